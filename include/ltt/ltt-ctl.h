@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ltt-ctl.h - libltt-ctl, the public control library of ltt.
+ *
+ * Everything lttctl does goes through these calls, so scripts and other
+ * programs can drive a session daemon the same way.
+ *
+ * Conventions:
+ *  - Every call returns 0 on success or a negated enum ltt_error_code
+ *    (see ltt-error.h); ltt_strerror() gives a sentence for it.
+ *  - Out-parameters are named ret_* and are set only on success.  Arrays
+ *    returned through them are one heap block: free them with free().
+ *  - A struct ltt_ctl is one connection.  It is not thread-safe: use one
+ *    per thread.
+ *  - Strings are NUL-terminated UTF-8 / ASCII.
+ */
+#ifndef LTT_CTL_H
+#define LTT_CTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <ltt/ltt-error.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LTT_NAME_MAX 256	/* bytes for a session, channel or event name, NUL included */
+#define LTT_PATH_MAX 4096	/* bytes for a path or URL, NUL included */
+#define LTT_DEFAULT_CHANNEL_NAME "channel0"
+
+enum ltt_domain {
+	LTT_DOMAIN_NONE = 0,
+	LTT_DOMAIN_KERNEL = 1,
+	LTT_DOMAIN_USER = 2,
+};
+
+enum ltt_buffer_type {
+	LTT_BUFFER_DEFAULT = 0,		/* per-UID for user, global for kernel */
+	LTT_BUFFER_PER_UID = 1,
+	LTT_BUFFER_PER_PID = 2,
+	LTT_BUFFER_GLOBAL = 3,
+};
+
+enum ltt_output_type {
+	LTT_OUTPUT_NONE = 0,	/* --no-output */
+	LTT_OUTPUT_LOCAL = 1,	/* a directory on this host */
+	LTT_OUTPUT_NET = 2,	/* a relay daemon */
+};
+
+enum ltt_loglevel_type {
+	LTT_LOGLEVEL_ALL = 0,	/* no log level condition */
+	LTT_LOGLEVEL_RANGE = 1,	/* this level and more severe */
+	LTT_LOGLEVEL_SINGLE = 2,	/* exactly this level */
+};
+
+/* The 15 syslog-like levels, most severe first, as users know them. */
+enum ltt_loglevel {
+	LTT_LOGLEVEL_EMERG = 0,
+	LTT_LOGLEVEL_ALERT = 1,
+	LTT_LOGLEVEL_CRIT = 2,
+	LTT_LOGLEVEL_ERR = 3,
+	LTT_LOGLEVEL_WARNING = 4,
+	LTT_LOGLEVEL_NOTICE = 5,
+	LTT_LOGLEVEL_INFO = 6,
+	LTT_LOGLEVEL_DEBUG_SYSTEM = 7,
+	LTT_LOGLEVEL_DEBUG_PROGRAM = 8,
+	LTT_LOGLEVEL_DEBUG_PROCESS = 9,
+	LTT_LOGLEVEL_DEBUG_MODULE = 10,
+	LTT_LOGLEVEL_DEBUG_UNIT = 11,
+	LTT_LOGLEVEL_DEBUG_FUNCTION = 12,
+	LTT_LOGLEVEL_DEBUG_LINE = 13,
+	LTT_LOGLEVEL_DEBUG = 14,
+};
+
+/* What to create: see ltt_ctl_create_session(). */
+struct ltt_session_attr {
+	char name[LTT_NAME_MAX];	/* "" for an automatic name */
+	enum ltt_output_type output_type;
+	/* LOCAL: absolute directory, "" for $LTT_HOME/ltt-traces/NAME-DATE.
+	 * NET: a net://, net6:// or tcp:// URL. */
+	char output[LTT_PATH_MAX];
+	bool snapshot;
+	uint32_t live_timer_us;	/* 0: not live */
+};
+
+struct ltt_channel_attr {
+	char name[LTT_NAME_MAX];
+	uint64_t subbuf_size;	/* bytes, power of two >= page size */
+	uint64_t num_subbuf;	/* power of two >= 2 */
+	bool overwrite;		/* false: discard new events when full */
+	uint32_t switch_timer_us;	/* 0: off */
+	uint32_t read_timer_us;	/* 0: off */
+	uint64_t tracefile_size;	/* bytes, 0: unlimited */
+	uint64_t tracefile_count;	/* 0: unlimited */
+	enum ltt_buffer_type buffer_type;
+};
+
+struct ltt_event_rule_attr {
+	char pattern[LTT_NAME_MAX];	/* event name or '*' glob */
+	enum ltt_loglevel_type loglevel_type;
+	int loglevel;			/* enum ltt_loglevel, with RANGE/SINGLE */
+};
+
+struct ltt_session_info {
+	char name[LTT_NAME_MAX];
+	uint64_t id;
+	char uuid[37];			/* text form */
+	uid_t uid;			/* owner */
+	bool active;
+	bool snapshot;
+	uint32_t live_timer_us;
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];	/* directory or URL */
+	int64_t creation_time;		/* seconds since the Epoch */
+};
+
+struct ltt_channel_info {
+	enum ltt_domain domain;
+	struct ltt_channel_attr attr;
+	bool enabled;
+	uint64_t discarded_events;
+	uint64_t lost_packets;
+};
+
+struct ltt_event_rule_info {
+	enum ltt_domain domain;
+	char channel[LTT_NAME_MAX];
+	struct ltt_event_rule_attr attr;
+	bool enabled;
+};
+
+/* One session in full: free the whole block with free(). */
+struct ltt_session_detail {
+	struct ltt_session_info info;
+	size_t nr_channels;
+	struct ltt_channel_info *channels;	/* points inside the block */
+	size_t nr_rules;
+	struct ltt_event_rule_info *rules;	/* points inside the block */
+};
+
+struct ltt_ctl;
+
+/**
+ * ltt_ctl_default_rundir() - the run directory lttctl would use
+ * @buf: where to write the path
+ * @len: size of @buf
+ *
+ * $LTT_RUNDIR if set; /run/ltt for root, and for members of the tracing
+ * group when the root daemon is running; $LTT_HOME/.ltt (LTT_HOME defaults
+ * to HOME) otherwise.  Returns 0, -LTT_ERR_INVAL if @buf is too small or
+ * no home directory is known.
+ */
+int ltt_ctl_default_rundir(char *buf, size_t len);
+
+/**
+ * ltt_ctl_connect() - connect to a session daemon and agree on a version
+ * @rundir: the daemon's run directory, NULL for ltt_ctl_default_rundir()
+ * @ret_ctl: the new connection, to close with ltt_ctl_disconnect()
+ *
+ * Returns 0; -LTT_ERR_SESSIOND_NOT_RUNNING when nobody listens;
+ * -LTT_ERR_SESSIOND_PERM when the socket or the daemon refuses this user;
+ * -LTT_ERR_VERSION_MISMATCH; -LTT_ERR_NOMEM.
+ */
+int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl);
+
+/**
+ * ltt_ctl_disconnect() - close a connection; accepts NULL
+ */
+void ltt_ctl_disconnect(struct ltt_ctl *ctl);
+
+/**
+ * ltt_ctl_rundir() - the run directory of a connection (borrowed string)
+ */
+const char *ltt_ctl_rundir(const struct ltt_ctl *ctl);
+
+/**
+ * ltt_ctl_spawn_sessiond() - start a personal session daemon and wait for it
+ * @rundir: its run directory, NULL for the default
+ *
+ * Runs $LTT_SESSIOND_PATH, or the installed ltt-sessiond, with --daemonize;
+ * returns once the daemon accepts connections.  Returns 0 or
+ * -LTT_ERR_SESSIOND_SPAWN.
+ */
+int ltt_ctl_spawn_sessiond(const char *rundir);
+
+/**
+ * ltt_ctl_session_attr_init() - defaults: automatic name, local output
+ */
+void ltt_ctl_session_attr_init(struct ltt_session_attr *attr);
+
+/**
+ * ltt_ctl_channel_attr_init() - the defaults of a domain's channels
+ * @attr: to fill
+ * @domain: LTT_DOMAIN_KERNEL or LTT_DOMAIN_USER
+ *
+ * Returns 0 or -LTT_ERR_DOMAIN.
+ */
+int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain);
+
+/**
+ * ltt_ctl_create_session() - create a tracing session
+ * @ctl: the connection
+ * @attr: what to create; an empty name gets "auto-YYYYmmdd-HHMMSS", an
+ *        empty local output gets $LTT_HOME/ltt-traces/NAME-YYYYmmdd-HHMMSS
+ * @ret_info: if not NULL, the session as created (name, output, uuid)
+ *
+ * Returns 0, -LTT_ERR_SESSION_EXISTS, -LTT_ERR_SESSION_NAME, -LTT_ERR_URL,
+ * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_LIVE_NEEDS_NET, -LTT_ERR_SNAPSHOT_LIVE,
+ * -LTT_ERR_LIMIT, or a connection error.
+ */
+int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+			   struct ltt_session_info *ret_info);
+
+/**
+ * ltt_ctl_destroy_session() - stop (if needed) and destroy a session
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_destroy_session(struct ltt_ctl *ctl, const char *session);
+
+/**
+ * ltt_ctl_start_session() - start tracing
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_STARTED,
+ * -LTT_ERR_NO_CHANNEL, -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_start_session(struct ltt_ctl *ctl, const char *session);
+
+/**
+ * ltt_ctl_stop_session() - stop tracing
+ * @wait: return only once everything recorded is on disk
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_NOT_STARTED,
+ * -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait);
+
+/**
+ * ltt_ctl_list_sessions() - the sessions this user can see
+ * @ret_sessions: array of @ret_count entries, free() it
+ * @ret_count: number of entries
+ */
+int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			  size_t *ret_count);
+
+/**
+ * ltt_ctl_get_session() - one session with its channels and event rules
+ * @ret_detail: one heap block, free() it
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
+			struct ltt_session_detail **ret_detail);
+
+/**
+ * ltt_ctl_enable_channel() - create a channel, or enable a disabled one
+ * @attr: for an existing channel only the name counts, unless @attr differs
+ *        from the channel's attributes, which is -LTT_ERR_CHANNEL_ATTR
+ *
+ * Returns 0, -LTT_ERR_CHANNEL_ENABLED, -LTT_ERR_CHANNEL_NAME,
+ * -LTT_ERR_SUBBUF_SIZE, -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE,
+ * -LTT_ERR_BUFFER_TYPE_MISMATCH, -LTT_ERR_TRACEFILE_SIZE,
+ * -LTT_ERR_KERNEL_NEEDS_ROOT, -LTT_ERR_CHANNEL_ACTIVE_ADD, -LTT_ERR_LIMIT...
+ */
+int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			   const struct ltt_channel_attr *attr);
+
+/**
+ * ltt_ctl_disable_channel() - stop recording into a channel
+ *
+ * Returns 0, -LTT_ERR_CHANNEL_NOT_FOUND, -LTT_ERR_CHANNEL_DISABLED...
+ */
+int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			    const char *channel);
+
+/**
+ * ltt_ctl_enable_event() - add an event rule, or enable a disabled one
+ * @channel: NULL for the default channel, created with the domain's
+ *           defaults if it does not exist
+ *
+ * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_EVENT_EXISTS, -LTT_ERR_LOGLEVEL,
+ * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist), ...
+ */
+int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			 const char *channel, const struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_ctl_disable_event() - disable the rules of a pattern
+ * @channel: NULL for the default channel
+ * @pattern: the rule's pattern exactly, or NULL for every rule of the channel
+ *
+ * Returns 0, -LTT_ERR_EVENT_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND...
+ */
+int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			  const char *channel, const char *pattern);
+
+/**
+ * ltt_ctl_daemon_version() - the daemon's package version string
+ * @buf: where to write it
+ * @len: size of @buf
+ */
+int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len);
+
+/**
+ * ltt_loglevel_parse() - "WARNING", "warning", "LTT_LOGLEVEL_WARNING" or "4"
+ * @ret_level: the level
+ *
+ * Returns 0 or -LTT_ERR_LOGLEVEL.
+ */
+int ltt_loglevel_parse(const char *text, int *ret_level);
+
+/**
+ * ltt_loglevel_name() - "WARNING" for 4; "UNKNOWN" out of range
+ */
+const char *ltt_loglevel_name(int level);
+
+/**
+ * ltt_domain_name() - "kernel", "user" or "none"
+ */
+const char *ltt_domain_name(enum ltt_domain domain);
+
+/**
+ * ltt_buffer_type_name() - "per-uid", "per-pid", "global" or "default"
+ */
+const char *ltt_buffer_type_name(enum ltt_buffer_type type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTT_CTL_H */

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ltt-error.h - the one table of user-facing error codes.
+ *
+ * Every failure that reaches a user has a code, a stable name and a
+ * sentence that says what is wrong and what to do.  The table below
+ * generates the enum here and the names and messages in src/common/error.c.
+ * Codes are part of the ABI of libltt-ctl and of the client protocol:
+ * a code is never renumbered and a retired number is never reused.
+ *
+ * libltt-ctl functions return 0 on success and the negated code on failure
+ * (for example -LTT_ERR_SESSION_NOT_FOUND).
+ */
+#ifndef LTT_ERROR_H
+#define LTT_ERROR_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(NAME, number, message) */
+#define LTT_ERROR_TABLE(X) \
+	X(OK, 0, "success") \
+	X(UNKNOWN, 1, "unknown error") \
+	X(NOMEM, 2, "out of memory") \
+	X(INVAL, 3, "invalid argument") \
+	X(SESSIOND_NOT_RUNNING, 4, "no session daemon is running; start one with 'ltt-sessiond -d' or let 'lttctl create' start it") \
+	X(SESSIOND_PERM, 5, "permission denied on the session daemon's socket; join the tracing group or use a personal daemon") \
+	X(SESSIOND_IO, 6, "lost the connection to the session daemon; check that it is still running") \
+	X(PROTOCOL, 7, "malformed message on the session daemon protocol") \
+	X(VERSION_MISMATCH, 8, "the client and the session daemon speak incompatible protocol versions; use matching ltt versions") \
+	X(NOT_SUPPORTED, 9, "this command is not supported by the session daemon; upgrade it") \
+	X(PERM, 10, "permission denied: you do not own this object") \
+	X(SESSION_NOT_FOUND, 11, "no session by that name; 'lttctl list' shows the existing sessions") \
+	X(SESSION_EXISTS, 12, "a session with that name already exists; pick another name or destroy it first") \
+	X(SESSION_NAME, 13, "invalid session name: use 1 to 255 printable characters, no '/' and no leading '.' or '-'") \
+	X(SESSION_STARTED, 14, "the session is already started") \
+	X(SESSION_NOT_STARTED, 15, "the session is not started") \
+	X(SESSION_ACTIVE, 16, "the session is active; stop it first") \
+	X(NO_CHANNEL, 17, "the session has no channel; enable an event or a channel first") \
+	X(CHANNEL_NOT_FOUND, 18, "no channel by that name in this domain; 'lttctl list SESSION' shows the channels") \
+	X(CHANNEL_EXISTS, 19, "a channel with that name already exists in this domain") \
+	X(CHANNEL_NAME, 20, "invalid channel name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.'") \
+	X(CHANNEL_ENABLED, 21, "the channel is already enabled") \
+	X(CHANNEL_DISABLED, 22, "the channel is already disabled") \
+	X(CHANNEL_ATTR, 23, "channel attributes can't change once the channel exists; create a channel with another name") \
+	X(SUBBUF_SIZE, 24, "invalid sub-buffer size: use a power of two of at least one page (k, M, G suffixes)") \
+	X(SUBBUF_COUNT, 25, "invalid sub-buffer count: use a power of two of at least 2") \
+	X(BUFFER_TYPE, 26, "invalid buffer ownership for this domain: user channels take per-uid or per-pid, kernel channels global") \
+	X(BUFFER_TYPE_MISMATCH, 27, "all channels of a domain in a session must use the same buffer ownership") \
+	X(TRACEFILE_SIZE, 28, "invalid tracefile size: use 0 (unlimited) or at least the sub-buffer size") \
+	X(EVENT_NAME, 29, "invalid event name or pattern: use letters, digits, '_', ':', '.', '-' and '*' globs") \
+	X(EVENT_EXISTS, 30, "an identical event rule is already enabled in this channel") \
+	X(EVENT_NOT_FOUND, 31, "no event rule matches in this channel; 'lttctl list SESSION' shows the rules") \
+	X(DOMAIN, 32, "invalid domain: choose the kernel (-k) or the user (-u) domain") \
+	X(KERNEL_NEEDS_ROOT, 33, "kernel tracing needs the root session daemon; run lttctl as root or as a member of the tracing group") \
+	X(URL, 34, "invalid URL: use file:///ABS/PATH, net://HOST[:CTRL[:DATA]][/PATH] or net6://[ADDR][:CTRL[:DATA]]") \
+	X(OUTPUT_PATH, 35, "invalid output directory: give an absolute path of at most 4095 bytes") \
+	X(OUTPUT_CONFLICT, 36, "conflicting output options: choose one of -o, --set-url and --no-output") \
+	X(LIVE_NEEDS_NET, 37, "a live session streams to a relay daemon: give a net:// URL (or none for the local relay)") \
+	X(SNAPSHOT_LIVE, 38, "a session can't be both a snapshot and a live session") \
+	X(LIMIT, 39, "a resource limit was reached; destroy unused sessions, channels or rules") \
+	X(NO_SESSION, 40, "no session given and no current session; create one or use 'lttctl set-session NAME'") \
+	X(LOGLEVEL, 41, "invalid log level: use a name (EMERG ... DEBUG) or a number from 0 to 14") \
+	X(SESSIOND_SPAWN, 42, "could not start a session daemon; run 'ltt-sessiond -vvv' by hand to see why") \
+	X(TIMER, 43, "invalid timer period: use microseconds from 0 to 4294967295") \
+	X(CONSUMERD, 44, "the consumer daemon failed; see the session daemon's log") \
+	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first")
+
+enum ltt_error_code {
+#define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),
+	LTT_ERROR_TABLE(LTT_ERROR_ENUM_)
+#undef LTT_ERROR_ENUM_
+	LTT_ERR_NR_,
+};
+
+/**
+ * ltt_strerror() - the message for an error code
+ * @code: an ltt error code, negated or not
+ *
+ * Returns a static sentence; an unknown code gives the UNKNOWN message.
+ */
+const char *ltt_strerror(int code);
+
+/**
+ * ltt_error_name() - the stable name of an error code ("SESSION_NOT_FOUND")
+ * @code: an ltt error code, negated or not
+ *
+ * Returns a static string; an unknown code gives "UNKNOWN".
+ */
+const char *ltt_error_name(int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTT_ERROR_H */

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * attr.h - defaults and validation of session, channel and event rule
+ * attributes, shared by the control library and the session daemon so
+ * both agree on what is valid.
+ */
+#ifndef LTT_COMMON_ATTR_H
+#define LTT_COMMON_ATTR_H
+
+#include <ltt/ltt-ctl.h>
+
+#define LTT_DEFAULT_UST_SUBBUF_SIZE (128ULL * 1024)
+#define LTT_DEFAULT_UST_NUM_SUBBUF 4ULL
+#define LTT_DEFAULT_KERNEL_SUBBUF_SIZE (1024ULL * 1024)
+#define LTT_DEFAULT_KERNEL_NUM_SUBBUF 4ULL
+#define LTT_DEFAULT_LIVE_TIMER_US 1000000U
+#define LTT_MAX_SUBBUF_SIZE (1ULL << 32)	/* 4 GiB */
+#define LTT_MAX_NUM_SUBBUF (1ULL << 20)
+
+/**
+ * ltt_attr_channel_defaults() - a domain's default channel attributes
+ * @attr: filled, with the name LTT_DEFAULT_CHANNEL_NAME
+ *
+ * Returns 0 or -LTT_ERR_DOMAIN.
+ */
+int ltt_attr_channel_defaults(struct ltt_channel_attr *attr, enum ltt_domain domain);
+
+/**
+ * ltt_attr_check_channel() - is @attr a valid channel of @domain?
+ *
+ * Resolves LTT_BUFFER_DEFAULT in place to the domain's default.
+ * Returns 0, -LTT_ERR_CHANNEL_NAME, -LTT_ERR_SUBBUF_SIZE,
+ * -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE, -LTT_ERR_TRACEFILE_SIZE,
+ * or -LTT_ERR_DOMAIN.
+ */
+int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain);
+
+/**
+ * ltt_attr_check_rule() - is @attr a valid event rule?
+ *
+ * Returns 0, -LTT_ERR_EVENT_NAME or -LTT_ERR_LOGLEVEL.
+ */
+int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_attr_check_session() - is @attr a valid session to create?
+ *
+ * The name must be set (automatic names are chosen by the library) and a
+ * LOCAL output must be an absolute path.  Returns 0, -LTT_ERR_SESSION_NAME,
+ * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_URL, -LTT_ERR_LIVE_NEEDS_NET or
+ * -LTT_ERR_SNAPSHOT_LIVE.
+ */
+int ltt_attr_check_session(const struct ltt_session_attr *attr);
+
+#endif /* LTT_COMMON_ATTR_H */

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * client-proto.c - framing and object serializers of the client protocol.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <string.h>
+
+#include "common/client-proto.h"
+
+#define NAME_(name, num, min) [num] = #name,
+static const char *const cmd_names[] = { LTT_CLIENT_CMD_TABLE(NAME_) };
+#undef NAME_
+
+#define MIN_(name, num, min) [num] = (min),
+static const long cmd_min[] = { LTT_CLIENT_CMD_TABLE(MIN_) };
+#undef MIN_
+
+const char *ltt_client_cmd_name(uint32_t cmd)
+{
+	if (cmd >= sizeof(cmd_names) / sizeof(cmd_names[0]))
+		return NULL;
+	return cmd_names[cmd];
+}
+
+long ltt_client_cmd_min_payload(uint32_t cmd)
+{
+	if (!ltt_client_cmd_name(cmd))
+		return -1;
+	return cmd_min[cmd];
+}
+
+void ltt_client_hdr_encode(const struct ltt_client_hdr *hdr, uint8_t *buf)
+{
+	uint32_t magic = htole32(hdr->magic), status = htole32(hdr->status);
+	uint32_t len = htole32(hdr->payload_len);
+	uint16_t cmd = htole16(hdr->cmd), reserved = htole16(hdr->reserved);
+
+	memcpy(buf, &magic, 4);
+	memcpy(buf + 4, &cmd, 2);
+	memcpy(buf + 6, &reserved, 2);
+	memcpy(buf + 8, &status, 4);
+	memcpy(buf + 12, &len, 4);
+}
+
+int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr)
+{
+	struct ltt_client_hdr hdr;
+
+	memcpy(&hdr.magic, buf, 4);
+	memcpy(&hdr.cmd, buf + 4, 2);
+	memcpy(&hdr.reserved, buf + 6, 2);
+	memcpy(&hdr.status, buf + 8, 4);
+	memcpy(&hdr.payload_len, buf + 12, 4);
+	hdr.magic = le32toh(hdr.magic);
+	hdr.cmd = le16toh(hdr.cmd);
+	hdr.reserved = le16toh(hdr.reserved);
+	hdr.status = le32toh(hdr.status);
+	hdr.payload_len = le32toh(hdr.payload_len);
+	if (hdr.magic != LTT_CLIENT_MAGIC || hdr.reserved != 0 ||
+	    hdr.payload_len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
+		return -EPROTO;
+	*ret_hdr = hdr;
+	return 0;
+}
+
+enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
+{
+	uint32_t d = ltt_rbuf_get_u32(r);
+
+	if (d != LTT_DOMAIN_KERNEL && d != LTT_DOMAIN_USER) {
+		ltt_rbuf_fail(r);
+		return LTT_DOMAIN_NONE;
+	}
+	return (enum ltt_domain)d;
+}
+
+/* A u32 that must not exceed @max. */
+static uint32_t get_enum(struct ltt_rbuf *r, uint32_t max)
+{
+	uint32_t v = ltt_rbuf_get_u32(r);
+
+	if (v > max) {
+		ltt_rbuf_fail(r);
+		return 0;
+	}
+	return v;
+}
+
+void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_attr *a)
+{
+	ltt_wbuf_put_str(w, a->name);
+	ltt_wbuf_put_u32(w, a->output_type);
+	ltt_wbuf_put_str(w, a->output);
+	ltt_wbuf_put_u8(w, a->snapshot);
+	ltt_wbuf_put_u32(w, a->live_timer_us);
+}
+
+void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_attr *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
+	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
+	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
+	ret->snapshot = ltt_rbuf_get_bool(r);
+	ret->live_timer_us = ltt_rbuf_get_u32(r);
+}
+
+void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_info *s)
+{
+	ltt_wbuf_put_str(w, s->name);
+	ltt_wbuf_put_u64(w, s->id);
+	ltt_wbuf_put_str(w, s->uuid);
+	ltt_wbuf_put_u32(w, (uint32_t)s->uid);
+	ltt_wbuf_put_u8(w, s->active);
+	ltt_wbuf_put_u8(w, s->snapshot);
+	ltt_wbuf_put_u32(w, s->live_timer_us);
+	ltt_wbuf_put_u32(w, s->output_type);
+	ltt_wbuf_put_str(w, s->output);
+	ltt_wbuf_put_u64(w, (uint64_t)s->creation_time);
+}
+
+void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_info *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
+	ret->id = ltt_rbuf_get_u64(r);
+	ltt_rbuf_get_str_copy(r, ret->uuid, sizeof(ret->uuid));
+	ret->uid = (uid_t)ltt_rbuf_get_u32(r);
+	ret->active = ltt_rbuf_get_bool(r);
+	ret->snapshot = ltt_rbuf_get_bool(r);
+	ret->live_timer_us = ltt_rbuf_get_u32(r);
+	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
+	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
+	ret->creation_time = (int64_t)ltt_rbuf_get_u64(r);
+}
+
+void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_attr *a)
+{
+	ltt_wbuf_put_str(w, a->name);
+	ltt_wbuf_put_u64(w, a->subbuf_size);
+	ltt_wbuf_put_u64(w, a->num_subbuf);
+	ltt_wbuf_put_u8(w, a->overwrite);
+	ltt_wbuf_put_u32(w, a->switch_timer_us);
+	ltt_wbuf_put_u32(w, a->read_timer_us);
+	ltt_wbuf_put_u64(w, a->tracefile_size);
+	ltt_wbuf_put_u64(w, a->tracefile_count);
+	ltt_wbuf_put_u32(w, a->buffer_type);
+}
+
+void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
+	ret->subbuf_size = ltt_rbuf_get_u64(r);
+	ret->num_subbuf = ltt_rbuf_get_u64(r);
+	ret->overwrite = ltt_rbuf_get_bool(r);
+	ret->switch_timer_us = ltt_rbuf_get_u32(r);
+	ret->read_timer_us = ltt_rbuf_get_u32(r);
+	ret->tracefile_size = ltt_rbuf_get_u64(r);
+	ret->tracefile_count = ltt_rbuf_get_u64(r);
+	ret->buffer_type = get_enum(r, LTT_BUFFER_GLOBAL);
+}
+
+void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_info *c)
+{
+	ltt_wbuf_put_u32(w, c->domain);
+	ltt_proto_put_channel_attr(w, &c->attr);
+	ltt_wbuf_put_u8(w, c->enabled);
+	ltt_wbuf_put_u64(w, c->discarded_events);
+	ltt_wbuf_put_u64(w, c->lost_packets);
+}
+
+void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->domain = ltt_proto_get_domain(r);
+	ltt_proto_get_channel_attr(r, &ret->attr);
+	ret->enabled = ltt_rbuf_get_bool(r);
+	ret->discarded_events = ltt_rbuf_get_u64(r);
+	ret->lost_packets = ltt_rbuf_get_u64(r);
+}
+
+void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a)
+{
+	ltt_wbuf_put_str(w, a->pattern);
+	ltt_wbuf_put_u32(w, a->loglevel_type);
+	ltt_wbuf_put_u32(w, (uint32_t)a->loglevel);
+}
+
+void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_rbuf_get_str_copy(r, ret->pattern, sizeof(ret->pattern));
+	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
+	ret->loglevel = (int)get_enum(r, LTT_LOGLEVEL_DEBUG);
+}
+
+void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e)
+{
+	ltt_wbuf_put_u32(w, e->domain);
+	ltt_wbuf_put_str(w, e->channel);
+	ltt_proto_put_rule_attr(w, &e->attr);
+	ltt_wbuf_put_u8(w, e->enabled);
+}
+
+void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->domain = ltt_proto_get_domain(r);
+	ltt_rbuf_get_str_copy(r, ret->channel, sizeof(ret->channel));
+	ltt_proto_get_rule_attr(r, &ret->attr);
+	ret->enabled = ltt_rbuf_get_bool(r);
+}

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * client-proto.h - the protocol between clients (libltt-ctl) and
+ * ltt-sessiond, on the Unix stream socket RUNDIR/client.sock.
+ *
+ * Every message, request or reply, is a 16-byte header then payload_len
+ * bytes of payload encoded with common/codec.h (little-endian integers,
+ * length-prefixed NUL-terminated strings).  A request's header carries the
+ * command; a reply's header carries the same command and a status, 0 or a
+ * positive enum ltt_error_code.  A reply with a non-zero status has no
+ * payload.  Messages are at most LTT_CLIENT_MSG_MAX bytes.
+ *
+ * The first request on a connection must be HELLO {u32 major, u32 minor};
+ * the daemon answers with its own {major, minor, str package_version} and
+ * both use min(minor).  Different majors: the daemon replies
+ * VERSION_MISMATCH and closes.  An unknown command gets NOT_SUPPORTED.
+ * Command numbers are never reused once retired.
+ */
+#ifndef LTT_COMMON_CLIENT_PROTO_H
+#define LTT_COMMON_CLIENT_PROTO_H
+
+#include <stdint.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/codec.h"
+
+#define LTT_CLIENT_MAGIC 0x4c54544cU	/* "LTTL" */
+#define LTT_CLIENT_MAJOR 1
+#define LTT_CLIENT_MINOR 0
+#define LTT_CLIENT_HDR_SIZE 16
+#define LTT_CLIENT_MSG_MAX (1U << 22)	/* header + payload */
+#define LTT_CLIENT_SOCKET_NAME "client.sock"
+
+/* Bytes of an encoded string of at least one byte (its NUL). */
+#define LTT_WIRE_STR_MIN 5
+
+/*
+ * X(NAME, number, minimum request payload in bytes)
+ *
+ * The minimum is checked before the handler runs; the handler's decoder
+ * checks the rest.
+ */
+#define LTT_CLIENT_CMD_TABLE(X) \
+	X(HELLO, 1, 8) \
+	X(CREATE_SESSION, 2, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 1 + 4) \
+	X(DESTROY_SESSION, 3, LTT_WIRE_STR_MIN) \
+	X(START_SESSION, 4, LTT_WIRE_STR_MIN) \
+	X(STOP_SESSION, 5, LTT_WIRE_STR_MIN + 1) \
+	X(LIST_SESSIONS, 6, 0) \
+	X(GET_SESSION, 7, LTT_WIRE_STR_MIN) \
+	X(ENABLE_CHANNEL, 8, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
+	X(DISABLE_CHANNEL, 9, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
+	X(ENABLE_EVENT, 10, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN) \
+	X(DISABLE_EVENT, 11, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 1 + LTT_WIRE_STR_MIN)
+
+enum ltt_client_cmd {
+#define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),
+	LTT_CLIENT_CMD_TABLE(LTT_CLIENT_CMD_ENUM_)
+#undef LTT_CLIENT_CMD_ENUM_
+	LTT_CLIENT_CMD_NR_,
+};
+
+struct ltt_client_hdr {
+	uint32_t magic;
+	uint16_t cmd;
+	uint16_t reserved;	/* 0 */
+	uint32_t status;	/* requests: 0; replies: 0 or an ltt error code */
+	uint32_t payload_len;
+};
+
+/**
+ * ltt_client_cmd_name() - "CREATE_SESSION", or NULL for an unknown number
+ */
+const char *ltt_client_cmd_name(uint32_t cmd);
+
+/**
+ * ltt_client_cmd_min_payload() - a known command's minimum payload, or -1
+ */
+long ltt_client_cmd_min_payload(uint32_t cmd);
+
+/**
+ * ltt_client_hdr_encode() - write a header into @buf (LTT_CLIENT_HDR_SIZE bytes)
+ */
+void ltt_client_hdr_encode(const struct ltt_client_hdr *hdr, uint8_t *buf);
+
+/**
+ * ltt_client_hdr_decode() - read and check a header
+ *
+ * Returns 0, or -EPROTO for a bad magic, non-zero reserved field, or a
+ * payload that would exceed LTT_CLIENT_MSG_MAX.  The command number is not
+ * checked here: the daemon answers unknown ones with NOT_SUPPORTED.
+ */
+int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr);
+
+/*
+ * Object serializers.  Each put appends one object; each get reads one,
+ * checks every enum, flag and string (the sticky error of @r is set on
+ * any violation) and fills @ret.
+ */
+void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_attr *a);
+void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_attr *ret);
+void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_info *s);
+void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_info *ret);
+void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_attr *a);
+void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret);
+void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_info *c);
+void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret);
+void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a);
+void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret);
+void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e);
+void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret);
+/** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
+enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
+
+#endif /* LTT_COMMON_CLIENT_PROTO_H */

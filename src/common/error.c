@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * error.c - names and messages of the user-facing error codes, generated
+ * from the table in include/ltt/ltt-error.h.
+ */
+#include <ltt/ltt-error.h>
+
+#define NAME_(name, num, msg) [num] = #name,
+static const char *const names[] = { LTT_ERROR_TABLE(NAME_) };
+#undef NAME_
+
+#define MSG_(name, num, msg) [num] = msg,
+static const char *const messages[] = { LTT_ERROR_TABLE(MSG_) };
+#undef MSG_
+
+static unsigned int index_of(int code)
+{
+	unsigned int i = code < 0 ? (unsigned int)-code : (unsigned int)code;
+
+	if (i >= sizeof(names) / sizeof(names[0]) || !names[i])
+		return LTT_ERR_UNKNOWN;
+	return i;
+}
+
+const char *ltt_strerror(int code)
+{
+	return messages[index_of(code)];
+}
+
+const char *ltt_error_name(int code)
+{
+	return names[index_of(code)];
+}

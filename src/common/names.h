@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * names.h - validation of the names users give to sessions, channels and
+ * event rules, and glob matching of event names.
+ */
+#ifndef LTT_COMMON_NAMES_H
+#define LTT_COMMON_NAMES_H
+
+#include <stdbool.h>
+
+/*
+ * Each validator takes a borrowed string, NULL included (never valid), and
+ * returns true when it is acceptable.
+ */
+
+/**
+ * ltt_session_name_valid() - a session name is 1..255 bytes of printable
+ * ASCII or well-formed UTF-8 (no C0, DEL or C1 control characters, no
+ * overlong forms or surrogates), without '/', and does not start with '.'
+ * or '-'.  It becomes a directory name and a command-line word.
+ */
+bool ltt_session_name_valid(const char *name);
+
+/**
+ * ltt_channel_name_valid() - a channel name is 1..255 bytes of [A-Za-z0-9_.-],
+ * not starting with '.' or '-'.  It becomes a stream file name prefix.
+ * "metadata" is reserved.
+ */
+bool ltt_channel_name_valid(const char *name);
+
+/**
+ * ltt_event_pattern_valid() - an event rule pattern is 1..255 bytes of
+ * [A-Za-z0-9_:.-] and '*' (any run of characters, anywhere).
+ */
+bool ltt_event_pattern_valid(const char *pattern);
+
+/**
+ * ltt_event_name_valid() - like a pattern, without '*'
+ */
+bool ltt_event_name_valid(const char *name);
+
+/**
+ * ltt_glob_match() - does @name match @pattern ('*' matches any run,
+ * including an empty one; every other character matches itself)?
+ * Runs in O(len(pattern) * len(name)) at worst, never exponential.
+ * A NULL argument matches nothing.
+ */
+bool ltt_glob_match(const char *pattern, const char *name);
+
+#endif /* LTT_COMMON_NAMES_H */

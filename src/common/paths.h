@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * paths.h - where ltt keeps its files: home, run directories, traces.
+ */
+#ifndef LTT_COMMON_PATHS_H
+#define LTT_COMMON_PATHS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define LTT_ROOT_RUNDIR "/run/ltt"
+#define LTT_PERSONAL_RUNDIR_NAME ".ltt"
+#define LTT_RC_NAME ".lttrc"
+#define LTT_TRACES_DIR_NAME "ltt-traces"
+
+/**
+ * ltt_home_dir() - $LTT_HOME, else $HOME, else the passwd entry's home
+ *
+ * Returns 0, -ENOENT if none is known, -ENAMETOOLONG if @len is too small.
+ */
+int ltt_home_dir(char *buf, size_t len);
+
+/**
+ * ltt_path_join() - "@dir/@name" into @buf
+ *
+ * Returns 0 or -ENAMETOOLONG.
+ */
+int ltt_path_join(char *buf, size_t len, const char *dir, const char *name);
+
+/**
+ * ltt_mkdir_p() - create @path and its missing parents with @mode
+ *
+ * Returns 0 (also when it exists as a directory) or a negative errno.
+ */
+int ltt_mkdir_p(const char *path, mode_t mode);
+
+#endif /* LTT_COMMON_PATHS_H */

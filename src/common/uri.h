@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * uri.h - parsing trace output URLs.
+ *
+ * Accepted forms, as users of tracing tools know them:
+ *   file:///ABS/PATH                     a local directory
+ *   net://HOST[:CTRL[:DATA]][/PATH]      a relay daemon, IPv4 or a host name
+ *   net4://...                           same, IPv4 only
+ *   net6://[ADDR][:CTRL[:DATA]][/PATH]   a relay daemon over IPv6
+ *   tcp://HOST[:PORT][/PATH]             one relay port (-C/-D style)
+ *   tcp4://..., tcp6://[ADDR]...
+ * HOST is a name of letters, digits, '-' and '.' (at most 253 bytes, in
+ * labels of 1..63 bytes that neither start nor end with '-') or an IPv4
+ * literal; text of only digits and dots must be a valid IPv4 literal.  IPv6
+ * literals go in brackets, and only net6/tcp6 take them (and only them).
+ * Ports are 1..65535 in decimal without leading zeros; with net URLs the
+ * defaults are 5342 (control) and 5343 (data), and both may not be equal.
+ * PATH is relative to the relay's output directory: it must not start with
+ * '/' nor have a ".." component.  A file path is absolute, without "..".
+ * Schemes are lower case.  A URL is at most 4095 bytes, without control
+ * characters, and so is its canonical text (see ltt_uri_format()).
+ */
+#ifndef LTT_COMMON_URI_H
+#define LTT_COMMON_URI_H
+
+#include <stdint.h>
+
+#define LTT_DEFAULT_RELAYD_CTRL_PORT 5342
+#define LTT_DEFAULT_RELAYD_DATA_PORT 5343
+#define LTT_DEFAULT_RELAYD_LIVE_PORT 5344
+
+/* Bytes that hold any URL text, NUL included. */
+#define LTT_URI_TEXT_SIZE 4096
+
+enum ltt_uri_scheme {
+	LTT_URI_FILE = 1,
+	LTT_URI_NET = 2,	/* control and data ports */
+	LTT_URI_TCP = 3,	/* one port */
+};
+
+enum ltt_uri_family {
+	LTT_URI_ANY = 0,	/* a host name: resolved later; also file URLs */
+	LTT_URI_INET = 4,	/* an IPv4 literal, or a name from net4/tcp4 */
+	LTT_URI_INET6 = 6,	/* an IPv6 literal */
+};
+
+struct ltt_uri {
+	enum ltt_uri_scheme scheme;
+	enum ltt_uri_family family;
+	char host[256];		/* without brackets; empty for file */
+	uint16_t ctrl_port;	/* net: control; tcp: the port (0 if none given) */
+	uint16_t data_port;	/* net only */
+	char path[4096];	/* file: absolute path; net/tcp: relative, may be "" */
+};
+
+/**
+ * ltt_uri_parse() - parse and validate a URL
+ * @text: the URL, borrowed
+ * @ret_uri: the parsed URL, set only on success
+ *
+ * Returns 0, or -EINVAL (also for NULL arguments) with @ret_uri untouched.
+ */
+int ltt_uri_parse(const char *text, struct ltt_uri *ret_uri);
+
+/**
+ * ltt_uri_format() - the canonical text of a URL (defaults made explicit)
+ * @uri: a URL as ltt_uri_parse() fills it
+ * @buf: where to write; LTT_URI_TEXT_SIZE bytes always suffice
+ * @len: size of @buf
+ *
+ * net URLs always show both ports; an IPv4 literal gets "net://", a name
+ * from net4 "net4://".  Parsing the text gives back @uri.
+ *
+ * Returns 0, -ENOSPC if @buf is too small (it then holds truncated,
+ * NUL-terminated text if @len > 0), or -EINVAL for a NULL argument or an
+ * unknown scheme or family.
+ */
+int ltt_uri_format(const struct ltt_uri *uri, char *buf, unsigned long len);
+
+#endif /* LTT_COMMON_URI_H */

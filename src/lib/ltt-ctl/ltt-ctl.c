@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * ltt-ctl.c - libltt-ctl: connections to a session daemon and the calls
+ * of the client protocol (src/common/client-proto.h).
+ */
+#include <errno.h>
+#include <grp.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/attr.h"
+#include "common/client-proto.h"
+#include "common/paths.h"
+#include "common/sock.h"
+
+struct ltt_ctl {
+	int fd;
+	uint32_t minor;		/* agreed protocol minor */
+	char rundir[PATH_MAX];
+	char daemon_version[64];
+};
+
+/* Is the calling user a member of @group (primary or supplementary)? */
+static bool in_group(const char *group)
+{
+	struct group *gr = getgrnam(group);
+	gid_t groups[NGROUPS_MAX];
+	int i, n;
+
+	if (!gr)
+		return false;
+	if (getegid() == gr->gr_gid)
+		return true;
+	n = getgroups(NGROUPS_MAX, groups);
+	for (i = 0; i < n; i++)
+		if (groups[i] == gr->gr_gid)
+			return true;
+	return false;
+}
+
+int ltt_ctl_default_rundir(char *buf, size_t len)
+{
+	const char *env = getenv("LTT_RUNDIR");
+	char home[PATH_MAX];
+
+	if (!buf)
+		return -LTT_ERR_INVAL;
+	if (env && *env) {
+		if (strlen(env) >= len)
+			return -LTT_ERR_INVAL;
+		strcpy(buf, env);
+		return 0;
+	}
+	if (geteuid() == 0 ||
+	    (in_group(LTT_TRACING_GROUP) &&
+	     access(LTT_ROOT_RUNDIR "/" LTT_CLIENT_SOCKET_NAME, F_OK) == 0)) {
+		if (strlen(LTT_ROOT_RUNDIR) >= len)
+			return -LTT_ERR_INVAL;
+		strcpy(buf, LTT_ROOT_RUNDIR);
+		return 0;
+	}
+	if (ltt_home_dir(home, sizeof(home)))
+		return -LTT_ERR_INVAL;
+	if (ltt_path_join(buf, len, home, LTT_PERSONAL_RUNDIR_NAME))
+		return -LTT_ERR_INVAL;
+	return 0;
+}
+
+/*
+ * One request and its reply.  On success *ret_reply is a heap buffer of
+ * *ret_len bytes (NULL when empty) that the caller frees.  Returns 0, the
+ * negated status of the reply, or a connection error.
+ */
+static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_wbuf *req,
+		    uint8_t **ret_reply, size_t *ret_len)
+{
+	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
+	struct ltt_client_hdr hdr = {
+		.magic = LTT_CLIENT_MAGIC,
+		.cmd = (uint16_t)cmd,
+		.payload_len = req ? (uint32_t)req->len : 0,
+	};
+	uint8_t *payload = NULL;
+	int ret;
+
+	if (req && req->err)
+		return -LTT_ERR_NOMEM;
+	if (req && req->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
+		return -LTT_ERR_INVAL;
+	ltt_client_hdr_encode(&hdr, hdrbuf);
+	if (ltt_io_write_all(ctl->fd, hdrbuf, sizeof(hdrbuf)) ||
+	    (req && req->len && ltt_io_write_all(ctl->fd, req->data, req->len)))
+		return -LTT_ERR_SESSIOND_IO;
+	if (ltt_io_read_all(ctl->fd, hdrbuf, sizeof(hdrbuf)))
+		return -LTT_ERR_SESSIOND_IO;
+	if (ltt_client_hdr_decode(hdrbuf, &hdr))
+		return -LTT_ERR_PROTOCOL;
+	if (hdr.status) {
+		if (hdr.status >= LTT_ERR_NR_ || hdr.payload_len)
+			return -LTT_ERR_PROTOCOL;
+		return -(int)hdr.status;
+	}
+	if (hdr.cmd != cmd)
+		return -LTT_ERR_PROTOCOL;
+	if (hdr.payload_len) {
+		payload = malloc(hdr.payload_len);
+		if (!payload)
+			return -LTT_ERR_NOMEM;
+		ret = ltt_io_read_all(ctl->fd, payload, hdr.payload_len);
+		if (ret) {
+			free(payload);
+			return -LTT_ERR_SESSIOND_IO;
+		}
+	}
+	if (ret_reply) {
+		*ret_reply = payload;
+		*ret_len = hdr.payload_len;
+	} else {
+		free(payload);
+		if (hdr.payload_len)
+			return -LTT_ERR_PROTOCOL;
+	}
+	return 0;
+}
+
+static int hello(struct ltt_ctl *ctl)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint8_t *reply = NULL;
+	size_t len = 0;
+	uint32_t major, minor;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, LTT_CLIENT_MAJOR);
+	ltt_wbuf_put_u32(&w, LTT_CLIENT_MINOR);
+	ret = transact(ctl, LTT_CLIENT_CMD_HELLO, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret == -LTT_ERR_PERM)
+		return -LTT_ERR_SESSIOND_PERM;
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	major = ltt_rbuf_get_u32(&r);
+	minor = ltt_rbuf_get_u32(&r);
+	ltt_rbuf_get_str_copy(&r, ctl->daemon_version, sizeof(ctl->daemon_version));
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret && major != LTT_CLIENT_MAJOR)
+		ret = -LTT_ERR_VERSION_MISMATCH;
+	ctl->minor = minor > LTT_CLIENT_MINOR ? LTT_CLIENT_MINOR : minor;
+	return ret;
+}
+
+int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
+{
+	char path[PATH_MAX];
+	struct ltt_ctl *ctl;
+	int ret;
+
+	if (!ret_ctl)
+		return -LTT_ERR_INVAL;
+	ctl = calloc(1, sizeof(*ctl));
+	if (!ctl)
+		return -LTT_ERR_NOMEM;
+	ctl->fd = -1;
+	if (rundir) {
+		if (strlen(rundir) >= sizeof(ctl->rundir)) {
+			ret = -LTT_ERR_INVAL;
+			goto err;
+		}
+		strcpy(ctl->rundir, rundir);
+	} else {
+		ret = ltt_ctl_default_rundir(ctl->rundir, sizeof(ctl->rundir));
+		if (ret)
+			goto err;
+	}
+	if (ltt_path_join(path, sizeof(path), ctl->rundir, LTT_CLIENT_SOCKET_NAME)) {
+		ret = -LTT_ERR_INVAL;
+		goto err;
+	}
+	ret = ltt_sock_connect_unix(path, &ctl->fd);
+	switch (ret) {
+	case 0:
+		break;
+	case -EACCES:
+	case -EPERM:
+		ret = -LTT_ERR_SESSIOND_PERM;
+		goto err;
+	case -ENOENT:
+	case -ECONNREFUSED:
+	case -ENOTDIR:
+		ret = -LTT_ERR_SESSIOND_NOT_RUNNING;
+		goto err;
+	default:
+		ret = -LTT_ERR_SESSIOND_IO;
+		goto err;
+	}
+	ret = hello(ctl);
+	if (ret)
+		goto err;
+	*ret_ctl = ctl;
+	return 0;
+err:
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+void ltt_ctl_disconnect(struct ltt_ctl *ctl)
+{
+	if (!ctl)
+		return;
+	if (ctl->fd >= 0)
+		close(ctl->fd);
+	free(ctl);
+}
+
+const char *ltt_ctl_rundir(const struct ltt_ctl *ctl)
+{
+	return ctl ? ctl->rundir : NULL;
+}
+
+int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len)
+{
+	if (!ctl || !buf || strlen(ctl->daemon_version) >= len)
+		return -LTT_ERR_INVAL;
+	strcpy(buf, ctl->daemon_version);
+	return 0;
+}
+
+int ltt_ctl_spawn_sessiond(const char *rundir)
+{
+	const char *prog = getenv("LTT_SESSIOND_PATH");
+	char dir[PATH_MAX];
+	int status;
+	pid_t pid;
+
+	if (!prog || !*prog)
+		prog = LTT_BINDIR "/ltt-sessiond";
+	if (!rundir) {
+		if (ltt_ctl_default_rundir(dir, sizeof(dir)))
+			return -LTT_ERR_SESSIOND_SPAWN;
+		rundir = dir;
+	}
+	pid = fork();
+	if (pid < 0)
+		return -LTT_ERR_SESSIOND_SPAWN;
+	if (pid == 0) {
+		execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
+		_exit(127);
+	}
+	/* --daemonize exits only once the daemon accepts connections. */
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -LTT_ERR_SESSIOND_SPAWN;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return -LTT_ERR_SESSIOND_SPAWN;
+	return 0;
+}
+
+void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
+{
+	if (!attr)
+		return;
+	memset(attr, 0, sizeof(*attr));
+	attr->output_type = LTT_OUTPUT_LOCAL;
+}
+
+int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain)
+{
+	if (!attr)
+		return -LTT_ERR_INVAL;
+	return ltt_attr_channel_defaults(attr, domain);
+}
+
+/* Fill in the automatic name and default output of a session to create. */
+static int complete_session_attr(struct ltt_session_attr *attr)
+{
+	char date[32], home[PATH_MAX], dir[PATH_MAX + 32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int n;
+
+	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return -LTT_ERR_INVAL;
+	if (!attr->name[0])
+		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
+	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
+		return 0;
+	if (ltt_home_dir(home, sizeof(home)))
+		return -LTT_ERR_OUTPUT_PATH;
+	if (ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME))
+		return -LTT_ERR_OUTPUT_PATH;
+	if (!strncmp(attr->name, "auto-", 5) && !strcmp(attr->name + 5, date))
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
+	else
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
+	if (n < 0 || (size_t)n >= sizeof(attr->output))
+		return -LTT_ERR_OUTPUT_PATH;
+	return 0;
+}
+
+int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+			   struct ltt_session_info *ret_info)
+{
+	struct ltt_session_attr full;
+	struct ltt_session_info info;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint8_t *reply = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
+	    !memchr(attr->output, '\0', sizeof(attr->output)))
+		return -LTT_ERR_INVAL;
+	full = *attr;
+	ret = complete_session_attr(&full);
+	if (ret)
+		return ret;
+	ret = ltt_attr_check_session(&full);
+	if (ret)
+		return ret;
+	ltt_wbuf_init(&w);
+	ltt_proto_put_session_attr(&w, &full);
+	ret = transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_session_info(&r, &info);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret && ret_info)
+		*ret_info = info;
+	return ret;
+}
+
+/* A command whose request is one session name and whose reply is empty. */
+static int session_cmd(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
+		       int extra_u8)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	if (extra_u8 >= 0)
+		ltt_wbuf_put_u8(&w, (uint8_t)extra_u8);
+	ret = transact(ctl, cmd, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_destroy_session(struct ltt_ctl *ctl, const char *session)
+{
+	return session_cmd(ctl, LTT_CLIENT_CMD_DESTROY_SESSION, session, -1);
+}
+
+int ltt_ctl_start_session(struct ltt_ctl *ctl, const char *session)
+{
+	return session_cmd(ctl, LTT_CLIENT_CMD_START_SESSION, session, -1);
+}
+
+int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait)
+{
+	return session_cmd(ctl, LTT_CLIENT_CMD_STOP_SESSION, session, wait);
+}
+
+/*
+ * Read a u32 count of objects of at least @min_size bytes each, refusing
+ * counts that the rest of the message cannot hold.
+ */
+static size_t get_count(struct ltt_rbuf *r, size_t min_size)
+{
+	uint32_t n = ltt_rbuf_get_u32(r);
+
+	if (r->err || n > (r->len - r->pos) / min_size) {
+		ltt_rbuf_fail(r);
+		return 0;
+	}
+	return n;
+}
+
+/* Smallest encodings, to bound counts read from a reply. */
+#define SESSION_INFO_MIN (3 * LTT_WIRE_STR_MIN + 8 + 4 + 1 + 1 + 4 + 4 + 8)
+#define CHANNEL_INFO_MIN (4 + LTT_WIRE_STR_MIN + 8 * 4 + 1 + 4 * 3 + 1 + 8 * 2)
+#define RULE_INFO_MIN (4 + 2 * LTT_WIRE_STR_MIN + 8 + 1)
+
+int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			  size_t *ret_count)
+{
+	struct ltt_session_info *sessions = NULL;
+	uint8_t *reply = NULL;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	int ret;
+
+	if (!ctl || !ret_sessions || !ret_count)
+		return -LTT_ERR_INVAL;
+	ret = transact(ctl, LTT_CLIENT_CMD_LIST_SESSIONS, NULL, &reply, &len);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	n = get_count(&r, SESSION_INFO_MIN);
+	sessions = calloc(n ? n : 1, sizeof(*sessions));
+	if (!sessions) {
+		ret = -LTT_ERR_NOMEM;
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		ltt_proto_get_session_info(&r, &sessions[i]);
+	if (ltt_rbuf_end(&r)) {
+		ret = -LTT_ERR_PROTOCOL;
+		goto out;
+	}
+	*ret_sessions = sessions;
+	*ret_count = n;
+	sessions = NULL;
+out:
+	free(sessions);
+	free(reply);
+	return ret;
+}
+
+int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
+			struct ltt_session_detail **ret_detail)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_session_info info;
+	uint8_t *reply = NULL;
+	struct ltt_rbuf r;
+	struct ltt_wbuf w;
+	size_t i, nch, nr, len = 0;
+	int ret;
+
+	if (!ctl || !session || !ret_detail || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = transact(ctl, LTT_CLIENT_CMD_GET_SESSION, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_session_info(&r, &info);
+	nch = get_count(&r, CHANNEL_INFO_MIN);
+	/* One block: the detail, then the channels, then the rules. */
+	d = calloc(1, sizeof(*d) + nch * sizeof(d->channels[0]));
+	if (!d) {
+		ret = -LTT_ERR_NOMEM;
+		goto out;
+	}
+	d->info = info;
+	d->nr_channels = nch;
+	d->channels = (struct ltt_channel_info *)(d + 1);
+	for (i = 0; i < nch; i++)
+		ltt_proto_get_channel_info(&r, &d->channels[i]);
+	nr = get_count(&r, RULE_INFO_MIN);
+	if (nr) {
+		size_t size = sizeof(*d) + nch * sizeof(d->channels[0]);
+		struct ltt_session_detail *grown = realloc(d, size + nr * sizeof(d->rules[0]));
+
+		if (!grown) {
+			ret = -LTT_ERR_NOMEM;
+			goto out;
+		}
+		d = grown;
+		d->channels = (struct ltt_channel_info *)(d + 1);
+		d->rules = (struct ltt_event_rule_info *)(d->channels + nch);
+	}
+	d->nr_rules = nr;
+	for (i = 0; i < nr; i++)
+		ltt_proto_get_rule_info(&r, &d->rules[i]);
+	if (ltt_rbuf_end(&r)) {
+		ret = -LTT_ERR_PROTOCOL;
+		goto out;
+	}
+	*ret_detail = d;
+	d = NULL;
+out:
+	free(d);
+	free(reply);
+	return ret;
+}
+
+/* Start a request whose payload opens with {str session, u32 domain}. */
+static int begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			    enum ltt_domain domain)
+{
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (domain != LTT_DOMAIN_KERNEL && domain != LTT_DOMAIN_USER)
+		return -LTT_ERR_DOMAIN;
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, session);
+	ltt_wbuf_put_u32(w, domain);
+	return 0;
+}
+
+static int send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w)
+{
+	int ret = transact(ctl, cmd, w, NULL, NULL);
+
+	ltt_wbuf_fini(w);
+	return ret;
+}
+
+int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			   const struct ltt_channel_attr *attr)
+{
+	struct ltt_channel_attr checked;
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!attr)
+		return -LTT_ERR_INVAL;
+	checked = *attr;
+	ret = ltt_attr_check_channel(&checked, domain);
+	if (ret)
+		return ret;
+	ret = begin_domain_req(&w, ctl, session, domain);
+	if (ret)
+		return ret;
+	ltt_proto_put_channel_attr(&w, &checked);
+	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
+}
+
+int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			    const char *channel)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!channel || strlen(channel) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	ret = begin_domain_req(&w, ctl, session, domain);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_str(&w, channel);
+	return send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w);
+}
+
+int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			 const char *channel, const struct ltt_event_rule_attr *attr)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!attr || (channel && strlen(channel) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	ret = ltt_attr_check_rule(attr);
+	if (ret)
+		return ret;
+	ret = begin_domain_req(&w, ctl, session, domain);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_str(&w, channel ? channel : "");
+	ltt_proto_put_rule_attr(&w, attr);
+	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w);
+}
+
+int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			  const char *channel, const char *pattern)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if ((channel && strlen(channel) >= LTT_NAME_MAX) ||
+	    (pattern && strlen(pattern) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	ret = begin_domain_req(&w, ctl, session, domain);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_str(&w, channel ? channel : "");
+	ltt_wbuf_put_u8(&w, pattern == NULL);
+	ltt_wbuf_put_str(&w, pattern ? pattern : "");
+	return send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_EVENT, &w);
+}

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * client.c - the client thread (see client.h).
+ *
+ * One epoll loop over the listening socket, an eventfd that asks the
+ * thread to stop, and every connection.  Connections are non-blocking:
+ * a request is gathered piece by piece as bytes arrive and a reply is
+ * written as the peer drains it, so a slow or stuck client only ever
+ * delays itself.  A connection has at most one request in progress.
+ */
+#include <errno.h>
+#include <grp.h>
+#include <pthread.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "common/sock.h"
+#include "sessiond/client.h"
+#include "sessiond/cmd.h"
+
+struct conn {
+	int fd;
+	struct ucred cred;
+	bool hello_done;
+	bool closing;		/* close once the reply is written */
+	/* Request being read. */
+	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
+	size_t hdr_got;
+	struct ltt_client_hdr hdr;
+	uint8_t *payload;
+	size_t payload_got;
+	/* Reply being written. */
+	struct ltt_wbuf out;
+	size_t out_off;
+};
+
+struct ltt_client_thread {
+	struct ltt_client_thread_config cfg;
+	pthread_t tid;
+	int epfd;
+	int stop_fd;
+	unsigned int nr_conns;
+	struct conn *conns[LTT_MAX_CLIENTS];
+};
+
+/* epoll data tags for the two fixed fds; connections use their pointer. */
+static int tag_listen, tag_stop;
+
+/* Is @uid allowed to use this daemon? */
+static bool peer_allowed(const struct ltt_client_thread *t, const struct ucred *cred)
+{
+	gid_t groups[256];
+	int i, n = (int)(sizeof(groups) / sizeof(groups[0]));
+	struct passwd pw, *res = NULL;
+	char buf[4096];
+
+	if (cred->uid == 0)
+		return true;
+	if (!t->cfg.root_daemon)
+		return cred->uid == geteuid();
+	if (!t->cfg.has_tracing_group)
+		return false;
+	if (cred->gid == t->cfg.tracing_gid)
+		return true;
+	if (getpwuid_r(cred->uid, &pw, buf, sizeof(buf), &res) || !res)
+		return false;
+	if (getgrouplist(pw.pw_name, pw.pw_gid, groups, &n) < 0)
+		return false;
+	for (i = 0; i < n; i++)
+		if (groups[i] == t->cfg.tracing_gid)
+			return true;
+	return false;
+}
+
+static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
+{
+	size_t i;
+
+	for (i = 0; i < LTT_MAX_CLIENTS; i++) {
+		if (t->conns[i] == c) {
+			t->conns[i] = NULL;
+			t->nr_conns--;
+			break;
+		}
+	}
+	epoll_ctl(t->epfd, EPOLL_CTL_DEL, c->fd, NULL);
+	close(c->fd);
+	free(c->payload);
+	ltt_wbuf_fini(&c->out);
+	free(c);
+}
+
+/* Watch for input while no reply is pending, for output while one is. */
+static int conn_rearm(struct ltt_client_thread *t, struct conn *c)
+{
+	struct epoll_event ev = {
+		.events = c->out.len ? EPOLLOUT : EPOLLIN,
+		.data.ptr = c,
+	};
+
+	return epoll_ctl(t->epfd, EPOLL_CTL_MOD, c->fd, &ev) ? -errno : 0;
+}
+
+/* Queue a reply header with @status and, on success, the payload in @body. */
+static void queue_reply(struct conn *c, uint16_t cmd, int status, const struct ltt_wbuf *body)
+{
+	struct ltt_client_hdr hdr = {
+		.magic = LTT_CLIENT_MAGIC,
+		.cmd = cmd,
+		.status = (uint32_t)(status < 0 ? -status : status),
+	};
+	uint8_t *p;
+
+	if (!status && body && body->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
+		hdr.status = LTT_ERR_LIMIT;
+	if (!hdr.status && body)
+		hdr.payload_len = (uint32_t)body->len;
+	ltt_wbuf_reset(&c->out);
+	c->out_off = 0;
+	p = ltt_wbuf_reserve(&c->out, LTT_CLIENT_HDR_SIZE);
+	if (!p) {
+		c->closing = true;
+		return;
+	}
+	ltt_client_hdr_encode(&hdr, p);
+	if (hdr.payload_len)
+		ltt_wbuf_put_bytes(&c->out, body->data, body->len);
+	if (c->out.err) {
+		/* No memory for the reply: drop the client rather than lie. */
+		ltt_wbuf_reset(&c->out);
+		c->closing = true;
+	}
+}
+
+static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
+{
+	struct ltt_wbuf body;
+	struct ltt_rbuf r;
+	uint32_t major;
+
+	ltt_rbuf_init(&r, c->payload, hdr->payload_len);
+	major = ltt_rbuf_get_u32(&r);
+	ltt_rbuf_get_u32(&r);
+	if (ltt_rbuf_end(&r)) {
+		queue_reply(c, hdr->cmd, LTT_ERR_PROTOCOL, NULL);
+		c->closing = true;
+		return;
+	}
+	if (major != LTT_CLIENT_MAJOR) {
+		LTT_WARN("client pid %d speaks protocol %u.x, this daemon %u.x: refused",
+			 (int)c->cred.pid, major, LTT_CLIENT_MAJOR);
+		queue_reply(c, hdr->cmd, LTT_ERR_VERSION_MISMATCH, NULL);
+		c->closing = true;
+		return;
+	}
+	ltt_wbuf_init(&body);
+	ltt_wbuf_put_u32(&body, LTT_CLIENT_MAJOR);
+	ltt_wbuf_put_u32(&body, LTT_CLIENT_MINOR);
+	ltt_wbuf_put_str(&body, PACKAGE_VERSION);
+	queue_reply(c, hdr->cmd, body.err ? LTT_ERR_NOMEM : 0, &body);
+	ltt_wbuf_fini(&body);
+	c->hello_done = true;
+}
+
+/* A whole request is in: run it and queue the reply. */
+static void handle_request(struct ltt_client_thread *t, struct conn *c)
+{
+	struct ltt_cmd_ctx ctx = {
+		.registry = t->cfg.registry,
+		.cred = c->cred,
+		.root_daemon = t->cfg.root_daemon,
+	};
+	struct ltt_wbuf body;
+	int ret;
+
+	if (c->hdr.cmd == LTT_CLIENT_CMD_HELLO) {
+		handle_hello(c, &c->hdr);
+	} else if (!c->hello_done) {
+		/* The protocol starts with HELLO; anything else ends the connection. */
+		queue_reply(c, c->hdr.cmd, LTT_ERR_PROTOCOL, NULL);
+		c->closing = true;
+	} else {
+		ltt_wbuf_init(&body);
+		ret = ltt_cmd_dispatch(&ctx, c->hdr.cmd, c->payload, c->hdr.payload_len, &body);
+		queue_reply(c, c->hdr.cmd, ret, &body);
+		ltt_wbuf_fini(&body);
+	}
+	free(c->payload);
+	c->payload = NULL;
+	c->hdr_got = 0;
+	c->payload_got = 0;
+}
+
+/* Read what is there.  Returns 0 to keep the connection, -1 to drop it. */
+static int conn_read(struct ltt_client_thread *t, struct conn *c)
+{
+	ssize_t n;
+
+	for (;;) {
+		if (c->hdr_got < LTT_CLIENT_HDR_SIZE) {
+			n = read(c->fd, c->hdrbuf + c->hdr_got, LTT_CLIENT_HDR_SIZE - c->hdr_got);
+		} else {
+			size_t want = c->hdr.payload_len - c->payload_got;
+
+			n = want ? read(c->fd, c->payload + c->payload_got, want) : 0;
+			if (!want)
+				goto complete;
+		}
+		if (n == 0)
+			return -1;	/* peer closed */
+		if (n < 0)
+			return errno == EAGAIN || errno == EINTR ? 0 : -1;
+		if (c->hdr_got < LTT_CLIENT_HDR_SIZE) {
+			c->hdr_got += (size_t)n;
+			if (c->hdr_got < LTT_CLIENT_HDR_SIZE)
+				continue;
+			if (ltt_client_hdr_decode(c->hdrbuf, &c->hdr)) {
+				LTT_WARN("client pid %d sent a malformed header: disconnected",
+					 (int)c->cred.pid);
+				return -1;
+			}
+			c->payload = malloc(c->hdr.payload_len ? c->hdr.payload_len : 1);
+			if (!c->payload)
+				return -1;
+			continue;
+		}
+		c->payload_got += (size_t)n;
+		if (c->payload_got < c->hdr.payload_len)
+			continue;
+complete:
+		handle_request(t, c);
+		return conn_rearm(t, c) ? -1 : 0;
+	}
+}
+
+/* Write what the peer takes.  Returns 0 to keep the connection, -1 to drop it. */
+static int conn_write(struct ltt_client_thread *t, struct conn *c)
+{
+	while (c->out_off < c->out.len) {
+		ssize_t n = send(c->fd, c->out.data + c->out_off, c->out.len - c->out_off,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (n < 0)
+			return errno == EAGAIN || errno == EINTR ? 0 : -1;
+		c->out_off += (size_t)n;
+	}
+	ltt_wbuf_reset(&c->out);
+	if (c->closing)
+		return -1;
+	return conn_rearm(t, c) ? -1 : 0;
+}
+
+static void accept_one(struct ltt_client_thread *t)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct conn *c;
+	size_t i;
+	int fd;
+
+	fd = accept4(t->cfg.listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	if (fd < 0)
+		return;
+	c = calloc(1, sizeof(*c));
+	if (!c || t->nr_conns >= LTT_MAX_CLIENTS || ltt_sock_peer_cred(fd, &c->cred)) {
+		if (c)
+			LTT_WARN("too many clients (%u): connection refused", t->nr_conns);
+		free(c);
+		close(fd);
+		return;
+	}
+	c->fd = fd;
+	ltt_wbuf_init(&c->out);
+	for (i = 0; i < LTT_MAX_CLIENTS && t->conns[i]; i++)
+		;
+	t->conns[i] = c;
+	t->nr_conns++;
+	if (!peer_allowed(t, &c->cred)) {
+		LTT_WARN("client pid %d uid %u is not root nor in group '%s': refused",
+			 (int)c->cred.pid, (unsigned int)c->cred.uid, LTT_TRACING_GROUP);
+		queue_reply(c, 0, LTT_ERR_PERM, NULL);
+		c->closing = true;
+		ev.events = EPOLLOUT;
+	}
+	ev.data.ptr = c;
+	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, fd, &ev))
+		conn_destroy(t, c);
+}
+
+static void *client_thread(void *arg)
+{
+	struct ltt_client_thread *t = arg;
+	struct epoll_event events[32];
+	int i, n;
+
+	for (;;) {
+		n = epoll_wait(t->epfd, events, 32, -1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			LTT_ERR("client thread: epoll_wait: %s", strerror(errno));
+			break;
+		}
+		for (i = 0; i < n; i++) {
+			void *tag = events[i].data.ptr;
+			struct conn *c = tag;
+			int ret;
+
+			if (tag == &tag_stop)
+				return NULL;
+			if (tag == &tag_listen) {
+				accept_one(t);
+				continue;
+			}
+			if (events[i].events & EPOLLOUT)
+				ret = conn_write(t, c);
+			else if (events[i].events & EPOLLIN)
+				ret = conn_read(t, c);
+			else
+				ret = -1;	/* hang-up or error with nothing to read */
+			if (ret)
+				conn_destroy(t, c);
+		}
+	}
+	return NULL;
+}
+
+int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
+			    struct ltt_client_thread **ret_thread)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct ltt_client_thread *t;
+	int ret;
+
+	t = calloc(1, sizeof(*t));
+	if (!t) {
+		close(cfg->listen_fd);
+		return -ENOMEM;
+	}
+	t->cfg = *cfg;
+	t->epfd = epoll_create1(EPOLL_CLOEXEC);
+	t->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (t->epfd < 0 || t->stop_fd < 0) {
+		ret = -errno;
+		goto err;
+	}
+	ev.data.ptr = &tag_listen;
+	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, cfg->listen_fd, &ev)) {
+		ret = -errno;
+		goto err;
+	}
+	ev.data.ptr = &tag_stop;
+	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, t->stop_fd, &ev)) {
+		ret = -errno;
+		goto err;
+	}
+	ret = -pthread_create(&t->tid, NULL, client_thread, t);
+	if (ret)
+		goto err;
+	*ret_thread = t;
+	return 0;
+err:
+	if (t->epfd >= 0)
+		close(t->epfd);
+	if (t->stop_fd >= 0)
+		close(t->stop_fd);
+	close(cfg->listen_fd);
+	free(t);
+	return ret;
+}
+
+void ltt_client_thread_stop(struct ltt_client_thread *t)
+{
+	uint64_t one = 1;
+	size_t i;
+
+	if (!t)
+		return;
+	if (write(t->stop_fd, &one, sizeof(one)) != sizeof(one))
+		LTT_ERR("client thread: cannot signal stop: %s", strerror(errno));
+	pthread_join(t->tid, NULL);
+	for (i = 0; i < LTT_MAX_CLIENTS; i++)
+		if (t->conns[i])
+			conn_destroy(t, t->conns[i]);
+	close(t->cfg.listen_fd);
+	close(t->stop_fd);
+	close(t->epfd);
+	free(t);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * client.h - the client thread: accepts connections on client.sock,
+ * checks each peer's credentials, frames requests without ever blocking
+ * on one client, and runs the commands (cmd.h).
+ */
+#ifndef LTT_SESSIOND_CLIENT_H
+#define LTT_SESSIOND_CLIENT_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "sessiond/session.h"
+
+#define LTT_MAX_CLIENTS 256
+
+struct ltt_client_thread_config {
+	int listen_fd;		/* taken: closed by ltt_client_thread_stop() */
+	struct ltt_session_registry *registry;	/* borrowed */
+	bool root_daemon;
+	gid_t tracing_gid;	/* root daemon: the group allowed besides root */
+	bool has_tracing_group;
+};
+
+struct ltt_client_thread;
+
+/**
+ * ltt_client_thread_start() - start serving clients
+ * @cfg: copied
+ * @ret_thread: to stop with ltt_client_thread_stop()
+ *
+ * Returns 0 or a negative errno; on error the listening socket is closed.
+ */
+int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
+			    struct ltt_client_thread **ret_thread);
+
+/**
+ * ltt_client_thread_stop() - stop the thread, close every connection and
+ * free it; accepts NULL.  Called from the thread that started it.
+ */
+void ltt_client_thread_stop(struct ltt_client_thread *thread);
+
+#endif /* LTT_SESSIOND_CLIENT_H */

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-event.c - client commands on event rules.
+ */
+#include <string.h>
+
+#include "common/attr.h"
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "sessiond/cmd.h"
+
+/*
+ * The channel a rule goes to: the named one, which must exist, or the
+ * default channel, created with the domain's defaults on first use as
+ * users expect.  Session lock held.
+ */
+static int rule_channel(struct ltt_session *session, enum ltt_domain type, const char *name,
+			bool create, struct ltt_channel **ret_channel)
+{
+	struct ltt_session_domain *domain = ltt_session_domain(session, type);
+	struct ltt_channel_attr attr;
+	struct ltt_channel *channel;
+	int ret;
+
+	channel = ltt_domain_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
+	if (channel) {
+		*ret_channel = channel;
+		return 0;
+	}
+	if (name[0] || !create)
+		return -LTT_ERR_CHANNEL_NOT_FOUND;
+	if (session->active)
+		return -LTT_ERR_CHANNEL_ACTIVE_ADD;
+	ret = ltt_attr_channel_defaults(&attr, type);
+	if (ret)
+		return ret;
+	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
+		attr.buffer_type = domain->buffer_type;
+	return ltt_domain_add_channel(domain, &attr, ret_channel);
+}
+
+int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			 struct ltt_wbuf *reply)
+{
+	struct ltt_event_rule_attr attr;
+	struct ltt_session *session;
+	struct ltt_channel *channel;
+	struct ltt_event_rule *rule;
+	const char *name, *chan_name;
+	enum ltt_domain domain;
+	int ret;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	domain = ltt_proto_get_domain(req);
+	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	ltt_proto_get_rule_attr(req, &attr);
+	if (ltt_rbuf_end(req))
+		return -LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_check_domain(ctx, domain);
+	if (!ret)
+		ret = ltt_attr_check_rule(&attr);
+	if (ret)
+		return ret;
+	ret = ltt_cmd_lock_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	ret = rule_channel(session, domain, chan_name, true, &channel);
+	if (ret)
+		goto out;
+	rule = ltt_channel_find_rule(channel, &attr);
+	if (rule && rule->enabled)
+		ret = -LTT_ERR_EVENT_EXISTS;
+	else if (rule)
+		rule->enabled = true;
+	else
+		ret = ltt_channel_add_rule(channel, &attr);
+	if (!ret)
+		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
+			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
+out:
+	ltt_cmd_unlock_session(ctx, session);
+	return ret;
+}
+
+int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			  struct ltt_wbuf *reply)
+{
+	struct ltt_session *session;
+	struct ltt_channel *channel;
+	struct ltt_event_rule *rule;
+	const char *name, *chan_name, *pattern;
+	enum ltt_domain domain;
+	unsigned int matched = 0;
+	bool all;
+	int ret;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	domain = ltt_proto_get_domain(req);
+	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	all = ltt_rbuf_get_bool(req);
+	pattern = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	if (ltt_rbuf_end(req))
+		return -LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_check_domain(ctx, domain);
+	if (ret)
+		return ret;
+	ret = ltt_cmd_lock_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	ret = rule_channel(session, domain, chan_name, false, &channel);
+	if (ret)
+		goto out;
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		if (rule->enabled && (all || !strcmp(rule->attr.pattern, pattern))) {
+			rule->enabled = false;
+			matched++;
+		}
+	}
+	if (!matched)
+		ret = -LTT_ERR_EVENT_NOT_FOUND;
+out:
+	ltt_cmd_unlock_session(ctx, session);
+	return ret;
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd.c - the table from client command numbers to handlers.
+ */
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "sessiond/cmd.h"
+
+/* HELLO is handled by the connection itself (client.c). */
+static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
+	[LTT_CLIENT_CMD_CREATE_SESSION] = ltt_cmd_create_session,
+	[LTT_CLIENT_CMD_DESTROY_SESSION] = ltt_cmd_destroy_session,
+	[LTT_CLIENT_CMD_START_SESSION] = ltt_cmd_start_session,
+	[LTT_CLIENT_CMD_STOP_SESSION] = ltt_cmd_stop_session,
+	[LTT_CLIENT_CMD_LIST_SESSIONS] = ltt_cmd_list_sessions,
+	[LTT_CLIENT_CMD_GET_SESSION] = ltt_cmd_get_session,
+	[LTT_CLIENT_CMD_ENABLE_CHANNEL] = ltt_cmd_enable_channel,
+	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = ltt_cmd_disable_channel,
+	[LTT_CLIENT_CMD_ENABLE_EVENT] = ltt_cmd_enable_event,
+	[LTT_CLIENT_CMD_DISABLE_EVENT] = ltt_cmd_disable_event,
+};
+
+int ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd, const void *payload,
+		     size_t len, struct ltt_wbuf *reply)
+{
+	long min = ltt_client_cmd_min_payload(cmd);
+	struct ltt_rbuf req;
+	int ret;
+
+	if (min < 0 || cmd >= LTT_CLIENT_CMD_NR_ || !handlers[cmd])
+		return -LTT_ERR_NOT_SUPPORTED;
+	if (len < (size_t)min)
+		return -LTT_ERR_PROTOCOL;
+	ltt_rbuf_init(&req, payload, len);
+	ret = handlers[cmd](ctx, &req, reply);
+	LTT_DBG("client pid %d uid %u: %s -> %s", (int)ctx->cred.pid, (unsigned int)ctx->cred.uid,
+		ltt_client_cmd_name(cmd), ltt_error_name(ret));
+	return ret;
+}
+
+int ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
+			 struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	int ret;
+
+	ret = ltt_session_find(ctx->registry, name, ctx->cred.uid, &session);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&session->lock);
+	if (session->destroyed) {
+		/* Removed between the lookup and the lock. */
+		pthread_mutex_unlock(&session->lock);
+		ltt_session_put(ctx->registry, session);
+		return -LTT_ERR_SESSION_NOT_FOUND;
+	}
+	*ret_session = session;
+	return 0;
+}
+
+void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+{
+	if (!session)
+		return;
+	pthread_mutex_unlock(&session->lock);
+	ltt_session_put(ctx->registry, session);
+}
+
+int ltt_cmd_check_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain domain)
+{
+	if (domain == LTT_DOMAIN_KERNEL && !ctx->root_daemon)
+		return -LTT_ERR_KERNEL_NEEDS_ROOT;
+	return 0;
+}

@@ -1,0 +1,14 @@
+# src/sessiond: ltt-sessiond, the session daemon (map in sessiond.h).
+bin_PROGRAMS += src/sessiond/ltt-sessiond
+src_sessiond_ltt_sessiond_SOURCES = \
+	src/sessiond/sessiond.h \
+	src/sessiond/main.c \
+	src/sessiond/rundir.c src/sessiond/rundir.h \
+	src/sessiond/client.c src/sessiond/client.h \
+	src/sessiond/cmd.c src/sessiond/cmd.h \
+	src/sessiond/cmd-session.c \
+	src/sessiond/cmd-channel.c \
+	src/sessiond/cmd-event.c \
+	src/sessiond/session.c src/sessiond/session.h
+src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS)
+src_sessiond_ltt_sessiond_LDADD = src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS)

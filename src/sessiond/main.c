@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * main.c - ltt-sessiond: options, run directory, daemonizing, signals.
+ *
+ * Start-up order: options; run directory locked (a second daemon stops
+ * here); pid file; client socket listening; threads started; only then
+ * is the caller of --daemonize/--background told that we are ready.
+ * Shutdown (SIGTERM, SIGINT) runs the same steps backwards.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <popt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/sock.h"
+#include "sessiond/sessiond.h"
+
+struct options {
+	int daemonize;		/* detach, close stdio */
+	int background;		/* detach, keep stdio */
+	int verbose;
+	int quiet;
+	char *rundir;
+	char *group;
+	char *consumerd_path;
+};
+
+enum {
+	OPT_VERBOSE = 1,
+	OPT_HELP,
+	OPT_VERSION,
+};
+
+static int parse_options(int argc, const char **argv, struct options *opts)
+{
+	struct poptOption table[] = {
+		{ "daemonize", 'd', POPT_ARG_NONE, &opts->daemonize, 0,
+		  "detach, close standard streams, return once ready", NULL },
+		{ "background", 'b', POPT_ARG_NONE, &opts->background, 0,
+		  "detach, keep standard streams, return once ready", NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &opts->quiet, 0, "errors only", NULL },
+		{ "rundir", 0, POPT_ARG_STRING, &opts->rundir, 0,
+		  "run directory (default: $LTT_RUNDIR, /run/ltt for root, $LTT_HOME/.ltt)", "DIR" },
+		{ "group", 0, POPT_ARG_STRING, &opts->group, 0,
+		  "group allowed to use the root daemon (default: " LTT_TRACING_GROUP ")", "NAME" },
+		{ "consumerd-path", 0, POPT_ARG_STRING, &opts->consumerd_path, 0,
+		  "the consumer daemon program", "PATH" },
+		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		POPT_TABLEEND
+	};
+	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
+	int rc, ret = 0;
+
+	while ((rc = poptGetNextOpt(ctx)) > 0) {
+		switch (rc) {
+		case OPT_VERBOSE:
+			opts->verbose++;
+			break;
+		case OPT_HELP:
+			poptPrintHelp(ctx, stdout, 0);
+			ret = 1;
+			goto out;
+		case OPT_VERSION:
+			printf("ltt-sessiond %s\n", PACKAGE_VERSION);
+			ret = 1;
+			goto out;
+		}
+	}
+	if (rc < -1) {
+		fprintf(stderr, "ltt-sessiond: Error: %s: %s\nTry 'ltt-sessiond --help'.\n",
+			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
+		ret = -1;
+	} else if (poptPeekArg(ctx)) {
+		fprintf(stderr, "ltt-sessiond: Error: unexpected argument '%s'\nTry 'ltt-sessiond --help'.\n",
+			poptPeekArg(ctx));
+		ret = -1;
+	} else if (opts->daemonize && opts->background) {
+		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
+		ret = -1;
+	}
+out:
+	poptFreeContext(ctx);
+	return ret;
+}
+
+static int resolve_rundir(const struct options *opts, char *buf, size_t len)
+{
+	const char *env = getenv("LTT_RUNDIR");
+	char home[PATH_MAX];
+
+	if (opts->rundir && *opts->rundir)
+		env = opts->rundir;
+	if (env && *env) {
+		if (strlen(env) >= len)
+			return -ENAMETOOLONG;
+		strcpy(buf, env);
+		return 0;
+	}
+	if (geteuid() == 0) {
+		strcpy(buf, LTT_ROOT_RUNDIR);
+		return 0;
+	}
+	if (ltt_home_dir(home, sizeof(home)))
+		return -ENOENT;
+	return ltt_path_join(buf, len, home, LTT_PERSONAL_RUNDIR_NAME);
+}
+
+/*
+ * Detach from the caller.  The caller's process waits on a pipe and exits
+ * 0 once the daemon writes one byte to *ret_ready_fd, 1 if the pipe closes
+ * first.  Returns 0 in the daemon, never in the caller.
+ */
+static int detach(int *ret_ready_fd)
+{
+	int pipefd[2];
+	char byte;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0) {
+		ssize_t n;
+
+		close(pipefd[1]);
+		do
+			n = read(pipefd[0], &byte, 1);
+		while (n < 0 && errno == EINTR);
+		/* The intermediate child exits at once; reap it. */
+		waitpid(pid, NULL, 0);
+		exit(n == 1 ? 0 : 1);
+	}
+	close(pipefd[0]);
+	if (setsid() < 0)
+		_exit(1);
+	pid = fork();
+	if (pid < 0)
+		_exit(1);
+	if (pid > 0)
+		_exit(0);
+	*ret_ready_fd = pipefd[1];
+	return 0;
+}
+
+/* Tell the waiting caller that we are ready; with --daemonize, go quiet. */
+static void announce_ready(int ready_fd, bool close_stdio)
+{
+	char byte = 0;
+	int null;
+
+	if (close_stdio) {
+		null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (null >= 0) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+		if (chdir("/"))
+			LTT_DBG("chdir /: %s", strerror(errno));
+	}
+	if (ready_fd >= 0) {
+		if (write(ready_fd, &byte, 1) != 1)
+			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));
+		close(ready_fd);
+	}
+}
+
+/* The client socket, owned by root:GROUP 0660 for the root daemon. */
+static int listen_client(const struct ltt_rundir *rd, bool root, const struct group *gr,
+			 int *ret_fd)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = ltt_rundir_file(rd, LTT_CLIENT_SOCKET_NAME, path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = ltt_sock_listen_unix(path, root && gr ? 0660 : 0600, ret_fd);
+	if (ret) {
+		LTT_ERR("can't listen on %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	if (root && gr && chown(path, 0, gr->gr_gid)) {
+		ret = -errno;
+		LTT_ERR("can't give %s to group %s: %s", path, gr->gr_name, strerror(errno));
+		close(*ret_fd);
+		unlink(path);
+		return ret;
+	}
+	return 0;
+}
+
+/* Wait for SIGTERM or SIGINT on @sfd; SIGHUP is ignored. */
+static void wait_for_stop(int sfd)
+{
+	struct signalfd_siginfo si;
+
+	for (;;) {
+		ssize_t n = read(sfd, &si, sizeof(si));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != sizeof(si))
+			return;
+		if (si.ssi_signo == SIGHUP) {
+			LTT_INFO("SIGHUP ignored");
+			continue;
+		}
+		LTT_INFO("signal %u received: shutting down", si.ssi_signo);
+		return;
+	}
+}
+
+static int block_signals(int *ret_sfd)
+{
+	sigset_t set;
+	int sfd;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	/* Threads inherit the mask, so only the signalfd sees these. */
+	if (pthread_sigmask(SIG_BLOCK, &set, NULL))
+		return -EINVAL;
+	signal(SIGPIPE, SIG_IGN);
+	sfd = signalfd(-1, &set, SFD_CLOEXEC);
+	if (sfd < 0)
+		return -errno;
+	*ret_sfd = sfd;
+	return 0;
+}
+
+static int run(const struct options *opts)
+{
+	struct ltt_client_thread_config ccfg = { .listen_fd = -1 };
+	struct ltt_client_thread *clients = NULL;
+	struct ltt_session_registry registry;
+	struct ltt_rundir rd = { .lock_fd = -1 };
+	const char *group = opts->group ? opts->group : LTT_TRACING_GROUP;
+	bool root = geteuid() == 0;
+	char rundir[PATH_MAX], sock_path[PATH_MAX];
+	int ready_fd = -1, sfd = -1, ret;
+	struct group *gr = NULL;
+
+	ret = resolve_rundir(opts, rundir, sizeof(rundir));
+	if (ret) {
+		LTT_ERR("no run directory: set LTT_RUNDIR, LTT_HOME or HOME, or pass --rundir");
+		return 1;
+	}
+	if (root) {
+		gr = getgrnam(group);
+		if (!gr)
+			LTT_WARN("group '%s' does not exist: only root can use this daemon (create it with 'groupadd -r %s')",
+				 group, group);
+	}
+	if ((opts->daemonize || opts->background) && detach(&ready_fd))
+		return 1;
+	ret = block_signals(&sfd);
+	if (ret) {
+		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
+		goto out;
+	}
+	ret = ltt_rundir_open(&rd, rundir, root);
+	if (ret)
+		goto out;
+	ret = ltt_rundir_write_pid(&rd);
+	if (ret) {
+		LTT_ERR("can't write the pid file in %s: %s", rundir, strerror(-ret));
+		goto out;
+	}
+	ltt_session_registry_init(&registry);
+	ret = listen_client(&rd, root, gr, &ccfg.listen_fd);
+	if (ret)
+		goto out_registry;
+	ccfg.registry = &registry;
+	ccfg.root_daemon = root;
+	ccfg.has_tracing_group = gr != NULL;
+	ccfg.tracing_gid = gr ? gr->gr_gid : 0;
+	ret = ltt_client_thread_start(&ccfg, &clients);
+	if (ret) {
+		LTT_ERR("can't start the client thread: %s", strerror(-ret));
+		goto out_socket;
+	}
+	LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
+	announce_ready(ready_fd, opts->daemonize);
+	ready_fd = -1;
+	wait_for_stop(sfd);
+	ltt_client_thread_stop(clients);
+out_socket:
+	if (!ltt_rundir_file(&rd, LTT_CLIENT_SOCKET_NAME, sock_path, sizeof(sock_path)))
+		unlink(sock_path);
+out_registry:
+	ltt_session_registry_fini(&registry);
+out:
+	ltt_rundir_close(&rd);
+	if (sfd >= 0)
+		close(sfd);
+	if (ready_fd >= 0)
+		close(ready_fd);	/* the caller sees the pipe close: failure */
+	return ret ? 1 : 0;
+}
+
+int main(int argc, const char **argv)
+{
+	struct options opts = { 0 };
+	int level, ret;
+
+	ret = parse_options(argc, argv, &opts);
+	if (ret)
+		return ret > 0 ? 0 : 1;
+	level = opts.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + opts.verbose;
+	ltt_log_init("ltt-sessiond", level);
+	ret = run(&opts);
+	free(opts.rundir);
+	free(opts.group);
+	free(opts.consumerd_path);
+	return ret;
+}

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * session.c - the session daemon's object tree (see session.h).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/attr.h"
+#include "sessiond/session.h"
+
+void ltt_session_registry_init(struct ltt_session_registry *reg)
+{
+	pthread_mutex_init(&reg->lock, NULL);
+	CDS_INIT_LIST_HEAD(&reg->sessions);
+	reg->nr_sessions = 0;
+	reg->next_id = 1;
+}
+
+static void channel_destroy(struct ltt_channel *channel)
+{
+	struct ltt_event_rule *rule, *tmp;
+
+	cds_list_for_each_entry_safe(rule, tmp, &channel->rules, node) {
+		cds_list_del(&rule->node);
+		free(rule);
+	}
+	free(channel);
+}
+
+static void session_free(struct ltt_session *session)
+{
+	struct ltt_channel *channel, *tmp;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		cds_list_for_each_entry_safe(channel, tmp, &session->domains[i].channels, node) {
+			cds_list_del(&channel->node);
+			channel_destroy(channel);
+		}
+	}
+	pthread_mutex_destroy(&session->lock);
+	free(session);
+}
+
+void ltt_session_registry_fini(struct ltt_session_registry *reg)
+{
+	struct ltt_session *session, *tmp;
+
+	cds_list_for_each_entry_safe(session, tmp, &reg->sessions, node) {
+		cds_list_del(&session->node);
+		session_free(session);
+	}
+	reg->nr_sessions = 0;
+	pthread_mutex_destroy(&reg->lock);
+}
+
+static struct ltt_session *find_locked(struct ltt_session_registry *reg, const char *name)
+{
+	struct ltt_session *session;
+
+	cds_list_for_each_entry(session, &reg->sessions, node)
+		if (!strcmp(session->name, name))
+			return session;
+	return NULL;
+}
+
+int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
+		       uid_t uid, gid_t gid, struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	size_t i;
+	int ret = 0;
+
+	session = calloc(1, sizeof(*session));
+	if (!session)
+		return -LTT_ERR_NOMEM;
+	pthread_mutex_init(&session->lock, NULL);
+	strcpy(session->name, attr->name);
+	uuid_generate(session->uuid);
+	session->uid = uid;
+	session->gid = gid;
+	session->creation_time = (int64_t)time(NULL);
+	session->output_type = attr->output_type;
+	strcpy(session->output, attr->output);
+	session->snapshot = attr->snapshot;
+	session->live_timer_us = attr->live_timer_us;
+	session->refcount = 1;	/* the caller's; the registry holds one more */
+	for (i = 0; i < 2; i++) {
+		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
+		CDS_INIT_LIST_HEAD(&session->domains[i].channels);
+	}
+
+	pthread_mutex_lock(&reg->lock);
+	if (find_locked(reg, attr->name))
+		ret = -LTT_ERR_SESSION_EXISTS;
+	else if (reg->nr_sessions >= LTT_MAX_SESSIONS)
+		ret = -LTT_ERR_LIMIT;
+	if (!ret) {
+		session->id = reg->next_id++;
+		session->refcount++;
+		cds_list_add_tail(&session->node, &reg->sessions);
+		reg->nr_sessions++;
+	}
+	pthread_mutex_unlock(&reg->lock);
+	if (ret) {
+		session_free(session);
+		return ret;
+	}
+	*ret_session = session;
+	return 0;
+}
+
+static bool may_use(const struct ltt_session *session, uid_t uid)
+{
+	return uid == 0 || session->uid == uid;
+}
+
+int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t uid,
+		     struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	int ret = -LTT_ERR_SESSION_NOT_FOUND;
+
+	pthread_mutex_lock(&reg->lock);
+	session = find_locked(reg, name);
+	if (session && may_use(session, uid)) {
+		session->refcount++;
+		*ret_session = session;
+		ret = 0;
+	}
+	pthread_mutex_unlock(&reg->lock);
+	return ret;
+}
+
+void ltt_session_get(struct ltt_session_registry *reg, struct ltt_session *session)
+{
+	assert(pthread_mutex_trylock(&reg->lock) != 0);
+	assert(session->refcount > 0);
+	session->refcount++;
+}
+
+void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *session)
+{
+	bool last;
+
+	if (!session)
+		return;
+	pthread_mutex_lock(&reg->lock);
+	assert(session->refcount > 0);
+	last = --session->refcount == 0;
+	pthread_mutex_unlock(&reg->lock);
+	if (last)
+		session_free(session);
+}
+
+void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *session)
+{
+	bool drop = false;
+
+	pthread_mutex_lock(&reg->lock);
+	pthread_mutex_lock(&session->lock);
+	if (!session->destroyed) {
+		session->destroyed = true;
+		cds_list_del_init(&session->node);
+		reg->nr_sessions--;
+		drop = true;
+	}
+	pthread_mutex_unlock(&session->lock);
+	pthread_mutex_unlock(&reg->lock);
+	/* The registry's own reference. */
+	if (drop)
+		ltt_session_put(reg, session);
+}
+
+int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
+			      struct ltt_session ***ret_sessions, size_t *ret_count)
+{
+	struct ltt_session **array, *session;
+	size_t n = 0;
+
+	pthread_mutex_lock(&reg->lock);
+	array = calloc(reg->nr_sessions ? reg->nr_sessions : 1, sizeof(*array));
+	if (!array) {
+		pthread_mutex_unlock(&reg->lock);
+		return -LTT_ERR_NOMEM;
+	}
+	cds_list_for_each_entry(session, &reg->sessions, node) {
+		if (!may_use(session, uid))
+			continue;
+		session->refcount++;
+		array[n++] = session;
+	}
+	pthread_mutex_unlock(&reg->lock);
+	*ret_sessions = array;
+	*ret_count = n;
+	return 0;
+}
+
+void ltt_session_info(const struct ltt_session *session, struct ltt_session_info *ret_info)
+{
+	struct ltt_session_info info;
+
+	memset(&info, 0, sizeof(info));
+	strcpy(info.name, session->name);
+	info.id = session->id;
+	uuid_unparse_lower(session->uuid, info.uuid);
+	info.uid = session->uid;
+	info.active = session->active;
+	info.snapshot = session->snapshot;
+	info.live_timer_us = session->live_timer_us;
+	info.output_type = session->output_type;
+	strcpy(info.output, session->output);
+	info.creation_time = session->creation_time;
+	*ret_info = info;
+}
+
+struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type)
+{
+	assert(type == LTT_DOMAIN_KERNEL || type == LTT_DOMAIN_USER);
+	return &session->domains[type == LTT_DOMAIN_KERNEL ? 0 : 1];
+}
+
+struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, const char *name)
+{
+	struct ltt_channel *channel;
+
+	cds_list_for_each_entry(channel, &domain->channels, node)
+		if (!strcmp(channel->attr.name, name))
+			return channel;
+	return NULL;
+}
+
+int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+			   struct ltt_channel **ret_channel)
+{
+	struct ltt_channel *channel;
+
+	if (ltt_domain_find_channel(domain, attr->name))
+		return -LTT_ERR_CHANNEL_EXISTS;
+	if (domain->buffer_type != LTT_BUFFER_DEFAULT && domain->buffer_type != attr->buffer_type)
+		return -LTT_ERR_BUFFER_TYPE_MISMATCH;
+	if (domain->nr_channels >= LTT_MAX_CHANNELS_PER_DOMAIN)
+		return -LTT_ERR_LIMIT;
+	channel = calloc(1, sizeof(*channel));
+	if (!channel)
+		return -LTT_ERR_NOMEM;
+	channel->attr = *attr;
+	channel->enabled = true;
+	CDS_INIT_LIST_HEAD(&channel->rules);
+	cds_list_add_tail(&channel->node, &domain->channels);
+	domain->nr_channels++;
+	domain->buffer_type = attr->buffer_type;
+	*ret_channel = channel;
+	return 0;
+}
+
+struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
+					     const struct ltt_event_rule_attr *attr)
+{
+	struct ltt_event_rule *rule;
+
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		if (!strcmp(rule->attr.pattern, attr->pattern) &&
+		    rule->attr.loglevel_type == attr->loglevel_type &&
+		    (attr->loglevel_type == LTT_LOGLEVEL_ALL ||
+		     rule->attr.loglevel == attr->loglevel))
+			return rule;
+	}
+	return NULL;
+}
+
+int ltt_channel_add_rule(struct ltt_channel *channel, const struct ltt_event_rule_attr *attr)
+{
+	struct ltt_event_rule *rule;
+
+	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL)
+		return -LTT_ERR_LIMIT;
+	rule = calloc(1, sizeof(*rule));
+	if (!rule)
+		return -LTT_ERR_NOMEM;
+	rule->attr = *attr;
+	rule->enabled = true;
+	cds_list_add_tail(&rule->node, &channel->rules);
+	channel->nr_rules++;
+	return 0;
+}

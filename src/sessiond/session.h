@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * session.h - the session daemon's object tree:
+ *
+ *   registry ──► session ──► domain (kernel, user) ──► channel ──► event rule
+ *
+ * The registry owns the sessions; a session owns its two domains, which
+ * own their channels, which own their rules.  Sessions are reference
+ * counted: a command takes a reference under the registry lock and then
+ * works under the session's own lock.  Lock order: registry, then session;
+ * never the registry while holding a session.
+ */
+#ifndef LTT_SESSIOND_SESSION_H
+#define LTT_SESSIOND_SESSION_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <urcu/list.h>
+#include <uuid/uuid.h>
+
+#include <ltt/ltt-ctl.h>
+
+#define LTT_MAX_SESSIONS 1024
+#define LTT_MAX_CHANNELS_PER_DOMAIN 128
+#define LTT_MAX_RULES_PER_CHANNEL 1024
+
+struct ltt_event_rule {
+	struct cds_list_head node;	/* in ltt_channel.rules */
+	struct ltt_event_rule_attr attr;
+	bool enabled;
+};
+
+struct ltt_channel {
+	struct cds_list_head node;	/* in ltt_domain.channels */
+	struct ltt_channel_attr attr;
+	bool enabled;
+	unsigned int nr_rules;
+	struct cds_list_head rules;
+	uint64_t discarded_events;
+	uint64_t lost_packets;
+};
+
+struct ltt_session_domain {
+	enum ltt_domain type;
+	enum ltt_buffer_type buffer_type;	/* DEFAULT until the first channel */
+	unsigned int nr_channels;
+	struct cds_list_head channels;
+};
+
+struct ltt_session {
+	struct cds_list_head node;	/* in the registry; empty once removed */
+	pthread_mutex_t lock;		/* protects everything below but the constants */
+	unsigned int refcount;		/* under the registry lock */
+	/* Constants from creation on. */
+	char name[LTT_NAME_MAX];
+	uint64_t id;
+	uuid_t uuid;
+	uid_t uid;
+	gid_t gid;
+	int64_t creation_time;
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];
+	bool snapshot;
+	uint32_t live_timer_us;
+	/* Under lock. */
+	bool active;
+	bool destroyed;
+	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
+};
+
+struct ltt_session_registry {
+	pthread_mutex_t lock;
+	struct cds_list_head sessions;
+	unsigned int nr_sessions;
+	uint64_t next_id;
+};
+
+/**
+ * ltt_session_registry_init() - an empty registry
+ */
+void ltt_session_registry_init(struct ltt_session_registry *reg);
+
+/**
+ * ltt_session_registry_fini() - destroy every session; no other thread may
+ * use the registry any more
+ */
+void ltt_session_registry_fini(struct ltt_session_registry *reg);
+
+/**
+ * ltt_session_create() - create and register a session
+ * @attr: checked by the caller with ltt_attr_check_session()
+ * @uid: @gid: the owner
+ * @ret_session: a new reference, to release with ltt_session_put()
+ *
+ * Takes the registry lock.  Returns 0, -LTT_ERR_SESSION_EXISTS,
+ * -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
+ */
+int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
+		       uid_t uid, gid_t gid, struct ltt_session **ret_session);
+
+/**
+ * ltt_session_find() - look up a session that @uid may use
+ * @uid: the client; root may use every session, others their own
+ * @ret_session: a new reference
+ *
+ * Takes the registry lock.  Returns 0 or -LTT_ERR_SESSION_NOT_FOUND (also
+ * for another user's session, so names do not leak across users).
+ */
+int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t uid,
+		     struct ltt_session **ret_session);
+
+/**
+ * ltt_session_get() - take a reference; registry lock held
+ */
+void ltt_session_get(struct ltt_session_registry *reg, struct ltt_session *session);
+
+/**
+ * ltt_session_put() - release a reference; frees the session after the
+ * last one once it was removed.  Takes the registry lock; accepts NULL.
+ */
+void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *session);
+
+/**
+ * ltt_session_remove() - unregister a session (destroy): its name is free
+ * again at once; the memory goes with the last reference
+ *
+ * Takes the registry lock, then the session lock.
+ */
+void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *session);
+
+/**
+ * ltt_session_snapshot_list() - references to every session @uid may use,
+ * in creation order
+ * @ret_sessions: a malloc'd array of @ret_count new references; release each
+ *                with ltt_session_put(), then free() the array
+ *
+ * Returns 0 or -LTT_ERR_NOMEM.
+ */
+int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
+			      struct ltt_session ***ret_sessions, size_t *ret_count);
+
+/**
+ * ltt_session_info() - the public description of a session; session lock held
+ */
+void ltt_session_info(const struct ltt_session *session, struct ltt_session_info *ret_info);
+
+/**
+ * ltt_session_domain() - a session's domain of @type; session lock held
+ */
+struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type);
+
+/**
+ * ltt_domain_find_channel() - a channel by name, or NULL; session lock held
+ */
+struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, const char *name);
+
+/**
+ * ltt_domain_add_channel() - create a channel; session lock held
+ * @attr: checked with ltt_attr_check_channel() (buffer type resolved)
+ * @ret_channel: the channel, owned by the domain
+ *
+ * Returns 0, -LTT_ERR_CHANNEL_EXISTS, -LTT_ERR_BUFFER_TYPE_MISMATCH,
+ * -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
+ */
+int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+			   struct ltt_channel **ret_channel);
+
+/**
+ * ltt_channel_find_rule() - the rule identical to @attr, or NULL; session lock held
+ */
+struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
+					     const struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_channel_add_rule() - add an enabled rule; session lock held
+ *
+ * Returns 0, -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
+ */
+int ltt_channel_add_rule(struct ltt_channel *channel, const struct ltt_event_rule_attr *attr);
+
+#endif /* LTT_SESSIOND_SESSION_H */

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sessiond.h - map of ltt-sessiond, module by module.  See doc/sessiond.md
+ * for its threads, object tree, ownership and lock order.
+ *
+ *   main.c         options, run directory, daemonizing, signals, start/stop
+ *   rundir.[ch]    the run directory: permissions, lock file, pid file
+ *   client.[ch]    the client thread: client.sock, credentials, framing
+ *   cmd.[ch]       the command table and its helpers
+ *   cmd-session.c  create, destroy, start, stop, list, get
+ *   cmd-channel.c  enable-channel, disable-channel
+ *   cmd-event.c    enable-event, disable-event
+ *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ */
+#ifndef LTT_SESSIOND_SESSIOND_H
+#define LTT_SESSIOND_SESSIOND_H
+
+#include "sessiond/client.h"
+#include "sessiond/cmd.h"
+#include "sessiond/rundir.h"
+#include "sessiond/session.h"
+
+#endif /* LTT_SESSIOND_SESSIOND_H */
