@@ -282,7 +282,7 @@ static void accept_one(struct ltt_client_thread *t)
 	t->nr_conns++;
 	if (!peer_allowed(t, &c->cred)) {
 		LTT_WARN("client pid %d uid %u is not root nor in group '%s': refused",
-			 (int)c->cred.pid, (unsigned int)c->cred.uid, LTT_TRACING_GROUP);
+			 (int)c->cred.pid, (unsigned int)c->cred.uid, t->cfg.tracing_group);
 		queue_reply(c, 0, LTT_ERR_PERM, NULL);
 		c->closing = true;
 		ev.events = EPOLLOUT;

@@ -19,6 +19,7 @@ struct ltt_client_thread_config {
 	struct ltt_session_registry *registry;	/* borrowed */
 	bool root_daemon;
 	gid_t tracing_gid;	/* root daemon: the group allowed besides root */
+	const char *tracing_group;	/* its name, borrowed */
 	bool has_tracing_group;
 };
 

@@ -295,6 +295,7 @@ static int run(const struct options *opts)
 	ccfg.root_daemon = root;
 	ccfg.has_tracing_group = gr != NULL;
 	ccfg.tracing_gid = gr ? gr->gr_gid : 0;
+	ccfg.tracing_group = group;
 	ret = ltt_client_thread_start(&ccfg, &clients);
 	if (ret) {
 		LTT_ERR("can't start the client thread: %s", strerror(-ret));

@@ -1,0 +1,18 @@
+# man: pages written in troff -man, nothing to generate.
+dist_man_MANS += \
+	man/lttctl.1 \
+	man/lttctl-create.1 \
+	man/lttctl-destroy.1 \
+	man/lttctl-start.1 \
+	man/lttctl-stop.1 \
+	man/lttctl-list.1 \
+	man/lttctl-status.1 \
+	man/lttctl-set-session.1 \
+	man/lttctl-enable-channel.1 \
+	man/lttctl-disable-channel.1 \
+	man/lttctl-enable-event.1 \
+	man/lttctl-disable-event.1 \
+	man/lttctl-version.1 \
+	man/lttctl-help.1 \
+	man/ltt-sessiond.8 \
+	man/ltt-consumerd.8
