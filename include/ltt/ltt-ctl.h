@@ -102,7 +102,7 @@ struct ltt_channel_attr {
 struct ltt_event_rule_attr {
 	char pattern[LTT_NAME_MAX];	/* event name or '*' glob */
 	enum ltt_loglevel_type loglevel_type;
-	int loglevel;			/* enum ltt_loglevel, with RANGE/SINGLE */
+	int loglevel;			/* enum ltt_loglevel with RANGE/SINGLE; 0 with ALL */
 };
 
 struct ltt_session_info {

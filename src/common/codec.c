@@ -32,7 +32,8 @@ void *ltt_wbuf_reserve(struct ltt_wbuf *w, size_t len)
 
 	if (w->err)
 		return NULL;
-	if (len > w->cap - w->len) {
+	/* Allocate even for 0 bytes: NULL means failure, and NULL + 0 is undefined. */
+	if (!w->data || len > w->cap - w->len) {
 		size_t cap = w->cap ? w->cap : 256;
 		uint8_t *data;
 
@@ -204,7 +205,14 @@ const char *ltt_rbuf_get_str(struct ltt_rbuf *r, size_t size)
 
 void ltt_rbuf_get_str_copy(struct ltt_rbuf *r, char *dst, size_t size)
 {
-	const char *s = ltt_rbuf_get_str(r, size);
+	const char *s;
+
+	/* Not even "" fits: fail rather than write the NUL out of bounds. */
+	if (!size) {
+		ltt_rbuf_fail(r);
+		return;
+	}
+	s = ltt_rbuf_get_str(r, size);
 
 	/* The length was checked against size, NUL included. */
 	memcpy(dst, s, strlen(s) + 1);

@@ -15,7 +15,8 @@ static const char *const messages[] = { LTT_ERROR_TABLE(MSG_) };
 
 static unsigned int index_of(int code)
 {
-	unsigned int i = code < 0 ? (unsigned int)-code : (unsigned int)code;
+	/* Negate in unsigned arithmetic: -INT_MIN would overflow. */
+	unsigned int i = code < 0 ? 0U - (unsigned int)code : (unsigned int)code;
 
 	if (i >= sizeof(names) / sizeof(names[0]) || !names[i])
 		return LTT_ERR_UNKNOWN;

@@ -7,6 +7,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/codec.c src/common/codec.h \
 	src/common/error.c \
 	src/common/log.c src/common/log.h \
+	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
 	src/common/names.c src/common/names.h \
 	src/common/paths.c src/common/paths.h \

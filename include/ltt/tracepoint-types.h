@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * tracepoint-types.h - what an instrumented program hands to libltt-ust
+ * for each tracepoint it declares: the event's name, log level and typed
+ * fields, plus the two words the fast path reads.
+ *
+ * These structures are produced by the macros of <ltt/tracepoint.h> in the
+ * program's own object files, so their layout is an ABI between programs
+ * and libltt-ust: LTT_UST_TRACEPOINT_ABI changes when it does.
+ */
+#ifndef LTT_TRACEPOINT_TYPES_H
+#define LTT_TRACEPOINT_TYPES_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LTT_UST_TRACEPOINT_ABI 1
+
+/* Field types. */
+enum ltt_ust_type {
+	LTT_UST_TYPE_INTEGER = 1,	/* size 1, 2, 4 or 8 bytes */
+	LTT_UST_TYPE_FLOAT = 2,		/* size 4 (float) or 8 (double) */
+	LTT_UST_TYPE_STRING = 3,	/* NUL-terminated, UTF-8 */
+	LTT_UST_TYPE_ARRAY = 4,		/* @length integers of @size bytes */
+	LTT_UST_TYPE_SEQUENCE = 5,	/* u32 count, then count integers of @size bytes */
+	LTT_UST_TYPE_ENUM = 6,		/* an integer of @size bytes, labelled by @enum_desc */
+};
+
+/* How arrays and sequences of bytes are shown. */
+enum ltt_ust_encoding {
+	LTT_UST_ENCODING_NONE = 0,	/* as integers */
+	LTT_UST_ENCODING_UTF8 = 1,	/* as text */
+};
+
+struct ltt_ust_enum_entry {
+	int64_t start;		/* inclusive */
+	int64_t end;		/* inclusive */
+	const char *label;
+};
+
+struct ltt_ust_enum_desc {
+	const char *name;
+	uint32_t nr_entries;
+	const struct ltt_ust_enum_entry *entries;
+};
+
+/*
+ * One field.  On the wire (in the trace) fields follow each other with no
+ * padding: every CTF type ltt declares is byte-aligned.
+ */
+struct ltt_ust_field {
+	const char *name;
+	uint8_t type;		/* enum ltt_ust_type */
+	uint8_t size;		/* bytes of the integer or float, or of each element */
+	uint8_t is_signed;	/* integers, enums, elements */
+	uint8_t base;		/* 10 or 16: how readers display integers */
+	uint8_t encoding;	/* enum ltt_ust_encoding, for 1-byte elements */
+	uint8_t reserved[3];
+	uint32_t length;	/* ARRAY: element count */
+	const struct ltt_ust_enum_desc *enum_desc;	/* ENUM */
+};
+
+/*
+ * One tracepoint.  The program owns it (static storage); libltt-ust
+ * writes only @state and @priv, and only between registration and
+ * unregistration.
+ */
+struct ltt_ust_tracepoint {
+	uint32_t abi;			/* LTT_UST_TRACEPOINT_ABI */
+	int32_t loglevel;		/* 0 (EMERG) .. 14 (DEBUG) */
+	const char *name;		/* "provider:event" */
+	uint32_t nr_fields;
+	const struct ltt_ust_field *fields;
+	/*
+	 * Fast path: non-zero while at least one session records this event.
+	 * Read with one plain load at every call site.
+	 */
+	volatile int state;
+	void *priv;			/* libltt-ust's, RCU-protected */
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTT_TRACEPOINT_TYPES_H */

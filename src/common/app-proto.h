@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * app-proto.h - the protocol between ltt-sessiond and instrumented
+ * applications (libltt-ust), on the Unix stream socket RUNDIR/app.sock.
+ *
+ * Framing: common/msg.h with LTT_APP_MAGIC, payloads encoded with
+ * common/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
+ * attached to the first byte of the header of the message that announces
+ * them; a message says how many fds it carries and the receiver rejects a
+ * message whose fd count differs (and closes any fd it got).
+ *
+ * Both directions are asynchronous on the one socket: the daemon sends
+ * commands with increasing seq numbers and the application answers each
+ * with ACK {u32 seq, i32 status} in order; the application also sends
+ * TRACEPOINTS on its own (seq 0) whenever it learns new tracepoints
+ * (at start and after dlopen).  The daemon validates every message from an
+ * application: an application is another user's process and may lie.
+ *
+ * Session:
+ *   app    -> REGISTER {u32 major, u32 minor, u32 pid, u32 ppid, u32 uid,
+ *                       u32 gid, u32 bits_per_long, u32 nr_cpus, str procname}
+ *   daemon -> REGISTER_OK {u32 major, u32 minor}   (or closes: wrong major)
+ *   app    -> TRACEPOINTS {u32 count, count x tracepoint}
+ *   daemon -> CHANNEL_ADD ... EVENT_ENABLE ... for every active session
+ *   daemon -> REGISTER_DONE {}: the application's constructor may return
+ *   ... later CHANNEL_*, EVENT_* as users enable, start, stop, destroy
+ *
+ * Encoded tracepoint: {str name, i32 loglevel, u32 nr_fields, fields...};
+ * field: {str name, u8 type, u8 size, u8 is_signed, u8 base, u8 encoding,
+ * u32 length, u32 nr_enum_entries, entries {u64 start, u64 end, str label}
+ * (start/end as two's complement), str enum_name ("" if not an enum)}.
+ */
+#ifndef LTT_COMMON_APP_PROTO_H
+#define LTT_COMMON_APP_PROTO_H
+
+#include <stdint.h>
+
+#include <ltt/tracepoint-types.h>
+
+#include "common/codec.h"
+
+#define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
+#define LTT_APP_MAJOR 1
+#define LTT_APP_MINOR 0
+#define LTT_APP_MSG_MAX (1U << 24)	/* header + payload */
+#define LTT_APP_SOCKET_NAME "app.sock"
+#define LTT_APP_MAX_FDS 1024		/* per message */
+#define LTT_APP_MAX_TRACEPOINTS 65536	/* per application */
+#define LTT_APP_MAX_FIELDS 128		/* per tracepoint */
+#define LTT_APP_MAX_ENUM_ENTRIES 4096	/* per enum field */
+
+/*
+ * X(NAME, number, direction)  -- direction: A2D app to daemon, D2A daemon
+ * to app.  Payloads (see above and below):
+ *
+ * CHANNEL_ADD {u64 channel_key, u64 session_id, u32 stream_id,
+ *              u8 enabled, u32 nr_streams}
+ *   + 2 x nr_streams fds: for each stream (one per possible CPU, in CPU
+ *   order) its shared-memory fd, then its wakeup eventfd.  The memory's
+ *   size is the fd's size; libltt-ust maps it and checks it with
+ *   ltt_rb_attach() before use.
+ * CHANNEL_ENABLE {u64 channel_key}      (session started)
+ * CHANNEL_DISABLE {u64 channel_key}     (session stopped: ACK only once no
+ *                                        thread can still be writing to it)
+ * CHANNEL_REMOVE {u64 channel_key}      (session destroyed: unmap, close)
+ * EVENT_ENABLE {u64 channel_key, str event_name, u32 event_id}
+ * EVENT_DISABLE {u64 channel_key, str event_name}
+ */
+#define LTT_APP_MSG_TABLE(X) \
+	X(REGISTER, 1, A2D) \
+	X(REGISTER_OK, 2, D2A) \
+	X(TRACEPOINTS, 3, A2D) \
+	X(REGISTER_DONE, 4, D2A) \
+	X(ACK, 5, A2D) \
+	X(CHANNEL_ADD, 6, D2A) \
+	X(CHANNEL_ENABLE, 7, D2A) \
+	X(CHANNEL_DISABLE, 8, D2A) \
+	X(CHANNEL_REMOVE, 9, D2A) \
+	X(EVENT_ENABLE, 10, D2A) \
+	X(EVENT_DISABLE, 11, D2A)
+
+enum ltt_app_msg {
+#define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
+	LTT_APP_MSG_TABLE(LTT_APP_MSG_ENUM_)
+#undef LTT_APP_MSG_ENUM_
+	LTT_APP_MSG_NR_,
+};
+
+/**
+ * ltt_app_msg_name() - "CHANNEL_ADD", or NULL for an unknown type
+ */
+const char *ltt_app_msg_name(uint32_t type);
+
+/*
+ * Tracepoint descriptions, as the daemon receives them.  A decoded
+ * description owns its strings (one heap block per tracepoint).
+ */
+struct ltt_app_tracepoint {
+	char *name;
+	int32_t loglevel;
+	uint32_t nr_fields;
+	struct ltt_app_field *fields;
+};
+
+struct ltt_app_field {
+	char *name;
+	uint8_t type;
+	uint8_t size;
+	uint8_t is_signed;
+	uint8_t base;
+	uint8_t encoding;
+	uint32_t length;
+	char *enum_name;
+	uint32_t nr_enum_entries;
+	struct ltt_ust_enum_entry *enum_entries;	/* labels owned too */
+};
+
+/**
+ * ltt_app_put_tracepoint() - encode a program's tracepoint description
+ */
+void ltt_app_put_tracepoint(struct ltt_wbuf *w, const struct ltt_ust_tracepoint *tp);
+
+/**
+ * ltt_app_get_tracepoint() - decode and validate one description
+ * @ret_tp: one heap block, free with free(); set only on success
+ *
+ * Validation: the name is a valid event name with exactly one ':' not at
+ * either end; loglevel 0..14; field names are valid C identifiers, unique
+ * in the event; type/size/base/encoding combinations are the ones
+ * <ltt/tracepoint.h> can produce; limits above.  Returns 0, -EPROTO (the
+ * cursor's error is set) or -ENOMEM.
+ */
+int ltt_app_get_tracepoint(struct ltt_rbuf *r, struct ltt_app_tracepoint **ret_tp);
+
+/**
+ * ltt_app_tracepoint_same_layout() - true when two descriptions have the
+ * same fields (names, types, sizes, signedness, bases, encodings, lengths,
+ * enum labels): events of the two may share an event id in a trace.
+ */
+int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
+				   const struct ltt_app_tracepoint *b);
+
+#endif /* LTT_COMMON_APP_PROTO_H */

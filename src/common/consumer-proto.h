@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * consumer-proto.h - the protocol between ltt-sessiond and the
+ * ltt-consumerd it spawns.
+ *
+ * The session daemon creates a socketpair, spawns the consumer with
+ * "--cmd-fd N" (its end, inherited) and sends commands; the consumer
+ * answers each in order.  When the socket closes (the session daemon is
+ * gone) the consumer flushes every stream, writes what is complete and
+ * exits.  The consumer trusts the session daemon but not the shared
+ * memory it is handed (see common/ringbuf.h).
+ *
+ * Framing as in app-proto.h: a 16-byte header {u32 magic, u16 type,
+ * u16 reserved, u32 seq, u32 payload_len}, little-endian, codec payload,
+ * fds as SCM_RIGHTS on the header's first byte.  A reply has the type of
+ * its command and the payload {i32 status (0 or a negative errno), ...}.
+ *
+ * Commands (payloads after the header):
+ *   ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid}
+ *       One CTF trace: creates dir and dir/index (owned by uid:gid).
+ *   METADATA {u64 trace_key, u32 len, len bytes of TSDL text}
+ *       Appends to the trace's metadata; the consumer writes it as metadata
+ *       packets (37-byte header with the trace uuid, 4 KiB packets).
+ *   ADD_CHANNEL {u64 channel_key, u64 trace_key, str name,
+ *                u64 tracefile_size, u64 tracefile_count,
+ *                u32 switch_timer_us, u32 read_timer_us, u8 overwrite}
+ *   ADD_STREAM {u64 channel_key, u32 cpu} + 2 fds: shared memory, wakeup
+ *       eventfd.  Writes go to dir/NAME_CPU (NAME_CPU_N with a tracefile
+ *       size) and dir/index/NAME_CPU.idx.
+ *   FLUSH_CHANNEL {u64 channel_key, u8 final}
+ *       Closes the current sub-buffer of every stream and writes every
+ *       complete one; replies once it is on disk.  final: no writer remains,
+ *       so sub-buffers left incomplete by a killed writer are given up
+ *       (counted lost) instead of waited for.
+ *   CHANNEL_STATS {u64 channel_key} -> {i32 status, u64 events_lost,
+ *       u64 packets_lost, u64 bytes_written}
+ *   DESTROY_CHANNEL {u64 channel_key}   final flush, then close its files
+ *   DESTROY_TRACE {u64 trace_key}       its channels must be destroyed first
+ */
+#ifndef LTT_COMMON_CONSUMER_PROTO_H
+#define LTT_COMMON_CONSUMER_PROTO_H
+
+#include <stdint.h>
+
+#include "common/codec.h"
+
+#define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
+#define LTT_CONSUMER_HDR_SIZE 16
+#define LTT_CONSUMER_MSG_MAX (1U << 24)
+
+#define LTT_CONSUMER_MSG_TABLE(X) \
+	X(ADD_TRACE, 1) \
+	X(METADATA, 2) \
+	X(ADD_CHANNEL, 3) \
+	X(ADD_STREAM, 4) \
+	X(FLUSH_CHANNEL, 5) \
+	X(CHANNEL_STATS, 6) \
+	X(DESTROY_CHANNEL, 7) \
+	X(DESTROY_TRACE, 8)
+
+enum ltt_consumer_msg {
+#define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
+	LTT_CONSUMER_MSG_TABLE(LTT_CONSUMER_MSG_ENUM_)
+#undef LTT_CONSUMER_MSG_ENUM_
+	LTT_CONSUMER_MSG_NR_,
+};
+
+/**
+ * ltt_consumer_msg_name() - "ADD_STREAM", or NULL for an unknown type
+ */
+const char *ltt_consumer_msg_name(uint32_t type);
+
+#endif /* LTT_COMMON_CONSUMER_PROTO_H */

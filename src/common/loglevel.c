@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * loglevel.c - names and parsing of the 15 log levels of ltt-ctl.h.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ltt/ltt-ctl.h>
+
+#define LEVEL_PREFIX "LTT_LOGLEVEL_"
+
+static const char *const level_names[] = {
+	[LTT_LOGLEVEL_EMERG] = "EMERG",
+	[LTT_LOGLEVEL_ALERT] = "ALERT",
+	[LTT_LOGLEVEL_CRIT] = "CRIT",
+	[LTT_LOGLEVEL_ERR] = "ERR",
+	[LTT_LOGLEVEL_WARNING] = "WARNING",
+	[LTT_LOGLEVEL_NOTICE] = "NOTICE",
+	[LTT_LOGLEVEL_INFO] = "INFO",
+	[LTT_LOGLEVEL_DEBUG_SYSTEM] = "DEBUG_SYSTEM",
+	[LTT_LOGLEVEL_DEBUG_PROGRAM] = "DEBUG_PROGRAM",
+	[LTT_LOGLEVEL_DEBUG_PROCESS] = "DEBUG_PROCESS",
+	[LTT_LOGLEVEL_DEBUG_MODULE] = "DEBUG_MODULE",
+	[LTT_LOGLEVEL_DEBUG_UNIT] = "DEBUG_UNIT",
+	[LTT_LOGLEVEL_DEBUG_FUNCTION] = "DEBUG_FUNCTION",
+	[LTT_LOGLEVEL_DEBUG_LINE] = "DEBUG_LINE",
+	[LTT_LOGLEVEL_DEBUG] = "DEBUG",
+};
+
+#define NR_LEVELS ((int)(sizeof(level_names) / sizeof(level_names[0])))
+
+static char ascii_upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/*
+ * Whether @text starts with @upper (upper case) ignoring ASCII case, not
+ * the locale's: returns the rest of @text, or NULL.
+ */
+static const char *skip_prefix_nocase(const char *text, const char *upper)
+{
+	for (; *upper; text++, upper++) {
+		if (ascii_upper(*text) != *upper)
+			return NULL;
+	}
+	return text;
+}
+
+static bool equal_nocase(const char *text, const char *upper)
+{
+	const char *rest = skip_prefix_nocase(text, upper);
+
+	return rest && *rest == '\0';
+}
+
+/* "0".."14", leading zeros allowed; -1 for anything else. */
+static int parse_number(const char *text)
+{
+	int v = 0;
+
+	if (!*text)
+		return -1;
+	for (; *text; text++) {
+		if (*text < '0' || *text > '9')
+			return -1;
+		v = v * 10 + (*text - '0');
+		if (v >= NR_LEVELS)
+			return -1;
+	}
+	return v;
+}
+
+int ltt_loglevel_parse(const char *text, int *ret_level)
+{
+	const char *name;
+	int i;
+
+	if (!text || !ret_level)
+		return -LTT_ERR_LOGLEVEL;
+	i = parse_number(text);
+	if (i >= 0) {
+		*ret_level = i;
+		return 0;
+	}
+	name = skip_prefix_nocase(text, LEVEL_PREFIX);
+	if (!name)
+		name = text;
+	for (i = 0; i < NR_LEVELS; i++) {
+		if (equal_nocase(name, level_names[i])) {
+			*ret_level = i;
+			return 0;
+		}
+	}
+	return -LTT_ERR_LOGLEVEL;
+}
+
+const char *ltt_loglevel_name(int level)
+{
+	if (level < 0 || level >= NR_LEVELS)
+		return "UNKNOWN";
+	return level_names[level];
+}

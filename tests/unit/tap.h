@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * tap.h - a tiny Test Anything Protocol producer for the unit tests.
+ *
+ * Each check prints "ok N - description" or "not ok N - description" on
+ * stdout; diagnostics go to stdout as "# ..." lines.  Call tap_plan() first
+ * when the number of checks is known, or let tap_done() print the plan at
+ * the end ("1..N" last is valid TAP).  Not thread-safe.
+ */
+#ifndef LTT_TESTS_TAP_H
+#define LTT_TESTS_TAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TAP_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+
+/** tap_plan() - announce @n checks; tap_done() then checks the count */
+void tap_plan(unsigned int n);
+
+/** tap_diag() - print a "# " diagnostic line */
+void tap_diag(const char *fmt, ...) TAP_PRINTF(1, 2);
+
+/** tap_ok() - one check; returns @cond */
+bool tap_ok(bool cond, const char *fmt, ...) TAP_PRINTF(2, 3);
+
+/** tap_is_int() - check that @got == @want; prints both on failure */
+bool tap_is_int(long long got, long long want, const char *fmt, ...) TAP_PRINTF(3, 4);
+
+/** tap_is_u64() - check that @got == @want; prints both on failure */
+bool tap_is_u64(uint64_t got, uint64_t want, const char *fmt, ...) TAP_PRINTF(3, 4);
+
+/**
+ * tap_is_str() - check that two strings are equal; NULL equals only NULL
+ */
+bool tap_is_str(const char *got, const char *want, const char *fmt, ...) TAP_PRINTF(3, 4);
+
+/**
+ * tap_done() - end the test: print the plan if none was given
+ *
+ * Returns the exit code for main(): 0 when every check passed and their
+ * number matches the plan, 1 otherwise.
+ */
+int tap_done(void);
+
+#endif /* LTT_TESTS_TAP_H */

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * test_codec.c - unit tests of common/codec.c.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/codec.h"
+#include "tap.h"
+
+/* A heap copy of exactly @len bytes, so that overreads are caught by ASan. */
+static uint8_t *dup_bytes(const void *p, size_t len)
+{
+	uint8_t *d = malloc(len ? len : 1);
+
+	if (!d)
+		abort();
+	if (len)
+		memcpy(d, p, len);
+	return d;
+}
+
+static bool bytes_are(const struct ltt_wbuf *w, const void *want, size_t len)
+{
+	return !w->err && w->len == len && !memcmp(w->data, want, len);
+}
+
+static void test_wbuf_layout(void)
+{
+	static const uint8_t ints[] = {
+		0x01,
+		0x02, 0x01,
+		0x04, 0x03, 0x02, 0x01,
+		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,
+	};
+	static const uint8_t strs[] = {
+		4, 0, 0, 0, 'a', 'b', 'c', 0,
+		1, 0, 0, 0, 0,
+		1, 0, 0, 0, 0,
+	};
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	tap_ok(!w.data && !w.len && !w.cap && !w.err, "init gives an empty buffer");
+	tap_ok(ltt_wbuf_reserve(&w, 0) != NULL && !w.err && !w.len,
+	       "reserving 0 bytes of an empty buffer succeeds");
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_put_bytes(&w, "", 0);
+	tap_ok(!w.err && !w.len, "putting 0 bytes into an empty buffer succeeds");
+	ltt_wbuf_put_u8(&w, 0x01);
+	ltt_wbuf_put_u16(&w, 0x0102);
+	ltt_wbuf_put_u32(&w, 0x01020304);
+	ltt_wbuf_put_u64(&w, 0x0102030405060708ULL);
+	tap_ok(bytes_are(&w, ints, sizeof(ints)), "integers are little-endian, fixed width");
+
+	ltt_wbuf_reset(&w);
+	tap_ok(w.len == 0 && w.cap > 0 && !w.err, "reset empties and keeps the memory");
+	ltt_wbuf_put_str(&w, "abc");
+	ltt_wbuf_put_str(&w, "");
+	ltt_wbuf_put_str(&w, NULL);
+	tap_ok(bytes_are(&w, strs, sizeof(strs)),
+	       "strings are a u32 length with the NUL, the bytes and the NUL; NULL is \"\"");
+	ltt_wbuf_put_bytes(&w, NULL, 0);
+	tap_ok(w.len == sizeof(strs) && !w.err, "putting 0 bytes changes nothing");
+	ltt_wbuf_fini(&w);
+	tap_ok(!w.data && !w.len && !w.cap, "fini frees and zeroes");
+	ltt_wbuf_fini(&w);
+	tap_ok(true, "fini of a zeroed buffer is fine");
+}
+
+static void test_wbuf_growth(void)
+{
+	struct ltt_wbuf w;
+	bool same = true;
+	uint8_t *p;
+	size_t i;
+
+	ltt_wbuf_init(&w);
+	for (i = 0; i < 100000; i++)
+		ltt_wbuf_put_u8(&w, (uint8_t)i);
+	for (i = 0; i < 100000; i++)
+		same = same && w.data[i] == (uint8_t)i;
+	tap_ok(!w.err && w.len == 100000 && w.cap >= w.len && same,
+	       "100000 puts grow the buffer and keep every byte");
+	p = ltt_wbuf_reserve(&w, 1000000);
+	tap_ok(p == w.data + 100000 && w.len == 1100000 && w.cap >= w.len,
+	       "reserve returns room at the end");
+	memset(p, 0x5a, 1000000);
+
+	p = ltt_wbuf_reserve(&w, SIZE_MAX - 10);
+	tap_ok(!p && w.err == -ENOMEM, "an impossible reserve is -ENOMEM");
+	tap_ok(w.len == 1100000, "and does not change the length");
+	ltt_wbuf_put_u32(&w, 1);
+	ltt_wbuf_put_str(&w, "x");
+	tap_ok(w.len == 1100000 && w.err == -ENOMEM, "the error is sticky: puts do nothing");
+	tap_ok(!ltt_wbuf_reserve(&w, 1), "and reserve fails");
+	ltt_wbuf_reset(&w);
+	tap_ok(!w.err && !w.len, "reset clears the error");
+	ltt_wbuf_put_u8(&w, 7);
+	tap_ok(!w.err && w.len == 1 && w.data[0] == 7, "and the buffer works again");
+	ltt_wbuf_fini(&w);
+}
+
+static void test_rbuf_ints(void)
+{
+	static const uint8_t msg[] = {
+		0xfe,
+		0x02, 0x01,
+		0x04, 0x03, 0x02, 0x01,
+		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x81,
+		0x00, 0x01,
+	};
+	uint8_t *data = dup_bytes(msg, sizeof(msg));
+	struct ltt_rbuf r;
+	uint64_t u64;
+	uint32_t u32;
+	uint16_t u16;
+	uint8_t u8;
+	int b0, b1;
+
+	ltt_rbuf_init(&r, data, sizeof(msg));
+	u8 = ltt_rbuf_get_u8(&r);
+	u16 = ltt_rbuf_get_u16(&r);
+	u32 = ltt_rbuf_get_u32(&r);
+	u64 = ltt_rbuf_get_u64(&r);
+	b0 = ltt_rbuf_get_bool(&r);
+	b1 = ltt_rbuf_get_bool(&r);
+	tap_is_int(ltt_rbuf_end(&r), 0, "integers and bools decode completely");
+	tap_ok(u8 == 0xfe && u16 == 0x0102 && u32 == 0x01020304 &&
+	       u64 == 0x8102030405060708ULL && b0 == 0 && b1 == 1,
+	       "with their little-endian values");
+
+	ltt_rbuf_init(&r, data, sizeof(msg) - 1);
+	ltt_rbuf_get_u8(&r);
+	ltt_rbuf_get_u16(&r);
+	ltt_rbuf_get_u32(&r);
+	ltt_rbuf_get_u64(&r);
+	ltt_rbuf_get_bool(&r);
+	tap_is_int(ltt_rbuf_end(&r), 0, "a prefix read whole is complete");
+	tap_is_int(ltt_rbuf_get_bool(&r), 0, "reading past the end gives 0");
+	tap_is_int(ltt_rbuf_end(&r), -EPROTO, "and -EPROTO at the end");
+
+	ltt_rbuf_init(&r, data, sizeof(msg));
+	ltt_rbuf_get_u8(&r);
+	tap_is_int(ltt_rbuf_end(&r), -EPROTO, "unread bytes are -EPROTO");
+
+	ltt_rbuf_init(&r, NULL, 0);
+	tap_is_int(ltt_rbuf_end(&r), 0, "an empty message read whole is complete");
+	tap_is_int(ltt_rbuf_get_u8(&r), 0, "a u8 from nothing is 0");
+	tap_is_int(ltt_rbuf_end(&r), -EPROTO, "and -EPROTO");
+
+	ltt_rbuf_init(&r, data, sizeof(msg));
+	ltt_rbuf_fail(&r);
+	tap_is_int(ltt_rbuf_get_u8(&r), 0, "after a failure gets give 0");
+	tap_ok(r.pos == 0, "and do not move");
+	tap_is_int(ltt_rbuf_end(&r), -EPROTO, "ltt_rbuf_fail() makes it -EPROTO");
+	free(data);
+}
+
+static void test_rbuf_bools(void)
+{
+	static const uint8_t vals[] = { 2, 3, 0x80, 0xff };
+	struct ltt_rbuf r;
+	uint8_t *data;
+	size_t i;
+
+	for (i = 0; i < sizeof(vals); i++) {
+		data = dup_bytes(&vals[i], 1);
+		ltt_rbuf_init(&r, data, 1);
+		tap_is_int(ltt_rbuf_get_bool(&r), 0, "bool %u decodes as 0", vals[i]);
+		tap_is_int(ltt_rbuf_end(&r), -EPROTO, "and is -EPROTO");
+		free(data);
+	}
+}
+
+/*
+ * Decode one string of at most @size bytes from @msg of @len bytes; copy
+ * what get_str returned into @out.
+ */
+static int decode_str(const void *msg, size_t len, size_t size, char *out, size_t outsize)
+{
+	uint8_t *data = dup_bytes(msg, len);
+	struct ltt_rbuf r;
+	const char *s;
+	int err;
+
+	ltt_rbuf_init(&r, data, len);
+	s = ltt_rbuf_get_str(&r, size);
+	err = ltt_rbuf_end(&r);
+	snprintf(out, outsize, "%s", s);
+	free(data);
+	return err;
+}
+
+static void test_rbuf_strings(void)
+{
+	static const struct {
+		const char *desc;
+		uint8_t msg[12];
+		size_t len;
+		size_t size;
+		int want;
+		const char *text;	/* what get_str returns */
+	} cases[] = {
+		{ "a string", { 4, 0, 0, 0, 'a', 'b', 'c', 0 }, 8, 16, 0, "abc" },
+		{ "the empty string", { 1, 0, 0, 0, 0 }, 5, 16, 0, "" },
+		{ "a string of exactly the limit", { 4, 0, 0, 0, 'a', 'b', 'c', 0 }, 8, 4, 0,
+		  "abc" },
+		{ "a string one byte over the limit", { 4, 0, 0, 0, 'a', 'b', 'c', 0 }, 8, 3,
+		  -EPROTO, "" },
+		{ "a string without its NUL", { 3, 0, 0, 0, 'a', 'b', 'c' }, 7, 16, -EPROTO, "" },
+		{ "a string with a NUL inside", { 4, 0, 0, 0, 'a', 0, 'c', 0 }, 8, 16, -EPROTO,
+		  "" },
+		{ "a string of NULs", { 2, 0, 0, 0, 0, 0 }, 6, 16, -EPROTO, "" },
+		{ "a string of length 0", { 0, 0, 0, 0 }, 4, 16, -EPROTO, "" },
+		{ "a length longer than the message", { 9, 0, 0, 0, 'a', 'b', 'c', 0 }, 8, 16,
+		  -EPROTO, "" },
+		{ "a length of 2^32-1", { 0xff, 0xff, 0xff, 0xff, 'a', 0 }, 6, SIZE_MAX, -EPROTO,
+		  "" },
+		{ "a truncated length", { 4, 0, 0 }, 3, 16, -EPROTO, "" },
+		{ "a string and a trailing byte", { 2, 0, 0, 0, 'a', 0, 'x' }, 7, 16, -EPROTO,
+		  "a" },
+	};
+	char s[16];
+	size_t i;
+	int err;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err = decode_str(cases[i].msg, cases[i].len, cases[i].size, s, sizeof(s));
+		tap_is_int(err, cases[i].want, "%s is %s", cases[i].desc,
+			   cases[i].want ? "-EPROTO" : "accepted");
+		tap_is_str(s, cases[i].text, "and decodes as \"%s\"", cases[i].text);
+	}
+}
+
+
+static void test_rbuf_borrow_and_copy(void)
+{
+	static const uint8_t msg[] = { 6, 0, 0, 0, 'h', 'e', 'l', 'l', 'o', 0, 2, 0, 0, 0, 'x', 0 };
+	char dst[8], small[4];
+	struct ltt_rbuf r;
+	const char *s;
+
+	ltt_rbuf_init(&r, msg, sizeof(msg));
+	s = ltt_rbuf_get_str(&r, 64);
+	tap_ok(s == (const char *)msg + 4, "a string is borrowed from the message");
+	ltt_rbuf_get_str_copy(&r, dst, sizeof(dst));
+	tap_ok(!ltt_rbuf_end(&r) && !strcmp(dst, "x"), "get_str_copy copies a string");
+
+	ltt_rbuf_init(&r, msg, sizeof(msg));
+	memset(small, 'z', sizeof(small));
+	ltt_rbuf_get_str_copy(&r, small, 0);
+	tap_ok(ltt_rbuf_end(&r) == -EPROTO && small[0] == 'z',
+	       "a copy into 0 bytes is -EPROTO and writes nothing");
+
+	ltt_rbuf_init(&r, msg, sizeof(msg));
+	ltt_rbuf_get_str_copy(&r, small, sizeof(small));
+	tap_ok(ltt_rbuf_end(&r) == -EPROTO && !strcmp(small, ""),
+	       "a string too long for the copy is -EPROTO and copies \"\"");
+}
+
+/* Every prefix of a valid sequence fails; the whole decodes to the values. */
+static void test_truncation(void)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	bool all = true;
+	size_t k, bad_at = 0;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u8(&w, 1);
+	ltt_wbuf_put_str(&w, "name");
+	ltt_wbuf_put_u16(&w, 2);
+	ltt_wbuf_put_u32(&w, 3);
+	ltt_wbuf_put_str(&w, "");
+	ltt_wbuf_put_u64(&w, UINT64_MAX);
+	ltt_wbuf_put_u8(&w, 1);
+	for (k = 0; k <= w.len; k++) {
+		uint8_t *data = dup_bytes(w.data, k);
+		char name[8];
+		bool ok;
+
+		ltt_rbuf_init(&r, data, k);
+		ltt_rbuf_get_u8(&r);
+		ltt_rbuf_get_str_copy(&r, name, sizeof(name));
+		ltt_rbuf_get_u16(&r);
+		ltt_rbuf_get_u32(&r);
+		ltt_rbuf_get_str(&r, 1);
+		ltt_rbuf_get_u64(&r);
+		ltt_rbuf_get_bool(&r);
+		ok = k == w.len ? ltt_rbuf_end(&r) == 0 : ltt_rbuf_end(&r) == -EPROTO;
+		if (!ok && all) {
+			all = false;
+			bad_at = k;
+		}
+		free(data);
+	}
+	tap_ok(all, "each of the %zu prefixes of a sequence is -EPROTO, the whole is 0", w.len);
+	if (!all)
+		tap_diag("first wrong at %zu bytes", bad_at);
+	ltt_wbuf_fini(&w);
+}
+
+int main(void)
+{
+	test_wbuf_layout();
+	test_wbuf_growth();
+	test_rbuf_ints();
+	test_rbuf_bools();
+	test_rbuf_strings();
+	test_rbuf_borrow_and_copy();
+	test_truncation();
+	return tap_done();
+}

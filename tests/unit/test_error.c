@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * test_error.c - unit tests of common/error.c: every code of the table in
+ * ltt-error.h has a distinct stable name and a message.
+ */
+#include <limits.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include <ltt/ltt-error.h>
+
+#include "tap.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct {
+	int code;
+	const char *name;
+	const char *msg;
+} table[] = {
+#define ROW_(name, num, msg) { num, #name, msg },
+	LTT_ERROR_TABLE(ROW_)
+#undef ROW_
+};
+
+static void test_table(void)
+{
+	bool numbers_dense = true, names_distinct = true, numbers_distinct = true;
+	size_t i, j;
+
+	tap_is_int(ARRAY_SIZE(table), LTT_ERR_NR_, "the table has LTT_ERR_NR_ rows");
+	for (i = 0; i < ARRAY_SIZE(table); i++) {
+		if (table[i].code != (int)i)
+			numbers_dense = false;
+		for (j = i + 1; j < ARRAY_SIZE(table); j++) {
+			if (!strcmp(table[i].name, table[j].name))
+				names_distinct = false;
+			if (table[i].code == table[j].code)
+				numbers_distinct = false;
+		}
+	}
+	tap_ok(numbers_dense, "codes are numbered 0..%d in order", LTT_ERR_NR_ - 1);
+	tap_ok(numbers_distinct, "codes are distinct");
+	tap_ok(names_distinct, "names in the table are distinct");
+	tap_is_int(LTT_ERR_OK, 0, "OK is 0");
+	tap_is_int(LTT_ERR_UNKNOWN, 1, "UNKNOWN is 1");
+}
+
+static void test_codes(void)
+{
+	bool distinct = true;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(table); i++) {
+		int code = table[i].code;
+		const char *msg = ltt_strerror(code);
+
+		tap_is_str(ltt_error_name(code), table[i].name, "code %d is named %s", code,
+			   table[i].name);
+		tap_ok(msg && msg[0] && !strcmp(msg, table[i].msg), "%s has its message",
+		       table[i].name);
+		tap_ok(ltt_error_name(-code) == ltt_error_name(code) &&
+		       ltt_strerror(-code) == msg, "-%s gives the same name and message",
+		       table[i].name);
+	}
+	for (i = 0; i < ARRAY_SIZE(table); i++) {
+		for (j = i + 1; j < ARRAY_SIZE(table); j++) {
+			if (!strcmp(ltt_error_name(table[i].code), ltt_error_name(table[j].code)) ||
+			    !strcmp(ltt_strerror(table[i].code), ltt_strerror(table[j].code)))
+				distinct = false;
+		}
+	}
+	tap_ok(distinct, "names and messages of distinct codes differ");
+}
+
+static void test_unknown(void)
+{
+	static const int unknown[] = {
+		LTT_ERR_NR_, -LTT_ERR_NR_, LTT_ERR_NR_ + 1, 1000, -1000, INT_MAX, -INT_MAX,
+		INT_MIN,
+	};
+	const char *unknown_msg = ltt_strerror(LTT_ERR_UNKNOWN);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(unknown); i++) {
+		tap_is_str(ltt_error_name(unknown[i]), "UNKNOWN", "code %d is UNKNOWN",
+			   unknown[i]);
+		tap_is_str(ltt_strerror(unknown[i]), unknown_msg,
+			   "code %d has the UNKNOWN message", unknown[i]);
+	}
+	tap_is_str(ltt_error_name(0), "OK", "0 is OK");
+	tap_is_str(ltt_strerror(-LTT_ERR_SESSION_NOT_FOUND),
+		   ltt_strerror(LTT_ERR_SESSION_NOT_FOUND), "a negated code is the code");
+}
+
+int main(void)
+{
+	test_table();
+	test_codes();
+	test_unknown();
+	return tap_done();
+}
