@@ -81,7 +81,7 @@ struct ltt_session_attr {
 	char name[LTT_NAME_MAX];	/* "" for an automatic name */
 	enum ltt_output_type output_type;
 	/* LOCAL: absolute directory, "" for $LTT_HOME/ltt-traces/NAME-DATE.
-	 * NET: a net://, net6:// or tcp:// URL. */
+	 * NET: a net://, net4:// or net6:// URL. */
 	char output[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;	/* 0: not live */

@@ -268,9 +268,11 @@ static int run(const struct options *opts)
 	}
 	if (root) {
 		gr = getgrnam(group);
+		/* Only the system-wide daemon is expected to serve the group. */
 		if (!gr)
-			LTT_WARN("group '%s' does not exist: only root can use this daemon (create it with 'groupadd -r %s')",
-				 group, group);
+			ltt_log(strcmp(rundir, LTT_ROOT_RUNDIR) ? LTT_LOG_INFO : LTT_LOG_WARN,
+				"group '%s' does not exist: only root can use this daemon (create it with 'groupadd -r %s')",
+				group, group);
 	}
 	if ((opts->daemonize || opts->background) && detach(&ready_fd))
 		return 1;

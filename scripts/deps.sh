@@ -1,0 +1,26 @@
+#!/bin/sh
+# Install the Debian 12 packages ltt needs to build and test (idempotent).
+# Run as root.  Kernel-module test packages come with --kernel.
+set -eu
+
+pkgs="build-essential autoconf automake libtool pkg-config
+libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
+babeltrace2 util-linux procps valgrind"
+[ "${1:-}" = "--kernel" ] && pkgs="$pkgs qemu-system-x86 linux-image-amd64
+linux-headers-amd64 busybox-static kmod cpio zstd"
+
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing packages:$missing; run this script as root to install them" >&2
+	exit 1
+fi
+echo "deps.sh: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

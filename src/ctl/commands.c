@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * commands.c - the command table of lttctl.
+ */
+#include <string.h>
+
+#include "ctl/ctl.h"
+
+static const struct ctl_cmd commands[] = {
+	{ "create", cmd_create, "Create a tracing session and make it the current one",
+	  "[NAME] [-o DIR | -U URL | --no-output] [--snapshot] [--live[=US]]" },
+	{ "destroy", cmd_destroy, "Stop and destroy tracing sessions",
+	  "[NAME | -a] [--no-wait]" },
+	{ "start", cmd_start, "Start tracing", "[NAME]" },
+	{ "stop", cmd_stop, "Stop tracing", "[NAME] [--no-wait]" },
+	{ "list", cmd_list, "List the sessions, or one session's channels and event rules",
+	  "[NAME] [-k | -u] [-f]" },
+	{ "status", cmd_status, "Show the current session", "" },
+	{ "set-session", cmd_set_session, "Make a session the current one", "NAME" },
+	{ "enable-channel", cmd_enable_channel, "Create channels, or enable disabled ones",
+	  "(-k | -u) NAME[,NAME...] [-s SESSION] [--discard | --overwrite] "
+	  "[--subbuf-size SIZE] [--num-subbuf N] [--switch-timer US] [--read-timer US] "
+	  "[--tracefile-size SIZE] [--tracefile-count N] "
+	  "[--buffers-uid | --buffers-pid | --buffers-global]" },
+	{ "disable-channel", cmd_disable_channel, "Disable channels",
+	  "(-k | -u) NAME[,NAME...] [-s SESSION]" },
+	{ "enable-event", cmd_enable_event, "Add event rules, or enable disabled ones",
+	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL] "
+	  "[--loglevel LEVEL | --loglevel-only LEVEL]" },
+	{ "disable-event", cmd_disable_event, "Disable event rules",
+	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL]" },
+	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },
+	{ "help", cmd_help, "List the commands, or describe one", "[COMMAND]" },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+const struct ctl_cmd *ctl_cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++) {
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	}
+	return NULL;
+}
+
+void ctl_cmd_print_list(FILE *fp)
+{
+	size_t i;
+
+	fputs("Commands:\n", fp);
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(fp, "  %-18s%s\n", commands[i].name, commands[i].summary);
+	fputs("\n'lttctl help COMMAND' or 'lttctl COMMAND --help' describes a command.\n", fp);
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * create.c - lttctl create: a new session, which becomes the current one.
+ *
+ * Everything the user typed is checked here first; the default output
+ * directory and the automatic name are the library's to choose.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/attr.h"
+#include "common/uri.h"
+#include "ctl/ctl.h"
+
+#define DEFAULT_LIVE_URL "net://127.0.0.1"	/* the local relay daemon */
+
+/* The string options, in values[]. */
+enum {
+	VAL_OUTPUT,		/* -o DIR */
+	VAL_URL,		/* -U URL */
+	VAL_LIVE,		/* --live[=US]: "" for the default period */
+	NR_VALS,
+};
+
+struct create_args {
+	const char *name;	/* NULL: automatic */
+	char *values[NR_VALS];
+	int no_output;
+	int snapshot;
+};
+
+/*
+ * popt would take the word after a bare --live as its optional period, so
+ * "create --live NAME" would read NAME as a number.  The period only comes
+ * attached (--live=US): spell a bare --live as "--live=".  Returns a copy
+ * of @argv to free(), or NULL.
+ */
+static const char **attach_live_period(int argc, const char **argv)
+{
+	const char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+	int i;
+
+	if (!copy)
+		return NULL;
+	for (i = 0; i <= argc; i++)
+		copy[i] = argv[i];
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--live"))
+			copy[i] = "--live=";
+	}
+	return copy;
+}
+
+/* The NAME argument, and the checks between options. */
+static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_args *a)
+{
+	const char **args;
+	int nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (ctl_util_check_nr_args(ctx, args, nr, 1))
+		return CTL_EXIT_USAGE;
+	a->name = args[0];
+	if (!!a->values[VAL_OUTPUT] + !!a->values[VAL_URL] + !!a->no_output > 1)
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_OUTPUT_CONFLICT));
+	if (a->snapshot && a->values[VAL_LIVE])
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_SNAPSHOT_LIVE));
+	return CTL_GO_ON;
+}
+
+/* The output of -o, -U or --no-output into @attr. */
+static int set_output(const struct create_args *a, struct ltt_session_attr *attr)
+{
+	const char *output = a->values[VAL_OUTPUT], *url = a->values[VAL_URL];
+	struct ltt_uri uri;
+
+	if (a->no_output) {
+		attr->output_type = LTT_OUTPUT_NONE;
+	} else if (output) {
+		attr->output_type = LTT_OUTPUT_LOCAL;
+		if (ctl_util_abs_path(output, attr->output, sizeof(attr->output))) {
+			ctl_util_err("output directory '%s': %s", output,
+				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
+			return CTL_EXIT_FAILURE;
+		}
+	} else if (url) {
+		/* tcp:// names one port of a relay: not an output of its own. */
+		if (strlen(url) >= sizeof(attr->output) || ltt_uri_parse(url, &uri) ||
+		    uri.scheme == LTT_URI_TCP) {
+			ctl_util_err("URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
+			return CTL_EXIT_FAILURE;
+		}
+		attr->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+		strcpy(attr->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
+	} else if (a->values[VAL_LIVE]) {
+		attr->output_type = LTT_OUTPUT_NET;
+		strcpy(attr->output, DEFAULT_LIVE_URL);
+	} else {
+		attr->output_type = LTT_OUTPUT_LOCAL;
+		attr->output[0] = '\0';
+	}
+	return CTL_EXIT_OK;
+}
+
+/* What to create, from the checked arguments. */
+static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
+		     struct ltt_session_attr *attr)
+{
+	const char *live = a->values[VAL_LIVE];
+	uint64_t period = LTT_DEFAULT_LIVE_TIMER_US;
+	int ret;
+
+	ltt_ctl_session_attr_init(attr);
+	if (a->name) {
+		if (ctl_util_check_session_name(a->name))
+			return CTL_EXIT_FAILURE;
+		strcpy(attr->name, a->name);
+	}
+	if (live && *live && (ctl_util_parse_u64(live, UINT32_MAX, &period) || !period))
+		return ctl_util_usage_error(ctx, "invalid live timer period '%s': use "
+					    "microseconds from 1 to %u", live, UINT32_MAX);
+	ret = set_output(a, attr);
+	if (ret)
+		return ret;
+	if (live && attr->output_type != LTT_OUTPUT_NET)
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_LIVE_NEEDS_NET));
+	attr->snapshot = a->snapshot;
+	attr->live_timer_us = live ? (uint32_t)period : 0;
+	return CTL_EXIT_OK;
+}
+
+static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
+{
+	ctl_util_info(ctx, "Session %s created.", info->name);
+	switch (info->output_type) {
+	case LTT_OUTPUT_LOCAL:
+		ctl_util_info(ctx, "Traces will be written in %s", info->output);
+		break;
+	case LTT_OUTPUT_NET:
+		ctl_util_info(ctx, "Traces will be sent to %s", info->output);
+		break;
+	case LTT_OUTPUT_NONE:
+		ctl_util_info(ctx, "No output: the traces stay in the tracing buffers.");
+		break;
+	}
+}
+
+/* Create the session described by @attr and make it the current one. */
+static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr)
+{
+	struct ltt_session_info info;
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ctl_util_connect(ctx, true, &ctl);
+	if (ret)
+		return ret;
+	ret = ltt_ctl_create_session(ctl, attr, &info);
+	ltt_ctl_disconnect(ctl);
+	if (ret) {
+		if (*attr->name)
+			ctl_util_err("session '%s': %s", attr->name, ltt_strerror(ret));
+		else
+			ctl_util_err("new session: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	print_created(ctx, &info);
+	ret = ctl_rc_write(info.name);
+	if (ret) {
+		fflush(stdout);
+		fprintf(stderr, "Warning: session '%s' is not the current session: %s\n",
+			info.name, strerror(-ret));
+	}
+	return CTL_EXIT_OK;
+}
+
+int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct create_args a = { 0 };
+	struct ltt_session_attr attr;
+	const char **args;
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
+		  "write the traces in directory DIR", "DIR" },
+		{ "set-url", 'U', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_URL,
+		  "write or send the traces to URL: file://, net://, net6://", "URL" },
+		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
+		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
+		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
+		  "a live session, sent to " DEFAULT_LIVE_URL " unless -U says otherwise; "
+		  "US: the live timer period, 1000000 by default", "US" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	args = attach_live_period(argc, argv);
+	if (!args) {
+		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	ret = ctl_util_parse(ctx, argc, args, options, a.values, &pc);
+	if (ret != CTL_GO_ON)
+		goto end;
+	ret = check_args(ctx, pc, &a);
+	if (ret == CTL_GO_ON)
+		ret = make_attr(ctx, &a, &attr);
+	if (!ret)
+		ret = create(ctx, &attr);
+	poptFreeContext(pc);
+end:
+	ctl_util_free_values(a.values, NR_VALS);
+	free(args);
+	return ret;
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * disable_channel.c - lttctl disable-channel: stop recording into channels.
+ *
+ * Every channel of the list must exist and be enabled before any is
+ * disabled.
+ */
+#include <stdlib.h>
+
+#include "common/names.h"
+#include "ctl/ctl.h"
+
+enum {
+	VAL_SESSION,
+	NR_VALS,
+};
+
+struct disable_args {
+	char *values[NR_VALS];
+	int kernel, user;
+};
+
+/* Is every channel of @names there and enabled?  Prints the first that is not. */
+static int check_channels(const struct ltt_session_detail *d, enum ltt_domain domain,
+			  char **names, size_t count)
+{
+	const struct ltt_channel_info *ch;
+	size_t i;
+	int code;
+
+	for (i = 0; i < count; i++) {
+		ch = ctl_util_find_channel(d, domain, names[i]);
+		if (ch && ch->enabled)
+			continue;
+		code = ch ? LTT_ERR_CHANNEL_DISABLED : LTT_ERR_CHANNEL_NOT_FOUND;
+		ctl_util_err("channel '%s' of session '%s': %s", names[i], d->info.name,
+			     ltt_strerror(code));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
+static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
+			    const char *session, char **names, size_t count)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (!ret)
+		ret = ctl_util_get_session(ctl, session, &d);
+	if (!ret)
+		ret = check_channels(d, domain, names, count);
+	for (i = 0; i < count && !ret; i++) {
+		ret = ltt_ctl_disable_channel(ctl, session, domain, names[i]);
+		if (ret) {
+			ctl_util_err("channel '%s' of session '%s': %s", names[i], session,
+				     ltt_strerror(ret));
+			ret = CTL_EXIT_FAILURE;
+			break;
+		}
+		ctl_util_info(ctx, "Channel %s disabled for session %s.", names[i], session);
+	}
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+static int run(const struct ctl_ctx *ctx, poptContext pc, const struct disable_args *a)
+{
+	char current[LTT_NAME_MAX];
+	const char *session, **args;
+	enum ltt_domain domain;
+	char **names = NULL;
+	size_t count;
+	int ret, nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (!nr)
+		return ctl_util_usage_error(ctx, "a channel name is needed");
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
+	if (!ret)
+		ret = ctl_util_name_list(ctx, args[0], "channel", ltt_channel_name_valid,
+					 LTT_ERR_CHANNEL_NAME, &names, &count);
+	if (!ret)
+		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
+					    &session);
+	if (!ret)
+		ret = disable_channels(ctx, domain, session, names, count);
+	free(names);
+	return ret;
+}
+
+int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct disable_args a = { 0 };
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "a kernel channel", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "a user space channel", NULL },
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
+	if (ret == CTL_GO_ON) {
+		ret = run(ctx, pc, &a);
+		poptFreeContext(pc);
+	}
+	ctl_util_free_values(a.values, NR_VALS);
+	return ret;
+}

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * disable_event.c - lttctl disable-event: disable the rules of exactly
+ * the patterns given, or every rule of a channel.
+ *
+ * No rule is disabled unless every pattern of the list has an enabled
+ * rule in the channel.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctl/ctl.h"
+
+enum {
+	VAL_SESSION,
+	VAL_CHANNEL,
+	NR_VALS,
+};
+
+/* Has the channel of @ev an enabled rule of @pattern (NULL: any)? */
+static bool has_enabled_rule(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
+			     const char *pattern)
+{
+	const char *channel = ctl_util_event_channel(ev);
+	size_t i;
+
+	for (i = 0; i < d->nr_rules; i++) {
+		const struct ltt_event_rule_info *r = &d->rules[i];
+
+		if (r->domain == ev->domain && r->enabled && !strcmp(r->channel, channel) &&
+		    (!pattern || !strcmp(r->attr.pattern, pattern)))
+			return true;
+	}
+	return false;
+}
+
+/* Would every pattern disable something?  Prints the first that would not. */
+static int check_rules(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev)
+{
+	const char *channel = ctl_util_event_channel(ev);
+	size_t i;
+
+	if (!ctl_util_find_channel(d, ev->domain, channel)) {
+		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
+			     ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
+		return CTL_EXIT_FAILURE;
+	}
+	if (ev->all && !has_enabled_rule(d, ev, NULL)) {
+		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
+			     ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
+		return CTL_EXIT_FAILURE;
+	}
+	for (i = 0; i < ev->count; i++) {
+		if (has_enabled_rule(d, ev, ev->patterns[i]))
+			continue;
+		ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s",
+			     ev->patterns[i], channel, ev->session,
+			     ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
+/* Disable the rules of @pattern, or all of them when NULL. */
+static int disable_rules(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
+			 const struct ctl_event_cmd *ev, const char *pattern)
+{
+	const char *channel = ctl_util_event_channel(ev);
+	int ret;
+
+	ret = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, pattern);
+	if (ret && pattern)
+		ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s", pattern,
+			     channel, ev->session, ltt_strerror(ret));
+	else if (ret)
+		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
+			     ltt_strerror(ret));
+	else if (pattern)
+		ctl_util_info(ctx, "Event rule %s disabled in channel %s of session %s (%s).",
+			      pattern, channel, ev->session, ltt_domain_name(ev->domain));
+	else
+		ctl_util_info(ctx, "All event rules disabled in channel %s of session %s (%s).",
+			      channel, ev->session, ltt_domain_name(ev->domain));
+	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
+}
+
+static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (!ret)
+		ret = ctl_util_get_session(ctl, ev->session, &d);
+	if (!ret)
+		ret = check_rules(d, ev);
+	if (!ret && ev->all)
+		ret = disable_rules(ctx, ctl, ev, NULL);
+	for (i = 0; i < ev->count && !ret; i++)
+		ret = disable_rules(ctx, ctl, ev, ev->patterns[i]);
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct ctl_event_cmd ev = { 0 };
+	char *values[NR_VALS] = { NULL };
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel event rules", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space event rules", NULL },
+		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every rule of the channel", NULL },
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
+		  "the channel (default: " LTT_DEFAULT_CHANNEL_NAME ")", "CHANNEL" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
+	if (ret != CTL_GO_ON)
+		goto end;
+	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
+	if (!ret)
+		ret = disable(ctx, &ev);
+	ctl_util_event_cmd_fini(&ev);
+	poptFreeContext(pc);
+end:
+	ctl_util_free_values(values, NR_VALS);
+	return ret;
+}

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * enable_channel.c - lttctl enable-channel: create channels, or enable
+ * disabled ones.
+ *
+ * The options apply over what a channel already has (an existing channel)
+ * or over the domain's defaults (a new one), so "enable-channel -u NAME"
+ * re-enables a channel whatever its attributes, and a new channel takes
+ * the buffer ownership of the domain's other channels unless told
+ * otherwise.  Every channel of the list is checked before any is sent.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/attr.h"
+#include "common/names.h"
+#include "common/size.h"
+#include "ctl/ctl.h"
+
+/* The string options, in values[]. */
+enum {
+	VAL_SESSION,
+	VAL_SUBBUF_SIZE,
+	VAL_NUM_SUBBUF,
+	VAL_SWITCH_TIMER,
+	VAL_READ_TIMER,
+	VAL_TRACEFILE_SIZE,
+	VAL_TRACEFILE_COUNT,
+	NR_VALS,
+};
+
+/* How the numeric options are read. */
+static const struct {
+	const char *name;	/* for messages */
+	bool size;		/* takes k, M, G suffixes */
+	uint64_t max;
+	const char *hint;
+} numbers[NR_VALS] = {
+	[VAL_SUBBUF_SIZE] = { "--subbuf-size", true, UINT64_MAX,
+			      "give bytes, with an optional k, M or G suffix" },
+	[VAL_NUM_SUBBUF] = { "--num-subbuf", false, UINT64_MAX, "give a decimal number" },
+	[VAL_SWITCH_TIMER] = { "--switch-timer", false, UINT32_MAX,
+			       "use microseconds from 0 to 4294967295" },
+	[VAL_READ_TIMER] = { "--read-timer", false, UINT32_MAX,
+			     "use microseconds from 0 to 4294967295" },
+	[VAL_TRACEFILE_SIZE] = { "--tracefile-size", true, UINT64_MAX,
+				 "give bytes, with an optional k, M or G suffix" },
+	[VAL_TRACEFILE_COUNT] = { "--tracefile-count", false, UINT64_MAX,
+				  "give a decimal number" },
+};
+
+struct channel_args {
+	char *values[NR_VALS];
+	uint64_t numbers[NR_VALS];	/* parsed values[VAL_SUBBUF_SIZE...] */
+	int kernel, user;
+	int discard, overwrite;
+	int buffers_uid, buffers_pid, buffers_global;
+	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
+};
+
+/* Read the numeric options and check that exclusive ones are alone. */
+static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
+{
+	const char *text;
+	int i, ret;
+
+	for (i = VAL_SUBBUF_SIZE; i < NR_VALS; i++) {
+		text = a->values[i];
+		if (!text)
+			continue;
+		if (numbers[i].size)
+			ret = ltt_size_parse(text, &a->numbers[i]);
+		else
+			ret = ctl_util_parse_u64(text, numbers[i].max, &a->numbers[i]);
+		if (ret)
+			return ctl_util_usage_error(ctx, "invalid %s '%s': %s", numbers[i].name,
+						    text, numbers[i].hint);
+	}
+	if (a->discard && a->overwrite)
+		return ctl_util_usage_error(ctx, "choose --discard or --overwrite, not both");
+	if (a->buffers_uid + a->buffers_pid + a->buffers_global > 1)
+		return ctl_util_usage_error(ctx, "choose one of --buffers-uid, --buffers-pid "
+					    "and --buffers-global");
+	if (a->buffers_uid)
+		a->buffer_type = LTT_BUFFER_PER_UID;
+	else if (a->buffers_pid)
+		a->buffer_type = LTT_BUFFER_PER_PID;
+	else if (a->buffers_global)
+		a->buffer_type = LTT_BUFFER_GLOBAL;
+	return CTL_GO_ON;
+}
+
+static void apply_options(const struct channel_args *a, struct ltt_channel_attr *attr)
+{
+	if (a->values[VAL_SUBBUF_SIZE])
+		attr->subbuf_size = a->numbers[VAL_SUBBUF_SIZE];
+	if (a->values[VAL_NUM_SUBBUF])
+		attr->num_subbuf = a->numbers[VAL_NUM_SUBBUF];
+	if (a->values[VAL_SWITCH_TIMER])
+		attr->switch_timer_us = (uint32_t)a->numbers[VAL_SWITCH_TIMER];
+	if (a->values[VAL_READ_TIMER])
+		attr->read_timer_us = (uint32_t)a->numbers[VAL_READ_TIMER];
+	if (a->values[VAL_TRACEFILE_SIZE])
+		attr->tracefile_size = a->numbers[VAL_TRACEFILE_SIZE];
+	if (a->values[VAL_TRACEFILE_COUNT])
+		attr->tracefile_count = a->numbers[VAL_TRACEFILE_COUNT];
+	if (a->discard || a->overwrite)
+		attr->overwrite = a->overwrite;
+	if (a->buffer_type != LTT_BUFFER_DEFAULT)
+		attr->buffer_type = a->buffer_type;
+}
+
+/* The buffer ownership of the domain's channels, DEFAULT if it has none. */
+static enum ltt_buffer_type domain_buffer_type(const struct ltt_session_detail *d,
+					       enum ltt_domain domain)
+{
+	size_t i;
+
+	for (i = 0; i < d->nr_channels; i++) {
+		if (d->channels[i].domain == domain)
+			return d->channels[i].attr.buffer_type;
+	}
+	return LTT_BUFFER_DEFAULT;
+}
+
+/* What to send for channel @name: checked, or an error is printed. */
+static int make_attr(const struct channel_args *a, const struct ltt_session_detail *d,
+		     enum ltt_domain domain, const char *name, struct ltt_channel_attr *attr)
+{
+	const struct ltt_channel_info *existing = ctl_util_find_channel(d, domain, name);
+	int ret;
+
+	if (existing && existing->enabled) {
+		ctl_util_err("channel '%s' of session '%s': %s", name, d->info.name,
+			     ltt_strerror(LTT_ERR_CHANNEL_ENABLED));
+		return CTL_EXIT_FAILURE;
+	}
+	if (existing) {
+		*attr = existing->attr;
+	} else {
+		ltt_ctl_channel_attr_init(attr, domain);
+		strcpy(attr->name, name);
+		if (domain_buffer_type(d, domain) != LTT_BUFFER_DEFAULT)
+			attr->buffer_type = domain_buffer_type(d, domain);
+	}
+	apply_options(a, attr);
+	ret = ltt_attr_check_channel(attr, domain);
+	if (ret) {
+		ctl_util_err("channel '%s' of session '%s': %s", name, d->info.name,
+			     ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
+/* Check every channel of @names, then enable them one by one. */
+static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args *a,
+			   enum ltt_domain domain, const char *session, char **names,
+			   size_t count)
+{
+	struct ltt_channel_attr *attrs = NULL;
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (!ret)
+		ret = ctl_util_get_session(ctl, session, &d);
+	if (ret)
+		goto end;
+	attrs = calloc(count, sizeof(*attrs));
+	if (!attrs) {
+		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
+	for (i = 0; i < count && !ret; i++)
+		ret = make_attr(a, d, domain, names[i], &attrs[i]);
+	for (i = 0; i < count && !ret; i++) {
+		ret = ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]);
+		if (ret) {
+			ctl_util_err("channel '%s' of session '%s': %s", names[i], session,
+				     ltt_strerror(ret));
+			ret = CTL_EXIT_FAILURE;
+			break;
+		}
+		ctl_util_info(ctx, "Channel %s enabled for session %s.", names[i], session);
+	}
+end:
+	free(attrs);
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+/* The checks that need no daemon, then the work. */
+static int run(const struct ctl_ctx *ctx, poptContext pc, struct channel_args *a)
+{
+	char current[LTT_NAME_MAX];
+	const char *session, **args;
+	enum ltt_domain domain;
+	char **names = NULL;
+	size_t count;
+	int ret, nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (!nr)
+		return ctl_util_usage_error(ctx, "a channel name is needed");
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
+	if (ret)
+		return ret;
+	ret = parse_values(ctx, a);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ret = ctl_util_name_list(ctx, args[0], "channel", ltt_channel_name_valid,
+				 LTT_ERR_CHANNEL_NAME, &names, &count);
+	if (!ret)
+		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
+					    &session);
+	if (!ret)
+		ret = enable_channels(ctx, a, domain, session, names, count);
+	free(names);
+	return ret;
+}
+
+int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct channel_args a = { 0 };
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "a kernel channel", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "a user space channel", NULL },
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		{ "discard", 0, POPT_ARG_NONE, &a.discard, 0,
+		  "when full, drop new events (the default)", NULL },
+		{ "overwrite", 0, POPT_ARG_NONE, &a.overwrite, 0,
+		  "when full, overwrite the oldest events", NULL },
+		{ "subbuf-size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SUBBUF_SIZE,
+		  "sub-buffer size, a power of two (k, M, G suffixes)", "SIZE" },
+		{ "num-subbuf", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NUM_SUBBUF,
+		  "number of sub-buffers, a power of two", "N" },
+		{ "switch-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SWITCH_TIMER,
+		  "switch timer period in microseconds (0: off)", "US" },
+		{ "read-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READ_TIMER,
+		  "read timer period in microseconds (0: off)", "US" },
+		{ "tracefile-size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACEFILE_SIZE,
+		  "maximum size of each trace file (0: unlimited)", "SIZE" },
+		{ "tracefile-count", 0, POPT_ARG_STRING, NULL,
+		  CTL_OPT_VALUE + VAL_TRACEFILE_COUNT,
+		  "maximum number of trace files per stream (0: unlimited)", "N" },
+		{ "buffers-uid", 0, POPT_ARG_NONE, &a.buffers_uid, 0,
+		  "user space buffers per user (the default)", NULL },
+		{ "buffers-pid", 0, POPT_ARG_NONE, &a.buffers_pid, 0,
+		  "user space buffers per process", NULL },
+		{ "buffers-global", 0, POPT_ARG_NONE, &a.buffers_global, 0,
+		  "kernel buffers (the default and only choice)", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
+	if (ret == CTL_GO_ON) {
+		ret = run(ctx, pc, &a);
+		poptFreeContext(pc);
+	}
+	ctl_util_free_values(a.values, NR_VALS);
+	return ret;
+}

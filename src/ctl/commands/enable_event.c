@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * enable_event.c - lttctl enable-event: add event rules to a channel, or
+ * enable disabled ones.
+ *
+ * No rule of the list is sent while one of them is already enabled or the
+ * named channel does not exist.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/names.h"
+#include "ctl/ctl.h"
+
+enum {
+	VAL_SESSION,
+	VAL_CHANNEL,
+	VAL_LOGLEVEL,		/* this level and more severe */
+	VAL_LOGLEVEL_ONLY,	/* this level only */
+	NR_VALS,
+};
+
+/* The log level condition of the options into @attr. */
+static int set_loglevel(const struct ctl_ctx *ctx, char **values,
+			struct ltt_event_rule_attr *attr)
+{
+	const char *text = values[VAL_LOGLEVEL] ? values[VAL_LOGLEVEL] : values[VAL_LOGLEVEL_ONLY];
+
+	if (values[VAL_LOGLEVEL] && values[VAL_LOGLEVEL_ONLY])
+		return ctl_util_usage_error(ctx, "choose --loglevel or --loglevel-only, not both");
+	if (!text) {
+		attr->loglevel_type = LTT_LOGLEVEL_ALL;
+		return CTL_EXIT_OK;
+	}
+	attr->loglevel_type = values[VAL_LOGLEVEL] ? LTT_LOGLEVEL_RANGE : LTT_LOGLEVEL_SINGLE;
+	if (ltt_loglevel_parse(text, &attr->loglevel)) {
+		ctl_util_err("log level '%s': %s", text, ltt_strerror(LTT_ERR_LOGLEVEL));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
+/* Is a rule like @attr already enabled in the channel of @ev? */
+static bool rule_enabled(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
+			 const struct ltt_event_rule_attr *attr)
+{
+	const char *channel = ctl_util_event_channel(ev);
+	size_t i;
+
+	for (i = 0; i < d->nr_rules; i++) {
+		const struct ltt_event_rule_info *r = &d->rules[i];
+
+		if (r->domain == ev->domain && r->enabled && !strcmp(r->channel, channel) &&
+		    !strcmp(r->attr.pattern, attr->pattern) &&
+		    r->attr.loglevel_type == attr->loglevel_type &&
+		    (attr->loglevel_type == LTT_LOGLEVEL_ALL || r->attr.loglevel == attr->loglevel))
+			return true;
+	}
+	return false;
+}
+
+/* Would every rule be accepted?  Prints the first that would not. */
+static int check_rules(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
+		       struct ltt_event_rule_attr *attr)
+{
+	size_t i;
+
+	if (ev->channel && !ctl_util_find_channel(d, ev->domain, ev->channel)) {
+		ctl_util_err("channel '%s' of session '%s': %s", ev->channel, ev->session,
+			     ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
+		return CTL_EXIT_FAILURE;
+	}
+	for (i = 0; i < ev->count; i++) {
+		strcpy(attr->pattern, ev->patterns[i]);
+		if (rule_enabled(d, ev, attr)) {
+			ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s",
+				     attr->pattern, ctl_util_event_channel(ev), ev->session,
+				     ltt_strerror(LTT_ERR_EVENT_EXISTS));
+			return CTL_EXIT_FAILURE;
+		}
+	}
+	return CTL_EXIT_OK;
+}
+
+static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
+			struct ltt_event_rule_attr *attr)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (!ret)
+		ret = ctl_util_get_session(ctl, ev->session, &d);
+	if (!ret)
+		ret = check_rules(d, ev, attr);
+	for (i = 0; i < ev->count && !ret; i++) {
+		strcpy(attr->pattern, ev->patterns[i]);
+		ret = ltt_ctl_enable_event(ctl, ev->session, ev->domain, ev->channel, attr);
+		if (ret) {
+			ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s",
+				     attr->pattern, ctl_util_event_channel(ev), ev->session,
+				     ltt_strerror(ret));
+			ret = CTL_EXIT_FAILURE;
+			break;
+		}
+		ctl_util_info(ctx, "Event rule %s enabled in channel %s of session %s (%s).",
+			      attr->pattern, ctl_util_event_channel(ev), ev->session,
+			      ltt_domain_name(ev->domain));
+	}
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct ltt_event_rule_attr attr = { .pattern = "" };
+	struct ctl_event_cmd ev = { 0 };
+	char *values[NR_VALS] = { NULL };
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel events", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space events", NULL },
+		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
+		  "an existing channel (default: " LTT_DEFAULT_CHANNEL_NAME
+		  ", created if needed)", "CHANNEL" },
+		{ "loglevel", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL,
+		  "events of LEVEL or more severe (EMERG ... DEBUG, or 0 to 14)", "LEVEL" },
+		{ "loglevel-only", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL_ONLY,
+		  "events of LEVEL only", "LEVEL" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
+	if (ret != CTL_GO_ON)
+		goto end;
+	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
+	if (!ret)
+		ret = set_loglevel(ctx, values, &attr);
+	if (!ret && ev.all)
+		ret = ctl_util_name_list(ctx, "*", "event rule", ltt_event_pattern_valid,
+					 LTT_ERR_EVENT_NAME, &ev.patterns, &ev.count);
+	if (!ret)
+		ret = enable_rules(ctx, &ev, &attr);
+	ctl_util_event_cmd_fini(&ev);
+	poptFreeContext(pc);
+end:
+	ctl_util_free_values(values, NR_VALS);
+	return ret;
+}

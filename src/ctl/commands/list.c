@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * list.c - lttctl list: the sessions, or one session with its domains,
+ * channels and event rules.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/size.h"
+#include "ctl/ctl.h"
+
+static const char *output_text(const struct ltt_session_info *s)
+{
+	return s->output_type == LTT_OUTPUT_NONE ? "no output" : s->output;
+}
+
+/* "NAME (OUTPUT) [active]", then what is special about the session. */
+static void print_session(const struct ltt_session_info *s)
+{
+	printf("%s (%s) [%s]", s->name, output_text(s), s->active ? "active" : "inactive");
+	if (s->snapshot)
+		fputs(" [snapshot]", stdout);
+	if (s->live_timer_us)
+		printf(" [live, %" PRIu32 " us]", s->live_timer_us);
+	putchar('\n');
+}
+
+static int list_sessions(struct ltt_ctl *ctl)
+{
+	struct ltt_session_info *sessions;
+	size_t count, i;
+	int ret;
+
+	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
+	if (ret) {
+		ctl_util_err("listing the sessions: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	if (!count)
+		puts("No sessions.");
+	for (i = 0; i < count; i++) {
+		printf("  %zu) ", i + 1);
+		print_session(&sessions[i]);
+	}
+	free(sessions);
+	return CTL_EXIT_OK;
+}
+
+static void print_rule(const struct ltt_event_rule_info *rule)
+{
+	const struct ltt_event_rule_attr *a = &rule->attr;
+
+	printf("      %s (loglevel: ", a->pattern);
+	switch (a->loglevel_type) {
+	case LTT_LOGLEVEL_ALL:
+		fputs("any", stdout);
+		break;
+	case LTT_LOGLEVEL_RANGE:
+		printf("%s or more severe", ltt_loglevel_name(a->loglevel));
+		break;
+	case LTT_LOGLEVEL_SINGLE:
+		printf("%s only", ltt_loglevel_name(a->loglevel));
+		break;
+	}
+	printf(") [%s]\n", rule->enabled ? "enabled" : "disabled");
+}
+
+/* "0" as "off" or "unlimited", other values with their unit. */
+static void print_attr_u64(const char *label, uint64_t value, const char *zero,
+			   const char *unit)
+{
+	if (!value)
+		printf("      %s: %s\n", label, zero);
+	else
+		printf("      %s: %" PRIu64 "%s\n", label, value, unit);
+}
+
+static void print_channel(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
+{
+	const struct ltt_channel_attr *a = &ch->attr;
+	char size[32];
+	size_t i, nr_rules = 0;
+
+	printf("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
+	ltt_size_format(a->subbuf_size, size, sizeof(size));
+	printf("      sub-buffer size: %s\n", size);
+	printf("      sub-buffer count: %" PRIu64 "\n", a->num_subbuf);
+	printf("      overwrite mode: %s\n", a->overwrite ? "overwrite" : "discard");
+	print_attr_u64("switch timer", a->switch_timer_us, "off", " us");
+	print_attr_u64("read timer", a->read_timer_us, "off", " us");
+	if (a->tracefile_size) {
+		ltt_size_format(a->tracefile_size, size, sizeof(size));
+		printf("      tracefile size: %s\n", size);
+	} else {
+		printf("      tracefile size: unlimited\n");
+	}
+	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
+	printf("      discarded events: %" PRIu64 "\n\n    Event rules:\n", ch->discarded_events);
+	for (i = 0; i < d->nr_rules; i++) {
+		const struct ltt_event_rule_info *rule = &d->rules[i];
+
+		if (rule->domain != ch->domain || strcmp(rule->channel, a->name))
+			continue;
+		print_rule(rule);
+		nr_rules++;
+	}
+	if (!nr_rules)
+		puts("      none");
+}
+
+/* The channels of @domain; returns false when it has none. */
+static bool print_domain(const struct ltt_session_detail *d, enum ltt_domain domain)
+{
+	enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
+	size_t i, nr_channels = 0;
+
+	for (i = 0; i < d->nr_channels; i++) {
+		if (d->channels[i].domain != domain)
+			continue;
+		if (!nr_channels++)
+			buffers = d->channels[i].attr.buffer_type;
+	}
+	if (!nr_channels)
+		return false;
+	if (buffers == LTT_BUFFER_DEFAULT)
+		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
+	printf("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
+	       domain == LTT_DOMAIN_KERNEL ? "Kernel" : "User space",
+	       ltt_buffer_type_name(buffers));
+	for (i = 0; i < d->nr_channels; i++) {
+		if (d->channels[i].domain == domain)
+			print_channel(d, &d->channels[i]);
+	}
+	return true;
+}
+
+int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
+{
+	struct ltt_session_detail *d;
+	bool shown = false;
+	int ret;
+
+	ret = ctl_util_get_session(ctl, session, &d);
+	if (ret)
+		return ret;
+	fputs("Session ", stdout);
+	print_session(&d->info);
+	if (domain != LTT_DOMAIN_USER)
+		shown |= print_domain(d, LTT_DOMAIN_KERNEL);
+	if (domain != LTT_DOMAIN_KERNEL)
+		shown |= print_domain(d, LTT_DOMAIN_USER);
+	if (!shown)
+		puts("\nNo channels.");
+	free(d);
+	return CTL_EXIT_OK;
+}
+
+/* The sessions (no NAME), or one session; -k / -u alone are for later. */
+static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool user,
+		bool fields)
+{
+	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
+	struct ltt_ctl *ctl;
+	int ret;
+
+	if (kernel != user)
+		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
+	if (!name && (kernel || user)) {
+		ctl_util_err("listing the available %s events is not supported yet",
+			     kernel ? "kernel" : "user space");
+		return CTL_EXIT_FAILURE;
+	}
+	if (!name && fields)
+		return ctl_util_usage_error(ctx, "-f lists the fields of available events: "
+					    "use it with -k or -u");
+	ret = name ? ctl_util_check_session_name(name) : CTL_EXIT_OK;
+	if (!ret)
+		ret = ctl_util_connect(ctx, false, &ctl);
+	if (ret)
+		return ret;
+	if (!name)
+		ret = list_sessions(ctl);
+	else
+		ret = cmd_list_show_session(ctl, name, domain);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	int ret, nr, kernel = 0, user = 0, fields = 0;
+	const char **args;
+	poptContext pc;
+	struct poptOption options[] = {
+		{ "kernel", 'k', POPT_ARG_NONE, &kernel, 0,
+		  "the kernel domain (without NAME: the available kernel events)", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &user, 0,
+		  "the user space domain (without NAME: the available user space events)", NULL },
+		{ "fields", 'f', POPT_ARG_NONE, &fields, 0,
+		  "with -k or -u alone: the fields of the events", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = list(ctx, args[0], kernel, user, fields);
+	poptFreeContext(pc);
+	return ret;
+}

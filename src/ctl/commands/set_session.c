@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * set_session.c - lttctl set-session: change the current session.
+ */
+#include <stdlib.h>
+
+#include "ctl/ctl.h"
+
+/* Make @session current once the daemon has shown that it exists. */
+static int set_session(const struct ctl_ctx *ctx, const char *session)
+{
+	struct ltt_session_detail *detail;
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (ret)
+		return ret;
+	ret = ctl_util_get_session(ctl, session, &detail);
+	ltt_ctl_disconnect(ctl);
+	if (ret)
+		return ret;
+	free(detail);
+	ret = ctl_rc_write(session);
+	if (ret) {
+		ctl_util_rc_err(ret);
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_util_info(ctx, "Session set to %s.", session);
+	return CTL_EXIT_OK;
+}
+
+int cmd_set_session(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	const char **args;
+	poptContext pc;
+	int ret, nr;
+	struct poptOption options[] = {
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	nr = ctl_util_args(pc, &args);
+	if (!nr)
+		ret = ctl_util_usage_error(ctx, "a session name is needed");
+	else
+		ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_check_session_name(args[0]);
+	if (!ret)
+		ret = set_session(ctx, args[0]);
+	poptFreeContext(pc);
+	return ret;
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * status.c - lttctl status: the current session in full.
+ */
+#include "ctl/ctl.h"
+
+int cmd_status(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session, **args;
+	poptContext pc;
+	int ret, nr;
+	struct poptOption options[] = {
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	/* No NAME: the current session is the point of this command. */
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
+	if (!ret)
+		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	if (!ret)
+		ret = cmd_list_show_session(ctl, session, LTT_DOMAIN_NONE);
+	ltt_ctl_disconnect(ctl);
+	poptFreeContext(pc);
+	return ret;
+}

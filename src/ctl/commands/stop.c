@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * stop.c - lttctl stop: stop tracing in a session.
+ */
+#include "ctl/ctl.h"
+
+int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session;
+	poptContext pc;
+	int ret, no_wait = 0;
+	struct poptOption options[] = {
+		{ "no-wait", 0, POPT_ARG_NONE, &no_wait, 0,
+		  "do not wait for the recorded data to be on disk", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	if (ret)
+		goto end;
+	ret = ltt_ctl_stop_session(ctl, session, !no_wait);
+	if (ret) {
+		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
+	ctl_util_info(ctx, "Tracing stopped for session %s.", session);
+end:
+	ltt_ctl_disconnect(ctl);
+	poptFreeContext(pc);
+	return ret;
+}

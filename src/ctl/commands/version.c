@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * version.c - lttctl version: lttctl's version, and the daemon's when one
+ * is reachable.
+ */
+#include "config.h"
+
+#include "ctl/ctl.h"
+
+/* The daemon's version; none running is not an error here. */
+static int print_daemon_version(const struct ctl_ctx *ctx)
+{
+	char version[128], rundir[LTT_PATH_MAX];
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ltt_ctl_connect(ctx->rundir, &ctl);
+	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING) {
+		printf("No session daemon is running (run directory %s).\n",
+		       ctl_util_rundir(ctx, rundir, sizeof(rundir)));
+		return CTL_EXIT_OK;
+	}
+	if (ret) {
+		ctl_util_err("session daemon (run directory %s): %s",
+			     ctl_util_rundir(ctx, rundir, sizeof(rundir)), ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ret = ltt_ctl_daemon_version(ctl, version, sizeof(version));
+	if (ret)
+		ctl_util_err("session daemon (run directory %s): %s", ltt_ctl_rundir(ctl),
+			     ltt_strerror(ret));
+	else
+		printf("ltt-sessiond %s (run directory %s)\n", version, ltt_ctl_rundir(ctl));
+	ltt_ctl_disconnect(ctl);
+	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
+}
+
+int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	const char **args;
+	poptContext pc;
+	int ret, nr;
+	struct poptOption options[] = {
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
+	if (!ret) {
+		printf("lttctl %s\n", PACKAGE_VERSION);
+		ret = print_daemon_version(ctx);
+	}
+	poptFreeContext(pc);
+	return ret;
+}

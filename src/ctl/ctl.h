@@ -1,0 +1,393 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ctl.h - lttctl, the command line of ltt: a map of its modules.
+ *
+ *   main.c         global options, then dispatch to one command
+ *   commands.c     the command table: name, function, summary, usage
+ *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
+ *   rc.c           the current session, kept in $LTT_HOME/.lttrc
+ *   util.c         what the commands share: option parsing, errors,
+ *                  connecting, the session a command is about, lists
+ *
+ * lttctl is a thin layer over libltt-ctl: it checks what the user typed,
+ * sends it, and prints what came back.  A command returns its exit status:
+ * 0 for success, 1 for a failure, 2 for a usage error.
+ */
+#ifndef LTT_CTL_CTL_H
+#define LTT_CTL_CTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <popt.h>
+
+#include <ltt/ltt-ctl.h>
+
+enum ctl_exit {
+	CTL_EXIT_OK = 0,
+	CTL_EXIT_FAILURE = 1,
+	CTL_EXIT_USAGE = 2,
+};
+
+struct ctl_cmd;
+
+/* What the global options asked for; one per run of lttctl. */
+struct ctl_ctx {
+	int verbose;			/* -v count */
+	bool quiet;			/* -q: errors only */
+	bool no_sessiond;		/* -n: never start a session daemon */
+	const char *rundir;		/* --rundir, NULL for the library's default */
+	const struct ctl_cmd *cmd;	/* the command being run */
+};
+
+typedef int (*ctl_cmd_fn)(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+struct ctl_cmd {
+	const char *name;	/* as typed: "enable-channel" */
+	ctl_cmd_fn run;		/* argv[0] is the command's name */
+	const char *summary;	/* one line for 'lttctl help' */
+	const char *usage;	/* the arguments, after "lttctl NAME " */
+};
+
+/* commands.c */
+
+/**
+ * ctl_cmd_find() - the command called @name, or NULL
+ */
+const struct ctl_cmd *ctl_cmd_find(const char *name);
+
+/**
+ * ctl_cmd_print_list() - one line per command, name and summary, on @fp
+ */
+void ctl_cmd_print_list(FILE *fp);
+
+/* commands/NAME.c: each parses its own options from argv[1] on. */
+int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_status(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_set_session(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+/**
+ * cmd_list_show_session() - print one session in full (list NAME, status)
+ * @ctl: the connection (borrowed)
+ * @session: its name
+ * @domain: LTT_DOMAIN_NONE for every domain, or the only one to show
+ *
+ * Returns an exit status; errors are printed.
+ */
+int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
+
+/* rc.c */
+
+/**
+ * ctl_rc_path() - the path of the current-session file, $LTT_HOME/.lttrc
+ *
+ * Returns 0, -ENOENT when no home directory is known, -ENAMETOOLONG.
+ */
+int ctl_rc_path(char *buf, size_t len);
+
+/**
+ * ctl_rc_read() - the current session
+ * @buf: receives the name, at least LTT_NAME_MAX bytes to hold any
+ * @len: size of @buf
+ *
+ * Returns 0; -ENOENT when there is no current session; -EINVAL when the
+ * file holds an invalid name; -ENAMETOOLONG; another negative errno when
+ * the file can't be read.
+ */
+int ctl_rc_read(char *buf, size_t len);
+
+/**
+ * ctl_rc_write() - make @session the current session
+ *
+ * Replaces the file atomically (temporary file, then rename) and keeps its
+ * other lines.  Returns 0 or a negative errno.
+ */
+int ctl_rc_write(const char *session);
+
+/**
+ * ctl_rc_clear() - forget the current session
+ *
+ * Returns 0 (also when there was none) or a negative errno.
+ */
+int ctl_rc_clear(void);
+
+/* util.c */
+
+/*
+ * Commands parse their line in two steps: ctl_util_parse() for the options,
+ * then a look at the arguments left.  Parsing returns CTL_GO_ON, or the
+ * exit status when the command is already over (--help, a usage error).
+ */
+#define CTL_GO_ON (-1)
+
+/*
+ * Option values: --help, and the options whose string argument goes to
+ * values[val - CTL_OPT_VALUE] (see ctl_util_parse()).  Flags need no
+ * value: popt stores them through their arg pointer.
+ */
+enum ctl_opt {
+	CTL_OPT_HELP = 1,
+	CTL_OPT_VALUE = 16,
+};
+
+/* The --help entry of every command's option table. */
+#define CTL_UTIL_HELP_OPTION \
+	{ "help", 'h', POPT_ARG_NONE, NULL, CTL_OPT_HELP, "show this help", NULL }
+
+/**
+ * ctl_util_err() - print "Error: <message>" on stderr
+ *
+ * Call sites name the object: "session 'a': <ltt_strerror(code)>".
+ */
+void ctl_util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/**
+ * ctl_util_usage_error() - print "Error: <message>" and the command's usage
+ *
+ * Returns CTL_EXIT_USAGE, for "return ctl_util_usage_error(...)".
+ */
+int ctl_util_usage_error(const struct ctl_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/**
+ * ctl_util_info() - print an informational line on stdout, unless -q
+ */
+void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/**
+ * ctl_util_print_usage() - "Usage: lttctl CMD ARGS" on @fp; @cmd NULL: lttctl's own
+ */
+void ctl_util_print_usage(FILE *fp, const struct ctl_cmd *cmd);
+
+/**
+ * ctl_util_print_options() - the options of @options, one per line, on @fp
+ */
+void ctl_util_print_options(FILE *fp, const struct poptOption *options);
+
+/**
+ * ctl_util_print_help() - usage, summary and options of the current command
+ */
+void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *options);
+
+/**
+ * ctl_util_parse() - parse a command's options
+ * @argv: argv[0] is the command's name; borrowed for the context's life
+ * @options: the command's table (borrowed for the context's life): flags
+ *           with an arg pointer, string options with the val
+ *           CTL_OPT_VALUE + N and no arg pointer
+ * @values: receives the argument of the option of val CTL_OPT_VALUE + N in
+ *          @values[N] (the last of a repeated option wins; NULL if not
+ *          given); the caller frees them, whatever the result.  NULL when
+ *          the table has no string option.
+ * @ret_pc: the context, for ctl_util_args(); free it with poptFreeContext()
+ *
+ * Options and arguments may be mixed; "--" ends the options.  --help
+ * prints the command's help; a bad option prints a usage error.
+ * Returns CTL_GO_ON (and sets @ret_pc), CTL_EXIT_OK after --help,
+ * CTL_EXIT_USAGE, or CTL_EXIT_FAILURE (out of memory, printed).
+ */
+int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
+		   const struct poptOption *options, char **values, poptContext *ret_pc);
+
+/**
+ * ctl_util_free_values() - free the @nr strings of ctl_util_parse()
+ */
+void ctl_util_free_values(char **values, size_t nr);
+
+/**
+ * ctl_util_args() - the arguments left after the options
+ * @ret_args: borrowed from @pc, NULL-terminated
+ *
+ * Returns their number.
+ */
+int ctl_util_args(poptContext pc, const char ***ret_args);
+
+/**
+ * ctl_util_check_nr_args() - a usage error if there are more than @max arguments
+ * @args: the arguments, for the message
+ * @nr: their number
+ *
+ * Returns CTL_EXIT_OK or, after printing the error, CTL_EXIT_USAGE.
+ */
+int ctl_util_check_nr_args(const struct ctl_ctx *ctx, const char **args, int nr, int max);
+
+/**
+ * ctl_util_domain() - the domain of -k / -u
+ * @kernel: -k given
+ * @user: -u given
+ * @ret_domain: LTT_DOMAIN_KERNEL or LTT_DOMAIN_USER
+ *
+ * Exactly one is needed.  Returns CTL_EXIT_OK, or CTL_EXIT_USAGE after
+ * printing the error.
+ */
+int ctl_util_domain(const struct ctl_ctx *ctx, bool kernel, bool user,
+		    enum ltt_domain *ret_domain);
+
+/**
+ * ctl_util_parse_u64() - a decimal number, nothing else
+ * @text: digits only: no sign, no spaces, no suffix
+ * @max: the largest value accepted
+ * @ret_value: the number
+ *
+ * Returns 0, -EINVAL for anything but digits, -ERANGE above @max.
+ */
+int ctl_util_parse_u64(const char *text, uint64_t max, uint64_t *ret_value);
+
+/**
+ * ctl_util_name_list() - split and check a comma-separated list of names
+ * @text: "a,b,c"
+ * @what: what an item is, for messages: "channel", "event rule"
+ * @valid: the check of one item
+ * @code: the error code of an item that fails @valid
+ * @ret_items: NULL-terminated array of @ret_count items, one heap block
+ *             (the strings live inside it): free() it
+ * @ret_count: the number of items
+ *
+ * Every item is checked before any is used, so one bad item changes
+ * nothing.  An empty or repeated item is a usage error.  Returns
+ * CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_name_list(const struct ctl_ctx *ctx, const char *text, const char *what,
+		       bool (*valid)(const char *), int code, char ***ret_items,
+		       size_t *ret_count);
+
+/**
+ * ctl_util_abs_path() - @path made absolute from the current directory
+ * @buf: receives the path ("./" prefixes and trailing '/' dropped; "." is
+ *       the directory itself)
+ *
+ * Returns 0, -EINVAL for an empty path, -ENAMETOOLONG, or getcwd()'s error.
+ */
+int ctl_util_abs_path(const char *path, char *buf, size_t len);
+
+/**
+ * ctl_util_check_session_name() - is @name a valid session name?
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_check_session_name(const char *name);
+
+/**
+ * ctl_util_rc_err() - print an error of ctl_rc_read() or ctl_rc_write()
+ * @err: the negative errno they returned
+ */
+void ctl_util_rc_err(int err);
+
+/**
+ * ctl_util_session_name() - the session a command is about
+ * @given: the NAME argument or -s option, NULL if none
+ * @buf: receives the current session's name when @given is NULL
+ * @len: size of @buf, at least LTT_NAME_MAX
+ * @ret_name: @given, or @buf
+ *
+ * Checks a given name; reads the current session otherwise.  Returns
+ * CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error (an invalid
+ * name, NO_SESSION, an unreadable .lttrc).
+ */
+int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name);
+
+/**
+ * ctl_util_connect() - connect to the session daemon, reporting errors
+ * @ctx: --rundir and -n; -v prints the run directory
+ * @spawn: start a personal daemon when none is running, unless -n
+ * @ret_ctl: the connection; close it with ltt_ctl_disconnect()
+ *
+ * Says so on stdout when it starts a daemon.  Returns CTL_EXIT_OK, or
+ * CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl);
+
+/**
+ * ctl_util_open_session() - the session of a "CMD [NAME]" line, and a connection
+ * @pc: the command's context, its options parsed
+ * @buf: receives the current session's name when no NAME was given
+ * @len: size of @buf, at least LTT_NAME_MAX
+ * @ret_session: NAME (borrowed from @pc) or @buf
+ * @ret_ctl: the connection; close it with ltt_ctl_disconnect()
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
+			  const char **ret_session, struct ltt_ctl **ret_ctl);
+
+/**
+ * ctl_util_rundir() - the run directory lttctl talks to, for messages
+ * @buf: used when --rundir was not given
+ *
+ * Returns --rundir, the library's default in @buf, or "(unknown)".
+ */
+const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
+
+/**
+ * ctl_util_get_session() - ltt_ctl_get_session(), printing its error
+ * @ret_detail: one heap block, free() it
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_session_detail **ret_detail);
+
+/**
+ * ctl_util_find_channel() - the channel @name of @domain in @detail, or NULL
+ *
+ * Returns a pointer into @detail (borrowed).
+ */
+const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
+						     enum ltt_domain domain, const char *name);
+
+/* What enable-event and disable-event share. */
+struct ctl_event_cmd {
+	int kernel, user, all;		/* -k, -u, -a: set by the option table */
+	enum ltt_domain domain;
+	const char *session;		/* -s, or the current session in current[] */
+	char current[LTT_NAME_MAX];
+	const char *channel;		/* -c, NULL for the default channel */
+	char **patterns;		/* NULL with -a: see ctl_util_name_list() */
+	size_t count;
+};
+
+/**
+ * ctl_util_event_cmd_init() - check "(-k|-u) (PATTERN[,...] | -a) [-s S] [-c C]"
+ * @pc: the command's context, its options parsed
+ * @session: the -s argument or NULL (borrowed for @ev's life)
+ * @channel: the -c argument or NULL (borrowed for @ev's life)
+ * @ev: kernel, user and all set by the options; the rest is filled here
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ * Call ctl_util_event_cmd_fini() in both cases.
+ */
+int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
+			    const char *channel, struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_event_cmd_fini() - free what ctl_util_event_cmd_init() allocated
+ */
+void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_event_channel() - the channel of @ev by name, the default one included
+ */
+const char *ctl_util_event_channel(const struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_forget_session() - clear the current session if it is @session
+ *
+ * For destroy.  A failure is printed as a warning: the session is gone
+ * whatever happens to .lttrc.
+ */
+void ctl_util_forget_session(const char *session);
+
+#endif /* LTT_CTL_CTL_H */

@@ -1,0 +1,24 @@
+# src/ctl: lttctl, the command line.  A command table plus one file per
+# command; see src/ctl/ctl.h for the map.
+bin_PROGRAMS += src/ctl/lttctl
+src_ctl_lttctl_SOURCES = \
+	src/ctl/ctl.h \
+	src/ctl/main.c \
+	src/ctl/commands.c \
+	src/ctl/rc.c \
+	src/ctl/util.c \
+	src/ctl/commands/create.c \
+	src/ctl/commands/destroy.c \
+	src/ctl/commands/disable_channel.c \
+	src/ctl/commands/disable_event.c \
+	src/ctl/commands/enable_channel.c \
+	src/ctl/commands/enable_event.c \
+	src/ctl/commands/help.c \
+	src/ctl/commands/list.c \
+	src/ctl/commands/set_session.c \
+	src/ctl/commands/start.c \
+	src/ctl/commands/status.c \
+	src/ctl/commands/stop.c \
+	src/ctl/commands/version.c
+src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
+src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS)

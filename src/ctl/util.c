@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * util.c - what lttctl's commands share: parsing their command lines,
+ * printing errors and help, connecting to the session daemon, and finding
+ * the session a command is about.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/names.h"
+#include "common/paths.h"
+#include "ctl/ctl.h"
+
+#define GLOBAL_USAGE "[OPTION...] COMMAND [ARG...]"
+#define HELP_COLUMN 30	/* where option descriptions start */
+#define HELP_WIDTH 79
+
+/* "Error: <message>" on stderr, after what stdout already holds. */
+__attribute__((format(printf, 1, 0)))
+static void print_error(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("Error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void ctl_util_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_error(fmt, ap);
+	va_end(ap);
+}
+
+int ctl_util_usage_error(const struct ctl_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_error(fmt, ap);
+	va_end(ap);
+	ctl_util_print_usage(stderr, ctx->cmd);
+	return CTL_EXIT_USAGE;
+}
+
+void ctl_util_print_usage(FILE *fp, const struct ctl_cmd *cmd)
+{
+	if (!cmd)
+		fprintf(fp, "Usage: lttctl %s\n", GLOBAL_USAGE);
+	else if (!*cmd->usage)
+		fprintf(fp, "Usage: lttctl %s\n", cmd->name);
+	else
+		fprintf(fp, "Usage: lttctl %s %s\n", cmd->name, cmd->usage);
+}
+
+void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ctx->quiet)
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* "  -s, --session=NAME", "      --live[=US]" */
+static void format_option(const struct poptOption *opt, char *buf, size_t len)
+{
+	bool has_arg = (opt->argInfo & POPT_ARG_MASK) != POPT_ARG_NONE;
+	const char *arg = opt->argDescrip ? opt->argDescrip : "ARG";
+	size_t n;
+
+	if (opt->shortName && opt->longName)
+		snprintf(buf, len, "  -%c, --%s", opt->shortName, opt->longName);
+	else if (opt->shortName)
+		snprintf(buf, len, "  -%c", opt->shortName);
+	else
+		snprintf(buf, len, "      --%s", opt->longName);
+	if (!has_arg)
+		return;
+	n = strlen(buf);
+	if (opt->argInfo & POPT_ARGFLAG_OPTIONAL)
+		snprintf(buf + n, len - n, "[=%s]", arg);
+	else
+		snprintf(buf + n, len - n, "%c%s", opt->longName ? '=' : ' ', arg);
+}
+
+/* @text from column @indent on, its words wrapped before HELP_WIDTH. */
+static void print_wrapped(FILE *fp, const char *text, size_t indent)
+{
+	size_t col = indent, len;
+
+	for (text += strspn(text, " "); *text; text += strspn(text, " ")) {
+		len = strcspn(text, " ");
+		if (col > indent && col + 1 + len > HELP_WIDTH) {
+			fprintf(fp, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(text, 1, len, fp);
+		col += len;
+		text += len;
+	}
+	fputc('\n', fp);
+}
+
+void ctl_util_print_options(FILE *fp, const struct poptOption *options)
+{
+	const struct poptOption *opt;
+	char left[128];
+
+	for (opt = options; opt->longName || opt->shortName; opt++) {
+		format_option(opt, left, sizeof(left));
+		if (strlen(left) < HELP_COLUMN)
+			fprintf(fp, "%-*s", HELP_COLUMN, left);
+		else
+			fprintf(fp, "%s\n%-*s", left, HELP_COLUMN, "");
+		print_wrapped(fp, opt->descrip, HELP_COLUMN);
+	}
+}
+
+void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *options)
+{
+	ctl_util_print_usage(stdout, ctx->cmd);
+	printf("\n%s.\n\nOptions:\n", ctx->cmd->summary);
+	ctl_util_print_options(stdout, options);
+}
+
+static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
+		      const struct poptOption *options, char **values)
+{
+	int opt;
+
+	while ((opt = poptGetNextOpt(pc)) > 0) {
+		if (opt == CTL_OPT_HELP) {
+			ctl_util_print_help(ctx, options);
+			return CTL_EXIT_OK;
+		}
+		assert(values && opt >= CTL_OPT_VALUE);
+		free(values[opt - CTL_OPT_VALUE]);
+		values[opt - CTL_OPT_VALUE] = poptGetOptArg(pc);
+	}
+	if (opt < -1)
+		return ctl_util_usage_error(ctx, "%s: %s",
+					    poptBadOption(pc, POPT_BADOPTION_NOALIAS),
+					    poptStrerror(opt));
+	return CTL_GO_ON;
+}
+
+int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
+		   const struct poptOption *options, char **values, poptContext *ret_pc)
+{
+	poptContext pc;
+	int ret;
+
+	pc = poptGetContext(NULL, argc, argv, options, 0);
+	if (!pc) {
+		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	ret = parse_opts(ctx, pc, options, values);
+	if (ret == CTL_GO_ON)
+		*ret_pc = pc;
+	else
+		poptFreeContext(pc);
+	return ret;
+}
+
+void ctl_util_free_values(char **values, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(values[i]);
+}
+
+int ctl_util_args(poptContext pc, const char ***ret_args)
+{
+	static const char *none[] = { NULL };
+	const char **args = poptGetArgs(pc);
+	int nr = 0;
+
+	if (!args)
+		args = none;
+	while (args[nr])
+		nr++;
+	*ret_args = args;
+	return nr;
+}
+
+int ctl_util_check_nr_args(const struct ctl_ctx *ctx, const char **args, int nr, int max)
+{
+	if (nr <= max)
+		return CTL_EXIT_OK;
+	return ctl_util_usage_error(ctx, "unexpected argument '%s'", args[max]);
+}
+
+int ctl_util_domain(const struct ctl_ctx *ctx, bool kernel, bool user,
+		    enum ltt_domain *ret_domain)
+{
+	if (kernel && user)
+		return ctl_util_usage_error(ctx, "choose one domain: -k or -u, not both");
+	if (!kernel && !user)
+		return ctl_util_usage_error(ctx, "a domain is needed: -k (kernel) or -u (user space)");
+	*ret_domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
+	return CTL_EXIT_OK;
+}
+
+int ctl_util_parse_u64(const char *text, uint64_t max, uint64_t *ret_value)
+{
+	uint64_t value = 0;
+	const char *p;
+
+	if (!*text)
+		return -EINVAL;
+	for (p = text; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+	}
+	for (p = text; *p; p++) {
+		unsigned int digit = (unsigned int)(*p - '0');
+
+		if (digit > max || value > (max - digit) / 10)
+			return -ERANGE;
+		value = value * 10 + digit;
+	}
+	*ret_value = value;
+	return 0;
+}
+
+/* "a,b,c" as one heap block of item pointers and strings; -EINVAL for an empty item. */
+static int split_list(const char *text, char ***ret_items, size_t *ret_count)
+{
+	size_t count = 1, len = strlen(text), i;
+	char **items, *copy, *p;
+	const char *c;
+
+	for (c = text; *c; c++)
+		count += *c == ',';
+	items = malloc((count + 1) * sizeof(*items) + len + 1);
+	if (!items)
+		return -ENOMEM;
+	copy = (char *)(items + count + 1);
+	memcpy(copy, text, len + 1);
+	for (i = 0, p = copy; i < count; i++) {
+		items[i] = p;
+		p += strcspn(p, ",");
+		*p++ = '\0';
+		if (!*items[i]) {
+			free(items);
+			return -EINVAL;
+		}
+	}
+	items[count] = NULL;
+	*ret_items = items;
+	*ret_count = count;
+	return 0;
+}
+
+/* Print and return the exit status of the first bad item of @items. */
+static int check_items(const struct ctl_ctx *ctx, char **items, size_t count,
+		       const char *what, bool (*valid)(const char *), int code)
+{
+	size_t i, j;
+
+	for (i = 0; i < count; i++) {
+		if (!valid(items[i])) {
+			ctl_util_err("%s '%s': %s", what, items[i], ltt_strerror(code));
+			return CTL_EXIT_FAILURE;
+		}
+		for (j = 0; j < i; j++) {
+			if (!strcmp(items[i], items[j]))
+				return ctl_util_usage_error(ctx, "%s '%s' is twice in the list",
+							    what, items[i]);
+		}
+	}
+	return CTL_EXIT_OK;
+}
+
+int ctl_util_name_list(const struct ctl_ctx *ctx, const char *text, const char *what,
+		       bool (*valid)(const char *), int code, char ***ret_items,
+		       size_t *ret_count)
+{
+	size_t count;
+	char **items;
+	int ret;
+
+	ret = split_list(text, &items, &count);
+	if (ret == -ENOMEM) {
+		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	if (ret)
+		return ctl_util_usage_error(ctx, "empty %s name in the list '%s'", what, text);
+	ret = check_items(ctx, items, count, what, valid, code);
+	if (ret) {
+		free(items);
+		return ret;
+	}
+	*ret_items = items;
+	*ret_count = count;
+	return CTL_EXIT_OK;
+}
+
+int ctl_util_abs_path(const char *path, char *buf, size_t len)
+{
+	char cwd[LTT_PATH_MAX];
+	size_t n;
+	int ret;
+
+	if (!*path)
+		return -EINVAL;
+	if (*path == '/') {
+		ret = snprintf(buf, len, "%s", path) < (int)len ? 0 : -ENAMETOOLONG;
+	} else if (!getcwd(cwd, sizeof(cwd))) {
+		return errno == ERANGE ? -ENAMETOOLONG : -errno;
+	} else {
+		while (path[0] == '.' && path[1] == '/')
+			path += 2 + strspn(path + 2, "/");
+		if (!*path || !strcmp(path, "."))
+			ret = snprintf(buf, len, "%s", cwd) < (int)len ? 0 : -ENAMETOOLONG;
+		else
+			ret = ltt_path_join(buf, len, strcmp(cwd, "/") ? cwd : "", path);
+	}
+	/* "dir/" is "dir"; "/" stays. */
+	for (n = strlen(buf); !ret && n > 1 && buf[n - 1] == '/'; n--)
+		buf[n - 1] = '\0';
+	return ret;
+}
+
+int ctl_util_check_session_name(const char *name)
+{
+	if (ltt_session_name_valid(name))
+		return CTL_EXIT_OK;
+	ctl_util_err("session '%s': %s", name, ltt_strerror(LTT_ERR_SESSION_NAME));
+	return CTL_EXIT_FAILURE;
+}
+
+void ctl_util_rc_err(int err)
+{
+	char path[LTT_PATH_MAX];
+
+	if (ctl_rc_path(path, sizeof(path)))
+		snprintf(path, sizeof(path), "$LTT_HOME/%s", LTT_RC_NAME);
+	if (err == -EINVAL)
+		ctl_util_err("current session file %s: it holds an invalid session name; "
+			     "use 'lttctl set-session NAME'", path);
+	else
+		ctl_util_err("current session file %s: %s", path, strerror(-err));
+}
+
+int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name)
+{
+	int ret;
+
+	if (given) {
+		ret = ctl_util_check_session_name(given);
+		if (!ret)
+			*ret_name = given;
+		return ret;
+	}
+	ret = ctl_rc_read(buf, len);
+	if (!ret) {
+		*ret_name = buf;
+		return CTL_EXIT_OK;
+	}
+	if (ret == -ENOENT)
+		ctl_util_err("%s", ltt_strerror(LTT_ERR_NO_SESSION));
+	else
+		ctl_util_rc_err(ret);
+	return CTL_EXIT_FAILURE;
+}
+
+const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len)
+{
+	if (ctx->rundir)
+		return ctx->rundir;
+	if (ltt_ctl_default_rundir(buf, len))
+		return "(unknown)";
+	return buf;
+}
+
+/* Start a personal daemon and connect to it; errors are the caller's to print. */
+static int spawn_and_connect(const struct ctl_ctx *ctx, struct ltt_ctl **ret_ctl)
+{
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ltt_ctl_spawn_sessiond(ctx->rundir);
+	if (ret)
+		return ret;
+	ret = ltt_ctl_connect(ctx->rundir, &ctl);
+	if (ret)
+		return ret;
+	ctl_util_info(ctx, "Spawned a session daemon (run directory %s)", ltt_ctl_rundir(ctl));
+	*ret_ctl = ctl;
+	return 0;
+}
+
+int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl)
+{
+	char buf[LTT_PATH_MAX];
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ltt_ctl_connect(ctx->rundir, &ctl);
+	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING && spawn) {
+		if (ctx->no_sessiond) {
+			ctl_util_err("session daemon (run directory %s): none is running, and -n "
+				     "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
+			return CTL_EXIT_FAILURE;
+		}
+		ret = spawn_and_connect(ctx, &ctl);
+	}
+	if (ret) {
+		ctl_util_err("session daemon (run directory %s): %s",
+			     ctl_util_rundir(ctx, buf, sizeof(buf)), ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	LTT_INFO("connected to the session daemon in %s", ltt_ctl_rundir(ctl));
+	*ret_ctl = ctl;
+	return CTL_EXIT_OK;
+}
+
+int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
+			  const char **ret_session, struct ltt_ctl **ret_ctl)
+{
+	const char **args;
+	int ret, nr;
+
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_session_name(args[0], buf, len, ret_session);
+	if (!ret)
+		ret = ctl_util_connect(ctx, false, ret_ctl);
+	return ret;
+}
+
+int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_session_detail **ret_detail)
+{
+	int ret = ltt_ctl_get_session(ctl, session, ret_detail);
+
+	if (!ret)
+		return CTL_EXIT_OK;
+	ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+	return CTL_EXIT_FAILURE;
+}
+
+const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
+						     enum ltt_domain domain, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < detail->nr_channels; i++) {
+		const struct ltt_channel_info *ch = &detail->channels[i];
+
+		if (ch->domain == domain && !strcmp(ch->attr.name, name))
+			return ch;
+	}
+	return NULL;
+}
+
+int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
+			    const char *channel, struct ctl_event_cmd *ev)
+{
+	const char **args;
+	int ret, nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (ev->all && nr)
+		return ctl_util_usage_error(ctx, "give event patterns or -a, not both");
+	if (!ev->all && !nr)
+		return ctl_util_usage_error(ctx, "an event pattern (or -a) is needed");
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_domain(ctx, ev->kernel, ev->user, &ev->domain);
+	if (!ret && channel && !ltt_channel_name_valid(channel)) {
+		ctl_util_err("channel '%s': %s", channel, ltt_strerror(LTT_ERR_CHANNEL_NAME));
+		ret = CTL_EXIT_FAILURE;
+	}
+	ev->channel = channel;
+	if (!ret && nr)
+		ret = ctl_util_name_list(ctx, args[0], "event rule", ltt_event_pattern_valid,
+					 LTT_ERR_EVENT_NAME, &ev->patterns, &ev->count);
+	if (!ret)
+		ret = ctl_util_session_name(session, ev->current, sizeof(ev->current),
+					    &ev->session);
+	return ret;
+}
+
+void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)
+{
+	free(ev->patterns);
+	ev->patterns = NULL;
+}
+
+const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
+{
+	return ev->channel ? ev->channel : LTT_DEFAULT_CHANNEL_NAME;
+}
+
+void ctl_util_forget_session(const char *session)
+{
+	char current[LTT_NAME_MAX];
+	int ret;
+
+	if (ctl_rc_read(current, sizeof(current)) || strcmp(current, session))
+		return;
+	ret = ctl_rc_clear();
+	if (ret) {
+		fflush(stdout);
+		fprintf(stderr, "Warning: session '%s' is still the current session: %s\n",
+			session, strerror(-ret));
+	}
+}

@@ -1,0 +1,159 @@
+# tests/regression/lib.sh - shared by the regression tests (sourced, bash).
+#
+# Each test gets its own temporary home and run directory, starts its own
+# daemons there and kills them on exit, so tests can run in parallel.
+# Nothing waits with sleep: daemons are started with --daemonize, which
+# returns once the socket accepts connections, and stopping waits on the
+# process itself with a bounded timeout.
+#
+# TAP helpers: plan N, ok COND DESC, is GOT WANT DESC, like TEXT REGEX DESC,
+# diag MSG, skip_all REASON, done_testing.
+
+set -u
+
+: "${LTT_TOP_BUILDDIR:?run through make check, or set LTT_TOP_BUILDDIR}"
+: "${LTT_TOP_SRCDIR:=$LTT_TOP_BUILDDIR}"
+
+SESSIOND="$LTT_TOP_BUILDDIR/src/sessiond/ltt-sessiond"
+LTTCTL_BIN="$LTT_TOP_BUILDDIR/src/ctl/lttctl"
+TEST_TIMEOUT=${TEST_TIMEOUT:-20}
+
+_tap_n=0
+_tap_failed=0
+_tap_planned=""
+
+plan() {
+	_tap_planned=$1
+	echo "1..$1"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+diag() {
+	printf '# %s\n' "$@" | sed '2,$s/^/# /'
+}
+
+ok() {
+	local cond=$1
+	shift
+	_tap_n=$((_tap_n + 1))
+	if [ "$cond" = 0 ]; then
+		echo "ok $_tap_n - $*"
+	else
+		echo "not ok $_tap_n - $*"
+		_tap_failed=$((_tap_failed + 1))
+	fi
+}
+
+# ok_cmd DESC CMD...: pass when CMD exits 0; show its output otherwise.
+ok_cmd() {
+	local desc=$1 out rc
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	ok $rc "$desc"
+	[ $rc = 0 ] || diag "command: $*" "exit $rc, output:" "$out"
+	return $rc
+}
+
+is() {
+	local got=$1 want=$2
+	shift 2
+	if [ "$got" = "$want" ]; then
+		ok 0 "$*"
+	else
+		ok 1 "$*"
+		diag "got:  '$got'" "want: '$want'"
+	fi
+}
+
+like() {
+	local text=$1 re=$2
+	shift 2
+	if printf '%s' "$text" | grep -Eq -- "$re"; then
+		ok 0 "$*"
+	else
+		ok 1 "$*"
+		diag "text: '$text'" "does not match: '$re'"
+	fi
+}
+
+unlike() {
+	local text=$1 re=$2
+	shift 2
+	if printf '%s' "$text" | grep -Eq -- "$re"; then
+		ok 1 "$*"
+		diag "text: '$text'" "matches: '$re'"
+	else
+		ok 0 "$*"
+	fi
+}
+
+done_testing() {
+	[ -n "$_tap_planned" ] || echo "1..$_tap_n"
+	[ "$_tap_failed" = 0 ]
+}
+
+# Run lttctl with the test's environment; stdout and stderr as given.
+lttctl() {
+	timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" "$@"
+}
+
+# run CMD...: sets OUT (stdout+stderr), ERR (stderr only) and RC.
+run() {
+	local errf="$TEST_TMP/.stderr"
+	OUT=$("$@" 2>"$errf")
+	RC=$?
+	ERR=$(cat "$errf")
+	OUT="$OUT${ERR:+$'\n'$ERR}"
+}
+
+_cleanup() {
+	local pidf pid
+	for pidf in "$TEST_TMP"/*/sessiond.pid "$TEST_TMP"/run/sessiond.pid; do
+		[ -f "$pidf" ] || continue
+		pid=$(cat "$pidf" 2>/dev/null) || continue
+		kill -KILL "$pid" 2>/dev/null
+	done
+	rm -rf "$TEST_TMP"
+}
+
+# test_init: a private home and run directory; daemons die with the test.
+test_init() {
+	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-test.XXXXXX")
+	chmod 755 "$TEST_TMP"
+	trap _cleanup EXIT
+	export HOME="$TEST_TMP/home" LTT_HOME="$TEST_TMP/home"
+	export LTT_RUNDIR="$TEST_TMP/run"
+	export LTT_SESSIOND_PATH="$SESSIOND"
+	mkdir -p "$HOME"
+	[ -x "$SESSIOND" ] || { echo "Bail out! $SESSIOND not built"; exit 1; }
+	[ -x "$LTTCTL_BIN" ] || { echo "Bail out! $LTTCTL_BIN not built"; exit 1; }
+}
+
+# start_sessiond [RUNDIR] [ARGS...]: returns once it accepts connections.
+start_sessiond() {
+	local dir=${1:-$LTT_RUNDIR}
+	[ $# -gt 0 ] && shift
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$dir" "$@"
+}
+
+sessiond_pid() {
+	cat "${1:-$LTT_RUNDIR}/sessiond.pid" 2>/dev/null
+}
+
+# wait_pid_exit PID: wait (bounded) for a process that is not our child.
+wait_pid_exit() {
+	timeout "$TEST_TIMEOUT" tail --pid="$1" -f /dev/null
+}
+
+# stop_sessiond [RUNDIR]: SIGTERM, then wait for the process to be gone.
+stop_sessiond() {
+	local pid
+	pid=$(sessiond_pid "${1:-$LTT_RUNDIR}") || return 1
+	kill -TERM "$pid" 2>/dev/null || return 1
+	wait_pid_exit "$pid"
+}
