@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * ringbuf.c - the lock-free ring buffer of one user-space stream, in shared
+ * memory.  The fast paths are inline in ringbuf.h; this file holds the
+ * sub-buffer switches, the reader and the region set-up.  doc/ust.md has
+ * the protocol, the memory-ordering arguments and the reader's rules.
+ *
+ * Vocabulary: a position is a free-running byte count.  For a position p,
+ * "in_sb" is p's offset inside its sub-buffer, the sub-buffer's "lap" is
+ * p / buf_size and its commit count is complete for that lap when it equals
+ * (lap + 1) * subbuf_size.  in_sb == 0 in the write position means the
+ * sub-buffer there is not opened yet and the previous one is closed.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/ringbuf.h"
+
+#define HDR_SIZE	((uint64_t)LTT_RB_PACKET_HEADER_SIZE)
+#define FLUSH_RETRIES	10000	/* CAS attempts before flush gives up */
+#define READ_RETRIES	64	/* overwrite-mode laps before get gives up */
+
+_Static_assert(sizeof(struct ltt_rb_packet_header) == LTT_RB_PACKET_HEADER_SIZE,
+	       "packet header size");
+_Static_assert(offsetof(struct ltt_rb_packet_header, uuid) == LTT_RB_PH_UUID, "uuid");
+_Static_assert(offsetof(struct ltt_rb_packet_header, stream_id) == LTT_RB_PH_STREAM_ID,
+	       "stream_id");
+_Static_assert(offsetof(struct ltt_rb_packet_header, stream_instance_id) ==
+	       LTT_RB_PH_STREAM_INSTANCE_ID, "stream_instance_id");
+_Static_assert(offsetof(struct ltt_rb_packet_header, timestamp_begin) ==
+	       LTT_RB_PH_TIMESTAMP_BEGIN, "timestamp_begin");
+_Static_assert(offsetof(struct ltt_rb_packet_header, timestamp_end) ==
+	       LTT_RB_PH_TIMESTAMP_END, "timestamp_end");
+_Static_assert(offsetof(struct ltt_rb_packet_header, content_size) ==
+	       LTT_RB_PH_CONTENT_SIZE, "content_size");
+_Static_assert(offsetof(struct ltt_rb_packet_header, packet_size) ==
+	       LTT_RB_PH_PACKET_SIZE, "packet_size");
+_Static_assert(offsetof(struct ltt_rb_packet_header, packet_seq_num) ==
+	       LTT_RB_PH_PACKET_SEQ_NUM, "packet_seq_num");
+_Static_assert(offsetof(struct ltt_rb_packet_header, events_discarded) ==
+	       LTT_RB_PH_EVENTS_DISCARDED, "events_discarded");
+_Static_assert(offsetof(struct ltt_rb_packet_header, cpu_id) == LTT_RB_PH_CPU_ID, "cpu_id");
+
+_Static_assert(offsetof(struct ltt_rb_shm, offset) == 1 * LTT_RB_CACHELINE, "offset line");
+_Static_assert(offsetof(struct ltt_rb_shm, events_lost) == 2 * LTT_RB_CACHELINE, "lost line");
+_Static_assert(offsetof(struct ltt_rb_shm, consumed) == 3 * LTT_RB_CACHELINE, "reader line");
+_Static_assert(sizeof(struct ltt_rb_shm) == 4 * LTT_RB_CACHELINE, "region header size");
+_Static_assert(sizeof(struct ltt_rb_shm_commit) == LTT_RB_CACHELINE, "commit record size");
+
+/* The region: uintptr arithmetic, so no cast ever widens an alignment. */
+static void *at(void *base, uint64_t off)
+{
+	return (void *)((uintptr_t)base + (uintptr_t)off);
+}
+
+static bool is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static unsigned int order(uint64_t pow2)
+{
+	return (unsigned int)__builtin_ctzll(pow2);
+}
+
+static bool geometry_ok(uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	return is_pow2(subbuf_size) && subbuf_size >= LTT_RB_MIN_SUBBUF_SIZE &&
+	       subbuf_size <= LTT_RB_MAX_SUBBUF_SIZE &&
+	       is_pow2(num_subbuf) && num_subbuf >= LTT_RB_MIN_NUM_SUBBUF &&
+	       num_subbuf <= LTT_RB_MAX_NUM_SUBBUF;
+}
+
+/* Region offset of sub-buffer 0, for a valid geometry. */
+static uint64_t data_offset(uint64_t num_subbuf)
+{
+	uint64_t end = sizeof(struct ltt_rb_shm) + num_subbuf * sizeof(struct ltt_rb_shm_commit);
+
+	return (end + LTT_RB_PAGE_SIZE - 1) & ~(LTT_RB_PAGE_SIZE - 1);
+}
+
+size_t ltt_rb_region_size(uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	uint64_t total;
+
+	if (!geometry_ok(subbuf_size, num_subbuf))
+		return 0;
+	/* at most 2^20 * 64 + 2^32 * 2^20: no 64-bit overflow */
+	total = data_offset(num_subbuf) + subbuf_size * num_subbuf;
+	if (total > SIZE_MAX)
+		return 0;
+	return (size_t)total;
+}
+
+int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
+{
+	struct ltt_rb_shm *shm = mem;
+	size_t want;
+
+	if (!mem || !cfg || ((uintptr_t)mem & (LTT_RB_CACHELINE - 1)))
+		return -EINVAL;
+	want = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
+	if (!want || want != len)
+		return -EINVAL;
+	memset(mem, 0, (size_t)data_offset(cfg->num_subbuf));
+	shm->abi_version = LTT_RB_ABI_VERSION;
+	shm->subbuf_size = cfg->subbuf_size;
+	shm->num_subbuf = cfg->num_subbuf;
+	shm->data_offset = data_offset(cfg->num_subbuf);
+	shm->overwrite = cfg->overwrite ? 1 : 0;
+	shm->stream_id = cfg->stream_id;
+	shm->cpu = cfg->cpu;
+	memcpy(shm->uuid, cfg->uuid, sizeof(shm->uuid));
+	/* last, so that a region with the magic is a complete one */
+	__atomic_store_n(&shm->magic, LTT_RB_MAGIC, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
+{
+	struct ltt_rb_shm hdr;
+	struct ltt_rb h;
+
+	if (!rb || !mem || ((uintptr_t)mem & (LTT_RB_CACHELINE - 1)) || len < sizeof(hdr))
+		return -EINVAL;
+	/* one read of the region header; only the private copy is checked */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	memcpy(&hdr, mem, sizeof(hdr));
+	if (hdr.magic != LTT_RB_MAGIC || hdr.abi_version != LTT_RB_ABI_VERSION ||
+	    hdr.overwrite > 1 || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
+	    hdr.data_offset != data_offset(hdr.num_subbuf) ||
+	    ltt_rb_region_size(hdr.subbuf_size, hdr.num_subbuf) != len)
+		return -EINVAL;
+
+	memset(&h, 0, sizeof(h));
+	h.shm = mem;
+	h.commit = at(mem, sizeof(struct ltt_rb_shm));
+	h.data = at(mem, hdr.data_offset);
+	h.mem = mem;
+	h.len = len;
+	h.subbuf_size = hdr.subbuf_size;
+	h.num_subbuf = hdr.num_subbuf;
+	h.buf_size = hdr.subbuf_size * hdr.num_subbuf;
+	h.max_len = hdr.subbuf_size - HDR_SIZE;
+	h.subbuf_order = order(hdr.subbuf_size);
+	h.buf_order = order(h.buf_size);
+	h.overwrite = hdr.overwrite;
+	h.wakeup_fd = -1;
+	h.stream_id = hdr.stream_id;
+	h.cpu = hdr.cpu;
+	memcpy(h.uuid, hdr.uuid, sizeof(h.uuid));
+	h.consumed = __atomic_load_n(&h.shm->consumed, __ATOMIC_RELAXED) & ~(h.subbuf_size - 1);
+	*rb = h;
+	return 0;
+}
+
+void ltt_rb_set_wakeup_fd(struct ltt_rb *rb, int fd)
+{
+	if (rb)
+		rb->wakeup_fd = fd < 0 ? -1 : fd;
+}
+
+uint64_t ltt_rb_events_lost(const struct ltt_rb *rb)
+{
+	return rb ? __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED) : 0;
+}
+
+/*
+ * Writer side.
+ */
+
+void ltt_rb_wakeup(struct ltt_rb *rb)
+{
+	uint64_t one = 1;
+	ssize_t ret;
+	int saved;
+
+	if (rb->wakeup_fd < 0)
+		return;	/* leave the flag for a writer that can signal */
+	/*
+	 * Pairs with the fence in reader_sleep(): either the reader's re-check
+	 * sees our commit, or we see its flag (store-buffering forbidden).
+	 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&rb->shm->reader_waiting, __ATOMIC_RELAXED))
+		return;
+	if (!__atomic_exchange_n(&rb->shm->reader_waiting, 0, __ATOMIC_RELAXED))
+		return;	/* another writer wakes it */
+	saved = errno;	/* the traced application's errno is not ours */
+	ret = write(rb->wakeup_fd, &one, sizeof(one));
+	(void)ret;	/* nothing to do: the reader's timer covers a failure */
+	errno = saved;
+}
+
+static uint64_t subbuf_start(const struct ltt_rb *rb, uint64_t pos)
+{
+	return pos & ~(rb->subbuf_size - 1);
+}
+
+static struct ltt_rb_packet_header *packet_at(const struct ltt_rb *rb, uint64_t pos)
+{
+	return at(rb->data, subbuf_start(rb, pos) & (rb->buf_size - 1));
+}
+
+static uint64_t commit_count(const struct ltt_rb *rb, uint64_t pos)
+{
+	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
+
+	return __atomic_load_n(&rb->commit[idx].count, __ATOMIC_ACQUIRE);
+}
+
+/* Commit count of @pos's sub-buffer once its lap is complete. */
+static uint64_t commit_full(const struct ltt_rb *rb, uint64_t pos)
+{
+	return ((pos >> rb->buf_order) + 1) << rb->subbuf_order;
+}
+
+/*
+ * Reader only: set the commit count of @pos's sub-buffer to @value if it
+ * still is @seen.  False if the count moved meanwhile.
+ */
+static bool commit_set(struct ltt_rb *rb, uint64_t pos, uint64_t seen, uint64_t value)
+{
+	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
+
+	return __atomic_compare_exchange_n(&rb->commit[idx].count, &seen, value,
+					   false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+/*
+ * Mark @pos's lap complete, so that writers of the next lap may open the
+ * sub-buffer (they require exactly that value).
+ */
+static bool commit_repair(struct ltt_rb *rb, uint64_t pos, uint64_t seen)
+{
+	return commit_set(rb, pos, seen, commit_full(rb, pos));
+}
+
+/*
+ * The sub-buffer at the read position is not opened (the write position
+ * is there): writers need its count to say "previous lap complete", and
+ * nothing may commit to it until one of them opens it.  Any other value
+ * is a lie that would stall the stream; reset it.  Safe in discard mode
+ * (we consumed the previous lap, so it was complete), and in overwrite mode
+ * when no writer is left to finish the previous lap.
+ */
+static void heal_unopened(struct ltt_rb *rb, uint64_t pos)
+{
+	uint64_t want = (pos >> rb->buf_order) << rb->subbuf_order;
+	uint64_t count = commit_count(rb, pos);
+
+	if (count != want && __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE) == pos)
+		commit_set(rb, pos, count, want);
+}
+
+/*
+ * May a writer open the sub-buffer starting at @start?  Its previous lap
+ * must be completely committed (no writer still in it), and in discard
+ * mode also consumed.  A racy answer is harmless: a wrong "no" only drops
+ * an event that is counted; a "yes" is rechecked by the CAS, which fails if
+ * anyone moved the write position meanwhile.
+ */
+static bool subbuf_free(const struct ltt_rb *rb, uint64_t start)
+{
+	if (!rb->overwrite) {
+		/* acquire: the reader's reads of the old data are over */
+		uint64_t consumed = __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE);
+
+		if (start - consumed >= rb->buf_size)
+			return false;
+	}
+	return commit_count(rb, start) == (start >> rb->buf_order) << rb->subbuf_order;
+}
+
+static void drop_event(struct ltt_rb *rb)
+{
+	__atomic_fetch_add(&rb->shm->events_lost, 1, __ATOMIC_RELAXED);
+}
+
+/* Write the opener's fields of the packet starting at @start. */
+static void open_packet(struct ltt_rb *rb, uint64_t start, uint64_t ts)
+{
+	struct ltt_rb_packet_header *ph = packet_at(rb, start);
+
+	ph->magic = LTT_RB_PACKET_MAGIC;
+	memcpy(ph->uuid, rb->uuid, sizeof(ph->uuid));
+	ph->stream_id = rb->stream_id;
+	ph->stream_instance_id = rb->cpu;
+	ph->timestamp_begin = ts;
+	ph->packet_size = rb->subbuf_size * 8;
+	ph->packet_seq_num = start >> rb->subbuf_order;
+	ph->cpu_id = rb->cpu;
+}
+
+/* Write the closer's fields of the packet holding @pos. */
+static void close_packet(struct ltt_rb *rb, uint64_t pos, uint64_t content,
+			 uint64_t ts, uint64_t lost)
+{
+	struct ltt_rb_packet_header *ph = packet_at(rb, pos);
+
+	ph->timestamp_end = ts;
+	ph->content_size = content * 8;
+	ph->events_discarded = lost;
+}
+
+/*
+ * Everything but the common case: a bad length, or an event that opens a
+ * sub-buffer or closes one (it does not fit in the rest of the current
+ * sub-buffer, or fills it exactly).  The writer whose CAS moves the write
+ * position across a boundary owns the switch: it closes the old packet
+ * (end fields, then the padding's commit) and opens the new one (header,
+ * then its commit).  A writer whose event ends exactly at the boundary
+ * writes the end fields before committing, so in_sb == 0 always means "the
+ * previous packet is closed".
+ */
+int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot)
+{
+	uint64_t old, in_sb, start = 0, begin, new, ts, prev, lost = 0;
+	bool open, close_old, close_new;
+
+	if (!rb || !ret_slot || len == 0)
+		return -EINVAL;
+	if ((uint64_t)len > rb->max_len) {
+		drop_event(rb);
+		return -EMSGSIZE;
+	}
+	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	for (;;) {
+		in_sb = old & (rb->subbuf_size - 1);
+		open = in_sb == 0 || in_sb + len > rb->subbuf_size;
+		close_old = open && in_sb != 0;
+		if (open) {
+			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
+			if (!subbuf_free(rb, start)) {
+				drop_event(rb);
+				return -ENOBUFS;
+			}
+			begin = start + HDR_SIZE;
+		} else {
+			begin = old;
+		}
+		new = begin + len;
+		close_new = (new & (rb->subbuf_size - 1)) == 0;
+		ts = ltt_rb_clock();
+		prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+		/*
+		 * Read before the CAS (release): the next packet's closer reads
+		 * it after its own CAS (acquire), so events_discarded never
+		 * decreases from one packet to the next.
+		 */
+		if (close_old || close_new)
+			lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
+		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			break;
+	}
+	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
+	if (rb->overwrite)
+		__atomic_thread_fence(__ATOMIC_RELEASE);	/* as in ltt_rb_reserve() */
+	if (close_old) {
+		close_packet(rb, old, in_sb, ts, lost);
+		ltt_rb_commit_bytes(rb, old, rb->subbuf_size - in_sb);
+	}
+	if (close_new)
+		close_packet(rb, begin, rb->subbuf_size, ts, lost);
+	if (open) {
+		open_packet(rb, start, ts);
+		ltt_rb_commit_bytes(rb, start, HDR_SIZE);
+	}
+	ret_slot->data = at(rb->data, begin & (rb->buf_size - 1));
+	ret_slot->pos = begin;
+	ret_slot->ts = ts;
+	/* the first event's timestamp is timestamp_begin: a delta of 0 */
+	ret_slot->ts_delta = open ? 0 : ts - prev;
+	ret_slot->len = len;
+	return 0;
+}
+
+int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
+{
+	uint64_t old, in_sb, new, ts, lost;
+	unsigned int tries;
+
+	if (!rb)
+		return -EINVAL;
+	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	for (tries = 0;; tries++) {
+		/* a bound, because the region (and so this loop) is hostile */
+		if (tries == FLUSH_RETRIES)
+			return -EBUSY;
+		in_sb = old & (rb->subbuf_size - 1);
+		if (in_sb == 0) {
+			if (!even_if_empty)
+				return -ENODATA;
+			if (!subbuf_free(rb, old))
+				return -ENOBUFS;
+		}
+		new = subbuf_start(rb, old) + rb->subbuf_size;
+		/* as a writer's: after the load, before the CAS */
+		ts = ltt_rb_clock();
+		lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
+		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			break;
+	}
+	if (rb->overwrite)
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+	if (in_sb == 0) {
+		/* an empty packet: header only, opened and closed at once */
+		open_packet(rb, old, ts);
+		close_packet(rb, old, HDR_SIZE, ts, lost);
+		ltt_rb_commit_bytes(rb, old, rb->subbuf_size);
+	} else {
+		close_packet(rb, old, in_sb, ts, lost);
+		ltt_rb_commit_bytes(rb, old, rb->subbuf_size - in_sb);
+	}
+	return 0;
+}
+
+/*
+ * Reader side.  Only rb->consumed (private) says where we are; positions
+ * read from the region (offset, commit counts) are compared with it but
+ * never used to address memory, and every address is masked into the data
+ * area.
+ */
+
+static void advance(struct ltt_rb *rb, uint64_t to)
+{
+	rb->consumed = to;
+	/* release: our reads of the packet are done before writers reuse it */
+	__atomic_store_n(&rb->shm->consumed, to, __ATOMIC_RELEASE);
+}
+
+/* Has a writer entered the next lap of the sub-buffer at @pos? */
+static bool lapped(const struct ltt_rb *rb, uint64_t pos, uint64_t w)
+{
+	return w > pos && w - pos > rb->buf_size;
+}
+
+/*
+ * Overwrite mode, the writers have lapped the reader: move to the oldest
+ * sub-buffer they cannot have entered yet, the one after the write
+ * position's (or the write position's own, when it is not opened).
+ */
+static void skip_to_oldest(struct ltt_rb *rb, uint64_t w)
+{
+	uint64_t oldest = subbuf_start(rb, w);
+
+	if (w != oldest)
+		oldest += rb->subbuf_size;
+	oldest -= rb->buf_size;
+	if (oldest > rb->consumed && oldest < w) {
+		rb->stats.packets_overwritten += (oldest - rb->consumed) >> rb->subbuf_order;
+		advance(rb, oldest);
+	}
+}
+
+enum sb_state { SB_NOT_READY, SB_READY, SB_AHEAD };
+
+static enum sb_state subbuf_state(const struct ltt_rb *rb, uint64_t pos)
+{
+	uint64_t count = commit_count(rb, pos), full = commit_full(rb, pos);
+	uint64_t w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+
+	/*
+	 * Not closed by the writers yet, whatever the count says: a complete
+	 * count is published by commits that follow the closing CAS, so once
+	 * we acquired it the write position we load is past the sub-buffer.
+	 * This keeps a lying count from moving the reader ahead of writers.
+	 */
+	if (w < pos || w - pos < rb->subbuf_size)
+		return SB_NOT_READY;
+	if (count == full)
+		return SB_READY;
+	/*
+	 * Above the lap's: writers of the next lap committed (overwrite mode)
+	 * or the count is a lie.  Below: not ready, or a writer died holding
+	 * a slot (ltt_rb_abandon_subbuf()), or a lie that abandon repairs.
+	 */
+	return count > full ? SB_AHEAD : SB_NOT_READY;
+}
+
+/*
+ * Nothing to read: tell the writers we sleep, then look again, so that a
+ * completion between our first look and the flag is not missed.
+ */
+static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos)
+{
+	enum sb_state st;
+
+	/*
+	 * The region's copy of our position is only for writers; if someone
+	 * scribbled it, discard-mode writers would drop everything while we
+	 * wait for them.  Publish ours again.
+	 */
+	if (__atomic_load_n(&rb->shm->consumed, __ATOMIC_RELAXED) != pos)
+		__atomic_store_n(&rb->shm->consumed, pos, __ATOMIC_RELEASE);
+	if (!rb->overwrite)
+		heal_unopened(rb, pos);
+	__atomic_store_n(&rb->shm->reader_waiting, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with ltt_rb_wakeup() */
+	st = subbuf_state(rb, pos);
+	if (st != SB_NOT_READY)
+		__atomic_store_n(&rb->shm->reader_waiting, 0, __ATOMIC_RELAXED);
+	return st;
+}
+
+/*
+ * Check the private copy of a packet header against what we know.  @now is
+ * read after the packet's commit count: the closer read timestamp_end
+ * before that, so a later timestamp is a lie, and accepting it would make
+ * every following packet fail the "not before the previous end" test.
+ */
+static bool header_valid(const struct ltt_rb *rb, uint64_t pos,
+			 const struct ltt_rb_packet_header *ph, uint64_t now)
+{
+	return ph->magic == LTT_RB_PACKET_MAGIC &&
+	       memcmp(ph->uuid, rb->uuid, sizeof(ph->uuid)) == 0 &&
+	       ph->stream_id == rb->stream_id &&
+	       ph->stream_instance_id == rb->cpu && ph->cpu_id == rb->cpu &&
+	       ph->packet_size == rb->subbuf_size * 8 &&
+	       ph->packet_seq_num == pos >> rb->subbuf_order &&
+	       (ph->content_size & 7) == 0 &&
+	       ph->content_size >= HDR_SIZE * 8 &&
+	       ph->content_size <= rb->subbuf_size * 8 &&
+	       ph->timestamp_begin <= ph->timestamp_end &&
+	       ph->timestamp_begin >= rb->last_ts_end &&
+	       ph->timestamp_end <= now;
+}
+
+/* Overwrite mode: after reading, did a writer enter the sub-buffer? */
+static bool overwritten_since(struct ltt_rb *rb, uint64_t pos)
+{
+	uint64_t w;
+
+	/*
+	 * Pairs with the writers' release fence after their CAS: if we read
+	 * any byte a writer stored after its CAS, this load sees that CAS.
+	 */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	if (!lapped(rb, pos, w))
+		return false;
+	skip_to_oldest(rb, w);
+	return true;
+}
+
+/*
+ * Find, (copy,) check and validate the packet at the read position.
+ * @copy is NULL for zero-copy reads.
+ */
+static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_pkt)
+{
+	struct ltt_rb_packet_header ph;
+	struct ltt_rb_packet pkt;
+	unsigned int tries;
+	enum sb_state st;
+	const void *src;
+	uint64_t pos;
+
+	for (tries = 0; tries < READ_RETRIES; tries++) {
+		pos = rb->consumed;
+		if (rb->overwrite) {
+			uint64_t w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+
+			if (lapped(rb, pos, w)) {
+				skip_to_oldest(rb, w);
+				continue;
+			}
+		}
+		st = subbuf_state(rb, pos);
+		if (st == SB_NOT_READY)
+			st = reader_sleep(rb, pos);
+		if (st == SB_NOT_READY)
+			return -EAGAIN;
+		if (st == SB_AHEAD) {
+			/* writers are in the next lap: overwritten, or lies */
+			if (rb->overwrite && overwritten_since(rb, pos))
+				continue;
+			/*
+			 * A lie: no writer can be in the next lap before we
+			 * move on (discard mode) or enter it (overwrite mode,
+			 * not lapped).  Repair the count, or the stream would
+			 * stall there at the next lap.
+			 */
+			commit_repair(rb, pos, commit_count(rb, pos));
+			goto corrupt;
+		}
+		src = packet_at(rb, pos);
+		if (copy) {
+			memcpy(copy, src, (size_t)rb->subbuf_size);
+			src = copy;
+		}
+		memcpy(&ph, src, sizeof(ph));
+		if (rb->overwrite && overwritten_since(rb, pos)) {
+			if (copy)
+				return -ESTALE;
+			continue;
+		}
+		if (!header_valid(rb, pos, &ph, ltt_rb_clock()))
+			goto corrupt;
+
+		memset(&pkt, 0, sizeof(pkt));
+		pkt.data = copy ? copy : packet_at(rb, pos);
+		pkt.pos = pos;
+		pkt.region_offset = (uint64_t)((uintptr_t)packet_at(rb, pos) - (uintptr_t)rb->mem);
+		pkt.packet_size = rb->subbuf_size;
+		pkt.content_size = ph.content_size / 8;
+		pkt.seq_num = ph.packet_seq_num;
+		pkt.timestamp_begin = ph.timestamp_begin;
+		pkt.timestamp_end = ph.timestamp_end;
+		pkt.events_discarded = ph.events_discarded;
+		pkt.header = ph;
+		*ret_pkt = pkt;
+		return 0;
+	}
+	return -ESTALE;
+
+corrupt:
+	rb->stats.packets_corrupt++;
+	advance(rb, pos + rb->subbuf_size);
+	return -EIO;
+}
+
+int ltt_rb_get_next_subbuf(struct ltt_rb *rb, struct ltt_rb_packet *ret_pkt)
+{
+	if (!rb || !ret_pkt)
+		return -EINVAL;
+	return next_subbuf(rb, NULL, ret_pkt);
+}
+
+int ltt_rb_copy_next_subbuf(struct ltt_rb *rb, void *buf, size_t buf_len,
+			    struct ltt_rb_packet *ret_pkt)
+{
+	if (!rb || !buf || !ret_pkt || (uint64_t)buf_len < rb->subbuf_size)
+		return -EINVAL;
+	return next_subbuf(rb, buf, ret_pkt);
+}
+
+int ltt_rb_check_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
+{
+	uint64_t w;
+
+	if (!rb || !pkt || pkt->pos != rb->consumed)
+		return -EINVAL;
+	if (!rb->overwrite)
+		return 0;	/* writers never enter an unconsumed sub-buffer */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	return lapped(rb, pkt->pos, w) ? -ESTALE : 0;
+}
+
+int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
+{
+	if (!rb || !pkt || pkt->pos != rb->consumed)
+		return -EINVAL;
+	rb->last_ts_end = pkt->timestamp_end;
+	rb->stats.packets_read++;
+	advance(rb, pkt->pos + rb->subbuf_size);
+	return 0;
+}
+
+int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
+{
+	uint64_t pos, w, count, full;
+	int ret;
+
+	if (!rb)
+		return -EINVAL;
+	pos = rb->consumed;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	if (w <= pos) {
+		heal_unopened(rb, pos);
+		return -ENODATA;
+	}
+	if (w - pos < rb->subbuf_size) {
+		/* still the open sub-buffer: close it first */
+		ret = ltt_rb_flush(rb, false);
+		if (ret < 0 && ret != -ENODATA)
+			return ret;
+	}
+	count = commit_count(rb, pos);
+	full = commit_full(rb, pos);
+	if (count >= full)
+		return -EBUSY;
+	/*
+	 * Set the count a completed lap would have, so that writers of the
+	 * next lap may open it.  A CAS: if a late commit moved the count, the
+	 * writer was alive after all and the packet may complete.
+	 */
+	if (!commit_repair(rb, pos, count))
+		return -EAGAIN;
+	rb->stats.packets_abandoned++;
+	advance(rb, pos + rb->subbuf_size);
+	return 0;
+}

@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ringbuf.h - the lock-free ring buffer of one user-space stream, in shared
+ * memory: libltt-ust writes events into it, ltt-consumerd reads packets.
+ *
+ * One stream is one shared-memory region (a memfd the session daemon
+ * creates and passes around), mapped by every writer and by the consumer:
+ *
+ *   [ header page(s): struct ltt_rb_shm, then one commit record per
+ *     sub-buffer, each on its own cache line ]
+ *   [ data: num_subbuf sub-buffers of subbuf_size bytes, page aligned ]
+ *
+ * Each sub-buffer, once complete, is one CTF 1.8 data packet: it starts
+ * with struct ltt_rb_packet_header and is written to disk as it is.
+ * Positions are free-running 64-bit byte counts (never reset, never wrap in
+ * practice); a position maps to the data area with a mask.
+ *
+ * Writers: ltt_rb_reserve(), fill slot.data, ltt_rb_commit().  Lock-free
+ * (one CAS on the write position), no system call except one eventfd write
+ * per completed sub-buffer while the reader sleeps.  Threads and processes
+ * may write the same stream concurrently.
+ *
+ * Reader (one per stream, the consumer): ltt_rb_get_next_subbuf() or
+ * ltt_rb_copy_next_subbuf(), then ltt_rb_put_subbuf(); ltt_rb_flush() and
+ * ltt_rb_abandon_subbuf() on timers and at stop.  The reader never trusts
+ * the region: everything it uses is computed from the geometry validated at
+ * attach time, and what it reads from the region is range-checked.
+ *
+ * doc/ust.md explains the protocol and its memory ordering.
+ */
+#ifndef LTT_COMMON_RINGBUF_H
+#define LTT_COMMON_RINGBUF_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
+#define LTT_RB_ABI_VERSION	1u
+#define LTT_RB_PACKET_MAGIC	0xc1fc1fc1u	/* CTF packet.header.magic */
+
+#define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
+#define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
+#define LTT_RB_MIN_NUM_SUBBUF	((uint64_t)2)
+#define LTT_RB_MAX_NUM_SUBBUF	((uint64_t)1 << 20)	/* as LTT_MAX_NUM_SUBBUF */
+#define LTT_RB_PAGE_SIZE	((uint64_t)4096)	/* data area alignment */
+#define LTT_RB_CACHELINE	64
+
+/*
+ * The CTF packet header and packet context at the start of every
+ * sub-buffer.  All fields are little-endian (the host's order: writers and
+ * consumer run on the same host) and byte-aligned, with no padding; the
+ * metadata declares every integer with align = 8, so this exact layout is
+ * what readers decode:
+ *
+ *   offset size  field                 written by
+ *        0    4  magic 0xC1FC1FC1      the writer that opens the packet
+ *        4   16  uuid (trace)          opener
+ *       20    4  stream_id             opener
+ *       24    8  stream_instance_id    opener (the cpu)
+ *       32    8  timestamp_begin       opener (its event's timestamp)
+ *       40    8  timestamp_end         the writer (or flush) that closes it
+ *       48    8  content_size (bits)   closer
+ *       56    8  packet_size (bits)    opener (subbuf_size * 8)
+ *       64    8  packet_seq_num        opener (position / subbuf_size)
+ *       72    8  events_discarded      closer (stream total at closing)
+ *       80    4  cpu_id                opener
+ *       84       first event
+ */
+struct ltt_rb_packet_header {
+	/* packet.header */
+	uint32_t magic;
+	uint8_t uuid[16];
+	uint32_t stream_id;
+	uint64_t stream_instance_id;
+	/* packet.context */
+	uint64_t timestamp_begin;
+	uint64_t timestamp_end;
+	uint64_t content_size;
+	uint64_t packet_size;
+	uint64_t packet_seq_num;
+	uint64_t events_discarded;
+	uint32_t cpu_id;
+} __attribute__((packed));
+
+#define LTT_RB_PACKET_HEADER_SIZE	84
+#define LTT_RB_PH_MAGIC			0
+#define LTT_RB_PH_UUID			4
+#define LTT_RB_PH_STREAM_ID		20
+#define LTT_RB_PH_STREAM_INSTANCE_ID	24
+#define LTT_RB_PH_TIMESTAMP_BEGIN	32
+#define LTT_RB_PH_TIMESTAMP_END		40
+#define LTT_RB_PH_CONTENT_SIZE		48
+#define LTT_RB_PH_PACKET_SIZE		56
+#define LTT_RB_PH_PACKET_SEQ_NUM	64
+#define LTT_RB_PH_EVENTS_DISCARDED	72
+#define LTT_RB_PH_CPU_ID		80
+
+/*
+ * The region header: the first bytes of the region.  Fixed-width fields in
+ * host order; the constant part is written once by ltt_rb_init_region(), the
+ * hot words each live on their own cache line.  Anyone mapping the region
+ * can write any of it: ltt_rb_attach() validates the constant part once and
+ * nothing re-reads it afterwards.
+ */
+struct ltt_rb_shm {
+	/* cache line 0: constant after init */
+	uint32_t magic;			/* LTT_RB_MAGIC, stored last by init */
+	uint32_t abi_version;		/* LTT_RB_ABI_VERSION */
+	uint64_t subbuf_size;		/* bytes, power of two */
+	uint64_t num_subbuf;		/* power of two */
+	uint64_t data_offset;		/* region offset of sub-buffer 0 */
+	uint32_t overwrite;		/* 0: discard mode, 1: overwrite mode */
+	uint32_t stream_id;		/* CTF stream class id (the channel id) */
+	uint32_t cpu;			/* stream_instance_id and cpu_id */
+	uint32_t reserved0;
+	uint8_t uuid[16];		/* trace uuid, copied into packet headers */
+	/* cache line 1: the writers' word */
+	uint64_t offset;		/* write position; CAS by writers and flush */
+	uint64_t last_ts;		/* timestamp of a recent event (hint) */
+	uint8_t pad1[LTT_RB_CACHELINE - 16];
+	/* cache line 2: only touched when events are lost */
+	uint64_t events_lost;		/* running total of dropped events */
+	uint8_t pad2[LTT_RB_CACHELINE - 8];
+	/* cache line 3: the reader's words */
+	uint64_t consumed;		/* read position, stored by the reader */
+	uint32_t reader_waiting;	/* 1: the reader sleeps, wake it */
+	uint8_t pad3[LTT_RB_CACHELINE - 12];
+};
+
+/* One per sub-buffer, after struct ltt_rb_shm, each on its own line. */
+struct ltt_rb_shm_commit {
+	uint64_t count;	/* bytes committed, cumulative over laps */
+	uint8_t pad[LTT_RB_CACHELINE - 8];
+};
+
+/* What the session daemon puts in a new region. */
+struct ltt_rb_config {
+	uint64_t subbuf_size;	/* power of two, 4 KiB .. 4 GiB */
+	uint64_t num_subbuf;	/* power of two, 2 .. 2^20 */
+	bool overwrite;		/* flight-recorder mode */
+	uint32_t stream_id;
+	uint32_t cpu;
+	uint8_t uuid[16];
+};
+
+/* Counters of the reader's decisions, kept in the reader's private memory. */
+struct ltt_rb_reader_stats {
+	uint64_t packets_read;		/* put back after a successful get */
+	uint64_t packets_corrupt;	/* rejected by validation, skipped */
+	uint64_t packets_overwritten;	/* overwrite mode: lapped before read */
+	uint64_t packets_abandoned;	/* given up by ltt_rb_abandon_subbuf() */
+};
+
+/*
+ * A handle on one region, in private memory.  It caches the geometry
+ * validated by ltt_rb_attach(); the fast paths use only these copies and
+ * never a size read back from the region.  One handle per thread that
+ * reads; writers may share one handle (nothing in it changes on the write
+ * side).  Fields are private to ringbuf.c and its inline functions.
+ */
+struct ltt_rb {
+	struct ltt_rb_shm *shm;
+	struct ltt_rb_shm_commit *commit;	/* num_subbuf records */
+	void *data;				/* sub-buffer 0 */
+	void *mem;				/* the mapping */
+	size_t len;
+	uint64_t subbuf_size;
+	uint64_t buf_size;			/* subbuf_size * num_subbuf */
+	uint64_t num_subbuf;
+	uint64_t max_len;			/* subbuf_size - packet header */
+	unsigned int subbuf_order;		/* log2(subbuf_size) */
+	unsigned int buf_order;			/* log2(buf_size) */
+	bool overwrite;
+	int wakeup_fd;				/* eventfd to wake the reader, or -1 */
+	uint32_t stream_id;
+	uint32_t cpu;
+	uint8_t uuid[16];
+	/* reader side */
+	uint64_t consumed;			/* the reader's own read position */
+	uint64_t last_ts_end;			/* timestamp_end of the last packet put */
+	struct ltt_rb_reader_stats stats;
+};
+
+/*
+ * A reserved slot: write exactly @len bytes at @data, then commit it.
+ * @ts_delta is @ts minus a lower bound of the previous event's timestamp
+ * in buffer order (0 for the first event of a packet, whose timestamp is
+ * the packet's timestamp_begin); see ltt_rb_slot_ts_fits().
+ */
+struct ltt_rb_slot {
+	void *data;
+	uint64_t pos;		/* free-running position of data */
+	uint64_t ts;		/* CLOCK_MONOTONIC, ns */
+	uint64_t ts_delta;
+	size_t len;
+};
+
+/*
+ * A packet handed to the reader.  Every field is validated or computed by
+ * the reader, none is a pointer or a size read from the region.
+ */
+struct ltt_rb_packet {
+	const void *data;	/* packet start: in the mapping, or the copy */
+	uint64_t pos;		/* free-running position of the sub-buffer */
+	uint64_t region_offset;	/* byte offset of the packet in the region */
+	uint64_t packet_size;	/* bytes (subbuf_size) */
+	uint64_t content_size;	/* bytes, header included */
+	uint64_t seq_num;
+	uint64_t timestamp_begin;
+	uint64_t timestamp_end;
+	uint64_t events_discarded;
+	/* the header as validated: write it instead of data's first bytes to
+	 * be sure the file matches what was checked */
+	struct ltt_rb_packet_header header;
+};
+
+/**
+ * ltt_rb_region_size() - bytes of a region of the given geometry
+ * @subbuf_size: power of two, LTT_RB_MIN_SUBBUF_SIZE..LTT_RB_MAX_SUBBUF_SIZE
+ * @num_subbuf: power of two, LTT_RB_MIN_NUM_SUBBUF..LTT_RB_MAX_NUM_SUBBUF
+ *
+ * Any context.  Returns the size to give ftruncate() and mmap(), or 0 when
+ * the geometry is invalid or does not fit in a size_t.
+ */
+size_t ltt_rb_region_size(uint64_t subbuf_size, uint64_t num_subbuf);
+
+/**
+ * ltt_rb_init_region() - lay out a new, empty stream in @mem
+ * @mem: the mapping (borrowed), 64-byte aligned, of @len bytes
+ * @len: must equal ltt_rb_region_size() of @cfg's geometry
+ * @cfg: geometry, mode and identity of the stream (borrowed)
+ *
+ * For the session daemon, before anyone else maps the region: overwrites
+ * the header and the commit records (the data area is left as it is).
+ * Returns 0, or -EINVAL for a NULL argument, a bad geometry, a @len that
+ * does not match it, or a misaligned @mem.
+ */
+int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg);
+
+/**
+ * ltt_rb_attach() - validate a mapped region and fill a handle for it
+ * @rb: the handle to fill (caller-owned, e.g. embedded); written only on
+ *      success; it borrows @mem, which must stay mapped while @rb is used
+ * @mem: the mapping, 64-byte aligned (mmap's are)
+ * @len: the mapping's size
+ *
+ * For writers and the reader.  The region is not trusted: magic, ABI
+ * version and geometry are read once, checked, and @len must be exactly
+ * ltt_rb_region_size() of that geometry.  The reader position starts at
+ * the region's consumed word (rounded down to a sub-buffer); the wakeup fd
+ * starts at -1.  Nothing to undo: drop the handle when unmapping.
+ * Returns 0, or -EINVAL for a NULL argument, a misaligned or short @mem, or
+ * any header field out of range (never a crash).
+ */
+int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len);
+
+/**
+ * ltt_rb_set_wakeup_fd() - where a writer signals that the reader may read
+ * @rb: a writer's handle
+ * @fd: an eventfd (borrowed, the caller closes it), or -1 for none
+ *
+ * A writer that completes a sub-buffer while the reader sleeps writes 1 to
+ * @fd.  A handle with no fd leaves the reader to its timer.
+ */
+void ltt_rb_set_wakeup_fd(struct ltt_rb *rb, int fd);
+
+/**
+ * ltt_rb_reserve_slow() - the complete reserve path; use ltt_rb_reserve()
+ *
+ * Handles sub-buffer switches, full buffers and bad lengths.  Same
+ * arguments, context and return codes as ltt_rb_reserve().
+ */
+int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot);
+
+/**
+ * ltt_rb_wakeup() - a writer completed a sub-buffer; wake the reader
+ *
+ * Internal to ltt_rb_commit(): if the reader sleeps and @rb has a wakeup
+ * fd, clear the reader's flag and write to the fd (errno is preserved).
+ */
+void ltt_rb_wakeup(struct ltt_rb *rb);
+
+/* CLOCK_MONOTONIC in ns: the vDSO, no system call. */
+static inline uint64_t ltt_rb_clock(void)
+{
+	struct timespec tp;
+
+	clock_gettime(CLOCK_MONOTONIC, &tp);
+	return (uint64_t)tp.tv_sec * 1000000000u + (uint64_t)tp.tv_nsec;
+}
+
+/**
+ * ltt_rb_reserve() - reserve @len bytes for one event
+ * @rb: a handle attached to the stream (not checked: this is the fast path)
+ * @len: event size in bytes, 1..subbuf_size - LTT_RB_PACKET_HEADER_SIZE
+ * @ret_slot: where to write the event, its timestamp; set only on success
+ *
+ * Any thread of any process, including signal handlers: lock-free, no
+ * system call.  The caller must ltt_rb_commit() the slot after writing
+ * exactly @len bytes; until then the sub-buffer cannot be read.  Timestamps
+ * are non-decreasing in buffer order.
+ * Returns 0; -ENOBUFS when the event is dropped because the buffer is full
+ * (discard mode: the reader is behind; both modes: a writer still holds an
+ * uncommitted slot in the sub-buffer to reuse); -EMSGSIZE when @len is
+ * larger than a sub-buffer can hold.  Both count in events_lost.
+ * -EINVAL for @len 0.
+ */
+static inline int ltt_rb_reserve(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot)
+{
+	uint64_t mask = rb->subbuf_size - 1;
+	uint64_t old, in_sb, ts, prev;
+
+	/* len == 0 wraps to the maximum: both bad lengths take the slow path */
+	if (__builtin_expect((uint64_t)len - 1 >= rb->max_len, 0))
+		return ltt_rb_reserve_slow(rb, len, ret_slot);
+	/*
+	 * Acquire: the clock read below happens after this load, so it is
+	 * later than the clock read of the writer whose CAS we read.
+	 */
+	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	do {
+		in_sb = old & mask;
+		/* a new sub-buffer to open, or one to close: the slow path */
+		if (__builtin_expect(in_sb == 0 || in_sb + len >= rb->subbuf_size, 0))
+			return ltt_rb_reserve_slow(rb, len, ret_slot);
+		ts = ltt_rb_clock();
+		prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+		/*
+		 * Release: this clock read and last_ts load are ordered before
+		 * the next writer's; acquire on both outcomes: the retry reads
+		 * the clock again after the new value.
+		 */
+	} while (!__atomic_compare_exchange_n(&rb->shm->offset, &old, old + len, false,
+					      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
+	/*
+	 * Overwrite mode: the reader copies sub-buffers while writers may
+	 * start the next lap; this fence orders our position change before
+	 * our data stores, so a reader that sees them sees the new position
+	 * (see ltt_rb_copy_next_subbuf()).
+	 */
+	if (rb->overwrite)
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+	ret_slot->data = (void *)((uintptr_t)rb->data + (uintptr_t)(old & (rb->buf_size - 1)));
+	ret_slot->pos = old;
+	ret_slot->ts = ts;
+	ret_slot->ts_delta = ts - prev;
+	ret_slot->len = len;
+	return 0;
+}
+
+/*
+ * Add @len committed bytes to the sub-buffer holding position @pos; the
+ * writer whose add completes the sub-buffer's lap wakes the reader.
+ * Release: the bytes written before are visible to a reader that sees the
+ * count (every add extends the release sequence the reader acquires).
+ */
+static inline void ltt_rb_commit_bytes(struct ltt_rb *rb, uint64_t pos, uint64_t len)
+{
+	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
+	uint64_t full = ((pos >> rb->buf_order) + 1) << rb->subbuf_order;
+	uint64_t count = __atomic_add_fetch(&rb->commit[idx].count, len, __ATOMIC_RELEASE);
+
+	if (__builtin_expect(count == full, 0))
+		ltt_rb_wakeup(rb);
+}
+
+/**
+ * ltt_rb_commit() - publish a slot whose bytes have all been written
+ * @rb: the handle the slot was reserved with (or one on the same stream)
+ * @slot: from ltt_rb_reserve(), committed exactly once (not checked)
+ *
+ * Any thread; lock-free.  At most one system call per sub-buffer (the
+ * eventfd write when this commit completes it and the reader sleeps).
+ */
+static inline void ltt_rb_commit(struct ltt_rb *rb, const struct ltt_rb_slot *slot)
+{
+	ltt_rb_commit_bytes(rb, slot->pos, slot->len);
+}
+
+/**
+ * ltt_rb_slot_ts_fits() - can the event header carry a truncated timestamp?
+ * @slot: a reserved slot
+ * @bits: width of the truncated field (27 for compact headers, 32 for large)
+ *
+ * True when the slot's timestamp is less than 2^@bits after the previous
+ * event's in the packet (or it is the first event: its timestamp is the
+ * packet's timestamp_begin), so a CTF reader that assumes at most one wrap
+ * decodes it.  False means: write the extended header with 64 bits.
+ * Racing writers can make this answer false when true was possible, never
+ * the reverse (doc/ust.md has the proof).
+ */
+static inline bool ltt_rb_slot_ts_fits(const struct ltt_rb_slot *slot, unsigned int bits)
+{
+	return bits >= 64 || slot->ts_delta < ((uint64_t)1 << bits);
+}
+
+/**
+ * ltt_rb_flush() - close the current sub-buffer so it can be read
+ * @rb: the reader's (or any) handle
+ * @even_if_empty: when no sub-buffer is open, produce an empty packet
+ *                 (header only) so the reader has a fresh timestamp_end
+ *
+ * For the switch timer and for stop.  Lock-free, correct against
+ * concurrent writers: writers that reserved before the flush complete the
+ * packet with their commits.  Returns 0 when a packet was closed;
+ * -ENODATA when nothing was open and !@even_if_empty; -ENOBUFS when
+ * @even_if_empty but the next sub-buffer is not free; -EBUSY when the
+ * write position kept changing (retry later).
+ */
+int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty);
+
+/**
+ * ltt_rb_get_next_subbuf() - the next complete packet, zero-copy
+ * @rb: the reader's handle (one reader per stream; not thread-safe)
+ * @ret_pkt: the packet, data pointing into the mapping; set only on success
+ *
+ * The packet's header is copied and validated (magic, identity, sizes,
+ * sequence number, timestamps ordered, not before the previous packet's
+ * end and not after the reader's clock: writers must share the reader's
+ * CLOCK_MONOTONIC, i.e. its time namespace); the caller writes packet_size
+ * bytes from @ret_pkt->data (or @ret_pkt->header then the rest), then calls
+ * ltt_rb_put_subbuf().  In overwrite mode writers may overwrite the packet
+ * meanwhile: check with ltt_rb_check_subbuf() after using it, or use
+ * ltt_rb_copy_next_subbuf().
+ * Returns 0; -EAGAIN when no complete packet is there (the reader is then
+ * marked as sleeping: the next completion writes to the writers' wakeup
+ * fd); -EIO when the packet failed validation: it has been skipped and
+ * counted in stats.packets_corrupt, call again; -ESTALE (overwrite mode)
+ * when writers kept lapping the reader: call again.
+ */
+int ltt_rb_get_next_subbuf(struct ltt_rb *rb, struct ltt_rb_packet *ret_pkt);
+
+/**
+ * ltt_rb_copy_next_subbuf() - the next complete packet, copied out
+ * @rb: the reader's handle
+ * @buf: caller's buffer of at least subbuf_size bytes
+ * @buf_len: its size
+ * @ret_pkt: the packet, data pointing to @buf; set only on success
+ *
+ * For overwrite mode (works in both): copies the sub-buffer, then checks
+ * that no writer entered it during the copy (seqlock-style, on the write
+ * position) before validating the copy.  Then ltt_rb_put_subbuf().
+ * Returns as ltt_rb_get_next_subbuf(), plus -ESTALE when the packet was
+ * overwritten during the copy: the reader has moved to the oldest valid
+ * sub-buffer (the packet_seq_num gap reports the loss), call again;
+ * -EINVAL when @buf_len is too small.
+ */
+int ltt_rb_copy_next_subbuf(struct ltt_rb *rb, void *buf, size_t buf_len,
+			    struct ltt_rb_packet *ret_pkt);
+
+/**
+ * ltt_rb_check_subbuf() - was a zero-copy packet overwritten?
+ * @rb: the reader's handle
+ * @pkt: from ltt_rb_get_next_subbuf(), not yet put
+ *
+ * Call after reading the packet from the mapping in overwrite mode.
+ * Returns 0 if what was read is intact; -ESTALE if a writer may have
+ * overwritten it (drop what was written; still put the packet).
+ */
+int ltt_rb_check_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt);
+
+/**
+ * ltt_rb_put_subbuf() - done with a packet; writers may reuse its space
+ * @rb: the reader's handle
+ * @pkt: the packet last returned by a get or copy on @rb
+ *
+ * Returns 0, or -EINVAL when @pkt is not the packet at the read position.
+ */
+int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt);
+
+/**
+ * ltt_rb_abandon_subbuf() - give up on a packet that will never complete
+ * @rb: the reader's handle
+ *
+ * A writer killed between reserve and commit leaves its sub-buffer short
+ * of commits forever, and the stream stalls.  Once the consumer knows that
+ * no writer of the stream remains (every process that mapped it has
+ * exited), it calls this when ltt_rb_get_next_subbuf() keeps returning
+ * -EAGAIN: the packet at the read position is closed if still open,
+ * marked complete for the writers of later laps, skipped (the sequence-
+ * number gap tells CTF readers) and counted in stats.packets_abandoned.
+ * Calling it while a writer is live loses that writer's packet.
+ * Returns 0 when a packet was abandoned; -ENODATA when nothing was
+ * reserved at the read position; -EBUSY when the packet is complete (read
+ * it); -EAGAIN when a commit raced with the call (call get again).
+ */
+int ltt_rb_abandon_subbuf(struct ltt_rb *rb);
+
+/**
+ * ltt_rb_events_lost() - the stream's running total of dropped events
+ * @rb: any handle on the stream (NULL gives 0)
+ *
+ * Read from the region: informative only, any value is possible.
+ */
+uint64_t ltt_rb_events_lost(const struct ltt_rb *rb);
+
+#endif /* LTT_COMMON_RINGBUF_H */
