@@ -29,10 +29,38 @@
  * field: {str name, u8 type, u8 size, u8 is_signed, u8 base, u8 encoding,
  * u32 length, u32 nr_enum_entries, entries {u64 start, u64 end, str label}
  * (start/end as two's complement), str enum_name ("" if not an enum)}.
+ *
+ * What a valid description holds (ltt_app_get_tracepoint() refuses
+ * anything else).  A member that does not apply to a type must be 0
+ * (enum_name ""), so that two equal layouts encode identically:
+ *
+ *   type      size        is_signed  base    encoding     length    enum
+ *   INTEGER   1,2,4,8     0,1        10,16   NONE         0         none
+ *   FLOAT     4,8         0          0       NONE         0         none
+ *   STRING    1 (a byte)  0          0       NONE         0         none
+ *   ARRAY     1,2,4,8     0,1        10,16   NONE, UTF8*  1..65536  none
+ *   SEQUENCE  1,2,4,8     0,1        10,16   NONE, UTF8*  0         none
+ *   ENUM      1,2,4,8     0,1        10,16   NONE         0         yes
+ *
+ *   (*) UTF8 only with size 1: the bytes are shown as text.
+ *
+ * - Event name: [A-Za-z0-9_.-] and exactly one ':', not first or last,
+ *   at most LTT_APP_NAME_MAX - 1 bytes.
+ * - Field names: C identifiers ([A-Za-z_][A-Za-z0-9_]*), at most
+ *   LTT_APP_NAME_MAX - 1 bytes, unique in the event.  A SEQUENCE named N
+ *   is written in the trace as two fields, N_length then N, so no other
+ *   field may be named N_length.
+ * - Enums: 1..LTT_APP_MAX_ENUM_ENTRIES entries, each start <= end
+ *   (compared as the container's signedness says), both representable in
+ *   the container (size bytes, signed or not); labels are 1..255 bytes of
+ *   well-formed UTF-8 without control characters; ranges may overlap and
+ *   labels repeat.  enum_name: 1..255 bytes of [A-Za-z0-9_:.-].
+ * - Log level 0..14, at most LTT_APP_MAX_FIELDS fields.
  */
 #ifndef LTT_COMMON_APP_PROTO_H
 #define LTT_COMMON_APP_PROTO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <ltt/tracepoint-types.h>
@@ -48,6 +76,9 @@
 #define LTT_APP_MAX_TRACEPOINTS 65536	/* per application */
 #define LTT_APP_MAX_FIELDS 128		/* per tracepoint */
 #define LTT_APP_MAX_ENUM_ENTRIES 4096	/* per enum field */
+#define LTT_APP_MAX_ARRAY_LENGTH 65536	/* elements of an ARRAY field */
+#define LTT_APP_NAME_MAX 256		/* bytes of an event, field or enum name, NUL included */
+#define LTT_APP_LABEL_MAX 256		/* bytes of an enum label, NUL included */
 
 /*
  * X(NAME, number, direction)  -- direction: A2D app to daemon, D2A daemon
@@ -117,25 +148,45 @@ struct ltt_app_field {
 
 /**
  * ltt_app_put_tracepoint() - encode a program's tracepoint description
+ * @w: the payload being built; an allocation failure is left in w->err
+ * @tp: borrowed, encoded as it is (the receiver validates).  A NULL name
+ *      is sent as "", a NULL @fields or enum_desc (or entries) as zero
+ *      fields (or entries), so that a broken program produces a message
+ *      the daemon refuses instead of crashing here.
+ *
+ * Any thread; reads @tp only.
  */
 void ltt_app_put_tracepoint(struct ltt_wbuf *w, const struct ltt_ust_tracepoint *tp);
 
 /**
  * ltt_app_get_tracepoint() - decode and validate one description
- * @ret_tp: one heap block, free with free(); set only on success
+ * @r: the cursor, positioned at the description; left after it on success
+ * @ret_tp: one heap block holding the description, its fields, enum
+ *          entries and every string; release it with one free().  Set only
+ *          on success.
  *
- * Validation: the name is a valid event name with exactly one ':' not at
- * either end; loglevel 0..14; field names are valid C identifiers, unique
- * in the event; type/size/base/encoding combinations are the ones
- * <ltt/tracepoint.h> can produce; limits above.  Returns 0, -EPROTO (the
- * cursor's error is set) or -ENOMEM.
+ * Validation: everything in the table above.  Counts are checked against
+ * the limits before anything is read or allocated, and nothing is
+ * allocated until the whole description has been validated.  Returns 0,
+ * -EPROTO (the cursor's error is set) or -ENOMEM.
  */
 int ltt_app_get_tracepoint(struct ltt_rbuf *r, struct ltt_app_tracepoint **ret_tp);
 
 /**
+ * ltt_app_tracepoint_valid() - the checks of ltt_app_get_tracepoint() on
+ * a description held in memory (borrowed)
+ *
+ * Consumers of descriptions (the TSDL generator) call it at their entry.
+ * Returns true when @tp (non-NULL) would have been accepted off the wire.
+ */
+bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
+
+/**
  * ltt_app_tracepoint_same_layout() - true when two descriptions have the
  * same fields (names, types, sizes, signedness, bases, encodings, lengths,
- * enum labels): events of the two may share an event id in a trace.
+ * enum entries and labels): events of the two may share an event id in a
+ * trace.  The event names, log levels and enum names are not compared.
+ * Both borrowed, non-NULL.
  */
 int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 				   const struct ltt_app_tracepoint *b);

@@ -30,7 +30,7 @@ static bool is_ascii_alnum(char c)
  * (shortest form, no surrogate, at most U+10FFFF) and not a control
  * character (C0, DEL or C1); 0 otherwise.  Reads nothing past a NUL.
  */
-static size_t utf8_char_len(const unsigned char *s)
+size_t ltt_utf8_char_len(const unsigned char *s)
 {
 	uint32_t cp;
 	size_t len, i;
@@ -74,7 +74,7 @@ bool ltt_session_name_valid(const char *name)
 	for (p = (const unsigned char *)name; *p; p += n) {
 		if (*p == '/')
 			return false;
-		n = utf8_char_len(p);
+		n = ltt_utf8_char_len(p);
 		if (!n)
 			return false;
 	}

@@ -7,6 +7,7 @@
 #define LTT_COMMON_NAMES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * Each validator takes a borrowed string, NULL included (never valid), and
@@ -38,6 +39,14 @@ bool ltt_event_pattern_valid(const char *pattern);
  * ltt_event_name_valid() - like a pattern, without '*'
  */
 bool ltt_event_name_valid(const char *name);
+
+/**
+ * ltt_utf8_char_len() - bytes of the printable UTF-8 character at @s
+ *
+ * Returns 1 to 4, or 0 for a control character (C0, DEL, C1), a NUL,
+ * malformed or overlong UTF-8, or a surrogate.
+ */
+size_t ltt_utf8_char_len(const unsigned char *s);
 
 /**
  * ltt_glob_match() - does @name match @pattern ('*' matches any run,

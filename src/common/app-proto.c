@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * app-proto.c - message names and the tracepoint description serializer
+ * of the sessiond-application protocol.
+ *
+ * A description comes from another user's process, so decoding is two
+ * passes over the message with one walker: the first validates
+ * everything and adds up what the result needs, the second (after one
+ * allocation) fills the block.  Nothing is allocated for a message that
+ * is refused, and every count is checked against its limit before it
+ * drives a loop.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/app-proto.h"
+#include "common/names.h"
+
+#define NAME_(name, num, dir) [num] = #name,
+static const char *const msg_names[] = { LTT_APP_MSG_TABLE(NAME_) };
+#undef NAME_
+
+const char *ltt_app_msg_name(uint32_t type)
+{
+	if (type >= sizeof(msg_names) / sizeof(msg_names[0]))
+		return NULL;
+	return msg_names[type];
+}
+
+/* ---- encoding ---- */
+
+static void put_field(struct ltt_wbuf *w, const struct ltt_ust_field *f)
+{
+	const struct ltt_ust_enum_desc *desc = f->enum_desc;
+	uint32_t nr_entries = desc && desc->entries ? desc->nr_entries : 0;
+	uint32_t i;
+
+	ltt_wbuf_put_str(w, f->name);
+	ltt_wbuf_put_u8(w, f->type);
+	ltt_wbuf_put_u8(w, f->size);
+	ltt_wbuf_put_u8(w, f->is_signed);
+	ltt_wbuf_put_u8(w, f->base);
+	ltt_wbuf_put_u8(w, f->encoding);
+	ltt_wbuf_put_u32(w, f->length);
+	ltt_wbuf_put_u32(w, nr_entries);
+	for (i = 0; i < nr_entries; i++) {
+		ltt_wbuf_put_u64(w, (uint64_t)desc->entries[i].start);
+		ltt_wbuf_put_u64(w, (uint64_t)desc->entries[i].end);
+		ltt_wbuf_put_str(w, desc->entries[i].label);
+	}
+	ltt_wbuf_put_str(w, desc ? desc->name : "");
+}
+
+void ltt_app_put_tracepoint(struct ltt_wbuf *w, const struct ltt_ust_tracepoint *tp)
+{
+	uint32_t nr_fields = tp->fields ? tp->nr_fields : 0;
+	uint32_t i;
+
+	ltt_wbuf_put_str(w, tp->name);
+	ltt_wbuf_put_u32(w, (uint32_t)tp->loglevel);
+	ltt_wbuf_put_u32(w, nr_fields);
+	for (i = 0; i < nr_fields && !w->err; i++)
+		put_field(w, &tp->fields[i]);
+}
+
+/* ---- validation, shared by the decoder and ltt_app_tracepoint_valid() ---- */
+
+static bool is_alpha_(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* [A-Za-z0-9_.-] and exactly one ':', neither first nor last. */
+static bool event_name_valid(const char *name)
+{
+	const char *colon;
+
+	if (!ltt_event_name_valid(name) || strnlen(name, LTT_APP_NAME_MAX) >= LTT_APP_NAME_MAX)
+		return false;
+	colon = strchr(name, ':');
+	return colon && colon != name && colon[1] && !strchr(colon + 1, ':');
+}
+
+/* A C identifier of at most LTT_APP_NAME_MAX - 1 bytes. */
+static bool field_name_valid(const char *name)
+{
+	size_t i;
+
+	if (!name || !is_alpha_(name[0]))
+		return false;
+	for (i = 1; name[i]; i++) {
+		if (i >= LTT_APP_NAME_MAX - 1 || (!is_alpha_(name[i]) && !is_digit(name[i])))
+			return false;
+	}
+	return true;
+}
+
+/* An enum label: 1..LTT_APP_LABEL_MAX - 1 bytes of printable UTF-8. */
+static bool label_valid(const char *label)
+{
+	const unsigned char *p;
+	size_t n;
+
+	if (!label || !label[0] || strnlen(label, LTT_APP_LABEL_MAX) >= LTT_APP_LABEL_MAX)
+		return false;
+	for (p = (const unsigned char *)label; *p; p += n) {
+		n = ltt_utf8_char_len(p);
+		if (!n)
+			return false;
+	}
+	return true;
+}
+
+static bool int_size_valid(uint8_t size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+static bool base_valid(uint8_t base)
+{
+	return base == 10 || base == 16;
+}
+
+/*
+ * Everything about @f but its names and enum entries: the table in
+ * app-proto.h, and the entry count (before any entry is read).
+ */
+static bool field_kind_valid(const struct ltt_app_field *f)
+{
+	bool integer_like = int_size_valid(f->size) && f->is_signed <= 1 && base_valid(f->base);
+	bool is_enum = f->type == LTT_UST_TYPE_ENUM;
+
+	if (is_enum ? f->nr_enum_entries < 1 || f->nr_enum_entries > LTT_APP_MAX_ENUM_ENTRIES
+		    : f->nr_enum_entries != 0)
+		return false;
+	switch (f->type) {
+	case LTT_UST_TYPE_INTEGER:
+	case LTT_UST_TYPE_ENUM:
+		return integer_like && f->encoding == LTT_UST_ENCODING_NONE && f->length == 0;
+	case LTT_UST_TYPE_FLOAT:
+		return (f->size == 4 || f->size == 8) && !f->is_signed && !f->base &&
+		       f->encoding == LTT_UST_ENCODING_NONE && f->length == 0;
+	case LTT_UST_TYPE_STRING:
+		return f->size == 1 && !f->is_signed && !f->base &&
+		       f->encoding == LTT_UST_ENCODING_NONE && f->length == 0;
+	case LTT_UST_TYPE_ARRAY:
+	case LTT_UST_TYPE_SEQUENCE:
+		if (!integer_like)
+			return false;
+		if (f->encoding != LTT_UST_ENCODING_NONE &&
+		    (f->encoding != LTT_UST_ENCODING_UTF8 || f->size != 1))
+			return false;
+		if (f->type == LTT_UST_TYPE_SEQUENCE)
+			return f->length == 0;
+		return f->length >= 1 && f->length <= LTT_APP_MAX_ARRAY_LENGTH;
+	default:
+		return false;
+	}
+}
+
+/* "" for a non-enum; 1..255 bytes of [A-Za-z0-9_:.-] for an enum. */
+static bool enum_name_valid(const struct ltt_app_field *f, const char *enum_name)
+{
+	if (f->type != LTT_UST_TYPE_ENUM)
+		return enum_name && !enum_name[0];
+	return ltt_event_name_valid(enum_name) &&
+	       strnlen(enum_name, LTT_APP_NAME_MAX) < LTT_APP_NAME_MAX;
+}
+
+/* Does the two's complement @v fit the enum container of @f? */
+static bool enum_value_fits(const struct ltt_app_field *f, uint64_t v)
+{
+	unsigned int bits = f->size * 8U;
+	int64_t s = (int64_t)v;
+
+	if (bits == 64)
+		return true;
+	if (f->is_signed)
+		return s >= -((int64_t)1 << (bits - 1)) && s < ((int64_t)1 << (bits - 1));
+	return v < (uint64_t)1 << bits;
+}
+
+static bool entry_valid(const struct ltt_app_field *f, uint64_t start, uint64_t end,
+			const char *label)
+{
+	if (!enum_value_fits(f, start) || !enum_value_fits(f, end) || !label_valid(label))
+		return false;
+	return f->is_signed ? (int64_t)start <= (int64_t)end : start <= end;
+}
+
+/* Is @name exactly @base followed by "_length"? */
+static bool is_length_name(const char *name, const char *base)
+{
+	size_t len = strlen(base);
+
+	return !strncmp(name, base, len) && !strcmp(name + len, "_length");
+}
+
+/*
+ * Would fields @a and @b have the same name in the trace?  A sequence
+ * adds a second field, NAME_length.
+ */
+static bool names_clash(const struct ltt_app_field *a, const struct ltt_app_field *b)
+{
+	if (!strcmp(a->name, b->name))
+		return true;
+	if (a->type == LTT_UST_TYPE_SEQUENCE && is_length_name(b->name, a->name))
+		return true;
+	return b->type == LTT_UST_TYPE_SEQUENCE && is_length_name(a->name, b->name);
+}
+
+static bool loglevel_valid(int32_t loglevel)
+{
+	return loglevel >= LTT_LOGLEVEL_EMERG && loglevel <= LTT_LOGLEVEL_DEBUG;
+}
+
+bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp)
+{
+	uint32_t i, j;
+
+	if (!tp || !event_name_valid(tp->name) || !loglevel_valid(tp->loglevel) ||
+	    tp->nr_fields > LTT_APP_MAX_FIELDS || (tp->nr_fields && !tp->fields))
+		return false;
+	for (i = 0; i < tp->nr_fields; i++) {
+		const struct ltt_app_field *f = &tp->fields[i];
+
+		if (!field_name_valid(f->name) || !field_kind_valid(f) ||
+		    !enum_name_valid(f, f->enum_name) || (f->nr_enum_entries && !f->enum_entries))
+			return false;
+		for (j = 0; j < f->nr_enum_entries; j++) {
+			const struct ltt_ust_enum_entry *e = &f->enum_entries[j];
+
+			if (!entry_valid(f, (uint64_t)e->start, (uint64_t)e->end, e->label))
+				return false;
+		}
+		for (j = 0; j < i; j++) {
+			if (names_clash(&tp->fields[j], f))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* ---- decoding ---- */
+
+/*
+ * The walk over one description.  Counting (!fill): the totals grow and
+ * strings stay borrowed from the message.  Filling: the block is laid
+ * out as [tracepoint][fields][enum entries][strings], each part's
+ * cursor advancing as the walk copies into it.
+ */
+struct block {
+	bool fill;
+	size_t nr_fields;
+	size_t nr_entries;
+	size_t str_bytes;
+	struct ltt_app_field *fields;
+	struct ltt_ust_enum_entry *entries;
+	char *strings;
+};
+
+/* Keep string @s: its copy in the block when filling, @s itself when counting. */
+static char *keep(struct block *b, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *p = b->strings;
+
+	if (!b->fill) {
+		b->str_bytes += len;
+		return (char *)s;
+	}
+	memcpy(p, s, len);
+	b->strings += len;
+	return p;
+}
+
+/* One field into @f (names kept in @b); returns false when malformed. */
+static bool walk_field(struct ltt_rbuf *r, struct block *b, struct ltt_app_field *f)
+{
+	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	uint32_t i;
+
+	memset(f, 0, sizeof(*f));
+	f->type = ltt_rbuf_get_u8(r);
+	f->size = ltt_rbuf_get_u8(r);
+	f->is_signed = ltt_rbuf_get_u8(r);
+	f->base = ltt_rbuf_get_u8(r);
+	f->encoding = ltt_rbuf_get_u8(r);
+	f->length = ltt_rbuf_get_u32(r);
+	f->nr_enum_entries = ltt_rbuf_get_u32(r);
+	if (r->err || !field_name_valid(name) || !field_kind_valid(f))
+		return false;
+	f->name = keep(b, name);
+	if (b->fill && f->nr_enum_entries)
+		f->enum_entries = b->entries;
+	for (i = 0; i < f->nr_enum_entries; i++) {
+		uint64_t start = ltt_rbuf_get_u64(r);
+		uint64_t end = ltt_rbuf_get_u64(r);
+		const char *label = ltt_rbuf_get_str(r, LTT_APP_LABEL_MAX);
+
+		if (r->err || !entry_valid(f, start, end, label))
+			return false;
+		if (b->fill) {
+			b->entries->start = (int64_t)start;
+			b->entries->end = (int64_t)end;
+			b->entries->label = keep(b, label);
+			b->entries++;
+		} else {
+			keep(b, label);
+		}
+	}
+	b->nr_entries += f->nr_enum_entries;
+	name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	if (r->err || !enum_name_valid(f, name))
+		return false;
+	f->enum_name = keep(b, name);
+	return true;
+}
+
+/*
+ * One description.  Counting, @tp is scratch whose pointers are borrowed;
+ * filling, it is the block's head.  Returns false when malformed.
+ */
+static bool walk(struct ltt_rbuf *r, struct block *b, struct ltt_app_tracepoint *tp)
+{
+	struct ltt_app_field seen[LTT_APP_MAX_FIELDS];
+	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	uint32_t i, j;
+
+	tp->loglevel = (int32_t)ltt_rbuf_get_u32(r);
+	tp->nr_fields = ltt_rbuf_get_u32(r);
+	if (r->err || !event_name_valid(name) || !loglevel_valid(tp->loglevel) ||
+	    tp->nr_fields > LTT_APP_MAX_FIELDS)
+		return false;
+	tp->name = keep(b, name);
+	tp->fields = b->fill && tp->nr_fields ? b->fields : NULL;
+	for (i = 0; i < tp->nr_fields; i++) {
+		if (!walk_field(r, b, &seen[i]))
+			return false;
+		for (j = 0; j < i; j++) {
+			if (names_clash(&seen[j], &seen[i]))
+				return false;
+		}
+		if (b->fill)
+			*b->fields++ = seen[i];
+	}
+	b->nr_fields += tp->nr_fields;
+	return true;
+}
+
+int ltt_app_get_tracepoint(struct ltt_rbuf *r, struct ltt_app_tracepoint **ret_tp)
+{
+	struct ltt_rbuf again = *r;
+	struct ltt_app_tracepoint scratch, *tp;
+	struct block b = { .fill = false };
+	size_t fields_off, entries_off, strings_off, size;
+	uint8_t *base;
+
+	if (!walk(r, &b, &scratch)) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	/* Bounded by the limits and the message size: no overflow. */
+	fields_off = sizeof(*tp);
+	entries_off = fields_off + b.nr_fields * sizeof(struct ltt_app_field);
+	strings_off = entries_off + b.nr_entries * sizeof(struct ltt_ust_enum_entry);
+	size = strings_off + b.str_bytes;
+	base = malloc(size);
+	if (!base)
+		return -ENOMEM;
+	/* Through void *: each part's offset is a multiple of its alignment. */
+	tp = (void *)base;
+	b = (struct block){
+		.fill = true,
+		.fields = (void *)(base + fields_off),
+		.entries = (void *)(base + entries_off),
+		.strings = (char *)base + strings_off,
+	};
+	/* The same walk over the same bytes: it cannot fail this time. */
+	if (!walk(&again, &b, tp) || again.pos != r->pos) {
+		assert(0);
+		free(base);
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	assert(b.strings == (char *)base + size);
+	*ret_tp = tp;
+	return 0;
+}
+
+/* ---- comparison ---- */
+
+static bool same_field(const struct ltt_app_field *a, const struct ltt_app_field *b)
+{
+	uint32_t i;
+
+	if (strcmp(a->name, b->name) || a->type != b->type || a->size != b->size ||
+	    a->is_signed != b->is_signed || a->base != b->base || a->encoding != b->encoding ||
+	    a->length != b->length || a->nr_enum_entries != b->nr_enum_entries)
+		return false;
+	for (i = 0; i < a->nr_enum_entries; i++) {
+		const struct ltt_ust_enum_entry *ea = &a->enum_entries[i], *eb = &b->enum_entries[i];
+
+		if (ea->start != eb->start || ea->end != eb->end || strcmp(ea->label, eb->label))
+			return false;
+	}
+	return true;
+}
+
+int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
+				   const struct ltt_app_tracepoint *b)
+{
+	uint32_t i;
+
+	if (a->nr_fields != b->nr_fields)
+		return 0;
+	for (i = 0; i < a->nr_fields; i++) {
+		if (!same_field(&a->fields[i], &b->fields[i]))
+			return 0;
+	}
+	return 1;
+}

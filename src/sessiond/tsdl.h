@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * tsdl.h - the metadata text (TSDL, CTF 1.8) of ltt's userspace traces,
+ * exactly as doc/ctf.md describes it.
+ *
+ * A trace's metadata is append-only: ltt_tsdl_trace_header() once when
+ * the trace is created, ltt_tsdl_stream() once per channel, then
+ * ltt_tsdl_event() each time an event id is assigned.  Each appends text
+ * (no NUL) to a buffer the caller owns and then hands to the consumer,
+ * which frames it as metadata packets (common/ctf.h).  Every string that
+ * reaches the text is escaped as a TSDL string literal (backslash and
+ * double quote); control characters are refused.
+ *
+ * On failure nothing is appended (the buffer keeps its length; an
+ * allocation failure stays in out->err as usual).  No global state: any
+ * thread, one buffer per thread.
+ */
+#ifndef LTT_SESSIOND_TSDL_H
+#define LTT_SESSIOND_TSDL_H
+
+#include <stdint.h>
+
+#include "common/app-proto.h"
+#include "common/codec.h"
+
+#define LTT_TSDL_TRACER_NAME "ltt-ust"
+#define LTT_TSDL_TRACER_MAJOR 0
+#define LTT_TSDL_TRACER_MINOR 1
+
+/* What the trace header needs.  Strings are borrowed for the call. */
+struct ltt_tsdl_trace {
+	uint8_t uuid[16];		/* the trace's UUID (a uuid_t fits) */
+	/*
+	 * The monotonic clock's UUID: the host's boot id
+	 * (/proc/sys/kernel/random/boot_id), the same in every trace the host
+	 * writes, which is what lets readers merge them on one time line.
+	 */
+	uint8_t clock_uuid[16];
+	int64_t clock_offset_ns;	/* realtime - monotonic, at trace creation; >= 0 */
+	const char *hostname;
+	const char *trace_name;		/* the session's name */
+	const char *creation_datetime;	/* ISO-8601, e.g. "2024-05-01T12:00:00+02:00" */
+	const char *buffering;		/* "uid" or "pid" */
+	uint32_t buffering_id;		/* the UID or the PID */
+	uint32_t bits_per_long;		/* 32 or 64: the applications' ABI */
+	int32_t vpid;			/* per-PID: the process; -1 per-UID */
+	const char *procname;		/* per-PID: its name; NULL per-UID */
+};
+
+/**
+ * ltt_tsdl_trace_header() - append the part of a trace's metadata that
+ * precedes its streams: the "CTF 1.8" comment, the typealiases, trace,
+ * env and clock blocks, struct packet_context and struct
+ * event_header_compact
+ * @out: the text is appended here
+ * @t: borrowed
+ *
+ * Returns 0, -EINVAL when a string is NULL or holds a control character,
+ * @buffering is not "uid" or "pid", per-PID fields are set per-UID (or
+ * missing per-PID), @bits_per_long is not 32 or 64 or the clock offset is
+ * negative, or -ENOMEM.
+ */
+int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t);
+
+/**
+ * ltt_tsdl_stream() - append the stream block of channel @stream_id
+ * (compact event headers, struct packet_context)
+ *
+ * Returns 0 or -ENOMEM.
+ */
+int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id);
+
+/**
+ * ltt_tsdl_event() - append the event block of @tp, event @event_id of
+ * stream @stream_id
+ * @tp: borrowed; must pass ltt_app_tracepoint_valid()
+ *
+ * Field names get the leading underscore readers strip; a sequence
+ * becomes two fields (uint32_t _NAME_length, then the sequence).
+ * Returns 0, -EINVAL for an invalid @tp, or -ENOMEM.
+ */
+int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, uint32_t event_id,
+		   uint32_t stream_id);
+
+#endif /* LTT_SESSIOND_TSDL_H */
