@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * channel.c - a channel: configuration and streams.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "consumerd/channel.h"
+#include "consumerd/stream.h"
+#include "consumerd/trace.h"
+
+int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trace,
+		       struct ltt_channel **ret_chan)
+{
+	struct ltt_channel *c;
+	int ret;
+
+	if (!cfg || !cfg->name || !trace || !ret_chan)
+		return -EINVAL;
+	if (strlen(cfg->name) > LTT_CHANNEL_NAME_MAX)
+		return -ENAMETOOLONG;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->dir_fd = c->index_fd = c->switch_tfd = c->read_tfd = -1;
+	c->key = cfg->key;
+	c->trace_key = trace->key;
+	strcpy(c->name, cfg->name);
+	c->tracefile_size = cfg->tracefile_size;
+	c->tracefile_count = cfg->tracefile_count;
+	c->switch_timer_us = cfg->switch_timer_us;
+	c->read_timer_us = cfg->read_timer_us;
+	c->overwrite = cfg->overwrite;
+	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
+	c->owner = trace->owner;
+	c->trace = trace;
+	c->switch_tag.kind = LTT_POLL_SWITCH_TIMER;
+	c->switch_tag.obj = c;
+	c->read_tag.kind = LTT_POLL_READ_TIMER;
+	c->read_tag.obj = c;
+	/* Our own descriptors: the data thread never depends on the trace's. */
+	c->dir_fd = fcntl(trace->dir_fd, F_DUPFD_CLOEXEC, 3);
+	if (c->dir_fd >= 0)
+		c->index_fd = fcntl(trace->index_fd, F_DUPFD_CLOEXEC, 3);
+	if (c->dir_fd < 0 || c->index_fd < 0) {
+		ret = -errno;
+		ltt_channel_destroy(c);
+		return ret;
+	}
+	*ret_chan = c;
+	return 0;
+}
+
+void ltt_channel_destroy(struct ltt_channel *c)
+{
+	struct ltt_stream *s;
+
+	if (!c)
+		return;
+	while ((s = c->streams)) {
+		c->streams = s->next;
+		ltt_stream_destroy(s);
+	}
+	if (c->switch_tfd >= 0)
+		close(c->switch_tfd);
+	if (c->read_tfd >= 0)
+		close(c->read_tfd);
+	if (c->index_fd >= 0)
+		close(c->index_fd);
+	if (c->dir_fd >= 0)
+		close(c->dir_fd);
+	free(c);
+}
+
+struct ltt_stream *ltt_channel_find_stream(const struct ltt_channel *c, uint32_t cpu)
+{
+	struct ltt_stream *s;
+
+	for (s = c->streams; s; s = s->next)
+		if (s->cpu == cpu)
+			return s;
+	return NULL;
+}
+
+void ltt_channel_add_stream(struct ltt_channel *c, struct ltt_stream *stream)
+{
+	struct ltt_stream **p = &c->streams;
+
+	/* in CPU order of arrival, appended: the list is short */
+	while (*p)
+		p = &(*p)->next;
+	stream->next = NULL;
+	*p = stream;
+	c->nr_streams++;
+}
+
+void ltt_channel_stats(const struct ltt_channel *c, struct ltt_channel_stats *ret_stats)
+{
+	struct ltt_channel_stats st = { 0 };
+	const struct ltt_stream *s;
+
+	for (s = c->streams; s; s = s->next)
+		ltt_stream_stats(s, &st);
+	*ret_stats = st;
+}

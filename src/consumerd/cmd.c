@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd.c - the command thread: receive, validate, execute, reply.
+ *
+ * One handler per command, from a table indexed by the command number
+ * with the number of fds the command carries.  A handler decodes its
+ * whole payload and checks it with ltt_rbuf_end() before acting; it
+ * returns 0 and appends its reply fields, or a negative errno:
+ *   -EPROTO      malformed payload or wrong number of fds
+ *   -EOPNOTSUPP  unknown command
+ *   -ENOENT      unknown trace or channel key
+ *   -EEXIST      key, directory, channel name or CPU already in use
+ *   -EINVAL      a value out of range (name, path, text, sizes)
+ *   -EBUSY       DESTROY_TRACE of a trace that still has channels
+ *   -ENOBUFS     a limit on traces, channels or streams reached
+ *   or the errno of the failed system call (file creation, mapping).
+ * An error reply holds only the status.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "common/codec.h"
+#include "common/consumer-proto.h"
+#include "common/log.h"
+#include "common/msg.h"
+#include "common/names.h"
+#include "consumerd/channel.h"
+#include "consumerd/cmd.h"
+#include "consumerd/trace.h"
+
+struct cmd_state {
+	int fd;
+	struct ltt_data_thread *dt;
+	struct ltt_trace *traces;
+	struct ltt_channel *channels;
+	unsigned int nr_traces, nr_channels;
+};
+
+typedef int (*cmd_fn)(struct cmd_state *st, struct ltt_rbuf *req, struct ltt_msg *msg,
+		      struct ltt_wbuf *reply);
+
+struct cmd_handler {
+	cmd_fn fn;
+	unsigned int nr_fds;
+};
+
+static struct ltt_trace *find_trace(const struct cmd_state *st, uint64_t key)
+{
+	struct ltt_trace *t;
+
+	for (t = st->traces; t && t->key != key; t = t->next)
+		;
+	return t;
+}
+
+static struct ltt_channel *find_channel(const struct cmd_state *st, uint64_t key)
+{
+	struct ltt_channel *c;
+
+	for (c = st->channels; c && c->key != key; c = c->next)
+		;
+	return c;
+}
+
+/* @len raw bytes of the payload, borrowed; NULL with the error set. */
+static const uint8_t *get_bytes(struct ltt_rbuf *r, size_t len)
+{
+	const uint8_t *p;
+
+	if (r->err || len > r->len - r->pos) {
+		ltt_rbuf_fail(r);
+		return NULL;
+	}
+	p = r->data + r->pos;
+	r->pos += len;
+	return p;
+}
+
+/* ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid} */
+static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			 struct ltt_wbuf *reply)
+{
+	struct ltt_owner owner;
+	const uint8_t *uuid;
+	struct ltt_trace *t;
+	const char *dir;
+	uint64_t key;
+	int ret;
+
+	key = ltt_rbuf_get_u64(r);
+	dir = ltt_rbuf_get_str(r, PATH_MAX);
+	uuid = get_bytes(r, LTT_TRACE_UUID_LEN);
+	owner.uid = (uid_t)ltt_rbuf_get_u32(r);
+	owner.gid = (gid_t)ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	if (find_trace(st, key)) {
+		LTT_WARN("ADD_TRACE: trace key %" PRIu64 " already in use", key);
+		return -EEXIST;
+	}
+	for (t = st->traces; t; t = t->next) {
+		if (!strcmp(t->path, dir)) {
+			LTT_WARN("ADD_TRACE: trace %" PRIu64 " already writes to %s", t->key, dir);
+			return -EEXIST;
+		}
+	}
+	if (dir[0] != '/') {
+		LTT_WARN("ADD_TRACE: trace directory '%s' is not an absolute path", dir);
+		return -EINVAL;
+	}
+	if (st->nr_traces >= LTT_CMD_MAX_TRACES)
+		return -ENOBUFS;
+	ret = ltt_trace_create(key, dir, uuid, &owner, &t);
+	if (ret)
+		return ret;
+	t->next = st->traces;
+	st->traces = t;
+	st->nr_traces++;
+	LTT_INFO("trace %" PRIu64 ": %s", key, dir);
+	return 0;
+}
+
+/* METADATA {u64 trace_key, u32 len, len bytes of TSDL text} */
+static int cmd_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			struct ltt_wbuf *reply)
+{
+	const uint8_t *text;
+	struct ltt_trace *t;
+	uint64_t key;
+	uint32_t len;
+	int ret;
+
+	key = ltt_rbuf_get_u64(r);
+	len = ltt_rbuf_get_u32(r);
+	text = get_bytes(r, len);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	t = find_trace(st, key);
+	if (!t) {
+		LTT_WARN("METADATA: no trace %" PRIu64, key);
+		return -ENOENT;
+	}
+	ret = ltt_trace_append_metadata(t, text, len);
+	if (ret == -EINVAL)
+		LTT_WARN("METADATA: trace %" PRIu64 ": the text holds a NUL byte", key);
+	return ret;
+}
+
+/* Checks of ADD_CHANNEL's values against each other and the registry. */
+static int check_channel(const struct cmd_state *st, const struct ltt_channel_cfg *cfg,
+			 const struct ltt_trace *t)
+{
+	const struct ltt_channel *c;
+
+	if (find_channel(st, cfg->key)) {
+		LTT_WARN("ADD_CHANNEL: channel key %" PRIu64 " already in use", cfg->key);
+		return -EEXIST;
+	}
+	if (!ltt_channel_name_valid(cfg->name) || strlen(cfg->name) > LTT_CHANNEL_NAME_MAX) {
+		LTT_WARN("ADD_CHANNEL: invalid channel name '%s'", cfg->name);
+		return -EINVAL;
+	}
+	if (cfg->tracefile_count && !cfg->tracefile_size) {
+		LTT_WARN("ADD_CHANNEL: channel %s: a tracefile count needs a tracefile size",
+			 cfg->name);
+		return -EINVAL;
+	}
+	for (c = st->channels; c; c = c->next) {
+		if (c->trace == t && !strcmp(c->name, cfg->name)) {
+			LTT_WARN("ADD_CHANNEL: trace %" PRIu64 " already has a channel %s", t->key,
+				 cfg->name);
+			return -EEXIST;
+		}
+	}
+	return st->nr_channels >= LTT_CMD_MAX_CHANNELS ? -ENOBUFS : 0;
+}
+
+/*
+ * ADD_CHANNEL {u64 channel_key, u64 trace_key, str name, u64 tracefile_size,
+ *              u64 tracefile_count, u32 switch_timer_us, u32 read_timer_us,
+ *              u8 overwrite}
+ */
+static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			   struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_ADD_CHANNEL };
+	struct ltt_channel *chan = NULL;
+	struct ltt_channel_cfg cfg;
+	struct ltt_trace *t;
+	uint64_t trace_key;
+	int ret;
+
+	cfg.key = ltt_rbuf_get_u64(r);
+	trace_key = ltt_rbuf_get_u64(r);
+	cfg.name = ltt_rbuf_get_str(r, NAME_MAX + 1);
+	cfg.tracefile_size = ltt_rbuf_get_u64(r);
+	cfg.tracefile_count = ltt_rbuf_get_u64(r);
+	cfg.switch_timer_us = ltt_rbuf_get_u32(r);
+	cfg.read_timer_us = ltt_rbuf_get_u32(r);
+	cfg.overwrite = ltt_rbuf_get_bool(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	t = find_trace(st, trace_key);
+	if (!t) {
+		LTT_WARN("ADD_CHANNEL: no trace %" PRIu64, trace_key);
+		return -ENOENT;
+	}
+	ret = check_channel(st, &cfg, t);
+	if (!ret)
+		ret = ltt_channel_create(&cfg, t, &chan);
+	if (ret)
+		return ret;
+	req.chan = chan;
+	ret = ltt_data_call(st->dt, &req);
+	if (ret) {
+		ltt_channel_destroy(chan);
+		return ret;
+	}
+	chan->next = st->channels;
+	st->channels = chan;
+	st->nr_channels++;
+	t->nr_channels++;
+	LTT_INFO("channel %" PRIu64 ": %s in trace %" PRIu64, cfg.key, cfg.name, trace_key);
+	return 0;
+}
+
+/* ADD_STREAM {u64 channel_key, u32 cpu} + shm fd, wakeup fd */
+static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			  struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_ADD_STREAM };
+	uint64_t key;
+	int ret;
+
+	key = ltt_rbuf_get_u64(r);
+	req.cpu = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	req.chan = find_channel(st, key);
+	if (!req.chan) {
+		LTT_WARN("ADD_STREAM: no channel %" PRIu64, key);
+		return -ENOENT;
+	}
+	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes these */
+	req.shm_fd = msg->fds[0];
+	req.wakeup_fd = msg->fds[1];
+	ret = ltt_data_call(st->dt, &req);
+	if (ret == -EEXIST)
+		LTT_WARN("ADD_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
+			 req.cpu);
+	return ret;
+}
+
+/* FLUSH_CHANNEL {u64 channel_key, u8 final} */
+static int cmd_flush_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			     struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_FLUSH };
+	uint64_t key;
+
+	key = ltt_rbuf_get_u64(r);
+	req.final = ltt_rbuf_get_bool(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	req.chan = find_channel(st, key);
+	if (!req.chan) {
+		LTT_WARN("FLUSH_CHANNEL: no channel %" PRIu64, key);
+		return -ENOENT;
+	}
+	return ltt_data_call(st->dt, &req);
+}
+
+/* CHANNEL_STATS {u64 channel_key} -> {u64 events_lost, u64 packets_lost, u64 bytes_written} */
+static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			     struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_STATS };
+	uint64_t key;
+	int ret;
+
+	key = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	req.chan = find_channel(st, key);
+	if (!req.chan) {
+		LTT_WARN("CHANNEL_STATS: no channel %" PRIu64, key);
+		return -ENOENT;
+	}
+	ret = ltt_data_call(st->dt, &req);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_u64(reply, req.stats.events_lost);
+	ltt_wbuf_put_u64(reply, req.stats.packets_lost);
+	ltt_wbuf_put_u64(reply, req.stats.bytes_written);
+	return 0;
+}
+
+/* Final flush, close and free @chan, which is in the registry. */
+static void remove_channel(struct cmd_state *st, struct ltt_channel *chan)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_REMOVE_CHANNEL, .chan = chan };
+	struct ltt_channel **p;
+
+	ltt_data_call(st->dt, &req);
+	for (p = &st->channels; *p != chan; p = &(*p)->next)
+		;
+	*p = chan->next;
+	st->nr_channels--;
+	chan->trace->nr_channels--;
+	LTT_INFO("channel %" PRIu64 " (%s) closed", chan->key, chan->name);
+	ltt_channel_destroy(chan);
+}
+
+/* DESTROY_CHANNEL {u64 channel_key} */
+static int cmd_destroy_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			       struct ltt_wbuf *reply)
+{
+	struct ltt_channel *chan;
+	uint64_t key;
+
+	key = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	chan = find_channel(st, key);
+	if (!chan) {
+		LTT_WARN("DESTROY_CHANNEL: no channel %" PRIu64, key);
+		return -ENOENT;
+	}
+	remove_channel(st, chan);
+	return 0;
+}
+
+/* Close and free @t, which is in the registry and has no channel. */
+static void remove_trace(struct cmd_state *st, struct ltt_trace *t)
+{
+	struct ltt_trace **p;
+
+	for (p = &st->traces; *p != t; p = &(*p)->next)
+		;
+	*p = t->next;
+	st->nr_traces--;
+	LTT_INFO("trace %" PRIu64 " (%s) closed", t->key, t->path);
+	ltt_trace_destroy(t);
+}
+
+/* DESTROY_TRACE {u64 trace_key} */
+static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			     struct ltt_wbuf *reply)
+{
+	struct ltt_trace *t;
+	uint64_t key;
+
+	key = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	t = find_trace(st, key);
+	if (!t) {
+		LTT_WARN("DESTROY_TRACE: no trace %" PRIu64, key);
+		return -ENOENT;
+	}
+	if (t->nr_channels) {
+		LTT_WARN("DESTROY_TRACE: trace %" PRIu64 " still has %u channel(s)", key,
+			 t->nr_channels);
+		return -EBUSY;
+	}
+	remove_trace(st, t);
+	return 0;
+}
+
+static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
+	[LTT_CONSUMER_MSG_ADD_TRACE] = { cmd_add_trace, 0 },
+	[LTT_CONSUMER_MSG_METADATA] = { cmd_metadata, 0 },
+	[LTT_CONSUMER_MSG_ADD_CHANNEL] = { cmd_add_channel, 0 },
+	[LTT_CONSUMER_MSG_ADD_STREAM] = { cmd_add_stream, 2 },
+	[LTT_CONSUMER_MSG_FLUSH_CHANNEL] = { cmd_flush_channel, 0 },
+	[LTT_CONSUMER_MSG_CHANNEL_STATS] = { cmd_channel_stats, 0 },
+	[LTT_CONSUMER_MSG_DESTROY_CHANNEL] = { cmd_destroy_channel, 0 },
+	[LTT_CONSUMER_MSG_DESTROY_TRACE] = { cmd_destroy_trace, 0 },
+};
+
+/* Run one command; @reply gets {i32 status, ...}. */
+static void dispatch(struct cmd_state *st, struct ltt_msg *msg, struct ltt_wbuf *reply)
+{
+	const char *name = ltt_consumer_msg_name(msg->hdr.type);
+	const struct cmd_handler *h = NULL;
+	struct ltt_rbuf r;
+	int status;
+
+	if (msg->hdr.type < LTT_CONSUMER_MSG_NR_)
+		h = &handlers[msg->hdr.type];
+	ltt_wbuf_put_u32(reply, 0);	/* the status, 0 unless we fail */
+	if (!h || !h->fn) {
+		LTT_WARN("unknown command %u: not supported", msg->hdr.type);
+		status = -EOPNOTSUPP;
+	} else if (msg->nr_fds != h->nr_fds) {
+		LTT_WARN("%s with %u fds instead of %u: refused", name, msg->nr_fds, h->nr_fds);
+		status = -EPROTO;
+	} else {
+		ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+		status = h->fn(st, &r, msg, reply);
+		if (status == -EPROTO)
+			LTT_WARN("%s: malformed payload of %u bytes: refused", name,
+				 msg->hdr.payload_len);
+	}
+	if (!status && reply->err)
+		status = reply->err;
+	if (status) {
+		ltt_wbuf_reset(reply);
+		ltt_wbuf_put_u32(reply, (uint32_t)status);
+	}
+	LTT_DBG("%s seq %u: %s", name ? name : "?", msg->hdr.seq,
+		status ? strerror(-status) : "ok");
+}
+
+/*
+ * Receive one command, run it, reply.  Returns 0 to go on, 1 when the
+ * session daemon is gone, -1 when the framing is broken.
+ */
+static int serve_one(struct cmd_state *st)
+{
+	struct ltt_msg msg = { 0 };
+	struct ltt_wbuf reply;
+	int ret;
+
+	ret = ltt_msg_recv(st->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, LTT_MSG_MAX_FDS, &msg);
+	if (ret == -ECONNRESET) {
+		LTT_INFO("the session daemon closed the command socket");
+		return 1;
+	}
+	if (ret) {
+		LTT_ERR("command socket: %s: can't go on", strerror(-ret));
+		return -1;
+	}
+	ltt_wbuf_init(&reply);
+	dispatch(st, &msg, &reply);
+	ret = ltt_msg_send(st->fd, LTT_CONSUMER_MAGIC, msg.hdr.type, msg.hdr.seq, reply.data,
+			   reply.err ? 0 : reply.len, NULL, 0);
+	ltt_wbuf_fini(&reply);
+	ltt_msg_fini(&msg);
+	if (ret) {
+		LTT_INFO("can't reply to the session daemon: %s", strerror(-ret));
+		return 1;
+	}
+	return 0;
+}
+
+/* The signalfd is readable: true for SIGTERM, the only signal it reports. */
+static bool stop_signal(int sfd)
+{
+	struct signalfd_siginfo si;
+
+	if (read(sfd, &si, sizeof(si)) != sizeof(si) || si.ssi_signo != SIGTERM)
+		return false;
+	LTT_INFO("SIGTERM received: flushing and exiting");
+	return true;
+}
+
+/* Final-flush and close every channel, then every trace. */
+static void close_all(struct cmd_state *st)
+{
+	while (st->channels)
+		remove_channel(st, st->channels);
+	while (st->traces)
+		remove_trace(st, st->traces);
+}
+
+int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_thread *dt)
+{
+	struct cmd_state st = { .fd = cmd_fd, .dt = dt };
+	struct pollfd pfd[2] = {
+		{ .fd = cmd_fd, .events = POLLIN },
+		{ .fd = signal_fd, .events = POLLIN },
+	};
+	int ret = 0;
+
+	for (;;) {
+		if (poll(pfd, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			LTT_ERR("poll: %s", strerror(errno));
+			ret = -1;
+			break;
+		}
+		if ((pfd[1].revents & POLLIN) && stop_signal(signal_fd))
+			break;
+		if (pfd[0].revents) {
+			ret = serve_one(&st);
+			if (ret)
+				break;
+		}
+	}
+	close_all(&st);
+	return ret < 0 ? 1 : 0;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * consumerd.h - map of ltt-consumerd, module by module.  See
+ * doc/consumerd.md for its threads, object tree, ownership, lock order
+ * and flush protocol.
+ *
+ *   main.c          options, signals, starting and stopping the threads
+ *   cmd.[ch]        the command thread: socket, validation, the command
+ *                   table, the registry of traces and channels
+ *   data.[ch]       the data thread: epoll over wakeups, timers, requests
+ *   trace.[ch]      a trace: directories, packetized metadata file
+ *   channel.[ch]    a channel: configuration, its streams, their stats
+ *   stream.[ch]     a stream: shared-memory mapping, reading packets
+ *   tracefile.[ch]  a stream's data and index files, rotation
+ *   fs.[ch]         creating directories and files for the trace's owner
+ */
+#ifndef LTT_CONSUMERD_CONSUMERD_H
+#define LTT_CONSUMERD_CONSUMERD_H
+
+#include "consumerd/channel.h"
+#include "consumerd/cmd.h"
+#include "consumerd/data.h"
+#include "consumerd/fs.h"
+#include "consumerd/stream.h"
+#include "consumerd/trace.h"
+#include "consumerd/tracefile.h"
+
+#endif /* LTT_CONSUMERD_CONSUMERD_H */

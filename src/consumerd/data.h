@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * data.h - the data thread: one epoll loop that moves packets from every
+ * stream's ring buffer to its files.
+ *
+ * It waits on each stream's wakeup eventfd, on each channel's switch and
+ * read timerfds, and on an eventfd that says the command thread queued a
+ * request.  Streams and the per-channel timers belong to this thread from
+ * the request that adds them to the one that removes them; the command
+ * thread reaches them only through requests, each a synchronous call:
+ * ltt_data_call() returns once the data thread has carried it out.
+ *
+ * Lock: the thread's one mutex protects the request queue and each queued
+ * request's done/status fields, and nothing else.  It is a leaf: neither
+ * side calls out or does I/O while holding it (log lines excepted).
+ */
+#ifndef LTT_CONSUMERD_DATA_H
+#define LTT_CONSUMERD_DATA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ltt_channel;
+struct ltt_data_thread;
+
+/* What an epoll event's data.ptr points to. */
+enum ltt_poll_kind {
+	LTT_POLL_REQUEST,	/* obj: the data thread */
+	LTT_POLL_WAKEUP,	/* obj: a stream */
+	LTT_POLL_SWITCH_TIMER,	/* obj: a channel */
+	LTT_POLL_READ_TIMER,	/* obj: a channel */
+};
+
+struct ltt_poll_tag {
+	enum ltt_poll_kind kind;
+	void *obj;
+};
+
+/* A channel's counters, summed over its streams. */
+struct ltt_channel_stats {
+	uint64_t events_lost;	/* dropped by writers (from the ring buffers) */
+	uint64_t packets_lost;	/* corrupt, overwritten, abandoned, or not written */
+	uint64_t bytes_written;	/* packet bytes in the stream files */
+};
+
+enum ltt_data_req_type {
+	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
+	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
+	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
+	LTT_DATA_STATS,		/* chan -> stats */
+	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
+	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
+};
+
+/*
+ * One request, on the caller's stack.  The caller fills the inputs; the
+ * data thread sets the outputs, then status and done under the lock.
+ */
+struct ltt_data_req {
+	enum ltt_data_req_type type;
+	struct ltt_channel *chan;	/* borrowed */
+	uint32_t cpu;			/* ADD_STREAM */
+	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
+	bool final;			/* FLUSH */
+	struct ltt_channel_stats stats;	/* STATS: the result */
+	/* private to data.c */
+	int status;
+	bool done;
+	struct ltt_data_req *next;
+};
+
+/**
+ * ltt_data_thread_start() - create the data thread
+ * @ret_dt: to stop with ltt_data_thread_stop()
+ *
+ * Call with the signals the process handles blocked: the thread inherits
+ * the mask.  Returns 0 or a negative errno.
+ */
+int ltt_data_thread_start(struct ltt_data_thread **ret_dt);
+
+/**
+ * ltt_data_thread_stop() - stop and join the thread, free it; accepts NULL
+ *
+ * Remove every channel first.  Command thread.
+ */
+void ltt_data_thread_stop(struct ltt_data_thread *dt);
+
+/**
+ * ltt_data_call() - have the data thread carry out @req and wait for it
+ * @req: borrowed until the call returns
+ *
+ * Command thread (any thread but the data thread).  Returns the request's
+ * status: 0 or a negative errno, as each request type documents in data.c.
+ */
+int ltt_data_call(struct ltt_data_thread *dt, struct ltt_data_req *req);
+
+#endif /* LTT_CONSUMERD_DATA_H */

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fs.c - directories and files created for a trace's owner.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "consumerd/fs.h"
+
+/* Give @fd to @owner unless we already are @owner. */
+static int give(int fd, const struct ltt_owner *owner)
+{
+	if (owner->uid == geteuid() && owner->gid == getegid())
+		return 0;
+	return fchown(fd, owner->uid, owner->gid) ? -errno : 0;
+}
+
+int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+{
+	bool created = false;
+	int fd, ret;
+
+	if (!name || !*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
+		return -EINVAL;
+	/* An existing component is used as it is, symbolic links included. */
+	fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		if (mkdirat(dir_fd, name, LTT_FS_DIR_MODE) == 0)
+			created = true;
+		else if (errno != EEXIST)
+			return -errno;
+		/* Ours, or a racer's: never follow a link that appeared. */
+		fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	}
+	if (fd < 0)
+		return -errno;
+	if (created) {
+		ret = give(fd, owner);
+		if (ret) {
+			close(fd);
+			return ret;
+		}
+	}
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_fd)
+{
+	char buf[PATH_MAX], *comp, *save = NULL;
+	int fd, next, ret;
+
+	if (!path || path[0] != '/')
+		return -EINVAL;
+	if (strlen(path) >= sizeof(buf))
+		return -ENAMETOOLONG;
+	/* the whole path is checked before anything is created */
+	strcpy(buf, path);
+	for (comp = strtok_r(buf, "/", &save); comp; comp = strtok_r(NULL, "/", &save))
+		if (!strcmp(comp, ".") || !strcmp(comp, ".."))
+			return -EINVAL;
+	strcpy(buf, path);
+	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (comp = strtok_r(buf, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
+		ret = ltt_fs_mkdirat(fd, comp, owner, &next);
+		close(fd);
+		if (ret)
+			return ret;
+		fd = next;
+	}
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+{
+	int fd, ret;
+
+	if (!name || !*name || strchr(name, '/'))
+		return -EINVAL;
+	if (unlinkat(dir_fd, name, 0) && errno != ENOENT)
+		return -errno;
+	fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    LTT_FS_FILE_MODE);
+	if (fd < 0)
+		return -errno;
+	ret = give(fd, owner);
+	if (ret) {
+		close(fd);
+		unlinkat(dir_fd, name, 0);
+		return ret;
+	}
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset)
+{
+	struct iovec v[8];
+	int i = 0;
+
+	if (iovcnt < 0 || iovcnt > 8 || offset > INT64_MAX)
+		return -EINVAL;
+	memcpy(v, iov, (size_t)iovcnt * sizeof(*v));
+	for (;;) {
+		ssize_t n;
+
+		while (i < iovcnt && !v[i].iov_len)
+			i++;
+		if (i == iovcnt)
+			return 0;
+		n = pwritev(fd, v + i, iovcnt - i, (off_t)offset);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		offset += (uint64_t)n;
+		/* Consume what went out: whole buffers, then part of one. */
+		while (n > 0) {
+			size_t take = (size_t)n < v[i].iov_len ? (size_t)n : v[i].iov_len;
+
+			v[i].iov_base = (char *)v[i].iov_base + take;
+			v[i].iov_len -= take;
+			n -= (ssize_t)take;
+			if (!v[i].iov_len)
+				i++;
+		}
+	}
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fs.h - the consumer's privileged part: creating directories and files
+ * on behalf of the user who owns a trace.
+ *
+ * A consumer spawned by the root session daemon writes traces for other
+ * users: everything it creates is given to the trace's uid:gid with
+ * fchown() on the descriptor it just created, never by path.  Components
+ * that already exist are left as they are.  Files are never opened in
+ * place: a name is unlinked, then created with O_EXCL | O_NOFOLLOW, so a
+ * link planted by the trace's owner cannot redirect a root write.
+ *
+ * Any thread; the functions only touch what they are given.
+ */
+#ifndef LTT_CONSUMERD_FS_H
+#define LTT_CONSUMERD_FS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+
+#define LTT_FS_DIR_MODE 0770
+#define LTT_FS_FILE_MODE 0660
+
+/* Who gets what the consumer creates for a trace. */
+struct ltt_owner {
+	uid_t uid;
+	gid_t gid;
+};
+
+/**
+ * ltt_fs_mkdir_path() - create the absolute directory @path and its
+ * missing parents, each new one owned by @owner
+ * @path: absolute, without "." or ".." components (borrowed)
+ * @owner: borrowed
+ * @ret_fd: the directory, opened O_DIRECTORY | O_CLOEXEC (caller closes)
+ *
+ * Returns 0, -EINVAL for a relative path or a "."/".." component,
+ * -ENAMETOOLONG, or the negative errno of the failing mkdirat, openat or
+ * fchown (-EPERM: we may not give files to @owner).
+ */
+int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_fd);
+
+/**
+ * ltt_fs_mkdirat() - create directory @name in @dir_fd (or use the one
+ * there), owned by @owner if new
+ * @ret_fd: the directory, opened O_DIRECTORY | O_CLOEXEC (caller closes)
+ *
+ * Returns 0 or a negative errno.
+ */
+int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
+
+/**
+ * ltt_fs_create() - create the file @name in @dir_fd, empty, write-only,
+ * owned by @owner, replacing whatever had that name
+ * @ret_fd: the file, O_WRONLY | O_CLOEXEC (caller closes)
+ *
+ * Returns 0 or a negative errno (-EEXIST if a file reappeared between the
+ * unlink and the creation: someone races us).
+ */
+int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
+
+/**
+ * ltt_fs_pwritev_all() - write all of @iov at @offset of @fd, retrying
+ * short writes and EINTR
+ * @iov: @iovcnt buffers (borrowed; not modified)
+ *
+ * Any thread.  Returns 0 or a negative errno (-ENOSPC, -EIO, ...), in
+ * which case part of the data may have been written: the caller cuts the
+ * file back with ftruncate().  At most 8 buffers.
+ */
+int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset);
+
+#endif /* LTT_CONSUMERD_FS_H */

@@ -1,0 +1,14 @@
+# src/consumerd: ltt-consumerd, the consumer daemon (map in consumerd.h).
+ltt_libexec_PROGRAMS += src/consumerd/ltt-consumerd
+src_consumerd_ltt_consumerd_SOURCES = \
+	src/consumerd/consumerd.h \
+	src/consumerd/main.c \
+	src/consumerd/cmd.c src/consumerd/cmd.h \
+	src/consumerd/data.c src/consumerd/data.h \
+	src/consumerd/trace.c src/consumerd/trace.h \
+	src/consumerd/channel.c src/consumerd/channel.h \
+	src/consumerd/stream.c src/consumerd/stream.h \
+	src/consumerd/tracefile.c src/consumerd/tracefile.h \
+	src/consumerd/fs.c src/consumerd/fs.h
+src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
+src_consumerd_ltt_consumerd_LDADD = src/common/libcommon.la $(POPT_LIBS)

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * trace.h - one CTF trace on disk: its directory, its index directory and
+ * its metadata file.  Created by ADD_TRACE, destroyed by DESTROY_TRACE or
+ * at exit, on the command thread only (no lock: nothing else sees it).
+ * Channels borrow the trace's identity (uuid, owner) and dup its
+ * directory descriptors, so a trace may go once nr_channels is 0.
+ */
+#ifndef LTT_CONSUMERD_TRACE_H
+#define LTT_CONSUMERD_TRACE_H
+
+#include <stdint.h>
+
+#include "consumerd/fs.h"
+
+#define LTT_TRACE_UUID_LEN 16
+#define LTT_TRACE_METADATA_NAME "metadata"
+#define LTT_TRACE_INDEX_DIR_NAME "index"
+
+struct ltt_trace {
+	uint64_t key;
+	uint8_t uuid[LTT_TRACE_UUID_LEN];
+	struct ltt_owner owner;
+	int dir_fd;		/* the trace directory */
+	int index_fd;		/* its index/ directory */
+	int meta_fd;		/* the metadata file */
+	uint64_t meta_size;	/* bytes in the metadata file: whole packets */
+	uint64_t meta_text;	/* bytes of TSDL text received */
+	unsigned int nr_channels;	/* channels that use this trace */
+	struct ltt_trace *next;	/* in the command thread's registry */
+	char *path;
+};
+
+/**
+ * ltt_trace_create() - create (or reuse) the trace directory @dir and its
+ * index/ directory, and start an empty metadata file
+ * @dir: absolute path (borrowed, copied)
+ * @uuid: LTT_TRACE_UUID_LEN bytes (borrowed, copied)
+ * @owner: who gets the new directories and files (borrowed, copied)
+ * @ret_trace: to release with ltt_trace_destroy()
+ *
+ * Command thread.  Returns 0, -ENOMEM, or an error of ltt_fs_mkdir_path()
+ * or ltt_fs_create().
+ */
+int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
+		     const struct ltt_owner *owner, struct ltt_trace **ret_trace);
+
+/**
+ * ltt_trace_destroy() - close the trace's files and free it; accepts NULL
+ * and half-built traces.  The caller has destroyed its channels.
+ */
+void ltt_trace_destroy(struct ltt_trace *trace);
+
+/**
+ * ltt_trace_append_metadata() - append @len bytes of TSDL text to the
+ * metadata file, as whole 4 KiB metadata packets (the last one padded)
+ * @text: borrowed; must not contain NUL bytes
+ *
+ * Command thread.  All or nothing: on failure the file is cut back to its
+ * previous size.  Returns 0, -EINVAL for a NUL byte in @text, -EFBIG for
+ * too much text, -ENOMEM, or the write's negative errno.
+ */
+int ltt_trace_append_metadata(struct ltt_trace *trace, const void *text, size_t len);
+
+#endif /* LTT_CONSUMERD_TRACE_H */
