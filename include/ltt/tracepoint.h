@@ -1,0 +1,615 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * tracepoint.h - instrument a program for ltt: declare events once, call
+ * them anywhere, link with -lltt-ust.  No code generator, no other file.
+ *
+ * Declaring events (in a header of yours, "provider" and "event" are C
+ * identifiers; the event is named "provider:event" in traces):
+ *
+ *	#include <ltt/tracepoint.h>
+ *
+ *	LTT_TRACEPOINT_ENUM(myapp, color,
+ *		LTT_TP_ENUM_VALUES(
+ *			ltt_enum_value("RED", 0)
+ *			ltt_enum_range("WARM", 1, 5)))
+ *
+ *	LTT_TRACEPOINT_EVENT(myapp, hello,
+ *		LTT_TP_ARGS(int count, const char *msg, const int32_t *v, size_t n),
+ *		LTT_TP_FIELDS(
+ *			ltt_field_integer(int, count, count)
+ *			ltt_field_integer_hex(uintptr_t, where, (uintptr_t)msg)
+ *			ltt_field_float(double, third, count / 3.0)
+ *			ltt_field_string(msg, msg)
+ *			ltt_field_array(uint8_t, head, msg, 4)
+ *			ltt_field_array_text(char, head_text, msg, 4)
+ *			ltt_field_sequence(int32_t, values, v, n)
+ *			ltt_field_sequence_text(char, text, msg, strlen(msg))
+ *			ltt_field_enum(myapp, color, int, color, count % 6)))
+ *
+ *	LTT_TRACEPOINT_EVENT_LOGLEVEL(myapp, oops, LTT_LOGLEVEL_WARNING,
+ *		LTT_TP_ARGS(void), LTT_TP_FIELDS())
+ *
+ * Recording (the arguments are checked against LTT_TP_ARGS by the
+ * compiler, as for any function call):
+ *
+ *	ltt_tracepoint(myapp, hello, 42, "hi", vals, nvals);
+ *	ltt_tracepoint(myapp, oops);
+ *	if (ltt_tracepoint_enabled(myapp, hello))	// guard costly arguments
+ *		...
+ *	ltt_tracef("x=%d", x);	// event "ltt_ust_tracef:event", field "msg"
+ *
+ * Fields (written in this order, with no padding, as doc/ctf.md says):
+ *   ltt_field_integer(type, name, expr)       integer of 1, 2, 4 or 8 bytes
+ *   ltt_field_integer_hex(type, name, expr)   same, shown in hexadecimal
+ *   ltt_field_float(type, name, expr)         float or double
+ *   ltt_field_string(name, expr)              NUL-terminated; NULL is "(null)"
+ *   ltt_field_array(type, name, ptr, len)     @len integers at @ptr; @len a
+ *   ltt_field_array_hex(...)                  constant 1..65536; NULL ptr: zeros
+ *   ltt_field_array_text(type, name, ptr, len)     bytes shown as text
+ *   ltt_field_sequence(type, name, ptr, len)  u32 count, then the integers;
+ *   ltt_field_sequence_hex(...)               NULL ptr: count 0
+ *   ltt_field_sequence_text(type, name, ptr, len)  bytes shown as text
+ *   ltt_field_enum(provider, enum, type, name, expr)   an integer labelled
+ *                                             by an LTT_TRACEPOINT_ENUM
+ * A field's expression may use the event's arguments; each is evaluated
+ * once per call, only while the event is enabled.  Text arrays and
+ * sequences need a 1-byte element type.  A sequence called N forbids a
+ * field called N_length (the trace has both).
+ *
+ * Log levels: LTT_TRACEPOINT_EVENT_LOGLEVEL takes one of the 15 names of
+ * <ltt/ltt-ctl.h> (LTT_LOGLEVEL_EMERG ... LTT_LOGLEVEL_DEBUG), the same
+ * name without its prefix (WARNING), or a number 0..14.  It must be one of
+ * these tokens, not an expression: a misspelt level does not compile.
+ * LTT_TRACEPOINT_EVENT gives LTT_LOGLEVEL_DEBUG_LINE.
+ *
+ * Cost: a disabled tracepoint is one load and one branch predicted not
+ * taken, with no call.  An enabled one calls the event's probe, which
+ * reserves room in a per-CPU ring buffer in shared memory, writes and
+ * commits, without locks or system calls (see doc/ust.md).
+ *
+ * How it works.  Every field macro expands to a tuple of eight elements
+ * (kind, C type, name, expression, length, base, encoding, enum), and
+ * LTT_TP_FIELDS() receives the tuples side by side: (..)(..)(..).  Such a
+ * sequence is walked by two macros that call each other: LTT_TP_X_A(tuple)
+ * emits something and ends with the name LTT_TP_X_B, which the next tuple's
+ * parentheses invoke, and so on; after the last tuple the name left over is
+ * pasted with _END, which expands to nothing.  There is no length limit.
+ * LTT_TRACEPOINT_EVENT walks the list four times to generate, for each
+ * event, in the including file:
+ *   - a static field array and a static struct ltt_ust_tracepoint (see
+ *     <ltt/tracepoint-types.h>) whose address goes into the ELF section
+ *     "__ltt_tp_ptrs"; the linker collects one array of them per module
+ *     (program or shared object);
+ *   - a static probe function with the event's parameter list: it evaluates
+ *     the fields into locals, sums their sizes, then asks libltt-ust for
+ *     room (ltt_ust_probe_reserve()) and copies the fields there, once for
+ *     each session recording the event (ltt_ust_probe_commit() gives the
+ *     next room).
+ * ltt_tracepoint() tests the descriptor's state and calls the probe.  This
+ * header also gives each file that includes it a constructor that hands the
+ * module's section to libltt-ust (ltt_ust_register_module()), which
+ * registers the module once with the session daemons, a destructor that
+ * withdraws it (dlclose()), and a weak marker, ltt_tp_main_marker, by which
+ * libltt-ust learns whether the program itself is instrumented.  A header of events may be included by several
+ * files of a module: each file gets its own copies, libltt-ust treats
+ * descriptors of the same name as one event.
+ */
+#ifndef LTT_TRACEPOINT_H
+#define LTT_TRACEPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <ltt/tracepoint-types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* The library's side: called by the code this header generates.       */
+
+/*
+ * The state of one event being recorded, on the probe's stack.  Private to
+ * libltt-ust (its layout is part of LTT_UST_TRACEPOINT_ABI).
+ */
+struct ltt_ust_ctx {
+	const void *ltt_targets;	/* the event's sessions, under RCU */
+	void *ltt_stream;		/* where the slot was reserved */
+	void *ltt_data;			/* the slot, as the ring buffer gave it */
+	uint64_t ltt_pos;
+	uint64_t ltt_ts;
+	uint64_t ltt_ts_delta;
+	uint64_t ltt_len;
+	size_t ltt_payload_len;
+	uint32_t ltt_next;		/* the next target to try */
+	uint32_t ltt_reserved0;
+	uint64_t ltt_reserved[2];
+};
+
+/**
+ * ltt_ust_register_module() - hand libltt-ust the tracepoints of a module
+ * @start: the module's __start___ltt_tp_ptrs, or NULL when it has none
+ * @stop: its __stop___ltt_tp_ptrs
+ * @anchor: the address of any object of the calling module (tells the
+ *          program from its libraries)
+ *
+ * Called by the constructor of every file that includes this header.  The
+ * first call for a module records its descriptors and, for the first module
+ * of the process, registers the process with the session daemons: the call
+ * then waits, at most LTT_UST_REGISTER_TIMEOUT milliseconds (default 3000;
+ * 0: no wait), and only while a daemon answers, so that events enabled
+ * before the program started are recorded from the first call.  Later calls
+ * for the same module only count it.  Never fails: without a daemon the
+ * program runs untraced.
+ */
+void ltt_ust_register_module(struct ltt_ust_tracepoint *const *start,
+			     struct ltt_ust_tracepoint *const *stop, const void *anchor);
+
+/**
+ * ltt_ust_unregister_module() - withdraw a module's tracepoints
+ * @start: as given to ltt_ust_register_module()
+ *
+ * Called by the destructor of every file that includes this header; the
+ * last call for a module disables its tracepoints and returns once no
+ * thread can still be recording into their descriptors.
+ */
+void ltt_ust_unregister_module(struct ltt_ust_tracepoint *const *start);
+
+/**
+ * ltt_ust_probe_reserve() - room for one event in the first session that
+ * records @tp
+ * @ctx: the probe's context, on its stack (no initialization needed)
+ * @tp: the event's descriptor
+ * @payload_len: bytes of the fields
+ *
+ * For generated probes only.  Returns where to write @payload_len bytes
+ * (the event header is written), then call ltt_ust_probe_commit(); or NULL
+ * when no session records the event now (nothing to commit).
+ * Lock-free, no system call, async-signal-safe.
+ */
+void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			    size_t payload_len);
+
+/**
+ * ltt_ust_probe_commit() - publish the event written at the last room
+ * and get room in the next session that records it
+ * @ctx: as set by ltt_ust_probe_reserve()
+ *
+ * Returns the next room, or NULL when every session has its copy.
+ */
+void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx);
+
+/* The tracepoint of ltt_tracef(), defined in libltt-ust. */
+extern struct ltt_ust_tracepoint ltt_ust_tracef_event;
+
+/**
+ * ltt_ust_tracef() - record a printf-style message; use ltt_tracef()
+ * @fmt: printf format, then its arguments
+ *
+ * The message is formatted on the stack and cut at LTT_UST_TRACEF_MAX - 1
+ * bytes.  Not async-signal-safe (vsnprintf()).
+ */
+void ltt_ust_tracef(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+#define LTT_UST_TRACEF_MAX 512
+
+/* ------------------------------------------------------------------ */
+/* Recording.                                                          */
+
+#define ltt_tracepoint_enabled(provider, event) \
+	__builtin_expect(!!LTT_TP_DESC(provider, event).state, 0)
+
+/*
+ * ltt_tracepoint(provider, event, args...): a call with no arguments is
+ * written ltt_tracepoint(provider, event).  At most 30 arguments.
+ */
+#define ltt_tracepoint(...) \
+	LTT_TP_PASTE(LTT_TP_CALL_, LTT_TP_ARGS_KIND(__VA_ARGS__))(__VA_ARGS__)
+
+#define ltt_tracef(...) \
+	do { \
+		if (__builtin_expect(!!ltt_ust_tracef_event.state, 0)) \
+			ltt_ust_tracef(__VA_ARGS__); \
+	} while (0)
+
+/* ------------------------------------------------------------------ */
+/* Declaring.                                                          */
+
+#define LTT_TP_ARGS(...) (__VA_ARGS__)
+#define LTT_TP_FIELDS(fields) fields
+#define LTT_TP_ENUM_VALUES(values) values
+
+#define LTT_TRACEPOINT_EVENT(provider, event, args, fields) \
+	LTT_TRACEPOINT_EVENT_LOGLEVEL(provider, event, LTT_LOGLEVEL_DEBUG_LINE, args, fields)
+
+#define LTT_TRACEPOINT_EVENT_LOGLEVEL(provider, event, level, args, fields) \
+	LTT_TP_DEFINE_DESC(provider, event, LTT_TP_PASTE(LTT_TP_LL_, level), fields) \
+	LTT_TP_DEFINE_PROBE(provider, event, args, fields)
+
+/* ltt_enum_value(label, value), ltt_enum_range(label, first, last): inclusive */
+#define LTT_TRACEPOINT_ENUM(provider, name, values) \
+	static const struct ltt_ust_enum_entry LTT_TP_ENUM_ENTRIES(provider, name)[] = { \
+		LTT_TP_ENUM_A values (LTT_TP_END, 0, 0, 0) \
+	}; \
+	static const struct ltt_ust_enum_desc LTT_TP_ENUM(provider, name) \
+		LTT_TP_UNUSED = { \
+		#provider ":" #name, \
+		(uint32_t)(sizeof(LTT_TP_ENUM_ENTRIES(provider, name)) / \
+			   sizeof(LTT_TP_ENUM_ENTRIES(provider, name)[0])), \
+		LTT_TP_ENUM_ENTRIES(provider, name) \
+	};
+
+#define ltt_enum_value(label, value) (LTT_TP_VALUE, label, value, value)
+#define ltt_enum_range(label, first, last) (LTT_TP_VALUE, label, first, last)
+
+/* The field macros: (kind, type, name, expr, length, base, encoding, enum) */
+#define ltt_field_integer(type, name, expr) \
+	(LTT_UST_TYPE_INTEGER, type, name, expr, 0, 10, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_integer_hex(type, name, expr) \
+	(LTT_UST_TYPE_INTEGER, type, name, expr, 0, 16, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_float(type, name, expr) \
+	(LTT_UST_TYPE_FLOAT, type, name, expr, 0, 0, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_string(name, expr) \
+	(LTT_UST_TYPE_STRING, char, name, expr, 0, 0, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_array(type, name, ptr, len) \
+	(LTT_UST_TYPE_ARRAY, type, name, ptr, len, 10, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_array_hex(type, name, ptr, len) \
+	(LTT_UST_TYPE_ARRAY, type, name, ptr, len, 16, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_array_text(type, name, ptr, len) \
+	(LTT_UST_TYPE_ARRAY, type, name, ptr, len, 10, LTT_UST_ENCODING_UTF8, NULL)
+#define ltt_field_sequence(type, name, ptr, len) \
+	(LTT_UST_TYPE_SEQUENCE, type, name, ptr, len, 10, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_sequence_hex(type, name, ptr, len) \
+	(LTT_UST_TYPE_SEQUENCE, type, name, ptr, len, 16, LTT_UST_ENCODING_NONE, NULL)
+#define ltt_field_sequence_text(type, name, ptr, len) \
+	(LTT_UST_TYPE_SEQUENCE, type, name, ptr, len, 10, LTT_UST_ENCODING_UTF8, NULL)
+#define ltt_field_enum(provider, enum_name, type, name, expr) \
+	(LTT_UST_TYPE_ENUM, type, name, expr, 0, 10, LTT_UST_ENCODING_NONE, \
+	 &LTT_TP_ENUM(provider, enum_name))
+
+/* ------------------------------------------------------------------ */
+/* Everything below is internal to this header.                        */
+
+#define LTT_TP_PASTE(a, b) LTT_TP_PASTE_(a, b)
+#define LTT_TP_PASTE_(a, b) a##b
+
+/*
+ * Walking a list: "LTT_TP_X_A (t1)(t2) (LTT_TP_END, ...)".  Each step
+ * emits its output, then the name of the other step, LTT_TP_X_B or
+ * LTT_TP_X_A, which the next tuple's parentheses invoke.  The step that
+ * receives the closing LTT_TP_END tuple emits nothing and names
+ * LTT_TP_X_A_END or LTT_TP_X_B_END instead, which are empty.  The closing
+ * tuple must be written out (a macro expanding to it would not be seen as
+ * the call's parentheses).  The walk runs as the replacement text is
+ * rescanned, never inside a macro argument, so its output may hold commas.
+ */
+#define LTT_TP_NEXT(step, kind) LTT_TP_PASTE(step, LTT_TP_PASTE(LTT_TP_STOP_, kind))
+#define LTT_TP_STOP_LTT_UST_TYPE_INTEGER
+#define LTT_TP_STOP_LTT_UST_TYPE_FLOAT
+#define LTT_TP_STOP_LTT_UST_TYPE_STRING
+#define LTT_TP_STOP_LTT_UST_TYPE_ARRAY
+#define LTT_TP_STOP_LTT_UST_TYPE_SEQUENCE
+#define LTT_TP_STOP_LTT_UST_TYPE_ENUM
+#define LTT_TP_STOP_LTT_TP_VALUE
+#define LTT_TP_STOP_LTT_TP_END _END
+
+#define LTT_TP_DESC(p, e) ltt_tp_desc__##p##__##e
+#define LTT_TP_PROBE(p, e) ltt_tp_probe__##p##__##e
+#define LTT_TP_FIELDS_ARRAY(p, e) ltt_tp_fields__##p##__##e
+#define LTT_TP_PTR(p, e) ltt_tp_ptr__##p##__##e
+#define LTT_TP_ENUM(p, n) ltt_tp_enum__##p##__##n
+#define LTT_TP_ENUM_ENTRIES(p, n) ltt_tp_enum_entries__##p##__##n
+
+#if defined(__GNUC__)
+#define LTT_TP_UNUSED __attribute__((unused))
+#define LTT_TP_NOINLINE __attribute__((noinline, unused))
+#define LTT_TP_SECTION __attribute__((section("__ltt_tp_ptrs"), used))
+#define LTT_TP_DIAG_PUSH _Pragma("GCC diagnostic push") \
+	_Pragma("GCC diagnostic ignored \"-Wunused-parameter\"")
+#define LTT_TP_DIAG_POP _Pragma("GCC diagnostic pop")
+#else
+#error "<ltt/tracepoint.h> needs GCC or Clang (sections, constructors)"
+#endif
+
+/* A compile-time check usable in constant expressions: 0 or an error. */
+#define LTT_TP_CHECK(cond) (0 * sizeof(char[(cond) ? 1 : -1]))
+
+/* Log levels, by name with or without prefix, or by number. */
+#define LTT_TP_LL_LTT_LOGLEVEL_EMERG 0
+#define LTT_TP_LL_LTT_LOGLEVEL_ALERT 1
+#define LTT_TP_LL_LTT_LOGLEVEL_CRIT 2
+#define LTT_TP_LL_LTT_LOGLEVEL_ERR 3
+#define LTT_TP_LL_LTT_LOGLEVEL_WARNING 4
+#define LTT_TP_LL_LTT_LOGLEVEL_NOTICE 5
+#define LTT_TP_LL_LTT_LOGLEVEL_INFO 6
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_SYSTEM 7
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_PROGRAM 8
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_PROCESS 9
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_MODULE 10
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_UNIT 11
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_FUNCTION 12
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG_LINE 13
+#define LTT_TP_LL_LTT_LOGLEVEL_DEBUG 14
+#define LTT_TP_LL_EMERG 0
+#define LTT_TP_LL_ALERT 1
+#define LTT_TP_LL_CRIT 2
+#define LTT_TP_LL_ERR 3
+#define LTT_TP_LL_WARNING 4
+#define LTT_TP_LL_NOTICE 5
+#define LTT_TP_LL_INFO 6
+#define LTT_TP_LL_DEBUG_SYSTEM 7
+#define LTT_TP_LL_DEBUG_PROGRAM 8
+#define LTT_TP_LL_DEBUG_PROCESS 9
+#define LTT_TP_LL_DEBUG_MODULE 10
+#define LTT_TP_LL_DEBUG_UNIT 11
+#define LTT_TP_LL_DEBUG_FUNCTION 12
+#define LTT_TP_LL_DEBUG_LINE 13
+#define LTT_TP_LL_DEBUG 14
+#define LTT_TP_LL_0 0
+#define LTT_TP_LL_1 1
+#define LTT_TP_LL_2 2
+#define LTT_TP_LL_3 3
+#define LTT_TP_LL_4 4
+#define LTT_TP_LL_5 5
+#define LTT_TP_LL_6 6
+#define LTT_TP_LL_7 7
+#define LTT_TP_LL_8 8
+#define LTT_TP_LL_9 9
+#define LTT_TP_LL_10 10
+#define LTT_TP_LL_11 11
+#define LTT_TP_LL_12 12
+#define LTT_TP_LL_13 13
+#define LTT_TP_LL_14 14
+
+/*
+ * ltt_tracepoint() dispatch: LTT_TP_CALL_0 for (provider, event) alone,
+ * LTT_TP_CALL_N with arguments.  Counting keeps the macro valid ISO C99
+ * (a "..." parameter may not be left empty there).
+ */
+#define LTT_TP_ARGS_KIND(...) LTT_TP_PICK_33RD(__VA_ARGS__, \
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, \
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, 0, TOO_FEW, ERROR)
+#define LTT_TP_PICK_33RD(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, \
+			 a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, \
+			 a27, a28, a29, a30, a31, a32, x, ...) x
+#define LTT_TP_CALL_0(provider, event) LTT_TP_CALL(provider, event, ())
+#define LTT_TP_CALL_N(provider, event, ...) LTT_TP_CALL(provider, event, (__VA_ARGS__))
+#define LTT_TP_CALL(provider, event, call_args) \
+	do { \
+		if (__builtin_expect(!!LTT_TP_DESC(provider, event).state, 0)) \
+			LTT_TP_PROBE(provider, event) call_args; \
+	} while (0)
+
+/*
+ * Descriptor of one field.  The LTT_TP_CHECKs refuse, at compile time,
+ * what the daemon would refuse at run time (app-proto.h's table).
+ */
+#define LTT_TP_SIGNED(type) ((type)-1 < (type)1)
+#define LTT_TP_INT_SIZE_OK(type) \
+	(sizeof(type) == 1 || sizeof(type) == 2 || sizeof(type) == 4 || sizeof(type) == 8)
+#define LTT_TP_FIELD_DESC(kind, type, name, expr, len, base, enc, en) \
+	{ #name, (uint8_t)(kind), \
+	  (uint8_t)(sizeof(type) + LTT_TP_PASTE(LTT_TP_SIZECHECK_, kind)(type, len, enc)), \
+	  (uint8_t)LTT_TP_PASTE(LTT_TP_ISSIGNED_, kind)(type), (uint8_t)(base), (uint8_t)(enc), \
+	  { 0, 0, 0 }, (uint32_t)LTT_TP_PASTE(LTT_TP_LENGTH_, kind)(len), (en) },
+#define LTT_TP_SIZECHECK_LTT_UST_TYPE_INTEGER(type, len, enc) LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type))
+#define LTT_TP_SIZECHECK_LTT_UST_TYPE_ENUM(type, len, enc) LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type))
+#define LTT_TP_SIZECHECK_LTT_UST_TYPE_FLOAT(type, len, enc) \
+	LTT_TP_CHECK(sizeof(type) == 4 || sizeof(type) == 8)
+#define LTT_TP_SIZECHECK_LTT_UST_TYPE_STRING(type, len, enc) 0
+#define LTT_TP_SIZECHECK_LTT_UST_TYPE_ARRAY(type, len, enc) \
+	(LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type) && (len) >= 1 && (len) <= 65536) + \
+	 LTT_TP_CHECK((enc) == LTT_UST_ENCODING_NONE || sizeof(type) == 1))
+#define LTT_TP_SIZECHECK_LTT_UST_TYPE_SEQUENCE(type, len, enc) \
+	(LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type)) + \
+	 LTT_TP_CHECK((enc) == LTT_UST_ENCODING_NONE || sizeof(type) == 1))
+#define LTT_TP_ISSIGNED_LTT_UST_TYPE_INTEGER(type) LTT_TP_SIGNED(type)
+#define LTT_TP_ISSIGNED_LTT_UST_TYPE_ENUM(type) LTT_TP_SIGNED(type)
+#define LTT_TP_ISSIGNED_LTT_UST_TYPE_ARRAY(type) LTT_TP_SIGNED(type)
+#define LTT_TP_ISSIGNED_LTT_UST_TYPE_SEQUENCE(type) LTT_TP_SIGNED(type)
+#define LTT_TP_ISSIGNED_LTT_UST_TYPE_FLOAT(type) 0
+#define LTT_TP_ISSIGNED_LTT_UST_TYPE_STRING(type) 0
+#define LTT_TP_LENGTH_LTT_UST_TYPE_ARRAY(len) (len)
+#define LTT_TP_LENGTH_LTT_UST_TYPE_INTEGER(len) 0
+#define LTT_TP_LENGTH_LTT_UST_TYPE_ENUM(len) 0
+#define LTT_TP_LENGTH_LTT_UST_TYPE_FLOAT(len) 0
+#define LTT_TP_LENGTH_LTT_UST_TYPE_STRING(len) 0
+#define LTT_TP_LENGTH_LTT_UST_TYPE_SEQUENCE(len) 0
+
+/* Walk 1: the field array.  The last, zeroed entry lets it be non-empty. */
+#define LTT_TP_FDESC(k, t, n, x, l, b, e, en) \
+	LTT_TP_PASTE(LTT_TP_FDESC_, k)(k, t, n, x, l, b, e, en)
+#define LTT_TP_FDESC_LTT_UST_TYPE_INTEGER LTT_TP_FIELD_DESC
+#define LTT_TP_FDESC_LTT_UST_TYPE_FLOAT LTT_TP_FIELD_DESC
+#define LTT_TP_FDESC_LTT_UST_TYPE_STRING LTT_TP_FIELD_DESC
+#define LTT_TP_FDESC_LTT_UST_TYPE_ARRAY LTT_TP_FIELD_DESC
+#define LTT_TP_FDESC_LTT_UST_TYPE_SEQUENCE LTT_TP_FIELD_DESC
+#define LTT_TP_FDESC_LTT_UST_TYPE_ENUM LTT_TP_FIELD_DESC
+#define LTT_TP_FDESC_LTT_TP_END(k, t, n, x, l, b, e, en)
+#define LTT_TP_FDESC_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_FDESC(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_FDESC_B, k)
+#define LTT_TP_FDESC_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_FDESC(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_FDESC_A, k)
+#define LTT_TP_FDESC_A_END
+#define LTT_TP_FDESC_B_END
+
+#define LTT_TP_DEFINE_DESC(p, e, level, fields) \
+	static const struct ltt_ust_field LTT_TP_FIELDS_ARRAY(p, e)[] = { \
+		LTT_TP_FDESC_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+		{ NULL, 0, 0, 0, 0, 0, { 0, 0, 0 }, 0, NULL } \
+	}; \
+	static struct ltt_ust_tracepoint LTT_TP_DESC(p, e) LTT_TP_UNUSED = { \
+		LTT_UST_TRACEPOINT_ABI, (level), #p ":" #e, \
+		(uint32_t)(sizeof(LTT_TP_FIELDS_ARRAY(p, e)) / sizeof(struct ltt_ust_field) - 1), \
+		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL \
+	}; \
+	static struct ltt_ust_tracepoint *LTT_TP_PTR(p, e) LTT_TP_SECTION = &LTT_TP_DESC(p, e);
+
+/* Walk 2: evaluate every field once, into locals ltt_tp_v_NAME (and _n_). */
+#define LTT_TP_LOCAL(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_LOCAL_, k)(t, n, x, l)
+#define LTT_TP_LOCAL_LTT_TP_END(t, n, x, l)
+#define LTT_TP_LOCAL_LTT_UST_TYPE_INTEGER(t, n, x, l) t ltt_tp_v_##n = (x);
+#define LTT_TP_LOCAL_LTT_UST_TYPE_ENUM(t, n, x, l) t ltt_tp_v_##n = (x);
+#define LTT_TP_LOCAL_LTT_UST_TYPE_FLOAT(t, n, x, l) t ltt_tp_v_##n = (x);
+#define LTT_TP_LOCAL_LTT_UST_TYPE_STRING(t, n, x, l) \
+	const char *ltt_tp_v_##n = ltt_tp_string_or_null(x); \
+	size_t ltt_tp_n_##n = strlen(ltt_tp_v_##n) + 1;
+#define LTT_TP_LOCAL_LTT_UST_TYPE_ARRAY(t, n, x, l) const void *ltt_tp_v_##n = (x);
+#define LTT_TP_LOCAL_LTT_UST_TYPE_SEQUENCE(t, n, x, l) \
+	const void *ltt_tp_v_##n = (x); \
+	uint32_t ltt_tp_n_##n = ltt_tp_v_##n ? (uint32_t)(l) : 0;
+#define LTT_TP_LOCAL_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_LOCAL(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_LOCAL_B, k)
+#define LTT_TP_LOCAL_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_LOCAL(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_LOCAL_A, k)
+#define LTT_TP_LOCAL_A_END
+#define LTT_TP_LOCAL_B_END
+
+/* Walk 3: "+ bytes" of every field. */
+#define LTT_TP_SIZE(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_SIZE_, k)(t, n, l)
+#define LTT_TP_SIZE_LTT_TP_END(t, n, l)
+#define LTT_TP_SIZE_LTT_UST_TYPE_INTEGER(t, n, l) + sizeof(t)
+#define LTT_TP_SIZE_LTT_UST_TYPE_ENUM(t, n, l) + sizeof(t)
+#define LTT_TP_SIZE_LTT_UST_TYPE_FLOAT(t, n, l) + sizeof(t)
+#define LTT_TP_SIZE_LTT_UST_TYPE_STRING(t, n, l) + ltt_tp_n_##n
+#define LTT_TP_SIZE_LTT_UST_TYPE_ARRAY(t, n, l) + (size_t)(l) * sizeof(t)
+#define LTT_TP_SIZE_LTT_UST_TYPE_SEQUENCE(t, n, l) + 4 + (size_t)ltt_tp_n_##n * sizeof(t)
+#define LTT_TP_SIZE_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_SIZE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_SIZE_B, k)
+#define LTT_TP_SIZE_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_SIZE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_SIZE_A, k)
+#define LTT_TP_SIZE_A_END
+#define LTT_TP_SIZE_B_END
+
+/* Walk 4: copy every field at ltt_tp_p and advance it. */
+#define LTT_TP_WRITE(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_WRITE_, k)(t, n, l)
+#define LTT_TP_WRITE_LTT_TP_END(t, n, l)
+#define LTT_TP_WRITE_LTT_UST_TYPE_INTEGER(t, n, l) \
+	memcpy(ltt_tp_p, &ltt_tp_v_##n, sizeof(t)); ltt_tp_p += sizeof(t);
+#define LTT_TP_WRITE_LTT_UST_TYPE_ENUM LTT_TP_WRITE_LTT_UST_TYPE_INTEGER
+#define LTT_TP_WRITE_LTT_UST_TYPE_FLOAT LTT_TP_WRITE_LTT_UST_TYPE_INTEGER
+#define LTT_TP_WRITE_LTT_UST_TYPE_STRING(t, n, l) \
+	ltt_tp_p = ltt_tp_put_string(ltt_tp_p, ltt_tp_v_##n, ltt_tp_n_##n);
+#define LTT_TP_WRITE_LTT_UST_TYPE_ARRAY(t, n, l) \
+	ltt_tp_p = ltt_tp_put_bytes(ltt_tp_p, ltt_tp_v_##n, (size_t)(l) * sizeof(t));
+#define LTT_TP_WRITE_LTT_UST_TYPE_SEQUENCE(t, n, l) \
+	memcpy(ltt_tp_p, &ltt_tp_n_##n, 4); \
+	ltt_tp_p = ltt_tp_put_bytes(ltt_tp_p + 4, ltt_tp_v_##n, (size_t)ltt_tp_n_##n * sizeof(t));
+#define LTT_TP_WRITE_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_WRITE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_WRITE_B, k)
+#define LTT_TP_WRITE_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_WRITE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_WRITE_A, k)
+#define LTT_TP_WRITE_A_END
+#define LTT_TP_WRITE_B_END
+
+/*
+ * The probe.  Unused-parameter warnings are off for it: an argument needs
+ * not appear in a field.
+ */
+#define LTT_TP_DEFINE_PROBE(p, e, args, fields) \
+	LTT_TP_DIAG_PUSH \
+	static LTT_TP_NOINLINE void LTT_TP_PROBE(p, e) args \
+	{ \
+		LTT_TP_LOCAL_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+		size_t ltt_tp_len = 0 LTT_TP_SIZE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0); \
+		struct ltt_ust_ctx ltt_tp_ctx; \
+		char *ltt_tp_p; \
+		for (ltt_tp_p = (char *)ltt_ust_probe_reserve(&ltt_tp_ctx, &LTT_TP_DESC(p, e), \
+							      ltt_tp_len); \
+		     ltt_tp_p; ltt_tp_p = (char *)ltt_ust_probe_commit(&ltt_tp_ctx)) { \
+			LTT_TP_WRITE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+			(void)ltt_tp_p; \
+		} \
+	} \
+	LTT_TP_DIAG_POP
+
+/* Enum values: { first, last, label }. */
+#define LTT_TP_ENUM_ENTRY(k, label, first, last) LTT_TP_PASTE(LTT_TP_ENUM_ENTRY_, k)(label, first, last)
+#define LTT_TP_ENUM_ENTRY_LTT_TP_VALUE(label, first, last) \
+	{ (int64_t)(first), (int64_t)(last), label },
+#define LTT_TP_ENUM_ENTRY_LTT_TP_END(label, first, last)
+#define LTT_TP_ENUM_A(k, label, first, last) \
+	LTT_TP_ENUM_ENTRY(k, label, first, last) LTT_TP_NEXT(LTT_TP_ENUM_B, k)
+#define LTT_TP_ENUM_B(k, label, first, last) \
+	LTT_TP_ENUM_ENTRY(k, label, first, last) LTT_TP_NEXT(LTT_TP_ENUM_A, k)
+#define LTT_TP_ENUM_A_END
+#define LTT_TP_ENUM_B_END
+
+static inline const char *ltt_tp_string_or_null(const char *s)
+{
+	return s ? s : "(null)";
+}
+
+/*
+ * Copy a string of @len bytes (NUL included) measured just before.  If
+ * another thread changed it meanwhile, the field keeps its length: an early
+ * NUL is replaced by '#' and the last byte is a NUL, so readers stay in step.
+ */
+static inline char *ltt_tp_put_string(char *dst, const char *src, size_t len)
+{
+	char *p = dst, *end = dst + len - 1, *nul;
+
+	memcpy(dst, src, len - 1);
+	while ((nul = (char *)memchr(p, '\0', (size_t)(end - p))) != NULL) {
+		*nul = '#';
+		p = nul + 1;
+	}
+	*end = '\0';
+	return dst + len;
+}
+
+/* Copy @len bytes of an array or sequence; a NULL array reads as zeros. */
+static inline char *ltt_tp_put_bytes(char *dst, const void *src, size_t len)
+{
+	if (src)
+		memcpy(dst, src, len);
+	else
+		memset(dst, 0, len);
+	return dst + len;
+}
+
+#ifndef LTT_UST_BUILDING_LIBRARY	/* libltt-ust's own files skip this part */
+/*
+ * The module's tracepoint section, as the linker delimits it.  Weak: a
+ * module without tracepoints has none (both are then NULL).
+ */
+extern struct ltt_ust_tracepoint *const __start___ltt_tp_ptrs[]
+	__attribute__((weak, visibility("hidden")));
+extern struct ltt_ust_tracepoint *const __stop___ltt_tp_ptrs[]
+	__attribute__((weak, visibility("hidden")));
+
+static const char ltt_tp_module_anchor = 0;
+
+static void __attribute__((constructor, unused)) ltt_tp_register_module(void)
+{
+	ltt_ust_register_module(__start___ltt_tp_ptrs, __stop___ltt_tp_ptrs,
+				&ltt_tp_module_anchor);
+}
+
+static void __attribute__((destructor, unused)) ltt_tp_unregister_module(void)
+{
+	ltt_ust_unregister_module(__start___ltt_tp_ptrs);
+}
+
+/*
+ * Tells libltt-ust that the program itself (not only its libraries) is
+ * instrumented, so that it registers with the daemons once the program's
+ * constructors run, after its libraries': one message for all.  Weak: one
+ * per module whichever files include this; libltt-ust refers to it, so the
+ * program exports it.
+ */
+extern const char ltt_tp_main_marker __attribute__((weak, visibility("default")));
+const char ltt_tp_main_marker = 1;
+#endif /* LTT_UST_BUILDING_LIBRARY */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTT_TRACEPOINT_H */

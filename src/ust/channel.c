@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * channel.c - the channels a session daemon gives the program: one ring
+ * buffer per CPU, each in a shared-memory region mapped here and checked by
+ * ltt_rb_attach() before anything writes to it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <urcu/system.h>
+
+#include "ust/ust.h"
+
+static struct ust_channel *channels;	/* under the ust lock */
+
+static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32_t nr_streams)
+{
+	struct ust_channel *chan;
+	uint32_t i;
+
+	chan = calloc(1, sizeof(*chan) + nr_streams * sizeof(chan->streams[0]));
+	if (!chan)
+		return NULL;
+	chan->owner = owner;
+	chan->key = key;
+	chan->nr_streams = nr_streams;
+	for (i = 0; i < nr_streams; i++)
+		chan->streams[i].wakeup_fd = -1;
+	return chan;
+}
+
+/*
+ * Map @fd (taken: closed here) whole and validate it as a ring buffer.  It
+ * must be a memfd sealed against shrinking: a region cut short under our
+ * feet would make the program's own stores fault.
+ */
+static int stream_map(struct ust_stream *s, int fd)
+{
+	struct stat st;
+	void *mem;
+	int ret, seals = fcntl(fd, F_GET_SEALS);
+
+	if (seals < 0 || !(seals & F_SEAL_SHRINK)) {
+		close(fd);
+		return -EPERM;
+	}
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	if (st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX) {
+		close(fd);
+		return -EINVAL;
+	}
+	mem = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ret = mem == MAP_FAILED ? -errno : 0;
+	close(fd);
+	if (ret)
+		return ret;
+	s->mem = mem;
+	s->len = (size_t)st.st_size;
+	s->mapped = true;
+	return ltt_rb_attach(&s->rb, mem, s->len);
+}
+
+int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
+		    bool enabled, uint32_t nr_streams, int *fds, struct ust_channel **ret_chan)
+{
+	struct ust_channel *chan = NULL;
+	uint32_t i;
+	int ret = -EINVAL;
+
+	/* Every fd is consumed, whatever happens. */
+	if (nr_streams && nr_streams <= UST_MAX_STREAMS) {
+		chan = channel_alloc(owner, key, nr_streams);
+		if (!chan)
+			ret = -ENOMEM;
+	}
+	for (i = 0; i < nr_streams; i++) {
+		struct ust_stream *s;
+
+		if (!chan) {
+			close(fds[2 * i]);
+			close(fds[2 * i + 1]);
+			continue;
+		}
+		s = &chan->streams[i];
+		s->wakeup_fd = fds[2 * i + 1];
+		ret = stream_map(s, fds[2 * i]);
+		if (ret) {
+			ust_channel_destroy(chan);
+			chan = NULL;
+			continue;
+		}
+		ltt_rb_set_wakeup_fd(&s->rb, s->wakeup_fd);
+	}
+	if (!chan)
+		return ret;
+	chan->session_id = session_id;
+	chan->stream_id = stream_id;
+	chan->enabled = enabled;
+	*ret_chan = chan;
+	return 0;
+}
+
+int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void *const *mems,
+		     const size_t *lens, struct ust_channel **ret_chan)
+{
+	struct ust_channel *chan;
+	uint32_t i;
+
+	if (!nr_streams || nr_streams > UST_MAX_STREAMS)
+		return -EINVAL;
+	chan = channel_alloc(owner, key, nr_streams);
+	if (!chan)
+		return -ENOMEM;
+	for (i = 0; i < nr_streams; i++) {
+		if (ltt_rb_attach(&chan->streams[i].rb, mems[i], lens[i])) {
+			ust_channel_destroy(chan);
+			return -EINVAL;
+		}
+	}
+	chan->enabled = 1;
+	*ret_chan = chan;
+	return 0;
+}
+
+void ust_channel_destroy(struct ust_channel *chan)
+{
+	uint32_t i;
+
+	if (!chan)
+		return;
+	for (i = 0; i < chan->nr_streams; i++) {
+		struct ust_stream *s = &chan->streams[i];
+
+		if (s->mapped)
+			munmap(s->mem, s->len);
+		if (s->wakeup_fd >= 0)
+			close(s->wakeup_fd);
+	}
+	free(chan);
+}
+
+struct ust_channel *ust_channel_find(const void *owner, uint64_t key)
+{
+	struct ust_channel *c;
+
+	for (c = channels; c; c = c->next)
+		if (c->owner == owner && c->key == key)
+			return c;
+	return NULL;
+}
+
+unsigned int ust_channel_count(void)
+{
+	struct ust_channel *c;
+	unsigned int n = 0;
+
+	for (c = channels; c; c = c->next)
+		n++;
+	return n;
+}
+
+int ust_channel_insert(struct ust_channel *chan)
+{
+	if (ust_channel_find(chan->owner, chan->key))
+		return -EEXIST;
+	chan->next = channels;
+	channels = chan;
+	return 0;
+}
+
+int ust_channel_remove(struct ust_channel *chan, struct ust_retire *retire)
+{
+	struct ust_channel **pc;
+
+	CMM_STORE_SHARED(chan->enabled, 0);
+	if (ust_events_drop_channel(chan, retire)) {
+		ust_events_refresh();
+		return -ENOMEM;
+	}
+	for (pc = &channels; *pc; pc = &(*pc)->next) {
+		if (*pc == chan) {
+			*pc = chan->next;
+			break;
+		}
+	}
+	chan->retired_next = retire->channels;
+	retire->channels = chan;
+	return 0;
+}
+
+unsigned int ust_channels_remove_owner(const void *owner, struct ust_retire *retire)
+{
+	struct ust_channel *c, *next;
+	unsigned int failed = 0;
+
+	for (c = channels; c; c = next) {
+		next = c->next;
+		if (c->owner == owner && ust_channel_remove(c, retire))
+			failed++;
+	}
+	return failed;
+}
+
+void ust_channels_fork_child(void)
+{
+	struct ust_channel *c, *next;
+
+	for (c = channels; c; c = next) {
+		next = c->next;
+		ust_channel_destroy(c);
+	}
+	channels = NULL;
+}

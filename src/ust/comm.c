@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * comm.c - one thread per session daemon: connect to its app socket,
+ * register (REGISTER, TRACEPOINTS), then serve its commands until it goes
+ * away, and try again later.
+ *
+ * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
+ * the root daemon's /run/ltt/app.sock and the user's own
+ * $LTT_HOME/.ltt/app.sock (LTT_HOME defaults to HOME).
+ *
+ * The threads are the library's own: they block every signal, never record
+ * events, and may block on their socket (with 10 s send and receive
+ * timeouts against a stuck daemon) or on an RCU grace period, but never
+ * while holding the ust lock, so the program's threads never wait for them
+ * (but in ltt_ust_register_module()'s bounded wait).  They are detached and
+ * never joined: the program may exit at any time.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/sysinfo.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#define _LGPL_SOURCE
+#include <urcu-bp.h>
+
+#include "common/app-proto.h"
+#include "common/msg.h"
+#include "common/paths.h"
+#include "common/sock.h"
+#include "ust/ust.h"
+
+#define MAX_DAEMONS 2
+#define IO_TIMEOUT_S 10
+#define BACKOFF_MIN_MS 100
+#define BACKOFF_MAX_MS 3200
+#define CALIBRATE_POLL_MS 60
+#define MAX_PAYLOAD (LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE)
+
+enum phase {
+	PHASE_CONNECTING,	/* trying, or registering */
+	PHASE_READY,		/* a REGISTER_DONE received on this connection */
+	PHASE_DOWN,		/* no daemon (yet, or any more) */
+};
+
+/*
+ * The daemon answers each TRACEPOINTS message, once it has pushed what its
+ * sessions want of those events, with REGISTER_DONE.  Counting both tells
+ * a waiting constructor when its events are settled.
+ */
+struct daemon {
+	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	/* Under the ust lock. */
+	enum phase phase;
+	bool running;		/* a thread serves this daemon */
+	int wake_fd;		/* eventfd: new events to report */
+	int sock;		/* the connection, or -1 */
+	uint64_t sent;		/* events reported on this connection */
+	uint64_t msgs_sent;	/* TRACEPOINTS messages sent on it */
+	uint64_t msgs_done;	/* REGISTER_DONE received on it */
+	/* The thread's own. */
+	bool registered;	/* REGISTER_OK received */
+};
+
+static struct daemon daemons[MAX_DAEMONS];
+static unsigned int nr_daemons;
+static bool configured;
+
+/* ---- configuration ---- */
+
+static void add_daemon(const char *dir)
+{
+	struct daemon *d = &daemons[nr_daemons];
+	unsigned int i;
+
+	if (nr_daemons == MAX_DAEMONS ||
+	    ltt_path_join(d->path, sizeof(d->path), dir, LTT_APP_SOCKET_NAME))
+		return;
+	for (i = 0; i < nr_daemons; i++)
+		if (!strcmp(daemons[i].path, d->path))
+			return;
+	d->wake_fd = -1;
+	d->sock = -1;
+	d->phase = PHASE_DOWN;
+	nr_daemons++;
+}
+
+static void configure(void)
+{
+	const char *rundir = getenv("LTT_RUNDIR");
+	char home[4096], dir[4096];
+
+	configured = true;
+	if (rundir && *rundir) {
+		add_daemon(rundir);
+		return;
+	}
+	add_daemon(LTT_ROOT_RUNDIR);
+	if (!ltt_home_dir(home, sizeof(home)) &&
+	    !ltt_path_join(dir, sizeof(dir), home, LTT_PERSONAL_RUNDIR_NAME))
+		add_daemon(dir);
+}
+
+/* ---- sending ---- */
+
+static int send_msg(int fd, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
+{
+	if (w->err)
+		return w->err;
+	return ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
+}
+
+static int send_register(int fd)
+{
+	char name[17] = "";
+	struct ltt_wbuf w;
+	int ret;
+
+	prctl(PR_GET_NAME, name, 0, 0, 0);
+	name[16] = '\0';
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
+	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
+	ltt_wbuf_put_u32(&w, (uint32_t)getpid());
+	ltt_wbuf_put_u32(&w, (uint32_t)getppid());
+	ltt_wbuf_put_u32(&w, (uint32_t)getuid());
+	ltt_wbuf_put_u32(&w, (uint32_t)getgid());
+	ltt_wbuf_put_u32(&w, (uint32_t)(sizeof(long) * 8));
+	ltt_wbuf_put_u32(&w, (uint32_t)get_nprocs_conf());
+	ltt_wbuf_put_str(&w, name);
+	ret = send_msg(fd, LTT_APP_MSG_REGISTER, 0, &w);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/*
+ * Report the events this connection has not heard of, in as few messages as
+ * fit.  @first: the registration's, sent even if empty (the daemon's
+ * REGISTER_DONE answers it).
+ */
+static int send_tracepoints(struct daemon *d, int fd, bool first)
+{
+	struct ltt_wbuf w;
+	uint32_t count;
+	int ret = 0;
+
+	ltt_wbuf_init(&w);
+	while (!ret) {
+		ltt_wbuf_reset(&w);
+		ltt_wbuf_put_u32(&w, 0);	/* the count, patched below */
+		ust_lock();
+		if (d->sent >= ust_registry_nr_events() && !first) {
+			ust_unlock();
+			break;
+		}
+		d->sent = ust_registry_encode(&w, d->sent, MAX_PAYLOAD, &count);
+		if ((count || first) && !w.err)
+			d->msgs_sent++;		/* before the answer can come */
+		ust_unlock();
+		if ((!count && !first) || w.err) {
+			ret = w.err;
+			continue;
+		}
+		first = false;
+		count = htole32(count);
+		memcpy(w.data, &count, 4);
+		ret = send_msg(fd, LTT_APP_MSG_TRACEPOINTS, 0, &w);
+	}
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+static int send_ack(int fd, uint32_t seq, int status)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, seq);
+	ltt_wbuf_put_u32(&w, (uint32_t)status);
+	ret = send_msg(fd, LTT_APP_MSG_ACK, seq, &w);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* ---- commands ---- */
+
+static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	uint64_t key = ltt_rbuf_get_u64(r), session_id = ltt_rbuf_get_u64(r);
+	uint32_t stream_id = ltt_rbuf_get_u32(r);
+	int enabled = ltt_rbuf_get_bool(r);
+	uint32_t nr = ltt_rbuf_get_u32(r), i;
+	int fds[2 * UST_MAX_STREAMS];
+	struct ust_channel *chan;
+	int ret;
+
+	if (ltt_rbuf_end(r) || !nr || nr > UST_MAX_STREAMS || msg->nr_fds != 2 * nr)
+		return -EPROTO;
+	for (i = 0; i < 2 * nr; i++)
+		fds[i] = ltt_msg_take_fd(msg, i);
+	ret = ust_channel_map(d, key, session_id, stream_id, enabled, nr, fds, &chan);
+	if (ret) {
+		ust_debug("%s: channel %llu refused: %s", d->path, (unsigned long long)key,
+			  strerror(-ret));
+		return ret;
+	}
+	ust_lock();
+	ret = ust_channel_insert(chan);
+	ust_unlock();
+	if (ret)
+		ust_channel_destroy(chan);
+	return ret;
+}
+
+/* CHANNEL_ENABLE and CHANNEL_DISABLE */
+static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+	struct ust_channel *chan;
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	ust_lock();
+	chan = ust_channel_find(d, key);
+	if (chan) {
+		CMM_STORE_SHARED(chan->enabled, enabled);
+		ust_events_refresh();
+	}
+	ust_unlock();
+	if (!chan)
+		return -ENOENT;
+	/* Disable: acknowledged once no thread can still be writing to it. */
+	if (!enabled)
+		urcu_bp_synchronize_rcu();
+	return 0;
+}
+
+static int cmd_channel_enable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	(void)msg;
+	return set_channel(d, r, 1);
+}
+
+static int cmd_channel_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	(void)msg;
+	return set_channel(d, r, 0);
+}
+
+static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+	struct ust_retire retire = { NULL, NULL };
+	struct ust_channel *chan;
+	int ret = -ENOENT;
+
+	(void)msg;
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	ust_lock();
+	chan = ust_channel_find(d, key);
+	if (chan)
+		ret = ust_channel_remove(chan, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	return ret;
+}
+
+/* EVENT_ENABLE and EVENT_DISABLE */
+static int set_event(struct daemon *d, struct ltt_rbuf *r, bool enable)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	uint32_t id = enable ? ltt_rbuf_get_u32(r) : 0;
+	struct ust_retire retire = { NULL, NULL };
+	struct ust_channel *chan;
+	struct ust_event *ev;
+	int ret = -ENOENT;
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	ust_lock();
+	chan = ust_channel_find(d, key);
+	ev = ust_event_find(name);
+	if (chan && ev)
+		ret = enable ? ust_event_enable(ev, chan, id, &retire) :
+			       ust_event_disable(ev, chan, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	return ret;
+}
+
+static int cmd_event_enable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	(void)msg;
+	return set_event(d, r, true);
+}
+
+static int cmd_event_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	(void)msg;
+	return set_event(d, r, false);
+}
+
+static const struct command {
+	uint16_t type;
+	bool takes_fds;
+	int (*handle)(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg);
+} commands[] = {
+	{ LTT_APP_MSG_CHANNEL_ADD, true, cmd_channel_add },
+	{ LTT_APP_MSG_CHANNEL_ENABLE, false, cmd_channel_enable },
+	{ LTT_APP_MSG_CHANNEL_DISABLE, false, cmd_channel_disable },
+	{ LTT_APP_MSG_CHANNEL_REMOVE, false, cmd_channel_remove },
+	{ LTT_APP_MSG_EVENT_ENABLE, false, cmd_event_enable },
+	{ LTT_APP_MSG_EVENT_DISABLE, false, cmd_event_disable },
+};
+
+/* Run a command and return its ACK status. */
+static int run_command(struct daemon *d, struct ltt_msg *msg)
+{
+	struct ltt_rbuf r;
+	size_t i;
+
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (commands[i].type != msg->hdr.type)
+			continue;
+		if (!commands[i].takes_fds && msg->nr_fds)
+			return -EPROTO;
+		return commands[i].handle(d, &r, msg);
+	}
+	return -ENOSYS;
+}
+
+static void set_phase(struct daemon *d, enum phase phase)
+{
+	ust_lock();
+	d->phase = phase;
+	ust_state_changed();
+	ust_unlock();
+}
+
+/* REGISTER_OK {u32 major, u32 minor} */
+static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
+{
+	struct ltt_rbuf r;
+	uint32_t major;
+
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	major = ltt_rbuf_get_u32(&r);
+	(void)ltt_rbuf_get_u32(&r);
+	if (ltt_rbuf_end(&r) || major != LTT_APP_MAJOR || d->registered) {
+		ust_debug("%s: registration refused (protocol %u, ours %u)", d->path, major,
+			  LTT_APP_MAJOR);
+		return -EPROTO;
+	}
+	d->registered = true;
+	return send_tracepoints(d, fd, true);
+}
+
+/* Read and handle one message.  Non-zero: the connection is over. */
+static int handle_message(struct daemon *d, int fd)
+{
+	struct ltt_msg msg;
+	int ret;
+
+	ret = ltt_msg_recv(fd, LTT_APP_MAGIC, MAX_PAYLOAD, LTT_APP_MAX_FDS, &msg);
+	if (ret)
+		return ret;
+	switch (msg.hdr.type) {
+	case LTT_APP_MSG_REGISTER_OK:
+		ret = registered(d, fd, &msg);
+		break;
+	case LTT_APP_MSG_REGISTER_DONE:
+		ust_lock();
+		d->msgs_done++;
+		d->phase = PHASE_READY;
+		ust_state_changed();
+		ust_unlock();
+		break;
+	default:
+		ret = send_ack(fd, msg.hdr.seq, run_command(d, &msg));
+		break;
+	}
+	ltt_msg_fini(&msg);
+	return ret;
+}
+
+static void drain(int fd)
+{
+	uint64_t v;
+
+	while (read(fd, &v, sizeof(v)) > 0)
+		;
+}
+
+/* Serve one connection until it ends. */
+static void serve(struct daemon *d, int fd)
+{
+	struct pollfd pfd[2] = { { .fd = fd, .events = POLLIN }, { .events = POLLIN } };
+	int ret;
+
+	ust_lock();
+	pfd[1].fd = d->wake_fd;
+	ust_unlock();
+	ret = send_register(fd);
+	while (!ret) {
+		/* wake up now and then until the probes' clock is calibrated */
+		ust_clock_calibrate();
+		if (poll(pfd, 2, ust_clock_pending() ? CALIBRATE_POLL_MS : -1) < 0) {
+			ret = errno == EINTR ? 0 : -errno;
+			continue;
+		}
+		if (pfd[1].revents) {
+			drain(pfd[1].fd);
+			if (d->registered)
+				ret = send_tracepoints(d, fd, false);
+		}
+		if (!ret && pfd[0].revents)
+			ret = handle_message(d, fd);
+	}
+	ust_debug("%s: connection closed (%s)", d->path, strerror(ret < 0 ? -ret : ret));
+}
+
+/* The daemon went away: its channels are of no use any more. */
+static void drop_daemon_state(struct daemon *d)
+{
+	struct ust_retire retire = { NULL, NULL };
+	unsigned int stuck;
+
+	ust_lock();
+	stuck = ust_channels_remove_owner(d, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	if (stuck)
+		ust_debug("%s: %u channels could not be released", d->path, stuck);
+}
+
+/* One connection attempt; true if it got as far as REGISTER_DONE. */
+static bool session(struct daemon *d)
+{
+	struct timeval tv = { .tv_sec = IO_TIMEOUT_S };
+	bool ready;
+	int fd;
+
+	if (ltt_sock_connect_unix(d->path, &fd))
+		return false;
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	ust_lock();
+	d->sock = fd;
+	d->phase = PHASE_CONNECTING;
+	d->sent = 0;
+	d->msgs_sent = 0;
+	d->msgs_done = 0;
+	ust_unlock();
+	d->registered = false;
+	serve(d, fd);
+	drop_daemon_state(d);
+	ust_lock();
+	d->sock = -1;
+	ready = d->phase == PHASE_READY;
+	ust_unlock();
+	close(fd);
+	return ready;
+}
+
+static void *daemon_thread(void *arg)
+{
+	struct daemon *d = arg;
+	unsigned int backoff = BACKOFF_MIN_MS;
+	struct pollfd pfd = { .events = POLLIN };
+
+	for (;;) {
+		if (session(d))
+			backoff = BACKOFF_MIN_MS;
+		else if (backoff < BACKOFF_MAX_MS)
+			backoff *= 2;
+		set_phase(d, PHASE_DOWN);
+		ust_lock();
+		pfd.fd = d->wake_fd;
+		ust_unlock();
+		/* Kicks while disconnected need no answer: the next connection reports all. */
+		if (poll(&pfd, 1, (int)backoff) > 0)
+			drain(pfd.fd);
+		ust_clock_calibrate();
+	}
+	return NULL;
+}
+
+/* ---- the module's interface ---- */
+
+static int start_thread(struct daemon *d)
+{
+	sigset_t all, old;
+	pthread_attr_t attr;
+	pthread_t tid;
+	int ret;
+
+	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (d->wake_fd < 0)
+		return -errno;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);	/* inherited: all blocked */
+	ret = pthread_attr_init(&attr);
+	if (!ret) {
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		ret = pthread_create(&tid, &attr, daemon_thread, d);
+		pthread_attr_destroy(&attr);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret) {
+		close(d->wake_fd);
+		d->wake_fd = -1;
+		return -ret;
+	}
+	d->phase = PHASE_CONNECTING;
+	d->running = true;
+	return 0;
+}
+
+int ust_comm_start(void)
+{
+	unsigned int i, started = 0;
+	int ret = 0;
+
+	if (!configured)
+		configure();
+	for (i = 0; i < nr_daemons; i++) {
+		struct daemon *d = &daemons[i];
+
+		if (d->running) {
+			started++;
+			continue;
+		}
+		ret = start_thread(d);
+		if (ret)
+			ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
+		else
+			started++;
+	}
+	return started || !nr_daemons ? 0 : ret;
+}
+
+void ust_comm_kick(void)
+{
+	uint64_t one = 1;
+	unsigned int i;
+
+	for (i = 0; i < nr_daemons; i++) {
+		if (daemons[i].running && write(daemons[i].wake_fd, &one, sizeof(one)) < 0)
+			ust_debug("%s: cannot wake the thread", daemons[i].path);
+	}
+}
+
+bool ust_comm_settled(uint64_t nr_events)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_daemons; i++) {
+		const struct daemon *d = &daemons[i];
+
+		if (!d->running || d->phase == PHASE_DOWN)
+			continue;
+		/* registered, told of every event, and every message answered */
+		if (d->phase != PHASE_READY || d->sent < nr_events || d->msgs_done < d->msgs_sent)
+			return false;
+	}
+	return true;
+}
+
+void ust_comm_fork_child(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_daemons; i++) {
+		struct daemon *d = &daemons[i];
+
+		/* The parent's: closing our copies leaves its connection alone. */
+		if (d->sock >= 0)
+			close(d->sock);
+		if (d->wake_fd >= 0)
+			close(d->wake_fd);
+		d->sock = -1;
+		d->wake_fd = -1;
+		d->running = false;
+		d->phase = PHASE_DOWN;
+		d->sent = 0;
+		d->msgs_sent = 0;
+		d->msgs_done = 0;
+	}
+}

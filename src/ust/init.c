@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * init.c - libltt-ust's start-up, the modules' entry points, and fork().
+ *
+ * Registration with the session daemons starts once, with the first module
+ * of the program itself when the program is instrumented (its constructors
+ * run after those of the libraries it links, so one message reports them
+ * all), else with the first module to register.  That call waits until
+ * every daemon thread has either registered (the daemon sent the channels
+ * and events of its active sessions, then REGISTER_DONE) or found no
+ * daemon, at most LTT_UST_REGISTER_TIMEOUT milliseconds.  A module that
+ * comes later (dlopen()) is reported in a TRACEPOINTS message of its own,
+ * which the daemon answers with REGISTER_DONE too: its first constructor
+ * waits for that the same way.
+ *
+ * fork(): the child keeps nothing of its parent's tracing (the parent's
+ * buffers are not its own, its connections are the parent's): every target
+ * is dropped, channels unmapped, and the child registers as itself.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <time.h>
+#include <unistd.h>
+
+#define _LGPL_SOURCE
+#include <urcu-bp.h>
+
+#define LTT_UST_BUILDING_LIBRARY
+#include <ltt/tracepoint.h>
+
+#include "ust/ust.h"
+
+#define DEFAULT_REGISTER_TIMEOUT_MS 3000
+#define MAX_REGISTER_TIMEOUT_MS 3600000
+
+/* Defined (weak) by every instrumented module: see <ltt/tracepoint.h>. */
+extern const char ltt_tp_main_marker __attribute__((weak));
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cond;
+static bool debug;
+static bool started;		/* registration triggered: threads running */
+static bool exiting;		/* exit() is under way */
+static long register_timeout_ms = DEFAULT_REGISTER_TIMEOUT_MS;
+
+void ust_lock(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+void ust_unlock(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+void ust_state_changed(void)
+{
+	pthread_cond_broadcast(&cond);
+}
+
+void ust_debug(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!debug)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "libltt-ust[%ld]: ", (long)getpid());
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* LTT_UST_REGISTER_TIMEOUT: milliseconds, digits only; anything else: the default. */
+static long parse_timeout(const char *text)
+{
+	long v = 0;
+
+	if (!text || !*text)
+		return DEFAULT_REGISTER_TIMEOUT_MS;
+	for (; *text; text++) {
+		if (*text < '0' || *text > '9' || v > MAX_REGISTER_TIMEOUT_MS)
+			return DEFAULT_REGISTER_TIMEOUT_MS;
+		v = v * 10 + (*text - '0');
+	}
+	return v > MAX_REGISTER_TIMEOUT_MS ? MAX_REGISTER_TIMEOUT_MS : v;
+}
+
+static void cond_init(void)
+{
+	pthread_condattr_t attr;
+
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&cond, &attr);
+	pthread_condattr_destroy(&attr);
+}
+
+static void fork_prepare(void);
+static void fork_parent(void);
+static void fork_child(void);
+
+static void mark_exiting(void)
+{
+	__atomic_store_n(&exiting, true, __ATOMIC_RELAXED);
+}
+
+static void init(void)
+{
+	const char *dbg = getenv("LTT_UST_DEBUG");
+
+	debug = dbg && *dbg && *dbg != '0';
+	register_timeout_ms = parse_timeout(getenv("LTT_UST_REGISTER_TIMEOUT"));
+	ust_clock_init();
+	cond_init();
+	ust_lock();
+	if (ust_probe_module_register())
+		ust_debug("cannot record the library's own tracepoints");
+	ust_unlock();
+	if (pthread_atfork(fork_prepare, fork_parent, fork_child))
+		ust_debug("pthread_atfork failed: a forked child will not be traced");
+	/* Runs before the modules' destructors (they are called after atexit handlers). */
+	atexit(mark_exiting);
+}
+
+static void __attribute__((constructor)) lib_init(void)
+{
+	pthread_once(&once, init);
+}
+
+/* Whether @addr lies in the program itself rather than in a library. */
+static bool in_program(const void *addr)
+{
+	Dl_info obj, prog;
+	const void *entry = (const void *)getauxval(AT_ENTRY);
+
+	if (!addr || !entry || !dladdr(addr, &obj) || !dladdr(entry, &prog))
+		return false;
+	return obj.dli_fbase == prog.dli_fbase;
+}
+
+/*
+ * Wait, bounded, until every daemon knows every event recorded so far and
+ * has enabled what it wants of them, or is found absent.  ust lock held.
+ */
+static void wait_settled(void)
+{
+	uint64_t nr_events = ust_registry_nr_events();
+	struct timespec deadline;
+
+	if (register_timeout_ms <= 0 || ust_comm_settled(nr_events))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += register_timeout_ms / 1000;
+	deadline.tv_nsec += (register_timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	while (!ust_comm_settled(nr_events))
+		if (pthread_cond_timedwait(&cond, &lock, &deadline) == ETIMEDOUT)
+			break;
+}
+
+/* Start registering now?  Yes unless the program is instrumented and @anchor is not in it. */
+static bool should_start(const void *anchor)
+{
+	const char *marker = &ltt_tp_main_marker;
+
+	return !marker || !in_program(marker) || in_program(anchor);
+}
+
+void ltt_ust_register_module(struct ltt_ust_tracepoint *const *start,
+			     struct ltt_ust_tracepoint *const *stop, const void *anchor)
+{
+	int ret;
+
+	pthread_once(&once, init);
+	ust_lock();
+	ret = ust_registry_add_module(start, stop);
+	if (ret < 0)
+		ust_debug("out of memory: some tracepoints are not registered");
+	if (started) {
+		/* A module loaded later (dlopen()): report it, wait the same way. */
+		if (ret > 0) {
+			ust_comm_kick();
+			wait_settled();
+		}
+	} else if (should_start(anchor)) {
+		started = true;
+		if (ust_comm_start())
+			ust_debug("no thread to talk to the session daemons: not traced");
+		else
+			wait_settled();
+	}
+	ust_unlock();
+}
+
+void ltt_ust_unregister_module(struct ltt_ust_tracepoint *const *start)
+{
+	/* At exit the tracepoints stay: other threads may record until the end. */
+	if (!start || __atomic_load_n(&exiting, __ATOMIC_RELAXED))
+		return;
+	pthread_once(&once, init);
+	ust_lock();
+	ust_registry_remove_module(start);
+	ust_unlock();
+}
+
+/*
+ * fork(): the prepare handler holds the ust lock across fork(), so the
+ * child's copy of the registry is consistent; urcu-bp's handlers do the same
+ * for its own state.
+ */
+static void fork_prepare(void)
+{
+	ust_lock();
+	urcu_bp_before_fork();
+}
+
+static void fork_parent(void)
+{
+	urcu_bp_after_fork_parent();
+	ust_unlock();
+}
+
+static void fork_child(void)
+{
+	urcu_bp_after_fork_child();
+	/* No waiter of the parent exists here: start the condition afresh. */
+	cond_init();
+	ust_registry_fork_child();
+	ust_channels_fork_child();
+	ust_comm_fork_child();
+	if (started && !ust_comm_start())
+		wait_settled();
+	ust_unlock();
+}

@@ -1,0 +1,44 @@
+# src/ust: libltt-ust, the tracer that instrumented programs link
+# (include/ltt/tracepoint.h; design in doc/ust.md, "The tracer library").
+# libust.la holds all of it, so that unit tests and benchmarks reach the
+# internals (ust-internal.h) that the shared library does not export.
+noinst_LTLIBRARIES += src/ust/libust.la
+src_ust_libust_la_SOURCES = \
+	src/ust/ust.h \
+	src/ust/init.c \
+	src/ust/registry.c \
+	src/ust/channel.c \
+	src/ust/probe.c \
+	src/ust/clock.c \
+	src/ust/comm.c \
+	src/ust/testing.c src/ust/ust-internal.h
+src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS) $(URCU_BP_CFLAGS)
+# urcu-bp's per-thread word is read twice per event: without this, each
+# read from a shared library is a __tls_get_addr() call.  (The price: a
+# program that dlopen()s libltt-ust needs a few bytes of static TLS room,
+# which glibc keeps for that.)
+src_ust_libust_la_CFLAGS = $(AM_CFLAGS) -ftls-model=initial-exec
+src_ust_libust_la_LIBADD = src/common/libcommon.la $(URCU_BP_LIBS)
+
+# Programs link -lltt-ust and nothing else.  Only the entry points the
+# generated code and ltt_tracef() call are exported.
+lib_LTLIBRARIES += src/ust/libltt-ust.la
+src_ust_libltt_ust_la_SOURCES =
+src_ust_libltt_ust_la_LIBADD = src/ust/libust.la
+src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now \
+	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_commit|tracef|tracef_event)$$'
+
+pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
+
+# ltt-ust.pc, made here rather than by configure.
+pkgconfig_DATA += src/ust/ltt-ust.pc
+CLEANFILES += src/ust/ltt-ust.pc
+EXTRA_DIST += src/ust/ltt-ust.pc.in
+src/ust/ltt-ust.pc: $(top_srcdir)/src/ust/ltt-ust.pc.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) src/ust && $(SED) \
+		-e 's|@prefix[@]|$(prefix)|g' \
+		-e 's|@exec_prefix[@]|$(exec_prefix)|g' \
+		-e 's|@libdir[@]|$(libdir)|g' \
+		-e 's|@includedir[@]|$(includedir)|g' \
+		-e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
+		$(top_srcdir)/src/ust/ltt-ust.pc.in > $@

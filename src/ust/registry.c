@@ -1,0 +1,512 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * registry.c - the tracepoints libltt-ust knows: modules, events and the
+ * targets each event is recorded into.
+ *
+ * An event is a name.  Every file that includes a provider's header has
+ * its own descriptor of each event, so an event may have many descriptors,
+ * in several modules; they share one target array.  The event keeps its
+ * own copy of the description (as encoded for the daemons): descriptors go
+ * away with their module (dlclose()), the event does not, so a daemon that
+ * was told about it, and its targets, stay valid if the module comes back.
+ *
+ * Everything here runs under the ust lock.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define _LGPL_SOURCE
+#include <urcu-bp.h>
+
+#include "common/app-proto.h"
+#include "ust/ust.h"
+
+struct ust_event {
+	struct ust_event *hnext;	/* hash chain */
+	char *name;
+	uint8_t *enc;			/* ltt_app_put_tracepoint() of the first descriptor */
+	size_t enc_len;
+	struct ltt_ust_tracepoint **descs;
+	size_t nr_descs;
+	size_t cap_descs;
+	struct ust_target *rules;	/* the authoritative targets */
+	uint32_t nr_rules;
+	struct ust_targets *published;	/* what descs' priv point to, or NULL */
+	int8_t valid;			/* -1 unknown, 0 refused, 1 accepted */
+};
+
+struct ust_module {
+	struct ust_module *next;
+	struct ltt_ust_tracepoint *const *start;
+	struct ltt_ust_tracepoint *const *stop;
+	unsigned int refs;
+};
+
+#define HASH_MIN 256
+
+static struct {
+	struct ust_event **buckets;
+	size_t nr_buckets;		/* power of two */
+	struct ust_event **by_order;	/* registration order */
+	uint64_t nr_events;
+	size_t cap_order;
+	struct ust_module *modules;
+} reg;
+
+static size_t hash_name(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+struct ust_event *ust_event_find(const char *name)
+{
+	struct ust_event *ev;
+
+	if (!reg.nr_buckets)
+		return NULL;
+	for (ev = reg.buckets[hash_name(name) & (reg.nr_buckets - 1)]; ev; ev = ev->hnext)
+		if (!strcmp(ev->name, name))
+			return ev;
+	return NULL;
+}
+
+static int grow_hash(void)
+{
+	size_t n = reg.nr_buckets ? reg.nr_buckets * 2 : HASH_MIN, i;
+	struct ust_event **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i < reg.nr_events; i++) {
+		struct ust_event *ev = reg.by_order[i];
+		size_t h = hash_name(ev->name) & (n - 1);
+
+		ev->hnext = b[h];
+		b[h] = ev;
+	}
+	free(reg.buckets);
+	reg.buckets = b;
+	reg.nr_buckets = n;
+	return 0;
+}
+
+/* Room for one more event in both indexes. */
+static int reserve_event_slot(void)
+{
+	if (reg.nr_events >= LTT_APP_MAX_TRACEPOINTS)
+		return -ENOSPC;
+	if (reg.nr_events >= reg.cap_order) {
+		size_t cap = reg.cap_order ? reg.cap_order * 2 : HASH_MIN;
+		struct ust_event **o = realloc(reg.by_order, cap * sizeof(*o));
+
+		if (!o)
+			return -ENOMEM;
+		reg.by_order = o;
+		reg.cap_order = cap;
+	}
+	if (reg.nr_events >= reg.nr_buckets)
+		return grow_hash();
+	return 0;
+}
+
+/* The description of @tp as the daemons receive it; NULL on failure. */
+static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len)
+{
+	struct ltt_wbuf w;
+	uint8_t *copy = NULL;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_tracepoint(&w, tp);
+	if (!w.err && w.len) {
+		copy = malloc(w.len);
+		if (copy) {
+			memcpy(copy, w.data, w.len);
+			*ret_len = w.len;
+		}
+	}
+	ltt_wbuf_fini(&w);
+	return copy;
+}
+
+static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8_t *enc,
+				      size_t enc_len)
+{
+	struct ust_event *ev;
+	size_t h;
+
+	if (reserve_event_slot())
+		return NULL;
+	ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return NULL;
+	ev->name = strdup(tp->name);
+	if (!ev->name) {
+		free(ev);
+		return NULL;
+	}
+	ev->enc = enc;
+	ev->enc_len = enc_len;
+	ev->valid = -1;
+	h = hash_name(ev->name) & (reg.nr_buckets - 1);
+	ev->hnext = reg.buckets[h];
+	reg.buckets[h] = ev;
+	reg.by_order[reg.nr_events++] = ev;
+	return ev;
+}
+
+/* Any target of @ev in an enabled channel? */
+static int event_state(const struct ust_event *ev)
+{
+	uint32_t i;
+
+	for (i = 0; i < ev->nr_rules; i++)
+		if (CMM_LOAD_SHARED(ev->rules[i].chan->enabled))
+			return 1;
+	return 0;
+}
+
+static void desc_publish(struct ltt_ust_tracepoint *tp, struct ust_targets *targets, int state)
+{
+	rcu_assign_pointer(tp->priv, targets);
+	tp->state = state;
+}
+
+/* Sanity of a descriptor handed to us by a program (not validated by
+ * the daemon yet: that one sees only what is encoded). */
+static bool desc_usable(const struct ltt_ust_tracepoint *tp)
+{
+	return tp && tp->abi == LTT_UST_TRACEPOINT_ABI && tp->name &&
+	       (tp->fields || !tp->nr_fields) && tp->nr_fields <= LTT_APP_MAX_FIELDS;
+}
+
+/*
+ * Attach one descriptor to its event, creating the event on first sight.
+ * A descriptor whose description differs from the event's (same name,
+ * other fields or level) is left off: its records would not match the
+ * trace's metadata.
+ */
+static int desc_attach(struct ltt_ust_tracepoint *tp)
+{
+	struct ust_event *ev;
+	size_t enc_len = 0;
+	uint8_t *enc;
+
+	if (!desc_usable(tp))
+		return 0;
+	desc_publish(tp, NULL, 0);
+	enc = encode_desc(tp, &enc_len);
+	if (!enc)
+		return -ENOMEM;
+	ev = ust_event_find(tp->name);
+	if (ev && (ev->enc_len != enc_len || memcmp(ev->enc, enc, enc_len))) {
+		ust_debug("event %s declared twice with different fields: the second stays off",
+			  tp->name);
+		free(enc);
+		return 0;
+	}
+	if (ev) {
+		free(enc);
+	} else {
+		ev = event_create(tp, enc, enc_len);
+		if (!ev) {
+			free(enc);
+			return -ENOMEM;
+		}
+	}
+	if (ev->nr_descs == ev->cap_descs) {
+		size_t cap = ev->cap_descs ? ev->cap_descs * 2 : 2;
+		struct ltt_ust_tracepoint **d = realloc(ev->descs, cap * sizeof(*d));
+
+		if (!d)
+			return -ENOMEM;
+		ev->descs = d;
+		ev->cap_descs = cap;
+	}
+	ev->descs[ev->nr_descs++] = tp;
+	desc_publish(tp, ev->published, event_state(ev));
+	return 0;
+}
+
+static void desc_detach(struct ltt_ust_tracepoint *tp)
+{
+	struct ust_event *ev;
+	size_t i;
+
+	if (!desc_usable(tp))
+		return;
+	desc_publish(tp, NULL, 0);
+	ev = ust_event_find(tp->name);
+	if (!ev)
+		return;
+	for (i = 0; i < ev->nr_descs; i++) {
+		if (ev->descs[i] == tp) {
+			ev->descs[i] = ev->descs[--ev->nr_descs];
+			return;
+		}
+	}
+}
+
+static struct ust_module *module_find(struct ltt_ust_tracepoint *const *start)
+{
+	struct ust_module *m;
+
+	for (m = reg.modules; m; m = m->next)
+		if (m->start == start)
+			return m;
+	return NULL;
+}
+
+int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
+			    struct ltt_ust_tracepoint *const *stop)
+{
+	struct ltt_ust_tracepoint *const *p;
+	struct ust_module *m;
+	int ret = 0;
+
+	if (!start || stop <= start)
+		return 0;
+	m = module_find(start);
+	if (m) {
+		m->refs++;
+		return 0;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	m->start = start;
+	m->stop = stop;
+	m->refs = 1;
+	m->next = reg.modules;
+	reg.modules = m;
+	/* An allocation failure leaves some events unknown, never half-made. */
+	for (p = start; p < stop; p++)
+		if (desc_attach(*p))
+			ret = -ENOMEM;
+	return ret ? ret : 1;
+}
+
+void ust_registry_remove_module(struct ltt_ust_tracepoint *const *start)
+{
+	struct ust_module **pm, *m;
+	struct ltt_ust_tracepoint *const *p;
+
+	for (pm = &reg.modules; (m = *pm) != NULL; pm = &m->next)
+		if (m->start == start)
+			break;
+	if (!m || --m->refs)
+		return;
+	*pm = m->next;
+	for (p = m->start; p < m->stop; p++)
+		desc_detach(*p);
+	free(m);
+}
+
+uint64_t ust_registry_nr_events(void)
+{
+	return reg.nr_events;
+}
+
+/*
+ * Would the daemon accept @ev's description?  Checked once, with the
+ * daemon's own decoder, so that one bad declaration (say an enum label out
+ * of its field's range) is left out rather than spoil the whole message.
+ */
+static bool event_valid(struct ust_event *ev)
+{
+	struct ltt_app_tracepoint *tp = NULL;
+	struct ltt_rbuf r;
+
+	if (ev->valid < 0) {
+		ltt_rbuf_init(&r, ev->enc, ev->enc_len);
+		ev->valid = !ltt_app_get_tracepoint(&r, &tp) && !ltt_rbuf_end(&r);
+		free(tp);
+		if (!ev->valid)
+			ust_debug("event %s: invalid description, not reported", ev->name);
+	}
+	return ev->valid;
+}
+
+uint64_t ust_registry_encode(struct ltt_wbuf *w, uint64_t first, size_t max_bytes,
+			     uint32_t *ret_count)
+{
+	uint64_t i = first;
+	uint32_t count = 0;
+
+	for (; i < reg.nr_events; i++) {
+		struct ust_event *ev = reg.by_order[i];
+
+		if (!event_valid(ev))
+			continue;
+		if (w->len + ev->enc_len > max_bytes) {
+			if (!count) {
+				ust_debug("event %s: description too large to send", ev->name);
+				i++;
+			}
+			break;
+		}
+		ltt_wbuf_put_bytes(w, ev->enc, ev->enc_len);
+		count++;
+	}
+	*ret_count = count;
+	return i;
+}
+
+/* Publish a fresh copy of @ev's rules to its descriptors; retire the old. */
+static int event_republish(struct ust_event *ev, struct ust_retire *retire)
+{
+	struct ust_targets *t = NULL, *old = ev->published;
+	int state = event_state(ev);
+	size_t i;
+
+	if (ev->nr_rules) {
+		t = malloc(sizeof(*t) + ev->nr_rules * sizeof(t->t[0]));
+		if (!t)
+			return -ENOMEM;
+		t->retired_next = NULL;
+		t->nr = ev->nr_rules;
+		memcpy(t->t, ev->rules, ev->nr_rules * sizeof(t->t[0]));
+	}
+	ev->published = t;
+	for (i = 0; i < ev->nr_descs; i++)
+		desc_publish(ev->descs[i], t, state);
+	if (old) {
+		old->retired_next = retire->targets;
+		retire->targets = old;
+	}
+	return 0;
+}
+
+static int rule_index(const struct ust_event *ev, const struct ust_channel *chan)
+{
+	uint32_t i;
+
+	for (i = 0; i < ev->nr_rules; i++)
+		if (ev->rules[i].chan == chan)
+			return (int)i;
+	return -1;
+}
+
+int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id,
+		     struct ust_retire *retire)
+{
+	int i = rule_index(ev, chan), ret;
+	struct ust_target *r;
+
+	if (i >= 0) {
+		uint32_t old = ev->rules[i].id;
+
+		if (old == id)
+			return 0;
+		ev->rules[i].id = id;
+		ret = event_republish(ev, retire);
+		if (ret)
+			ev->rules[i].id = old;
+		return ret;
+	}
+	r = realloc(ev->rules, (ev->nr_rules + 1) * sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	ev->rules = r;
+	r[ev->nr_rules].chan = chan;
+	r[ev->nr_rules].id = id;
+	ev->nr_rules++;
+	ret = event_republish(ev, retire);
+	if (ret)
+		ev->nr_rules--;
+	return ret;
+}
+
+int ust_event_disable(struct ust_event *ev, struct ust_channel *chan, struct ust_retire *retire)
+{
+	int i = rule_index(ev, chan), ret;
+	struct ust_target saved;
+
+	if (i < 0)
+		return -ENOENT;
+	saved = ev->rules[i];
+	ev->rules[i] = ev->rules[ev->nr_rules - 1];
+	ev->nr_rules--;
+	ret = event_republish(ev, retire);
+	if (ret) {
+		ev->rules[ev->nr_rules++] = ev->rules[i];
+		ev->rules[i] = saved;
+	}
+	return ret;
+}
+
+int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire)
+{
+	uint64_t i;
+	int ret = 0;
+
+	for (i = 0; i < reg.nr_events; i++) {
+		struct ust_event *ev = reg.by_order[i];
+
+		if (rule_index(ev, chan) >= 0 && ust_event_disable(ev, chan, retire))
+			ret = -ENOMEM;
+	}
+	return ret;
+}
+
+void ust_events_refresh(void)
+{
+	uint64_t i;
+	size_t j;
+
+	for (i = 0; i < reg.nr_events; i++) {
+		struct ust_event *ev = reg.by_order[i];
+		int state = event_state(ev);
+
+		for (j = 0; j < ev->nr_descs; j++)
+			ev->descs[j]->state = state;
+	}
+}
+
+void ust_registry_fork_child(void)
+{
+	uint64_t i;
+	size_t j;
+
+	for (i = 0; i < reg.nr_events; i++) {
+		struct ust_event *ev = reg.by_order[i];
+
+		for (j = 0; j < ev->nr_descs; j++)
+			desc_publish(ev->descs[j], NULL, 0);
+		free(ev->published);
+		ev->published = NULL;
+		free(ev->rules);
+		ev->rules = NULL;
+		ev->nr_rules = 0;
+	}
+}
+
+void ust_retire_flush(struct ust_retire *retire)
+{
+	struct ust_targets *t, *tnext;
+	struct ust_channel *c, *cnext;
+
+	if (!retire->targets && !retire->channels)
+		return;
+	if (urcu_bp_read_ongoing()) {
+		/* Waiting for ourselves would never end: leak instead. */
+		retire->targets = NULL;
+		retire->channels = NULL;
+		return;
+	}
+	urcu_bp_synchronize_rcu();
+	for (t = retire->targets; t; t = tnext) {
+		tnext = t->retired_next;
+		free(t);
+	}
+	for (c = retire->channels; c; c = cnext) {
+		cnext = c->retired_next;
+		ust_channel_destroy(c);
+	}
+	retire->targets = NULL;
+	retire->channels = NULL;
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * testing.c - the hooks of ust-internal.h: the daemon's commands, played
+ * in-process on channels owned by the test.
+ */
+#include <errno.h>
+
+#define _LGPL_SOURCE
+#include <urcu-bp.h>
+
+#include "ust/ust-internal.h"
+#include "ust/ust.h"
+
+static const char test_owner;	/* the owner of the tests' channels */
+
+int ltt_ust_test_add_channel(uint64_t key, uint32_t nr_streams, void *const *mems,
+			     const size_t *lens)
+{
+	struct ust_channel *chan;
+	int ret;
+
+	if (!mems || !lens)
+		return -EINVAL;
+	ret = ust_channel_wrap(&test_owner, key, nr_streams, mems, lens, &chan);
+	if (ret)
+		return ret;
+	ust_lock();
+	ret = ust_channel_insert(chan);
+	ust_unlock();
+	if (ret)
+		ust_channel_destroy(chan);
+	return ret;
+}
+
+int ltt_ust_test_remove_channel(uint64_t key)
+{
+	struct ust_retire retire = { NULL, NULL };
+	struct ust_channel *chan;
+	int ret = -ENOENT;
+
+	ust_lock();
+	chan = ust_channel_find(&test_owner, key);
+	if (chan)
+		ret = ust_channel_remove(chan, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	return ret;
+}
+
+int ltt_ust_test_set_channel(uint64_t key, bool enabled)
+{
+	struct ust_channel *chan;
+
+	ust_lock();
+	chan = ust_channel_find(&test_owner, key);
+	if (chan) {
+		CMM_STORE_SHARED(chan->enabled, enabled);
+		ust_events_refresh();
+	}
+	ust_unlock();
+	if (!chan)
+		return -ENOENT;
+	if (!enabled)
+		urcu_bp_synchronize_rcu();
+	return 0;
+}
+
+static int set_event(uint64_t key, const char *name, bool enable, uint32_t id)
+{
+	struct ust_retire retire = { NULL, NULL };
+	struct ust_channel *chan;
+	struct ust_event *ev;
+	int ret = -ENOENT;
+
+	if (!name)
+		return -EINVAL;
+	ust_lock();
+	chan = ust_channel_find(&test_owner, key);
+	ev = ust_event_find(name);
+	if (chan && ev)
+		ret = enable ? ust_event_enable(ev, chan, id, &retire) :
+			       ust_event_disable(ev, chan, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	return ret;
+}
+
+int ltt_ust_test_enable_event(uint64_t key, const char *name, uint32_t id)
+{
+	return set_event(key, name, true, id);
+}
+
+int ltt_ust_test_disable_event(uint64_t key, const char *name)
+{
+	return set_event(key, name, false, 0);
+}
+
+uint64_t ltt_ust_test_nr_events(void)
+{
+	uint64_t n;
+
+	ust_lock();
+	n = ust_registry_nr_events();
+	ust_unlock();
+	return n;
+}
+
+bool ltt_ust_test_event_known(const char *name)
+{
+	bool known;
+
+	ust_lock();
+	known = name && ust_event_find(name);
+	ust_unlock();
+	return known;
+}
+
+unsigned int ltt_ust_test_nr_channels(void)
+{
+	unsigned int n;
+
+	ust_lock();
+	n = ust_channel_count();
+	ust_unlock();
+	return n;
+}
+
+void ltt_ust_test_stats(uint64_t *ret_reserve_failed, uint64_t *ret_ts_clamped)
+{
+	struct ust_probe_stats s;
+
+	ust_probe_stats(&s);
+	*ret_reserve_failed = s.reserve_failed;
+	*ret_ts_clamped = s.ts_clamped;
+}
+
+bool ltt_ust_test_tsc_calibrated(void)
+{
+	return __atomic_load_n(&ust_tsc_window, __ATOMIC_RELAXED) != 0;
+}

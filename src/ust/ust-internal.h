@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ust-internal.h - hooks into libltt-ust for unit tests and benchmarks,
+ * which link the library's convenience archive (src/ust/libust.la); the
+ * shared library does not export them.
+ *
+ * They let a test play the session daemon's part in-process: give the
+ * library a channel over ring buffers it created itself (ltt_rb_init_region),
+ * enable events in it with chosen ids, and read back exactly what the probes
+ * wrote.  Channels added here belong to the test, not to any daemon.
+ */
+#ifndef LTT_UST_UST_INTERNAL_H
+#define LTT_UST_UST_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * ltt_ust_test_add_channel() - a channel over @nr_streams regions
+ * @mems: regions laid out by ltt_rb_init_region() (borrowed: keep them
+ *        mapped until the channel is removed)
+ * @lens: their sizes
+ *
+ * The channel starts enabled.  Returns 0, -EINVAL (a region does not
+ * validate), -EEXIST (@key is taken) or -ENOMEM.
+ */
+int ltt_ust_test_add_channel(uint64_t key, uint32_t nr_streams, void *const *mems,
+			     const size_t *lens);
+
+/**
+ * ltt_ust_test_remove_channel() - as CHANNEL_REMOVE: returns once no thread
+ * can write to the channel's regions any more.  Returns 0 or -ENOENT.
+ */
+int ltt_ust_test_remove_channel(uint64_t key);
+
+/** ltt_ust_test_set_channel() - as CHANNEL_ENABLE / CHANNEL_DISABLE */
+int ltt_ust_test_set_channel(uint64_t key, bool enabled);
+
+/** ltt_ust_test_enable_event() - as EVENT_ENABLE; -ENOENT for an unknown channel or event */
+int ltt_ust_test_enable_event(uint64_t key, const char *name, uint32_t id);
+
+/** ltt_ust_test_disable_event() - as EVENT_DISABLE */
+int ltt_ust_test_disable_event(uint64_t key, const char *name);
+
+/** ltt_ust_test_nr_events() - how many distinct events the library knows */
+uint64_t ltt_ust_test_nr_events(void);
+
+/** ltt_ust_test_event_known() - whether an event of that name is registered */
+bool ltt_ust_test_event_known(const char *name);
+
+/** ltt_ust_test_nr_channels() - channels the library holds (any owner) */
+unsigned int ltt_ust_test_nr_channels(void);
+
+/**
+ * ltt_ust_test_stats() - events the ring buffer refused, and compact
+ * headers written with a clamped timestamp (see probe.c)
+ */
+void ltt_ust_test_stats(uint64_t *ret_reserve_failed, uint64_t *ret_ts_clamped);
+
+/**
+ * ltt_ust_test_tsc_calibrated() - whether the probes now ask the TSC rather
+ * than the coarse clock whether a stream was busy lately (see clock.c)
+ */
+bool ltt_ust_test_tsc_calibrated(void);
+
+#endif /* LTT_UST_UST_INTERNAL_H */

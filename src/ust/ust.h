@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ust.h - libltt-ust, the tracer linked into instrumented programs: its
+ * modules, file by file.  doc/ust.md ("The tracer library") has the design.
+ *
+ *   init.c      the library's start-up, configuration from the environment,
+ *               ltt_ust_register_module() and its bounded wait, fork().
+ *   registry.c  modules, events (one per name, however many descriptors
+ *               carry it) and their targets, published to the fast path
+ *               under RCU.
+ *   channel.c   channels: the mapped, validated ring buffers of a session.
+ *   probe.c     the fast path (ltt_ust_probe_reserve/commit) and tracef.
+ *   clock.c     the fast path's cheap "was this stream busy lately?" clock.
+ *   comm.c      one thread per session daemon: register, serve commands.
+ *   testing.c   the hooks of ust-internal.h (tests play the daemon).
+ *
+ * Objects and references:
+ *   ust_event   -> rules {ust_channel *, id}: the authoritative list
+ *               -> published ust_targets: an immutable copy that every
+ *                  descriptor of the event points to (desc->priv)
+ *   ust_channel -> streams, each a struct ltt_rb on its own mapping
+ * A channel is owned by the daemon (comm thread) that added it.
+ *
+ * Locking: one mutex, the "ust lock" (ust_lock()), guards the registry,
+ * the channel list and the daemons' shared state.  It is never held across
+ * I/O nor across an RCU grace period.  The fast path takes no lock: it
+ * reads desc->priv and the channels inside an urcu-bp read-side critical
+ * section; whatever it may still see (a replaced target array, a removed
+ * channel) is freed only after a grace period (struct ust_retire).
+ */
+#ifndef LTT_UST_UST_H
+#define LTT_UST_UST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ltt/tracepoint-types.h>
+
+#include "common/codec.h"
+#include "common/ringbuf.h"
+
+/* ---- init.c ---- */
+
+/** ust_lock() / ust_unlock() - the library's one mutex (see above) */
+void ust_lock(void);
+void ust_unlock(void);
+
+/** ust_state_changed() - wake the threads waiting in ust_wait_settled(); ust lock held */
+void ust_state_changed(void);
+
+/** ust_debug() - a diagnostic on stderr when LTT_UST_DEBUG is set */
+void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- registry.c ---- */
+
+/* What the fast path reads: immutable once published. */
+struct ust_target {
+	struct ust_channel *chan;
+	uint32_t id;			/* event id in the channel */
+};
+
+struct ust_targets {
+	struct ust_targets *retired_next;	/* in a struct ust_retire */
+	uint32_t nr;
+	struct ust_target t[];
+};
+
+/* Things to free once no reader can see them: see ust_retire_flush(). */
+struct ust_retire {
+	struct ust_targets *targets;
+	struct ust_channel *channels;
+};
+
+struct ust_event;
+
+/**
+ * ust_registry_add_module() - record a module's descriptors; ust lock held
+ * @start: first of its descriptor pointers; NULL for a module without any
+ * @stop: one past the last
+ *
+ * Descriptors carrying an already known name join that event (and get its
+ * targets) when their layout is the same, else they stay disabled.  Returns
+ * 1 for a module seen for the first time, 0 for another reference to a
+ * known one, or -ENOMEM.
+ */
+int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
+			    struct ltt_ust_tracepoint *const *stop);
+
+/**
+ * ust_registry_remove_module() - drop one reference; the last one turns the
+ * module's descriptors off and forgets them; ust lock held
+ *
+ * No grace period is needed: target arrays are not freed here.
+ */
+void ust_registry_remove_module(struct ltt_ust_tracepoint *const *start);
+
+/** ust_registry_nr_events() - events known (sent to daemons); ust lock held */
+uint64_t ust_registry_nr_events(void);
+
+/**
+ * ust_registry_encode() - append the descriptions of events @first.. to @w
+ * @first: index (0-based, in registration order) of the first to encode
+ * @max_bytes: stop before exceeding this payload size
+ * @ret_count: how many were appended (at least one unless none is left or
+ *             the first alone exceeds @max_bytes, then 0 and it is skipped).
+ *             Descriptions the daemon would refuse are skipped.
+ *
+ * ust lock held.  Returns the index after the last one consumed.
+ */
+uint64_t ust_registry_encode(struct ltt_wbuf *w, uint64_t first, size_t max_bytes,
+			     uint32_t *ret_count);
+
+/** ust_event_find() - the event called @name, or NULL; ust lock held */
+struct ust_event *ust_event_find(const char *name);
+
+/**
+ * ust_event_enable() - record @ev into @chan with @id; ust lock held
+ *
+ * Replaces the id if the event already goes to @chan.  The previous target
+ * array goes to @retire.  Returns 0 or -ENOMEM.
+ */
+int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id,
+		     struct ust_retire *retire);
+
+/**
+ * ust_event_disable() - stop recording @ev into @chan; ust lock held
+ *
+ * Returns 0, -ENOENT when it was not recorded there, or -ENOMEM.
+ */
+int ust_event_disable(struct ust_event *ev, struct ust_channel *chan, struct ust_retire *retire);
+
+/**
+ * ust_events_drop_channel() - remove every target of @chan; ust lock held
+ *
+ * Returns 0 or -ENOMEM (then some targets remain: the caller must not free
+ * the channel).
+ */
+int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire);
+
+/** ust_events_refresh() - recompute every descriptor's state; ust lock held */
+void ust_events_refresh(void);
+
+/**
+ * ust_registry_fork_child() - forget every target and turn everything off,
+ * in a child just forked (one thread, no reader); ust lock held
+ */
+void ust_registry_fork_child(void);
+
+/**
+ * ust_retire_flush() - wait for a grace period if anything was retired, then
+ * free the target arrays and destroy the channels; ust lock NOT held
+ *
+ * Not from a thread inside a read-side critical section (would deadlock):
+ * that case leaks instead.
+ */
+void ust_retire_flush(struct ust_retire *retire);
+
+/* ---- channel.c ---- */
+
+struct ust_stream {
+	struct ltt_rb rb;	/* attached to mem */
+	uint64_t last_tsc;	/* clock.c: TSC of this process's last reservation */
+	void *mem;
+	size_t len;
+	bool mapped;		/* mem is ours to munmap */
+	int wakeup_fd;		/* ours to close, or -1 */
+};
+
+struct ust_channel {
+	struct ust_channel *next;		/* channel list, ust lock */
+	struct ust_channel *retired_next;	/* in a struct ust_retire */
+	const void *owner;			/* the daemon that added it */
+	uint64_t key;
+	uint64_t session_id;
+	uint32_t stream_id;
+	int enabled;				/* read by the fast path */
+	uint32_t nr_streams;
+	struct ust_stream streams[];
+};
+
+#define UST_MAX_STREAMS 512		/* LTT_APP_MAX_FDS / 2 */
+
+/**
+ * ust_channel_map() - map and validate the streams of a new channel
+ * @fds: 2 x @nr_streams descriptors (shared memory, wakeup eventfd) per
+ *       stream: all taken, closed on error too
+ * @ret_chan: a channel not yet in the list, disabled or enabled as @enabled
+ *
+ * Any thread, no lock.  Each memory must be a memfd sealed against
+ * shrinking; it is mapped at its size and checked by ltt_rb_attach(); a bad
+ * one refuses the channel.  Returns 0, -EINVAL (bad count or region),
+ * -EPERM (not sealed), -ENOMEM, or the errno of fstat() or mmap().
+ */
+int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
+		    bool enabled, uint32_t nr_streams, int *fds, struct ust_channel **ret_chan);
+
+/**
+ * ust_channel_wrap() - a channel over regions the caller mapped (tests)
+ * @mems: @nr_streams regions (borrowed: they must outlive the channel)
+ * @lens: their sizes
+ *
+ * Returns 0, -EINVAL when a region does not validate, or -ENOMEM.
+ */
+int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void *const *mems,
+		     const size_t *lens, struct ust_channel **ret_chan);
+
+/** ust_channel_destroy() - unmap and close; accepts NULL; no reader may see it */
+void ust_channel_destroy(struct ust_channel *chan);
+
+/** ust_channel_insert() - add to the list; -EEXIST for a known (owner, key); ust lock held */
+int ust_channel_insert(struct ust_channel *chan);
+
+/** ust_channel_find() - the channel @key of @owner, or NULL; ust lock held */
+struct ust_channel *ust_channel_find(const void *owner, uint64_t key);
+
+/** ust_channel_count() - channels in the list; ust lock held */
+unsigned int ust_channel_count(void);
+
+/**
+ * ust_channel_remove() - unlink @chan, drop its targets and retire it;
+ * ust lock held.  Returns 0 or -ENOMEM (it then stays, disabled).
+ */
+int ust_channel_remove(struct ust_channel *chan, struct ust_retire *retire);
+
+/**
+ * ust_channels_remove_owner() - ust_channel_remove() each channel of
+ * @owner; ust lock held.  Returns the number that could not be removed.
+ */
+unsigned int ust_channels_remove_owner(const void *owner, struct ust_retire *retire);
+
+/**
+ * ust_channels_fork_child() - unmap and forget every channel, in a child
+ * just forked (the parent's buffers are not ours); ust lock held
+ */
+void ust_channels_fork_child(void);
+
+/* ---- clock.c ---- */
+
+/* TSC ticks in 2^26 ns, once measured; 0 until then or without a usable TSC. */
+extern uint64_t ust_tsc_window;
+
+/** ust_clock_init() - take the first calibration point; at start-up */
+void ust_clock_init(void);
+
+/**
+ * ust_clock_calibrate() - publish ust_tsc_window once enough time passed
+ * since ust_clock_init(); any thread, cheap, call it now and then
+ */
+void ust_clock_calibrate(void);
+
+/** ust_clock_pending() - true while ust_clock_calibrate() still has work to do */
+bool ust_clock_pending(void);
+
+/** ust_tsc() - the time stamp counter (0 where there is none) */
+static inline uint64_t ust_tsc(void)
+{
+#if defined(__x86_64__)
+	return __builtin_ia32_rdtsc();
+#else
+	return 0;
+#endif
+}
+
+/* ---- probe.c ---- */
+
+/** ust_probe_module_register() - record the library's own tracepoints; ust lock held */
+int ust_probe_module_register(void);
+
+/* Counters, for tests and benchmarks (relaxed atomics). */
+struct ust_probe_stats {
+	uint64_t reserve_failed;	/* the ring buffer dropped the event */
+	uint64_t ts_clamped;		/* compact header with a clamped timestamp */
+};
+
+/** ust_probe_stats() - a copy of the counters */
+void ust_probe_stats(struct ust_probe_stats *ret_stats);
+
+/* ---- comm.c ---- */
+
+/**
+ * ust_comm_start() - start one thread per session daemon, once; ust lock
+ * held.  The threads connect and register at once.  Returns 0 or -errno
+ * (no thread could start; the program runs untraced).
+ */
+int ust_comm_start(void);
+
+/** ust_comm_kick() - new events to report: wake the threads; ust lock held */
+void ust_comm_kick(void);
+
+/**
+ * ust_comm_settled() - true when, for every daemon, either its thread found
+ * no daemon, or the daemon was told of the first @nr_events events and
+ * answered every TRACEPOINTS message (REGISTER_DONE: what its sessions want
+ * of them is in place); ust lock held
+ */
+bool ust_comm_settled(uint64_t nr_events);
+
+/**
+ * ust_comm_fork_child() - in a child just forked: forget the parent's
+ * threads and connections (closed, never written); ust lock held.  Call
+ * ust_comm_start() again afterwards.
+ */
+void ust_comm_fork_child(void);
+
+#endif /* LTT_UST_UST_H */

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * test_tracepoint_plugin.c - a shared object with tracepoints of its own,
+ * which the tracepoint tests dlopen() and dlclose().  Its undefined
+ * ltt_ust_* symbols resolve to whatever copy of libltt-ust the process
+ * holds.
+ */
+#include <ltt/tracepoint.h>
+
+LTT_TRACEPOINT_EVENT_LOGLEVEL(plugin, hello, LTT_LOGLEVEL_INFO,
+	LTT_TP_ARGS(int value, const char *text),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, value, value)
+		ltt_field_string(text, text)))
+
+/* The same event as the program's, declared again here: one event. */
+LTT_TRACEPOINT_EVENT(shared, both,
+	LTT_TP_ARGS(int value),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, value, value)))
+
+void plugin_fire(int value);
+void plugin_fire_shared(int value);
+int plugin_enabled(void);
+
+void plugin_fire(int value)
+{
+	ltt_tracepoint(plugin, hello, value, "plugin");
+}
+
+void plugin_fire_shared(int value)
+{
+	ltt_tracepoint(shared, both, value);
+}
+
+int plugin_enabled(void)
+{
+	return ltt_tracepoint_enabled(plugin, hello);
+}
