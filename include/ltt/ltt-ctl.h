@@ -142,6 +142,22 @@ struct ltt_session_detail {
 	struct ltt_event_rule_info *rules;	/* points inside the block */
 };
 
+/* A field of an available event (lttctl list -u -f). */
+struct ltt_field_info {
+	char name[LTT_NAME_MAX];
+	char type[32];			/* "integer", "string", "text sequence", ... */
+};
+
+/* An event a registered application can emit (lttctl list -u). */
+struct ltt_tracepoint_info {
+	pid_t pid;
+	char procname[17];
+	char name[LTT_NAME_MAX];	/* "provider:event" */
+	int loglevel;
+	size_t nr_fields;
+	struct ltt_field_info *fields;	/* points inside the returned block */
+};
+
 struct ltt_ctl;
 
 /**
@@ -297,6 +313,17 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
  */
 int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			  const char *channel, const char *pattern);
+
+/**
+ * ltt_ctl_list_tracepoints() - the events registered applications can emit
+ * @with_fields: fill in the fields of each event
+ * @ret_tps: array of @ret_count entries with their fields, one heap block:
+ *           free() it
+ *
+ * Returns 0, -LTT_ERR_NOMEM, or a connection error.
+ */
+int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
+			     struct ltt_tracepoint_info **ret_tps, size_t *ret_count);
 
 /**
  * ltt_ctl_daemon_version() - the daemon's package version string

@@ -65,7 +65,9 @@ extern "C" {
 	X(SESSIOND_SPAWN, 42, "could not start a session daemon; run 'ltt-sessiond -vvv' by hand to see why") \
 	X(TIMER, 43, "invalid timer period: use microseconds from 0 to 4294967295") \
 	X(CONSUMERD, 44, "the consumer daemon failed; see the session daemon's log") \
-	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first")
+	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first") \
+	X(OUTPUT_UNSUPPORTED, 46, "streaming to a relay daemon is not supported yet: use a local directory (-o) or --no-output") \
+	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -29,7 +29,12 @@
 #define LTT_CLIENT_MAJOR 1
 #define LTT_CLIENT_MINOR 0
 #define LTT_CLIENT_HDR_SIZE 16
-#define LTT_CLIENT_MSG_MAX (1U << 22)	/* header + payload */
+/*
+ * Header + payload.  The daemon's limits keep every reply under it: 1024
+ * sessions of at most ~4.4 KiB each (LIST_SESSIONS), and a session of at
+ * most 256 channels and 4096 rules (GET_SESSION, ~2.3 MiB).
+ */
+#define LTT_CLIENT_MSG_MAX (1U << 23)
 #define LTT_CLIENT_SOCKET_NAME "client.sock"
 
 /* Bytes of an encoded string of at least one byte (its NUL). */
@@ -52,7 +57,8 @@
 	X(ENABLE_CHANNEL, 8, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
 	X(DISABLE_CHANNEL, 9, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
 	X(ENABLE_EVENT, 10, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN) \
-	X(DISABLE_EVENT, 11, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 1 + LTT_WIRE_STR_MIN)
+	X(DISABLE_EVENT, 11, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 1 + LTT_WIRE_STR_MIN) \
+	X(LIST_TRACEPOINTS, 12, 1)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -2,15 +2,19 @@
 # the daemons, the control library and the unit tests link alike.
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
+	src/common/app-proto.c src/common/app-proto.h \
 	src/common/attr.c src/common/attr.h \
 	src/common/client-proto.c src/common/client-proto.h \
 	src/common/codec.c src/common/codec.h \
+	src/common/consumer-proto.c src/common/consumer-proto.h \
+	src/common/ctf.c src/common/ctf.h \
 	src/common/error.c \
 	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
 	src/common/names.c src/common/names.h \
 	src/common/paths.c src/common/paths.h \
+	src/common/ringbuf.c src/common/ringbuf.h \
 	src/common/size.c src/common/size.h \
 	src/common/sock.c src/common/sock.h \
 	src/common/uri.c src/common/uri.h

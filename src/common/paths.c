@@ -40,6 +40,21 @@ int ltt_path_join(char *buf, size_t len, const char *dir, const char *name)
 	return 0;
 }
 
+int ltt_path_absolute(char *buf, size_t len, const char *path)
+{
+	char cwd[4096];
+
+	if (path[0] == '/') {
+		if (strlen(path) >= len)
+			return -ENAMETOOLONG;
+		strcpy(buf, path);
+		return 0;
+	}
+	if (!getcwd(cwd, sizeof(cwd)))
+		return -errno;
+	return ltt_path_join(buf, len, cwd, path);
+}
+
 int ltt_mkdir_p(const char *path, mode_t mode)
 {
 	char tmp[4096];

@@ -28,6 +28,14 @@ int ltt_home_dir(char *buf, size_t len);
 int ltt_path_join(char *buf, size_t len, const char *dir, const char *name);
 
 /**
+ * ltt_path_absolute() - @path as given if absolute, else joined to the
+ * current directory, into @buf
+ *
+ * Returns 0, -ENAMETOOLONG, or getcwd()'s error.
+ */
+int ltt_path_absolute(char *buf, size_t len, const char *path);
+
+/**
  * ltt_mkdir_p() - create @path and its missing parents with @mode
  *
  * Returns 0 (also when it exists as a directory) or a negative errno.

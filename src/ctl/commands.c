@@ -29,6 +29,8 @@ static const struct ctl_cmd commands[] = {
 	  "[--loglevel LEVEL | --loglevel-only LEVEL]" },
 	{ "disable-event", cmd_disable_event, "Disable event rules",
 	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL]" },
+	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
+	  "[NAME] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },
 	{ "help", cmd_help, "List the commands, or describe one", "[COMMAND]" },
 };

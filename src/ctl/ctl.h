@@ -76,6 +76,7 @@ int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
@@ -330,6 +331,12 @@ int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, 
  * Returns --rundir, the library's default in @buf, or "(unknown)".
  */
 const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
+
+/**
+ * ctl_util_report_lost() - warn about the events a session's channels
+ * discarded because their buffers were full, suggesting larger ones
+ */
+void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session);
 
 /**
  * ctl_util_get_session() - ltt_ctl_get_session(), printing its error

@@ -6,6 +6,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "common/log.h"
 #include "common/names.h"
 #include "common/paths.h"
+#include "common/size.h"
 #include "ctl/ctl.h"
 
 #define GLOBAL_USAGE "[OPTION...] COMMAND [ARG...]"
@@ -526,4 +528,25 @@ void ctl_util_forget_session(const char *session)
 		fprintf(stderr, "Warning: session '%s' is still the current session: %s\n",
 			session, strerror(-ret));
 	}
+}
+
+void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_session_detail *d;
+	char size[32];
+	size_t i;
+
+	if (ltt_ctl_get_session(ctl, session, &d))
+		return;
+	for (i = 0; i < d->nr_channels; i++) {
+		const struct ltt_channel_info *ch = &d->channels[i];
+
+		if (!ch->discarded_events)
+			continue;
+		ltt_size_format(ch->attr.subbuf_size * 2, size, sizeof(size));
+		fprintf(stderr,
+			"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s or more sub-buffers with --num-subbuf).\n",
+			ch->attr.name, session, ch->discarded_events, size);
+	}
+	free(d);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/client-proto.h"
@@ -27,6 +28,7 @@
 struct conn {
 	int fd;
 	struct ucred cred;
+	uint64_t hello_deadline;	/* ms, CLOCK_MONOTONIC: HELLO must come by then */
 	bool hello_done;
 	bool closing;		/* close once the reply is written */
 	/* Request being read. */
@@ -52,8 +54,35 @@ struct ltt_client_thread {
 /* epoll data tags for the two fixed fds; connections use their pointer. */
 static int tag_listen, tag_stop;
 
-/* Is @uid allowed to use this daemon? */
-static bool peer_allowed(const struct ltt_client_thread *t, const struct ucred *cred)
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Does the peer process on @fd have @gid among its supplementary groups? */
+static bool peer_in_group(int fd, gid_t gid)
+{
+	gid_t groups[1024];
+	socklen_t len = sizeof(groups);
+	size_t i;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &len))
+		return false;
+	for (i = 0; i < len / sizeof(gid_t); i++)
+		if (groups[i] == gid)
+			return true;
+	return false;
+}
+
+/*
+ * May the peer on @fd use this daemon?  Root always; for a personal daemon
+ * its owner; for the root daemon the members of the tracing group, by the
+ * process's own groups (primary or supplementary) or the user's.
+ */
+static bool peer_allowed(const struct ltt_client_thread *t, int fd, const struct ucred *cred)
 {
 	gid_t groups[256];
 	int i, n = (int)(sizeof(groups) / sizeof(groups[0]));
@@ -66,7 +95,7 @@ static bool peer_allowed(const struct ltt_client_thread *t, const struct ucred *
 		return cred->uid == geteuid();
 	if (!t->cfg.has_tracing_group)
 		return false;
-	if (cred->gid == t->cfg.tracing_gid)
+	if (cred->gid == t->cfg.tracing_gid || peer_in_group(fd, t->cfg.tracing_gid))
 		return true;
 	if (getpwuid_r(cred->uid, &pw, buf, sizeof(buf), &res) || !res)
 		return false;
@@ -173,6 +202,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 {
 	struct ltt_cmd_ctx ctx = {
 		.registry = t->cfg.registry,
+		.ust = t->cfg.ust,
 		.cred = c->cred,
 		.root_daemon = t->cfg.root_daemon,
 	};
@@ -256,9 +286,33 @@ static int conn_write(struct ltt_client_thread *t, struct conn *c)
 	return conn_rearm(t, c) ? -1 : 0;
 }
 
+/* Connections of @uid now served. */
+static unsigned int conns_of(const struct ltt_client_thread *t, uid_t uid)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < LTT_MAX_CLIENTS; i++)
+		if (t->conns[i] && t->conns[i]->cred.uid == uid)
+			n++;
+	return n;
+}
+
+/* Tell a client why it is refused, then close: one small write, no wait. */
+static void refuse(int fd, enum ltt_error_code status)
+{
+	struct ltt_client_hdr hdr = { .magic = LTT_CLIENT_MAGIC, .status = status };
+	uint8_t buf[LTT_CLIENT_HDR_SIZE];
+
+	ltt_client_hdr_encode(&hdr, buf);
+	if (send(fd, buf, sizeof(buf), MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+		LTT_DBG("refusing a client: %s", strerror(errno));
+	close(fd);
+}
+
 static void accept_one(struct ltt_client_thread *t)
 {
 	struct epoll_event ev = { .events = EPOLLIN };
+	struct ucred cred;
 	struct conn *c;
 	size_t i;
 	int fd;
@@ -266,30 +320,66 @@ static void accept_one(struct ltt_client_thread *t)
 	fd = accept4(t->cfg.listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	if (fd < 0)
 		return;
-	c = calloc(1, sizeof(*c));
-	if (!c || t->nr_conns >= LTT_MAX_CLIENTS || ltt_sock_peer_cred(fd, &c->cred)) {
-		if (c)
-			LTT_WARN("too many clients (%u): connection refused", t->nr_conns);
-		free(c);
+	if (ltt_sock_peer_cred(fd, &cred)) {
 		close(fd);
 		return;
 	}
+	if (!peer_allowed(t, fd, &cred)) {
+		LTT_WARN("client pid %d uid %u is not root nor in group '%s': refused",
+			 (int)cred.pid, (unsigned int)cred.uid, t->cfg.tracing_group);
+		refuse(fd, LTT_ERR_PERM);
+		return;
+	}
+	/* One user may not take every slot from the others (root may). */
+	if (t->nr_conns >= LTT_MAX_CLIENTS ||
+	    (cred.uid != 0 && conns_of(t, cred.uid) >= LTT_MAX_CLIENTS_PER_UID)) {
+		LTT_WARN("too many clients (%u, uid %u): connection refused", t->nr_conns,
+			 (unsigned int)cred.uid);
+		refuse(fd, LTT_ERR_LIMIT);
+		return;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		refuse(fd, LTT_ERR_NOMEM);
+		return;
+	}
 	c->fd = fd;
+	c->cred = cred;
+	c->hello_deadline = now_ms() + LTT_CLIENT_HELLO_TIMEOUT_MS;
 	ltt_wbuf_init(&c->out);
 	for (i = 0; i < LTT_MAX_CLIENTS && t->conns[i]; i++)
 		;
 	t->conns[i] = c;
 	t->nr_conns++;
-	if (!peer_allowed(t, &c->cred)) {
-		LTT_WARN("client pid %d uid %u is not root nor in group '%s': refused",
-			 (int)c->cred.pid, (unsigned int)c->cred.uid, t->cfg.tracing_group);
-		queue_reply(c, 0, LTT_ERR_PERM, NULL);
-		c->closing = true;
-		ev.events = EPOLLOUT;
-	}
 	ev.data.ptr = c;
 	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, fd, &ev))
 		conn_destroy(t, c);
+}
+
+/*
+ * Close the connections that did not say HELLO in time, so that silent
+ * clients can't hold the slots; returns the ms until the next deadline,
+ * or -1 when none is pending.
+ */
+static int sweep_silent(struct ltt_client_thread *t)
+{
+	uint64_t now = now_ms(), next = UINT64_MAX;
+	unsigned int i;
+
+	for (i = 0; i < LTT_MAX_CLIENTS; i++) {
+		struct conn *c = t->conns[i];
+
+		if (!c || c->hello_done)
+			continue;
+		if (c->hello_deadline <= now) {
+			LTT_WARN("client pid %d said nothing in %d ms: disconnected", (int)c->cred.pid,
+				 LTT_CLIENT_HELLO_TIMEOUT_MS);
+			conn_destroy(t, c);
+		} else if (c->hello_deadline < next) {
+			next = c->hello_deadline;
+		}
+	}
+	return next == UINT64_MAX ? -1 : (int)(next - now);
 }
 
 static void *client_thread(void *arg)
@@ -299,7 +389,7 @@ static void *client_thread(void *arg)
 	int i, n;
 
 	for (;;) {
-		n = epoll_wait(t->epfd, events, 32, -1);
+		n = epoll_wait(t->epfd, events, 32, sweep_silent(t));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

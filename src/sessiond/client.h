@@ -11,12 +11,16 @@
 #include <sys/types.h>
 
 #include "sessiond/session.h"
+#include "sessiond/ust.h"
 
 #define LTT_MAX_CLIENTS 256
+#define LTT_MAX_CLIENTS_PER_UID 64	/* root is not limited */
+#define LTT_CLIENT_HELLO_TIMEOUT_MS 5000	/* a client must say HELLO by then */
 
 struct ltt_client_thread_config {
 	int listen_fd;		/* taken: closed by ltt_client_thread_stop() */
 	struct ltt_session_registry *registry;	/* borrowed */
+	struct ltt_ust *ust;			/* borrowed */
 	bool root_daemon;
 	gid_t tracing_gid;	/* root daemon: the group allowed besides root */
 	const char *tracing_group;	/* its name, borrowed */

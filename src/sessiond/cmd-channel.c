@@ -56,6 +56,8 @@ int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
+	if (!ret && domain == LTT_DOMAIN_USER)
+		ltt_ust_session_update(ctx->ust, session);
 	ltt_cmd_unlock_session(ctx, session);
 	return ret;
 }
@@ -87,6 +89,8 @@ int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ret = -LTT_ERR_CHANNEL_DISABLED;
 	else
 		channel->enabled = false;
+	if (!ret && domain == LTT_DOMAIN_USER)
+		ltt_ust_session_update(ctx->ust, session);
 	ltt_cmd_unlock_session(ctx, session);
 	return ret;
 }

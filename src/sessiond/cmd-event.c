@@ -73,11 +73,13 @@ int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	else if (rule)
 		rule->enabled = true;
 	else
-		ret = ltt_channel_add_rule(channel, &attr);
+		ret = ltt_channel_add_rule(session, channel, &attr);
 	if (!ret)
 		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
 out:
+	if (!ret && domain == LTT_DOMAIN_USER)
+		ltt_ust_session_update(ctx->ust, session);
 	ltt_cmd_unlock_session(ctx, session);
 	return ret;
 }
@@ -119,6 +121,8 @@ int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	if (!matched)
 		ret = -LTT_ERR_EVENT_NOT_FOUND;
 out:
+	if (!ret && domain == LTT_DOMAIN_USER)
+		ltt_ust_session_update(ctx->ust, session);
 	ltt_cmd_unlock_session(ctx, session);
 	return ret;
 }

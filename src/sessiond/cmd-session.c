@@ -48,11 +48,36 @@ static int lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *re
 	return ltt_cmd_lock_session(ctx, name, ret_session);
 }
 
-/* Stop tracing in a locked session. */
-static void session_stop(struct ltt_session *session)
+/*
+ * Stop tracing in a locked, active session and unlock it; the caller keeps
+ * its reference.  Waiting for applications and the consumer happens
+ * without the lock.
+ */
+static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			       bool wait)
 {
+	int ret;
+
 	session->active = false;
+	pthread_mutex_unlock(&session->lock);
+	ret = ltt_ust_session_stop(ctx->ust, session, wait);
 	LTT_INFO("session '%s' stopped", session->name);
+	return ret;
+}
+
+/* Stop, tear down and unregister a locked session; unlocks and releases it. */
+static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+{
+	if (session->active) {
+		session_stop_unlock(ctx, session, true);
+		pthread_mutex_lock(&session->lock);
+	}
+	ltt_ust_session_destroy(ctx->ust, session);
+	/* Removal takes the registry lock, which comes before the session's. */
+	pthread_mutex_unlock(&session->lock);
+	ltt_session_remove(ctx->registry, session);
+	LTT_INFO("session '%s' destroyed", session->name);
+	ltt_session_put(ctx->registry, session);
 }
 
 int ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -64,14 +89,28 @@ int ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
-	if (session->active)
-		session_stop(session);
-	/* Removal takes the registry lock, which comes before the session's. */
-	pthread_mutex_unlock(&session->lock);
-	ltt_session_remove(ctx->registry, session);
-	LTT_INFO("session '%s' destroyed", session->name);
-	ltt_session_put(ctx->registry, session);
+	destroy_locked(ctx, session);
 	return 0;
+}
+
+void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
+{
+	struct ltt_session **sessions;
+	size_t i, n;
+
+	if (ltt_session_snapshot_list(ctx->registry, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++) {
+		pthread_mutex_lock(&sessions[i]->lock);
+		if (sessions[i]->destroyed) {
+			pthread_mutex_unlock(&sessions[i]->lock);
+			ltt_session_put(ctx->registry, sessions[i]);
+			continue;
+		}
+		/* destroy_locked() drops the reference we hold. */
+		destroy_locked(ctx, sessions[i]);
+	}
+	free(sessions);
 }
 
 static bool has_channel(const struct ltt_session *session)
@@ -94,7 +133,11 @@ int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ret = -LTT_ERR_NO_CHANNEL;
 	else {
 		session->active = true;
-		LTT_INFO("session '%s' started", session->name);
+		ret = ltt_ust_session_start(ctx->ust, session);
+		if (ret)
+			session->active = false;
+		else
+			LTT_INFO("session '%s' started", session->name);
 	}
 	ltt_cmd_unlock_session(ctx, session);
 	return ret;
@@ -107,18 +150,21 @@ int ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	const char *name;
 	int ret;
 
+	bool wait;
+
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	ltt_rbuf_get_bool(req);	/* wait: nothing is buffered yet, so nothing to wait for */
+	wait = ltt_rbuf_get_bool(req);
 	if (ltt_rbuf_end(req))
 		return -LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
-	if (!session->active)
-		ret = -LTT_ERR_SESSION_NOT_STARTED;
-	else
-		session_stop(session);
-	ltt_cmd_unlock_session(ctx, session);
+	if (!session->active) {
+		ltt_cmd_unlock_session(ctx, session);
+		return -LTT_ERR_SESSION_NOT_STARTED;
+	}
+	ret = session_stop_unlock(ctx, session, wait);
+	ltt_session_put(ctx->registry, session);
 	return ret;
 }
 
@@ -148,7 +194,8 @@ int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 }
 
 /* Append a session's channels and rules, session lock held. */
-static void put_session_tree(struct ltt_session *session, struct ltt_wbuf *reply)
+static void put_session_tree(struct ltt_ust *ust, struct ltt_session *session,
+			     struct ltt_wbuf *reply)
 {
 	struct ltt_event_rule_info rinfo;
 	struct ltt_channel_info cinfo;
@@ -164,9 +211,10 @@ static void put_session_tree(struct ltt_session *session, struct ltt_wbuf *reply
 				.domain = session->domains[d].type,
 				.attr = channel->attr,
 				.enabled = channel->enabled,
-				.discarded_events = channel->discarded_events,
-				.lost_packets = channel->lost_packets,
 			};
+			if (cinfo.domain == LTT_DOMAIN_USER)
+				ltt_ust_channel_stats(ust, session, channel, &cinfo.discarded_events,
+						      &cinfo.lost_packets);
 			ltt_proto_put_channel_info(reply, &cinfo);
 			nr_rules += channel->nr_rules;
 		}
@@ -199,7 +247,18 @@ int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		return ret;
 	ltt_session_info(session, &info);
 	ltt_proto_put_session_info(reply, &info);
-	put_session_tree(session, reply);
+	put_session_tree(ctx->ust, session, reply);
 	ltt_cmd_unlock_session(ctx, session);
+	return reply->err ? -LTT_ERR_NOMEM : 0;
+}
+
+int ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			     struct ltt_wbuf *reply)
+{
+	bool with_fields = ltt_rbuf_get_bool(req);
+
+	if (ltt_rbuf_end(req))
+		return -LTT_ERR_PROTOCOL;
+	ltt_ust_list_tracepoints(ctx->ust, with_fields, reply);
 	return reply->err ? -LTT_ERR_NOMEM : 0;
 }

@@ -14,6 +14,7 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_STOP_SESSION] = ltt_cmd_stop_session,
 	[LTT_CLIENT_CMD_LIST_SESSIONS] = ltt_cmd_list_sessions,
 	[LTT_CLIENT_CMD_GET_SESSION] = ltt_cmd_get_session,
+	[LTT_CLIENT_CMD_LIST_TRACEPOINTS] = ltt_cmd_list_tracepoints,
 	[LTT_CLIENT_CMD_ENABLE_CHANNEL] = ltt_cmd_enable_channel,
 	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = ltt_cmd_disable_channel,
 	[LTT_CLIENT_CMD_ENABLE_EVENT] = ltt_cmd_enable_event,

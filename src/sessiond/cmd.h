@@ -17,9 +17,11 @@
 
 #include "common/codec.h"
 #include "sessiond/session.h"
+#include "sessiond/ust.h"
 
 struct ltt_cmd_ctx {
 	struct ltt_session_registry *registry;
+	struct ltt_ust *ust;
 	struct ucred cred;	/* the client */
 	bool root_daemon;	/* this daemon runs as root */
 };
@@ -52,6 +54,8 @@ int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply);
 int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			struct ltt_wbuf *reply);
+int ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			     struct ltt_wbuf *reply);
 /* cmd-channel.c */
 int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply);
@@ -62,6 +66,12 @@ int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply);
 int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_destroy_all() - stop and destroy every session, writing what
+ * they recorded (daemon shutdown); no client may be served meanwhile
+ */
+void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
 
 /**
  * ltt_cmd_lock_session() - find the session named @name that the client may

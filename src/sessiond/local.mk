@@ -9,6 +9,10 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-session.c \
 	src/sessiond/cmd-channel.c \
 	src/sessiond/cmd-event.c \
-	src/sessiond/session.c src/sessiond/session.h
+	src/sessiond/session.c src/sessiond/session.h \
+	src/sessiond/ust.c src/sessiond/ust.h \
+	src/sessiond/app.c src/sessiond/app.h \
+	src/sessiond/consumer.c src/sessiond/consumer.h \
+	src/sessiond/tsdl.c src/sessiond/tsdl.h
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS)
 src_sessiond_ltt_sessiond_LDADD = src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS)

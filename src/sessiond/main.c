@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/app-proto.h"
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -105,12 +106,9 @@ static int resolve_rundir(const struct options *opts, char *buf, size_t len)
 
 	if (opts->rundir && *opts->rundir)
 		env = opts->rundir;
-	if (env && *env) {
-		if (strlen(env) >= len)
-			return -ENAMETOOLONG;
-		strcpy(buf, env);
-		return 0;
-	}
+	/* --daemonize changes to /: keep a relative directory meaning what it meant. */
+	if (env && *env)
+		return ltt_path_absolute(buf, len, env);
 	if (geteuid() == 0) {
 		strcpy(buf, LTT_ROOT_RUNDIR);
 		return 0;
@@ -183,22 +181,28 @@ static void announce_ready(int ready_fd, bool close_stdio)
 	}
 }
 
-/* The client socket, owned by root:GROUP 0660 for the root daemon. */
-static int listen_client(const struct ltt_rundir *rd, bool root, const struct group *gr,
-			 int *ret_fd)
+/*
+ * The client socket, owned by root:GROUP 0660 for the root daemon; the
+ * application socket, 0666 for the root daemon (every user's programs
+ * register; their credentials are checked) and 0600 for a personal one.
+ */
+static int listen_on(const struct ltt_rundir *rd, const char *name, bool root,
+		     const struct group *gr, int *ret_fd)
 {
+	bool app = !strcmp(name, LTT_APP_SOCKET_NAME);
+	mode_t mode = !root ? 0600 : app ? 0666 : gr ? 0660 : 0600;
 	char path[PATH_MAX];
 	int ret;
 
-	ret = ltt_rundir_file(rd, LTT_CLIENT_SOCKET_NAME, path, sizeof(path));
+	ret = ltt_rundir_file(rd, name, path, sizeof(path));
 	if (ret)
 		return ret;
-	ret = ltt_sock_listen_unix(path, root && gr ? 0660 : 0600, ret_fd);
+	ret = ltt_sock_listen_unix(path, mode, ret_fd);
 	if (ret) {
 		LTT_ERR("can't listen on %s: %s", path, strerror(-ret));
 		return ret;
 	}
-	if (root && gr && chown(path, 0, gr->gr_gid)) {
+	if (root && gr && !app && chown(path, 0, gr->gr_gid)) {
 		ret = -errno;
 		LTT_ERR("can't give %s to group %s: %s", path, gr->gr_name, strerror(errno));
 		close(*ret_fd);
@@ -249,17 +253,90 @@ static int block_signals(int *ret_sfd)
 	return 0;
 }
 
+/* Unlink the sockets of a run directory. */
+static void unlink_sockets(const struct ltt_rundir *rd)
+{
+	static const char *const names[] = { LTT_CLIENT_SOCKET_NAME, LTT_APP_SOCKET_NAME };
+	char path[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!ltt_rundir_file(rd, names[i], path, sizeof(path)))
+			unlink(path);
+}
+
+/* Everything that lives while the daemon serves. */
+struct daemon {
+	struct ltt_session_registry registry;
+	struct ltt_ust ust;
+	struct ltt_client_thread *clients;
+	struct ltt_app_thread *apps;
+};
+
+static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
+		       const struct group *gr, const char *group)
+{
+	struct ltt_client_thread_config ccfg = {
+		.registry = &d->registry,
+		.ust = &d->ust,
+		.root_daemon = root,
+		.has_tracing_group = gr != NULL,
+		.tracing_gid = gr ? gr->gr_gid : 0,
+		.tracing_group = group,
+	};
+	struct ltt_app_thread_config acfg = {
+		.ust = &d->ust,
+		.registry = &d->registry,
+	};
+	int ret;
+
+	ret = listen_on(rd, LTT_APP_SOCKET_NAME, root, gr, &acfg.listen_fd);
+	if (ret)
+		return ret;
+	ret = ltt_app_thread_start(&acfg, &d->apps);
+	if (ret) {
+		LTT_ERR("can't start the application thread: %s", strerror(-ret));
+		return ret;
+	}
+	ret = listen_on(rd, LTT_CLIENT_SOCKET_NAME, root, gr, &ccfg.listen_fd);
+	if (ret)
+		return ret;
+	ret = ltt_client_thread_start(&ccfg, &d->clients);
+	if (ret)
+		LTT_ERR("can't start the client thread: %s", strerror(-ret));
+	return ret;
+}
+
+/*
+ * Shutdown: no more clients, then every session stopped and destroyed
+ * (what was recorded is written), then no more applications, then the
+ * consumer.
+ */
+static void serve_stop(struct daemon *d, bool root)
+{
+	struct ltt_cmd_ctx ctx = {
+		.registry = &d->registry,
+		.ust = &d->ust,
+		.cred = { .uid = 0 },
+		.root_daemon = root,
+	};
+
+	ltt_client_thread_stop(d->clients);
+	ltt_cmd_destroy_all(&ctx);
+	ltt_app_thread_stop(d->apps);
+	ltt_ust_fini(&d->ust);
+	ltt_session_registry_fini(&d->registry);
+}
+
 static int run(const struct options *opts)
 {
-	struct ltt_client_thread_config ccfg = { .listen_fd = -1 };
-	struct ltt_client_thread *clients = NULL;
-	struct ltt_session_registry registry;
 	struct ltt_rundir rd = { .lock_fd = -1 };
 	const char *group = opts->group ? opts->group : LTT_TRACING_GROUP;
 	bool root = geteuid() == 0;
-	char rundir[PATH_MAX], sock_path[PATH_MAX];
 	int ready_fd = -1, sfd = -1, ret;
 	struct group *gr = NULL;
+	struct daemon d = { 0 };
+	char rundir[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
@@ -289,30 +366,17 @@ static int run(const struct options *opts)
 		LTT_ERR("can't write the pid file in %s: %s", rundir, strerror(-ret));
 		goto out;
 	}
-	ltt_session_registry_init(&registry);
-	ret = listen_client(&rd, root, gr, &ccfg.listen_fd);
-	if (ret)
-		goto out_registry;
-	ccfg.registry = &registry;
-	ccfg.root_daemon = root;
-	ccfg.has_tracing_group = gr != NULL;
-	ccfg.tracing_gid = gr ? gr->gr_gid : 0;
-	ccfg.tracing_group = group;
-	ret = ltt_client_thread_start(&ccfg, &clients);
-	if (ret) {
-		LTT_ERR("can't start the client thread: %s", strerror(-ret));
-		goto out_socket;
+	ltt_session_registry_init(&d.registry);
+	ltt_ust_init(&d.ust, opts->consumerd_path, opts->verbose);
+	ret = serve_start(&d, &rd, root, gr, group);
+	if (!ret) {
+		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
+		announce_ready(ready_fd, opts->daemonize);
+		ready_fd = -1;
+		wait_for_stop(sfd);
 	}
-	LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
-	announce_ready(ready_fd, opts->daemonize);
-	ready_fd = -1;
-	wait_for_stop(sfd);
-	ltt_client_thread_stop(clients);
-out_socket:
-	if (!ltt_rundir_file(&rd, LTT_CLIENT_SOCKET_NAME, sock_path, sizeof(sock_path)))
-		unlink(sock_path);
-out_registry:
-	ltt_session_registry_fini(&registry);
+	serve_stop(&d, root);
+	unlink_sockets(&rd);
 out:
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)

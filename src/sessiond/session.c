@@ -87,6 +87,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->snapshot = attr->snapshot;
 	session->live_timer_us = attr->live_timer_us;
 	session->refcount = 1;	/* the caller's; the registry holds one more */
+	CDS_INIT_LIST_HEAD(&session->ust_traces);
 	for (i = 0; i < 2; i++) {
 		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
 		CDS_INIT_LIST_HEAD(&session->domains[i].channels);
@@ -247,6 +248,7 @@ int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_c
 	if (!channel)
 		return -LTT_ERR_NOMEM;
 	channel->attr = *attr;
+	channel->stream_id = domain->next_stream_id++;
 	channel->enabled = true;
 	CDS_INIT_LIST_HEAD(&channel->rules);
 	cds_list_add_tail(&channel->node, &domain->channels);
@@ -271,11 +273,13 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 	return NULL;
 }
 
-int ltt_channel_add_rule(struct ltt_channel *channel, const struct ltt_event_rule_attr *attr)
+int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
+			 const struct ltt_event_rule_attr *attr)
 {
 	struct ltt_event_rule *rule;
 
-	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL)
+	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL ||
+	    session->nr_rules >= LTT_MAX_RULES_PER_SESSION)
 		return -LTT_ERR_LIMIT;
 	rule = calloc(1, sizeof(*rule));
 	if (!rule)
@@ -284,5 +288,6 @@ int ltt_channel_add_rule(struct ltt_channel *channel, const struct ltt_event_rul
 	rule->enabled = true;
 	cds_list_add_tail(&rule->node, &channel->rules);
 	channel->nr_rules++;
+	session->nr_rules++;
 	return 0;
 }

@@ -25,6 +25,7 @@
 #define LTT_MAX_SESSIONS 1024
 #define LTT_MAX_CHANNELS_PER_DOMAIN 128
 #define LTT_MAX_RULES_PER_CHANNEL 1024
+#define LTT_MAX_RULES_PER_SESSION 4096
 
 struct ltt_event_rule {
 	struct cds_list_head node;	/* in ltt_channel.rules */
@@ -35,6 +36,7 @@ struct ltt_event_rule {
 struct ltt_channel {
 	struct cds_list_head node;	/* in ltt_domain.channels */
 	struct ltt_channel_attr attr;
+	uint32_t stream_id;		/* its CTF stream class id in the domain's traces */
 	bool enabled;
 	unsigned int nr_rules;
 	struct cds_list_head rules;
@@ -46,6 +48,7 @@ struct ltt_session_domain {
 	enum ltt_domain type;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT until the first channel */
 	unsigned int nr_channels;
+	uint32_t next_stream_id;
 	struct cds_list_head channels;
 };
 
@@ -67,7 +70,9 @@ struct ltt_session {
 	/* Under lock. */
 	bool active;
 	bool destroyed;
+	unsigned int nr_rules;		/* over all channels */
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
+	struct cds_list_head ust_traces;	/* ltt_ust_trace (ust.c) */
 };
 
 struct ltt_session_registry {
@@ -174,10 +179,12 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 					     const struct ltt_event_rule_attr *attr);
 
 /**
- * ltt_channel_add_rule() - add an enabled rule; session lock held
+ * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
+ * session lock held
  *
  * Returns 0, -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
  */
-int ltt_channel_add_rule(struct ltt_channel *channel, const struct ltt_event_rule_attr *attr);
+int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
+			 const struct ltt_event_rule_attr *attr);
 
 #endif /* LTT_SESSIOND_SESSION_H */

@@ -11,13 +11,21 @@
  *   cmd-channel.c  enable-channel, disable-channel
  *   cmd-event.c    enable-event, disable-event
  *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ *   ust.[ch]       the user-space domain: buffers, event ids, metadata, flows
+ *   app.[ch]       registered applications and the app thread (app.sock)
+ *   consumer.[ch]  spawning ltt-consumerd and calling its commands
+ *   tsdl.[ch]      CTF metadata (TSDL) of user-space traces
  */
 #ifndef LTT_SESSIOND_SESSIOND_H
 #define LTT_SESSIOND_SESSIOND_H
 
+#include "sessiond/app.h"
 #include "sessiond/client.h"
+#include "sessiond/consumer.h"
 #include "sessiond/cmd.h"
 #include "sessiond/rundir.h"
 #include "sessiond/session.h"
+#include "sessiond/tsdl.h"
+#include "sessiond/ust.h"
 
 #endif /* LTT_SESSIOND_SESSIOND_H */

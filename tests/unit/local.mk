@@ -29,3 +29,48 @@ tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la
+
+# app-proto serializer and the CTF format proof (metadata from the
+# sessiond's TSDL generator, read back by babeltrace2).
+check_PROGRAMS += tests/unit/test_app_proto tests/unit/test_tsdl
+TESTS += tests/unit/test_app_proto tests/unit/test_tsdl
+
+tests_unit_test_app_proto_SOURCES = tests/unit/test_app_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_app_proto_LDADD = src/common/libcommon.la
+# Counts (and fails on request) the decoder's allocations: see the test.
+tests_unit_test_app_proto_LDFLAGS = -Wl,--wrap=malloc
+
+tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c src/sessiond/tsdl.c src/sessiond/tsdl.h \
+	$(UNIT_TAP_SOURCES)
+tests_unit_test_tsdl_LDADD = src/common/libcommon.la
+
+# The shared-memory ring buffer: threads, forked writers, hostile regions.
+check_PROGRAMS += tests/unit/test_ringbuf
+TESTS += tests/unit/test_ringbuf
+
+tests_unit_test_ringbuf_SOURCES = tests/unit/test_ringbuf.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_LDADD = src/common/libcommon.la
+
+# libltt-ust and <ltt/tracepoint.h>.  test_tracepoint_ser plays the daemon
+# in-process (src/ust/ust-internal.h) and checks the bytes written;
+# test_tracepoint runs test_tracepoint_app (linked to the shared library)
+# against a fake daemon.  The plugin is a dlopen()ed module with
+# tracepoints of its own.
+check_LTLIBRARIES = tests/unit/test_tracepoint_plugin.la
+tests_unit_test_tracepoint_plugin_la_SOURCES = tests/unit/test_tracepoint_plugin.c
+tests_unit_test_tracepoint_plugin_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath $(abs_builddir)/tests/unit
+
+check_PROGRAMS += tests/unit/test_tracepoint_ser
+TESTS += tests/unit/test_tracepoint_ser
+tests_unit_test_tracepoint_ser_SOURCES = tests/unit/test_tracepoint_ser.c $(UNIT_TAP_SOURCES)
+tests_unit_test_tracepoint_ser_LDADD = src/ust/libust.la
+# The plugin finds libltt-ust's entry points in the program.
+tests_unit_test_tracepoint_ser_LDFLAGS = -export-dynamic
+
+check_PROGRAMS += tests/unit/test_tracepoint tests/unit/test_tracepoint_app
+TESTS += tests/unit/test_tracepoint
+tests_unit_test_tracepoint_SOURCES = tests/unit/test_tracepoint.c $(UNIT_TAP_SOURCES)
+tests_unit_test_tracepoint_LDADD = src/common/libcommon.la
+tests_unit_test_tracepoint_app_SOURCES = tests/unit/test_tracepoint_app.c
+tests_unit_test_tracepoint_app_LDADD = src/ust/libltt-ust.la

@@ -14,6 +14,8 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	int ret;
 
 	ret = ltt_ctl_stop_session(ctl, session, wait);
+	if (!ret)
+		ctl_util_report_lost(ctl, session);
 	if (ret == -LTT_ERR_SESSION_NOT_STARTED)
 		ret = 0;
 	if (!ret)

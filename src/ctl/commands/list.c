@@ -156,7 +156,36 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	return CTL_EXIT_OK;
 }
 
-/* The sessions (no NAME), or one session; -k / -u alone are for later. */
+/* The events registered applications can emit, program by program. */
+static int list_user_events(struct ltt_ctl *ctl, bool fields)
+{
+	struct ltt_tracepoint_info *tps;
+	size_t i, f, count;
+	pid_t last = 0;
+	int ret;
+
+	ret = ltt_ctl_list_tracepoints(ctl, fields, &tps, &count);
+	if (ret) {
+		ctl_util_err("listing the user space events: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	puts("User space events:\n------------------");
+	if (!count)
+		puts("None: no instrumented application is registered.");
+	for (i = 0; i < count; i++) {
+		if (tps[i].pid != last)
+			printf("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
+		last = tps[i].pid;
+		printf("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
+		       tps[i].loglevel);
+		for (f = 0; f < tps[i].nr_fields; f++)
+			printf("        field: %s (%s)\n", tps[i].fields[f].name, tps[i].fields[f].type);
+	}
+	free(tps);
+	return CTL_EXIT_OK;
+}
+
+/* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool user,
 		bool fields)
 {
@@ -166,9 +195,8 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 
 	if (kernel != user)
 		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-	if (!name && (kernel || user)) {
-		ctl_util_err("listing the available %s events is not supported yet",
-			     kernel ? "kernel" : "user space");
+	if (!name && kernel) {
+		ctl_util_err("listing the available kernel events is not supported yet");
 		return CTL_EXIT_FAILURE;
 	}
 	if (!name && fields)
@@ -179,7 +207,9 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name)
+	if (!name && user)
+		ret = list_user_events(ctl, fields);
+	else if (!name)
 		ret = list_sessions(ctl);
 	else
 		ret = cmd_list_show_session(ctl, name, domain);

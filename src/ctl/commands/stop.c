@@ -31,6 +31,7 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 		goto end;
 	}
 	ctl_util_info(ctx, "Tracing stopped for session %s.", session);
+	ctl_util_report_lost(ctl, session);
 end:
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);

@@ -53,12 +53,8 @@ int ltt_ctl_default_rundir(char *buf, size_t len)
 
 	if (!buf)
 		return -LTT_ERR_INVAL;
-	if (env && *env) {
-		if (strlen(env) >= len)
-			return -LTT_ERR_INVAL;
-		strcpy(buf, env);
-		return 0;
-	}
+	if (env && *env)
+		return ltt_path_absolute(buf, len, env) ? -LTT_ERR_INVAL : 0;
 	if (geteuid() == 0 ||
 	    (in_group(LTT_TRACING_GROUP) &&
 	     access(LTT_ROOT_RUNDIR "/" LTT_CLIENT_SOCKET_NAME, F_OK) == 0)) {
@@ -89,6 +85,7 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 		.payload_len = req ? (uint32_t)req->len : 0,
 	};
 	uint8_t *payload = NULL;
+	bool written = true;
 	int ret;
 
 	if (req && req->err)
@@ -96,13 +93,19 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 	if (req && req->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
 		return -LTT_ERR_INVAL;
 	ltt_client_hdr_encode(&hdr, hdrbuf);
+	/*
+	 * A daemon that refuses us (credentials, too many clients) replies
+	 * first and closes, so a failed write may still have a reply to read.
+	 */
 	if (ltt_io_write_all(ctl->fd, hdrbuf, sizeof(hdrbuf)) ||
 	    (req && req->len && ltt_io_write_all(ctl->fd, req->data, req->len)))
-		return -LTT_ERR_SESSIOND_IO;
+		written = false;
 	if (ltt_io_read_all(ctl->fd, hdrbuf, sizeof(hdrbuf)))
 		return -LTT_ERR_SESSIOND_IO;
 	if (ltt_client_hdr_decode(hdrbuf, &hdr))
 		return -LTT_ERR_PROTOCOL;
+	if (!written && !hdr.status)
+		return -LTT_ERR_SESSIOND_IO;
 	if (hdr.status) {
 		if (hdr.status >= LTT_ERR_NR_ || hdr.payload_len)
 			return -LTT_ERR_PROTOCOL;
@@ -200,6 +203,9 @@ int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
 	case -ECONNREFUSED:
 	case -ENOTDIR:
 		ret = -LTT_ERR_SESSIOND_NOT_RUNNING;
+		goto err;
+	case -ENAMETOOLONG:
+		ret = -LTT_ERR_RUNDIR_TOO_LONG;
 		goto err;
 	default:
 		ret = -LTT_ERR_SESSIOND_IO;
@@ -397,6 +403,7 @@ static size_t get_count(struct ltt_rbuf *r, size_t min_size)
 #define SESSION_INFO_MIN (3 * LTT_WIRE_STR_MIN + 8 + 4 + 1 + 1 + 4 + 4 + 8)
 #define CHANNEL_INFO_MIN (4 + LTT_WIRE_STR_MIN + 8 * 4 + 1 + 4 * 3 + 1 + 8 * 2)
 #define RULE_INFO_MIN (4 + 2 * LTT_WIRE_STR_MIN + 8 + 1)
+#define TRACEPOINT_INFO_MIN (4 + 2 * LTT_WIRE_STR_MIN + 4 + 4)
 
 int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
 			  size_t *ret_count)
@@ -587,4 +594,71 @@ int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ltt_wbuf_put_u8(&w, pattern == NULL);
 	ltt_wbuf_put_str(&w, pattern ? pattern : "");
 	return send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_EVENT, &w);
+}
+
+/* One listed tracepoint, its fields at @fields (room for nr_fields). */
+static uint32_t get_tracepoint_info(struct ltt_rbuf *r, struct ltt_tracepoint_info *tp,
+				    struct ltt_field_info *fields, bool fill)
+{
+	uint32_t i, n;
+
+	tp->pid = (pid_t)ltt_rbuf_get_u32(r);
+	ltt_rbuf_get_str_copy(r, tp->procname, sizeof(tp->procname));
+	ltt_rbuf_get_str_copy(r, tp->name, sizeof(tp->name));
+	tp->loglevel = (int)ltt_rbuf_get_u32(r);
+	n = ltt_rbuf_get_u32(r);
+	for (i = 0; i < n && !r->err; i++) {
+		struct ltt_field_info scratch, *f = fill ? &fields[i] : &scratch;
+
+		ltt_rbuf_get_str_copy(r, f->name, sizeof(f->name));
+		ltt_rbuf_get_str_copy(r, f->type, sizeof(f->type));
+	}
+	tp->nr_fields = n;
+	tp->fields = fill ? fields : NULL;
+	return n;
+}
+
+int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
+			     struct ltt_tracepoint_info **ret_tps, size_t *ret_count)
+{
+	struct ltt_tracepoint_info *tps = NULL, scratch;
+	struct ltt_field_info *fields;
+	size_t i, n, nr_fields = 0, len = 0;
+	uint8_t *reply = NULL;
+	struct ltt_rbuf r;
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!ctl || !ret_tps || !ret_count)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u8(&w, with_fields);
+	ret = transact(ctl, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	/* Count the fields first, so that one block holds everything. */
+	ltt_rbuf_init(&r, reply, len);
+	n = get_count(&r, TRACEPOINT_INFO_MIN);
+	for (i = 0; i < n && !r.err; i++)
+		nr_fields += get_tracepoint_info(&r, &scratch, NULL, false);
+	if (ltt_rbuf_end(&r)) {
+		ret = -LTT_ERR_PROTOCOL;
+		goto out;
+	}
+	tps = calloc(1, n * sizeof(*tps) + nr_fields * sizeof(*fields) + 1);
+	if (!tps) {
+		ret = -LTT_ERR_NOMEM;
+		goto out;
+	}
+	fields = (struct ltt_field_info *)(tps + n);
+	ltt_rbuf_init(&r, reply, len);
+	ltt_rbuf_get_u32(&r);
+	for (i = 0; i < n; i++)
+		fields += get_tracepoint_info(&r, &tps[i], fields, true);
+	*ret_tps = tps;
+	*ret_count = n;
+out:
+	free(reply);
+	return ret;
 }

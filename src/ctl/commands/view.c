@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * view.c - lttctl view: read a session's trace with babeltrace2 (or
+ * another reader given with -e).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctl/ctl.h"
+
+#define MAX_READER_ARGS 32
+
+enum { VAL_READER };
+
+/* Run @reader (split on spaces) with @path as its last argument. */
+static int run_reader(const char *reader, const char *path)
+{
+	char *copy = strdup(reader), *save = NULL, *word;
+	char *argv[MAX_READER_ARGS + 2];
+	int argc = 0;
+
+	if (!copy) {
+		ctl_util_err("out of memory");
+		return CTL_EXIT_FAILURE;
+	}
+	for (word = strtok_r(copy, " \t", &save); word && argc < MAX_READER_ARGS;
+	     word = strtok_r(NULL, " \t", &save))
+		argv[argc++] = word;
+	if (!argc) {
+		free(copy);
+		ctl_util_err("the reader command is empty");
+		return CTL_EXIT_USAGE;
+	}
+	argv[argc++] = (char *)path;
+	argv[argc] = NULL;
+	fflush(stdout);
+	execvp(argv[0], argv);
+	ctl_util_err("can't run the trace reader '%s': %s%s", argv[0], strerror(errno),
+		     errno == ENOENT ? " (install babeltrace2, or give another reader with -e)" : "");
+	free(copy);
+	return CTL_EXIT_FAILURE;
+}
+
+int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char current[LTT_NAME_MAX], *values[1] = { NULL };
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	const char *session;
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "viewer", 'e', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READER,
+		  "the trace reader to run, with its options (default: babeltrace2)", "CMD" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
+	if (ret != CTL_GO_ON)
+		goto out;
+	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	if (ret)
+		goto end;
+	ret = ctl_util_get_session(ctl, session, &d);
+	if (ret)
+		goto end;
+	ltt_ctl_disconnect(ctl);
+	ctl = NULL;
+	if (d->info.output_type != LTT_OUTPUT_LOCAL) {
+		ctl_util_err("session '%s' has no local trace to view (its output is %s)", session,
+			     d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
+		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
+	if (access(d->info.output, F_OK)) {
+		ctl_util_err("session '%s' has no trace yet in %s: start it and run a traced program first",
+			     session, d->info.output);
+		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
+	ret = run_reader(values[VAL_READER] ? values[VAL_READER] : "babeltrace2", d->info.output);
+end:
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	poptFreeContext(pc);
+out:
+	ctl_util_free_values(values, 1);
+	return ret;
+}

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * app.c - registered applications and the app thread (see app.h).
+ *
+ * The thread owns the listening socket and reads every application's
+ * messages.  An application is another user's process and may lie or
+ * stall: its credentials come from SO_PEERCRED, not from what it says;
+ * every message is validated; a message must arrive whole within
+ * RECV_TIMEOUT once its first byte is there, and a command to it must be
+ * taken within SEND_TIMEOUT, or the application is dropped.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/msg.h"
+#include "common/sock.h"
+#include "sessiond/app.h"
+
+#define RECV_TIMEOUT_MS 2000
+#define SEND_TIMEOUT_MS 2000
+
+struct ltt_app_thread {
+	struct ltt_app_thread_config cfg;
+	pthread_t tid;
+	int epfd;
+	int stop_fd;
+	struct cds_list_head conns;	/* ltt_app being served, registered or not */
+};
+
+/* Per-connection state kept by the thread beside the ltt_app. */
+struct conn {
+	struct cds_list_head node;
+	struct ltt_app *app;	/* a reference */
+	struct ucred cred;
+	bool registered;	/* REGISTER accepted */
+};
+
+static int tag_listen, tag_stop;
+
+void ltt_app_get(struct ltt_app *app)
+{
+	__atomic_fetch_add(&app->refcount, 1, __ATOMIC_RELAXED);
+}
+
+static void app_free(struct ltt_app *app)
+{
+	struct ltt_app_chan *ac, *tmp;
+	size_t i;
+
+	cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
+		cds_list_del(&ac->node);
+		free(ac->events);
+		free(ac);
+	}
+	for (i = 0; i < app->nr_tps; i++)
+		free(app->tps[i]);
+	free(app->tps);
+	if (app->fd >= 0)
+		close(app->fd);
+	pthread_mutex_destroy(&app->lock);
+	pthread_cond_destroy(&app->acked_cond);
+	free(app);
+}
+
+void ltt_app_put(struct ltt_app *app)
+{
+	if (app && __atomic_sub_fetch(&app->refcount, 1, __ATOMIC_ACQ_REL) == 0)
+		app_free(app);
+}
+
+/* Mark dead and wake waiters; the app thread sees the hang-up. app->lock held. */
+static void mark_dead_locked(struct ltt_app *app)
+{
+	if (!app->dead) {
+		app->dead = true;
+		shutdown(app->fd, SHUT_RDWR);
+		pthread_cond_broadcast(&app->acked_cond);
+	}
+}
+
+int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
+		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq)
+{
+	uint32_t seq;
+	int ret;
+
+	if (payload && payload->err)
+		return payload->err;
+	pthread_mutex_lock(&app->lock);
+	if (app->dead) {
+		pthread_mutex_unlock(&app->lock);
+		return -EPIPE;
+	}
+	seq = ++app->seq_sent;
+	ret = ltt_msg_send(app->fd, LTT_APP_MAGIC, type, seq, payload ? payload->data : NULL,
+			   payload ? payload->len : 0, fds, nr_fds);
+	if (ret) {
+		LTT_WARN("%s (pid %ld): can't send %s: %s; dropping it", app->procname,
+			 (long)app->pid, ltt_app_msg_name(type), strerror(-ret));
+		mark_dead_locked(app);
+	}
+	pthread_mutex_unlock(&app->lock);
+	if (!ret && ret_seq)
+		*ret_seq = seq;
+	return ret;
+}
+
+int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms)
+{
+	struct timespec deadline;
+	int ret = 0;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += timeout_ms / 1000;
+	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&app->lock);
+	/* seq numbers wrap: compare by difference */
+	while (!app->dead && (int32_t)(app->seq_acked - seq) < 0 && ret == 0)
+		ret = pthread_cond_timedwait(&app->acked_cond, &app->lock, &deadline);
+	if (app->dead && (int32_t)(app->seq_acked - seq) < 0)
+		ret = -EPIPE;
+	else if (ret)
+		ret = -ETIMEDOUT;
+	pthread_mutex_unlock(&app->lock);
+	return ret;
+}
+
+struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
+{
+	struct ltt_app_chan *ac;
+
+	cds_list_for_each_entry(ac, &app->chans, node)
+		if (ac->key == key)
+			return ac;
+	return NULL;
+}
+
+static void conn_close(struct ltt_app_thread *t, struct conn *c)
+{
+	epoll_ctl(t->epfd, EPOLL_CTL_DEL, c->app->fd, NULL);
+	pthread_mutex_lock(&c->app->lock);
+	mark_dead_locked(c->app);
+	pthread_mutex_unlock(&c->app->lock);
+	if (c->registered)
+		ltt_ust_app_remove(t->cfg.ust, t->cfg.registry, c->app);
+	cds_list_del(&c->node);
+	ltt_app_put(c->app);
+	free(c);
+}
+
+static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app *app = c->app;
+	uint32_t major, pid, uid, bits;
+	struct ltt_rbuf r;
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	major = ltt_rbuf_get_u32(&r);
+	ltt_rbuf_get_u32(&r);		/* minor */
+	pid = ltt_rbuf_get_u32(&r);
+	app->ppid = (pid_t)ltt_rbuf_get_u32(&r);
+	uid = ltt_rbuf_get_u32(&r);
+	ltt_rbuf_get_u32(&r);		/* gid: we use the credentials' */
+	bits = ltt_rbuf_get_u32(&r);
+	ltt_rbuf_get_u32(&r);		/* nr_cpus: the daemon decides */
+	ltt_rbuf_get_str_copy(&r, app->procname, sizeof(app->procname));
+	if (ltt_rbuf_end(&r) || msg->nr_fds)
+		return -EPROTO;
+	if (major != LTT_APP_MAJOR) {
+		LTT_WARN("pid %ld speaks app protocol %u.x, this daemon %u.x: refused",
+			 (long)c->cred.pid, major, LTT_APP_MAJOR);
+		return -EPROTO;
+	}
+	/* What the kernel says wins over what the process says. */
+	if (uid != c->cred.uid || (pid != (uint32_t)c->cred.pid && c->cred.pid > 0))
+		LTT_DBG("pid %ld claims pid %u uid %u; using its credentials", (long)c->cred.pid,
+			pid, uid);
+	if (bits != 32 && bits != 64)
+		return -EPROTO;
+	app->pid = c->cred.pid;
+	app->uid = c->cred.uid;
+	app->gid = c->cred.gid;
+	app->bits_per_long = bits;
+	app->registered_at = time(NULL);
+	ret = ltt_ust_app_add(t->cfg.ust, app);
+	if (ret) {
+		LTT_WARN("too many applications: %s (pid %ld) refused", app->procname,
+			 (long)app->pid);
+		return -EPROTO;
+	}
+	c->registered = true;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
+	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
+	ret = ltt_app_send(app, LTT_APP_MSG_REGISTER_OK, &w, NULL, 0, NULL);
+	ltt_wbuf_fini(&w);
+	LTT_INFO("%s (pid %ld, uid %u) registered", app->procname, (long)app->pid,
+		 (unsigned int)app->uid);
+	return ret;
+}
+
+static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app_tracepoint **tps = NULL;
+	struct ltt_rbuf r;
+	uint32_t i, n;
+	int ret = 0;
+
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	n = ltt_rbuf_get_u32(&r);
+	if (r.err || n > LTT_APP_MAX_TRACEPOINTS || msg->nr_fds)
+		return -EPROTO;
+	if (n) {
+		tps = calloc(n, sizeof(*tps));
+		if (!tps)
+			return -ENOMEM;
+	}
+	for (i = 0; i < n && !ret; i++)
+		ret = ltt_app_get_tracepoint(&r, &tps[i]);
+	if (!ret && ltt_rbuf_end(&r))
+		ret = -EPROTO;
+	if (ret) {
+		while (i--)
+			free(tps[i]);
+		free(tps);
+		LTT_WARN("%s (pid %ld) sent malformed tracepoint descriptions: dropped",
+			 c->app->procname, (long)c->app->pid);
+		return ret;
+	}
+	ltt_ust_app_tracepoints(t->cfg.ust, t->cfg.registry, c->app, tps, n);
+	free(tps);
+	/* Everything the active sessions want of them is pushed: let it go on. */
+	return ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
+}
+
+static int handle_ack(struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app *app = c->app;
+	struct ltt_rbuf r;
+	uint32_t seq;
+	int32_t status;
+
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	seq = ltt_rbuf_get_u32(&r);
+	status = (int32_t)ltt_rbuf_get_u32(&r);
+	if (ltt_rbuf_end(&r) || msg->nr_fds)
+		return -EPROTO;
+	pthread_mutex_lock(&app->lock);
+	/* Acks come in order and never for a command not sent. */
+	if ((int32_t)(seq - app->seq_acked) <= 0 || (int32_t)(app->seq_sent - seq) < 0) {
+		pthread_mutex_unlock(&app->lock);
+		return -EPROTO;
+	}
+	app->seq_acked = seq;
+	pthread_cond_broadcast(&app->acked_cond);
+	pthread_mutex_unlock(&app->lock);
+	if (status)
+		LTT_WARN("%s (pid %ld) failed command %u: %s", app->procname, (long)app->pid, seq,
+			 strerror(status < 0 ? -status : status));
+	return 0;
+}
+
+/* Read and handle one message.  Returns 0, or an error to drop the app. */
+static int conn_read(struct ltt_app_thread *t, struct conn *c)
+{
+	struct ltt_msg msg;
+	int ret;
+
+	ret = ltt_msg_recv(c->app->fd, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE, 0, &msg);
+	if (ret)
+		return ret;
+	if (!c->registered && msg.hdr.type != LTT_APP_MSG_REGISTER)
+		ret = -EPROTO;
+	else if (c->registered && msg.hdr.type == LTT_APP_MSG_REGISTER)
+		ret = -EPROTO;
+	else if (msg.hdr.type == LTT_APP_MSG_REGISTER)
+		ret = handle_register(t, c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_TRACEPOINTS)
+		ret = handle_tracepoints(t, c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_ACK)
+		ret = handle_ack(c, &msg);
+	else
+		ret = -EPROTO;
+	if (ret == -EPROTO)
+		LTT_WARN("pid %ld sent a malformed or unexpected %s message: dropped",
+			 (long)c->cred.pid, ltt_app_msg_name(msg.hdr.type) ?: "unknown");
+	ltt_msg_fini(&msg);
+	return ret;
+}
+
+static void set_timeouts(int fd)
+{
+	struct timeval rcv = { .tv_sec = RECV_TIMEOUT_MS / 1000,
+			       .tv_usec = (RECV_TIMEOUT_MS % 1000) * 1000 };
+	struct timeval snd = { .tv_sec = SEND_TIMEOUT_MS / 1000,
+			       .tv_usec = (SEND_TIMEOUT_MS % 1000) * 1000 };
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &rcv, sizeof(rcv));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &snd, sizeof(snd));
+}
+
+static void accept_one(struct ltt_app_thread *t)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct ltt_app *app;
+	struct conn *c;
+	int fd;
+
+	fd = accept4(t->cfg.listen_fd, NULL, NULL, SOCK_CLOEXEC);
+	if (fd < 0)
+		return;
+	c = calloc(1, sizeof(*c));
+	app = calloc(1, sizeof(*app));
+	if (!c || !app || ltt_sock_peer_cred(fd, &c->cred)) {
+		free(c);
+		free(app);
+		close(fd);
+		return;
+	}
+	set_timeouts(fd);
+	app->fd = fd;
+	app->refcount = 1;	/* the connection's */
+	app->pid = c->cred.pid;
+	strcpy(app->procname, "?");
+	CDS_INIT_LIST_HEAD(&app->chans);
+	pthread_mutex_init(&app->lock, NULL);
+	pthread_cond_init(&app->acked_cond, NULL);
+	c->app = app;
+	ev.data.ptr = c;
+	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, fd, &ev)) {
+		ltt_app_put(app);
+		free(c);
+		return;
+	}
+	cds_list_add_tail(&c->node, &t->conns);
+}
+
+static void *app_thread(void *arg)
+{
+	struct ltt_app_thread *t = arg;
+	struct epoll_event events[32];
+	int i, n;
+
+	for (;;) {
+		n = epoll_wait(t->epfd, events, 32, -1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			LTT_ERR("app thread: epoll_wait: %s", strerror(errno));
+			return NULL;
+		}
+		for (i = 0; i < n; i++) {
+			void *tag = events[i].data.ptr;
+
+			if (tag == &tag_stop)
+				return NULL;
+			if (tag == &tag_listen) {
+				accept_one(t);
+				continue;
+			}
+			if (conn_read(t, tag))
+				conn_close(t, tag);
+		}
+	}
+}
+
+int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
+			 struct ltt_app_thread **ret_thread)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct ltt_app_thread *t;
+	int ret;
+
+	t = calloc(1, sizeof(*t));
+	if (!t) {
+		close(cfg->listen_fd);
+		return -ENOMEM;
+	}
+	t->cfg = *cfg;
+	CDS_INIT_LIST_HEAD(&t->conns);
+	t->epfd = epoll_create1(EPOLL_CLOEXEC);
+	t->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	ret = t->epfd < 0 || t->stop_fd < 0 ? -errno : 0;
+	ev.data.ptr = &tag_listen;
+	if (!ret && epoll_ctl(t->epfd, EPOLL_CTL_ADD, cfg->listen_fd, &ev))
+		ret = -errno;
+	ev.data.ptr = &tag_stop;
+	if (!ret && epoll_ctl(t->epfd, EPOLL_CTL_ADD, t->stop_fd, &ev))
+		ret = -errno;
+	if (!ret)
+		ret = -pthread_create(&t->tid, NULL, app_thread, t);
+	if (ret) {
+		if (t->epfd >= 0)
+			close(t->epfd);
+		if (t->stop_fd >= 0)
+			close(t->stop_fd);
+		close(cfg->listen_fd);
+		free(t);
+		return ret;
+	}
+	*ret_thread = t;
+	return 0;
+}
+
+void ltt_app_thread_stop(struct ltt_app_thread *t)
+{
+	struct conn *c, *tmp;
+	uint64_t one = 1;
+
+	if (!t)
+		return;
+	if (write(t->stop_fd, &one, sizeof(one)) != sizeof(one))
+		LTT_ERR("app thread: cannot signal stop: %s", strerror(errno));
+	pthread_join(t->tid, NULL);
+	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
+		conn_close(t, c);
+	close(t->cfg.listen_fd);
+	close(t->stop_fd);
+	close(t->epfd);
+	free(t);
+}

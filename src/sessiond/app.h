@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * app.h - registered applications and the app thread, which accepts them
+ * on RUNDIR/app.sock and reads what they send (registration, tracepoint
+ * lists, acks).  Commands to applications are sent by whichever thread
+ * runs a flow (ust.c), under the application's lock.
+ */
+#ifndef LTT_SESSIOND_APP_H
+#define LTT_SESSIOND_APP_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+#include <urcu/list.h>
+
+#include "common/app-proto.h"
+#include "common/codec.h"
+#include "sessiond/session.h"
+#include "sessiond/ust.h"
+
+/* One event enabled in one channel of an application. */
+struct ltt_app_event {
+	const char *name;	/* borrowed from the application's tracepoints */
+	uint32_t id;
+};
+
+/* A channel the application was given (CHANNEL_ADD). */
+struct ltt_app_chan {
+	struct cds_list_head node;	/* in ltt_app.chans */
+	uint64_t key;
+	uint64_t session_id;
+	bool enabled;
+	size_t nr_events;
+	size_t cap_events;
+	struct ltt_app_event *events;
+};
+
+struct ltt_app {
+	struct cds_list_head node;	/* in ltt_ust.apps, under apps_lock */
+	unsigned int refcount;		/* atomic */
+	int fd;
+	pid_t pid;
+	pid_t ppid;
+	uid_t uid;
+	gid_t gid;
+	uint32_t bits_per_long;
+	char procname[17];
+	time_t registered_at;
+	/* Under ust->apps_lock. */
+	size_t nr_tps;
+	struct ltt_app_tracepoint **tps;
+	struct cds_list_head chans;	/* ltt_app_chan */
+	/* Under lock: sending and acks. */
+	pthread_mutex_t lock;
+	pthread_cond_t acked_cond;
+	uint32_t seq_sent;
+	uint32_t seq_acked;
+	bool dead;
+};
+
+/**
+ * ltt_app_get() / ltt_app_put() - references; the last put frees the
+ * application (its fd closed, tracepoints and channel records freed)
+ */
+void ltt_app_get(struct ltt_app *app);
+void ltt_app_put(struct ltt_app *app);
+
+/**
+ * ltt_app_send() - send a command to an application; app->lock not held
+ * @fds: @nr_fds descriptors to pass, borrowed
+ * @ret_seq: the command's seq number, to wait for with ltt_app_wait_ack()
+ *
+ * A send that fails or times out marks the application dead (the app
+ * thread then removes it).  Returns 0 or a negative errno.
+ */
+int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
+		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq);
+
+/**
+ * ltt_app_wait_ack() - wait until @seq is acknowledged, at most
+ * @timeout_ms; no other lock may be held
+ *
+ * Returns 0, -ETIMEDOUT, or -EPIPE if the application died.
+ */
+int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
+
+/**
+ * ltt_app_find_chan() - the record of channel @key in @app, or NULL;
+ * apps_lock held
+ */
+struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key);
+
+struct ltt_app_thread_config {
+	int listen_fd;				/* taken */
+	struct ltt_ust *ust;			/* borrowed */
+	struct ltt_session_registry *registry;	/* borrowed */
+};
+
+struct ltt_app_thread;
+
+/**
+ * ltt_app_thread_start() - serve applications on @cfg->listen_fd
+ * Returns 0 or a negative errno (the socket is closed on error).
+ */
+int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
+			 struct ltt_app_thread **ret_thread);
+
+/**
+ * ltt_app_thread_stop() - stop the thread and drop every application;
+ * accepts NULL
+ */
+void ltt_app_thread_stop(struct ltt_app_thread *thread);
+
+#endif /* LTT_SESSIOND_APP_H */

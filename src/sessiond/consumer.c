@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * consumer.c - spawning ltt-consumerd and calling its commands.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/codec.h"
+#include "common/consumer-proto.h"
+#include "common/log.h"
+#include "common/msg.h"
+#include "sessiond/consumer.h"
+
+struct ltt_consumer {
+	pthread_mutex_t lock;	/* leaf: one command at a time */
+	int fd;			/* command socket, -1 once dead */
+	pid_t pid;
+	uint32_t seq;
+};
+
+const char *ltt_consumer_path(const char *configured)
+{
+	const char *env = getenv("LTT_CONSUMERD_PATH");
+
+	if (configured && *configured)
+		return configured;
+	if (env && *env)
+		return env;
+	return LTT_LIBEXECDIR "/ltt-consumerd";
+}
+
+int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_consumer)
+{
+	struct ltt_consumer *c;
+	char fdarg[16], *argv[8];
+	int sv[2], argc = 0, i;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		return -errno;
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		close(sv[0]);
+		close(sv[1]);
+		return -ENOMEM;
+	}
+	pid = fork();
+	if (pid < 0) {
+		int ret = -errno;
+
+		close(sv[0]);
+		close(sv[1]);
+		free(c);
+		return ret;
+	}
+	if (pid == 0) {
+		sigset_t all;
+
+		/* Our blocked signals would be inherited: unblock them. */
+		sigemptyset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, NULL);
+		fcntl(sv[1], F_SETFD, 0);	/* the consumer's end survives exec */
+		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
+		argv[argc++] = (char *)"ltt-consumerd";
+		argv[argc++] = (char *)"--cmd-fd";
+		argv[argc++] = fdarg;
+		for (i = 0; i < verbose && i < 3; i++)
+			argv[argc++] = (char *)"-v";
+		argv[argc] = NULL;
+		execv(path, argv);
+		fprintf(stderr, "ltt-sessiond: Error: can't run the consumer daemon %s: %s\n", path,
+			strerror(errno));
+		_exit(127);
+	}
+	close(sv[1]);
+	pthread_mutex_init(&c->lock, NULL);
+	c->fd = sv[0];
+	c->pid = pid;
+	LTT_INFO("consumer daemon %s started, pid %ld", path, (long)pid);
+	*ret_consumer = c;
+	return 0;
+}
+
+void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
+{
+	struct pollfd pfd;
+	int pidfd, status;
+
+	if (!c)
+		return;
+	if (c->fd >= 0)
+		close(c->fd);
+	/* Wait for the exit on a pidfd, bounded; then make sure. */
+	pidfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
+	if (pidfd >= 0) {
+		pfd.fd = pidfd;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, timeout_ms) == 0) {
+			LTT_WARN("consumer daemon pid %ld did not exit in %d ms: killed",
+				 (long)c->pid, timeout_ms);
+			kill(c->pid, SIGKILL);
+		}
+		close(pidfd);
+	} else {
+		kill(c->pid, SIGKILL);
+	}
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	pthread_mutex_destroy(&c->lock);
+	free(c);
+}
+
+bool ltt_consumer_alive(struct ltt_consumer *c)
+{
+	bool alive;
+
+	pthread_mutex_lock(&c->lock);
+	alive = c->fd >= 0;
+	pthread_mutex_unlock(&c->lock);
+	return alive;
+}
+
+/*
+ * Send one command and read its reply; on success @reply holds the reply
+ * payload after the status (caller fini's it).  Returns the consumer's
+ * status or a transport error.  Consumer lock held.
+ */
+static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+		       const int *fds, unsigned int nr_fds, struct ltt_msg *reply)
+{
+	struct ltt_rbuf r;
+	int32_t status;
+	int ret;
+
+	if (c->fd < 0)
+		return -EPIPE;
+	if (req->err)
+		return req->err;
+	c->seq++;
+	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, type, c->seq, req->data, req->len, fds,
+			   nr_fds);
+	if (!ret)
+		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, reply);
+	if (!ret && (reply->hdr.type != type || reply->hdr.seq != c->seq))
+		ret = -EPROTO;
+	if (ret) {
+		LTT_ERR("consumer daemon pid %ld: %s failed: %s; it is considered dead",
+			(long)c->pid, ltt_consumer_msg_name(type), strerror(-ret));
+		close(c->fd);
+		c->fd = -1;
+		ltt_msg_fini(reply);
+		return ret < 0 ? ret : -EPROTO;
+	}
+	ltt_rbuf_init(&r, reply->payload, reply->hdr.payload_len);
+	status = (int32_t)ltt_rbuf_get_u32(&r);
+	if (r.err)
+		status = -EPROTO;
+	return status;
+}
+
+/* A command whose reply is only a status. */
+static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, const int *fds,
+		unsigned int nr_fds)
+{
+	struct ltt_msg reply = { 0 };
+	int ret;
+
+	pthread_mutex_lock(&c->lock);
+	ret = call_locked(c, type, req, fds, nr_fds, &reply);
+	pthread_mutex_unlock(&c->lock);
+	ltt_msg_fini(&reply);
+	ltt_wbuf_fini(req);
+	if (ret)
+		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-ret));
+	return ret;
+}
+
+int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
+			   const uuid_t uuid, uid_t uid, gid_t gid)
+{
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, key);
+	ltt_wbuf_put_str(&w, dir);
+	ltt_wbuf_put_bytes(&w, uuid, 16);
+	ltt_wbuf_put_u32(&w, (uint32_t)uid);
+	ltt_wbuf_put_u32(&w, (uint32_t)gid);
+	return call(c, LTT_CONSUMER_MSG_ADD_TRACE, &w, NULL, 0);
+}
+
+int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
+			  size_t len)
+{
+	struct ltt_wbuf w;
+
+	if (len > LTT_CONSUMER_MSG_MAX - 64)
+		return -E2BIG;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, trace_key);
+	ltt_wbuf_put_u32(&w, (uint32_t)len);
+	ltt_wbuf_put_bytes(&w, text, len);
+	return call(c, LTT_CONSUMER_MSG_METADATA, &w, NULL, 0);
+}
+
+int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_channel *chan)
+{
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, chan->key);
+	ltt_wbuf_put_u64(&w, chan->trace_key);
+	ltt_wbuf_put_str(&w, chan->name);
+	ltt_wbuf_put_u64(&w, chan->tracefile_size);
+	ltt_wbuf_put_u64(&w, chan->tracefile_count);
+	ltt_wbuf_put_u32(&w, chan->switch_timer_us);
+	ltt_wbuf_put_u32(&w, chan->read_timer_us);
+	ltt_wbuf_put_u8(&w, chan->overwrite);
+	return call(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w, NULL, 0);
+}
+
+int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+			    int shm_fd, int wakeup_fd)
+{
+	int fds[2] = { shm_fd, wakeup_fd };
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, channel_key);
+	ltt_wbuf_put_u32(&w, cpu);
+	return call(c, LTT_CONSUMER_MSG_ADD_STREAM, &w, fds, 2);
+}
+
+int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final)
+{
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, channel_key);
+	ltt_wbuf_put_u8(&w, final);
+	return call(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0);
+}
+
+int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
+			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+{
+	struct ltt_msg reply = { 0 };
+	uint64_t events, packets;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, channel_key);
+	pthread_mutex_lock(&c->lock);
+	ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
+	pthread_mutex_unlock(&c->lock);
+	ltt_wbuf_fini(&w);
+	if (!ret) {
+		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+		ltt_rbuf_get_u32(&r);	/* status, already checked */
+		events = ltt_rbuf_get_u64(&r);
+		packets = ltt_rbuf_get_u64(&r);
+		ltt_rbuf_get_u64(&r);	/* bytes written */
+		if (ltt_rbuf_end(&r)) {
+			ret = -EPROTO;
+		} else {
+			*ret_events_lost = events;
+			*ret_packets_lost = packets;
+		}
+	}
+	ltt_msg_fini(&reply);
+	return ret;
+}
+
+/* A command whose payload is one u64 key. */
+static int call_key(struct ltt_consumer *c, uint16_t type, uint64_t key)
+{
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, key);
+	return call(c, type, &w, NULL, 0);
+}
+
+int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key)
+{
+	return call_key(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, channel_key);
+}
+
+int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
+{
+	return call_key(c, LTT_CONSUMER_MSG_DESTROY_TRACE, trace_key);
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * consumer.h - the session daemon's side of ltt-consumerd: spawning it
+ * and calling its commands (common/consumer-proto.h).
+ *
+ * Each call sends one command and waits for its reply under the
+ * consumer's own lock, a leaf lock: callers may hold session and UST
+ * locks, since the consumer never waits on the session daemon.
+ */
+#ifndef LTT_SESSIOND_CONSUMER_H
+#define LTT_SESSIOND_CONSUMER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <uuid/uuid.h>
+
+struct ltt_consumer;
+
+struct ltt_consumer_channel {
+	uint64_t key;
+	uint64_t trace_key;
+	const char *name;
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	uint32_t switch_timer_us;
+	uint32_t read_timer_us;
+	bool overwrite;
+};
+
+/**
+ * ltt_consumer_path() - the consumer program: @configured if not NULL,
+ * else $LTT_CONSUMERD_PATH, else the installed one (borrowed string)
+ */
+const char *ltt_consumer_path(const char *configured);
+
+/**
+ * ltt_consumer_spawn() - start an ltt-consumerd connected to us
+ * @path: the program
+ * @verbose: how many -v to pass
+ * @ret_consumer: to release with ltt_consumer_destroy()
+ *
+ * Returns 0 or a negative errno.
+ */
+int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_consumer);
+
+/**
+ * ltt_consumer_destroy() - close the command socket (the consumer then
+ * writes what it holds and exits) and reap the process, waiting at most
+ * @timeout_ms before killing it; accepts NULL
+ */
+void ltt_consumer_destroy(struct ltt_consumer *consumer, int timeout_ms);
+
+/**
+ * ltt_consumer_alive() - false once a call failed because the consumer died
+ */
+bool ltt_consumer_alive(struct ltt_consumer *consumer);
+
+/*
+ * The commands.  Each returns 0, the consumer's negative errno, or
+ * -EPIPE/-ECONNRESET when the consumer is gone.  fds are borrowed.
+ */
+int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
+			   const uuid_t uuid, uid_t uid, gid_t gid);
+int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
+			  size_t len);
+int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_channel *chan);
+int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+			    int shm_fd, int wakeup_fd);
+int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
+int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
+			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
+int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
+int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
+
+#endif /* LTT_SESSIOND_CONSUMER_H */

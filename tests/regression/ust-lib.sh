@@ -1,0 +1,146 @@
+# tests/regression/ust-lib.sh - helpers for the end-to-end tests of
+# user-space tracing (sourced after lib.sh).
+#
+# ust_setup starts a session daemon (which spawns the consumer from the
+# build tree) in the test's private run directory.  Traces are read back
+# with babeltrace2; the helpers below count and check what it printed.
+
+UST_APP="$LTT_TOP_BUILDDIR/tests/regression/app/ust_app"
+# As for lttctl (lib.sh): run the program libtool's wrapper would run.
+if [ -x "$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_app" ] &&
+	[ -d "$LTT_TOP_BUILDDIR/src/ust/.libs" ] &&
+	grep -q '^relink_command=""' "$UST_APP" 2>/dev/null; then
+	UST_APP="$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_app"
+	LD_LIBRARY_PATH="$LTT_TOP_BUILDDIR/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+	export LD_LIBRARY_PATH
+fi
+export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
+# The daemon is ready before any program starts: registration is quick.
+export LTT_UST_REGISTER_TIMEOUT=${LTT_UST_REGISTER_TIMEOUT:-5000}
+
+ust_setup() {
+	test_init
+	command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
+	[ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
+	start_sessiond || { echo "Bail out! the session daemon did not start"; exit 1; }
+}
+
+# bt DIR OUT: babeltrace2's text output of the trace(s) under DIR into OUT
+# (stderr, with its discarded-event warnings, into OUT.err).
+bt() {
+	timeout "$TEST_TIMEOUT" babeltrace2 "$1" >"$2" 2>"$2.err"
+}
+
+# count_events FILE NAME: how many NAME events FILE holds.
+count_events() {
+	grep -c " $2: " "$1"
+}
+
+# seq_check FILE ROLE THREADS N: every (ROLE, thread) pair has exactly the
+# ltt_test:seq events 0..N-1, once each.  Prints what is wrong, if any.
+seq_check() {
+	awk -v role="$2" -v threads="$3" -v n="$4" '
+	/ ltt_test:seq: / {
+		if (!match($0, /role = "[^"]*"/)) next
+		r = substr($0, RSTART + 8, RLENGTH - 9)
+		if (r != role) next
+		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
+		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+		if (t < 0 || t >= threads || s >= n) { bad++; next }
+		seen[t, s]++
+	}
+	END {
+		for (t = 0; t < threads; t++)
+			for (s = 0; s < n; s++)
+				if (seen[t, s] != 1) {
+					if (errs++ < 5) printf "thread %d seq %d seen %d times\n", t, s, seen[t, s]
+				}
+		if (bad) printf "%d events out of range\n", bad
+	}' "$1"
+}
+
+# trace_dir SESSION: the session's output directory, from lttctl list.
+trace_dir() {
+	lttctl list | sed -n "s/^ *[0-9]*) $1 (\(.*\)) \[.*/\1/p"
+}
+
+# discarded FILE.err: the number of events babeltrace2 says were discarded.
+discarded() {
+	sed -n 's/.*discarded \([0-9]*\) events.*/\1/p' "$1" | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# ust_app ARGS...: the test program, bounded, without the test's FIFO
+# fds (a program holding the start FIFO open would never see its EOF).
+# Run in the background, $! is the pid of timeout, whose exit status is
+# the program's; the program's own pid comes with "ready PID" (-w).
+ust_app() {
+	(
+		close_fifos
+		exec timeout "$TEST_TIMEOUT" "$UST_APP" "$@"
+	)
+}
+
+# open_fifo VAR PATH: make the FIFO PATH and open it read-write on a new
+# fd, whose number goes into VAR.  Opened read-write, it never blocks the
+# test: a program's "ready"/"done" lines wait in it, a "go" line written
+# before the program opens it is still there, and closing it (close_fd)
+# gives EOF to every program waiting on it with -s.
+open_fifo() {
+	mkfifo "$2" && eval "exec {$1}<>\"\$2\"" && UST_FIFO_FDS="$UST_FIFO_FDS ${!1}"
+}
+UST_FIFO_FDS=
+
+close_fd() {
+	eval "exec $1>&-"
+}
+
+# close_fifos: in a subshell about to run a program that outlives the
+# moment the test closes a FIFO (ust_app, a daemon), close them all.
+close_fifos() {
+	local fd
+	for fd in $UST_FIFO_FDS; do
+		eval "exec $fd>&-"
+	done
+}
+
+# read_line FD: one line from FD into LINE, waiting at most TEST_TIMEOUT s.
+read_line() {
+	LINE=
+	read -r -t "$TEST_TIMEOUT" -u "$1" LINE
+}
+
+# wait_ready FD [N]: N (default 1) programs said "ready PID" on FD (ust_app
+# -w, once registered); their pids are in READY_PIDS.  Fails on a timeout.
+wait_ready() {
+	local i
+	READY_PIDS=
+	for ((i = 0; i < ${2:-1}; i++)); do
+		read_line "$1" || return 1
+		case $LINE in
+		"ready "*) READY_PIDS="$READY_PIDS ${LINE#ready }" ;;
+		*) return 1 ;;
+		esac
+	done
+	READY_PIDS=${READY_PIDS# }
+}
+
+# wait_done FD [N]: N programs wrote "done" on FD (ust_app -k).
+wait_done() {
+	local i
+	for ((i = 0; i < ${2:-1}; i++)); do
+		read_line "$1" && [ "$LINE" = done ] || return 1
+	done
+}
+
+# event_line FILE EVENT REGEX: the payload ({ ... } after the event name
+# and its context) of the first EVENT line matching REGEX.
+event_line() {
+	grep " $2: " "$1" | grep -E -m1 -- "$3" | sed 's/.*}, { \(.*\) }$/\1/'
+}
+
+# consumer_pid: the consumer daemon our session daemon spawned, if any.
+consumer_pid() {
+	local spid
+	spid=$(sessiond_pid) || return 1
+	pgrep -P "$spid" | head -1
+}
