@@ -16,6 +16,16 @@ set -u
 
 SESSIOND="$LTT_TOP_BUILDDIR/src/sessiond/ltt-sessiond"
 LTTCTL_BIN="$LTT_TOP_BUILDDIR/src/ctl/lttctl"
+# In the build tree lttctl is libtool's wrapper script, which costs ~45 ms
+# a run; tests run lttctl hundreds of times, so run the program it wraps
+# directly, with the library path the wrapper would set.
+if [ -x "$LTT_TOP_BUILDDIR/src/ctl/.libs/lttctl" ] &&
+	[ -d "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs" ] &&
+	grep -q '^relink_command=""' "$LTTCTL_BIN" 2>/dev/null; then
+	LTTCTL_BIN="$LTT_TOP_BUILDDIR/src/ctl/.libs/lttctl"
+	LD_LIBRARY_PATH="$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+	export LD_LIBRARY_PATH
+fi
 TEST_TIMEOUT=${TEST_TIMEOUT:-20}
 
 _tap_n=0
@@ -33,7 +43,7 @@ skip_all() {
 }
 
 diag() {
-	printf '# %s\n' "$@" | sed '2,$s/^/# /'
+	printf '%s\n' "$@" | sed 's/^/# /'
 }
 
 ok() {
@@ -102,18 +112,19 @@ lttctl() {
 	timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" "$@"
 }
 
-# run CMD...: sets OUT (stdout+stderr), ERR (stderr only) and RC.
+# run CMD...: sets OUT (stdout+stderr), STDOUT, ERR (stderr only) and RC.
 run() {
-	local errf="$TEST_TMP/.stderr"
+	local errf="$TEST_TMP/.stderr.$BASHPID"
 	OUT=$("$@" 2>"$errf")
 	RC=$?
-	ERR=$(cat "$errf")
-	OUT="$OUT${ERR:+$'\n'$ERR}"
+	ERR=$(<"$errf")
+	STDOUT=$OUT
+	OUT="$OUT${OUT:+${ERR:+$'\n'}}$ERR"
 }
 
 _cleanup() {
 	local pidf pid
-	for pidf in "$TEST_TMP"/*/sessiond.pid "$TEST_TMP"/run/sessiond.pid; do
+	for pidf in "$TEST_TMP"/*/sessiond.pid "$TEST_TMP"/*/.ltt/sessiond.pid; do
 		[ -f "$pidf" ] || continue
 		pid=$(cat "$pidf" 2>/dev/null) || continue
 		kill -KILL "$pid" 2>/dev/null
@@ -156,4 +167,84 @@ stop_sessiond() {
 	pid=$(sessiond_pid "${1:-$LTT_RUNDIR}") || return 1
 	kill -TERM "$pid" 2>/dev/null || return 1
 	wait_pid_exit "$pid"
+}
+
+# proc_alive PID: PID is a live process; a zombie waiting to be reaped is not.
+proc_alive() {
+	local stat
+	stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	stat=${stat##*) }
+	case ${stat%% *} in
+	Z | X | x | "") return 1 ;;
+	esac
+	return 0
+}
+
+# wait_unlocked [RUNDIR]: wait (bounded) until no daemon holds the run
+# directory's lock.  A stopping daemon releases it last, once its socket
+# and pid file are gone, so this waits for a complete shutdown.
+wait_unlocked() {
+	flock -w "$TEST_TIMEOUT" "${1:-$LTT_RUNDIR}/sessiond.lock" true
+}
+
+# The scripted protocol client (tests/regression/proto_client.c).
+PROTO_CLIENT="$LTT_TOP_BUILDDIR/tests/regression/proto_client"
+
+# need_proto_client: bail out when the helper is not built.
+need_proto_client() {
+	[ -x "$PROTO_CLIENT" ] ||
+		{ echo "Bail out! $PROTO_CLIENT not built (make check builds it)"; exit 1; }
+}
+
+# skip N REASON: N tests that could not run here, reported as skipped.
+skip() {
+	local i n=$1
+	shift
+	for ((i = 0; i < n; i++)); do
+		_tap_n=$((_tap_n + 1))
+		echo "ok $_tap_n # SKIP $*"
+	done
+}
+
+# can_switch_user: root with setpriv and a 'nobody' user, so a test can run
+# programs as another user.
+can_switch_user() {
+	[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null &&
+		getent passwd nobody >/dev/null && getent group nogroup >/dev/null
+}
+
+# as_nobody CMD...: CMD as nobody:nogroup without supplementary groups.
+as_nobody() {
+	timeout "$TEST_TIMEOUT" setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+}
+
+# nobody_dir PATH: an empty directory that nobody owns (for a home or a
+# personal daemon's run directory).
+nobody_dir() {
+	mkdir -p "$1" && chown nobody:nogroup "$1" && chmod 700 "$1"
+}
+
+# term_sessiond [RUNDIR]: SIGTERM, then wait until the daemon has shut
+# down (socket and pid file removed, lock released).  Faster than
+# stop_sessiond, which also waits for the process to be reaped.
+term_sessiond() {
+	local dir=${1:-$LTT_RUNDIR} pid
+	pid=$(sessiond_pid "$dir") || return 1
+	kill -TERM "$pid" 2>/dev/null || return 1
+	wait_unlocked "$dir"
+}
+
+# matches TEXT ERE DESC...: like, but the regular expression applies to the
+# whole text at once (bash =~), so it may span lines: ^ and $ are the start
+# and end of TEXT, and a newline in ERE matches a newline.  (like runs grep,
+# which takes a newline in its pattern as "or".)
+matches() {
+	local text=$1 re=$2
+	shift 2
+	if [[ "$text" =~ $re ]]; then
+		ok 0 "$*"
+	else
+		ok 1 "$*"
+		diag "text: '$text'" "does not match: '$re'"
+	fi
 }

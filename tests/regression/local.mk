@@ -1,0 +1,37 @@
+# tests/regression: real daemons in private run directories, driven by lttctl.
+
+# The control plane: lttctl and a real ltt-sessiond per test.
+REGRESSION_CTL_TESTS = \
+	tests/regression/test_done_when.sh \
+	tests/regression/test_sessions.sh \
+	tests/regression/test_errors.sh \
+	tests/regression/test_daemon.sh \
+	tests/regression/test_clients.sh \
+	tests/regression/test_protocol.sh \
+	tests/regression/test_permissions.sh \
+	tests/regression/test_limits.sh
+TESTS += $(REGRESSION_CTL_TESTS)
+EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
+
+# A scripted client that speaks the client protocol badly on purpose.
+check_PROGRAMS += tests/regression/proto_client
+tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
+tests_regression_proto_client_LDADD = src/common/libcommon.la
+
+# ltt-consumerd against a fake session daemon: memfd ring buffers, real
+# consumer, files checked packet by packet.
+check_PROGRAMS += tests/regression/test_consumerd
+TESTS += tests/regression/test_consumerd
+tests_regression_test_consumerd_SOURCES = tests/regression/test_consumerd.c \
+	tests/unit/tap.c tests/unit/tap.h
+tests_regression_test_consumerd_LDADD = src/common/libcommon.la
+
+# User-space tracing end to end: the instrumented test program, a real
+# session daemon and consumer, babeltrace2 as the reader.
+check_PROGRAMS += tests/regression/app/ust_app
+tests_regression_app_ust_app_SOURCES = tests/regression/app/ust_app.c \
+	tests/regression/app/test_tp.h
+tests_regression_app_ust_app_LDADD = src/ust/libltt-ust.la
+REGRESSION_UST_TESTS =
+TESTS += $(REGRESSION_UST_TESTS)
+EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh
