@@ -15,6 +15,12 @@
  * fds as SCM_RIGHTS on the header's first byte.  A reply has the type of
  * its command and the payload {i32 status (0 or a negative errno), ...}.
  *
+ * The first command must be HELLO {u32 major, u32 minor}; the reply is
+ * {i32 status, u32 major, u32 minor} with the consumer's version and both
+ * sides use min(minor).  Another command first gets -EPROTO; a different
+ * major gets -EPROTONOSUPPORT and the consumer exits.  An unknown command
+ * gets -EOPNOTSUPP.  A failed command's reply holds the status alone.
+ *
  * Commands (payloads after the header):
  *   ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid}
  *       One CTF trace: creates dir and dir/index (owned by uid:gid).
@@ -25,8 +31,10 @@
  *                u64 tracefile_size, u64 tracefile_count,
  *                u32 switch_timer_us, u32 read_timer_us, u8 overwrite}
  *   ADD_STREAM {u64 channel_key, u32 cpu} + 2 fds: shared memory, wakeup
- *       eventfd.  Writes go to dir/NAME_CPU (NAME_CPU_N with a tracefile
- *       size) and dir/index/NAME_CPU.idx.
+ *       eventfd; the memory must be sealed against shrinking (see
+ *       app-proto.h).  Writes go to dir/NAME_CPU and dir/index/NAME_CPU.idx,
+ *       or with a tracefile size to dir/NAME_CPU_N and index/NAME_CPU_N.idx,
+ *       N counting up, the newest tracefile_count files kept.
  *   FLUSH_CHANNEL {u64 channel_key, u8 final}
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
@@ -47,6 +55,8 @@
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
 #define LTT_CONSUMER_HDR_SIZE 16
 #define LTT_CONSUMER_MSG_MAX (1U << 24)
+#define LTT_CONSUMER_MAJOR 1
+#define LTT_CONSUMER_MINOR 0
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -56,7 +66,8 @@
 	X(FLUSH_CHANNEL, 5) \
 	X(CHANNEL_STATS, 6) \
 	X(DESTROY_CHANNEL, 7) \
-	X(DESTROY_TRACE, 8)
+	X(DESTROY_TRACE, 8) \
+	X(HELLO, 9)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),

@@ -36,6 +36,8 @@
 
 struct cmd_state {
 	int fd;
+	bool hello_done;
+	bool bye;		/* incompatible peer: exit after replying */
 	struct ltt_data_thread *dt;
 	struct ltt_trace *traces;
 	struct ltt_channel *channels;
@@ -373,7 +375,28 @@ static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	return 0;
 }
 
+static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+		     struct ltt_wbuf *reply)
+{
+	uint32_t major = ltt_rbuf_get_u32(r);
+
+	ltt_rbuf_get_u32(r);	/* minor: we speak the lowest common one */
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	if (major != LTT_CONSUMER_MAJOR) {
+		LTT_ERR("the session daemon speaks consumer protocol %u.x, this consumer %u.x: exiting",
+			major, LTT_CONSUMER_MAJOR);
+		st->bye = true;
+		return -EPROTONOSUPPORT;
+	}
+	st->hello_done = true;
+	ltt_wbuf_put_u32(reply, LTT_CONSUMER_MAJOR);
+	ltt_wbuf_put_u32(reply, LTT_CONSUMER_MINOR);
+	return 0;
+}
+
 static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
+	[LTT_CONSUMER_MSG_HELLO] = { cmd_hello, 0 },
 	[LTT_CONSUMER_MSG_ADD_TRACE] = { cmd_add_trace, 0 },
 	[LTT_CONSUMER_MSG_METADATA] = { cmd_metadata, 0 },
 	[LTT_CONSUMER_MSG_ADD_CHANNEL] = { cmd_add_channel, 0 },
@@ -398,6 +421,9 @@ static void dispatch(struct cmd_state *st, struct ltt_msg *msg, struct ltt_wbuf 
 	if (!h || !h->fn) {
 		LTT_WARN("unknown command %u: not supported", msg->hdr.type);
 		status = -EOPNOTSUPP;
+	} else if (!st->hello_done && msg->hdr.type != LTT_CONSUMER_MSG_HELLO) {
+		LTT_WARN("%s before HELLO: refused", name);
+		status = -EPROTO;
 	} else if (msg->nr_fds != h->nr_fds) {
 		LTT_WARN("%s with %u fds instead of %u: refused", name, msg->nr_fds, h->nr_fds);
 		status = -EPROTO;
@@ -447,7 +473,7 @@ static int serve_one(struct cmd_state *st)
 		LTT_INFO("can't reply to the session daemon: %s", strerror(-ret));
 		return 1;
 	}
-	return 0;
+	return st->bye ? 1 : 0;
 }
 
 /* The signalfd is readable: true for SIGTERM, the only signal it reports. */

@@ -28,6 +28,8 @@ struct ltt_consumer {
 	uint32_t seq;
 };
 
+static int hello(struct ltt_consumer *c);
+
 const char *ltt_consumer_path(const char *configured)
 {
 	const char *env = getenv("LTT_CONSUMERD_PATH");
@@ -43,7 +45,7 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 {
 	struct ltt_consumer *c;
 	char fdarg[16], *argv[8];
-	int sv[2], argc = 0, i;
+	int sv[2], argc = 0, i, ret;
 	pid_t pid;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
@@ -56,8 +58,7 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 	}
 	pid = fork();
 	if (pid < 0) {
-		int ret = -errno;
-
+		ret = -errno;
 		close(sv[0]);
 		close(sv[1]);
 		free(c);
@@ -86,6 +87,13 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 	pthread_mutex_init(&c->lock, NULL);
 	c->fd = sv[0];
 	c->pid = pid;
+	ret = hello(c);
+	if (ret) {
+		LTT_ERR("the consumer daemon %s did not answer the handshake: %s", path,
+			strerror(-ret));
+		ltt_consumer_destroy(c, 1000);
+		return ret;
+	}
 	LTT_INFO("consumer daemon %s started, pid %ld", path, (long)pid);
 	*ret_consumer = c;
 	return 0;
@@ -301,4 +309,34 @@ int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key)
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
 {
 	return call_key(c, LTT_CONSUMER_MSG_DESTROY_TRACE, trace_key);
+}
+
+/* The version handshake: same major, the consumer's minor noted. */
+static int hello(struct ltt_consumer *c)
+{
+	struct ltt_msg reply = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t major;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MAJOR);
+	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MINOR);
+	pthread_mutex_lock(&c->lock);
+	ret = call_locked(c, LTT_CONSUMER_MSG_HELLO, &w, NULL, 0, &reply);
+	pthread_mutex_unlock(&c->lock);
+	ltt_wbuf_fini(&w);
+	if (!ret) {
+		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+		ltt_rbuf_get_u32(&r);	/* status */
+		major = ltt_rbuf_get_u32(&r);
+		ltt_rbuf_get_u32(&r);	/* minor: we are at most as new, nothing to adapt yet */
+		if (ltt_rbuf_end(&r))
+			ret = -EPROTO;
+		else if (major != LTT_CONSUMER_MAJOR)
+			ret = -EPROTONOSUPPORT;
+	}
+	ltt_msg_fini(&reply);
+	return ret;
 }

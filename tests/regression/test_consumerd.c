@@ -94,6 +94,28 @@ static int cons_spawn(struct cons *c)
 	return c->pidfd < 0 ? -errno : 0;
 }
 
+static int call_fds(struct cons *c, uint16_t type, struct ltt_wbuf *w, const int *fds,
+		    unsigned int nr_fds, struct ltt_msg *ret_reply);
+
+/* The version handshake every session daemon starts with. */
+static int cons_hello(struct cons *c, uint32_t major)
+{
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, major);
+	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MINOR);
+	return call_fds(c, LTT_CONSUMER_MSG_HELLO, &w, NULL, 0, NULL);
+}
+
+/* Spawn a consumer and say HELLO, as the session daemon does. */
+static int cons_start(struct cons *c)
+{
+	int ret = cons_spawn(c);
+
+	return ret ? ret : cons_hello(c, LTT_CONSUMER_MAJOR);
+}
+
 /* Wait for the consumer's exit, at most @ms; returns its wait status or -1. */
 static int cons_wait(struct cons *c, int ms)
 {
@@ -1189,7 +1211,7 @@ static void test_sigterm(const char *dir)
 	struct cons c;
 	int status;
 
-	if (!tap_ok(cons_spawn(&c) == 0, "second consumer started"))
+	if (!tap_ok(cons_start(&c) == 0, "second consumer started"))
 		return;
 	tap_is_int(add_trace(&c, 7, dir, getuid(), getgid()), 0, "ADD_TRACE");
 	tap_is_int(add_channel(&c, &ca), 0, "ADD_CHANNEL term");
@@ -1222,7 +1244,7 @@ static void test_owner(const char *dir)
 		tap_diag("not root: file ownership not checked");
 		return;
 	}
-	if (!tap_ok(cons_spawn(&c) == 0, "third consumer started"))
+	if (!tap_ok(cons_start(&c) == 0, "third consumer started"))
 		return;
 	tap_is_int(add_trace(&c, 1, dir, 65534, 65534), 0, "ADD_TRACE for uid:gid 65534:65534");
 	tap_is_int(add_channel(&c, &ca), 0, "ADD_CHANNEL own");
@@ -1260,6 +1282,41 @@ static int setup(void)
 	return 0;
 }
 
+/*
+ * The version handshake: nothing before HELLO, a foreign major makes the
+ * consumer leave, ours is answered with the consumer's version.
+ */
+static void test_handshake(struct cons *c)
+{
+	struct ltt_msg reply = { 0 };
+	struct cons other;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int status;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, 1);
+	tap_is_int(call(c, LTT_CONSUMER_MSG_DESTROY_TRACE, &w), -EPROTO,
+		   "a command before HELLO is refused");
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MAJOR);
+	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MINOR + 7);
+	tap_is_int(call_fds(c, LTT_CONSUMER_MSG_HELLO, &w, NULL, 0, &reply), 0,
+		   "HELLO with our major (and a newer minor) is accepted");
+	ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+	ltt_rbuf_get_u32(&r);
+	tap_is_int((int)ltt_rbuf_get_u32(&r), LTT_CONSUMER_MAJOR, "the reply gives the consumer's major");
+	tap_is_int((int)ltt_rbuf_get_u32(&r), LTT_CONSUMER_MINOR, "and its own minor");
+	tap_ok(ltt_rbuf_end(&r) == 0, "and nothing else");
+	ltt_msg_fini(&reply);
+	if (!tap_ok(cons_spawn(&other) == 0, "another consumer started"))
+		return;
+	tap_is_int(cons_hello(&other, LTT_CONSUMER_MAJOR + 1), -EPROTONOSUPPORT,
+		   "HELLO with another major: EPROTONOSUPPORT");
+	status = cons_wait(&other, 10000);
+	tap_ok(status >= 0 && WIFEXITED(status), "and that consumer exits by itself");
+}
+
 int main(void)
 {
 	struct tstream s0, s1, sw, rd;
@@ -1272,6 +1329,7 @@ int main(void)
 	pathf(dir, "%s/out/ust/uid/%u/64-bit", tmpdir, (unsigned int)getuid());
 	if (!tap_ok(cons_spawn(&c) == 0, "consumer started (%s)", consumerd_path))
 		return tap_done();
+	test_handshake(&c);
 	test_bad_commands(&c, dir);
 	test_trace(&c, dir, &text, &len);
 	test_data(&c, dir, &s0, &s1);
