@@ -80,6 +80,8 @@ struct ltt_ust_tracepoint {
 	 */
 	volatile int state;
 	void *priv;			/* libltt-ust's, RCU-protected */
+	/* Zero: room to grow without a new ABI version. */
+	void *reserved[4];
 };
 
 #ifdef __cplusplus

@@ -447,7 +447,7 @@ void ltt_ust_tracef(const char *fmt, ...)
 	static struct ltt_ust_tracepoint LTT_TP_DESC(p, e) LTT_TP_UNUSED = { \
 		LTT_UST_TRACEPOINT_ABI, (level), #p ":" #e, \
 		(uint32_t)(sizeof(LTT_TP_FIELDS_ARRAY(p, e)) / sizeof(struct ltt_ust_field) - 1), \
-		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL \
+		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL, { NULL, NULL, NULL, NULL } \
 	}; \
 	static struct ltt_ust_tracepoint *LTT_TP_PTR(p, e) LTT_TP_SECTION = &LTT_TP_DESC(p, e);
 

@@ -11,10 +11,21 @@
  *
  * Both directions are asynchronous on the one socket: the daemon sends
  * commands with increasing seq numbers and the application answers each
- * with ACK {u32 seq, i32 status} in order; the application also sends
- * TRACEPOINTS on its own (seq 0) whenever it learns new tracepoints
- * (at start and after dlopen).  The daemon validates every message from an
- * application: an application is another user's process and may lie.
+ * CHANNEL_* and EVENT_* command (and any type it does not know) with
+ * ACK {u32 seq, i32 status}, in order, status 0 or a negative errno;
+ * REGISTER_OK and REGISTER_DONE are not acked.  The application also
+ * sends TRACEPOINTS on its own (seq 0) whenever it learns new tracepoints
+ * (at start and after dlopen), and the daemon answers EVERY TRACEPOINTS
+ * with REGISTER_DONE once it has pushed what the active sessions want of
+ * them, which ends the application's bounded wait.  The daemon validates
+ * every message from an application: an application is another user's
+ * process and may lie; its credentials come from SO_PEERCRED, and one in
+ * another time namespace is refused (its monotonic clock differs).
+ *
+ * Shared memory given with CHANNEL_ADD is a memfd sealed against
+ * shrinking and growing (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL), so
+ * that nobody can make another holder's mapping fault; receivers check
+ * the seals and refuse memory without them.
  *
  * Session:
  *   app    -> REGISTER {u32 major, u32 minor, u32 pid, u32 ppid, u32 uid,

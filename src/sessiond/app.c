@@ -14,7 +14,9 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <stdio.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -159,6 +161,22 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 	free(c);
 }
 
+/*
+ * Does process @pid see our CLOCK_MONOTONIC?  Not when it lives in another
+ * time namespace: its timestamps would not fit the traces' clock (and the
+ * consumer would reject its packets as coming from the future).
+ */
+static bool same_time_ns(pid_t pid)
+{
+	char path[64];
+	struct stat ours, theirs;
+
+	snprintf(path, sizeof(path), "/proc/%ld/ns/time", (long)pid);
+	if (stat("/proc/self/ns/time", &ours) || stat(path, &theirs))
+		return true;	/* no time namespaces here, or no /proc: nothing to compare */
+	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
+}
+
 static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
 {
 	struct ltt_app *app = c->app;
@@ -190,6 +208,11 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 			pid, uid);
 	if (bits != 32 && bits != 64)
 		return -EPROTO;
+	if (c->cred.pid > 0 && !same_time_ns(c->cred.pid)) {
+		LTT_WARN("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
+			 app->procname, (long)c->cred.pid);
+		return -EPROTO;
+	}
 	app->pid = c->cred.pid;
 	app->uid = c->cred.uid;
 	app->gid = c->cred.gid;

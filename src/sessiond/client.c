@@ -250,7 +250,8 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 			c->hdr_got += (size_t)n;
 			if (c->hdr_got < LTT_CLIENT_HDR_SIZE)
 				continue;
-			if (ltt_client_hdr_decode(c->hdrbuf, &c->hdr)) {
+			/* A request carries no status. */
+			if (ltt_client_hdr_decode(c->hdrbuf, &c->hdr) || c->hdr.status) {
 				LTT_WARN("client pid %d sent a malformed header: disconnected",
 					 (int)c->cred.pid);
 				return -1;

@@ -64,6 +64,7 @@ static const struct ltt_ust_field tracef_fields[] = {
 
 struct ltt_ust_tracepoint ltt_ust_tracef_event = {
 	LTT_UST_TRACEPOINT_ABI, 14 /* DEBUG */, "ltt_ust_tracef:event", 1, tracef_fields, 0, NULL,
+	{ NULL, NULL, NULL, NULL },
 };
 
 static struct ltt_ust_tracepoint *const lib_tracepoints[] = { &ltt_ust_tracef_event };

@@ -288,17 +288,24 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
 	return ltt_attr_channel_defaults(attr, domain);
 }
 
-/* Fill in the automatic name and default output of a session to create. */
-static int complete_session_attr(struct ltt_session_attr *attr)
+/*
+ * Fill in the automatic name and default output of a session to create.
+ * Automatic names are "auto-DATE", then "auto-DATE-N" for the @attempt-th
+ * retry when several sessions are created in the same second.
+ */
+static int complete_session_attr(struct ltt_session_attr *attr, unsigned int attempt)
 {
 	char date[32], home[PATH_MAX], dir[PATH_MAX + 32];
 	time_t now = time(NULL);
+	bool automatic = !attr->name[0];
 	struct tm tm;
 	int n;
 
 	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 		return -LTT_ERR_INVAL;
-	if (!attr->name[0])
+	if (automatic && attempt)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
+	else if (automatic)
 		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
 		return 0;
@@ -306,7 +313,8 @@ static int complete_session_attr(struct ltt_session_attr *attr)
 		return -LTT_ERR_OUTPUT_PATH;
 	if (ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME))
 		return -LTT_ERR_OUTPUT_PATH;
-	if (!strncmp(attr->name, "auto-", 5) && !strcmp(attr->name + 5, date))
+	/* An automatic name already holds the date. */
+	if (automatic)
 		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
 	else
 		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
@@ -315,10 +323,10 @@ static int complete_session_attr(struct ltt_session_attr *attr)
 	return 0;
 }
 
-int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
-			   struct ltt_session_info *ret_info)
+/* One CREATE_SESSION request for a completed @attr. */
+static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+		       struct ltt_session_info *ret_info)
 {
-	struct ltt_session_attr full;
 	struct ltt_session_info info;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -326,18 +334,11 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 	size_t len = 0;
 	int ret;
 
-	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
-	    !memchr(attr->output, '\0', sizeof(attr->output)))
-		return -LTT_ERR_INVAL;
-	full = *attr;
-	ret = complete_session_attr(&full);
-	if (ret)
-		return ret;
-	ret = ltt_attr_check_session(&full);
+	ret = ltt_attr_check_session(attr);
 	if (ret)
 		return ret;
 	ltt_wbuf_init(&w);
-	ltt_proto_put_session_attr(&w, &full);
+	ltt_proto_put_session_attr(&w, attr);
 	ret = transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)
@@ -348,6 +349,28 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 	free(reply);
 	if (!ret && ret_info)
 		*ret_info = info;
+	return ret;
+}
+
+/* Automatic names taken in the same second are retried this many times. */
+#define AUTO_NAME_ATTEMPTS 100
+
+int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+			   struct ltt_session_info *ret_info)
+{
+	struct ltt_session_attr full;
+	unsigned int attempt = 0;
+	int ret;
+
+	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
+	    !memchr(attr->output, '\0', sizeof(attr->output)))
+		return -LTT_ERR_INVAL;
+	do {
+		full = *attr;
+		ret = complete_session_attr(&full, attempt);
+		if (!ret)
+			ret = create_once(ctl, &full, ret_info);
+	} while (ret == -LTT_ERR_SESSION_EXISTS && !attr->name[0] && ++attempt < AUTO_NAME_ATTEMPTS);
 	return ret;
 }
 
