@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/client-proto.h"
+#include "common/msg.h"
 
 #define NAME_(name, num, min) [num] = #name,
 static const char *const cmd_names[] = { LTT_CLIENT_CMD_TABLE(NAME_) };
@@ -30,37 +31,33 @@ long ltt_client_cmd_min_payload(uint32_t cmd)
 	return cmd_min[cmd];
 }
 
+/* The client header has msg.h's layout, with the status where seq is. */
 void ltt_client_hdr_encode(const struct ltt_client_hdr *hdr, uint8_t *buf)
 {
-	uint32_t magic = htole32(hdr->magic), status = htole32(hdr->status);
-	uint32_t len = htole32(hdr->payload_len);
-	uint16_t cmd = htole16(hdr->cmd), reserved = htole16(hdr->reserved);
+	struct ltt_msg_hdr m = {
+		.magic = hdr->magic,
+		.type = hdr->cmd,
+		.reserved = hdr->reserved,
+		.seq = hdr->status,
+		.payload_len = hdr->payload_len,
+	};
 
-	memcpy(buf, &magic, 4);
-	memcpy(buf + 4, &cmd, 2);
-	memcpy(buf + 6, &reserved, 2);
-	memcpy(buf + 8, &status, 4);
-	memcpy(buf + 12, &len, 4);
+	ltt_msg_hdr_encode(&m, buf);
 }
 
 int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr)
 {
-	struct ltt_client_hdr hdr;
+	struct ltt_msg_hdr m;
 
-	memcpy(&hdr.magic, buf, 4);
-	memcpy(&hdr.cmd, buf + 4, 2);
-	memcpy(&hdr.reserved, buf + 6, 2);
-	memcpy(&hdr.status, buf + 8, 4);
-	memcpy(&hdr.payload_len, buf + 12, 4);
-	hdr.magic = le32toh(hdr.magic);
-	hdr.cmd = le16toh(hdr.cmd);
-	hdr.reserved = le16toh(hdr.reserved);
-	hdr.status = le32toh(hdr.status);
-	hdr.payload_len = le32toh(hdr.payload_len);
-	if (hdr.magic != LTT_CLIENT_MAGIC || hdr.reserved != 0 ||
-	    hdr.payload_len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
+	if (ltt_msg_hdr_decode(buf, LTT_CLIENT_MAGIC, LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE, &m))
 		return -EPROTO;
-	*ret_hdr = hdr;
+	*ret_hdr = (struct ltt_client_hdr){
+		.magic = m.magic,
+		.cmd = m.type,
+		.reserved = m.reserved,
+		.status = m.seq,
+		.payload_len = m.payload_len,
+	};
 	return 0;
 }
 

@@ -24,15 +24,14 @@
 #include "common/msg.h"
 #include "common/sock.h"
 #include "sessiond/app.h"
+#include "sessiond/loop.h"
 
 #define RECV_TIMEOUT_MS 2000
 #define SEND_TIMEOUT_MS 2000
 
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
-	pthread_t tid;
-	int epfd;
-	int stop_fd;
+	struct ltt_loop loop;
 	struct cds_list_head conns;	/* ltt_app being served, registered or not */
 };
 
@@ -43,8 +42,6 @@ struct conn {
 	struct ucred cred;
 	bool registered;	/* REGISTER accepted */
 };
-
-static int tag_listen, tag_stop;
 
 void ltt_app_get(struct ltt_app *app)
 {
@@ -150,7 +147,7 @@ struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
 
 static void conn_close(struct ltt_app_thread *t, struct conn *c)
 {
-	epoll_ctl(t->epfd, EPOLL_CTL_DEL, c->app->fd, NULL);
+	epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->app->fd, NULL);
 	pthread_mutex_lock(&c->app->lock);
 	mark_dead_locked(c->app);
 	pthread_mutex_unlock(&c->app->lock);
@@ -337,12 +334,11 @@ static void set_timeouts(int fd)
 
 static void accept_one(struct ltt_app_thread *t)
 {
-	struct epoll_event ev = { .events = EPOLLIN };
 	struct ltt_app *app;
 	struct conn *c;
 	int fd;
 
-	fd = accept4(t->cfg.listen_fd, NULL, NULL, SOCK_CLOEXEC);
+	fd = accept4(t->loop.listen_fd, NULL, NULL, SOCK_CLOEXEC);
 	if (fd < 0)
 		return;
 	c = calloc(1, sizeof(*c));
@@ -362,8 +358,7 @@ static void accept_one(struct ltt_app_thread *t)
 	pthread_mutex_init(&app->lock, NULL);
 	pthread_cond_init(&app->acked_cond, NULL);
 	c->app = app;
-	ev.data.ptr = c;
-	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, fd, &ev)) {
+	if (ltt_loop_add(&t->loop, fd, EPOLLIN, c)) {
 		ltt_app_put(app);
 		free(c);
 		return;
@@ -378,7 +373,7 @@ static void *app_thread(void *arg)
 	int i, n;
 
 	for (;;) {
-		n = epoll_wait(t->epfd, events, 32, -1);
+		n = epoll_wait(t->loop.epfd, events, 32, -1);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -388,9 +383,9 @@ static void *app_thread(void *arg)
 		for (i = 0; i < n; i++) {
 			void *tag = events[i].data.ptr;
 
-			if (tag == &tag_stop)
+			if (tag == &ltt_loop_stop_tag)
 				return NULL;
-			if (tag == &tag_listen) {
+			if (tag == &ltt_loop_listen_tag) {
 				accept_one(t);
 				continue;
 			}
@@ -403,7 +398,6 @@ static void *app_thread(void *arg)
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 			 struct ltt_app_thread **ret_thread)
 {
-	struct epoll_event ev = { .events = EPOLLIN };
 	struct ltt_app_thread *t;
 	int ret;
 
@@ -414,23 +408,8 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	}
 	t->cfg = *cfg;
 	CDS_INIT_LIST_HEAD(&t->conns);
-	t->epfd = epoll_create1(EPOLL_CLOEXEC);
-	t->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	ret = t->epfd < 0 || t->stop_fd < 0 ? -errno : 0;
-	ev.data.ptr = &tag_listen;
-	if (!ret && epoll_ctl(t->epfd, EPOLL_CTL_ADD, cfg->listen_fd, &ev))
-		ret = -errno;
-	ev.data.ptr = &tag_stop;
-	if (!ret && epoll_ctl(t->epfd, EPOLL_CTL_ADD, t->stop_fd, &ev))
-		ret = -errno;
-	if (!ret)
-		ret = -pthread_create(&t->tid, NULL, app_thread, t);
+	ret = ltt_loop_start(&t->loop, cfg->listen_fd, app_thread, t);
 	if (ret) {
-		if (t->epfd >= 0)
-			close(t->epfd);
-		if (t->stop_fd >= 0)
-			close(t->stop_fd);
-		close(cfg->listen_fd);
 		free(t);
 		return ret;
 	}
@@ -441,17 +420,12 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 void ltt_app_thread_stop(struct ltt_app_thread *t)
 {
 	struct conn *c, *tmp;
-	uint64_t one = 1;
 
 	if (!t)
 		return;
-	if (write(t->stop_fd, &one, sizeof(one)) != sizeof(one))
-		LTT_ERR("app thread: cannot signal stop: %s", strerror(errno));
-	pthread_join(t->tid, NULL);
+	ltt_loop_stop(&t->loop);
 	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
 		conn_close(t, c);
-	close(t->cfg.listen_fd);
-	close(t->stop_fd);
-	close(t->epfd);
+	ltt_loop_fini(&t->loop);
 	free(t);
 }

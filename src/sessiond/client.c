@@ -24,6 +24,7 @@
 #include "common/sock.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd.h"
+#include "sessiond/loop.h"
 
 struct conn {
 	int fd;
@@ -44,15 +45,10 @@ struct conn {
 
 struct ltt_client_thread {
 	struct ltt_client_thread_config cfg;
-	pthread_t tid;
-	int epfd;
-	int stop_fd;
+	struct ltt_loop loop;
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
 };
-
-/* epoll data tags for the two fixed fds; connections use their pointer. */
-static int tag_listen, tag_stop;
 
 static uint64_t now_ms(void)
 {
@@ -118,7 +114,7 @@ static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
 			break;
 		}
 	}
-	epoll_ctl(t->epfd, EPOLL_CTL_DEL, c->fd, NULL);
+	epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->fd, NULL);
 	close(c->fd);
 	free(c->payload);
 	ltt_wbuf_fini(&c->out);
@@ -133,7 +129,7 @@ static int conn_rearm(struct ltt_client_thread *t, struct conn *c)
 		.data.ptr = c,
 	};
 
-	return epoll_ctl(t->epfd, EPOLL_CTL_MOD, c->fd, &ev) ? -errno : 0;
+	return epoll_ctl(t->loop.epfd, EPOLL_CTL_MOD, c->fd, &ev) ? -errno : 0;
 }
 
 /* Queue a reply header with @status and, on success, the payload in @body. */
@@ -312,13 +308,12 @@ static void refuse(int fd, enum ltt_error_code status)
 
 static void accept_one(struct ltt_client_thread *t)
 {
-	struct epoll_event ev = { .events = EPOLLIN };
 	struct ucred cred;
 	struct conn *c;
 	size_t i;
 	int fd;
 
-	fd = accept4(t->cfg.listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	fd = accept4(t->loop.listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	if (fd < 0)
 		return;
 	if (ltt_sock_peer_cred(fd, &cred)) {
@@ -352,8 +347,7 @@ static void accept_one(struct ltt_client_thread *t)
 		;
 	t->conns[i] = c;
 	t->nr_conns++;
-	ev.data.ptr = c;
-	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, fd, &ev))
+	if (ltt_loop_add(&t->loop, fd, EPOLLIN, c))
 		conn_destroy(t, c);
 }
 
@@ -390,7 +384,7 @@ static void *client_thread(void *arg)
 	int i, n;
 
 	for (;;) {
-		n = epoll_wait(t->epfd, events, 32, sweep_silent(t));
+		n = epoll_wait(t->loop.epfd, events, 32, sweep_silent(t));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -402,9 +396,9 @@ static void *client_thread(void *arg)
 			struct conn *c = tag;
 			int ret;
 
-			if (tag == &tag_stop)
+			if (tag == &ltt_loop_stop_tag)
 				return NULL;
-			if (tag == &tag_listen) {
+			if (tag == &ltt_loop_listen_tag) {
 				accept_one(t);
 				continue;
 			}
@@ -424,7 +418,6 @@ static void *client_thread(void *arg)
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
-	struct epoll_event ev = { .events = EPOLLIN };
 	struct ltt_client_thread *t;
 	int ret;
 
@@ -434,52 +427,25 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		return -ENOMEM;
 	}
 	t->cfg = *cfg;
-	t->epfd = epoll_create1(EPOLL_CLOEXEC);
-	t->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (t->epfd < 0 || t->stop_fd < 0) {
-		ret = -errno;
-		goto err;
+	ret = ltt_loop_start(&t->loop, cfg->listen_fd, client_thread, t);
+	if (ret) {
+		free(t);
+		return ret;
 	}
-	ev.data.ptr = &tag_listen;
-	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, cfg->listen_fd, &ev)) {
-		ret = -errno;
-		goto err;
-	}
-	ev.data.ptr = &tag_stop;
-	if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, t->stop_fd, &ev)) {
-		ret = -errno;
-		goto err;
-	}
-	ret = -pthread_create(&t->tid, NULL, client_thread, t);
-	if (ret)
-		goto err;
 	*ret_thread = t;
 	return 0;
-err:
-	if (t->epfd >= 0)
-		close(t->epfd);
-	if (t->stop_fd >= 0)
-		close(t->stop_fd);
-	close(cfg->listen_fd);
-	free(t);
-	return ret;
 }
 
 void ltt_client_thread_stop(struct ltt_client_thread *t)
 {
-	uint64_t one = 1;
 	size_t i;
 
 	if (!t)
 		return;
-	if (write(t->stop_fd, &one, sizeof(one)) != sizeof(one))
-		LTT_ERR("client thread: cannot signal stop: %s", strerror(errno));
-	pthread_join(t->tid, NULL);
+	ltt_loop_stop(&t->loop);
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])
 			conn_destroy(t, t->conns[i]);
-	close(t->cfg.listen_fd);
-	close(t->stop_fd);
-	close(t->epfd);
+	ltt_loop_fini(&t->loop);
 	free(t);
 }
