@@ -530,6 +530,21 @@ void ctl_util_forget_session(const char *session)
 	}
 }
 
+/* @size as lttctl reads it back: "256k", "2M", "1G" or plain bytes. */
+static void size_arg(uint64_t size, char *buf, size_t len)
+{
+	static const char units[] = "GMk";
+	unsigned int shift = 30, i;
+
+	for (i = 0; i < 3; i++, shift -= 10) {
+		if (size >= (1ULL << shift) && !(size & ((1ULL << shift) - 1))) {
+			snprintf(buf, len, "%" PRIu64 "%c", size >> shift, units[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64, size);
+}
+
 void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 {
 	struct ltt_session_detail *d;
@@ -541,12 +556,17 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 	for (i = 0; i < d->nr_channels; i++) {
 		const struct ltt_channel_info *ch = &d->channels[i];
 
-		if (!ch->discarded_events)
-			continue;
-		ltt_size_format(ch->attr.subbuf_size * 2, size, sizeof(size));
-		fprintf(stderr,
-			"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s or more sub-buffers with --num-subbuf).\n",
-			ch->attr.name, session, ch->discarded_events, size);
+		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
+		if (ch->discarded_events)
+			fprintf(stderr,
+				"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).\n",
+				ch->attr.name, session, ch->discarded_events, size);
+		if (ch->lost_packets)
+			fprintf(stderr,
+				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).\n",
+				ch->attr.name, session, ch->lost_packets,
+				ch->attr.overwrite ? "overwritten before they were read" :
+				"left incomplete by killed programs, or unreadable", size);
 	}
 	free(d);
 }

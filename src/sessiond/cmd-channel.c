@@ -20,6 +20,7 @@ static bool same_attr(const struct ltt_channel_attr *a, const struct ltt_channel
 int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
+	struct ltt_ust_acks acks = { NULL, 0, 0 };
 	struct ltt_channel_attr attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
@@ -57,14 +58,17 @@ int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
 	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session);
+		ltt_ust_session_update(ctx->ust, session, &acks);
 	ltt_cmd_unlock_session(ctx, session);
+	/* Once this returns, running programs record by the new rules. */
+	ltt_ust_acks_wait(&acks, "change");
 	return ret;
 }
 
 int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			    struct ltt_wbuf *reply)
 {
+	struct ltt_ust_acks acks = { NULL, 0, 0 };
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	const char *name, *chan_name;
@@ -90,7 +94,9 @@ int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	else
 		channel->enabled = false;
 	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session);
+		ltt_ust_session_update(ctx->ust, session, &acks);
 	ltt_cmd_unlock_session(ctx, session);
+	/* Once this returns, running programs record by the new rules. */
+	ltt_ust_acks_wait(&acks, "change");
 	return ret;
 }

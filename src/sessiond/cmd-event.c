@@ -42,6 +42,7 @@ static int rule_channel(struct ltt_session *session, enum ltt_domain type, const
 int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
+	struct ltt_ust_acks acks = { NULL, 0, 0 };
 	struct ltt_event_rule_attr attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
@@ -79,14 +80,17 @@ int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
 out:
 	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session);
+		ltt_ust_session_update(ctx->ust, session, &acks);
 	ltt_cmd_unlock_session(ctx, session);
+	/* Once this returns, running programs record by the new rules. */
+	ltt_ust_acks_wait(&acks, "change");
 	return ret;
 }
 
 int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
+	struct ltt_ust_acks acks = { NULL, 0, 0 };
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
@@ -122,7 +126,9 @@ int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ret = -LTT_ERR_EVENT_NOT_FOUND;
 out:
 	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session);
+		ltt_ust_session_update(ctx->ust, session, &acks);
 	ltt_cmd_unlock_session(ctx, session);
+	/* Once this returns, running programs record by the new rules. */
+	ltt_ust_acks_wait(&acks, "change");
 	return ret;
 }

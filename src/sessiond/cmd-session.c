@@ -121,6 +121,7 @@ static bool has_channel(const struct ltt_session *session)
 int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
+	struct ltt_ust_acks acks = { NULL, 0, 0 };
 	struct ltt_session *session;
 	int ret;
 
@@ -133,13 +134,15 @@ int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ret = -LTT_ERR_NO_CHANNEL;
 	else {
 		session->active = true;
-		ret = ltt_ust_session_start(ctx->ust, session);
+		ret = ltt_ust_session_start(ctx->ust, session, &acks);
 		if (ret)
 			session->active = false;
 		else
 			LTT_INFO("session '%s' started", session->name);
 	}
 	ltt_cmd_unlock_session(ctx, session);
+	/* Once this returns, registered programs record. */
+	ltt_ust_acks_wait(&acks, "start");
 	return ret;
 }
 

@@ -40,7 +40,7 @@ struct ltt_channel {
 	bool enabled;
 	unsigned int nr_rules;
 	struct cds_list_head rules;
-	uint64_t discarded_events;
+	uint64_t discarded_events;	/* of its closed traces (user space) */
 	uint64_t lost_packets;
 };
 

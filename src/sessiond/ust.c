@@ -191,13 +191,23 @@ static void trace_free_chan(struct ltt_ust_chan *chan)
 	free(chan);
 }
 
-/* Remove a trace from the consumer (writing what it holds) and free it. */
+/*
+ * Remove a trace from the consumer (writing what it holds) and free it.
+ * Its losses are kept in the session's channels, so that the count the
+ * user sees does not shrink when a per-PID trace closes with its program.
+ */
 static void trace_destroy(struct ltt_ust *ust, struct ltt_ust_trace *trace)
 {
 	struct ltt_ust_chan *chan, *tmp;
 	struct ltt_consumer *c = trace->consumed ? get_consumer(ust) : NULL;
+	uint64_t events, packets;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
+		if (c && !ltt_consumer_flush_channel(c, chan->key, true) &&
+		    !ltt_consumer_channel_stats(c, chan->key, &events, &packets)) {
+			chan->channel->discarded_events += events;
+			chan->channel->lost_packets += packets;
+		}
 		if (c && ltt_consumer_destroy_channel(c, chan->key))
 			LTT_WARN("trace %s: channel %s not closed cleanly", trace->path,
 				 chan->channel->attr.name);
@@ -670,44 +680,97 @@ static void push_app(struct ltt_ust *ust, struct ltt_session *session, struct lt
 	}
 }
 
-static void push_all_apps(struct ltt_ust *ust, struct ltt_session *session)
+void ltt_ust_acks_init(struct ltt_ust_acks *acks)
+{
+	acks->v = NULL;
+	acks->n = 0;
+	acks->cap = 0;
+}
+
+/* Remember to wait for @app's command @seq (and all before it). */
+static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t seq)
+{
+	struct ltt_ust_ack *grown;
+
+	if (acks->n == acks->cap) {
+		size_t cap = acks->cap ? 2 * acks->cap : 16;
+
+		grown = realloc(acks->v, cap * sizeof(*grown));
+		if (!grown)
+			return;	/* then we just do not wait for this one */
+		acks->v = grown;
+		acks->cap = cap;
+	}
+	ltt_app_get(app);
+	acks->v[acks->n++] = (struct ltt_ust_ack){ .app = app, .seq = seq };
+}
+
+void ltt_ust_acks_wait(struct ltt_ust_acks *acks, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < acks->n; i++) {
+		struct ltt_app *app = acks->v[i].app;
+
+		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ACK_TIMEOUT_MS) == -ETIMEDOUT)
+			LTT_WARN("%s (pid %ld) did not confirm the %s in %d ms; some of its events may be missing",
+				 app->procname, (long)app->pid, what, ACK_TIMEOUT_MS);
+		ltt_app_put(app);
+	}
+	free(acks->v);
+	ltt_ust_acks_init(acks);
+}
+
+/* The seq of the last command sent to @app. */
+static uint32_t last_seq(struct ltt_app *app)
+{
+	uint32_t seq;
+
+	pthread_mutex_lock(&app->lock);
+	seq = app->seq_sent;
+	pthread_mutex_unlock(&app->lock);
+	return seq;
+}
+
+/* Bring every program up to date; note the commands to wait for. */
+static void push_all_apps(struct ltt_ust *ust, struct ltt_session *session,
+			  struct ltt_ust_acks *acks)
 {
 	struct ltt_app *app;
+	uint32_t before;
 
 	pthread_mutex_lock(&ust->apps_lock);
-	cds_list_for_each_entry(app, &ust->apps, node)
+	cds_list_for_each_entry(app, &ust->apps, node) {
+		before = last_seq(app);
 		push_app(ust, session, app);
+		if (last_seq(app) != before)
+			acks_add(acks, app, last_seq(app));
+	}
 	pthread_mutex_unlock(&ust->apps_lock);
 }
 
-int ltt_ust_session_start(struct ltt_ust *ust, struct ltt_session *session)
+int ltt_ust_session_start(struct ltt_ust *ust, struct ltt_session *session,
+			  struct ltt_ust_acks *acks)
 {
 	if (session->output_type == LTT_OUTPUT_NET)
 		return -LTT_ERR_OUTPUT_UNSUPPORTED;
-	push_all_apps(ust, session);
+	push_all_apps(ust, session, acks);
 	return 0;
 }
 
-void ltt_ust_session_update(struct ltt_ust *ust, struct ltt_session *session)
+void ltt_ust_session_update(struct ltt_ust *ust, struct ltt_session *session,
+			    struct ltt_ust_acks *acks)
 {
 	if (session->active)
-		push_all_apps(ust, session);
+		push_all_apps(ust, session, acks);
 }
 
-/* What a stop must wait for once the locks are released. */
-struct pending_ack {
-	struct ltt_app *app;	/* a reference */
-	uint32_t seq;
-};
-
 /* Disable the session's channels in every application; collect the acks. */
-static size_t disable_in_apps(struct ltt_ust *ust, struct ltt_session *session,
-			      struct pending_ack **ret_acks)
+static void disable_in_apps(struct ltt_ust *ust, struct ltt_session *session,
+			    struct ltt_ust_acks *acks)
 {
-	struct pending_ack *acks = NULL, *grown;
 	struct ltt_app_chan *ac;
 	struct ltt_app *app;
-	size_t n = 0, cap = 0;
 	uint32_t seq;
 
 	pthread_mutex_lock(&ust->apps_lock);
@@ -718,20 +781,10 @@ static size_t disable_in_apps(struct ltt_ust *ust, struct ltt_session *session,
 			if (send_key_cmd(app, LTT_APP_MSG_CHANNEL_DISABLE, ac->key, NULL, -1, &seq))
 				break;
 			ac->enabled = false;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				grown = realloc(acks, cap * sizeof(*acks));
-				if (!grown)
-					break;
-				acks = grown;
-			}
-			ltt_app_get(app);
-			acks[n++] = (struct pending_ack){ .app = app, .seq = seq };
+			acks_add(acks, app, seq);
 		}
 	}
 	pthread_mutex_unlock(&ust->apps_lock);
-	*ret_acks = acks;
-	return n;
 }
 
 /* The consumer keys of a session's channels.  Session lock held. */
@@ -759,24 +812,19 @@ static size_t channel_keys(struct ltt_session *session, uint64_t **ret_keys)
 
 int ltt_ust_session_stop(struct ltt_ust *ust, struct ltt_session *session, bool wait)
 {
-	struct pending_ack *acks;
+	struct ltt_ust_acks acks;
 	struct ltt_consumer *c;
 	uint64_t *keys;
-	size_t i, nr_acks, nr_keys;
+	size_t i, nr_keys;
 	int ret = 0;
 
+	ltt_ust_acks_init(&acks);
 	pthread_mutex_lock(&session->lock);
-	nr_acks = disable_in_apps(ust, session, &acks);
+	disable_in_apps(ust, session, &acks);
 	nr_keys = channel_keys(session, &keys);
 	pthread_mutex_unlock(&session->lock);
 	/* No lock held: the app thread must be free to read the acks. */
-	for (i = 0; i < nr_acks; i++) {
-		if (wait && ltt_app_wait_ack(acks[i].app, acks[i].seq, ACK_TIMEOUT_MS) == -ETIMEDOUT)
-			LTT_WARN("%s (pid %ld) did not confirm the stop in %d ms; its last events may be missing",
-				 acks[i].app->procname, (long)acks[i].app->pid, ACK_TIMEOUT_MS);
-		ltt_app_put(acks[i].app);
-	}
-	free(acks);
+	ltt_ust_acks_wait(&acks, wait ? "stop" : NULL);
 	c = nr_keys ? get_consumer(ust) : NULL;
 	for (i = 0; c && i < nr_keys; i++) {
 		if (ltt_consumer_flush_channel(c, keys[i], false)) {
@@ -814,7 +862,8 @@ void ltt_ust_channel_stats(struct ltt_ust *ust, struct ltt_session *session,
 			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			   uint64_t *ret_packets_lost)
 {
-	uint64_t events = 0, packets = 0, e, p;
+	/* What closed traces lost, then what the open ones have lost so far. */
+	uint64_t events = channel->discarded_events, packets = channel->lost_packets, e, p;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	struct ltt_consumer *c = NULL;

@@ -63,19 +63,50 @@ void ltt_ust_init(struct ltt_ust *ust, const char *consumerd_path, int verbose);
  */
 void ltt_ust_fini(struct ltt_ust *ust);
 
+/* Commands sent to programs, to wait for once every lock is released. */
+struct ltt_ust_ack {
+	struct ltt_app *app;	/* a reference */
+	uint32_t seq;
+};
+
+struct ltt_ust_acks {
+	struct ltt_ust_ack *v;
+	size_t n;
+	size_t cap;
+};
+
+/**
+ * ltt_ust_acks_init() - an empty set of acks to wait for
+ */
+void ltt_ust_acks_init(struct ltt_ust_acks *acks);
+
+/**
+ * ltt_ust_acks_wait() - wait (at most 3 s each) until every program
+ * confirmed what it was sent, then release the set; no lock may be held
+ * (the app thread needs them to read acks)
+ * @what: named in the warning about a program that does not answer;
+ *        NULL to release without waiting
+ */
+void ltt_ust_acks_wait(struct ltt_ust_acks *acks, const char *what);
+
 /**
  * ltt_ust_session_start() - create the buffers of a session for every
  * registered application and enable recording; session lock held
+ * @acks: receives the commands to wait for, after unlocking, before
+ *        telling the user that tracing started
  *
  * Returns 0 or a negated ltt error code.
  */
-int ltt_ust_session_start(struct ltt_ust *ust, struct ltt_session *session);
+int ltt_ust_session_start(struct ltt_ust *ust, struct ltt_session *session,
+			  struct ltt_ust_acks *acks);
 
 /**
  * ltt_ust_session_update() - push rule and channel changes of an active
  * session to the applications; session lock held
+ * @acks: as for ltt_ust_session_start()
  */
-void ltt_ust_session_update(struct ltt_ust *ust, struct ltt_session *session);
+void ltt_ust_session_update(struct ltt_ust *ust, struct ltt_session *session,
+			    struct ltt_ust_acks *acks);
 
 /**
  * ltt_ust_session_stop() - stop recording and, if @wait, return once

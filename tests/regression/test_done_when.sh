@@ -70,6 +70,7 @@ Buffering scheme: per-uid
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       app:* (loglevel: any) [enabled]"

@@ -145,6 +145,7 @@ Buffering scheme: global
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       kev (loglevel: any) [enabled]
@@ -164,6 +165,7 @@ Buffering scheme: per-uid
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       ev1 (loglevel: WARNING or more severe) [disabled]" \

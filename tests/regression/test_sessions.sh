@@ -230,6 +230,7 @@ Buffering scheme: per-pid
       tracefile size: 1 MiB
       tracefile count: 4
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       x (loglevel: DEBUG only) [enabled]
@@ -245,6 +246,7 @@ Buffering scheme: per-pid
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       ev (loglevel: any) [enabled]
@@ -263,6 +265,7 @@ Buffering scheme: per-pid
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       none
@@ -278,6 +281,7 @@ Buffering scheme: per-pid
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       none"
@@ -296,6 +300,7 @@ Buffering scheme: global
       tracefile size: unlimited
       tracefile count: unlimited
       discarded events: 0
+      lost packets: 0
 
     Event rules:
       kx (loglevel: DEBUG_LINE or more severe) [enabled]"

@@ -96,7 +96,8 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 		printf("      tracefile size: unlimited\n");
 	}
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
-	printf("      discarded events: %" PRIu64 "\n\n    Event rules:\n", ch->discarded_events);
+	printf("      discarded events: %" PRIu64 "\n", ch->discarded_events);
+	printf("      lost packets: %" PRIu64 "\n\n    Event rules:\n", ch->lost_packets);
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
@@ -199,7 +200,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 		ctl_util_err("listing the available kernel events is not supported yet");
 		return CTL_EXIT_FAILURE;
 	}
-	if (!name && fields)
+	if (!name && fields && !user && !kernel)
 		return ctl_util_usage_error(ctx, "-f lists the fields of available events: "
 					    "use it with -k or -u");
 	ret = name ? ctl_util_check_session_name(name) : CTL_EXIT_OK;
