@@ -12,7 +12,10 @@ dist_man_MANS += \
 	man/lttctl-disable-channel.1 \
 	man/lttctl-enable-event.1 \
 	man/lttctl-disable-event.1 \
+	man/lttctl-view.1 \
 	man/lttctl-version.1 \
 	man/lttctl-help.1 \
+	man/ltt-ust.3 \
+	man/ltt_tracepoint.3 \
 	man/ltt-sessiond.8 \
 	man/ltt-consumerd.8
