@@ -21,3 +21,16 @@ systemd/ltt.conf: $(srcdir)/systemd/ltt.sysusers.conf Makefile
 	$(SED) -e 's|^g tracing |g $(LTT_TRACING_GROUP) |' \
 		$(srcdir)/systemd/ltt.sysusers.conf > $@.tmp && \
 	mv -f $@.tmp $@
+
+# make install (as root, not staged with DESTDIR) creates the tracing
+# group itself when systemd-sysusers is not there to do it, so that the
+# root daemon's socket has a group to serve from the start.
+install-data-hook:
+	@if test -z "$(DESTDIR)" && test "`id -u`" = 0 && \
+	    ! getent group $(LTT_TRACING_GROUP) >/dev/null; then \
+		if command -v systemd-sysusers >/dev/null 2>&1; then \
+			systemd-sysusers $(DESTDIR)$(sysusersdir)/ltt.conf; \
+		else \
+			groupadd -r $(LTT_TRACING_GROUP); \
+		fi && echo "Created the system group $(LTT_TRACING_GROUP) (members may use the root session daemon)"; \
+	fi
