@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +30,8 @@ struct ltt_consumer {
 };
 
 static int hello(struct ltt_consumer *c);
+
+static const struct timeval io_timeout = { .tv_sec = 5 };
 
 const char *ltt_consumer_path(const char *configured)
 {
@@ -86,6 +89,9 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 	close(sv[1]);
 	pthread_mutex_init(&c->lock, NULL);
 	c->fd = sv[0];
+	/* A message, once started, comes whole soon; a command is taken soon. */
+	setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &io_timeout, sizeof(io_timeout));
+	setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &io_timeout, sizeof(io_timeout));
 	c->pid = pid;
 	ret = hello(c);
 	if (ret) {
@@ -108,6 +114,8 @@ void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 		return;
 	if (c->fd >= 0)
 		close(c->fd);
+	if (c->pid <= 0)	/* already reaped when it was found dead */
+		goto out;
 	/* Wait for the exit on a pidfd, bounded; then make sure. */
 	pidfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
 	if (pidfd >= 0) {
@@ -124,6 +132,7 @@ void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 	}
 	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
 		;
+out:
 	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
@@ -136,6 +145,37 @@ bool ltt_consumer_alive(struct ltt_consumer *c)
 	alive = c->fd >= 0;
 	pthread_mutex_unlock(&c->lock);
 	return alive;
+}
+
+/*
+ * How long the consumer may take to answer: writing what a channel holds
+ * is bounded by its buffers' size, everything else is bookkeeping.  A
+ * consumer that does not answer in time is killed and replaced: callers
+ * hold locks, and the daemon must not hang with it.
+ */
+static int reply_timeout_ms(uint16_t type)
+{
+	switch (type) {
+	case LTT_CONSUMER_MSG_FLUSH_CHANNEL:
+	case LTT_CONSUMER_MSG_DESTROY_CHANNEL:
+		return 30000;
+	default:
+		return 5000;
+	}
+}
+
+/* Wait for the reply's first byte; -ETIMEDOUT if it does not come in time. */
+static int wait_reply(int fd, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int n;
+
+	do
+		n = poll(&pfd, 1, timeout_ms);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	return n ? 0 : -ETIMEDOUT;
 }
 
 /*
@@ -158,14 +198,21 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, type, c->seq, req->data, req->len, fds,
 			   nr_fds);
 	if (!ret)
+		ret = wait_reply(c->fd, reply_timeout_ms(type));
+	if (!ret)
 		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, reply);
 	if (!ret && (reply->hdr.type != type || reply->hdr.seq != c->seq))
 		ret = -EPROTO;
 	if (ret) {
 		LTT_ERR("consumer daemon pid %ld: %s failed: %s; it is considered dead",
 			(long)c->pid, ltt_consumer_msg_name(type), strerror(-ret));
+		/* Dead or stuck: make sure, and reap it (it can't write later). */
+		kill(c->pid, SIGKILL);
 		close(c->fd);
 		c->fd = -1;
+		while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		c->pid = 0;
 		ltt_msg_fini(reply);
 		return ret < 0 ? ret : -EPROTO;
 	}

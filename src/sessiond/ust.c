@@ -51,7 +51,8 @@ struct ltt_ust_trace {
 	uid_t uid;
 	pid_t pid;			/* per-PID: the application */
 	uuid_t uuid;
-	bool consumed;			/* known to the consumer */
+	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
+	bool lost_consumer;		/* that consumer died while it held them */
 	char path[PATH_MAX];
 	struct cds_list_head chans;
 };
@@ -116,23 +117,54 @@ static uint64_t new_key(struct ltt_ust *ust)
 	return __atomic_fetch_add(&ust->next_key, 1, __ATOMIC_RELAXED);
 }
 
-/* The consumer, spawned on first use (again if the last one died). */
-static struct ltt_consumer *get_consumer(struct ltt_ust *ust)
+/*
+ * The consumer, spawned on first use, and again after the last one died;
+ * @ret_gen gets its generation (each spawn has a new one), so that a trace
+ * knows whether the consumer that holds its files is still this one.
+ */
+static struct ltt_consumer *get_consumer(struct ltt_ust *ust, uint64_t *ret_gen)
 {
 	struct ltt_consumer *c;
 
 	pthread_mutex_lock(&ust->consumer_lock);
 	if (ust->consumer && !ltt_consumer_alive(ust->consumer)) {
-		LTT_ERR("the consumer daemon died; starting a new one (traces it held may be incomplete)");
+		LTT_ERR("the consumer daemon died; starting a new one for new traces");
 		ltt_consumer_destroy(ust->consumer, 0);
 		ust->consumer = NULL;
 	}
-	if (!ust->consumer &&
-	    ltt_consumer_spawn(ltt_consumer_path(ust->consumerd_path), ust->verbose, &ust->consumer))
-		LTT_ERR("can't start the consumer daemon %s", ltt_consumer_path(ust->consumerd_path));
+	if (!ust->consumer) {
+		if (ltt_consumer_spawn(ltt_consumer_path(ust->consumerd_path), ust->verbose,
+				       &ust->consumer))
+			LTT_ERR("can't start the consumer daemon %s",
+				ltt_consumer_path(ust->consumerd_path));
+		else
+			ust->consumer_gen++;
+	}
 	c = ust->consumer;
+	*ret_gen = ust->consumer_gen;
 	pthread_mutex_unlock(&ust->consumer_lock);
 	return c;
+}
+
+/*
+ * The consumer that holds @trace's files, or NULL when it has none, or
+ * when that consumer died: a new one knows nothing of the trace, and what
+ * the dead one held is lost (said once).  Session lock held.
+ */
+static struct ltt_consumer *trace_consumer(struct ltt_ust *ust, struct ltt_ust_trace *trace)
+{
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!trace->consumer_gen)
+		return NULL;
+	c = get_consumer(ust, &gen);
+	if (c && gen == trace->consumer_gen)
+		return c;
+	LTT_ERR("trace %s: the consumer daemon writing it died; it ends there", trace->path);
+	trace->consumer_gen = 0;
+	trace->lost_consumer = true;
+	return NULL;
 }
 
 static bool rule_matches(const struct ltt_event_rule *rule, const struct ltt_app_tracepoint *tp)
@@ -166,10 +198,12 @@ static void send_metadata(struct ltt_ust *ust, struct ltt_ust_trace *trace,
 	struct ltt_consumer *c;
 	int ret;
 
-	if (!trace->consumed || text->err || !text->len)
+	if (text->err || !text->len)
 		return;
-	c = get_consumer(ust);
-	ret = c ? ltt_consumer_metadata(c, trace->key, text->data, text->len) : -EPIPE;
+	c = trace_consumer(ust, trace);
+	if (!c)
+		return;
+	ret = ltt_consumer_metadata(c, trace->key, text->data, text->len);
 	if (ret)
 		LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
 }
@@ -199,7 +233,7 @@ static void trace_free_chan(struct ltt_ust_chan *chan)
 static void trace_destroy(struct ltt_ust *ust, struct ltt_ust_trace *trace)
 {
 	struct ltt_ust_chan *chan, *tmp;
-	struct ltt_consumer *c = trace->consumed ? get_consumer(ust) : NULL;
+	struct ltt_consumer *c = trace_consumer(ust, trace);
 	uint64_t events, packets;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
@@ -317,13 +351,15 @@ static struct ltt_ust_trace *get_trace(struct ltt_ust *ust, struct ltt_session *
 	CDS_INIT_LIST_HEAD(&trace->chans);
 	if (session->output_type == LTT_OUTPUT_LOCAL &&
 	    !trace_path(session, app, per_pid, trace->path, sizeof(trace->path))) {
-		c = get_consumer(ust);
+		uint64_t gen;
+
+		c = get_consumer(ust, &gen);
 		ret = c ? ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
 						 session->uid, session->gid) : -EPIPE;
 		if (ret)
 			LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
 				strerror(-ret));
-		trace->consumed = ret == 0;
+		trace->consumer_gen = ret ? 0 : gen;
 	}
 	cds_list_add_tail(&trace->node, &session->ust_traces);
 	ltt_wbuf_init(&text);
@@ -412,7 +448,7 @@ static int chan_to_consumer(struct ltt_ust *ust, struct ltt_ust_trace *trace,
 		.read_timer_us = a->read_timer_us,
 		.overwrite = a->overwrite,
 	};
-	struct ltt_consumer *c = get_consumer(ust);
+	struct ltt_consumer *c = trace_consumer(ust, trace);
 	unsigned int i;
 	int ret;
 
@@ -455,7 +491,7 @@ static struct ltt_ust_chan *get_chan(struct ltt_ust *ust, struct ltt_ust_trace *
 		trace_free_chan(chan);
 		return NULL;
 	}
-	if (trace->consumed) {
+	if (trace->consumer_gen) {
 		ret = chan_to_consumer(ust, trace, chan);
 		if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", channel->attr.name,
@@ -787,17 +823,27 @@ static void disable_in_apps(struct ltt_ust *ust, struct ltt_session *session,
 	pthread_mutex_unlock(&ust->apps_lock);
 }
 
-/* The consumer keys of a session's channels.  Session lock held. */
-static size_t channel_keys(struct ltt_session *session, uint64_t **ret_keys)
+/*
+ * The consumer keys of a session's channels, all held by the current
+ * consumer (generation @ret_gen); @ret_lost: some trace lost its consumer.
+ * Session lock held.
+ */
+static size_t channel_keys(struct ltt_ust *ust, struct ltt_session *session, uint64_t **ret_keys,
+			   uint64_t *ret_gen, bool *ret_lost)
 {
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	uint64_t *keys = NULL, *grown;
 	size_t n = 0;
 
+	*ret_gen = 0;
+	*ret_lost = false;
 	cds_list_for_each_entry(trace, &session->ust_traces, node) {
-		if (!trace->consumed)
+		if (!trace_consumer(ust, trace)) {
+			*ret_lost |= trace->lost_consumer;
 			continue;
+		}
+		*ret_gen = trace->consumer_gen;
 		cds_list_for_each_entry(chan, &trace->chans, node) {
 			grown = realloc(keys, (n + 1) * sizeof(*keys));
 			if (!grown)
@@ -814,19 +860,25 @@ int ltt_ust_session_stop(struct ltt_ust *ust, struct ltt_session *session, bool 
 {
 	struct ltt_ust_acks acks;
 	struct ltt_consumer *c;
-	uint64_t *keys;
+	uint64_t *keys, gen, now;
 	size_t i, nr_keys;
+	bool lost;
 	int ret = 0;
 
 	ltt_ust_acks_init(&acks);
 	pthread_mutex_lock(&session->lock);
 	disable_in_apps(ust, session, &acks);
-	nr_keys = channel_keys(session, &keys);
+	nr_keys = channel_keys(ust, session, &keys, &gen, &lost);
 	pthread_mutex_unlock(&session->lock);
 	/* No lock held: the app thread must be free to read the acks. */
 	ltt_ust_acks_wait(&acks, wait ? "stop" : NULL);
-	c = nr_keys ? get_consumer(ust) : NULL;
-	for (i = 0; c && i < nr_keys; i++) {
+	c = nr_keys ? get_consumer(ust, &now) : NULL;
+	if (lost || (c && now != gen)) {
+		LTT_ERR("session '%s': the consumer daemon died while it held its traces; they end there",
+			session->name);
+		ret = -LTT_ERR_CONSUMERD;
+	}
+	for (i = 0; c && now == gen && i < nr_keys; i++) {
 		if (ltt_consumer_flush_channel(c, keys[i], false)) {
 			LTT_ERR("session '%s': the consumer failed to write a channel", session->name);
 			ret = -LTT_ERR_CONSUMERD;
@@ -869,11 +921,8 @@ void ltt_ust_channel_stats(struct ltt_ust *ust, struct ltt_session *session,
 	struct ltt_consumer *c = NULL;
 
 	cds_list_for_each_entry(trace, &session->ust_traces, node) {
-		chan = trace->consumed ? find_chan(trace, channel) : NULL;
-		if (!chan)
-			continue;
-		if (!c)
-			c = get_consumer(ust);
+		chan = find_chan(trace, channel);
+		c = chan ? trace_consumer(ust, trace) : NULL;
 		if (c && !ltt_consumer_channel_stats(c, chan->key, &e, &p)) {
 			events += e;
 			packets += p;

@@ -44,6 +44,7 @@ struct ltt_ust {
 	unsigned int nr_apps;
 	pthread_mutex_t consumer_lock;	/* guards spawning; after apps_lock */
 	struct ltt_consumer *consumer;	/* spawned on first need */
+	uint64_t consumer_gen;		/* how many were spawned */
 	const char *consumerd_path;	/* NULL: ltt_consumer_path() default */
 	int verbose;
 	uint64_t next_key;		/* atomic */

@@ -16,7 +16,10 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	ret = ltt_ctl_stop_session(ctl, session, wait);
 	if (!ret)
 		ctl_util_report_lost(ctl, session);
-	if (ret == -LTT_ERR_SESSION_NOT_STARTED)
+	/* The trace is cut short where the consumer died: say so, destroy anyway. */
+	if (ret == -LTT_ERR_CONSUMERD)
+		fprintf(stderr, "Warning: session '%s': %s\n", session, ltt_strerror(ret));
+	if (ret == -LTT_ERR_SESSION_NOT_STARTED || ret == -LTT_ERR_CONSUMERD)
 		ret = 0;
 	if (!ret)
 		ret = ltt_ctl_destroy_session(ctl, session);
