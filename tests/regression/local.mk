@@ -32,6 +32,16 @@ check_PROGRAMS += tests/regression/app/ust_app
 tests_regression_app_ust_app_SOURCES = tests/regression/app/ust_app.c \
 	tests/regression/app/test_tp.h
 tests_regression_app_ust_app_LDADD = src/ust/libltt-ust.la
-REGRESSION_UST_TESTS =
+REGRESSION_UST_TESTS = \
+	tests/regression/test_ust_consumer_stuck.sh \
+	tests/regression/test_ust_basic.sh \
+	tests/regression/test_ust_threads_procs.sh \
+	tests/regression/test_ust_fork.sh \
+	tests/regression/test_ust_start_order.sh \
+	tests/regression/test_ust_kill.sh \
+	tests/regression/test_ust_sessions.sh \
+	tests/regression/test_ust_buffers.sh \
+	tests/regression/test_ust_daemon_restart.sh \
+	tests/regression/test_ust_bad_shm.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

@@ -26,8 +26,8 @@ ok_cmd "start" lttctl start
 # look at what the daemon knows of it.
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
-ust_app -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -T -L &
-app=$!
+ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -T -L
+app=$BG_PID
 wait_ready $ready
 ok $? "the program registered"
 pid=$READY_PIDS

@@ -30,8 +30,8 @@ open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 pids=()
 for ((p = 1; p <= P; p++)); do
-	ust_app -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -t $PT -n $PN -r proc$p &
-	pids+=($!)
+	ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -t $PT -n $PN -r proc$p
+	pids+=($BG_PID)
 done
 wait_ready $ready $P
 ok $? "$P programs registered"

@@ -4,6 +4,11 @@
 # ust_setup starts a session daemon (which spawns the consumer from the
 # build tree) in the test's private run directory.  Traces are read back
 # with babeltrace2; the helpers below count and check what it printed.
+#
+# Tests and programs meet on FIFOs, never on sleep: open_fifo, then
+# ust_app_bg -w READY -s GO ... ; wait_ready (the program is registered
+# and waiting); act (start, enable, kill a daemon...); echo go >&GO, or
+# close_fd GO to release every waiting program at once; wait $BG_PID.
 
 UST_APP="$LTT_TOP_BUILDDIR/tests/regression/app/ust_app"
 # As for lttctl (lib.sh): run the program libtool's wrapper would run.
@@ -18,11 +23,19 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 # The daemon is ready before any program starts: registration is quick.
 export LTT_UST_REGISTER_TIMEOUT=${LTT_UST_REGISTER_TIMEOUT:-5000}
 
+# ust_setup [--log]: --log keeps the daemon's messages (-vvv, and the
+# consumer's) in $SESSIOND_LOG, to assert on them or to debug.
 ust_setup() {
 	test_init
 	command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 	[ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
-	start_sessiond || { echo "Bail out! the session daemon did not start"; exit 1; }
+	SESSIOND_LOG="$TEST_TMP/sessiond.log"
+	if [ "${1:-}" = --log ]; then
+		timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vvv \
+			</dev/null >/dev/null 2>"$SESSIOND_LOG"
+	else
+		start_sessiond
+	fi || { echo "Bail out! the session daemon did not start"; exit 1; }
 }
 
 # bt DIR OUT: babeltrace2's text output of the trace(s) under DIR into OUT
@@ -64,20 +77,31 @@ trace_dir() {
 	lttctl list | sed -n "s/^ *[0-9]*) $1 (\(.*\)) \[.*/\1/p"
 }
 
-# discarded FILE.err: the number of events babeltrace2 says were discarded.
+# discarded FILE.err: the number of events babeltrace2 says were discarded
+# ("discarded 1 event between ...", "discarded N events between ...").
 discarded() {
-	sed -n 's/.*discarded \([0-9]*\) events.*/\1/p' "$1" | awk '{ s += $1 } END { print s + 0 }'
+	sed -n 's/.*discarded \([0-9]*\) events\{0,1\} between .*/\1/p' "$1" | awk '{ s += $1 } END { print s + 0 }'
 }
 
 # ust_app ARGS...: the test program, bounded, without the test's FIFO
 # fds (a program holding the start FIFO open would never see its EOF).
-# Run in the background, $! is the pid of timeout, whose exit status is
-# the program's; the program's own pid comes with "ready PID" (-w).
 ust_app() {
 	(
 		close_fifos
 		exec timeout "$TEST_TIMEOUT" "$UST_APP" "$@"
 	)
+}
+
+# ust_app_bg ARGS...: the same in the background (not "ust_app &": that
+# subshell would keep the FIFOs open).  BG_PID is the pid of timeout, to
+# wait for: its exit status is the program's; the program's own pid comes
+# with "ready PID" (-w).
+ust_app_bg() {
+	(
+		close_fifos
+		exec timeout "$TEST_TIMEOUT" "$UST_APP" "$@"
+	) &
+	BG_PID=$!
 }
 
 # open_fifo VAR PATH: make the FIFO PATH and open it read-write on a new
@@ -138,9 +162,22 @@ event_line() {
 	grep " $2: " "$1" | grep -E -m1 -- "$3" | sed 's/.*}, { \(.*\) }$/\1/'
 }
 
-# consumer_pid: the consumer daemon our session daemon spawned, if any.
+# stop_proc PID: SIGSTOP, then wait (bounded, without sleeping) until every
+# thread of PID is stopped.  kill returns before that: a thread stops when
+# it next runs, which on a busy machine can be milliseconds later.
+stop_proc() {
+	kill -STOP "$1" &&
+		timeout "$TEST_TIMEOUT" bash -c '
+			for t in /proc/$0/task/*/stat; do
+				until [ "$(cut -d" " -f3 "$t")" = T ]; do :; done
+			done' "$1"
+}
+
+# consumer_pid: the consumer daemon our session daemon spawned, if any
+# (it does on first need: when a session starts with a program registered,
+# or a program registers with a session active).
 consumer_pid() {
 	local spid
 	spid=$(sessiond_pid) || return 1
-	pgrep -P "$spid" | head -1
+	pgrep -P "$spid" -x ltt-consumerd | head -1
 }

@@ -10,10 +10,11 @@
  * 0..EVENTS-1.  -T also emits ltt_test:types per event, -L the log-level
  * events.  -f forks once the threads are done: the child (role "child")
  * emits the same again; -x forks and the child execs this program with
- * role "exec"; both print "child PID" on stdout.  -w FIFO: write
- * "ready PID" to FIFO first thing in main(), i.e. once registered (the
- * test waits for it); -s FIFO: then read one line (or EOF) from FIFO
- * before emitting (the test starts tracing meanwhile); -k FIFO: after
+ * role "exec"; both print "child PID" on stdout.  -s FIFO: read one line
+ * (or EOF) from FIFO before emitting (the test starts tracing meanwhile);
+ * -w FIFO: write "ready PID" to FIFO at the start of main(), so once
+ * registered, and after opening the -s FIFO, so that the test may then
+ * release every waiting program at once by closing it; -k FIFO: after
  * emitting, write "done" to FIFO and wait forever (to be killed).
  * -S: after emitting, overwrite every trace buffer mapped in this
  * process with pseudo-random bytes and print "scribbled N" (N mappings),

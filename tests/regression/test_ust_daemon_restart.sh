@@ -1,0 +1,122 @@
+#!/bin/bash
+# test_ust_daemon_restart.sh - a traced program outlives its session
+# daemon: killed with SIGKILL, then stopped with SIGTERM, each time
+# restarted; the program keeps running, registers with the new daemon,
+# and a new session records its events.  Without a daemon a program runs
+# normally and at once; with a daemon that does not answer, it waits
+# LTT_UST_REGISTER_TIMEOUT ms, and not at all with 0.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup
+plan 26
+
+N=1000
+open_fifo ready "$TEST_TMP/ready"
+open_fifo go "$TEST_TMP/go"
+open_fifo log "$TEST_TMP/log"
+
+# restart_sessiond: a new daemon in the same run directory, its log (-v)
+# into the FIFO "log", so the test can wait for a registration.
+restart_sessiond() {
+	(
+		close_fifos
+		exec timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -v \
+			</dev/null >/dev/null 2>"$TEST_TMP/log"
+	)
+}
+
+# wait_registered PID: the daemon logged PID's registration (REGISTER),
+# then lttctl list -u shows its events (TRACEPOINTS handled, a moment
+# later: retried without sleeping, bounded).
+wait_registered() {
+	local i
+	for ((i = 0; i < 1000; i++)); do
+		read_line $log || return 1
+		case $LINE in
+		*"ust_app (pid $1, uid $(id -u)) registered"*) break ;;
+		esac
+	done
+	timeout "$TEST_TIMEOUT" bash -c \
+		'until "$0" list -u 2>/dev/null | grep -q "^    ltt_test:seq "; do :; done' "$LTTCTL_BIN"
+}
+
+# A program registered with the first daemon, which has an active session
+# (the program maps its buffers), waits.
+ok_cmd "create in the first daemon" lttctl create s1 -o "$TEST_TMP/t1"
+ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
+ok_cmd "start" lttctl start
+ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -r survivor
+app=$BG_PID
+wait_ready $ready
+ok $? "a program registered"
+pid=$READY_PIDS
+
+# SIGKILL: nothing is cleaned up; the new daemon replaces the stale socket.
+d1=$(sessiond_pid)
+kill -KILL "$d1"
+wait_unlocked	# the kernel releases the run directory's lock at its death
+ok $? "the first daemon is gone (SIGKILL)"
+ok "$(proc_alive "$pid"; echo $?)" "the program is still running"
+restart_sessiond
+ok $? "a second daemon started"
+wait_registered "$pid"
+ok $? "the program registered with the second daemon"
+run lttctl list -u
+like "$STDOUT" "PID: $pid - Name: ust_app" "list -u: the program, by its pid"
+
+# SIGTERM: the daemon shuts down cleanly (sessions destroyed, the
+# program's channels removed).
+ok_cmd "create in the second daemon" lttctl create s2 -o "$TEST_TMP/t2"
+ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
+ok_cmd "start" lttctl start
+d2=$(sessiond_pid)
+kill -TERM "$d2"
+wait_unlocked	# released last, once it has shut down
+ok $? "the second daemon is gone (SIGTERM)"
+ok "$(proc_alive "$pid"; echo $?)" "the program is still running"
+restart_sessiond
+ok $? "a third daemon started"
+wait_registered "$pid"
+ok $? "the program registered with the third daemon"
+
+ok_cmd "create in the third daemon" lttctl create s3 -o "$TEST_TMP/t3"
+ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
+ok_cmd "start" lttctl start
+echo go >&$go
+wait $app
+is $? 0 "the program, released, ran to completion"
+ok_cmd "stop" lttctl stop
+bt "$TEST_TMP/t3" "$TEST_TMP/out"
+is "$(seq_check "$TEST_TMP/out" survivor 1 $N)$(wc -l <"$TEST_TMP/out")" $N \
+	"the new session has the program's $N events"
+
+# ms CMD...: run CMD, print how long it took in ms; RC is its status.
+ms() {
+	local t0 t1
+	t0=$(date +%s%N)
+	"$@" >/dev/null 2>&1
+	RC=$?
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000000))
+}
+
+# No daemon at all: an empty run directory.
+mkdir "$TEST_TMP/empty"
+t=$(LTT_RUNDIR="$TEST_TMP/empty" LTT_UST_REGISTER_TIMEOUT=3000 ms ust_app -n $N)
+is "$RC" 0 "no daemon: the program runs"
+ok "$([ "$t" -lt 1000 ]; echo $?)" "no daemon: it does not wait ($t ms)"
+
+# A daemon that does not answer (stopped): the wait is bounded, and 0
+# means no wait.
+d3=$(sessiond_pid)
+kill -STOP "$d3"
+t=$(LTT_UST_REGISTER_TIMEOUT=600 ms ust_app -n 10)
+ok "$([ "$RC" = 0 ] && [ "$t" -ge 600 ] && [ "$t" -lt 3000 ]; echo $?)" \
+	"silent daemon, LTT_UST_REGISTER_TIMEOUT=600: waits 600 ms, then runs ($t ms)"
+t=$(LTT_UST_REGISTER_TIMEOUT=0 ms ust_app -n 10)
+ok "$([ "$RC" = 0 ] && [ "$t" -lt 500 ]; echo $?)" \
+	"silent daemon, LTT_UST_REGISTER_TIMEOUT=0: no wait ($t ms)"
+kill -CONT "$d3"
+done_testing
