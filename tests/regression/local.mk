@@ -32,7 +32,12 @@ check_PROGRAMS += tests/regression/app/ust_app
 tests_regression_app_ust_app_SOURCES = tests/regression/app/ust_app.c \
 	tests/regression/app/test_tp.h
 tests_regression_app_ust_app_LDADD = src/ust/libltt-ust.la
+# A program whose ltt_test:seq has other fields (test_ust_layout.sh).
+check_PROGRAMS += tests/regression/app/ust_app_alt
+tests_regression_app_ust_app_alt_SOURCES = tests/regression/app/ust_app_alt.c
+tests_regression_app_ust_app_alt_LDADD = src/ust/libltt-ust.la
 REGRESSION_UST_TESTS = \
+	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_ust_threads_procs.sh \
