@@ -25,12 +25,15 @@
 #include "sessiond/client.h"
 #include "sessiond/cmd.h"
 #include "sessiond/loop.h"
+#include "sessiond/worker.h"
 
 struct conn {
 	int fd;
 	struct ucred cred;
 	uint64_t hello_deadline;	/* ms, CLOCK_MONOTONIC: HELLO must come by then */
 	bool hello_done;
+	bool busy;		/* its request runs on the worker: not read meanwhile */
+	bool gone;		/* hung up while busy: freed when the job returns */
 	bool closing;		/* close once the reply is written */
 	/* Request being read. */
 	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
@@ -46,9 +49,14 @@ struct conn {
 struct ltt_client_thread {
 	struct ltt_client_thread_config cfg;
 	struct ltt_loop loop;
+	struct ltt_worker *worker;
+	int worker_fd;		/* readable when jobs are done */
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
 };
+
+/* epoll data of the worker's eventfd. */
+static const char worker_tag;
 
 static uint64_t now_ms(void)
 {
@@ -121,11 +129,14 @@ static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
 	free(c);
 }
 
-/* Watch for input while no reply is pending, for output while one is. */
+/*
+ * Watch for input while no reply is pending, for output while one is,
+ * for nothing (but hang-ups) while the worker runs its request.
+ */
 static int conn_rearm(struct ltt_client_thread *t, struct conn *c)
 {
 	struct epoll_event ev = {
-		.events = c->out.len ? EPOLLOUT : EPOLLIN,
+		.events = c->busy ? 0 : c->out.len ? EPOLLOUT : EPOLLIN,
 		.data.ptr = c,
 	};
 
@@ -193,7 +204,75 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 	c->hello_done = true;
 }
 
-/* A whole request is in: run it and queue the reply. */
+/* A command running on the worker. */
+struct cmd_job {
+	struct ltt_worker_job job;	/* first: the worker hands it back */
+	struct conn *c;
+	struct ltt_cmd_ctx ctx;
+	uint16_t cmd;
+	uint8_t *payload;
+	uint32_t len;
+	struct ltt_wbuf reply;
+	int status;
+};
+
+static void cmd_job_run(struct ltt_worker_job *j)
+{
+	struct cmd_job *job = (struct cmd_job *)j;
+
+	job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len, &job->reply);
+}
+
+static void cmd_job_free(struct cmd_job *job)
+{
+	ltt_wbuf_fini(&job->reply);
+	free(job->payload);
+	free(job);
+}
+
+/* Hand @c's request to the worker.  Returns 0, or -ENOMEM (run it here). */
+static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_cmd_ctx *ctx)
+{
+	struct cmd_job *job = calloc(1, sizeof(*job));
+
+	if (!job)
+		return -ENOMEM;
+	job->job.run = cmd_job_run;
+	job->c = c;
+	job->ctx = *ctx;
+	job->cmd = c->hdr.cmd;
+	job->payload = c->payload;	/* taken */
+	job->len = c->hdr.payload_len;
+	ltt_wbuf_init(&job->reply);
+	c->payload = NULL;
+	c->busy = true;
+	ltt_worker_submit(t->worker, &job->job);
+	return 0;
+}
+
+/* Jobs are done: reply to their clients (or free the ones who left). */
+static void take_done(struct ltt_client_thread *t)
+{
+	struct ltt_worker_job *j = ltt_worker_take_done(t->worker), *next;
+
+	for (; j; j = next) {
+		struct cmd_job *job = (struct cmd_job *)j;
+		struct conn *c = job->c;
+
+		next = j->next;
+		c->busy = false;
+		if (c->gone) {
+			conn_destroy(t, c);
+		} else {
+			queue_reply(c, job->cmd, job->status, &job->reply);
+			if (conn_rearm(t, c))
+				conn_destroy(t, c);
+		}
+		cmd_job_free(job);
+	}
+}
+
+/* A whole request is in: run it (or have the worker run it) and queue the reply. */
 static void handle_request(struct ltt_client_thread *t, struct conn *c)
 {
 	struct ltt_cmd_ctx ctx = {
@@ -205,7 +284,9 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 	struct ltt_wbuf body;
 	int ret;
 
-	if (c->hdr.cmd == LTT_CLIENT_CMD_HELLO) {
+	if (c->hello_done && ltt_cmd_may_wait(c->hdr.cmd) && !submit(t, c, &ctx)) {
+		/* The reply comes with the job; meanwhile the connection rests. */
+	} else if (c->hdr.cmd == LTT_CLIENT_CMD_HELLO) {
 		handle_hello(c, &c->hdr);
 	} else if (!c->hello_done) {
 		/* The protocol starts with HELLO; anything else ends the connection. */
@@ -402,6 +483,16 @@ static void *client_thread(void *arg)
 				accept_one(t);
 				continue;
 			}
+			if (tag == &worker_tag) {
+				take_done(t);
+				continue;
+			}
+			if (c->busy) {
+				/* A hang-up while the worker runs its request. */
+				epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->fd, NULL);
+				c->gone = true;
+				continue;
+			}
 			if (events[i].events & EPOLLOUT)
 				ret = conn_write(t, c);
 			else if (events[i].events & EPOLLIN)
@@ -427,9 +518,21 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		return -ENOMEM;
 	}
 	t->cfg = *cfg;
+	ret = ltt_worker_start(&t->worker, &t->worker_fd);
+	if (ret) {
+		close(cfg->listen_fd);
+		free(t);
+		return ret;
+	}
 	ret = ltt_loop_start(&t->loop, cfg->listen_fd, client_thread, t);
 	if (ret) {
+		ltt_worker_stop(t->worker);
 		free(t);
+		return ret;
+	}
+	ret = ltt_loop_add(&t->loop, t->worker_fd, EPOLLIN, (void *)&worker_tag);
+	if (ret) {
+		ltt_client_thread_stop(t);
 		return ret;
 	}
 	*ret_thread = t;
@@ -438,11 +541,17 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 
 void ltt_client_thread_stop(struct ltt_client_thread *t)
 {
+	struct ltt_worker_job *j, *next;
 	size_t i;
 
 	if (!t)
 		return;
 	ltt_loop_stop(&t->loop);
+	/* Let the running command finish; those not replied to are dropped. */
+	for (j = ltt_worker_stop(t->worker); j; j = next) {
+		next = j->next;
+		cmd_job_free((struct cmd_job *)j);
+	}
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])
 			conn_destroy(t, t->conns[i]);

@@ -21,6 +21,27 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = ltt_cmd_disable_event,
 };
 
+/*
+ * Commands that may wait for programs' acks or for the consumer: the
+ * client thread runs them on its worker so that other clients are served
+ * meanwhile.
+ */
+static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
+	[LTT_CLIENT_CMD_DESTROY_SESSION] = true,
+	[LTT_CLIENT_CMD_START_SESSION] = true,
+	[LTT_CLIENT_CMD_STOP_SESSION] = true,
+	[LTT_CLIENT_CMD_GET_SESSION] = true,
+	[LTT_CLIENT_CMD_ENABLE_CHANNEL] = true,
+	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = true,
+	[LTT_CLIENT_CMD_ENABLE_EVENT] = true,
+	[LTT_CLIENT_CMD_DISABLE_EVENT] = true,
+};
+
+bool ltt_cmd_may_wait(unsigned int cmd)
+{
+	return cmd < LTT_CLIENT_CMD_NR_ && may_wait[cmd];
+}
+
 int ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd, const void *payload,
 		     size_t len, struct ltt_wbuf *reply)
 {

@@ -41,6 +41,12 @@ typedef int (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 int ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd, const void *payload,
 		     size_t len, struct ltt_wbuf *reply);
 
+/**
+ * ltt_cmd_may_wait() - may command @cmd wait for programs or the consumer
+ * (seconds, at worst)?  Such commands run on the client thread's worker.
+ */
+bool ltt_cmd_may_wait(unsigned int cmd);
+
 /* cmd-session.c */
 int ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply);
