@@ -1,12 +1,26 @@
-# bench: micro-benchmarks.  Built with the tree (noinst), never run by
-# make check: run them by hand, see the comment at the top of each.
+# bench: benchmarks.  Built with the tree (noinst), never run by make
+# check: run them by hand, bench/README.md says how and what they gave.
 noinst_PROGRAMS += bench/rb_bench
 
 bench_rb_bench_SOURCES = bench/rb_bench.c
 bench_rb_bench_LDADD = src/common/libcommon.la
 
-# libltt-ust: a tracepoint disabled and enabled, through the library's
-# archive (src/ust/ust-internal.h plays the daemon).
+# libltt-ust: a tracepoint disabled, enabled and dropped, through the
+# library's archive (src/ust/ust-internal.h plays the daemon).
 noinst_PROGRAMS += bench/ust_bench
 bench_ust_bench_SOURCES = bench/ust_bench.c
 bench_ust_bench_LDADD = src/ust/libust.la
+
+# An instrumented program, linked as users link it (-lltt-ust), for the
+# benchmarks through the real daemons; and the same without tracing.
+noinst_PROGRAMS += bench/ust_flood bench/ust_flood_plain
+bench_ust_flood_SOURCES = bench/ust_flood.c
+bench_ust_flood_LDADD = src/ust/libltt-ust.la
+# no libtool wrapper script: start-up is timed on the real binary
+bench_ust_flood_LDFLAGS = -no-install
+bench_ust_flood_plain_SOURCES = bench/ust_flood.c
+bench_ust_flood_plain_CPPFLAGS = $(AM_CPPFLAGS) -DFLOOD_PLAIN
+
+EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
+	bench/stop_latency.sh bench/lost.sh bench/lttng_compare.sh bench/bench-lib.sh \
+	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h

@@ -546,21 +546,67 @@ static inline const char *ltt_tp_string_or_null(const char *s)
 	return s ? s : "(null)";
 }
 
-/*
- * Copy a string of @len bytes (NUL included) measured just before.  If
- * another thread changed it meanwhile, the field keeps its length: an early
- * NUL is replaced by '#' and the last byte is a NUL, so readers stay in step.
- */
-static inline char *ltt_tp_put_string(char *dst, const char *src, size_t len)
-{
-	char *p = dst, *end = dst + len - 1, *nul;
+/* Non-zero when a byte of @v is 0 (exact: no false positive). */
+#define LTT_TP_HAS_NUL64(v) (((v) - 0x0101010101010101ull) & ~(v) & 0x8080808080808080ull)
+#define LTT_TP_HAS_NUL32(v) (((v) - 0x01010101u) & ~(v) & 0x80808080u)
 
-	memcpy(dst, src, len - 1);
+/* Replace every NUL of @p[0..@n) by '#'. */
+static inline void ltt_tp_fix_string(char *p, size_t n)
+{
+	char *end = p + n, *nul;
+
 	while ((nul = (char *)memchr(p, '\0', (size_t)(end - p))) != NULL) {
 		*nul = '#';
 		p = nul + 1;
 	}
-	*end = '\0';
+}
+
+/*
+ * Copy a string of @len bytes (NUL included) measured just before.  If
+ * another thread changed it meanwhile, the field keeps its length: an early
+ * NUL is replaced by '#' and the last byte is a NUL, so readers stay in step.
+ *
+ * One pass: each word is loaded once, stored, and tested for a NUL in the
+ * register, so what is tested is what was written (the last, overlapping
+ * word rewrites bytes with values it tested itself).  Only the @len - 1
+ * bytes that strlen() saw are read.
+ */
+static inline char *ltt_tp_put_string(char *dst, const char *src, size_t len)
+{
+	size_t n = len - 1, i;
+	uint64_t nul = 0, v;
+	uint32_t w;
+
+	if (n >= 8) {
+		memcpy(&v, src, 8);
+		memcpy(dst, &v, 8);
+		nul = LTT_TP_HAS_NUL64(v);
+		for (i = 8; i + 8 < n; i += 8) {
+			memcpy(&v, src + i, 8);
+			memcpy(dst + i, &v, 8);
+			nul |= LTT_TP_HAS_NUL64(v);
+		}
+		memcpy(&v, src + n - 8, 8);
+		memcpy(dst + n - 8, &v, 8);
+		nul |= LTT_TP_HAS_NUL64(v);
+	} else if (n >= 4) {
+		memcpy(&w, src, 4);
+		memcpy(dst, &w, 4);
+		nul = LTT_TP_HAS_NUL32(w);
+		memcpy(&w, src + n - 4, 4);
+		memcpy(dst + n - 4, &w, 4);
+		nul |= LTT_TP_HAS_NUL32(w);
+	} else {
+		for (i = 0; i < n; i++) {
+			char c = src[i];
+
+			dst[i] = c;
+			nul |= c == '\0';
+		}
+	}
+	if (__builtin_expect(nul != 0, 0))
+		ltt_tp_fix_string(dst, n);
+	dst[n] = '\0';
 	return dst + len;
 }
 

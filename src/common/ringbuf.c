@@ -314,22 +314,42 @@ static void close_packet(struct ltt_rb *rb, uint64_t pos, uint64_t content,
  * then its commit).  A writer whose event ends exactly at the boundary
  * writes the end fields before committing, so in_sb == 0 always means "the
  * previous packet is closed".
+ *
+ * The size: an event that opens a packet has the short one (its timestamp
+ * is timestamp_begin).  Otherwise the clock decides, and an event that
+ * fits in the open packet only with the short size but whose timestamp
+ * needs the long one opens the next packet, with the short size.  The
+ * clock is read before the CAS in every case, but only once the event is
+ * known not to be dropped if it can be, so a drop costs no clock read.
  */
-int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot)
+int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
+			unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
-	uint64_t old, in_sb, start = 0, begin, new, ts, prev, lost = 0;
-	bool open, close_old, close_new;
+	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len;
+	bool open, close_old, close_new, have_ts;
 
-	if (!rb || !ret_slot || len == 0)
+	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
 		return -EINVAL;
-	if ((uint64_t)len > rb->max_len) {
+	if ((uint64_t)long_len > rb->max_len) {
 		drop_event(rb);
 		return -EMSGSIZE;
 	}
 	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
 	for (;;) {
 		in_sb = old & (rb->subbuf_size - 1);
+		len = short_len;
 		open = in_sb == 0 || in_sb + len > rb->subbuf_size;
+		have_ts = !open;
+		if (have_ts) {
+			ts = ltt_rb_clock();
+			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+			if ((ts - prev) >> bits) {
+				len = long_len;
+				open = in_sb + len > rb->subbuf_size;
+				if (open)
+					len = short_len;	/* first of the next packet */
+			}
+		}
 		close_old = open && in_sb != 0;
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
@@ -343,8 +363,10 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_s
 		}
 		new = begin + len;
 		close_new = (new & (rb->subbuf_size - 1)) == 0;
-		ts = ltt_rb_clock();
-		prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+		if (!have_ts) {
+			ts = ltt_rb_clock();
+			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+		}
 		/*
 		 * Read before the CAS (release): the next packet's closer reads
 		 * it after its own CAS (acquire), so events_discarded never
@@ -358,7 +380,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_s
 	}
 	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
 	if (rb->overwrite)
-		__atomic_thread_fence(__ATOMIC_RELEASE);	/* as in ltt_rb_reserve() */
+		__atomic_thread_fence(__ATOMIC_RELEASE);	/* as in ltt_rb_reserve_ts() */
 	if (close_old) {
 		close_packet(rb, old, in_sb, ts, lost);
 		ltt_rb_commit_bytes(rb, old, rb->subbuf_size - in_sb);
@@ -374,7 +396,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_s
 	ret_slot->ts = ts;
 	/* the first event's timestamp is timestamp_begin: a delta of 0 */
 	ret_slot->ts_delta = open ? 0 : ts - prev;
-	ret_slot->len = len;
+	ret_slot->len = (size_t)len;
 	return 0;
 }
 

@@ -15,7 +15,8 @@
  * Positions are free-running 64-bit byte counts (never reset, never wrap in
  * practice); a position maps to the data area with a mask.
  *
- * Writers: ltt_rb_reserve(), fill slot.data, ltt_rb_commit().  Lock-free
+ * Writers: ltt_rb_reserve() (or ltt_rb_reserve_ts(), which picks the
+ * event's size from its timestamp), fill slot.data, ltt_rb_commit().  Lock-free
  * (one CAS on the write position), no system call except one eventfd write
  * per completed sub-buffer while the reader sleeps.  Threads and processes
  * may write the same stream concurrently.
@@ -188,7 +189,8 @@ struct ltt_rb {
  * A reserved slot: write exactly @len bytes at @data, then commit it.
  * @ts_delta is @ts minus a lower bound of the previous event's timestamp
  * in buffer order (0 for the first event of a packet, whose timestamp is
- * the packet's timestamp_begin); see ltt_rb_slot_ts_fits().
+ * the packet's timestamp_begin); see ltt_rb_slot_ts_fits().  With
+ * ltt_rb_reserve_ts(), @len is the size it chose.
  */
 struct ltt_rb_slot {
 	void *data;
@@ -268,12 +270,13 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len);
 void ltt_rb_set_wakeup_fd(struct ltt_rb *rb, int fd);
 
 /**
- * ltt_rb_reserve_slow() - the complete reserve path; use ltt_rb_reserve()
+ * ltt_rb_reserve_slow() - the complete reserve path; use ltt_rb_reserve_ts()
  *
  * Handles sub-buffer switches, full buffers and bad lengths.  Same
- * arguments, context and return codes as ltt_rb_reserve().
+ * arguments, context and return codes as ltt_rb_reserve_ts().
  */
-int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot);
+int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
+			unsigned int bits, struct ltt_rb_slot *ret_slot);
 
 /**
  * ltt_rb_wakeup() - a writer completed a sub-buffer; wake the reader
@@ -293,85 +296,146 @@ static inline uint64_t ltt_rb_clock(void)
 }
 
 /**
- * ltt_rb_reserve() - reserve @len bytes for one event
+ * ltt_rb_reserve_ts() - reserve one event whose size depends on its timestamp
  * @rb: a handle attached to the stream (not checked: this is the fast path)
- * @len: event size in bytes, 1..subbuf_size - LTT_RB_PACKET_HEADER_SIZE
- * @ret_slot: where to write the event, its timestamp; set only on success
+ * @short_len: the event's size with a short header, whose timestamp field
+ *             keeps only the low @bits bits; 1..@long_len
+ * @long_len: its size with a long header (the full timestamp);
+ *            at most subbuf_size - LTT_RB_PACKET_HEADER_SIZE
+ * @bits: width of the short header's timestamp field, 0..63
+ * @ret_slot: where to write the event, its timestamp and its size (which
+ *            of the two was chosen); set only on success
+ *
+ * The choice is made inside the reservation, after reading the clock, so
+ * it is exact: @ret_slot->len is @short_len when the event opens a packet
+ * (its timestamp is the packet's timestamp_begin) or when its timestamp is
+ * less than 2^@bits ns after a lower bound of the previous event's in
+ * buffer order (a CTF reader that assumes at most one wrap then decodes
+ * the truncated field); else @long_len.  Racing writers can only turn a
+ * possible short answer into a long one, never the reverse (doc/ust.md has
+ * the proof).  Pass equal lengths for an event that always has a long
+ * header.
  *
  * Any thread of any process, including signal handlers: lock-free, no
  * system call.  The caller must ltt_rb_commit() the slot after writing
- * exactly @len bytes; until then the sub-buffer cannot be read.  Timestamps
- * are non-decreasing in buffer order.
+ * exactly @ret_slot->len bytes; until then the sub-buffer cannot be read.
+ * Timestamps are non-decreasing in buffer order.
  * Returns 0; -ENOBUFS when the event is dropped because the buffer is full
  * (discard mode: the reader is behind; both modes: a writer still holds an
- * uncommitted slot in the sub-buffer to reuse); -EMSGSIZE when @len is
- * larger than a sub-buffer can hold.  Both count in events_lost.
- * -EINVAL for @len 0.
+ * uncommitted slot in the sub-buffer to reuse); -EMSGSIZE when @long_len
+ * is larger than a sub-buffer can hold.  Both count in events_lost.
+ * -EINVAL for a @short_len of 0 or above @long_len, or @bits over 63.
  */
-static inline int ltt_rb_reserve(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot)
+static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t long_len,
+				    unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
-	uint64_t mask = rb->subbuf_size - 1;
-	uint64_t old, in_sb, ts, prev;
+	uint64_t old, in_sb, ts, prev, len;
 
-	/* len == 0 wraps to the maximum: both bad lengths take the slow path */
-	if (__builtin_expect((uint64_t)len - 1 >= rb->max_len, 0))
-		return ltt_rb_reserve_slow(rb, len, ret_slot);
+	/*
+	 * Wrapping on purpose: a 0 length becomes the maximum, so both bad
+	 * lengths and a short length above the long one take the slow path.
+	 */
+	if (__builtin_expect((uint64_t)long_len - 1 >= rb->max_len ||
+			     (uint64_t)short_len - 1 >= (uint64_t)long_len, 0))
+		return ltt_rb_reserve_slow(rb, short_len, long_len, bits, ret_slot);
 	/*
 	 * Acquire: the clock read below happens after this load, so it is
 	 * later than the clock read of the writer whose CAS we read.
 	 */
 	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
-	do {
-		in_sb = old & mask;
-		/* a new sub-buffer to open, or one to close: the slow path */
-		if (__builtin_expect(in_sb == 0 || in_sb + len >= rb->subbuf_size, 0))
-			return ltt_rb_reserve_slow(rb, len, ret_slot);
-		ts = ltt_rb_clock();
-		prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
-		/*
-		 * Release: this clock read and last_ts load are ordered before
-		 * the next writer's; acquire on both outcomes: the retry reads
-		 * the clock again after the new value.
-		 */
-	} while (!__atomic_compare_exchange_n(&rb->shm->offset, &old, old + len, false,
-					      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+	in_sb = old & (rb->subbuf_size - 1);
+	/*
+	 * The fast path: the event fits strictly inside the open sub-buffer
+	 * even with the long header (in_sb != 0 and in_sb + long_len <
+	 * subbuf_size, one unsigned comparison).  Otherwise there is a
+	 * sub-buffer to open or to close: the slow path.
+	 */
+	if (__builtin_expect(in_sb - 1 >= rb->subbuf_size - 1 - long_len, 0))
+		return ltt_rb_reserve_slow(rb, short_len, long_len, bits, ret_slot);
+	ts = ltt_rb_clock();
+	prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+	/* the size, from the very values this CAS publishes */
+	len = (ts - prev) >> bits ? long_len : short_len;
+	/*
+	 * Release: this clock read and last_ts load are ordered before the
+	 * next writer's.  A failed CAS (another writer got in first) goes to
+	 * the slow path, which loads the new position (acquire) and reads the
+	 * clock again after it: one attempt here keeps the fast path short.
+	 */
+	if (__builtin_expect(!__atomic_compare_exchange_n(&rb->shm->offset, &old, old + len,
+							  false, __ATOMIC_ACQ_REL,
+							  __ATOMIC_RELAXED), 0))
+		return ltt_rb_reserve_slow(rb, short_len, long_len, bits, ret_slot);
 	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
 	/*
 	 * Overwrite mode: the reader copies sub-buffers while writers may
 	 * start the next lap; this fence orders our position change before
 	 * our data stores, so a reader that sees them sees the new position
-	 * (see ltt_rb_copy_next_subbuf()).
+	 * (see ltt_rb_copy_next_subbuf()).  On x86 the locked CAS already
+	 * does, and the fence costs nothing: no test needed.
 	 */
+#if defined(__x86_64__) || defined(__i386__)
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+#else
 	if (rb->overwrite)
 		__atomic_thread_fence(__ATOMIC_RELEASE);
+#endif
+	/* in_sb + len < subbuf_size: the slot lies inside the mapping */
 	ret_slot->data = (void *)((uintptr_t)rb->data + (uintptr_t)(old & (rb->buf_size - 1)));
 	ret_slot->pos = old;
 	ret_slot->ts = ts;
 	ret_slot->ts_delta = ts - prev;
-	ret_slot->len = len;
+	ret_slot->len = (size_t)len;
 	return 0;
 }
 
+/**
+ * ltt_rb_reserve() - reserve @len bytes for one event
+ * @rb: a handle attached to the stream (not checked: this is the fast path)
+ * @len: event size in bytes, 1..subbuf_size - LTT_RB_PACKET_HEADER_SIZE
+ * @ret_slot: where to write the event, its timestamp; set only on success
+ *
+ * ltt_rb_reserve_ts() for an event of one size: same context and return
+ * codes (-EINVAL for @len 0).  ltt_rb_slot_ts_fits() tells afterwards
+ * whether a truncated timestamp would have done.
+ */
+static inline int ltt_rb_reserve(struct ltt_rb *rb, size_t len, struct ltt_rb_slot *ret_slot)
+{
+	return ltt_rb_reserve_ts(rb, len, len, 0, ret_slot);
+}
+
 /*
- * Add @len committed bytes to the sub-buffer holding position @pos; the
- * writer whose add completes the sub-buffer's lap wakes the reader.
+ * Add @len committed bytes to the sub-buffer holding position @pos.
+ * Returns true when this add completed the sub-buffer's lap: the caller
+ * then calls ltt_rb_wakeup(), as ltt_rb_commit_bytes() does.
  * Release: the bytes written before are visible to a reader that sees the
  * count (every add extends the release sequence the reader acquires).
+ *
+ * Writers never enter a lap before the previous one is complete, so after
+ * our add the count is in (lap * S, (lap + 1) * S]: it is a multiple of S
+ * exactly when it completes the lap.  A lying count can at worst cause a
+ * spurious wakeup, which the reader's re-check absorbs.
  */
-static inline void ltt_rb_commit_bytes(struct ltt_rb *rb, uint64_t pos, uint64_t len)
+static inline bool ltt_rb_commit_add(struct ltt_rb *rb, uint64_t pos, uint64_t len)
 {
 	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
-	uint64_t full = ((pos >> rb->buf_order) + 1) << rb->subbuf_order;
-	uint64_t count = __atomic_add_fetch(&rb->commit[idx].count, len, __ATOMIC_RELEASE);
+	uint64_t count = __atomic_fetch_add(&rb->commit[idx].count, len, __ATOMIC_RELEASE) + len;
 
-	if (__builtin_expect(count == full, 0))
+	return !(count & (rb->subbuf_size - 1));
+}
+
+/* ltt_rb_commit_add(), and the wakeup of the reader when it says so. */
+static inline void ltt_rb_commit_bytes(struct ltt_rb *rb, uint64_t pos, uint64_t len)
+{
+	if (__builtin_expect(ltt_rb_commit_add(rb, pos, len), 0))
 		ltt_rb_wakeup(rb);
 }
 
 /**
  * ltt_rb_commit() - publish a slot whose bytes have all been written
  * @rb: the handle the slot was reserved with (or one on the same stream)
- * @slot: from ltt_rb_reserve(), committed exactly once (not checked)
+ * @slot: from ltt_rb_reserve() or ltt_rb_reserve_ts(), committed exactly once
+ *        (not checked)
  *
  * Any thread; lock-free.  At most one system call per sub-buffer (the
  * eventfd write when this commit completes it and the reader sleeps).

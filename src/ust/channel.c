@@ -168,6 +168,18 @@ unsigned int ust_channel_count(void)
 	return n;
 }
 
+uint64_t ust_channels_events_lost(void)
+{
+	uint64_t lost = 0;
+	struct ust_channel *c;
+	uint32_t i;
+
+	for (c = channels; c; c = c->next)
+		for (i = 0; i < c->nr_streams; i++)
+			lost += ltt_rb_events_lost(&c->streams[i].rb);
+	return lost;
+}
+
 int ust_channel_insert(struct ust_channel *chan)
 {
 	if (ust_channel_find(chan->owner, chan->key))

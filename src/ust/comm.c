@@ -43,7 +43,6 @@
 #define IO_TIMEOUT_S 10
 #define BACKOFF_MIN_MS 100
 #define BACKOFF_MAX_MS 3200
-#define CALIBRATE_POLL_MS 60
 #define MAX_PAYLOAD (LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE)
 
 enum phase {
@@ -415,9 +414,7 @@ static void serve(struct daemon *d, int fd)
 	ust_unlock();
 	ret = send_register(fd);
 	while (!ret) {
-		/* wake up now and then until the probes' clock is calibrated */
-		ust_clock_calibrate();
-		if (poll(pfd, 2, ust_clock_pending() ? CALIBRATE_POLL_MS : -1) < 0) {
+		if (poll(pfd, 2, -1) < 0) {
 			ret = errno == EINTR ? 0 : -errno;
 			continue;
 		}
@@ -493,7 +490,6 @@ static void *daemon_thread(void *arg)
 		/* Kicks while disconnected need no answer: the next connection reports all. */
 		if (poll(&pfd, 1, (int)backoff) > 0)
 			drain(pfd.fd);
-		ust_clock_calibrate();
 	}
 	return NULL;
 }

@@ -117,7 +117,6 @@ static void init(void)
 
 	debug = dbg && *dbg && *dbg != '0';
 	register_timeout_ms = parse_timeout(getenv("LTT_UST_REGISTER_TIMEOUT"));
-	ust_clock_init();
 	cond_init();
 	ust_lock();
 	if (ust_probe_module_register())

@@ -9,7 +9,6 @@ src_ust_libust_la_SOURCES = \
 	src/ust/registry.c \
 	src/ust/channel.c \
 	src/ust/probe.c \
-	src/ust/clock.c \
 	src/ust/comm.c \
 	src/ust/testing.c src/ust/ust-internal.h
 src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS) $(URCU_BP_CFLAGS)

@@ -125,16 +125,12 @@ unsigned int ltt_ust_test_nr_channels(void)
 	return n;
 }
 
-void ltt_ust_test_stats(uint64_t *ret_reserve_failed, uint64_t *ret_ts_clamped)
+uint64_t ltt_ust_test_events_lost(void)
 {
-	struct ust_probe_stats s;
+	uint64_t lost;
 
-	ust_probe_stats(&s);
-	*ret_reserve_failed = s.reserve_failed;
-	*ret_ts_clamped = s.ts_clamped;
-}
-
-bool ltt_ust_test_tsc_calibrated(void)
-{
-	return __atomic_load_n(&ust_tsc_window, __ATOMIC_RELAXED) != 0;
+	ust_lock();
+	lost = ust_channels_events_lost();
+	ust_unlock();
+	return lost;
 }

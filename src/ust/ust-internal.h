@@ -53,15 +53,9 @@ bool ltt_ust_test_event_known(const char *name);
 unsigned int ltt_ust_test_nr_channels(void);
 
 /**
- * ltt_ust_test_stats() - events the ring buffer refused, and compact
- * headers written with a clamped timestamp (see probe.c)
+ * ltt_ust_test_events_lost() - events the ring buffers of the current
+ * channels refused (dropped, or too large), as they count them
  */
-void ltt_ust_test_stats(uint64_t *ret_reserve_failed, uint64_t *ret_ts_clamped);
-
-/**
- * ltt_ust_test_tsc_calibrated() - whether the probes now ask the TSC rather
- * than the coarse clock whether a stream was busy lately (see clock.c)
- */
-bool ltt_ust_test_tsc_calibrated(void);
+uint64_t ltt_ust_test_events_lost(void);
 
 #endif /* LTT_UST_UST_INTERNAL_H */

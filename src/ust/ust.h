@@ -10,7 +10,6 @@
  *               under RCU.
  *   channel.c   channels: the mapped, validated ring buffers of a session.
  *   probe.c     the fast path (ltt_ust_probe_reserve/commit) and tracef.
- *   clock.c     the fast path's cheap "was this stream busy lately?" clock.
  *   comm.c      one thread per session daemon: register, serve commands.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
  *
@@ -62,7 +61,7 @@ struct ust_target {
 
 struct ust_targets {
 	struct ust_targets *retired_next;	/* in a struct ust_retire */
-	uint32_t nr;
+	uint32_t nr;				/* >= 1: no event, no array (NULL) */
 	struct ust_target t[];
 };
 
@@ -160,7 +159,6 @@ void ust_retire_flush(struct ust_retire *retire);
 
 struct ust_stream {
 	struct ltt_rb rb;	/* attached to mem */
-	uint64_t last_tsc;	/* clock.c: TSC of this process's last reservation */
 	void *mem;
 	size_t len;
 	bool mapped;		/* mem is ours to munmap */
@@ -218,6 +216,13 @@ struct ust_channel *ust_channel_find(const void *owner, uint64_t key);
 unsigned int ust_channel_count(void);
 
 /**
+ * ust_channels_events_lost() - the events_lost totals of every stream of
+ * every channel in the list, added up (read from the regions: informative
+ * only); ust lock held
+ */
+uint64_t ust_channels_events_lost(void);
+
+/**
  * ust_channel_remove() - unlink @chan, drop its targets and retire it;
  * ust lock held.  Returns 0 or -ENOMEM (it then stays, disabled).
  */
@@ -235,46 +240,10 @@ unsigned int ust_channels_remove_owner(const void *owner, struct ust_retire *ret
  */
 void ust_channels_fork_child(void);
 
-/* ---- clock.c ---- */
-
-/* TSC ticks in 2^26 ns, once measured; 0 until then or without a usable TSC. */
-extern uint64_t ust_tsc_window;
-
-/** ust_clock_init() - take the first calibration point; at start-up */
-void ust_clock_init(void);
-
-/**
- * ust_clock_calibrate() - publish ust_tsc_window once enough time passed
- * since ust_clock_init(); any thread, cheap, call it now and then
- */
-void ust_clock_calibrate(void);
-
-/** ust_clock_pending() - true while ust_clock_calibrate() still has work to do */
-bool ust_clock_pending(void);
-
-/** ust_tsc() - the time stamp counter (0 where there is none) */
-static inline uint64_t ust_tsc(void)
-{
-#if defined(__x86_64__)
-	return __builtin_ia32_rdtsc();
-#else
-	return 0;
-#endif
-}
-
 /* ---- probe.c ---- */
 
 /** ust_probe_module_register() - record the library's own tracepoints; ust lock held */
 int ust_probe_module_register(void);
-
-/* Counters, for tests and benchmarks (relaxed atomics). */
-struct ust_probe_stats {
-	uint64_t reserve_failed;	/* the ring buffer dropped the event */
-	uint64_t ts_clamped;		/* compact header with a clamped timestamp */
-};
-
-/** ust_probe_stats() - a copy of the counters */
-void ust_probe_stats(struct ust_probe_stats *ret_stats);
 
 /* ---- comm.c ---- */
 

@@ -9,10 +9,12 @@
  *
  *   u32 len | u32 writer | u64 seq | u64 ts | u8 fits | payload | u32 sum
  *
- * ts is the slot's timestamp, fits is ltt_rb_slot_ts_fits(slot, FIT_BITS)
- * and sum an FNV-1a of everything before it.  A reader walks each packet
- * from the header to content_size and checks every event and the packet
- * context around them.
+ * ts is the slot's timestamp, fits (bit 0) is ltt_rb_slot_ts_fits(slot,
+ * FIT_BITS) for events reserved with ltt_rb_reserve(), or, for events
+ * reserved with ltt_rb_reserve_ts() (bit 1 set), whether it chose the
+ * short size; sum is an FNV-1a of everything before it.  A reader walks
+ * each packet from the header to content_size and checks every event and
+ * the packet context around them.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -37,6 +39,9 @@
 #define EV_MIN		29u
 #define EV_MAX		8192u
 #define FIT_BITS	8	/* small, so that racing writers exercise both answers */
+#define TS_EXTRA	8	/* ltt_rb_reserve_ts(): the long size is 8 bytes more */
+#define EV_FITS		1	/* the fits byte */
+#define EV_TS_API	2
 #define MAX_WRITERS	8
 #define STREAM_ID	7u
 #define CPU		3u
@@ -146,28 +151,45 @@ static uint64_t get64(const uint8_t *p)
 	return v;
 }
 
-/* Reserve, fill and commit one event; returns ltt_rb_reserve()'s code. */
-static int ev_write(struct ltt_rb *rb, uint32_t writer, uint64_t seq, size_t len)
+/*
+ * Reserve, fill and commit one event of @len bytes, or with @ts_api, of
+ * @len or @len + TS_EXTRA bytes as ltt_rb_reserve_ts() chooses with
+ * FIT_BITS; returns the reserve's code.
+ */
+static int ev_write_ts(struct ltt_rb *rb, uint32_t writer, uint64_t seq, size_t len, bool ts_api)
 {
 	struct ltt_rb_slot slot;
-	uint8_t ev[EV_MAX];
+	uint8_t ev[EV_MAX + TS_EXTRA];
 	size_t i;
 	int ret;
 
-	ret = ltt_rb_reserve(rb, len, &slot);
+	if (ts_api)
+		ret = ltt_rb_reserve_ts(rb, len, len + TS_EXTRA, FIT_BITS, &slot);
+	else
+		ret = ltt_rb_reserve(rb, len, &slot);
 	if (ret)
 		return ret;
-	put32(ev, (uint32_t)len);
+	if (ts_api && slot.len != len && slot.len != len + TS_EXTRA)
+		abort();	/* the checker would misparse everything after */
+	put32(ev, (uint32_t)slot.len);
 	put32(ev + 4, writer);
 	put64(ev + 8, seq);
 	put64(ev + 16, slot.ts);
-	ev[24] = ltt_rb_slot_ts_fits(&slot, FIT_BITS);
-	for (i = 25; i < len - 4; i++)
+	if (ts_api)
+		ev[24] = EV_TS_API | (slot.len == len ? EV_FITS : 0);
+	else
+		ev[24] = ltt_rb_slot_ts_fits(&slot, FIT_BITS) ? EV_FITS : 0;
+	for (i = 25; i < slot.len - 4; i++)
 		ev[i] = (uint8_t)(seq * 31 + writer * 7 + i);
-	put32(ev + len - 4, fnv1a(ev, len - 4));
-	memcpy(slot.data, ev, len);
+	put32(ev + slot.len - 4, fnv1a(ev, slot.len - 4));
+	memcpy(slot.data, ev, slot.len);
 	ltt_rb_commit(rb, &slot);
 	return 0;
+}
+
+static int ev_write(struct ltt_rb *rb, uint32_t writer, uint64_t seq, size_t len)
+{
+	return ev_write_ts(rb, writer, seq, len, false);
 }
 
 /*
@@ -193,6 +215,7 @@ struct checker {
 	uint64_t last_ts_end;
 	uint64_t last_discarded;
 	uint64_t fits_true, fits_false;
+	uint64_t ts_api;	/* events reserved with ltt_rb_reserve_ts() */
 	uint64_t errors;
 };
 
@@ -223,7 +246,7 @@ static void check_fail(struct checker *c, const char *fmt, ...)
 
 /* Check one event at @ev (@room bytes left in the packet); returns its length or 0. */
 static size_t check_event(struct checker *c, const uint8_t *ev, uint64_t room,
-			  const struct ltt_rb_packet_header *ph, uint64_t *prev_ts)
+			  const struct ltt_rb_packet_header *ph, uint64_t *prev_ts, bool first)
 {
 	uint32_t len = get32(ev), writer;
 	uint64_t seq, ts;
@@ -261,15 +284,23 @@ static size_t check_event(struct checker *c, const uint8_t *ev, uint64_t room,
 	if (ts < c->last_ts)
 		check_fail(c, "event ts %" PRIu64 " before the previous event's %" PRIu64,
 			   ts, c->last_ts);
-	/* the claim of ltt_rb_slot_ts_fits(): a truncated field wraps at most once */
-	if (ev[24]) {
+	/*
+	 * The claim of ltt_rb_slot_ts_fits() and ltt_rb_reserve_ts(): a
+	 * truncated field wraps at most once; and the first event of a packet
+	 * (whose timestamp is timestamp_begin) always gets the short answer.
+	 */
+	if (ev[24] & EV_FITS) {
 		c->fits_true++;
 		if (ts - *prev_ts >= (uint64_t)1 << FIT_BITS)
 			check_fail(c, "ts fits %d bits but is %" PRIu64 " ns after the previous event",
 				   FIT_BITS, ts - *prev_ts);
 	} else {
 		c->fits_false++;
+		if (first)
+			check_fail(c, "the first event of a packet did not get the short size");
 	}
+	if (ev[24] & EV_TS_API)
+		c->ts_api++;
 	c->last_ts = ts;
 	*prev_ts = ts;
 	return len;
@@ -319,7 +350,7 @@ static void check_packet(struct checker *c, const struct ltt_rb_packet *pkt)
 			check_fail(c, "torn event at the end of the content");
 			break;
 		}
-		len = check_event(c, p + off, pkt->content_size - off, &ph, &prev_ts);
+		len = check_event(c, p + off, pkt->content_size - off, &ph, &prev_ts, off == HDR);
 		if (!len)
 			break;
 		if (off == HDR && get64(p + off + 16) != ph.timestamp_begin)
@@ -476,6 +507,7 @@ struct writer {
 	uint64_t n;		/* events to write */
 	size_t max;		/* largest event */
 	bool retry;		/* on a full buffer, retry instead of dropping */
+	bool ts_api;		/* ltt_rb_reserve_ts() instead of ltt_rb_reserve() */
 	uint64_t ok, nobufs, other;
 	uint64_t retries;	/* -ENOBUFS answers that were retried */
 	pthread_t thread;
@@ -488,7 +520,8 @@ static void write_all(struct writer *w)
 
 	for (seq = 0; seq < w->n; seq++) {
 		do {
-			ret = ev_write(w->rb, w->id, seq, ev_size(w->id, seq, w->max));
+			ret = ev_write_ts(w->rb, w->id, seq, ev_size(w->id, seq, w->max),
+					  w->ts_api);
 			if (ret == -ENOBUFS && w->retry) {
 				w->retries++;
 				sched_yield();
@@ -711,11 +744,111 @@ static void test_timestamps(void)
 	region_destroy(&r);
 }
 
+/*
+ * A time gap of @gap ns since the stream's last event, as a writer sees
+ * it: the ring buffer compares its clock with last_ts, so moving last_ts
+ * back is what a pause of @gap would leave, without the wait.
+ */
+static void pretend_gap(struct ltt_rb *rb, uint64_t gap)
+{
+	__atomic_store_n(&rb->shm->last_ts, ltt_rb_clock() - gap, __ATOMIC_RELAXED);
+}
+
+/* Reserve with ltt_rb_reserve_ts(), fill with @fill, commit. */
+static int ts_event(struct ltt_rb *rb, size_t short_len, size_t long_len, unsigned int bits,
+		    uint8_t fill, struct ltt_rb_slot *slot)
+{
+	int ret = ltt_rb_reserve_ts(rb, short_len, long_len, bits, slot);
+
+	if (ret == 0) {
+		memset(slot->data, fill, slot->len);
+		ltt_rb_commit(rb, slot);
+	}
+	return ret;
+}
+
+/*
+ * ltt_rb_reserve_ts(), the size picked inside the reservation with CTF's
+ * 27 bits: at a packet's start, after a gap of 2^28 ns, with a hostile
+ * last_ts, at a packet's end where only the short size fits, and for an
+ * exact fill with the long size.
+ */
+static void test_reserve_ts(void)
+{
+	const uint64_t gap = (uint64_t)1 << 28, S = 4096;
+	struct region r = { .fd = -1 };
+	struct ltt_rb_slot e1, e2, e3, e4, e5, e6, e7, f;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb rb, rd;
+	bool consistent = true;
+
+	if (!tap_ok(region_create(&r, S, 4, false) == 0, "reserve_ts: create a 4 x 4 KiB region"))
+		return;
+	must_attach(&rb, &r);
+	must_attach(&rd, &r);
+	tap_is_int(ltt_rb_reserve_ts(&rb, 0, 10, 27, &f), -EINVAL, "reserve_ts: short size 0");
+	tap_is_int(ltt_rb_reserve_ts(&rb, 11, 10, 27, &f), -EINVAL,
+		   "reserve_ts: short size above the long one");
+	tap_is_int(ltt_rb_reserve_ts(&rb, 10, 10, 64, &f), -EINVAL, "reserve_ts: 64 bits");
+	tap_is_int(ltt_rb_reserve_ts(&rb, 10, S - HDR + 1, 27, &f), -EMSGSIZE,
+		   "reserve_ts: long size larger than a sub-buffer holds");
+	tap_is_u64(ltt_rb_events_lost(&rb), 1, "reserve_ts: and counted as lost");
+
+	/* packet 0 */
+	pretend_gap(&rb, gap);
+	tap_ok(ts_event(&rb, 100, 109, 27, 1, &e1) == 0 && e1.len == 100 && e1.ts_delta == 0 &&
+	       e1.pos == HDR, "opening a packet after a gap: short (its ts is timestamp_begin)");
+	tap_ok(ts_event(&rb, 100, 109, 27, 2, &e2) == 0 && e2.len == 100 && e2.pos == HDR + 100,
+	       "right after: short");
+	pretend_gap(&rb, gap);
+	tap_ok(ts_event(&rb, 100, 109, 27, 3, &e3) == 0 && e3.len == 109 && e3.ts_delta >= gap,
+	       "after a 2^28 ns gap: long");
+	__atomic_store_n(&rb.shm->last_ts, UINT64_MAX - 5, __ATOMIC_RELAXED);
+	tap_ok(ts_event(&rb, 100, 109, 27, 4, &e4) == 0 && e4.len == 109,
+	       "a last_ts in the future (hostile): long");
+	consistent &= (e2.len == 100) == !(e2.ts_delta >> 27);
+	consistent &= (e3.len == 100) == !(e3.ts_delta >> 27);
+	consistent &= (e4.len == 100) == !(e4.ts_delta >> 27);
+	tap_ok(consistent, "inside a packet, short exactly when ts_delta < 2^27");
+	/* fill to S - 105: 100 more bytes fit, 109 do not */
+	tap_is_int(ts_event(&rb, S - 105 - (HDR + 418), S - 105 - (HDR + 418), 0, 0xf, &f), 0,
+		   "fill packet 0 up to 105 bytes before its end");
+	pretend_gap(&rb, gap);
+	tap_ok(ts_event(&rb, 100, 109, 27, 5, &e5) == 0 && e5.len == 100 && e5.pos == S + HDR &&
+	       e5.ts_delta == 0,
+	       "at a packet's end, after a gap: opens the next packet with the short size");
+
+	/* packet 1 */
+	tap_is_int(ts_event(&rb, S - 105 - (HDR + 100), S - 105 - (HDR + 100), 0, 0xf, &f), 0,
+		   "fill packet 1 up to 105 bytes before its end");
+	tap_ok(ts_event(&rb, 100, 109, 27, 6, &e6) == 0 && e6.len == 100 && e6.pos == 2 * S - 105,
+	       "at a packet's end, no gap: short, in the same packet");
+	pretend_gap(&rb, gap);
+	tap_ok(ts_event(&rb, 1, 5, 27, 7, &e7) == 0 && e7.len == 5 && e7.pos == 2 * S - 5,
+	       "an exact fill with the long size");
+	tap_is_u64(__atomic_load_n(&rb.shm->offset, __ATOMIC_RELAXED), 2 * S,
+		   "the exact fill closed packet 1");
+
+	tap_is_int(get_pkt(&rd, &pkt), 0, "packet 0 is readable");
+	tap_is_u64(pkt.content_size, S - 105, "packet 0 was closed where the long size did not fit");
+	tap_is_u64(pkt.timestamp_begin, e1.ts, "packet 0 begins at its first event");
+	tap_is_u64(pkt.timestamp_end, e5.ts, "and ends at the event that opened packet 1");
+	ltt_rb_put_subbuf(&rd, &pkt);
+	tap_is_int(get_pkt(&rd, &pkt), 0, "packet 1 is readable");
+	tap_ok(pkt.content_size == S && pkt.timestamp_begin == e5.ts &&
+	       pkt.timestamp_end == e7.ts, "packet 1: full, from e5's timestamp to e7's");
+	tap_ok(((const uint8_t *)pkt.data)[HDR] == 5 && ((const uint8_t *)pkt.data)[S - 1] == 7,
+	       "packet 1 holds e5 first and e7 last");
+	ltt_rb_put_subbuf(&rd, &pkt);
+	tap_is_int(ltt_rb_flush(&rd, false), -ENODATA, "nothing else open");
+	region_destroy(&r);
+}
+
 /* One writer, a draining reader, no loss allowed (the writer retries). */
 static void test_single_writer(void)
 {
 	struct region r = { .fd = -1 };
-	struct writer w = { .id = 0, .n = 200000, .max = 2000, .retry = true };
+	struct writer w = { .id = 0, .n = 200000, .max = 2000, .retry = true, .ts_api = true };
 	struct reader rd;
 	struct ltt_rb wrb;
 
@@ -786,7 +919,9 @@ static void test_threads(unsigned int nwriters, bool with_flusher)
 		pthread_create(&f.thread, NULL, flusher_main, &f);
 	}
 	for (i = 0; i < nwriters; i++) {
-		w[i] = (struct writer){ .rb = &wrb, .id = i, .n = 400000, .max = 300 };
+		/* half the writers let the ring buffer pick their size */
+		w[i] = (struct writer){ .rb = &wrb, .id = i, .n = 400000, .max = 300,
+					.ts_api = i & 1 };
 		pthread_create(&w[i].thread, NULL, writer_main, &w[i]);
 	}
 	for (i = 0; i < nwriters; i++)
@@ -818,6 +953,9 @@ static void test_threads(unsigned int nwriters, bool with_flusher)
 		 " lost, compact %" PRIu64 "/%" PRIu64 ", %lu flushes", name, rd.chk.packets,
 		 rd.chk.short_packets, read, lost, rd.chk.fits_true,
 		 rd.chk.fits_true + rd.chk.fits_false, f.flushes);
+	tap_ok(rd.chk.ts_api > 0 && rd.chk.fits_true > 0 && rd.chk.fits_false > 0,
+	       "%s: both sizes chosen by racing writers (%" PRIu64 " sized by the ring buffer)",
+	       name, rd.chk.ts_api);
 	if (with_flusher)
 		tap_ok(rd.chk.short_packets > 0, "%s: flushes produced partial packets", name);
 	region_destroy(&r);
@@ -857,7 +995,8 @@ static void test_processes(void)
 			if (ltt_rb_attach(&crb, r.mem, r.len))
 				_exit(2);
 			ltt_rb_set_wakeup_fd(&crb, rd.efd);
-			shared[i] = (struct writer){ .rb = &crb, .id = i, .n = 400000, .max = 300 };
+			shared[i] = (struct writer){ .rb = &crb, .id = i, .n = 400000, .max = 300,
+						     .ts_api = i & 1 };
 			write_all(&shared[i]);
 			_exit(0);
 		}
@@ -1315,6 +1454,7 @@ int main(void)
 	test_attach();
 	test_lengths();
 	test_timestamps();
+	test_reserve_ts();
 	test_single_writer();
 	test_threads(4, false);
 	test_threads(2, true);

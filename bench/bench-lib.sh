@@ -1,0 +1,84 @@
+# bench-lib.sh - what the benchmark scripts share; sourced, not run.
+#
+# The build directory is $1 of the calling script (default: the current
+# directory).  Each script runs its own session daemon (and consumer) in a
+# temporary home and run directory, as the regression tests do, and stops
+# it on exit.  Needs bash (EPOCHREALTIME: timing without forking date).
+
+bench_init() {
+	B=$(cd "${1:-.}" && pwd)
+	for f in src/sessiond/ltt-sessiond src/consumerd/ltt-consumerd src/ctl/lttctl \
+		bench/ust_flood bench/ust_flood_plain; do
+		if [ ! -x "$B/$f" ]; then
+			echo "$0: $B/$f missing: build the tree (make) in $B first" >&2
+			exit 2
+		fi
+	done
+	BENCH_TMP=$(mktemp -d /tmp/ltt-bench.XXXXXX)
+	export LTT_HOME=$BENCH_TMP/home LTT_RUNDIR=$BENCH_TMP/run
+	export LTT_SESSIOND_PATH=$B/src/sessiond/ltt-sessiond
+	export LTT_CONSUMERD_PATH=$B/src/consumerd/ltt-consumerd
+	mkdir -p "$LTT_HOME" "$LTT_RUNDIR"
+	FLOOD=$B/bench/ust_flood
+	PLAIN=$B/bench/ust_flood_plain
+	# In a build tree, src/ctl/lttctl is libtool's wrapper script, which
+	# costs about 12 ms a call (bash, sed, ls): time the real binary.
+	LTTCTL=$B/src/ctl/lttctl
+	if [ -x "$B/src/ctl/.libs/lttctl" ]; then
+		LTTCTL=$B/src/ctl/.libs/lttctl
+		export LD_LIBRARY_PATH=$B/src/lib/ltt-ctl/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	fi
+	trap bench_cleanup EXIT
+}
+
+bench_cleanup() {
+	daemon_stop
+	rm -rf "$BENCH_TMP"
+}
+
+ctl() {
+	"$LTTCTL" -q "$@"
+}
+
+daemon_start() {
+	"$LTT_SESSIOND_PATH" -d || { echo "$0: the session daemon did not start" >&2; exit 1; }
+}
+
+daemon_stop() {
+	local pid i
+
+	[ -f "$LTT_RUNDIR/sessiond.pid" ] || return 0
+	pid=$(cat "$LTT_RUNDIR/sessiond.pid")
+	kill "$pid" 2>/dev/null
+	for i in $(seq 100); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	rm -f "$LTT_RUNDIR/sessiond.pid"
+}
+
+# now_us: microseconds, from bash's clock (no fork).
+now_us() {
+	local t=${EPOCHREALTIME/[.,]/}
+	echo "$t"
+}
+
+# time_runs N CMD...: run CMD N times (output discarded), print the
+# median and the mean wall time in ms, with 3 decimals.
+time_runs() {
+	local n=$1 i t0 t1
+	shift
+	for i in $(seq "$n"); do
+		t0=${EPOCHREALTIME/[.,]/}
+		"$@" > /dev/null 2>&1
+		t1=${EPOCHREALTIME/[.,]/}
+		echo $((t1 - t0))
+	done | sort -n | awk '{ v[NR] = $1; s += $1 }
+		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+		      printf "%.3f %.3f\n", m / 1000, s / NR / 1000 }'
+}
+
+# median: the median of the numbers on stdin, one a line
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { if (NR) print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}

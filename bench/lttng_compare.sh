@@ -1,0 +1,93 @@
+#!/bin/bash
+# lttng_compare.sh - the same event through ltt and through LTTng-UST, on
+# the same machine, measured the same way.  Run by hand only: it needs
+# LTTng from the distribution (apt-get install lttng-tools
+# liblttng-ust-dev), which nothing else in the project uses, and it runs
+# LTTng's session daemon as the current user (root: the system-wide one,
+# with --no-kernel).
+#
+#   bench/lttng_compare.sh [BUILD_DIR] [RUNS] [EVENTS]
+#
+# Defaults: ., 21 runs of 100000 events.  The event: one int and an
+# 11-character string (bench/ust_flood.c, bench/lttng/flood_lttng.c), one
+# thread, into a started session whose user-space channel is 4 x 1 MiB
+# per CPU in discard mode, big enough that nothing is dropped during a
+# run.  Per tracer: the median ns/event the program measures around its
+# loop, and the instructions per event callgrind counts in that loop.
+set -u
+. "$(dirname "$0")/bench-lib.sh"
+bench_init "${1:-.}"
+RUNS=${2:-21}
+EVENTS=${3:-100000}
+SRC=$(cd "$(dirname "$0")" && pwd)/lttng
+
+for t in lttng lttng-sessiond babeltrace2; do
+	command -v $t > /dev/null || { echo "$0: needs $t (LTTng, babeltrace2)" >&2; exit 2; }
+done
+LTTNG_FLOOD=$BENCH_TMP/flood_lttng
+gcc -O2 -I"$SRC" -o "$LTTNG_FLOOD" "$SRC/flood_lttng.c" -llttng-ust -ldl ||
+	{ echo "$0: cannot build the LTTng program" >&2; exit 2; }
+
+export LTTNG_HOME=$BENCH_TMP/lttng-home
+mkdir -p "$LTTNG_HOME"
+LTTNG_PIDFILE=$BENCH_TMP/lttng-sessiond.pid
+lttng_stop_daemon() {
+	[ -f "$LTTNG_PIDFILE" ] && kill "$(cat "$LTTNG_PIDFILE")" 2> /dev/null
+	rm -f "$LTTNG_PIDFILE"
+}
+trap 'lttng_stop_daemon; bench_cleanup' EXIT
+
+# run_series PROGRAM: RUNS runs of EVENTS events, one ns/event a line
+run_series() {
+	local i
+	for i in $(seq "$RUNS"); do
+		"$@" -n "$EVENTS" | awk '{ print $6 }'
+	done
+}
+
+# callgrind_per_event FUNCTION PROGRAM...: instructions per event
+callgrind_per_event() {
+	local fn=$1 out=$BENCH_TMP/cg.out
+	shift
+	valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$fn" \
+		"$@" -n "$EVENTS" > /dev/null 2>&1 || { echo "n/a"; return; }
+	callgrind_annotate --inclusive=yes "$out" 2> /dev/null |
+		awk -v fn=":$fn " -v n="$EVENTS" 'index($0, fn) && !/=>/ {
+			v = $1; gsub(",", "", v); printf "%.0f\n", v / n; exit }'
+}
+
+echo "one int + an 11-character string, 1 thread, $RUNS runs of $EVENTS events" \
+	"($(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg))"
+
+# ltt
+daemon_start
+ctl create cmp -o "$BENCH_TMP/ltt-trace"
+ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
+ctl enable-event -u 'bench:flood' -c channel0
+ctl start
+"$FLOOD" -n 1 > /dev/null	# per-UID buffers created, consumer started
+ltt_ns=$(run_series "$FLOOD" | median)
+ltt_insn=$(command -v valgrind > /dev/null && callgrind_per_event worker_main "$FLOOD")
+ctl stop
+ltt_events=$(babeltrace2 "$BENCH_TMP/ltt-trace" 2> /dev/null | wc -l)
+daemon_stop
+
+# LTTng
+lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" ||
+	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+lttng -q create cmp --output="$BENCH_TMP/lttng-trace"
+lttng -q enable-channel -u ch --subbuf-size 1M --num-subbuf 4
+lttng -q enable-event -u 'bench_lttng:flood' -c ch
+lttng -q start
+"$LTTNG_FLOOD" -n 1 > /dev/null
+lttng_ns=$(run_series "$LTTNG_FLOOD" | median)
+lttng_insn=$(command -v valgrind > /dev/null && callgrind_per_event bench_events "$LTTNG_FLOOD")
+lttng -q stop
+lttng_events=$(babeltrace2 "$BENCH_TMP/lttng-trace" 2> /dev/null | wc -l)
+lttng -q destroy cmp
+
+printf '%-10s %10s %16s %14s\n' tracer ns/event instructions/ev "events in trace"
+printf '%-10s %10s %16s %14s\n' ltt "$ltt_ns" "${ltt_insn:-n/a}" "$ltt_events"
+printf '%-10s %10s %16s %14s\n' LTTng "$lttng_ns" "${lttng_insn:-n/a}" "$lttng_events"
+awk -v a="$ltt_ns" -v b="$lttng_ns" 'BEGIN { if (b > 0) printf "ltt / LTTng time: %.2f\n", a / b }'
+echo "(expected in each trace: $((RUNS * EVENTS + 1)) events, plus the callgrind run's $EVENTS)"
