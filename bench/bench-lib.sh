@@ -14,7 +14,7 @@ bench_init() {
 			exit 2
 		fi
 	done
-	BENCH_TMP=$(mktemp -d /tmp/ltt-bench.XXXXXX)
+	BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-bench.XXXXXX")
 	export LTT_HOME=$BENCH_TMP/home LTT_RUNDIR=$BENCH_TMP/run
 	export LTT_SESSIOND_PATH=$B/src/sessiond/ltt-sessiond
 	export LTT_CONSUMERD_PATH=$B/src/consumerd/ltt-consumerd

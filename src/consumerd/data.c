@@ -20,8 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/stat.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
@@ -32,6 +34,7 @@
 
 #define EVENTS_MAX 64
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
+#define DATA_THREAD_NICE -10
 
 struct ltt_data_thread {
 	pthread_t thread;
@@ -303,6 +306,19 @@ static void drain_busy(struct ltt_data_thread *dt)
 				drain_stream(dt, s);
 }
 
+/*
+ * The data thread must get the CPU soon after a wakeup: writers that fill
+ * the buffers meanwhile lose events.  Ask for a better nice value (only a
+ * privileged consumer gets it; others keep theirs).
+ */
+static void raise_priority(void)
+{
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+
+	if (setpriority(PRIO_PROCESS, (id_t)tid, DATA_THREAD_NICE))
+		LTT_DBG("data thread: nice %d not granted: %s", DATA_THREAD_NICE, strerror(errno));
+}
+
 static void *data_main(void *arg)
 {
 	struct ltt_data_thread *dt = arg;
@@ -310,6 +326,7 @@ static void *data_main(void *arg)
 	bool requests;
 	int i, n;
 
+	raise_priority();
 	while (!dt->stopping) {
 		n = epoll_wait(dt->epfd, evs, EVENTS_MAX, dt->nr_busy ? 0 : -1);
 		if (n < 0 && errno == EINTR)
