@@ -77,7 +77,10 @@ void ust_debug(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* LTT_UST_REGISTER_TIMEOUT: milliseconds, digits only; anything else: the default. */
+/*
+ * LTT_UST_REGISTER_TIMEOUT: milliseconds, digits only, capped at
+ * MAX_REGISTER_TIMEOUT_MS however many digits; anything else: the default.
+ */
 static long parse_timeout(const char *text)
 {
 	long v = 0;
@@ -85,9 +88,10 @@ static long parse_timeout(const char *text)
 	if (!text || !*text)
 		return DEFAULT_REGISTER_TIMEOUT_MS;
 	for (; *text; text++) {
-		if (*text < '0' || *text > '9' || v > MAX_REGISTER_TIMEOUT_MS)
+		if (*text < '0' || *text > '9')
 			return DEFAULT_REGISTER_TIMEOUT_MS;
-		v = v * 10 + (*text - '0');
+		if (v <= MAX_REGISTER_TIMEOUT_MS)	/* past it, stay past it */
+			v = v * 10 + (*text - '0');
 	}
 	return v > MAX_REGISTER_TIMEOUT_MS ? MAX_REGISTER_TIMEOUT_MS : v;
 }
