@@ -217,6 +217,19 @@ void ctl_util_free_values(char **values, size_t nr);
 int ctl_util_args(poptContext pc, const char ***ret_args);
 
 /**
+ * ctl_util_parse_args() - parse a command whose only option is --help and
+ * that takes at most @max arguments
+ * @ret_pc: the context; free it with poptFreeContext()
+ * @ret_args: the arguments, borrowed from the context
+ * @ret_nr: their number
+ *
+ * Returns CTL_GO_ON (and sets the three), or the exit status after --help
+ * or a usage error (nothing to free then).
+ */
+int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
+			poptContext *ret_pc, const char ***ret_args, int *ret_nr);
+
+/**
  * ctl_util_check_nr_args() - a usage error if there are more than @max arguments
  * @args: the arguments, for the message
  * @nr: their number

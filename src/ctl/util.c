@@ -570,3 +570,29 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 	}
 	free(d);
 }
+
+int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
+			poptContext *ret_pc, const char ***ret_args, int *ret_nr)
+{
+	static const struct poptOption help_only[] = {
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+	const char **args;
+	poptContext pc;
+	int ret, nr;
+
+	ret = ctl_util_parse(ctx, argc, argv, help_only, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, max);
+	if (ret) {
+		poptFreeContext(pc);
+		return ret;
+	}
+	*ret_pc = pc;
+	*ret_args = args;
+	*ret_nr = nr;
+	return CTL_GO_ON;
+}

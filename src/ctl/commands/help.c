@@ -21,23 +21,18 @@ int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv)
 	const char **args;
 	poptContext pc;
 	int ret, nr;
-	struct poptOption options[] = {
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret && nr) {
+	if (nr) {
 		ret = help_command(ctx, args[0]);
-	} else if (!ret) {
+	} else {
 		ctl_util_print_usage(stdout, NULL);
 		putchar('\n');
 		ctl_cmd_print_list(stdout);
 		puts("'lttctl --help' also lists the global options.");
+		ret = CTL_EXIT_OK;
 	}
 	poptFreeContext(pc);
 	return ret;

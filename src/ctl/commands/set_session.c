@@ -35,20 +35,13 @@ int cmd_set_session(const struct ctl_ctx *ctx, int argc, const char **argv)
 	const char **args;
 	poptContext pc;
 	int ret, nr;
-	struct poptOption options[] = {
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	nr = ctl_util_args(pc, &args);
 	if (!nr)
 		ret = ctl_util_usage_error(ctx, "a session name is needed");
 	else
-		ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
 		ret = ctl_util_check_session_name(args[0]);
 	if (!ret)
 		ret = set_session(ctx, args[0]);

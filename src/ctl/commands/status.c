@@ -11,19 +11,12 @@ int cmd_status(const struct ctl_ctx *ctx, int argc, const char **argv)
 	const char *session, **args;
 	poptContext pc;
 	int ret, nr;
-	struct poptOption options[] = {
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	/* No NAME: the current session is the point of this command. */
+	ret = ctl_util_parse_args(ctx, argc, argv, 0, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	/* No NAME: the current session is the point of this command. */
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
-	if (!ret)
-		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (!ret)
 		ret = cmd_list_show_session(ctl, session, LTT_DOMAIN_NONE);
 	ltt_ctl_disconnect(ctl);

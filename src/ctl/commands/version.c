@@ -40,20 +40,12 @@ int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
 	const char **args;
 	poptContext pc;
 	int ret, nr;
-	struct poptOption options[] = {
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	ret = ctl_util_parse_args(ctx, argc, argv, 0, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
-	if (!ret) {
-		printf("lttctl %s\n", PACKAGE_VERSION);
-		ret = print_daemon_version(ctx);
-	}
+	printf("lttctl %s\n", PACKAGE_VERSION);
+	ret = print_daemon_version(ctx);
 	poptFreeContext(pc);
 	return ret;
 }
