@@ -49,6 +49,7 @@ struct ltt_ust_trace {
 	uint64_t key;
 	bool per_pid;
 	uid_t uid;
+	uint32_t bits_per_long;		/* per-UID traces are per ABI too */
 	pid_t pid;			/* per-PID: the application */
 	uuid_t uuid;
 	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
@@ -321,7 +322,8 @@ static struct ltt_ust_trace *find_trace(struct ltt_session *session, const struc
 	cds_list_for_each_entry(trace, &session->ust_traces, node) {
 		if (trace->per_pid != per_pid)
 			continue;
-		if (per_pid ? trace->pid == app->pid : trace->uid == app->uid)
+		if (per_pid ? trace->pid == app->pid :
+			      trace->uid == app->uid && trace->bits_per_long == app->bits_per_long)
 			return trace;
 	}
 	return NULL;
@@ -346,6 +348,7 @@ static struct ltt_ust_trace *get_trace(struct ltt_ust *ust, struct ltt_session *
 	trace->key = new_key(ust);
 	trace->per_pid = per_pid;
 	trace->uid = app->uid;
+	trace->bits_per_long = app->bits_per_long;
 	trace->pid = app->pid;
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
