@@ -953,9 +953,14 @@ static void test_threads(unsigned int nwriters, bool with_flusher)
 		 " lost, compact %" PRIu64 "/%" PRIu64 ", %lu flushes", name, rd.chk.packets,
 		 rd.chk.short_packets, read, lost, rd.chk.fits_true,
 		 rd.chk.fits_true + rd.chk.fits_false, f.flushes);
-	tap_ok(rd.chk.ts_api > 0 && rd.chk.fits_true > 0 && rd.chk.fits_false > 0,
-	       "%s: both sizes chosen by racing writers (%" PRIu64 " sized by the ring buffer)",
-	       name, rd.chk.ts_api);
+	/*
+	 * Which sizes racing writers get depends on the scheduler (a loaded
+	 * machine may give the ltt_rb_reserve_ts() writers no gap at all, or
+	 * drop all their events): coverage, not a result, so it is only
+	 * reported.  test_reserve_ts() checks both sizes deterministically.
+	 */
+	tap_diag("%s: %" PRIu64 " events sized by the ring buffer, %" PRIu64 " short, %" PRIu64
+		 " long", name, rd.chk.ts_api, rd.chk.fits_true, rd.chk.fits_false);
 	if (with_flusher)
 		tap_ok(rd.chk.short_packets > 0, "%s: flushes produced partial packets", name);
 	region_destroy(&r);
