@@ -7,20 +7,46 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <string.h>
+#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "consumerd/fs.h"
 
-/* Give @fd to @owner unless we already are @owner. */
-static int give(int fd, const struct ltt_owner *owner)
+/*
+ * Act on the filesystem as @owner: a root consumer working for another
+ * user takes that user's filesystem ids for the calling thread (setfsuid
+ * is per thread), which also drops its filesystem capabilities, so the
+ * kernel checks every path, link and permission as it would for the user,
+ * and what is created belongs to the user.  Returns whether it switched.
+ */
+static bool as_owner(const struct ltt_owner *owner)
 {
-	if (owner->uid == geteuid() && owner->gid == getegid())
+	if (geteuid() != 0 || owner->uid == 0)
+		return false;
+	setfsgid(owner->gid);
+	setfsuid(owner->uid);
+	return true;
+}
+
+static void as_self(bool switched)
+{
+	if (!switched)
+		return;
+	setfsuid(0);
+	setfsgid(0);
+}
+
+/* Give @fd to @owner unless it is @owner's already (or we act as @owner). */
+static int give(int fd, const struct ltt_owner *owner, bool switched)
+{
+	if (switched || (owner->uid == geteuid() && owner->gid == getegid()))
 		return 0;
 	return fchown(fd, owner->uid, owner->gid) ? -errno : 0;
 }
 
-int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+static int mkdirat_owned(int dir_fd, const char *name, const struct ltt_owner *owner,
+			 bool switched, int *ret_fd)
 {
 	bool created = false;
 	int fd, ret;
@@ -28,19 +54,19 @@ int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, 
 	if (!name || !*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
 		return -EINVAL;
 	/* An existing component is used as it is, symbolic links included. */
-	fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = openat(dir_fd, name, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT) {
 		if (mkdirat(dir_fd, name, LTT_FS_DIR_MODE) == 0)
 			created = true;
 		else if (errno != EEXIST)
 			return -errno;
 		/* Ours, or a racer's: never follow a link that appeared. */
-		fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		fd = openat(dir_fd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	}
 	if (fd < 0)
 		return -errno;
 	if (created) {
-		ret = give(fd, owner);
+		ret = give(fd, owner, switched);
 		if (ret) {
 			close(fd);
 			return ret;
@@ -50,10 +76,20 @@ int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, 
 	return 0;
 }
 
+int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+{
+	bool switched = as_owner(owner);
+	int ret = mkdirat_owned(dir_fd, name, owner, switched, ret_fd);
+
+	as_self(switched);
+	return ret;
+}
+
 int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_fd)
 {
 	char buf[PATH_MAX], *comp, *save = NULL;
-	int fd, next, ret;
+	int fd, next, ret = 0;
+	bool switched;
 
 	if (!path || path[0] != '/')
 		return -EINVAL;
@@ -65,21 +101,24 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 		if (!strcmp(comp, ".") || !strcmp(comp, ".."))
 			return -EINVAL;
 	strcpy(buf, path);
-	fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	switched = as_owner(owner);
+	fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
-	for (comp = strtok_r(buf, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
-		ret = ltt_fs_mkdirat(fd, comp, owner, &next);
+		ret = -errno;
+	for (comp = strtok_r(buf, "/", &save); !ret && comp; comp = strtok_r(NULL, "/", &save)) {
+		ret = mkdirat_owned(fd, comp, owner, switched, &next);
 		close(fd);
-		if (ret)
-			return ret;
-		fd = next;
+		fd = ret ? -1 : next;
 	}
+	as_self(switched);
+	if (ret)
+		return ret;
 	*ret_fd = fd;
 	return 0;
 }
 
-int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+static int create_owned(int dir_fd, const char *name, const struct ltt_owner *owner,
+			bool switched, int *ret_fd)
 {
 	int fd, ret;
 
@@ -91,7 +130,7 @@ int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, i
 		    LTT_FS_FILE_MODE);
 	if (fd < 0)
 		return -errno;
-	ret = give(fd, owner);
+	ret = give(fd, owner, switched);
 	if (ret) {
 		close(fd);
 		unlinkat(dir_fd, name, 0);
@@ -99,6 +138,15 @@ int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, i
 	}
 	*ret_fd = fd;
 	return 0;
+}
+
+int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+{
+	bool switched = as_owner(owner);
+	int ret = create_owned(dir_fd, name, owner, switched, ret_fd);
+
+	as_self(switched);
+	return ret;
 }
 
 int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset)

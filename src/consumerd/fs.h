@@ -4,11 +4,12 @@
  * on behalf of the user who owns a trace.
  *
  * A consumer spawned by the root session daemon writes traces for other
- * users: everything it creates is given to the trace's uid:gid with
- * fchown() on the descriptor it just created, never by path.  Components
- * that already exist are left as they are.  Files are never opened in
- * place: a name is unlinked, then created with O_EXCL | O_NOFOLLOW, so a
- * link planted by the trace's owner cannot redirect a root write.
+ * users: it creates, opens and unlinks for them with their filesystem
+ * ids (setfsuid/setfsgid on the calling thread, which drops root's
+ * filesystem capabilities meanwhile), so it can reach only what they
+ * could reach and what it creates is theirs.  Components that already
+ * exist are left as they are.  Files are never opened in place: a name is
+ * unlinked, then created with O_EXCL | O_NOFOLLOW.
  *
  * Any thread; the functions only touch what they are given.
  */
@@ -34,7 +35,7 @@ struct ltt_owner {
  * missing parents, each new one owned by @owner
  * @path: absolute, without "." or ".." components (borrowed)
  * @owner: borrowed
- * @ret_fd: the directory, opened O_DIRECTORY | O_CLOEXEC (caller closes)
+ * @ret_fd: the directory, opened O_PATH | O_DIRECTORY | O_CLOEXEC (caller closes)
  *
  * Returns 0, -EINVAL for a relative path or a "."/".." component,
  * -ENAMETOOLONG, or the negative errno of the failing mkdirat, openat or
@@ -45,7 +46,7 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 /**
  * ltt_fs_mkdirat() - create directory @name in @dir_fd (or use the one
  * there), owned by @owner if new
- * @ret_fd: the directory, opened O_DIRECTORY | O_CLOEXEC (caller closes)
+ * @ret_fd: the directory, opened O_PATH | O_DIRECTORY | O_CLOEXEC (caller closes)
  *
  * Returns 0 or a negative errno.
  */

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <popt.h>
 #include <pthread.h>
@@ -161,6 +162,15 @@ int main(int argc, const char **argv)
 	ltt_log_init("ltt-consumerd", LTT_LOG_WARN + opts.verbose);
 	if (check_cmd_fd(opts.cmd_fd))
 		return 1;
+	/*
+	 * A root consumer acts on files with each trace owner's filesystem ids
+	 * (fs.c); root's supplementary groups would still count then: drop
+	 * them, every thread (glibc applies setgroups() to all).
+	 */
+	if (geteuid() == 0 && setgroups(0, NULL)) {
+		LTT_ERR("can't drop the supplementary groups: %s", strerror(errno));
+		return 1;
+	}
 	ret = setup_signals(&sfd);
 	if (ret) {
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));

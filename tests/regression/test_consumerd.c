@@ -1246,6 +1246,21 @@ static void test_owner(const char *dir)
 	}
 	if (!tap_ok(cons_start(&c) == 0, "third consumer started"))
 		return;
+	/*
+	 * The consumer acts as the trace's owner: where nobody may not write
+	 * (a root directory), nothing is created for nobody...
+	 */
+	pathf(path, "%s/rootonly", tmpdir);
+	mkdir(path, 0755);
+	chmod(tmpdir, 0711);
+	pathf(path, "%s/rootonly/etc.d", tmpdir);
+	tap_is_int(add_trace(&c, 2, path, 65534, 65534), -EACCES,
+		   "ADD_TRACE for 65534 in a directory only root may write: EACCES");
+	tap_ok(stat(path, &st) && errno == ENOENT, "and nothing was created there");
+	/* ...while in a home of nobody's, what is created is nobody's. */
+	pathf(path, "%s/owned", tmpdir);
+	mkdir(path, 0755);
+	chown(path, 65534, 65534);
 	tap_is_int(add_trace(&c, 1, dir, 65534, 65534), 0, "ADD_TRACE for uid:gid 65534:65534");
 	tap_is_int(add_channel(&c, &ca), 0, "ADD_CHANNEL own");
 	tstream_init(&ts, &a, 1000);
@@ -1256,6 +1271,7 @@ static void test_owner(const char *dir)
 	}
 	pathf(parent, "%s/..", dir);
 	ok = ok && !stat(parent, &st) && st.st_uid == 65534;
+	/* ("owned" itself was made by the test, as a user's home would be.) */
 	tap_ok(ok, "new directories and files belong to 65534:65534");
 	close(c.fd);
 	c.fd = -1;
