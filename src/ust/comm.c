@@ -68,6 +68,8 @@ struct daemon {
 	uint64_t msgs_done;	/* REGISTER_DONE received on it */
 	/* The thread's own. */
 	bool registered;	/* REGISTER_OK received */
+	struct ltt_wbuf acks;	/* ACK messages not yet sent whole */
+	size_t acks_off;	/* bytes of them already sent */
 };
 
 static struct daemon daemons[MAX_DAEMONS];
@@ -111,14 +113,46 @@ static void configure(void)
 
 /* ---- sending ---- */
 
-static int send_msg(int fd, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
+/*
+ * Send the queued acks.  Acks never block the reading of commands: the
+ * daemon may send many commands before it reads our acks (a program with
+ * hundreds of events), and if we stopped reading to push an ack through,
+ * both sides would wait for each other.  @block: until everything is out
+ * (before another message, or when too much is queued).
+ */
+static int flush_acks(struct daemon *d, int fd, bool block)
 {
-	if (w->err)
-		return w->err;
-	return ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
+	while (d->acks_off < d->acks.len) {
+		ssize_t n = send(fd, d->acks.data + d->acks_off, d->acks.len - d->acks_off,
+				 MSG_NOSIGNAL | (block ? 0 : MSG_DONTWAIT));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !block)
+			return 0;
+		if (n < 0)
+			return -errno;
+		d->acks_off += (size_t)n;
+	}
+	ltt_wbuf_reset(&d->acks);
+	d->acks_off = 0;
+	return 0;
 }
 
-static int send_register(int fd)
+static bool acks_pending(const struct daemon *d)
+{
+	return d->acks_off < d->acks.len;
+}
+
+static int send_msg(struct daemon *d, int fd, uint16_t type, uint32_t seq,
+		    const struct ltt_wbuf *w)
+{
+	int ret = flush_acks(d, fd, true);	/* messages never interleave */
+
+	return ret ? ret : ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
+}
+
+static int send_register(struct daemon *d, int fd)
 {
 	char name[17] = "";
 	struct ltt_wbuf w;
@@ -136,7 +170,7 @@ static int send_register(int fd)
 	ltt_wbuf_put_u32(&w, (uint32_t)(sizeof(long) * 8));
 	ltt_wbuf_put_u32(&w, (uint32_t)get_nprocs_conf());
 	ltt_wbuf_put_str(&w, name);
-	ret = send_msg(fd, LTT_APP_MSG_REGISTER, 0, &w);
+	ret = send_msg(d, fd, LTT_APP_MSG_REGISTER, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -172,23 +206,33 @@ static int send_tracepoints(struct daemon *d, int fd, bool first)
 		first = false;
 		count = htole32(count);
 		memcpy(w.data, &count, 4);
-		ret = send_msg(fd, LTT_APP_MSG_TRACEPOINTS, 0, &w);
+		ret = send_msg(d, fd, LTT_APP_MSG_TRACEPOINTS, 0, &w);
 	}
 	ltt_wbuf_fini(&w);
 	return ret;
 }
 
-static int send_ack(int fd, uint32_t seq, int status)
-{
-	struct ltt_wbuf w;
-	int ret;
+/* Acks queued beyond this are pushed out even if that blocks. */
+#define ACK_QUEUE_MAX (2 * 1024 * 1024)
 
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, seq);
-	ltt_wbuf_put_u32(&w, (uint32_t)status);
-	ret = send_msg(fd, LTT_APP_MSG_ACK, seq, &w);
-	ltt_wbuf_fini(&w);
-	return ret;
+/* Queue the ACK of command @seq and send what the socket takes now. */
+static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
+{
+	struct ltt_msg_hdr hdr = {
+		.magic = LTT_APP_MAGIC,
+		.type = LTT_APP_MSG_ACK,
+		.seq = seq,
+		.payload_len = 8,
+	};
+	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
+
+	if (p)
+		ltt_msg_hdr_encode(&hdr, p);
+	ltt_wbuf_put_u32(&d->acks, seq);
+	ltt_wbuf_put_u32(&d->acks, (uint32_t)status);
+	if (d->acks.err)
+		return -ENOMEM;
+	return flush_acks(d, fd, d->acks.len - d->acks_off > ACK_QUEUE_MAX);
 }
 
 /* ---- commands ---- */
@@ -388,7 +432,7 @@ static int handle_message(struct daemon *d, int fd)
 		ust_unlock();
 		break;
 	default:
-		ret = send_ack(fd, msg.hdr.seq, run_command(d, &msg));
+		ret = send_ack(d, fd, msg.hdr.seq, run_command(d, &msg));
 		break;
 	}
 	ltt_msg_fini(&msg);
@@ -412,18 +456,23 @@ static void serve(struct daemon *d, int fd)
 	ust_lock();
 	pfd[1].fd = d->wake_fd;
 	ust_unlock();
-	ret = send_register(fd);
+	ltt_wbuf_reset(&d->acks);
+	d->acks_off = 0;
+	ret = send_register(d, fd);
 	while (!ret) {
+		pfd[0].events = POLLIN | (acks_pending(d) ? POLLOUT : 0);
 		if (poll(pfd, 2, -1) < 0) {
 			ret = errno == EINTR ? 0 : -errno;
 			continue;
 		}
-		if (pfd[1].revents) {
+		if (pfd[0].revents & POLLOUT)
+			ret = flush_acks(d, fd, false);
+		if (!ret && pfd[1].revents) {
 			drain(pfd[1].fd);
 			if (d->registered)
 				ret = send_tracepoints(d, fd, false);
 		}
-		if (!ret && pfd[0].revents)
+		if (!ret && (pfd[0].revents & ~POLLOUT))
 			ret = handle_message(d, fd);
 	}
 	ust_debug("%s: connection closed (%s)", d->path, strerror(ret < 0 ? -ret : ret));
