@@ -109,6 +109,8 @@ void ltt_ust_fini(struct ltt_ust *ust)
 	pthread_mutex_unlock(&ust->apps_lock);
 	ltt_consumer_destroy(ust->consumer, 10000);
 	ust->consumer = NULL;
+	while (ust->nr_dead)
+		ltt_consumer_destroy(ust->dead[--ust->nr_dead], 0);
 	pthread_mutex_destroy(&ust->apps_lock);
 	pthread_mutex_destroy(&ust->consumer_lock);
 }
@@ -130,8 +132,14 @@ static struct ltt_consumer *get_consumer(struct ltt_ust *ust, uint64_t *ret_gen)
 	pthread_mutex_lock(&ust->consumer_lock);
 	if (ust->consumer && !ltt_consumer_alive(ust->consumer)) {
 		LTT_ERR("the consumer daemon died; starting a new one for new traces");
-		ltt_consumer_destroy(ust->consumer, 0);
-		ust->consumer = NULL;
+		/*
+		 * Another thread may still hold a pointer to it (in a loop of
+		 * calls, which now fail at once): keep it until ltt_ust_fini().
+		 */
+		if (ust->nr_dead < LTT_UST_MAX_DEAD_CONSUMERS) {
+			ust->dead[ust->nr_dead++] = ust->consumer;
+			ust->consumer = NULL;
+		}
 	}
 	if (!ust->consumer) {
 		if (ltt_consumer_spawn(ltt_consumer_path(ust->consumerd_path), ust->verbose,
@@ -606,7 +614,7 @@ static bool app_chan_has(const struct ltt_app_chan *ac, const char *name, size_t
 }
 
 static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_ust_chan *chan,
-			 bool enabled)
+			 bool enabled, uint32_t *ret_seq)
 {
 	struct ltt_wbuf w;
 	int ret;
@@ -617,7 +625,8 @@ static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_us
 	ltt_wbuf_put_u32(&w, chan->channel->stream_id);
 	ltt_wbuf_put_u8(&w, enabled);
 	ltt_wbuf_put_u32(&w, chan->nr_streams);
-	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams, NULL);
+	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams,
+			   ret_seq);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -642,7 +651,8 @@ static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key, const 
 
 /* Make @app's events in @chan match the channel's rules.  apps_lock held. */
 static void sync_events(struct ltt_ust *ust, struct ltt_ust_trace *trace,
-			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac)
+			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
+			uint32_t *last)
 {
 	size_t t, i;
 	uint32_t id;
@@ -664,11 +674,11 @@ static void sync_events(struct ltt_ust *ust, struct ltt_ust_trace *trace,
 				ac->events = ev;
 				ac->cap_events = cap;
 			}
-			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, NULL))
+			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last))
 				return;
 			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name, .id = id };
 		} else if (!want && have) {
-			if (send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, NULL))
+			if (send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last))
 				return;
 			ac->events[i] = ac->events[--ac->nr_events];
 		}
@@ -677,9 +687,11 @@ static void sync_events(struct ltt_ust *ust, struct ltt_ust_trace *trace,
 
 /*
  * Bring @app up to date with an active @session: buffers, channels and
- * events.  Session lock and apps_lock held.
+ * events.  @last receives the seq of the last command sent, if any was.
+ * Session lock and apps_lock held.
  */
-static void push_app(struct ltt_ust *ust, struct ltt_session *session, struct ltt_app *app)
+static void push_app(struct ltt_ust *ust, struct ltt_session *session, struct ltt_app *app,
+		     uint32_t *last)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	struct ltt_channel *channel;
@@ -701,7 +713,7 @@ static void push_app(struct ltt_ust *ust, struct ltt_session *session, struct lt
 			ac = calloc(1, sizeof(*ac));
 			if (!ac)
 				continue;
-			if (send_chan_add(app, session->id, chan, channel->enabled)) {
+			if (send_chan_add(app, session->id, chan, channel->enabled, last)) {
 				free(ac);
 				return;
 			}
@@ -711,11 +723,11 @@ static void push_app(struct ltt_ust *ust, struct ltt_session *session, struct lt
 			cds_list_add_tail(&ac->node, &app->chans);
 		} else if (ac->enabled != channel->enabled) {
 			if (send_key_cmd(app, channel->enabled ? LTT_APP_MSG_CHANNEL_ENABLE :
-				       LTT_APP_MSG_CHANNEL_DISABLE, chan->key, NULL, -1, NULL))
+				       LTT_APP_MSG_CHANNEL_DISABLE, chan->key, NULL, -1, last))
 				return;
 			ac->enabled = channel->enabled;
 		}
-		sync_events(ust, trace, chan, app, ac);
+		sync_events(ust, trace, chan, app, ac, last);
 	}
 }
 
@@ -744,14 +756,30 @@ static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t se
 	acks->v[acks->n++] = (struct ltt_ust_ack){ .app = app, .seq = seq };
 }
 
+/* Milliseconds left until @deadline (CLOCK_MONOTONIC), at least 0. */
+static int ms_left(const struct timespec *deadline)
+{
+	struct timespec now;
+	int64_t ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = ((int64_t)deadline->tv_sec - now.tv_sec) * 1000 +
+	     (deadline->tv_nsec - now.tv_nsec) / 1000000;
+	return ms < 0 ? 0 : (int)ms;
+}
+
 void ltt_ust_acks_wait(struct ltt_ust_acks *acks, const char *what)
 {
+	struct timespec deadline;
 	size_t i;
 
+	/* One deadline for them all: programs that don't answer cost it once. */
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += ACK_TIMEOUT_MS / 1000;
 	for (i = 0; i < acks->n; i++) {
 		struct ltt_app *app = acks->v[i].app;
 
-		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ACK_TIMEOUT_MS) == -ETIMEDOUT)
+		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ms_left(&deadline)) == -ETIMEDOUT)
 			LTT_WARN("%s (pid %ld) did not confirm the %s in %d ms; some of its events may be missing",
 				 app->procname, (long)app->pid, what, ACK_TIMEOUT_MS);
 		ltt_app_put(app);
@@ -776,14 +804,15 @@ static void push_all_apps(struct ltt_ust *ust, struct ltt_session *session,
 			  struct ltt_ust_acks *acks)
 {
 	struct ltt_app *app;
-	uint32_t before;
+	uint32_t before, last;
 
 	pthread_mutex_lock(&ust->apps_lock);
 	cds_list_for_each_entry(app, &ust->apps, node) {
-		before = last_seq(app);
-		push_app(ust, session, app);
-		if (last_seq(app) != before)
-			acks_add(acks, app, last_seq(app));
+		/* The seq of the last command this push sent, not of any other. */
+		before = last = last_seq(app);
+		push_app(ust, session, app, &last);
+		if (last != before)
+			acks_add(acks, app, last);
 	}
 	pthread_mutex_unlock(&ust->apps_lock);
 }
@@ -882,7 +911,10 @@ int ltt_ust_session_stop(struct ltt_ust *ust, struct ltt_session *session, bool 
 		ret = -LTT_ERR_CONSUMERD;
 	}
 	for (i = 0; c && now == gen && i < nr_keys; i++) {
-		if (ltt_consumer_flush_channel(c, keys[i], false)) {
+		int err = ltt_consumer_flush_channel(c, keys[i], false);
+
+		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
+		if (err && err != -ENOENT) {
 			LTT_ERR("session '%s': the consumer failed to write a channel", session->name);
 			ret = -LTT_ERR_CONSUMERD;
 		}
@@ -995,7 +1027,9 @@ void ltt_ust_app_tracepoints(struct ltt_ust *ust, struct ltt_session_registry *r
 		pthread_mutex_lock(&sessions[i]->lock);
 		if (!sessions[i]->destroyed && sessions[i]->active) {
 			pthread_mutex_lock(&ust->apps_lock);
-			push_app(ust, sessions[i], app);
+			uint32_t last;
+
+			push_app(ust, sessions[i], app, &last);
 			pthread_mutex_unlock(&ust->apps_lock);
 		}
 		pthread_mutex_unlock(&sessions[i]->lock);

@@ -35,6 +35,7 @@
 #include "sessiond/session.h"
 
 #define LTT_UST_MAX_APPS 4096
+#define LTT_UST_MAX_DEAD_CONSUMERS 64	/* past it, no new consumer: said in the log */
 
 struct ltt_app;
 
@@ -45,6 +46,9 @@ struct ltt_ust {
 	pthread_mutex_t consumer_lock;	/* guards spawning; after apps_lock */
 	struct ltt_consumer *consumer;	/* spawned on first need */
 	uint64_t consumer_gen;		/* how many were spawned */
+	/* Consumers found dead, freed at the end (pointers may be in use). */
+	struct ltt_consumer *dead[LTT_UST_MAX_DEAD_CONSUMERS];
+	unsigned int nr_dead;
 	const char *consumerd_path;	/* NULL: ltt_consumer_path() default */
 	int verbose;
 	uint64_t next_key;		/* atomic */
