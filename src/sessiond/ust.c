@@ -984,31 +984,74 @@ int ltt_ust_app_add(struct ltt_ust *ust, struct ltt_app *app)
 }
 
 /* Keep the tracepoints an application announced; skip names it already gave. */
+/* FNV-1a, for the name set below. */
+static size_t name_hash(const char *s)
+{
+	size_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/*
+ * An open-addressing set of the tracepoints kept so far, by name: finding
+ * a program's duplicates costs O(n), not O(n^2) (a program may announce
+ * tens of thousands).  @slots is a power of two, over twice the count.
+ */
+static struct ltt_app_tracepoint **name_slot(struct ltt_app_tracepoint **set, size_t slots,
+					     const char *name)
+{
+	size_t i = name_hash(name) & (slots - 1);
+
+	while (set[i] && strcmp(set[i]->name, name))
+		i = (i + 1) & (slots - 1);
+	return &set[i];
+}
+
+/*
+ * Keep the tracepoints an application announced: names it already gave
+ * are skipped (with a warning if the fields differ), and no application
+ * keeps more than LTT_APP_MAX_TRACEPOINTS, whatever it sends.
+ */
 static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint **tps, size_t nr)
 {
-	struct ltt_app_tracepoint **all;
-	size_t i, j;
+	struct ltt_app_tracepoint **all, **set, **slot;
+	size_t i, slots = 16, over = 0;
 
-	all = realloc(app->tps, (app->nr_tps + nr) * sizeof(*all));
+	while (slots < 2 * (app->nr_tps + nr))
+		slots *= 2;
+	set = calloc(slots, sizeof(*set));
+	all = set ? realloc(app->tps, (app->nr_tps + nr) * sizeof(*all)) : NULL;
 	if (!all) {
 		for (i = 0; i < nr; i++)
 			free(tps[i]);
+		free(set);
 		return;
 	}
 	app->tps = all;
+	for (i = 0; i < app->nr_tps; i++)
+		*name_slot(set, slots, all[i]->name) = all[i];
 	for (i = 0; i < nr; i++) {
-		for (j = 0; j < app->nr_tps; j++)
-			if (!strcmp(all[j]->name, tps[i]->name))
-				break;
-		if (j < app->nr_tps) {
-			if (!ltt_app_tracepoint_same_layout(all[j], tps[i]))
-				LTT_WARN("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
-					 app->procname, (long)app->pid, tps[i]->name);
+		slot = name_slot(set, slots, tps[i]->name);
+		if (*slot && !ltt_app_tracepoint_same_layout(*slot, tps[i]))
+			LTT_WARN("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
+				 app->procname, (long)app->pid, tps[i]->name);
+		if (!*slot && app->nr_tps >= LTT_APP_MAX_TRACEPOINTS) {
+			over++;
+			slot = NULL;
+		}
+		if (!slot || *slot) {
 			free(tps[i]);
 			continue;
 		}
+		*slot = tps[i];
 		all[app->nr_tps++] = tps[i];
 	}
+	if (over)
+		LTT_WARN("%s (pid %ld) announces more than %u events: %zu are ignored",
+			 app->procname, (long)app->pid, LTT_APP_MAX_TRACEPOINTS, over);
+	free(set);
 }
 
 void ltt_ust_app_tracepoints(struct ltt_ust *ust, struct ltt_session_registry *reg,
