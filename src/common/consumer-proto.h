@@ -23,7 +23,8 @@
  *
  * Commands (payloads after the header):
  *   ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid}
- *       One CTF trace: creates dir and dir/index (owned by uid:gid).
+ *       One CTF trace: creates dir and dir/index (owned by uid:gid);
+ *       -EEXIST if dir already holds a trace (its metadata file).
  *   METADATA {u64 trace_key, u32 len, len bytes of TSDL text}
  *       Appends to the trace's metadata; the consumer writes it as metadata
  *       packets (37-byte header with the trace uuid, 4 KiB packets).

@@ -118,13 +118,13 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 }
 
 static int create_owned(int dir_fd, const char *name, const struct ltt_owner *owner,
-			bool switched, int *ret_fd)
+			bool switched, bool replace, int *ret_fd)
 {
 	int fd, ret;
 
 	if (!name || !*name || strchr(name, '/'))
 		return -EINVAL;
-	if (unlinkat(dir_fd, name, 0) && errno != ENOENT)
+	if (replace && unlinkat(dir_fd, name, 0) && errno != ENOENT)
 		return -errno;
 	fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		    LTT_FS_FILE_MODE);
@@ -143,7 +143,16 @@ static int create_owned(int dir_fd, const char *name, const struct ltt_owner *ow
 int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
 {
 	bool switched = as_owner(owner);
-	int ret = create_owned(dir_fd, name, owner, switched, ret_fd);
+	int ret = create_owned(dir_fd, name, owner, switched, true, ret_fd);
+
+	as_self(switched);
+	return ret;
+}
+
+int ltt_fs_create_new(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd)
+{
+	bool switched = as_owner(owner);
+	int ret = create_owned(dir_fd, name, owner, switched, false, ret_fd);
 
 	as_self(switched);
 	return ret;

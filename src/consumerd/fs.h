@@ -63,6 +63,12 @@ int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, 
 int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
 
 /**
+ * ltt_fs_create_new() - ltt_fs_create(), but never replacing: -EEXIST if
+ * @name is there (a trace's metadata: an existing trace is not overwritten)
+ */
+int ltt_fs_create_new(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
+
+/**
  * ltt_fs_pwritev_all() - write all of @iov at @offset of @fd, retrying
  * short writes and EINTR
  * @iov: @iovcnt buffers (borrowed; not modified)

@@ -47,9 +47,11 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		LTT_ERR("trace %s: can't create its index directory: %s", dir, strerror(-ret));
 		goto fail;
 	}
-	ret = ltt_fs_create(t->dir_fd, LTT_TRACE_METADATA_NAME, owner, &t->meta_fd);
+	/* A directory that already holds a trace is not written over. */
+	ret = ltt_fs_create_new(t->dir_fd, LTT_TRACE_METADATA_NAME, owner, &t->meta_fd);
 	if (ret) {
-		LTT_ERR("trace %s: can't create its metadata file: %s", dir, strerror(-ret));
+		LTT_ERR("trace %s: can't create its metadata file: %s%s", dir, strerror(-ret),
+			ret == -EEXIST ? " (a trace is there already)" : "");
 		goto fail;
 	}
 	*ret_trace = t;

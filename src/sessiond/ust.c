@@ -264,25 +264,35 @@ static void trace_destroy(struct ltt_ust *ust, struct ltt_ust_trace *trace)
 }
 
 /* The directory of the trace an application writes to in a session. */
+/*
+ * The directory of the trace @app writes to in @session; the @attempt-th
+ * retry (the directory held a trace: the same process after an exec in
+ * the same second, or an output directory used again) gets "-N".
+ */
 static int trace_path(const struct ltt_session *session, const struct ltt_app *app, bool per_pid,
-		      char *buf, size_t len)
+		      unsigned int attempt, char *buf, size_t len)
 {
-	char date[32];
+	char date[32], suffix[16] = "";
 	struct tm tm;
 	int n;
 
+	if (attempt)
+		snprintf(suffix, sizeof(suffix), "-%u", attempt);
 	if (per_pid) {
 		if (!localtime_r(&app->registered_at, &tm) ||
 		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 			return -EINVAL;
-		n = snprintf(buf, len, "%s/ust/pid/%s-%ld-%s", session->output, app->procname,
-			     (long)app->pid, date);
+		n = snprintf(buf, len, "%s/ust/pid/%s-%ld-%s%s", session->output, app->procname,
+			     (long)app->pid, date, suffix);
 	} else {
-		n = snprintf(buf, len, "%s/ust/uid/%u/%u-bit", session->output,
-			     (unsigned int)app->uid, app->bits_per_long);
+		n = snprintf(buf, len, "%s/ust/uid/%u/%u-bit%s", session->output,
+			     (unsigned int)app->uid, app->bits_per_long, suffix);
 	}
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
+
+/* Trace directories tried before giving up on a trace. */
+#define TRACE_PATH_ATTEMPTS 100
 
 /* Start a trace's metadata: the header and one stream per channel. */
 static int trace_metadata_header(struct ltt_ust *ust, struct ltt_session *session,
@@ -360,13 +370,21 @@ static struct ltt_ust_trace *get_trace(struct ltt_ust *ust, struct ltt_session *
 	trace->pid = app->pid;
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
-	if (session->output_type == LTT_OUTPUT_LOCAL &&
-	    !trace_path(session, app, per_pid, trace->path, sizeof(trace->path))) {
+	if (session->output_type == LTT_OUTPUT_LOCAL) {
+		unsigned int attempt = 0;
 		uint64_t gen;
 
-		c = get_consumer(ust, &gen);
-		ret = c ? ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
-						 session->uid, session->gid) : -EPIPE;
+		/* Never write over a trace that is there: take the next name. */
+		do {
+			ret = trace_path(session, app, per_pid, attempt, trace->path,
+					 sizeof(trace->path));
+			c = ret ? NULL : get_consumer(ust, &gen);
+			if (c)
+				ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
+							     session->uid, session->gid);
+			else if (!ret)
+				ret = -EPIPE;
+		} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
 		if (ret)
 			LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
 				strerror(-ret));

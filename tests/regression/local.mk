@@ -37,6 +37,7 @@ check_PROGRAMS += tests/regression/app/ust_app_alt
 tests_regression_app_ust_app_alt_SOURCES = tests/regression/app/ust_app_alt.c
 tests_regression_app_ust_app_alt_LDADD = src/ust/libltt-ust.la
 REGRESSION_UST_TESTS = \
+	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \
