@@ -5,9 +5,12 @@
  * The thread owns the listening socket and reads every application's
  * messages.  An application is another user's process and may lie or
  * stall: its credentials come from SO_PEERCRED, not from what it says;
- * every message is validated; a message must arrive whole within
- * RECV_TIMEOUT once its first byte is there, and a command to it must be
- * taken within SEND_TIMEOUT, or the application is dropped.
+ * every message is validated.  Messages are gathered without blocking as
+ * their bytes arrive; a connection must say REGISTER within
+ * REGISTER_TIMEOUT, a message must be whole within RECV_TIMEOUT of its
+ * first byte, and a command to it must be taken within SEND_TIMEOUT, or
+ * the application is dropped.  At most MAX_UNREGISTERED connections may
+ * be waiting to register.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -28,11 +31,16 @@
 
 #define RECV_TIMEOUT_MS 2000
 #define SEND_TIMEOUT_MS 2000
+#define REGISTER_TIMEOUT_MS 3000
+#define MAX_UNREGISTERED 256
+#define ACCEPT_PAUSE_MS 100	/* out of fds: stop accepting for so long */
 
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
 	struct ltt_loop loop;
 	struct cds_list_head conns;	/* ltt_app being served, registered or not */
+	unsigned int nr_unregistered;
+	uint64_t accept_paused_until;	/* ms, CLOCK_MONOTONIC; 0: accepting */
 };
 
 /* Per-connection state kept by the thread beside the ltt_app. */
@@ -41,7 +49,22 @@ struct conn {
 	struct ltt_app *app;	/* a reference */
 	struct ucred cred;
 	bool registered;	/* REGISTER accepted */
+	uint64_t deadline;	/* ms: REGISTER, or the message begun, by then; 0: none */
+	/* The message being gathered. */
+	uint8_t hdrbuf[LTT_MSG_HDR_SIZE];
+	size_t hdr_got;
+	struct ltt_msg_hdr hdr;
+	uint8_t *payload;
+	size_t got;
 };
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
 
 void ltt_app_get(struct ltt_app *app)
 {
@@ -147,6 +170,9 @@ struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
 
 static void conn_close(struct ltt_app_thread *t, struct conn *c)
 {
+	if (!c->registered)
+		t->nr_unregistered--;
+	free(c->payload);
 	epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->app->fd, NULL);
 	pthread_mutex_lock(&c->app->lock);
 	mark_dead_locked(c->app);
@@ -222,6 +248,8 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 		return -EPROTO;
 	}
 	c->registered = true;
+	c->deadline = 0;
+	t->nr_unregistered--;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
 	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
@@ -293,15 +321,13 @@ static int handle_ack(struct conn *c, struct ltt_msg *msg)
 	return 0;
 }
 
-/* Read and handle one message.  Returns 0, or an error to drop the app. */
-static int conn_read(struct ltt_app_thread *t, struct conn *c)
+/* A whole message is in: handle it.  Returns 0, or an error to drop the app. */
+static int dispatch(struct ltt_app_thread *t, struct conn *c)
 {
-	struct ltt_msg msg;
+	struct ltt_msg msg = { .hdr = c->hdr, .payload = c->payload };
 	int ret;
 
-	ret = ltt_msg_recv(c->app->fd, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE, 0, &msg);
-	if (ret)
-		return ret;
+	c->payload = NULL;
 	if (!c->registered && msg.hdr.type != LTT_APP_MSG_REGISTER)
 		ret = -EPROTO;
 	else if (c->registered && msg.hdr.type == LTT_APP_MSG_REGISTER)
@@ -321,15 +347,143 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 	return ret;
 }
 
+/*
+ * Receive header bytes; a program sends no fds, so a header that carries
+ * some makes the message malformed (they are closed).  -EAGAIN: nothing.
+ */
+static ssize_t recv_header(int fd, void *buf, size_t len)
+{
+	char cbuf[CMSG_SPACE(8 * sizeof(int))];
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr mh = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = cbuf,
+		.msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg;
+	ssize_t n = recvmsg(fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+	bool fds = false;
+
+	if (n < 0)
+		return -errno;
+	for (cmsg = CMSG_FIRSTHDR(&mh); cmsg; cmsg = CMSG_NXTHDR(&mh, cmsg)) {
+		size_t i, nr = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+
+		if (cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS)
+			continue;
+		for (i = 0; i < nr; i++) {
+			int sent;
+
+			memcpy(&sent, CMSG_DATA(cmsg) + i * sizeof(int), sizeof(int));
+			close(sent);
+		}
+		fds = true;
+	}
+	return fds || (mh.msg_flags & MSG_CTRUNC) ? -EPROTO : n;
+}
+
+/*
+ * Read what is there of the current message, without blocking (the
+ * socket stays blocking for sends, so MSG_DONTWAIT), and handle it once
+ * whole.  Returns 0, or an error to drop the app.
+ */
+static int conn_read(struct ltt_app_thread *t, struct conn *c)
+{
+	int fd = c->app->fd;
+	ssize_t n;
+
+	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
+		n = recv_header(fd, c->hdrbuf + c->hdr_got, LTT_MSG_HDR_SIZE - c->hdr_got);
+		if (n == -EPROTO) {
+			LTT_WARN("pid %ld sent file descriptors: dropped", (long)c->cred.pid);
+			return -EPROTO;
+		}
+		if (n < 0) {
+			errno = (int)-n;
+			n = -1;
+		}
+	} else {
+		n = recv(fd, c->payload + c->got, c->hdr.payload_len - c->got, MSG_DONTWAIT);
+	}
+	if (n == 0)
+		return -ECONNRESET;
+	if (n < 0)
+		return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -errno;
+	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
+		if (!c->hdr_got && c->registered)
+			c->deadline = now_ms() + RECV_TIMEOUT_MS;	/* a message begins */
+		c->hdr_got += (size_t)n;
+		if (c->hdr_got < LTT_MSG_HDR_SIZE)
+			return 0;
+		if (ltt_msg_hdr_decode(c->hdrbuf, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE,
+				       &c->hdr)) {
+			LTT_WARN("pid %ld sent a malformed message header: dropped", (long)c->cred.pid);
+			return -EPROTO;
+		}
+		c->payload = malloc(c->hdr.payload_len ? c->hdr.payload_len : 1);
+		if (!c->payload)
+			return -ENOMEM;
+		c->got = 0;
+	} else {
+		c->got += (size_t)n;
+	}
+	if (c->got < c->hdr.payload_len)
+		return 0;
+	c->hdr_got = 0;
+	if (c->registered)
+		c->deadline = 0;
+	return dispatch(t, c);
+}
+
+/*
+ * Drop the connections past their deadline, and accept again after a
+ * pause; returns the ms until the next deadline, or -1 when none.
+ */
+static int sweep(struct ltt_app_thread *t)
+{
+	uint64_t now = now_ms(), next = UINT64_MAX;
+	struct conn *c, *tmp;
+
+	cds_list_for_each_entry_safe(c, tmp, &t->conns, node) {
+		if (!c->deadline)
+			continue;
+		if (c->deadline <= now) {
+			LTT_WARN("pid %ld: %s in time: dropped", (long)c->cred.pid,
+				 c->registered ? "a message did not arrive whole" : "no REGISTER");
+			conn_close(t, c);
+		} else if (c->deadline < next) {
+			next = c->deadline;
+		}
+	}
+	if (t->accept_paused_until && t->accept_paused_until <= now) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.ptr = (void *)&ltt_loop_listen_tag };
+
+		t->accept_paused_until = 0;
+		epoll_ctl(t->loop.epfd, EPOLL_CTL_MOD, t->loop.listen_fd, &ev);
+	}
+	if (t->accept_paused_until && t->accept_paused_until < next)
+		next = t->accept_paused_until;
+	return next == UINT64_MAX ? -1 : (int)(next - now);
+}
+
+/* Commands to a program must be taken in time (reads never block). */
 static void set_timeouts(int fd)
 {
-	struct timeval rcv = { .tv_sec = RECV_TIMEOUT_MS / 1000,
-			       .tv_usec = (RECV_TIMEOUT_MS % 1000) * 1000 };
 	struct timeval snd = { .tv_sec = SEND_TIMEOUT_MS / 1000,
 			       .tv_usec = (SEND_TIMEOUT_MS % 1000) * 1000 };
 
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &rcv, sizeof(rcv));
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &snd, sizeof(snd));
+}
+
+/* Out of fds: stop watching the listener for a while rather than spin. */
+static void pause_accepting(struct ltt_app_thread *t)
+{
+	struct epoll_event ev = { .events = 0, .data.ptr = (void *)&ltt_loop_listen_tag };
+
+	LTT_WARN("out of file descriptors: not accepting programs for %d ms", ACCEPT_PAUSE_MS);
+	epoll_ctl(t->loop.epfd, EPOLL_CTL_MOD, t->loop.listen_fd, &ev);
+	t->accept_paused_until = now_ms() + ACCEPT_PAUSE_MS;
 }
 
 static void accept_one(struct ltt_app_thread *t)
@@ -339,8 +493,17 @@ static void accept_one(struct ltt_app_thread *t)
 	int fd;
 
 	fd = accept4(t->loop.listen_fd, NULL, NULL, SOCK_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+			pause_accepting(t);
 		return;
+	}
+	if (t->nr_unregistered >= MAX_UNREGISTERED) {
+		LTT_WARN("%d connections already wait to register: one more refused",
+			 MAX_UNREGISTERED);
+		close(fd);
+		return;
+	}
 	c = calloc(1, sizeof(*c));
 	app = calloc(1, sizeof(*app));
 	if (!c || !app || ltt_sock_peer_cred(fd, &c->cred)) {
@@ -358,11 +521,13 @@ static void accept_one(struct ltt_app_thread *t)
 	pthread_mutex_init(&app->lock, NULL);
 	pthread_cond_init(&app->acked_cond, NULL);
 	c->app = app;
+	c->deadline = now_ms() + REGISTER_TIMEOUT_MS;
 	if (ltt_loop_add(&t->loop, fd, EPOLLIN, c)) {
 		ltt_app_put(app);
 		free(c);
 		return;
 	}
+	t->nr_unregistered++;
 	cds_list_add_tail(&c->node, &t->conns);
 }
 
@@ -373,7 +538,7 @@ static void *app_thread(void *arg)
 	int i, n;
 
 	for (;;) {
-		n = epoll_wait(t->loop.epfd, events, 32, -1);
+		n = epoll_wait(t->loop.epfd, events, 32, sweep(t));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

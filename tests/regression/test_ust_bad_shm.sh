@@ -10,7 +10,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 36
+plan 37
 
 N=2000
 SOCK="$LTT_RUNDIR/app.sock"
@@ -49,6 +49,8 @@ bad stall EOF "half a header, then nothing: dropped after the receive timeout"
 bad twice "got 2 EOF" "REGISTER twice: REGISTER_OK, then dropped"
 bad tps "got 2 EOF" "TRACEPOINTS with log level 99: dropped"
 bad ack "got 2 EOF" "ACK of a command never sent: dropped"
+bad drip "got 2 dropped before the end EOF" \
+	"a message dripping one byte at a time: dropped at its deadline, not at its end"
 
 run lttctl list -u
 is "$(printf '%s\n' "$STDOUT" | grep -c '^PID: ')" 1 "list -u: one program"

@@ -36,6 +36,7 @@
 #include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test_tp.h"
@@ -310,6 +311,7 @@ static int read_replies(int fd, int until_one)
  *   twice    REGISTER, then REGISTER again
  *   tps      REGISTER, then TRACEPOINTS with an event at log level 99
  *   ack      REGISTER, then an ACK of a command never sent
+ *   drip     REGISTER, then a message one byte every 700 ms (it never ends)
  */
 static int bad_client(const char *what, const char *path)
 {
@@ -346,6 +348,22 @@ static int bad_client(const char *what, const char *path)
 		ret = send_msg(fd, APP_MAGIC, REGISTER, 0x7fffffffU, &p, p.n, -1);
 	} else if (!strcmp(what, "stall")) {
 		ret = send(fd, "ATTL\x01\x00", 6, MSG_NOSIGNAL) == 6 ? 0 : -1;
+	} else if (!strcmp(what, "drip")) {
+		/* The attacker's own pace: the daemon must not wait for it. */
+		struct timespec pace = { .tv_nsec = 700 * 1000000L };
+		const char *hdr = "ATTL\x05\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00";
+		int i;
+
+		ret = send_msg(fd, APP_MAGIC, REGISTER, (uint32_t)p.n, &p, p.n, -1);
+		if (!ret)
+			ret = read_replies(fd, 1);
+		for (i = 0; !ret && i < 16; i++) {
+			if (send(fd, hdr + i, 1, MSG_NOSIGNAL) != 1)
+				break;	/* dropped: read_replies says EOF */
+			nanosleep(&pace, NULL);
+		}
+		if (!ret)
+			printf("%s\n", i < 16 ? "dropped before the end" : "all sent");
 	} else if (!strcmp(what, "twice") || !strcmp(what, "tps") || !strcmp(what, "ack")) {
 		ret = send_msg(fd, APP_MAGIC, REGISTER, (uint32_t)p.n, &p, p.n, -1);
 		if (!ret)
