@@ -34,6 +34,7 @@
 #define REGISTER_TIMEOUT_MS 3000
 #define MAX_UNREGISTERED 256
 #define ACCEPT_PAUSE_MS 100	/* out of fds: stop accepting for so long */
+#define SLOW_SEND_MS 10		/* a send that waited so long counts as slow */
 
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
@@ -110,6 +111,7 @@ static void mark_dead_locked(struct ltt_app *app)
 int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
 		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq)
 {
+	uint64_t start, elapsed;
 	uint32_t seq;
 	int ret;
 
@@ -121,8 +123,18 @@ int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payl
 		return -EPIPE;
 	}
 	seq = ++app->seq_sent;
+	start = now_ms();
 	ret = ltt_msg_send(app->fd, LTT_APP_MAGIC, type, seq, payload ? payload->data : NULL,
 			   payload ? payload->len : 0, fds, nr_fds);
+	/*
+	 * The send timeout bounds one send; a program that takes each command
+	 * just before it would still hold the sender (and its locks) for as
+	 * long as it likes.  Waiting is summed over consecutive slow sends.
+	 */
+	elapsed = now_ms() - start;
+	app->slow_send_ms = elapsed < SLOW_SEND_MS ? 0 : app->slow_send_ms + elapsed;
+	if (!ret && app->slow_send_ms > SEND_TIMEOUT_MS)
+		ret = -ETIMEDOUT;
 	if (ret) {
 		LTT_WARN("%s (pid %ld): can't send %s: %s; dropping it", app->procname,
 			 (long)app->pid, ltt_app_msg_name(type), strerror(-ret));

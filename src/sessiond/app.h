@@ -57,6 +57,7 @@ struct ltt_app {
 	pthread_cond_t acked_cond;
 	uint32_t seq_sent;
 	uint32_t seq_acked;
+	uint64_t slow_send_ms;		/* waited in consecutive slow sends */
 	bool dead;
 };
 
