@@ -7,6 +7,7 @@
  * dlopen().  Each run gets its own run directory (LTT_RUNDIR).
  */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
@@ -572,6 +573,29 @@ static void test_register(void)
 	fake_fini(&f);
 }
 
+/*
+ * Wait (bounded) until the program has reserved more than @bytes in its
+ * streams: the test syncs on the shared memory, not on time.
+ */
+static bool wait_written(struct fake *f, uint64_t bytes, int ms)
+{
+	uint64_t end = now_ms() + (uint64_t)ms, sum;
+	uint32_t i;
+
+	do {
+		sum = 0;
+		for (i = 0; i < f->nr_streams; i++) {
+			const struct ltt_rb_shm *shm = f->streams[i].mem;
+
+			sum += __atomic_load_n(&shm->offset, __ATOMIC_RELAXED);
+		}
+		if (sum > bytes)
+			return true;
+		sched_yield();
+	} while (now_ms() < end);
+	return false;
+}
+
 /* The daemon goes away mid-run, then comes back: the program carries on. */
 static void test_daemon_dies(void)
 {
@@ -591,7 +615,9 @@ static void test_daemon_dies(void)
 		fake_fini(&f);
 		return;
 	}
-	usleep(200 * 1000);
+	/* Over 20 events in: a packet header per stream, then at most 16 bytes each. */
+	tap_ok(wait_written(&f, f.nr_streams * LTT_RB_PACKET_HEADER_SIZE + 20 * 16, WAIT_MS),
+	       "the program records events");
 	close(f.fd);		/* the daemon "dies" */
 	f.fd = -1;
 	tap_ok(fake_register(&f) && f.pid == (uint32_t)pid,
