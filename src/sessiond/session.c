@@ -208,7 +208,7 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_info
 	info.id = session->id;
 	uuid_unparse_lower(session->uuid, info.uuid);
 	info.uid = session->uid;
-	info.active = session->active;
+	info.active = __atomic_load_n(&session->active, __ATOMIC_RELAXED);
 	info.snapshot = session->snapshot;
 	info.live_timer_us = session->live_timer_us;
 	info.output_type = session->output_type;

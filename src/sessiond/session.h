@@ -67,7 +67,7 @@ struct ltt_session {
 	char output[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;
-	/* Under lock. */
+	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;
 	unsigned int nr_rules;		/* over all channels */
@@ -147,7 +147,8 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 			      struct ltt_session ***ret_sessions, size_t *ret_count);
 
 /**
- * ltt_session_info() - the public description of a session; session lock held
+ * ltt_session_info() - the public description of a session: its constants
+ * and whether it is active, so no lock is needed (a reference is)
  */
 void ltt_session_info(const struct ltt_session *session, struct ltt_session_info *ret_info);
 
