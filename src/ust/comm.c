@@ -17,6 +17,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -492,6 +493,33 @@ static void drop_daemon_state(struct daemon *d)
 		ust_debug("%s: %u channels could not be released", d->path, stuck);
 }
 
+/*
+ * Connect to @d under the ust lock, which fork() holds too: a child never
+ * inherits a socket not yet recorded in d->sock (it closes those).  The
+ * connect does not block (a daemon whose backlog is full is retried
+ * later), so neither does a fork waiting for the lock.  Returns the
+ * socket, blocking again, or -1.  Called and returns with the lock held.
+ */
+static int connect_locked(struct daemon *d)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd, flags;
+
+	if (strlen(d->path) >= sizeof(sa.sun_path))
+		return -1;
+	strcpy(sa.sun_path, d->path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return -1;
+	flags = fcntl(fd, F_GETFL);
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) || flags < 0 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* One connection attempt; true if it got as far as REGISTER_DONE. */
 static bool session(struct daemon *d)
 {
@@ -499,11 +527,14 @@ static bool session(struct daemon *d)
 	bool ready;
 	int fd;
 
-	if (ltt_sock_connect_unix(d->path, &fd))
+	ust_lock();
+	fd = connect_locked(d);
+	if (fd < 0) {
+		ust_unlock();
 		return false;
+	}
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	ust_lock();
 	d->sock = fd;
 	d->phase = PHASE_CONNECTING;
 	d->sent = 0;
