@@ -9,6 +9,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_clients.sh \
 	tests/regression/test_protocol.sh \
 	tests/regression/test_permissions.sh \
+	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
