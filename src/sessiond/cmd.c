@@ -31,6 +31,7 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_START_SESSION] = true,
 	[LTT_CLIENT_CMD_STOP_SESSION] = true,
 	[LTT_CLIENT_CMD_GET_SESSION] = true,
+	[LTT_CLIENT_CMD_LIST_TRACEPOINTS] = true,	/* apps_lock: held while programs are sent to */
 	[LTT_CLIENT_CMD_ENABLE_CHANNEL] = true,
 	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = true,
 	[LTT_CLIENT_CMD_ENABLE_EVENT] = true,
