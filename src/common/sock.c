@@ -3,7 +3,6 @@
  * sock.c - Unix socket and fd I/O helpers.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -121,11 +120,3 @@ int ltt_io_read_all(int fd, void *buf, size_t len)
 	return 0;
 }
 
-int ltt_fd_set_nonblock(int fd)
-{
-	int flags = fcntl(fd, F_GETFL);
-
-	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
-		return -errno;
-	return 0;
-}

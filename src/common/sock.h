@@ -50,9 +50,4 @@ int ltt_io_write_all(int fd, const void *buf, size_t len);
  */
 int ltt_io_read_all(int fd, void *buf, size_t len);
 
-/**
- * ltt_fd_set_nonblock() - set O_NONBLOCK on @fd
- */
-int ltt_fd_set_nonblock(int fd);
-
 #endif /* LTT_COMMON_SOCK_H */

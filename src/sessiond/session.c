@@ -135,13 +135,6 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
 	return ret;
 }
 
-void ltt_session_get(struct ltt_session_registry *reg, struct ltt_session *session)
-{
-	assert(pthread_mutex_trylock(&reg->lock) != 0);
-	assert(session->refcount > 0);
-	session->refcount++;
-}
-
 void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *session)
 {
 	bool last;

@@ -117,11 +117,6 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
 		     struct ltt_session **ret_session);
 
 /**
- * ltt_session_get() - take a reference; registry lock held
- */
-void ltt_session_get(struct ltt_session_registry *reg, struct ltt_session *session);
-
-/**
  * ltt_session_put() - release a reference; frees the session after the
  * last one once it was removed.  Takes the registry lock; accepts NULL.
  */
