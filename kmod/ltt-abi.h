@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR LGPL-2.1-only) */
+/*
+ * ltt-abi.h - the ABI between ltt-tracer.ko and the user-space programs
+ * that drive it (ltt-sessiond, ltt-consumerd).  Included by both; only
+ * <linux/types.h> and <linux/ioctl.h> types, fixed-width fields, explicit
+ * reserved room (must be zero on input, is zero on output).
+ *
+ * Objects, each a file descriptor:
+ *
+ *   /proc/ltt              the tracer (open: root, CAP_SYS_ADMIN)
+ *    └─ session            LTT_KABI_SESSION
+ *        └─ channel        LTT_KABI_CHANNEL  (before the first start only)
+ *            └─ stream     LTT_KABI_STREAM   (one per possible CPU)
+ *
+ * Closing a descriptor releases what it names once nothing else uses it:
+ * a stream stays readable until its channel and the stream fd itself are
+ * closed.  A session's channels stop recording when the session fd is
+ * closed; a channel's streams are finalized (flushed; POLLHUP once read
+ * empty) when the channel fd is closed.
+ *
+ * Events: the tracer knows each event by name ("sched_switch",
+ * "syscall_entry_openat", "ltt_test_event", ...) and describes its fields
+ * with the vocabulary of <ltt/tracepoint-types.h> (LTT_KABI_FIELD_* below
+ * have the same numbers), so the session daemon writes the metadata of
+ * kernel traces with the same generator as for user-space traces.  The
+ * daemon chooses each event's id in a channel (LTT_KABI_EVENT_ENABLE), as
+ * it does for user space.
+ *
+ * Trace data: every sub-buffer is one CTF 1.8 packet, byte for byte the
+ * layout of user-space packets (doc/ctf.md: 84-byte packet header and
+ * context, compact or extended event headers, fields unaligned, host byte
+ * order, timestamps from CLOCK_MONOTONIC in ns).
+ *
+ * Errors: every ioctl returns 0 (or a new fd) or -1 with errno; a refused
+ * request changes nothing.  EINVAL: a bad argument (reserved bytes not
+ * zero, a size out of range, a name not NUL-terminated); ENOTTY: an ioctl
+ * this object does not have; EFAULT: bad user memory; ENOENT: no such
+ * event or CPU; EEXIST: already enabled; EBUSY: not in this state (e.g. a
+ * channel after the first start); ENOSPC: a limit reached; ENOMEM.
+ */
+#ifndef LTT_ABI_H
+#define LTT_ABI_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+
+#define LTT_KABI_MAJOR		1	/* incompatible changes */
+#define LTT_KABI_MINOR		0	/* additions */
+#define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
+#define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
+#define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
+
+#define LTT_KABI_NAME_MAX	256	/* event names, NUL included */
+#define LTT_KABI_FIELD_NAME_MAX	64	/* field names, NUL included */
+#define LTT_KABI_MAX_FIELDS	32	/* per event */
+#define LTT_KABI_VERSION_MAX	32
+
+#define LTT_KABI_MIN_SUBBUF_SIZE	4096ULL		/* and a power of two */
+#define LTT_KABI_MAX_SUBBUF_SIZE	(64ULL << 20)
+#define LTT_KABI_MIN_NUM_SUBBUF		2ULL		/* and a power of two */
+#define LTT_KABI_MAX_NUM_SUBBUF		4096ULL
+#define LTT_KABI_MAX_BUFFER_PER_CPU	(1ULL << 30)	/* subbuf_size * num_subbuf */
+#define LTT_KABI_MIN_TIMER_US		100U		/* switch and read timers, when not 0 */
+
+/* The ioctl "type" byte of every command below. */
+#define LTT_KABI_IOC		0xF7
+
+/* LTT_KABI_VERSION (tracer fd) */
+struct ltt_kabi_version {
+	__u32 major;
+	__u32 minor;
+	char tracer_version[LTT_KABI_VERSION_MAX];	/* "0.1.0", NUL-terminated */
+	__u32 reserved[8];
+};
+
+enum ltt_kabi_list_kind {
+	LTT_KABI_LIST_TRACEPOINTS = 0,	/* events of kernel tracepoint probes, test probe, logger */
+	LTT_KABI_LIST_SYSCALLS = 1,	/* system call names ("openat"), each two events:
+					 * syscall_entry_NAME and syscall_exit_NAME */
+};
+
+struct ltt_kabi_list_entry {
+	char name[LTT_KABI_NAME_MAX];
+	__u32 nr_fields;		/* tracepoints: the event's; syscalls: entry's arguments */
+	__u32 reserved[3];
+};
+
+/* LTT_KABI_LIST (tracer fd): fills at most @capacity entries, sets @count */
+struct ltt_kabi_list {
+	__u64 entries;		/* user pointer: struct ltt_kabi_list_entry[capacity] */
+	__u32 capacity;
+	__u32 kind;		/* enum ltt_kabi_list_kind */
+	__u32 count;		/* out: how many the tracer has; > capacity: call again */
+	__u32 reserved[3];
+};
+
+/* Field types: the numbers of enum ltt_ust_type in <ltt/tracepoint-types.h>. */
+enum ltt_kabi_field_type {
+	LTT_KABI_FIELD_INTEGER = 1,
+	LTT_KABI_FIELD_STRING = 3,
+	LTT_KABI_FIELD_ARRAY = 4,	/* @length integers of @size bytes */
+	LTT_KABI_FIELD_SEQUENCE = 5,	/* u32 count, then count integers of @size bytes */
+};
+
+struct ltt_kabi_field {
+	char name[LTT_KABI_FIELD_NAME_MAX];	/* a C identifier */
+	__u8 type;		/* enum ltt_kabi_field_type */
+	__u8 size;		/* integers and elements: 1, 2, 4 or 8; strings: 1 */
+	__u8 is_signed;
+	__u8 base;		/* 10 or 16; strings: 0 */
+	__u8 encoding;		/* 0 none, 1 UTF-8 text (1-byte elements only) */
+	__u8 reserved[3];
+	__u32 length;		/* ARRAY: elements; otherwise 0 */
+};
+
+/* LTT_KABI_EVENT_DESC (tracer fd): the fields of the event named @name */
+struct ltt_kabi_event_desc {
+	char name[LTT_KABI_NAME_MAX];	/* in: "sched_switch", "syscall_exit_read" */
+	__u32 nr_fields;		/* out */
+	__u32 reserved[3];
+	struct ltt_kabi_field fields[LTT_KABI_MAX_FIELDS];	/* out, in record order */
+};
+
+/* LTT_KABI_CHANNEL (session fd): a channel, returned as a new fd */
+struct ltt_kabi_channel {
+	__u64 subbuf_size;	/* bytes, power of two, MIN..MAX_SUBBUF_SIZE */
+	__u64 num_subbuf;	/* power of two, MIN..MAX_NUM_SUBBUF */
+	__u32 overwrite;	/* 0: discard new events when full, 1: overwrite old ones */
+	__u32 switch_timer_us;	/* 0 or >= MIN_TIMER_US: close partial sub-buffers */
+	__u32 read_timer_us;	/* 0 or >= MIN_TIMER_US: wake readers (see below) */
+	__u32 stream_id;	/* CTF stream class id written in its packets */
+	__u8 uuid[16];		/* the trace's UUID written in its packets */
+	__u32 reserved[8];
+};
+
+/* LTT_KABI_STREAM (channel fd): the stream of @cpu, returned as a new fd */
+struct ltt_kabi_stream {
+	__u32 cpu;		/* a possible CPU; each may be asked once (EBUSY after) */
+	__u32 reserved[3];
+};
+
+/* LTT_KABI_EVENT_ENABLE and _DISABLE (channel fd) */
+struct ltt_kabi_event {
+	char name[LTT_KABI_NAME_MAX];	/* a name the tracer lists (no glob) */
+	__u32 id;		/* ENABLE: its event id in this channel (< 2^32 - 1) */
+	__u32 reserved[3];
+};
+
+/* LTT_KABI_GET_NEXT_SUBBUF (stream fd): the oldest complete packet */
+struct ltt_kabi_subbuf {
+	__u64 offset;		/* out: its first byte in the stream's mmap area */
+	__u64 packet_size;	/* out: bytes to write (the sub-buffer size) */
+	__u64 content_size;	/* out: bytes holding data, header included */
+	__u64 seq;		/* out: its packet_seq_num */
+	__u64 reserved[4];
+};
+
+/* LTT_KABI_STREAM_STATS (stream fd) */
+struct ltt_kabi_stream_stats {
+	__u64 events_discarded;	/* running total, as written in packet contexts */
+	__u64 packets_lost;	/* overwrite mode: packets overwritten before read */
+	__u64 reserved[6];
+};
+
+/* tracer fd (/proc/ltt) */
+#define LTT_KABI_VERSION	_IOR(LTT_KABI_IOC, 0x00, struct ltt_kabi_version)
+#define LTT_KABI_SESSION	_IO(LTT_KABI_IOC, 0x01)		/* -> session fd */
+#define LTT_KABI_LIST		_IOWR(LTT_KABI_IOC, 0x02, struct ltt_kabi_list)
+#define LTT_KABI_EVENT_DESC	_IOWR(LTT_KABI_IOC, 0x03, struct ltt_kabi_event_desc)
+
+/* session fd */
+#define LTT_KABI_CHANNEL	_IOW(LTT_KABI_IOC, 0x10, struct ltt_kabi_channel)	/* -> fd */
+#define LTT_KABI_START		_IO(LTT_KABI_IOC, 0x11)	/* record; a state dump if enabled */
+#define LTT_KABI_STOP		_IO(LTT_KABI_IOC, 0x12)	/* no new event once it returns */
+
+/* channel fd */
+#define LTT_KABI_STREAM		_IOW(LTT_KABI_IOC, 0x20, struct ltt_kabi_stream)	/* -> fd */
+#define LTT_KABI_EVENT_ENABLE	_IOW(LTT_KABI_IOC, 0x21, struct ltt_kabi_event)
+#define LTT_KABI_EVENT_DISABLE	_IOW(LTT_KABI_IOC, 0x22, struct ltt_kabi_event)
+
+/*
+ * stream fd.  The reader (one per stream):
+ *   poll()                 POLLIN: a complete packet is ready; POLLHUP: the
+ *                          stream is finalized and everything was read
+ *   GET_NEXT_SUBBUF        reserve the oldest complete packet: EAGAIN none
+ *                          yet, ENODATA finalized and empty, EBUSY one is
+ *                          already held
+ *   splice(fd -> pipe)     reads the held packet from its first byte, in
+ *                          order, up to packet_size bytes in total
+ *   mmap(PROT_READ)        the whole buffer (num_subbuf * subbuf_size, and
+ *                          what the tracer needs beyond it), at offset 0:
+ *                          the held packet is at subbuf.offset
+ *   PUT_SUBBUF             release it (EINVAL if none is held)
+ *   FLUSH                  close the current packet if it holds events,
+ *                          so that it becomes readable
+ *   STREAM_STATS           the loss counters
+ * Writers never block and never wait for the reader: in discard mode an
+ * event that does not fit is counted in events_discarded; in overwrite
+ * mode the oldest packet not held by the reader is overwritten.
+ * The tracer wakes readers from a context where it is safe (never from
+ * inside a probe: irq_work or the read timer).
+ */
+#define LTT_KABI_GET_NEXT_SUBBUF _IOR(LTT_KABI_IOC, 0x30, struct ltt_kabi_subbuf)
+#define LTT_KABI_PUT_SUBBUF	_IO(LTT_KABI_IOC, 0x31)
+#define LTT_KABI_FLUSH		_IO(LTT_KABI_IOC, 0x32)
+#define LTT_KABI_STREAM_STATS	_IOR(LTT_KABI_IOC, 0x33, struct ltt_kabi_stream_stats)
+
+#endif /* LTT_ABI_H */
