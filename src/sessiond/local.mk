@@ -15,6 +15,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust.c src/sessiond/ust.h \
 	src/sessiond/app.c src/sessiond/app.h \
 	src/sessiond/consumer.c src/sessiond/consumer.h \
-	src/sessiond/tsdl.c src/sessiond/tsdl.h
-src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS)
-src_sessiond_ltt_sessiond_LDADD = src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS)
+	src/sessiond/tsdl.c src/sessiond/tsdl.h \
+	src/sessiond/kabi.c src/sessiond/kabi.h \
+	src/sessiond/kmodule.c src/sessiond/kmodule.h
+src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)
+src_sessiond_ltt_sessiond_LDADD = src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \
+	$(KMOD_LIBS)

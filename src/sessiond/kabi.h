@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kabi.h - the session daemon's only access to the kernel tracer
+ * (kmod/ltt-abi.h): one thread that owns the fd of every kernel object
+ * and issues ioctls from a table of allowed requests.
+ *
+ * The threads that parse untrusted input (clients, programs) never issue
+ * an ioctl: they call the typed functions below, which hand a request to
+ * the kernel thread and wait for its answer.  Objects are named by
+ * handles; the thread checks each request against its table (which kind
+ * of object accepts which ioctl, the argument's size, what kind of object
+ * it returns) before the ioctl, so a confused caller cannot aim an ioctl
+ * at the wrong fd.
+ *
+ *   tracer (/proc/ltt, opened here)
+ *    └─ session ─► channel ─► stream      (handles, released explicitly)
+ *
+ * Every function is thread-safe (calls are serialized) and returns 0 or a
+ * negative errno: the tracer's own answer (see kmod/ltt-abi.h), -EINVAL
+ * for a handle of the wrong kind or already released, -ENOMEM.
+ */
+#ifndef LTT_SESSIOND_KABI_H
+#define LTT_SESSIOND_KABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kmod/ltt-abi.h"
+
+struct ltt_kabi;
+
+/* A kernel object; 0 is never a valid handle. */
+typedef uint32_t ltt_khandle;
+
+/**
+ * ltt_kabi_open() - open the tracer and start the kernel thread
+ * @path: NULL for /proc/ltt
+ * @ret_kabi: to release with ltt_kabi_close()
+ * @ret_version: the tracer's version
+ *
+ * Returns 0, -ENOENT (the module is not loaded), -EACCES/-EPERM,
+ * -EPROTO (the tracer's ABI major differs from ours: the version is still
+ * set so that the caller can say which), -ENOMEM or another -errno.
+ */
+int ltt_kabi_open(const char *path, struct ltt_kabi **ret_kabi,
+		  struct ltt_kabi_version *ret_version);
+
+/**
+ * ltt_kabi_close() - release every object, close the tracer, join the
+ * thread; accepts NULL
+ */
+void ltt_kabi_close(struct ltt_kabi *kabi);
+
+/**
+ * ltt_kabi_list() - the tracer's tracepoint events or system calls
+ * @ret_entries: @ret_count entries, malloc'd (free() them), names
+ *               NUL-terminated
+ */
+int ltt_kabi_list(struct ltt_kabi *kabi, enum ltt_kabi_list_kind kind,
+		  struct ltt_kabi_list_entry **ret_entries, size_t *ret_count);
+
+/**
+ * ltt_kabi_event_desc() - the fields of the event named @name
+ * @ret_desc: filled on success; its field names are NUL-terminated and
+ *            nr_fields is at most LTT_KABI_MAX_FIELDS
+ */
+int ltt_kabi_event_desc(struct ltt_kabi *kabi, const char *name,
+			struct ltt_kabi_event_desc *ret_desc);
+
+/**
+ * ltt_kabi_session_create() - a new kernel session
+ */
+int ltt_kabi_session_create(struct ltt_kabi *kabi, ltt_khandle *ret_session);
+
+/**
+ * ltt_kabi_channel_create() - a new channel of @session
+ * @attr: borrowed; reserved fields must be zero
+ */
+int ltt_kabi_channel_create(struct ltt_kabi *kabi, ltt_khandle session,
+			    const struct ltt_kabi_channel *attr, ltt_khandle *ret_channel);
+
+/**
+ * ltt_kabi_stream_create() - the stream of @cpu in @channel
+ */
+int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
+			   ltt_khandle *ret_stream);
+
+/**
+ * ltt_kabi_stream_dup() - a duplicate of a stream's fd, to hand to the
+ * consumer (the caller owns and closes it)
+ */
+int ltt_kabi_stream_dup(struct ltt_kabi *kabi, ltt_khandle stream, int *ret_fd);
+
+/**
+ * ltt_kabi_session_start() - start recording
+ */
+int ltt_kabi_session_start(struct ltt_kabi *kabi, ltt_khandle session);
+
+/**
+ * ltt_kabi_session_stop() - stop recording: no event is written after it
+ * returns
+ */
+int ltt_kabi_session_stop(struct ltt_kabi *kabi, ltt_khandle session);
+
+/**
+ * ltt_kabi_event_enable() - record event @name as id @id in @channel
+ * Returns 0, -ENOENT (no such event), -EEXIST (already enabled), ...
+ */
+int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
+			  uint32_t id);
+
+/**
+ * ltt_kabi_event_disable() - stop recording event @name in @channel
+ */
+int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name);
+
+/**
+ * ltt_kabi_release() - close an object's fd and forget its handle;
+ * accepts 0.  Releasing a channel finalizes its streams (the consumer
+ * reads them to the end); releasing a session stops what is left of it.
+ */
+void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle);
+
+#endif /* LTT_SESSIOND_KABI_H */
