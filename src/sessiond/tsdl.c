@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * tsdl.c - the metadata text of ltt's userspace traces (doc/ctf.md).
+ * tsdl.c - the metadata text of ltt's traces, user space and kernel
+ * (doc/ctf.md).
  *
  * Every public function appends to the caller's buffer through a small
  * emitter that remembers where it started: any failure truncates the
  * buffer back, so a caller never ships half a block.
  */
 #include <endian.h>
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -168,18 +170,21 @@ static const char clock_typealiases_and_structs[] =
 
 static bool trace_valid(const struct ltt_tsdl_trace *t)
 {
-	bool per_pid;
+	bool kernel_fields = t->sysname || t->kernel_release || t->kernel_version;
 
 	if (!t->buffering || (t->bits_per_long != 32 && t->bits_per_long != 64) ||
 	    t->clock_offset_ns < 0)
 		return false;
-	if (!strcmp(t->buffering, "pid"))
-		per_pid = true;
-	else if (!strcmp(t->buffering, "uid"))
-		per_pid = false;
-	else
+	if (!strcmp(t->buffering, "global"))
+		return t->vpid < 0 && !t->procname && t->sysname && t->kernel_release &&
+		       t->kernel_version;
+	if (kernel_fields)
 		return false;
-	return per_pid ? t->vpid >= 0 && t->procname : t->vpid < 0 && !t->procname;
+	if (!strcmp(t->buffering, "pid"))
+		return t->vpid >= 0 && t->procname;
+	if (!strcmp(t->buffering, "uid"))
+		return t->vpid < 0 && !t->procname;
+	return false;
 }
 
 /* One "\tkey = "value";" line of env. */
@@ -190,10 +195,8 @@ static void put_env_str(struct emit *e, const char *key, const char *value)
 	put_text(e, ";\n");
 }
 
-static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
+static void put_env_ust(struct emit *e, const struct ltt_tsdl_trace *t)
 {
-	put_text(e, "env {\n");
-	put_env_str(e, "hostname", t->hostname);
 	put_env_str(e, "domain", "ust");
 	put_env_str(e, "tracer_name", LTT_TSDL_TRACER_NAME);
 	put_fmt(e, "\ttracer_major = %d;\n", LTT_TSDL_TRACER_MAJOR);
@@ -201,6 +204,29 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 	put_env_str(e, "tracer_buffering_scheme", t->buffering);
 	put_fmt(e, "\ttracer_buffering_id = %" PRIu32 ";\n", t->buffering_id);
 	put_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
+}
+
+static void put_env_kernel(struct emit *e, const struct ltt_tsdl_trace *t)
+{
+	put_env_str(e, "domain", "kernel");
+	put_env_str(e, "sysname", t->sysname);
+	put_env_str(e, "kernel_release", t->kernel_release);
+	put_env_str(e, "kernel_version", t->kernel_version);
+	put_env_str(e, "tracer_name", LTT_TSDL_KERNEL_TRACER_NAME);
+	put_fmt(e, "\ttracer_major = %d;\n", LTT_TSDL_TRACER_MAJOR);
+	put_fmt(e, "\ttracer_minor = %d;\n", LTT_TSDL_TRACER_MINOR);
+	put_env_str(e, "trace_buffering_scheme", t->buffering);
+	put_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
+}
+
+static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
+{
+	put_text(e, "env {\n");
+	put_env_str(e, "hostname", t->hostname);
+	if (t->kernel_release)
+		put_env_kernel(e, t);
+	else
+		put_env_ust(e, t);
 	put_env_str(e, "trace_name", t->trace_name);
 	put_env_str(e, "trace_creation_datetime", t->creation_datetime);
 	if (t->procname) {
@@ -338,6 +364,16 @@ static void put_field(struct emit *e, const struct ltt_app_field *f)
 	}
 }
 
+static void put_event_head(struct emit *e, const char *name, uint32_t event_id,
+			   uint32_t stream_id)
+{
+	put_text(e, "event {\n\tname = ");
+	put_quoted(e, name);
+	put_fmt(e, ";\n"
+		   "\tid = %" PRIu32 ";\n"
+		   "\tstream_id = %" PRIu32 ";\n", event_id, stream_id);
+}
+
 int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, uint32_t event_id,
 		   uint32_t stream_id)
 {
@@ -347,15 +383,70 @@ int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, ui
 	if (!out || !ltt_app_tracepoint_valid(tp))
 		return -EINVAL;
 	emit_begin(&e, out);
-	put_text(&e, "event {\n\tname = ");
-	put_quoted(&e, tp->name);
-	put_fmt(&e, ";\n"
-		    "\tid = %" PRIu32 ";\n"
-		    "\tstream_id = %" PRIu32 ";\n"
-		    "\tloglevel = %" PRId32 ";\n"
-		    "\tfields := struct {\n", event_id, stream_id, tp->loglevel);
+	put_event_head(&e, tp->name, event_id, stream_id);
+	put_fmt(&e, "\tloglevel = %" PRId32 ";\n"
+		    "\tfields := struct {\n", tp->loglevel);
 	for (i = 0; i < tp->nr_fields; i++)
 		put_field(&e, &tp->fields[i]);
+	put_text(&e, "\t};\n};\n\n");
+	return emit_end(&e);
+}
+
+/* ---- kernel events ---- */
+
+static bool kernel_name_valid(const char *name, size_t size, bool identifier)
+{
+	size_t len = strnlen(name, size), i;
+
+	if (len == 0 || len == size || (identifier && isdigit((unsigned char)name[0])))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return false;
+	return true;
+}
+
+/* A kernel field in the user-space vocabulary; false if it is not valid. */
+static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f)
+{
+	memset(f, 0, sizeof(*f));
+	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->reserved[0] ||
+	    k->reserved[1] || k->reserved[2])
+		return false;
+	f->name = (char *)k->name;
+	f->type = k->type;
+	f->size = k->size;
+	f->is_signed = k->is_signed;
+	f->base = k->base;
+	f->encoding = k->encoding;
+	f->length = k->length;
+	f->enum_name = (char *)"";
+	return k->type != LTT_UST_TYPE_FLOAT && k->type != LTT_UST_TYPE_ENUM;
+}
+
+int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc *desc,
+			  uint32_t event_id, uint32_t stream_id)
+{
+	struct ltt_app_field fields[LTT_KABI_MAX_FIELDS];
+	struct ltt_app_tracepoint tp = { .name = (char *)"k:k", .fields = fields };
+	struct emit e;
+	uint32_t i;
+
+	if (!out || !desc || !kernel_name_valid(desc->name, sizeof(desc->name), false) ||
+	    desc->nr_fields > LTT_KABI_MAX_FIELDS)
+		return -EINVAL;
+	for (i = 0; i < desc->nr_fields; i++)
+		if (!kernel_field(&desc->fields[i], &fields[i]))
+			return -EINVAL;
+	/* The fields' checks are user space's; only the names differ. */
+	tp.nr_fields = desc->nr_fields;
+	if (!ltt_app_tracepoint_valid(&tp))
+		return -EINVAL;
+	emit_begin(&e, out);
+	put_event_head(&e, desc->name, event_id, stream_id);
+	put_text(&e, "\tfields := struct {\n");
+	for (i = 0; i < tp.nr_fields; i++)
+		put_field(&e, &fields[i]);
 	put_text(&e, "\t};\n};\n\n");
 	return emit_end(&e);
 }

@@ -22,10 +22,12 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
+#include "kmod/ltt-abi.h"
 
 #define LTT_TSDL_TRACER_NAME "ltt-ust"
 #define LTT_TSDL_TRACER_MAJOR 0
 #define LTT_TSDL_TRACER_MINOR 1
+#define LTT_TSDL_KERNEL_TRACER_NAME "ltt-modules"
 
 /* What the trace header needs.  Strings are borrowed for the call. */
 struct ltt_tsdl_trace {
@@ -40,11 +42,15 @@ struct ltt_tsdl_trace {
 	const char *hostname;
 	const char *trace_name;		/* the session's name */
 	const char *creation_datetime;	/* ISO-8601, e.g. "2024-05-01T12:00:00+02:00" */
-	const char *buffering;		/* "uid" or "pid" */
+	const char *buffering;		/* "uid" or "pid" (user space), "global" (kernel) */
 	uint32_t buffering_id;		/* the UID or the PID */
 	uint32_t bits_per_long;		/* 32 or 64: the applications' ABI */
 	int32_t vpid;			/* per-PID: the process; -1 per-UID */
 	const char *procname;		/* per-PID: its name; NULL per-UID */
+	/* Kernel traces ("global") only, from uname(2); NULL otherwise. */
+	const char *sysname;
+	const char *kernel_release;
+	const char *kernel_version;
 };
 
 /**
@@ -55,10 +61,15 @@ struct ltt_tsdl_trace {
  * @out: the text is appended here
  * @t: borrowed
  *
+ * A kernel trace (@buffering "global") has LTTng's kernel env: domain
+ * "kernel", sysname, kernel_release, kernel_version, and
+ * trace_buffering_scheme "global".
+ *
  * Returns 0, -EINVAL when a string is NULL or holds a control character,
- * @buffering is not "uid" or "pid", per-PID fields are set per-UID (or
- * missing per-PID), @bits_per_long is not 32 or 64 or the clock offset is
- * negative, or -ENOMEM.
+ * @buffering is not "uid", "pid" or "global", per-PID fields are set
+ * per-UID (or missing per-PID), kernel fields are missing in a kernel
+ * trace or set in another, @bits_per_long is not 32 or 64 or the clock
+ * offset is negative, or -ENOMEM.
  */
 int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t);
 
@@ -81,5 +92,19 @@ int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id);
  */
 int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, uint32_t event_id,
 		   uint32_t stream_id);
+
+/**
+ * ltt_tsdl_kernel_event() - append the event block of a kernel event,
+ * described by the tracer (kmod/ltt-abi.h), as event @event_id of stream
+ * @stream_id; kernel events have no log level
+ * @desc: borrowed.  It comes from the kernel and is checked anyway: the
+ *        name is 1..255 bytes of [A-Za-z0-9_], field names are unique C
+ *        identifiers (a sequence N also takes N_length), types and sizes
+ *        as in app-proto.h (integers, strings, arrays, sequences).
+ *
+ * Returns 0, -EINVAL for a description that fails those checks, or -ENOMEM.
+ */
+int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc *desc,
+			  uint32_t event_id, uint32_t stream_id);
 
 #endif /* LTT_SESSIOND_TSDL_H */

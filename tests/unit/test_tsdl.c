@@ -589,6 +589,130 @@ static void make_pid_trace(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* ---- a kernel trace: LTTng's kernel env, an event the tracer describes ---- */
+
+static const uint8_t kernel_trace_uuid[16] = {
+	0x4b, 0x45, 0x52, 0x4e, 0x45, 0x4c, 0x40, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x4b,
+};
+
+static char kerneldir[350];		/* a kernel trace, apart from the session */
+
+#define T_KERNEL (T_PID + 7)
+
+#define KFIELD(n, t, sz, sg, b, enc, len) { .name = (n), .type = (t), .size = (sz), \
+					     .is_signed = (sg), .base = (b), .encoding = (enc), \
+					     .length = (len) }
+
+/* As the tracer's EVENT_DESC answers for sched_switch, plus a sequence. */
+static void kernel_desc(struct ltt_kabi_event_desc *d)
+{
+	static const struct ltt_kabi_field fields[] = {
+		KFIELD("prev_comm", LTT_KABI_FIELD_ARRAY, 1, 0, 10, 1, 16),
+		KFIELD("prev_tid", LTT_KABI_FIELD_INTEGER, 4, 1, 10, 0, 0),
+		KFIELD("prev_state", LTT_KABI_FIELD_INTEGER, 8, 1, 10, 0, 0),
+		KFIELD("next_comm", LTT_KABI_FIELD_ARRAY, 1, 0, 10, 1, 16),
+		KFIELD("next_tid", LTT_KABI_FIELD_INTEGER, 4, 1, 10, 0, 0),
+		KFIELD("args", LTT_KABI_FIELD_SEQUENCE, 8, 0, 16, 0, 0),
+		KFIELD("path", LTT_KABI_FIELD_STRING, 1, 0, 0, 0, 0),
+	};
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "sched_switch");
+	d->nr_fields = ARRAY_SIZE(fields);
+	memcpy(d->fields, fields, sizeof(fields));
+}
+
+static void put_comm(struct packet *p, const char *comm)
+{
+	char buf[16] = { 0 };
+
+	memcpy(buf, comm, strlen(comm));
+	put(p, buf, sizeof(buf));
+}
+
+static void make_kernel_trace(void)
+{
+	struct ltt_tsdl_trace t = {
+		.clock_offset_ns = CLOCK_OFFSET_NS,
+		.hostname = "test-host",
+		.trace_name = "session",
+		.creation_datetime = "2024-05-01T12:00:00+02:00",
+		.buffering = "global",
+		.bits_per_long = 64,
+		.vpid = -1,
+		.sysname = "Linux",
+		.kernel_release = "6.1.0-99-amd64",
+		.kernel_version = "#1 SMP PREEMPT_DYNAMIC Debian 6.1.999-1",
+	};
+	struct packet_info info = { .ts_begin = T_KERNEL, .ts_end = T_KERNEL };
+	struct ltt_kabi_event_desc desc;
+	static struct packet packet;
+	unsigned int nr_packets = 0;
+	struct ltt_wbuf w;
+	char path[400];
+	bool ok;
+
+	kernel_desc(&desc);
+	memcpy(t.uuid, kernel_trace_uuid, sizeof(t.uuid));
+	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
+	ltt_wbuf_init(&w);
+	ok = !mkdir(kerneldir, 0755) && !ltt_tsdl_trace_header(&w, &t) &&
+	     !ltt_tsdl_stream(&w, 0) && !ltt_tsdl_kernel_event(&w, &desc, 3, 0) &&
+	     append_metadata(kerneldir, kernel_trace_uuid, &w, &nr_packets);
+	tap_ok(w.data && strstr((char *)w.data, "\tdomain = \"kernel\";\n") &&
+	       strstr((char *)w.data, "\tkernel_release = \"6.1.0-99-amd64\";\n") &&
+	       strstr((char *)w.data, "\ttrace_buffering_scheme = \"global\";\n") &&
+	       !strstr((char *)w.data, "loglevel"),
+	       "kernel metadata: kernel env, no log level");
+	packet.len = LTT_CTF_PACKET_HEADER_SIZE;
+	header_compact(&packet, 3, T_KERNEL);
+	put_comm(&packet, "swapper/1");
+	put32(&packet, 0);
+	put64(&packet, 0);
+	put_comm(&packet, "kworker/1:0");
+	put32(&packet, 42);
+	put32(&packet, 2);
+	put64(&packet, 0xdead);
+	put64(&packet, 7);
+	put_string(&packet, "/etc/passwd");
+	finish_packet_of(&packet, kernel_trace_uuid, &info);
+	snprintf(path, sizeof(path), "%s/chan_0", kerneldir);
+	ok = ok && write_file(path, packet.data, SUBBUF_SIZE, false);
+	tap_ok(ok, "a kernel trace written");
+	ltt_wbuf_fini(&w);
+}
+
+static void test_kernel_refusals(void)
+{
+	struct ltt_kabi_event_desc d;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	kernel_desc(&d);
+	d.name[0] = ':';
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a bad event name refused");
+	kernel_desc(&d);
+	memset(d.name, 'a', sizeof(d.name));
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: an unterminated name refused");
+	kernel_desc(&d);
+	memcpy(d.fields[1].name, "prev_comm", 10);
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a duplicate field refused");
+	kernel_desc(&d);
+	d.fields[1].size = 3;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a 3-byte integer refused");
+	kernel_desc(&d);
+	d.fields[1].type = 2;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a float refused");
+	kernel_desc(&d);
+	d.nr_fields = LTT_KABI_MAX_FIELDS + 1;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: too many fields refused");
+	kernel_desc(&d);
+	d.fields[2].reserved[1] = 1;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: reserved bytes refused");
+	tap_is_int((long long)w.len, 0, "kernel: nothing appended by any refusal");
+	ltt_wbuf_fini(&w);
+}
+
 /* ---- running babeltrace2 ---- */
 
 static char babeltrace[512];
@@ -1075,7 +1199,13 @@ static void test_generator_refusals(void)
 	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "a NULL string is refused");
 	t = ok;
 	t.buffering = "global";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "buffering other than uid/pid refused");
+	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "a kernel trace without uname refused");
+	t = ok;
+	t.kernel_release = "6.1";
+	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "kernel fields in a user trace refused");
+	t = ok;
+	t.buffering = "channel";
+	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "unknown buffering refused");
 	t = ok;
 	t.buffering = "pid";
 	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "per-PID without vpid and procname");
@@ -1112,6 +1242,24 @@ static void test_generator_refusals(void)
 	ltt_wbuf_fini(&w);
 }
 
+static void check_kernel_trace(void)
+{
+	const char *args[] = { "--clock-cycles", "--no-delta", kerneldir, NULL };
+	char want[512];
+	struct run res;
+
+	snprintf(want, sizeof(want), EV "sched_switch: { cpu_id = 0 }, { prev_comm = \"swapper/1\", "
+		 "prev_tid = 0, prev_state = 0, next_comm = \"kworker/1:0\", next_tid = 42, "
+		 "args_length = 2, args = [ [0] = 0xDEAD, [1] = 0x7 ], path = \"/etc/passwd\" }\n",
+		 (uint64_t)T_KERNEL);
+	run_babeltrace(&res, args);
+	tap_is_int(res.status, 0, "babeltrace2 reads the kernel trace");
+	if (!tap_ok(same_lines(res.out, want, "kernel event"),
+		    "the kernel event's name and fields as written"))
+		diag_text("babeltrace2 printed", res.out);
+	run_fini(&res);
+}
+
 /* ---- main ---- */
 
 /* Remove what the test wrote (the directories under tmpdir are named in main()). */
@@ -1119,7 +1267,8 @@ static void remove_trace(void)
 {
 	static const char *const paths[] = {
 		"out/uid/index/chan_0.idx", "out/uid/index", "out/uid/chan_0", "out/uid/metadata",
-		"out/uid", "out/pid/chan_0", "out/pid/metadata", "out/pid", "out", "out.txt",
+		"out/uid", "out/pid/chan_0", "out/pid/metadata", "out/pid", "kernel/chan_0",
+		"kernel/metadata", "kernel", "out", "out.txt",
 		"err.txt",
 	};
 	char path[400];
@@ -1155,6 +1304,7 @@ int main(void)
 	snprintf(outdir, sizeof(outdir), "%s/out", tmpdir);
 	snprintf(tracedir, sizeof(tracedir), "%s/uid", outdir);
 	snprintf(piddir, sizeof(piddir), "%s/pid", outdir);
+	snprintf(kerneldir, sizeof(kerneldir), "%s/kernel", tmpdir);
 	if (mkdir(outdir, 0755) || mkdir(tracedir, 0755)) {
 		tap_ok(false, "trace directory %s", tracedir);
 		return tap_done();
@@ -1163,10 +1313,12 @@ int main(void)
 	test_metadata_packets();
 	test_index();
 	test_generator_refusals();
+	test_kernel_refusals();
 
 	make_metadata();
 	make_stream();
 	make_pid_trace();
+	make_kernel_trace();
 	check_events();
 	check_discarded_message();
 	check_order();
@@ -1174,6 +1326,7 @@ int main(void)
 	check_merge();
 	check_quiet();
 	check_index_used();
+	check_kernel_trace();
 
 	if (getenv("LTT_TEST_KEEP"))
 		tap_diag("traces kept in %s", outdir);
