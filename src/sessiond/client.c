@@ -277,9 +277,8 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 {
 	struct ltt_cmd_ctx ctx = {
 		.registry = t->cfg.registry,
-		.ust = t->cfg.ust,
+		.domains = t->cfg.domains,
 		.cred = c->cred,
-		.root_daemon = t->cfg.root_daemon,
 	};
 	struct ltt_wbuf body;
 	int ret;

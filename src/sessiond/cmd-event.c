@@ -22,7 +22,7 @@ static int rule_channel(struct ltt_session *session, enum ltt_domain type, const
 	struct ltt_channel *channel;
 	int ret;
 
-	channel = ltt_domain_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
+	channel = ltt_session_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
 	if (channel) {
 		*ret_channel = channel;
 		return 0;
@@ -36,14 +36,15 @@ static int rule_channel(struct ltt_session *session, enum ltt_domain type, const
 		return ret;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
 		attr.buffer_type = domain->buffer_type;
-	return ltt_domain_add_channel(domain, &attr, ret_channel);
+	return ltt_session_add_channel(domain, &attr, ret_channel);
 }
 
 int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_event_rule_attr attr;
+	struct ltt_domain_impl *d = NULL;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
@@ -57,14 +58,15 @@ int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	ltt_proto_get_rule_attr(req, &attr);
 	if (ltt_rbuf_end(req))
 		return -LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_check_domain(ctx, domain);
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
-		ret = ltt_attr_check_rule(&attr);
+		ret = d ? -(int)d->ops->check_rule(d, &attr) : ltt_attr_check_rule(&attr);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
+	ltt_domain_settle_init(&settle);
 	ret = rule_channel(session, domain, chan_name, true, &channel);
 	if (ret)
 		goto out;
@@ -79,21 +81,22 @@ int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
 out:
-	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session, &acks);
+	if (!ret && d)
+		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, running programs record by the new rules. */
-	ltt_ust_acks_wait(&acks, "change");
+	/* Once this returns, what is running records by the new rules. */
+	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }
 
 int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
+	struct ltt_domain_impl *d = NULL;
 	const char *name, *chan_name, *pattern;
 	enum ltt_domain domain;
 	unsigned int matched = 0;
@@ -107,12 +110,13 @@ int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	pattern = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	if (ltt_rbuf_end(req))
 		return -LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_check_domain(ctx, domain);
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
+	ltt_domain_settle_init(&settle);
 	ret = rule_channel(session, domain, chan_name, false, &channel);
 	if (ret)
 		goto out;
@@ -125,10 +129,10 @@ int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	if (!matched)
 		ret = -LTT_ERR_EVENT_NOT_FOUND;
 out:
-	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session, &acks);
+	if (!ret && d)
+		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, running programs record by the new rules. */
-	ltt_ust_acks_wait(&acks, "change");
+	/* Once this returns, what is running records by the new rules. */
+	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }

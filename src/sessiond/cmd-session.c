@@ -49,33 +49,61 @@ static int lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *re
 }
 
 /*
+ * The domain that records @session's domain @i: served by this daemon and
+ * given channels in @session (channels are never removed, and only a
+ * served domain gets any).  NULL otherwise.  Session lock held.
+ */
+static struct ltt_domain_impl *recording_domain(const struct ltt_cmd_ctx *ctx,
+					   struct ltt_session *session, size_t i)
+{
+	struct ltt_domain_impl *d = ctx->domains->v[i];
+
+	return d && session->domains[i].nr_channels ? d : NULL;
+}
+
+/*
  * Stop tracing in a locked, active session and unlock it; the caller keeps
- * its reference.  Waiting for applications and the consumer happens
- * without the lock.
+ * its reference.  Each domain waits for its programs and consumer without
+ * the lock.  Returns 0 or the first domain's -errno.
  */
 static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			       bool wait)
 {
-	int ret;
+	struct ltt_domain_impl *stop[LTT_NR_DOMAINS];
+	int ret = 0, err;
+	size_t i;
 
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	for (i = 0; i < LTT_NR_DOMAINS; i++)
+		stop[i] = recording_domain(ctx, session, i);
 	pthread_mutex_unlock(&session->lock);
-	ret = ltt_ust_session_stop(ctx->ust, session, wait);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		err = stop[i] ? stop[i]->ops->stop(stop[i], session, wait) : 0;
+		ret = ret ? ret : err;
+	}
 	LTT_INFO("session '%s' stopped", session->name);
 	return ret;
 }
 
-/* Stop, tear down and unregister a locked session; unlocks and releases it. */
+/* Stop, unregister and tear down a locked session; unlocks and releases it. */
 static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
 {
-	if (session->active) {
+	size_t i;
+
+	if (session->active)
 		session_stop_unlock(ctx, session, true);
-		pthread_mutex_lock(&session->lock);
-	}
-	ltt_ust_session_destroy(ctx->ust, session);
-	/* Removal takes the registry lock, which comes before the session's. */
-	pthread_mutex_unlock(&session->lock);
+	else
+		pthread_mutex_unlock(&session->lock);
+	/*
+	 * Unregistered first (registry lock before the session's): no command
+	 * can start it again while its domains tear it down.
+	 */
 	ltt_session_remove(ctx->registry, session);
+	pthread_mutex_lock(&session->lock);
+	for (i = 0; i < LTT_NR_DOMAINS; i++)
+		if (ctx->domains->v[i])
+			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
+	pthread_mutex_unlock(&session->lock);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
 }
@@ -118,31 +146,67 @@ static bool has_channel(const struct ltt_session *session)
 	return session->domains[0].nr_channels || session->domains[1].nr_channels;
 }
 
+/*
+ * Have every domain with channels start recording @session, which is
+ * locked; on failure, the domains already started are stopped and the
+ * session unlocked.  Returns 0 (still locked) or the failing -errno.
+ */
+static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			 struct ltt_domain_settle *settle)
+{
+	struct ltt_domain_impl *d;
+	size_t i, j;
+	int ret;
+
+	__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		ret = d ? d->ops->start(d, session, settle) : 0;
+		if (ret)
+			break;
+	}
+	if (i == LTT_NR_DOMAINS)
+		return 0;
+	LTT_ERR("session '%s': the %s domain can't start: %s", session->name,
+		ltt_domain_name(d->type), strerror(-ret));
+	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&session->lock);
+	ltt_domain_settle_wait(settle, NULL);
+	for (j = 0; j < i; j++) {
+		d = ctx->domains->v[j];
+		if (d && session->domains[j].nr_channels)
+			d->ops->stop(d, session, false);
+	}
+	return ret;
+}
+
 int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_session *session;
 	int ret;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
+	ltt_domain_settle_init(&settle);
 	if (session->active)
 		ret = -LTT_ERR_SESSION_STARTED;
 	else if (!has_channel(session))
 		ret = -LTT_ERR_NO_CHANNEL;
-	else {
-		__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
-		ret = ltt_ust_session_start(ctx->ust, session, &acks);
-		if (ret)
-			__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
-		else
-			LTT_INFO("session '%s' started", session->name);
+	else if (session->output_type == LTT_OUTPUT_NET)
+		ret = -LTT_ERR_OUTPUT_UNSUPPORTED;
+	else if (start_domains(ctx, session, &settle)) {
+		/* Unlocked, and the domains that had started are stopped. */
+		ltt_session_put(ctx->registry, session);
+		return -LTT_ERR_CONSUMERD;
 	}
+	if (!ret)
+		LTT_INFO("session '%s' started", session->name);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, registered programs record. */
-	ltt_ust_acks_wait(&acks, "start");
+	/* Once this returns, what the session traces records. */
+	ltt_domain_settle_wait(&settle, "start");
 	return ret;
 }
 
@@ -166,7 +230,7 @@ int ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ltt_cmd_unlock_session(ctx, session);
 		return -LTT_ERR_SESSION_NOT_STARTED;
 	}
-	ret = session_stop_unlock(ctx, session, wait);
+	ret = session_stop_unlock(ctx, session, wait) ? -LTT_ERR_CONSUMERD : 0;
 	ltt_session_put(ctx->registry, session);
 	return ret;
 }
@@ -196,37 +260,39 @@ int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 }
 
 /* Append a session's channels and rules, session lock held. */
-static void put_session_tree(struct ltt_ust *ust, struct ltt_session *session,
+static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			     struct ltt_wbuf *reply)
 {
+	struct ltt_domain_impl *d;
 	struct ltt_event_rule_info rinfo;
 	struct ltt_channel_info cinfo;
 	struct ltt_event_rule *rule;
 	struct ltt_channel *channel;
 	uint32_t nr_rules = 0;
-	size_t d;
+	size_t i;
 
 	ltt_wbuf_put_u32(reply, session->domains[0].nr_channels + session->domains[1].nr_channels);
-	for (d = 0; d < 2; d++) {
-		cds_list_for_each_entry(channel, &session->domains[d].channels, node) {
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
 			cinfo = (struct ltt_channel_info){
-				.domain = session->domains[d].type,
+				.domain = session->domains[i].type,
 				.attr = channel->attr,
 				.enabled = channel->enabled,
 			};
-			if (cinfo.domain == LTT_DOMAIN_USER)
-				ltt_ust_channel_stats(ust, session, channel, &cinfo.discarded_events,
+			if (d)
+				d->ops->channel_stats(d, session, channel, &cinfo.discarded_events,
 						      &cinfo.lost_packets);
 			ltt_proto_put_channel_info(reply, &cinfo);
 			nr_rules += channel->nr_rules;
 		}
 	}
 	ltt_wbuf_put_u32(reply, nr_rules);
-	for (d = 0; d < 2; d++) {
-		cds_list_for_each_entry(channel, &session->domains[d].channels, node) {
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
 			cds_list_for_each_entry(rule, &channel->rules, node) {
 				rinfo = (struct ltt_event_rule_info){
-					.domain = session->domains[d].type,
+					.domain = session->domains[i].type,
 					.attr = rule->attr,
 					.enabled = rule->enabled,
 				};
@@ -249,7 +315,7 @@ int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		return ret;
 	ltt_session_info(session, &info);
 	ltt_proto_put_session_info(reply, &info);
-	put_session_tree(ctx->ust, session, reply);
+	put_session_tree(ctx, session, reply);
 	ltt_cmd_unlock_session(ctx, session);
 	return reply->err ? -LTT_ERR_NOMEM : 0;
 }
@@ -258,9 +324,14 @@ int ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req
 			     struct ltt_wbuf *reply)
 {
 	bool with_fields = ltt_rbuf_get_bool(req);
+	struct ltt_domain_impl *d;
+	int ret;
 
 	if (ltt_rbuf_end(req))
 		return -LTT_ERR_PROTOCOL;
-	ltt_ust_list_tracepoints(ctx->ust, with_fields, reply);
-	return reply->err ? -LTT_ERR_NOMEM : 0;
+	/* The request names no domain: it is the user-space domain's list. */
+	ret = ltt_cmd_domain(ctx, LTT_DOMAIN_USER, &d);
+	if (ret)
+		return ret;
+	return d->ops->list_events(d, with_fields, reply) ? -LTT_ERR_NOMEM : 0;
 }

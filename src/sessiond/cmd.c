@@ -89,9 +89,8 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 	ltt_session_put(ctx->registry, session);
 }
 
-int ltt_cmd_check_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain domain)
+int ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain type,
+		   struct ltt_domain_impl **ret_domain)
 {
-	if (domain == LTT_DOMAIN_KERNEL && !ctx->root_daemon)
-		return -LTT_ERR_KERNEL_NEEDS_ROOT;
-	return 0;
+	return -(int)ltt_domains_get(ctx->domains, type, ret_domain);
 }

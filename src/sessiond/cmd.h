@@ -16,14 +16,13 @@
 #include <sys/socket.h>
 
 #include "common/codec.h"
+#include "sessiond/domain.h"
 #include "sessiond/session.h"
-#include "sessiond/ust.h"
 
 struct ltt_cmd_ctx {
 	struct ltt_session_registry *registry;
-	struct ltt_ust *ust;
+	const struct ltt_domains *domains;	/* what serves each domain */
 	struct ucred cred;	/* the client */
-	bool root_daemon;	/* this daemon runs as root */
 };
 
 typedef int (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -95,10 +94,13 @@ int ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
 /**
- * ltt_cmd_check_domain() - may this client use @domain in this daemon?
+ * ltt_cmd_domain() - the domain that serves @type in this daemon
+ * @ret_domain: set on success only
  *
- * Returns 0 or -LTT_ERR_KERNEL_NEEDS_ROOT.
+ * Returns 0 or the negated code of why it is not served
+ * (ltt_domains_get()).
  */
-int ltt_cmd_check_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain domain);
+int ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain type,
+		   struct ltt_domain_impl **ret_domain);
 
 #endif /* LTT_SESSIOND_CMD_H */

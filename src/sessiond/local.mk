@@ -12,6 +12,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-channel.c \
 	src/sessiond/cmd-event.c \
 	src/sessiond/session.c src/sessiond/session.h \
+	src/sessiond/domain.c src/sessiond/domain.h \
 	src/sessiond/ust.c src/sessiond/ust.h \
 	src/sessiond/app.c src/sessiond/app.h \
 	src/sessiond/consumer.c src/sessiond/consumer.h \

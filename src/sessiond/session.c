@@ -35,6 +35,8 @@ static void session_free(struct ltt_session *session)
 	size_t i;
 
 	for (i = 0; i < 2; i++) {
+		/* A domain releases its state when the session is destroyed. */
+		assert(!session->domains[i].state);
 		cds_list_for_each_entry_safe(channel, tmp, &session->domains[i].channels, node) {
 			cds_list_del(&channel->node);
 			channel_destroy(channel);
@@ -87,7 +89,6 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->snapshot = attr->snapshot;
 	session->live_timer_us = attr->live_timer_us;
 	session->refcount = 1;	/* the caller's; the registry holds one more */
-	CDS_INIT_LIST_HEAD(&session->ust_traces);
 	for (i = 0; i < 2; i++) {
 		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
 		CDS_INIT_LIST_HEAD(&session->domains[i].channels);
@@ -216,7 +217,7 @@ struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum 
 	return &session->domains[type == LTT_DOMAIN_KERNEL ? 0 : 1];
 }
 
-struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, const char *name)
+struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name)
 {
 	struct ltt_channel *channel;
 
@@ -226,12 +227,12 @@ struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, c
 	return NULL;
 }
 
-int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
-			   struct ltt_channel **ret_channel)
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+			    struct ltt_channel **ret_channel)
 {
 	struct ltt_channel *channel;
 
-	if (ltt_domain_find_channel(domain, attr->name))
+	if (ltt_session_find_channel(domain, attr->name))
 		return -LTT_ERR_CHANNEL_EXISTS;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT && domain->buffer_type != attr->buffer_type)
 		return -LTT_ERR_BUFFER_TYPE_MISMATCH;

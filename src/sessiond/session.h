@@ -50,6 +50,7 @@ struct ltt_session_domain {
 	unsigned int nr_channels;
 	uint32_t next_stream_id;
 	struct cds_list_head channels;
+	void *state;			/* the domain's own (domain.h); NULL when it has none */
 };
 
 struct ltt_session {
@@ -72,7 +73,6 @@ struct ltt_session {
 	bool destroyed;
 	unsigned int nr_rules;		/* over all channels */
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
-	struct cds_list_head ust_traces;	/* ltt_ust_trace (ust.c) */
 };
 
 struct ltt_session_registry {
@@ -153,20 +153,20 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_info
 struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type);
 
 /**
- * ltt_domain_find_channel() - a channel by name, or NULL; session lock held
+ * ltt_session_find_channel() - a channel by name, or NULL; session lock held
  */
-struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, const char *name);
+struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name);
 
 /**
- * ltt_domain_add_channel() - create a channel; session lock held
+ * ltt_session_add_channel() - create a channel; session lock held
  * @attr: checked with ltt_attr_check_channel() (buffer type resolved)
  * @ret_channel: the channel, owned by the domain
  *
  * Returns 0, -LTT_ERR_CHANNEL_EXISTS, -LTT_ERR_BUFFER_TYPE_MISMATCH,
  * -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
  */
-int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
-			   struct ltt_channel **ret_channel);
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+			    struct ltt_channel **ret_channel);
 
 /**
  * ltt_channel_find_rule() - the rule identical to @attr, or NULL; session lock held

@@ -13,6 +13,7 @@
  *   cmd-channel.c  enable-channel, disable-channel
  *   cmd-event.c    enable-event, disable-event
  *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ *   domain.[ch]    the domain interface the commands call; the domains served
  *   ust.[ch]       the user-space domain: buffers, event ids, metadata, flows
  *   app.[ch]       registered applications and the app thread (app.sock)
  *   consumer.[ch]  spawning ltt-consumerd and calling its commands
@@ -25,6 +26,7 @@
 #include "sessiond/client.h"
 #include "sessiond/consumer.h"
 #include "sessiond/cmd.h"
+#include "sessiond/domain.h"
 #include "sessiond/rundir.h"
 #include "sessiond/session.h"
 #include "sessiond/tsdl.h"

@@ -44,8 +44,26 @@ struct ltt_ust_chan {
 	struct cds_list_head classes;
 };
 
+/* What the user-space domain keeps per session: ltt_session_domain.state. */
+struct ust_session {
+	struct cds_list_head traces;	/* ltt_ust_trace */
+};
+
+/* Commands sent to programs, to wait for once every lock is released. */
+struct ust_ack {
+	struct ltt_app *app;	/* a reference */
+	uint32_t seq;
+};
+
+/* A settle's record of the user-space domain (ltt_domain_settle_slot()). */
+struct ust_acks {
+	struct ust_ack *v;
+	size_t n;
+	size_t cap;
+};
+
 struct ltt_ust_trace {
-	struct cds_list_head node;	/* in ltt_session.ust_traces */
+	struct cds_list_head node;	/* in ust_session.traces */
 	uint64_t key;
 	bool per_pid;
 	uid_t uid;
@@ -79,11 +97,15 @@ static void read_boot_id(uuid_t ret_id)
 	}
 }
 
+static const struct ltt_domain_ops ust_ops;
+
 void ltt_ust_init(struct ltt_ust *ust, const char *consumerd_path, int verbose)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);
 
 	memset(ust, 0, sizeof(*ust));
+	ust->domain.type = LTT_DOMAIN_USER;
+	ust->domain.ops = &ust_ops;
 	pthread_mutex_init(&ust->apps_lock, NULL);
 	pthread_mutex_init(&ust->consumer_lock, NULL);
 	CDS_INIT_LIST_HEAD(&ust->apps);
@@ -96,8 +118,10 @@ void ltt_ust_init(struct ltt_ust *ust, const char *consumerd_path, int verbose)
 	read_boot_id(ust->boot_id);
 }
 
-void ltt_ust_fini(struct ltt_ust *ust)
+/* Release every application and stop the consumer; sessions are destroyed. */
+static void ust_fini(struct ltt_domain_impl *d)
 {
+	struct ltt_ust *ust = caa_container_of(d, struct ltt_ust, domain);
 	struct ltt_app *app, *tmp;
 
 	pthread_mutex_lock(&ust->apps_lock);
@@ -134,7 +158,7 @@ static struct ltt_consumer *get_consumer(struct ltt_ust *ust, uint64_t *ret_gen)
 		LTT_ERR("the consumer daemon died; starting a new one for new traces");
 		/*
 		 * Another thread may still hold a pointer to it (in a loop of
-		 * calls, which now fail at once): keep it until ltt_ust_fini().
+		 * calls, which now fail at once): keep it until ust_fini().
 		 */
 		if (ust->nr_dead < LTT_UST_MAX_DEAD_CONSUMERS) {
 			ust->dead[ust->nr_dead++] = ust->consumer;
@@ -332,12 +356,34 @@ static int trace_metadata_header(struct ltt_ust *ust, struct ltt_session *sessio
 	return ret;
 }
 
+/*
+ * @session's user-space state, made first if @create; NULL when it has
+ * none (or no memory for it).  Session lock held.
+ */
+static struct ust_session *ust_state(struct ltt_session *session, bool create)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	struct ust_session *us = dom->state;
+
+	if (!us && create) {
+		us = calloc(1, sizeof(*us));
+		if (us) {
+			CDS_INIT_LIST_HEAD(&us->traces);
+			dom->state = us;
+		}
+	}
+	return us;
+}
+
 static struct ltt_ust_trace *find_trace(struct ltt_session *session, const struct ltt_app *app,
 					bool per_pid)
 {
+	struct ust_session *us = ust_state(session, false);
 	struct ltt_ust_trace *trace;
 
-	cds_list_for_each_entry(trace, &session->ust_traces, node) {
+	if (!us)
+		return NULL;
+	cds_list_for_each_entry(trace, &us->traces, node) {
 		if (trace->per_pid != per_pid)
 			continue;
 		if (per_pid ? trace->pid == app->pid :
@@ -354,11 +400,12 @@ static struct ltt_ust_trace *get_trace(struct ltt_ust *ust, struct ltt_session *
 	bool per_pid = ltt_session_domain(session, LTT_DOMAIN_USER)->buffer_type ==
 		       LTT_BUFFER_PER_PID;
 	struct ltt_ust_trace *trace = find_trace(session, app, per_pid);
+	struct ust_session *us = ust_state(session, true);
 	struct ltt_consumer *c;
 	struct ltt_wbuf text;
 	int ret;
 
-	if (trace)
+	if (trace || !us)
 		return trace;
 	trace = calloc(1, sizeof(*trace));
 	if (!trace)
@@ -390,7 +437,7 @@ static struct ltt_ust_trace *get_trace(struct ltt_ust *ust, struct ltt_session *
 				strerror(-ret));
 		trace->consumer_gen = ret ? 0 : gen;
 	}
-	cds_list_add_tail(&trace->node, &session->ust_traces);
+	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
 	if (trace_metadata_header(ust, session, trace, app, &text))
 		LTT_ERR("trace %s: can't generate its metadata", trace->path);
@@ -749,7 +796,7 @@ static void push_app(struct ltt_ust *ust, struct ltt_session *session, struct lt
 	}
 }
 
-void ltt_ust_acks_init(struct ltt_ust_acks *acks)
+static void acks_init(struct ust_acks *acks)
 {
 	acks->v = NULL;
 	acks->n = 0;
@@ -757,10 +804,12 @@ void ltt_ust_acks_init(struct ltt_ust_acks *acks)
 }
 
 /* Remember to wait for @app's command @seq (and all before it). */
-static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t seq)
+static void acks_add(struct ust_acks *acks, struct ltt_app *app, uint32_t seq)
 {
-	struct ltt_ust_ack *grown;
+	struct ust_ack *grown;
 
+	if (!acks)
+		return;	/* no memory for the set: we just do not wait */
 	if (acks->n == acks->cap) {
 		size_t cap = acks->cap ? 2 * acks->cap : 16;
 
@@ -771,7 +820,7 @@ static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t se
 		acks->cap = cap;
 	}
 	ltt_app_get(app);
-	acks->v[acks->n++] = (struct ltt_ust_ack){ .app = app, .seq = seq };
+	acks->v[acks->n++] = (struct ust_ack){ .app = app, .seq = seq };
 }
 
 /* Milliseconds left until @deadline (CLOCK_MONOTONIC), at least 0. */
@@ -786,7 +835,13 @@ static int ms_left(const struct timespec *deadline)
 	return ms < 0 ? 0 : (int)ms;
 }
 
-void ltt_ust_acks_wait(struct ltt_ust_acks *acks, const char *what)
+/*
+ * Wait (at most ACK_TIMEOUT_MS for them all) until every program confirmed
+ * what it was sent, then empty the set; no lock held (the app thread needs
+ * them to read acks).  @what: named in the warning about a program that
+ * does not answer; NULL to empty the set without waiting.
+ */
+static void acks_wait(struct ust_acks *acks, const char *what)
 {
 	struct timespec deadline;
 	size_t i;
@@ -803,7 +858,17 @@ void ltt_ust_acks_wait(struct ltt_ust_acks *acks, const char *what)
 		ltt_app_put(app);
 	}
 	free(acks->v);
-	ltt_ust_acks_init(acks);
+	acks_init(acks);
+}
+
+/* @settle's acks of the user-space domain, made on first need (NULL: no memory). */
+static struct ust_acks *settle_acks(struct ltt_ust *ust, struct ltt_domain_settle *settle)
+{
+	void **slot = ltt_domain_settle_slot(settle, &ust->domain);
+
+	if (!*slot)
+		*slot = calloc(1, sizeof(struct ust_acks));
+	return *slot;
 }
 
 /* The seq of the last command sent to @app. */
@@ -819,7 +884,7 @@ static uint32_t last_seq(struct ltt_app *app)
 
 /* Bring every program up to date; note the commands to wait for. */
 static void push_all_apps(struct ltt_ust *ust, struct ltt_session *session,
-			  struct ltt_ust_acks *acks)
+			  struct ust_acks *acks)
 {
 	struct ltt_app *app;
 	uint32_t before, last;
@@ -835,25 +900,32 @@ static void push_all_apps(struct ltt_ust *ust, struct ltt_session *session,
 	pthread_mutex_unlock(&ust->apps_lock);
 }
 
-int ltt_ust_session_start(struct ltt_ust *ust, struct ltt_session *session,
-			  struct ltt_ust_acks *acks)
+static struct ltt_ust *to_ust(struct ltt_domain_impl *d)
 {
-	if (session->output_type == LTT_OUTPUT_NET)
-		return -LTT_ERR_OUTPUT_UNSUPPORTED;
-	push_all_apps(ust, session, acks);
+	return caa_container_of(d, struct ltt_ust, domain);
+}
+
+static int ust_start(struct ltt_domain_impl *d, struct ltt_session *session,
+		     struct ltt_domain_settle *settle)
+{
+	struct ltt_ust *ust = to_ust(d);
+
+	push_all_apps(ust, session, settle_acks(ust, settle));
 	return 0;
 }
 
-void ltt_ust_session_update(struct ltt_ust *ust, struct ltt_session *session,
-			    struct ltt_ust_acks *acks)
+static void ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
+		       struct ltt_domain_settle *settle)
 {
+	struct ltt_ust *ust = to_ust(d);
+
 	if (session->active)
-		push_all_apps(ust, session, acks);
+		push_all_apps(ust, session, settle_acks(ust, settle));
 }
 
 /* Disable the session's channels in every application; collect the acks. */
 static void disable_in_apps(struct ltt_ust *ust, struct ltt_session *session,
-			    struct ltt_ust_acks *acks)
+			    struct ust_acks *acks)
 {
 	struct ltt_app_chan *ac;
 	struct ltt_app *app;
@@ -881,6 +953,7 @@ static void disable_in_apps(struct ltt_ust *ust, struct ltt_session *session,
 static size_t channel_keys(struct ltt_ust *ust, struct ltt_session *session, uint64_t **ret_keys,
 			   uint64_t *ret_gen, bool *ret_lost)
 {
+	struct ust_session *us = ust_state(session, false);
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	uint64_t *keys = NULL, *grown;
@@ -888,7 +961,10 @@ static size_t channel_keys(struct ltt_ust *ust, struct ltt_session *session, uin
 
 	*ret_gen = 0;
 	*ret_lost = false;
-	cds_list_for_each_entry(trace, &session->ust_traces, node) {
+	*ret_keys = NULL;
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
 		if (!trace_consumer(ust, trace)) {
 			*ret_lost |= trace->lost_consumer;
 			continue;
@@ -906,27 +982,28 @@ static size_t channel_keys(struct ltt_ust *ust, struct ltt_session *session, uin
 	return n;
 }
 
-int ltt_ust_session_stop(struct ltt_ust *ust, struct ltt_session *session, bool wait)
+static int ust_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool wait)
 {
-	struct ltt_ust_acks acks;
+	struct ltt_ust *ust = to_ust(d);
+	struct ust_acks acks;
 	struct ltt_consumer *c;
 	uint64_t *keys, gen, now;
 	size_t i, nr_keys;
 	bool lost;
 	int ret = 0;
 
-	ltt_ust_acks_init(&acks);
+	acks_init(&acks);
 	pthread_mutex_lock(&session->lock);
 	disable_in_apps(ust, session, &acks);
 	nr_keys = channel_keys(ust, session, &keys, &gen, &lost);
 	pthread_mutex_unlock(&session->lock);
 	/* No lock held: the app thread must be free to read the acks. */
-	ltt_ust_acks_wait(&acks, wait ? "stop" : NULL);
+	acks_wait(&acks, wait ? "stop" : NULL);
 	c = nr_keys ? get_consumer(ust, &now) : NULL;
 	if (lost || (c && now != gen)) {
 		LTT_ERR("session '%s': the consumer daemon died while it held its traces; they end there",
 			session->name);
-		ret = -LTT_ERR_CONSUMERD;
+		ret = -EPIPE;
 	}
 	for (i = 0; c && now == gen && i < nr_keys; i++) {
 		int err = ltt_consumer_flush_channel(c, keys[i], false);
@@ -934,15 +1011,17 @@ int ltt_ust_session_stop(struct ltt_ust *ust, struct ltt_session *session, bool 
 		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
 		if (err && err != -ENOENT) {
 			LTT_ERR("session '%s': the consumer failed to write a channel", session->name);
-			ret = -LTT_ERR_CONSUMERD;
+			ret = ret ? ret : -EIO;
 		}
 	}
 	free(keys);
 	return ret;
 }
 
-void ltt_ust_session_destroy(struct ltt_ust *ust, struct ltt_session *session)
+static void ust_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
 {
+	struct ltt_ust *ust = to_ust(d);
+	struct ust_session *us = ust_state(session, false);
 	struct ltt_app_chan *ac, *tmp;
 	struct ltt_ust_trace *trace, *ttmp;
 	struct ltt_app *app;
@@ -959,26 +1038,34 @@ void ltt_ust_session_destroy(struct ltt_ust *ust, struct ltt_session *session)
 		}
 	}
 	pthread_mutex_unlock(&ust->apps_lock);
-	cds_list_for_each_entry_safe(trace, ttmp, &session->ust_traces, node)
+	if (!us)
+		return;
+	cds_list_for_each_entry_safe(trace, ttmp, &us->traces, node)
 		trace_destroy(ust, trace);
+	free(us);
+	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
 }
 
-void ltt_ust_channel_stats(struct ltt_ust *ust, struct ltt_session *session,
-			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
-			   uint64_t *ret_packets_lost)
+static void ust_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
+			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
+			      uint64_t *ret_packets_lost)
 {
+	struct ltt_ust *ust = to_ust(d);
+	struct ust_session *us = ust_state(session, false);
 	/* What closed traces lost, then what the open ones have lost so far. */
 	uint64_t events = channel->discarded_events, packets = channel->lost_packets, e, p;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	struct ltt_consumer *c = NULL;
 
-	cds_list_for_each_entry(trace, &session->ust_traces, node) {
-		chan = find_chan(trace, channel);
-		c = chan ? trace_consumer(ust, trace) : NULL;
-		if (c && !ltt_consumer_channel_stats(c, chan->key, &e, &p)) {
-			events += e;
-			packets += p;
+	if (us) {
+		cds_list_for_each_entry(trace, &us->traces, node) {
+			chan = find_chan(trace, channel);
+			c = chan ? trace_consumer(ust, trace) : NULL;
+			if (c && !ltt_consumer_channel_stats(c, chan->key, &e, &p)) {
+				events += e;
+				packets += p;
+			}
 		}
 	}
 	*ret_events_lost = events;
@@ -1147,8 +1234,9 @@ static const char *type_name(const struct ltt_app_field *f)
 	}
 }
 
-void ltt_ust_list_tracepoints(struct ltt_ust *ust, bool with_fields, struct ltt_wbuf *reply)
+static int ust_list_events(struct ltt_domain_impl *d, bool with_fields, struct ltt_wbuf *reply)
 {
+	struct ltt_ust *ust = to_ust(d);
 	struct ltt_app *app;
 	uint32_t count = 0, i;
 	size_t t, at;
@@ -1178,4 +1266,38 @@ void ltt_ust_list_tracepoints(struct ltt_ust *ust, bool with_fields, struct ltt_
 
 		memcpy(reply->data + at, &le, sizeof(le));
 	}
+	return reply->err ? -ENOMEM : 0;
 }
+
+static enum ltt_error_code ust_check_channel(struct ltt_domain_impl *d, struct ltt_channel_attr *attr)
+{
+	(void)d;
+	return (enum ltt_error_code)-ltt_attr_check_channel(attr, LTT_DOMAIN_USER);
+}
+
+static enum ltt_error_code ust_check_rule(struct ltt_domain_impl *d,
+					  const struct ltt_event_rule_attr *attr)
+{
+	(void)d;
+	return (enum ltt_error_code)-ltt_attr_check_rule(attr);
+}
+
+static void ust_settle_wait(struct ltt_domain_impl *d, void *pending, const char *what)
+{
+	(void)d;
+	acks_wait(pending, what);
+	free(pending);
+}
+
+static const struct ltt_domain_ops ust_ops = {
+	.check_channel = ust_check_channel,
+	.check_rule = ust_check_rule,
+	.start = ust_start,
+	.update = ust_update,
+	.stop = ust_stop,
+	.destroy = ust_destroy,
+	.channel_stats = ust_channel_stats,
+	.list_events = ust_list_events,
+	.settle_wait = ust_settle_wait,
+	.fini = ust_fini,
+};
