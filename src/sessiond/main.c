@@ -285,12 +285,10 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.tracing_gid = gr ? gr->gr_gid : 0,
 		.tracing_group = group,
 	};
-	struct ltt_app_thread_config acfg = {
-		.ust = &d->ust,
-		.registry = &d->registry,
-	};
+	struct ltt_app_thread_config acfg;
 	int ret;
 
+	ltt_ust_app_listener(&d->ust, &acfg.listener);
 	ret = listen_on(rd, LTT_APP_SOCKET_NAME, root, gr, &acfg.listen_fd);
 	if (ret)
 		return ret;
@@ -368,7 +366,7 @@ static int run(const struct options *opts)
 	}
 	ltt_session_registry_init(&d.registry);
 	ltt_domains_init(&d.domains);
-	ltt_ust_init(&d.ust, opts->consumerd_path, opts->verbose);
+	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	if (!root)
 		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_NEEDS_ROOT,
