@@ -17,7 +17,7 @@ static bool same_attr(const struct ltt_channel_attr *a, const struct ltt_channel
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type;
 }
 
-int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_domain_settle settle;
@@ -27,16 +27,17 @@ int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	struct ltt_domain_impl *d = NULL;
 	enum ltt_domain domain;
 	const char *name;
-	int ret;
+	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	ltt_proto_get_channel_attr(req, &attr);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
-		ret = d ? -(int)d->ops->check_channel(d, &attr) : ltt_attr_check_channel(&attr, domain);
+		ret = d ? d->ops->check_channel(d, &attr) :
+			  ltt_cmd_code(ltt_attr_check_channel(&attr, domain));
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
@@ -46,15 +47,15 @@ int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	channel = ltt_session_find_channel(ltt_session_domain(session, domain), attr.name);
 	if (channel) {
 		if (!same_attr(&channel->attr, &attr))
-			ret = -LTT_ERR_CHANNEL_ATTR;
+			ret = LTT_ERR_CHANNEL_ATTR;
 		else if (channel->enabled)
-			ret = -LTT_ERR_CHANNEL_ENABLED;
+			ret = LTT_ERR_CHANNEL_ENABLED;
 		else
 			channel->enabled = true;
 	} else if (session->active) {
-		ret = -LTT_ERR_CHANNEL_ACTIVE_ADD;
+		ret = LTT_ERR_CHANNEL_ACTIVE_ADD;
 	} else {
-		ret = ltt_session_add_channel(ltt_session_domain(session, domain), &attr, &channel);
+		ret = ltt_cmd_add_channel(ltt_session_domain(session, domain), &attr, &channel);
 	}
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
@@ -67,7 +68,7 @@ int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	return ret;
 }
 
-int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			    struct ltt_wbuf *reply)
 {
 	struct ltt_domain_settle settle;
@@ -76,13 +77,13 @@ int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	const char *name, *chan_name;
 	struct ltt_domain_impl *d = NULL;
 	enum ltt_domain domain;
-	int ret;
+	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (ret)
 		return ret;
@@ -92,9 +93,9 @@ int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	ltt_domain_settle_init(&settle);
 	channel = ltt_session_find_channel(ltt_session_domain(session, domain), chan_name);
 	if (!channel)
-		ret = -LTT_ERR_CHANNEL_NOT_FOUND;
+		ret = LTT_ERR_CHANNEL_NOT_FOUND;
 	else if (!channel->enabled)
-		ret = -LTT_ERR_CHANNEL_DISABLED;
+		ret = LTT_ERR_CHANNEL_DISABLED;
 	else
 		channel->enabled = false;
 	if (!ret && d)

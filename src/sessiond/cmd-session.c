@@ -2,6 +2,7 @@
 /*
  * cmd-session.c - client commands on whole sessions.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,23 +11,26 @@
 #include "common/log.h"
 #include "sessiond/cmd.h"
 
-int ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_session_attr attr;
 	struct ltt_session_info info;
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
+	int err;
 
 	ltt_proto_get_session_attr(req, &attr);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_attr_check_session(&attr);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
-	ret = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
-	if (ret)
-		return ret;
+	err = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
+	if (err == -EEXIST)
+		return LTT_ERR_SESSION_EXISTS;
+	if (err)
+		return ltt_cmd_error(err);
 	pthread_mutex_lock(&session->lock);
 	ltt_session_info(session, &info);
 	pthread_mutex_unlock(&session->lock);
@@ -38,13 +42,13 @@ int ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 }
 
 /* Decode a request that is one session name, then lock that session. */
-static int lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+static enum ltt_error_code lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			      struct ltt_session **ret_session)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	return ltt_cmd_lock_session(ctx, name, ret_session);
 }
 
@@ -108,11 +112,11 @@ static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *se
 	ltt_session_put(ctx->registry, session);
 }
 
-int ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			    struct ltt_wbuf *reply)
 {
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
@@ -180,27 +184,28 @@ static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 	return ret;
 }
 
-int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_domain_settle settle;
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
+	int err;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
 	ltt_domain_settle_init(&settle);
 	if (session->active)
-		ret = -LTT_ERR_SESSION_STARTED;
+		ret = LTT_ERR_SESSION_STARTED;
 	else if (!has_channel(session))
-		ret = -LTT_ERR_NO_CHANNEL;
+		ret = LTT_ERR_NO_CHANNEL;
 	else if (session->output_type == LTT_OUTPUT_NET)
-		ret = -LTT_ERR_OUTPUT_UNSUPPORTED;
-	else if (start_domains(ctx, session, &settle)) {
+		ret = LTT_ERR_OUTPUT_UNSUPPORTED;
+	else if ((err = start_domains(ctx, session, &settle))) {
 		/* Unlocked, and the domains that had started are stopped. */
 		ltt_session_put(ctx->registry, session);
-		return -LTT_ERR_CONSUMERD;
+		return ltt_cmd_error(err);
 	}
 	if (!ret)
 		LTT_INFO("session '%s' started", session->name);
@@ -210,42 +215,43 @@ int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	return ret;
 }
 
-int ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
 	struct ltt_session *session;
 	const char *name;
-	int ret;
+	enum ltt_error_code ret;
 
 	bool wait;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	wait = ltt_rbuf_get_bool(req);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
 	if (!session->active) {
 		ltt_cmd_unlock_session(ctx, session);
-		return -LTT_ERR_SESSION_NOT_STARTED;
+		return LTT_ERR_SESSION_NOT_STARTED;
 	}
-	ret = session_stop_unlock(ctx, session, wait) ? -LTT_ERR_CONSUMERD : 0;
+	/* -EPIPE (it died), -EIO (it failed to write): the consumer's doing. */
+	ret = session_stop_unlock(ctx, session, wait) ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
 	ltt_session_put(ctx->registry, session);
 	return ret;
 }
 
-int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_session **sessions;
 	struct ltt_session_info info;
 	size_t i, n;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_session_snapshot_list(ctx->registry, ctx->cred.uid, &sessions, &n);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_error(ltt_session_snapshot_list(ctx->registry, ctx->cred.uid, &sessions, &n));
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(reply, (uint32_t)n);
@@ -256,7 +262,7 @@ int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ltt_session_put(ctx->registry, sessions[i]);
 	}
 	free(sessions);
-	return reply->err ? -LTT_ERR_NOMEM : 0;
+	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
 /* Append a session's channels and rules, session lock held. */
@@ -303,12 +309,12 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 	}
 }
 
-int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			struct ltt_wbuf *reply)
 {
 	struct ltt_session_info info;
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
@@ -317,21 +323,21 @@ int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	ltt_proto_put_session_info(reply, &info);
 	put_session_tree(ctx, session, reply);
 	ltt_cmd_unlock_session(ctx, session);
-	return reply->err ? -LTT_ERR_NOMEM : 0;
+	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
-int ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			     struct ltt_wbuf *reply)
 {
 	bool with_fields = ltt_rbuf_get_bool(req);
 	struct ltt_domain_impl *d;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	/* The request names no domain: it is the user-space domain's list. */
 	ret = ltt_cmd_domain(ctx, LTT_DOMAIN_USER, &d);
 	if (ret)
 		return ret;
-	return d->ops->list_events(d, with_fields, reply) ? -LTT_ERR_NOMEM : 0;
+	return ltt_cmd_error(d->ops->list_events(d, with_fields, reply));
 }

@@ -3,6 +3,7 @@
  * session.c - the session daemon's object tree (see session.h).
  */
 #include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -77,7 +78,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 
 	session = calloc(1, sizeof(*session));
 	if (!session)
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	pthread_mutex_init(&session->lock, NULL);
 	strcpy(session->name, attr->name);
 	uuid_generate(session->uuid);
@@ -96,9 +97,9 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 
 	pthread_mutex_lock(&reg->lock);
 	if (find_locked(reg, attr->name))
-		ret = -LTT_ERR_SESSION_EXISTS;
+		ret = -EEXIST;
 	else if (reg->nr_sessions >= LTT_MAX_SESSIONS)
-		ret = -LTT_ERR_LIMIT;
+		ret = -ENOSPC;
 	if (!ret) {
 		session->id = reg->next_id++;
 		session->refcount++;
@@ -123,7 +124,7 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
 		     struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
-	int ret = -LTT_ERR_SESSION_NOT_FOUND;
+	int ret = -ENOENT;
 
 	pthread_mutex_lock(&reg->lock);
 	session = find_locked(reg, name);
@@ -179,7 +180,7 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 	array = calloc(reg->nr_sessions ? reg->nr_sessions : 1, sizeof(*array));
 	if (!array) {
 		pthread_mutex_unlock(&reg->lock);
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	}
 	cds_list_for_each_entry(session, &reg->sessions, node) {
 		if (!may_use(session, uid))
@@ -233,14 +234,14 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 	struct ltt_channel *channel;
 
 	if (ltt_session_find_channel(domain, attr->name))
-		return -LTT_ERR_CHANNEL_EXISTS;
+		return -EEXIST;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT && domain->buffer_type != attr->buffer_type)
-		return -LTT_ERR_BUFFER_TYPE_MISMATCH;
+		return -EINVAL;
 	if (domain->nr_channels >= LTT_MAX_CHANNELS_PER_DOMAIN)
-		return -LTT_ERR_LIMIT;
+		return -ENOSPC;
 	channel = calloc(1, sizeof(*channel));
 	if (!channel)
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	channel->attr = *attr;
 	channel->stream_id = domain->next_stream_id++;
 	channel->enabled = true;
@@ -274,10 +275,10 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 
 	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL ||
 	    session->nr_rules >= LTT_MAX_RULES_PER_SESSION)
-		return -LTT_ERR_LIMIT;
+		return -ENOSPC;
 	rule = calloc(1, sizeof(*rule));
 	if (!rule)
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	rule->attr = *attr;
 	rule->enabled = true;
 	cds_list_add_tail(&rule->node, &channel->rules);
