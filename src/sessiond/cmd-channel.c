@@ -4,7 +4,6 @@
  */
 #include <string.h>
 
-#include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "sessiond/cmd.h"
@@ -24,7 +23,7 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	struct ltt_channel_attr attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
-	struct ltt_domain_impl *d = NULL;
+	struct ltt_domain_impl *d;
 	enum ltt_domain domain;
 	const char *name;
 	enum ltt_error_code ret;
@@ -36,8 +35,7 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
-		ret = d ? d->ops->check_channel(d, &attr) :
-			  ltt_cmd_code(ltt_attr_check_channel(&attr, domain));
+		ret = d->ops->check_channel(d, &attr);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
@@ -60,7 +58,7 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
-	if (!ret && d)
+	if (!ret)
 		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
@@ -75,7 +73,7 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	const char *name, *chan_name;
-	struct ltt_domain_impl *d = NULL;
+	struct ltt_domain_impl *d;
 	enum ltt_domain domain;
 	enum ltt_error_code ret;
 
@@ -98,7 +96,7 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 		ret = LTT_ERR_CHANNEL_DISABLED;
 	else
 		channel->enabled = false;
-	if (!ret && d)
+	if (!ret)
 		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */

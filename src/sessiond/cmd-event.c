@@ -44,7 +44,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 {
 	struct ltt_domain_settle settle;
 	struct ltt_event_rule_attr attr;
-	struct ltt_domain_impl *d = NULL;
+	struct ltt_domain_impl *d;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
@@ -60,7 +60,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
-		ret = d ? d->ops->check_rule(d, &attr) : ltt_cmd_code(ltt_attr_check_rule(&attr));
+		ret = d->ops->check_rule(d, &attr);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
@@ -81,7 +81,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
 out:
-	if (!ret && d)
+	if (!ret)
 		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
@@ -96,7 +96,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
-	struct ltt_domain_impl *d = NULL;
+	struct ltt_domain_impl *d;
 	const char *name, *chan_name, *pattern;
 	enum ltt_domain domain;
 	unsigned int matched = 0;
@@ -129,7 +129,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	if (!matched)
 		ret = LTT_ERR_EVENT_NOT_FOUND;
 out:
-	if (!ret && d)
+	if (!ret)
 		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */

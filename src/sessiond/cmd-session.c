@@ -26,6 +26,9 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
+	/* Accepted, it would record like any session: refused until snapshots exist. */
+	if (attr.snapshot)
+		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
 	err = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
 	if (err == -EEXIST)
 		return LTT_ERR_SESSION_EXISTS;

@@ -371,8 +371,9 @@ static int run(const struct options *opts)
 	if (!root)
 		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_NEEDS_ROOT,
 				   "the daemon does not run as root");
-	else	/* Kernel channels and rules are kept, nothing records them (yet). */
-		d.domains.why_not[LTT_DOMAIN_IDX_KERNEL] = LTT_ERR_OK;
+	else
+		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_UNAVAILABLE,
+				   "this daemon has no kernel tracer yet");
 	ret = serve_start(&d, &rd, root, gr, group);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
