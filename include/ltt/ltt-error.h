@@ -67,7 +67,9 @@ extern "C" {
 	X(CONSUMERD, 44, "the consumer daemon failed; see the session daemon's log") \
 	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first") \
 	X(OUTPUT_UNSUPPORTED, 46, "streaming to a relay daemon is not supported yet: use a local directory (-o) or --no-output") \
-	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one")
+	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one") \
+	X(KERNEL_UNAVAILABLE, 48, "kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u") \
+	X(SNAPSHOT_UNSUPPORTED, 49, "snapshot sessions are not supported yet; create the session without --snapshot")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

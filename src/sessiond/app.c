@@ -190,7 +190,7 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 	mark_dead_locked(c->app);
 	pthread_mutex_unlock(&c->app->lock);
 	if (c->registered)
-		ltt_ust_app_remove(t->cfg.ust, t->cfg.registry, c->app);
+		t->cfg.listener.removed(t->cfg.listener.arg, c->app);
 	cds_list_del(&c->node);
 	ltt_app_put(c->app);
 	free(c);
@@ -253,7 +253,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	app->gid = c->cred.gid;
 	app->bits_per_long = bits;
 	app->registered_at = time(NULL);
-	ret = ltt_ust_app_add(t->cfg.ust, app);
+	ret = t->cfg.listener.added(t->cfg.listener.arg, app);
 	if (ret) {
 		LTT_WARN("too many applications: %s (pid %ld) refused", app->procname,
 			 (long)app->pid);
@@ -300,7 +300,7 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 			 c->app->procname, (long)c->app->pid);
 		return ret;
 	}
-	ltt_ust_app_tracepoints(t->cfg.ust, t->cfg.registry, c->app, tps, n);
+	t->cfg.listener.tracepoints(t->cfg.listener.arg, c->app, tps, n);
 	free(tps);
 	/* Everything the active sessions want of them is pushed: let it go on. */
 	return ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);

@@ -3,7 +3,9 @@
  * app.h - registered applications and the app thread, which accepts them
  * on RUNDIR/app.sock and reads what they send (registration, tracepoint
  * lists, acks).  Commands to applications are sent by whichever thread
- * runs a flow (ust.c), under the application's lock.
+ * runs a flow (ust-push.c), under the application's lock.  What programs
+ * mean to tracing is the listener's business (the user-space domain): the
+ * thread tells it when one registers, announces tracepoints, and leaves.
  */
 #ifndef LTT_SESSIOND_APP_H
 #define LTT_SESSIOND_APP_H
@@ -17,8 +19,6 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
-#include "sessiond/session.h"
-#include "sessiond/ust.h"
 
 /* One event enabled in one channel of an application. */
 struct ltt_app_event {
@@ -38,7 +38,7 @@ struct ltt_app_chan {
 };
 
 struct ltt_app {
-	struct cds_list_head node;	/* in ltt_ust.apps, under apps_lock */
+	struct cds_list_head node;	/* the listener's (its program list) */
 	unsigned int refcount;		/* atomic */
 	int fd;
 	pid_t pid;
@@ -48,7 +48,7 @@ struct ltt_app {
 	uint32_t bits_per_long;
 	char procname[17];
 	time_t registered_at;
-	/* Under ust->apps_lock. */
+	/* Under the listener's lock (ust->apps.lock). */
 	size_t nr_tps;
 	struct ltt_app_tracepoint **tps;
 	struct cds_list_head chans;	/* ltt_app_chan */
@@ -93,10 +93,24 @@ int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
  */
 struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key);
 
+/*
+ * What the app thread tells of programs; called on the app thread, which
+ * holds no lock then.
+ */
+struct ltt_app_listener {
+	/* @app registered: 0 to keep it (take a reference), or -errno to refuse it. */
+	int (*added)(void *arg, struct ltt_app *app);
+	/* @app announced @nr tracepoints: @tps's elements are taken, not the array. */
+	void (*tracepoints)(void *arg, struct ltt_app *app, struct ltt_app_tracepoint **tps,
+			    size_t nr);
+	/* @app, which was added, is gone: drop its reference. */
+	void (*removed)(void *arg, struct ltt_app *app);
+	void *arg;
+};
+
 struct ltt_app_thread_config {
 	int listen_fd;				/* taken */
-	struct ltt_ust *ust;			/* borrowed */
-	struct ltt_session_registry *registry;	/* borrowed */
+	struct ltt_app_listener listener;
 };
 
 struct ltt_app_thread;

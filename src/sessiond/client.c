@@ -144,12 +144,13 @@ static int conn_rearm(struct ltt_client_thread *t, struct conn *c)
 }
 
 /* Queue a reply header with @status and, on success, the payload in @body. */
-static void queue_reply(struct conn *c, uint16_t cmd, int status, const struct ltt_wbuf *body)
+static void queue_reply(struct conn *c, uint16_t cmd, enum ltt_error_code status,
+			const struct ltt_wbuf *body)
 {
 	struct ltt_client_hdr hdr = {
 		.magic = LTT_CLIENT_MAGIC,
 		.cmd = cmd,
-		.status = (uint32_t)(status < 0 ? -status : status),
+		.status = (uint32_t)status,
 	};
 	uint8_t *p;
 
@@ -199,7 +200,7 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 	ltt_wbuf_put_u32(&body, LTT_CLIENT_MAJOR);
 	ltt_wbuf_put_u32(&body, LTT_CLIENT_MINOR);
 	ltt_wbuf_put_str(&body, PACKAGE_VERSION);
-	queue_reply(c, hdr->cmd, body.err ? LTT_ERR_NOMEM : 0, &body);
+	queue_reply(c, hdr->cmd, body.err ? LTT_ERR_NOMEM : LTT_ERR_OK, &body);
 	ltt_wbuf_fini(&body);
 	c->hello_done = true;
 }
@@ -213,7 +214,7 @@ struct cmd_job {
 	uint8_t *payload;
 	uint32_t len;
 	struct ltt_wbuf reply;
-	int status;
+	enum ltt_error_code status;
 };
 
 static void cmd_job_run(struct ltt_worker_job *j)
@@ -277,12 +278,11 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 {
 	struct ltt_cmd_ctx ctx = {
 		.registry = t->cfg.registry,
-		.ust = t->cfg.ust,
+		.domains = t->cfg.domains,
 		.cred = c->cred,
-		.root_daemon = t->cfg.root_daemon,
 	};
 	struct ltt_wbuf body;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (c->hello_done && ltt_cmd_may_wait(c->hdr.cmd) && !submit(t, c, &ctx)) {
 		/* The reply comes with the job; meanwhile the connection rests. */

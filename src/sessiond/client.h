@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "sessiond/domain.h"
 #include "sessiond/session.h"
-#include "sessiond/ust.h"
 
 #define LTT_MAX_CLIENTS 256
 #define LTT_MAX_CLIENTS_PER_UID 64	/* root is not limited */
@@ -20,7 +20,7 @@
 struct ltt_client_thread_config {
 	int listen_fd;		/* taken: closed by ltt_client_thread_stop() */
 	struct ltt_session_registry *registry;	/* borrowed */
-	struct ltt_ust *ust;			/* borrowed */
+	const struct ltt_domains *domains;	/* borrowed */
 	bool root_daemon;
 	gid_t tracing_gid;	/* root daemon: the group allowed besides root */
 	const char *tracing_group;	/* its name, borrowed */

@@ -4,7 +4,6 @@
  */
 #include <string.h>
 
-#include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "sessiond/cmd.h"
@@ -17,86 +16,90 @@ static bool same_attr(const struct ltt_channel_attr *a, const struct ltt_channel
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type;
 }
 
-int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_channel_attr attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
+	struct ltt_domain_impl *d;
 	enum ltt_domain domain;
 	const char *name;
-	int ret;
+	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	ltt_proto_get_channel_attr(req, &attr);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_check_domain(ctx, domain);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
-		ret = ltt_attr_check_channel(&attr, domain);
+		ret = d->ops->check_channel(d, &attr);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
-	channel = ltt_domain_find_channel(ltt_session_domain(session, domain), attr.name);
+	ltt_domain_settle_init(&settle);
+	channel = ltt_session_find_channel(ltt_session_domain(session, domain), attr.name);
 	if (channel) {
 		if (!same_attr(&channel->attr, &attr))
-			ret = -LTT_ERR_CHANNEL_ATTR;
+			ret = LTT_ERR_CHANNEL_ATTR;
 		else if (channel->enabled)
-			ret = -LTT_ERR_CHANNEL_ENABLED;
+			ret = LTT_ERR_CHANNEL_ENABLED;
 		else
 			channel->enabled = true;
 	} else if (session->active) {
-		ret = -LTT_ERR_CHANNEL_ACTIVE_ADD;
+		ret = LTT_ERR_CHANNEL_ACTIVE_ADD;
 	} else {
-		ret = ltt_domain_add_channel(ltt_session_domain(session, domain), &attr, &channel);
+		ret = ltt_cmd_add_channel(ltt_session_domain(session, domain), &attr, &channel);
 	}
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
-	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session, &acks);
+	if (!ret)
+		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, running programs record by the new rules. */
-	ltt_ust_acks_wait(&acks, "change");
+	/* Once this returns, what is running records by the new rules. */
+	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }
 
-int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			    struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	const char *name, *chan_name;
+	struct ltt_domain_impl *d;
 	enum ltt_domain domain;
-	int ret;
+	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_check_domain(ctx, domain);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
-	channel = ltt_domain_find_channel(ltt_session_domain(session, domain), chan_name);
+	ltt_domain_settle_init(&settle);
+	channel = ltt_session_find_channel(ltt_session_domain(session, domain), chan_name);
 	if (!channel)
-		ret = -LTT_ERR_CHANNEL_NOT_FOUND;
+		ret = LTT_ERR_CHANNEL_NOT_FOUND;
 	else if (!channel->enabled)
-		ret = -LTT_ERR_CHANNEL_DISABLED;
+		ret = LTT_ERR_CHANNEL_DISABLED;
 	else
 		channel->enabled = false;
-	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session, &acks);
+	if (!ret)
+		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, running programs record by the new rules. */
-	ltt_ust_acks_wait(&acks, "change");
+	/* Once this returns, what is running records by the new rules. */
+	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }

@@ -14,91 +14,94 @@
  * default channel, created with the domain's defaults on first use as
  * users expect.  Session lock held.
  */
-static int rule_channel(struct ltt_session *session, enum ltt_domain type, const char *name,
+static enum ltt_error_code rule_channel(struct ltt_session *session, enum ltt_domain type, const char *name,
 			bool create, struct ltt_channel **ret_channel)
 {
 	struct ltt_session_domain *domain = ltt_session_domain(session, type);
 	struct ltt_channel_attr attr;
 	struct ltt_channel *channel;
-	int ret;
+	enum ltt_error_code ret;
 
-	channel = ltt_domain_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
+	channel = ltt_session_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
 	if (channel) {
 		*ret_channel = channel;
 		return 0;
 	}
 	if (name[0] || !create)
-		return -LTT_ERR_CHANNEL_NOT_FOUND;
+		return LTT_ERR_CHANNEL_NOT_FOUND;
 	if (session->active)
-		return -LTT_ERR_CHANNEL_ACTIVE_ADD;
-	ret = ltt_attr_channel_defaults(&attr, type);
+		return LTT_ERR_CHANNEL_ACTIVE_ADD;
+	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, type));
 	if (ret)
 		return ret;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
 		attr.buffer_type = domain->buffer_type;
-	return ltt_domain_add_channel(domain, &attr, ret_channel);
+	return ltt_cmd_add_channel(domain, &attr, ret_channel);
 }
 
-int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_event_rule_attr attr;
+	struct ltt_domain_impl *d;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
 	const char *name, *chan_name;
 	enum ltt_domain domain;
-	int ret;
+	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	ltt_proto_get_rule_attr(req, &attr);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_check_domain(ctx, domain);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
-		ret = ltt_attr_check_rule(&attr);
+		ret = d->ops->check_rule(d, &attr);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
+	ltt_domain_settle_init(&settle);
 	ret = rule_channel(session, domain, chan_name, true, &channel);
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
 	if (rule && rule->enabled)
-		ret = -LTT_ERR_EVENT_EXISTS;
+		ret = LTT_ERR_EVENT_EXISTS;
 	else if (rule)
 		rule->enabled = true;
 	else
-		ret = ltt_channel_add_rule(session, channel, &attr);
+		ret = ltt_cmd_error(ltt_channel_add_rule(session, channel, &attr));
 	if (!ret)
 		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
 out:
-	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session, &acks);
+	if (!ret)
+		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, running programs record by the new rules. */
-	ltt_ust_acks_wait(&acks, "change");
+	/* Once this returns, what is running records by the new rules. */
+	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }
 
-int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
+	struct ltt_domain_impl *d;
 	const char *name, *chan_name, *pattern;
 	enum ltt_domain domain;
 	unsigned int matched = 0;
 	bool all;
-	int ret;
+	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
@@ -106,13 +109,14 @@ int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 	all = ltt_rbuf_get_bool(req);
 	pattern = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_check_domain(ctx, domain);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
+	ltt_domain_settle_init(&settle);
 	ret = rule_channel(session, domain, chan_name, false, &channel);
 	if (ret)
 		goto out;
@@ -123,12 +127,12 @@ int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		}
 	}
 	if (!matched)
-		ret = -LTT_ERR_EVENT_NOT_FOUND;
+		ret = LTT_ERR_EVENT_NOT_FOUND;
 out:
-	if (!ret && domain == LTT_DOMAIN_USER)
-		ltt_ust_session_update(ctx->ust, session, &acks);
+	if (!ret)
+		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, running programs record by the new rules. */
-	ltt_ust_acks_wait(&acks, "change");
+	/* Once this returns, what is running records by the new rules. */
+	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }

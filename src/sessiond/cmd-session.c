@@ -2,6 +2,7 @@
 /*
  * cmd-session.c - client commands on whole sessions.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,23 +11,29 @@
 #include "common/log.h"
 #include "sessiond/cmd.h"
 
-int ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_session_attr attr;
 	struct ltt_session_info info;
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
+	int err;
 
 	ltt_proto_get_session_attr(req, &attr);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_attr_check_session(&attr);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
-	ret = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
-	if (ret)
-		return ret;
+	/* Accepted, it would record like any session: refused until snapshots exist. */
+	if (attr.snapshot)
+		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
+	err = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
+	if (err == -EEXIST)
+		return LTT_ERR_SESSION_EXISTS;
+	if (err)
+		return ltt_cmd_error(err);
 	pthread_mutex_lock(&session->lock);
 	ltt_session_info(session, &info);
 	pthread_mutex_unlock(&session->lock);
@@ -38,53 +45,81 @@ int ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 }
 
 /* Decode a request that is one session name, then lock that session. */
-static int lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+static enum ltt_error_code lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			      struct ltt_session **ret_session)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	return ltt_cmd_lock_session(ctx, name, ret_session);
 }
 
 /*
+ * The domain that records @session's domain @i: served by this daemon and
+ * given channels in @session (channels are never removed, and only a
+ * served domain gets any).  NULL otherwise.  Session lock held.
+ */
+static struct ltt_domain_impl *recording_domain(const struct ltt_cmd_ctx *ctx,
+					   struct ltt_session *session, size_t i)
+{
+	struct ltt_domain_impl *d = ctx->domains->v[i];
+
+	return d && session->domains[i].nr_channels ? d : NULL;
+}
+
+/*
  * Stop tracing in a locked, active session and unlock it; the caller keeps
- * its reference.  Waiting for applications and the consumer happens
- * without the lock.
+ * its reference.  Each domain waits for its programs and consumer without
+ * the lock.  Returns 0 or the first domain's -errno.
  */
 static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			       bool wait)
 {
-	int ret;
+	struct ltt_domain_impl *stop[LTT_NR_DOMAINS];
+	int ret = 0, err;
+	size_t i;
 
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	for (i = 0; i < LTT_NR_DOMAINS; i++)
+		stop[i] = recording_domain(ctx, session, i);
 	pthread_mutex_unlock(&session->lock);
-	ret = ltt_ust_session_stop(ctx->ust, session, wait);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		err = stop[i] ? stop[i]->ops->stop(stop[i], session, wait) : 0;
+		ret = ret ? ret : err;
+	}
 	LTT_INFO("session '%s' stopped", session->name);
 	return ret;
 }
 
-/* Stop, tear down and unregister a locked session; unlocks and releases it. */
+/* Stop, unregister and tear down a locked session; unlocks and releases it. */
 static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
 {
-	if (session->active) {
+	size_t i;
+
+	if (session->active)
 		session_stop_unlock(ctx, session, true);
-		pthread_mutex_lock(&session->lock);
-	}
-	ltt_ust_session_destroy(ctx->ust, session);
-	/* Removal takes the registry lock, which comes before the session's. */
-	pthread_mutex_unlock(&session->lock);
+	else
+		pthread_mutex_unlock(&session->lock);
+	/*
+	 * Unregistered first (registry lock before the session's): no command
+	 * can start it again while its domains tear it down.
+	 */
 	ltt_session_remove(ctx->registry, session);
+	pthread_mutex_lock(&session->lock);
+	for (i = 0; i < LTT_NR_DOMAINS; i++)
+		if (ctx->domains->v[i])
+			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
+	pthread_mutex_unlock(&session->lock);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
 }
 
-int ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			    struct ltt_wbuf *reply)
 {
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
@@ -118,70 +153,108 @@ static bool has_channel(const struct ltt_session *session)
 	return session->domains[0].nr_channels || session->domains[1].nr_channels;
 }
 
-int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+/*
+ * Have every domain with channels start recording @session, which is
+ * locked; on failure, the domains already started are stopped and the
+ * session unlocked.  Returns 0 (still locked) or the failing -errno.
+ */
+static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			 struct ltt_domain_settle *settle)
+{
+	struct ltt_domain_impl *d;
+	size_t i, j;
+	int ret;
+
+	__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		ret = d ? d->ops->start(d, session, settle) : 0;
+		if (ret)
+			break;
+	}
+	if (i == LTT_NR_DOMAINS)
+		return 0;
+	LTT_ERR("session '%s': the %s domain can't start: %s", session->name,
+		ltt_domain_name(d->type), strerror(-ret));
+	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&session->lock);
+	ltt_domain_settle_wait(settle, NULL);
+	for (j = 0; j < i; j++) {
+		d = ctx->domains->v[j];
+		if (d && session->domains[j].nr_channels)
+			d->ops->stop(d, session, false);
+	}
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
-	struct ltt_ust_acks acks = { NULL, 0, 0 };
+	struct ltt_domain_settle settle;
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
+	int err;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
+	ltt_domain_settle_init(&settle);
 	if (session->active)
-		ret = -LTT_ERR_SESSION_STARTED;
+		ret = LTT_ERR_SESSION_STARTED;
 	else if (!has_channel(session))
-		ret = -LTT_ERR_NO_CHANNEL;
-	else {
-		__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
-		ret = ltt_ust_session_start(ctx->ust, session, &acks);
-		if (ret)
-			__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
-		else
-			LTT_INFO("session '%s' started", session->name);
+		ret = LTT_ERR_NO_CHANNEL;
+	else if (session->output_type == LTT_OUTPUT_NET)
+		ret = LTT_ERR_OUTPUT_UNSUPPORTED;
+	else if ((err = start_domains(ctx, session, &settle))) {
+		/* Unlocked, and the domains that had started are stopped. */
+		ltt_session_put(ctx->registry, session);
+		return ltt_cmd_error(err);
 	}
+	if (!ret)
+		LTT_INFO("session '%s' started", session->name);
 	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, registered programs record. */
-	ltt_ust_acks_wait(&acks, "start");
+	/* Once this returns, what the session traces records. */
+	ltt_domain_settle_wait(&settle, "start");
 	return ret;
 }
 
-int ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
 	struct ltt_session *session;
 	const char *name;
-	int ret;
+	enum ltt_error_code ret;
 
 	bool wait;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	wait = ltt_rbuf_get_bool(req);
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
 	if (!session->active) {
 		ltt_cmd_unlock_session(ctx, session);
-		return -LTT_ERR_SESSION_NOT_STARTED;
+		return LTT_ERR_SESSION_NOT_STARTED;
 	}
-	ret = session_stop_unlock(ctx, session, wait);
+	/* -EPIPE (it died), -EIO (it failed to write): the consumer's doing. */
+	ret = session_stop_unlock(ctx, session, wait) ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
 	ltt_session_put(ctx->registry, session);
 	return ret;
 }
 
-int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_session **sessions;
 	struct ltt_session_info info;
 	size_t i, n;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ret = ltt_session_snapshot_list(ctx->registry, ctx->cred.uid, &sessions, &n);
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_error(ltt_session_snapshot_list(ctx->registry, ctx->cred.uid, &sessions, &n));
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(reply, (uint32_t)n);
@@ -192,41 +265,43 @@ int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 		ltt_session_put(ctx->registry, sessions[i]);
 	}
 	free(sessions);
-	return reply->err ? -LTT_ERR_NOMEM : 0;
+	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
 /* Append a session's channels and rules, session lock held. */
-static void put_session_tree(struct ltt_ust *ust, struct ltt_session *session,
+static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			     struct ltt_wbuf *reply)
 {
+	struct ltt_domain_impl *d;
 	struct ltt_event_rule_info rinfo;
 	struct ltt_channel_info cinfo;
 	struct ltt_event_rule *rule;
 	struct ltt_channel *channel;
 	uint32_t nr_rules = 0;
-	size_t d;
+	size_t i;
 
 	ltt_wbuf_put_u32(reply, session->domains[0].nr_channels + session->domains[1].nr_channels);
-	for (d = 0; d < 2; d++) {
-		cds_list_for_each_entry(channel, &session->domains[d].channels, node) {
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
 			cinfo = (struct ltt_channel_info){
-				.domain = session->domains[d].type,
+				.domain = session->domains[i].type,
 				.attr = channel->attr,
 				.enabled = channel->enabled,
 			};
-			if (cinfo.domain == LTT_DOMAIN_USER)
-				ltt_ust_channel_stats(ust, session, channel, &cinfo.discarded_events,
+			if (d)
+				d->ops->channel_stats(d, session, channel, &cinfo.discarded_events,
 						      &cinfo.lost_packets);
 			ltt_proto_put_channel_info(reply, &cinfo);
 			nr_rules += channel->nr_rules;
 		}
 	}
 	ltt_wbuf_put_u32(reply, nr_rules);
-	for (d = 0; d < 2; d++) {
-		cds_list_for_each_entry(channel, &session->domains[d].channels, node) {
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
 			cds_list_for_each_entry(rule, &channel->rules, node) {
 				rinfo = (struct ltt_event_rule_info){
-					.domain = session->domains[d].type,
+					.domain = session->domains[i].type,
 					.attr = rule->attr,
 					.enabled = rule->enabled,
 				};
@@ -237,30 +312,35 @@ static void put_session_tree(struct ltt_ust *ust, struct ltt_session *session,
 	}
 }
 
-int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			struct ltt_wbuf *reply)
 {
 	struct ltt_session_info info;
 	struct ltt_session *session;
-	int ret;
+	enum ltt_error_code ret;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
 	ltt_session_info(session, &info);
 	ltt_proto_put_session_info(reply, &info);
-	put_session_tree(ctx->ust, session, reply);
+	put_session_tree(ctx, session, reply);
 	ltt_cmd_unlock_session(ctx, session);
-	return reply->err ? -LTT_ERR_NOMEM : 0;
+	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
-int ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			     struct ltt_wbuf *reply)
 {
 	bool with_fields = ltt_rbuf_get_bool(req);
+	struct ltt_domain_impl *d;
+	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
-		return -LTT_ERR_PROTOCOL;
-	ltt_ust_list_tracepoints(ctx->ust, with_fields, reply);
-	return reply->err ? -LTT_ERR_NOMEM : 0;
+		return LTT_ERR_PROTOCOL;
+	/* The request names no domain: it is the user-space domain's list. */
+	ret = ltt_cmd_domain(ctx, LTT_DOMAIN_USER, &d);
+	if (ret)
+		return ret;
+	return ltt_cmd_error(d->ops->list_events(d, with_fields, reply));
 }

@@ -2,6 +2,9 @@
 /*
  * cmd.c - the table from client command numbers to handlers.
  */
+#include <errno.h>
+#include <string.h>
+
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "sessiond/cmd.h"
@@ -43,42 +46,40 @@ bool ltt_cmd_may_wait(unsigned int cmd)
 	return cmd < LTT_CLIENT_CMD_NR_ && may_wait[cmd];
 }
 
-int ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd, const void *payload,
-		     size_t len, struct ltt_wbuf *reply)
+enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd,
+				     const void *payload, size_t len, struct ltt_wbuf *reply)
 {
 	long min = ltt_client_cmd_min_payload(cmd);
+	enum ltt_error_code err;
 	struct ltt_rbuf req;
-	int ret;
 
 	if (min < 0 || cmd >= LTT_CLIENT_CMD_NR_ || !handlers[cmd])
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	if (len < (size_t)min)
-		return -LTT_ERR_PROTOCOL;
+		return LTT_ERR_PROTOCOL;
 	ltt_rbuf_init(&req, payload, len);
-	ret = handlers[cmd](ctx, &req, reply);
+	err = handlers[cmd](ctx, &req, reply);
 	LTT_DBG("client pid %d uid %u: %s -> %s", (int)ctx->cred.pid, (unsigned int)ctx->cred.uid,
-		ltt_client_cmd_name(cmd), ltt_error_name(ret));
-	return ret;
+		ltt_client_cmd_name(cmd), ltt_error_name(err));
+	return err;
 }
 
-int ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
-			 struct ltt_session **ret_session)
+enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
-	int ret;
 
-	ret = ltt_session_find(ctx->registry, name, ctx->cred.uid, &session);
-	if (ret)
-		return ret;
+	if (ltt_session_find(ctx->registry, name, ctx->cred.uid, &session))
+		return LTT_ERR_SESSION_NOT_FOUND;
 	pthread_mutex_lock(&session->lock);
 	if (session->destroyed) {
 		/* Removed between the lookup and the lock. */
 		pthread_mutex_unlock(&session->lock);
 		ltt_session_put(ctx->registry, session);
-		return -LTT_ERR_SESSION_NOT_FOUND;
+		return LTT_ERR_SESSION_NOT_FOUND;
 	}
 	*ret_session = session;
-	return 0;
+	return LTT_ERR_OK;
 }
 
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
@@ -89,9 +90,39 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 	ltt_session_put(ctx->registry, session);
 }
 
-int ltt_cmd_check_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain domain)
+enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain type,
+				   struct ltt_domain_impl **ret_domain)
 {
-	if (domain == LTT_DOMAIN_KERNEL && !ctx->root_daemon)
-		return -LTT_ERR_KERNEL_NEEDS_ROOT;
-	return 0;
+	return ltt_domains_get(ctx->domains, type, ret_domain);
+}
+
+enum ltt_error_code ltt_cmd_add_channel(struct ltt_session_domain *domain,
+					const struct ltt_channel_attr *attr,
+					struct ltt_channel **ret_channel)
+{
+	int err = ltt_session_add_channel(domain, attr, ret_channel);
+
+	switch (err) {
+	case -EEXIST:
+		return LTT_ERR_CHANNEL_EXISTS;
+	case -EINVAL:
+		return LTT_ERR_BUFFER_TYPE_MISMATCH;
+	default:
+		return ltt_cmd_error(err);
+	}
+}
+
+enum ltt_error_code ltt_cmd_error(int err)
+{
+	switch (err) {
+	case 0:
+		return LTT_ERR_OK;
+	case -ENOMEM:
+		return LTT_ERR_NOMEM;
+	case -ENOSPC:
+		return LTT_ERR_LIMIT;
+	default:
+		LTT_WARN("unexpected internal failure: %s", strerror(-err));
+		return LTT_ERR_UNKNOWN;
+	}
 }

@@ -5,8 +5,15 @@
  *
  * A handler decodes its whole request, checks it with ltt_rbuf_end()
  * before acting (a malformed request changes nothing), and either fails
- * with a negated ltt error code and no reply payload, or succeeds and
- * appends its reply payload.  Handlers run on the client thread.
+ * with a public error code and no reply payload, or succeeds and appends
+ * its reply payload.  Handlers run on the client thread or its worker.
+ *
+ * The command layer is where public codes are chosen: handlers return an
+ * enum ltt_error_code (LTT_ERR_OK = 0 on success); everything they call
+ * below (session.c, the domains) returns 0 or a negative errno, which the
+ * handler maps with what it knows of the context (-EEXIST from adding a
+ * channel is CHANNEL_EXISTS), ltt_cmd_error() for what has no more
+ * specific meaning.  See doc/sessiond.md.
  */
 #ifndef LTT_SESSIOND_CMD_H
 #define LTT_SESSIOND_CMD_H
@@ -15,19 +22,20 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
+#include <ltt/ltt-error.h>
+
 #include "common/codec.h"
+#include "sessiond/domain.h"
 #include "sessiond/session.h"
-#include "sessiond/ust.h"
 
 struct ltt_cmd_ctx {
 	struct ltt_session_registry *registry;
-	struct ltt_ust *ust;
+	const struct ltt_domains *domains;	/* what serves each domain */
 	struct ucred cred;	/* the client */
-	bool root_daemon;	/* this daemon runs as root */
 };
 
-typedef int (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			  struct ltt_wbuf *reply);
+typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
 
 /**
  * ltt_cmd_dispatch() - run one client command
@@ -35,11 +43,11 @@ typedef int (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
  * @payload: @len bytes, borrowed
  * @reply: receives the reply payload on success
  *
- * Returns 0 or a negated ltt error code: NOT_SUPPORTED for an unknown
- * command, PROTOCOL for a malformed request, or the handler's error.
+ * Returns LTT_ERR_OK, NOT_SUPPORTED for an unknown command, PROTOCOL for
+ * a request too short, or the handler's code.
  */
-int ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd, const void *payload,
-		     size_t len, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd,
+				     const void *payload, size_t len, struct ltt_wbuf *reply);
 
 /**
  * ltt_cmd_may_wait() - may command @cmd wait for programs or the consumer
@@ -47,31 +55,31 @@ int ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd, const void
  */
 bool ltt_cmd_may_wait(unsigned int cmd);
 
-/* cmd-session.c */
-int ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			   struct ltt_wbuf *reply);
-int ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			    struct ltt_wbuf *reply);
-int ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			  struct ltt_wbuf *reply);
-int ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			 struct ltt_wbuf *reply);
-int ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			  struct ltt_wbuf *reply);
-int ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			struct ltt_wbuf *reply);
-int ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			     struct ltt_wbuf *reply);
+/* The handlers, ltt_cmd_fn each: cmd-session.c */
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					     struct ltt_wbuf *reply);
 /* cmd-channel.c */
-int ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			   struct ltt_wbuf *reply);
-int ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
 /* cmd-event.c */
-int ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			 struct ltt_wbuf *reply);
-int ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
 
 /**
  * ltt_cmd_destroy_all() - stop and destroy every session, writing what
@@ -84,10 +92,10 @@ void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
  * use, and lock it
  * @ret_session: a reference, locked; release with ltt_cmd_unlock_session()
  *
- * Returns 0 or -LTT_ERR_SESSION_NOT_FOUND.
+ * Returns LTT_ERR_OK or LTT_ERR_SESSION_NOT_FOUND.
  */
-int ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
-			 struct ltt_session **ret_session);
+enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session);
 
 /**
  * ltt_cmd_unlock_session() - unlock and release; accepts NULL
@@ -95,10 +103,36 @@ int ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
 /**
- * ltt_cmd_check_domain() - may this client use @domain in this daemon?
+ * ltt_cmd_domain() - the domain that serves @type in this daemon
+ * @ret_domain: set on success only
  *
- * Returns 0 or -LTT_ERR_KERNEL_NEEDS_ROOT.
+ * Returns LTT_ERR_OK or why it is not served (ltt_domains_get()).
  */
-int ltt_cmd_check_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain domain);
+enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain type,
+				   struct ltt_domain_impl **ret_domain);
+
+/**
+ * ltt_cmd_add_channel() - ltt_session_add_channel(), its failure mapped:
+ * CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM; session lock held
+ */
+enum ltt_error_code ltt_cmd_add_channel(struct ltt_session_domain *domain,
+					const struct ltt_channel_attr *attr,
+					struct ltt_channel **ret_channel);
+
+/**
+ * ltt_cmd_error() - the public code of an internal failure (0 or -errno)
+ * that its context gives no more specific meaning: NOMEM for -ENOMEM,
+ * LIMIT for -ENOSPC (one of our limits), UNKNOWN (logged) for the rest
+ */
+enum ltt_error_code ltt_cmd_error(int err);
+
+/**
+ * ltt_cmd_code() - the code a validation shared with the library
+ * (common/attr.h: 0 or a negated public code) returned
+ */
+static inline enum ltt_error_code ltt_cmd_code(int negated)
+{
+	return (enum ltt_error_code)-negated;
+}
 
 #endif /* LTT_SESSIOND_CMD_H */

@@ -12,7 +12,12 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-channel.c \
 	src/sessiond/cmd-event.c \
 	src/sessiond/session.c src/sessiond/session.h \
+	src/sessiond/domain.c src/sessiond/domain.h \
 	src/sessiond/ust.c src/sessiond/ust.h \
+	src/sessiond/ust-push.c src/sessiond/ust-push.h \
+	src/sessiond/ust-buffers.c src/sessiond/ust-buffers.h \
+	src/sessiond/ust-meta.c src/sessiond/ust-meta.h \
+	src/sessiond/supervisor.c src/sessiond/supervisor.h \
 	src/sessiond/app.c src/sessiond/app.h \
 	src/sessiond/consumer.c src/sessiond/consumer.h \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \

@@ -268,6 +268,7 @@ static void unlink_sockets(const struct ltt_rundir *rd)
 /* Everything that lives while the daemon serves. */
 struct daemon {
 	struct ltt_session_registry registry;
+	struct ltt_domains domains;
 	struct ltt_ust ust;
 	struct ltt_client_thread *clients;
 	struct ltt_app_thread *apps;
@@ -278,18 +279,16 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 {
 	struct ltt_client_thread_config ccfg = {
 		.registry = &d->registry,
-		.ust = &d->ust,
+		.domains = &d->domains,
 		.root_daemon = root,
 		.has_tracing_group = gr != NULL,
 		.tracing_gid = gr ? gr->gr_gid : 0,
 		.tracing_group = group,
 	};
-	struct ltt_app_thread_config acfg = {
-		.ust = &d->ust,
-		.registry = &d->registry,
-	};
+	struct ltt_app_thread_config acfg;
 	int ret;
 
+	ltt_ust_app_listener(&d->ust, &acfg.listener);
 	ret = listen_on(rd, LTT_APP_SOCKET_NAME, root, gr, &acfg.listen_fd);
 	if (ret)
 		return ret;
@@ -316,15 +315,14 @@ static void serve_stop(struct daemon *d, bool root)
 {
 	struct ltt_cmd_ctx ctx = {
 		.registry = &d->registry,
-		.ust = &d->ust,
+		.domains = &d->domains,
 		.cred = { .uid = 0 },
-		.root_daemon = root,
 	};
 
 	ltt_client_thread_stop(d->clients);
 	ltt_cmd_destroy_all(&ctx);
 	ltt_app_thread_stop(d->apps);
-	ltt_ust_fini(&d->ust);
+	ltt_domains_fini(&d->domains);
 	ltt_session_registry_fini(&d->registry);
 }
 
@@ -367,7 +365,15 @@ static int run(const struct options *opts)
 		goto out;
 	}
 	ltt_session_registry_init(&d.registry);
-	ltt_ust_init(&d.ust, opts->consumerd_path, opts->verbose);
+	ltt_domains_init(&d.domains);
+	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
+	ltt_domains_register(&d.domains, &d.ust.domain);
+	if (!root)
+		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_NEEDS_ROOT,
+				   "the daemon does not run as root");
+	else
+		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_UNAVAILABLE,
+				   "this daemon has no kernel tracer yet");
 	ret = serve_start(&d, &rd, root, gr, group);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());

@@ -3,6 +3,7 @@
  * session.c - the session daemon's object tree (see session.h).
  */
 #include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,6 +36,8 @@ static void session_free(struct ltt_session *session)
 	size_t i;
 
 	for (i = 0; i < 2; i++) {
+		/* A domain releases its state when the session is destroyed. */
+		assert(!session->domains[i].state);
 		cds_list_for_each_entry_safe(channel, tmp, &session->domains[i].channels, node) {
 			cds_list_del(&channel->node);
 			channel_destroy(channel);
@@ -75,7 +78,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 
 	session = calloc(1, sizeof(*session));
 	if (!session)
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	pthread_mutex_init(&session->lock, NULL);
 	strcpy(session->name, attr->name);
 	uuid_generate(session->uuid);
@@ -87,7 +90,6 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->snapshot = attr->snapshot;
 	session->live_timer_us = attr->live_timer_us;
 	session->refcount = 1;	/* the caller's; the registry holds one more */
-	CDS_INIT_LIST_HEAD(&session->ust_traces);
 	for (i = 0; i < 2; i++) {
 		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
 		CDS_INIT_LIST_HEAD(&session->domains[i].channels);
@@ -95,9 +97,9 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 
 	pthread_mutex_lock(&reg->lock);
 	if (find_locked(reg, attr->name))
-		ret = -LTT_ERR_SESSION_EXISTS;
+		ret = -EEXIST;
 	else if (reg->nr_sessions >= LTT_MAX_SESSIONS)
-		ret = -LTT_ERR_LIMIT;
+		ret = -ENOSPC;
 	if (!ret) {
 		session->id = reg->next_id++;
 		session->refcount++;
@@ -122,7 +124,7 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
 		     struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
-	int ret = -LTT_ERR_SESSION_NOT_FOUND;
+	int ret = -ENOENT;
 
 	pthread_mutex_lock(&reg->lock);
 	session = find_locked(reg, name);
@@ -178,7 +180,7 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 	array = calloc(reg->nr_sessions ? reg->nr_sessions : 1, sizeof(*array));
 	if (!array) {
 		pthread_mutex_unlock(&reg->lock);
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	}
 	cds_list_for_each_entry(session, &reg->sessions, node) {
 		if (!may_use(session, uid))
@@ -216,7 +218,7 @@ struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum 
 	return &session->domains[type == LTT_DOMAIN_KERNEL ? 0 : 1];
 }
 
-struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, const char *name)
+struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name)
 {
 	struct ltt_channel *channel;
 
@@ -226,20 +228,20 @@ struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, c
 	return NULL;
 }
 
-int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
-			   struct ltt_channel **ret_channel)
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+			    struct ltt_channel **ret_channel)
 {
 	struct ltt_channel *channel;
 
-	if (ltt_domain_find_channel(domain, attr->name))
-		return -LTT_ERR_CHANNEL_EXISTS;
+	if (ltt_session_find_channel(domain, attr->name))
+		return -EEXIST;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT && domain->buffer_type != attr->buffer_type)
-		return -LTT_ERR_BUFFER_TYPE_MISMATCH;
+		return -EINVAL;
 	if (domain->nr_channels >= LTT_MAX_CHANNELS_PER_DOMAIN)
-		return -LTT_ERR_LIMIT;
+		return -ENOSPC;
 	channel = calloc(1, sizeof(*channel));
 	if (!channel)
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	channel->attr = *attr;
 	channel->stream_id = domain->next_stream_id++;
 	channel->enabled = true;
@@ -273,10 +275,10 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 
 	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL ||
 	    session->nr_rules >= LTT_MAX_RULES_PER_SESSION)
-		return -LTT_ERR_LIMIT;
+		return -ENOSPC;
 	rule = calloc(1, sizeof(*rule));
 	if (!rule)
-		return -LTT_ERR_NOMEM;
+		return -ENOMEM;
 	rule->attr = *attr;
 	rule->enabled = true;
 	cds_list_add_tail(&rule->node, &channel->rules);

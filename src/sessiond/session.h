@@ -50,6 +50,7 @@ struct ltt_session_domain {
 	unsigned int nr_channels;
 	uint32_t next_stream_id;
 	struct cds_list_head channels;
+	void *state;			/* the domain's own (domain.h); NULL when it has none */
 };
 
 struct ltt_session {
@@ -72,7 +73,6 @@ struct ltt_session {
 	bool destroyed;
 	unsigned int nr_rules;		/* over all channels */
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
-	struct cds_list_head ust_traces;	/* ltt_ust_trace (ust.c) */
 };
 
 struct ltt_session_registry {
@@ -99,8 +99,8 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg);
  * @uid: @gid: the owner
  * @ret_session: a new reference, to release with ltt_session_put()
  *
- * Takes the registry lock.  Returns 0, -LTT_ERR_SESSION_EXISTS,
- * -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
+ * Takes the registry lock.  Returns 0, -EEXIST (a session has that name),
+ * -ENOSPC (LTT_MAX_SESSIONS reached) or -ENOMEM.
  */
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
 		       uid_t uid, gid_t gid, struct ltt_session **ret_session);
@@ -110,8 +110,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
  * @uid: the client; root may use every session, others their own
  * @ret_session: a new reference
  *
- * Takes the registry lock.  Returns 0 or -LTT_ERR_SESSION_NOT_FOUND (also
- * for another user's session, so names do not leak across users).
+ * Takes the registry lock.  Returns 0 or -ENOENT (also for another user's
+ * session, so names do not leak across users).
  */
 int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t uid,
 		     struct ltt_session **ret_session);
@@ -136,7 +136,7 @@ void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *se
  * @ret_sessions: a malloc'd array of @ret_count new references; release each
  *                with ltt_session_put(), then free() the array
  *
- * Returns 0 or -LTT_ERR_NOMEM.
+ * Returns 0 or -ENOMEM.
  */
 int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 			      struct ltt_session ***ret_sessions, size_t *ret_count);
@@ -153,20 +153,21 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_info
 struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type);
 
 /**
- * ltt_domain_find_channel() - a channel by name, or NULL; session lock held
+ * ltt_session_find_channel() - a channel by name, or NULL; session lock held
  */
-struct ltt_channel *ltt_domain_find_channel(struct ltt_session_domain *domain, const char *name);
+struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name);
 
 /**
- * ltt_domain_add_channel() - create a channel; session lock held
+ * ltt_session_add_channel() - create a channel; session lock held
  * @attr: checked with ltt_attr_check_channel() (buffer type resolved)
  * @ret_channel: the channel, owned by the domain
  *
- * Returns 0, -LTT_ERR_CHANNEL_EXISTS, -LTT_ERR_BUFFER_TYPE_MISMATCH,
- * -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
+ * Returns 0, -EEXIST (a channel has that name), -EINVAL (its buffer type
+ * is not the one the domain's channels have), -ENOSPC
+ * (LTT_MAX_CHANNELS_PER_DOMAIN reached) or -ENOMEM.
  */
-int ltt_domain_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
-			   struct ltt_channel **ret_channel);
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+			    struct ltt_channel **ret_channel);
 
 /**
  * ltt_channel_find_rule() - the rule identical to @attr, or NULL; session lock held
@@ -178,7 +179,7 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
  * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
  * session lock held
  *
- * Returns 0, -LTT_ERR_LIMIT or -LTT_ERR_NOMEM.
+ * Returns 0, -ENOSPC (a rule limit reached) or -ENOMEM.
  */
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
 			 const struct ltt_event_rule_attr *attr);

@@ -13,8 +13,13 @@
  *   cmd-channel.c  enable-channel, disable-channel
  *   cmd-event.c    enable-event, disable-event
  *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
- *   ust.[ch]       the user-space domain: buffers, event ids, metadata, flows
+ *   domain.[ch]    the domain interface the commands call; the domains served
+ *   ust.[ch]       the user-space domain: its operations, programs coming and going
+ *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
+ *   ust-buffers.[ch] its traces and channel buffers, per session
+ *   ust-meta.[ch]  its event ids and metadata text
  *   app.[ch]       registered applications and the app thread (app.sock)
+ *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
  *   consumer.[ch]  spawning ltt-consumerd and calling its commands
  *   tsdl.[ch]      CTF metadata (TSDL) of user-space traces
  */
@@ -25,8 +30,10 @@
 #include "sessiond/client.h"
 #include "sessiond/consumer.h"
 #include "sessiond/cmd.h"
+#include "sessiond/domain.h"
 #include "sessiond/rundir.h"
 #include "sessiond/session.h"
+#include "sessiond/supervisor.h"
 #include "sessiond/tsdl.h"
 #include "sessiond/ust.h"
 

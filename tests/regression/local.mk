@@ -5,6 +5,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_done_when.sh \
 	tests/regression/test_sessions.sh \
 	tests/regression/test_errors.sh \
+	tests/regression/test_refused.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
 	tests/regression/test_protocol.sh \

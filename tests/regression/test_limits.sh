@@ -20,8 +20,10 @@ is "$RC" 0 "128 user channels in one session"
 run lttctl enable-channel -u ch129 -s c
 is "$RC" 1 "the 129th user channel: exit 1"
 is "$ERR" "Error: channel 'ch129' of session 'c': $m_limit" "the 129th user channel: LIMIT"
-run lttctl enable-channel -k k1 -s c
-is "$RC" 0 "the limit is per domain: a kernel channel is still possible"
+lttctl -q create c2 --no-output
+run lttctl enable-channel -u ch129 -s c2
+is "$RC" 0 "the limit is per session: another session still takes a channel"
+lttctl -q destroy c2
 run lttctl list c
 is "$(grep -c '^- ch[0-9]*: \[enabled\]' <<<"$STDOUT")" 128 "list shows the 128 user channels"
 

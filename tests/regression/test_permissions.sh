@@ -137,7 +137,8 @@ for args in "list rootsess" "start rootsess" "destroy rootsess" "enable-event -u
 		"a member: lttctl $args on root's session: not found"
 done
 run ctl_as "$grun" "${member[@]}" -- enable-channel -k kc -s nb
-is "$RC" 0 "a member may use the kernel domain of the root daemon"
+is "$ERR" "Error: channel 'kc' of session 'nb': kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u" \
+	"a member gets the root daemon's kernel domain as root does (not available yet), not KERNEL_NEEDS_ROOT"
 run lttctl --rundir "$grun" list
 matches "$OUT" "^  1\\) rootsess \\(no output\\) \\[inactive\\]"$'\n'"  2\\) nb \\(" "root sees every session"
 run ctl_as "$grun" "${member[@]}" -- destroy -a

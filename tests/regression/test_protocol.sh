@@ -126,29 +126,9 @@ ENABLE_EVENT OK len=0" "hello" "req ENABLE_EVENT $(rule p1 2 c1 ev1 1 4)"
 wire "DISABLE_EVENT well-formed: OK" "$hello_ok
 DISABLE_EVENT OK len=0" "hello" "req DISABLE_EVENT str:p1 u32:2 str:c1 u8:0 str:ev1"
 wire "ENABLE_EVENT with the default channel (empty name): OK" "$hello_ok
-ENABLE_EVENT OK len=0" "hello" "req ENABLE_EVENT $(rule p1 1 '' kev 0 0)"
+ENABLE_EVENT OK len=0" "hello" "req ENABLE_EVENT $(rule p1 2 '' uev 0 0)"
 run lttctl list p1
 is "$STDOUT" "Session p1 ($TEST_TMP/out/p1) [inactive]
-
-=== Domain: Kernel ===
-
-Buffering scheme: global
-
-- channel0: [enabled]
-
-    Attributes:
-      sub-buffer size: 1 MiB
-      sub-buffer count: 4
-      overwrite mode: discard
-      switch timer: off
-      read timer: off
-      tracefile size: unlimited
-      tracefile count: unlimited
-      discarded events: 0
-      lost packets: 0
-
-    Event rules:
-      kev (loglevel: any) [enabled]
 
 === Domain: User space ===
 
@@ -168,7 +148,23 @@ Buffering scheme: per-uid
       lost packets: 0
 
     Event rules:
-      ev1 (loglevel: WARNING or more severe) [disabled]" \
+      ev1 (loglevel: WARNING or more severe) [disabled]
+
+- channel0: [enabled]
+
+    Attributes:
+      sub-buffer size: 128 KiB
+      sub-buffer count: 4
+      overwrite mode: discard
+      switch timer: off
+      read timer: off
+      tracefile size: unlimited
+      tracefile count: unlimited
+      discarded events: 0
+      lost packets: 0
+
+    Event rules:
+      uev (loglevel: any) [enabled]" \
 	"lttctl list shows what the raw requests made"
 
 refresh
@@ -234,7 +230,7 @@ bad "an unknown channel" CHANNEL_NOT_FOUND "DISABLE_CHANNEL str:p1 u32:2 str:nop
 bad "an event pattern with a space" EVENT_NAME "ENABLE_EVENT str:p1 u32:2 str:c1 u32:4 u8:97 u8:32 u8:98 nul u32:0 u32:0"
 bad "an empty event pattern" EVENT_NAME "ENABLE_EVENT $(rule p1 2 c1 '' 0 0)"
 bad "a rule in an unknown channel" CHANNEL_NOT_FOUND "ENABLE_EVENT $(rule p1 2 nope ev 0 0)"
-bad "the identical rule twice" EVENT_EXISTS "ENABLE_EVENT $(rule p1 1 '' kev 0 0)"
+bad "the identical rule twice" EVENT_EXISTS "ENABLE_EVENT $(rule p1 2 '' uev 0 0)"
 bad "disable an unknown rule" EVENT_NOT_FOUND "DISABLE_EVENT str:p1 u32:2 str:c1 u8:0 str:nope"
 bad "an unknown session" SESSION_NOT_FOUND "START_SESSION str:nope"
 bad "stop a session not started" SESSION_NOT_STARTED "STOP_SESSION str:p1 u8:1"

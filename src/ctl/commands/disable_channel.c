@@ -20,9 +20,13 @@ struct disable_args {
 	int kernel, user;
 };
 
-/* Is every channel of @names there and enabled?  Prints the first that is not. */
-static int check_channels(const struct ltt_session_detail *d, enum ltt_domain domain,
-			  char **names, size_t count)
+/*
+ * Is every channel of @names there and enabled?  Prints the first that is
+ * not, with the daemon's reason when it has one (a domain it does not
+ * serve): it is asked for that one, which changes nothing.
+ */
+static int check_channels(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+			  enum ltt_domain domain, char **names, size_t count)
 {
 	const struct ltt_channel_info *ch;
 	size_t i;
@@ -32,7 +36,9 @@ static int check_channels(const struct ltt_session_detail *d, enum ltt_domain do
 		ch = ctl_util_find_channel(d, domain, names[i]);
 		if (ch && ch->enabled)
 			continue;
-		code = ch ? LTT_ERR_CHANNEL_DISABLED : LTT_ERR_CHANNEL_NOT_FOUND;
+		code = ltt_ctl_disable_channel(ctl, d->info.name, domain, names[i]);
+		if (!code)	/* enabled since we looked: disabled now, as asked */
+			code = ch ? LTT_ERR_CHANNEL_DISABLED : LTT_ERR_CHANNEL_NOT_FOUND;
 		ctl_util_err("channel '%s' of session '%s': %s", names[i], d->info.name,
 			     ltt_strerror(code));
 		return CTL_EXIT_FAILURE;
@@ -52,7 +58,7 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 	if (!ret)
 		ret = ctl_util_get_session(ctl, session, &d);
 	if (!ret)
-		ret = check_channels(d, domain, names, count);
+		ret = check_channels(ctl, d, domain, names, count);
 	for (i = 0; i < count && !ret; i++) {
 		ret = ltt_ctl_disable_channel(ctl, session, domain, names[i]);
 		if (ret) {

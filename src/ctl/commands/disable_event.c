@@ -34,15 +34,22 @@ static bool has_enabled_rule(const struct ltt_session_detail *d, const struct ct
 	return false;
 }
 
-/* Would every pattern disable something?  Prints the first that would not. */
-static int check_rules(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev)
+/*
+ * Would every pattern disable something?  Prints the first that would not.
+ * A channel that is not there: the daemon is asked, for its reason (a
+ * domain it does not serve); that changes nothing.
+ */
+static int check_rules(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+		       const struct ctl_event_cmd *ev)
 {
 	const char *channel = ctl_util_event_channel(ev);
 	size_t i;
+	int code;
 
 	if (!ctl_util_find_channel(d, ev->domain, channel)) {
+		code = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, NULL);
 		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
-			     ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
+			     ltt_strerror(code ? code : LTT_ERR_CHANNEL_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	if (ev->all && !has_enabled_rule(d, ev, NULL)) {
@@ -95,7 +102,7 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev)
 	if (!ret)
 		ret = ctl_util_get_session(ctl, ev->session, &d);
 	if (!ret)
-		ret = check_rules(d, ev);
+		ret = check_rules(ctl, d, ev);
 	if (!ret && ev->all)
 		ret = disable_rules(ctx, ctl, ev, NULL);
 	for (i = 0; i < ev->count && !ret; i++)

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * domain.h - the seam between the command layer and the tracing domains.
+ *
+ * A domain (user space, kernel) is one implementation of struct
+ * ltt_domain_ops.  The command layer (cmd-*.c) keeps the session tree
+ * (channels, rules: session.h) and calls only these operations to make a
+ * domain record what the tree says; it never sees a domain's buffers,
+ * programs or consumer.  What a domain keeps per session hangs off the
+ * session's domain object (ltt_session_domain.state), opaque here.
+ *
+ * A domain that this daemon can't serve has no operations: the command
+ * layer refuses every command that needs it, at once, with the public code
+ * the daemon chose for it when it started (ltt_domains_refuse()).
+ *
+ * Errors: the check_* operations are the command layer's validation,
+ * delegated, and answer with a public code (enum ltt_error_code, 0 =
+ * valid).  Every other operation returns 0 or a negative errno; the
+ * command layer chooses the public code (see doc/sessiond.md).
+ *
+ * Locks: "session lock held" below means the caller holds session->lock
+ * and nothing below it (lock order in doc/sessiond.md).  No operation
+ * waits for programs under a lock: what must be waited for is recorded in
+ * a struct ltt_domain_settle, waited on once every lock is released.
+ */
+#ifndef LTT_SESSIOND_DOMAIN_H
+#define LTT_SESSIOND_DOMAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ltt/ltt-ctl.h>
+#include <ltt/ltt-error.h>
+
+#include "common/codec.h"
+#include "sessiond/session.h"
+
+struct ltt_domain_impl;
+struct ltt_domain_settle;
+
+struct ltt_domain_ops {
+	/*
+	 * Validation that depends on the domain: may a channel (a rule) with
+	 * these attributes be added?  check_channel may resolve defaults in
+	 * @attr (the buffer type).  Returns LTT_ERR_OK or the public code.
+	 */
+	enum ltt_error_code (*check_channel)(struct ltt_domain_impl *d, struct ltt_channel_attr *attr);
+	enum ltt_error_code (*check_rule)(struct ltt_domain_impl *d,
+					  const struct ltt_event_rule_attr *attr);
+	/*
+	 * start: @session was just marked active and has channels in this
+	 * domain: create what records them and start recording.  On error
+	 * nothing of this domain records.  Session lock held.
+	 */
+	int (*start)(struct ltt_domain_impl *d, struct ltt_session *session,
+		     struct ltt_domain_settle *settle);
+	/*
+	 * update: the domain's channels or rules in @session changed (also
+	 * while inactive: a domain may prepare); make recording follow them.
+	 * Session lock held.
+	 */
+	void (*update)(struct ltt_domain_impl *d, struct ltt_session *session,
+		       struct ltt_domain_settle *settle);
+	/*
+	 * stop: @session was marked inactive: stop recording and, if @wait,
+	 * return once everything recorded is in the trace files.  The session
+	 * is referenced but NOT locked: stop takes the lock as it needs and
+	 * waits with none held.  Returns 0, -EPIPE (the consumer died: the
+	 * traces end there) or -EIO (the consumer failed to write).
+	 */
+	int (*stop)(struct ltt_domain_impl *d, struct ltt_session *session, bool wait);
+	/*
+	 * destroy: release everything of a stopped @session in this domain,
+	 * its state included (ltt_session_domain.state is NULL after).  Session
+	 * lock held.
+	 */
+	void (*destroy)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/* Lost events and packets of @channel so far.  Session lock held. */
+	void (*channel_stats)(struct ltt_domain_impl *d, struct ltt_session *session,
+			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
+			      uint64_t *ret_packets_lost);
+	/*
+	 * The events that can be enabled, as the LIST_TRACEPOINTS reply:
+	 * {u32 count, count x {u32 pid, str procname, str name, i32 loglevel,
+	 * u32 nr_fields, nr_fields x {str name, str type}}} (pid 0, procname
+	 * "" for events of no process).  No lock held.  Returns 0 or -errno.
+	 */
+	int (*list_events)(struct ltt_domain_impl *d, bool with_fields, struct ltt_wbuf *reply);
+	/*
+	 * settle_wait: wait (bounded) for what @pending, recorded by this
+	 * domain in a settle (ltt_domain_settle_slot()), stands for, then free
+	 * it; @what names the change in warnings, NULL: free without waiting.
+	 * No lock held.
+	 */
+	void (*settle_wait)(struct ltt_domain_impl *d, void *pending, const char *what);
+	/* fini: every session is destroyed: release the domain. */
+	void (*fini)(struct ltt_domain_impl *d);
+};
+
+/* A domain: embedded in its implementation's own object. */
+struct ltt_domain_impl {
+	enum ltt_domain type;
+	const struct ltt_domain_ops *ops;
+};
+
+/* Index of a domain type in per-domain arrays. */
+#define LTT_DOMAIN_IDX_KERNEL 0
+#define LTT_DOMAIN_IDX_USER 1
+#define LTT_NR_DOMAINS 2
+
+/* The domains this daemon serves, and why it serves no others. */
+struct ltt_domains {
+	struct ltt_domain_impl *v[LTT_NR_DOMAINS];		/* NULL: not available */
+	enum ltt_error_code why_not[LTT_NR_DOMAINS];	/* then: what a command gets */
+};
+
+/**
+ * ltt_domain_index() - @type's index in per-domain arrays, or -1 for a
+ * value that names no domain
+ */
+int ltt_domain_index(enum ltt_domain type);
+
+/**
+ * ltt_domains_init() - no domain available yet; each is refused with
+ * LTT_ERR_DOMAIN until registered or given a reason
+ */
+void ltt_domains_init(struct ltt_domains *set);
+
+/**
+ * ltt_domains_register() - serve @d (borrowed until ltt_domains_fini())
+ */
+void ltt_domains_register(struct ltt_domains *set, struct ltt_domain_impl *d);
+
+/**
+ * ltt_domains_refuse() - this daemon does not serve @type: commands that
+ * need it get @why; @reason says it once in the log (borrowed for the call)
+ */
+void ltt_domains_refuse(struct ltt_domains *set, enum ltt_domain type, enum ltt_error_code why,
+			const char *reason);
+
+/**
+ * ltt_domains_get() - the domain that serves @type
+ * @ret_domain: set on success only
+ *
+ * Returns LTT_ERR_OK, LTT_ERR_DOMAIN for no domain type, or the code
+ * given to ltt_domains_refuse().
+ */
+enum ltt_error_code ltt_domains_get(const struct ltt_domains *set, enum ltt_domain type,
+				    struct ltt_domain_impl **ret_domain);
+
+/**
+ * ltt_domains_fini() - release every registered domain (ops->fini); every
+ * session must be destroyed first
+ */
+void ltt_domains_fini(struct ltt_domains *set);
+
+/*
+ * What a change left to wait for (programs confirming commands, say),
+ * filled by domains under the session lock, waited on by the command
+ * layer once it released every lock.  Its fields are domain.c's.
+ */
+struct ltt_domain_settle {
+	struct {
+		struct ltt_domain_impl *domain;
+		void *pending;
+	} slot[LTT_NR_DOMAINS];
+};
+
+/**
+ * ltt_domain_settle_init() - nothing to wait for
+ */
+void ltt_domain_settle_init(struct ltt_domain_settle *settle);
+
+/**
+ * ltt_domain_settle_slot() - @d's own record in @settle: NULL until the
+ * domain stores one (its own type, freed by ops->settle_wait)
+ */
+void **ltt_domain_settle_slot(struct ltt_domain_settle *settle, struct ltt_domain_impl *d);
+
+/**
+ * ltt_domain_settle_wait() - wait until every domain settled what @settle
+ * records (each bounds its wait), then empty it; no lock may be held
+ * @what: the change, named in warnings ("start", "change", ...); NULL to
+ *        empty it without waiting
+ */
+void ltt_domain_settle_wait(struct ltt_domain_settle *settle, const char *what);
+
+#endif /* LTT_SESSIOND_DOMAIN_H */

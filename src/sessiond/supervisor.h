@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * supervisor.h - one consumer daemon instance of a domain, supervised:
+ * spawned on first need, replaced when found dead.  Each domain has its
+ * own (the user-space one now; the kernel domain will have another).
+ *
+ * Each spawn has a new generation, so that whoever handed a consumer some
+ * files can tell whether the consumer it gets now is still the one that
+ * holds them.  A consumer found dead is kept (another thread may still
+ * hold its pointer, in calls that now fail at once) until
+ * ltt_supervisor_fini().
+ *
+ * Lock: the supervisor's own, taken after the domain's locks and before
+ * the consumer's.
+ */
+#ifndef LTT_SESSIOND_SUPERVISOR_H
+#define LTT_SESSIOND_SUPERVISOR_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "sessiond/consumer.h"
+
+#define LTT_SUPERVISOR_MAX_DEAD 64	/* past it, no new consumer: said in the log */
+
+struct ltt_supervisor {
+	pthread_mutex_t lock;
+	const char *what;		/* "user-space", in messages */
+	const char *path;		/* NULL: ltt_consumer_path() default */
+	int verbose;
+	struct ltt_consumer *consumer;	/* spawned on first need */
+	uint64_t gen;			/* how many were spawned */
+	struct ltt_consumer *dead[LTT_SUPERVISOR_MAX_DEAD];
+	unsigned int nr_dead;
+};
+
+/**
+ * ltt_supervisor_init() - no consumer yet
+ * @what: the domain, named in messages (borrowed for the supervisor's life)
+ * @path: the consumer program, or NULL for ltt_consumer_path()'s (borrowed)
+ * @verbose: how many -v the consumer gets
+ */
+void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const char *path,
+			 int verbose);
+
+/**
+ * ltt_supervisor_fini() - stop the consumer (it writes what it holds,
+ * within 10 s) and free the dead ones; nobody may use them any more
+ */
+void ltt_supervisor_fini(struct ltt_supervisor *sup);
+
+/**
+ * ltt_supervisor_get() - the consumer, spawned if there is none or the
+ * last one died
+ * @ret_gen: its generation (0 when none could be spawned)
+ *
+ * Takes the supervisor's lock.  Returns the consumer (borrowed: valid
+ * until ltt_supervisor_fini()) or NULL when none could be spawned (said in
+ * the log).
+ */
+struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *ret_gen);
+
+#endif /* LTT_SESSIOND_SUPERVISOR_H */

@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ust-buffers.c - the buffers of user-space traces: traces, channel
+ * buffers, streams, and the consumer that writes them (see ust-buffers.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/ringbuf.h"
+#include "sessiond/ust-buffers.h"
+
+/* What the user-space domain keeps per session: ltt_session_domain.state. */
+struct ust_session {
+	struct cds_list_head traces;	/* ltt_ust_trace */
+};
+
+/* A session without state has no traces: iterate this instead. */
+static struct cds_list_head no_traces = CDS_LIST_HEAD_INIT(no_traces);
+
+void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path, int verbose)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	memset(b, 0, sizeof(*b));
+	ltt_supervisor_init(&b->consumer, "user-space", consumerd_path, verbose);
+	ltt_ust_meta_host_init(&b->host);
+	b->next_key = 1;
+	b->nr_cpus = n > 0 ? (unsigned int)n : 1;
+}
+
+void ltt_ust_buffers_fini(struct ltt_ust_buffers *b)
+{
+	ltt_supervisor_fini(&b->consumer);
+}
+
+static uint64_t new_key(struct ltt_ust_buffers *b)
+{
+	return __atomic_fetch_add(&b->next_key, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * The consumer that holds @trace's files, or NULL when it has none, or
+ * when that consumer died: a new one knows nothing of the trace, and what
+ * the dead one held is lost (said once).  Session lock held.
+ */
+static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+{
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!trace->consumer_gen)
+		return NULL;
+	c = ltt_supervisor_get(&b->consumer, &gen);
+	if (c && gen == trace->consumer_gen)
+		return c;
+	LTT_ERR("trace %s: the consumer daemon writing it died; it ends there", trace->path);
+	trace->consumer_gen = 0;
+	trace->lost_consumer = true;
+	return NULL;
+}
+
+void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			      const struct ltt_wbuf *text)
+{
+	struct ltt_consumer *c;
+	int ret;
+
+	if (text->err || !text->len)
+		return;
+	c = trace_consumer(b, trace);
+	if (!c)
+		return;
+	ret = ltt_consumer_metadata(c, trace->key, text->data, text->len);
+	if (ret)
+		LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
+}
+
+static void trace_free_chan(struct ltt_ust_chan *chan)
+{
+	unsigned int i;
+
+	ltt_ust_meta_classes_fini(&chan->classes);
+	for (i = 0; chan->fds && i < 2 * chan->nr_streams; i++)
+		if (chan->fds[i] >= 0)
+			close(chan->fds[i]);
+	free(chan->fds);
+	free(chan);
+}
+
+
+void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+{
+	struct ltt_ust_chan *chan, *tmp;
+	struct ltt_consumer *c = trace_consumer(b, trace);
+	uint64_t events, packets;
+
+	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
+		if (c && !ltt_consumer_flush_channel(c, chan->key, true) &&
+		    !ltt_consumer_channel_stats(c, chan->key, &events, &packets)) {
+			chan->channel->discarded_events += events;
+			chan->channel->lost_packets += packets;
+		}
+		if (c && ltt_consumer_destroy_channel(c, chan->key))
+			LTT_WARN("trace %s: channel %s not closed cleanly", trace->path,
+				 chan->channel->attr.name);
+		cds_list_del(&chan->node);
+		trace_free_chan(chan);
+	}
+	if (c)
+		ltt_consumer_destroy_trace(c, trace->key);
+	cds_list_del(&trace->node);
+	free(trace);
+}
+
+/*
+ * The directory of the trace @app writes to in @session; the @attempt-th
+ * retry (the directory held a trace: the same process after an exec in
+ * the same second, or an output directory used again) gets "-N".
+ */
+static int trace_path(const struct ltt_session *session, const struct ltt_app *app, bool per_pid,
+		      unsigned int attempt, char *buf, size_t len)
+{
+	char date[32], suffix[16] = "";
+	struct tm tm;
+	int n;
+
+	if (attempt)
+		snprintf(suffix, sizeof(suffix), "-%u", attempt);
+	if (per_pid) {
+		if (!localtime_r(&app->registered_at, &tm) ||
+		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+			return -EINVAL;
+		n = snprintf(buf, len, "%s/ust/pid/%s-%ld-%s%s", session->output, app->procname,
+			     (long)app->pid, date, suffix);
+	} else {
+		n = snprintf(buf, len, "%s/ust/uid/%u/%u-bit%s", session->output,
+			     (unsigned int)app->uid, app->bits_per_long, suffix);
+	}
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* Trace directories tried before giving up on a trace. */
+#define TRACE_PATH_ATTEMPTS 100
+
+/*
+ * @session's user-space state, made first if @create; NULL when it has
+ * none (or no memory for it).  Session lock held.
+ */
+static struct ust_session *ust_state(struct ltt_session *session, bool create)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	struct ust_session *us = dom->state;
+
+	if (!us && create) {
+		us = calloc(1, sizeof(*us));
+		if (us) {
+			CDS_INIT_LIST_HEAD(&us->traces);
+			dom->state = us;
+		}
+	}
+	return us;
+}
+
+struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
+						const struct ltt_app *app, bool per_pid)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+
+	if (!us)
+		return NULL;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		if (trace->per_pid != per_pid)
+			continue;
+		if (per_pid ? trace->pid == app->pid :
+			      trace->uid == app->uid && trace->bits_per_long == app->bits_per_long)
+			return trace;
+	}
+	return NULL;
+}
+
+struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+					    const struct ltt_app *app)
+{
+	bool per_pid = ltt_session_domain(session, LTT_DOMAIN_USER)->buffer_type ==
+		       LTT_BUFFER_PER_PID;
+	struct ltt_ust_trace *trace = ltt_ust_buffers_find_trace(session, app, per_pid);
+	struct ust_session *us = ust_state(session, true);
+	struct ltt_consumer *c;
+	struct ltt_wbuf text;
+	int ret;
+
+	if (trace || !us)
+		return trace;
+	trace = calloc(1, sizeof(*trace));
+	if (!trace)
+		return NULL;
+	trace->key = new_key(b);
+	trace->per_pid = per_pid;
+	trace->uid = app->uid;
+	trace->bits_per_long = app->bits_per_long;
+	trace->pid = app->pid;
+	uuid_generate(trace->uuid);
+	CDS_INIT_LIST_HEAD(&trace->chans);
+	if (session->output_type == LTT_OUTPUT_LOCAL) {
+		unsigned int attempt = 0;
+		uint64_t gen;
+
+		/* Never write over a trace that is there: take the next name. */
+		do {
+			ret = trace_path(session, app, per_pid, attempt, trace->path,
+					 sizeof(trace->path));
+			c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
+			if (c)
+				ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
+							     session->uid, session->gid);
+			else if (!ret)
+				ret = -EPIPE;
+		} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
+		if (ret)
+			LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
+				strerror(-ret));
+		trace->consumer_gen = ret ? 0 : gen;
+	}
+	cds_list_add_tail(&trace->node, &us->traces);
+	ltt_wbuf_init(&text);
+	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid))
+		LTT_ERR("trace %s: can't generate its metadata", trace->path);
+	else
+		ltt_ust_buffers_metadata(b, trace, &text);
+	ltt_wbuf_fini(&text);
+	return trace;
+}
+
+/* Create one stream: sealed shared memory holding an initialised ring buffer. */
+static int create_stream(const struct ltt_channel *channel, const struct ltt_ust_trace *trace,
+			 unsigned int cpu, int *ret_shm, int *ret_wakeup)
+{
+	struct ltt_rb_config cfg = {
+		.subbuf_size = channel->attr.subbuf_size,
+		.num_subbuf = channel->attr.num_subbuf,
+		.overwrite = channel->attr.overwrite,
+		.stream_id = channel->stream_id,
+		.cpu = cpu,
+	};
+	size_t len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
+	int fd, wfd, ret;
+	void *mem;
+
+	memcpy(cfg.uuid, trace->uuid, sizeof(cfg.uuid));
+	if (!len)
+		return -EINVAL;
+	fd = memfd_create("ltt-ust-stream", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	if (fd < 0)
+		return -errno;
+	if (ftruncate(fd, (off_t)len)) {
+		ret = -errno;
+		goto err;
+	}
+	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (mem == MAP_FAILED) {
+		ret = -errno;
+		goto err;
+	}
+	ret = ltt_rb_init_region(mem, len, &cfg);
+	munmap(mem, len);
+	if (ret)
+		goto err;
+	/* Nobody may resize it under the others' mappings (SIGBUS). */
+	if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)) {
+		ret = -errno;
+		goto err;
+	}
+	wfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (wfd < 0) {
+		ret = -errno;
+		goto err;
+	}
+	*ret_shm = fd;
+	*ret_wakeup = wfd;
+	return 0;
+err:
+	close(fd);
+	return ret;
+}
+
+static struct ltt_ust_chan *find_chan(const struct ltt_ust_trace *trace,
+				      const struct ltt_channel *channel)
+{
+	struct ltt_ust_chan *chan;
+
+	cds_list_for_each_entry(chan, &trace->chans, node)
+		if (chan->channel == channel)
+			return chan;
+	return NULL;
+}
+
+static int chan_to_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			    struct ltt_ust_chan *chan)
+{
+	const struct ltt_channel_attr *a = &chan->channel->attr;
+	struct ltt_consumer_channel cc = {
+		.key = chan->key,
+		.trace_key = trace->key,
+		.name = a->name,
+		.tracefile_size = a->tracefile_size,
+		.tracefile_count = a->tracefile_count,
+		.switch_timer_us = a->switch_timer_us,
+		.read_timer_us = a->read_timer_us,
+		.overwrite = a->overwrite,
+	};
+	struct ltt_consumer *c = trace_consumer(b, trace);
+	unsigned int i;
+	int ret;
+
+	if (!c)
+		return -EPIPE;
+	ret = ltt_consumer_add_channel(c, &cc);
+	for (i = 0; !ret && i < chan->nr_streams; i++)
+		ret = ltt_consumer_add_stream(c, chan->key, i, chan->fds[2 * i], chan->fds[2 * i + 1]);
+	return ret;
+}
+
+struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+					  struct ltt_channel *channel)
+{
+	struct ltt_ust_chan *chan = find_chan(trace, channel);
+	unsigned int i;
+	int ret = 0;
+
+	if (chan)
+		return chan;
+	chan = calloc(1, sizeof(*chan));
+	if (!chan)
+		return NULL;
+	chan->key = new_key(b);
+	chan->channel = channel;
+	chan->nr_streams = b->nr_cpus;
+	ltt_ust_meta_classes_init(&chan->classes);
+	chan->fds = malloc(2 * chan->nr_streams * sizeof(int));
+	if (!chan->fds) {
+		free(chan);
+		return NULL;
+	}
+	for (i = 0; i < 2 * chan->nr_streams; i++)
+		chan->fds[i] = -1;
+	for (i = 0; !ret && i < chan->nr_streams; i++)
+		ret = create_stream(channel, trace, i, &chan->fds[2 * i], &chan->fds[2 * i + 1]);
+	if (ret) {
+		LTT_ERR("channel %s: can't create its buffers: %s", channel->attr.name, strerror(-ret));
+		trace_free_chan(chan);
+		return NULL;
+	}
+	if (trace->consumer_gen) {
+		ret = chan_to_consumer(b, trace, chan);
+		if (ret)
+			LTT_ERR("channel %s: the consumer refused it: %s", channel->attr.name,
+				strerror(-ret));
+	}
+	cds_list_add_tail(&chan->node, &trace->chans);
+	return chan;
+}
+
+void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
+				   struct ltt_ust_flush *ret_flush)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_flush f = { NULL, 0, 0, false };
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	uint64_t *grown;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+		if (!trace_consumer(b, trace)) {
+			f.lost |= trace->lost_consumer;
+			continue;
+		}
+		f.gen = trace->consumer_gen;
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			grown = realloc(f.keys, (f.nr + 1) * sizeof(*f.keys));
+			if (!grown)
+				break;
+			f.keys = grown;
+			f.keys[f.nr++] = chan->key;
+		}
+	}
+	*ret_flush = f;
+}
+
+int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *session,
+			  struct ltt_ust_flush *flush)
+{
+	struct ltt_consumer *c;
+	uint64_t now = 0;
+	int ret = 0, err;
+	size_t i;
+
+	c = flush->nr ? ltt_supervisor_get(&b->consumer, &now) : NULL;
+	if (flush->lost || (c && now != flush->gen)) {
+		LTT_ERR("session '%s': the consumer daemon died while it held its traces; they end there",
+			session->name);
+		ret = -EPIPE;
+	}
+	for (i = 0; c && now == flush->gen && i < flush->nr; i++) {
+		err = ltt_consumer_flush_channel(c, flush->keys[i], false);
+		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
+		if (err && err != -ENOENT) {
+			LTT_ERR("session '%s': the consumer failed to write a channel", session->name);
+			ret = ret ? ret : -EIO;
+		}
+	}
+	free(flush->keys);
+	flush->keys = NULL;
+	flush->nr = 0;
+	return ret;
+}
+
+void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace, *tmp;
+
+	if (!us)
+		return;
+	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node)
+		ltt_ust_buffers_close_trace(b, trace);
+	free(us);
+	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
+}
+
+void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
+			   uint64_t *ret_packets_lost)
+{
+	struct ust_session *us = ust_state(session, false);
+	/* What closed traces lost, then what the open ones have lost so far. */
+	uint64_t events = channel->discarded_events, packets = channel->lost_packets, e, p;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_consumer *c;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+		chan = find_chan(trace, channel);
+		c = chan ? trace_consumer(b, trace) : NULL;
+		if (c && !ltt_consumer_channel_stats(c, chan->key, &e, &p)) {
+			events += e;
+			packets += p;
+		}
+	}
+	*ret_events_lost = events;
+	*ret_packets_lost = packets;
+}

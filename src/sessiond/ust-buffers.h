@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ust-buffers.h - the buffers of the user-space domain, per session:
+ *
+ *   ltt_session_domain.state (user)   a session's traces
+ *    └─ ltt_ust_trace *N      one CTF trace: per-UID (session, uid, ABI) or
+ *        │                    per-PID (session, program)
+ *        └─ ltt_ust_chan *N   a channel's buffers in that trace: per CPU a
+ *                             sealed memfd ring buffer and a wakeup eventfd;
+ *                             its event classes (ust-meta.h)
+ *
+ * and the domain's consumer daemon (supervisor.h), which writes every
+ * trace's files: a trace is registered with it when created, each channel
+ * with its streams when its buffers are made, metadata as it is written.
+ *
+ * Everything here runs under the session's lock, but ltt_ust_buffers_flush()
+ * (no lock) and init/fini.
+ */
+#ifndef LTT_SESSIOND_UST_BUFFERS_H
+#define LTT_SESSIOND_UST_BUFFERS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <urcu/list.h>
+#include <uuid/uuid.h>
+
+#include "common/codec.h"
+#include "sessiond/app.h"
+#include "sessiond/session.h"
+#include "sessiond/supervisor.h"
+#include "sessiond/ust-meta.h"
+
+/* What the buffers of every session share. */
+struct ltt_ust_buffers {
+	struct ltt_supervisor consumer;	/* the user-space consumer daemon */
+	struct ltt_ust_meta_host host;
+	uint64_t next_key;		/* atomic: trace and channel keys */
+	unsigned int nr_cpus;		/* streams per channel */
+};
+
+struct ltt_ust_chan {
+	struct cds_list_head node;	/* in ltt_ust_trace.chans */
+	uint64_t key;
+	struct ltt_channel *channel;	/* the session's, same lifetime */
+	unsigned int nr_streams;
+	int *fds;			/* per stream: shm, then wakeup */
+	struct ltt_ust_classes classes;
+};
+
+struct ltt_ust_trace {
+	struct cds_list_head node;	/* in the session's state */
+	uint64_t key;
+	bool per_pid;
+	uid_t uid;
+	uint32_t bits_per_long;		/* per-UID traces are per ABI too */
+	pid_t pid;			/* per-PID: the application */
+	uuid_t uuid;
+	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
+	bool lost_consumer;		/* that consumer died while it held them */
+	char path[PATH_MAX];
+	struct cds_list_head chans;
+};
+
+/* What stop flushes: gathered under the session lock, flushed without. */
+struct ltt_ust_flush {
+	uint64_t *keys;			/* channel keys, all held by ... */
+	size_t nr;
+	uint64_t gen;			/* ... this consumer generation */
+	bool lost;			/* some trace lost its consumer */
+};
+
+/**
+ * ltt_ust_buffers_init() - no trace yet; the consumer is spawned on first
+ * need
+ * @consumerd_path: NULL for the default (borrowed for the buffers' life)
+ */
+void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path, int verbose);
+
+/**
+ * ltt_ust_buffers_fini() - stop the consumer; every session's buffers must
+ * be destroyed first
+ */
+void ltt_ust_buffers_fini(struct ltt_ust_buffers *b);
+
+/**
+ * ltt_ust_buffers_find_trace() - the trace @app writes to in @session
+ * (per-PID or per-UID as @per_pid says), or NULL
+ */
+struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
+						const struct ltt_app *app, bool per_pid);
+
+/**
+ * ltt_ust_buffers_trace() - the trace @app writes to in @session, created
+ * on first need (in a new directory, registered with the consumer, its
+ * metadata header written)
+ *
+ * Returns the trace (owned by the session's state) or NULL when out of
+ * memory.  A trace the consumer refused is kept, without files (logged).
+ */
+struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+					    const struct ltt_app *app);
+
+/**
+ * ltt_ust_buffers_chan() - the buffers of @channel in @trace, created on
+ * first need and handed to the consumer
+ *
+ * Returns them (owned by @trace) or NULL when they can't be made (logged).
+ */
+struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+					  struct ltt_channel *channel);
+
+/**
+ * ltt_ust_buffers_metadata() - send metadata @text to @trace's consumer
+ * (nothing when @text is empty or failed; a failure is logged)
+ */
+void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			      const struct ltt_wbuf *text);
+
+/**
+ * ltt_ust_buffers_close_trace() - have the consumer write what @trace
+ * holds and close it, then free it; its losses are kept in the session's
+ * channels, so the count users see does not shrink
+ */
+void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
+
+/**
+ * ltt_ust_buffers_stats() - lost events and packets of @channel: of its
+ * closed traces, then of its open ones so far
+ */
+void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
+			   uint64_t *ret_packets_lost);
+
+/**
+ * ltt_ust_buffers_flush_prepare() - what ltt_ust_buffers_flush() will
+ * flush of @session; @ret_flush is always set (nothing, when out of memory)
+ */
+void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
+				   struct ltt_ust_flush *ret_flush);
+
+/**
+ * ltt_ust_buffers_flush() - have the consumer write what @flush's channels
+ * hold, and wait for it; no lock held.  Empties @flush.
+ * @session: referenced; named in messages
+ *
+ * Returns 0, -EPIPE (the consumer died while it held the traces: they end
+ * there) or -EIO (it failed to write a channel).
+ */
+int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *session,
+			  struct ltt_ust_flush *flush);
+
+/**
+ * ltt_ust_buffers_destroy() - close every trace of @session and free its
+ * state (ltt_session_domain.state is NULL after)
+ */
+void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session);
+
+#endif /* LTT_SESSIOND_UST_BUFFERS_H */

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ust-meta.c - event ids and the metadata text of user-space traces (see
+ * ust-meta.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "sessiond/tsdl.h"
+#include "sessiond/ust-meta.h"
+
+/* An event class: one event id in one channel of one trace. */
+struct ust_class {
+	struct cds_list_head node;	/* in ltt_ust_classes.list */
+	uint32_t id;
+	struct ltt_app_tracepoint *tp;	/* the layout, owned copy */
+	pid_t pid;			/* who defined it first */
+	char procname[17];
+};
+
+/*
+ * The monotonic clock's identity: the boot id, the same for every trace
+ * of this boot, so readers put them on one time line.
+ */
+static void read_boot_id(uuid_t ret_id)
+{
+	char text[40] = "";
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
+
+	if (f) {
+		if (!fgets(text, sizeof(text), f))
+			text[0] = '\0';
+		fclose(f);
+	}
+	text[strcspn(text, "\n")] = '\0';
+	if (uuid_parse(text, ret_id)) {
+		LTT_WARN("no boot id: traces get a random clock id and won't merge with other sessions'");
+		uuid_generate(ret_id);
+	}
+}
+
+void ltt_ust_meta_host_init(struct ltt_ust_meta_host *host)
+{
+	memset(host, 0, sizeof(*host));
+	if (gethostname(host->hostname, sizeof(host->hostname) - 1))
+		strcpy(host->hostname, "localhost");
+	read_boot_id(host->boot_id);
+}
+
+int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_ust_meta_host *host,
+			struct ltt_session *session, const struct ltt_app *app, bool per_pid,
+			const uuid_t trace_uuid)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	char created[64];
+	struct ltt_tsdl_trace info = {
+		.hostname = host->hostname,
+		.trace_name = session->name,
+		.creation_datetime = created,
+		.buffering = per_pid ? "pid" : "uid",
+		.buffering_id = per_pid ? (uint32_t)app->pid : (uint32_t)app->uid,
+		.bits_per_long = app->bits_per_long,
+		.vpid = per_pid ? (int32_t)app->pid : -1,
+		.procname = per_pid ? app->procname : NULL,
+	};
+	struct timespec rt, mono;
+	struct ltt_channel *channel;
+	time_t ctime = (time_t)session->creation_time;
+	struct tm tm;
+	int ret;
+
+	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
+	memcpy(info.clock_uuid, host->boot_id, sizeof(info.clock_uuid));
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	info.clock_offset_ns = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL +
+			       (rt.tv_nsec - mono.tv_nsec);
+	if (!localtime_r(&ctime, &tm) || !strftime(created, sizeof(created), "%Y-%m-%dT%H:%M:%S%z", &tm))
+		strcpy(created, "1970-01-01T00:00:00+0000");
+	ret = ltt_tsdl_trace_header(text, &info);
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (!ret)
+			ret = ltt_tsdl_stream(text, channel->stream_id);
+	return ret;
+}
+
+void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes)
+{
+	CDS_INIT_LIST_HEAD(&classes->list);
+	classes->next_id = 0;
+}
+
+void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
+{
+	struct ust_class *cls, *tmp;
+
+	cds_list_for_each_entry_safe(cls, tmp, &classes->list, node) {
+		cds_list_del(&cls->node);
+		free(cls->tp);
+		free(cls);
+	}
+}
+/* A copy of a decoded description: encode it as on the wire, decode it. */
+static struct ltt_app_tracepoint *tp_dup(const struct ltt_app_tracepoint *tp)
+{
+	struct ltt_app_tracepoint *copy = NULL;
+	const struct ltt_app_field *f;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t i, e;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, tp->name);
+	ltt_wbuf_put_u32(&w, (uint32_t)tp->loglevel);
+	ltt_wbuf_put_u32(&w, tp->nr_fields);
+	for (i = 0; i < tp->nr_fields; i++) {
+		f = &tp->fields[i];
+		ltt_wbuf_put_str(&w, f->name);
+		ltt_wbuf_put_u8(&w, f->type);
+		ltt_wbuf_put_u8(&w, f->size);
+		ltt_wbuf_put_u8(&w, f->is_signed);
+		ltt_wbuf_put_u8(&w, f->base);
+		ltt_wbuf_put_u8(&w, f->encoding);
+		ltt_wbuf_put_u32(&w, f->length);
+		ltt_wbuf_put_u32(&w, f->nr_enum_entries);
+		for (e = 0; e < f->nr_enum_entries; e++) {
+			ltt_wbuf_put_u64(&w, (uint64_t)f->enum_entries[e].start);
+			ltt_wbuf_put_u64(&w, (uint64_t)f->enum_entries[e].end);
+			ltt_wbuf_put_str(&w, f->enum_entries[e].label);
+		}
+		ltt_wbuf_put_str(&w, f->enum_name ? f->enum_name : "");
+	}
+	if (!w.err) {
+		ltt_rbuf_init(&r, w.data, w.len);
+		if (ltt_app_get_tracepoint(&r, &copy) || ltt_rbuf_end(&r)) {
+			free(copy);
+			copy = NULL;
+		}
+	}
+	ltt_wbuf_fini(&w);
+	return copy;
+}
+
+
+int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
+		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,
+		       const char *trace_path, struct ltt_wbuf *text, uint32_t *ret_id)
+{
+	struct ust_class *cls;
+
+	cds_list_for_each_entry(cls, &classes->list, node) {
+		if (strcmp(cls->tp->name, tp->name))
+			continue;
+		if (!ltt_app_tracepoint_same_layout(cls->tp, tp)) {
+			LTT_WARN("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s: not recorded for pid %ld",
+				 tp->name, app->procname, (long)app->pid, cls->procname,
+				 (long)cls->pid, trace_path, (long)app->pid);
+			return -EEXIST;
+		}
+		*ret_id = cls->id;
+		return 0;
+	}
+	cls = calloc(1, sizeof(*cls));
+	if (!cls)
+		return -ENOMEM;
+	cls->tp = tp_dup(tp);
+	if (!cls->tp) {
+		free(cls);
+		return -ENOMEM;
+	}
+	cls->id = classes->next_id++;
+	cls->pid = app->pid;
+	strcpy(cls->procname, app->procname);
+	cds_list_add_tail(&cls->node, &classes->list);
+	if (ltt_tsdl_event(text, tp, cls->id, stream_id))
+		LTT_ERR("trace %s: can't describe event %s", trace_path, tp->name);
+	*ret_id = cls->id;
+	return 0;
+}

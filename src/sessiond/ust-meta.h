@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ust-meta.h - event ids and the metadata of user-space traces: the
+ * trace header (tsdl.c's text, filled from the session, the program and
+ * the host) and, per channel buffers, the event classes, each with its id
+ * and layout.
+ *
+ * Event ids are per channel buffers, given in order of first use.  The
+ * first layout of a name wins; another program's event of that name with
+ * other fields is refused, with a warning naming both.  Functions append
+ * text for the caller to send to the consumer; nothing here knows it.
+ * The caller serializes calls on one object (the session lock).
+ */
+#ifndef LTT_SESSIOND_UST_META_H
+#define LTT_SESSIOND_UST_META_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <urcu/list.h>
+#include <uuid/uuid.h>
+
+#include "common/app-proto.h"
+#include "common/codec.h"
+#include "sessiond/app.h"
+#include "sessiond/session.h"
+
+/* What every trace header says of this host. */
+struct ltt_ust_meta_host {
+	char hostname[256];
+	uuid_t boot_id;			/* the monotonic clock's UUID */
+};
+
+/* The event classes of one channel's buffers in one trace. */
+struct ltt_ust_classes {
+	struct cds_list_head list;	/* meta.c's */
+	uint32_t next_id;
+};
+
+/**
+ * ltt_ust_meta_host_init() - read the host name and the boot id (a
+ * random id, with a warning, when there is none: traces then won't merge)
+ */
+void ltt_ust_meta_host_init(struct ltt_ust_meta_host *host);
+
+/**
+ * ltt_ust_meta_header() - append the start of a trace's metadata: the
+ * header, and one stream per channel of @session's user domain
+ * @app: the program the trace is for (its ABI; per-PID: it alone)
+ * @per_pid: a per-PID trace, else per-UID
+ *
+ * Session lock held.  Returns 0, -EINVAL (a name holds a control
+ * character) or -ENOMEM; on error, part of the text may be appended.
+ */
+int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_ust_meta_host *host,
+			struct ltt_session *session, const struct ltt_app *app, bool per_pid,
+			const uuid_t trace_uuid);
+
+/**
+ * ltt_ust_meta_classes_init() / ltt_ust_meta_classes_fini() - no classes;
+ * free them all
+ */
+void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes);
+void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes);
+
+/**
+ * ltt_ust_meta_class() - the event id of @tp in @classes: the class of
+ * that name if the layout is the same, else a new class whose metadata is
+ * appended to @text
+ * @stream_id: the channel's stream class id
+ * @trace_path: named in messages
+ *
+ * Returns 0, -EEXIST (the name has another layout: refused, with a
+ * warning naming both programs) or -ENOMEM.
+ */
+int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
+		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,
+		       const char *trace_path, struct ltt_wbuf *text, uint32_t *ret_id);
+
+#endif /* LTT_SESSIOND_UST_META_H */

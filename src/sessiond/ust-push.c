@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ust-push.c - the commands that make programs record what the sessions
+ * want, and their acks (see ust-push.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/log.h"
+#include "common/names.h"
+#include "sessiond/ust-push.h"
+
+/* Bounded waits for applications. */
+#define ACK_TIMEOUT_MS 3000
+
+static bool rule_matches(const struct ltt_event_rule *rule, const struct ltt_app_tracepoint *tp)
+{
+	if (!rule->enabled || !ltt_glob_match(rule->attr.pattern, tp->name))
+		return false;
+	switch (rule->attr.loglevel_type) {
+	case LTT_LOGLEVEL_RANGE:
+		return tp->loglevel <= rule->attr.loglevel;
+	case LTT_LOGLEVEL_SINGLE:
+		return tp->loglevel == rule->attr.loglevel;
+	default:
+		return true;
+	}
+}
+
+static bool channel_wants(const struct ltt_channel *channel, const struct ltt_app_tracepoint *tp)
+{
+	const struct ltt_event_rule *rule;
+
+	cds_list_for_each_entry(rule, &channel->rules, node)
+		if (rule_matches(rule, tp))
+			return true;
+	return false;
+}
+
+static bool app_chan_has(const struct ltt_app_chan *ac, const char *name, size_t *ret_i)
+{
+	size_t i;
+
+	for (i = 0; i < ac->nr_events; i++) {
+		if (!strcmp(ac->events[i].name, name)) {
+			*ret_i = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_ust_chan *chan,
+			 bool enabled, uint32_t *ret_seq)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, chan->key);
+	ltt_wbuf_put_u64(&w, session_id);
+	ltt_wbuf_put_u32(&w, chan->channel->stream_id);
+	ltt_wbuf_put_u8(&w, enabled);
+	ltt_wbuf_put_u32(&w, chan->nr_streams);
+	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams,
+			   ret_seq);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* Send a command whose payload is {u64 key[, str name[, u32 id]]}. */
+static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key, const char *name,
+			int64_t id, uint32_t *ret_seq)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, key);
+	if (name)
+		ltt_wbuf_put_str(&w, name);
+	if (id >= 0)
+		ltt_wbuf_put_u32(&w, (uint32_t)id);
+	ret = ltt_app_send(app, type, &w, NULL, 0, ret_seq);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* Make @app's events in @chan match the channel's rules.  apps_lock held. */
+/*
+ * The event id of @tp in @chan (ust-meta.h), its metadata sent when new.
+ * Returns 0, -EEXIST (another layout has the name) or -ENOMEM.
+ */
+static int class_id(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+		    struct ltt_ust_chan *chan, const struct ltt_app *app,
+		    const struct ltt_app_tracepoint *tp, uint32_t *ret_id)
+{
+	struct ltt_wbuf text;
+	int ret;
+
+	ltt_wbuf_init(&text);
+	ret = ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app, tp, trace->path,
+				 &text, ret_id);
+	ltt_ust_buffers_metadata(b, trace, &text);
+	ltt_wbuf_fini(&text);
+	return ret;
+}
+
+static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
+			uint32_t *last)
+{
+	size_t t, i;
+	uint32_t id;
+
+	for (t = 0; t < app->nr_tps; t++) {
+		const struct ltt_app_tracepoint *tp = app->tps[t];
+		bool want = channel_wants(chan->channel, tp);
+		bool have = app_chan_has(ac, tp->name, &i);
+
+		if (want && !have) {
+			if (class_id(b, trace, chan, app, tp, &id))
+				continue;
+			if (ac->nr_events == ac->cap_events) {
+				size_t cap = ac->cap_events ? 2 * ac->cap_events : 16;
+				struct ltt_app_event *ev = realloc(ac->events, cap * sizeof(*ev));
+
+				if (!ev)
+					continue;
+				ac->events = ev;
+				ac->cap_events = cap;
+			}
+			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last))
+				return;
+			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name, .id = id };
+		} else if (!want && have) {
+			if (send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last))
+				return;
+			ac->events[i] = ac->events[--ac->nr_events];
+		}
+	}
+}
+
+void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
+		      uint32_t *last)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	struct ltt_channel *channel;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_app_chan *ac;
+
+	if (!session->active || app->dead || !dom->nr_channels)
+		return;
+	trace = ltt_ust_buffers_trace(b, session, app);
+	if (!trace)
+		return;
+	cds_list_for_each_entry(channel, &dom->channels, node) {
+		chan = ltt_ust_buffers_chan(b, trace, channel);
+		if (!chan)
+			continue;
+		ac = ltt_app_find_chan(app, chan->key);
+		if (!ac) {
+			ac = calloc(1, sizeof(*ac));
+			if (!ac)
+				continue;
+			if (send_chan_add(app, session->id, chan, channel->enabled, last)) {
+				free(ac);
+				return;
+			}
+			ac->key = chan->key;
+			ac->session_id = session->id;
+			ac->enabled = channel->enabled;
+			cds_list_add_tail(&ac->node, &app->chans);
+		} else if (ac->enabled != channel->enabled) {
+			if (send_key_cmd(app, channel->enabled ? LTT_APP_MSG_CHANNEL_ENABLE :
+				       LTT_APP_MSG_CHANNEL_DISABLE, chan->key, NULL, -1, last))
+				return;
+			ac->enabled = channel->enabled;
+		}
+		sync_events(b, trace, chan, app, ac, last);
+	}
+}
+
+void ltt_ust_push_acks_init(struct ltt_ust_acks *acks)
+{
+	acks->v = NULL;
+	acks->n = 0;
+	acks->cap = 0;
+}
+
+/* Remember to wait for @app's command @seq (and all before it). */
+static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t seq)
+{
+	struct ltt_ust_ack *grown;
+
+	if (!acks)
+		return;	/* no memory for the set: we just do not wait */
+	if (acks->n == acks->cap) {
+		size_t cap = acks->cap ? 2 * acks->cap : 16;
+
+		grown = realloc(acks->v, cap * sizeof(*grown));
+		if (!grown)
+			return;	/* then we just do not wait for this one */
+		acks->v = grown;
+		acks->cap = cap;
+	}
+	ltt_app_get(app);
+	acks->v[acks->n++] = (struct ltt_ust_ack){ .app = app, .seq = seq };
+}
+
+/* Milliseconds left until @deadline (CLOCK_MONOTONIC), at least 0. */
+static int ms_left(const struct timespec *deadline)
+{
+	struct timespec now;
+	int64_t ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = ((int64_t)deadline->tv_sec - now.tv_sec) * 1000 +
+	     (deadline->tv_nsec - now.tv_nsec) / 1000000;
+	return ms < 0 ? 0 : (int)ms;
+}
+
+void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what)
+{
+	struct timespec deadline;
+	size_t i;
+
+	/* One deadline for them all: programs that don't answer cost it once. */
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += ACK_TIMEOUT_MS / 1000;
+	for (i = 0; i < acks->n; i++) {
+		struct ltt_app *app = acks->v[i].app;
+
+		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ms_left(&deadline)) == -ETIMEDOUT)
+			LTT_WARN("%s (pid %ld) did not confirm the %s in %d ms; some of its events may be missing",
+				 app->procname, (long)app->pid, what, ACK_TIMEOUT_MS);
+		ltt_app_put(app);
+	}
+	free(acks->v);
+	ltt_ust_push_acks_init(acks);
+}
+
+/* The seq of the last command sent to @app. */
+static uint32_t last_seq(struct ltt_app *app)
+{
+	uint32_t seq;
+
+	pthread_mutex_lock(&app->lock);
+	seq = app->seq_sent;
+	pthread_mutex_unlock(&app->lock);
+	return seq;
+}
+
+void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
+		      struct ltt_session *session, struct ltt_ust_acks *acks)
+{
+	struct ltt_app *app;
+	uint32_t before, last;
+
+	pthread_mutex_lock(&apps->lock);
+	cds_list_for_each_entry(app, &apps->list, node) {
+		/* The seq of the last command this push sent, not of any other. */
+		before = last = last_seq(app);
+		ltt_ust_push_app(b, session, app, &last);
+		if (last != before)
+			acks_add(acks, app, last);
+	}
+	pthread_mutex_unlock(&apps->lock);
+}
+
+void ltt_ust_push_disable(struct ltt_ust_apps *apps, struct ltt_session *session,
+			  struct ltt_ust_acks *acks)
+{
+	struct ltt_app_chan *ac;
+	struct ltt_app *app;
+	uint32_t seq;
+
+	pthread_mutex_lock(&apps->lock);
+	cds_list_for_each_entry(app, &apps->list, node) {
+		cds_list_for_each_entry(ac, &app->chans, node) {
+			if (ac->session_id != session->id || !ac->enabled)
+				continue;
+			if (send_key_cmd(app, LTT_APP_MSG_CHANNEL_DISABLE, ac->key, NULL, -1, &seq))
+				break;
+			ac->enabled = false;
+			acks_add(acks, app, seq);
+		}
+	}
+	pthread_mutex_unlock(&apps->lock);
+}
+
+void ltt_ust_push_remove(struct ltt_ust_apps *apps, struct ltt_session *session)
+{
+	struct ltt_app_chan *ac, *tmp;
+	struct ltt_app *app;
+
+	pthread_mutex_lock(&apps->lock);
+	cds_list_for_each_entry(app, &apps->list, node) {
+		cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
+			if (ac->session_id != session->id)
+				continue;
+			send_key_cmd(app, LTT_APP_MSG_CHANNEL_REMOVE, ac->key, NULL, -1, NULL);
+			cds_list_del(&ac->node);
+			free(ac->events);
+			free(ac);
+		}
+	}
+	pthread_mutex_unlock(&apps->lock);
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ust-push.h - the program push protocol of the user-space domain: the
+ * commands that make each registered program record what the active
+ * sessions want (CHANNEL_ADD with the buffers' fds, EVENT_ENABLE for each
+ * of its events an enabled rule of the channel matches, their disabling
+ * and removal), and the acks that say a program applied them.
+ *
+ * Commands are sent under the session lock and apps->lock (each under the
+ * program's own lock, bounded: app.h); acks are awaited once every lock
+ * is released, since the app thread needs them to read the acks.
+ */
+#ifndef LTT_SESSIOND_UST_PUSH_H
+#define LTT_SESSIOND_UST_PUSH_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <urcu/list.h>
+
+#include "sessiond/app.h"
+#include "sessiond/session.h"
+#include "sessiond/ust-buffers.h"
+
+#define LTT_UST_MAX_APPS 4096
+
+/* The registered programs. */
+struct ltt_ust_apps {
+	pthread_mutex_t lock;		/* after the session locks */
+	struct cds_list_head list;	/* ltt_app (app->node) */
+	unsigned int nr;
+};
+
+/* Commands sent to programs, to wait for once every lock is released. */
+struct ltt_ust_ack {
+	struct ltt_app *app;		/* a reference */
+	uint32_t seq;			/* this command and all before it */
+};
+
+struct ltt_ust_acks {
+	struct ltt_ust_ack *v;
+	size_t n;
+	size_t cap;
+};
+
+/**
+ * ltt_ust_push_app() - bring @app up to date with an active @session: its
+ * trace and channel buffers (made on first need), the channels, the events
+ * @last: receives the seq of the last command sent, if any was
+ *
+ * Session lock and apps->lock held.
+ */
+void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
+		      uint32_t *last);
+
+/**
+ * ltt_ust_push_all() - ltt_ust_push_app() for every program; session lock
+ * held, takes apps->lock
+ * @acks: receives what to wait for; NULL: nothing is waited for
+ */
+void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
+		      struct ltt_session *session, struct ltt_ust_acks *acks);
+
+/**
+ * ltt_ust_push_disable() - disable @session's channels in every program;
+ * session lock held, takes apps->lock
+ * @acks: as for ltt_ust_push_all()
+ */
+void ltt_ust_push_disable(struct ltt_ust_apps *apps, struct ltt_session *session,
+			  struct ltt_ust_acks *acks);
+
+/**
+ * ltt_ust_push_remove() - remove @session's channels from every program
+ * (not waited for); session lock held, takes apps->lock
+ */
+void ltt_ust_push_remove(struct ltt_ust_apps *apps, struct ltt_session *session);
+
+/**
+ * ltt_ust_push_acks_init() - nothing to wait for
+ */
+void ltt_ust_push_acks_init(struct ltt_ust_acks *acks);
+
+/**
+ * ltt_ust_push_acks_wait() - wait (3 s at most for them all) until every
+ * program confirmed what it was sent, then empty the set; no lock held
+ * @what: named in the warning about a program that does not answer; NULL
+ *        to empty the set without waiting
+ */
+void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what);
+
+#endif /* LTT_SESSIOND_UST_PUSH_H */

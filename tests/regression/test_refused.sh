@@ -1,0 +1,87 @@
+#!/bin/bash
+# What this daemon can't do yet is refused when given, with a clear
+# message, exit 1 and nothing changed: every kernel-domain command (the
+# daemon serves no kernel domain: KERNEL_UNAVAILABLE from a root daemon,
+# KERNEL_NEEDS_ROOT from a personal one) and create --snapshot.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+
+test_init
+need_proto_client
+
+rc_file="$LTT_HOME/.lttrc"
+sock="$LTT_RUNDIR/client.sock"
+start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
+
+if [ "$(id -u)" = 0 ]; then
+	m_kernel="kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u"
+else
+	m_kernel="kernel tracing needs the root session daemon; run lttctl as root or as a member of the tracing group"
+fi
+m_snap="snapshot sessions are not supported yet; create the session without --snapshot"
+
+# Session s: a user channel c with rule ev, so "nothing changed" has content.
+setup_ok=0
+for cmd in "create s --no-output" "enable-channel -u c" "enable-event -u ev -c c"; do
+	# shellcheck disable=SC2086
+	lttctl -q $cmd || setup_ok=1
+done
+ok $setup_ok "fixture: session s, user channel c, rule ev"
+
+# The daemon's whole state and .lttrc, and what lttctl list shows.
+state() {
+	"$PROTO_CLIENT" "$sock" dump
+	echo "lttrc: $(cat "$rc_file" 2>/dev/null)"
+	lttctl list
+	lttctl list s
+}
+BEFORE=$(state)
+like "$BEFORE" "- c: \\[enabled\\]" "the state shows channel c"
+
+# refused RC MESSAGE ARGS...: exit RC, MESSAGE alone on stderr, nothing on
+# stdout, and the state unchanged.
+refused() {
+	local want_rc=$1 want_msg=$2
+	shift 2
+	run lttctl "$@"
+	is "$RC" "$want_rc" "lttctl $*: exit $want_rc"
+	is "$ERR" "$want_msg" "lttctl $*: message"
+	is "$STDOUT" "" "lttctl $*: nothing on stdout"
+	is "$(state)" "$BEFORE" "lttctl $*: nothing changed"
+}
+
+refused 1 "Error: channel 'kc' of session 's': $m_kernel" enable-channel -k kc
+refused 1 "Error: channel 'kc' of session 's': $m_kernel" enable-channel -k kc --subbuf-size 2M
+refused 1 "Error: channel 'k1' of session 's': $m_kernel" enable-channel -k k1,k2
+refused 1 "Error: event rule 'sched_switch' in channel 'channel0' of session 's': $m_kernel" \
+	enable-event -k sched_switch
+# A named channel is looked up by lttctl first: there is none in the domain.
+refused 1 "Error: channel 'kc' of session 's': no channel by that name in this domain; 'lttctl list SESSION' shows the channels" \
+	enable-event -k sched_switch -c kc
+refused 1 "Error: event rule '*' in channel 'channel0' of session 's': $m_kernel" enable-event -k -a
+refused 1 "Error: channel 'kc' of session 's': $m_kernel" disable-channel -k kc
+refused 1 "Error: channel 'channel0' of session 's': $m_kernel" disable-event -k sched_switch
+refused 1 "Error: channel 'channel0' of session 's': $m_kernel" disable-event -k -a
+refused 1 "Error: listing the available kernel events is not supported yet" list -k
+
+# Refused at once, in a stopped or a started session alike.
+lttctl -q start s
+BEFORE=$(state)
+like "$BEFORE" "s \\(no output\\) \\[active\\]" "session s is started"
+refused 1 "Error: event rule 'sched_switch' in channel 'channel0' of session 's': $m_kernel" \
+	enable-event -k sched_switch
+lttctl -q stop s
+BEFORE=$(state)
+
+# create --snapshot: refused, no session, .lttrc untouched.
+refused 1 "Error: session 'snap': $m_snap" create snap --snapshot
+refused 1 "Error: session 'snap': $m_snap" create snap --snapshot --no-output
+run lttctl list snap
+is "$RC" 1 "list snap: no such session"
+
+# The user domain still works after all of it.
+run lttctl enable-event -u ev2 -c c -s s
+is "$RC" 0 "the user domain still takes rules"
+like "$(lttctl list s)" "ev2 \\(loglevel: any\\) \\[enabled\\]" "and lists them"
+
+stop_sessiond
+done_testing
