@@ -93,9 +93,11 @@ kvm_key() {
 # boots ~3 s faster under TCG than bzImage's own decompressor).  Falls back
 # to the compressed image when its payload is not xz.
 kvm_vmlinux() {
-	local img=/boot/vmlinuz-$KVER out=$KVM_CACHE/vmlinux-$KVER ss pm off len
+	local img=/boot/vmlinuz-$KVER out=$KVM_CACHE/vmlinux-$KVER ss pm off len key
 	KVM_KERNEL=$out
-	[ -s "$out" ] && return 0
+	key=$(kvm_key "$img")
+	[ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ] && return 0
+	rm -f "$out" "$out.key"
 	ss=$(od -An -tu1 -j $((0x1f1)) -N1 "$img" | tr -d ' ')
 	[ "$ss" = 0 ] && ss=4
 	pm=$(((ss + 1) * 512))
@@ -106,6 +108,7 @@ kvm_vmlinux() {
 		xz -dcq --single-stream >"$out.tmp" 2>/dev/null &&
 		[ "$(head -c 4 "$out.tmp" | od -An -c | tr -d ' ')" = '177ELF' ]; then
 		mv "$out.tmp" "$out"
+		echo "$key" >"$out.key"
 	else
 		rm -f "$out.tmp"
 		KVM_KERNEL=$img
@@ -257,6 +260,12 @@ tracer:x:1000:
 nogroup:x:65534:
 EOF
 	mkdir -p "$1/home/tracer"
+	# For the shell of tests/kernel/vm.sh --shell: the scenarios' helpers.
+	cat >"$1/etc/profile" <<'EOF'
+export LTT_SCENARIO=shell LTT_OUT=/out/shell
+mkdir -p "$LTT_OUT"
+. /ltt/guest-lib.sh
+EOF
 	echo "$KVM_LIBDIR" >"$1/etc/ld.so.conf"
 	echo ltt-guest >"$1/etc/hostname"
 }
@@ -287,14 +296,15 @@ kvm_init() {
 	KVM_OUT=$TEST_TMP/out
 }
 
-# kvm_boot SCENARIO...: one boot running the scenarios in order; their
-# outputs land in $KVM_OUT/SCENARIO/.  Returns once QEMU has exited; bails
-# out of the test (with the console's end) when the guest did not finish.
-kvm_boot() {
-	local r=$TEST_TMP/boot s initrd=$TEST_TMP/initrd.cpio t0 t1 status
-	mkdir -p "$r/ltt/scenarios" "$KVM_OUT"
+# kvm_initrd SCENARIO...: the base initramfs plus /init and the scenarios,
+# in $TEST_TMP/initrd.cpio (the kernel unpacks concatenated archives).
+kvm_initrd() {
+	local r=$TEST_TMP/boot s
+	rm -rf "$r"
+	mkdir -p "$r/ltt/scenarios"
 	install -m 0755 "$KVM_SRC/guest/init" "$r/init"
 	cp "$KVM_SRC/guest/lib.sh" "$r/ltt/guest-lib.sh"
+	: >"$r/ltt/scenarios/list"
 	for s in "$@"; do
 		[ -f "$KVM_SRC/scenarios/$s.sh" ] ||
 			{ echo "Bail out! no scenario tests/kernel/scenarios/$s.sh"; exit 1; }
@@ -303,16 +313,33 @@ kvm_boot() {
 	done
 	echo "$KVM_SCENARIO_TIMEOUT" >"$r/ltt/scenario-timeout"
 	(cd "$r" && find . ! -name . -print0 | cpio --null -o -H newc --quiet -R 0:0) >"$r.cpio"
-	cat "$KVM_BASE" "$r.cpio" >"$initrd"
+	cat "$KVM_BASE" "$r.cpio" >"$TEST_TMP/initrd.cpio"
+}
+
+# kvm_qemu_args: QEMU's command line in the array KVM_ARGS.  Software
+# emulation (this kind of machine's /dev/kvm cannot run a stock kernel);
+# -cpu max gives the guest RDRAND, so getrandom() does not block.
+kvm_qemu_args() {
+	rm -f "$TEST_TMP/out.tar"
+	KVM_ARGS=(-accel tcg -cpu max -m 1G -smp 2 -nographic -no-reboot -nic none
+		-kernel "$KVM_KERNEL" -initrd "$TEST_TMP/initrd.cpio"
+		-append "console=ttyS0 quiet panic=-1 ${KVM_APPEND:-}"
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04
+		-device virtio-serial-pci
+		-chardev "file,id=out0,path=$TEST_TMP/out.tar"
+		-device virtserialport,chardev=out0,name=out0)
+}
+
+# kvm_boot SCENARIO...: one boot running the scenarios in order; their
+# outputs land in $KVM_OUT/SCENARIO/.  Returns once QEMU has exited; bails
+# out of the test (with the console's end) when the guest did not finish.
+kvm_boot() {
+	local t0 t1 status
+	kvm_initrd "$@"
+	kvm_qemu_args
+	mkdir -p "$KVM_OUT"
 	t0=$(date +%s%N)
-	timeout -k 5 "$KVM_TIMEOUT" "$KVM_QEMU" -accel tcg -cpu max -m 1G -smp 2 \
-		-nographic -no-reboot -nic none \
-		-kernel "$KVM_KERNEL" -initrd "$initrd" \
-		-append "console=ttyS0 quiet panic=-1 ${KVM_APPEND:-}" \
-		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-		-device virtio-serial-pci \
-		-chardev "file,id=out0,path=$TEST_TMP/out.tar" \
-		-device virtserialport,chardev=out0,name=out0 \
+	timeout -k 5 "$KVM_TIMEOUT" "$KVM_QEMU" "${KVM_ARGS[@]}" \
 		</dev/null >"$TEST_TMP/console.log" 2>&1 &
 	KVM_PID=$!
 	wait "$KVM_PID"
@@ -328,6 +355,18 @@ kvm_boot() {
 		exit 1
 	fi
 	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; in the guest: $(kvm_times)"
+}
+
+# kvm_shell SCENARIO...: like kvm_boot, but the console is this terminal and
+# the guest gives a shell once the scenarios ran (tests/kernel/vm.sh
+# --shell); its results are sent when that shell exits.
+kvm_shell() {
+	kvm_initrd "$@"
+	KVM_APPEND="${KVM_APPEND:-} ltt.shell"
+	kvm_qemu_args
+	mkdir -p "$KVM_OUT"
+	"$KVM_QEMU" "${KVM_ARGS[@]}"
+	tar -xf "$TEST_TMP/out.tar" -C "$KVM_OUT" 2>/dev/null
 }
 
 # kvm_times: each scenario's guest time, "name 1.23s ...".
