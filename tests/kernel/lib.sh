@@ -134,7 +134,13 @@ kvm_module() {
 		mkdir -p "$dir"
 		(cd "$KVM_KMOD_SRC" && find . -type f ! -name '*.o' ! -name '*.ko' \
 			! -name '*.mod*' ! -name '.*' -print0 | cpio -0pdm --quiet "$dir")
-		if ! make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER" >"$KVM_KMOD_LOG" 2>&1; then
+		# kmod/Makefile when there is one, else Kbuild directly.
+		if [ -f "$dir/Makefile" ]; then
+			set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER"
+		else
+			set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "/usr/src/linux-headers-$KVER" M="$dir" modules
+		fi
+		if ! "$@" >"$KVM_KMOD_LOG" 2>&1; then
 			KVM_KMOD_ERROR="the module did not build against $KVER"
 			return 1
 		fi
