@@ -340,7 +340,7 @@ kvm_qemu_args() {
 # outputs land in $KVM_OUT/SCENARIO/.  Returns once QEMU has exited; bails
 # out of the test (with the console's end) when the guest did not finish.
 kvm_boot() {
-	local t0 t1 status
+	local t0 t1 status up end
 	kvm_initrd "$@"
 	kvm_qemu_args
 	mkdir -p "$KVM_OUT"
@@ -360,7 +360,10 @@ kvm_boot() {
 		sed 's/^/# /' "$TEST_TMP/tar.err" 2>/dev/null
 		exit 1
 	fi
-	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; in the guest: $(kvm_times)"
+	up=$(sed -n 's/^userspace //p' "$KVM_OUT/boot-time")
+	end=$(sed -n 's/^end //p' "$KVM_OUT/boot-time")
+	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; guest uptime at /init ${up} s," \
+		"at the end ${end} s; scenarios: $(kvm_times)"
 }
 
 # kvm_shell SCENARIO...: like kvm_boot, but the console is this terminal and

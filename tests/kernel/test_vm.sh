@@ -7,7 +7,7 @@
 kvm_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot guest_basics ust_in_guest
-plan 22
+plan 24
 
 # guest_basics
 kvm_scenario_ok guest_basics
@@ -29,6 +29,7 @@ kvm_kernel_clean guest_basics
 kvm_scenario_ok ust_in_guest
 like "$(kvm_file ust_in_guest sessiond_pid)" '^[0-9]+$' "the root daemon wrote /run/ltt/sessiond.pid"
 is "$(kvm_file ust_in_guest hello)" "hello: 5 iterations" "the example program ran"
+like "$(kvm_file ust_in_guest consumerd)" '^[0-9]+' "the daemon started the installed ltt-consumerd"
 like "$(kvm_file ust_in_guest list)" 'hello_world:\*' "lttctl list shows the enabled events"
 is "$(kvm_file ust_in_guest destroy.rc)" 0 "lttctl destroy succeeds"
 is "$(kvm_file ust_in_guest sessiond_gone)" yes "the daemon stopped and removed its pid file"
@@ -39,5 +40,9 @@ is "$RC" 0 "babeltrace2 reads the guest's trace"
 [ "$RC" = 0 ] || diag "$ERR"
 is "$(grep -c 'hello_world:my_first_tracepoint:' <<<"$STDOUT")" 5 "5 my_first_tracepoint events"
 is "$(grep -c 'hello_world:odd_iteration:' <<<"$STDOUT")" 2 "2 odd_iteration events"
-like "$(grep 'hello_world:starting:' <<<"$STDOUT")" 'loops = 5' "starting records loops = 5"
+like "$(grep 'hello_world:starting:' <<<"$STDOUT")" 'loops = 5, program = "hello"' \
+	"starting records loops = 5 and the program's name"
+like "$(grep 'my_first_tracepoint:.*iteration = 2,' <<<"$STDOUT")" \
+	'text = "tracing".*values = \[ \[0\] = 20, \[1\] = 21, \[2\] = 22 \]' \
+	"iteration 2 records its text and its 3 values"
 done_testing

@@ -7,6 +7,7 @@ capture create lttctl create guest -o "$LTT_OUT/trace" || exit 1
 capture enable lttctl enable-event -u 'hello_world:*' || exit 1
 capture start lttctl start || exit 1
 capture hello hello 5 || exit 1
+result consumerd "$(pidof ltt-consumerd)"
 capture stop lttctl stop || exit 1
 capture list lttctl list guest
 capture destroy lttctl destroy guest
