@@ -362,8 +362,8 @@ kvm_boot() {
 	fi
 	up=$(sed -n 's/^userspace //p' "$KVM_OUT/boot-time")
 	end=$(sed -n 's/^end //p' "$KVM_OUT/boot-time")
-	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; guest uptime at /init ${up} s," \
-		"at the end ${end} s; scenarios: $(kvm_times)"
+	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; guest uptime at /init ${up} s, at the end ${end} s"
+	diag "scenarios (guest seconds): $(kvm_times)"
 }
 
 # kvm_shell SCENARIO...: like kvm_boot, but the console is this terminal and
