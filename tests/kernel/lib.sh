@@ -399,6 +399,8 @@ kvm_scenario_ok() {
 	local rc
 	rc=$(kvm_file "$1" rc)
 	is "$rc" 0 "scenario $1 ran to its end in the guest"
+	[ -s "$KVM_OUT/$1/leftover" ] &&
+		diag "scenario $1 left processes running (killed after it):" "$(cat "$KVM_OUT/$1/leftover")"
 	[ "$rc" = 0 ] && return 0
 	diag "--- $1 log:"
 	sed 's/^/# /' "$KVM_OUT/$1/log" 2>/dev/null | tail -n 40
