@@ -33,9 +33,9 @@ KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-120}
 KVM_QEMU=${KVM_QEMU:-qemu-system-x86_64}
 # Debian modules the guest needs (with their dependencies).
 KVM_DEBIAN_MODULES="virtio_pci virtio_console"
-# Guest value written to isa-debug-exit once every scenario ran and the
-# results were sent; QEMU then exits with (value << 1) | 1.
-KVM_DONE_CODE=0x2a
+# QEMU's exit status once every scenario ran and the results were sent:
+# the guest writes 0x2a to isa-debug-exit (guest/init), QEMU exits with
+# (0x2a << 1) | 1.
 KVM_DONE_STATUS=85
 # Programs of the build the guest gets in /ltt/bin besides the installed
 # ones (tests add theirs with KVM_EXTRA_BINS before kvm_init).
@@ -47,6 +47,7 @@ kvm_kver() {
 		echo "$LTT_KVER"
 		return
 	fi
+	# shellcheck disable=SC2010
 	ls /lib/modules 2>/dev/null | grep -- '-amd64$' | sort -V | tail -n 1
 }
 
@@ -219,7 +220,7 @@ kvm_base() {
 	for m in $KVM_DEBIAN_MODULES; do
 		modprobe -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" {print $2}' |
 			while read -r p; do
-				rel=${p#/lib/modules/$KVER/}
+				rel=${p#/lib/modules/"$KVER"/}
 				mkdir -p "$r/lib/modules/$KVER/$(dirname "$rel")"
 				cp "$p" "$r/lib/modules/$KVER/$rel"
 			done
@@ -330,10 +331,10 @@ kvm_qemu_args() {
 	KVM_ARGS=(-accel tcg -cpu max -m 1G -smp 2 -nographic -no-reboot -nic none
 		-kernel "$KVM_KERNEL" -initrd "$TEST_TMP/initrd.cpio"
 		-append "console=ttyS0 quiet panic=-1 ${KVM_APPEND:-}"
-		-device isa-debug-exit,iobase=0xf4,iosize=0x04
+		-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 		-device virtio-serial-pci
 		-chardev "file,id=out0,path=$TEST_TMP/out.tar"
-		-device virtserialport,chardev=out0,name=out0)
+		-device "virtserialport,chardev=out0,name=out0")
 }
 
 # kvm_boot SCENARIO...: one boot running the scenarios in order; their
