@@ -116,39 +116,52 @@ kvm_vmlinux() {
 	fi
 }
 
+# kvm_sources DIR: DIR's source files (not build products), NUL-separated.
+kvm_sources() {
+	(cd "$1" && find . -type f ! -name '*.o' ! -name '*.ko' ! -name '*.mod' \
+		! -name '*.mod.c' ! -name '.*' ! -name Module.symvers ! -name modules.order \
+		-print0)
+}
+
 # kvm_module: build the module from $KVM_KMOD_SRC against $KVER's headers
-# in a copy (the source tree stays clean), once per change of its sources.
-# Sets KVM_KOS (the .ko files), or KVM_KMOD_SKIP (no module to build) or
-# KVM_KMOD_ERROR (the build failed; its log in KVM_KMOD_LOG).
+# in a copy (the source tree stays clean), once per change of its sources
+# (or of include/, which it may share).  The copy sits in a tree of
+# symbolic links to the rest of the sources, so relative paths out of kmod/
+# still resolve.  Sets KVM_KOS (the .ko files), or KVM_KMOD_SKIP (no module
+# to build) or KVM_KMOD_ERROR (the build failed; its log in KVM_KMOD_LOG).
 kvm_module() {
-	local dir=$KVM_CACHE/kmod-$KVER key
-	KVM_KOS="" KVM_KMOD_SKIP="" KVM_KMOD_ERROR="" KVM_KMOD_LOG=$dir.log
+	local tree=$KVM_CACHE/kmod-$KVER dir=$KVM_CACHE/kmod-$KVER/kmod key e
+	KVM_KOS="" KVM_KMOD_SKIP="" KVM_KMOD_ERROR="" KVM_KMOD_LOG=$tree.log
 	if [ ! -f "$KVM_KMOD_SRC/Kbuild" ]; then
 		KVM_KMOD_SKIP="kmod/ltt-tracer.ko not built: ${LTT_KMOD_SRC:-kmod/} has no Kbuild yet"
 		return 1
 	fi
-	key=$(cd "$KVM_KMOD_SRC" && find . -type f ! -name '*.o' ! -name '*.ko' \
-		! -name '*.mod*' ! -name '.*' ! -name 'Module.symvers' ! -name 'modules.order' \
-		-print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-	if [ "$(cat "$dir/.key" 2>/dev/null)" != "$key" ]; then
-		rm -rf "$dir"
+	key=$( (kvm_sources "$KVM_KMOD_SRC" | sort -z | (cd "$KVM_KMOD_SRC" && xargs -0 sha256sum)
+		kvm_sources "$LTT_TOP_SRCDIR/include" | sort -z |
+			(cd "$LTT_TOP_SRCDIR/include" && xargs -0 sha256sum)
+		echo "$KVM_KMOD_SRC") | sha256sum | cut -c1-16)
+	if [ "$(cat "$tree/.key" 2>/dev/null)" != "$key" ]; then
+		rm -rf "$tree"
 		mkdir -p "$dir"
-		(cd "$KVM_KMOD_SRC" && find . -type f ! -name '*.o' ! -name '*.ko' \
-			! -name '*.mod*' ! -name '.*' -print0 | cpio -0pdm --quiet "$dir")
+		for e in "$LTT_TOP_SRCDIR"/*; do
+			[ "${e##*/}" = kmod ] || ln -s "$e" "$tree/${e##*/}"
+		done
+		kvm_sources "$KVM_KMOD_SRC" | (cd "$KVM_KMOD_SRC" && cpio -0pdm --quiet "$dir")
 		# kmod/Makefile when there is one, else Kbuild directly.
 		if [ -f "$dir/Makefile" ]; then
-			set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER"
+			set -- make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER"
 		else
-			set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "/usr/src/linux-headers-$KVER" M="$dir" modules
+			set -- make -C "/usr/src/linux-headers-$KVER" M="$dir" modules
 		fi
-		if ! "$@" >"$KVM_KMOD_LOG" 2>&1; then
+		# Not the make check's jobserver or command-line variables.
+		if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$@" >"$KVM_KMOD_LOG" 2>&1; then
 			KVM_KMOD_ERROR="the module did not build against $KVER"
 			return 1
 		fi
-		echo "$key" >"$dir/.key"
+		echo "$key" >"$tree/.key"
 	fi
 	KVM_KOS=$(find "$dir" -name '*.ko' | sort | tr '\n' ' ')
-	if [ -z "$KVM_KOS" ] || [ ! -f "$dir/ltt-tracer.ko" ]; then
+	if [ ! -f "$dir/ltt-tracer.ko" ]; then
 		KVM_KMOD_ERROR="make -C kmod built no ltt-tracer.ko"
 		return 1
 	fi
