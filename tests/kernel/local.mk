@@ -30,5 +30,5 @@ $(KERNEL_TEST_STAGE).stamp: $(bin_PROGRAMS) $(lib_LTLIBRARIES) $(ltt_libexec_PRO
 clean-local: clean-kernel-tests
 clean-kernel-tests:
 	-rm -rf $(KERNEL_TEST_STAGE) $(KERNEL_TEST_STAGE).stamp $(KERNEL_TEST_STAGE).log \
-		tests/kernel/cache
+		tests/kernel/cache tests/kernel/kvm-out
 .PHONY: clean-kernel-tests

@@ -4,11 +4,9 @@
 # programs inside), without make check.
 #
 #   tests/kernel/vm.sh [-o DIR] [SCENARIO...]   boot, run the scenarios,
-#                                               print the console, keep the
-#                                               results in DIR (./kvm-out)
-#   tests/kernel/vm.sh --shell [SCENARIO...]    the same, then a shell on
-#                                               the console (exit it to
-#                                               power off; Ctrl-A x kills)
+#       print the console, keep the results in DIR (BUILDDIR/tests/kernel/kvm-out)
+#   tests/kernel/vm.sh [-o DIR] --shell [SCENARIO...]   the same, then a
+#       shell on the console (exit it to power off; Ctrl-A x kills QEMU)
 #   tests/kernel/vm.sh --list                   the scenarios
 #
 # The build directory is $LTT_BUILDDIR or ./build; this builds what the
@@ -18,10 +16,10 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export LTT_TOP_SRCDIR=$top
 export LTT_TOP_BUILDDIR=${LTT_BUILDDIR:-$top/build}
-outdir=$PWD/kvm-out shell=0
+outdir="" shell=0
 
 usage() {
-	sed -n '4,12s/^# \{0,1\}//p' "$0" >&2
+	sed -n '6,10s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
@@ -77,6 +75,7 @@ else
 		echo "$s: rc=$(kvm_file "$s" rc), $(kvm_file "$s" time) s in the guest"
 	done
 fi
+outdir=${outdir:-$LTT_TOP_BUILDDIR/tests/kernel/kvm-out}
 rm -rf "$outdir"
 mkdir -p "$outdir"
 cp -a "$KVM_OUT/." "$outdir/"
