@@ -26,8 +26,10 @@ $(KERNEL_TEST_STAGE).stamp: $(bin_PROGRAMS) $(lib_LTLIBRARIES) $(ltt_libexec_PRO
 		{ cat $(KERNEL_TEST_STAGE).log; exit 1; }; } && \
 	touch $@
 
-# The stage and the cache of tests/kernel/lib.sh (kernel, module, initramfs).
-clean-local: clean-kernel-tests
+# The stage and the cache of tests/kernel/lib.sh (kernel, module, initramfs),
+# removed by make clean through mostlyclean (kmod/local.mk has clean-local,
+# and automake refuses a target both conditional and not).
+mostlyclean-local: clean-kernel-tests
 clean-kernel-tests:
 	-rm -rf $(KERNEL_TEST_STAGE) $(KERNEL_TEST_STAGE).stamp $(KERNEL_TEST_STAGE).log \
 		tests/kernel/cache tests/kernel/kvm-out
