@@ -38,8 +38,9 @@ KVM_DEBIAN_MODULES="virtio_pci virtio_console"
 # (0x2a << 1) | 1.
 KVM_DONE_STATUS=85
 # Programs of the build the guest gets in /ltt/bin besides the installed
-# ones (tests add theirs with KVM_EXTRA_BINS before kvm_init).
-KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client"
+# ones, when they are built (tests add theirs with KVM_EXTRA_BINS before
+# kvm_init).
+KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest"
 
 # kvm_kver: the newest Debian -amd64 kernel with modules installed.
 kvm_kver() {
