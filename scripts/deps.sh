@@ -7,7 +7,7 @@ pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
 babeltrace2 util-linux procps valgrind"
 [ "${1:-}" = "--kernel" ] && pkgs="$pkgs qemu-system-x86 linux-image-amd64
-linux-headers-amd64 busybox-static kmod cpio zstd"
+linux-headers-amd64 busybox-static kmod cpio zstd xz-utils"
 
 missing=""
 for p in $pkgs; do

@@ -6,7 +6,8 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${LTT_BUILDDIR:-$top/build}
 
-"$top/scripts/deps.sh" || exit 1
+# --kernel: QEMU and the Debian kernel packages, for tests/kernel.
+"$top/scripts/deps.sh" --kernel || exit 1
 "$top/scripts/build.sh" || exit 1
 cd "$build" || exit 1
 make -j"$(nproc)" check

@@ -8,3 +8,4 @@ AM_TESTS_ENVIRONMENT = \
 
 include tests/unit/local.mk
 include tests/regression/local.mk
+include tests/kernel/local.mk

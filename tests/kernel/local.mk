@@ -1,0 +1,36 @@
+# tests/kernel: scenarios run inside Debian's packaged kernel booted under
+# QEMU, with the module and the installed programs in its initramfs
+# (tests/kernel/README.md).  Each test skips when QEMU, the kernel packages
+# or the module are missing (scripts/deps.sh --kernel installs them).
+KERNEL_TESTS = \
+	tests/kernel/test_vm.sh \
+	tests/kernel/test_kmod_load.sh
+TESTS += $(KERNEL_TESTS)
+EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
+	tests/kernel/guest/init tests/kernel/guest/lib.sh \
+	tests/kernel/scenarios tests/kernel/vm.sh
+
+# The raw ABI client the scenarios run in the guest.
+check_PROGRAMS += tests/kernel/kabi_client
+tests_kernel_kabi_client_SOURCES = tests/kernel/kabi_client.c
+tests_kernel_kabi_client_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
+
+# The programs and libraries as 'make install' lays them out, staged for
+# the guest's initramfs; redone when one of them changes.
+KERNEL_TEST_STAGE = tests/kernel/stage
+check_DATA = $(KERNEL_TEST_STAGE).stamp
+$(KERNEL_TEST_STAGE).stamp: $(bin_PROGRAMS) $(lib_LTLIBRARIES) $(ltt_libexec_PROGRAMS)
+	$(AM_V_GEN)rm -rf $(KERNEL_TEST_STAGE) && \
+	{ $(MAKE) $(AM_MAKEFLAGS) install-exec \
+		DESTDIR='$(abs_top_builddir)/$(KERNEL_TEST_STAGE)' >$(KERNEL_TEST_STAGE).log 2>&1 || \
+		{ cat $(KERNEL_TEST_STAGE).log; exit 1; }; } && \
+	touch $@
+
+# The stage and the cache of tests/kernel/lib.sh (kernel, module, initramfs),
+# removed by make clean through mostlyclean (kmod/local.mk has clean-local,
+# and automake refuses a target both conditional and not).
+mostlyclean-local: clean-kernel-tests
+clean-kernel-tests:
+	-rm -rf $(KERNEL_TEST_STAGE) $(KERNEL_TEST_STAGE).stamp $(KERNEL_TEST_STAGE).log \
+		tests/kernel/cache tests/kernel/kvm-out
+.PHONY: clean-kernel-tests
