@@ -11,7 +11,8 @@
  *   trace.[ch]      a trace: directories, packetized metadata file
  *   channel.[ch]    a channel: configuration, its streams, their stats
  *   stream.[ch]     a stream: shared-memory mapping, reading packets
- *   tracefile.[ch]  a stream's data and index files, rotation
+ *   sink.[ch]       the sink and output interface: where packets go
+ *   sink-file.[ch]  the file output: data and index files, rotation, splice
  *   fs.[ch]         creating directories and files for the trace's owner
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
@@ -23,6 +24,7 @@
 #include "consumerd/fs.h"
 #include "consumerd/stream.h"
 #include "consumerd/trace.h"
-#include "consumerd/tracefile.h"
+#include "consumerd/sink-file.h"
+#include "consumerd/sink.h"
 
 #endif /* LTT_CONSUMERD_CONSUMERD_H */

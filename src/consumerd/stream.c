@@ -115,23 +115,16 @@ static int map_region(struct ltt_stream *s, int shm_fd)
 	return ret;
 }
 
-static int open_output(struct ltt_stream *s, const struct ltt_channel *chan)
+/* The stream's sink in its channel's output, named CHANNEL_CPU. */
+static int open_sink(struct ltt_stream *s, const struct ltt_channel *chan)
 {
-	char base[LTT_TRACEFILE_BASE_MAX + 1];
-	struct ltt_tracefile_cfg cfg = {
-		.dir_fd = chan->dir_fd,
-		.index_dir_fd = chan->index_fd,
-		.owner = &chan->owner,
-		.base = base,
-		.max_size = chan->tracefile_size,
-		.max_count = chan->tracefile_count,
-	};
+	char name[LTT_SINK_FILE_BASE_MAX + 1];
 	int n;
 
-	n = snprintf(base, sizeof(base), "%s_%" PRIu32, chan->name, s->cpu);
-	if (n < 0 || (size_t)n >= sizeof(base))
+	n = snprintf(name, sizeof(name), "%s_%" PRIu32, chan->name, s->cpu);
+	if (n < 0 || (size_t)n >= sizeof(name))
 		return -ENAMETOOLONG;
-	return ltt_tracefile_init(&s->out, &cfg);
+	return ltt_output_open_sink(chan->output, name, &s->sink);
 }
 
 int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, int shm_fd, int wakeup_fd,
@@ -153,7 +146,6 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, int shm_fd, 
 	s->chan = chan;
 	s->cpu = cpu;
 	s->wakeup_fd = -1;
-	s->out.fd = s->out.idx_fd = -1;
 	s->wake_tag.kind = LTT_POLL_WAKEUP;
 	s->wake_tag.obj = s;
 	ret = map_region(s, shm_fd);
@@ -166,7 +158,7 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, int shm_fd, 
 		ret = -errno;
 		goto fail;
 	}
-	ret = open_output(s, chan);
+	ret = open_sink(s, chan);
 	if (ret)
 		goto fail;
 	*ret_stream = s;
@@ -180,7 +172,7 @@ void ltt_stream_destroy(struct ltt_stream *s)
 {
 	if (!s)
 		return;
-	ltt_tracefile_fini(&s->out);
+	ltt_sink_destroy(s->sink);
 	if (s->wakeup_fd >= 0)
 		close(s->wakeup_fd);
 	if (s->mem)
@@ -191,25 +183,30 @@ void ltt_stream_destroy(struct ltt_stream *s)
 /* Write one packet whole, from its validated header then its body. */
 static void write_packet(struct ltt_stream *s, const struct ltt_rb_packet *pkt)
 {
-	struct ltt_ctf_index_entry entry = {
-		.packet_size = pkt->packet_size * 8,
-		.content_size = pkt->content_size * 8,
-		.timestamp_begin = pkt->timestamp_begin,
-		.timestamp_end = pkt->timestamp_end,
-		.events_discarded = pkt->events_discarded,
-		.stream_id = pkt->header.stream_id,
-		.stream_instance_id = pkt->header.stream_instance_id,
-		.packet_seq_num = pkt->seq_num,
-	};
-	struct iovec iov[2] = {
-		{ .iov_base = (void *)(uintptr_t)&pkt->header,
-		  .iov_len = LTT_RB_PACKET_HEADER_SIZE },
-		{ .iov_base = (void *)((uintptr_t)pkt->data + LTT_RB_PACKET_HEADER_SIZE),
-		  .iov_len = (size_t)(pkt->packet_size - LTT_RB_PACKET_HEADER_SIZE) },
+	struct ltt_sink_packet out = {
+		.len = pkt->packet_size,
+		.iov = {
+			{ .iov_base = (void *)(uintptr_t)&pkt->header,
+			  .iov_len = LTT_RB_PACKET_HEADER_SIZE },
+			{ .iov_base = (void *)((uintptr_t)pkt->data + LTT_RB_PACKET_HEADER_SIZE),
+			  .iov_len = (size_t)(pkt->packet_size - LTT_RB_PACKET_HEADER_SIZE) },
+		},
+		.iovcnt = 2,
+		.splice_fd = -1,
+		.entry = {
+			.packet_size = pkt->packet_size * 8,
+			.content_size = pkt->content_size * 8,
+			.timestamp_begin = pkt->timestamp_begin,
+			.timestamp_end = pkt->timestamp_end,
+			.events_discarded = pkt->events_discarded,
+			.stream_id = pkt->header.stream_id,
+			.stream_instance_id = pkt->header.stream_instance_id,
+			.packet_seq_num = pkt->seq_num,
+		},
 	};
 	int ret;
 
-	ret = ltt_tracefile_write(&s->out, iov, 2, pkt->packet_size, &entry);
+	ret = ltt_sink_write(s->sink, &out);
 	if (ret) {
 		if (!s->packets_failed)
 			LTT_ERR("channel %s cpu %" PRIu32 ": can't write packet %" PRIu64

@@ -24,7 +24,7 @@
 
 #include "common/ringbuf.h"
 #include "consumerd/data.h"
-#include "consumerd/tracefile.h"
+#include "consumerd/sink.h"
 
 struct ltt_channel;
 
@@ -48,7 +48,7 @@ struct ltt_stream {
 	int wakeup_fd;			/* our dup of the writers' eventfd */
 	struct ltt_poll_tag wake_tag;
 	bool busy;			/* stopped on its budget: read again soon */
-	struct ltt_tracefile out;
+	struct ltt_sink *sink;		/* owned: where the packets go */
 	uint64_t packets_failed;	/* got, but could not be written */
 	uint64_t bytes_written;
 	bool warned_corrupt;
