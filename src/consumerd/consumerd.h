@@ -10,7 +10,9 @@
  *   data.[ch]       the data thread: epoll over wakeups, timers, requests
  *   trace.[ch]      a trace: directories, packetized metadata file
  *   channel.[ch]    a channel: configuration, its streams, their stats
- *   stream.[ch]     a stream: shared-memory mapping, reading packets
+ *   stream.[ch]     a stream: packets from its source to its sink
+ *   source.[ch]     the source interface: what a stream reads from
+ *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
  *   sink.[ch]       the sink and output interface: where packets go
  *   sink-file.[ch]  the file output: data and index files, rotation, splice
  *   fs.[ch]         creating directories and files for the trace's owner
@@ -22,6 +24,8 @@
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
 #include "consumerd/fs.h"
+#include "consumerd/source-ust.h"
+#include "consumerd/source.h"
 #include "consumerd/stream.h"
 #include "consumerd/trace.h"
 #include "consumerd/sink-file.h"

@@ -8,6 +8,8 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/trace.c src/consumerd/trace.h \
 	src/consumerd/channel.c src/consumerd/channel.h \
 	src/consumerd/stream.c src/consumerd/stream.h \
+	src/consumerd/source.c src/consumerd/source.h \
+	src/consumerd/source-ust.c src/consumerd/source-ust.h \
 	src/consumerd/sink.c src/consumerd/sink.h \
 	src/consumerd/sink-file.c src/consumerd/sink-file.h \
 	src/consumerd/fs.c src/consumerd/fs.h
