@@ -34,6 +34,9 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->switch_timer_us = cfg->switch_timer_us;
 	c->read_timer_us = cfg->read_timer_us;
 	c->overwrite = cfg->overwrite;
+	c->domain = cfg->domain;
+	c->subbuf_size = cfg->subbuf_size;
+	c->num_subbuf = cfg->num_subbuf;
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
 	c->trace = trace;
 	c->switch_tag.kind = LTT_POLL_SWITCH_TIMER;

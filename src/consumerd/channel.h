@@ -38,6 +38,9 @@ struct ltt_channel_cfg {
 	uint32_t switch_timer_us;
 	uint32_t read_timer_us;
 	bool overwrite;
+	uint8_t domain;		/* enum ltt_consumer_domain */
+	uint64_t subbuf_size;	/* kernel: as the tracer was asked; user: 0 */
+	uint64_t num_subbuf;
 };
 
 struct ltt_channel {
@@ -48,6 +51,8 @@ struct ltt_channel {
 	uint64_t tracefile_size, tracefile_count;
 	uint32_t switch_timer_us, read_timer_us;
 	bool overwrite;
+	uint8_t domain;			/* enum ltt_consumer_domain */
+	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
 	uint8_t uuid[16];		/* the trace's */
 	struct ltt_output *output;	/* owned: where the streams write */
 

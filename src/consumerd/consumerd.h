@@ -13,6 +13,7 @@
  *   stream.[ch]     a stream: packets from its source to its sink
  *   source.[ch]     the source interface: what a stream reads from
  *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
+ *   source-kernel.[ch] the "kernel" source: an ltt-tracer.ko stream fd
  *   sink.[ch]       the sink and output interface: where packets go
  *   sink-file.[ch]  the file output: data and index files, rotation, splice
  *   fs.[ch]         creating directories and files for the trace's owner
@@ -24,6 +25,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
 #include "consumerd/fs.h"
+#include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/source.h"
 #include "consumerd/stream.h"

@@ -21,6 +21,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,12 +36,14 @@
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
+#include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
 
 #define EVENTS_MAX 64
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define DATA_THREAD_NICE -10
+#define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
 
 struct ltt_data_thread {
 	pthread_t thread;
@@ -231,10 +234,27 @@ static int make_ust_source(struct ltt_data_thread *dt, struct ltt_data_req *req,
 	return ltt_source_ust_create(&cfg, ret_src);
 }
 
+/* The kernel source of an ADD_KERNEL_STREAM request: a stream fd. */
+static int make_kernel_source(struct ltt_data_req *req, struct ltt_source **ret_src)
+{
+	const struct ltt_channel *chan = req->chan;
+	struct ltt_source_kernel_cfg cfg = {
+		.chan_name = chan->name,
+		.cpu = req->cpu,
+		.uuid = chan->uuid,
+		.subbuf_size = chan->subbuf_size,
+		.num_subbuf = chan->num_subbuf,
+		.stream_fd = req->stream_fd,
+	};
+
+	return ltt_source_kernel_create(&cfg, ret_src);
+}
+
 /*
- * LTT_DATA_ADD_STREAM: returns 0, -EEXIST for a CPU the channel has or
- * memory another stream reads, -ENOBUFS past LTT_CHANNEL_MAX_STREAMS,
- * -ENOMEM, or an error of the source, ltt_stream_create() or epoll_ctl().
+ * LTT_DATA_ADD_STREAM, LTT_DATA_ADD_KERNEL_STREAM: returns 0, -EEXIST for
+ * a CPU the channel has or memory another stream reads, -ENOBUFS past
+ * LTT_CHANNEL_MAX_STREAMS, -ENOMEM, or an error of the source,
+ * ltt_stream_create() or epoll_ctl().
  */
 static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
@@ -248,7 +268,10 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return -EEXIST;
 	if (chan->nr_streams >= LTT_CHANNEL_MAX_STREAMS)
 		return -ENOBUFS;
-	ret = make_ust_source(dt, req, &src);
+	if (req->type == LTT_DATA_ADD_KERNEL_STREAM)
+		ret = make_kernel_source(req, &src);
+	else
+		ret = make_ust_source(dt, req, &src);
 	if (ret)
 		return ret;
 	ret = ltt_stream_create(chan, req->cpu, src, &s);
@@ -281,6 +304,41 @@ static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool f
 	return 0;
 }
 
+/*
+ * Sources that end (kernel streams) do once the session daemon has closed
+ * their channel fd and the tracer has finalized them: write their last
+ * packets as they come, for END_WAIT_MS at most in all.
+ */
+static void wait_ended(struct ltt_data_thread *dt, struct ltt_channel *chan)
+{
+	uint64_t deadline = ltt_rb_clock() + (uint64_t)END_WAIT_MS * 1000000, now;
+	unsigned int left = 0;
+	struct ltt_stream *s;
+	struct pollfd pfd;
+
+	for (s = chan->streams; s; s = s->next) {
+		while (s->src->ends && !s->ended) {
+			now = ltt_rb_clock();
+			pfd.fd = s->src->poll_fd;
+			pfd.events = POLLIN;
+			if (now >= deadline ||
+			    poll(&pfd, 1, (int)((deadline - now) / 1000000) + 1) == 0) {
+				left++;
+				break;
+			}
+			drain_stream(dt, s);
+			if ((pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) && !s->ended &&
+			    !s->busy) {
+				left++;		/* hung up, yet not read empty */
+				break;
+			}
+		}
+	}
+	if (left)
+		LTT_WARN("channel %s: %u kernel stream(s) not read to their end within %d ms (is the channel fd still open?): closed anyway",
+			 chan->name, left, END_WAIT_MS);
+}
+
 /* Take the stream's descriptors out of the epoll set. */
 static void forget_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
@@ -303,6 +361,7 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 	disarm_timer(dt, &chan->switch_tfd);
 	disarm_timer(dt, &chan->read_tfd);
 	do_flush(dt, chan, true);
+	wait_ended(dt, chan);
 	while ((s = chan->streams)) {
 		chan->streams = s->next;
 		set_busy(dt, s, false);
@@ -319,6 +378,7 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	case LTT_DATA_ADD_CHANNEL:
 		return do_add_channel(dt, req->chan);
 	case LTT_DATA_ADD_STREAM:
+	case LTT_DATA_ADD_KERNEL_STREAM:
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
 		return do_flush(dt, req->chan, req->final);

@@ -48,6 +48,7 @@ struct ltt_channel_stats {
 enum ltt_data_req_type {
 	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
 	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
+	LTT_DATA_ADD_KERNEL_STREAM, /* chan, cpu, stream_fd: start reading */
 	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
@@ -63,6 +64,7 @@ struct ltt_data_req {
 	struct ltt_channel *chan;	/* borrowed */
 	uint32_t cpu;			/* ADD_STREAM */
 	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
+	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
 	bool final;			/* FLUSH */
 	struct ltt_channel_stats stats;	/* STATS: the result */
 	/* private to data.c */

@@ -10,6 +10,7 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/stream.c src/consumerd/stream.h \
 	src/consumerd/source.c src/consumerd/source.h \
 	src/consumerd/source-ust.c src/consumerd/source-ust.h \
+	src/consumerd/source-kernel.c src/consumerd/source-kernel.h \
 	src/consumerd/sink.c src/consumerd/sink.h \
 	src/consumerd/sink-file.c src/consumerd/sink-file.h \
 	src/consumerd/fs.c src/consumerd/fs.h

@@ -80,6 +80,7 @@ struct ltt_source {
 	uint64_t nr_packets;		/* packets in the buffer: the flush budget */
 	uint32_t stream_id;		/* its packets' stream class, once known */
 	bool copies;			/* get needs the scratch buffer (packet_size bytes) */
+	bool ends;			/* the source hangs up once finalized (kernel) */
 	char label[LTT_SOURCE_LABEL_MAX];	/* "channel NAME cpu N", for messages */
 };
 
