@@ -32,18 +32,27 @@ struct kernel_source {
 	bool warned;
 };
 
-/* The stream's mmap area, mapped once at the first packet. */
+/*
+ * The stream's mmap area, mapped at the first packet, as large as the
+ * tracer says.  A tracer that does not say (mmap_size 0) gets the buffer
+ * itself, num_subbuf * subbuf_size, grown to reach a packet beyond it
+ * (the tracer refuses a mapping larger than its area).
+ */
 static int map_stream(struct kernel_source *k)
 {
-	uint64_t len = k->sb.mmap_size;
+	uint64_t len = k->sb.mmap_size, need = k->sb.offset + k->sb.packet_size;
 	void *map;
 
-	if (k->map)
-		return 0;
+	if (k->sb.offset > UINT64_MAX - k->sb.packet_size)
+		return -EIO;
+	if (k->map && (need <= k->map_len || k->sb.mmap_size))
+		return 0;	/* the checks that follow refuse what lies outside */
 	if (k->map_failed)
 		return -EIO;
-	if (!len)	/* a tracer that does not say: the buffer itself */
+	if (!len)
 		len = k->base.packet_size * k->base.nr_packets;
+	if (!k->sb.mmap_size && need > len)
+		len = need;
 	if (len > SIZE_MAX || len < k->base.packet_size) {
 		k->map_failed = true;
 		return -EIO;
@@ -55,53 +64,66 @@ static int map_stream(struct kernel_source *k)
 		k->map_failed = true;
 		return -EIO;
 	}
+	if (k->map)
+		munmap(k->map, k->map_len);
 	k->map = map;
 	k->map_len = (size_t)len;
 	return 0;
 }
 
-/* Does the held packet agree with what the tracer said and with the stream? */
-static bool packet_valid(struct kernel_source *k, struct ltt_rb_packet_header *ret_hdr)
+/*
+ * Does the held packet agree with what the tracer said and with the
+ * stream?  NULL if so, else what is wrong.
+ */
+static const char *packet_invalid(struct kernel_source *k, struct ltt_rb_packet_header *ret_hdr)
 {
 	const struct ltt_kabi_subbuf *sb = &k->sb;
 	struct ltt_rb_packet_header h;
 
-	if (sb->packet_size != k->base.packet_size || sb->offset > k->map_len ||
-	    sb->packet_size > k->map_len - sb->offset ||
-	    sb->content_size < LTT_RB_PACKET_HEADER_SIZE || sb->content_size > sb->packet_size)
-		return false;
+	if (sb->packet_size != k->base.packet_size)
+		return "its size is not the channel's sub-buffer size";
+	if (sb->offset > k->map_len || sb->packet_size > k->map_len - sb->offset)
+		return "it lies outside the mapping";
+	if (sb->content_size < LTT_RB_PACKET_HEADER_SIZE || sb->content_size > sb->packet_size)
+		return "its content size is out of range";
 	memcpy(&h, (const char *)k->map + sb->offset, sizeof(h));
-	if (h.magic != LTT_RB_PACKET_MAGIC || memcmp(h.uuid, k->uuid, sizeof(h.uuid)) ||
-	    h.packet_size != sb->packet_size * 8 || h.content_size != sb->content_size * 8 ||
-	    h.packet_seq_num != sb->seq || h.stream_instance_id != k->cpu || h.cpu_id != k->cpu ||
-	    h.timestamp_begin > h.timestamp_end ||
+	if (h.magic != LTT_RB_PACKET_MAGIC || memcmp(h.uuid, k->uuid, sizeof(h.uuid)))
+		return "its header has another magic number or trace uuid";
+	if (h.packet_size != sb->packet_size * 8 || h.content_size != sb->content_size * 8 ||
+	    h.packet_seq_num != sb->seq)
+		return "its header's sizes or sequence number differ from the tracer's";
+	if (h.stream_instance_id != k->cpu || h.cpu_id != k->cpu ||
 	    (k->stream_id_known && h.stream_id != k->base.stream_id))
-		return false;
+		return "its header names another CPU or stream";
+	if (h.timestamp_begin > h.timestamp_end)
+		return "its header's timestamps are out of order";
 	if (!k->stream_id_known) {
 		k->base.stream_id = h.stream_id;
 		k->stream_id_known = true;
 	}
 	*ret_hdr = h;
-	return true;
+	return NULL;
 }
 
 static int kernel_put(struct ltt_source *src)
 {
 	struct kernel_source *k = (struct kernel_source *)src;
 
-	return ioctl(k->fd, LTT_KABI_PUT_SUBBUF) ? -errno : 0;
+	return ioctl(k->fd, LTT_KABI_PUT_SUBBUF, 0) ? -errno : 0;
 }
 
 /* Skip the held packet: release it, count it lost (logged once). */
 static int skip_packet(struct kernel_source *k, const char *why)
 {
+	int ret;
+
 	if (!k->warned)
 		LTT_WARN("%s: packet %" PRIu64 " skipped: %s (counted lost; further ones are not logged)",
 			 k->base.label, (uint64_t)k->sb.seq, why);
 	k->warned = true;
 	k->packets_skipped++;
-	kernel_put(&k->base);
-	return -EIO;
+	ret = kernel_put(&k->base);
+	return ret ? ret : -EIO;	/* a packet we cannot release stops the stream */
 }
 
 static int kernel_get(struct ltt_source *src, struct ltt_scratch *scratch,
@@ -109,14 +131,16 @@ static int kernel_get(struct ltt_source *src, struct ltt_scratch *scratch,
 {
 	struct kernel_source *k = (struct kernel_source *)src;
 	struct ltt_rb_packet_header h;
+	const char *why;
 
 	(void)scratch;
 	if (ioctl(k->fd, LTT_KABI_GET_NEXT_SUBBUF, &k->sb))
 		return -errno;	/* -EAGAIN none yet, -ENODATA finalized and empty */
 	if (map_stream(k))
 		return skip_packet(k, "the stream is not mapped");
-	if (!packet_valid(k, &h))
-		return skip_packet(k, "its header disagrees with the tracer or the stream");
+	why = packet_invalid(k, &h);
+	if (why)
+		return skip_packet(k, why);
 	ret_pkt->len = k->sb.packet_size;
 	ret_pkt->iov[0].iov_base = (char *)k->map + k->sb.offset;
 	ret_pkt->iov[0].iov_len = (size_t)k->sb.packet_size;
@@ -130,7 +154,7 @@ static void kernel_switch(struct ltt_source *src)
 {
 	struct kernel_source *k = (struct kernel_source *)src;
 
-	if (ioctl(k->fd, LTT_KABI_FLUSH))
+	if (ioctl(k->fd, LTT_KABI_FLUSH, 0))
 		LTT_DBG("%s: flush: %s", src->label, strerror(errno));
 }
 
