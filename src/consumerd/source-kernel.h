@@ -39,8 +39,9 @@ struct ltt_source_kernel_cfg {
  * @cfg: borrowed
  * @ret_src: to release with ltt_source_destroy()
  *
- * Data thread.  The stream is mapped at its first packet (the tracer says
- * the mapping's size then).  Returns 0, -EINVAL when the fd is not a
+ * Data thread.  The stream is mapped at its first packet, as large as
+ * the tracer's mmap_size says (or as far as the packets reach, from a
+ * tracer that says 0).  Returns 0, -EINVAL when the fd is not a
  * stream fd of ltt-tracer.ko, -ENOMEM, or dup()'s negative errno.
  */
 int ltt_source_kernel_create(const struct ltt_source_kernel_cfg *cfg,
