@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * consumer-proto.c - message names of the sessiond-consumerd protocol.
+ * consumer-proto.c - message names and payload codecs of the
+ * sessiond-consumerd protocol.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 
 #include "common/consumer-proto.h"
+#include "../../kmod/ltt-abi.h"
 
 #define NAME_(name, num) [num] = #name,
 static const char *const msg_names[] = { LTT_CONSUMER_MSG_TABLE(NAME_) };
@@ -15,4 +19,78 @@ const char *ltt_consumer_msg_name(uint32_t type)
 	if (type >= sizeof(msg_names) / sizeof(msg_names[0]))
 		return NULL;
 	return msg_names[type];
+}
+
+static bool pow2_within(uint64_t v, uint64_t min, uint64_t max)
+{
+	return v >= min && v <= max && !(v & (v - 1));
+}
+
+void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_add_channel *m)
+{
+	ltt_wbuf_put_u64(w, m->key);
+	ltt_wbuf_put_u64(w, m->trace_key);
+	ltt_wbuf_put_str(w, m->name);
+	ltt_wbuf_put_u64(w, m->tracefile_size);
+	ltt_wbuf_put_u64(w, m->tracefile_count);
+	ltt_wbuf_put_u32(w, m->switch_timer_us);
+	ltt_wbuf_put_u32(w, m->read_timer_us);
+	ltt_wbuf_put_u8(w, m->overwrite);
+	if (m->domain == LTT_CONSUMER_DOMAIN_USER)
+		return;		/* as 1.0: any consumer takes it */
+	ltt_wbuf_put_u8(w, m->domain);
+	ltt_wbuf_put_u64(w, m->subbuf_size);
+	ltt_wbuf_put_u64(w, m->num_subbuf);
+}
+
+int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret)
+{
+	struct ltt_consumer_add_channel m = { .domain = LTT_CONSUMER_DOMAIN_USER };
+
+	m.key = ltt_rbuf_get_u64(r);
+	m.trace_key = ltt_rbuf_get_u64(r);
+	m.name = ltt_rbuf_get_str(r, NAME_MAX + 1);
+	m.tracefile_size = ltt_rbuf_get_u64(r);
+	m.tracefile_count = ltt_rbuf_get_u64(r);
+	m.switch_timer_us = ltt_rbuf_get_u32(r);
+	m.read_timer_us = ltt_rbuf_get_u32(r);
+	m.overwrite = ltt_rbuf_get_bool(r);
+	if (!r->err && r->pos < r->len) {
+		m.domain = ltt_rbuf_get_u8(r);
+		m.subbuf_size = ltt_rbuf_get_u64(r);
+		m.num_subbuf = ltt_rbuf_get_u64(r);
+		if (m.domain == LTT_CONSUMER_DOMAIN_USER)
+			ltt_rbuf_fail(r);	/* user space sends no block */
+	}
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	if (m.domain != LTT_CONSUMER_DOMAIN_USER && m.domain != LTT_CONSUMER_DOMAIN_KERNEL)
+		return -EOPNOTSUPP;
+	if (m.domain == LTT_CONSUMER_DOMAIN_KERNEL &&
+	    (!pow2_within(m.subbuf_size, LTT_KABI_MIN_SUBBUF_SIZE, LTT_KABI_MAX_SUBBUF_SIZE) ||
+	     !pow2_within(m.num_subbuf, LTT_KABI_MIN_NUM_SUBBUF, LTT_KABI_MAX_NUM_SUBBUF) ||
+	     m.subbuf_size * m.num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU))
+		return -EINVAL;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_add_kernel_stream(struct ltt_wbuf *w,
+					const struct ltt_consumer_add_kernel_stream *m)
+{
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_u32(w, m->cpu);
+}
+
+int ltt_consumer_get_add_kernel_stream(struct ltt_rbuf *r,
+				       struct ltt_consumer_add_kernel_stream *ret)
+{
+	struct ltt_consumer_add_kernel_stream m;
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.cpu = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
 }

@@ -30,17 +30,35 @@
  *       packets (37-byte header with the trace uuid, 4 KiB packets).
  *   ADD_CHANNEL {u64 channel_key, u64 trace_key, str name,
  *                u64 tracefile_size, u64 tracefile_count,
- *                u32 switch_timer_us, u32 read_timer_us, u8 overwrite}
+ *                u32 switch_timer_us, u32 read_timer_us, u8 overwrite
+ *                [, u8 domain, u64 subbuf_size, u64 num_subbuf]}
+ *       The bracketed block (1.1) is absent for a user-space channel (as
+ *       1.0 sends it) and present for any other domain.  domain: 0 user
+ *       space (streams by ADD_STREAM), 1 kernel (streams by
+ *       ADD_KERNEL_STREAM); an unknown domain gets -EOPNOTSUPP.  A kernel
+ *       channel gives its sub-buffer size and count as it asked the tracer
+ *       for them (powers of two within kmod/ltt-abi.h's limits, else
+ *       -EINVAL); the user-space domain sends no block (its ring buffers
+ *       carry their geometry).
  *   ADD_STREAM {u64 channel_key, u32 cpu} + 2 fds: shared memory, wakeup
  *       eventfd; the memory must be sealed against shrinking (see
  *       app-proto.h).  Writes go to dir/NAME_CPU and dir/index/NAME_CPU.idx,
  *       or with a tracefile size to dir/NAME_CPU_N and index/NAME_CPU_N.idx,
  *       N counting up, the newest tracefile_count files kept.
+ *   ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + 1 fd (1.1)
+ *       A stream fd of ltt-tracer.ko (LTT_KABI_STREAM) for a kernel
+ *       channel; -EINVAL if the fd is not one, -EPROTO for a user-space
+ *       channel (and ADD_STREAM to a kernel channel).  The files are named
+ *       as for ADD_STREAM.  The session daemon closes its copy.
  *   FLUSH_CHANNEL {u64 channel_key, u8 final}
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
  *       so sub-buffers left incomplete by a killed writer are given up
- *       (counted lost) instead of waited for.
+ *       (counted lost) instead of waited for.  Kernel channel: FLUSH each
+ *       stream and write everything readable; the session daemon then
+ *       closes the channel fd, the tracer finalizes the streams, and the
+ *       consumer writes their last packets as they hang up (DESTROY_CHANNEL
+ *       waits a bounded time for that end).
  *   CHANNEL_STATS {u64 channel_key} -> {i32 status, u64 events_lost,
  *       u64 packets_lost, u64 bytes_written}
  *   DESTROY_CHANNEL {u64 channel_key}   final flush, then close its files
@@ -49,6 +67,7 @@
 #ifndef LTT_COMMON_CONSUMER_PROTO_H
 #define LTT_COMMON_CONSUMER_PROTO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "common/codec.h"
@@ -57,7 +76,7 @@
 #define LTT_CONSUMER_HDR_SIZE 16
 #define LTT_CONSUMER_MSG_MAX (1U << 24)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 0
+#define LTT_CONSUMER_MINOR 1
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -68,7 +87,8 @@
 	X(CHANNEL_STATS, 6) \
 	X(DESTROY_CHANNEL, 7) \
 	X(DESTROY_TRACE, 8) \
-	X(HELLO, 9)
+	X(HELLO, 9) \
+	X(ADD_KERNEL_STREAM, 10)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -81,5 +101,69 @@ enum ltt_consumer_msg {
  * ltt_consumer_msg_name() - "ADD_STREAM", or NULL for an unknown type
  */
 const char *ltt_consumer_msg_name(uint32_t type);
+
+/* Where a channel's streams come from. */
+enum ltt_consumer_domain {
+	LTT_CONSUMER_DOMAIN_USER = 0,	/* shared memory + eventfd (ADD_STREAM) */
+	LTT_CONSUMER_DOMAIN_KERNEL = 1,	/* ltt-tracer.ko stream fds (ADD_KERNEL_STREAM) */
+};
+
+/* ADD_CHANNEL, decoded; name borrows the message. */
+struct ltt_consumer_add_channel {
+	uint64_t key;
+	uint64_t trace_key;
+	const char *name;
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	uint32_t switch_timer_us;
+	uint32_t read_timer_us;
+	bool overwrite;
+	uint8_t domain;			/* enum ltt_consumer_domain */
+	uint64_t subbuf_size;		/* kernel: bytes per sub-buffer; user: 0 */
+	uint64_t num_subbuf;		/* kernel: sub-buffers per stream; user: 0 */
+};
+
+/* ADD_KERNEL_STREAM, decoded (its one fd travels beside). */
+struct ltt_consumer_add_kernel_stream {
+	uint64_t channel_key;
+	uint32_t cpu;
+};
+
+/**
+ * ltt_consumer_put_add_channel() - encode ADD_CHANNEL's payload
+ * @m: borrowed; a user-space channel is encoded as 1.0 encodes it
+ *
+ * Errors stay in @w (see codec.h).
+ */
+void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_add_channel *m);
+
+/**
+ * ltt_consumer_get_add_channel() - decode and check ADD_CHANNEL's payload
+ * @r: the whole payload (borrowed); @ret->name points into it
+ * @ret: set only on success
+ *
+ * Checks the encoding and the domain block, not the channel's name or
+ * its values against each other (the consumer's registry does).  Returns
+ * 0; -EPROTO for a malformed payload (truncated, trailing bytes, a
+ * boolean not 0 or 1, a block sent for the user-space domain);
+ * -EOPNOTSUPP for an unknown domain; -EINVAL for a kernel geometry that
+ * is not powers of two within kmod/ltt-abi.h's limits.
+ */
+int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret);
+
+/**
+ * ltt_consumer_put_add_kernel_stream() - encode ADD_KERNEL_STREAM's payload
+ */
+void ltt_consumer_put_add_kernel_stream(struct ltt_wbuf *w,
+					const struct ltt_consumer_add_kernel_stream *m);
+
+/**
+ * ltt_consumer_get_add_kernel_stream() - decode ADD_KERNEL_STREAM's payload
+ * @ret: set only on success
+ *
+ * Returns 0 or -EPROTO.
+ */
+int ltt_consumer_get_add_kernel_stream(struct ltt_rbuf *r,
+				       struct ltt_consumer_add_kernel_stream *ret);
 
 #endif /* LTT_COMMON_CONSUMER_PROTO_H */

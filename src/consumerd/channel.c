@@ -3,7 +3,6 @@
  * channel.c - a channel: configuration and streams.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,6 +14,7 @@
 int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trace,
 		       struct ltt_channel **ret_chan)
 {
+	struct ltt_sink_file_cfg out = { 0 };
 	struct ltt_channel *c;
 	int ret;
 
@@ -25,7 +25,7 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->dir_fd = c->index_fd = c->switch_tfd = c->read_tfd = -1;
+	c->switch_tfd = c->read_tfd = -1;
 	c->key = cfg->key;
 	c->trace_key = trace->key;
 	strcpy(c->name, cfg->name);
@@ -34,19 +34,22 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->switch_timer_us = cfg->switch_timer_us;
 	c->read_timer_us = cfg->read_timer_us;
 	c->overwrite = cfg->overwrite;
+	c->domain = cfg->domain;
+	c->subbuf_size = cfg->subbuf_size;
+	c->num_subbuf = cfg->num_subbuf;
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
-	c->owner = trace->owner;
 	c->trace = trace;
 	c->switch_tag.kind = LTT_POLL_SWITCH_TIMER;
 	c->switch_tag.obj = c;
 	c->read_tag.kind = LTT_POLL_READ_TIMER;
 	c->read_tag.obj = c;
-	/* Our own descriptors: the data thread never depends on the trace's. */
-	c->dir_fd = fcntl(trace->dir_fd, F_DUPFD_CLOEXEC, 3);
-	if (c->dir_fd >= 0)
-		c->index_fd = fcntl(trace->index_fd, F_DUPFD_CLOEXEC, 3);
-	if (c->dir_fd < 0 || c->index_fd < 0) {
-		ret = -errno;
+	out.dir_fd = trace->dir_fd;
+	out.index_dir_fd = trace->index_fd;
+	out.owner = trace->owner;
+	out.max_size = cfg->tracefile_size;
+	out.max_count = cfg->tracefile_count;
+	ret = ltt_sink_file_output_create(&out, &c->output);
+	if (ret) {
 		ltt_channel_destroy(c);
 		return ret;
 	}
@@ -68,10 +71,7 @@ void ltt_channel_destroy(struct ltt_channel *c)
 		close(c->switch_tfd);
 	if (c->read_tfd >= 0)
 		close(c->read_tfd);
-	if (c->index_fd >= 0)
-		close(c->index_fd);
-	if (c->dir_fd >= 0)
-		close(c->dir_fd);
+	ltt_output_destroy(c->output);
 	free(c);
 }
 

@@ -18,8 +18,7 @@
 #include <stdint.h>
 
 #include "consumerd/data.h"
-#include "consumerd/fs.h"
-#include "consumerd/tracefile.h"
+#include "consumerd/sink-file.h"
 
 struct ltt_stream;
 struct ltt_trace;
@@ -28,7 +27,7 @@ struct ltt_trace;
 #define LTT_CHANNEL_MAX_STREAMS 16384
 
 /* Channel names leave room for "_CPU" in a tracefile base name. */
-#define LTT_CHANNEL_NAME_MAX (LTT_TRACEFILE_BASE_MAX - 11)
+#define LTT_CHANNEL_NAME_MAX (LTT_SINK_FILE_BASE_MAX - 11)
 
 /* What ADD_CHANNEL says. */
 struct ltt_channel_cfg {
@@ -39,6 +38,9 @@ struct ltt_channel_cfg {
 	uint32_t switch_timer_us;
 	uint32_t read_timer_us;
 	bool overwrite;
+	uint8_t domain;		/* enum ltt_consumer_domain */
+	uint64_t subbuf_size;	/* kernel: as the tracer was asked; user: 0 */
+	uint64_t num_subbuf;
 };
 
 struct ltt_channel {
@@ -49,10 +51,10 @@ struct ltt_channel {
 	uint64_t tracefile_size, tracefile_count;
 	uint32_t switch_timer_us, read_timer_us;
 	bool overwrite;
+	uint8_t domain;			/* enum ltt_consumer_domain */
+	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
 	uint8_t uuid[16];		/* the trace's */
-	struct ltt_owner owner;		/* the trace's */
-	int dir_fd;			/* the trace directory (our dup) */
-	int index_fd;			/* its index/ (our dup) */
+	struct ltt_output *output;	/* owned: where the streams write */
 
 	/* Command thread only. */
 	struct ltt_trace *trace;	/* borrowed: counted in trace->nr_channels */
@@ -73,8 +75,8 @@ struct ltt_channel {
  * @trace: borrowed; the caller counts the channel in trace->nr_channels
  * @ret_chan: to release with ltt_channel_destroy()
  *
- * Command thread.  Returns 0, -EINVAL, -ENAMETOOLONG, -ENOMEM, or dup()'s
- * negative errno.
+ * Command thread.  The channel's output is the trace's directory.
+ * Returns 0, -EINVAL, -ENAMETOOLONG, -ENOMEM, or dup()'s negative errno.
  */
 int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trace,
 		       struct ltt_channel **ret_chan);

@@ -183,31 +183,39 @@ static int check_channel(const struct cmd_state *st, const struct ltt_channel_cf
 	return st->nr_channels >= LTT_CMD_MAX_CHANNELS ? -ENOBUFS : 0;
 }
 
-/*
- * ADD_CHANNEL {u64 channel_key, u64 trace_key, str name, u64 tracefile_size,
- *              u64 tracefile_count, u32 switch_timer_us, u32 read_timer_us,
- *              u8 overwrite}
- */
+/* ADD_CHANNEL: see consumer-proto.h */
 static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_ADD_CHANNEL };
+	struct ltt_consumer_add_channel m;
 	struct ltt_channel *chan = NULL;
 	struct ltt_channel_cfg cfg;
 	struct ltt_trace *t;
 	uint64_t trace_key;
 	int ret;
 
-	cfg.key = ltt_rbuf_get_u64(r);
-	trace_key = ltt_rbuf_get_u64(r);
-	cfg.name = ltt_rbuf_get_str(r, NAME_MAX + 1);
-	cfg.tracefile_size = ltt_rbuf_get_u64(r);
-	cfg.tracefile_count = ltt_rbuf_get_u64(r);
-	cfg.switch_timer_us = ltt_rbuf_get_u32(r);
-	cfg.read_timer_us = ltt_rbuf_get_u32(r);
-	cfg.overwrite = ltt_rbuf_get_bool(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
+	ret = ltt_consumer_get_add_channel(r, &m);
+	if (ret == -EOPNOTSUPP)
+		LTT_WARN("ADD_CHANNEL: unknown domain %u: not supported", m.domain);
+	else if (ret == -EINVAL)
+		LTT_WARN("ADD_CHANNEL: kernel channel %s: sub-buffers %" PRIu64 " x %" PRIu64
+			 " bytes out of the tracer's range", m.name, m.num_subbuf, m.subbuf_size);
+	if (ret)
+		return ret;
+	cfg = (struct ltt_channel_cfg){
+		.key = m.key,
+		.name = m.name,
+		.tracefile_size = m.tracefile_size,
+		.tracefile_count = m.tracefile_count,
+		.switch_timer_us = m.switch_timer_us,
+		.read_timer_us = m.read_timer_us,
+		.overwrite = m.overwrite,
+		.domain = m.domain,
+		.subbuf_size = m.subbuf_size,
+		.num_subbuf = m.num_subbuf,
+	};
+	trace_key = m.trace_key;
 	t = find_trace(st, trace_key);
 	if (!t) {
 		LTT_WARN("ADD_CHANNEL: no trace %" PRIu64, trace_key);
@@ -249,12 +257,46 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 		LTT_WARN("ADD_STREAM: no channel %" PRIu64, key);
 		return -ENOENT;
 	}
+	if (req.chan->domain != LTT_CONSUMER_DOMAIN_USER) {
+		LTT_WARN("ADD_STREAM: channel %s is a kernel channel: use ADD_KERNEL_STREAM",
+			 req.chan->name);
+		return -EPROTO;
+	}
 	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes these */
 	req.shm_fd = msg->fds[0];
 	req.wakeup_fd = msg->fds[1];
 	ret = ltt_data_call(st->dt, &req);
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
+			 req.cpu);
+	return ret;
+}
+
+/* ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + stream fd */
+static int cmd_add_kernel_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+				 struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_ADD_KERNEL_STREAM };
+	struct ltt_consumer_add_kernel_stream m;
+	int ret;
+
+	if (ltt_consumer_get_add_kernel_stream(r, &m))
+		return -EPROTO;
+	req.cpu = m.cpu;
+	req.chan = find_channel(st, m.channel_key);
+	if (!req.chan) {
+		LTT_WARN("ADD_KERNEL_STREAM: no channel %" PRIu64, m.channel_key);
+		return -ENOENT;
+	}
+	if (req.chan->domain != LTT_CONSUMER_DOMAIN_KERNEL) {
+		LTT_WARN("ADD_KERNEL_STREAM: channel %s is not a kernel channel", req.chan->name);
+		return -EPROTO;
+	}
+	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes it */
+	req.stream_fd = msg->fds[0];
+	ret = ltt_data_call(st->dt, &req);
+	if (ret == -EEXIST)
+		LTT_WARN("ADD_KERNEL_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
 	return ret;
 }
@@ -405,6 +447,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_CHANNEL_STATS] = { cmd_channel_stats, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_CHANNEL] = { cmd_destroy_channel, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_TRACE] = { cmd_destroy_trace, 0 },
+	[LTT_CONSUMER_MSG_ADD_KERNEL_STREAM] = { cmd_add_kernel_stream, 1 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

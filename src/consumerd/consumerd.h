@@ -7,11 +7,15 @@
  *   main.c          options, signals, starting and stopping the threads
  *   cmd.[ch]        the command thread: socket, validation, the command
  *                   table, the registry of traces and channels
- *   data.[ch]       the data thread: epoll over wakeups, timers, requests
+ *   data.[ch]       the data thread: epoll over sources, sinks, timers, requests
  *   trace.[ch]      a trace: directories, packetized metadata file
  *   channel.[ch]    a channel: configuration, its streams, their stats
- *   stream.[ch]     a stream: shared-memory mapping, reading packets
- *   tracefile.[ch]  a stream's data and index files, rotation
+ *   stream.[ch]     a stream: packets from its source to its sink
+ *   source.[ch]     the source interface: what a stream reads from
+ *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
+ *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
+ *   sink.[ch]       the sink and output interface: where packets go
+ *   sink-file.[ch]  the file output: data and index files, rotation, splice
  *   fs.[ch]         creating directories and files for the trace's owner
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
@@ -21,8 +25,12 @@
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
 #include "consumerd/fs.h"
+#include "consumerd/source-kernel.h"
+#include "consumerd/source-ust.h"
+#include "consumerd/source.h"
 #include "consumerd/stream.h"
+#include "consumerd/sink-file.h"
+#include "consumerd/sink.h"
 #include "consumerd/trace.h"
-#include "consumerd/tracefile.h"
 
 #endif /* LTT_CONSUMERD_CONSUMERD_H */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * data.c - the data thread: wakeups, timers and requests in one epoll loop.
+ * data.c - the data thread: sources, sinks, timers and requests in one
+ * epoll loop.
  *
  * Wakeup eventfds are shared with the traced applications, so they are
  * hostile: one that an application drains or blocks must not block us.
@@ -9,6 +10,10 @@
  * buffer says it is empty (which re-arms the writers' wakeup) or until
  * its budget runs out, in which case the stream is marked busy and read
  * again before the loop sleeps, so one fast stream cannot starve others.
+ * Kernel stream fds are registered edge-triggered too: the tracer wakes
+ * us for each new packet, and for the end (EPOLLHUP), after which the
+ * stream is read empty and leaves the set.  A stream whose sink would
+ * block waits for EPOLLOUT on the sink's fd (one-shot) instead.
  *
  * Requests are carried out after the other events of an epoll batch, so
  * a request that removes a channel never leaves an event of that batch
@@ -16,6 +21,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +36,14 @@
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
+#include "consumerd/source-kernel.h"
+#include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
 
 #define EVENTS_MAX 64
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define DATA_THREAD_NICE -10
+#define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
 
 struct ltt_data_thread {
 	pthread_t thread;
@@ -61,9 +70,46 @@ static void set_busy(struct ltt_data_thread *dt, struct ltt_stream *s, bool busy
 	s->busy = busy;
 }
 
+/* A stream whose sink would block waits for it to be writable (once). */
+static void wait_sink(struct ltt_data_thread *dt, struct ltt_stream *s)
+{
+	struct epoll_event ev = { .events = EPOLLOUT | EPOLLONESHOT, .data.ptr = &s->sink_tag };
+	int op = s->sink_armed ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+
+	if (s->sink->poll_fd < 0 || epoll_ctl(dt->epfd, op, s->sink->poll_fd, &ev)) {
+		/* nothing to wait on: try again as a busy stream */
+		LTT_DBG("%s: can't wait for its sink: %s", s->src->label, strerror(errno));
+		set_busy(dt, s, true);
+		return;
+	}
+	s->sink_armed = true;
+}
+
+/* What a drain or flush left: read again soon, wait for the sink, or sleep. */
+static void after_drain(struct ltt_data_thread *dt, struct ltt_stream *s,
+			enum ltt_stream_state state)
+{
+	set_busy(dt, s, state == LTT_STREAM_BUSY);
+	if (state == LTT_STREAM_BLOCKED)
+		wait_sink(dt, s);
+}
+
+/* A source that ended (a finalized kernel stream, read empty) leaves the set. */
+static void forget_source(struct ltt_data_thread *dt, struct ltt_stream *s)
+{
+	if (!s->src_armed)
+		return;
+	epoll_ctl(dt->epfd, EPOLL_CTL_DEL, s->src->poll_fd, NULL);
+	s->src_armed = false;
+}
+
 static void drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
-	set_busy(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET) > 0);
+	after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
+	if (s->ended) {
+		LTT_DBG("%s: ended and read empty", s->src->label);
+		forget_source(dt, s);
+	}
 }
 
 /* Read a timerfd's expiration count; it is ours and non-blocking. */
@@ -156,27 +202,28 @@ static int memory_in_use(const struct ltt_data_thread *dt, int shm_fd)
 		return -errno;
 	for (chan = dt->channels; chan; chan = chan->data_next)
 		for (o = chan->streams; o; o = o->next)
-			if (o->shm_dev == st.st_dev && o->shm_ino == st.st_ino)
+			if (ltt_source_reads(o->src, &st))
 				return -EEXIST;
 	return 0;
 }
 
-/*
- * LTT_DATA_ADD_STREAM: returns 0, -EEXIST for a CPU the channel has or
- * memory another stream reads, -ENOBUFS past LTT_CHANNEL_MAX_STREAMS,
- * -ENOMEM, or an error of ltt_stream_create() or epoll_ctl().
- */
-static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
+/* The user-space source of an ADD_STREAM request: its memory and wakeup fd. */
+static int make_ust_source(struct ltt_data_thread *dt, struct ltt_data_req *req,
+			   struct ltt_source **ret_src)
 {
-	struct ltt_channel *chan = req->chan;
-	struct epoll_event ev = { .events = EPOLLIN | EPOLLET };
-	struct ltt_stream *s;
+	const struct ltt_channel *chan = req->chan;
+	struct ltt_source_ust_cfg cfg = {
+		.chan_name = chan->name,
+		.cpu = req->cpu,
+		.overwrite = chan->overwrite,
+		.uuid = chan->uuid,
+		.any_stream_id = !chan->streams,
+		.stream_id = chan->streams ? chan->streams->src->stream_id : 0,
+		.shm_fd = req->shm_fd,
+		.wakeup_fd = req->wakeup_fd,
+	};
 	int ret;
 
-	if (ltt_channel_find_stream(chan, req->cpu))
-		return -EEXIST;
-	if (chan->nr_streams >= LTT_CHANNEL_MAX_STREAMS)
-		return -ENOBUFS;
 	ret = memory_in_use(dt, req->shm_fd);
 	if (ret) {
 		if (ret == -EEXIST)
@@ -184,18 +231,63 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 				chan->name, req->cpu);
 		return ret;
 	}
-	ret = ltt_stream_create(chan, req->cpu, req->shm_fd, req->wakeup_fd, &s);
+	return ltt_source_ust_create(&cfg, ret_src);
+}
+
+/* The kernel source of an ADD_KERNEL_STREAM request: a stream fd. */
+static int make_kernel_source(struct ltt_data_req *req, struct ltt_source **ret_src)
+{
+	const struct ltt_channel *chan = req->chan;
+	struct ltt_source_kernel_cfg cfg = {
+		.chan_name = chan->name,
+		.cpu = req->cpu,
+		.uuid = chan->uuid,
+		.subbuf_size = chan->subbuf_size,
+		.num_subbuf = chan->num_subbuf,
+		.stream_fd = req->stream_fd,
+	};
+
+	return ltt_source_kernel_create(&cfg, ret_src);
+}
+
+/*
+ * LTT_DATA_ADD_STREAM, LTT_DATA_ADD_KERNEL_STREAM: returns 0, -EEXIST for
+ * a CPU the channel has or memory another stream reads, -ENOBUFS past
+ * LTT_CHANNEL_MAX_STREAMS, -ENOMEM, or an error of the source,
+ * ltt_stream_create() or epoll_ctl().
+ */
+static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	struct ltt_channel *chan = req->chan;
+	struct epoll_event ev = { 0 };
+	struct ltt_source *src;
+	struct ltt_stream *s;
+	int ret;
+
+	if (ltt_channel_find_stream(chan, req->cpu))
+		return -EEXIST;
+	if (chan->nr_streams >= LTT_CHANNEL_MAX_STREAMS)
+		return -ENOBUFS;
+	if (req->type == LTT_DATA_ADD_KERNEL_STREAM)
+		ret = make_kernel_source(req, &src);
+	else
+		ret = make_ust_source(dt, req, &src);
 	if (ret)
 		return ret;
-	if (chan->overwrite)
-		ret = grow_scratch(&dt->scratch, s->subbuf_size);
-	ev.data.ptr = &s->wake_tag;
-	if (!ret && epoll_ctl(dt->epfd, EPOLL_CTL_ADD, s->wakeup_fd, &ev))
+	ret = ltt_stream_create(chan, req->cpu, src, &s);
+	if (ret)
+		return ret;
+	if (s->src->copies)
+		ret = grow_scratch(&dt->scratch, s->src->packet_size);
+	ev.events = s->src->poll_events;
+	ev.data.ptr = &s->src_tag;
+	if (!ret && epoll_ctl(dt->epfd, EPOLL_CTL_ADD, s->src->poll_fd, &ev))
 		ret = -errno;
 	if (ret) {
 		ltt_stream_destroy(s);
 		return ret;
 	}
+	s->src_armed = true;
 	ltt_channel_add_stream(chan, s);
 	/* read what is there already; this also asks the writers for wakeups */
 	drain_stream(dt, s);
@@ -208,8 +300,52 @@ static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool f
 	struct ltt_stream *s;
 
 	for (s = chan->streams; s; s = s->next)
-		set_busy(dt, s, ltt_stream_flush(s, &dt->scratch, final) > 0);
+		after_drain(dt, s, ltt_stream_flush(s, &dt->scratch, final));
 	return 0;
+}
+
+/*
+ * Sources that end (kernel streams) do once the session daemon has closed
+ * their channel fd and the tracer has finalized them: write their last
+ * packets as they come, for END_WAIT_MS at most in all.
+ */
+static void wait_ended(struct ltt_data_thread *dt, struct ltt_channel *chan)
+{
+	uint64_t deadline = ltt_rb_clock() + (uint64_t)END_WAIT_MS * 1000000, now;
+	unsigned int left = 0;
+	struct ltt_stream *s;
+	struct pollfd pfd;
+
+	for (s = chan->streams; s; s = s->next) {
+		while (s->src->ends && !s->ended) {
+			now = ltt_rb_clock();
+			pfd.fd = s->src->poll_fd;
+			pfd.events = POLLIN;
+			if (now >= deadline ||
+			    poll(&pfd, 1, (int)((deadline - now) / 1000000) + 1) == 0) {
+				left++;
+				break;
+			}
+			drain_stream(dt, s);
+			if ((pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) && !s->ended &&
+			    !s->busy) {
+				left++;		/* hung up, yet not read empty */
+				break;
+			}
+		}
+	}
+	if (left)
+		LTT_WARN("channel %s: %u kernel stream(s) not read to their end within %d ms (is the channel fd still open?): closed anyway",
+			 chan->name, left, END_WAIT_MS);
+}
+
+/* Take the stream's descriptors out of the epoll set. */
+static void forget_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
+{
+	forget_source(dt, s);
+	if (s->sink_armed)
+		epoll_ctl(dt->epfd, EPOLL_CTL_DEL, s->sink->poll_fd, NULL);
+	s->sink_armed = false;
 }
 
 /* LTT_DATA_REMOVE_CHANNEL: final flush, then close everything; returns 0. */
@@ -225,10 +361,11 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 	disarm_timer(dt, &chan->switch_tfd);
 	disarm_timer(dt, &chan->read_tfd);
 	do_flush(dt, chan, true);
+	wait_ended(dt, chan);
 	while ((s = chan->streams)) {
 		chan->streams = s->next;
 		set_busy(dt, s, false);
-		epoll_ctl(dt->epfd, EPOLL_CTL_DEL, s->wakeup_fd, NULL);
+		forget_stream(dt, s);
 		ltt_stream_destroy(s);
 	}
 	chan->nr_streams = 0;
@@ -241,6 +378,7 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	case LTT_DATA_ADD_CHANNEL:
 		return do_add_channel(dt, req->chan);
 	case LTT_DATA_ADD_STREAM:
+	case LTT_DATA_ADD_KERNEL_STREAM:
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
 		return do_flush(dt, req->chan, req->final);
@@ -343,7 +481,8 @@ static void *data_main(void *arg)
 			case LTT_POLL_REQUEST:
 				requests = true;
 				break;
-			case LTT_POLL_WAKEUP:
+			case LTT_POLL_SOURCE:	/* packets, or the end (EPOLLHUP) */
+			case LTT_POLL_SINK:
 				drain_stream(dt, tag->obj);
 				break;
 			case LTT_POLL_SWITCH_TIMER:

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * data.h - the data thread: one epoll loop that moves packets from every
- * stream's ring buffer to its files.
+ * stream's source to its sink.
  *
- * It waits on each stream's wakeup eventfd, on each channel's switch and
- * read timerfds, and on an eventfd that says the command thread queued a
- * request.  Streams and the per-channel timers belong to this thread from
+ * It waits on each stream's source (a user-space stream's wakeup eventfd,
+ * a kernel stream's fd), on the sinks that said they would block, on each
+ * channel's switch and read timerfds, and on an eventfd that says the
+ * command thread queued a request.  Streams and the per-channel timers belong to this thread from
  * the request that adds them to the one that removes them; the command
  * thread reaches them only through requests, each a synchronous call:
  * ltt_data_call() returns once the data thread has carried it out.
@@ -26,7 +27,8 @@ struct ltt_data_thread;
 /* What an epoll event's data.ptr points to. */
 enum ltt_poll_kind {
 	LTT_POLL_REQUEST,	/* obj: the data thread */
-	LTT_POLL_WAKEUP,	/* obj: a stream */
+	LTT_POLL_SOURCE,	/* obj: a stream whose source has packets */
+	LTT_POLL_SINK,		/* obj: a stream whose blocked sink is writable */
 	LTT_POLL_SWITCH_TIMER,	/* obj: a channel */
 	LTT_POLL_READ_TIMER,	/* obj: a channel */
 };
@@ -46,6 +48,7 @@ struct ltt_channel_stats {
 enum ltt_data_req_type {
 	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
 	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
+	LTT_DATA_ADD_KERNEL_STREAM, /* chan, cpu, stream_fd: start reading */
 	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
@@ -61,6 +64,7 @@ struct ltt_data_req {
 	struct ltt_channel *chan;	/* borrowed */
 	uint32_t cpu;			/* ADD_STREAM */
 	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
+	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
 	bool final;			/* FLUSH */
 	struct ltt_channel_stats stats;	/* STATS: the result */
 	/* private to data.c */

@@ -8,7 +8,11 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/trace.c src/consumerd/trace.h \
 	src/consumerd/channel.c src/consumerd/channel.h \
 	src/consumerd/stream.c src/consumerd/stream.h \
-	src/consumerd/tracefile.c src/consumerd/tracefile.h \
+	src/consumerd/source.c src/consumerd/source.h \
+	src/consumerd/source-ust.c src/consumerd/source-ust.h \
+	src/consumerd/source-kernel.c src/consumerd/source-kernel.h \
+	src/consumerd/sink.c src/consumerd/sink.h \
+	src/consumerd/sink-file.c src/consumerd/sink-file.h \
 	src/consumerd/fs.c src/consumerd/fs.h
 src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 src_consumerd_ltt_consumerd_LDADD = src/common/libcommon.la $(POPT_LIBS)

@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * stream.h - one stream (one CPU of a channel): the mapping of its ring
- * buffer, the reader's handle on it, and its output files.
+ * stream.h - one stream (one CPU of a channel): a source to read packets
+ * from and a sink to write them to, and the loop that moves them.
  *
- * The shared memory is hostile.  The mapping is never resized under us
- * (the memfd must be sealed against shrinking, or we seal it), and the
- * reader addresses it only through the ring buffer API, which validates
- * every packet's header against the geometry checked at attach time.
- * Packets are written whole, with write(): from the mapping in discard
- * mode (writers never enter a sub-buffer we have not put back), from a
- * private copy in overwrite mode (writers may lap us at any time; the
- * ring buffer checks that the copy is intact).
+ * The stream knows neither where packets come from (source.h: user-space
+ * shared memory, a kernel stream fd) nor where they go (sink.h: files,
+ * later a relay): it asks the sink whether it can take a packet, takes
+ * one from the source, writes it, puts it back, and counts what could not
+ * be written.  Packets are written whole, padding included.
  *
  * Created, used and destroyed by the data thread.
  */
@@ -18,79 +15,69 @@
 #define LTT_CONSUMERD_STREAM_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
 
-#include "common/ringbuf.h"
 #include "consumerd/data.h"
-#include "consumerd/tracefile.h"
+#include "consumerd/sink.h"
+#include "consumerd/source.h"
 
 struct ltt_channel;
 
-/* A buffer for overwrite-mode copies, shared by the streams of a thread. */
-struct ltt_scratch {
-	void *buf;
-	size_t len;
+/* What a drain left behind. */
+enum ltt_stream_state {
+	LTT_STREAM_IDLE = 0,	/* nothing complete is left: the source signals the next */
+	LTT_STREAM_BUSY = 1,	/* the budget ran out first: drain again, no signal will come */
+	LTT_STREAM_BLOCKED = 2,	/* the sink would block: drain again once sink->poll_fd
+				 * is writable */
 };
 
 struct ltt_stream {
 	struct ltt_stream *next;	/* in its channel */
 	const struct ltt_channel *chan;	/* borrowed: the channel owns us */
 	uint32_t cpu;
-	void *mem;			/* the mapping */
-	size_t len;
-	dev_t shm_dev;			/* the memory's identity: one reader each */
-	ino_t shm_ino;
-	struct ltt_rb rb;		/* the reader's handle */
-	uint64_t subbuf_size;		/* validated geometry (from rb) */
-	uint64_t num_subbuf;
-	int wakeup_fd;			/* our dup of the writers' eventfd */
-	struct ltt_poll_tag wake_tag;
+	struct ltt_source *src;		/* owned */
+	struct ltt_sink *sink;		/* owned */
+	struct ltt_poll_tag src_tag;	/* LTT_POLL_SOURCE */
+	struct ltt_poll_tag sink_tag;	/* LTT_POLL_SINK */
 	bool busy;			/* stopped on its budget: read again soon */
-	struct ltt_tracefile out;
+	bool src_armed;			/* src->poll_fd is in the epoll set */
+	bool sink_armed;		/* sink->poll_fd is in the epoll set */
+	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
 	uint64_t bytes_written;
-	bool warned_corrupt;
 };
 
 /**
- * ltt_stream_create() - map a stream's shared memory and create its files
+ * ltt_stream_create() - a stream of @chan reading @src, writing to a sink
+ * of the channel's output named CHANNEL_CPU
  * @chan: the channel (borrowed for the stream's life)
- * @cpu: the stream's CPU, which the region must agree with
- * @shm_fd: the region's memfd (borrowed: the mapping outlives it)
- * @wakeup_fd: the writers' eventfd (borrowed; dup'ed, set non-blocking)
+ * @src: taken, even on failure
  * @ret_stream: to release with ltt_stream_destroy()
  *
- * Data thread.  The region must be valid for ltt_rb_attach() and agree
- * with the channel (overwrite mode, trace uuid) and @cpu.  Returns 0,
- * -EINVAL for a region, fd or identity that does not fit, -EPERM for
- * memory that can shrink under us, -ENOMEM, or a file creation error.
+ * Data thread.  Returns 0, -ENAMETOOLONG, -ENOMEM, or the output's error.
  */
-int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, int shm_fd, int wakeup_fd,
+int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_source *src,
 		      struct ltt_stream **ret_stream);
 
 /**
- * ltt_stream_destroy() - close the files, unmap, free; no flush; accepts
- * NULL and half-built streams
+ * ltt_stream_destroy() - close the sink and the source, free; no flush;
+ * accepts NULL and half-built streams
  */
 void ltt_stream_destroy(struct ltt_stream *stream);
 
 /**
  * ltt_stream_drain() - write the stream's complete packets, at most @budget
- * @scratch: the copy buffer for overwrite mode, large enough for the
- *           stream's sub-buffers (borrowed)
+ * @scratch: the copy buffer for sources that copy, large enough for the
+ *           stream's packets (borrowed)
  *
- * Data thread.  Corrupt and overwritten packets are skipped and counted.
- * Returns 0 when no complete packet is left (the ring buffer then wakes us
- * on the next one), 1 when the budget ran out first (call again: no
- * wakeup will come).
+ * Data thread.  Packets the source skips are counted by it.  Returns an
+ * enum ltt_stream_state.
  */
-int ltt_stream_drain(struct ltt_stream *stream, struct ltt_scratch *scratch,
-		     unsigned int budget);
+enum ltt_stream_state ltt_stream_drain(struct ltt_stream *stream, struct ltt_scratch *scratch,
+				       unsigned int budget);
 
 /**
- * ltt_stream_switch() - close the stream's open sub-buffer, if it has
+ * ltt_stream_switch() - close the stream's open packet, if it has
  * events, so the next drain can read it (the switch timer)
  *
  * Data thread.
@@ -99,13 +86,15 @@ void ltt_stream_switch(struct ltt_stream *stream);
 
 /**
  * ltt_stream_flush() - switch, then write every packet complete now
- * @final: no writer remains: sub-buffers left incomplete by killed
- *         writers are abandoned (counted lost) rather than waited for
+ * @final: no writer remains: packets left incomplete by killed writers
+ *         are given up (counted lost) rather than waited for
  *
- * Data thread.  Returns 0, or 1 if writers kept the stream busy beyond a
- * lap of packets (what was complete at the call has been written).
+ * Data thread.  Returns IDLE, BUSY when writers kept the stream busy
+ * beyond a lap of packets (what was complete at the call has been
+ * written), or BLOCKED when the sink would block.
  */
-int ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch, bool final);
+enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch,
+				       bool final);
 
 /**
  * ltt_stream_stats() - add the stream's counters to @stats, saturating

@@ -270,18 +270,35 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_channel *chan)
 {
+	struct ltt_consumer_add_channel m = {
+		.key = chan->key,
+		.trace_key = chan->trace_key,
+		.name = chan->name,
+		.tracefile_size = chan->tracefile_size,
+		.tracefile_count = chan->tracefile_count,
+		.switch_timer_us = chan->switch_timer_us,
+		.read_timer_us = chan->read_timer_us,
+		.overwrite = chan->overwrite,
+		.domain = chan->domain,
+		.subbuf_size = chan->subbuf_size,
+		.num_subbuf = chan->num_subbuf,
+	};
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, chan->key);
-	ltt_wbuf_put_u64(&w, chan->trace_key);
-	ltt_wbuf_put_str(&w, chan->name);
-	ltt_wbuf_put_u64(&w, chan->tracefile_size);
-	ltt_wbuf_put_u64(&w, chan->tracefile_count);
-	ltt_wbuf_put_u32(&w, chan->switch_timer_us);
-	ltt_wbuf_put_u32(&w, chan->read_timer_us);
-	ltt_wbuf_put_u8(&w, chan->overwrite);
+	ltt_consumer_put_add_channel(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w, NULL, 0);
+}
+
+int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				   int stream_fd)
+{
+	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_kernel_stream(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, &w, &stream_fd, 1);
 }
 
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,

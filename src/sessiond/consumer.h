@@ -27,6 +27,9 @@ struct ltt_consumer_channel {
 	uint32_t switch_timer_us;
 	uint32_t read_timer_us;
 	bool overwrite;
+	uint8_t domain;		/* enum ltt_consumer_domain: 0 user space, 1 kernel */
+	uint64_t subbuf_size;	/* kernel: the channel's geometry; user space: 0 */
+	uint64_t num_subbuf;
 };
 
 /**
@@ -68,6 +71,9 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_channel *chan);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
+/* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */
+int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				   int stream_fd);
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);

@@ -859,6 +859,84 @@ static void test_bad_streams(struct cons *c)
 	tstream_fini(&ts);
 }
 
+/* ADD_CHANNEL with the domain block of protocol 1.1. */
+static int add_channel_domain(struct cons *c, const struct chan_args *a, uint8_t domain,
+			      uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	struct ltt_consumer_add_channel m = {
+		.key = a->key, .trace_key = a->trace_key, .name = a->name,
+		.tracefile_size = a->size, .tracefile_count = a->count,
+		.switch_timer_us = a->switch_us, .read_timer_us = a->read_us,
+		.overwrite = a->overwrite, .domain = domain,
+		.subbuf_size = subbuf_size, .num_subbuf = num_subbuf,
+	};
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_channel(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w);
+}
+
+static int add_kernel_stream(struct cons *c, uint64_t key, uint32_t cpu, const int *fds,
+			     unsigned int nr_fds)
+{
+	struct ltt_consumer_add_kernel_stream m = { .channel_key = key, .cpu = cpu };
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_kernel_stream(&w, &m);
+	return call_fds(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, &w, fds, nr_fds, NULL);
+}
+
+/*
+ * Kernel channels (protocol 1.1) as far as they go without the module:
+ * the domain and geometry checks, the stream commands kept to their
+ * domain, a descriptor that is not a tracer stream refused, and a kernel
+ * channel with no stream flushed and destroyed at once.  The user-space
+ * channel 10 keeps working (untouched: later tests read its streams).
+ */
+static void test_kernel_commands(struct cons *c, const char *dir)
+{
+	struct chan_args ca = { .key = 80, .trace_key = 1, .name = "kern" };
+	struct ts_args a = { .num_subbuf = 2, .cpu = 30, .seal = true };
+	char path[PATH_MAX];
+	struct tstream ts;
+	int pfd[2], fds[2];
+	struct stats st;
+
+	tap_is_int(add_channel_domain(c, &ca, 9, 4096, 4), -EOPNOTSUPP,
+		   "ADD_CHANNEL of an unknown domain: not supported");
+	tap_is_int(add_channel_domain(c, &ca, LTT_CONSUMER_DOMAIN_KERNEL, 4096, 3), -EINVAL,
+		   "ADD_CHANNEL kernel, 3 sub-buffers: invalid");
+	tap_is_int(add_channel_domain(c, &ca, LTT_CONSUMER_DOMAIN_KERNEL, 65536, 4), 0,
+		   "ADD_CHANNEL kernel, 4 x 64 KiB");
+	tstream_init(&ts, &a, 0);
+	tap_is_int(add_stream(c, 80, 30, &ts), -EPROTO, "ADD_STREAM to a kernel channel: refused");
+	tstream_fini(&ts);
+	if (tap_ok(pipe2(pfd, O_CLOEXEC) == 0, "a pipe to pass")) {
+		tap_is_int(add_kernel_stream(c, 80, 0, pfd, 1), -EINVAL,
+			   "ADD_KERNEL_STREAM of a pipe: not a tracer stream");
+		tap_is_int(add_kernel_stream(c, 10, 0, pfd, 1), -EPROTO,
+			   "ADD_KERNEL_STREAM to a user-space channel: refused");
+		tap_is_int(add_kernel_stream(c, 81, 0, pfd, 1), -ENOENT,
+			   "ADD_KERNEL_STREAM to an unknown channel");
+		fds[0] = pfd[0];
+		fds[1] = pfd[1];
+		tap_is_int(add_kernel_stream(c, 80, 0, fds, 2), -EPROTO,
+			   "ADD_KERNEL_STREAM with 2 fds: refused");
+		tap_is_int(add_kernel_stream(c, 80, 0, NULL, 0), -EPROTO,
+			   "ADD_KERNEL_STREAM without its fd: refused");
+		close(pfd[0]);
+		close(pfd[1]);
+	}
+	tap_ok(!exists(path_of(path, dir, "kern_0")), "refused streams created no file");
+	tap_is_int(flush(c, 80, 1), 0, "FLUSH_CHANNEL final of a kernel channel without streams");
+	tap_is_int(stats(c, 80, &st), 0, "CHANNEL_STATS of it");
+	tap_ok(!st.events_lost && !st.packets_lost && !st.bytes_written, "all zero");
+	tap_is_int(key_cmd(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 80), 0, "DESTROY_CHANNEL of it");
+	tap_is_int(stats(c, 10, &st), 0, "the user-space channel still answers");
+}
+
 /* Check a stream file without rotation: DIR/NAME_CPU and its index. */
 static void verify_stream(const char *dir, const char *name, uint32_t stream_id,
 			  const struct tstream *ts, uint32_t cpu, bool gaps, long want_packets)
@@ -1349,6 +1427,7 @@ int main(void)
 	test_bad_commands(&c, dir);
 	test_trace(&c, dir, &text, &len);
 	test_data(&c, dir, &s0, &s1);
+	test_kernel_commands(&c, dir);
 	test_rotation(&c, dir);
 	test_lost_events(&c, dir, &s0);
 	test_abandoned(&c, dir);

@@ -6,6 +6,7 @@ UNIT_TESTS = \
 	tests/unit/test_names \
 	tests/unit/test_codec \
 	tests/unit/test_client_proto \
+	tests/unit/test_consumer_proto \
 	tests/unit/test_error
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
@@ -26,6 +27,9 @@ tests_unit_test_codec_LDADD = src/common/libcommon.la
 
 tests_unit_test_client_proto_SOURCES = tests/unit/test_client_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_client_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la
@@ -74,3 +78,20 @@ tests_unit_test_tracepoint_SOURCES = tests/unit/test_tracepoint.c $(UNIT_TAP_SOU
 tests_unit_test_tracepoint_LDADD = src/common/libcommon.la
 tests_unit_test_tracepoint_app_SOURCES = tests/unit/test_tracepoint_app.c
 tests_unit_test_tracepoint_app_LDADD = src/ust/libltt-ust.la
+
+# ltt-consumerd's file sink through the sink interface (its own sources,
+# compiled in): memory and splice() paths, read back from the files.
+check_PROGRAMS += tests/unit/test_sink_file
+TESTS += tests/unit/test_sink_file
+tests_unit_test_sink_file_SOURCES = tests/unit/test_sink_file.c $(UNIT_TAP_SOURCES) \
+	src/consumerd/sink.c src/consumerd/sink-file.c src/consumerd/fs.c
+tests_unit_test_sink_file_LDADD = src/common/libcommon.la
+
+# A consumer stream between its seams: the real ust source, a test sink
+# that can say it would block.
+check_PROGRAMS += tests/unit/test_stream
+TESTS += tests/unit/test_stream
+tests_unit_test_stream_SOURCES = tests/unit/test_stream.c $(UNIT_TAP_SOURCES) \
+	src/consumerd/stream.c src/consumerd/source.c src/consumerd/source-ust.c \
+	src/consumerd/sink.c
+tests_unit_test_stream_LDADD = src/common/libcommon.la

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sink-file.c - the file output: a stream's data and index files, with
+ * rotation; packets written from memory or spliced from a descriptor.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "consumerd/sink-file.h"
+
+/* The pipe between a spliced descriptor and the file. */
+#define PIPE_SIZE (1 << 20)
+
+struct file_output {
+	struct ltt_output base;
+	int dir_fd, index_dir_fd;
+	struct ltt_owner owner;
+	uint64_t max_size, max_count;
+};
+
+struct ltt_tracefile {
+	struct ltt_sink base;
+	int dir_fd, index_dir_fd;	/* the output's */
+	const struct ltt_owner *owner;	/* the output's */
+	uint64_t max_size, max_count;
+	int fd, idx_fd;			/* the current files */
+	uint64_t file_no;		/* N of the current file */
+	uint64_t oldest_no;		/* N of the oldest file still on disk */
+	uint64_t size;			/* bytes in the current data file */
+	uint64_t idx_size;		/* bytes in the current index file */
+	int pipe[2];			/* for splice(), made on first use; -1 */
+	size_t pipe_size;
+	bool no_splice;			/* splice() refused the source: memory only */
+	char base_name[LTT_SINK_FILE_BASE_MAX + 1];
+};
+
+/* The name of file @no: BASE or BASE_N, with ".idx" for the index. */
+static int file_name(const struct ltt_tracefile *tf, uint64_t no, bool index, char *buf,
+		     size_t len)
+{
+	int n;
+
+	if (tf->max_size)
+		n = snprintf(buf, len, "%s_%" PRIu64 "%s", tf->base_name, no, index ? ".idx" : "");
+	else
+		n = snprintf(buf, len, "%s%s", tf->base_name, index ? ".idx" : "");
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* Create the data and index files of file @no; the index gets its header. */
+static int open_files(struct ltt_tracefile *tf, uint64_t no, int *ret_fd, int *ret_idx_fd)
+{
+	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
+	struct iovec iov = { .iov_base = hdr, .iov_len = sizeof(hdr) };
+	char name[NAME_MAX + 1], idx_name[NAME_MAX + 1];
+	int fd, idx_fd, ret;
+
+	ret = file_name(tf, no, false, name, sizeof(name));
+	if (!ret)
+		ret = file_name(tf, no, true, idx_name, sizeof(idx_name));
+	if (ret)
+		return ret;
+	ret = ltt_fs_create(tf->dir_fd, name, tf->owner, &fd);
+	if (ret) {
+		LTT_ERR("can't create the stream file %s: %s", name, strerror(-ret));
+		return ret;
+	}
+	ret = ltt_fs_create(tf->index_dir_fd, idx_name, tf->owner, &idx_fd);
+	if (ret) {
+		LTT_ERR("can't create the index file %s: %s", idx_name, strerror(-ret));
+		goto fail_data;
+	}
+	ltt_ctf_index_header(hdr);
+	ret = ltt_fs_pwritev_all(idx_fd, &iov, 1, 0);
+	if (ret) {
+		LTT_ERR("can't write the index file %s: %s", idx_name, strerror(-ret));
+		close(idx_fd);
+		unlinkat(tf->index_dir_fd, idx_name, 0);
+		goto fail_data;
+	}
+	*ret_fd = fd;
+	*ret_idx_fd = idx_fd;
+	return 0;
+fail_data:
+	close(fd);
+	unlinkat(tf->dir_fd, name, 0);
+	return ret;
+}
+
+/* Delete file @no and its index; a file already gone is fine. */
+static void remove_files(struct ltt_tracefile *tf, uint64_t no)
+{
+	char name[NAME_MAX + 1];
+
+	if (!file_name(tf, no, false, name, sizeof(name)) &&
+	    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
+		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
+	if (!file_name(tf, no, true, name, sizeof(name)) &&
+	    unlinkat(tf->index_dir_fd, name, 0) && errno != ENOENT)
+		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
+}
+
+static void close_files(struct ltt_tracefile *tf)
+{
+	if (tf->fd >= 0)
+		close(tf->fd);
+	if (tf->idx_fd >= 0)
+		close(tf->idx_fd);
+	tf->fd = tf->idx_fd = -1;
+}
+
+/* Start file file_no + 1; past the count, delete the oldest ones. */
+static int rotate(struct ltt_tracefile *tf)
+{
+	int fd, idx_fd, ret;
+
+	ret = open_files(tf, tf->file_no + 1, &fd, &idx_fd);
+	if (ret)
+		return ret;	/* keep the current file; the next packet retries */
+	close_files(tf);
+	tf->fd = fd;
+	tf->idx_fd = idx_fd;
+	tf->file_no++;
+	tf->size = 0;
+	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	while (tf->max_count && tf->file_no - tf->oldest_no + 1 > tf->max_count) {
+		remove_files(tf, tf->oldest_no);
+		tf->oldest_no++;
+	}
+	return 0;
+}
+
+/* Cut @fd back to @size after a failed append. */
+static void cut_back(int fd, uint64_t size, const char *what)
+{
+	if (ftruncate(fd, (off_t)size))
+		LTT_ERR("can't cut the %s back after a failed write: %s", what, strerror(errno));
+}
+
+static void close_pipe(struct ltt_tracefile *tf)
+{
+	if (tf->pipe[0] >= 0)
+		close(tf->pipe[0]);
+	if (tf->pipe[1] >= 0)
+		close(tf->pipe[1]);
+	tf->pipe[0] = tf->pipe[1] = -1;
+}
+
+/* The splice pipe, made once: non-blocking, as large as we may make it. */
+static int open_pipe(struct ltt_tracefile *tf)
+{
+	int size;
+
+	if (tf->pipe[0] >= 0)
+		return 0;
+	if (pipe2(tf->pipe, O_CLOEXEC | O_NONBLOCK))
+		return -errno;
+	fcntl(tf->pipe[1], F_SETPIPE_SZ, PIPE_SIZE);	/* a smaller one works too */
+	size = fcntl(tf->pipe[1], F_GETPIPE_SZ);
+	tf->pipe_size = size > 0 ? (size_t)size : 4096;
+	return 0;
+}
+
+/*
+ * Move @len bytes from @from to the data file at tf->size through the
+ * pipe.  *ret_moved says whether any byte left @from.  The pipe is
+ * non-blocking: when it has no room (the source may fill it with partial
+ * pages), it is emptied into the file first.
+ */
+static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool *ret_moved)
+{
+	loff_t off = (loff_t)tf->size;
+	uint64_t left = len;
+	size_t in_pipe = 0;
+	ssize_t n;
+
+	*ret_moved = false;
+	while (left || in_pipe) {
+		if (left && in_pipe < tf->pipe_size) {
+			size_t want = tf->pipe_size - in_pipe;
+
+			n = splice(from, NULL, tf->pipe[1], NULL, left < want ? (size_t)left : want,
+				   SPLICE_F_MOVE);
+			if (n < 0 && errno != EAGAIN && errno != EINTR)
+				return -errno;
+			if (n == 0)
+				return -EIO;	/* the source ended inside the packet */
+			if (n > 0) {
+				*ret_moved = true;
+				left -= (uint64_t)n;
+				in_pipe += (size_t)n;
+			}
+		}
+		if (!in_pipe)
+			continue;
+		n = splice(tf->pipe[0], NULL, tf->fd, &off, in_pipe, SPLICE_F_MOVE);
+		if (n < 0 && errno != EINTR)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		if (n > 0)
+			in_pipe -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * The packet's bytes into the data file: spliced from pkt->splice_fd when
+ * there is one and splice() works with it, else from memory.  On failure
+ * the caller cuts the file back.
+ */
+static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt)
+{
+	bool moved = false;
+	int ret;
+
+	if (pkt->splice_fd >= 0 && !tf->no_splice) {
+		ret = open_pipe(tf);
+		if (!ret)
+			ret = splice_packet(tf, pkt->splice_fd, pkt->len, &moved);
+		if (ret != -EINVAL && ret != -ENOSYS)
+			return ret;
+		/* what sat in the pipe belongs to no file: start a new pipe */
+		close_pipe(tf);
+		cut_back(tf->fd, tf->size, "stream file");
+		LTT_WARN("stream %s: splice() refuses the stream (%s%s): writing from memory",
+			 tf->base_name, strerror(-ret), moved ? ", inside a packet" : "");
+		tf->no_splice = true;
+	}
+	if (pkt->splice_fd >= 0)
+		tf->base.splice_fallbacks++;
+	return ltt_fs_pwritev_all(tf->fd, pkt->iov, pkt->iovcnt, tf->size);
+}
+
+static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
+{
+	struct ltt_tracefile *tf = (struct ltt_tracefile *)sink;
+	uint8_t rec[LTT_CTF_INDEX_ENTRY_SIZE];
+	struct iovec riov = { .iov_base = rec, .iov_len = sizeof(rec) };
+	uint64_t len = pkt->len;
+	int ret;
+
+	if (tf->fd < 0 || tf->idx_fd < 0)
+		return -EBADF;
+	if (tf->max_size && tf->size &&
+	    (tf->size >= tf->max_size || len > tf->max_size - tf->size)) {
+		ret = rotate(tf);
+		if (ret)
+			return ret;
+	}
+	if (len > INT64_MAX - tf->size)
+		return -EFBIG;
+	pkt->entry.offset = tf->size;
+	ret = write_data(tf, pkt);
+	if (ret) {
+		cut_back(tf->fd, tf->size, "stream file");
+		return ret;
+	}
+	ltt_ctf_index_entry(&pkt->entry, rec);
+	ret = ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
+	if (ret) {
+		cut_back(tf->idx_fd, tf->idx_size, "index file");
+		cut_back(tf->fd, tf->size, "stream file");
+		return ret;
+	}
+	tf->size += len;
+	tf->idx_size += sizeof(rec);
+	return 0;
+}
+
+static void file_destroy(struct ltt_sink *sink)
+{
+	struct ltt_tracefile *tf = (struct ltt_tracefile *)sink;
+
+	close_files(tf);
+	close_pipe(tf);
+	free(tf);
+}
+
+static const struct ltt_sink_ops file_sink_ops = {
+	.name = "file",
+	.write = file_write,
+	.destroy = file_destroy,
+};
+
+static int file_open_sink(const struct ltt_output *out, const char *name,
+			  struct ltt_sink **ret_sink)
+{
+	const struct file_output *fo = (const struct file_output *)out;
+	struct ltt_tracefile *tf;
+	int ret;
+
+	if (strlen(name) > LTT_SINK_FILE_BASE_MAX)
+		return -ENAMETOOLONG;
+	tf = calloc(1, sizeof(*tf));
+	if (!tf)
+		return -ENOMEM;
+	tf->base.ops = &file_sink_ops;
+	tf->base.poll_fd = -1;
+	tf->fd = tf->idx_fd = tf->pipe[0] = tf->pipe[1] = -1;
+	strcpy(tf->base_name, name);
+	tf->dir_fd = fo->dir_fd;
+	tf->index_dir_fd = fo->index_dir_fd;
+	tf->owner = &fo->owner;
+	tf->max_size = fo->max_size;
+	tf->max_count = fo->max_size ? fo->max_count : 0;
+	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	ret = open_files(tf, 0, &tf->fd, &tf->idx_fd);
+	if (ret) {
+		file_destroy(&tf->base);
+		return ret;
+	}
+	*ret_sink = &tf->base;
+	return 0;
+}
+
+static void file_output_destroy(struct ltt_output *out)
+{
+	struct file_output *fo = (struct file_output *)out;
+
+	if (fo->index_dir_fd >= 0)
+		close(fo->index_dir_fd);
+	if (fo->dir_fd >= 0)
+		close(fo->dir_fd);
+	free(fo);
+}
+
+static const struct ltt_output_ops file_output_ops = {
+	.name = "file",
+	.open_sink = file_open_sink,
+	.destroy = file_output_destroy,
+};
+
+int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out)
+{
+	struct file_output *fo;
+	int ret;
+
+	if (!cfg || !ret_out || cfg->dir_fd < 0 || cfg->index_dir_fd < 0)
+		return -EINVAL;
+	fo = calloc(1, sizeof(*fo));
+	if (!fo)
+		return -ENOMEM;
+	fo->base.ops = &file_output_ops;
+	fo->owner = cfg->owner;
+	fo->max_size = cfg->max_size;
+	fo->max_count = cfg->max_count;
+	/* our own descriptors: the data thread never depends on the trace's */
+	fo->index_dir_fd = -1;
+	fo->dir_fd = fcntl(cfg->dir_fd, F_DUPFD_CLOEXEC, 3);
+	if (fo->dir_fd >= 0)
+		fo->index_dir_fd = fcntl(cfg->index_dir_fd, F_DUPFD_CLOEXEC, 3);
+	if (fo->dir_fd < 0 || fo->index_dir_fd < 0) {
+		ret = -errno;
+		file_output_destroy(&fo->base);
+		return ret;
+	}
+	*ret_out = &fo->base;
+	return 0;
+}

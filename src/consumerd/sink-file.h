@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sink-file.h - the "file" output: a trace directory on a local file
+ * system.  Each stream's sink writes its data file and its index file,
+ * with tracefile size/count rotation.
+ *
+ * Without a size limit a stream writes DIR/BASE and DIR/index/BASE.idx
+ * (BASE is CHANNEL_CPU).  With one, it writes BASE_0, BASE_1, ... and
+ * index/BASE_N.idx: a packet that would take the current file past the
+ * limit starts the next file (a file always holds at least one packet).
+ * With a count too, once there are more than COUNT files the oldest one
+ * and its index are deleted, so N keeps growing and the newest files
+ * remain.
+ *
+ * Writes are all or nothing: a packet and its index entry are both in
+ * their files, or neither (a failed write is cut back with ftruncate()).
+ * Packets in memory are written with pwritev(); packets a descriptor
+ * yields (kernel streams) go through a pipe with splice(), without a
+ * copy through user space, unless splice() refuses the descriptor
+ * (EINVAL, ENOSYS): then this sink writes every later packet from memory.
+ * Data reaches the files with write(), not fsync(): readers see it at
+ * once, durability across a host crash is the file system's.
+ *
+ * The file sink never blocks the data thread beyond the file system's own
+ * writes: ltt_sink_ready() always says yes.
+ */
+#ifndef LTT_CONSUMERD_SINK_FILE_H
+#define LTT_CONSUMERD_SINK_FILE_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "consumerd/fs.h"
+#include "consumerd/sink.h"
+
+/* Room for a full BASE_N.idx in NAME_MAX. */
+#define LTT_SINK_FILE_BASE_MAX (NAME_MAX - 25)
+
+struct ltt_sink_file_cfg {
+	int dir_fd;			/* the trace directory (borrowed, dup'ed) */
+	int index_dir_fd;		/* its index/ (borrowed, dup'ed) */
+	struct ltt_owner owner;		/* who gets the files */
+	uint64_t max_size;		/* bytes per file, 0: one file */
+	uint64_t max_count;		/* files kept, 0: all */
+};
+
+/**
+ * ltt_sink_file_output_create() - an output writing into a trace directory
+ * @cfg: borrowed; the directory descriptors are dup'ed, so the output does
+ *       not depend on the trace that owns them
+ * @ret_out: to release with ltt_output_destroy()
+ *
+ * Any thread.  Returns 0, -EINVAL, -ENOMEM, or dup()'s negative errno.
+ */
+int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out);
+
+#endif /* LTT_CONSUMERD_SINK_FILE_H */

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sink.c - the sink and output interface: calls through the operations.
+ */
+#include <stddef.h>
+
+#include "consumerd/sink.h"
+
+int ltt_sink_ready(struct ltt_sink *sink)
+{
+	return sink->ops->ready ? sink->ops->ready(sink) : 0;
+}
+
+int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
+{
+	return sink->ops->write(sink, pkt);
+}
+
+void ltt_sink_destroy(struct ltt_sink *sink)
+{
+	if (sink)
+		sink->ops->destroy(sink);
+}
+
+int ltt_output_open_sink(const struct ltt_output *out, const char *name,
+			 struct ltt_sink **ret_sink)
+{
+	return out->ops->open_sink(out, name, ret_sink);
+}
+
+void ltt_output_destroy(struct ltt_output *out)
+{
+	if (out)
+		out->ops->destroy(out);
+}

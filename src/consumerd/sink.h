@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sink.h - where a stream's packets go, behind one interface.
+ *
+ * A channel refers to an output (struct ltt_output): where its trace is
+ * written.  The output opens one sink per stream (struct ltt_sink), and
+ * the stream hands each packet it reads to its sink, with the index entry
+ * built from the packet's validated header.  Today's output is the trace
+ * directory (sink-file.c: stream files, index files, rotation); a relay
+ * connection is meant to be another output of the same shape.
+ *
+ * The data thread must never stall on a sink.  So a sink says whether it
+ * can take a whole packet now (ltt_sink_ready()) before the stream takes
+ * one from its source; a sink that would block answers -EAGAIN and gives
+ * an fd to wait on for EPOLLOUT (its own descriptor: one epoll
+ * registration per sink), and the stream leaves its packets in the ring
+ * buffer until then.  ltt_sink_write() itself takes the packet whole or
+ * loses it: it never answers "later" for a packet it was given.
+ *
+ * A packet's bytes are described twice when the source allows it: in
+ * memory (iov, always) and as a descriptor that yields them in order
+ * (splice_fd: a kernel stream).  The sink moves them the cheapest way it
+ * can and falls back to the memory on its own.
+ *
+ * An output is created by the command thread, immutable afterwards, and
+ * used by the data thread to open sinks; it is destroyed by the command
+ * thread once no sink of it is left.  A sink belongs to its stream (data
+ * thread).
+ */
+#ifndef LTT_CONSUMERD_SINK_H
+#define LTT_CONSUMERD_SINK_H
+
+#include <stdint.h>
+#include <sys/uio.h>
+
+#include "common/ctf.h"
+
+/* At most this many memory buffers describe a packet. */
+#define LTT_SINK_MAX_IOV 4
+
+struct ltt_sink_packet {
+	uint64_t len;			/* bytes of the packet (its packet_size) */
+	struct iovec iov[LTT_SINK_MAX_IOV];	/* the packet in memory, len bytes in all */
+	int iovcnt;
+	int splice_fd;			/* -1, or an fd whose next len bytes are the packet */
+	struct ltt_ctf_index_entry entry;	/* from the validated header; the
+						 * sink sets the offset */
+};
+
+struct ltt_sink;
+
+struct ltt_sink_ops {
+	const char *name;
+	int (*ready)(struct ltt_sink *sink);
+	int (*write)(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
+	void (*destroy)(struct ltt_sink *sink);
+};
+
+struct ltt_sink {
+	const struct ltt_sink_ops *ops;
+	int poll_fd;			/* after -EAGAIN from ready: wait for EPOLLOUT
+					 * on it; -1 for a sink that never blocks */
+	uint64_t splice_fallbacks;	/* packets written from memory because
+					 * splice() refused the fd */
+};
+
+struct ltt_output;
+
+struct ltt_output_ops {
+	const char *name;
+	int (*open_sink)(const struct ltt_output *out, const char *name,
+			 struct ltt_sink **ret_sink);
+	void (*destroy)(struct ltt_output *out);
+};
+
+struct ltt_output {
+	const struct ltt_output_ops *ops;
+};
+
+/**
+ * ltt_sink_ready() - can @sink take a whole packet now?
+ *
+ * Data thread.  Returns 0, or -EAGAIN: wait for EPOLLOUT on
+ * sink->poll_fd, then ask again; the stream's packets stay in its ring
+ * buffer meanwhile.
+ */
+int ltt_sink_ready(struct ltt_sink *sink);
+
+/**
+ * ltt_sink_write() - append one packet and its index entry
+ * @pkt: borrowed; pkt->entry.offset is set to where the packet starts
+ *
+ * Data thread, after ltt_sink_ready() said 0.  Returns 0, or a negative
+ * errno: the packet is not in the output (the caller counts it lost).
+ */
+int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
+
+/**
+ * ltt_sink_destroy() - close the sink; accepts NULL
+ */
+void ltt_sink_destroy(struct ltt_sink *sink);
+
+/**
+ * ltt_output_open_sink() - the sink of one stream of the output
+ * @name: the stream's base name, "CHANNEL_CPU" (borrowed, copied)
+ * @ret_sink: to release with ltt_sink_destroy()
+ *
+ * Data thread.  Returns 0 or a negative errno (-ENAMETOOLONG, -ENOMEM,
+ * the output's own errors).
+ */
+int ltt_output_open_sink(const struct ltt_output *out, const char *name,
+			 struct ltt_sink **ret_sink);
+
+/**
+ * ltt_output_destroy() - release the output; its sinks must be gone;
+ * accepts NULL
+ */
+void ltt_output_destroy(struct ltt_output *out);
+
+#endif /* LTT_CONSUMERD_SINK_H */

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source.c - the source interface: calls through the operations, and what
+ * the sources share.
+ */
+#include "consumerd/source.h"
+
+int ltt_source_get(struct ltt_source *src, struct ltt_scratch *scratch,
+		   struct ltt_sink_packet *ret_pkt)
+{
+	return src->ops->get(src, scratch, ret_pkt);
+}
+
+int ltt_source_put(struct ltt_source *src)
+{
+	return src->ops->put(src);
+}
+
+void ltt_source_switch(struct ltt_source *src)
+{
+	src->ops->switch_packet(src);
+}
+
+int ltt_source_give_up(struct ltt_source *src)
+{
+	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;
+}
+
+bool ltt_source_reads(const struct ltt_source *src, const struct stat *st)
+{
+	return src->ops->reads && src->ops->reads(src, st);
+}
+
+void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *stats)
+{
+	src->ops->stats(src, stats);
+}
+
+void ltt_source_destroy(struct ltt_source *src)
+{
+	if (src)
+		src->ops->destroy(src);
+}
+
+void ltt_source_entry(const struct ltt_rb_packet_header *h, struct ltt_ctf_index_entry *ret)
+{
+	ret->offset = 0;
+	ret->packet_size = h->packet_size;
+	ret->content_size = h->content_size;
+	ret->timestamp_begin = h->timestamp_begin;
+	ret->timestamp_end = h->timestamp_end;
+	ret->events_discarded = h->events_discarded;
+	ret->stream_id = h->stream_id;
+	ret->stream_instance_id = h->stream_instance_id;
+	ret->packet_seq_num = h->packet_seq_num;
+}
+
+void ltt_source_add_sat(uint64_t *sum, uint64_t v)
+{
+	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
+}

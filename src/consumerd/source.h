@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * source.h - what a stream reads its packets from, behind one interface.
+ *
+ * Two sources exist:
+ *   "ust"     a user-space ring buffer in shared memory (source-ust.c):
+ *             hostile memory, read through common/ringbuf.h; the writers
+ *             signal an eventfd we never read
+ *   "kernel"  a stream fd of ltt-tracer.ko (source-kernel.c): ioctls to
+ *             reserve and release packets, splice() or the stream's mmap
+ *             to read them, poll() for readiness and the end
+ *
+ * A source hands out one packet at a time: get fills a sink packet (its
+ * bytes in memory, and the descriptor to splice them from when there is
+ * one) with the index entry built from the packet's validated header;
+ * the stream writes it to its sink, then puts it back.  Everything about
+ * reading (mappings, validation, loss counting) stays behind the source.
+ *
+ * The data thread waits on base.poll_fd (edge-triggered, for
+ * base.poll_events); a source whose fd reports EPOLLHUP has ended once
+ * get says -ENODATA.
+ *
+ * Created, used and destroyed by the data thread.
+ */
+#ifndef LTT_CONSUMERD_SOURCE_H
+#define LTT_CONSUMERD_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "common/ringbuf.h"
+#include "consumerd/data.h"
+#include "consumerd/sink.h"
+
+/* Channel names are at most this long in source messages. */
+#define LTT_SOURCE_LABEL_MAX 300
+
+/* A buffer for packets that must be copied out, shared by a thread's sources. */
+struct ltt_scratch {
+	void *buf;
+	size_t len;
+};
+
+struct ltt_source;
+
+struct ltt_source_ops {
+	const char *name;
+	/*
+	 * The next complete packet, held until put.  0; -EAGAIN none yet
+	 * (the source's poll fd signals the next one); -ENODATA the source
+	 * has ended and is empty; -EIO or -ESTALE a packet was skipped and
+	 * counted lost, call again; another negative errno: stop reading.
+	 */
+	int (*get)(struct ltt_source *src, struct ltt_scratch *scratch,
+		   struct ltt_sink_packet *ret_pkt);
+	/* Release the packet of the last successful get. */
+	int (*put)(struct ltt_source *src);
+	/* Close the open packet if it holds events (switch timer, flush). */
+	void (*switch_packet)(struct ltt_source *src);
+	/*
+	 * Optional: no writer remains; give up the packet at the read
+	 * position if it will never complete.  0 given up; -ENODATA none;
+	 * -EBUSY it is complete, -EAGAIN raced: read again.
+	 */
+	int (*give_up)(struct ltt_source *src);
+	/* Optional: does the source read the object of @st?  (one reader each) */
+	bool (*reads)(const struct ltt_source *src, const struct stat *st);
+	/* Add the source's loss counters, saturating. */
+	void (*stats)(const struct ltt_source *src, struct ltt_channel_stats *stats);
+	void (*destroy)(struct ltt_source *src);
+};
+
+struct ltt_source {
+	const struct ltt_source_ops *ops;
+	int poll_fd;			/* the data thread waits on it */
+	uint32_t poll_events;		/* EPOLLIN | EPOLLET ... */
+	uint64_t packet_size;		/* bytes of every packet (the sub-buffer size) */
+	uint64_t nr_packets;		/* packets in the buffer: the flush budget */
+	uint32_t stream_id;		/* its packets' stream class, once known */
+	bool copies;			/* get needs the scratch buffer (packet_size bytes) */
+	bool ends;			/* the source hangs up once finalized (kernel) */
+	char label[LTT_SOURCE_LABEL_MAX];	/* "channel NAME cpu N", for messages */
+};
+
+/**
+ * ltt_source_get() - the next complete packet (see struct ltt_source_ops)
+ * @scratch: the thread's copy buffer, at least packet_size bytes when the
+ *           source copies (borrowed)
+ * @ret_pkt: the packet, borrowing the source's memory until put
+ *
+ * Data thread.  Returns 0, -EAGAIN, -ENODATA, -EIO, -ESTALE, or another
+ * negative errno.
+ */
+int ltt_source_get(struct ltt_source *src, struct ltt_scratch *scratch,
+		   struct ltt_sink_packet *ret_pkt);
+
+/**
+ * ltt_source_put() - release the packet of the last successful get
+ *
+ * Data thread.  Returns 0 or a negative errno (the source's bug or the
+ * tracer's: logged by the caller).
+ */
+int ltt_source_put(struct ltt_source *src);
+
+/**
+ * ltt_source_switch() - close the open packet if it holds events
+ *
+ * Data thread.
+ */
+void ltt_source_switch(struct ltt_source *src);
+
+/**
+ * ltt_source_give_up() - give up a packet no writer will complete
+ *
+ * Data thread, once no writer remains.  Returns 0, -ENODATA (also for a
+ * source with nothing to give up), -EBUSY or -EAGAIN.
+ */
+int ltt_source_give_up(struct ltt_source *src);
+
+/**
+ * ltt_source_reads() - does @src read the object @st describes?
+ *
+ * Data thread.  False for sources that cannot tell.
+ */
+bool ltt_source_reads(const struct ltt_source *src, const struct stat *st);
+
+/**
+ * ltt_source_stats() - add the source's loss counters to @stats
+ *
+ * Data thread.
+ */
+void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *stats);
+
+/**
+ * ltt_source_destroy() - release everything the source holds; accepts NULL
+ */
+void ltt_source_destroy(struct ltt_source *src);
+
+/**
+ * ltt_source_entry() - the index entry of a packet from its header
+ * @h: the validated header (borrowed)
+ * @ret: the entry; its offset is left to the sink
+ *
+ * Any thread.
+ */
+void ltt_source_entry(const struct ltt_rb_packet_header *h, struct ltt_ctf_index_entry *ret);
+
+/**
+ * ltt_source_add_sat() - *@sum += @v, saturating at UINT64_MAX
+ */
+void ltt_source_add_sat(uint64_t *sum, uint64_t v);
+
+#endif /* LTT_CONSUMERD_SOURCE_H */

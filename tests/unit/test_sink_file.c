@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_sink_file.c - the consumer's file sink through the sink interface:
+ * packets from memory, packets spliced from a descriptor (through a pipe
+ * smaller than the packet), the fall-back to memory when splice() refuses
+ * the descriptor, a descriptor that ends inside a packet, and the index
+ * entries of each, read back from the files.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/ctf.h"
+#include "consumerd/sink-file.h"
+#include "tap.h"
+
+#define BIG (3u << 20)	/* larger than the sink's pipe */
+
+static char tmpdir[PATH_MAX];
+
+static void fill(uint8_t *p, size_t len, uint8_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		p[i] = (uint8_t)(seed + i * 7 + (i >> 12));
+}
+
+/* A descriptor whose next @len bytes are @data: a memfd at offset 0. */
+static int data_fd(const uint8_t *data, size_t len)
+{
+	int fd = memfd_create("pkt", MFD_CLOEXEC);
+
+	if (fd < 0 || write(fd, data, len) != (ssize_t)len || lseek(fd, 0, SEEK_SET))
+		return -1;
+	return fd;
+}
+
+static struct ltt_sink_packet packet(uint8_t *mem, size_t len, int splice_fd, uint64_t seq)
+{
+	struct ltt_sink_packet p = {
+		.len = len,
+		.iov = { { .iov_base = mem, .iov_len = 100 },
+			 { .iov_base = mem + 100, .iov_len = len - 100 } },
+		.iovcnt = 2,
+		.splice_fd = splice_fd,
+		.entry = { .packet_size = len * 8, .content_size = len * 8, .timestamp_begin = seq,
+			   .timestamp_end = seq + 1, .stream_id = 3, .packet_seq_num = seq },
+	};
+
+	return p;
+}
+
+static uint8_t *slurp(const char *path, size_t *ret_len)
+{
+	struct stat st;
+	uint8_t *buf;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st))
+		return NULL;
+	buf = malloc((size_t)st.st_size + 1);
+	if (buf && read(fd, buf, (size_t)st.st_size) != st.st_size) {
+		free(buf);
+		buf = NULL;
+	}
+	close(fd);
+	*ret_len = (size_t)st.st_size;
+	return buf;
+}
+
+/* Index entry @i of @idx (a whole index file) has this offset and sequence number. */
+static void check_entry(const uint8_t *idx, size_t idx_len, unsigned int i, uint64_t offset,
+			uint64_t seq)
+{
+	size_t at = LTT_CTF_INDEX_HEADER_SIZE + (size_t)i * LTT_CTF_INDEX_ENTRY_SIZE;
+	struct ltt_ctf_index_entry e;
+
+	if (!tap_ok(at + LTT_CTF_INDEX_ENTRY_SIZE <= idx_len, "index entry %u is there", i))
+		return;
+	ltt_ctf_index_entry_decode(idx + at, LTT_CTF_INDEX_ENTRY_SIZE, &e);
+	tap_ok(e.offset == offset && e.packet_seq_num == seq && e.stream_id == 3,
+	       "index entry %u: offset %llu, packet %llu", i, (unsigned long long)e.offset,
+	       (unsigned long long)e.packet_seq_num);
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int main(void)
+{
+	struct ltt_sink_file_cfg cfg = { .owner = { getuid(), getgid() } };
+	uint8_t *a = malloc(BIG), *b = malloc(BIG), *big = malloc(BIG), *file, *idx;
+	char path[PATH_MAX + 32];
+	struct ltt_sink_packet p;
+	struct ltt_output *out;
+	struct ltt_sink *sink;
+	size_t len, idx_len;
+	int fd, efd;
+
+	snprintf(tmpdir, sizeof(tmpdir), "%s/ltt-sink-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!a || !b || !big || !mkdtemp(tmpdir))
+		return 1;
+	snprintf(path, sizeof(path), "%s/index", tmpdir);
+	mkdir(path, 0700);
+	cfg.dir_fd = open(tmpdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	cfg.index_dir_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	tap_is_int(ltt_sink_file_output_create(&cfg, &out), 0, "file output created");
+	close(cfg.dir_fd);
+	close(cfg.index_dir_fd);
+	tap_is_int(ltt_output_open_sink(out, "chan_0", &sink), 0,
+		   "sink opened after the trace's descriptors were closed (the output has its own)");
+	tap_is_int(ltt_sink_ready(sink), 0, "a file sink is always ready");
+	tap_is_int(sink->poll_fd, -1, "and has nothing to wait on");
+
+	fill(a, 4096, 1);
+	p = packet(a, 4096, -1, 0);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 0 from memory");
+	tap_is_u64(p.entry.offset, 0, "its offset is set");
+
+	fill(b, 8192, 2);
+	memset(a, 0, 8192);	/* the memory copy differs: the file must get b */
+	fd = data_fd(b, 8192);
+	p = packet(a, 8192, fd, 1);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 1 spliced from a descriptor");
+	tap_is_u64(p.entry.offset, 4096, "after packet 0");
+	close(fd);
+
+	fill(big, BIG, 3);
+	fd = data_fd(big, BIG);
+	p = packet(a, BIG, fd, 2);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 2 of %u bytes spliced (larger than the pipe)",
+		   BIG);
+	tap_is_u64(sink->splice_fallbacks, 0, "no packet fell back to memory");
+	close(fd);
+
+	fd = data_fd(b, 100);	/* ends inside the packet */
+	p = packet(a, 4096, fd, 3);
+	tap_is_int(ltt_sink_write(sink, &p), -EIO, "a descriptor that ends inside a packet: EIO");
+	close(fd);
+
+	fill(a, 4096, 4);
+	efd = eventfd(0, EFD_CLOEXEC);
+	p = packet(a, 4096, efd, 4);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 4: splice() refuses an eventfd, memory used");
+	tap_is_u64(sink->splice_fallbacks, 1, "counted as a fall-back");
+	fd = data_fd(b, 4096);
+	p = packet(a, 4096, fd, 5);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 5: the sink no longer splices");
+	tap_is_u64(sink->splice_fallbacks, 2, "counted as a fall-back too");
+	close(fd);
+	close(efd);
+	ltt_sink_destroy(sink);
+	ltt_output_destroy(out);
+
+	snprintf(path, sizeof(path), "%s/chan_0", tmpdir);
+	file = slurp(path, &len);
+	if (tap_ok(file && len == 4096 + 8192 + BIG + 2 * 4096,
+		   "the stream file holds the written packets only (%zu bytes)", len)) {
+		fill(a, 4096, 1);
+		tap_ok(!memcmp(file, a, 4096), "packet 0: the memory's bytes");
+		tap_ok(!memcmp(file + 4096, b, 8192), "packet 1: the descriptor's bytes");
+		tap_ok(!memcmp(file + 12288, big, BIG), "packet 2: the descriptor's bytes");
+		fill(a, 4096, 4);
+		tap_ok(!memcmp(file + 12288 + BIG, a, 4096) &&
+		       !memcmp(file + 16384 + BIG, a, 4096), "packets 4 and 5: the memory's bytes");
+	}
+	snprintf(path, sizeof(path), "%s/index/chan_0.idx", tmpdir);
+	idx = slurp(path, &idx_len);
+	if (tap_ok(idx && idx_len == LTT_CTF_INDEX_HEADER_SIZE + 5 * LTT_CTF_INDEX_ENTRY_SIZE,
+		   "the index has five entries")) {
+		check_entry(idx, idx_len, 0, 0, 0);
+		check_entry(idx, idx_len, 1, 4096, 1);
+		check_entry(idx, idx_len, 2, 12288, 2);
+		check_entry(idx, idx_len, 3, 12288 + BIG, 4);
+		check_entry(idx, idx_len, 4, 16384 + BIG, 5);
+	}
+	free(file);
+	free(idx);
+	free(a);
+	free(b);
+	free(big);
+	nftw(tmpdir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	return tap_done();
+}
