@@ -9,6 +9,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
@@ -451,6 +452,35 @@ bool ltt_rb_ready(struct ltt_rb_buf *buf)
 	       commit_full(cfg, pos);
 }
 
+/*
+ * The data area: zeroed pages of the CPU's node (no allocation failure
+ * warning: a too large request from the daemon is just -ENOMEM), mapped
+ * contiguously for the writers with vmap().  Readers map and splice the
+ * pages themselves.
+ */
+static int alloc_data(struct ltt_rb_buf *buf, int node)
+{
+	unsigned long i, n = ltt_rb_map_size(buf->cfg) >> PAGE_SHIFT;
+
+	buf->pages = kvcalloc(n, sizeof(*buf->pages), GFP_KERNEL | __GFP_NOWARN);
+	if (!buf->pages)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		buf->pages[i] = alloc_pages_node(node, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
+						 __GFP_RETRY_MAYFAIL, 0);
+		if (!buf->pages[i])
+			return -ENOMEM;
+		buf->nr_pages++;
+		if (!(i & 1023)) {
+			if (fatal_signal_pending(current))
+				return -EINTR;
+			cond_resched();
+		}
+	}
+	buf->data = vmap(buf->pages, n, VM_MAP, PAGE_KERNEL);
+	return buf->data ? 0 : -ENOMEM;
+}
+
 struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu)
 {
 	int node = cpu_to_node(cpu);
@@ -463,10 +493,10 @@ struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu)
 		return NULL;
 	buf->cfg = cfg;
 	buf->cpu = cpu;
-	buf->data = vzalloc_node(ltt_rb_map_size(cfg), node);
+	init_irq_work(&buf->wake_work, wake_work_fn);
 	buf->commit = kvzalloc_node(cfg->num_subbuf * sizeof(*buf->commit), GFP_KERNEL, node);
 	buf->table = kvzalloc_node(cfg->num_subbuf * sizeof(*buf->table), GFP_KERNEL, node);
-	if (!buf->data || !buf->commit || !buf->table) {
+	if (!buf->commit || !buf->table || alloc_data(buf, node)) {
 		ltt_rb_buf_destroy(buf);
 		return NULL;
 	}
@@ -475,7 +505,6 @@ struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu)
 	buf->spare_slot = cfg->num_subbuf;
 	mutex_init(&buf->lock);
 	init_waitqueue_head(&buf->read_wait);
-	init_irq_work(&buf->wake_work, wake_work_fn);
 	timer_setup(&buf->switch_timer, switch_timer_fn, TIMER_PINNED);
 	buf->timer_stop = true;
 	return buf;
@@ -483,11 +512,17 @@ struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu)
 
 void ltt_rb_buf_destroy(struct ltt_rb_buf *buf)
 {
+	unsigned long i;
+
 	if (!buf)
 		return;
-	if (buf->cfg->wakeup_by_writer)
-		irq_work_sync(&buf->wake_work);
-	vfree(buf->data);
+	irq_work_sync(&buf->wake_work);
+	if (buf->data)
+		vunmap(buf->data);
+	/* pages still in a pipe or a mapping live on through their references */
+	for (i = 0; i < buf->nr_pages; i++)
+		put_page(buf->pages[i]);
+	kvfree(buf->pages);
 	kvfree(buf->commit);
 	kvfree(buf->table);
 	kfree(buf);

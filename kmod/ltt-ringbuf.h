@@ -76,7 +76,9 @@ struct ltt_rb_buf {
 	local_t lost_reported;	/* events_lost written by the last closer */
 	local_t *commit;	/* per sub-buffer: committed bytes, cumulative */
 	atomic_long_t *table;	/* per sub-buffer: lap << SLOT_BITS | slot */
-	char *data;		/* (N + 1) * S bytes */
+	char *data;		/* (N + 1) * S bytes, vmap() of @pages */
+	struct page **pages;	/* the data's pages, on the CPU's node */
+	unsigned long nr_pages;
 	const struct ltt_rb_config *cfg;
 	int cpu;
 

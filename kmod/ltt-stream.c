@@ -12,7 +12,6 @@
 #include <linux/slab.h>
 #include <linux/splice.h>
 #include <linux/uaccess.h>
-#include <linux/vmalloc.h>
 
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"
@@ -113,11 +112,9 @@ static vm_fault_t stream_fault(struct vm_fault *vmf)
 	struct ltt_rb_buf *buf = st->buf;
 	struct page *page;
 
-	if (vmf->pgoff >= ltt_rb_map_size(buf->cfg) >> PAGE_SHIFT)
+	if (vmf->pgoff >= buf->nr_pages)
 		return VM_FAULT_SIGBUS;
-	page = vmalloc_to_page(buf->data + (vmf->pgoff << PAGE_SHIFT));
-	if (!page)
-		return VM_FAULT_SIGBUS;
+	page = buf->pages[vmf->pgoff];
 	get_page(page);
 	vmf->page = page;
 	return 0;
@@ -161,11 +158,11 @@ static ssize_t stream_splice_read(struct file *in, loff_t *ppos, struct pipe_ino
 		goto out;
 	}
 	while (len && buf->read_off < s) {
-		char *addr = buf->data + (buf->held_slot << buf->cfg->subbuf_order) + buf->read_off;
-		size_t off = offset_in_page(addr);
+		unsigned long at = (buf->held_slot << buf->cfg->subbuf_order) + buf->read_off;
+		size_t off = offset_in_page(at);
 		size_t n = min3(len, (size_t)(PAGE_SIZE - off), (size_t)(s - buf->read_off));
 		struct pipe_buffer pb = {
-			.page = vmalloc_to_page(addr),
+			.page = buf->pages[at >> PAGE_SHIFT],
 			.offset = off,
 			.len = n,
 			.ops = &nosteal_pipe_buf_ops,

@@ -8,6 +8,7 @@
 #ifndef LTT_WRAPPER_H
 #define LTT_WRAPPER_H
 
+#include <linux/hrtimer.h>
 #include <linux/mm.h>
 #include <linux/timer.h>
 #include <linux/version.h>
@@ -37,6 +38,19 @@ static inline void ltt_vm_flags_mod(struct vm_area_struct *vma, unsigned long se
 	vm_flags_mod(vma, set, clear);
 #else
 	vma->vm_flags = (vma->vm_flags | set) & ~clear;
+#endif
+}
+
+/* hrtimer_init() + .function became hrtimer_setup() in 6.13. */
+static inline void ltt_hrtimer_setup(struct hrtimer *t,
+				     enum hrtimer_restart (*fn)(struct hrtimer *),
+				     clockid_t clock, enum hrtimer_mode mode)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(t, fn, clock, mode);
+#else
+	hrtimer_init(t, clock, mode);
+	t->function = fn;
 #endif
 }
 
