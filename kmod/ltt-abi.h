@@ -152,7 +152,9 @@ struct ltt_kabi_subbuf {
 	__u64 packet_size;	/* out: bytes to write (the sub-buffer size) */
 	__u64 content_size;	/* out: bytes holding data, header included */
 	__u64 seq;		/* out: its packet_seq_num */
-	__u64 reserved[4];
+	__u64 mmap_size;	/* out: bytes of the stream's mmap area (the same for
+				 * the stream's life): map this much at offset 0 */
+	__u64 reserved[3];
 };
 
 /* LTT_KABI_STREAM_STATS (stream fd) */
@@ -188,8 +190,9 @@ struct ltt_kabi_stream_stats {
  *   splice(fd -> pipe)     reads the held packet from its first byte, in
  *                          order, up to packet_size bytes in total
  *   mmap(PROT_READ)        the whole buffer (num_subbuf * subbuf_size, and
- *                          what the tracer needs beyond it), at offset 0:
- *                          the held packet is at subbuf.offset
+ *                          what the tracer needs beyond it: subbuf.mmap_size
+ *                          bytes in all), at offset 0: the held packet is at
+ *                          subbuf.offset
  *   PUT_SUBBUF             release it (EINVAL if none is held)
  *   FLUSH                  close the current packet if it holds events,
  *                          so that it becomes readable
