@@ -3,7 +3,9 @@
  * ltt-ktest-errors.c - every ioctl's refusals (errno by errno), that a
  * refused request changes nothing, and a fuzz loop over every fd kind.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -24,7 +24,9 @@
  * The CTF trace written by basic, logger and statedump carries its own
  * TSDL, generated from LTT_KABI_EVENT_DESC, for babeltrace2 on the host.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
