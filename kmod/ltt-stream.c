@@ -47,6 +47,7 @@ static int stream_get(struct ltt_rb_buf *buf, void __user *uarg)
 	if (ret)
 		return ret;
 	sb.packet_size = buf->cfg->subbuf_size;
+	sb.mmap_size = ltt_rb_map_size(buf->cfg);
 	/* memory unmapped since the check: the packet stays held (PUT it) */
 	if (copy_to_user(uarg, &sb, sizeof(sb)))
 		return -EFAULT;
