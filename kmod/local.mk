@@ -14,6 +14,7 @@ check_PROGRAMS += kmod/tests/ltt-ktest
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
 	kmod/tests/ltt-ktest.h
 kmod_tests_ltt_ktest_LDFLAGS = -all-static
+EXTRA_DIST += kmod/tests/ltt-ktest-all.sh
 
 if BUILD_KMOD
 all-local: kmod-all

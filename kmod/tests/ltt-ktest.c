@@ -9,6 +9,8 @@
  *                             them, a concurrent reader and flusher, M
  *                             sub-buffers of S bytes: recorded + discarded
  *                             == emitted
+ *   ltt-ktest bench N         ns to record one test event (rough)
+ *   ltt-ktest timers          switch and read timers; the writer's wakeup
  *   ltt-ktest discard N       2 x 4 KiB, no reader: recorded + discarded == N
  *   ltt-ktest overwrite N     4 x 4 KiB overwrite: the newest events survive,
  *                             a held packet is never overwritten
@@ -1088,6 +1090,107 @@ static int cmd_stress(uint64_t n, uint64_t sbsize, uint64_t nsb)
 	return 0;
 }
 
+/* Wait for POLLIN on @fd for at most @ms; returns the ms it took, or -1. */
+static long wait_pollin(int fd, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	uint64_t t0 = now_ns();
+	int ret = poll(&pfd, 1, ms);
+
+	return ret == 1 && (pfd.revents & POLLIN) ? (long)((now_ns() - t0) / 1000000) : -1;
+}
+
+static void *timers_emitter(void *arg)
+{
+	usleep(200000);		/* let the main thread block in poll() first */
+	emit_test((uintptr_t)arg);
+	return NULL;
+}
+
+/*
+ * timers: a partial packet is closed by the switch timer and its reader
+ * woken by the read timer, with no FLUSH; without a read timer, a reader
+ * asleep in poll() is woken by the writer completing a packet (irq_work).
+ */
+static int cmd_timers(void)
+{
+	int tfd = tracer(), sfd;
+	struct ltt_kabi_stream st = { 0 };
+	struct ltt_kabi_subbuf sb;
+	struct ltt_kabi_channel a = { .subbuf_size = 4096, .num_subbuf = 4,
+				      .switch_timer_us = 10000, .read_timer_us = 20000 };
+	pthread_t th;
+	long ms;
+	int cfd, s0;
+	struct chan c;
+
+	pin_cpu0();
+	describe(tfd, "ltt_test_event", 0);
+	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	memcpy(a.uuid, test_uuid, 16);
+	cfd = ioctl(sfd, LTT_KABI_CHANNEL, &a);
+	s0 = ioctl(cfd, LTT_KABI_STREAM, &st);
+	if (cfd < 0 || s0 < 0 || enable(cfd, "ltt_test_event", 0) || ioctl(sfd, LTT_KABI_START, 0))
+		die("timers: set up");
+	emit_test(5);
+	ms = wait_pollin(s0, 5000);
+	check(ms >= 0 && !ioctl(s0, LTT_KABI_GET_NEXT_SUBBUF, &sb) &&
+	      sb.content_size > 84 && sb.content_size < 4096,
+	      "switch timer closed a 5-event packet, read timer woke poll() after %ld ms", ms);
+	ioctl(s0, LTT_KABI_PUT_SUBBUF, 0);
+	ioctl(sfd, LTT_KABI_STOP, 0);
+	close(s0);
+	close(cfd);
+	close(sfd);
+
+	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	channel(sfd, 4096, 4, 0, &c);
+	enable(c.fd, "ltt_test_event", 0);
+	ioctl(sfd, LTT_KABI_START, 0);
+	if (pthread_create(&th, NULL, timers_emitter, (void *)(uintptr_t)200))
+		die("pthread_create");
+	ms = wait_pollin(c.streams[0], 5000);
+	pthread_join(th, NULL);
+	check(ms >= 0, "no read timer: the writer's irq_work woke poll() after %ld ms", ms);
+	ioctl(sfd, LTT_KABI_STOP, 0);
+	close_chan(&c);
+	close(sfd);
+	close(tfd);
+	return 0;
+}
+
+/*
+ * bench: ns per test event written to /proc/ltt-test, recorded (overwrite
+ * mode, nobody reading) and not recorded (no session enables it); the
+ * difference is the cost of recording one 7-field event.
+ */
+static int cmd_bench(uint64_t n)
+{
+	int tfd = tracer(), sfd;
+	uint64_t t0, on, off;
+	struct chan c;
+
+	pin_cpu0();
+	t0 = now_ns();
+	emit_test(n);
+	off = now_ns() - t0;
+	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	channel(sfd, 1 << 20, 4, 1, &c);
+	enable(c.fd, "ltt_test_event", 0);
+	ioctl(sfd, LTT_KABI_START, 0);
+	t0 = now_ns();
+	emit_test(n);
+	on = now_ns() - t0;
+	ioctl(sfd, LTT_KABI_STOP, 0);
+	check(on > off, "bench: %" PRIu64 " events: %.0f ns/event recorded, %.0f ns/event not "
+	      "recorded: %.0f ns to record one", n, (double)on / n, (double)off / n,
+	      (double)(on - off) / n);
+	close_chan(&c);
+	close(sfd);
+	close(tfd);
+	return 0;
+}
+
 /* Run @argv while a session is open; print its exit status. */
 static int cmd_hold(char **argv)
 {
@@ -1131,6 +1234,10 @@ int main(int argc, char **argv)
 	else if (argc >= 5 && !strcmp(argv[1], "stress"))
 		cmd_stress(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0),
 			   strtoull(argv[4], NULL, 0));
+	else if (argc >= 3 && !strcmp(argv[1], "bench"))
+		cmd_bench(strtoull(argv[2], NULL, 0));
+	else if (argc >= 2 && !strcmp(argv[1], "timers"))
+		cmd_timers();
 	else if (argc >= 3 && !strcmp(argv[1], "discard"))
 		cmd_discard(strtoull(argv[2], NULL, 0));
 	else if (argc >= 3 && !strcmp(argv[1], "overwrite"))
