@@ -12,6 +12,7 @@ EXTRA_DIST += $(KMOD_FILES)
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
+	kmod/tests/ltt-ktest-read.c \
 	kmod/tests/ltt-ktest.h
 kmod_tests_ltt_ktest_LDFLAGS = -all-static
 EXTRA_DIST += kmod/tests/ltt-ktest-all.sh
