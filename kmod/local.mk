@@ -1,0 +1,36 @@
+# kmod/: ltt-tracer.ko, built by Kbuild (kmod/Makefile) against the kernel
+# headers configure found (--with-kernel-headers, --without-kmod).  In a
+# build tree other than the source tree, the sources are copied into
+# $(builddir)/kmod first: Kbuild writes its objects next to them.
+KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-tracer.h \
+	kmod/ltt-event.h kmod/ltt-ringbuf.h kmod/ltt-core.c kmod/ltt-session.c \
+	kmod/ltt-stream.c kmod/ltt-ringbuf.c kmod/ltt-events.c kmod/ltt-statedump.c \
+	kmod/probes/ltt-probes.h kmod/probes/ltt-probe-test.c \
+	kmod/probes/ltt-probe-logger.c kmod/wrapper/ltt-wrapper.h
+EXTRA_DIST += $(KMOD_FILES)
+
+# The module's own tests, run in a guest that loaded it (tests/kernel).
+check_PROGRAMS += kmod/tests/ltt-ktest
+kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
+	kmod/tests/ltt-ktest-read.c \
+	kmod/tests/ltt-ktest.h
+kmod_tests_ltt_ktest_LDFLAGS = -all-static
+EXTRA_DIST += kmod/tests/ltt-ktest-all.sh
+
+if BUILD_KMOD
+all-local: kmod-all
+clean-local: kmod-clean
+
+kmod-all:
+	@if test '$(abs_srcdir)' != '$(abs_builddir)'; then \
+		for f in $(KMOD_FILES); do \
+			$(MKDIR_P) `dirname $$f` && \
+			{ cmp -s $(srcdir)/$$f $$f || cp $(srcdir)/$$f $$f; } || exit 1; \
+		done; \
+	fi
+	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)'
+
+kmod-clean:
+	-$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' clean
+endif
+.PHONY: kmod-all kmod-clean

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ltt-event.h - declare an event once, get its field description (for
+ * LTT_KABI_EVENT_DESC and the daemon's metadata) and its record function.
+ *
+ *	LTT_TRACEPOINT_EVENT(sched_process_free,	// event name
+ *		sched_process_free,			// kernel tracepoint
+ *		LTT_PROTO(struct task_struct *p),	// the tracepoint's arguments
+ *		LTT_FIELDS(
+ *			ltt_field_array_text(comm, p->comm, TASK_COMM_LEN)
+ *			ltt_field_integer(s32, tid, p->pid)))
+ *
+ *	LTT_EVENT(ltt_logger, LTT_PROTO(const char *msg),	// no tracepoint:
+ *		LTT_FIELDS(ltt_field_string(msg, msg)))		// ltt_event_call()
+ *
+ *	LTT_PROBE(myprobe, NULL, NULL, LTT_EVENT_DESC(sched_process_free));
+ *
+ * Field macros (C type, field name, expression; nothing between them):
+ *	ltt_field_integer(type, name, expr)	1/2/4/8-byte integer, base 10
+ *	ltt_field_integer_hex(type, name, expr)	the same shown in base 16
+ *	ltt_field_string(name, expr)		NUL-terminated (NULL: "(null)"),
+ *						at most LTT_STRING_MAX bytes
+ *	ltt_field_array(type, name, ptr, len)	@len (constant, 1..65536) integers
+ *	ltt_field_array_hex(type, name, ptr, len)
+ *	ltt_field_array_text(name, ptr, len)	@len chars shown as text
+ *	ltt_field_sequence(type, name, ptr, count)	u32 count, then the integers
+ *	ltt_field_sequence_hex(type, name, ptr, count)
+ *	ltt_field_sequence_text(name, ptr, count)
+ *
+ * Each expression is evaluated once per call, and only while the event is
+ * enabled in some channel; pointers must be valid kernel memory.
+ *
+ * A tracepoint event must be declared in a file that includes the
+ * tracepoint's header (<trace/events/sched.h>): the compiler then checks
+ * LTT_PROTO against the tracepoint's prototype.  The tracer finds the
+ * tracepoint by name at load; an event whose tracepoint this kernel lacks
+ * is not listed and cannot be enabled.
+ */
+#ifndef LTT_EVENT_H
+#define LTT_EVENT_H
+
+#include <linux/build_bug.h>
+#include <linux/kernel.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/string.h>
+
+#include "ltt-tracer.h"
+
+#define LTT_PROTO(...)	(__VA_ARGS__)
+#define LTT_FIELDS(...)	__VA_ARGS__
+
+/* Field tuples: (kind, type, name, expr, length, base, encoding) */
+#define ltt_field_integer(type, name, expr)		(int, type, name, expr, 0, 10, 0)
+#define ltt_field_integer_hex(type, name, expr)		(int, type, name, expr, 0, 16, 0)
+#define ltt_field_string(name, expr)			(str, char, name, expr, 0, 0, 0)
+#define ltt_field_array(type, name, ptr, len)		(arr, type, name, ptr, len, 10, 0)
+#define ltt_field_array_hex(type, name, ptr, len)	(arr, type, name, ptr, len, 16, 0)
+#define ltt_field_array_text(name, ptr, len)		(arr, char, name, ptr, len, 10, 1)
+#define ltt_field_sequence(type, name, ptr, n)		(seq, type, name, ptr, n, 10, 0)
+#define ltt_field_sequence_hex(type, name, ptr, n)	(seq, type, name, ptr, n, 16, 0)
+#define ltt_field_sequence_text(name, ptr, n)		(seq, char, name, ptr, n, 10, 1)
+
+/* ---- internals ---- */
+
+#define LTT_UNPAREN(...) __VA_ARGS__
+
+/*
+ * Walking the tuples "(t1)(t2)...(end, ...)": each step emits its output
+ * for one tuple, then the name of the other step, which the next tuple's
+ * parentheses call; the "end" tuple stops the walk.
+ */
+#define LTT_NEXT(kind, step)	LTT_NEXT_##kind(step)
+#define LTT_NEXT_int(step)	step
+#define LTT_NEXT_str(step)	step
+#define LTT_NEXT_arr(step)	step
+#define LTT_NEXT_seq(step)	step
+#define LTT_NEXT_end(step)
+#define LTT_WALK(pass, fields)	LTT_##pass##_A fields (end, , , , , , )
+
+#define LTT_DESC_A(kind, ...)	LTT_DESC_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_DESC_B)
+#define LTT_DESC_B(kind, ...)	LTT_DESC_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_DESC_A)
+#define LTT_LOCAL_A(kind, ...)	LTT_LOCAL_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_LOCAL_B)
+#define LTT_LOCAL_B(kind, ...)	LTT_LOCAL_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_LOCAL_A)
+#define LTT_SIZE_A(kind, ...)	LTT_SIZE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_SIZE_B)
+#define LTT_SIZE_B(kind, ...)	LTT_SIZE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_SIZE_A)
+#define LTT_WRITE_A(kind, ...)	LTT_WRITE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_WRITE_B)
+#define LTT_WRITE_B(kind, ...)	LTT_WRITE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_WRITE_A)
+
+#define LTT_IS_SIGNED(T)	((T)-1 < (T)0)
+#define LTT_INT_SIZE(T)		(sizeof(T) + BUILD_BUG_ON_ZERO(sizeof(T) != 1 && \
+				 sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8))
+
+/* pass 1: struct ltt_kabi_field initializers */
+#define LTT_DESC_int(T, N, E, L, B, C) \
+	{ .name = #N, .type = LTT_KABI_FIELD_INTEGER, .size = LTT_INT_SIZE(T), \
+	  .is_signed = LTT_IS_SIGNED(T), .base = B },
+#define LTT_DESC_str(T, N, E, L, B, C) \
+	{ .name = #N, .type = LTT_KABI_FIELD_STRING, .size = 1 },
+#define LTT_DESC_arr(T, N, E, L, B, C) \
+	{ .name = #N, .type = LTT_KABI_FIELD_ARRAY, .size = LTT_INT_SIZE(T), \
+	  .is_signed = LTT_IS_SIGNED(T), .base = B, \
+	  .encoding = C + BUILD_BUG_ON_ZERO(C && sizeof(T) != 1), \
+	  .length = (L) + BUILD_BUG_ON_ZERO((L) < 1 || (L) > 65536) },
+#define LTT_DESC_seq(T, N, E, L, B, C) \
+	{ .name = #N, .type = LTT_KABI_FIELD_SEQUENCE, .size = LTT_INT_SIZE(T), \
+	  .is_signed = LTT_IS_SIGNED(T), .base = B, \
+	  .encoding = C + BUILD_BUG_ON_ZERO(C && sizeof(T) != 1) },
+#define LTT_DESC_end(...)
+
+/* pass 2: evaluate each field once into a local (and check its name's length) */
+#define LTT_CHECK_NAME(N) \
+	static_assert(sizeof(#N) <= LTT_KABI_FIELD_NAME_MAX, "field name too long");
+#define LTT_LOCAL_int(T, N, E, L, B, C) \
+	T __ltt_v_##N = (T)(E); LTT_CHECK_NAME(N)
+#define LTT_LOCAL_str(T, N, E, L, B, C) \
+	const char *__ltt_v_##N = ltt_str_nonnull(E); \
+	size_t __ltt_l_##N = strnlen(__ltt_v_##N, LTT_STRING_MAX - 1) + 1; \
+	LTT_CHECK_NAME(N)
+#define LTT_LOCAL_arr(T, N, E, L, B, C) \
+	const T *__ltt_v_##N = (E); LTT_CHECK_NAME(N)
+#define LTT_LOCAL_seq(T, N, E, L, B, C) \
+	const T *__ltt_v_##N = (E); \
+	u32 __ltt_l_##N = (u32)(L); \
+	LTT_CHECK_NAME(N)
+#define LTT_LOCAL_end(...)
+
+/* pass 3: the payload's size */
+#define LTT_SIZE_int(T, N, E, L, B, C)	+ sizeof(T)
+#define LTT_SIZE_str(T, N, E, L, B, C)	+ __ltt_l_##N
+#define LTT_SIZE_arr(T, N, E, L, B, C)	+ (size_t)(L) * sizeof(T)
+#define LTT_SIZE_seq(T, N, E, L, B, C)	+ sizeof(u32) + (size_t)__ltt_l_##N * sizeof(T)
+#define LTT_SIZE_end(...)
+
+/* pass 4: the copy */
+#define LTT_WRITE_int(T, N, E, L, B, C) \
+	ltt_ctx_write(&__ctx, &__ltt_v_##N, sizeof(T));
+#define LTT_WRITE_str(T, N, E, L, B, C) \
+	ltt_ctx_write_string(&__ctx, __ltt_v_##N, __ltt_l_##N);
+#define LTT_WRITE_arr(T, N, E, L, B, C) \
+	ltt_ctx_write(&__ctx, __ltt_v_##N, (size_t)(L) * sizeof(T));
+#define LTT_WRITE_seq(T, N, E, L, B, C) \
+	ltt_ctx_write(&__ctx, &__ltt_l_##N, sizeof(u32)); \
+	ltt_ctx_write(&__ctx, __ltt_v_##N, (size_t)__ltt_l_##N * sizeof(T));
+#define LTT_WRITE_end(...)
+
+static inline const char *ltt_str_nonnull(const char *s)
+{
+	return s ? s : "(null)";
+}
+
+static __always_inline void ltt_ctx_write(struct ltt_ctx *ctx, const void *src, size_t len)
+{
+	memcpy(ctx->p, src, len);
+	ctx->p += len;
+}
+
+/*
+ * The event's field array, record function and descriptor.  The record
+ * function is the tracepoint probe: it disables preemption itself (the
+ * RCU read side of the targets, and the per-CPU buffer), so it is correct
+ * whichever way the tracepoint calls it.
+ */
+#define __LTT_EVENT(ev_, tp_, flags_, proto_, fields_) \
+static struct ltt_event_desc __ltt_desc_##ev_; \
+static const struct ltt_kabi_field __ltt_fields_##ev_[] = { \
+	LTT_WALK(DESC, fields_) \
+}; \
+static_assert(ARRAY_SIZE(__ltt_fields_##ev_) <= LTT_KABI_MAX_FIELDS, \
+	      "too many fields"); \
+static notrace void __ltt_probe_##ev_(void *__data, LTT_UNPAREN proto_) \
+{ \
+	struct ltt_event_desc *__desc = __data; \
+	struct ltt_targets *__tg; \
+	\
+	preempt_disable_notrace(); \
+	__tg = rcu_dereference_sched(__desc->targets); \
+	if (__tg) { \
+		LTT_WALK(LOCAL, fields_) \
+		size_t __len = 0 LTT_WALK(SIZE, fields_); \
+		unsigned int __i; \
+		\
+		for (__i = 0; __i < __tg->nr; __i++) { \
+			struct ltt_ctx __ctx; \
+			\
+			if (ltt_event_reserve(__desc, &__tg->t[__i], __len, &__ctx)) \
+				continue; \
+			LTT_WALK(WRITE, fields_) \
+			ltt_event_commit(&__ctx); \
+		} \
+	} \
+	preempt_enable_notrace(); \
+} \
+static struct ltt_event_desc __ltt_desc_##ev_ = { \
+	.name = #ev_, \
+	.tp_name = tp_, \
+	.probe = (void *)__ltt_probe_##ev_, \
+	.fields = __ltt_fields_##ev_, \
+	.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_), \
+	.flags = flags_, \
+}
+
+/* An event recorded by calling ltt_event_call(name, args...). */
+#define LTT_EVENT(ev_, proto_, fields_)	__LTT_EVENT(ev_, NULL, 0, proto_, fields_)
+#define LTT_EVENT_FLAGS(ev_, flags_, proto_, fields_) \
+	__LTT_EVENT(ev_, NULL, flags_, proto_, fields_)
+
+/*
+ * An event recorded by the kernel tracepoint @tp; the probe's prototype
+ * is checked against register_trace_@tp() of the included trace header.
+ */
+#define LTT_TRACEPOINT_EVENT_FLAGS(ev_, tp_, flags_, proto_, fields_) \
+	__LTT_EVENT(ev_, #tp_, flags_, proto_, fields_); \
+static inline void __maybe_unused __ltt_check_##ev_(void) \
+{ \
+	if (0) \
+		register_trace_##tp_(__ltt_probe_##ev_, NULL); \
+}
+#define LTT_TRACEPOINT_EVENT(ev_, tp_, proto_, fields_) \
+	LTT_TRACEPOINT_EVENT_FLAGS(ev_, tp_, 0, proto_, fields_)
+
+#define LTT_EVENT_DESC(name)	(&__ltt_desc_##name)
+
+/* Record @name (declared by LTT_EVENT) with the given arguments. */
+#define ltt_event_call(name, ...)	__ltt_probe_##name(&__ltt_desc_##name, __VA_ARGS__)
+
+/*
+ * The group of events of one probe file, named ltt_probe_@pname; add
+ * X(@pname) to LTT_PROBES in probes/ltt-probes.h.
+ */
+#define LTT_PROBE(pname, init_fn, exit_fn, ...) \
+static struct ltt_event_desc * const __ltt_probe_events_##pname[] = { __VA_ARGS__ }; \
+struct ltt_probe ltt_probe_##pname = { \
+	.name = #pname, \
+	.events = __ltt_probe_events_##pname, \
+	.nr_events = ARRAY_SIZE(__ltt_probe_events_##pname), \
+	.init = init_fn, \
+	.exit = exit_fn, \
+}
+
+#endif /* LTT_EVENT_H */

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ltt-events.c - the events the tracer knows (from kmod/probes/), where
+ * each is enabled (its targets), kernel tracepoint attachment, and the
+ * record path every probe goes through.
+ */
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
+#include <asm/unaligned.h>
+
+#include "ltt-tracer.h"
+#include "probes/ltt-probes.h"
+
+#define SYSCALL_ENTRY_PREFIX	"syscall_entry_"
+
+/* Each probe file's group, from probes/ltt-probes.h. */
+#define LTT_PROBE_EXTERN(n) extern struct ltt_probe ltt_probe_##n;
+LTT_PROBES(LTT_PROBE_EXTERN)
+#define LTT_PROBE_PTR(n) &ltt_probe_##n,
+static struct ltt_probe * const ltt_probes[] = { LTT_PROBES(LTT_PROBE_PTR) };
+
+static LIST_HEAD(ltt_events);		/* every struct ltt_event_desc, ltt_mutex */
+static unsigned int ltt_probes_inited;	/* how many probes' init() succeeded */
+
+/* Recursion guard: a probe firing inside our own record path. */
+static DEFINE_PER_CPU(int, ltt_nesting);
+
+/* The session whose START runs the state dump (ltt_mutex held). */
+struct ltt_session *ltt_statedump_session;
+
+static struct ltt_event_desc *event_find(const char *name)
+{
+	struct ltt_event_desc *desc;
+
+	list_for_each_entry(desc, &ltt_events, node)
+		if (!strcmp(desc->name, name))
+			return desc;
+	return NULL;
+}
+
+/* Can this event be enabled on this kernel? */
+static bool event_available(const struct ltt_event_desc *desc)
+{
+	return !desc->tp_name || desc->tp;
+}
+
+static void find_tracepoint(struct tracepoint *tp, void *priv)
+{
+	struct ltt_event_desc *desc;
+
+	list_for_each_entry(desc, &ltt_events, node)
+		if (desc->tp_name && !strcmp(desc->tp_name, tp->name))
+			desc->tp = tp;
+}
+
+static bool desc_valid(const struct ltt_event_desc *desc)
+{
+	return strlen(desc->name) < LTT_KABI_NAME_MAX && desc->probe &&
+	       desc->nr_fields <= LTT_KABI_MAX_FIELDS && !event_find(desc->name);
+}
+
+int ltt_events_init(void)
+{
+	unsigned int i, j;
+	int ret;
+
+	mutex_lock(&ltt_mutex);
+	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
+		const struct ltt_probe *probe = ltt_probes[i];
+
+		for (j = 0; j < probe->nr_events; j++) {
+			struct ltt_event_desc *desc = probe->events[j];
+
+			if (!desc_valid(desc)) {
+				pr_err("ltt: probe %s: event %s is invalid or a duplicate\n",
+				       probe->name, desc->name);
+				ret = -EINVAL;
+				goto fail;
+			}
+			list_add_tail(&desc->node, &ltt_events);
+		}
+	}
+	for_each_kernel_tracepoint(find_tracepoint, NULL);
+	mutex_unlock(&ltt_mutex);
+	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++, ltt_probes_inited++) {
+		if (!ltt_probes[i]->init)
+			continue;
+		ret = ltt_probes[i]->init();
+		if (ret) {
+			pr_err("ltt: probe %s: init failed (%d)\n", ltt_probes[i]->name, ret);
+			ltt_events_exit();
+			return ret;
+		}
+	}
+	return 0;
+fail:
+	INIT_LIST_HEAD(&ltt_events);
+	mutex_unlock(&ltt_mutex);
+	return ret;
+}
+
+void ltt_events_exit(void)
+{
+	while (ltt_probes_inited) {
+		const struct ltt_probe *probe = ltt_probes[--ltt_probes_inited];
+
+		if (probe->exit)
+			probe->exit();
+	}
+	mutex_lock(&ltt_mutex);
+	INIT_LIST_HEAD(&ltt_events);
+	mutex_unlock(&ltt_mutex);
+}
+
+/* ---- targets ---- */
+
+static struct ltt_targets *targets_of(struct ltt_event_desc *desc)
+{
+	return rcu_dereference_protected(desc->targets, lockdep_is_held(&ltt_mutex));
+}
+
+/* Publish @desc's targets with @chan added (@id) or removed (@add false). */
+static int targets_update(struct ltt_event_desc *desc, struct ltt_channel *chan, u32 id,
+			  bool add)
+{
+	struct ltt_targets *old = targets_of(desc), *new = NULL;
+	unsigned int n = old ? old->nr : 0, i, k = 0;
+
+	if (!add && n == 1 && old->t[0].chan != chan)
+		return 0;
+	if (add || n > 1) {
+		new = kmalloc(struct_size(new, t, n + 1), GFP_KERNEL);
+		if (!new)
+			return -ENOMEM;
+		for (i = 0; i < n; i++)
+			if (add || old->t[i].chan != chan)
+				new->t[k++] = old->t[i];
+		if (add)
+			new->t[k++] = (struct ltt_target){ .chan = chan, .id = id };
+		new->nr = k;
+		if (!k) {
+			kfree(new);
+			new = NULL;
+		}
+	}
+	rcu_assign_pointer(desc->targets, new);
+	if (old)
+		kfree_rcu(old, rcu);
+	return 0;
+}
+
+/* Attach or detach the kernel tracepoint as @desc gains or loses targets. */
+static int tracepoint_sync(struct ltt_event_desc *desc)
+{
+	bool want = desc->tp && targets_of(desc);
+	int ret;
+
+	if (want == desc->tp_registered)
+		return 0;
+	if (want) {
+		ret = tracepoint_probe_register(desc->tp, desc->probe, desc);
+		if (ret)
+			return ret;
+	} else {
+		tracepoint_probe_unregister(desc->tp, desc->probe, desc);
+	}
+	desc->tp_registered = want;
+	return 0;
+}
+
+static struct ltt_enabled *enabled_find(struct ltt_channel *chan,
+					const struct ltt_event_desc *desc)
+{
+	struct ltt_enabled *e;
+
+	list_for_each_entry(e, &chan->events, node)
+		if (e->desc == desc)
+			return e;
+	return NULL;
+}
+
+/**
+ * ltt_event_enable() - record the event @name in @chan with id @id
+ * @chan: the channel (its fd is open)
+ * @name: a NUL-terminated event name
+ * @id: the event's id in the channel, chosen by the daemon
+ *
+ * Context: ltt_mutex held, process context.
+ * Return: 0; -ENOENT no such event on this kernel; -EEXIST already enabled
+ * in @chan; -EINVAL @id used by another event of @chan; -ENOSPC too many
+ * events; -ENOMEM; or the tracepoint registration's error.  Nothing
+ * changes on error.
+ */
+int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id)
+{
+	struct ltt_event_desc *desc = event_find(name);
+	struct ltt_enabled *e;
+	int ret;
+
+	lockdep_assert_held(&ltt_mutex);
+	if (!desc || !event_available(desc))
+		return -ENOENT;
+	if (enabled_find(chan, desc))
+		return -EEXIST;
+	list_for_each_entry(e, &chan->events, node)
+		if (e->id == id)
+			return -EINVAL;
+	if (chan->nr_events >= LTT_MAX_CHANNEL_EVENTS)
+		return -ENOSPC;
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+	ret = targets_update(desc, chan, id, true);
+	if (ret)
+		goto fail;
+	ret = tracepoint_sync(desc);
+	if (ret) {
+		/* removing allocates only when other targets remain: retry-safe */
+		while (targets_update(desc, chan, 0, false))
+			cond_resched();
+		goto fail;
+	}
+	e->desc = desc;
+	e->id = id;
+	list_add_tail(&e->node, &chan->events);
+	chan->nr_events++;
+	return 0;
+fail:
+	kfree(e);
+	return ret;
+}
+
+/**
+ * ltt_event_disable() - stop recording the event @name in @chan
+ *
+ * Context: ltt_mutex held.  Return: 0, or -ENOENT when it is not enabled
+ * there.  An event being recorded on another CPU may still land.
+ */
+int ltt_event_disable(struct ltt_channel *chan, const char *name)
+{
+	struct ltt_event_desc *desc = event_find(name);
+	struct ltt_enabled *e;
+	int ret;
+
+	lockdep_assert_held(&ltt_mutex);
+	e = desc ? enabled_find(chan, desc) : NULL;
+	if (!e)
+		return -ENOENT;
+	ret = targets_update(desc, chan, 0, false);
+	if (ret)
+		return ret;
+	tracepoint_sync(desc);	/* unregistering cannot fail */
+	list_del(&e->node);
+	chan->nr_events--;
+	kfree(e);
+	return 0;
+}
+
+/**
+ * ltt_events_detach_channel() - remove @chan from every event
+ *
+ * Context: ltt_mutex held.  The caller waits for a grace period
+ * (tracepoint_synchronize_unregister()) before freeing the channel.
+ */
+void ltt_events_detach_channel(struct ltt_channel *chan)
+{
+	struct ltt_enabled *e, *tmp;
+
+	list_for_each_entry_safe(e, tmp, &chan->events, node) {
+		while (targets_update(e->desc, chan, 0, false))
+			cond_resched();
+		tracepoint_sync(e->desc);
+		list_del(&e->node);
+		kfree(e);
+	}
+	chan->nr_events = 0;
+}
+
+/* Is @desc enabled in a channel of @session?  ltt_mutex held. */
+bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
+				  const struct ltt_session *session)
+{
+	struct ltt_targets *tg = rcu_dereference_protected(desc->targets,
+							   lockdep_is_held(&ltt_mutex));
+	unsigned int i;
+
+	for (i = 0; tg && i < tg->nr; i++)
+		if (tg->t[i].chan->session == session)
+			return true;
+	return false;
+}
+
+/* ---- LIST and EVENT_DESC ---- */
+
+static bool listed(const struct ltt_event_desc *desc, u32 kind)
+{
+	if (!event_available(desc))
+		return false;
+	if (kind == LTT_KABI_LIST_SYSCALLS)
+		return (desc->flags & LTT_EVENT_SYSCALL) &&
+		       !strncmp(desc->name, SYSCALL_ENTRY_PREFIX, strlen(SYSCALL_ENTRY_PREFIX));
+	return !(desc->flags & LTT_EVENT_SYSCALL);
+}
+
+/**
+ * ltt_events_list() - fill @list's user array and count
+ * @list: validated by the caller (kind, reserved)
+ *
+ * Context: takes ltt_mutex.  Return: 0 or -EFAULT.
+ */
+int ltt_events_list(struct ltt_kabi_list *list)
+{
+	struct ltt_kabi_list_entry __user *out = u64_to_user_ptr(list->entries);
+	struct ltt_kabi_list_entry entry;
+	struct ltt_event_desc *desc;
+	u32 count = 0;
+	int ret = 0;
+
+	mutex_lock(&ltt_mutex);
+	list_for_each_entry(desc, &ltt_events, node) {
+		if (!listed(desc, list->kind))
+			continue;
+		if (count < list->capacity) {
+			const char *name = desc->name;
+
+			if (list->kind == LTT_KABI_LIST_SYSCALLS)
+				name += strlen(SYSCALL_ENTRY_PREFIX);
+			memset(&entry, 0, sizeof(entry));
+			strscpy(entry.name, name, sizeof(entry.name));
+			entry.nr_fields = desc->nr_fields;
+			if (copy_to_user(&out[count], &entry, sizeof(entry))) {
+				ret = -EFAULT;
+				break;
+			}
+		}
+		count++;
+	}
+	mutex_unlock(&ltt_mutex);
+	list->count = count;
+	return ret;
+}
+
+/**
+ * ltt_events_describe() - the fields of the event named @d->name
+ *
+ * Context: takes ltt_mutex.  Return: 0, or -ENOENT (unknown or not on
+ * this kernel).
+ */
+int ltt_events_describe(struct ltt_kabi_event_desc *d)
+{
+	struct ltt_event_desc *desc;
+	int ret = -ENOENT;
+
+	mutex_lock(&ltt_mutex);
+	desc = event_find(d->name);
+	if (desc && event_available(desc)) {
+		d->nr_fields = desc->nr_fields;
+		memcpy(d->fields, desc->fields, desc->nr_fields * sizeof(d->fields[0]));
+		ret = 0;
+	}
+	mutex_unlock(&ltt_mutex);
+	return ret;
+}
+
+/* ---- the record path ---- */
+
+/**
+ * ltt_event_reserve() - room for one event of @desc in @t's channel
+ * @desc: the event
+ * @t: one of its targets (RCU, read with preemption disabled)
+ * @payload: the payload's size in bytes
+ * @ctx: filled on success; the caller writes @payload bytes through it,
+ *       then calls ltt_event_commit()
+ *
+ * Any context, NMI included; preemption disabled by the caller.  Writes
+ * the event header (compact when the id is below 31 and the timestamp
+ * fits, as the ring buffer decides).  Return: 0, or a negative errno when
+ * the event is not recorded (channel inactive, dropped and counted).
+ */
+int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target *t,
+		      size_t payload, struct ltt_ctx *ctx)
+{
+	struct ltt_channel *chan = t->chan;
+	size_t long_len = payload + 13, short_len = t->id < 31 ? payload + 4 : long_len;
+	struct ltt_rb_buf *buf;
+	char *p;
+	int ret;
+
+	if (unlikely(!READ_ONCE(chan->active)))
+		return -EAGAIN;
+	if (unlikely(desc->flags & LTT_EVENT_STATEDUMP) &&
+	    chan->session != READ_ONCE(ltt_statedump_session))
+		return -EAGAIN;
+	buf = chan->bufs[smp_processor_id()];
+	if (unlikely(this_cpu_inc_return(ltt_nesting) > LTT_MAX_NESTING)) {
+		local_inc(&buf->events_lost);
+		ret = -EBUSY;
+		goto out;
+	}
+	ret = ltt_rb_reserve(buf, short_len, long_len, &ctx->slot);
+	if (ret)
+		goto out;
+	p = ctx->slot.data;
+	if (ctx->slot.len == short_len && t->id < 31) {
+		put_unaligned(t->id | (u32)(ctx->slot.ts & ((1U << LTT_RB_COMPACT_BITS) - 1)) << 5,
+			      (u32 *)p);
+		p += 4;
+	} else {
+		*p = 31;
+		put_unaligned(t->id, (u32 *)(p + 1));
+		put_unaligned(ctx->slot.ts, (u64 *)(p + 5));
+		p += 13;
+	}
+	ctx->buf = buf;
+	ctx->p = p;
+	return 0;
+out:
+	this_cpu_dec(ltt_nesting);
+	return ret;
+}
+
+void ltt_event_commit(struct ltt_ctx *ctx)
+{
+	ltt_rb_commit(ctx->buf, &ctx->slot);
+	this_cpu_dec(ltt_nesting);
+}
+
+/*
+ * Copy a string field of exactly @len bytes (NUL included), measured
+ * before: if the string changed meanwhile, an early NUL becomes '#', so
+ * the field keeps the length that was reserved and readers stay in step.
+ */
+void ltt_ctx_write_string(struct ltt_ctx *ctx, const char *s, size_t len)
+{
+	char *p = ctx->p, *z;
+
+	memcpy(p, s, len - 1);
+	p[len - 1] = '\0';
+	while ((z = memchr(p, '\0', len - 1)))
+		*z = '#';
+	ctx->p += len;
+}

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ltt-session.c - session and channel file descriptors.
+ *
+ * A session fd holds the session's first reference; each channel holds one
+ * on its session, each channel fd and stream fd one on its channel.
+ * Closing a session fd stops its channels for good; closing a channel fd
+ * detaches its events and finalizes its streams.  Everything is freed by
+ * the last reference, whatever the order of the closes.
+ */
+#include <linux/anon_inodes.h>
+#include <linux/cpumask.h>
+#include <linux/fs.h>
+#include <linux/jiffies.h>
+#include <linux/log2.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
+
+#include "ltt-tracer.h"
+#include "wrapper/ltt-wrapper.h"
+
+static atomic_t ltt_nr_sessions = ATOMIC_INIT(0);
+
+static void session_free(struct kref *ref)
+{
+	kfree(container_of(ref, struct ltt_session, ref));
+	atomic_dec(&ltt_nr_sessions);
+}
+
+static void channel_free(struct kref *ref)
+{
+	struct ltt_channel *chan = container_of(ref, struct ltt_channel, ref);
+	unsigned int cpu;
+
+	for (cpu = 0; chan->bufs && cpu < nr_cpu_ids; cpu++)
+		ltt_rb_buf_destroy(chan->bufs[cpu]);
+	kfree(chan->bufs);
+	bitmap_free(chan->stream_taken);
+	if (chan->session)
+		kref_put(&chan->session->ref, session_free);
+	kfree(chan);
+}
+
+/**
+ * ltt_channel_put() - drop a reference on @chan
+ *
+ * Process context (the last one frees the buffers).
+ */
+void ltt_channel_put(struct ltt_channel *chan)
+{
+	kref_put(&chan->ref, channel_free);
+}
+
+/* ---- timers ---- */
+
+static void read_timer_fn(struct timer_list *t)
+{
+	struct ltt_channel *chan = ltt_from_timer(chan, t, read_timer);
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (ltt_rb_ready(chan->bufs[cpu]))
+			wake_up_interruptible(&chan->bufs[cpu]->read_wait);
+	if (!READ_ONCE(chan->read_timer_stop))
+		mod_timer(t, jiffies + chan->read_timer_jiffies);
+}
+
+static void channel_timers_start(struct ltt_channel *chan)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		ltt_rb_timer_start(chan->bufs[cpu]);
+	if (chan->read_timer_jiffies && !timer_pending(&chan->read_timer)) {
+		WRITE_ONCE(chan->read_timer_stop, false);
+		mod_timer(&chan->read_timer, jiffies + chan->read_timer_jiffies);
+	}
+}
+
+static void channel_timers_stop(struct ltt_channel *chan)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		ltt_rb_timer_stop(chan->bufs[cpu]);
+	WRITE_ONCE(chan->read_timer_stop, true);
+	ltt_timer_delete_sync(&chan->read_timer);
+}
+
+/* ---- START and STOP ---- */
+
+static int session_start(struct ltt_session *s)
+{
+	struct ltt_channel *chan;
+
+	lockdep_assert_held(&ltt_mutex);
+	if (s->active)
+		return -EBUSY;
+	s->active = true;
+	s->started_once = true;
+	list_for_each_entry(chan, &s->channels, node) {
+		WRITE_ONCE(chan->active, 1);
+		channel_timers_start(chan);
+	}
+	ltt_statedump_run(s);
+	return 0;
+}
+
+/* Stop recording, then close every open packet so it can be read. */
+static int session_stop(struct ltt_session *s)
+{
+	struct ltt_channel *chan;
+	unsigned int cpu;
+
+	lockdep_assert_held(&ltt_mutex);
+	if (!s->active)
+		return -EBUSY;
+	s->active = false;
+	list_for_each_entry(chan, &s->channels, node)
+		WRITE_ONCE(chan->active, 0);
+	/* probes test ->active with preemption disabled: none is still inside */
+	synchronize_rcu();
+	list_for_each_entry(chan, &s->channels, node) {
+		channel_timers_stop(chan);
+		for_each_possible_cpu(cpu)
+			ltt_rb_flush(chan->bufs[cpu], true);
+	}
+	return 0;
+}
+
+/* ---- channel fd ---- */
+
+static int channel_release(struct inode *inode, struct file *file)
+{
+	struct ltt_channel *chan = file->private_data;
+	unsigned int cpu;
+
+	mutex_lock(&ltt_mutex);
+	WRITE_ONCE(chan->active, 0);
+	ltt_events_detach_channel(chan);
+	list_del(&chan->node);
+	chan->session->nr_channels--;
+	mutex_unlock(&ltt_mutex);
+	/* no probe (tracepoint or direct call) is still writing into it */
+	tracepoint_synchronize_unregister();
+	channel_timers_stop(chan);
+	for_each_possible_cpu(cpu)
+		ltt_rb_finalize(chan->bufs[cpu]);
+	ltt_channel_put(chan);
+	return 0;
+}
+
+/* Copy and validate an event request: NUL-terminated name, reserved zero. */
+static int get_event_arg(struct ltt_kabi_event *ev, void __user *uarg, bool enable)
+{
+	if (copy_from_user(ev, uarg, sizeof(*ev)))
+		return -EFAULT;
+	if (memchr_inv(ev->reserved, 0, sizeof(ev->reserved)) ||
+	    !memchr(ev->name, '\0', sizeof(ev->name)) || !ev->name[0])
+		return -EINVAL;
+	if (enable ? ev->id == U32_MAX : ev->id != 0)
+		return -EINVAL;
+	return 0;
+}
+
+static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct ltt_channel *chan = file->private_data;
+	void __user *uarg = (void __user *)arg;
+	struct ltt_kabi_stream st;
+	struct ltt_kabi_event ev;
+	int ret;
+
+	switch (cmd) {
+	case LTT_KABI_STREAM:
+		if (copy_from_user(&st, uarg, sizeof(st)))
+			return -EFAULT;
+		if (memchr_inv(st.reserved, 0, sizeof(st.reserved)))
+			return -EINVAL;
+		if (st.cpu >= nr_cpu_ids || !cpu_possible(st.cpu))
+			return -ENOENT;
+		return ltt_stream_create_fd(chan, st.cpu);
+	case LTT_KABI_EVENT_ENABLE:
+	case LTT_KABI_EVENT_DISABLE:
+		ret = get_event_arg(&ev, uarg, cmd == LTT_KABI_EVENT_ENABLE);
+		if (ret)
+			return ret;
+		mutex_lock(&ltt_mutex);
+		if (cmd == LTT_KABI_EVENT_ENABLE)
+			ret = ltt_event_enable(chan, ev.name, ev.id);
+		else
+			ret = ltt_event_disable(chan, ev.name);
+		mutex_unlock(&ltt_mutex);
+		return ret;
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations channel_fops = {
+	.owner = THIS_MODULE,
+	.release = channel_release,
+	.unlocked_ioctl = channel_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};
+
+static bool pow2_in(u64 v, u64 min, u64 max)
+{
+	return v >= min && v <= max && is_power_of_2(v);
+}
+
+static bool timer_ok(u32 us)
+{
+	return !us || us >= LTT_KABI_MIN_TIMER_US;
+}
+
+static int channel_arg_valid(const struct ltt_kabi_channel *c)
+{
+	if (memchr_inv(c->reserved, 0, sizeof(c->reserved)) ||
+	    !pow2_in(c->subbuf_size, LTT_KABI_MIN_SUBBUF_SIZE, LTT_KABI_MAX_SUBBUF_SIZE) ||
+	    !pow2_in(c->num_subbuf, LTT_KABI_MIN_NUM_SUBBUF, LTT_KABI_MAX_NUM_SUBBUF) ||
+	    c->subbuf_size * c->num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU ||
+	    c->subbuf_size < PAGE_SIZE || c->overwrite > 1 ||
+	    !timer_ok(c->switch_timer_us) || !timer_ok(c->read_timer_us))
+		return -EINVAL;
+	return 0;
+}
+
+static struct ltt_channel *channel_create(struct ltt_session *s, const struct ltt_kabi_channel *c)
+{
+	struct ltt_channel *chan = kzalloc(sizeof(*chan), GFP_KERNEL);
+	struct ltt_rb_config *cfg;
+	unsigned int cpu;
+
+	if (!chan)
+		return NULL;
+	kref_init(&chan->ref);
+	INIT_LIST_HEAD(&chan->events);
+	timer_setup(&chan->read_timer, read_timer_fn, 0);
+	chan->read_timer_stop = true;
+	chan->read_timer_jiffies = c->read_timer_us ? max(1UL, usecs_to_jiffies(c->read_timer_us)) : 0;
+	cfg = &chan->cfg;
+	cfg->subbuf_size = c->subbuf_size;
+	cfg->num_subbuf = c->num_subbuf;
+	cfg->subbuf_order = ilog2(c->subbuf_size);
+	cfg->buf_order = ilog2(c->subbuf_size * c->num_subbuf);
+	cfg->overwrite = c->overwrite;
+	cfg->wakeup_by_writer = !c->read_timer_us;
+	cfg->stream_id = c->stream_id;
+	memcpy(cfg->uuid, c->uuid, sizeof(cfg->uuid));
+	cfg->switch_timer_jiffies = c->switch_timer_us ?
+				    max(1UL, usecs_to_jiffies(c->switch_timer_us)) : 0;
+	chan->bufs = kcalloc(nr_cpu_ids, sizeof(*chan->bufs), GFP_KERNEL);
+	chan->stream_taken = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	if (!chan->bufs || !chan->stream_taken)
+		goto fail;
+	for_each_possible_cpu(cpu) {
+		chan->bufs[cpu] = ltt_rb_buf_create(cfg, cpu);
+		if (!chan->bufs[cpu])
+			goto fail;
+		cond_resched();
+	}
+	return chan;
+fail:
+	channel_free(&chan->ref);
+	return NULL;
+}
+
+static int session_add_channel(struct ltt_session *s, void __user *uarg)
+{
+	struct ltt_kabi_channel c;
+	struct ltt_channel *chan;
+	int ret, fd;
+
+	if (copy_from_user(&c, uarg, sizeof(c)))
+		return -EFAULT;
+	ret = channel_arg_valid(&c);
+	if (ret)
+		return ret;
+	mutex_lock(&ltt_mutex);
+	if (s->started_once) {
+		ret = -EBUSY;
+		goto out;
+	}
+	if (s->nr_channels >= LTT_MAX_CHANNELS) {
+		ret = -ENOSPC;
+		goto out;
+	}
+	chan = channel_create(s, &c);
+	if (!chan) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	fd = anon_inode_getfd("[ltt_channel]", &channel_fops, chan, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		channel_free(&chan->ref);
+		ret = fd;
+		goto out;
+	}
+	/* from here the fd owns the channel, and the channel a session ref */
+	kref_get(&s->ref);
+	chan->session = s;
+	list_add_tail(&chan->node, &s->channels);
+	s->nr_channels++;
+	ret = fd;
+out:
+	mutex_unlock(&ltt_mutex);
+	return ret;
+}
+
+/* ---- session fd ---- */
+
+static long session_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct ltt_session *s = file->private_data;
+	int ret;
+
+	switch (cmd) {
+	case LTT_KABI_CHANNEL:
+		return session_add_channel(s, (void __user *)arg);
+	case LTT_KABI_START:
+	case LTT_KABI_STOP:
+		if (arg)
+			return -EINVAL;
+		mutex_lock(&ltt_mutex);
+		ret = cmd == LTT_KABI_START ? session_start(s) : session_stop(s);
+		mutex_unlock(&ltt_mutex);
+		return ret;
+	default:
+		return -ENOTTY;
+	}
+}
+
+static int session_release(struct inode *inode, struct file *file)
+{
+	struct ltt_session *s = file->private_data;
+
+	mutex_lock(&ltt_mutex);
+	if (s->active)
+		session_stop(s);
+	s->started_once = true;	/* no START can come any more; no new channel */
+	mutex_unlock(&ltt_mutex);
+	kref_put(&s->ref, session_free);
+	return 0;
+}
+
+static const struct file_operations session_fops = {
+	.owner = THIS_MODULE,
+	.release = session_release,
+	.unlocked_ioctl = session_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};
+
+/**
+ * ltt_session_create_fd() - a new, stopped session with no channel
+ *
+ * Process context.  Return: the session's fd, or -ENOSPC (too many
+ * sessions), -ENOMEM, -EMFILE...
+ */
+int ltt_session_create_fd(void)
+{
+	struct ltt_session *s;
+	int fd;
+
+	if (atomic_inc_return(&ltt_nr_sessions) > LTT_MAX_SESSIONS) {
+		atomic_dec(&ltt_nr_sessions);
+		return -ENOSPC;
+	}
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s) {
+		atomic_dec(&ltt_nr_sessions);
+		return -ENOMEM;
+	}
+	kref_init(&s->ref);
+	INIT_LIST_HEAD(&s->channels);
+	fd = anon_inode_getfd("[ltt_session]", &session_fops, s, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		kref_put(&s->ref, session_free);
+	return fd;
+}

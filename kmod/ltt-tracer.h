@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ltt-tracer.h - the private header of ltt-tracer.ko: its objects, and a
+ * map of its files.
+ *
+ *   ltt-core.c        module init/exit, /proc/ltt and the tracer ioctls
+ *   ltt-session.c     session and channel file descriptors
+ *   ltt-stream.c      stream file descriptors: reader ioctls, poll, mmap, splice
+ *   ltt-ringbuf.c/.h  the per-CPU ring buffer
+ *   ltt-events.c      event registry, tracepoint attachment, the record path
+ *   ltt-event.h       the macros that declare an event (for kmod/probes/)
+ *   ltt-statedump.c   the state dump at START
+ *   probes/           one file per group of events; probes/ltt-probes.h lists them
+ *   wrapper/          every kernel version conditional
+ *
+ * Objects and references (doc/kmod.md has the whole picture):
+ *
+ *   session  <-ref-  channel  <-ref-  stream fd
+ *     ^ fd             ^ fd
+ *
+ * Each file descriptor holds a reference on what it names; a channel holds
+ * one on its session.  Every anon-inode file also pins the module (its
+ * fops' owner), so the module cannot be unloaded while any of them exists.
+ *
+ * Locks, in order: ltt_mutex (all control state: sessions' channel lists,
+ * event targets, tracepoint registration) -> cpu hotplug lock (flush) ->
+ * the kernel's tracepoint mutex.  Each stream's reader mutex (buf->lock)
+ * is taken alone.  The record path takes no lock: targets are RCU
+ * (preemption disabled), buffers per CPU.
+ */
+#ifndef LTT_TRACER_H
+#define LTT_TRACER_H
+
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/timer.h>
+#include <linux/types.h>
+
+#include "ltt-abi.h"
+#include "ltt-ringbuf.h"
+
+#define LTT_TRACER_VERSION	"0.1.0"
+
+#define LTT_MAX_SESSIONS	64
+#define LTT_MAX_CHANNELS	128	/* per session */
+#define LTT_MAX_CHANNEL_EVENTS	16384	/* enabled events per channel */
+#define LTT_STRING_MAX		4096	/* longest string field, NUL included */
+#define LTT_MAX_NESTING		8	/* recursion guard of the record path */
+
+extern struct mutex ltt_mutex;
+
+struct ltt_session {
+	struct kref ref;
+	struct list_head channels;	/* ltt_channel.node, fd open; ltt_mutex */
+	unsigned int nr_channels;
+	bool active;
+	bool started_once;
+};
+
+struct ltt_channel {
+	struct kref ref;
+	struct ltt_session *session;	/* a reference */
+	struct list_head node;		/* in session->channels until its fd closes */
+	struct ltt_rb_config cfg;
+	struct ltt_rb_buf **bufs;	/* [nr_cpu_ids]; NULL for impossible CPUs */
+	unsigned long *stream_taken;	/* bitmap, ltt_mutex */
+	int active;			/* read by probes (READ_ONCE) */
+	struct list_head events;	/* struct ltt_enabled, ltt_mutex */
+	unsigned int nr_events;
+	struct timer_list read_timer;
+	unsigned long read_timer_jiffies;
+	bool read_timer_stop;
+};
+
+/* One event enabled in a channel (ltt_mutex). */
+struct ltt_enabled {
+	struct list_head node;
+	struct ltt_event_desc *desc;
+	u32 id;
+};
+
+/* Where an event goes: one per channel that enabled it. */
+struct ltt_target {
+	struct ltt_channel *chan;
+	u32 id;
+};
+
+struct ltt_targets {
+	struct rcu_head rcu;
+	unsigned int nr;
+	struct ltt_target t[];
+};
+
+/* desc->flags */
+#define LTT_EVENT_STATEDUMP	0x1	/* recorded only for the session being dumped */
+#define LTT_EVENT_SYSCALL	0x2	/* listed by LTT_KABI_LIST_SYSCALLS */
+
+/*
+ * One event, declared by the macros of ltt-event.h (static storage in a
+ * probe file).  The tracer owns everything below "tracer's".
+ */
+struct ltt_event_desc {
+	const char *name;
+	const char *tp_name;		/* kernel tracepoint, or NULL: called directly */
+	void *probe;			/* void (*)(void *desc, proto...) */
+	const struct ltt_kabi_field *fields;
+	unsigned int nr_fields;
+	unsigned int flags;
+	/* tracer's, under ltt_mutex */
+	struct tracepoint *tp;		/* found by name at load, or NULL */
+	bool tp_registered;
+	struct ltt_targets __rcu *targets;	/* NULL: enabled nowhere */
+	struct list_head node;
+};
+
+/* A group of events, one per probe file, listed in probes/ltt-probes.h. */
+struct ltt_probe {
+	const char *name;
+	struct ltt_event_desc * const *events;
+	unsigned int nr_events;
+	int (*init)(void);		/* optional: /proc files and such */
+	void (*exit)(void);
+};
+
+/* What a probe's record code writes through. */
+struct ltt_ctx {
+	struct ltt_rb_buf *buf;
+	struct ltt_rb_slot slot;
+	char *p;
+};
+
+/* ltt-events.c */
+int ltt_events_init(void);
+void ltt_events_exit(void);
+int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id);
+int ltt_event_disable(struct ltt_channel *chan, const char *name);
+void ltt_events_detach_channel(struct ltt_channel *chan);
+bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
+				  const struct ltt_session *session);
+int ltt_events_list(struct ltt_kabi_list *list);
+int ltt_events_describe(struct ltt_kabi_event_desc *desc);
+int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target *t,
+		      size_t payload, struct ltt_ctx *ctx);
+void ltt_event_commit(struct ltt_ctx *ctx);
+void ltt_ctx_write_string(struct ltt_ctx *ctx, const char *s, size_t len);
+
+extern struct ltt_session *ltt_statedump_session;
+
+/* ltt-session.c */
+int ltt_session_create_fd(void);
+
+/* ltt-stream.c */
+int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu);
+void ltt_channel_put(struct ltt_channel *chan);
+
+/* ltt-statedump.c */
+void ltt_statedump_run(struct ltt_session *session);
+
+#endif /* LTT_TRACER_H */

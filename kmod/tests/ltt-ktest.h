@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* ltt-ktest.h - what the parts of ltt-ktest share (see ltt-ktest.c). */
+#ifndef LTT_KTEST_H
+#define LTT_KTEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../ltt-abi.h"
+
+#define MAX_CPUS	64
+#define MAX_IDS		64
+#define PH_SIZE		84
+
+struct chan {
+	int fd;
+	int nr;
+	int streams[MAX_CPUS];
+	struct ltt_kabi_channel attr;
+};
+
+extern int test_failed;
+extern const uint8_t test_uuid[16];
+extern struct ltt_kabi_event_desc descs[MAX_IDS];	/* by event id */
+
+struct val {
+	int64_t i;
+	const uint8_t *p;	/* strings, arrays, sequences */
+	uint32_t n;		/* elements */
+};
+
+struct event {
+	uint32_t id;
+	uint32_t cpu;
+	uint64_t ts;
+	struct val f[LTT_KABI_MAX_FIELDS];
+};
+
+struct trace {
+	struct event *ev;
+	size_t nr, cap;
+	uint64_t discarded;	/* sum over streams of the last packet's events_discarded */
+	uint64_t packets;
+	uint64_t bad;		/* malformed packets or events */
+	uint8_t *mem[MAX_CPUS];	/* stream file contents (kept: values point into them) */
+};
+
+static inline uint64_t get64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t get32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+
+/* Print "ok N - ..." or "not ok N - ..."; returns @ok. */
+bool check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Print "not ok" with errno's message and exit 1. */
+void die(const char *what) __attribute__((noreturn));
+int tracer(void);
+int nr_cpus(void);
+/* A channel of @sfd with its streams, one per possible CPU (dies on error). */
+void channel(int sfd, uint64_t sbsize, uint64_t nsb, int overwrite, struct chan *c);
+int enable(int cfd, const char *name, uint32_t id);
+void close_chan(struct chan *c);
+
+/* ltt-ktest-read.c */
+/* Fetch the description of @name as the events of id @id (dies on error). */
+void describe(int tfd, const char *name, uint32_t id);
+/* DIR/metadata: TSDL for stream 0 and every described event. */
+void write_metadata(const char *dir);
+/* Read every complete packet of @cpu now, appended to @out; returns the
+ * number whose splice and mmap (@map) views differ. */
+int pull(struct chan *c, int cpu, int out, const uint8_t *map, size_t map_len);
+void decode_file(struct chan *c, int cpu, int out, struct trace *t);
+size_t map_size(const struct chan *c);
+int open_out(const char *dir, int cpu);
+/* pull() then decode_file() for every stream of @c (files in @dir or temporary). */
+int drain(struct chan *c, const char *dir, struct trace *t);
+uint64_t stats_discarded(struct chan *c);
+
+/* ltt-ktest-errors.c */
+int cmd_errors(void);
+int cmd_fuzz(unsigned long iters);
+
+#endif

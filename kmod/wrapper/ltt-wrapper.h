@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ltt-wrapper.h - every kernel version conditional of ltt-tracer.ko.
+ *
+ * The module targets Debian 12's 6.1 kernel and builds on newer ones; code
+ * outside this directory calls only the ltt_* helpers below.
+ */
+#ifndef LTT_WRAPPER_H
+#define LTT_WRAPPER_H
+
+#include <linux/hrtimer.h>
+#include <linux/mm.h>
+#include <linux/timer.h>
+#include <linux/version.h>
+
+/* from_timer() became timer_container_of() in 6.16. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+#define ltt_from_timer(var, t, field)	timer_container_of(var, t, field)
+#else
+#define ltt_from_timer(var, t, field)	from_timer(var, t, field)
+#endif
+
+/* del_timer_sync() was renamed timer_delete_sync() in 6.2 (and removed later). */
+static inline void ltt_timer_delete_sync(struct timer_list *t)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+	timer_delete_sync(t);
+#else
+	del_timer_sync(t);
+#endif
+}
+
+/* vma->vm_flags became read-only in 6.3: vm_flags_set()/vm_flags_clear(). */
+static inline void ltt_vm_flags_mod(struct vm_area_struct *vma, unsigned long set,
+				    unsigned long clear)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_mod(vma, set, clear);
+#else
+	vma->vm_flags = (vma->vm_flags | set) & ~clear;
+#endif
+}
+
+/* hrtimer_init() + .function became hrtimer_setup() in 6.13. */
+static inline void ltt_hrtimer_setup(struct hrtimer *t,
+				     enum hrtimer_restart (*fn)(struct hrtimer *),
+				     clockid_t clock, enum hrtimer_mode mode)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(t, fn, clock, mode);
+#else
+	hrtimer_init(t, clock, mode);
+	t->function = fn;
+#endif
+}
+
+#endif /* LTT_WRAPPER_H */
