@@ -126,5 +126,35 @@ some sched_switch sched_waking sched_wakeup irq_softirq_entry irq_softirq_exit i
 [ "$(fact discarded)" = 0 ]
 ok $? "nothing discarded"
 
+# The second session: every system call's entry and exit events.
+if [ -d "$d/trace-syscalls" ]; then
+	f=$d/facts-syscalls
+	txt=$d/trace-syscalls.txt
+	fact() { sed -n "s/^$1=//p" "$f"; }
+	babeltrace2 "$d/trace-syscalls" >"$txt" 2>"$d/babeltrace2-syscalls.err"
+	ok $? "every syscall: babeltrace2 reads the trace and its $(($(fact syscalls_listed) * 2)) event classes ($(wc -l <"$txt") events)"
+	pid=$(fact pid) child=$(fact child_pid)
+	names=$(grep -oE "\) syscall_entry_[a-z0-9_]+:" "$txt" | sort -u | wc -l)
+	[ "$names" -ge 20 ]
+	ok $? "every syscall: $names different system calls entered"
+	! grep -E "\) syscall_e(ntry|xit)_[a-z0-9_]+: " "$txt" | grep -Evq "syscall_exit_[a-z0-9_]+: \{ cpu_id = [0-9]+ \}, \{ ret = -?[0-9]+ \}$|syscall_entry_|syscall_exit_unknown"
+	ok $? "every syscall: each exit event holds ret only (unknown: id, ret, args)"
+	entries=$(grep -cE "\) syscall_entry_" "$txt") exits=$(grep -cE "\) syscall_exit_" "$txt")
+	[ "$entries" -gt 30 ] && [ $((entries - exits)) -le 4 ] && [ $((exits - entries)) -le 4 ]
+	ok $? "every syscall: $entries entries, $exits exits"
+	has syscall_entry_openat "dfd = -100, filename = \"$(fact openat_path)\", flags = $(fact openat_flags), mode = $(fact openat_mode) }" \
+		"every syscall: syscall_entry_openat with its filename"
+	has syscall_entry_execve "filename = \"$(fact exec_filename)\"" "every syscall: syscall_entry_execve"
+	has syscall_entry_clone "arg0 = [0-9]+, " "every syscall: syscall_entry_clone (unnamed arguments argN)"
+	has syscall_entry_rt_sigaction "arg0 = $(fact signal), " "every syscall: syscall_entry_rt_sigaction SIGUSR1"
+	has syscall_entry_wait4 "pid = $child, " "every syscall: syscall_entry_wait4 for the child"
+	has syscall_entry_sendto "arg0 = [0-9]+, arg1 = 0x[0-9A-F]+, arg2 = 123, " "every syscall: syscall_entry_sendto, 123 bytes"
+	has syscall_entry_unknown "id = $(fact unknown_nr), " "every syscall: the unknown one"
+	has syscall_entry_readlink "path = \"/proc/self/exe\", buf = 0x[0-9A-F]+, bufsiz = [0-9]+ }" \
+		"every syscall: syscall_entry_readlink with its path"
+	[ "$(fact discarded)" = 0 ]
+	ok $? "every syscall: nothing discarded"
+fi
+
 echo "1..$n"
 [ $failed -eq 0 ]

@@ -9,7 +9,10 @@
  *
  * writes DIR/trace (a CTF trace: one stream file per CPU and its TSDL,
  * generated from LTT_KABI_EVENT_DESC) and DIR/facts (KEY=VALUE lines: what
- * the workload did: pids, the file it opened, the signal it sent, ...).
+ * the workload did: pids, the file it opened, the signal it sent, ...),
+ * then runs the workload again in a session that enables the entry and
+ * exit events of every system call LTT_KABI_LIST_SYSCALLS gives, into
+ * DIR/trace-syscalls and DIR/facts-syscalls.
  * kmod/tests/ltt-ptest-check.sh reads both on the host with babeltrace2
  * and asserts on the recorded values.  With BLOCKDEV (a scratch disk, e.g.
  * /dev/vda), the workload also writes 64 KiB to it with O_DIRECT.
@@ -50,8 +53,8 @@
 #define UNKNOWN_NR	1000	/* a system call number no kernel has yet */
 #define UDP_PAYLOAD	123
 
-/* Every event this test enables; its index is its id in the channel. */
-static const char *const events[] = {
+/* The events of the first session; an event's index is its id in the channel. */
+static const char *const probe_events[] = {
 	"sched_switch", "sched_waking", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exec",
 	"sched_process_exit", "sched_process_free", "sched_process_wait",
@@ -69,14 +72,17 @@ static const char *const events[] = {
 	"syscall_entry_kill", "syscall_exit_kill",
 	"syscall_entry_unknown", "syscall_exit_unknown",
 };
-#define NR_EVENTS	(sizeof(events) / sizeof(events[0]))
+#define NR_PROBE_EVENTS	(sizeof(probe_events) / sizeof(probe_events[0]))
+#define MAX_EVENTS	2048
 
 static const uint8_t trace_uuid[16] = {
 	0x9b, 0x1e, 0x57, 0x0b, 0x2e, 0x5a, 0x4c, 0x11, 0x8d, 0x0e, 0x71, 0x7a, 0xce, 0x00, 0x00, 0x06
 };
 
-static struct ltt_kabi_event_desc descs[NR_EVENTS];
-static bool have[NR_EVENTS];
+static const char *events[MAX_EVENTS];	/* the current session's */
+static unsigned int nr_events;
+static struct ltt_kabi_event_desc descs[MAX_EVENTS];
+static bool have[MAX_EVENTS];
 static int test_nr, failed;
 static FILE *facts;
 static volatile sig_atomic_t got_usr1;
@@ -203,7 +209,7 @@ static void write_metadata(const char *dir)
 		" } align(8);\n"
 		"stream { id = 0; event.header := struct event_header_compact;"
 		" packet.context := struct packet_context; };\n");
-	for (i = 0; i < NR_EVENTS; i++) {
+	for (i = 0; i < nr_events; i++) {
 		if (!have[i])
 			continue;
 		fprintf(f, "event { name = \"%s\"; id = %u; stream_id = 0; fields := struct {\n",
@@ -246,7 +252,7 @@ static void enable_all(int tfd, struct chan *c)
 {
 	unsigned int i, missing = 0;
 
-	for (i = 0; i < NR_EVENTS; i++) {
+	for (i = 0; i < nr_events; i++) {
 		struct ltt_kabi_event ev = { .id = i };
 
 		snprintf(descs[i].name, sizeof(descs[i].name), "%s", events[i]);
@@ -260,8 +266,8 @@ static void enable_all(int tfd, struct chan *c)
 			die(events[i]);
 		have[i] = true;
 	}
-	check(missing == 0, "EVENT_DESC and EVENT_ENABLE of %zu events (%u missing)",
-	      NR_EVENTS, missing);
+	check(missing == 0, "EVENT_DESC and EVENT_ENABLE of %u events (%u missing)",
+	      nr_events, missing);
 }
 
 /* Copy every complete packet of @c's streams into DIR/chan_CPU. */
@@ -454,12 +460,66 @@ static void workload(const char *dir, const char *self, const char *blockdev)
 		write_disk(blockdev);
 }
 
+/* Every system call the tracer lists, entry and exit: the second session's events. */
+static void list_syscalls(int tfd)
+{
+	struct ltt_kabi_list l = { .kind = LTT_KABI_LIST_SYSCALLS };
+	static struct ltt_kabi_list_entry e[MAX_EVENTS / 2];
+	static char names[MAX_EVENTS][LTT_KABI_NAME_MAX];
+	uint32_t i;
+
+	l.entries = (uintptr_t)e;
+	l.capacity = MAX_EVENTS / 2;
+	if (ioctl(tfd, LTT_KABI_LIST, &l))
+		die("LTT_KABI_LIST syscalls");
+	check(l.count > 300 && l.count <= l.capacity, "LIST syscalls: %u", l.count);
+	nr_events = 0;
+	for (i = 0; i < l.count && i < l.capacity; i++) {
+		snprintf(names[nr_events], LTT_KABI_NAME_MAX, "syscall_entry_%s", e[i].name);
+		events[nr_events] = names[nr_events];
+		nr_events++;
+		snprintf(names[nr_events], LTT_KABI_NAME_MAX, "syscall_exit_%s", e[i].name);
+		events[nr_events] = names[nr_events];
+		nr_events++;
+	}
+	fact("syscalls_listed", "%u", l.count);
+}
+
+/* One session recording the current events while the workload runs. */
+static void record(int tfd, const char *dir, const char *sub, const char *self,
+		   const char *blockdev)
+{
+	char path[256];
+	struct chan c;
+	int sfd;
+
+	memset(have, 0, sizeof(have));
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	if (mkdir(path, 0755) && errno != EEXIST)
+		die(path);
+	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	if (sfd < 0)
+		die("LTT_KABI_SESSION");
+	open_channel(sfd, &c);
+	enable_all(tfd, &c);
+	write_metadata(path);
+	check(!ioctl(sfd, LTT_KABI_START, 0), "%s: START", sub);
+	workload(dir, self, blockdev);
+	check(!ioctl(sfd, LTT_KABI_STOP, 0), "%s: STOP", sub);
+	drain(&c, path);
+	check_stats(&c);
+	for (int cpu = 0; cpu < c.nr; cpu++)
+		close(c.streams[cpu]);
+	close(c.fd);
+	close(sfd);
+}
+
 int main(int argc, char **argv)
 {
 	char path[256], self[256];
-	struct chan c;
+	unsigned int i;
 	ssize_t n;
-	int tfd, sfd;
+	int tfd;
 
 	if (argc == 2 && !strcmp(argv[1], "child"))
 		return CHILD_EXIT;
@@ -475,30 +535,29 @@ int main(int argc, char **argv)
 	if (n <= 0)
 		die("readlink /proc/self/exe");
 	self[n] = '\0';
-	snprintf(path, sizeof(path), "%s/trace", argv[1]);
-	if (mkdir(path, 0755) && errno != EEXIST)
-		die(path);
+	tfd = open("/proc/" LTT_KABI_PROC_NAME, O_RDWR | O_CLOEXEC);
+	if (tfd < 0)
+		die("open /proc/ltt");
+
 	snprintf(path, sizeof(path), "%s/facts", argv[1]);
 	facts = fopen(path, "w");
 	if (!facts)
 		die(path);
-	snprintf(path, sizeof(path), "%s/trace", argv[1]);
-
-	tfd = open("/proc/" LTT_KABI_PROC_NAME, O_RDWR | O_CLOEXEC);
-	if (tfd < 0)
-		die("open /proc/ltt");
-	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
-	if (sfd < 0)
-		die("LTT_KABI_SESSION");
-	open_channel(sfd, &c);
-	enable_all(tfd, &c);
-	write_metadata(path);
-	check(!ioctl(sfd, LTT_KABI_START, 0), "START");
-	workload(argv[1], self, argc == 3 ? argv[2] : NULL);
-	check(!ioctl(sfd, LTT_KABI_STOP, 0), "STOP");
-	drain(&c, path);
-	check_stats(&c);
+	for (i = 0; i < NR_PROBE_EVENTS; i++)
+		events[i] = probe_events[i];
+	nr_events = NR_PROBE_EVENTS;
+	record(tfd, argv[1], "trace", self, argc == 3 ? argv[2] : NULL);
 	fclose(facts);
+
+	/* again with every system call event: their facts apart */
+	snprintf(path, sizeof(path), "%s/facts-syscalls", argv[1]);
+	facts = fopen(path, "w");
+	if (!facts)
+		die(path);
+	list_syscalls(tfd);
+	record(tfd, argv[1], "trace-syscalls", self, NULL);
+	fclose(facts);
+	close(tfd);
 	printf("ltt-ptest: %s\n", failed ? "FAIL" : "PASS");
 	return failed ? 1 : 0;
 }
