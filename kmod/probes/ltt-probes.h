@@ -11,6 +11,14 @@
 #define LTT_PROBES(X) \
 	X(test) \
 	X(logger) \
-	X(statedump)
+	X(statedump) \
+	X(sched) \
+	X(irq) \
+	X(timer) \
+	X(block) \
+	X(net) \
+	X(kmem) \
+	X(signal) \
+	X(syscalls)
 
 #endif /* LTT_PROBES_H */
