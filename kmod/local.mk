@@ -1,12 +1,21 @@
 # kmod/: ltt-tracer.ko, built by Kbuild (kmod/Makefile) against the kernel
 # headers configure found (--with-kernel-headers, --without-kmod).  In a
 # build tree other than the source tree, the sources are copied into
-# $(builddir)/kmod first: Kbuild writes its objects next to them.
-KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-tracer.h \
-	kmod/ltt-event.h kmod/ltt-ringbuf.h kmod/ltt-core.c kmod/ltt-session.c \
-	kmod/ltt-stream.c kmod/ltt-ringbuf.c kmod/ltt-events.c kmod/ltt-statedump.c \
-	kmod/probes/ltt-probes.h kmod/probes/ltt-probe-test.c \
-	kmod/probes/ltt-probe-logger.c kmod/wrapper/ltt-wrapper.h
+# $(builddir)/kmod first: Kbuild writes its objects next to them.  Every
+# file of kmod/ but its tests is listed here (a file missing from the list
+# fails the out-of-tree build: tests/kernel builds that way).
+KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-core.c \
+	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
+	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
+	kmod/probes/ltt-probe-block.c kmod/probes/ltt-probe-irq.c \
+	kmod/probes/ltt-probe-kmem.c kmod/probes/ltt-probe-logger.c \
+	kmod/probes/ltt-probe-net.c kmod/probes/ltt-probe-sched.c \
+	kmod/probes/ltt-probe-signal.c kmod/probes/ltt-probe-syscalls.c \
+	kmod/probes/ltt-probe-test.c kmod/probes/ltt-probe-timer.c \
+	kmod/probes/ltt-probes.h kmod/probes/ltt-user.c kmod/probes/ltt-user.h \
+	kmod/scripts/ltt-gen-syscalls.sh kmod/scripts/ltt-gen-tpfeatures.sh \
+	kmod/scripts/ltt-syscalls-x86_64.txt kmod/wrapper/ltt-probe-wrapper.h \
+	kmod/wrapper/ltt-wrapper.h
 EXTRA_DIST += $(KMOD_FILES)
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
