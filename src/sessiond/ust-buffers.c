@@ -31,7 +31,7 @@ void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path,
 
 	memset(b, 0, sizeof(*b));
 	ltt_supervisor_init(&b->consumer, "user-space", consumerd_path, verbose);
-	ltt_ust_meta_host_init(&b->host);
+	ltt_trace_host_init(&b->host);
 	b->next_key = 1;
 	b->nr_cpus = n > 0 ? (unsigned int)n : 1;
 }

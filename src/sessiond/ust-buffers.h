@@ -35,7 +35,7 @@
 /* What the buffers of every session share. */
 struct ltt_ust_buffers {
 	struct ltt_supervisor consumer;	/* the user-space consumer daemon */
-	struct ltt_ust_meta_host host;
+	struct ltt_trace_host host;
 	uint64_t next_key;		/* atomic: trace and channel keys */
 	unsigned int nr_cpus;		/* streams per channel */
 };

@@ -23,65 +23,24 @@ struct ust_class {
 	char procname[17];
 };
 
-/*
- * The monotonic clock's identity: the boot id, the same for every trace
- * of this boot, so readers put them on one time line.
- */
-static void read_boot_id(uuid_t ret_id)
-{
-	char text[40] = "";
-	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
-
-	if (f) {
-		if (!fgets(text, sizeof(text), f))
-			text[0] = '\0';
-		fclose(f);
-	}
-	text[strcspn(text, "\n")] = '\0';
-	if (uuid_parse(text, ret_id)) {
-		LTT_WARN("no boot id: traces get a random clock id and won't merge with other sessions'");
-		uuid_generate(ret_id);
-	}
-}
-
-void ltt_ust_meta_host_init(struct ltt_ust_meta_host *host)
-{
-	memset(host, 0, sizeof(*host));
-	if (gethostname(host->hostname, sizeof(host->hostname) - 1))
-		strcpy(host->hostname, "localhost");
-	read_boot_id(host->boot_id);
-}
-
-int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_ust_meta_host *host,
+int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host,
 			struct ltt_session *session, const struct ltt_app *app, bool per_pid,
 			const uuid_t trace_uuid)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-	char created[64];
+	char created[LTT_TRACE_DATETIME_MAX];
 	struct ltt_tsdl_trace info = {
-		.hostname = host->hostname,
-		.trace_name = session->name,
-		.creation_datetime = created,
 		.buffering = per_pid ? "pid" : "uid",
 		.buffering_id = per_pid ? (uint32_t)app->pid : (uint32_t)app->uid,
 		.bits_per_long = app->bits_per_long,
 		.vpid = per_pid ? (int32_t)app->pid : -1,
 		.procname = per_pid ? app->procname : NULL,
 	};
-	struct timespec rt, mono;
 	struct ltt_channel *channel;
-	time_t ctime = (time_t)session->creation_time;
-	struct tm tm;
 	int ret;
 
+	ltt_trace_host_fill(host, session, &info, created);
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
-	memcpy(info.clock_uuid, host->boot_id, sizeof(info.clock_uuid));
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	info.clock_offset_ns = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL +
-			       (rt.tv_nsec - mono.tv_nsec);
-	if (!localtime_r(&ctime, &tm) || !strftime(created, sizeof(created), "%Y-%m-%dT%H:%M:%S%z", &tm))
-		strcpy(created, "1970-01-01T00:00:00+0000");
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)

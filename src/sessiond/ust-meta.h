@@ -23,24 +23,13 @@
 #include "common/codec.h"
 #include "sessiond/app.h"
 #include "sessiond/session.h"
-
-/* What every trace header says of this host. */
-struct ltt_ust_meta_host {
-	char hostname[256];
-	uuid_t boot_id;			/* the monotonic clock's UUID */
-};
+#include "sessiond/trace-host.h"
 
 /* The event classes of one channel's buffers in one trace. */
 struct ltt_ust_classes {
 	struct cds_list_head list;	/* meta.c's */
 	uint32_t next_id;
 };
-
-/**
- * ltt_ust_meta_host_init() - read the host name and the boot id (a
- * random id, with a warning, when there is none: traces then won't merge)
- */
-void ltt_ust_meta_host_init(struct ltt_ust_meta_host *host);
 
 /**
  * ltt_ust_meta_header() - append the start of a trace's metadata: the
@@ -51,7 +40,7 @@ void ltt_ust_meta_host_init(struct ltt_ust_meta_host *host);
  * Session lock held.  Returns 0, -EINVAL (a name holds a control
  * character) or -ENOMEM; on error, part of the text may be appended.
  */
-int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_ust_meta_host *host,
+int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host,
 			struct ltt_session *session, const struct ltt_app *app, bool per_pid,
 			const uuid_t trace_uuid);
 
