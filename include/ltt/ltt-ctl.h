@@ -99,10 +99,17 @@ struct ltt_channel_attr {
 	enum ltt_buffer_type buffer_type;
 };
 
+/* What kind of event a rule's pattern names. */
+enum ltt_event_type {
+	LTT_EVENT_TRACEPOINT = 0,	/* tracepoints (user space, kernel) */
+	LTT_EVENT_SYSCALL = 1,		/* kernel system calls: entry and exit */
+};
+
 struct ltt_event_rule_attr {
 	char pattern[LTT_NAME_MAX];	/* event name or '*' glob */
 	enum ltt_loglevel_type loglevel_type;
 	int loglevel;			/* enum ltt_loglevel with RANGE/SINGLE; 0 with ALL */
+	enum ltt_event_type type;	/* SYSCALL: kernel domain only */
 };
 
 struct ltt_session_info {
@@ -324,6 +331,23 @@ int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_dom
  */
 int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
 			     struct ltt_tracepoint_info **ret_tps, size_t *ret_count);
+
+/**
+ * ltt_ctl_list_events() - the events that can be enabled in @domain: the
+ * registered applications' tracepoints (user), the kernel tracer's
+ * tracepoints or system calls (kernel; pid 0, procname "", loglevel -1)
+ * @type: LTT_EVENT_SYSCALL lists system call names (kernel only)
+ * @with_fields: fill in the fields of each event (of a system call: its
+ *               entry's arguments)
+ * @ret_tps: as for ltt_ctl_list_tracepoints()
+ *
+ * Returns 0, -LTT_ERR_EVENT_TYPE, -LTT_ERR_NOMEM, the reason the daemon
+ * gives when it can't serve @domain (-LTT_ERR_KERNEL_NEEDS_ROOT, ...),
+ * -LTT_ERR_NOT_SUPPORTED (a daemon too old for anything but user-space
+ * tracepoints), or a connection error.
+ */
+int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_event_type type,
+			bool with_fields, struct ltt_tracepoint_info **ret_tps, size_t *ret_count);
 
 /**
  * ltt_ctl_daemon_version() - the daemon's package version string

@@ -68,8 +68,19 @@ extern "C" {
 	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first") \
 	X(OUTPUT_UNSUPPORTED, 46, "streaming to a relay daemon is not supported yet: use a local directory (-o) or --no-output") \
 	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one") \
-	X(KERNEL_UNAVAILABLE, 48, "kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u") \
-	X(SNAPSHOT_UNSUPPORTED, 49, "snapshot sessions are not supported yet; create the session without --snapshot")
+	X(KERNEL_UNAVAILABLE, 48, "kernel tracing is not available in this session daemon; its log says why (ltt-sessiond -v)") \
+	X(SNAPSHOT_UNSUPPORTED, 49, "snapshot sessions are not supported yet; create the session without --snapshot") \
+	X(EVENT_TYPE, 50, "system call rules (--syscall) are for the kernel domain (-k) only") \
+	X(KERNEL_LOGLEVEL, 51, "kernel events have no log level: drop --loglevel and --loglevel-only with -k") \
+	X(KERNEL_SUBBUF_SIZE, 52, "kernel sub-buffers are at most 64 MiB: use a smaller --subbuf-size") \
+	X(KERNEL_SUBBUF_COUNT, 53, "kernel channels have at most 4096 sub-buffers and 1 GiB per CPU: use fewer or smaller sub-buffers") \
+	X(KERNEL_TIMER, 54, "kernel channel timers are 0 (off) or at least 100 us") \
+	X(KERNEL_CHANNEL_STARTED, 55, "kernel channels can't be added once the session has started: add them before the first 'lttctl start'") \
+	X(KERNEL_NO_MODULES, 56, "this kernel can't load modules (built without CONFIG_MODULES), so kernel tracing is not available; trace programs with -u") \
+	X(KERNEL_MODULE_MISSING, 57, "the kernel tracer (module ltt-tracer) is not installed for the running kernel: install it (make -C kmod modules_install, depmod) and restart ltt-sessiond") \
+	X(KERNEL_MODULE_REFUSED, 58, "the kernel refused to load the tracer module ltt-tracer (module signature enforcement, Secure Boot, or built for another kernel); the session daemon's log says which") \
+	X(KERNEL_VERSION_MISMATCH, 59, "the loaded kernel tracer speaks another ABI version than this session daemon: unload it (rmmod ltt-tracer) and restart ltt-sessiond") \
+	X(KERNEL_DISABLED, 60, "kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -75,6 +75,16 @@ int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr)
 	}
 }
 
+int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_domain domain)
+{
+	if (attr->type != LTT_EVENT_TRACEPOINT &&
+	    (attr->type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
+		return -LTT_ERR_EVENT_TYPE;
+	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
+		return -LTT_ERR_KERNEL_LOGLEVEL;
+	return 0;
+}
+
 int ltt_attr_check_session(const struct ltt_session_attr *attr)
 {
 	struct ltt_uri uri;

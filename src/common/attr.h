@@ -43,6 +43,15 @@ int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain
 int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr);
 
 /**
+ * ltt_attr_check_rule_domain() - may a rule like @attr (valid by
+ * ltt_attr_check_rule()) be in @domain?  System call rules are the
+ * kernel's; kernel events have no log level.
+ *
+ * Returns 0, -LTT_ERR_EVENT_TYPE or -LTT_ERR_KERNEL_LOGLEVEL.
+ */
+int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_domain domain);
+
+/**
  * ltt_attr_check_session() - is @attr a valid session to create?
  *
  * The name must be set (automatic names are chosen by the library) and a

@@ -178,34 +178,41 @@ void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret
 	ret->lost_packets = ltt_rbuf_get_u64(r);
 }
 
-void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a)
+void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a,
+			     uint32_t minor)
 {
 	ltt_wbuf_put_str(w, a->pattern);
 	ltt_wbuf_put_u32(w, a->loglevel_type);
 	ltt_wbuf_put_u32(w, (uint32_t)a->loglevel);
+	if (minor >= 1)
+		ltt_wbuf_put_u32(w, a->type);
 }
 
-void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret)
+void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret,
+			     uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->pattern, sizeof(ret->pattern));
 	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
 	ret->loglevel = (int)get_enum(r, LTT_LOGLEVEL_DEBUG);
+	ret->type = minor >= 1 ? get_enum(r, LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
 }
 
-void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e)
+void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e,
+			     uint32_t minor)
 {
 	ltt_wbuf_put_u32(w, e->domain);
 	ltt_wbuf_put_str(w, e->channel);
-	ltt_proto_put_rule_attr(w, &e->attr);
+	ltt_proto_put_rule_attr(w, &e->attr, minor);
 	ltt_wbuf_put_u8(w, e->enabled);
 }
 
-void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret)
+void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret,
+			     uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
 	ret->domain = ltt_proto_get_domain(r);
 	ltt_rbuf_get_str_copy(r, ret->channel, sizeof(ret->channel));
-	ltt_proto_get_rule_attr(r, &ret->attr);
+	ltt_proto_get_rule_attr(r, &ret->attr, minor);
 	ret->enabled = ltt_rbuf_get_bool(r);
 }

@@ -27,7 +27,7 @@
 
 #define LTT_CLIENT_MAGIC 0x4c54544cU	/* "LTTL" */
 #define LTT_CLIENT_MAJOR 1
-#define LTT_CLIENT_MINOR 0
+#define LTT_CLIENT_MINOR 1	/* 1: event rules carry their type */
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -112,10 +112,20 @@ void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_att
 void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret);
 void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_info *c);
 void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret);
-void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a);
-void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret);
-void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e);
-void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret);
+/*
+ * Rules depend on the protocol minor both sides agreed on: from minor 1
+ * on, a rule attribute ends with {u32 type}; with minor 0 it has none and
+ * decodes as a tracepoint rule (and a non-tracepoint rule can't be put:
+ * the caller must refuse it before).
+ */
+void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a,
+			     uint32_t minor);
+void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret,
+			     uint32_t minor);
+void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e,
+			     uint32_t minor);
+void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret,
+			     uint32_t minor);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 

@@ -26,7 +26,7 @@ static const struct ctl_cmd commands[] = {
 	  "(-k | -u) NAME[,NAME...] [-s SESSION]" },
 	{ "enable-event", cmd_enable_event, "Add event rules, or enable disabled ones",
 	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL] "
-	  "[--loglevel LEVEL | --loglevel-only LEVEL]" },
+	  "[--tracepoint | --syscall] [--loglevel LEVEL | --loglevel-only LEVEL]" },
 	{ "disable-event", cmd_disable_event, "Disable event rules",
 	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL]" },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",

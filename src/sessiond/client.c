@@ -32,6 +32,7 @@ struct conn {
 	struct ucred cred;
 	uint64_t hello_deadline;	/* ms, CLOCK_MONOTONIC: HELLO must come by then */
 	bool hello_done;
+	uint32_t minor;		/* agreed at HELLO */
 	bool busy;		/* its request runs on the worker: not read meanwhile */
 	bool gone;		/* hung up while busy: freed when the job returns */
 	bool closing;		/* close once the reply is written */
@@ -179,11 +180,11 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 {
 	struct ltt_wbuf body;
 	struct ltt_rbuf r;
-	uint32_t major;
+	uint32_t major, minor;
 
 	ltt_rbuf_init(&r, c->payload, hdr->payload_len);
 	major = ltt_rbuf_get_u32(&r);
-	ltt_rbuf_get_u32(&r);
+	minor = ltt_rbuf_get_u32(&r);
 	if (ltt_rbuf_end(&r)) {
 		queue_reply(c, hdr->cmd, LTT_ERR_PROTOCOL, NULL);
 		c->closing = true;
@@ -203,6 +204,7 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 	queue_reply(c, hdr->cmd, body.err ? LTT_ERR_NOMEM : LTT_ERR_OK, &body);
 	ltt_wbuf_fini(&body);
 	c->hello_done = true;
+	c->minor = minor < LTT_CLIENT_MINOR ? minor : LTT_CLIENT_MINOR;
 }
 
 /* A command running on the worker. */
@@ -280,6 +282,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		.registry = t->cfg.registry,
 		.domains = t->cfg.domains,
 		.cred = c->cred,
+		.minor = c->minor,
 	};
 	struct ltt_wbuf body;
 	enum ltt_error_code ret;

@@ -50,10 +50,8 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 			ret = LTT_ERR_CHANNEL_ENABLED;
 		else
 			channel->enabled = true;
-	} else if (session->active) {
-		ret = LTT_ERR_CHANNEL_ACTIVE_ADD;
 	} else {
-		ret = ltt_cmd_add_channel(ltt_session_domain(session, domain), &attr, &channel);
+		ret = ltt_cmd_add_channel(d, session, &attr, &channel);
 	}
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,

@@ -14,10 +14,11 @@
  * default channel, created with the domain's defaults on first use as
  * users expect.  Session lock held.
  */
-static enum ltt_error_code rule_channel(struct ltt_session *session, enum ltt_domain type, const char *name,
-			bool create, struct ltt_channel **ret_channel)
+static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					const char *name, bool create,
+					struct ltt_channel **ret_channel)
 {
-	struct ltt_session_domain *domain = ltt_session_domain(session, type);
+	struct ltt_session_domain *domain = ltt_session_domain(session, d->type);
 	struct ltt_channel_attr attr;
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
@@ -29,14 +30,12 @@ static enum ltt_error_code rule_channel(struct ltt_session *session, enum ltt_do
 	}
 	if (name[0] || !create)
 		return LTT_ERR_CHANNEL_NOT_FOUND;
-	if (session->active)
-		return LTT_ERR_CHANNEL_ACTIVE_ADD;
-	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, type));
+	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, d->type));
 	if (ret)
 		return ret;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
 		attr.buffer_type = domain->buffer_type;
-	return ltt_cmd_add_channel(domain, &attr, ret_channel);
+	return ltt_cmd_add_channel(d, session, &attr, ret_channel);
 }
 
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -55,7 +54,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	ltt_proto_get_rule_attr(req, &attr);
+	ltt_proto_get_rule_attr(req, &attr, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_domain(ctx, domain, &d);
@@ -67,7 +66,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	if (ret)
 		return ret;
 	ltt_domain_settle_init(&settle);
-	ret = rule_channel(session, domain, chan_name, true, &channel);
+	ret = rule_channel(d, session, chan_name, true, &channel);
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
@@ -117,7 +116,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	if (ret)
 		return ret;
 	ltt_domain_settle_init(&settle);
-	ret = rule_channel(session, domain, chan_name, false, &channel);
+	ret = rule_channel(d, session, chan_name, false, &channel);
 	if (ret)
 		goto out;
 	cds_list_for_each_entry(rule, &channel->rules, node) {

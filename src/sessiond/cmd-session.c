@@ -306,7 +306,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 					.enabled = rule->enabled,
 				};
 				strcpy(rinfo.channel, channel->attr.name);
-				ltt_proto_put_rule_info(reply, &rinfo);
+				ltt_proto_put_rule_info(reply, &rinfo, ctx->minor);
 			}
 		}
 	}
@@ -333,14 +333,24 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 			     struct ltt_wbuf *reply)
 {
 	bool with_fields = ltt_rbuf_get_bool(req);
+	enum ltt_domain domain = LTT_DOMAIN_USER;
+	uint32_t type = LTT_EVENT_TRACEPOINT;
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;
+	int err;
 
+	/* Minor 0 names no domain: the user-space domain's tracepoints. */
+	if (ctx->minor >= 1) {
+		domain = ltt_proto_get_domain(req);
+		type = ltt_rbuf_get_u32(req);
+	}
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	/* The request names no domain: it is the user-space domain's list. */
-	ret = ltt_cmd_domain(ctx, LTT_DOMAIN_USER, &d);
+	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (ret)
 		return ret;
-	return ltt_cmd_error(d->ops->list_events(d, with_fields, reply));
+	if (type != LTT_EVENT_TRACEPOINT && type != LTT_EVENT_SYSCALL)
+		return LTT_ERR_EVENT_TYPE;
+	err = d->ops->list_events(d, (enum ltt_event_type)type, with_fields, reply);
+	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
 }

@@ -96,11 +96,19 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 	return ltt_domains_get(ctx->domains, type, ret_domain);
 }
 
-enum ltt_error_code ltt_cmd_add_channel(struct ltt_session_domain *domain,
+enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
 					const struct ltt_channel_attr *attr,
 					struct ltt_channel **ret_channel)
 {
-	int err = ltt_session_add_channel(domain, attr, ret_channel);
+	enum ltt_error_code code;
+	int err;
+
+	if (session->active)
+		return LTT_ERR_CHANNEL_ACTIVE_ADD;
+	code = d->ops->may_add_channel ? d->ops->may_add_channel(d, session) : LTT_ERR_OK;
+	if (code)
+		return code;
+	err = ltt_session_add_channel(ltt_session_domain(session, d->type), attr, ret_channel);
 
 	switch (err) {
 	case -EEXIST:

@@ -32,6 +32,7 @@ struct ltt_cmd_ctx {
 	struct ltt_session_registry *registry;
 	const struct ltt_domains *domains;	/* what serves each domain */
 	struct ucred cred;	/* the client */
+	uint32_t minor;		/* the protocol minor agreed with it */
 };
 
 typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -112,10 +113,12 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 				   struct ltt_domain_impl **ret_domain);
 
 /**
- * ltt_cmd_add_channel() - ltt_session_add_channel(), its failure mapped:
- * CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM; session lock held
+ * ltt_cmd_add_channel() - add a channel to @session's domain served by
+ * @d, if @d lets it (ops->may_add_channel): ltt_session_add_channel(), its
+ * failure mapped: CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM,
+ * or the domain's refusal; session lock held
  */
-enum ltt_error_code ltt_cmd_add_channel(struct ltt_session_domain *domain,
+enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
 					const struct ltt_channel_attr *attr,
 					struct ltt_channel **ret_channel);
 

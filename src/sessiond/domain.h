@@ -48,6 +48,13 @@ struct ltt_domain_ops {
 	enum ltt_error_code (*check_rule)(struct ltt_domain_impl *d,
 					  const struct ltt_event_rule_attr *attr);
 	/*
+	 * May a channel be added to @session in this domain now?  NULL: yes
+	 * (the command layer refuses it to an active session anyway).
+	 * Session lock held.
+	 */
+	enum ltt_error_code (*may_add_channel)(struct ltt_domain_impl *d,
+					       const struct ltt_session *session);
+	/*
 	 * start: @session was just marked active and has channels in this
 	 * domain: create what records them and start recording.  On error
 	 * nothing of this domain records.  Session lock held.
@@ -80,12 +87,14 @@ struct ltt_domain_ops {
 			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			      uint64_t *ret_packets_lost);
 	/*
-	 * The events that can be enabled, as the LIST_TRACEPOINTS reply:
+	 * The events of @type that can be enabled (-EINVAL: the domain has
+	 * none of that type), as the LIST_TRACEPOINTS reply:
 	 * {u32 count, count x {u32 pid, str procname, str name, i32 loglevel,
 	 * u32 nr_fields, nr_fields x {str name, str type}}} (pid 0, procname
 	 * "" for events of no process).  No lock held.  Returns 0 or -errno.
 	 */
-	int (*list_events)(struct ltt_domain_impl *d, bool with_fields, struct ltt_wbuf *reply);
+	int (*list_events)(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
+			   struct ltt_wbuf *reply);
 	/*
 	 * settle_wait: wait (bounded) for what @pending, recorded by this
 	 * domain in a settle (ltt_domain_settle_slot()), stands for, then free

@@ -46,8 +46,9 @@ static void explain(int err, const char *name, const char *release, char *why, s
 	}
 }
 
-int ltt_kmodule_load(const char *name, char *why, size_t why_size)
+int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size)
 {
+	char options[LTT_KMODULE_WHY_MAX];
 	struct kmod_list *list = NULL, *it;
 	struct kmod_ctx *ctx;
 	struct utsname uts;
@@ -73,8 +74,14 @@ int ltt_kmodule_load(const char *name, char *why, size_t why_size)
 	kmod_list_foreach(it, list) {
 		struct kmod_module *mod = kmod_module_get_module(it);
 
-		if (ret == 0)
-			ret = kmod_module_probe_insert_module(mod, 0, NULL, NULL, NULL, NULL);
+		if (ret == 0 && probes && kmod_module_get_initstate(mod) == KMOD_MODULE_LIVE)
+			LTT_WARN("kernel module %s is loaded already: --kmod-probes=%s has no "
+				 "effect (unload it first)", name, probes);
+		if (ret == 0) {
+			snprintf(options, sizeof(options), "probes=%s", probes ? probes : "");
+			ret = kmod_module_probe_insert_module(mod, 0, probes ? options : NULL,
+							      NULL, NULL, NULL);
+		}
 		kmod_module_unref(mod);
 	}
 	kmod_module_unref_list(list);

@@ -14,13 +14,15 @@
 /**
  * ltt_kmodule_load() - load module @name (and what it depends on) unless
  * it is loaded already
+ * @probes: NULL, or the value of the module's "probes" parameter (which
+ *          probes it enables); ignored, with a warning, if it is loaded
  * @why: on failure, receives a sentence for the user: what went wrong and
  *       what to do (@why_size bytes, NUL-terminated)
  *
  * Any thread; loads through libkmod as modprobe would (modules.dep of the
  * running kernel).  Returns 0, or a negative errno with @why set.
  */
-int ltt_kmodule_load(const char *name, char *why, size_t why_size);
+int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size);
 
 /**
  * ltt_kmodule_unload() - remove module @name if nothing uses it; errors

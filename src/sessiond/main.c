@@ -36,6 +36,8 @@ struct options {
 	char *rundir;
 	char *group;
 	char *consumerd_path;
+	int no_kernel;		/* no kernel domain */
+	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
 };
 
 enum {
@@ -60,6 +62,11 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "group allowed to use the root daemon (default: " LTT_TRACING_GROUP ")", "NAME" },
 		{ "consumerd-path", 0, POPT_ARG_STRING, &opts->consumerd_path, 0,
 		  "the consumer daemon program", "PATH" },
+		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
+		  "no kernel tracing: don't load the kernel tracer", NULL },
+		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
+		  "the kernel tracer's probes to enable, comma-separated (default: all)",
+		  "PROBE[,PROBE...]" },
 		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
 		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
@@ -270,9 +277,61 @@ struct daemon {
 	struct ltt_session_registry registry;
 	struct ltt_domains domains;
 	struct ltt_ust ust;
+	struct ltt_kernel kernel;
 	struct ltt_client_thread *clients;
 	struct ltt_app_thread *apps;
 };
+
+/* The public code for why the kernel domain could not start (kernel.h). */
+static enum ltt_error_code kernel_refusal(int err)
+{
+	switch (err) {
+	case -ENOSYS:
+		return LTT_ERR_KERNEL_NO_MODULES;
+	case -ENOENT:
+		return LTT_ERR_KERNEL_MODULE_MISSING;
+	case -EKEYREJECTED:
+	case -ENOKEY:
+	case -EKEYREVOKED:
+	case -EKEYEXPIRED:
+	case -EBADMSG:
+	case -ENOEXEC:
+	case -EINVAL:
+		return LTT_ERR_KERNEL_MODULE_REFUSED;
+	case -EPROTO:
+		return LTT_ERR_KERNEL_VERSION_MISMATCH;
+	default:
+		return LTT_ERR_KERNEL_UNAVAILABLE;
+	}
+}
+
+/*
+ * Serve the kernel domain if we can; if not, say why once here, and every
+ * kernel command gets the reason's code.  User space is served either way.
+ */
+static void kernel_domain(struct daemon *d, const struct options *opts, bool root)
+{
+	char why[LTT_KMODULE_WHY_MAX];
+	int ret;
+
+	if (!root) {
+		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_NEEDS_ROOT,
+				   "the daemon does not run as root");
+		return;
+	}
+	if (opts->no_kernel) {
+		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_DISABLED,
+				   "--no-kernel");
+		return;
+	}
+	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, opts->consumerd_path,
+			      opts->verbose, why, sizeof(why));
+	if (ret) {
+		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret), why);
+		return;
+	}
+	ltt_domains_register(&d->domains, &d->kernel.domain);
+}
 
 static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		       const struct group *gr, const char *group)
@@ -368,12 +427,7 @@ static int run(const struct options *opts)
 	ltt_domains_init(&d.domains);
 	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
 	ltt_domains_register(&d.domains, &d.ust.domain);
-	if (!root)
-		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_NEEDS_ROOT,
-				   "the daemon does not run as root");
-	else
-		ltt_domains_refuse(&d.domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_UNAVAILABLE,
-				   "this daemon has no kernel tracer yet");
+	kernel_domain(&d, opts, root);
 	ret = serve_start(&d, &rd, root, gr, group);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
@@ -406,5 +460,6 @@ int main(int argc, const char **argv)
 	free(opts.rundir);
 	free(opts.group);
 	free(opts.consumerd_path);
+	free(opts.kmod_probes);
 	return ret;
 }

@@ -261,6 +261,7 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 	cds_list_for_each_entry(rule, &channel->rules, node) {
 		if (!strcmp(rule->attr.pattern, attr->pattern) &&
 		    rule->attr.loglevel_type == attr->loglevel_type &&
+		    rule->attr.type == attr->type &&
 		    (attr->loglevel_type == LTT_LOGLEVEL_ALL ||
 		     rule->attr.loglevel == attr->loglevel))
 			return rule;

@@ -18,10 +18,14 @@
  *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
  *   ust-buffers.[ch] its traces and channel buffers, per session
  *   ust-meta.[ch]  its event ids and metadata text
+ *   kernel.[ch]    the kernel domain: its operations over the kernel tracer
+ *   kabi.[ch]      the kernel thread: the only code that issues the tracer's ioctls
+ *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
+ *   trace-host.[ch] what every trace's metadata says of the host and session
  *   app.[ch]       registered applications and the app thread (app.sock)
  *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
  *   consumer.[ch]  spawning ltt-consumerd and calling its commands
- *   tsdl.[ch]      CTF metadata (TSDL) of user-space traces
+ *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
  */
 #ifndef LTT_SESSIOND_SESSIOND_H
 #define LTT_SESSIOND_SESSIOND_H
@@ -31,6 +35,7 @@
 #include "sessiond/consumer.h"
 #include "sessiond/cmd.h"
 #include "sessiond/domain.h"
+#include "sessiond/kernel.h"
 #include "sessiond/rundir.h"
 #include "sessiond/session.h"
 #include "sessiond/supervisor.h"

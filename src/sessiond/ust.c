@@ -26,8 +26,12 @@ static enum ltt_error_code ust_check_channel(struct ltt_domain_impl *d,
 static enum ltt_error_code ust_check_rule(struct ltt_domain_impl *d,
 					  const struct ltt_event_rule_attr *attr)
 {
+	int ret = ltt_attr_check_rule(attr);
+
 	(void)d;
-	return (enum ltt_error_code)-ltt_attr_check_rule(attr);
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_USER);
+	return (enum ltt_error_code)-ret;
 }
 
 /* @settle's acks of this domain, made on first need (NULL: no memory). */
@@ -123,13 +127,16 @@ static const char *type_name(const struct ltt_app_field *f)
 	}
 }
 
-static int ust_list_events(struct ltt_domain_impl *d, bool with_fields, struct ltt_wbuf *reply)
+static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
+			   struct ltt_wbuf *reply)
 {
 	struct ltt_ust *ust = to_ust(d);
 	struct ltt_app *app;
 	uint32_t count = 0, i;
 	size_t t, at;
 
+	if (type != LTT_EVENT_TRACEPOINT)
+		return -EINVAL;
 	at = reply->len;
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
 	pthread_mutex_lock(&ust->apps.lock);

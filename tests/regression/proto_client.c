@@ -12,7 +12,7 @@
  * connection is opened by the first step that needs it.
  *
  *   hello [MAJOR [MINOR]]     HELLO {MAJOR, MINOR} (default 1 0), then its
- *                             reply: "HELLO OK len=N major=1 minor=0
+ *                             reply: "HELLO OK len=N major=1 minor=M
  *                             version=V", or "HELLO STATUS len=0"
  *   req CMD TOKEN...          a request and its reply: "CMD STATUS len=N"
  *                             (LIST_SESSIONS OK adds " count=N

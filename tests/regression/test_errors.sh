@@ -11,7 +11,7 @@ need_proto_client
 rc_file="$LTT_HOME/.lttrc"
 sock="$LTT_RUNDIR/client.sock"
 
-start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
+start_sessiond "$LTT_RUNDIR" --no-kernel || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
 
 # --- Fixture.  a: user channel0 (rules ev1, ev2 disabled), c1 enabled, c2
 # disabled; b: active; e: empty.  The current session is a.  No kernel
@@ -77,7 +77,7 @@ m_no_session="Error: no session given and no current session; create one or use 
 m_conflict="Error: conflicting output options: choose one of -o, --set-url and --no-output"
 m_domain="Error: a domain is needed: -k (kernel) or -u (user space)"
 if [ "$(id -u)" = 0 ]; then
-	m_kernel_off="kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u"
+	m_kernel_off="kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option"
 else
 	m_kernel_off="kernel tracing needs the root session daemon; run lttctl as root or as a member of the tracing group"
 fi

@@ -108,7 +108,7 @@ term_sessiond "$nxrun"
 
 # --- a root daemon with --group G
 grun="$TEST_TMP/grun"
-start_sessiond "$grun" --group "$G"
+start_sessiond "$grun" --group "$G" --no-kernel
 is "$(stat -c '%a %U:%G' "$grun/client.sock")" "660 root:$G" "root daemon --group $G: socket 0660 root:$G"
 lttctl -q --rundir "$grun" create rootsess --no-output
 state() { "$PROTO_CLIENT" "$grun/client.sock" dump; }
@@ -137,8 +137,8 @@ for args in "list rootsess" "start rootsess" "destroy rootsess" "enable-event -u
 		"a member: lttctl $args on root's session: not found"
 done
 run ctl_as "$grun" "${member[@]}" -- enable-channel -k kc -s nb
-is "$ERR" "Error: channel 'kc' of session 'nb': kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u" \
-	"a member gets the root daemon's kernel domain as root does (not available yet), not KERNEL_NEEDS_ROOT"
+is "$ERR" "Error: channel 'kc' of session 'nb': kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option" \
+	"a member gets the root daemon's kernel domain as root does (disabled here), not KERNEL_NEEDS_ROOT"
 run lttctl --rundir "$grun" list
 matches "$OUT" "^  1\\) rootsess \\(no output\\) \\[inactive\\]"$'\n'"  2\\) nb \\(" "root sees every session"
 run ctl_as "$grun" "${member[@]}" -- destroy -a

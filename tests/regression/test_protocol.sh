@@ -14,7 +14,8 @@ sock="$LTT_RUNDIR/client.sock"
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
 pid=$(sessiond_pid)
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
-hello_ok="HELLO OK len=18 major=1 minor=0 version=$version"
+minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/client-proto.h")
+hello_ok="HELLO OK len=18 major=1 minor=$minor version=$version"
 MAGIC=0x4c54544c
 
 # wire DESC WANT STEP...: a new connection runs the steps; its output is WANT.
@@ -67,7 +68,7 @@ EOF" "hello 2 0" "expect-eof"
 wire "HELLO 0.0: VERSION_MISMATCH, closed" \
 	"HELLO VERSION_MISMATCH len=0
 EOF" "hello 0 0" "expect-eof"
-wire "HELLO 1.99: accepted, the daemon says its minor (0)" \
+wire "HELLO 1.99: accepted, the daemon says its minor ($minor)" \
 	"$hello_ok
 LIST_SESSIONS OK len=4 count=0 sessions=" "hello 1 99" "req LIST_SESSIONS"
 wire "HELLO with 4 bytes: PROTOCOL, closed" \
@@ -97,7 +98,7 @@ LIST_SESSIONS OK len=4 count=0 sessions=" "hello" "req LIST_SESSIONS zeros:83885
 wire "a request in pieces (3 bytes, then the rest)" "$hello_ok
 LIST_SESSIONS OK len=4 count=0 sessions=" "hello" "split 3 LIST_SESSIONS" "rest" "reply"
 wire "pipelined requests: HELLO and two LIST_SESSIONS in one go, answered in order" \
-	"HELLO OK len=18 major=1 minor=0 version=$version
+	"$hello_ok
 LIST_SESSIONS OK len=4 count=0 sessions=
 LIST_SESSIONS OK len=4 count=0 sessions=" \
 	"send HELLO u32:1 u32:0" "send LIST_SESSIONS" "send LIST_SESSIONS" "reply" "reply" "reply"

@@ -1,8 +1,10 @@
 #!/bin/bash
 # What this daemon can't do yet is refused when given, with a clear
-# message, exit 1 and nothing changed: every kernel-domain command (the
-# daemon serves no kernel domain: KERNEL_UNAVAILABLE from a root daemon,
-# KERNEL_NEEDS_ROOT from a personal one) and create --snapshot.
+# message, exit 1 and nothing changed: every kernel-domain command of a
+# daemon that serves no kernel domain (KERNEL_DISABLED from a root daemon
+# started with --no-kernel, KERNEL_NEEDS_ROOT from a personal one, and the
+# reason a root daemon found when it can't load the tracer) and create
+# --snapshot.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -10,10 +12,10 @@ need_proto_client
 
 rc_file="$LTT_HOME/.lttrc"
 sock="$LTT_RUNDIR/client.sock"
-start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
+start_sessiond "$LTT_RUNDIR" --no-kernel || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
 
 if [ "$(id -u)" = 0 ]; then
-	m_kernel="kernel tracing is not available in this session daemon: it has no kernel tracer yet; trace programs with -u"
+	m_kernel="kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option"
 else
 	m_kernel="kernel tracing needs the root session daemon; run lttctl as root or as a member of the tracing group"
 fi
@@ -61,7 +63,8 @@ refused 1 "Error: event rule '*' in channel 'channel0' of session 's': $m_kernel
 refused 1 "Error: channel 'kc' of session 's': $m_kernel" disable-channel -k kc
 refused 1 "Error: channel 'channel0' of session 's': $m_kernel" disable-event -k sched_switch
 refused 1 "Error: channel 'channel0' of session 's': $m_kernel" disable-event -k -a
-refused 1 "Error: listing the available kernel events is not supported yet" list -k
+refused 1 "Error: listing the kernel events: $m_kernel" list -k
+refused 1 "Error: listing the kernel events: $m_kernel" list -k --syscall
 
 # Refused at once, in a stopped or a started session alike.
 lttctl -q start s
@@ -84,4 +87,19 @@ is "$RC" 0 "the user domain still takes rules"
 like "$(lttctl list s)" "ev2 \\(loglevel: any\\) \\[enabled\\]" "and lists them"
 
 stop_sessiond
+
+# A root daemon on a kernel that can't load modules says so (the kernel
+# tests, in a VM, see the tracer load and the other reasons).
+if [ "$(id -u)" = 0 ] && [ ! -e /proc/modules ]; then
+	start_sessiond "$LTT_RUNDIR" || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
+	run lttctl list -k
+	is "$RC" 1 "no module support: list -k fails"
+	is "$ERR" "Error: listing the kernel events: this kernel can't load modules (built without CONFIG_MODULES), so kernel tracing is not available; trace programs with -u" \
+		"no module support: list -k says why"
+	run lttctl enable-event -u ev3 -c c -s s
+	is "$RC" 1 "a new daemon has no session s"
+	stop_sessiond
+else
+	skip 3 "this kernel can load modules: the refusal reasons are tested in a VM (tests/kernel)"
+fi
 done_testing

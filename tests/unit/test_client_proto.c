@@ -123,12 +123,12 @@ static bool equal_channel_info(const void *pa, const void *pb)
 
 static void put_rule_attr(struct ltt_wbuf *w, const void *o)
 {
-	ltt_proto_put_rule_attr(w, o);
+	ltt_proto_put_rule_attr(w, o, LTT_CLIENT_MINOR);
 }
 
 static void get_rule_attr(struct ltt_rbuf *r, void *o)
 {
-	ltt_proto_get_rule_attr(r, o);
+	ltt_proto_get_rule_attr(r, o, LTT_CLIENT_MINOR);
 }
 
 static bool equal_rule_attr(const void *pa, const void *pb)
@@ -136,19 +136,19 @@ static bool equal_rule_attr(const void *pa, const void *pb)
 	const struct ltt_event_rule_attr *a = pa, *b = pb;
 
 	return !strcmp(a->pattern, b->pattern) && a->loglevel_type == b->loglevel_type &&
-	       a->loglevel == b->loglevel;
+	       a->loglevel == b->loglevel && a->type == b->type;
 }
 
 /* ---- rule info ---- */
 
 static void put_rule_info(struct ltt_wbuf *w, const void *o)
 {
-	ltt_proto_put_rule_info(w, o);
+	ltt_proto_put_rule_info(w, o, LTT_CLIENT_MINOR);
 }
 
 static void get_rule_info(struct ltt_rbuf *r, void *o)
 {
-	ltt_proto_get_rule_info(r, o);
+	ltt_proto_get_rule_info(r, o, LTT_CLIENT_MINOR);
 }
 
 static bool equal_rule_info(const void *pa, const void *pb)
@@ -499,6 +499,30 @@ static void test_channels(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* A minor-0 peer's rules have no type: tracepoint rules, the same bytes. */
+static void test_rules_minor0(void)
+{
+	struct ltt_event_rule_attr a = { .pattern = "sched_*", .type = LTT_EVENT_SYSCALL }, b;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_proto_put_rule_attr(&w, &a, 0);
+	tap_is_int((long long)w.len, 4 + 8 + 4 + 4, "minor 0: a rule attr has no type");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rule_attr(&r, &b, 0);
+	tap_ok(!ltt_rbuf_end(&r) && b.type == LTT_EVENT_TRACEPOINT && !strcmp(b.pattern, "sched_*"),
+	       "minor 0: decoded as a tracepoint rule");
+	w.len = 0;
+	ltt_proto_put_rule_attr(&w, &a, 1);
+	w.len -= 4;
+	ltt_wbuf_put_u32(&w, 2);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rule_attr(&r, &b, 1);
+	tap_ok(ltt_rbuf_end(&r) != 0, "minor 1: an unknown event type is malformed");
+	ltt_wbuf_fini(&w);
+}
+
 static void test_rules(void)
 {
 	struct ltt_event_rule_info e;
@@ -519,6 +543,9 @@ static void test_rules(void)
 			check_object(&ops_rule_attr, &e.attr, what);
 		}
 	}
+	e.attr.type = LTT_EVENT_SYSCALL;
+	check_object(&ops_rule_attr, &e.attr, "a system call rule");
+	e.attr.type = LTT_EVENT_TRACEPOINT;
 	e.domain = LTT_DOMAIN_USER;
 	fill(e.channel, LTT_NAME_MAX - 1, 'c');
 	e.enabled = true;
@@ -531,19 +558,23 @@ static void test_rules(void)
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_SINGLE + 1);
 	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	check_malformed(&ops_rule_attr, &w, "log level type 3");
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_RANGE);
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_DEBUG + 1);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	check_malformed(&ops_rule_attr, &w, "log level 15");
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_RANGE);
 	ltt_wbuf_put_u32(&w, UINT32_MAX);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	check_malformed(&ops_rule_attr, &w, "log level -1");
 	fill(big, LTT_NAME_MAX, 'p');
 	ltt_wbuf_put_str(&w, big);
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	check_malformed(&ops_rule_attr, &w, "a 256-byte pattern");
 
 	ltt_wbuf_put_u32(&w, 0);
@@ -551,6 +582,7 @@ static void test_rules(void)
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	ltt_wbuf_put_u8(&w, 1);
 	check_malformed(&ops_rule_info, &w, "domain 0");
 	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
@@ -558,6 +590,7 @@ static void test_rules(void)
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	ltt_wbuf_put_u8(&w, 1);
 	check_malformed(&ops_rule_info, &w, "a 256-byte channel name");
 	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
@@ -565,6 +598,7 @@ static void test_rules(void)
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
 	ltt_wbuf_put_u8(&w, 2);
 	check_malformed(&ops_rule_info, &w, "enabled 2");
 	ltt_wbuf_fini(&w);
@@ -710,6 +744,7 @@ int main(void)
 	test_session_info();
 	test_channels();
 	test_rules();
+	test_rules_minor0();
 	test_domain();
 	return tap_done();
 }

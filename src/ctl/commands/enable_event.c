@@ -52,11 +52,22 @@ static bool rule_enabled(const struct ltt_session_detail *d, const struct ctl_ev
 
 		if (r->domain == ev->domain && r->enabled && !strcmp(r->channel, channel) &&
 		    !strcmp(r->attr.pattern, attr->pattern) &&
-		    r->attr.loglevel_type == attr->loglevel_type &&
+		    r->attr.loglevel_type == attr->loglevel_type && r->attr.type == attr->type &&
 		    (attr->loglevel_type == LTT_LOGLEVEL_ALL || r->attr.loglevel == attr->loglevel))
 			return true;
 	}
 	return false;
+}
+
+/* The kinds of event the rules name: -k -a alone means both. */
+struct rule_types {
+	enum ltt_event_type v[2];
+	size_t n;
+};
+
+static const char *type_label(enum ltt_event_type type)
+{
+	return type == LTT_EVENT_SYSCALL ? "system call " : "";
 }
 
 /* Would every rule be accepted?  Prints the first that would not. */
@@ -73,9 +84,9 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 	for (i = 0; i < ev->count; i++) {
 		strcpy(attr->pattern, ev->patterns[i]);
 		if (rule_enabled(d, ev, attr)) {
-			ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s",
-				     attr->pattern, ctl_util_event_channel(ev), ev->session,
-				     ltt_strerror(LTT_ERR_EVENT_EXISTS));
+			ctl_util_err("%sevent rule '%s' in channel '%s' of session '%s': %s",
+				     type_label(attr->type), attr->pattern, ctl_util_event_channel(ev),
+				     ev->session, ltt_strerror(LTT_ERR_EVENT_EXISTS));
 			return CTL_EXIT_FAILURE;
 		}
 	}
@@ -83,35 +94,59 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 }
 
 static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
-			struct ltt_event_rule_attr *attr)
+			struct ltt_event_rule_attr *attr, const struct rule_types *types)
 {
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
-	size_t i;
+	size_t i, t;
 	int ret;
 
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (!ret)
 		ret = ctl_util_get_session(ctl, ev->session, &d);
-	if (!ret)
+	for (t = 0; t < types->n && !ret; t++) {
+		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr);
-	for (i = 0; i < ev->count && !ret; i++) {
-		strcpy(attr->pattern, ev->patterns[i]);
-		ret = ltt_ctl_enable_event(ctl, ev->session, ev->domain, ev->channel, attr);
-		if (ret) {
-			ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s",
-				     attr->pattern, ctl_util_event_channel(ev), ev->session,
-				     ltt_strerror(ret));
-			ret = CTL_EXIT_FAILURE;
-			break;
+	}
+	for (t = 0; t < types->n && !ret; t++) {
+		attr->type = types->v[t];
+		for (i = 0; i < ev->count && !ret; i++) {
+			strcpy(attr->pattern, ev->patterns[i]);
+			ret = ltt_ctl_enable_event(ctl, ev->session, ev->domain, ev->channel, attr);
+			if (ret) {
+				ctl_util_err("%sevent rule '%s' in channel '%s' of session '%s': %s",
+					     type_label(attr->type), attr->pattern,
+					     ctl_util_event_channel(ev), ev->session,
+					     ltt_strerror(ret));
+				ret = CTL_EXIT_FAILURE;
+				break;
+			}
+			ctl_util_info(ctx, "%s %s enabled in channel %s of session %s (%s).",
+				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
+				      "Event rule", attr->pattern, ctl_util_event_channel(ev),
+				      ev->session, ltt_domain_name(ev->domain));
 		}
-		ctl_util_info(ctx, "Event rule %s enabled in channel %s of session %s (%s).",
-			      attr->pattern, ctl_util_event_channel(ev), ev->session,
-			      ltt_domain_name(ev->domain));
 	}
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	return ret;
+}
+
+/* Which kinds of event: --tracepoint, --syscall, or by default. */
+static int set_types(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, int tracepoint,
+		     int syscall, struct rule_types *types)
+{
+	if (tracepoint && syscall)
+		return ctl_util_usage_error(ctx, "choose --tracepoint or --syscall, not both");
+	if (syscall && ev->domain != LTT_DOMAIN_KERNEL)
+		return ctl_util_usage_error(ctx, "--syscall names kernel system calls: use it with -k");
+	types->n = 0;
+	if (!syscall)
+		types->v[types->n++] = LTT_EVENT_TRACEPOINT;
+	/* As LTTng's: -k -a alone is every tracepoint and every system call. */
+	if (syscall || (ev->domain == LTT_DOMAIN_KERNEL && ev->all && !tracepoint))
+		types->v[types->n++] = LTT_EVENT_SYSCALL;
+	return CTL_EXIT_OK;
 }
 
 int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
@@ -119,10 +154,16 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct ltt_event_rule_attr attr = { .pattern = "" };
 	struct ctl_event_cmd ev = { 0 };
 	char *values[NR_VALS] = { NULL };
+	struct rule_types types = { .n = 0 };
+	int tracepoint = 0, syscall = 0;
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel events", NULL },
+		{ "tracepoint", 0, POPT_ARG_NONE, &tracepoint, 0,
+		  "tracepoints (the default)", NULL },
+		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
+		  "kernel system calls, entry and exit (with -k)", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space events", NULL },
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
@@ -143,12 +184,14 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		goto end;
 	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
 	if (!ret)
+		ret = set_types(ctx, &ev, tracepoint, syscall, &types);
+	if (!ret)
 		ret = set_loglevel(ctx, values, &attr);
 	if (!ret && ev.all)
 		ret = ctl_util_name_list(ctx, "*", "event rule", ltt_event_pattern_valid,
 					 LTT_ERR_EVENT_NAME, &ev.patterns, &ev.count);
 	if (!ret)
-		ret = enable_rules(ctx, &ev, &attr);
+		ret = enable_rules(ctx, &ev, &attr, &types);
 	ctl_util_event_cmd_fini(&ev);
 	poptFreeContext(pc);
 end:

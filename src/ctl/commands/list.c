@@ -51,6 +51,12 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 {
 	const struct ltt_event_rule_attr *a = &rule->attr;
 
+	if (rule->domain == LTT_DOMAIN_KERNEL) {
+		printf("      %s (type: %s) [%s]\n", a->pattern,
+		       a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint",
+		       rule->enabled ? "enabled" : "disabled");
+		return;
+	}
 	printf("      %s (loglevel: ", a->pattern);
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
@@ -157,19 +163,11 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	return CTL_EXIT_OK;
 }
 
-/* The events registered applications can emit, program by program. */
-static int list_user_events(struct ltt_ctl *ctl, bool fields)
+static void print_user_events(const struct ltt_tracepoint_info *tps, size_t count)
 {
-	struct ltt_tracepoint_info *tps;
-	size_t i, f, count;
+	size_t i, f;
 	pid_t last = 0;
-	int ret;
 
-	ret = ltt_ctl_list_tracepoints(ctl, fields, &tps, &count);
-	if (ret) {
-		ctl_util_err("listing the user space events: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
 	puts("User space events:\n------------------");
 	if (!count)
 		puts("None: no instrumented application is registered.");
@@ -182,13 +180,47 @@ static int list_user_events(struct ltt_ctl *ctl, bool fields)
 		for (f = 0; f < tps[i].nr_fields; f++)
 			printf("        field: %s (%s)\n", tps[i].fields[f].name, tps[i].fields[f].type);
 	}
+}
+
+static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t count, bool syscalls)
+{
+	size_t i, f;
+
+	puts(syscalls ? "System calls:\n-------------" : "Kernel events:\n-------------");
+	for (i = 0; i < count; i++) {
+		printf("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
+		for (f = 0; f < tps[i].nr_fields; f++)
+			printf("        field: %s (%s)\n", tps[i].fields[f].name, tps[i].fields[f].type);
+	}
+}
+
+/*
+ * The events that can be enabled: the registered applications' (user,
+ * program by program), or the kernel tracer's tracepoints or system calls.
+ */
+static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscalls, bool fields)
+{
+	enum ltt_event_type type = syscalls ? LTT_EVENT_SYSCALL : LTT_EVENT_TRACEPOINT;
+	struct ltt_tracepoint_info *tps;
+	size_t count;
+	int ret;
+
+	ret = ltt_ctl_list_events(ctl, domain, type, fields, &tps, &count);
+	if (ret) {
+		ctl_util_err("listing the %s events: %s", ltt_domain_name(domain), ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	if (domain == LTT_DOMAIN_USER)
+		print_user_events(tps, count);
+	else
+		print_kernel_events(tps, count, syscalls);
 	free(tps);
 	return CTL_EXIT_OK;
 }
 
 /* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool user,
-		bool fields)
+		bool fields, bool syscalls)
 {
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
 	struct ltt_ctl *ctl;
@@ -196,10 +228,12 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 
 	if (kernel != user)
 		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-	if (!name && kernel) {
-		ctl_util_err("listing the available kernel events is not supported yet");
-		return CTL_EXIT_FAILURE;
-	}
+	if (syscalls && (name || !kernel || user))
+		return ctl_util_usage_error(ctx, "--syscall lists the kernel's system calls: "
+					    "use it with -k alone");
+	if (!name && kernel && user)
+		return ctl_util_usage_error(ctx, "list the available events of one domain: "
+					    "-k or -u");
 	if (!name && fields && !user && !kernel)
 		return ctl_util_usage_error(ctx, "-f lists the fields of available events: "
 					    "use it with -k or -u");
@@ -208,8 +242,8 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name && user)
-		ret = list_user_events(ctl, fields);
+	if (!name && (user || kernel))
+		ret = list_events(ctl, domain, syscalls, fields);
 	else if (!name)
 		ret = list_sessions(ctl);
 	else
@@ -220,7 +254,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 
 int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int ret, nr, kernel = 0, user = 0, fields = 0;
+	int ret, nr, kernel = 0, user = 0, fields = 0, syscalls = 0;
 	const char **args;
 	poptContext pc;
 	struct poptOption options[] = {
@@ -230,6 +264,8 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the user space domain (without NAME: the available user space events)", NULL },
 		{ "fields", 'f', POPT_ARG_NONE, &fields, 0,
 		  "with -k or -u alone: the fields of the events", NULL },
+		{ "syscall", 0, POPT_ARG_NONE, &syscalls, 0,
+		  "with -k alone: the system calls that can be traced", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
@@ -240,7 +276,7 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
 	if (!ret)
-		ret = list(ctx, args[0], kernel, user, fields);
+		ret = list(ctx, args[0], kernel, user, fields, syscalls);
 	poptFreeContext(pc);
 	return ret;
 }

@@ -512,7 +512,7 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	}
 	d->nr_rules = nr;
 	for (i = 0; i < nr; i++)
-		ltt_proto_get_rule_info(&r, &d->rules[i]);
+		ltt_proto_get_rule_info(&r, &d->rules[i], ctl->minor);
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
@@ -591,13 +591,18 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
 	if (!attr || (channel && strlen(channel) >= LTT_NAME_MAX))
 		return -LTT_ERR_INVAL;
 	ret = ltt_attr_check_rule(attr);
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(attr, domain);
 	if (ret)
 		return ret;
+	/* A daemon of minor 0 knows tracepoint rules only. */
+	if (attr->type != LTT_EVENT_TRACEPOINT && ctl->minor < 1)
+		return -LTT_ERR_NOT_SUPPORTED;
 	ret = begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_str(&w, channel ? channel : "");
-	ltt_proto_put_rule_attr(&w, attr);
+	ltt_proto_put_rule_attr(&w, attr, ctl->minor);
 	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w);
 }
 
@@ -644,6 +649,13 @@ static uint32_t get_tracepoint_info(struct ltt_rbuf *r, struct ltt_tracepoint_in
 int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
 			     struct ltt_tracepoint_info **ret_tps, size_t *ret_count)
 {
+	return ltt_ctl_list_events(ctl, LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, with_fields,
+				   ret_tps, ret_count);
+}
+
+int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_event_type type,
+			bool with_fields, struct ltt_tracepoint_info **ret_tps, size_t *ret_count)
+{
 	struct ltt_tracepoint_info *tps = NULL, scratch;
 	struct ltt_field_info *fields;
 	size_t i, n, nr_fields = 0, len = 0;
@@ -652,10 +664,20 @@ int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
 	struct ltt_wbuf w;
 	int ret;
 
-	if (!ctl || !ret_tps || !ret_count)
+	if (!ctl || !ret_tps || !ret_count ||
+	    (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_KERNEL))
 		return -LTT_ERR_INVAL;
+	if (type != LTT_EVENT_TRACEPOINT && (type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
+		return -LTT_ERR_EVENT_TYPE;
+	/* Minor 0 lists the user-space tracepoints only. */
+	if (ctl->minor < 1 && (domain != LTT_DOMAIN_USER || type != LTT_EVENT_TRACEPOINT))
+		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u8(&w, with_fields);
+	if (ctl->minor >= 1) {
+		ltt_wbuf_put_u32(&w, domain);
+		ltt_wbuf_put_u32(&w, type);
+	}
 	ret = transact(ctl, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)

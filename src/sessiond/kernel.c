@@ -1,0 +1,786 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel.c - the kernel domain: its operations (domain.h) over the kernel
+ * tracer (kabi.h) and a consumer daemon of its own (see kernel.h).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/attr.h"
+#include "common/log.h"
+#include "common/names.h"
+#include "sessiond/kernel.h"
+
+#define KERNEL_MAX_CPUS 8192
+
+/* An event enabled in a channel, under its id. */
+struct kernel_event {
+	char name[LTT_KABI_NAME_MAX];
+	uint32_t id;
+	bool enabled;			/* in the tracer now */
+};
+
+/* A channel of a session, in the tracer and in the consumer. */
+struct kernel_chan {
+	struct cds_list_head node;	/* in kernel_session.chans */
+	struct ltt_channel *channel;	/* the session tree's, same lifetime */
+	ltt_khandle handle;
+	uint64_t key;			/* the consumer's */
+	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
+	struct kernel_event *events;	/* ids in order: events[i].id == i */
+	size_t nr_events;
+	size_t cap_events;
+};
+
+/* A session's kernel part: ltt_session_domain.state. */
+struct kernel_session {
+	ltt_khandle handle;
+	uint64_t trace_key;
+	uint64_t consumer_gen;		/* 0: no trace in a consumer */
+	char path[PATH_MAX];
+	uuid_t uuid;
+	struct cds_list_head chans;
+};
+
+static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
+{
+	return caa_container_of(d, struct ltt_kernel, domain);
+}
+
+static struct kernel_session *state_of(struct ltt_session *session)
+{
+	return ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+}
+
+static uint64_t new_key(struct ltt_kernel *k)
+{
+	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
+}
+
+/* The consumer that holds the session's trace, or NULL if it died. */
+static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!ks->consumer_gen)
+		return NULL;
+	c = ltt_supervisor_get(&k->consumer, &gen);
+	return c && gen == ks->consumer_gen ? c : NULL;
+}
+
+/* ---- validation ---- */
+
+static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
+						struct ltt_channel_attr *attr)
+{
+	int ret = ltt_attr_check_channel(attr, LTT_DOMAIN_KERNEL);
+
+	(void)d;
+	if (ret)
+		return (enum ltt_error_code)-ret;
+	/* The tracer's own limits (kmod/ltt-abi.h). */
+	if (attr->subbuf_size > LTT_KABI_MAX_SUBBUF_SIZE)
+		return LTT_ERR_KERNEL_SUBBUF_SIZE;
+	if (attr->num_subbuf > LTT_KABI_MAX_NUM_SUBBUF ||
+	    attr->subbuf_size * attr->num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU)
+		return LTT_ERR_KERNEL_SUBBUF_COUNT;
+	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_KABI_MIN_TIMER_US) ||
+	    (attr->read_timer_us && attr->read_timer_us < LTT_KABI_MIN_TIMER_US))
+		return LTT_ERR_KERNEL_TIMER;
+	return LTT_ERR_OK;
+}
+
+static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
+					     const struct ltt_event_rule_attr *attr)
+{
+	int ret = ltt_attr_check_rule(attr);
+
+	(void)d;
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_KERNEL);
+	return (enum ltt_error_code)-ret;
+}
+
+static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
+						  const struct ltt_session *session)
+{
+	(void)d;
+	/* The tracer fixes a session's channels at its first start. */
+	return ltt_session_domain((struct ltt_session *)session, LTT_DOMAIN_KERNEL)->state ?
+	       LTT_ERR_KERNEL_CHANNEL_STARTED : LTT_ERR_OK;
+}
+
+/* ---- the catalog: which events a rule stands for ---- */
+
+static bool rule_is_syscall(const struct ltt_event_rule *rule)
+{
+	return rule->attr.type == LTT_EVENT_SYSCALL;
+}
+
+/*
+ * The name of system call @syscall's entry (or exit) event; false if it
+ * would not fit (the tracer lists no such call: its names are short).
+ */
+static bool syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, bool entry)
+{
+	size_t len = strnlen(syscall, LTT_KABI_NAME_MAX);
+	const char *prefix = entry ? "syscall_entry_" : "syscall_exit_";
+	size_t plen = strlen(prefix);
+
+	if (plen + len >= LTT_KABI_NAME_MAX)
+		return false;
+	memcpy(name, prefix, plen);
+	memcpy(name + plen, syscall, len + 1);
+	return true;
+}
+
+/* Call @fn for every event name @rule stands for. */
+static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
+			  int (*fn)(void *arg, const char *name), void *arg)
+{
+	char name[LTT_KABI_NAME_MAX];
+	size_t i;
+	int ret = 0;
+
+	if (!rule_is_syscall(rule)) {
+		for (i = 0; i < k->nr_tracepoints && !ret; i++)
+			if (ltt_glob_match(rule->attr.pattern, k->tracepoints[i].name))
+				ret = fn(arg, k->tracepoints[i].name);
+		return ret;
+	}
+	for (i = 0; i < k->nr_syscalls && !ret; i++) {
+		if (!ltt_glob_match(rule->attr.pattern, k->syscalls[i].name))
+			continue;
+		if (syscall_event(name, k->syscalls[i].name, true))
+			ret = fn(arg, name);
+		if (!ret && syscall_event(name, k->syscalls[i].name, false))
+			ret = fn(arg, name);
+	}
+	return ret;
+}
+
+/* ---- metadata ---- */
+
+static int send_metadata(struct ltt_kernel *k, struct kernel_session *ks, struct ltt_wbuf *text)
+{
+	struct ltt_consumer *c = session_consumer(k, ks);
+
+	if (text->err)
+		return text->err;
+	if (!c)
+		return -EPIPE;
+	return text->len ? ltt_consumer_metadata(c, ks->trace_key, text->data, text->len) : 0;
+}
+
+static int metadata_header(struct ltt_kernel *k, struct ltt_session *session,
+			   struct kernel_session *ks, struct ltt_wbuf *text)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	char created[LTT_TRACE_DATETIME_MAX];
+	struct ltt_tsdl_trace info = {
+		.buffering = "global",
+		.bits_per_long = (uint32_t)(sizeof(long) * CHAR_BIT),
+		.vpid = -1,
+		.sysname = k->uts.sysname,
+		.kernel_release = k->uts.release,
+		.kernel_version = k->uts.version,
+	};
+	struct ltt_channel *channel;
+	int ret;
+
+	ltt_trace_host_fill(&k->host, session, &info, created);
+	memcpy(info.uuid, ks->uuid, sizeof(info.uuid));
+	ret = ltt_tsdl_trace_header(text, &info);
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (!ret)
+			ret = ltt_tsdl_stream(text, channel->stream_id);
+	return ret;
+}
+
+/* ---- events in a channel ---- */
+
+static struct kernel_event *find_event(struct kernel_chan *kc, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < kc->nr_events; i++)
+		if (!strcmp(kc->events[i].name, name))
+			return &kc->events[i];
+	return NULL;
+}
+
+/* What enabling the events of a channel needs, as for_each_event()'s @arg. */
+struct enable_ctx {
+	struct ltt_kernel *k;
+	struct kernel_chan *kc;
+	struct ltt_wbuf *text;		/* metadata of new event ids */
+	bool *wanted;			/* per kc->events[i], grown with it */
+	size_t cap_wanted;
+};
+
+static int grow_events(struct enable_ctx *e)
+{
+	struct kernel_chan *kc = e->kc;
+	struct kernel_event *events;
+	bool *wanted;
+	size_t cap;
+
+	if (kc->nr_events < kc->cap_events && kc->nr_events < e->cap_wanted)
+		return 0;
+	cap = kc->cap_events ? kc->cap_events * 2 : 64;
+	events = realloc(kc->events, cap * sizeof(*events));
+	if (!events)
+		return -ENOMEM;
+	kc->events = events;
+	kc->cap_events = cap;
+	wanted = realloc(e->wanted, cap * sizeof(*wanted));
+	if (!wanted)
+		return -ENOMEM;
+	memset(wanted + e->cap_wanted, 0, (cap - e->cap_wanted) * sizeof(*wanted));
+	e->wanted = wanted;
+	e->cap_wanted = cap;
+	return 0;
+}
+
+/* @name is wanted in the channel: give it an id (and metadata) on first need. */
+static int want_event(void *arg, const char *name)
+{
+	struct enable_ctx *e = arg;
+	struct kernel_chan *kc = e->kc;
+	struct kernel_event *ev = find_event(kc, name);
+	struct ltt_kabi_event_desc desc;
+	int ret;
+
+	if (ev) {
+		e->wanted[ev - kc->events] = true;
+		return 0;
+	}
+	ret = grow_events(e);
+	if (ret)
+		return ret;
+	ret = ltt_kabi_event_desc(e->k->kabi, name, &desc);
+	if (!ret)
+		ret = ltt_tsdl_kernel_event(e->text, &desc, (uint32_t)kc->nr_events,
+					    kc->channel->stream_id);
+	if (ret) {
+		LTT_WARN("kernel event %s: no description from the tracer: %s", name,
+			 strerror(-ret));
+		return 0;	/* the others still go */
+	}
+	ev = &kc->events[kc->nr_events];
+	snprintf(ev->name, sizeof(ev->name), "%s", name);
+	ev->id = (uint32_t)kc->nr_events;
+	ev->enabled = false;
+	e->wanted[kc->nr_events++] = true;
+	return 0;
+}
+
+/* Make the tracer record in @kc exactly what its enabled rules want. */
+static int sync_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_wbuf *text)
+{
+	struct enable_ctx e = { .k = k, .kc = kc, .text = text };
+	struct ltt_event_rule *rule;
+	size_t i;
+	int ret = grow_events(&e);
+
+	if (kc->channel->enabled) {
+		cds_list_for_each_entry(rule, &kc->channel->rules, node)
+			if (!ret && rule->enabled)
+				ret = for_each_event(k, rule, want_event, &e);
+	}
+	for (i = 0; i < kc->nr_events && !ret; i++) {
+		struct kernel_event *ev = &kc->events[i];
+
+		if (e.wanted[i] == ev->enabled)
+			continue;
+		ret = e.wanted[i] ? ltt_kabi_event_enable(k->kabi, kc->handle, ev->name, ev->id) :
+				    ltt_kabi_event_disable(k->kabi, kc->handle, ev->name);
+		if (ret == -EEXIST || ret == -ENOENT) {
+			/* Already so in the tracer: nothing to change. */
+			ret = 0;
+		}
+		if (!ret)
+			ev->enabled = e.wanted[i];
+	}
+	free(e.wanted);
+	return ret;
+}
+
+/* ---- channels and the trace ---- */
+
+static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
+{
+	unsigned int i;
+
+	for (i = 0; kc->streams && i < k->nr_cpus; i++)
+		ltt_kabi_release(k->kabi, kc->streams[i]);
+	ltt_kabi_release(k->kabi, kc->handle);
+	free(kc->streams);
+	free(kc->events);
+	free(kc);
+}
+
+/* Hand the channel's streams, one per possible CPU, to the consumer. */
+static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_consumer *c)
+{
+	unsigned int i;
+	int fd, ret;
+
+	kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
+	if (!kc->streams)
+		return -ENOMEM;
+	for (i = 0; i < k->nr_cpus; i++) {
+		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], &kc->streams[i]);
+		if (ret == -ENOENT)
+			continue;	/* not a CPU of this machine after all */
+		if (!ret)
+			ret = ltt_kabi_stream_dup(k->kabi, kc->streams[i], &fd);
+		if (ret)
+			return ret;
+		ret = ltt_consumer_add_kernel_stream(c, kc->key, k->cpus[i], fd);
+		close(fd);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
+		       struct ltt_channel *channel, struct ltt_consumer *c)
+{
+	struct ltt_kabi_channel attr = {
+		.subbuf_size = channel->attr.subbuf_size,
+		.num_subbuf = channel->attr.num_subbuf,
+		.overwrite = channel->attr.overwrite,
+		.switch_timer_us = channel->attr.switch_timer_us,
+		.read_timer_us = channel->attr.read_timer_us,
+		.stream_id = channel->stream_id,
+	};
+	struct kernel_chan *kc = calloc(1, sizeof(*kc));
+	struct ltt_consumer_channel cc;
+	int ret;
+
+	if (!kc)
+		return -ENOMEM;
+	kc->channel = channel;
+	kc->key = new_key(k);
+	memcpy(attr.uuid, ks->uuid, sizeof(attr.uuid));
+	cc = (struct ltt_consumer_channel){
+		.key = kc->key,
+		.trace_key = ks->trace_key,
+		.name = channel->attr.name,
+		.tracefile_size = channel->attr.tracefile_size,
+		.tracefile_count = channel->attr.tracefile_count,
+		.switch_timer_us = channel->attr.switch_timer_us,
+		.read_timer_us = channel->attr.read_timer_us,
+		.overwrite = channel->attr.overwrite,
+		.domain = 1,
+		.subbuf_size = channel->attr.subbuf_size,
+		.num_subbuf = channel->attr.num_subbuf,
+	};
+	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
+	if (!ret)
+		ret = ltt_consumer_add_channel(c, &cc);
+	if (!ret)
+		ret = chan_streams(k, kc, c);
+	cds_list_add_tail(&kc->node, &ks->chans);	/* destroy undoes what was done */
+	return ret;
+}
+
+/* The trace directory: OUTPUT/kernel, or OUTPUT/kernel-N if that holds a trace. */
+static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
+			struct kernel_session *ks, struct ltt_consumer *c)
+{
+	unsigned int attempt;
+	int n, ret = -EEXIST;
+
+	for (attempt = 0; attempt < 100 && ret == -EEXIST; attempt++) {
+		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->output,
+				       attempt) :
+			      snprintf(ks->path, sizeof(ks->path), "%s/kernel", session->output);
+		if (n < 0 || (size_t)n >= sizeof(ks->path))
+			return -ENAMETOOLONG;
+		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
+					     session->gid);
+	}
+	(void)k;
+	return ret;
+}
+
+/* The session's kernel objects, made at its first start. */
+static int session_create(struct ltt_kernel *k, struct ltt_session *session,
+			  struct kernel_session *ks)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	struct ltt_channel *channel;
+	struct ltt_consumer *c;
+	struct ltt_wbuf text;
+	uint64_t gen;
+	int ret;
+
+	c = ltt_supervisor_get(&k->consumer, &gen);
+	if (!c)
+		return -EPIPE;
+	ret = ltt_kabi_session_create(k->kabi, &ks->handle);
+	if (!ret)
+		ret = trace_create(k, session, ks, c);
+	if (ret)
+		return ret;
+	ks->consumer_gen = gen;
+	ltt_wbuf_init(&text);
+	ret = metadata_header(k, session, ks, &text);
+	if (!ret)
+		ret = send_metadata(k, ks, &text);
+	ltt_wbuf_fini(&text);
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (!ret)
+			ret = chan_create(k, ks, channel, c);
+	return ret;
+}
+
+static void session_release(struct ltt_kernel *k, struct ltt_session *session)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	struct kernel_session *ks = dom->state;
+	struct ltt_consumer *c = session_consumer(k, ks);
+	struct kernel_chan *kc, *tmp;
+	uint64_t events, packets;
+
+	cds_list_for_each_entry_safe(kc, tmp, &ks->chans, node) {
+		uint64_t key = kc->key;
+
+		if (c && !ltt_consumer_flush_channel(c, key, true) &&
+		    !ltt_consumer_channel_stats(c, kc->key, &events, &packets)) {
+			kc->channel->discarded_events += events;
+			kc->channel->lost_packets += packets;
+		}
+		cds_list_del(&kc->node);
+		/* Closing the channel finalizes its streams: the consumer reads them out. */
+		chan_release(k, kc);
+		if (c && ltt_consumer_destroy_channel(c, key))
+			LTT_WARN("session '%s': a kernel channel was not closed cleanly",
+				 session->name);
+	}
+	if (c)
+		ltt_consumer_destroy_trace(c, ks->trace_key);
+	ltt_kabi_release(k->kabi, ks->handle);
+	free(ks);
+	dom->state = NULL;
+}
+
+/* ---- operations ---- */
+
+static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
+			struct ltt_domain_settle *settle)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks = dom->state;
+	struct kernel_chan *kc;
+	struct ltt_wbuf text;
+	int ret = 0;
+
+	(void)settle;	/* the tracer answers at once: nothing to wait for */
+	if (session->output_type != LTT_OUTPUT_LOCAL)
+		return -EOPNOTSUPP;
+	if (!ks) {
+		ks = calloc(1, sizeof(*ks));
+		if (!ks)
+			return -ENOMEM;
+		CDS_INIT_LIST_HEAD(&ks->chans);
+		ks->trace_key = new_key(k);
+		uuid_generate(ks->uuid);
+		dom->state = ks;
+		ret = session_create(k, session, ks);
+		if (ret) {
+			LTT_ERR("session '%s': kernel trace %s: %s", session->name, ks->path,
+				strerror(-ret));
+			session_release(k, session);
+			return ret;
+		}
+	}
+	ltt_wbuf_init(&text);
+	cds_list_for_each_entry(kc, &ks->chans, node)
+		if (!ret)
+			ret = sync_events(k, kc, &text);
+	if (!ret)
+		ret = send_metadata(k, ks, &text);
+	ltt_wbuf_fini(&text);
+	if (!ret)
+		ret = ltt_kabi_session_start(k->kabi, ks->handle);
+	return ret;
+}
+
+static void kernel_update(struct ltt_domain_impl *d, struct ltt_session *session,
+			  struct ltt_domain_settle *settle)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks = state_of(session);
+	struct kernel_chan *kc;
+	struct ltt_wbuf text;
+	int ret = 0;
+
+	(void)settle;
+	if (!ks)
+		return;		/* never started: the first start enables everything */
+	ltt_wbuf_init(&text);
+	cds_list_for_each_entry(kc, &ks->chans, node)
+		if (!ret)
+			ret = sync_events(k, kc, &text);
+	if (!ret)
+		ret = send_metadata(k, ks, &text);
+	ltt_wbuf_fini(&text);
+	if (ret)
+		LTT_ERR("session '%s': kernel events not all updated: %s", session->name,
+			strerror(-ret));
+}
+
+static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool wait)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks;
+	struct ltt_consumer *c = NULL;
+	struct kernel_chan *kc;
+	uint64_t *keys = NULL;
+	size_t i, n = 0;
+	int ret = 0, err;
+
+	pthread_mutex_lock(&session->lock);
+	ks = state_of(session);
+	if (ks) {
+		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
+		c = session_consumer(k, ks);
+		cds_list_for_each_entry(kc, &ks->chans, node)
+			n++;
+		keys = calloc(n ? n : 1, sizeof(*keys));
+		n = 0;
+		cds_list_for_each_entry(kc, &ks->chans, node)
+			if (keys)
+				keys[n++] = kc->key;
+	}
+	pthread_mutex_unlock(&session->lock);
+	if (ks && !c)
+		ret = -EPIPE;
+	/* No lock held: the consumer writes what the buffers hold. */
+	for (i = 0; wait && c && i < n; i++) {
+		err = ltt_consumer_flush_channel(c, keys[i], false);
+		if (err && !ret)
+			ret = err;
+	}
+	free(keys);
+	return ret;
+}
+
+static void kernel_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	if (state_of(session))
+		session_release(to_kernel(d), session);
+}
+
+static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
+				 const struct ltt_channel *channel, uint64_t *ret_events_lost,
+				 uint64_t *ret_packets_lost)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? session_consumer(k, ks) : NULL;
+	uint64_t events = 0, packets = 0;
+	struct kernel_chan *kc;
+
+	*ret_events_lost = channel->discarded_events;
+	*ret_packets_lost = channel->lost_packets;
+	if (!c)
+		return;
+	cds_list_for_each_entry(kc, &ks->chans, node) {
+		if (kc->channel == channel &&
+		    !ltt_consumer_channel_stats(c, kc->key, &events, &packets)) {
+			*ret_events_lost += events;
+			*ret_packets_lost += packets;
+		}
+	}
+}
+
+/* "integer", "string", ... for lttctl list -k -f. */
+static const char *type_name(const struct ltt_kabi_field *f)
+{
+	switch (f->type) {
+	case LTT_KABI_FIELD_INTEGER:
+		return f->base == 16 ? "integer (hex)" : "integer";
+	case LTT_KABI_FIELD_STRING:
+		return "string";
+	case LTT_KABI_FIELD_ARRAY:
+		return f->encoding ? "text array" : "array";
+	case LTT_KABI_FIELD_SEQUENCE:
+		return f->encoding ? "text sequence" : "sequence";
+	default:
+		return "unknown";
+	}
+}
+
+/* One entry of the list: @name, with the fields of event @fields_of if not NULL. */
+static void put_event(struct ltt_kernel *k, const char *name, const char *fields_of,
+		      struct ltt_wbuf *reply)
+{
+	struct ltt_kabi_event_desc desc;
+	uint32_t i, n = 0;
+
+	if (fields_of && !ltt_kabi_event_desc(k->kabi, fields_of, &desc))
+		n = desc.nr_fields;
+	ltt_wbuf_put_u32(reply, 0);
+	ltt_wbuf_put_str(reply, "");
+	ltt_wbuf_put_str(reply, name);
+	ltt_wbuf_put_u32(reply, (uint32_t)-1);	/* no log level */
+	ltt_wbuf_put_u32(reply, n);
+	for (i = 0; i < n; i++) {
+		ltt_wbuf_put_str(reply, desc.fields[i].name);
+		ltt_wbuf_put_str(reply, type_name(&desc.fields[i]));
+	}
+}
+
+static int kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
+			      bool with_fields, struct ltt_wbuf *reply)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	char entry[LTT_KABI_NAME_MAX];
+	size_t i;
+
+	if (type == LTT_EVENT_SYSCALL) {
+		ltt_wbuf_put_u32(reply, (uint32_t)k->nr_syscalls);
+		for (i = 0; i < k->nr_syscalls; i++) {
+			/* A system call's fields are its entry's arguments. */
+			bool fields = with_fields && syscall_event(entry, k->syscalls[i].name, true);
+
+			put_event(k, k->syscalls[i].name, fields ? entry : NULL, reply);
+		}
+		return reply->err;
+	}
+	ltt_wbuf_put_u32(reply, (uint32_t)k->nr_tracepoints);
+	for (i = 0; i < k->nr_tracepoints; i++)
+		put_event(k, k->tracepoints[i].name, with_fields ? k->tracepoints[i].name : NULL,
+			  reply);
+	return reply->err;
+}
+
+static void kernel_settle_wait(struct ltt_domain_impl *d, void *pending, const char *what)
+{
+	(void)d;
+	(void)what;
+	free(pending);
+}
+
+static void kernel_release(struct ltt_kernel *k)
+{
+	ltt_kabi_close(k->kabi);
+	free(k->tracepoints);
+	free(k->syscalls);
+	free(k->cpus);
+}
+
+static void kernel_fini(struct ltt_domain_impl *d)
+{
+	struct ltt_kernel *k = to_kernel(d);
+
+	ltt_supervisor_fini(&k->consumer);
+	kernel_release(k);
+	ltt_kmodule_unload(LTT_KMODULE_TRACER);
+}
+
+static const struct ltt_domain_ops kernel_ops = {
+	.check_channel = kernel_check_channel,
+	.check_rule = kernel_check_rule,
+	.may_add_channel = kernel_may_add_channel,
+	.start = kernel_start,
+	.update = kernel_update,
+	.stop = kernel_stop,
+	.destroy = kernel_destroy,
+	.channel_stats = kernel_channel_stats,
+	.list_events = kernel_list_events,
+	.settle_wait = kernel_settle_wait,
+	.fini = kernel_fini,
+};
+
+/* ---- set-up ---- */
+
+/* The possible CPUs, from "0-3,5" in /sys/devices/system/cpu/possible. */
+static int read_cpus(struct ltt_kernel *k)
+{
+	char text[4096] = "", *p, *end;
+	unsigned long a, b, c;
+	FILE *f = fopen("/sys/devices/system/cpu/possible", "re");
+
+	if (f) {
+		if (!fgets(text, sizeof(text), f))
+			text[0] = '\0';
+		fclose(f);
+	}
+	k->cpus = calloc(KERNEL_MAX_CPUS, sizeof(*k->cpus));
+	if (!k->cpus)
+		return -ENOMEM;
+	for (p = text; *p && *p != '\n'; p = *end == ',' ? end + 1 : end) {
+		a = strtoul(p, &end, 10);
+		if (end == p)
+			return -EINVAL;
+		b = a;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtoul(p, &end, 10);
+			if (end == p || b < a)
+				return -EINVAL;
+		}
+		for (c = a; c <= b && k->nr_cpus < KERNEL_MAX_CPUS; c++)
+			k->cpus[k->nr_cpus++] = (uint32_t)c;
+	}
+	return k->nr_cpus ? 0 : -EINVAL;
+}
+
+int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *consumerd_path,
+		    int verbose, char *why, size_t why_size)
+{
+	int ret;
+
+	memset(kernel, 0, sizeof(*kernel));
+	ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size);
+	if (ret)
+		return ret;
+	ret = ltt_kabi_open(NULL, &kernel->kabi, &kernel->version);
+	if (ret == -EPROTO)
+		snprintf(why, why_size, "the kernel tracer speaks ABI %u.%u (version %s), this "
+			 "daemon %u.%u: install the module and the daemon of one release",
+			 kernel->version.major, kernel->version.minor,
+			 kernel->version.tracer_version, LTT_KABI_MAJOR, LTT_KABI_MINOR);
+	else if (ret == -ENOENT)
+		snprintf(why, why_size, "the kernel tracer is not loaded (/proc/%s is missing): "
+			 "load the module %s", LTT_KABI_PROC_NAME, LTT_KMODULE_TRACER);
+	else if (ret)
+		snprintf(why, why_size, "cannot open the kernel tracer /proc/%s: %s",
+			 LTT_KABI_PROC_NAME, strerror(-ret));
+	if (ret)
+		return ret;
+	ret = read_cpus(kernel);
+	if (!ret)
+		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_TRACEPOINTS, &kernel->tracepoints,
+				    &kernel->nr_tracepoints);
+	if (!ret)
+		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_SYSCALLS, &kernel->syscalls,
+				    &kernel->nr_syscalls);
+	if (ret) {
+		snprintf(why, why_size, "the kernel tracer does not answer as expected: %s",
+			 strerror(-ret));
+		kernel_release(kernel);
+		return ret;
+	}
+	uname(&kernel->uts);
+	ltt_trace_host_init(&kernel->host);
+	ltt_supervisor_init(&kernel->consumer, "kernel", consumerd_path, verbose);
+	kernel->domain.type = LTT_DOMAIN_KERNEL;
+	kernel->domain.ops = &kernel_ops;
+	LTT_INFO("kernel tracer %s (ABI %u.%u): %zu events, %zu system calls",
+		 kernel->version.tracer_version, kernel->version.major, kernel->version.minor,
+		 kernel->nr_tracepoints, kernel->nr_syscalls);
+	return 0;
+}

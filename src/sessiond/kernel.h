@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kernel.h - the kernel domain of the session daemon: one implementation
+ * of the domain interface (domain.h) over the kernel tracer, ltt-tracer.ko.
+ *
+ *   ltt_kernel (one, root daemon only)   the tracer (kabi.h: its own
+ *    │                                   thread), its event catalog, the
+ *    │                                   kernel consumer (supervisor.h)
+ *   ltt_session_domain.state            per session: its kernel session,
+ *    └─ kernel_chan *N                  trace, channels and their streams,
+ *                                       the events enabled in each and
+ *                                       their ids
+ *
+ * A session's kernel trace is OUTPUT/kernel/, created when the session
+ * first starts; kernel channels can't be added after that (the tracer
+ * fixes a session's channels at its first start, as LTTng's does).
+ * Events are enabled by name: a rule's glob is matched against the
+ * tracer's catalog (tracepoints, or system calls for --syscall rules,
+ * each two events: syscall_entry_NAME and syscall_exit_NAME).
+ *
+ * Lock order: registry, session, the supervisor's, the consumer's; the
+ * kernel thread (kabi.h) takes no lock of ours.
+ */
+#ifndef LTT_SESSIOND_KERNEL_H
+#define LTT_SESSIOND_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/utsname.h>
+
+#include "sessiond/domain.h"
+#include "sessiond/kabi.h"
+#include "sessiond/kmodule.h"
+#include "sessiond/supervisor.h"
+#include "sessiond/trace-host.h"
+
+struct ltt_kernel {
+	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
+	struct ltt_kabi *kabi;
+	struct ltt_kabi_version version;
+	struct ltt_supervisor consumer;
+	struct ltt_trace_host host;
+	struct utsname uts;
+	uint64_t next_key;		/* atomic: consumer keys */
+	uint32_t *cpus;			/* the possible CPUs: one stream each */
+	unsigned int nr_cpus;
+	/* The catalog, read once from the tracer. */
+	struct ltt_kabi_list_entry *tracepoints;
+	size_t nr_tracepoints;
+	struct ltt_kabi_list_entry *syscalls;
+	size_t nr_syscalls;
+};
+
+/**
+ * ltt_kernel_init() - load the kernel tracer (with libkmod, unless it is
+ * loaded already), open it and read its catalog
+ * @probes: the tracer's probes to enable ("sched,irq"), NULL for all:
+ *          the module's "probes" parameter when this loads it
+ * @consumerd_path: the consumer program, NULL for the default (borrowed)
+ * @verbose: how many -v the consumer gets
+ * @why: on failure, a sentence for the user saying why kernel tracing is
+ *       not available and what to do (@why_size bytes)
+ *
+ * Returns 0 (kernel->domain is ready to register; released by its
+ * ops->fini) or a negative errno with @why set and nothing to release.
+ */
+int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *consumerd_path,
+		    int verbose, char *why, size_t why_size);
+
+#endif /* LTT_SESSIOND_KERNEL_H */
