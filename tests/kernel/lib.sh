@@ -42,14 +42,26 @@ KVM_DONE_STATUS=85
 # kvm_init).
 KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest"
 
-# kvm_kver: the newest Debian -amd64 kernel with modules installed.
+# kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64
+# metapackage installs (what scripts/deps.sh --kernel gives CI), else the
+# newest plain -amd64 kernel (not -rt, not -cloud) with an image in /boot.
 kvm_kver() {
+	local k
 	if [ -n "${LTT_KVER:-}" ]; then
 		echo "$LTT_KVER"
 		return
 	fi
+	k=$(dpkg-query -W -f='${Depends}' linux-image-amd64 2>/dev/null |
+		sed -n 's/^linux-image-\([^ ,]*-amd64\).*/\1/p')
+	if [ -n "$k" ] && [ -f "/boot/vmlinuz-$k" ]; then
+		echo "$k"
+		return
+	fi
 	# shellcheck disable=SC2010
-	ls /lib/modules 2>/dev/null | grep -- '-amd64$' | sort -V | tail -n 1
+	for k in $(ls /lib/modules 2>/dev/null | grep -- '-amd64$' | grep -v -- '-rt-amd64$\|-cloud-amd64$' |
+		sort -V -r); do
+		[ -f "/boot/vmlinuz-$k" ] && { echo "$k"; return; }
+	done
 }
 
 # kvm_missing: why this machine cannot boot the test kernel, or nothing.
