@@ -29,6 +29,8 @@ EXTRA_DIST += kmod/tests/ltt-ktest-all.sh
 if BUILD_KMOD
 all-local: kmod-all
 clean-local: kmod-clean
+install-data-local: kmod-install
+uninstall-local: kmod-uninstall
 
 kmod-all:
 	@if test '$(abs_srcdir)' != '$(abs_builddir)'; then \
@@ -41,5 +43,21 @@ kmod-all:
 
 kmod-clean:
 	-$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' clean
+
+# make install puts the module in DESTDIR/lib/modules/KVER/extra; depmod
+# runs when installing for this machine (no DESTDIR) as root, so that
+# ltt-sessiond's libkmod finds it by name.
+KMOD_KVER = `$(MAKE) -s -C '$(KERNELDIR)' kernelrelease 2>/dev/null`
+kmod-install: kmod-all
+	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' \
+		INSTALL_MOD_PATH='$(DESTDIR)' INSTALL_MOD_STRIP=1 modules_install
+	@if test -z '$(DESTDIR)' && test "`id -u`" = 0 && command -v depmod >/dev/null; then \
+		depmod -a $(KMOD_KVER); \
+	else \
+		echo "kmod: run 'depmod -a $(KMOD_KVER)' on the target so that ltt-sessiond finds ltt-tracer"; \
+	fi
+
+kmod-uninstall:
+	-rm -f '$(DESTDIR)/lib/modules/'$(KMOD_KVER)'/extra/ltt-tracer.ko'
 endif
-.PHONY: kmod-all kmod-clean
+.PHONY: kmod-all kmod-clean kmod-install kmod-uninstall
