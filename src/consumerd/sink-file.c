@@ -172,7 +172,10 @@ static int open_pipe(struct ltt_tracefile *tf)
  * Move @len bytes from @from to the data file at tf->size through the
  * pipe.  *ret_moved says whether any byte left @from.  The pipe is
  * non-blocking: when it has no room (the source may fill it with partial
- * pages), it is emptied into the file first.
+ * pages), it is emptied into the file first.  On failure bytes may be
+ * left in the pipe: the caller must close it (they reference pages the
+ * source reuses once the packet is released, and would start the next
+ * packet).
  */
 static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool *ret_moved)
 {
@@ -190,6 +193,9 @@ static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool 
 				   SPLICE_F_MOVE);
 			if (n < 0 && errno != EAGAIN && errno != EINTR)
 				return -errno;
+			/* Room in an empty pipe and still nothing: don't spin. */
+			if (n < 0 && errno == EAGAIN && !in_pipe)
+				return -EIO;
 			if (n == 0)
 				return -EIO;	/* the source ended inside the packet */
 			if (n > 0) {
@@ -225,6 +231,8 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 		ret = open_pipe(tf);
 		if (!ret)
 			ret = splice_packet(tf, pkt->splice_fd, pkt->len, &moved);
+		if (ret && ret != -EINVAL && ret != -ENOSYS)
+			close_pipe(tf);	/* nothing of this packet may reach the next */
 		if (ret != -EINVAL && ret != -ENOSYS)
 			return ret;
 		/* what sat in the pipe belongs to no file: start a new pipe */

@@ -10,11 +10,13 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -100,6 +102,53 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return remove(path);
 }
 
+/*
+ * A spliced packet that fails half-way (the file may not grow: EFBIG) is
+ * lost whole, and none of its bytes left in the pipe start the next one.
+ */
+static void test_splice_failure(struct ltt_output *out, uint8_t *mem, uint8_t *big)
+{
+	struct rlimit old, small;
+	struct ltt_sink_packet p;
+	struct ltt_sink *sink;
+	char path[PATH_MAX + 32];
+	uint8_t *file;
+	size_t len;
+	int fd;
+
+	if (ltt_output_open_sink(out, "chan_1", &sink))
+		return (void)tap_ok(false, "sink chan_1 opened");
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	fill(mem, 4096, 7);
+	fd = data_fd(mem, 4096);
+	p = packet(mem, 4096, fd, 0);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "chan_1: packet 0 spliced");
+	close(fd);
+	fill(big, BIG, 8);
+	fd = data_fd(big, BIG);	/* before the limit: it holds for memfds too */
+	small = old;
+	small.rlim_cur = 3 * 4096;
+	setrlimit(RLIMIT_FSIZE, &small);
+	p = packet(mem, BIG, fd, 1);
+	tap_is_int(ltt_sink_write(sink, &p), -EFBIG, "chan_1: a packet the file can't hold: EFBIG");
+	close(fd);
+	setrlimit(RLIMIT_FSIZE, &old);
+	fill(mem, 4096, 9);
+	fd = data_fd(mem, 4096);
+	p = packet(mem, 4096, fd, 2);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "chan_1: the next packet spliced");
+	tap_is_u64(p.entry.offset, 4096, "chan_1: right after packet 0 (the failed one cut back)");
+	close(fd);
+	ltt_sink_destroy(sink);
+	snprintf(path, sizeof(path), "%s/chan_1", tmpdir);
+	file = slurp(path, &len);
+	tap_ok(file && len == 8192 && !memcmp(file + 4096, mem, 4096),
+	       "chan_1: packet 2 is whole, with nothing of the failed packet before it");
+	free(file);
+	signal(SIGXFSZ, SIG_DFL);
+}
+
 int main(void)
 {
 	struct ltt_sink_file_cfg cfg = { .owner = { getuid(), getgid() } };
@@ -164,6 +213,8 @@ int main(void)
 	close(fd);
 	close(efd);
 	ltt_sink_destroy(sink);
+	test_splice_failure(out, a, big);
+	fill(big, BIG, 3);	/* packet 2's bytes again, for the checks below */
 	ltt_output_destroy(out);
 
 	snprintf(path, sizeof(path), "%s/chan_0", tmpdir);
