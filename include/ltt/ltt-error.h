@@ -80,7 +80,10 @@ extern "C" {
 	X(KERNEL_MODULE_MISSING, 57, "the kernel tracer (module ltt-tracer) is not installed for the running kernel: install it (make -C kmod modules_install, depmod) and restart ltt-sessiond") \
 	X(KERNEL_MODULE_REFUSED, 58, "the kernel refused to load the tracer module ltt-tracer (module signature enforcement, Secure Boot, or built for another kernel); the session daemon's log says which") \
 	X(KERNEL_VERSION_MISMATCH, 59, "the loaded kernel tracer speaks another ABI version than this session daemon: unload it (rmmod ltt-tracer) and restart ltt-sessiond") \
-	X(KERNEL_DISABLED, 60, "kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option")
+	X(KERNEL_DISABLED, 60, "kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option") \
+	X(TRACER, 61, "the tracer could not apply the change, so nothing was changed; the session daemon's log says why") \
+	X(KERNEL_EVENT_NOT_FOUND, 62, "the kernel tracer has no event (or system call) by that name; 'lttctl list -k' (--syscall) shows them") \
+	X(KERNEL_NO_OUTPUT, 63, "kernel events need a session with a local output directory; create the session with -o DIR (or its default)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

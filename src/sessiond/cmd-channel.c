@@ -16,6 +16,18 @@ static bool same_attr(const struct ltt_channel_attr *a, const struct ltt_channel
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type;
 }
 
+/*
+ * Undo an enable (or a disable) the domain could not follow.  A channel
+ * just added is left disabled: no domain can fail then (the kernel's has
+ * nothing of a session before its first start, and channels come before).
+ */
+static void undo_toggle(void *arg)
+{
+	struct ltt_channel *channel = arg;
+
+	channel->enabled = !channel->enabled;
+}
+
 enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
@@ -54,10 +66,10 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_cmd_add_channel(d, session, &attr, &channel);
 	}
 	if (!ret)
+		ret = ltt_cmd_update(d, session, &settle, undo_toggle, channel);
+	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
-	if (!ret)
-		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
 	ltt_domain_settle_wait(&settle, "change");
@@ -95,7 +107,7 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	else
 		channel->enabled = false;
 	if (!ret)
-		d->ops->update(d, session, &settle);
+		ret = ltt_cmd_update(d, session, &settle, undo_toggle, channel);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
 	ltt_domain_settle_wait(&settle, "change");

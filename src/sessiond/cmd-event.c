@@ -2,6 +2,7 @@
 /*
  * cmd-event.c - client commands on event rules.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/attr.h"
@@ -38,9 +39,43 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	return ltt_cmd_add_channel(d, session, &attr, ret_channel);
 }
 
+/* What enable-event changed, to take back if the domain can't follow. */
+struct enable_undo {
+	struct ltt_session *session;
+	struct ltt_channel *channel;
+	struct ltt_event_rule *rule;
+	bool added;
+};
+
+static void undo_enable(void *arg)
+{
+	struct enable_undo *u = arg;
+
+	if (u->added)
+		ltt_channel_remove_rule(u->session, u->channel, u->rule);
+	else
+		u->rule->enabled = false;
+}
+
+/* The rules disable-event disabled, to enable again if the domain can't follow. */
+struct disable_undo {
+	struct ltt_event_rule **rules;
+	unsigned int n;
+};
+
+static void undo_disable(void *arg)
+{
+	struct disable_undo *u = arg;
+	unsigned int i;
+
+	for (i = 0; i < u->n; i++)
+		u->rules[i]->enabled = true;
+}
+
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
+	struct enable_undo undo = { 0 };
 	struct ltt_domain_settle settle;
 	struct ltt_event_rule_attr attr;
 	struct ltt_domain_impl *d;
@@ -70,18 +105,24 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
-	if (rule && rule->enabled)
+	undo.session = session;
+	undo.channel = channel;
+	if (rule && rule->enabled) {
 		ret = LTT_ERR_EVENT_EXISTS;
-	else if (rule)
+	} else if (rule) {
 		rule->enabled = true;
-	else
+		undo.rule = rule;
+	} else {
 		ret = ltt_cmd_error(ltt_channel_add_rule(session, channel, &attr));
+		undo.rule = ret ? NULL : ltt_channel_find_rule(channel, &attr);
+		undo.added = true;
+	}
+	if (!ret)
+		ret = ltt_cmd_update(d, session, &settle, undo_enable, &undo);
 	if (!ret)
 		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
 out:
-	if (!ret)
-		d->ops->update(d, session, &settle);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
 	ltt_domain_settle_wait(&settle, "change");
@@ -97,8 +138,8 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_event_rule *rule;
 	struct ltt_domain_impl *d;
 	const char *name, *chan_name, *pattern;
+	struct disable_undo undo = { NULL, 0 };
 	enum ltt_domain domain;
-	unsigned int matched = 0;
 	bool all;
 	enum ltt_error_code ret;
 
@@ -119,17 +160,23 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	ret = rule_channel(d, session, chan_name, false, &channel);
 	if (ret)
 		goto out;
+	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
+	if (!undo.rules) {
+		ret = LTT_ERR_NOMEM;
+		goto out;
+	}
 	cds_list_for_each_entry(rule, &channel->rules, node) {
 		if (rule->enabled && (all || !strcmp(rule->attr.pattern, pattern))) {
 			rule->enabled = false;
-			matched++;
+			undo.rules[undo.n++] = rule;
 		}
 	}
-	if (!matched)
+	if (!undo.n)
 		ret = LTT_ERR_EVENT_NOT_FOUND;
+	else
+		ret = ltt_cmd_update(d, session, &settle, undo_disable, &undo);
 out:
-	if (!ret)
-		d->ops->update(d, session, &settle);
+	free(undo.rules);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
 	ltt_domain_settle_wait(&settle, "change");

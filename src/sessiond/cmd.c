@@ -120,6 +120,30 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	}
 }
 
+enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session *session,
+				   struct ltt_domain_settle *settle, void (*undo)(void *arg),
+				   void *arg)
+{
+	int err = d->ops->update(d, session, settle);
+
+	if (!err)
+		return LTT_ERR_OK;
+	LTT_WARN("session '%s': the %s tracer could not follow a change (%s): undone",
+		 session->name, ltt_domain_name(d->type), strerror(-err));
+	undo(arg);
+	if (d->ops->update(d, session, settle))
+		LTT_ERR("session '%s': the %s domain could not go back to its rules",
+			session->name, ltt_domain_name(d->type));
+	switch (err) {
+	case -ENOMEM:
+	case -ENOSPC:
+	case -EPIPE:
+		return ltt_cmd_error(err);
+	default:
+		return LTT_ERR_TRACER;
+	}
+}
+
 enum ltt_error_code ltt_cmd_error(int err)
 {
 	switch (err) {
@@ -129,6 +153,8 @@ enum ltt_error_code ltt_cmd_error(int err)
 		return LTT_ERR_NOMEM;
 	case -ENOSPC:
 		return LTT_ERR_LIMIT;
+	case -EPIPE:
+		return LTT_ERR_CONSUMERD;
 	default:
 		LTT_WARN("unexpected internal failure: %s", strerror(-err));
 		return LTT_ERR_UNKNOWN;

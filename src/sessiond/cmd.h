@@ -113,6 +113,19 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 				   struct ltt_domain_impl **ret_domain);
 
 /**
+ * ltt_cmd_update() - have domain @d follow a change of @session's tree
+ * (ops->update); session lock held
+ * @undo: on failure, called with @arg to take the change back, after
+ *        which the domain is updated again
+ *
+ * Returns LTT_ERR_OK, or the code of the failure (NOMEM, LIMIT,
+ * CONSUMERD, TRACER): then the tree is as it was before the change.
+ */
+enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session *session,
+				   struct ltt_domain_settle *settle, void (*undo)(void *arg),
+				   void *arg);
+
+/**
  * ltt_cmd_add_channel() - add a channel to @session's domain served by
  * @d, if @d lets it (ops->may_add_channel): ltt_session_add_channel(), its
  * failure mapped: CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM,

@@ -64,10 +64,11 @@ struct ltt_domain_ops {
 	/*
 	 * update: the domain's channels or rules in @session changed (also
 	 * while inactive: a domain may prepare); make recording follow them.
-	 * Session lock held.
+	 * Returns 0 or -errno when the tracer could not follow: the command
+	 * then undoes its change and calls update again.  Session lock held.
 	 */
-	void (*update)(struct ltt_domain_impl *d, struct ltt_session *session,
-		       struct ltt_domain_settle *settle);
+	int (*update)(struct ltt_domain_impl *d, struct ltt_session *session,
+		      struct ltt_domain_settle *settle);
 	/*
 	 * stop: @session was marked inactive: stop recording and, if @wait,
 	 * return once everything recorded is in the trace files.  The session

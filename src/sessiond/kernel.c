@@ -61,7 +61,7 @@ static uint64_t new_key(struct ltt_kernel *k)
 	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
 }
 
-/* The consumer that holds the session's trace, or NULL if it died. */
+/* The consumer that holds the session's trace, or NULL if it died (none is spawned). */
 static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	struct ltt_consumer *c;
@@ -69,7 +69,7 @@ static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel
 
 	if (!ks->consumer_gen)
 		return NULL;
-	c = ltt_supervisor_get(&k->consumer, &gen);
+	c = ltt_supervisor_current(&k->consumer, &gen);
 	return c && gen == ks->consumer_gen ? c : NULL;
 }
 
@@ -95,21 +95,41 @@ static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 	return LTT_ERR_OK;
 }
 
+/* Is the event or system call @attr names in the tracer's catalog? */
+static bool in_catalog(const struct ltt_kernel *k, const struct ltt_event_rule_attr *attr)
+{
+	const struct ltt_kabi_list_entry *v = attr->type == LTT_EVENT_SYSCALL ? k->syscalls :
+						k->tracepoints;
+	size_t i, n = attr->type == LTT_EVENT_SYSCALL ? k->nr_syscalls : k->nr_tracepoints;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i].name, attr->pattern))
+			return true;
+	return false;
+}
+
 static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 					     const struct ltt_event_rule_attr *attr)
 {
+	struct ltt_kernel *k = to_kernel(d);
 	int ret = ltt_attr_check_rule(attr);
 
-	(void)d;
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_KERNEL);
-	return (enum ltt_error_code)-ret;
+	if (ret)
+		return (enum ltt_error_code)-ret;
+	/* The catalog is fixed: a name (not a glob) must be in it. */
+	if (!strchr(attr->pattern, '*') && !in_catalog(k, attr))
+		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
+	return LTT_ERR_OK;
 }
 
 static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 						  const struct ltt_session *session)
 {
 	(void)d;
+	if (session->output_type == LTT_OUTPUT_NONE)
+		return LTT_ERR_KERNEL_NO_OUTPUT;
 	/* The tracer fixes a session's channels at its first start. */
 	return ltt_session_domain((struct ltt_session *)session, LTT_DOMAIN_KERNEL)->state ?
 	       LTT_ERR_KERNEL_CHANNEL_STARTED : LTT_ERR_OK;
@@ -223,6 +243,7 @@ struct enable_ctx {
 	size_t cap_wanted;
 };
 
+/* Room for one more event in the channel, and in @e's wanted flags. */
 static int grow_events(struct enable_ctx *e)
 {
 	struct kernel_chan *kc = e->kc;
@@ -230,20 +251,22 @@ static int grow_events(struct enable_ctx *e)
 	bool *wanted;
 	size_t cap;
 
-	if (kc->nr_events < kc->cap_events && kc->nr_events < e->cap_wanted)
-		return 0;
-	cap = kc->cap_events ? kc->cap_events * 2 : 64;
-	events = realloc(kc->events, cap * sizeof(*events));
-	if (!events)
-		return -ENOMEM;
-	kc->events = events;
-	kc->cap_events = cap;
-	wanted = realloc(e->wanted, cap * sizeof(*wanted));
-	if (!wanted)
-		return -ENOMEM;
-	memset(wanted + e->cap_wanted, 0, (cap - e->cap_wanted) * sizeof(*wanted));
-	e->wanted = wanted;
-	e->cap_wanted = cap;
+	if (kc->nr_events == kc->cap_events) {
+		cap = kc->cap_events ? kc->cap_events * 2 : 64;
+		events = realloc(kc->events, cap * sizeof(*events));
+		if (!events)
+			return -ENOMEM;
+		kc->events = events;
+		kc->cap_events = cap;
+	}
+	if (kc->cap_events > e->cap_wanted) {
+		wanted = realloc(e->wanted, kc->cap_events * sizeof(*wanted));
+		if (!wanted)
+			return -ENOMEM;
+		memset(wanted + e->cap_wanted, 0, (kc->cap_events - e->cap_wanted) * sizeof(*wanted));
+		e->wanted = wanted;
+		e->cap_wanted = kc->cap_events;
+	}
 	return 0;
 }
 
@@ -270,7 +293,7 @@ static int want_event(void *arg, const char *name)
 	if (ret) {
 		LTT_WARN("kernel event %s: no description from the tracer: %s", name,
 			 strerror(-ret));
-		return 0;	/* the others still go */
+		return ret;
 	}
 	ev = &kc->events[kc->nr_events];
 	snprintf(ev->name, sizeof(ev->name), "%s", name);
@@ -286,8 +309,14 @@ static int sync_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 	struct enable_ctx e = { .k = k, .kc = kc, .text = text };
 	struct ltt_event_rule *rule;
 	size_t i;
-	int ret = grow_events(&e);
+	int ret = 0;
 
+	if (kc->cap_events) {
+		e.wanted = calloc(kc->cap_events, sizeof(*e.wanted));
+		if (!e.wanted)
+			return -ENOMEM;
+		e.cap_wanted = kc->cap_events;
+	}
 	if (kc->channel->enabled) {
 		cds_list_for_each_entry(rule, &kc->channel->rules, node)
 			if (!ret && rule->enabled)
@@ -298,12 +327,16 @@ static int sync_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 
 		if (e.wanted[i] == ev->enabled)
 			continue;
-		ret = e.wanted[i] ? ltt_kabi_event_enable(k->kabi, kc->handle, ev->name, ev->id) :
-				    ltt_kabi_event_disable(k->kabi, kc->handle, ev->name);
-		if (ret == -EEXIST || ret == -ENOENT) {
-			/* Already so in the tracer: nothing to change. */
-			ret = 0;
+		if (e.wanted[i]) {
+			ret = ltt_kabi_event_enable(k->kabi, kc->handle, ev->name, ev->id);
+			ret = ret == -EEXIST ? 0 : ret;		/* enabled already */
+		} else {
+			ret = ltt_kabi_event_disable(k->kabi, kc->handle, ev->name);
+			ret = ret == -ENOENT ? 0 : ret;		/* disabled already */
 		}
+		if (ret)
+			LTT_WARN("kernel event %s: the tracer refused to %s it: %s", ev->name,
+				 e.wanted[i] ? "enable" : "disable", strerror(-ret));
 		if (!ret)
 			ev->enabled = e.wanted[i];
 	}
@@ -376,8 +409,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		.name = channel->attr.name,
 		.tracefile_size = channel->attr.tracefile_size,
 		.tracefile_count = channel->attr.tracefile_count,
-		.switch_timer_us = channel->attr.switch_timer_us,
-		.read_timer_us = channel->attr.read_timer_us,
+		/* The tracer runs the timers and wakes the consumer: none here. */
 		.overwrite = channel->attr.overwrite,
 		.domain = 1,
 		.subbuf_size = channel->attr.subbuf_size,
@@ -473,6 +505,24 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	dom->state = NULL;
 }
 
+/* Every channel of @ks follows its rules; new event ids' metadata is sent. */
+static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	struct kernel_chan *kc;
+	struct ltt_wbuf text;
+	int ret = 0;
+
+	ltt_wbuf_init(&text);
+	cds_list_for_each_entry(kc, &ks->chans, node)
+		if (!ret)
+			ret = sync_events(k, kc, &text);
+	/* Ids given before a failure are in the tracer's events: describe them anyway. */
+	if (send_metadata(k, ks, &text) && !ret)
+		ret = -EPIPE;
+	ltt_wbuf_fini(&text);
+	return ret;
+}
+
 /* ---- operations ---- */
 
 static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -481,9 +531,7 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	struct ltt_kernel *k = to_kernel(d);
 	struct kernel_session *ks = dom->state;
-	struct kernel_chan *kc;
-	struct ltt_wbuf text;
-	int ret = 0;
+	int ret;
 
 	(void)settle;	/* the tracer answers at once: nothing to wait for */
 	if (session->output_type != LTT_OUTPUT_LOCAL)
@@ -504,40 +552,20 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 			return ret;
 		}
 	}
-	ltt_wbuf_init(&text);
-	cds_list_for_each_entry(kc, &ks->chans, node)
-		if (!ret)
-			ret = sync_events(k, kc, &text);
-	if (!ret)
-		ret = send_metadata(k, ks, &text);
-	ltt_wbuf_fini(&text);
+	ret = sync_all(k, ks);
 	if (!ret)
 		ret = ltt_kabi_session_start(k->kabi, ks->handle);
 	return ret;
 }
 
-static void kernel_update(struct ltt_domain_impl *d, struct ltt_session *session,
-			  struct ltt_domain_settle *settle)
+static int kernel_update(struct ltt_domain_impl *d, struct ltt_session *session,
+			 struct ltt_domain_settle *settle)
 {
-	struct ltt_kernel *k = to_kernel(d);
 	struct kernel_session *ks = state_of(session);
-	struct kernel_chan *kc;
-	struct ltt_wbuf text;
-	int ret = 0;
 
 	(void)settle;
-	if (!ks)
-		return;		/* never started: the first start enables everything */
-	ltt_wbuf_init(&text);
-	cds_list_for_each_entry(kc, &ks->chans, node)
-		if (!ret)
-			ret = sync_events(k, kc, &text);
-	if (!ret)
-		ret = send_metadata(k, ks, &text);
-	ltt_wbuf_fini(&text);
-	if (ret)
-		LTT_ERR("session '%s': kernel events not all updated: %s", session->name,
-			strerror(-ret));
+	/* Never started: the first start enables everything. */
+	return ks ? sync_all(to_kernel(d), ks) : 0;
 }
 
 static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool wait)
@@ -569,7 +597,8 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	/* No lock held: the consumer writes what the buffers hold. */
 	for (i = 0; wait && c && i < n; i++) {
 		err = ltt_consumer_flush_channel(c, keys[i], false);
-		if (err && !ret)
+		/* -ENOENT: a destroy took the channel meanwhile, and flushed it. */
+		if (err && err != -ENOENT && !ret)
 			ret = err;
 	}
 	free(keys);

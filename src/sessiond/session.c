@@ -269,6 +269,15 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 	return NULL;
 }
 
+void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *channel,
+			     struct ltt_event_rule *rule)
+{
+	cds_list_del(&rule->node);
+	channel->nr_rules--;
+	session->nr_rules--;
+	free(rule);
+}
+
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
 			 const struct ltt_event_rule_attr *attr)
 {

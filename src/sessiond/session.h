@@ -184,4 +184,11 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
 			 const struct ltt_event_rule_attr *attr);
 
+/**
+ * ltt_channel_remove_rule() - remove and free a rule of @channel (undoing
+ * ltt_channel_add_rule()); session lock held
+ */
+void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *channel,
+			     struct ltt_event_rule *rule);
+
 #endif /* LTT_SESSIOND_SESSION_H */

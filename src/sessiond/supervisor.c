@@ -27,6 +27,17 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup)
 	pthread_mutex_destroy(&sup->lock);
 }
 
+struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t *ret_gen)
+{
+	struct ltt_consumer *c;
+
+	pthread_mutex_lock(&sup->lock);
+	c = sup->consumer && ltt_consumer_alive(sup->consumer) ? sup->consumer : NULL;
+	*ret_gen = c ? sup->gen : 0;
+	pthread_mutex_unlock(&sup->lock);
+	return c;
+}
+
 struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *ret_gen)
 {
 	const char *path = ltt_consumer_path(sup->path);

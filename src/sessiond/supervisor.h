@@ -60,4 +60,14 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup);
  */
 struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *ret_gen);
 
+/**
+ * ltt_supervisor_current() - the consumer if one runs, never spawned
+ * @ret_gen: its generation (0 when there is none)
+ *
+ * Takes the supervisor's lock.  Returns the consumer (borrowed, as
+ * ltt_supervisor_get()'s) or NULL.  For calls about what a consumer holds
+ * already (statistics, flushes): a new one would hold nothing.
+ */
+struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t *ret_gen);
+
 #endif /* LTT_SESSIOND_SUPERVISOR_H */

@@ -60,13 +60,15 @@ static int ust_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	return 0;
 }
 
-static void ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
-		       struct ltt_domain_settle *settle)
+static int ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
+		      struct ltt_domain_settle *settle)
 {
 	struct ltt_ust *ust = to_ust(d);
 
+	/* A program that fails a command is dropped: the domain itself follows. */
 	if (session->active)
 		ltt_ust_push_all(&ust->buffers, &ust->apps, session, settle_acks(ust, settle));
+	return 0;
 }
 
 /*

@@ -8,7 +8,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_test_probe
-plan 24
+plan 30
 
 s=kernel_test_probe
 kvm_scenario_ok $s
@@ -45,8 +45,17 @@ run babeltrace2 "$trace"
 is "$(grep -c 'hello_world:my_first_tracepoint:' <<<"$STDOUT")" 3 \
 	"kernel and user-space events read together"
 
+is "$(kvm_file $s churn_done)" 40 "40 disable/enable pairs on a started session all succeed"
+rss=$(kvm_file $s sessiond_rss | awk '{print $2}')
+ok $([ "${rss:-999999}" -lt 65536 ] && echo 0 || echo 1) "and the daemon stays small (${rss} kB RSS)"
 like "$(kvm_file $s loglevel_k)" 'kernel events have no log level' "-k --loglevel is refused"
+like "$(kvm_file $s unknown_k)" "the kernel tracer has no event \\(or system call\\) by that name" \
+	"an event the tracer doesn't have is refused"
+like "$(kvm_file $s unknown_sys)" "the kernel tracer has no event" "so is an unknown system call"
+is "$(kvm_file $s glob_k.rc)" 0 "a glob that matches nothing yet is accepted"
+like "$(kvm_file $s nooutput_k)" "kernel events need a session with a local output directory" \
+	"kernel events in a session without output are refused"
 like "$(kvm_file $s syscall_u)" '\-\-syscall names kernel system calls' "-u --syscall is refused"
-unlike "$(kvm_file $s list_refusals)" 'ltt_test_event|openat' "the refusals changed nothing"
+unlike "$(kvm_file $s list_refusals)" 'ltt_test_event|openat|no_such_event \(' "the refusals changed nothing"
 kvm_kernel_clean $s
 done_testing

@@ -163,9 +163,17 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	return CTL_EXIT_OK;
 }
 
+static void print_fields(const struct ltt_tracepoint_info *tp)
+{
+	size_t f;
+
+	for (f = 0; f < tp->nr_fields; f++)
+		printf("        field: %s (%s)\n", tp->fields[f].name, tp->fields[f].type);
+}
+
 static void print_user_events(const struct ltt_tracepoint_info *tps, size_t count)
 {
-	size_t i, f;
+	size_t i;
 	pid_t last = 0;
 
 	puts("User space events:\n------------------");
@@ -177,20 +185,18 @@ static void print_user_events(const struct ltt_tracepoint_info *tps, size_t coun
 		last = tps[i].pid;
 		printf("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
 		       tps[i].loglevel);
-		for (f = 0; f < tps[i].nr_fields; f++)
-			printf("        field: %s (%s)\n", tps[i].fields[f].name, tps[i].fields[f].type);
+		print_fields(&tps[i]);
 	}
 }
 
 static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t count, bool syscalls)
 {
-	size_t i, f;
+	size_t i;
 
 	puts(syscalls ? "System calls:\n-------------" : "Kernel events:\n-------------");
 	for (i = 0; i < count; i++) {
 		printf("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
-		for (f = 0; f < tps[i].nr_fields; f++)
-			printf("        field: %s (%s)\n", tps[i].fields[f].name, tps[i].fields[f].type);
+		print_fields(&tps[i]);
 	}
 }
 
