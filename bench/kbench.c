@@ -582,6 +582,8 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 		tracefs_write("tracing_on", "0");
 	if (t != NONE)
 		join_readers();
+	if (t == LTT)
+		lost = ltt_lost();
 	for (cpu = 0; t != NONE && cpu < ncpus; cpu++) {
 		bytes += readers[cpu].bytes;
 		if (t == LTT) {
@@ -596,7 +598,6 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 		close(readers[cpu].out);
 	}
 	if (t == LTT) {
-		lost = ltt_lost();
 		close(l.cfd);
 		close(l.sfd);
 		close(l.tfd);

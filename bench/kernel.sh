@@ -17,6 +17,16 @@ build=$(realpath -m "${1:-${LTT_BUILDDIR:-$top/build}}")
 rounds=${2:-5} pipe_n=${3:-5000} getppid_n=${4:-50000} rate_runs=${5:-3}
 rate_ns=${6:-10000:30000:100000:300000:1000000}
 export LTT_TOP_SRCDIR=$top LTT_TOP_BUILDDIR=$build
+# The kernel linux-image-amd64 installs (Debian 12: 6.1) unless LTT_KVER
+# says, else the newest standard -amd64 one (not -rt or -cloud: their
+# tracing costs are another benchmark).
+# shellcheck disable=SC2010
+LTT_KVER=${LTT_KVER:-$(dpkg-query -W -f='${Depends}' linux-image-amd64 2>/dev/null |
+	sed -n 's/^linux-image-\([^ ,]*-amd64\).*/\1/p')}
+[ -n "$LTT_KVER" ] && [ -f "/boot/vmlinuz-$LTT_KVER" ] ||
+	LTT_KVER=$(ls /lib/modules 2>/dev/null | grep -- '-amd64$' | grep -Ev -- '-(rt|cloud)-' |
+		sort -V | tail -n 1)
+export LTT_KVER
 [ -f "$build/Makefile" ] || {
 	echo "kernel.sh: no build in $build: run scripts/build.sh first" >&2
 	exit 1
