@@ -14,7 +14,9 @@
  *	CONFIG: none (no tracing), ltt-sched (ltt, sched_switch), ftrace-sched
  *	(tracefs, sched:sched_switch), ltt-all (every system call entry and
  *	exit plus the ten sched events below), ftrace-all (syscalls:* plus the
- *	same ten sched events).  Both tracers: 4 x 1 MiB per CPU (ltt's
+ *	same ten sched events); ftrace-sched-mono and ftrace-all-mono: the
+ *	same with trace_clock "mono" (ktime_get_mono_fast_ns(), ltt's clock)
+ *	instead of ftrace's default "local" (sched_clock()).  Both tracers: 4 x 1 MiB per CPU (ltt's
  *	default kernel channel; ftrace buffer_size_kb 4096), discard mode
  *	(ltt overwrite=0, ftrace options/overwrite 0), readers splicing to
  *	files in /dev/shm (ltt: GET_NEXT_SUBBUF + splice + PUT_SUBBUF woken by
@@ -453,7 +455,7 @@ static void ftrace_reset(void)
 	tracefs_write("trace", "");
 }
 
-static void ftrace_setup(bool all)
+static void ftrace_setup(bool all, const char *clock)
 {
 	char path[128];
 	unsigned int i;
@@ -462,6 +464,7 @@ static void ftrace_setup(bool all)
 	ftrace_reset();
 	tracefs_write("buffer_size_kb", "4096");	/* per CPU, as ltt's 4 x 1 MiB */
 	tracefs_write("options/overwrite", "0");	/* discard when full, as ltt */
+	tracefs_write("trace_clock", clock);
 	for (i = 0; i < (all ? NR_SCHED : 1); i++) {
 		snprintf(path, sizeof(path), "events/sched/%s/enable", sched_events[i]);
 		tracefs_write(path, "1");
@@ -564,7 +567,7 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 		ltt_setup(&l, all);
 		start = start_ltt;
 	} else if (t == FTRACE) {
-		ftrace_setup(all);
+		ftrace_setup(all, strstr(cfg, "-mono") ? "mono" : "local");
 		for (cpu = 0; cpu < ncpus; cpu++) {
 			before[cpu][0] = ftrace_stat(cpu, "entries") + ftrace_stat(cpu, "read events");
 			before[cpu][1] = ftrace_stat(cpu, "dropped events");
@@ -604,6 +607,7 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 	}
 	if (t == FTRACE) {
 		ftrace_reset();
+		tracefs_write("trace_clock", "local");
 		tracefs_write("buffer_size_kb", "1");	/* give the memory back */
 	}
 	for (cpu = 0; cpu < ncpus; cpu++) {

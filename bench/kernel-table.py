@@ -34,7 +34,8 @@ def main():
     for r in runs:
         cfg = r['cfg'] if r['cfg'] != 'none' else 'none/mod' + r['mod']
         by[(r['wl'], cfg)][int(r['round'])] = r
-    order = ['none/mod0', 'none/mod1', 'ltt-sched', 'ftrace-sched', 'ltt-all', 'ftrace-all']
+    order = ['none/mod0', 'none/mod1', 'ltt-sched', 'ftrace-sched', 'ftrace-sched-mono',
+             'ltt-all', 'ftrace-all', 'ftrace-all-mono']
     for wl in ('pipe', 'getppid'):
         if (wl, 'none/mod0') not in by:
             continue

@@ -34,6 +34,9 @@ export LTT_KVER
 make -s -C "$build" tests/kernel/stage.stamp tests/kernel/kabi_client \
 	examples/hello/hello kmod/tests/ltt-ktest bench/kbench >/dev/null || exit 1
 
+# Before lib.sh, which takes its defaults from them.
+KVM_TIMEOUT=${KVM_TIMEOUT:-3600}
+KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-3500}
 # shellcheck source=../tests/kernel/lib.sh
 . "$top/tests/kernel/lib.sh"
 skip_all() {
@@ -41,9 +44,7 @@ skip_all() {
 	exit 1
 }
 KVM_EXTRA_BINS="bench/kbench"
-KVM_TIMEOUT=${KVM_TIMEOUT:-3600}
-KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-3500}
-KVM_APPEND="kbench=$rounds,$pipe_n,$getppid_n,$rate_runs,$rate_ns"
+KVM_APPEND="${KBENCH_APPEND:-} kbench=$rounds,$pipe_n,$getppid_n,$rate_runs,$rate_ns"
 kvm_init --module
 echo "kernel.sh: booting $KVER under QEMU TCG (-smp 2): $KVM_APPEND"
 kvm_boot kbench

@@ -13,8 +13,13 @@ $arg
 EOT
 echo "rounds=$rounds pipe_n=$pipe_n getppid_n=$getppid_n rate_runs=$rate_runs rate_n=$rate_ns"
 cat /sys/kernel/tracing/buffer_size_kb >ftrace-default-buffer-kb
+cs=/sys/devices/system/clocksource/clocksource0
+cat $cs/current_clocksource >clocksource
+cat $cs/available_clocksource >clocksources
+dmesg | grep -iE 'tsc|clocksource' >dmesg-clock
 
 run() { # MOD CFG WORKLOAD N
+	echo "round $r: $*" >/dev/console
 	out=$(kbench run "$2" "$3" "$4") || { echo "kbench run $* failed"; exit 1; }
 	echo "$out" | sed "s/^RUN /RUN round=$r mod=$1 /" | tee -a runs.txt
 }
@@ -24,7 +29,7 @@ without_module() {
 	for w in pipe getppid; do
 		n=$pipe_n
 		[ $w = getppid ] && n=$getppid_n
-		for c in none ftrace-sched ftrace-all; do
+		for c in none ftrace-sched ftrace-all ftrace-sched-mono ftrace-all-mono; do
 			run 0 $c $w "$n"
 		done
 	done
