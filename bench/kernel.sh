@@ -47,11 +47,21 @@ KVM_EXTRA_BINS="bench/kbench"
 KVM_APPEND="${KBENCH_APPEND:-} kbench=$rounds,$pipe_n,$getppid_n,$rate_runs,$rate_ns"
 kvm_init --module
 echo "kernel.sh: booting $KVER under QEMU TCG (-smp 2): $KVM_APPEND"
-kvm_boot kbench
 out=$build/bench/kernel-out
 rm -rf "$out"
 mkdir -p "$out"
+# kvm_boot exits when the guest does not finish (a hang): then the runs
+# come from the console, where the scenario prints them too.
+if ! (kvm_boot kbench); then
+	cp "$TEST_TMP/console.log" "$out/"
+	grep -a '^RUN ' "$out/console.log" >"$out/runs.txt"
+	grep -a '^RATE ' "$out/console.log" >"$out/rate.txt"
+	echo "kernel.sh: the guest did not finish (console: $out/console.log); the runs before:"
+	python3 "$top/bench/kernel-table.py" "$out/runs.txt" "$out/rate.txt"
+	exit 1
+fi
 cp -a "$KVM_OUT/kbench/." "$out/"
+cp "$TEST_TMP/console.log" "$out/"
 [ "$(cat "$out/rc")" = 0 ] || {
 	echo "kernel.sh: the guest's benchmark failed:" >&2
 	tail -n 30 "$out/log" >&2

@@ -21,7 +21,8 @@ dmesg | grep -iE 'tsc|clocksource' >dmesg-clock
 run() { # MOD CFG WORKLOAD N
 	echo "round $r: $*" >/dev/console
 	out=$(kbench run "$2" "$3" "$4") || { echo "kbench run $* failed"; exit 1; }
-	echo "$out" | sed "s/^RUN /RUN round=$r mod=$1 /" | tee -a runs.txt
+	# on the console too: a hung guest still leaves the runs before it
+	echo "$out" | sed "s/^RUN /RUN round=$r mod=$1 /" | tee -a runs.txt >/dev/console
 }
 
 without_module() {
@@ -71,7 +72,7 @@ modprobe ltt-tracer || exit 1
 for n in $(echo "$rate_ns" | tr : ' '); do
 	i=0
 	while [ $i -lt "$rate_runs" ]; do
-		kbench rate "$n" | tee -a rate.txt || exit 1
+		kbench rate "$n" | tee -a rate.txt >/dev/console || exit 1
 		i=$((i + 1))
 	done
 done
