@@ -32,4 +32,4 @@ bench_kbench_SOURCES = bench/kbench.c
 bench_kbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 bench_kbench_LDFLAGS = -all-static
 bench_kbench_LDADD = -lpthread
-EXTRA_DIST += bench/kernel.sh
+EXTRA_DIST += bench/kernel.sh bench/kernel-table.py
