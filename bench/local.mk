@@ -24,3 +24,12 @@ bench_ust_flood_plain_CPPFLAGS = $(AM_CPPFLAGS) -DFLOOD_PLAIN
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/stop_latency.sh bench/lost.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h
+
+# Kernel tracing overhead, ltt-tracer.ko beside ftrace: run in the guest
+# bench/kernel.sh boots (static, as the guest's other test programs).
+noinst_PROGRAMS += bench/kbench
+bench_kbench_SOURCES = bench/kbench.c
+bench_kbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
+bench_kbench_LDFLAGS = -all-static
+bench_kbench_LDADD = -lpthread
+EXTRA_DIST += bench/kernel.sh bench/kernel-table.py
