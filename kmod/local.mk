@@ -6,16 +6,27 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-tracer.h \
 	kmod/ltt-event.h kmod/ltt-ringbuf.h kmod/ltt-core.c kmod/ltt-session.c \
 	kmod/ltt-stream.c kmod/ltt-ringbuf.c kmod/ltt-events.c kmod/ltt-statedump.c \
 	kmod/probes/ltt-probes.h kmod/probes/ltt-probe-test.c \
-	kmod/probes/ltt-probe-logger.c kmod/wrapper/ltt-wrapper.h
-EXTRA_DIST += $(KMOD_FILES)
+	kmod/probes/ltt-probe-logger.c kmod/probes/ltt-probe-sched.c \
+	kmod/probes/ltt-probe-irq.c kmod/probes/ltt-probe-timer.c \
+	kmod/probes/ltt-probe-block.c kmod/probes/ltt-probe-net.c \
+	kmod/probes/ltt-probe-kmem.c kmod/probes/ltt-probe-signal.c \
+	kmod/probes/ltt-probe-syscalls.c kmod/probes/ltt-user.c kmod/probes/ltt-user.h \
+	kmod/wrapper/ltt-wrapper.h kmod/wrapper/ltt-probe-wrapper.h \
+	kmod/scripts/ltt-gen-syscalls.sh kmod/scripts/ltt-gen-tpfeatures.sh \
+	kmod/scripts/ltt-syscalls-x86_64.txt
+EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
-	kmod/tests/ltt-ktest-read.c \
+	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c \
 	kmod/tests/ltt-ktest.h
 kmod_tests_ltt_ktest_LDFLAGS = -all-static
-EXTRA_DIST += kmod/tests/ltt-ktest-all.sh
+check_PROGRAMS += kmod/tests/ltt-ptest
+kmod_tests_ltt_ptest_SOURCES = kmod/tests/ltt-ptest.c
+kmod_tests_ltt_ptest_LDFLAGS = -all-static
+EXTRA_DIST += kmod/tests/ltt-ktest-all.sh kmod/tests/ltt-ptest-check.sh \
+	kmod/tests/ltt-ptest-vm.sh
 
 if BUILD_KMOD
 all-local: kmod-all
