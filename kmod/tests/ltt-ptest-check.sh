@@ -69,8 +69,12 @@ ok $? "babeltrace2 reads the trace ($(wc -l <"$txt") events)"
 pid=$(fact pid) child=$(fact child_pid)
 has syscall_entry_openat "dfd = -100, filename = \"$(fact openat_path)\", flags = $(fact openat_flags), mode = $(fact openat_mode) }" \
 	"syscall_entry_openat: dfd, the opened file's name, flags, mode"
-grep -E -A1 "syscall_entry_openat: .*filename = \"$(fact openat_path)\"" "$txt" |
-	grep -q "syscall_exit_openat: { cpu_id = [0-9]* }, { ret = $(fact openat_fd) }"
+# the next syscall_exit_openat of the entry's CPU (other CPUs' events interleave)
+awk -v path="filename = \"$(fact openat_path)\"" '
+	index($0, "syscall_entry_openat: ") && index($0, path) {
+		match($0, /cpu_id = [0-9]+/); cpu = substr($0, RSTART, RLENGTH); next }
+	cpu != "" && index($0, "syscall_exit_openat: { " cpu " }") { print; exit }' "$txt" |
+	grep -q "{ ret = $(fact openat_fd) }"
 ok $? "syscall_exit_openat: ret = the fd ($(fact openat_fd))"
 has syscall_entry_execve "filename = \"$(fact exec_filename)\", argv = 0x[0-9A-F]+, envp = 0x" \
 	"syscall_entry_execve: the program's path and pointers"
