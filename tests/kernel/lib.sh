@@ -31,8 +31,12 @@ KVM_KMOD_SRC=${LTT_KMOD_SRC:-$LTT_TOP_SRCDIR/kmod}
 KVM_TIMEOUT=${KVM_TIMEOUT:-300}
 KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-120}
 KVM_QEMU=${KVM_QEMU:-qemu-system-x86_64}
-# Debian modules the guest needs (with their dependencies).
-KVM_DEBIAN_MODULES="virtio_pci virtio_console"
+# Debian modules the guest needs (with their dependencies); virtio_blk for
+# the scratch disk of KVM_DISK_MB.
+KVM_DEBIAN_MODULES="virtio_pci virtio_console virtio_blk"
+# Set by a test before kvm_boot: the guest gets a zeroed scratch disk of
+# that many MiB as /dev/vda (once the scenario loads virtio_blk).
+KVM_DISK_MB=${KVM_DISK_MB:-}
 # QEMU's exit status once every scenario ran and the results were sent:
 # the guest writes 0x2a to isa-debug-exit (guest/init), QEMU exits with
 # (0x2a << 1) | 1.
@@ -40,16 +44,27 @@ KVM_DONE_STATUS=85
 # Programs of the build the guest gets in /ltt/bin besides the installed
 # ones, when they are built (tests add theirs with KVM_EXTRA_BINS before
 # kvm_init).
-KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest"
+KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest
+	kmod/tests/ltt-ptest"
 
-# kvm_kver: the newest Debian -amd64 kernel with modules installed.
+# kvm_kver: the kernel to boot: the newest Debian 12 -amd64 kernel of the
+# distribution's own series (6.1.0-N-amd64: not the -rt or -cloud flavours,
+# not a backport) whose image is installed, else the newest -amd64 with an
+# image.  Headers packages create /lib/modules/KVER/build without an image:
+# those cannot be booted.  LTT_KVER overrides.
 kvm_kver() {
+	local k best="" any=""
 	if [ -n "${LTT_KVER:-}" ]; then
 		echo "$LTT_KVER"
 		return
 	fi
 	# shellcheck disable=SC2010
-	ls /lib/modules 2>/dev/null | grep -- '-amd64$' | sort -V | tail -n 1
+	for k in $(ls /lib/modules 2>/dev/null | grep -- '-amd64$' | sort -V); do
+		[ -f "/boot/vmlinuz-$k" ] || continue
+		any=$k
+		case $k in *-rt-amd64 | *-cloud-amd64 | *+*) ;; *) best=$k ;; esac
+	done
+	echo "${best:-$any}"
 }
 
 # kvm_missing: why this machine cannot boot the test kernel, or nothing.
@@ -349,6 +364,11 @@ kvm_qemu_args() {
 		-device virtio-serial-pci
 		-chardev "file,id=out0,path=$TEST_TMP/out.tar"
 		-device "virtserialport,chardev=out0,name=out0")
+	if [ -n "$KVM_DISK_MB" ]; then
+		rm -f "$TEST_TMP/disk.img"
+		truncate -s "${KVM_DISK_MB}M" "$TEST_TMP/disk.img"
+		KVM_ARGS+=(-drive "file=$TEST_TMP/disk.img,format=raw,if=virtio,cache=unsafe")
+	fi
 }
 
 # kvm_boot SCENARIO...: one boot running the scenarios in order; their

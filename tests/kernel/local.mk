@@ -4,7 +4,9 @@
 # or the module are missing (scripts/deps.sh --kernel installs them).
 KERNEL_TESTS = \
 	tests/kernel/test_vm.sh \
-	tests/kernel/test_kmod_load.sh
+	tests/kernel/test_kmod_load.sh \
+	tests/kernel/test_kmod_core.sh \
+	tests/kernel/test_kmod_probes.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
