@@ -9,9 +9,9 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
-#include <asm/unaligned.h>
 
 #include "ltt-tracer.h"
+#include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
 #include "probes/ltt-probes.h"
 
 #define SYSCALL_ENTRY_PREFIX	"syscall_entry_"

@@ -8,10 +8,11 @@
 #include <linux/hrtimer.h>
 #include <linux/jiffies.h>
 #include <linux/timer.h>
+
+#include "../wrapper/ltt-probe-wrapper.h"	/* before the trace header */
 #include <trace/events/timer.h>
 
 #include "../ltt-event.h"
-#include "../wrapper/ltt-probe-wrapper.h"
 
 #define TIMER_ONLY_EVENT(name, tp) \
 	LTT_TRACEPOINT_EVENT(name, tp, \

@@ -10,10 +10,13 @@
  * (Debian's 6.1.0-56 has the 3-argument hrtimer_start of later kernels):
  * LTT_TP_HAVE_<tp> says the tracepoint exists, LTT_TP_NARGS_<tp> its
  * number of arguments.
+ *
+ * Include this before the tracepoints' <trace/events/...> headers.
  */
 #ifndef LTT_PROBE_WRAPPER_H
 #define LTT_PROBE_WRAPPER_H
 
+#include <linux/mm_types.h>	/* 6.12's trace/events/sched.h needs struct folio first */
 #include <linux/sched.h>
 #include <linux/version.h>
 
