@@ -23,6 +23,7 @@ bench_ust_flood_plain_CPPFLAGS = $(AM_CPPFLAGS) -DFLOOD_PLAIN
 
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/stop_latency.sh bench/lost.sh bench/lttng_compare.sh bench/bench-lib.sh \
+	bench/kernel_idle_cost.sh \
 	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h
 
 # Kernel tracing overhead, ltt-tracer.ko beside ftrace: run in the guest

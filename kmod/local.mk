@@ -16,15 +16,19 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-core.c \
 	kmod/scripts/ltt-gen-syscalls.sh kmod/scripts/ltt-gen-tpfeatures.sh \
 	kmod/scripts/ltt-syscalls-x86_64.txt kmod/wrapper/ltt-probe-wrapper.h \
 	kmod/wrapper/ltt-wrapper.h
-EXTRA_DIST += $(KMOD_FILES)
+EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
-	kmod/tests/ltt-ktest-read.c \
+	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c \
 	kmod/tests/ltt-ktest.h
 kmod_tests_ltt_ktest_LDFLAGS = -all-static
-EXTRA_DIST += kmod/tests/ltt-ktest-all.sh
+check_PROGRAMS += kmod/tests/ltt-ptest
+kmod_tests_ltt_ptest_SOURCES = kmod/tests/ltt-ptest.c
+kmod_tests_ltt_ptest_LDFLAGS = -all-static
+EXTRA_DIST += kmod/tests/ltt-ktest-all.sh kmod/tests/ltt-ptest-check.sh \
+	kmod/tests/ltt-ptest-vm.sh
 
 if BUILD_KMOD
 all-local: kmod-all

@@ -11,8 +11,16 @@
 #include <linux/uaccess.h>
 
 #include "ltt-tracer.h"
+#include "probes/ltt-probes.h"
 
 DEFINE_MUTEX(ltt_mutex);
+
+/* probes=: the probe groups to register, read once at load (doc/kmod.md). */
+static char *probes;
+module_param(probes, charp, 0444);
+#define LTT_PROBE_STR(n)	" " #n
+MODULE_PARM_DESC(probes, "comma-separated probe groups to register, among:"
+		 LTT_PROBES(LTT_PROBE_STR) "; empty or absent: all");
 
 static struct proc_dir_entry *ltt_proc;
 
@@ -102,7 +110,7 @@ static int __init ltt_init(void)
 {
 	int ret;
 
-	ret = ltt_events_init();
+	ret = ltt_events_init(probes);
 	if (ret)
 		return ret;
 	ltt_proc = proc_create(LTT_KABI_PROC_NAME, 0600, NULL, &tracer_proc_ops);

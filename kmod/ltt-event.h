@@ -226,9 +226,10 @@ static inline void __maybe_unused __ltt_check_##ev_(void) \
 
 /*
  * The group of events of one probe file, named ltt_probe_@pname; add
- * X(@pname) to LTT_PROBES in probes/ltt-probes.h.
+ * X(@pname) to LTT_PROBES in probes/ltt-probes.h.  LTT_PROBE_HOOKS adds
+ * @activate_fn and @deactivate_fn (struct ltt_probe says when they run).
  */
-#define LTT_PROBE(pname, init_fn, exit_fn, ...) \
+#define LTT_PROBE_HOOKS(pname, init_fn, exit_fn, activate_fn, deactivate_fn, ...) \
 static struct ltt_event_desc * const __ltt_probe_events_##pname[] = { __VA_ARGS__ }; \
 struct ltt_probe ltt_probe_##pname = { \
 	.name = #pname, \
@@ -236,6 +237,10 @@ struct ltt_probe ltt_probe_##pname = { \
 	.nr_events = ARRAY_SIZE(__ltt_probe_events_##pname), \
 	.init = init_fn, \
 	.exit = exit_fn, \
+	.activate = activate_fn, \
+	.deactivate = deactivate_fn, \
 }
+#define LTT_PROBE(pname, init_fn, exit_fn, ...) \
+	LTT_PROBE_HOOKS(pname, init_fn, exit_fn, NULL, NULL, __VA_ARGS__)
 
 #endif /* LTT_EVENT_H */

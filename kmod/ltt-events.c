@@ -9,9 +9,9 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
-#include <asm/unaligned.h>
 
 #include "ltt-tracer.h"
+#include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
 #include "probes/ltt-probes.h"
 
 #define SYSCALL_ENTRY_PREFIX	"syscall_entry_"
@@ -23,7 +23,7 @@ LTT_PROBES(LTT_PROBE_EXTERN)
 static struct ltt_probe * const ltt_probes[] = { LTT_PROBES(LTT_PROBE_PTR) };
 
 static LIST_HEAD(ltt_events);		/* every struct ltt_event_desc, ltt_mutex */
-static unsigned int ltt_probes_inited;	/* how many probes' init() succeeded */
+static unsigned int ltt_tp_attached;	/* tracepoint probes attached, ltt_mutex */
 
 /* Recursion guard: a probe firing inside our own record path. */
 static DEFINE_PER_CPU(int, ltt_nesting);
@@ -62,16 +62,85 @@ static bool desc_valid(const struct ltt_event_desc *desc)
 	       desc->nr_fields <= LTT_KABI_MAX_FIELDS && !event_find(desc->name);
 }
 
-int ltt_events_init(void)
+/* pr_err() the valid probe group names after @what. */
+static void probes_report(const char *what)
+{
+	char names[256] = "";
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
+		if (i)
+			strlcat(names, ",", sizeof(names));
+		strlcat(names, ltt_probes[i]->name, sizeof(names));
+	}
+	pr_err("ltt: probes=: %s; valid names: %s (empty or absent: all)\n", what, names);
+}
+
+/*
+ * Mark the probe groups the comma-separated list @list names as selected
+ * (NULL or blank: all of them).  Return: 0, or -EINVAL (reported) for an
+ * unknown or empty name, -ENOMEM.
+ */
+static int probes_select(const char *list)
+{
+	char *copy, *rest, *item, what[LTT_KABI_NAME_MAX + 32];
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++)
+		ltt_probes[i]->selected = !list || !*skip_spaces(list);
+	if (!list || !*skip_spaces(list))
+		return 0;
+	copy = kstrdup(list, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	rest = copy;
+	while (!ret && (item = strsep(&rest, ","))) {
+		item = strim(item);
+		for (i = 0; i < ARRAY_SIZE(ltt_probes); i++)
+			if (!strcmp(item, ltt_probes[i]->name))
+				break;
+		if (i < ARRAY_SIZE(ltt_probes)) {
+			ltt_probes[i]->selected = true;
+			continue;
+		}
+		if (*item)
+			snprintf(what, sizeof(what), "unknown probe group \"%.*s\"",
+				 LTT_KABI_NAME_MAX, item);
+		else
+			strscpy(what, "an empty name in the list", sizeof(what));
+		probes_report(what);
+		ret = -EINVAL;
+	}
+	kfree(copy);
+	return ret;
+}
+
+/**
+ * ltt_events_init() - register the events of the selected probe groups
+ * @probes: the probes= module parameter: comma-separated group names
+ *          (LTT_PROBES), or NULL or blank for every group
+ *
+ * Finds each event's kernel tracepoint and runs each selected group's
+ * init().  Context: module init.  Return: 0; -EINVAL an unknown group in
+ * @probes or an invalid event (both reported with pr_err()); -ENOMEM; or
+ * the error of a group's init().  Nothing stays registered on error.
+ */
+int ltt_events_init(const char *probes)
 {
 	unsigned int i, j;
 	int ret;
 
+	ret = probes_select(probes);
+	if (ret)
+		return ret;
 	mutex_lock(&ltt_mutex);
 	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
-		const struct ltt_probe *probe = ltt_probes[i];
+		struct ltt_probe *probe = ltt_probes[i];
 
-		for (j = 0; j < probe->nr_events; j++) {
+		probe->nr_active = 0;
+		probe->inited = false;
+		for (j = 0; probe->selected && j < probe->nr_events; j++) {
 			struct ltt_event_desc *desc = probe->events[j];
 
 			if (!desc_valid(desc)) {
@@ -80,20 +149,26 @@ int ltt_events_init(void)
 				ret = -EINVAL;
 				goto fail;
 			}
+			desc->group = probe;
 			list_add_tail(&desc->node, &ltt_events);
 		}
 	}
 	for_each_kernel_tracepoint(find_tracepoint, NULL);
 	mutex_unlock(&ltt_mutex);
-	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++, ltt_probes_inited++) {
-		if (!ltt_probes[i]->init)
+	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
+		struct ltt_probe *probe = ltt_probes[i];
+
+		if (!probe->selected || !probe->init) {
+			probe->inited = probe->selected;
 			continue;
-		ret = ltt_probes[i]->init();
+		}
+		ret = probe->init();
 		if (ret) {
-			pr_err("ltt: probe %s: init failed (%d)\n", ltt_probes[i]->name, ret);
+			pr_err("ltt: probe %s: init failed (%d)\n", probe->name, ret);
 			ltt_events_exit();
 			return ret;
 		}
+		probe->inited = true;
 	}
 	return 0;
 fail:
@@ -102,17 +177,78 @@ fail:
 	return ret;
 }
 
+/**
+ * ltt_events_exit() - run the exit() of every group whose init() ran, in
+ * reverse order, and forget every event
+ *
+ * Context: module exit (no session left, so no event is enabled).
+ */
 void ltt_events_exit(void)
 {
-	while (ltt_probes_inited) {
-		const struct ltt_probe *probe = ltt_probes[--ltt_probes_inited];
+	unsigned int i = ARRAY_SIZE(ltt_probes);
 
-		if (probe->exit)
+	while (i--) {
+		struct ltt_probe *probe = ltt_probes[i];
+
+		if (probe->inited && probe->exit)
 			probe->exit();
+		probe->inited = false;
 	}
 	mutex_lock(&ltt_mutex);
 	INIT_LIST_HEAD(&ltt_events);
 	mutex_unlock(&ltt_mutex);
+}
+
+/**
+ * ltt_tracepoint_attach() - tracepoint_probe_register(), counted
+ * @tp: a kernel tracepoint
+ * @probe: the probe function (its prototype is the tracepoint's)
+ * @data: its first argument
+ *
+ * For the core and for probe groups' activate hooks, so that
+ * ltt_tracepoints_attached() can tell how many probes the tracer has in
+ * the kernel.  Context: ltt_mutex held, may sleep.  Return: 0 or the
+ * registration's -errno.
+ */
+int ltt_tracepoint_attach(struct tracepoint *tp, void *probe, void *data)
+{
+	int ret;
+
+	lockdep_assert_held(&ltt_mutex);
+	ret = tracepoint_probe_register(tp, probe, data);
+	if (!ret)
+		ltt_tp_attached++;
+	return ret;
+}
+
+/**
+ * ltt_tracepoint_detach() - undo ltt_tracepoint_attach()
+ *
+ * Context: ltt_mutex held, may sleep.  The probe may still run on another
+ * CPU until tracepoint_synchronize_unregister().
+ */
+void ltt_tracepoint_detach(struct tracepoint *tp, void *probe, void *data)
+{
+	lockdep_assert_held(&ltt_mutex);
+	tracepoint_probe_unregister(tp, probe, data);
+	ltt_tp_attached--;
+}
+
+/**
+ * ltt_tracepoints_attached() - how many tracepoint probes the tracer has
+ * attached now (0 while nothing is enabled: the proof of lazy attachment
+ * that /proc/ltt-test reports)
+ *
+ * Context: takes ltt_mutex.
+ */
+unsigned int ltt_tracepoints_attached(void)
+{
+	unsigned int n;
+
+	mutex_lock(&ltt_mutex);
+	n = ltt_tp_attached;
+	mutex_unlock(&ltt_mutex);
+	return n;
 }
 
 /* ---- targets ---- */
@@ -161,14 +297,48 @@ static int tracepoint_sync(struct ltt_event_desc *desc)
 	if (want == desc->tp_registered)
 		return 0;
 	if (want) {
-		ret = tracepoint_probe_register(desc->tp, desc->probe, desc);
+		ret = ltt_tracepoint_attach(desc->tp, desc->probe, desc);
 		if (ret)
 			return ret;
 	} else {
-		tracepoint_probe_unregister(desc->tp, desc->probe, desc);
+		ltt_tracepoint_detach(desc->tp, desc->probe, desc);
 	}
 	desc->tp_registered = want;
 	return 0;
+}
+
+/* @desc gains its first channel: its group's activate() on the group's first. */
+static int group_get(struct ltt_event_desc *desc)
+{
+	struct ltt_probe *g = desc->group;
+	int ret;
+
+	if (g->nr_active++ || !g->activate)
+		return 0;
+	ret = g->activate();
+	if (ret)
+		g->nr_active--;
+	return ret;
+}
+
+/* @desc lost its last channel: its group's deactivate() after the last one. */
+static void group_put(struct ltt_event_desc *desc)
+{
+	struct ltt_probe *g = desc->group;
+
+	if (!--g->nr_active && g->deactivate)
+		g->deactivate();
+}
+
+/* Remove @chan from @desc's targets (cannot fail: retried), then detach. */
+static void event_remove_target(struct ltt_event_desc *desc, struct ltt_channel *chan)
+{
+	/* removing allocates only when other targets remain: retry-safe */
+	while (targets_update(desc, chan, 0, false))
+		cond_resched();
+	tracepoint_sync(desc);	/* unregistering cannot fail */
+	if (!targets_of(desc))
+		group_put(desc);
 }
 
 static struct ltt_enabled *enabled_find(struct ltt_channel *chan,
@@ -191,13 +361,14 @@ static struct ltt_enabled *enabled_find(struct ltt_channel *chan,
  * Context: ltt_mutex held, process context.
  * Return: 0; -ENOENT no such event on this kernel; -EEXIST already enabled
  * in @chan; -EINVAL @id used by another event of @chan; -ENOSPC too many
- * events; -ENOMEM; or the tracepoint registration's error.  Nothing
- * changes on error.
+ * events; -ENOMEM; or the error of the tracepoint's registration or of
+ * the group's activate().  Nothing changes on error.
  */
 int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id)
 {
 	struct ltt_event_desc *desc = event_find(name);
 	struct ltt_enabled *e;
+	bool first;
 	int ret;
 
 	lockdep_assert_held(&ltt_mutex);
@@ -213,21 +384,30 @@ int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id)
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e)
 		return -ENOMEM;
+	first = !targets_of(desc);
+	if (first) {
+		ret = group_get(desc);
+		if (ret)
+			goto fail;
+	}
 	ret = targets_update(desc, chan, id, true);
 	if (ret)
-		goto fail;
+		goto put;
 	ret = tracepoint_sync(desc);
 	if (ret) {
 		/* removing allocates only when other targets remain: retry-safe */
 		while (targets_update(desc, chan, 0, false))
 			cond_resched();
-		goto fail;
+		goto put;
 	}
 	e->desc = desc;
 	e->id = id;
 	list_add_tail(&e->node, &chan->events);
 	chan->nr_events++;
 	return 0;
+put:
+	if (first)
+		group_put(desc);
 fail:
 	kfree(e);
 	return ret;
@@ -253,6 +433,8 @@ int ltt_event_disable(struct ltt_channel *chan, const char *name)
 	if (ret)
 		return ret;
 	tracepoint_sync(desc);	/* unregistering cannot fail */
+	if (!targets_of(desc))
+		group_put(desc);
 	list_del(&e->node);
 	chan->nr_events--;
 	kfree(e);
@@ -270,9 +452,7 @@ void ltt_events_detach_channel(struct ltt_channel *chan)
 	struct ltt_enabled *e, *tmp;
 
 	list_for_each_entry_safe(e, tmp, &chan->events, node) {
-		while (targets_update(e->desc, chan, 0, false))
-			cond_resched();
-		tracepoint_sync(e->desc);
+		event_remove_target(e->desc, chan);
 		list_del(&e->node);
 		kfree(e);
 	}

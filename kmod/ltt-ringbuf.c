@@ -312,9 +312,19 @@ void ltt_rb_flush(struct ltt_rb_buf *buf, bool report_loss)
 static void switch_timer_fn(struct timer_list *t)
 {
 	struct ltt_rb_buf *buf = ltt_from_timer(buf, t, switch_timer);
+	bool flushed;
 
-	/* pinned; after a hotplug migration it may run elsewhere: skip then */
-	if (smp_processor_id() == buf->cpu && ltt_rb_flush_local(buf, false))
+	/*
+	 * Like a writer, the flush must not be preempted by another writer of
+	 * this CPU between moving the position and committing: softirq context
+	 * guarantees it, except under PREEMPT_RT, where timer callbacks run in
+	 * a preemptible thread (migration disabled only).  Pinned; after a
+	 * hotplug migration it may run elsewhere: skip then.
+	 */
+	preempt_disable();
+	flushed = smp_processor_id() == buf->cpu && ltt_rb_flush_local(buf, false);
+	preempt_enable();
+	if (flushed)
 		wake_up_interruptible(&buf->read_wait);
 	if (READ_ONCE(buf->timer_stop))
 		return;

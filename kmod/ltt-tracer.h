@@ -113,16 +113,34 @@ struct ltt_event_desc {
 	struct tracepoint *tp;		/* found by name at load, or NULL */
 	bool tp_registered;
 	struct ltt_targets __rcu *targets;	/* NULL: enabled nowhere */
+	struct ltt_probe *group;	/* the probe file that declared it */
 	struct list_head node;
 };
 
-/* A group of events, one per probe file, listed in probes/ltt-probes.h. */
+/*
+ * A group of events, one per probe file, listed in probes/ltt-probes.h.
+ *
+ * @activate runs when the first of the group's events gains a channel (no
+ * event of the group was enabled anywhere before), @deactivate when the
+ * last one loses its last channel: a group that serves its events from
+ * probes of its own (the system call probe on sys_enter/sys_exit) attaches
+ * them only meanwhile.  Both run under ltt_mutex in process context and
+ * may sleep; @activate returns 0 or -errno (the enable then fails and
+ * changes nothing).  After @deactivate, a probe may still be running on
+ * another CPU until a grace period (tracepoint_synchronize_unregister()).
+ */
 struct ltt_probe {
 	const char *name;
 	struct ltt_event_desc * const *events;
 	unsigned int nr_events;
 	int (*init)(void);		/* optional: /proc files and such */
 	void (*exit)(void);
+	int (*activate)(void);		/* optional, see above */
+	void (*deactivate)(void);
+	/* tracer's */
+	bool selected;			/* registered at load (probes= parameter) */
+	bool inited;			/* init() succeeded */
+	unsigned int nr_active;		/* its events enabled somewhere, ltt_mutex */
 };
 
 /* What a probe's record code writes through. */
@@ -133,8 +151,11 @@ struct ltt_ctx {
 };
 
 /* ltt-events.c */
-int ltt_events_init(void);
+int ltt_events_init(const char *probes);
 void ltt_events_exit(void);
+int ltt_tracepoint_attach(struct tracepoint *tp, void *probe, void *data);
+void ltt_tracepoint_detach(struct tracepoint *tp, void *probe, void *data);
+unsigned int ltt_tracepoints_attached(void);
 int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id);
 int ltt_event_disable(struct ltt_channel *chan, const char *name);
 void ltt_events_detach_channel(struct ltt_channel *chan);

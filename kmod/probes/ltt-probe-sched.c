@@ -8,10 +8,11 @@
 #include <linux/pid.h>
 #include <linux/sched.h>
 #include <linux/sched/prio.h>
+
+#include "../wrapper/ltt-probe-wrapper.h"	/* before the trace header */
 #include <trace/events/sched.h>
 
 #include "../ltt-event.h"
-#include "../wrapper/ltt-probe-wrapper.h"
 
 /* A task's priority as LTTng shows it. */
 static inline int sched_prio(const struct task_struct *p)

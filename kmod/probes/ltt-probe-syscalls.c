@@ -16,10 +16,11 @@
  * One probe on each of the kernel's sys_enter and sys_exit tracepoints
  * serves every system call: it looks the number up and returns at once
  * unless that call's event is enabled in some channel; only then are the
- * arguments read and recorded.  The probes are attached while the module
- * is loaded (the core has no hook yet to attach them only while a system
- * call event is enabled): every system call then takes the kernel's
- * traced path plus one table lookup.
+ * arguments read and recorded.  The two probes are attached only while
+ * some system call event is enabled somewhere (the group's activate and
+ * deactivate hooks): a loaded module with no such event costs system
+ * calls nothing, while one such event puts every system call on the
+ * kernel's traced path plus one table lookup.
  */
 #include <linux/compat.h>
 #include <linux/nospec.h>
@@ -177,37 +178,51 @@ static int sc_init(void)
 		return ret;
 	for_each_kernel_tracepoint(sc_find_tracepoint, NULL);
 	if (!tp_enter || !tp_exit) {
-		pr_warn("ltt: no sys_enter/sys_exit tracepoints: no system call events\n");
-		return 0;
-	}
-	ret = tracepoint_probe_register(tp_enter, sc_probe_enter, NULL);
-	if (ret)
-		goto fail;
-	ret = tracepoint_probe_register(tp_exit, sc_probe_exit, NULL);
-	if (ret) {
-		tracepoint_probe_unregister(tp_enter, sc_probe_enter, NULL);
-		goto fail;
+		pr_warn("ltt: no sys_enter/sys_exit tracepoints: system call events record nothing\n");
+		tp_enter = tp_exit = NULL;
 	}
 	return 0;
-fail:
-	tp_enter = tp_exit = NULL;
-	ltt_user_exit();
-	return ret;
 }
 
 static void sc_exit(void)
 {
-	if (tp_enter) {
-		tracepoint_probe_unregister(tp_enter, sc_probe_enter, NULL);
-		tracepoint_probe_unregister(tp_exit, sc_probe_exit, NULL);
-		tracepoint_synchronize_unregister();
-	}
+	/* every channel is closed, but be sure no probe still uses ltt_user */
+	tracepoint_synchronize_unregister();
 	ltt_user_exit();
+}
+
+/* The first system call event gained a channel: attach both probes. */
+static int sc_activate(void)
+{
+	int ret;
+
+	if (!tp_enter)
+		return 0;
+	ret = ltt_tracepoint_attach(tp_enter, sc_probe_enter, NULL);
+	if (ret)
+		return ret;
+	ret = ltt_tracepoint_attach(tp_exit, sc_probe_exit, NULL);
+	if (ret)
+		ltt_tracepoint_detach(tp_enter, sc_probe_enter, NULL);
+	return ret;
+}
+
+/*
+ * The last one lost its last channel: detach.  A probe still running on
+ * another CPU finds no target; the module's exit (and every channel's
+ * close) waits for a grace period before code or buffers go away.
+ */
+static void sc_deactivate(void)
+{
+	if (!tp_enter)
+		return;
+	ltt_tracepoint_detach(tp_exit, sc_probe_exit, NULL);
+	ltt_tracepoint_detach(tp_enter, sc_probe_enter, NULL);
 }
 
 #define SC_DESCS(nr, name, fields) \
 	LTT_EVENT_DESC(syscall_entry_##name), LTT_EVENT_DESC(syscall_exit_##name),
-LTT_PROBE(syscalls, sc_init, sc_exit,
+LTT_PROBE_HOOKS(syscalls, sc_init, sc_exit, sc_activate, sc_deactivate,
 	  LTT_EVENT_DESC(syscall_entry_unknown),
 	  LTT_EVENT_DESC(syscall_exit_unknown),
 	  LTT_EVENT_DESC(compat_syscall_entry_unknown),

@@ -17,7 +17,9 @@
  * more with seq = 2^63 + k (k = 0, 1, 2, ... across both), every
  * LTT_TEST_IRQ_PERIOD_US, nesting inside the process's writes.  Reading
  * /proc/ltt-test then says "irq_events K": how many the timers recorded
- * during the last such run.
+ * during the last such run, and "attached A": how many tracepoint probes
+ * the tracer has attached in the kernel now (0 while no event that needs
+ * one is enabled anywhere).
  */
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
@@ -132,9 +134,9 @@ static ssize_t test_write(struct file *file, const char __user *ubuf, size_t cou
 
 static ssize_t test_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
 {
-	char buf[48];
-	int len = snprintf(buf, sizeof(buf), "irq_events %lld\n",
-			   (long long)atomic64_read(&irq_events));
+	char buf[64];
+	int len = snprintf(buf, sizeof(buf), "irq_events %lld\nattached %u\n",
+			   (long long)atomic64_read(&irq_events), ltt_tracepoints_attached());
 
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }

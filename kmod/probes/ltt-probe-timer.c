@@ -8,10 +8,11 @@
 #include <linux/hrtimer.h>
 #include <linux/jiffies.h>
 #include <linux/timer.h>
+
+#include "../wrapper/ltt-probe-wrapper.h"	/* before the trace header */
 #include <trace/events/timer.h>
 
 #include "../ltt-event.h"
-#include "../wrapper/ltt-probe-wrapper.h"
 
 #define TIMER_ONLY_EVENT(name, tp) \
 	LTT_TRACEPOINT_EVENT(name, tp, \
@@ -24,13 +25,13 @@ TIMER_ONLY_EVENT(timer_cancel, timer_cancel);
 
 LTT_IF(LTT_HAVE_TIMER_START,
 LTT_TRACEPOINT_EVENT(timer_start, timer_start,
-	LTT_PROTO(struct timer_list *timer, unsigned long expires, unsigned int flags),
+	LTT_PROTO_TIMER_START,
 	LTT_FIELDS(
 		ltt_field_integer_hex(u64, timer, (unsigned long)timer)
 		ltt_field_integer_hex(u64, function, (unsigned long)timer->function)
-		ltt_field_integer(u64, expires, expires)
+		ltt_field_integer(u64, expires, LTT_TIMER_START_EXPIRES)
 		ltt_field_integer(u64, now, jiffies)
-		ltt_field_integer(u32, flags, flags)));
+		ltt_field_integer(u32, flags, LTT_TIMER_START_FLAGS)));
 )
 
 LTT_TRACEPOINT_EVENT(timer_expire_entry, timer_expire_entry,

@@ -94,4 +94,9 @@ uint64_t stats_discarded(struct chan *c);
 int cmd_errors(void);
 int cmd_fuzz(unsigned long iters);
 
+/* ltt-ktest-lazy.c */
+int cmd_lazy(void);
+int cmd_syscost(uint64_t n, const char *mode);
+int cmd_list(const char *what);
+
 #endif

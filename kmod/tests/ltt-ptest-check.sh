@@ -67,10 +67,16 @@ babeltrace2 "$d/trace" >"$txt" 2>"$d/babeltrace2.err"
 ok $? "babeltrace2 reads the trace ($(wc -l <"$txt") events)"
 
 pid=$(fact pid) child=$(fact child_pid)
+# kernel addresses: the upper half, 0xFFFF... with 4-level paging, 0xFF...
+# with 5-level (a 6.12 guest on QEMU's -cpu max)
 has syscall_entry_openat "dfd = -100, filename = \"$(fact openat_path)\", flags = $(fact openat_flags), mode = $(fact openat_mode) }" \
 	"syscall_entry_openat: dfd, the opened file's name, flags, mode"
-grep -E -A1 "syscall_entry_openat: .*filename = \"$(fact openat_path)\"" "$txt" |
-	grep -q "syscall_exit_openat: { cpu_id = [0-9]* }, { ret = $(fact openat_fd) }"
+# the next syscall_exit_openat of the entry's CPU (other CPUs' events interleave)
+awk -v path="filename = \"$(fact openat_path)\"" '
+	index($0, "syscall_entry_openat: ") && index($0, path) {
+		match($0, /cpu_id = [0-9]+/); cpu = substr($0, RSTART, RLENGTH); next }
+	cpu != "" && index($0, "syscall_exit_openat: { " cpu " }") { print; exit }' "$txt" |
+	grep -q "{ ret = $(fact openat_fd) }"
 ok $? "syscall_exit_openat: ret = the fd ($(fact openat_fd))"
 has syscall_entry_execve "filename = \"$(fact exec_filename)\", argv = 0x[0-9A-F]+, envp = 0x" \
 	"syscall_entry_execve: the program's path and pointers"
@@ -113,13 +119,13 @@ if [ -n "$(fact block_sector)" ]; then
 	has block_rq_complete "sector = $(fact block_sector), nr_sector = $(fact block_nr_sector), error = 0, rwbs = \"W[A-Z]*\" }" \
 		"block_rq_complete: the write, no error"
 fi
-has mm_page_alloc "page = 0xFFFF[0-9A-F]+, pfn = [0-9]+, order = [0-9]+, gfp_flags = 0x[0-9A-F]+, migratetype = [0-9]+ }" \
+has mm_page_alloc "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+, gfp_flags = 0x[0-9A-F]+, migratetype = [0-9]+ }" \
 	"mm_page_alloc: page, pfn, order, gfp_flags, migratetype"
-has mm_page_free "page = 0xFFFF[0-9A-F]+, pfn = [0-9]+, order = [0-9]+ }" "mm_page_free: page, pfn, order"
+has mm_page_free "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+ }" "mm_page_free: page, pfn, order"
 ! grep -E "irq_softirq_(entry|exit|raise): " "$txt" | grep -Evq "vec = [0-9] }"
 ok $? "irq_softirq_*: every vec in 0..9"
 has irq_handler_entry "irq = [0-9]+, name = \"[^\"]+\" }" "irq_handler_entry: irq and handler name"
-has timer_hrtimer_start "hrtimer = 0xFFFF[0-9A-F]+, function = 0xFFFF[0-9A-F]+, expires = [0-9]+, softexpires = [0-9]+, mode = [0-9]+ }" \
+has timer_hrtimer_start "hrtimer = 0xFF[0-9A-F]{14}, function = 0xFF[0-9A-F]{14}, expires = [0-9]+, softexpires = [0-9]+, mode = [0-9]+ }" \
 	"timer_hrtimer_start: hrtimer, function, expires"
 some sched_switch sched_waking sched_wakeup irq_softirq_entry irq_softirq_exit irq_softirq_raise \
 	irq_handler_exit timer_hrtimer_expire_entry timer_hrtimer_expire_exit timer_start

@@ -21,7 +21,9 @@
  * then "ltt-ptest: PASS" or "ltt-ptest: FAIL"; the exit status says the
  * same.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -10,10 +10,13 @@
  * (Debian's 6.1.0-56 has the 3-argument hrtimer_start of later kernels):
  * LTT_TP_HAVE_<tp> says the tracepoint exists, LTT_TP_NARGS_<tp> its
  * number of arguments.
+ *
+ * Include this before the tracepoints' <trace/events/...> headers.
  */
 #ifndef LTT_PROBE_WRAPPER_H
 #define LTT_PROBE_WRAPPER_H
 
+#include <linux/mm_types.h>	/* 6.12's trace/events/sched.h needs struct folio first */
 #include <linux/sched.h>
 #include <linux/version.h>
 
@@ -25,9 +28,23 @@
 #define __LTT_IF_1(...)			__VA_ARGS__
 #define __LTT_IF_0(...)
 
-/* timer_start(timer, expires, flags): other forms are not recorded. */
+/*
+ * timer_start(timer, expires, flags) up to 6.1 (and its stable releases),
+ * timer_start(timer, bucket_expiry) later (6.12): the timer then already
+ * holds its expiry and flags.  Other forms are not recorded.
+ */
 #if defined(LTT_TP_NARGS_timer_start) && LTT_TP_NARGS_timer_start == 3
 #define LTT_HAVE_TIMER_START		1
+#define LTT_PROTO_TIMER_START \
+	LTT_PROTO(struct timer_list *timer, unsigned long expires, unsigned int flags)
+#define LTT_TIMER_START_EXPIRES		expires
+#define LTT_TIMER_START_FLAGS		flags
+#elif defined(LTT_TP_NARGS_timer_start) && LTT_TP_NARGS_timer_start == 2
+#define LTT_HAVE_TIMER_START		1
+#define LTT_PROTO_TIMER_START \
+	LTT_PROTO(struct timer_list *timer, unsigned long bucket_expiry)
+#define LTT_TIMER_START_EXPIRES		(timer->expires)
+#define LTT_TIMER_START_FLAGS		(timer->flags)
 #else
 #define LTT_HAVE_TIMER_START		0
 #endif

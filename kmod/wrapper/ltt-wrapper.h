@@ -13,6 +13,13 @@
 #include <linux/timer.h>
 #include <linux/version.h>
 
+/* <asm/unaligned.h> moved to <linux/unaligned.h> in 6.12. */
+#if __has_include(<linux/unaligned.h>)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+
 /* from_timer() became timer_container_of() in 6.16. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
 #define ltt_from_timer(var, t, field)	timer_container_of(var, t, field)

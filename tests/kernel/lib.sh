@@ -31,8 +31,12 @@ KVM_KMOD_SRC=${LTT_KMOD_SRC:-$LTT_TOP_SRCDIR/kmod}
 KVM_TIMEOUT=${KVM_TIMEOUT:-300}
 KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-120}
 KVM_QEMU=${KVM_QEMU:-qemu-system-x86_64}
-# Debian modules the guest needs (with their dependencies).
-KVM_DEBIAN_MODULES="virtio_pci virtio_console"
+# Debian modules the guest needs (with their dependencies); virtio_blk for
+# the scratch disk of KVM_DISK_MB.
+KVM_DEBIAN_MODULES="virtio_pci virtio_console virtio_blk"
+# Set by a test before kvm_boot: the guest gets a zeroed scratch disk of
+# that many MiB as /dev/vda (once the scenario loads virtio_blk).
+KVM_DISK_MB=${KVM_DISK_MB:-}
 # QEMU's exit status once every scenario ran and the results were sent:
 # the guest writes 0x2a to isa-debug-exit (guest/init), QEMU exits with
 # (0x2a << 1) | 1.
@@ -40,7 +44,8 @@ KVM_DONE_STATUS=85
 # Programs of the build the guest gets in /ltt/bin besides the installed
 # ones, when they are built (tests add theirs with KVM_EXTRA_BINS before
 # kvm_init).
-KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest"
+KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest
+	kmod/tests/ltt-ptest"
 
 # kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64
 # metapackage installs (what scripts/deps.sh --kernel gives CI), else the
@@ -361,6 +366,11 @@ kvm_qemu_args() {
 		-device virtio-serial-pci
 		-chardev "file,id=out0,path=$TEST_TMP/out.tar"
 		-device "virtserialport,chardev=out0,name=out0")
+	if [ -n "$KVM_DISK_MB" ]; then
+		rm -f "$TEST_TMP/disk.img"
+		truncate -s "${KVM_DISK_MB}M" "$TEST_TMP/disk.img"
+		KVM_ARGS+=(-drive "file=$TEST_TMP/disk.img,format=raw,if=virtio,cache=unsafe")
+	fi
 }
 
 # kvm_boot SCENARIO...: one boot running the scenarios in order; their

@@ -5,7 +5,9 @@
 KERNEL_TESTS = \
 	tests/kernel/test_vm.sh \
 	tests/kernel/test_kmod_load.sh \
-	tests/kernel/test_kernel_session.sh
+	tests/kernel/test_kernel_session.sh \
+	tests/kernel/test_kmod_core.sh \
+	tests/kernel/test_kmod_probes.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \

@@ -1,0 +1,30 @@
+#!/bin/bash
+# ltt-tracer.ko's probes under a known workload (kmod/tests/ltt-ptest in
+# the guest, a scratch virtio disk for the block events): the trace read
+# with babeltrace2 here and every event's fields checked against what the
+# workload knows (kmod/tests/ltt-ptest-check.sh), then again with every
+# system call event enabled.
+. "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
+
+kvm_init --module
+command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
+KVM_DISK_MB=16
+kvm_boot kmod_probes
+plan 62
+
+kvm_scenario_ok kmod_probes
+like "$(kvm_file kmod_probes facts)" 'block_sector=[0-9]+' "the workload wrote to the scratch disk"
+is "$(kvm_file kmod_probes attached_after)" 0 "no tracepoint probe attached after the sessions closed"
+is "$(kvm_file kmod_probes loaded_after)" 0 "the module unloads after the test"
+# ltt-ptest-check.sh's own checks, one assertion each (56 expected)
+n=0
+while IFS= read -r line; do
+	case $line in
+	"ok "*) ok 0 "${line#ok * - }"; n=$((n + 1)) ;;
+	"not ok "*) ok 1 "${line#not ok * - }"; n=$((n + 1)) ;;
+	"#"*) echo "$line" ;;
+	esac
+done < <("$LTT_TOP_SRCDIR/kmod/tests/ltt-ptest-check.sh" "$KVM_OUT/kmod_probes" 2>&1)
+is "$n" 56 "ltt-ptest-check.sh made its 56 checks"
+kvm_kernel_clean kmod_probes
+done_testing
