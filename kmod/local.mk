@@ -20,12 +20,16 @@ EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
+# Their traces' metadata comes from the session daemon's generator.
+KTEST_META = kmod/tests/ltt-ktest-meta.c kmod/tests/ltt-ktest-meta.h src/sessiond/tsdl.c
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
 	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c \
-	kmod/tests/ltt-ktest.h
+	kmod/tests/ltt-ktest.h $(KTEST_META)
+kmod_tests_ltt_ktest_LDADD = src/common/libcommon.la
 kmod_tests_ltt_ktest_LDFLAGS = -all-static
 check_PROGRAMS += kmod/tests/ltt-ptest
-kmod_tests_ltt_ptest_SOURCES = kmod/tests/ltt-ptest.c
+kmod_tests_ltt_ptest_SOURCES = kmod/tests/ltt-ptest.c $(KTEST_META)
+kmod_tests_ltt_ptest_LDADD = src/common/libcommon.la
 kmod_tests_ltt_ptest_LDFLAGS = -all-static
 EXTRA_DIST += kmod/tests/ltt-ktest-all.sh kmod/tests/ltt-ptest-check.sh \
 	kmod/tests/ltt-ptest-vm.sh

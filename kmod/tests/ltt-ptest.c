@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "../ltt-abi.h"
+#include "ltt-ktest-meta.h"
 
 #define MAX_CPUS	64
 #define SUBBUF_SIZE	(256 << 10)
@@ -139,87 +140,10 @@ static int nr_cpus(void)
 
 /* ---- the metadata ---- */
 
-static void put_int(FILE *f, const struct ltt_kabi_field *fl)
-{
-	fprintf(f, "integer { size = %u; align = 8; signed = %u; encoding = %s; base = %u; }",
-		fl->size * 8, fl->is_signed, fl->encoding ? "UTF8" : "none", fl->base);
-}
-
-static void put_fields(FILE *f, const struct ltt_kabi_event_desc *d)
-{
-	unsigned int k;
-
-	for (k = 0; k < d->nr_fields; k++) {
-		const struct ltt_kabi_field *fl = &d->fields[k];
-
-		fprintf(f, "\t");
-		switch (fl->type) {
-		case LTT_KABI_FIELD_INTEGER:
-			put_int(f, fl);
-			fprintf(f, " _%s;\n", fl->name);
-			break;
-		case LTT_KABI_FIELD_STRING:
-			fprintf(f, "string { encoding = UTF8; } _%s;\n", fl->name);
-			break;
-		case LTT_KABI_FIELD_ARRAY:
-			put_int(f, fl);
-			fprintf(f, " _%s[%u];\n", fl->name, fl->length);
-			break;
-		case LTT_KABI_FIELD_SEQUENCE:
-			fprintf(f, "uint32_t _%s_length;\n\t", fl->name);
-			put_int(f, fl);
-			fprintf(f, " _%s[ _%s_length ];\n", fl->name, fl->name);
-			break;
-		}
-	}
-}
-
 static void write_metadata(const char *dir)
 {
-	char path[512];
-	unsigned int i;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/metadata", dir);
-	f = fopen(path, "w");
-	if (!f)
-		die(path);
-	fprintf(f, "/* CTF 1.8 */\n"
-		"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
-		"typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
-		"typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
-		"typealias integer { size = 5; align = 1; signed = false; } := uint5_t;\n"
-		"trace { major = 1; minor = 8; uuid = \"");
-	for (i = 0; i < 16; i++)
-		fprintf(f, "%02x%s", trace_uuid[i], (i == 3 || i == 5 || i == 7 || i == 9) ? "-" : "");
-	fprintf(f, "\"; byte_order = le;\n"
-		"\tpacket.header := struct { uint32_t magic; uint8_t uuid[16]; uint32_t stream_id;"
-		" uint64_t stream_instance_id; } align(8); };\n"
-		"env { domain = \"kernel\"; tracer_name = \"ltt-ptest\"; };\n"
-		"clock { name = \"monotonic\"; freq = 1000000000; offset = 0; };\n"
-		"typealias integer { size = 27; align = 1; signed = false;"
-		" map = clock.monotonic.value; } := uint27_clock_monotonic_t;\n"
-		"typealias integer { size = 64; align = 8; signed = false;"
-		" map = clock.monotonic.value; } := uint64_clock_monotonic_t;\n"
-		"struct packet_context { uint64_clock_monotonic_t timestamp_begin;"
-		" uint64_clock_monotonic_t timestamp_end; uint64_t content_size;"
-		" uint64_t packet_size; uint64_t packet_seq_num; uint64_t events_discarded;"
-		" uint32_t cpu_id; } align(8);\n"
-		"struct event_header_compact { enum : uint5_t { compact = 0 ... 30, extended = 31 } id;"
-		" variant <id> { struct { uint27_clock_monotonic_t timestamp; } compact;"
-		" struct { uint32_t id; uint64_clock_monotonic_t timestamp; } extended; } v;"
-		" } align(8);\n"
-		"stream { id = 0; event.header := struct event_header_compact;"
-		" packet.context := struct packet_context; };\n");
-	for (i = 0; i < nr_events; i++) {
-		if (!have[i])
-			continue;
-		fprintf(f, "event { name = \"%s\"; id = %u; stream_id = 0; fields := struct {\n",
-			descs[i].name, i);
-		put_fields(f, &descs[i]);
-		fprintf(f, "}; };\n");
-	}
-	fclose(f);
+	if (ltt_ktest_metadata(dir, trace_uuid, "ltt-ptest", descs, have, nr_events))
+		die("write the metadata");
 }
 
 /* ---- the session ---- */
