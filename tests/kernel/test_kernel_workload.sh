@@ -88,7 +88,7 @@ s=kernel_syscalls
 kvm_scenario_ok $s
 fd=$(fact $s files fd)
 is "$(fact $s files written)" 1234 "kworkload wrote 1234 bytes to fd $fd"
-like "$(kvm_file $s list_some)" $'openat \\(type: syscall\\) \\[enabled\\]\n *close \\(type: syscall\\) \\[enabled\\]\n *write \\(type: syscall\\) \\[enabled\\]' \
+matches "$(kvm_file $s list_some)" $'\n *openat \\(type: syscall\\) \\[enabled\\]\n *close \\(type: syscall\\) \\[enabled\\]\n *write \\(type: syscall\\) \\[enabled\\]$' \
 	"list: --syscall openat,close,write is three system call rules"
 # calls NAME: kworkload's calls, from its openat on its CPU (0): the entry
 # and exit of openat, write and close, as one line each.

@@ -8,12 +8,12 @@ result loaded_start "$(loaded)"
 capture create lttctl create held -o "$LTT_OUT/trace"
 capture enable lttctl enable-event -k ltt_test_event
 capture start lttctl start
+echo 10 >/proc/ltt-test
 capture rmmod_active rmmod ltt_tracer
 result loaded_active "$(loaded)"
 capture stop lttctl stop
 capture rmmod_stopped rmmod ltt_tracer
 result loaded_stopped "$(loaded)"
-echo 10 >/proc/ltt-test
 capture destroy lttctl destroy held
 stop_sessiond
 capture lsmod_after lsmod

@@ -23,3 +23,5 @@ capture n_root_list as_user nobody env LTT_RUNDIR=/run/ltt lttctl list -k
 capture n_root_create as_user nobody env LTT_RUNDIR=/run/ltt lttctl create kn --no-output
 capture sessions lttctl list
 stop_sessiond
+# The personal daemon nobody's lttctl create started.
+pid=$(cat /nonexistent/.ltt/sessiond.pid 2>/dev/null) && kill "$pid" && wait_pid_exit "$pid"
