@@ -37,13 +37,13 @@ void ltt_domains_register(struct ltt_domains *set, struct ltt_domain_impl *d)
 }
 
 void ltt_domains_refuse(struct ltt_domains *set, enum ltt_domain type, enum ltt_error_code why,
-			int level, const char *reason)
+			const char *reason)
 {
 	int i = ltt_domain_index(type);
 
 	set->v[i] = NULL;
 	set->why_not[i] = why;
-	ltt_log(level, "%s tracing is not available: %s", ltt_domain_name(type), reason);
+	LTT_INFO("%s tracing is not available: %s", ltt_domain_name(type), reason);
 }
 
 enum ltt_error_code ltt_domains_get(const struct ltt_domains *set, enum ltt_domain type,

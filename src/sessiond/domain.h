@@ -143,11 +143,9 @@ void ltt_domains_register(struct ltt_domains *set, struct ltt_domain_impl *d);
 /**
  * ltt_domains_refuse() - this daemon does not serve @type: commands that
  * need it get @why; @reason says it once in the log (borrowed for the call)
- * at @level: LTT_LOG_WARN for a failure (shown by default), LTT_LOG_INFO
- * for what was chosen (--no-kernel, a personal daemon)
  */
 void ltt_domains_refuse(struct ltt_domains *set, enum ltt_domain type, enum ltt_error_code why,
-			int level, const char *reason);
+			const char *reason);
 
 /**
  * ltt_domains_get() - the domain that serves @type

@@ -316,19 +316,18 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 
 	if (!root) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_NEEDS_ROOT,
-				   LTT_LOG_INFO, "the daemon does not run as root");
+				   "the daemon does not run as root");
 		return;
 	}
 	if (opts->no_kernel) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_DISABLED,
-				   LTT_LOG_INFO, "--no-kernel");
+				   "--no-kernel");
 		return;
 	}
 	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, opts->consumerd_path,
 			      opts->verbose, why, sizeof(why));
 	if (ret) {
-		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret),
-				   LTT_LOG_WARN, why);
+		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret), why);
 		return;
 	}
 	ltt_domains_register(&d->domains, &d->kernel.domain);

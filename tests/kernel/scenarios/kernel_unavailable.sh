@@ -22,11 +22,10 @@ try() {
 start_sessiond --no-kernel || exit 1
 try nok
 stop_sessiond
-cp "$LTT_OUT/sessiond.log" nok.log
 
 mv "$ko" /tmp/ltt-tracer.ko && depmod || exit 1
 : >"$LTT_OUT/sessiond.log"
-start_sessiond || exit 1
+start_sessiond -v || exit 1
 try miss
 stop_sessiond
 cp "$LTT_OUT/sessiond.log" miss.log
@@ -52,5 +51,4 @@ result probes_param "$(cat /sys/module/ltt_tracer/parameters/probes 2>&1)"
 capture probes_list lttctl list -k
 capture probes_sys lttctl list -k --syscall
 stop_sessiond
-cp "$LTT_OUT/sessiond.log" probes.log
 result probes_loaded_after "$(loaded)"
