@@ -716,7 +716,8 @@ static void kernel_fini(struct ltt_domain_impl *d)
 
 	ltt_supervisor_fini(&k->consumer);
 	kernel_release(k);
-	ltt_kmodule_unload(LTT_KMODULE_TRACER);
+	if (k->module_loaded)
+		ltt_kmodule_unload(LTT_KMODULE_TRACER);
 }
 
 static const struct ltt_domain_ops kernel_ops = {
@@ -773,7 +774,8 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *c
 	int ret;
 
 	memset(kernel, 0, sizeof(*kernel));
-	ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size);
+	ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size,
+			       &kernel->module_loaded);
 	if (ret)
 		return ret;
 	ret = ltt_kabi_open(NULL, &kernel->kabi, &kernel->version);
@@ -789,7 +791,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *c
 		snprintf(why, why_size, "cannot open the kernel tracer /proc/%s: %s",
 			 LTT_KABI_PROC_NAME, strerror(-ret));
 	if (ret)
-		return ret;
+		goto unload;
 	ret = read_cpus(kernel);
 	if (!ret)
 		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_TRACEPOINTS, &kernel->tracepoints,
@@ -801,7 +803,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *c
 		snprintf(why, why_size, "the kernel tracer does not answer as expected: %s",
 			 strerror(-ret));
 		kernel_release(kernel);
-		return ret;
+		goto unload;
 	}
 	uname(&kernel->uts);
 	ltt_trace_host_init(&kernel->host);
@@ -812,4 +814,8 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *c
 		 kernel->version.tracer_version, kernel->version.major, kernel->version.minor,
 		 kernel->nr_tracepoints, kernel->nr_syscalls);
 	return 0;
+unload:
+	if (kernel->module_loaded)
+		ltt_kmodule_unload(LTT_KMODULE_TRACER);
+	return ret;
 }

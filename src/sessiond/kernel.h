@@ -41,6 +41,7 @@ struct ltt_kernel {
 	struct ltt_supervisor consumer;
 	struct ltt_trace_host host;
 	struct utsname uts;
+	bool module_loaded;		/* we loaded the tracer: unload it at the end */
 	uint64_t next_key;		/* atomic: consumer keys */
 	uint32_t *cpus;			/* the possible CPUs: one stream each */
 	unsigned int nr_cpus;

@@ -46,8 +46,10 @@ static void explain(int err, const char *name, const char *release, char *why, s
 	}
 }
 
-int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size)
+int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size,
+		     bool *ret_loaded)
 {
+	bool loaded = false;
 	char options[LTT_KMODULE_WHY_MAX];
 	struct kmod_list *list = NULL, *it;
 	struct kmod_ctx *ctx;
@@ -73,14 +75,17 @@ int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why
 		ret = -ENOENT;
 	kmod_list_foreach(it, list) {
 		struct kmod_module *mod = kmod_module_get_module(it);
+		bool live = kmod_module_get_initstate(mod) == KMOD_MODULE_LIVE;
 
-		if (ret == 0 && probes && kmod_module_get_initstate(mod) == KMOD_MODULE_LIVE)
+		if (ret == 0 && probes && live)
 			LTT_WARN("kernel module %s is loaded already: --kmod-probes=%s has no "
 				 "effect (unload it first)", name, probes);
 		if (ret == 0) {
 			snprintf(options, sizeof(options), "probes=%s", probes ? probes : "");
 			ret = kmod_module_probe_insert_module(mod, 0, probes ? options : NULL,
 							      NULL, NULL, NULL);
+			/* What was loaded before us stays loaded after us. */
+			loaded = ret == 0 && !live;
 		}
 		kmod_module_unref(mod);
 	}
@@ -88,10 +93,11 @@ int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why
 	kmod_unref(ctx);
 	if (ret == -EEXIST)
 		ret = 0;
+	*ret_loaded = loaded;
 	if (ret < 0)
 		explain(ret, name, uts.release, why, why_size);
 	else
-		LTT_INFO("kernel module %s loaded", name);
+		LTT_INFO("kernel module %s %s", name, loaded ? "loaded" : "was loaded already");
 	return ret < 0 ? ret : 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef LTT_SESSIOND_KMODULE_H
 #define LTT_SESSIOND_KMODULE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define LTT_KMODULE_TRACER "ltt-tracer"
@@ -18,15 +19,19 @@
  *          probes it enables); ignored, with a warning, if it is loaded
  * @why: on failure, receives a sentence for the user: what went wrong and
  *       what to do (@why_size bytes, NUL-terminated)
+ * @ret_loaded: set to true when this call loaded the module, false when it
+ *              was loaded already (then the caller must leave it loaded)
  *
  * Any thread; loads through libkmod as modprobe would (modules.dep of the
  * running kernel).  Returns 0, or a negative errno with @why set.
  */
-int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size);
+int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size,
+		     bool *ret_loaded);
 
 /**
  * ltt_kmodule_unload() - remove module @name if nothing uses it; errors
- * are only logged (another tracer session or a user may hold it)
+ * are only logged (another tracer session or a user may hold it).  Only
+ * for a module ltt_kmodule_load() loaded.
  */
 void ltt_kmodule_unload(const char *name);
 

@@ -92,6 +92,9 @@ kvm_missing() {
 		{ echo "$KVM_STAGE missing: run the kernel tests through make check"; return; }
 }
 
+# The known workloads of the kernel tracing scenarios.
+KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kworkload"
+
 # kvm_lock: serialize cache updates between tests run in parallel.
 kvm_lock() {
 	mkdir -p "$KVM_CACHE"

@@ -7,7 +7,9 @@ KERNEL_TESTS = \
 	tests/kernel/test_kmod_load.sh \
 	tests/kernel/test_kernel_session.sh \
 	tests/kernel/test_kmod_core.sh \
-	tests/kernel/test_kmod_probes.sh
+	tests/kernel/test_kmod_probes.sh \
+	tests/kernel/test_kernel_workload.sh \
+	tests/kernel/test_kernel_access.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
@@ -17,6 +19,10 @@ EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 check_PROGRAMS += tests/kernel/kabi_client
 tests_kernel_kabi_client_SOURCES = tests/kernel/kabi_client.c
 tests_kernel_kabi_client_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
+
+# The known workloads whose kernel events the scenarios check.
+check_PROGRAMS += tests/kernel/kworkload
+tests_kernel_kworkload_SOURCES = tests/kernel/kworkload.c
 
 # The programs and libraries as 'make install' lays them out, staged for
 # the guest's initramfs; redone when one of them changes.

@@ -52,7 +52,7 @@ done
 	echo "vm.sh: no build in $LTT_TOP_BUILDDIR: run scripts/build.sh (or set LTT_BUILDDIR)" >&2
 	exit 1
 }
-make -s -C "$LTT_TOP_BUILDDIR" tests/kernel/stage.stamp tests/kernel/kabi_client \
+make -s -C "$LTT_TOP_BUILDDIR" tests/kernel/stage.stamp tests/kernel/kabi_client tests/kernel/kworkload \
 	examples/hello/hello >/dev/null || exit 1
 
 # shellcheck source=lib.sh

@@ -72,8 +72,9 @@ stop_sessiond() {
 }
 
 # as_user USER CMD...: CMD as USER, with its groups from /etc/group.
+# (busybox su takes options anywhere before "--": CMD's own options after it.)
 as_user() {
 	local user=$1
 	shift
-	su -s /bin/sh "$user" -c 'exec "$0" "$@"' "$@"
+	su -s /bin/sh -c 'exec "$0" "$@"' -- "$user" "$@"
 }

@@ -1,0 +1,17 @@
+# kernel_syscalls: system calls with their arguments: one session records
+# openat, close and write, another every system call, both at once, while
+# kworkload (on CPU 0) opens a known file, writes 1234 bytes and closes it
+# (test_kernel_workload.sh).
+start_sessiond || exit 1
+capture create_some lttctl create some -o "$LTT_OUT/some" || exit 1
+capture enable_some lttctl enable-event -k --syscall openat,close,write -s some || exit 1
+capture create_all lttctl create all -o "$LTT_OUT/all" || exit 1
+capture enable_all lttctl enable-event -k --syscall -a -s all || exit 1
+capture list_some lttctl list some
+capture start_some lttctl start some || exit 1
+capture start_all lttctl start all || exit 1
+capture files taskset -c 0 kworkload files /tmp/kworkload.out
+capture stop_some lttctl stop some || exit 1
+capture stop_all lttctl stop all || exit 1
+capture destroy lttctl destroy -a
+stop_sessiond

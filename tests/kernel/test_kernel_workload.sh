@@ -1,0 +1,194 @@
+#!/bin/bash
+# Kernel tracing through lttctl and the root ltt-sessiond in a real kernel,
+# checked with babeltrace2 on the host, in one boot: the scheduler events
+# and system calls of known workloads (tests/kernel/kworkload.c), two
+# kernel sessions at once, full buffers in discard and overwrite mode, and
+# stop and destroy flushing everything.
+. "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
+
+kvm_init --module
+command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
+kvm_boot kernel_sched kernel_syscalls kernel_two_sessions kernel_buffers kernel_flush
+plan 63
+
+# bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
+# stderr in NAME.err); returns babeltrace2's status.
+bt() {
+	timeout "$TEST_TIMEOUT" babeltrace2 "$1" >"$TEST_TMP/$2" 2>"$TEST_TMP/$2.err"
+}
+
+# count NAME PATTERN: the lines of $TEST_TMP/NAME matching the ERE PATTERN.
+count() {
+	grep -cE -- "$2" "$TEST_TMP/$1"
+}
+
+# fact SCENARIO FILE KEY: KEY's value in a KEY=VALUE file of the scenario.
+fact() {
+	sed -n "s/^$3=//p" "$KVM_OUT/$1/$2"
+}
+
+# seqs NAME: the test events' sequence numbers in trace order, as runs
+# "A-B" of consecutive numbers separated by spaces.
+seqs() {
+	sed -n 's/.* ltt_test_event: .*{ seq = \([0-9]*\),.*/\1/p' "$TEST_TMP/$1" |
+		awk 'NR == 1 { s = $1 } NR > 1 && $1 != p + 1 { printf "%s-%s ", s, p; s = $1 }
+			{ p = $1 } END { if (NR) printf "%s-%s", s, p }'
+}
+
+# bt_discarded NAME: the events babeltrace2 says the tracer discarded.
+bt_discarded() {
+	sed -n 's/.*Tracer discarded \([0-9]*\) events\{0,1\} between .*/\1/p' "$TEST_TMP/$1.err" |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
+# --- scheduler events (kernel_sched) ---
+s=kernel_sched
+kvm_scenario_ok $s
+parent=$(fact $s forkexec parent_pid)
+child=$(fact $s forkexec child_pid)
+is "$(fact $s forkexec status)" 42 "kworkload's child exited 42"
+bt "$KVM_OUT/$s/trace" sched
+is $? 0 "babeltrace2 reads the scheduler trace"
+is "$(count sched "sched_process_fork: .*parent_comm = \"kworkload\", parent_tid = $parent, parent_pid = $parent, child_comm = \"kworkload\", child_tid = $child, child_pid = $child }")" 1 \
+	"sched_process_fork: parent $parent, child $child, as kworkload printed"
+is "$(count sched "sched_process_fork: .*child_tid = $parent, child_pid = $parent }")" 1 \
+	"sched_process_fork: the shell forked kworkload ($parent)"
+is "$(count sched "sched_process_exec: .*filename = \"/ltt/bin/kworkload\", tid = $child, old_tid = $child }")" 1 \
+	"sched_process_exec: the child execs /ltt/bin/kworkload"
+is "$(count sched "sched_process_exec: .*filename = \"/ltt/bin/kworkload\", tid = $parent, old_tid = $parent }")" 1 \
+	"sched_process_exec: so did the shell's child"
+is "$(count sched "sched_process_exit: .*comm = \"kworkload\", tid = $child, prio = 20 }")" 1 \
+	"sched_process_exit: the child"
+is "$(count sched 'syscall_entry_exit_group: .*\{ error_code = 42 \}')" 1 \
+	"syscall_entry_exit_group: one exit with code 42"
+n=$(kvm_file $s rounds)
+ping=$(fact $s pingpong ping_tid)
+pong=$(fact $s pingpong pong_tid)
+like "$ping $pong" '^[0-9]+ [0-9]+$' "kworkload pingpong printed its threads' ids"
+# Both threads SCHED_FIFO 10 (prio 99 - 10 - 100 = -11) on CPU 1: each
+# blocks in read() (prev_state 1) once a round, switching to the other.
+is "$(count sched "sched_switch: .*prev_tid = $ping, prev_prio = -11, prev_state = 1, .*next_tid = $pong, next_prio = -11 }")" "$n" \
+	"sched_switch: ping -> pong, blocked in read, exactly $n times"
+# pong blocks in each of its n reads too, but its first may come before
+# ping exists (then it switches to another task).
+like "$(count sched "sched_switch: .*prev_tid = $pong, prev_prio = -11, prev_state = 1, .*next_tid = $ping, next_prio = -11 }")" "^($((n - 1))|$n)\$" \
+	"sched_switch: pong -> ping, blocked in read, $((n - 1)) or $n times"
+ok $(($(count sched "sched_switch: \{ cpu_id = 1 \}, \{ prev_comm = \"kw-ping\", prev_tid = $ping, prev_prio = -11, prev_state = 1, next_comm = \"kw-pong\", next_tid = $pong, next_prio = -11 }") >= n - 1 ? 0 : 1)) \
+	"sched_switch: prev_comm kw-ping, next_comm kw-pong, on CPU 1"
+ok $(($(count sched "sched_switch: \{ cpu_id = 1 \}, \{ prev_comm = \"kw-pong\", prev_tid = $pong, prev_prio = -11, prev_state = 1, next_comm = \"kw-ping\", next_tid = $ping, next_prio = -11 }") >= n - 1 ? 0 : 1)) \
+	"sched_switch: prev_comm kw-pong, next_comm kw-ping, on CPU 1"
+like "$(count sched "sched_switch: .*prev_tid = ($ping|$pong), .*prev_state = 1, .*next_tid = ($ping|$pong), ")" "^($((2 * n - 1))|$((2 * n)))\$" \
+	"the threads switched to each other $((2 * n - 1)) or $((2 * n)) times, no more"
+is "$(count sched "sched_wakeup: .*\{ comm = \"kw-pong\", tid = $pong, prio = -11, target_cpu = 1 }")" "$n" \
+	"sched_wakeup: pong woken $n times, on CPU 1"
+is "$(count sched "sched_wakeup: .*\{ comm = \"kw-ping\", tid = $ping, prio = -11, target_cpu = 1 }")" "$n" \
+	"sched_wakeup: ping woken $n times, on CPU 1"
+kvm_kernel_clean $s
+
+# --- system calls with arguments (kernel_syscalls) ---
+s=kernel_syscalls
+kvm_scenario_ok $s
+fd=$(fact $s files fd)
+is "$(fact $s files written)" 1234 "kworkload wrote 1234 bytes to fd $fd"
+matches "$(kvm_file $s list_some)" $'\n *openat \\(type: syscall\\) \\[enabled\\]\n *close \\(type: syscall\\) \\[enabled\\]\n *write \\(type: syscall\\) \\[enabled\\]$' \
+	"list: --syscall openat,close,write is three system call rules"
+# calls NAME: kworkload's calls, from its openat on its CPU (0): the entry
+# and exit of openat, write and close, as one line each.
+calls() {
+	awk -v path=/tmp/kworkload.out '
+		!/\{ cpu_id = 0 \}/ { next }
+		index($0, "syscall_entry_openat:") && index($0, "filename = \"" path "\"") { on = 1 }
+		on && / syscall_(entry|exit)_(openat|write|close): / {
+			sub(/^.* syscall_/, ""); sub(/\{ cpu_id = 0 \}, /, ""); print
+			if (++n == 6) exit
+		}' "$TEST_TMP/$1"
+}
+want="entry_openat: { dfd = -100, filename = \"/tmp/kworkload.out\", flags = $(fact $s files flags), mode = $(fact $s files mode) }
+exit_openat: { ret = $fd }
+entry_write: { fd = $fd, buf = 0xX, count = 1234 }
+exit_write: { ret = 1234 }
+entry_close: { fd = $fd }
+exit_close: { ret = 0 }"
+for t in some all; do
+	bt "$KVM_OUT/$s/$t" $t
+	is $? 0 "babeltrace2 reads session $t's trace"
+	is "$(calls $t | sed 's/buf = 0x[0-9A-F]*/buf = 0xX/')" "$want" \
+		"session $t: openat's path, flags (O_WRONLY|O_CREAT|O_TRUNC) and mode (0640), the fd it returned, write's count and return, close's fd"
+done
+is "$(sed -n 's/.* \(syscall_[a-z_0-9]*\): .*/\1/p' "$TEST_TMP/some" | sort -u | tr '\n' ' ')" \
+	"syscall_entry_close syscall_entry_openat syscall_entry_write syscall_exit_close syscall_exit_openat syscall_exit_write " \
+	"session some recorded those three calls and nothing else"
+ok $(($(sed -n 's/.* syscall_entry_\([a-z_0-9]*\): .*/\1/p' "$TEST_TMP/all" | sort -u | wc -l) >= 20 ? 0 : 1)) \
+	"session all (--syscall -a) recorded every call kworkload made (20 or more kinds)"
+is "$(count all 'syscall_entry_execve: .*filename = "/ltt/bin/kworkload"')" 1 \
+	"session all: execve with its path (taskset runs kworkload)"
+kvm_kernel_clean $s
+
+# --- two kernel sessions at once (kernel_two_sessions) ---
+s=kernel_two_sessions
+kvm_scenario_ok $s
+bt "$KVM_OUT/$s/a" a
+is $? 0 "babeltrace2 reads session a"
+bt "$KVM_OUT/$s/b" b
+is $? 0 "babeltrace2 reads session b"
+is "$(count a ' ltt_test_event: ')" 1500 "a: 1000 alone + 500 with b = 1500 test events"
+is "$(seqs a)" "0-999 0-499" "a: seq 0-999, then 0-499, none lost or twice"
+is "$(count b ' ltt_test_event: ')" 700 "b: 500 with a + 200 alone = 700 test events"
+is "$(seqs b)" "0-499 0-199" "b: seq 0-499, then 0-199"
+is "$(sed -n 's/.* ltt_logger: .*msg = "\(.*\)" }$/\1/p' "$TEST_TMP/a")" both \
+	"a: the logger line while it was on, not the later one"
+is "$(count b ltt_logger)" 0 "b: no logger event (b has no rule for it)"
+kvm_kernel_clean $s
+
+# --- full buffers (kernel_buffers) ---
+s=kernel_buffers
+kvm_scenario_ok $s
+emitted=$(kvm_file $s emitted)
+lost=$(sed -n 's/^ *discarded events: //p' "$KVM_OUT/$s/list_d")
+bt "$KVM_OUT/$s/disc" disc
+is $? 0 "discard: babeltrace2 reads the trace"
+recorded=$(count disc ' ltt_test_event: ')
+ok $((recorded > 0 && lost > 0 ? 0 : 1)) "discard: 2 x 4 KiB recorded $recorded events and discarded $lost"
+is $((recorded + lost)) "$emitted" "discard: recorded + discarded (lttctl list) == $emitted emitted, exactly"
+is "$(bt_discarded disc)" "$lost" "discard: babeltrace2's 'Tracer discarded' warnings add up to lttctl list's count"
+like "$(kvm_file $s stop_d)" "^Warning: channel 'tiny' of session 'disc' discarded $lost events: its buffers were full" \
+	"discard: lttctl stop warns with the same count"
+is "$(sed -n 's/.* ltt_test_event: .*{ seq = \([0-9]*\),.*/\1/p' "$TEST_TMP/disc" | sort -n | uniq -d | wc -l)" 0 \
+	"discard: no event recorded twice"
+is "$(kvm_file $s stopped_before) $(kvm_file $s stopped_after)" "yes yes" \
+	"overwrite: the consumer was stopped during the burst"
+bt "$KVM_OUT/$s/ow" ow
+is $? 0 "overwrite: babeltrace2 reads the trace"
+ow_seqs=$(seqs ow)
+is "${ow_seqs#*-}" $((emitted - 1)) "overwrite: the newest events survive, one run ending at seq $((emitted - 1)) ($ow_seqs)"
+ow_lost=$(sed -n 's/^ *lost packets: //p' "$KVM_OUT/$s/list_o")
+ok $((ow_lost > 0 ? 0 : 1)) "overwrite: lttctl list reports $ow_lost lost packets"
+# Per stream: the packets in the file + those lost == the last packet's
+# sequence number + 1 (the index's last entry, packet_seq_num at 64).
+in_files=0 produced=0
+for idx in "$KVM_OUT/$s/ow/kernel/index"/*.idx; do
+	np=$((($(stat -c %s "$idx") - 16) / 72))
+	[ $np -gt 0 ] || continue
+	in_files=$((in_files + np))
+	produced=$((produced + 1 + $(od -An -tu8 --endian=big -j $((16 + 72 * (np - 1) + 64)) -N8 "$idx" | tr -d ' ')))
+done
+ok $((in_files >= 1 && in_files <= 2 ? 0 : 1)) "overwrite: the trace holds at most the 2 sub-buffers ($in_files packets)"
+is $((in_files + ow_lost)) "$produced" "overwrite: packets in the trace + lost packets (list) == packets produced ($produced)"
+like "$(kvm_file $s stop_o)" "^Warning: channel 'tiny' of session 'ow' lost $ow_lost packets \\(overwritten before they were read\\)" \
+	"overwrite: lttctl stop warns with the same count"
+kvm_kernel_clean $s
+
+# --- stop and destroy flush (kernel_flush) ---
+s=kernel_flush
+kvm_scenario_ok $s
+bt "$KVM_OUT/$s/stopped" stopped
+is $? 0 "babeltrace2 reads the stopped session's trace"
+is "$(count stopped ' ltt_test_event: ')" 5000 "stop right after 5000 test events: all 5000 in the trace"
+is "$(seqs stopped)" "0-4999" "... seq 0-4999"
+is "$(kvm_file $s destroy_d.rc)" 0 "destroy without stop succeeds"
+bt "$KVM_OUT/$s/destroyed" destroyed
+is $? 0 "babeltrace2 reads the destroyed session's trace"
+is "$(count destroyed ' ltt_test_event: ')" 3000 "destroy without stop right after 3000 test events: all 3000 in the trace"
+is "$(seqs destroyed)" "0-2999" "... seq 0-2999"
+kvm_kernel_clean $s
+done_testing
