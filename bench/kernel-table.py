@@ -5,8 +5,8 @@ guest's runs.txt and rate.txt (see tests/kernel/scenarios/kbench.sh).
 Per workload and configuration: every run's time per iteration (us), the
 median, the median over rounds of the overhead against the same round's
 baseline without the module loaded (and, for ltt, against the baseline
-with the module loaded: the module keeps sys_enter/sys_exit attached while
-loaded), events recorded per iteration on CPU 0 (the workload's CPU) and
+with the module loaded: before lazy attach, the module kept
+sys_enter/sys_exit attached while loaded), events recorded per iteration on CPU 0 (the workload's CPU) and
 on CPU 1 (the readers'), events lost, and ns of overhead per CPU-0 event.
 """
 import statistics
@@ -35,7 +35,7 @@ def main():
         cfg = r['cfg'] if r['cfg'] != 'none' else 'none/mod' + r['mod']
         by[(r['wl'], cfg)][int(r['round'])] = r
     order = ['none/mod0', 'none/mod1', 'ltt-sched', 'ftrace-sched', 'ftrace-sched-mono',
-             'ltt-all', 'ftrace-all', 'ftrace-all-mono']
+             'ltt-all', 'ltt-all-8x512', 'ftrace-all', 'ftrace-all-mono']
     for wl in ('pipe', 'getppid'):
         if (wl, 'none/mod0') not in by:
             continue
