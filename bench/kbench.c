@@ -16,8 +16,9 @@
  *	exit plus the ten sched events below), ftrace-all (syscalls:* plus the
  *	same ten sched events); ftrace-sched-mono and ftrace-all-mono: the
  *	same with trace_clock "mono" (ktime_get_mono_fast_ns(), ltt's clock)
- *	instead of ftrace's default "local" (sched_clock()).  Both tracers: 4 x 1 MiB per CPU (ltt's
- *	default kernel channel; ftrace buffer_size_kb 4096), discard mode
+ *	instead of ftrace's default "local" (sched_clock()); ltt-all-8x512:
+ *	ltt-all with 8 x 512 KiB sub-buffers.  Otherwise both tracers: 4 x 1 MiB
+ *	per CPU (ltt's default kernel channel; ftrace buffer_size_kb 4096), discard mode
  *	(ltt overwrite=0, ftrace options/overwrite 0), readers splicing to
  *	files in /dev/shm (ltt: GET_NEXT_SUBBUF + splice + PUT_SUBBUF woken by
  *	poll; ftrace: per_cpu/cpuN/trace_pipe_raw, poll + splice).
@@ -57,7 +58,7 @@
 #include "ltt-abi.h"
 
 #define MAX_CPUS	8
-#define SUBBUF_SIZE	(1ULL << 20)
+#define SUBBUF_SIZE	(1ULL << 20)	/* ltt's default kernel channel */
 #define NUM_SUBBUF	4ULL
 #define MAX_EVENTS	2048
 #define PH_SIZE		84
@@ -325,10 +326,10 @@ static void ltt_enable_syscalls(struct ltt *l)
 	}
 }
 
-static void ltt_setup(struct ltt *l, bool all)
+static void ltt_setup(struct ltt *l, bool all, uint64_t subbuf_size, uint64_t num_subbuf)
 {
 	struct ltt_kabi_channel attr = {
-		.subbuf_size = SUBBUF_SIZE, .num_subbuf = NUM_SUBBUF,
+		.subbuf_size = subbuf_size, .num_subbuf = num_subbuf,
 	};
 	int cpu;
 	unsigned int i;
@@ -411,18 +412,18 @@ static const uint8_t *skip_fields(const uint8_t *p, const uint8_t *end, uint32_t
 }
 
 /* Count the events in the packets of the stream file of @cpu. */
-static uint64_t ltt_count(int cpu)
+static uint64_t ltt_count(int cpu, uint64_t subbuf_size)
 {
 	uint64_t count = 0, off, size = readers[cpu].bytes;
-	uint8_t *buf = malloc(SUBBUF_SIZE);
+	uint8_t *buf = malloc(subbuf_size);
 
 	if (!buf)
 		die("malloc");
-	for (off = 0; off + SUBBUF_SIZE <= size; off += SUBBUF_SIZE) {
+	for (off = 0; off + subbuf_size <= size; off += subbuf_size) {
 		const uint8_t *p = buf + PH_SIZE, *end;
 		uint32_t id;
 
-		if (pread(readers[cpu].out, buf, SUBBUF_SIZE, off) != (ssize_t)SUBBUF_SIZE)
+		if (pread(readers[cpu].out, buf, subbuf_size, off) != (ssize_t)subbuf_size)
 			die("read back a packet");
 		end = buf + get64(buf + 48) / 8;
 		while (p && p < end) {
@@ -552,6 +553,8 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 {
 	enum tracer t = !strncmp(cfg, "ltt-", 4) ? LTT : !strncmp(cfg, "ftrace-", 7) ? FTRACE : NONE;
 	bool all = strstr(cfg, "-all") != NULL;
+	bool small = t == LTT && strstr(cfg, "-8x512") != NULL;
+	uint64_t subbuf_size = small ? 512 << 10 : SUBBUF_SIZE, num_subbuf = small ? 8 : NUM_SUBBUF;
 	uint64_t ns, ev[MAX_CPUS] = { 0 }, lost = 0, bytes = 0;
 	uint64_t before[MAX_CPUS][3] = { { 0 } };
 	void (*start)(void *) = start_none;
@@ -564,7 +567,7 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 		return fprintf(stderr, "kbench: unknown workload %s\n", wl), 2;
 	mkdir(OUT_DIR, 0755);
 	if (t == LTT) {
-		ltt_setup(&l, all);
+		ltt_setup(&l, all, subbuf_size, num_subbuf);
 		start = start_ltt;
 	} else if (t == FTRACE) {
 		ftrace_setup(all, strstr(cfg, "-mono") ? "mono" : "local");
@@ -590,7 +593,7 @@ static int cmd_run(const char *cfg, const char *wl, uint64_t n)
 	for (cpu = 0; t != NONE && cpu < ncpus; cpu++) {
 		bytes += readers[cpu].bytes;
 		if (t == LTT) {
-			ev[cpu] = ltt_count(cpu);
+			ev[cpu] = ltt_count(cpu, subbuf_size);
 		} else {
 			ev[cpu] = ftrace_stat(cpu, "entries") + ftrace_stat(cpu, "read events") -
 				  before[cpu][0];
@@ -705,6 +708,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "rate"))
 		return cmd_rate(strtoull(argv[2], NULL, 0));
 	fprintf(stderr, "usage: kbench run CONFIG WORKLOAD N | kbench rate N\n"
-		"  CONFIG: none ltt-sched ftrace-sched ltt-all ftrace-all; WORKLOAD: pipe getppid\n");
+		"  CONFIG: none ltt-sched ftrace-sched ltt-all ltt-all-8x512 ftrace-all\n"
+		"  ftrace-sched-mono ftrace-all-mono; WORKLOAD: pipe getppid\n");
 	return 2;
 }

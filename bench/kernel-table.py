@@ -5,9 +5,10 @@ guest's runs.txt and rate.txt (see tests/kernel/scenarios/kbench.sh).
 Per workload and configuration: every run's time per iteration (us), the
 median, the median over rounds of the overhead against the same round's
 baseline without the module loaded (and, for ltt, against the baseline
-with the module loaded: the module keeps sys_enter/sys_exit attached while
-loaded), events recorded per iteration on CPU 0 (the workload's CPU) and
-on CPU 1 (the readers'), events lost, and ns of overhead per CPU-0 event.
+with the module loaded: before lazy attach, the module kept
+sys_enter/sys_exit attached while loaded), events recorded per iteration on CPU 0 (the workload's CPU) and
+on CPU 1 (the readers'), events lost, and ns of overhead per CPU-0 event
+(for ltt also against the baseline with the module loaded).
 """
 import statistics
 import sys
@@ -32,10 +33,12 @@ def main():
     runs = parse(sys.argv[1], 'RUN')
     by = defaultdict(dict)  # (wl, cfg-with-mod) -> round -> row
     for r in runs:
+        if r['round'] == '0':  # the warm-up, in a console.log after a hang
+            continue
         cfg = r['cfg'] if r['cfg'] != 'none' else 'none/mod' + r['mod']
         by[(r['wl'], cfg)][int(r['round'])] = r
     order = ['none/mod0', 'none/mod1', 'ltt-sched', 'ftrace-sched', 'ftrace-sched-mono',
-             'ltt-all', 'ftrace-all', 'ftrace-all-mono']
+             'ltt-all', 'ltt-all-8x512', 'ftrace-all', 'ftrace-all-mono']
     for wl in ('pipe', 'getppid'):
         if (wl, 'none/mod0') not in by:
             continue
@@ -54,18 +57,20 @@ def main():
                 continue
             rounds = sorted(rows)
             us = [int(rows[k]['ns']) / n / 1000 for k in rounds]
-            over0, over1, per_ev = [], [], []
+            over0, over1, per_ev, per_ev1 = [], [], [], []
             for k in rounds:
                 t = int(rows[k]['ns'])
                 ev0 = int(rows[k].get('ev0', 0))
                 if k in base0:
                     b = int(base0[k]['ns'])
                     over0.append(100.0 * (t - b) / b)
-                    if ev0:
+                    if ev0 >= n / 10:  # else noise over a handful of events
                         per_ev.append((t - b) / ev0)
                 if cfg.startswith('ltt') and k in base1:
                     b = int(base1[k]['ns'])
                     over1.append(100.0 * (t - b) / b)
+                    if ev0 >= n / 10:
+                        per_ev1.append((t - b) / ev0)
             over = f'{med(over0):+.0f}%' if over0 else ''
             if over1:
                 over += f' ({med(over1):+.0f}%)'
@@ -73,7 +78,10 @@ def main():
             ev1 = med([int(rows[k]['ev1']) / n for k in rounds])
             lost = ','.join(rows[k]['lost'] for k in rounds)
             pe = f'{med(per_ev):.0f}' if per_ev and not cfg.startswith('none') else ''
-            print(f'| {cfg} | {" ".join(f"{u:.1f}" for u in us)} | {med(us):.1f} | {over} '
+            if per_ev1:
+                pe += f' ({med(per_ev1):.0f})'
+            d = 2 if wl == 'getppid' else 1  # getppid: about 0.5 us per call
+            print(f'| {cfg} | {" ".join(f"{u:.{d}f}" for u in us)} | {med(us):.{d}f} | {over} '
                   f'| {pe} | {ev0:.2f} | {ev1:.2f} | {lost} |')
     rate = parse(sys.argv[2], 'RATE')
     if rate:
