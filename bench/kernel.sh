@@ -44,21 +44,7 @@ skip_all() {
 	exit 1
 }
 KVM_EXTRA_BINS="bench/kbench"
-# The guest half is tests/kernel/scenarios/kbench.sh; boot a staged copy
-# of tests/kernel whose kbench scenario also runs ltt-all-8x512 (ltt-all
-# with 8 x 512 KiB sub-buffers) in each round, right after ltt-all.
-stage=$build/bench/kernel-src
-rm -rf "$stage"
-mkdir -p "$stage/scenarios"
-ln -s "$KVM_SRC/lib.sh" "$stage/lib.sh"
-ln -s "$KVM_SRC/guest" "$stage/guest"
-sed 's/^\(\t*for c in none ltt-sched ltt-all\); do$/\1 ltt-all-8x512; do/' \
-	"$KVM_SRC/scenarios/kbench.sh" >"$stage/scenarios/kbench.sh"
-grep -q 'ltt-all ltt-all-8x512; do$' "$stage/scenarios/kbench.sh" || {
-	echo "kernel.sh: tests/kernel/scenarios/kbench.sh changed: cannot add ltt-all-8x512" >&2
-	exit 1
-}
-KVM_SRC=$stage
+# The guest half is tests/kernel/scenarios/kbench.sh.
 KVM_APPEND="${KBENCH_APPEND:-} kbench=$rounds,$pipe_n,$getppid_n,$rate_runs,$rate_ns"
 kvm_init --module
 echo "kernel.sh: booting $KVER under QEMU TCG (-smp 2): $KVM_APPEND"

@@ -41,7 +41,7 @@ with_module() {
 	for w in pipe getppid; do
 		n=$pipe_n
 		[ $w = getppid ] && n=$getppid_n
-		for c in none ltt-sched ltt-all; do
+		for c in none ltt-sched ltt-all ltt-all-8x512; do
 			run 1 $c $w "$n"
 		done
 	done
