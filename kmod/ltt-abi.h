@@ -186,7 +186,10 @@ struct ltt_kabi_stream_stats {
  *                          stream is finalized and everything was read
  *   GET_NEXT_SUBBUF        reserve the oldest complete packet: EAGAIN none
  *                          yet, ENODATA finalized and empty, EBUSY one is
- *                          already held
+ *                          already held.  The one exception to "a refused
+ *                          request changes nothing": EFAULT after the
+ *                          packet was taken (the argument unmapped in the
+ *                          meantime) leaves it held; PUT_SUBBUF it
  *   splice(fd -> pipe)     reads the held packet from its first byte, in
  *                          order, up to packet_size bytes in total
  *   mmap(PROT_READ)        the whole buffer (num_subbuf * subbuf_size, and
@@ -195,7 +198,8 @@ struct ltt_kabi_stream_stats {
  *                          subbuf.offset
  *   PUT_SUBBUF             release it (EINVAL if none is held)
  *   FLUSH                  close the current packet if it holds events,
- *                          so that it becomes readable
+ *                          so that it becomes readable; nothing once the
+ *                          stream is finalized
  *   STREAM_STATS           the loss counters
  * Writers never block and never wait for the reader: in discard mode an
  * event that does not fit is counted in events_discarded; in overwrite

@@ -84,7 +84,9 @@ static long stream_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case LTT_KABI_FLUSH:
 		if (arg)
 			return -EINVAL;
-		ltt_rb_flush(buf, true);
+		/* finalized: flushed once for all, and the reader may have seen the end */
+		if (!smp_load_acquire(&buf->finalized))
+			ltt_rb_flush(buf, true);
 		return 0;
 	case LTT_KABI_STREAM_STATS:
 		return stream_stats(buf, (void __user *)arg);
