@@ -75,8 +75,8 @@ struct ltt_kabi_version {
 
 enum ltt_kabi_list_kind {
 	LTT_KABI_LIST_TRACEPOINTS = 0,	/* events of kernel tracepoint probes, test probe, logger */
-	LTT_KABI_LIST_SYSCALLS = 1,	/* system call names ("openat"), each two events:
-					 * syscall_entry_NAME and syscall_exit_NAME */
+	/* system call names ("openat"), each two events: syscall_entry_NAME, syscall_exit_NAME */
+	LTT_KABI_LIST_SYSCALLS = 1,
 };
 
 struct ltt_kabi_list_entry {
@@ -152,8 +152,11 @@ struct ltt_kabi_subbuf {
 	__u64 packet_size;	/* out: bytes to write (the sub-buffer size) */
 	__u64 content_size;	/* out: bytes holding data, header included */
 	__u64 seq;		/* out: its packet_seq_num */
-	__u64 mmap_size;	/* out: bytes of the stream's mmap area (the same for
-				 * the stream's life): map this much at offset 0 */
+	/*
+	 * out: bytes of the stream's mmap area (the same for the stream's
+	 * life): map this much at offset 0
+	 */
+	__u64 mmap_size;
 	__u64 reserved[3];
 };
 

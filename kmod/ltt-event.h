@@ -76,7 +76,7 @@
 #define LTT_NEXT_arr(step)	step
 #define LTT_NEXT_seq(step)	step
 #define LTT_NEXT_end(step)
-#define LTT_WALK(pass, fields)	LTT_##pass##_A fields (end, , , , , , )
+#define LTT_WALK(pass, fields)	LTT_##pass##_A fields(end, 0, 0, 0, 0, 0, 0)
 
 #define LTT_DESC_A(kind, ...)	LTT_DESC_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_DESC_B)
 #define LTT_DESC_B(kind, ...)	LTT_DESC_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_DESC_A)
@@ -87,7 +87,7 @@
 #define LTT_WRITE_A(kind, ...)	LTT_WRITE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_WRITE_B)
 #define LTT_WRITE_B(kind, ...)	LTT_WRITE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_WRITE_A)
 
-#define LTT_IS_SIGNED(T)	((T)-1 < (T)0)
+#define LTT_IS_SIGNED(T)	((T)(-1) < (T)0)
 #define LTT_INT_SIZE(T)		(sizeof(T) + BUILD_BUG_ON_ZERO(sizeof(T) != 1 && \
 				 sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8))
 
@@ -100,12 +100,12 @@
 #define LTT_DESC_arr(T, N, E, L, B, C) \
 	{ .name = #N, .type = LTT_KABI_FIELD_ARRAY, .size = LTT_INT_SIZE(T), \
 	  .is_signed = LTT_IS_SIGNED(T), .base = B, \
-	  .encoding = C + BUILD_BUG_ON_ZERO(C && sizeof(T) != 1), \
+	  .encoding = (C) + BUILD_BUG_ON_ZERO((C) && sizeof(T) != 1), \
 	  .length = (L) + BUILD_BUG_ON_ZERO((L) < 1 || (L) > 65536) },
 #define LTT_DESC_seq(T, N, E, L, B, C) \
 	{ .name = #N, .type = LTT_KABI_FIELD_SEQUENCE, .size = LTT_INT_SIZE(T), \
 	  .is_signed = LTT_IS_SIGNED(T), .base = B, \
-	  .encoding = C + BUILD_BUG_ON_ZERO(C && sizeof(T) != 1) },
+	  .encoding = (C) + BUILD_BUG_ON_ZERO((C) && sizeof(T) != 1) },
 #define LTT_DESC_end(...)
 
 /* pass 2: evaluate each field once into a local (and check its name's length) */
@@ -216,6 +216,7 @@ static inline void __maybe_unused __ltt_check_##ev_(void) \
 	if (0) \
 		register_trace_##tp_(__ltt_probe_##ev_, NULL); \
 }
+
 #define LTT_TRACEPOINT_EVENT(ev_, tp_, proto_, fields_) \
 	LTT_TRACEPOINT_EVENT_FLAGS(ev_, tp_, 0, proto_, fields_)
 
@@ -240,6 +241,7 @@ struct ltt_probe ltt_probe_##pname = { \
 	.activate = activate_fn, \
 	.deactivate = deactivate_fn, \
 }
+
 #define LTT_PROBE(pname, init_fn, exit_fn, ...) \
 	LTT_PROBE_HOOKS(pname, init_fn, exit_fn, NULL, NULL, __VA_ARGS__)
 

@@ -378,6 +378,7 @@ static void wake_work_fn(struct irq_work *work)
 static void skip_to(struct ltt_rb_buf *buf, unsigned long to)
 {
 	buf->packets_lost += (to - buf->consumed) >> buf->cfg->subbuf_order;
+	/* release: pairs with the acquire in subbuf_free() */
 	smp_store_release(&buf->consumed, to);
 }
 
@@ -395,9 +396,11 @@ int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_conten
 	if (buf->held)
 		return -EBUSY;
 	for (i = 0; i < GET_RETRIES; i++) {
+		/* acquire: pairs with ltt_rb_finalize(): its final packets are seen */
 		finalized = smp_load_acquire(&buf->finalized);
 		pos = buf->consumed;
 		w = local_read(&buf->offset);
+		/* the write offset before the table entry and commit count below */
 		smp_rmb();
 		if (cfg->overwrite && w > pos + b) {
 			/* lapped: the oldest packet writers cannot have entered */

@@ -240,7 +240,8 @@ static struct ltt_channel *channel_create(struct ltt_session *s, const struct lt
 	INIT_LIST_HEAD(&chan->events);
 	timer_setup(&chan->read_timer, read_timer_fn, 0);
 	chan->read_timer_stop = true;
-	chan->read_timer_jiffies = c->read_timer_us ? max(1UL, usecs_to_jiffies(c->read_timer_us)) : 0;
+	chan->read_timer_jiffies = c->read_timer_us ?
+				   max(1UL, usecs_to_jiffies(c->read_timer_us)) : 0;
 	cfg = &chan->cfg;
 	cfg->subbuf_size = c->subbuf_size;
 	cfg->num_subbuf = c->num_subbuf;

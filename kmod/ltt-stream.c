@@ -102,6 +102,7 @@ static __poll_t stream_poll(struct file *file, poll_table *wait)
 	bool finalized;
 
 	poll_wait(file, &buf->read_wait, wait);
+	/* acquire: pairs with ltt_rb_finalize(): its final packets are seen */
 	finalized = smp_load_acquire(&buf->finalized);
 	if (ltt_rb_ready(buf))
 		return EPOLLIN | EPOLLRDNORM;
@@ -220,7 +221,8 @@ int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu)
 	st->buf = chan->bufs[cpu];
 	fd = anon_inode_getfd("[ltt_stream]", &stream_fops, st, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		refcount_dec(&chan->ref.refcount);	/* never the last: the channel fd holds one */
+		/* never the last reference: the channel fd holds one */
+		refcount_dec(&chan->ref.refcount);
 		goto fail;
 	}
 	set_bit(cpu, chan->stream_taken);

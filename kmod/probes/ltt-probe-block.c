@@ -72,7 +72,7 @@ LTT_TRACEPOINT_EVENT(block_rq_issue, block_rq_issue,
 		ltt_field_integer(u32, nr_sector, blk_rq_trace_nr_sectors(rq))
 		ltt_field_integer(u32, bytes, blk_rq_bytes(rq))
 		ltt_field_integer(s32, tid, current->pid)
-		ltt_field_string(rwbs, block_rwbs(rq, (char [RWBS_LEN]){ 0 }))
+		ltt_field_string(rwbs, block_rwbs(rq, (char [RWBS_LEN]) { 0 }))
 		ltt_field_array_text(comm, current->comm, TASK_COMM_LEN)));
 
 LTT_TRACEPOINT_EVENT(block_rq_complete, block_rq_complete,
@@ -82,7 +82,7 @@ LTT_TRACEPOINT_EVENT(block_rq_complete, block_rq_complete,
 		ltt_field_integer(u64, sector, blk_rq_pos(rq))
 		ltt_field_integer(u32, nr_sector, nr_bytes >> 9)
 		ltt_field_integer(s32, error, blk_status_to_errno(error))
-		ltt_field_string(rwbs, block_rwbs(rq, (char [RWBS_LEN]){ 0 }))));
+		ltt_field_string(rwbs, block_rwbs(rq, (char [RWBS_LEN]) { 0 }))));
 
 LTT_PROBE(block, NULL, NULL,
 	  LTT_EVENT_DESC(block_rq_issue),

@@ -27,7 +27,8 @@ LTT_TRACEPOINT_EVENT(sched_switch, sched_switch,
 		ltt_field_array_text(prev_comm, prev->comm, TASK_COMM_LEN)
 		ltt_field_integer(s32, prev_tid, prev->pid)
 		ltt_field_integer(s32, prev_prio, sched_prio(prev))
-		ltt_field_integer(s64, prev_state, ltt_sched_switch_state(preempt, prev_state, prev))
+		ltt_field_integer(s64, prev_state,
+				  ltt_sched_switch_state(preempt, prev_state, prev))
 		ltt_field_array_text(next_comm, next->comm, TASK_COMM_LEN)
 		ltt_field_integer(s32, next_tid, next->pid)
 		ltt_field_integer(s32, next_prio, sched_prio(next))));

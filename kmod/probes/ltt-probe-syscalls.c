@@ -179,7 +179,8 @@ static int sc_init(void)
 	for_each_kernel_tracepoint(sc_find_tracepoint, NULL);
 	if (!tp_enter || !tp_exit) {
 		pr_warn("ltt: no sys_enter/sys_exit tracepoints: system call events record nothing\n");
-		tp_enter = tp_exit = NULL;
+		tp_enter = NULL;
+		tp_exit = NULL;
 	}
 	return 0;
 }
@@ -223,8 +224,8 @@ static void sc_deactivate(void)
 #define SC_DESCS(nr, name, fields) \
 	LTT_EVENT_DESC(syscall_entry_##name), LTT_EVENT_DESC(syscall_exit_##name),
 LTT_PROBE_HOOKS(syscalls, sc_init, sc_exit, sc_activate, sc_deactivate,
-	  LTT_EVENT_DESC(syscall_entry_unknown),
-	  LTT_EVENT_DESC(syscall_exit_unknown),
-	  LTT_EVENT_DESC(compat_syscall_entry_unknown),
-	  LTT_EVENT_DESC(compat_syscall_exit_unknown),
-	  LTT_SYSCALL_TABLE(SC_DESCS));
+		LTT_EVENT_DESC(syscall_entry_unknown),
+		LTT_EVENT_DESC(syscall_exit_unknown),
+		LTT_EVENT_DESC(compat_syscall_entry_unknown),
+		LTT_EVENT_DESC(compat_syscall_exit_unknown),
+		LTT_SYSCALL_TABLE(SC_DESCS));

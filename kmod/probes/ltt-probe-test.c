@@ -21,6 +21,7 @@
  * the tracer has attached in the kernel now (0 while no event that needs
  * one is enabled anywhere).
  */
+#include <linux/bits.h>
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -32,7 +33,7 @@
 #include "../wrapper/ltt-wrapper.h"
 
 #define LTT_TEST_MAX_EVENTS	100000000ULL
-#define LTT_TEST_IRQ_SEQ	(1ULL << 63)
+#define LTT_TEST_IRQ_SEQ	BIT_ULL(63)
 #define LTT_TEST_IRQ_PERIOD_US	50
 
 LTT_EVENT(ltt_test_event,

@@ -13,6 +13,9 @@
 #include <linux/timer.h>
 #include <linux/version.h>
 
+/* True when building against kernel @a.@b.@c or newer. */
+#define LTT_KERNEL_GE(a, b, c)	(LINUX_VERSION_CODE >= KERNEL_VERSION(a, b, c))
+
 /* <asm/unaligned.h> moved to <linux/unaligned.h> in 6.12. */
 #if __has_include(<linux/unaligned.h>)
 #include <linux/unaligned.h>
@@ -21,7 +24,7 @@
 #endif
 
 /* from_timer() became timer_container_of() in 6.16. */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+#if LTT_KERNEL_GE(6, 16, 0)
 #define ltt_from_timer(var, t, field)	timer_container_of(var, t, field)
 #else
 #define ltt_from_timer(var, t, field)	from_timer(var, t, field)
@@ -30,7 +33,7 @@
 /* del_timer_sync() was renamed timer_delete_sync() in 6.2 (and removed later). */
 static inline void ltt_timer_delete_sync(struct timer_list *t)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#if LTT_KERNEL_GE(6, 2, 0)
 	timer_delete_sync(t);
 #else
 	del_timer_sync(t);
@@ -41,7 +44,7 @@ static inline void ltt_timer_delete_sync(struct timer_list *t)
 static inline void ltt_vm_flags_mod(struct vm_area_struct *vma, unsigned long set,
 				    unsigned long clear)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#if LTT_KERNEL_GE(6, 3, 0)
 	vm_flags_mod(vma, set, clear);
 #else
 	vma->vm_flags = (vma->vm_flags | set) & ~clear;
@@ -53,7 +56,7 @@ static inline void ltt_hrtimer_setup(struct hrtimer *t,
 				     enum hrtimer_restart (*fn)(struct hrtimer *),
 				     clockid_t clock, enum hrtimer_mode mode)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#if LTT_KERNEL_GE(6, 13, 0)
 	hrtimer_setup(t, fn, clock, mode);
 #else
 	hrtimer_init(t, clock, mode);
