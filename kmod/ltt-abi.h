@@ -85,6 +85,10 @@ struct ltt_kabi_list_entry {
 	__u32 reserved[3];
 };
 
+/* The two events a system call NAME of LTT_KABI_LIST_SYSCALLS stands for. */
+#define LTT_KABI_SYSCALL_ENTRY_PREFIX	"syscall_entry_"	/* + NAME */
+#define LTT_KABI_SYSCALL_EXIT_PREFIX	"syscall_exit_"		/* + NAME */
+
 /* LTT_KABI_LIST (tracer fd): fills at most @capacity entries, sets @count */
 struct ltt_kabi_list {
 	__u64 entries;		/* user pointer: struct ltt_kabi_list_entry[capacity] */

@@ -14,7 +14,7 @@
 #include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
 #include "probes/ltt-probes.h"
 
-#define SYSCALL_ENTRY_PREFIX	"syscall_entry_"
+#define SYSCALL_ENTRY_PREFIX	LTT_KABI_SYSCALL_ENTRY_PREFIX
 
 /* Each probe file's group, from probes/ltt-probes.h. */
 #define LTT_PROBE_EXTERN(n) extern struct ltt_probe ltt_probe_##n;

@@ -149,7 +149,7 @@ static bool rule_is_syscall(const struct ltt_event_rule *rule)
 static bool syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, bool entry)
 {
 	size_t len = strnlen(syscall, LTT_KABI_NAME_MAX);
-	const char *prefix = entry ? "syscall_entry_" : "syscall_exit_";
+	const char *prefix = entry ? LTT_KABI_SYSCALL_ENTRY_PREFIX : LTT_KABI_SYSCALL_EXIT_PREFIX;
 	size_t plen = strlen(prefix);
 
 	if (plen + len >= LTT_KABI_NAME_MAX)
