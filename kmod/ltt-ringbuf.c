@@ -360,9 +360,12 @@ void ltt_rb_timer_stop(struct ltt_rb_buf *buf)
 void ltt_rb_finalize(struct ltt_rb_buf *buf)
 {
 	ltt_rb_timer_stop(buf);
+	/* under the reader's lock: a FLUSH ioctl is before or after it all */
+	mutex_lock(&buf->lock);
 	ltt_rb_flush(buf, true);
 	/* release: the final flush's packets before the flag */
 	smp_store_release(&buf->finalized, true);
+	mutex_unlock(&buf->lock);
 	wake_up_interruptible_all(&buf->read_wait);
 }
 

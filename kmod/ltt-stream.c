@@ -84,9 +84,14 @@ static long stream_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case LTT_KABI_FLUSH:
 		if (arg)
 			return -EINVAL;
-		/* finalized: flushed once for all, and the reader may have seen the end */
+		/*
+		 * finalized: flushed once for all, and the reader may have seen
+		 * the end.  The lock orders this against ltt_rb_finalize().
+		 */
+		mutex_lock(&buf->lock);
 		if (!smp_load_acquire(&buf->finalized))
 			ltt_rb_flush(buf, true);
+		mutex_unlock(&buf->lock);
 		return 0;
 	case LTT_KABI_STREAM_STATS:
 		return stream_stats(buf, (void __user *)arg);

@@ -188,13 +188,14 @@ static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rul
 
 static int send_metadata(struct ltt_kernel *k, struct kernel_session *ks, struct ltt_wbuf *text)
 {
-	struct ltt_consumer *c = session_consumer(k, ks);
+	struct ltt_consumer *c;
 
 	if (text->err)
 		return text->err;
-	if (!c)
-		return -EPIPE;
-	return text->len ? ltt_consumer_metadata(c, ks->trace_key, text->data, text->len) : 0;
+	if (!text->len)
+		return 0;
+	c = session_consumer(k, ks);
+	return c ? ltt_consumer_metadata(c, ks->trace_key, text->data, text->len) : -EPIPE;
 }
 
 static int metadata_header(struct ltt_kernel *k, struct ltt_session *session,
@@ -303,31 +304,44 @@ static int want_event(void *arg, const char *name)
 	return 0;
 }
 
-/* Make the tracer record in @kc exactly what its enabled rules want. */
-static int sync_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_wbuf *text)
+/*
+ * Plan @kc's events: ids (and their metadata, appended to @text) for the
+ * events its enabled rules want that have none yet; e->wanted[i] says
+ * whether kc->events[i] is wanted.  Nothing is asked of the tracer yet.
+ */
+static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_wbuf *text,
+		       struct enable_ctx *e)
 {
-	struct enable_ctx e = { .k = k, .kc = kc, .text = text };
 	struct ltt_event_rule *rule;
-	size_t i;
 	int ret = 0;
 
+	*e = (struct enable_ctx){ .k = k, .kc = kc, .text = text };
 	if (kc->cap_events) {
-		e.wanted = calloc(kc->cap_events, sizeof(*e.wanted));
-		if (!e.wanted)
+		e->wanted = calloc(kc->cap_events, sizeof(*e->wanted));
+		if (!e->wanted)
 			return -ENOMEM;
-		e.cap_wanted = kc->cap_events;
+		e->cap_wanted = kc->cap_events;
 	}
 	if (kc->channel->enabled) {
 		cds_list_for_each_entry(rule, &kc->channel->rules, node)
 			if (!ret && rule->enabled)
-				ret = for_each_event(k, rule, want_event, &e);
+				ret = for_each_event(k, rule, want_event, e);
 	}
+	return ret;
+}
+
+/* Have the tracer record in @kc exactly the events @wanted says. */
+static int apply_events(struct ltt_kernel *k, struct kernel_chan *kc, const bool *wanted)
+{
+	size_t i;
+	int ret = 0;
+
 	for (i = 0; i < kc->nr_events && !ret; i++) {
 		struct kernel_event *ev = &kc->events[i];
 
-		if (e.wanted[i] == ev->enabled)
+		if (wanted[i] == ev->enabled)
 			continue;
-		if (e.wanted[i]) {
+		if (wanted[i]) {
 			ret = ltt_kabi_event_enable(k->kabi, kc->handle, ev->name, ev->id);
 			ret = ret == -EEXIST ? 0 : ret;		/* enabled already */
 		} else {
@@ -336,11 +350,10 @@ static int sync_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 		}
 		if (ret)
 			LTT_WARN("kernel event %s: the tracer refused to %s it: %s", ev->name,
-				 e.wanted[i] ? "enable" : "disable", strerror(-ret));
-		if (!ret)
-			ev->enabled = e.wanted[i];
+				 wanted[i] ? "enable" : "disable", strerror(-ret));
+		else
+			ev->enabled = wanted[i];
 	}
-	free(e.wanted);
 	return ret;
 }
 
@@ -505,21 +518,60 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	dom->state = NULL;
 }
 
-/* Every channel of @ks follows its rules; new event ids' metadata is sent. */
+/* ---- the rules, applied ---- */
+
+/* One channel's plan in sync_all(). */
+struct chan_plan {
+	struct kernel_chan *kc;
+	struct enable_ctx e;
+	size_t nr_before;	/* kc->nr_events before the plan */
+};
+
+/*
+ * Every channel of @ks follows its rules, in two steps so that the tracer
+ * never records an event the metadata does not describe: first the new
+ * ids and their metadata, sent to the consumer; only then EVENT_ENABLE
+ * and EVENT_DISABLE.  If the plan or the metadata fails, the new ids are
+ * forgotten (they were never enabled) and nothing changed.
+ */
 static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
 {
+	struct chan_plan *plans;
 	struct kernel_chan *kc;
 	struct ltt_wbuf text;
-	int ret = 0;
+	size_t i, n = 0;
+	int ret = 0, err;
+	bool sent;
 
-	ltt_wbuf_init(&text);
 	cds_list_for_each_entry(kc, &ks->chans, node)
+		n++;
+	plans = calloc(n ? n : 1, sizeof(*plans));
+	if (!plans)
+		return -ENOMEM;
+	ltt_wbuf_init(&text);
+	n = 0;
+	cds_list_for_each_entry(kc, &ks->chans, node) {
+		plans[n].kc = kc;
+		plans[n].nr_before = kc->nr_events;
 		if (!ret)
-			ret = sync_events(k, kc, &text);
-	/* Ids given before a failure are in the tracer's events: describe them anyway. */
-	if (send_metadata(k, ks, &text) && !ret)
-		ret = -EPIPE;
+			ret = plan_events(k, kc, &text, &plans[n].e);
+		n++;
+	}
+	if (!ret)
+		ret = send_metadata(k, ks, &text);
+	sent = !ret;
+	for (i = 0; i < n; i++) {
+		/* Described ids stay: another event may never get the same id. */
+		if (!sent) {
+			plans[i].kc->nr_events = plans[i].nr_before;
+		} else {
+			err = apply_events(k, plans[i].kc, plans[i].e.wanted);
+			ret = ret ? ret : err;
+		}
+		free(plans[i].e.wanted);
+	}
 	ltt_wbuf_fini(&text);
+	free(plans);
 	return ret;
 }
 
