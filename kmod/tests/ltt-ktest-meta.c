@@ -12,6 +12,22 @@
 #include "ltt-ktest-meta.h"
 #include "sessiond/tsdl.h"
 
+int ltt_ktest_possible_cpus(int max)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
+	int a = 0, b = 0, n;
+
+	if (!f)
+		return -1;
+	n = fscanf(f, "%d-%d", &a, &b);
+	fclose(f);
+	if (n == 1)
+		b = a;
+	if (n < 1 || a != 0 || b >= max)
+		return -1;
+	return b + 1;
+}
+
 int ltt_ktest_metadata(const char *dir, const uint8_t uuid[16], const char *tracer,
 		       const struct ltt_kabi_event_desc *descs, const bool *have, unsigned int n)
 {

@@ -53,6 +53,7 @@
 #include <unistd.h>
 
 #include "ltt-ktest.h"
+#include "ltt-ktest-meta.h"
 
 
 static int test_nr;
@@ -83,18 +84,11 @@ void die(const char *what)
 
 int nr_cpus(void)
 {
-	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
-	int a = 0, b = 0, n;
+	int n = ltt_ktest_possible_cpus(MAX_CPUS);
 
-	if (!f)
-		die("open /sys/devices/system/cpu/possible");
-	n = fscanf(f, "%d-%d", &a, &b);
-	fclose(f);
-	if (n == 1)
-		b = a;
-	if (n < 1 || a != 0 || b >= MAX_CPUS)
-		die("parse possible CPUs");
-	return b + 1;
+	if (n < 0)
+		die("read the possible CPUs");
+	return n;
 }
 
 int tracer(void)

@@ -124,18 +124,11 @@ static void fact(const char *key, const char *fmt, ...)
 
 static int nr_cpus(void)
 {
-	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
-	int a = 0, b = 0, n;
+	int n = ltt_ktest_possible_cpus(MAX_CPUS);
 
-	if (!f)
-		die("open /sys/devices/system/cpu/possible");
-	n = fscanf(f, "%d-%d", &a, &b);
-	fclose(f);
-	if (n == 1)
-		b = a;
-	if (n < 1 || a != 0 || b >= MAX_CPUS)
-		die("parse possible CPUs");
-	return b + 1;
+	if (n < 0)
+		die("read the possible CPUs");
+	return n;
 }
 
 /* ---- the metadata ---- */
