@@ -268,25 +268,12 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 	return call(c, LTT_CONSUMER_MSG_METADATA, &w, NULL, 0);
 }
 
-int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_channel *chan)
+int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan)
 {
-	struct ltt_consumer_add_channel m = {
-		.key = chan->key,
-		.trace_key = chan->trace_key,
-		.name = chan->name,
-		.tracefile_size = chan->tracefile_size,
-		.tracefile_count = chan->tracefile_count,
-		.switch_timer_us = chan->switch_timer_us,
-		.read_timer_us = chan->read_timer_us,
-		.overwrite = chan->overwrite,
-		.domain = chan->domain,
-		.subbuf_size = chan->subbuf_size,
-		.num_subbuf = chan->num_subbuf,
-	};
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_channel(&w, &m);
+	ltt_consumer_put_add_channel(&w, chan);
 	return call(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w, NULL, 0);
 }
 

@@ -16,21 +16,9 @@
 #include <sys/types.h>
 #include <uuid/uuid.h>
 
-struct ltt_consumer;
+#include "common/consumer-proto.h"
 
-struct ltt_consumer_channel {
-	uint64_t key;
-	uint64_t trace_key;
-	const char *name;
-	uint64_t tracefile_size;
-	uint64_t tracefile_count;
-	uint32_t switch_timer_us;
-	uint32_t read_timer_us;
-	bool overwrite;
-	uint8_t domain;		/* enum ltt_consumer_domain: 0 user space, 1 kernel */
-	uint64_t subbuf_size;	/* kernel: the channel's geometry; user space: 0 */
-	uint64_t num_subbuf;
-};
+struct ltt_consumer;
 
 /**
  * ltt_consumer_path() - the consumer program: @configured if not NULL,
@@ -68,7 +56,8 @@ int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir
 			   const uuid_t uuid, uid_t uid, gid_t gid);
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len);
-int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_channel *chan);
+/* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
+int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
 /* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */

@@ -408,7 +408,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		.stream_id = channel->stream_id,
 	};
 	struct kernel_chan *kc = calloc(1, sizeof(*kc));
-	struct ltt_consumer_channel cc;
+	struct ltt_consumer_add_channel cc;
 	int ret;
 
 	if (!kc)
@@ -416,7 +416,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	kc->channel = channel;
 	kc->key = new_key(k);
 	memcpy(attr.uuid, ks->uuid, sizeof(attr.uuid));
-	cc = (struct ltt_consumer_channel){
+	cc = (struct ltt_consumer_add_channel){
 		.key = kc->key,
 		.trace_key = ks->trace_key,
 		.name = channel->attr.name,

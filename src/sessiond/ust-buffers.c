@@ -307,7 +307,7 @@ static int chan_to_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *tra
 			    struct ltt_ust_chan *chan)
 {
 	const struct ltt_channel_attr *a = &chan->channel->attr;
-	struct ltt_consumer_channel cc = {
+	struct ltt_consumer_add_channel cc = {
 		.key = chan->key,
 		.trace_key = trace->key,
 		.name = a->name,
