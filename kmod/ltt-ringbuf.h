@@ -27,6 +27,8 @@
 #include <linux/mutex.h>
 #include <linux/timer.h>
 #include <linux/types.h>
+
+#include "ltt-packet.h"
 #include <linux/wait.h>
 #include <asm/local.h>
 
@@ -34,22 +36,9 @@
 #error "ltt-tracer needs a 64-bit kernel: positions and commit counts are longs"
 #endif
 
-#define LTT_RB_PACKET_MAGIC	0xC1FC1FC1U
-#define LTT_RB_HEADER_SIZE	84U
+#define LTT_RB_HEADER_SIZE	((unsigned long)LTT_RB_PACKET_HEADER_SIZE)
 #define LTT_RB_COMPACT_BITS	27	/* timestamp bits of a compact event header */
 
-/* Byte offsets of the packet header and context fields. */
-#define LTT_RB_PH_MAGIC			0
-#define LTT_RB_PH_UUID			4
-#define LTT_RB_PH_STREAM_ID		20
-#define LTT_RB_PH_STREAM_INSTANCE_ID	24
-#define LTT_RB_PH_TIMESTAMP_BEGIN	32
-#define LTT_RB_PH_TIMESTAMP_END		40
-#define LTT_RB_PH_CONTENT_SIZE		48
-#define LTT_RB_PH_PACKET_SIZE		56
-#define LTT_RB_PH_PACKET_SEQ_NUM	64
-#define LTT_RB_PH_EVENTS_DISCARDED	72
-#define LTT_RB_PH_CPU_ID		80
 
 /* A table entry: the slot in the low bits, the lap it was claimed for above. */
 #define LTT_RB_SLOT_BITS	13	/* slots <= LTT_KABI_MAX_NUM_SUBBUF + 1 */

@@ -38,9 +38,10 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "kmod/ltt-packet.h"
+
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
 #define LTT_RB_ABI_VERSION	1u
-#define LTT_RB_PACKET_MAGIC	0xc1fc1fc1u	/* CTF packet.header.magic */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -86,18 +87,6 @@ struct ltt_rb_packet_header {
 	uint32_t cpu_id;
 } __attribute__((packed));
 
-#define LTT_RB_PACKET_HEADER_SIZE	84
-#define LTT_RB_PH_MAGIC			0
-#define LTT_RB_PH_UUID			4
-#define LTT_RB_PH_STREAM_ID		20
-#define LTT_RB_PH_STREAM_INSTANCE_ID	24
-#define LTT_RB_PH_TIMESTAMP_BEGIN	32
-#define LTT_RB_PH_TIMESTAMP_END		40
-#define LTT_RB_PH_CONTENT_SIZE		48
-#define LTT_RB_PH_PACKET_SIZE		56
-#define LTT_RB_PH_PACKET_SEQ_NUM	64
-#define LTT_RB_PH_EVENTS_DISCARDED	72
-#define LTT_RB_PH_CPU_ID		80
 
 /*
  * The region header: the first bytes of the region.  Fixed-width fields in
