@@ -13,8 +13,15 @@
 #include "sessiond/kmodule.h"
 
 /* One sentence per way loading fails, each saying what to do. */
-static void explain(int err, const char *name, const char *release, char *why, size_t size)
+static void explain(int err, const char *name, const char *release, const char *probes,
+		    char *why, size_t size)
 {
+	if (err == -EINVAL && probes) {
+		snprintf(why, size, "the kernel module %s refused probes=%s (--kmod-probes): a name "
+			 "is not one of its probe groups (dmesg lists them), or the module does "
+			 "not fit kernel %s", name, probes, release);
+		return;
+	}
 	switch (err) {
 	case -ENOENT:
 		snprintf(why, size, "the kernel module %s is not installed for kernel %s: "
@@ -95,7 +102,7 @@ int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why
 		ret = 0;
 	*ret_loaded = loaded;
 	if (ret < 0)
-		explain(ret, name, uts.release, why, why_size);
+		explain(ret, name, uts.release, probes, why, why_size);
 	else
 		LTT_INFO("kernel module %s %s", name, loaded ? "loaded" : "was loaded already");
 	return ret < 0 ? ret : 0;

@@ -7,6 +7,7 @@
  * is the caller of --daemonize/--background told that we are ready.
  * Shutdown (SIGTERM, SIGINT) runs the same steps backwards.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -45,6 +46,22 @@ enum {
 	OPT_HELP,
 	OPT_VERSION,
 };
+
+/* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
+static bool probes_valid(const char *list)
+{
+	size_t len = strlen(list), i;
+
+	if (len == 0 || len >= LTT_KMODULE_WHY_MAX - 16 || list[0] == ',' || list[len - 1] == ',')
+		return false;
+	for (i = 0; i < len; i++) {
+		if (list[i] == ',' ? list[i + 1] == ',' :
+		    !(islower((unsigned char)list[i]) || isdigit((unsigned char)list[i]) ||
+		      list[i] == '_'))
+			return false;
+	}
+	return true;
+}
 
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
@@ -99,6 +116,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		ret = -1;
 	} else if (opts->daemonize && opts->background) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
+		ret = -1;
+	} else if (opts->kmod_probes && !probes_valid(opts->kmod_probes)) {
+		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
+			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
 	}
 out:

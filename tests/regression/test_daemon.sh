@@ -7,7 +7,7 @@
 
 test_init
 need_proto_client
-plan 101
+plan 115
 
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
 sock="$LTT_RUNDIR/client.sock"
@@ -200,6 +200,12 @@ Try 'ltt-sessiond --help'." "extra argument: says which"
 run "$SESSIOND" -d -b --rundir "$never"
 is "$RC" 1 "-d with -b: exit 1"
 is "$ERR" "ltt-sessiond: Error: choose one of --daemonize and --background" "-d with -b: says so"
+for probes in "" "sched,,irq" ",sched" "sched," "Sched" "sched irq" "../x"; do
+	run "$SESSIOND" -d --kmod-probes="$probes" --rundir "$never"
+	is "$RC" 1 "--kmod-probes='$probes': exit 1"
+	is "$ERR" "ltt-sessiond: Error: --kmod-probes=$probes: give probe group names ([a-z0-9_]) separated by commas, e.g. sched,syscalls" \
+		"--kmod-probes='$probes': says what a list looks like"
+done
 ok "$([ ! -e "$never" ]; echo $?)" "none of them made the run directory"
 
 # --- lttctl and daemons it may start
