@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -712,10 +713,39 @@ static long wait_pollin(int fd, int ms)
 	return ret == 1 && (pfd.revents & POLLIN) ? (long)((now_ns() - t0) / 1000000) : -1;
 }
 
+/* What the emitter thread needs: the thread that polls, and how much to emit. */
+struct emitter {
+	pid_t poller;
+	uint64_t n;
+};
+
+/* Is thread @tid of this process asleep (state S), e.g. blocked in poll()? */
+static bool asleep(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	bool ret = false;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (f && fgets(buf, sizeof(buf), f)) {
+		p = strrchr(buf, ')');	/* the state follows the name */
+		ret = p && p[1] == ' ' && p[2] == 'S';
+	}
+	if (f)
+		fclose(f);
+	return ret;
+}
+
 static void *timers_emitter(void *arg)
 {
-	usleep(200000);		/* let the main thread block in poll() first */
-	emit_test((uintptr_t)arg);
+	struct emitter *em = arg;
+	int i;
+
+	/* Emit once the main thread sleeps in poll() (bounded: 5 s). */
+	for (i = 0; i < 5000 && !asleep(em->poller); i++)
+		usleep(1000);
+	emit_test(em->n);
 	return NULL;
 }
 
@@ -731,6 +761,7 @@ static int cmd_timers(void)
 	struct ltt_kabi_subbuf sb;
 	struct ltt_kabi_channel a = { .subbuf_size = 4096, .num_subbuf = 4,
 				      .switch_timer_us = 10000, .read_timer_us = 20000 };
+	struct emitter em;
 	pthread_t th;
 	long ms;
 	int cfd, s0;
@@ -759,7 +790,9 @@ static int cmd_timers(void)
 	channel(sfd, 4096, 4, 0, &c);
 	enable(c.fd, "ltt_test_event", 0);
 	ioctl(sfd, LTT_KABI_START, 0);
-	if (pthread_create(&th, NULL, timers_emitter, (void *)(uintptr_t)200))
+	em.poller = (pid_t)syscall(SYS_gettid);
+	em.n = 200;
+	if (pthread_create(&th, NULL, timers_emitter, &em))
 		die("pthread_create");
 	ms = wait_pollin(c.streams[0], 5000);
 	pthread_join(th, NULL);
