@@ -208,7 +208,7 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	else if ((err = start_domains(ctx, session, &settle))) {
 		/* Unlocked, and the domains that had started are stopped. */
 		ltt_session_put(ctx->registry, session);
-		return ltt_cmd_error(err);
+		return ltt_cmd_domain_error(err);
 	}
 	if (!ret)
 		LTT_INFO("session '%s' started", session->name);

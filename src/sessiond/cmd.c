@@ -134,7 +134,13 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 	if (d->ops->update(d, session, settle))
 		LTT_ERR("session '%s': the %s domain could not go back to its rules",
 			session->name, ltt_domain_name(d->type));
+	return ltt_cmd_domain_error(err);
+}
+
+enum ltt_error_code ltt_cmd_domain_error(int err)
+{
 	switch (err) {
+	case 0:
 	case -ENOMEM:
 	case -ENOSPC:
 	case -EPIPE:

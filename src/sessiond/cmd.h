@@ -126,6 +126,13 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 				   void *arg);
 
 /**
+ * ltt_cmd_domain_error() - the code of a domain's failure (start, update):
+ * NOMEM, LIMIT, CONSUMERD (its consumer died), else TRACER (the tracer
+ * refused; the log says why); 0 gives LTT_ERR_OK
+ */
+enum ltt_error_code ltt_cmd_domain_error(int err);
+
+/**
  * ltt_cmd_add_channel() - add a channel to @session's domain served by
  * @d, if @d lets it (ops->may_add_channel): ltt_session_add_channel(), its
  * failure mapped: CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM,
