@@ -242,6 +242,10 @@ fails 1 "Error: log level 'BOGUS': invalid log level: use a name (EMERG ... DEBU
 fails 1 "Error: log level '15': invalid log level: use a name (EMERG ... DEBUG) or a number from 0 to 14" \
 	enable-event -u ev9 -s a --loglevel-only 15
 fails 2 "Error: choose --loglevel or --loglevel-only, not both" enable-event -u ev9 -s a --loglevel ERR --loglevel-only ERR
+fails 2 "Error: choose --tracepoint or --syscall, not both" enable-event -k ev9 -s a --tracepoint --syscall
+fails 2 "Error: --syscall names kernel system calls: use it with -k" enable-event -u ev9 -s a --syscall
+fails 2 "Error: --syscall lists the kernel's system calls: use it with -k alone" list -u --syscall
+fails 2 "Error: --syscall lists the kernel's system calls: use it with -k alone" list a --syscall
 
 # --- start / stop
 fails 1 "Error: session 'b': the session is already started" start b
