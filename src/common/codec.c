@@ -103,6 +103,42 @@ void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
 		ltt_wbuf_put_u8(w, 0);
 }
 
+void ltt_wbuf_put_be16(struct ltt_wbuf *w, uint16_t v)
+{
+	v = htobe16(v);
+	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+}
+
+void ltt_wbuf_put_be32(struct ltt_wbuf *w, uint32_t v)
+{
+	v = htobe32(v);
+	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+}
+
+void ltt_wbuf_put_be64(struct ltt_wbuf *w, uint64_t v)
+{
+	v = htobe64(v);
+	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+}
+
+void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size)
+{
+	size_t len = s ? strnlen(s, size) : 0;
+	uint8_t *dst;
+
+	if (len == size) {
+		if (!w->err)
+			w->err = -EINVAL;
+		return;
+	}
+	dst = ltt_wbuf_reserve(w, size);
+	if (!dst)
+		return;
+	if (len)
+		memcpy(dst, s, len);
+	memset(dst + len, 0, size - len);
+}
+
 void ltt_rbuf_init(struct ltt_rbuf *r, const void *data, size_t len)
 {
 	r->data = data;
@@ -168,6 +204,57 @@ uint64_t ltt_rbuf_get_u64(struct ltt_rbuf *r)
 		return 0;
 	memcpy(&v, p, sizeof(v));
 	return le64toh(v);
+}
+
+uint16_t ltt_rbuf_get_be16(struct ltt_rbuf *r)
+{
+	const uint8_t *p = take(r, 2);
+	uint16_t v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return be16toh(v);
+}
+
+uint32_t ltt_rbuf_get_be32(struct ltt_rbuf *r)
+{
+	const uint8_t *p = take(r, 4);
+	uint32_t v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return be32toh(v);
+}
+
+uint64_t ltt_rbuf_get_be64(struct ltt_rbuf *r)
+{
+	const uint8_t *p = take(r, 8);
+	uint64_t v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return be64toh(v);
+}
+
+const void *ltt_rbuf_get_bytes(struct ltt_rbuf *r, size_t len)
+{
+	return take(r, len);
+}
+
+void ltt_rbuf_get_fixed_str(struct ltt_rbuf *r, char *dst, size_t size)
+{
+	const uint8_t *p = size ? take(r, size) : NULL;
+
+	if (!p || !memchr(p, '\0', size)) {
+		ltt_rbuf_fail(r);
+		if (size)
+			dst[0] = '\0';
+		return;
+	}
+	memcpy(dst, p, size);
 }
 
 int ltt_rbuf_get_bool(struct ltt_rbuf *r)

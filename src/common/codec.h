@@ -2,9 +2,11 @@
 /*
  * codec.h - bounded encoding and decoding of protocol payloads.
  *
- * Integers travel little-endian with fixed widths.  A string travels as a
- * u32 length that counts its NUL, then the bytes and the NUL.  Both
- * cursors keep a sticky error, so a sequence of puts or gets is checked
+ * Integers travel little-endian with fixed widths (the _be variants:
+ * big-endian, for the relay and live protocols of relay-proto.h and
+ * live-proto.h, which also carry strings in fixed, NUL-padded arrays).
+ * A string travels as a u32 length that counts its NUL, then the bytes
+ * and the NUL.  Both cursors keep a sticky error, so a sequence of puts or gets is checked
  * once at the end: nothing is read past the end of a received message and
  * no string is accepted without its NUL or with one inside it.
  */
@@ -43,6 +45,16 @@ void ltt_wbuf_put_u32(struct ltt_wbuf *w, uint32_t v);
 void ltt_wbuf_put_u64(struct ltt_wbuf *w, uint64_t v);
 /** ltt_wbuf_put_str() - a string; NULL is sent as "" */
 void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s);
+void ltt_wbuf_put_be16(struct ltt_wbuf *w, uint16_t v);
+void ltt_wbuf_put_be32(struct ltt_wbuf *w, uint32_t v);
+void ltt_wbuf_put_be64(struct ltt_wbuf *w, uint64_t v);
+/**
+ * ltt_wbuf_put_fixed_str() - @s in exactly @size bytes, NUL-padded
+ *
+ * A string of @size bytes or more (no room for its NUL) sets the
+ * buffer's error to -EINVAL.  NULL is sent as "".
+ */
+void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size);
 
 /** ltt_rbuf_init() - read @len bytes at @data (borrowed for the cursor's life) */
 void ltt_rbuf_init(struct ltt_rbuf *r, const void *data, size_t len);
@@ -50,6 +62,19 @@ uint8_t ltt_rbuf_get_u8(struct ltt_rbuf *r);
 uint16_t ltt_rbuf_get_u16(struct ltt_rbuf *r);
 uint32_t ltt_rbuf_get_u32(struct ltt_rbuf *r);
 uint64_t ltt_rbuf_get_u64(struct ltt_rbuf *r);
+uint16_t ltt_rbuf_get_be16(struct ltt_rbuf *r);
+uint32_t ltt_rbuf_get_be32(struct ltt_rbuf *r);
+uint64_t ltt_rbuf_get_be64(struct ltt_rbuf *r);
+/**
+ * ltt_rbuf_get_bytes() - the next @len bytes (borrowed), or NULL with the
+ * error set when fewer are left
+ */
+const void *ltt_rbuf_get_bytes(struct ltt_rbuf *r, size_t len);
+/**
+ * ltt_rbuf_get_fixed_str() - a NUL-padded array of @size bytes into @dst
+ * (@size bytes); the array must hold a NUL, else "" and the error set
+ */
+void ltt_rbuf_get_fixed_str(struct ltt_rbuf *r, char *dst, size_t size);
 /** ltt_rbuf_get_bool() - a u8 that must be 0 or 1 */
 int ltt_rbuf_get_bool(struct ltt_rbuf *r);
 /**

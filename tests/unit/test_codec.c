@@ -305,8 +305,51 @@ static void test_truncation(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* Big-endian integers and fixed, NUL-padded strings (relay and live protocols). */
+static void test_big_endian(void)
+{
+	static const uint8_t want[] = {
+		0x12, 0x34, 0x12, 0x34, 0x56, 0x78,
+		0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
+		'a', 'b', 0, 0, 0,
+	};
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	char s[5], full[4];
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_be16(&w, 0x1234);
+	ltt_wbuf_put_be32(&w, 0x12345678);
+	ltt_wbuf_put_be64(&w, 0x0102030405060708ull);
+	ltt_wbuf_put_fixed_str(&w, "ab", 5);
+	tap_ok(!w.err && w.len == sizeof(want) && !memcmp(w.data, want, sizeof(want)),
+	       "big-endian integers and a padded string have the wire layout");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(ltt_rbuf_get_be16(&r) == 0x1234 && ltt_rbuf_get_be32(&r) == 0x12345678 &&
+	       ltt_rbuf_get_be64(&r) == 0x0102030405060708ull, "big-endian integers read back");
+	ltt_rbuf_get_fixed_str(&r, s, sizeof(s));
+	tap_ok(!strcmp(s, "ab") && ltt_rbuf_end(&r) == 0, "a padded string reads back, all consumed");
+
+	ltt_wbuf_reset(&w);
+	ltt_wbuf_put_fixed_str(&w, "abcd", 4);
+	tap_ok(w.err == -EINVAL && w.len == 0, "a string without room for its NUL is refused");
+
+	ltt_rbuf_init(&r, "abcd", 4);
+	ltt_rbuf_get_fixed_str(&r, full, sizeof(full));
+	tap_ok(ltt_rbuf_end(&r) == -EPROTO && full[0] == '\0',
+	       "an array without a NUL is malformed and gives \"\"");
+	ltt_rbuf_init(&r, "ab", 2);
+	tap_ok(ltt_rbuf_get_bytes(&r, 3) == NULL && ltt_rbuf_end(&r) == -EPROTO,
+	       "bytes past the end are refused");
+	ltt_rbuf_init(&r, "\x01\x02", 2);
+	tap_ok(ltt_rbuf_get_be32(&r) == 0 && ltt_rbuf_end(&r) == -EPROTO,
+	       "a truncated big-endian integer is malformed");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
+	test_big_endian();
 	test_wbuf_layout();
 	test_wbuf_growth();
 	test_rbuf_ints();

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * evloop.h - the one event loop every serving thread of ltt runs: the
+ * session daemon's client, program and worker threads, the consumer's
+ * data thread, and the relay daemon's control, data and live servers.
+ *
+ * A loop belongs to one thread, the one that calls ltt_evloop_run().  It
+ * watches file descriptors (a callback per fd, level-triggered epoll),
+ * runs timers (one-shot deadlines or periodic, CLOCK_MONOTONIC, with
+ * nanosecond resolution through a single timerfd), and runs functions
+ * posted from other threads (a cross-thread queue behind an eventfd).
+ * Callbacks run in the loop's thread, one at a time; a callback may add,
+ * change or remove any watch or timer, its own included, and may stop the
+ * loop.
+ *
+ * Thread safety: only ltt_evloop_post() and ltt_evloop_stop() may be
+ * called from another thread.  Everything else is for the loop's thread,
+ * or for the creating thread before the loop runs or after it returned.
+ *
+ * Errors: functions return 0 or a negative errno.
+ */
+#ifndef LTT_COMMON_EVLOOP_H
+#define LTT_COMMON_EVLOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ltt_evloop;
+struct ltt_evloop_watch;
+struct ltt_evloop_timer;
+
+/* @events: the EPOLLIN, EPOLLOUT, EPOLLERR, EPOLLHUP... bits that fired. */
+typedef void (*ltt_evloop_fd_fn)(struct ltt_evloop *loop, int fd, uint32_t events, void *arg);
+typedef void (*ltt_evloop_timer_fn)(struct ltt_evloop *loop, void *arg);
+
+/*
+ * A function posted to a loop from any thread.  The poster owns the
+ * structure (usually embedded in its own) until fn runs; fn runs once,
+ * in the loop's thread, in the order the jobs were posted.
+ */
+struct ltt_evloop_job {
+	struct ltt_evloop_job *next;	/* the loop's */
+	void (*fn)(struct ltt_evloop *loop, struct ltt_evloop_job *job);
+};
+
+/**
+ * ltt_evloop_create() - an empty loop
+ * @ret_loop: to release with ltt_evloop_destroy()
+ *
+ * Returns 0, or -ENOMEM, -EMFILE...
+ */
+int ltt_evloop_create(struct ltt_evloop **ret_loop);
+
+/**
+ * ltt_evloop_destroy() - free the loop, its watches and timers; accepts NULL
+ *
+ * Not while it runs.  Watched fds are not closed (they are their owners');
+ * posted jobs that never ran are handed back by ltt_evloop_take_jobs()
+ * first if the caller needs them, else dropped.
+ */
+void ltt_evloop_destroy(struct ltt_evloop *loop);
+
+/**
+ * ltt_evloop_watch() - call @fn(@loop, @fd, events, @arg) when @fd is ready
+ * @events: EPOLLIN and/or EPOLLOUT (EPOLLERR and EPOLLHUP always fire);
+ *          0 registers the fd paused (see ltt_evloop_watch_set())
+ * @ret_watch: to change or remove the watch; may be NULL if never needed
+ *             (the watch then lives until the fd is unwatched by
+ *             ltt_evloop_unwatch_fd() or the loop is destroyed)
+ *
+ * The fd stays its caller's; unwatch it before closing it.  Returns 0,
+ * -EEXIST if @fd is already watched, or -ENOMEM...
+ */
+int ltt_evloop_watch(struct ltt_evloop *loop, int fd, uint32_t events, ltt_evloop_fd_fn fn,
+		     void *arg, struct ltt_evloop_watch **ret_watch);
+
+/**
+ * ltt_evloop_watch_set() - change the events @watch waits for (0: paused)
+ */
+int ltt_evloop_watch_set(struct ltt_evloop_watch *watch, uint32_t events);
+
+/**
+ * ltt_evloop_unwatch() - stop watching and free @watch; accepts NULL
+ *
+ * Safe from any callback, @watch's own included: an event already
+ * collected for it in the current batch is dropped.
+ */
+void ltt_evloop_unwatch(struct ltt_evloop_watch *watch);
+
+/**
+ * ltt_evloop_timer_create() - a timer that calls @fn(@loop, @arg), disarmed
+ * @ret_timer: to arm, disarm and free
+ */
+int ltt_evloop_timer_create(struct ltt_evloop *loop, ltt_evloop_timer_fn fn, void *arg,
+			    struct ltt_evloop_timer **ret_timer);
+
+/**
+ * ltt_evloop_timer_arm() - fire @timer in @delay_ns, then every @period_ns
+ * @period_ns: 0 for once
+ *
+ * Re-arming replaces the previous schedule.  A periodic timer that fell
+ * behind fires once, not once per missed period.
+ */
+void ltt_evloop_timer_arm(struct ltt_evloop_timer *timer, uint64_t delay_ns,
+			  uint64_t period_ns);
+
+/** ltt_evloop_timer_disarm() - stop @timer without freeing it */
+void ltt_evloop_timer_disarm(struct ltt_evloop_timer *timer);
+
+/** ltt_evloop_timer_armed() - is @timer scheduled? */
+bool ltt_evloop_timer_armed(const struct ltt_evloop_timer *timer);
+
+/**
+ * ltt_evloop_timer_destroy() - disarm and free @timer; accepts NULL; safe
+ * from any callback, @timer's own included
+ */
+void ltt_evloop_timer_destroy(struct ltt_evloop_timer *timer);
+
+/**
+ * ltt_evloop_post() - run @job->fn in the loop's thread, soon
+ *
+ * Any thread, never fails, never blocks.  A job posted after the loop
+ * stopped runs at the next ltt_evloop_run(), or is handed back by
+ * ltt_evloop_take_jobs().
+ */
+void ltt_evloop_post(struct ltt_evloop *loop, struct ltt_evloop_job *job);
+
+/**
+ * ltt_evloop_take_jobs() - the jobs posted and not run, oldest first
+ * (linked by ->next), or NULL; the caller owns them again
+ */
+struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop);
+
+/**
+ * ltt_evloop_set_busy() - while @busy, poll without sleeping and call
+ * @fn(@loop, @arg) after every batch of events
+ *
+ * For a thread that still has work after its callbacks returned (the
+ * consumer's data thread with packets left to move): the loop keeps
+ * turning, serving fds and timers between calls, until the hook sets
+ * busy to false.  A hook of NULL clears busy.
+ */
+void ltt_evloop_set_busy(struct ltt_evloop *loop, bool busy, ltt_evloop_timer_fn fn, void *arg);
+
+/**
+ * ltt_evloop_run() - serve events until ltt_evloop_stop()
+ *
+ * Returns 0 once stopped, or a negative errno if epoll failed.
+ */
+int ltt_evloop_run(struct ltt_evloop *loop);
+
+/**
+ * ltt_evloop_stop() - make ltt_evloop_run() return after the current
+ * callback; any thread; a stop before run makes the next run return at once
+ */
+void ltt_evloop_stop(struct ltt_evloop *loop);
+
+/** ltt_evloop_now_ns() - CLOCK_MONOTONIC in nanoseconds */
+uint64_t ltt_evloop_now_ns(void);
+
+#endif /* LTT_COMMON_EVLOOP_H */

@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * relay-proto.h - the streaming protocol between a consumer daemon and
+ * ltt-relayd: a control connection (default port 5342) and a data
+ * connection (5343), both TCP.
+ *
+ * The layouts are LTTng's relay protocol 2.11 (shared/ref/formats.md §2):
+ * every integer big-endian, every structure packed, strings either
+ * length-prefixed (the lengths count the NUL) or in fixed char arrays.
+ * ltt-relayd speaks the subset listed below, as version {2, 11}; trace
+ * chunks (rotation) and the commands after 17 are not in it yet and get
+ * LTT_RELAY_ERR_UNSUPPORTED.
+ *
+ * Control connection: every request is a 24-byte header {u64 circuit_id
+ * (0), u64 data_size, u32 cmd, u32 cmd_version (0)} then data_size bytes
+ * of payload.  The relay answers every request, in order, so a sender may
+ * pipeline requests and read the replies later.  A request whose header
+ * or payload is malformed (a length that does not add up, a string
+ * without its NUL, an unknown stream) closes the connection; a
+ * well-formed request the relay cannot serve gets an error code.
+ *
+ *   VERSION {u32 major, u32 minor}           -> {u32 major, u32 minor}
+ *       First, always.  Different majors: the relay closes.  Both sides
+ *       then use min(minor).
+ *   CREATE_SESSION (2.11) -> {u64 relay_session_id, u32 ret_code,
+ *                             u32 output_path_len, output path (NUL-terminated)}
+ *       Binds the connection to a new relay session (one per connection).
+ *   ADD_STREAM (2.11) {u32 channel_name_len, u32 pathname_len,
+ *       u64 tracefile_size, u64 tracefile_count, u64 trace_chunk_id (0),
+ *       channel name, pathname}      -> {u64 stream_handle, u32 ret_code}
+ *       channel name: the stream's file name ("CHANNEL_CPU", or "metadata"
+ *       for the trace's metadata stream); pathname: the trace directory
+ *       relative to the session's output ("ust/uid/1000/64-bit").  The
+ *       streams of one pathname are one CTF trace.
+ *   STREAMS_SENT {}                          -> {u32 ret_code}
+ *       The streams added so far form complete traces: viewers may see them.
+ *   SEND_METADATA {u64 stream_handle, u32 padding_size} + bytes
+ *                                             -> {u32 ret_code}
+ *       Appends TSDL metadata packets to a metadata stream (data_size =
+ *       12 + bytes + padding_size).
+ *   SEND_INDEX (80 bytes, below)             -> {u32 ret_code}
+ *       The index of the packet sent on the data connection with the same
+ *       (stream_handle, net_seq_num).  packet_size 0 is a live beacon: no
+ *       data on the stream up to timestamp_end.
+ *   CLOSE_STREAM {u64 stream_handle, u64 last_net_seq_num}
+ *                                             -> {u32 ret_code}
+ *       No more packets after last_net_seq_num; the stream ends (HUP for
+ *       viewers) once they all arrived.
+ *   QUIESCENT_CONTROL {u64 stream_handle}    -> {u32 ret_code}
+ *   BEGIN_DATA_PENDING {u64 relay_session_id} -> {u32 ret_code}
+ *   DATA_PENDING {u64 stream_handle, u64 last_net_seq_num}
+ *                                             -> {u32 ret_code}: 1 while
+ *       packets up to last_net_seq_num are still missing, 0 once written
+ *   END_DATA_PENDING {u64 relay_session_id}  -> {u32 ret_code, u32 pending}
+ *
+ * Data connection: no handshake.  Each packet is a 32-byte header
+ * {u64 circuit_id (0), u64 stream_handle, u64 net_seq_num, u32 data_size,
+ * u32 padding_size} then data_size + padding_size bytes (the padding is
+ * written as zeros after the data).  net_seq_num counts from 0 per stream
+ * and increases by one per packet.  A data connection serves the streams
+ * of any session; the relay never writes to it.
+ */
+#ifndef LTT_COMMON_RELAY_PROTO_H
+#define LTT_COMMON_RELAY_PROTO_H
+
+#include <stdint.h>
+
+#include "common/codec.h"
+
+#define LTT_RELAY_MAJOR 2
+#define LTT_RELAY_MINOR 11
+
+#define LTT_RELAY_CTRL_HDR_SIZE 24
+#define LTT_RELAY_DATA_HDR_SIZE 32
+#define LTT_RELAY_INDEX_SIZE 80
+
+/* Limits a relay enforces on what it receives. */
+#define LTT_RELAY_NAME_MAX 255		/* session, channel names, NUL included */
+#define LTT_RELAY_HOST_NAME_MAX 64	/* host names, NUL included */
+#define LTT_RELAY_PATH_MAX 4096		/* paths, NUL included */
+#define LTT_RELAY_MAX_CTRL_PAYLOAD (1u << 20)	/* a control request's data_size */
+#define LTT_RELAY_MAX_PACKET (1u << 30)		/* a packet's data_size + padding_size */
+
+enum ltt_relay_cmd {
+	LTT_RELAY_ADD_STREAM = 1,
+	LTT_RELAY_CREATE_SESSION = 2,
+	LTT_RELAY_START_DATA = 3,		/* unsupported */
+	LTT_RELAY_UPDATE_SYNC_INFO = 4,		/* unsupported */
+	LTT_RELAY_VERSION = 5,
+	LTT_RELAY_SEND_METADATA = 6,
+	LTT_RELAY_CLOSE_STREAM = 7,
+	LTT_RELAY_DATA_PENDING = 8,
+	LTT_RELAY_QUIESCENT_CONTROL = 9,
+	LTT_RELAY_BEGIN_DATA_PENDING = 10,
+	LTT_RELAY_END_DATA_PENDING = 11,
+	LTT_RELAY_ADD_INDEX = 12,		/* unsupported */
+	LTT_RELAY_SEND_INDEX = 13,
+	LTT_RELAY_CLOSE_INDEX = 14,		/* unsupported */
+	LTT_RELAY_LIST_SESSIONS = 15,		/* unsupported */
+	LTT_RELAY_STREAMS_SENT = 16,
+};
+
+/* ret_code values (LTTng's LTTNG_OK is 10, its generic error 11). */
+enum ltt_relay_ret {
+	LTT_RELAY_OK = 10,
+	LTT_RELAY_ERR = 11,		/* anything else went wrong */
+	LTT_RELAY_ERR_UNSUPPORTED = 12,	/* a command the relay does not serve */
+	LTT_RELAY_ERR_NOENT = 13,	/* no such stream or session */
+	LTT_RELAY_ERR_INVAL = 14,	/* a value out of range (name, path, size) */
+	LTT_RELAY_ERR_IO = 15,		/* the relay could not write */
+	LTT_RELAY_ERR_EXIST = 16,	/* the stream or trace exists already */
+};
+
+struct ltt_relay_ctrl_hdr {
+	uint64_t circuit_id;
+	uint64_t data_size;
+	uint32_t cmd;
+	uint32_t cmd_version;
+};
+
+struct ltt_relay_data_hdr {
+	uint64_t circuit_id;
+	uint64_t stream_handle;
+	uint64_t net_seq_num;
+	uint32_t data_size;
+	uint32_t padding_size;
+};
+
+struct ltt_relay_version {
+	uint32_t major;
+	uint32_t minor;
+};
+
+struct ltt_relay_create_session {
+	char session_name[LTT_RELAY_NAME_MAX];
+	char hostname[LTT_RELAY_HOST_NAME_MAX];
+	char base_path[LTT_RELAY_PATH_MAX];	/* "" : SESSION-DATE from creation_time */
+	uint32_t live_timer_us;			/* 0: not live */
+	uint8_t snapshot;
+	uint8_t session_name_contains_creation_time;
+	uint8_t sessiond_uuid[16];
+	uint64_t session_id;			/* the sender's own id */
+	uint64_t creation_time;			/* seconds since the Epoch */
+	uint8_t has_chunk_id;			/* 0 in this subset */
+	uint64_t chunk_id;
+};
+
+struct ltt_relay_create_session_reply {
+	uint64_t relay_session_id;
+	uint32_t ret_code;
+	char output_path[LTT_RELAY_PATH_MAX];	/* as the relay names it */
+};
+
+struct ltt_relay_add_stream {
+	char channel_name[LTT_RELAY_NAME_MAX];
+	char pathname[LTT_RELAY_PATH_MAX];
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	uint64_t trace_chunk_id;
+};
+
+struct ltt_relay_add_stream_reply {
+	uint64_t stream_handle;
+	uint32_t ret_code;
+};
+
+struct ltt_relay_metadata_hdr {
+	uint64_t stream_handle;
+	uint32_t padding_size;
+};
+
+struct ltt_relay_index {
+	uint64_t stream_handle;
+	uint64_t net_seq_num;
+	uint64_t packet_size;		/* bits; 0: a live beacon */
+	uint64_t content_size;		/* bits */
+	uint64_t timestamp_begin;
+	uint64_t timestamp_end;
+	uint64_t events_discarded;
+	uint64_t stream_id;		/* the CTF stream class id */
+	uint64_t stream_instance_id;
+	uint64_t packet_seq_num;
+};
+
+/* CLOSE_STREAM, DATA_PENDING */
+struct ltt_relay_stream_seq {
+	uint64_t stream_handle;
+	uint64_t last_net_seq_num;
+};
+
+struct ltt_relay_end_data_pending_reply {
+	uint32_t ret_code;
+	uint32_t pending;
+};
+
+/*
+ * Encoders append to @w (big-endian); decoders read a whole payload from
+ * @r and return 0 or -EPROTO (a length that does not add up, a string
+ * without its NUL or too long, bytes left over), leaving *ret
+ * unspecified on error.  Headers are fixed-size: their decoders check
+ * only the layout; the caller checks the values against its limits.
+ */
+void ltt_relay_put_ctrl_hdr(struct ltt_wbuf *w, const struct ltt_relay_ctrl_hdr *h);
+int ltt_relay_get_ctrl_hdr(struct ltt_rbuf *r, struct ltt_relay_ctrl_hdr *ret);
+void ltt_relay_put_data_hdr(struct ltt_wbuf *w, const struct ltt_relay_data_hdr *h);
+int ltt_relay_get_data_hdr(struct ltt_rbuf *r, struct ltt_relay_data_hdr *ret);
+
+void ltt_relay_put_version(struct ltt_wbuf *w, const struct ltt_relay_version *m);
+int ltt_relay_get_version(struct ltt_rbuf *r, struct ltt_relay_version *ret);
+void ltt_relay_put_create_session(struct ltt_wbuf *w, const struct ltt_relay_create_session *m);
+int ltt_relay_get_create_session(struct ltt_rbuf *r, struct ltt_relay_create_session *ret);
+void ltt_relay_put_create_session_reply(struct ltt_wbuf *w,
+					const struct ltt_relay_create_session_reply *m);
+int ltt_relay_get_create_session_reply(struct ltt_rbuf *r,
+				       struct ltt_relay_create_session_reply *ret);
+void ltt_relay_put_add_stream(struct ltt_wbuf *w, const struct ltt_relay_add_stream *m);
+int ltt_relay_get_add_stream(struct ltt_rbuf *r, struct ltt_relay_add_stream *ret);
+void ltt_relay_put_add_stream_reply(struct ltt_wbuf *w, const struct ltt_relay_add_stream_reply *m);
+int ltt_relay_get_add_stream_reply(struct ltt_rbuf *r, struct ltt_relay_add_stream_reply *ret);
+/* Reads only the 12-byte header; the metadata bytes follow in the payload. */
+void ltt_relay_put_metadata_hdr(struct ltt_wbuf *w, const struct ltt_relay_metadata_hdr *m);
+int ltt_relay_get_metadata_hdr(struct ltt_rbuf *r, struct ltt_relay_metadata_hdr *ret);
+void ltt_relay_put_index(struct ltt_wbuf *w, const struct ltt_relay_index *m);
+int ltt_relay_get_index(struct ltt_rbuf *r, struct ltt_relay_index *ret);
+void ltt_relay_put_stream_seq(struct ltt_wbuf *w, const struct ltt_relay_stream_seq *m);
+int ltt_relay_get_stream_seq(struct ltt_rbuf *r, struct ltt_relay_stream_seq *ret);
+/* QUIESCENT_CONTROL, BEGIN/END_DATA_PENDING, and replies of one u32/u64. */
+void ltt_relay_put_u64_msg(struct ltt_wbuf *w, uint64_t v);
+int ltt_relay_get_u64_msg(struct ltt_rbuf *r, uint64_t *ret);
+void ltt_relay_put_ret(struct ltt_wbuf *w, uint32_t ret_code);
+int ltt_relay_get_ret(struct ltt_rbuf *r, uint32_t *ret_code);
+void ltt_relay_put_end_data_pending_reply(struct ltt_wbuf *w,
+					  const struct ltt_relay_end_data_pending_reply *m);
+int ltt_relay_get_end_data_pending_reply(struct ltt_rbuf *r,
+					 struct ltt_relay_end_data_pending_reply *ret);
+
+/** ltt_relay_ret_str() - a sentence for a ret_code, for logs and users */
+const char *ltt_relay_ret_str(uint32_t ret_code);
+
+#endif /* LTT_COMMON_RELAY_PROTO_H */
