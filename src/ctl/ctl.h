@@ -367,6 +367,21 @@ const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
 void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session);
 
 /**
+ * ctl_util_wait_data() - wait until a stopped session's relay has all its
+ * data (stop and destroy, unless --no-wait)
+ * @warn_only: a relay lost or too slow is a warning (destroy), not an
+ *             error (stop)
+ *
+ * Polls ltt_ctl_data_pending() every 100 ms, 60 s at most, printing
+ * "Waiting for data availability" and a dot per poll while data is
+ * pending (not with -q).  Returns CTL_EXIT_OK at once for a local session
+ * or a daemon without streaming; CTL_EXIT_FAILURE after printing why
+ * (RELAY_LOST, still pending at the end) unless @warn_only.
+ */
+int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		       bool warn_only);
+
+/**
  * ctl_util_get_session() - ltt_ctl_get_session(), printing its error
  * @ret_detail: one heap block, free() it
  *

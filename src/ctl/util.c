@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -595,4 +596,46 @@ int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, 
 	*ret_args = args;
 	*ret_nr = nr;
 	return CTL_GO_ON;
+}
+
+/* Polls of DATA_PENDING: every 100 ms, for 60 s at most. */
+#define DATA_WAIT_POLL_MS 100
+#define DATA_WAIT_MAX_MS 60000
+
+int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		       bool warn_only)
+{
+	const struct timespec poll_interval = { .tv_nsec = DATA_WAIT_POLL_MS * 1000000L };
+	const char *prefix = warn_only ? "Warning" : "Error";
+	bool pending = false, dots = false;
+	int ret, waited;
+
+	for (waited = 0;; waited += DATA_WAIT_POLL_MS) {
+		ret = ltt_ctl_data_pending(ctl, session, &pending);
+		/* A daemon without DATA_PENDING can't stream: nothing is pending. */
+		if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending) || waited >= DATA_WAIT_MAX_MS)
+			break;
+		if (ret)
+			break;
+		if (!dots && !ctx->quiet)
+			fputs("Waiting for data availability", stdout);
+		dots = true;
+		if (!ctx->quiet) {
+			putchar('.');
+			fflush(stdout);
+		}
+		nanosleep(&poll_interval, NULL);
+	}
+	if (dots && !ctx->quiet)
+		putchar('\n');
+	fflush(stdout);
+	if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending))
+		return CTL_EXIT_OK;
+	if (!ret)
+		fprintf(stderr, "%s: session '%s': the relay daemon still lacks data after %d s; "
+			"'lttctl list %s' shows its connection\n", prefix, session,
+			DATA_WAIT_MAX_MS / 1000, session);
+	else
+		fprintf(stderr, "%s: session '%s': %s\n", prefix, session, ltt_strerror(ret));
+	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
 }
