@@ -3,9 +3,9 @@
  * relay_stub - something listening where a relay daemon would, for the
  * session daemon's create-time check (test_relay_create.sh).
  *
- *   relay_stub MODE PORTFILE
+ *   relay_stub MODE PORTFILE [6]
  *
- * Listens on 127.0.0.1, port 0, writes "PORT\n" to PORTFILE (temporary
+ * Listens on 127.0.0.1 (with 6: ::1), port 0, writes "PORT\n" to PORTFILE (temporary
  * file, then rename), then goes to the background: it exits once
  * listening, printing the pid of the child that serves until killed.  On each
  * connection it reads the 32 bytes of a VERSION request, then:
@@ -16,6 +16,8 @@
  * and counts the connection: "connections N" is rewritten to PORTFILE.n.
  */
 #include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,28 +60,36 @@ static void put_be32(uint8_t *p, uint32_t v)
 
 int main(int argc, char **argv)
 {
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6, .sin6_addr = IN6ADDR_LOOPBACK_INIT };
 	struct sockaddr_in sin = { .sin_family = AF_INET };
-	socklen_t len = sizeof(sin);
+	socklen_t len = sizeof(sin), len6 = sizeof(sin6);
+	bool v6 = argc == 4 && !strcmp(argv[3], "6");
+	unsigned int port;
 	unsigned long count = 0;
 	char text[64], countfile[4096];
 	uint8_t req[32], answer[8];
 	int lfd, fd;
 	pid_t pid;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: relay_stub relay|old|garbage|silent PORTFILE\n");
+	if (argc != 3 && !v6) {
+		fprintf(stderr, "usage: relay_stub relay|old|garbage|silent PORTFILE [6]\n");
 		return 2;
 	}
 	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	lfd = socket(AF_INET, SOCK_STREAM, 0);
-	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sin, sizeof(sin)) || listen(lfd, 16) ||
-	    getsockname(lfd, (struct sockaddr *)&sin, &len)) {
+	lfd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0);
+	if (lfd < 0 ||
+	    (v6 ? bind(lfd, (struct sockaddr *)&sin6, sizeof(sin6)) ||
+		  getsockname(lfd, (struct sockaddr *)&sin6, &len6) :
+		  bind(lfd, (struct sockaddr *)&sin, sizeof(sin)) ||
+		  getsockname(lfd, (struct sockaddr *)&sin, &len)) ||
+	    listen(lfd, 16)) {
 		perror("relay_stub");
 		return 1;
 	}
+	port = ntohs(v6 ? sin6.sin6_port : sin.sin_port);
 	snprintf(countfile, sizeof(countfile), "%s.n", argv[2]);
 	write_file(countfile, "connections 0\n");
-	snprintf(text, sizeof(text), "%u\n", ntohs(sin.sin_port));
+	snprintf(text, sizeof(text), "%u\n", port);
 	write_file(argv[2], text);
 	pid = fork();
 	if (pid < 0) {
