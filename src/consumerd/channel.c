@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "consumerd/channel.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/stream.h"
 #include "consumerd/trace.h"
 
@@ -43,12 +44,17 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->switch_tag.obj = c;
 	c->read_tag.kind = LTT_POLL_READ_TIMER;
 	c->read_tag.obj = c;
+	c->relay = trace->relay;
 	out.dir_fd = trace->dir_fd;
 	out.index_dir_fd = trace->index_fd;
 	out.owner = trace->owner;
 	out.max_size = cfg->tracefile_size;
 	out.max_count = cfg->tracefile_count;
-	ret = ltt_sink_file_output_create(&out, &c->output);
+	if (trace->relay)
+		ret = ltt_sink_relay_output_create(trace->relay, trace->path, cfg->tracefile_size,
+						   cfg->tracefile_count, false, &c->output);
+	else
+		ret = ltt_sink_file_output_create(&out, &c->output);
 	if (ret) {
 		ltt_channel_destroy(c);
 		return ret;

@@ -36,6 +36,7 @@
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
@@ -44,6 +45,16 @@
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define DATA_THREAD_NICE -10
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
+
+/* A relay the data thread does the I/O of, and its live timer. */
+struct relay_reg {
+	struct ltt_relay *relay;
+	struct relay_reg *next;
+	struct ltt_poll_tag tag, live_tag;
+	int ctrl_fd, data_fd, kick_fd;
+	uint32_t ctrl_events, data_events;	/* what epoll waits for */
+	int live_tfd;			/* -1 when not live */
+};
 
 struct ltt_data_thread {
 	pthread_t thread;
@@ -59,6 +70,7 @@ struct ltt_data_thread {
 	/* data thread only */
 	bool stopping;
 	struct ltt_channel *channels;	/* added, not yet removed */
+	struct relay_reg *relays;	/* added, not yet removed */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 };
@@ -372,6 +384,110 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 	return 0;
 }
 
+/* Do a relay's I/O and wait for what it needs next. */
+static void relay_io(struct ltt_data_thread *dt, struct relay_reg *rg)
+{
+	struct epoll_event ev = { .data.ptr = &rg->tag };
+	uint32_t ctrl, data;
+
+	ltt_sink_relay_io(rg->relay, &ctrl, &data);
+	if (ctrl != rg->ctrl_events) {
+		ev.events = ctrl;
+		epoll_ctl(dt->epfd, EPOLL_CTL_MOD, rg->ctrl_fd, &ev);
+		rg->ctrl_events = ctrl;
+	}
+	if (data != rg->data_events) {
+		ev.events = data;
+		epoll_ctl(dt->epfd, EPOLL_CTL_MOD, rg->data_fd, &ev);
+		rg->data_events = data;
+	}
+}
+
+/* LTT_DATA_ADD_RELAY: returns 0, -ENOMEM, or an epoll or timerfd error. */
+static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct relay_reg *rg;
+	uint32_t live_us;
+	int ret = 0;
+
+	rg = calloc(1, sizeof(*rg));
+	if (!rg)
+		return -ENOMEM;
+	rg->relay = relay;
+	rg->tag.kind = LTT_POLL_RELAY;
+	rg->tag.obj = rg;
+	rg->live_tag.kind = LTT_POLL_LIVE_TIMER;
+	rg->live_tag.obj = rg;
+	rg->live_tfd = -1;
+	ltt_sink_relay_fds(relay, &rg->ctrl_fd, &rg->data_fd, &rg->kick_fd);
+	ev.data.ptr = &rg->tag;
+	rg->ctrl_events = EPOLLIN;
+	if (epoll_ctl(dt->epfd, EPOLL_CTL_ADD, rg->kick_fd, &ev))
+		ret = -errno;
+	if (!ret && epoll_ctl(dt->epfd, EPOLL_CTL_ADD, rg->ctrl_fd, &ev))
+		ret = -errno;
+	ev.events = 0;
+	if (!ret && epoll_ctl(dt->epfd, EPOLL_CTL_ADD, rg->data_fd, &ev))
+		ret = -errno;
+	live_us = ltt_sink_relay_live_timer_us(relay);
+	if (!ret && live_us)
+		ret = arm_timer(dt, live_us, &rg->live_tag, &rg->live_tfd);
+	if (ret) {
+		epoll_ctl(dt->epfd, EPOLL_CTL_DEL, rg->kick_fd, NULL);
+		epoll_ctl(dt->epfd, EPOLL_CTL_DEL, rg->ctrl_fd, NULL);
+		epoll_ctl(dt->epfd, EPOLL_CTL_DEL, rg->data_fd, NULL);
+		free(rg);
+		return ret;
+	}
+	rg->next = dt->relays;
+	dt->relays = rg;
+	relay_io(dt, rg);
+	return 0;
+}
+
+/* LTT_DATA_REMOVE_RELAY: returns 0, or -ENOENT for a relay not added. */
+static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
+{
+	struct relay_reg **p, *rg;
+
+	for (p = &dt->relays; *p && (*p)->relay != relay; p = &(*p)->next)
+		;
+	rg = *p;
+	if (!rg)
+		return -ENOENT;
+	*p = rg->next;
+	disarm_timer(dt, &rg->live_tfd);
+	epoll_ctl(dt->epfd, EPOLL_CTL_DEL, rg->kick_fd, NULL);
+	epoll_ctl(dt->epfd, EPOLL_CTL_DEL, rg->ctrl_fd, NULL);
+	epoll_ctl(dt->epfd, EPOLL_CTL_DEL, rg->data_fd, NULL);
+	free(rg);
+	return 0;
+}
+
+/*
+ * The live timer of a relay: every stream of its channels is switched
+ * (a partial packet is closed) and drained; a stream that sent nothing
+ * since the last tick sends a beacon with the current trace clock.
+ */
+static void on_live_timer(struct ltt_data_thread *dt, struct relay_reg *rg)
+{
+	struct ltt_channel *chan;
+	struct ltt_stream *s;
+
+	ack_timer(rg->live_tfd);
+	for (chan = dt->channels; chan; chan = chan->data_next) {
+		if (chan->relay != rg->relay)
+			continue;
+		for (s = chan->streams; s; s = s->next) {
+			ltt_stream_switch(s);
+			drain_stream(dt, s);
+			/* the sink sends no beacon while a packet is on its way */
+			ltt_sink_idle(s->sink, ltt_rb_clock(), s->src->stream_id);
+		}
+	}
+}
+
 static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	switch (req->type) {
@@ -387,8 +503,12 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return 0;
 	case LTT_DATA_REMOVE_CHANNEL:
 		return do_remove_channel(dt, req->chan);
+	case LTT_DATA_ADD_RELAY:
+		return do_add_relay(dt, req->relay);
+	case LTT_DATA_REMOVE_RELAY:
+		return do_remove_relay(dt, req->relay);
 	case LTT_DATA_STOP:
-		assert(!dt->channels);
+		assert(!dt->channels && !dt->relays);
 		dt->stopping = true;
 		return 0;
 	}
@@ -430,6 +550,15 @@ static void on_timer(struct ltt_data_thread *dt, struct ltt_channel *chan, bool 
 			ltt_stream_switch(s);
 		drain_stream(dt, s);
 	}
+}
+
+/* Every relay's I/O: what the streams queued, the replies that came. */
+static void relays_io(struct ltt_data_thread *dt)
+{
+	struct relay_reg *rg;
+
+	for (rg = dt->relays; rg; rg = rg->next)
+		relay_io(dt, rg);
 }
 
 /* Give every busy stream another budget. */
@@ -491,11 +620,17 @@ static void *data_main(void *arg)
 			case LTT_POLL_READ_TIMER:
 				on_timer(dt, tag->obj, false);
 				break;
+			case LTT_POLL_RELAY:
+				break;	/* below, once for all */
+			case LTT_POLL_LIVE_TIMER:
+				on_live_timer(dt, tag->obj);
+				break;
 			}
 		}
 		if (requests)
 			run_requests(dt);
 		drain_busy(dt);
+		relays_io(dt);
 	}
 	return NULL;
 }

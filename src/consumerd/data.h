@@ -23,6 +23,7 @@
 
 struct ltt_channel;
 struct ltt_data_thread;
+struct ltt_relay;
 
 /* What an epoll event's data.ptr points to. */
 enum ltt_poll_kind {
@@ -31,6 +32,8 @@ enum ltt_poll_kind {
 	LTT_POLL_SINK,		/* obj: a stream whose blocked sink is writable */
 	LTT_POLL_SWITCH_TIMER,	/* obj: a channel */
 	LTT_POLL_READ_TIMER,	/* obj: a channel */
+	LTT_POLL_RELAY,		/* obj: a relay's registration: its sockets or kick fd */
+	LTT_POLL_LIVE_TIMER,	/* obj: a relay's registration */
 };
 
 struct ltt_poll_tag {
@@ -53,6 +56,8 @@ enum ltt_data_req_type {
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
 	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
+	LTT_DATA_ADD_RELAY,	/* relay: watch its sockets, start its live timer */
+	LTT_DATA_REMOVE_RELAY,	/* relay: stop watching it (its channels are gone) */
 };
 
 /*
@@ -62,6 +67,7 @@ enum ltt_data_req_type {
 struct ltt_data_req {
 	enum ltt_data_req_type type;
 	struct ltt_channel *chan;	/* borrowed */
+	struct ltt_relay *relay;	/* ADD_RELAY, REMOVE_RELAY: borrowed */
 	uint32_t cpu;			/* ADD_STREAM */
 	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
 	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
