@@ -247,20 +247,14 @@ void ltt_relay_put_metadata_hdr(struct ltt_wbuf *w, const struct ltt_relay_metad
 }
 
 /*
- * The cursor stays after the 12 bytes, on the metadata; the padding, which
- * ends the payload, must fit in what is left.
+ * Only the 12 bytes: the cursor stays on the metadata, and the caller
+ * checks padding_size against what follows (it may hold the header alone).
  */
 int ltt_relay_get_metadata_hdr(struct ltt_rbuf *r, struct ltt_relay_metadata_hdr *ret)
 {
 	ret->stream_handle = ltt_rbuf_get_be64(r);
 	ret->padding_size = ltt_rbuf_get_be32(r);
-	if (r->err)
-		return r->err;
-	if (ret->padding_size > r->len - r->pos) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	return 0;
+	return r->err;
 }
 
 void ltt_relay_put_index(struct ltt_wbuf *w, const struct ltt_relay_index *m)
