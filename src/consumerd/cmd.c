@@ -99,20 +99,6 @@ static struct relay_ent *relay_entry_of(const struct cmd_state *st, const struct
 	return e;
 }
 
-/* @len raw bytes of the payload, borrowed; NULL with the error set. */
-static const uint8_t *get_bytes(struct ltt_rbuf *r, size_t len)
-{
-	const uint8_t *p;
-
-	if (r->err || len > r->len - r->pos) {
-		ltt_rbuf_fail(r);
-		return NULL;
-	}
-	p = r->data + r->pos;
-	r->pos += len;
-	return p;
-}
-
 /* Is @dir (of @relay, or local) already a trace's? */
 static struct ltt_trace *trace_at(const struct cmd_state *st, const char *dir,
 				  const struct ltt_relay *relay)
@@ -183,25 +169,20 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 static int cmd_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			struct ltt_wbuf *reply)
 {
-	const uint8_t *text;
+	struct ltt_consumer_metadata m;
 	struct ltt_trace *t;
-	uint64_t key;
-	uint32_t len;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	len = ltt_rbuf_get_u32(r);
-	text = get_bytes(r, len);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_metadata(r, &m))
 		return -EPROTO;
-	t = find_trace(st, key);
+	t = find_trace(st, m.trace_key);
 	if (!t) {
-		LTT_WARN("METADATA: no trace %" PRIu64, key);
+		LTT_WARN("METADATA: no trace %" PRIu64, m.trace_key);
 		return -ENOENT;
 	}
-	ret = ltt_trace_append_metadata(t, text, len);
+	ret = ltt_trace_append_metadata(t, m.text, m.len);
 	if (ret == -EINVAL)
-		LTT_WARN("METADATA: trace %" PRIu64 ": the text holds a NUL byte", key);
+		LTT_WARN("METADATA: trace %" PRIu64 ": the text holds a NUL byte", m.trace_key);
 	return ret;
 }
 
@@ -247,11 +228,11 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 	int ret;
 
 	ret = ltt_consumer_get_add_channel(r, &m);
+	/* the decoder fills m only on success */
 	if (ret == -EOPNOTSUPP)
-		LTT_WARN("ADD_CHANNEL: unknown domain %u: not supported", m.domain);
+		LTT_WARN("ADD_CHANNEL: unknown domain: not supported");
 	else if (ret == -EINVAL)
-		LTT_WARN("ADD_CHANNEL: kernel channel %s: sub-buffers %" PRIu64 " x %" PRIu64
-			 " bytes out of the tracer's range", m.name, m.num_subbuf, m.subbuf_size);
+		LTT_WARN("ADD_CHANNEL: a kernel channel's sub-buffer count or size is out of the tracer's range (powers of two within kmod/ltt-abi.h's limits)");
 	if (ret)
 		return ret;
 	cfg = (struct ltt_channel_cfg){
@@ -296,16 +277,15 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_ADD_STREAM };
-	uint64_t key;
+	struct ltt_consumer_add_stream m;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	req.cpu = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_add_stream(r, &m))
 		return -EPROTO;
-	req.chan = find_channel(st, key);
+	req.cpu = m.cpu;
+	req.chan = find_channel(st, m.channel_key);
 	if (!req.chan) {
-		LTT_WARN("ADD_STREAM: no channel %" PRIu64, key);
+		LTT_WARN("ADD_STREAM: no channel %" PRIu64, m.channel_key);
 		return -ENOENT;
 	}
 	if (req.chan->domain != LTT_CONSUMER_DOMAIN_USER) {
@@ -357,15 +337,14 @@ static int cmd_flush_channel(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_FLUSH };
-	uint64_t key;
+	struct ltt_consumer_flush_channel m;
 
-	key = ltt_rbuf_get_u64(r);
-	req.final = ltt_rbuf_get_bool(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_flush_channel(r, &m))
 		return -EPROTO;
-	req.chan = find_channel(st, key);
+	req.final = m.final;
+	req.chan = find_channel(st, m.channel_key);
 	if (!req.chan) {
-		LTT_WARN("FLUSH_CHANNEL: no channel %" PRIu64, key);
+		LTT_WARN("FLUSH_CHANNEL: no channel %" PRIu64, m.channel_key);
 		return -ENOENT;
 	}
 	return ltt_data_call(st->dt, &req);
@@ -376,11 +355,11 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_STATS };
+	struct ltt_consumer_channel_stats stats;
 	uint64_t key;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
 	req.chan = find_channel(st, key);
 	if (!req.chan) {
@@ -390,9 +369,12 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	ret = ltt_data_call(st->dt, &req);
 	if (ret)
 		return ret;
-	ltt_wbuf_put_u64(reply, req.stats.events_lost);
-	ltt_wbuf_put_u64(reply, req.stats.packets_lost);
-	ltt_wbuf_put_u64(reply, req.stats.bytes_written);
+	stats = (struct ltt_consumer_channel_stats){
+		.events_lost = req.stats.events_lost,
+		.packets_lost = req.stats.packets_lost,
+		.bytes_written = req.stats.bytes_written,
+	};
+	ltt_consumer_put_channel_stats(reply, &stats);
 	return 0;
 }
 
@@ -419,8 +401,7 @@ static int cmd_destroy_channel(struct cmd_state *st, struct ltt_rbuf *r, struct 
 	struct ltt_channel *chan;
 	uint64_t key;
 
-	key = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
 	chan = find_channel(st, key);
 	if (!chan) {
@@ -455,8 +436,7 @@ static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	struct ltt_trace *t;
 	uint64_t key;
 
-	key = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
 	t = find_trace(st, key);
 	if (!t) {
@@ -625,20 +605,22 @@ static int cmd_del_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 		     struct ltt_wbuf *reply)
 {
-	uint32_t major = ltt_rbuf_get_u32(r);
+	static const struct ltt_consumer_version ours = {
+		.major = LTT_CONSUMER_MAJOR, .minor = LTT_CONSUMER_MINOR,
+	};
+	struct ltt_consumer_version theirs;
 
-	ltt_rbuf_get_u32(r);	/* minor: we speak the lowest common one */
-	if (ltt_rbuf_end(r))
+	/* Their minor: we speak the lowest common one. */
+	if (ltt_consumer_get_version(r, &theirs))
 		return -EPROTO;
-	if (major != LTT_CONSUMER_MAJOR) {
+	if (theirs.major != LTT_CONSUMER_MAJOR) {
 		LTT_ERR("the session daemon speaks consumer protocol %u.x, this consumer %u.x: exiting",
-			major, LTT_CONSUMER_MAJOR);
+			theirs.major, LTT_CONSUMER_MAJOR);
 		st->bye = true;
 		return -EPROTONOSUPPORT;
 	}
 	st->hello_done = true;
-	ltt_wbuf_put_u32(reply, LTT_CONSUMER_MAJOR);
-	ltt_wbuf_put_u32(reply, LTT_CONSUMER_MINOR);
+	ltt_consumer_put_version(reply, &ours);
 	return 0;
 }
 
@@ -669,7 +651,7 @@ static void dispatch(struct cmd_state *st, struct ltt_msg *msg, struct ltt_wbuf 
 
 	if (msg->hdr.type < LTT_CONSUMER_MSG_NR_)
 		h = &handlers[msg->hdr.type];
-	ltt_wbuf_put_u32(reply, 0);	/* the status, 0 unless we fail */
+	ltt_consumer_put_status(reply, 0);	/* 0 unless we fail */
 	if (!h || !h->fn) {
 		LTT_WARN("unknown command %u: not supported", msg->hdr.type);
 		status = -EOPNOTSUPP;
@@ -690,7 +672,7 @@ static void dispatch(struct cmd_state *st, struct ltt_msg *msg, struct ltt_wbuf 
 		status = reply->err;
 	if (status) {
 		ltt_wbuf_reset(reply);
-		ltt_wbuf_put_u32(reply, (uint32_t)status);
+		ltt_consumer_put_status(reply, status);
 	}
 	LTT_DBG("%s seq %u: %s", name ? name : "?", msg->hdr.seq,
 		status ? strerror(-status) : "ok");

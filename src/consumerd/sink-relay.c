@@ -370,6 +370,26 @@ static void data_sent(struct ltt_relay *r)
 	r->q_packets = r->q_bytes = 0;
 }
 
+/* Wake the data thread: requests were queued.  Any thread. */
+static void kick(struct ltt_relay *r)
+{
+	uint64_t one = 1;
+
+	if (write(r->kick_fd, &one, sizeof(one)) < 0)
+		LTT_DBG("%s: kick: %s", r->label, strerror(errno));
+}
+
+/*
+ * Bytes left queued by a sink: have the data thread's loop wait for the
+ * sockets to take them (its watches change only in ltt_sink_relay_io()).
+ * Locked.
+ */
+static void nudge(struct ltt_relay *r)
+{
+	if (!r->conn_error && (!q_empty(&r->ctrl_q) || !q_empty(&r->data_q)))
+		kick(r);
+}
+
 /* Send, receive.  Locked. */
 static void pump(struct ltt_relay *r)
 {
@@ -390,15 +410,6 @@ void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t 
 	*ret_ctrl_events = r->conn_error ? 0 : EPOLLIN | (q_empty(&r->ctrl_q) ? 0 : EPOLLOUT);
 	*ret_data_events = r->conn_error || q_empty(&r->data_q) ? 0 : EPOLLOUT;
 	pthread_mutex_unlock(&r->lock);
-}
-
-/* Wake the data thread: requests were queued.  Any thread. */
-static void kick(struct ltt_relay *r)
-{
-	uint64_t one = 1;
-
-	if (write(r->kick_fd, &one, sizeof(one)) < 0)
-		LTT_DBG("%s: kick: %s", r->label, strerror(errno));
 }
 
 /*
@@ -656,6 +667,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	rs->instance_id = pkt->entry.stream_instance_id;
 	queue_index(r, st, &idx);
 	send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	nudge(r);
 	pthread_mutex_unlock(&r->lock);
 	return 0;
 }
@@ -678,6 +690,7 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	if (!r->conn_error && !st->wrote && q_empty(&r->data_q)) {
 		queue_index(r, st, &beacon);
 		send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		nudge(r);
 	}
 	st->wrote = false;
 	pthread_mutex_unlock(&r->lock);
@@ -737,6 +750,7 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 		/* viewers may see the trace with this stream from now on */
 		queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
 		send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		nudge(r);
 	}
 	pthread_mutex_unlock(&r->lock);
 	if (ret) {
