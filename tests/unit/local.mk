@@ -5,8 +5,10 @@ UNIT_TESTS = \
 	tests/unit/test_uri \
 	tests/unit/test_names \
 	tests/unit/test_codec \
+	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
 	tests/unit/test_consumer_proto \
+	tests/unit/test_relay_proto \
 	tests/unit/test_error
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
@@ -25,11 +27,17 @@ tests_unit_test_names_LDADD = src/common/libcommon.la
 tests_unit_test_codec_SOURCES = tests/unit/test_codec.c $(UNIT_TAP_SOURCES)
 tests_unit_test_codec_LDADD = src/common/libcommon.la
 
+tests_unit_test_evloop_SOURCES = tests/unit/test_evloop.c $(UNIT_TAP_SOURCES)
+tests_unit_test_evloop_LDADD = src/common/libcommon.la
+
 tests_unit_test_client_proto_SOURCES = tests/unit/test_client_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_relay_proto_SOURCES = tests/unit/test_relay_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la
@@ -86,6 +94,13 @@ TESTS += tests/unit/test_sink_file
 tests_unit_test_sink_file_SOURCES = tests/unit/test_sink_file.c $(UNIT_TAP_SOURCES) \
 	src/consumerd/sink.c src/consumerd/sink-file.c src/consumerd/fs.c
 tests_unit_test_sink_file_LDADD = src/common/libcommon.la
+
+# ltt-consumerd's relay output against a fake relay on loopback.
+check_PROGRAMS += tests/unit/test_sink_relay
+TESTS += tests/unit/test_sink_relay
+tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
+	src/consumerd/sink.c src/consumerd/sink-relay.c
+tests_unit_test_sink_relay_LDADD = src/common/libcommon.la -lpthread
 
 # A consumer stream between its seams: the real ust source, a test sink
 # that can say it would block.
