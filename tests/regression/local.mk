@@ -23,7 +23,8 @@ tests_regression_proto_client_LDADD = src/common/libcommon.la
 # ltt-relayd: its life and options, streams written as local traces are,
 # bad input on every port.
 REGRESSION_RELAYD_TESTS = \
-	tests/regression/test_relayd.sh
+	tests/regression/test_relayd.sh \
+	tests/regression/test_relayd_stream.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
 EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 

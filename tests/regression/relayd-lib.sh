@@ -10,7 +10,7 @@ RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
 RELAY_CLIENT="$LTT_TOP_BUILDDIR/tests/regression/relay_client"
 
 relayd_init() {
-	test_init
+	[ -n "${TEST_TMP:-}" ] || test_init
 	[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
 	[ -x "$RELAY_CLIENT" ] || { echo "Bail out! $RELAY_CLIENT not built"; exit 1; }
 	RELAYD_LOG="$TEST_TMP/relayd.log"
