@@ -24,7 +24,8 @@ tests_regression_proto_client_LDADD = src/common/libcommon.la
 # bad input on every port.
 REGRESSION_RELAYD_TESTS = \
 	tests/regression/test_relayd.sh \
-	tests/regression/test_relayd_stream.sh
+	tests/regression/test_relayd_stream.sh \
+	tests/regression/test_relayd_bad_input.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
 EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 

@@ -4,7 +4,7 @@
 # start_relayd runs the relay with -b on loopback port 0: it returns once
 # the three ports listen and the port files are written, so the ports are
 # read from the files at once, without waiting.  The relay is killed when
-# the test exits.  Raw protocol bytes are made with perl's pack().
+# the test exits.  Raw protocol bytes are made with printf.
 
 RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
 RELAY_CLIENT="$LTT_TOP_BUILDDIR/tests/regression/relay_client"
@@ -51,8 +51,13 @@ relay_client() {
 
 # be64 N / be32 N: big-endian bytes, to build raw messages with printf
 # pipelines: { ctrl_hdr CMD SIZE; be32 2; be32 11; } >&3
-be64() { perl -e 'print pack("Q>", $ARGV[0])' "$1"; }
-be32() { perl -e 'print pack("L>", $ARGV[0])' "$1"; }
+be32() {
+	local f
+	printf -v f '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 >> 24 & 255)) $(($1 >> 16 & 255)) \
+		$(($1 >> 8 & 255)) $(($1 & 255))
+	printf "$f"
+}
+be64() { be32 $(($1 >> 32 & 0xffffffff)); be32 $(($1 & 0xffffffff)); }
 # ctrl_hdr CMD DATA_SIZE: a control request header.
 ctrl_hdr() { be64 0; be64 "$2"; be32 "$1"; be32 0; }
 # data_hdr HANDLE SEQ DATA_SIZE PADDING: a data packet header.
