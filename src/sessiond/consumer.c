@@ -394,27 +394,37 @@ static int call_reply(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *re
 	return err;
 }
 
+/* ADD_RELAY's reply, its path copied out before the message is freed. */
+struct add_relay_result {
+	int32_t status;
+	char *path;
+	size_t len;
+};
+
 static int decode_add_relay(struct ltt_rbuf *r, void *ret)
 {
-	return ltt_consumer_get_add_relay_reply(r, ret);
+	struct ltt_consumer_add_relay_reply reply;
+	struct add_relay_result *res = ret;
+	int err = ltt_consumer_get_add_relay_reply(r, &reply);
+
+	if (err)
+		return err;
+	res->status = reply.status;
+	snprintf(res->path, res->len, "%s", reply.output_path ? reply.output_path : "");
+	return 0;
 }
 
 int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add_relay *m,
 			   char *output_path, size_t len)
 {
-	struct ltt_consumer_add_relay_reply reply;
+	struct add_relay_result res = { .path = output_path, .len = len };
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_add_relay(&w, m);
-	ret = call_reply(c, LTT_CONSUMER_MSG_ADD_RELAY, &w, decode_add_relay, &reply);
-	if (ret)
-		return ret;
-	if (reply.status)
-		return reply.status;
-	snprintf(output_path, len, "%s", reply.output_path);
-	return 0;
+	ret = call_reply(c, LTT_CONSUMER_MSG_ADD_RELAY, &w, decode_add_relay, &res);
+	return ret ? ret : res.status;
 }
 
 static int decode_pending(struct ltt_rbuf *r, void *ret)
