@@ -11,7 +11,7 @@ test_init
 STUB="$LTT_TOP_BUILDDIR/tests/regression/relay_stub"
 [ -x "$STUB" ] || { echo "Bail out! $STUB not built"; exit 1; }
 stub_pids=()
-trap 'kill -KILL "${stub_pids[@]}" 2>/dev/null; _cleanup' EXIT
+trap 'kill -KILL "${stub_pids[@]}" $(cat "$LTT_RUNDIR/relayd.pid" 2>/dev/null) 2>/dev/null; _cleanup' EXIT
 
 start_sessiond "$LTT_RUNDIR" --no-kernel || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
 
@@ -122,7 +122,7 @@ is "$OUT" "Session s1 destroyed." "destroy of a streamed session never started: 
 
 # --- --live without a URL: the local relay, started when none listens
 if (exec 3<>/dev/tcp/127.0.0.1/5342) 2>/dev/null; then
-	skip 4 "something listens on 127.0.0.1:5342 already"
+	skip 10 "something listens on 127.0.0.1:5342 already"
 else
 	run env LTT_RELAYD_PATH="$TEST_TMP/no-such-relayd" "$LTTCTL_BIN" create l --live
 	is "$RC" 1 "--live, no relay listening, none can start: exit 1"
@@ -130,5 +130,24 @@ else
 		"the relay program and why"
 	is "$STDOUT" "" "nothing on stdout"
 	ok "$(lttctl list | grep -c ' l (')" "no session l"
+	if [ -x "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" ]; then
+		export LTT_RELAYD_PATH="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
+		run lttctl create l --live
+		is "$RC" 0 "--live, no relay listening: exit 0"
+		is "$STDOUT" "Spawned a relay daemon ($LTT_RELAYD_PATH, pid file $LTT_RUNDIR/relayd.pid)
+Session l created.
+Traces will be sent to net://127.0.0.1
+Live timer interval set to 1000000 us" "the local relay started, then the session"
+		rpid=$(cat "$LTT_RUNDIR/relayd.pid" 2>/dev/null)
+		ok "$(proc_alive "$rpid"; echo $?)" "the relay runs, its pid in the run directory"
+		is "$(cat "$LTT_RUNDIR/relayd-control.port" 2>/dev/null)" 5342 "on the default control port"
+		run lttctl create l2 --live=2000
+		is "$OUT" "Session l2 created."$'\n'"Traces will be sent to net://127.0.0.1"$'\n'"Live timer interval set to 2000 us" \
+			"a second --live: that relay answers, none started"
+		kill -TERM "$rpid" && wait_pid_exit "$rpid"
+		ok $? "the relay stops on SIGTERM"
+	else
+		skip 6 "ltt-relayd is not built"
+	fi
 fi
 done_testing

@@ -87,6 +87,13 @@ ok_cmd "destroy (stops, waits) the session with a path" lttctl destroy pth
 bt "$RELAY_OUT/$host/a/b" "$TEST_TMP/path.txt"
 is "$(count_events "$TEST_TMP/path.txt" ltt_test:seq)" "$N" "the relay wrote HOST/a/b: $N events after destroy"
 
+# --- a live session: the same events once stopped
+ok_cmd "a live session (100 ms timer)" record lv --live=100000 -U "net://127.0.0.1:$CPORT:$DPORT"
+ok_cmd "stop the live session" lttctl stop lv
+bt "$(relay_dir "$host" lv)" "$TEST_TMP/lv.txt"
+is "$(count_events "$TEST_TMP/lv.txt" ltt_test:seq)" "$N" "the relay has the live session's $N events after stop"
+ok_cmd "destroy the live session" lttctl destroy lv
+
 # --- two host names at once: a second daemon in its own UTS namespace
 if [ "$(id -u)" != 0 ] || ! unshare -u true 2>/dev/null; then
 	skip 4 "two host names need root and unshare -u"
