@@ -66,7 +66,7 @@ extern "C" {
 	X(TIMER, 43, "invalid timer period: use microseconds from 0 to 4294967295") \
 	X(CONSUMERD, 44, "the consumer daemon failed; see the session daemon's log") \
 	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first") \
-	X(OUTPUT_UNSUPPORTED, 46, "streaming to a relay daemon is not supported yet: use a local directory (-o) or --no-output") \
+	X(OUTPUT_UNSUPPORTED, 46, "this session daemon can't stream to a relay daemon; upgrade it, or use a local directory (-o) or --no-output") \
 	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one") \
 	X(KERNEL_UNAVAILABLE, 48, "kernel tracing is not available in this session daemon; its log says why (ltt-sessiond -v)") \
 	X(SNAPSHOT_UNSUPPORTED, 49, "snapshot sessions are not supported yet; create the session without --snapshot") \
