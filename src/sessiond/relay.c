@@ -270,6 +270,7 @@ int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64
 	link->key = key;
 	link->consumer_gen = gen;
 	link->error = 0;
+	link->lost = false;
 	return 0;
 }
 
@@ -301,11 +302,13 @@ int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 	int ret;
 
 	*ret_pending = false;
+	/* Never attached (the start failed): nothing was sent, nothing is pending. */
 	if (!link->key)
-		return link->error ? -ECONNRESET : 0;
+		return link->lost ? -ECONNRESET : 0;
 	if (!attached_to(link, c, gen)) {
 		/* The consumer that held the connection died with it. */
 		link->error = -ECONNRESET;
+		link->lost = true;
 		return -ECONNRESET;
 	}
 	ret = ltt_consumer_relay_data_pending(c, link->key, &pending);

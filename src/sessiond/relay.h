@@ -55,6 +55,7 @@ struct ltt_relay_link {
 	uint64_t key;			/* the consumer's relay key, 0: not attached */
 	uint64_t consumer_gen;		/* the consumer generation holding it */
 	int error;			/* 0, or the -errno that ended it (known here) */
+	bool lost;			/* it was attached, and its consumer died */
 	char output_path[LTT_PATH_MAX];	/* the relay's directory, as it says */
 };
 

@@ -212,6 +212,7 @@ static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
 		/* Its consumer died: the relay session ended with it. */
 		link->key = 0;
 		link->error = -ECONNRESET;
+		link->lost = true;
 	}
 	if (link->error)
 		return link->error;
