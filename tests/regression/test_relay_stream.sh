@@ -119,10 +119,21 @@ else
 	stop_sessiond "$R2"
 fi
 
-# --- the relay killed mid-session
+# --- the relay killed mid-session (and before another session's start)
 ok_cmd "session k streams" record k -U "net://127.0.0.1:$CPORT:$DPORT"
+lttctl -q create st -U "net://127.0.0.1:$CPORT:$DPORT" && lttctl -q enable-event -u 'ltt_test:*' -s st
+ok $? "session st created while the relay runs, not started"
 kill -KILL "$RELAYD_PID"
 wait_pid_exit "$RELAYD_PID"
+run lttctl start st
+is "$RC" 1 "start once the relay is gone: exit 1"
+is "$ERR" "Error: session 'st': connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
+	"start says why"
+run lttctl list st
+like "$STDOUT" "Session st \(net://127.0.0.1:$CPORT:$DPORT\) \[inactive\]" "st stays inactive"
+like "$STDOUT" "Relay connection \(user space\): lost \(Connection refused\)" "list st: the connection was refused"
+run lttctl destroy st
+is "$OUT" "Session st destroyed." "destroy st: nothing was sent, nothing pending, no warning"
 run lttctl stop k
 is "$RC" 1 "stop after the relay died: exit 1, not a hang"
 is "$(head -n 1 <<<"$ERR")" "Error: session 'k': the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why" \
