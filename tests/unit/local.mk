@@ -7,6 +7,7 @@ UNIT_TESTS = \
 	tests/unit/test_codec \
 	tests/unit/test_client_proto \
 	tests/unit/test_consumer_proto \
+	tests/unit/test_live_proto \
 	tests/unit/test_error
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
@@ -30,6 +31,9 @@ tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_live_proto_SOURCES = tests/unit/test_live_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_live_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la
