@@ -71,7 +71,7 @@ static int open_files(struct ltt_relay_stream *st, uint64_t no, int *ret_fd, int
 {
 	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
 	char name[NAME_MAX + 1], idx_name[NAME_MAX + 1];
-	int fd, idx_fd, ret;
+	int fd = -1, idx_fd = -1, ret;
 
 	ret = file_name(st, no, false, name, sizeof(name));
 	if (!ret)
