@@ -14,10 +14,13 @@
  *                                          trace's metadata stream
  *   sent                                   STREAMS_SENT
  *   metadata N                             the TSDL, packetized, to stream N
- *   packet N FIRST COUNT TS STEP           one packet on stream N: COUNT
- *                                          events feed:seq {seq, val =
- *                                          seq * 3}, seq from FIRST, time
- *                                          TS + i * STEP, then its index
+ *   metadata-late N                        more TSDL to stream N: event
+ *                                          class feed:late, id 1
+ *   packet N FIRST COUNT TS STEP [ID]      one packet on stream N: COUNT
+ *                                          events feed:seq (or feed:late
+ *                                          with ID 1) {seq, val = seq * 3},
+ *                                          seq from FIRST, time TS + i *
+ *                                          STEP, then its index
  *   beacon N TS                            a live beacon: nothing until TS
  *   close N                                CLOSE_STREAM after its last packet
  *   end                                    close both connections
@@ -237,7 +240,11 @@ static const char tsdl_fmt[] =
 	"event { name = \"feed:seq\"; id = 0; stream_id = 0;"
 	" fields := struct { uint64_t _seq; int64_t _val; }; };\n";
 
-static int do_metadata(unsigned int n)
+static const char tsdl_late[] =
+	"event { name = \"feed:late\"; id = 1; stream_id = 0;"
+	" fields := struct { uint64_t _seq; int64_t _val; }; };\n";
+
+static int do_metadata(unsigned int n, bool late)
 {
 	char text[4096];
 	struct ltt_relay_metadata_hdr mh = { .stream_handle = streams[n].handle };
@@ -246,7 +253,10 @@ static int do_metadata(unsigned int n)
 	uint8_t *buf;
 	int ret;
 
-	tlen = snprintf(text, sizeof(text), tsdl_fmt, hostname);
+	if (late)
+		tlen = snprintf(text, sizeof(text), "%s", tsdl_late);
+	else
+		tlen = snprintf(text, sizeof(text), tsdl_fmt, hostname);
 	plen = ltt_ctf_metadata_size(tlen);
 	buf = malloc(plen);
 	if (!buf)
@@ -287,7 +297,7 @@ static int send_index(unsigned int n, const struct ltt_relay_index *ix)
  * u64 seq, i64 val}.
  */
 static int do_packet(unsigned int n, uint64_t first, unsigned int count, uint64_t ts,
-		     uint64_t step)
+		     uint64_t step, uint32_t id)
 {
 	struct feed_stream *st = &streams[n];
 	size_t content = 84 + 28 * (size_t)count;
@@ -323,7 +333,7 @@ static int do_packet(unsigned int n, uint64_t first, unsigned int count, uint64_
 	for (unsigned int i = 0; i < count; i++) {
 		uint8_t *e = p + 84 + 28 * i;
 
-		put_le(e, 0, 4);
+		put_le(e, id, 4);
 		put_le(e + 4, ts + i * step, 8);
 		put_le(e + 12, first + i, 8);
 		put_le(e + 20, (first + i) * 3, 8);
@@ -407,10 +417,13 @@ static int run_line(char *line)
 	if (argc < 2 || stream_arg(argv[1], &n))
 		return -EINVAL;
 	if (!strcmp(argv[0], "metadata") && argc == 2)
-		return do_metadata(n);
-	if (!strcmp(argv[0], "packet") && argc == 6)
+		return do_metadata(n, false);
+	if (!strcmp(argv[0], "metadata-late") && argc == 2)
+		return do_metadata(n, true);
+	if (!strcmp(argv[0], "packet") && (argc == 6 || argc == 7))
 		return do_packet(n, strtoull(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
-				 strtoull(argv[4], NULL, 10), strtoull(argv[5], NULL, 10));
+				 strtoull(argv[4], NULL, 10), strtoull(argv[5], NULL, 10),
+				 argc == 7 ? strtoul(argv[6], NULL, 10) : 0);
 	if (!strcmp(argv[0], "beacon") && argc == 3)
 		return do_beacon(n, strtoull(argv[2], NULL, 10));
 	if (!strcmp(argv[0], "close") && argc == 2)

@@ -85,16 +85,24 @@ like "$out" "url: net://127.0.0.1:$LIVE/host/feedhost/live1" "query sessions giv
 
 viewer "$TEST_TMP/a.out" & VA=$!
 viewer "$TEST_TMP/b.out" & VB=$!
-wait_for "$LOG" "attached session" 2
-ok $? "two viewers attach to the session at once"
-like "$(query_sessions)" "client-count: 2" "query sessions counts both viewers"
+viewer "$TEST_TMP/c.out" & VC=$!
+wait_for "$LOG" "attached session" 3
+ok $? "three viewers attach to the session at once"
+like "$(query_sessions)" "client-count: 3" "query sessions counts the viewers"
 
 # Stream 2 (chan_1) never has data: its beacons let the viewers print
 # stream 1's events up to the beacon's time.
 feed packet 1 0 10 1000 10 && feed beacon 2 2000
 ok $? "10 events on chan_0, a beacon on the idle chan_1"
-wait_for "$TEST_TMP/a.out" "feed:seq" 10 && wait_for "$TEST_TMP/b.out" "feed:seq" 10
-ok $? "both viewers print the first 10 events while the session runs"
+wait_for "$TEST_TMP/a.out" "feed:seq" 10 && wait_for "$TEST_TMP/b.out" "feed:seq" 10 &&
+	wait_for "$TEST_TMP/c.out" "feed:seq" 10
+ok $? "the viewers print the first 10 events while the session runs"
+
+# A viewer dies: the others and the recording go on.
+kill -KILL $VC
+wait $VC 2>/dev/null
+wait_for "$LOG" "viewer [0-9]+ closed: (the viewer left|Connection reset)"
+ok $? "the relay notices a viewer killed mid-session"
 
 feed packet 1 10 5 3000 10 && feed beacon 2 4000
 wait_for "$TEST_TMP/a.out" "feed:seq" 15 && wait_for "$TEST_TMP/b.out" "feed:seq" 15
@@ -108,6 +116,16 @@ ok $? "a third data stream joins mid-session"
 wait_for "$TEST_TMP/a.out" "feed:seq" 24 && wait_for "$TEST_TMP/b.out" "feed:seq" 24
 ok $? "both viewers print the new stream's events too"
 
+# A new event class mid-session (NEW_METADATA): the viewers must fetch
+# the metadata before they can decode these events.
+feed metadata-late 0 && feed packet 1 20 3 7000 10 1 && feed beacon 2 8000 &&
+	feed beacon 3 8000
+ok $? "the consumer adds an event class and sends its events"
+wait_for "$TEST_TMP/a.out" "feed:late" 3 && wait_for "$TEST_TMP/b.out" "feed:late" 3
+ok $? "both viewers fetch the new metadata and print the new class's events"
+is "$(sed -n 's/.*feed:late: .*{ seq = \([0-9]*\), val = \([0-9]*\) }.*/\1:\2/p' \
+	"$TEST_TMP/a.out" | tr '\n' ' ')" "20:60 21:63 22:66 " "feed:late events have their values"
+
 feed close 1 && feed close 2 && feed close 3 && feed end
 ok $? "the consumer closes its streams and leaves (session destroyed)"
 wait $VA; rc_a=$?
@@ -116,7 +134,9 @@ is "$rc_a:$rc_b" "0:0" "both viewers end cleanly once the session is drained"
 want=$( (expect 0 19; expect 100 103) | sort -n)
 is "$(events "$TEST_TMP/a.out" | sort -n)" "$want" "viewer A printed exactly the 24 events, values intact"
 is "$(events "$TEST_TMP/b.out" | sort -n)" "$want" "viewer B printed exactly the 24 events, values intact"
-is "$(grep -c . "$TEST_TMP/a.out")" 24 "viewer A printed nothing else"
+is "$(grep -c . "$TEST_TMP/a.out")" 27 "viewer A printed nothing else"
+idx="$TEST_TMP/out/feedhost/live1-20260101-000000/ust/uid/0/64-bit/index/chan_0.idx"
+is "$(stat -c %s "$idx" 2>&1)" $((16 + 4 * 72)) "the relay recorded all 4 packets of chan_0 despite the viewers"
 is "$(events "$TEST_TMP/a.out" | head -10 | tr '\n' ' ')" "$(expect 0 9 | tr '\n' ' ')" \
 	"events come in time order"
 unlike "$(query_sessions)" "session-name: live1" "a destroyed session is no longer listed"
