@@ -32,6 +32,12 @@ tests_regression_relay_feed_SOURCES = tests/regression/relay_feed.c
 tests_regression_relay_feed_LDADD = src/common/libcommon.la
 TESTS += tests/regression/test_relay_live.sh
 EXTRA_DIST += tests/regression/test_relay_live.sh
+# Every status and flag of the live port, request by request.
+check_PROGRAMS += tests/regression/live_probe
+tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
+tests_regression_live_probe_LDADD = src/common/libcommon.la
+TESTS += tests/regression/test_relay_live_proto.sh
+EXTRA_DIST += tests/regression/test_relay_live_proto.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
