@@ -61,10 +61,17 @@ query_sessions() {
 		-p "url=\"net://127.0.0.1:$LIVE\"" 2>&1
 }
 
+# viewer OUT [component]: babeltrace2 as the issue runs it (-i lttng-live
+# URL), or as an explicit component that ends when the session is gone.
 viewer() {
-	timeout "$TEST_TIMEOUT" babeltrace2 --component=src.ctf.lttng-live \
-		--params="inputs=[\"net://127.0.0.1:$LIVE/host/feedhost/live1\"],session-not-found-action=\"end\"" \
-		>"$1" 2>"$1.err"
+	local url="net://127.0.0.1:$LIVE/host/feedhost/live1"
+	if [ "${2:-}" = component ]; then
+		timeout "$TEST_TIMEOUT" babeltrace2 --component=src.ctf.lttng-live \
+			--params="inputs=[\"$url\"],session-not-found-action=\"end\"" \
+			>"$1" 2>"$1.err"
+	else
+		timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "$url" >"$1" 2>"$1.err"
+	fi
 }
 
 feed connect 127.0.0.1 "$CTRL" "$DATA" &&
@@ -84,7 +91,7 @@ like "$out" "client-count: 0" "query sessions: no viewer yet"
 like "$out" "url: net://127.0.0.1:$LIVE/host/feedhost/live1" "query sessions gives the session's URL"
 
 viewer "$TEST_TMP/a.out" & VA=$!
-viewer "$TEST_TMP/b.out" & VB=$!
+viewer "$TEST_TMP/b.out" component & VB=$!
 viewer "$TEST_TMP/c.out" & VC=$!
 wait_for "$LOG" "attached session" 3
 ok $? "three viewers attach to the session at once"
