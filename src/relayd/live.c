@@ -12,8 +12,10 @@
  *            then READ again.  One request at a time: a viewer that
  *            does not read its replies stops being read.
  *
- * A request begun must arrive, and a reply must be taken, within
- * LIVE_IO_TIMEOUT_NS; the viewer is dropped otherwise.  Replies are
+ * Deadlines: a request begun must arrive whole within LIVE_IO_TIMEOUT_NS
+ * of its first byte, and a reply being sent must make progress at least
+ * every LIVE_IO_TIMEOUT_NS; the viewer is dropped otherwise.  A viewer
+ * idle between requests is kept (babeltrace2 polls, but may pause).  Replies are
  * bounded: a GET_PACKET reply carries at most LIVE_PACKET_MAX bytes and a
  * GET_METADATA reply LIVE_METADATA_MAX (the viewer asks again).
  *
@@ -52,7 +54,7 @@
 #define LIVE_PACKET_MAX (1u << 20)		/* bytes per GET_PACKET reply */
 #define LIVE_METADATA_MAX (4u << 20)		/* per GET_METADATA reply (4 KiB packets) */
 #define LIVE_KEEP_BUF (64u << 10)		/* reply buffer kept between replies */
-#define LIVE_IO_TIMEOUT_NS (30ULL * 1000000000ULL)
+#define LIVE_IO_TIMEOUT_NS (10ULL * 1000000000ULL)
 #define LIVE_REQ_MAX (LTT_LIVE_CMD_HDR_SIZE + 20)
 
 struct vstream {
@@ -635,9 +637,14 @@ static void viewer_timeout(struct ltt_evloop *loop, void *arg)
 					       : "its request did not arrive in time");
 }
 
-/* Send what is buffered; returns 1 when all is sent, 0 for later, or -errno. */
+/*
+ * Send what is buffered; returns 1 when all is sent, 0 for later (the
+ * deadline re-armed if anything went out), or -errno.
+ */
 static int flush_out(struct viewer *v)
 {
+	size_t start = v->out_pos;
+
 	while (v->out_pos < v->out.len) {
 		ssize_t n = send(v->fd, v->out.data + v->out_pos, v->out.len - v->out_pos,
 				 MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -646,10 +653,15 @@ static int flush_out(struct viewer *v)
 			if (errno == EINTR)
 				continue;
 			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				return 0;
+				break;
 			return -errno;
 		}
 		v->out_pos += n;
+	}
+	if (v->out_pos < v->out.len) {
+		if (v->out_pos > start || !ltt_evloop_timer_armed(v->timer))
+			ltt_evloop_timer_arm(v->timer, LIVE_IO_TIMEOUT_NS, 0);
+		return 0;
 	}
 	if (v->out.cap > LIVE_KEEP_BUF)
 		ltt_wbuf_fini(&v->out);
@@ -753,8 +765,6 @@ static void viewer_send(struct viewer *v)
 		return;
 	}
 	if (!ret) {
-		if (!ltt_evloop_timer_armed(v->timer))
-			ltt_evloop_timer_arm(v->timer, LIVE_IO_TIMEOUT_NS, 0);
 		ltt_evloop_watch_set(v->watch, EPOLLOUT);
 		return;
 	}

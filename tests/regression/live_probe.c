@@ -22,11 +22,18 @@
  *                              or "raw closed"
  *   eof                     -> "eof closed" once the relay closed the
  *                              connection, "eof data" if it sent bytes
+ *   bytes HEX               -> these bytes, as they are: "bytes sent"
+ *   flood STREAM OFF LEN N  -> N GET_PACKET requests, no reply read:
+ *                              "flood sent"
+ *   waitclose               -> without reading: "waitclose closed" once the
+ *                              relay closed or reset the connection, or
+ *                              "waitclose timeout" after 30 s
  * A connection the relay closes prints "closed" and ends the program.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <netdb.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +276,49 @@ static void do_eof(void)
 	printf("eof %s\n", n == 0 ? "closed" : n > 0 ? "data" : strerror(errno));
 }
 
+static void do_bytes(const char *hex)
+{
+	uint8_t buf[256];
+	size_t n = 0;
+
+	while (hex[0] && hex[1] && n < sizeof(buf)) {
+		unsigned int v;
+
+		if (sscanf(hex, "%2x", &v) != 1)
+			break;
+		buf[n++] = v;
+		hex += 2;
+	}
+	if (ltt_io_write_all(fd, buf, n))
+		closed();
+	printf("bytes sent\n");
+}
+
+static void do_flood(uint64_t id, uint64_t off, uint32_t len, unsigned int count)
+{
+	struct ltt_live_packet_req rq = { id, off, len };
+	struct ltt_wbuf p, w;
+
+	ltt_wbuf_init(&p);
+	ltt_wbuf_init(&w);
+	ltt_live_put_packet_req(&p, &rq);
+	for (unsigned int i = 0; i < count; i++)
+		ltt_live_put_request(&w, LTT_LIVE_GET_PACKET, p.data, p.len);
+	if (w.err || ltt_io_write_all(fd, w.data, w.len))
+		closed();
+	ltt_wbuf_fini(&p);
+	ltt_wbuf_fini(&w);
+	printf("flood sent\n");
+}
+
+static void do_waitclose(void)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLRDHUP };
+	int n = poll(&pfd, 1, 30000);
+
+	printf("waitclose %s\n", n > 0 ? "closed" : "timeout");
+}
+
 static void run_line(char *line)
 {
 	char *a[5] = { 0 };
@@ -304,6 +354,12 @@ static void run_line(char *line)
 		do_raw(NUM(1), NUM(2));
 	else if (!strcmp(a[0], "eof"))
 		do_eof();
+	else if (!strcmp(a[0], "bytes"))
+		do_bytes(a[1] ? a[1] : "");
+	else if (!strcmp(a[0], "flood"))
+		do_flood(NUM(1), NUM(2), NUM(3), NUM(4));
+	else if (!strcmp(a[0], "waitclose"))
+		do_waitclose();
 	else
 		printf("error: unknown step %s\n", a[0]);
 #undef NUM

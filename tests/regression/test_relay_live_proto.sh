@@ -177,20 +177,43 @@ is "$R" "raw reply=14" "an unknown command gets LTTNG_ERR_UNK"
 ask q eof
 is "$R" "eof closed" "then the relay closes the connection"
 
+# Deadlines: a request left half sent, a viewer that stops reading its
+# replies (big packets, many requests, no reads) are dropped after 10 s;
+# both run at once.
+feed f1 "packet 1 1000 4000 3000000 1" && feed f1 "beacon 2 3100000"
+ok $? "a packet of 4000 events (112 KB)"
+spawn h "$PROBE_BIN" 127.0.0.1 "$LIVE"
+ask h "bytes 0000000000000014000000"
+spawn s "$PROBE_BIN" 127.0.0.1 "$LIVE"
+ask s connect && ask s create && ask s "attach $S1 1" 5 && ask s "metadata $H0" &&
+	ask s "index $H1" && ask s "index $H1"
+like "$R" "^index status=1 flags=0 offset=256 packet_size=$((112128 * 8)) " \
+	"the viewer that will stall gets the big packet's index"
+ask s "flood $H1 256 112128 200"
+ask h waitclose
+is "$R" "waitclose closed" "a request left half sent: the relay closes the connection"
+ask s waitclose
+is "$R" "waitclose closed" "a viewer that does not read its replies: the relay drops it"
+wait_for "$LOG" "its request did not arrive in time" &&
+	wait_for "$LOG" "it did not read its reply in time"
+ok $? "both are logged"
+ask p list 4
+like "$R" "^list count=3\|" "the relay serves other viewers meanwhile"
+
 # The end of a session: a viewer drains it, then HUP.
 spawn v "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask v connect && ask v create && ask v "attach $S1 2" 5
 like "$R" "^attach status=1 count=4\|" "a viewer attaches from the last packet"
 ask v "metadata $H0"
 ask v "index $H1"
-like "$R" "^index status=1 flags=0 offset=0 " "SEEK_LAST starts at the newest packet"
+like "$R" "^index status=1 flags=0 offset=256 " "SEEK_LAST starts at the newest packet"
 feed f1 "packet 1 2 3 7000 10" && feed f1 "close 1" && feed f1 "close 2" &&
 	feed f1 "close 3" && feed f1 end
 ok $? "the consumer sends a last packet and leaves"
 wait_for "$LOG" "session $S1 live2 of feedhost closed"
 ok $? "the relay closes the session"
 ask v "index $H1"
-like "$R" "^index status=1 flags=0 offset=256 packet_size=2048 content_size=1344 begin=7000 end=7020 " \
+like "$R" "^index status=1 flags=0 offset=112384 packet_size=2048 content_size=1344 begin=7000 end=7020 " \
 	"a closed session's last packet is still served"
 ask v "index $H1"
 like "$R" "^index status=3 " "then HUP for that stream"
