@@ -79,6 +79,7 @@ struct viewer {
 	uint64_t id;
 	int fd;
 	struct ltt_evloop_watch *watch;
+	uint32_t events;			/* what the watch waits for */
 	struct ltt_evloop_timer *timer;
 	uint8_t req[LIVE_REQ_MAX];
 	size_t req_len;				/* bytes of the request received */
@@ -756,6 +757,12 @@ static int read_request(struct viewer *v)
 	return 1;
 }
 
+static void watch_events(struct viewer *v, uint32_t events)
+{
+	if (v->events != events && !ltt_evloop_watch_set(v->watch, events))
+		v->events = events;
+}
+
 static void viewer_send(struct viewer *v)
 {
 	int ret = flush_out(v);
@@ -765,7 +772,7 @@ static void viewer_send(struct viewer *v)
 		return;
 	}
 	if (!ret) {
-		ltt_evloop_watch_set(v->watch, EPOLLOUT);
+		watch_events(v, EPOLLOUT);
 		return;
 	}
 	ltt_evloop_timer_disarm(v->timer);
@@ -773,7 +780,7 @@ static void viewer_send(struct viewer *v)
 		viewer_drop(v, "protocol error");
 		return;
 	}
-	ltt_evloop_watch_set(v->watch, EPOLLIN);
+	watch_events(v, EPOLLIN);
 }
 
 static void viewer_receive(struct viewer *v)
@@ -839,6 +846,7 @@ static int viewer_create(struct ltt_relay_live *live, int fd)
 	ret = ltt_evloop_timer_create(live->loop, viewer_timeout, v, &v->timer);
 	if (!ret)
 		ret = ltt_evloop_watch(live->loop, fd, EPOLLIN, viewer_io, v, &v->watch);
+	v->events = EPOLLIN;
 	if (ret) {
 		v->fd = -1;	/* the caller closes it */
 		viewer_destroy(v);

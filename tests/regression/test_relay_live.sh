@@ -92,7 +92,9 @@ like "$out" "url: net://127.0.0.1:$LIVE/host/feedhost/live1" "query sessions giv
 
 viewer "$TEST_TMP/a.out" & VA=$!
 viewer "$TEST_TMP/b.out" component & VB=$!
-viewer "$TEST_TMP/c.out" & VC=$!
+# Viewer C is babeltrace2 itself (no timeout wrapper), to be killed.
+babeltrace2 -i lttng-live "net://127.0.0.1:$LIVE/host/feedhost/live1" \
+	>"$TEST_TMP/c.out" 2>&1 & VC=$!
 wait_for "$LOG" "attached session" 3
 ok $? "three viewers attach to the session at once"
 like "$(query_sessions)" "client-count: 3" "query sessions counts the viewers"
@@ -106,10 +108,11 @@ wait_for "$TEST_TMP/a.out" "feed:seq" 10 && wait_for "$TEST_TMP/b.out" "feed:seq
 ok $? "the viewers print the first 10 events while the session runs"
 
 # A viewer dies: the others and the recording go on.
-kill -KILL $VC
-wait $VC 2>/dev/null
-wait_for "$LOG" "viewer [0-9]+ closed: (the viewer left|Connection reset)"
+gone=$(grep -cE "closed: (the viewer left|Connection reset)" "$LOG")
+{ kill -KILL $VC; wait $VC; } 2>/dev/null
+wait_for "$LOG" "closed: (the viewer left|Connection reset)" $((gone + 1))
 ok $? "the relay notices a viewer killed mid-session"
+like "$(query_sessions)" "client-count: 2" "the killed viewer no longer counts"
 
 feed packet 1 10 5 3000 10 && feed beacon 2 4000
 wait_for "$TEST_TMP/a.out" "feed:seq" 15 && wait_for "$TEST_TMP/b.out" "feed:seq" 15
