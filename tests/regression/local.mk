@@ -38,6 +38,9 @@ tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
 tests_regression_live_probe_LDADD = src/common/libcommon.la
 TESTS += tests/regression/test_relay_live_proto.sh
 EXTRA_DIST += tests/regression/test_relay_live_proto.sh
+# A real ltt trace streamed by relay_client, read live by babeltrace2.
+TESTS += tests/regression/test_relay_live_replay.sh
+EXTRA_DIST += tests/regression/test_relay_live_replay.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
