@@ -151,6 +151,45 @@ is "$(events "$TEST_TMP/a.out" | head -10 | tr '\n' ' ')" "$(expect 0 9 | tr '\n
 	"events come in time order"
 unlike "$(query_sessions)" "session-name: live1" "a destroyed session is no longer listed"
 
+# One tracing session is one relay session per domain, all with the same
+# host and name: the viewer attaches to each and merges them in time.
+spawn() {
+	local name=$1 fin fout
+	shift
+	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
+	"$@" <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
+	exec {fin}>"$TEST_TMP/$name.in" {fout}<"$TEST_TMP/$name.out"
+	printf -v "IN_$name" %s "$fin"
+	printf -v "OUT_$name" %s "$fout"
+}
+step() {
+	local in="IN_$1" out="OUT_$1" line=""
+	echo "$2" >&"${!in}"
+	read -r -t "$TEST_TIMEOUT" line <&"${!out}"
+	[[ $line == ok* ]] || { diag "$1 '$2': '$line'"; return 1; }
+}
+spawn k "$FEED_BIN"
+spawn u "$FEED_BIN"
+for d in k u; do
+	step $d "connect 127.0.0.1 $CTRL $DATA" && step $d "session multi feedhost 100000" &&
+		step $d "stream metadata $d" && step $d "stream chan_0 $d" && step $d sent &&
+		step $d "metadata 0" || break
+done
+ok $? "two relay sessions of one tracing session (two domains)"
+timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LIVE/host/feedhost/multi" \
+	>"$TEST_TMP/m.out" 2>"$TEST_TMP/m.err" {IN_k}>&- {IN_u}>&- &
+VM=$!
+wait_for "$LOG" "attached session [0-9]+ multi" 2
+ok $? "the viewer attaches to both"
+step k "packet 1 0 5 1000 20" && step u "packet 1 100 5 1010 20" &&
+	step k "close 1" && step u "close 1" && step k end && step u end
+ok $? "each domain sends 5 events, interleaved in time, then the session ends"
+wait $VM
+is $? 0 "the viewer ends once both are drained"
+is "$(events "$TEST_TMP/m.out" | tr '\n' ' ')" \
+	"0:0 100:300 1:3 101:303 2:6 102:306 3:9 103:309 4:12 104:312 " \
+	"it merged both domains' events in time order"
+
 # Garbage on the live port: every connection is closed, the relay lives.
 send_bytes() {
 	exec 3<>"/dev/tcp/127.0.0.1/$LIVE" || return 1
