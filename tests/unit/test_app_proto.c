@@ -949,6 +949,61 @@ static void test_tracepoints_msg(void)
 	ltt_wbuf_fini(&again);
 }
 
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+/*
+ * Each message decoder against random bytes and its sample with bytes
+ * changed or cut: 0 or -EPROTO, never an overread, strings in bounds.
+ */
+static void test_random_messages(void)
+{
+	unsigned int odd = 0, unbounded = 0, accepted = 0, total = 0;
+	uint8_t buf[128];
+
+	for (size_t i = 0; i < ARRAY_SIZE(msg_kinds); i++) {
+		const struct msg_kind *k = &msg_kinds[i];
+
+		for (int n = 0; n < 20000; n++) {
+			union any_msg got;
+			size_t len;
+			int err;
+
+			if (n & 1) {
+				len = rnd() % 96;
+				for (size_t j = 0; j < len; j++)
+					buf[j] = (uint8_t)(rnd() % 4 ? rnd() : rnd() % 3);
+			} else {
+				memcpy(buf, k->wire, k->wire_len);
+				len = k->wire_len;
+				buf[rnd() % len] = (uint8_t)rnd();
+				if (rnd() % 4 == 0)
+					len = rnd() % (len + 1);
+			}
+			err = get_from(k, buf, len, &got);
+			total++;
+			if (err && err != -EPROTO)
+				odd++;
+			if (err)
+				continue;
+			accepted++;
+			if ((i == 0 && strlen(got.reg.procname) >= LTT_APP_PROCNAME_MAX) ||
+			    (i >= 5 && strlen(got.ev.name) >= LTT_APP_NAME_MAX))
+				unbounded++;
+		}
+	}
+	tap_diag("%u random or mutated messages, %u accepted", total, accepted);
+	tap_is_int(odd, 0, "random messages: every decoder returns 0 or EPROTO");
+	tap_is_int(unbounded, 0, "random messages: every accepted string is within its limit");
+}
+
 int main(void)
 {
 	test_names();
@@ -966,5 +1021,6 @@ int main(void)
 	test_valid();
 	test_messages();
 	test_tracepoints_msg();
+	test_random_messages();
 	return tap_done();
 }
