@@ -5,6 +5,7 @@ UNIT_TESTS = \
 	tests/unit/test_uri \
 	tests/unit/test_names \
 	tests/unit/test_codec \
+	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
 	tests/unit/test_consumer_proto \
 	tests/unit/test_relay_proto \
@@ -25,6 +26,9 @@ tests_unit_test_names_LDADD = src/common/libcommon.la
 
 tests_unit_test_codec_SOURCES = tests/unit/test_codec.c $(UNIT_TAP_SOURCES)
 tests_unit_test_codec_LDADD = src/common/libcommon.la
+
+tests_unit_test_evloop_SOURCES = tests/unit/test_evloop.c $(UNIT_TAP_SOURCES)
+tests_unit_test_evloop_LDADD = src/common/libcommon.la
 
 tests_unit_test_client_proto_SOURCES = tests/unit/test_client_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_client_proto_LDADD = src/common/libcommon.la
