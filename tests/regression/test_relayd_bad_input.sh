@@ -9,7 +9,7 @@
 
 ust_setup
 relayd_init
-plan 47
+plan 44
 
 LOCAL=$(make_local_trace "$TEST_TMP/local" 2000)
 ok $? "a local session recorded a trace"
