@@ -394,6 +394,10 @@ static int ctrl_readable(struct ltt_relay_conn *conn)
 	size_t n;
 	int i, ret;
 
+	/* requests left when replies piled up are served first */
+	ret = serve_buffer(conn);
+	if (ret)
+		return ret;
 	for (i = 0; i < MAX_ROUNDS && !conn->closing; i++) {
 		if (conn->out.len - conn->out_pos >= LTT_RELAY_MAX_PENDING_OUT)
 			return 0;	/* the peer reads its replies first */
