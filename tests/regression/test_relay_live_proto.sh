@@ -2,63 +2,14 @@
 # test_relay_live_proto.sh - every status and flag of ltt-relayd's live
 # port, request by request: a scripted viewer (live_probe) against
 # sessions a scripted consumer (relay_feed) creates.
-. "$(dirname "$0")/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
 
-RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
-FEED_BIN="$LTT_TOP_BUILDDIR/tests/regression/relay_feed"
-PROBE_BIN="$LTT_TOP_BUILDDIR/tests/regression/live_probe"
-
-test_init
-for b in "$RELAYD" "$FEED_BIN" "$PROBE_BIN"; do
-	[ -x "$b" ] || { echo "Bail out! $b not built"; exit 1; }
-done
-
-LOG="$TEST_TMP/relayd.log"
-"$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$TEST_TMP/out" \
-	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 2>"$LOG" ||
-	{ echo "Bail out! ltt-relayd did not start: $(cat "$LOG")"; exit 1; }
-RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
-CTRL=$(cat "$LTT_RUNDIR/relayd-control.port")
-DATA=$(cat "$LTT_RUNDIR/relayd-data.port")
-LIVE=$(cat "$LTT_RUNDIR/relayd-live.port")
-trap 'kill -KILL $RELAYD_PID 2>/dev/null; _cleanup' EXIT
-
-# spawn NAME CMD...: run a line-driven helper with stdin and stdout on fifos.
-spawn() {
-	local name=$1 fin fout
-	shift
-	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
-	"$@" <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
-	exec {fin}>"$TEST_TMP/$name.in" {fout}<"$TEST_TMP/$name.out"
-	printf -v "IN_$name" %s "$fin"
-	printf -v "OUT_$name" %s "$fout"
-}
-
-# ask NAME LINE [N]: send LINE, read N answer lines (1) into R, joined by '|'.
-ask() {
-	local in="IN_$1" out="OUT_$1" n=${3:-1} line i
-	R=""
-	echo "$2" >&"${!in}"
-	for ((i = 0; i < n; i++)); do
-		line=""
-		read -r -t "$TEST_TIMEOUT" line <&"${!out}"
-		R="$R${R:+|}$line"
-	done
-}
-
-# feed NAME LINE: a consumer step that must succeed.
-feed() {
-	ask "$1" "$2"
-	[[ $R == ok* ]] || diag "feed $1 '$2': '$R'"
-	[[ $R == ok* ]]
-}
-
-# wait_for FILE REGEX: until FILE holds a line matching REGEX (bounded).
-wait_for() {
-	timeout "$TEST_TIMEOUT" bash -c \
-		'tail -n +1 -F "$1" 2>/dev/null | grep -E -m 1 -- "$2" | wc -l' _ "$1" "$2" |
-		grep -qx 1
-}
+live_init
+LOG=$RELAYD_LOG
+start_relayd -o "$TEST_TMP/out" || { echo "Bail out! ltt-relayd did not start"; exit 1; }
+CTRL=$CPORT DATA=$DPORT LIVE=$LPORT
 
 # Three sessions: live2 (live, metadata, a packet of 2 events), dead (not
 # live), nometa (live, a packet but no metadata yet).
@@ -229,6 +180,6 @@ ask p list 3
 unlike "$R" "name=live2" "a closed session is not listed"
 
 ok "$(proc_alive "$RELAYD_PID"; echo $?)" "the relay is alive"
-kill -TERM "$RELAYD_PID" && wait_pid_exit "$RELAYD_PID"
+stop_relayd
 ok $? "ltt-relayd stops on SIGTERM with viewers connected"
 done_testing
