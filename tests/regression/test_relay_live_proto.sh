@@ -141,6 +141,8 @@ ask s connect && ask s create && ask s "attach $S1 1" 5 && ask s "metadata $H0" 
 like "$R" "^index status=1 flags=0 offset=256 packet_size=$((112128 * 8)) " \
 	"the viewer that will stall gets the big packet's index"
 ask s "flood $H1 256 112128 200"
+feed f1 "packet 1 5000 2 6500 10"
+ok $? "the consumer is served while that viewer stalls"
 ask h waitclose
 is "$R" "waitclose closed" "a request left half sent: the relay closes the connection"
 ask s waitclose
@@ -157,14 +159,15 @@ ask v connect && ask v create && ask v "attach $S1 2" 5
 like "$R" "^attach status=1 count=4\|" "a viewer attaches from the last packet"
 ask v "metadata $H0"
 ask v "index $H1"
-like "$R" "^index status=1 flags=0 offset=256 " "SEEK_LAST starts at the newest packet"
+like "$R" "^index status=1 flags=0 offset=112384 packet_size=2048 content_size=1120 begin=6500 " \
+	"SEEK_LAST starts at the newest packet"
 feed f1 "packet 1 2 3 7000 10" && feed f1 "close 1" && feed f1 "close 2" &&
 	feed f1 "close 3" && feed f1 end
 ok $? "the consumer sends a last packet and leaves"
 wait_for "$LOG" "session $S1 live2 of feedhost closed"
 ok $? "the relay closes the session"
 ask v "index $H1"
-like "$R" "^index status=1 flags=0 offset=112384 packet_size=2048 content_size=1344 begin=7000 end=7020 " \
+like "$R" "^index status=1 flags=0 offset=112640 packet_size=2048 content_size=1344 begin=7000 end=7020 " \
 	"a closed session's last packet is still served"
 ask v "index $H1"
 like "$R" "^index status=3 " "then HUP for that stream"
