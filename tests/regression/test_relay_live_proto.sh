@@ -135,6 +135,7 @@ feed f1 "packet 1 1000 4000 3000000 1" && feed f1 "beacon 2 3100000"
 ok $? "a packet of 4000 events (112 KB)"
 spawn h "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask h "bytes 0000000000000014000000"
+spawn i "$PROBE_BIN" 127.0.0.1 "$LIVE"
 spawn s "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask s connect && ask s create && ask s "attach $S1 1" 5 && ask s "metadata $H0" &&
 	ask s "index $H1" && ask s "index $H1"
@@ -147,9 +148,12 @@ ask h waitclose
 is "$R" "waitclose closed" "a request left half sent: the relay closes the connection"
 ask s waitclose
 is "$R" "waitclose closed" "a viewer that does not read its replies: the relay drops it"
+ask i waitclose
+is "$R" "waitclose closed" "a connection that never sends CONNECT: the relay closes it"
 wait_for "$LOG" "its request did not arrive in time" &&
-	wait_for "$LOG" "it did not read its reply in time"
-ok $? "both are logged"
+	wait_for "$LOG" "it did not read its reply in time" &&
+	wait_for "$LOG" "it sent no CONNECT in time"
+ok $? "all three are logged"
 ask p list 4
 like "$R" "^list count=3\|" "the relay serves other viewers meanwhile"
 
