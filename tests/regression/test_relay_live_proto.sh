@@ -186,6 +186,22 @@ is "$R" "new status=4 count=0" "GET_NEW_STREAMS once every stream hung up: HUP"
 ask p list 3
 unlike "$R" "name=live2" "a closed session is not listed"
 
+# At most 256 viewer connections: more are accepted and closed at once.
+# Each of the 300 is either refused or, once closed, "left".
+before=$(grep -cE "closed: the viewer left|refusing another" "$LOG")
+conns=()
+for ((i = 0; i < 300; i++)); do
+	exec {c}<>"/dev/tcp/127.0.0.1/$LIVE" && conns+=("$c")
+done
+wait_for "$LOG" "256 viewers connected already: refusing another"
+ok $? "the 257th viewer connection is refused"
+for c in "${conns[@]}"; do exec {c}>&-; done
+wait_for "$LOG" "closed: the viewer left|refusing another" $((before + ${#conns[@]}))
+ok $? "the relay closes the accepted ones as they leave"
+spawn w "$PROBE_BIN" 127.0.0.1 "$LIVE"
+ask w connect
+like "$R" "^connect major=2 " "once they are gone, a viewer is served again"
+
 ok "$(proc_alive "$RELAYD_PID"; echo $?)" "the relay is alive"
 stop_relayd
 ok $? "ltt-relayd stops on SIGTERM with viewers connected"
