@@ -11,7 +11,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_protocol.sh \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
-	tests/regression/test_limits.sh
+	tests/regression/test_limits.sh \
+	tests/regression/test_deadlines.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
