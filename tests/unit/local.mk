@@ -107,3 +107,11 @@ tests_unit_test_stream_SOURCES = tests/unit/test_stream.c $(UNIT_TAP_SOURCES) \
 	src/consumerd/stream.c src/consumerd/source.c src/consumerd/source-ust.c \
 	src/consumerd/sink.c
 tests_unit_test_stream_LDADD = src/common/libcommon.la
+
+# The relay daemon's model (sessions, streams, pairing, rotation, the
+# live server's read interface) without sockets.
+check_PROGRAMS += tests/unit/test_relay_model
+TESTS += tests/unit/test_relay_model
+tests_unit_test_relay_model_SOURCES = tests/unit/test_relay_model.c $(UNIT_TAP_SOURCES) \
+	src/relayd/model.c src/relayd/session.c src/relayd/stream.c
+tests_unit_test_relay_model_LDADD = src/common/libcommon.la
