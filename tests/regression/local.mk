@@ -41,7 +41,7 @@ check_PROGRAMS += tests/regression/relay_feed
 tests_regression_relay_feed_SOURCES = tests/regression/relay_feed.c
 tests_regression_relay_feed_LDADD = src/common/libcommon.la
 TESTS += tests/regression/test_relay_live.sh
-EXTRA_DIST += tests/regression/test_relay_live.sh
+EXTRA_DIST += tests/regression/test_relay_live.sh tests/regression/live-lib.sh
 # Every status and flag of the live port, request by request.
 check_PROGRAMS += tests/regression/live_probe
 tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
