@@ -19,4 +19,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ringbuf.c src/common/ringbuf.h \
 	src/common/size.c src/common/size.h \
 	src/common/sock.c src/common/sock.h \
+	src/common/tracefile.c src/common/tracefile.h \
 	src/common/uri.c src/common/uri.h

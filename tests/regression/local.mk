@@ -20,6 +20,19 @@ check_PROGRAMS += tests/regression/proto_client
 tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
 tests_regression_proto_client_LDADD = src/common/libcommon.la
 
+# ltt-relayd: its life and options, streams written as local traces are,
+# bad input on every port.
+REGRESSION_RELAYD_TESTS = \
+	tests/regression/test_relayd.sh \
+	tests/regression/test_relayd_stream.sh
+TESTS += $(REGRESSION_RELAYD_TESTS)
+EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
+
+# A consumer's side of the relay protocol, for the ltt-relayd tests.
+check_PROGRAMS += tests/regression/relay_client
+tests_regression_relay_client_SOURCES = tests/regression/relay_client.c
+tests_regression_relay_client_LDADD = src/common/libcommon.la
+
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
 check_PROGRAMS += tests/regression/test_consumerd
