@@ -81,6 +81,7 @@ struct ltt_relay {
 	size_t reply_len;
 	struct relay_stream *streams;
 	int conn_error;
+	uint64_t progress_ms;		/* when bytes last moved, or work began */
 	struct ltt_sink_relay_stats stats;
 };
 
@@ -179,6 +180,25 @@ static void fail(struct ltt_relay *r, int err)
 
 /* ---- control requests and replies ---- */
 
+/* Is anything on its way: bytes queued or replies awaited?  Locked. */
+static bool busy(const struct ltt_relay *r)
+{
+	return !q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head;
+}
+
+/*
+ * A relay that takes nothing and answers nothing for
+ * LTT_SINK_RELAY_STALL_MS while we wait on it is given up, so that data
+ * pending, flushes and the writers never wait on it forever.  Locked.
+ */
+static void check_stall(struct ltt_relay *r)
+{
+	if (!r->conn_error && busy(r) && now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
+		LTT_ERR("%s: no progress for %d s", r->label, LTT_SINK_RELAY_STALL_MS / 1000);
+		fail(r, -ETIMEDOUT);
+	}
+}
+
 static size_t reply_size(uint32_t cmd)
 {
 	switch (cmd) {
@@ -213,6 +233,8 @@ static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *
 		fail(r, -ENOBUFS);	/* the relay stopped reading its control socket */
 		return r->conn_error;
 	}
+	if (!busy(r))
+		r->progress_ms = now_ms();	/* the stall clock starts now */
 	e = calloc(1, sizeof(*e));
 	if (!e) {
 		fail(r, -ENOMEM);	/* callers count on every request being answered */
@@ -321,6 +343,7 @@ static void recv_replies(struct ltt_relay *r)
 			return;
 		}
 		r->reply_len += (size_t)n;
+		r->progress_ms = now_ms();
 		if (r->reply_len == r->exp_head->size)
 			take_reply(r);
 	}
@@ -342,6 +365,7 @@ static void send_queue(struct ltt_relay *r, int fd, struct byteq *q)
 			return;
 		}
 		q->off += (size_t)n;
+		r->progress_ms = now_ms();
 	}
 }
 
@@ -382,6 +406,7 @@ static void pump(struct ltt_relay *r)
 	data_sent(r);
 	send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	recv_replies(r);
+	check_stall(r);
 }
 
 void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
@@ -490,6 +515,24 @@ static int add_stream(struct ltt_relay *r, const char *path, const char *name, u
 	return 0;
 }
 
+/*
+ * A stream of a relay whose connection is gone: its sink opens, and drops
+ * (and counts) what it is given, as the relay's other sinks do.  Locked.
+ */
+static int dead_stream(struct ltt_relay *r, const char *name, struct relay_stream **ret_st)
+{
+	struct relay_stream *st = calloc(1, sizeof(*st) + 1);
+
+	if (!st)
+		return -ENOMEM;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	st->closed = true;	/* nothing to close on the relay */
+	st->next = r->streams;
+	r->streams = st;
+	*ret_st = st;
+	return 0;
+}
+
 /* Queue a request of one {u64, u64} or {u64} payload, nobody waiting.  Locked. */
 static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
 			 uint64_t a, uint64_t b, bool two)
@@ -525,7 +568,7 @@ static int relay_ready(struct ltt_sink *sink)
 	int ret = 0;
 
 	pthread_mutex_lock(&r->lock);
-	if (!r->conn_error) {
+	if (!r->conn_error && !q_empty(&r->data_q)) {
 		pump(r);
 		/* one packet at most in the queue: the next waits for the socket */
 		if (!r->conn_error && !q_empty(&r->data_q))
@@ -574,6 +617,8 @@ static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt
 		return r->conn_error;
 	}
 	done = n > 0 ? (size_t)n : 0;
+	if (done < total && !busy(r))
+		r->progress_ms = now_ms();
 	/* the rest, copied: the ring buffer gets its sub-buffer back now */
 	for (i = 0; i < pkt->iovcnt + 1 && done < total; i++) {
 		if (done >= iov[i].iov_len) {
@@ -730,7 +775,9 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 	}
 	pthread_mutex_lock(&r->lock);
 	ret = add_stream(r, ro->path, name, ro->tracefile_size, ro->tracefile_count, true, &rs->st);
-	if (!ret) {
+	if (ret && ret == r->conn_error)
+		ret = dead_stream(r, name, &rs->st);	/* the stream drops, counted */
+	else if (!ret) {
 		rs->st->sink_open = true;
 		/* viewers may see the trace with this stream from now on */
 		queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
@@ -905,6 +952,7 @@ int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 
 	*ret_pending = false;
 	pthread_mutex_lock(&r->lock);
+	check_stall(r);
 	ret = r->conn_error;
 	if (!ret && (r->q_packets || !q_empty(&r->data_q) || !q_empty(&r->ctrl_q))) {
 		*ret_pending = true;	/* still here: no need to ask */
