@@ -59,6 +59,7 @@ struct relay_stream {
 	uint64_t next_seq;		/* net_seq_num of the next packet */
 	bool metadata;
 	bool closed;			/* CLOSE_STREAM queued */
+	bool close_later;		/* once the data queue has sent its last packet */
 	bool sink_open;			/* a sink writes it */
 	bool wrote;			/* a packet since the last live tick */
 	char name[LTT_RELAY_NAME_MAX];
@@ -370,13 +371,20 @@ static void send_queue(struct ltt_relay *r, int fd, struct byteq *q)
 }
 
 /* The data queue emptied: its packets are sent. */
+static void close_stream(struct ltt_relay *r, struct relay_stream *st);
+
 static void data_sent(struct ltt_relay *r)
 {
+	struct relay_stream *st;
+
 	if (!q_empty(&r->data_q) || !r->q_packets)
 		return;
 	r->stats.packets_sent += r->q_packets;
 	r->stats.bytes_sent += r->q_bytes;
 	r->q_packets = r->q_bytes = 0;
+	for (st = r->streams; st; st = st->next)
+		if (st->close_later)
+			close_stream(r, st);
 }
 
 /* Wake the data thread: requests were queued.  Any thread. */
@@ -554,7 +562,13 @@ static void close_stream(struct ltt_relay *r, struct relay_stream *st)
 {
 	if (st->closed)
 		return;
+	if (!q_empty(&r->data_q)) {
+		/* the stream's last packet may still be in the queue: after it */
+		st->close_later = true;
+		return;
+	}
 	st->closed = true;
+	st->close_later = false;
 	queue_simple(r, LTT_RELAY_CLOSE_STREAM, st, st->handle,
 		     st->next_seq ? st->next_seq - 1 : UINT64_MAX, true);
 }
@@ -960,10 +974,13 @@ int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 	} else if (!ret) {
 		ret = ask_pending(r, ret_pending);
 	}
-	if (ret)
+	if (ret) {
 		*ret_pending = false;
+		if (r->conn_error)
+			ret = -ECONNRESET;	/* whatever ended it: the connection is gone */
+	}
 	pthread_mutex_unlock(&r->lock);
-	return ret ? (r->conn_error ? -ECONNRESET : ret) : 0;
+	return ret;
 }
 
 uint64_t ltt_sink_relay_key(const struct ltt_relay *r)
