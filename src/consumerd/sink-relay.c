@@ -101,9 +101,6 @@ struct relay_sink {
 	uint64_t instance_id;		/* the last packet's (the CPU) */
 };
 
-#define now_ms ltt_relay_conn_now_ms
-#define ms_left ltt_relay_conn_ms_left
-
 /* ---- byte queues ---- */
 
 static bool q_empty(const struct byteq *q)
@@ -194,7 +191,8 @@ static bool busy(const struct ltt_relay *r)
  */
 static void check_stall(struct ltt_relay *r)
 {
-	if (!r->conn_error && busy(r) && now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
+	if (!r->conn_error && busy(r) &&
+	    ltt_relay_conn_now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
 		LTT_ERR("%s: no progress for %d s", r->label, LTT_SINK_RELAY_STALL_MS / 1000);
 		fail(r, -ETIMEDOUT);
 	}
@@ -235,7 +233,7 @@ static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *
 		return r->conn_error;
 	}
 	if (!busy(r))
-		r->progress_ms = now_ms();	/* the stall clock starts now */
+		r->progress_ms = ltt_relay_conn_now_ms();	/* the stall clock starts now */
 	e = calloc(1, sizeof(*e));
 	if (!e) {
 		fail(r, -ENOMEM);	/* callers count on every request being answered */
@@ -344,7 +342,7 @@ static void recv_replies(struct ltt_relay *r)
 			return;
 		}
 		r->reply_len += (size_t)n;
-		r->progress_ms = now_ms();
+		r->progress_ms = ltt_relay_conn_now_ms();
 		if (r->reply_len == r->exp_head->size)
 			take_reply(r);
 	}
@@ -366,7 +364,7 @@ static void send_queue(struct ltt_relay *r, int fd, struct byteq *q)
 			return;
 		}
 		q->off += (size_t)n;
-		r->progress_ms = now_ms();
+		r->progress_ms = ltt_relay_conn_now_ms();
 	}
 }
 
@@ -452,20 +450,22 @@ static int wait_cmd(struct ltt_relay *r, struct waiter *w)
 /* The same on the data thread, which must do the I/O itself. */
 static int wait_loop(struct ltt_relay *r, struct waiter *w)
 {
-	uint64_t deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	struct pollfd pfd = { .fd = r->ctrl_fd };
+	int left;
 
 	for (;;) {
 		pump(r);
 		if (w->done)
 			return w->err;
-		if (!ms_left(deadline)) {
+		if (!ltt_relay_conn_ms_left(deadline)) {
 			fail(r, -ETIMEDOUT);
 			return w->err;
 		}
 		pfd.events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
 		pthread_mutex_unlock(&r->lock);
-		poll(&pfd, 1, ms_left(deadline) < 20 ? ms_left(deadline) : 20);
+		left = ltt_relay_conn_ms_left(deadline);
+		poll(&pfd, 1, left < 20 ? left : 20);
 		pthread_mutex_lock(&r->lock);
 	}
 }
@@ -632,7 +632,7 @@ static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt
 	}
 	done = n > 0 ? (size_t)n : 0;
 	if (done < total && !busy(r))
-		r->progress_ms = now_ms();
+		r->progress_ms = ltt_relay_conn_now_ms();
 	/* the rest, copied: the ring buffer gets its sub-buffer back now */
 	for (i = 0; i < pkt->iovcnt + 1 && done < total; i++) {
 		if (done >= iov[i].iov_len) {
@@ -1039,7 +1039,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 		ret = ltt_relay_conn_connect(cfg->ctrl_url, &r->ctrl_fd);
 	if (!ret)
 		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
-	deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	if (!ret)
 		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label);
 	if (!ret)
@@ -1058,7 +1058,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 /* Send what is queued within the deadline, on the caller's thread. */
 static void final_send(struct ltt_relay *r)
 {
-	uint64_t deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
 	struct relay_stream *st;
 
@@ -1067,7 +1067,7 @@ static void final_send(struct ltt_relay *r)
 		close_stream(r, st);
 	while (!r->conn_error && (!q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head)) {
 		pump(r);
-		if (!ms_left(deadline)) {
+		if (!ltt_relay_conn_ms_left(deadline)) {
 			LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end",
 				 r->label, q_size(&r->ctrl_q) + q_size(&r->data_q),
 				 r->exp_head ? "some" : "no");
@@ -1076,7 +1076,7 @@ static void final_send(struct ltt_relay *r)
 		pfd[0].events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
 		pfd[1].events = q_empty(&r->data_q) ? 0 : POLLOUT;
 		pthread_mutex_unlock(&r->lock);
-		poll(pfd, 2, ms_left(deadline));
+		poll(pfd, 2, ltt_relay_conn_ms_left(deadline));
 		pthread_mutex_lock(&r->lock);
 	}
 	pthread_mutex_unlock(&r->lock);
