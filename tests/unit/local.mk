@@ -99,6 +99,13 @@ tests_unit_test_sink_file_SOURCES = tests/unit/test_sink_file.c $(UNIT_TAP_SOURC
 	src/consumerd/sink.c src/consumerd/sink-file.c src/consumerd/fs.c
 tests_unit_test_sink_file_LDADD = src/common/libcommon.la
 
+# ltt-consumerd's relay output against a fake relay on loopback.
+check_PROGRAMS += tests/unit/test_sink_relay
+TESTS += tests/unit/test_sink_relay
+tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
+	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-conn.c
+tests_unit_test_sink_relay_LDADD = src/common/libcommon.la -lpthread
+
 # A consumer stream between its seams: the real ust source, a test sink
 # that can say it would block.
 check_PROGRAMS += tests/unit/test_stream
