@@ -12,9 +12,15 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh \
-	tests/regression/test_deadlines.sh
+	tests/regression/test_deadlines.sh \
+	tests/regression/test_relay_create.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
+
+# Something listening where a relay would: a relay's VERSION answer, an
+# old one, garbage, or silence (test_relay_create.sh).
+check_PROGRAMS += tests/regression/relay_stub
+tests_regression_relay_stub_SOURCES = tests/regression/relay_stub.c
 
 # A scripted client that speaks the client protocol badly on purpose.
 check_PROGRAMS += tests/regression/proto_client
@@ -77,6 +83,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_relay_stream.sh \
 	tests/regression/test_ust_threads_procs.sh \
 	tests/regression/test_ust_fork.sh \
 	tests/regression/test_ust_start_order.sh \
