@@ -30,9 +30,12 @@ PACES=${*:-0}
 command -v babeltrace2 > /dev/null || { echo "$0: needs babeltrace2" >&2; exit 2; }
 daemon_start
 printf '%8s %10s %10s %10s %7s %10s %9s %9s\n' pace_ns written recorded lost lost% discarded ns/event MB/s
+run=0
 for pace in $PACES; do
-	out=$BENCH_TMP/trace-$pace
-	ctl create "lost$pace" -o "$out"
+	# a session and a trace directory of its own for each run: paces repeat
+	run=$((run + 1))
+	out=$BENCH_TMP/trace-$run
+	ctl create "lost$run" -o "$out"
 	# shellcheck disable=SC2086
 	[ -n "${CHANNEL:-}" ] && ctl enable-channel -u channel0 $CHANNEL
 	ctl enable-event -u 'bench:flood'
@@ -40,7 +43,7 @@ for pace in $PACES; do
 	[ -z "${COLD:-}" ] && "$FLOOD" -n 1 -t 1 > /dev/null
 	line=$("$FLOOD" -n "$EVENTS" -t 1 -p "$pace")
 	ctl stop
-	ctl destroy "lost$pace"
+	ctl destroy "lost$run"
 	warm=1
 	[ -n "${COLD:-}" ] && warm=0
 	# the warm-up event is in the trace too
