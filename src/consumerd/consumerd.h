@@ -8,6 +8,7 @@
  *   cmd.[ch]        the command thread: socket, validation, the command
  *                   table, the registry of traces and channels
  *   data.[ch]       the data thread: epoll over sources, sinks, timers, requests
+ *   prio.[ch]       the data thread's scheduling: real-time, else nice -10
  *   trace.[ch]      a trace: directories, packetized metadata file
  *   channel.[ch]    a channel: configuration, its streams, their stats
  *   stream.[ch]     a stream: packets from its source to its sink
@@ -25,6 +26,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
 #include "consumerd/fs.h"
+#include "consumerd/prio.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/source.h"
