@@ -7,7 +7,7 @@
 # Defaults: ., 2000000 events, and paces "0" (flat out).  Each pace (ns
 # between events, 0: as fast as possible) is one run of bench/ust_flood
 # in a fresh session with the default channel (per-UID buffers, discard
-# mode, 4 x 128 KiB per CPU, as lttctl creates it).  Printed per run:
+# mode, 4 x 512 KiB per CPU, as lttctl creates it).  Printed per run:
 #
 #   written    events the program recorded (its own count)
 #   recorded   events in the trace (babeltrace2)
