@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "common/consumer-proto.h"
 #include "../../kmod/ltt-abi.h"
@@ -89,6 +90,165 @@ int ltt_consumer_get_add_kernel_stream(struct ltt_rbuf *r,
 
 	m.channel_key = ltt_rbuf_get_u64(r);
 	m.cpu = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_status(struct ltt_wbuf *w, int32_t status)
+{
+	ltt_wbuf_put_u32(w, (uint32_t)status);
+}
+
+int ltt_consumer_get_status(struct ltt_rbuf *r, int32_t *ret_status)
+{
+	int32_t status = (int32_t)ltt_rbuf_get_u32(r);
+
+	if (r->err || status > 0) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	*ret_status = status;
+	return 0;
+}
+
+void ltt_consumer_put_version(struct ltt_wbuf *w, const struct ltt_consumer_version *m)
+{
+	ltt_wbuf_put_u32(w, m->major);
+	ltt_wbuf_put_u32(w, m->minor);
+}
+
+int ltt_consumer_get_version(struct ltt_rbuf *r, struct ltt_consumer_version *ret)
+{
+	struct ltt_consumer_version m;
+
+	m.major = ltt_rbuf_get_u32(r);
+	m.minor = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_add_trace(struct ltt_wbuf *w, const struct ltt_consumer_add_trace *m)
+{
+	ltt_wbuf_put_u64(w, m->key);
+	ltt_wbuf_put_str(w, m->dir);
+	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
+	ltt_wbuf_put_u32(w, m->uid);
+	ltt_wbuf_put_u32(w, m->gid);
+}
+
+int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace *ret)
+{
+	struct ltt_consumer_add_trace m;
+	const void *uuid;
+
+	m.key = ltt_rbuf_get_u64(r);
+	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
+	m.uid = ltt_rbuf_get_u32(r);
+	m.gid = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	memcpy(m.uuid, uuid, sizeof(m.uuid));
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_metadata(struct ltt_wbuf *w, const struct ltt_consumer_metadata *m)
+{
+	if (m->len > LTT_CONSUMER_METADATA_MAX) {
+		if (!w->err)
+			w->err = -E2BIG;
+		return;
+	}
+	ltt_wbuf_put_u64(w, m->trace_key);
+	ltt_wbuf_put_u32(w, m->len);
+	ltt_wbuf_put_bytes(w, m->text, m->len);
+}
+
+int ltt_consumer_get_metadata(struct ltt_rbuf *r, struct ltt_consumer_metadata *ret)
+{
+	struct ltt_consumer_metadata m;
+
+	m.trace_key = ltt_rbuf_get_u64(r);
+	m.len = ltt_rbuf_get_u32(r);
+	m.text = ltt_rbuf_get_bytes(r, m.len);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_add_stream(struct ltt_wbuf *w, const struct ltt_consumer_add_stream *m)
+{
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_u32(w, m->cpu);
+}
+
+int ltt_consumer_get_add_stream(struct ltt_rbuf *r, struct ltt_consumer_add_stream *ret)
+{
+	struct ltt_consumer_add_stream m;
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.cpu = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_flush_channel(struct ltt_wbuf *w,
+				    const struct ltt_consumer_flush_channel *m)
+{
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_u8(w, m->final);
+}
+
+int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush_channel *ret)
+{
+	struct ltt_consumer_flush_channel m;
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.final = ltt_rbuf_get_bool(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key)
+{
+	ltt_wbuf_put_u64(w, key);
+}
+
+int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret_key = key;
+	return 0;
+}
+
+void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
+				    const struct ltt_consumer_channel_stats *m)
+{
+	ltt_wbuf_put_u64(w, m->events_lost);
+	ltt_wbuf_put_u64(w, m->packets_lost);
+	ltt_wbuf_put_u64(w, m->bytes_written);
+}
+
+int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret)
+{
+	struct ltt_consumer_channel_stats m;
+
+	m.events_lost = ltt_rbuf_get_u64(r);
+	m.packets_lost = ltt_rbuf_get_u64(r);
+	m.bytes_written = ltt_rbuf_get_u64(r);
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;

@@ -75,6 +75,8 @@
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
 #define LTT_CONSUMER_HDR_SIZE 16
 #define LTT_CONSUMER_MSG_MAX (1U << 24)
+/* The most TSDL text one METADATA carries, with room for the rest of the message. */
+#define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
 #define LTT_CONSUMER_MINOR 1
 
@@ -123,6 +125,51 @@ struct ltt_consumer_add_channel {
 	uint64_t num_subbuf;		/* kernel: sub-buffers per stream; user: 0 */
 };
 
+/* Bytes of a trace's directory, NUL included. */
+#define LTT_CONSUMER_PATH_MAX 4096
+#define LTT_CONSUMER_UUID_LEN 16
+
+/* HELLO {u32 major, u32 minor}, and the body of its reply. */
+struct ltt_consumer_version {
+	uint32_t major;
+	uint32_t minor;
+};
+
+/* ADD_TRACE, decoded; dir borrows the message. */
+struct ltt_consumer_add_trace {
+	uint64_t key;
+	const char *dir;
+	uint8_t uuid[LTT_CONSUMER_UUID_LEN];
+	uint32_t uid;
+	uint32_t gid;
+};
+
+/* METADATA, decoded; text borrows the message. */
+struct ltt_consumer_metadata {
+	uint64_t trace_key;
+	const void *text;
+	uint32_t len;
+};
+
+/* ADD_STREAM, decoded (its two fds travel beside). */
+struct ltt_consumer_add_stream {
+	uint64_t channel_key;
+	uint32_t cpu;
+};
+
+/* FLUSH_CHANNEL, decoded. */
+struct ltt_consumer_flush_channel {
+	uint64_t channel_key;
+	bool final;
+};
+
+/* The body of CHANNEL_STATS's reply. */
+struct ltt_consumer_channel_stats {
+	uint64_t events_lost;
+	uint64_t packets_lost;
+	uint64_t bytes_written;
+};
+
 /* ADD_KERNEL_STREAM, decoded (its one fd travels beside). */
 struct ltt_consumer_add_kernel_stream {
 	uint64_t channel_key;
@@ -165,5 +212,67 @@ void ltt_consumer_put_add_kernel_stream(struct ltt_wbuf *w,
  */
 int ltt_consumer_get_add_kernel_stream(struct ltt_rbuf *r,
 				       struct ltt_consumer_add_kernel_stream *ret);
+
+/*
+ * The other payloads.  Encoders append to @w and leave any error in it
+ * (codec.h); they borrow what they are given.  Decoders read a whole
+ * payload from @r, set *ret only on success and return 0 or -EPROTO
+ * (truncated, bytes left over, a string without its NUL or too long, a
+ * boolean not 0 or 1); the receiver checks the values.  Any thread.
+ */
+
+/**
+ * ltt_consumer_put_status() - start a reply: its {i32 status}
+ * @status: 0, then the command's reply body follows; or a negative errno,
+ *          alone in the reply
+ */
+void ltt_consumer_put_status(struct ltt_wbuf *w, int32_t status);
+
+/**
+ * ltt_consumer_get_status() - read a reply's status, leaving @r on its body
+ * @ret_status: 0 or a negative errno; set only on success
+ *
+ * Returns 0, or -EPROTO when the reply is shorter than a status or the
+ * status is positive (not an errno).  Bytes after it are the caller's.
+ */
+int ltt_consumer_get_status(struct ltt_rbuf *r, int32_t *ret_status);
+
+/** ltt_consumer_put_version() - HELLO, and the body of HELLO's reply */
+void ltt_consumer_put_version(struct ltt_wbuf *w, const struct ltt_consumer_version *m);
+/** ltt_consumer_get_version() - decode HELLO or its reply's body */
+int ltt_consumer_get_version(struct ltt_rbuf *r, struct ltt_consumer_version *ret);
+
+/** ltt_consumer_put_add_trace() - ADD_TRACE; a NULL dir is sent as "" */
+void ltt_consumer_put_add_trace(struct ltt_wbuf *w, const struct ltt_consumer_add_trace *m);
+/**
+ * ltt_consumer_get_add_trace() - decode ADD_TRACE; @ret->dir points into
+ * the payload and is at most LTT_CONSUMER_PATH_MAX bytes with its NUL
+ */
+int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace *ret);
+
+/**
+ * ltt_consumer_put_metadata() - METADATA; text of more than
+ * LTT_CONSUMER_METADATA_MAX bytes sets the buffer's error to -E2BIG
+ */
+void ltt_consumer_put_metadata(struct ltt_wbuf *w, const struct ltt_consumer_metadata *m);
+/** ltt_consumer_get_metadata() - decode METADATA; @ret->text points into the payload */
+int ltt_consumer_get_metadata(struct ltt_rbuf *r, struct ltt_consumer_metadata *ret);
+
+/** ltt_consumer_put_add_stream() - ADD_STREAM's payload (the fds travel beside) */
+void ltt_consumer_put_add_stream(struct ltt_wbuf *w, const struct ltt_consumer_add_stream *m);
+int ltt_consumer_get_add_stream(struct ltt_rbuf *r, struct ltt_consumer_add_stream *ret);
+
+void ltt_consumer_put_flush_channel(struct ltt_wbuf *w,
+				    const struct ltt_consumer_flush_channel *m);
+int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush_channel *ret);
+
+/** ltt_consumer_put_key() - CHANNEL_STATS, DESTROY_CHANNEL, DESTROY_TRACE: {u64 key} */
+void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key);
+int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
+
+/** ltt_consumer_put_channel_stats() - the body of CHANNEL_STATS's reply */
+void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
+				    const struct ltt_consumer_channel_stats *m);
+int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret);
 
 #endif /* LTT_COMMON_CONSUMER_PROTO_H */

@@ -63,7 +63,10 @@ void ltt_evloop_destroy(struct ltt_evloop *loop);
 /**
  * ltt_evloop_watch() - call @fn(@loop, @fd, events, @arg) when @fd is ready
  * @events: EPOLLIN and/or EPOLLOUT (EPOLLERR and EPOLLHUP always fire);
- *          0 registers the fd paused (see ltt_evloop_watch_set())
+ *          0 registers the fd paused (see ltt_evloop_watch_set()).
+ *          Other epoll flags go to epoll as they are: EPOLLET for an fd
+ *          that must never be read (the consumer's wakeup eventfds, shared
+ *          with traced programs), EPOLLONESHOT (re-arm with watch_set)
  * @ret_watch: to change or remove the watch; may be NULL if never needed
  *             (the watch then lives until the fd is unwatched by
  *             ltt_evloop_unwatch_fd() or the loop is destroyed)
@@ -76,6 +79,11 @@ int ltt_evloop_watch(struct ltt_evloop *loop, int fd, uint32_t events, ltt_evloo
 
 /**
  * ltt_evloop_watch_set() - change the events @watch waits for (0: paused)
+ *
+ * A paused fd is out of the epoll set, so not even its EPOLLHUP fires; an
+ * event already collected in the current batch is dropped if it is no
+ * longer wanted.  Returns 0, -EINVAL for a removed watch, or an epoll_ctl
+ * error.
  */
 int ltt_evloop_watch_set(struct ltt_evloop_watch *watch, uint32_t events);
 
@@ -86,6 +94,14 @@ int ltt_evloop_watch_set(struct ltt_evloop_watch *watch, uint32_t events);
  * collected for it in the current batch is dropped.
  */
 void ltt_evloop_unwatch(struct ltt_evloop_watch *watch);
+
+/**
+ * ltt_evloop_unwatch_fd() - ltt_evloop_unwatch() the watch of @fd
+ *
+ * For watches registered without @ret_watch.  Returns 0 or -ENOENT if
+ * @fd is not watched.
+ */
+int ltt_evloop_unwatch_fd(struct ltt_evloop *loop, int fd);
 
 /**
  * ltt_evloop_timer_create() - a timer that calls @fn(@loop, @arg), disarmed
@@ -152,6 +168,10 @@ int ltt_evloop_run(struct ltt_evloop *loop);
 /**
  * ltt_evloop_stop() - make ltt_evloop_run() return after the current
  * callback; any thread; a stop before run makes the next run return at once
+ *
+ * Events of the current batch not dispatched yet are dropped (a
+ * level-triggered fd reports them again at the next run); posted jobs
+ * not run yet stay queued.
  */
 void ltt_evloop_stop(struct ltt_evloop *loop);
 

@@ -9,11 +9,13 @@ src_common_libcommon_la_SOURCES = \
 	src/common/consumer-proto.c src/common/consumer-proto.h \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/error.c \
+	src/common/evloop.c src/common/evloop.h \
 	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
 	src/common/names.c src/common/names.h \
 	src/common/paths.c src/common/paths.h \
+	src/common/relay-proto.c src/common/relay-proto.h \
 	src/common/ringbuf.c src/common/ringbuf.h \
 	src/common/size.c src/common/size.h \
 	src/common/sock.c src/common/sock.h \

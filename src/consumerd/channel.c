@@ -2,6 +2,7 @@
 /*
  * channel.c - a channel: configuration and streams.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,6 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->switch_tfd = c->read_tfd = -1;
 	c->key = cfg->key;
 	c->trace_key = trace->key;
 	strcpy(c->name, cfg->name);
@@ -39,10 +39,6 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->num_subbuf = cfg->num_subbuf;
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
 	c->trace = trace;
-	c->switch_tag.kind = LTT_POLL_SWITCH_TIMER;
-	c->switch_tag.obj = c;
-	c->read_tag.kind = LTT_POLL_READ_TIMER;
-	c->read_tag.obj = c;
 	out.dir_fd = trace->dir_fd;
 	out.index_dir_fd = trace->index_fd;
 	out.owner = trace->owner;
@@ -67,10 +63,8 @@ void ltt_channel_destroy(struct ltt_channel *c)
 		c->streams = s->next;
 		ltt_stream_destroy(s);
 	}
-	if (c->switch_tfd >= 0)
-		close(c->switch_tfd);
-	if (c->read_tfd >= 0)
-		close(c->read_tfd);
+	/* the data thread destroyed the timers with REMOVE_CHANNEL */
+	assert(!c->switch_timer && !c->read_timer);
 	ltt_output_destroy(c->output);
 	free(c);
 }

@@ -63,8 +63,8 @@ struct ltt_channel {
 	/* Data thread only, from ADD_CHANNEL to REMOVE_CHANNEL. */
 	struct ltt_stream *streams;	/* owned, linked by stream->next */
 	unsigned int nr_streams;
-	int switch_tfd, read_tfd;	/* timerfds, -1 when off */
-	struct ltt_poll_tag switch_tag, read_tag;
+	struct ltt_evloop_timer *switch_timer, *read_timer;	/* NULL when off */
+	struct ltt_data_thread *dt;	/* the one that added it */
 	struct ltt_channel *data_next;	/* in the data thread's list */
 };
 

@@ -70,38 +70,23 @@ static struct ltt_channel *find_channel(const struct cmd_state *st, uint64_t key
 	return c;
 }
 
-/* @len raw bytes of the payload, borrowed; NULL with the error set. */
-static const uint8_t *get_bytes(struct ltt_rbuf *r, size_t len)
-{
-	const uint8_t *p;
-
-	if (r->err || len > r->len - r->pos) {
-		ltt_rbuf_fail(r);
-		return NULL;
-	}
-	p = r->data + r->pos;
-	r->pos += len;
-	return p;
-}
-
 /* ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid} */
 static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			 struct ltt_wbuf *reply)
 {
+	struct ltt_consumer_add_trace m;
 	struct ltt_owner owner;
-	const uint8_t *uuid;
 	struct ltt_trace *t;
 	const char *dir;
 	uint64_t key;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	dir = ltt_rbuf_get_str(r, PATH_MAX);
-	uuid = get_bytes(r, LTT_TRACE_UUID_LEN);
-	owner.uid = (uid_t)ltt_rbuf_get_u32(r);
-	owner.gid = (gid_t)ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_add_trace(r, &m))
 		return -EPROTO;
+	key = m.key;
+	dir = m.dir;
+	owner.uid = (uid_t)m.uid;
+	owner.gid = (gid_t)m.gid;
 	if (find_trace(st, key)) {
 		LTT_WARN("ADD_TRACE: trace key %" PRIu64 " already in use", key);
 		return -EEXIST;
@@ -118,7 +103,7 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	}
 	if (st->nr_traces >= LTT_CMD_MAX_TRACES)
 		return -ENOBUFS;
-	ret = ltt_trace_create(key, dir, uuid, &owner, &t);
+	ret = ltt_trace_create(key, dir, m.uuid, &owner, &t);
 	if (ret)
 		return ret;
 	t->next = st->traces;
@@ -132,25 +117,20 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 static int cmd_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			struct ltt_wbuf *reply)
 {
-	const uint8_t *text;
+	struct ltt_consumer_metadata m;
 	struct ltt_trace *t;
-	uint64_t key;
-	uint32_t len;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	len = ltt_rbuf_get_u32(r);
-	text = get_bytes(r, len);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_metadata(r, &m))
 		return -EPROTO;
-	t = find_trace(st, key);
+	t = find_trace(st, m.trace_key);
 	if (!t) {
-		LTT_WARN("METADATA: no trace %" PRIu64, key);
+		LTT_WARN("METADATA: no trace %" PRIu64, m.trace_key);
 		return -ENOENT;
 	}
-	ret = ltt_trace_append_metadata(t, text, len);
+	ret = ltt_trace_append_metadata(t, m.text, m.len);
 	if (ret == -EINVAL)
-		LTT_WARN("METADATA: trace %" PRIu64 ": the text holds a NUL byte", key);
+		LTT_WARN("METADATA: trace %" PRIu64 ": the text holds a NUL byte", m.trace_key);
 	return ret;
 }
 
@@ -245,16 +225,15 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_ADD_STREAM };
-	uint64_t key;
+	struct ltt_consumer_add_stream m;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	req.cpu = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_add_stream(r, &m))
 		return -EPROTO;
-	req.chan = find_channel(st, key);
+	req.cpu = m.cpu;
+	req.chan = find_channel(st, m.channel_key);
 	if (!req.chan) {
-		LTT_WARN("ADD_STREAM: no channel %" PRIu64, key);
+		LTT_WARN("ADD_STREAM: no channel %" PRIu64, m.channel_key);
 		return -ENOENT;
 	}
 	if (req.chan->domain != LTT_CONSUMER_DOMAIN_USER) {
@@ -306,15 +285,14 @@ static int cmd_flush_channel(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_FLUSH };
-	uint64_t key;
+	struct ltt_consumer_flush_channel m;
 
-	key = ltt_rbuf_get_u64(r);
-	req.final = ltt_rbuf_get_bool(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_flush_channel(r, &m))
 		return -EPROTO;
-	req.chan = find_channel(st, key);
+	req.final = m.final;
+	req.chan = find_channel(st, m.channel_key);
 	if (!req.chan) {
-		LTT_WARN("FLUSH_CHANNEL: no channel %" PRIu64, key);
+		LTT_WARN("FLUSH_CHANNEL: no channel %" PRIu64, m.channel_key);
 		return -ENOENT;
 	}
 	return ltt_data_call(st->dt, &req);
@@ -325,11 +303,11 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_STATS };
+	struct ltt_consumer_channel_stats stats;
 	uint64_t key;
 	int ret;
 
-	key = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
 	req.chan = find_channel(st, key);
 	if (!req.chan) {
@@ -339,9 +317,12 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	ret = ltt_data_call(st->dt, &req);
 	if (ret)
 		return ret;
-	ltt_wbuf_put_u64(reply, req.stats.events_lost);
-	ltt_wbuf_put_u64(reply, req.stats.packets_lost);
-	ltt_wbuf_put_u64(reply, req.stats.bytes_written);
+	stats = (struct ltt_consumer_channel_stats){
+		.events_lost = req.stats.events_lost,
+		.packets_lost = req.stats.packets_lost,
+		.bytes_written = req.stats.bytes_written,
+	};
+	ltt_consumer_put_channel_stats(reply, &stats);
 	return 0;
 }
 
@@ -368,8 +349,7 @@ static int cmd_destroy_channel(struct cmd_state *st, struct ltt_rbuf *r, struct 
 	struct ltt_channel *chan;
 	uint64_t key;
 
-	key = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
 	chan = find_channel(st, key);
 	if (!chan) {
@@ -400,8 +380,7 @@ static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	struct ltt_trace *t;
 	uint64_t key;
 
-	key = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
 	t = find_trace(st, key);
 	if (!t) {
@@ -420,20 +399,22 @@ static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 		     struct ltt_wbuf *reply)
 {
-	uint32_t major = ltt_rbuf_get_u32(r);
+	static const struct ltt_consumer_version ours = {
+		.major = LTT_CONSUMER_MAJOR, .minor = LTT_CONSUMER_MINOR,
+	};
+	struct ltt_consumer_version theirs;
 
-	ltt_rbuf_get_u32(r);	/* minor: we speak the lowest common one */
-	if (ltt_rbuf_end(r))
+	/* Their minor: we speak the lowest common one. */
+	if (ltt_consumer_get_version(r, &theirs))
 		return -EPROTO;
-	if (major != LTT_CONSUMER_MAJOR) {
+	if (theirs.major != LTT_CONSUMER_MAJOR) {
 		LTT_ERR("the session daemon speaks consumer protocol %u.x, this consumer %u.x: exiting",
-			major, LTT_CONSUMER_MAJOR);
+			theirs.major, LTT_CONSUMER_MAJOR);
 		st->bye = true;
 		return -EPROTONOSUPPORT;
 	}
 	st->hello_done = true;
-	ltt_wbuf_put_u32(reply, LTT_CONSUMER_MAJOR);
-	ltt_wbuf_put_u32(reply, LTT_CONSUMER_MINOR);
+	ltt_consumer_put_version(reply, &ours);
 	return 0;
 }
 
@@ -460,7 +441,7 @@ static void dispatch(struct cmd_state *st, struct ltt_msg *msg, struct ltt_wbuf 
 
 	if (msg->hdr.type < LTT_CONSUMER_MSG_NR_)
 		h = &handlers[msg->hdr.type];
-	ltt_wbuf_put_u32(reply, 0);	/* the status, 0 unless we fail */
+	ltt_consumer_put_status(reply, 0);	/* 0 unless we fail */
 	if (!h || !h->fn) {
 		LTT_WARN("unknown command %u: not supported", msg->hdr.type);
 		status = -EOPNOTSUPP;
@@ -481,7 +462,7 @@ static void dispatch(struct cmd_state *st, struct ltt_msg *msg, struct ltt_wbuf 
 		status = reply->err;
 	if (status) {
 		ltt_wbuf_reset(reply);
-		ltt_wbuf_put_u32(reply, (uint32_t)status);
+		ltt_consumer_put_status(reply, status);
 	}
 	LTT_DBG("%s seq %u: %s", name ? name : "?", msg->hdr.seq,
 		status ? strerror(-status) : "ok");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * data.c - the data thread: sources, sinks, timers and requests in one
- * epoll loop.
+ * event loop (common/evloop.h).
  *
  * Wakeup eventfds are shared with the traced applications, so they are
  * hostile: one that an application drains or blocks must not block us.
@@ -9,15 +9,16 @@
  * by a writer is a new edge.  Every stream is drained until the ring
  * buffer says it is empty (which re-arms the writers' wakeup) or until
  * its budget runs out, in which case the stream is marked busy and read
- * again before the loop sleeps, so one fast stream cannot starve others.
+ * again before the loop sleeps (the loop's busy mode, while any stream is
+ * busy), so one fast stream cannot starve others.
  * Kernel stream fds are registered edge-triggered too: the tracer wakes
  * us for each new packet, and for the end (EPOLLHUP), after which the
  * stream is read empty and leaves the set.  A stream whose sink would
  * block waits for EPOLLOUT on the sink's fd (one-shot) instead.
  *
- * Requests are carried out after the other events of an epoll batch, so
- * a request that removes a channel never leaves an event of that batch
- * pointing to a freed stream or timer.
+ * Requests are jobs posted to the loop.  A request that removes a channel
+ * unwatches its streams' fds and destroys its timers, and the loop drops
+ * any event of the current batch collected for them.
  */
 #include <assert.h>
 #include <errno.h>
@@ -25,14 +26,14 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/timerfd.h>
 #include <unistd.h>
 
+#include "common/evloop.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
@@ -41,48 +42,73 @@
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
 
-#define EVENTS_MAX 64
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
 
 struct ltt_data_thread {
 	pthread_t thread;
-	int epfd;
-	int req_efd;			/* the command thread queued a request */
-	struct ltt_poll_tag req_tag;
+	struct ltt_evloop *loop;	/* requests are posted to it */
 
-	pthread_mutex_t lock;		/* leaf; protects the queue and req->done */
+	pthread_mutex_t lock;		/* leaf; protects req->done */
 	pthread_cond_t cond;		/* a request is done */
-	struct ltt_data_req *head;
-	struct ltt_data_req **tail;
 
 	/* data thread only */
-	bool stopping;
 	struct ltt_channel *channels;	/* added, not yet removed */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 };
 
+static void drain_busy(struct ltt_evloop *loop, void *arg);
+
+/* The loop polls without sleeping while any stream is busy. */
 static void set_busy(struct ltt_data_thread *dt, struct ltt_stream *s, bool busy)
 {
-	if (busy != s->busy)
-		dt->nr_busy += busy ? 1 : (unsigned int)-1;
+	if (busy == s->busy)
+		return;
 	s->busy = busy;
+	dt->nr_busy += busy ? 1 : (unsigned int)-1;
+	if (dt->nr_busy == (busy ? 1 : 0))
+		ltt_evloop_set_busy(dt->loop, busy, drain_busy, dt);
+}
+
+static void drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s);
+
+/* A blocked sink became writable (or failed): drain again. */
+static void on_sink(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct ltt_stream *s = arg;
+
+	(void)loop, (void)fd, (void)events;
+	drain_stream(s->chan->dt, s);
+}
+
+/* Packets, or the end (EPOLLHUP). */
+static void on_source(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct ltt_stream *s = arg;
+
+	(void)loop, (void)fd, (void)events;
+	drain_stream(s->chan->dt, s);
 }
 
 /* A stream whose sink would block waits for it to be writable (once). */
 static void wait_sink(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
-	struct epoll_event ev = { .events = EPOLLOUT | EPOLLONESHOT, .data.ptr = &s->sink_tag };
-	int op = s->sink_armed ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+	const uint32_t events = EPOLLOUT | EPOLLONESHOT;
+	int ret;
 
-	if (s->sink->poll_fd < 0 || epoll_ctl(dt->epfd, op, s->sink->poll_fd, &ev)) {
+	if (s->sink->poll_fd < 0)
+		ret = -EBADF;
+	else if (s->sink_watch)		/* re-arm the one-shot */
+		ret = ltt_evloop_watch_set(s->sink_watch, events);
+	else
+		ret = ltt_evloop_watch(dt->loop, s->sink->poll_fd, events, on_sink, s,
+				       &s->sink_watch);
+	if (ret) {
 		/* nothing to wait on: try again as a busy stream */
-		LTT_DBG("%s: can't wait for its sink: %s", s->src->label, strerror(errno));
+		LTT_DBG("%s: can't wait for its sink: %s", s->src->label, strerror(-ret));
 		set_busy(dt, s, true);
-		return;
 	}
-	s->sink_armed = true;
 }
 
 /* What a drain or flush left: read again soon, wait for the sink, or sleep. */
@@ -95,12 +121,10 @@ static void after_drain(struct ltt_data_thread *dt, struct ltt_stream *s,
 }
 
 /* A source that ended (a finalized kernel stream, read empty) leaves the set. */
-static void forget_source(struct ltt_data_thread *dt, struct ltt_stream *s)
+static void forget_source(struct ltt_stream *s)
 {
-	if (!s->src_armed)
-		return;
-	epoll_ctl(dt->epfd, EPOLL_CTL_DEL, s->src->poll_fd, NULL);
-	s->src_armed = false;
+	ltt_evloop_unwatch(s->src_watch);
+	s->src_watch = NULL;
 }
 
 static void drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
@@ -108,64 +132,47 @@ static void drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 	after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
 	if (s->ended) {
 		LTT_DBG("%s: ended and read empty", s->src->label);
-		forget_source(dt, s);
+		forget_source(s);
 	}
 }
 
-/* Read a timerfd's expiration count; it is ours and non-blocking. */
-static void ack_timer(int fd)
+static void on_switch_timer(struct ltt_evloop *loop, void *arg);
+static void on_read_timer(struct ltt_evloop *loop, void *arg);
+
+/* A periodic timer of @us microseconds. */
+static int start_timer(struct ltt_data_thread *dt, uint32_t us, ltt_evloop_timer_fn fn,
+		       struct ltt_channel *chan, struct ltt_evloop_timer **ret_timer)
 {
-	uint64_t n;
+	int ret;
 
-	if (read(fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
-		LTT_DBG("timer read: %s", strerror(errno));
-}
-
-/* A periodic timerfd of @us microseconds, in the epoll set. */
-static int arm_timer(struct ltt_data_thread *dt, uint32_t us, struct ltt_poll_tag *tag,
-		     int *ret_fd)
-{
-	struct itimerspec its = { 0 };
-	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = tag };
-	int fd, ret;
-
-	fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	its.it_interval.tv_sec = us / 1000000;
-	its.it_interval.tv_nsec = (long)(us % 1000000) * 1000;
-	its.it_value = its.it_interval;
-	if (timerfd_settime(fd, 0, &its, NULL) || epoll_ctl(dt->epfd, EPOLL_CTL_ADD, fd, &ev)) {
-		ret = -errno;
-		close(fd);
+	ret = ltt_evloop_timer_create(dt->loop, fn, chan, ret_timer);
+	if (ret)
 		return ret;
-	}
-	*ret_fd = fd;
+	ltt_evloop_timer_arm(*ret_timer, (uint64_t)us * 1000, (uint64_t)us * 1000);
 	return 0;
 }
 
-static void disarm_timer(struct ltt_data_thread *dt, int *fd)
+static void stop_timer(struct ltt_evloop_timer **timer)
 {
-	if (*fd < 0)
-		return;
-	epoll_ctl(dt->epfd, EPOLL_CTL_DEL, *fd, NULL);
-	close(*fd);
-	*fd = -1;
+	ltt_evloop_timer_destroy(*timer);
+	*timer = NULL;
 }
 
-/* LTT_DATA_ADD_CHANNEL: returns 0 or a timerfd error. */
+/* LTT_DATA_ADD_CHANNEL: returns 0 or -ENOMEM. */
 static int do_add_channel(struct ltt_data_thread *dt, struct ltt_channel *chan)
 {
 	int ret = 0;
 
-	assert(!chan->streams && chan->switch_tfd < 0 && chan->read_tfd < 0);
+	assert(!chan->streams && !chan->switch_timer && !chan->read_timer);
+	chan->dt = dt;
 	if (chan->switch_timer_us)
-		ret = arm_timer(dt, chan->switch_timer_us, &chan->switch_tag, &chan->switch_tfd);
+		ret = start_timer(dt, chan->switch_timer_us, on_switch_timer, chan,
+				  &chan->switch_timer);
 	if (!ret && chan->read_timer_us)
-		ret = arm_timer(dt, chan->read_timer_us, &chan->read_tag, &chan->read_tfd);
+		ret = start_timer(dt, chan->read_timer_us, on_read_timer, chan, &chan->read_timer);
 	if (ret) {
 		LTT_ERR("channel %s: can't start its timers: %s", chan->name, strerror(-ret));
-		disarm_timer(dt, &chan->switch_tfd);
+		stop_timer(&chan->switch_timer);
 		return ret;
 	}
 	chan->data_next = dt->channels;
@@ -259,7 +266,6 @@ static int make_kernel_source(struct ltt_data_req *req, struct ltt_source **ret_
 static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	struct ltt_channel *chan = req->chan;
-	struct epoll_event ev = { 0 };
 	struct ltt_source *src;
 	struct ltt_stream *s;
 	int ret;
@@ -279,15 +285,13 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return ret;
 	if (s->src->copies)
 		ret = grow_scratch(&dt->scratch, s->src->packet_size);
-	ev.events = s->src->poll_events;
-	ev.data.ptr = &s->src_tag;
-	if (!ret && epoll_ctl(dt->epfd, EPOLL_CTL_ADD, s->src->poll_fd, &ev))
-		ret = -errno;
+	if (!ret)
+		ret = ltt_evloop_watch(dt->loop, s->src->poll_fd, s->src->poll_events, on_source, s,
+				       &s->src_watch);
 	if (ret) {
 		ltt_stream_destroy(s);
 		return ret;
 	}
-	s->src_armed = true;
 	ltt_channel_add_stream(chan, s);
 	/* read what is there already; this also asks the writers for wakeups */
 	drain_stream(dt, s);
@@ -339,13 +343,12 @@ static void wait_ended(struct ltt_data_thread *dt, struct ltt_channel *chan)
 			 chan->name, left, END_WAIT_MS);
 }
 
-/* Take the stream's descriptors out of the epoll set. */
-static void forget_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
+/* Stop watching the stream's descriptors. */
+static void forget_stream(struct ltt_stream *s)
 {
-	forget_source(dt, s);
-	if (s->sink_armed)
-		epoll_ctl(dt->epfd, EPOLL_CTL_DEL, s->sink->poll_fd, NULL);
-	s->sink_armed = false;
+	forget_source(s);
+	ltt_evloop_unwatch(s->sink_watch);
+	s->sink_watch = NULL;
 }
 
 /* LTT_DATA_REMOVE_CHANNEL: final flush, then close everything; returns 0. */
@@ -358,14 +361,14 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 		;
 	assert(*p == chan);
 	*p = chan->data_next;
-	disarm_timer(dt, &chan->switch_tfd);
-	disarm_timer(dt, &chan->read_tfd);
+	stop_timer(&chan->switch_timer);
+	stop_timer(&chan->read_timer);
 	do_flush(dt, chan, true);
 	wait_ended(dt, chan);
 	while ((s = chan->streams)) {
 		chan->streams = s->next;
 		set_busy(dt, s, false);
-		forget_stream(dt, s);
+		forget_stream(s);
 		ltt_stream_destroy(s);
 	}
 	chan->nr_streams = 0;
@@ -389,55 +392,60 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_remove_channel(dt, req->chan);
 	case LTT_DATA_STOP:
 		assert(!dt->channels);
-		dt->stopping = true;
+		ltt_evloop_stop(dt->loop);
 		return 0;
 	}
 	return -EINVAL;
 }
 
-/* Carry out every queued request, in order, and tell each caller. */
-static void run_requests(struct ltt_data_thread *dt)
+/* A request posted by ltt_data_call(): carry it out, tell the caller. */
+static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 {
-	struct ltt_data_req *req, *next;
-	uint64_t n;
+	struct ltt_data_req *req = (struct ltt_data_req *)((char *)job -
+							   offsetof(struct ltt_data_req, job));
+	struct ltt_data_thread *dt = req->dt;
 	int status;
 
-	if (read(dt->req_efd, &n, sizeof(n)) < 0 && errno != EAGAIN)
-		LTT_DBG("request eventfd read: %s", strerror(errno));
+	(void)loop;
+	status = run_request(dt, req);
 	pthread_mutex_lock(&dt->lock);
-	req = dt->head;
-	dt->head = NULL;
-	dt->tail = &dt->head;
+	req->status = status;
+	req->done = true;	/* the caller may free req from here on */
+	pthread_cond_broadcast(&dt->cond);
 	pthread_mutex_unlock(&dt->lock);
-	for (; req; req = next) {
-		next = req->next;	/* the caller may free req once done */
-		status = run_request(dt, req);
-		pthread_mutex_lock(&dt->lock);
-		req->status = status;
-		req->done = true;
-		pthread_cond_broadcast(&dt->cond);
-		pthread_mutex_unlock(&dt->lock);
-	}
 }
 
-static void on_timer(struct ltt_data_thread *dt, struct ltt_channel *chan, bool do_switch)
+static void on_timer(struct ltt_channel *chan, bool do_switch)
 {
 	struct ltt_stream *s;
 
-	ack_timer(do_switch ? chan->switch_tfd : chan->read_tfd);
 	for (s = chan->streams; s; s = s->next) {
 		if (do_switch)
 			ltt_stream_switch(s);
-		drain_stream(dt, s);
+		drain_stream(chan->dt, s);
 	}
 }
 
-/* Give every busy stream another budget. */
-static void drain_busy(struct ltt_data_thread *dt)
+static void on_switch_timer(struct ltt_evloop *loop, void *arg)
 {
+	(void)loop;
+	on_timer(arg, true);
+}
+
+static void on_read_timer(struct ltt_evloop *loop, void *arg)
+{
+	(void)loop;
+	on_timer(arg, false);
+}
+
+/* The loop's busy hook: give every busy stream another budget. */
+static void drain_busy(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_data_thread *dt = arg;
 	struct ltt_channel *chan;
 	struct ltt_stream *s;
 
+	(void)loop;
 	for (chan = dt->channels; chan && dt->nr_busy; chan = chan->data_next)
 		for (s = chan->streams; s; s = s->next)
 			if (s->busy)
@@ -456,66 +464,28 @@ static void raise_priority(void)
 static void *data_main(void *arg)
 {
 	struct ltt_data_thread *dt = arg;
-	struct epoll_event evs[EVENTS_MAX];
-	bool requests;
-	int i, n;
+	int ret;
 
 	raise_priority();
-	while (!dt->stopping) {
-		n = epoll_wait(dt->epfd, evs, EVENTS_MAX, dt->nr_busy ? 0 : -1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			LTT_ERR("data thread: epoll_wait: %s", strerror(errno));
-			abort();	/* only EBADF, EFAULT, EINVAL: our bug */
-		}
-		requests = false;
-		for (i = 0; i < n; i++) {
-			struct ltt_poll_tag *tag = evs[i].data.ptr;
-
-			switch (tag->kind) {
-			case LTT_POLL_REQUEST:
-				requests = true;
-				break;
-			case LTT_POLL_SOURCE:	/* packets, or the end (EPOLLHUP) */
-			case LTT_POLL_SINK:
-				drain_stream(dt, tag->obj);
-				break;
-			case LTT_POLL_SWITCH_TIMER:
-				on_timer(dt, tag->obj, true);
-				break;
-			case LTT_POLL_READ_TIMER:
-				on_timer(dt, tag->obj, false);
-				break;
-			}
-		}
-		if (requests)
-			run_requests(dt);
-		drain_busy(dt);
+	ret = ltt_evloop_run(dt->loop);
+	if (ret) {
+		LTT_ERR("data thread: epoll_wait: %s", strerror(-ret));
+		abort();	/* only EBADF, EFAULT, EINVAL: our bug */
 	}
 	return NULL;
 }
 
 int ltt_data_thread_start(struct ltt_data_thread **ret_dt)
 {
-	struct epoll_event ev = { .events = EPOLLIN };
 	struct ltt_data_thread *dt;
 	int ret;
 
 	dt = calloc(1, sizeof(*dt));
 	if (!dt)
 		return -ENOMEM;
-	dt->tail = &dt->head;
-	dt->req_tag.kind = LTT_POLL_REQUEST;
-	dt->req_tag.obj = dt;
-	ev.data.ptr = &dt->req_tag;
-	dt->epfd = epoll_create1(EPOLL_CLOEXEC);
-	dt->req_efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (dt->epfd < 0 || dt->req_efd < 0 ||
-	    epoll_ctl(dt->epfd, EPOLL_CTL_ADD, dt->req_efd, &ev)) {
-		ret = -errno;
+	ret = ltt_evloop_create(&dt->loop);
+	if (ret)
 		goto fail;
-	}
 	pthread_mutex_init(&dt->lock, NULL);
 	pthread_cond_init(&dt->cond, NULL);
 	ret = -pthread_create(&dt->thread, NULL, data_main, dt);
@@ -527,10 +497,7 @@ int ltt_data_thread_start(struct ltt_data_thread **ret_dt)
 	*ret_dt = dt;
 	return 0;
 fail:
-	if (dt->req_efd >= 0)
-		close(dt->req_efd);
-	if (dt->epfd >= 0)
-		close(dt->epfd);
+	ltt_evloop_destroy(dt->loop);
 	free(dt);
 	return ret;
 }
@@ -545,26 +512,18 @@ void ltt_data_thread_stop(struct ltt_data_thread *dt)
 	pthread_join(dt->thread, NULL);
 	pthread_cond_destroy(&dt->cond);
 	pthread_mutex_destroy(&dt->lock);
-	close(dt->req_efd);
-	close(dt->epfd);
+	ltt_evloop_destroy(dt->loop);
 	free(dt->scratch.buf);
 	free(dt);
 }
 
 int ltt_data_call(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
-	uint64_t one = 1;
-
 	req->done = false;
 	req->status = 0;
-	req->next = NULL;
-	pthread_mutex_lock(&dt->lock);
-	*dt->tail = req;
-	dt->tail = &req->next;
-	pthread_mutex_unlock(&dt->lock);
-	/* never fails for a non-blocking eventfd below its maximum */
-	if (write(dt->req_efd, &one, sizeof(one)) < 0)
-		LTT_ERR("data thread request eventfd: %s", strerror(errno));
+	req->dt = dt;
+	req->job.fn = on_request;
+	ltt_evloop_post(dt->loop, &req->job);
 	pthread_mutex_lock(&dt->lock);
 	while (!req->done)
 		pthread_cond_wait(&dt->cond, &dt->lock);

@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * data.h - the data thread: one epoll loop that moves packets from every
- * stream's source to its sink.
+ * data.h - the data thread: one event loop (common/evloop.h) that moves
+ * packets from every stream's source to its sink.
  *
- * It waits on each stream's source (a user-space stream's wakeup eventfd,
- * a kernel stream's fd), on the sinks that said they would block, on each
- * channel's switch and read timerfds, and on an eventfd that says the
- * command thread queued a request.  Streams and the per-channel timers belong to this thread from
- * the request that adds them to the one that removes them; the command
- * thread reaches them only through requests, each a synchronous call:
- * ltt_data_call() returns once the data thread has carried it out.
+ * It watches each stream's source (a user-space stream's wakeup eventfd,
+ * a kernel stream's fd) and the sinks that said they would block, runs
+ * each channel's switch and read timers, and runs the requests the
+ * command thread posts to it.  Streams and the per-channel timers belong
+ * to this thread from the request that adds them to the one that removes
+ * them; the command thread reaches them only through requests, each a
+ * synchronous call: ltt_data_call() returns once the data thread has
+ * carried it out.
  *
- * Lock: the thread's one mutex protects the request queue and each queued
- * request's done/status fields, and nothing else.  It is a leaf: neither
- * side calls out or does I/O while holding it (log lines excepted).
+ * Lock: the thread's one mutex protects each posted request's done/status
+ * fields, and nothing else.  It is a leaf: neither side calls out or does
+ * I/O while holding it (log lines excepted).
  */
 #ifndef LTT_CONSUMERD_DATA_H
 #define LTT_CONSUMERD_DATA_H
@@ -21,22 +22,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/evloop.h"
+
 struct ltt_channel;
 struct ltt_data_thread;
-
-/* What an epoll event's data.ptr points to. */
-enum ltt_poll_kind {
-	LTT_POLL_REQUEST,	/* obj: the data thread */
-	LTT_POLL_SOURCE,	/* obj: a stream whose source has packets */
-	LTT_POLL_SINK,		/* obj: a stream whose blocked sink is writable */
-	LTT_POLL_SWITCH_TIMER,	/* obj: a channel */
-	LTT_POLL_READ_TIMER,	/* obj: a channel */
-};
-
-struct ltt_poll_tag {
-	enum ltt_poll_kind kind;
-	void *obj;
-};
 
 /* A channel's counters, summed over its streams. */
 struct ltt_channel_stats {
@@ -70,7 +59,8 @@ struct ltt_data_req {
 	/* private to data.c */
 	int status;
 	bool done;
-	struct ltt_data_req *next;
+	struct ltt_evloop_job job;	/* posted to the data thread's loop */
+	struct ltt_data_thread *dt;
 };
 
 /**

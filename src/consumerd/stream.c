@@ -42,10 +42,6 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 	s->chan = chan;
 	s->cpu = cpu;
 	s->src = src;
-	s->src_tag.kind = LTT_POLL_SOURCE;
-	s->src_tag.obj = s;
-	s->sink_tag.kind = LTT_POLL_SINK;
-	s->sink_tag.obj = s;
 	ret = open_sink(s, chan);
 	if (ret) {
 		ltt_stream_destroy(s);

@@ -37,11 +37,9 @@ struct ltt_stream {
 	uint32_t cpu;
 	struct ltt_source *src;		/* owned */
 	struct ltt_sink *sink;		/* owned */
-	struct ltt_poll_tag src_tag;	/* LTT_POLL_SOURCE */
-	struct ltt_poll_tag sink_tag;	/* LTT_POLL_SINK */
+	struct ltt_evloop_watch *src_watch;	/* src->poll_fd, or NULL */
+	struct ltt_evloop_watch *sink_watch;	/* sink->poll_fd once it blocked, or NULL */
 	bool busy;			/* stopped on its budget: read again soon */
-	bool src_armed;			/* src->poll_fd is in the epoll set */
-	bool sink_armed;		/* sink->poll_fd is in the epoll set */
 	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
 	uint64_t bytes_written;

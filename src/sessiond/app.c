@@ -11,23 +11,26 @@
  * first byte, and a command to it must be taken within SEND_TIMEOUT, or
  * the application is dropped.  At most MAX_UNREGISTERED connections may
  * be waiting to register.
+ *
+ * The thread is an event loop (common/evloop.h): a watch on the listener
+ * and on each connection, a deadline timer per connection, and a timer
+ * that resumes accepting after a pause.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <stdio.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "common/evloop.h"
 #include "common/log.h"
 #include "common/msg.h"
 #include "common/sock.h"
 #include "sessiond/app.h"
-#include "sessiond/loop.h"
 
 #define RECV_TIMEOUT_MS 2000
 #define SEND_TIMEOUT_MS 2000
@@ -38,19 +41,23 @@
 
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
-	struct ltt_loop loop;
+	pthread_t tid;
+	struct ltt_evloop *loop;
+	struct ltt_evloop_watch *listen_watch;
+	struct ltt_evloop_timer *accept_timer;	/* armed: accepting is paused */
 	struct cds_list_head conns;	/* ltt_app being served, registered or not */
 	unsigned int nr_unregistered;
-	uint64_t accept_paused_until;	/* ms, CLOCK_MONOTONIC; 0: accepting */
 };
 
 /* Per-connection state kept by the thread beside the ltt_app. */
 struct conn {
 	struct cds_list_head node;
+	struct ltt_app_thread *t;
 	struct ltt_app *app;	/* a reference */
+	struct ltt_evloop_watch *watch;
 	struct ucred cred;
 	bool registered;	/* REGISTER accepted */
-	uint64_t deadline;	/* ms: REGISTER, or the message begun, by then; 0: none */
+	struct ltt_evloop_timer *deadline;	/* armed: REGISTER, or the message begun, by then */
 	/* The message being gathered. */
 	uint8_t hdrbuf[LTT_MSG_HDR_SIZE];
 	size_t hdr_got;
@@ -185,7 +192,8 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 	if (!c->registered)
 		t->nr_unregistered--;
 	free(c->payload);
-	epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->app->fd, NULL);
+	ltt_evloop_unwatch(c->watch);
+	ltt_evloop_timer_destroy(c->deadline);
 	pthread_mutex_lock(&c->app->lock);
 	mark_dead_locked(c->app);
 	pthread_mutex_unlock(&c->app->lock);
@@ -260,7 +268,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 		return -EPROTO;
 	}
 	c->registered = true;
-	c->deadline = 0;
+	ltt_evloop_timer_disarm(c->deadline);
 	t->nr_unregistered--;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
@@ -423,8 +431,8 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 	if (n < 0)
 		return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -errno;
 	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
-		if (!c->hdr_got && c->registered)
-			c->deadline = now_ms() + RECV_TIMEOUT_MS;	/* a message begins */
+		if (!c->hdr_got && c->registered)	/* a message begins */
+			ltt_evloop_timer_arm(c->deadline, (uint64_t)RECV_TIMEOUT_MS * 1000000, 0);
 		c->hdr_got += (size_t)n;
 		if (c->hdr_got < LTT_MSG_HDR_SIZE)
 			return 0;
@@ -444,39 +452,28 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 		return 0;
 	c->hdr_got = 0;
 	if (c->registered)
-		c->deadline = 0;
+		ltt_evloop_timer_disarm(c->deadline);
 	return dispatch(t, c);
 }
 
-/*
- * Drop the connections past their deadline, and accept again after a
- * pause; returns the ms until the next deadline, or -1 when none.
- */
-static int sweep(struct ltt_app_thread *t)
+/* A connection past its deadline is dropped. */
+static void on_deadline(struct ltt_evloop *loop, void *arg)
 {
-	uint64_t now = now_ms(), next = UINT64_MAX;
-	struct conn *c, *tmp;
+	struct conn *c = arg;
 
-	cds_list_for_each_entry_safe(c, tmp, &t->conns, node) {
-		if (!c->deadline)
-			continue;
-		if (c->deadline <= now) {
-			LTT_WARN("pid %ld: %s in time: dropped", (long)c->cred.pid,
-				 c->registered ? "a message did not arrive whole" : "no REGISTER");
-			conn_close(t, c);
-		} else if (c->deadline < next) {
-			next = c->deadline;
-		}
-	}
-	if (t->accept_paused_until && t->accept_paused_until <= now) {
-		struct epoll_event ev = { .events = EPOLLIN, .data.ptr = (void *)&ltt_loop_listen_tag };
+	(void)loop;
+	LTT_WARN("pid %ld: %s in time: dropped", (long)c->cred.pid,
+		 c->registered ? "a message did not arrive whole" : "no REGISTER");
+	conn_close(c->t, c);
+}
 
-		t->accept_paused_until = 0;
-		epoll_ctl(t->loop.epfd, EPOLL_CTL_MOD, t->loop.listen_fd, &ev);
-	}
-	if (t->accept_paused_until && t->accept_paused_until < next)
-		next = t->accept_paused_until;
-	return next == UINT64_MAX ? -1 : (int)(next - now);
+/* The pause is over: accept again. */
+static void on_accept_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_app_thread *t = arg;
+
+	(void)loop;
+	ltt_evloop_watch_set(t->listen_watch, EPOLLIN);
 }
 
 /* Commands to a program must be taken in time (reads never block). */
@@ -491,20 +488,29 @@ static void set_timeouts(int fd)
 /* Out of fds: stop watching the listener for a while rather than spin. */
 static void pause_accepting(struct ltt_app_thread *t)
 {
-	struct epoll_event ev = { .events = 0, .data.ptr = (void *)&ltt_loop_listen_tag };
-
 	LTT_WARN("out of file descriptors: not accepting programs for %d ms", ACCEPT_PAUSE_MS);
-	epoll_ctl(t->loop.epfd, EPOLL_CTL_MOD, t->loop.listen_fd, &ev);
-	t->accept_paused_until = now_ms() + ACCEPT_PAUSE_MS;
+	ltt_evloop_watch_set(t->listen_watch, 0);
+	ltt_evloop_timer_arm(t->accept_timer, (uint64_t)ACCEPT_PAUSE_MS * 1000000, 0);
 }
 
-static void accept_one(struct ltt_app_thread *t)
+static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
+	struct conn *c = arg;
+
+	(void)loop, (void)fd, (void)events;
+	if (conn_read(c->t, c))
+		conn_close(c->t, c);
+}
+
+static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, void *arg)
+{
+	struct ltt_app_thread *t = arg;
 	struct ltt_app *app;
 	struct conn *c;
 	int fd;
 
-	fd = accept4(t->loop.listen_fd, NULL, NULL, SOCK_CLOEXEC);
+	(void)events;
+	fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC);
 	if (fd < 0) {
 		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
 			pause_accepting(t);
@@ -532,13 +538,16 @@ static void accept_one(struct ltt_app_thread *t)
 	CDS_INIT_LIST_HEAD(&app->chans);
 	pthread_mutex_init(&app->lock, NULL);
 	pthread_cond_init(&app->acked_cond, NULL);
+	c->t = t;
 	c->app = app;
-	c->deadline = now_ms() + REGISTER_TIMEOUT_MS;
-	if (ltt_loop_add(&t->loop, fd, EPOLLIN, c)) {
+	if (ltt_evloop_timer_create(loop, on_deadline, c, &c->deadline) ||
+	    ltt_evloop_watch(loop, fd, EPOLLIN, on_conn, c, &c->watch)) {
+		ltt_evloop_timer_destroy(c->deadline);
 		ltt_app_put(app);
 		free(c);
 		return;
 	}
+	ltt_evloop_timer_arm(c->deadline, (uint64_t)REGISTER_TIMEOUT_MS * 1000000, 0);
 	t->nr_unregistered++;
 	cds_list_add_tail(&c->node, &t->conns);
 }
@@ -546,30 +555,12 @@ static void accept_one(struct ltt_app_thread *t)
 static void *app_thread(void *arg)
 {
 	struct ltt_app_thread *t = arg;
-	struct epoll_event events[32];
-	int i, n;
+	int ret;
 
-	for (;;) {
-		n = epoll_wait(t->loop.epfd, events, 32, sweep(t));
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			LTT_ERR("app thread: epoll_wait: %s", strerror(errno));
-			return NULL;
-		}
-		for (i = 0; i < n; i++) {
-			void *tag = events[i].data.ptr;
-
-			if (tag == &ltt_loop_stop_tag)
-				return NULL;
-			if (tag == &ltt_loop_listen_tag) {
-				accept_one(t);
-				continue;
-			}
-			if (conn_read(t, tag))
-				conn_close(t, tag);
-		}
-	}
+	ret = ltt_evloop_run(t->loop);
+	if (ret)
+		LTT_ERR("app thread: epoll_wait: %s", strerror(-ret));
+	return NULL;
 }
 
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
@@ -585,8 +576,17 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	}
 	t->cfg = *cfg;
 	CDS_INIT_LIST_HEAD(&t->conns);
-	ret = ltt_loop_start(&t->loop, cfg->listen_fd, app_thread, t);
+	ret = ltt_evloop_create(&t->loop);
+	if (!ret)
+		ret = ltt_evloop_timer_create(t->loop, on_accept_timer, t, &t->accept_timer);
+	if (!ret)
+		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
+				       &t->listen_watch);
+	if (!ret)
+		ret = -pthread_create(&t->tid, NULL, app_thread, t);
 	if (ret) {
+		ltt_evloop_destroy(t->loop);
+		close(cfg->listen_fd);
 		free(t);
 		return ret;
 	}
@@ -600,9 +600,11 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 
 	if (!t)
 		return;
-	ltt_loop_stop(&t->loop);
+	ltt_evloop_stop(t->loop);
+	pthread_join(t->tid, NULL);
 	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
 		conn_close(t, c);
-	ltt_loop_fini(&t->loop);
+	ltt_evloop_destroy(t->loop);
+	close(t->cfg.listen_fd);
 	free(t);
 }

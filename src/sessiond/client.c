@@ -2,8 +2,9 @@
 /*
  * client.c - the client thread (see client.h).
  *
- * One epoll loop over the listening socket, an eventfd that asks the
- * thread to stop, and every connection.  Connections are non-blocking:
+ * One event loop (common/evloop.h) over the listening socket and every
+ * connection, with a HELLO deadline per new connection; the worker posts
+ * the commands it ran back to it.  Connections are non-blocking:
  * a request is gathered piece by piece as bytes arrive and a reply is
  * written as the peer drains it, so a slow or stuck client only ever
  * delays itself.  A connection has at most one request in progress.
@@ -15,26 +16,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/client-proto.h"
+#include "common/evloop.h"
 #include "common/log.h"
 #include "common/sock.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd.h"
-#include "sessiond/loop.h"
 #include "sessiond/worker.h"
 
+struct ltt_client_thread;
+
 struct conn {
+	struct ltt_client_thread *t;
 	int fd;
+	struct ltt_evloop_watch *watch;
 	struct ucred cred;
-	uint64_t hello_deadline;	/* ms, CLOCK_MONOTONIC: HELLO must come by then */
+	struct ltt_evloop_timer *hello_timer;	/* HELLO must come before it fires */
 	bool hello_done;
 	uint32_t minor;		/* agreed at HELLO */
-	bool busy;		/* its request runs on the worker: not read meanwhile */
-	bool gone;		/* hung up while busy: freed when the job returns */
+	bool busy;		/* its request runs on the worker: not watched meanwhile */
 	bool closing;		/* close once the reply is written */
 	/* Request being read. */
 	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
@@ -49,23 +51,12 @@ struct conn {
 
 struct ltt_client_thread {
 	struct ltt_client_thread_config cfg;
-	struct ltt_loop loop;
+	pthread_t tid;
+	struct ltt_evloop *loop;
 	struct ltt_worker *worker;
-	int worker_fd;		/* readable when jobs are done */
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
 };
-
-/* epoll data of the worker's eventfd. */
-static const char worker_tag;
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 /* Does the peer process on @fd have @gid among its supplementary groups? */
 static bool peer_in_group(int fd, gid_t gid)
@@ -123,7 +114,8 @@ static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
 			break;
 		}
 	}
-	epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->fd, NULL);
+	ltt_evloop_unwatch(c->watch);
+	ltt_evloop_timer_destroy(c->hello_timer);
 	close(c->fd);
 	free(c->payload);
 	ltt_wbuf_fini(&c->out);
@@ -132,16 +124,12 @@ static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
 
 /*
  * Watch for input while no reply is pending, for output while one is,
- * for nothing (but hang-ups) while the worker runs its request.
+ * for nothing while the worker runs its request (a client that hung up
+ * meanwhile is found out when its reply can't be sent).
  */
-static int conn_rearm(struct ltt_client_thread *t, struct conn *c)
+static int conn_rearm(struct conn *c)
 {
-	struct epoll_event ev = {
-		.events = c->busy ? 0 : c->out.len ? EPOLLOUT : EPOLLIN,
-		.data.ptr = c,
-	};
-
-	return epoll_ctl(t->loop.epfd, EPOLL_CTL_MOD, c->fd, &ev) ? -errno : 0;
+	return ltt_evloop_watch_set(c->watch, c->busy ? 0 : c->out.len ? EPOLLOUT : EPOLLIN);
 }
 
 /* Queue a reply header with @status and, on success, the payload in @body. */
@@ -204,12 +192,14 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 	queue_reply(c, hdr->cmd, body.err ? LTT_ERR_NOMEM : LTT_ERR_OK, &body);
 	ltt_wbuf_fini(&body);
 	c->hello_done = true;
+	ltt_evloop_timer_destroy(c->hello_timer);
+	c->hello_timer = NULL;
 	c->minor = minor < LTT_CLIENT_MINOR ? minor : LTT_CLIENT_MINOR;
 }
 
 /* A command running on the worker. */
 struct cmd_job {
-	struct ltt_worker_job job;	/* first: the worker hands it back */
+	struct ltt_evloop_job job;	/* posted to the worker, then back */
 	struct conn *c;
 	struct ltt_cmd_ctx ctx;
 	uint16_t cmd;
@@ -219,18 +209,36 @@ struct cmd_job {
 	enum ltt_error_code status;
 };
 
-static void cmd_job_run(struct ltt_worker_job *j)
-{
-	struct cmd_job *job = (struct cmd_job *)j;
-
-	job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len, &job->reply);
-}
-
 static void cmd_job_free(struct cmd_job *job)
 {
 	ltt_wbuf_fini(&job->reply);
 	free(job->payload);
 	free(job);
+}
+
+/* Back on the client thread: reply. */
+static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
+{
+	struct cmd_job *job = (struct cmd_job *)j;
+	struct conn *c = job->c;
+
+	(void)loop;
+	c->busy = false;
+	queue_reply(c, job->cmd, job->status, &job->reply);
+	if (conn_rearm(c))
+		conn_destroy(c->t, c);
+	cmd_job_free(job);
+}
+
+/* On the worker: run the command, hand the job back to the client thread. */
+static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
+{
+	struct cmd_job *job = (struct cmd_job *)j;
+
+	(void)loop;
+	job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len, &job->reply);
+	job->job.fn = cmd_job_done;
+	ltt_evloop_post(job->c->t->loop, &job->job);
 }
 
 /* Hand @c's request to the worker.  Returns 0, or -ENOMEM (run it here). */
@@ -240,7 +248,7 @@ static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_
 
 	if (!job)
 		return -ENOMEM;
-	job->job.run = cmd_job_run;
+	job->job.fn = cmd_job_run;
 	job->c = c;
 	job->ctx = *ctx;
 	job->cmd = c->hdr.cmd;
@@ -251,28 +259,6 @@ static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_
 	c->busy = true;
 	ltt_worker_submit(t->worker, &job->job);
 	return 0;
-}
-
-/* Jobs are done: reply to their clients (or free the ones who left). */
-static void take_done(struct ltt_client_thread *t)
-{
-	struct ltt_worker_job *j = ltt_worker_take_done(t->worker), *next;
-
-	for (; j; j = next) {
-		struct cmd_job *job = (struct cmd_job *)j;
-		struct conn *c = job->c;
-
-		next = j->next;
-		c->busy = false;
-		if (c->gone) {
-			conn_destroy(t, c);
-		} else {
-			queue_reply(c, job->cmd, job->status, &job->reply);
-			if (conn_rearm(t, c))
-				conn_destroy(t, c);
-		}
-		cmd_job_free(job);
-	}
 }
 
 /* A whole request is in: run it (or have the worker run it) and queue the reply. */
@@ -346,12 +332,12 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 			continue;
 complete:
 		handle_request(t, c);
-		return conn_rearm(t, c) ? -1 : 0;
+		return conn_rearm(c) ? -1 : 0;
 	}
 }
 
 /* Write what the peer takes.  Returns 0 to keep the connection, -1 to drop it. */
-static int conn_write(struct ltt_client_thread *t, struct conn *c)
+static int conn_write(struct conn *c)
 {
 	while (c->out_off < c->out.len) {
 		ssize_t n = send(c->fd, c->out.data + c->out_off, c->out.len - c->out_off,
@@ -364,7 +350,7 @@ static int conn_write(struct ltt_client_thread *t, struct conn *c)
 	ltt_wbuf_reset(&c->out);
 	if (c->closing)
 		return -1;
-	return conn_rearm(t, c) ? -1 : 0;
+	return conn_rearm(c) ? -1 : 0;
 }
 
 /* Connections of @uid now served. */
@@ -390,14 +376,43 @@ static void refuse(int fd, enum ltt_error_code status)
 	close(fd);
 }
 
-static void accept_one(struct ltt_client_thread *t)
+static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
+	struct conn *c = arg;
+	int ret;
+
+	(void)loop, (void)fd;
+	if (events & EPOLLOUT)
+		ret = conn_write(c);
+	else if (events & EPOLLIN)
+		ret = conn_read(c->t, c);
+	else
+		ret = -1;	/* hang-up or error with nothing to read */
+	if (ret)
+		conn_destroy(c->t, c);
+}
+
+/* Close a connection that did not say HELLO in time: silent clients can't hold the slots. */
+static void on_hello_timeout(struct ltt_evloop *loop, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)loop;
+	LTT_WARN("client pid %d said nothing in %d ms: disconnected", (int)c->cred.pid,
+		 LTT_CLIENT_HELLO_TIMEOUT_MS);
+	conn_destroy(c->t, c);
+}
+
+static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, void *arg)
+{
+	struct ltt_client_thread *t = arg;
 	struct ucred cred;
 	struct conn *c;
 	size_t i;
 	int fd;
 
-	fd = accept4(t->loop.listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	(void)events;
+	fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	if (fd < 0)
 		return;
 	if (ltt_sock_peer_cred(fd, &cred)) {
@@ -423,89 +438,30 @@ static void accept_one(struct ltt_client_thread *t)
 		refuse(fd, LTT_ERR_NOMEM);
 		return;
 	}
+	c->t = t;
 	c->fd = fd;
 	c->cred = cred;
-	c->hello_deadline = now_ms() + LTT_CLIENT_HELLO_TIMEOUT_MS;
 	ltt_wbuf_init(&c->out);
 	for (i = 0; i < LTT_MAX_CLIENTS && t->conns[i]; i++)
 		;
 	t->conns[i] = c;
 	t->nr_conns++;
-	if (ltt_loop_add(&t->loop, fd, EPOLLIN, c))
+	if (ltt_evloop_timer_create(loop, on_hello_timeout, c, &c->hello_timer) ||
+	    ltt_evloop_watch(loop, fd, EPOLLIN, on_conn, c, &c->watch)) {
 		conn_destroy(t, c);
-}
-
-/*
- * Close the connections that did not say HELLO in time, so that silent
- * clients can't hold the slots; returns the ms until the next deadline,
- * or -1 when none is pending.
- */
-static int sweep_silent(struct ltt_client_thread *t)
-{
-	uint64_t now = now_ms(), next = UINT64_MAX;
-	unsigned int i;
-
-	for (i = 0; i < LTT_MAX_CLIENTS; i++) {
-		struct conn *c = t->conns[i];
-
-		if (!c || c->hello_done)
-			continue;
-		if (c->hello_deadline <= now) {
-			LTT_WARN("client pid %d said nothing in %d ms: disconnected", (int)c->cred.pid,
-				 LTT_CLIENT_HELLO_TIMEOUT_MS);
-			conn_destroy(t, c);
-		} else if (c->hello_deadline < next) {
-			next = c->hello_deadline;
-		}
+		return;
 	}
-	return next == UINT64_MAX ? -1 : (int)(next - now);
+	ltt_evloop_timer_arm(c->hello_timer, (uint64_t)LTT_CLIENT_HELLO_TIMEOUT_MS * 1000000, 0);
 }
 
 static void *client_thread(void *arg)
 {
 	struct ltt_client_thread *t = arg;
-	struct epoll_event events[32];
-	int i, n;
+	int ret;
 
-	for (;;) {
-		n = epoll_wait(t->loop.epfd, events, 32, sweep_silent(t));
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			LTT_ERR("client thread: epoll_wait: %s", strerror(errno));
-			break;
-		}
-		for (i = 0; i < n; i++) {
-			void *tag = events[i].data.ptr;
-			struct conn *c = tag;
-			int ret;
-
-			if (tag == &ltt_loop_stop_tag)
-				return NULL;
-			if (tag == &ltt_loop_listen_tag) {
-				accept_one(t);
-				continue;
-			}
-			if (tag == &worker_tag) {
-				take_done(t);
-				continue;
-			}
-			if (c->busy) {
-				/* A hang-up while the worker runs its request. */
-				epoll_ctl(t->loop.epfd, EPOLL_CTL_DEL, c->fd, NULL);
-				c->gone = true;
-				continue;
-			}
-			if (events[i].events & EPOLLOUT)
-				ret = conn_write(t, c);
-			else if (events[i].events & EPOLLIN)
-				ret = conn_read(t, c);
-			else
-				ret = -1;	/* hang-up or error with nothing to read */
-			if (ret)
-				conn_destroy(t, c);
-		}
-	}
+	ret = ltt_evloop_run(t->loop);
+	if (ret)
+		LTT_ERR("client thread: epoll_wait: %s", strerror(-ret));
 	return NULL;
 }
 
@@ -521,21 +477,20 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		return -ENOMEM;
 	}
 	t->cfg = *cfg;
-	ret = ltt_worker_start(&t->worker, &t->worker_fd);
+	ret = ltt_evloop_create(&t->loop);
+	if (!ret)
+		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t, NULL);
+	if (!ret)
+		ret = ltt_worker_start(&t->worker);
+	if (!ret) {
+		ret = -pthread_create(&t->tid, NULL, client_thread, t);
+		if (ret)
+			ltt_worker_stop(t->worker);
+	}
 	if (ret) {
+		ltt_evloop_destroy(t->loop);
 		close(cfg->listen_fd);
 		free(t);
-		return ret;
-	}
-	ret = ltt_loop_start(&t->loop, cfg->listen_fd, client_thread, t);
-	if (ret) {
-		ltt_worker_stop(t->worker);
-		free(t);
-		return ret;
-	}
-	ret = ltt_loop_add(&t->loop, t->worker_fd, EPOLLIN, (void *)&worker_tag);
-	if (ret) {
-		ltt_client_thread_stop(t);
 		return ret;
 	}
 	*ret_thread = t;
@@ -544,20 +499,29 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 
 void ltt_client_thread_stop(struct ltt_client_thread *t)
 {
-	struct ltt_worker_job *j, *next;
+	struct ltt_evloop_job *j, *next;
 	size_t i;
 
 	if (!t)
 		return;
-	ltt_loop_stop(&t->loop);
-	/* Let the running command finish; those not replied to are dropped. */
+	ltt_evloop_stop(t->loop);
+	pthread_join(t->tid, NULL);
+	/*
+	 * Let the running command finish; those not replied to are dropped:
+	 * the ones never run, then the ones run and posted back to us.
+	 */
 	for (j = ltt_worker_stop(t->worker); j; j = next) {
+		next = j->next;
+		cmd_job_free((struct cmd_job *)j);
+	}
+	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
 		next = j->next;
 		cmd_job_free((struct cmd_job *)j);
 	}
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])
 			conn_destroy(t, t->conns[i]);
-	ltt_loop_fini(&t->loop);
+	ltt_evloop_destroy(t->loop);
+	close(t->cfg.listen_fd);
 	free(t);
 }

@@ -217,9 +217,8 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 		return ret < 0 ? ret : -EPROTO;
 	}
 	ltt_rbuf_init(&r, reply->payload, reply->hdr.payload_len);
-	status = (int32_t)ltt_rbuf_get_u32(&r);
-	if (r.err)
-		status = -EPROTO;
+	if (ltt_consumer_get_status(&r, &status))
+		return -EPROTO;
 	return status;
 }
 
@@ -243,28 +242,29 @@ static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, con
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
 			   const uuid_t uuid, uid_t uid, gid_t gid)
 {
+	struct ltt_consumer_add_trace m = {
+		.key = key, .dir = dir, .uid = (uint32_t)uid, .gid = (uint32_t)gid,
+	};
 	struct ltt_wbuf w;
 
+	memcpy(m.uuid, uuid, sizeof(m.uuid));
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, key);
-	ltt_wbuf_put_str(&w, dir);
-	ltt_wbuf_put_bytes(&w, uuid, 16);
-	ltt_wbuf_put_u32(&w, (uint32_t)uid);
-	ltt_wbuf_put_u32(&w, (uint32_t)gid);
+	ltt_consumer_put_add_trace(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_ADD_TRACE, &w, NULL, 0);
 }
 
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len)
 {
+	struct ltt_consumer_metadata m = {
+		.trace_key = trace_key, .text = text, .len = (uint32_t)len,
+	};
 	struct ltt_wbuf w;
 
-	if (len > LTT_CONSUMER_MSG_MAX - 64)
+	if (len > LTT_CONSUMER_METADATA_MAX)
 		return -E2BIG;
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, trace_key);
-	ltt_wbuf_put_u32(&w, (uint32_t)len);
-	ltt_wbuf_put_bytes(&w, text, len);
+	ltt_consumer_put_metadata(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_METADATA, &w, NULL, 0);
 }
 
@@ -291,51 +291,49 @@ int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key,
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd)
 {
+	struct ltt_consumer_add_stream m = { .channel_key = channel_key, .cpu = cpu };
 	int fds[2] = { shm_fd, wakeup_fd };
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, channel_key);
-	ltt_wbuf_put_u32(&w, cpu);
+	ltt_consumer_put_add_stream(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_ADD_STREAM, &w, fds, 2);
 }
 
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final)
 {
+	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, channel_key);
-	ltt_wbuf_put_u8(&w, final);
+	ltt_consumer_put_flush_channel(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0);
 }
 
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
 {
+	struct ltt_consumer_channel_stats stats;
 	struct ltt_msg reply = { 0 };
-	uint64_t events, packets;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
+	int32_t status;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, channel_key);
+	ltt_consumer_put_key(&w, channel_key);
 	pthread_mutex_lock(&c->lock);
 	ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
 	if (!ret) {
 		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
-		ltt_rbuf_get_u32(&r);	/* status, already checked */
-		events = ltt_rbuf_get_u64(&r);
-		packets = ltt_rbuf_get_u64(&r);
-		ltt_rbuf_get_u64(&r);	/* bytes written */
-		if (ltt_rbuf_end(&r)) {
+		if (ltt_consumer_get_status(&r, &status) ||	/* 0: checked */
+		    ltt_consumer_get_channel_stats(&r, &stats)) {
 			ret = -EPROTO;
 		} else {
-			*ret_events_lost = events;
-			*ret_packets_lost = packets;
+			*ret_events_lost = stats.events_lost;
+			*ret_packets_lost = stats.packets_lost;
 		}
 	}
 	ltt_msg_fini(&reply);
@@ -348,7 +346,7 @@ static int call_key(struct ltt_consumer *c, uint16_t type, uint64_t key)
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, key);
+	ltt_consumer_put_key(&w, key);
 	return call(c, type, &w, NULL, 0);
 }
 
@@ -365,27 +363,27 @@ int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
 /* The version handshake: same major, the consumer's minor noted. */
 static int hello(struct ltt_consumer *c)
 {
+	struct ltt_consumer_version ours = {
+		.major = LTT_CONSUMER_MAJOR, .minor = LTT_CONSUMER_MINOR,
+	}, theirs;
 	struct ltt_msg reply = { 0 };
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	uint32_t major;
+	int32_t status;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MAJOR);
-	ltt_wbuf_put_u32(&w, LTT_CONSUMER_MINOR);
+	ltt_consumer_put_version(&w, &ours);
 	pthread_mutex_lock(&c->lock);
 	ret = call_locked(c, LTT_CONSUMER_MSG_HELLO, &w, NULL, 0, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
 	if (!ret) {
+		/* The consumer's minor: we are at most as new, nothing to adapt yet. */
 		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
-		ltt_rbuf_get_u32(&r);	/* status */
-		major = ltt_rbuf_get_u32(&r);
-		ltt_rbuf_get_u32(&r);	/* minor: we are at most as new, nothing to adapt yet */
-		if (ltt_rbuf_end(&r))
+		if (ltt_consumer_get_status(&r, &status) || ltt_consumer_get_version(&r, &theirs))
 			ret = -EPROTO;
-		else if (major != LTT_CONSUMER_MAJOR)
+		else if (theirs.major != LTT_CONSUMER_MAJOR)
 			ret = -EPROTONOSUPPORT;
 	}
 	ltt_msg_fini(&reply);

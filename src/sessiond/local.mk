@@ -5,7 +5,6 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/main.c \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
-	src/sessiond/loop.c src/sessiond/loop.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/cmd.c src/sessiond/cmd.h \
 	src/sessiond/cmd-session.c \

@@ -5,7 +5,6 @@
  *
  *   main.c         options, run directory, daemonizing, signals, start/stop
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
- *   loop.[ch]      what serving threads share: thread, epoll set, stop eventfd
  *   worker.[ch]    runs the commands that may wait, off the client thread
  *   client.[ch]    the client thread: client.sock, credentials, framing
  *   cmd.[ch]       the command table and its helpers

@@ -5,8 +5,10 @@ UNIT_TESTS = \
 	tests/unit/test_uri \
 	tests/unit/test_names \
 	tests/unit/test_codec \
+	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
 	tests/unit/test_consumer_proto \
+	tests/unit/test_relay_proto \
 	tests/unit/test_error
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
@@ -25,11 +27,17 @@ tests_unit_test_names_LDADD = src/common/libcommon.la
 tests_unit_test_codec_SOURCES = tests/unit/test_codec.c $(UNIT_TAP_SOURCES)
 tests_unit_test_codec_LDADD = src/common/libcommon.la
 
+tests_unit_test_evloop_SOURCES = tests/unit/test_evloop.c $(UNIT_TAP_SOURCES)
+tests_unit_test_evloop_LDADD = src/common/libcommon.la
+
 tests_unit_test_client_proto_SOURCES = tests/unit/test_client_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_relay_proto_SOURCES = tests/unit/test_relay_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la

@@ -3,9 +3,11 @@
  * test_consumer_proto.c - the consumer protocol's payload codecs:
  * ADD_CHANNEL with and without its domain block (a user-space channel
  * encodes exactly as protocol 1.0 did), ADD_KERNEL_STREAM, and what the
- * decoders refuse.
+ * decoders refuse; every other payload's exact bytes, round trip, each
+ * truncated prefix and a trailing byte refused.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/codec.h"
@@ -142,10 +144,275 @@ static void test_kernel_stream(void)
 	tap_ok(LTT_CONSUMER_MINOR >= 1, "the protocol minor says the additions are there");
 }
 
+/* ---- the other payloads: exact bytes, round trip, truncation ---- */
+
+#define LE32(v) (uint8_t)(v), (uint8_t)((v) >> 8), (uint8_t)((v) >> 16), (uint8_t)((v) >> 24)
+#define LE64(v) LE32((uint32_t)(v)), LE32((uint32_t)((uint64_t)(v) >> 32))
+
+struct kind {
+	const char *name;
+	void (*put)(struct ltt_wbuf *w, const void *m);
+	int (*get)(struct ltt_rbuf *r, void *ret);
+	const void *sample;
+	const uint8_t *wire;
+	size_t wire_len;
+	bool (*equal)(const void *a, const void *b);
+};
+
+union any_msg {
+	struct ltt_consumer_version version;
+	struct ltt_consumer_add_trace add_trace;
+	struct ltt_consumer_metadata metadata;
+	struct ltt_consumer_add_stream add_stream;
+	struct ltt_consumer_flush_channel flush;
+	struct ltt_consumer_channel_stats stats;
+	uint64_t key;
+	int32_t status;
+};
+
+static const struct ltt_consumer_version version = { .major = 1, .minor = 0x01020304 };
+static const uint8_t version_wire[] = { LE32(1), LE32(0x01020304) };
+
+static const struct ltt_consumer_add_trace add_trace = {
+	.key = 0x1122334455667788ULL, .dir = "/t/ust",
+	.uuid = { 0xf0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0xff },
+	.uid = 1000, .gid = 0xfffffffe,
+};
+static const uint8_t add_trace_wire[] = {
+	LE64(0x1122334455667788ULL),
+	LE32(7), '/', 't', '/', 'u', 's', 't', 0,
+	0xf0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0xff,
+	LE32(1000), LE32(0xfffffffe),
+};
+
+static const struct ltt_consumer_metadata metadata = {
+	.trace_key = 9, .text = "/* CTF", .len = 6,
+};
+static const uint8_t metadata_wire[] = {
+	LE64(9), LE32(6), '/', '*', ' ', 'C', 'T', 'F',
+};
+
+static const struct ltt_consumer_add_stream add_stream = { .channel_key = 77, .cpu = 3 };
+static const uint8_t add_stream_wire[] = { LE64(77), LE32(3) };
+
+static const struct ltt_consumer_flush_channel flush = { .channel_key = 5, .final = true };
+static const uint8_t flush_wire[] = { LE64(5), 1 };
+
+static const uint64_t key = 0x8000000000000001ULL;
+static const uint8_t key_wire[] = { LE64(0x8000000000000001ULL) };
+
+static const struct ltt_consumer_channel_stats stats = {
+	.events_lost = 1, .packets_lost = 2, .bytes_written = 0x100000000ULL,
+};
+static const uint8_t stats_wire[] = { LE64(1), LE64(2), LE64(0x100000000ULL) };
+
+#define ADAPT(fn, type) \
+	static void put_##fn(struct ltt_wbuf *w, const void *m) \
+	{ ltt_consumer_put_##fn(w, (const type *)m); } \
+	static int get_##fn(struct ltt_rbuf *r, void *m) \
+	{ return ltt_consumer_get_##fn(r, (type *)m); }
+
+ADAPT(version, struct ltt_consumer_version)
+ADAPT(add_trace, struct ltt_consumer_add_trace)
+ADAPT(metadata, struct ltt_consumer_metadata)
+ADAPT(add_stream, struct ltt_consumer_add_stream)
+ADAPT(flush_channel, struct ltt_consumer_flush_channel)
+ADAPT(channel_stats, struct ltt_consumer_channel_stats)
+
+static void put_key(struct ltt_wbuf *w, const void *m)
+{
+	ltt_consumer_put_key(w, *(const uint64_t *)m);
+}
+
+static int get_key(struct ltt_rbuf *r, void *m)
+{
+	return ltt_consumer_get_key(r, m);
+}
+
+static bool equal_add_trace(const void *a, const void *b)
+{
+	const struct ltt_consumer_add_trace *x = a, *y = b;
+
+	return x->key == y->key && !strcmp(x->dir, y->dir) &&
+	       !memcmp(x->uuid, y->uuid, sizeof(x->uuid)) && x->uid == y->uid && x->gid == y->gid;
+}
+
+static bool equal_metadata(const void *a, const void *b)
+{
+	const struct ltt_consumer_metadata *x = a, *y = b;
+
+	return x->trace_key == y->trace_key && x->len == y->len &&
+	       !memcmp(x->text, y->text, x->len);
+}
+
+static bool equal_add_stream(const void *a, const void *b)
+{
+	const struct ltt_consumer_add_stream *x = a, *y = b;
+
+	return x->channel_key == y->channel_key && x->cpu == y->cpu;
+}
+
+static bool equal_flush(const void *a, const void *b)
+{
+	const struct ltt_consumer_flush_channel *x = a, *y = b;
+
+	return x->channel_key == y->channel_key && x->final == y->final;
+}
+
+static bool equal_stats(const void *a, const void *b)
+{
+	return !memcmp(a, b, sizeof(struct ltt_consumer_channel_stats));
+}
+
+static bool equal_version(const void *a, const void *b)
+{
+	const struct ltt_consumer_version *x = a, *y = b;
+
+	return x->major == y->major && x->minor == y->minor;
+}
+
+static bool equal_key(const void *a, const void *b)
+{
+	return *(const uint64_t *)a == *(const uint64_t *)b;
+}
+
+#define KIND(n, fn, eq) { #n, put_##fn, get_##fn, &n, n##_wire, sizeof(n##_wire), eq }
+
+static const struct kind kinds[] = {
+	KIND(version, version, equal_version),
+	KIND(add_trace, add_trace, equal_add_trace),
+	KIND(metadata, metadata, equal_metadata),
+	KIND(add_stream, add_stream, equal_add_stream),
+	KIND(flush, flush_channel, equal_flush),
+	KIND(key, key, equal_key),
+	KIND(stats, channel_stats, equal_stats),
+};
+
+/* Decode from a heap copy of exactly @len bytes (ASan sees overreads). */
+static int decode(const struct kind *k, const uint8_t *p, size_t len, uint8_t *copy,
+		  union any_msg *ret)
+{
+	struct ltt_rbuf r;
+
+	memcpy(copy, p, len);
+	ltt_rbuf_init(&r, copy, len);
+	return k->get(&r, ret);
+}
+
+static void test_payloads(void)
+{
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		const struct kind *k = &kinds[i];
+		uint8_t *copy = malloc(k->wire_len + 1);
+		size_t refused = 0, len;
+		union any_msg got;
+		struct ltt_wbuf w;
+
+		if (!copy)
+			abort();
+		ltt_wbuf_init(&w);
+		k->put(&w, k->sample);
+		tap_ok(!w.err && w.len == k->wire_len && !memcmp(w.data, k->wire, w.len),
+		       "%s: encodes to its %zu bytes", k->name, k->wire_len);
+		memset(&got, 0, sizeof(got));
+		tap_ok(!decode(k, k->wire, k->wire_len, copy, &got) && k->equal(&got, k->sample),
+		       "%s: decodes to what was sent", k->name);
+		for (len = 0; len < k->wire_len; len++) {
+			struct ltt_rbuf r;
+
+			ltt_rbuf_init(&r, copy, len);
+			if (k->get(&r, &got) == -EPROTO)
+				refused++;
+		}
+		tap_is_int((int)refused, (int)k->wire_len, "%s: every truncated prefix: EPROTO",
+			   k->name);
+		ltt_wbuf_put_u8(&w, 0);
+		memcpy(copy, w.data, w.len);
+		{
+			struct ltt_rbuf r;
+
+			ltt_rbuf_init(&r, copy, w.len);
+			tap_is_int(k->get(&r, &got), -EPROTO, "%s: a trailing byte: EPROTO", k->name);
+		}
+		ltt_wbuf_fini(&w);
+		free(copy);
+	}
+}
+
+static int decode_bytes(int (*get)(struct ltt_rbuf *, void *), const void *p, size_t len)
+{
+	union any_msg got;
+	struct ltt_rbuf r;
+
+	ltt_rbuf_init(&r, p, len);
+	return get(&r, &got);
+}
+
+static void test_bad_payloads(void)
+{
+	static uint8_t long_dir[8 + 4 + LTT_CONSUMER_PATH_MAX + 1 + 16 + 8];
+	const uint8_t no_nul[] = { LE64(1), LE32(2), 'a', 'b', 0, 0, 0, 0, 0, 0, 0, 0,
+				   0, 0, 0, 0, 0, 0, 0, 0, LE32(0), LE32(0) };
+	const uint8_t inner_nul[] = { LE64(1), LE32(3), 'a', 0, 0, 0, 0, 0, 0, 0, 0, 0,
+				      0, 0, 0, 0, 0, 0, 0, 0, 0, LE32(0), LE32(0) };
+	const uint8_t flush_two[] = { LE64(5), 2 };
+	const uint8_t meta_long[] = { LE64(9), LE32(7), 'a', 'b', 'c', 'd', 'e', 'f' };
+	const uint8_t meta_huge[] = { LE64(9), LE32(0xffffffff), 'a' };
+	struct ltt_consumer_metadata big = { .trace_key = 1, .text = "", .len = 0 };
+	struct ltt_wbuf w;
+	size_t len = 0;
+	int32_t status;
+	uint8_t st[4];
+	struct ltt_rbuf r;
+
+	tap_is_int(decode_bytes(get_add_trace, no_nul, sizeof(no_nul)), -EPROTO,
+		   "ADD_TRACE: a directory without its NUL: EPROTO");
+	tap_is_int(decode_bytes(get_add_trace, inner_nul, sizeof(inner_nul)), -EPROTO,
+		   "ADD_TRACE: a directory with a NUL inside: EPROTO");
+	/* a directory of LTT_CONSUMER_PATH_MAX bytes before its NUL */
+	memset(long_dir, 0, sizeof(long_dir));
+	long_dir[8] = (uint8_t)((LTT_CONSUMER_PATH_MAX + 1) & 0xff);
+	long_dir[9] = (uint8_t)((LTT_CONSUMER_PATH_MAX + 1) >> 8);
+	memset(long_dir + 12, 'd', LTT_CONSUMER_PATH_MAX);
+	len = sizeof(long_dir);
+	tap_is_int(decode_bytes(get_add_trace, long_dir, len), -EPROTO,
+		   "ADD_TRACE: a directory over %d bytes: EPROTO", LTT_CONSUMER_PATH_MAX);
+	tap_is_int(decode_bytes(get_flush_channel, flush_two, sizeof(flush_two)), -EPROTO,
+		   "FLUSH_CHANNEL: final 2: EPROTO");
+	tap_is_int(decode_bytes(get_metadata, meta_long, sizeof(meta_long)), -EPROTO,
+		   "METADATA: a length past the end: EPROTO");
+	tap_is_int(decode_bytes(get_metadata, meta_huge, sizeof(meta_huge)), -EPROTO,
+		   "METADATA: a length of 2^32-1: EPROTO");
+
+	ltt_wbuf_init(&w);
+	big.len = LTT_CONSUMER_METADATA_MAX + 1;
+	ltt_consumer_put_metadata(&w, &big);
+	tap_ok(w.err == -E2BIG && w.len == 0, "METADATA over the limit: E2BIG, nothing written");
+
+	/* Reply status: 0 or a negative errno, the body left to the caller. */
+	ltt_wbuf_reset(&w);
+	ltt_consumer_put_status(&w, -ENOENT);
+	ltt_consumer_put_key(&w, 3);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_status(&r, &status) && status == -ENOENT && r.pos == 4,
+	       "a reply's status is an i32, read alone");
+	tap_ok(w.len == 12 && w.data[0] == 0xfe && w.data[3] == 0xff,
+	       "-ENOENT travels as little-endian two's complement");
+	st[0] = 1;
+	st[1] = st[2] = st[3] = 0;
+	ltt_rbuf_init(&r, st, 4);
+	tap_is_int(ltt_consumer_get_status(&r, &status), -EPROTO, "a positive status: EPROTO");
+	ltt_rbuf_init(&r, st, 3);
+	tap_is_int(ltt_consumer_get_status(&r, &status), -EPROTO, "a short status: EPROTO");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	test_user_channel();
 	test_kernel_channel();
 	test_kernel_stream();
+	test_payloads();
+	test_bad_payloads();
 	return tap_done();
 }

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * relay-proto.c - encoders and decoders of the consumer -> ltt-relayd
+ * messages (relay-proto.h): LTTng's relay protocol 2.11, big-endian and
+ * packed.
+ *
+ * Encoders check what they are given against the limits of the header
+ * and set the buffer's error to -EINVAL, writing nothing, when a string
+ * would not fit: a relay would refuse the message anyway.  Decoders take
+ * a cursor over exactly one payload (or one header) and accept it only
+ * when every byte is accounted for.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "common/relay-proto.h"
+
+static void put_fail(struct ltt_wbuf *w, int err)
+{
+	if (!w->err)
+		w->err = err;
+}
+
+/* strlen(@s) + 1 if that is at most @max, else 0. */
+static uint32_t wire_len(const char *s, size_t max)
+{
+	size_t len = strnlen(s, max);
+
+	return len < max ? (uint32_t)len + 1 : 0;
+}
+
+/*
+ * A string of @len bytes (its NUL counted) from @r into @dst: exactly one
+ * NUL, the last byte.  @len 0 is accepted as "" only when @allow_empty
+ * (LTTng sends an unset base path that way).
+ */
+static void get_counted_str(struct ltt_rbuf *r, uint32_t len, char *dst, bool allow_empty)
+{
+	const char *p;
+
+	dst[0] = '\0';
+	if (len == 0) {
+		if (!allow_empty)
+			ltt_rbuf_fail(r);
+		return;
+	}
+	p = ltt_rbuf_get_bytes(r, len);
+	if (!p)
+		return;
+	if (p[len - 1] != '\0' || memchr(p, '\0', len - 1)) {
+		ltt_rbuf_fail(r);
+		return;
+	}
+	memcpy(dst, p, len);
+}
+
+/* Whether exactly @want bytes are left in @r. */
+static bool left_exactly(const struct ltt_rbuf *r, uint64_t want)
+{
+	return !r->err && r->len - r->pos == want;
+}
+
+void ltt_relay_put_ctrl_hdr(struct ltt_wbuf *w, const struct ltt_relay_ctrl_hdr *h)
+{
+	ltt_wbuf_put_be64(w, h->circuit_id);
+	ltt_wbuf_put_be64(w, h->data_size);
+	ltt_wbuf_put_be32(w, h->cmd);
+	ltt_wbuf_put_be32(w, h->cmd_version);
+}
+
+int ltt_relay_get_ctrl_hdr(struct ltt_rbuf *r, struct ltt_relay_ctrl_hdr *ret)
+{
+	ret->circuit_id = ltt_rbuf_get_be64(r);
+	ret->data_size = ltt_rbuf_get_be64(r);
+	ret->cmd = ltt_rbuf_get_be32(r);
+	ret->cmd_version = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_data_hdr(struct ltt_wbuf *w, const struct ltt_relay_data_hdr *h)
+{
+	ltt_wbuf_put_be64(w, h->circuit_id);
+	ltt_wbuf_put_be64(w, h->stream_handle);
+	ltt_wbuf_put_be64(w, h->net_seq_num);
+	ltt_wbuf_put_be32(w, h->data_size);
+	ltt_wbuf_put_be32(w, h->padding_size);
+}
+
+int ltt_relay_get_data_hdr(struct ltt_rbuf *r, struct ltt_relay_data_hdr *ret)
+{
+	ret->circuit_id = ltt_rbuf_get_be64(r);
+	ret->stream_handle = ltt_rbuf_get_be64(r);
+	ret->net_seq_num = ltt_rbuf_get_be64(r);
+	ret->data_size = ltt_rbuf_get_be32(r);
+	ret->padding_size = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_version(struct ltt_wbuf *w, const struct ltt_relay_version *m)
+{
+	ltt_wbuf_put_be32(w, m->major);
+	ltt_wbuf_put_be32(w, m->minor);
+}
+
+int ltt_relay_get_version(struct ltt_rbuf *r, struct ltt_relay_version *ret)
+{
+	ret->major = ltt_rbuf_get_be32(r);
+	ret->minor = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_create_session(struct ltt_wbuf *w, const struct ltt_relay_create_session *m)
+{
+	uint32_t name_len = wire_len(m->session_name, LTT_RELAY_NAME_MAX);
+	uint32_t host_len = wire_len(m->hostname, LTT_RELAY_HOST_NAME_MAX);
+	uint32_t base_len = wire_len(m->base_path, LTT_RELAY_PATH_MAX);
+
+	if (!name_len || !host_len || !base_len) {
+		put_fail(w, -EINVAL);
+		return;
+	}
+	ltt_wbuf_put_be32(w, name_len);
+	ltt_wbuf_put_be32(w, host_len);
+	ltt_wbuf_put_be32(w, base_len);
+	ltt_wbuf_put_be32(w, m->live_timer_us);
+	ltt_wbuf_put_u8(w, m->snapshot ? 1 : 0);
+	ltt_wbuf_put_u8(w, m->session_name_contains_creation_time ? 1 : 0);
+	ltt_wbuf_put_bytes(w, m->sessiond_uuid, sizeof(m->sessiond_uuid));
+	ltt_wbuf_put_be64(w, m->session_id);
+	ltt_wbuf_put_be64(w, m->creation_time);
+	ltt_wbuf_put_u8(w, m->has_chunk_id ? 1 : 0);
+	ltt_wbuf_put_be64(w, m->has_chunk_id ? m->chunk_id : 0);
+	ltt_wbuf_put_bytes(w, m->session_name, name_len);
+	ltt_wbuf_put_bytes(w, m->hostname, host_len);
+	ltt_wbuf_put_bytes(w, m->base_path, base_len);
+}
+
+int ltt_relay_get_create_session(struct ltt_rbuf *r, struct ltt_relay_create_session *ret)
+{
+	uint32_t name_len = ltt_rbuf_get_be32(r);
+	uint32_t host_len = ltt_rbuf_get_be32(r);
+	uint32_t base_len = ltt_rbuf_get_be32(r);
+	const void *uuid;
+
+	ret->live_timer_us = ltt_rbuf_get_be32(r);
+	ret->snapshot = (uint8_t)ltt_rbuf_get_bool(r);
+	ret->session_name_contains_creation_time = (uint8_t)ltt_rbuf_get_bool(r);
+	uuid = ltt_rbuf_get_bytes(r, sizeof(ret->sessiond_uuid));
+	if (uuid)
+		memcpy(ret->sessiond_uuid, uuid, sizeof(ret->sessiond_uuid));
+	ret->session_id = ltt_rbuf_get_be64(r);
+	ret->creation_time = ltt_rbuf_get_be64(r);
+	ret->has_chunk_id = (uint8_t)ltt_rbuf_get_bool(r);
+	ret->chunk_id = ltt_rbuf_get_be64(r);
+	if (name_len > LTT_RELAY_NAME_MAX || host_len > LTT_RELAY_HOST_NAME_MAX ||
+	    base_len > LTT_RELAY_PATH_MAX ||
+	    !left_exactly(r, (uint64_t)name_len + host_len + base_len))
+		return -EPROTO;
+	get_counted_str(r, name_len, ret->session_name, false);
+	get_counted_str(r, host_len, ret->hostname, false);
+	get_counted_str(r, base_len, ret->base_path, true);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_create_session_reply(struct ltt_wbuf *w,
+					const struct ltt_relay_create_session_reply *m)
+{
+	uint32_t path_len = wire_len(m->output_path, LTT_RELAY_PATH_MAX);
+
+	if (!path_len) {
+		put_fail(w, -EINVAL);
+		return;
+	}
+	ltt_wbuf_put_be64(w, m->relay_session_id);
+	ltt_wbuf_put_be32(w, m->ret_code);
+	ltt_wbuf_put_be32(w, path_len);
+	ltt_wbuf_put_bytes(w, m->output_path, path_len);
+}
+
+int ltt_relay_get_create_session_reply(struct ltt_rbuf *r,
+				       struct ltt_relay_create_session_reply *ret)
+{
+	uint32_t path_len;
+
+	ret->relay_session_id = ltt_rbuf_get_be64(r);
+	ret->ret_code = ltt_rbuf_get_be32(r);
+	path_len = ltt_rbuf_get_be32(r);
+	if (path_len > LTT_RELAY_PATH_MAX || !left_exactly(r, path_len))
+		return -EPROTO;
+	/* An LTTng relay that failed may send no path at all. */
+	get_counted_str(r, path_len, ret->output_path, true);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_add_stream(struct ltt_wbuf *w, const struct ltt_relay_add_stream *m)
+{
+	uint32_t chan_len = wire_len(m->channel_name, LTT_RELAY_NAME_MAX);
+	uint32_t path_len = wire_len(m->pathname, LTT_RELAY_PATH_MAX);
+
+	if (!chan_len || !path_len) {
+		put_fail(w, -EINVAL);
+		return;
+	}
+	ltt_wbuf_put_be32(w, chan_len);
+	ltt_wbuf_put_be32(w, path_len);
+	ltt_wbuf_put_be64(w, m->tracefile_size);
+	ltt_wbuf_put_be64(w, m->tracefile_count);
+	ltt_wbuf_put_be64(w, m->trace_chunk_id);
+	ltt_wbuf_put_bytes(w, m->channel_name, chan_len);
+	ltt_wbuf_put_bytes(w, m->pathname, path_len);
+}
+
+int ltt_relay_get_add_stream(struct ltt_rbuf *r, struct ltt_relay_add_stream *ret)
+{
+	uint32_t chan_len = ltt_rbuf_get_be32(r);
+	uint32_t path_len = ltt_rbuf_get_be32(r);
+
+	ret->tracefile_size = ltt_rbuf_get_be64(r);
+	ret->tracefile_count = ltt_rbuf_get_be64(r);
+	ret->trace_chunk_id = ltt_rbuf_get_be64(r);
+	if (chan_len > LTT_RELAY_NAME_MAX || path_len > LTT_RELAY_PATH_MAX ||
+	    !left_exactly(r, (uint64_t)chan_len + path_len))
+		return -EPROTO;
+	get_counted_str(r, chan_len, ret->channel_name, false);
+	get_counted_str(r, path_len, ret->pathname, false);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_add_stream_reply(struct ltt_wbuf *w, const struct ltt_relay_add_stream_reply *m)
+{
+	ltt_wbuf_put_be64(w, m->stream_handle);
+	ltt_wbuf_put_be32(w, m->ret_code);
+}
+
+int ltt_relay_get_add_stream_reply(struct ltt_rbuf *r, struct ltt_relay_add_stream_reply *ret)
+{
+	ret->stream_handle = ltt_rbuf_get_be64(r);
+	ret->ret_code = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_metadata_hdr(struct ltt_wbuf *w, const struct ltt_relay_metadata_hdr *m)
+{
+	ltt_wbuf_put_be64(w, m->stream_handle);
+	ltt_wbuf_put_be32(w, m->padding_size);
+}
+
+/*
+ * Only the 12 bytes: the cursor stays on the metadata, and the caller
+ * checks padding_size against what follows (it may hold the header alone).
+ */
+int ltt_relay_get_metadata_hdr(struct ltt_rbuf *r, struct ltt_relay_metadata_hdr *ret)
+{
+	ret->stream_handle = ltt_rbuf_get_be64(r);
+	ret->padding_size = ltt_rbuf_get_be32(r);
+	return r->err;
+}
+
+void ltt_relay_put_index(struct ltt_wbuf *w, const struct ltt_relay_index *m)
+{
+	ltt_wbuf_put_be64(w, m->stream_handle);
+	ltt_wbuf_put_be64(w, m->net_seq_num);
+	ltt_wbuf_put_be64(w, m->packet_size);
+	ltt_wbuf_put_be64(w, m->content_size);
+	ltt_wbuf_put_be64(w, m->timestamp_begin);
+	ltt_wbuf_put_be64(w, m->timestamp_end);
+	ltt_wbuf_put_be64(w, m->events_discarded);
+	ltt_wbuf_put_be64(w, m->stream_id);
+	ltt_wbuf_put_be64(w, m->stream_instance_id);
+	ltt_wbuf_put_be64(w, m->packet_seq_num);
+}
+
+int ltt_relay_get_index(struct ltt_rbuf *r, struct ltt_relay_index *ret)
+{
+	ret->stream_handle = ltt_rbuf_get_be64(r);
+	ret->net_seq_num = ltt_rbuf_get_be64(r);
+	ret->packet_size = ltt_rbuf_get_be64(r);
+	ret->content_size = ltt_rbuf_get_be64(r);
+	ret->timestamp_begin = ltt_rbuf_get_be64(r);
+	ret->timestamp_end = ltt_rbuf_get_be64(r);
+	ret->events_discarded = ltt_rbuf_get_be64(r);
+	ret->stream_id = ltt_rbuf_get_be64(r);
+	ret->stream_instance_id = ltt_rbuf_get_be64(r);
+	ret->packet_seq_num = ltt_rbuf_get_be64(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_stream_seq(struct ltt_wbuf *w, const struct ltt_relay_stream_seq *m)
+{
+	ltt_wbuf_put_be64(w, m->stream_handle);
+	ltt_wbuf_put_be64(w, m->last_net_seq_num);
+}
+
+int ltt_relay_get_stream_seq(struct ltt_rbuf *r, struct ltt_relay_stream_seq *ret)
+{
+	ret->stream_handle = ltt_rbuf_get_be64(r);
+	ret->last_net_seq_num = ltt_rbuf_get_be64(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_u64_msg(struct ltt_wbuf *w, uint64_t v)
+{
+	ltt_wbuf_put_be64(w, v);
+}
+
+int ltt_relay_get_u64_msg(struct ltt_rbuf *r, uint64_t *ret)
+{
+	*ret = ltt_rbuf_get_be64(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_ret(struct ltt_wbuf *w, uint32_t ret_code)
+{
+	ltt_wbuf_put_be32(w, ret_code);
+}
+
+int ltt_relay_get_ret(struct ltt_rbuf *r, uint32_t *ret_code)
+{
+	*ret_code = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_end_data_pending_reply(struct ltt_wbuf *w,
+					  const struct ltt_relay_end_data_pending_reply *m)
+{
+	ltt_wbuf_put_be32(w, m->ret_code);
+	ltt_wbuf_put_be32(w, m->pending);
+}
+
+int ltt_relay_get_end_data_pending_reply(struct ltt_rbuf *r,
+					 struct ltt_relay_end_data_pending_reply *ret)
+{
+	ret->ret_code = ltt_rbuf_get_be32(r);
+	ret->pending = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+const char *ltt_relay_ret_str(uint32_t ret_code)
+{
+	switch (ret_code) {
+	case LTT_RELAY_OK:
+		return "success";
+	case LTT_RELAY_ERR:
+		return "the relay daemon failed to serve the request";
+	case LTT_RELAY_ERR_UNSUPPORTED:
+		return "the relay daemon does not support this command";
+	case LTT_RELAY_ERR_NOENT:
+		return "the relay daemon has no such session or stream";
+	case LTT_RELAY_ERR_INVAL:
+		return "the relay daemon refused a value (a name, path or size out of range)";
+	case LTT_RELAY_ERR_IO:
+		return "the relay daemon could not write the trace (see its log)";
+	case LTT_RELAY_ERR_EXIST:
+		return "the stream or trace already exists on the relay daemon";
+	default:
+		return "unknown reply code from the relay daemon";
+	}
+}
