@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "common/tracefile.h"
 #include "consumerd/sink-file.h"
 
 /* The pipe between a spliced descriptor and the file. */
@@ -45,13 +46,7 @@ struct ltt_tracefile {
 static int file_name(const struct ltt_tracefile *tf, uint64_t no, bool index, char *buf,
 		     size_t len)
 {
-	int n;
-
-	if (tf->max_size)
-		n = snprintf(buf, len, "%s_%" PRIu64 "%s", tf->base_name, no, index ? ".idx" : "");
-	else
-		n = snprintf(buf, len, "%s%s", tf->base_name, index ? ".idx" : "");
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	return ltt_tracefile_name(tf->base_name, tf->max_size != 0, no, index, buf, len);
 }
 
 /* Create the data and index files of file @no; the index gets its header. */

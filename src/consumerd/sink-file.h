@@ -27,14 +27,14 @@
 #ifndef LTT_CONSUMERD_SINK_FILE_H
 #define LTT_CONSUMERD_SINK_FILE_H
 
-#include <limits.h>
 #include <stdint.h>
 
+#include "common/tracefile.h"
 #include "consumerd/fs.h"
 #include "consumerd/sink.h"
 
 /* Room for a full BASE_N.idx in NAME_MAX. */
-#define LTT_SINK_FILE_BASE_MAX (NAME_MAX - 25)
+#define LTT_SINK_FILE_BASE_MAX LTT_TRACEFILE_BASE_MAX
 
 struct ltt_sink_file_cfg {
 	int dir_fd;			/* the trace directory (borrowed, dup'ed) */

@@ -8,6 +8,7 @@ UNIT_TESTS = \
 	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
 	tests/unit/test_consumer_proto \
+	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error
 check_PROGRAMS += $(UNIT_TESTS)
@@ -35,6 +36,9 @@ tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_live_proto_SOURCES = tests/unit/test_live_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_live_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_relay_proto_SOURCES = tests/unit/test_relay_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_relay_proto_LDADD = src/common/libcommon.la

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * tracefile.h - the names of a stream's files, shared by the consumer's
+ * file sink and the relay daemon so both lay traces out alike.
+ *
+ * Without a tracefile size limit a stream writes BASE and index/BASE.idx
+ * (BASE is CHANNEL_CPU).  With one, it writes BASE_0, BASE_1, ... and
+ * index/BASE_N.idx.
+ */
+#ifndef LTT_COMMON_TRACEFILE_H
+#define LTT_COMMON_TRACEFILE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Room for a full BASE_N.idx in NAME_MAX. */
+#define LTT_TRACEFILE_BASE_MAX (NAME_MAX - 25)
+
+/**
+ * ltt_tracefile_name() - the name of a stream's file number @no
+ * @base: BASE, at most LTT_TRACEFILE_BASE_MAX bytes (borrowed)
+ * @rotating: a size limit is set (names carry _N)
+ * @index: the index file's name (BASE[_N].idx, in index/) instead
+ * @buf: @len bytes; NAME_MAX + 1 always suffice
+ *
+ * Any thread.  Returns 0 or -ENAMETOOLONG.
+ */
+int ltt_tracefile_name(const char *base, bool rotating, uint64_t no, bool index, char *buf,
+		       size_t len);
+
+#endif /* LTT_COMMON_TRACEFILE_H */

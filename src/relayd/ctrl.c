@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctrl.c - the control connection: requests read whole into a bounded
+ * buffer, validated, dispatched from one table, answered in order
+ * (ctrl.h, common/relay-proto.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/relay-proto.h"
+#include "relayd/ctrl.h"
+#include "relayd/server.h"
+#include "relayd/session.h"
+#include "relayd/stream.h"
+
+/* Input read ahead: at least this much room, so small requests batch. */
+#define IN_MIN_CAP 65536
+/* Requests served per readable event, so one peer can't hog the loop. */
+#define MAX_ROUNDS 16
+
+struct ctrl_state {
+	uint8_t *in;				/* bytes received, not yet served */
+	size_t in_len, in_cap;
+	bool versioned;
+	uint32_t minor;				/* agreed */
+	struct ltt_relay_session *session;	/* a reference */
+	struct ltt_wbuf reply;
+};
+
+typedef int (*ctrl_fn)(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out);
+
+struct ctrl_cmd {
+	uint32_t cmd;
+	const char *name;
+	bool needs_session;
+	ctrl_fn fn;
+};
+
+static struct ctrl_state *state(const struct ltt_relay_conn *conn)
+{
+	return conn->state;
+}
+
+/* The ret_code for an internal error. */
+static uint32_t ret_code(int err)
+{
+	switch (err) {
+	case 0:
+		return LTT_RELAY_OK;
+	case -ENOENT:
+		return LTT_RELAY_ERR_NOENT;
+	case -EINVAL:
+	case -ENAMETOOLONG:
+	case -ENOSPC:
+		return LTT_RELAY_ERR_INVAL;
+	case -EEXIST:
+		return LTT_RELAY_ERR_EXIST;
+	case -EIO:
+	case -EFBIG:
+	case -EDQUOT:
+	case -EROFS:
+	case -EACCES:
+	case -EPERM:
+		return LTT_RELAY_ERR_IO;
+	default:
+		return LTT_RELAY_ERR;
+	}
+}
+
+static int malformed(struct ltt_relay_conn *conn, const char *what)
+{
+	LTT_WARN("control connection from %s: malformed %s: closed", conn->peer, what);
+	return -EPROTO;
+}
+
+static int cmd_version(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ltt_relay_version v, mine = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR };
+	struct ctrl_state *cs = state(conn);
+
+	if (ltt_relay_get_version(in, &v))
+		return malformed(conn, "VERSION");
+	ltt_relay_put_version(out, &mine);
+	if (v.major != LTT_RELAY_MAJOR) {
+		LTT_WARN("control connection from %s: protocol %u.%u, we speak %u.%u: closing",
+			 conn->peer, v.major, v.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
+		ltt_relay_conn_close_after_send(conn);
+		return 0;
+	}
+	cs->versioned = true;
+	cs->minor = v.minor < LTT_RELAY_MINOR ? v.minor : LTT_RELAY_MINOR;
+	return 0;
+}
+
+static int cmd_create_session(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+			      struct ltt_wbuf *out)
+{
+	struct ltt_relay_create_session_reply rep = { .ret_code = LTT_RELAY_OK };
+	struct ltt_relay_create_session *req;
+	struct ctrl_state *cs = state(conn);
+	int ret;
+
+	req = malloc(sizeof(*req));
+	if (!req)
+		return -ENOMEM;
+	if (ltt_relay_get_create_session(in, req)) {
+		free(req);
+		return malformed(conn, "CREATE_SESSION");
+	}
+	if (cs->session) {
+		rep.ret_code = LTT_RELAY_ERR_EXIST;	/* one session per connection */
+	} else {
+		ret = ltt_relay_session_create(conn->server->model, req, &cs->session);
+		if (ret) {
+			LTT_WARN("control connection from %s: session %s of %s refused: %s",
+				 conn->peer, req->session_name, req->hostname, strerror(-ret));
+			rep.ret_code = ret_code(ret);
+		} else {
+			rep.relay_session_id = cs->session->id;
+			strcpy(rep.output_path, cs->session->output_path);
+		}
+	}
+	free(req);
+	ltt_relay_put_create_session_reply(out, &rep);
+	return 0;
+}
+
+static int cmd_add_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ltt_relay_add_stream_reply rep = { .ret_code = LTT_RELAY_OK };
+	struct ltt_relay_add_stream *req;
+	int ret;
+
+	req = malloc(sizeof(*req));
+	if (!req)
+		return -ENOMEM;
+	if (ltt_relay_get_add_stream(in, req)) {
+		free(req);
+		return malformed(conn, "ADD_STREAM");
+	}
+	ret = ltt_relay_stream_add(state(conn)->session, req, &rep.stream_handle);
+	if (ret) {
+		LTT_WARN("control connection from %s: stream %s/%s refused: %s", conn->peer,
+			 req->pathname, req->channel_name, strerror(-ret));
+		rep.ret_code = ret_code(ret);
+	}
+	free(req);
+	ltt_relay_put_add_stream_reply(out, &rep);
+	return 0;
+}
+
+static int cmd_streams_sent(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	if (ltt_rbuf_end(in))
+		return malformed(conn, "STREAMS_SENT");
+	ltt_relay_session_streams_sent(state(conn)->session);
+	ltt_relay_put_ret(out, LTT_RELAY_OK);
+	return 0;
+}
+
+/* A request naming a stream the session lacks is malformed (relay-proto.h). */
+static int stream_result(struct ltt_relay_conn *conn, const char *what, int ret,
+			 struct ltt_wbuf *out)
+{
+	if (ret == -ENOENT) {
+		LTT_WARN("control connection from %s: %s for an unknown stream: closed", conn->peer,
+			 what);
+		return -EPROTO;
+	}
+	if (ret && ret != -EINVAL)
+		LTT_WARN("control connection from %s: %s failed: %s", conn->peer, what,
+			 strerror(-ret));
+	ltt_relay_put_ret(out, ret_code(ret));
+	return 0;
+}
+
+static int cmd_send_metadata(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ltt_relay_metadata_hdr h;
+	struct ltt_rbuf hr;
+	const void *bytes;
+	size_t len;
+
+	if (in->len < 12)
+		return malformed(conn, "SEND_METADATA");
+	ltt_rbuf_init(&hr, in->data, 12);
+	if (ltt_relay_get_metadata_hdr(&hr, &h))
+		return malformed(conn, "SEND_METADATA");
+	if (h.padding_size > in->len - 12)
+		return malformed(conn, "SEND_METADATA (padding larger than the payload)");
+	len = in->len - 12 - h.padding_size;
+	bytes = in->data + 12;
+	return stream_result(conn, "SEND_METADATA",
+			     ltt_relay_stream_metadata(state(conn)->session, h.stream_handle, bytes,
+						       len, h.padding_size), out);
+}
+
+static int cmd_send_index(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ltt_relay_index idx;
+
+	if (ltt_relay_get_index(in, &idx))
+		return malformed(conn, "SEND_INDEX");
+	return stream_result(conn, "SEND_INDEX", ltt_relay_stream_index(state(conn)->session, &idx),
+			     out);
+}
+
+static int cmd_close_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ltt_relay_stream_seq m;
+
+	if (ltt_relay_get_stream_seq(in, &m))
+		return malformed(conn, "CLOSE_STREAM");
+	return stream_result(conn, "CLOSE_STREAM",
+			     ltt_relay_stream_close(state(conn)->session, m.stream_handle,
+						    m.last_net_seq_num), out);
+}
+
+static int cmd_quiescent(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	uint64_t handle;
+	bool pending;
+	int ret;
+
+	if (ltt_relay_get_u64_msg(in, &handle))
+		return malformed(conn, "QUIESCENT_CONTROL");
+	/* nothing to flush here: the stream only has to exist */
+	ret = ltt_relay_stream_data_pending(state(conn)->session, handle, UINT64_MAX, &pending);
+	return stream_result(conn, "QUIESCENT_CONTROL", ret, out);
+}
+
+static int cmd_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ltt_relay_stream_seq m;
+	bool pending = false;
+	int ret;
+
+	if (ltt_relay_get_stream_seq(in, &m))
+		return malformed(conn, "DATA_PENDING");
+	ret = ltt_relay_stream_data_pending(state(conn)->session, m.stream_handle,
+					    m.last_net_seq_num, &pending);
+	if (ret == -ENOENT)
+		return stream_result(conn, "DATA_PENDING", ret, out);
+	ltt_relay_put_ret(out, pending);
+	return 0;
+}
+
+static int cmd_begin_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+				  struct ltt_wbuf *out)
+{
+	uint64_t id;
+
+	if (ltt_relay_get_u64_msg(in, &id))
+		return malformed(conn, "BEGIN_DATA_PENDING");
+	ltt_relay_put_ret(out, id == state(conn)->session->id ? LTT_RELAY_OK : LTT_RELAY_ERR_NOENT);
+	return 0;
+}
+
+static int cmd_end_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+				struct ltt_wbuf *out)
+{
+	struct ltt_relay_end_data_pending_reply rep = { .ret_code = LTT_RELAY_OK };
+	struct ltt_relay_session *s = state(conn)->session;
+	uint64_t id;
+
+	if (ltt_relay_get_u64_msg(in, &id))
+		return malformed(conn, "END_DATA_PENDING");
+	if (id != s->id)
+		rep.ret_code = LTT_RELAY_ERR_NOENT;
+	else
+		rep.pending = ltt_relay_session_pending(s);
+	ltt_relay_put_end_data_pending_reply(out, &rep);
+	return 0;
+}
+
+static const struct ctrl_cmd commands[] = {
+	{ LTT_RELAY_VERSION, "VERSION", false, cmd_version },
+	{ LTT_RELAY_CREATE_SESSION, "CREATE_SESSION", false, cmd_create_session },
+	{ LTT_RELAY_ADD_STREAM, "ADD_STREAM", true, cmd_add_stream },
+	{ LTT_RELAY_STREAMS_SENT, "STREAMS_SENT", true, cmd_streams_sent },
+	{ LTT_RELAY_SEND_METADATA, "SEND_METADATA", true, cmd_send_metadata },
+	{ LTT_RELAY_SEND_INDEX, "SEND_INDEX", true, cmd_send_index },
+	{ LTT_RELAY_CLOSE_STREAM, "CLOSE_STREAM", true, cmd_close_stream },
+	{ LTT_RELAY_QUIESCENT_CONTROL, "QUIESCENT_CONTROL", true, cmd_quiescent },
+	{ LTT_RELAY_DATA_PENDING, "DATA_PENDING", true, cmd_data_pending },
+	{ LTT_RELAY_BEGIN_DATA_PENDING, "BEGIN_DATA_PENDING", true, cmd_begin_data_pending },
+	{ LTT_RELAY_END_DATA_PENDING, "END_DATA_PENDING", true, cmd_end_data_pending },
+};
+
+static const struct ctrl_cmd *find_cmd(uint32_t cmd)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (commands[i].cmd == cmd)
+			return &commands[i];
+	return NULL;
+}
+
+/* Serve one whole request; its reply goes into cs->reply. */
+static int serve(struct ltt_relay_conn *conn, const struct ltt_relay_ctrl_hdr *h,
+		 const uint8_t *payload)
+{
+	struct ctrl_state *cs = state(conn);
+	const struct ctrl_cmd *c = find_cmd(h->cmd);
+	struct ltt_rbuf in;
+
+	if (!cs->versioned && h->cmd != LTT_RELAY_VERSION) {
+		LTT_WARN("control connection from %s: command %u before VERSION: closed",
+			 conn->peer, h->cmd);
+		return -EPROTO;
+	}
+	if (!c) {
+		LTT_DBG("control connection from %s: command %u not supported", conn->peer, h->cmd);
+		ltt_relay_put_ret(&cs->reply, LTT_RELAY_ERR_UNSUPPORTED);
+		return 0;
+	}
+	if (c->needs_session && !cs->session) {
+		LTT_WARN("control connection from %s: %s before CREATE_SESSION: closed", conn->peer,
+			 c->name);
+		return -EPROTO;
+	}
+	LTT_DBG("control connection from %s: %s (%" PRIu64 " bytes)", conn->peer, c->name,
+		h->data_size);
+	ltt_rbuf_init(&in, payload, (size_t)h->data_size);
+	return c->fn(conn, &in, &cs->reply);
+}
+
+/* Serve the whole requests at the start of the input; keep the rest. */
+static int serve_buffer(struct ltt_relay_conn *conn)
+{
+	struct ctrl_state *cs = state(conn);
+	struct ltt_relay_ctrl_hdr h;
+	struct ltt_rbuf r;
+	size_t pos = 0;
+	int ret = 0;
+
+	while (!conn->closing && cs->in_len - pos >= LTT_RELAY_CTRL_HDR_SIZE &&
+	       conn->out.len - conn->out_pos < LTT_RELAY_MAX_PENDING_OUT) {
+		ltt_rbuf_init(&r, cs->in + pos, LTT_RELAY_CTRL_HDR_SIZE);
+		if (ltt_relay_get_ctrl_hdr(&r, &h))
+			return malformed(conn, "request header");
+		if (h.data_size > LTT_RELAY_MAX_CTRL_PAYLOAD) {
+			LTT_WARN("control connection from %s: request of %" PRIu64
+				 " bytes (at most %u): closed", conn->peer, h.data_size,
+				 LTT_RELAY_MAX_CTRL_PAYLOAD);
+			return -EPROTO;
+		}
+		if (cs->in_len - pos - LTT_RELAY_CTRL_HDR_SIZE < h.data_size)
+			break;
+		ret = serve(conn, &h, cs->in + pos + LTT_RELAY_CTRL_HDR_SIZE);
+		if (!ret)
+			ret = ltt_relay_conn_send(conn, &cs->reply);
+		if (ret)
+			return ret;
+		pos += LTT_RELAY_CTRL_HDR_SIZE + (size_t)h.data_size;
+	}
+	memmove(cs->in, cs->in + pos, cs->in_len - pos);
+	cs->in_len -= pos;
+	return 0;
+}
+
+/* Room for the request being received; at most header + max payload. */
+static int make_room(struct ctrl_state *cs)
+{
+	size_t need = IN_MIN_CAP;
+	uint8_t *p;
+
+	if (cs->in_len >= LTT_RELAY_CTRL_HDR_SIZE) {
+		struct ltt_relay_ctrl_hdr h;
+		struct ltt_rbuf r;
+
+		ltt_rbuf_init(&r, cs->in, LTT_RELAY_CTRL_HDR_SIZE);
+		if (!ltt_relay_get_ctrl_hdr(&r, &h) &&
+		    LTT_RELAY_CTRL_HDR_SIZE + h.data_size > need)
+			need = LTT_RELAY_CTRL_HDR_SIZE + (size_t)h.data_size;
+	}
+	if (cs->in_cap >= need)
+		return 0;
+	p = realloc(cs->in, need);
+	if (!p)
+		return -ENOMEM;
+	cs->in = p;
+	cs->in_cap = need;
+	return 0;
+}
+
+static int ctrl_readable(struct ltt_relay_conn *conn)
+{
+	struct ctrl_state *cs = state(conn);
+	size_t n;
+	int i, ret;
+
+	for (i = 0; i < MAX_ROUNDS && !conn->closing; i++) {
+		if (conn->out.len - conn->out_pos >= LTT_RELAY_MAX_PENDING_OUT)
+			return 0;	/* the peer reads its replies first */
+		ret = make_room(cs);
+		if (ret)
+			return ret;
+		ret = ltt_relay_conn_read(conn, cs->in + cs->in_len, cs->in_cap - cs->in_len, &n);
+		if (ret == -EAGAIN)
+			return 0;
+		if (ret == -ECONNRESET && cs->in_len) {
+			LTT_WARN("control connection from %s: closed in the middle of a request",
+				 conn->peer);
+			return -EPIPE;
+		}
+		if (ret)
+			return ret;
+		cs->in_len += n;
+		ret = serve_buffer(conn);
+		if (ret)
+			return ret;
+		/* a large buffer is given back once its request is served */
+		if (!cs->in_len && cs->in_cap > IN_MIN_CAP) {
+			free(cs->in);
+			cs->in = NULL;
+			cs->in_cap = 0;
+		}
+	}
+	return 0;
+}
+
+static bool ctrl_busy(const struct ltt_relay_conn *conn)
+{
+	return state(conn)->in_len > 0;
+}
+
+static void ctrl_closed(struct ltt_relay_conn *conn)
+{
+	struct ctrl_state *cs = state(conn);
+
+	if (cs->session) {
+		ltt_relay_session_close(cs->session);
+		ltt_relay_session_put(cs->session);
+		cs->session = NULL;
+	}
+	free(cs->in);
+	ltt_wbuf_fini(&cs->reply);
+}
+
+const struct ltt_relay_proto_ops ltt_relay_ctrl_ops = {
+	.name = "control",
+	.state_size = sizeof(struct ctrl_state),
+	.readable = ctrl_readable,
+	.busy = ctrl_busy,
+	.closed = ctrl_closed,
+};

@@ -1,0 +1,518 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * main.c - ltt-relayd: options, listening sockets, daemonizing, signals,
+ * and the server thread's loop.
+ *
+ * Start-up order: options checked; detach (-b, -d); signals; the three
+ * ports listening (an address in use ends it here, with its name); the
+ * output directory; the servers on the loop; then the pid file, the port
+ * files, READY=1 to systemd, and the waiting caller of -b/-d released.
+ * SIGTERM or SIGINT stops the loop: every connection is closed (a packet
+ * cut short is removed from its file, so every file ends on a whole
+ * packet), the files are closed, the pid and port files removed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <popt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/evloop.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "relayd/relayd.h"
+
+struct options {
+	char *ctrl_url, *data_url, *live_url;
+	char *output;
+	char *pidfile;
+	int daemonize, background;
+	int verbose, quiet;
+};
+
+enum { OPT_VERBOSE = 1, OPT_HELP, OPT_VERSION };
+
+enum { CTRL, DATA, LIVE, NPORTS };
+
+static const char *const port_kinds[NPORTS] = { "control", "data", "live" };
+static const char *const port_opts[NPORTS] = { "-C", "-D", "-L" };
+static const uint16_t default_ports[NPORTS] = {
+	LTT_DEFAULT_RELAYD_CTRL_PORT, LTT_DEFAULT_RELAYD_DATA_PORT, LTT_DEFAULT_RELAYD_LIVE_PORT,
+};
+
+struct relayd {
+	struct ltt_relay_addr addr[NPORTS];
+	int fd[NPORTS];
+	uint16_t port[NPORTS];
+	char rundir[PATH_MAX];
+	char output[PATH_MAX];
+	bool port_files, pid_file;
+	struct ltt_evloop *loop;
+	struct ltt_relay_model *model;
+	struct ltt_relay_server *ctrl, *data;
+	struct ltt_relay_live *live;
+	int sfd;
+	struct ltt_evloop_watch *sig_watch;
+};
+
+static int usage_error(const char *what)
+{
+	fprintf(stderr, "ltt-relayd: Error: %s\nTry 'ltt-relayd --help'.\n", what);
+	return -1;
+}
+
+static int parse_options(int argc, const char **argv, struct options *o)
+{
+	struct poptOption table[] = {
+		{ "control-port", 'C', POPT_ARG_STRING, &o->ctrl_url, 0,
+		  "control port URL (default: tcp://0.0.0.0:5342)", "URL" },
+		{ "data-port", 'D', POPT_ARG_STRING, &o->data_url, 0,
+		  "data port URL (default: tcp://0.0.0.0:5343)", "URL" },
+		{ "live-port", 'L', POPT_ARG_STRING, &o->live_url, 0,
+		  "live viewer port URL (default: tcp://0.0.0.0:5344)", "URL" },
+		{ "output", 'o', POPT_ARG_STRING, &o->output, 0,
+		  "trace output directory (default: $LTT_HOME/ltt-traces)", "DIR" },
+		{ "daemonize", 'd', POPT_ARG_NONE, &o->daemonize, 0,
+		  "detach, close standard streams, return once listening", NULL },
+		{ "background", 'b', POPT_ARG_NONE, &o->background, 0,
+		  "detach, keep standard streams, return once listening", NULL },
+		{ "pidfile", 'p', POPT_ARG_STRING, &o->pidfile, 0, "write the pid to FILE",
+		  "FILE" },
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		  "more messages (-v info, -vv debug)", NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &o->quiet, 0, "errors only", NULL },
+		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		POPT_TABLEEND
+	};
+	poptContext ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
+	int rc, ret = 0;
+
+	while ((rc = poptGetNextOpt(ctx)) > 0) {
+		if (rc == OPT_VERBOSE) {
+			o->verbose++;
+		} else if (rc == OPT_HELP) {
+			poptPrintHelp(ctx, stdout, 0);
+			ret = 1;
+			goto out;
+		} else if (rc == OPT_VERSION) {
+			printf("ltt-relayd %s\n", PACKAGE_VERSION);
+			ret = 1;
+			goto out;
+		}
+	}
+	if (rc < -1) {
+		fprintf(stderr, "ltt-relayd: Error: %s: %s\nTry 'ltt-relayd --help'.\n",
+			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
+		ret = -1;
+	} else if (poptPeekArg(ctx)) {
+		fprintf(stderr, "ltt-relayd: Error: unexpected argument '%s'\nTry 'ltt-relayd --help'.\n",
+			poptPeekArg(ctx));
+		ret = -1;
+	} else if (o->daemonize && o->background) {
+		ret = usage_error("choose one of --daemonize and --background");
+	} else if (o->output && !*o->output) {
+		ret = usage_error("--output: give a directory");
+	} else if (o->pidfile && !*o->pidfile) {
+		ret = usage_error("--pidfile: give a file");
+	}
+out:
+	poptFreeContext(ctx);
+	return ret;
+}
+
+/* Check the -C/-D/-L URLs; 0 or -1 (said why). */
+static int parse_addrs(const struct options *o, struct relayd *r)
+{
+	const char *urls[NPORTS] = { o->ctrl_url, o->data_url, o->live_url };
+	char why[128], a[300], b[300];
+	int i, j;
+
+	for (i = 0; i < NPORTS; i++) {
+		if (!urls[i]) {
+			strcpy(r->addr[i].host, "0.0.0.0");
+			r->addr[i].port = default_ports[i];
+			continue;
+		}
+		if (ltt_relay_addr_parse(urls[i], default_ports[i], &r->addr[i], why, sizeof(why))) {
+			fprintf(stderr, "ltt-relayd: Error: %s %s: %s\nTry 'ltt-relayd --help'.\n",
+				port_opts[i], urls[i], why);
+			return -1;
+		}
+	}
+	for (i = 0; i < NPORTS; i++) {
+		for (j = i + 1; j < NPORTS; j++) {
+			if (!r->addr[i].port || r->addr[i].port != r->addr[j].port)
+				continue;
+			ltt_relay_addr_format(&r->addr[i], a, sizeof(a));
+			ltt_relay_addr_format(&r->addr[j], b, sizeof(b));
+			if (strcmp(r->addr[i].host, r->addr[j].host) &&
+			    strcmp(r->addr[i].host, "0.0.0.0") && strcmp(r->addr[j].host, "0.0.0.0"))
+				continue;
+			fprintf(stderr, "ltt-relayd: Error: the %s port (%s) and the %s port (%s) "
+				"must differ\n", port_kinds[i], a, port_kinds[j], b);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int resolve_dirs(const struct options *o, struct relayd *r)
+{
+	const char *env = getenv("LTT_RUNDIR");
+	char home[PATH_MAX];
+	bool have_home = !ltt_home_dir(home, sizeof(home));
+	int ret;
+
+	if (env && *env)
+		ret = ltt_path_absolute(r->rundir, sizeof(r->rundir), env);
+	else if (geteuid() == 0)
+		ret = snprintf(r->rundir, sizeof(r->rundir), "%s", LTT_ROOT_RUNDIR) < 0;
+	else
+		ret = have_home ? ltt_path_join(r->rundir, sizeof(r->rundir), home,
+						LTT_PERSONAL_RUNDIR_NAME) : -ENOENT;
+	if (ret) {
+		fprintf(stderr, "ltt-relayd: Error: no run directory: set LTT_RUNDIR, LTT_HOME or HOME\n");
+		return -1;
+	}
+	if (o->output)
+		ret = ltt_path_absolute(r->output, sizeof(r->output), o->output);
+	else
+		ret = have_home ? ltt_path_join(r->output, sizeof(r->output), home,
+						LTT_TRACES_DIR_NAME) : -ENOENT;
+	if (ret) {
+		fprintf(stderr, "ltt-relayd: Error: no output directory: pass -o DIR, or set LTT_HOME or HOME\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* See sessiond's: the caller waits for one byte on a pipe, or its close. */
+static int detach(int *ret_ready_fd)
+{
+	int pipefd[2];
+	char byte;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0) {
+		ssize_t n;
+
+		close(pipefd[1]);
+		do
+			n = read(pipefd[0], &byte, 1);
+		while (n < 0 && errno == EINTR);
+		waitpid(pid, NULL, 0);
+		exit(n == 1 ? 0 : 1);
+	}
+	close(pipefd[0]);
+	if (setsid() < 0)
+		_exit(1);
+	pid = fork();
+	if (pid < 0)
+		_exit(1);
+	if (pid > 0)
+		_exit(0);
+	*ret_ready_fd = pipefd[1];
+	return 0;
+}
+
+static void announce_ready(int ready_fd, bool close_stdio)
+{
+	char byte = 0;
+	int null;
+
+	if (close_stdio) {
+		null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (null >= 0) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+		if (chdir("/"))
+			LTT_DBG("chdir /: %s", strerror(errno));
+	}
+	if (ready_fd >= 0) {
+		if (write(ready_fd, &byte, 1) != 1)
+			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));
+		close(ready_fd);
+	}
+}
+
+/* READY=1 to systemd when it asked (Type=notify), without libsystemd. */
+static void notify_systemd(void)
+{
+	const char *path = getenv("NOTIFY_SOCKET");
+	static const char msg[] = "READY=1";
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	socklen_t len;
+	int fd;
+
+	if (!path || !*path || (path[0] != '/' && path[0] != '@') ||
+	    strlen(path) >= sizeof(sun.sun_path))
+		return;
+	memcpy(sun.sun_path, path, strlen(path));
+	if (path[0] == '@')
+		sun.sun_path[0] = '\0';	/* an abstract socket */
+	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path));
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return;
+	if (sendto(fd, msg, sizeof(msg) - 1, MSG_NOSIGNAL, (struct sockaddr *)&sun, len) < 0)
+		LTT_WARN("can't notify systemd on %s: %s", path, strerror(errno));
+	close(fd);
+}
+
+static int write_pidfile(const char *path)
+{
+	char tmp[PATH_MAX + 16];
+	FILE *f;
+	int ret;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "we");
+	if (!f)
+		return -errno;
+	fprintf(f, "%ld\n", (long)getpid());
+	if (fclose(f) || rename(tmp, path)) {
+		ret = -errno;
+		unlink(tmp);
+		return ret;
+	}
+	return 0;
+}
+
+static void on_signal(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct signalfd_siginfo si;
+
+	(void)events;
+	(void)arg;
+	while (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		if (si.ssi_signo == SIGHUP) {
+			LTT_INFO("SIGHUP ignored");
+			continue;
+		}
+		LTT_INFO("signal %u received: shutting down", si.ssi_signo);
+		ltt_evloop_stop(loop);
+	}
+}
+
+static int block_signals(int *ret_sfd)
+{
+	sigset_t set;
+	int sfd;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	if (pthread_sigmask(SIG_BLOCK, &set, NULL))
+		return -EINVAL;
+	signal(SIGPIPE, SIG_IGN);
+	sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0)
+		return -errno;
+	*ret_sfd = sfd;
+	return 0;
+}
+
+static int listen_all(struct relayd *r)
+{
+	char a[300];
+	int i, ret;
+
+	for (i = 0; i < NPORTS; i++) {
+		ret = ltt_relay_listen(&r->addr[i], &r->fd[i], &r->port[i]);
+		if (ret) {
+			ltt_relay_addr_format(&r->addr[i], a, sizeof(a));
+			LTT_ERR("can't listen on %s (the %s port, %s): %s%s", a, port_kinds[i],
+				port_opts[i], ret == -ENOENT ? "the name does not resolve" :
+				strerror(-ret), ret == -EADDRINUSE ?
+				" (another relay daemon? choose another port)" : "");
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* From IDLE_ENV, else the default; the variable is checked. */
+static int idle_ms(unsigned int *ret_ms)
+{
+	const char *env = getenv(LTT_RELAYD_IDLE_ENV);
+	char *end;
+	unsigned long v;
+
+	*ret_ms = LTT_RELAY_DEFAULT_IDLE_MS;
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	v = strtoul(env, &end, 10);
+	if (errno || *end || v == 0 || v > 3600000 || env[0] == '-') {
+		LTT_ERR("%s=%s: give milliseconds, 1 to 3600000", LTT_RELAYD_IDLE_ENV, env);
+		return -EINVAL;
+	}
+	*ret_ms = (unsigned int)v;
+	return 0;
+}
+
+static int serve_start(struct relayd *r)
+{
+	struct ltt_relay_live_cfg lcfg = { 0 };
+	unsigned int idle;
+	int ret;
+
+	ret = idle_ms(&idle);
+	if (ret)
+		return ret;
+	ret = ltt_relay_model_create(r->output, &r->model);
+	if (ret) {
+		LTT_ERR("can't use the output directory %s: %s", r->output, strerror(-ret));
+		return ret;
+	}
+	ret = ltt_evloop_create(&r->loop);
+	if (!ret)
+		ret = ltt_evloop_watch(r->loop, r->sfd, EPOLLIN, on_signal, r, &r->sig_watch);
+	if (!ret)
+		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_ctrl_ops, r->fd[CTRL],
+					     idle, &r->ctrl);
+	if (!ret) {
+		r->fd[CTRL] = -1;
+		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
+					     idle, &r->data);
+	}
+	if (!ret) {
+		r->fd[DATA] = -1;
+		lcfg.model = r->model;
+		lcfg.loop = r->loop;
+		lcfg.listen_fd = r->fd[LIVE];
+		ret = ltt_relay_live_start(&lcfg, &r->live);
+		if (!ret)
+			r->fd[LIVE] = -1;
+		if (ret == -ENOSYS) {
+			LTT_WARN("this build serves no live viewers");
+			ret = 0;
+		}
+	}
+	if (ret)
+		LTT_ERR("can't start serving: %s", strerror(-ret));
+	return ret;
+}
+
+static void serve_stop(struct relayd *r)
+{
+	/* connections first: sessions close, packets cut short are removed */
+	ltt_relay_live_stop(r->live);
+	ltt_relay_server_stop(r->data);
+	ltt_relay_server_stop(r->ctrl);
+	ltt_evloop_unwatch(r->sig_watch);
+	ltt_evloop_destroy(r->loop);
+	ltt_relay_model_destroy(r->model);
+}
+
+/* Pid file, port files: what others wait for, written once we serve. */
+static int publish(struct relayd *r, const struct options *o)
+{
+	int i, ret;
+
+	if (o->pidfile) {
+		ret = write_pidfile(o->pidfile);
+		if (ret) {
+			LTT_ERR("can't write the pid file %s: %s", o->pidfile, strerror(-ret));
+			return ret;
+		}
+		r->pid_file = true;
+	}
+	ret = ltt_mkdir_p(r->rundir, geteuid() == 0 ? 0755 : 0700);
+	for (i = 0; !ret && i < NPORTS; i++)
+		ret = ltt_relay_port_file_write(r->rundir, port_kinds[i], r->port[i]);
+	if (ret) {
+		LTT_ERR("can't write the port files in %s: %s", r->rundir, strerror(-ret));
+		return ret;
+	}
+	r->port_files = true;
+	return 0;
+}
+
+static void unpublish(struct relayd *r, const struct options *o)
+{
+	int i;
+
+	if (r->port_files)
+		for (i = 0; i < NPORTS; i++)
+			ltt_relay_port_file_remove(r->rundir, port_kinds[i]);
+	if (r->pid_file)
+		unlink(o->pidfile);
+}
+
+static int run(const struct options *o)
+{
+	struct relayd r = { .fd = { -1, -1, -1 }, .sfd = -1 };
+	int ready_fd = -1, i, ret;
+
+	if (parse_addrs(o, &r) || resolve_dirs(o, &r))
+		return 1;
+	if ((o->daemonize || o->background) && detach(&ready_fd))
+		return 1;
+	ret = block_signals(&r.sfd);
+	if (ret)
+		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
+	if (!ret)
+		ret = listen_all(&r);
+	if (!ret)
+		ret = serve_start(&r);
+	if (!ret)
+		ret = publish(&r, o);
+	if (!ret) {
+		LTT_INFO("ready: control port %u, data port %u, live port %u, output %s, pid %ld",
+			 r.port[CTRL], r.port[DATA], r.port[LIVE], r.output, (long)getpid());
+		notify_systemd();
+		announce_ready(ready_fd, o->daemonize);
+		ready_fd = -1;
+		ret = ltt_evloop_run(r.loop);
+		if (ret)
+			LTT_ERR("the event loop failed: %s", strerror(-ret));
+	}
+	serve_stop(&r);
+	unpublish(&r, o);
+	for (i = 0; i < NPORTS; i++)
+		if (r.fd[i] >= 0)
+			close(r.fd[i]);
+	if (r.sfd >= 0)
+		close(r.sfd);
+	if (ready_fd >= 0)
+		close(ready_fd);	/* the caller sees the pipe close: failure */
+	return ret ? 1 : 0;
+}
+
+int main(int argc, const char **argv)
+{
+	struct options o = { 0 };
+	int ret;
+
+	ret = parse_options(argc, argv, &o);
+	if (ret)
+		return ret > 0 ? 0 : 1;
+	ltt_log_init("ltt-relayd", o.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + o.verbose);
+	ret = run(&o);
+	free(o.ctrl_url);
+	free(o.data_url);
+	free(o.live_url);
+	free(o.output);
+	free(o.pidfile);
+	return ret;
+}

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * model.c - the registry of relay sessions and streams, and the
+ * thread-safe read interface the live server uses (model.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/paths.h"
+#include "common/tracefile.h"
+#include "relayd/session.h"
+#include "relayd/stream.h"
+
+int ltt_relay_model_create(const char *output_dir, struct ltt_relay_model **ret_model)
+{
+	struct ltt_relay_model *m;
+	int ret;
+
+	if (!output_dir || output_dir[0] != '/' || !ret_model)
+		return -EINVAL;
+	if (strlen(output_dir) >= sizeof(m->output_dir))
+		return -ENAMETOOLONG;
+	ret = ltt_mkdir_p(output_dir, 0750);
+	if (ret)
+		return ret;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	strcpy(m->output_dir, output_dir);
+	pthread_mutex_init(&m->lock, NULL);
+	m->next_session_id = 1;
+	m->next_stream_handle = 1;
+	m->next_trace_id = 1;
+	*ret_model = m;
+	return 0;
+}
+
+void ltt_relay_model_destroy(struct ltt_relay_model *m)
+{
+	struct ltt_relay_session *s;
+
+	if (!m)
+		return;
+	while ((s = m->sessions)) {
+		s->closed = true;
+		s->refs = 0;
+		s->viewers = 0;
+		ltt_relay_session_reap_locked(s);
+	}
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+struct ltt_relay_session *ltt_relay_model_find_session_locked(struct ltt_relay_model *m,
+							     uint64_t id)
+{
+	struct ltt_relay_session *s;
+
+	for (s = m->sessions; s; s = s->next)
+		if (s->id == id)
+			return s;
+	return NULL;
+}
+
+struct ltt_relay_stream *ltt_relay_model_find_stream_locked(struct ltt_relay_model *m,
+							   uint64_t handle)
+{
+	struct ltt_relay_stream *st;
+
+	for (st = m->by_handle[handle % LTT_RELAY_STREAM_BUCKETS]; st; st = st->hnext)
+		if (st->handle == handle)
+			return st;
+	return NULL;
+}
+
+void ltt_relay_model_insert_stream_locked(struct ltt_relay_model *m, struct ltt_relay_stream *st)
+{
+	struct ltt_relay_stream **head = &m->by_handle[st->handle % LTT_RELAY_STREAM_BUCKETS];
+
+	st->hnext = *head;
+	*head = st;
+}
+
+static void session_info(const struct ltt_relay_session *s, struct ltt_relay_session_info *info)
+{
+	const struct ltt_relay_stream *st;
+
+	memset(info, 0, sizeof(*info));
+	info->id = s->id;
+	strcpy(info->hostname, s->hostname);
+	strcpy(info->session_name, s->session_name);
+	info->live_timer_us = s->live_timer_us;
+	for (st = s->streams; st; st = st->next)
+		info->stream_count += st->sent;
+	info->viewer_count = s->viewers;
+	info->closed = s->closed;
+	info->creation_time = s->creation_time;
+	info->generation = s->generation;
+}
+
+static void stream_info(const struct ltt_relay_stream *st, struct ltt_relay_stream_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->handle = st->handle;
+	info->session_id = st->session->id;
+	info->trace_id = st->trace->id;
+	info->metadata_handle = st->trace->metadata_handle;
+	info->metadata = st->metadata;
+	info->sent = st->sent;
+	info->closed = st->closed;
+	info->hup = ltt_relay_stream_hup_locked(st);
+	strcpy(info->channel_name, st->channel_name);
+	strcpy(info->pathname, st->trace->pathname);
+	info->index_count = st->entry_count;
+	info->metadata_size = st->meta_size;
+	info->has_beacon = st->has_beacon;
+	info->beacon_ts = st->beacon_ts;
+	info->ctf_stream_id = st->ctf_stream_id;
+}
+
+int ltt_relay_model_list_sessions(struct ltt_relay_model *m, struct ltt_relay_session_info **ret_infos,
+				  size_t *ret_count)
+{
+	struct ltt_relay_session_info *infos = NULL;
+	struct ltt_relay_session *s;
+	size_t n = 0, i = 0;
+	int ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	for (s = m->sessions; s; s = s->next)
+		n++;
+	if (n) {
+		infos = calloc(n, sizeof(*infos));
+		if (!infos)
+			ret = -ENOMEM;
+	}
+	/* oldest first: the list holds the newest first */
+	for (s = m->sessions; s && !ret; s = s->next, i++)
+		session_info(s, &infos[n - 1 - i]);
+	pthread_mutex_unlock(&m->lock);
+	if (ret)
+		return ret;
+	*ret_infos = infos;
+	*ret_count = n;
+	return 0;
+}
+
+int ltt_relay_model_session_info(struct ltt_relay_model *m, uint64_t session_id,
+				 struct ltt_relay_session_info *ret_info)
+{
+	struct ltt_relay_session *s;
+
+	pthread_mutex_lock(&m->lock);
+	s = ltt_relay_model_find_session_locked(m, session_id);
+	if (s)
+		session_info(s, ret_info);
+	pthread_mutex_unlock(&m->lock);
+	return s ? 0 : -ENOENT;
+}
+
+int ltt_relay_model_list_streams(struct ltt_relay_model *m, uint64_t session_id, uint64_t after,
+				 bool sent_only, struct ltt_relay_stream_info **ret_infos,
+				 size_t *ret_count)
+{
+	struct ltt_relay_stream_info *infos = NULL;
+	struct ltt_relay_session *s;
+	struct ltt_relay_stream *st;
+	size_t n = 0, i = 0;
+	int ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	s = ltt_relay_model_find_session_locked(m, session_id);
+	if (!s) {
+		ret = -ENOENT;
+		goto out;
+	}
+	for (st = s->streams; st; st = st->next)
+		n += st->handle > after && (st->sent || !sent_only);
+	if (n) {
+		infos = calloc(n, sizeof(*infos));
+		if (!infos) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	for (st = s->streams; st; st = st->next)
+		if (st->handle > after && (st->sent || !sent_only))
+			stream_info(st, &infos[i++]);
+out:
+	pthread_mutex_unlock(&m->lock);
+	if (ret)
+		return ret;
+	*ret_infos = infos;
+	*ret_count = n;
+	return 0;
+}
+
+int ltt_relay_model_stream_info(struct ltt_relay_model *m, uint64_t handle,
+				struct ltt_relay_stream_info *ret_info)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, handle);
+	if (st)
+		stream_info(st, ret_info);
+	pthread_mutex_unlock(&m->lock);
+	return st ? 0 : -ENOENT;
+}
+
+int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64_t pos,
+			      struct ltt_relay_entry *ret_entry)
+{
+	struct ltt_relay_stream *st;
+	int ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, handle);
+	if (!st)
+		ret = -ENOENT;
+	else if (st->metadata)
+		ret = -EINVAL;
+	else if (pos < st->entry_count)
+		*ret_entry = st->entries[pos];
+	else
+		ret = ltt_relay_stream_hup_locked(st) ? -EPIPE : -EAGAIN;
+	pthread_mutex_unlock(&m->lock);
+	return ret;
+}
+
+int ltt_relay_model_seek_last(struct ltt_relay_model *m, uint64_t handle, uint64_t *ret_pos)
+{
+	struct ltt_relay_stream *st;
+	int ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, handle);
+	if (!st)
+		ret = -ENOENT;
+	else if (st->metadata)
+		ret = -EINVAL;
+	else
+		*ret_pos = st->entry_count ? st->entry_count - 1 : 0;
+	pthread_mutex_unlock(&m->lock);
+	return ret;
+}
+
+/* The entry whose packet holds viewer offset @off, or NULL (binary search). */
+static const struct ltt_relay_entry *find_packet(const struct ltt_relay_stream *st, uint64_t off)
+{
+	size_t lo = 0, hi = st->entry_count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct ltt_relay_entry *e = &st->entries[mid];
+
+		if (off < e->viewer_offset)
+			hi = mid;
+		else if (off - e->viewer_offset >= e->entry.packet_size / 8)
+			lo = mid + 1;
+		else
+			return e;
+	}
+	return NULL;
+}
+
+/* pread() all of @len (short only at the end of the file). */
+static int read_at(int fd, void *buf, size_t len, uint64_t off, size_t *ret_len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = pread(fd, (char *)buf + done, len - done, (off_t)(off + done));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	*ret_len = done;
+	return 0;
+}
+
+int ltt_relay_model_read_packet(struct ltt_relay_model *m, uint64_t handle, uint64_t offset,
+				void *buf, size_t len, size_t *ret_len)
+{
+	const struct ltt_relay_entry *e;
+	struct ltt_relay_stream *st;
+	char name[NAME_MAX + 1];
+	uint64_t file_off = 0, left;
+	int fd = -1, ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, handle);
+	if (!st) {
+		ret = -ENOENT;
+		goto out;
+	}
+	e = st->metadata ? NULL : find_packet(st, offset);
+	if (!e) {
+		ret = -ERANGE;
+		goto out;
+	}
+	if (e->file_no < st->oldest_no) {
+		ret = -ESTALE;
+		goto out;
+	}
+	left = e->entry.packet_size / 8 - (offset - e->viewer_offset);
+	if (len > left)
+		len = (size_t)left;
+	file_off = e->entry.offset + (offset - e->viewer_offset);
+	ret = ltt_tracefile_name(st->channel_name, st->max_size != 0, e->file_no, false, name,
+				 sizeof(name));
+	if (!ret) {
+		fd = openat(st->trace->dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (fd < 0)
+			ret = errno == ENOENT ? -ESTALE : -errno;
+	}
+out:
+	pthread_mutex_unlock(&m->lock);
+	if (ret)
+		return ret;
+	ret = read_at(fd, buf, len, file_off, ret_len);
+	close(fd);
+	return ret;
+}
+
+int ltt_relay_model_read_metadata(struct ltt_relay_model *m, uint64_t handle, uint64_t offset,
+				  void *buf, size_t len, size_t *ret_len)
+{
+	struct ltt_relay_stream *st;
+	int fd = -1, ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, handle);
+	if (!st)
+		ret = -ENOENT;
+	else if (!st->metadata)
+		ret = -EINVAL;
+	else if (offset >= st->meta_size)
+		len = 0;
+	else if (len > st->meta_size - offset)
+		len = (size_t)(st->meta_size - offset);
+	if (!ret && len) {
+		fd = openat(st->trace->dir_fd, "metadata", O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (fd < 0)
+			ret = -errno;
+	}
+	pthread_mutex_unlock(&m->lock);
+	if (ret)
+		return ret;
+	if (!len) {
+		*ret_len = 0;
+		return 0;
+	}
+	ret = read_at(fd, buf, len, offset, ret_len);
+	close(fd);
+	return ret;
+}
+
+int ltt_relay_model_viewer_get(struct ltt_relay_model *m, uint64_t session_id)
+{
+	struct ltt_relay_session *s;
+
+	pthread_mutex_lock(&m->lock);
+	s = ltt_relay_model_find_session_locked(m, session_id);
+	if (s)
+		s->viewers++;
+	pthread_mutex_unlock(&m->lock);
+	return s ? 0 : -ENOENT;
+}
+
+void ltt_relay_model_viewer_put(struct ltt_relay_model *m, uint64_t session_id)
+{
+	struct ltt_relay_session *s;
+
+	pthread_mutex_lock(&m->lock);
+	s = ltt_relay_model_find_session_locked(m, session_id);
+	if (s && s->viewers) {
+		s->viewers--;
+		ltt_relay_session_reap_locked(s);
+	}
+	pthread_mutex_unlock(&m->lock);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * relayd.h - map of ltt-relayd, module by module.  See doc/relayd.md for
+ * its threads, connection state machines, object tree and on-disk layout.
+ *
+ *   main.c          options, detaching, signals, start-up and shutdown
+ *   listen.[ch]     -C/-D/-L addresses, listening sockets, port files
+ *   server.[ch]     connections on the event loop: buffers, deadlines
+ *   ctrl.[ch]       the control protocol: requests, the command table
+ *   data.[ch]       the data protocol: packets streamed into their files
+ *   model.[ch]      the registry, and the thread-safe view for live.c
+ *   session.[ch]    relay sessions: directories, references, closing
+ *   stream.[ch]     relay streams: files, rotation, packets, index pairing
+ *   live.[ch]       the live viewer server (lttng-live protocol)
+ */
+#ifndef LTT_RELAYD_RELAYD_H
+#define LTT_RELAYD_RELAYD_H
+
+#include "relayd/ctrl.h"
+#include "relayd/data.h"
+#include "relayd/listen.h"
+#include "relayd/live.h"
+#include "relayd/model.h"
+#include "relayd/server.h"
+#include "relayd/session.h"
+#include "relayd/stream.h"
+
+/* Milliseconds a peer may stall in the middle of a message (default 30 s). */
+#define LTT_RELAYD_IDLE_ENV "LTT_RELAYD_IDLE_TIMEOUT_MS"
+
+#endif /* LTT_RELAYD_RELAYD_H */

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * server.c - listening sockets, connections, buffers and deadlines for
+ * the control and data servers (server.h).
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "common/evloop.h"
+#include "common/log.h"
+#include "relayd/server.h"
+
+/* How long to stop accepting after running out of descriptors. */
+#define RESUME_NS (100 * 1000 * 1000ULL)
+
+static void peer_name(int fd, char *buf, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char addr[INET6_ADDRSTRLEN];
+
+	if (getpeername(fd, (struct sockaddr *)&ss, &sl)) {
+		snprintf(buf, len, "fd %d", fd);
+		return;
+	}
+	if (ss.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *sin6 = (const struct sockaddr_in6 *)&ss;
+
+		inet_ntop(AF_INET6, &sin6->sin6_addr, addr, sizeof(addr));
+		snprintf(buf, len, "[%s]:%u", addr, ntohs(sin6->sin6_port));
+	} else if (ss.ss_family == AF_INET) {
+		const struct sockaddr_in *sin = (const struct sockaddr_in *)&ss;
+
+		inet_ntop(AF_INET, &sin->sin_addr, addr, sizeof(addr));
+		snprintf(buf, len, "%s:%u", addr, ntohs(sin->sin_port));
+	} else {
+		snprintf(buf, len, "fd %d", fd);
+	}
+}
+
+static void conn_close(struct ltt_relay_conn *conn)
+{
+	struct ltt_relay_server *srv = conn->server;
+
+	if (conn->state && srv->ops->closed)
+		srv->ops->closed(conn);
+	ltt_evloop_unwatch(conn->watch);
+	ltt_evloop_timer_destroy(conn->deadline);
+	close(conn->fd);
+	if (conn->prev)
+		conn->prev->next = conn->next;
+	else
+		srv->conns = conn->next;
+	if (conn->next)
+		conn->next->prev = conn->prev;
+	srv->conn_count--;
+	ltt_wbuf_fini(&conn->out);
+	free(conn->state);
+	free(conn);
+}
+
+static size_t out_left(const struct ltt_relay_conn *conn)
+{
+	return conn->out.len - conn->out_pos;
+}
+
+/* Send what the socket takes; 0, or a negative errno (logged). */
+static int flush_out(struct ltt_relay_conn *conn)
+{
+	while (out_left(conn)) {
+		ssize_t n = send(conn->fd, conn->out.data + conn->out_pos, out_left(conn),
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n < 0) {
+			int ret = -errno;
+
+			LTT_WARN("%s connection from %s: can't send: %s", conn->server->ops->name,
+				 conn->peer, strerror(errno));
+			return ret;
+		}
+		conn->out_pos += (size_t)n;
+	}
+	ltt_wbuf_reset(&conn->out);
+	conn->out_pos = 0;
+	return 0;
+}
+
+void ltt_relay_conn_update(struct ltt_relay_conn *conn)
+{
+	struct ltt_relay_server *srv = conn->server;
+	bool stalled = out_left(conn) > 0;
+	uint32_t events = 0;
+
+	if (!conn->closing && out_left(conn) < LTT_RELAY_MAX_PENDING_OUT)
+		events |= EPOLLIN;
+	if (stalled)
+		events |= EPOLLOUT;
+	ltt_evloop_watch_set(conn->watch, events);
+	if (stalled || conn->closing || srv->ops->busy(conn))
+		ltt_evloop_timer_arm(conn->deadline, srv->idle_ns, 0);
+	else
+		ltt_evloop_timer_disarm(conn->deadline);
+}
+
+static void on_deadline(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_relay_conn *conn = arg;
+
+	(void)loop;
+	if (!conn->closing)
+		LTT_WARN("%s connection from %s: no progress for %llu ms in the middle of a message: closed",
+			 conn->server->ops->name, conn->peer,
+			 (unsigned long long)(conn->server->idle_ns / 1000000));
+	conn_close(conn);
+}
+
+static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct ltt_relay_conn *conn = arg;
+	int ret = 0;
+
+	(void)loop;
+	(void)fd;
+	if (events & EPOLLOUT)
+		ret = flush_out(conn);
+	if (!ret && (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) && !conn->closing) {
+		ret = conn->server->ops->readable(conn);
+		if (ret == -ECONNRESET)
+			LTT_INFO("%s connection from %s closed by the peer",
+				 conn->server->ops->name, conn->peer);
+	}
+	if (!ret && conn->closing && !out_left(conn))
+		ret = -ECONNRESET;
+	if (!ret && conn->closing && (events & (EPOLLHUP | EPOLLERR)))
+		ret = -ECONNRESET;	/* replies nobody will read */
+	if (ret) {
+		conn_close(conn);
+		return;
+	}
+	ltt_relay_conn_update(conn);
+}
+
+static int conn_create(struct ltt_relay_server *srv, int fd)
+{
+	struct ltt_relay_conn *conn = calloc(1, sizeof(*conn));
+	int one = 1, ret;
+
+	if (!conn)
+		return -ENOMEM;
+	conn->server = srv;
+	conn->fd = fd;
+	ltt_wbuf_init(&conn->out);
+	peer_name(fd, conn->peer, sizeof(conn->peer));
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	conn->state = calloc(1, srv->ops->state_size ? srv->ops->state_size : 1);
+	ret = conn->state ? 0 : -ENOMEM;
+	if (!ret)
+		ret = ltt_evloop_timer_create(srv->loop, on_deadline, conn, &conn->deadline);
+	if (!ret)
+		ret = ltt_evloop_watch(srv->loop, fd, EPOLLIN, on_conn, conn, &conn->watch);
+	if (ret) {
+		ltt_evloop_timer_destroy(conn->deadline);
+		free(conn->state);
+		free(conn);
+		return ret;
+	}
+	conn->next = srv->conns;
+	if (srv->conns)
+		srv->conns->prev = conn;
+	srv->conns = conn;
+	srv->conn_count++;
+	LTT_INFO("%s connection from %s", srv->ops->name, conn->peer);
+	return 0;
+}
+
+static void on_resume(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_relay_server *srv = arg;
+
+	(void)loop;
+	ltt_evloop_watch_set(srv->listen_watch, EPOLLIN);
+}
+
+static void on_accept(struct ltt_evloop *loop, int lfd, uint32_t events, void *arg)
+{
+	struct ltt_relay_server *srv = arg;
+	char peer[64];
+	int fd, i;
+
+	(void)loop;
+	(void)events;
+	for (i = 0; i < 64; i++) {
+		fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0 && errno == EINTR)
+			continue;
+		if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+			       errno == ENOMEM)) {
+			LTT_ERR("%s port: can't accept a connection: %s; pausing 100 ms",
+				srv->ops->name, strerror(errno));
+			ltt_evloop_watch_set(srv->listen_watch, 0);
+			ltt_evloop_timer_arm(srv->resume, RESUME_NS, 0);
+			return;
+		}
+		if (fd < 0)
+			return;	/* EAGAIN, or an error of that one connection */
+		if (srv->conn_count >= LTT_RELAY_MAX_CONNS) {
+			peer_name(fd, peer, sizeof(peer));
+			LTT_WARN("%s port: %u connections already: refusing %s", srv->ops->name,
+				 srv->conn_count, peer);
+			close(fd);
+			continue;
+		}
+		if (conn_create(srv, fd)) {
+			LTT_ERR("%s port: out of memory for a connection", srv->ops->name);
+			close(fd);
+		}
+	}
+}
+
+int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *model,
+			   const struct ltt_relay_proto_ops *ops, int listen_fd, unsigned int idle_ms,
+			   struct ltt_relay_server **ret_server)
+{
+	struct ltt_relay_server *srv;
+	int ret;
+
+	if (!loop || !model || !ops || listen_fd < 0 || !ret_server)
+		return -EINVAL;
+	srv = calloc(1, sizeof(*srv));
+	if (!srv)
+		return -ENOMEM;
+	srv->loop = loop;
+	srv->model = model;
+	srv->ops = ops;
+	srv->listen_fd = -1;
+	srv->idle_ns = (uint64_t)idle_ms * 1000000;
+	ret = ltt_evloop_timer_create(loop, on_resume, srv, &srv->resume);
+	if (!ret)
+		ret = ltt_evloop_watch(loop, listen_fd, EPOLLIN, on_accept, srv, &srv->listen_watch);
+	if (ret) {
+		ltt_evloop_timer_destroy(srv->resume);
+		free(srv);
+		return ret;
+	}
+	srv->listen_fd = listen_fd;
+	*ret_server = srv;
+	return 0;
+}
+
+void ltt_relay_server_stop(struct ltt_relay_server *srv)
+{
+	if (!srv)
+		return;
+	while (srv->conns)
+		conn_close(srv->conns);
+	ltt_evloop_unwatch(srv->listen_watch);
+	ltt_evloop_timer_destroy(srv->resume);
+	if (srv->listen_fd >= 0)
+		close(srv->listen_fd);
+	free(srv);
+}
+
+int ltt_relay_conn_read(struct ltt_relay_conn *conn, void *buf, size_t len, size_t *ret_len)
+{
+	ssize_t n;
+
+	do
+		n = recv(conn->fd, buf, len, MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n > 0) {
+		*ret_len = (size_t)n;
+		return 0;
+	}
+	if (n == 0)
+		return -ECONNRESET;
+	if (errno == EAGAIN || errno == EWOULDBLOCK)
+		return -EAGAIN;
+	if (errno == ECONNRESET)
+		return -ECONNRESET;
+	LTT_WARN("%s connection from %s: can't read: %s", conn->server->ops->name, conn->peer,
+		 strerror(errno));
+	return -errno;
+}
+
+int ltt_relay_conn_send(struct ltt_relay_conn *conn, struct ltt_wbuf *w)
+{
+	if (w->err)
+		return w->err;
+	if (out_left(conn) == 0)
+		ltt_wbuf_reset(&conn->out);
+	ltt_wbuf_put_bytes(&conn->out, w->data, w->len);
+	ltt_wbuf_reset(w);
+	if (conn->out.err)
+		return conn->out.err;
+	return flush_out(conn);
+}
+
+void ltt_relay_conn_close_after_send(struct ltt_relay_conn *conn)
+{
+	conn->closing = true;
+}

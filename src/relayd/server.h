@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * server.h - what the control and data servers share: a listening
+ * socket on the event loop, its accepted connections, their bounded
+ * input and output buffers, and the deadline that closes a connection
+ * whose peer stopped in the middle of a message.
+ *
+ * A protocol (ctrl.c, data.c) gives a table of operations; the server
+ * calls ->readable when the connection's socket has input and the
+ * protocol reads what it needs itself (ltt_relay_conn_read()).  A protocol
+ * returns 0 to go on, or a negative errno to have the connection closed:
+ * it has already logged why (one line naming the peer), except for
+ * -ECONNRESET, the peer closing, which the server logs at info level.
+ *
+ * Every connection has a deadline: while it holds part of a message
+ * (->busy says so) or replies it could not send yet, it must make
+ * progress within the idle time, or it is closed.  A connection between
+ * messages may stay silent forever.  A connection whose replies pile up
+ * (its peer does not read) is not read any more until they drain.
+ *
+ * Server thread only (the loop's).
+ */
+#ifndef LTT_RELAYD_SERVER_H
+#define LTT_RELAYD_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/codec.h"
+
+struct ltt_evloop;
+struct ltt_evloop_watch;
+struct ltt_evloop_timer;
+struct ltt_relay_model;
+struct ltt_relay_conn;
+
+#define LTT_RELAY_MAX_CONNS 4096		/* per server */
+#define LTT_RELAY_MAX_PENDING_OUT (1u << 20)	/* replies before we stop reading */
+#define LTT_RELAY_DEFAULT_IDLE_MS 30000
+
+struct ltt_relay_proto_ops {
+	const char *name;			/* "control", "data": for logs */
+	size_t state_size;			/* bytes of conn->state, zeroed */
+	int (*readable)(struct ltt_relay_conn *conn);
+	bool (*busy)(const struct ltt_relay_conn *conn);	/* inside a message */
+	void (*closed)(struct ltt_relay_conn *conn);	/* release the state */
+};
+
+struct ltt_relay_conn {
+	struct ltt_relay_server *server;
+	struct ltt_relay_conn *next, *prev;
+	int fd;
+	struct ltt_evloop_watch *watch;
+	struct ltt_evloop_timer *deadline;
+	char peer[64];				/* "ADDR:PORT" of the peer */
+	struct ltt_wbuf out;			/* replies not sent yet */
+	size_t out_pos;				/* bytes of out already sent */
+	bool closing;				/* close once out is sent */
+	void *state;				/* the protocol's */
+};
+
+struct ltt_relay_server {
+	struct ltt_evloop *loop;
+	struct ltt_relay_model *model;
+	const struct ltt_relay_proto_ops *ops;
+	int listen_fd;
+	struct ltt_evloop_watch *listen_watch;
+	struct ltt_evloop_timer *resume;	/* accept again after EMFILE */
+	struct ltt_relay_conn *conns;
+	unsigned int conn_count;
+	uint64_t idle_ns;
+};
+
+/**
+ * ltt_relay_server_start() - accept connections on @listen_fd
+ * @listen_fd: listening and non-blocking; the server takes it on success
+ * @idle_ms: the deadline of a half-sent message or unsent replies
+ * @ret_server: to stop with ltt_relay_server_stop()
+ *
+ * Returns 0 or a negative errno.
+ */
+int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *model,
+			   const struct ltt_relay_proto_ops *ops, int listen_fd, unsigned int idle_ms,
+			   struct ltt_relay_server **ret_server);
+
+/**
+ * ltt_relay_server_stop() - close every connection (each protocol's
+ * ->closed runs) and the listening socket, free; accepts NULL
+ */
+void ltt_relay_server_stop(struct ltt_relay_server *srv);
+
+/**
+ * ltt_relay_conn_read() - read at most @len bytes from the connection
+ * @ret_len: bytes read, > 0 on success
+ *
+ * Returns 0; -EAGAIN when nothing is there now; -ECONNRESET when the peer
+ * closed; another negative errno (logged).
+ */
+int ltt_relay_conn_read(struct ltt_relay_conn *conn, void *buf, size_t len, size_t *ret_len);
+
+/**
+ * ltt_relay_conn_send() - queue the bytes of @w (then reset it) as a reply
+ * and send what the socket takes now; the rest goes when it is writable
+ *
+ * Returns 0, or -ENOMEM (the connection should be closed).
+ */
+int ltt_relay_conn_send(struct ltt_relay_conn *conn, struct ltt_wbuf *w);
+
+/**
+ * ltt_relay_conn_close_after_send() - close the connection once its
+ * queued replies are sent (or the deadline passes)
+ */
+void ltt_relay_conn_close_after_send(struct ltt_relay_conn *conn);
+
+/**
+ * ltt_relay_conn_update() - re-evaluate the connection's deadline and
+ * whether to read (after ->readable changed its state outside a
+ * ->readable call); the server does it after each ->readable itself
+ */
+void ltt_relay_conn_update(struct ltt_relay_conn *conn);
+
+#endif /* LTT_RELAYD_SERVER_H */

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * session.c - relay sessions: their directories, references, closing and
+ * data pending (session.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/paths.h"
+#include "relayd/session.h"
+#include "relayd/stream.h"
+
+bool ltt_relay_name_valid(const char *name)
+{
+	const unsigned char *p;
+
+	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (p = (const unsigned char *)name; *p; p++)
+		if (*p == '/' || *p < 0x20 || *p == 0x7f)
+			return false;
+	return true;
+}
+
+bool ltt_relay_relpath_valid(const char *path, bool empty_ok)
+{
+	char buf[LTT_RELAY_PATH_MAX], *comp, *save = NULL;
+
+	if (!*path)
+		return empty_ok;
+	if (path[0] == '/' || strlen(path) >= sizeof(buf))
+		return false;
+	strcpy(buf, path);
+	/* no empty component: "a//b", a trailing '/' */
+	if (strstr(buf, "//") || buf[strlen(buf) - 1] == '/')
+		return false;
+	for (comp = strtok_r(buf, "/", &save); comp; comp = strtok_r(NULL, "/", &save))
+		if (!ltt_relay_name_valid(comp))
+			return false;
+	return true;
+}
+
+/* OUTDIR/HOST/(BASE or NAME-DATE) into s->output_path. */
+static int session_dir(struct ltt_relay_model *m, const struct ltt_relay_create_session *req,
+		       struct ltt_relay_session *s)
+{
+	char date[32];
+	struct tm tm;
+	time_t t = (time_t)req->creation_time;
+	int n;
+
+	if (req->base_path[0]) {
+		n = snprintf(s->output_path, sizeof(s->output_path), "%s/%s/%s", m->output_dir,
+			     req->hostname, req->base_path);
+	} else {
+		if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+			return -EINVAL;
+		n = snprintf(s->output_path, sizeof(s->output_path), "%s/%s/%s-%s", m->output_dir,
+			     req->hostname, req->session_name, date);
+	}
+	if (n < 0 || (size_t)n >= sizeof(s->output_path))
+		return -ENAMETOOLONG;
+	return ltt_mkdir_p(s->output_path, 0750);
+}
+
+int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_create_session *req,
+			     struct ltt_relay_session **ret_session)
+{
+	struct ltt_relay_session *s;
+	int ret;
+
+	if (!ltt_relay_name_valid(req->hostname) || !ltt_relay_name_valid(req->session_name) ||
+	    !ltt_relay_relpath_valid(req->base_path, true))
+		return -EINVAL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->model = m;
+	strcpy(s->hostname, req->hostname);
+	strcpy(s->session_name, req->session_name);
+	s->live_timer_us = req->live_timer_us;
+	s->creation_time = req->creation_time;
+	s->streams_tail = &s->streams;
+	s->refs = 1;
+	ret = session_dir(m, req, s);
+	if (ret) {
+		LTT_ERR("session %s of %s: can't create %s: %s", s->session_name, s->hostname,
+			s->output_path[0] ? s->output_path : "its directory", strerror(-ret));
+		free(s);
+		return ret;
+	}
+	pthread_mutex_lock(&m->lock);
+	s->id = m->next_session_id++;
+	s->next = m->sessions;
+	m->sessions = s;
+	pthread_mutex_unlock(&m->lock);
+	LTT_INFO("session %" PRIu64 " %s of %s created: %s (live timer %u us)", s->id,
+		 s->session_name, s->hostname, s->output_path, s->live_timer_us);
+	*ret_session = s;
+	return 0;
+}
+
+void ltt_relay_session_close(struct ltt_relay_session *s)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st; st = st->next) {
+		if (st->closed)
+			continue;
+		st->closed = true;
+		/* the packet being received may still complete */
+		st->close_seq = st->any_begun ? st->last_begun_seq : UINT64_MAX;
+	}
+	s->closed = true;
+	s->generation++;
+	pthread_mutex_unlock(&s->model->lock);
+	LTT_INFO("session %" PRIu64 " %s of %s closed", s->id, s->session_name, s->hostname);
+}
+
+static void session_free(struct ltt_relay_session *s)
+{
+	struct ltt_relay_stream *st, *stn;
+	struct ltt_relay_trace *t, *tn;
+
+	for (st = s->streams; st; st = stn) {
+		stn = st->next;
+		ltt_relay_stream_free(st);
+	}
+	for (t = s->traces; t; t = tn) {
+		tn = t->next;
+		if (t->dir_fd >= 0)
+			close(t->dir_fd);
+		if (t->index_fd >= 0)
+			close(t->index_fd);
+		free(t->pathname);
+		free(t);
+	}
+	free(s);
+}
+
+/* Unlink @st from the model's hash. */
+static void unhash(struct ltt_relay_model *m, struct ltt_relay_stream *st)
+{
+	struct ltt_relay_stream **pp = &m->by_handle[st->handle % LTT_RELAY_STREAM_BUCKETS];
+
+	while (*pp && *pp != st)
+		pp = &(*pp)->hnext;
+	if (*pp)
+		*pp = st->hnext;
+}
+
+bool ltt_relay_session_reap_locked(struct ltt_relay_session *s)
+{
+	struct ltt_relay_model *m = s->model;
+	struct ltt_relay_session **pp;
+	struct ltt_relay_stream *st;
+
+	if (!s->closed || s->refs || s->viewers)
+		return false;
+	for (pp = &m->sessions; *pp && *pp != s; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = s->next;
+	for (st = s->streams; st; st = st->next)
+		unhash(m, st);
+	LTT_DBG("session %" PRIu64 " freed", s->id);
+	session_free(s);
+	return true;
+}
+
+void ltt_relay_session_put(struct ltt_relay_session *s)
+{
+	struct ltt_relay_model *m;
+
+	if (!s)
+		return;
+	m = s->model;
+	pthread_mutex_lock(&m->lock);
+	if (s->refs)
+		s->refs--;
+	ltt_relay_session_reap_locked(s);
+	pthread_mutex_unlock(&m->lock);
+}
+
+void ltt_relay_session_streams_sent(struct ltt_relay_session *s)
+{
+	struct ltt_relay_stream *st;
+	bool changed = false;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st; st = st->next) {
+		changed |= !st->sent;
+		st->sent = true;
+	}
+	if (changed)
+		s->generation++;
+	pthread_mutex_unlock(&s->model->lock);
+}
+
+bool ltt_relay_session_pending(struct ltt_relay_session *s)
+{
+	struct ltt_relay_stream *st;
+	bool pending = false;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st && !pending; st = st->next)
+		pending = ltt_relay_stream_pending_locked(st);
+	pthread_mutex_unlock(&s->model->lock);
+	return pending;
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * session.h - the relay's model, writing side: relay sessions, their
+ * traces and streams, as the control and data servers fill them.
+ *
+ * Object tree (model.h has the read-only window the live server uses):
+ *
+ *   ltt_relay_model          output directory, lock, id counters,
+ *    ├─ sessions (list)      hash of streams by handle
+ *    └─ ltt_relay_session    one per CREATE_SESSION (one per control
+ *        │                   connection): names, output dir, refs
+ *        ├─ ltt_relay_trace  one per pathname: its directory, index/,
+ *        │                   the metadata stream's handle
+ *        └─ ltt_relay_stream one per ADD_STREAM: files (stream.h)
+ *
+ * Ownership.  The model owns the sessions; a session owns its traces and
+ * streams and is freed, with them, once it is closed and its last
+ * reference is gone.  References: the control connection holds one until
+ * it closes, a data connection one per packet it is writing, each viewer
+ * one (model.h).
+ *
+ * Threads and locking.  The control and data servers run in one thread
+ * (the server thread); the live server may run in another.  The model's
+ * mutex protects the object tree and every field model.h reports; it is
+ * a leaf lock (no other lock is taken under it) and never held across
+ * network I/O.  Stream data is written outside the lock: only the server
+ * thread writes files and changes the writing state (stream.h).
+ */
+#ifndef LTT_RELAYD_SESSION_H
+#define LTT_RELAYD_SESSION_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/relay-proto.h"
+#include "relayd/model.h"
+
+#define LTT_RELAY_STREAM_BUCKETS 256
+
+struct ltt_relay_stream;
+
+struct ltt_relay_model {
+	pthread_mutex_t lock;
+	char output_dir[PATH_MAX];		/* -o, absolute */
+	uint64_t next_session_id;		/* ids and handles start at 1 */
+	uint64_t next_stream_handle;
+	uint64_t next_trace_id;
+	struct ltt_relay_session *sessions;	/* newest first */
+	struct ltt_relay_stream *by_handle[LTT_RELAY_STREAM_BUCKETS];
+};
+
+struct ltt_relay_trace {
+	struct ltt_relay_trace *next;
+	uint64_t id;
+	char *pathname;				/* relative to the session's dir */
+	int dir_fd, index_fd;			/* O_PATH directories */
+	uint64_t metadata_handle;		/* 0: none yet */
+};
+
+struct ltt_relay_session {
+	struct ltt_relay_model *model;
+	struct ltt_relay_session *next;
+	uint64_t id;
+	char hostname[LTT_RELAY_HOST_NAME_MAX];
+	char session_name[LTT_RELAY_NAME_MAX];
+	uint32_t live_timer_us;
+	uint64_t creation_time;
+	char output_path[PATH_MAX];		/* absolute session directory */
+	unsigned int refs;			/* control, data packets */
+	unsigned int viewers;
+	bool closed;
+	uint64_t generation;
+	struct ltt_relay_trace *traces;
+	struct ltt_relay_stream *streams;	/* in handle order */
+	struct ltt_relay_stream **streams_tail;
+};
+
+/**
+ * ltt_relay_model_create() - an empty model writing under @output_dir
+ * @output_dir: absolute; created (with parents) if missing
+ * @ret_model: to free with ltt_relay_model_destroy()
+ *
+ * Returns 0, -EINVAL (relative or too long), -ENOMEM, or mkdir's error.
+ */
+int ltt_relay_model_create(const char *output_dir, struct ltt_relay_model **ret_model);
+
+/**
+ * ltt_relay_model_destroy() - free every session, closing its files;
+ * accepts NULL.  Once no server runs.
+ */
+void ltt_relay_model_destroy(struct ltt_relay_model *m);
+
+/**
+ * ltt_relay_session_create() - a new session from a CREATE_SESSION request
+ * @req: validated by the codec (NUL-terminated strings); borrowed
+ * @ret_session: holds one reference, the caller's (the control connection)
+ *
+ * Creates OUTDIR/HOSTNAME/(BASE_PATH or SESSION-YYYYmmdd-HHMMSS, local
+ * time of creation_time).  An existing directory is used as it is (each
+ * domain of one tracing session is a relay session of its own, all in one
+ * directory); traces in it are never overwritten (ltt_relay_stream_add()).
+ * Server thread.  Returns 0, -EINVAL for a name that is not a plain path
+ * component or a base path that is not relative and ".."-free,
+ * -ENAMETOOLONG, -ENOMEM, or mkdir's error.
+ */
+int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_create_session *req,
+			     struct ltt_relay_session **ret_session);
+
+/**
+ * ltt_relay_session_close() - the control connection is gone: close every
+ * stream of @s (no more packets than those begun) and mark it closed
+ *
+ * Server thread.  Does not drop the caller's reference.
+ */
+void ltt_relay_session_close(struct ltt_relay_session *s);
+
+/**
+ * ltt_relay_session_put() - drop a reference; a closed session with no
+ * references and no viewers is freed.  Accepts NULL.  Any thread, without
+ * the lock.
+ */
+void ltt_relay_session_put(struct ltt_relay_session *s);
+
+/**
+ * ltt_relay_session_streams_sent() - STREAMS_SENT: the streams added so
+ * far become visible to viewers
+ *
+ * Server thread.
+ */
+void ltt_relay_session_streams_sent(struct ltt_relay_session *s);
+
+/**
+ * ltt_relay_session_pending() - END_DATA_PENDING: does any stream of @s
+ * still wait for packets (a packet being received, or packets up to the
+ * last number CLOSE_STREAM or DATA_PENDING announced)?
+ *
+ * Server thread.
+ */
+bool ltt_relay_session_pending(struct ltt_relay_session *s);
+
+/**
+ * ltt_relay_relpath_valid() - is @path relative, without empty, "." or
+ * ".." components, '/' at either end or control characters?  "" is valid
+ * when @empty_ok.  Any thread.
+ */
+bool ltt_relay_relpath_valid(const char *path, bool empty_ok);
+
+/**
+ * ltt_relay_name_valid() - is @name one plain path component (not empty,
+ * ".", "..", without '/' or control characters)?  Any thread.
+ */
+bool ltt_relay_name_valid(const char *name);
+
+/* Called with the model's lock held (session.c, stream.c, model.c). */
+struct ltt_relay_session *ltt_relay_model_find_session_locked(struct ltt_relay_model *m,
+							     uint64_t id);
+struct ltt_relay_stream *ltt_relay_model_find_stream_locked(struct ltt_relay_model *m,
+							   uint64_t handle);
+void ltt_relay_model_insert_stream_locked(struct ltt_relay_model *m, struct ltt_relay_stream *st);
+/* Frees @s if it is closed, unreferenced and unviewed; true if it did. */
+bool ltt_relay_session_reap_locked(struct ltt_relay_session *s);
+
+#endif /* LTT_RELAYD_SESSION_H */

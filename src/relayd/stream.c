@@ -1,0 +1,709 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * stream.c - a relay stream's files, packets and index pairing (stream.h).
+ */
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/ctf.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/tracefile.h"
+#include "relayd/stream.h"
+
+#define FILE_MODE 0640
+#define DIR_MODE 0750
+#define METADATA_NAME "metadata"
+#define INDEX_DIR_NAME "index"
+#define MAX_STREAMS_PER_SESSION 65536
+#define MAX_METADATA ((uint64_t)1 << 30)
+
+static const uint8_t zeros[65536];
+
+/* Write all of @len bytes (NULL: zeros) at @off. */
+static int write_at(int fd, const void *buf, size_t len, uint64_t off)
+{
+	while (len) {
+		size_t chunk = buf ? len : (len < sizeof(zeros) ? len : sizeof(zeros));
+		ssize_t n = pwrite(fd, buf ? buf : zeros, chunk, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		if (buf)
+			buf = (const char *)buf + n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int create_file(int dir_fd, const char *name, bool excl, int *ret_fd)
+{
+	int fd = openat(dir_fd, name,
+			O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (excl ? O_EXCL : O_TRUNC),
+			FILE_MODE);
+
+	if (fd < 0)
+		return -errno;
+	*ret_fd = fd;
+	return 0;
+}
+
+static int file_name(const struct ltt_relay_stream *st, uint64_t no, bool index, char *buf,
+		     size_t len)
+{
+	return ltt_tracefile_name(st->channel_name, st->max_size != 0, no, index, buf, len);
+}
+
+/* Create tracefile @no and its index (with the index header). */
+static int open_files(struct ltt_relay_stream *st, uint64_t no, int *ret_fd, int *ret_idx_fd)
+{
+	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
+	char name[NAME_MAX + 1], idx_name[NAME_MAX + 1];
+	int fd = -1, idx_fd = -1, ret;
+
+	ret = file_name(st, no, false, name, sizeof(name));
+	if (!ret)
+		ret = file_name(st, no, true, idx_name, sizeof(idx_name));
+	if (ret)
+		return ret;
+	ret = create_file(st->trace->dir_fd, name, false, &fd);
+	if (ret) {
+		LTT_ERR("session %" PRIu64 ": can't create %s/%s: %s", st->session->id,
+			st->trace->pathname, name, strerror(-ret));
+		return ret;
+	}
+	ret = create_file(st->trace->index_fd, idx_name, false, &idx_fd);
+	if (!ret) {
+		ltt_ctf_index_header(hdr);
+		ret = write_at(idx_fd, hdr, sizeof(hdr), 0);
+		if (ret) {
+			close(idx_fd);
+			unlinkat(st->trace->index_fd, idx_name, 0);
+		}
+	}
+	if (ret) {
+		LTT_ERR("session %" PRIu64 ": can't create %s/index/%s: %s", st->session->id,
+			st->trace->pathname, idx_name, strerror(-ret));
+		close(fd);
+		unlinkat(st->trace->dir_fd, name, 0);
+		return ret;
+	}
+	*ret_fd = fd;
+	*ret_idx_fd = idx_fd;
+	return 0;
+}
+
+static void close_files(struct ltt_relay_stream *st)
+{
+	if (st->fd >= 0)
+		close(st->fd);
+	if (st->idx_fd >= 0)
+		close(st->idx_fd);
+	st->fd = st->idx_fd = -1;
+}
+
+static void remove_files(struct ltt_relay_stream *st, uint64_t no)
+{
+	char name[NAME_MAX + 1];
+
+	if (!file_name(st, no, false, name, sizeof(name)) &&
+	    unlinkat(st->trace->dir_fd, name, 0) && errno != ENOENT)
+		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
+	if (!file_name(st, no, true, name, sizeof(name)) &&
+	    unlinkat(st->trace->index_fd, name, 0) && errno != ENOENT)
+		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
+}
+
+/* Start tracefile file_no + 1; past the count, delete the oldest ones. */
+static int rotate(struct ltt_relay_stream *st)
+{
+	struct ltt_relay_model *m = st->session->model;
+	int fd, idx_fd, ret;
+
+	ret = open_files(st, st->file_no + 1, &fd, &idx_fd);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&m->lock);
+	close_files(st);
+	st->fd = fd;
+	st->idx_fd = idx_fd;
+	st->file_no++;
+	st->size = 0;
+	st->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	while (st->max_count && st->file_no - st->oldest_no + 1 > st->max_count) {
+		remove_files(st, st->oldest_no);
+		st->oldest_no++;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return 0;
+}
+
+/* The trace of @pathname in @s, created (directories) on first use. */
+static int get_trace(struct ltt_relay_session *s, const char *pathname,
+		     struct ltt_relay_trace **ret_trace)
+{
+	char path[PATH_MAX];
+	struct ltt_relay_trace *t;
+	int n, ret;
+
+	for (t = s->traces; t; t = t->next) {
+		if (!strcmp(t->pathname, pathname)) {
+			*ret_trace = t;
+			return 0;
+		}
+	}
+	n = snprintf(path, sizeof(path), "%s%s%s", s->output_path, *pathname ? "/" : "", pathname);
+	if (n < 0 || (size_t)n >= sizeof(path) - sizeof("/" INDEX_DIR_NAME))
+		return -ENAMETOOLONG;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->dir_fd = t->index_fd = -1;
+	t->pathname = strdup(pathname);
+	ret = t->pathname ? 0 : -ENOMEM;
+	if (!ret)
+		ret = ltt_mkdir_p(path, DIR_MODE);
+	if (!ret) {
+		t->dir_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (t->dir_fd < 0)
+			ret = -errno;
+	}
+	if (!ret && mkdirat(t->dir_fd, INDEX_DIR_NAME, DIR_MODE) && errno != EEXIST)
+		ret = -errno;
+	if (!ret) {
+		t->index_fd = openat(t->dir_fd, INDEX_DIR_NAME,
+				     O_PATH | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+		if (t->index_fd < 0)
+			ret = -errno;
+	}
+	if (ret) {
+		LTT_ERR("session %" PRIu64 ": can't create the trace directory %s: %s", s->id,
+			path, strerror(-ret));
+		if (t->dir_fd >= 0)
+			close(t->dir_fd);
+		free(t->pathname);
+		free(t);
+		return ret;
+	}
+	t->next = s->traces;
+	s->traces = t;
+	*ret_trace = t;
+	return 0;
+}
+
+static int check_add(struct ltt_relay_session *s, const struct ltt_relay_add_stream *req)
+{
+	const struct ltt_relay_stream *st;
+	size_t n = 0;
+
+	if (!ltt_relay_name_valid(req->channel_name) ||
+	    strlen(req->channel_name) > LTT_TRACEFILE_BASE_MAX ||
+	    !ltt_relay_relpath_valid(req->pathname, true))
+		return -EINVAL;
+	if (s->closed)
+		return -EINVAL;
+	for (st = s->streams; st; st = st->next) {
+		n++;
+		if (st->trace && !strcmp(st->trace->pathname, req->pathname) &&
+		    !strcmp(st->channel_name, req->channel_name))
+			return -EEXIST;
+	}
+	return n >= MAX_STREAMS_PER_SESSION ? -ENOSPC : 0;
+}
+
+int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add_stream *req,
+			 uint64_t *ret_handle)
+{
+	struct ltt_relay_model *m = s->model;
+	struct ltt_relay_stream *st;
+	int ret;
+
+	ret = check_add(s, req);
+	if (ret)
+		return ret;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+	st->session = s;
+	st->fd = st->idx_fd = -1;
+	strcpy(st->channel_name, req->channel_name);
+	st->metadata = !strcmp(req->channel_name, METADATA_NAME);
+	st->close_seq = st->announced_seq = UINT64_MAX;
+	st->max_size = st->metadata ? 0 : req->tracefile_size;
+	st->max_count = st->max_size ? req->tracefile_count : 0;
+	st->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	ret = get_trace(s, req->pathname, &st->trace);
+	if (!ret && st->metadata && st->trace->metadata_handle)
+		ret = -EEXIST;
+	if (!ret && st->metadata) {
+		/* a trace already on disk is never overwritten */
+		ret = create_file(st->trace->dir_fd, METADATA_NAME, true, &st->fd);
+		if (ret)
+			LTT_ERR("session %" PRIu64 ": can't create %s/%s: %s%s", s->id,
+				req->pathname, METADATA_NAME, strerror(-ret),
+				ret == -EEXIST ? " (a trace is there already)" : "");
+	} else if (!ret) {
+		ret = open_files(st, 0, &st->fd, &st->idx_fd);
+	}
+	if (ret) {
+		close_files(st);
+		free(st);
+		return ret;
+	}
+	pthread_mutex_lock(&m->lock);
+	st->handle = m->next_stream_handle++;
+	if (st->metadata)
+		st->trace->metadata_handle = st->handle;
+	if (!st->trace->id)
+		st->trace->id = m->next_trace_id++;
+	*s->streams_tail = st;
+	s->streams_tail = &st->next;
+	ltt_relay_model_insert_stream_locked(m, st);
+	s->generation++;
+	pthread_mutex_unlock(&m->lock);
+	LTT_DBG("session %" PRIu64 ": stream %" PRIu64 " %s/%s added", s->id, st->handle,
+		req->pathname, st->channel_name);
+	*ret_handle = st->handle;
+	return 0;
+}
+
+/* @s's stream @handle, or NULL. */
+static struct ltt_relay_stream *find(struct ltt_relay_session *s, uint64_t handle)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&s->model->lock);
+	st = ltt_relay_model_find_stream_locked(s->model, handle);
+	pthread_mutex_unlock(&s->model->lock);
+	return st && st->session == s ? st : NULL;
+}
+
+int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, const void *data,
+			      size_t len, uint32_t padding)
+{
+	struct ltt_relay_stream *st = find(s, handle);
+	uint64_t total = (uint64_t)len + padding;
+	int ret;
+
+	if (!st)
+		return -ENOENT;
+	if (!st->metadata || st->closed || st->fd < 0)
+		return -EINVAL;
+	if (total > MAX_METADATA - st->meta_size)
+		return -EFBIG;
+	ret = write_at(st->fd, data, len, st->meta_size);
+	if (!ret)
+		ret = write_at(st->fd, NULL, padding, st->meta_size + len);
+	if (ret) {
+		LTT_ERR("session %" PRIu64 ": can't write %s/metadata: %s", s->id,
+			st->trace->pathname, strerror(-ret));
+		if (ftruncate(st->fd, (off_t)st->meta_size))
+			LTT_ERR("can't cut %s/metadata back: %s", st->trace->pathname,
+				strerror(errno));
+		return ret;
+	}
+	pthread_mutex_lock(&s->model->lock);
+	st->meta_size += total;
+	pthread_mutex_unlock(&s->model->lock);
+	return 0;
+}
+
+/* Index entry @idx into the index file of its tracefile, then in memory. */
+static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entry *idx)
+{
+	uint8_t rec[LTT_CTF_INDEX_ENTRY_SIZE];
+	struct ltt_relay_model *m = st->session->model;
+	char name[NAME_MAX + 1];
+	int fd, ret = 0;
+
+	ltt_ctf_index_entry(&idx->entry, rec);
+	if (idx->file_no == st->file_no && st->idx_fd >= 0) {
+		ret = write_at(st->idx_fd, rec, sizeof(rec), st->idx_size);
+		if (ret && ftruncate(st->idx_fd, (off_t)st->idx_size))
+			LTT_ERR("can't cut an index file back: %s", strerror(errno));
+		if (!ret)
+			st->idx_size += sizeof(rec);
+	} else if (idx->file_no >= st->oldest_no && !file_name(st, idx->file_no, true, name,
+								 sizeof(name))) {
+		/* its tracefile was rotated away before the index came */
+		fd = openat(st->trace->index_fd, name, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+		if (fd < 0)
+			ret = -errno;
+		else if (write(fd, rec, sizeof(rec)) != (ssize_t)sizeof(rec))
+			ret = -EIO;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (ret) {
+		LTT_ERR("session %" PRIu64 ": can't write the index of %s/%s: %s",
+			st->session->id, st->trace->pathname, st->channel_name, strerror(-ret));
+		return ret;
+	}
+	pthread_mutex_lock(&m->lock);
+	if (st->entry_count == st->entry_cap) {
+		size_t cap = st->entry_cap ? st->entry_cap * 2 : 64;
+		struct ltt_relay_entry *e = realloc(st->entries, cap * sizeof(*e));
+
+		if (!e) {
+			pthread_mutex_unlock(&m->lock);
+			return -ENOMEM;
+		}
+		st->entries = e;
+		st->entry_cap = cap;
+	}
+	st->entries[st->entry_count++] = *idx;
+	st->has_beacon = false;
+	st->ctf_stream_id = idx->entry.stream_id;
+	pthread_mutex_unlock(&m->lock);
+	return 0;
+}
+
+static struct ltt_relay_half *fifo_head(struct ltt_relay_fifo *f)
+{
+	return f->len ? &f->items[f->head] : NULL;
+}
+
+static void fifo_pop(struct ltt_relay_fifo *f)
+{
+	f->head = (f->head + 1) % f->cap;
+	f->len--;
+}
+
+static int fifo_push(struct ltt_relay_fifo *f, const struct ltt_relay_half *h)
+{
+	if (f->len == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 16, i;
+		struct ltt_relay_half *items;
+
+		if (f->cap >= LTT_RELAY_MAX_UNPAIRED)
+			return -ENOSPC;
+		items = malloc(cap * sizeof(*items));
+		if (!items)
+			return -ENOMEM;
+		for (i = 0; i < f->len; i++)
+			items[i] = f->items[(f->head + i) % f->cap];
+		free(f->items);
+		f->items = items;
+		f->head = 0;
+		f->cap = cap;
+	}
+	f->items[(f->head + f->len) % f->cap] = *h;
+	f->len++;
+	return 0;
+}
+
+/* Complete pair: the index's fields, the packet's place. */
+static int pair(struct ltt_relay_stream *st, const struct ltt_relay_half *packet,
+		const struct ltt_relay_half *index)
+{
+	struct ltt_relay_entry idx = index->idx;
+	uint64_t len = packet->idx.entry.packet_size;
+
+	if (idx.entry.packet_size != len) {
+		LTT_WARN("session %" PRIu64 ": stream %" PRIu64 ": the index of packet %" PRIu64
+			 " says %" PRIu64 " bits, %" PRIu64 " arrived: index dropped",
+			 st->session->id, st->handle, packet->seq, idx.entry.packet_size, len);
+		return 0;
+	}
+	idx.entry.offset = packet->idx.entry.offset;
+	idx.viewer_offset = packet->idx.viewer_offset;
+	idx.file_no = packet->idx.file_no;
+	return append_entry(st, &idx);
+}
+
+static void drop_warn(const struct ltt_relay_stream *st, const char *what, uint64_t seq)
+{
+	LTT_WARN("session %" PRIu64 ": stream %" PRIu64 ": %s %" PRIu64 " never got its other half",
+		 st->session->id, st->handle, what, seq);
+}
+
+/* The packet in @st->cur was written: pair it or wait for its index. */
+static int packet_arrived(struct ltt_relay_stream *st)
+{
+	struct ltt_relay_half *h;
+	int ret;
+
+	while ((h = fifo_head(&st->indexes)) && h->seq < st->cur.seq) {
+		drop_warn(st, "index", h->seq);
+		fifo_pop(&st->indexes);
+	}
+	if (h && h->seq == st->cur.seq) {
+		ret = pair(st, &st->cur, h);
+		fifo_pop(&st->indexes);
+		return ret;
+	}
+	if (st->packets.len >= LTT_RELAY_MAX_UNPAIRED) {
+		drop_warn(st, "packet", fifo_head(&st->packets)->seq);
+		fifo_pop(&st->packets);
+	}
+	return fifo_push(&st->packets, &st->cur);
+}
+
+/* Will the packet numbered @seq still arrive? */
+static bool packet_may_come(const struct ltt_relay_stream *st, uint64_t seq)
+{
+	if (st->in_flight && st->cur.seq == seq)
+		return true;
+	return !st->any_begun || seq > st->last_begun_seq;
+}
+
+int ltt_relay_stream_index(struct ltt_relay_session *s, const struct ltt_relay_index *msg)
+{
+	struct ltt_relay_stream *st = find(s, msg->stream_handle);
+	struct ltt_relay_half in = { .seq = msg->net_seq_num }, *h;
+	struct ltt_relay_model *m = s->model;
+	int ret;
+
+	if (!st)
+		return -ENOENT;
+	if (st->metadata || msg->content_size > msg->packet_size)
+		return -EINVAL;
+	if (msg->packet_size == 0) {
+		pthread_mutex_lock(&m->lock);
+		st->has_beacon = true;
+		st->beacon_ts = msg->timestamp_end;
+		st->ctf_stream_id = msg->stream_id;
+		pthread_mutex_unlock(&m->lock);
+		return 0;
+	}
+	if (st->any_index && msg->net_seq_num <= st->last_index_seq)
+		return -EINVAL;
+	st->any_index = true;
+	st->last_index_seq = msg->net_seq_num;
+	in.idx.entry = (struct ltt_ctf_index_entry){
+		.packet_size = msg->packet_size,
+		.content_size = msg->content_size,
+		.timestamp_begin = msg->timestamp_begin,
+		.timestamp_end = msg->timestamp_end,
+		.events_discarded = msg->events_discarded,
+		.stream_id = msg->stream_id,
+		.stream_instance_id = msg->stream_instance_id,
+		.packet_seq_num = msg->packet_seq_num,
+	};
+	while ((h = fifo_head(&st->packets)) && h->seq < in.seq) {
+		drop_warn(st, "packet", h->seq);
+		fifo_pop(&st->packets);
+	}
+	if (h && h->seq == in.seq) {
+		ret = pair(st, h, &in);
+		fifo_pop(&st->packets);
+		return ret;
+	}
+	if (!packet_may_come(st, in.seq)) {
+		drop_warn(st, "index", in.seq);
+		return 0;
+	}
+	return fifo_push(&st->indexes, &in);
+}
+
+/* Closed streams whose last packet is in no longer need their files. */
+static void release_files(struct ltt_relay_stream *st)
+{
+	bool hup;
+
+	pthread_mutex_lock(&st->session->model->lock);
+	hup = ltt_relay_stream_hup_locked(st);
+	pthread_mutex_unlock(&st->session->model->lock);
+	if (hup)
+		close_files(st);
+}
+
+int ltt_relay_stream_close(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq)
+{
+	struct ltt_relay_stream *st = find(s, handle);
+
+	if (!st)
+		return -ENOENT;
+	pthread_mutex_lock(&s->model->lock);
+	if (!st->closed) {
+		st->closed = true;
+		st->close_seq = last_seq;
+		s->generation++;
+	}
+	pthread_mutex_unlock(&s->model->lock);
+	release_files(st);
+	return 0;
+}
+
+/* Packets up to @target (UINT64_MAX: none) all written? */
+static bool missing(const struct ltt_relay_stream *st, uint64_t target)
+{
+	if (st->in_flight)
+		return true;
+	if (target == UINT64_MAX)
+		return false;
+	return !st->any_written || st->last_written_seq < target;
+}
+
+bool ltt_relay_stream_pending_locked(const struct ltt_relay_stream *st)
+{
+	if (st->metadata)
+		return false;
+	return missing(st, st->closed ? st->close_seq : st->announced_seq);
+}
+
+bool ltt_relay_stream_hup_locked(const struct ltt_relay_stream *st)
+{
+	if (!st->closed)
+		return false;
+	return st->metadata || !missing(st, st->close_seq);
+}
+
+int ltt_relay_stream_data_pending(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq,
+				  bool *ret_pending)
+{
+	struct ltt_relay_stream *st = find(s, handle);
+
+	if (!st)
+		return -ENOENT;
+	pthread_mutex_lock(&s->model->lock);
+	st->announced_seq = last_seq;
+	*ret_pending = !st->metadata && missing(st, last_seq);
+	pthread_mutex_unlock(&s->model->lock);
+	return 0;
+}
+
+void ltt_relay_stream_free(struct ltt_relay_stream *st)
+{
+	if (!st)
+		return;
+	close_files(st);
+	free(st->packets.items);
+	free(st->indexes.items);
+	free(st->entries);
+	free(st);
+}
+
+static int check_begin(const struct ltt_relay_stream *st, const struct ltt_relay_data_hdr *hdr)
+{
+	uint64_t len = (uint64_t)hdr->data_size + hdr->padding_size;
+
+	if (st->metadata || st->closed || st->fd < 0)
+		return -EINVAL;
+	if (len == 0 || len > LTT_RELAY_MAX_PACKET)
+		return -EINVAL;
+	if (st->in_flight)
+		return -EBUSY;
+	if (st->any_begun && hdr->net_seq_num <= st->last_begun_seq)
+		return -EINVAL;
+	return 0;
+}
+
+int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_data_hdr *hdr,
+			   struct ltt_relay_packet *ret_pkt)
+{
+	uint64_t len = (uint64_t)hdr->data_size + hdr->padding_size;
+	struct ltt_relay_stream *st;
+	int ret;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, hdr->stream_handle);
+	ret = st ? check_begin(st, hdr) : -ENOENT;
+	if (!ret)
+		st->session->refs++;
+	pthread_mutex_unlock(&m->lock);
+	if (ret)
+		return ret;
+	if (st->max_size && st->size &&
+	    (st->size >= st->max_size || len > st->max_size - st->size)) {
+		ret = rotate(st);
+		if (ret) {
+			ltt_relay_session_put(st->session);
+			return ret;
+		}
+	}
+	pthread_mutex_lock(&m->lock);
+	st->in_flight = true;
+	st->any_begun = true;
+	st->last_begun_seq = hdr->net_seq_num;
+	memset(&st->cur, 0, sizeof(st->cur));
+	st->cur.seq = hdr->net_seq_num;
+	st->cur.idx.entry.offset = st->size;
+	st->cur.idx.entry.packet_size = len * 8;
+	st->cur.idx.viewer_offset = st->viewer_size;
+	st->cur.idx.file_no = st->file_no;
+	pthread_mutex_unlock(&m->lock);
+	*ret_pkt = (struct ltt_relay_packet){
+		.session = st->session,
+		.stream = st,
+		.len = len,
+		.data_len = hdr->data_size,
+	};
+	return 0;
+}
+
+int ltt_relay_packet_write(struct ltt_relay_packet *pkt, const void *buf, size_t len)
+{
+	struct ltt_relay_stream *st = pkt->stream;
+	uint64_t off = st->cur.idx.entry.offset + pkt->done;
+	size_t data = 0;
+	int ret = 0;
+
+	if (len > pkt->len - pkt->done)
+		return -EINVAL;
+	if (pkt->done < pkt->data_len)
+		data = len < pkt->data_len - pkt->done ? len : (size_t)(pkt->data_len - pkt->done);
+	if (data)
+		ret = write_at(st->fd, buf, data, off);
+	if (!ret && len > data)
+		ret = write_at(st->fd, NULL, len - data, off + data);
+	if (!ret)
+		pkt->done += len;
+	return ret;
+}
+
+int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
+{
+	struct ltt_relay_stream *st = pkt->stream;
+	struct ltt_relay_session *s = pkt->session;
+	int ret;
+
+	assert(pkt->done == pkt->len);
+	pthread_mutex_lock(&s->model->lock);
+	st->in_flight = false;
+	st->any_written = true;
+	st->last_written_seq = st->cur.seq;
+	st->size += pkt->len;
+	st->viewer_size += pkt->len;
+	pthread_mutex_unlock(&s->model->lock);
+	ret = packet_arrived(st);
+	release_files(st);
+	memset(pkt, 0, sizeof(*pkt));
+	ltt_relay_session_put(s);
+	return ret;
+}
+
+void ltt_relay_packet_abort(struct ltt_relay_packet *pkt)
+{
+	struct ltt_relay_stream *st = pkt->stream;
+	struct ltt_relay_session *s = pkt->session;
+
+	if (!s)
+		return;
+	if (st->fd >= 0 && ftruncate(st->fd, (off_t)st->size))
+		LTT_ERR("can't cut %s/%s back: %s", st->trace->pathname, st->channel_name,
+			strerror(errno));
+	pthread_mutex_lock(&s->model->lock);
+	st->in_flight = false;
+	/* the sender may send this number again */
+	st->any_begun = st->any_written;
+	st->last_begun_seq = st->last_written_seq;
+	if (st->closed && st->close_seq == st->cur.seq)
+		st->close_seq = st->any_written ? st->last_written_seq : UINT64_MAX;
+	pthread_mutex_unlock(&s->model->lock);
+	release_files(st);
+	memset(pkt, 0, sizeof(*pkt));
+	ltt_relay_session_put(s);
+}

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * stream.h - a relay stream: its files, the packets arriving on data
+ * connections, the indexes arriving on the control connection, and how
+ * the two are paired.
+ *
+ * Files.  A data stream writes TRACE/CHANNEL_CPU and
+ * TRACE/index/CHANNEL_CPU.idx exactly as a local session's consumer does,
+ * with the same tracefile size/count rotation and names (common/tracefile.h):
+ * a packet that would take the current file past the size starts the next
+ * one, and past the count the oldest file and its index are deleted.  A
+ * metadata stream writes TRACE/metadata, the metadata packets as received.
+ *
+ * Packets.  A data connection announces a packet (ltt_relay_packet_begin():
+ * the stream, its net_seq_num and size), then writes its bytes as they
+ * arrive (ltt_relay_packet_write()), so no packet is ever held in memory
+ * whole, and ends it (ltt_relay_packet_end()) or abandons it
+ * (ltt_relay_packet_abort(): the file is cut back).  A stream takes one
+ * packet at a time and net_seq_num must grow.
+ *
+ * Pairing.  SEND_INDEX and its packet arrive on different connections, in
+ * either order.  Both arrive in net_seq_num order, so a stream keeps two
+ * FIFOs, packets waiting for their index and indexes waiting for their
+ * packet, at most one of them non-empty; a pair complete is appended to
+ * the index file and to the in-memory entries viewers read.  An index
+ * whose packet never came (or a packet whose index never came) is dropped
+ * with a warning when a later one proves it will not.
+ */
+#ifndef LTT_RELAYD_STREAM_H
+#define LTT_RELAYD_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/relay-proto.h"
+#include "relayd/model.h"
+#include "relayd/session.h"
+
+/* Bound on indexes (or packets) waiting for their other half, per stream. */
+#define LTT_RELAY_MAX_UNPAIRED 65536
+
+/* A packet or an index waiting for its other half. */
+struct ltt_relay_half {
+	uint64_t seq;
+	struct ltt_relay_entry idx;		/* what is known so far */
+};
+
+struct ltt_relay_fifo {
+	struct ltt_relay_half *items;
+	size_t head, len, cap;
+};
+
+struct ltt_relay_stream {
+	struct ltt_relay_session *session;
+	struct ltt_relay_trace *trace;
+	struct ltt_relay_stream *next;		/* the session's list */
+	struct ltt_relay_stream *hnext;		/* the model's hash */
+	uint64_t handle;
+	char channel_name[LTT_RELAY_NAME_MAX];
+	bool metadata;
+	bool sent, closed;
+	uint64_t close_seq;			/* last net_seq_num (UINT64_MAX: none) */
+	uint64_t announced_seq;			/* DATA_PENDING's, UINT64_MAX: none */
+
+	/* Files: server thread only, except that the lock covers the sizes. */
+	uint64_t max_size, max_count;
+	int fd, idx_fd;				/* current tracefile, its index */
+	uint64_t file_no, oldest_no;
+	uint64_t size, idx_size;		/* bytes in the current files */
+	uint64_t meta_size;			/* metadata streams */
+
+	/* Packets. */
+	bool in_flight;				/* a packet being received */
+	bool any_begun, any_written;
+	uint64_t last_begun_seq, last_written_seq;
+	uint64_t viewer_size;			/* packets' bytes across files */
+	struct ltt_relay_half cur;		/* the packet in flight */
+	uint64_t cur_done;			/* its bytes written */
+	bool any_index;
+	uint64_t last_index_seq;
+	struct ltt_relay_fifo packets;		/* written, waiting for their index */
+	struct ltt_relay_fifo indexes;		/* waiting for their packet */
+
+	/* What viewers read (under the lock). */
+	struct ltt_relay_entry *entries;
+	size_t entry_count, entry_cap;
+	bool has_beacon;
+	uint64_t beacon_ts, ctf_stream_id;
+};
+
+/**
+ * ltt_relay_stream_add() - ADD_STREAM into session @s
+ * @req: validated by the codec; borrowed
+ * @ret_handle: the new stream's handle
+ *
+ * Creates the trace directory and index/ on the first stream of a
+ * pathname, and the stream's first files.  A metadata stream
+ * (channel_name "metadata") is refused with -EEXIST when the trace
+ * already has one or the file exists on disk (a trace is never
+ * overwritten).  Server thread.  Returns 0, -EINVAL (names), -EEXIST,
+ * -ENOSPC (too many streams), -ENOMEM, or the file system's error.
+ */
+int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add_stream *req,
+			 uint64_t *ret_handle);
+
+/**
+ * ltt_relay_stream_metadata() - SEND_METADATA: append @len bytes then
+ * @padding zeros to metadata stream @handle of @s
+ *
+ * Server thread.  Returns 0, -ENOENT (no such stream in @s), -EINVAL (a
+ * data stream, or closed), -EFBIG, or the write's error (the file is cut
+ * back: a reader never sees half a payload).
+ */
+int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, const void *data,
+			      size_t len, uint32_t padding);
+
+/**
+ * ltt_relay_stream_index() - SEND_INDEX for a data stream of @s
+ *
+ * A beacon (packet_size 0) only records its time.  Server thread.
+ * Returns 0, -ENOENT, -EINVAL (metadata stream, net_seq_num not growing,
+ * content larger than the packet), -ENOSPC (too many unpaired), or the
+ * index file's write error.
+ */
+int ltt_relay_stream_index(struct ltt_relay_session *s, const struct ltt_relay_index *idx);
+
+/**
+ * ltt_relay_stream_close() - CLOSE_STREAM: no packets after @last_seq
+ * (UINT64_MAX: none at all)
+ *
+ * Server thread.  Returns 0 or -ENOENT.
+ */
+int ltt_relay_stream_close(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq);
+
+/**
+ * ltt_relay_stream_data_pending() - DATA_PENDING: is any packet up to
+ * @last_seq still missing (or being received)?
+ *
+ * Remembers @last_seq for END_DATA_PENDING.  Server thread.
+ * Returns 0 or -ENOENT.
+ */
+int ltt_relay_stream_data_pending(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq,
+				  bool *ret_pending);
+
+/* Does @st wait for packets (see ltt_relay_session_pending())?  Lock held. */
+bool ltt_relay_stream_pending_locked(const struct ltt_relay_stream *st);
+/* Closed and nothing more to come.  Lock held. */
+bool ltt_relay_stream_hup_locked(const struct ltt_relay_stream *st);
+/* Close the files and free.  Lock held (or the object unreachable). */
+void ltt_relay_stream_free(struct ltt_relay_stream *st);
+
+/* A packet being received by a data connection. */
+struct ltt_relay_packet {
+	struct ltt_relay_session *session;	/* a reference */
+	struct ltt_relay_stream *stream;
+	uint64_t len;				/* data + padding */
+	uint64_t data_len;
+	uint64_t done;
+};
+
+/**
+ * ltt_relay_packet_begin() - a data header arrived: find the stream,
+ * check the sequence, rotate the tracefile if needed, reserve the range
+ * @m: the model
+ * @hdr: the header (values not checked yet)
+ * @ret_pkt: the packet; its session reference is held until end or abort
+ *
+ * Server thread.  Returns 0; -ENOENT (no such stream), -EINVAL (metadata
+ * stream, a closed stream, a size above LTT_RELAY_MAX_PACKET, padding
+ * larger than the packet, net_seq_num not growing), -EBUSY (the stream is
+ * receiving another packet), or the file system's error.
+ */
+int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_data_hdr *hdr,
+			   struct ltt_relay_packet *ret_pkt);
+
+/**
+ * ltt_relay_packet_write() - the next @len bytes of the packet (@len no
+ * more than what is left); padding bytes are written as zeros, whatever
+ * the sender put there
+ *
+ * Server thread.  Returns 0 or the write's negative errno.
+ */
+int ltt_relay_packet_write(struct ltt_relay_packet *pkt, const void *buf, size_t len);
+
+/**
+ * ltt_relay_packet_end() - all bytes written: the packet counts, and is
+ * paired with its index if that came first; drops the reference
+ *
+ * Server thread.  Returns 0 or the index file's write error.
+ */
+int ltt_relay_packet_end(struct ltt_relay_packet *pkt);
+
+/**
+ * ltt_relay_packet_abort() - the packet will not complete: cut the file
+ * back, free the stream for another packet; drops the reference.
+ * Accepts a packet that was never begun (zeroed).
+ *
+ * Server thread.
+ */
+void ltt_relay_packet_abort(struct ltt_relay_packet *pkt);
+
+#endif /* LTT_RELAYD_STREAM_H */
