@@ -9,6 +9,7 @@
  *                   table, the registry of traces, channels and relays
  *   data.[ch]       the data thread: one event loop over sources, sinks,
  *                   relays, timers, requests
+ *   prio.[ch]       the data thread's scheduling: real-time, else nice -10
  *   trace.[ch]      a trace: local directories or a relay path, its
  *                   packetized metadata through its output
  *   channel.[ch]    a channel: configuration, its streams, their stats
@@ -30,6 +31,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
 #include "consumerd/fs.h"
+#include "consumerd/prio.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/source.h"

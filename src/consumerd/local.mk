@@ -5,6 +5,7 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/main.c \
 	src/consumerd/cmd.c src/consumerd/cmd.h \
 	src/consumerd/data.c src/consumerd/data.h \
+	src/consumerd/prio.c src/consumerd/prio.h \
 	src/consumerd/trace.c src/consumerd/trace.h \
 	src/consumerd/channel.c src/consumerd/channel.h \
 	src/consumerd/stream.c src/consumerd/stream.h \

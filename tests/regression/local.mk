@@ -90,6 +90,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_kill.sh \
 	tests/regression/test_ust_sessions.sh \
 	tests/regression/test_ust_buffers.sh \
+	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_daemon_restart.sh \
 	tests/regression/test_ust_bad_shm.sh
 TESTS += $(REGRESSION_UST_TESTS)
