@@ -7,6 +7,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/client-proto.c src/common/client-proto.h \
 	src/common/codec.c src/common/codec.h \
 	src/common/consumer-proto.c src/common/consumer-proto.h \
+	src/common/live-proto.c src/common/live-proto.h \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/error.c \
 	src/common/evloop.c src/common/evloop.h \

@@ -37,13 +37,13 @@
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
+#include "consumerd/prio.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
 
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
-#define DATA_THREAD_NICE -10
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
 
 /* A relay whose I/O the data thread does, and its live timer. */
@@ -568,15 +568,11 @@ static void drain_busy(struct ltt_evloop *loop, void *arg)
 
 /*
  * The data thread must get the CPU soon after a wakeup: writers that fill
- * the buffers meanwhile lose events.  Ask for a better nice value (only a
- * privileged consumer gets it; others keep theirs).
+ * the buffers meanwhile lose events (prio.h).
  */
 static void raise_priority(void)
 {
-	pid_t tid = (pid_t)syscall(SYS_gettid);
-
-	if (setpriority(PRIO_PROCESS, (id_t)tid, DATA_THREAD_NICE))
-		LTT_DBG("data thread: nice %d not granted: %s", DATA_THREAD_NICE, strerror(errno));
+	ltt_prio_raise();
 }
 
 static void *data_main(void *arg)

@@ -27,7 +27,6 @@
 #ifndef LTT_CONSUMERD_SINK_FILE_H
 #define LTT_CONSUMERD_SINK_FILE_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -2,8 +2,8 @@
 /*
  * sink-relay.c - the relay output: connection, queues, replies, sinks.
  *
- * The handshake (connect, VERSION, CREATE_SESSION) is blocking with a
- * deadline, on the command thread.  Afterwards every socket operation is
+ * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is
+ * blocking with a deadline, on the command thread.  Afterwards every socket operation is
  * non-blocking and happens on the data thread, under the relay's lock:
  * in ltt_sink_relay_io(), in a sink's ready() and write(), and while
  * the data thread waits for the answer to a sink's ADD_STREAM.
@@ -11,9 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -28,7 +25,7 @@
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "common/ringbuf.h"
-#include "common/uri.h"
+#include "consumerd/relay-conn.h"
 #include "consumerd/sink-relay.h"
 
 /* Refused replies logged before going quiet. */
@@ -62,6 +59,7 @@ struct relay_stream {
 	uint64_t next_seq;		/* net_seq_num of the next packet */
 	bool metadata;
 	bool closed;			/* CLOSE_STREAM queued */
+	bool close_later;		/* once the data queue has sent its last packet */
 	bool sink_open;			/* a sink writes it */
 	bool wrote;			/* a packet since the last live tick */
 	char name[LTT_RELAY_NAME_MAX];
@@ -84,6 +82,7 @@ struct ltt_relay {
 	size_t reply_len;
 	struct relay_stream *streams;
 	int conn_error;
+	uint64_t progress_ms;		/* when bytes last moved, or work began */
 	struct ltt_sink_relay_stats stats;
 };
 
@@ -101,21 +100,6 @@ struct relay_sink {
 	struct relay_stream *st;
 	uint64_t instance_id;		/* the last packet's (the CPU) */
 };
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-static int ms_left(uint64_t deadline)
-{
-	uint64_t now = now_ms();
-
-	return now >= deadline ? 0 : (int)(deadline - now);
-}
 
 /* ---- byte queues ---- */
 
@@ -194,6 +178,26 @@ static void fail(struct ltt_relay *r, int err)
 
 /* ---- control requests and replies ---- */
 
+/* Is anything on its way: bytes queued or replies awaited?  Locked. */
+static bool busy(const struct ltt_relay *r)
+{
+	return !q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head;
+}
+
+/*
+ * A relay that takes nothing and answers nothing for
+ * LTT_SINK_RELAY_STALL_MS while we wait on it is given up, so that data
+ * pending, flushes and the writers never wait on it forever.  Locked.
+ */
+static void check_stall(struct ltt_relay *r)
+{
+	if (!r->conn_error && busy(r) &&
+	    ltt_relay_conn_now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
+		LTT_ERR("%s: no progress for %d s", r->label, LTT_SINK_RELAY_STALL_MS / 1000);
+		fail(r, -ETIMEDOUT);
+	}
+}
+
 static size_t reply_size(uint32_t cmd)
 {
 	switch (cmd) {
@@ -228,6 +232,8 @@ static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *
 		fail(r, -ENOBUFS);	/* the relay stopped reading its control socket */
 		return r->conn_error;
 	}
+	if (!busy(r))
+		r->progress_ms = ltt_relay_conn_now_ms();	/* the stall clock starts now */
 	e = calloc(1, sizeof(*e));
 	if (!e) {
 		fail(r, -ENOMEM);	/* callers count on every request being answered */
@@ -336,6 +342,7 @@ static void recv_replies(struct ltt_relay *r)
 			return;
 		}
 		r->reply_len += (size_t)n;
+		r->progress_ms = ltt_relay_conn_now_ms();
 		if (r->reply_len == r->exp_head->size)
 			take_reply(r);
 	}
@@ -357,17 +364,25 @@ static void send_queue(struct ltt_relay *r, int fd, struct byteq *q)
 			return;
 		}
 		q->off += (size_t)n;
+		r->progress_ms = ltt_relay_conn_now_ms();
 	}
 }
 
 /* The data queue emptied: its packets are sent. */
+static void close_stream(struct ltt_relay *r, struct relay_stream *st);
+
 static void data_sent(struct ltt_relay *r)
 {
+	struct relay_stream *st;
+
 	if (!q_empty(&r->data_q) || !r->q_packets)
 		return;
 	r->stats.packets_sent += r->q_packets;
 	r->stats.bytes_sent += r->q_bytes;
 	r->q_packets = r->q_bytes = 0;
+	for (st = r->streams; st; st = st->next)
+		if (st->close_later)
+			close_stream(r, st);
 }
 
 /* Wake the data thread: requests were queued.  Any thread. */
@@ -397,6 +412,7 @@ static void pump(struct ltt_relay *r)
 	data_sent(r);
 	send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	recv_replies(r);
+	check_stall(r);
 }
 
 void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
@@ -434,20 +450,22 @@ static int wait_cmd(struct ltt_relay *r, struct waiter *w)
 /* The same on the data thread, which must do the I/O itself. */
 static int wait_loop(struct ltt_relay *r, struct waiter *w)
 {
-	uint64_t deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	struct pollfd pfd = { .fd = r->ctrl_fd };
+	int left;
 
 	for (;;) {
 		pump(r);
 		if (w->done)
 			return w->err;
-		if (!ms_left(deadline)) {
+		if (!ltt_relay_conn_ms_left(deadline)) {
 			fail(r, -ETIMEDOUT);
 			return w->err;
 		}
 		pfd.events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
 		pthread_mutex_unlock(&r->lock);
-		poll(&pfd, 1, ms_left(deadline) < 20 ? ms_left(deadline) : 20);
+		left = ltt_relay_conn_ms_left(deadline);
+		poll(&pfd, 1, left < 20 ? left : 20);
 		pthread_mutex_lock(&r->lock);
 	}
 }
@@ -505,6 +523,24 @@ static int add_stream(struct ltt_relay *r, const char *path, const char *name, u
 	return 0;
 }
 
+/*
+ * A stream of a relay whose connection is gone: its sink opens, and drops
+ * (and counts) what it is given, as the relay's other sinks do.  Locked.
+ */
+static int dead_stream(struct ltt_relay *r, const char *name, struct relay_stream **ret_st)
+{
+	struct relay_stream *st = calloc(1, sizeof(*st) + 1);
+
+	if (!st)
+		return -ENOMEM;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	st->closed = true;	/* nothing to close on the relay */
+	st->next = r->streams;
+	r->streams = st;
+	*ret_st = st;
+	return 0;
+}
+
 /* Queue a request of one {u64, u64} or {u64} payload, nobody waiting.  Locked. */
 static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
 			 uint64_t a, uint64_t b, bool two)
@@ -526,7 +562,13 @@ static void close_stream(struct ltt_relay *r, struct relay_stream *st)
 {
 	if (st->closed)
 		return;
+	if (!q_empty(&r->data_q)) {
+		/* the stream's last packet may still be in the queue: after it */
+		st->close_later = true;
+		return;
+	}
 	st->closed = true;
+	st->close_later = false;
 	queue_simple(r, LTT_RELAY_CLOSE_STREAM, st, st->handle,
 		     st->next_seq ? st->next_seq - 1 : UINT64_MAX, true);
 }
@@ -540,7 +582,7 @@ static int relay_ready(struct ltt_sink *sink)
 	int ret = 0;
 
 	pthread_mutex_lock(&r->lock);
-	if (!r->conn_error) {
+	if (!r->conn_error && !q_empty(&r->data_q)) {
 		pump(r);
 		/* one packet at most in the queue: the next waits for the socket */
 		if (!r->conn_error && !q_empty(&r->data_q))
@@ -589,6 +631,8 @@ static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt
 		return r->conn_error;
 	}
 	done = n > 0 ? (size_t)n : 0;
+	if (done < total && !busy(r))
+		r->progress_ms = ltt_relay_conn_now_ms();
 	/* the rest, copied: the ring buffer gets its sub-buffer back now */
 	for (i = 0; i < pkt->iovcnt + 1 && done < total; i++) {
 		if (done >= iov[i].iov_len) {
@@ -745,7 +789,9 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 	}
 	pthread_mutex_lock(&r->lock);
 	ret = add_stream(r, ro->path, name, ro->tracefile_size, ro->tracefile_count, true, &rs->st);
-	if (!ret) {
+	if (ret && ret == r->conn_error)
+		ret = dead_stream(r, name, &rs->st);	/* the stream drops, counted */
+	else if (!ret) {
 		rs->st->sink_open = true;
 		/* viewers may see the trace with this stream from now on */
 		queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
@@ -920,6 +966,7 @@ int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 
 	*ret_pending = false;
 	pthread_mutex_lock(&r->lock);
+	check_stall(r);
 	ret = r->conn_error;
 	if (!ret && (r->q_packets || !q_empty(&r->data_q) || !q_empty(&r->ctrl_q))) {
 		*ret_pending = true;	/* still here: no need to ask */
@@ -927,10 +974,13 @@ int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 	} else if (!ret) {
 		ret = ask_pending(r, ret_pending);
 	}
-	if (ret)
+	if (ret) {
 		*ret_pending = false;
+		if (r->conn_error)
+			ret = -ECONNRESET;	/* whatever ended it: the connection is gone */
+	}
 	pthread_mutex_unlock(&r->lock);
-	return ret ? (r->conn_error ? -ECONNRESET : ret) : 0;
+	return ret;
 }
 
 uint64_t ltt_sink_relay_key(const struct ltt_relay *r)
@@ -952,248 +1002,10 @@ void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data,
 
 /* ---- connection ---- */
 
-/* Wait for @fd to be ready for @events, until @deadline.  0 or -ETIMEDOUT. */
-static int wait_fd(int fd, short events, uint64_t deadline)
-{
-	struct pollfd pfd = { .fd = fd, .events = events };
-	int n;
-
-	for (;;) {
-		n = poll(&pfd, 1, ms_left(deadline));
-		if (n > 0)
-			return 0;
-		if (n == 0)
-			return -ETIMEDOUT;
-		if (errno != EINTR)
-			return -errno;
-	}
-}
-
-/* One address: a non-blocking connect within the deadline. */
-static int connect_addr(const struct addrinfo *ai, uint64_t deadline, int *ret_fd)
-{
-	socklen_t len = sizeof(int);
-	int fd, err = 0, one = 1;
-
-	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
-		    ai->ai_protocol);
-	if (fd < 0)
-		return -errno;
-	if (connect(fd, ai->ai_addr, ai->ai_addrlen) && errno != EINPROGRESS) {
-		err = -errno;
-	} else {
-		err = wait_fd(fd, POLLOUT, deadline);
-		if (!err && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len))
-			err = errno;
-		err = err > 0 ? -err : err;
-	}
-	if (err) {
-		close(fd);
-		return err;
-	}
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	*ret_fd = fd;
-	return 0;
-}
-
-/* Connect to a canonical tcp:// URL with a port. */
-static int connect_url(const char *text, int *ret_fd)
-{
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *p;
-	uint64_t deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
-	struct ltt_uri *u;
-	char port[8];
-	int ret;
-
-	u = malloc(sizeof(*u));
-	if (!u)
-		return -ENOMEM;
-	if (ltt_uri_parse(text, u) || u->scheme != LTT_URI_TCP || !u->ctrl_port) {
-		LTT_ERR("relay url '%s': not tcp://HOST:PORT", text);
-		free(u);
-		return -EINVAL;
-	}
-	hints.ai_family = u->family == LTT_URI_INET ? AF_INET :
-			  u->family == LTT_URI_INET6 ? AF_INET6 : AF_UNSPEC;
-	snprintf(port, sizeof(port), "%u", u->ctrl_port);
-	ret = getaddrinfo(u->host, port, &hints, &ai);
-	free(u);
-	if (ret == EAI_NONAME || ret == EAI_FAIL || ret == EAI_NODATA)
-		return -ENOENT;
-	if (ret == EAI_MEMORY)
-		return -ENOMEM;
-	if (ret)
-		return ret == EAI_SYSTEM ? -errno : -EHOSTUNREACH;
-	ret = -EHOSTUNREACH;
-	for (p = ai; p; p = p->ai_next) {
-		ret = connect_addr(p, deadline, ret_fd);
-		if (!ret || ret == -ETIMEDOUT)
-			break;
-	}
-	freeaddrinfo(ai);
-	return ret;
-}
-
-/* Send all of @len bytes, or fail, within the deadline. */
-static int send_all(int fd, const void *buf, size_t len, uint64_t deadline)
-{
-	const uint8_t *p = buf;
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = send(fd, p, len, MSG_DONTWAIT | MSG_NOSIGNAL);
-		if (n > 0) {
-			p += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n < 0 && errno != EAGAIN && errno != EINTR)
-			return -errno;
-		ret = wait_fd(fd, POLLOUT, deadline);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* Receive exactly @len bytes within the deadline; a close is -EPROTO. */
-static int recv_all(int fd, void *buf, size_t len, uint64_t deadline)
-{
-	uint8_t *p = buf;
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = recv(fd, p, len, MSG_DONTWAIT);
-		if (n > 0) {
-			p += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n == 0)
-			return -EPROTO;		/* closed: not the relay we expect */
-		if (errno != EAGAIN && errno != EINTR)
-			return errno == ECONNRESET ? -EPROTO : -errno;
-		ret = wait_fd(fd, POLLIN, deadline);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* One request of the handshake: header + @pl. */
-static int send_request(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint64_t deadline)
-{
-	struct ltt_relay_ctrl_hdr h = { .data_size = pl->len, .cmd = cmd };
-	struct ltt_wbuf w;
-	int ret;
-
-	ltt_wbuf_init(&w);
-	ltt_relay_put_ctrl_hdr(&w, &h);
-	ltt_wbuf_put_bytes(&w, pl->data, pl->len);
-	ret = w.err ? w.err : pl->err;
-	if (!ret)
-		ret = send_all(fd, w.data, w.len, deadline);
-	ltt_wbuf_fini(&w);
-	return ret;
-}
-
-/* VERSION: the same major, and a minor we can speak. */
-static int handshake_version(struct ltt_relay *r, uint64_t deadline)
-{
-	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR }, got;
-	uint8_t buf[8];
-	struct ltt_wbuf pl;
-	struct ltt_rbuf rb;
-	int ret;
-
-	ltt_wbuf_init(&pl);
-	ltt_relay_put_version(&pl, &v);
-	ret = send_request(r->ctrl_fd, LTT_RELAY_VERSION, &pl, deadline);
-	ltt_wbuf_fini(&pl);
-	if (!ret)
-		ret = recv_all(r->ctrl_fd, buf, sizeof(buf), deadline);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&rb, buf, sizeof(buf));
-	if (ltt_relay_get_version(&rb, &got))
-		return -EPROTO;
-	if (got.major != LTT_RELAY_MAJOR) {
-		LTT_ERR("%s: the relay speaks protocol %u.%u, we %u.%u", r->label, got.major,
-			got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
-		return -EPROTONOSUPPORT;
-	}
-	if (got.minor < LTT_RELAY_MINOR) {
-		LTT_ERR("%s: the relay speaks protocol %u.%u, we need %u.%u at least", r->label,
-			got.major, got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
-		return -EPROTONOSUPPORT;
-	}
-	return 0;
-}
-
-/* CREATE_SESSION: our one session on this connection. */
-static int handshake_session(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
-			     uint64_t deadline, char *ret_path, size_t path_len)
-{
-	struct ltt_relay_create_session_reply *rep = NULL;
-	struct ltt_relay_create_session *m;
-	uint8_t head[16], *buf = NULL;
-	struct ltt_wbuf pl;
-	struct ltt_rbuf rb;
-	uint32_t len;
-	int ret;
-
-	m = calloc(1, sizeof(*m));
-	if (!m)
-		return -ENOMEM;
-	snprintf(m->session_name, sizeof(m->session_name), "%s", cfg->session_name);
-	snprintf(m->hostname, sizeof(m->hostname), "%s", cfg->hostname);
-	snprintf(m->base_path, sizeof(m->base_path), "%s", cfg->base_path ? cfg->base_path : "");
-	m->live_timer_us = cfg->live_timer_us;
-	m->session_id = cfg->session_id;
-	m->creation_time = cfg->creation_time;
-	ltt_wbuf_init(&pl);
-	ltt_relay_put_create_session(&pl, m);
-	free(m);
-	ret = send_request(r->ctrl_fd, LTT_RELAY_CREATE_SESSION, &pl, deadline);
-	ltt_wbuf_fini(&pl);
-	if (!ret)
-		ret = recv_all(r->ctrl_fd, head, sizeof(head), deadline);
-	if (ret)
-		return ret;
-	len = (uint32_t)head[12] << 24 | (uint32_t)head[13] << 16 | (uint32_t)head[14] << 8 |
-	      head[15];
-	if (len > LTT_RELAY_PATH_MAX)
-		return -EPROTO;
-	buf = malloc(sizeof(head) + len);
-	rep = malloc(sizeof(*rep));
-	ret = !buf || !rep ? -ENOMEM : 0;
-	if (!ret) {
-		memcpy(buf, head, sizeof(head));
-		ret = recv_all(r->ctrl_fd, buf + sizeof(head), len, deadline);
-	}
-	if (!ret) {
-		ltt_rbuf_init(&rb, buf, sizeof(head) + len);
-		ret = ltt_relay_get_create_session_reply(&rb, rep) ? -EPROTO : 0;
-	}
-	if (!ret && rep->ret_code != LTT_RELAY_OK) {
-		LTT_ERR("%s: the relay refused the session: %s", r->label,
-			ltt_relay_ret_str(rep->ret_code));
-		ret = -EPROTO;
-	}
-	if (!ret) {
-		r->session_id = rep->relay_session_id;
-		snprintf(ret_path, path_len, "%s", rep->output_path);
-	}
-	free(buf);
-	free(rep);
-	return ret;
-}
-
 int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
 			   char *ret_path, size_t path_len)
 {
+	struct ltt_relay_conn_session sess;
 	pthread_condattr_t ca;
 	struct ltt_relay *r;
 	uint64_t deadline;
@@ -1209,6 +1021,11 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	r->key = cfg->key;
 	r->live_timer_us = cfg->live_timer_us;
 	r->exp_tail = &r->exp_head;
+	sess = (struct ltt_relay_conn_session){
+		.session_name = cfg->session_name, .hostname = cfg->hostname,
+		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
+		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
+	};
 	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
 		 cfg->ctrl_url);
 	pthread_mutex_init(&r->lock, NULL);
@@ -1219,14 +1036,15 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	ret = r->kick_fd < 0 ? -errno : 0;
 	if (!ret)
-		ret = connect_url(cfg->ctrl_url, &r->ctrl_fd);
+		ret = ltt_relay_conn_connect(cfg->ctrl_url, &r->ctrl_fd);
 	if (!ret)
-		ret = connect_url(cfg->data_url, &r->data_fd);
-	deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
+	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	if (!ret)
-		ret = handshake_version(r, deadline);
+		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label);
 	if (!ret)
-		ret = handshake_session(r, cfg, deadline, ret_path, path_len);
+		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
+						    &r->session_id, ret_path, path_len);
 	if (ret) {
 		LTT_ERR("%s: %s", r->label, strerror(-ret));
 		ltt_sink_relay_destroy(r);
@@ -1240,7 +1058,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 /* Send what is queued within the deadline, on the caller's thread. */
 static void final_send(struct ltt_relay *r)
 {
-	uint64_t deadline = now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
 	struct relay_stream *st;
 
@@ -1249,7 +1067,7 @@ static void final_send(struct ltt_relay *r)
 		close_stream(r, st);
 	while (!r->conn_error && (!q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head)) {
 		pump(r);
-		if (!ms_left(deadline)) {
+		if (!ltt_relay_conn_ms_left(deadline)) {
 			LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end",
 				 r->label, q_size(&r->ctrl_q) + q_size(&r->data_q),
 				 r->exp_head ? "some" : "no");
@@ -1258,7 +1076,7 @@ static void final_send(struct ltt_relay *r)
 		pfd[0].events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
 		pfd[1].events = q_empty(&r->data_q) ? 0 : POLLOUT;
 		pthread_mutex_unlock(&r->lock);
-		poll(pfd, 2, ms_left(deadline));
+		poll(pfd, 2, ltt_relay_conn_ms_left(deadline));
 		pthread_mutex_lock(&r->lock);
 	}
 	pthread_mutex_unlock(&r->lock);

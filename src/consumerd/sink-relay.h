@@ -29,7 +29,8 @@
  * it; the I/O done under it is non-blocking).
  *
  * A connection that fails (the relay closed it, a send or receive error,
- * a malformed reply, an unanswered request past the deadline) is recorded
+ * a malformed reply, an unanswered request past the deadline, no byte
+ * moved for LTT_SINK_RELAY_STALL_MS while some wait to) is recorded
  * once (conn_error, logged); from then on the relay's sinks never block
  * and drop every packet they are given, counted in packets_lost, so the
  * ring buffers keep being read and writers never stall (as LTTng's
@@ -45,6 +46,9 @@
 
 /* Connection deadline, and the longest wait for a reply. */
 #define LTT_SINK_RELAY_TIMEOUT_MS 5000
+
+/* A relay that moves nothing this long while we wait on it is given up. */
+#define LTT_SINK_RELAY_STALL_MS 10000
 
 /* A control queue larger than this means the relay stopped reading. */
 #define LTT_SINK_RELAY_CTRL_QUEUE_MAX (8u << 20)
@@ -112,7 +116,8 @@ uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *relay);
  *
  * Command thread.  Sinks are opened by the data thread, each adding its
  * stream to the relay session (ADD_STREAM, then STREAMS_SENT).  Returns 0,
- * -ENOMEM, or the connection's error.
+ * -ENOMEM, or the connection's error.  Once the connection is gone, new
+ * sinks still open: they drop and count what they are given.
  */
 int ltt_sink_relay_output_create(struct ltt_relay *relay, const char *pathname,
 				 uint64_t tracefile_size, uint64_t tracefile_count, bool metadata,

@@ -12,6 +12,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh \
+	tests/regression/test_deadlines.sh \
 	tests/regression/test_relay_create.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
@@ -39,6 +40,23 @@ EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 check_PROGRAMS += tests/regression/relay_client
 tests_regression_relay_client_SOURCES = tests/regression/relay_client.c
 tests_regression_relay_client_LDADD = src/common/libcommon.la
+
+# The live viewer port driven by babeltrace2's lttng-live source, fed by a
+# scripted consumer that sends a synthetic trace step by step.
+check_PROGRAMS += tests/regression/relay_feed
+tests_regression_relay_feed_SOURCES = tests/regression/relay_feed.c
+tests_regression_relay_feed_LDADD = src/common/libcommon.la
+TESTS += tests/regression/test_relay_live.sh
+EXTRA_DIST += tests/regression/test_relay_live.sh tests/regression/live-lib.sh
+# Every status and flag of the live port, request by request.
+check_PROGRAMS += tests/regression/live_probe
+tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
+tests_regression_live_probe_LDADD = src/common/libcommon.la
+TESTS += tests/regression/test_relay_live_proto.sh
+EXTRA_DIST += tests/regression/test_relay_live_proto.sh
+# A real ltt trace streamed by relay_client, read live by babeltrace2.
+TESTS += tests/regression/test_relay_live_replay.sh
+EXTRA_DIST += tests/regression/test_relay_live_replay.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
@@ -72,6 +90,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_kill.sh \
 	tests/regression/test_ust_sessions.sh \
 	tests/regression/test_ust_buffers.sh \
+	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_daemon_restart.sh \
 	tests/regression/test_ust_bad_shm.sh
 TESTS += $(REGRESSION_UST_TESTS)

@@ -49,19 +49,24 @@ relay_client() {
 	timeout "$TEST_TIMEOUT" "$RELAY_CLIENT" "$@"
 }
 
-# be64 N / be32 N: big-endian bytes, to build raw messages with printf
-# pipelines: { ctrl_hdr CMD SIZE; be32 2; be32 11; } >&3
-be32() {
-	local f
-	printf -v f '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 >> 24 & 255)) $(($1 >> 16 & 255)) \
-		$(($1 >> 8 & 255)) $(($1 & 255))
-	printf "$f"
-}
-be64() { be32 $(($1 >> 32 & 0xffffffff)); be32 $(($1 & 0xffffffff)); }
+# Raw messages are built as hex text, then written in one go by send, so
+# that a loaded machine never splits one across the relay's idle time:
+#   send $CONN "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)"
+h32() { printf '%08x' "$1"; }
+h64() { printf '%016x' "$1"; }
+zeros() { printf "%0$(($1 * 2))d" 0; }
 # ctrl_hdr CMD DATA_SIZE: a control request header.
-ctrl_hdr() { be64 0; be64 "$2"; be32 "$1"; be32 0; }
+ctrl_hdr() { h64 0; h64 "$2"; h32 "$1"; h32 0; }
 # data_hdr HANDLE SEQ DATA_SIZE PADDING: a data packet header.
-data_hdr() { be64 0; be64 "$1"; be64 "$2"; be32 "$3"; be32 "$4"; }
+data_hdr() { h64 0; h64 "$1"; h64 "$2"; h32 "$3"; h32 "$4"; }
+# send FD HEX: the bytes HEX spells, in one write.
+send() {
+	local hex=$2 esc= i
+	for ((i = 0; i < ${#hex}; i += 2)); do
+		esc+="\\x${hex:i:2}"
+	done
+	printf "$esc" >&"$1"
+}
 
 # wait_closed FD: wait (bounded) until the relay closes the connection on
 # FD; prints the bytes it sent before (hex), "TIMEOUT" if it stays open.

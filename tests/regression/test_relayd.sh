@@ -7,7 +7,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
 relayd_init
-plan 56
+plan 58
 
 version=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 
@@ -134,6 +134,14 @@ if grep -q '^00000000000000000000000000000001 ' /proc/net/if_inet6 2>/dev/null; 
 else
 	skip 3 "no IPv6 loopback"
 fi
+
+# --- an output directory that can't be made: -b returns 1 with the reason.
+touch "$TEST_TMP/afile"
+run timeout "$TEST_TIMEOUT" "$RELAYD" -b -o "$TEST_TMP/afile/traces" -C tcp://127.0.0.1:0 \
+	-D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0
+is "$RC" 1 "-o under a file: -b returns 1"
+is "$OUT" "ltt-relayd: Error: can't use the output directory $TEST_TMP/afile/traces: Not a directory" \
+	"-o under a file: says why"
 
 # --- a bad idle timeout is refused.
 run env LTT_RELAYD_IDLE_TIMEOUT_MS=abc timeout "$TEST_TIMEOUT" "$RELAYD" \

@@ -13,9 +13,9 @@ plan 47
 
 LOCAL=$(make_local_trace "$TEST_TMP/local" 2000)
 ok $? "a local session recorded a trace"
-export LTT_RELAYD_IDLE_TIMEOUT_MS=400
+export LTT_RELAYD_IDLE_TIMEOUT_MS=1000
 start_relayd -o "$TEST_TMP/relay"
-is $? 0 "the relay started (idle timeout 400 ms)"
+is $? 0 "the relay started (idle timeout 1 s)"
 OUT_ROOT="$TEST_TMP/relay"
 
 # A good session streams its packets, then stays open (streams not closed)
@@ -52,28 +52,28 @@ log_has "Warning: control connection from $peer_re: (request of [0-9]+ bytes \\(
 	"control, random bytes: logged with the peer"
 
 ctrl_conn
-ctrl_hdr 5 $((2 << 20)) >&$CONN
+send $CONN "$(ctrl_hdr 5 $((2 << 20)))"
 is "$(wait_closed $CONN)" "" "control, a 2 MiB request: closed before reading it"
 close_conn
 log_has "control connection from $peer_re: request of 2097152 bytes \\(at most 1048576\\): closed" \
 	"control, a 2 MiB request: logged"
 
 ctrl_conn
-ctrl_hdr 1 0 >&$CONN
+send $CONN "$(ctrl_hdr 1 0)"
 is "$(wait_closed $CONN)" "" "control, ADD_STREAM before VERSION: closed"
 close_conn
 log_has "control connection from $peer_re: command 1 before VERSION: closed" \
 	"control, a command before VERSION: logged"
 
 ctrl_conn
-{ ctrl_hdr 5 8; be32 3; be32 0; } >&$CONN
+send $CONN "$(ctrl_hdr 5 8)$(h32 3)$(h32 0)"
 is "$(wait_closed $CONN)" "000000020000000b" "control, VERSION 3.0: the relay says 2.11, then closes"
 close_conn
 log_has "control connection from $peer_re: protocol 3\\.0, we speak 2\\.11: closing" \
 	"control, another major: logged"
 
 ctrl_conn
-{ ctrl_hdr 5 8; be32 2; be32 11; ctrl_hdr 99 3; printf 'abc'; ctrl_hdr 1 0; } >&$CONN
+send $CONN "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)$(ctrl_hdr 99 3)616263$(ctrl_hdr 1 0)"
 is "$(wait_closed $CONN)" "000000020000000b0000000c" \
 	"control, command 99: UNSUPPORTED (12), then ADD_STREAM before CREATE_SESSION: closed"
 close_conn
@@ -82,33 +82,49 @@ log_has "control connection from $peer_re: ADD_STREAM before CREATE_SESSION: clo
 
 ctrl_conn
 # CREATE_SESSION whose name lengths say more than the payload holds
-{ ctrl_hdr 5 8; be32 2; be32 11; ctrl_hdr 2 60; be32 200; be32 10; be32 1; be32 0;
-  head -c 44 /dev/zero; } >&$CONN
+send $CONN "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)$(ctrl_hdr 2 60)$(h32 200)$(h32 10)$(h32 1)$(h32 0)$(zeros 44)"
 is "$(wait_closed $CONN)" "000000020000000b" "control, CREATE_SESSION that does not add up: closed"
 close_conn
 log_has "control connection from $peer_re: malformed CREATE_SESSION: closed" \
 	"control, a malformed CREATE_SESSION: logged"
 
 ctrl_conn
-ctrl_hdr 5 8 | head -c 10 >&$CONN
+send $CONN "$(ctrl_hdr 5 8 | head -c 20)"
 t0=$(date +%s%N)
 is "$(wait_closed $CONN)" "" "control, half a header then silence: closed"
 t1=$(date +%s%N)
 close_conn
-ok "$([ $(((t1 - t0) / 1000000)) -ge 300 ]; echo $?)" \
+ok "$([ $(((t1 - t0) / 1000000)) -ge 900 ]; echo $?)" \
 	"control, half a header: closed after the idle time ($(((t1 - t0) / 1000000)) ms)"
-log_has "control connection from $peer_re: no progress for 400 ms in the middle of a message: closed" \
+log_has "control connection from $peer_re: no progress for 1000 ms in the middle of a message: closed" \
 	"control, a stalled request: logged"
 
 ctrl_conn
-{ ctrl_hdr 5 8; be32 2; } >&$CONN
+send $CONN "$(ctrl_hdr 5 8)$(h32 2)"
 is "$(wait_closed $CONN)" "" "control, half a payload then silence: closed"
 close_conn
 
 ctrl_conn
-{ ctrl_hdr 5 8; be32 2; } >&$CONN
+send $CONN "$(ctrl_hdr 5 8)$(h32 2)"
 close_conn
 ctrl_conn
+close_conn
+
+# A peer that pipelines 500000 requests without reading the replies: the
+# relay stops reading it while 1 MiB of replies wait, and serves the rest
+# once they are read; nothing lost, nothing unbounded.
+req=$(ctrl_hdr 5 8)$(h32 2)$(h32 11)
+perl -e 'print pack("H*", $ARGV[0]) x 500000' "$req" >"$TEST_TMP/flood"
+ctrl_conn
+cat "$TEST_TMP/flood" >&$CONN &
+writer=$!
+rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$RELAYD_PID/status")
+got=$(timeout "$TEST_TIMEOUT" head -c 4000000 <&$CONN | md5sum)
+is "$got" "$(perl -e 'print pack("H*", "000000020000000b") x 500000' | md5sum)" \
+	"control, 500000 pipelined requests: 500000 replies once read"
+wait $writer
+is $? 0 "control, 500000 pipelined requests: all were taken"
+ok "$([ "$rss" -lt 65536 ]; echo $?)" "the relay stayed small meanwhile (${rss} KiB)"
 close_conn
 
 # names that would leave the output directory, or are not one component
@@ -138,19 +154,19 @@ log_has "data connection from $peer_re: packet [0-9]+ of stream [0-9]+ .*: close
 	"data, random bytes: logged with the peer"
 
 data_conn
-{ data_hdr 999999 0 4096 0; head -c 4096 /dev/zero; } >&$CONN
+send $CONN "$(data_hdr 999999 0 4096 0)$(zeros 4096)"
 is "$(wait_closed $CONN)" "" "data, a packet for an unknown stream: closed"
 close_conn
 log_has "data connection from $peer_re: packet 0 of stream 999999 \\(4096 \\+ 0 bytes\\) for an unknown stream: closed" \
 	"data, an unknown stream: logged"
 
 data_conn
-data_hdr 1 0 0 0 >&$CONN
+send $CONN "$(data_hdr 1 0 0 0)"
 is "$(wait_closed $CONN)" "" "data, an empty packet: closed"
 close_conn
 
 data_conn
-data_hdr 1 0 4096 0 | head -c 20 >&$CONN
+send $CONN "$(data_hdr 1 0 4096 0 | head -c 40)"
 close_conn
 data_conn
 close_conn
@@ -160,7 +176,7 @@ like "$OUT" $'CLOSED_BY_RELAY\nRESENT pending=0' \
 	"data, half a packet then silence: closed; the packet sent again is taken"
 sdir=$(printf '%s\n' "$OUT" | sed -n 's/^OUTPUT //p')/ust/uid/0/64-bit
 is "$(stat -c %s "$sdir/chan_0")" 8192 "data, the half packet was cut from the file, the whole one kept"
-log_has "data connection from $peer_re: no progress for 400 ms in the middle of a message: closed" \
+log_has "data connection from $peer_re: no progress for 1000 ms in the middle of a message: closed" \
 	"data, a stalled packet: logged"
 
 # --- random garbage, many times, on both ports, and idle connections

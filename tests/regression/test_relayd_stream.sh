@@ -12,7 +12,7 @@
 
 ust_setup
 relayd_init
-plan 33
+plan 36
 
 LOCAL=$(make_local_trace "$TEST_TMP/local" 3000)
 ok $? "a local session recorded a trace"
@@ -68,10 +68,11 @@ r1=$?
 wait $p2
 r2=$?
 is "$r1,$r2" "0,0" "two sessions from two hosts at once"
-for f in p1 p2; do
-	d=$(sed -n 's/^OUTPUT //p' "$TEST_TMP/$f")/ust/uid/0/64-bit
-	same_files "$LOCAL" "$d" >/dev/null 2>&1
-	ok $? "session of $(basename "$(dirname "$(dirname "$(dirname "$(dirname "$d")")")")"): identical to the local trace"
+for h in 1 2; do
+	d=$(sed -n 's/^OUTPUT //p' "$TEST_TMP/p$h")
+	like "$d" "^$OUT_ROOT/two$h/par-" "host two$h: its own directory"
+	same_files "$LOCAL" "$d/ust/uid/0/64-bit" >/dev/null 2>&1
+	ok $? "host two$h: identical to the local trace"
 done
 
 # Tracefile rotation: the relay names and rotates files as the consumer does.

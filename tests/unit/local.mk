@@ -8,6 +8,7 @@ UNIT_TESTS = \
 	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
 	tests/unit/test_consumer_proto \
+	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error
 check_PROGRAMS += $(UNIT_TESTS)
@@ -35,6 +36,9 @@ tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_live_proto_SOURCES = tests/unit/test_live_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_live_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_relay_proto_SOURCES = tests/unit/test_relay_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
@@ -99,7 +103,7 @@ tests_unit_test_sink_file_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_sink_relay
 TESTS += tests/unit/test_sink_relay
 tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
-	src/consumerd/sink.c src/consumerd/sink-relay.c
+	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-conn.c
 tests_unit_test_sink_relay_LDADD = src/common/libcommon.la -lpthread
 
 # A consumer stream between its seams: the real ust source, a test sink
@@ -110,3 +114,11 @@ tests_unit_test_stream_SOURCES = tests/unit/test_stream.c $(UNIT_TAP_SOURCES) \
 	src/consumerd/stream.c src/consumerd/source.c src/consumerd/source-ust.c \
 	src/consumerd/sink.c
 tests_unit_test_stream_LDADD = src/common/libcommon.la
+
+# The relay daemon's model (sessions, streams, pairing, rotation, the
+# live server's read interface) without sockets.
+check_PROGRAMS += tests/unit/test_relay_model
+TESTS += tests/unit/test_relay_model
+tests_unit_test_relay_model_SOURCES = tests/unit/test_relay_model.c $(UNIT_TAP_SOURCES) \
+	src/relayd/model.c src/relayd/session.c src/relayd/stream.c
+tests_unit_test_relay_model_LDADD = src/common/libcommon.la

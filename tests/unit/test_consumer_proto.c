@@ -8,6 +8,7 @@
  * 1.2 forms, the relay commands of 1.2 and their replies.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -340,6 +341,72 @@ static void test_payloads(void)
 	}
 }
 
+static uint64_t rng = 0x2545f4914f6cdd1dULL;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+/*
+ * Each decoder, ADD_CHANNEL's included, against random bytes and its
+ * sample with bytes changed or cut: 0 or its documented errors, never a
+ * crash or an overread (the copy is exactly sized), strings in bounds.
+ */
+static void test_random_payloads(void)
+{
+	unsigned int odd = 0, unbounded = 0, accepted = 0, total = 0;
+	uint8_t buf[128], *copy;
+
+	for (size_t i = 0; i <= sizeof(kinds) / sizeof(kinds[0]); i++) {
+		const struct kind *k = i < sizeof(kinds) / sizeof(kinds[0]) ? &kinds[i] : NULL;
+
+		for (int n = 0; n < 20000; n++) {
+			union {
+				union any_msg m;
+				struct ltt_consumer_add_channel chan;
+			} got;
+			struct ltt_rbuf r;
+			size_t len;
+			int err;
+
+			if (!k || (n & 1)) {
+				len = rnd() % 96;
+				for (size_t j = 0; j < len; j++)
+					buf[j] = (uint8_t)(rnd() % 4 ? rnd() : rnd() % 3);
+			} else {
+				memcpy(buf, k->wire, k->wire_len);
+				len = k->wire_len;
+				buf[rnd() % len] = (uint8_t)rnd();
+				if (rnd() % 4 == 0)
+					len = rnd() % (len + 1);
+			}
+			copy = malloc(len ? len : 1);
+			if (!copy)
+				abort();
+			memcpy(copy, buf, len);
+			ltt_rbuf_init(&r, copy, len);
+			err = k ? k->get(&r, &got) : ltt_consumer_get_add_channel(&r, &got.chan);
+			total++;
+			if (err && err != -EPROTO && (k || (err != -EOPNOTSUPP && err != -EINVAL)))
+				odd++;
+			if (!err) {
+				accepted++;
+				if ((k == &kinds[1] && strlen(got.m.add_trace.dir) >= LTT_CONSUMER_PATH_MAX) ||
+				    (!k && strlen(got.chan.name) > NAME_MAX))
+					unbounded++;
+			}
+			free(copy);
+		}
+	}
+	tap_diag("%u random or mutated payloads, %u accepted", total, accepted);
+	tap_is_int((int)odd, 0, "random payloads: every decoder returns 0 or its documented errors");
+	tap_is_int((int)unbounded, 0, "random payloads: every accepted string is within its limit");
+}
+
 static int decode_bytes(int (*get)(struct ltt_rbuf *, void *), const void *p, size_t len)
 {
 	union any_msg got;
@@ -607,6 +674,7 @@ int main(void)
 	test_kernel_channel();
 	test_kernel_stream();
 	test_payloads();
+	test_random_payloads();
 	test_bad_payloads();
 	test_add_trace();
 	test_add_relay();

@@ -529,6 +529,18 @@ static void test_session(void)
 	tap_is_int(ltt_sink_relay_data_pending(r, &pending), -ECONNRESET,
 		   "data pending: ECONNRESET");
 	tap_ok(!pending, "and nothing pending");
+	{
+		struct ltt_sink *late = NULL;
+
+		tap_is_int(ltt_output_open_sink(cout, "chan_1", &late), 0,
+			   "a sink opened after the death still opens");
+		tap_ok(late && !ltt_sink_ready(late) && ltt_sink_write(late, &pkt) < 0,
+		       "and drops what it is given");
+		ltt_sink_relay_stats(r, &stats);
+		tap_ok(stats.packets_lost == 2, "counted lost too (%llu)",
+		       (unsigned long long)stats.packets_lost);
+		ltt_sink_destroy(late);
+	}
 
 	pump.stop = true;
 	pthread_join(pump.thread, NULL);
