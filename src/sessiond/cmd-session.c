@@ -52,6 +52,11 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	/* Accepted, it would record like any session: refused until snapshots exist. */
 	if (attr.snapshot)
 		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
+	/* A name in use says so before a relay is tried (created below if still free). */
+	if (!ltt_session_find(ctx->registry, attr.name, 0, &session)) {
+		ltt_session_put(ctx->registry, session);
+		return LTT_ERR_SESSION_EXISTS;
+	}
 	ret = check_relay(&attr);
 	if (ret)
 		return ret;

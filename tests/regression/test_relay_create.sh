@@ -104,6 +104,9 @@ run lttctl create s2 -C "tcp://127.0.0.1:$PORT" -D tcp://127.0.0.1:9 --live=1000
 is "$OUT" "Session s2 created."$'\n'"Traces will be sent to net://127.0.0.1:$PORT:9"$'\n'"Live timer interval set to 1000 us" \
 	"-C/-D --live=1000: one net URL, and the live timer"
 is "$(stub_connections relay)" "connections 2" "each create checked the relay once"
+run lttctl create s1 -U net://127.0.0.1:1:2
+is "$ERR" "Error: session 's1': a session with that name already exists; pick another name or destroy it first" \
+	"a name in use is said before the relay is tried"
 run lttctl list
 is "$STDOUT" "  1) s1 (net://127.0.0.1:$PORT:9/sub/dir) [inactive]
   2) s2 (net://127.0.0.1:$PORT:9) [inactive] [live, 1000 us]" "list: both sessions with their URLs"
