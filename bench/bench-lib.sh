@@ -17,7 +17,8 @@ bench_init() {
 	BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-bench.XXXXXX")
 	export LTT_HOME=$BENCH_TMP/home LTT_RUNDIR=$BENCH_TMP/run
 	export LTT_SESSIOND_PATH=$B/src/sessiond/ltt-sessiond
-	export LTT_CONSUMERD_PATH=$B/src/consumerd/ltt-consumerd
+	# CONSUMERD=PATH runs another consumer (an older build, to compare)
+	export LTT_CONSUMERD_PATH=${CONSUMERD:-$B/src/consumerd/ltt-consumerd}
 	mkdir -p "$LTT_HOME" "$LTT_RUNDIR"
 	FLOOD=$B/bench/ust_flood
 	PLAIN=$B/bench/ust_flood_plain
@@ -81,4 +82,14 @@ time_runs() {
 # median: the median of the numbers on stdin, one a line
 median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR) print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# consumer_policy: the scheduling of the running consumer's threads, as
+# "CLASS/RTPRIO/NICE" per thread (ps -L), e.g. "TS/-/0 FF/1/-"
+consumer_policy() {
+	local spid cpid
+	spid=$(cat "$LTT_RUNDIR/sessiond.pid" 2>/dev/null) || return 0
+	cpid=$(pgrep -P "$spid" -x ltt-consumerd | head -1)
+	[ -n "$cpid" ] || return 0
+	ps -L -o cls=,rtprio=,ni= -p "$cpid" | awk '{ printf "%s%s/%s/%s", (NR > 1) ? " " : "", $1, $2, $3 }'
 }

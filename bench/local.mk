@@ -22,7 +22,7 @@ bench_ust_flood_plain_SOURCES = bench/ust_flood.c
 bench_ust_flood_plain_CPPFLAGS = $(AM_CPPFLAGS) -DFLOOD_PLAIN
 
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
-	bench/stop_latency.sh bench/lost.sh bench/lttng_compare.sh bench/bench-lib.sh \
+	bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh \
 	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h
 

@@ -62,7 +62,7 @@ Buffering scheme: per-uid
 - channel0: [enabled]
 
     Attributes:
-      sub-buffer size: 128 KiB
+      sub-buffer size: 512 KiB
       sub-buffer count: 4
       overwrite mode: discard
       switch timer: off

@@ -1,0 +1,77 @@
+#!/bin/bash
+# test_ust_full_speed.sh - programs writing flat out: whatever the machine
+# lets the consumer keep up with, the accounting is exact.  Every event
+# the program emitted is either in the trace or counted lost: recorded +
+# discarded == emitted, lttctl list, lttctl stop's warning and babeltrace2
+# agree on the discarded count, and no event is recorded twice or out of
+# range.  Whether anything is lost depends on the machine's load; that is
+# a figure for bench/lost.sh, not a verdict here (it is printed as a
+# diagnostic).
+#
+# Cases: the default channel (per-UID, 4 x 512 KiB per CPU) with one
+# thread, then two threads (both CPUs' buffers); then a channel of 4 x
+# 4 KiB that two threads overflow, so the writers' drops race with the
+# consumer's reads and with the sub-buffer switches.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup
+plan 22
+
+# full_speed NAME THREADS EVENTS [CHANNEL OPTIONS...]: one session NAME,
+# one program of THREADS threads writing EVENTS ltt_test:seq events each
+# as fast as it can; then the checks (7 assertions).  Sets LOST.
+full_speed() {
+	local name=$1 t=$2 n=$3 chan=channel0 stop_err recorded
+	shift 3
+	{
+		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
+		if [ $# -gt 0 ]; then
+			chan=fs
+			lttctl -q enable-channel -u "$chan" "$@" &&
+			lttctl -q enable-event -u ltt_test:seq -c "$chan"
+		else
+			lttctl -q enable-event -u ltt_test:seq
+		fi &&
+		lttctl -q start
+	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
+	ust_app -t "$t" -n "$n" -r "$name"
+	is $? 0 "$name: $t thread(s) wrote $((t * n)) events flat out"
+	run lttctl stop "$name"
+	is "$RC" 0 "$name: stop"
+	stop_err=$ERR
+	LOST=$(lttctl list "$name" | sed -n 's/^ *discarded events: //p')
+	like "$LOST" '^[0-9]+$' "$name: list counts the discarded events"
+	if [ "${LOST:-0}" -gt 0 ]; then
+		like "$stop_err" "channel '$chan' of session '$name' discarded $LOST events" \
+			"$name: stop warns with the same count"
+	else
+		is "$stop_err" "" "$name: stop warns of nothing: nothing was discarded"
+	fi
+	bt "$TEST_TMP/$name" "$TEST_TMP/$name.out"
+	recorded=$(count_events "$TEST_TMP/$name.out" ltt_test:seq)
+	is $((recorded + ${LOST:-0})) $((t * n)) \
+		"$name: recorded ($recorded) + discarded ($LOST) == emitted, exactly"
+	is "$(discarded "$TEST_TMP/$name.out.err")" "${LOST:-none}" \
+		"$name: babeltrace2 reports as many discarded events"
+	is "$(awk -v role="$name" -v t="$t" -v n="$n" '
+		/ ltt_test:seq: / {
+			match($0, /role = "[^"]*"/); r = substr($0, RSTART + 8, RLENGTH - 9)
+			match($0, /thread = -?[0-9]+/); th = substr($0, RSTART + 9, RLENGTH - 9) + 0
+			match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+			if (r != role || th < 0 || th >= t || s >= n || seen[th, s]++) bad++
+		}
+		END { print bad + 0 }' "$TEST_TMP/$name.out")" 0 \
+		"$name: no event recorded twice or out of range"
+	diag "$name: $LOST of $((t * n)) events discarded"
+	lttctl -q destroy "$name"
+}
+
+full_speed default1 1 300000
+full_speed default2 2 150000
+full_speed small2 2 100000 --subbuf-size 4k --num-subbuf 4
+ok "$([ "${LOST:-0}" -gt 0 ]; echo $?)" \
+	"small2: the 4 x 4 KiB channel overflowed, so the check above saw drops ($LOST)"
+
+done_testing
