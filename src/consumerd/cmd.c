@@ -19,15 +19,16 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
+#include "common/evloop.h"
 #include "common/log.h"
 #include "common/msg.h"
 #include "common/names.h"
@@ -48,6 +49,7 @@ struct cmd_state {
 	int fd;
 	bool hello_done;
 	bool bye;		/* incompatible peer: exit after replying */
+	int end;		/* why the loop stopped: 1 peer gone, -1 broken */
 	struct ltt_data_thread *dt;
 	struct ltt_trace *traces;
 	struct ltt_channel *channels;
@@ -732,31 +734,49 @@ static void close_all(struct cmd_state *st)
 		remove_relay(st, st->relays);
 }
 
+/* The command socket is readable or closed: serve one command. */
+static void on_command(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct cmd_state *st = arg;
+
+	(void)fd;
+	(void)events;
+	st->end = serve_one(st);
+	if (st->end)
+		ltt_evloop_stop(loop);
+}
+
+static void on_signal(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	(void)events;
+	(void)arg;
+	if (stop_signal(fd))
+		ltt_evloop_stop(loop);
+}
+
+/*
+ * An event loop with two watches.  The socket stays blocking: once it is
+ * readable, serve_one() reads the whole command, runs it and writes the
+ * reply before the loop turns again (see doc/consumerd.md).
+ */
 int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_thread *dt)
 {
 	struct cmd_state st = { .fd = cmd_fd, .dt = dt };
-	struct pollfd pfd[2] = {
-		{ .fd = cmd_fd, .events = POLLIN },
-		{ .fd = signal_fd, .events = POLLIN },
-	};
-	int ret = 0;
+	struct ltt_evloop *loop;
+	int ret;
 
-	for (;;) {
-		if (poll(pfd, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			LTT_ERR("poll: %s", strerror(errno));
-			ret = -1;
-			break;
-		}
-		if ((pfd[1].revents & POLLIN) && stop_signal(signal_fd))
-			break;
-		if (pfd[0].revents) {
-			ret = serve_one(&st);
-			if (ret)
-				break;
-		}
+	ret = ltt_evloop_create(&loop);
+	if (!ret)
+		ret = ltt_evloop_watch(loop, cmd_fd, EPOLLIN, on_command, &st, NULL);
+	if (!ret)
+		ret = ltt_evloop_watch(loop, signal_fd, EPOLLIN, on_signal, &st, NULL);
+	if (!ret)
+		ret = ltt_evloop_run(loop);
+	if (ret) {
+		LTT_ERR("command thread: event loop: %s", strerror(-ret));
+		st.end = -1;
 	}
+	ltt_evloop_destroy(loop);
 	close_all(&st);
-	return ret < 0 ? 1 : 0;
+	return st.end < 0 ? 1 : 0;
 }

@@ -3,21 +3,27 @@
  * kabi.c - the kernel thread: the only code of the daemon that issues
  * ioctls to the kernel tracer (see kabi.h).
  *
- * Callers hand one request at a time (call_lock) through a one-slot
- * mailbox (lock, cond) and wait for the answer.  Only the thread touches
- * the object table and the fds in it.  A request names an operation of
- * the table below and a handle; the thread checks that the handle is live
- * and of the kind the operation applies to before issuing the ioctl.
+ * The thread runs an event loop (common/evloop.h) with nothing but posted
+ * jobs: a caller posts its request (on its own stack) with
+ * ltt_evloop_post() and waits on the request's completion (lock, cond,
+ * req->done) until the thread has run it.  The loop runs jobs one at a
+ * time in the order they were posted, which serializes the calls.  Only
+ * the thread touches the object table and the fds in it.  A request names
+ * an operation of the table below and a handle; the thread checks that
+ * the handle is live and of the kind the operation applies to before
+ * issuing the ioctl.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/kabi.h"
 
@@ -85,23 +91,25 @@ struct kobj {
 	uint32_t gen;		/* bumped when the slot is freed */
 };
 
+/* A request: lives on its caller's stack until done. */
 struct kreq {
+	struct ltt_evloop_job job;	/* posted to the kernel thread's loop */
+	struct ltt_kabi *kabi;
 	enum kop op;
 	ltt_khandle handle;
 	void *arg;
-	int ret;		/* 0, a new handle's fd result, or -errno */
+	int ret;		/* 0 or -errno */
 	ltt_khandle ret_handle;	/* created objects; KOP_DUP: unused */
 	int ret_fd;		/* KOP_DUP */
+	bool done;		/* under kabi->lock: the caller may go */
 };
 
 struct ltt_kabi {
 	pthread_t tid;
-	pthread_mutex_t call_lock;	/* one request at a time; before lock */
-	pthread_mutex_t lock;		/* the mailbox below */
-	pthread_cond_t cond;
-	struct kreq *req;		/* set by a caller, cleared by the thread */
-	bool done;
-	bool stop;
+	struct ltt_evloop *loop;	/* requests are posted to it */
+	struct ltt_evloop_job stop_job;	/* posted by ltt_kabi_close() */
+	pthread_mutex_t lock;		/* leaf; protects every kreq's done */
+	pthread_cond_t cond;		/* a request is done */
 	/* The thread's own. */
 	struct kobj *objs;
 	size_t nr_objs;
@@ -207,39 +215,51 @@ static void run(struct ltt_kabi *kabi, struct kreq *req)
 		req->ret = add_object(kabi, rc, d->creates, &req->ret_handle);
 }
 
+/* A posted request (kernel thread): run it, wake its caller. */
+static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct kreq *req = (struct kreq *)((char *)job - offsetof(struct kreq, job));
+	struct ltt_kabi *kabi = req->kabi;
+
+	(void)loop;
+	run(kabi, req);
+	pthread_mutex_lock(&kabi->lock);
+	req->done = true;	/* the caller may return (and free req) from here on */
+	pthread_cond_broadcast(&kabi->cond);
+	pthread_mutex_unlock(&kabi->lock);
+}
+
+/* Posted last by ltt_kabi_close(): every earlier request has run. */
+static void on_stop(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	(void)job;
+	ltt_evloop_stop(loop);
+}
+
 static void *thread_main(void *arg)
 {
 	struct ltt_kabi *kabi = arg;
+	int ret;
 
-	pthread_mutex_lock(&kabi->lock);
-	for (;;) {
-		while (!kabi->req && !kabi->stop)
-			pthread_cond_wait(&kabi->cond, &kabi->lock);
-		if (kabi->req) {
-			run(kabi, kabi->req);
-			kabi->req = NULL;
-			kabi->done = true;
-			pthread_cond_broadcast(&kabi->cond);
-			continue;
-		}
-		break;
+	ret = ltt_evloop_run(kabi->loop);
+	if (ret) {
+		LTT_ERR("kernel thread: epoll_wait: %s", strerror(-ret));
+		abort();	/* only EBADF, EFAULT, EINVAL: our bug; callers would wait forever */
 	}
-	pthread_mutex_unlock(&kabi->lock);
 	return NULL;
 }
 
 /* Hand @req to the thread and wait for its answer. */
 static int call(struct ltt_kabi *kabi, struct kreq *req)
 {
-	pthread_mutex_lock(&kabi->call_lock);
+	req->kabi = kabi;
+	req->done = false;
+	req->job.fn = on_request;
+	ltt_evloop_post(kabi->loop, &req->job);
 	pthread_mutex_lock(&kabi->lock);
-	kabi->req = req;
-	kabi->done = false;
-	pthread_cond_broadcast(&kabi->cond);
-	while (!kabi->done)
+	while (!req->done)
 		pthread_cond_wait(&kabi->cond, &kabi->lock);
 	pthread_mutex_unlock(&kabi->lock);
-	pthread_mutex_unlock(&kabi->call_lock);
 	return req->ret;
 }
 
@@ -262,9 +282,9 @@ static void kabi_free(struct ltt_kabi *kabi)
 		if (kabi->objs[i].fd >= 0)
 			close(kabi->objs[i].fd);
 	free(kabi->objs);
+	ltt_evloop_destroy(kabi->loop);
 	pthread_cond_destroy(&kabi->cond);
 	pthread_mutex_destroy(&kabi->lock);
-	pthread_mutex_destroy(&kabi->call_lock);
 	free(kabi);
 }
 
@@ -278,9 +298,11 @@ int ltt_kabi_open(const char *path, struct ltt_kabi **ret_kabi,
 	kabi = calloc(1, sizeof(*kabi));
 	if (!kabi)
 		return -ENOMEM;
-	pthread_mutex_init(&kabi->call_lock, NULL);
 	pthread_mutex_init(&kabi->lock, NULL);
 	pthread_cond_init(&kabi->cond, NULL);
+	ret = ltt_evloop_create(&kabi->loop);
+	if (ret)
+		goto err;
 	fd = open(path ? path : KABI_DEFAULT_PATH, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		ret = -errno;
@@ -315,10 +337,8 @@ void ltt_kabi_close(struct ltt_kabi *kabi)
 {
 	if (!kabi)
 		return;
-	pthread_mutex_lock(&kabi->lock);
-	kabi->stop = true;
-	pthread_cond_broadcast(&kabi->cond);
-	pthread_mutex_unlock(&kabi->lock);
+	kabi->stop_job.fn = on_stop;
+	ltt_evloop_post(kabi->loop, &kabi->stop_job);
 	pthread_join(kabi->tid, NULL);
 	kabi_free(kabi);
 }

@@ -2,7 +2,8 @@
 /*
  * kabi.h - the session daemon's only access to the kernel tracer
  * (kmod/ltt-abi.h): one thread that owns the fd of every kernel object
- * and issues ioctls from a table of allowed requests.
+ * and issues ioctls from a table of allowed requests.  The thread runs an
+ * event loop (common/evloop.h) to which each request is posted.
  *
  * The threads that parse untrusted input (clients, programs) never issue
  * an ioctl: they call the typed functions below, which hand a request to
@@ -48,6 +49,8 @@ int ltt_kabi_open(const char *path, struct ltt_kabi **ret_kabi,
 /**
  * ltt_kabi_close() - release every object, close the tracer, join the
  * thread; accepts NULL
+ *
+ * Requests already posted run first; no call may start once it is called.
  */
 void ltt_kabi_close(struct ltt_kabi *kabi);
 

@@ -60,6 +60,13 @@ tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c src/sessiond/tsdl.c src/se
 	$(UNIT_TAP_SOURCES)
 tests_unit_test_tsdl_LDADD = src/common/libcommon.la
 
+# The kernel thread's loop, without the tracer (tests/kernel/ has the rest).
+check_PROGRAMS += tests/unit/test_kabi
+TESTS += tests/unit/test_kabi
+tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi.c src/sessiond/kabi.h \
+	$(UNIT_TAP_SOURCES)
+tests_unit_test_kabi_LDADD = src/common/libcommon.la
+
 # The shared-memory ring buffer: threads, forked writers, hostile regions.
 check_PROGRAMS += tests/unit/test_ringbuf
 TESTS += tests/unit/test_ringbuf
