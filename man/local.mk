@@ -18,4 +18,5 @@ dist_man_MANS += \
 	man/ltt-ust.3 \
 	man/ltt_tracepoint.3 \
 	man/ltt-sessiond.8 \
-	man/ltt-consumerd.8
+	man/ltt-consumerd.8 \
+	man/ltt-relayd.8

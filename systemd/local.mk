@@ -1,18 +1,26 @@
-# systemd: the unit of the root session daemon, and the sysusers.d entry
-# that creates the tracing group (make install never touches system groups).
+# systemd: the units of the root session daemon and of the relay daemon,
+# and the sysusers.d entry that creates the tracing group (make install
+# never touches system groups).
 
-systemdsystemunit_DATA = systemd/ltt-sessiond.service
+systemdsystemunit_DATA = systemd/ltt-sessiond.service systemd/ltt-relayd.service
 sysusersdir = $(prefix)/lib/sysusers.d
 sysusers_DATA = systemd/ltt.conf
 
-EXTRA_DIST += systemd/ltt-sessiond.service.in systemd/ltt.sysusers.conf
-CLEANFILES += systemd/ltt-sessiond.service systemd/ltt.conf
+EXTRA_DIST += systemd/ltt-sessiond.service.in systemd/ltt-relayd.service.in \
+	systemd/ltt.sysusers.conf
+CLEANFILES += systemd/ltt-sessiond.service systemd/ltt-relayd.service systemd/ltt.conf
 
 # @bindir[@] keeps config.status from substituting the pattern itself.
 systemd/ltt-sessiond.service: $(srcdir)/systemd/ltt-sessiond.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) systemd && \
 	$(SED) -e 's|@bindir[@]|$(bindir)|g' \
 		$(srcdir)/systemd/ltt-sessiond.service.in > $@.tmp && \
+	mv -f $@.tmp $@
+
+systemd/ltt-relayd.service: $(srcdir)/systemd/ltt-relayd.service.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) systemd && \
+	$(SED) -e 's|@bindir[@]|$(bindir)|g' \
+		$(srcdir)/systemd/ltt-relayd.service.in > $@.tmp && \
 	mv -f $@.tmp $@
 
 # Installed as ltt.conf; the group follows configure --with-tracing-group.

@@ -140,6 +140,24 @@ struct ltt_event_rule_info {
 	bool enabled;
 };
 
+/* The connection of a session's domain to its relay daemon. */
+enum ltt_relay_state {
+	LTT_RELAY_STATE_NONE = 0,	/* not connected yet: the domain has not started */
+	LTT_RELAY_STATE_CONNECTED = 1,
+	LTT_RELAY_STATE_LOST = 2,	/* could not connect, or lost: see error */
+};
+
+/* One domain's relay connection (ltt_ctl_relay_status()). */
+struct ltt_relay_info {
+	enum ltt_domain domain;
+	enum ltt_relay_state state;
+	int error;			/* LOST: the errno that ended it (positive) */
+	char output_path[LTT_PATH_MAX];	/* the relay's directory for it, "" if unknown */
+	uint64_t packets_sent;		/* packets the relay took whole */
+	uint64_t bytes_sent;
+	uint64_t packets_lost;		/* read from the buffers, never delivered */
+};
+
 /* One session in full: free the whole block with free(). */
 struct ltt_session_detail {
 	struct ltt_session_info info;
@@ -261,6 +279,33 @@ int ltt_ctl_start_session(struct ltt_ctl *ctl, const char *session);
  * -LTT_ERR_PERM, or a connection error.
  */
 int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait);
+
+/**
+ * ltt_ctl_data_pending() - is data a session recorded still on its way
+ * to its relay daemon?
+ * @ret_pending: true while some is; always false for a local session
+ *
+ * For a stopped session: once it says false, the relay has everything.
+ * Answers at once (lttctl polls it after stop and before destroy).
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_ACTIVE (an
+ * active session always has data pending), -LTT_ERR_RELAY_LOST (the
+ * connection to the relay was lost: nothing more will arrive),
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.2), or a
+ * connection error.
+ */
+int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pending);
+
+/**
+ * ltt_ctl_relay_status() - the relay connections of a streaming session,
+ * one per domain that has started
+ * @ret_relays: array of @ret_count entries, free() it (none for a local
+ *              session, or one never started)
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon
+ * older than client protocol 1.2), or a connection error.
+ */
+int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_relay_info **ret_relays, size_t *ret_count);
 
 /**
  * ltt_ctl_list_sessions() - the sessions this user can see

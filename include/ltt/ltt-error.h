@@ -66,7 +66,7 @@ extern "C" {
 	X(TIMER, 43, "invalid timer period: use microseconds from 0 to 4294967295") \
 	X(CONSUMERD, 44, "the consumer daemon failed; see the session daemon's log") \
 	X(CHANNEL_ACTIVE_ADD, 45, "a channel can't be added to an active session; stop the session first") \
-	X(OUTPUT_UNSUPPORTED, 46, "streaming to a relay daemon is not supported yet: use a local directory (-o) or --no-output") \
+	X(OUTPUT_UNSUPPORTED, 46, "this session daemon can't stream to a relay daemon; upgrade it, or use a local directory (-o) or --no-output") \
 	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one") \
 	X(KERNEL_UNAVAILABLE, 48, "kernel tracing is not available in this session daemon; its log says why (ltt-sessiond -v)") \
 	X(SNAPSHOT_UNSUPPORTED, 49, "snapshot sessions are not supported yet; create the session without --snapshot") \
@@ -83,7 +83,17 @@ extern "C" {
 	X(KERNEL_DISABLED, 60, "kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option") \
 	X(TRACER, 61, "the tracer could not apply the change, so nothing was changed; the session daemon's log says why") \
 	X(KERNEL_EVENT_NOT_FOUND, 62, "the kernel tracer has no event (or system call) by that name; 'lttctl list -k' (--syscall) shows them") \
-	X(KERNEL_NO_OUTPUT, 63, "kernel events need a session with a local output directory; create the session with -o DIR (or its default)")
+	X(KERNEL_NO_OUTPUT, 63, "kernel events need a session with an output (a directory or a relay); create the session without --no-output") \
+	X(RELAY_REFUSED, 64, "connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports") \
+	X(RELAY_TIMEOUT, 65, "the relay host did not answer in time; check the host, the ports and the firewalls between") \
+	X(RELAY_UNREACHABLE, 66, "the relay host is unreachable from here (no route); check the URL's host and the network") \
+	X(RELAY_HOST, 67, "the relay's host name does not resolve (or has no address of the URL's family); check the URL's host") \
+	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not an ltt relay daemon; check the URL's ports (control, then data)") \
+	X(RELAY_VERSION, 69, "the relay daemon speaks an incompatible protocol version; use a matching ltt-relayd") \
+	X(RELAY_LOST, 70, "the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why") \
+	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
+	X(LIVE_TIMER, 72, "invalid live timer period: use microseconds from 1000 to 4294967295") \
+	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

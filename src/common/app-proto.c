@@ -11,6 +11,7 @@
  * drives a loop.
  */
 #include <assert.h>
+#include <endian.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,34 @@ void ltt_app_put_tracepoint(struct ltt_wbuf *w, const struct ltt_ust_tracepoint 
 	ltt_wbuf_put_u32(w, nr_fields);
 	for (i = 0; i < nr_fields && !w->err; i++)
 		put_field(w, &tp->fields[i]);
+}
+
+/* The same bytes from a decoded description (the daemon copies them so). */
+void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepoint *tp)
+{
+	const struct ltt_app_field *f;
+	uint32_t i, e;
+
+	ltt_wbuf_put_str(w, tp->name);
+	ltt_wbuf_put_u32(w, (uint32_t)tp->loglevel);
+	ltt_wbuf_put_u32(w, tp->nr_fields);
+	for (i = 0; i < tp->nr_fields && !w->err; i++) {
+		f = &tp->fields[i];
+		ltt_wbuf_put_str(w, f->name);
+		ltt_wbuf_put_u8(w, f->type);
+		ltt_wbuf_put_u8(w, f->size);
+		ltt_wbuf_put_u8(w, f->is_signed);
+		ltt_wbuf_put_u8(w, f->base);
+		ltt_wbuf_put_u8(w, f->encoding);
+		ltt_wbuf_put_u32(w, f->length);
+		ltt_wbuf_put_u32(w, f->nr_enum_entries);
+		for (e = 0; e < f->nr_enum_entries; e++) {
+			ltt_wbuf_put_u64(w, (uint64_t)f->enum_entries[e].start);
+			ltt_wbuf_put_u64(w, (uint64_t)f->enum_entries[e].end);
+			ltt_wbuf_put_str(w, f->enum_entries[e].label);
+		}
+		ltt_wbuf_put_str(w, f->enum_name ? f->enum_name : "");
+	}
 }
 
 /* ---- validation, shared by the decoder and ltt_app_tracepoint_valid() ---- */
@@ -428,4 +457,227 @@ int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 			return 0;
 	}
 	return 1;
+}
+
+int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
+			   struct ltt_app_tracepoint **ret_tp)
+{
+	struct ltt_app_tracepoint *copy = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_app_tracepoint(&w, tp);
+	if (w.err) {
+		ltt_wbuf_fini(&w);
+		return -ENOMEM;
+	}
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_app_get_tracepoint(&r, &copy);
+	if (!ret && ltt_rbuf_end(&r)) {
+		free(copy);
+		ret = -EPROTO;
+	}
+	ltt_wbuf_fini(&w);
+	if (!ret)
+		*ret_tp = copy;
+	return ret;
+}
+
+/* ---- the other messages ---- */
+
+void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m)
+{
+	ltt_wbuf_put_u32(w, m->major);
+	ltt_wbuf_put_u32(w, m->minor);
+	ltt_wbuf_put_u32(w, m->pid);
+	ltt_wbuf_put_u32(w, m->ppid);
+	ltt_wbuf_put_u32(w, m->uid);
+	ltt_wbuf_put_u32(w, m->gid);
+	ltt_wbuf_put_u32(w, m->bits_per_long);
+	ltt_wbuf_put_u32(w, m->nr_cpus);
+	ltt_wbuf_put_str(w, m->procname);
+}
+
+int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret)
+{
+	struct ltt_app_register m;
+
+	m.major = ltt_rbuf_get_u32(r);
+	m.minor = ltt_rbuf_get_u32(r);
+	m.pid = ltt_rbuf_get_u32(r);
+	m.ppid = ltt_rbuf_get_u32(r);
+	m.uid = ltt_rbuf_get_u32(r);
+	m.gid = ltt_rbuf_get_u32(r);
+	m.bits_per_long = ltt_rbuf_get_u32(r);
+	m.nr_cpus = ltt_rbuf_get_u32(r);
+	m.procname = ltt_rbuf_get_str(r, LTT_APP_PROCNAME_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_version(struct ltt_wbuf *w, const struct ltt_app_version *m)
+{
+	ltt_wbuf_put_u32(w, m->major);
+	ltt_wbuf_put_u32(w, m->minor);
+}
+
+int ltt_app_get_version(struct ltt_rbuf *r, struct ltt_app_version *ret)
+{
+	struct ltt_app_version m;
+
+	m.major = ltt_rbuf_get_u32(r);
+	m.minor = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_ack(struct ltt_wbuf *w, const struct ltt_app_ack *m)
+{
+	ltt_wbuf_put_u32(w, m->seq);
+	ltt_wbuf_put_u32(w, (uint32_t)m->status);
+}
+
+int ltt_app_get_ack(struct ltt_rbuf *r, struct ltt_app_ack *ret)
+{
+	struct ltt_app_ack m;
+
+	m.seq = ltt_rbuf_get_u32(r);
+	m.status = (int32_t)ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m)
+{
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_u64(w, m->session_id);
+	ltt_wbuf_put_u32(w, m->stream_id);
+	ltt_wbuf_put_u8(w, m->enabled);
+	ltt_wbuf_put_u32(w, m->nr_streams);
+}
+
+int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
+{
+	struct ltt_app_channel_add m;
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.session_id = ltt_rbuf_get_u64(r);
+	m.stream_id = ltt_rbuf_get_u32(r);
+	m.enabled = ltt_rbuf_get_bool(r);
+	m.nr_streams = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_channel_key(struct ltt_wbuf *w, uint64_t channel_key)
+{
+	ltt_wbuf_put_u64(w, channel_key);
+}
+
+int ltt_app_get_channel_key(struct ltt_rbuf *r, uint64_t *ret_key)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret_key = key;
+	return 0;
+}
+
+void ltt_app_put_event_enable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m)
+{
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_str(w, m->name);
+	ltt_wbuf_put_u32(w, m->event_id);
+}
+
+int ltt_app_get_event_enable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
+{
+	struct ltt_app_event_msg m;
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	m.event_id = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m)
+{
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_str(w, m->name);
+}
+
+int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
+{
+	struct ltt_app_event_msg m = { .event_id = 0 };
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+size_t ltt_app_put_tracepoints_start(struct ltt_wbuf *w)
+{
+	size_t start = w->len;
+
+	ltt_wbuf_put_u32(w, 0);
+	return start;
+}
+
+void ltt_app_put_tracepoints_finish(struct ltt_wbuf *w, size_t start, uint32_t count)
+{
+	uint32_t le = htole32(count);
+
+	if (w->err || start + sizeof(le) > w->len)
+		return;
+	memcpy(w->data + start, &le, sizeof(le));
+}
+
+int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret_tps,
+			    uint32_t *ret_nr)
+{
+	struct ltt_app_tracepoint **tps = NULL;
+	uint32_t i, n = ltt_rbuf_get_u32(r);
+	int ret = 0;
+
+	if (r->err || n > LTT_APP_MAX_TRACEPOINTS) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	if (n) {
+		tps = calloc(n, sizeof(*tps));
+		if (!tps)
+			return -ENOMEM;
+	}
+	for (i = 0; i < n && !ret; i++)
+		ret = ltt_app_get_tracepoint(r, &tps[i]);
+	if (ret)
+		i--;		/* tps[i] was not set */
+	else if (ltt_rbuf_end(r))
+		ret = -EPROTO;
+	if (ret) {
+		while (i--)
+			free(tps[i]);
+		free(tps);
+		return ret;
+	}
+	*ret_tps = tps;
+	*ret_nr = n;
+	return 0;
 }

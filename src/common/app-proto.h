@@ -90,6 +90,8 @@
 #define LTT_APP_MAX_ARRAY_LENGTH 65536	/* elements of an ARRAY field */
 #define LTT_APP_NAME_MAX 256		/* bytes of an event, field or enum name, NUL included */
 #define LTT_APP_LABEL_MAX 256		/* bytes of an enum label, NUL included */
+#define LTT_APP_PROCNAME_MAX 17		/* bytes of a process name, NUL included */
+#define LTT_APP_ACK_SIZE 8		/* an ACK's payload */
 
 /*
  * X(NAME, number, direction)  -- direction: A2D app to daemon, D2A daemon
@@ -201,5 +203,114 @@ bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
  */
 int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 				   const struct ltt_app_tracepoint *b);
+
+/*
+ * The other messages' payloads.  Encoders append to @w, borrow what they
+ * are given and leave any error in @w (codec.h).  Decoders read a whole
+ * payload from @r, set *ret only on success and return 0 or -EPROTO
+ * (truncated, bytes left over, a string without its NUL or too long, a
+ * boolean not 0 or 1); strings in a decoded struct point into the
+ * payload.  The receiver checks the values.  Any thread.
+ */
+
+/* REGISTER */
+struct ltt_app_register {
+	uint32_t major;
+	uint32_t minor;
+	uint32_t pid;
+	uint32_t ppid;
+	uint32_t uid;
+	uint32_t gid;
+	uint32_t bits_per_long;
+	uint32_t nr_cpus;
+	const char *procname;		/* at most LTT_APP_PROCNAME_MAX bytes with its NUL */
+};
+
+/* REGISTER_OK */
+struct ltt_app_version {
+	uint32_t major;
+	uint32_t minor;
+};
+
+/* ACK */
+struct ltt_app_ack {
+	uint32_t seq;			/* of the command acknowledged */
+	int32_t status;			/* 0 or a negative errno */
+};
+
+/* CHANNEL_ADD (its 2 x nr_streams fds travel beside) */
+struct ltt_app_channel_add {
+	uint64_t channel_key;
+	uint64_t session_id;
+	uint32_t stream_id;
+	bool enabled;
+	uint32_t nr_streams;
+};
+
+/* EVENT_ENABLE, EVENT_DISABLE (which sends no event_id) */
+struct ltt_app_event_msg {
+	uint64_t channel_key;
+	const char *name;		/* at most LTT_APP_NAME_MAX bytes with its NUL */
+	uint32_t event_id;
+};
+
+void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m);
+int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret);
+/** ltt_app_put_version() - REGISTER_OK's payload */
+void ltt_app_put_version(struct ltt_wbuf *w, const struct ltt_app_version *m);
+int ltt_app_get_version(struct ltt_rbuf *r, struct ltt_app_version *ret);
+/** ltt_app_put_ack() - an ACK's LTT_APP_ACK_SIZE bytes */
+void ltt_app_put_ack(struct ltt_wbuf *w, const struct ltt_app_ack *m);
+int ltt_app_get_ack(struct ltt_rbuf *r, struct ltt_app_ack *ret);
+void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m);
+int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret);
+/** ltt_app_put_channel_key() - CHANNEL_ENABLE, CHANNEL_DISABLE, CHANNEL_REMOVE */
+void ltt_app_put_channel_key(struct ltt_wbuf *w, uint64_t channel_key);
+int ltt_app_get_channel_key(struct ltt_rbuf *r, uint64_t *ret_key);
+void ltt_app_put_event_enable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m);
+int ltt_app_get_event_enable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
+/** ltt_app_put_event_disable() - EVENT_DISABLE: @m->event_id is not sent */
+void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m);
+/** ltt_app_get_event_disable() - EVENT_DISABLE; @ret->event_id is set to 0 */
+int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
+
+/**
+ * ltt_app_put_tracepoints_start() - begin a TRACEPOINTS payload
+ *
+ * Its count comes first but is known last: this writes a placeholder and
+ * returns where it is, for ltt_app_put_tracepoints_finish().  The
+ * descriptions follow, each as ltt_app_put_tracepoint() encodes it.
+ */
+size_t ltt_app_put_tracepoints_start(struct ltt_wbuf *w);
+
+/** ltt_app_put_tracepoints_finish() - write @count at @start; nothing if @w failed */
+void ltt_app_put_tracepoints_finish(struct ltt_wbuf *w, size_t start, uint32_t count);
+
+/**
+ * ltt_app_get_tracepoints() - decode and validate a whole TRACEPOINTS payload
+ * @ret_tps: an array of *@ret_nr descriptions (NULL when 0); the caller
+ *           frees each description and the array.  Set only on success.
+ *
+ * Returns 0, -EPROTO (a count over LTT_APP_MAX_TRACEPOINTS, a malformed
+ * description, bytes left over) or -ENOMEM; nothing is kept on error.
+ */
+int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret_tps,
+			    uint32_t *ret_nr);
+
+/**
+ * ltt_app_put_app_tracepoint() - encode a decoded description (borrowed)
+ * exactly as ltt_app_put_tracepoint() encodes the program's original
+ */
+void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepoint *tp);
+
+/**
+ * ltt_app_tracepoint_dup() - a copy of a decoded description, one heap
+ * block as ltt_app_get_tracepoint() returns
+ *
+ * Returns 0, -EPROTO if @tp (borrowed) is not a valid description, or
+ * -ENOMEM.  *@ret_tp set only on success.
+ */
+int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
+			   struct ltt_app_tracepoint **ret_tp);
 
 #endif /* LTT_COMMON_APP_PROTO_H */

@@ -114,5 +114,7 @@ int ltt_attr_check_session(const struct ltt_session_attr *attr)
 	}
 	if (attr->live_timer_us && attr->output_type != LTT_OUTPUT_NET)
 		return -LTT_ERR_LIVE_NEEDS_NET;
+	if (attr->live_timer_us && attr->live_timer_us < LTT_MIN_LIVE_TIMER_US)
+		return -LTT_ERR_LIVE_TIMER;
 	return 0;
 }

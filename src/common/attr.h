@@ -14,6 +14,7 @@
 #define LTT_DEFAULT_KERNEL_SUBBUF_SIZE (1024ULL * 1024)
 #define LTT_DEFAULT_KERNEL_NUM_SUBBUF 4ULL
 #define LTT_DEFAULT_LIVE_TIMER_US 1000000U
+#define LTT_MIN_LIVE_TIMER_US 1000U	/* a shorter period only floods the relay */
 #define LTT_MAX_SUBBUF_SIZE (1ULL << 32)	/* 4 GiB */
 #define LTT_MAX_NUM_SUBBUF (1ULL << 20)
 
@@ -56,7 +57,8 @@ int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_
  *
  * The name must be set (automatic names are chosen by the library) and a
  * LOCAL output must be an absolute path.  Returns 0, -LTT_ERR_SESSION_NAME,
- * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_URL, -LTT_ERR_LIVE_NEEDS_NET or
+ * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_URL, -LTT_ERR_LIVE_NEEDS_NET,
+ * -LTT_ERR_LIVE_TIMER (a live period under LTT_MIN_LIVE_TIMER_US) or
  * -LTT_ERR_SNAPSHOT_LIVE.
  */
 int ltt_attr_check_session(const struct ltt_session_attr *attr);

@@ -216,3 +216,26 @@ void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret
 	ltt_proto_get_rule_attr(r, &ret->attr, minor);
 	ret->enabled = ltt_rbuf_get_bool(r);
 }
+
+void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_info *i)
+{
+	ltt_wbuf_put_u32(w, i->domain);
+	ltt_wbuf_put_u32(w, i->state);
+	ltt_wbuf_put_u32(w, (uint32_t)i->error);
+	ltt_wbuf_put_str(w, i->output_path);
+	ltt_wbuf_put_u64(w, i->packets_sent);
+	ltt_wbuf_put_u64(w, i->bytes_sent);
+	ltt_wbuf_put_u64(w, i->packets_lost);
+}
+
+void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_info *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->domain = ltt_proto_get_domain(r);
+	ret->state = get_enum(r, LTT_RELAY_STATE_LOST);
+	ret->error = (int)ltt_rbuf_get_u32(r);
+	ltt_rbuf_get_str_copy(r, ret->output_path, sizeof(ret->output_path));
+	ret->packets_sent = ltt_rbuf_get_u64(r);
+	ret->bytes_sent = ltt_rbuf_get_u64(r);
+	ret->packets_lost = ltt_rbuf_get_u64(r);
+}

@@ -15,6 +15,16 @@
  * both use min(minor).  Different majors: the daemon replies
  * VERSION_MISMATCH and closes.  An unknown command gets NOT_SUPPORTED.
  * Command numbers are never reused once retired.
+ *
+ * Streaming (minor 2):
+ *   DATA_PENDING {str session} -> {u8 pending}
+ *       A stopped session: 1 while data it recorded is on its way to the
+ *       relay.  SESSION_ACTIVE for an active session, RELAY_LOST when the
+ *       relay connection is gone; 0 at once for a local session.
+ *   RELAY_STATUS {str session} -> {u32 count, count x relay_info}
+ *       relay_info: {u32 domain, u32 state, i32 error, str output_path,
+ *       u64 packets_sent, u64 bytes_sent, u64 packets_lost}, one per
+ *       domain connected (or that failed to connect) to the relay.
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -27,7 +37,8 @@
 
 #define LTT_CLIENT_MAGIC 0x4c54544cU	/* "LTTL" */
 #define LTT_CLIENT_MAJOR 1
-#define LTT_CLIENT_MINOR 1	/* 1: event rules carry their type */
+/* 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS */
+#define LTT_CLIENT_MINOR 2
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -58,7 +69,9 @@
 	X(DISABLE_CHANNEL, 9, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
 	X(ENABLE_EVENT, 10, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN) \
 	X(DISABLE_EVENT, 11, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 1 + LTT_WIRE_STR_MIN) \
-	X(LIST_TRACEPOINTS, 12, 1)
+	X(LIST_TRACEPOINTS, 12, 1) \
+	X(DATA_PENDING, 13, LTT_WIRE_STR_MIN) \
+	X(RELAY_STATUS, 14, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),
@@ -126,6 +139,8 @@ void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_inf
 			     uint32_t minor);
 void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret,
 			     uint32_t minor);
+void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_info *i);
+void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_info *ret);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 

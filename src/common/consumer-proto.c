@@ -138,11 +138,13 @@ void ltt_consumer_put_add_trace(struct ltt_wbuf *w, const struct ltt_consumer_ad
 	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
 	ltt_wbuf_put_u32(w, m->uid);
 	ltt_wbuf_put_u32(w, m->gid);
+	if (m->relay_key)
+		ltt_wbuf_put_u64(w, m->relay_key);	/* 1.2; local traces as 1.1 */
 }
 
 int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace *ret)
 {
-	struct ltt_consumer_add_trace m;
+	struct ltt_consumer_add_trace m = { 0 };
 	const void *uuid;
 
 	m.key = ltt_rbuf_get_u64(r);
@@ -150,6 +152,8 @@ int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace
 	uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
 	m.uid = ltt_rbuf_get_u32(r);
 	m.gid = ltt_rbuf_get_u32(r);
+	if (!r->err && r->pos < r->len)
+		m.relay_key = ltt_rbuf_get_u64(r);	/* 1.2 */
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
@@ -249,6 +253,124 @@ int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_chann
 	m.events_lost = ltt_rbuf_get_u64(r);
 	m.packets_lost = ltt_rbuf_get_u64(r);
 	m.bytes_written = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m)
+{
+	ltt_wbuf_put_u64(w, m->relay_key);
+	ltt_wbuf_put_str(w, m->ctrl_url);
+	ltt_wbuf_put_str(w, m->data_url);
+	ltt_wbuf_put_str(w, m->hostname);
+	ltt_wbuf_put_str(w, m->session_name);
+	ltt_wbuf_put_str(w, m->base_path);
+	ltt_wbuf_put_u32(w, m->live_timer_us);
+	ltt_wbuf_put_u64(w, m->session_id);
+	ltt_wbuf_put_u64(w, m->creation_time);
+}
+
+int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret)
+{
+	struct ltt_consumer_add_relay m;
+
+	m.relay_key = ltt_rbuf_get_u64(r);
+	m.ctrl_url = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
+	m.data_url = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
+	m.hostname = ltt_rbuf_get_str(r, LTT_CONSUMER_HOST_NAME_MAX);
+	m.session_name = ltt_rbuf_get_str(r, LTT_CONSUMER_SESSION_NAME_MAX);
+	m.base_path = ltt_rbuf_get_str(r, LTT_CONSUMER_BASE_PATH_MAX);
+	m.live_timer_us = ltt_rbuf_get_u32(r);
+	m.session_id = ltt_rbuf_get_u64(r);
+	m.creation_time = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	if (!m.relay_key || !*m.ctrl_url || !*m.data_url || !*m.hostname || !*m.session_name)
+		return -EINVAL;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_add_relay_reply(struct ltt_wbuf *w,
+				      const struct ltt_consumer_add_relay_reply *m)
+{
+	ltt_wbuf_put_str(w, m->output_path);
+}
+
+int ltt_consumer_get_add_relay_reply(struct ltt_rbuf *r,
+				     struct ltt_consumer_add_relay_reply *ret)
+{
+	struct ltt_consumer_add_relay_reply m = { .output_path = "" };
+
+	m.status = (int32_t)ltt_rbuf_get_u32(r);
+	if (!r->err && !m.status)
+		m.output_path = ltt_rbuf_get_str(r, PATH_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_relay_key(struct ltt_wbuf *w, uint64_t relay_key)
+{
+	ltt_wbuf_put_u64(w, relay_key);
+}
+
+int ltt_consumer_get_relay_key(struct ltt_rbuf *r, uint64_t *ret_key)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret_key = key;
+	return 0;
+}
+
+void ltt_consumer_put_relay_pending_reply(struct ltt_wbuf *w,
+					  const struct ltt_consumer_relay_pending_reply *m)
+{
+	ltt_wbuf_put_u8(w, m->pending ? 1 : 0);
+}
+
+int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
+					 struct ltt_consumer_relay_pending_reply *ret)
+{
+	struct ltt_consumer_relay_pending_reply m = { 0 };
+
+	m.status = (int32_t)ltt_rbuf_get_u32(r);
+	if (!r->err && !m.status)
+		m.pending = (uint8_t)ltt_rbuf_get_bool(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_relay_status_reply(struct ltt_wbuf *w,
+					 const struct ltt_consumer_relay_status_reply *m)
+{
+	ltt_wbuf_put_u32(w, (uint32_t)m->conn_error);
+	ltt_wbuf_put_u64(w, m->packets_sent);
+	ltt_wbuf_put_u64(w, m->bytes_sent);
+	ltt_wbuf_put_u64(w, m->packets_lost);
+}
+
+int ltt_consumer_get_relay_status_reply(struct ltt_rbuf *r,
+					struct ltt_consumer_relay_status_reply *ret)
+{
+	struct ltt_consumer_relay_status_reply m = { 0 };
+
+	m.status = (int32_t)ltt_rbuf_get_u32(r);
+	if (!r->err && !m.status) {
+		m.conn_error = (int32_t)ltt_rbuf_get_u32(r);
+		m.packets_sent = ltt_rbuf_get_u64(r);
+		m.bytes_sent = ltt_rbuf_get_u64(r);
+		m.packets_lost = ltt_rbuf_get_u64(r);
+		if (m.conn_error > 0)
+			ltt_rbuf_fail(r);	/* 0 or a negative errno */
+	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;

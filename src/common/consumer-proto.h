@@ -22,9 +22,15 @@
  * gets -EOPNOTSUPP.  A failed command's reply holds the status alone.
  *
  * Commands (payloads after the header):
- *   ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid}
- *       One CTF trace: creates dir and dir/index (owned by uid:gid);
- *       -EEXIST if dir already holds a trace (its metadata file).
+ *   ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid
+ *              [, u64 relay_key]}
+ *       One CTF trace.  relay_key (1.2) absent or 0: a local trace; dir is
+ *       absolute; creates dir and dir/index (owned by uid:gid); -EEXIST if
+ *       dir already holds a trace (its metadata file).  relay_key not 0:
+ *       the trace goes to that relay (ADD_RELAY); dir is its path relative
+ *       to the relay session ("ust/uid/0/64-bit", "kernel"), without "."
+ *       or ".." components (-EINVAL); -ENOENT for an unknown relay.  The
+ *       encoder omits a zero relay_key (the 1.1 form).
  *   METADATA {u64 trace_key, u32 len, len bytes of TSDL text}
  *       Appends to the trace's metadata; the consumer writes it as metadata
  *       packets (37-byte header with the trace uuid, 4 KiB packets).
@@ -63,6 +69,35 @@
  *       u64 packets_lost, u64 bytes_written}
  *   DESTROY_CHANNEL {u64 channel_key}   final flush, then close its files
  *   DESTROY_TRACE {u64 trace_key}       its channels must be destroyed first
+ *
+ * Relay output (1.2):
+ *   ADD_RELAY {u64 relay_key, str ctrl_url, str data_url, str hostname,
+ *              str session_name, str base_path, u32 live_timer_us,
+ *              u64 session_id, u64 creation_time} -> {i32 status, str output_path}
+ *       Connects to ltt-relayd: the urls are canonical tcp:// or tcp6://
+ *       texts (common/uri.h) of its control and data ports.  Both are
+ *       connected (non-blocking, 5 s deadline), then VERSION and
+ *       CREATE_SESSION: one relay session per ADD_RELAY; the reply names
+ *       the relay's output directory.  Errors: -EEXIST (key in use),
+ *       -EINVAL (a url that is not tcp://, an empty session name),
+ *       -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH, -ENOENT (the host name
+ *       does not resolve), -EPROTO (the peer is not a relay),
+ *       -EPROTONOSUPPORT (the relay's major differs).  live_timer_us > 0:
+ *       every live_timer_us, every stream of the relay's traces is flushed
+ *       (partial packets), and a stream with nothing new sends a beacon.
+ *   RELAY_DATA_PENDING {u64 relay_key} -> {i32 status, u8 pending}
+ *       pending 1 while packets already read from the ring buffers have not
+ *       all reached the relay (sent and written there).  -ECONNRESET when
+ *       the relay connection is gone (the reply holds the status alone:
+ *       decoded as pending 0), -ENOENT for an unknown relay.
+ *   RELAY_STATUS {u64 relay_key} -> {i32 status, i32 conn_error,
+ *       u64 packets_sent, u64 bytes_sent, u64 packets_lost}
+ *       conn_error: 0 while connected, else the -errno that ended the
+ *       connection; packets_lost: packets read but not delivered (the
+ *       relay died, refused them or their index).
+ *   DEL_RELAY {u64 relay_key}
+ *       After the traces using it are destroyed (-EBUSY otherwise): closes
+ *       the streams left (CLOSE_STREAM), both connections, frees it.
  */
 #ifndef LTT_COMMON_CONSUMER_PROTO_H
 #define LTT_COMMON_CONSUMER_PROTO_H
@@ -78,7 +113,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 1
+#define LTT_CONSUMER_MINOR 2
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -90,7 +125,11 @@
 	X(DESTROY_CHANNEL, 7) \
 	X(DESTROY_TRACE, 8) \
 	X(HELLO, 9) \
-	X(ADD_KERNEL_STREAM, 10)
+	X(ADD_KERNEL_STREAM, 10) \
+	X(ADD_RELAY, 11) \
+	X(RELAY_DATA_PENDING, 12) \
+	X(RELAY_STATUS, 13) \
+	X(DEL_RELAY, 14)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -142,6 +181,7 @@ struct ltt_consumer_add_trace {
 	uint8_t uuid[LTT_CONSUMER_UUID_LEN];
 	uint32_t uid;
 	uint32_t gid;
+	uint64_t relay_key;		/* 1.2: 0 local (and absent on the wire) */
 };
 
 /* METADATA, decoded; text borrows the message. */
@@ -242,11 +282,15 @@ void ltt_consumer_put_version(struct ltt_wbuf *w, const struct ltt_consumer_vers
 /** ltt_consumer_get_version() - decode HELLO or its reply's body */
 int ltt_consumer_get_version(struct ltt_rbuf *r, struct ltt_consumer_version *ret);
 
-/** ltt_consumer_put_add_trace() - ADD_TRACE; a NULL dir is sent as "" */
+/**
+ * ltt_consumer_put_add_trace() - ADD_TRACE; a NULL dir is sent as "";
+ * relay_key 0 is encoded as 1.1 encodes ADD_TRACE (no trailing key)
+ */
 void ltt_consumer_put_add_trace(struct ltt_wbuf *w, const struct ltt_consumer_add_trace *m);
 /**
- * ltt_consumer_get_add_trace() - decode ADD_TRACE; @ret->dir points into
- * the payload and is at most LTT_CONSUMER_PATH_MAX bytes with its NUL
+ * ltt_consumer_get_add_trace() - decode ADD_TRACE (1.1, or 1.2 with its
+ * relay_key); @ret->dir points into the payload and is at most
+ * LTT_CONSUMER_PATH_MAX bytes with its NUL
  */
 int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace *ret);
 
@@ -274,5 +318,125 @@ int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
 void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m);
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret);
+
+/*
+ * Relay commands (1.2).  Their reply decoders read the whole reply, its
+ * status included (a failure status stands alone); the encoders write the
+ * body that follows a status of 0.
+ */
+
+/* ADD_RELAY, decoded; the strings borrow the message. */
+struct ltt_consumer_add_relay {
+	uint64_t relay_key;		/* not 0 */
+	const char *ctrl_url;		/* canonical tcp:// or tcp6:// text */
+	const char *data_url;
+	const char *hostname;		/* the traced host, as the relay files it */
+	const char *session_name;
+	const char *base_path;		/* "": SESSION-DATE from creation_time */
+	uint32_t live_timer_us;		/* 0: not live */
+	uint64_t session_id;		/* the session daemon's */
+	uint64_t creation_time;		/* seconds since the Epoch */
+};
+
+/* Maximum sizes of ADD_RELAY's strings, NUL included (the relay's own limits). */
+#define LTT_CONSUMER_URL_MAX 4096
+#define LTT_CONSUMER_HOST_NAME_MAX 64
+#define LTT_CONSUMER_SESSION_NAME_MAX 255
+#define LTT_CONSUMER_BASE_PATH_MAX 4096
+
+/**
+ * ltt_consumer_put_add_relay() - encode ADD_RELAY's payload
+ * @m: borrowed; NULL strings are sent as ""
+ */
+void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m);
+
+/**
+ * ltt_consumer_get_add_relay() - decode ADD_RELAY's payload
+ * @r: the whole payload (borrowed); the strings of @ret point into it
+ * @ret: set only on success
+ *
+ * Returns 0; -EPROTO for a malformed payload (truncated, trailing bytes,
+ * a string over its maximum above); -EINVAL for a relay_key of 0 or an
+ * empty url, hostname or session name.  The urls are parsed by the
+ * consumer.
+ */
+int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret);
+
+/* ADD_RELAY's reply; output_path borrows the message when decoded. */
+struct ltt_consumer_add_relay_reply {
+	int32_t status;
+	const char *output_path;	/* on success: the relay's output directory */
+};
+
+/**
+ * ltt_consumer_put_add_relay_reply() - encode the reply's fields after
+ * the status (what the consumer's handler appends on success)
+ */
+void ltt_consumer_put_add_relay_reply(struct ltt_wbuf *w,
+				      const struct ltt_consumer_add_relay_reply *m);
+
+/**
+ * ltt_consumer_get_add_relay_reply() - decode a whole ADD_RELAY reply,
+ * status included
+ * @ret: set only on success; on a failure status, output_path is ""
+ *
+ * Returns 0 (look at ret->status) or -EPROTO.
+ */
+int ltt_consumer_get_add_relay_reply(struct ltt_rbuf *r,
+				     struct ltt_consumer_add_relay_reply *ret);
+
+/**
+ * ltt_consumer_put_relay_key() - encode RELAY_DATA_PENDING's,
+ * RELAY_STATUS's or DEL_RELAY's payload: {u64 relay_key}
+ */
+void ltt_consumer_put_relay_key(struct ltt_wbuf *w, uint64_t relay_key);
+
+/**
+ * ltt_consumer_get_relay_key() - decode {u64 relay_key}
+ *
+ * Returns 0 or -EPROTO.
+ */
+int ltt_consumer_get_relay_key(struct ltt_rbuf *r, uint64_t *ret_key);
+
+/* RELAY_DATA_PENDING's reply. */
+struct ltt_consumer_relay_pending_reply {
+	int32_t status;
+	uint8_t pending;		/* 0 or 1; 0 when status is not 0 */
+};
+
+/** ltt_consumer_put_relay_pending_reply() - the fields after the status */
+void ltt_consumer_put_relay_pending_reply(struct ltt_wbuf *w,
+					  const struct ltt_consumer_relay_pending_reply *m);
+
+/**
+ * ltt_consumer_get_relay_pending_reply() - decode a whole reply, status
+ * included; a failure status stands alone
+ *
+ * Returns 0 or -EPROTO (also for pending not 0 or 1).
+ */
+int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
+					 struct ltt_consumer_relay_pending_reply *ret);
+
+/* RELAY_STATUS's reply. */
+struct ltt_consumer_relay_status_reply {
+	int32_t status;
+	int32_t conn_error;		/* 0 while connected, else -errno */
+	uint64_t packets_sent;		/* packets the data connection took whole */
+	uint64_t bytes_sent;		/* their bytes (headers excluded) */
+	uint64_t packets_lost;		/* read from the buffers, never delivered */
+};
+
+/** ltt_consumer_put_relay_status_reply() - the fields after the status */
+void ltt_consumer_put_relay_status_reply(struct ltt_wbuf *w,
+					 const struct ltt_consumer_relay_status_reply *m);
+
+/**
+ * ltt_consumer_get_relay_status_reply() - decode a whole reply, status
+ * included; a failure status stands alone (the counters are then 0)
+ *
+ * Returns 0 or -EPROTO.
+ */
+int ltt_consumer_get_relay_status_reply(struct ltt_rbuf *r,
+					struct ltt_consumer_relay_status_reply *ret);
 
 #endif /* LTT_COMMON_CONSUMER_PROTO_H */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/uri.h"
 
@@ -304,4 +305,40 @@ int ltt_uri_format(const struct ltt_uri *uri, char *buf, unsigned long len)
 	if (n < 0)
 		return -EINVAL;
 	return (unsigned long)n < len ? 0 : -ENOSPC;
+}
+
+int ltt_uri_net_from_tcp(const struct ltt_uri *ctrl, const struct ltt_uri *data,
+			 struct ltt_uri *ret_uri)
+{
+	struct ltt_uri net;
+
+	if (!ctrl || !data || !ret_uri || ctrl->scheme != LTT_URI_TCP ||
+	    data->scheme != LTT_URI_TCP)
+		return -EINVAL;
+	/* One relay daemon listens on both: the same host, spelled the same. */
+	if (ctrl->family != data->family || strcasecmp(ctrl->host, data->host) || data->path[0])
+		return -EINVAL;
+	net = *ctrl;
+	net.scheme = LTT_URI_NET;
+	net.ctrl_port = ctrl->ctrl_port ? ctrl->ctrl_port : LTT_DEFAULT_RELAYD_CTRL_PORT;
+	net.data_port = data->ctrl_port ? data->ctrl_port : LTT_DEFAULT_RELAYD_DATA_PORT;
+	if (net.ctrl_port == net.data_port)
+		return -EINVAL;
+	*ret_uri = net;
+	return 0;
+}
+
+int ltt_uri_net_port(const struct ltt_uri *net, int data, struct ltt_uri *ret_uri)
+{
+	struct ltt_uri tcp;
+
+	if (!net || !ret_uri || net->scheme != LTT_URI_NET)
+		return -EINVAL;
+	tcp = *net;
+	tcp.scheme = LTT_URI_TCP;
+	tcp.ctrl_port = data ? net->data_port : net->ctrl_port;
+	tcp.data_port = 0;
+	tcp.path[0] = '\0';
+	*ret_uri = tcp;
+	return 0;
 }

@@ -77,4 +77,29 @@ int ltt_uri_parse(const char *text, struct ltt_uri *ret_uri);
  */
 int ltt_uri_format(const struct ltt_uri *uri, char *buf, unsigned long len);
 
+/**
+ * ltt_uri_net_from_tcp() - the net URL of a relay given by its two ports
+ * (lttctl create -C URL -D URL)
+ * @ctrl: a tcp URL of the control port (5342 when it has none); its path
+ *        is the net URL's
+ * @data: a tcp URL of the data port (5343 when it has none), of the same
+ *        host and family as @ctrl, without a path
+ * @ret_uri: the net URL, set only on success
+ *
+ * Returns 0, or -EINVAL: not two tcp URLs, different hosts or families, a
+ * path on @data, or equal ports.
+ */
+int ltt_uri_net_from_tcp(const struct ltt_uri *ctrl, const struct ltt_uri *data,
+			 struct ltt_uri *ret_uri);
+
+/**
+ * ltt_uri_net_port() - the tcp URL of one port of a net URL, without path
+ * @net: a net URL
+ * @data: false for its control port, true for its data port
+ * @ret_uri: the tcp URL
+ *
+ * Returns 0, or -EINVAL if @net is not a net URL.
+ */
+int ltt_uri_net_port(const struct ltt_uri *net, int data, struct ltt_uri *ret_uri);
+
 #endif /* LTT_COMMON_URI_H */

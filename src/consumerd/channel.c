@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "consumerd/channel.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/stream.h"
 #include "consumerd/trace.h"
 
@@ -39,12 +40,17 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->num_subbuf = cfg->num_subbuf;
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
 	c->trace = trace;
+	c->relay = trace->relay;
 	out.dir_fd = trace->dir_fd;
 	out.index_dir_fd = trace->index_fd;
 	out.owner = trace->owner;
 	out.max_size = cfg->tracefile_size;
 	out.max_count = cfg->tracefile_count;
-	ret = ltt_sink_file_output_create(&out, &c->output);
+	if (trace->relay)
+		ret = ltt_sink_relay_output_create(trace->relay, trace->path, cfg->tracefile_size,
+						   cfg->tracefile_count, false, &c->output);
+	else
+		ret = ltt_sink_file_output_create(&out, &c->output);
 	if (ret) {
 		ltt_channel_destroy(c);
 		return ret;

@@ -20,6 +20,7 @@
 #include "consumerd/data.h"
 #include "consumerd/sink-file.h"
 
+struct ltt_relay;
 struct ltt_stream;
 struct ltt_trace;
 
@@ -55,6 +56,7 @@ struct ltt_channel {
 	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
 	uint8_t uuid[16];		/* the trace's */
 	struct ltt_output *output;	/* owned: where the streams write */
+	struct ltt_relay *relay;	/* the trace's relay (live timer), or NULL */
 
 	/* Command thread only. */
 	struct ltt_trace *trace;	/* borrowed: counted in trace->nr_channels */
@@ -75,8 +77,9 @@ struct ltt_channel {
  * @trace: borrowed; the caller counts the channel in trace->nr_channels
  * @ret_chan: to release with ltt_channel_destroy()
  *
- * Command thread.  The channel's output is the trace's directory.
- * Returns 0, -EINVAL, -ENAMETOOLONG, -ENOMEM, or dup()'s negative errno.
+ * Command thread.  The channel's output is the trace's directory, or its
+ * relay.  Returns 0, -EINVAL, -ENAMETOOLONG, -ENOMEM, or dup()'s negative
+ * errno.
  */
 int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trace,
 		       struct ltt_channel **ret_chan);

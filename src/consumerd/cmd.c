@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
@@ -32,7 +33,16 @@
 #include "common/names.h"
 #include "consumerd/channel.h"
 #include "consumerd/cmd.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/trace.h"
+
+/* A relay session (ADD_RELAY) and the traces that use it. */
+struct relay_ent {
+	uint64_t key;
+	struct ltt_relay *relay;
+	unsigned int nr_traces;
+	struct relay_ent *next;
+};
 
 struct cmd_state {
 	int fd;
@@ -41,7 +51,8 @@ struct cmd_state {
 	struct ltt_data_thread *dt;
 	struct ltt_trace *traces;
 	struct ltt_channel *channels;
-	unsigned int nr_traces, nr_channels;
+	struct relay_ent *relays;
+	unsigned int nr_traces, nr_channels, nr_relays;
 };
 
 typedef int (*cmd_fn)(struct cmd_state *st, struct ltt_rbuf *req, struct ltt_msg *msg,
@@ -70,46 +81,87 @@ static struct ltt_channel *find_channel(const struct cmd_state *st, uint64_t key
 	return c;
 }
 
-/* ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid} */
+static struct relay_ent *find_relay(const struct cmd_state *st, uint64_t key)
+{
+	struct relay_ent *e;
+
+	for (e = st->relays; e && e->key != key; e = e->next)
+		;
+	return e;
+}
+
+static struct relay_ent *relay_entry_of(const struct cmd_state *st, const struct ltt_relay *r)
+{
+	struct relay_ent *e;
+
+	for (e = st->relays; e && e->relay != r; e = e->next)
+		;
+	return e;
+}
+
+/* Is @dir (of @relay, or local) already a trace's? */
+static struct ltt_trace *trace_at(const struct cmd_state *st, const char *dir,
+				  const struct ltt_relay *relay)
+{
+	struct ltt_trace *t;
+
+	for (t = st->traces; t; t = t->next)
+		if (t->relay == relay && !strcmp(t->path, dir))
+			return t;
+	return NULL;
+}
+
+/* ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid [, u64 relay_key]} */
 static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			 struct ltt_wbuf *reply)
 {
 	struct ltt_consumer_add_trace m;
+	struct relay_ent *re = NULL;
 	struct ltt_owner owner;
 	struct ltt_trace *t;
-	const char *dir;
-	uint64_t key;
 	int ret;
 
 	if (ltt_consumer_get_add_trace(r, &m))
 		return -EPROTO;
-	key = m.key;
-	dir = m.dir;
-	owner.uid = (uid_t)m.uid;
-	owner.gid = (gid_t)m.gid;
-	if (find_trace(st, key)) {
-		LTT_WARN("ADD_TRACE: trace key %" PRIu64 " already in use", key);
+	if (find_trace(st, m.key)) {
+		LTT_WARN("ADD_TRACE: trace key %" PRIu64 " already in use", m.key);
 		return -EEXIST;
 	}
-	for (t = st->traces; t; t = t->next) {
-		if (!strcmp(t->path, dir)) {
-			LTT_WARN("ADD_TRACE: trace %" PRIu64 " already writes to %s", t->key, dir);
-			return -EEXIST;
+	if (m.relay_key) {
+		re = find_relay(st, m.relay_key);
+		if (!re) {
+			LTT_WARN("ADD_TRACE: no relay %" PRIu64, m.relay_key);
+			return -ENOENT;
 		}
 	}
-	if (dir[0] != '/') {
-		LTT_WARN("ADD_TRACE: trace directory '%s' is not an absolute path", dir);
+	t = trace_at(st, m.dir, re ? re->relay : NULL);
+	if (t) {
+		LTT_WARN("ADD_TRACE: trace %" PRIu64 " already writes to %s", t->key, m.dir);
+		return -EEXIST;
+	}
+	if (!re && m.dir[0] != '/') {
+		LTT_WARN("ADD_TRACE: trace directory '%s' is not an absolute path", m.dir);
 		return -EINVAL;
 	}
 	if (st->nr_traces >= LTT_CMD_MAX_TRACES)
 		return -ENOBUFS;
-	ret = ltt_trace_create(key, dir, m.uuid, &owner, &t);
+	owner.uid = (uid_t)m.uid;
+	owner.gid = (gid_t)m.gid;
+	if (re)
+		ret = ltt_trace_create_relayed(m.key, m.dir, m.uuid, &owner, re->relay, &t);
+	else
+		ret = ltt_trace_create(m.key, m.dir, m.uuid, &owner, &t);
+	if (ret == -EINVAL && re)
+		LTT_WARN("ADD_TRACE: '%s' is not a relative path without . or .. components",
+			 m.dir);
 	if (ret)
 		return ret;
+	if (re)
+		re->nr_traces++;
 	t->next = st->traces;
 	st->traces = t;
 	st->nr_traces++;
-	LTT_INFO("trace %" PRIu64 ": %s", key, dir);
+	LTT_INFO("trace %" PRIu64 ": %s%s", m.key, m.dir, re ? " (relayed)" : "");
 	return 0;
 }
 
@@ -176,11 +228,11 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 	int ret;
 
 	ret = ltt_consumer_get_add_channel(r, &m);
+	/* the decoder fills m only on success */
 	if (ret == -EOPNOTSUPP)
-		LTT_WARN("ADD_CHANNEL: unknown domain %u: not supported", m.domain);
+		LTT_WARN("ADD_CHANNEL: unknown domain: not supported");
 	else if (ret == -EINVAL)
-		LTT_WARN("ADD_CHANNEL: kernel channel %s: sub-buffers %" PRIu64 " x %" PRIu64
-			 " bytes out of the tracer's range", m.name, m.num_subbuf, m.subbuf_size);
+		LTT_WARN("ADD_CHANNEL: a kernel channel's sub-buffer count or size is out of the tracer's range (powers of two within kmod/ltt-abi.h's limits)");
 	if (ret)
 		return ret;
 	cfg = (struct ltt_channel_cfg){
@@ -363,12 +415,16 @@ static int cmd_destroy_channel(struct cmd_state *st, struct ltt_rbuf *r, struct 
 /* Close and free @t, which is in the registry and has no channel. */
 static void remove_trace(struct cmd_state *st, struct ltt_trace *t)
 {
+	struct relay_ent *re;
 	struct ltt_trace **p;
 
 	for (p = &st->traces; *p != t; p = &(*p)->next)
 		;
 	*p = t->next;
 	st->nr_traces--;
+	re = t->relay ? relay_entry_of(st, t->relay) : NULL;
+	if (re)
+		re->nr_traces--;
 	LTT_INFO("trace %" PRIu64 " (%s) closed", t->key, t->path);
 	ltt_trace_destroy(t);
 }
@@ -393,6 +449,156 @@ static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 		return -EBUSY;
 	}
 	remove_trace(st, t);
+	return 0;
+}
+
+/* ADD_RELAY: see consumer-proto.h */
+static int cmd_add_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			 struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_ADD_RELAY };
+	struct ltt_consumer_add_relay_reply rep = { 0 };
+	struct ltt_consumer_add_relay m;
+	struct ltt_sink_relay_cfg cfg;
+	struct relay_ent *e;
+	char path[PATH_MAX];
+	int ret;
+
+	ret = ltt_consumer_get_add_relay(r, &m);
+	if (ret) {
+		if (ret == -EINVAL)
+			LTT_WARN("ADD_RELAY: a key of 0, or an empty url, host or session name");
+		return ret;
+	}
+	if (find_relay(st, m.relay_key)) {
+		LTT_WARN("ADD_RELAY: relay key %" PRIu64 " already in use", m.relay_key);
+		return -EEXIST;
+	}
+	if (st->nr_relays >= LTT_CMD_MAX_RELAYS)
+		return -ENOBUFS;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	cfg = (struct ltt_sink_relay_cfg){
+		.key = m.relay_key, .ctrl_url = m.ctrl_url, .data_url = m.data_url,
+		.hostname = m.hostname, .session_name = m.session_name,
+		.base_path = m.base_path, .live_timer_us = m.live_timer_us,
+		.session_id = m.session_id, .creation_time = m.creation_time,
+	};
+	ret = ltt_sink_relay_connect(&cfg, &e->relay, path, sizeof(path));
+	if (!ret) {
+		req.relay = e->relay;
+		ret = ltt_data_call(st->dt, &req);
+		if (ret)
+			ltt_sink_relay_destroy(e->relay);
+	}
+	if (ret) {
+		free(e);
+		return ret;
+	}
+	e->key = m.relay_key;
+	e->next = st->relays;
+	st->relays = e;
+	st->nr_relays++;
+	rep.output_path = path;
+	ltt_consumer_put_add_relay_reply(reply, &rep);
+	LTT_INFO("relay %" PRIu64 ": session %s of %s at %s, output %s", m.relay_key,
+		 m.session_name, m.hostname, m.ctrl_url, path);
+	return 0;
+}
+
+/* The relay of a {u64 relay_key} payload, or NULL with *ret_err set. */
+static struct relay_ent *relay_arg(struct cmd_state *st, struct ltt_rbuf *r, const char *what,
+				   int *ret_err)
+{
+	struct relay_ent *e;
+	uint64_t key;
+
+	if (ltt_consumer_get_relay_key(r, &key)) {
+		*ret_err = -EPROTO;
+		return NULL;
+	}
+	e = find_relay(st, key);
+	if (!e) {
+		LTT_WARN("%s: no relay %" PRIu64, what, key);
+		*ret_err = -ENOENT;
+	}
+	return e;
+}
+
+/* RELAY_DATA_PENDING {u64 relay_key} -> {u8 pending} */
+static int cmd_relay_data_pending(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+				  struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_relay_pending_reply rep = { 0 };
+	struct relay_ent *e;
+	bool pending;
+	int ret;
+
+	e = relay_arg(st, r, "RELAY_DATA_PENDING", &ret);
+	if (!e)
+		return ret;
+	ret = ltt_sink_relay_data_pending(e->relay, &pending);
+	if (ret)
+		return ret;
+	rep.pending = pending;
+	ltt_consumer_put_relay_pending_reply(reply, &rep);
+	return 0;
+}
+
+/* RELAY_STATUS {u64 relay_key} -> {i32 conn_error, u64 sent, u64 bytes, u64 lost} */
+static int cmd_relay_status(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_relay_status_reply rep = { 0 };
+	struct ltt_sink_relay_stats stats;
+	struct relay_ent *e;
+	int ret;
+
+	e = relay_arg(st, r, "RELAY_STATUS", &ret);
+	if (!e)
+		return ret;
+	ltt_sink_relay_stats(e->relay, &stats);
+	rep.conn_error = stats.conn_error;
+	rep.packets_sent = stats.packets_sent;
+	rep.bytes_sent = stats.bytes_sent;
+	rep.packets_lost = stats.packets_lost;
+	ltt_consumer_put_relay_status_reply(reply, &rep);
+	return 0;
+}
+
+/* Stop the data thread's I/O on @e's relay, close it and free. */
+static void remove_relay(struct cmd_state *st, struct relay_ent *e)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_REMOVE_RELAY, .relay = e->relay };
+	struct relay_ent **p;
+
+	ltt_data_call(st->dt, &req);
+	for (p = &st->relays; *p != e; p = &(*p)->next)
+		;
+	*p = e->next;
+	st->nr_relays--;
+	ltt_sink_relay_destroy(e->relay);
+	LTT_INFO("relay %" PRIu64 " closed", e->key);
+	free(e);
+}
+
+/* DEL_RELAY {u64 relay_key} */
+static int cmd_del_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			 struct ltt_wbuf *reply)
+{
+	struct relay_ent *e;
+	int ret;
+
+	e = relay_arg(st, r, "DEL_RELAY", &ret);
+	if (!e)
+		return ret;
+	if (e->nr_traces) {
+		LTT_WARN("DEL_RELAY: relay %" PRIu64 " still has %u trace(s)", e->key,
+			 e->nr_traces);
+		return -EBUSY;
+	}
+	remove_relay(st, e);
 	return 0;
 }
 
@@ -429,6 +635,10 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_DESTROY_CHANNEL] = { cmd_destroy_channel, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_TRACE] = { cmd_destroy_trace, 0 },
 	[LTT_CONSUMER_MSG_ADD_KERNEL_STREAM] = { cmd_add_kernel_stream, 1 },
+	[LTT_CONSUMER_MSG_ADD_RELAY] = { cmd_add_relay, 0 },
+	[LTT_CONSUMER_MSG_RELAY_DATA_PENDING] = { cmd_relay_data_pending, 0 },
+	[LTT_CONSUMER_MSG_RELAY_STATUS] = { cmd_relay_status, 0 },
+	[LTT_CONSUMER_MSG_DEL_RELAY] = { cmd_del_relay, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */
@@ -518,6 +728,8 @@ static void close_all(struct cmd_state *st)
 		remove_channel(st, st->channels);
 	while (st->traces)
 		remove_trace(st, st->traces);
+	while (st->relays)
+		remove_relay(st, st->relays);
 }
 
 int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_thread *dt)

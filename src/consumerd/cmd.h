@@ -19,6 +19,7 @@
 /* Limits on what the session daemon may ask for. */
 #define LTT_CMD_MAX_TRACES 4096
 #define LTT_CMD_MAX_CHANNELS 65536
+#define LTT_CMD_MAX_RELAYS 1024
 
 /**
  * ltt_cmd_run() - serve the session daemon until it closes the socket or

@@ -6,10 +6,12 @@
  *
  *   main.c          options, signals, starting and stopping the threads
  *   cmd.[ch]        the command thread: socket, validation, the command
- *                   table, the registry of traces and channels
- *   data.[ch]       the data thread: epoll over sources, sinks, timers, requests
+ *                   table, the registry of traces, channels and relays
+ *   data.[ch]       the data thread: one event loop over sources, sinks,
+ *                   relays, timers, requests
  *   prio.[ch]       the data thread's scheduling: real-time, else nice -10
- *   trace.[ch]      a trace: directories, packetized metadata file
+ *   trace.[ch]      a trace: local directories or a relay path, its
+ *                   packetized metadata through its output
  *   channel.[ch]    a channel: configuration, its streams, their stats
  *   stream.[ch]     a stream: packets from its source to its sink
  *   source.[ch]     the source interface: what a stream reads from
@@ -17,6 +19,9 @@
  *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
  *   sink.[ch]       the sink and output interface: where packets go
  *   sink-file.[ch]  the file output: data and index files, rotation, splice
+ *   sink-relay.[ch] the relay output: streams sent to ltt-relayd, queues,
+ *                   replies, beacons, data pending, connection loss
+ *   relay-conn.[ch] connecting to ltt-relayd and its control handshake
  *   fs.[ch]         creating directories and files for the trace's owner
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
@@ -32,6 +37,7 @@
 #include "consumerd/source.h"
 #include "consumerd/stream.h"
 #include "consumerd/sink-file.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/sink.h"
 #include "consumerd/trace.h"
 

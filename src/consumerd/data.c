@@ -38,12 +38,23 @@
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
 #include "consumerd/prio.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
 
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
+
+/* A relay whose I/O the data thread does, and its live timer. */
+struct relay_reg {
+	struct ltt_relay *relay;
+	struct ltt_data_thread *dt;
+	struct relay_reg *next;
+	struct ltt_evloop_watch *ctrl_w, *data_w, *kick_w;
+	uint32_t ctrl_events, data_events;	/* what the watches wait for */
+	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
+};
 
 struct ltt_data_thread {
 	pthread_t thread;
@@ -54,6 +65,7 @@ struct ltt_data_thread {
 
 	/* data thread only */
 	struct ltt_channel *channels;	/* added, not yet removed */
+	struct relay_reg *relays;	/* added, not yet removed */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 };
@@ -377,6 +389,104 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 	return 0;
 }
 
+/* A relay's socket or kick fd fired: do its I/O, wait for what it needs next. */
+static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct relay_reg *rg = arg;
+	uint32_t ctrl, data;
+
+	(void)loop, (void)fd, (void)events;
+	ltt_sink_relay_io(rg->relay, &ctrl, &data);
+	if (ctrl != rg->ctrl_events && !ltt_evloop_watch_set(rg->ctrl_w, ctrl))
+		rg->ctrl_events = ctrl;
+	if (data != rg->data_events && !ltt_evloop_watch_set(rg->data_w, data))
+		rg->data_events = data;
+}
+
+/*
+ * The live timer of a relay: every stream of its channels is switched
+ * (a partial packet is closed) and drained; a stream that sent nothing
+ * since the last tick sends a beacon with the current trace clock.
+ */
+static void on_live_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct relay_reg *rg = arg;
+	struct ltt_channel *chan;
+	struct ltt_stream *s;
+
+	(void)loop;
+	for (chan = rg->dt->channels; chan; chan = chan->data_next) {
+		if (chan->relay != rg->relay)
+			continue;
+		for (s = chan->streams; s; s = s->next) {
+			ltt_stream_switch(s);
+			drain_stream(rg->dt, s);
+			/* the sink sends no beacon while a packet is on its way */
+			ltt_sink_idle(s->sink, ltt_rb_clock(), s->src->stream_id);
+		}
+	}
+}
+
+static void free_relay_reg(struct relay_reg *rg)
+{
+	ltt_evloop_timer_destroy(rg->live_timer);
+	ltt_evloop_unwatch(rg->kick_w);
+	ltt_evloop_unwatch(rg->ctrl_w);
+	ltt_evloop_unwatch(rg->data_w);
+	free(rg);
+}
+
+/* LTT_DATA_ADD_RELAY: returns 0 or an evloop error (-ENOMEM, -EEXIST...). */
+static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
+{
+	struct relay_reg *rg;
+	int ctrl, data, kick, ret;
+	uint32_t live_us;
+
+	rg = calloc(1, sizeof(*rg));
+	if (!rg)
+		return -ENOMEM;
+	rg->relay = relay;
+	rg->dt = dt;
+	ltt_sink_relay_fds(relay, &ctrl, &data, &kick);
+	rg->ctrl_events = EPOLLIN;
+	ret = ltt_evloop_watch(dt->loop, kick, EPOLLIN, on_relay, rg, &rg->kick_w);
+	if (!ret)
+		ret = ltt_evloop_watch(dt->loop, ctrl, EPOLLIN, on_relay, rg, &rg->ctrl_w);
+	if (!ret)
+		ret = ltt_evloop_watch(dt->loop, data, 0, on_relay, rg, &rg->data_w);
+	live_us = ltt_sink_relay_live_timer_us(relay);
+	if (!ret && live_us) {
+		ret = ltt_evloop_timer_create(dt->loop, on_live_timer, rg, &rg->live_timer);
+		if (!ret)
+			ltt_evloop_timer_arm(rg->live_timer, (uint64_t)live_us * 1000,
+					     (uint64_t)live_us * 1000);
+	}
+	if (ret) {
+		free_relay_reg(rg);
+		return ret;
+	}
+	rg->next = dt->relays;
+	dt->relays = rg;
+	on_relay(dt->loop, ctrl, 0, rg);
+	return 0;
+}
+
+/* LTT_DATA_REMOVE_RELAY: returns 0, or -ENOENT for a relay not added. */
+static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
+{
+	struct relay_reg **p, *rg;
+
+	for (p = &dt->relays; *p && (*p)->relay != relay; p = &(*p)->next)
+		;
+	rg = *p;
+	if (!rg)
+		return -ENOENT;
+	*p = rg->next;
+	free_relay_reg(rg);
+	return 0;
+}
+
 static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	switch (req->type) {
@@ -392,8 +502,12 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return 0;
 	case LTT_DATA_REMOVE_CHANNEL:
 		return do_remove_channel(dt, req->chan);
+	case LTT_DATA_ADD_RELAY:
+		return do_add_relay(dt, req->relay);
+	case LTT_DATA_REMOVE_RELAY:
+		return do_remove_relay(dt, req->relay);
 	case LTT_DATA_STOP:
-		assert(!dt->channels);
+		assert(!dt->channels && !dt->relays);
 		ltt_evloop_stop(dt->loop);
 		return 0;
 	}

@@ -26,6 +26,7 @@
 
 struct ltt_channel;
 struct ltt_data_thread;
+struct ltt_relay;
 
 /* A channel's counters, summed over its streams. */
 struct ltt_channel_stats {
@@ -41,6 +42,8 @@ enum ltt_data_req_type {
 	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
+	LTT_DATA_ADD_RELAY,	/* relay: do its I/O, run its live timer */
+	LTT_DATA_REMOVE_RELAY,	/* relay: stop (its channels are gone) */
 	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
 };
 
@@ -51,6 +54,7 @@ enum ltt_data_req_type {
 struct ltt_data_req {
 	enum ltt_data_req_type type;
 	struct ltt_channel *chan;	/* borrowed */
+	struct ltt_relay *relay;	/* ADD_RELAY, REMOVE_RELAY: borrowed */
 	uint32_t cpu;			/* ADD_STREAM */
 	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
 	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */

@@ -24,6 +24,8 @@ struct file_output {
 	int dir_fd, index_dir_fd;
 	struct ltt_owner owner;
 	uint64_t max_size, max_count;
+	int meta_fd;			/* the trace's metadata file, or -1 */
+	uint64_t meta_size;		/* its bytes: whole packets */
 };
 
 struct ltt_tracefile {
@@ -324,10 +326,30 @@ static int file_open_sink(const struct ltt_output *out, const char *name,
 	return 0;
 }
 
+static int file_metadata(struct ltt_output *out, const void *packets, size_t len)
+{
+	struct file_output *fo = (struct file_output *)out;
+	struct iovec iov = { .iov_base = (void *)packets, .iov_len = len };
+	int ret;
+
+	if (fo->meta_fd < 0)
+		return -EOPNOTSUPP;
+	ret = ltt_fs_pwritev_all(fo->meta_fd, &iov, 1, fo->meta_size);
+	if (ret) {
+		/* whole packets only: a reader never sees a torn one for long */
+		cut_back(fo->meta_fd, fo->meta_size, "metadata file");
+		return ret;
+	}
+	fo->meta_size += len;
+	return 0;
+}
+
 static void file_output_destroy(struct ltt_output *out)
 {
 	struct file_output *fo = (struct file_output *)out;
 
+	if (fo->meta_fd >= 0)
+		close(fo->meta_fd);
 	if (fo->index_dir_fd >= 0)
 		close(fo->index_dir_fd);
 	if (fo->dir_fd >= 0)
@@ -338,6 +360,7 @@ static void file_output_destroy(struct ltt_output *out)
 static const struct ltt_output_ops file_output_ops = {
 	.name = "file",
 	.open_sink = file_open_sink,
+	.metadata = file_metadata,
 	.destroy = file_output_destroy,
 };
 
@@ -356,7 +379,7 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 	fo->max_size = cfg->max_size;
 	fo->max_count = cfg->max_count;
 	/* our own descriptors: the data thread never depends on the trace's */
-	fo->index_dir_fd = -1;
+	fo->index_dir_fd = fo->meta_fd = -1;
 	fo->dir_fd = fcntl(cfg->dir_fd, F_DUPFD_CLOEXEC, 3);
 	if (fo->dir_fd >= 0)
 		fo->index_dir_fd = fcntl(cfg->index_dir_fd, F_DUPFD_CLOEXEC, 3);
@@ -364,6 +387,14 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 		ret = -errno;
 		file_output_destroy(&fo->base);
 		return ret;
+	}
+	if (cfg->metadata) {
+		/* A directory that already holds a trace is not written over. */
+		ret = ltt_fs_create_new(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd);
+		if (ret) {
+			file_output_destroy(&fo->base);
+			return ret;
+		}
 	}
 	*ret_out = &fo->base;
 	return 0;

@@ -27,6 +27,7 @@
 #ifndef LTT_CONSUMERD_SINK_FILE_H
 #define LTT_CONSUMERD_SINK_FILE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "common/tracefile.h"
@@ -42,6 +43,8 @@ struct ltt_sink_file_cfg {
 	struct ltt_owner owner;		/* who gets the files */
 	uint64_t max_size;		/* bytes per file, 0: one file */
 	uint64_t max_count;		/* files kept, 0: all */
+	bool metadata;			/* the trace's own output: creates DIR/metadata
+					 * (-EEXIST if there) for ltt_output_metadata() */
 };
 
 /**
@@ -50,7 +53,8 @@ struct ltt_sink_file_cfg {
  *       not depend on the trace that owns them
  * @ret_out: to release with ltt_output_destroy()
  *
- * Any thread.  Returns 0, -EINVAL, -ENOMEM, or dup()'s negative errno.
+ * Any thread.  Returns 0, -EINVAL, -ENOMEM, dup()'s negative errno, or
+ * with cfg->metadata, ltt_fs_create_new()'s (-EEXIST: a trace is there).
  */
 int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out);
 

@@ -2,6 +2,7 @@
 /*
  * sink.c - the sink and output interface: calls through the operations.
  */
+#include <errno.h>
 #include <stddef.h>
 
 #include "consumerd/sink.h"
@@ -16,6 +17,12 @@ int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	return sink->ops->write(sink, pkt);
 }
 
+void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id)
+{
+	if (sink->ops->idle)
+		sink->ops->idle(sink, now_ns, stream_id);
+}
+
 void ltt_sink_destroy(struct ltt_sink *sink)
 {
 	if (sink)
@@ -26,6 +33,11 @@ int ltt_output_open_sink(const struct ltt_output *out, const char *name,
 			 struct ltt_sink **ret_sink)
 {
 	return out->ops->open_sink(out, name, ret_sink);
+}
+
+int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len)
+{
+	return out->ops->metadata ? out->ops->metadata(out, packets, len) : -EOPNOTSUPP;
 }
 
 void ltt_output_destroy(struct ltt_output *out)

@@ -7,7 +7,8 @@
  * the stream hands each packet it reads to its sink, with the index entry
  * built from the packet's validated header.  Today's output is the trace
  * directory (sink-file.c: stream files, index files, rotation); a relay
- * connection is meant to be another output of the same shape.
+ * connection (sink-relay.c) is another output of the same shape.  A
+ * trace's own output also takes its metadata (ltt_output_metadata()).
  *
  * The data thread must never stall on a sink.  So a sink says whether it
  * can take a whole packet now (ltt_sink_ready()) before the stream takes
@@ -30,6 +31,7 @@
 #ifndef LTT_CONSUMERD_SINK_H
 #define LTT_CONSUMERD_SINK_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
 
@@ -53,6 +55,8 @@ struct ltt_sink_ops {
 	const char *name;
 	int (*ready)(struct ltt_sink *sink);
 	int (*write)(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
+	/* Optional: the live timer ticked and nothing was written since the last tick. */
+	void (*idle)(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
 	void (*destroy)(struct ltt_sink *sink);
 };
 
@@ -70,6 +74,8 @@ struct ltt_output_ops {
 	const char *name;
 	int (*open_sink)(const struct ltt_output *out, const char *name,
 			 struct ltt_sink **ret_sink);
+	/* Optional: append whole metadata packets; -EOPNOTSUPP when absent. */
+	int (*metadata)(struct ltt_output *out, const void *packets, size_t len);
 	void (*destroy)(struct ltt_output *out);
 };
 
@@ -96,6 +102,16 @@ int ltt_sink_ready(struct ltt_sink *sink);
 int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
 
 /**
+ * ltt_sink_idle() - the live timer ticked: a sink that wrote nothing since
+ * the previous call tells its reader the stream is quiet up to @now_ns (a
+ * relay beacon); other sinks do nothing
+ * @stream_id: the stream's CTF stream class id
+ *
+ * Data thread, after the stream was switched and drained.
+ */
+void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
+
+/**
  * ltt_sink_destroy() - close the sink; accepts NULL
  */
 void ltt_sink_destroy(struct ltt_sink *sink);
@@ -110,6 +126,17 @@ void ltt_sink_destroy(struct ltt_sink *sink);
  */
 int ltt_output_open_sink(const struct ltt_output *out, const char *name,
 			 struct ltt_sink **ret_sink);
+
+/**
+ * ltt_output_metadata() - append metadata packets (ltt_ctf_metadata_packet())
+ * to the trace's metadata: a file, or a relay's metadata stream
+ * @packets: @len bytes of whole packets, borrowed
+ *
+ * Command thread (the trace's owner).  All or nothing.  Returns 0,
+ * -EOPNOTSUPP for an output without metadata (a channel's), or the
+ * output's negative errno.
+ */
+int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len);
 
 /**
  * ltt_output_destroy() - release the output; its sinks must be gone;

@@ -3,13 +3,17 @@
  * trace.c - a trace's directories and its packetized metadata file.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "common/ctf.h"
+#include "common/relay-proto.h"
 #include "common/log.h"
+#include "consumerd/sink-file.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/trace.h"
 
 /* The metadata file's limit: text beyond it is refused (-EFBIG). */
@@ -20,6 +24,7 @@ _Static_assert(LTT_TRACE_UUID_LEN == LTT_CTF_UUID_LEN, "uuid length");
 int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		     const struct ltt_owner *owner, struct ltt_trace **ret_trace)
 {
+	struct ltt_sink_file_cfg out = { 0 };
 	struct ltt_trace *t;
 	int ret;
 
@@ -28,7 +33,7 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
-	t->dir_fd = t->index_fd = t->meta_fd = -1;
+	t->dir_fd = t->index_fd = -1;
 	t->key = key;
 	memcpy(t->uuid, uuid, sizeof(t->uuid));
 	t->owner = *owner;
@@ -47,8 +52,12 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		LTT_ERR("trace %s: can't create its index directory: %s", dir, strerror(-ret));
 		goto fail;
 	}
-	/* A directory that already holds a trace is not written over. */
-	ret = ltt_fs_create_new(t->dir_fd, LTT_TRACE_METADATA_NAME, owner, &t->meta_fd);
+	/* the trace's output makes the metadata file: never over another trace's */
+	out.dir_fd = t->dir_fd;
+	out.index_dir_fd = t->index_fd;
+	out.owner = *owner;
+	out.metadata = true;
+	ret = ltt_sink_file_output_create(&out, &t->output);
 	if (ret) {
 		LTT_ERR("trace %s: can't create its metadata file: %s%s", dir, strerror(-ret),
 			ret == -EEXIST ? " (a trace is there already)" : "");
@@ -61,12 +70,65 @@ fail:
 	return ret;
 }
 
+/* A relative path without "", "." or ".." components. */
+static bool relative_path_ok(const char *p)
+{
+	const char *c = p;
+	size_t n;
+
+	if (!*p || *p == '/')
+		return false;
+	while (*c) {
+		n = strcspn(c, "/");
+		if (!n || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+		c += n;
+		if (*c == '/' && !*++c)
+			return false;	/* a trailing slash */
+	}
+	return true;
+}
+
+int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *uuid,
+			     const struct ltt_owner *owner, struct ltt_relay *relay,
+			     struct ltt_trace **ret_trace)
+{
+	struct ltt_trace *t;
+	int ret;
+
+	if (!pathname || !uuid || !owner || !relay || !ret_trace)
+		return -EINVAL;
+	if (!relative_path_ok(pathname) || strlen(pathname) >= LTT_RELAY_PATH_MAX)
+		return -EINVAL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->dir_fd = t->index_fd = -1;
+	t->key = key;
+	memcpy(t->uuid, uuid, sizeof(t->uuid));
+	t->owner = *owner;
+	t->relay = relay;
+	t->path = strdup(pathname);
+	if (!t->path) {
+		ltt_trace_destroy(t);
+		return -ENOMEM;
+	}
+	ret = ltt_sink_relay_output_create(relay, pathname, 0, 0, true, &t->output);
+	if (ret) {
+		LTT_ERR("trace %s: can't add its metadata stream to the relay: %s", pathname,
+			strerror(-ret));
+		ltt_trace_destroy(t);
+		return ret;
+	}
+	*ret_trace = t;
+	return 0;
+}
+
 void ltt_trace_destroy(struct ltt_trace *t)
 {
 	if (!t)
 		return;
-	if (t->meta_fd >= 0)
-		close(t->meta_fd);
+	ltt_output_destroy(t->output);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
 	if (t->dir_fd >= 0)
@@ -77,7 +139,6 @@ void ltt_trace_destroy(struct ltt_trace *t)
 
 int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 {
-	struct iovec iov;
 	size_t size;
 	void *buf;
 	int ret;
@@ -96,21 +157,13 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 		return -ENOMEM;
 	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
 	if (!ret) {
-		iov.iov_base = buf;
-		iov.iov_len = size;
-		ret = ltt_fs_pwritev_all(t->meta_fd, &iov, 1, t->meta_size);
-		if (ret) {
+		ret = ltt_output_metadata(t->output, buf, size);
+		if (ret)
 			LTT_ERR("trace %s: can't write metadata: %s", t->path, strerror(-ret));
-			/* whole packets only: a reader never sees a torn one for long */
-			if (ftruncate(t->meta_fd, (off_t)t->meta_size))
-				LTT_ERR("trace %s: can't cut the metadata back: %s", t->path,
-					strerror(errno));
-		}
 	}
 	free(buf);
 	if (ret)
 		return ret;
-	t->meta_size += size;
 	t->meta_text += len;
 	return 0;
 }

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * trace.h - one CTF trace on disk: its directory, its index directory and
- * its metadata file.  Created by ADD_TRACE, destroyed by DESTROY_TRACE or
- * at exit, on the command thread only (no lock: nothing else sees it).
- * Channels borrow the trace's identity (uuid, owner) and dup its
- * directory descriptors, so a trace may go once nr_channels is 0.
+ * trace.h - one CTF trace: on disk (its directory, its index directory
+ * and its metadata file) or on a relay (its path in the relay session and
+ * its metadata stream).  Either way the trace's output takes its metadata
+ * (ltt_output_metadata()).  Created by ADD_TRACE, destroyed by
+ * DESTROY_TRACE or at exit, on the command thread only (no lock: nothing
+ * else sees it).  Channels borrow the trace's identity (uuid, owner) and
+ * dup its directory descriptors (or share its relay), so a trace may go
+ * once nr_channels is 0.
  */
 #ifndef LTT_CONSUMERD_TRACE_H
 #define LTT_CONSUMERD_TRACE_H
@@ -17,14 +20,17 @@
 #define LTT_TRACE_METADATA_NAME "metadata"
 #define LTT_TRACE_INDEX_DIR_NAME "index"
 
+struct ltt_relay;
+struct ltt_output;
+
 struct ltt_trace {
 	uint64_t key;
 	uint8_t uuid[LTT_TRACE_UUID_LEN];
 	struct ltt_owner owner;
-	int dir_fd;		/* the trace directory */
-	int index_fd;		/* its index/ directory */
-	int meta_fd;		/* the metadata file */
-	uint64_t meta_size;	/* bytes in the metadata file: whole packets */
+	int dir_fd;		/* the trace directory; -1 for a relayed trace */
+	int index_fd;		/* its index/ directory; -1 for a relayed trace */
+	struct ltt_relay *relay;	/* borrowed (counted in its traces), or NULL */
+	struct ltt_output *output;	/* owned: where the metadata goes */
 	uint64_t meta_text;	/* bytes of TSDL text received */
 	unsigned int nr_channels;	/* channels that use this trace */
 	struct ltt_trace *next;	/* in the command thread's registry */
@@ -46,6 +52,20 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		     const struct ltt_owner *owner, struct ltt_trace **ret_trace);
 
 /**
+ * ltt_trace_create_relayed() - a trace sent to @relay: its metadata
+ * stream is added to the relay session at once
+ * @pathname: the trace's directory relative to the relay session, without
+ *            "." or ".." components (borrowed, copied)
+ * @relay: borrowed; the caller counts the trace in the relay's traces
+ *
+ * Command thread.  Returns 0, -EINVAL for a bad path, -ENOMEM, or the
+ * relay's error (ltt_sink_relay_output_create()).
+ */
+int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *uuid,
+			     const struct ltt_owner *owner, struct ltt_relay *relay,
+			     struct ltt_trace **ret_trace);
+
+/**
  * ltt_trace_destroy() - close the trace's files and free it; accepts NULL
  * and half-built traces.  The caller has destroyed its channels.
  */
@@ -53,10 +73,11 @@ void ltt_trace_destroy(struct ltt_trace *trace);
 
 /**
  * ltt_trace_append_metadata() - append @len bytes of TSDL text to the
- * metadata file, as whole 4 KiB metadata packets (the last one padded)
+ * trace's metadata (file or relay stream), as whole 4 KiB metadata
+ * packets (the last one padded)
  * @text: borrowed; must not contain NUL bytes
  *
- * Command thread.  All or nothing: on failure the file is cut back to its
+ * Command thread.  All or nothing: on failure a file is cut back to its
  * previous size.  Returns 0, -EINVAL for a NUL byte in @text, -EFBIG for
  * too much text, -ENOMEM, or the write's negative errno.
  */

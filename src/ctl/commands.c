@@ -8,7 +8,7 @@
 
 static const struct ctl_cmd commands[] = {
 	{ "create", cmd_create, "Create a tracing session and make it the current one",
-	  "[NAME] [-o DIR | -U URL | --no-output] [--snapshot] [--live[=US]]" },
+	  "[NAME] [-o DIR | -U URL | -C URL -D URL | --no-output] [--snapshot] [--live[=US]]" },
 	{ "destroy", cmd_destroy, "Stop and destroy tracing sessions",
 	  "[NAME | -a] [--no-wait]" },
 	{ "start", cmd_start, "Start tracing", "[NAME]" },

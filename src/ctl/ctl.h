@@ -6,6 +6,7 @@
  *   commands.c     the command table: name, function, summary, usage
  *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
+ *   relayd.c       a local ltt-relayd for "create --live" when none listens
  *   util.c         what the commands share: option parsing, errors,
  *                  connecting, the session a command is about, lists
  *
@@ -123,6 +124,20 @@ int ctl_rc_write(const char *session);
  * Returns 0 (also when there was none) or a negative errno.
  */
 int ctl_rc_clear(void);
+
+/* relayd.c */
+
+/**
+ * ctl_relayd_ensure_local() - a relay daemon on 127.0.0.1's default
+ * control port, started if nothing listens there
+ * @rundir: the run directory of the session daemon: the relay's pid file
+ *          (relayd.pid) and port files go there
+ *
+ * Starts $LTT_RELAYD_PATH, ltt-relayd next to lttctl, or the installed
+ * one, with -d (it returns once listening; 10 s at most), and says so.
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_relayd_ensure_local(const struct ctl_ctx *ctx, const char *rundir);
 
 /* util.c */
 
@@ -350,6 +365,21 @@ const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
  * discarded because their buffers were full, suggesting larger ones
  */
 void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session);
+
+/**
+ * ctl_util_wait_data() - wait until a stopped session's relay has all its
+ * data (stop and destroy, unless --no-wait)
+ * @warn_only: a relay lost or too slow is a warning (destroy), not an
+ *             error (stop)
+ *
+ * Polls ltt_ctl_data_pending() every 100 ms, 60 s at most, printing
+ * "Waiting for data availability" and a dot per poll while data is
+ * pending (not with -q).  Returns CTL_EXIT_OK at once for a local session
+ * or a daemon without streaming; CTL_EXIT_FAILURE after printing why
+ * (RELAY_LOST, still pending at the end) unless @warn_only.
+ */
+int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		       bool warn_only);
 
 /**
  * ctl_util_get_session() - ltt_ctl_get_session(), printing its error

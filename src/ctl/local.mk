@@ -6,6 +6,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/main.c \
 	src/ctl/commands.c \
 	src/ctl/rc.c \
+	src/ctl/relayd.c \
 	src/ctl/util.c \
 	src/ctl/commands/create.c \
 	src/ctl/commands/destroy.c \

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -545,14 +546,33 @@ static void size_arg(uint64_t size, char *buf, size_t len)
 	snprintf(buf, len, "%" PRIu64, size);
 }
 
+/* Which domains of a streamed session lost packets on the way to the relay. */
+static void find_relay_losses(struct ltt_ctl *ctl, const char *session, bool *ret_lost)
+{
+	struct ltt_relay_info *relays;
+	size_t i, n;
+
+	if (ltt_ctl_relay_status(ctl, session, &relays, &n))
+		return;
+	for (i = 0; i < n; i++)
+		if (relays[i].domain <= LTT_DOMAIN_USER &&
+		    (relays[i].packets_lost || relays[i].state == LTT_RELAY_STATE_LOST))
+			ret_lost[relays[i].domain] = true;
+	free(relays);
+}
+
 void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 {
 	struct ltt_session_detail *d;
 	char size[32];
 	size_t i;
 
+	bool relay_lost[LTT_DOMAIN_USER + 1] = { false };
+
 	if (ltt_ctl_get_session(ctl, session, &d))
 		return;
+	if (d->info.output_type == LTT_OUTPUT_NET)
+		find_relay_losses(ctl, session, relay_lost);
 	for (i = 0; i < d->nr_channels; i++) {
 		const struct ltt_channel_info *ch = &d->channels[i];
 
@@ -561,7 +581,11 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 			fprintf(stderr,
 				"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).\n",
 				ch->attr.name, session, ch->discarded_events, size);
-		if (ch->lost_packets)
+		if (ch->lost_packets && relay_lost[ch->domain])
+			fprintf(stderr,
+				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).\n",
+				ch->attr.name, session, ch->lost_packets, session);
+		else if (ch->lost_packets)
 			fprintf(stderr,
 				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).\n",
 				ch->attr.name, session, ch->lost_packets,
@@ -595,4 +619,46 @@ int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, 
 	*ret_args = args;
 	*ret_nr = nr;
 	return CTL_GO_ON;
+}
+
+/* Polls of DATA_PENDING: every 100 ms, for 60 s at most. */
+#define DATA_WAIT_POLL_MS 100
+#define DATA_WAIT_MAX_MS 60000
+
+int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		       bool warn_only)
+{
+	const struct timespec poll_interval = { .tv_nsec = DATA_WAIT_POLL_MS * 1000000L };
+	const char *prefix = warn_only ? "Warning" : "Error";
+	bool pending = false, dots = false;
+	int ret, waited;
+
+	for (waited = 0;; waited += DATA_WAIT_POLL_MS) {
+		ret = ltt_ctl_data_pending(ctl, session, &pending);
+		/* A daemon without DATA_PENDING can't stream: nothing is pending. */
+		if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending) || waited >= DATA_WAIT_MAX_MS)
+			break;
+		if (ret)
+			break;
+		if (!dots && !ctx->quiet)
+			fputs("Waiting for data availability", stdout);
+		dots = true;
+		if (!ctx->quiet) {
+			putchar('.');
+			fflush(stdout);
+		}
+		nanosleep(&poll_interval, NULL);
+	}
+	if (dots && !ctx->quiet)
+		putchar('\n');
+	fflush(stdout);
+	if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending))
+		return CTL_EXIT_OK;
+	if (!ret)
+		fprintf(stderr, "%s: session '%s': the relay daemon still lacks data after %d s; "
+			"'lttctl list %s' shows its connection\n", prefix, session,
+			DATA_WAIT_MAX_MS / 1000, session);
+	else
+		fprintf(stderr, "%s: session '%s': %s\n", prefix, session, ltt_strerror(ret));
+	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
 }

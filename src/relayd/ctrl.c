@@ -222,14 +222,12 @@ static int cmd_close_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in, st
 static int cmd_quiescent(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
 {
 	uint64_t handle;
-	bool pending;
-	int ret;
 
 	if (ltt_relay_get_u64_msg(in, &handle))
 		return malformed(conn, "QUIESCENT_CONTROL");
 	/* nothing to flush here: the stream only has to exist */
-	ret = ltt_relay_stream_data_pending(state(conn)->session, handle, UINT64_MAX, &pending);
-	return stream_result(conn, "QUIESCENT_CONTROL", ret, out);
+	return stream_result(conn, "QUIESCENT_CONTROL",
+			     ltt_relay_stream_quiescent(state(conn)->session, handle), out);
 }
 
 static int cmd_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
@@ -394,6 +392,10 @@ static int ctrl_readable(struct ltt_relay_conn *conn)
 	size_t n;
 	int i, ret;
 
+	/* requests left when replies piled up are served first */
+	ret = serve_buffer(conn);
+	if (ret)
+		return ret;
 	for (i = 0; i < MAX_ROUNDS && !conn->closing; i++) {
 		if (conn->out.len - conn->out_pos >= LTT_RELAY_MAX_PENDING_OUT)
 			return 0;	/* the peer reads its replies first */

@@ -14,7 +14,8 @@
  *
  * Deadlines: a request begun must arrive whole within LIVE_IO_TIMEOUT_NS
  * of its first byte, and a reply being sent must make progress at least
- * every LIVE_IO_TIMEOUT_NS; the viewer is dropped otherwise.  A viewer
+ * every LIVE_IO_TIMEOUT_NS, and CONNECT must come within LIVE_IO_TIMEOUT_NS
+ * of the connection; the viewer is dropped otherwise.  A connected viewer
  * idle between requests is kept (babeltrace2 polls, but may pause).  Replies are
  * bounded: a GET_PACKET reply carries at most LIVE_PACKET_MAX bytes and a
  * GET_METADATA reply LIVE_METADATA_MAX (the viewer asks again).
@@ -634,8 +635,9 @@ static void viewer_timeout(struct ltt_evloop *loop, void *arg)
 	struct viewer *v = arg;
 
 	(void)loop;
-	viewer_drop(v, v->out_pos < v->out.len ? "it did not read its reply in time"
-					       : "its request did not arrive in time");
+	viewer_drop(v, v->out_pos < v->out.len ? "it did not read its reply in time" :
+		       !v->connected && !v->req_len ? "it sent no CONNECT in time" :
+		       "its request did not arrive in time");
 }
 
 /*
@@ -847,6 +849,8 @@ static int viewer_create(struct ltt_relay_live *live, int fd)
 	if (!ret)
 		ret = ltt_evloop_watch(live->loop, fd, EPOLLIN, viewer_io, v, &v->watch);
 	v->events = EPOLLIN;
+	if (!ret)	/* CONNECT is due within the deadline too */
+		ltt_evloop_timer_arm(v->timer, LIVE_IO_TIMEOUT_NS, 0);
 	if (ret) {
 		v->fd = -1;	/* the caller closes it */
 		viewer_destroy(v);

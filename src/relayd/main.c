@@ -403,10 +403,6 @@ static int serve_start(struct relayd *r)
 		ret = ltt_relay_live_start(&lcfg, &r->live);
 		if (!ret)
 			r->fd[LIVE] = -1;
-		if (ret == -ENOSYS) {
-			LTT_WARN("this build serves no live viewers");
-			ret = 0;
-		}
 	}
 	if (ret)
 		LTT_ERR("can't start serving: %s", strerror(-ret));

@@ -135,7 +135,8 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 	(void)fd;
 	if (events & EPOLLOUT)
 		ret = flush_out(conn);
-	if (!ret && (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) && !conn->closing) {
+	/* after EPOLLOUT too: requests already buffered may wait for room */
+	if (!ret && !conn->closing) {
 		ret = conn->server->ops->readable(conn);
 		if (ret == -ECONNRESET)
 			LTT_INFO("%s connection from %s closed by the peer",

@@ -575,6 +575,11 @@ int ltt_relay_stream_data_pending(struct ltt_relay_session *s, uint64_t handle, 
 	return 0;
 }
 
+int ltt_relay_stream_quiescent(struct ltt_relay_session *s, uint64_t handle)
+{
+	return find(s, handle) ? 0 : -ENOENT;
+}
+
 void ltt_relay_stream_free(struct ltt_relay_stream *st)
 {
 	if (!st)

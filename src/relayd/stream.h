@@ -143,6 +143,14 @@ int ltt_relay_stream_close(struct ltt_relay_session *s, uint64_t handle, uint64_
 int ltt_relay_stream_data_pending(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq,
 				  bool *ret_pending);
 
+/**
+ * ltt_relay_stream_quiescent() - QUIESCENT_CONTROL: nothing to do but
+ * check that @s has stream @handle
+ *
+ * Server thread.  Returns 0 or -ENOENT.
+ */
+int ltt_relay_stream_quiescent(struct ltt_relay_session *s, uint64_t handle);
+
 /* Does @st wait for packets (see ltt_relay_session_pending())?  Lock held. */
 bool ltt_relay_stream_pending_locked(const struct ltt_relay_stream *st);
 /* Closed and nothing more to come.  Lock held. */

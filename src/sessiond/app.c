@@ -222,34 +222,32 @@ static bool same_time_ns(pid_t pid)
 
 static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
 {
+	static const struct ltt_app_version ours = {
+		.major = LTT_APP_MAJOR, .minor = LTT_APP_MINOR,
+	};
 	struct ltt_app *app = c->app;
-	uint32_t major, pid, uid, bits;
+	struct ltt_app_register m;
 	struct ltt_rbuf r;
 	struct ltt_wbuf w;
 	int ret;
 
+	/* The minor, gid (the credentials' wins) and nr_cpus (ours) are not used. */
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
-	major = ltt_rbuf_get_u32(&r);
-	ltt_rbuf_get_u32(&r);		/* minor */
-	pid = ltt_rbuf_get_u32(&r);
-	app->ppid = (pid_t)ltt_rbuf_get_u32(&r);
-	uid = ltt_rbuf_get_u32(&r);
-	ltt_rbuf_get_u32(&r);		/* gid: we use the credentials' */
-	bits = ltt_rbuf_get_u32(&r);
-	ltt_rbuf_get_u32(&r);		/* nr_cpus: the daemon decides */
-	ltt_rbuf_get_str_copy(&r, app->procname, sizeof(app->procname));
-	if (ltt_rbuf_end(&r) || msg->nr_fds)
+	if (ltt_app_get_register(&r, &m) || msg->nr_fds)
 		return -EPROTO;
-	if (major != LTT_APP_MAJOR) {
+	_Static_assert(sizeof(app->procname) == LTT_APP_PROCNAME_MAX, "procname size");
+	memcpy(app->procname, m.procname, strlen(m.procname) + 1);
+	app->ppid = (pid_t)m.ppid;
+	if (m.major != LTT_APP_MAJOR) {
 		LTT_WARN("pid %ld speaks app protocol %u.x, this daemon %u.x: refused",
-			 (long)c->cred.pid, major, LTT_APP_MAJOR);
+			 (long)c->cred.pid, m.major, LTT_APP_MAJOR);
 		return -EPROTO;
 	}
 	/* What the kernel says wins over what the process says. */
-	if (uid != c->cred.uid || (pid != (uint32_t)c->cred.pid && c->cred.pid > 0))
+	if (m.uid != c->cred.uid || (m.pid != (uint32_t)c->cred.pid && c->cred.pid > 0))
 		LTT_DBG("pid %ld claims pid %u uid %u; using its credentials", (long)c->cred.pid,
-			pid, uid);
-	if (bits != 32 && bits != 64)
+			m.pid, m.uid);
+	if (m.bits_per_long != 32 && m.bits_per_long != 64)
 		return -EPROTO;
 	if (c->cred.pid > 0 && !same_time_ns(c->cred.pid)) {
 		LTT_WARN("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
@@ -259,7 +257,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	app->pid = c->cred.pid;
 	app->uid = c->cred.uid;
 	app->gid = c->cred.gid;
-	app->bits_per_long = bits;
+	app->bits_per_long = m.bits_per_long;
 	app->registered_at = time(NULL);
 	ret = t->cfg.listener.added(t->cfg.listener.arg, app);
 	if (ret) {
@@ -271,8 +269,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	ltt_evloop_timer_disarm(c->deadline);
 	t->nr_unregistered--;
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
-	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
+	ltt_app_put_version(&w, &ours);
 	ret = ltt_app_send(app, LTT_APP_MSG_REGISTER_OK, &w, NULL, 0, NULL);
 	ltt_wbuf_fini(&w);
 	LTT_INFO("%s (pid %ld, uid %u) registered", app->procname, (long)app->pid,
@@ -282,28 +279,16 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 
 static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
 {
-	struct ltt_app_tracepoint **tps = NULL;
+	struct ltt_app_tracepoint **tps;
 	struct ltt_rbuf r;
-	uint32_t i, n;
-	int ret = 0;
+	uint32_t n;
+	int ret;
 
-	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
-	n = ltt_rbuf_get_u32(&r);
-	if (r.err || n > LTT_APP_MAX_TRACEPOINTS || msg->nr_fds)
+	if (msg->nr_fds)
 		return -EPROTO;
-	if (n) {
-		tps = calloc(n, sizeof(*tps));
-		if (!tps)
-			return -ENOMEM;
-	}
-	for (i = 0; i < n && !ret; i++)
-		ret = ltt_app_get_tracepoint(&r, &tps[i]);
-	if (!ret && ltt_rbuf_end(&r))
-		ret = -EPROTO;
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	ret = ltt_app_get_tracepoints(&r, &tps, &n);
 	if (ret) {
-		while (i--)
-			free(tps[i]);
-		free(tps);
 		LTT_WARN("%s (pid %ld) sent malformed tracepoint descriptions: dropped",
 			 c->app->procname, (long)c->app->pid);
 		return ret;
@@ -317,15 +302,16 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 static int handle_ack(struct conn *c, struct ltt_msg *msg)
 {
 	struct ltt_app *app = c->app;
+	struct ltt_app_ack ack;
 	struct ltt_rbuf r;
 	uint32_t seq;
 	int32_t status;
 
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
-	seq = ltt_rbuf_get_u32(&r);
-	status = (int32_t)ltt_rbuf_get_u32(&r);
-	if (ltt_rbuf_end(&r) || msg->nr_fds)
+	if (ltt_app_get_ack(&r, &ack) || msg->nr_fds)
 		return -EPROTO;
+	seq = ack.seq;
+	status = ack.status;
 	pthread_mutex_lock(&app->lock);
 	/* Acks come in order and never for a command not sent. */
 	if ((int32_t)(seq - app->seq_acked) <= 0 || (int32_t)(app->seq_sent - seq) < 0) {

@@ -9,7 +9,30 @@
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
+#include "common/uri.h"
 #include "sessiond/cmd.h"
+#include "sessiond/relay.h"
+
+/*
+ * A streamed session's relay must answer before the session exists: a
+ * relay daemon at the control port of its URL (it runs on the worker: the
+ * check may take LTT_RELAY_CHECK_TIMEOUT_MS).
+ */
+static enum ltt_error_code check_relay(const struct ltt_session_attr *attr)
+{
+	struct ltt_uri uri;
+	int err;
+
+	if (attr->output_type != LTT_OUTPUT_NET)
+		return LTT_ERR_OK;
+	if (ltt_uri_parse(attr->output, &uri))
+		return LTT_ERR_URL;
+	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS);
+	if (err)
+		LTT_WARN("session '%s' not created: the relay %s does not answer: %s", attr->name,
+			 attr->output, strerror(-err));
+	return ltt_relay_error_code(err);
+}
 
 enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
@@ -29,6 +52,9 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	/* Accepted, it would record like any session: refused until snapshots exist. */
 	if (attr.snapshot)
 		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
+	ret = check_relay(&attr);
+	if (ret)
+		return ret;
 	err = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
 	if (err == -EEXIST)
 		return LTT_ERR_SESSION_EXISTS;
@@ -187,12 +213,31 @@ static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 	return ret;
 }
 
+/* A streamed session's start failed: the relay's doing, or a domain's. */
+static enum ltt_error_code start_relay_error(int err)
+{
+	switch (err) {
+	case -ENOENT:
+	case -ECONNREFUSED:
+	case -ETIMEDOUT:
+	case -EHOSTUNREACH:
+	case -ENETUNREACH:
+	case -EPROTO:
+	case -EPROTONOSUPPORT:
+	case -ECONNRESET:
+		return ltt_relay_error_code(err);
+	default:
+		return ltt_cmd_domain_error(err);
+	}
+}
+
 enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_domain_settle settle;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
+	bool net;
 	int err;
 
 	ret = lock_named_session(ctx, req, &session);
@@ -203,12 +248,11 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 		ret = LTT_ERR_SESSION_STARTED;
 	else if (!has_channel(session))
 		ret = LTT_ERR_NO_CHANNEL;
-	else if (session->output_type == LTT_OUTPUT_NET)
-		ret = LTT_ERR_OUTPUT_UNSUPPORTED;
 	else if ((err = start_domains(ctx, session, &settle))) {
 		/* Unlocked, and the domains that had started are stopped. */
+		net = session->output_type == LTT_OUTPUT_NET;
 		ltt_session_put(ctx->registry, session);
-		return ltt_cmd_domain_error(err);
+		return net ? start_relay_error(err) : ltt_cmd_domain_error(err);
 	}
 	if (!ret)
 		LTT_INFO("session '%s' started", session->name);
@@ -353,4 +397,81 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 		return LTT_ERR_EVENT_TYPE;
 	err = d->ops->list_events(d, (enum ltt_event_type)type, with_fields, reply);
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
+}
+
+/*
+ * Is data of a stopped @session on its way to the relay?  Asks each
+ * domain (their consumers answer at once).  Session lock held.
+ */
+static enum ltt_error_code data_pending_locked(const struct ltt_cmd_ctx *ctx,
+					       struct ltt_session *session, bool *ret_pending)
+{
+	struct ltt_domain_impl *d;
+	bool pending = false, p;
+	int err, lost = 0;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		if (!d || !d->ops->relay_pending)
+			continue;
+		err = d->ops->relay_pending(d, session, &p);
+		if (err)
+			lost = err;
+		else
+			pending |= p;
+	}
+	if (lost) {
+		LTT_WARN("session '%s': the relay connection is lost: %s", session->name,
+			 strerror(-lost));
+		return LTT_ERR_RELAY_LOST;
+	}
+	*ret_pending = pending;
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply)
+{
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	bool pending = false;
+
+	ret = lock_named_session(ctx, req, &session);
+	if (ret)
+		return ret;
+	if (session->active)
+		ret = LTT_ERR_SESSION_ACTIVE;
+	else if (session->output_type == LTT_OUTPUT_NET)
+		ret = data_pending_locked(ctx, session, &pending);
+	ltt_cmd_unlock_session(ctx, session);
+	if (!ret)
+		ltt_wbuf_put_u8(reply, pending);
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply)
+{
+	struct ltt_relay_info info[LTT_NR_DOMAINS];
+	struct ltt_session *session;
+	struct ltt_domain_impl *d;
+	enum ltt_error_code ret;
+	uint32_t n = 0, i;
+
+	ret = lock_named_session(ctx, req, &session);
+	if (ret)
+		return ret;
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		memset(&info[n], 0, sizeof(info[n]));
+		if (!d || !d->ops->relay_status || d->ops->relay_status(d, session, &info[n]))
+			continue;
+		info[n++].domain = session->domains[i].type;
+	}
+	ltt_cmd_unlock_session(ctx, session);
+	ltt_wbuf_put_u32(reply, n);
+	for (i = 0; i < n; i++)
+		ltt_proto_put_relay_info(reply, &info[i]);
+	return reply->err ? LTT_ERR_NOMEM : 0;
 }

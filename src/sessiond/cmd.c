@@ -22,6 +22,8 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = ltt_cmd_disable_channel,
 	[LTT_CLIENT_CMD_ENABLE_EVENT] = ltt_cmd_enable_event,
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = ltt_cmd_disable_event,
+	[LTT_CLIENT_CMD_DATA_PENDING] = ltt_cmd_data_pending,
+	[LTT_CLIENT_CMD_RELAY_STATUS] = ltt_cmd_relay_status,
 };
 
 /*
@@ -30,6 +32,7 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
  * meanwhile.
  */
 static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
+	[LTT_CLIENT_CMD_CREATE_SESSION] = true,	/* a relay must answer (5 s at most) */
 	[LTT_CLIENT_CMD_DESTROY_SESSION] = true,
 	[LTT_CLIENT_CMD_START_SESSION] = true,
 	[LTT_CLIENT_CMD_STOP_SESSION] = true,
@@ -39,6 +42,8 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = true,
 	[LTT_CLIENT_CMD_ENABLE_EVENT] = true,
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = true,
+	[LTT_CLIENT_CMD_DATA_PENDING] = true,	/* asks the consumers */
+	[LTT_CLIENT_CMD_RELAY_STATUS] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

@@ -69,6 +69,10 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					     struct ltt_wbuf *reply);
 /* cmd-channel.c */

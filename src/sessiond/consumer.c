@@ -27,6 +27,7 @@ struct ltt_consumer {
 	int fd;			/* command socket, -1 once dead */
 	pid_t pid;
 	uint32_t seq;
+	uint32_t minor;		/* agreed at HELLO */
 };
 
 static int hello(struct ltt_consumer *c);
@@ -159,6 +160,8 @@ static int reply_timeout_ms(uint16_t type)
 	case LTT_CONSUMER_MSG_FLUSH_CHANNEL:
 	case LTT_CONSUMER_MSG_DESTROY_CHANNEL:
 		return 30000;
+	case LTT_CONSUMER_MSG_ADD_RELAY:	/* connecting: its own 5 s deadline per port */
+		return 15000;
 	default:
 		return 5000;
 	}
@@ -240,13 +243,19 @@ static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, con
 }
 
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
-			   const uuid_t uuid, uid_t uid, gid_t gid)
+			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key)
 {
 	struct ltt_consumer_add_trace m = {
-		.key = key, .dir = dir, .uid = (uint32_t)uid, .gid = (uint32_t)gid,
+		.key = key,
+		.dir = dir,
+		.uid = (uint32_t)uid,
+		.gid = (uint32_t)gid,
+		.relay_key = relay_key,
 	};
 	struct ltt_wbuf w;
 
+	if (relay_key && c->minor < 2)
+		return -EOPNOTSUPP;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_add_trace(&w, &m);
@@ -360,6 +369,113 @@ int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
 	return call_key(c, LTT_CONSUMER_MSG_DESTROY_TRACE, trace_key);
 }
 
+/*
+ * A command with a reply beyond its status: @decode reads the whole
+ * reply (status included) into @ret.  Returns the status or an error.
+ */
+static int call_reply(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
+		      int (*decode)(struct ltt_rbuf *r, void *ret), void *ret)
+{
+	struct ltt_msg reply = { 0 };
+	struct ltt_rbuf r;
+	int err;
+
+	pthread_mutex_lock(&c->lock);
+	err = c->minor < 2 ? -EOPNOTSUPP : call_locked(c, type, req, NULL, 0, &reply);
+	pthread_mutex_unlock(&c->lock);
+	ltt_wbuf_fini(req);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+		err = decode(&r, ret);
+	}
+	ltt_msg_fini(&reply);
+	if (err)
+		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-err));
+	return err;
+}
+
+/* ADD_RELAY's reply, its path copied out before the message is freed. */
+struct add_relay_result {
+	int32_t status;
+	char *path;
+	size_t len;
+};
+
+static int decode_add_relay(struct ltt_rbuf *r, void *ret)
+{
+	struct ltt_consumer_add_relay_reply reply;
+	struct add_relay_result *res = ret;
+	int err = ltt_consumer_get_add_relay_reply(r, &reply);
+
+	if (err)
+		return err;
+	res->status = reply.status;
+	snprintf(res->path, res->len, "%s", reply.output_path ? reply.output_path : "");
+	return 0;
+}
+
+int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add_relay *m,
+			   char *output_path, size_t len)
+{
+	struct add_relay_result res = { .path = output_path, .len = len };
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_relay(&w, m);
+	ret = call_reply(c, LTT_CONSUMER_MSG_ADD_RELAY, &w, decode_add_relay, &res);
+	return ret ? ret : res.status;
+}
+
+static int decode_pending(struct ltt_rbuf *r, void *ret)
+{
+	return ltt_consumer_get_relay_pending_reply(r, ret);
+}
+
+int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
+				    bool *ret_pending)
+{
+	struct ltt_consumer_relay_pending_reply reply;
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_key(&w, relay_key);
+	ret = call_reply(c, LTT_CONSUMER_MSG_RELAY_DATA_PENDING, &w, decode_pending, &reply);
+	if (!ret)
+		ret = reply.status;
+	if (!ret)
+		*ret_pending = reply.pending;
+	return ret;
+}
+
+static int decode_status(struct ltt_rbuf *r, void *ret)
+{
+	return ltt_consumer_get_relay_status_reply(r, ret);
+}
+
+int ltt_consumer_relay_status(struct ltt_consumer *c, uint64_t relay_key,
+			      struct ltt_consumer_relay_status_reply *ret_status)
+{
+	struct ltt_consumer_relay_status_reply reply;
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_key(&w, relay_key);
+	ret = call_reply(c, LTT_CONSUMER_MSG_RELAY_STATUS, &w, decode_status, &reply);
+	if (!ret)
+		ret = reply.status;
+	if (!ret)
+		*ret_status = reply;
+	return ret;
+}
+
+int ltt_consumer_del_relay(struct ltt_consumer *c, uint64_t relay_key)
+{
+	return call_key(c, LTT_CONSUMER_MSG_DEL_RELAY, relay_key);
+}
+
 /* The version handshake: same major, the consumer's minor noted. */
 static int hello(struct ltt_consumer *c)
 {
@@ -379,12 +495,15 @@ static int hello(struct ltt_consumer *c)
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
 	if (!ret) {
-		/* The consumer's minor: we are at most as new, nothing to adapt yet. */
+		/* The consumer's minor: relay output needs 1.2. */
 		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
 		if (ltt_consumer_get_status(&r, &status) || ltt_consumer_get_version(&r, &theirs))
 			ret = -EPROTO;
 		else if (theirs.major != LTT_CONSUMER_MAJOR)
 			ret = -EPROTONOSUPPORT;
+		else
+			c->minor = theirs.minor < LTT_CONSUMER_MINOR ? theirs.minor :
+								  LTT_CONSUMER_MINOR;
 	}
 	ltt_msg_fini(&reply);
 	return ret;

@@ -52,8 +52,9 @@ bool ltt_consumer_alive(struct ltt_consumer *consumer);
  * The commands.  Each returns 0, the consumer's negative errno, or
  * -EPIPE/-ECONNRESET when the consumer is gone.  fds are borrowed.
  */
+/* @relay_key 0: a local trace in @dir; else @dir is relative to that relay's session (1.2). */
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
-			   const uuid_t uuid, uid_t uid, gid_t gid);
+			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key);
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len);
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
@@ -68,5 +69,20 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
+
+/*
+ * Relay output (consumer 1.2; an older consumer gets -EOPNOTSUPP here).
+ * ADD_RELAY connects, which takes up to the consumer's 5 s deadline; its
+ * reply's output path is copied to @output_path (truncated to @len).
+ * RELAY_DATA_PENDING and RELAY_STATUS answer at once; -ECONNRESET when
+ * the relay connection is gone.
+ */
+int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add_relay *m,
+			   char *output_path, size_t len);
+int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
+				    bool *ret_pending);
+int ltt_consumer_relay_status(struct ltt_consumer *c, uint64_t relay_key,
+			      struct ltt_consumer_relay_status_reply *ret_status);
+int ltt_consumer_del_relay(struct ltt_consumer *c, uint64_t relay_key);
 
 #endif /* LTT_SESSIOND_CONSUMER_H */

@@ -88,6 +88,18 @@ struct ltt_domain_ops {
 			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			      uint64_t *ret_packets_lost);
 	/*
+	 * Optional, for a session streamed to a relay.  relay_pending: is
+	 * data of this domain read from the buffers but not yet at the relay?
+	 * Returns 0 or -ECONNRESET (the relay connection is lost).
+	 * relay_status: the domain's relay connection into @ret (all but its
+	 * domain); -ENOENT when it has none (yet).  Session lock held; both
+	 * answer at once.
+	 */
+	int (*relay_pending)(struct ltt_domain_impl *d, struct ltt_session *session,
+			     bool *ret_pending);
+	int (*relay_status)(struct ltt_domain_impl *d, struct ltt_session *session,
+			    struct ltt_relay_info *ret);
+	/*
 	 * The events of @type that can be enabled (-EINVAL: the domain has
 	 * none of that type), as the LIST_TRACEPOINTS reply:
 	 * {u32 count, count x {u32 pid, str procname, str name, i32 loglevel,

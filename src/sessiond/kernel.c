@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "common/names.h"
 #include "sessiond/kernel.h"
+#include "sessiond/relay.h"
 
 #define KERNEL_MAX_CPUS 8192
 
@@ -41,6 +42,7 @@ struct kernel_session {
 	ltt_khandle handle;
 	uint64_t trace_key;
 	uint64_t consumer_gen;		/* 0: no trace in a consumer */
+	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
 	char path[PATH_MAX];
 	uuid_t uuid;
 	struct cds_list_head chans;
@@ -437,13 +439,29 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	return ret;
 }
 
-/* The trace directory: OUTPUT/kernel, or OUTPUT/kernel-N if that holds a trace. */
+/*
+ * The trace directory: OUTPUT/kernel, or OUTPUT/kernel-N if that holds a
+ * trace; for a streamed session, "kernel" in the relay's session, once
+ * the consumer reached the relay.
+ */
 static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
-			struct kernel_session *ks, struct ltt_consumer *c)
+			struct kernel_session *ks, struct ltt_consumer *c, uint64_t gen)
 {
+	bool net = session->output_type == LTT_OUTPUT_NET;
 	unsigned int attempt;
 	int n, ret = -EEXIST;
 
+	if (net) {
+		ret = ltt_relay_attach(&ks->relay, c, gen, new_key(k), session);
+		if (ret)
+			return ret;
+		snprintf(ks->path, sizeof(ks->path), "kernel");
+		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
+					     session->gid, ks->relay.key);
+		if (ret)
+			ltt_relay_detach(&ks->relay, c, gen);
+		return ret;
+	}
 	for (attempt = 0; attempt < 100 && ret == -EEXIST; attempt++) {
 		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->output,
 				       attempt) :
@@ -451,9 +469,8 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 		if (n < 0 || (size_t)n >= sizeof(ks->path))
 			return -ENAMETOOLONG;
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid);
+					     session->gid, 0);
 	}
-	(void)k;
 	return ret;
 }
 
@@ -473,7 +490,7 @@ static int session_create(struct ltt_kernel *k, struct ltt_session *session,
 		return -EPIPE;
 	ret = ltt_kabi_session_create(k->kabi, &ks->handle);
 	if (!ret)
-		ret = trace_create(k, session, ks, c);
+		ret = trace_create(k, session, ks, c, gen);
 	if (ret)
 		return ret;
 	ks->consumer_gen = gen;
@@ -513,6 +530,8 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	}
 	if (c)
 		ltt_consumer_destroy_trace(c, ks->trace_key);
+	if (ks->relay.key)
+		ltt_relay_detach(&ks->relay, c, ks->consumer_gen);
 	ltt_kabi_release(k->kabi, ks->handle);
 	free(ks);
 	dom->state = NULL;
@@ -586,7 +605,7 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	int ret;
 
 	(void)settle;	/* the tracer answers at once: nothing to wait for */
-	if (session->output_type != LTT_OUTPUT_LOCAL)
+	if (session->output_type == LTT_OUTPUT_NONE)
 		return -EOPNOTSUPP;
 	if (!ks) {
 		ks = calloc(1, sizeof(*ks));
@@ -772,6 +791,30 @@ static void kernel_fini(struct ltt_domain_impl *d)
 		ltt_kmodule_unload(LTT_KMODULE_TRACER);
 }
 
+static int kernel_relay_pending(struct ltt_domain_impl *d, struct ltt_session *session,
+				bool *ret_pending)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c;
+
+	*ret_pending = false;
+	if (!ks || session->output_type != LTT_OUTPUT_NET)
+		return 0;
+	c = session_consumer(to_kernel(d), ks);
+	return ltt_relay_pending(&ks->relay, c, ks->consumer_gen, ret_pending);
+}
+
+static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *session,
+			       struct ltt_relay_info *ret)
+{
+	struct kernel_session *ks = state_of(session);
+
+	if (!ks || session->output_type != LTT_OUTPUT_NET || (!ks->relay.key && !ks->relay.error))
+		return -ENOENT;
+	ltt_relay_status(&ks->relay, session_consumer(to_kernel(d), ks), ks->consumer_gen, ret);
+	return 0;
+}
+
 static const struct ltt_domain_ops kernel_ops = {
 	.check_channel = kernel_check_channel,
 	.check_rule = kernel_check_rule,
@@ -781,6 +824,8 @@ static const struct ltt_domain_ops kernel_ops = {
 	.stop = kernel_stop,
 	.destroy = kernel_destroy,
 	.channel_stats = kernel_channel_stats,
+	.relay_pending = kernel_relay_pending,
+	.relay_status = kernel_relay_status,
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,

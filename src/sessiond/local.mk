@@ -19,6 +19,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/supervisor.c src/sessiond/supervisor.h \
 	src/sessiond/app.c src/sessiond/app.h \
 	src/sessiond/consumer.c src/sessiond/consumer.h \
+	src/sessiond/relay.c src/sessiond/relay.h \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \
 	src/sessiond/kabi.c src/sessiond/kabi.h \
 	src/sessiond/kernel.c src/sessiond/kernel.h \

@@ -24,6 +24,7 @@
  *   app.[ch]       registered applications and the app thread (app.sock)
  *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
  *   consumer.[ch]  spawning ltt-consumerd and calling its commands
+ *   relay.[ch]     a session's relay: the create-time check, each consumer's link
  *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
  */
 #ifndef LTT_SESSIOND_SESSIOND_H

@@ -15,11 +15,13 @@
 
 #include "common/log.h"
 #include "common/ringbuf.h"
+#include "sessiond/relay.h"
 #include "sessiond/ust-buffers.h"
 
 /* What the user-space domain keeps per session: ltt_session_domain.state. */
 struct ust_session {
 	struct cds_list_head traces;	/* ltt_ust_trace */
+	struct ltt_relay_link relay;	/* a net session's, in the consumer */
 };
 
 /* A session without state has no traces: iterate this instead. */
@@ -132,16 +134,20 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 	struct tm tm;
 	int n;
 
+	/* A relay's traces are named relative to its session's directory. */
+	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->output;
+	const char *sep = *base ? "/" : "";
+
 	if (attempt)
 		snprintf(suffix, sizeof(suffix), "-%u", attempt);
 	if (per_pid) {
 		if (!localtime_r(&app->registered_at, &tm) ||
 		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 			return -EINVAL;
-		n = snprintf(buf, len, "%s/ust/pid/%s-%ld-%s%s", session->output, app->procname,
+		n = snprintf(buf, len, "%s%sust/pid/%s-%ld-%s%s", base, sep, app->procname,
 			     (long)app->pid, date, suffix);
 	} else {
-		n = snprintf(buf, len, "%s/ust/uid/%u/%u-bit%s", session->output,
+		n = snprintf(buf, len, "%s%sust/uid/%u/%u-bit%s", base, sep,
 			     (unsigned int)app->uid, app->bits_per_long, suffix);
 	}
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
@@ -187,6 +193,67 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 	return NULL;
 }
 
+/*
+ * The relay key @session's traces go to in consumer @c (generation @gen):
+ * the relay is attached on first need.  0 for a local session; -errno when
+ * the consumer could not reach the relay (not tried again: said once).
+ */
+static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
+			 struct ust_session *us, struct ltt_consumer *c, uint64_t gen)
+{
+	struct ltt_relay_link *link = &us->relay;
+	int ret;
+
+	if (session->output_type != LTT_OUTPUT_NET)
+		return 0;
+	if (link->key && link->consumer_gen == gen)
+		return (int64_t)link->key;
+	if (link->key) {
+		/* Its consumer died: the relay session ended with it. */
+		link->key = 0;
+		link->error = -ECONNRESET;
+	}
+	if (link->error)
+		return link->error;
+	ret = ltt_relay_attach(link, c, gen, new_key(b), session);
+	return ret ? ret : (int64_t)link->key;
+}
+
+/*
+ * Register @trace with the consumer, in a directory of its own (never over
+ * a trace that is there: the next name is taken) or on the session's relay.
+ * A failure is logged; the trace then has no consumer.  Session lock held.
+ */
+static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *session,
+			      struct ust_session *us, const struct ltt_app *app,
+			      struct ltt_ust_trace *trace)
+{
+	unsigned int attempt = 0;
+	struct ltt_consumer *c;
+	uint64_t gen = 0;
+	int64_t relay = 0;
+	int ret;
+
+	do {
+		ret = trace_path(session, app, trace->per_pid, attempt, trace->path,
+				 sizeof(trace->path));
+		c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
+		if (c)
+			relay = relay_key(b, session, us, c, gen);
+		if (relay < 0)
+			ret = (int)relay;
+		else if (c)
+			ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
+						     session->uid, session->gid, (uint64_t)relay);
+		else if (!ret)
+			ret = -EPIPE;
+	} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
+	if (ret)
+		LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
+			strerror(-ret));
+	trace->consumer_gen = ret ? 0 : gen;
+}
+
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 					    const struct ltt_app *app)
 {
@@ -194,9 +261,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 		       LTT_BUFFER_PER_PID;
 	struct ltt_ust_trace *trace = ltt_ust_buffers_find_trace(session, app, per_pid);
 	struct ust_session *us = ust_state(session, true);
-	struct ltt_consumer *c;
 	struct ltt_wbuf text;
-	int ret;
 
 	if (trace || !us)
 		return trace;
@@ -210,26 +275,8 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace->pid = app->pid;
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
-	if (session->output_type == LTT_OUTPUT_LOCAL) {
-		unsigned int attempt = 0;
-		uint64_t gen;
-
-		/* Never write over a trace that is there: take the next name. */
-		do {
-			ret = trace_path(session, app, per_pid, attempt, trace->path,
-					 sizeof(trace->path));
-			c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
-			if (c)
-				ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
-							     session->uid, session->gid);
-			else if (!ret)
-				ret = -EPIPE;
-		} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
-		if (ret)
-			LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
-				strerror(-ret));
-		trace->consumer_gen = ret ? 0 : gen;
-	}
+	if (session->output_type != LTT_OUTPUT_NONE)
+		trace_to_consumer(b, session, us, app, trace);
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
 	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid))
@@ -427,11 +474,18 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 {
 	struct ust_session *us = ust_state(session, false);
 	struct ltt_ust_trace *trace, *tmp;
+	struct ltt_consumer *c;
+	uint64_t gen;
 
 	if (!us)
 		return;
+
 	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node)
 		ltt_ust_buffers_close_trace(b, trace);
+	if (us->relay.key) {
+		c = ltt_supervisor_current(&b->consumer, &gen);
+		ltt_relay_detach(&us->relay, c, gen);
+	}
 	free(us);
 	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
 }
@@ -457,4 +511,55 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 	}
 	*ret_events_lost = events;
 	*ret_packets_lost = packets;
+}
+
+int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us;
+	struct ltt_consumer *c;
+	int64_t key;
+	uint64_t gen;
+
+	if (session->output_type != LTT_OUTPUT_NET)
+		return 0;
+	us = ust_state(session, true);
+	if (!us)
+		return -ENOMEM;
+	c = ltt_supervisor_get(&b->consumer, &gen);
+	if (!c)
+		return -EPIPE;
+	/* A start tries again what a former start could not reach. */
+	if (!us->relay.key)
+		us->relay.error = 0;
+	key = relay_key(b, session, us, c, gen);
+	return key < 0 ? (int)key : 0;
+}
+
+int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  bool *ret_pending)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	*ret_pending = false;
+	if (!us || session->output_type != LTT_OUTPUT_NET)
+		return 0;
+	c = ltt_supervisor_current(&b->consumer, &gen);
+	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
+}
+
+int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
+				 struct ltt_relay_info *ret)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!us || session->output_type != LTT_OUTPUT_NET ||
+	    (!us->relay.key && !us->relay.error))
+		return -ENOENT;
+	c = ltt_supervisor_current(&b->consumer, &gen);
+	ltt_relay_status(&us->relay, c, gen, ret);
+	return 0;
 }

@@ -157,4 +157,34 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
  */
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session);
 
+/**
+ * ltt_ust_buffers_prepare() - before @session starts: a streamed session's
+ * relay is reached by the consumer (ADD_RELAY, once per session and
+ * consumer; blocks up to the consumer's connection deadline)
+ *
+ * Session lock held.  Returns 0 (at once for a local session), -EPIPE
+ * (no consumer), -ENOMEM, or the consumer's ADD_RELAY error.
+ */
+int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session);
+
+/**
+ * ltt_ust_buffers_relay_pending() - is some of @session's data still on
+ * its way to its relay?  Session lock held.
+ *
+ * Returns 0 (@ret_pending false for a local session) or -ECONNRESET when
+ * the relay connection is lost.
+ */
+int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  bool *ret_pending);
+
+/**
+ * ltt_ust_buffers_relay_status() - @session's relay connection
+ * @ret: filled but for its domain
+ *
+ * Session lock held.  Returns 0, or -ENOENT when there is none (a local
+ * session, or none of its traces was made yet).
+ */
+int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
+				 struct ltt_relay_info *ret);
+
 #endif /* LTT_SESSIOND_UST_BUFFERS_H */

@@ -64,45 +64,12 @@ void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
 		free(cls);
 	}
 }
-/* A copy of a decoded description: encode it as on the wire, decode it. */
+/* A copy of a decoded description, or NULL. */
 static struct ltt_app_tracepoint *tp_dup(const struct ltt_app_tracepoint *tp)
 {
-	struct ltt_app_tracepoint *copy = NULL;
-	const struct ltt_app_field *f;
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	uint32_t i, e;
+	struct ltt_app_tracepoint *copy;
 
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, tp->name);
-	ltt_wbuf_put_u32(&w, (uint32_t)tp->loglevel);
-	ltt_wbuf_put_u32(&w, tp->nr_fields);
-	for (i = 0; i < tp->nr_fields; i++) {
-		f = &tp->fields[i];
-		ltt_wbuf_put_str(&w, f->name);
-		ltt_wbuf_put_u8(&w, f->type);
-		ltt_wbuf_put_u8(&w, f->size);
-		ltt_wbuf_put_u8(&w, f->is_signed);
-		ltt_wbuf_put_u8(&w, f->base);
-		ltt_wbuf_put_u8(&w, f->encoding);
-		ltt_wbuf_put_u32(&w, f->length);
-		ltt_wbuf_put_u32(&w, f->nr_enum_entries);
-		for (e = 0; e < f->nr_enum_entries; e++) {
-			ltt_wbuf_put_u64(&w, (uint64_t)f->enum_entries[e].start);
-			ltt_wbuf_put_u64(&w, (uint64_t)f->enum_entries[e].end);
-			ltt_wbuf_put_str(&w, f->enum_entries[e].label);
-		}
-		ltt_wbuf_put_str(&w, f->enum_name ? f->enum_name : "");
-	}
-	if (!w.err) {
-		ltt_rbuf_init(&r, w.data, w.len);
-		if (ltt_app_get_tracepoint(&r, &copy) || ltt_rbuf_end(&r)) {
-			free(copy);
-			copy = NULL;
-		}
-	}
-	ltt_wbuf_fini(&w);
-	return copy;
+	return ltt_app_tracepoint_dup(tp, &copy) ? NULL : copy;
 }
 
 

@@ -55,34 +55,42 @@ static bool app_chan_has(const struct ltt_app_chan *ac, const char *name, size_t
 static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_ust_chan *chan,
 			 bool enabled, uint32_t *ret_seq)
 {
+	struct ltt_app_channel_add m = {
+		.channel_key = chan->key,
+		.session_id = session_id,
+		.stream_id = chan->channel->stream_id,
+		.enabled = enabled,
+		.nr_streams = chan->nr_streams,
+	};
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, chan->key);
-	ltt_wbuf_put_u64(&w, session_id);
-	ltt_wbuf_put_u32(&w, chan->channel->stream_id);
-	ltt_wbuf_put_u8(&w, enabled);
-	ltt_wbuf_put_u32(&w, chan->nr_streams);
+	ltt_app_put_channel_add(&w, &m);
 	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams,
 			   ret_seq);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
 
-/* Send a command whose payload is {u64 key[, str name[, u32 id]]}. */
+/*
+ * Send CHANNEL_ENABLE/DISABLE/REMOVE {u64 key} (@name NULL), or
+ * EVENT_ENABLE (@id >= 0) or EVENT_DISABLE {u64 key, str name[, u32 id]}.
+ */
 static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key, const char *name,
 			int64_t id, uint32_t *ret_seq)
 {
+	struct ltt_app_event_msg ev = { .channel_key = key, .name = name, .event_id = (uint32_t)id };
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, key);
-	if (name)
-		ltt_wbuf_put_str(&w, name);
-	if (id >= 0)
-		ltt_wbuf_put_u32(&w, (uint32_t)id);
+	if (!name)
+		ltt_app_put_channel_key(&w, key);
+	else if (id >= 0)
+		ltt_app_put_event_enable(&w, &ev);
+	else
+		ltt_app_put_event_disable(&w, &ev);
 	ret = ltt_app_send(app, type, &w, NULL, 0, ret_seq);
 	ltt_wbuf_fini(&w);
 	return ret;

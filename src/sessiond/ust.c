@@ -55,7 +55,12 @@ static int ust_start(struct ltt_domain_impl *d, struct ltt_session *session,
 		     struct ltt_domain_settle *settle)
 {
 	struct ltt_ust *ust = to_ust(d);
+	int ret;
 
+	/* A streamed session reaches its relay first: no relay, no start. */
+	ret = ltt_ust_buffers_prepare(&ust->buffers, session);
+	if (ret)
+		return ret;
 	ltt_ust_push_all(&ust->buffers, &ust->apps, session, settle_acks(ust, settle));
 	return 0;
 }
@@ -184,6 +189,18 @@ static void ust_fini(struct ltt_domain_impl *d)
 	pthread_mutex_destroy(&ust->apps.lock);
 }
 
+static int ust_relay_pending(struct ltt_domain_impl *d, struct ltt_session *session,
+			     bool *ret_pending)
+{
+	return ltt_ust_buffers_relay_pending(&to_ust(d)->buffers, session, ret_pending);
+}
+
+static int ust_relay_status(struct ltt_domain_impl *d, struct ltt_session *session,
+			    struct ltt_relay_info *ret)
+{
+	return ltt_ust_buffers_relay_status(&to_ust(d)->buffers, session, ret);
+}
+
 static const struct ltt_domain_ops ust_ops = {
 	.check_channel = ust_check_channel,
 	.check_rule = ust_check_rule,
@@ -192,6 +209,8 @@ static const struct ltt_domain_ops ust_ops = {
 	.stop = ust_stop,
 	.destroy = ust_destroy,
 	.channel_stats = ust_channel_stats,
+	.relay_pending = ust_relay_pending,
+	.relay_status = ust_relay_status,
 	.list_events = ust_list_events,
 	.settle_wait = ust_settle_wait,
 	.fini = ust_fini,

@@ -155,22 +155,26 @@ static int send_msg(struct daemon *d, int fd, uint16_t type, uint32_t seq,
 
 static int send_register(struct daemon *d, int fd)
 {
-	char name[17] = "";
+	char name[LTT_APP_PROCNAME_MAX] = "";
+	struct ltt_app_register m = {
+		.major = LTT_APP_MAJOR,
+		.minor = LTT_APP_MINOR,
+		.pid = (uint32_t)getpid(),
+		.ppid = (uint32_t)getppid(),
+		.uid = (uint32_t)getuid(),
+		.gid = (uint32_t)getgid(),
+		.bits_per_long = (uint32_t)(sizeof(long) * 8),
+		.nr_cpus = (uint32_t)get_nprocs_conf(),
+		.procname = name,
+	};
 	struct ltt_wbuf w;
 	int ret;
 
+	/* PR_GET_NAME writes at most 16 bytes, its NUL included. */
 	prctl(PR_GET_NAME, name, 0, 0, 0);
-	name[16] = '\0';
+	name[LTT_APP_PROCNAME_MAX - 1] = '\0';
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
-	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
-	ltt_wbuf_put_u32(&w, (uint32_t)getpid());
-	ltt_wbuf_put_u32(&w, (uint32_t)getppid());
-	ltt_wbuf_put_u32(&w, (uint32_t)getuid());
-	ltt_wbuf_put_u32(&w, (uint32_t)getgid());
-	ltt_wbuf_put_u32(&w, (uint32_t)(sizeof(long) * 8));
-	ltt_wbuf_put_u32(&w, (uint32_t)get_nprocs_conf());
-	ltt_wbuf_put_str(&w, name);
+	ltt_app_put_register(&w, &m);
 	ret = send_msg(d, fd, LTT_APP_MSG_REGISTER, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
@@ -185,12 +189,13 @@ static int send_tracepoints(struct daemon *d, int fd, bool first)
 {
 	struct ltt_wbuf w;
 	uint32_t count;
+	size_t start;
 	int ret = 0;
 
 	ltt_wbuf_init(&w);
 	while (!ret) {
 		ltt_wbuf_reset(&w);
-		ltt_wbuf_put_u32(&w, 0);	/* the count, patched below */
+		start = ltt_app_put_tracepoints_start(&w);
 		ust_lock();
 		if (d->sent >= ust_registry_nr_events() && !first) {
 			ust_unlock();
@@ -205,8 +210,7 @@ static int send_tracepoints(struct daemon *d, int fd, bool first)
 			continue;
 		}
 		first = false;
-		count = htole32(count);
-		memcpy(w.data, &count, 4);
+		ltt_app_put_tracepoints_finish(&w, start, count);
 		ret = send_msg(d, fd, LTT_APP_MSG_TRACEPOINTS, 0, &w);
 	}
 	ltt_wbuf_fini(&w);
@@ -223,14 +227,14 @@ static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 		.magic = LTT_APP_MAGIC,
 		.type = LTT_APP_MSG_ACK,
 		.seq = seq,
-		.payload_len = 8,
+		.payload_len = LTT_APP_ACK_SIZE,
 	};
+	struct ltt_app_ack ack = { .seq = seq, .status = status };
 	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
 
 	if (p)
 		ltt_msg_hdr_encode(&hdr, p);
-	ltt_wbuf_put_u32(&d->acks, seq);
-	ltt_wbuf_put_u32(&d->acks, (uint32_t)status);
+	ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
 	return flush_acks(d, fd, d->acks.len - d->acks_off > ACK_QUEUE_MAX);
@@ -240,21 +244,22 @@ static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 
 static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
-	uint64_t key = ltt_rbuf_get_u64(r), session_id = ltt_rbuf_get_u64(r);
-	uint32_t stream_id = ltt_rbuf_get_u32(r);
-	int enabled = ltt_rbuf_get_bool(r);
-	uint32_t nr = ltt_rbuf_get_u32(r), i;
+	struct ltt_app_channel_add m;
 	int fds[2 * UST_MAX_STREAMS];
 	struct ust_channel *chan;
+	uint32_t i;
 	int ret;
 
-	if (ltt_rbuf_end(r) || !nr || nr > UST_MAX_STREAMS || msg->nr_fds != 2 * nr)
+	if (ltt_app_get_channel_add(r, &m) || !m.nr_streams || m.nr_streams > UST_MAX_STREAMS ||
+	    msg->nr_fds != 2 * m.nr_streams)
 		return -EPROTO;
-	for (i = 0; i < 2 * nr; i++)
+	for (i = 0; i < 2 * m.nr_streams; i++)
 		fds[i] = ltt_msg_take_fd(msg, i);
-	ret = ust_channel_map(d, key, session_id, stream_id, enabled, nr, fds, &chan);
+	ret = ust_channel_map(d, m.channel_key, m.session_id, m.stream_id, m.enabled,
+			      m.nr_streams, fds, &chan);
 	if (ret) {
-		ust_debug("%s: channel %llu refused: %s", d->path, (unsigned long long)key,
+		ust_debug("%s: channel %llu refused: %s", d->path,
+			  (unsigned long long)m.channel_key,
 			  strerror(-ret));
 		return ret;
 	}
@@ -269,10 +274,10 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 /* CHANNEL_ENABLE and CHANNEL_DISABLE */
 static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled)
 {
-	uint64_t key = ltt_rbuf_get_u64(r);
 	struct ust_channel *chan;
+	uint64_t key;
 
-	if (ltt_rbuf_end(r))
+	if (ltt_app_get_channel_key(r, &key))
 		return -EPROTO;
 	ust_lock();
 	chan = ust_channel_find(d, key);
@@ -303,13 +308,13 @@ static int cmd_channel_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_
 
 static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
-	uint64_t key = ltt_rbuf_get_u64(r);
 	struct ust_retire retire = { NULL, NULL };
 	struct ust_channel *chan;
 	int ret = -ENOENT;
+	uint64_t key;
 
 	(void)msg;
-	if (ltt_rbuf_end(r))
+	if (ltt_app_get_channel_key(r, &key))
 		return -EPROTO;
 	ust_lock();
 	chan = ust_channel_find(d, key);
@@ -323,21 +328,19 @@ static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_m
 /* EVENT_ENABLE and EVENT_DISABLE */
 static int set_event(struct daemon *d, struct ltt_rbuf *r, bool enable)
 {
-	uint64_t key = ltt_rbuf_get_u64(r);
-	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
-	uint32_t id = enable ? ltt_rbuf_get_u32(r) : 0;
 	struct ust_retire retire = { NULL, NULL };
 	struct ust_channel *chan;
+	struct ltt_app_event_msg m;
 	struct ust_event *ev;
 	int ret = -ENOENT;
 
-	if (ltt_rbuf_end(r))
+	if (enable ? ltt_app_get_event_enable(r, &m) : ltt_app_get_event_disable(r, &m))
 		return -EPROTO;
 	ust_lock();
-	chan = ust_channel_find(d, key);
-	ev = ust_event_find(name);
+	chan = ust_channel_find(d, m.channel_key);
+	ev = ust_event_find(m.name);
 	if (chan && ev)
-		ret = enable ? ust_event_enable(ev, chan, id, &retire) :
+		ret = enable ? ust_event_enable(ev, chan, m.event_id, &retire) :
 			       ust_event_disable(ev, chan, &retire);
 	ust_unlock();
 	ust_retire_flush(&retire);
@@ -397,14 +400,12 @@ static void set_phase(struct daemon *d, enum phase phase)
 /* REGISTER_OK {u32 major, u32 minor} */
 static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 {
+	struct ltt_app_version v = { 0 };
 	struct ltt_rbuf r;
-	uint32_t major;
 
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
-	major = ltt_rbuf_get_u32(&r);
-	(void)ltt_rbuf_get_u32(&r);
-	if (ltt_rbuf_end(&r) || major != LTT_APP_MAJOR || d->registered) {
-		ust_debug("%s: registration refused (protocol %u, ours %u)", d->path, major,
+	if (ltt_app_get_version(&r, &v) || v.major != LTT_APP_MAJOR || d->registered) {
+		ust_debug("%s: registration refused (protocol %u, ours %u)", d->path, v.major,
 			  LTT_APP_MAJOR);
 		return -EPROTO;
 	}

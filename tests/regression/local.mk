@@ -12,14 +12,29 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh \
-	tests/regression/test_deadlines.sh
+	tests/regression/test_deadlines.sh \
+	tests/regression/test_relay_create.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
+
+# Something listening where a relay would: a relay's VERSION answer, an
+# old one, garbage, or silence (test_relay_create.sh).
+check_PROGRAMS += tests/regression/relay_stub
+tests_regression_relay_stub_SOURCES = tests/regression/relay_stub.c
 
 # A scripted client that speaks the client protocol badly on purpose.
 check_PROGRAMS += tests/regression/proto_client
 tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
 tests_regression_proto_client_LDADD = src/common/libcommon.la
+
+# ltt-relayd: its life and options, streams written as local traces are,
+# bad input on every port.
+REGRESSION_RELAYD_TESTS = \
+	tests/regression/test_relayd.sh \
+	tests/regression/test_relayd_stream.sh \
+	tests/regression/test_relayd_bad_input.sh
+TESTS += $(REGRESSION_RELAYD_TESTS)
+EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 
 # A consumer's side of the relay protocol, for the ltt-relayd tests.
 check_PROGRAMS += tests/regression/relay_client
@@ -32,7 +47,7 @@ check_PROGRAMS += tests/regression/relay_feed
 tests_regression_relay_feed_SOURCES = tests/regression/relay_feed.c
 tests_regression_relay_feed_LDADD = src/common/libcommon.la
 TESTS += tests/regression/test_relay_live.sh
-EXTRA_DIST += tests/regression/test_relay_live.sh
+EXTRA_DIST += tests/regression/test_relay_live.sh tests/regression/live-lib.sh
 # Every status and flag of the live port, request by request.
 check_PROGRAMS += tests/regression/live_probe
 tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
@@ -68,6 +83,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_relay_stream.sh \
 	tests/regression/test_ust_threads_procs.sh \
 	tests/regression/test_ust_fork.sh \
 	tests/regression/test_ust_start_order.sh \

@@ -7,7 +7,9 @@
  * events with the ring buffer's writer API and checks what lands on disk:
  * stream files, packet headers, every event exactly once, index files,
  * the metadata file, rotation, loss accounting, error replies, and a
- * clean exit when the socket closes or on SIGTERM.
+ * clean exit when the socket closes or on SIGTERM; and the relay output
+ * against a real ltt-relayd on loopback (the relay's files checked as the
+ * local ones, data pending, the live timer, the relay killed mid-session).
  *
  * Nothing waits with a blind sleep: replies are synchronous, exits are
  * waited for on a pidfd with a bound, and the few asynchronous paths
@@ -27,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -55,6 +58,7 @@ static const uint8_t trace_uuid[16] = {
 
 static char tmpdir[PATH_MAX];
 static char consumerd_path[PATH_MAX];
+static char relayd_path[PATH_MAX];
 
 /*
  * The fake session daemon's side.
@@ -1366,6 +1370,7 @@ static int setup(void)
 		return -1;
 	}
 	pathf(consumerd_path, "%s/src/consumerd/ltt-consumerd", top);
+	pathf(relayd_path, "%s/src/relayd/ltt-relayd", top);
 	pathf(tmpdir, "%s/ltt-test-consumerd-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(tmpdir)) {
 		printf("Bail out! mkdtemp %s: %s\n", tmpdir, strerror(errno));
@@ -1411,6 +1416,302 @@ static void test_handshake(struct cons *c)
 	tap_ok(status >= 0 && WIFEXITED(status), "and that consumer exits by itself");
 }
 
+/*
+ * Streaming to a real ltt-relayd (1.2): ADD_RELAY, relayed traces, the
+ * relay's files checked as the local ones are, data pending, status, the
+ * live timer's partial packets, and the relay killed mid-session.
+ */
+
+
+/* ltt-relayd -b on loopback ports 0, writing under @out; its ports and pid. */
+static int relayd_start(const char *run, const char *out, int *cport, int *dport, pid_t *pid)
+{
+	char path[PATH_MAX], pidfile[PATH_MAX];
+	uint8_t *buf = NULL;
+	int status;
+	pid_t child;
+
+	pathf(pidfile, "%s/relayd.pid", run);
+	mkdir(run, 0700);
+	child = fork();
+	if (child == 0) {
+		setenv("LTT_RUNDIR", run, 1);
+		execl(relayd_path, "ltt-relayd", "-b", "-q", "-p", pidfile, "-C",
+		      "tcp://127.0.0.1:0", "-D", "tcp://127.0.0.1:0", "-L", "tcp://127.0.0.1:0",
+		      "-o", out, (char *)NULL);
+		_exit(127);
+	}
+	/* -b returns once the ports listen and their files are written */
+	if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -1;
+	if (slurp(pathf(path, "%s/relayd-control.port", run), &buf) <= 0)
+		return -1;
+	*cport = atoi((char *)buf);
+	free(buf);
+	buf = NULL;
+	if (slurp(pathf(path, "%s/relayd-data.port", run), &buf) <= 0)
+		return -1;
+	*dport = atoi((char *)buf);
+	free(buf);
+	buf = NULL;
+	if (slurp(pidfile, &buf) <= 0)
+		return -1;
+	*pid = (pid_t)atoi((char *)buf);
+	free(buf);
+	return *cport > 0 && *dport > 0 && *pid > 0 ? 0 : -1;
+}
+
+/* ADD_RELAY; @ret_path gets the relay's output path. */
+static int add_relay(struct cons *c, uint64_t key, int cport, int dport, const char *session,
+		     uint32_t live_us, char *ret_path)
+{
+	char curl[64], durl[64];
+	struct ltt_consumer_add_relay m = {
+		.relay_key = key, .ctrl_url = curl, .data_url = durl, .hostname = "box",
+		.session_name = session, .base_path = "", .live_timer_us = live_us,
+		.session_id = key, .creation_time = (uint64_t)time(NULL),
+	};
+	struct ltt_consumer_add_relay_reply rep;
+	struct ltt_msg reply = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int status;
+
+	snprintf(curl, sizeof(curl), "tcp://127.0.0.1:%d", cport);
+	snprintf(durl, sizeof(durl), "tcp://127.0.0.1:%d", dport);
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_relay(&w, &m);
+	status = call_fds(c, LTT_CONSUMER_MSG_ADD_RELAY, &w, NULL, 0, &reply);
+	if (status == TRANSPORT_ERR)
+		return status;
+	ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+	if (ltt_consumer_get_add_relay_reply(&r, &rep))
+		status = TRANSPORT_ERR;
+	else if (!status && ret_path)
+		pathf(ret_path, "%s", rep.output_path);
+	ltt_msg_fini(&reply);
+	return status;
+}
+
+static int add_relayed_trace(struct cons *c, uint64_t key, const char *dir, uint64_t relay_key)
+{
+	struct ltt_consumer_add_trace m = { .key = key, .dir = dir, .uid = getuid(),
+					    .gid = getgid(), .relay_key = relay_key };
+	struct ltt_wbuf w;
+
+	memcpy(m.uuid, trace_uuid, sizeof(m.uuid));
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_trace(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_ADD_TRACE, &w);
+}
+
+static int relay_pending(struct cons *c, uint64_t key, int *ret_pending)
+{
+	struct ltt_consumer_relay_pending_reply rep = { 0 };
+	struct ltt_msg reply = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int status;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_key(&w, key);
+	status = call_fds(c, LTT_CONSUMER_MSG_RELAY_DATA_PENDING, &w, NULL, 0, &reply);
+	if (status == TRANSPORT_ERR)
+		return status;
+	ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+	if (ltt_consumer_get_relay_pending_reply(&r, &rep))
+		status = TRANSPORT_ERR;
+	*ret_pending = rep.pending;
+	ltt_msg_fini(&reply);
+	return status;
+}
+
+/* Poll RELAY_DATA_PENDING until 0, WAIT_MS at most; the last status. */
+static int relay_drained(struct cons *c, uint64_t key)
+{
+	struct timespec step = { .tv_nsec = 5 * 1000 * 1000 };
+	int waited, pending = 1, status = 0;
+
+	for (waited = 0; waited < WAIT_MS && pending && !status; waited += 5) {
+		status = relay_pending(c, key, &pending);
+		if (pending)
+			nanosleep(&step, NULL);
+	}
+	return status ? status : pending;
+}
+
+static int relay_status(struct cons *c, uint64_t key, struct ltt_consumer_relay_status_reply *ret)
+{
+	struct ltt_msg reply = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int status;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_key(&w, key);
+	status = call_fds(c, LTT_CONSUMER_MSG_RELAY_STATUS, &w, NULL, 0, &reply);
+	if (status == TRANSPORT_ERR)
+		return status;
+	ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+	if (ltt_consumer_get_relay_status_reply(&r, ret))
+		status = TRANSPORT_ERR;
+	ltt_msg_fini(&reply);
+	return status;
+}
+
+/* The commands a relayed trace refuses. */
+static void test_relay_refusals(struct cons *c, int cport, int dport)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(sa);
+	char path[PATH_MAX];
+	int fd;
+
+	tap_is_int(add_relay(c, 7, cport, dport, "rs", 0, path), -EEXIST,
+		   "ADD_RELAY of a key in use: EEXIST");
+	/* a port that was free a moment ago, closed again: nobody listens */
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    getsockname(fd, (struct sockaddr *)&sa, &len))
+		sa.sin_port = 0;
+	close(fd);
+	tap_is_int(add_relay(c, 8, ntohs(sa.sin_port), dport, "x", 0, path), -ECONNREFUSED,
+		   "ADD_RELAY to a port nobody listens on: ECONNREFUSED");
+	tap_is_int(add_relayed_trace(c, 2, "ust/uid/0/64-bit", 99), -ENOENT,
+		   "ADD_TRACE to an unknown relay: ENOENT");
+	tap_is_int(add_relayed_trace(c, 2, "/abs/path", 7), -EINVAL,
+		   "a relayed trace with an absolute path: EINVAL");
+	tap_is_int(add_relayed_trace(c, 2, "ust/../../etc", 7), -EINVAL,
+		   "a relayed trace with a .. component: EINVAL");
+	tap_is_int(key_cmd(c, LTT_CONSUMER_MSG_RELAY_STATUS, 99), -ENOENT,
+		   "RELAY_STATUS of an unknown relay: ENOENT");
+	tap_is_int(key_cmd(c, LTT_CONSUMER_MSG_DEL_RELAY, 7), -EBUSY,
+		   "DEL_RELAY while a trace uses it: EBUSY");
+}
+
+static void test_relay(const char *base)
+{
+	struct chan_args ca = { .key = 10, .trace_key = 1, .name = "chan" };
+	struct chan_args la = { .key = 20, .trace_key = 3, .name = "loc" };
+	struct ts_args a = { .num_subbuf = 8, .wakeups = true, .seal = true };
+	struct ltt_consumer_relay_status_reply rs = { 0 };
+	char run[PATH_MAX], out[PATH_MAX], rpath[PATH_MAX], tdir[PATH_MAX], p[PATH_MAX];
+	static const char text[] = "/* CTF 1.8 */ trace { major = 1; minor = 8; };\n";
+	struct tstream s0, s1, l0;
+	int cport, dport, pending = 0, i;
+	unsigned int dropped = 0;
+	struct stats st = { 0 };
+	pid_t rpid;
+	struct cons c;
+
+	pathf(run, "%s/run", base);
+	pathf(out, "%s/traces", base);
+	if (!tap_ok(relayd_start(run, out, &cport, &dport, &rpid) == 0,
+		    "ltt-relayd started on loopback (%s)", relayd_path))
+		return;
+	tap_ok(cons_start(&c) == 0, "a consumer for the relay");
+	tap_is_int(add_relay(&c, 7, cport, dport, "rs", 0, rpath), 0, "ADD_RELAY");
+	tap_ok(!strncmp(rpath, out, strlen(out)), "the relay's output path: %s", rpath);
+	tap_is_int(add_relayed_trace(&c, 1, "ust/uid/0/64-bit", 7), 0, "ADD_TRACE to the relay");
+	test_relay_refusals(&c, cport, dport);
+	tap_is_int(metadata(&c, 1, text, sizeof(text) - 1), 0, "METADATA to the relay");
+	tap_is_int(add_channel(&c, &ca), 0, "ADD_CHANNEL of the relayed trace");
+	a.cpu = 0;
+	tstream_init(&s0, &a, 300);
+	a.cpu = 1;
+	tstream_init(&s1, &a, 301);
+	tap_ok(!add_stream(&c, 10, 0, &s0) && !add_stream(&c, 10, 1, &s1), "two relayed streams");
+	/* a local trace beside it, on the same consumer */
+	pathf(p, "%s/local", base);
+	tap_is_int(add_trace(&c, 3, p, getuid(), getgid()), 0, "a local trace too");
+	tap_is_int(add_channel(&c, &la), 0, "with a channel");
+	a.cpu = 0;
+	tstream_init(&l0, &a, 400);
+	tap_is_int(add_stream(&c, 20, 0, &l0), 0, "and a stream");
+	for (i = 0; i < 3; i++) {
+		dropped += put_events(&s0, 200) + put_events(&s1, 150);
+		dropped += flush(&c, 10, 0) ? 1000000 : 0;
+	}
+	tap_is_int(dropped, 0, "events written and flushed");
+	tap_is_int(relay_drained(&c, 7), 0, "RELAY_DATA_PENDING says all reached the relay");
+	tap_is_int(relay_status(&c, 7, &rs), 0, "RELAY_STATUS");
+	tap_ok(!rs.conn_error && rs.packets_sent > 0 && !rs.packets_lost &&
+	       rs.bytes_sent == rs.packets_sent * SUBBUF, "connected, %" PRIu64
+	       " packets (%" PRIu64 " bytes) sent, none lost", rs.packets_sent, rs.bytes_sent);
+	pathf(tdir, "%s/ust/uid/0/64-bit", rpath);
+	verify_stream(tdir, "chan", 0, &s0, 0, false, -1);
+	verify_stream(tdir, "chan", 0, &s1, 1, false, -1);
+	check_metadata(path_of(p, tdir, "metadata"), text, sizeof(text) - 1);
+
+	/* the relay dies: its streams drop, the local one goes on, nothing hangs */
+	kill(rpid, SIGKILL);
+	for (i = 0; i < WAIT_MS / 5 && !rs.conn_error; i++) {
+		dropped = put_events(&s0, 20);
+		flush(&c, 10, 0);
+		relay_status(&c, 7, &rs);
+	}
+	tap_ok(rs.conn_error != 0, "the relay's death is recorded: %s", strerror(-rs.conn_error));
+	put_events(&s0, 200);
+	tap_is_int(flush(&c, 10, 0), 0, "a flush of the dead relay's channel still answers");
+	relay_status(&c, 7, &rs);
+	tap_ok(rs.packets_lost > 0, "its packets are counted lost (%" PRIu64 ")", rs.packets_lost);
+	tap_is_int(relay_pending(&c, 7, &pending), -ECONNRESET, "RELAY_DATA_PENDING: ECONNRESET");
+	tap_ok(!pending, "with nothing pending");
+	dropped = put_events(&l0, 300);
+	tap_ok(!dropped && !flush(&c, 20, 0) && !stats(&c, 20, &st) && !st.packets_lost,
+	       "the local trace is not affected");
+	pathf(p, "%s/local", base);
+	verify_stream(p, "loc", 0, &l0, 0, false, -1);
+	tap_ok(!key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 10) &&
+	       !key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_TRACE, 1), "the relayed trace is destroyed");
+	tap_is_int(key_cmd(&c, LTT_CONSUMER_MSG_DEL_RELAY, 7), 0, "DEL_RELAY");
+	tap_is_int(key_cmd(&c, LTT_CONSUMER_MSG_RELAY_STATUS, 7), -ENOENT,
+		   "the relay is gone, the consumer answers");
+	close(c.fd);
+	c.fd = -1;
+	tap_is_int(cons_wait(&c, WAIT_MS), 0, "and exits 0");
+	tstream_fini(&s0);
+	tstream_fini(&s1);
+	tstream_fini(&l0);
+}
+
+/* The live timer: a partial packet reaches the relay without any flush. */
+static void test_relay_live(const char *base)
+{
+	struct chan_args ca = { .key = 10, .trace_key = 1, .name = "live" };
+	struct ts_args a = { .num_subbuf = 4, .wakeups = true, .seal = true };
+	char run[PATH_MAX], out[PATH_MAX], rpath[PATH_MAX], p[PATH_MAX];
+	struct tstream s0;
+	int cport, dport;
+	pid_t rpid;
+	struct cons c;
+
+	pathf(run, "%s/run-live", base);
+	pathf(out, "%s/traces-live", base);
+	if (!tap_ok(relayd_start(run, out, &cport, &dport, &rpid) == 0, "a second ltt-relayd"))
+		return;
+	tap_ok(cons_start(&c) == 0, "a consumer");
+	tap_is_int(add_relay(&c, 9, cport, dport, "live", 20000, rpath), 0,
+		   "ADD_RELAY with a 20 ms live timer");
+	tap_ok(!add_relayed_trace(&c, 1, "kernel", 9) && !add_channel(&c, &ca),
+	       "a relayed trace and channel");
+	a.cpu = 0;
+	tstream_init(&s0, &a, 500);
+	tap_is_int(add_stream(&c, 10, 0, &s0), 0, "a stream");
+	tap_is_int(put_events(&s0, 10), 0, "10 events: less than a packet");
+	pathf(p, "%s/kernel/live_0", rpath);
+	tap_ok(wait_size(p, SUBBUF, WAIT_MS), "the live timer sent the partial packet, unflushed");
+	tap_is_int(relay_drained(&c, 9), 0, "and nothing is pending");
+	pathf(p, "%s/kernel", rpath);
+	verify_stream(p, "live", 0, &s0, 0, false, -1);
+	close(c.fd);
+	c.fd = -1;
+	tap_is_int(cons_wait(&c, WAIT_MS), 0, "the consumer exits 0 with a relay left (closed)");
+	kill(rpid, SIGTERM);
+	tstream_fini(&s0);
+}
+
 int main(void)
 {
 	struct tstream s0, s1, sw, rd;
@@ -1446,6 +1747,10 @@ int main(void)
 	test_sigterm(dir);
 	pathf(dir, "%s/owned/by/nobody", tmpdir);
 	test_owner(dir);
+	pathf(dir, "%s/relay", tmpdir);
+	mkdir(dir, 0700);
+	test_relay(dir);
+	test_relay_live(dir);
 	if (!getenv("LTT_TEST_KEEP"))
 		nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	else

@@ -160,9 +160,9 @@ live_msg="Error: a live session streams to a relay daemon: give a net:// URL (or
 fails 2 "$live_msg" create x --live -o "$TEST_TMP/live"
 fails 2 "$live_msg" create x --live -U "file://$TEST_TMP/live"
 fails 2 "$live_msg" create x --live --no-output
-fails 2 "Error: invalid live timer period '0': use microseconds from 1 to 4294967295" create x --live=0
-fails 2 "Error: invalid live timer period 'abc': use microseconds from 1 to 4294967295" create x --live=abc
-fails 2 "Error: invalid live timer period '4294967296': use microseconds from 1 to 4294967295" create x --live=4294967296
+fails 2 "Error: invalid live timer period '0': use microseconds from 1000 to 4294967295" create x --live=0
+fails 2 "Error: invalid live timer period 'abc': use microseconds from 1000 to 4294967295" create x --live=abc
+fails 2 "Error: invalid live timer period '4294967296': use microseconds from 1000 to 4294967295" create x --live=4294967296
 fails 2 "Error: -o: missing argument" create x -o
 ok "$([ ! -e "$TEST_TMP/live" ] && [ ! -e "$TEST_TMP/other" ]; echo $?)" "no output directory was made by a failed create"
 

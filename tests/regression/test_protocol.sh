@@ -216,7 +216,16 @@ bad "a network output that is tcp://" URL "CREATE_SESSION $(session p2 2 tcp://h
 bad "a network output that is no URL" URL "CREATE_SESSION $(session p2 2 /tmp/p2 0 0)"
 bad "snapshot and live" SNAPSHOT_LIVE "CREATE_SESSION $(session p2 2 net://h 1 100)"
 bad "live with a local output" LIVE_NEEDS_NET "CREATE_SESSION $(session p2 1 /tmp/p2 0 100)"
+bad "a live timer under 1000 us" LIVE_TIMER "CREATE_SESSION $(session p2 2 net://127.0.0.1:1:2 0 999)"
+bad "a relay where nothing listens" RELAY_REFUSED "CREATE_SESSION $(session p2 2 net://127.0.0.1:1:2 0 0)"
 bad "a session that exists" SESSION_EXISTS "CREATE_SESSION $(session p1 1 /tmp/p2 0 0)"
+bad "DATA_PENDING of an unknown session" SESSION_NOT_FOUND "DATA_PENDING str:nope"
+bad "DATA_PENDING with trailing bytes" PROTOCOL "DATA_PENDING str:p1 u8:0"
+bad "RELAY_STATUS of an unknown session" SESSION_NOT_FOUND "RELAY_STATUS str:nope"
+wire "DATA_PENDING of a local session: nothing pending (one byte)" "$hello_ok
+DATA_PENDING OK len=1" "hello 1 2" "req DATA_PENDING str:p1"
+wire "RELAY_STATUS of a local session: no relay (a zero count)" "$hello_ok
+RELAY_STATUS OK len=4" "hello 1 2" "req RELAY_STATUS str:p1"
 bad "channel name 'metadata'" CHANNEL_NAME "ENABLE_CHANNEL $(channel p1 2 metadata 8192 4 0 0 0 0 0 1)"
 bad "an empty channel name" CHANNEL_NAME "ENABLE_CHANNEL $(channel p1 2 '' 8192 4 0 0 0 0 0 1)"
 bad "sub-buffer size 3000" SUBBUF_SIZE "ENABLE_CHANNEL $(channel p1 2 c2 3000 4 0 0 0 0 0 1)"

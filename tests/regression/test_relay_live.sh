@@ -1,64 +1,30 @@
 #!/bin/bash
 # test_relay_live.sh - ltt-relayd's live port driven by the real client,
 # babeltrace2's src.ctf.lttng-live: a scripted consumer (relay_feed) sends
-# a synthetic trace to the relay while two viewers watch it live; an idle
-# stream with beacons, a stream added mid-session, the end of the session,
+# a synthetic trace to the relay while viewers watch it live; an idle
+# stream with beacons, a stream and an event class added mid-session, a
+# viewer killed, the end of the session, two domains of one session,
 # `babeltrace2 query ... sessions`, and garbage on the live port.
-. "$(dirname "$0")/lib.sh"
-
-RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
-FEED_BIN="$LTT_TOP_BUILDDIR/tests/regression/relay_feed"
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
 
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-test_init
-[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
-[ -x "$FEED_BIN" ] || { echo "Bail out! $FEED_BIN not built"; exit 1; }
+live_init
 
-LOG="$TEST_TMP/relayd.log"
-"$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$TEST_TMP/out" \
-	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 2>"$LOG"
+LOG=$RELAYD_LOG
+start_relayd -o "$TEST_TMP/out"
 ok $? "ltt-relayd starts on three free loopback ports"
-RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
-CTRL=$(cat "$LTT_RUNDIR/relayd-control.port")
-DATA=$(cat "$LTT_RUNDIR/relayd-data.port")
-LIVE=$(cat "$LTT_RUNDIR/relayd-live.port")
-trap 'kill -KILL $RELAYD_PID 2>/dev/null; _cleanup' EXIT
+CTRL=$CPORT DATA=$DPORT LIVE=$LPORT
 
-# wait_for FILE REGEX [N]: until FILE holds N lines matching REGEX
-# (bounded).  tail -F follows the file as it grows (inotify); grep's
-# output must be a pipe, not /dev/null, for the pipeline to end as soon
-# as it has its N lines.
-wait_for() {
-	local n=${3:-1}
-	timeout "$TEST_TIMEOUT" bash -c \
-		'tail -n +1 -F "$1" 2>/dev/null | grep -E -m "$3" -- "$2" | wc -l' \
-		_ "$1" "$2" "$n" | grep -qx "$n"
-}
-
-# The scripted consumer, as a coprocess: feed CMD... sends a line and
-# sets REPLY to its answer.
-coproc FEED { "$FEED_BIN"; }
-feed() {
-	echo "$*" >&"${FEED[1]}"
-	REPLY=""
-	read -r -t "$TEST_TIMEOUT" REPLY <&"${FEED[0]}"
-	[[ $REPLY == ok* ]] || { diag "feed $*: '$REPLY'"; return 1; }
-}
-
-# events FILE: "seq:val" for each feed:seq event babeltrace2 printed.
-events() {
-	sed -n 's/.*feed:seq: .*{ seq = \([0-9]*\), val = \([0-9]*\) }.*/\1:\2/p' "$1"
-}
+# The scripted consumer: step LINE sends it a line that must succeed.
+spawn feeder "$FEED_BIN"
+step() { feed feeder "$*"; }
 
 # expect FIRST LAST: the "seq:val" lines of seq FIRST..LAST.
 expect() {
 	local i
 	for ((i = $1; i <= $2; i++)); do echo "$i:$((i * 3))"; done
-}
-
-query_sessions() {
-	timeout "$TEST_TIMEOUT" babeltrace2 query src.ctf.lttng-live sessions \
-		-p "url=\"net://127.0.0.1:$LIVE\"" 2>&1
 }
 
 # viewer OUT [component]: babeltrace2 as the issue runs it (-i lttng-live
@@ -74,12 +40,12 @@ viewer() {
 	fi
 }
 
-feed connect 127.0.0.1 "$CTRL" "$DATA" &&
-	feed session live1 feedhost 100000 &&
-	feed stream metadata ust/uid/0/64-bit &&
-	feed stream chan_0 ust/uid/0/64-bit &&
-	feed stream chan_1 ust/uid/0/64-bit &&
-	feed sent && feed metadata 0
+step connect 127.0.0.1 "$CTRL" "$DATA" &&
+	step session live1 feedhost 100000 &&
+	step stream metadata ust/uid/0/64-bit &&
+	step stream chan_0 ust/uid/0/64-bit &&
+	step stream chan_1 ust/uid/0/64-bit &&
+	step sent && step metadata 0
 ok $? "the consumer creates a live session with a metadata and two data streams"
 
 out=$(query_sessions)
@@ -101,7 +67,7 @@ like "$(query_sessions)" "client-count: 3" "query sessions counts the viewers"
 
 # Stream 2 (chan_1) never has data: its beacons let the viewers print
 # stream 1's events up to the beacon's time.
-feed packet 1 0 10 1000 10 && feed beacon 2 2000
+step packet 1 0 10 1000 10 && step beacon 2 2000
 ok $? "10 events on chan_0, a beacon on the idle chan_1"
 wait_for "$TEST_TMP/a.out" "feed:seq" 10 && wait_for "$TEST_TMP/b.out" "feed:seq" 10 &&
 	wait_for "$TEST_TMP/c.out" "feed:seq" 10
@@ -114,29 +80,29 @@ wait_for "$LOG" "closed: (the viewer left|Connection reset)" $((gone + 1))
 ok $? "the relay notices a viewer killed mid-session"
 like "$(query_sessions)" "client-count: 2" "the killed viewer no longer counts"
 
-feed packet 1 10 5 3000 10 && feed beacon 2 4000
+step packet 1 10 5 3000 10 && step beacon 2 4000
 wait_for "$TEST_TMP/a.out" "feed:seq" 15 && wait_for "$TEST_TMP/b.out" "feed:seq" 15
 ok $? "both viewers print the next packet's events live"
 
 # A stream added while the viewers watch (NEW_STREAM).
-feed stream chan_2 ust/uid/0/64-bit && feed sent &&
-	feed packet 3 100 4 5000 10 && feed packet 1 15 5 5050 10 &&
-	feed beacon 2 6000 && feed beacon 3 6000
+step stream chan_2 ust/uid/0/64-bit && step sent &&
+	step packet 3 100 4 5000 10 && step packet 1 15 5 5050 10 &&
+	step beacon 2 6000 && step beacon 3 6000
 ok $? "a third data stream joins mid-session"
 wait_for "$TEST_TMP/a.out" "feed:seq" 24 && wait_for "$TEST_TMP/b.out" "feed:seq" 24
 ok $? "both viewers print the new stream's events too"
 
 # A new event class mid-session (NEW_METADATA): the viewers must fetch
 # the metadata before they can decode these events.
-feed metadata-late 0 && feed packet 1 20 3 7000 10 1 && feed beacon 2 8000 &&
-	feed beacon 3 8000
+step metadata-late 0 && step packet 1 20 3 7000 10 1 && step beacon 2 8000 &&
+	step beacon 3 8000
 ok $? "the consumer adds an event class and sends its events"
 wait_for "$TEST_TMP/a.out" "feed:late" 3 && wait_for "$TEST_TMP/b.out" "feed:late" 3
 ok $? "both viewers fetch the new metadata and print the new class's events"
-is "$(sed -n 's/.*feed:late: .*{ seq = \([0-9]*\), val = \([0-9]*\) }.*/\1:\2/p' \
-	"$TEST_TMP/a.out" | tr '\n' ' ')" "20:60 21:63 22:66 " "feed:late events have their values"
+is "$(events "$TEST_TMP/a.out" feed:late | tr '\n' ' ')" "20:60 21:63 22:66 " \
+	"feed:late events have their values"
 
-feed close 1 && feed close 2 && feed close 3 && feed end
+step close 1 && step close 2 && step close 3 && step end
 ok $? "the consumer closes its streams and leaves (session destroyed)"
 wait $VA; rc_a=$?
 wait $VB; rc_b=$?
@@ -153,27 +119,12 @@ unlike "$(query_sessions)" "session-name: live1" "a destroyed session is no long
 
 # One tracing session is one relay session per domain, all with the same
 # host and name: the viewer attaches to each and merges them in time.
-spawn() {
-	local name=$1 fin fout
-	shift
-	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
-	"$@" <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
-	exec {fin}>"$TEST_TMP/$name.in" {fout}<"$TEST_TMP/$name.out"
-	printf -v "IN_$name" %s "$fin"
-	printf -v "OUT_$name" %s "$fout"
-}
-step() {
-	local in="IN_$1" out="OUT_$1" line=""
-	echo "$2" >&"${!in}"
-	read -r -t "$TEST_TIMEOUT" line <&"${!out}"
-	[[ $line == ok* ]] || { diag "$1 '$2': '$line'"; return 1; }
-}
 spawn k "$FEED_BIN"
 spawn u "$FEED_BIN"
 for d in k u; do
-	step $d "connect 127.0.0.1 $CTRL $DATA" && step $d "session multi feedhost 100000" &&
-		step $d "stream metadata $d" && step $d "stream chan_0 $d" && step $d sent &&
-		step $d "metadata 0" || break
+	feed $d "connect 127.0.0.1 $CTRL $DATA" && feed $d "session multi feedhost 100000" &&
+		feed $d "stream metadata $d" && feed $d "stream chan_0 $d" && feed $d sent &&
+		feed $d "metadata 0" || break
 done
 ok $? "two relay sessions of one tracing session (two domains)"
 timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LIVE/host/feedhost/multi" \
@@ -181,8 +132,8 @@ timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LIVE/host/fe
 VM=$!
 wait_for "$LOG" "attached session [0-9]+ multi" 2
 ok $? "the viewer attaches to both"
-step k "packet 1 0 5 1000 20" && step u "packet 1 100 5 1010 20" &&
-	step k "close 1" && step u "close 1" && step k end && step u end
+feed k "packet 1 0 5 1000 20" && feed u "packet 1 100 5 1010 20" &&
+	feed k "close 1" && feed u "close 1" && feed k end && feed u end
 ok $? "each domain sends 5 events, interleaved in time, then the session ends"
 wait $VM
 is $? 0 "the viewer ends once both are drained"
@@ -213,6 +164,6 @@ ok "$(proc_alive "$RELAYD_PID"; echo $?)" "the relay survives random and truncat
 out=$(query_sessions)
 ok $? "the live port still answers after the garbage"
 
-kill -TERM "$RELAYD_PID" && wait_pid_exit "$RELAYD_PID"
+stop_relayd
 ok $? "ltt-relayd stops on SIGTERM"
 done_testing

@@ -2,63 +2,14 @@
 # test_relay_live_proto.sh - every status and flag of ltt-relayd's live
 # port, request by request: a scripted viewer (live_probe) against
 # sessions a scripted consumer (relay_feed) creates.
-. "$(dirname "$0")/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
 
-RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
-FEED_BIN="$LTT_TOP_BUILDDIR/tests/regression/relay_feed"
-PROBE_BIN="$LTT_TOP_BUILDDIR/tests/regression/live_probe"
-
-test_init
-for b in "$RELAYD" "$FEED_BIN" "$PROBE_BIN"; do
-	[ -x "$b" ] || { echo "Bail out! $b not built"; exit 1; }
-done
-
-LOG="$TEST_TMP/relayd.log"
-"$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$TEST_TMP/out" \
-	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 2>"$LOG" ||
-	{ echo "Bail out! ltt-relayd did not start: $(cat "$LOG")"; exit 1; }
-RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
-CTRL=$(cat "$LTT_RUNDIR/relayd-control.port")
-DATA=$(cat "$LTT_RUNDIR/relayd-data.port")
-LIVE=$(cat "$LTT_RUNDIR/relayd-live.port")
-trap 'kill -KILL $RELAYD_PID 2>/dev/null; _cleanup' EXIT
-
-# spawn NAME CMD...: run a line-driven helper with stdin and stdout on fifos.
-spawn() {
-	local name=$1 fin fout
-	shift
-	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
-	"$@" <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
-	exec {fin}>"$TEST_TMP/$name.in" {fout}<"$TEST_TMP/$name.out"
-	printf -v "IN_$name" %s "$fin"
-	printf -v "OUT_$name" %s "$fout"
-}
-
-# ask NAME LINE [N]: send LINE, read N answer lines (1) into R, joined by '|'.
-ask() {
-	local in="IN_$1" out="OUT_$1" n=${3:-1} line i
-	R=""
-	echo "$2" >&"${!in}"
-	for ((i = 0; i < n; i++)); do
-		line=""
-		read -r -t "$TEST_TIMEOUT" line <&"${!out}"
-		R="$R${R:+|}$line"
-	done
-}
-
-# feed NAME LINE: a consumer step that must succeed.
-feed() {
-	ask "$1" "$2"
-	[[ $R == ok* ]] || diag "feed $1 '$2': '$R'"
-	[[ $R == ok* ]]
-}
-
-# wait_for FILE REGEX: until FILE holds a line matching REGEX (bounded).
-wait_for() {
-	timeout "$TEST_TIMEOUT" bash -c \
-		'tail -n +1 -F "$1" 2>/dev/null | grep -E -m 1 -- "$2" | wc -l' _ "$1" "$2" |
-		grep -qx 1
-}
+live_init
+LOG=$RELAYD_LOG
+start_relayd -o "$TEST_TMP/out" || { echo "Bail out! ltt-relayd did not start"; exit 1; }
+CTRL=$CPORT DATA=$DPORT LIVE=$LPORT
 
 # Three sessions: live2 (live, metadata, a packet of 2 events), dead (not
 # live), nometa (live, a packet but no metadata yet).
@@ -184,19 +135,25 @@ feed f1 "packet 1 1000 4000 3000000 1" && feed f1 "beacon 2 3100000"
 ok $? "a packet of 4000 events (112 KB)"
 spawn h "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask h "bytes 0000000000000014000000"
+spawn i "$PROBE_BIN" 127.0.0.1 "$LIVE"
 spawn s "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask s connect && ask s create && ask s "attach $S1 1" 5 && ask s "metadata $H0" &&
 	ask s "index $H1" && ask s "index $H1"
 like "$R" "^index status=1 flags=0 offset=256 packet_size=$((112128 * 8)) " \
 	"the viewer that will stall gets the big packet's index"
 ask s "flood $H1 256 112128 200"
+feed f1 "packet 1 5000 2 6500 10"
+ok $? "the consumer is served while that viewer stalls"
 ask h waitclose
 is "$R" "waitclose closed" "a request left half sent: the relay closes the connection"
 ask s waitclose
 is "$R" "waitclose closed" "a viewer that does not read its replies: the relay drops it"
+ask i waitclose
+is "$R" "waitclose closed" "a connection that never sends CONNECT: the relay closes it"
 wait_for "$LOG" "its request did not arrive in time" &&
-	wait_for "$LOG" "it did not read its reply in time"
-ok $? "both are logged"
+	wait_for "$LOG" "it did not read its reply in time" &&
+	wait_for "$LOG" "it sent no CONNECT in time"
+ok $? "all three are logged"
 ask p list 4
 like "$R" "^list count=3\|" "the relay serves other viewers meanwhile"
 
@@ -206,14 +163,15 @@ ask v connect && ask v create && ask v "attach $S1 2" 5
 like "$R" "^attach status=1 count=4\|" "a viewer attaches from the last packet"
 ask v "metadata $H0"
 ask v "index $H1"
-like "$R" "^index status=1 flags=0 offset=256 " "SEEK_LAST starts at the newest packet"
+like "$R" "^index status=1 flags=0 offset=112384 packet_size=2048 content_size=1120 begin=6500 " \
+	"SEEK_LAST starts at the newest packet"
 feed f1 "packet 1 2 3 7000 10" && feed f1 "close 1" && feed f1 "close 2" &&
 	feed f1 "close 3" && feed f1 end
 ok $? "the consumer sends a last packet and leaves"
 wait_for "$LOG" "session $S1 live2 of feedhost closed"
 ok $? "the relay closes the session"
 ask v "index $H1"
-like "$R" "^index status=1 flags=0 offset=112384 packet_size=2048 content_size=1344 begin=7000 end=7020 " \
+like "$R" "^index status=1 flags=0 offset=112640 packet_size=2048 content_size=1344 begin=7000 end=7020 " \
 	"a closed session's last packet is still served"
 ask v "index $H1"
 like "$R" "^index status=3 " "then HUP for that stream"
@@ -228,7 +186,23 @@ is "$R" "new status=4 count=0" "GET_NEW_STREAMS once every stream hung up: HUP"
 ask p list 3
 unlike "$R" "name=live2" "a closed session is not listed"
 
+# At most 256 viewer connections: more are accepted and closed at once.
+# Each of the 300 is either refused or, once closed, "left".
+before=$(grep -cE "closed: the viewer left|refusing another" "$LOG")
+conns=()
+for ((i = 0; i < 300; i++)); do
+	exec {c}<>"/dev/tcp/127.0.0.1/$LIVE" && conns+=("$c")
+done
+wait_for "$LOG" "256 viewers connected already: refusing another"
+ok $? "the 257th viewer connection is refused"
+for c in "${conns[@]}"; do exec {c}>&-; done
+wait_for "$LOG" "closed: the viewer left|refusing another" $((before + ${#conns[@]}))
+ok $? "the relay closes the accepted ones as they leave"
+spawn w "$PROBE_BIN" 127.0.0.1 "$LIVE"
+ask w connect
+like "$R" "^connect major=2 " "once they are gone, a viewer is served again"
+
 ok "$(proc_alive "$RELAYD_PID"; echo $?)" "the relay is alive"
-kill -TERM "$RELAYD_PID" && wait_pid_exit "$RELAYD_PID"
+stop_relayd
 ok $? "ltt-relayd stops on SIGTERM with viewers connected"
 done_testing

@@ -126,20 +126,29 @@ is "$OUT" "Session none created."$'\n'"No output: the traces stay in the tracing
 run lttctl create file --set-url "file://$TEST_TMP/f"
 is "$OUT" "Session file created."$'\n'"Traces will be written in $TEST_TMP/f" \
 	"--set-url file://: a local directory"
-run lttctl create net -U net://relay.example.com
-is "$OUT" "Session net created."$'\n'"Traces will be sent to net://relay.example.com" \
+# Relays: listeners that answer the session daemon's VERSION check.
+stub="$LTT_TOP_BUILDDIR/tests/regression/relay_stub"
+stub_pids=()
+trap 'kill -KILL "${stub_pids[@]}" 2>/dev/null; _cleanup' EXIT
+stub_pids+=("$(timeout "$TEST_TIMEOUT" "$stub" relay "$TEST_TMP/relay4.port")")
+stub_pids+=("$(timeout "$TEST_TIMEOUT" "$stub" relay "$TEST_TMP/relay6.port" 6)")
+P4=$(cat "$TEST_TMP/relay4.port")
+P6=$(cat "$TEST_TMP/relay6.port")
+run lttctl create net -U "net://localhost:$P4"
+is "$OUT" "Session net created."$'\n'"Traces will be sent to net://localhost:$P4" \
 	"-U net://: sent to the relay"
-run lttctl create net6 -U 'net6://[::1]:6000:6001/sub'
-is "$(sed -n 2p <<<"$OUT")" "Traces will be sent to net6://[::1]:6000:6001/sub" "-U net6:// with ports and path"
+run lttctl create net6 -U "net6://[::1]:$P6:6001/sub"
+is "$(sed -n 2p <<<"$OUT")" "Traces will be sent to net6://[::1]:$P6:6001/sub" "-U net6:// with ports and path"
 run lttctl create snap --snapshot
 is "$RC" 1 "--snapshot: refused until snapshots exist (exit 1)"
 is "$ERR" "Error: session 'snap': snapshot sessions are not supported yet; create the session without --snapshot" \
 	"--snapshot: SNAPSHOT_UNSUPPORTED"
-run lttctl create live --live
-is "$OUT" "Session live created."$'\n'"Traces will be sent to net://127.0.0.1" "--live: the local relay by default"
-run lttctl create live2 --live=2000 -U net://10.0.0.1:7000
-is "$(sed -n 2p <<<"$OUT")" "Traces will be sent to net://10.0.0.1:7000" "--live=2000 -U: the given relay"
-run lttctl create live3 --live -U net://h2 # a bare --live before other options
+run lttctl create live -C "tcp://127.0.0.1:$P4" -D tcp://127.0.0.1 --live
+is "$OUT" "Session live created."$'\n'"Traces will be sent to net://127.0.0.1:$P4:5343"$'\n'"Live timer interval set to 1000000 us" \
+	"--live -C -D: the live timer by default"
+run lttctl create live2 --live=2000 -U "net://127.0.0.1:$P4:7000"
+is "$(sed -n 2p <<<"$OUT")" "Traces will be sent to net://127.0.0.1:$P4:7000" "--live=2000 -U: the given relay"
+run lttctl create live3 --live -U "net4://localhost:$P4" # a bare --live before other options
 is "$RC" 0 "--live followed by -U: exit 0"
 
 expected="  1) rel ($TEST_TMP/work/traces/x) [inactive]
@@ -147,17 +156,17 @@ expected="  1) rel ($TEST_TMP/work/traces/x) [inactive]
   3) here ($TEST_TMP/work) [inactive]
   4) none (no output) [inactive]
   5) file ($TEST_TMP/f) [inactive]
-  6) net (net://relay.example.com) [inactive]
-  7) net6 (net6://[::1]:6000:6001/sub) [inactive]
-  8) live (net://127.0.0.1) [inactive] [live, 1000000 us]
-  9) live2 (net://10.0.0.1:7000) [inactive] [live, 2000 us]
-  10) live3 (net://h2) [inactive] [live, 1000000 us]"
+  6) net (net://localhost:$P4) [inactive]
+  7) net6 (net6://[::1]:$P6:6001/sub) [inactive]
+  8) live (net://127.0.0.1:$P4:5343) [inactive] [live, 1000000 us]
+  9) live2 (net://127.0.0.1:$P4:7000) [inactive] [live, 2000 us]
+  10) live3 (net4://localhost:$P4) [inactive] [live, 1000000 us]"
 run lttctl list
 is "$STDOUT" "$expected" "list: every output form, no snapshot session, [live, US us]"
 run lttctl list none
 is "$(head -n 1 <<<"$STDOUT")" "Session none (no output) [inactive]" "list none: (no output)"
 run lttctl list live2
-is "$(head -n 1 <<<"$STDOUT")" "Session live2 (net://10.0.0.1:7000) [inactive] [live, 2000 us]" \
+is "$(head -n 1 <<<"$STDOUT")" "Session live2 (net://127.0.0.1:$P4:7000) [inactive] [live, 2000 us]" \
 	"list live2: header with the live period"
 cd "$TEST_TMP" || exit 1
 

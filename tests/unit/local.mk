@@ -99,6 +99,13 @@ tests_unit_test_sink_file_SOURCES = tests/unit/test_sink_file.c $(UNIT_TAP_SOURC
 	src/consumerd/sink.c src/consumerd/sink-file.c src/consumerd/fs.c
 tests_unit_test_sink_file_LDADD = src/common/libcommon.la
 
+# ltt-consumerd's relay output against a fake relay on loopback.
+check_PROGRAMS += tests/unit/test_sink_relay
+TESTS += tests/unit/test_sink_relay
+tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
+	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-conn.c
+tests_unit_test_sink_relay_LDADD = src/common/libcommon.la -lpthread
+
 # A consumer stream between its seams: the real ust source, a test sink
 # that can say it would block.
 check_PROGRAMS += tests/unit/test_stream
@@ -107,3 +114,11 @@ tests_unit_test_stream_SOURCES = tests/unit/test_stream.c $(UNIT_TAP_SOURCES) \
 	src/consumerd/stream.c src/consumerd/source.c src/consumerd/source-ust.c \
 	src/consumerd/sink.c
 tests_unit_test_stream_LDADD = src/common/libcommon.la
+
+# The relay daemon's model (sessions, streams, pairing, rotation, the
+# live server's read interface) without sockets.
+check_PROGRAMS += tests/unit/test_relay_model
+TESTS += tests/unit/test_relay_model
+tests_unit_test_relay_model_SOURCES = tests/unit/test_relay_model.c $(UNIT_TAP_SOURCES) \
+	src/relayd/model.c src/relayd/session.c src/relayd/stream.c
+tests_unit_test_relay_model_LDADD = src/common/libcommon.la

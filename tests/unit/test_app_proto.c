@@ -3,7 +3,8 @@
  * test_app_proto.c - unit tests of common/app-proto.c and
  * common/consumer-proto.c: message names, the tracepoint description
  * round trip with every field type, and the decoder against truncated,
- * malformed and oversized descriptions.
+ * malformed and oversized descriptions; every other message's exact
+ * bytes, round trip and refusals, and TRACEPOINTS as a whole.
  *
  * The test links with -Wl,--wrap=malloc, so the decoder's allocations
  * (libcommon is a static convenience library) go through
@@ -705,6 +706,304 @@ static void test_valid(void)
 	tap_ok(!ltt_app_tracepoint_valid(&tp), "fields counted but missing are not valid");
 }
 
+/* ---- the other messages: exact bytes, round trip, truncation ---- */
+
+#define LE32(v) (uint8_t)(v), (uint8_t)((v) >> 8), (uint8_t)((v) >> 16), (uint8_t)((v) >> 24)
+#define LE64(v) LE32((uint32_t)(v)), LE32((uint32_t)((uint64_t)(v) >> 32))
+
+union any_msg {
+	struct ltt_app_register reg;
+	struct ltt_app_version version;
+	struct ltt_app_ack ack;
+	struct ltt_app_channel_add chan;
+	struct ltt_app_event_msg ev;
+	uint64_t key;
+};
+
+static const struct ltt_app_register reg = {
+	.major = 1, .minor = 0, .pid = 4242, .ppid = 1, .uid = 1000, .gid = 100,
+	.bits_per_long = 64, .nr_cpus = 2, .procname = "0123456789abcde",
+};
+static const uint8_t reg_wire[] = {
+	LE32(1), LE32(0), LE32(4242), LE32(1), LE32(1000), LE32(100), LE32(64), LE32(2),
+	LE32(16), '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 0,
+};
+static const struct ltt_app_version version = { .major = 1, .minor = 7 };
+static const uint8_t version_wire[] = { LE32(1), LE32(7) };
+static const struct ltt_app_ack ack = { .seq = 0xfffffff0u, .status = -EINVAL };
+static const uint8_t ack_wire[] = { LE32(0xfffffff0u), 0xea, 0xff, 0xff, 0xff };
+static const struct ltt_app_channel_add chan = {
+	.channel_key = 0x0102030405060708ULL, .session_id = 3, .stream_id = 1,
+	.enabled = true, .nr_streams = 4,
+};
+static const uint8_t chan_wire[] = {
+	LE64(0x0102030405060708ULL), LE64(3), LE32(1), 1, LE32(4),
+};
+static const uint64_t key = 99;
+static const uint8_t key_wire[] = { LE64(99) };
+static const struct ltt_app_event_msg ev = { .channel_key = 5, .name = "a:b", .event_id = 12 };
+static const uint8_t ev_wire[] = { LE64(5), LE32(4), 'a', ':', 'b', 0, LE32(12) };
+static const struct ltt_app_event_msg evd = { .channel_key = 5, .name = "a:b" };
+static const uint8_t evd_wire[] = { LE64(5), LE32(4), 'a', ':', 'b', 0 };
+
+#define ADAPT(n, fn, type) \
+	static void put_##n(struct ltt_wbuf *w, const void *m) \
+	{ ltt_app_put_##fn(w, (const type *)m); } \
+	static int get_##n(struct ltt_rbuf *r, void *m) \
+	{ return ltt_app_get_##fn(r, (type *)m); }
+
+ADAPT(reg, register, struct ltt_app_register)
+ADAPT(version, version, struct ltt_app_version)
+ADAPT(ack, ack, struct ltt_app_ack)
+ADAPT(chan, channel_add, struct ltt_app_channel_add)
+ADAPT(ev, event_enable, struct ltt_app_event_msg)
+ADAPT(evd, event_disable, struct ltt_app_event_msg)
+
+static void put_key(struct ltt_wbuf *w, const void *m)
+{
+	ltt_app_put_channel_key(w, *(const uint64_t *)m);
+}
+
+static int get_key(struct ltt_rbuf *r, void *m)
+{
+	return ltt_app_get_channel_key(r, m);
+}
+
+static bool same_msg(const char *name, const union any_msg *a, const void *b)
+{
+	if (!strcmp(name, "reg")) {
+		const struct ltt_app_register *x = &a->reg, *y = b;
+
+		return x->major == y->major && x->minor == y->minor && x->pid == y->pid &&
+		       x->ppid == y->ppid && x->uid == y->uid && x->gid == y->gid &&
+		       x->bits_per_long == y->bits_per_long && x->nr_cpus == y->nr_cpus &&
+		       !strcmp(x->procname, y->procname);
+	}
+	if (!strcmp(name, "ev") || !strcmp(name, "evd")) {
+		const struct ltt_app_event_msg *x = &a->ev, *y = b;
+
+		return x->channel_key == y->channel_key && !strcmp(x->name, y->name) &&
+		       x->event_id == y->event_id;
+	}
+	if (!strcmp(name, "chan")) {
+		const struct ltt_app_channel_add *x = &a->chan, *y = b;
+
+		return x->channel_key == y->channel_key && x->session_id == y->session_id &&
+		       x->stream_id == y->stream_id && x->enabled == y->enabled &&
+		       x->nr_streams == y->nr_streams;
+	}
+	if (!strcmp(name, "key"))
+		return a->key == *(const uint64_t *)b;
+	if (!strcmp(name, "ack"))
+		return a->ack.seq == ack.seq && a->ack.status == ack.status;
+	return a->version.major == version.major && a->version.minor == version.minor;
+}
+
+static const struct msg_kind {
+	const char *name;
+	void (*put)(struct ltt_wbuf *w, const void *m);
+	int (*get)(struct ltt_rbuf *r, void *ret);
+	const void *sample;
+	const uint8_t *wire;
+	size_t wire_len;
+} msg_kinds[] = {
+#define KIND(n) { #n, put_##n, get_##n, &n, n##_wire, sizeof(n##_wire) }
+	KIND(reg), KIND(version), KIND(ack), KIND(chan), KIND(key), KIND(ev), KIND(evd),
+#undef KIND
+};
+
+/*
+ * Decode from a copy of exactly @len bytes (ASan sees overreads), kept
+ * until the next call: decoded strings point into it.
+ */
+static int get_from(const struct msg_kind *k, const uint8_t *p, size_t len, union any_msg *ret)
+{
+	static uint8_t *copy;
+	struct ltt_rbuf r;
+
+	free(copy);
+	copy = __real_malloc(len + 1);
+	if (!copy)
+		abort();
+	memcpy(copy, p, len);
+	ltt_rbuf_init(&r, copy, len);
+	return k->get(&r, ret);
+}
+
+static void test_messages(void)
+{
+	uint8_t buf[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(msg_kinds); i++) {
+		const struct msg_kind *k = &msg_kinds[i];
+		union any_msg got;
+		size_t refused = 0;
+		struct ltt_wbuf w;
+
+		ltt_wbuf_init(&w);
+		k->put(&w, k->sample);
+		tap_ok(!w.err && w.len == k->wire_len && !memcmp(w.data, k->wire, w.len),
+		       "%s: encodes to its %zu bytes", k->name, k->wire_len);
+		ltt_wbuf_fini(&w);
+		memset(&got, 0x5a, sizeof(got));
+		tap_ok(!get_from(k, k->wire, k->wire_len, &got) && same_msg(k->name, &got, k->sample),
+		       "%s: decodes to what was sent", k->name);
+		for (size_t len = 0; len < k->wire_len; len++)
+			refused += get_from(k, k->wire, len, &got) == -EPROTO;
+		tap_is_int((long long)refused, (long long)k->wire_len,
+			   "%s: every truncated prefix: EPROTO", k->name);
+		memcpy(buf, k->wire, k->wire_len);
+		buf[k->wire_len] = 0;
+		tap_is_int(get_from(k, buf, k->wire_len + 1, &got), -EPROTO,
+			   "%s: a trailing byte: EPROTO", k->name);
+	}
+	/* the values a decoder refuses */
+	{
+		static const uint8_t long_name[] = {
+			LE32(1), LE32(0), LE32(1), LE32(1), LE32(0), LE32(0), LE32(64), LE32(1),
+			LE32(18), '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd',
+			'e', 'f', 'g', 0,
+		};
+		union any_msg got;
+
+		tap_is_int(get_from(&msg_kinds[0], long_name, sizeof(long_name), &got), -EPROTO,
+			   "REGISTER: a process name over 16 characters: EPROTO");
+		memcpy(buf, chan_wire, sizeof(chan_wire));
+		buf[20] = 2;
+		tap_is_int(get_from(&msg_kinds[3], buf, sizeof(chan_wire), &got), -EPROTO,
+			   "CHANNEL_ADD: enabled 2: EPROTO");
+		memcpy(buf, ev_wire, sizeof(ev_wire));
+		buf[15] = 'x';
+		tap_is_int(get_from(&msg_kinds[5], buf, sizeof(ev_wire), &got), -EPROTO,
+			   "EVENT_ENABLE: a name without its NUL: EPROTO");
+		buf[15] = 0;
+		buf[13] = 0;
+		tap_is_int(get_from(&msg_kinds[5], buf, sizeof(ev_wire), &got), -EPROTO,
+			   "EVENT_ENABLE: a name with a NUL inside: EPROTO");
+		memcpy(buf, evd_wire, sizeof(evd_wire));
+		memcpy(&got.ev, &ev, sizeof(ev));
+		tap_ok(!get_from(&msg_kinds[6], buf, sizeof(evd_wire), &got) && got.ev.event_id == 0,
+		       "EVENT_DISABLE: decodes with event_id 0");
+	}
+}
+
+/* TRACEPOINTS as a whole, and the daemon's copy of a description. */
+static void test_tracepoints_msg(void)
+{
+	static const struct ltt_ust_tracepoint other = {
+		.abi = LTT_UST_TRACEPOINT_ABI, .loglevel = 2, .name = "p:other",
+	};
+	struct ltt_app_tracepoint **tps = NULL, *copy = NULL;
+	struct ltt_wbuf w, again;
+	struct ltt_rbuf r;
+	uint32_t n = 0;
+	size_t start;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&again);
+	start = ltt_app_put_tracepoints_start(&w);
+	ltt_app_put_tracepoint(&w, &ref_tp);
+	ltt_app_put_tracepoint(&w, &other);
+	ltt_app_put_tracepoints_finish(&w, start, 2);
+	tap_ok(!w.err && w.len > 4 && !memcmp(w.data, (const uint8_t[]){ LE32(2) }, 4),
+	       "TRACEPOINTS starts with its count, written last");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_app_get_tracepoints(&r, &tps, &n), 0, "TRACEPOINTS decodes");
+	tap_ok(n == 2 && tps && !strcmp(tps[0]->name, ref_tp.name) &&
+	       !strcmp(tps[1]->name, "p:other") && tps[1]->loglevel == 2,
+	       "into its two descriptions");
+	if (n == 2 && tps) {
+		ltt_app_put_app_tracepoint(&again, tps[0]);
+		tap_ok(!again.err && again.len + 4 < w.len && !memcmp(again.data, w.data + 4, again.len),
+		       "a decoded description encodes to the bytes of the original");
+		tap_is_int(ltt_app_tracepoint_dup(tps[0], &copy), 0, "and copies");
+		tap_ok(copy && copy != tps[0] && !strcmp(copy->name, tps[0]->name) &&
+		       copy->loglevel == tps[0]->loglevel &&
+		       ltt_app_tracepoint_same_layout(copy, tps[0]),
+		       "to an equal description");
+		free(copy);
+		free(tps[0]);
+		free(tps[1]);
+	}
+	free(tps);
+
+	ltt_app_put_tracepoints_finish(&w, start, 3);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_app_get_tracepoints(&r, &tps, &n), -EPROTO, "a count too high: EPROTO");
+	ltt_app_put_tracepoints_finish(&w, start, 1);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_app_get_tracepoints(&r, &tps, &n), -EPROTO,
+		   "a count too low (bytes left over): EPROTO");
+	ltt_app_put_tracepoints_finish(&w, start, LTT_APP_MAX_TRACEPOINTS + 1);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_app_get_tracepoints(&r, &tps, &n), -EPROTO,
+		   "a count over LTT_APP_MAX_TRACEPOINTS: EPROTO");
+	ltt_wbuf_reset(&w);
+	start = ltt_app_put_tracepoints_start(&w);
+	ltt_app_put_tracepoints_finish(&w, start, 0);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tps = (void *)&w;
+	tap_ok(!ltt_app_get_tracepoints(&r, &tps, &n) && n == 0 && !tps,
+	       "an empty TRACEPOINTS decodes to nothing");
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&again);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+/*
+ * Each message decoder against random bytes and its sample with bytes
+ * changed or cut: 0 or -EPROTO, never an overread, strings in bounds.
+ */
+static void test_random_messages(void)
+{
+	unsigned int odd = 0, unbounded = 0, accepted = 0, total = 0;
+	uint8_t buf[128];
+
+	for (size_t i = 0; i < ARRAY_SIZE(msg_kinds); i++) {
+		const struct msg_kind *k = &msg_kinds[i];
+
+		for (int n = 0; n < 20000; n++) {
+			union any_msg got;
+			size_t len;
+			int err;
+
+			if (n & 1) {
+				len = rnd() % 96;
+				for (size_t j = 0; j < len; j++)
+					buf[j] = (uint8_t)(rnd() % 4 ? rnd() : rnd() % 3);
+			} else {
+				memcpy(buf, k->wire, k->wire_len);
+				len = k->wire_len;
+				buf[rnd() % len] = (uint8_t)rnd();
+				if (rnd() % 4 == 0)
+					len = rnd() % (len + 1);
+			}
+			err = get_from(k, buf, len, &got);
+			total++;
+			if (err && err != -EPROTO)
+				odd++;
+			if (err)
+				continue;
+			accepted++;
+			if ((i == 0 && strlen(got.reg.procname) >= LTT_APP_PROCNAME_MAX) ||
+			    (i >= 5 && strlen(got.ev.name) >= LTT_APP_NAME_MAX))
+				unbounded++;
+		}
+	}
+	tap_diag("%u random or mutated messages, %u accepted", total, accepted);
+	tap_is_int(odd, 0, "random messages: every decoder returns 0 or EPROTO");
+	tap_is_int(unbounded, 0, "random messages: every accepted string is within its limit");
+}
+
 int main(void)
 {
 	test_names();
@@ -720,5 +1019,8 @@ int main(void)
 	test_max_enum();
 	test_enomem();
 	test_valid();
+	test_messages();
+	test_tracepoints_msg();
+	test_random_messages();
 	return tap_done();
 }

@@ -184,6 +184,32 @@ static const struct object_ops ops_rule_info = {
 	put_rule_info, get_rule_info, equal_rule_info,
 };
 
+/* ---- relay info ---- */
+
+static void put_relay_info(struct ltt_wbuf *w, const void *o)
+{
+	ltt_proto_put_relay_info(w, o);
+}
+
+static void get_relay_info(struct ltt_rbuf *r, void *o)
+{
+	ltt_proto_get_relay_info(r, o);
+}
+
+static bool equal_relay_info(const void *pa, const void *pb)
+{
+	const struct ltt_relay_info *a = pa, *b = pb;
+
+	return a->domain == b->domain && a->state == b->state && a->error == b->error &&
+	       !strcmp(a->output_path, b->output_path) && a->packets_sent == b->packets_sent &&
+	       a->bytes_sent == b->bytes_sent && a->packets_lost == b->packets_lost;
+}
+
+static const struct object_ops ops_relay_info = {
+	"relay info", sizeof(struct ltt_relay_info),
+	put_relay_info, get_relay_info, equal_relay_info,
+};
+
 /*
  * Decode one object from exactly @len bytes at @msg (copied to the heap so
  * that overreads are caught by ASan).  Returns ltt_rbuf_end().
@@ -499,6 +525,45 @@ static void test_channels(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* A raw relay_info with @domain and @state, the rest zero. */
+static void put_raw_relay_info(struct ltt_wbuf *w, uint32_t domain, uint32_t state)
+{
+	ltt_wbuf_put_u32(w, domain);
+	ltt_wbuf_put_u32(w, state);
+	ltt_wbuf_put_u32(w, 0);
+	ltt_wbuf_put_str(w, "");
+	ltt_wbuf_put_u64(w, 0);
+	ltt_wbuf_put_u64(w, 0);
+	ltt_wbuf_put_u64(w, 0);
+}
+
+static void test_relay_info(void)
+{
+	struct ltt_relay_info ri;
+	struct ltt_wbuf w;
+
+	memset(&ri, 0, sizeof(ri));
+	ri.domain = LTT_DOMAIN_USER;
+	check_object(&ops_relay_info, &ri, "not connected yet");
+	ri.state = LTT_RELAY_STATE_CONNECTED;
+	fill(ri.output_path, LTT_PATH_MAX - 1, 'p');
+	ri.packets_sent = UINT64_MAX;
+	ri.bytes_sent = 1ULL << 40;
+	ri.packets_lost = 3;
+	check_object(&ops_relay_info, &ri, "connected, a 4095-byte path");
+	ri.domain = LTT_DOMAIN_KERNEL;
+	ri.state = LTT_RELAY_STATE_LOST;
+	ri.error = ECONNRESET;
+	check_object(&ops_relay_info, &ri, "kernel, lost");
+
+	ltt_wbuf_init(&w);
+	put_raw_relay_info(&w, LTT_DOMAIN_NONE, LTT_RELAY_STATE_NONE);
+	check_malformed(&ops_relay_info, &w, "domain 0");
+	put_raw_relay_info(&w, LTT_DOMAIN_USER, LTT_RELAY_STATE_LOST + 1);
+	check_malformed(&ops_relay_info, &w, "state 3");
+	ltt_wbuf_fini(&w);
+}
+
 /* A minor-0 peer's rules have no type: tracepoint rules, the same bytes. */
 static void test_rules_minor0(void)
 {
@@ -746,5 +811,6 @@ int main(void)
 	test_rules();
 	test_rules_minor0();
 	test_domain();
+	test_relay_info();
 	return tap_done();
 }

@@ -339,8 +339,57 @@ static void test_format(void)
 	tap_is_int(ltt_uri_format(&uri, buf, sizeof(buf)), -EINVAL, "family 5 is -EINVAL");
 }
 
+/* -C/-D pairs to net URLs, and back to one port. */
+static void test_tcp_pairs(void)
+{
+	static const struct {
+		const char *ctrl, *data, *net;	/* net NULL: refused */
+	} pairs[] = {
+		{ "tcp://relay:7000/a/b", "tcp://relay:7001", "net://relay:7000:7001/a/b" },
+		{ "tcp://relay", "tcp://relay", "net://relay:5342:5343" },
+		{ "tcp://127.0.0.1:9", "tcp://127.0.0.1", "net://127.0.0.1:9:5343" },
+		{ "tcp6://[::1]:1", "tcp6://[::1]:2", "net6://[::1]:1:2" },
+		{ "tcp4://relay:1", "tcp4://relay:2", "net4://relay:1:2" },
+		{ "tcp://Relay:1", "tcp://relay:2", "net://Relay:1:2" },
+		{ "tcp://relay:1", "tcp://other:2", NULL },
+		{ "tcp://relay:1", "tcp4://relay:2", NULL },
+		{ "tcp://relay:1", "tcp://relay:2/p", NULL },
+		{ "tcp://relay:7", "tcp://relay:7", NULL },
+		{ "tcp://relay:5343", "tcp://relay", NULL },
+	};
+	struct ltt_uri c, d, n, t;
+	char buf[LTT_URI_TEXT_SIZE];
+	size_t i;
+
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		if (ltt_uri_parse(pairs[i].ctrl, &c) || ltt_uri_parse(pairs[i].data, &d))
+			abort();
+		memset(&n, 0, sizeof(n));
+		if (!pairs[i].net) {
+			tap_is_int(ltt_uri_net_from_tcp(&c, &d, &n), -EINVAL, "-C %s -D %s is refused",
+				   pairs[i].ctrl, pairs[i].data);
+			continue;
+		}
+		tap_is_int(ltt_uri_net_from_tcp(&c, &d, &n), 0, "-C %s -D %s is accepted",
+			   pairs[i].ctrl, pairs[i].data);
+		ltt_uri_format(&n, buf, sizeof(buf));
+		tap_is_str(buf, pairs[i].net, "as %s", pairs[i].net);
+	}
+	tap_is_int(ltt_uri_net_from_tcp(&n, &d, &c), -EINVAL, "a net URL is not a -C URL");
+	if (ltt_uri_parse("net6://[::1]:10:11/x", &n))
+		abort();
+	tap_is_int(ltt_uri_net_port(&n, 0, &t), 0, "the control port of a net URL");
+	ltt_uri_format(&t, buf, sizeof(buf));
+	tap_is_str(buf, "tcp6://[::1]:10", "is a tcp URL without path");
+	tap_is_int(ltt_uri_net_port(&n, 1, &t), 0, "its data port");
+	ltt_uri_format(&t, buf, sizeof(buf));
+	tap_is_str(buf, "tcp6://[::1]:11", "is the other tcp URL");
+	tap_is_int(ltt_uri_net_port(&t, 1, &n), -EINVAL, "a tcp URL has no ports to split");
+}
+
 int main(void)
 {
+	test_tcp_pairs();
 	test_valid();
 	test_invalid();
 	test_lengths();

@@ -19,6 +19,8 @@ enum {
 	VAL_OUTPUT,		/* -o DIR */
 	VAL_URL,		/* -U URL */
 	VAL_LIVE,		/* --live[=US]: "" for the default period */
+	VAL_CTRL,		/* -C URL */
+	VAL_DATA,		/* -D URL */
 	NR_VALS,
 };
 
@@ -61,20 +63,46 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 	if (ctl_util_check_nr_args(ctx, args, nr, 1))
 		return CTL_EXIT_USAGE;
 	a->name = args[0];
-	if (!!a->values[VAL_OUTPUT] + !!a->values[VAL_URL] + !!a->no_output > 1)
+	nr = !!a->values[VAL_OUTPUT] + !!a->values[VAL_URL] + !!a->no_output;
+	if (nr > 1)
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_OUTPUT_CONFLICT));
+	/* -C and -D: both, and no other output. */
+	if ((a->values[VAL_CTRL] || a->values[VAL_DATA]) &&
+	    (!a->values[VAL_CTRL] || !a->values[VAL_DATA] || nr))
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_URL_PAIR));
 	if (a->snapshot && a->values[VAL_LIVE])
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_SNAPSHOT_LIVE));
 	return CTL_GO_ON;
 }
 
-/* The output of -o, -U or --no-output into @attr. */
+/* The net URL of -C and -D into @attr. */
+static int set_url_pair(const struct create_args *a, struct ltt_session_attr *attr)
+{
+	const char *ctrl = a->values[VAL_CTRL], *data = a->values[VAL_DATA];
+	struct ltt_uri c, d, net;
+
+	if (ltt_uri_parse(ctrl, &c) || c.scheme != LTT_URI_TCP) {
+		ctl_util_err("control URL '%s': %s", ctrl, ltt_strerror(LTT_ERR_URL_PAIR));
+		return CTL_EXIT_FAILURE;
+	}
+	if (ltt_uri_parse(data, &d) || d.scheme != LTT_URI_TCP || ltt_uri_net_from_tcp(&c, &d, &net) ||
+	    ltt_uri_format(&net, attr->output, sizeof(attr->output))) {
+		ctl_util_err("data URL '%s': %s", data, ltt_strerror(LTT_ERR_URL_PAIR));
+		return CTL_EXIT_FAILURE;
+	}
+	attr->output_type = LTT_OUTPUT_NET;
+	return CTL_EXIT_OK;
+}
+
+/* The output of -o, -U, -C/-D or --no-output into @attr. */
 static int set_output(const struct create_args *a, struct ltt_session_attr *attr)
 {
 	const char *output = a->values[VAL_OUTPUT], *url = a->values[VAL_URL];
 	struct ltt_uri uri;
 
-	if (a->no_output) {
+	if (a->values[VAL_CTRL]) {
+		return set_url_pair(a, attr);
+	} else if (a->no_output) {
 		attr->output_type = LTT_OUTPUT_NONE;
 	} else if (output) {
 		attr->output_type = LTT_OUTPUT_LOCAL;
@@ -116,9 +144,11 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 			return CTL_EXIT_FAILURE;
 		strcpy(attr->name, a->name);
 	}
-	if (live && *live && (ctl_util_parse_u64(live, UINT32_MAX, &period) || !period))
+	if (live && *live && (ctl_util_parse_u64(live, UINT32_MAX, &period) ||
+			      period < LTT_MIN_LIVE_TIMER_US))
 		return ctl_util_usage_error(ctx, "invalid live timer period '%s': use "
-					    "microseconds from 1 to %u", live, UINT32_MAX);
+					    "microseconds from %u to %u", live,
+					    LTT_MIN_LIVE_TIMER_US, UINT32_MAX);
 	ret = set_output(a, attr);
 	if (ret)
 		return ret;
@@ -143,10 +173,32 @@ static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_in
 		ctl_util_info(ctx, "No output: the traces stay in the tracing buffers.");
 		break;
 	}
+	if (info->live_timer_us)
+		ctl_util_info(ctx, "Live timer interval set to %u us", info->live_timer_us);
 }
 
-/* Create the session described by @attr and make it the current one. */
-static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr)
+/* Is @code about reaching the relay? */
+static bool relay_error(int code)
+{
+	switch (-code) {
+	case LTT_ERR_RELAY_REFUSED:
+	case LTT_ERR_RELAY_TIMEOUT:
+	case LTT_ERR_RELAY_UNREACHABLE:
+	case LTT_ERR_RELAY_HOST:
+	case LTT_ERR_RELAY_NOT_RELAY:
+	case LTT_ERR_RELAY_VERSION:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Create the session described by @attr and make it the current one;
+ * @local_relay: it streams to the default local relay, started if needed.
+ */
+static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr,
+		  bool local_relay)
 {
 	struct ltt_session_info info;
 	struct ltt_ctl *ctl;
@@ -155,10 +207,20 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 	ret = ctl_util_connect(ctx, true, &ctl);
 	if (ret)
 		return ret;
+	if (local_relay) {
+		ret = ctl_relayd_ensure_local(ctx, ltt_ctl_rundir(ctl));
+		if (ret) {
+			ltt_ctl_disconnect(ctl);
+			return ret;
+		}
+	}
 	ret = ltt_ctl_create_session(ctl, attr, &info);
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
-		if (*attr->name)
+		if (relay_error(ret))
+			ctl_util_err("session '%s': relay %s: %s", *attr->name ? attr->name : "(new)",
+				     attr->output, ltt_strerror(ret));
+		else if (*attr->name)
 			ctl_util_err("session '%s': %s", attr->name, ltt_strerror(ret));
 		else
 			ctl_util_err("new session: %s", ltt_strerror(ret));
@@ -185,12 +247,17 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
 		  "write the traces in directory DIR", "DIR" },
 		{ "set-url", 'U', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_URL,
-		  "write or send the traces to URL: file://, net://, net6://", "URL" },
+		  "write or send the traces to URL: file://, net://, net4://, net6://", "URL" },
+		{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CTRL,
+		  "send to the relay whose control port is URL: tcp://HOST[:PORT][/PATH] "
+		  "(with -D)", "URL" },
+		{ "data-url", 'D', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_DATA,
+		  "the relay's data port: tcp://HOST[:PORT], the host of -C (with -C)", "URL" },
 		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
 		  "a live session, sent to " DEFAULT_LIVE_URL " unless -U says otherwise; "
-		  "US: the live timer period, 1000000 by default", "US" },
+		  "US: the live timer period, 1000000 by default (at least 1000)", "US" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
@@ -207,7 +274,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (ret == CTL_GO_ON)
 		ret = make_attr(ctx, &a, &attr);
 	if (!ret)
-		ret = create(ctx, &attr);
+		ret = create(ctx, &attr, a.values[VAL_LIVE] && !a.values[VAL_URL] && !a.values[VAL_CTRL]);
 	poptFreeContext(pc);
 end:
 	ctl_util_free_values(a.values, NR_VALS);

@@ -21,6 +21,9 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		fprintf(stderr, "Warning: session '%s': %s\n", session, ltt_strerror(ret));
 	if (ret == -LTT_ERR_SESSION_NOT_STARTED || ret == -LTT_ERR_CONSUMERD)
 		ret = 0;
+	/* Streamed: the relay gets everything before the connections close. */
+	if (!ret && wait)
+		ctl_util_wait_data(ctx, ctl, session, true);
 	if (!ret)
 		ret = ltt_ctl_destroy_session(ctl, session);
 	if (ret) {
@@ -64,7 +67,7 @@ int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "destroy every session", NULL },
 		{ "no-wait", 0, POPT_ARG_NONE, &no_wait, 0,
-		  "do not wait for the recorded data to be on disk", NULL },
+		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

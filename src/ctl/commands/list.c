@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/size.h"
+#include "common/uri.h"
 #include "ctl/ctl.h"
 
 static const char *output_text(const struct ltt_session_info *s)
@@ -142,6 +143,64 @@ static bool print_domain(const struct ltt_session_detail *d, enum ltt_domain dom
 	return true;
 }
 
+/* One domain's relay connection: its state, what it sent, where it went. */
+static void print_relay_info(const struct ltt_relay_info *r)
+{
+	char size[32];
+
+	printf("Relay connection (%s): ", r->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
+	switch (r->state) {
+	case LTT_RELAY_STATE_CONNECTED:
+		fputs("connected", stdout);
+		break;
+	case LTT_RELAY_STATE_LOST:
+		printf("lost (%s)", r->error ? strerror(r->error) : "unknown error");
+		break;
+	default:
+		fputs("not connected yet", stdout);
+		break;
+	}
+	ltt_size_format(r->bytes_sent, size, sizeof(size));
+	printf(", %" PRIu64 " packets sent (%s), %" PRIu64 " lost\n", r->packets_sent, size,
+	       r->packets_lost);
+	if (r->output_path[0])
+		printf("    written by the relay in %s\n", r->output_path);
+}
+
+/*
+ * A streamed session: its relay's ports, live timer, and each domain's
+ * connection (none before the first start).
+ */
+static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
+{
+	struct ltt_relay_info *relays;
+	size_t i, count;
+	int ret;
+
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE];
+	struct ltt_uri net, port;
+
+	if (s->output_type != LTT_OUTPUT_NET)
+		return;
+	if (!ltt_uri_parse(s->output, &net) && !ltt_uri_net_port(&net, 0, &port) &&
+	    !ltt_uri_format(&port, ctrl, sizeof(ctrl)) && !ltt_uri_net_port(&net, 1, &port) &&
+	    !ltt_uri_format(&port, data, sizeof(data)))
+		printf("Relay: control %s, data %s%s%s\n", ctrl, data,
+		       net.path[0] ? ", path " : "", net.path);
+	if (s->live_timer_us)
+		printf("Live timer interval: %" PRIu32 " us\n", s->live_timer_us);
+	ret = ltt_ctl_relay_status(ctl, s->name, &relays, &count);
+	if (ret) {
+		printf("Relay connection: unknown (%s)\n", ltt_strerror(ret));
+		return;
+	}
+	if (!count)
+		puts("Relay connection: none yet (the session has not started)");
+	for (i = 0; i < count; i++)
+		print_relay_info(&relays[i]);
+	free(relays);
+}
+
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
 	struct ltt_session_detail *d;
@@ -153,6 +212,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 		return ret;
 	fputs("Session ", stdout);
 	print_session(&d->info);
+	print_relay(ctl, &d->info);
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, LTT_DOMAIN_KERNEL);
 	if (domain != LTT_DOMAIN_KERNEL)

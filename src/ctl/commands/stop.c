@@ -13,7 +13,7 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 	int ret, no_wait = 0;
 	struct poptOption options[] = {
 		{ "no-wait", 0, POPT_ARG_NONE, &no_wait, 0,
-		  "do not wait for the recorded data to be on disk", NULL },
+		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
@@ -30,6 +30,9 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
+	/* Streamed: once the relay has everything, as stop promises. */
+	if (!no_wait)
+		ret = ctl_util_wait_data(ctx, ctl, session, false);
 	ctl_util_info(ctx, "Tracing stopped for session %s.", session);
 	ctl_util_report_lost(ctl, session);
 end:

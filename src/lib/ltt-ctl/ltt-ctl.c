@@ -407,6 +407,78 @@ int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait)
 	return session_cmd(ctl, LTT_CLIENT_CMD_STOP_SESSION, session, wait);
 }
 
+int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pending)
+{
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	bool pending;
+	int ret;
+
+	if (!ctl || !session || !ret_pending || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl->minor < 2)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = transact(ctl, LTT_CLIENT_CMD_DATA_PENDING, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	pending = ltt_rbuf_get_bool(&r);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret)
+		*ret_pending = pending;
+	return ret;
+}
+
+/* Smallest encoding of a relay_info, to bound its count. */
+#define RELAY_INFO_MIN (4 + 4 + 4 + LTT_WIRE_STR_MIN + 3 * 8)
+
+int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_relay_info **ret_relays, size_t *ret_count)
+{
+	struct ltt_relay_info *relays = NULL;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	int ret;
+
+	if (!ctl || !session || !ret_relays || !ret_count || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl->minor < 2)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = transact(ctl, LTT_CLIENT_CMD_RELAY_STATUS, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	n = ltt_rbuf_get_u32(&r);
+	if (n > len / RELAY_INFO_MIN)
+		ltt_rbuf_fail(&r);
+	relays = r.err ? NULL : calloc(n ? n : 1, sizeof(*relays));
+	for (i = 0; relays && i < n; i++)
+		ltt_proto_get_relay_info(&r, &relays[i]);
+	if (!relays && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		free(relays);
+		return ret;
+	}
+	*ret_relays = relays;
+	*ret_count = n;
+	return 0;
+}
+
 /*
  * Read a u32 count of objects of at least @min_size bytes each, refusing
  * counts that the rest of the message cannot hold.

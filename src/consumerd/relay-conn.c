@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * relay-conn.c - connecting to ltt-relayd and its control handshake.
+ */
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/relay-proto.h"
+#include "common/uri.h"
+#include "consumerd/relay-conn.h"
+
+uint64_t ltt_relay_conn_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+int ltt_relay_conn_ms_left(uint64_t deadline)
+{
+	uint64_t now = ltt_relay_conn_now_ms();
+
+	return now >= deadline ? 0 : (int)(deadline - now);
+}
+
+/* Wait for @fd to be ready for @events, until @deadline.  0 or -ETIMEDOUT. */
+static int wait_fd(int fd, short events, uint64_t deadline)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+	int n;
+
+	for (;;) {
+		n = poll(&pfd, 1, ltt_relay_conn_ms_left(deadline));
+		if (n > 0)
+			return 0;
+		if (n == 0)
+			return -ETIMEDOUT;
+		if (errno != EINTR)
+			return -errno;
+	}
+}
+
+/* One address: a non-blocking connect within the deadline. */
+static int connect_addr(const struct addrinfo *ai, uint64_t deadline, int *ret_fd)
+{
+	socklen_t len = sizeof(int);
+	int fd, err = 0, one = 1;
+
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
+		    ai->ai_protocol);
+	if (fd < 0)
+		return -errno;
+	if (connect(fd, ai->ai_addr, ai->ai_addrlen) && errno != EINPROGRESS) {
+		err = -errno;
+	} else {
+		err = wait_fd(fd, POLLOUT, deadline);
+		if (!err && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len))
+			err = errno;
+		err = err > 0 ? -err : err;
+	}
+	if (err) {
+		close(fd);
+		return err;
+	}
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	*ret_fd = fd;
+	return 0;
+}
+
+/* Connect to a canonical tcp:// URL with a port. */
+int ltt_relay_conn_connect(const char *text, int *ret_fd)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *p;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
+	struct ltt_uri *u;
+	char port[8];
+	int ret;
+
+	u = malloc(sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	if (ltt_uri_parse(text, u) || u->scheme != LTT_URI_TCP || !u->ctrl_port) {
+		LTT_ERR("relay url '%s': not tcp://HOST:PORT", text);
+		free(u);
+		return -EINVAL;
+	}
+	hints.ai_family = u->family == LTT_URI_INET ? AF_INET :
+			  u->family == LTT_URI_INET6 ? AF_INET6 : AF_UNSPEC;
+	snprintf(port, sizeof(port), "%u", u->ctrl_port);
+	ret = getaddrinfo(u->host, port, &hints, &ai);
+	free(u);
+	if (ret == EAI_NONAME || ret == EAI_FAIL || ret == EAI_NODATA)
+		return -ENOENT;
+	if (ret == EAI_MEMORY)
+		return -ENOMEM;
+	if (ret)
+		return ret == EAI_SYSTEM ? -errno : -EHOSTUNREACH;
+	ret = -EHOSTUNREACH;
+	for (p = ai; p; p = p->ai_next) {
+		ret = connect_addr(p, deadline, ret_fd);
+		if (!ret || ret == -ETIMEDOUT)
+			break;
+	}
+	freeaddrinfo(ai);
+	return ret;
+}
+
+/* Send all of @len bytes, or fail, within the deadline. */
+static int send_all(int fd, const void *buf, size_t len, uint64_t deadline)
+{
+	const uint8_t *p = buf;
+	ssize_t n;
+	int ret;
+
+	while (len) {
+		n = send(fd, p, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n > 0) {
+			p += n;
+			len -= (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno != EAGAIN && errno != EINTR)
+			return -errno;
+		ret = wait_fd(fd, POLLOUT, deadline);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Receive exactly @len bytes within the deadline; a close is -EPROTO. */
+static int recv_all(int fd, void *buf, size_t len, uint64_t deadline)
+{
+	uint8_t *p = buf;
+	ssize_t n;
+	int ret;
+
+	while (len) {
+		n = recv(fd, p, len, MSG_DONTWAIT);
+		if (n > 0) {
+			p += n;
+			len -= (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			return -EPROTO;		/* closed: not the relay we expect */
+		if (errno != EAGAIN && errno != EINTR)
+			return errno == ECONNRESET ? -EPROTO : -errno;
+		ret = wait_fd(fd, POLLIN, deadline);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* One request of the handshake: header + @pl. */
+static int send_request(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint64_t deadline)
+{
+	struct ltt_relay_ctrl_hdr h = { .data_size = pl->len, .cmd = cmd };
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_relay_put_ctrl_hdr(&w, &h);
+	ltt_wbuf_put_bytes(&w, pl->data, pl->len);
+	ret = w.err ? w.err : pl->err;
+	if (!ret)
+		ret = send_all(fd, w.data, w.len, deadline);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* VERSION: the same major, and a minor we can speak. */
+int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label)
+{
+	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR }, got;
+	uint8_t buf[8];
+	struct ltt_wbuf pl;
+	struct ltt_rbuf rb;
+	int ret;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_version(&pl, &v);
+	ret = send_request(fd, LTT_RELAY_VERSION, &pl, deadline);
+	ltt_wbuf_fini(&pl);
+	if (!ret)
+		ret = recv_all(fd, buf, sizeof(buf), deadline);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&rb, buf, sizeof(buf));
+	if (ltt_relay_get_version(&rb, &got))
+		return -EPROTO;
+	if (got.major != LTT_RELAY_MAJOR) {
+		LTT_ERR("%s: the relay speaks protocol %u.%u, we %u.%u", label, got.major,
+			got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
+		return -EPROTONOSUPPORT;
+	}
+	if (got.minor < LTT_RELAY_MINOR) {
+		LTT_ERR("%s: the relay speaks protocol %u.%u, we need %u.%u at least", label,
+			got.major, got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
+		return -EPROTONOSUPPORT;
+	}
+	return 0;
+}
+
+/* CREATE_SESSION: our one session on this connection. */
+int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *cfg,
+				  uint64_t deadline, const char *label, uint64_t *ret_id,
+				  char *ret_path, size_t path_len)
+{
+	struct ltt_relay_create_session_reply *rep = NULL;
+	struct ltt_relay_create_session *m;
+	uint8_t head[16], *buf = NULL;
+	struct ltt_wbuf pl;
+	struct ltt_rbuf rb;
+	uint32_t len;
+	int ret;
+
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	snprintf(m->session_name, sizeof(m->session_name), "%s", cfg->session_name);
+	snprintf(m->hostname, sizeof(m->hostname), "%s", cfg->hostname);
+	snprintf(m->base_path, sizeof(m->base_path), "%s", cfg->base_path ? cfg->base_path : "");
+	m->live_timer_us = cfg->live_timer_us;
+	m->session_id = cfg->session_id;
+	m->creation_time = cfg->creation_time;
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_create_session(&pl, m);
+	free(m);
+	ret = send_request(fd, LTT_RELAY_CREATE_SESSION, &pl, deadline);
+	ltt_wbuf_fini(&pl);
+	if (!ret)
+		ret = recv_all(fd, head, sizeof(head), deadline);
+	if (ret)
+		return ret;
+	len = (uint32_t)head[12] << 24 | (uint32_t)head[13] << 16 | (uint32_t)head[14] << 8 |
+	      head[15];
+	if (len > LTT_RELAY_PATH_MAX)
+		return -EPROTO;
+	buf = malloc(sizeof(head) + len);
+	rep = malloc(sizeof(*rep));
+	ret = !buf || !rep ? -ENOMEM : 0;
+	if (!ret) {
+		memcpy(buf, head, sizeof(head));
+		ret = recv_all(fd, buf + sizeof(head), len, deadline);
+	}
+	if (!ret) {
+		ltt_rbuf_init(&rb, buf, sizeof(head) + len);
+		ret = ltt_relay_get_create_session_reply(&rb, rep) ? -EPROTO : 0;
+	}
+	if (!ret && rep->ret_code != LTT_RELAY_OK) {
+		LTT_ERR("%s: the relay refused the session: %s", label,
+			ltt_relay_ret_str(rep->ret_code));
+		ret = -EPROTO;
+	}
+	if (!ret) {
+		*ret_id = rep->relay_session_id;
+		snprintf(ret_path, path_len, "%s", rep->output_path);
+	}
+	free(buf);
+	free(rep);
+	return ret;
+}
+

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * relay-conn.h - opening a connection to ltt-relayd: resolve and connect
+ * a tcp:// URL without blocking past a deadline, and the control
+ * connection's handshake (VERSION, CREATE_SESSION) of
+ * common/relay-proto.h.  Used by the relay output (sink-relay.c) on the
+ * command thread; the sockets are left non-blocking.
+ */
+#ifndef LTT_CONSUMERD_RELAY_CONN_H
+#define LTT_CONSUMERD_RELAY_CONN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Each connect, and the handshake, within this. */
+#define LTT_RELAY_CONN_TIMEOUT_MS 5000
+
+/* What CREATE_SESSION says; strings borrowed. */
+struct ltt_relay_conn_session {
+	const char *session_name;
+	const char *hostname;
+	const char *base_path;		/* NULL or "": the relay names it SESSION-DATE */
+	uint32_t live_timer_us;
+	uint64_t session_id;
+	uint64_t creation_time;
+};
+
+/** ltt_relay_conn_now_ms() - CLOCK_MONOTONIC in milliseconds */
+uint64_t ltt_relay_conn_now_ms(void);
+
+/** ltt_relay_conn_ms_left() - milliseconds until @deadline, 0 once past */
+int ltt_relay_conn_ms_left(uint64_t deadline);
+
+/**
+ * ltt_relay_conn_connect() - connect to a canonical tcp:// URL with a port
+ * @ret_fd: a non-blocking, close-on-exec TCP socket with TCP_NODELAY
+ *
+ * Any thread; blocks at most LTT_RELAY_CONN_TIMEOUT_MS.  Tries every
+ * address the host resolves to.  Returns 0, -EINVAL (not tcp:// with a
+ * port), -ENOENT (the name does not resolve), -ECONNREFUSED,
+ * -ETIMEDOUT, -EHOSTUNREACH, -ENETUNREACH, -ENOMEM.
+ */
+int ltt_relay_conn_connect(const char *url, int *ret_fd);
+
+/**
+ * ltt_relay_conn_version() - VERSION on a control connection
+ * @deadline: ltt_relay_conn_now_ms() time
+ * @label: names the relay in messages
+ *
+ * Returns 0; -EPROTO when the peer closes or answers nonsense (not a
+ * relay); -EPROTONOSUPPORT for another major, or a minor below ours;
+ * -ETIMEDOUT; a socket error.
+ */
+int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label);
+
+/**
+ * ltt_relay_conn_create_session() - CREATE_SESSION on a control connection
+ * @ret_id: the relay's id of the session
+ * @ret_path: its output directory, @path_len bytes, NUL-terminated
+ *
+ * Returns 0; -EPROTO for a malformed reply or a refusal (logged);
+ * -EINVAL for names the protocol cannot carry; -ETIMEDOUT; -ENOMEM; a
+ * socket error.
+ */
+int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *cfg,
+				  uint64_t deadline, const char *label, uint64_t *ret_id,
+				  char *ret_path, size_t path_len);
+
+#endif /* LTT_CONSUMERD_RELAY_CONN_H */

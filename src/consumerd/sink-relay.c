@@ -1,0 +1,1113 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sink-relay.c - the relay output: connection, queues, replies, sinks.
+ *
+ * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is
+ * blocking with a deadline, on the command thread.  Afterwards every socket operation is
+ * non-blocking and happens on the data thread, under the relay's lock:
+ * in ltt_sink_relay_io(), in a sink's ready() and write(), and while
+ * the data thread waits for the answer to a sink's ADD_STREAM.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/relay-proto.h"
+#include "common/ringbuf.h"
+#include "consumerd/relay-conn.h"
+#include "consumerd/sink-relay.h"
+
+/* Refused replies logged before going quiet. */
+#define REFUSED_LOG_MAX 5
+
+/* Pending bytes of one socket: buf[off..len). */
+struct byteq {
+	uint8_t *buf;
+	size_t off, len, cap;
+};
+
+/* What an awaited reply is for, and who waits for it. */
+struct waiter {
+	bool done;
+	int err;			/* the connection failed first */
+	uint32_t ret_code;
+	uint64_t value;			/* ADD_STREAM: handle; END_DATA_PENDING: pending */
+};
+
+struct expect {
+	struct expect *next;
+	uint32_t cmd;
+	size_t size;			/* bytes of the reply */
+	struct waiter *w;		/* NULL: nobody waits, refusals are counted */
+	struct relay_stream *st;	/* for messages */
+};
+
+struct relay_stream {
+	struct relay_stream *next;
+	uint64_t handle;
+	uint64_t next_seq;		/* net_seq_num of the next packet */
+	bool metadata;
+	bool closed;			/* CLOSE_STREAM queued */
+	bool close_later;		/* once the data queue has sent its last packet */
+	bool sink_open;			/* a sink writes it */
+	bool wrote;			/* a packet since the last live tick */
+	char name[LTT_RELAY_NAME_MAX];
+	char path[];			/* the trace's pathname */
+};
+
+struct ltt_relay {
+	uint64_t key;
+	uint32_t live_timer_us;
+	uint64_t session_id;		/* the relay's id for our session */
+	int ctrl_fd, data_fd, kick_fd;
+	char label[LTT_RELAY_NAME_MAX + 64];	/* for messages */
+
+	pthread_mutex_t lock;		/* leaf: everything below */
+	pthread_cond_t cond;		/* a waiter is done (CLOCK_MONOTONIC) */
+	struct byteq ctrl_q, data_q;
+	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
+	struct expect *exp_head, **exp_tail;
+	uint8_t reply[16];		/* the reply being received */
+	size_t reply_len;
+	struct relay_stream *streams;
+	int conn_error;
+	uint64_t progress_ms;		/* when bytes last moved, or work began */
+	struct ltt_sink_relay_stats stats;
+};
+
+struct relay_output {
+	struct ltt_output base;
+	struct ltt_relay *relay;
+	uint64_t tracefile_size, tracefile_count;
+	struct relay_stream *meta;	/* the trace's metadata stream, or NULL */
+	char path[];
+};
+
+struct relay_sink {
+	struct ltt_sink base;
+	struct ltt_relay *relay;
+	struct relay_stream *st;
+	uint64_t instance_id;		/* the last packet's (the CPU) */
+};
+
+/* ---- byte queues ---- */
+
+static bool q_empty(const struct byteq *q)
+{
+	return q->off == q->len;
+}
+
+static size_t q_size(const struct byteq *q)
+{
+	return q->len - q->off;
+}
+
+static int q_append(struct byteq *q, const void *p, size_t len)
+{
+	uint8_t *buf;
+	size_t cap;
+
+	if (q->off && q->off == q->len)
+		q->off = q->len = 0;
+	if (len > q->cap - q->len && q->off) {
+		memmove(q->buf, q->buf + q->off, q->len - q->off);
+		q->len -= q->off;
+		q->off = 0;
+	}
+	if (len > q->cap - q->len) {
+		cap = q->cap ? q->cap : 4096;
+		while (cap - q->len < len)
+			cap *= 2;
+		buf = realloc(q->buf, cap);
+		if (!buf)
+			return -ENOMEM;
+		q->buf = buf;
+		q->cap = cap;
+	}
+	memcpy(q->buf + q->len, p, len);
+	q->len += len;
+	return 0;
+}
+
+static void q_clear(struct byteq *q)
+{
+	q->off = q->len = 0;
+}
+
+/* ---- connection failure ---- */
+
+/* Record the first error, drop what is queued, release every waiter.  Locked. */
+static void fail(struct ltt_relay *r, int err)
+{
+	struct expect *e;
+
+	if (r->conn_error)
+		return;
+	r->conn_error = err;
+	r->stats.conn_error = err;
+	LTT_ERR("%s: connection lost: %s; its streams drop their packets from now on",
+		r->label, strerror(-err));
+	r->stats.packets_lost += r->q_packets;
+	r->q_packets = r->q_bytes = 0;
+	q_clear(&r->data_q);
+	q_clear(&r->ctrl_q);
+	while ((e = r->exp_head)) {
+		r->exp_head = e->next;
+		if (e->w) {
+			e->w->done = true;
+			e->w->err = err;
+		}
+		free(e);
+	}
+	r->exp_tail = &r->exp_head;
+	shutdown(r->ctrl_fd, SHUT_RDWR);
+	shutdown(r->data_fd, SHUT_RDWR);
+	pthread_cond_broadcast(&r->cond);
+}
+
+/* ---- control requests and replies ---- */
+
+/* Is anything on its way: bytes queued or replies awaited?  Locked. */
+static bool busy(const struct ltt_relay *r)
+{
+	return !q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head;
+}
+
+/*
+ * A relay that takes nothing and answers nothing for
+ * LTT_SINK_RELAY_STALL_MS while we wait on it is given up, so that data
+ * pending, flushes and the writers never wait on it forever.  Locked.
+ */
+static void check_stall(struct ltt_relay *r)
+{
+	if (!r->conn_error && busy(r) &&
+	    ltt_relay_conn_now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
+		LTT_ERR("%s: no progress for %d s", r->label, LTT_SINK_RELAY_STALL_MS / 1000);
+		fail(r, -ETIMEDOUT);
+	}
+}
+
+static size_t reply_size(uint32_t cmd)
+{
+	switch (cmd) {
+	case LTT_RELAY_ADD_STREAM:
+		return 12;
+	case LTT_RELAY_END_DATA_PENDING:
+		return 8;
+	default:
+		return 4;
+	}
+}
+
+/*
+ * Queue one control request (header + @payload) awaiting its reply.
+ * Locked.  Returns 0 or the connection's error.
+ */
+static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
+		      struct waiter *w, struct relay_stream *st)
+{
+	struct ltt_relay_ctrl_hdr h = { .data_size = payload->len, .cmd = cmd };
+	struct ltt_wbuf hw;
+	struct expect *e;
+	int ret;
+
+	if (r->conn_error)
+		return r->conn_error;
+	if (payload->err) {
+		fail(r, payload->err);
+		return payload->err;
+	}
+	if (q_size(&r->ctrl_q) > LTT_SINK_RELAY_CTRL_QUEUE_MAX) {
+		fail(r, -ENOBUFS);	/* the relay stopped reading its control socket */
+		return r->conn_error;
+	}
+	if (!busy(r))
+		r->progress_ms = ltt_relay_conn_now_ms();	/* the stall clock starts now */
+	e = calloc(1, sizeof(*e));
+	if (!e) {
+		fail(r, -ENOMEM);	/* callers count on every request being answered */
+		return -ENOMEM;
+	}
+	ltt_wbuf_init(&hw);
+	ltt_relay_put_ctrl_hdr(&hw, &h);
+	ret = hw.err;
+	if (!ret)
+		ret = q_append(&r->ctrl_q, hw.data, hw.len);
+	if (!ret)
+		ret = q_append(&r->ctrl_q, payload->data, payload->len);
+	ltt_wbuf_fini(&hw);
+	if (ret) {
+		free(e);
+		fail(r, ret);	/* a half-queued request: the stream is broken */
+		return ret;
+	}
+	e->cmd = cmd;
+	e->size = reply_size(cmd);
+	e->w = w;
+	e->st = st;
+	*r->exp_tail = e;
+	r->exp_tail = &e->next;
+	return 0;
+}
+
+static const char *cmd_name(uint32_t cmd)
+{
+	switch (cmd) {
+	case LTT_RELAY_ADD_STREAM: return "ADD_STREAM";
+	case LTT_RELAY_SEND_METADATA: return "SEND_METADATA";
+	case LTT_RELAY_SEND_INDEX: return "SEND_INDEX";
+	case LTT_RELAY_CLOSE_STREAM: return "CLOSE_STREAM";
+	case LTT_RELAY_STREAMS_SENT: return "STREAMS_SENT";
+	case LTT_RELAY_DATA_PENDING: return "DATA_PENDING";
+	case LTT_RELAY_BEGIN_DATA_PENDING: return "BEGIN_DATA_PENDING";
+	case LTT_RELAY_END_DATA_PENDING: return "END_DATA_PENDING";
+	default: return "request";
+	}
+}
+
+/* The reply to the oldest request is in r->reply.  Locked. */
+static void take_reply(struct ltt_relay *r)
+{
+	struct expect *e = r->exp_head;
+	struct ltt_relay_add_stream_reply as;
+	struct ltt_relay_end_data_pending_reply ep;
+	struct waiter got = { .done = true };
+	struct ltt_rbuf rb;
+	int ret;
+
+	ltt_rbuf_init(&rb, r->reply, e->size);
+	if (e->cmd == LTT_RELAY_ADD_STREAM) {
+		ret = ltt_relay_get_add_stream_reply(&rb, &as);
+		got.ret_code = as.ret_code;
+		got.value = as.stream_handle;
+	} else if (e->cmd == LTT_RELAY_END_DATA_PENDING) {
+		ret = ltt_relay_get_end_data_pending_reply(&rb, &ep);
+		got.ret_code = ep.ret_code;
+		got.value = ep.pending;
+	} else {
+		ret = ltt_relay_get_ret(&rb, &got.ret_code);
+	}
+	r->exp_head = e->next;
+	if (!r->exp_head)
+		r->exp_tail = &r->exp_head;
+	r->reply_len = 0;
+	if (ret) {
+		free(e);
+		fail(r, -EPROTO);
+		return;
+	}
+	if (e->w) {
+		*e->w = got;
+		pthread_cond_broadcast(&r->cond);
+	} else if (got.ret_code != LTT_RELAY_OK) {
+		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
+			LTT_WARN("%s: the relay refused %s%s%s: %s", r->label, cmd_name(e->cmd),
+				 e->st ? " of stream " : "", e->st ? e->st->name : "",
+				 ltt_relay_ret_str(got.ret_code));
+	}
+	free(e);
+}
+
+/* Read the replies that arrived.  Locked. */
+static void recv_replies(struct ltt_relay *r)
+{
+	ssize_t n;
+
+	while (!r->conn_error) {
+		size_t want = r->exp_head ? r->exp_head->size - r->reply_len : 1;
+
+		n = recv(r->ctrl_fd, r->reply + r->reply_len, want, MSG_DONTWAIT);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			fail(r, n ? -errno : -ECONNRESET);
+			return;
+		}
+		if (!r->exp_head) {
+			LTT_ERR("%s: the relay sent %zd bytes nobody asked for", r->label, n);
+			fail(r, -EPROTO);
+			return;
+		}
+		r->reply_len += (size_t)n;
+		r->progress_ms = ltt_relay_conn_now_ms();
+		if (r->reply_len == r->exp_head->size)
+			take_reply(r);
+	}
+}
+
+/* Send what @q holds until the socket is full.  Locked. */
+static void send_queue(struct ltt_relay *r, int fd, struct byteq *q)
+{
+	ssize_t n;
+
+	while (!r->conn_error && !q_empty(q)) {
+		n = send(fd, q->buf + q->off, q_size(q), MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			fail(r, n ? -errno : -EPIPE);
+			return;
+		}
+		q->off += (size_t)n;
+		r->progress_ms = ltt_relay_conn_now_ms();
+	}
+}
+
+/* The data queue emptied: its packets are sent. */
+static void close_stream(struct ltt_relay *r, struct relay_stream *st);
+
+static void data_sent(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+
+	if (!q_empty(&r->data_q) || !r->q_packets)
+		return;
+	r->stats.packets_sent += r->q_packets;
+	r->stats.bytes_sent += r->q_bytes;
+	r->q_packets = r->q_bytes = 0;
+	for (st = r->streams; st; st = st->next)
+		if (st->close_later)
+			close_stream(r, st);
+}
+
+/* Wake the data thread: requests were queued.  Any thread. */
+static void kick(struct ltt_relay *r)
+{
+	uint64_t one = 1;
+
+	if (write(r->kick_fd, &one, sizeof(one)) < 0)
+		LTT_DBG("%s: kick: %s", r->label, strerror(errno));
+}
+
+/*
+ * Bytes left queued by a sink: have the data thread's loop wait for the
+ * sockets to take them (its watches change only in ltt_sink_relay_io()).
+ * Locked.
+ */
+static void nudge(struct ltt_relay *r)
+{
+	if (!r->conn_error && (!q_empty(&r->ctrl_q) || !q_empty(&r->data_q)))
+		kick(r);
+}
+
+/* Send, receive.  Locked. */
+static void pump(struct ltt_relay *r)
+{
+	send_queue(r, r->data_fd, &r->data_q);
+	data_sent(r);
+	send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	recv_replies(r);
+	check_stall(r);
+}
+
+void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
+{
+	uint64_t n;
+
+	if (read(r->kick_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+		LTT_DBG("%s: kick eventfd: %s", r->label, strerror(errno));
+	pthread_mutex_lock(&r->lock);
+	pump(r);
+	*ret_ctrl_events = r->conn_error ? 0 : EPOLLIN | (q_empty(&r->ctrl_q) ? 0 : EPOLLOUT);
+	*ret_data_events = r->conn_error || q_empty(&r->data_q) ? 0 : EPOLLOUT;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/*
+ * Wait for @w's reply; locked, on the command thread: the data thread
+ * does the I/O.  A relay that does not answer in time is given up.
+ */
+static int wait_cmd(struct ltt_relay *r, struct waiter *w)
+{
+	struct timespec ts;
+	int ret = 0;
+
+	kick(r);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ts.tv_sec += LTT_SINK_RELAY_TIMEOUT_MS / 1000;
+	while (!w->done && ret != ETIMEDOUT)
+		ret = pthread_cond_timedwait(&r->cond, &r->lock, &ts);
+	if (!w->done)
+		fail(r, -ETIMEDOUT);
+	return w->err;
+}
+
+/* The same on the data thread, which must do the I/O itself. */
+static int wait_loop(struct ltt_relay *r, struct waiter *w)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	struct pollfd pfd = { .fd = r->ctrl_fd };
+	int left;
+
+	for (;;) {
+		pump(r);
+		if (w->done)
+			return w->err;
+		if (!ltt_relay_conn_ms_left(deadline)) {
+			fail(r, -ETIMEDOUT);
+			return w->err;
+		}
+		pfd.events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
+		pthread_mutex_unlock(&r->lock);
+		left = ltt_relay_conn_ms_left(deadline);
+		poll(&pfd, 1, left < 20 ? left : 20);
+		pthread_mutex_lock(&r->lock);
+	}
+}
+
+/* ---- streams ---- */
+
+/*
+ * ADD_STREAM @name of @path and wait for its handle.  Locked.  Returns 0,
+ * -EPROTO when the relay refuses it, or the connection's error.
+ */
+static int add_stream(struct ltt_relay *r, const char *path, const char *name, uint64_t size,
+		      uint64_t count, bool on_loop, struct relay_stream **ret_st)
+{
+	struct ltt_relay_add_stream *m;
+	struct waiter w = { 0 };
+	struct relay_stream *st;
+	struct ltt_wbuf pl;
+	int ret;
+
+	if (r->conn_error)
+		return r->conn_error;
+	m = calloc(1, sizeof(*m));
+	st = calloc(1, sizeof(*st) + strlen(path) + 1);
+	if (!m || !st) {
+		free(m);
+		free(st);
+		return -ENOMEM;
+	}
+	snprintf(m->channel_name, sizeof(m->channel_name), "%s", name);
+	snprintf(m->pathname, sizeof(m->pathname), "%s", path);
+	m->tracefile_size = size;
+	m->tracefile_count = count;
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_add_stream(&pl, m);
+	free(m);
+	ret = queue_ctrl(r, LTT_RELAY_ADD_STREAM, &pl, &w, NULL);
+	ltt_wbuf_fini(&pl);
+	if (!ret)
+		ret = on_loop ? wait_loop(r, &w) : wait_cmd(r, &w);
+	if (!ret && w.ret_code != LTT_RELAY_OK) {
+		LTT_ERR("%s: the relay refused stream %s/%s: %s", r->label, path, name,
+			ltt_relay_ret_str(w.ret_code));
+		ret = -EPROTO;
+	}
+	if (ret) {
+		free(st);
+		return ret;
+	}
+	st->handle = w.value;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	strcpy(st->path, path);
+	st->next = r->streams;
+	r->streams = st;
+	*ret_st = st;
+	return 0;
+}
+
+/*
+ * A stream of a relay whose connection is gone: its sink opens, and drops
+ * (and counts) what it is given, as the relay's other sinks do.  Locked.
+ */
+static int dead_stream(struct ltt_relay *r, const char *name, struct relay_stream **ret_st)
+{
+	struct relay_stream *st = calloc(1, sizeof(*st) + 1);
+
+	if (!st)
+		return -ENOMEM;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	st->closed = true;	/* nothing to close on the relay */
+	st->next = r->streams;
+	r->streams = st;
+	*ret_st = st;
+	return 0;
+}
+
+/* Queue a request of one {u64, u64} or {u64} payload, nobody waiting.  Locked. */
+static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
+			 uint64_t a, uint64_t b, bool two)
+{
+	struct ltt_relay_stream_seq m = { .stream_handle = a, .last_net_seq_num = b };
+	struct ltt_wbuf pl;
+
+	ltt_wbuf_init(&pl);
+	if (two)
+		ltt_relay_put_stream_seq(&pl, &m);
+	else if (cmd != LTT_RELAY_STREAMS_SENT)
+		ltt_relay_put_u64_msg(&pl, a);
+	queue_ctrl(r, cmd, &pl, NULL, st);
+	ltt_wbuf_fini(&pl);
+}
+
+/* CLOSE_STREAM once, with the last packet's number.  Locked. */
+static void close_stream(struct ltt_relay *r, struct relay_stream *st)
+{
+	if (st->closed)
+		return;
+	if (!q_empty(&r->data_q)) {
+		/* the stream's last packet may still be in the queue: after it */
+		st->close_later = true;
+		return;
+	}
+	st->closed = true;
+	st->close_later = false;
+	queue_simple(r, LTT_RELAY_CLOSE_STREAM, st, st->handle,
+		     st->next_seq ? st->next_seq - 1 : UINT64_MAX, true);
+}
+
+/* ---- sinks ---- */
+
+static int relay_ready(struct ltt_sink *sink)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+	int ret = 0;
+
+	pthread_mutex_lock(&r->lock);
+	if (!r->conn_error && !q_empty(&r->data_q)) {
+		pump(r);
+		/* one packet at most in the queue: the next waits for the socket */
+		if (!r->conn_error && !q_empty(&r->data_q))
+			ret = -EAGAIN;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+/* The packet's index, or a beacon, on the control connection.  Locked. */
+static void queue_index(struct ltt_relay *r, struct relay_stream *st,
+			const struct ltt_relay_index *idx)
+{
+	struct ltt_wbuf pl;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_index(&pl, idx);
+	queue_ctrl(r, LTT_RELAY_SEND_INDEX, &pl, NULL, st);
+	ltt_wbuf_fini(&pl);
+}
+
+/*
+ * Send header + packet with one sendmsg() from the packet's memory; copy
+ * what the socket did not take into the data queue.  Locked, queue empty.
+ */
+static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt_sink_packet *pkt)
+{
+	struct iovec iov[LTT_SINK_MAX_IOV + 1];
+	struct msghdr mh = { .msg_iov = iov };
+	size_t total = LTT_RELAY_DATA_HDR_SIZE, done;
+	ssize_t n;
+	int i, ret;
+
+	iov[0].iov_base = (void *)hdr;
+	iov[0].iov_len = LTT_RELAY_DATA_HDR_SIZE;
+	for (i = 0; i < pkt->iovcnt; i++) {
+		iov[i + 1] = pkt->iov[i];
+		total += pkt->iov[i].iov_len;
+	}
+	mh.msg_iovlen = (size_t)pkt->iovcnt + 1;
+	do
+		n = sendmsg(r->data_fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+		fail(r, -errno);
+		return r->conn_error;
+	}
+	done = n > 0 ? (size_t)n : 0;
+	if (done < total && !busy(r))
+		r->progress_ms = ltt_relay_conn_now_ms();
+	/* the rest, copied: the ring buffer gets its sub-buffer back now */
+	for (i = 0; i < pkt->iovcnt + 1 && done < total; i++) {
+		if (done >= iov[i].iov_len) {
+			done -= iov[i].iov_len;
+			total -= iov[i].iov_len;
+			continue;
+		}
+		ret = q_append(&r->data_q, (uint8_t *)iov[i].iov_base + done,
+			       iov[i].iov_len - done);
+		if (ret) {
+			fail(r, ret);	/* a packet cut in the middle: the stream is lost */
+			return ret;
+		}
+		total -= iov[i].iov_len;
+		done = 0;
+	}
+	return 0;
+}
+
+static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+	struct relay_stream *st = rs->st;
+	uint8_t hdr[LTT_RELAY_DATA_HDR_SIZE];
+	struct ltt_relay_data_hdr h = {
+		.stream_handle = st->handle, .net_seq_num = st->next_seq,
+		.data_size = (uint32_t)pkt->len,
+	};
+	struct ltt_relay_index idx = {
+		.stream_handle = st->handle, .net_seq_num = st->next_seq,
+		.packet_size = pkt->entry.packet_size, .content_size = pkt->entry.content_size,
+		.timestamp_begin = pkt->entry.timestamp_begin,
+		.timestamp_end = pkt->entry.timestamp_end,
+		.events_discarded = pkt->entry.events_discarded,
+		.stream_id = pkt->entry.stream_id,
+		.stream_instance_id = pkt->entry.stream_instance_id,
+		.packet_seq_num = pkt->entry.packet_seq_num,
+	};
+	struct ltt_wbuf hw;
+	int ret;
+
+	if (pkt->len > LTT_RELAY_MAX_PACKET)
+		return -EFBIG;
+	pkt->entry.offset = 0;	/* the relay knows where it writes */
+	ltt_wbuf_init(&hw);
+	ltt_relay_put_data_hdr(&hw, &h);
+	if (hw.err || hw.len != sizeof(hdr)) {
+		ltt_wbuf_fini(&hw);
+		return -ENOMEM;
+	}
+	memcpy(hdr, hw.data, sizeof(hdr));
+	ltt_wbuf_fini(&hw);
+	pthread_mutex_lock(&r->lock);
+	ret = r->conn_error;
+	if (!ret && !q_empty(&r->data_q))
+		pump(r);	/* ready() said yes: it can only have emptied since */
+	if (!ret && !q_empty(&r->data_q))
+		ret = -EAGAIN;	/* not reached: ready() keeps it empty */
+	if (!ret)
+		ret = send_packet(r, hdr, pkt);
+	if (ret) {
+		r->stats.packets_lost++;
+		pthread_mutex_unlock(&r->lock);
+		return ret;
+	}
+	if (q_empty(&r->data_q)) {
+		r->stats.packets_sent++;
+		r->stats.bytes_sent += pkt->len;
+	} else {
+		r->q_packets++;
+		r->q_bytes += pkt->len;
+	}
+	st->next_seq++;
+	st->wrote = true;
+	rs->instance_id = pkt->entry.stream_instance_id;
+	queue_index(r, st, &idx);
+	send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	nudge(r);
+	pthread_mutex_unlock(&r->lock);
+	return 0;
+}
+
+static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+	struct relay_stream *st = rs->st;
+	struct ltt_relay_index beacon = {
+		.stream_handle = st->handle,
+		.net_seq_num = st->next_seq ? st->next_seq - 1 : UINT64_MAX,
+		.timestamp_end = now_ns,
+		.stream_id = stream_id,
+		.stream_instance_id = rs->instance_id,
+	};
+
+	pthread_mutex_lock(&r->lock);
+	/* a packet still on its way is news enough */
+	if (!r->conn_error && !st->wrote && q_empty(&r->data_q)) {
+		queue_index(r, st, &beacon);
+		send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		nudge(r);
+	}
+	st->wrote = false;
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void relay_sink_destroy(struct ltt_sink *sink)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+
+	if (rs->st) {
+		pthread_mutex_lock(&r->lock);
+		rs->st->sink_open = false;
+		if (!r->conn_error)
+			pump(r);	/* the stream's last packet first, if the socket takes it */
+		close_stream(r, rs->st);
+		pthread_mutex_unlock(&r->lock);
+		kick(r);
+	}
+	if (sink->poll_fd >= 0)
+		close(sink->poll_fd);
+	free(rs);
+}
+
+static const struct ltt_sink_ops relay_sink_ops = {
+	.name = "relay",
+	.ready = relay_ready,
+	.write = relay_write,
+	.idle = relay_idle,
+	.destroy = relay_sink_destroy,
+};
+
+static int relay_open_sink(const struct ltt_output *out, const char *name,
+			   struct ltt_sink **ret_sink)
+{
+	const struct relay_output *ro = (const struct relay_output *)out;
+	struct ltt_relay *r = ro->relay;
+	struct relay_sink *rs;
+	int ret;
+
+	rs = calloc(1, sizeof(*rs));
+	if (!rs)
+		return -ENOMEM;
+	rs->base.ops = &relay_sink_ops;
+	rs->relay = r;
+	/* its own fd to wait on: one epoll registration per sink */
+	rs->base.poll_fd = fcntl(r->data_fd, F_DUPFD_CLOEXEC, 3);
+	if (rs->base.poll_fd < 0) {
+		ret = -errno;
+		free(rs);
+		return ret;
+	}
+	pthread_mutex_lock(&r->lock);
+	ret = add_stream(r, ro->path, name, ro->tracefile_size, ro->tracefile_count, true, &rs->st);
+	if (ret && ret == r->conn_error)
+		ret = dead_stream(r, name, &rs->st);	/* the stream drops, counted */
+	else if (!ret) {
+		rs->st->sink_open = true;
+		/* viewers may see the trace with this stream from now on */
+		queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
+		send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		nudge(r);
+	}
+	pthread_mutex_unlock(&r->lock);
+	if (ret) {
+		relay_sink_destroy(&rs->base);
+		return ret;
+	}
+	*ret_sink = &rs->base;
+	return 0;
+}
+
+/* ---- outputs ---- */
+
+/* SEND_METADATA pieces: whole 4 KiB metadata packets, well below the relay's limit. */
+#define METADATA_CHUNK (256u * 1024)
+
+static int relay_metadata(struct ltt_output *out, const void *packets, size_t len)
+{
+	struct relay_output *ro = (struct relay_output *)out;
+	struct ltt_relay_metadata_hdr h = { .stream_handle = ro->meta ? ro->meta->handle : 0 };
+	struct ltt_relay *r = ro->relay;
+	const uint8_t *p = packets;
+	struct ltt_wbuf pl;
+	size_t n;
+	int ret = 0;
+
+	if (!ro->meta)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&pl);
+	pthread_mutex_lock(&r->lock);
+	while (!ret && len) {
+		n = len < METADATA_CHUNK ? len : METADATA_CHUNK;
+		ltt_wbuf_reset(&pl);
+		ltt_relay_put_metadata_hdr(&pl, &h);
+		ltt_wbuf_put_bytes(&pl, p, n);
+		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, NULL, ro->meta);
+		p += n;
+		len -= n;
+	}
+	pthread_mutex_unlock(&r->lock);
+	ltt_wbuf_fini(&pl);
+	if (!ret)
+		kick(r);
+	return ret;
+}
+
+static void relay_output_destroy(struct ltt_output *out)
+{
+	struct relay_output *ro = (struct relay_output *)out;
+	struct ltt_relay *r = ro->relay;
+
+	if (ro->meta) {
+		pthread_mutex_lock(&r->lock);
+		close_stream(r, ro->meta);
+		pthread_mutex_unlock(&r->lock);
+		kick(r);
+	}
+	free(ro);
+}
+
+static const struct ltt_output_ops relay_output_ops = {
+	.name = "relay",
+	.open_sink = relay_open_sink,
+	.metadata = relay_metadata,
+	.destroy = relay_output_destroy,
+};
+
+int ltt_sink_relay_output_create(struct ltt_relay *r, const char *pathname,
+				 uint64_t tracefile_size, uint64_t tracefile_count, bool metadata,
+				 struct ltt_output **ret_out)
+{
+	struct relay_output *ro;
+	int ret = 0;
+
+	if (!r || !pathname || !ret_out || strlen(pathname) >= LTT_RELAY_PATH_MAX)
+		return -EINVAL;
+	ro = calloc(1, sizeof(*ro) + strlen(pathname) + 1);
+	if (!ro)
+		return -ENOMEM;
+	ro->base.ops = &relay_output_ops;
+	ro->relay = r;
+	ro->tracefile_size = tracefile_size;
+	ro->tracefile_count = tracefile_count;
+	strcpy(ro->path, pathname);
+	if (metadata) {
+		pthread_mutex_lock(&r->lock);
+		ret = add_stream(r, pathname, "metadata", 0, 0, false, &ro->meta);
+		pthread_mutex_unlock(&r->lock);
+	}
+	if (ret) {
+		free(ro);
+		return ret;
+	}
+	*ret_out = &ro->base;
+	return 0;
+}
+
+struct ltt_relay *ltt_sink_relay_of(const struct ltt_output *out)
+{
+	return out && out->ops == &relay_output_ops ? ((const struct relay_output *)out)->relay
+						    : NULL;
+}
+
+/* ---- queries ---- */
+
+void ltt_sink_relay_stats(struct ltt_relay *r, struct ltt_sink_relay_stats *ret)
+{
+	pthread_mutex_lock(&r->lock);
+	*ret = r->stats;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Queue {u64} request @cmd awaited by @w.  Locked. */
+static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v, struct waiter *w)
+{
+	struct ltt_wbuf pl;
+	int ret;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_u64_msg(&pl, v);
+	ret = queue_ctrl(r, cmd, &pl, w, NULL);
+	ltt_wbuf_fini(&pl);
+	return ret;
+}
+
+/* Ask the relay whether the packets sent so far are all written.  Locked. */
+static int ask_pending(struct ltt_relay *r, bool *ret_pending)
+{
+	struct waiter begin = { 0 }, end = { 0 }, *ws;
+	struct relay_stream *st;
+	unsigned int n = 0, i = 0;
+	struct ltt_wbuf pl;
+	int ret;
+
+	for (st = r->streams; st; st = st->next)
+		n += !st->metadata && st->next_seq;
+	ws = calloc(n + 1, sizeof(*ws));
+	if (!ws)
+		return -ENOMEM;
+	ret = queue_u64(r, LTT_RELAY_BEGIN_DATA_PENDING, r->session_id, &begin);
+	for (st = r->streams; st && !ret; st = st->next) {
+		struct ltt_relay_stream_seq m = { st->handle, st->next_seq - 1 };
+
+		if (st->metadata || !st->next_seq)
+			continue;
+		ltt_wbuf_init(&pl);
+		ltt_relay_put_stream_seq(&pl, &m);
+		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, &ws[i++], st);
+		ltt_wbuf_fini(&pl);
+	}
+	if (!ret)
+		ret = queue_u64(r, LTT_RELAY_END_DATA_PENDING, r->session_id, &end);
+	if (!ret)
+		ret = wait_cmd(r, &end);	/* replies come in order: all are in */
+	*ret_pending = false;
+	for (i = 0; !ret && i < n; i++)
+		if (ws[i].done && ws[i].ret_code == 1)
+			*ret_pending = true;
+	if (!ret && end.ret_code == LTT_RELAY_OK && end.value)
+		*ret_pending = true;
+	free(ws);
+	return ret;
+}
+
+int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
+{
+	int ret;
+
+	*ret_pending = false;
+	pthread_mutex_lock(&r->lock);
+	check_stall(r);
+	ret = r->conn_error;
+	if (!ret && (r->q_packets || !q_empty(&r->data_q) || !q_empty(&r->ctrl_q))) {
+		*ret_pending = true;	/* still here: no need to ask */
+		kick(r);
+	} else if (!ret) {
+		ret = ask_pending(r, ret_pending);
+	}
+	if (ret) {
+		*ret_pending = false;
+		if (r->conn_error)
+			ret = -ECONNRESET;	/* whatever ended it: the connection is gone */
+	}
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+uint64_t ltt_sink_relay_key(const struct ltt_relay *r)
+{
+	return r->key;
+}
+
+uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *r)
+{
+	return r->live_timer_us;
+}
+
+void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data, int *ret_kick)
+{
+	*ret_ctrl = r->ctrl_fd;
+	*ret_data = r->data_fd;
+	*ret_kick = r->kick_fd;
+}
+
+/* ---- connection ---- */
+
+int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
+			   char *ret_path, size_t path_len)
+{
+	struct ltt_relay_conn_session sess;
+	pthread_condattr_t ca;
+	struct ltt_relay *r;
+	uint64_t deadline;
+	int ret;
+
+	if (!cfg || !cfg->ctrl_url || !cfg->data_url || !cfg->session_name || !cfg->hostname ||
+	    !ret_relay || !ret_path || !path_len)
+		return -EINVAL;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->ctrl_fd = r->data_fd = -1;
+	r->key = cfg->key;
+	r->live_timer_us = cfg->live_timer_us;
+	r->exp_tail = &r->exp_head;
+	sess = (struct ltt_relay_conn_session){
+		.session_name = cfg->session_name, .hostname = cfg->hostname,
+		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
+		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
+	};
+	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
+		 cfg->ctrl_url);
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&r->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	ret = r->kick_fd < 0 ? -errno : 0;
+	if (!ret)
+		ret = ltt_relay_conn_connect(cfg->ctrl_url, &r->ctrl_fd);
+	if (!ret)
+		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
+	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	if (!ret)
+		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label);
+	if (!ret)
+		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
+						    &r->session_id, ret_path, path_len);
+	if (ret) {
+		LTT_ERR("%s: %s", r->label, strerror(-ret));
+		ltt_sink_relay_destroy(r);
+		return ret;
+	}
+	LTT_INFO("%s: connected, output %s", r->label, ret_path);
+	*ret_relay = r;
+	return 0;
+}
+
+/* Send what is queued within the deadline, on the caller's thread. */
+static void final_send(struct ltt_relay *r)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
+	struct relay_stream *st;
+
+	pthread_mutex_lock(&r->lock);
+	for (st = r->streams; st; st = st->next)
+		close_stream(r, st);
+	while (!r->conn_error && (!q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head)) {
+		pump(r);
+		if (!ltt_relay_conn_ms_left(deadline)) {
+			LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end",
+				 r->label, q_size(&r->ctrl_q) + q_size(&r->data_q),
+				 r->exp_head ? "some" : "no");
+			break;
+		}
+		pfd[0].events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
+		pfd[1].events = q_empty(&r->data_q) ? 0 : POLLOUT;
+		pthread_mutex_unlock(&r->lock);
+		poll(pfd, 2, ltt_relay_conn_ms_left(deadline));
+		pthread_mutex_lock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+void ltt_sink_relay_destroy(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	struct expect *e;
+
+	if (!r)
+		return;
+	if (r->ctrl_fd >= 0 && r->data_fd >= 0)
+		final_send(r);
+	while ((e = r->exp_head)) {
+		r->exp_head = e->next;
+		free(e);
+	}
+	while ((st = r->streams)) {
+		r->streams = st->next;
+		free(st);
+	}
+	if (r->ctrl_fd >= 0)
+		close(r->ctrl_fd);
+	if (r->data_fd >= 0)
+		close(r->data_fd);
+	if (r->kick_fd >= 0)
+		close(r->kick_fd);
+	free(r->ctrl_q.buf);
+	free(r->data_q.buf);
+	pthread_cond_destroy(&r->cond);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sink-relay.h - the relay output: a trace streamed to ltt-relayd over a
+ * control and a data TCP connection (common/relay-proto.h).
+ *
+ * One struct ltt_relay is one relay session (ADD_RELAY): both
+ * connections, the relay's streams, two byte queues and the replies
+ * awaited on the control connection.  Its outputs (one per trace for the
+ * metadata, one per channel for the data streams) open sinks that send
+ * each packet as a data header + the packet on the data connection, with
+ * sendmsg() straight from the ring buffer's memory, then its index
+ * (SEND_INDEX) on the control connection.  What the socket does not take
+ * at once is copied into the data queue, sent as the socket drains; while
+ * anything is queued every sink of the relay says "would block" (-EAGAIN,
+ * waiting for EPOLLOUT on its own dup of the data socket), so the queue
+ * holds at most one packet and the data thread never waits on TCP.
+ * Replies are read as they arrive and matched to the requests in order: a
+ * refused index or metadata packet is logged and counted.
+ *
+ * Threads.  The command thread connects (ltt_sink_relay_connect(): VERSION
+ * and CREATE_SESSION, blocking with a deadline), adds metadata streams
+ * and metadata, and asks for status and data pending.  The data thread
+ * owns the sockets' I/O from ltt_sink_relay_io() once the relay is
+ * registered with it, opens and writes the sinks, and runs the live
+ * timer.  The command thread only queues requests and kicks the data
+ * thread (an eventfd); when it needs an answer it waits on a condition
+ * variable, at most LTT_SINK_RELAY_TIMEOUT_MS.  The relay's mutex
+ * protects everything mutable; it is a leaf (no other lock is taken under
+ * it; the I/O done under it is non-blocking).
+ *
+ * A connection that fails (the relay closed it, a send or receive error,
+ * a malformed reply, an unanswered request past the deadline, no byte
+ * moved for LTT_SINK_RELAY_STALL_MS while some wait to) is recorded
+ * once (conn_error, logged); from then on the relay's sinks never block
+ * and drop every packet they are given, counted in packets_lost, so the
+ * ring buffers keep being read and writers never stall (as LTTng's
+ * consumer does); other relays and local outputs are not affected.
+ */
+#ifndef LTT_CONSUMERD_SINK_RELAY_H
+#define LTT_CONSUMERD_SINK_RELAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "consumerd/sink.h"
+
+/* Connection deadline, and the longest wait for a reply. */
+#define LTT_SINK_RELAY_TIMEOUT_MS 5000
+
+/* A relay that moves nothing this long while we wait on it is given up. */
+#define LTT_SINK_RELAY_STALL_MS 10000
+
+/* A control queue larger than this means the relay stopped reading. */
+#define LTT_SINK_RELAY_CTRL_QUEUE_MAX (8u << 20)
+
+struct ltt_relay;
+
+/* What ADD_RELAY says (consumer-proto.h); strings borrowed. */
+struct ltt_sink_relay_cfg {
+	uint64_t key;
+	const char *ctrl_url;		/* tcp:// or tcp6:// with a port */
+	const char *data_url;
+	const char *hostname;
+	const char *session_name;
+	const char *base_path;
+	uint32_t live_timer_us;
+	uint64_t session_id;
+	uint64_t creation_time;
+};
+
+/* RELAY_STATUS's counters. */
+struct ltt_sink_relay_stats {
+	int conn_error;			/* 0, or the -errno that ended the connection */
+	uint64_t packets_sent;		/* whole packets the data socket took */
+	uint64_t bytes_sent;		/* their bytes, headers excluded */
+	uint64_t packets_lost;		/* read from a ring buffer, never delivered */
+	uint64_t replies_refused;	/* indexes and metadata the relay refused */
+};
+
+/**
+ * ltt_sink_relay_connect() - connect to a relay and create its session
+ * @cfg: borrowed
+ * @ret_relay: to release with ltt_sink_relay_destroy()
+ * @ret_path: the relay's output directory (@path_len bytes, NUL-terminated)
+ *
+ * Command thread; blocks at most LTT_SINK_RELAY_TIMEOUT_MS per step.
+ * Returns 0, -EINVAL (a url that is not tcp:// with a port),
+ * -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH, -ENETUNREACH, -ENOENT (the
+ * host name does not resolve), -EPROTO (the peer is not a relay or
+ * refused the session), -EPROTONOSUPPORT (another major), -ENOMEM.
+ */
+int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
+			   char *ret_path, size_t path_len);
+
+/**
+ * ltt_sink_relay_destroy() - close both connections and free; accepts NULL
+ *
+ * Command thread, once no output of the relay is left and the data thread
+ * no longer watches it.  Sends what is still queued, and CLOSE_STREAM for
+ * streams not yet closed, within LTT_SINK_RELAY_TIMEOUT_MS at most.
+ */
+void ltt_sink_relay_destroy(struct ltt_relay *relay);
+
+/** ltt_sink_relay_key() - the relay's ADD_RELAY key */
+uint64_t ltt_sink_relay_key(const struct ltt_relay *relay);
+
+/** ltt_sink_relay_live_timer_us() - 0, or the live timer period */
+uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *relay);
+
+/**
+ * ltt_sink_relay_output_create() - an output of @relay for one trace
+ * @pathname: the trace's directory in the relay session (borrowed, copied)
+ * @metadata: the trace's own output: adds its "metadata" stream now
+ *            (waits for the relay's answer) and takes ltt_output_metadata()
+ * @ret_out: to release with ltt_output_destroy()
+ *
+ * Command thread.  Sinks are opened by the data thread, each adding its
+ * stream to the relay session (ADD_STREAM, then STREAMS_SENT).  Returns 0,
+ * -ENOMEM, or the connection's error.  Once the connection is gone, new
+ * sinks still open: they drop and count what they are given.
+ */
+int ltt_sink_relay_output_create(struct ltt_relay *relay, const char *pathname,
+				 uint64_t tracefile_size, uint64_t tracefile_count, bool metadata,
+				 struct ltt_output **ret_out);
+
+/**
+ * ltt_sink_relay_of() - the relay an output sends to, or NULL for
+ * another kind of output
+ */
+struct ltt_relay *ltt_sink_relay_of(const struct ltt_output *out);
+
+/**
+ * ltt_sink_relay_fds() - what the data thread watches: the control and data
+ * sockets and the kick eventfd (EPOLLIN: call ltt_sink_relay_io())
+ */
+void ltt_sink_relay_fds(const struct ltt_relay *relay, int *ret_ctrl, int *ret_data,
+			int *ret_kick);
+
+/**
+ * ltt_sink_relay_io() - send what is queued, read the replies that came
+ * @ret_ctrl_events: EPOLLIN, plus EPOLLOUT while the control queue is not
+ *                   empty; 0 once the connection has failed
+ * @ret_data_events: EPOLLOUT while the data queue is not empty, else 0
+ *
+ * Data thread, whenever one of the three fds fired (and after a batch of
+ * work).  Never blocks.
+ */
+void ltt_sink_relay_io(struct ltt_relay *relay, uint32_t *ret_ctrl_events,
+		       uint32_t *ret_data_events);
+
+/**
+ * ltt_sink_relay_stats() - the relay's counters
+ *
+ * Any thread.
+ */
+void ltt_sink_relay_stats(struct ltt_relay *relay, struct ltt_sink_relay_stats *ret);
+
+/**
+ * ltt_sink_relay_data_pending() - have all packets read so far reached the
+ * relay and been written there?
+ * @ret_pending: true while some have not
+ *
+ * Command thread; asks the relay (BEGIN_DATA_PENDING, DATA_PENDING per
+ * stream, END_DATA_PENDING) once nothing is queued here, and waits at most
+ * LTT_SINK_RELAY_TIMEOUT_MS.  Returns 0, or the connection's error
+ * (-ECONNRESET when it is gone; *ret_pending is then false).
+ */
+int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
+
+#endif /* LTT_CONSUMERD_SINK_RELAY_H */

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * relay.h - a session's relay daemon, as the session daemon sees it.
+ *
+ * The session daemon never streams: its consumers do (ADD_RELAY, then
+ * ADD_TRACE with the relay's key: common/consumer-proto.h).  What it does
+ * itself is check, when a session is created, that the relay answers: it
+ * connects to the control port, does the VERSION handshake of
+ * common/relay-proto.h, and closes.  It also derives, from the session's
+ * net URL, what every consumer's ADD_RELAY says: the two ports as tcp
+ * URLs, the base path, the traced host's name.
+ *
+ * Each domain keeps one struct ltt_relay_link per session and consumer:
+ * attached once (ADD_RELAY) before the domain's first trace, asked for
+ * data pending and status, detached (DEL_RELAY) after its traces.
+ */
+#ifndef LTT_SESSIOND_RELAY_H
+#define LTT_SESSIOND_RELAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/uri.h"
+#include "sessiond/consumer.h"
+#include "sessiond/session.h"
+
+/* How long the create-time check may take: connecting, then the answer. */
+#define LTT_RELAY_CHECK_TIMEOUT_MS 5000
+
+/**
+ * ltt_relay_check() - does a relay daemon answer at @uri's control port?
+ * @uri: a net URL
+ * @timeout_ms: for the whole check (name resolution aside)
+ *
+ * Connects (every address the host resolves to, in order, until one
+ * accepts), sends VERSION and reads the answer, then closes.  Blocks up to
+ * @timeout_ms: call it with no lock held.  Returns 0, -ENOENT (the name
+ * does not resolve), -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH (or
+ * -ENETUNREACH), -EPROTO (the peer answered something else than a relay,
+ * or closed), -EPROTONOSUPPORT (a relay of another major version), or
+ * another -errno of socket().
+ */
+int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms);
+
+/**
+ * ltt_relay_error_code() - the public code of a -errno of ltt_relay_check()
+ * or of a consumer's ADD_RELAY
+ */
+enum ltt_error_code ltt_relay_error_code(int err);
+
+/* One consumer's connection to a session's relay (a domain keeps one). */
+struct ltt_relay_link {
+	uint64_t key;			/* the consumer's relay key, 0: not attached */
+	uint64_t consumer_gen;		/* the consumer generation holding it */
+	int error;			/* 0, or the -errno that ended it (known here) */
+	char output_path[LTT_PATH_MAX];	/* the relay's directory, as it says */
+};
+
+/**
+ * ltt_relay_attach() - have consumer @c connect to @session's relay
+ * @link: not attached; on success its key, generation and output path set
+ * @key: a new key, unique in @c
+ * @gen: @c's generation
+ *
+ * Sends ADD_RELAY (blocks up to the consumer's connection deadline).
+ * Session lock held.  Returns 0, the consumer's -errno (see
+ * consumer-proto.h), -EINVAL for a session without a net URL; the error
+ * is also kept in @link->error and logged.
+ */
+int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		     uint64_t key, const struct ltt_session *session);
+
+/**
+ * ltt_relay_detach() - DEL_RELAY, if @link is attached to @c (and @c is
+ * still its consumer); the link is then not attached
+ */
+void ltt_relay_detach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen);
+
+/**
+ * ltt_relay_pending() - is some data of @link not yet at the relay?
+ * @c: the consumer now, NULL if none; @gen its generation
+ * @ret_pending: true while it is
+ *
+ * Returns 0 (also for a link never attached: nothing pending), or
+ * -ECONNRESET when the relay connection is lost (or the consumer holding
+ * it died): nothing more will arrive.
+ */
+int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      bool *ret_pending);
+
+/**
+ * ltt_relay_status() - the state of @link for lttctl list
+ * @ret: domain set by the caller; the rest filled here
+ */
+void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      struct ltt_relay_info *ret);
+
+#endif /* LTT_SESSIOND_RELAY_H */

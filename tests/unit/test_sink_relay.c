@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_sink_relay.c - the relay output against a fake relay run by this
+ * test on loopback: the handshake and its errors, streams, packets and
+ * their indexes as the relay receives them, metadata, a full socket
+ * (would block, one packet queued, resumed), refused indexes, data
+ * pending, beacons, and the relay dying mid-session.
+ *
+ * The fake relay is a thread serving one control and one data
+ * connection; the test's main thread plays the data thread's sink calls
+ * and a pump thread does the relay's I/O as the data thread's loop does.
+ */
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "common/relay-proto.h"
+#include "consumerd/sink-relay.h"
+#include "tap.h"
+
+#define MAX_STREAMS 16
+#define MAX_PACKETS 64
+
+struct fake {
+	int lctrl, ldata;		/* listening */
+	int ctrl, data;			/* accepted */
+	int ctrl_port, data_port;
+	uint32_t major;			/* what VERSION answers */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool stop_reading_data;		/* leave the data socket alone */
+	bool refuse_index;
+	bool die;			/* close both connections */
+	uint32_t pending_answer;	/* DATA_PENDING's answer */
+	/* what was received */
+	unsigned int nr_streams, streams_sent, closes;
+	char stream_names[MAX_STREAMS][LTT_RELAY_NAME_MAX];
+	char stream_paths[MAX_STREAMS][LTT_RELAY_PATH_MAX];
+	unsigned int nr_packets;
+	uint64_t pkt_handle[MAX_PACKETS], pkt_seq[MAX_PACKETS], pkt_len[MAX_PACKETS];
+	uint8_t pkt_first[MAX_PACKETS], pkt_last[MAX_PACKETS];
+	bool pkt_uniform[MAX_PACKETS];
+	unsigned int nr_indexes, nr_beacons;
+	struct ltt_relay_index last_index, last_beacon;
+	size_t metadata_bytes;
+	unsigned int metadata_msgs;
+	uint8_t metadata_first[8];
+	pthread_t thread;
+};
+
+static int listen_port(int *ret_port)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 4) ||
+	    getsockname(fd, (struct sockaddr *)&a, &len))
+		return -1;
+	*ret_port = ntohs(a.sin_port);
+	return fd;
+}
+
+static int read_full(int fd, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = read(fd, p, len);
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* One control request; returns -1 when the connection ends. */
+static int serve_ctrl(struct fake *f)
+{
+	struct ltt_relay_ctrl_hdr h;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint8_t hb[LTT_RELAY_CTRL_HDR_SIZE], *pl;
+	int ret = 0;
+
+	if (read_full(f->ctrl, hb, sizeof(hb)))
+		return -1;
+	ltt_rbuf_init(&r, hb, sizeof(hb));
+	if (ltt_relay_get_ctrl_hdr(&r, &h) || h.data_size > (1u << 22))
+		return -1;
+	pl = malloc(h.data_size + 1);
+	if (!pl || read_full(f->ctrl, pl, h.data_size)) {
+		free(pl);
+		return -1;
+	}
+	ltt_rbuf_init(&r, pl, h.data_size);
+	ltt_wbuf_init(&w);
+	pthread_mutex_lock(&f->lock);
+	switch (h.cmd) {
+	case LTT_RELAY_VERSION: {
+		struct ltt_relay_version v = { f->major, 11 };
+
+		ltt_relay_put_version(&w, &v);
+		break;
+	}
+	case LTT_RELAY_CREATE_SESSION: {
+		struct ltt_relay_create_session_reply rep = { 77, LTT_RELAY_OK, "/out/box/s1" };
+
+		ltt_relay_put_create_session_reply(&w, &rep);
+		break;
+	}
+	case LTT_RELAY_ADD_STREAM: {
+		struct ltt_relay_add_stream *m = calloc(1, sizeof(*m));
+		struct ltt_relay_add_stream_reply rep = { 100 + f->nr_streams, LTT_RELAY_OK };
+
+		if (!m || ltt_relay_get_add_stream(&r, m) || f->nr_streams >= MAX_STREAMS) {
+			ret = -1;
+		} else {
+			strcpy(f->stream_names[f->nr_streams], m->channel_name);
+			strcpy(f->stream_paths[f->nr_streams], m->pathname);
+			f->nr_streams++;
+			ltt_relay_put_add_stream_reply(&w, &rep);
+		}
+		free(m);
+		break;
+	}
+	case LTT_RELAY_STREAMS_SENT:
+		f->streams_sent++;
+		ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		break;
+	case LTT_RELAY_SEND_METADATA:
+		if (h.data_size > 12) {
+			if (!f->metadata_bytes)
+				memcpy(f->metadata_first, pl + 12, 8);
+			f->metadata_bytes += h.data_size - 12;
+			f->metadata_msgs++;
+		}
+		ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		break;
+	case LTT_RELAY_SEND_INDEX: {
+		struct ltt_relay_index idx;
+
+		if (ltt_relay_get_index(&r, &idx)) {
+			ret = -1;
+		} else if (!idx.packet_size) {
+			f->nr_beacons++;
+			f->last_beacon = idx;
+			ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		} else {
+			f->nr_indexes++;
+			f->last_index = idx;
+			ltt_relay_put_ret(&w, f->refuse_index ? LTT_RELAY_ERR_INVAL : LTT_RELAY_OK);
+		}
+		break;
+	}
+	case LTT_RELAY_CLOSE_STREAM:
+		f->closes++;
+		ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		break;
+	case LTT_RELAY_BEGIN_DATA_PENDING:
+		ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		break;
+	case LTT_RELAY_DATA_PENDING:
+		ltt_relay_put_ret(&w, f->pending_answer);
+		break;
+	case LTT_RELAY_END_DATA_PENDING: {
+		struct ltt_relay_end_data_pending_reply rep = { LTT_RELAY_OK, 0 };
+
+		ltt_relay_put_end_data_pending_reply(&w, &rep);
+		break;
+	}
+	default:
+		ret = -1;
+	}
+	pthread_cond_broadcast(&f->cond);
+	pthread_mutex_unlock(&f->lock);
+	if (!ret && w.len && write(f->ctrl, w.data, w.len) != (ssize_t)w.len)
+		ret = -1;
+	ltt_wbuf_fini(&w);
+	free(pl);
+	return ret;
+}
+
+/* One data packet; returns -1 when the connection ends. */
+static int serve_data(struct fake *f)
+{
+	uint8_t hb[LTT_RELAY_DATA_HDR_SIZE], *p;
+	struct ltt_relay_data_hdr h;
+	struct ltt_rbuf r;
+	unsigned int i;
+	size_t j;
+
+	if (read_full(f->data, hb, sizeof(hb)))
+		return -1;
+	ltt_rbuf_init(&r, hb, sizeof(hb));
+	if (ltt_relay_get_data_hdr(&r, &h))
+		return -1;
+	p = malloc(h.data_size ? h.data_size : 1);
+	if (!p || read_full(f->data, p, h.data_size)) {
+		free(p);
+		return -1;
+	}
+	pthread_mutex_lock(&f->lock);
+	i = f->nr_packets;
+	if (i < MAX_PACKETS) {
+		f->pkt_handle[i] = h.stream_handle;
+		f->pkt_seq[i] = h.net_seq_num;
+		f->pkt_len[i] = h.data_size;
+		f->pkt_first[i] = p[0];
+		f->pkt_last[i] = p[h.data_size - 1];
+		f->pkt_uniform[i] = true;
+		for (j = 8; j < h.data_size; j++)
+			if (p[j] != p[8])
+				f->pkt_uniform[i] = false;
+		f->nr_packets++;
+	}
+	pthread_cond_broadcast(&f->cond);
+	pthread_mutex_unlock(&f->lock);
+	free(p);
+	return 0;
+}
+
+static void *fake_main(void *arg)
+{
+	struct fake *f = arg;
+	struct pollfd pfd[2];
+
+	f->ctrl = accept(f->lctrl, NULL, NULL);
+	f->data = accept(f->ldata, NULL, NULL);
+	for (;;) {
+		pthread_mutex_lock(&f->lock);
+		if (f->die) {
+			pthread_mutex_unlock(&f->lock);
+			break;
+		}
+		pfd[0] = (struct pollfd){ .fd = f->ctrl, .events = POLLIN };
+		pfd[1] = (struct pollfd){ .fd = f->stop_reading_data ? -1 : f->data, .events = POLLIN };
+		pthread_mutex_unlock(&f->lock);
+		if (poll(pfd, 2, 10) < 0)
+			break;
+		if ((pfd[0].revents & (POLLIN | POLLHUP)) && serve_ctrl(f))
+			break;
+		if ((pfd[1].revents & (POLLIN | POLLHUP)) && serve_data(f))
+			break;
+	}
+	close(f->ctrl);
+	close(f->data);
+	pthread_mutex_lock(&f->lock);
+	f->die = true;
+	pthread_cond_broadcast(&f->cond);
+	pthread_mutex_unlock(&f->lock);
+	return NULL;
+}
+
+static void fake_start(struct fake *f, uint32_t major)
+{
+	memset(f, 0, sizeof(*f));
+	f->major = major;
+	f->pending_answer = 0;
+	pthread_mutex_init(&f->lock, NULL);
+	pthread_cond_init(&f->cond, NULL);
+	f->lctrl = listen_port(&f->ctrl_port);
+	f->ldata = listen_port(&f->data_port);
+	pthread_create(&f->thread, NULL, fake_main, f);
+}
+
+static void fake_stop(struct fake *f)
+{
+	pthread_mutex_lock(&f->lock);
+	f->die = true;
+	pthread_mutex_unlock(&f->lock);
+	pthread_join(f->thread, NULL);
+	close(f->lctrl);
+	close(f->ldata);
+}
+
+/* Wait (5 s at most) until @n <= *counter, under the fake's lock. */
+static bool fake_wait(struct fake *f, const unsigned int *counter, unsigned int n)
+{
+	struct timespec ts;
+	bool ok;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += 5;
+	pthread_mutex_lock(&f->lock);
+	while (*counter < n && !f->die)
+		if (pthread_cond_timedwait(&f->cond, &f->lock, &ts))
+			break;
+	ok = *counter >= n;
+	pthread_mutex_unlock(&f->lock);
+	return ok;
+}
+
+/* The pump thread: the data thread's loop over the relay's fds. */
+struct pump {
+	struct ltt_relay *relay;
+	volatile bool stop;
+	pthread_t thread;
+};
+
+static void *pump_main(void *arg)
+{
+	struct pump *p = arg;
+	uint32_t ce = POLLIN, de = 0;
+	struct pollfd pfd[3];
+	int c, d, k;
+
+	ltt_sink_relay_fds(p->relay, &c, &d, &k);
+	while (!p->stop) {
+		pfd[0] = (struct pollfd){ .fd = c, .events = (short)ce };
+		pfd[1] = (struct pollfd){ .fd = de ? d : -1, .events = POLLOUT };
+		pfd[2] = (struct pollfd){ .fd = k, .events = POLLIN };
+		poll(pfd, 3, 10);
+		ltt_sink_relay_io(p->relay, &ce, &de);
+		ce = ce ? POLLIN | ((ce & 4) ? POLLOUT : 0) : 0;	/* EPOLLOUT is 4 */
+	}
+	return NULL;
+}
+
+static struct ltt_sink_relay_cfg cfg_for(struct fake *f, char *ctrl, char *data)
+{
+	sprintf(ctrl, "tcp://127.0.0.1:%d", f->ctrl_port);
+	sprintf(data, "tcp://127.0.0.1:%d", f->data_port);
+	return (struct ltt_sink_relay_cfg){
+		.key = 1, .ctrl_url = ctrl, .data_url = data, .hostname = "box",
+		.session_name = "s1", .base_path = "", .live_timer_us = 0,
+		.session_id = 5, .creation_time = 1700000000,
+	};
+}
+
+static void test_connect_errors(void)
+{
+	char ctrl[64], data[64], path[256];
+	struct ltt_sink_relay_cfg cfg;
+	struct ltt_relay *r = NULL;
+	struct fake f;
+	int port, fd;
+
+	fd = listen_port(&port);
+	close(fd);	/* nobody listens there now */
+	sprintf(ctrl, "tcp://127.0.0.1:%d", port);
+	cfg = (struct ltt_sink_relay_cfg){ .key = 1, .ctrl_url = ctrl, .data_url = ctrl,
+					   .hostname = "box", .session_name = "s1" };
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -ECONNREFUSED,
+		   "no relay listening: ECONNREFUSED");
+	cfg.ctrl_url = "net://127.0.0.1";
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
+		   "a net:// url where tcp:// is needed: EINVAL");
+	cfg.ctrl_url = "tcp://127.0.0.1";
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
+		   "a tcp:// url without a port: EINVAL");
+
+	fake_start(&f, 3);
+	cfg = cfg_for(&f, ctrl, data);
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EPROTONOSUPPORT,
+		   "a relay of protocol 3.x: EPROTONOSUPPORT");
+	fake_stop(&f);
+
+	/* a peer that accepts and closes: not a relay */
+	fake_start(&f, 2);
+	pthread_mutex_lock(&f.lock);
+	f.die = true;
+	pthread_mutex_unlock(&f.lock);
+	cfg = cfg_for(&f, ctrl, data);
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EPROTO,
+		   "a peer that closes at once: EPROTO");
+	fake_stop(&f);
+}
+
+/* A packet of @len bytes: an 8-byte head of @tag, then @fill; two iovecs. */
+static void make_packet(struct ltt_sink_packet *pkt, uint8_t *buf, size_t len, uint8_t tag,
+			uint8_t fill, uint64_t seq)
+{
+	memset(buf, tag, 8);
+	memset(buf + 8, fill, len - 8);
+	memset(pkt, 0, sizeof(*pkt));
+	pkt->len = len;
+	pkt->iov[0] = (struct iovec){ buf, 8 };
+	pkt->iov[1] = (struct iovec){ buf + 8, len - 8 };
+	pkt->iovcnt = 2;
+	pkt->splice_fd = -1;
+	pkt->entry = (struct ltt_ctf_index_entry){
+		.packet_size = len * 8, .content_size = len * 8 - 64, .timestamp_begin = 1000 + seq,
+		.timestamp_end = 2000 + seq, .stream_id = 3, .stream_instance_id = 1,
+		.packet_seq_num = seq,
+	};
+}
+
+static void test_session(void)
+{
+	char ctrl[64], data[64], path[256];
+	struct ltt_sink_relay_stats stats;
+	struct ltt_sink_relay_cfg cfg;
+	struct ltt_output *tout = NULL, *cout = NULL;
+	struct ltt_sink *sink = NULL;
+	struct ltt_sink_packet pkt;
+	struct ltt_relay *r = NULL;
+	static uint8_t buf[1 << 20];
+	uint8_t meta[8192];
+	struct pump pump = { 0 };
+	struct pollfd pfd;
+	unsigned int i, accepted = 0, blocked = 0;
+	bool pending = true;
+	struct fake f;
+
+	fake_start(&f, 2);
+	cfg = cfg_for(&f, ctrl, data);
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "connected to the relay");
+	tap_is_str(path, "/out/box/s1", "with the relay's output path");
+	pump.relay = r;
+	pthread_create(&pump.thread, NULL, pump_main, &pump);
+
+	tap_is_int(ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, true, &tout), 0,
+		   "a trace output: its metadata stream is added");
+	tap_ok(f.nr_streams == 1 && !strcmp(f.stream_names[0], "metadata") &&
+	       !strcmp(f.stream_paths[0], "ust/uid/0/64-bit"), "as 'metadata' of the trace's path");
+	memset(meta, 'm', sizeof(meta));
+	tap_is_int(ltt_output_metadata(tout, meta, sizeof(meta)), 0, "metadata is queued");
+	fake_wait(&f, &f.metadata_msgs, 1);
+	tap_ok(f.metadata_bytes == 8192 && f.metadata_first[0] == 'm',
+	       "and reaches the relay (SEND_METADATA), %zu bytes", f.metadata_bytes);
+
+	tap_is_int(ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, false, &cout), 0,
+		   "a channel output");
+	tap_is_int(ltt_output_open_sink(cout, "chan_0", &sink), 0, "a sink: ADD_STREAM");
+	tap_ok(f.nr_streams == 2 && !strcmp(f.stream_names[1], "chan_0") && sink->poll_fd >= 0,
+	       "named CHANNEL_CPU, with an fd to wait on");
+	tap_ok(fake_wait(&f, &f.streams_sent, 1), "STREAMS_SENT follows");
+	for (i = 0; i < 3; i++) {
+		make_packet(&pkt, buf, 4096, (uint8_t)i, (uint8_t)(0x10 + i), i);
+		if (ltt_sink_ready(sink) == 0 && ltt_sink_write(sink, &pkt) == 0)
+			accepted++;
+	}
+	tap_is_int((int)accepted, 3, "three packets written");
+	tap_ok(fake_wait(&f, &f.nr_packets, 3) && fake_wait(&f, &f.nr_indexes, 3),
+	       "the relay got three packets and three indexes");
+	tap_ok(f.pkt_handle[0] == 101 && f.pkt_seq[0] == 0 && f.pkt_seq[2] == 2 &&
+	       f.pkt_len[1] == 4096 && f.pkt_first[1] == 1 && f.pkt_last[1] == 0x11 &&
+	       f.pkt_uniform[2], "each whole, in order, on the stream's handle");
+	tap_ok(f.last_index.stream_handle == 101 && f.last_index.net_seq_num == 2 &&
+	       f.last_index.packet_size == 4096 * 8 && f.last_index.timestamp_end == 2002 &&
+	       f.last_index.stream_id == 3 && f.last_index.packet_seq_num == 2,
+	       "the index names the packet and carries its fields");
+
+	/* live: a tick after a write sends nothing, the next one a beacon */
+	ltt_sink_idle(sink, 123456789, 3);
+	ltt_sink_idle(sink, 223456789, 3);
+	tap_ok(fake_wait(&f, &f.nr_beacons, 1) && f.nr_beacons == 1 &&
+	       f.last_beacon.timestamp_end == 223456789 && f.last_beacon.stream_id == 3 &&
+	       f.last_beacon.stream_handle == 101, "an idle stream sends one beacon with the time");
+
+	/* the relay stops reading data: the sink says it would block */
+	pthread_mutex_lock(&f.lock);
+	f.stop_reading_data = true;
+	pthread_mutex_unlock(&f.lock);
+	accepted = 0;
+	for (i = 0; i < 40; i++) {
+		if (ltt_sink_ready(sink) == -EAGAIN) {
+			blocked = 1;
+			break;
+		}
+		make_packet(&pkt, buf, sizeof(buf), (uint8_t)(3 + i), (uint8_t)(0x20 + i), 3 + i);
+		tap_ok(ltt_sink_write(sink, &pkt) == 0 || 0, "packet %u taken", 3 + i);
+		accepted++;
+	}
+	tap_ok(blocked, "a full socket: ready() says EAGAIN after %u MiB packets", accepted);
+	pfd = (struct pollfd){ .fd = sink->poll_fd, .events = POLLOUT };
+	tap_is_int(poll(&pfd, 1, 0), 0, "and its fd is not writable");
+	pthread_mutex_lock(&f.lock);
+	f.stop_reading_data = false;
+	pthread_mutex_unlock(&f.lock);
+	tap_is_int(poll(&pfd, 1, 5000), 1, "the relay reads again: the fd is writable");
+	for (i = 0; i < 500 && ltt_sink_ready(sink); i++)
+		poll(&pfd, 1, 10);
+	tap_is_int(ltt_sink_ready(sink), 0, "and the sink ready once the queued rest is sent");
+	fake_wait(&f, &f.nr_packets, 3 + accepted);
+	tap_ok(f.nr_packets == 3 + accepted, "every packet arrived (%u)", f.nr_packets);
+	tap_ok(f.pkt_len[3 + accepted - 1] == sizeof(buf) &&
+	       f.pkt_first[3 + accepted - 1] == (uint8_t)(3 + accepted - 1) &&
+	       f.pkt_uniform[3 + accepted - 1] && f.pkt_seq[3 + accepted - 1] == 3 + accepted - 1,
+	       "whole, the last one too (its rest went through the queue)");
+
+	/* refused indexes are counted */
+	pthread_mutex_lock(&f.lock);
+	f.refuse_index = true;
+	pthread_mutex_unlock(&f.lock);
+	make_packet(&pkt, buf, 4096, 9, 9, 99);
+	tap_ok(!ltt_sink_ready(sink) && !ltt_sink_write(sink, &pkt), "a packet whose index is refused");
+	tap_is_int(ltt_sink_relay_data_pending(r, &pending), 0, "data pending asks the relay");
+	ltt_sink_relay_stats(r, &stats);
+	tap_ok(stats.replies_refused == 1, "the refused index is counted (%llu)",
+	       (unsigned long long)stats.replies_refused);
+	tap_ok(!pending, "nothing pending once the relay says so");
+	pthread_mutex_lock(&f.lock);
+	f.pending_answer = 1;
+	pthread_mutex_unlock(&f.lock);
+	tap_ok(!ltt_sink_relay_data_pending(r, &pending) && pending,
+	       "pending while the relay says a stream misses packets");
+	tap_ok(stats.packets_sent == 4 + accepted && stats.packets_lost == 0 && !stats.conn_error,
+	       "stats: %llu packets sent, none lost",
+	       (unsigned long long)stats.packets_sent);
+
+	/* the relay dies */
+	pthread_mutex_lock(&f.lock);
+	f.die = true;
+	pthread_mutex_unlock(&f.lock);
+	pthread_join(f.thread, NULL);
+	for (i = 0; i < 500; i++) {
+		ltt_sink_relay_stats(r, &stats);
+		if (stats.conn_error)
+			break;
+		poll(NULL, 0, 10);
+	}
+	tap_ok(stats.conn_error != 0, "the relay's death is recorded: %s",
+	       strerror(-stats.conn_error));
+	tap_is_int(ltt_sink_ready(sink), 0, "a dead relay's sink never blocks");
+	make_packet(&pkt, buf, 4096, 1, 1, 100);
+	tap_ok(ltt_sink_write(sink, &pkt) < 0, "and drops what it is given");
+	ltt_sink_relay_stats(r, &stats);
+	tap_ok(stats.packets_lost == 1, "counted lost (%llu)", (unsigned long long)stats.packets_lost);
+	tap_is_int(ltt_sink_relay_data_pending(r, &pending), -ECONNRESET,
+		   "data pending: ECONNRESET");
+	tap_ok(!pending, "and nothing pending");
+	{
+		struct ltt_sink *late = NULL;
+
+		tap_is_int(ltt_output_open_sink(cout, "chan_1", &late), 0,
+			   "a sink opened after the death still opens");
+		tap_ok(late && !ltt_sink_ready(late) && ltt_sink_write(late, &pkt) < 0,
+		       "and drops what it is given");
+		ltt_sink_relay_stats(r, &stats);
+		tap_ok(stats.packets_lost == 2, "counted lost too (%llu)",
+		       (unsigned long long)stats.packets_lost);
+		ltt_sink_destroy(late);
+	}
+
+	pump.stop = true;
+	pthread_join(pump.thread, NULL);
+	ltt_sink_destroy(sink);
+	ltt_output_destroy(cout);
+	ltt_output_destroy(tout);
+	ltt_sink_relay_destroy(r);
+	tap_ok(1, "closed without hanging");
+	close(f.lctrl);
+	close(f.ldata);
+}
+
+int main(void)
+{
+	test_connect_errors();
+	test_session();
+	return tap_done();
+}
