@@ -21,8 +21,14 @@ bench_ust_flood_LDFLAGS = -no-install
 bench_ust_flood_plain_SOURCES = bench/ust_flood.c
 bench_ust_flood_plain_CPPFLAGS = $(AM_CPPFLAGS) -DFLOOD_PLAIN
 
+# Live latency (bench/live_latency.sh): events stamped with CLOCK_REALTIME.
+noinst_PROGRAMS += bench/live_emit
+bench_live_emit_SOURCES = bench/live_emit.c
+bench_live_emit_LDADD = src/ust/libltt-ust.la
+bench_live_emit_LDFLAGS = -no-install
+
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
-	bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/lttng_compare.sh bench/bench-lib.sh \
+	bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/live_latency.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh \
 	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h
 

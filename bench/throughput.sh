@@ -81,8 +81,11 @@ one_run() {
 	fi
 	# shellcheck disable=SC2086
 	[ -n "${CHANNEL:-}" ] && ctl enable-channel -u channel0 $CHANNEL
-	ctl enable-event -u 'bench:flood'
-	ctl start
+	ctl enable-event -u 'bench:flood' || return 1
+	if ! ctl start; then
+		echo "$0: the $mode session could not start (above); stopping" >&2
+		exit 1
+	fi
 	"$FLOOD" -n 1 -t 1 > /dev/null
 	t0=$(now_us)
 	line=$("$FLOOD" -n "$EVENTS" -t "$THREADS")

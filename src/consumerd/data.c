@@ -187,6 +187,8 @@ static int do_add_channel(struct ltt_data_thread *dt, struct ltt_channel *chan)
 		stop_timer(&chan->switch_timer);
 		return ret;
 	}
+	ltt_prio_timer(chan->name, chan->switch_timer_us);
+	ltt_prio_timer(chan->name, chan->read_timer_us);
 	chan->data_next = dt->channels;
 	dt->channels = chan;
 	return 0;

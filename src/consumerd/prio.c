@@ -3,6 +3,7 @@
  * prio.c - the data thread's scheduling (see prio.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
@@ -59,18 +60,15 @@ static int short_slice(int nice)
 #endif
 }
 
-enum ltt_prio_granted ltt_prio_raise(void)
+/* What the data thread has, set by its own calls (data thread only). */
+static enum ltt_prio_granted granted = LTT_PRIO_DEFAULT;
+
+/* SCHED_OTHER at nice -10 with a short slice, as far as granted. */
+static enum ltt_prio_granted raise_nice(void)
 {
-	struct sched_param sp = { .sched_priority = PRIO_FIFO_PRIORITY };
 	pid_t tid = (pid_t)syscall(SYS_gettid);
 	int ret, nice;
 
-	/* pid 0: the calling thread */
-	if (!sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp)) {
-		LTT_DBG("data thread: SCHED_FIFO priority %d", PRIO_FIFO_PRIORITY);
-		return LTT_PRIO_FIFO;
-	}
-	LTT_DBG("data thread: SCHED_FIFO not granted (%s): nice %d", strerror(errno), PRIO_NICE);
 	ret = setpriority(PRIO_PROCESS, (id_t)tid, PRIO_NICE);
 	if (ret)
 		LTT_DBG("data thread: nice %d not granted: %s", PRIO_NICE, strerror(errno));
@@ -81,4 +79,35 @@ enum ltt_prio_granted ltt_prio_raise(void)
 	if (short_slice(nice) < 0)
 		LTT_DBG("data thread: no short slice: %s", strerror(errno));
 	return ret ? LTT_PRIO_DEFAULT : LTT_PRIO_NICE;
+}
+
+enum ltt_prio_granted ltt_prio_raise(void)
+{
+	struct sched_param sp = { .sched_priority = PRIO_FIFO_PRIORITY };
+
+	/* pid 0: the calling thread */
+	if (!sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp)) {
+		LTT_DBG("data thread: SCHED_FIFO priority %d", PRIO_FIFO_PRIORITY);
+		granted = LTT_PRIO_FIFO;
+		return granted;
+	}
+	LTT_DBG("data thread: SCHED_FIFO not granted (%s): nice %d", strerror(errno), PRIO_NICE);
+	granted = raise_nice();
+	return granted;
+}
+
+void ltt_prio_timer(const char *chan_name, uint32_t period_us)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	if (!period_us || period_us >= LTT_PRIO_MIN_FIFO_TIMER_US || granted != LTT_PRIO_FIFO)
+		return;
+	if (sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &sp)) {
+		LTT_ERR("channel %s: a %" PRIu32 " us timer, and the data thread can't leave SCHED_FIFO: %s",
+			chan_name, period_us, strerror(errno));
+		return;
+	}
+	granted = raise_nice();
+	LTT_WARN("channel %s: a timer of %" PRIu32 " us (under %u us): the data thread leaves SCHED_FIFO for nice %d, or such timers would keep it running",
+		 chan_name, period_us, LTT_PRIO_MIN_FIFO_TIMER_US, PRIO_NICE);
 }

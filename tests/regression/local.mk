@@ -57,6 +57,10 @@ EXTRA_DIST += tests/regression/test_relay_live_proto.sh
 # A real ltt trace streamed by relay_client, read live by babeltrace2.
 TESTS += tests/regression/test_relay_live_replay.sh
 EXTRA_DIST += tests/regression/test_relay_live_replay.sh
+# The whole live chain: sessiond, consumer, relay, two babeltrace2 viewers
+# of the example program (needs examples/hello).
+TESTS += tests/regression/test_live_e2e.sh
+EXTRA_DIST += tests/regression/test_live_e2e.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.

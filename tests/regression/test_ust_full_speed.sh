@@ -11,13 +11,15 @@
 # Cases: the default channel (per-UID, 4 x 512 KiB per CPU) with one
 # thread, then two threads (both CPUs' buffers); then a channel of 4 x
 # 4 KiB that two threads overflow, so the writers' drops race with the
-# consumer's reads and with the sub-buffer switches.
+# consumer's reads and with the sub-buffer switches.  Last, as root, the
+# consumer's data thread runs in SCHED_FIFO, and leaves it when a channel
+# has a timer under 100 us.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 22
+plan 25
 
 # full_speed NAME THREADS EVENTS [CHANNEL OPTIONS...]: one session NAME,
 # one program of THREADS threads writing EVENTS ltt_test:seq events each
@@ -73,5 +75,25 @@ full_speed default2 2 150000
 full_speed small2 2 100000 --subbuf-size 4k --num-subbuf 4
 ok "$([ "${LOST:-0}" -gt 0 ]; echo $?)" \
 	"small2: the 4 x 4 KiB channel overflowed, so the check above saw drops ($LOST)"
+
+# The consumer's data thread: SCHED_FIFO priority 1 when the consumer may
+# have it (root here), until a channel with a timer under 100 us starts
+# (doc/consumerd.md).  ps -L lists the main (command) thread first.
+# policies: "CLASS/RTPRIO" of each consumer thread.
+policies() {
+	local cpid
+	cpid=$(consumer_pid) || return 1
+	ps -L -o cls=,rtprio= -p "$cpid" | awk '{ printf "%s%s/%s", (NR > 1) ? " " : "", $1, $2 }'
+}
+if [ "$(id -u)" = 0 ] && command -v capsh >/dev/null && capsh --has-p=cap_sys_nice >/dev/null 2>&1; then
+	is "$(policies)" "TS/- FF/1" "the consumer's data thread runs in SCHED_FIFO at priority 1, its command thread does not"
+	ok_cmd "a channel with a 50 us switch timer" lttctl create tiny -o "$TEST_TMP/tiny"
+	lttctl -q enable-channel -u t --switch-timer 50 && lttctl -q enable-event -u ltt_test:seq -c t &&
+		lttctl -q start && ust_app -n 10 -r tiny
+	is "$(policies)" "TS/- TS/-" "with a 50 us timer, the data thread has left SCHED_FIFO"
+	lttctl -q destroy tiny
+else
+	skip 3 "not root with CAP_SYS_NICE: the consumer can't have SCHED_FIFO"
+fi
 
 done_testing

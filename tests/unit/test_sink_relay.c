@@ -488,7 +488,9 @@ static void test_session(void)
 	       f.pkt_uniform[3 + accepted - 1] && f.pkt_seq[3 + accepted - 1] == 3 + accepted - 1,
 	       "whole, the last one too (its rest went through the queue)");
 
-	/* refused indexes are counted */
+	/* refused indexes are counted (the earlier ones all answered first) */
+	tap_ok(fake_wait(&f, &f.nr_indexes, 3 + accepted), "every index arrived (%u)",
+	       f.nr_indexes);
 	pthread_mutex_lock(&f.lock);
 	f.refuse_index = true;
 	pthread_mutex_unlock(&f.lock);
