@@ -449,6 +449,8 @@ static void next_index(struct viewer *v, struct vstream *vs, struct ltt_live_ind
 		return;
 	}
 	ret = ltt_relay_model_get_index(model, vs->handle, vs->pos, &e);
+	if (ret == -ESTALE && !ltt_relay_model_seek_first(model, vs->handle, &vs->pos))
+		ret = ltt_relay_model_get_index(model, vs->handle, vs->pos, &e);	/* skip ahead */
 	if (!ret) {
 		ix->status = LTT_LIVE_INDEX_OK;
 		ix->offset = e.viewer_offset;

@@ -34,6 +34,7 @@ int ltt_relay_model_create(const char *output_dir, struct ltt_relay_model **ret_
 	m->next_session_id = 1;
 	m->next_stream_handle = 1;
 	m->next_trace_id = 1;
+	m->index_window = LTT_RELAY_INDEX_WINDOW;
 	*ret_model = m;
 	return 0;
 }
@@ -223,10 +224,29 @@ int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64
 		ret = -ENOENT;
 	else if (st->metadata)
 		ret = -EINVAL;
+	else if (pos < st->entry_base)
+		ret = -ESTALE;
 	else if (pos < st->entry_count)
-		*ret_entry = st->entries[pos];
+		*ret_entry = st->entries[pos - st->entry_base];
 	else
 		ret = ltt_relay_stream_hup_locked(st) ? -EPIPE : -EAGAIN;
+	pthread_mutex_unlock(&m->lock);
+	return ret;
+}
+
+int ltt_relay_model_seek_first(struct ltt_relay_model *m, uint64_t handle, uint64_t *ret_pos)
+{
+	struct ltt_relay_stream *st;
+	int ret = 0;
+
+	pthread_mutex_lock(&m->lock);
+	st = ltt_relay_model_find_stream_locked(m, handle);
+	if (!st)
+		ret = -ENOENT;
+	else if (st->metadata)
+		ret = -EINVAL;
+	else
+		*ret_pos = st->entry_base;
 	pthread_mutex_unlock(&m->lock);
 	return ret;
 }
@@ -243,7 +263,7 @@ int ltt_relay_model_seek_last(struct ltt_relay_model *m, uint64_t handle, uint64
 	else if (st->metadata)
 		ret = -EINVAL;
 	else
-		*ret_pos = st->entry_count ? st->entry_count - 1 : 0;
+		*ret_pos = st->entry_count > st->entry_base ? st->entry_count - 1 : st->entry_base;
 	pthread_mutex_unlock(&m->lock);
 	return ret;
 }
@@ -251,7 +271,7 @@ int ltt_relay_model_seek_last(struct ltt_relay_model *m, uint64_t handle, uint64
 /* The entry whose packet holds viewer offset @off, or NULL (binary search). */
 static const struct ltt_relay_entry *find_packet(const struct ltt_relay_stream *st, uint64_t off)
 {
-	size_t lo = 0, hi = st->entry_count;
+	size_t lo = 0, hi = (size_t)(st->entry_count - st->entry_base);
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -303,6 +323,11 @@ int ltt_relay_model_read_packet(struct ltt_relay_model *m, uint64_t handle, uint
 		goto out;
 	}
 	e = st->metadata ? NULL : find_packet(st, offset);
+	if (!e && !st->metadata && st->entry_base &&
+	    (st->entry_count == st->entry_base || offset < st->entries[0].viewer_offset)) {
+		ret = -ESTALE;			/* an entry no longer kept */
+		goto out;
+	}
 	if (!e) {
 		ret = -ERANGE;
 		goto out;

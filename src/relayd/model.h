@@ -132,10 +132,20 @@ int ltt_relay_model_stream_info(struct ltt_relay_model *m, uint64_t handle,
  *
  * Any thread.  Returns 0; -EAGAIN when entry @pos does not exist yet and
  * may still come; -EPIPE when the stream hung up and has fewer entries;
- * -ENOENT; -EINVAL for a metadata stream.
+ * -ESTALE when entry @pos is no longer kept (ltt_relay_model_seek_first()
+ * gives the oldest kept); -ENOENT; -EINVAL for a metadata stream.
  */
 int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64_t pos,
 			      struct ltt_relay_entry *ret_entry);
+
+/**
+ * ltt_relay_model_seek_first() - the position of the oldest index entry
+ * of @handle the relay still keeps (stream.h: entries of deleted
+ * tracefiles, and past LTT_RELAY_INDEX_WINDOW the oldest, are dropped)
+ *
+ * Any thread.  Returns 0, -ENOENT, -EINVAL for a metadata stream.
+ */
+int ltt_relay_model_seek_first(struct ltt_relay_model *m, uint64_t handle, uint64_t *ret_pos);
 
 /**
  * ltt_relay_model_seek_last() - the position of the newest complete index
@@ -154,7 +164,8 @@ int ltt_relay_model_seek_last(struct ltt_relay_model *m, uint64_t handle, uint64
  *
  * Any thread; the file read happens outside the model's lock.  Returns 0;
  * -ENOENT; -ERANGE when @offset is in no complete packet; -ESTALE when
- * the tracefile holding it was deleted by tracefile count rotation; or
+ * the tracefile holding it was deleted by tracefile count rotation or its
+ * index entry is no longer kept in memory; or
  * the read's negative errno.
  */
 int ltt_relay_model_read_packet(struct ltt_relay_model *m, uint64_t handle, uint64_t offset,

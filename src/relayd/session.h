@@ -49,6 +49,8 @@ struct ltt_relay_model {
 	uint64_t next_trace_id;
 	struct ltt_relay_session *sessions;	/* newest first */
 	struct ltt_relay_stream *by_handle[LTT_RELAY_STREAM_BUCKETS];
+	size_t index_window;			/* index entries kept in memory per
+						 * stream (LTT_RELAY_INDEX_WINDOW) */
 };
 
 struct ltt_relay_trace {

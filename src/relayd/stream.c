@@ -126,6 +126,41 @@ static void remove_files(struct ltt_relay_stream *st, uint64_t no)
 		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
 }
 
+/* Forget the oldest @n in-memory entries.  Lock held. */
+static void drop_entries_locked(struct ltt_relay_stream *st, size_t n)
+{
+	size_t kept = (size_t)(st->entry_count - st->entry_base) - n;
+
+	memmove(st->entries, st->entries + n, kept * sizeof(*st->entries));
+	st->entry_base += n;
+}
+
+/*
+ * Keep in memory only what viewers can still read: drop the entries of
+ * tracefiles rotation deleted, and past the window the oldest quarter of
+ * it (in batches, so that appending stays cheap).  Lock held.
+ */
+static void trim_entries_locked(struct ltt_relay_stream *st)
+{
+	size_t n = 0, len = (size_t)(st->entry_count - st->entry_base);
+	size_t window = st->session->model->index_window;
+
+	while (n < len && st->entries[n].file_no < st->oldest_no)
+		n++;
+	if (n)
+		drop_entries_locked(st, n);
+	len -= n;
+	if (!window || len < window)
+		return;
+	if (!st->window_warned)
+		LTT_WARN("session %" PRIu64 ": stream %" PRIu64 " (%s/%s): more than %zu packets; "
+			 "only the newest are kept for live viewers (the files on disk are "
+			 "complete)", st->session->id, st->handle, st->trace->pathname,
+			 st->channel_name, window);
+	st->window_warned = true;
+	drop_entries_locked(st, len - (window - window / 4));
+}
+
 /* Start tracefile file_no + 1; past the count, delete the oldest ones. */
 static int rotate(struct ltt_relay_stream *st)
 {
@@ -146,6 +181,7 @@ static int rotate(struct ltt_relay_stream *st)
 		remove_files(st, st->oldest_no);
 		st->oldest_no++;
 	}
+	trim_entries_locked(st);
 	pthread_mutex_unlock(&m->lock);
 	return 0;
 }
@@ -352,7 +388,13 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 		return ret;
 	}
 	pthread_mutex_lock(&m->lock);
-	if (st->entry_count == st->entry_cap) {
+	if (idx->file_no < st->oldest_no) {
+		/* its tracefile is gone: no viewer can read that packet */
+		pthread_mutex_unlock(&m->lock);
+		return 0;
+	}
+	trim_entries_locked(st);
+	if (st->entry_count - st->entry_base == st->entry_cap) {
 		size_t cap = st->entry_cap ? st->entry_cap * 2 : 64;
 		struct ltt_relay_entry *e = realloc(st->entries, cap * sizeof(*e));
 
@@ -363,7 +405,7 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 		st->entries = e;
 		st->entry_cap = cap;
 	}
-	st->entries[st->entry_count++] = *idx;
+	st->entries[st->entry_count++ - st->entry_base] = *idx;
 	st->has_beacon = false;
 	st->ctf_stream_id = idx->entry.stream_id;
 	pthread_mutex_unlock(&m->lock);

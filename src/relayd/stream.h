@@ -40,6 +40,12 @@
 /* Bound on indexes (or packets) waiting for their other half, per stream. */
 #define LTT_RELAY_MAX_UNPAIRED 65536
 
+/*
+ * Index entries kept in memory per stream, by default: the newest ones;
+ * older ones (and those of tracefiles rotation deleted) are forgotten.
+ */
+#define LTT_RELAY_INDEX_WINDOW 16384
+
 /* A packet or an index waiting for its other half. */
 struct ltt_relay_half {
 	uint64_t seq;
@@ -82,9 +88,15 @@ struct ltt_relay_stream {
 	struct ltt_relay_fifo packets;		/* written, waiting for their index */
 	struct ltt_relay_fifo indexes;		/* waiting for their packet */
 
-	/* What viewers read (under the lock). */
+	/*
+	 * What viewers read (under the lock): entries[0..entry_count -
+	 * entry_base) are the entries numbered entry_base..entry_count - 1;
+	 * older ones were dropped (rotated away, or past the window).
+	 */
 	struct ltt_relay_entry *entries;
-	size_t entry_count, entry_cap;
+	uint64_t entry_base, entry_count;
+	size_t entry_cap;
+	bool window_warned;
 	bool has_beacon;
 	uint64_t beacon_ts, ctf_stream_id;
 };

@@ -278,6 +278,11 @@ static void test_rotation(struct ltt_relay_model *m)
 	tap_ok(got == PKT && !memcmp(buf, want, PKT), "packet 3's bytes, from file 1");
 	tap_is_int(ltt_relay_model_read_packet(m, h, PKT, buf, sizeof(buf), &got), -ESTALE,
 		   "packet 1's file was deleted: ESTALE");
+	tap_is_int(ltt_relay_model_get_index(m, h, 1, &e), -ESTALE,
+		   "entry 1 of the deleted file is no longer kept: ESTALE");
+	ret = ltt_relay_model_seek_first(m, h, &i);
+	tap_ok(!ret && i == 2, "the oldest entry kept is 2, the first of file 1 (%llu)",
+	       (unsigned long long)i);
 
 	/* a packet cut short is removed; its number may come again */
 	hdr = (struct ltt_relay_data_hdr){ .stream_handle = h, .net_seq_num = 5, .data_size = PKT };
@@ -292,6 +297,53 @@ static void test_rotation(struct ltt_relay_model *m)
 	tap_is_int(file_size(path), 2 * PKT, "and written");
 	ltt_relay_session_close(s);
 	ltt_relay_session_put(s);
+}
+
+/* Past the window, only the newest entries stay in memory; the files are whole. */
+static void test_window(struct ltt_relay_model *m)
+{
+	struct ltt_relay_stream_info si;
+	struct ltt_relay_session *s;
+	struct ltt_relay_stream *st;
+	struct ltt_relay_entry e;
+	uint8_t buf[PKT], want[PKT];
+	char path[PATH_MAX * 2];
+	uint64_t h, i, first = 0;
+	size_t got, most = 0;
+	int ret, fails = 0;
+
+	m->index_window = 8;
+	s = new_session(m, "hostD", "win", "win", &ret);
+	tap_is_int(add(s, "chan_0", 0, 0, &h), 0, "a stream, no rotation, a window of 8 entries");
+	st = s->streams;
+	for (i = 0; i < 100; i++) {
+		fails += packet(m, h, i, PKT, (uint8_t)i) != 0;
+		fails += index_of(s, h, i, PKT, 1000 + i) != 0;
+		if (st->entry_count - st->entry_base > most)
+			most = (size_t)(st->entry_count - st->entry_base);
+	}
+	tap_is_int(fails, 0, "100 packets and their indexes");
+	tap_ok(most <= 8 && st->entry_cap <= 64, "never more than 8 entries in memory (%zu)", most);
+	snprintf(path, sizeof(path), "%s/ust/uid/0/64-bit/index/chan_0.idx", s->output_path);
+	tap_is_int(file_size(path), 16 + 100 * 72, "the index file holds all 100 entries");
+	tap_ok(!ltt_relay_model_stream_info(m, h, &si) && si.index_count == 100,
+	       "index_count counts all 100");
+	ret = ltt_relay_model_seek_first(m, h, &first);
+	tap_ok(!ret && first > 90 && first < 100,
+	       "the oldest entry kept is one of the newest 8 (%llu)", (unsigned long long)first);
+	tap_is_int(ltt_relay_model_get_index(m, h, 0, &e), -ESTALE, "entry 0 is gone: ESTALE");
+	tap_is_int(ltt_relay_model_get_index(m, h, 99, &e), 0, "entry 99");
+	tap_ok(e.viewer_offset == 99 * PKT && e.entry.timestamp_begin == 1099,
+	       "entry 99 is packet 99's");
+	tap_is_int(ltt_relay_model_read_packet(m, h, 0, buf, sizeof(buf), &got), -ESTALE,
+		   "packet 0 by offset: ESTALE");
+	tap_is_int(ltt_relay_model_read_packet(m, h, first * PKT, buf, sizeof(buf), &got), 0,
+		   "the oldest packet kept is read");
+	fill(want, PKT, (uint8_t)first);
+	tap_ok(got == PKT && !memcmp(buf, want, PKT), "with its bytes");
+	ltt_relay_session_close(s);
+	ltt_relay_session_put(s);
+	m->index_window = LTT_RELAY_INDEX_WINDOW;
 }
 
 int main(void)
@@ -310,6 +362,7 @@ int main(void)
 	test_sessions(m);
 	test_pairing(m);
 	test_rotation(m);
+	test_window(m);
 	ltt_relay_model_destroy(m);
 	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	return tap_done();
