@@ -55,6 +55,7 @@ static uint32_t ret_code(int err)
 	case -EINVAL:
 	case -ENAMETOOLONG:
 	case -ENOSPC:
+	case -EMFILE:
 		return LTT_RELAY_ERR_INVAL;
 	case -EEXIST:
 		return LTT_RELAY_ERR_EXIST;
@@ -68,6 +69,14 @@ static uint32_t ret_code(int err)
 	default:
 		return LTT_RELAY_ERR;
 	}
+}
+
+/* Why a request was refused, for the log. */
+static const char *refusal(int err)
+{
+	if (err == -EMFILE || err == -ENOSPC)
+		return "a limit of the relay is reached";
+	return strerror(-err);
 }
 
 static int malformed(struct ltt_relay_conn *conn, const char *what)
@@ -116,7 +125,7 @@ static int cmd_create_session(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 		ret = ltt_relay_session_create(conn->server->model, req, &cs->session);
 		if (ret) {
 			LTT_WARN("control connection from %s: session %s of %s refused: %s",
-				 conn->peer, req->session_name, req->hostname, strerror(-ret));
+				 conn->peer, req->session_name, req->hostname, refusal(ret));
 			rep.ret_code = ret_code(ret);
 		} else {
 			rep.relay_session_id = cs->session->id;
@@ -144,7 +153,7 @@ static int cmd_add_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in, stru
 	ret = ltt_relay_stream_add(state(conn)->session, req, &rep.stream_handle);
 	if (ret) {
 		LTT_WARN("control connection from %s: stream %s/%s refused: %s", conn->peer,
-			 req->pathname, req->channel_name, strerror(-ret));
+			 req->pathname, req->channel_name, refusal(ret));
 		rep.ret_code = ret_code(ret);
 	}
 	free(req);

@@ -350,33 +350,55 @@ static int listen_all(struct relayd *r)
 	return 0;
 }
 
-/* From IDLE_ENV, else the default; the variable is checked. */
-static int idle_ms(unsigned int *ret_ms)
+/* @name's value, else @def; a value outside @min..@max is refused. */
+static int env_uint(const char *name, unsigned int def, unsigned int min, unsigned int max,
+		    const char *what, unsigned int *ret)
 {
-	const char *env = getenv(LTT_RELAYD_IDLE_ENV);
+	const char *env = getenv(name);
 	char *end;
 	unsigned long v;
 
-	*ret_ms = LTT_RELAY_DEFAULT_IDLE_MS;
+	*ret = def;
 	if (!env || !*env)
 		return 0;
 	errno = 0;
 	v = strtoul(env, &end, 10);
-	if (errno || *end || v == 0 || v > 3600000 || env[0] == '-') {
-		LTT_ERR("%s=%s: give milliseconds, 1 to 3600000", LTT_RELAYD_IDLE_ENV, env);
+	if (errno || *end || v < min || v > max || env[0] == '-') {
+		LTT_ERR("%s=%s: give %s, %u to %u", name, env, what, min, max);
 		return -EINVAL;
 	}
-	*ret_ms = (unsigned int)v;
+	*ret = (unsigned int)v;
 	return 0;
+}
+
+/* The idle time and the model's limits, from the environment. */
+static int env_settings(unsigned int *ret_idle, struct ltt_relay_limits *ret_limits)
+{
+	int ret;
+
+	ret = env_uint(LTT_RELAYD_IDLE_ENV, LTT_RELAY_DEFAULT_IDLE_MS, 1, 3600000,
+		       "milliseconds", ret_idle);
+	if (!ret)
+		ret = env_uint(LTT_RELAYD_MAX_SESSIONS_ENV, LTT_RELAY_DEFAULT_MAX_SESSIONS, 1,
+			       1u << 20, "a number of sessions", &ret_limits->max_sessions);
+	if (!ret)
+		ret = env_uint(LTT_RELAYD_MAX_STREAMS_ENV, LTT_RELAY_DEFAULT_MAX_STREAMS, 1,
+			       1u << 24, "a number of streams", &ret_limits->max_streams);
+	if (!ret)
+		ret = env_uint(LTT_RELAYD_MAX_SESSION_STREAMS_ENV,
+			       LTT_RELAY_DEFAULT_MAX_SESSION_STREAMS, 1, 1u << 20,
+			       "a number of streams", &ret_limits->max_session_streams);
+	return ret;
 }
 
 static int serve_start(struct relayd *r)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
+	struct ltt_relay_limits limits;
 	unsigned int idle;
 	int ret;
 
-	ret = idle_ms(&idle);
+	ret = env_settings(&idle, &limits);
 	if (ret)
 		return ret;
 	ret = ltt_relay_model_create(r->output, &r->model);
@@ -384,6 +406,7 @@ static int serve_start(struct relayd *r)
 		LTT_ERR("can't use the output directory %s: %s", r->output, strerror(-ret));
 		return ret;
 	}
+	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);
 	if (!ret)
 		ret = ltt_evloop_watch(r->loop, r->sfd, EPOLLIN, on_signal, r, &r->sig_watch);

@@ -35,6 +35,11 @@ int ltt_relay_model_create(const char *output_dir, struct ltt_relay_model **ret_
 	m->next_stream_handle = 1;
 	m->next_trace_id = 1;
 	m->index_window = LTT_RELAY_INDEX_WINDOW;
+	m->limits = (struct ltt_relay_limits){
+		.max_sessions = LTT_RELAY_DEFAULT_MAX_SESSIONS,
+		.max_streams = LTT_RELAY_DEFAULT_MAX_STREAMS,
+		.max_session_streams = LTT_RELAY_DEFAULT_MAX_SESSION_STREAMS,
+	};
 	*ret_model = m;
 	return 0;
 }

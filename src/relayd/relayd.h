@@ -27,5 +27,9 @@
 
 /* Milliseconds a peer may stall in the middle of a message (default 30 s). */
 #define LTT_RELAYD_IDLE_ENV "LTT_RELAYD_IDLE_TIMEOUT_MS"
+/* struct ltt_relay_limits (session.h): sessions, streams, streams a session. */
+#define LTT_RELAYD_MAX_SESSIONS_ENV "LTT_RELAYD_MAX_SESSIONS"
+#define LTT_RELAYD_MAX_STREAMS_ENV "LTT_RELAYD_MAX_STREAMS"
+#define LTT_RELAYD_MAX_SESSION_STREAMS_ENV "LTT_RELAYD_MAX_SESSION_STREAMS"
 
 #endif /* LTT_RELAYD_RELAYD_H */

@@ -78,6 +78,15 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	if (!ltt_relay_name_valid(req->hostname) || !ltt_relay_name_valid(req->session_name) ||
 	    !ltt_relay_relpath_valid(req->base_path, true))
 		return -EINVAL;
+	pthread_mutex_lock(&m->lock);
+	ret = m->session_count >= m->limits.max_sessions ? -EMFILE : 0;
+	pthread_mutex_unlock(&m->lock);
+	if (ret) {
+		LTT_WARN("session %s of %s refused: the relay holds %u sessions already (at most "
+			 "%u)", req->session_name, req->hostname, m->limits.max_sessions,
+			 m->limits.max_sessions);
+		return ret;
+	}
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
@@ -97,6 +106,7 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	}
 	pthread_mutex_lock(&m->lock);
 	s->id = m->next_session_id++;
+	m->session_count++;
 	s->next = m->sessions;
 	m->sessions = s;
 	pthread_mutex_unlock(&m->lock);
@@ -168,8 +178,11 @@ bool ltt_relay_session_reap_locked(struct ltt_relay_session *s)
 		;
 	if (*pp)
 		*pp = s->next;
-	for (st = s->streams; st; st = st->next)
+	for (st = s->streams; st; st = st->next) {
 		unhash(m, st);
+		m->stream_count--;
+	}
+	m->session_count--;
 	LTT_DBG("session %" PRIu64 " freed", s->id);
 	session_free(s);
 	return true;

@@ -39,6 +39,23 @@
 
 #define LTT_RELAY_STREAM_BUCKETS 256
 
+/* Defaults of struct ltt_relay_limits. */
+#define LTT_RELAY_DEFAULT_MAX_SESSIONS 4096
+#define LTT_RELAY_DEFAULT_MAX_STREAMS 65536
+#define LTT_RELAY_DEFAULT_MAX_SESSION_STREAMS 4096
+
+/*
+ * What the relay accepts, so that no peer can make it use memory or file
+ * descriptors without bound.  Sessions and streams count until freed
+ * (a closed session a viewer still reads counts).  A stream holds up to
+ * two files open (its tracefile and index), and a trace two directories.
+ */
+struct ltt_relay_limits {
+	unsigned int max_sessions;		/* in all (one per control connection) */
+	unsigned int max_streams;		/* in all */
+	unsigned int max_session_streams;	/* per session */
+};
+
 struct ltt_relay_stream;
 
 struct ltt_relay_model {
@@ -51,6 +68,9 @@ struct ltt_relay_model {
 	struct ltt_relay_stream *by_handle[LTT_RELAY_STREAM_BUCKETS];
 	size_t index_window;			/* index entries kept in memory per
 						 * stream (LTT_RELAY_INDEX_WINDOW) */
+	struct ltt_relay_limits limits;
+	unsigned int session_count;		/* sessions in the model */
+	unsigned int stream_count;		/* streams in the model */
 };
 
 struct ltt_relay_trace {
@@ -84,6 +104,9 @@ struct ltt_relay_session {
  * @output_dir: absolute; created (with parents) if missing
  * @ret_model: to free with ltt_relay_model_destroy()
  *
+ * The limits are the defaults (LTT_RELAY_DEFAULT_*); the caller may change
+ * @ret_model->limits before serving.
+ *
  * Returns 0, -EINVAL (relative or too long), -ENOMEM, or mkdir's error.
  */
 int ltt_relay_model_create(const char *output_dir, struct ltt_relay_model **ret_model);
@@ -105,6 +128,7 @@ void ltt_relay_model_destroy(struct ltt_relay_model *m);
  * directory); traces in it are never overwritten (ltt_relay_stream_add()).
  * Server thread.  Returns 0, -EINVAL for a name that is not a plain path
  * component or a base path that is not relative and ".."-free,
+ * -EMFILE when the model holds limits.max_sessions sessions already,
  * -ENAMETOOLONG, -ENOMEM, or mkdir's error.
  */
 int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_create_session *req,

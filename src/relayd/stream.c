@@ -22,7 +22,6 @@
 #define DIR_MODE 0750
 #define METADATA_NAME "metadata"
 #define INDEX_DIR_NAME "index"
-#define MAX_STREAMS_PER_SESSION 65536
 #define MAX_METADATA ((uint64_t)1 << 30)
 
 static const uint8_t zeros[65536];
@@ -256,7 +255,22 @@ static int check_add(struct ltt_relay_session *s, const struct ltt_relay_add_str
 		    !strcmp(st->channel_name, req->channel_name))
 			return -EEXIST;
 	}
-	return n >= MAX_STREAMS_PER_SESSION ? -ENOSPC : 0;
+	if (n >= s->model->limits.max_session_streams) {
+		LTT_WARN("session %" PRIu64 ": stream %s/%s refused: the session has %zu streams "
+			 "already (at most %u)", s->id, req->pathname, req->channel_name, n,
+			 s->model->limits.max_session_streams);
+		return -ENOSPC;
+	}
+	pthread_mutex_lock(&s->model->lock);
+	n = s->model->stream_count;
+	pthread_mutex_unlock(&s->model->lock);
+	if (n >= s->model->limits.max_streams) {
+		LTT_WARN("session %" PRIu64 ": stream %s/%s refused: the relay holds %zu streams "
+			 "already (at most %u)", s->id, req->pathname, req->channel_name, n,
+			 s->model->limits.max_streams);
+		return -EMFILE;
+	}
+	return 0;
 }
 
 int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add_stream *req,
@@ -300,6 +314,7 @@ int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add
 	}
 	pthread_mutex_lock(&m->lock);
 	st->handle = m->next_stream_handle++;
+	m->stream_count++;
 	if (st->metadata)
 		st->trace->metadata_handle = st->handle;
 	if (!st->trace->id)

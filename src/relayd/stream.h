@@ -111,7 +111,8 @@ struct ltt_relay_stream {
  * (channel_name "metadata") is refused with -EEXIST when the trace
  * already has one or the file exists on disk (a trace is never
  * overwritten).  Server thread.  Returns 0, -EINVAL (names), -EEXIST,
- * -ENOSPC (too many streams), -ENOMEM, or the file system's error.
+ * -ENOSPC (the session has limits.max_session_streams), -EMFILE (the
+ * relay has limits.max_streams), -ENOMEM, or the file system's error.
  */
 int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add_stream *req,
 			 uint64_t *ret_handle);

@@ -28,11 +28,12 @@ tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
 tests_regression_proto_client_LDADD = src/common/libcommon.la
 
 # ltt-relayd: its life and options, streams written as local traces are,
-# bad input on every port.
+# bad input on every port, limits and deadlines.
 REGRESSION_RELAYD_TESTS = \
 	tests/regression/test_relayd.sh \
 	tests/regression/test_relayd_stream.sh \
-	tests/regression/test_relayd_bad_input.sh
+	tests/regression/test_relayd_bad_input.sh \
+	tests/regression/test_relayd_limits.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
 EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 

@@ -24,6 +24,11 @@
  *                      then sends the packet whole on a new connection and
  *                      prints "RESENT pending=P"
  *
+ *   hold [N]           a session with N streams (chan_0..., default 1) and
+ *                      no packets: prints "OUTPUT PATH", "STREAMS K" (those
+ *                      added), "REFUSED NAME RET" for the first the relay
+ *                      refused, "WAITING"; closes at EOF on stdin
+ *
  * Options: --host H, --session S (default "relaytest"), --base-path P,
  * --pathname P (default "ust/uid/0/64-bit"), --index-first (SEND_INDEX
  * before the packet; default after), --tracefile-size N,
@@ -233,7 +238,8 @@ static uint64_t create_session(void)
 	return id;
 }
 
-static uint64_t add_stream(const char *name)
+/* ADD_STREAM; returns its ret_code, the handle in @ret_handle. */
+static uint32_t try_add_stream(const char *name, uint64_t *ret_handle)
 {
 	struct ltt_relay_add_stream as = {
 		.tracefile_size = o.tracefile_size, .tracefile_count = o.tracefile_count,
@@ -253,9 +259,47 @@ static uint64_t add_stream(const char *name)
 	ltt_rbuf_init(&r, buf, sizeof(buf));
 	if (ltt_relay_get_add_stream_reply(&r, &rep))
 		die("ADD_STREAM: malformed reply");
-	if (rep.ret_code != LTT_RELAY_OK)
-		die("ADD_STREAM %s: %s", name, ltt_relay_ret_str(rep.ret_code));
-	return rep.stream_handle;
+	*ret_handle = rep.stream_handle;
+	return rep.ret_code;
+}
+
+static uint64_t add_stream(const char *name)
+{
+	uint64_t h;
+	uint32_t ret = try_add_stream(name, &h);
+
+	if (ret != LTT_RELAY_OK)
+		die("ADD_STREAM %s: %s", name, ltt_relay_ret_str(ret));
+	return h;
+}
+
+/*
+ * hold N: a session with up to N streams chan_0.., no packets; prints
+ * "STREAMS K" (K added) and "REFUSED NAME RET" for the first one refused,
+ * then "WAITING", and keeps the session until EOF on stdin.
+ */
+static int cmd_hold(unsigned long n)
+{
+	char name[32], c;
+	unsigned long i;
+	uint64_t h;
+	uint32_t ret = LTT_RELAY_OK;
+
+	version();
+	create_session();
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "chan_%lu", i);
+		ret = try_add_stream(name, &h);
+		if (ret != LTT_RELAY_OK)
+			break;
+	}
+	printf("STREAMS %lu\n", i);
+	if (ret != LTT_RELAY_OK)
+		printf("REFUSED %s %s\n", name, ltt_relay_ret_str(ret));
+	printf("WAITING\n");
+	while (read(0, &c, 1) > 0)
+		;
+	return 0;
 }
 
 static void u64_request(uint32_t cmd, uint64_t v)
@@ -628,7 +672,7 @@ int main(int argc, char **argv)
 			die("unknown option %s", a);
 	}
 	if (argc - i < 3)
-		die("usage: relay_client [OPTION...] replay|pending|stall CTRL_PORT DATA_PORT [DIR]");
+		die("usage: relay_client [OPTION...] replay|pending|stall|hold CTRL_PORT DATA_PORT [DIR|N]");
 	cmd = argv[i];
 	ctrl_port = (int)num_arg("CTRL_PORT", argv[i + 1]);
 	data_port = (int)num_arg("DATA_PORT", argv[i + 2]);
@@ -644,5 +688,7 @@ int main(int argc, char **argv)
 		return cmd_pending(data_port);
 	if (!strcmp(cmd, "stall"))
 		return cmd_stall(data_port);
+	if (!strcmp(cmd, "hold"))
+		return cmd_hold(argc - i < 4 ? 1 : num_arg("N", argv[i + 3]));
 	die("unknown command %s", cmd);
 }

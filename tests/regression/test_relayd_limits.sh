@@ -1,0 +1,74 @@
+#!/bin/bash
+# What one peer may make ltt-relayd hold: sessions in all, streams in all
+# and per session (refused with INVAL and a log line naming the peer);
+# connections that never send a message (closed at a deadline).
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+
+relayd_init
+plan 14
+
+peer_re='127\.0\.0\.1:[0-9]+'
+
+# wait_log REGEX: the relay's log gets a line matching REGEX (bounded).
+wait_log() {
+	timeout "$TEST_TIMEOUT" grep -E -m1 -q "$1" <(tail -n +1 -f "$RELAYD_LOG")
+}
+
+# hold NAME N: relay_client hold N as session NAME, until close_fd on
+# ${NAME}_in; its lines up to WAITING in HELD (";"-joined), pid in HELD_PID.
+hold() {
+	local in=${1}_in out=${1}_out
+	open_fifo "$in" "$TEST_TMP/$in" && open_fifo "$out" "$TEST_TMP/$out" || return 1
+	(close_fifos; exec timeout $((TEST_TIMEOUT * 6)) "$RELAY_CLIENT" --session "$1" \
+		hold "$CPORT" "$DPORT" "$2" <"$TEST_TMP/$in" >"$TEST_TMP/$out") &
+	HELD_PID=$!
+	HELD=
+	while read_line "${!out}"; do
+		HELD="$HELD$LINE;"
+		[ "$LINE" = WAITING ] && return 0
+	done
+	return 1
+}
+
+LTT_RELAYD_MAX_SESSIONS=2 LTT_RELAYD_MAX_STREAMS=5 LTT_RELAYD_MAX_SESSION_STREAMS=3 \
+	start_relayd -o "$TEST_TMP/relay"
+is $? 0 "the relay started: at most 2 sessions, 5 streams, 3 a session"
+
+hold sa 5
+like "$HELD" "^OUTPUT [^;]*;STREAMS 3;REFUSED chan_3 [^;]*;WAITING;$" \
+	"a session gets 3 streams, the 4th is refused"
+pid_a=$HELD_PID
+like "$(cat "$RELAYD_LOG")" "control connection from $peer_re: stream [^ ]*/chan_3 refused: a limit" \
+	"the refusal is logged with the peer"
+like "$(cat "$RELAYD_LOG")" "the session has 3 streams already \\(at most 3\\)" \
+	"and says which limit"
+
+hold sb 5
+like "$HELD" "^OUTPUT [^;]*;STREAMS 2;REFUSED chan_2 [^;]*;WAITING;$" \
+	"a second session gets 2 streams: 5 in all"
+like "$(cat "$RELAYD_LOG")" "the relay holds 5 streams already \\(at most 5\\)" \
+	"the total is logged"
+
+out=$(relay_client --session sc hold "$CPORT" "$DPORT" 1 </dev/null 2>&1)
+like "$out" "CREATE_SESSION: " "a third session is refused"
+like "$(cat "$RELAYD_LOG")" "control connection from $peer_re: session sc of [^ ]* refused: a limit" \
+	"logged with the peer"
+like "$(cat "$RELAYD_LOG")" "relay holds 2 sessions already \\(at most 2\\)" "and the limit"
+
+close_fd "$sa_in"
+wait_pid_exit "$pid_a"
+wait_log "session [0-9]+ sa of .* closed"
+ok $? "the first session ends"
+out=$(relay_client --session sd hold "$CPORT" "$DPORT" 3 </dev/null 2>&1)
+like "$out" "STREAMS 3;?" "its sessions and streams are free again"
+wait_log "session [0-9]+ sd of .* closed" &&
+	out=$(relay_client --session sc hold "$CPORT" "$DPORT" 1 </dev/null 2>&1)
+like "$out" "STREAMS 1" "once it ends, a new session is accepted"
+
+close_fd "$sb_in"
+stop_relayd
+ok $? "the relay stops"
+is "$(cd "$TEST_TMP/relay"/*/sa-*/ust/uid/0/64-bit && echo chan_*)" "chan_0 chan_1 chan_2" \
+	"no file for the refused stream"
