@@ -440,6 +440,12 @@ static bool ctrl_busy(const struct ltt_relay_conn *conn)
 	return state(conn)->in_len > 0;
 }
 
+/* Bound to a session: a consumer's connection, which may idle for ever. */
+static bool ctrl_established(const struct ltt_relay_conn *conn)
+{
+	return state(conn)->session != NULL;
+}
+
 static void ctrl_closed(struct ltt_relay_conn *conn)
 {
 	struct ctrl_state *cs = state(conn);
@@ -458,5 +464,7 @@ const struct ltt_relay_proto_ops ltt_relay_ctrl_ops = {
 	.state_size = sizeof(struct ctrl_state),
 	.readable = ctrl_readable,
 	.busy = ctrl_busy,
+	.established = ctrl_established,
+	.first = "VERSION and CREATE_SESSION",
 	.closed = ctrl_closed,
 };

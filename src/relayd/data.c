@@ -172,6 +172,27 @@ static bool data_busy(const struct ltt_relay_conn *conn)
 	return ds->in_packet || ds->len > ds->pos;
 }
 
+/* A packet header was accepted: the peer knows a stream handle. */
+static bool data_established(const struct ltt_relay_conn *conn)
+{
+	const struct data_state *ds = state(conn);
+
+	return ds->packets || ds->in_packet;
+}
+
+/*
+ * A consumer opens its data connection with its session, and sends its
+ * first packet only once tracing starts, maybe much later.  So silent data
+ * connections may wait as long as they are no more than the open sessions
+ * (each consumer session has one); past that they are closed.
+ */
+static bool data_may_wait(struct ltt_relay_conn *conn)
+{
+	unsigned int open = ltt_relay_model_open_sessions(conn->server->model);
+
+	return conn->server->waiting_count + !conn->waiting <= open;
+}
+
 static void data_closed(struct ltt_relay_conn *conn)
 {
 	struct data_state *ds = state(conn);
@@ -190,5 +211,8 @@ const struct ltt_relay_proto_ops ltt_relay_data_ops = {
 	.state_size = sizeof(struct data_state),
 	.readable = data_readable,
 	.busy = data_busy,
+	.established = data_established,
+	.first = "packet",
+	.may_wait = data_may_wait,
 	.closed = data_closed,
 };

@@ -372,12 +372,16 @@ static int env_uint(const char *name, unsigned int def, unsigned int min, unsign
 }
 
 /* The idle time and the model's limits, from the environment. */
-static int env_settings(unsigned int *ret_idle, struct ltt_relay_limits *ret_limits)
+static int env_settings(unsigned int *ret_idle, unsigned int *ret_hello,
+			struct ltt_relay_limits *ret_limits)
 {
 	int ret;
 
 	ret = env_uint(LTT_RELAYD_IDLE_ENV, LTT_RELAY_DEFAULT_IDLE_MS, 1, 3600000,
 		       "milliseconds", ret_idle);
+	if (!ret)
+		ret = env_uint(LTT_RELAYD_HELLO_ENV, LTT_RELAY_DEFAULT_HELLO_MS, 1, 3600000,
+			       "milliseconds", ret_hello);
 	if (!ret)
 		ret = env_uint(LTT_RELAYD_MAX_SESSIONS_ENV, LTT_RELAY_DEFAULT_MAX_SESSIONS, 1,
 			       1u << 20, "a number of sessions", &ret_limits->max_sessions);
@@ -395,10 +399,10 @@ static int serve_start(struct relayd *r)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
 	struct ltt_relay_limits limits;
-	unsigned int idle;
+	unsigned int idle, hello;
 	int ret;
 
-	ret = env_settings(&idle, &limits);
+	ret = env_settings(&idle, &hello, &limits);
 	if (ret)
 		return ret;
 	ret = ltt_relay_model_create(r->output, &r->model);
@@ -412,11 +416,11 @@ static int serve_start(struct relayd *r)
 		ret = ltt_evloop_watch(r->loop, r->sfd, EPOLLIN, on_signal, r, &r->sig_watch);
 	if (!ret)
 		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_ctrl_ops, r->fd[CTRL],
-					     idle, &r->ctrl);
+					     idle, hello, &r->ctrl);
 	if (!ret) {
 		r->fd[CTRL] = -1;
 		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
-					     idle, &r->data);
+					     idle, hello, &r->data);
 	}
 	if (!ret) {
 		r->fd[DATA] = -1;

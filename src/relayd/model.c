@@ -60,6 +60,18 @@ void ltt_relay_model_destroy(struct ltt_relay_model *m)
 	free(m);
 }
 
+unsigned int ltt_relay_model_open_sessions(struct ltt_relay_model *m)
+{
+	const struct ltt_relay_session *s;
+	unsigned int n = 0;
+
+	pthread_mutex_lock(&m->lock);
+	for (s = m->sessions; s; s = s->next)
+		n += !s->closed;
+	pthread_mutex_unlock(&m->lock);
+	return n;
+}
+
 struct ltt_relay_session *ltt_relay_model_find_session_locked(struct ltt_relay_model *m,
 							     uint64_t id)
 {

@@ -27,6 +27,9 @@
 
 /* Milliseconds a peer may stall in the middle of a message (default 30 s). */
 #define LTT_RELAYD_IDLE_ENV "LTT_RELAYD_IDLE_TIMEOUT_MS"
+/* Milliseconds a new control or data connection has to send its first
+ * message (default 30 s). */
+#define LTT_RELAYD_HELLO_ENV "LTT_RELAYD_HELLO_TIMEOUT_MS"
 /* struct ltt_relay_limits (session.h): sessions, streams, streams a session. */
 #define LTT_RELAYD_MAX_SESSIONS_ENV "LTT_RELAYD_MAX_SESSIONS"
 #define LTT_RELAYD_MAX_STREAMS_ENV "LTT_RELAYD_MAX_STREAMS"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/evloop.h"
@@ -62,6 +63,8 @@ static void conn_close(struct ltt_relay_conn *conn)
 	if (conn->next)
 		conn->next->prev = conn->prev;
 	srv->conn_count--;
+	if (conn->waiting)
+		srv->waiting_count--;
 	ltt_wbuf_fini(&conn->out);
 	free(conn->state);
 	free(conn);
@@ -97,6 +100,14 @@ static int flush_out(struct ltt_relay_conn *conn)
 	return 0;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+}
+
 void ltt_relay_conn_update(struct ltt_relay_conn *conn)
 {
 	struct ltt_relay_server *srv = conn->server;
@@ -108,21 +119,54 @@ void ltt_relay_conn_update(struct ltt_relay_conn *conn)
 	if (stalled)
 		events |= EPOLLOUT;
 	ltt_evloop_watch_set(conn->watch, events);
-	if (stalled || conn->closing || srv->ops->busy(conn))
+	if (conn->hello && srv->ops->established(conn)) {
+		conn->hello = false;
+		if (conn->waiting)
+			srv->waiting_count--;
+		conn->waiting = false;
+	}
+	if (conn->hello) {
+		uint64_t now = now_ns(), left = conn->hello_end > now ? conn->hello_end - now : 0;
+
+		if ((stalled || conn->closing || srv->ops->busy(conn)) && srv->idle_ns < left)
+			left = srv->idle_ns;
+		ltt_evloop_timer_arm(conn->deadline, left ? left : 1, 0);
+	} else if (stalled || conn->closing || srv->ops->busy(conn))
 		ltt_evloop_timer_arm(conn->deadline, srv->idle_ns, 0);
 	else
 		ltt_evloop_timer_disarm(conn->deadline);
 }
 
+/*
+ * The connection's one timer: a peer that has not sent its first message
+ * (conn->hello) gets idle_ns from the accept, whatever it sends meanwhile
+ * (then ->may_wait decides); afterwards, idle_ns without progress in the
+ * middle of a message or with replies unsent.
+ */
 static void on_deadline(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_relay_conn *conn = arg;
+	struct ltt_relay_server *srv = conn->server;
+
+	bool hello_over = conn->hello && now_ns() >= conn->hello_end;
 
 	(void)loop;
-	if (!conn->closing)
+	if (hello_over && srv->ops->may_wait && !conn->closing && !srv->ops->busy(conn) &&
+	    srv->ops->may_wait(conn)) {
+		if (!conn->waiting)
+			srv->waiting_count++;
+		conn->waiting = true;
+		conn->hello_end = now_ns() + srv->hello_ns;
+		ltt_evloop_timer_arm(conn->deadline, srv->hello_ns, 0);
+		return;
+	}
+	if (hello_over && !conn->closing)
+		LTT_WARN("%s connection from %s: no %s within %llu ms of connecting: closed",
+			 srv->ops->name, conn->peer, srv->ops->first,
+			 (unsigned long long)(srv->hello_ns / 1000000));
+	else if (!conn->closing)
 		LTT_WARN("%s connection from %s: no progress for %llu ms in the middle of a message: closed",
-			 conn->server->ops->name, conn->peer,
-			 (unsigned long long)(conn->server->idle_ns / 1000000));
+			 srv->ops->name, conn->peer, (unsigned long long)(srv->idle_ns / 1000000));
 	conn_close(conn);
 }
 
@@ -171,6 +215,11 @@ static int conn_create(struct ltt_relay_server *srv, int fd)
 		ret = ltt_evloop_timer_create(srv->loop, on_deadline, conn, &conn->deadline);
 	if (!ret)
 		ret = ltt_evloop_watch(srv->loop, fd, EPOLLIN, on_conn, conn, &conn->watch);
+	if (!ret) {
+		conn->hello = true;
+		conn->hello_end = now_ns() + srv->hello_ns;
+		ltt_evloop_timer_arm(conn->deadline, srv->hello_ns, 0);
+	}
 	if (ret) {
 		ltt_evloop_timer_destroy(conn->deadline);
 		free(conn->state);
@@ -232,7 +281,7 @@ static void on_accept(struct ltt_evloop *loop, int lfd, uint32_t events, void *a
 
 int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *model,
 			   const struct ltt_relay_proto_ops *ops, int listen_fd, unsigned int idle_ms,
-			   struct ltt_relay_server **ret_server)
+			   unsigned int hello_ms, struct ltt_relay_server **ret_server)
 {
 	struct ltt_relay_server *srv;
 	int ret;
@@ -247,6 +296,7 @@ int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *mode
 	srv->ops = ops;
 	srv->listen_fd = -1;
 	srv->idle_ns = (uint64_t)idle_ms * 1000000;
+	srv->hello_ns = (uint64_t)hello_ms * 1000000;
 	ret = ltt_evloop_timer_create(loop, on_resume, srv, &srv->resume);
 	if (!ret)
 		ret = ltt_evloop_watch(loop, listen_fd, EPOLLIN, on_accept, srv, &srv->listen_watch);

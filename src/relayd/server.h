@@ -38,12 +38,18 @@ struct ltt_relay_conn;
 #define LTT_RELAY_MAX_CONNS 4096		/* per server */
 #define LTT_RELAY_MAX_PENDING_OUT (1u << 20)	/* replies before we stop reading */
 #define LTT_RELAY_DEFAULT_IDLE_MS 30000
+#define LTT_RELAY_DEFAULT_HELLO_MS 30000
 
 struct ltt_relay_proto_ops {
 	const char *name;			/* "control", "data": for logs */
 	size_t state_size;			/* bytes of conn->state, zeroed */
 	int (*readable)(struct ltt_relay_conn *conn);
 	bool (*busy)(const struct ltt_relay_conn *conn);	/* inside a message */
+	/* past the first message (a bound session, a packet): may idle */
+	bool (*established)(const struct ltt_relay_conn *conn);
+	const char *first;			/* what it must send first, for logs */
+	/* a peer that sent nothing yet may wait longer (NULL: never) */
+	bool (*may_wait)(struct ltt_relay_conn *conn);
 	void (*closed)(struct ltt_relay_conn *conn);	/* release the state */
 };
 
@@ -57,6 +63,9 @@ struct ltt_relay_conn {
 	struct ltt_wbuf out;			/* replies not sent yet */
 	size_t out_pos;				/* bytes of out already sent */
 	bool closing;				/* close once out is sent */
+	bool hello;				/* not established yet */
+	bool waiting;				/* hello past its deadline, allowed */
+	uint64_t hello_end;			/* CLOCK_MONOTONIC ns: hello's deadline */
 	void *state;				/* the protocol's */
 };
 
@@ -69,20 +78,24 @@ struct ltt_relay_server {
 	struct ltt_evloop_timer *resume;	/* accept again after EMFILE */
 	struct ltt_relay_conn *conns;
 	unsigned int conn_count;
+	unsigned int waiting_count;		/* conns with ->waiting */
 	uint64_t idle_ns;
+	uint64_t hello_ns;			/* to send the first message */
 };
 
 /**
  * ltt_relay_server_start() - accept connections on @listen_fd
  * @listen_fd: listening and non-blocking; the server takes it on success
  * @idle_ms: the deadline of a half-sent message or unsent replies
+ * @hello_ms: the deadline of the first message (ops->established) after
+ *            the accept
  * @ret_server: to stop with ltt_relay_server_stop()
  *
  * Returns 0 or a negative errno.
  */
 int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *model,
 			   const struct ltt_relay_proto_ops *ops, int listen_fd, unsigned int idle_ms,
-			   struct ltt_relay_server **ret_server);
+			   unsigned int hello_ms, struct ltt_relay_server **ret_server);
 
 /**
  * ltt_relay_server_stop() - close every connection (each protocol's

@@ -179,6 +179,14 @@ bool ltt_relay_relpath_valid(const char *path, bool empty_ok);
  */
 bool ltt_relay_name_valid(const char *name);
 
+/**
+ * ltt_relay_model_open_sessions() - how many sessions are open (their
+ * control connection is there)
+ *
+ * Any thread, without the lock.
+ */
+unsigned int ltt_relay_model_open_sessions(struct ltt_relay_model *m);
+
 /* Called with the model's lock held (session.c, stream.c, model.c). */
 struct ltt_relay_session *ltt_relay_model_find_session_locked(struct ltt_relay_model *m,
 							     uint64_t id);

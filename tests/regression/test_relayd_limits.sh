@@ -7,7 +7,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
 relayd_init
-plan 14
+plan 28
 
 peer_re='127\.0\.0\.1:[0-9]+'
 
@@ -68,6 +68,52 @@ wait_log "session [0-9]+ sd of .* closed" &&
 like "$out" "STREAMS 1" "once it ends, a new session is accepted"
 
 close_fd "$sb_in"
+stop_relayd
+ok $? "the relay stops"
+
+# --- a peer must send its first message in time
+export LTT_RELAYD_HELLO_TIMEOUT_MS=500
+start_relayd -o "$TEST_TMP/relay2"
+is $? 0 "a relay started: 500 ms for the first message"
+# established CONNS PORT: our sockets to PORT that the relay has not closed
+established() {
+	ss -Htn state established "( dport = :$1 )" | wc -l
+}
+
+exec {C1}<>"/dev/tcp/127.0.0.1/$CPORT"
+t0=$(date +%s%N)
+is "$(wait_closed $C1)" "" "control, nothing sent: closed"
+t1=$(date +%s%N)
+ok "$([ $(((t1 - t0) / 1000000)) -ge 400 ]; echo $?)" \
+	"control, nothing sent: closed at the deadline ($(((t1 - t0) / 1000000)) ms)"
+exec {C1}>&-
+like "$(cat "$RELAYD_LOG")" "control connection from $peer_re: no VERSION and CREATE_SESSION within 500 ms of connecting: closed" \
+	"logged with the peer"
+
+exec {C1}<>"/dev/tcp/127.0.0.1/$CPORT"
+send $C1 "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)"
+is "$(wait_closed $C1)" "000000020000000b" "control, VERSION then silence: answered, then closed"
+exec {C1}>&-
+
+exec {D1}<>"/dev/tcp/127.0.0.1/$DPORT"
+is "$(wait_closed $D1)" "" "data, nothing sent and no session open: closed"
+exec {D1}>&-
+like "$(cat "$RELAYD_LOG")" "data connection from $peer_re: no packet within 500 ms of connecting: closed" \
+	"logged with the peer"
+
+hold sx 1
+like "$HELD" "STREAMS 1;WAITING;$" "a session is open"
+pid_x=$HELD_PID
+exec {D1}<>"/dev/tcp/127.0.0.1/$DPORT"
+exec {D2}<>"/dev/tcp/127.0.0.1/$DPORT"
+is "$(wait_closed $D2)" "" "two silent data connections, one session: the second is closed"
+is "$(established "$DPORT")" 1 "the first stays (a consumer's, before its first packet)"
+is "$(established "$CPORT")" 1 "the session's control connection stays, idle past the deadline"
+close_fd "$sx_in"
+wait_pid_exit "$pid_x"
+is "$(wait_closed $D1)" "" "once the session is gone, the silent data connection is closed too"
+exec {D1}>&- {D2}>&-
+ok "$(relayd_alive; echo $?)" "the relay serves sessions meanwhile"
 stop_relayd
 ok $? "the relay stops"
 is "$(cd "$TEST_TMP/relay"/*/sa-*/ust/uid/0/64-bit && echo chan_*)" "chan_0 chan_1 chan_2" \
