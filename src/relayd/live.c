@@ -49,7 +49,7 @@
 #include "relayd/live.h"
 #include "relayd/model.h"
 
-#define LIVE_MAX_VIEWERS 256
+#define LIVE_MAX_VIEWERS LTT_RELAY_LIVE_MAX_VIEWERS
 #define LIVE_MAX_ATTACHED 64			/* sessions per viewer */
 #define LIVE_MAX_VSTREAMS 65536			/* streams per viewer */
 #define LIVE_PACKET_MAX (1u << 20)		/* bytes per GET_PACKET reply */

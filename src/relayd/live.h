@@ -11,6 +11,9 @@
 #ifndef LTT_RELAYD_LIVE_H
 #define LTT_RELAYD_LIVE_H
 
+/* Viewers connected at once; more are accepted and closed. */
+#define LTT_RELAY_LIVE_MAX_VIEWERS 256
+
 struct ltt_evloop;
 struct ltt_relay_model;
 struct ltt_relay_live;

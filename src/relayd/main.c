@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -395,16 +396,78 @@ static int env_settings(unsigned int *ret_idle, unsigned int *ret_hello,
 	return ret;
 }
 
+/* File descriptors for the listening sockets, the loop, logs, passing opens. */
+#define FD_RESERVE 64
+/* A stream's tracefile and index, and at worst a trace's two directories. */
+#define FDS_PER_STREAM 4
+
+/* Raise the soft open file limit to the hard one; the soft limit then. */
+static uint64_t raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return 1024;
+	if (rl.rlim_cur < rl.rlim_max) {
+		struct rlimit want = { rl.rlim_max, rl.rlim_max };
+
+		if (!setrlimit(RLIMIT_NOFILE, &want))
+			rl.rlim_cur = rl.rlim_max;
+		else
+			LTT_DBG("can't raise the open file limit to %llu: %s",
+				(unsigned long long)rl.rlim_max, strerror(errno));
+	}
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (1u << 30))
+		return 1u << 30;
+	return rl.rlim_cur;
+}
+
+/*
+ * Fit connections and streams in the open file limit: the live viewers
+ * and a reserve first, then up to a quarter of the rest for each of the
+ * control and data ports, the rest for streams.  Lowers @l->max_streams,
+ * returns the most connections per port; logs when the limit is low.
+ */
+static unsigned int fit_nofile(struct ltt_relay_limits *l)
+{
+	uint64_t nofile = raise_nofile(), fixed = FD_RESERVE + LTT_RELAY_LIVE_MAX_VIEWERS;
+	uint64_t avail = nofile > fixed ? nofile - fixed : 0, conns = avail / 4, streams;
+	uint64_t need = fixed + 2ULL * LTT_RELAY_MAX_CONNS + (uint64_t)FDS_PER_STREAM *
+		l->max_streams;
+
+	if (conns > LTT_RELAY_MAX_CONNS)
+		conns = LTT_RELAY_MAX_CONNS;
+	if (conns < 1)
+		conns = 1;
+	streams = avail > 2 * conns ? (avail - 2 * conns) / FDS_PER_STREAM : 0;
+	if (streams < 1)
+		streams = 1;
+	if (streams < l->max_streams)
+		l->max_streams = (unsigned int)streams;
+	if (nofile < need)
+		LTT_WARN("the open file limit is %llu: at most %llu control and %llu data "
+			 "connections and %u streams (%llu files would allow %u connections a port "
+			 "and the streams asked for; raise LimitNOFILE= or ulimit -n)",
+			 (unsigned long long)nofile, (unsigned long long)conns,
+			 (unsigned long long)conns, l->max_streams, (unsigned long long)need,
+			 LTT_RELAY_MAX_CONNS);
+	else
+		LTT_DBG("open file limit %llu: %llu connections a port, %u streams",
+			(unsigned long long)nofile, (unsigned long long)conns, l->max_streams);
+	return (unsigned int)conns;
+}
+
 static int serve_start(struct relayd *r)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
 	struct ltt_relay_limits limits;
-	unsigned int idle, hello;
+	unsigned int idle, hello, max_conns;
 	int ret;
 
 	ret = env_settings(&idle, &hello, &limits);
 	if (ret)
 		return ret;
+	max_conns = fit_nofile(&limits);
 	ret = ltt_relay_model_create(r->output, &r->model);
 	if (ret) {
 		LTT_ERR("can't use the output directory %s: %s", r->output, strerror(-ret));
@@ -419,11 +482,13 @@ static int serve_start(struct relayd *r)
 					     idle, hello, &r->ctrl);
 	if (!ret) {
 		r->fd[CTRL] = -1;
+		ltt_relay_server_set_max_conns(r->ctrl, max_conns);
 		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
 					     idle, hello, &r->data);
 	}
 	if (!ret) {
 		r->fd[DATA] = -1;
+		ltt_relay_server_set_max_conns(r->data, max_conns);
 		lcfg.model = r->model;
 		lcfg.loop = r->loop;
 		lcfg.listen_fd = r->fd[LIVE];

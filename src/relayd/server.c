@@ -21,6 +21,8 @@
 
 /* How long to stop accepting after running out of descriptors. */
 #define RESUME_NS (100 * 1000 * 1000ULL)
+/* Connections refused past the most are logged at most this often. */
+#define REFUSE_LOG_NS (10 * 1000 * 1000 * 1000ULL)
 
 static void peer_name(int fd, char *buf, size_t len)
 {
@@ -243,6 +245,27 @@ static void on_resume(struct ltt_evloop *loop, void *arg)
 	ltt_evloop_watch_set(srv->listen_watch, EPOLLIN);
 }
 
+/* A connection refused: log it, at most once every REFUSE_LOG_NS. */
+static void refuse_log(struct ltt_relay_server *srv, const char *peer)
+{
+	uint64_t now = now_ns();
+
+	srv->refused++;
+	if (srv->refused_log_ns && now - srv->refused_log_ns < REFUSE_LOG_NS)
+		return;
+	LTT_WARN("%s port: %u connections already, the most: refusing %s (%u refused since the "
+		 "last such message)", srv->ops->name, srv->conn_count, peer, srv->refused);
+	srv->refused = 0;
+	srv->refused_log_ns = now;
+}
+
+void ltt_relay_server_set_max_conns(struct ltt_relay_server *srv, unsigned int max)
+{
+	if (max < 1)
+		max = 1;
+	srv->max_conns = max < LTT_RELAY_MAX_CONNS ? max : LTT_RELAY_MAX_CONNS;
+}
+
 static void on_accept(struct ltt_evloop *loop, int lfd, uint32_t events, void *arg)
 {
 	struct ltt_relay_server *srv = arg;
@@ -265,10 +288,9 @@ static void on_accept(struct ltt_evloop *loop, int lfd, uint32_t events, void *a
 		}
 		if (fd < 0)
 			return;	/* EAGAIN, or an error of that one connection */
-		if (srv->conn_count >= LTT_RELAY_MAX_CONNS) {
+		if (srv->conn_count >= srv->max_conns) {
 			peer_name(fd, peer, sizeof(peer));
-			LTT_WARN("%s port: %u connections already: refusing %s", srv->ops->name,
-				 srv->conn_count, peer);
+			refuse_log(srv, peer);
 			close(fd);
 			continue;
 		}
@@ -297,6 +319,7 @@ int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *mode
 	srv->listen_fd = -1;
 	srv->idle_ns = (uint64_t)idle_ms * 1000000;
 	srv->hello_ns = (uint64_t)hello_ms * 1000000;
+	srv->max_conns = LTT_RELAY_MAX_CONNS;
 	ret = ltt_evloop_timer_create(loop, on_resume, srv, &srv->resume);
 	if (!ret)
 		ret = ltt_evloop_watch(loop, listen_fd, EPOLLIN, on_accept, srv, &srv->listen_watch);

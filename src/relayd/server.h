@@ -79,6 +79,9 @@ struct ltt_relay_server {
 	struct ltt_relay_conn *conns;
 	unsigned int conn_count;
 	unsigned int waiting_count;		/* conns with ->waiting */
+	unsigned int max_conns;			/* LTT_RELAY_MAX_CONNS or fewer */
+	unsigned int refused;			/* since the last log line */
+	uint64_t refused_log_ns;		/* when it was logged */
 	uint64_t idle_ns;
 	uint64_t hello_ns;			/* to send the first message */
 };
@@ -96,6 +99,13 @@ struct ltt_relay_server {
 int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *model,
 			   const struct ltt_relay_proto_ops *ops, int listen_fd, unsigned int idle_ms,
 			   unsigned int hello_ms, struct ltt_relay_server **ret_server);
+
+/**
+ * ltt_relay_server_set_max_conns() - accept at most @max connections
+ * (1 .. LTT_RELAY_MAX_CONNS) at once; more are accepted and closed, with
+ * a warning at most every 10 s
+ */
+void ltt_relay_server_set_max_conns(struct ltt_relay_server *srv, unsigned int max);
 
 /**
  * ltt_relay_server_stop() - close every connection (each protocol's

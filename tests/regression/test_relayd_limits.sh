@@ -7,7 +7,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
 relayd_init
-plan 28
+plan 39
 
 peer_re='127\.0\.0\.1:[0-9]+'
 
@@ -70,6 +70,8 @@ like "$out" "STREAMS 1" "once it ends, a new session is accepted"
 close_fd "$sb_in"
 stop_relayd
 ok $? "the relay stops"
+is "$(cd "$TEST_TMP/relay"/*/sa-*/ust/uid/0/64-bit && echo chan_*)" "chan_0 chan_1 chan_2" \
+	"no file for the refused stream"
 
 # --- a peer must send its first message in time
 export LTT_RELAYD_HELLO_TIMEOUT_MS=500
@@ -116,5 +118,49 @@ exec {D1}>&- {D2}>&-
 ok "$(relayd_alive; echo $?)" "the relay serves sessions meanwhile"
 stop_relayd
 ok $? "the relay stops"
-is "$(cd "$TEST_TMP/relay"/*/sa-*/ust/uid/0/64-bit && echo chan_*)" "chan_0 chan_1 chan_2" \
-	"no file for the refused stream"
+
+# --- the open file limit
+# start_relayd_nofile SOFT HARD ARGS...: start_relayd under those limits.
+start_relayd_nofile() {
+	local soft=$1 hard=$2
+	shift 2
+	(ulimit -Sn "$soft" && ulimit -Hn "$hard" && start_relayd "$@") || return 1
+	CPORT=$(cat "$LTT_RUNDIR/relayd-control.port") &&
+		DPORT=$(cat "$LTT_RUNDIR/relayd-data.port") &&
+		RELAYD_PID=$(cat "$RELAYD_PIDFILE")
+}
+unset LTT_RELAYD_HELLO_TIMEOUT_MS
+
+start_relayd_nofile 300 2000 -o "$TEST_TMP/relay3"
+is $? 0 "a relay started with an open file limit of 300, 2000 at most"
+like "$(grep '^Max open files' "/proc/$RELAYD_PID/limits")" "files +2000 +2000 " \
+	"it raised its limit to the most"
+stop_relayd
+
+: >"$RELAYD_LOG"
+start_relayd_nofile 400 400 -o "$TEST_TMP/relay4"
+is $? 0 "a relay started with an open file limit of 400"
+like "$(cat "$RELAYD_LOG")" "the open file limit is 400: at most 20 control and 20 data connections and 10 streams" \
+	"it says what the limit allows"
+fds=()
+for ((i = 0; i < 20; i++)); do
+	exec {fd}<>"/dev/tcp/127.0.0.1/$CPORT" && fds+=("$fd")
+done
+is "${#fds[@]}" 20 "20 control connections"
+exec {C1}<>"/dev/tcp/127.0.0.1/$CPORT" {C2}<>"/dev/tcp/127.0.0.1/$CPORT"
+is "$(wait_closed $C1)$(wait_closed $C2)" "" "the 21st and 22nd are closed at once"
+exec {C1}>&- {C2}>&-
+is "$(grep -E -c "control port: 20 connections already, the most: refusing $peer_re" "$RELAYD_LOG")" 1 \
+	"logged once"
+for fd in "${fds[@]}"; do
+	exec {fd}>&-
+done
+n=$(timeout "$TEST_TIMEOUT" grep -E -m20 "control connection from $peer_re closed by the peer" \
+	<(tail -n +1 -f "$RELAYD_LOG") | wc -l)
+is "$n" 20 "the relay saw them close"
+ok "$(relayd_alive; echo $?)" "then it serves a session"
+wait_log "session [0-9]+ alive[0-9]* of .* closed"
+out=$(relay_client --session many hold "$CPORT" "$DPORT" 12 </dev/null 2>&1)
+like "$out" "STREAMS 10" "and at most 10 streams"
+stop_relayd
+ok $? "the relay stops"
