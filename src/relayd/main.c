@@ -467,12 +467,12 @@ static int serve_start(struct relayd *r)
 	ret = env_settings(&idle, &hello, &limits);
 	if (ret)
 		return ret;
-	max_conns = fit_nofile(&limits);
 	ret = ltt_relay_model_create(r->output, &r->model);
 	if (ret) {
 		LTT_ERR("can't use the output directory %s: %s", r->output, strerror(-ret));
 		return ret;
 	}
+	max_conns = fit_nofile(&limits);
 	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);
 	if (!ret)
