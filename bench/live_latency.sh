@@ -40,7 +40,13 @@ relay_stop() {
 	[ -f "$BENCH_TMP/relayd.pid" ] && kill "$(cat "$BENCH_TMP/relayd.pid")" 2>/dev/null
 	rm -f "$BENCH_TMP/relayd.pid"
 }
-trap 'relay_stop; bench_cleanup' EXIT
+# KEEP=1 keeps the viewers' output (arrival time, line) for a look.
+keep() {
+	[ "${KEEP:-0}" = 1 ] || return 0
+	mkdir -p "$BENCH_TMP.kept" && cp "$BENCH_TMP"/view-* "$BENCH_TMP.kept/" &&
+		echo "kept the viewers' output in $BENCH_TMP.kept" >&2
+}
+trap 'relay_stop; keep; bench_cleanup' EXIT
 
 daemon_start
 # -b returns once the ports listen and their files are written.
@@ -94,12 +100,13 @@ one_run() {
 	vpid=$!
 	for ((i = 0; i < 200; i++)); do
 		babeltrace2 query src.ctf.lttng-live sessions -p "url=\"net://127.0.0.1:$LIVE\"" 2> /dev/null |
-			grep -A8 "session-name: $s\$" | grep -q "client-count: 1" && break
+			grep -B2 "session-name: $s\$" | grep -q "client-count: 1" && break
 		sleep 0.05
 	done
 	"$EMIT" -n "$EVENTS" -a "$GAP_LO" -b "$GAP_HI" -s "$run" > /dev/null
 	wait_lines "$out" "$EVENTS" $((timer / 1000000 + 10)) ||
-		echo "run $run: only $(grep -c ' bench:stamp: ' "$out") of $EVENTS events printed" >&2
+		{ echo "run $run: only $(grep -c ' bench:stamp: ' "$out") of $EVENTS events printed";
+		  tail -n 5 "$out.err"; } >&2
 	ctl destroy "$s"
 	wait "$vpid"
 	latencies "$out" | tee -a "$BENCH_TMP/lat-$timer" | pct

@@ -9,6 +9,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/consumer-proto.c src/common/consumer-proto.h \
 	src/common/live-proto.c src/common/live-proto.h \
 	src/common/ctf.c src/common/ctf.h \
+	src/common/daemon.c src/common/daemon.h \
 	src/common/error.c \
 	src/common/evloop.c src/common/evloop.h \
 	src/common/log.c src/common/log.h \

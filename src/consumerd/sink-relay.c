@@ -82,6 +82,7 @@ struct ltt_relay {
 	size_t reply_len;
 	struct relay_stream *streams;
 	int conn_error;
+	bool publish;			/* streams added since the last STREAMS_SENT */
 	uint64_t progress_ms;		/* when bytes last moved, or work began */
 	struct ltt_sink_relay_stats stats;
 };
@@ -557,6 +558,22 @@ static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream 
 	ltt_wbuf_fini(&pl);
 }
 
+/*
+ * STREAMS_SENT for the streams added since the last one.  A stream is not
+ * announced when it is added but with the first packet or live tick after
+ * it: the streams of a channel (one per CPU) come one by one, and a viewer
+ * (babeltrace2 2.0) asks for new streams only when an index it receives
+ * with data says so, never when a stream it has is idle; announced
+ * together, a viewer learns all of them at once.  Locked.
+ */
+static void publish_streams(struct ltt_relay *r)
+{
+	if (!r->publish || r->conn_error)
+		return;
+	r->publish = false;
+	queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
+}
+
 /* CLOSE_STREAM once, with the last packet's number.  Locked. */
 static void close_stream(struct ltt_relay *r, struct relay_stream *st)
 {
@@ -567,6 +584,7 @@ static void close_stream(struct ltt_relay *r, struct relay_stream *st)
 		st->close_later = true;
 		return;
 	}
+	publish_streams(r);
 	st->closed = true;
 	st->close_later = false;
 	queue_simple(r, LTT_RELAY_CLOSE_STREAM, st, st->handle,
@@ -709,6 +727,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	st->next_seq++;
 	st->wrote = true;
 	rs->instance_id = pkt->entry.stream_instance_id;
+	publish_streams(r);
 	queue_index(r, st, &idx);
 	send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	nudge(r);
@@ -730,9 +749,11 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	};
 
 	pthread_mutex_lock(&r->lock);
+	publish_streams(r);
 	/* a packet still on its way is news enough */
-	if (!r->conn_error && !st->wrote && q_empty(&r->data_q)) {
+	if (!r->conn_error && !st->wrote && q_empty(&r->data_q))
 		queue_index(r, st, &beacon);
+	if (!r->conn_error && !q_empty(&r->ctrl_q)) {
 		send_queue(r, r->ctrl_fd, &r->ctrl_q);
 		nudge(r);
 	}
@@ -793,10 +814,8 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 		ret = dead_stream(r, name, &rs->st);	/* the stream drops, counted */
 	else if (!ret) {
 		rs->st->sink_open = true;
-		/* viewers may see the trace with this stream from now on */
-		queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
-		send_queue(r, r->ctrl_fd, &r->ctrl_q);
-		nudge(r);
+		/* viewers see it with the next packet or live tick */
+		r->publish = true;
 	}
 	pthread_mutex_unlock(&r->lock);
 	if (ret) {

@@ -22,6 +22,9 @@
 #include "common/uri.h"
 #include "ctl/ctl.h"
 
+#define LTT_STR_(x) #x
+#define LTT_STR(x) LTT_STR_(x)
+
 /* How long a spawned relay daemon may take to say it is ready. */
 #define RELAYD_READY_TIMEOUT_MS 10000
 
@@ -111,7 +114,14 @@ static int spawn(const char *prog, const char *rundir)
 			dup2(null, STDOUT_FILENO);
 		}
 		setenv("LTT_RUNDIR", rundir, 1);
-		execl(prog, "ltt-relayd", "-d", "--pidfile", pidfile, (char *)NULL);
+		/*
+		 * Loopback only: a relay started behind the user's back must
+		 * not take traces from, nor show them to, the network.
+		 */
+		execl(prog, "ltt-relayd", "-d", "--pidfile", pidfile,
+		      "-C", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_CTRL_PORT),
+		      "-D", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_DATA_PORT),
+		      "-L", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_LIVE_PORT), (char *)NULL);
 		_exit(127);
 	}
 	status = wait_bounded(pid, RELAYD_READY_TIMEOUT_MS);

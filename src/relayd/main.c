@@ -23,11 +23,10 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
-#include <sys/un.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/evloop.h"
+#include "common/daemon.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "relayd/relayd.h"
@@ -197,87 +196,6 @@ static int resolve_dirs(const struct options *o, struct relayd *r)
 	return 0;
 }
 
-/* See sessiond's: the caller waits for one byte on a pipe, or its close. */
-static int detach(int *ret_ready_fd)
-{
-	int pipefd[2];
-	char byte;
-	pid_t pid;
-
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid > 0) {
-		ssize_t n;
-
-		close(pipefd[1]);
-		do
-			n = read(pipefd[0], &byte, 1);
-		while (n < 0 && errno == EINTR);
-		waitpid(pid, NULL, 0);
-		exit(n == 1 ? 0 : 1);
-	}
-	close(pipefd[0]);
-	if (setsid() < 0)
-		_exit(1);
-	pid = fork();
-	if (pid < 0)
-		_exit(1);
-	if (pid > 0)
-		_exit(0);
-	*ret_ready_fd = pipefd[1];
-	return 0;
-}
-
-static void announce_ready(int ready_fd, bool close_stdio)
-{
-	char byte = 0;
-	int null;
-
-	if (close_stdio) {
-		null = open("/dev/null", O_RDWR | O_CLOEXEC);
-		if (null >= 0) {
-			dup2(null, STDIN_FILENO);
-			dup2(null, STDOUT_FILENO);
-			dup2(null, STDERR_FILENO);
-			close(null);
-		}
-		if (chdir("/"))
-			LTT_DBG("chdir /: %s", strerror(errno));
-	}
-	if (ready_fd >= 0) {
-		if (write(ready_fd, &byte, 1) != 1)
-			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));
-		close(ready_fd);
-	}
-}
-
-/* READY=1 to systemd when it asked (Type=notify), without libsystemd. */
-static void notify_systemd(void)
-{
-	const char *path = getenv("NOTIFY_SOCKET");
-	static const char msg[] = "READY=1";
-	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	socklen_t len;
-	int fd;
-
-	if (!path || !*path || (path[0] != '/' && path[0] != '@') ||
-	    strlen(path) >= sizeof(sun.sun_path))
-		return;
-	memcpy(sun.sun_path, path, strlen(path));
-	if (path[0] == '@')
-		sun.sun_path[0] = '\0';	/* an abstract socket */
-	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path));
-	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return;
-	if (sendto(fd, msg, sizeof(msg) - 1, MSG_NOSIGNAL, (struct sockaddr *)&sun, len) < 0)
-		LTT_WARN("can't notify systemd on %s: %s", path, strerror(errno));
-	close(fd);
-}
-
 static int write_pidfile(const char *path)
 {
 	char tmp[PATH_MAX + 16];
@@ -311,25 +229,6 @@ static void on_signal(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 		LTT_INFO("signal %u received: shutting down", si.ssi_signo);
 		ltt_evloop_stop(loop);
 	}
-}
-
-static int block_signals(int *ret_sfd)
-{
-	sigset_t set;
-	int sfd;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGHUP);
-	if (pthread_sigmask(SIG_BLOCK, &set, NULL))
-		return -EINVAL;
-	signal(SIGPIPE, SIG_IGN);
-	sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (sfd < 0)
-		return -errno;
-	*ret_sfd = sfd;
-	return 0;
 }
 
 static int listen_all(struct relayd *r)
@@ -554,9 +453,9 @@ static int run(const struct options *o)
 
 	if (parse_addrs(o, &r) || resolve_dirs(o, &r))
 		return 1;
-	if ((o->daemonize || o->background) && detach(&ready_fd))
+	if ((o->daemonize || o->background) && ltt_daemon_detach(&ready_fd))
 		return 1;
-	ret = block_signals(&r.sfd);
+	ret = ltt_daemon_block_signals(true, &r.sfd);
 	if (ret)
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
 	if (!ret)
@@ -568,8 +467,7 @@ static int run(const struct options *o)
 	if (!ret) {
 		LTT_INFO("ready: control port %u, data port %u, live port %u, output %s, pid %ld",
 			 r.port[CTRL], r.port[DATA], r.port[LIVE], r.output, (long)getpid());
-		notify_systemd();
-		announce_ready(ready_fd, o->daemonize);
+		ltt_daemon_ready(ready_fd, o->daemonize);
 		ready_fd = -1;
 		ret = ltt_evloop_run(r.loop);
 		if (ret)

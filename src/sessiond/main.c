@@ -19,11 +19,11 @@
 #include <string.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/app-proto.h"
 #include "common/client-proto.h"
+#include "common/daemon.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/sock.h"
@@ -147,69 +147,6 @@ static int resolve_rundir(const struct options *opts, char *buf, size_t len)
 }
 
 /*
- * Detach from the caller.  The caller's process waits on a pipe and exits
- * 0 once the daemon writes one byte to *ret_ready_fd, 1 if the pipe closes
- * first.  Returns 0 in the daemon, never in the caller.
- */
-static int detach(int *ret_ready_fd)
-{
-	int pipefd[2];
-	char byte;
-	pid_t pid;
-
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid > 0) {
-		ssize_t n;
-
-		close(pipefd[1]);
-		do
-			n = read(pipefd[0], &byte, 1);
-		while (n < 0 && errno == EINTR);
-		/* The intermediate child exits at once; reap it. */
-		waitpid(pid, NULL, 0);
-		exit(n == 1 ? 0 : 1);
-	}
-	close(pipefd[0]);
-	if (setsid() < 0)
-		_exit(1);
-	pid = fork();
-	if (pid < 0)
-		_exit(1);
-	if (pid > 0)
-		_exit(0);
-	*ret_ready_fd = pipefd[1];
-	return 0;
-}
-
-/* Tell the waiting caller that we are ready; with --daemonize, go quiet. */
-static void announce_ready(int ready_fd, bool close_stdio)
-{
-	char byte = 0;
-	int null;
-
-	if (close_stdio) {
-		null = open("/dev/null", O_RDWR | O_CLOEXEC);
-		if (null >= 0) {
-			dup2(null, STDIN_FILENO);
-			dup2(null, STDOUT_FILENO);
-			dup2(null, STDERR_FILENO);
-			close(null);
-		}
-		if (chdir("/"))
-			LTT_DBG("chdir /: %s", strerror(errno));
-	}
-	if (ready_fd >= 0) {
-		if (write(ready_fd, &byte, 1) != 1)
-			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));
-		close(ready_fd);
-	}
-}
-
-/*
  * The client socket, owned by root:GROUP 0660 for the root daemon; the
  * application socket, 0666 for the root daemon (every user's programs
  * register; their credentials are checked) and 0600 for a personal one.
@@ -259,26 +196,6 @@ static void wait_for_stop(int sfd)
 		LTT_INFO("signal %u received: shutting down", si.ssi_signo);
 		return;
 	}
-}
-
-static int block_signals(int *ret_sfd)
-{
-	sigset_t set;
-	int sfd;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGHUP);
-	/* Threads inherit the mask, so only the signalfd sees these. */
-	if (pthread_sigmask(SIG_BLOCK, &set, NULL))
-		return -EINVAL;
-	signal(SIGPIPE, SIG_IGN);
-	sfd = signalfd(-1, &set, SFD_CLOEXEC);
-	if (sfd < 0)
-		return -errno;
-	*ret_sfd = sfd;
-	return 0;
 }
 
 /* Unlink the sockets of a run directory. */
@@ -429,9 +346,9 @@ static int run(const struct options *opts)
 				"group '%s' does not exist: only root can use this daemon (create it with 'groupadd -r %s')",
 				group, group);
 	}
-	if ((opts->daemonize || opts->background) && detach(&ready_fd))
+	if ((opts->daemonize || opts->background) && ltt_daemon_detach(&ready_fd))
 		return 1;
-	ret = block_signals(&sfd);
+	ret = ltt_daemon_block_signals(false, &sfd);
 	if (ret) {
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
 		goto out;
@@ -452,7 +369,7 @@ static int run(const struct options *opts)
 	ret = serve_start(&d, &rd, root, gr, group);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
-		announce_ready(ready_fd, opts->daemonize);
+		ltt_daemon_ready(ready_fd, opts->daemonize);
 		ready_fd = -1;
 		wait_for_stop(sfd);
 	}

@@ -125,7 +125,7 @@ is "$OUT" "Session s1 destroyed." "destroy of a streamed session never started: 
 
 # --- --live without a URL: the local relay, started when none listens
 if (exec 3<>/dev/tcp/127.0.0.1/5342) 2>/dev/null; then
-	skip 10 "something listens on 127.0.0.1:5342 already"
+	skip 11 "something listens on 127.0.0.1:5342 already"
 else
 	run env LTT_RELAYD_PATH="$TEST_TMP/no-such-relayd" "$LTTCTL_BIN" create l --live
 	is "$RC" 1 "--live, no relay listening, none can start: exit 1"
@@ -144,13 +144,18 @@ Live timer interval set to 1000000 us" "the local relay started, then the sessio
 		rpid=$(cat "$LTT_RUNDIR/relayd.pid" 2>/dev/null)
 		ok "$(proc_alive "$rpid"; echo $?)" "the relay runs, its pid in the run directory"
 		is "$(cat "$LTT_RUNDIR/relayd-control.port" 2>/dev/null)" 5342 "on the default control port"
+		# /proc/net/tcp: local address and port in hex, state 0A = listening
+		is "$(awk 'NR > 1 && $4 == "0A" { split($2, a, ":");
+			if (a[2] == "14DE" || a[2] == "14DF" || a[2] == "14E0") print a[1] }' /proc/net/tcp |
+			sort | uniq -c | tr -s ' ')" " 3 0100007F" \
+			"its three ports listen on 127.0.0.1 only"
 		run lttctl create l2 --live=2000
 		is "$OUT" "Session l2 created."$'\n'"Traces will be sent to net://127.0.0.1"$'\n'"Live timer interval set to 2000 us" \
 			"a second --live: that relay answers, none started"
 		kill -TERM "$rpid" && wait_pid_exit "$rpid"
 		ok $? "the relay stops on SIGTERM"
 	else
-		skip 6 "ltt-relayd is not built"
+		skip 7 "ltt-relayd is not built"
 	fi
 fi
 done_testing

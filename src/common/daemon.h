@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * daemon.h - what the daemons (ltt-sessiond, ltt-relayd) share to start:
+ * detaching from the caller until ready, telling the caller and systemd
+ * they are ready, and taking their stop signals through a signalfd.
+ */
+#ifndef LTT_COMMON_DAEMON_H
+#define LTT_COMMON_DAEMON_H
+
+#include <stdbool.h>
+
+/**
+ * ltt_daemon_detach() - detach from the caller (-b, -d)
+ * @ret_ready_fd: the pipe end to hand to ltt_daemon_ready()
+ *
+ * The caller's process waits on a pipe and exits 0 once the daemon says it
+ * is ready, 1 if the pipe closes first (the daemon failed).  Returns 0 in
+ * the daemon (a new session, grandchild of the caller), never in the
+ * caller, or a negative errno when it could not fork.
+ */
+int ltt_daemon_detach(int *ret_ready_fd);
+
+/**
+ * ltt_daemon_ready() - tell the waiting caller, and systemd, that we serve
+ * @ready_fd: from ltt_daemon_detach(), or -1; closed here
+ * @close_stdio: (-d) standard streams to /dev/null and chdir /
+ *
+ * Sends READY=1 to $NOTIFY_SOCKET when systemd set it (Type=notify),
+ * without libsystemd.
+ */
+void ltt_daemon_ready(int ready_fd, bool close_stdio);
+
+/**
+ * ltt_daemon_block_signals() - SIGTERM, SIGINT, SIGHUP to a signalfd
+ * @nonblock: the signalfd is non-blocking (for an event loop)
+ * @ret_sfd: the signalfd
+ *
+ * Blocks them in the calling thread (threads started later inherit the
+ * mask, so only the signalfd sees them) and ignores SIGPIPE.  Returns 0 or
+ * a negative errno.
+ */
+int ltt_daemon_block_signals(bool nonblock, int *ret_sfd);
+
+#endif /* LTT_COMMON_DAEMON_H */
