@@ -490,7 +490,8 @@ static void test_session(void)
 	       f.pkt_uniform[3 + accepted - 1] && f.pkt_seq[3 + accepted - 1] == 3 + accepted - 1,
 	       "whole, the last one too (its rest went through the queue)");
 
-	/* refused indexes are counted */
+	/* refused indexes are counted: the earlier ones answered first */
+	fake_wait(&f, &f.nr_indexes, 3 + accepted);
 	pthread_mutex_lock(&f.lock);
 	f.refuse_index = true;
 	pthread_mutex_unlock(&f.lock);
