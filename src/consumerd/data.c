@@ -33,7 +33,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/consumer-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
@@ -418,10 +417,6 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 	(void)loop;
 	for (chan = rg->dt->channels; chan; chan = chan->data_next) {
 		if (chan->relay != rg->relay)
-			continue;
-		/* a user channel's streams (one per CPU) are announced together */
-		if (chan->domain == LTT_CONSUMER_DOMAIN_USER &&
-		    chan->nr_streams < (unsigned int)sysconf(_SC_NPROCESSORS_CONF))
 			continue;
 		for (s = chan->streams; s; s = s->next) {
 			ltt_stream_switch(s);

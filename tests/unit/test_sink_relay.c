@@ -433,16 +433,17 @@ static void test_session(void)
 	tap_is_int(ltt_output_open_sink(cout, "chan_0", &sink), 0, "a sink: ADD_STREAM");
 	tap_ok(f.nr_streams == 2 && !strcmp(f.stream_names[1], "chan_0") && sink->poll_fd >= 0,
 	       "named CHANNEL_CPU, with an fd to wait on");
-	tap_ok(f.streams_sent == 0, "no STREAMS_SENT before the stream has a packet");
+	tap_ok(f.streams_sent == 0, "no STREAMS_SENT yet: the stream is announced with its first packet");
 	for (i = 0; i < 3; i++) {
 		make_packet(&pkt, buf, 4096, (uint8_t)i, (uint8_t)(0x10 + i), i);
 		if (ltt_sink_ready(sink) == 0 && ltt_sink_write(sink, &pkt) == 0)
 			accepted++;
 	}
 	tap_is_int((int)accepted, 3, "three packets written");
-	tap_ok(fake_wait(&f, &f.streams_sent, 1), "STREAMS_SENT comes with the first packet");
 	tap_ok(fake_wait(&f, &f.nr_packets, 3) && fake_wait(&f, &f.nr_indexes, 3),
 	       "the relay got three packets and three indexes");
+	tap_ok(fake_wait(&f, &f.streams_sent, 1) && f.streams_sent == 1,
+	       "and one STREAMS_SENT, with the first packet");
 	tap_ok(f.pkt_handle[0] == 101 && f.pkt_seq[0] == 0 && f.pkt_seq[2] == 2 &&
 	       f.pkt_len[1] == 4096 && f.pkt_first[1] == 1 && f.pkt_last[1] == 0x11 &&
 	       f.pkt_uniform[2], "each whole, in order, on the stream's handle");
