@@ -45,6 +45,7 @@
 
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
+#define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
 
 /* A relay whose I/O the data thread does, and its live timer. */
 struct relay_reg {
@@ -54,6 +55,8 @@ struct relay_reg {
 	struct ltt_evloop_watch *ctrl_w, *data_w, *kick_w;
 	uint32_t ctrl_events, data_events;	/* what the watches wait for */
 	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
+	struct ltt_evloop_timer *tick;		/* RELAY_TICK_MS */
+	bool closing;				/* DEL_RELAY: on dt->closing */
 };
 
 struct ltt_data_thread {
@@ -66,6 +69,7 @@ struct ltt_data_thread {
 	/* data thread only */
 	struct ltt_channel *channels;	/* added, not yet removed */
 	struct relay_reg *relays;	/* added, not yet removed */
+	struct relay_reg *closing;	/* removed, sending their last bytes */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 };
@@ -106,7 +110,8 @@ static void on_source(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 /* A stream whose sink would block waits for it to be writable (once). */
 static void wait_sink(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
-	const uint32_t events = EPOLLOUT | EPOLLONESHOT;
+	const uint32_t events = (s->sink->poll_events ? s->sink->poll_events : EPOLLOUT) |
+				EPOLLONESHOT;
 	int ret;
 
 	if (s->sink->poll_fd < 0)
@@ -389,7 +394,24 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 	return 0;
 }
 
-/* A relay's socket or kick fd fired: do its I/O, wait for what it needs next. */
+static void free_relay_reg(struct relay_reg *rg);
+
+/* A closing relay is done: forget it, close its connections, free it. */
+static void finish_close(struct relay_reg *rg)
+{
+	struct relay_reg **p;
+
+	for (p = &rg->dt->closing; *p != rg; p = &(*p)->next)
+		;
+	*p = rg->next;
+	ltt_sink_relay_destroy(rg->relay);
+	free_relay_reg(rg);
+}
+
+/*
+ * A relay's socket or kick fd fired, or its tick: do its I/O, wait for
+ * what it needs next; a closing relay that is done goes.
+ */
 static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct relay_reg *rg = arg;
@@ -397,6 +419,10 @@ static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg
 
 	(void)loop, (void)fd, (void)events;
 	ltt_sink_relay_io(rg->relay, &ctrl, &data);
+	if (rg->closing && ltt_sink_relay_closed(rg->relay)) {
+		finish_close(rg);
+		return;
+	}
 	if (ctrl != rg->ctrl_events && !ltt_evloop_watch_set(rg->ctrl_w, ctrl))
 		rg->ctrl_events = ctrl;
 	if (data != rg->data_events && !ltt_evloop_watch_set(rg->data_w, data))
@@ -430,10 +456,17 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 static void free_relay_reg(struct relay_reg *rg)
 {
 	ltt_evloop_timer_destroy(rg->live_timer);
+	ltt_evloop_timer_destroy(rg->tick);
 	ltt_evloop_unwatch(rg->kick_w);
 	ltt_evloop_unwatch(rg->ctrl_w);
 	ltt_evloop_unwatch(rg->data_w);
 	free(rg);
+}
+
+/* A relay that waits for nothing it watches still meets its deadlines. */
+static void on_relay_tick(struct ltt_evloop *loop, void *arg)
+{
+	on_relay(loop, -1, 0, arg);
 }
 
 /* LTT_DATA_ADD_RELAY: returns 0 or an evloop error (-ENOMEM, -EEXIST...). */
@@ -455,6 +488,11 @@ static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 		ret = ltt_evloop_watch(dt->loop, ctrl, EPOLLIN, on_relay, rg, &rg->ctrl_w);
 	if (!ret)
 		ret = ltt_evloop_watch(dt->loop, data, 0, on_relay, rg, &rg->data_w);
+	if (!ret)
+		ret = ltt_evloop_timer_create(dt->loop, on_relay_tick, rg, &rg->tick);
+	if (!ret)
+		ltt_evloop_timer_arm(rg->tick, RELAY_TICK_MS * 1000000ull,
+				     RELAY_TICK_MS * 1000000ull);
 	live_us = ltt_sink_relay_live_timer_us(relay);
 	if (!ret && live_us) {
 		ret = ltt_evloop_timer_create(dt->loop, on_live_timer, rg, &rg->live_timer);
@@ -472,7 +510,12 @@ static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 	return 0;
 }
 
-/* LTT_DATA_REMOVE_RELAY: returns 0, or -ENOENT for a relay not added. */
+/*
+ * LTT_DATA_REMOVE_RELAY: the data thread owns @relay from now on: it
+ * closes its streams, sends its last bytes as the sockets take them and
+ * destroys it when done or at its deadline, never blocking.  Returns 0,
+ * or -ENOENT for a relay not added (then still the caller's).
+ */
 static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 {
 	struct relay_reg **p, *rg;
@@ -483,7 +526,13 @@ static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 	if (!rg)
 		return -ENOENT;
 	*p = rg->next;
-	free_relay_reg(rg);
+	ltt_evloop_timer_destroy(rg->live_timer);
+	rg->live_timer = NULL;
+	rg->closing = true;
+	rg->next = dt->closing;
+	dt->closing = rg;
+	ltt_sink_relay_close(relay);
+	on_relay(dt->loop, -1, 0, rg);
 	return 0;
 }
 
@@ -508,6 +557,8 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_remove_relay(dt, req->relay);
 	case LTT_DATA_STOP:
 		assert(!dt->channels && !dt->relays);
+		while (dt->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */
+			finish_close(dt->closing);
 		ltt_evloop_stop(dt->loop);
 		return 0;
 	}
