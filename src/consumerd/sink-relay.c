@@ -68,6 +68,7 @@ struct relay_stream {
 	bool ready;			/* the relay gave its handle */
 	bool refused;			/* the relay refused it: its packets drop */
 	bool waiting;			/* its sink waits on wake_fd */
+	bool woken;			/* wake_fd written, not read yet */
 	int wake_fd;			/* its sink's eventfd, or -1 */
 	struct byteq meta;		/* metadata given before the handle came */
 	char name[LTT_RELAY_NAME_MAX];
@@ -178,6 +179,7 @@ static void wake_sinks(struct ltt_relay *r)
 		if (!r->conn_error && !st->refused && (!st->ready || !q_empty(&r->data_q)))
 			continue;
 		st->waiting = false;
+		st->woken = true;
 		if (write(st->wake_fd, &one, sizeof(one)) < 0)
 			LTT_DBG("%s: wake: %s", r->label, strerror(errno));
 	}
@@ -656,9 +658,12 @@ static int relay_ready(struct ltt_sink *sink)
 	uint64_t n;
 	int ret = 0;
 
-	if (read(sink->poll_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
-		LTT_DBG("%s: wake eventfd: %s", r->label, strerror(errno));
 	pthread_mutex_lock(&r->lock);
+	if (st->woken) {	/* one read after a wakeup, none per packet */
+		st->woken = false;
+		if (read(sink->poll_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+			LTT_DBG("%s: wake eventfd: %s", r->label, strerror(errno));
+	}
 	if (!r->conn_error && !st->refused) {
 		if (!st->ready) {
 			ret = -EAGAIN;		/* its ADD_STREAM is not answered yet */
