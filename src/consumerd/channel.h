@@ -68,6 +68,9 @@ struct ltt_channel {
 	struct ltt_evloop_timer *switch_timer, *read_timer;	/* NULL when off */
 	struct ltt_data_thread *dt;	/* the one that added it */
 	struct ltt_channel *data_next;	/* in the data thread's list */
+	/* data thread: REMOVE_CHANNEL waiting for kernel streams to end */
+	struct ltt_data_req *end_req;	/* NULL when not removing */
+	struct ltt_evloop_timer *end_timer;	/* END_WAIT_MS deadline */
 };
 
 /**

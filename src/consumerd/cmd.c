@@ -569,19 +569,23 @@ static int cmd_relay_status(struct cmd_state *st, struct ltt_rbuf *r, struct ltt
 	return 0;
 }
 
-/* Stop the data thread's I/O on @e's relay, close it and free. */
+/*
+ * Hand @e's relay to the data thread, which closes it (CLOSE_STREAM, its
+ * last bytes) with a deadline and frees it; forget it here.  Never waits
+ * on the relay.
+ */
 static void remove_relay(struct cmd_state *st, struct relay_ent *e)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_REMOVE_RELAY, .relay = e->relay };
 	struct relay_ent **p;
 
-	ltt_data_call(st->dt, &req);
+	if (ltt_data_call(st->dt, &req))
+		ltt_sink_relay_destroy(e->relay);	/* the data thread never had it */
 	for (p = &st->relays; *p != e; p = &(*p)->next)
 		;
 	*p = e->next;
 	st->nr_relays--;
-	ltt_sink_relay_destroy(e->relay);
-	LTT_INFO("relay %" PRIu64 " closed", e->key);
+	LTT_INFO("relay %" PRIu64 " closing", e->key);
 	free(e);
 }
 

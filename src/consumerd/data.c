@@ -33,7 +33,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/consumer-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
@@ -46,6 +45,8 @@
 
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
+#define LTT_DATA_LATER 1	/* run_request(): the request is answered later */
+#define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
 
 /* A relay whose I/O the data thread does, and its live timer. */
 struct relay_reg {
@@ -55,6 +56,8 @@ struct relay_reg {
 	struct ltt_evloop_watch *ctrl_w, *data_w, *kick_w;
 	uint32_t ctrl_events, data_events;	/* what the watches wait for */
 	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
+	struct ltt_evloop_timer *tick;		/* RELAY_TICK_MS */
+	bool closing;				/* DEL_RELAY: on dt->closing */
 };
 
 struct ltt_data_thread {
@@ -67,6 +70,8 @@ struct ltt_data_thread {
 	/* data thread only */
 	struct ltt_channel *channels;	/* added, not yet removed */
 	struct relay_reg *relays;	/* added, not yet removed */
+	struct relay_reg *closing;	/* removed, sending their last bytes */
+	struct ltt_channel *ending;	/* removed, kernel streams not ended */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 };
@@ -84,7 +89,7 @@ static void set_busy(struct ltt_data_thread *dt, struct ltt_stream *s, bool busy
 		ltt_evloop_set_busy(dt->loop, busy, drain_busy, dt);
 }
 
-static void drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s);
+static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s);
 
 /* A blocked sink became writable (or failed): drain again. */
 static void on_sink(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
@@ -107,7 +112,8 @@ static void on_source(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 /* A stream whose sink would block waits for it to be writable (once). */
 static void wait_sink(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
-	const uint32_t events = EPOLLOUT | EPOLLONESHOT;
+	const uint32_t events = (s->sink->poll_events ? s->sink->poll_events : EPOLLOUT) |
+				EPOLLONESHOT;
 	int ret;
 
 	if (s->sink->poll_fd < 0)
@@ -140,13 +146,29 @@ static void forget_source(struct ltt_stream *s)
 	s->src_watch = NULL;
 }
 
-static void drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
+static bool check_ended(struct ltt_channel *chan, bool deadline);
+
+/* The removed channel @c, waiting for its kernel streams to end. */
+static struct ltt_channel *ending_chan(struct ltt_data_thread *dt, const struct ltt_channel *c)
+{
+	struct ltt_channel *chan;
+
+	for (chan = dt->ending; chan != c; chan = chan->data_next)
+		;
+	return chan;
+}
+
+/* Drain @s; true when that ended its removed channel: @s and it are gone. */
+static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
 	after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
-	if (s->ended) {
+	if (s->ended && s->src_watch) {
 		LTT_DBG("%s: ended and read empty", s->src->label);
 		forget_source(s);
+		if (s->chan->end_req)
+			return check_ended(ending_chan(dt, s->chan), false);
 	}
+	return false;
 }
 
 static void on_switch_timer(struct ltt_evloop *loop, void *arg);
@@ -323,39 +345,15 @@ static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool f
 	return 0;
 }
 
-/*
- * Sources that end (kernel streams) do once the session daemon has closed
- * their channel fd and the tracer has finalized them: write their last
- * packets as they come, for END_WAIT_MS at most in all.
- */
-static void wait_ended(struct ltt_data_thread *dt, struct ltt_channel *chan)
+/* How many of @chan's streams are still to end (kernel streams). */
+static unsigned int streams_left(const struct ltt_channel *chan)
 {
-	uint64_t deadline = ltt_rb_clock() + (uint64_t)END_WAIT_MS * 1000000, now;
+	const struct ltt_stream *s;
 	unsigned int left = 0;
-	struct ltt_stream *s;
-	struct pollfd pfd;
 
-	for (s = chan->streams; s; s = s->next) {
-		while (s->src->ends && !s->ended) {
-			now = ltt_rb_clock();
-			pfd.fd = s->src->poll_fd;
-			pfd.events = POLLIN;
-			if (now >= deadline ||
-			    poll(&pfd, 1, (int)((deadline - now) / 1000000) + 1) == 0) {
-				left++;
-				break;
-			}
-			drain_stream(dt, s);
-			if ((pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) && !s->ended &&
-			    !s->busy) {
-				left++;		/* hung up, yet not read empty */
-				break;
-			}
-		}
-	}
-	if (left)
-		LTT_WARN("channel %s: %u kernel stream(s) not read to their end within %d ms (is the channel fd still open?): closed anyway",
-			 chan->name, left, END_WAIT_MS);
+	for (s = chan->streams; s; s = s->next)
+		left += s->src->ends && !s->ended;
+	return left;
 }
 
 /* Stop watching the stream's descriptors. */
@@ -366,10 +364,64 @@ static void forget_stream(struct ltt_stream *s)
 	s->sink_watch = NULL;
 }
 
-/* LTT_DATA_REMOVE_CHANNEL: final flush, then close everything; returns 0. */
-static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *chan)
+static void complete(struct ltt_data_thread *dt, struct ltt_data_req *req, int status);
+
+/* Close @chan's streams. */
+static void close_streams(struct ltt_data_thread *dt, struct ltt_channel *chan)
 {
+	struct ltt_stream *s;
+
+	while ((s = chan->streams)) {
+		chan->streams = s->next;
+		set_busy(dt, s, false);
+		forget_stream(s);
+		ltt_stream_destroy(s);
+	}
+	chan->nr_streams = 0;
+}
+
+/*
+ * A removed channel's kernel streams all ended (or @deadline came): close
+ * its streams and answer the REMOVE_CHANNEL request that waited for them.
+ * True when done: the caller may free @chan from then on.
+ */
+static bool check_ended(struct ltt_channel *chan, bool deadline)
+{
+	struct ltt_data_req *req = chan->end_req;
+	unsigned int left = streams_left(chan);
 	struct ltt_channel **p;
+
+	if (left && !deadline)
+		return false;
+	if (left)
+		LTT_WARN("channel %s: %u kernel stream(s) not read to their end within %d ms (is the channel fd still open?): closed anyway",
+			 chan->name, left, END_WAIT_MS);
+	stop_timer(&chan->end_timer);
+	chan->end_req = NULL;
+	for (p = &chan->dt->ending; *p != chan; p = &(*p)->data_next)
+		;
+	*p = chan->data_next;
+	close_streams(chan->dt, chan);
+	complete(chan->dt, req, 0);
+	return true;
+}
+
+static void on_end_timer(struct ltt_evloop *loop, void *arg)
+{
+	(void)loop;
+	check_ended(arg, true);
+}
+
+/*
+ * LTT_DATA_REMOVE_CHANNEL: final flush, then close everything; returns 0,
+ * or LTT_DATA_LATER: sources that end (kernel streams) do once the
+ * session daemon has closed their channel fd and the tracer has finalized
+ * them; their last packets are written as they come (the loop goes on),
+ * for END_WAIT_MS at most, then check_ended() answers the request.
+ */
+static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	struct ltt_channel *chan = req->chan, **p;
 	struct ltt_stream *s;
 
 	for (p = &dt->channels; *p && *p != chan; p = &(*p)->data_next)
@@ -379,18 +431,39 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_channel *cha
 	stop_timer(&chan->switch_timer);
 	stop_timer(&chan->read_timer);
 	do_flush(dt, chan, true);
-	wait_ended(dt, chan);
-	while ((s = chan->streams)) {
-		chan->streams = s->next;
-		set_busy(dt, s, false);
-		forget_stream(s);
-		ltt_stream_destroy(s);
+	for (s = chan->streams; s; s = s->next)
+		if (s->ended && s->src_watch)
+			forget_source(s);
+	if (streams_left(chan) &&
+	    !ltt_evloop_timer_create(dt->loop, on_end_timer, chan, &chan->end_timer)) {
+		ltt_evloop_timer_arm(chan->end_timer, (uint64_t)END_WAIT_MS * 1000000, 0);
+		chan->end_req = req;
+		chan->data_next = dt->ending;
+		dt->ending = chan;
+		return LTT_DATA_LATER;
 	}
-	chan->nr_streams = 0;
+	close_streams(dt, chan);
 	return 0;
 }
 
-/* A relay's socket or kick fd fired: do its I/O, wait for what it needs next. */
+static void free_relay_reg(struct relay_reg *rg);
+
+/* A closing relay is done: forget it, close its connections, free it. */
+static void finish_close(struct relay_reg *rg)
+{
+	struct relay_reg **p;
+
+	for (p = &rg->dt->closing; *p != rg; p = &(*p)->next)
+		;
+	*p = rg->next;
+	ltt_sink_relay_destroy(rg->relay);
+	free_relay_reg(rg);
+}
+
+/*
+ * A relay's socket or kick fd fired, or its tick: do its I/O, wait for
+ * what it needs next; a closing relay that is done goes.
+ */
 static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct relay_reg *rg = arg;
@@ -398,6 +471,10 @@ static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg
 
 	(void)loop, (void)fd, (void)events;
 	ltt_sink_relay_io(rg->relay, &ctrl, &data);
+	if (rg->closing && ltt_sink_relay_closed(rg->relay)) {
+		finish_close(rg);
+		return;
+	}
 	if (ctrl != rg->ctrl_events && !ltt_evloop_watch_set(rg->ctrl_w, ctrl))
 		rg->ctrl_events = ctrl;
 	if (data != rg->data_events && !ltt_evloop_watch_set(rg->data_w, data))
@@ -419,10 +496,6 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 	for (chan = rg->dt->channels; chan; chan = chan->data_next) {
 		if (chan->relay != rg->relay)
 			continue;
-		/* a user channel's streams (one per CPU) are announced together */
-		if (chan->domain == LTT_CONSUMER_DOMAIN_USER &&
-		    chan->nr_streams < (unsigned int)sysconf(_SC_NPROCESSORS_CONF))
-			continue;
 		for (s = chan->streams; s; s = s->next) {
 			ltt_stream_switch(s);
 			drain_stream(rg->dt, s);
@@ -435,10 +508,17 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 static void free_relay_reg(struct relay_reg *rg)
 {
 	ltt_evloop_timer_destroy(rg->live_timer);
+	ltt_evloop_timer_destroy(rg->tick);
 	ltt_evloop_unwatch(rg->kick_w);
 	ltt_evloop_unwatch(rg->ctrl_w);
 	ltt_evloop_unwatch(rg->data_w);
 	free(rg);
+}
+
+/* A relay that waits for nothing it watches still meets its deadlines. */
+static void on_relay_tick(struct ltt_evloop *loop, void *arg)
+{
+	on_relay(loop, -1, 0, arg);
 }
 
 /* LTT_DATA_ADD_RELAY: returns 0 or an evloop error (-ENOMEM, -EEXIST...). */
@@ -460,6 +540,11 @@ static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 		ret = ltt_evloop_watch(dt->loop, ctrl, EPOLLIN, on_relay, rg, &rg->ctrl_w);
 	if (!ret)
 		ret = ltt_evloop_watch(dt->loop, data, 0, on_relay, rg, &rg->data_w);
+	if (!ret)
+		ret = ltt_evloop_timer_create(dt->loop, on_relay_tick, rg, &rg->tick);
+	if (!ret)
+		ltt_evloop_timer_arm(rg->tick, RELAY_TICK_MS * 1000000ull,
+				     RELAY_TICK_MS * 1000000ull);
 	live_us = ltt_sink_relay_live_timer_us(relay);
 	if (!ret && live_us) {
 		ret = ltt_evloop_timer_create(dt->loop, on_live_timer, rg, &rg->live_timer);
@@ -477,7 +562,12 @@ static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 	return 0;
 }
 
-/* LTT_DATA_REMOVE_RELAY: returns 0, or -ENOENT for a relay not added. */
+/*
+ * LTT_DATA_REMOVE_RELAY: the data thread owns @relay from now on: it
+ * closes its streams, sends its last bytes as the sockets take them and
+ * destroys it when done or at its deadline, never blocking.  Returns 0,
+ * or -ENOENT for a relay not added (then still the caller's).
+ */
 static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 {
 	struct relay_reg **p, *rg;
@@ -488,7 +578,13 @@ static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 	if (!rg)
 		return -ENOENT;
 	*p = rg->next;
-	free_relay_reg(rg);
+	ltt_evloop_timer_destroy(rg->live_timer);
+	rg->live_timer = NULL;
+	rg->closing = true;
+	rg->next = dt->closing;
+	dt->closing = rg;
+	ltt_sink_relay_close(relay);
+	on_relay(dt->loop, -1, 0, rg);
 	return 0;
 }
 
@@ -506,20 +602,32 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		ltt_channel_stats(req->chan, &req->stats);
 		return 0;
 	case LTT_DATA_REMOVE_CHANNEL:
-		return do_remove_channel(dt, req->chan);
+		return do_remove_channel(dt, req);
 	case LTT_DATA_ADD_RELAY:
 		return do_add_relay(dt, req->relay);
 	case LTT_DATA_REMOVE_RELAY:
 		return do_remove_relay(dt, req->relay);
 	case LTT_DATA_STOP:
-		assert(!dt->channels && !dt->relays);
+		assert(!dt->channels && !dt->relays && !dt->ending);
+		while (dt->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */
+			finish_close(dt->closing);
 		ltt_evloop_stop(dt->loop);
 		return 0;
 	}
 	return -EINVAL;
 }
 
-/* A request posted by ltt_data_call(): carry it out, tell the caller. */
+/* Tell @req's caller it is done. */
+static void complete(struct ltt_data_thread *dt, struct ltt_data_req *req, int status)
+{
+	pthread_mutex_lock(&dt->lock);
+	req->status = status;
+	req->done = true;	/* the caller may free req from here on */
+	pthread_cond_broadcast(&dt->cond);
+	pthread_mutex_unlock(&dt->lock);
+}
+
+/* A request posted by ltt_data_call(): carry it out, tell the caller (now or later). */
 static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 {
 	struct ltt_data_req *req = (struct ltt_data_req *)((char *)job -
@@ -529,11 +637,8 @@ static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 
 	(void)loop;
 	status = run_request(dt, req);
-	pthread_mutex_lock(&dt->lock);
-	req->status = status;
-	req->done = true;	/* the caller may free req from here on */
-	pthread_cond_broadcast(&dt->cond);
-	pthread_mutex_unlock(&dt->lock);
+	if (status != LTT_DATA_LATER)
+		complete(dt, req, status);
 }
 
 static void on_timer(struct ltt_channel *chan, bool do_switch)
@@ -571,6 +676,11 @@ static void drain_busy(struct ltt_evloop *loop, void *arg)
 		for (s = chan->streams; s; s = s->next)
 			if (s->busy)
 				drain_stream(dt, s);
+	/* removed channels whose kernel streams have not ended: one at a time */
+	for (chan = dt->ending; chan && dt->nr_busy; chan = chan->data_next)
+		for (s = chan->streams; s; s = s->next)
+			if (s->busy && drain_stream(dt, s))
+				return;		/* chan is gone: the next turn goes on */
 }
 
 /*

@@ -43,7 +43,7 @@ enum ltt_data_req_type {
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
 	LTT_DATA_ADD_RELAY,	/* relay: do its I/O, run its live timer */
-	LTT_DATA_REMOVE_RELAY,	/* relay: stop (its channels are gone) */
+	LTT_DATA_REMOVE_RELAY,	/* relay: close it and free it, later (its channels are gone) */
 	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
 };
 

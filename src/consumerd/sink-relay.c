@@ -3,10 +3,12 @@
  * sink-relay.c - the relay output: connection, queues, replies, sinks.
  *
  * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is
- * blocking with a deadline, on the command thread.  Afterwards every socket operation is
- * non-blocking and happens on the data thread, under the relay's lock:
- * in ltt_sink_relay_io(), in a sink's ready() and write(), and while
- * the data thread waits for the answer to a sink's ADD_STREAM.
+ * blocking with a deadline, on the command thread.  Afterwards every
+ * socket operation is non-blocking and happens on the data thread, under
+ * the relay's lock: in ltt_sink_relay_io(), in a sink's ready() and
+ * write().  Nobody waits for a reply: ADD_STREAM's handle, data pending's
+ * answer and the end of DEL_RELAY are state the data thread updates as
+ * replies come, and that the command thread reads.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -50,7 +52,8 @@ struct expect {
 	uint32_t cmd;
 	size_t size;			/* bytes of the reply */
 	struct waiter *w;		/* NULL: nobody waits, refusals are counted */
-	struct relay_stream *st;	/* for messages */
+	struct relay_stream *st;	/* ADD_STREAM: the stream; else for messages */
+	bool dp;			/* part of the data pending query */
 };
 
 struct relay_stream {
@@ -62,6 +65,12 @@ struct relay_stream {
 	bool close_later;		/* once the data queue has sent its last packet */
 	bool sink_open;			/* a sink writes it */
 	bool wrote;			/* a packet since the last live tick */
+	bool ready;			/* the relay gave its handle */
+	bool refused;			/* the relay refused it: its packets drop */
+	bool waiting;			/* its sink waits on wake_fd */
+	bool woken;			/* wake_fd written, not read yet */
+	int wake_fd;			/* its sink's eventfd, or -1 */
+	struct byteq meta;		/* metadata given before the handle came */
 	char name[LTT_RELAY_NAME_MAX];
 	char path[];			/* the trace's pathname */
 };
@@ -84,6 +93,14 @@ struct ltt_relay {
 	int conn_error;
 	bool publish;			/* streams added since the last STREAMS_SENT */
 	uint64_t progress_ms;		/* when bytes last moved, or work began */
+	uint64_t gen;			/* packets and metadata given so far */
+	uint64_t dp_gen;		/* gen when the last data pending query was sent */
+	bool dp_in_flight;		/* its replies are not all in */
+	bool dp_have;			/* its answer, dp_pending, is known */
+	bool dp_pending;
+	bool marking_dp;		/* queue_ctrl() marks requests e->dp */
+	bool closing;			/* DEL_RELAY: the data thread closes it */
+	uint64_t close_deadline_ms;
 	struct ltt_sink_relay_stats stats;
 };
 
@@ -148,6 +165,27 @@ static void q_clear(struct byteq *q)
 
 /* ---- connection failure ---- */
 
+/*
+ * Wake the sinks that wait for their stream's handle or for the data
+ * queue to empty, once they no longer need to.  Locked.
+ */
+static void wake_sinks(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	uint64_t one = 1;
+
+	for (st = r->streams; st; st = st->next) {
+		if (!st->waiting || st->wake_fd < 0)
+			continue;
+		if (!r->conn_error && !st->refused && (!st->ready || !q_empty(&r->data_q)))
+			continue;
+		st->waiting = false;
+		st->woken = true;
+		if (write(st->wake_fd, &one, sizeof(one)) < 0)
+			LTT_DBG("%s: wake: %s", r->label, strerror(errno));
+	}
+}
+
 /* Record the first error, drop what is queued, release every waiter.  Locked. */
 static void fail(struct ltt_relay *r, int err)
 {
@@ -175,6 +213,7 @@ static void fail(struct ltt_relay *r, int err)
 	shutdown(r->ctrl_fd, SHUT_RDWR);
 	shutdown(r->data_fd, SHUT_RDWR);
 	pthread_cond_broadcast(&r->cond);
+	wake_sinks(r);
 }
 
 /* ---- control requests and replies ---- */
@@ -257,6 +296,7 @@ static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *
 	e->size = reply_size(cmd);
 	e->w = w;
 	e->st = st;
+	e->dp = r->marking_dp;
 	*r->exp_tail = e;
 	r->exp_tail = &e->next;
 	return 0;
@@ -274,6 +314,75 @@ static const char *cmd_name(uint32_t cmd)
 	case LTT_RELAY_BEGIN_DATA_PENDING: return "BEGIN_DATA_PENDING";
 	case LTT_RELAY_END_DATA_PENDING: return "END_DATA_PENDING";
 	default: return "request";
+	}
+}
+
+static void close_stream(struct ltt_relay *r, struct relay_stream *st);
+static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
+			 uint64_t a, uint64_t b, bool two);
+
+/* SEND_METADATA pieces: whole 4 KiB metadata packets, well below the relay's limit. */
+#define METADATA_CHUNK (256u * 1024)
+
+/* Queue @len bytes of metadata packets for @st, whose handle is known.  Locked. */
+static int queue_metadata(struct ltt_relay *r, struct relay_stream *st, const uint8_t *p,
+			  size_t len)
+{
+	struct ltt_relay_metadata_hdr h = { .stream_handle = st->handle };
+	struct ltt_wbuf pl;
+	size_t n;
+	int ret = 0;
+
+	ltt_wbuf_init(&pl);
+	while (!ret && len) {
+		n = len < METADATA_CHUNK ? len : METADATA_CHUNK;
+		ltt_wbuf_reset(&pl);
+		ltt_relay_put_metadata_hdr(&pl, &h);
+		ltt_wbuf_put_bytes(&pl, p, n);
+		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, NULL, st);
+		p += n;
+		len -= n;
+	}
+	ltt_wbuf_fini(&pl);
+	return ret;
+}
+
+/*
+ * The relay answered @st's ADD_STREAM: its handle, or a refusal (its
+ * packets are then dropped and counted).  STREAMS_SENT is not sent here
+ * but by publish_streams(), with the next packet or live tick.  Locked.
+ */
+static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
+			    const struct waiter *got)
+{
+
+	if (got->ret_code == LTT_RELAY_OK) {
+		st->handle = got->value;
+		st->ready = true;
+		if (!q_empty(&st->meta))
+			queue_metadata(r, st, st->meta.buf + st->meta.off, q_size(&st->meta));
+	} else {
+		LTT_ERR("%s: the relay refused stream %s/%s: %s; its packets are dropped and counted",
+			r->label, st->path, st->name, ltt_relay_ret_str(got->ret_code));
+		st->refused = true;
+		st->closed = true;	/* nothing to close on the relay */
+	}
+	free(st->meta.buf);
+	memset(&st->meta, 0, sizeof(st->meta));
+	if (st->close_later && q_empty(&r->data_q))
+		close_stream(r, st);
+}
+
+/* A reply to the data pending query.  Locked. */
+static void dp_answered(struct ltt_relay *r, uint32_t cmd, const struct waiter *got)
+{
+	if (cmd == LTT_RELAY_DATA_PENDING && got->ret_code == 1)
+		r->dp_pending = true;
+	if (cmd == LTT_RELAY_END_DATA_PENDING) {
+		if (got->ret_code == LTT_RELAY_OK && got->value)
+			r->dp_pending = true;
+		r->dp_in_flight = false;
+		r->dp_have = true;
 	}
 }
 
@@ -308,7 +417,11 @@ static void take_reply(struct ltt_relay *r)
 		fail(r, -EPROTO);
 		return;
 	}
-	if (e->w) {
+	if (e->cmd == LTT_RELAY_ADD_STREAM && e->st) {
+		stream_answered(r, e->st, &got);
+	} else if (e->dp) {
+		dp_answered(r, e->cmd, &got);
+	} else if (e->w) {
 		*e->w = got;
 		pthread_cond_broadcast(&r->cond);
 	} else if (got.ret_code != LTT_RELAY_OK) {
@@ -370,8 +483,6 @@ static void send_queue(struct ltt_relay *r, int fd, struct byteq *q)
 }
 
 /* The data queue emptied: its packets are sent. */
-static void close_stream(struct ltt_relay *r, struct relay_stream *st);
-
 static void data_sent(struct ltt_relay *r)
 {
 	struct relay_stream *st;
@@ -414,6 +525,7 @@ static void pump(struct ltt_relay *r)
 	send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	recv_replies(r);
 	check_stall(r);
+	wake_sinks(r);
 }
 
 void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
@@ -429,59 +541,18 @@ void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t 
 	pthread_mutex_unlock(&r->lock);
 }
 
-/*
- * Wait for @w's reply; locked, on the command thread: the data thread
- * does the I/O.  A relay that does not answer in time is given up.
- */
-static int wait_cmd(struct ltt_relay *r, struct waiter *w)
-{
-	struct timespec ts;
-	int ret = 0;
-
-	kick(r);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	ts.tv_sec += LTT_SINK_RELAY_TIMEOUT_MS / 1000;
-	while (!w->done && ret != ETIMEDOUT)
-		ret = pthread_cond_timedwait(&r->cond, &r->lock, &ts);
-	if (!w->done)
-		fail(r, -ETIMEDOUT);
-	return w->err;
-}
-
-/* The same on the data thread, which must do the I/O itself. */
-static int wait_loop(struct ltt_relay *r, struct waiter *w)
-{
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
-	struct pollfd pfd = { .fd = r->ctrl_fd };
-	int left;
-
-	for (;;) {
-		pump(r);
-		if (w->done)
-			return w->err;
-		if (!ltt_relay_conn_ms_left(deadline)) {
-			fail(r, -ETIMEDOUT);
-			return w->err;
-		}
-		pfd.events = POLLIN | (q_empty(&r->ctrl_q) ? 0 : POLLOUT);
-		pthread_mutex_unlock(&r->lock);
-		left = ltt_relay_conn_ms_left(deadline);
-		poll(&pfd, 1, left < 20 ? left : 20);
-		pthread_mutex_lock(&r->lock);
-	}
-}
-
 /* ---- streams ---- */
 
 /*
- * ADD_STREAM @name of @path and wait for its handle.  Locked.  Returns 0,
- * -EPROTO when the relay refuses it, or the connection's error.
+ * Add stream @name of @path: queue its ADD_STREAM; the reply, read by the
+ * data thread, gives its handle (stream_answered()).  Nobody waits for it:
+ * metadata is kept and its sink says "would block" until then.  Locked.
+ * Returns 0, -ENOMEM, or the connection's error.
  */
 static int add_stream(struct ltt_relay *r, const char *path, const char *name, uint64_t size,
-		      uint64_t count, bool on_loop, struct relay_stream **ret_st)
+		      uint64_t count, bool metadata, struct relay_stream **ret_st)
 {
 	struct ltt_relay_add_stream *m;
-	struct waiter w = { 0 };
 	struct relay_stream *st;
 	struct ltt_wbuf pl;
 	int ret;
@@ -499,25 +570,19 @@ static int add_stream(struct ltt_relay *r, const char *path, const char *name, u
 	snprintf(m->pathname, sizeof(m->pathname), "%s", path);
 	m->tracefile_size = size;
 	m->tracefile_count = count;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	strcpy(st->path, path);
+	st->metadata = metadata;
+	st->wake_fd = -1;
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_add_stream(&pl, m);
 	free(m);
-	ret = queue_ctrl(r, LTT_RELAY_ADD_STREAM, &pl, &w, NULL);
+	ret = queue_ctrl(r, LTT_RELAY_ADD_STREAM, &pl, NULL, st);
 	ltt_wbuf_fini(&pl);
-	if (!ret)
-		ret = on_loop ? wait_loop(r, &w) : wait_cmd(r, &w);
-	if (!ret && w.ret_code != LTT_RELAY_OK) {
-		LTT_ERR("%s: the relay refused stream %s/%s: %s", r->label, path, name,
-			ltt_relay_ret_str(w.ret_code));
-		ret = -EPROTO;
-	}
 	if (ret) {
 		free(st);
 		return ret;
 	}
-	st->handle = w.value;
-	snprintf(st->name, sizeof(st->name), "%s", name);
-	strcpy(st->path, path);
 	st->next = r->streams;
 	r->streams = st;
 	*ret_st = st;
@@ -536,6 +601,7 @@ static int dead_stream(struct ltt_relay *r, const char *name, struct relay_strea
 		return -ENOMEM;
 	snprintf(st->name, sizeof(st->name), "%s", name);
 	st->closed = true;	/* nothing to close on the relay */
+	st->wake_fd = -1;
 	st->next = r->streams;
 	r->streams = st;
 	*ret_st = st;
@@ -579,7 +645,8 @@ static void close_stream(struct ltt_relay *r, struct relay_stream *st)
 {
 	if (st->closed)
 		return;
-	if (!q_empty(&r->data_q)) {
+	if (!st->ready || !q_empty(&r->data_q)) {
+		/* after its handle comes, or after its last packet */
 		/* the stream's last packet may still be in the queue: after it */
 		st->close_later = true;
 		return;
@@ -597,14 +664,29 @@ static int relay_ready(struct ltt_sink *sink)
 {
 	struct relay_sink *rs = (struct relay_sink *)sink;
 	struct ltt_relay *r = rs->relay;
+	struct relay_stream *st = rs->st;
+	uint64_t n;
 	int ret = 0;
 
 	pthread_mutex_lock(&r->lock);
-	if (!r->conn_error && !q_empty(&r->data_q)) {
-		pump(r);
-		/* one packet at most in the queue: the next waits for the socket */
-		if (!r->conn_error && !q_empty(&r->data_q))
-			ret = -EAGAIN;
+	if (st->woken) {	/* one read after a wakeup, none per packet */
+		st->woken = false;
+		if (read(sink->poll_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+			LTT_DBG("%s: wake eventfd: %s", r->label, strerror(errno));
+	}
+	if (!r->conn_error && !st->refused) {
+		if (!st->ready) {
+			ret = -EAGAIN;		/* its ADD_STREAM is not answered yet */
+		} else if (!q_empty(&r->data_q)) {
+			pump(r);
+			/* one packet at most in the queue: the next waits for the socket */
+			if (!r->conn_error && !q_empty(&r->data_q))
+				ret = -EAGAIN;
+		}
+	}
+	if (ret) {
+		st->waiting = true;	/* wake_sinks() writes its eventfd */
+		nudge(r);
 	}
 	pthread_mutex_unlock(&r->lock);
 	return ret;
@@ -706,6 +788,8 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	ltt_wbuf_fini(&hw);
 	pthread_mutex_lock(&r->lock);
 	ret = r->conn_error;
+	if (!ret && (st->refused || !st->ready))
+		ret = -EPROTO;	/* refused: dropped and counted */
 	if (!ret && !q_empty(&r->data_q))
 		pump(r);	/* ready() said yes: it can only have emptied since */
 	if (!ret && !q_empty(&r->data_q))
@@ -725,6 +809,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 		r->q_bytes += pkt->len;
 	}
 	st->next_seq++;
+	r->gen++;
 	st->wrote = true;
 	rs->instance_id = pkt->entry.stream_instance_id;
 	publish_streams(r);
@@ -751,7 +836,7 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	pthread_mutex_lock(&r->lock);
 	publish_streams(r);
 	/* a packet still on its way is news enough */
-	if (!r->conn_error && !st->wrote && q_empty(&r->data_q))
+	if (!r->conn_error && st->ready && !st->wrote && q_empty(&r->data_q))
 		queue_index(r, st, &beacon);
 	if (!r->conn_error && !q_empty(&r->ctrl_q)) {
 		send_queue(r, r->ctrl_fd, &r->ctrl_q);
@@ -769,6 +854,8 @@ static void relay_sink_destroy(struct ltt_sink *sink)
 	if (rs->st) {
 		pthread_mutex_lock(&r->lock);
 		rs->st->sink_open = false;
+		rs->st->wake_fd = -1;
+		rs->st->waiting = false;
 		if (!r->conn_error)
 			pump(r);	/* the stream's last packet first, if the socket takes it */
 		close_stream(r, rs->st);
@@ -801,21 +888,26 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 		return -ENOMEM;
 	rs->base.ops = &relay_sink_ops;
 	rs->relay = r;
-	/* its own fd to wait on: one epoll registration per sink */
-	rs->base.poll_fd = fcntl(r->data_fd, F_DUPFD_CLOEXEC, 3);
+	/* woken when its handle comes or the data queue empties */
+	rs->base.poll_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	rs->base.poll_events = EPOLLIN;
 	if (rs->base.poll_fd < 0) {
 		ret = -errno;
 		free(rs);
 		return ret;
 	}
 	pthread_mutex_lock(&r->lock);
-	ret = add_stream(r, ro->path, name, ro->tracefile_size, ro->tracefile_count, true, &rs->st);
-	if (ret && ret == r->conn_error)
+	ret = add_stream(r, ro->path, name, ro->tracefile_size, ro->tracefile_count, false,
+			 &rs->st);
+	if (ret && ret == r->conn_error) {
 		ret = dead_stream(r, name, &rs->st);	/* the stream drops, counted */
-	else if (!ret) {
+	} else if (!ret) {
 		rs->st->sink_open = true;
+		rs->st->wake_fd = rs->base.poll_fd;
 		/* viewers see it with the next packet or live tick */
 		r->publish = true;
+		send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		nudge(r);
 	}
 	pthread_mutex_unlock(&r->lock);
 	if (ret) {
@@ -828,34 +920,25 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 
 /* ---- outputs ---- */
 
-/* SEND_METADATA pieces: whole 4 KiB metadata packets, well below the relay's limit. */
-#define METADATA_CHUNK (256u * 1024)
-
 static int relay_metadata(struct ltt_output *out, const void *packets, size_t len)
 {
 	struct relay_output *ro = (struct relay_output *)out;
-	struct ltt_relay_metadata_hdr h = { .stream_handle = ro->meta ? ro->meta->handle : 0 };
 	struct ltt_relay *r = ro->relay;
-	const uint8_t *p = packets;
-	struct ltt_wbuf pl;
-	size_t n;
-	int ret = 0;
+	struct relay_stream *st = ro->meta;
+	int ret;
 
-	if (!ro->meta)
+	if (!st)
 		return -EOPNOTSUPP;
-	ltt_wbuf_init(&pl);
 	pthread_mutex_lock(&r->lock);
-	while (!ret && len) {
-		n = len < METADATA_CHUNK ? len : METADATA_CHUNK;
-		ltt_wbuf_reset(&pl);
-		ltt_relay_put_metadata_hdr(&pl, &h);
-		ltt_wbuf_put_bytes(&pl, p, n);
-		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, NULL, ro->meta);
-		p += n;
-		len -= n;
-	}
+	r->gen++;
+	ret = r->conn_error;
+	if (!ret && st->refused)
+		ret = -EPROTO;
+	else if (!ret && !st->ready)
+		ret = q_append(&st->meta, packets, len);	/* sent with the handle */
+	else if (!ret)
+		ret = queue_metadata(r, st, packets, len);
 	pthread_mutex_unlock(&r->lock);
-	ltt_wbuf_fini(&pl);
 	if (!ret)
 		kick(r);
 	return ret;
@@ -901,8 +984,9 @@ int ltt_sink_relay_output_create(struct ltt_relay *r, const char *pathname,
 	strcpy(ro->path, pathname);
 	if (metadata) {
 		pthread_mutex_lock(&r->lock);
-		ret = add_stream(r, pathname, "metadata", 0, 0, false, &ro->meta);
+		ret = add_stream(r, pathname, "metadata", 0, 0, true, &ro->meta);
 		pthread_mutex_unlock(&r->lock);
+		kick(r);
 	}
 	if (ret) {
 		free(ro);
@@ -940,63 +1024,74 @@ static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v, struct waite
 	return ret;
 }
 
-/* Ask the relay whether the packets sent so far are all written.  Locked. */
-static int ask_pending(struct ltt_relay *r, bool *ret_pending)
+/*
+ * Ask the relay whether the packets sent so far are all written:
+ * BEGIN_DATA_PENDING, DATA_PENDING per stream that sent some,
+ * END_DATA_PENDING; dp_answered() collects the replies.  Locked.
+ */
+static int send_pending_query(struct ltt_relay *r)
 {
-	struct waiter begin = { 0 }, end = { 0 }, *ws;
 	struct relay_stream *st;
-	unsigned int n = 0, i = 0;
 	struct ltt_wbuf pl;
 	int ret;
 
-	for (st = r->streams; st; st = st->next)
-		n += !st->metadata && st->next_seq;
-	ws = calloc(n + 1, sizeof(*ws));
-	if (!ws)
-		return -ENOMEM;
-	ret = queue_u64(r, LTT_RELAY_BEGIN_DATA_PENDING, r->session_id, &begin);
+	r->marking_dp = true;
+	ret = queue_u64(r, LTT_RELAY_BEGIN_DATA_PENDING, r->session_id, NULL);
 	for (st = r->streams; st && !ret; st = st->next) {
 		struct ltt_relay_stream_seq m = { st->handle, st->next_seq - 1 };
 
-		if (st->metadata || !st->next_seq)
+		if (st->metadata || !st->ready || !st->next_seq)
 			continue;
 		ltt_wbuf_init(&pl);
 		ltt_relay_put_stream_seq(&pl, &m);
-		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, &ws[i++], st);
+		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, NULL, st);
 		ltt_wbuf_fini(&pl);
 	}
 	if (!ret)
-		ret = queue_u64(r, LTT_RELAY_END_DATA_PENDING, r->session_id, &end);
-	if (!ret)
-		ret = wait_cmd(r, &end);	/* replies come in order: all are in */
-	*ret_pending = false;
-	for (i = 0; !ret && i < n; i++)
-		if (ws[i].done && ws[i].ret_code == 1)
-			*ret_pending = true;
-	if (!ret && end.ret_code == LTT_RELAY_OK && end.value)
-		*ret_pending = true;
-	free(ws);
-	return ret;
+		ret = queue_u64(r, LTT_RELAY_END_DATA_PENDING, r->session_id, NULL);
+	r->marking_dp = false;
+	if (ret)
+		return ret;
+	r->dp_in_flight = true;
+	r->dp_have = false;
+	r->dp_pending = false;
+	r->dp_gen = r->gen;
+	return 0;
+}
+
+/* Is a stream's ADD_STREAM not answered yet?  Locked. */
+static bool streams_unanswered(const struct ltt_relay *r)
+{
+	const struct relay_stream *st;
+
+	for (st = r->streams; st; st = st->next)
+		if (!st->ready && !st->refused && !st->closed)
+			return true;
+	return false;
 }
 
 int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 {
 	int ret;
 
-	*ret_pending = false;
+	*ret_pending = true;
 	pthread_mutex_lock(&r->lock);
 	check_stall(r);
 	ret = r->conn_error;
-	if (!ret && (r->q_packets || !q_empty(&r->data_q) || !q_empty(&r->ctrl_q))) {
-		*ret_pending = true;	/* still here: no need to ask */
+	if (!ret && (r->q_packets || !q_empty(&r->data_q) || !q_empty(&r->ctrl_q) ||
+		     streams_unanswered(r))) {
+		kick(r);			/* still here: no need to ask */
+	} else if (!ret && r->dp_have && r->dp_gen == r->gen) {
+		*ret_pending = r->dp_pending;	/* the answer to the last query */
+		if (r->dp_pending)
+			r->dp_have = false;	/* the next call asks again */
+	} else if (!ret && !r->dp_in_flight) {
+		ret = send_pending_query(r);
 		kick(r);
-	} else if (!ret) {
-		ret = ask_pending(r, ret_pending);
 	}
-	if (ret) {
+	if (ret || r->conn_error) {
 		*ret_pending = false;
-		if (r->conn_error)
-			ret = -ECONNRESET;	/* whatever ended it: the connection is gone */
+		ret = -ECONNRESET;	/* whatever ended it: the connection is gone */
 	}
 	pthread_mutex_unlock(&r->lock);
 	return ret;
@@ -1074,10 +1169,42 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	return 0;
 }
 
-/* Send what is queued within the deadline, on the caller's thread. */
+void ltt_sink_relay_close(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+
+	pthread_mutex_lock(&r->lock);
+	for (st = r->streams; st; st = st->next)
+		close_stream(r, st);
+	r->closing = true;
+	r->close_deadline_ms = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	pump(r);
+	pthread_mutex_unlock(&r->lock);
+}
+
+bool ltt_sink_relay_closed(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	bool done;
+
+	pthread_mutex_lock(&r->lock);
+	done = r->closing && (r->conn_error || !busy(r));
+	for (st = r->streams; done && !r->conn_error && st; st = st->next)
+		done = !st->close_later;
+	if (r->closing && !done && !ltt_relay_conn_ms_left(r->close_deadline_ms)) {
+		LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end", r->label,
+			 q_size(&r->ctrl_q) + q_size(&r->data_q), r->exp_head ? "some" : "no");
+		fail(r, -ETIMEDOUT);
+		done = true;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return done;
+}
+
+/* Send what is queued within a short deadline, on the caller's thread. */
 static void final_send(struct ltt_relay *r)
 {
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_FINAL_MS;
 	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
 	struct relay_stream *st;
 
@@ -1116,6 +1243,7 @@ void ltt_sink_relay_destroy(struct ltt_relay *r)
 	}
 	while ((st = r->streams)) {
 		r->streams = st->next;
+		free(st->meta.buf);
 		free(st);
 	}
 	if (r->ctrl_fd >= 0)

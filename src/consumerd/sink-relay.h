@@ -21,10 +21,14 @@
  * and CREATE_SESSION, blocking with a deadline), adds metadata streams
  * and metadata, and asks for status and data pending.  The data thread
  * owns the sockets' I/O from ltt_sink_relay_io() once the relay is
- * registered with it, opens and writes the sinks, and runs the live
- * timer.  The command thread only queues requests and kicks the data
- * thread (an eventfd); when it needs an answer it waits on a condition
- * variable, at most LTT_SINK_RELAY_TIMEOUT_MS.  The relay's mutex
+ * registered with it, opens and writes the sinks, runs the live timer,
+ * and closes the relay on DEL_RELAY.  The command thread only queues
+ * requests and kicks the data thread (an eventfd); it never waits on the
+ * relay: ADD_STREAM is answered later (a stream's metadata is kept and
+ * its sink says "would block", waiting on its own eventfd, until the
+ * handle comes), data pending says "pending" until the relay's answer is
+ * in, so a stalled relay never delays a consumer command (which the
+ * session daemon would take for a dead consumer).  The relay's mutex
  * protects everything mutable; it is a leaf (no other lock is taken under
  * it; the I/O done under it is non-blocking).
  *
@@ -46,6 +50,9 @@
 
 /* Connection deadline, and the longest wait for a reply. */
 #define LTT_SINK_RELAY_TIMEOUT_MS 5000
+
+/* The longest a relay's destruction waits for its last bytes to go. */
+#define LTT_SINK_RELAY_FINAL_MS 1000
 
 /* A relay that moves nothing this long while we wait on it is given up. */
 #define LTT_SINK_RELAY_STALL_MS 10000
@@ -95,9 +102,10 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 /**
  * ltt_sink_relay_destroy() - close both connections and free; accepts NULL
  *
- * Command thread, once no output of the relay is left and the data thread
- * no longer watches it.  Sends what is still queued, and CLOSE_STREAM for
- * streams not yet closed, within LTT_SINK_RELAY_TIMEOUT_MS at most.
+ * Once no output of the relay is left and the data thread no longer
+ * watches it (the data thread, after ltt_sink_relay_closed(), or the
+ * command thread when ADD_RELAY fails).  Sends what is still queued, and
+ * CLOSE_STREAM for streams not yet closed, within LTT_SINK_RELAY_FINAL_MS.
  */
 void ltt_sink_relay_destroy(struct ltt_relay *relay);
 
@@ -158,13 +166,35 @@ void ltt_sink_relay_stats(struct ltt_relay *relay, struct ltt_sink_relay_stats *
 /**
  * ltt_sink_relay_data_pending() - have all packets read so far reached the
  * relay and been written there?
- * @ret_pending: true while some have not
+ * @ret_pending: true while some have not, while that is not known yet, or
+ *               while a stream's ADD_STREAM is not answered
  *
- * Command thread; asks the relay (BEGIN_DATA_PENDING, DATA_PENDING per
- * stream, END_DATA_PENDING) once nothing is queued here, and waits at most
- * LTT_SINK_RELAY_TIMEOUT_MS.  Returns 0, or the connection's error
- * (-ECONNRESET when it is gone; *ret_pending is then false).
+ * Command thread; never waits.  Once nothing is queued here it sends a
+ * query (BEGIN_DATA_PENDING, DATA_PENDING per stream, END_DATA_PENDING)
+ * whose replies the data thread reads, and answers "pending" until they
+ * are in; a later call gives that answer if nothing was written since
+ * ("pending" once: the next call asks again).
+ * Returns 0, or -ECONNRESET when the connection is gone (*ret_pending is
+ * then false).
  */
 int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
+
+/**
+ * ltt_sink_relay_close() - DEL_RELAY: start closing @relay
+ *
+ * Data thread, once no output of the relay is left.  Queues CLOSE_STREAM
+ * for every stream not yet closed; the data thread keeps doing the
+ * relay's I/O until ltt_sink_relay_closed() says it is done.  Never blocks.
+ */
+void ltt_sink_relay_close(struct ltt_relay *relay);
+
+/**
+ * ltt_sink_relay_closed() - is a closing relay done: everything sent and
+ * answered, the connection gone, or LTT_SINK_RELAY_TIMEOUT_MS passed since
+ * ltt_sink_relay_close() (the connection is then given up, -ETIMEDOUT)?
+ *
+ * Data thread.  Then ltt_sink_relay_destroy() it.
+ */
+bool ltt_sink_relay_closed(struct ltt_relay *relay);
 
 #endif /* LTT_CONSUMERD_SINK_RELAY_H */

@@ -62,8 +62,10 @@ struct ltt_sink_ops {
 
 struct ltt_sink {
 	const struct ltt_sink_ops *ops;
-	int poll_fd;			/* after -EAGAIN from ready: wait for EPOLLOUT
-					 * on it; -1 for a sink that never blocks */
+	int poll_fd;			/* after -EAGAIN from ready: wait for
+					 * poll_events on it; -1 for a sink that
+					 * never blocks */
+	uint32_t poll_events;		/* 0: EPOLLOUT */
 	uint64_t splice_fallbacks;	/* packets written from memory because
 					 * splice() refused the fd */
 };

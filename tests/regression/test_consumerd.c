@@ -1622,6 +1622,8 @@ static void test_relay(const char *base)
 	a.cpu = 1;
 	tstream_init(&s1, &a, 301);
 	tap_ok(!add_stream(&c, 10, 0, &s0) && !add_stream(&c, 10, 1, &s1), "two relayed streams");
+	/* the relay answers ADD_STREAM later: pending until it has them both */
+	tap_is_int(relay_drained(&c, 7), 0, "RELAY_DATA_PENDING: the relay has both streams");
 	/* a local trace beside it, on the same consumer */
 	pathf(p, "%s/local", base);
 	tap_is_int(add_trace(&c, 3, p, getuid(), getgid()), 0, "a local trace too");

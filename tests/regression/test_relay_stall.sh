@@ -1,0 +1,88 @@
+#!/bin/bash
+# A relay that stops answering (SIGSTOP) never costs the shared consumer
+# daemon its life: a program registering while the relay is stalled gets
+# its local session recorded in full and its streamed sessions added
+# without the consumer waiting on the relay; destroy --no-wait of a
+# streamed session returns at once; the stalled relay is then given up
+# (list: lost, timed out) and the consumer goes on.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup --log
+RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
+[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
+RELAY_OUT="$TEST_TMP/relay-out"
+trap '[ -f "$TEST_TMP/relayd.pid" ] && { kill -CONT "$(cat "$TEST_TMP/relayd.pid")"; kill -KILL "$(cat "$TEST_TMP/relayd.pid")"; } 2>/dev/null; _cleanup' EXIT
+N=2000
+
+timeout "$TEST_TIMEOUT" "$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$RELAY_OUT" \
+	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 \
+	</dev/null >/dev/null 2>>"$TEST_TMP/relayd.log" ||
+	{ echo "Bail out! ltt-relayd did not start"; exit 1; }
+CPORT=$(cat "$LTT_RUNDIR/relayd-control.port")
+DPORT=$(cat "$LTT_RUNDIR/relayd-data.port")
+RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
+
+# session NAME OUTPUT-OPTIONS...: created, the test's events enabled, started.
+session() {
+	local name=$1
+	shift
+	lttctl -q create "$name" "$@" &&
+		lttctl -q enable-event -u 'ltt_test:*' -s "$name" &&
+		lttctl -q start "$name"
+}
+
+# ms: a monotonic-enough clock in milliseconds.
+ms() { echo $(($(date +%s%N) / 1000000)); }
+
+ok_cmd "a local session" session loc -o "$TEST_TMP/local"
+ok_cmd "a streamed session" session s -U "net://127.0.0.1:$CPORT:$DPORT"
+ok_cmd "another streamed session" session s2 -U "net://127.0.0.1:$CPORT:$DPORT"
+kill -STOP "$RELAYD_PID"
+ok $? "the relay is stopped (SIGSTOP)"
+
+# The program registers: the consumer adds its traces, channels and
+# streams for the three sessions; the relay answers none of it.
+t0=$(ms)
+ust_app -n "$N" >/dev/null
+ok $? "the program ran, the relay stalled"
+t1=$(ms)
+ok "$([ $((t1 - t0)) -lt 2500 ]; echo $?)" "without waiting on the relay: $((t1 - t0)) ms (< 2.5 s)"
+unlike "$(cat "$SESSIOND_LOG")" "ADD_TRACE failed|ADD_STREAM failed|ADD_CHANNEL failed" \
+	"no consumer command failed"
+cpid=$(consumer_pid)
+ok "$([ -n "$cpid" ]; echo $?)" "the consumer daemon is alive (pid $cpid)"
+unlike "$(cat "$SESSIOND_LOG")" "considered dead" "the session daemon never took it for dead"
+
+# destroy --no-wait of a streamed session with the relay stalled: at once
+t0=$(ms)
+run lttctl destroy s2 --no-wait
+t1=$(ms)
+is "$RC" 0 "destroy --no-wait of a streamed session while the relay is stalled: exit 0"
+ok "$([ $((t1 - t0)) -lt 2500 ]; echo $?)" "and it returned in $((t1 - t0)) ms (< 2.5 s)"
+is "$(consumer_pid)" "$cpid" "the same consumer daemon goes on"
+
+# the local session has everything
+ok_cmd "stop the local session" lttctl stop loc
+bt "$TEST_TMP/local" "$TEST_TMP/local.txt"
+is "$(count_events "$TEST_TMP/local.txt" ltt_test:seq)" "$N" "the local session recorded all $N events"
+run lttctl list loc
+unlike "$STDOUT" "[1-9][0-9]* (events )?(lost|discarded)" "list loc: nothing lost"
+
+# the stalled relay is given up after LTT_SINK_RELAY_STALL_MS (10 s)
+coproc TAILP { exec timeout 30 tail -n +1 -F "$SESSIOND_LOG" 2>/dev/null; }
+grep -q -m 1 "relay session s at .*: connection lost: Connection timed out" <&"${TAILP[0]}"
+ok $? "the consumer gives the stalled relay up (its log says so)"
+kill "$TAILP_PID" 2>/dev/null
+run lttctl list s
+like "$STDOUT" "Relay connection \(user space\): lost \(Connection timed out\)" \
+	"list s: the stalled relay is given up (timed out)"
+is "$(consumer_pid)" "$cpid" "the consumer daemon lives on"
+t0=$(ms)
+run lttctl destroy s
+t1=$(ms)
+ok "$([ $((t1 - t0)) -lt 2500 ]; echo $?)" "destroy of the session with the lost relay: $((t1 - t0)) ms (< 2.5 s)"
+unlike "$(cat "$SESSIOND_LOG")" "considered dead" "the consumer was never taken for dead"
+lttctl -q destroy loc
+kill -CONT "$RELAYD_PID"
+done_testing
