@@ -39,10 +39,8 @@ struct byteq {
 	size_t off, len, cap;
 };
 
-/* What an awaited reply is for, and who waits for it. */
-struct waiter {
-	bool done;
-	int err;			/* the connection failed first */
+/* A decoded reply. */
+struct reply {
 	uint32_t ret_code;
 	uint64_t value;			/* ADD_STREAM: handle; END_DATA_PENDING: pending */
 };
@@ -51,7 +49,6 @@ struct expect {
 	struct expect *next;
 	uint32_t cmd;
 	size_t size;			/* bytes of the reply */
-	struct waiter *w;		/* NULL: nobody waits, refusals are counted */
 	struct relay_stream *st;	/* ADD_STREAM: the stream; else for messages */
 	bool dp;			/* part of the data pending query */
 };
@@ -83,7 +80,6 @@ struct ltt_relay {
 	char label[LTT_RELAY_NAME_MAX + 64];	/* for messages */
 
 	pthread_mutex_t lock;		/* leaf: everything below */
-	pthread_cond_t cond;		/* a waiter is done (CLOCK_MONOTONIC) */
 	struct byteq ctrl_q, data_q;
 	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
 	struct expect *exp_head, **exp_tail;
@@ -186,7 +182,7 @@ static void wake_sinks(struct ltt_relay *r)
 	}
 }
 
-/* Record the first error, drop what is queued, release every waiter.  Locked. */
+/* Record the first error, drop what is queued and awaited.  Locked. */
 static void fail(struct ltt_relay *r, int err)
 {
 	struct expect *e;
@@ -203,16 +199,11 @@ static void fail(struct ltt_relay *r, int err)
 	q_clear(&r->ctrl_q);
 	while ((e = r->exp_head)) {
 		r->exp_head = e->next;
-		if (e->w) {
-			e->w->done = true;
-			e->w->err = err;
-		}
 		free(e);
 	}
 	r->exp_tail = &r->exp_head;
 	shutdown(r->ctrl_fd, SHUT_RDWR);
 	shutdown(r->data_fd, SHUT_RDWR);
-	pthread_cond_broadcast(&r->cond);
 	wake_sinks(r);
 }
 
@@ -255,7 +246,7 @@ static size_t reply_size(uint32_t cmd)
  * Locked.  Returns 0 or the connection's error.
  */
 static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
-		      struct waiter *w, struct relay_stream *st)
+		      struct relay_stream *st)
 {
 	struct ltt_relay_ctrl_hdr h = { .data_size = payload->len, .cmd = cmd };
 	struct ltt_wbuf hw;
@@ -294,7 +285,6 @@ static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *
 	}
 	e->cmd = cmd;
 	e->size = reply_size(cmd);
-	e->w = w;
 	e->st = st;
 	e->dp = r->marking_dp;
 	*r->exp_tail = e;
@@ -339,7 +329,7 @@ static int queue_metadata(struct ltt_relay *r, struct relay_stream *st, const ui
 		ltt_wbuf_reset(&pl);
 		ltt_relay_put_metadata_hdr(&pl, &h);
 		ltt_wbuf_put_bytes(&pl, p, n);
-		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, NULL, st);
+		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, st);
 		p += n;
 		len -= n;
 	}
@@ -353,7 +343,7 @@ static int queue_metadata(struct ltt_relay *r, struct relay_stream *st, const ui
  * but by publish_streams(), with the next packet or live tick.  Locked.
  */
 static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
-			    const struct waiter *got)
+			    const struct reply *got)
 {
 
 	if (got->ret_code == LTT_RELAY_OK) {
@@ -374,7 +364,7 @@ static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
 }
 
 /* A reply to the data pending query.  Locked. */
-static void dp_answered(struct ltt_relay *r, uint32_t cmd, const struct waiter *got)
+static void dp_answered(struct ltt_relay *r, uint32_t cmd, const struct reply *got)
 {
 	if (cmd == LTT_RELAY_DATA_PENDING && got->ret_code == 1)
 		r->dp_pending = true;
@@ -392,7 +382,7 @@ static void take_reply(struct ltt_relay *r)
 	struct expect *e = r->exp_head;
 	struct ltt_relay_add_stream_reply as;
 	struct ltt_relay_end_data_pending_reply ep;
-	struct waiter got = { .done = true };
+	struct reply got = { 0 };
 	struct ltt_rbuf rb;
 	int ret;
 
@@ -421,9 +411,6 @@ static void take_reply(struct ltt_relay *r)
 		stream_answered(r, e->st, &got);
 	} else if (e->dp) {
 		dp_answered(r, e->cmd, &got);
-	} else if (e->w) {
-		*e->w = got;
-		pthread_cond_broadcast(&r->cond);
 	} else if (got.ret_code != LTT_RELAY_OK) {
 		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
 			LTT_WARN("%s: the relay refused %s%s%s: %s", r->label, cmd_name(e->cmd),
@@ -577,7 +564,7 @@ static int add_stream(struct ltt_relay *r, const char *path, const char *name, u
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_add_stream(&pl, m);
 	free(m);
-	ret = queue_ctrl(r, LTT_RELAY_ADD_STREAM, &pl, NULL, st);
+	ret = queue_ctrl(r, LTT_RELAY_ADD_STREAM, &pl, st);
 	ltt_wbuf_fini(&pl);
 	if (ret) {
 		free(st);
@@ -620,7 +607,7 @@ static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream 
 		ltt_relay_put_stream_seq(&pl, &m);
 	else if (cmd != LTT_RELAY_STREAMS_SENT)
 		ltt_relay_put_u64_msg(&pl, a);
-	queue_ctrl(r, cmd, &pl, NULL, st);
+	queue_ctrl(r, cmd, &pl, st);
 	ltt_wbuf_fini(&pl);
 }
 
@@ -700,7 +687,7 @@ static void queue_index(struct ltt_relay *r, struct relay_stream *st,
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_index(&pl, idx);
-	queue_ctrl(r, LTT_RELAY_SEND_INDEX, &pl, NULL, st);
+	queue_ctrl(r, LTT_RELAY_SEND_INDEX, &pl, st);
 	ltt_wbuf_fini(&pl);
 }
 
@@ -1011,15 +998,15 @@ void ltt_sink_relay_stats(struct ltt_relay *r, struct ltt_sink_relay_stats *ret)
 	pthread_mutex_unlock(&r->lock);
 }
 
-/* Queue {u64} request @cmd awaited by @w.  Locked. */
-static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v, struct waiter *w)
+/* Queue {u64} request @cmd.  Locked. */
+static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v)
 {
 	struct ltt_wbuf pl;
 	int ret;
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_u64_msg(&pl, v);
-	ret = queue_ctrl(r, cmd, &pl, w, NULL);
+	ret = queue_ctrl(r, cmd, &pl, NULL);
 	ltt_wbuf_fini(&pl);
 	return ret;
 }
@@ -1036,7 +1023,7 @@ static int send_pending_query(struct ltt_relay *r)
 	int ret;
 
 	r->marking_dp = true;
-	ret = queue_u64(r, LTT_RELAY_BEGIN_DATA_PENDING, r->session_id, NULL);
+	ret = queue_u64(r, LTT_RELAY_BEGIN_DATA_PENDING, r->session_id);
 	for (st = r->streams; st && !ret; st = st->next) {
 		struct ltt_relay_stream_seq m = { st->handle, st->next_seq - 1 };
 
@@ -1044,11 +1031,11 @@ static int send_pending_query(struct ltt_relay *r)
 			continue;
 		ltt_wbuf_init(&pl);
 		ltt_relay_put_stream_seq(&pl, &m);
-		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, NULL, st);
+		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, st);
 		ltt_wbuf_fini(&pl);
 	}
 	if (!ret)
-		ret = queue_u64(r, LTT_RELAY_END_DATA_PENDING, r->session_id, NULL);
+		ret = queue_u64(r, LTT_RELAY_END_DATA_PENDING, r->session_id);
 	r->marking_dp = false;
 	if (ret)
 		return ret;
@@ -1120,7 +1107,6 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 			   char *ret_path, size_t path_len)
 {
 	struct ltt_relay_conn_session sess;
-	pthread_condattr_t ca;
 	struct ltt_relay *r;
 	uint64_t deadline;
 	int ret;
@@ -1143,10 +1129,6 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
 		 cfg->ctrl_url);
 	pthread_mutex_init(&r->lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&r->cond, &ca);
-	pthread_condattr_destroy(&ca);
 	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	ret = r->kick_fd < 0 ? -errno : 0;
 	if (!ret)
@@ -1254,7 +1236,6 @@ void ltt_sink_relay_destroy(struct ltt_relay *r)
 		close(r->kick_fd);
 	free(r->ctrl_q.buf);
 	free(r->data_q.buf);
-	pthread_cond_destroy(&r->cond);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 }
