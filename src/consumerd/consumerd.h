@@ -21,7 +21,6 @@
  *   sink-file.[ch]  the file output: data and index files, rotation, splice
  *   sink-relay.[ch] the relay output: streams sent to ltt-relayd, queues,
  *                   replies, beacons, data pending, connection loss
- *   relay-conn.[ch] connecting to ltt-relayd and its control handshake
  *   fs.[ch]         creating directories and files for the trace's owner
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H

@@ -27,7 +27,7 @@
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "common/ringbuf.h"
-#include "consumerd/relay-conn.h"
+#include "common/relay-conn.h"
 #include "consumerd/sink-relay.h"
 
 /* Refused replies logged before going quiet. */

@@ -4,193 +4,25 @@
  * relay.h).
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <netdb.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
 #include "common/log.h"
+#include "common/relay-conn.h"
 #include "common/relay-proto.h"
 #include "sessiond/relay.h"
 
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Wait for @events on @fd until @deadline (now_ms()); -ETIMEDOUT after. */
-static int wait_fd(int fd, short events, int64_t deadline)
-{
-	struct pollfd pfd = { .fd = fd, .events = events };
-	int64_t left;
-	int n;
-
-	for (;;) {
-		left = deadline - now_ms();
-		if (left <= 0)
-			return -ETIMEDOUT;
-		n = poll(&pfd, 1, (int)left);
-		if (n > 0)
-			return 0;
-		if (n < 0 && errno != EINTR)
-			return -errno;
-	}
-}
-
-/* Connect a non-blocking socket to @ai before @deadline. */
-static int connect_one(const struct addrinfo *ai, int64_t deadline, int *ret_fd)
-{
-	socklen_t len = sizeof(int);
-	int fd, err = 0, ret;
-
-	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
-	if (fd < 0)
-		return -errno;
-	if (connect(fd, ai->ai_addr, ai->ai_addrlen) && errno != EINPROGRESS) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
-	ret = wait_fd(fd, POLLOUT, deadline);
-	if (!ret && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len))
-		ret = -errno;
-	if (!ret && err)
-		ret = -err;
-	if (ret) {
-		close(fd);
-		return ret;
-	}
-	*ret_fd = fd;
-	return 0;
-}
-
-/* Connect to the control port of @uri, trying each address in turn. */
-static int connect_ctrl(const struct ltt_uri *uri, int64_t deadline, int *ret_fd)
-{
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
-	char port[8];
-	int ret;
-
-	if (uri->family == LTT_URI_INET)
-		hints.ai_family = AF_INET;
-	else if (uri->family == LTT_URI_INET6)
-		hints.ai_family = AF_INET6;
-	snprintf(port, sizeof(port), "%u", uri->ctrl_port);
-	ret = getaddrinfo(uri->host, port, &hints, &res);
-	if (ret == EAI_SYSTEM)
-		return -errno;
-	if (ret == EAI_MEMORY)
-		return -ENOMEM;
-	if (ret)
-		return -ENOENT;
-	ret = -ENOENT;
-	for (ai = res; ai; ai = ai->ai_next) {
-		ret = connect_one(ai, deadline, ret_fd);
-		if (!ret || ret == -ETIMEDOUT)
-			break;
-	}
-	freeaddrinfo(res);
-	return ret;
-}
-
-/* Send all of @buf on a non-blocking @fd before @deadline. */
-static int send_all(int fd, const uint8_t *buf, size_t len, int64_t deadline)
-{
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = send(fd, buf, len, MSG_NOSIGNAL);
-		if (n > 0) {
-			buf += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n < 0 && errno != EAGAIN && errno != EINTR)
-			return errno == ECONNRESET || errno == EPIPE ? -EPROTO : -errno;
-		ret = wait_fd(fd, POLLOUT, deadline);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* Read exactly @len bytes before @deadline; a peer that closes is no relay. */
-static int recv_all(int fd, uint8_t *buf, size_t len, int64_t deadline)
-{
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = recv(fd, buf, len, 0);
-		if (n > 0) {
-			buf += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n == 0)
-			return -EPROTO;
-		if (errno != EAGAIN && errno != EINTR)
-			return errno == ECONNRESET ? -EPROTO : -errno;
-		ret = wait_fd(fd, POLLIN, deadline);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/*
- * VERSION {major, minor} on the control connection, big-endian after the
- * 24-byte header (relay-proto.h); the answer is the relay's own version.
- * Anything else than a version of major 2 is not a relay we speak to: a
- * small major is a relay of another generation, anything else no relay.
- */
-static int handshake(int fd, int64_t deadline)
-{
-	uint8_t answer[8];
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	uint32_t major;
-	int ret;
-
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_be64(&w, 0);		/* circuit id */
-	ltt_wbuf_put_be64(&w, 8);		/* data size */
-	ltt_wbuf_put_be32(&w, LTT_RELAY_VERSION);
-	ltt_wbuf_put_be32(&w, 0);		/* command version */
-	ltt_wbuf_put_be32(&w, LTT_RELAY_MAJOR);
-	ltt_wbuf_put_be32(&w, LTT_RELAY_MINOR);
-	ret = w.err ? w.err : send_all(fd, w.data, w.len, deadline);
-	ltt_wbuf_fini(&w);
-	if (!ret)
-		ret = recv_all(fd, answer, sizeof(answer), deadline);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, answer, sizeof(answer));
-	major = ltt_rbuf_get_be32(&r);
-	if (major == LTT_RELAY_MAJOR)
-		return 0;
-	return major && major < 16 ? -EPROTONOSUPPORT : -EPROTO;
-}
-
 int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
+	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
 	int fd = -1, ret;
 
 	if (!uri || uri->scheme != LTT_URI_NET)
 		return -EINVAL;
-	ret = connect_ctrl(uri, deadline, &fd);
+	ret = ltt_relay_conn_connect_uri(uri, uri->ctrl_port, deadline, &fd);
 	if (!ret) {
-		ret = handshake(fd, deadline);
+		ret = ltt_relay_conn_version(fd, deadline, uri->host);
 		close(fd);
 	}
 	return ret;

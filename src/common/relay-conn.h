@@ -1,16 +1,19 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * relay-conn.h - opening a connection to ltt-relayd: resolve and connect
  * a tcp:// URL without blocking past a deadline, and the control
  * connection's handshake (VERSION, CREATE_SESSION) of
- * common/relay-proto.h.  Used by the relay output (sink-relay.c) on the
- * command thread; the sockets are left non-blocking.
+ * common/relay-proto.h.  Used by the consumer's relay output
+ * (sink-relay.c) and the session daemon's create-time check (relay.c);
+ * the sockets are left non-blocking.
  */
-#ifndef LTT_CONSUMERD_RELAY_CONN_H
-#define LTT_CONSUMERD_RELAY_CONN_H
+#ifndef LTT_COMMON_RELAY_CONN_H
+#define LTT_COMMON_RELAY_CONN_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "common/uri.h"
 
 /* Each connect, and the handshake, within this. */
 #define LTT_RELAY_CONN_TIMEOUT_MS 5000
@@ -32,6 +35,16 @@ uint64_t ltt_relay_conn_now_ms(void);
 int ltt_relay_conn_ms_left(uint64_t deadline);
 
 /**
+ * ltt_relay_conn_connect_uri() - connect to @port of @uri's host by @deadline
+ * @deadline: ltt_relay_conn_now_ms() time
+ * @ret_fd: as ltt_relay_conn_connect()'s
+ *
+ * Returns as ltt_relay_conn_connect() (but never -EINVAL).
+ */
+int ltt_relay_conn_connect_uri(const struct ltt_uri *uri, uint16_t port, uint64_t deadline,
+			       int *ret_fd);
+
+/**
  * ltt_relay_conn_connect() - connect to a canonical tcp:// URL with a port
  * @ret_fd: a non-blocking, close-on-exec TCP socket with TCP_NODELAY
  *
@@ -48,7 +61,8 @@ int ltt_relay_conn_connect(const char *url, int *ret_fd);
  * @label: names the relay in messages
  *
  * Returns 0; -EPROTO when the peer closes or answers nonsense (not a
- * relay); -EPROTONOSUPPORT for another major, or a minor below ours;
+ * relay: a major of 0 or 16 and up); -EPROTONOSUPPORT for another major,
+ * or a minor below ours;
  * -ETIMEDOUT; a socket error.
  */
 int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label);
@@ -66,4 +80,4 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 				  uint64_t deadline, const char *label, uint64_t *ret_id,
 				  char *ret_path, size_t path_len);
 
-#endif /* LTT_CONSUMERD_RELAY_CONN_H */
+#endif /* LTT_COMMON_RELAY_CONN_H */

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: LGPL-2.1-only
 /*
  * relay-conn.c - connecting to ltt-relayd and its control handshake.
  */
@@ -17,7 +17,7 @@
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "common/uri.h"
-#include "consumerd/relay-conn.h"
+#include "common/relay-conn.h"
 
 uint64_t ltt_relay_conn_now_ms(void)
 {
@@ -78,28 +78,17 @@ static int connect_addr(const struct addrinfo *ai, uint64_t deadline, int *ret_f
 	return 0;
 }
 
-/* Connect to a canonical tcp:// URL with a port. */
-int ltt_relay_conn_connect(const char *text, int *ret_fd)
+int ltt_relay_conn_connect_uri(const struct ltt_uri *u, uint16_t port_nr, uint64_t deadline,
+			       int *ret_fd)
 {
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *p;
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
-	struct ltt_uri *u;
 	char port[8];
 	int ret;
 
-	u = malloc(sizeof(*u));
-	if (!u)
-		return -ENOMEM;
-	if (ltt_uri_parse(text, u) || u->scheme != LTT_URI_TCP || !u->ctrl_port) {
-		LTT_ERR("relay url '%s': not tcp://HOST:PORT", text);
-		free(u);
-		return -EINVAL;
-	}
 	hints.ai_family = u->family == LTT_URI_INET ? AF_INET :
 			  u->family == LTT_URI_INET6 ? AF_INET6 : AF_UNSPEC;
-	snprintf(port, sizeof(port), "%u", u->ctrl_port);
+	snprintf(port, sizeof(port), "%u", port_nr);
 	ret = getaddrinfo(u->host, port, &hints, &ai);
-	free(u);
 	if (ret == EAI_NONAME || ret == EAI_FAIL || ret == EAI_NODATA)
 		return -ENOENT;
 	if (ret == EAI_MEMORY)
@@ -113,6 +102,26 @@ int ltt_relay_conn_connect(const char *text, int *ret_fd)
 			break;
 	}
 	freeaddrinfo(ai);
+	return ret;
+}
+
+/* Connect to a canonical tcp:// URL with a port. */
+int ltt_relay_conn_connect(const char *text, int *ret_fd)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
+	struct ltt_uri *u;
+	int ret;
+
+	u = malloc(sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	if (ltt_uri_parse(text, u) || u->scheme != LTT_URI_TCP || !u->ctrl_port) {
+		LTT_ERR("relay url '%s': not tcp://HOST:PORT", text);
+		free(u);
+		return -EINVAL;
+	}
+	ret = ltt_relay_conn_connect_uri(u, u->ctrl_port, deadline, ret_fd);
+	free(u);
 	return ret;
 }
 
@@ -200,6 +209,9 @@ int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label)
 		return ret;
 	ltt_rbuf_init(&rb, buf, sizeof(buf));
 	if (ltt_relay_get_version(&rb, &got))
+		return -EPROTO;
+	/* A small major is a relay of another generation; anything else, no relay. */
+	if (got.major == 0 || got.major >= 16)
 		return -EPROTO;
 	if (got.major != LTT_RELAY_MAJOR) {
 		LTT_ERR("%s: the relay speaks protocol %u.%u, we %u.%u", label, got.major,
