@@ -13,7 +13,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh \
 	tests/regression/test_deadlines.sh \
-	tests/regression/test_relay_create.sh
+	tests/regression/test_relay_create.sh \
+	tests/regression/test_timer_min.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
