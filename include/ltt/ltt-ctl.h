@@ -210,6 +210,7 @@ int ltt_ctl_default_rundir(char *buf, size_t len);
  * Returns 0; -LTT_ERR_SESSIOND_NOT_RUNNING when nobody listens;
  * -LTT_ERR_SESSIOND_PERM when the socket or the daemon refuses this user;
  * -LTT_ERR_SESSIOND_TIMEOUT when the daemon does not answer in time;
+ * -LTT_ERR_INVAL for an invalid LTT_CTL_TIMEOUT;
  * -LTT_ERR_VERSION_MISMATCH; -LTT_ERR_NOMEM.
  */
 int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl);

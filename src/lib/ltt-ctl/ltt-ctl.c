@@ -5,12 +5,12 @@
  */
 #include <errno.h>
 #include <grp.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
