@@ -348,7 +348,7 @@ static int queue_metadata(struct ltt_relay *r, struct relay_stream *st, const ui
 /*
  * The relay answered @st's ADD_STREAM: its handle, or a refusal (its
  * packets are then dropped and counted).  STREAMS_SENT is not sent here
- * but by publish_streams(), with the next packet or live tick.  Locked.
+ * but by publish_streams(), once its channel's streams are all added.  Locked.
  */
 static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
 			    const struct reply *got)
