@@ -58,9 +58,11 @@ counters() {
 
 # packet_size SESSION: the bytes of one packet, from the relay's index.
 packet_size() {
-	local idx
-	idx=$(ls "$BENCH_TMP"/relay/*/"$1"-*/ust/uid/*/64-bit/index/*.idx 2>/dev/null | head -n 1)
-	[ -n "$idx" ] || { echo 0; return; }
+	local idx f
+	for f in "$BENCH_TMP"/relay/*/"$1"-*/ust/uid/*/64-bit/index/*.idx; do
+		[ -f "$f" ] && [ "$(stat -c %s "$f")" -gt 16 ] && { idx=$f; break; }
+	done
+	[ -n "${idx:-}" ] || { echo 0; return; }
 	od -An -tx1 -v -w72 -j16 -N72 "$idx" | tr -d ' ' |
 		while read -r e; do echo $((16#${e:16:16} / 8)); done
 }
