@@ -303,7 +303,8 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
-	if (st->minor < 3)	/* no STREAMS_SENT will come: each stream is the last */
+	/* an older session daemon sends no STREAMS_SENT: each stream is the last */
+	if (st->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
 		ltt_output_streams_added(req.chan->output);
 	return ret;
 }
@@ -334,7 +335,8 @@ static int cmd_add_kernel_stream(struct cmd_state *st, struct ltt_rbuf *r, struc
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_KERNEL_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
-	if (st->minor < 3)	/* no STREAMS_SENT will come: each stream is the last */
+	/* an older session daemon sends no STREAMS_SENT: each stream is the last */
+	if (st->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
 		ltt_output_streams_added(req.chan->output);
 	return ret;
 }
