@@ -98,6 +98,16 @@
  *   DEL_RELAY {u64 relay_key}
  *       After the traces using it are destroyed (-EBUSY otherwise): closes
  *       the streams left (CLOSE_STREAM), both connections, frees it.
+ *
+ * Streams of a channel (1.3):
+ *   STREAMS_SENT {u64 channel_key}
+ *       The channel's ADD_STREAMs (or ADD_KERNEL_STREAMs) are all sent,
+ *       whether they succeeded or not.  A relayed channel holds its streams
+ *       back from viewers until then, so that they are announced (the
+ *       relay's STREAMS_SENT) together, never some of them.  -ENOENT for an
+ *       unknown channel.  A session daemon sends it only to a consumer of
+ *       1.3 or later; a consumer whose session daemon speaks 1.2 or older
+ *       treats every ADD_STREAM as the channel's last.
  */
 #ifndef LTT_COMMON_CONSUMER_PROTO_H
 #define LTT_COMMON_CONSUMER_PROTO_H
@@ -113,7 +123,9 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 2
+#define LTT_CONSUMER_MINOR 3
+/* The minor that brought STREAMS_SENT. */
+#define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -129,7 +141,8 @@
 	X(ADD_RELAY, 11) \
 	X(RELAY_DATA_PENDING, 12) \
 	X(RELAY_STATUS, 13) \
-	X(DEL_RELAY, 14)
+	X(DEL_RELAY, 14) \
+	X(STREAMS_SENT, 15)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -310,7 +323,10 @@ void ltt_consumer_put_flush_channel(struct ltt_wbuf *w,
 				    const struct ltt_consumer_flush_channel *m);
 int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush_channel *ret);
 
-/** ltt_consumer_put_key() - CHANNEL_STATS, DESTROY_CHANNEL, DESTROY_TRACE: {u64 key} */
+/**
+ * ltt_consumer_put_key() - CHANNEL_STATS, DESTROY_CHANNEL, DESTROY_TRACE,
+ * STREAMS_SENT: {u64 key}
+ */
 void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key);
 int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
 

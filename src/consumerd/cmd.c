@@ -48,6 +48,7 @@ struct relay_ent {
 struct cmd_state {
 	int fd;
 	bool hello_done;
+	uint32_t minor;		/* the protocol minor both sides speak */
 	bool bye;		/* incompatible peer: exit after replying */
 	int end;		/* why the loop stopped: 1 peer gone, -1 broken */
 	struct ltt_data_thread *dt;
@@ -302,6 +303,9 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
+	/* an older session daemon sends no STREAMS_SENT: each stream is the last */
+	if (st->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
+		ltt_output_streams_added(req.chan->output);
 	return ret;
 }
 
@@ -331,7 +335,32 @@ static int cmd_add_kernel_stream(struct cmd_state *st, struct ltt_rbuf *r, struc
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_KERNEL_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
+	/* an older session daemon sends no STREAMS_SENT: each stream is the last */
+	if (st->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
+		ltt_output_streams_added(req.chan->output);
 	return ret;
+}
+
+/*
+ * STREAMS_SENT {u64 channel_key}: the channel's streams are all added;
+ * their sinks are open (ADD_STREAM replied once the data thread had opened
+ * them), so a relayed channel announces them together now.
+ */
+static int cmd_streams_sent(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_channel *chan;
+	uint64_t key;
+
+	if (ltt_consumer_get_key(r, &key))
+		return -EPROTO;
+	chan = find_channel(st, key);
+	if (!chan) {
+		LTT_WARN("STREAMS_SENT: no channel %" PRIu64, key);
+		return -ENOENT;
+	}
+	ltt_output_streams_added(chan->output);
+	return 0;
 }
 
 /* FLUSH_CHANNEL {u64 channel_key, u8 final} */
@@ -626,6 +655,7 @@ static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *m
 		return -EPROTONOSUPPORT;
 	}
 	st->hello_done = true;
+	st->minor = theirs.minor < ours.minor ? theirs.minor : ours.minor;
 	ltt_consumer_put_version(reply, &ours);
 	return 0;
 }
@@ -645,6 +675,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_RELAY_DATA_PENDING] = { cmd_relay_data_pending, 0 },
 	[LTT_CONSUMER_MSG_RELAY_STATUS] = { cmd_relay_status, 0 },
 	[LTT_CONSUMER_MSG_DEL_RELAY] = { cmd_del_relay, 0 },
+	[LTT_CONSUMER_MSG_STREAMS_SENT] = { cmd_streams_sent, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

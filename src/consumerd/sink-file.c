@@ -214,12 +214,24 @@ static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool 
 	return 0;
 }
 
-/*
- * The packet's bytes into the data file: spliced from pkt->splice_fd when
- * there is one and splice() works with it, else from memory.  On failure
- * the caller cuts the file back.
- */
-static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt)
+/* The first @len bytes of @pkt's memory at @off. */
+static int write_memory(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt,
+			uint64_t len, uint64_t off)
+{
+	struct iovec iov[LTT_SINK_MAX_IOV];
+	int i, cnt = 0;
+
+	for (i = 0; i < pkt->iovcnt && len; i++) {
+		iov[cnt] = pkt->iov[i];
+		if (iov[cnt].iov_len > len)
+			iov[cnt].iov_len = (size_t)len;
+		len -= iov[cnt++].iov_len;
+	}
+	return ltt_fs_pwritev_all(tf->fd, iov, cnt, off);
+}
+
+/* @content bytes of the packet: spliced, else from memory. */
+static int copy_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt, uint64_t content)
 {
 	bool moved = false;
 	int ret;
@@ -227,7 +239,7 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	if (pkt->splice_fd >= 0 && !tf->no_splice) {
 		ret = open_pipe(tf);
 		if (!ret)
-			ret = splice_packet(tf, pkt->splice_fd, pkt->len, &moved);
+			ret = splice_packet(tf, pkt->splice_fd, content, &moved);
 		if (ret && ret != -EINVAL && ret != -ENOSYS)
 			close_pipe(tf);	/* nothing of this packet may reach the next */
 		if (ret != -EINVAL && ret != -ENOSYS)
@@ -241,7 +253,24 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	}
 	if (pkt->splice_fd >= 0)
 		tf->base.splice_fallbacks++;
-	return ltt_fs_pwritev_all(tf->fd, pkt->iov, pkt->iovcnt, tf->size);
+	return write_memory(tf, pkt, content, tf->size);
+}
+
+/*
+ * The packet's content into the data file: spliced from pkt->splice_fd
+ * when there is one and splice() works with it, else from memory; then
+ * its padding, as a hole (zeros, whatever the buffer held there: stale
+ * bytes of older packets never reach the file).  On failure the caller
+ * cuts the file back.
+ */
+static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt)
+{
+	uint64_t content = ltt_sink_packet_content(pkt);
+	int ret = copy_data(tf, pkt, content);
+
+	if (!ret && content < pkt->len && ftruncate(tf->fd, (off_t)(tf->size + pkt->len)))
+		ret = -errno;
+	return ret;
 }
 
 static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)

@@ -364,6 +364,13 @@ int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key)
 	return call_key(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, channel_key);
 }
 
+int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key)
+{
+	if (c->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
+		return 0;
+	return call_key(c, LTT_CONSUMER_MSG_STREAMS_SENT, channel_key);
+}
+
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
 {
 	return call_key(c, LTT_CONSUMER_MSG_DESTROY_TRACE, trace_key);

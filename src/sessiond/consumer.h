@@ -68,6 +68,12 @@ int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, boo
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
+/*
+ * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
+ * channel then announces its streams together).  Returns 0 at once for an
+ * older consumer, which announces each stream on its own.
+ */
+int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key);
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
 
 /*

@@ -411,7 +411,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	};
 	struct kernel_chan *kc = calloc(1, sizeof(*kc));
 	struct ltt_consumer_add_channel cc;
-	int ret;
+	int ret, err;
 
 	if (!kc)
 		return -ENOMEM;
@@ -433,8 +433,12 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
 	if (!ret)
 		ret = ltt_consumer_add_channel(c, &cc);
-	if (!ret)
+	if (!ret) {
 		ret = chan_streams(k, kc, c);
+		/* even after a failure: the streams added are announced, not held back */
+		err = ltt_consumer_streams_sent(c, kc->key);
+		ret = ret ? ret : err;
+	}
 	cds_list_add_tail(&kc->node, &ks->chans);	/* destroy undoes what was done */
 	return ret;
 }

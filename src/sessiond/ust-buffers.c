@@ -367,14 +367,18 @@ static int chan_to_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *tra
 	};
 	struct ltt_consumer *c = trace_consumer(b, trace);
 	unsigned int i;
-	int ret;
+	int ret, err;
 
 	if (!c)
 		return -EPIPE;
 	ret = ltt_consumer_add_channel(c, &cc);
+	if (ret)
+		return ret;
 	for (i = 0; !ret && i < chan->nr_streams; i++)
 		ret = ltt_consumer_add_stream(c, chan->key, i, chan->fds[2 * i], chan->fds[2 * i + 1]);
-	return ret;
+	/* even after a failure: the streams added are announced, not held back */
+	err = ltt_consumer_streams_sent(c, chan->key);
+	return ret ? ret : err;
 }
 
 struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,

@@ -665,7 +665,10 @@ static void test_relay_replies(void)
 	ltt_wbuf_fini(&w);
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_DEL_RELAY), "DEL_RELAY",
 		   "DEL_RELAY has its name");
-	tap_is_int(LTT_CONSUMER_MINOR, 2, "the protocol is 1.2");
+	tap_is_int(LTT_CONSUMER_MINOR, 3, "the protocol is 1.3");
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_STREAMS_SENT), "STREAMS_SENT",
+		   "STREAMS_SENT (1.3) has its name");
+	tap_is_int(LTT_CONSUMER_MSG_STREAMS_SENT, 15, "and comes after DEL_RELAY");
 }
 
 int main(void)
