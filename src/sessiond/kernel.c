@@ -457,7 +457,7 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 			return ret;
 		snprintf(ks->path, sizeof(ks->path), "kernel");
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid, ks->relay.key);
+					     session->gid, ks->relay.key, false);
 		if (ret)
 			ltt_relay_detach(&ks->relay, c, gen);
 		return ret;
@@ -469,7 +469,7 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 		if (n < 0 || (size_t)n >= sizeof(ks->path))
 			return -ENAMETOOLONG;
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid, 0);
+					     session->gid, 0, false);
 	}
 	return ret;
 }
