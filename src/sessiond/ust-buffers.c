@@ -267,10 +267,16 @@ static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
 	if (link->key && link->consumer_gen == gen)
 		return (int64_t)link->key;
 	if (link->key) {
-		/* Its consumer died: the relay session ended with it. */
+		/*
+		 * Its consumer died, and the relay session with its connection:
+		 * the new consumer streams to a new relay session, in a
+		 * directory of its own (the relay never writes over a trace).
+		 */
 		link->key = 0;
-		link->error = -ECONNRESET;
-		link->lost = true;
+		link->error = 0;
+		link->restarts++;
+		LTT_WARN("session '%s': its consumer died; streaming goes on in a new relay session (directory suffix -%u); what the dead one had not sent is lost",
+			 session->name, link->restarts);
 	}
 	if (link->error)
 		return link->error;
@@ -606,11 +612,16 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	struct ltt_ust_chan *chan;
 	int ret;
 
-	(void)b;
-	if (trace->relayed)
-		return -EOPNOTSUPP;	/* the relay session ended with its consumer */
+	int64_t relay = 0;
+
+	if (trace->relayed) {
+		/* A new relay session: the trace starts afresh there. */
+		relay = relay_key(b, trace->session, ust_state(trace->session, false), c, gen);
+		if (relay <= 0)
+			return relay < 0 ? (int)relay : -EINVAL;
+	}
 	ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid, session->uid,
-				     session->gid, 0, true);
+				     session->gid, (uint64_t)relay, !relay);
 	if (!ret)
 		ret = resend_metadata(c, trace);
 	cds_list_for_each_entry(chan, &trace->chans, node) {
