@@ -94,7 +94,7 @@ extern "C" {
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
 	X(LIVE_TIMER, 72, "invalid live timer period: use microseconds from 1000 to 4294967295") \
 	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'") \
-	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); the command did not complete and nothing was killed: retry once it runs again")
+	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); nothing was killed and the command could not complete: a stopped session stays stopped, its data is written once the consumer runs again")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

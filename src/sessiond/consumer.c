@@ -276,8 +276,9 @@ static int read_reply(struct ltt_consumer *c, int timeout_ms, struct ltt_msg *re
  * closed, or that sends what can't be read, is dead: it is reaped, and
  * the supervisor starts another.  Consumer lock held.
  */
-static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
-		       const int *fds, unsigned int nr_fds, struct ltt_msg *reply)
+static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+			      const int *fds, unsigned int nr_fds, int timeout_ms,
+			      struct ltt_msg *reply)
 {
 	char why[160];
 	struct ltt_rbuf r;
@@ -292,10 +293,10 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, type, c->seq, req->data, req->len, fds,
 			   nr_fds);
 	if (!ret)
-		ret = read_reply(c, reply_timeout_ms(type), reply);
+		ret = read_reply(c, timeout_ms, reply);
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld did not answer %s within %d ms: it is alive but stalled; the command failed",
-			(long)c->pid, ltt_consumer_msg_name(type), reply_timeout_ms(type));
+			(long)c->pid, ltt_consumer_msg_name(type), timeout_ms);
 		return ret;
 	}
 	if (!ret && (reply->hdr.type != type || reply->hdr.seq != c->seq))
@@ -314,21 +315,34 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 	return status;
 }
 
-/* A command whose reply is only a status. */
-static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, const int *fds,
-		unsigned int nr_fds)
+static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+		       const int *fds, unsigned int nr_fds, struct ltt_msg *reply)
+{
+	return call_locked_within(c, type, req, fds, nr_fds, reply_timeout_ms(type), reply);
+}
+
+/* A command whose reply is only a status, answered within @timeout_ms. */
+static int call_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
+		       const int *fds, unsigned int nr_fds, int timeout_ms)
 {
 	struct ltt_msg reply = { 0 };
 	int ret;
 
 	pthread_mutex_lock(&c->lock);
-	ret = call_locked(c, type, req, fds, nr_fds, &reply);
+	ret = call_locked_within(c, type, req, fds, nr_fds, timeout_ms, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_msg_fini(&reply);
 	ltt_wbuf_fini(req);
 	if (ret)
 		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-ret));
 	return ret;
+}
+
+/* A command whose reply is only a status. */
+static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, const int *fds,
+		unsigned int nr_fds)
+{
+	return call_within(c, type, req, fds, nr_fds, reply_timeout_ms(type));
 }
 
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
@@ -421,6 +435,20 @@ int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, boo
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_flush_channel(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0);
+}
+
+int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
+				     uint64_t buffer_bytes)
+{
+	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
+	/* 5 s, and what the buffers hold written at 8 MiB/s: a slow disk's pace */
+	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_flush_channel(&w, &m);
+	return call_within(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0,
+			   ms > INT32_MAX ? INT32_MAX : (int)ms);
 }
 
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,

@@ -99,6 +99,18 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 		LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
 }
 
+/* What @chan's buffers hold in all. */
+static uint64_t chan_bytes(const struct ltt_ust_chan *chan)
+{
+	const struct ltt_channel_attr *a = &chan->channel->attr;
+	uint64_t n;
+
+	if (__builtin_mul_overflow(a->subbuf_size, a->num_subbuf, &n) ||
+	    __builtin_mul_overflow(n, (uint64_t)chan->nr_streams, &n))
+		return UINT64_MAX;
+	return n;
+}
+
 /* Saturating sum. */
 static void add_sat(uint64_t *sum, uint64_t v)
 {
@@ -155,7 +167,7 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
 	uint64_t events, packets;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
-		if (c && ltt_consumer_flush_channel(c, chan->key, true))
+		if (c && ltt_consumer_flush_channel_sized(c, chan->key, true, chan_bytes(chan)))
 			LTT_WARN("trace %s: channel %s: the last packets may not be written",
 				 trace->path, chan->channel->attr.name);
 		if (chan->stats_fd < 0 && c &&	/* a consumer before 1.3: ask it */
@@ -515,7 +527,7 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 				   struct ltt_ust_flush *ret_flush)
 {
 	struct ust_session *us = ust_state(session, false);
-	struct ltt_ust_flush f = { NULL, 0, 0, false };
+	struct ltt_ust_flush f = { 0 };
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	uint64_t *grown;
@@ -531,9 +543,13 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 		f.gen = trace->consumer_gen;
 		cds_list_for_each_entry(chan, &trace->chans, node) {
 			grown = realloc(f.keys, (f.nr + 1) * sizeof(*f.keys));
+			if (grown)
+				f.keys = grown;
+			grown = grown ? realloc(f.bytes, (f.nr + 1) * sizeof(*f.bytes)) : NULL;
 			if (!grown)
 				break;
-			f.keys = grown;
+			f.bytes = grown;
+			f.bytes[f.nr] = chan_bytes(chan);
 			f.keys[f.nr++] = chan->key;
 		}
 	}
@@ -552,7 +568,7 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	if (c && now != flush->gen)
 		ret = -ESTALE;	/* a new consumer: it takes the traces over first */
 	for (i = 0; c && !ret && i < flush->nr; i++) {
-		err = ltt_consumer_flush_channel(c, flush->keys[i], false);
+		err = ltt_consumer_flush_channel_sized(c, flush->keys[i], false, flush->bytes[i]);
 		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
 		if (err == -EPIPE)
 			ret = -ESTALE;	/* it died meanwhile: again, with the next one */
@@ -569,7 +585,8 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 		ret = -EPIPE;
 	}
 	free(flush->keys);
-	flush->keys = NULL;
+	free(flush->bytes);
+	flush->keys = flush->bytes = NULL;
 	flush->nr = 0;
 	return ret;
 }

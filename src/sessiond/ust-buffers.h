@@ -72,6 +72,7 @@ struct ltt_ust_trace {
 /* What stop flushes: gathered under the session lock, flushed without. */
 struct ltt_ust_flush {
 	uint64_t *keys;			/* channel keys, all held by ... */
+	uint64_t *bytes;		/* what each channel's buffers hold */
 	size_t nr;
 	uint64_t gen;			/* ... this consumer generation */
 	bool lost;			/* some trace lost its consumer */

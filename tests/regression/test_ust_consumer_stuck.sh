@@ -10,7 +10,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 14
+plan 16
 
 N=20000
 open_fifo ready "$TEST_TMP/ready"
@@ -51,14 +51,20 @@ is "$RC" 0 "list answers while the consumer is stopped"
 like "$STDOUT" "discarded events: 0" "list shows the counters (from shared memory)"
 is "$(cut -d' ' -f3 "/proc/$cons/stat")" T "the consumer is still stopped, still there"
 
+# stop must have the consumer write the buffers: it fails after its
+# deadline (5 s for these buffers) with a clear error, and kills nothing
+run lttctl stop s
+is "$RC" 1 "stop while the consumer is stopped fails"
+like "$ERR" "consumer daemon is running but did not answer in time" "and says why"
+ok "$(proc_alive "$cons"; echo $?)" "the consumer is still there"
+
 kill -CONT "$cons"
 echo go >&$go2
 wait $OTHER
-ok_cmd "stop s after SIGCONT" lttctl stop s
+run lttctl list s
+like "$STDOUT" "discarded events: 0" "after SIGCONT: nothing counted lost"
+ok_cmd "destroy all (the final flush)" lttctl destroy -a
 is "$(consumer_pid)" "$cons" "the same consumer did the work"
 bt "$TEST_TMP/s" "$TEST_TMP/out"
 is "$(seq_check "$TEST_TMP/out" stalled 1 $N)" "" "all $N events recorded, once each: nothing lost"
-run lttctl list s
-like "$STDOUT" "discarded events: 0" "nothing counted lost either"
-ok_cmd "destroy all" lttctl destroy -a
 done_testing
