@@ -13,11 +13,24 @@
 #include "sessiond/supervisor.h"
 
 /* Posted to the watch thread: watch the pidfd of a new consumer. */
-struct watch_job {
+struct ltt_supervisor_watch {
 	struct ltt_evloop_job job;
 	struct ltt_supervisor *sup;
 	struct ltt_consumer *consumer;
+	struct ltt_supervisor_watch *next;		/* in sup->watches once watched */
 };
+
+/* Take @w off the list of live watches.  Supervisor lock held. */
+static void unlist(struct ltt_supervisor *sup, struct ltt_supervisor_watch *w)
+{
+	struct ltt_supervisor_watch **p;
+
+	for (p = &sup->watches; *p; p = &(*p)->next)
+		if (*p == w) {
+			*p = w->next;
+			return;
+		}
+}
 
 void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const char *path,
 			 int verbose)
@@ -44,7 +57,7 @@ void ltt_supervisor_set_takeover(struct ltt_supervisor *sup, void (*fn)(void *ar
  */
 static void on_exit_fd(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
-	struct watch_job *w = arg;
+	struct ltt_supervisor_watch *w = arg;
 	struct ltt_supervisor *sup = w->sup;
 	void (*fn)(void *arg);
 	void *fn_arg;
@@ -52,8 +65,9 @@ static void on_exit_fd(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 	(void)events;
 	ltt_evloop_unwatch_fd(loop, fd);
 	ltt_consumer_lost(w->consumer);
-	free(w);
 	pthread_mutex_lock(&sup->lock);
+	unlist(sup, w);
+	free(w);
 	fn = sup->stopping ? NULL : sup->takeover;
 	fn_arg = sup->takeover_arg;
 	pthread_mutex_unlock(&sup->lock);
@@ -63,14 +77,19 @@ static void on_exit_fd(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 
 static void watch_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 {
-	struct watch_job *w = (struct watch_job *)job;
+	struct ltt_supervisor_watch *w = (struct ltt_supervisor_watch *)job;
 	int fd = ltt_consumer_pidfd(w->consumer);
 
 	if (fd < 0 || ltt_evloop_watch(loop, fd, EPOLLIN, on_exit_fd, w, NULL)) {
 		LTT_WARN("the %s consumer daemon can't be watched: its death is noticed at the next command",
 			 w->sup->what);
 		free(w);
+		return;
 	}
+	pthread_mutex_lock(&w->sup->lock);
+	w->next = w->sup->watches;
+	w->sup->watches = w;
+	pthread_mutex_unlock(&w->sup->lock);
 }
 
 static void *watch_main(void *arg)
@@ -107,7 +126,7 @@ static int watch_start(struct ltt_supervisor *sup)
 /* Have the watch thread watch @c.  Supervisor lock held. */
 static void watch(struct ltt_supervisor *sup, struct ltt_consumer *c)
 {
-	struct watch_job *w;
+	struct ltt_supervisor_watch *w;
 
 	if (watch_start(sup) || !(w = calloc(1, sizeof(*w)))) {
 		LTT_WARN("the %s consumer daemon can't be watched: its death is noticed at the next command",
@@ -137,6 +156,12 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup)
 		}
 		ltt_evloop_destroy(sup->loop);
 		sup->loop = NULL;
+	}
+	while (sup->watches) {
+		struct ltt_supervisor_watch *w = sup->watches;
+
+		sup->watches = w->next;
+		free(w);
 	}
 	ltt_consumer_destroy(sup->consumer, 10000);
 	sup->consumer = NULL;

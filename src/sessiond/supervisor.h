@@ -31,6 +31,8 @@
 
 #define LTT_SUPERVISOR_MAX_DEAD 64	/* past it, no new consumer: said in the log */
 
+struct ltt_supervisor_watch;
+
 struct ltt_supervisor {
 	pthread_mutex_t lock;
 	const char *what;		/* "user-space", in messages */
@@ -44,6 +46,7 @@ struct ltt_supervisor {
 	void *takeover_arg;
 	bool stopping;			/* fini: no takeover, no new consumer */
 	struct ltt_evloop *loop;	/* the watch thread's, once started */
+	struct ltt_supervisor_watch *watches;	/* the consumers watched (supervisor.c) */
 	pthread_t thread;
 };
 
