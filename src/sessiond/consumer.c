@@ -451,8 +451,35 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
 			   ms > INT32_MAX ? INT32_MAX : (int)ms);
 }
 
-int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
-			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+/*
+ * Read the late replies that have come, without waiting.  Consumer lock
+ * held.  Returns 0, or a transport error (the consumer is then lost).
+ */
+static int drain_owed(struct ltt_consumer *c)
+{
+	struct ltt_msg reply = { 0 };
+	int ret = 0;
+
+	while (c->fd >= 0 && c->owed && !wait_reply(c->fd, 0)) {
+		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, &reply);
+		if (ret) {
+			lose_locked(c, "a late reply could not be read");
+			return ret;
+		}
+		ltt_msg_fini(&reply);
+		c->owed--;
+	}
+	return 0;
+}
+
+/*
+ * CHANNEL_STATS; @timeout_ms < 0: the lock is waited for and the reply
+ * for as long as any command's; else neither: -EBUSY when another call
+ * holds the consumer, -ETIMEDOUT at once when it still owes replies (it
+ * is stalled) or when it does not answer within @timeout_ms.
+ */
+static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
+			 uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
 {
 	struct ltt_consumer_channel_stats stats;
 	struct ltt_msg reply = { 0 };
@@ -461,10 +488,18 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 	int32_t status;
 	int ret;
 
+	if (timeout_ms < 0)
+		pthread_mutex_lock(&c->lock);
+	else if (pthread_mutex_trylock(&c->lock))
+		return -EBUSY;
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_key(&w, channel_key);
-	pthread_mutex_lock(&c->lock);
-	ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
+	if (timeout_ms < 0)
+		ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
+	else if ((ret = drain_owed(c)) == 0)
+		ret = c->owed ? -ETIMEDOUT :
+				call_locked_within(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0,
+						   timeout_ms, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
 	if (!ret) {
@@ -479,6 +514,19 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 	}
 	ltt_msg_fini(&reply);
 	return ret;
+}
+
+int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
+			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+{
+	return channel_stats(c, channel_key, -1, ret_events_lost, ret_packets_lost);
+}
+
+int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
+				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+{
+	return channel_stats(c, channel_key, timeout_ms < 0 ? 0 : timeout_ms, ret_events_lost,
+			     ret_packets_lost);
 }
 
 /* A command whose payload is one u64 key. */

@@ -100,6 +100,13 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
 				     uint64_t buffer_bytes);
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
+/*
+ * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
+ * another call holds the consumer, -ETIMEDOUT at once when it still owes
+ * late replies (stalled) or when it does not answer within @timeout_ms.
+ */
+int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
+				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
 
