@@ -6,13 +6,15 @@
 # truncated), and every event the program committed is recorded once or
 # counted lost by 'lttctl list': recorded + discarded = committed.
 # Twice per session: during the recording, and after it with the events
-# still in the buffers.  With one stream file per CPU, and with rotation.
+# still in the buffers.  With one stream file per CPU, with rotation, and
+# with per-PID buffers (the killed-during program's trace is closed when
+# it exits, by whichever consumer runs then).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 28
+plan 41
 
 T=2 N=100000 AFTER=1000
 open_fifo ready "$TEST_TMP/ready"
@@ -60,11 +62,13 @@ run_case() {
 	wait $BG_PID
 	is $? 0 "$name: the program recorded unharmed"
 	# the events still in the buffers: the next one takes them over too
+	# (per-PID: the program's trace was closed at its exit; a consumer is
+	# spawned again when the next program needs one)
 	kill -KILL "$c2"
-	c3=$(new_consumer "$c2")
-	ok $? "$name: killed again after the recording: another one (pid $c3)"
 	ust_app -t $T -n $AFTER -r after
 	is $? 0 "$name: a program after the deaths"
+	c3=$(new_consumer "$c2")
+	ok $? "$name: killed again after the recording: another one (pid $c3)"
 	run lttctl stop "$name"
 	# (a warning about discarded events may come: they are counted)
 	is "$RC:$(grep -c -i consumer <<<"$ERR")" "0:0" "$name: stop succeeds, no consumer error"
@@ -85,7 +89,8 @@ run_case() {
 
 run_case one --buffers-uid
 run_case rot --buffers-uid --subbuf-size 64K --num-subbuf 8 --tracefile-size 128K
-ok "$(grep -c 'taken over by the new consumer daemon' "$SESSIOND_LOG" | awk '{ print ($1 >= 4) ? 0 : 1 }')" \
+run_case pid --buffers-pid
+ok "$(grep -c 'taken over by the new consumer daemon' "$SESSIOND_LOG" | awk '{ print ($1 >= 5) ? 0 : 1 }')" \
 	"the daemon's log says each takeover"
 ok "$(grep -c 'continuing .* after [1-9][0-9]* packets' "$SESSIOND_LOG" | awk '{ print ($1 >= 1) ? 0 : 1 }')" \
 	"stream files were continued after packets written before a death"
