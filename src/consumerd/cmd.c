@@ -142,6 +142,10 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 		LTT_WARN("ADD_TRACE: trace %" PRIu64 " already writes to %s", t->key, m.dir);
 		return -EEXIST;
 	}
+	if (re && m.resume) {
+		LTT_WARN("ADD_TRACE: a relayed trace can't be resumed: not supported");
+		return -EOPNOTSUPP;
+	}
 	if (!re && m.dir[0] != '/') {
 		LTT_WARN("ADD_TRACE: trace directory '%s' is not an absolute path", m.dir);
 		return -EINVAL;
@@ -153,7 +157,7 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	if (re)
 		ret = ltt_trace_create_relayed(m.key, m.dir, m.uuid, &owner, re->relay, &t);
 	else
-		ret = ltt_trace_create(m.key, m.dir, m.uuid, &owner, &t);
+		ret = ltt_trace_create(m.key, m.dir, m.uuid, &owner, m.resume, &t);
 	if (ret == -EINVAL && re)
 		LTT_WARN("ADD_TRACE: '%s' is not a relative path without . or .. components",
 			 m.dir);
@@ -164,7 +168,8 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	t->next = st->traces;
 	st->traces = t;
 	st->nr_traces++;
-	LTT_INFO("trace %" PRIu64 ": %s%s", m.key, m.dir, re ? " (relayed)" : "");
+	LTT_INFO("trace %" PRIu64 ": %s%s", m.key, m.dir,
+		 re ? " (relayed)" : m.resume ? " (taken over from a consumer that died)" : "");
 	return 0;
 }
 
@@ -275,7 +280,10 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 	return 0;
 }
 
-/* ADD_STREAM {u64 channel_key, u32 cpu} + shm fd, wakeup fd */
+/*
+ * ADD_STREAM {u64 channel_key, u32 cpu} + shm fd, wakeup fd;
+ * ADD_STREAM_STATS: the same + the channel's statistics page (1.4)
+ */
 static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			  struct ltt_wbuf *reply)
 {
@@ -299,6 +307,10 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes these */
 	req.shm_fd = msg->fds[0];
 	req.wakeup_fd = msg->fds[1];
+	if (msg->hdr.type == LTT_CONSUMER_MSG_ADD_STREAM_STATS) {
+		req.has_stats = true;
+		req.stats_fd = msg->fds[2];
+	}
 	ret = ltt_data_call(st->dt, &req);
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
@@ -666,6 +678,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_METADATA] = { cmd_metadata, 0 },
 	[LTT_CONSUMER_MSG_ADD_CHANNEL] = { cmd_add_channel, 0 },
 	[LTT_CONSUMER_MSG_ADD_STREAM] = { cmd_add_stream, 2 },
+	[LTT_CONSUMER_MSG_ADD_STREAM_STATS] = { cmd_add_stream, 3 },
 	[LTT_CONSUMER_MSG_FLUSH_CHANNEL] = { cmd_flush_channel, 0 },
 	[LTT_CONSUMER_MSG_CHANNEL_STATS] = { cmd_channel_stats, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_CHANNEL] = { cmd_destroy_channel, 0 },

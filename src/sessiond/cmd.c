@@ -153,6 +153,7 @@ enum ltt_error_code ltt_cmd_domain_error(int err)
 	case -ENOMEM:
 	case -ENOSPC:
 	case -EPIPE:
+	case -ETIMEDOUT:
 		return ltt_cmd_error(err);
 	default:
 		return LTT_ERR_TRACER;
@@ -170,6 +171,8 @@ enum ltt_error_code ltt_cmd_error(int err)
 		return LTT_ERR_LIMIT;
 	case -EPIPE:
 		return LTT_ERR_CONSUMERD;
+	case -ETIMEDOUT:
+		return LTT_ERR_CONSUMERD_STALLED;
 	default:
 		LTT_WARN("unexpected internal failure: %s", strerror(-err));
 		return LTT_ERR_UNKNOWN;

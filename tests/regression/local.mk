@@ -91,6 +91,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
+	tests/regression/test_ust_consumer_takeover.sh \
+	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_relay_stream.sh \
 	tests/regression/test_relay_stall.sh \
