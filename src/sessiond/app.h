@@ -19,6 +19,15 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
+#include "common/evloop.h"
+
+/* Defaults of the per-user bounds (ltt-sessiond options override them). */
+#define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */
+#define LTT_APP_MAX_UNREGISTERED_PER_UID 16	/* of which not registered yet */
+#define LTT_APP_METADATA_MAX (4U << 20)	/* bytes of event descriptions per program */
+#define LTT_APP_OUTQ_MAX (8U << 20)	/* bytes of commands a program has not taken */
+
+struct ltt_app_out;
 
 /* One event enabled in one channel of an application. */
 struct ltt_app_event {
@@ -57,8 +66,15 @@ struct ltt_app {
 	pthread_cond_t acked_cond;
 	uint32_t seq_sent;
 	uint32_t seq_acked;
-	uint64_t slow_send_ms;		/* waited in consecutive slow sends */
 	bool dead;
+	/* Under lock: the commands the program has not taken yet (app.c). */
+	struct ltt_app_out *outq;
+	struct ltt_app_out **outq_tail;
+	size_t outq_bytes;
+	bool flush_posted;		/* flush_job is with the app thread */
+	struct ltt_evloop_job flush_job;
+	struct ltt_evloop *loop;	/* the app thread's */
+	void *conn;			/* the app thread's record; NULL once closed */
 };
 
 /**
@@ -70,11 +86,15 @@ void ltt_app_put(struct ltt_app *app);
 
 /**
  * ltt_app_send() - send a command to an application; app->lock not held
- * @fds: @nr_fds descriptors to pass, borrowed
+ * @fds: @nr_fds descriptors to pass, borrowed (duplicated if the command
+ *       must wait in the queue)
  * @ret_seq: the command's seq number, to wait for with ltt_app_wait_ack()
  *
- * A send that fails or times out marks the application dead (the app
- * thread then removes it).  Returns 0 or a negative errno.
+ * Never blocks: what the socket does not take at once is queued, and the
+ * app thread writes it as the program reads.  A program that leaves more
+ * than LTT_APP_OUTQ_MAX bytes queued, or does not take a queued command in
+ * time, is dropped; so is one whose socket fails.  Returns 0 or a negative
+ * errno (-EPIPE: dropped already, -ENOBUFS: dropped now).
  */
 int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
 		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq);
@@ -86,6 +106,12 @@ int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payl
  * Returns 0, -ETIMEDOUT, or -EPIPE if the application died.
  */
 int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
+
+/**
+ * ltt_app_drop() - drop an application that does not answer (the app
+ * thread then removes it); app->lock not held; @why is logged
+ */
+void ltt_app_drop(struct ltt_app *app, const char *why);
 
 /**
  * ltt_app_find_chan() - the record of channel @key in @app, or NULL;
@@ -111,6 +137,9 @@ struct ltt_app_listener {
 struct ltt_app_thread_config {
 	int listen_fd;				/* taken */
 	struct ltt_app_listener listener;
+	unsigned int max_per_uid;		/* program connections per user (not root) */
+	unsigned int max_unregistered_per_uid;	/* of which waiting to register */
+	uint64_t metadata_max;			/* bytes of event descriptions per program */
 };
 
 struct ltt_app_thread;
