@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "common/log.h"
@@ -107,6 +108,9 @@ void ltt_log_rl(struct ltt_log_rl *rl, const char *site, int level, const char *
 			rl->suppressed++;
 		pthread_mutex_unlock(&rl_lock);
 		if (dropped) {
+			const char *base = strrchr(site, '/');
+
+			site = base ? base + 1 : site;
 			snprintf(summary, sizeof(summary),
 				 "%lu similar messages suppressed (%s, at most %u per %llu ms)",
 				 dropped, site, rl_burst,

@@ -709,10 +709,16 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 	struct conn *c = arg;
 
 	(void)loop;
-	LTT_WARN_RL("%s (pid %ld, uid %u): %s in time: dropped", c->app->procname,
-		    (long)c->cred.pid, (unsigned int)c->cred.uid,
-		    c->hdr_got && ltt_evloop_now_ns() >= c->msg_by ? "a message did not arrive whole" :
-		    !c->registered ? "no REGISTER" : "no event descriptions");
+	/* One call site per reason: each has its own rate limit. */
+	if (c->hdr_got && ltt_evloop_now_ns() >= c->msg_by)
+		LTT_WARN_RL("%s (pid %ld, uid %u): a message did not arrive whole in time: dropped",
+			    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid);
+	else if (!c->registered)
+		LTT_WARN_RL("pid %ld (uid %u): no REGISTER in time: dropped", (long)c->cred.pid,
+			    (unsigned int)c->cred.uid);
+	else
+		LTT_WARN_RL("%s (pid %ld, uid %u): no event descriptions in time: dropped",
+			    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid);
 	conn_close(c->t, c);
 }
 

@@ -481,11 +481,14 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 	struct conn *c = arg;
 
 	(void)loop;
-	LTT_WARN_RL("client pid %d uid %u: %s: disconnected", (int)c->cred.pid,
-		    (unsigned int)c->cred.uid,
-		    !c->hello_done ? "no HELLO in time" :
-		    c->out.len ? "did not take its reply in time" :
-		    c->hdr_got ? "a request did not arrive whole in time" : "idle too long");
+	if (!c->hello_done)
+		LTT_WARN_RL("client pid %d uid %u said nothing in %d ms: disconnected",
+			    (int)c->cred.pid, (unsigned int)c->cred.uid, LTT_CLIENT_HELLO_TIMEOUT_MS);
+	else
+		LTT_WARN_RL("client pid %d uid %u: %s: disconnected", (int)c->cred.pid,
+			    (unsigned int)c->cred.uid,
+			    c->out.len ? "did not take its reply in time" :
+			    c->hdr_got ? "a request did not arrive whole in time" : "idle too long");
 	conn_destroy(c->t, c);
 }
 
