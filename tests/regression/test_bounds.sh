@@ -16,7 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 36
+plan 39
 
 LOG="$TEST_TMP/sessiond.log"
 app_sock="$LTT_RUNDIR/app.sock"
