@@ -16,7 +16,20 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 39
+plan 45
+
+# --- the bounds' options: bad values are refused clearly, nothing starts
+run "$SESSIOND" --rundir "$TEST_TMP/bad" --max-apps-per-uid=0
+is "$RC" 1 "--max-apps-per-uid=0: exit 1"
+is "$ERR" "ltt-sessiond: Error: --max-apps-per-uid=0: give a number from 1 to 4096" \
+	"--max-apps-per-uid=0: says what it takes"
+run env LTT_SESSIOND_APP_METADATA_MAX=lots "$SESSIOND" --rundir "$TEST_TMP/bad"
+is "$ERR" "ltt-sessiond: Error: LTT_SESSIOND_APP_METADATA_MAX=lots: give a size (e.g. 4M) from 4096 to 1073741824" \
+	"a bad LTT_SESSIOND_APP_METADATA_MAX: says what it takes"
+run "$SESSIOND" --rundir "$TEST_TMP/bad" --log-ratelimit=10
+is "$ERR" "ltt-sessiond: Error: --log-ratelimit=10: give LINES/SECONDS (e.g. 10/5: at most 10 similar lines per 5 s), or 0 for no limit" \
+	"--log-ratelimit=10: says what it takes"
+ok "$([ ! -e "$TEST_TMP/bad" ]; echo $?)" "and none of them made a run directory"
 
 LOG="$TEST_TMP/sessiond.log"
 app_sock="$LTT_RUNDIR/app.sock"
@@ -223,7 +236,7 @@ nrun="$TEST_TMP/nobody-run"
 nobody_dir "$nhome"
 nobody_dir "$nrun"
 as_nobody env HOME="$nhome" LTT_HOME="$nhome" "$SESSIOND" --daemonize --rundir "$nrun" \
-	--max-clients-per-uid=4
+	--max-clients-per-uid=4 --client-idle-timeout=1
 ok $? "a personal daemon of nobody's with --max-clients-per-uid=4"
 d="$TEST_TMP/cl"
 mkdir "$d" && mkfifo "$d/in" "$d/out"
@@ -237,5 +250,7 @@ run env LTT_RUNDIR="$nrun" timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" list
 is "$OUT" "No sessions." "while root's lttctl list is served"
 exec {cl_in}>&- {cl_out}<&-
 wait "$cl_pid"
+run env LTT_RUNDIR="$nrun" "$PROTO_CLIENT" "$nrun/client.sock" "hello" "expect-eof"
+like "$OUT" "EOF\$" "--client-idle-timeout=1: a client idle after HELLO is disconnected"
 term_sessiond "$nrun"
 done_testing
