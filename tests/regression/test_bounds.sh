@@ -16,7 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 45
+plan 47
 
 # --- the bounds' options: bad values are refused clearly, nothing starts
 run "$SESSIOND" --rundir "$TEST_TMP/bad" --max-apps-per-uid=0
@@ -117,17 +117,25 @@ lttctl -q destroy s
 lttctl -q create d -o "$TEST_TMP/d"
 lttctl -q enable-event -u 'peer_hold:*'
 lttctl -q enable-event -u ltt_test:seq
-peer_bg D nobody "$app_sock" deaf 1 1
+peer_bg D nobody "$app_sock" deaf 1 5000
 peer_read D
-is "$LINE" "HELD opened=1 registered=1 closed=0" "a program registers, then stops reading"
-run timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" start
-like "$OUT" "Tracing started for session d" "start gives up waiting for it"
-peer_read D
-is "$LINE" "ALL-CLOSED" "and it is dropped: it did not answer"
+is "$LINE" "HELD opened=1 registered=1 closed=0" \
+	"a program with 5000 events registers, then stops reading"
+"$LTTCTL_BIN" start >"$TEST_TMP/start.out" 2>&1 &
+start_pid=$!
+# Once start has sent its commands, while it waits for that program:
+timeout "$TEST_TIMEOUT" bash -c 'until "$0" list | grep -q "^  1) d (.*) \[active\]"; do :; done' \
+	"$LTTCTL_BIN"
+ok $? "another client sees the session active while start waits"
 ust_app -n 300 -r normal
+is "$?" 0 "meanwhile a program registers and runs"
+wait "$start_pid"
+like "$(cat "$TEST_TMP/start.out")" "Tracing started for session d" "start gives up waiting for it"
+peer_read D
+is "$LINE" "ALL-CLOSED" "and it is dropped: it did not take or answer its commands"
 lttctl -q stop
 bt "$TEST_TMP/d" "$TEST_TMP/d.txt"
-is "$(count_events "$TEST_TMP/d.txt" ltt_test:seq)" 300 "a program run afterwards is traced with all its events"
+is "$(count_events "$TEST_TMP/d.txt" ltt_test:seq)" 300 "the other program is traced with all its events"
 peer_end D
 lttctl -q destroy d
 
