@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * app.c - registered applications and the app thread (see app.h).
+ * app.c - registered applications and the app thread (see app.h); the
+ * commands sent to them are app-out.c's.
  *
  * The thread owns the listening socket and reads every application's
  * messages.  An application is another user's process and may lie or
@@ -31,7 +32,6 @@
  * after a pause.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -48,23 +48,12 @@
 #include "sessiond/app.h"
 
 #define RECV_TIMEOUT_MS 2000
-#define SEND_TIMEOUT_MS 2000
+#define SEND_TIMEOUT_MS 2000	/* the head of a program's queue taken by then */
 #define REGISTER_TIMEOUT_MS 3000
 #define MAX_UNREGISTERED 256
 #define ACCEPT_PAUSE_MS 100	/* out of fds: stop accepting for so long */
 #define SMALL_MSG_MAX 4096	/* payload of any message but TRACEPOINTS */
 #define BUF_STEP (64U << 10)	/* a message buffer grows by at most this much ahead */
-
-/* A command the program has not taken yet. */
-struct ltt_app_out {
-	struct ltt_app_out *next;
-	uint8_t *buf;		/* header and payload */
-	size_t len;
-	size_t off;		/* sent so far */
-	int *fds;		/* duplicates, passed with the first byte */
-	unsigned int nr_fds;
-};
-
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
 	pthread_t tid;
@@ -106,17 +95,6 @@ void ltt_app_get(struct ltt_app *app)
 	__atomic_fetch_add(&app->refcount, 1, __ATOMIC_RELAXED);
 }
 
-static void out_free(struct ltt_app_out *o)
-{
-	unsigned int i;
-
-	for (i = 0; i < o->nr_fds; i++)
-		close(o->fds[i]);
-	free(o->fds);
-	free(o->buf);
-	free(o);
-}
-
 static void app_free(struct ltt_app *app)
 {
 	struct ltt_app_chan *ac, *tmp;
@@ -130,12 +108,7 @@ static void app_free(struct ltt_app *app)
 	for (i = 0; i < app->nr_tps; i++)
 		free(app->tps[i]);
 	free(app->tps);
-	while (app->outq) {
-		struct ltt_app_out *o = app->outq;
-
-		app->outq = o->next;
-		out_free(o);
-	}
+	ltt_app_outq_free(app);
 	if (app->fd >= 0)
 		close(app->fd);
 	pthread_mutex_destroy(&app->lock);
@@ -147,200 +120,6 @@ void ltt_app_put(struct ltt_app *app)
 {
 	if (app && __atomic_sub_fetch(&app->refcount, 1, __ATOMIC_ACQ_REL) == 0)
 		app_free(app);
-}
-
-/* Mark dead and wake waiters; the app thread sees the hang-up. app->lock held. */
-static void mark_dead_locked(struct ltt_app *app)
-{
-	if (!app->dead) {
-		app->dead = true;
-		shutdown(app->fd, SHUT_RDWR);
-		pthread_cond_broadcast(&app->acked_cond);
-	}
-}
-
-/*
- * Send what the socket takes of @o now.  Returns 0 (maybe partly sent:
- * see o->off) or a negative errno other than -EAGAIN.  app->lock held.
- */
-static int out_send(int fd, struct ltt_app_out *o)
-{
-	struct iovec iov = { .iov_base = o->buf + o->off, .iov_len = o->len - o->off };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
-	char cbuf[CMSG_SPACE(LTT_MSG_MAX_FDS * sizeof(int))];
-	struct cmsghdr *cmsg;
-	ssize_t n;
-
-	while (o->off < o->len) {
-		iov.iov_base = o->buf + o->off;
-		iov.iov_len = o->len - o->off;
-		mh.msg_control = NULL;
-		mh.msg_controllen = 0;
-		if (!o->off && o->nr_fds) {
-			/* The fds go with the first byte. */
-			memset(cbuf, 0, sizeof(cbuf));
-			mh.msg_control = cbuf;
-			mh.msg_controllen = CMSG_SPACE(o->nr_fds * sizeof(int));
-			cmsg = CMSG_FIRSTHDR(&mh);
-			cmsg->cmsg_level = SOL_SOCKET;
-			cmsg->cmsg_type = SCM_RIGHTS;
-			cmsg->cmsg_len = CMSG_LEN(o->nr_fds * sizeof(int));
-			memcpy(CMSG_DATA(cmsg), o->fds, o->nr_fds * sizeof(int));
-		}
-		n = sendmsg(fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -errno;
-		}
-		o->off += (size_t)n;
-	}
-	return 0;
-}
-
-/* Have the app thread write @app's queue.  app->lock held. */
-static void post_flush(struct ltt_app *app)
-{
-	if (app->flush_posted || !app->loop)
-		return;
-	app->flush_posted = true;
-	ltt_app_get(app);	/* the job's */
-	ltt_evloop_post(app->loop, &app->flush_job);
-}
-
-/* A command for @app, as it goes on the wire; its fds not yet attached. */
-static struct ltt_app_out *out_new(uint16_t type, uint32_t seq, const struct ltt_wbuf *payload)
-{
-	struct ltt_msg_hdr hdr = { .magic = LTT_APP_MAGIC, .type = type, .seq = seq };
-	size_t len = payload ? payload->len : 0;
-	struct ltt_app_out *o;
-
-	if (len > LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE)
-		return NULL;
-	o = calloc(1, sizeof(*o));
-	if (o)
-		o->buf = malloc(LTT_MSG_HDR_SIZE + len);
-	if (!o || !o->buf) {
-		free(o);
-		return NULL;
-	}
-	hdr.payload_len = (uint32_t)len;
-	ltt_msg_hdr_encode(&hdr, o->buf);
-	if (len)
-		memcpy(o->buf + LTT_MSG_HDR_SIZE, payload->data, len);
-	o->len = LTT_MSG_HDR_SIZE + len;
-	return o;
-}
-
-/* Keep duplicates of @fds with @o, to pass when its first byte goes. */
-static int out_take_fds(struct ltt_app_out *o, const int *fds, unsigned int nr_fds)
-{
-	o->fds = calloc(nr_fds, sizeof(int));
-	if (!o->fds)
-		return -ENOMEM;
-	for (o->nr_fds = 0; o->nr_fds < nr_fds; o->nr_fds++) {
-		o->fds[o->nr_fds] = fcntl(fds[o->nr_fds], F_DUPFD_CLOEXEC, 3);
-		if (o->fds[o->nr_fds] < 0)
-			return -errno;
-	}
-	return 0;
-}
-
-/* Send @o now if nothing waits before it, else (or for what is left) queue it. */
-static int send_or_queue(struct ltt_app *app, struct ltt_app_out *o, const int *fds,
-			 unsigned int nr_fds)
-{
-	int ret;
-
-	if (!app->outq) {
-		o->fds = (int *)fds;	/* borrowed for this one try */
-		o->nr_fds = nr_fds;
-		ret = out_send(app->fd, o);
-		o->fds = NULL;
-		o->nr_fds = 0;
-		if (ret || o->off == o->len)
-			return ret;
-		if (o->off)
-			nr_fds = 0;	/* they went with the first byte */
-	}
-	if (app->outq_bytes + o->len - o->off > LTT_APP_OUTQ_MAX)
-		return -ENOBUFS;
-	if (nr_fds) {
-		ret = out_take_fds(o, fds, nr_fds);
-		if (ret)
-			return ret;
-	}
-	app->outq_bytes += o->len - o->off;
-	*app->outq_tail = o;
-	app->outq_tail = &o->next;
-	post_flush(app);
-	return 1;	/* queued: no longer the caller's */
-}
-
-int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
-		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq)
-{
-	struct ltt_app_out *o;
-	uint32_t seq;
-	int ret;
-
-	if (payload && payload->err)
-		return payload->err;
-	if (nr_fds > LTT_MSG_MAX_FDS)
-		return -EINVAL;
-	pthread_mutex_lock(&app->lock);
-	if (app->dead) {
-		pthread_mutex_unlock(&app->lock);
-		return -EPIPE;
-	}
-	seq = ++app->seq_sent;
-	o = out_new(type, seq, payload);
-	ret = o ? send_or_queue(app, o, fds, nr_fds) : -ENOMEM;
-	if (ret < 0) {
-		LTT_WARN_RL("%s (pid %ld): can't send %s: %s; dropping it", app->procname,
-			    (long)app->pid, ltt_app_msg_name(type),
-			    ret == -ENOBUFS ? "it leaves its commands unread" : strerror(-ret));
-		mark_dead_locked(app);
-	}
-	if (ret <= 0 && o)
-		out_free(o);
-	pthread_mutex_unlock(&app->lock);
-	if (ret >= 0 && ret_seq)
-		*ret_seq = seq;
-	return ret < 0 ? ret : 0;
-}
-
-void ltt_app_drop(struct ltt_app *app, const char *why)
-{
-	pthread_mutex_lock(&app->lock);
-	if (!app->dead)
-		LTT_WARN_RL("%s (pid %ld) %s: dropped", app->procname, (long)app->pid, why);
-	mark_dead_locked(app);
-	pthread_mutex_unlock(&app->lock);
-}
-
-int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms)
-{
-	struct timespec deadline;
-	int ret = 0;
-
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
-	pthread_mutex_lock(&app->lock);
-	/* seq numbers wrap: compare by difference */
-	while (!app->dead && (int32_t)(app->seq_acked - seq) < 0 && ret == 0)
-		ret = pthread_cond_timedwait(&app->acked_cond, &app->lock, &deadline);
-	if (app->dead && (int32_t)(app->seq_acked - seq) < 0)
-		ret = -EPIPE;
-	else if (ret)
-		ret = -ETIMEDOUT;
-	pthread_mutex_unlock(&app->lock);
-	return ret;
 }
 
 struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
@@ -362,7 +141,7 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 	ltt_evloop_timer_destroy(c->deadline);
 	ltt_evloop_timer_destroy(c->send_deadline);
 	pthread_mutex_lock(&c->app->lock);
-	mark_dead_locked(c->app);
+	ltt_app_mark_dead_locked(c->app);
 	c->app->conn = NULL;
 	pthread_mutex_unlock(&c->app->lock);
 	if (c->registered)
@@ -741,29 +520,10 @@ static void on_send_deadline(struct ltt_evloop *loop, void *arg)
  */
 static int conn_flush(struct conn *c)
 {
-	struct ltt_app *app = c->app;
-	struct ltt_app_out *o;
-	bool progress = false, left;
-	int ret = 0;
+	bool progress, left;
+	int ret;
 
-	pthread_mutex_lock(&app->lock);
-	while ((o = app->outq) && !app->dead) {
-		size_t before = o->off;
-
-		ret = out_send(app->fd, o);
-		app->outq_bytes -= o->off - before;
-		if (ret || o->off < o->len)
-			break;
-		app->outq = o->next;
-		if (!app->outq)
-			app->outq_tail = &app->outq;
-		out_free(o);
-		progress = true;
-	}
-	left = app->outq != NULL;
-	if (app->dead)
-		ret = -EPIPE;
-	pthread_mutex_unlock(&app->lock);
+	ret = ltt_app_outq_flush(c->app, &progress, &left);
 	if (ret)
 		return ret;
 	if (!left)

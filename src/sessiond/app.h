@@ -3,7 +3,8 @@
  * app.h - registered applications and the app thread, which accepts them
  * on RUNDIR/app.sock and reads what they send (registration, tracepoint
  * lists, acks).  Commands to applications are sent by whichever thread
- * runs a flow (ust-push.c), under the application's lock.  What programs
+ * runs a flow (ust-push.c), under the application's lock, through
+ * app-out.h.  What programs
  * mean to tracing is the listener's business (the user-space domain): the
  * thread tells it when one registers, announces tracepoints, and leaves.
  */
@@ -20,14 +21,13 @@
 #include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/evloop.h"
+#include "sessiond/app-out.h"
 
 /* Defaults of the per-user bounds (ltt-sessiond options override them). */
 #define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */
 #define LTT_APP_MAX_UNREGISTERED_PER_UID 16	/* of which not registered yet */
 #define LTT_APP_METADATA_MAX (4U << 20)	/* bytes of event descriptions per program */
-#define LTT_APP_OUTQ_MAX (8U << 20)	/* bytes of commands a program has not taken */
 
-struct ltt_app_out;
 
 /* One event enabled in one channel of an application. */
 struct ltt_app_event {
@@ -83,35 +83,6 @@ struct ltt_app {
  */
 void ltt_app_get(struct ltt_app *app);
 void ltt_app_put(struct ltt_app *app);
-
-/**
- * ltt_app_send() - send a command to an application; app->lock not held
- * @fds: @nr_fds descriptors to pass, borrowed (duplicated if the command
- *       must wait in the queue)
- * @ret_seq: the command's seq number, to wait for with ltt_app_wait_ack()
- *
- * Never blocks: what the socket does not take at once is queued, and the
- * app thread writes it as the program reads.  A program that leaves more
- * than LTT_APP_OUTQ_MAX bytes queued, or does not take a queued command in
- * time, is dropped; so is one whose socket fails.  Returns 0 or a negative
- * errno (-EPIPE: dropped already, -ENOBUFS: dropped now).
- */
-int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
-		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq);
-
-/**
- * ltt_app_wait_ack() - wait until @seq is acknowledged, at most
- * @timeout_ms; no other lock may be held
- *
- * Returns 0, -ETIMEDOUT, or -EPIPE if the application died.
- */
-int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
-
-/**
- * ltt_app_drop() - drop an application that does not answer (the app
- * thread then removes it); app->lock not held; @why is logged
- */
-void ltt_app_drop(struct ltt_app *app, const char *why);
 
 /**
  * ltt_app_find_chan() - the record of channel @key in @app, or NULL;
