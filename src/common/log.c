@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * log.c - leveled diagnostics on stderr.
+ * log.c - leveled diagnostics on stderr, rate-limited per call site where
+ * a peer could trigger them.
  */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "common/escape.h"
@@ -11,6 +15,9 @@
 
 static const char *log_progname = "ltt";
 static int log_level = LTT_LOG_WARN;
+static unsigned int rl_burst = LTT_LOG_RL_BURST;
+static uint64_t rl_interval_ns = (uint64_t)LTT_LOG_RL_INTERVAL_MS * 1000000;
+static pthread_mutex_t rl_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const level_names[] = {
 	[LTT_LOG_ERROR] = "Error",
@@ -31,23 +38,20 @@ int ltt_log_level(void)
 	return log_level;
 }
 
-void ltt_log(int level, const char *fmt, ...)
+void ltt_log_ratelimit_set(unsigned int burst, unsigned int interval_ms)
 {
-	char raw[1024], msg[LTT_ESCAPE_SIZE(sizeof(raw))];
-	struct timespec ts;
-	va_list ap;
+	rl_burst = burst;
+	rl_interval_ns = (uint64_t)(interval_ms ? interval_ms : 1) * 1000000;
+}
 
-	if (level > log_level)
-		return;
+static void log_line(int level, const char *msg)
+{
+	struct timespec ts;
+
 	if (level < LTT_LOG_ERROR)
 		level = LTT_LOG_ERROR;
 	if (level > LTT_LOG_TRACE)
 		level = LTT_LOG_TRACE;
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof(raw), fmt, ap);
-	va_end(ap);
-	/* Names, paths and program names may hold anything: one line, printable. */
-	ltt_escape(raw, msg, sizeof(msg), 0);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	/* One fprintf so that lines from several threads do not interleave. */
 	if (log_level >= LTT_LOG_DEBUG)
@@ -55,4 +59,71 @@ void ltt_log(int level, const char *fmt, ...)
 			ts.tv_nsec / 1000, log_progname, level_names[level], msg);
 	else
 		fprintf(stderr, "%s: %s: %s\n", log_progname, level_names[level], msg);
+}
+
+static void log_va(int level, const char *fmt, va_list ap)
+{
+	char raw[1024], msg[LTT_ESCAPE_SIZE(sizeof(raw))];
+
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	/* Names, paths and program names may hold anything: one line, printable. */
+	ltt_escape(raw, msg, sizeof(msg), 0);
+	log_line(level, msg);
+}
+
+void ltt_log(int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (level > log_level)
+		return;
+	va_start(ap, fmt);
+	log_va(level, fmt, ap);
+	va_end(ap);
+}
+
+void ltt_log_rl(struct ltt_log_rl *rl, const char *site, int level, const char *fmt, ...)
+{
+	unsigned long dropped = 0;
+	struct timespec ts;
+	uint64_t now;
+	char summary[256];
+	bool print;
+	va_list ap;
+
+	if (level > log_level)
+		return;
+	if (rl_burst) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		now = (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+		pthread_mutex_lock(&rl_lock);
+		/* A new interval refills the bucket and reports what the last one dropped. */
+		if (!rl->window_start_ns || now - rl->window_start_ns >= rl_interval_ns) {
+			dropped = rl->suppressed;
+			rl->window_start_ns = now ? now : 1;
+			rl->printed = 0;
+			rl->suppressed = 0;
+		}
+		print = rl->printed < rl_burst;
+		if (print)
+			rl->printed++;
+		else
+			rl->suppressed++;
+		pthread_mutex_unlock(&rl_lock);
+		if (dropped) {
+			const char *base = strrchr(site, '/');
+
+			site = base ? base + 1 : site;
+			snprintf(summary, sizeof(summary),
+				 "%lu similar messages suppressed (%s, at most %u per %llu ms)",
+				 dropped, site, rl_burst,
+				 (unsigned long long)(rl_interval_ns / 1000000));
+			log_line(level, summary);
+		}
+		if (!print)
+			return;
+	}
+	va_start(ap, fmt);
+	log_va(level, fmt, ap);
+	va_end(ap);
 }

@@ -1,20 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * app.c - registered applications and the app thread (see app.h).
+ * app.c - registered applications and the app thread (see app.h); the
+ * commands sent to them are app-out.c's.
  *
  * The thread owns the listening socket and reads every application's
  * messages.  An application is another user's process and may lie or
  * stall: its credentials come from SO_PEERCRED, not from what it says;
- * every message is validated.  Messages are gathered without blocking as
- * their bytes arrive; a connection must say REGISTER within
- * REGISTER_TIMEOUT, a message must be whole within RECV_TIMEOUT of its
- * first byte, and a command to it must be taken within SEND_TIMEOUT, or
- * the application is dropped.  At most MAX_UNREGISTERED connections may
- * be waiting to register.
+ * every message is validated.  No program can hold the thread, or make
+ * the daemon hold much for it:
+ *
+ * - Deadlines: a connection must be registered (REGISTER, then its first
+ *   TRACEPOINTS) within REGISTER_TIMEOUT of its connection; a message
+ *   must be whole within RECV_TIMEOUT of its first byte; a queued command
+ *   must be taken within SEND_TIMEOUT of reaching the queue's head.  A
+ *   program past a deadline is dropped (it may register again).
+ * - Sends never block (ltt_app_send()): what the socket does not take is
+ *   queued, at most LTT_APP_OUTQ_MAX bytes, and written by this thread.
+ * - Connections: at most MAX_UNREGISTERED waiting to register, and per
+ *   user (root excepted) at most cfg.max_per_uid connections, of which
+ *   cfg.max_unregistered_per_uid unregistered; beyond, refused at accept.
+ * - Memory: a message's buffer grows as its bytes arrive; before
+ *   registration, and for every message but TRACEPOINTS, a message is at
+ *   most SMALL_MSG_MAX bytes; TRACEPOINTS messages are refused (read and
+ *   discarded, the program stays) once a program's descriptions would
+ *   pass cfg.metadata_max bytes.
+ * - Logs a program can trigger are rate-limited (LTT_WARN_RL()).
  *
  * The thread is an event loop (common/evloop.h): a watch on the listener
- * and on each connection, a deadline timer per connection, and a timer
- * that resumes accepting after a pause.
+ * and on each connection, two deadline timers per connection (its
+ * messages in, its commands out), and a timer that resumes accepting
+ * after a pause.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -33,12 +48,12 @@
 #include "sessiond/app.h"
 
 #define RECV_TIMEOUT_MS 2000
-#define SEND_TIMEOUT_MS 2000
+#define SEND_TIMEOUT_MS 2000	/* the head of a program's queue taken by then */
 #define REGISTER_TIMEOUT_MS 3000
 #define MAX_UNREGISTERED 256
 #define ACCEPT_PAUSE_MS 100	/* out of fds: stop accepting for so long */
-#define SLOW_SEND_MS 10		/* a send that waited so long counts as slow */
-
+#define SMALL_MSG_MAX 4096	/* payload of any message but TRACEPOINTS */
+#define BUF_STEP (64U << 10)	/* a message buffer grows by at most this much ahead */
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
 	pthread_t tid;
@@ -49,6 +64,8 @@ struct ltt_app_thread {
 	unsigned int nr_unregistered;
 };
 
+#define NS_PER_MS 1000000ULL
+
 /* Per-connection state kept by the thread beside the ltt_app. */
 struct conn {
 	struct cds_list_head node;
@@ -57,22 +74,21 @@ struct conn {
 	struct ltt_evloop_watch *watch;
 	struct ucred cred;
 	bool registered;	/* REGISTER accepted */
-	struct ltt_evloop_timer *deadline;	/* armed: REGISTER, or the message begun, by then */
+	bool described;		/* its first TRACEPOINTS handled: registration complete */
+	uint64_t register_by;	/* ns: registration complete by then */
+	uint64_t msg_by;	/* ns: the message begun whole by then */
+	struct ltt_evloop_timer *deadline;	/* the earliest of the two that applies */
+	struct ltt_evloop_timer *send_deadline;	/* armed: the queue's head taken by then */
+	uint64_t meta_bytes;	/* event descriptions kept, bytes as received */
 	/* The message being gathered. */
 	uint8_t hdrbuf[LTT_MSG_HDR_SIZE];
 	size_t hdr_got;
 	struct ltt_msg_hdr hdr;
-	uint8_t *payload;
+	uint8_t *payload;	/* cap bytes; NULL while discarding */
+	size_t cap;
 	size_t got;
+	bool discard;		/* over the description limit: read and drop */
 };
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 void ltt_app_get(struct ltt_app *app)
 {
@@ -92,6 +108,7 @@ static void app_free(struct ltt_app *app)
 	for (i = 0; i < app->nr_tps; i++)
 		free(app->tps[i]);
 	free(app->tps);
+	ltt_app_outq_free(app);
 	if (app->fd >= 0)
 		close(app->fd);
 	pthread_mutex_destroy(&app->lock);
@@ -103,78 +120,6 @@ void ltt_app_put(struct ltt_app *app)
 {
 	if (app && __atomic_sub_fetch(&app->refcount, 1, __ATOMIC_ACQ_REL) == 0)
 		app_free(app);
-}
-
-/* Mark dead and wake waiters; the app thread sees the hang-up. app->lock held. */
-static void mark_dead_locked(struct ltt_app *app)
-{
-	if (!app->dead) {
-		app->dead = true;
-		shutdown(app->fd, SHUT_RDWR);
-		pthread_cond_broadcast(&app->acked_cond);
-	}
-}
-
-int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
-		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq)
-{
-	uint64_t start, elapsed;
-	uint32_t seq;
-	int ret;
-
-	if (payload && payload->err)
-		return payload->err;
-	pthread_mutex_lock(&app->lock);
-	if (app->dead) {
-		pthread_mutex_unlock(&app->lock);
-		return -EPIPE;
-	}
-	seq = ++app->seq_sent;
-	start = now_ms();
-	ret = ltt_msg_send(app->fd, LTT_APP_MAGIC, type, seq, payload ? payload->data : NULL,
-			   payload ? payload->len : 0, fds, nr_fds);
-	/*
-	 * The send timeout bounds one send; a program that takes each command
-	 * just before it would still hold the sender (and its locks) for as
-	 * long as it likes.  Waiting is summed over consecutive slow sends.
-	 */
-	elapsed = now_ms() - start;
-	app->slow_send_ms = elapsed < SLOW_SEND_MS ? 0 : app->slow_send_ms + elapsed;
-	if (!ret && app->slow_send_ms > SEND_TIMEOUT_MS)
-		ret = -ETIMEDOUT;
-	if (ret) {
-		LTT_WARN("%s (pid %ld): can't send %s: %s; dropping it", app->procname,
-			 (long)app->pid, ltt_app_msg_name(type), strerror(-ret));
-		mark_dead_locked(app);
-	}
-	pthread_mutex_unlock(&app->lock);
-	if (!ret && ret_seq)
-		*ret_seq = seq;
-	return ret;
-}
-
-int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms)
-{
-	struct timespec deadline;
-	int ret = 0;
-
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
-	pthread_mutex_lock(&app->lock);
-	/* seq numbers wrap: compare by difference */
-	while (!app->dead && (int32_t)(app->seq_acked - seq) < 0 && ret == 0)
-		ret = pthread_cond_timedwait(&app->acked_cond, &app->lock, &deadline);
-	if (app->dead && (int32_t)(app->seq_acked - seq) < 0)
-		ret = -EPIPE;
-	else if (ret)
-		ret = -ETIMEDOUT;
-	pthread_mutex_unlock(&app->lock);
-	return ret;
 }
 
 struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
@@ -194,14 +139,33 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 	free(c->payload);
 	ltt_evloop_unwatch(c->watch);
 	ltt_evloop_timer_destroy(c->deadline);
+	ltt_evloop_timer_destroy(c->send_deadline);
 	pthread_mutex_lock(&c->app->lock);
-	mark_dead_locked(c->app);
+	ltt_app_mark_dead_locked(c->app);
+	c->app->conn = NULL;
 	pthread_mutex_unlock(&c->app->lock);
 	if (c->registered)
 		t->cfg.listener.removed(t->cfg.listener.arg, c->app);
 	cds_list_del(&c->node);
 	ltt_app_put(c->app);
 	free(c);
+}
+
+/* Arm the read deadline that applies now: registration, message, or none. */
+static void rearm_deadline(struct conn *c)
+{
+	uint64_t by = 0, now;
+
+	if (!c->described)
+		by = c->register_by;
+	if (c->hdr_got && (!by || c->msg_by < by))
+		by = c->msg_by;
+	if (!by) {
+		ltt_evloop_timer_disarm(c->deadline);
+		return;
+	}
+	now = ltt_evloop_now_ns();
+	ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
 }
 
 /*
@@ -239,7 +203,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	memcpy(app->procname, m.procname, strlen(m.procname) + 1);
 	app->ppid = (pid_t)m.ppid;
 	if (m.major != LTT_APP_MAJOR) {
-		LTT_WARN("pid %ld speaks app protocol %u.x, this daemon %u.x: refused",
+		LTT_WARN_RL("pid %ld speaks app protocol %u.x, this daemon %u.x: refused",
 			 (long)c->cred.pid, m.major, LTT_APP_MAJOR);
 		return -EPROTO;
 	}
@@ -250,7 +214,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	if (m.bits_per_long != 32 && m.bits_per_long != 64)
 		return -EPROTO;
 	if (c->cred.pid > 0 && !same_time_ns(c->cred.pid)) {
-		LTT_WARN("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
+		LTT_WARN_RL("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
 			 app->procname, (long)c->cred.pid);
 		return -EPROTO;
 	}
@@ -261,19 +225,18 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	app->registered_at = time(NULL);
 	ret = t->cfg.listener.added(t->cfg.listener.arg, app);
 	if (ret) {
-		LTT_WARN("too many applications: %s (pid %ld) refused", app->procname,
-			 (long)app->pid);
+		LTT_WARN_RL("too many applications: %s (pid %ld) refused", app->procname,
+			    (long)app->pid);
 		return -EPROTO;
 	}
 	c->registered = true;
-	ltt_evloop_timer_disarm(c->deadline);
 	t->nr_unregistered--;
 	ltt_wbuf_init(&w);
 	ltt_app_put_version(&w, &ours);
 	ret = ltt_app_send(app, LTT_APP_MSG_REGISTER_OK, &w, NULL, 0, NULL);
 	ltt_wbuf_fini(&w);
-	LTT_INFO("%s (pid %ld, uid %u) registered", app->procname, (long)app->pid,
-		 (unsigned int)app->uid);
+	LTT_INFO_RL("%s (pid %ld, uid %u) registered", app->procname, (long)app->pid,
+		    (unsigned int)app->uid);
 	return ret;
 }
 
@@ -289,10 +252,11 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
 	ret = ltt_app_get_tracepoints(&r, &tps, &n);
 	if (ret) {
-		LTT_WARN("%s (pid %ld) sent malformed tracepoint descriptions: dropped",
-			 c->app->procname, (long)c->app->pid);
+		LTT_WARN_RL("%s (pid %ld) sent malformed tracepoint descriptions: dropped",
+			    c->app->procname, (long)c->app->pid);
 		return ret;
 	}
+	c->meta_bytes += msg->hdr.payload_len;
 	t->cfg.listener.tracepoints(t->cfg.listener.arg, c->app, tps, n);
 	free(tps);
 	/* Everything the active sessions want of them is pushed: let it go on. */
@@ -322,8 +286,8 @@ static int handle_ack(struct conn *c, struct ltt_msg *msg)
 	pthread_cond_broadcast(&app->acked_cond);
 	pthread_mutex_unlock(&app->lock);
 	if (status)
-		LTT_WARN("%s (pid %ld) failed command %u: %s", app->procname, (long)app->pid, seq,
-			 strerror(status < 0 ? -status : status));
+		LTT_WARN_RL("%s (pid %ld) failed command %u: %s", app->procname, (long)app->pid,
+			    seq, strerror(status < 0 ? -status : status));
 	return 0;
 }
 
@@ -334,7 +298,12 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 	int ret;
 
 	c->payload = NULL;
-	if (!c->registered && msg.hdr.type != LTT_APP_MSG_REGISTER)
+	c->cap = 0;
+	if (c->discard) {
+		/* Over its description limit: answered, kept out, the program goes on. */
+		c->discard = false;
+		ret = ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
+	} else if (!c->registered && msg.hdr.type != LTT_APP_MSG_REGISTER)
 		ret = -EPROTO;
 	else if (c->registered && msg.hdr.type == LTT_APP_MSG_REGISTER)
 		ret = -EPROTO;
@@ -347,8 +316,10 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 	else
 		ret = -EPROTO;
 	if (ret == -EPROTO)
-		LTT_WARN("pid %ld sent a malformed or unexpected %s message: dropped",
-			 (long)c->cred.pid, ltt_app_msg_name(msg.hdr.type) ?: "unknown");
+		LTT_WARN_RL("pid %ld sent a malformed or unexpected %s message: dropped",
+			    (long)c->cred.pid, ltt_app_msg_name(msg.hdr.type) ?: "unknown");
+	if (!ret && c->registered && msg.hdr.type == LTT_APP_MSG_TRACEPOINTS)
+		c->described = true;
 	ltt_msg_fini(&msg);
 	return ret;
 }
@@ -390,19 +361,86 @@ static ssize_t recv_header(int fd, void *buf, size_t len)
 }
 
 /*
- * Read what is there of the current message, without blocking (the
- * socket stays blocking for sends, so MSG_DONTWAIT), and handle it once
- * whole.  Returns 0, or an error to drop the app.
+ * The largest payload @c may send in a message of @type: small ones but
+ * for the descriptions of a registered program, which may not pass its
+ * limit.  Sets c->discard for descriptions over the limit.
+ */
+static int check_length(struct ltt_app_thread *t, struct conn *c)
+{
+	uint32_t len = c->hdr.payload_len;
+
+	if (!c->registered || c->hdr.type != LTT_APP_MSG_TRACEPOINTS) {
+		if (len <= SMALL_MSG_MAX)
+			return 0;
+		LTT_WARN_RL("pid %ld sent a %s message of %u bytes (at most %u here): dropped",
+			    (long)c->cred.pid, ltt_app_msg_name(c->hdr.type) ?: "unknown", len,
+			    SMALL_MSG_MAX);
+		return -EPROTO;
+	}
+	if (c->meta_bytes + len > t->cfg.metadata_max) {
+		LTT_WARN_RL("%s (pid %ld, uid %u) describes more than %llu bytes of events: %u more bytes refused, its events there are not traced (ltt-sessiond --app-metadata-max)",
+			    c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid,
+			    (unsigned long long)t->cfg.metadata_max, len);
+		c->discard = true;
+	}
+	return 0;
+}
+
+/* Room for the next bytes of the payload: the buffer grows as they come. */
+static int payload_room(struct conn *c, uint8_t **ret_p, size_t *ret_len)
+{
+	static uint8_t sink[BUF_STEP];
+	size_t want = c->hdr.payload_len - c->got, cap;
+	uint8_t *p;
+
+	if (c->discard) {
+		*ret_p = sink;
+		*ret_len = want < sizeof(sink) ? want : sizeof(sink);
+		return 0;
+	}
+	if (c->got == c->cap) {
+		cap = c->cap + (want < BUF_STEP ? want : BUF_STEP);
+		if (cap < 2 * c->cap && 2 * c->cap <= c->hdr.payload_len)
+			cap = 2 * c->cap;
+		p = realloc(c->payload, cap ? cap : 1);
+		if (!p)
+			return -ENOMEM;
+		c->payload = p;
+		c->cap = cap;
+	}
+	*ret_p = c->payload + c->got;
+	*ret_len = c->cap - c->got;
+	return 0;
+}
+
+/* A header is whole: check it.  Returns 0, or an error to drop the app. */
+static int header_done(struct ltt_app_thread *t, struct conn *c)
+{
+	if (ltt_msg_hdr_decode(c->hdrbuf, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE,
+			       &c->hdr)) {
+		LTT_WARN_RL("pid %ld sent a malformed message header: dropped", (long)c->cred.pid);
+		return -EPROTO;
+	}
+	c->got = 0;
+	c->cap = 0;
+	return check_length(t, c);
+}
+
+/*
+ * Read what is there of the current message, without blocking, and handle
+ * it once whole.  Returns 0, or an error to drop the app.
  */
 static int conn_read(struct ltt_app_thread *t, struct conn *c)
 {
-	int fd = c->app->fd;
+	int fd = c->app->fd, ret;
+	uint8_t *p;
+	size_t len;
 	ssize_t n;
 
 	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
 		n = recv_header(fd, c->hdrbuf + c->hdr_got, LTT_MSG_HDR_SIZE - c->hdr_got);
 		if (n == -EPROTO) {
-			LTT_WARN("pid %ld sent file descriptors: dropped", (long)c->cred.pid);
+			LTT_WARN_RL("pid %ld sent file descriptors: dropped", (long)c->cred.pid);
 			return -EPROTO;
 		}
 		if (n < 0) {
@@ -410,36 +448,38 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 			n = -1;
 		}
 	} else {
-		n = recv(fd, c->payload + c->got, c->hdr.payload_len - c->got, MSG_DONTWAIT);
+		ret = payload_room(c, &p, &len);
+		if (ret)
+			return ret;
+		n = recv(fd, p, len, MSG_DONTWAIT);
 	}
 	if (n == 0)
 		return -ECONNRESET;
 	if (n < 0)
 		return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -errno;
 	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
-		if (!c->hdr_got && c->registered)	/* a message begins */
-			ltt_evloop_timer_arm(c->deadline, (uint64_t)RECV_TIMEOUT_MS * 1000000, 0);
-		c->hdr_got += (size_t)n;
+		if (!c->hdr_got) {	/* a message begins */
+			c->msg_by = ltt_evloop_now_ns() + RECV_TIMEOUT_MS * NS_PER_MS;
+			c->hdr_got = (size_t)n;
+			rearm_deadline(c);
+		} else {
+			c->hdr_got += (size_t)n;
+		}
 		if (c->hdr_got < LTT_MSG_HDR_SIZE)
 			return 0;
-		if (ltt_msg_hdr_decode(c->hdrbuf, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE,
-				       &c->hdr)) {
-			LTT_WARN("pid %ld sent a malformed message header: dropped", (long)c->cred.pid);
-			return -EPROTO;
-		}
-		c->payload = malloc(c->hdr.payload_len ? c->hdr.payload_len : 1);
-		if (!c->payload)
-			return -ENOMEM;
-		c->got = 0;
+		ret = header_done(t, c);
+		if (ret)
+			return ret;
 	} else {
 		c->got += (size_t)n;
 	}
 	if (c->got < c->hdr.payload_len)
 		return 0;
 	c->hdr_got = 0;
-	if (c->registered)
-		ltt_evloop_timer_disarm(c->deadline);
-	return dispatch(t, c);
+	ret = dispatch(t, c);
+	if (!ret)
+		rearm_deadline(c);
+	return ret;
 }
 
 /* A connection past its deadline is dropped. */
@@ -448,9 +488,65 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 	struct conn *c = arg;
 
 	(void)loop;
-	LTT_WARN("pid %ld: %s in time: dropped", (long)c->cred.pid,
-		 c->registered ? "a message did not arrive whole" : "no REGISTER");
+	/* One call site per reason: each has its own rate limit. */
+	if (c->hdr_got && ltt_evloop_now_ns() >= c->msg_by)
+		LTT_WARN_RL("%s (pid %ld, uid %u): a message did not arrive whole in time: dropped",
+			    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid);
+	else if (!c->registered)
+		LTT_WARN_RL("pid %ld (uid %u): no REGISTER in time: dropped", (long)c->cred.pid,
+			    (unsigned int)c->cred.uid);
+	else
+		LTT_WARN_RL("%s (pid %ld, uid %u): no event descriptions in time: dropped",
+			    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid);
 	conn_close(c->t, c);
+}
+
+/* A program that leaves a command unread too long is dropped. */
+static void on_send_deadline(struct ltt_evloop *loop, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)loop;
+	LTT_WARN_RL("%s (pid %ld, uid %u) did not take a command in %d ms: dropped",
+		    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid,
+		    SEND_TIMEOUT_MS);
+	conn_close(c->t, c);
+}
+
+/*
+ * Write what the program takes of its queue; watch for output while some
+ * is left, each command at the head taken within SEND_TIMEOUT.  Returns 0,
+ * or an error to drop the app.
+ */
+static int conn_flush(struct conn *c)
+{
+	bool progress, left;
+	int ret;
+
+	ret = ltt_app_outq_flush(c->app, &progress, &left);
+	if (ret)
+		return ret;
+	if (!left)
+		ltt_evloop_timer_disarm(c->send_deadline);
+	else if (progress || !ltt_evloop_timer_armed(c->send_deadline))
+		ltt_evloop_timer_arm(c->send_deadline, SEND_TIMEOUT_MS * NS_PER_MS, 0);
+	return ltt_evloop_watch_set(c->watch, left ? EPOLLIN | EPOLLOUT : EPOLLIN);
+}
+
+/* Posted by ltt_app_send(): commands were queued for the program. */
+static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct ltt_app *app = caa_container_of(job, struct ltt_app, flush_job);
+	struct conn *c;
+
+	(void)loop;
+	pthread_mutex_lock(&app->lock);
+	app->flush_posted = false;
+	c = app->conn;
+	pthread_mutex_unlock(&app->lock);
+	if (c && conn_flush(c))
+		conn_close(c->t, c);
+	ltt_app_put(app);
 }
 
 /* The pause is over: accept again. */
@@ -462,36 +558,99 @@ static void on_accept_timer(struct ltt_evloop *loop, void *arg)
 	ltt_evloop_watch_set(t->listen_watch, EPOLLIN);
 }
 
-/* Commands to a program must be taken in time (reads never block). */
-static void set_timeouts(int fd)
-{
-	struct timeval snd = { .tv_sec = SEND_TIMEOUT_MS / 1000,
-			       .tv_usec = (SEND_TIMEOUT_MS % 1000) * 1000 };
-
-	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &snd, sizeof(snd));
-}
-
 /* Out of fds: stop watching the listener for a while rather than spin. */
 static void pause_accepting(struct ltt_app_thread *t)
 {
-	LTT_WARN("out of file descriptors: not accepting programs for %d ms", ACCEPT_PAUSE_MS);
+	LTT_WARN_RL("out of file descriptors: not accepting programs for %d ms",
+		    ACCEPT_PAUSE_MS);
 	ltt_evloop_watch_set(t->listen_watch, 0);
-	ltt_evloop_timer_arm(t->accept_timer, (uint64_t)ACCEPT_PAUSE_MS * 1000000, 0);
+	ltt_evloop_timer_arm(t->accept_timer, (uint64_t)ACCEPT_PAUSE_MS * NS_PER_MS, 0);
 }
 
 static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct conn *c = arg;
+	int ret = 0;
 
-	(void)loop, (void)fd, (void)events;
-	if (conn_read(c->t, c))
+	(void)loop, (void)fd;
+	if (events & EPOLLOUT)
+		ret = conn_flush(c);
+	if (!ret && (events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
+		ret = conn_read(c->t, c);
+	if (ret)
 		conn_close(c->t, c);
+}
+
+/*
+ * May one more connection of @cred's user be served?  Root's always are
+ * (within MAX_UNREGISTERED and the domain's program limit).
+ */
+static bool room_for(struct ltt_app_thread *t, const struct ucred *cred)
+{
+	unsigned int all = 0, unregistered = 0;
+	struct conn *c;
+
+	if (t->nr_unregistered >= MAX_UNREGISTERED) {
+		LTT_WARN_RL("%d connections already wait to register: pid %ld (uid %u) refused",
+			    MAX_UNREGISTERED, (long)cred->pid, (unsigned int)cred->uid);
+		return false;
+	}
+	if (cred->uid == 0)
+		return true;
+	cds_list_for_each_entry(c, &t->conns, node) {
+		if (c->cred.uid != cred->uid)
+			continue;
+		all++;
+		unregistered += !c->registered;
+	}
+	if (all >= t->cfg.max_per_uid) {
+		LTT_WARN_RL("uid %u has %u program connections (at most %u, ltt-sessiond --max-apps-per-uid): pid %ld refused",
+			    (unsigned int)cred->uid, all, t->cfg.max_per_uid, (long)cred->pid);
+		return false;
+	}
+	if (unregistered >= t->cfg.max_unregistered_per_uid) {
+		LTT_WARN_RL("uid %u has %u connections waiting to register (at most %u): pid %ld refused",
+			    (unsigned int)cred->uid, unregistered,
+			    t->cfg.max_unregistered_per_uid, (long)cred->pid);
+		return false;
+	}
+	return true;
+}
+
+/* The record of a program just connected on @fd. */
+static struct conn *conn_new(struct ltt_app_thread *t, int fd, const struct ucred *cred)
+{
+	struct ltt_app *app;
+	struct conn *c;
+
+	c = calloc(1, sizeof(*c));
+	app = calloc(1, sizeof(*app));
+	if (!c || !app) {
+		free(c);
+		free(app);
+		return NULL;
+	}
+	app->fd = fd;
+	app->refcount = 1;	/* the connection's */
+	app->pid = cred->pid;
+	strcpy(app->procname, "?");
+	CDS_INIT_LIST_HEAD(&app->chans);
+	pthread_mutex_init(&app->lock, NULL);
+	pthread_cond_init(&app->acked_cond, NULL);
+	app->outq_tail = &app->outq;
+	app->flush_job.fn = on_flush_job;
+	app->loop = t->loop;
+	app->conn = c;
+	c->t = t;
+	c->app = app;
+	c->cred = *cred;
+	return c;
 }
 
 static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, void *arg)
 {
 	struct ltt_app_thread *t = arg;
-	struct ltt_app *app;
+	struct ucred cred;
 	struct conn *c;
 	int fd;
 
@@ -502,38 +661,27 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 			pause_accepting(t);
 		return;
 	}
-	if (t->nr_unregistered >= MAX_UNREGISTERED) {
-		LTT_WARN("%d connections already wait to register: one more refused",
-			 MAX_UNREGISTERED);
+	if (ltt_sock_peer_cred(fd, &cred) || !room_for(t, &cred)) {
 		close(fd);
 		return;
 	}
-	c = calloc(1, sizeof(*c));
-	app = calloc(1, sizeof(*app));
-	if (!c || !app || ltt_sock_peer_cred(fd, &c->cred)) {
-		free(c);
-		free(app);
+	c = conn_new(t, fd, &cred);
+	if (!c) {
 		close(fd);
 		return;
 	}
-	set_timeouts(fd);
-	app->fd = fd;
-	app->refcount = 1;	/* the connection's */
-	app->pid = c->cred.pid;
-	strcpy(app->procname, "?");
-	CDS_INIT_LIST_HEAD(&app->chans);
-	pthread_mutex_init(&app->lock, NULL);
-	pthread_cond_init(&app->acked_cond, NULL);
-	c->t = t;
-	c->app = app;
 	if (ltt_evloop_timer_create(loop, on_deadline, c, &c->deadline) ||
+	    ltt_evloop_timer_create(loop, on_send_deadline, c, &c->send_deadline) ||
 	    ltt_evloop_watch(loop, fd, EPOLLIN, on_conn, c, &c->watch)) {
 		ltt_evloop_timer_destroy(c->deadline);
-		ltt_app_put(app);
+		ltt_evloop_timer_destroy(c->send_deadline);
+		c->app->conn = NULL;
+		ltt_app_put(c->app);
 		free(c);
 		return;
 	}
-	ltt_evloop_timer_arm(c->deadline, (uint64_t)REGISTER_TIMEOUT_MS * 1000000, 0);
+	c->register_by = ltt_evloop_now_ns() + REGISTER_TIMEOUT_MS * NS_PER_MS;
+	rearm_deadline(c);
 	t->nr_unregistered++;
 	cds_list_add_tail(&c->node, &t->conns);
 }
@@ -561,6 +709,12 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 		return -ENOMEM;
 	}
 	t->cfg = *cfg;
+	if (!t->cfg.max_per_uid)
+		t->cfg.max_per_uid = LTT_APP_MAX_PER_UID;
+	if (!t->cfg.max_unregistered_per_uid)
+		t->cfg.max_unregistered_per_uid = LTT_APP_MAX_UNREGISTERED_PER_UID;
+	if (!t->cfg.metadata_max)
+		t->cfg.metadata_max = LTT_APP_METADATA_MAX;
 	CDS_INIT_LIST_HEAD(&t->conns);
 	ret = ltt_evloop_create(&t->loop);
 	if (!ret)
@@ -582,6 +736,7 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 
 void ltt_app_thread_stop(struct ltt_app_thread *t)
 {
+	struct ltt_evloop_job *j, *next;
 	struct conn *c, *tmp;
 
 	if (!t)
@@ -590,6 +745,11 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 	pthread_join(t->tid, NULL);
 	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
 		conn_close(t, c);
+	/* Flushes never run: their programs are gone; drop the jobs' references. */
+	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
+		next = j->next;
+		ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
+	}
 	ltt_evloop_destroy(t->loop);
 	close(t->cfg.listen_fd);
 	free(t);

@@ -3,7 +3,8 @@
  * app.h - registered applications and the app thread, which accepts them
  * on RUNDIR/app.sock and reads what they send (registration, tracepoint
  * lists, acks).  Commands to applications are sent by whichever thread
- * runs a flow (ust-push.c), under the application's lock.  What programs
+ * runs a flow (ust-push.c), under the application's lock, through
+ * app-out.h.  What programs
  * mean to tracing is the listener's business (the user-space domain): the
  * thread tells it when one registers, announces tracepoints, and leaves.
  */
@@ -19,6 +20,14 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
+#include "common/evloop.h"
+#include "sessiond/app-out.h"
+
+/* Defaults of the per-user bounds (ltt-sessiond options override them). */
+#define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */
+#define LTT_APP_MAX_UNREGISTERED_PER_UID 16	/* of which not registered yet */
+#define LTT_APP_METADATA_MAX (4U << 20)	/* bytes of event descriptions per program */
+
 
 /* One event enabled in one channel of an application. */
 struct ltt_app_event {
@@ -57,8 +66,15 @@ struct ltt_app {
 	pthread_cond_t acked_cond;
 	uint32_t seq_sent;
 	uint32_t seq_acked;
-	uint64_t slow_send_ms;		/* waited in consecutive slow sends */
 	bool dead;
+	/* Under lock: the commands the program has not taken yet (app.c). */
+	struct ltt_app_out *outq;
+	struct ltt_app_out **outq_tail;
+	size_t outq_bytes;
+	bool flush_posted;		/* flush_job is with the app thread */
+	struct ltt_evloop_job flush_job;
+	struct ltt_evloop *loop;	/* the app thread's */
+	void *conn;			/* the app thread's record; NULL once closed */
 };
 
 /**
@@ -67,25 +83,6 @@ struct ltt_app {
  */
 void ltt_app_get(struct ltt_app *app);
 void ltt_app_put(struct ltt_app *app);
-
-/**
- * ltt_app_send() - send a command to an application; app->lock not held
- * @fds: @nr_fds descriptors to pass, borrowed
- * @ret_seq: the command's seq number, to wait for with ltt_app_wait_ack()
- *
- * A send that fails or times out marks the application dead (the app
- * thread then removes it).  Returns 0 or a negative errno.
- */
-int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
-		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq);
-
-/**
- * ltt_app_wait_ack() - wait until @seq is acknowledged, at most
- * @timeout_ms; no other lock may be held
- *
- * Returns 0, -ETIMEDOUT, or -EPIPE if the application died.
- */
-int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
 
 /**
  * ltt_app_find_chan() - the record of channel @key in @app, or NULL;
@@ -111,6 +108,9 @@ struct ltt_app_listener {
 struct ltt_app_thread_config {
 	int listen_fd;				/* taken */
 	struct ltt_app_listener listener;
+	unsigned int max_per_uid;		/* program connections per user (not root) */
+	unsigned int max_unregistered_per_uid;	/* of which waiting to register */
+	uint64_t metadata_max;			/* bytes of event descriptions per program */
 };
 
 struct ltt_app_thread;

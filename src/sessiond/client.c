@@ -3,11 +3,19 @@
  * client.c - the client thread (see client.h).
  *
  * One event loop (common/evloop.h) over the listening socket and every
- * connection, with a HELLO deadline per new connection; the worker posts
- * the commands it ran back to it.  Connections are non-blocking:
- * a request is gathered piece by piece as bytes arrive and a reply is
- * written as the peer drains it, so a slow or stuck client only ever
- * delays itself.  A connection has at most one request in progress.
+ * connection; the worker posts the commands it ran back to it.
+ * Connections are non-blocking: a request is gathered piece by piece as
+ * bytes arrive and a reply is written as the peer drains it, so a slow or
+ * stuck client only ever delays itself.  A connection has at most one
+ * request in progress, and one deadline timer for the state it is in:
+ * HELLO within LTT_CLIENT_HELLO_TIMEOUT_MS of connecting, a request begun
+ * whole within LTT_CLIENT_RECV_TIMEOUT_MS, a reply taken within
+ * LTT_CLIENT_SEND_TIMEOUT_MS, and, if configured, the next request within
+ * the idle timeout; past it, the connection is closed.  A user (root
+ * excepted) holds at most cfg.max_per_uid connections; before HELLO a
+ * request is at most LTT_CLIENT_PRE_HELLO_MAX bytes, and a request's
+ * buffer grows as its bytes arrive.  Logs a client can trigger are
+ * rate-limited.
  */
 #include <errno.h>
 #include <grp.h>
@@ -33,7 +41,11 @@ struct conn {
 	int fd;
 	struct ltt_evloop_watch *watch;
 	struct ucred cred;
-	struct ltt_evloop_timer *hello_timer;	/* HELLO must come before it fires */
+	struct ltt_evloop_timer *deadline;	/* armed for the state the connection is in */
+	uint64_t hello_by;	/* ns: HELLO by then */
+	uint64_t msg_by;	/* ns: the request begun whole by then */
+	uint64_t reply_by;	/* ns: the reply taken by then */
+	uint64_t idle_since;	/* ns: no request nor reply since */
 	bool hello_done;
 	uint32_t minor;		/* agreed at HELLO */
 	bool busy;		/* its request runs on the worker: not watched meanwhile */
@@ -42,7 +54,8 @@ struct conn {
 	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
 	size_t hdr_got;
 	struct ltt_client_hdr hdr;
-	uint8_t *payload;
+	uint8_t *payload;	/* payload_cap bytes */
+	size_t payload_cap;
 	size_t payload_got;
 	/* Reply being written. */
 	struct ltt_wbuf out;
@@ -53,6 +66,8 @@ struct ltt_client_thread {
 	struct ltt_client_thread_config cfg;
 	pthread_t tid;
 	struct ltt_evloop *loop;
+	struct ltt_evloop_watch *listen_watch;
+	struct ltt_evloop_timer *accept_timer;	/* armed: accepting is paused */
 	struct ltt_worker *worker;
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
@@ -115,20 +130,47 @@ static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
 		}
 	}
 	ltt_evloop_unwatch(c->watch);
-	ltt_evloop_timer_destroy(c->hello_timer);
+	ltt_evloop_timer_destroy(c->deadline);
 	close(c->fd);
 	free(c->payload);
 	ltt_wbuf_fini(&c->out);
 	free(c);
 }
 
+#define NS_PER_MS 1000000ULL
+
+/* Arm the deadline of the state @c is in (none while the worker runs its request). */
+static void conn_deadline(struct conn *c)
+{
+	uint64_t by, now = ltt_evloop_now_ns();
+
+	if (c->busy)
+		by = 0;
+	else if (!c->hello_done)
+		by = c->hello_by;
+	else if (c->out.len)
+		by = c->reply_by;
+	else if (c->hdr_got)
+		by = c->msg_by;
+	else if (c->t->cfg.idle_timeout_ms)
+		by = c->idle_since + c->t->cfg.idle_timeout_ms * NS_PER_MS;
+	else
+		by = 0;
+	if (by)
+		ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
+	else
+		ltt_evloop_timer_disarm(c->deadline);
+}
+
 /*
  * Watch for input while no reply is pending, for output while one is,
  * for nothing while the worker runs its request (a client that hung up
- * meanwhile is found out when its reply can't be sent).
+ * meanwhile is found out when its reply can't be sent); arm the deadline
+ * that goes with it.
  */
 static int conn_rearm(struct conn *c)
 {
+	conn_deadline(c);
 	return ltt_evloop_watch_set(c->watch, c->busy ? 0 : c->out.len ? EPOLLOUT : EPOLLIN);
 }
 
@@ -149,6 +191,7 @@ static void queue_reply(struct conn *c, uint16_t cmd, enum ltt_error_code status
 		hdr.payload_len = (uint32_t)body->len;
 	ltt_wbuf_reset(&c->out);
 	c->out_off = 0;
+	c->reply_by = ltt_evloop_now_ns() + LTT_CLIENT_SEND_TIMEOUT_MS * NS_PER_MS;
 	p = ltt_wbuf_reserve(&c->out, LTT_CLIENT_HDR_SIZE);
 	if (!p) {
 		c->closing = true;
@@ -179,8 +222,8 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 		return;
 	}
 	if (major != LTT_CLIENT_MAJOR) {
-		LTT_WARN("client pid %d speaks protocol %u.x, this daemon %u.x: refused",
-			 (int)c->cred.pid, major, LTT_CLIENT_MAJOR);
+		LTT_WARN_RL("client pid %d speaks protocol %u.x, this daemon %u.x: refused",
+			    (int)c->cred.pid, major, LTT_CLIENT_MAJOR);
 		queue_reply(c, hdr->cmd, LTT_ERR_VERSION_MISMATCH, NULL);
 		c->closing = true;
 		return;
@@ -192,8 +235,6 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 	queue_reply(c, hdr->cmd, body.err ? LTT_ERR_NOMEM : LTT_ERR_OK, &body);
 	ltt_wbuf_fini(&body);
 	c->hello_done = true;
-	ltt_evloop_timer_destroy(c->hello_timer);
-	c->hello_timer = NULL;
 	c->minor = minor < LTT_CLIENT_MINOR ? minor : LTT_CLIENT_MINOR;
 }
 
@@ -256,6 +297,7 @@ static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_
 	job->len = c->hdr.payload_len;
 	ltt_wbuf_init(&job->reply);
 	c->payload = NULL;
+	c->payload_cap = 0;
 	c->busy = true;
 	ltt_worker_submit(t->worker, &job->job);
 	return 0;
@@ -289,8 +331,47 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 	}
 	free(c->payload);
 	c->payload = NULL;
+	c->payload_cap = 0;
 	c->hdr_got = 0;
 	c->payload_got = 0;
+}
+
+/* A request header is whole: check it.  Returns 0, or -1 to drop the client. */
+static int header_done(struct conn *c)
+{
+	/* A request carries no status. */
+	if (ltt_client_hdr_decode(c->hdrbuf, &c->hdr) || c->hdr.status) {
+		LTT_WARN_RL("client pid %d uid %u sent a malformed header: disconnected",
+			    (int)c->cred.pid, (unsigned int)c->cred.uid);
+		return -1;
+	}
+	if (!c->hello_done && c->hdr.payload_len > LTT_CLIENT_PRE_HELLO_MAX) {
+		LTT_WARN_RL("client pid %d uid %u sent %u bytes before HELLO (at most %u): disconnected",
+			    (int)c->cred.pid, (unsigned int)c->cred.uid, c->hdr.payload_len,
+			    LTT_CLIENT_PRE_HELLO_MAX);
+		return -1;
+	}
+	c->payload_cap = 0;
+	return 0;
+}
+
+/* Room for the next payload bytes: the buffer grows as they arrive. */
+static int payload_room(struct conn *c)
+{
+	size_t want = c->hdr.payload_len - c->payload_got, cap;
+	uint8_t *p;
+
+	if (c->payload_got < c->payload_cap)
+		return 0;
+	cap = c->payload_cap + (want < 65536 ? want : 65536);
+	if (cap < 2 * c->payload_cap && 2 * c->payload_cap <= c->hdr.payload_len)
+		cap = 2 * c->payload_cap;
+	p = realloc(c->payload, cap ? cap : 1);
+	if (!p)
+		return -1;
+	c->payload = p;
+	c->payload_cap = cap;
+	return 0;
 }
 
 /* Read what is there.  Returns 0 to keep the connection, -1 to drop it. */
@@ -302,28 +383,29 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 		if (c->hdr_got < LTT_CLIENT_HDR_SIZE) {
 			n = read(c->fd, c->hdrbuf + c->hdr_got, LTT_CLIENT_HDR_SIZE - c->hdr_got);
 		} else {
-			size_t want = c->hdr.payload_len - c->payload_got;
-
-			n = want ? read(c->fd, c->payload + c->payload_got, want) : 0;
-			if (!want)
+			if (c->payload_got == c->hdr.payload_len)
 				goto complete;
+			if (payload_room(c))
+				return -1;
+			n = read(c->fd, c->payload + c->payload_got,
+				 c->payload_cap - c->payload_got);
 		}
 		if (n == 0)
 			return -1;	/* peer closed */
 		if (n < 0)
 			return errno == EAGAIN || errno == EINTR ? 0 : -1;
 		if (c->hdr_got < LTT_CLIENT_HDR_SIZE) {
-			c->hdr_got += (size_t)n;
+			if (!c->hdr_got) {	/* a request begins */
+				c->msg_by = ltt_evloop_now_ns() +
+					    LTT_CLIENT_RECV_TIMEOUT_MS * NS_PER_MS;
+				c->hdr_got = (size_t)n;
+				conn_deadline(c);
+			} else {
+				c->hdr_got += (size_t)n;
+			}
 			if (c->hdr_got < LTT_CLIENT_HDR_SIZE)
 				continue;
-			/* A request carries no status. */
-			if (ltt_client_hdr_decode(c->hdrbuf, &c->hdr) || c->hdr.status) {
-				LTT_WARN("client pid %d sent a malformed header: disconnected",
-					 (int)c->cred.pid);
-				return -1;
-			}
-			c->payload = malloc(c->hdr.payload_len ? c->hdr.payload_len : 1);
-			if (!c->payload)
+			if (header_done(c))
 				return -1;
 			continue;
 		}
@@ -350,6 +432,7 @@ static int conn_write(struct conn *c)
 	ltt_wbuf_reset(&c->out);
 	if (c->closing)
 		return -1;
+	c->idle_since = ltt_evloop_now_ns();
 	return conn_rearm(c) ? -1 : 0;
 }
 
@@ -392,15 +475,38 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 		conn_destroy(c->t, c);
 }
 
-/* Close a connection that did not say HELLO in time: silent clients can't hold the slots. */
-static void on_hello_timeout(struct ltt_evloop *loop, void *arg)
+/* Close a connection past its deadline: silent or slow clients can't hold the slots. */
+static void on_deadline(struct ltt_evloop *loop, void *arg)
 {
 	struct conn *c = arg;
 
 	(void)loop;
-	LTT_WARN("client pid %d said nothing in %d ms: disconnected", (int)c->cred.pid,
-		 LTT_CLIENT_HELLO_TIMEOUT_MS);
+	if (!c->hello_done)
+		LTT_WARN_RL("client pid %d uid %u said nothing in %d ms: disconnected",
+			    (int)c->cred.pid, (unsigned int)c->cred.uid, LTT_CLIENT_HELLO_TIMEOUT_MS);
+	else
+		LTT_WARN_RL("client pid %d uid %u: %s: disconnected", (int)c->cred.pid,
+			    (unsigned int)c->cred.uid,
+			    c->out.len ? "did not take its reply in time" :
+			    c->hdr_got ? "a request did not arrive whole in time" : "idle too long");
 	conn_destroy(c->t, c);
+}
+
+/* The pause is over: accept again. */
+static void on_accept_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_client_thread *t = arg;
+
+	(void)loop;
+	ltt_evloop_watch_set(t->listen_watch, EPOLLIN);
+}
+
+/* Out of fds: stop watching the listener for a while rather than spin. */
+static void pause_accepting(struct ltt_client_thread *t)
+{
+	LTT_WARN_RL("out of file descriptors: not accepting clients for 100 ms");
+	ltt_evloop_watch_set(t->listen_watch, 0);
+	ltt_evloop_timer_arm(t->accept_timer, 100 * NS_PER_MS, 0);
 }
 
 static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, void *arg)
@@ -408,28 +514,37 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 	struct ltt_client_thread *t = arg;
 	struct ucred cred;
 	struct conn *c;
+	unsigned int n;
 	size_t i;
 	int fd;
 
 	(void)events;
 	fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
-	if (fd < 0)
+	if (fd < 0) {
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+			pause_accepting(t);
 		return;
+	}
 	if (ltt_sock_peer_cred(fd, &cred)) {
 		close(fd);
 		return;
 	}
 	if (!peer_allowed(t, fd, &cred)) {
-		LTT_WARN("client pid %d uid %u is not root nor in group '%s': refused",
-			 (int)cred.pid, (unsigned int)cred.uid, t->cfg.tracing_group);
+		LTT_WARN_RL("client pid %d uid %u is not root nor in group '%s': refused",
+			    (int)cred.pid, (unsigned int)cred.uid, t->cfg.tracing_group);
 		refuse(fd, LTT_ERR_PERM);
 		return;
 	}
 	/* One user may not take every slot from the others (root may). */
-	if (t->nr_conns >= LTT_MAX_CLIENTS ||
-	    (cred.uid != 0 && conns_of(t, cred.uid) >= LTT_MAX_CLIENTS_PER_UID)) {
-		LTT_WARN("too many clients (%u, uid %u): connection refused", t->nr_conns,
-			 (unsigned int)cred.uid);
+	if (t->nr_conns >= LTT_MAX_CLIENTS) {
+		LTT_WARN_RL("too many clients (%u): pid %d uid %u refused", t->nr_conns,
+			    (int)cred.pid, (unsigned int)cred.uid);
+		refuse(fd, LTT_ERR_LIMIT);
+		return;
+	}
+	if (cred.uid != 0 && (n = conns_of(t, cred.uid)) >= t->cfg.max_per_uid) {
+		LTT_WARN_RL("uid %u has %u client connections (at most %u, ltt-sessiond --max-clients-per-uid): pid %d refused",
+			    (unsigned int)cred.uid, n, t->cfg.max_per_uid, (int)cred.pid);
 		refuse(fd, LTT_ERR_LIMIT);
 		return;
 	}
@@ -446,12 +561,13 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 		;
 	t->conns[i] = c;
 	t->nr_conns++;
-	if (ltt_evloop_timer_create(loop, on_hello_timeout, c, &c->hello_timer) ||
+	if (ltt_evloop_timer_create(loop, on_deadline, c, &c->deadline) ||
 	    ltt_evloop_watch(loop, fd, EPOLLIN, on_conn, c, &c->watch)) {
 		conn_destroy(t, c);
 		return;
 	}
-	ltt_evloop_timer_arm(c->hello_timer, (uint64_t)LTT_CLIENT_HELLO_TIMEOUT_MS * 1000000, 0);
+	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
+	conn_deadline(c);
 }
 
 static void *client_thread(void *arg)
@@ -477,9 +593,14 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		return -ENOMEM;
 	}
 	t->cfg = *cfg;
+	if (!t->cfg.max_per_uid)
+		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
 	ret = ltt_evloop_create(&t->loop);
 	if (!ret)
-		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t, NULL);
+		ret = ltt_evloop_timer_create(t->loop, on_accept_timer, t, &t->accept_timer);
+	if (!ret)
+		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
+				       &t->listen_watch);
 	if (!ret)
 		ret = ltt_worker_start(&t->worker);
 	if (!ret) {

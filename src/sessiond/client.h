@@ -14,8 +14,11 @@
 #include "sessiond/session.h"
 
 #define LTT_MAX_CLIENTS 256
-#define LTT_MAX_CLIENTS_PER_UID 64	/* root is not limited */
+#define LTT_MAX_CLIENTS_PER_UID 64	/* default; root is not limited */
 #define LTT_CLIENT_HELLO_TIMEOUT_MS 5000	/* a client must say HELLO by then */
+#define LTT_CLIENT_RECV_TIMEOUT_MS 5000	/* a request begun must be whole by then */
+#define LTT_CLIENT_SEND_TIMEOUT_MS 10000	/* a reply must be taken by then */
+#define LTT_CLIENT_PRE_HELLO_MAX 4096	/* payload bytes of a request before HELLO */
 
 struct ltt_client_thread_config {
 	int listen_fd;		/* taken: closed by ltt_client_thread_stop() */
@@ -25,6 +28,8 @@ struct ltt_client_thread_config {
 	gid_t tracing_gid;	/* root daemon: the group allowed besides root */
 	const char *tracing_group;	/* its name, borrowed */
 	bool has_tracing_group;
+	unsigned int max_per_uid;	/* connections per user, root not limited; 0: default */
+	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
 };
 
 struct ltt_client_thread;

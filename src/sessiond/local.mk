@@ -18,6 +18,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust-meta.c src/sessiond/ust-meta.h \
 	src/sessiond/supervisor.c src/sessiond/supervisor.h \
 	src/sessiond/app.c src/sessiond/app.h \
+	src/sessiond/app-out.c src/sessiond/app-out.h \
 	src/sessiond/consumer.c src/sessiond/consumer.h \
 	src/sessiond/relay.c src/sessiond/relay.h \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +27,7 @@
 #include "common/daemon.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/size.h"
 #include "common/sock.h"
 #include "sessiond/sessiond.h"
 
@@ -39,7 +41,134 @@ struct options {
 	char *consumerd_path;
 	int no_kernel;		/* no kernel domain */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
+	/* Per-user bounds: as given (option, else environment), then parsed. */
+	char *max_clients_arg;
+	char *max_apps_arg;
+	char *metadata_max_arg;
+	char *max_events_arg;
+	char *idle_arg;
+	char *ratelimit_arg;
+	struct limits {
+		unsigned int max_clients_per_uid;
+		unsigned int max_apps_per_uid;
+		uint64_t metadata_max;
+		unsigned int max_events;
+		unsigned int idle_timeout_s;
+		unsigned int log_burst;
+		unsigned int log_interval_s;
+	} lim;
 };
+
+/* One bound: its option, environment variable, range and default. */
+struct bound {
+	const char *option;
+	const char *env;
+	char **arg;
+	uint64_t min, max;
+	void *value;		/* unsigned int, or uint64_t for a size */
+	bool size;		/* "4M" accepted */
+};
+
+/* Digits only, within [@min, @max] (or a size with a unit for @size). */
+static int parse_bound(const struct bound *b, const char *text)
+{
+	uint64_t v = 0;
+	const char *p;
+
+	if (b->size) {
+		if (ltt_size_parse(text, &v))
+			return -EINVAL;
+	} else {
+		if (!*text || strlen(text) > 10)
+			return -EINVAL;
+		for (p = text; *p; p++) {
+			if (!isdigit((unsigned char)*p))
+				return -EINVAL;
+			v = v * 10 + (uint64_t)(*p - '0');
+		}
+	}
+	if (v < b->min || v > b->max)
+		return -ERANGE;
+	if (b->size)
+		*(uint64_t *)b->value = v;
+	else
+		*(unsigned int *)b->value = (unsigned int)v;
+	return 0;
+}
+
+/* "LINES/SECONDS", or "0": no rate limit. */
+static int parse_ratelimit(const char *text, struct limits *lim)
+{
+	struct bound lines = { .min = 0, .max = 1000000, .value = &lim->log_burst };
+	struct bound secs = { .min = 1, .max = 3600, .value = &lim->log_interval_s };
+	char buf[32];
+	char *slash;
+
+	if (!strcmp(text, "0")) {
+		lim->log_burst = 0;
+		return 0;
+	}
+	if (strlen(text) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, text);
+	slash = strchr(buf, '/');
+	if (!slash)
+		return -EINVAL;
+	*slash = '\0';
+	return parse_bound(&lines, buf) ?: parse_bound(&secs, slash + 1);
+}
+
+/*
+ * Parse the per-user bounds from the options, else the environment, else
+ * keep the defaults.  Returns 0, or -1 after saying what is wrong.
+ */
+static int parse_limits(struct options *opts)
+{
+	struct limits *lim = &opts->lim;
+	const struct bound bounds[] = {
+		{ "max-clients-per-uid", "LTT_SESSIOND_MAX_CLIENTS_PER_UID", &opts->max_clients_arg,
+		  1, LTT_MAX_CLIENTS, &lim->max_clients_per_uid, false },
+		{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID", &opts->max_apps_arg,
+		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
+		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
+		  4096, 1ULL << 30, &lim->metadata_max, true },
+		{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS", &opts->max_events_arg,
+		  1, LTT_APP_MAX_TRACEPOINTS, &lim->max_events, false },
+		{ "client-idle-timeout", "LTT_SESSIOND_CLIENT_IDLE_TIMEOUT", &opts->idle_arg,
+		  0, 86400, &lim->idle_timeout_s, false },
+	};
+	const char *text, *env = "LTT_SESSIOND_LOG_RATELIMIT";
+	size_t i;
+
+	*lim = (struct limits){
+		.max_clients_per_uid = LTT_MAX_CLIENTS_PER_UID,
+		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
+		.metadata_max = LTT_APP_METADATA_MAX,
+		.max_events = LTT_APP_MAX_TRACEPOINTS,
+		.log_burst = LTT_LOG_RL_BURST,
+		.log_interval_s = LTT_LOG_RL_INTERVAL_MS / 1000,
+	};
+	for (i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++) {
+		const struct bound *b = &bounds[i];
+
+		text = *b->arg ? *b->arg : getenv(b->env);
+		if (!text || parse_bound(b, text) == 0)
+			continue;
+		fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give %s from %llu to %llu\n",
+			*b->arg ? "--" : "", *b->arg ? b->option : b->env, text,
+			b->size ? "a size (e.g. 4M)" : "a number",
+			(unsigned long long)b->min, (unsigned long long)b->max);
+		return -1;
+	}
+	text = opts->ratelimit_arg ? opts->ratelimit_arg : getenv(env);
+	if (text && parse_ratelimit(text, lim)) {
+		fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give LINES/SECONDS (e.g. 10/5: at most 10 similar lines per 5 s), or 0 for no limit\n",
+			opts->ratelimit_arg ? "--" : "", opts->ratelimit_arg ? "log-ratelimit" : env,
+			text);
+		return -1;
+	}
+	return 0;
+}
 
 enum {
 	OPT_VERBOSE = 1,
@@ -84,6 +213,19 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
 		  "the kernel tracer's probes to enable, comma-separated (default: all)",
 		  "PROBE[,PROBE...]" },
+		{ "max-clients-per-uid", 0, POPT_ARG_STRING, &opts->max_clients_arg, 0,
+		  "client connections one user (not root) may hold (default: 64)", "N" },
+		{ "max-apps-per-uid", 0, POPT_ARG_STRING, &opts->max_apps_arg, 0,
+		  "program connections one user (not root) may hold (default: 512)", "N" },
+		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
+		  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
+		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,
+		  "events kept per program (default: 65536)", "N" },
+		{ "client-idle-timeout", 0, POPT_ARG_STRING, &opts->idle_arg, 0,
+		  "close client connections idle so long (default: 0, never)", "SECONDS" },
+		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
+		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
+		  "LINES/SECONDS" },
 		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
 		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
@@ -120,6 +262,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	} else if (opts->kmod_probes && !probes_valid(opts->kmod_probes)) {
 		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
+		ret = -1;
+	} else if (parse_limits(opts)) {
 		ret = -1;
 	}
 out:
@@ -272,7 +416,7 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 }
 
 static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
-		       const struct group *gr, const char *group)
+		       const struct group *gr, const char *group, const struct limits *lim)
 {
 	struct ltt_client_thread_config ccfg = {
 		.registry = &d->registry,
@@ -281,8 +425,15 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.has_tracing_group = gr != NULL,
 		.tracing_gid = gr ? gr->gr_gid : 0,
 		.tracing_group = group,
+		.max_per_uid = lim->max_clients_per_uid,
+		.idle_timeout_ms = lim->idle_timeout_s * 1000,
 	};
-	struct ltt_app_thread_config acfg;
+	struct ltt_app_thread_config acfg = {
+		.max_per_uid = lim->max_apps_per_uid,
+		.max_unregistered_per_uid = lim->max_apps_per_uid < LTT_APP_MAX_UNREGISTERED_PER_UID ?
+			lim->max_apps_per_uid : LTT_APP_MAX_UNREGISTERED_PER_UID,
+		.metadata_max = lim->metadata_max,
+	};
 	int ret;
 
 	ltt_ust_app_listener(&d->ust, &acfg.listener);
@@ -323,6 +474,36 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_session_registry_fini(&d->registry);
 }
 
+/*
+ * Raise the soft open file limit to the hard one: every program and
+ * client holds a descriptor.  Says so when even that is short of what the
+ * connection limits allow.
+ */
+static void raise_nofile(const struct limits *lim)
+{
+	uint64_t need = LTT_MAX_CLIENTS + LTT_UST_MAX_APPS + 1024;
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return;
+	if (rl.rlim_cur < rl.rlim_max) {
+		struct rlimit want = { rl.rlim_max, rl.rlim_max };
+
+		if (!setrlimit(RLIMIT_NOFILE, &want))
+			rl.rlim_cur = rl.rlim_max;
+		else
+			LTT_DBG("can't raise the open file limit to %llu: %s",
+				(unsigned long long)rl.rlim_max, strerror(errno));
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
+		LTT_WARN("the open file limit is %llu: fewer than the %u clients, %u programs and their traces may need (%llu); raise it (LimitNOFILE=, ulimit -Hn)",
+			 (unsigned long long)rl.rlim_cur, LTT_MAX_CLIENTS, LTT_UST_MAX_APPS,
+			 (unsigned long long)need);
+	LTT_INFO("open file limit %llu; per user: %u clients, %u programs; %llu bytes of event descriptions and %u events per program",
+		 (unsigned long long)rl.rlim_cur, lim->max_clients_per_uid, lim->max_apps_per_uid,
+		 (unsigned long long)lim->metadata_max, lim->max_events);
+}
+
 static int run(const struct options *opts)
 {
 	struct ltt_rundir rd = { .lock_fd = -1 };
@@ -348,6 +529,7 @@ static int run(const struct options *opts)
 	}
 	if ((opts->daemonize || opts->background) && ltt_daemon_detach(&ready_fd))
 		return 1;
+	raise_nofile(&opts->lim);
 	ret = ltt_daemon_block_signals(false, &sfd);
 	if (ret) {
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
@@ -366,7 +548,8 @@ static int run(const struct options *opts)
 	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	kernel_domain(&d, opts, root);
-	ret = serve_start(&d, &rd, root, gr, group);
+	d.ust.max_events = opts->lim.max_events;
+	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
 		ltt_daemon_ready(ready_fd, opts->daemonize);
@@ -394,10 +577,17 @@ int main(int argc, const char **argv)
 		return ret > 0 ? 0 : 1;
 	level = opts.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + opts.verbose;
 	ltt_log_init("ltt-sessiond", level);
+	ltt_log_ratelimit_set(opts.lim.log_burst, opts.lim.log_interval_s * 1000);
 	ret = run(&opts);
 	free(opts.rundir);
 	free(opts.group);
 	free(opts.consumerd_path);
 	free(opts.kmod_probes);
+	free(opts.max_clients_arg);
+	free(opts.max_apps_arg);
+	free(opts.metadata_max_arg);
+	free(opts.max_events_arg);
+	free(opts.idle_arg);
+	free(opts.ratelimit_arg);
 	return ret;
 }

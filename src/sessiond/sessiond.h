@@ -22,6 +22,7 @@
  *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
  *   trace-host.[ch] what every trace's metadata says of the host and session
  *   app.[ch]       registered applications and the app thread (app.sock)
+ *   app-out.[ch]   commands to applications: never blocking, queued, acks
  *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
  *   consumer.[ch]  spawning ltt-consumerd and calling its commands
  *   relay.[ch]     a session's relay: the create-time check, each consumer's link

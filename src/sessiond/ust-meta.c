@@ -83,9 +83,9 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		if (strcmp(cls->tp->name, tp->name))
 			continue;
 		if (!ltt_app_tracepoint_same_layout(cls->tp, tp)) {
-			LTT_WARN("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s: not recorded for pid %ld",
-				 tp->name, app->procname, (long)app->pid, cls->procname,
-				 (long)cls->pid, trace_path, (long)app->pid);
+			LTT_WARN_RL("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s: not recorded for pid %ld",
+				    tp->name, app->procname, (long)app->pid, cls->procname,
+				    (long)cls->pid, trace_path, (long)app->pid);
 			return -EEXIST;
 		}
 		*ret_id = cls->id;
@@ -104,7 +104,7 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 	strcpy(cls->procname, app->procname);
 	cds_list_add_tail(&cls->node, &classes->list);
 	if (ltt_tsdl_event(text, tp, cls->id, stream_id))
-		LTT_ERR("trace %s: can't describe event %s", trace_path, tp->name);
+		LTT_ERR_RL("trace %s: can't describe event %s", trace_path, tp->name);
 	*ret_id = cls->id;
 	return 0;
 }

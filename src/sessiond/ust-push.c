@@ -242,9 +242,15 @@ void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what)
 	for (i = 0; i < acks->n; i++) {
 		struct ltt_app *app = acks->v[i].app;
 
-		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ms_left(&deadline)) == -ETIMEDOUT)
-			LTT_WARN("%s (pid %ld) did not confirm the %s in %d ms; some of its events may be missing",
-				 app->procname, (long)app->pid, what, ACK_TIMEOUT_MS);
+		/*
+		 * A program that does not answer in time is dropped (it registers
+		 * again when it can): the next command does not wait for it again.
+		 */
+		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ms_left(&deadline)) == -ETIMEDOUT) {
+			LTT_WARN_RL("%s (pid %ld) did not confirm the %s in %d ms; some of its events may be missing",
+				    app->procname, (long)app->pid, what, ACK_TIMEOUT_MS);
+			ltt_app_drop(app, "does not answer commands");
+		}
 		ltt_app_put(app);
 	}
 	free(acks->v);

@@ -257,6 +257,7 @@ void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
 	ltt_ust_buffers_init(&ust->buffers, consumerd_path, verbose);
 	ust->registry = registry;
 	ltt_supervisor_set_takeover(&ust->buffers.consumer, consumer_died, ust);
+	ust->max_events = LTT_APP_MAX_TRACEPOINTS;
 }
 
 /* A program registered: keep it, unless there are too many. */
@@ -305,9 +306,10 @@ static struct ltt_app_tracepoint **name_slot(struct ltt_app_tracepoint **set, si
 /*
  * Keep the tracepoints an application announced: names it already gave
  * are skipped (with a warning if the fields differ), and no application
- * keeps more than LTT_APP_MAX_TRACEPOINTS, whatever it sends.
+ * keeps more than @max (ust->max_events), whatever it sends.
  */
-static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint **tps, size_t nr)
+static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint **tps, size_t nr,
+				 unsigned int max)
 {
 	struct ltt_app_tracepoint **all, **set, **slot;
 	size_t i, slots = 16, over = 0;
@@ -328,9 +330,9 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 	for (i = 0; i < nr; i++) {
 		slot = name_slot(set, slots, tps[i]->name);
 		if (*slot && !ltt_app_tracepoint_same_layout(*slot, tps[i]))
-			LTT_WARN("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
-				 app->procname, (long)app->pid, tps[i]->name);
-		if (!*slot && app->nr_tps >= LTT_APP_MAX_TRACEPOINTS) {
+			LTT_WARN_RL("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
+				    app->procname, (long)app->pid, tps[i]->name);
+		if (!*slot && app->nr_tps >= max) {
 			over++;
 			slot = NULL;
 		}
@@ -342,8 +344,8 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 		all[app->nr_tps++] = tps[i];
 	}
 	if (over)
-		LTT_WARN("%s (pid %ld) announces more than %u events: %zu are ignored",
-			 app->procname, (long)app->pid, LTT_APP_MAX_TRACEPOINTS, over);
+		LTT_WARN_RL("%s (pid %ld, uid %u) announces more than %u events: %zu are ignored, not traced (ltt-sessiond --app-max-events)",
+			    app->procname, (long)app->pid, (unsigned int)app->uid, max, over);
 	free(set);
 }
 
@@ -357,7 +359,7 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
 	size_t i, n;
 
 	pthread_mutex_lock(&ust->apps.lock);
-	app_keep_tracepoints(app, tps, nr);
+	app_keep_tracepoints(app, tps, nr, ust->max_events);
 	pthread_mutex_unlock(&ust->apps.lock);
 	/* Sessions first (registry, then each session), then the apps lock. */
 	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
@@ -399,7 +401,7 @@ static void app_removed(void *arg, struct ltt_app *app)
 		}
 		free(sessions);
 	}
-	LTT_INFO("%s (pid %ld) unregistered", app->procname, (long)app->pid);
+	LTT_INFO_RL("%s (pid %ld) unregistered", app->procname, (long)app->pid);
 	ltt_app_put(app);
 }
 

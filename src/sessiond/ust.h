@@ -35,6 +35,7 @@ struct ltt_ust {
 	struct ltt_ust_apps apps;
 	struct ltt_ust_buffers buffers;
 	struct ltt_session_registry *registry;	/* borrowed: the sessions to push to */
+	unsigned int max_events;	/* events kept per program, <= LTT_APP_MAX_TRACEPOINTS */
 };
 
 /**

@@ -26,6 +26,11 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 check_PROGRAMS += tests/regression/relay_stub
 tests_regression_relay_stub_SOURCES = tests/regression/relay_stub.c
 
+# Many app.sock connections that stall, lie or flood (test_bounds.sh).
+check_PROGRAMS += tests/regression/peer_hold
+tests_regression_peer_hold_SOURCES = tests/regression/peer_hold.c
+tests_regression_peer_hold_LDADD = src/common/libcommon.la
+
 # A scripted client that speaks the client protocol badly on purpose.
 check_PROGRAMS += tests/regression/proto_client
 tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
@@ -107,6 +112,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_daemon_restart.sh \
 	tests/regression/test_ust_bad_shm.sh \
 	tests/regression/test_tracefile_clash.sh \
-	tests/regression/test_escape.sh
+	tests/regression/test_escape.sh \
+	tests/regression/test_bounds.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

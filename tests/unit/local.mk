@@ -11,11 +11,15 @@ UNIT_TESTS = \
 	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error \
-	tests/unit/test_escape
+	tests/unit/test_escape \
+	tests/unit/test_log
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
+
+tests_unit_test_log_SOURCES = tests/unit/test_log.c $(UNIT_TAP_SOURCES)
+tests_unit_test_log_LDADD = src/common/libcommon.la
 
 tests_unit_test_size_SOURCES = tests/unit/test_size.c $(UNIT_TAP_SOURCES)
 tests_unit_test_size_LDADD = src/common/libcommon.la

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * peer_hold.c - many connections to a session daemon's app.sock, each
+ * behaving as a program that stalls, lies or floods would, held open for
+ * the resource-bound tests (test_bounds.sh).
+ *
+ * Usage: peer_hold SOCKET MODE N [ARG]
+ *
+ *   silent        connect, send nothing
+ *   partial       connect, send 8 bytes of a REGISTER header
+ *   register      REGISTER, read REGISTER_OK, then nothing more
+ *   idle          register completely (REGISTER, TRACEPOINTS with ARG
+ *                 events, default 0), then behave: acknowledge every
+ *                 command, send nothing else
+ *   deaf          register completely like idle, then never read again
+ *   huge          a REGISTER header announcing ARG bytes of payload, then
+ *                 as much of it as the socket takes at once, up to 1 MiB
+ *   bad           N times in a row: connect, send a header with a wrong
+ *                 magic, wait for the daemon to close; prints "BAD closed=C"
+ *
+ * Once its N connections are set up, it prints one line:
+ *   "HELD opened=O registered=R closed=C" (registered: REGISTER_DONE or,
+ *   for "register", REGISTER_OK came; closed: the daemon closed first),
+ * then serves them until its standard input closes, printing
+ * "ALL-CLOSED" once the daemon has closed every one of them.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "common/app-proto.h"
+#include "common/codec.h"
+#include "common/msg.h"
+#include "common/sock.h"
+
+#define MAX_CONNS 4096
+#define WAIT_MS 20000
+
+enum mode { SILENT, PARTIAL, REGISTER, IDLE, DEAF, HUGE, BAD };
+
+struct peer {
+	int fd;
+	bool registered;
+	bool closed;
+};
+
+static int send_register(int fd)
+{
+	struct ltt_app_register m = {
+		.major = LTT_APP_MAJOR, .minor = LTT_APP_MINOR,
+		.pid = (uint32_t)getpid(), .ppid = (uint32_t)getppid(),
+		.uid = (uint32_t)getuid(), .gid = (uint32_t)getgid(),
+		.bits_per_long = sizeof(long) * 8, .nr_cpus = 1, .procname = "peer_hold",
+	};
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_register(&w, &m);
+	ret = w.err ? w.err : ltt_msg_send(fd, LTT_APP_MAGIC, LTT_APP_MSG_REGISTER, 0, w.data,
+					   w.len, NULL, 0);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* TRACEPOINTS with @n events "peer_hold:evN", each with one integer field. */
+static int send_tracepoints(int fd, unsigned int n)
+{
+	static char fname[] = "value", none[] = "";
+	struct ltt_app_field field = {
+		.name = fname, .type = LTT_UST_TYPE_INTEGER, .size = 4, .is_signed = 1,
+		.base = 10, .enum_name = none,
+	};
+	struct ltt_app_tracepoint tp = { .loglevel = 13, .nr_fields = 1, .fields = &field };
+	char name[64];
+	struct ltt_wbuf w;
+	size_t start;
+	unsigned int i;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	start = ltt_app_put_tracepoints_start(&w);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "peer_hold:ev%u", i);
+		tp.name = name;
+		ltt_app_put_app_tracepoint(&w, &tp);
+	}
+	ltt_app_put_tracepoints_finish(&w, start, n);
+	ret = w.err ? w.err : ltt_msg_send(fd, LTT_APP_MAGIC, LTT_APP_MSG_TRACEPOINTS, 0, w.data,
+					   w.len, NULL, 0);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* Read one message from @p; ack commands.  Returns its type, or -1: closed. */
+static int serve_one(struct peer *p)
+{
+	struct ltt_app_ack ack = { 0 };
+	struct ltt_msg msg;
+	struct ltt_wbuf w;
+	int type;
+
+	if (ltt_msg_recv(p->fd, LTT_APP_MAGIC, LTT_APP_MSG_MAX, LTT_APP_MAX_FDS, &msg)) {
+		p->closed = true;
+		close(p->fd);
+		p->fd = -1;
+		return -1;
+	}
+	type = msg.hdr.type;
+	if (type != LTT_APP_MSG_REGISTER_OK && type != LTT_APP_MSG_REGISTER_DONE) {
+		ack.seq = msg.hdr.seq;
+		ltt_wbuf_init(&w);
+		ltt_app_put_ack(&w, &ack);
+		ltt_msg_send(p->fd, LTT_APP_MAGIC, LTT_APP_MSG_ACK, 0, w.data, w.len, NULL, 0);
+		ltt_wbuf_fini(&w);
+	}
+	ltt_msg_fini(&msg);
+	return type;
+}
+
+/* Wait until @p got message @want (true) or was closed (false). */
+static bool wait_for(struct peer *p, int want)
+{
+	struct pollfd pfd = { .fd = p->fd, .events = POLLIN };
+	int type;
+
+	for (;;) {
+		if (poll(&pfd, 1, WAIT_MS) <= 0)
+			return false;
+		type = serve_one(p);
+		if (type < 0)
+			return false;
+		if (type == want)
+			return true;
+	}
+}
+
+/* Send up to @len bytes of payload, as much as goes without waiting. */
+static void fill(int fd, size_t len)
+{
+	static uint8_t junk[65536];
+	ssize_t n;
+
+	while (len) {
+		n = send(fd, junk, len < sizeof(junk) ? len : sizeof(junk),
+			 MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n <= 0)
+			return;
+		len -= (size_t)n;
+	}
+}
+
+static int open_one(const char *sock, enum mode mode, unsigned long arg, struct peer *p)
+{
+	uint8_t hdr[LTT_MSG_HDR_SIZE];
+	struct ltt_msg_hdr h = { .magic = LTT_APP_MAGIC, .type = LTT_APP_MSG_REGISTER };
+
+	if (ltt_sock_connect_unix(sock, &p->fd))
+		return -1;
+	switch (mode) {
+	case PARTIAL:
+		h.payload_len = 40;
+		ltt_msg_hdr_encode(&h, hdr);
+		return ltt_io_write_all(p->fd, hdr, 8) ? -1 : 0;
+	case HUGE:
+		h.payload_len = (uint32_t)arg;
+		ltt_msg_hdr_encode(&h, hdr);
+		if (ltt_io_write_all(p->fd, hdr, sizeof(hdr)))
+			return -1;
+		fill(p->fd, arg < (1UL << 20) ? arg : 1UL << 20);
+		return 0;
+	case REGISTER:
+		if (!send_register(p->fd))
+			p->registered = wait_for(p, LTT_APP_MSG_REGISTER_OK);
+		break;
+	case IDLE:
+	case DEAF:
+		if (!send_register(p->fd) && !send_tracepoints(p->fd, (unsigned int)arg))
+			p->registered = wait_for(p, LTT_APP_MSG_REGISTER_DONE);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Bad headers, one connection after the other. */
+static int bad(const char *sock, unsigned int n)
+{
+	struct ltt_msg_hdr h = { .magic = 0xbadbad, .type = LTT_APP_MSG_REGISTER };
+	unsigned int i, closed = 0;
+	uint8_t hdr[LTT_MSG_HDR_SIZE];
+	struct pollfd pfd;
+	char c;
+	int fd;
+
+	ltt_msg_hdr_encode(&h, hdr);
+	for (i = 0; i < n; i++) {
+		if (ltt_sock_connect_unix(sock, &fd))
+			continue;
+		pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+		if (!ltt_io_write_all(fd, hdr, sizeof(hdr)) && poll(&pfd, 1, WAIT_MS) == 1 &&
+		    recv(fd, &c, 1, 0) <= 0)
+			closed++;
+		close(fd);
+	}
+	printf("BAD closed=%u\n", closed);
+	return 0;
+}
+
+/* Serve the connections (deaf: only watch them) until stdin closes. */
+static void hold(struct peer *peers, unsigned int n, bool deaf)
+{
+	static struct pollfd pfds[MAX_CONNS + 1];
+	bool said = false;
+	unsigned int i, open;
+	char buf[64];
+
+	for (;;) {
+		open = 0;
+		pfds[0] = (struct pollfd){ .fd = 0, .events = POLLIN };
+		for (i = 0; i < n; i++) {
+			pfds[i + 1] = (struct pollfd){ .fd = peers[i].fd,
+						       .events = deaf ? POLLRDHUP : POLLIN };
+			open += !peers[i].closed;
+		}
+		if (!open && !said) {
+			printf("ALL-CLOSED\n");
+			fflush(stdout);
+			said = true;
+		}
+		if (poll(pfds, n + 1, -1) < 0 && errno != EINTR)
+			return;
+		if (pfds[0].revents && read(0, buf, sizeof(buf)) <= 0)
+			return;
+		for (i = 0; i < n; i++) {
+			if (!pfds[i + 1].revents || peers[i].closed)
+				continue;
+			if (!deaf) {
+				serve_one(&peers[i]);
+			} else if (pfds[i + 1].revents & (POLLRDHUP | POLLHUP | POLLERR)) {
+				peers[i].closed = true;
+				close(peers[i].fd);
+				peers[i].fd = -1;
+			}
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const names[] = { "silent", "partial", "register", "idle", "deaf",
+					     "huge", "bad" };
+	static struct peer peers[MAX_CONNS];
+	unsigned int n, i, opened = 0, registered = 0, closed = 0;
+	unsigned long arg;
+	int mode = -1;
+
+	if (argc < 4 || argc > 5) {
+		fprintf(stderr, "usage: peer_hold SOCKET MODE N [ARG]\n");
+		return 2;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(argv[2], names[i]))
+			mode = (int)i;
+	n = (unsigned int)strtoul(argv[3], NULL, 10);
+	arg = argc > 4 ? strtoul(argv[4], NULL, 0) : 0;
+	if (mode < 0 || n > MAX_CONNS) {
+		fprintf(stderr, "peer_hold: bad mode or count\n");
+		return 2;
+	}
+	if (mode == BAD)
+		return bad(argv[1], n);
+	for (i = 0; i < n; i++) {
+		peers[i].fd = -1;
+		if (open_one(argv[1], (enum mode)mode, arg, &peers[i]))
+			continue;
+		opened++;
+		registered += peers[i].registered;
+		closed += peers[i].closed;
+	}
+	printf("HELD opened=%u registered=%u closed=%u\n", opened, registered, closed);
+	fflush(stdout);
+	for (i = 0; i < n; i++)
+		if (peers[i].fd < 0)
+			peers[i].closed = true;
+	hold(peers, n, mode == DEAF);
+	return 0;
+}
