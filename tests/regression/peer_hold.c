@@ -174,13 +174,18 @@ static int open_one(const char *sock, enum mode mode, unsigned long arg, struct 
 			return -1;
 		fill(p->fd, arg < (1UL << 20) ? arg : 1UL << 20);
 		return 0;
+	/* a send that fails means the daemon closed first (refused at accept) */
 	case REGISTER:
-		if (!send_register(p->fd))
+		if (send_register(p->fd))
+			p->closed = true;
+		else
 			p->registered = wait_for(p, LTT_APP_MSG_REGISTER_OK);
 		break;
 	case IDLE:
 	case DEAF:
-		if (!send_register(p->fd) && !send_tracepoints(p->fd, (unsigned int)arg))
+		if (send_register(p->fd) || send_tracepoints(p->fd, (unsigned int)arg))
+			p->closed = true;
+		else
 			p->registered = wait_for(p, LTT_APP_MSG_REGISTER_DONE);
 		break;
 	default:
