@@ -170,29 +170,29 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
-	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
-	bool discard;
 
 	ltt_stream_switch(s);
 	state = ltt_stream_drain(s, scratch, budget);
-	if (!final)
-		return state;
-	/*
-	 * The channel goes away after a final flush: what a blocked sink
-	 * cannot take now is read and counted, or it would vanish uncounted.
-	 */
-	discard = state == LTT_STREAM_BLOCKED;
-	if (discard)
-		state = drain_n(s, scratch, budget, true, &used);
-	left = give_up_incomplete(s, scratch, discard);
-	if (left != LTT_STREAM_IDLE)
-		state = left;
-	if (s->packets_discarded != packets)
-		LTT_ERR("%s: its output still blocks at the final flush: %" PRIu64
-			" packets (%" PRIu64 " events) left unsent, counted lost",
-			s->src->label, s->packets_discarded - packets,
-			s->events_discarded - events);
+	if (final && state != LTT_STREAM_BLOCKED) {
+		left = give_up_incomplete(s, scratch, false);
+		if (left != LTT_STREAM_IDLE)
+			state = left;
+	}
 	return state;
+}
+
+void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
+{
+	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
+
+	if (s->ended)
+		return;
+	drain_n(s, scratch, s->src->nr_packets + 1, true, &used);
+	give_up_incomplete(s, scratch, true);
+	if (s->packets_discarded != packets)
+		LTT_ERR("%s: closed while its output still blocked: %" PRIu64 " packets (%" PRIu64
+			" events) never sent, counted lost", s->src->label,
+			s->packets_discarded - packets, s->events_discarded - events);
 }
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)

@@ -43,7 +43,7 @@ struct ltt_stream {
 	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
 	uint64_t events_failed;		/* their events */
-	uint64_t packets_discarded;	/* read without a try: final flush, sink blocked */
+	uint64_t packets_discarded;	/* read without a try: closed, sink blocked */
 	uint64_t events_discarded;	/* their events */
 	uint64_t bytes_written;
 };
@@ -88,17 +88,24 @@ void ltt_stream_switch(struct ltt_stream *stream);
 /**
  * ltt_stream_flush() - switch, then write every packet complete now
  * @final: no writer remains: packets left incomplete by killed writers
- *         are given up (counted lost) rather than waited for; and if the
- *         sink would block (a stalled relay), the packets still in the
- *         buffer are read and counted lost with their events, since the
- *         channel is about to go and nothing would read them
+ *         are given up (counted lost) rather than waited for
  *
  * Data thread.  Returns IDLE, BUSY when writers kept the stream busy
  * beyond a lap of packets (what was complete at the call has been
- * written), or BLOCKED when the sink would block (not final).
+ * written), or BLOCKED when the sink would block.
  */
 enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch,
 				       bool final);
+
+/**
+ * ltt_stream_discard() - the stream is about to be closed after its final
+ * flush: read what is still in its buffer (the sink blocked: a stalled
+ * relay) without writing it, give up what is incomplete, and count it all
+ * lost with its events (logged), so that nothing vanishes uncounted
+ *
+ * Data thread; no writer may remain.  Does nothing for an ended stream.
+ */
+void ltt_stream_discard(struct ltt_stream *stream, struct ltt_scratch *scratch);
 
 /**
  * ltt_stream_stats() - add the stream's counters to @stats, saturating:
