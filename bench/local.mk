@@ -28,7 +28,7 @@ bench_live_emit_LDADD = src/ust/libltt-ust.la
 bench_live_emit_LDFLAGS = -no-install
 
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
-	bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/live_latency.sh bench/lttng_compare.sh bench/bench-lib.sh \
+	bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh \
 	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h
 

@@ -93,7 +93,12 @@ extern "C" {
 	X(RELAY_LOST, 70, "the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why") \
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
 	X(LIVE_TIMER, 72, "invalid live timer period: use microseconds from 1000 to 4294967295") \
-	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'")
+	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'") \
+	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); nothing was killed and the command could not complete: a stopped session stays stopped, its data is written once the consumer runs again") \
+	X(TIMER_MIN, 110, "switch and read timers are 0 (off) or at least 100 us: a shorter period keeps the consumer daemon busy without data; use a longer period") \
+	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
+	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
+	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -138,8 +138,10 @@ void ltt_consumer_put_add_trace(struct ltt_wbuf *w, const struct ltt_consumer_ad
 	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
 	ltt_wbuf_put_u32(w, m->uid);
 	ltt_wbuf_put_u32(w, m->gid);
-	if (m->relay_key)
+	if (m->relay_key || m->resume)
 		ltt_wbuf_put_u64(w, m->relay_key);	/* 1.2; local traces as 1.1 */
+	if (m->resume)
+		ltt_wbuf_put_u8(w, 1);			/* 1.4; a new trace as 1.2 */
 }
 
 int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace *ret)
@@ -154,6 +156,13 @@ int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace
 	m.gid = ltt_rbuf_get_u32(r);
 	if (!r->err && r->pos < r->len)
 		m.relay_key = ltt_rbuf_get_u64(r);	/* 1.2 */
+	if (!r->err && r->pos < r->len) {
+		int resume = ltt_rbuf_get_bool(r);	/* 1.4 */
+
+		m.resume = resume == 1;
+		if (resume != 1)
+			ltt_rbuf_fail(r);	/* 0 is sent by leaving the field out */
+	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));

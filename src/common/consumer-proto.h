@@ -70,6 +70,24 @@
  *   DESTROY_CHANNEL {u64 channel_key}   final flush, then close its files
  *   DESTROY_TRACE {u64 trace_key}       its channels must be destroyed first
  *
+ * Taking over from a consumer that died (1.4):
+ *   ADD_TRACE ... [, u64 relay_key, u8 resume]
+ *       resume 1 (sent only when set, with relay_key then always present):
+ *       a local trace a dead consumer was writing.  dir and dir/index may
+ *       exist; the metadata file is reopened and emptied (the session
+ *       daemon sends the whole text again); each stream file and its
+ *       index are reopened (the newest of a rotation) and cut back to the
+ *       last packet the index holds whole; packets the ring buffer hands
+ *       out again with a sequence number the index already holds are not
+ *       written twice.  A relayed trace with resume gets -EOPNOTSUPP.
+ *   ADD_STREAM_STATS {u64 channel_key, u32 cpu} + 3 fds: as ADD_STREAM,
+ *       plus the channel's statistics page: a memfd of at least
+ *       LTT_CONSUMER_STATS_SIZE(cpu + 1) bytes, sealed against shrinking,
+ *       where the consumer keeps the stream's struct
+ *       ltt_consumer_stream_stats at cpu * 64 up to date (the session
+ *       daemon reads it without asking; a new consumer continues the
+ *       counts it finds there).
+ *
  * Relay output (1.2):
  *   ADD_RELAY {u64 relay_key, str ctrl_url, str data_url, str hostname,
  *              str session_name, str base_path, u32 live_timer_us,
@@ -98,6 +116,16 @@
  *   DEL_RELAY {u64 relay_key}
  *       After the traces using it are destroyed (-EBUSY otherwise): closes
  *       the streams left (CLOSE_STREAM), both connections, frees it.
+ *
+ * Streams of a channel (1.3):
+ *   STREAMS_SENT {u64 channel_key}
+ *       The channel's ADD_STREAMs (or ADD_KERNEL_STREAMs) are all sent,
+ *       whether they succeeded or not.  A relayed channel holds its streams
+ *       back from viewers until then, so that they are announced (the
+ *       relay's STREAMS_SENT) together, never some of them.  -ENOENT for an
+ *       unknown channel.  A session daemon sends it only to a consumer of
+ *       1.3 or later; a consumer whose session daemon speaks 1.2 or older
+ *       treats every ADD_STREAM as the channel's last.
  */
 #ifndef LTT_COMMON_CONSUMER_PROTO_H
 #define LTT_COMMON_CONSUMER_PROTO_H
@@ -113,7 +141,11 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 2
+#define LTT_CONSUMER_MINOR 4
+/* The minor that brought STREAMS_SENT. */
+#define LTT_CONSUMER_MINOR_STREAMS_SENT 3
+/* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
+#define LTT_CONSUMER_MINOR_TAKEOVER 4
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -129,7 +161,9 @@
 	X(ADD_RELAY, 11) \
 	X(RELAY_DATA_PENDING, 12) \
 	X(RELAY_STATUS, 13) \
-	X(DEL_RELAY, 14)
+	X(DEL_RELAY, 14) \
+	X(STREAMS_SENT, 15) \
+	X(ADD_STREAM_STATS, 16)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -182,6 +216,7 @@ struct ltt_consumer_add_trace {
 	uint32_t uid;
 	uint32_t gid;
 	uint64_t relay_key;		/* 1.2: 0 local (and absent on the wire) */
+	bool resume;			/* 1.4: take over a trace a dead consumer wrote */
 };
 
 /* METADATA, decoded; text borrows the message. */
@@ -209,6 +244,25 @@ struct ltt_consumer_channel_stats {
 	uint64_t packets_lost;
 	uint64_t bytes_written;
 };
+
+/*
+ * One stream's counters in a channel's statistics page (ADD_STREAM_STATS),
+ * host order, each word stored whole by the consumer's data thread;
+ * readers load each word once.  Totals over every consumer that read the
+ * stream.
+ */
+struct ltt_consumer_stream_stats {
+	uint64_t packets_lost;		/* corrupt, overwritten, abandoned, unwritable */
+	uint64_t bytes_written;		/* packet bytes in the output */
+	uint64_t events_lost;		/* lost here beyond the ring buffer's own count */
+	uint64_t packets_written;
+	uint64_t updated_ns;		/* CLOCK_MONOTONIC of the last store */
+	uint64_t reserved[3];
+};
+
+#define LTT_CONSUMER_STATS_SLOT 64
+#define LTT_CONSUMER_STATS_SIZE(nr_streams) \
+	((((uint64_t)(nr_streams) * LTT_CONSUMER_STATS_SLOT) + 4095) & ~(uint64_t)4095)
 
 /* ADD_KERNEL_STREAM, decoded (its one fd travels beside). */
 struct ltt_consumer_add_kernel_stream {
@@ -310,7 +364,10 @@ void ltt_consumer_put_flush_channel(struct ltt_wbuf *w,
 				    const struct ltt_consumer_flush_channel *m);
 int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush_channel *ret);
 
-/** ltt_consumer_put_key() - CHANNEL_STATS, DESTROY_CHANNEL, DESTROY_TRACE: {u64 key} */
+/**
+ * ltt_consumer_put_key() - CHANNEL_STATS, DESTROY_CHANNEL, DESTROY_TRACE,
+ * STREAMS_SENT: {u64 key}
+ */
 void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key);
 int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
 

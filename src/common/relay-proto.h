@@ -37,7 +37,7 @@
  *   SEND_METADATA {u64 stream_handle, u32 padding_size} + bytes
  *                                             -> {u32 ret_code}
  *       Appends TSDL metadata packets to a metadata stream (data_size =
- *       12 + bytes + padding_size).
+ *       12 + bytes), then padding_size zeros that do not travel.
  *   SEND_INDEX (80 bytes, below)             -> {u32 ret_code}
  *       The index of the packet sent on the data connection with the same
  *       (stream_handle, net_seq_num).  packet_size 0 is a live beacon: no
@@ -55,10 +55,13 @@
  *
  * Data connection: no handshake.  Each packet is a 32-byte header
  * {u64 circuit_id (0), u64 stream_handle, u64 net_seq_num, u32 data_size,
- * u32 padding_size} then data_size + padding_size bytes (the padding is
- * written as zeros after the data).  net_seq_num counts from 0 per stream
- * and increases by one per packet.  A data connection serves the streams
- * of any session; the relay never writes to it.
+ * u32 padding_size} then data_size bytes: the packet's content (its header
+ * included, up to content_size rounded up to a byte).  The padding does
+ * not travel: the relay writes padding_size zeros after the data, so the
+ * packet on disk is data_size + padding_size bytes (its packet_size), as
+ * LTTng does.  net_seq_num counts from 0 per stream and increases by one
+ * per packet.  A data connection serves the streams of any session; the
+ * relay never writes to it.
  */
 #ifndef LTT_COMMON_RELAY_PROTO_H
 #define LTT_COMMON_RELAY_PROTO_H

@@ -46,6 +46,7 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	out.owner = trace->owner;
 	out.max_size = cfg->tracefile_size;
 	out.max_count = cfg->tracefile_count;
+	out.resume = trace->resume;
 	if (trace->relay)
 		ret = ltt_sink_relay_output_create(trace->relay, trace->path, cfg->tracefile_size,
 						   cfg->tracefile_count, false, &c->output);

@@ -48,6 +48,7 @@ struct relay_ent {
 struct cmd_state {
 	int fd;
 	bool hello_done;
+	uint32_t minor;		/* the protocol minor both sides speak */
 	bool bye;		/* incompatible peer: exit after replying */
 	int end;		/* why the loop stopped: 1 peer gone, -1 broken */
 	struct ltt_data_thread *dt;
@@ -141,6 +142,10 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 		LTT_WARN("ADD_TRACE: trace %" PRIu64 " already writes to %s", t->key, m.dir);
 		return -EEXIST;
 	}
+	if (re && m.resume) {
+		LTT_WARN("ADD_TRACE: a relayed trace can't be resumed: not supported");
+		return -EOPNOTSUPP;
+	}
 	if (!re && m.dir[0] != '/') {
 		LTT_WARN("ADD_TRACE: trace directory '%s' is not an absolute path", m.dir);
 		return -EINVAL;
@@ -152,7 +157,7 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	if (re)
 		ret = ltt_trace_create_relayed(m.key, m.dir, m.uuid, &owner, re->relay, &t);
 	else
-		ret = ltt_trace_create(m.key, m.dir, m.uuid, &owner, &t);
+		ret = ltt_trace_create(m.key, m.dir, m.uuid, &owner, m.resume, &t);
 	if (ret == -EINVAL && re)
 		LTT_WARN("ADD_TRACE: '%s' is not a relative path without . or .. components",
 			 m.dir);
@@ -163,7 +168,8 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	t->next = st->traces;
 	st->traces = t;
 	st->nr_traces++;
-	LTT_INFO("trace %" PRIu64 ": %s%s", m.key, m.dir, re ? " (relayed)" : "");
+	LTT_INFO("trace %" PRIu64 ": %s%s", m.key, m.dir,
+		 re ? " (relayed)" : m.resume ? " (taken over from a consumer that died)" : "");
 	return 0;
 }
 
@@ -274,7 +280,10 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 	return 0;
 }
 
-/* ADD_STREAM {u64 channel_key, u32 cpu} + shm fd, wakeup fd */
+/*
+ * ADD_STREAM {u64 channel_key, u32 cpu} + shm fd, wakeup fd;
+ * ADD_STREAM_STATS: the same + the channel's statistics page (1.4)
+ */
 static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			  struct ltt_wbuf *reply)
 {
@@ -298,10 +307,17 @@ static int cmd_add_stream(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_m
 	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes these */
 	req.shm_fd = msg->fds[0];
 	req.wakeup_fd = msg->fds[1];
+	if (msg->hdr.type == LTT_CONSUMER_MSG_ADD_STREAM_STATS) {
+		req.has_stats = true;
+		req.stats_fd = msg->fds[2];
+	}
 	ret = ltt_data_call(st->dt, &req);
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
+	/* an older session daemon sends no STREAMS_SENT: each stream is the last */
+	if (st->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
+		ltt_output_streams_added(req.chan->output);
 	return ret;
 }
 
@@ -331,7 +347,32 @@ static int cmd_add_kernel_stream(struct cmd_state *st, struct ltt_rbuf *r, struc
 	if (ret == -EEXIST)
 		LTT_WARN("ADD_KERNEL_STREAM: channel %s already has cpu %" PRIu32, req.chan->name,
 			 req.cpu);
+	/* an older session daemon sends no STREAMS_SENT: each stream is the last */
+	if (st->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
+		ltt_output_streams_added(req.chan->output);
 	return ret;
+}
+
+/*
+ * STREAMS_SENT {u64 channel_key}: the channel's streams are all added;
+ * their sinks are open (ADD_STREAM replied once the data thread had opened
+ * them), so a relayed channel announces them together now.
+ */
+static int cmd_streams_sent(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_channel *chan;
+	uint64_t key;
+
+	if (ltt_consumer_get_key(r, &key))
+		return -EPROTO;
+	chan = find_channel(st, key);
+	if (!chan) {
+		LTT_WARN("STREAMS_SENT: no channel %" PRIu64, key);
+		return -ENOENT;
+	}
+	ltt_output_streams_added(chan->output);
+	return 0;
 }
 
 /* FLUSH_CHANNEL {u64 channel_key, u8 final} */
@@ -626,6 +667,7 @@ static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *m
 		return -EPROTONOSUPPORT;
 	}
 	st->hello_done = true;
+	st->minor = theirs.minor < ours.minor ? theirs.minor : ours.minor;
 	ltt_consumer_put_version(reply, &ours);
 	return 0;
 }
@@ -636,6 +678,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_METADATA] = { cmd_metadata, 0 },
 	[LTT_CONSUMER_MSG_ADD_CHANNEL] = { cmd_add_channel, 0 },
 	[LTT_CONSUMER_MSG_ADD_STREAM] = { cmd_add_stream, 2 },
+	[LTT_CONSUMER_MSG_ADD_STREAM_STATS] = { cmd_add_stream, 3 },
 	[LTT_CONSUMER_MSG_FLUSH_CHANNEL] = { cmd_flush_channel, 0 },
 	[LTT_CONSUMER_MSG_CHANNEL_STATS] = { cmd_channel_stats, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_CHANNEL] = { cmd_destroy_channel, 0 },
@@ -645,6 +688,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_RELAY_DATA_PENDING] = { cmd_relay_data_pending, 0 },
 	[LTT_CONSUMER_MSG_RELAY_STATUS] = { cmd_relay_status, 0 },
 	[LTT_CONSUMER_MSG_DEL_RELAY] = { cmd_del_relay, 0 },
+	[LTT_CONSUMER_MSG_STREAMS_SENT] = { cmd_streams_sent, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

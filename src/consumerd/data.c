@@ -320,7 +320,13 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	ret = ltt_stream_create(chan, req->cpu, src, &s);
 	if (ret)
 		return ret;
-	if (s->src->copies)
+	if (req->has_stats) {
+		ret = ltt_stream_set_stats_page(s, req->stats_fd);
+		if (ret)
+			LTT_ERR("channel %s cpu %u: the statistics page is refused: %s",
+				chan->name, req->cpu, strerror(-ret));
+	}
+	if (!ret && s->src->copies)
 		ret = grow_scratch(&dt->scratch, s->src->packet_size);
 	if (!ret)
 		ret = ltt_evloop_watch(dt->loop, s->src->poll_fd, s->src->poll_events, on_source, s,

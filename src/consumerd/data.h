@@ -57,6 +57,8 @@ struct ltt_data_req {
 	struct ltt_relay *relay;	/* ADD_RELAY, REMOVE_RELAY: borrowed */
 	uint32_t cpu;			/* ADD_STREAM */
 	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
+	bool has_stats;			/* ADD_STREAM: stats_fd is the statistics page */
+	int stats_fd;			/* borrowed (ltt_stream_set_stats_page()) */
 	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
 	bool final;			/* FLUSH */
 	struct ltt_channel_stats stats;	/* STATS: the result */

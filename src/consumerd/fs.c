@@ -158,6 +158,37 @@ int ltt_fs_create_new(int dir_fd, const char *name, const struct ltt_owner *owne
 	return ret;
 }
 
+int ltt_fs_reopen(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd,
+		  uint64_t *ret_size)
+{
+	bool switched;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (!name || !*name || strchr(name, '/'))
+		return -EINVAL;
+	switched = as_owner(owner);
+	fd = openat(dir_fd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	as_self(switched);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st))
+		ret = -errno;
+	/* what we made: a plain file of the owner's, no other name to it */
+	else if (!S_ISREG(st.st_mode) || st.st_nlink != 1 || st.st_uid != owner->uid ||
+		 st.st_size < 0)
+		ret = -EPERM;
+	else if (fcntl(fd, F_SETFL, 0))
+		ret = -errno;
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	*ret_fd = fd;
+	*ret_size = (uint64_t)st.st_size;
+	return 0;
+}
+
 int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset)
 {
 	struct iovec v[8];

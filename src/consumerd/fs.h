@@ -69,6 +69,19 @@ int ltt_fs_create(int dir_fd, const char *name, const struct ltt_owner *owner, i
 int ltt_fs_create_new(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
 
 /**
+ * ltt_fs_reopen() - open an existing file a consumer made for @owner, to
+ * continue it (a consumer taking over a dead one's trace)
+ * @ret_fd: read-write, close-on-exec
+ * @ret_size: its size
+ *
+ * Opened as @owner, without following a link; it must be a regular file
+ * of @owner's with one name (a planted hard link is refused).  Returns 0,
+ * -ENOENT (not there), -EPERM (not such a file), or openat()'s error.
+ */
+int ltt_fs_reopen(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd,
+		  uint64_t *ret_size);
+
+/**
  * ltt_fs_pwritev_all() - write all of @iov at @offset of @fd, retrying
  * short writes and EINTR
  * @iov: @iovcnt buffers (borrowed; not modified)

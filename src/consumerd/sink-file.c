@@ -3,6 +3,8 @@
  * sink-file.c - the file output: a stream's data and index files, with
  * rotation; packets written from memory or spliced from a descriptor.
  */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -26,6 +28,7 @@ struct file_output {
 	uint64_t max_size, max_count;
 	int meta_fd;			/* the trace's metadata file, or -1 */
 	uint64_t meta_size;		/* its bytes: whole packets */
+	bool resume;			/* continue a dead consumer's files */
 };
 
 struct ltt_tracefile {
@@ -41,6 +44,8 @@ struct ltt_tracefile {
 	int pipe[2];			/* for splice(), made on first use; -1 */
 	size_t pipe_size;
 	bool no_splice;			/* splice() refused the source: memory only */
+	bool resumed;			/* packets up to last_seq are in the files */
+	uint64_t last_seq;		/* sequence number of the last packet indexed */
 	char base_name[LTT_SINK_FILE_BASE_MAX + 1];
 };
 
@@ -214,12 +219,24 @@ static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool 
 	return 0;
 }
 
-/*
- * The packet's bytes into the data file: spliced from pkt->splice_fd when
- * there is one and splice() works with it, else from memory.  On failure
- * the caller cuts the file back.
- */
-static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt)
+/* The first @len bytes of @pkt's memory at @off. */
+static int write_memory(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt,
+			uint64_t len, uint64_t off)
+{
+	struct iovec iov[LTT_SINK_MAX_IOV];
+	int i, cnt = 0;
+
+	for (i = 0; i < pkt->iovcnt && len; i++) {
+		iov[cnt] = pkt->iov[i];
+		if (iov[cnt].iov_len > len)
+			iov[cnt].iov_len = (size_t)len;
+		len -= iov[cnt++].iov_len;
+	}
+	return ltt_fs_pwritev_all(tf->fd, iov, cnt, off);
+}
+
+/* @content bytes of the packet: spliced, else from memory. */
+static int copy_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt, uint64_t content)
 {
 	bool moved = false;
 	int ret;
@@ -227,7 +244,7 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	if (pkt->splice_fd >= 0 && !tf->no_splice) {
 		ret = open_pipe(tf);
 		if (!ret)
-			ret = splice_packet(tf, pkt->splice_fd, pkt->len, &moved);
+			ret = splice_packet(tf, pkt->splice_fd, content, &moved);
 		if (ret && ret != -EINVAL && ret != -ENOSYS)
 			close_pipe(tf);	/* nothing of this packet may reach the next */
 		if (ret != -EINVAL && ret != -ENOSYS)
@@ -241,7 +258,24 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	}
 	if (pkt->splice_fd >= 0)
 		tf->base.splice_fallbacks++;
-	return ltt_fs_pwritev_all(tf->fd, pkt->iov, pkt->iovcnt, tf->size);
+	return write_memory(tf, pkt, content, tf->size);
+}
+
+/*
+ * The packet's content into the data file: spliced from pkt->splice_fd
+ * when there is one and splice() works with it, else from memory; then
+ * its padding, as a hole (zeros, whatever the buffer held there: stale
+ * bytes of older packets never reach the file).  On failure the caller
+ * cuts the file back.
+ */
+static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt)
+{
+	uint64_t content = ltt_sink_packet_content(pkt);
+	int ret = copy_data(tf, pkt, content);
+
+	if (!ret && content < pkt->len && ftruncate(tf->fd, (off_t)(tf->size + pkt->len)))
+		ret = -errno;
+	return ret;
 }
 
 static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
@@ -254,6 +288,11 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 
 	if (tf->fd < 0 || tf->idx_fd < 0)
 		return -EBADF;
+	if (tf->resumed) {
+		if (pkt->entry.packet_seq_num <= tf->last_seq)
+			return -EALREADY;	/* the dead consumer wrote it: not twice */
+		tf->resumed = false;
+	}
 	if (tf->max_size && tf->size &&
 	    (tf->size >= tf->max_size || len > tf->max_size - tf->size)) {
 		ret = rotate(tf);
@@ -277,6 +316,136 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	}
 	tf->size += len;
 	tf->idx_size += sizeof(rec);
+	return 0;
+}
+
+/*
+ * The last packet @idx_fd (an index of @idx_len bytes) holds whole that
+ * lies within @data_len bytes of its data file: *ret_entries entries
+ * (0: none), the last one in @ret.  A torn entry at the end, or one whose
+ * packet is not whole in the data file, does not count.
+ */
+static int last_whole_entry(int idx_fd, uint64_t idx_len, uint64_t data_len,
+			    uint64_t *ret_entries, struct ltt_ctf_index_entry *ret)
+{
+	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE], rec[LTT_CTF_INDEX_ENTRY_SIZE];
+	uint64_t n = 0;
+	uint32_t esize;
+
+	*ret_entries = 0;
+	if (idx_len < sizeof(hdr))
+		return 0;
+	if (pread(idx_fd, hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr))
+		return -EIO;
+	if (ltt_ctf_index_header_decode(hdr, &esize) || esize != LTT_CTF_INDEX_ENTRY_SIZE)
+		return -EPROTO;
+	for (n = (idx_len - sizeof(hdr)) / sizeof(rec); n; n--) {
+		if (pread(idx_fd, rec, sizeof(rec), (off_t)(sizeof(hdr) + (n - 1) * sizeof(rec))) !=
+		    (ssize_t)sizeof(rec))
+			return -EIO;
+		if (ltt_ctf_index_entry_decode(rec, sizeof(rec), ret))
+			return -EPROTO;
+		if (ret->offset <= data_len && ret->packet_size / 8 <= data_len - ret->offset)
+			break;
+	}
+	*ret_entries = n;
+	return 0;
+}
+
+/* The lowest and highest N of BASE_N files in the directory; -ENOENT: none. */
+static int find_rotated(struct ltt_tracefile *tf, uint64_t *ret_min, uint64_t *ret_max)
+{
+	size_t blen = strlen(tf->base_name);
+	uint64_t lo = UINT64_MAX, hi = 0, no;
+	struct dirent *de;
+	char *end;
+	DIR *dir;
+	int fd;
+
+	fd = openat(tf->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while ((de = readdir(dir))) {
+		if (strncmp(de->d_name, tf->base_name, blen) || de->d_name[blen] != '_' ||
+		    !isdigit((unsigned char)de->d_name[blen + 1]))
+			continue;
+		errno = 0;
+		no = strtoull(de->d_name + blen + 1, &end, 10);
+		if (*end || errno)
+			continue;
+		lo = no < lo ? no : lo;
+		hi = no > hi ? no : hi;
+	}
+	closedir(dir);
+	if (lo == UINT64_MAX)
+		return -ENOENT;
+	*ret_min = lo;
+	*ret_max = hi;
+	return 0;
+}
+
+/*
+ * Continue the files a dead consumer wrote: the newest data file and its
+ * index, cut back to the last packet the index holds whole; a stream with
+ * no file yet (or an unreadable index) starts file N afresh.
+ */
+static int resume_files(struct ltt_tracefile *tf)
+{
+	char name[NAME_MAX + 1], idx_name[NAME_MAX + 1];
+	uint64_t lo = 0, hi = 0, data_len, idx_len, n = 0;
+	struct ltt_ctf_index_entry e;
+	int ret;
+
+	if (tf->max_size) {
+		ret = find_rotated(tf, &lo, &hi);
+		if (ret == -ENOENT)
+			return open_files(tf, 0, &tf->fd, &tf->idx_fd);
+		if (ret)
+			return ret;
+	}
+	tf->file_no = hi;
+	tf->oldest_no = lo;
+	ret = file_name(tf, hi, false, name, sizeof(name));
+	if (!ret)
+		ret = file_name(tf, hi, true, idx_name, sizeof(idx_name));
+	if (!ret)
+		ret = ltt_fs_reopen(tf->dir_fd, name, tf->owner, &tf->fd, &data_len);
+	if (!ret)
+		ret = ltt_fs_reopen(tf->index_dir_fd, idx_name, tf->owner, &tf->idx_fd, &idx_len);
+	if (!ret)
+		ret = last_whole_entry(tf->idx_fd, idx_len, data_len, &n, &e);
+	if (ret) {
+		/* nothing usable to continue: this file starts again */
+		LTT_WARN("stream %s: file %s can't be continued (%s): started again",
+			 tf->base_name, name, strerror(-ret));
+		close_files(tf);
+		return open_files(tf, hi, &tf->fd, &tf->idx_fd);
+	}
+	tf->size = n ? e.offset + e.packet_size / 8 : 0;
+	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE + n * LTT_CTF_INDEX_ENTRY_SIZE;
+	if (tf->size != data_len)
+		cut_back(tf->fd, tf->size, "stream file");
+	if (tf->idx_size != idx_len) {
+		uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
+		struct iovec iov = { .iov_base = hdr, .iov_len = sizeof(hdr) };
+
+		cut_back(tf->idx_fd, tf->idx_size, "index file");
+		if (idx_len < sizeof(hdr)) {
+			ltt_ctf_index_header(hdr);
+			ret = ltt_fs_pwritev_all(tf->idx_fd, &iov, 1, 0);
+			if (ret)
+				return ret;
+		}
+	}
+	tf->resumed = n != 0;
+	tf->last_seq = n ? e.packet_seq_num : 0;
+	LTT_INFO("stream %s: continuing %s after %" PRIu64 " packets (%" PRIu64 " bytes)",
+		 tf->base_name, name, n, tf->size);
 	return 0;
 }
 
@@ -317,7 +486,7 @@ static int file_open_sink(const struct ltt_output *out, const char *name,
 	tf->max_size = fo->max_size;
 	tf->max_count = fo->max_size ? fo->max_count : 0;
 	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
-	ret = open_files(tf, 0, &tf->fd, &tf->idx_fd);
+	ret = fo->resume ? resume_files(tf) : open_files(tf, 0, &tf->fd, &tf->idx_fd);
 	if (ret) {
 		file_destroy(&tf->base);
 		return ret;
@@ -378,6 +547,7 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 	fo->owner = cfg->owner;
 	fo->max_size = cfg->max_size;
 	fo->max_count = cfg->max_count;
+	fo->resume = cfg->resume;
 	/* our own descriptors: the data thread never depends on the trace's */
 	fo->index_dir_fd = fo->meta_fd = -1;
 	fo->dir_fd = fcntl(cfg->dir_fd, F_DUPFD_CLOEXEC, 3);
@@ -388,7 +558,19 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 		file_output_destroy(&fo->base);
 		return ret;
 	}
-	if (cfg->metadata) {
+	if (cfg->metadata && cfg->resume) {
+		/* Ours, written by a consumer that died: the text comes again whole. */
+		ret = ltt_fs_reopen(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd, &fo->meta_size);
+		if (ret == -ENOENT)
+			ret = ltt_fs_create_new(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd);
+		else if (!ret && ftruncate(fo->meta_fd, 0))
+			ret = -errno;
+		fo->meta_size = 0;
+		if (ret) {
+			file_output_destroy(&fo->base);
+			return ret;
+		}
+	} else if (cfg->metadata) {
 		/* A directory that already holds a trace is not written over. */
 		ret = ltt_fs_create_new(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd);
 		if (ret) {

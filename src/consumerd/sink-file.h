@@ -45,6 +45,10 @@ struct ltt_sink_file_cfg {
 	uint64_t max_count;		/* files kept, 0: all */
 	bool metadata;			/* the trace's own output: creates DIR/metadata
 					 * (-EEXIST if there) for ltt_output_metadata() */
+	bool resume;			/* continue what a dead consumer wrote: the
+					 * metadata file is reopened and emptied,
+					 * each stream continues its newest file
+					 * after its last whole packet */
 };
 
 /**

@@ -65,10 +65,12 @@ struct relay_stream {
 	bool ready;			/* the relay gave its handle */
 	bool refused;			/* the relay refused it: its packets drop */
 	bool waiting;			/* its sink waits on wake_fd */
+	bool held;			/* not announced before its channel's streams all are */
 	bool woken;			/* wake_fd written, not read yet */
 	int wake_fd;			/* its sink's eventfd, or -1 */
 	uint64_t lost_packets;		/* taken by its sink, lost in the queue */
 	uint64_t lost_events;		/* their events */
+	const struct relay_group *group;	/* its channel's, or NULL */
 	struct byteq meta;		/* metadata given before the handle came */
 	char name[LTT_RELAY_NAME_MAX];
 	char path[];			/* the trace's pathname */
@@ -104,9 +106,15 @@ struct ltt_relay {
 	struct ltt_sink_relay_stats stats;
 };
 
+/* A channel's streams: announced once all are added (or never held back). */
+struct relay_group {
+	bool complete;			/* ltt_output_streams_added() came: none held */
+};
+
 struct relay_output {
 	struct ltt_output base;
 	struct ltt_relay *relay;
+	struct relay_group *group;	/* under the relay's lock */
 	uint64_t tracefile_size, tracefile_count;
 	struct relay_stream *meta;	/* the trace's metadata stream, or NULL */
 	char path[];
@@ -349,7 +357,7 @@ static int queue_metadata(struct ltt_relay *r, struct relay_stream *st, const ui
 /*
  * The relay answered @st's ADD_STREAM: its handle, or a refusal (its
  * packets are then dropped and counted).  STREAMS_SENT is not sent here
- * but by publish_streams(), with the next packet or live tick.  Locked.
+ * but by publish_streams(), once its channel's streams are all added.  Locked.
  */
 static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
 			    const struct reply *got)
@@ -621,20 +629,42 @@ static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream 
 	ltt_wbuf_fini(&pl);
 }
 
+/* Is a stream held back until its channel's streams are all added?  Locked. */
+static bool streams_held(const struct ltt_relay *r)
+{
+	const struct relay_stream *st;
+
+	for (st = r->streams; st; st = st->next)
+		if (st->held)
+			return true;
+	return false;
+}
+
 /*
- * STREAMS_SENT for the streams added since the last one.  A stream is not
- * announced when it is added but with the first packet or live tick after
- * it: the streams of a channel (one per CPU) come one by one, and a viewer
- * (babeltrace2 2.0) asks for new streams only when an index it receives
- * with data says so, never when a stream it has is idle; announced
- * together, a viewer learns all of them at once.  Locked.
+ * STREAMS_SENT for the streams added since the last one, unless a
+ * channel's streams are still coming (held): a viewer learns a channel's
+ * streams all at once (babeltrace2 2.0 asks for new streams only when an
+ * index with data says so, never when a stream it has is idle, so a
+ * stream announced late would stay unseen), never some of them.  Called
+ * at each packet and live tick, and when a channel's streams are
+ * complete.  Locked.
  */
 static void publish_streams(struct ltt_relay *r)
 {
-	if (!r->publish || r->conn_error)
+	if (!r->publish || r->conn_error || streams_held(r))
 		return;
 	r->publish = false;
 	queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
+}
+
+/* The streams of @g (NULL: all) are no longer held back.  Locked. */
+static void release_streams(struct ltt_relay *r, const struct relay_group *g)
+{
+	struct relay_stream *st;
+
+	for (st = r->streams; st; st = st->next)
+		if (!g || st->group == g)
+			st->held = false;
 }
 
 /* CLOSE_STREAM once, with the last packet's number.  Locked. */
@@ -702,24 +732,30 @@ static void queue_index(struct ltt_relay *r, struct relay_stream *st,
 }
 
 /*
- * Send header + packet with one sendmsg() from the packet's memory; copy
- * what the socket did not take into the data queue.  Locked, queue empty.
+ * Send header + the packet's first @content bytes (the padding after them
+ * never travels: the relay writes it) with one sendmsg() from the
+ * packet's memory; copy what the socket did not take into the data
+ * queue.  Locked, queue empty.
  */
-static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt_sink_packet *pkt)
+static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt_sink_packet *pkt,
+		       uint64_t content)
 {
 	struct iovec iov[LTT_SINK_MAX_IOV + 1];
 	struct msghdr mh = { .msg_iov = iov };
 	size_t total = LTT_RELAY_DATA_HDR_SIZE, done;
 	ssize_t n;
-	int i, ret;
+	int i, cnt = 1, ret;
 
 	iov[0].iov_base = (void *)hdr;
 	iov[0].iov_len = LTT_RELAY_DATA_HDR_SIZE;
-	for (i = 0; i < pkt->iovcnt; i++) {
-		iov[i + 1] = pkt->iov[i];
-		total += pkt->iov[i].iov_len;
+	for (i = 0; i < pkt->iovcnt && content; i++) {
+		iov[cnt] = pkt->iov[i];
+		if (iov[cnt].iov_len > content)
+			iov[cnt].iov_len = (size_t)content;
+		content -= iov[cnt].iov_len;
+		total += iov[cnt++].iov_len;
 	}
-	mh.msg_iovlen = (size_t)pkt->iovcnt + 1;
+	mh.msg_iovlen = (size_t)cnt;
 	do
 		n = sendmsg(r->data_fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
 	while (n < 0 && errno == EINTR);
@@ -731,7 +767,7 @@ static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt
 	if (done < total && !busy(r))
 		r->progress_ms = ltt_relay_conn_now_ms();
 	/* the rest, copied: the ring buffer gets its sub-buffer back now */
-	for (i = 0; i < pkt->iovcnt + 1 && done < total; i++) {
+	for (i = 0; i < cnt && done < total; i++) {
 		if (done >= iov[i].iov_len) {
 			done -= iov[i].iov_len;
 			total -= iov[i].iov_len;
@@ -754,10 +790,11 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	struct relay_sink *rs = (struct relay_sink *)sink;
 	struct ltt_relay *r = rs->relay;
 	struct relay_stream *st = rs->st;
+	uint64_t content = ltt_sink_packet_content(pkt);
 	uint8_t hdr[LTT_RELAY_DATA_HDR_SIZE];
 	struct ltt_relay_data_hdr h = {
 		.stream_handle = st->handle, .net_seq_num = st->next_seq,
-		.data_size = (uint32_t)pkt->len,
+		.data_size = (uint32_t)content, .padding_size = (uint32_t)(pkt->len - content),
 	};
 	struct ltt_relay_index idx = {
 		.stream_handle = st->handle, .net_seq_num = st->next_seq,
@@ -792,7 +829,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	if (!ret && !q_empty(&r->data_q))
 		ret = -EAGAIN;	/* not reached: ready() keeps it empty */
 	if (!ret)
-		ret = send_packet(r, hdr, pkt);
+		ret = send_packet(r, hdr, pkt, content);
 	if (ret) {
 		r->stats.packets_lost++;
 		pthread_mutex_unlock(&r->lock);
@@ -800,10 +837,10 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	}
 	if (q_empty(&r->data_q)) {
 		r->stats.packets_sent++;
-		r->stats.bytes_sent += pkt->len;
+		r->stats.bytes_sent += content;
 	} else {
 		r->q_packets++;
-		r->q_bytes += pkt->len;
+		r->q_bytes += content;
 		r->q_events += pkt->events;
 		r->q_st = st;
 	}
@@ -917,7 +954,9 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 	} else if (!ret) {
 		rs->st->sink_open = true;
 		rs->st->wake_fd = rs->base.poll_fd;
-		/* viewers see it with the next packet or live tick */
+		/* viewers see it with its channel's other streams */
+		rs->st->group = ro->group;
+		rs->st->held = !ro->group->complete;
 		r->publish = true;
 		send_queue(r, r->ctrl_fd, &r->ctrl_q);
 		nudge(r);
@@ -957,17 +996,40 @@ static int relay_metadata(struct ltt_output *out, const void *packets, size_t le
 	return ret;
 }
 
-static void relay_output_destroy(struct ltt_output *out)
+/* The channel's streams are all added: announce them (STREAMS_SENT). */
+static void relay_streams_added(struct ltt_output *out)
 {
 	struct relay_output *ro = (struct relay_output *)out;
 	struct ltt_relay *r = ro->relay;
 
-	if (ro->meta) {
-		pthread_mutex_lock(&r->lock);
+	pthread_mutex_lock(&r->lock);
+	ro->group->complete = true;
+	release_streams(r, ro->group);
+	publish_streams(r);
+	pthread_mutex_unlock(&r->lock);
+	kick(r);
+}
+
+static void relay_output_destroy(struct ltt_output *out)
+{
+	struct relay_output *ro = (struct relay_output *)out;
+	struct ltt_relay *r = ro->relay;
+	struct relay_stream *st;
+
+	pthread_mutex_lock(&r->lock);
+	if (ro->meta)
 		close_stream(r, ro->meta);
-		pthread_mutex_unlock(&r->lock);
-		kick(r);
+	/* its streams outlive it (until the relay goes): none waits on it */
+	for (st = r->streams; st; st = st->next) {
+		if (st->group == ro->group) {
+			st->group = NULL;
+			st->held = false;
+		}
 	}
+	publish_streams(r);
+	pthread_mutex_unlock(&r->lock);
+	kick(r);
+	free(ro->group);
 	free(ro);
 }
 
@@ -975,6 +1037,7 @@ static const struct ltt_output_ops relay_output_ops = {
 	.name = "relay",
 	.open_sink = relay_open_sink,
 	.metadata = relay_metadata,
+	.streams_added = relay_streams_added,
 	.destroy = relay_output_destroy,
 };
 
@@ -988,8 +1051,12 @@ int ltt_sink_relay_output_create(struct ltt_relay *r, const char *pathname,
 	if (!r || !pathname || !ret_out || strlen(pathname) >= LTT_RELAY_PATH_MAX)
 		return -EINVAL;
 	ro = calloc(1, sizeof(*ro) + strlen(pathname) + 1);
-	if (!ro)
+	if (ro)
+		ro->group = calloc(1, sizeof(*ro->group));
+	if (!ro || !ro->group) {
+		free(ro);
 		return -ENOMEM;
+	}
 	ro->base.ops = &relay_output_ops;
 	ro->relay = r;
 	ro->tracefile_size = tracefile_size;
@@ -1002,6 +1069,7 @@ int ltt_sink_relay_output_create(struct ltt_relay *r, const char *pathname,
 		kick(r);
 	}
 	if (ret) {
+		free(ro->group);
 		free(ro);
 		return ret;
 	}
@@ -1182,6 +1250,7 @@ void ltt_sink_relay_close(struct ltt_relay *r)
 	struct relay_stream *st;
 
 	pthread_mutex_lock(&r->lock);
+	release_streams(r, NULL);
 	for (st = r->streams; st; st = st->next)
 		close_stream(r, st);
 	r->closing = true;
@@ -1217,6 +1286,7 @@ static void final_send(struct ltt_relay *r)
 	struct relay_stream *st;
 
 	pthread_mutex_lock(&r->lock);
+	release_streams(r, NULL);
 	for (st = r->streams; st; st = st->next)
 		close_stream(r, st);
 	while (!r->conn_error && (!q_empty(&r->ctrl_q) || !q_empty(&r->data_q) || r->exp_head)) {

@@ -7,6 +7,13 @@
 
 #include "consumerd/sink.h"
 
+uint64_t ltt_sink_packet_content(const struct ltt_sink_packet *pkt)
+{
+	uint64_t bytes = pkt->entry.content_size / 8 + (pkt->entry.content_size % 8 != 0);
+
+	return bytes && bytes <= pkt->len ? bytes : pkt->len;
+}
+
 int ltt_sink_ready(struct ltt_sink *sink)
 {
 	return sink->ops->ready ? sink->ops->ready(sink) : 0;
@@ -46,6 +53,12 @@ int ltt_output_open_sink(const struct ltt_output *out, const char *name,
 int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len)
 {
 	return out->ops->metadata ? out->ops->metadata(out, packets, len) : -EOPNOTSUPP;
+}
+
+void ltt_output_streams_added(struct ltt_output *out)
+{
+	if (out->ops->streams_added)
+		out->ops->streams_added(out);
 }
 
 void ltt_output_destroy(struct ltt_output *out)

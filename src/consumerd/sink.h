@@ -51,6 +51,14 @@ struct ltt_sink_packet {
 						 * sink sets the offset */
 };
 
+/**
+ * ltt_sink_packet_content() - how many leading bytes of @pkt hold data:
+ * its entry's content_size (bits) rounded up to a byte; pkt->len when
+ * that is 0 or beyond the packet.  The rest, up to pkt->len, is padding:
+ * a sink writes it as zeros (or a hole) and never copies it.  Any thread.
+ */
+uint64_t ltt_sink_packet_content(const struct ltt_sink_packet *pkt);
+
 struct ltt_sink;
 
 struct ltt_sink_ops {
@@ -82,6 +90,8 @@ struct ltt_output_ops {
 			 struct ltt_sink **ret_sink);
 	/* Optional: append whole metadata packets; -EOPNOTSUPP when absent. */
 	int (*metadata)(struct ltt_output *out, const void *packets, size_t len);
+	/* Optional: the sinks opened so far are all the channel's streams. */
+	void (*streams_added)(struct ltt_output *out);
 	void (*destroy)(struct ltt_output *out);
 };
 
@@ -153,6 +163,15 @@ int ltt_output_open_sink(const struct ltt_output *out, const char *name,
  * output's negative errno.
  */
 int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len);
+
+/**
+ * ltt_output_streams_added() - every stream of the output's channel has
+ * its sink now: a relay announces them to viewers together (until then it
+ * holds them back); other outputs do nothing
+ *
+ * Command thread, after the sinks were opened.
+ */
+void ltt_output_streams_added(struct ltt_output *out);
 
 /**
  * ltt_output_destroy() - release the output; its sinks must be gone;

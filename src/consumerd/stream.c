@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
 
 #include "common/log.h"
 #include "consumerd/channel.h"
@@ -55,6 +58,9 @@ void ltt_stream_destroy(struct ltt_stream *s)
 {
 	if (!s)
 		return;
+	ltt_stream_publish(s);
+	if (s->pub_map)
+		munmap(s->pub_map, s->pub_len);
 	ltt_sink_destroy(s->sink);
 	ltt_source_destroy(s->src);
 	free(s);
@@ -65,6 +71,11 @@ static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 {
 	int ret = ltt_sink_write(s->sink, pkt);
 
+	if (ret == -EALREADY) {
+		/* a dead consumer wrote it and died before releasing it */
+		s->packets_already++;
+		return;
+	}
 	if (ret) {
 		if (!s->packets_failed)
 			LTT_ERR("%s: can't write packet %" PRIu64
@@ -75,6 +86,7 @@ static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 		return;
 	}
 	s->bytes_written += pkt->len;
+	s->packets_written++;
 }
 
 /*
@@ -121,6 +133,8 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 		}
 	}
 	*ret_used = n;
+	if (n)
+		ltt_stream_publish(s);
 	return n == budget ? LTT_STREAM_BUSY : state;
 }
 
@@ -178,6 +192,7 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 		if (left != LTT_STREAM_IDLE)
 			state = left;
 	}
+	ltt_stream_publish(s);
 	return state;
 }
 
@@ -195,6 +210,75 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 			s->packets_discarded - packets, s->events_discarded - events);
 }
 
+int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
+{
+	uint64_t need = ((uint64_t)s->cpu + 1) * LTT_CONSUMER_STATS_SLOT;
+	struct stat st;
+	int seals;
+	void *map;
+
+	seals = fcntl(fd, F_GET_SEALS);
+	if (seals < 0 || !(seals & F_SEAL_SHRINK))
+		return -EPERM;
+	if (fstat(fd, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode) || st.st_size < 0 || (uint64_t)st.st_size < need ||
+	    (uint64_t)st.st_size > SIZE_MAX)
+		return -EINVAL;
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return -errno;
+	if (s->pub_map)
+		munmap(s->pub_map, s->pub_len);
+	s->pub_map = map;
+	s->pub_len = (size_t)st.st_size;
+	s->pub = (struct ltt_consumer_stream_stats *)((uintptr_t)map +
+						     (uintptr_t)s->cpu * LTT_CONSUMER_STATS_SLOT);
+	/* one load per word: the page is shared, the base is ours */
+	s->pub_base.packets_lost = __atomic_load_n(&s->pub->packets_lost, __ATOMIC_RELAXED);
+	s->pub_base.bytes_written = __atomic_load_n(&s->pub->bytes_written, __ATOMIC_RELAXED);
+	s->pub_base.events_lost = __atomic_load_n(&s->pub->events_lost, __ATOMIC_RELAXED);
+	s->pub_base.packets_written = __atomic_load_n(&s->pub->packets_written,
+						      __ATOMIC_RELAXED);
+	return 0;
+}
+
+/*
+ * Events of packets read here but never written: failed writes, packets
+ * read without a try at close, packets the sink lost after taking them.
+ * Beyond the ring buffer's own count.
+ */
+static uint64_t own_events_lost(const struct ltt_stream *s)
+{
+	uint64_t packets = 0, events = 0, sum = s->events_failed;
+
+	ltt_sink_lost(s->sink, &packets, &events);
+	ltt_source_add_sat(&sum, s->events_discarded);
+	ltt_source_add_sat(&sum, events);
+	return sum;
+}
+
+static void store_sum(uint64_t *word, uint64_t base, uint64_t v)
+{
+	ltt_source_add_sat(&base, v);
+	__atomic_store_n(word, base, __ATOMIC_RELAXED);
+}
+
+void ltt_stream_publish(struct ltt_stream *s)
+{
+	struct ltt_channel_stats st = { 0 };
+	const struct ltt_consumer_stream_stats *b = &s->pub_base;
+
+	if (!s->pub)
+		return;
+	ltt_stream_stats(s, &st);
+	store_sum(&s->pub->packets_lost, b->packets_lost, st.packets_lost);
+	store_sum(&s->pub->bytes_written, b->bytes_written, st.bytes_written);
+	store_sum(&s->pub->events_lost, b->events_lost, own_events_lost(s));
+	store_sum(&s->pub->packets_written, b->packets_written, s->packets_written);
+	__atomic_store_n(&s->pub->updated_ns, ltt_rb_clock(), __ATOMIC_RELEASE);
+}
+
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)
 {
 	uint64_t packets = 0, events = 0;
@@ -202,10 +286,8 @@ void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stat
 	ltt_source_stats(s->src, stats);
 	ltt_sink_lost(s->sink, &packets, &events);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_failed);
-	ltt_source_add_sat(&stats->events_lost, s->events_failed);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_discarded);
-	ltt_source_add_sat(&stats->events_lost, s->events_discarded);
 	ltt_source_add_sat(&stats->packets_lost, packets);
-	ltt_source_add_sat(&stats->events_lost, events);
+	ltt_source_add_sat(&stats->events_lost, own_events_lost(s));
 	ltt_source_add_sat(&stats->bytes_written, s->bytes_written);
 }

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/consumer-proto.h"
 #include "consumerd/data.h"
 #include "consumerd/sink.h"
 #include "consumerd/source.h"
@@ -46,7 +47,34 @@ struct ltt_stream {
 	uint64_t packets_discarded;	/* read without a try: closed, sink blocked */
 	uint64_t events_discarded;	/* their events */
 	uint64_t bytes_written;
+	uint64_t packets_written;
+	uint64_t packets_already;	/* handed out again, already in the output */
+	/* the channel's statistics page (ADD_STREAM_STATS), or NULL */
+	struct ltt_consumer_stream_stats *pub;	/* our slot in it */
+	void *pub_map;
+	size_t pub_len;
+	struct ltt_consumer_stream_stats pub_base;	/* what earlier consumers counted */
 };
+
+/**
+ * ltt_stream_set_stats_page() - publish the stream's counters in @fd, a
+ * channel's statistics page (consumer-proto.h), at slot stream->cpu
+ * @fd: borrowed; must be sealed against shrinking and hold the slot
+ *
+ * Data thread, before the first drain.  What the page holds already
+ * (counted by a consumer that died) is the base the stream adds to.
+ * Returns 0, -EINVAL (too small, not a regular file), -EPERM (not
+ * sealed), or mmap()'s error.
+ */
+int ltt_stream_set_stats_page(struct ltt_stream *stream, int fd);
+
+/**
+ * ltt_stream_publish() - store the stream's counters in its statistics
+ * page, if it has one
+ *
+ * Data thread; after each drain and flush.
+ */
+void ltt_stream_publish(struct ltt_stream *stream);
 
 /**
  * ltt_stream_create() - a stream of @chan reading @src, writing to a sink

@@ -22,7 +22,7 @@
 _Static_assert(LTT_TRACE_UUID_LEN == LTT_CTF_UUID_LEN, "uuid length");
 
 int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
-		     const struct ltt_owner *owner, struct ltt_trace **ret_trace)
+		     const struct ltt_owner *owner, bool resume, struct ltt_trace **ret_trace)
 {
 	struct ltt_sink_file_cfg out = { 0 };
 	struct ltt_trace *t;
@@ -35,6 +35,7 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		return -ENOMEM;
 	t->dir_fd = t->index_fd = -1;
 	t->key = key;
+	t->resume = resume;
 	memcpy(t->uuid, uuid, sizeof(t->uuid));
 	t->owner = *owner;
 	t->path = strdup(dir);
@@ -57,6 +58,7 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 	out.index_dir_fd = t->index_fd;
 	out.owner = *owner;
 	out.metadata = true;
+	out.resume = resume;
 	ret = ltt_sink_file_output_create(&out, &t->output);
 	if (ret) {
 		LTT_ERR("trace %s: can't create its metadata file: %s%s", dir, strerror(-ret),

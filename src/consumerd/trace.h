@@ -12,6 +12,7 @@
 #ifndef LTT_CONSUMERD_TRACE_H
 #define LTT_CONSUMERD_TRACE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "consumerd/fs.h"
@@ -33,6 +34,7 @@ struct ltt_trace {
 	struct ltt_output *output;	/* owned: where the metadata goes */
 	uint64_t meta_text;	/* bytes of TSDL text received */
 	unsigned int nr_channels;	/* channels that use this trace */
+	bool resume;		/* a dead consumer's: its channels continue their files */
 	struct ltt_trace *next;	/* in the command thread's registry */
 	char *path;
 };
@@ -43,13 +45,15 @@ struct ltt_trace {
  * @dir: absolute path (borrowed, copied)
  * @uuid: LTT_TRACE_UUID_LEN bytes (borrowed, copied)
  * @owner: who gets the new directories and files (borrowed, copied)
+ * @resume: the trace of a consumer that died: its metadata file is
+ *          reopened and emptied, its channels continue their files
  * @ret_trace: to release with ltt_trace_destroy()
  *
- * Command thread.  Returns 0, -ENOMEM, or an error of ltt_fs_mkdir_path()
- * or ltt_fs_create().
+ * Command thread.  Returns 0, -ENOMEM, or an error of ltt_fs_mkdir_path(),
+ * ltt_fs_create() or ltt_fs_reopen().
  */
 int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
-		     const struct ltt_owner *owner, struct ltt_trace **ret_trace);
+		     const struct ltt_owner *owner, bool resume, struct ltt_trace **ret_trace);
 
 /**
  * ltt_trace_create_relayed() - a trace sent to @relay: its metadata

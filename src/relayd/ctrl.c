@@ -198,9 +198,8 @@ static int cmd_send_metadata(struct ltt_relay_conn *conn, struct ltt_rbuf *in, s
 	ltt_rbuf_init(&hr, in->data, 12);
 	if (ltt_relay_get_metadata_hdr(&hr, &h))
 		return malformed(conn, "SEND_METADATA");
-	if (h.padding_size > in->len - 12)
-		return malformed(conn, "SEND_METADATA (padding larger than the payload)");
-	len = in->len - 12 - h.padding_size;
+	/* as LTTng sends it: the padding is not in the payload, the relay adds it */
+	len = in->len - 12;
 	bytes = in->data + 12;
 	return stream_result(conn, "SEND_METADATA",
 			     ltt_relay_stream_metadata(state(conn)->session, h.stream_handle, bytes,

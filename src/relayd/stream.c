@@ -24,14 +24,11 @@
 #define INDEX_DIR_NAME "index"
 #define MAX_METADATA ((uint64_t)1 << 30)
 
-static const uint8_t zeros[65536];
-
-/* Write all of @len bytes (NULL: zeros) at @off. */
+/* Write all of @len bytes at @off. */
 static int write_at(int fd, const void *buf, size_t len, uint64_t off)
 {
 	while (len) {
-		size_t chunk = buf ? len : (len < sizeof(zeros) ? len : sizeof(zeros));
-		ssize_t n = pwrite(fd, buf ? buf : zeros, chunk, (off_t)off);
+		ssize_t n = pwrite(fd, buf, len, (off_t)off);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -39,8 +36,7 @@ static int write_at(int fd, const void *buf, size_t len, uint64_t off)
 			return -errno;
 		if (n == 0)
 			return -EIO;
-		if (buf)
-			buf = (const char *)buf + n;
+		buf = (const char *)buf + n;
 		len -= (size_t)n;
 		off += (uint64_t)n;
 	}
@@ -355,8 +351,8 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 	if (total > MAX_METADATA - st->meta_size)
 		return -EFBIG;
 	ret = write_at(st->fd, data, len, st->meta_size);
-	if (!ret)
-		ret = write_at(st->fd, NULL, padding, st->meta_size + len);
+	if (!ret && padding && ftruncate(st->fd, (off_t)(st->meta_size + total)))
+		ret = -errno;	/* the padding: a hole, read as zeros */
 	if (ret) {
 		LTT_ERR("session %" PRIu64 ": can't write %s/metadata: %s", s->id,
 			st->trace->pathname, strerror(-ret));
@@ -654,7 +650,7 @@ static int check_begin(const struct ltt_relay_stream *st, const struct ltt_relay
 
 	if (st->metadata || st->closed || st->fd < 0)
 		return -EINVAL;
-	if (len == 0 || len > LTT_RELAY_MAX_PACKET)
+	if (hdr->data_size == 0 || len > LTT_RELAY_MAX_PACKET)
 		return -EINVAL;
 	if (st->in_flight)
 		return -EBUSY;
@@ -700,8 +696,8 @@ int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_dat
 	*ret_pkt = (struct ltt_relay_packet){
 		.session = st->session,
 		.stream = st,
-		.len = len,
-		.data_len = hdr->data_size,
+		.len = hdr->data_size,
+		.padding = hdr->padding_size,
 	};
 	return 0;
 }
@@ -709,21 +705,20 @@ int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_dat
 int ltt_relay_packet_write(struct ltt_relay_packet *pkt, const void *buf, size_t len)
 {
 	struct ltt_relay_stream *st = pkt->stream;
-	uint64_t off = st->cur.idx.entry.offset + pkt->done;
-	size_t data = 0;
-	int ret = 0;
+	uint64_t start = st->cur.idx.entry.offset;
+	int ret;
 
 	if (len > pkt->len - pkt->done)
 		return -EINVAL;
-	if (pkt->done < pkt->data_len)
-		data = len < pkt->data_len - pkt->done ? len : (size_t)(pkt->data_len - pkt->done);
-	if (data)
-		ret = write_at(st->fd, buf, data, off);
-	if (!ret && len > data)
-		ret = write_at(st->fd, NULL, len - data, off + data);
-	if (!ret)
-		pkt->done += len;
-	return ret;
+	ret = write_at(st->fd, buf, len, start + pkt->done);
+	if (ret)
+		return ret;
+	pkt->done += len;
+	/* the padding never travels: the file grows over it, a hole that reads as zeros */
+	if (pkt->done == pkt->len && pkt->padding &&
+	    ftruncate(st->fd, (off_t)(start + pkt->len + pkt->padding)))
+		return -errno;
+	return 0;
 }
 
 int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
@@ -737,8 +732,8 @@ int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
 	st->in_flight = false;
 	st->any_written = true;
 	st->last_written_seq = st->cur.seq;
-	st->size += pkt->len;
-	st->viewer_size += pkt->len;
+	st->size += pkt->len + pkt->padding;
+	st->viewer_size += pkt->len + pkt->padding;
 	pthread_mutex_unlock(&s->model->lock);
 	ret = packet_arrived(st);
 	release_files(st);

@@ -175,9 +175,9 @@ void ltt_relay_stream_free(struct ltt_relay_stream *st);
 struct ltt_relay_packet {
 	struct ltt_relay_session *session;	/* a reference */
 	struct ltt_relay_stream *stream;
-	uint64_t len;				/* data + padding */
-	uint64_t data_len;
-	uint64_t done;
+	uint64_t len;				/* data bytes, received */
+	uint64_t padding;			/* zeros after them, not received */
+	uint64_t done;				/* data bytes written */
 };
 
 /**
@@ -187,18 +187,22 @@ struct ltt_relay_packet {
  * @hdr: the header (values not checked yet)
  * @ret_pkt: the packet; its session reference is held until end or abort
  *
+ * The header's data_size bytes follow it on the connection; its
+ * padding_size does not travel: the file is extended over it (a hole,
+ * read as zeros) once the data is written.
+ *
  * Server thread.  Returns 0; -ENOENT (no such stream), -EINVAL (metadata
- * stream, a closed stream, a size above LTT_RELAY_MAX_PACKET, padding
- * larger than the packet, net_seq_num not growing), -EBUSY (the stream is
+ * stream, a closed stream, no data, data + padding above
+ * LTT_RELAY_MAX_PACKET, net_seq_num not growing), -EBUSY (the stream is
  * receiving another packet), or the file system's error.
  */
 int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_data_hdr *hdr,
 			   struct ltt_relay_packet *ret_pkt);
 
 /**
- * ltt_relay_packet_write() - the next @len bytes of the packet (@len no
- * more than what is left); padding bytes are written as zeros, whatever
- * the sender put there
+ * ltt_relay_packet_write() - the next @len data bytes of the packet (@len
+ * no more than what is left); with the last of them, the file is extended
+ * over the padding (zeros, a hole where the file system allows)
  *
  * Server thread.  Returns 0 or the write's negative errno.
  */

@@ -53,9 +53,13 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	if (attr.snapshot)
 		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
 	/* A name in use says so before a relay is tried (created below if still free). */
-	if (!ltt_session_find(ctx->registry, attr.name, 0, &session)) {
+	if (!ltt_session_find(ctx->registry, attr.name, ctx->cred.uid, &session)) {
+		/* Root's plain name may find another user's: names are per user. */
+		bool mine = session->uid == ctx->cred.uid;
+
 		ltt_session_put(ctx->registry, session);
-		return LTT_ERR_SESSION_EXISTS;
+		if (mine)
+			return LTT_ERR_SESSION_EXISTS;
 	}
 	ret = check_relay(&attr);
 	if (ret)
@@ -273,8 +277,8 @@ enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct l
 	struct ltt_session *session;
 	const char *name;
 	enum ltt_error_code ret;
-
 	bool wait;
+	int err;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	wait = ltt_rbuf_get_bool(req);
@@ -287,8 +291,12 @@ enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct l
 		ltt_cmd_unlock_session(ctx, session);
 		return LTT_ERR_SESSION_NOT_STARTED;
 	}
-	/* -EPIPE (it died), -EIO (it failed to write): the consumer's doing. */
-	ret = session_stop_unlock(ctx, session, wait) ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
+	/*
+	 * -EPIPE (it died and no other could take over), -EIO (it failed to
+	 * write): the consumer's doing; -ETIMEDOUT: it is alive but stalled.
+	 */
+	err = session_stop_unlock(ctx, session, wait);
+	ret = err == -ETIMEDOUT ? LTT_ERR_CONSUMERD_STALLED : err ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
 	ltt_session_put(ctx->registry, session);
 	return ret;
 }

@@ -73,9 +73,11 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
+	int err;
 
-	if (ltt_session_find(ctx->registry, name, ctx->cred.uid, &session))
-		return LTT_ERR_SESSION_NOT_FOUND;
+	err = ltt_session_find(ctx->registry, name, ctx->cred.uid, &session);
+	if (err)
+		return err == -ENOTUNIQ ? LTT_ERR_SESSION_AMBIGUOUS : LTT_ERR_SESSION_NOT_FOUND;
 	pthread_mutex_lock(&session->lock);
 	if (session->destroyed) {
 		/* Removed between the lookup and the lock. */
@@ -118,6 +120,8 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	switch (err) {
 	case -EEXIST:
 		return LTT_ERR_CHANNEL_EXISTS;
+	case -EADDRINUSE:
+		return LTT_ERR_TRACEFILE_CLASH;
 	case -EINVAL:
 		return LTT_ERR_BUFFER_TYPE_MISMATCH;
 	default:
@@ -149,6 +153,7 @@ enum ltt_error_code ltt_cmd_domain_error(int err)
 	case -ENOMEM:
 	case -ENOSPC:
 	case -EPIPE:
+	case -ETIMEDOUT:
 		return ltt_cmd_error(err);
 	default:
 		return LTT_ERR_TRACER;
@@ -166,6 +171,8 @@ enum ltt_error_code ltt_cmd_error(int err)
 		return LTT_ERR_LIMIT;
 	case -EPIPE:
 		return LTT_ERR_CONSUMERD;
+	case -ETIMEDOUT:
+		return LTT_ERR_CONSUMERD_STALLED;
 	default:
 		LTT_WARN("unexpected internal failure: %s", strerror(-err));
 		return LTT_ERR_UNKNOWN;

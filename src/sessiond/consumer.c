@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/codec.h"
@@ -26,8 +27,10 @@ struct ltt_consumer {
 	pthread_mutex_t lock;	/* leaf: one command at a time */
 	int fd;			/* command socket, -1 once dead */
 	pid_t pid;
+	int pidfd;		/* readable once the process exits; -1 if none */
 	uint32_t seq;
 	uint32_t minor;		/* agreed at HELLO */
+	uint32_t owed;		/* replies to commands that timed out, still to come */
 };
 
 static int hello(struct ltt_consumer *c);
@@ -90,6 +93,10 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 	close(sv[1]);
 	pthread_mutex_init(&c->lock, NULL);
 	c->fd = sv[0];
+	/* our child: nobody else can reap it first, the pid is still its own */
+	c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (c->pidfd >= 0)
+		fcntl(c->pidfd, F_SETFD, FD_CLOEXEC);
 	/* A message, once started, comes whole soon; a command is taken soon. */
 	setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &io_timeout, sizeof(io_timeout));
 	setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &io_timeout, sizeof(io_timeout));
@@ -118,7 +125,8 @@ void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 	if (c->pid <= 0)	/* already reaped when it was found dead */
 		goto out;
 	/* Wait for the exit on a pidfd, bounded; then make sure. */
-	pidfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
+	pidfd = c->pidfd;
+	c->pidfd = -1;
 	if (pidfd >= 0) {
 		pfd.fd = pidfd;
 		pfd.events = POLLIN;
@@ -134,8 +142,46 @@ void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
 		;
 out:
+	if (c->pidfd >= 0)
+		close(c->pidfd);
 	pthread_mutex_destroy(&c->lock);
 	free(c);
+}
+
+int ltt_consumer_pidfd(const struct ltt_consumer *c)
+{
+	return c->pidfd;
+}
+
+uint32_t ltt_consumer_minor(const struct ltt_consumer *c)
+{
+	return c->minor;
+}
+
+/*
+ * The consumer is gone (its socket closed) or can't be talked to any more
+ * (a broken message): make sure it is dead and reap it, so that it can
+ * never read a buffer again once another one reads it.  Consumer lock held.
+ */
+static void lose_locked(struct ltt_consumer *c, const char *why)
+{
+	if (c->fd < 0)
+		return;
+	LTT_ERR("consumer daemon pid %ld: %s; a new one takes over its traces", (long)c->pid,
+		why);
+	kill(c->pid, SIGKILL);
+	close(c->fd);
+	c->fd = -1;
+	while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	c->pid = 0;
+}
+
+void ltt_consumer_lost(struct ltt_consumer *c)
+{
+	pthread_mutex_lock(&c->lock);
+	lose_locked(c, "it exited");
+	pthread_mutex_unlock(&c->lock);
 }
 
 bool ltt_consumer_alive(struct ltt_consumer *c)
@@ -151,8 +197,9 @@ bool ltt_consumer_alive(struct ltt_consumer *c)
 /*
  * How long the consumer may take to answer: writing what a channel holds
  * is bounded by its buffers' size, everything else is bookkeeping.  A
- * consumer that does not answer in time is killed and replaced: callers
- * hold locks, and the daemon must not hang with it.
+ * consumer that does not answer in time fails the command with
+ * -ETIMEDOUT but is left alone: slow is not dead (a stopped process, a
+ * disk that stalls), and killing it would lose what its buffers hold.
  */
 static int reply_timeout_ms(uint16_t type)
 {
@@ -181,14 +228,59 @@ static int wait_reply(int fd, int timeout_ms)
 	return n ? 0 : -ETIMEDOUT;
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Read the reply to command c->seq within @timeout_ms, dropping the late
+ * replies to commands that timed out before (the consumer answers in
+ * order).  Returns 0, -ETIMEDOUT (not answered in time: one more reply
+ * owed), or a transport error.
+ */
+static int read_reply(struct ltt_consumer *c, int timeout_ms, struct ltt_msg *reply)
+{
+	uint64_t deadline = now_ms() + (uint64_t)timeout_ms, now;
+	int ret;
+
+	for (;;) {
+		now = now_ms();
+		ret = wait_reply(c->fd, now < deadline ? (int)(deadline - now) : 0);
+		if (ret == -ETIMEDOUT) {
+			c->owed++;
+			return ret;
+		}
+		if (!ret)
+			ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, reply);
+		if (ret)
+			return ret;
+		if (reply->hdr.seq == c->seq || !c->owed ||
+		    (int32_t)(c->seq - reply->hdr.seq) <= 0)
+			return 0;
+		/* the answer to a command we gave up waiting for */
+		c->owed--;
+		ltt_msg_fini(reply);
+	}
+}
+
 /*
  * Send one command and read its reply; on success @reply holds the reply
  * payload after the status (caller fini's it).  Returns the consumer's
- * status or a transport error.  Consumer lock held.
+ * status or a transport error.  A consumer that does not answer in time
+ * is slow, not dead: the call fails with -ETIMEDOUT and the consumer goes
+ * on (its late reply is dropped by the next call).  One whose socket
+ * closed, or that sends what can't be read, is dead: it is reaped, and
+ * the supervisor starts another.  Consumer lock held.
  */
-static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
-		       const int *fds, unsigned int nr_fds, struct ltt_msg *reply)
+static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+			      const int *fds, unsigned int nr_fds, int timeout_ms,
+			      struct ltt_msg *reply)
 {
+	char why[160];
 	struct ltt_rbuf r;
 	int32_t status;
 	int ret;
@@ -201,23 +293,21 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, type, c->seq, req->data, req->len, fds,
 			   nr_fds);
 	if (!ret)
-		ret = wait_reply(c->fd, reply_timeout_ms(type));
-	if (!ret)
-		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, reply);
+		ret = read_reply(c, timeout_ms, reply);
+	if (ret == -ETIMEDOUT) {
+		LTT_ERR("consumer daemon pid %ld did not answer %s within %d ms: it is alive but stalled; the command failed",
+			(long)c->pid, ltt_consumer_msg_name(type), timeout_ms);
+		return ret;
+	}
 	if (!ret && (reply->hdr.type != type || reply->hdr.seq != c->seq))
 		ret = -EPROTO;
 	if (ret) {
-		LTT_ERR("consumer daemon pid %ld: %s failed: %s; it is considered dead",
-			(long)c->pid, ltt_consumer_msg_name(type), strerror(-ret));
-		/* Dead or stuck: make sure, and reap it (it can't write later). */
-		kill(c->pid, SIGKILL);
-		close(c->fd);
-		c->fd = -1;
-		while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		c->pid = 0;
+		snprintf(why, sizeof(why), "%s failed: %s", ltt_consumer_msg_name(type),
+			 ret == -ECONNRESET || ret == -EPIPE ? "its socket closed" :
+			 strerror(-ret));
+		lose_locked(c, why);
 		ltt_msg_fini(reply);
-		return ret < 0 ? ret : -EPROTO;
+		return ret == -ECONNRESET ? -EPIPE : ret < 0 ? ret : -EPROTO;
 	}
 	ltt_rbuf_init(&r, reply->payload, reply->hdr.payload_len);
 	if (ltt_consumer_get_status(&r, &status))
@@ -225,15 +315,21 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 	return status;
 }
 
-/* A command whose reply is only a status. */
-static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, const int *fds,
-		unsigned int nr_fds)
+static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+		       const int *fds, unsigned int nr_fds, struct ltt_msg *reply)
+{
+	return call_locked_within(c, type, req, fds, nr_fds, reply_timeout_ms(type), reply);
+}
+
+/* A command whose reply is only a status, answered within @timeout_ms. */
+static int call_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
+		       const int *fds, unsigned int nr_fds, int timeout_ms)
 {
 	struct ltt_msg reply = { 0 };
 	int ret;
 
 	pthread_mutex_lock(&c->lock);
-	ret = call_locked(c, type, req, fds, nr_fds, &reply);
+	ret = call_locked_within(c, type, req, fds, nr_fds, timeout_ms, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_msg_fini(&reply);
 	ltt_wbuf_fini(req);
@@ -242,8 +338,15 @@ static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, con
 	return ret;
 }
 
+/* A command whose reply is only a status. */
+static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, const int *fds,
+		unsigned int nr_fds)
+{
+	return call_within(c, type, req, fds, nr_fds, reply_timeout_ms(type));
+}
+
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
-			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key)
+			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key, bool resume)
 {
 	struct ltt_consumer_add_trace m = {
 		.key = key,
@@ -251,10 +354,11 @@ int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir
 		.uid = (uint32_t)uid,
 		.gid = (uint32_t)gid,
 		.relay_key = relay_key,
+		.resume = resume,
 	};
 	struct ltt_wbuf w;
 
-	if (relay_key && c->minor < 2)
+	if ((relay_key && c->minor < 2) || (resume && c->minor < LTT_CONSUMER_MINOR_TAKEOVER))
 		return -EOPNOTSUPP;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
 	ltt_wbuf_init(&w);
@@ -309,6 +413,20 @@ int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32
 	return call(c, LTT_CONSUMER_MSG_ADD_STREAM, &w, fds, 2);
 }
 
+int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				  int shm_fd, int wakeup_fd, int stats_fd)
+{
+	struct ltt_consumer_add_stream m = { .channel_key = channel_key, .cpu = cpu };
+	int fds[3] = { shm_fd, wakeup_fd, stats_fd };
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_TAKEOVER)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_stream(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_ADD_STREAM_STATS, &w, fds, 3);
+}
+
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final)
 {
 	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
@@ -319,8 +437,49 @@ int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, boo
 	return call(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0);
 }
 
-int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
-			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
+				     uint64_t buffer_bytes)
+{
+	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
+	/* 5 s, and what the buffers hold written at 8 MiB/s: a slow disk's pace */
+	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_flush_channel(&w, &m);
+	return call_within(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0,
+			   ms > INT32_MAX ? INT32_MAX : (int)ms);
+}
+
+/*
+ * Read the late replies that have come, without waiting.  Consumer lock
+ * held.  Returns 0, or a transport error (the consumer is then lost).
+ */
+static int drain_owed(struct ltt_consumer *c)
+{
+	struct ltt_msg reply = { 0 };
+	int ret = 0;
+
+	while (c->fd >= 0 && c->owed && !wait_reply(c->fd, 0)) {
+		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, &reply);
+		if (ret) {
+			lose_locked(c, "a late reply could not be read");
+			return ret;
+		}
+		ltt_msg_fini(&reply);
+		c->owed--;
+	}
+	return 0;
+}
+
+/*
+ * CHANNEL_STATS; @timeout_ms < 0: the lock is waited for and the reply
+ * for as long as any command's; else neither: -EBUSY when another call
+ * holds the consumer, -ETIMEDOUT at once when it still owes replies (it
+ * is stalled) or when it does not answer within @timeout_ms.
+ */
+static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
+			 uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
 {
 	struct ltt_consumer_channel_stats stats;
 	struct ltt_msg reply = { 0 };
@@ -329,10 +488,18 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 	int32_t status;
 	int ret;
 
+	if (timeout_ms < 0)
+		pthread_mutex_lock(&c->lock);
+	else if (pthread_mutex_trylock(&c->lock))
+		return -EBUSY;
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_key(&w, channel_key);
-	pthread_mutex_lock(&c->lock);
-	ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
+	if (timeout_ms < 0)
+		ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
+	else if ((ret = drain_owed(c)) == 0)
+		ret = c->owed ? -ETIMEDOUT :
+				call_locked_within(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0,
+						   timeout_ms, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
 	if (!ret) {
@@ -349,6 +516,19 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 	return ret;
 }
 
+int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
+			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+{
+	return channel_stats(c, channel_key, -1, ret_events_lost, ret_packets_lost);
+}
+
+int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
+				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+{
+	return channel_stats(c, channel_key, timeout_ms < 0 ? 0 : timeout_ms, ret_events_lost,
+			     ret_packets_lost);
+}
+
 /* A command whose payload is one u64 key. */
 static int call_key(struct ltt_consumer *c, uint16_t type, uint64_t key)
 {
@@ -362,6 +542,13 @@ static int call_key(struct ltt_consumer *c, uint16_t type, uint64_t key)
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key)
 {
 	return call_key(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, channel_key);
+}
+
+int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key)
+{
+	if (c->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
+		return 0;
+	return call_key(c, LTT_CONSUMER_MSG_STREAMS_SENT, channel_key);
 }
 
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)

@@ -44,30 +44,76 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 void ltt_consumer_destroy(struct ltt_consumer *consumer, int timeout_ms);
 
 /**
- * ltt_consumer_alive() - false once a call failed because the consumer died
+ * ltt_consumer_alive() - false once the consumer was found dead: its
+ * socket closed, a message could not be read, or ltt_consumer_lost()
  */
 bool ltt_consumer_alive(struct ltt_consumer *consumer);
 
-/*
- * The commands.  Each returns 0, the consumer's negative errno, or
- * -EPIPE/-ECONNRESET when the consumer is gone.  fds are borrowed.
+/**
+ * ltt_consumer_pidfd() - a pidfd of the consumer's process, readable once
+ * it exits (borrowed: valid until ltt_consumer_destroy()), or -1
  */
-/* @relay_key 0: a local trace in @dir; else @dir is relative to that relay's session (1.2). */
+int ltt_consumer_pidfd(const struct ltt_consumer *consumer);
+
+/**
+ * ltt_consumer_lost() - the consumer's process exited: reap it and fail
+ * every later call with -EPIPE.  Takes the consumer's lock.
+ */
+void ltt_consumer_lost(struct ltt_consumer *consumer);
+
+/**
+ * ltt_consumer_minor() - the protocol minor agreed at HELLO
+ */
+uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);
+
+/*
+ * The commands.  Each returns 0, the consumer's negative errno, -EPIPE
+ * when the consumer is gone, or -ETIMEDOUT when it did not answer in
+ * time (it is slow, not dead: it is left running, and the command may
+ * still be carried out later).  fds are borrowed.
+ */
+/*
+ * @relay_key 0: a local trace in @dir; else @dir is relative to that relay's session (1.2).
+ * @resume: continue the files a dead consumer wrote in @dir (1.3, local only).
+ */
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
-			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key);
+			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key,
+			   bool resume);
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len);
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
+/* ADD_STREAM with the channel's statistics page (1.3; -EOPNOTSUPP before). */
+int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				  int shm_fd, int wakeup_fd, int stats_fd);
 /* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int stream_fd);
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
+/*
+ * FLUSH_CHANNEL of a channel whose buffers hold @buffer_bytes in all: its
+ * deadline is 5 s plus the time to write them at 8 MiB/s (instead of 30 s).
+ */
+int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
+				     uint64_t buffer_bytes);
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
+/*
+ * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
+ * another call holds the consumer, -ETIMEDOUT at once when it still owes
+ * late replies (stalled) or when it does not answer within @timeout_ms.
+ */
+int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
+				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
+/*
+ * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
+ * channel then announces its streams together).  Returns 0 at once for an
+ * older consumer, which announces each stream on its own.
+ */
+int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key);
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
 
 /*

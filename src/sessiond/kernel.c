@@ -31,6 +31,8 @@ struct kernel_chan {
 	struct ltt_channel *channel;	/* the session tree's, same lifetime */
 	ltt_khandle handle;
 	uint64_t key;			/* the consumer's */
+	uint64_t cached_events;		/* the consumer's last answer to list */
+	uint64_t cached_packets;
 	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
 	struct kernel_event *events;	/* ids in order: events[i].id == i */
 	size_t nr_events;
@@ -411,7 +413,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	};
 	struct kernel_chan *kc = calloc(1, sizeof(*kc));
 	struct ltt_consumer_add_channel cc;
-	int ret;
+	int ret, err;
 
 	if (!kc)
 		return -ENOMEM;
@@ -433,8 +435,12 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
 	if (!ret)
 		ret = ltt_consumer_add_channel(c, &cc);
-	if (!ret)
+	if (!ret) {
 		ret = chan_streams(k, kc, c);
+		/* even after a failure: the streams added are announced, not held back */
+		err = ltt_consumer_streams_sent(c, kc->key);
+		ret = ret ? ret : err;
+	}
 	cds_list_add_tail(&kc->node, &ks->chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -457,7 +463,7 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 			return ret;
 		snprintf(ks->path, sizeof(ks->path), "kernel");
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid, ks->relay.key);
+					     session->gid, ks->relay.key, false);
 		if (ret)
 			ltt_relay_detach(&ks->relay, c, gen);
 		return ret;
@@ -469,7 +475,7 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 		if (n < 0 || (size_t)n >= sizeof(ks->path))
 			return -ENAMETOOLONG;
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid, 0);
+					     session->gid, 0, false);
 	}
 	return ret;
 }
@@ -697,11 +703,15 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 	if (!c)
 		return;
 	cds_list_for_each_entry(kc, &ks->chans, node) {
-		if (kc->channel == channel &&
-		    !ltt_consumer_channel_stats(c, kc->key, &events, &packets)) {
-			*ret_events_lost += events;
-			*ret_packets_lost += packets;
+		if (kc->channel != channel)
+			continue;
+		/* list never waits for the consumer: its last answer otherwise */
+		if (!ltt_consumer_channel_stats_now(c, kc->key, 200, &events, &packets)) {
+			kc->cached_events = events;
+			kc->cached_packets = packets;
 		}
+		*ret_events_lost += kc->cached_events;
+		*ret_packets_lost += kc->cached_packets;
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -65,27 +66,59 @@ static void host_name(char *buf, size_t len)
 	buf[len - 1] = '\0';
 }
 
+/*
+ * The base path of a relay session re-created after its consumer died:
+ * the first one's ("PATH", or "SESSION-DATE" as the relay names it) and
+ * "-N".
+ */
+static int restart_path(const struct ltt_session *session, const char *path, unsigned int n,
+			char *buf, size_t len)
+{
+	char date[32];
+	struct tm tm;
+	int w;
+
+	if (path && *path) {
+		w = snprintf(buf, len, "%s-%u", path, n);
+	} else {
+		if (!localtime_r(&session->creation_time, &tm) ||
+		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+			return -EINVAL;
+		w = snprintf(buf, len, "%s-%s-%u", session->name, date, n);
+	}
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
 int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
 		     uint64_t key, const struct ltt_session *session)
 {
 	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE], host[LTT_RELAY_HOST_NAME_MAX];
+	char base[LTT_CONSUMER_BASE_PATH_MAX];
 	struct ltt_consumer_add_relay m;
 	struct ltt_uri net, port;
+	const char *net_path;
 	int ret;
 
 	if (session->output_type != LTT_OUTPUT_NET || ltt_uri_parse(session->output, &net))
 		return -EINVAL;
+	net_path = net.path;
 	if (ltt_uri_net_port(&net, 0, &port) || ltt_uri_format(&port, ctrl, sizeof(ctrl)) ||
 	    ltt_uri_net_port(&net, 1, &port) || ltt_uri_format(&port, data, sizeof(data)))
 		return -EINVAL;
 	host_name(host, sizeof(host));
+	if (link->restarts) {
+		ret = restart_path(session, net.path, link->restarts, base, sizeof(base));
+		if (ret)
+			return ret;
+		net_path = base;
+	}
 	m = (struct ltt_consumer_add_relay){
 		.relay_key = key,
 		.ctrl_url = ctrl,
 		.data_url = data,
 		.hostname = host,
 		.session_name = session->name,
-		.base_path = net.path,
+		.base_path = net_path,
 		.live_timer_us = session->live_timer_us,
 		.session_id = session->id,
 		.creation_time = (uint64_t)session->creation_time,

@@ -56,6 +56,9 @@ struct ltt_relay_link {
 	uint64_t consumer_gen;		/* the consumer generation holding it */
 	int error;			/* 0, or the -errno that ended it (known here) */
 	bool lost;			/* it was attached, and its consumer died */
+	unsigned int restarts;		/* relay sessions re-created after a consumer
+					 * died: the next one is written in
+					 * BASE-N (N = restarts) */
 	char output_path[LTT_PATH_MAX];	/* the relay's directory, as it says */
 };
 
@@ -65,7 +68,10 @@ struct ltt_relay_link {
  * @key: a new key, unique in @c
  * @gen: @c's generation
  *
- * Sends ADD_RELAY (blocks up to the consumer's connection deadline).
+ * Sends ADD_RELAY (blocks up to the consumer's connection deadline).  A
+ * link re-created after its consumer died (@link->restarts N > 0) asks
+ * for a relay session in a directory of its own: the URL's path, or
+ * SESSION-DATE, followed by "-N" (the relay never writes over a trace).
  * Session lock held.  Returns 0, the consumer's -errno (see
  * consumer-proto.h), -EINVAL for a session without a net URL; the error
  * is also kept in @link->error and logged.

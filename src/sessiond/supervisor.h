@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * supervisor.h - one consumer daemon instance of a domain, supervised:
- * spawned on first need, replaced when found dead.  Each domain has its
- * own (the user-space one now; the kernel domain will have another).
+ * spawned on first need, watched, replaced when it dies.  Each domain has
+ * its own.
+ *
+ * A watch thread (an event loop on each consumer's pidfd, started with
+ * the first consumer) notices a consumer's exit at once: it reaps it and
+ * calls the domain's takeover function, which hands the domain's traces
+ * to a new consumer (spawned by ltt_supervisor_get()).  A consumer that
+ * is only slow is never replaced (consumer.h).
  *
  * Each spawn has a new generation, so that whoever handed a consumer some
  * files can tell whether the consumer it gets now is still the one that
@@ -17,11 +23,15 @@
 #define LTT_SESSIOND_SUPERVISOR_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "common/evloop.h"
 #include "sessiond/consumer.h"
 
 #define LTT_SUPERVISOR_MAX_DEAD 64	/* past it, no new consumer: said in the log */
+
+struct ltt_supervisor_watch;
 
 struct ltt_supervisor {
 	pthread_mutex_t lock;
@@ -32,6 +42,12 @@ struct ltt_supervisor {
 	uint64_t gen;			/* how many were spawned */
 	struct ltt_consumer *dead[LTT_SUPERVISOR_MAX_DEAD];
 	unsigned int nr_dead;
+	void (*takeover)(void *arg);	/* a consumer died: see set_takeover */
+	void *takeover_arg;
+	bool stopping;			/* fini: no takeover, no new consumer */
+	struct ltt_evloop *loop;	/* the watch thread's, once started */
+	struct ltt_supervisor_watch *watches;	/* the consumers watched (supervisor.c) */
+	pthread_t thread;
 };
 
 /**
@@ -44,8 +60,18 @@ void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const cha
 			 int verbose);
 
 /**
- * ltt_supervisor_fini() - stop the consumer (it writes what it holds,
- * within 10 s) and free the dead ones; nobody may use them any more
+ * ltt_supervisor_set_takeover() - what to call when a consumer dies
+ * @fn: called on the watch thread, no lock held, after the dead consumer
+ *      was reaped; it takes the domain's locks and calls
+ *      ltt_supervisor_get() to have a new consumer continue the traces
+ * @arg: passed to @fn (borrowed for the supervisor's life)
+ */
+void ltt_supervisor_set_takeover(struct ltt_supervisor *sup, void (*fn)(void *arg), void *arg);
+
+/**
+ * ltt_supervisor_fini() - stop the watch thread (no takeover from then
+ * on), stop the consumer (it writes what it holds, within 10 s) and free
+ * the dead ones; nobody may use them any more
  */
 void ltt_supervisor_fini(struct ltt_supervisor *sup);
 

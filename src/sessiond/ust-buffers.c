@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,22 +49,31 @@ static uint64_t new_key(struct ltt_ust_buffers *b)
 	return __atomic_fetch_add(&b->next_key, 1, __ATOMIC_RELAXED);
 }
 
+static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			struct ltt_consumer *c, uint64_t gen);
+
 /*
- * The consumer that holds @trace's files, or NULL when it has none, or
- * when that consumer died: a new one knows nothing of the trace, and what
- * the dead one held is lost (said once).  Session lock held.
+ * The consumer that holds @trace's files, or NULL when it has none.  When
+ * the one that held them died, the current one takes the trace over first
+ * (resume_trace()); a trace none can take over ends there (said once).
+ * Session lock held.
  */
 static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
 {
 	struct ltt_consumer *c;
 	uint64_t gen;
+	int ret;
 
 	if (!trace->consumer_gen)
 		return NULL;
 	c = ltt_supervisor_get(&b->consumer, &gen);
 	if (c && gen == trace->consumer_gen)
 		return c;
-	LTT_ERR("trace %s: the consumer daemon writing it died; it ends there", trace->path);
+	ret = c ? resume_trace(b, trace, c, gen) : -EPIPE;
+	if (!ret)
+		return c;
+	LTT_ERR("trace %s: the consumer daemon writing it died and no other could take it over (%s); it ends there",
+		trace->path, strerror(-ret));
 	trace->consumer_gen = 0;
 	trace->lost_consumer = true;
 	return NULL;
@@ -77,6 +87,10 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 
 	if (text->err || !text->len)
 		return;
+	/* kept whole: a consumer taking the trace over writes it all again */
+	ltt_wbuf_put_bytes(&trace->meta, text->data, text->len);
+	if (trace->meta.err)
+		LTT_WARN("trace %s: out of memory for a copy of its metadata", trace->path);
 	c = trace_consumer(b, trace);
 	if (!c)
 		return;
@@ -85,11 +99,59 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 		LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
 }
 
+/* What @chan's buffers hold in all. */
+static uint64_t chan_bytes(const struct ltt_ust_chan *chan)
+{
+	const struct ltt_channel_attr *a = &chan->channel->attr;
+	uint64_t n;
+
+	if (__builtin_mul_overflow(a->subbuf_size, a->num_subbuf, &n) ||
+	    __builtin_mul_overflow(n, (uint64_t)chan->nr_streams, &n))
+		return UINT64_MAX;
+	return n;
+}
+
+/* Saturating sum. */
+static void add_sat(uint64_t *sum, uint64_t v)
+{
+	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
+}
+
+/*
+ * What @chan's streams lost so far, from shared memory only: the events
+ * writers dropped (each ring buffer's count) and what the consumers
+ * counted in the statistics page.  Never asks the consumer.  Any value is
+ * possible (programs can write the ring buffers): informative.
+ */
+static void chan_stats(const struct ltt_ust_chan *chan, uint64_t *ret_events,
+		       uint64_t *ret_packets)
+{
+	struct ltt_consumer_stream_stats st;
+	uint64_t events = 0, packets = 0, v;
+	unsigned int i;
+
+	for (i = 0; i < chan->nr_streams; i++) {
+		if (pread(chan->fds[2 * i], &v, sizeof(v),
+			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
+			add_sat(&events, v);
+		if (chan->stats_fd >= 0 &&
+		    pread(chan->stats_fd, &st, sizeof(st),
+			  (off_t)i * LTT_CONSUMER_STATS_SLOT) == (ssize_t)sizeof(st)) {
+			add_sat(&events, st.events_lost);
+			add_sat(&packets, st.packets_lost);
+		}
+	}
+	*ret_events = events;
+	*ret_packets = packets;
+}
+
 static void trace_free_chan(struct ltt_ust_chan *chan)
 {
 	unsigned int i;
 
 	ltt_ust_meta_classes_fini(&chan->classes);
+	if (chan->stats_fd >= 0)
+		close(chan->stats_fd);
 	for (i = 0; chan->fds && i < 2 * chan->nr_streams; i++)
 		if (chan->fds[i] >= 0)
 			close(chan->fds[i]);
@@ -105,8 +167,15 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
 	uint64_t events, packets;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
-		if (c && !ltt_consumer_flush_channel(c, chan->key, true) &&
+		if (c && ltt_consumer_flush_channel_sized(c, chan->key, true, chan_bytes(chan)))
+			LTT_WARN("trace %s: channel %s: the last packets may not be written",
+				 trace->path, chan->channel->attr.name);
+		if (chan->stats_fd < 0 && c &&	/* a consumer before 1.3: ask it */
 		    !ltt_consumer_channel_stats(c, chan->key, &events, &packets)) {
+			chan->channel->discarded_events += events;
+			chan->channel->lost_packets += packets;
+		} else if (chan->stats_fd >= 0) {
+			chan_stats(chan, &events, &packets);
 			chan->channel->discarded_events += events;
 			chan->channel->lost_packets += packets;
 		}
@@ -119,6 +188,7 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
 	if (c)
 		ltt_consumer_destroy_trace(c, trace->key);
 	cds_list_del(&trace->node);
+	ltt_wbuf_fini(&trace->meta);
 	free(trace);
 }
 
@@ -209,10 +279,16 @@ static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
 	if (link->key && link->consumer_gen == gen)
 		return (int64_t)link->key;
 	if (link->key) {
-		/* Its consumer died: the relay session ended with it. */
+		/*
+		 * Its consumer died, and the relay session with its connection:
+		 * the new consumer streams to a new relay session, in a
+		 * directory of its own (the relay never writes over a trace).
+		 */
 		link->key = 0;
-		link->error = -ECONNRESET;
-		link->lost = true;
+		link->error = 0;
+		link->restarts++;
+		LTT_WARN("session '%s': its consumer died; streaming goes on in a new relay session (directory suffix -%u); what the dead one had not sent is lost",
+			 session->name, link->restarts);
 	}
 	if (link->error)
 		return link->error;
@@ -245,7 +321,8 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 			ret = (int)relay;
 		else if (c)
 			ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
-						     session->uid, session->gid, (uint64_t)relay);
+						     session->uid, session->gid, (uint64_t)relay,
+						     false);
 		else if (!ret)
 			ret = -EPIPE;
 	} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
@@ -253,6 +330,7 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 		LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
 			strerror(-ret));
 	trace->consumer_gen = ret ? 0 : gen;
+	trace->relayed = relay > 0;
 }
 
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
@@ -274,6 +352,8 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
 	trace->pid = app->pid;
+	trace->session = session;
+	ltt_wbuf_init(&trace->meta);
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
 	if (session->output_type != LTT_OUTPUT_NONE)
@@ -351,8 +431,8 @@ static struct ltt_ust_chan *find_chan(const struct ltt_ust_trace *trace,
 	return NULL;
 }
 
-static int chan_to_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-			    struct ltt_ust_chan *chan)
+static int chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
+			    struct ltt_consumer *c)
 {
 	const struct ltt_channel_attr *a = &chan->channel->attr;
 	struct ltt_consumer_add_channel cc = {
@@ -365,22 +445,48 @@ static int chan_to_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *tra
 		.read_timer_us = a->read_timer_us,
 		.overwrite = a->overwrite,
 	};
-	struct ltt_consumer *c = trace_consumer(b, trace);
 	unsigned int i;
-	int ret;
+	int ret, err;
 
-	if (!c)
-		return -EPIPE;
 	ret = ltt_consumer_add_channel(c, &cc);
-	for (i = 0; !ret && i < chan->nr_streams; i++)
-		ret = ltt_consumer_add_stream(c, chan->key, i, chan->fds[2 * i], chan->fds[2 * i + 1]);
-	return ret;
+	if (ret)
+		return ret;
+	for (i = 0; !ret && i < chan->nr_streams; i++) {
+		int shm = chan->fds[2 * i], wakeup = chan->fds[2 * i + 1];
+
+		if (chan->stats_fd >= 0 && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_TAKEOVER)
+			ret = ltt_consumer_add_stream_stats(c, chan->key, i, shm, wakeup,
+							    chan->stats_fd);
+		else
+			ret = ltt_consumer_add_stream(c, chan->key, i, shm, wakeup);
+	}
+	/* even after a failure: the streams added are announced, not held back */
+	err = ltt_consumer_streams_sent(c, chan->key);
+	return ret ? ret : err;
+}
+
+/* The page where consumers keep the streams' counters (consumer-proto.h). */
+static int create_stats_page(unsigned int nr_streams, int *ret_fd)
+{
+	int fd = memfd_create("ltt-ust-stats", MFD_CLOEXEC | MFD_ALLOW_SEALING), ret;
+
+	if (fd < 0)
+		return -errno;
+	if (ftruncate(fd, (off_t)LTT_CONSUMER_STATS_SIZE(nr_streams)) ||
+	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	*ret_fd = fd;
+	return 0;
 }
 
 struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 					  struct ltt_channel *channel)
 {
 	struct ltt_ust_chan *chan = find_chan(trace, channel);
+	struct ltt_consumer *c;
 	unsigned int i;
 	int ret = 0;
 
@@ -392,6 +498,7 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	chan->key = new_key(b);
 	chan->channel = channel;
 	chan->nr_streams = b->nr_cpus;
+	chan->stats_fd = -1;
 	ltt_ust_meta_classes_init(&chan->classes);
 	chan->fds = malloc(2 * chan->nr_streams * sizeof(int));
 	if (!chan->fds) {
@@ -402,13 +509,16 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 		chan->fds[i] = -1;
 	for (i = 0; !ret && i < chan->nr_streams; i++)
 		ret = create_stream(channel, trace, i, &chan->fds[2 * i], &chan->fds[2 * i + 1]);
+	if (!ret)
+		ret = create_stats_page(chan->nr_streams, &chan->stats_fd);
 	if (ret) {
 		LTT_ERR("channel %s: can't create its buffers: %s", channel->attr.name, strerror(-ret));
 		trace_free_chan(chan);
 		return NULL;
 	}
-	if (trace->consumer_gen) {
-		ret = chan_to_consumer(b, trace, chan);
+	c = trace_consumer(b, trace);
+	if (c) {
+		ret = chan_to_consumer(trace, chan, c);
 		if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", channel->attr.name,
 				strerror(-ret));
@@ -421,22 +531,29 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 				   struct ltt_ust_flush *ret_flush)
 {
 	struct ust_session *us = ust_state(session, false);
-	struct ltt_ust_flush f = { NULL, 0, 0, false };
+	struct ltt_ust_flush f = { 0 };
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	uint64_t *grown;
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
 		if (!trace_consumer(b, trace)) {
-			f.lost |= trace->lost_consumer;
+			/* said by the first stop after the loss; counted in list */
+			f.lost |= trace->lost_consumer && !trace->lost_said;
+			if (trace->lost_consumer)
+				trace->lost_said = true;
 			continue;
 		}
 		f.gen = trace->consumer_gen;
 		cds_list_for_each_entry(chan, &trace->chans, node) {
 			grown = realloc(f.keys, (f.nr + 1) * sizeof(*f.keys));
+			if (grown)
+				f.keys = grown;
+			grown = grown ? realloc(f.bytes, (f.nr + 1) * sizeof(*f.bytes)) : NULL;
 			if (!grown)
 				break;
-			f.keys = grown;
+			f.bytes = grown;
+			f.bytes[f.nr] = chan_bytes(chan);
 			f.keys[f.nr++] = chan->key;
 		}
 	}
@@ -452,23 +569,91 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	size_t i;
 
 	c = flush->nr ? ltt_supervisor_get(&b->consumer, &now) : NULL;
-	if (flush->lost || (c && now != flush->gen)) {
-		LTT_ERR("session '%s': the consumer daemon died while it held its traces; they end there",
+	if (c && now != flush->gen)
+		ret = -ESTALE;	/* a new consumer: it takes the traces over first */
+	for (i = 0; c && !ret && i < flush->nr; i++) {
+		err = ltt_consumer_flush_channel_sized(c, flush->keys[i], false, flush->bytes[i]);
+		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
+		if (err == -EPIPE)
+			ret = -ESTALE;	/* it died meanwhile: again, with the next one */
+		else if (err == -ETIMEDOUT)
+			ret = err;	/* stalled: the other channels would wait as long */
+		else if (err && err != -ENOENT) {
+			LTT_ERR("session '%s': the consumer failed to write a channel", session->name);
+			ret = -EIO;
+		}
+	}
+	if (!ret && flush->lost) {
+		LTT_ERR("session '%s': a consumer daemon died while it held some of its traces and none could take them over; they end there",
 			session->name);
 		ret = -EPIPE;
 	}
-	for (i = 0; c && now == flush->gen && i < flush->nr; i++) {
-		err = ltt_consumer_flush_channel(c, flush->keys[i], false);
-		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
-		if (err && err != -ENOENT) {
-			LTT_ERR("session '%s': the consumer failed to write a channel", session->name);
-			ret = ret ? ret : -EIO;
-		}
-	}
 	free(flush->keys);
-	flush->keys = NULL;
+	free(flush->bytes);
+	flush->keys = flush->bytes = NULL;
 	flush->nr = 0;
 	return ret;
+}
+
+void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node)
+		trace_consumer(b, trace);
+}
+
+/* Send @trace's metadata text again, in messages the protocol takes. */
+static int resend_metadata(struct ltt_consumer *c, const struct ltt_ust_trace *trace)
+{
+	size_t off = 0, n;
+	int ret = trace->meta.err;
+
+	while (!ret && off < trace->meta.len) {
+		n = trace->meta.len - off;
+		if (n > LTT_CONSUMER_METADATA_MAX)
+			n = LTT_CONSUMER_METADATA_MAX;
+		ret = ltt_consumer_metadata(c, trace->key, (const char *)trace->meta.data + off, n);
+		off += n;
+	}
+	return ret;
+}
+
+/*
+ * Consumer @c (generation @gen) continues @trace, whose consumer died:
+ * the same directory, files continued (ADD_TRACE resume), the metadata
+ * again, every channel with the same streams, so it reads each ring
+ * buffer from where the dead one had released it.  Session lock held.
+ */
+static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			struct ltt_consumer *c, uint64_t gen)
+{
+	const struct ltt_session *session = trace->session;
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	int64_t relay = 0;
+
+	if (trace->relayed) {
+		/* A new relay session: the trace starts afresh there. */
+		relay = relay_key(b, trace->session, ust_state(trace->session, false), c, gen);
+		if (relay <= 0)
+			return relay < 0 ? (int)relay : -EINVAL;
+	}
+	ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid, session->uid,
+				     session->gid, (uint64_t)relay, !relay);
+	if (!ret)
+		ret = resend_metadata(c, trace);
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		if (!ret)
+			ret = chan_to_consumer(trace, chan, c);
+	}
+	if (ret)
+		return ret;
+	trace->consumer_gen = gen;
+	LTT_INFO("trace %s: taken over by the new consumer daemon", trace->path);
+	return 0;
 }
 
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
@@ -500,15 +685,15 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 	uint64_t events = channel->discarded_events, packets = channel->lost_packets, e, p;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
-	struct ltt_consumer *c;
 
+	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
 		chan = find_chan(trace, channel);
-		c = chan ? trace_consumer(b, trace) : NULL;
-		if (c && !ltt_consumer_channel_stats(c, chan->key, &e, &p)) {
-			events += e;
-			packets += p;
-		}
+		if (!chan)
+			continue;
+		chan_stats(chan, &e, &p);
+		add_sat(&events, e);
+		add_sat(&packets, p);
 	}
 	*ret_events_lost = events;
 	*ret_packets_lost = packets;

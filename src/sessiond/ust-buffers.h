@@ -46,6 +46,7 @@ struct ltt_ust_chan {
 	struct ltt_channel *channel;	/* the session's, same lifetime */
 	unsigned int nr_streams;
 	int *fds;			/* per stream: shm, then wakeup */
+	int stats_fd;			/* the consumer's statistics page, or -1 */
 	struct ltt_ust_classes classes;
 };
 
@@ -58,7 +59,12 @@ struct ltt_ust_trace {
 	pid_t pid;			/* per-PID: the application */
 	uuid_t uuid;
 	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
-	bool lost_consumer;		/* that consumer died while it held them */
+	bool lost_consumer;		/* that consumer died and none could take over */
+	bool lost_said;			/* a stop said so already */
+	bool relayed;			/* sent to the session's relay */
+	struct ltt_session *session;	/* the session it belongs to (outlives it) */
+	struct ltt_wbuf meta;		/* every metadata text sent: a new consumer
+					 * taking over gets it again */
 	char path[PATH_MAX];
 	struct cds_list_head chans;
 };
@@ -66,6 +72,7 @@ struct ltt_ust_trace {
 /* What stop flushes: gathered under the session lock, flushed without. */
 struct ltt_ust_flush {
 	uint64_t *keys;			/* channel keys, all held by ... */
+	uint64_t *bytes;		/* what each channel's buffers hold */
 	size_t nr;
 	uint64_t gen;			/* ... this consumer generation */
 	bool lost;			/* some trace lost its consumer */
@@ -127,7 +134,9 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
 
 /**
  * ltt_ust_buffers_stats() - lost events and packets of @channel: of its
- * closed traces, then of its open ones so far
+ * closed traces, then of its open ones so far, read from shared memory
+ * (the ring buffers' counts, the consumer's statistics pages): never
+ * waits for the consumer, and what a consumer that died counted stays
  */
 void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
 			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
@@ -145,11 +154,23 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
  * hold, and wait for it; no lock held.  Empties @flush.
  * @session: referenced; named in messages
  *
- * Returns 0, -EPIPE (the consumer died while it held the traces: they end
- * there) or -EIO (it failed to write a channel).
+ * Returns 0, -EPIPE (a trace lost its consumer and none could take it
+ * over: it ends there), -ESTALE (the consumer died since @flush was
+ * prepared: prepare again, the new one has taken over), -ETIMEDOUT (the
+ * consumer is stalled: it did not answer in time) or -EIO (it failed to
+ * write a channel).
  */
 int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *session,
 			  struct ltt_ust_flush *flush);
+
+/**
+ * ltt_ust_buffers_takeover() - hand every trace of @session whose
+ * consumer died to the current one (spawned if needed): it continues the
+ * same files from the ring buffers' read positions, with the same
+ * timers.  Session lock held.  A trace that can't be taken over (a
+ * relayed one, or a refusal) ends there, said in the log and by stop.
+ */
+void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
  * ltt_ust_buffers_destroy() - close every trace of @session and free its

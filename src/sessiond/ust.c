@@ -86,15 +86,22 @@ static int ust_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool
 	struct ltt_ust *ust = to_ust(d);
 	struct ltt_ust_flush flush;
 	struct ltt_ust_acks acks;
+	int ret, tries = 0;
 
 	ltt_ust_push_acks_init(&acks);
 	pthread_mutex_lock(&session->lock);
 	ltt_ust_push_disable(&ust->apps, session, &acks);
-	ltt_ust_buffers_flush_prepare(&ust->buffers, session, &flush);
 	pthread_mutex_unlock(&session->lock);
 	/* No lock held: the app thread must be free to read the acks. */
 	ltt_ust_push_acks_wait(&acks, wait ? "stop" : NULL);
-	return ltt_ust_buffers_flush(&ust->buffers, session, &flush);
+	do {
+		/* a consumer that died meanwhile: the next one takes over, flush again */
+		pthread_mutex_lock(&session->lock);
+		ltt_ust_buffers_flush_prepare(&ust->buffers, session, &flush);
+		pthread_mutex_unlock(&session->lock);
+		ret = ltt_ust_buffers_flush(&ust->buffers, session, &flush);
+	} while (ret == -ESTALE && ++tries < 3);
+	return ret == -ESTALE ? -EPIPE : ret;
 }
 
 static void ust_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
@@ -216,6 +223,29 @@ static const struct ltt_domain_ops ust_ops = {
 	.fini = ust_fini,
 };
 
+/*
+ * The watch thread: the consumer died.  A new one takes over every
+ * session's traces at once, so that recording goes on without waiting for
+ * a command.  Sessions first (registry, then each session).
+ */
+static void consumer_died(void *arg)
+{
+	struct ltt_ust *ust = arg;
+	struct ltt_session **sessions;
+	size_t i, n;
+
+	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++) {
+		pthread_mutex_lock(&sessions[i]->lock);
+		if (!sessions[i]->destroyed)
+			ltt_ust_buffers_takeover(&ust->buffers, sessions[i]);
+		pthread_mutex_unlock(&sessions[i]->lock);
+		ltt_session_put(ust->registry, sessions[i]);
+	}
+	free(sessions);
+}
+
 void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
 		  const char *consumerd_path, int verbose)
 {
@@ -226,6 +256,7 @@ void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
 	CDS_INIT_LIST_HEAD(&ust->apps.list);
 	ltt_ust_buffers_init(&ust->buffers, consumerd_path, verbose);
 	ust->registry = registry;
+	ltt_supervisor_set_takeover(&ust->buffers.consumer, consumer_died, ust);
 }
 
 /* A program registered: keep it, unless there are too many. */

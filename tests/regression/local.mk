@@ -13,7 +13,11 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh \
 	tests/regression/test_deadlines.sh \
-	tests/regression/test_relay_create.sh
+	tests/regression/test_relay_create.sh \
+	tests/regression/test_timer_min.sh \
+	tests/regression/test_session_owners.sh \
+	tests/regression/test_ctl_deadline.sh \
+	tests/regression/test_concurrent_create.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
@@ -87,10 +91,13 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
+	tests/regression/test_ust_consumer_takeover.sh \
+	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_relay_stream.sh \
 	tests/regression/test_relay_stall.sh \
 	tests/regression/test_relay_lost_events.sh \
+	tests/regression/test_relay_padding.sh \
 	tests/regression/test_ust_threads_procs.sh \
 	tests/regression/test_ust_fork.sh \
 	tests/regression/test_ust_start_order.sh \
@@ -99,6 +106,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_daemon_restart.sh \
-	tests/regression/test_ust_bad_shm.sh
+	tests/regression/test_ust_bad_shm.sh \
+	tests/regression/test_tracefile_clash.sh \
+	tests/regression/test_escape.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

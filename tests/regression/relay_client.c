@@ -10,7 +10,9 @@
  *                      its metadata and each stream file that has an index
  *                      file, STREAMS_SENT, its metadata, then each packet
  *                      (as its index file describes it) on the data
- *                      connection with its SEND_INDEX on the control one,
+ *                      connection (its content, the padding announced in
+ *                      the header, as a consumer sends it; --whole: all of
+ *                      it, padding 0) with its SEND_INDEX on the control one,
  *                      streams interleaved, then CLOSE_STREAM, DATA_PENDING
  *                      until nothing is pending, END_DATA_PENDING.
  *                      Prints "OUTPUT PATH", "PACKETS N", "PENDING_POLLS N".
@@ -65,7 +67,7 @@
 
 struct opts {
 	const char *host, *session, *base_path, *pathname;
-	bool index_first, keep_open;
+	bool index_first, keep_open, whole;
 	uint64_t tracefile_size, tracefile_count;
 	uint32_t live_timer;
 	int wait_s;
@@ -386,10 +388,10 @@ static void send_index(const struct rstream *s, const struct ltt_ctf_index_entry
 	expect_ok("SEND_INDEX");
 }
 
-static void send_data_hdr(uint64_t handle, uint64_t seq, uint32_t size)
+static void send_data_hdr(uint64_t handle, uint64_t seq, uint32_t size, uint32_t padding)
 {
 	struct ltt_relay_data_hdr h = { .stream_handle = handle, .net_seq_num = seq,
-					.data_size = size };
+					.data_size = size, .padding_size = padding };
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
@@ -420,6 +422,7 @@ static bool send_next(struct rstream *s)
 {
 	uint8_t rec[128];
 	struct ltt_ctf_index_entry e;
+	uint64_t content;
 	off_t at = LTT_CTF_INDEX_HEADER_SIZE + (off_t)(s->next_seq * s->entry_size);
 	ssize_t n = pread(s->idx_fd, rec, s->entry_size, at);
 
@@ -429,8 +432,11 @@ static bool send_next(struct rstream *s)
 		die("%s: bad index entry", s->name);
 	if (o.index_first)
 		send_index(s, &e, s->next_seq);
-	send_data_hdr(s->handle, s->next_seq, (uint32_t)(e.packet_size / 8));
-	send_packet_bytes(s->fd, e.offset, e.packet_size / 8);
+	/* as a consumer sends it: the content, the padding announced (--whole: all) */
+	content = o.whole ? e.packet_size / 8 : (e.content_size + 7) / 8;
+	send_data_hdr(s->handle, s->next_seq, (uint32_t)content,
+		      (uint32_t)(e.packet_size / 8 - content));
+	send_packet_bytes(s->fd, e.offset, content);
 	if (!o.index_first)
 		send_index(s, &e, s->next_seq);
 	s->next_seq++;
@@ -571,7 +577,7 @@ static int cmd_pending(int data_port)
 	data_fd = tcp_connect(data_port);
 	fake_packet(pkt, sizeof(pkt));
 	send_index(&s, &e, 0);
-	send_data_hdr(s.handle, 0, sizeof(pkt));
+	send_data_hdr(s.handle, 0, sizeof(pkt), 0);
 	send_all(data_fd, pkt, sizeof(pkt) / 2);
 	p = data_pending(s.handle, 0);
 	u64_request(LTT_RELAY_BEGIN_DATA_PENDING, sid);
@@ -600,7 +606,7 @@ static int cmd_stall(int data_port)
 	h = setup_one_stream(&sid);
 	data_fd = tcp_connect(data_port);
 	fake_packet(pkt, sizeof(pkt));
-	send_data_hdr(h, 0, sizeof(pkt));
+	send_data_hdr(h, 0, sizeof(pkt), 0);
 	send_all(data_fd, pkt, 100);
 	pfd = (struct pollfd){ .fd = data_fd, .events = POLLIN };
 	if (poll(&pfd, 1, o.wait_s * 1000) == 1 && recv(data_fd, &c, 1, 0) <= 0)
@@ -610,7 +616,7 @@ static int cmd_stall(int data_port)
 	fflush(stdout);
 	close(data_fd);
 	data_fd = tcp_connect(data_port);
-	send_data_hdr(h, 0, sizeof(pkt));
+	send_data_hdr(h, 0, sizeof(pkt), 0);
 	send_all(data_fd, pkt, sizeof(pkt));
 	while ((p = data_pending(h, 0)) && ++polls < o.wait_s * 1000) {
 		struct timespec ts = { 0, 1000000 };
@@ -647,6 +653,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--keep-open")) {
 			o.keep_open = true;
+			continue;
+		}
+		if (!strcmp(a, "--whole")) {
+			o.whole = true;
 			continue;
 		}
 		if (!v)

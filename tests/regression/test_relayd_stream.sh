@@ -2,7 +2,8 @@
 # Streams through ltt-relayd are written as local sessions write them: a
 # trace recorded locally, replayed packet by packet through the relay
 # (relay_client), comes out byte for byte the same (metadata, stream
-# files, index files) and babeltrace2 reads the same events; indexes
+# files, index files) and babeltrace2 reads the same events, whether the
+# packets' padding travels (padding_size 0) or not (the relay adds it); indexes
 # before or after their packets; two sessions from two hosts at once;
 # base paths; tracefile size/count rotation; no trace overwritten; data
 # pending while a packet is half sent.
@@ -12,7 +13,7 @@
 
 ust_setup
 relayd_init
-plan 36
+plan 39
 
 LOCAL=$(make_local_trace "$TEST_TMP/local" 3000)
 ok $? "a local session recorded a trace"
@@ -46,6 +47,7 @@ replay_check "indexes after packets" --host hostA --session s1
 like "$REPLAY_DIR" "^$OUT_ROOT/hostA/s1-[0-9]{8}-[0-9]{6}/ust/uid/0/64-bit$" \
 	"the layout is OUTDIR/HOST/SESSION-DATE/PATHNAME"
 replay_check "indexes before packets" --host hostA --session s2 --index-first
+replay_check "padding sent as bytes (padding_size 0)" --host hostA --session s4 --whole
 replay_check "a base path" --host hostB --session s3 --base-path "custom/dir"
 is "$REPLAY_DIR" "$OUT_ROOT/hostB/custom/dir/ust/uid/0/64-bit" "a base path replaces SESSION-DATE"
 

@@ -2,7 +2,9 @@
 # test_ust_daemon_restart.sh - a traced program outlives its session
 # daemon: killed with SIGKILL, then stopped with SIGTERM, each time
 # restarted; the program keeps running, registers with the new daemon,
-# and a new session records its events.  Without a daemon a program runs
+# and a new session records its events.  What the killed daemon's session
+# had recorded is written by its consumer, which then exits; the stale
+# pid file and sockets the SIGKILL left are replaced at the next start.  Without a daemon a program runs
 # normally and at once; with a daemon that does not answer, it waits
 # LTT_UST_REGISTER_TIMEOUT ms, and not at all with 0.
 
@@ -10,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 26
+plan 31
 
 N=1000
 open_fifo ready "$TEST_TMP/ready"
@@ -52,6 +54,9 @@ app=$BG_PID
 wait_ready $ready
 ok $? "a program registered"
 pid=$READY_PIDS
+ust_app -n $N -r before
+is $? 0 "a program recorded $N events in the first daemon's session"
+cons=$(consumer_pid)
 
 # SIGKILL: nothing is cleaned up; the new daemon replaces the stale socket.
 d1=$(sessiond_pid)
@@ -59,8 +64,18 @@ kill -KILL "$d1"
 wait_unlocked	# the kernel releases the run directory's lock at its death
 ok $? "the first daemon is gone (SIGKILL)"
 ok "$(proc_alive "$pid"; echo $?)" "the program is still running"
+ok "$([ "$(sessiond_pid)" = "$d1" ] && [ -S "$LTT_RUNDIR/client.sock" ]; echo $?)" \
+	"the dead daemon's pid file and socket are left behind"
+# its consumer sees the command socket close: writes what it holds, exits
+wait_pid_exit "$cons"
+ok $? "the orphaned consumer exited"
+bt "$TEST_TMP/t1" "$TEST_TMP/out1"
+is "$(seq_check "$TEST_TMP/out1" before 1 $N)" "" \
+	"the killed daemon's session has the $N events recorded before its death"
 restart_sessiond
 ok $? "a second daemon started"
+ok "$(d=$(sessiond_pid) && [ "$d" != "$d1" ] && proc_alive "$d"; echo $?)" \
+	"the stale pid file now names the second daemon"
 wait_registered "$pid"
 ok $? "the program registered with the second daemon"
 run lttctl list -u

@@ -665,7 +665,55 @@ static void test_relay_replies(void)
 	ltt_wbuf_fini(&w);
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_DEL_RELAY), "DEL_RELAY",
 		   "DEL_RELAY has its name");
-	tap_is_int(LTT_CONSUMER_MINOR, 2, "the protocol is 1.2");
+	tap_is_int(LTT_CONSUMER_MINOR, 4, "the protocol is 1.4");
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_STREAMS_SENT), "STREAMS_SENT",
+		   "STREAMS_SENT (1.3) has its name");
+	tap_is_int(LTT_CONSUMER_MSG_STREAMS_SENT, 15, "and comes after DEL_RELAY");
+}
+
+/* 1.4: ADD_TRACE's resume flag, ADD_STREAM_STATS and its page's layout. */
+static void test_takeover(void)
+{
+	struct ltt_consumer_add_trace m = {
+		.key = 9, .dir = "/tmp/t/ust/uid/0/64-bit", .uid = 1000, .gid = 100,
+		.resume = true,
+	}, got;
+	struct ltt_wbuf a, b;
+	struct ltt_rbuf r;
+
+	memset(m.uuid, 0x11, sizeof(m.uuid));
+	ltt_wbuf_init(&a);
+	ltt_wbuf_init(&b);
+	ltt_consumer_put_add_trace(&a, &m);
+	put_trace_v11(&b, &m);
+	tap_is_int((int)(a.len - b.len), 9, "a resumed local ADD_TRACE adds relay_key 0 and u8 1");
+	memset(&got, 0, sizeof(got));
+	ltt_rbuf_init(&r, a.data, a.len);
+	tap_is_int(ltt_consumer_get_add_trace(&r, &got), 0, "and decodes");
+	tap_ok(got.resume && got.relay_key == 0 && got.key == 9 && !strcmp(got.dir, m.dir),
+	       "to resume, local, every other field as sent");
+	a.data[a.len - 1] = 0;
+	ltt_rbuf_init(&r, a.data, a.len);
+	tap_is_int(ltt_consumer_get_add_trace(&r, &got), -EPROTO,
+		   "resume 0 on the wire: EPROTO (0 is sent by leaving it out)");
+	a.data[a.len - 1] = 2;
+	ltt_rbuf_init(&r, a.data, a.len);
+	tap_is_int(ltt_consumer_get_add_trace(&r, &got), -EPROTO, "resume 2: EPROTO");
+	ltt_wbuf_reset(&a);
+	m.resume = false;
+	ltt_consumer_put_add_trace(&a, &m);
+	ltt_rbuf_init(&r, a.data, a.len);
+	tap_ok(!ltt_consumer_get_add_trace(&r, &got) && !got.resume && a.len == b.len,
+	       "without resume, ADD_TRACE is the 1.1 encoding and decodes to resume false");
+	ltt_wbuf_fini(&a);
+	ltt_wbuf_fini(&b);
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_ADD_STREAM_STATS), "ADD_STREAM_STATS",
+		   "ADD_STREAM_STATS (16) has its name");
+	tap_is_int(LTT_CONSUMER_MSG_ADD_STREAM_STATS, 16, "ADD_STREAM_STATS is 16");
+	tap_is_int((int)sizeof(struct ltt_consumer_stream_stats), LTT_CONSUMER_STATS_SLOT,
+		   "a stream's counters fill one 64-byte slot");
+	tap_ok(LTT_CONSUMER_STATS_SIZE(1) == 4096 && LTT_CONSUMER_STATS_SIZE(64) == 4096 &&
+	       LTT_CONSUMER_STATS_SIZE(65) == 8192, "the page is whole pages of 64 slots");
 }
 
 int main(void)
@@ -679,5 +727,6 @@ int main(void)
 	test_add_trace();
 	test_add_relay();
 	test_relay_replies();
+	test_takeover();
 	return tap_done();
 }

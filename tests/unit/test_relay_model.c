@@ -245,6 +245,61 @@ static void test_pairing(struct ltt_relay_model *m)
 	tap_is_int(ltt_relay_model_stream_info(m, h, &si), -ENOENT, "gone with its last viewer");
 }
 
+/*
+ * Packets whose padding does not travel: the data is written, the file
+ * extended over the padding (zeros), the entry and the viewer's reads
+ * span the whole packet, the next packet follows it.
+ */
+static void test_padding(struct ltt_relay_model *m)
+{
+	struct ltt_relay_data_hdr hdr = { .data_size = 1000, .padding_size = PKT - 1000 };
+	struct ltt_relay_packet pkt;
+	struct ltt_relay_session *s;
+	struct ltt_relay_entry e;
+	uint8_t data[1000], buf[PKT], want[PKT];
+	char path[PATH_MAX * 2];
+	struct stat sb;
+	uint64_t h;
+	size_t got;
+	int ret;
+
+	s = new_session(m, "hostP", "pad", "pad", &ret);
+	tap_is_int(add(s, "chan_0", 0, 0, &h), 0, "padding: a data stream");
+	ltt_relay_session_streams_sent(s);
+	hdr.stream_handle = h;
+	fill(data, sizeof(data), 7);
+	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), 0, "a packet of 1000 bytes + padding");
+	tap_ok(!ltt_relay_packet_write(&pkt, data, 600) && !ltt_relay_packet_write(&pkt, data + 600, 400),
+	       "its 1000 data bytes, in two pieces");
+	tap_is_int(ltt_relay_packet_write(&pkt, data, 1), -EINVAL, "no byte more: the padding is not sent");
+	tap_is_int(ltt_relay_packet_end(&pkt), 0, "the packet ends");
+	tap_is_int(index_of(s, h, 0, PKT, 100), 0, "its index: packet_size counts the padding");
+	snprintf(path, sizeof(path), "%s/ust/uid/0/64-bit/chan_0", s->output_path);
+	tap_is_int(file_size(path), PKT, "the file holds the whole packet");
+	tap_is_int(packet(m, h, 1, PKT, 3), 0, "a whole packet after it");
+	tap_is_int(index_of(s, h, 1, PKT, 200), 0, "its index");
+	tap_is_int(file_size(path), 2 * PKT, "written after the padding");
+	tap_is_int(ltt_relay_model_get_index(m, h, 1, &e), 0, "entry 1");
+	tap_ok(e.entry.offset == PKT && e.viewer_offset == PKT, "at the packet's full size");
+	tap_is_int(ltt_relay_model_read_packet(m, h, 0, buf, sizeof(buf), &got), 0,
+		   "a viewer reads packet 0");
+	memset(want, 0, sizeof(want));
+	memcpy(want, data, sizeof(data));
+	tap_ok(got == PKT && !memcmp(buf, want, PKT), "its data then zeros, packet_size bytes");
+	tap_ok(!stat(path, &sb) && (uint64_t)sb.st_blocks * 512 <= 2 * PKT,
+	       "the padding takes no more room than data would (%llu bytes allocated)",
+	       (unsigned long long)sb.st_blocks * 512);
+	hdr = (struct ltt_relay_data_hdr){ .stream_handle = h, .net_seq_num = 2,
+					   .padding_size = PKT };
+	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), -EINVAL, "a packet of padding alone: EINVAL");
+	hdr.data_size = 1;
+	hdr.padding_size = LTT_RELAY_MAX_PACKET;
+	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), -EINVAL,
+		   "data + padding above the limit: EINVAL");
+	ltt_relay_session_close(s);
+	ltt_relay_session_put(s);
+}
+
 static void test_rotation(struct ltt_relay_model *m)
 {
 	struct ltt_relay_session *s;
@@ -361,6 +416,7 @@ int main(void)
 	tap_is_int(ltt_relay_model_create(out, &m), 0, "a model");
 	test_sessions(m);
 	test_pairing(m);
+	test_padding(m);
 	test_rotation(m);
 	test_window(m);
 	ltt_relay_model_destroy(m);

@@ -11,6 +11,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,151 @@ static void test_splice_failure(struct ltt_output *out, uint8_t *mem, uint8_t *b
 	signal(SIGXFSZ, SIG_DFL);
 }
 
+/* Append @len bytes of 0xee to @dir/@name: what a consumer killed mid-write leaves. */
+static void tear(const char *dir, const char *name, size_t len)
+{
+	char path[PATH_MAX + 64], junk[4096];
+	int fd;
+
+	memset(junk, 0xee, sizeof(junk));
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 || write(fd, junk, len) != (ssize_t)len)
+		tap_ok(0, "tear %s", name);
+	if (fd >= 0)
+		close(fd);
+}
+
+static off_t size_of(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return stat(path, &st) ? -1 : st.st_size;
+}
+
+/* A file output in a new directory DIR/index, @resume or not. */
+static struct ltt_output *output_in(const char *dir, bool resume, bool metadata,
+				    uint64_t max_size)
+{
+	struct ltt_sink_file_cfg cfg = {
+		.owner = { getuid(), getgid() }, .resume = resume, .metadata = metadata,
+		.max_size = max_size,
+	};
+	char path[PATH_MAX + 32];
+	struct ltt_output *out = NULL;
+
+	mkdir(dir, 0700);
+	snprintf(path, sizeof(path), "%s/index", dir);
+	mkdir(path, 0700);
+	cfg.dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	cfg.index_dir_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (ltt_sink_file_output_create(&cfg, &out))
+		out = NULL;
+	close(cfg.dir_fd);
+	close(cfg.index_dir_fd);
+	return out;
+}
+
+/* Write packets @from..@to (4096 bytes each) to a new sink @name of @out. */
+static int write_seq(struct ltt_output *out, const char *name, uint64_t from, uint64_t to,
+		     uint8_t *mem)
+{
+	struct ltt_sink_packet p;
+	struct ltt_sink *sink;
+	int ret = ltt_output_open_sink(out, name, &sink);
+
+	for (; !ret && from <= to; from++) {
+		fill(mem, 4096, (uint8_t)from);
+		p = packet(mem, 4096, -1, from);
+		ret = ltt_sink_write(sink, &p);
+	}
+	if (!ret)
+		ltt_sink_destroy(sink);
+	return ret;
+}
+
+/*
+ * A consumer that takes over a dead one's files (resume): each stream
+ * continues its newest file after the last packet its index holds whole,
+ * torn bytes cut, packets already indexed not written twice.
+ */
+static void test_resume(uint8_t *mem)
+{
+	char dir[PATH_MAX + 16], idxdir[PATH_MAX + 32];
+	struct ltt_sink_packet p;
+	struct ltt_output *out;
+	struct ltt_sink *sink;
+	uint8_t *idx;
+	size_t idx_len;
+
+	snprintf(dir, sizeof(dir), "%s/res", tmpdir);
+	snprintf(idxdir, sizeof(idxdir), "%s/index", dir);
+	out = output_in(dir, false, true, 0);
+	tap_ok(out && !write_seq(out, "c_0", 0, 2, mem), "packets 0-2 written by the first consumer");
+	ltt_output_metadata(out, mem, 4096);
+	ltt_output_destroy(out);
+	tear(dir, "c_0", 1000);		/* packet 3 torn in the data file */
+	tear(idxdir, "c_0.idx", 30);	/* and an index entry torn */
+	out = output_in(dir, true, true, 0);
+	tap_ok(out != NULL, "resume: the output reopens the trace's files");
+	tap_is_int((int)size_of(dir, "metadata"), 0, "resume: the metadata file is emptied");
+	tap_is_int(out ? ltt_output_open_sink(out, "c_0", &sink) : -1, 0,
+		   "resume: the stream's files are reopened");
+	tap_is_int((int)size_of(dir, "c_0"), 3 * 4096, "resume: the torn packet is cut");
+	p = packet(mem, 4096, -1, 2);
+	tap_is_int(ltt_sink_write(sink, &p), -EALREADY,
+		   "packet 2 handed out again: already there, not written twice");
+	fill(mem, 4096, 3);
+	p = packet(mem, 4096, -1, 3);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 3 written");
+	tap_is_u64(p.entry.offset, 3 * 4096, "right after packet 2");
+	ltt_sink_destroy(sink);
+	ltt_output_destroy(out);
+	snprintf(idxdir, sizeof(idxdir), "%s/index/c_0.idx", dir);
+	idx = slurp(idxdir, &idx_len);
+	if (tap_ok(idx && idx_len == LTT_CTF_INDEX_HEADER_SIZE + 4 * LTT_CTF_INDEX_ENTRY_SIZE,
+		   "the index: four whole entries, the torn one gone")) {
+		check_entry(idx, idx_len, 2, 2 * 4096, 2);
+		check_entry(idx, idx_len, 3, 3 * 4096, 3);
+	}
+	free(idx);
+
+	/* an index entry whose packet is not whole in the data file: dropped */
+	snprintf(idxdir, sizeof(idxdir), "%s/c_0", dir);
+	if (truncate(idxdir, 3 * 4096 + 100))
+		tap_ok(0, "truncate");
+	out = output_in(dir, true, false, 0);
+	tap_is_int(out ? ltt_output_open_sink(out, "c_0", &sink) : -1, 0,
+		   "resume after a data file shorter than its index says");
+	p = packet(mem, 4096, -1, 3);
+	tap_is_int(ltt_sink_write(sink, &p), 0, "packet 3, not whole on disk, is written again");
+	tap_is_u64(p.entry.offset, 3 * 4096, "in its place");
+	ltt_sink_destroy(sink);
+	ltt_output_destroy(out);
+
+	/* rotation: files of two packets; the newest one is continued */
+	snprintf(dir, sizeof(dir), "%s/rot", tmpdir);
+	out = output_in(dir, false, false, 8192);
+	tap_ok(out && !write_seq(out, "r_0", 0, 4, mem), "rotation: packets 0-4 in r_0_0..r_0_2");
+	ltt_output_destroy(out);
+	out = output_in(dir, true, false, 8192);
+	tap_is_int(out ? ltt_output_open_sink(out, "r_0", &sink) : -1, 0, "rotation: resumed");
+	p = packet(mem, 4096, -1, 4);
+	tap_is_int(ltt_sink_write(sink, &p), -EALREADY, "packet 4 is in r_0_2 already");
+	p = packet(mem, 4096, -1, 5);
+	tap_ok(!ltt_sink_write(sink, &p) && p.entry.offset == 4096,
+	       "packet 5 continues r_0_2 (offset %llu)", (unsigned long long)p.entry.offset);
+	p = packet(mem, 4096, -1, 6);
+	tap_ok(!ltt_sink_write(sink, &p) && p.entry.offset == 0 && size_of(dir, "r_0_3") == 4096,
+	       "packet 6 starts r_0_3");
+	ltt_sink_destroy(sink);
+	ltt_output_destroy(out);
+	tap_ok(size_of(dir, "r_0_0") == 8192 && size_of(dir, "r_0_1") == 8192 &&
+	       size_of(dir, "r_0_2") == 8192, "the older files are untouched, r_0_2 full");
+}
+
 int main(void)
 {
 	struct ltt_sink_file_cfg cfg = { .owner = { getuid(), getgid() } };
@@ -214,6 +360,7 @@ int main(void)
 	close(efd);
 	ltt_sink_destroy(sink);
 	test_splice_failure(out, a, big);
+	test_resume(big);	/* refilled below */
 	fill(big, BIG, 3);	/* packet 2's bytes again, for the checks below */
 	ltt_output_destroy(out);
 

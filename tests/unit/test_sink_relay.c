@@ -40,10 +40,12 @@ struct fake {
 	uint32_t pending_answer;	/* DATA_PENDING's answer */
 	/* what was received */
 	unsigned int nr_streams, streams_sent, closes;
+	unsigned int streams_at_sent;	/* nr_streams at the last STREAMS_SENT */
 	char stream_names[MAX_STREAMS][LTT_RELAY_NAME_MAX];
 	char stream_paths[MAX_STREAMS][LTT_RELAY_PATH_MAX];
 	unsigned int nr_packets;
 	uint64_t pkt_handle[MAX_PACKETS], pkt_seq[MAX_PACKETS], pkt_len[MAX_PACKETS];
+	uint64_t pkt_pad[MAX_PACKETS];
 	uint8_t pkt_first[MAX_PACKETS], pkt_last[MAX_PACKETS];
 	bool pkt_uniform[MAX_PACKETS];
 	unsigned int nr_indexes, nr_beacons;
@@ -134,6 +136,7 @@ static int serve_ctrl(struct fake *f)
 	}
 	case LTT_RELAY_STREAMS_SENT:
 		f->streams_sent++;
+		f->streams_at_sent = f->nr_streams;
 		ltt_relay_put_ret(&w, LTT_RELAY_OK);
 		break;
 	case LTT_RELAY_SEND_METADATA:
@@ -214,6 +217,7 @@ static int serve_data(struct fake *f)
 		f->pkt_handle[i] = h.stream_handle;
 		f->pkt_seq[i] = h.net_seq_num;
 		f->pkt_len[i] = h.data_size;
+		f->pkt_pad[i] = h.padding_size;
 		f->pkt_first[i] = p[0];
 		f->pkt_last[i] = p[h.data_size - 1];
 		f->pkt_uniform[i] = true;
@@ -375,7 +379,10 @@ static void test_connect_errors(void)
 	fake_stop(&f);
 }
 
-/* A packet of @len bytes: an 8-byte head of @tag, then @fill; two iovecs. */
+/*
+ * A packet of @len bytes: an 8-byte head of @tag, then @fill; two iovecs;
+ * its content_size says the last 8 bytes are padding.
+ */
 static void make_packet(struct ltt_sink_packet *pkt, uint8_t *buf, size_t len, uint8_t tag,
 			uint8_t fill, uint64_t seq)
 {
@@ -438,7 +445,10 @@ static void test_session(void)
 	tap_ok((ltt_sink_ready(sink) == 0 || poll(&pfd, 1, 5000) == 1) &&
 	       ltt_sink_ready(sink) == 0,
 	       "the sink (waiting for its stream's handle) wakes, ready once it came");
-	tap_ok(f.streams_sent == 0, "no STREAMS_SENT yet: the stream is announced with its first packet");
+	tap_ok(f.streams_sent == 0, "no STREAMS_SENT yet: the channel's streams may still come");
+	ltt_output_streams_added(cout);
+	tap_ok(fake_wait(&f, &f.streams_sent, 1) && f.streams_at_sent == 2,
+	       "the channel's streams all added: STREAMS_SENT");
 	for (i = 0; i < 3; i++) {
 		make_packet(&pkt, buf, 4096, (uint8_t)i, (uint8_t)(0x10 + i), i);
 		if (ltt_sink_ready(sink) == 0 && ltt_sink_write(sink, &pkt) == 0)
@@ -447,11 +457,11 @@ static void test_session(void)
 	tap_is_int((int)accepted, 3, "three packets written");
 	tap_ok(fake_wait(&f, &f.nr_packets, 3) && fake_wait(&f, &f.nr_indexes, 3),
 	       "the relay got three packets and three indexes");
-	tap_ok(fake_wait(&f, &f.streams_sent, 1) && f.streams_sent == 1,
-	       "and one STREAMS_SENT, with the first packet");
+	tap_ok(f.streams_sent == 1, "and no other STREAMS_SENT");
 	tap_ok(f.pkt_handle[0] == 101 && f.pkt_seq[0] == 0 && f.pkt_seq[2] == 2 &&
-	       f.pkt_len[1] == 4096 && f.pkt_first[1] == 1 && f.pkt_last[1] == 0x11 &&
-	       f.pkt_uniform[2], "each whole, in order, on the stream's handle");
+	       f.pkt_len[1] == 4088 && f.pkt_pad[1] == 8 && f.pkt_first[1] == 1 &&
+	       f.pkt_last[1] == 0x11 && f.pkt_uniform[2],
+	       "in order, on the stream's handle, their content sent, the padding announced");
 	tap_ok(f.last_index.stream_handle == 101 && f.last_index.net_seq_num == 2 &&
 	       f.last_index.packet_size == 4096 * 8 && f.last_index.timestamp_end == 2002 &&
 	       f.last_index.stream_id == 3 && f.last_index.packet_seq_num == 2,
@@ -490,7 +500,7 @@ static void test_session(void)
 	tap_is_int(ltt_sink_ready(sink), 0, "and the sink ready once the queued rest is sent");
 	fake_wait(&f, &f.nr_packets, 3 + accepted);
 	tap_ok(f.nr_packets == 3 + accepted, "every packet arrived (%u)", f.nr_packets);
-	tap_ok(f.pkt_len[3 + accepted - 1] == sizeof(buf) &&
+	tap_ok(f.pkt_len[3 + accepted - 1] == sizeof(buf) - 8 &&
 	       f.pkt_first[3 + accepted - 1] == (uint8_t)(3 + accepted - 1) &&
 	       f.pkt_uniform[3 + accepted - 1] && f.pkt_seq[3 + accepted - 1] == 3 + accepted - 1,
 	       "whole, the last one too (its rest went through the queue)");
@@ -528,6 +538,9 @@ static void test_session(void)
 	tap_ok(stats.packets_sent == 4 + accepted && stats.packets_lost == 0 && !stats.conn_error,
 	       "stats: %llu packets sent, none lost",
 	       (unsigned long long)stats.packets_sent);
+	tap_ok(stats.bytes_sent == 4 * 4088 + (uint64_t)accepted * (sizeof(buf) - 8),
+	       "stats: the bytes sent are the packets' content, no padding (%llu)",
+	       (unsigned long long)stats.bytes_sent);
 
 	/* a packet still queued when the relay dies: lost in its stream, with its events */
 	pthread_mutex_lock(&f.lock);
@@ -596,9 +609,79 @@ static void test_session(void)
 	close(f.ldata);
 }
 
+/*
+ * The streams of a channel are announced together: a packet or a live
+ * tick while they are still being added announces nothing; the channel's
+ * STREAMS_SENT does, once; a channel that goes before its streams were
+ * all added does not hold the others back.
+ */
+static void test_announce(void)
+{
+	char ctrl[64], data[64], path[256];
+	struct ltt_output *tout = NULL, *cout = NULL, *other = NULL;
+	struct ltt_sink *a = NULL, *b = NULL, *c = NULL;
+	struct ltt_sink_relay_cfg cfg;
+	struct ltt_sink_packet pkt;
+	struct ltt_relay *r = NULL;
+	static uint8_t buf[4096];
+	struct pump pump = { 0 };
+	struct pollfd pfd;
+	struct fake f;
+
+	fake_start(&f, 2);
+	cfg = cfg_for(&f, ctrl, data);
+	cfg.live_timer_us = 10000;
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "announce: connected");
+	pump.relay = r;
+	pthread_create(&pump.thread, NULL, pump_main, &pump);
+	ltt_sink_relay_output_create(r, "kernel", 0, 0, true, &tout);
+	ltt_sink_relay_output_create(r, "kernel", 0, 0, false, &cout);
+	tap_ok(cout && !ltt_output_open_sink(cout, "chan_0", &a), "the channel's first stream");
+	pfd = (struct pollfd){ .fd = a->poll_fd, .events = POLLIN };
+	tap_ok((ltt_sink_ready(a) == 0 || poll(&pfd, 1, 5000) == 1) && ltt_sink_ready(a) == 0,
+	       "has its handle");
+	make_packet(&pkt, buf, sizeof(buf), 1, 1, 0);
+	tap_ok(!ltt_sink_write(a, &pkt) && fake_wait(&f, &f.nr_indexes, 1),
+	       "a packet of it reached the relay, with its index");
+	tap_is_int((int)f.streams_sent, 0, "not announced while its channel's streams may come");
+	ltt_sink_idle(a, 5000, 3);	/* wrote since the last tick: nothing */
+	ltt_sink_idle(a, 6000, 3);	/* a beacon, after what the tick would announce */
+	tap_ok(fake_wait(&f, &f.nr_beacons, 1), "two live ticks (a beacon came)");
+	tap_is_int((int)f.streams_sent, 0, "and still not announced: a tick does not split a channel");
+	tap_ok(!ltt_output_open_sink(cout, "chan_1", &b) && fake_wait(&f, &f.nr_streams, 3),
+	       "the channel's second stream is added");
+	ltt_output_streams_added(cout);
+	tap_ok(fake_wait(&f, &f.streams_sent, 1) && f.streams_at_sent == 3,
+	       "STREAMS_SENT once its streams are all added: both announced at once");
+
+	/* another channel whose streams never complete: its end releases them */
+	ltt_sink_relay_output_create(r, "kernel", 0, 0, false, &other);
+	tap_ok(other && !ltt_output_open_sink(other, "other_0", &c) &&
+	       fake_wait(&f, &f.nr_streams, 4), "another channel's stream");
+	ltt_sink_idle(a, 7000, 3);
+	ltt_sink_idle(a, 8000, 3);
+	fake_wait(&f, &f.nr_beacons, 3);
+	tap_ok(f.nr_beacons == 3 && f.streams_sent == 1,
+	       "ticks while it is incomplete announce nothing");
+	ltt_sink_destroy(c);
+	ltt_output_destroy(other);
+	tap_ok(fake_wait(&f, &f.streams_sent, 2) && f.streams_sent == 2,
+	       "a channel gone before its STREAMS_SENT holds nothing back");
+
+	pump.stop = true;
+	pthread_join(pump.thread, NULL);
+	ltt_sink_destroy(a);
+	ltt_sink_destroy(b);
+	ltt_output_destroy(cout);
+	ltt_output_destroy(tout);
+	ltt_sink_relay_destroy(r);
+	fake_stop(&f);
+}
+
 int main(void)
 {
 	test_connect_errors();
 	test_session();
+	test_announce();
 	return tap_done();
 }
