@@ -160,6 +160,21 @@ static void decode_packet(struct trace *t, const uint8_t *pk, uint64_t size, int
 	}
 }
 
+uint64_t events_counted, events_miscounted;
+
+/* Does @pk (a packet of @cpu) hold @events events?  Malformed: no verdict. */
+static void count_packet(const uint8_t *pk, uint64_t size, int cpu, uint64_t events)
+{
+	uint64_t prev_seq = UINT64_MAX, prev_end = 0;
+	struct trace one = { 0 };
+
+	decode_packet(&one, pk, size, cpu, &prev_seq, &prev_end);
+	if (!one.bad && one.nr != events)
+		events_miscounted++;
+	events_counted += events;
+	free(one.ev);
+}
+
 /* splice @len bytes of the held packet of @sfd into @out (a file). */
 static int splice_packet(int sfd, int out, uint64_t len)
 {
@@ -207,13 +222,14 @@ int pull(struct chan *c, int cpu, int out, const uint8_t *map, size_t map_len)
 		off = lseek(out, 0, SEEK_END);
 		if (sb.packet_size != c->attr.subbuf_size || sb.content_size > sb.packet_size ||
 		    sb.mmap_size != map_len || sb.offset + sb.packet_size > map_len ||
-		    sb.reserved[0] || sb.reserved[2] ||
+		    sb.reserved[0] || sb.reserved[1] ||
 		    splice_packet(c->streams[cpu], out, sb.packet_size))
 			die("read packet");
 		if (pread(out, copy, sb.packet_size, off) != (ssize_t)sb.packet_size)
 			die("read back");
 		if (memcmp(copy, map + sb.offset, sb.packet_size) || get64(copy + 64) != sb.seq)
 			mismatches++;
+		count_packet(copy, sb.packet_size, cpu, sb.events);
 		if (ioctl(c->streams[cpu], LTT_KABI_PUT_SUBBUF, 0))
 			die("LTT_KABI_PUT_SUBBUF");
 	}

@@ -319,7 +319,11 @@ static int cmd_basic(uint64_t n, const char *dir)
 	emit_test(n);
 	check(!ioctl(sfd, LTT_KABI_STOP, 0), "STOP");
 	after = now_ns();
+	events_counted = events_miscounted = 0;
 	check(drain(&c, dir, &t) == 0, "every packet: splice == mmap, seq as GET said");
+	check(events_miscounted == 0 && events_counted == t.nr,
+	      "GET_NEXT_SUBBUF's events: exact in every packet, %" PRIu64 " in all (%" PRIu64
+	      " events read)", events_counted, (uint64_t)t.nr);
 	check(t.bad == 0, "packet headers and event headers well-formed (%" PRIu64 " bad)",
 	      t.bad);
 	count = count_test(&t, n, &wrong, seen);
@@ -647,6 +651,7 @@ static int cmd_stress(uint64_t n, uint64_t sbsize, uint64_t nsb)
 		if (st.map[cpu] == MAP_FAILED)
 			die("mmap");
 	}
+	events_counted = events_miscounted = 0;
 	ioctl(sfd, LTT_KABI_START, 0);
 	if (pthread_create(&rd, NULL, stress_reader, &st) ||
 	    pthread_create(&fl, NULL, stress_flusher, &st))
@@ -690,6 +695,9 @@ static int cmd_stress(uint64_t n, uint64_t sbsize, uint64_t nsb)
 	}
 	check(st.mismatches == 0 && t.bad == 0, "stress: %" PRIu64 " packets valid, splice == mmap "
 	      "(%lu polls woke, %lu flushes)", t.packets, st.polls, st.flushes);
+	check(events_miscounted == 0 && events_counted == t.nr,
+	      "stress: GET_NEXT_SUBBUF's events exact in every packet, nested writers included "
+	      "(%" PRIu64 " counted, %" PRIu64 " read)", events_counted, (uint64_t)t.nr);
 	check(wrong == 0, "stress: every event intact and recorded once (%" PRIu64 " wrong)", wrong);
 	check(k > 0 && irqs > 0, "stress: %" PRIu64 " of %" PRIu64 " interrupt events recorded", irqs, k);
 	check(procs + irqs + t.discarded == n + k && discarded == t.discarded,

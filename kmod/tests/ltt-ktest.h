@@ -22,6 +22,9 @@ struct chan {
 };
 
 extern int test_failed;
+/* pull(): the events GET_NEXT_SUBBUF said its packets hold, and how many
+ * well-formed packets held another number of events */
+extern uint64_t events_counted, events_miscounted;
 extern const uint8_t test_uuid[16];
 extern struct ltt_kabi_event_desc descs[MAX_IDS];	/* by event id */
 

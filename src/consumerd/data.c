@@ -381,6 +381,7 @@ static void close_streams(struct ltt_data_thread *dt, struct ltt_channel *chan)
 		chan->streams = s->next;
 		set_busy(dt, s, false);
 		forget_stream(s);
+		ltt_stream_discard(s, &dt->scratch);
 		ltt_stream_destroy(s);
 	}
 	chan->nr_streams = 0;

@@ -66,7 +66,7 @@ void ltt_stream_destroy(struct ltt_stream *s)
 	free(s);
 }
 
-/* Write one packet whole; a failure counts it lost. */
+/* Write one packet whole; a failure counts it lost, with its events. */
 static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 {
 	int ret = ltt_sink_write(s->sink, pkt);
@@ -82,15 +82,19 @@ static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 				": %s (counted lost; further failures are not logged)",
 				s->src->label, pkt->entry.packet_seq_num, strerror(-ret));
 		s->packets_failed++;
+		ltt_source_add_sat(&s->events_failed, pkt->events);
 		return;
 	}
 	s->bytes_written += pkt->len;
 	s->packets_written++;
 }
 
-/* Drain at most @budget packets; *ret_used says how many were tried. */
+/*
+ * Drain at most @budget packets; *ret_used says how many were tried.
+ * @discard: read them without writing them, counted lost.
+ */
 static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *scratch,
-				     uint64_t budget, uint64_t *ret_used)
+				     uint64_t budget, bool discard, uint64_t *ret_used)
 {
 	enum ltt_stream_state state = LTT_STREAM_IDLE;
 	struct ltt_sink_packet pkt;
@@ -98,10 +102,11 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	int ret;
 
 	for (n = 0; n < budget; n++) {
-		if (ltt_sink_ready(s->sink)) {
+		if (!discard && ltt_sink_ready(s->sink)) {
 			state = LTT_STREAM_BLOCKED;
 			break;
 		}
+		memset(&pkt, 0, sizeof(pkt));
 		ret = ltt_source_get(s->src, scratch, &pkt);
 		if (ret == -EAGAIN)
 			break;
@@ -115,7 +120,12 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 			LTT_ERR("%s: can't read: %s", s->src->label, strerror(-ret));
 			break;
 		}
-		write_packet(s, &pkt);
+		if (discard) {
+			s->packets_discarded++;
+			ltt_source_add_sat(&s->events_discarded, pkt.events);
+		} else {
+			write_packet(s, &pkt);
+		}
 		ret = ltt_source_put(s->src);
 		if (ret) {
 			LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
@@ -133,7 +143,7 @@ enum ltt_stream_state ltt_stream_drain(struct ltt_stream *s, struct ltt_scratch 
 {
 	uint64_t used;
 
-	return drain_n(s, scratch, budget, &used);
+	return drain_n(s, scratch, budget, false, &used);
 }
 
 void ltt_stream_switch(struct ltt_stream *s)
@@ -149,7 +159,7 @@ void ltt_stream_switch(struct ltt_stream *s)
  * or a writer still alive, runs into the bound.
  */
 static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
-						struct ltt_scratch *scratch)
+						struct ltt_scratch *scratch, bool discard)
 {
 	uint64_t left = 2 * s->src->nr_packets + 2, used;
 	enum ltt_stream_state state;
@@ -159,7 +169,7 @@ static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
 			return LTT_STREAM_IDLE;
 		left--;
 		/* given up, complete after all (-EBUSY), or raced (-EAGAIN) */
-		state = drain_n(s, scratch, left, &used);
+		state = drain_n(s, scratch, left, discard, &used);
 		if (state == LTT_STREAM_BLOCKED)
 			return state;
 		left -= used;
@@ -174,15 +184,30 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
+
 	ltt_stream_switch(s);
 	state = ltt_stream_drain(s, scratch, budget);
 	if (final && state != LTT_STREAM_BLOCKED) {
-		left = give_up_incomplete(s, scratch);
+		left = give_up_incomplete(s, scratch, false);
 		if (left != LTT_STREAM_IDLE)
 			state = left;
 	}
 	ltt_stream_publish(s);
 	return state;
+}
+
+void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
+{
+	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
+
+	if (s->ended)
+		return;
+	drain_n(s, scratch, s->src->nr_packets + 1, true, &used);
+	give_up_incomplete(s, scratch, true);
+	if (s->packets_discarded != packets)
+		LTT_ERR("%s: closed while its output still blocked: %" PRIu64 " packets (%" PRIu64
+			" events) never sent, counted lost", s->src->label,
+			s->packets_discarded - packets, s->events_discarded - events);
 }
 
 int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
@@ -218,6 +243,21 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 	return 0;
 }
 
+/*
+ * Events of packets read here but never written: failed writes, packets
+ * read without a try at close, packets the sink lost after taking them.
+ * Beyond the ring buffer's own count.
+ */
+static uint64_t own_events_lost(const struct ltt_stream *s)
+{
+	uint64_t packets = 0, events = 0, sum = s->events_failed;
+
+	ltt_sink_lost(s->sink, &packets, &events);
+	ltt_source_add_sat(&sum, s->events_discarded);
+	ltt_source_add_sat(&sum, events);
+	return sum;
+}
+
 static void store_sum(uint64_t *word, uint64_t base, uint64_t v)
 {
 	ltt_source_add_sat(&base, v);
@@ -234,14 +274,20 @@ void ltt_stream_publish(struct ltt_stream *s)
 	ltt_stream_stats(s, &st);
 	store_sum(&s->pub->packets_lost, b->packets_lost, st.packets_lost);
 	store_sum(&s->pub->bytes_written, b->bytes_written, st.bytes_written);
-	store_sum(&s->pub->events_lost, b->events_lost, 0);
+	store_sum(&s->pub->events_lost, b->events_lost, own_events_lost(s));
 	store_sum(&s->pub->packets_written, b->packets_written, s->packets_written);
 	__atomic_store_n(&s->pub->updated_ns, ltt_rb_clock(), __ATOMIC_RELEASE);
 }
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)
 {
+	uint64_t packets = 0, events = 0;
+
 	ltt_source_stats(s->src, stats);
+	ltt_sink_lost(s->sink, &packets, &events);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_failed);
+	ltt_source_add_sat(&stats->packets_lost, s->packets_discarded);
+	ltt_source_add_sat(&stats->packets_lost, packets);
+	ltt_source_add_sat(&stats->events_lost, own_events_lost(s));
 	ltt_source_add_sat(&stats->bytes_written, s->bytes_written);
 }

@@ -43,6 +43,9 @@ struct ltt_stream {
 	bool busy;			/* stopped on its budget: read again soon */
 	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
+	uint64_t events_failed;		/* their events */
+	uint64_t packets_discarded;	/* read without a try: closed, sink blocked */
+	uint64_t events_discarded;	/* their events */
 	uint64_t bytes_written;
 	uint64_t packets_written;
 	uint64_t packets_already;	/* handed out again, already in the output */
@@ -123,7 +126,20 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scr
 				       bool final);
 
 /**
- * ltt_stream_stats() - add the stream's counters to @stats, saturating
+ * ltt_stream_discard() - the stream is about to be closed after its final
+ * flush: read what is still in its buffer (the sink blocked: a stalled
+ * relay) without writing it, give up what is incomplete, and count it all
+ * lost with its events (logged), so that nothing vanishes uncounted
+ *
+ * Data thread; no writer may remain.  Does nothing for an ended stream.
+ */
+void ltt_stream_discard(struct ltt_stream *stream, struct ltt_scratch *scratch);
+
+/**
+ * ltt_stream_stats() - add the stream's counters to @stats, saturating:
+ * the source's losses, and every packet read but never written (a write
+ * that failed, a packet the sink dropped after taking it, a final flush
+ * that found the sink blocked) in packets_lost, its events in events_lost
  */
 void ltt_stream_stats(const struct ltt_stream *stream, struct ltt_channel_stats *stats);
 

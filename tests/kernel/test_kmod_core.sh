@@ -10,7 +10,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kmod_core kmod_probes_param
-plan 57
+plan 59
 
 # ktest KEY OKS: ltt-ktest's run KEY passed with exactly OKS checks.
 ktest() {
@@ -28,9 +28,9 @@ ktest() {
 # kmod_core
 kvm_scenario_ok kmod_core
 is "$(kvm_file kmod_core attached_idle)" 0 "module loaded, nothing enabled: no tracepoint probe attached"
-ktest ktest_basic 14
-ktest ktest_stress 4
-ktest ktest_stress_room 4
+ktest ktest_basic 15
+ktest ktest_stress 5
+ktest ktest_stress_room 5
 ktest ktest_timers 2
 ktest ktest_discard 3
 ktest ktest_overwrite 5
@@ -40,8 +40,12 @@ ktest ktest_errors 62
 ktest ktest_unpriv 2
 ktest ktest_fuzz 2
 ktest ktest_lazy 14
-like "$(kvm_file kmod_core ktest_basic)" 'ok 11 - 20000 events recorded of 20000, 0 wrong, 0 missing' \
+like "$(kvm_file kmod_core ktest_basic)" 'ok 12 - 20000 events recorded of 20000, 0 wrong, 0 missing' \
 	"basic: 20000 of 20000 test events, every field right"
+like "$(kvm_file kmod_core ktest_basic)" "GET_NEXT_SUBBUF's events: exact in every packet, 20000 in all \\(20000 events read\\)" \
+	"basic: the events GET_NEXT_SUBBUF gives each packet add up to the 20000 (babeltrace2 reads them below)"
+like "$(kvm_file kmod_core ktest_stress)" "stress: GET_NEXT_SUBBUF's events exact in every packet, nested writers included" \
+	"stress: each packet's event count exact with nested interrupt writers"
 like "$(kvm_file kmod_core ktest_discard)" 'recorded 176 \+ events_discarded 1824 == emitted 2000' \
 	"discard, 2 x 4 KiB, no reader: exactly 176 recorded and 1824 counted lost"
 like "$(kvm_file kmod_core ktest_overwrite)" 'the newest 340 events survive, contiguous 2660\.\.2999' \

@@ -415,6 +415,7 @@ static void test_session(void)
 	struct pump pump = { 0 };
 	struct pollfd pfd;
 	unsigned int i, accepted = 0, blocked = 0;
+	uint64_t lost_packets = 0, lost_events = 0;
 	bool pending = true;
 	struct fake f;
 
@@ -541,6 +542,23 @@ static void test_session(void)
 	       "stats: the bytes sent are the packets' content, no padding (%llu)",
 	       (unsigned long long)stats.bytes_sent);
 
+	/* a packet still queued when the relay dies: lost in its stream, with its events */
+	pthread_mutex_lock(&f.lock);
+	f.stop_reading_data = true;
+	pthread_mutex_unlock(&f.lock);
+	for (i = 0, blocked = 0; i < 40; i++) {
+		if (ltt_sink_ready(sink) == -EAGAIN) {
+			blocked = 1;
+			break;
+		}
+		make_packet(&pkt, buf, sizeof(buf), (uint8_t)(50 + i), (uint8_t)(0x50 + i), 200 + i);
+		pkt.events = 7;
+		ltt_sink_write(sink, &pkt);
+	}
+	ltt_sink_lost(sink, &lost_packets, &lost_events);
+	tap_ok(blocked && !lost_packets && !lost_events,
+	       "the relay stops reading again: a packet queued, nothing lost yet");
+
 	/* the relay dies */
 	pthread_mutex_lock(&f.lock);
 	f.die = true;
@@ -554,11 +572,16 @@ static void test_session(void)
 	}
 	tap_ok(stats.conn_error != 0, "the relay's death is recorded: %s",
 	       strerror(-stats.conn_error));
+	ltt_sink_lost(sink, &lost_packets, &lost_events);
+	tap_ok(lost_packets == 1 && lost_events == 7,
+	       "the packet it had queued is lost in its stream, with its 7 events (%llu, %llu)",
+	       (unsigned long long)lost_packets, (unsigned long long)lost_events);
 	tap_is_int(ltt_sink_ready(sink), 0, "a dead relay's sink never blocks");
 	make_packet(&pkt, buf, 4096, 1, 1, 101);
 	tap_ok(ltt_sink_write(sink, &pkt) < 0, "and drops what it is given");
 	ltt_sink_relay_stats(r, &stats);
-	tap_ok(stats.packets_lost == 1, "counted lost (%llu)", (unsigned long long)stats.packets_lost);
+	tap_ok(stats.packets_lost == 2, "counted lost, after the queued one (%llu)",
+	       (unsigned long long)stats.packets_lost);
 	tap_is_int(ltt_sink_relay_data_pending(r, &pending), -ECONNRESET,
 		   "data pending: ECONNRESET");
 	tap_ok(!pending, "and nothing pending");
@@ -570,7 +593,7 @@ static void test_session(void)
 		tap_ok(late && !ltt_sink_ready(late) && ltt_sink_write(late, &pkt) < 0,
 		       "and drops what it is given");
 		ltt_sink_relay_stats(r, &stats);
-		tap_ok(stats.packets_lost == 2, "counted lost too (%llu)",
+		tap_ok(stats.packets_lost == 3, "counted lost too (%llu)",
 		       (unsigned long long)stats.packets_lost);
 		ltt_sink_destroy(late);
 	}

@@ -31,7 +31,9 @@ static const uint8_t uuid[16] = "stream-test-uuid";
 struct rec_sink {
 	struct ltt_sink base;
 	bool blocked;
+	int fail;		/* write returns it */
 	unsigned int nr;
+	uint64_t events;	/* sum of the packets' events written */
 	uint64_t seq[MAX_SEEN];
 	bool bad;		/* a packet that did not look like one */
 };
@@ -53,12 +55,15 @@ static int rec_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	for (i = 0; i < pkt->iovcnt; i++)
 		total += pkt->iov[i].iov_len;
 	memcpy(&magic, pkt->iov[0].iov_base, sizeof(magic));
+	if (r->fail)
+		return r->fail;
 	if (r->blocked || total != pkt->len || pkt->len != SUBBUF || pkt->splice_fd != -1 ||
 	    magic != LTT_RB_PACKET_MAGIC || pkt->entry.packet_size != SUBBUF * 8 ||
 	    pkt->entry.stream_instance_id != 2 || r->nr == MAX_SEEN)
 		r->bad = true;
 	else
 		r->seq[r->nr++] = pkt->entry.packet_seq_num;
+	r->events += pkt->events;
 	return 0;
 }
 
@@ -85,8 +90,11 @@ static int rec_open(const struct ltt_output *out, const char *name, struct ltt_s
 static const struct ltt_output_ops rec_out_ops = { .name = "test", .open_sink = rec_open };
 static struct ltt_output rec_out = { .ops = &rec_out_ops };
 
-/* Fill @n sub-buffers with 100-byte events; the last one stays open. */
-static void write_subbufs(struct ltt_rb *rb, unsigned int n)
+/*
+ * Fill @n sub-buffers with 100-byte events; the last one stays open.
+ * Returns the number of events written.
+ */
+static unsigned int write_subbufs(struct ltt_rb *rb, unsigned int n)
 {
 	unsigned int per = (SUBBUF - LTT_RB_PACKET_HEADER_SIZE) / 100, i;
 	struct ltt_rb_slot slot;
@@ -97,6 +105,7 @@ static void write_subbufs(struct ltt_rb *rb, unsigned int n)
 		memset(slot.data, 0x5a, slot.len);
 		ltt_rb_commit(rb, &slot);
 	}
+	return i;
 }
 
 static bool in_order(unsigned int from, unsigned int n)
@@ -125,6 +134,7 @@ int main(void)
 	struct ltt_source *src;
 	struct ltt_stream *s;
 	struct ltt_rb rb;
+	unsigned int written;
 	void *mem;
 
 	memcpy(rc.uuid, uuid, sizeof(rc.uuid));
@@ -138,7 +148,7 @@ int main(void)
 	tap_is_u64(src->packet_size, SUBBUF, "it knows its packet size");
 	tap_is_int(ltt_stream_create(&chan, 2, src, &s), 0, "stream of the source and a test sink");
 
-	write_subbufs(&rb, 5);
+	written = write_subbufs(&rb, 5);
 	rec.blocked = true;
 	tap_is_int(ltt_stream_drain(s, &scratch, 64), LTT_STREAM_BLOCKED,
 		   "a sink that would block: the drain says blocked");
@@ -155,9 +165,35 @@ int main(void)
 	tap_is_int(ltt_stream_flush(s, &scratch, true), LTT_STREAM_IDLE, "then the flush completes");
 	tap_ok(rec.nr == 6 && in_order(0, 6), "the open packet was closed and written");
 	tap_ok(!rec.bad, "every packet was whole, with its header and index entry");
+	tap_is_u64(rec.events, written, "the packets' event counts add up to the %u events written",
+		   written);
 	ltt_stream_stats(s, &st);
 	tap_is_u64(st.bytes_written, 6 * SUBBUF, "bytes written counted");
 	tap_is_u64(st.packets_lost, 0, "nothing lost");
+	tap_is_u64(st.events_lost, 0, "no event lost");
+
+	/* a sink that fails: each packet counted lost with its events */
+	written = write_subbufs(&rb, 2);
+	rec.fail = -EIO;
+	tap_is_int(ltt_stream_flush(s, &scratch, false), LTT_STREAM_IDLE, "flush into a failing sink");
+	rec.fail = 0;
+	memset(&st, 0, sizeof(st));
+	ltt_stream_stats(s, &st);
+	tap_is_u64(st.packets_lost, 3, "its 3 packets counted lost");
+	tap_is_u64(st.events_lost, written, "with their %u events", written);
+
+	/* closed while the sink blocks: what is left is read and counted lost */
+	written += write_subbufs(&rb, 2);
+	rec.blocked = true;
+	tap_is_int(ltt_stream_flush(s, &scratch, true), LTT_STREAM_BLOCKED,
+		   "a final flush into a blocked sink: blocked");
+	ltt_stream_discard(s, &scratch);
+	memset(&st, 0, sizeof(st));
+	ltt_stream_stats(s, &st);
+	tap_is_u64(st.packets_lost, 6, "closing it counts the 3 packets left lost");
+	tap_is_u64(st.events_lost, written, "with their events: every event written is in a "
+		   "packet written or counted lost (%u)", written);
+	tap_is_int(rec.nr, 6, "nothing more was written");
 	ltt_stream_destroy(s);
 	munmap(mem, len);
 	close(shm);
