@@ -376,8 +376,8 @@ static inline uint64_t ltt_rb_clock(void)
  * -EINVAL for a @short_len of 0 or above @long_len, or @bits over 63.
  */
 static inline __attribute__((always_inline)) int
-ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len, size_t long_len,
-		  unsigned int bits, struct ltt_rb_slot *ret_slot)
+ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t short_len,
+		  size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
 	uint64_t old, in_sb, ts, prev, len;
 
@@ -406,7 +406,7 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len, 
 	prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 	/* the size, from the very values this CAS publishes */
 	len = (ts - prev) >> bits ? long_len : short_len;
-	if (rec)
+	if (track)	/* a constant: no test at run time */
 		ltt_rb_wrec_set(rec, old, len, ts);
 	/*
 	 * Release: this clock read and last_ts load are ordered before the
@@ -444,7 +444,7 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len, 
 static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t long_len,
 				    unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
-	return ltt_rb_reserve_in(rb, NULL, short_len, long_len, bits, ret_slot);
+	return ltt_rb_reserve_in(rb, NULL, false, short_len, long_len, bits, ret_slot);
 }
 
 /**
@@ -459,11 +459,11 @@ static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t 
  * from the reader's repair: the packet is then given up if the program
  * dies before this slot commits).
  */
-static inline int ltt_rb_reserve_rec(struct ltt_rb *rb, struct ltt_rb_wrec *rec,
-				     size_t short_len, size_t long_len, unsigned int bits,
-				     struct ltt_rb_slot *ret_slot)
+static inline __attribute__((always_inline)) int
+ltt_rb_reserve_rec(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len, size_t long_len,
+		   unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
-	return ltt_rb_reserve_in(rb, rec, short_len, long_len, bits, ret_slot);
+	return ltt_rb_reserve_in(rb, rec, true, short_len, long_len, bits, ret_slot);
 }
 
 /**
