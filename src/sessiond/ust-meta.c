@@ -43,11 +43,12 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	ltt_trace_host_fill(host, session, &info, created);
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
 	ret = ltt_tsdl_trace_header(text, &info);
-	cds_list_for_each_entry(channel, &dom->channels, node)
+	cds_list_for_each_entry(channel, &dom->channels, node) {
 		if (!ret)
 			ret = ltt_tsdl_stream(text, channel->stream_id);
 		if (!ret)
 			ret = ltt_tsdl_torn_events(text, channel->stream_id);
+	}
 	return ret;
 }
 
