@@ -410,8 +410,7 @@ int ltt_tsdl_torn_events(struct ltt_wbuf *out, uint32_t stream_id)
 	emit_begin(&e, out);
 	for (i = 0; i < 3; i++) {
 		put_event_head(&e, LTT_CTF_TORN_NAME, LTT_CTF_TORN_ID_EMPTY + i, stream_id);
-		put_fmt(&e, "\tloglevel = 4;\n"
-			    "\tfields := struct {\n%s\t};\n};\n\n", payload[i]);
+		put_fmt(&e, "\tfields := struct {\n%s\t};\n};\n\n", payload[i]);
 	}
 	return emit_end(&e);
 }
