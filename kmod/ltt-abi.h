@@ -161,7 +161,13 @@ struct ltt_kabi_subbuf {
 	 * life): map this much at offset 0
 	 */
 	__u64 mmap_size;
-	__u64 reserved[3];
+	/*
+	 * out: events committed in the packet (exact in discard mode; in
+	 * overwrite mode those of the lap read).  Was reserved[0]: a
+	 * tracer that predates it leaves 0 there.
+	 */
+	__u64 events;
+	__u64 reserved[2];
 };
 
 /* LTT_KABI_STREAM_STATS (stream fd) */

@@ -7,9 +7,12 @@
  *
  * Vocabulary: a position is a free-running byte count.  For a position p,
  * "in_sb" is p's offset inside its sub-buffer, the sub-buffer's "lap" is
- * p / buf_size and its commit count is complete for that lap when it equals
- * (lap + 1) * subbuf_size.  in_sb == 0 in the write position means the
- * sub-buffer there is not opened yet and the previous one is closed.
+ * p / buf_size and its commit count is complete for that lap when its
+ * bytes field equals (lap + 1) * subbuf_size modulo 2^count_shift.  in_sb
+ * == 0 in the write position means the sub-buffer there is not opened yet
+ * and the previous one is closed.  Every comparison of a commit word looks
+ * at its bytes field only; the events field above it is read by get and
+ * rebased by the writer that opens the next lap.
  */
 #include <assert.h>
 #include <errno.h>
@@ -63,6 +66,17 @@ static bool is_pow2(uint64_t v)
 static unsigned int order(uint64_t pow2)
 {
 	return (unsigned int)__builtin_ctzll(pow2);
+}
+
+unsigned int ltt_rb_count_shift(unsigned int subbuf_order)
+{
+	unsigned int shift = subbuf_order + LTT_RB_LAP_BITS;
+
+	if (subbuf_order < 32 && shift > 64 - subbuf_order)
+		shift = 64 - subbuf_order;
+	if (shift < subbuf_order + 1)
+		shift = subbuf_order + 1;
+	return shift;
 }
 
 static bool geometry_ok(uint64_t subbuf_size, uint64_t num_subbuf)
@@ -157,6 +171,11 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.max_len = hdr.subbuf_size - HDR_SIZE;
 	h.subbuf_order = order(hdr.subbuf_size);
 	h.buf_order = order(h.buf_size);
+	h.count_shift = ltt_rb_count_shift(h.subbuf_order);
+	h.event_one = (uint64_t)1 << h.count_shift;
+	h.bytes_mask = h.event_one - 1;
+	h.subbuf_mask = h.subbuf_size - 1;
+	h.index_mask = h.num_subbuf - 1;
 	h.overwrite = hdr.overwrite;
 	h.wakeup_fd = -1;
 	h.stream_id = hdr.stream_id;
@@ -222,10 +241,62 @@ static uint64_t commit_count(const struct ltt_rb *rb, uint64_t pos)
 	return __atomic_load_n(&rb->commit[idx].count, __ATOMIC_ACQUIRE);
 }
 
-/* Commit count of @pos's sub-buffer once its lap is complete. */
+/* Bytes field of @pos's sub-buffer before its lap's first commit. */
+static uint64_t commit_start(const struct ltt_rb *rb, uint64_t pos)
+{
+	return ((pos >> rb->buf_order) << rb->subbuf_order) & rb->bytes_mask;
+}
+
+/* Bytes field of @pos's sub-buffer once its lap is complete. */
 static uint64_t commit_full(const struct ltt_rb *rb, uint64_t pos)
 {
-	return ((pos >> rb->buf_order) + 1) << rb->subbuf_order;
+	return (((pos >> rb->buf_order) + 1) << rb->subbuf_order) & rb->bytes_mask;
+}
+
+static uint64_t commit_bytes(const struct ltt_rb *rb, uint64_t count)
+{
+	return count & rb->bytes_mask;
+}
+
+/*
+ * Is the bytes field of @count short of @full by 1..S, i.e. a lap in
+ * progress?  Modulo 2^count_shift, which spans at least two laps.
+ */
+static bool commit_behind(const struct ltt_rb *rb, uint64_t count, uint64_t full)
+{
+	uint64_t short_by = (full - count) & rb->bytes_mask;
+
+	return short_by != 0 && short_by <= rb->subbuf_size;
+}
+
+/*
+ * Events of a lap whose complete commit word is @count: the events field,
+ * less the carry out of the bytes field, which the lap's last commit
+ * produces exactly when its complete bytes field is 0 (doc/ust.md).
+ */
+static uint64_t commit_events(const struct ltt_rb *rb, uint64_t count)
+{
+	return (count >> rb->count_shift) - (commit_bytes(rb, count) == 0);
+}
+
+/*
+ * The opener's commit of @bytes bytes to a sub-buffer whose word was @seen
+ * (previous lap complete) when it checked it was free: it also takes the
+ * previous lap's events out, so the events field counts this lap's only.
+ * Nobody else commits to the word between that check and the opener's CAS
+ * on the write position (doc/ust.md).
+ */
+static void commit_opener(struct ltt_rb *rb, uint64_t pos, uint64_t bytes, uint64_t seen)
+{
+	if (__builtin_expect(ltt_rb_commit_word_add(rb, pos, bytes - (seen & ~rb->bytes_mask)), 0))
+		ltt_rb_wakeup(rb);
+}
+
+/* Bytes only (padding): no event. */
+static void commit_padding(struct ltt_rb *rb, uint64_t pos, uint64_t bytes)
+{
+	if (__builtin_expect(ltt_rb_commit_word_add(rb, pos, bytes), 0))
+		ltt_rb_wakeup(rb);
 }
 
 /*
@@ -242,7 +313,7 @@ static bool commit_set(struct ltt_rb *rb, uint64_t pos, uint64_t seen, uint64_t 
 
 /*
  * Mark @pos's lap complete, so that writers of the next lap may open the
- * sub-buffer (they require exactly that value).
+ * sub-buffer (they require exactly that bytes field); no events.
  */
 static bool commit_repair(struct ltt_rb *rb, uint64_t pos, uint64_t seen)
 {
@@ -259,10 +330,10 @@ static bool commit_repair(struct ltt_rb *rb, uint64_t pos, uint64_t seen)
  */
 static void heal_unopened(struct ltt_rb *rb, uint64_t pos)
 {
-	uint64_t want = (pos >> rb->buf_order) << rb->subbuf_order;
+	uint64_t want = commit_start(rb, pos);
 	uint64_t count = commit_count(rb, pos);
 
-	if (count != want && __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE) == pos)
+	if (commit_bytes(rb, count) != want && __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE) == pos)
 		commit_set(rb, pos, count, want);
 }
 
@@ -271,9 +342,10 @@ static void heal_unopened(struct ltt_rb *rb, uint64_t pos)
  * must be completely committed (no writer still in it), and in discard
  * mode also consumed.  A racy answer is harmless: a wrong "no" only drops
  * an event that is counted; a "yes" is rechecked by the CAS, which fails if
- * anyone moved the write position meanwhile.
+ * anyone moved the write position meanwhile.  On "yes", *@seen is the
+ * commit word, for commit_opener().
  */
-static bool subbuf_free(const struct ltt_rb *rb, uint64_t start)
+static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen)
 {
 	if (!rb->overwrite) {
 		/* acquire: the reader's reads of the old data are over */
@@ -282,7 +354,8 @@ static bool subbuf_free(const struct ltt_rb *rb, uint64_t start)
 		if (start - consumed >= rb->buf_size)
 			return false;
 	}
-	return commit_count(rb, start) == (start >> rb->buf_order) << rb->subbuf_order;
+	*seen = commit_count(rb, start);
+	return commit_bytes(rb, *seen) == commit_start(rb, start);
 }
 
 static void drop_event(struct ltt_rb *rb)
@@ -336,7 +409,7 @@ static void close_packet(struct ltt_rb *rb, uint64_t pos, uint64_t content,
 int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
 			size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
-	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len;
+	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
 	bool open, close_old, close_new, have_ts;
 
 	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
@@ -364,7 +437,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		close_old = open && in_sb != 0;
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
-			if (!subbuf_free(rb, start)) {
+			if (!subbuf_free(rb, start, &seen)) {
 				if (rec)	/* an earlier attempt's intent */
 					__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
 				drop_event(rb);
@@ -403,13 +476,13 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		__atomic_thread_fence(__ATOMIC_RELEASE);	/* as in ltt_rb_reserve_ts() */
 	if (close_old) {
 		close_packet(rb, old, in_sb, ts, lost);
-		ltt_rb_commit_bytes(rb, old, rb->subbuf_size - in_sb);
+		commit_padding(rb, old, rb->subbuf_size - in_sb);
 	}
 	if (close_new)
 		close_packet(rb, begin, rb->subbuf_size, ts, lost);
 	if (open) {
 		open_packet(rb, start, ts);
-		ltt_rb_commit_bytes(rb, start, HDR_SIZE);
+		commit_opener(rb, start, HDR_SIZE, seen);
 	}
 	if (rec && (close_old || open)) {
 		/* those two are done; the end fields go with the event */
@@ -428,7 +501,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 
 int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 {
-	uint64_t old, in_sb, new, ts, lost;
+	uint64_t old, in_sb, new, ts, lost, seen = 0;
 	unsigned int tries;
 
 	if (!rb)
@@ -442,7 +515,7 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 		if (in_sb == 0) {
 			if (!even_if_empty)
 				return -ENODATA;
-			if (!subbuf_free(rb, old))
+			if (!subbuf_free(rb, old, &seen))
 				return -ENOBUFS;
 		}
 		new = subbuf_start(rb, old) + rb->subbuf_size;
@@ -459,10 +532,10 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 		/* an empty packet: header only, opened and closed at once */
 		open_packet(rb, old, ts);
 		close_packet(rb, old, HDR_SIZE, ts, lost);
-		ltt_rb_commit_bytes(rb, old, rb->subbuf_size);
+		commit_opener(rb, old, rb->subbuf_size, seen);
 	} else {
 		close_packet(rb, old, in_sb, ts, lost);
-		ltt_rb_commit_bytes(rb, old, rb->subbuf_size - in_sb);
+		commit_padding(rb, old, rb->subbuf_size - in_sb);
 	}
 	return 0;
 }
@@ -507,7 +580,7 @@ static void skip_to_oldest(struct ltt_rb *rb, uint64_t w)
 
 enum sb_state { SB_NOT_READY, SB_READY, SB_AHEAD };
 
-static enum sb_state subbuf_state(const struct ltt_rb *rb, uint64_t pos)
+static enum sb_state subbuf_state(const struct ltt_rb *rb, uint64_t pos, uint64_t *ret_count)
 {
 	uint64_t count = commit_count(rb, pos), full = commit_full(rb, pos);
 	uint64_t w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
@@ -518,23 +591,24 @@ static enum sb_state subbuf_state(const struct ltt_rb *rb, uint64_t pos)
 	 * we acquired it the write position we load is past the sub-buffer.
 	 * This keeps a lying count from moving the reader ahead of writers.
 	 */
+	*ret_count = count;
 	if (w < pos || w - pos < rb->subbuf_size)
 		return SB_NOT_READY;
-	if (count == full)
+	if (commit_bytes(rb, count) == full)
 		return SB_READY;
 	/*
-	 * Above the lap's: writers of the next lap committed (overwrite mode)
-	 * or the count is a lie.  Below: not ready, or a writer died holding
-	 * a slot (ltt_rb_abandon_subbuf()), or a lie that abandon repairs.
+	 * Not ready, or a writer died holding a slot (ltt_rb_abandon_subbuf()),
+	 * or a lie that abandon repairs.  Anything else: writers of the next
+	 * lap committed (overwrite mode) or the count is a lie.
 	 */
-	return count > full ? SB_AHEAD : SB_NOT_READY;
+	return commit_behind(rb, count, full) ? SB_NOT_READY : SB_AHEAD;
 }
 
 /*
  * Nothing to read: tell the writers we sleep, then look again, so that a
  * completion between our first look and the flag is not missed.
  */
-static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos)
+static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos, uint64_t *ret_count)
 {
 	enum sb_state st;
 
@@ -549,7 +623,7 @@ static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos)
 		heal_unopened(rb, pos);
 	__atomic_store_n(&rb->shm->reader_waiting, 1, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with ltt_rb_wakeup() */
-	st = subbuf_state(rb, pos);
+	st = subbuf_state(rb, pos, ret_count);
 	if (st != SB_NOT_READY)
 		__atomic_store_n(&rb->shm->reader_waiting, 0, __ATOMIC_RELAXED);
 	return st;
@@ -606,7 +680,7 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 	unsigned int tries;
 	enum sb_state st;
 	const void *src;
-	uint64_t pos;
+	uint64_t pos, count;
 
 	for (tries = 0; tries < READ_RETRIES; tries++) {
 		pos = rb->consumed;
@@ -618,9 +692,9 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 				continue;
 			}
 		}
-		st = subbuf_state(rb, pos);
+		st = subbuf_state(rb, pos, &count);
 		if (st == SB_NOT_READY)
-			st = reader_sleep(rb, pos);
+			st = reader_sleep(rb, pos, &count);
 		if (st == SB_NOT_READY)
 			return -EAGAIN;
 		if (st == SB_AHEAD) {
@@ -633,7 +707,7 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 			 * not lapped).  Repair the count, or the stream would
 			 * stall there at the next lap.
 			 */
-			commit_repair(rb, pos, commit_count(rb, pos));
+			commit_repair(rb, pos, count);
 			goto corrupt;
 		}
 		src = packet_at(rb, pos);
@@ -660,6 +734,10 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 		pkt.timestamp_begin = ph.timestamp_begin;
 		pkt.timestamp_end = ph.timestamp_end;
 		pkt.events_discarded = ph.events_discarded;
+		/* at least one byte per event: bounds a lying events field */
+		pkt.events = commit_events(rb, count);
+		if (pkt.events > pkt.content_size - HDR_SIZE)
+			pkt.events = pkt.content_size - HDR_SIZE;
 		pkt.header = ph;
 		*ret_pkt = pkt;
 		return 0;
@@ -732,7 +810,7 @@ int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
 	}
 	count = commit_count(rb, pos);
 	full = commit_full(rb, pos);
-	if (count >= full)
+	if (!commit_behind(rb, count, full))
 		return -EBUSY;
 	/*
 	 * Set the count a completed lap would have, so that writers of the
@@ -971,9 +1049,10 @@ static int lock_blocks(const struct ltt_rb_repair_ops *ops, uint64_t blocks,
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 {
 	struct piece p[MAX_PIECES];
-	uint64_t pos, w, count, full, blocks, locked, torn;
+	uint64_t pos, w, count, full, blocks, locked, torn, missing;
 	unsigned int n;
 	uint32_t mask;
+	bool behind;
 	int ret;
 
 	if (!rb || !ops || !ops->lock || !ops->unlock || !ops->fill)
@@ -986,7 +1065,7 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
 	count = commit_count(rb, pos);
 	full = commit_full(rb, pos);
-	if (w < pos || w - pos < rb->subbuf_size || count >= full || count < full - rb->subbuf_size)
+	if (w < pos || w - pos < rb->subbuf_size || !commit_behind(rb, count, full))
 		return -ENODATA;
 	n = collect(rb, pos, ~(uint64_t)0, p, MAX_PIECES, &blocks);
 	if (!n)
@@ -997,14 +1076,23 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	/* the owners are gone: read the records again, now for good */
 	n = collect(rb, pos, blocks, p, MAX_PIECES, &blocks);
 	count = commit_count(rb, pos);
-	mask = n <= MAX_PIECES && count < full ? solve(p, n, full - count) : 0;
+	behind = commit_behind(rb, count, full);
+	missing = (full - count) & rb->bytes_mask;
+	mask = n <= MAX_PIECES && behind ? solve(p, n, missing) : 0;
 	if (!mask) {
 		unlock_blocks(ops, locked);
-		return count >= full ? -EAGAIN : -ENOENT;
+		return behind ? -ENOENT : -EAGAIN;
 	}
 	torn = apply(rb, ops, p, n, mask);
-	/* release: the bytes written above, for the reader that acquires it */
-	if (!commit_set(rb, pos, count, full)) {
+	/*
+	 * The bytes the dead writers owed, as their adds would have (a carry
+	 * out of the bytes field included), and no event: a skip event is not
+	 * one of the program's.  (A dead opener's header commit would also
+	 * have taken the previous lap's events out of the word: that lap's
+	 * count stays in this packet's, an over-count.)  Release: the bytes
+	 * written above, for the reader that acquires the word.
+	 */
+	if (!commit_set(rb, pos, count, count + missing)) {
 		unlock_blocks(ops, locked);
 		return -EAGAIN;
 	}

@@ -41,7 +41,7 @@
 #include "kmod/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
-#define LTT_RB_ABI_VERSION	2u	/* 2: the writer area */
+#define LTT_RB_ABI_VERSION	3u	/* 2: commit words count events; 3: the writer area */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -49,6 +49,7 @@
 #define LTT_RB_MAX_NUM_SUBBUF	((uint64_t)1 << 20)	/* as LTT_MAX_NUM_SUBBUF */
 #define LTT_RB_PAGE_SIZE	((uint64_t)4096)	/* data area alignment */
 #define LTT_RB_CACHELINE	64
+#define LTT_RB_LAP_BITS		8u	/* laps a commit word's bytes field spans */
 
 /*
  * The CTF packet header and packet context at the start of every
@@ -120,9 +121,16 @@ struct ltt_rb_shm {
 	uint8_t pad3[LTT_RB_CACHELINE - 12];
 };
 
-/* One per sub-buffer, after struct ltt_rb_shm, each on its own line. */
+/*
+ * One per sub-buffer, after struct ltt_rb_shm, each on its own line.  The
+ * commit word holds two fields: its low count_shift bits (see
+ * ltt_rb_count_shift()) count the bytes committed, cumulative over laps and
+ * modulo 2^count_shift; the bits above count the events committed in the
+ * current lap (each event's commit adds one; the writer that opens the
+ * next lap subtracts the previous lap's).  doc/ust.md has the details.
+ */
 struct ltt_rb_shm_commit {
-	uint64_t count;	/* bytes committed, cumulative over laps */
+	uint64_t count;
 	uint8_t pad[LTT_RB_CACHELINE - 8];
 };
 
@@ -205,6 +213,11 @@ struct ltt_rb {
 	uint64_t max_len;			/* subbuf_size - packet header */
 	unsigned int subbuf_order;		/* log2(subbuf_size) */
 	unsigned int buf_order;			/* log2(buf_size) */
+	unsigned int count_shift;		/* bytes bits of a commit word */
+	uint64_t bytes_mask;			/* (1 << count_shift) - 1 */
+	uint64_t event_one;			/* 1 << count_shift: one event */
+	uint64_t subbuf_mask;			/* subbuf_size - 1 */
+	uint64_t index_mask;			/* num_subbuf - 1 */
 	bool overwrite;
 	int wakeup_fd;				/* eventfd to wake the reader, or -1 */
 	uint32_t stream_id;
@@ -246,6 +259,12 @@ struct ltt_rb_packet {
 	uint64_t timestamp_begin;
 	uint64_t timestamp_end;
 	uint64_t events_discarded;
+	/*
+	 * events committed in the packet, from its commit word: exact in both
+	 * modes for packets of fewer than 2^(64 - count_shift) - 1 events
+	 * (always, for sub-buffers up to 2 GiB); at most content_size - 84
+	 */
+	uint64_t events;
 	/* the header as validated: write it instead of data's first bytes to
 	 * be sure the file matches what was checked */
 	struct ltt_rb_packet_header header;
@@ -260,6 +279,18 @@ struct ltt_rb_packet {
  * the geometry is invalid or does not fit in a size_t.
  */
 size_t ltt_rb_region_size(uint64_t subbuf_size, uint64_t num_subbuf);
+
+/**
+ * ltt_rb_count_shift() - width of the bytes field of a commit word
+ * @subbuf_order: log2(subbuf_size), 12..32
+ *
+ * Any context.  subbuf_order + LTT_RB_LAP_BITS, lowered so that the events
+ * field above it keeps subbuf_order bits (sub-buffers from 512 MiB up) but
+ * never below subbuf_order + 1: the bytes field must tell a complete lap
+ * from the start of the same one.  Writers and reader compute it from the
+ * validated geometry, so it is not stored in the region.
+ */
+unsigned int ltt_rb_count_shift(unsigned int subbuf_order);
 
 /**
  * ltt_rb_init_region() - lay out a new, empty stream in @mem
@@ -393,14 +424,14 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t
 	 * later than the clock read of the writer whose CAS we read.
 	 */
 	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
-	in_sb = old & (rb->subbuf_size - 1);
+	in_sb = old & rb->subbuf_mask;
 	/*
 	 * The fast path: the event fits strictly inside the open sub-buffer
 	 * even with the long header (in_sb != 0 and in_sb + long_len <
 	 * subbuf_size, one unsigned comparison).  Otherwise there is a
 	 * sub-buffer to open or to close: the slow path.
 	 */
-	if (__builtin_expect(in_sb - 1 >= rb->subbuf_size - 1 - long_len, 0))
+	if (__builtin_expect(in_sb - 1 >= rb->subbuf_mask - long_len, 0))
 		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
 	ts = ltt_rb_clock();
 	prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
@@ -482,23 +513,36 @@ static inline int ltt_rb_reserve(struct ltt_rb *rb, size_t len, struct ltt_rb_sl
 }
 
 /*
- * Add @len committed bytes to the sub-buffer holding position @pos.
+ * Add @delta to the commit word of the sub-buffer holding position @pos.
  * Returns true when this add completed the sub-buffer's lap: the caller
- * then calls ltt_rb_wakeup(), as ltt_rb_commit_bytes() does.
+ * then calls ltt_rb_wakeup().
  * Release: the bytes written before are visible to a reader that sees the
  * count (every add extends the release sequence the reader acquires).
  *
  * Writers never enter a lap before the previous one is complete, so after
- * our add the count is in (lap * S, (lap + 1) * S]: it is a multiple of S
- * exactly when it completes the lap.  A lying count can at worst cause a
- * spurious wakeup, which the reader's re-check absorbs.
+ * our add the bytes field is in (lap * S, (lap + 1) * S] modulo
+ * 2^count_shift, a multiple of S: its low subbuf_order bits are 0 exactly
+ * when it completes the lap, whatever the events field above holds.  A
+ * lying count can at worst cause a spurious wakeup, which the reader's
+ * re-check absorbs.
+ */
+static inline bool ltt_rb_commit_word_add(struct ltt_rb *rb, uint64_t pos, uint64_t delta)
+{
+	uint64_t idx = (pos >> rb->subbuf_order) & rb->index_mask;
+	uint64_t count = __atomic_fetch_add(&rb->commit[idx].count, delta, __ATOMIC_RELEASE) + delta;
+
+	return !(count & rb->subbuf_mask);
+}
+
+/*
+ * Commit one event of @len bytes at position @pos: its bytes and one event
+ * in one atomic add.  Returns true when this commit completed the
+ * sub-buffer: the caller then calls ltt_rb_wakeup(), as ltt_rb_commit()
+ * does (the tracer keeps the wakeup out of line).
  */
 static inline bool ltt_rb_commit_add(struct ltt_rb *rb, uint64_t pos, uint64_t len)
 {
-	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
-	uint64_t count = __atomic_fetch_add(&rb->commit[idx].count, len, __ATOMIC_RELEASE) + len;
-
-	return !(count & (rb->subbuf_size - 1));
+	return ltt_rb_commit_word_add(rb, pos, len + rb->event_one);
 }
 
 /*
@@ -517,13 +561,6 @@ static inline bool ltt_rb_commit_add_rec(struct ltt_rb *rb, struct ltt_rb_wrec *
 	return completed;
 }
 
-/* ltt_rb_commit_add(), and the wakeup of the reader when it says so. */
-static inline void ltt_rb_commit_bytes(struct ltt_rb *rb, uint64_t pos, uint64_t len)
-{
-	if (__builtin_expect(ltt_rb_commit_add(rb, pos, len), 0))
-		ltt_rb_wakeup(rb);
-}
-
 /**
  * ltt_rb_commit() - publish a slot whose bytes have all been written
  * @rb: the handle the slot was reserved with (or one on the same stream)
@@ -535,7 +572,8 @@ static inline void ltt_rb_commit_bytes(struct ltt_rb *rb, uint64_t pos, uint64_t
  */
 static inline void ltt_rb_commit(struct ltt_rb *rb, const struct ltt_rb_slot *slot)
 {
-	ltt_rb_commit_bytes(rb, slot->pos, slot->len);
+	if (__builtin_expect(ltt_rb_commit_add(rb, slot->pos, slot->len), 0))
+		ltt_rb_wakeup(rb);
 }
 
 /**

@@ -67,6 +67,8 @@ struct relay_stream {
 	bool waiting;			/* its sink waits on wake_fd */
 	bool woken;			/* wake_fd written, not read yet */
 	int wake_fd;			/* its sink's eventfd, or -1 */
+	uint64_t lost_packets;		/* taken by its sink, lost in the queue */
+	uint64_t lost_events;		/* their events */
 	struct byteq meta;		/* metadata given before the handle came */
 	char name[LTT_RELAY_NAME_MAX];
 	char path[];			/* the trace's pathname */
@@ -82,6 +84,8 @@ struct ltt_relay {
 	pthread_mutex_t lock;		/* leaf: everything below */
 	struct byteq ctrl_q, data_q;
 	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
+	uint64_t q_events;		/* their events */
+	struct relay_stream *q_st;	/* the stream they belong to */
 	struct expect *exp_head, **exp_tail;
 	uint8_t reply[16];		/* the reply being received */
 	size_t reply_len;
@@ -194,7 +198,12 @@ static void fail(struct ltt_relay *r, int err)
 	LTT_ERR("%s: connection lost: %s; its streams drop their packets from now on",
 		r->label, strerror(-err));
 	r->stats.packets_lost += r->q_packets;
-	r->q_packets = r->q_bytes = 0;
+	if (r->q_st) {	/* its channel counts them lost too (ltt_sink_lost()) */
+		r->q_st->lost_packets += r->q_packets;
+		r->q_st->lost_events += r->q_events;
+	}
+	r->q_packets = r->q_bytes = r->q_events = 0;
+	r->q_st = NULL;
 	q_clear(&r->data_q);
 	q_clear(&r->ctrl_q);
 	while ((e = r->exp_head)) {
@@ -478,7 +487,8 @@ static void data_sent(struct ltt_relay *r)
 		return;
 	r->stats.packets_sent += r->q_packets;
 	r->stats.bytes_sent += r->q_bytes;
-	r->q_packets = r->q_bytes = 0;
+	r->q_packets = r->q_bytes = r->q_events = 0;
+	r->q_st = NULL;
 	for (st = r->streams; st; st = st->next)
 		if (st->close_later)
 			close_stream(r, st);
@@ -794,6 +804,8 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	} else {
 		r->q_packets++;
 		r->q_bytes += pkt->len;
+		r->q_events += pkt->events;
+		r->q_st = st;
 	}
 	st->next_seq++;
 	r->gen++;
@@ -833,6 +845,19 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	pthread_mutex_unlock(&r->lock);
 }
 
+static void relay_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+
+	if (!rs->st)
+		return;
+	pthread_mutex_lock(&r->lock);
+	*ret_packets = rs->st->lost_packets;
+	*ret_events = rs->st->lost_events;
+	pthread_mutex_unlock(&r->lock);
+}
+
 static void relay_sink_destroy(struct ltt_sink *sink)
 {
 	struct relay_sink *rs = (struct relay_sink *)sink;
@@ -859,6 +884,7 @@ static const struct ltt_sink_ops relay_sink_ops = {
 	.ready = relay_ready,
 	.write = relay_write,
 	.idle = relay_idle,
+	.lost = relay_lost,
 	.destroy = relay_sink_destroy,
 };
 

@@ -23,6 +23,14 @@ void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id)
 		sink->ops->idle(sink, now_ns, stream_id);
 }
 
+void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events)
+{
+	*ret_packets = 0;
+	*ret_events = 0;
+	if (sink && sink->ops->lost)
+		sink->ops->lost(sink, ret_packets, ret_events);
+}
+
 void ltt_sink_destroy(struct ltt_sink *sink)
 {
 	if (sink)

@@ -45,6 +45,8 @@ struct ltt_sink_packet {
 	struct iovec iov[LTT_SINK_MAX_IOV];	/* the packet in memory, len bytes in all */
 	int iovcnt;
 	int splice_fd;			/* -1, or an fd whose next len bytes are the packet */
+	uint64_t events;		/* events committed in it (0 if unknown): what
+					 * the channel loses if it is never written */
 	struct ltt_ctf_index_entry entry;	/* from the validated header; the
 						 * sink sets the offset */
 };
@@ -57,6 +59,8 @@ struct ltt_sink_ops {
 	int (*write)(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
 	/* Optional: the live timer ticked and nothing was written since the last tick. */
 	void (*idle)(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
+	/* Optional: packets (and events) taken by write but never delivered. */
+	void (*lost)(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
 	void (*destroy)(struct ltt_sink *sink);
 };
 
@@ -112,6 +116,16 @@ int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
  * Data thread, after the stream was switched and drained.
  */
 void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
+
+/**
+ * ltt_sink_lost() - packets that ltt_sink_write() accepted (returned 0)
+ * but the sink could not deliver after all (a relay connection lost with
+ * the packet still queued), and their events
+ * @ret_packets, @ret_events: set (0 for sinks that never lose one)
+ *
+ * Data thread (and the command thread for stats: the sink locks).
+ */
+void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
 
 /**
  * ltt_sink_destroy() - close the sink; accepts NULL

@@ -146,6 +146,7 @@ static int kernel_get(struct ltt_source *src, struct ltt_scratch *scratch,
 	ret_pkt->iov[0].iov_len = (size_t)k->sb.packet_size;
 	ret_pkt->iovcnt = 1;
 	ret_pkt->splice_fd = k->fd;
+	ret_pkt->events = k->sb.events;
 	ltt_source_entry(&h, &ret_pkt->entry);
 	return 0;
 }

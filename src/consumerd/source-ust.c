@@ -180,6 +180,7 @@ static void fill_packet(const struct ltt_rb_packet *pkt, struct ltt_sink_packet 
 	out->iov[1].iov_len = (size_t)(pkt->packet_size - LTT_RB_PACKET_HEADER_SIZE);
 	out->iovcnt = 2;
 	out->splice_fd = -1;
+	out->events = pkt->events;
 	ltt_source_entry(&pkt->header, &out->entry);
 }
 

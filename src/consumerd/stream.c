@@ -60,7 +60,7 @@ void ltt_stream_destroy(struct ltt_stream *s)
 	free(s);
 }
 
-/* Write one packet whole; a failure counts it lost. */
+/* Write one packet whole; a failure counts it lost, with its events. */
 static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 {
 	int ret = ltt_sink_write(s->sink, pkt);
@@ -71,14 +71,18 @@ static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 				": %s (counted lost; further failures are not logged)",
 				s->src->label, pkt->entry.packet_seq_num, strerror(-ret));
 		s->packets_failed++;
+		ltt_source_add_sat(&s->events_failed, pkt->events);
 		return;
 	}
 	s->bytes_written += pkt->len;
 }
 
-/* Drain at most @budget packets; *ret_used says how many were tried. */
+/*
+ * Drain at most @budget packets; *ret_used says how many were tried.
+ * @discard: read them without writing them, counted lost.
+ */
 static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *scratch,
-				     uint64_t budget, uint64_t *ret_used)
+				     uint64_t budget, bool discard, uint64_t *ret_used)
 {
 	enum ltt_stream_state state = LTT_STREAM_IDLE;
 	struct ltt_sink_packet pkt;
@@ -86,10 +90,11 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	int ret;
 
 	for (n = 0; n < budget; n++) {
-		if (ltt_sink_ready(s->sink)) {
+		if (!discard && ltt_sink_ready(s->sink)) {
 			state = LTT_STREAM_BLOCKED;
 			break;
 		}
+		memset(&pkt, 0, sizeof(pkt));
 		ret = ltt_source_get(s->src, scratch, &pkt);
 		if (ret == -EAGAIN)
 			break;
@@ -103,7 +108,12 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 			LTT_ERR("%s: can't read: %s", s->src->label, strerror(-ret));
 			break;
 		}
-		write_packet(s, &pkt);
+		if (discard) {
+			s->packets_discarded++;
+			ltt_source_add_sat(&s->events_discarded, pkt.events);
+		} else {
+			write_packet(s, &pkt);
+		}
 		ret = ltt_source_put(s->src);
 		if (ret) {
 			LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
@@ -119,7 +129,7 @@ enum ltt_stream_state ltt_stream_drain(struct ltt_stream *s, struct ltt_scratch 
 {
 	uint64_t used;
 
-	return drain_n(s, scratch, budget, &used);
+	return drain_n(s, scratch, budget, false, &used);
 }
 
 void ltt_stream_switch(struct ltt_stream *s)
@@ -135,7 +145,7 @@ void ltt_stream_switch(struct ltt_stream *s)
  * or a writer still alive, runs into the bound.
  */
 static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
-						struct ltt_scratch *scratch)
+						struct ltt_scratch *scratch, bool discard)
 {
 	uint64_t left = 2 * s->src->nr_packets + 2, used;
 	enum ltt_stream_state state;
@@ -145,7 +155,7 @@ static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
 			return LTT_STREAM_IDLE;
 		left--;
 		/* given up, complete after all (-EBUSY), or raced (-EAGAIN) */
-		state = drain_n(s, scratch, left, &used);
+		state = drain_n(s, scratch, left, discard, &used);
 		if (state == LTT_STREAM_BLOCKED)
 			return state;
 		left -= used;
@@ -160,19 +170,42 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
+	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
+	bool discard;
+
 	ltt_stream_switch(s);
 	state = ltt_stream_drain(s, scratch, budget);
-	if (final && state != LTT_STREAM_BLOCKED) {
-		left = give_up_incomplete(s, scratch);
-		if (left != LTT_STREAM_IDLE)
-			state = left;
-	}
+	if (!final)
+		return state;
+	/*
+	 * The channel goes away after a final flush: what a blocked sink
+	 * cannot take now is read and counted, or it would vanish uncounted.
+	 */
+	discard = state == LTT_STREAM_BLOCKED;
+	if (discard)
+		state = drain_n(s, scratch, budget, true, &used);
+	left = give_up_incomplete(s, scratch, discard);
+	if (left != LTT_STREAM_IDLE)
+		state = left;
+	if (s->packets_discarded != packets)
+		LTT_ERR("%s: its output still blocks at the final flush: %" PRIu64
+			" packets (%" PRIu64 " events) left unsent, counted lost",
+			s->src->label, s->packets_discarded - packets,
+			s->events_discarded - events);
 	return state;
 }
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)
 {
+	uint64_t packets = 0, events = 0;
+
 	ltt_source_stats(s->src, stats);
+	ltt_sink_lost(s->sink, &packets, &events);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_failed);
+	ltt_source_add_sat(&stats->events_lost, s->events_failed);
+	ltt_source_add_sat(&stats->packets_lost, s->packets_discarded);
+	ltt_source_add_sat(&stats->events_lost, s->events_discarded);
+	ltt_source_add_sat(&stats->packets_lost, packets);
+	ltt_source_add_sat(&stats->events_lost, events);
 	ltt_source_add_sat(&stats->bytes_written, s->bytes_written);
 }

@@ -42,6 +42,9 @@ struct ltt_stream {
 	bool busy;			/* stopped on its budget: read again soon */
 	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
+	uint64_t events_failed;		/* their events */
+	uint64_t packets_discarded;	/* read without a try: final flush, sink blocked */
+	uint64_t events_discarded;	/* their events */
 	uint64_t bytes_written;
 };
 
@@ -85,17 +88,23 @@ void ltt_stream_switch(struct ltt_stream *stream);
 /**
  * ltt_stream_flush() - switch, then write every packet complete now
  * @final: no writer remains: packets left incomplete by killed writers
- *         are given up (counted lost) rather than waited for
+ *         are given up (counted lost) rather than waited for; and if the
+ *         sink would block (a stalled relay), the packets still in the
+ *         buffer are read and counted lost with their events, since the
+ *         channel is about to go and nothing would read them
  *
  * Data thread.  Returns IDLE, BUSY when writers kept the stream busy
  * beyond a lap of packets (what was complete at the call has been
- * written), or BLOCKED when the sink would block.
+ * written), or BLOCKED when the sink would block (not final).
  */
 enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch,
 				       bool final);
 
 /**
- * ltt_stream_stats() - add the stream's counters to @stats, saturating
+ * ltt_stream_stats() - add the stream's counters to @stats, saturating:
+ * the source's losses, and every packet read but never written (a write
+ * that failed, a packet the sink dropped after taking it, a final flush
+ * that found the sink blocked) in packets_lost, its events in events_lost
  */
 void ltt_stream_stats(const struct ltt_stream *stream, struct ltt_channel_stats *stats);
 

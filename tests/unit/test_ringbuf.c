@@ -100,6 +100,37 @@ static void must_attach(struct ltt_rb *rb, const struct region *r)
 }
 
 /*
+ * A lap just before the carry out of every commit word's bytes field: for
+ * sub-buffers up to 256 MiB the bytes field spans 2^LTT_RB_LAP_BITS laps,
+ * so lap SEEK_LAP + 1 is the one whose completion wraps it to 0.  High, so
+ * positions are far from 0 too.
+ */
+#define SEEK_LAP	(((uint64_t)1 << 40) - 2)
+
+/*
+ * Move a fresh region to the start of lap @lap, as if @lap laps had been
+ * written and read: write position, consumed and every commit word's
+ * bytes field (the layout of ringbuf.h).  Before anyone else attaches.
+ */
+static void region_seek(const struct region *r, uint64_t lap)
+{
+	struct ltt_rb rb;
+	uint64_t i;
+
+	must_attach(&rb, r);
+	rb.shm->offset = lap * rb.buf_size;
+	rb.shm->consumed = lap * rb.buf_size;
+	for (i = 0; i < rb.num_subbuf; i++)
+		rb.commit[i].count = (lap << rb.subbuf_order) & rb.bytes_mask;
+}
+
+/* Packet seq num after the last packet of the carry lap, for @num_subbuf. */
+static uint64_t seq_after_carry(uint64_t num_subbuf)
+{
+	return (SEEK_LAP + 2) * num_subbuf;
+}
+
+/*
  * Events.
  */
 static uint32_t fnv1a(const uint8_t *p, size_t n)
@@ -207,6 +238,7 @@ struct checker {
 	uint64_t first_seq[MAX_WRITERS];
 	uint64_t events[MAX_WRITERS];
 	uint64_t total;
+	uint64_t pkt_events;	/* sum of the packets' events fields */
 	uint64_t packets;
 	uint64_t empty_packets;
 	uint64_t short_packets;	/* closed with room left for a big event */
@@ -310,7 +342,7 @@ static void check_packet(struct checker *c, const struct ltt_rb_packet *pkt)
 {
 	struct ltt_rb_packet_header ph;
 	const uint8_t *p = pkt->data;
-	uint64_t off, prev_ts;
+	uint64_t off, prev_ts, n = 0;
 	size_t len;
 
 	if (!p) {
@@ -353,9 +385,15 @@ static void check_packet(struct checker *c, const struct ltt_rb_packet *pkt)
 		len = check_event(c, p + off, pkt->content_size - off, &ph, &prev_ts, off == HDR);
 		if (!len)
 			break;
+		n++;
 		if (off == HDR && get64(p + off + 16) != ph.timestamp_begin)
 			check_fail(c, "first event's ts is not timestamp_begin");
 	}
+	/* the count the commit words kept, against the events walked */
+	if (pkt->events != n)
+		check_fail(c, "packet %" PRIu64 ": %" PRIu64 " events counted, %" PRIu64 " in it",
+			   pkt->seq_num, pkt->events, n);
+	c->pkt_events += pkt->events;
 	if (pkt->content_size == HDR)
 		c->empty_packets++;
 	if (pkt->content_size + EV_MAX < c->subbuf_size && pkt->content_size > HDR)
@@ -583,7 +621,9 @@ struct corruption {
 
 static const struct corruption corruptions[] = {
 	{ "bad magic", offsetof(struct ltt_rb_shm, magic), 4, 0x12345678 },
-	{ "bad ABI version", offsetof(struct ltt_rb_shm, abi_version), 4, 1 },
+	{ "bad ABI version", offsetof(struct ltt_rb_shm, abi_version), 4, LTT_RB_ABI_VERSION + 1 },
+	{ "version 1 (commit words without events)", offsetof(struct ltt_rb_shm, abi_version), 4, 1 },
+	{ "version 2 (no writer area)", offsetof(struct ltt_rb_shm, abi_version), 4, 2 },
 	{ "sub-buffer size 0", offsetof(struct ltt_rb_shm, subbuf_size), 8, 0 },
 	{ "sub-buffer size not a power of two", offsetof(struct ltt_rb_shm, subbuf_size), 8, 12288 },
 	{ "sub-buffer size too small", offsetof(struct ltt_rb_shm, subbuf_size), 8, 2048 },
@@ -905,9 +945,9 @@ static void *flusher_main(void *arg)
 	return NULL;
 }
 
-static void test_threads(unsigned int nwriters, bool with_flusher)
+static void test_threads(unsigned int nwriters, bool with_flusher, bool seek)
 {
-	const char *name = with_flusher ? "threads+flush" : "threads";
+	const char *name = seek ? "threads at the carry" : with_flusher ? "threads+flush" : "threads";
 	struct region r = { .fd = -1 };
 	struct writer w[MAX_WRITERS];
 	struct flusher f;
@@ -918,6 +958,8 @@ static void test_threads(unsigned int nwriters, bool with_flusher)
 
 	if (!tap_ok(region_create(&r, 16 * KIB, 8, false) == 0, "%s: create a 8 x 16 KiB region", name))
 		return;
+	if (seek)
+		region_seek(&r, SEEK_LAP);
 	must_attach(&wrb, &r);
 	if (!tap_ok(reader_start(&rd, &r, 16 * KIB, nwriters, true, false, false) == 0,
 		    "%s: start the reader", name))
@@ -954,6 +996,11 @@ static void test_threads(unsigned int nwriters, bool with_flusher)
 		   name);
 	tap_is_u64(read + lost, written, "%s: read + lost == written (%" PRIu64 " + %" PRIu64 ")",
 		   name, read, lost);
+	tap_is_u64(rd.chk.pkt_events, read, "%s: the packets' event counts add up to the events read",
+		   name);
+	if (seek)
+		tap_ok(rd.chk.next_pkt_seq >= seq_after_carry(8),
+		       "%s: every sub-buffer went through the carry of its bytes field", name);
 	tap_is_u64(lost, failed, "%s: lost == the writers' -ENOBUFS count", name);
 	tap_is_int(mismatch, 0, "%s: per writer, read + dropped == written", name);
 	tap_is_u64(rd.chk.last_discarded, lost, "%s: the last packet's events_discarded is the total",
@@ -1033,6 +1080,7 @@ static void test_processes(void)
 	tap_is_int(rd.chk.errors, 0, "processes: no torn, duplicate or reordered event");
 	tap_is_u64(read + lost, written, "processes: read + lost == written (%" PRIu64 " + %" PRIu64 ")",
 		   read, lost);
+	tap_is_u64(rd.chk.pkt_events, read, "processes: the packets' event counts add up");
 	tap_is_int(mismatch, 0, "processes: per writer, read + dropped == written");
 	tap_is_u64(rd.chk.last_discarded, lost, "processes: last events_discarded is the total");
 	tap_is_int(rd.timeouts, 0, "processes: no lost wakeup (%lu sleeps)", rd.sleeps);
@@ -1236,6 +1284,67 @@ static void test_overwrite_torn_copy(void)
 	}
 	tap_ok(c.packets > 0 && c.errors == 0, "torn copy: the packets read after it are intact");
 	free(buf);
+	region_destroy(&r);
+}
+
+/*
+ * Events per packet, deterministic, through the carry of the bytes field:
+ * a 2 x 4 KiB region one lap before the carry, events of varied sizes,
+ * partial packets (flush), empty ones, and a packet abandoned in the very
+ * lap whose completion carries.
+ */
+static void test_events(void)
+{
+	struct region r = { .fd = -1 };
+	struct ltt_rb_slot dead;
+	struct checker c;
+	struct ltt_rb rb;
+	uint64_t seq, written = 0, abandoned_at = 0;
+	int ret;
+
+	if (!tap_ok(region_create(&r, 4096, 2, false) == 0, "events: create a 2 x 4 KiB region"))
+		return;
+	region_seek(&r, SEEK_LAP);
+	must_attach(&rb, &r);
+	checker_init(&c, 4096, 1, false, false);
+	for (seq = 0; seq < 20000; seq++) {
+		ret = ev_write(&rb, 0, seq, ev_size(0, seq, 300));
+		if (ret == -ENOBUFS) {
+			drain(&rb, &c);
+			ret = ev_write(&rb, 0, seq, ev_size(0, seq, 300));
+		}
+		written += ret == 0;
+		if (seq % 997 == 0)
+			ltt_rb_flush(&rb, false);
+		if (seq % 2999 == 0) {
+			drain(&rb, &c);
+			ltt_rb_flush(&rb, true);	/* an empty packet */
+		}
+		/* the carry lap of sub-buffer 0: a writer dies in it */
+		if (!abandoned_at && rb.shm->offset >= (SEEK_LAP + 1) * rb.buf_size + 8) {
+			abandoned_at = c.total;
+			ltt_rb_reserve(&rb, 40, &dead);
+		}
+		if (abandoned_at && abandoned_at != UINT64_MAX && rb.shm->offset >
+		    (SEEK_LAP + 1) * rb.buf_size + rb.subbuf_size) {
+			drain(&rb, &c);
+			ret = ltt_rb_abandon_subbuf(&rb);
+			tap_is_int(ret, 0, "events: the packet of a dead writer is abandoned "
+				   "in the carry lap");
+			abandoned_at = UINT64_MAX;
+		}
+	}
+	ltt_rb_flush(&rb, false);
+	drain(&rb, &c);
+	tap_is_int(c.errors, 0, "events: every packet's event count is exact");
+	tap_is_u64(rb.stats.packets_abandoned, 1, "events: one packet abandoned");
+	tap_ok(c.total < written && c.total > written - 100,
+	       "events: all but the abandoned packet's events read (%" PRIu64 " of %" PRIu64 ")",
+	       c.total, written);
+	tap_is_u64(c.pkt_events, c.total, "events: the counts add up to the events read");
+	tap_ok(c.empty_packets > 0, "events: empty packets count 0");
+	tap_ok(c.next_pkt_seq > seq_after_carry(2) + 100,
+	       "events: through the carry and many laps after");
 	region_destroy(&r);
 }
 
@@ -1471,9 +1580,11 @@ int main(void)
 	test_timestamps();
 	test_reserve_ts();
 	test_single_writer();
-	test_threads(4, false);
-	test_threads(2, true);
+	test_threads(4, false, false);
+	test_threads(2, true, false);
+	test_threads(3, true, true);
 	test_processes();
+	test_events();
 	test_tiny_full();
 	test_overwrite();
 	test_overwrite_race();

@@ -52,6 +52,7 @@ struct tally {
 	uint64_t torn;
 	uint64_t torn_bytes;
 	uint64_t packets;
+	uint64_t bad_counts;	/* packets whose event count is not their events' */
 	unsigned int errors;
 	uint64_t last_ts;
 };
@@ -141,7 +142,7 @@ static void drain(struct ltt_rb *rb, struct region *r, struct tally *t)
 {
 	struct ltt_rb_repair_ops ops = { reader_lock, reader_unlock, fill, r };
 	struct ltt_rb_packet pkt;
-	uint64_t off, seq, ts;
+	uint64_t off, seq, ts, events;
 	uint32_t len, writer, sum, i;
 	const uint8_t *p;
 	int ret;
@@ -154,6 +155,7 @@ static void drain(struct ltt_rb *rb, struct region *r, struct tally *t)
 			break;
 		t->packets++;
 		p = pkt.data;
+		events = 0;
 		for (off = HDR; off < pkt.content_size; off += len) {
 			memcpy(&len, p + off, 4);
 			memcpy(&writer, p + off + 4, 4);
@@ -180,7 +182,11 @@ static void drain(struct ltt_rb *rb, struct region *r, struct tally *t)
 			}
 			t->events[writer]++;
 			t->last_seq[writer] = seq;
+			events++;
 		}
+		/* the packet's count (commit word): its events, skip events not */
+		if (pkt.events != events)
+			t->bad_counts++;
 		ltt_rb_put_subbuf(rb, &pkt);
 	}
 }
@@ -336,6 +342,7 @@ static void one_death(const char *name, enum death how, uint64_t n, uint64_t aft
 	/* a program that comes after on the same CPU (us): laps of it */
 	tap_is_int(write_after(&r, &rb, &t, after), 0, "%s: writer 1 never drops", name);
 	tap_is_int(t.errors, 0, "%s: every packet valid, events intact and in order", name);
+	tap_is_u64(t.bad_counts, 0, "%s: every packet's event count is its events'", name);
 	tap_is_u64(t.events[0], rep[0].committed,
 		   "%s: writer 0: every committed event read (%" PRIu64 ")", name, rep[0].committed);
 	tap_is_u64(t.torn, torn, "%s: %" PRIu64 " skip event read", name, torn);
