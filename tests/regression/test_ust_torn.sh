@@ -28,7 +28,7 @@ if [ -x "$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_torn" ] &&
 fi
 
 ust_setup
-plan 50
+plan 62
 
 torn_app() {
 	(
@@ -87,6 +87,23 @@ per_thread() {
 }
 
 open_fifo ready "$TEST_TMP/ready"
+
+# The three skip event classes through babeltrace2: a torn event of 12
+# bytes (compact header), of ~50 bytes, of ~330 bytes (a long role).
+long=$(printf 'r%.0s' $(seq 300))
+for torn in "tearcrit torn" "tear torn" "tear $long"; do
+	set -- $torn
+	name=skip${#2}$1
+	session $name uid
+	lttctl -q enable-event -u ltt_test:crit -c c0
+	torn_app -m $1 -r $2 -t 1 -n 100 -p 0 &
+	{ wait $!; } 2>/dev/null
+	is $? $((128 + 9)) "$name: the program killed itself mid-event"
+	finish $name
+	is "$(count_events "$OUT" ltt_test:seq):$(count_events "$OUT" ltt_ust:torn):$LOST" 100:1:1 \
+		"$name: 100 events, one skip event, one discarded"
+	lttctl -q destroy $name
+done
 
 for mode in uid pid; do
 	# tear: killed between reserve and commit, a program after it on CPU 0

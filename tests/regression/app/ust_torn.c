@@ -13,6 +13,7 @@
  *          thread reserves one more (thread THREADS, seq 0), writes half of
  *          it and raises SIGKILL: the committed events are exactly
  *          THREADS x N, the torn one is the next.
+ *   tearcrit  the same, the torn event an ltt_test:crit (12 bytes).
  *   exit   the threads record without end; once each has N, main calls
  *          exit(0) while they still record.
  *   flat   the same, but main writes "ready PID" to the FIFO READY and
@@ -74,22 +75,30 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-/* One more ltt_test:seq event, reserved, half written: then SIGKILL. */
-static void tear(void)
+/*
+ * One more ltt_test:seq event (or, with @crit, an ltt_test:crit: 12 bytes
+ * with its compact header), reserved, half written: then SIGKILL.
+ */
+static void tear(bool crit)
 {
-	size_t rlen = strlen(role) + 1, len = rlen + 4 + 8;
+	size_t rlen = strlen(role) + 1, len = crit ? 8 : rlen + 4 + 8;
 	struct ltt_ust_ctx ctx;
 	int32_t thread = (int32_t)nthreads;
 	char *p;
 
 	pin();
-	p = ltt_ust_probe_reserve(&ctx, &LTT_TP_DESC(ltt_test, seq), len);
+	p = ltt_ust_probe_reserve(&ctx, crit ? &LTT_TP_DESC(ltt_test, crit) :
+					       &LTT_TP_DESC(ltt_test, seq), len);
 	if (!p) {
 		fprintf(stderr, "ust_torn: the torn event was not reserved\n");
 		exit(3);
 	}
-	memcpy(p, role, rlen);
-	memcpy(p + rlen, &thread, 2);	/* half of the payload */
+	if (crit) {
+		memcpy(p, &thread, 4);
+	} else {
+		memcpy(p, role, rlen);
+		memcpy(p + rlen, &thread, 2);	/* half of the payload */
+	}
 	raise(SIGKILL);
 }
 
@@ -144,7 +153,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!nthreads || nthreads > 64 || (strcmp(mode, "plain") && strcmp(mode, "tear") &&
-					    strcmp(mode, "exit") && strcmp(mode, "flat")))
+					    strcmp(mode, "tearcrit") && strcmp(mode, "exit") &&
+					    strcmp(mode, "flat")))
 		goto usage;
 	endless = !strcmp(mode, "exit") || !strcmp(mode, "flat");
 	if ((endless && !counts_path) || (counts_path && map_counts(counts_path))) {
@@ -170,10 +180,10 @@ int main(int argc, char **argv)
 	}
 	for (t = 0; t < nthreads; t++)
 		pthread_join(tids[t], NULL);
-	if (!strcmp(mode, "tear"))
-		tear();
+	if (!strncmp(mode, "tear", 4))
+		tear(!strcmp(mode, "tearcrit"));
 	return 0;
 usage:
-	fprintf(stderr, "usage: ust_torn -m plain|tear|exit|flat -r ROLE [-t THREADS] [-n N] [-p CPU] [-c COUNTS] [-w READY]\n");
+	fprintf(stderr, "usage: ust_torn -m plain|tear|tearcrit|exit|flat -r ROLE [-t THREADS] [-n N] [-p CPU] [-c COUNTS] [-w READY]\n");
 	return 2;
 }
