@@ -5,7 +5,11 @@
  * Positions are free-running byte counts.  For a position p, with
  * S = subbuf_size and B = num_subbuf * S: sub-buffer index (p / S) mod N,
  * offset in it p mod S, lap p / B, packet_seq_num p / S.  The commit count
- * of an index only grows; lap L of it is complete at (L + 1) * S.
+ * of an index only grows; lap L of it is complete at (L + 1) * S.  The
+ * events count of an index counts the events committed in its current
+ * lap: each event's commit adds one before its bytes; the writer that
+ * opens the next lap takes the previous lap's out once it has claimed the
+ * lap's slot (so a reader that swapped the slot first read the old count).
  */
 #include <linux/cpu.h>
 #include <linux/mm.h>
@@ -83,9 +87,12 @@ static inline char *addr_of(struct ltt_rb_buf *buf, unsigned long pos)
 
 /*
  * May a writer open the sub-buffer starting at @start?  Its previous lap
- * must be completely committed, and in discard mode also consumed.
+ * must be completely committed, and in discard mode also consumed.  On
+ * "yes", *@ret_events is the previous lap's events, which the opener
+ * takes out (nothing changes the count until the opener's cmpxchg on the
+ * position: the lap is complete, and only the opener's CPU writes it).
  */
-static bool subbuf_free(struct ltt_rb_buf *buf, unsigned long start)
+static bool subbuf_free(struct ltt_rb_buf *buf, unsigned long start, long *ret_events)
 {
 	const struct ltt_rb_config *cfg = buf->cfg;
 
@@ -96,8 +103,18 @@ static bool subbuf_free(struct ltt_rb_buf *buf, unsigned long start)
 		if (start - consumed >= 1UL << cfg->buf_order)
 			return false;
 	}
+	*ret_events = local_read(&buf->events[sb_index(cfg, start)]);
 	return (unsigned long)local_read(&buf->commit[sb_index(cfg, start)]) ==
 	       lap_of(cfg, start) << cfg->subbuf_order;
+}
+
+/*
+ * The opener claimed @start's slot (open_packet()): start the lap's event
+ * count from the @seen events of the previous lap.
+ */
+static inline void events_rebase(struct ltt_rb_buf *buf, unsigned long start, long seen)
+{
+	local_sub(seen, &buf->events[sb_index(buf->cfg, start)]);
 }
 
 /* Our timestamp, never before the buffer's last one (ktime_get_mono_fast_ns()
@@ -171,6 +188,7 @@ int ltt_rb_reserve(struct ltt_rb_buf *buf, size_t short_len, size_t long_len,
 	const struct ltt_rb_config *cfg = buf->cfg;
 	unsigned long s = sb_size(cfg), old, cur, in_sb, start = 0, begin, new;
 	unsigned long lost = 0;
+	long seen = 0;
 	bool open, close_old, close_new, done = false;
 	u64 ts = 0, prev;
 	size_t len;
@@ -198,7 +216,7 @@ int ltt_rb_reserve(struct ltt_rb_buf *buf, size_t short_len, size_t long_len,
 		close_old = open && in_sb;
 		if (open) {
 			start = sb_start(cfg, old) + (close_old ? s : 0);
-			if (!subbuf_free(buf, start)) {
+			if (!subbuf_free(buf, start, &seen)) {
 				local_inc(&buf->events_lost);
 				return -ENOBUFS;
 			}
@@ -223,6 +241,7 @@ int ltt_rb_reserve(struct ltt_rb_buf *buf, size_t short_len, size_t long_len,
 	}
 	if (open) {
 		open_packet(buf, start, ts);
+		events_rebase(buf, start, seen);
 		done |= commit_bytes(buf, start, LTT_RB_HEADER_SIZE);
 	}
 	if (close_new)
@@ -238,6 +257,8 @@ int ltt_rb_reserve(struct ltt_rb_buf *buf, size_t short_len, size_t long_len,
 
 void ltt_rb_commit(struct ltt_rb_buf *buf, const struct ltt_rb_slot *slot)
 {
+	/* before the bytes' add: commit_bytes()'s smp_wmb() orders it too */
+	local_inc(&buf->events[sb_index(buf->cfg, slot->pos)]);
 	if (commit_bytes(buf, slot->pos, slot->len))
 		wake_deferred(buf);
 }
@@ -246,6 +267,7 @@ bool ltt_rb_flush_local(struct ltt_rb_buf *buf, bool report_loss)
 {
 	const struct ltt_rb_config *cfg = buf->cfg;
 	unsigned long s = sb_size(cfg), old, cur, in_sb, new, lost;
+	long seen = 0;
 	u64 ts, prev;
 
 	old = local_read(&buf->offset);
@@ -255,7 +277,7 @@ bool ltt_rb_flush_local(struct ltt_rb_buf *buf, bool report_loss)
 		if (!in_sb) {
 			if (!report_loss ||
 			    local_read(&buf->events_lost) == local_read(&buf->lost_reported) ||
-			    !subbuf_free(buf, old))
+			    !subbuf_free(buf, old, &seen))
 				return false;
 		}
 		new = sb_start(cfg, old) + s;
@@ -270,6 +292,7 @@ bool ltt_rb_flush_local(struct ltt_rb_buf *buf, bool report_loss)
 	if (!in_sb) {
 		/* an empty packet: header only, opened and closed at once */
 		open_packet(buf, old, ts);
+		events_rebase(buf, old, seen);
 		close_packet(buf, old, LTT_RB_HEADER_SIZE, ts, lost);
 		return commit_bytes(buf, old, s);
 	}
@@ -386,11 +409,11 @@ static void skip_to(struct ltt_rb_buf *buf, unsigned long to)
 }
 
 int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_content,
-		      u64 *ret_seq)
+		      u64 *ret_seq, u64 *ret_events)
 {
 	const struct ltt_rb_config *cfg = buf->cfg;
 	unsigned long s = sb_size(cfg), b = 1UL << cfg->buf_order;
-	unsigned long pos, w, lap, idx, count, slot;
+	unsigned long pos, w, lap, idx, count, slot, events;
 	const struct ltt_rb_packet_header *ph;
 	bool finalized;
 	long v;
@@ -426,6 +449,12 @@ int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_conten
 			return -EAGAIN;	/* a writer is still inside */
 		}
 		smp_rmb();	/* the packet's bytes after its count */
+		/*
+		 * Read before the swap (a full barrier): a next-lap opener
+		 * rebases the count only after claiming the slot, which makes
+		 * the swap below fail.
+		 */
+		events = (unsigned long)local_read(&buf->events[idx]);
 		if (atomic_long_cmpxchg(&buf->table[idx], v,
 					(long)(lap << LTT_RB_SLOT_BITS | buf->spare_slot)) != v)
 			continue;	/* a writer claimed the next lap first */
@@ -438,6 +467,8 @@ int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_conten
 		*ret_slot_off = (u64)slot << cfg->subbuf_order;
 		*ret_content = ph->content_size / 8;
 		*ret_seq = pos >> cfg->subbuf_order;
+		/* each event has a byte at least: bounds a count gone wrong */
+		*ret_events = min_t(u64, events, *ret_content - LTT_RB_HEADER_SIZE);
 		return 0;
 	}
 	return -EAGAIN;
@@ -511,8 +542,9 @@ struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu)
 	buf->cpu = cpu;
 	init_irq_work(&buf->wake_work, wake_work_fn);
 	buf->commit = kvzalloc_node(cfg->num_subbuf * sizeof(*buf->commit), GFP_KERNEL, node);
+	buf->events = kvzalloc_node(cfg->num_subbuf * sizeof(*buf->events), GFP_KERNEL, node);
 	buf->table = kvzalloc_node(cfg->num_subbuf * sizeof(*buf->table), GFP_KERNEL, node);
-	if (!buf->commit || !buf->table || alloc_data(buf, node)) {
+	if (!buf->commit || !buf->events || !buf->table || alloc_data(buf, node)) {
 		ltt_rb_buf_destroy(buf);
 		return NULL;
 	}
@@ -540,6 +572,7 @@ void ltt_rb_buf_destroy(struct ltt_rb_buf *buf)
 		put_page(buf->pages[i]);
 	kvfree(buf->pages);
 	kvfree(buf->commit);
+	kvfree(buf->events);
 	kvfree(buf->table);
 	kfree(buf);
 }

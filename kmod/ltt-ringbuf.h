@@ -64,6 +64,7 @@ struct ltt_rb_buf {
 	local_t events_lost;	/* running total of dropped events */
 	local_t lost_reported;	/* events_lost written by the last closer */
 	local_t *commit;	/* per sub-buffer: committed bytes, cumulative */
+	local_t *events;	/* per sub-buffer: events committed in its lap */
 	atomic_long_t *table;	/* per sub-buffer: lap << SLOT_BITS | slot */
 	char *data;		/* (N + 1) * S bytes, vmap() of @pages */
 	struct page **pages;	/* the data's pages, on the CPU's node */
@@ -190,12 +191,13 @@ void ltt_rb_finalize(struct ltt_rb_buf *buf);
  * @ret_slot_off: its offset in the mmap area
  * @ret_content: bytes of data in it, header included
  * @ret_seq: its packet_seq_num
+ * @ret_events: events committed in it (exact: see doc/kmod.md)
  *
  * Returns 0; -EBUSY a packet is already held; -EAGAIN none is complete;
  * -ENODATA the buffer is finalized and everything was read.
  */
 int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_content,
-		      u64 *ret_seq);
+		      u64 *ret_seq, u64 *ret_events);
 
 /* Release the held packet: 0, or -EINVAL when none is held. */
 int ltt_rb_put_subbuf(struct ltt_rb_buf *buf);

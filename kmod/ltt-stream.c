@@ -42,7 +42,7 @@ static int stream_get(struct ltt_rb_buf *buf, void __user *uarg)
 	if (copy_to_user(uarg, &sb, sizeof(sb)))
 		return -EFAULT;
 	mutex_lock(&buf->lock);
-	ret = ltt_rb_get_subbuf(buf, &sb.offset, &sb.content_size, &sb.seq);
+	ret = ltt_rb_get_subbuf(buf, &sb.offset, &sb.content_size, &sb.seq, &sb.events);
 	mutex_unlock(&buf->lock);
 	if (ret)
 		return ret;

@@ -207,7 +207,7 @@ int pull(struct chan *c, int cpu, int out, const uint8_t *map, size_t map_len)
 		off = lseek(out, 0, SEEK_END);
 		if (sb.packet_size != c->attr.subbuf_size || sb.content_size > sb.packet_size ||
 		    sb.mmap_size != map_len || sb.offset + sb.packet_size > map_len ||
-		    sb.reserved[0] || sb.reserved[2] ||
+		    sb.reserved[0] || sb.reserved[1] ||
 		    splice_packet(c->streams[cpu], out, sb.packet_size))
 			die("read packet");
 		if (pread(out, copy, sb.packet_size, off) != (ssize_t)sb.packet_size)

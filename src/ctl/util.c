@@ -577,7 +577,11 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 		const struct ltt_channel_info *ch = &d->channels[i];
 
 		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
-		if (ch->discarded_events)
+		if (ch->discarded_events && relay_lost[ch->domain])
+			fprintf(stderr,
+				"Warning: channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).\n",
+				ch->attr.name, session, ch->discarded_events, session);
+		else if (ch->discarded_events)
 			fprintf(stderr,
 				"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).\n",
 				ch->attr.name, session, ch->discarded_events, size);

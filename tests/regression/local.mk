@@ -95,6 +95,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_relay_stream.sh \
 	tests/regression/test_relay_stall.sh \
+	tests/regression/test_relay_lost_events.sh \
 	tests/regression/test_ust_threads_procs.sh \
 	tests/regression/test_ust_fork.sh \
 	tests/regression/test_ust_start_order.sh \
