@@ -28,7 +28,7 @@ if [ -x "$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_torn" ] &&
 fi
 
 ust_setup
-plan 62
+plan 60
 
 torn_app() {
 	(
