@@ -144,3 +144,32 @@ int ltt_ctf_index_entry_decode(const uint8_t *buf, size_t entry_size,
 	*ret = e;
 	return 0;
 }
+
+int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts)
+{
+	uint8_t *b = buf;
+	uint64_t n, hdr = len < LTT_CTF_EXTENDED_HEADER ? LTT_CTF_TORN_MIN : LTT_CTF_EXTENDED_HEADER;
+	uint32_t id, word, n32;
+
+	if (!buf || len < LTT_CTF_TORN_MIN || len - hdr > UINT32_MAX)
+		return -EINVAL;
+	n = len - hdr;
+	id = !n ? LTT_CTF_TORN_ID_EMPTY : n <= 256 ? LTT_CTF_TORN_ID_SHORT : LTT_CTF_TORN_ID_LONG;
+	memset(b, 0, (size_t)len);
+	if (hdr == LTT_CTF_TORN_MIN) {
+		/* bits 0-4 the id, 5-31 the timestamp's low 27 bits */
+		word = id | (uint32_t)ts << 5;
+		memcpy(b, &word, 4);
+	} else {
+		b[0] = 31;
+		memcpy(b + 1, &id, 4);
+		memcpy(b + 5, &ts, 8);
+	}
+	if (id == LTT_CTF_TORN_ID_SHORT) {
+		b[hdr] = (uint8_t)(n - 1);
+	} else if (id == LTT_CTF_TORN_ID_LONG) {
+		n32 = (uint32_t)(n - 4);
+		memcpy(b + hdr, &n32, 4);
+	}
+	return 0;
+}

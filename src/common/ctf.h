@@ -19,6 +19,20 @@
 #define LTT_CTF_PACKET_MAGIC 0xC1FC1FC1U
 #define LTT_CTF_PACKET_HEADER_SIZE 84	/* header (32) + context (52) bytes */
 
+/*
+ * Torn events: what the consumer writes over the slot of a writer that
+ * died between reserve and commit, so that readers skip it (doc/ctf.md).
+ * Three event classes of every user-space stream, never given to a real
+ * event: no payload; a uint8 count then that many bytes; a uint32 count
+ * then that many bytes.
+ */
+#define LTT_CTF_TORN_NAME "ltt_ust:torn"
+#define LTT_CTF_TORN_ID_EMPTY 28
+#define LTT_CTF_TORN_ID_SHORT 29
+#define LTT_CTF_TORN_ID_LONG 30
+#define LTT_CTF_TORN_MIN 4		/* the compact header alone */
+#define LTT_CTF_EXTENDED_HEADER 13
+
 /* Metadata packets. */
 #define LTT_CTF_METADATA_MAGIC 0x75D11D57U
 #define LTT_CTF_METADATA_HEADER_SIZE 37
@@ -31,6 +45,20 @@
 #define LTT_CTF_INDEX_MINOR 1
 #define LTT_CTF_INDEX_HEADER_SIZE 16
 #define LTT_CTF_INDEX_ENTRY_SIZE 72
+
+/**
+ * ltt_ctf_torn_event() - one event readers skip, of exactly @len bytes
+ * @buf: where it goes, @len bytes
+ * @len: at least LTT_CTF_TORN_MIN (and below 2^32 + 13)
+ * @ts: its timestamp: the torn event's own
+ *
+ * A compact header when @len is below 13 (the torn event had a compact
+ * header then, so its 27 bits decode), else an extended one with all 64
+ * bits; then the payload of the LTT_CTF_TORN_ID_* class that fills @len,
+ * its bytes zero.  Returns 0, or -EINVAL for a @len out of range (nothing
+ * written).
+ */
+int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts);
 
 /**
  * ltt_ctf_metadata_size() - bytes of the metadata packets that frame

@@ -21,6 +21,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/relay-conn.c src/common/relay-conn.h \
 	src/common/relay-proto.c src/common/relay-proto.h \
 	src/common/ringbuf.c src/common/ringbuf.h \
+	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
 	src/common/size.c src/common/size.h \
 	src/common/sock.c src/common/sock.h \
 	src/common/tracefile.c src/common/tracefile.h \

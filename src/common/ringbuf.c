@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "common/ringbuf.h"
+#include "common/ringbuf-internal.h"
 
-#define HDR_SIZE	((uint64_t)LTT_RB_PACKET_HEADER_SIZE)
 #define FLUSH_RETRIES	10000	/* CAS attempts before flush gives up */
 #define READ_RETRIES	64	/* overwrite-mode laps before get gives up */
 
@@ -52,12 +52,6 @@ _Static_assert(offsetof(struct ltt_rb_shm, consumed) == 3 * LTT_RB_CACHELINE, "r
 _Static_assert(sizeof(struct ltt_rb_shm) == 4 * LTT_RB_CACHELINE, "region header size");
 _Static_assert(sizeof(struct ltt_rb_shm_commit) == LTT_RB_CACHELINE, "commit record size");
 
-/* The region: uintptr arithmetic, so no cast ever widens an alignment. */
-static void *at(void *base, uint64_t off)
-{
-	return (void *)((uintptr_t)base + (uintptr_t)off);
-}
-
 static bool is_pow2(uint64_t v)
 {
 	return v && !(v & (v - 1));
@@ -87,10 +81,20 @@ static bool geometry_ok(uint64_t subbuf_size, uint64_t num_subbuf)
 	       num_subbuf <= LTT_RB_MAX_NUM_SUBBUF;
 }
 
+_Static_assert(sizeof(struct ltt_rb_wrec) == 32, "writer record size");
+_Static_assert(sizeof(struct ltt_rb_wblock) == (LTT_RB_WRECS + 1) * 32, "writer block size");
+
+/* Region offset of the writer area: after the commit records. */
+static uint64_t wblocks_offset(uint64_t num_subbuf)
+{
+	return sizeof(struct ltt_rb_shm) + num_subbuf * sizeof(struct ltt_rb_shm_commit);
+}
+
 /* Region offset of sub-buffer 0, for a valid geometry. */
 static uint64_t data_offset(uint64_t num_subbuf)
 {
-	uint64_t end = sizeof(struct ltt_rb_shm) + num_subbuf * sizeof(struct ltt_rb_shm_commit);
+	uint64_t end = wblocks_offset(num_subbuf) +
+		       (uint64_t)LTT_RB_WBLOCKS * sizeof(struct ltt_rb_wblock);
 
 	return (end + LTT_RB_PAGE_SIZE - 1) & ~(LTT_RB_PAGE_SIZE - 1);
 }
@@ -101,7 +105,7 @@ size_t ltt_rb_region_size(uint64_t subbuf_size, uint64_t num_subbuf)
 
 	if (!geometry_ok(subbuf_size, num_subbuf))
 		return 0;
-	/* at most 2^20 * 64 + 2^32 * 2^20: no 64-bit overflow */
+	/* at most 2^20 * 64 + 2^16 + 2^32 * 2^20: no 64-bit overflow */
 	total = data_offset(num_subbuf) + subbuf_size * num_subbuf;
 	if (total > SIZE_MAX)
 		return 0;
@@ -151,6 +155,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	memset(&h, 0, sizeof(h));
 	h.shm = mem;
 	h.commit = at(mem, sizeof(struct ltt_rb_shm));
+	h.wblocks = at(mem, wblocks_offset(hdr.num_subbuf));
 	h.data = at(mem, hdr.data_offset);
 	h.mem = mem;
 	h.len = len;
@@ -213,49 +218,10 @@ void ltt_rb_wakeup(struct ltt_rb *rb)
 	errno = saved;
 }
 
-static uint64_t subbuf_start(const struct ltt_rb *rb, uint64_t pos)
-{
-	return pos & ~(rb->subbuf_size - 1);
-}
-
-static struct ltt_rb_packet_header *packet_at(const struct ltt_rb *rb, uint64_t pos)
-{
-	return at(rb->data, subbuf_start(rb, pos) & (rb->buf_size - 1));
-}
-
-static uint64_t commit_count(const struct ltt_rb *rb, uint64_t pos)
-{
-	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
-
-	return __atomic_load_n(&rb->commit[idx].count, __ATOMIC_ACQUIRE);
-}
-
 /* Bytes field of @pos's sub-buffer before its lap's first commit. */
 static uint64_t commit_start(const struct ltt_rb *rb, uint64_t pos)
 {
 	return ((pos >> rb->buf_order) << rb->subbuf_order) & rb->bytes_mask;
-}
-
-/* Bytes field of @pos's sub-buffer once its lap is complete. */
-static uint64_t commit_full(const struct ltt_rb *rb, uint64_t pos)
-{
-	return (((pos >> rb->buf_order) + 1) << rb->subbuf_order) & rb->bytes_mask;
-}
-
-static uint64_t commit_bytes(const struct ltt_rb *rb, uint64_t count)
-{
-	return count & rb->bytes_mask;
-}
-
-/*
- * Is the bytes field of @count short of @full by 1..S, i.e. a lap in
- * progress?  Modulo 2^count_shift, which spans at least two laps.
- */
-static bool commit_behind(const struct ltt_rb *rb, uint64_t count, uint64_t full)
-{
-	uint64_t short_by = (full - count) & rb->bytes_mask;
-
-	return short_by != 0 && short_by <= rb->subbuf_size;
 }
 
 /*
@@ -286,18 +252,6 @@ static void commit_padding(struct ltt_rb *rb, uint64_t pos, uint64_t bytes)
 {
 	if (__builtin_expect(ltt_rb_commit_word_add(rb, pos, bytes), 0))
 		ltt_rb_wakeup(rb);
-}
-
-/*
- * Reader only: set the commit count of @pos's sub-buffer to @value if it
- * still is @seen.  False if the count moved meanwhile.
- */
-static bool commit_set(struct ltt_rb *rb, uint64_t pos, uint64_t seen, uint64_t value)
-{
-	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
-
-	return __atomic_compare_exchange_n(&rb->commit[idx].count, &seen, value,
-					   false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
 /*
@@ -352,32 +306,6 @@ static void drop_event(struct ltt_rb *rb)
 	__atomic_fetch_add(&rb->shm->events_lost, 1, __ATOMIC_RELAXED);
 }
 
-/* Write the opener's fields of the packet starting at @start. */
-static void open_packet(struct ltt_rb *rb, uint64_t start, uint64_t ts)
-{
-	struct ltt_rb_packet_header *ph = packet_at(rb, start);
-
-	ph->magic = LTT_RB_PACKET_MAGIC;
-	memcpy(ph->uuid, rb->uuid, sizeof(ph->uuid));
-	ph->stream_id = rb->stream_id;
-	ph->stream_instance_id = rb->cpu;
-	ph->timestamp_begin = ts;
-	ph->packet_size = rb->subbuf_size * 8;
-	ph->packet_seq_num = start >> rb->subbuf_order;
-	ph->cpu_id = rb->cpu;
-}
-
-/* Write the closer's fields of the packet holding @pos. */
-static void close_packet(struct ltt_rb *rb, uint64_t pos, uint64_t content,
-			 uint64_t ts, uint64_t lost)
-{
-	struct ltt_rb_packet_header *ph = packet_at(rb, pos);
-
-	ph->timestamp_end = ts;
-	ph->content_size = content * 8;
-	ph->events_discarded = lost;
-}
-
 /*
  * Everything but the common case: a bad length, or an event that opens a
  * sub-buffer or closes one (it does not fit in the rest of the current
@@ -395,8 +323,8 @@ static void close_packet(struct ltt_rb *rb, uint64_t pos, uint64_t content,
  * clock is read before the CAS in every case, but only once the event is
  * known not to be dropped if it can be, so a drop costs no clock read.
  */
-int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
-			unsigned int bits, struct ltt_rb_slot *ret_slot)
+int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
+			size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
 	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
 	bool open, close_old, close_new, have_ts;
@@ -427,6 +355,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
 			if (!subbuf_free(rb, start, &seen)) {
+				if (rec)	/* an earlier attempt's intent */
+					__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
 				drop_event(rb);
 				return -ENOBUFS;
 			}
@@ -447,6 +377,13 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
 		 */
 		if (close_old || close_new)
 			lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
+		if (rec) {
+			/* every duty of this attempt, should we die after the CAS */
+			__atomic_store_n(&rec->old, old, __ATOMIC_RELAXED);
+			ltt_rb_wrec_set(rec, begin, len | (close_old ? LTT_RB_WREC_CLOSE_OLD : 0) |
+					(open ? LTT_RB_WREC_OPEN : 0) |
+					(close_new ? LTT_RB_WREC_CLOSE_NEW : 0), ts);
+		}
 		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
 						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			break;
@@ -463,6 +400,12 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
 	if (open) {
 		open_packet(rb, start, ts);
 		commit_opener(rb, start, HDR_SIZE, seen);
+	}
+	if (rec && (close_old || open)) {
+		/* those two are done; the end fields go with the event */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		__atomic_store_n(&rec->len, len | (close_new ? LTT_RB_WREC_CLOSE_NEW : 0),
+				 __ATOMIC_RELAXED);
 	}
 	ret_slot->data = at(rb->data, begin & (rb->buf_size - 1));
 	ret_slot->pos = begin;
@@ -757,6 +700,7 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
 	if (!rb || !pkt || pkt->pos != rb->consumed)
 		return -EINVAL;
 	rb->last_ts_end = pkt->timestamp_end;
+	rb->last_discarded = pkt->events_discarded;
 	rb->stats.packets_read++;
 	advance(rb, pkt->pos + rb->subbuf_size);
 	return 0;

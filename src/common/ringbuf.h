@@ -41,7 +41,7 @@
 #include "kmod/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
-#define LTT_RB_ABI_VERSION	2u	/* 2: commit words count events */
+#define LTT_RB_ABI_VERSION	3u	/* 2: commit words count events; 3: the writer area */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -134,6 +134,45 @@ struct ltt_rb_shm_commit {
 	uint8_t pad[LTT_RB_CACHELINE - 8];
 };
 
+/*
+ * The writer area, after the commit records: what each writer has in
+ * flight, so that the reader can finish the slots of a writer that died
+ * between reserve and commit (doc/ust.md, "Writers that die").
+ *
+ * LTT_RB_WBLOCKS blocks, one per writer process: a process owns block k
+ * while it holds an OFD write lock (F_OFD_SETLK) on byte k of the region's
+ * file, from an open file description of its own.  The kernel drops the
+ * lock when the last descriptor of that description closes, which for a
+ * process that dies is after its last thread left the address space: a
+ * reader that takes the lock itself knows exactly that no writer of the
+ * block will ever store again.  Each block has one record per thread
+ * (LTT_RB_WRECS) and a scratch record for threads beyond them.
+ */
+#define LTT_RB_WBLOCKS		32u
+#define LTT_RB_WRECS		32u	/* record LTT_RB_WRECS is the scratch one */
+
+/* Flags in ltt_rb_wrec.len, above the slot's length (at most 2^32). */
+#define LTT_RB_WREC_LEN_MASK	((uint64_t)0xffffffffu)
+#define LTT_RB_WREC_CLOSE_OLD	((uint64_t)1 << 40)	/* closes the packet at old */
+#define LTT_RB_WREC_OPEN	((uint64_t)1 << 41)	/* opens the slot's packet */
+#define LTT_RB_WREC_CLOSE_NEW	((uint64_t)1 << 42)	/* the slot fills its packet */
+
+/*
+ * One thread's slot in flight, written with plain stores by that thread
+ * only: before its reserve CAS, len, ts (and old), then pos; after its
+ * commit, pos = 0.  Read by the reader only once the owner is dead.
+ */
+struct ltt_rb_wrec {
+	uint64_t pos;	/* the slot's position; 0: nothing in flight */
+	uint64_t len;	/* its length, and LTT_RB_WREC_* flags (slow path) */
+	uint64_t ts;	/* its timestamp */
+	uint64_t old;	/* slow path: the write position its CAS moved from */
+};
+
+struct ltt_rb_wblock {
+	struct ltt_rb_wrec rec[LTT_RB_WRECS + 1];
+};
+
 /* What the session daemon puts in a new region. */
 struct ltt_rb_config {
 	uint64_t subbuf_size;	/* power of two, 4 KiB .. 4 GiB */
@@ -150,6 +189,8 @@ struct ltt_rb_reader_stats {
 	uint64_t packets_corrupt;	/* rejected by validation, skipped */
 	uint64_t packets_overwritten;	/* overwrite mode: lapped before read */
 	uint64_t packets_abandoned;	/* given up by ltt_rb_abandon_subbuf() */
+	uint64_t packets_repaired;	/* completed by ltt_rb_repair_subbuf() */
+	uint64_t events_torn;		/* slots of dead writers filled (in events_lost) */
 };
 
 /*
@@ -162,6 +203,7 @@ struct ltt_rb_reader_stats {
 struct ltt_rb {
 	struct ltt_rb_shm *shm;
 	struct ltt_rb_shm_commit *commit;	/* num_subbuf records */
+	struct ltt_rb_wblock *wblocks;		/* LTT_RB_WBLOCKS */
 	void *data;				/* sub-buffer 0 */
 	void *mem;				/* the mapping */
 	size_t len;
@@ -184,6 +226,7 @@ struct ltt_rb {
 	/* reader side */
 	uint64_t consumed;			/* the reader's own read position */
 	uint64_t last_ts_end;			/* timestamp_end of the last packet put */
+	uint64_t last_discarded;		/* events_discarded of the last packet put */
 	struct ltt_rb_reader_stats stats;
 };
 
@@ -295,8 +338,24 @@ void ltt_rb_set_wakeup_fd(struct ltt_rb *rb, int fd);
  * Handles sub-buffer switches, full buffers and bad lengths.  Same
  * arguments, context and return codes as ltt_rb_reserve_ts().
  */
-int ltt_rb_reserve_slow(struct ltt_rb *rb, size_t short_len, size_t long_len,
-			unsigned int bits, struct ltt_rb_slot *ret_slot);
+int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
+			size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot);
+
+/*
+ * A writer's record: what it is about to reserve, stored before the CAS
+ * (len and ts first, then pos: a record whose pos is set describes the
+ * slot at pos completely).  Relaxed atomics are plain stores; the signal
+ * fence keeps the compiler from moving pos first.  The CAS that follows
+ * (release) orders them before the reservation.
+ */
+static inline void ltt_rb_wrec_set(struct ltt_rb_wrec *rec, uint64_t pos, uint64_t len,
+				   uint64_t ts)
+{
+	__atomic_store_n(&rec->len, len, __ATOMIC_RELAXED);
+	__atomic_store_n(&rec->ts, ts, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&rec->pos, pos, __ATOMIC_RELAXED);
+}
 
 /**
  * ltt_rb_wakeup() - a writer completed a sub-buffer; wake the reader
@@ -317,6 +376,7 @@ static inline uint64_t ltt_rb_clock(void)
 
 /**
  * ltt_rb_reserve_ts() - reserve one event whose size depends on its timestamp
+ * (ltt_rb_reserve_in() is its body, shared with ltt_rb_reserve_rec())
  * @rb: a handle attached to the stream (not checked: this is the fast path)
  * @short_len: the event's size with a short header, whose timestamp field
  *             keeps only the low @bits bits; 1..@long_len
@@ -346,8 +406,9 @@ static inline uint64_t ltt_rb_clock(void)
  * is larger than a sub-buffer can hold.  Both count in events_lost.
  * -EINVAL for a @short_len of 0 or above @long_len, or @bits over 63.
  */
-static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t long_len,
-				    unsigned int bits, struct ltt_rb_slot *ret_slot)
+static inline __attribute__((always_inline)) int
+ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t short_len,
+		  size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
 	uint64_t old, in_sb, ts, prev, len;
 
@@ -357,7 +418,7 @@ static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t 
 	 */
 	if (__builtin_expect((uint64_t)long_len - 1 >= rb->max_len ||
 			     (uint64_t)short_len - 1 >= (uint64_t)long_len, 0))
-		return ltt_rb_reserve_slow(rb, short_len, long_len, bits, ret_slot);
+		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
 	/*
 	 * Acquire: the clock read below happens after this load, so it is
 	 * later than the clock read of the writer whose CAS we read.
@@ -371,11 +432,13 @@ static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t 
 	 * sub-buffer to open or to close: the slow path.
 	 */
 	if (__builtin_expect(in_sb - 1 >= rb->subbuf_mask - long_len, 0))
-		return ltt_rb_reserve_slow(rb, short_len, long_len, bits, ret_slot);
+		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
 	ts = ltt_rb_clock();
 	prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 	/* the size, from the very values this CAS publishes */
 	len = (ts - prev) >> bits ? long_len : short_len;
+	if (track)	/* a constant: no test at run time */
+		ltt_rb_wrec_set(rec, old, len, ts);
 	/*
 	 * Release: this clock read and last_ts load are ordered before the
 	 * next writer's.  A failed CAS (another writer got in first) goes to
@@ -385,7 +448,7 @@ static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t 
 	if (__builtin_expect(!__atomic_compare_exchange_n(&rb->shm->offset, &old, old + len,
 							  false, __ATOMIC_ACQ_REL,
 							  __ATOMIC_RELAXED), 0))
-		return ltt_rb_reserve_slow(rb, short_len, long_len, bits, ret_slot);
+		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
 	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
 	/*
 	 * Overwrite mode: the reader copies sub-buffers while writers may
@@ -407,6 +470,31 @@ static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t 
 	ret_slot->ts_delta = ts - prev;
 	ret_slot->len = (size_t)len;
 	return 0;
+}
+
+static inline int ltt_rb_reserve_ts(struct ltt_rb *rb, size_t short_len, size_t long_len,
+				    unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	return ltt_rb_reserve_in(rb, NULL, false, short_len, long_len, bits, ret_slot);
+}
+
+/**
+ * ltt_rb_reserve_rec() - ltt_rb_reserve_ts() for a writer that keeps a record
+ * @rec: the calling thread's record in a block its process owns (see
+ *       struct ltt_rb_wblock), or any record nobody reads (the scratch one)
+ *
+ * Same arguments, context and return codes as ltt_rb_reserve_ts().  The
+ * slot must then be committed with ltt_rb_commit_add_rec() and the same
+ * @rec, with no other reservation on @rec in between (a signal handler
+ * that records meanwhile must use another record, or it hides this slot
+ * from the reader's repair: the packet is then given up if the program
+ * dies before this slot commits).
+ */
+static inline __attribute__((always_inline)) int
+ltt_rb_reserve_rec(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len, size_t long_len,
+		   unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	return ltt_rb_reserve_in(rb, rec, true, short_len, long_len, bits, ret_slot);
 }
 
 /**
@@ -455,6 +543,22 @@ static inline bool ltt_rb_commit_word_add(struct ltt_rb *rb, uint64_t pos, uint6
 static inline bool ltt_rb_commit_add(struct ltt_rb *rb, uint64_t pos, uint64_t len)
 {
 	return ltt_rb_commit_word_add(rb, pos, len + rb->event_one);
+}
+
+/*
+ * ltt_rb_commit_add() of a slot reserved with ltt_rb_reserve_rec(), then
+ * the record says nothing is in flight.  A writer that dies between the two
+ * leaves a record of a committed slot: the reader's repair tells it from a
+ * torn one by the commit count (doc/ust.md).
+ */
+static inline bool ltt_rb_commit_add_rec(struct ltt_rb *rb, struct ltt_rb_wrec *rec,
+					 uint64_t pos, uint64_t len)
+{
+	bool completed = ltt_rb_commit_add(rb, pos, len);
+
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
+	return completed;
 }
 
 /**
@@ -580,6 +684,72 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt);
  * it); -EAGAIN when a commit raced with the call (call get again).
  */
 int ltt_rb_abandon_subbuf(struct ltt_rb *rb);
+
+/**
+ * ltt_rb_writer_block() - the records of writer block @block
+ * @rb: any handle on the stream
+ * @block: below LTT_RB_WBLOCKS
+ *
+ * For a writer process once it holds the block's lock (byte @block of the
+ * region's file, F_OFD_SETLK, from its own open file description): its
+ * threads use records 0..LTT_RB_WRECS-1, one each, and the scratch record
+ * LTT_RB_WRECS when they have none.  NULL for a bad argument.
+ */
+struct ltt_rb_wrec *ltt_rb_writer_block(struct ltt_rb *rb, unsigned int block);
+
+/**
+ * ltt_rb_writer_block_clean() - may a new owner take block @block?
+ * @rb: the new owner's handle, holding the block's lock
+ *
+ * Clears the records of slots the reader has already passed (they were
+ * committed or repaired), then says whether none is left in flight: a
+ * record a dead owner left for the reader to repair must stay.  Returns
+ * true when the block is free for use.
+ */
+bool ltt_rb_writer_block_clean(struct ltt_rb *rb, unsigned int block);
+
+/* What ltt_rb_repair_subbuf() needs from the reader's process. */
+struct ltt_rb_repair_ops {
+	/*
+	 * Take block @block's lock (non-blocking): 1 when taken (its owner,
+	 * if any, is gone), 0 when a live process holds it, -errno on error.
+	 */
+	int (*lock)(void *arg, unsigned int block);
+	void (*unlock)(void *arg, unsigned int block);
+	/*
+	 * Write, at @dst, @len bytes that CTF readers skip as one event of
+	 * timestamp @ts: with the compact header when @len is below 13 (a
+	 * slot that short had a compact-sized timestamp), else the extended
+	 * one (src/common/ctf.h: ltt_ctf_torn_event()).
+	 */
+	void (*fill)(void *arg, void *dst, uint64_t len, uint64_t ts);
+	void *arg;
+};
+
+/**
+ * ltt_rb_repair_subbuf() - finish the packet a dead writer left incomplete
+ * @rb: the reader's handle
+ * @ops: locks and filler
+ *
+ * The packet at the read position is closed but short of commits.  If
+ * the slots still owed to it belong to writers whose blocks nobody holds
+ * any more (dead processes), and they account exactly for what is
+ * missing (bytes), they are completed as their writers would have: a torn
+ * event becomes a skip event of the same size and timestamp (counted in
+ * events_lost and stats.events_torn), a packet header or end fields the
+ * writer owed are written, and the commit count is set complete.  The
+ * committed events of the packet are untouched.  Records of a live block
+ * are never used: a writer that is slow or stopped keeps its slot, and
+ * the call returns -EBUSY.
+ * Returns 0 when the packet is now complete (read it); -ENODATA when the
+ * packet at the read position is not closed and short; -EBUSY when a live
+ * writer may still commit to it; -ENOENT when what is missing is not
+ * explained by dead writers' records (an untracked writer, or records
+ * that fit in several ways): only ltt_rb_abandon_subbuf() remains, once no
+ * writer is left; -EAGAIN when a commit raced with the repair (call get
+ * again); -errno from @ops->lock.
+ */
+int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops);
 
 /**
  * ltt_rb_events_lost() - the stream's running total of dropped events

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/ctf.h"
 #include "common/log.h"
 #include "consumerd/source-ust.h"
 
@@ -27,8 +28,56 @@ struct ust_source {
 	ino_t shm_ino;
 	struct ltt_rb rb;		/* the reader's handle */
 	struct ltt_rb_packet pkt;	/* the packet held, if any */
+	int lock_fd;			/* our own description: writer block locks */
+	struct ltt_rb_repair_ops repair;
 	bool warned_corrupt;
+	bool warned_torn;
 };
+
+/* Writer block @block's lock (ringbuf.h): 1 taken, 0 held by a live writer. */
+static int block_lock(void *arg, unsigned int block)
+{
+	struct ust_source *s = arg;
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = block, .l_len = 1 };
+
+	if (!fcntl(s->lock_fd, F_OFD_SETLK, &fl))
+		return 1;
+	return errno == EAGAIN || errno == EACCES ? 0 : -errno;
+}
+
+static void block_unlock(void *arg, unsigned int block)
+{
+	struct ust_source *s = arg;
+	struct flock fl = { .l_type = F_UNLCK, .l_whence = SEEK_SET, .l_start = block, .l_len = 1 };
+
+	fcntl(s->lock_fd, F_OFD_SETLK, &fl);
+}
+
+static void torn_fill(void *arg, void *dst, uint64_t len, uint64_t ts)
+{
+	(void)arg;
+	ltt_ctf_torn_event(dst, len, ts);
+}
+
+/*
+ * The packet at the read position is closed but short of commits: if the
+ * writers that owe it are dead, finish it for them.  0 when it can be read
+ * now.
+ */
+static int repair(struct ust_source *s)
+{
+	int ret;
+
+	if (s->lock_fd < 0)
+		return -ENOENT;
+	ret = ltt_rb_repair_subbuf(&s->rb, &s->repair);
+	if (!ret && !s->warned_torn) {
+		LTT_WARN("%s: a program died while recording an event: its packet is kept, the event counted lost (further ones are not logged)",
+			 s->base.label);
+		s->warned_torn = true;
+	}
+	return ret;
+}
 
 /*
  * The memory must not shrink under the mapping (an access past the end
@@ -141,10 +190,17 @@ static int ust_get(struct ltt_source *src, struct ltt_scratch *scratch,
 	struct ust_source *s = (struct ust_source *)src;
 	int ret;
 
-	if (s->rb.overwrite)
-		ret = ltt_rb_copy_next_subbuf(&s->rb, scratch->buf, scratch->len, &s->pkt);
-	else
-		ret = ltt_rb_get_next_subbuf(&s->rb, &s->pkt);
+	unsigned int tries;
+
+	for (tries = 0;; tries++) {
+		if (s->rb.overwrite)
+			ret = ltt_rb_copy_next_subbuf(&s->rb, scratch->buf, scratch->len, &s->pkt);
+		else
+			ret = ltt_rb_get_next_subbuf(&s->rb, &s->pkt);
+		/* nothing ready: maybe a dead writer holds the packet back */
+		if (ret != -EAGAIN || tries || repair(s))
+			break;
+	}
 	if (ret == -EIO) {
 		/* skipped and counted by the ring buffer */
 		if (!s->warned_corrupt)
@@ -177,8 +233,18 @@ static void ust_switch(struct ltt_source *src)
 static int ust_give_up(struct ltt_source *src)
 {
 	struct ust_source *s = (struct ust_source *)src;
-	int ret = ltt_rb_abandon_subbuf(&s->rb);
+	int ret = repair(s);
 
+	/* complete now: read it */
+	if (!ret)
+		return -EBUSY;
+	if (ret == -EAGAIN)
+		return ret;
+	/*
+	 * No writer should remain: a live one (-EBUSY) or an untracked one
+	 * (-ENOENT) loses the packet, counted.
+	 */
+	ret = ltt_rb_abandon_subbuf(&s->rb);
 	if (!ret)
 		LTT_WARN("%s: a packet left incomplete by a dead writer was given up (counted lost)",
 			 src->label);
@@ -203,12 +269,31 @@ static void ust_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_abandoned);
 }
 
+/*
+ * Our own open file description of the region, for the writer block locks
+ * (those of the fd we were given are shared with every holder of it).
+ * Without one, dead writers' packets can only be given up.
+ */
+static void open_lock_fd(struct ust_source *s, int shm_fd)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", shm_fd);
+	s->lock_fd = open(path, O_RDWR | O_CLOEXEC);
+	if (s->lock_fd < 0)
+		LTT_WARN("%s: can't open the stream's memory again (%s): packets of writers that die mid-event will be given up",
+			 s->base.label, strerror(errno));
+	s->repair = (struct ltt_rb_repair_ops){ block_lock, block_unlock, torn_fill, s };
+}
+
 static void ust_destroy(struct ltt_source *src)
 {
 	struct ust_source *s = (struct ust_source *)src;
 
 	if (s->base.poll_fd >= 0)
 		close(s->base.poll_fd);
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);
 	if (s->mem)
 		munmap(s->mem, s->len);
 	free(s);
@@ -243,6 +328,7 @@ int ltt_source_ust_create(const struct ltt_source_ust_cfg *cfg, struct ltt_sourc
 		return -ENOMEM;
 	s->base.ops = &ust_ops;
 	s->base.poll_fd = -1;
+	s->lock_fd = -1;
 	/* edge-triggered: the eventfd is shared with the writers, never read */
 	s->base.poll_events = EPOLLIN | EPOLLET;
 	snprintf(s->base.label, sizeof(s->base.label), "channel %s cpu %" PRIu32, cfg->chan_name,
@@ -252,6 +338,7 @@ int ltt_source_ust_create(const struct ltt_source_ust_cfg *cfg, struct ltt_sourc
 		ret = check_identity(s, cfg);
 	if (ret)
 		goto fail;
+	open_lock_fd(s, cfg->shm_fd);
 	s->base.poll_fd = fcntl(cfg->wakeup_fd, F_DUPFD_CLOEXEC, 3);
 	if (s->base.poll_fd < 0) {
 		ret = -errno;

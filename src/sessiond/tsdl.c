@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/ctf.h"
 #include "sessiond/tsdl.h"
 
 #if __BYTE_ORDER == __LITTLE_ENDIAN
@@ -389,6 +390,28 @@ int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, ui
 	for (i = 0; i < tp->nr_fields; i++)
 		put_field(&e, &tp->fields[i]);
 	put_text(&e, "\t};\n};\n\n");
+	return emit_end(&e);
+}
+
+int ltt_tsdl_torn_events(struct ltt_wbuf *out, uint32_t stream_id)
+{
+	static const char *const payload[] = {
+		"",
+		"\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 10; } _skip_length;\n"
+		"\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 16; } _skip[ _skip_length ];\n",
+		"\t\tinteger { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _skip_length;\n"
+		"\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 16; } _skip[ _skip_length ];\n",
+	};
+	struct emit e;
+	uint32_t i;
+
+	if (!out)
+		return -EINVAL;
+	emit_begin(&e, out);
+	for (i = 0; i < 3; i++) {
+		put_event_head(&e, LTT_CTF_TORN_NAME, LTT_CTF_TORN_ID_EMPTY + i, stream_id);
+		put_fmt(&e, "\tfields := struct {\n%s\t};\n};\n\n", payload[i]);
+	}
 	return emit_end(&e);
 }
 

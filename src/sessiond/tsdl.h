@@ -82,6 +82,17 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t);
 int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id);
 
 /**
+ * ltt_tsdl_torn_events() - append the event classes of torn events
+ * @out: the buffer (its error flag is set on allocation failure)
+ * @stream_id: the user-space channel
+ *
+ * The three LTT_CTF_TORN_ID_* classes (src/common/ctf.h) of a user-space
+ * stream: the consumer writes them over the slots of writers that died
+ * between reserve and commit.  Returns 0, -EINVAL, or -ENOMEM.
+ */
+int ltt_tsdl_torn_events(struct ltt_wbuf *out, uint32_t stream_id);
+
+/**
  * ltt_tsdl_event() - append the event block of @tp, event @event_id of
  * stream @stream_id
  * @tp: borrowed; must pass ltt_app_tracepoint_valid()

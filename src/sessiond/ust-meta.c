@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/ctf.h"
 #include "common/log.h"
 #include "sessiond/tsdl.h"
 #include "sessiond/ust-meta.h"
@@ -42,9 +43,12 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	ltt_trace_host_fill(host, session, &info, created);
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
 	ret = ltt_tsdl_trace_header(text, &info);
-	cds_list_for_each_entry(channel, &dom->channels, node)
+	cds_list_for_each_entry(channel, &dom->channels, node) {
 		if (!ret)
 			ret = ltt_tsdl_stream(text, channel->stream_id);
+		if (!ret)
+			ret = ltt_tsdl_torn_events(text, channel->stream_id);
+	}
 	return ret;
 }
 
@@ -100,6 +104,9 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		return -ENOMEM;
 	}
 	cls->id = classes->next_id++;
+	/* the ids of torn events are never a real event's */
+	if (classes->next_id == LTT_CTF_TORN_ID_EMPTY)
+		classes->next_id = LTT_CTF_TORN_ID_LONG + 1;
 	cls->pid = app->pid;
 	strcpy(cls->procname, app->procname);
 	cds_list_add_tail(&cls->node, &classes->list);

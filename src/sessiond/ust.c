@@ -4,8 +4,11 @@
  * programs' arrival and departure (see ust.h).
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "common/attr.h"
 #include "common/log.h"
@@ -377,12 +380,37 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
 	free(sessions);
 }
 
+#define APP_EXIT_WAIT_MS 200
+
+/*
+ * Its connection ended: wait (bounded) until the program has exited for
+ * good.  Its socket closes while it exits, before its last descriptors
+ * (those holding its writer blocks, ringbuf.h): until they close too, the
+ * consumer would take its torn slots for a live writer's and give up
+ * their packets.  Only for a program with per-PID traces; one that closed
+ * the connection but lives on costs the bound, once.
+ */
+static void wait_exited(pid_t pid)
+{
+	struct pollfd pfd;
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+
+	if (fd < 0)
+		return;	/* gone (ESRCH), or no pidfd: nothing to wait for */
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	while (poll(&pfd, 1, APP_EXIT_WAIT_MS) < 0 && errno == EINTR)
+		;
+	close(fd);
+}
+
 /* A program is gone: close its per-PID traces, drop the list's reference. */
 static void app_removed(void *arg, struct ltt_app *app)
 {
 	struct ltt_ust *ust = arg;
 	struct ltt_session **sessions;
 	struct ltt_ust_trace *trace;
+	bool waited = false;
 	size_t i, n;
 
 	pthread_mutex_lock(&ust->apps.lock);
@@ -394,6 +422,10 @@ static void app_removed(void *arg, struct ltt_app *app)
 		for (i = 0; i < n; i++) {
 			pthread_mutex_lock(&sessions[i]->lock);
 			trace = ltt_ust_buffers_find_trace(sessions[i], app, true);
+			if (trace && !waited) {
+				wait_exited(app->pid);
+				waited = true;
+			}
 			if (trace)
 				ltt_ust_buffers_close_trace(&ust->buffers, trace);
 			pthread_mutex_unlock(&sessions[i]->lock);

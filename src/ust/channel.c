@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,92 @@
 #include "ust/ust.h"
 
 static struct ust_channel *channels;	/* under the ust lock */
+static bool channels_stopped;		/* exit() under way: never enable again */
+
+struct ltt_rb_wrec ust_untracked_wrecs[LTT_RB_WRECS + 1];
+__thread uint32_t ust_wrec_idx = UST_WREC_UNSET;
+
+static uint32_t wrec_used;		/* bit i: index i is a thread's */
+static pthread_key_t wrec_key;
+static pthread_once_t wrec_once = PTHREAD_ONCE_INIT;
+static bool wrec_key_ok;
+
+_Static_assert(LTT_RB_WRECS <= 32, "wrec_used is 32 bits");
+
+/* A thread that had an index exits: its records hold nothing in flight. */
+static void wrec_release(void *arg)
+{
+	uint32_t idx = (uint32_t)((uintptr_t)arg - 1);
+
+	if (idx < LTT_RB_WRECS)
+		__atomic_fetch_and(&wrec_used, ~((uint32_t)1 << idx), __ATOMIC_RELEASE);
+}
+
+static void wrec_init(void)
+{
+	wrec_key_ok = !pthread_key_create(&wrec_key, wrec_release);
+}
+
+uint32_t ust_wrec_assign(void)
+{
+	uint32_t used, idx = LTT_RB_WRECS;
+
+	pthread_once(&wrec_once, wrec_init);
+	used = __atomic_load_n(&wrec_used, __ATOMIC_RELAXED);
+	/* no index without the key: it could never be given back */
+	while (wrec_key_ok && used != UINT32_MAX >> (32 - LTT_RB_WRECS)) {
+		idx = (uint32_t)__builtin_ctz(~used);
+		if (__atomic_compare_exchange_n(&wrec_used, &used, used | ((uint32_t)1 << idx),
+						false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+			pthread_setspecific(wrec_key, (void *)(uintptr_t)(idx + 1));
+			break;
+		}
+		idx = LTT_RB_WRECS;
+	}
+	ust_wrec_idx = idx;
+	return idx;
+}
+
+/*
+ * Take a writer block of the stream for this process: an OFD lock on byte
+ * k of the region's file, from a description of our own (the fd we were
+ * given shares its description with the daemons), on a block no dead
+ * writer left records in.  Without one, the stream's slots are untracked.
+ */
+static void stream_claim(struct ust_stream *s, int fd)
+{
+	struct flock fl;
+	char path[64];
+	unsigned int b;
+	int lfd;
+
+	s->wrecs = ust_untracked_wrecs;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	lfd = open(path, O_RDWR | O_CLOEXEC);
+	if (lfd < 0) {
+		ust_debug("no writer block (%s): a crash mid-event would cost a packet",
+			  strerror(errno));
+		return;
+	}
+	for (b = 0; b < LTT_RB_WBLOCKS; b++) {
+		memset(&fl, 0, sizeof(fl));
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		fl.l_start = b;
+		fl.l_len = 1;
+		if (fcntl(lfd, F_OFD_SETLK, &fl))
+			continue;
+		if (ltt_rb_writer_block_clean(&s->rb, b)) {
+			s->wrecs = ltt_rb_writer_block(&s->rb, b);
+			s->lock_fd = lfd;
+			return;
+		}
+		fl.l_type = F_UNLCK;
+		fcntl(lfd, F_OFD_SETLK, &fl);
+	}
+	ust_debug("every writer block of a stream is taken: a crash mid-event would cost a packet");
+	close(lfd);
+}
 
 static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32_t nr_streams)
 {
@@ -29,8 +117,11 @@ static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32
 	chan->owner = owner;
 	chan->key = key;
 	chan->nr_streams = nr_streams;
-	for (i = 0; i < nr_streams; i++)
+	for (i = 0; i < nr_streams; i++) {
 		chan->streams[i].wakeup_fd = -1;
+		chan->streams[i].lock_fd = -1;
+		chan->streams[i].wrecs = ust_untracked_wrecs;
+	}
 	return chan;
 }
 
@@ -60,13 +151,18 @@ static int stream_map(struct ust_stream *s, int fd)
 	}
 	mem = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	ret = mem == MAP_FAILED ? -errno : 0;
-	close(fd);
-	if (ret)
+	if (ret) {
+		close(fd);
 		return ret;
+	}
 	s->mem = mem;
 	s->len = (size_t)st.st_size;
 	s->mapped = true;
-	return ltt_rb_attach(&s->rb, mem, s->len);
+	ret = ltt_rb_attach(&s->rb, mem, s->len);
+	if (!ret)
+		stream_claim(s, fd);
+	close(fd);
+	return ret;
 }
 
 int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
@@ -104,7 +200,7 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
 		return ret;
 	chan->session_id = session_id;
 	chan->stream_id = stream_id;
-	chan->enabled = enabled;
+	chan->enabled = enabled && !channels_stopped;
 	*ret_chan = chan;
 	return 0;
 }
@@ -131,6 +227,21 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 	return 0;
 }
 
+void ust_channels_quiesce(void)
+{
+	struct ust_channel *c;
+
+	channels_stopped = true;
+	for (c = channels; c; c = c->next)
+		CMM_STORE_SHARED(c->enabled, 0);
+	ust_events_refresh();
+}
+
+bool ust_channels_stopped(void)
+{
+	return channels_stopped;
+}
+
 void ust_channel_destroy(struct ust_channel *chan)
 {
 	uint32_t i;
@@ -144,6 +255,9 @@ void ust_channel_destroy(struct ust_channel *chan)
 			munmap(s->mem, s->len);
 		if (s->wakeup_fd >= 0)
 			close(s->wakeup_fd);
+		/* nothing in flight (a grace period passed): the block is free */
+		if (s->lock_fd >= 0)
+			close(s->lock_fd);
 	}
 	free(chan);
 }

@@ -110,9 +110,20 @@ static void fork_prepare(void);
 static void fork_parent(void);
 static void fork_child(void);
 
+/*
+ * exit() ends the other threads wherever they are, a slot half written
+ * included.  Stop recording, then wait until no thread holds a slot: what
+ * was committed is whole, and nothing is torn.  (A thread exiting from
+ * inside a probe, a signal handler's exit(), cannot wait for itself.)
+ */
 static void mark_exiting(void)
 {
 	__atomic_store_n(&exiting, true, __ATOMIC_RELAXED);
+	ust_lock();
+	ust_channels_quiesce();
+	ust_unlock();
+	if (!urcu_bp_read_ongoing())
+		urcu_bp_synchronize_rcu();
 }
 
 static void init(void)

@@ -114,13 +114,18 @@ static inline __attribute__((always_inline)) void *reserve_in(struct ust_stream 
 {
 	size_t long_len = plen + HDR_EXTENDED;
 	struct ltt_rb_slot slot;
-	uint32_t word;
+	struct ltt_rb_wrec *rec;
+	uint32_t word, idx = ust_wrec_idx;
 	uint8_t *h;
 
-	if (__builtin_expect(ltt_rb_reserve_ts(&s->rb, id < COMPACT_ID_LIMIT ?
-						 plen + HDR_COMPACT : long_len,
-					       long_len, COMPACT_TS_BITS, &slot) != 0, 0))
+	if (__builtin_expect(idx == UST_WREC_UNSET, 0))
+		idx = ust_wrec_assign();
+	rec = &s->wrecs[idx];
+	if (__builtin_expect(ltt_rb_reserve_rec(&s->rb, rec, id < COMPACT_ID_LIMIT ?
+						  plen + HDR_COMPACT : long_len,
+						long_len, COMPACT_TS_BITS, &slot) != 0, 0))
 		return NULL;	/* dropped: the ring buffer counted it */
+	ctx->ltt_reserved[0] = (uintptr_t)rec;
 	ctx->ltt_stream = s;
 	ctx->ltt_pos = slot.pos;
 	ctx->ltt_len = slot.len;
@@ -222,7 +227,8 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 	struct ust_stream *s = ctx->ltt_stream;
 	bool completed;
 
-	completed = ltt_rb_commit_add(&s->rb, ctx->ltt_pos, ctx->ltt_len);
+	completed = ltt_rb_commit_add_rec(&s->rb, (struct ltt_rb_wrec *)(uintptr_t)ctx->ltt_reserved[0],
+					  ctx->ltt_pos, ctx->ltt_len);
 	/* Most events go to one session and complete nothing: leave at once. */
 	if (__builtin_expect(completed || ctx->ltt_next < ts->nr, 0))
 		return commit_slow(ctx, completed);

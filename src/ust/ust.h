@@ -159,11 +159,35 @@ void ust_retire_flush(struct ust_retire *retire);
 
 struct ust_stream {
 	struct ltt_rb rb;	/* attached to mem */
+	struct ltt_rb_wrec *wrecs;	/* our block's records, or ust_untracked_wrecs */
 	void *mem;
 	size_t len;
 	bool mapped;		/* mem is ours to munmap */
 	int wakeup_fd;		/* ours to close, or -1 */
+	int lock_fd;		/* holds our writer block's lock, or -1 */
 };
+
+/*
+ * The records of a stream whose writer block could not be taken (no
+ * /proc, or every block in use): written, never read.
+ */
+extern struct ltt_rb_wrec ust_untracked_wrecs[LTT_RB_WRECS + 1];
+
+/*
+ * Each thread's record index in the writer blocks (ringbuf.h): 0 ..
+ * LTT_RB_WRECS - 1, LTT_RB_WRECS (the scratch record) when all are taken,
+ * UST_WREC_UNSET until its first event.
+ */
+#define UST_WREC_UNSET (LTT_RB_WRECS + 1)
+extern __thread uint32_t ust_wrec_idx;
+
+/**
+ * ust_wrec_assign() - give the calling thread a record index (returned and
+ * stored in ust_wrec_idx); freed when the thread exits.  Any thread, no
+ * lock; async-signal-safe but for its first call in the process
+ * (pthread_once).
+ */
+uint32_t ust_wrec_assign(void);
 
 struct ust_channel {
 	struct ust_channel *next;		/* channel list, ust lock */
@@ -233,6 +257,16 @@ int ust_channel_remove(struct ust_channel *chan, struct ust_retire *retire);
  * @owner; ust lock held.  Returns the number that could not be removed.
  */
 unsigned int ust_channels_remove_owner(const void *owner, struct ust_retire *retire);
+
+/**
+ * ust_channels_quiesce() - disable every channel for good (exit() is under
+ * way); ust lock held.  After a grace period no thread holds a slot: the
+ * threads exit() kills then tear none.
+ */
+void ust_channels_quiesce(void);
+
+/** ust_channels_stopped() - has ust_channels_quiesce() run?  ust lock held */
+bool ust_channels_stopped(void);
 
 /**
  * ust_channels_fork_child() - unmap and forget every channel, in a child

@@ -86,6 +86,11 @@ check_PROGRAMS += tests/regression/app/ust_app
 tests_regression_app_ust_app_SOURCES = tests/regression/app/ust_app.c \
 	tests/regression/app/test_tp.h
 tests_regression_app_ust_app_LDADD = src/ust/libltt-ust.la
+# A program that dies while it records (test_ust_torn.sh).
+check_PROGRAMS += tests/regression/app/ust_torn
+tests_regression_app_ust_torn_SOURCES = tests/regression/app/ust_torn.c \
+	tests/regression/app/test_tp.h
+tests_regression_app_ust_torn_LDADD = src/ust/libltt-ust.la
 # A program whose ltt_test:seq has other fields (test_ust_layout.sh).
 check_PROGRAMS += tests/regression/app/ust_app_alt
 tests_regression_app_ust_app_alt_SOURCES = tests/regression/app/ust_app_alt.c
@@ -107,6 +112,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_fork.sh \
 	tests/regression/test_ust_start_order.sh \
 	tests/regression/test_ust_kill.sh \
+	tests/regression/test_ust_torn.sh \
 	tests/regression/test_ust_sessions.sh \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_full_speed.sh \

@@ -584,12 +584,22 @@ static void *writer_main(void *arg)
  * The tests.
  */
 
+/* Where sub-buffer 0 starts: header, commit records, writer area, rounded to a page. */
+static uint64_t doff(uint64_t num_subbuf)
+{
+	uint64_t end = 256 + 64 * num_subbuf + LTT_RB_WBLOCKS * sizeof(struct ltt_rb_wblock);
+
+	return (end + 4095) & ~(uint64_t)4095;
+}
+
 static void test_geometry(void)
 {
-	tap_is_u64(ltt_rb_region_size(4096, 2), 4096 + 2 * 4096, "region size 2 x 4 KiB");
-	tap_is_u64(ltt_rb_region_size(4096, 64), 8192 + 64 * 4096,
-		   "region size 64 x 4 KiB: commit records spill onto a second page");
-	tap_is_u64(ltt_rb_region_size(1 << 20, 4), 4096 + 4 * (1 << 20), "region size 4 x 1 MiB");
+	tap_is_u64(doff(2), 36864, "data offset of 2 sub-buffers: 9 pages (writer area 33 KiB)");
+	tap_is_u64(ltt_rb_region_size(4096, 2), doff(2) + 2 * 4096, "region size 2 x 4 KiB");
+	tap_is_u64(ltt_rb_region_size(4096, 64), doff(64) + 64 * 4096,
+		   "region size 64 x 4 KiB: commit records spill onto another page");
+	tap_is_u64(doff(64), 40960, "data offset of 64 sub-buffers: 10 pages");
+	tap_is_u64(ltt_rb_region_size(1 << 20, 4), doff(4) + 4 * (1 << 20), "region size 4 x 1 MiB");
 	tap_is_u64(ltt_rb_region_size(4096, 1), 0, "one sub-buffer is refused");
 	tap_is_u64(ltt_rb_region_size(2048, 2), 0, "sub-buffers under 4 KiB are refused");
 	tap_is_u64(ltt_rb_region_size(12288, 2), 0, "sub-buffer size not a power of two");
@@ -613,6 +623,7 @@ static const struct corruption corruptions[] = {
 	{ "bad magic", offsetof(struct ltt_rb_shm, magic), 4, 0x12345678 },
 	{ "bad ABI version", offsetof(struct ltt_rb_shm, abi_version), 4, LTT_RB_ABI_VERSION + 1 },
 	{ "version 1 (commit words without events)", offsetof(struct ltt_rb_shm, abi_version), 4, 1 },
+	{ "version 2 (no writer area)", offsetof(struct ltt_rb_shm, abi_version), 4, 2 },
 	{ "sub-buffer size 0", offsetof(struct ltt_rb_shm, subbuf_size), 8, 0 },
 	{ "sub-buffer size not a power of two", offsetof(struct ltt_rb_shm, subbuf_size), 8, 12288 },
 	{ "sub-buffer size too small", offsetof(struct ltt_rb_shm, subbuf_size), 8, 2048 },
@@ -730,7 +741,7 @@ static void test_lengths(void)
 	tap_is_int(get_pkt(&rb, &pkt), 0, "the exactly full packet is readable");
 	tap_is_u64(pkt.content_size, 4096, "its content is the whole sub-buffer");
 	tap_is_u64(pkt.events_discarded, 2, "its events_discarded is the running total");
-	tap_is_u64(pkt.region_offset, 4096, "the packet lies at the data offset");
+	tap_is_u64(pkt.region_offset, doff(2), "the packet lies at the data offset");
 	check_packet(&c, &pkt);
 	ltt_rb_put_subbuf(&rb, &pkt);
 	tap_is_int(ltt_rb_put_subbuf(&rb, &pkt), -EINVAL, "putting it twice is refused");
@@ -1416,7 +1427,7 @@ static void test_hostile(void)
 	/* a complete-looking packet with a content_size of 2^40 bits */
 	ev_write(&rb, 0, 0, 64);
 	ltt_rb_flush(&rb, false);
-	ph = (struct ltt_rb_packet_header *)(void *)(mem + 4096);
+	ph = (struct ltt_rb_packet_header *)(void *)(mem + doff(4));
 	ph->content_size = (uint64_t)1 << 40;
 	tap_is_int(get_pkt(&rb, &pkt), -EIO, "hostile: huge content_size: -EIO");
 	tap_ok(rb.stats.packets_corrupt == 1 && rb.consumed == 4096,
@@ -1424,7 +1435,7 @@ static void test_hostile(void)
 	/* content smaller than the header */
 	ev_write(&rb, 0, 1, 64);
 	ltt_rb_flush(&rb, false);
-	ph = (struct ltt_rb_packet_header *)(void *)(mem + 8192);
+	ph = (struct ltt_rb_packet_header *)(void *)(mem + doff(4) + 4096);
 	ph->content_size = 8 * 10;
 	tap_is_int(get_pkt(&rb, &pkt), -EIO, "hostile: content under the header: -EIO");
 	/* a commit count claiming the next lap in discard mode */
@@ -1435,7 +1446,7 @@ static void test_hostile(void)
 	/* a wrong sequence number */
 	ev_write(&rb, 0, 3, 64);
 	ltt_rb_flush(&rb, false);
-	ph = (struct ltt_rb_packet_header *)(void *)(mem + 4096 + 3 * 4096);
+	ph = (struct ltt_rb_packet_header *)(void *)(mem + doff(4) + 3 * 4096);
 	ph->packet_seq_num = 12345;
 	tap_is_int(get_pkt(&rb, &pkt), -EIO, "hostile: wrong seq num: -EIO");
 	tap_is_u64(rb.stats.packets_corrupt, 4, "hostile: four corrupt packets counted");

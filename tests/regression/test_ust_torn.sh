@@ -1,0 +1,159 @@
+#!/bin/bash
+# test_ust_torn.sh - programs that die while they record, with per-UID
+# and per-PID buffers.  Every event a program committed is in the trace
+# after stop; an event torn by the death (reserved, not committed) is a
+# skip event (ltt_ust:torn) and counted in the discarded events; a
+# program that comes after on the same CPU records every event.
+#
+#   tear  3 threads commit 2000 events each; then the program reserves
+#         one more, writes half of it and raises SIGKILL (mid-copy,
+#         between reserve and commit).  Exact: 6000 recorded, 1 torn, 1
+#         discarded.  Then a second program pinned to the same CPU.
+#   flat  2 threads record flat out; SIGKILL from the test.  Per thread
+#         the calls that returned are known (a shared counter): all of
+#         them are recorded, gapless, and recorded + torn is that count
+#         or one more (a call cut short by the kill).
+#   exit  3 threads record flat out while main calls exit(): every event
+#         committed before exit() is recorded, gapless, nothing torn,
+#         nothing discarded (the library stops recording and waits for
+#         the threads' slots before the process ends).
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+UST_TORN="$LTT_TOP_BUILDDIR/tests/regression/app/ust_torn"
+if [ -x "$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_torn" ] &&
+	grep -q '^relink_command=""' "$UST_TORN" 2>/dev/null; then
+	UST_TORN="$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_torn"
+fi
+
+ust_setup
+plan 60
+
+torn_app() {
+	(
+		close_fifos
+		exec timeout "$TEST_TIMEOUT" "$UST_TORN" "$@"
+	)
+}
+
+# session NAME MODE [CHANNEL OPTIONS]: create, a channel, ltt_test:seq, start.
+session() {
+	local name=$1 mode=$2
+	shift 2
+	{
+		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
+		lttctl -q enable-channel -u c0 --buffers-"$mode" "$@" &&
+		lttctl -q enable-event -u ltt_test:seq -c c0 &&
+		lttctl -q start
+	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
+}
+
+# finish NAME: stop, the discarded count into LOST, the trace into OUT.
+finish() {
+	ok_cmd "$1: stop" lttctl stop "$1"
+	LOST=$(lttctl list "$1" | sed -n 's/^ *discarded events: //p')
+	OUT="$TEST_TMP/$1.out"
+	bt "$TEST_TMP/$1" "$OUT"
+	is "$?:$(grep -vc -e ' ltt_test:seq: ' -e ' ltt_ust:torn: ' "$OUT")" 0:0 \
+		"$1: babeltrace2 reads the trace: seq and torn events only"
+}
+
+# per_thread OUT ROLE THREADS COUNTS FIRST: per thread t, the recorded seqs
+# are exactly 0..m-1 with m the count of returned calls (slot FIRST + t of
+# the file COUNTS) or one more; prints what is wrong.  TORN_OK=1 allows
+# m + 1 to be the count of one torn call instead.
+per_thread() {
+	od -An -v -t u8 -w8 "$4" | awk -v role="$2" -v threads="$3" -v first="$5" '
+	FILENAME == "-" { c[NR - 1] = $1 + 0; next }
+	/ ltt_test:seq: / {
+		match($0, /role = "[^"]*"/); r = substr($0, RSTART + 8, RLENGTH - 9)
+		if (r != role) next
+		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
+		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+		if (t < 0 || t >= threads || seen[t, s]++) { bad++; next }
+		n[t]++
+		if (s + 1 > m[t]) m[t] = s + 1
+	}
+	END {
+		for (t = 0; t < threads; t++) {
+			want = c[first + t]
+			if (n[t] != m[t]) printf "thread %d: %d events for seqs 0..%d\n", t, n[t], m[t] - 1
+			if (m[t] < want || m[t] > c[t] + 1)
+				printf "thread %d: %d recorded, %d calls had returned (%d at the end)\n", t, m[t], want, c[t]
+		}
+		if (bad) printf "%d events recorded twice or out of range\n", bad
+	}' - "$1"
+}
+
+open_fifo ready "$TEST_TMP/ready"
+
+# The three skip event classes through babeltrace2: a torn event of 12
+# bytes (compact header), of ~50 bytes, of ~330 bytes (a long role).
+long=$(printf 'r%.0s' $(seq 300))
+for torn in "tearcrit torn" "tear torn" "tear $long"; do
+	set -- $torn
+	name=skip${#2}$1
+	session $name uid
+	lttctl -q enable-event -u ltt_test:crit -c c0
+	torn_app -m $1 -r $2 -t 1 -n 100 -p 0 &
+	{ wait $!; } 2>/dev/null
+	is $? $((128 + 9)) "$name: the program killed itself mid-event"
+	finish $name
+	is "$(count_events "$OUT" ltt_test:seq):$(count_events "$OUT" ltt_ust:torn):$LOST" 100:1:1 \
+		"$name: 100 events, one skip event, one discarded"
+	lttctl -q destroy $name
+done
+
+for mode in uid pid; do
+	# tear: killed between reserve and commit, a program after it on CPU 0
+	name=tear$mode
+	session $name $mode
+	torn_app -m tear -r torn -t 3 -n 2000 -p 0 &
+	{ wait $!; } 2>/dev/null	# no "Killed" notice
+	is $? $((128 + 9)) "$name: the program killed itself mid-event"
+	torn_app -m plain -r after -t 2 -n 3000 -p 0
+	is $? 0 "$name: a program after it on the same CPU"
+	finish $name
+	is "$(seq_check "$OUT" torn 3 2000)" "" "$name: the killed program's 3 x 2000 committed events, once each"
+	is "$(seq_check "$OUT" after 2 3000)" "" "$name: the next program's 2 x 3000 events, once each"
+	is "$(count_events "$OUT" ltt_test:seq)" 12000 "$name: no other seq event"
+	is "$(count_events "$OUT" ltt_ust:torn)" 1 "$name: the torn event is one skip event"
+	is "$LOST" 1 "$name: and counted: 1 discarded event"
+	lttctl -q destroy $name
+
+	# flat: SIGKILL while two threads record flat out
+	name=flat$mode
+	session $name $mode --subbuf-size 1M --num-subbuf 8
+	torn_app -m flat -r flat -t 2 -n 20000 -c "$TEST_TMP/$name.counts" -w "$TEST_TMP/ready" &
+	pid=$!
+	wait_ready $ready
+	ok $? "$name: every thread has recorded 20000 events"
+	kill -KILL $READY_PIDS
+	{ wait $pid; } 2>/dev/null
+	is $? $((128 + 9)) "$name: killed by SIGKILL while recording"
+	torn_app -m plain -r after -t 2 -n 3000
+	is $? 0 "$name: a program after it"
+	finish $name
+	is "$(per_thread "$OUT" flat 2 "$TEST_TMP/$name.counts" 0)" "" \
+		"$name: per thread, every call that returned is recorded, gapless"
+	torn=$(count_events "$OUT" ltt_ust:torn)
+	ok "$([ "$torn" -le 2 ]; echo $?)" "$name: at most one torn event per thread ($torn)"
+	diag "$name: $torn torn event(s), calls returned: $(od -An -v -t u8 "$TEST_TMP/$name.counts" | xargs)"
+	is "$LOST" "$torn" "$name: discarded events == torn events"
+	is "$(seq_check "$OUT" after 2 3000)" "" "$name: the next program's 2 x 3000 events, once each"
+	lttctl -q destroy $name
+
+	# exit: exit() while three threads record
+	name=exit$mode
+	session $name $mode --subbuf-size 1M --num-subbuf 8
+	torn_app -m exit -r exiting -t 3 -n 5000 -c "$TEST_TMP/$name.counts"
+	is $? 0 "$name: exit() while threads record"
+	finish $name
+	is "$(per_thread "$OUT" exiting 3 "$TEST_TMP/$name.counts" 3)" "" \
+		"$name: per thread, every call that returned before exit() is recorded, gapless"
+	is "$(count_events "$OUT" ltt_ust:torn)" 0 "$name: nothing torn"
+	is "$LOST" 0 "$name: nothing discarded"
+	lttctl -q destroy $name
+done
+done_testing
