@@ -6,8 +6,10 @@
  * target with any compiler.  It does not learn from coverage: for real
  * fuzzing, build with clang (scripts/fuzz.sh, doc/fuzzing.md).
  *
- *   TARGET [-n RUNS] [-s SEED] PATH...  replay each file (or each file of
+ *   TARGET [-n RUNS] [-t SECONDS] [-s SEED] PATH...
+ *                                       replay each file (or each file of
  *                                       each directory), then RUNS mutants
+ *                                       (or as many as SECONDS allow)
  *   TARGET -x N [-s SEED] PATH...       write mutant N to stdout
  *   TARGET --write-seeds DIR            write the target's seeds into DIR
  *
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fuzz.h"
@@ -296,7 +299,7 @@ static void emit_seed(const char *name, const void *data, size_t len)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: fuzz-target [-n RUNS] [-s SEED] PATH...\n"
+	fprintf(stderr, "usage: fuzz-target [-n RUNS] [-t SECONDS] [-s SEED] PATH...\n"
 		"       fuzz-target -x N [-s SEED] PATH...\n"
 		"       fuzz-target --write-seeds DIR\n");
 	exit(2);
@@ -304,7 +307,8 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long long runs = 0, seed = 1, one = 0, i;
+	unsigned long long runs = 0, seed = 1, one = 0, i, seconds = 0;
+	time_t end;
 	bool write_one = false;
 	uint8_t *buf;
 	int opt;
@@ -314,8 +318,11 @@ int main(int argc, char **argv)
 		ltt_fuzz_seeds(emit_seed);
 		return 0;
 	}
-	while ((opt = getopt(argc, argv, "n:s:x:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:t:x:")) != -1) {
 		switch (opt) {
+		case 't':
+			seconds = strtoull(optarg, NULL, 0);
+			break;
 		case 'n':
 			runs = strtoull(optarg, NULL, 0);
 			break;
@@ -354,10 +361,11 @@ int main(int argc, char **argv)
 	for (i = 0; i < nr_inputs; i++)
 		if (run(inputs[i].data, inputs[i].len))
 			return 1;
-	for (i = 0; i < runs; i++)
+	end = time(NULL) + (time_t)seconds;
+	for (i = 0; i < runs && (!seconds || time(NULL) < end); i++)
 		if (run(buf, mutant(seed, i, buf)))
 			return 1;
-	printf("fuzz driver: %zu inputs replayed, %llu mutants run (seed %llu)\n", nr_inputs, runs,
+	printf("fuzz driver: %zu inputs replayed, %llu mutants run (seed %llu)\n", nr_inputs, i,
 	       seed);
 	for (i = 0; i < nr_inputs; i++)
 		free(inputs[i].data);

@@ -11,6 +11,7 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_tsdl \
 	tests/fuzz/fuzz_consumer \
 	tests/fuzz/fuzz_relay \
+	tests/fuzz/fuzz_relayd \
 	tests/fuzz/fuzz_live \
 	tests/fuzz/fuzz_ctf \
 	tests/fuzz/fuzz_ringbuf \
@@ -69,6 +70,20 @@ tests_fuzz_fuzz_relay_SOURCES = tests/fuzz/fuzz_relay.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_relay_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_relay_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_relay_LDADD = $(FUZZ_LINK_WITH)
+
+# ltt-relayd's servers, in-process (its sources but main.c).
+tests_fuzz_fuzz_relayd_SOURCES = tests/fuzz/fuzz_relayd.c $(FUZZ_COMMON_SRC) \
+	src/relayd/relayd.h \
+	src/relayd/server.c src/relayd/server.h \
+	src/relayd/ctrl.c src/relayd/ctrl.h \
+	src/relayd/data.c src/relayd/data.h \
+	src/relayd/model.c src/relayd/model.h \
+	src/relayd/session.c src/relayd/session.h \
+	src/relayd/stream.c src/relayd/stream.h \
+	src/relayd/live.c src/relayd/live.h
+tests_fuzz_fuzz_relayd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_relayd_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_relayd_LDADD = $(FUZZ_LINK_WITH)
 
 tests_fuzz_fuzz_live_SOURCES = tests/fuzz/fuzz_live.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_live_CFLAGS = $(FUZZ_COMPILE_FLAGS)

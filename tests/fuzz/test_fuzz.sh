@@ -4,7 +4,7 @@
 # Built with libFuzzer (clang), each target fuzzes for LTT_FUZZ_SECONDS
 # (default 3) from its corpus, tests/fuzz/corpus/TARGET/; otherwise the
 # replay driver (driver.c) runs the corpus and LTT_FUZZ_RUNS (default
-# 3000) deterministic mutants of it.  A failing input is kept as
+# 3000) deterministic mutants of it, at most for LTT_FUZZ_SECONDS.  A failing input is kept as
 # tests/fuzz/crash-TARGET in the build tree; doc/fuzzing.md says what next.
 set -u
 : "${LTT_TOP_BUILDDIR:?run through make check, or set LTT_TOP_BUILDDIR}"
@@ -41,7 +41,7 @@ for t in $targets; do
 			"$work/log") runs"
 		crash=$(ls "$work"/crash-* 2>/dev/null | head -n 1)
 	else
-		(cd "$work" && "$bin" -n "$runs" "$corpus/$t") >"$work/log" 2>&1
+		(cd "$work" && "$bin" -n "$runs" -t "$seconds" "$corpus/$t") >"$work/log" 2>&1
 		status=$?
 		what=$(sed -n 's/^fuzz driver: //p' "$work/log")
 		crash=$(ls "$work"/fuzz-crash-input 2>/dev/null)
