@@ -390,11 +390,15 @@ int main(int argc, const char **argv)
 	int level, ret;
 
 	ret = parse_options(argc, argv, &opts);
-	if (ret)
-		return ret > 0 ? 0 : 1;
+	if (ret) {
+		ret = ret > 0 ? 0 : 1;
+		goto out;
+	}
 	level = opts.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + opts.verbose;
 	ltt_log_init("ltt-sessiond", level);
 	ret = run(&opts);
+out:
+	/* popt's copies of the string options, also after a refused command line */
 	free(opts.rundir);
 	free(opts.group);
 	free(opts.consumerd_path);
