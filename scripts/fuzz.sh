@@ -27,7 +27,7 @@ esac
 "$top/scripts/deps.sh" --sanitize || exit 1
 dir=${LTT_ASAN_BUILDDIR:-$top/build-asan}
 cc=${LTT_SAN_CC:-$(command -v clang-14 || command -v clang || echo clang)}
-san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment"
 [ -x "$top/configure" ] || (cd "$top" && ./bootstrap >/dev/null 2>&1) ||
 	{ echo "fuzz.sh: ./bootstrap failed; run it by hand to see why" >&2; exit 1; }
 if [ ! -f "$dir/Makefile" ]; then
