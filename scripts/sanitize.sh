@@ -9,7 +9,8 @@
 #         threads share memory (the ring buffer, the event loop, the relay
 #         sink, the tracer library's threads); scripts/tsan.supp says what
 #         TSan cannot see (synchronization through a forked process).
-# Usage: scripts/sanitize.sh [asan|tsan]... (default: both).  Ends with
+# Usage: scripts/sanitize.sh [asan|tsan]... (default: both); set
+# LTT_SAN_TESTS="tests/..." to run only those tests of the asan pass.  Ends with
 # one line "N passed, N failed, N skipped" over the passes run.  A report
 # of a sanitizer in any process (daemons' included, whose stderr nobody
 # reads) fails the pass: reports are written under BUILD/sanitizer-logs/.
@@ -89,7 +90,7 @@ for p in $passes; do
 	asan)
 		run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
 			"-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment" \
-			KERNEL_TESTS= ;;
+			KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;
 	tsan)
 		run_pass tsan "${LTT_TSAN_BUILDDIR:-$top/build-tsan}" "-fsanitize=thread" \
 			TESTS="$TSAN_TESTS" check_PROGRAMS="$TSAN_TESTS" \
