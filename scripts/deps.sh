@@ -1,13 +1,25 @@
 #!/bin/sh
 # Install the Debian 12 packages ltt needs to build and test (idempotent).
-# Run as root.  Kernel-module test packages come with --kernel.
+# Run as root.  Kernel-module test packages come with --kernel; clang and
+# its sanitizer and libFuzzer runtimes (scripts/sanitize.sh, scripts/fuzz.sh)
+# with --sanitize.
 set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
 babeltrace2 util-linux procps valgrind"
-[ "${1:-}" = "--kernel" ] && pkgs="$pkgs qemu-system-x86 linux-image-amd64
-linux-headers-amd64 busybox-static kmod cpio zstd xz-utils"
+for opt in "$@"; do
+	case $opt in
+	--kernel)
+		pkgs="$pkgs qemu-system-x86 linux-image-amd64 linux-headers-amd64
+busybox-static kmod cpio zstd xz-utils" ;;
+	--sanitize)
+		pkgs="$pkgs clang-14 libclang-rt-14-dev" ;;
+	*)
+		echo "deps.sh: unknown option '$opt' (--kernel, --sanitize)" >&2
+		exit 2 ;;
+	esac
+done
 
 missing=""
 for p in $pkgs; do

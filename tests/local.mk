@@ -9,3 +9,4 @@ AM_TESTS_ENVIRONMENT = \
 include tests/unit/local.mk
 include tests/regression/local.mk
 include tests/kernel/local.mk
+include tests/fuzz/local.mk

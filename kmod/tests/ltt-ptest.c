@@ -90,7 +90,7 @@ static int test_nr, failed;
 static FILE *facts;
 static volatile sig_atomic_t got_usr1;
 
-static bool check(bool ok, const char *fmt, ...)
+static bool __attribute__((format(printf, 2, 3))) check(bool ok, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -110,7 +110,7 @@ static void __attribute__((noreturn)) die(const char *what)
 	exit(1);
 }
 
-static void fact(const char *key, const char *fmt, ...)
+static void __attribute__((format(printf, 2, 3))) fact(const char *key, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -161,7 +161,8 @@ static int q_append(struct byteq *q, const void *p, size_t len)
 		q->buf = buf;
 		q->cap = cap;
 	}
-	memcpy(q->buf + q->len, p, len);
+	if (len)	/* p may be NULL then (an empty message): memcpy wants non-NULL */
+		memcpy(q->buf + q->len, p, len);
 	q->len += len;
 	return 0;
 }

@@ -364,8 +364,10 @@ static int serve_buffer(struct ltt_relay_conn *conn)
 			return ret;
 		pos += LTT_RELAY_CTRL_HDR_SIZE + (size_t)h.data_size;
 	}
-	memmove(cs->in, cs->in + pos, cs->in_len - pos);
-	cs->in_len -= pos;
+	if (pos) {	/* cs->in may be NULL (nothing buffered): no arithmetic on it */
+		memmove(cs->in, cs->in + pos, cs->in_len - pos);
+		cs->in_len -= pos;
+	}
 	return 0;
 }
 

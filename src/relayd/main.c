@@ -491,10 +491,14 @@ int main(int argc, const char **argv)
 	int ret;
 
 	ret = parse_options(argc, argv, &o);
-	if (ret)
-		return ret > 0 ? 0 : 1;
+	if (ret) {
+		ret = ret > 0 ? 0 : 1;
+		goto out;
+	}
 	ltt_log_init("ltt-relayd", o.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + o.verbose);
 	ret = run(&o);
+out:
+	/* popt's copies of the string options, also after a refused command line */
 	free(o.ctrl_url);
 	free(o.data_url);
 	free(o.live_url);

@@ -573,12 +573,16 @@ int main(int argc, const char **argv)
 	int level, ret;
 
 	ret = parse_options(argc, argv, &opts);
-	if (ret)
-		return ret > 0 ? 0 : 1;
+	if (ret) {
+		ret = ret > 0 ? 0 : 1;
+		goto out;
+	}
 	level = opts.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + opts.verbose;
 	ltt_log_init("ltt-sessiond", level);
 	ltt_log_ratelimit_set(opts.lim.log_burst, opts.lim.log_interval_s * 1000);
 	ret = run(&opts);
+out:
+	/* popt's copies of the string options, also after a refused command line */
 	free(opts.rundir);
 	free(opts.group);
 	free(opts.consumerd_path);

@@ -279,8 +279,10 @@ static int stats(struct cons *c, uint64_t key, struct stats *ret)
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u64(&w, key);
 	status = call_fds(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
-	if (status)
+	if (status) {
+		ltt_msg_fini(&reply);	/* an error reply has its status payload */
 		return status;
+	}
 	ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
 	ltt_rbuf_get_u32(&r);
 	ret->events_lost = ltt_rbuf_get_u64(&r);

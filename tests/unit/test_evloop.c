@@ -24,7 +24,7 @@
 #define MS 1000000ULL
 #define GUARD_NS (10000 * MS)
 
-static void die(const char *what)
+static void __attribute__((noreturn)) die(const char *what)
 {
 	fprintf(stderr, "test_evloop: %s: %s\n", what, strerror(errno));
 	exit(99);

@@ -1109,6 +1109,7 @@ static void test_tiny_full(void)
 	}
 	/* (4096 - 84) / 64 = 62 events per packet, two packets */
 	tap_is_u64(ok, 124, "tiny: 124 events fit in two packets");
+	tap_is_u64(nobufs, 1000 - ok, "tiny: every other reserve is refused with -ENOBUFS");
 	tap_is_u64(ltt_rb_events_lost(&rb), 1000 - ok, "tiny: lost == written - reserved");
 	tap_is_int(get_pkt(&rb, &pkt), 0, "tiny: the first packet is complete");
 	discarded0 = pkt.events_discarded;

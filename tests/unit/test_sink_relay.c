@@ -306,7 +306,7 @@ static bool fake_wait(struct fake *f, const unsigned int *counter, unsigned int 
 /* The pump thread: the data thread's loop over the relay's fds. */
 struct pump {
 	struct ltt_relay *relay;
-	volatile bool stop;
+	bool stop;	/* atomic: set by the test, read by the pump */
 	pthread_t thread;
 };
 
@@ -318,7 +318,7 @@ static void *pump_main(void *arg)
 	int c, d, k;
 
 	ltt_sink_relay_fds(p->relay, &c, &d, &k);
-	while (!p->stop) {
+	while (!__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) {
 		pfd[0] = (struct pollfd){ .fd = c, .events = (short)ce };
 		pfd[1] = (struct pollfd){ .fd = de ? d : -1, .events = POLLOUT };
 		pfd[2] = (struct pollfd){ .fd = k, .events = POLLIN };
@@ -598,7 +598,7 @@ static void test_session(void)
 		ltt_sink_destroy(late);
 	}
 
-	pump.stop = true;
+	__atomic_store_n(&pump.stop, true, __ATOMIC_RELEASE);
 	pthread_join(pump.thread, NULL);
 	ltt_sink_destroy(sink);
 	ltt_output_destroy(cout);

@@ -63,7 +63,8 @@ struct worker {
 static void *emit(void *arg)
 {
 	const struct worker *w = arg;
-	static const char *const texts[] = { "alpha", "beta-text", "" , "gamma" };
+	/* arrays, not literals: the atext field copies 4 bytes of even "" */
+	static const char texts[][16] = { "alpha", "beta-text", "", "gamma" };
 	int32_t vals[3];
 	unsigned long i;
 

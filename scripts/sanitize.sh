@@ -1,0 +1,104 @@
+#!/bin/sh
+# The test suite again under sanitizers, each build in its own directory
+# (doc/fuzzing.md):
+#   asan  AddressSanitizer (with LeakSanitizer) + UndefinedBehaviorSanitizer,
+#         clang, in build-asan: the whole suite but tests/kernel (their QEMU
+#         guest has no sanitizer runtime; they run in the plain pass), the
+#         fuzz targets as libFuzzer binaries for LTT_FUZZ_SECONDS each;
+#   tsan  ThreadSanitizer, clang, in build-tsan: the unit tests whose
+#         threads share memory (the ring buffer, the event loop, the relay
+#         sink, the tracer library's threads); scripts/tsan.supp says what
+#         TSan cannot see (synchronization through a forked process).
+# Usage: scripts/sanitize.sh [asan|tsan]... (default: both); set
+# LTT_SAN_TESTS="tests/..." to run only those tests of the asan pass.  Ends with
+# one line "N passed, N failed, N skipped" over the passes run.  A report
+# of a sanitizer in any process (daemons' included, whose stderr nobody
+# reads) fails the pass: reports are written under BUILD/sanitizer-logs/.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc)
+"$top/scripts/deps.sh" --sanitize || exit 1
+cc=${LTT_SAN_CC:-$(command -v clang-14 || command -v clang || echo clang)}
+# each fuzz target's libFuzzer run in the asan pass
+LTT_FUZZ_SECONDS=${LTT_FUZZ_SECONDS:-5}
+export LTT_FUZZ_SECONDS
+passes=${*:-asan tsan}
+
+TSAN_TESTS="tests/unit/test_ringbuf tests/unit/test_evloop tests/unit/test_sink_relay \
+tests/unit/test_tracepoint_ser"
+
+# configure_san DIR FLAGS: a clang build of the tree with FLAGS, once.
+configure_san() {
+	[ -f "$1/Makefile" ] && return 0
+	mkdir -p "$1" && (cd "$1" && "$top/configure" --quiet --without-kmod CC="$cc" \
+		CFLAGS="-g -O1 -fno-omit-frame-pointer $2 -Wno-cast-align" LDFLAGS="$2") ||
+		{ echo "sanitize.sh: configure failed in $1" >&2; return 1; }
+}
+
+# count LOG: "PASS FAIL SKIP" from an automake test-suite.log.
+count() {
+	for k in PASS FAIL SKIP; do
+		v=$(sed -n "s/^# $k: *//p" "$1" | head -n 1)
+		[ "$k" = PASS ] && v=$((${v:-0} + $(sed -n 's/^# XFAIL: *//p' "$1" | head -n 1)))
+		[ "$k" = FAIL ] && v=$((${v:-0} + $(sed -n 's/^# XPASS: *//p' "$1" | head -n 1) + \
+			$(sed -n 's/^# ERROR: *//p' "$1" | head -n 1)))
+		printf '%s ' "${v:-0}"
+	done
+}
+
+total_pass=0 total_fail=0 total_skip=0
+
+# run_pass NAME DIR FLAGS MAKE-ARGS...
+run_pass() {
+	name=$1 dir=$2 flags=$3
+	shift 3
+	begin=$(date +%s)
+	configure_san "$dir" "$flags" || { total_fail=$((total_fail + 1)); return; }
+	logs=$dir/sanitizer-logs
+	rm -rf "$logs" && mkdir -p "$logs"
+	rm -f "$dir/test-suite.log"
+	ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/report:${ASAN_OPTIONS:-}" \
+	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$top/scripts/ubsan.supp:log_path=$logs/report:${UBSAN_OPTIONS:-}" \
+	TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:die_after_fork=0:suppressions=$top/scripts/tsan.supp:log_path=$logs/report:${TSAN_OPTIONS:-}" \
+		make -C "$dir" -j"$jobs" check "$@" >"$dir/check.log" 2>&1
+	status=$?
+	if [ -f "$dir/test-suite.log" ]; then
+		set -- $(count "$dir/test-suite.log")
+	else
+		tail -n 30 "$dir/check.log"
+		set -- 0 1 0
+	fi
+	pass=$1 fail=$2 skip=$3
+	reports=$(ls "$logs" | wc -l)
+	if [ "$reports" != 0 ]; then
+		echo "sanitize.sh: $name: $reports sanitizer report(s) in $logs:"
+		for f in "$logs"/*; do
+			echo "--- $f"
+			head -n 40 "$f"
+		done
+		fail=$((fail + reports))
+	fi
+	[ "$status" = 0 ] || [ "$fail" != 0 ] || fail=1
+	[ "$fail" = 0 ] || grep -E '^(FAIL|ERROR|XPASS)' "$dir/test-suite.log" 2>/dev/null | head -50
+	echo "sanitize.sh: $name: $pass passed, $fail failed, $skip skipped in $(($(date +%s) - begin))s"
+	total_pass=$((total_pass + pass)) total_fail=$((total_fail + fail))
+	total_skip=$((total_skip + skip))
+}
+
+for p in $passes; do
+	case $p in
+	asan)
+		run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
+			"-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment" \
+			KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;
+	tsan)
+		run_pass tsan "${LTT_TSAN_BUILDDIR:-$top/build-tsan}" "-fsanitize=thread" \
+			TESTS="$TSAN_TESTS" check_PROGRAMS="$TSAN_TESTS" \
+			check_LTLIBRARIES=tests/unit/test_tracepoint_plugin.la check_DATA= ;;
+	*)
+		echo "sanitize.sh: unknown pass '$p' (asan, tsan)" >&2
+		exit 2 ;;
+	esac
+done
+echo "$total_pass passed, $total_fail failed, $total_skip skipped"
+[ "$total_fail" = 0 ]
