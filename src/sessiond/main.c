@@ -43,6 +43,7 @@ struct options {
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
 	/* Per-user bounds: as given (option, else environment), then parsed. */
 	char *max_clients_arg;
+	char *max_sessions_arg;
 	char *max_apps_arg;
 	char *metadata_max_arg;
 	char *max_events_arg;
@@ -50,6 +51,7 @@ struct options {
 	char *ratelimit_arg;
 	struct limits {
 		unsigned int max_clients_per_uid;
+		unsigned int max_sessions_per_uid;
 		unsigned int max_apps_per_uid;
 		uint64_t metadata_max;
 		unsigned int max_events;
@@ -128,6 +130,8 @@ static int parse_limits(struct options *opts)
 	const struct bound bounds[] = {
 		{ "max-clients-per-uid", "LTT_SESSIOND_MAX_CLIENTS_PER_UID", &opts->max_clients_arg,
 		  1, LTT_MAX_CLIENTS, &lim->max_clients_per_uid, false },
+		{ "max-sessions-per-uid", "LTT_SESSIOND_MAX_SESSIONS_PER_UID",
+		  &opts->max_sessions_arg, 1, LTT_MAX_SESSIONS, &lim->max_sessions_per_uid, false },
 		{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID", &opts->max_apps_arg,
 		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
 		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
@@ -142,6 +146,7 @@ static int parse_limits(struct options *opts)
 
 	*lim = (struct limits){
 		.max_clients_per_uid = LTT_MAX_CLIENTS_PER_UID,
+		.max_sessions_per_uid = LTT_MAX_SESSIONS_PER_UID,
 		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
 		.metadata_max = LTT_APP_METADATA_MAX,
 		.max_events = LTT_APP_MAX_TRACEPOINTS,
@@ -215,6 +220,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "PROBE[,PROBE...]" },
 		{ "max-clients-per-uid", 0, POPT_ARG_STRING, &opts->max_clients_arg, 0,
 		  "client connections one user (not root) may hold (default: 64)", "N" },
+		{ "max-sessions-per-uid", 0, POPT_ARG_STRING, &opts->max_sessions_arg, 0,
+		  "sessions one user (not root) may hold (default: 128)", "N" },
 		{ "max-apps-per-uid", 0, POPT_ARG_STRING, &opts->max_apps_arg, 0,
 		  "program connections one user (not root) may hold (default: 512)", "N" },
 		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
@@ -544,6 +551,7 @@ static int run(const struct options *opts)
 		goto out;
 	}
 	ltt_session_registry_init(&d.registry);
+	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	ltt_domains_init(&d.domains);
 	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
 	ltt_domains_register(&d.domains, &d.ust.domain);
@@ -588,6 +596,7 @@ out:
 	free(opts.consumerd_path);
 	free(opts.kmod_probes);
 	free(opts.max_clients_arg);
+	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);
 	free(opts.metadata_max_arg);
 	free(opts.max_events_arg);

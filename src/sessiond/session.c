@@ -17,6 +17,7 @@ void ltt_session_registry_init(struct ltt_session_registry *reg)
 	pthread_mutex_init(&reg->lock, NULL);
 	CDS_INIT_LIST_HEAD(&reg->sessions);
 	reg->nr_sessions = 0;
+	reg->max_per_uid = LTT_MAX_SESSIONS_PER_UID;
 	reg->next_id = 1;
 }
 
@@ -70,6 +71,17 @@ static struct ltt_session *find_locked(struct ltt_session_registry *reg, uid_t o
 		if (session->uid == owner && !strcmp(session->name, name))
 			return session;
 	return NULL;
+}
+
+/* How many sessions @owner holds; registry lock held. */
+static unsigned int count_owned_locked(struct ltt_session_registry *reg, uid_t owner)
+{
+	struct ltt_session *session;
+	unsigned int n = 0;
+
+	cds_list_for_each_entry(session, &reg->sessions, node)
+		n += session->uid == owner;
+	return n;
 }
 
 /*
@@ -144,7 +156,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	pthread_mutex_lock(&reg->lock);
 	if (find_locked(reg, uid, attr->name))
 		ret = -EEXIST;
-	else if (reg->nr_sessions >= LTT_MAX_SESSIONS)
+	else if (reg->nr_sessions >= LTT_MAX_SESSIONS ||
+		 (uid != 0 && count_owned_locked(reg, uid) >= reg->max_per_uid))
 		ret = -ENOSPC;
 	if (!ret) {
 		session->id = reg->next_id++;

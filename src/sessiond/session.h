@@ -23,6 +23,8 @@
 #include <ltt/ltt-ctl.h>
 
 #define LTT_MAX_SESSIONS 1024
+/* Sessions one user (not root) may hold by default: no user takes every slot. */
+#define LTT_MAX_SESSIONS_PER_UID 128
 #define LTT_MAX_CHANNELS_PER_DOMAIN 128
 #define LTT_MAX_RULES_PER_CHANNEL 1024
 #define LTT_MAX_RULES_PER_SESSION 4096
@@ -79,6 +81,7 @@ struct ltt_session_registry {
 	pthread_mutex_t lock;
 	struct cds_list_head sessions;
 	unsigned int nr_sessions;
+	unsigned int max_per_uid;	/* sessions one user (not root) may hold */
 	uint64_t next_id;
 };
 
@@ -101,7 +104,8 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg);
  *
  * Takes the registry lock.  Returns 0, -EEXIST (@uid has a session of that
  * name: other users' names do not count),
- * -ENOSPC (LTT_MAX_SESSIONS reached) or -ENOMEM.
+ * -ENOSPC (LTT_MAX_SESSIONS reached, or the owner, not root, holds
+ * max_per_uid sessions) or -ENOMEM.
  */
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
 		       uid_t uid, gid_t gid, struct ltt_session **ret_session);

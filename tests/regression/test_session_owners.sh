@@ -16,7 +16,7 @@ need_proto_client
 U1=4101
 U2=4102
 run_dir="$TEST_TMP/grun"
-start_sessiond "$run_dir" --group nogroup --no-kernel ||
+start_sessiond "$run_dir" --group nogroup --no-kernel --max-sessions-per-uid=3 ||
 	{ echo "Bail out! the root daemon did not start"; exit 1; }
 for u in $U1 $U2; do
 	mkdir -p "$TEST_TMP/home$u" && chown $u:nogroup "$TEST_TMP/home$u"
@@ -97,6 +97,27 @@ Session $U2/only2 destroyed.
 Session web destroyed." "root's destroy -a names each session so that it is found"
 run rootctl list
 is "$OUT" "No sessions." "no session is left"
+
+# --- no user takes every slot: at most 3 sessions each (root is not limited)
+m_limit="a resource limit was reached; destroy unused sessions, channels or rules"
+for n in c1 c2 c3; do
+	run as $U1 create $n --no-output
+	is "$RC" 0 "user $U1 creates '$n' (of at most 3)"
+done
+run as $U1 create c4 --no-output
+is "$RC/$ERR" "1/Error: session 'c4': $m_limit" "user $U1's 4th session is refused"
+run as $U1 list
+is "$(grep -c ') c[0-9]' <<<"$OUT")" 3 "and user $U1 still has their 3"
+run as $U2 create d1 --no-output
+is "$RC" 0 "user $U2 still creates a session"
+for n in r1 r2 r3 r4; do
+	rootctl -q create $n --no-output || break
+done
+run rootctl list r4
+is "$RC" 0 "root creates 4 sessions: not limited"
+rootctl -q destroy -a
+run rootctl list
+is "$OUT" "No sessions." "every session destroyed"
 
 term_sessiond "$run_dir"
 done_testing
