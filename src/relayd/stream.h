@@ -79,6 +79,7 @@ struct ltt_relay_stream {
 	/* Packets. */
 	bool in_flight;				/* a packet being received */
 	bool any_begun, any_written;
+	uint64_t padded_len;		/* bytes of its first padded packet, 0: none yet */
 	uint64_t last_begun_seq, last_written_seq;
 	uint64_t viewer_size;			/* packets' bytes across files */
 	struct ltt_relay_half cur;		/* the packet in flight */
@@ -193,7 +194,10 @@ struct ltt_relay_packet {
  *
  * Server thread.  Returns 0; -ENOENT (no such stream), -EINVAL (metadata
  * stream, a closed stream, no data, data + padding above
- * LTT_RELAY_MAX_PACKET, net_seq_num not growing), -EBUSY (the stream is
+ * LTT_RELAY_MAX_PACKET, a padded packet that is not a sub-buffer: a
+ * power of two from 4 KiB, the same for every padded packet of the
+ * stream, so that a peer cannot grow files by more than a sub-buffer per
+ * packet; net_seq_num not growing), -EBUSY (the stream is
  * receiving another packet), or the file system's error.
  */
 int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_data_hdr *hdr,
