@@ -23,6 +23,8 @@ cc=${LTT_SAN_CC:-$(command -v clang-14 || command -v clang || echo clang)}
 LTT_FUZZ_SECONDS=${LTT_FUZZ_SECONDS:-5}
 export LTT_FUZZ_SECONDS
 passes=${*:-asan tsan}
+[ -x "$top/configure" ] || (cd "$top" && ./bootstrap >/dev/null 2>&1) ||
+	{ echo "sanitize.sh: ./bootstrap failed; run it by hand to see why" >&2; exit 1; }
 
 TSAN_TESTS="tests/unit/test_ringbuf tests/unit/test_evloop tests/unit/test_sink_relay \
 tests/unit/test_tracepoint_ser"
