@@ -54,7 +54,8 @@ err:
 	return ret;
 }
 
-int ltt_sock_connect_unix(const char *path, int *ret_fd)
+/* socket() with @flags added to its type, then connect() to @path. */
+static int connect_unix(const char *path, int flags, int *ret_fd)
 {
 	struct sockaddr_un addr;
 	int fd, ret;
@@ -62,7 +63,7 @@ int ltt_sock_connect_unix(const char *path, int *ret_fd)
 	ret = fill_addr(path, &addr);
 	if (ret)
 		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
 	if (fd < 0)
 		return -errno;
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
@@ -74,25 +75,15 @@ int ltt_sock_connect_unix(const char *path, int *ret_fd)
 	return 0;
 }
 
+int ltt_sock_connect_unix(const char *path, int *ret_fd)
+{
+	return connect_unix(path, 0, ret_fd);
+}
+
 int ltt_sock_connect_unix_nb(const char *path, int *ret_fd)
 {
-	struct sockaddr_un addr;
-	int fd, ret;
-
-	ret = fill_addr(path, &addr);
-	if (ret)
-		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (fd < 0)
-		return -errno;
 	/* A Unix stream connect completes at once or fails (EAGAIN: backlog full). */
-	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
-	*ret_fd = fd;
-	return 0;
+	return connect_unix(path, SOCK_NONBLOCK, ret_fd);
 }
 
 bool ltt_sock_unix_answers(const char *path)
