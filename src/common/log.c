@@ -61,6 +61,7 @@ static void log_line(int level, const char *msg)
 		fprintf(stderr, "%s: %s: %s\n", log_progname, level_names[level], msg);
 }
 
+__attribute__((format(printf, 2, 0)))
 static void log_va(int level, const char *fmt, va_list ap)
 {
 	char raw[1024], msg[LTT_ESCAPE_SIZE(sizeof(raw))];

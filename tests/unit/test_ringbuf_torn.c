@@ -237,7 +237,7 @@ static pid_t writer(struct region *r, unsigned int block, uint32_t id, uint64_t 
 		/* the caller chose @n so that the next event opens a packet */
 		if (w + EV <= S)
 			_exit(4);
-		/* fall through */
+		__attribute__((fallthrough));	/* the event opens the packet */
 	case MID_COPY:
 	case STOP:
 		if (ltt_rb_reserve_rec(&rb, rec, EV, EV, 0, &slot))

@@ -225,7 +225,7 @@ static void test_resume(uint8_t *mem)
 	char dir[PATH_MAX + 16], idxdir[PATH_MAX + 32];
 	struct ltt_sink_packet p;
 	struct ltt_output *out;
-	struct ltt_sink *sink;
+	struct ltt_sink *sink = NULL;
 	uint8_t *idx;
 	size_t idx_len;
 
