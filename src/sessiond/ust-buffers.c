@@ -82,6 +82,7 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			      const struct ltt_wbuf *text)
 {
+	uint64_t gen = trace->consumer_gen;
 	struct ltt_consumer *c;
 	int ret;
 
@@ -92,7 +93,8 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 	if (trace->meta.err)
 		LTT_WARN("trace %s: out of memory for a copy of its metadata", trace->path);
 	c = trace_consumer(b, trace);
-	if (!c)
+	/* just taken over: the new consumer was sent all of it, this text too */
+	if (!c || trace->consumer_gen != gen)
 		return;
 	ret = ltt_consumer_metadata(c, trace->key, text->data, text->len);
 	if (ret)
