@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 20
+plan 22
 
 N=20000
 open_fifo ready "$TEST_TMP/ready"
@@ -46,6 +46,16 @@ lttctl -q start s2
 ok "$(grep -q 'did not answer ADD_TRACE within .* alive but stalled' "$SESSIOND_LOG"; echo $?)" \
 	"the daemon's call to the stopped consumer timed out"
 ok "$(proc_alive "$cons"; echo $?)" "the stalled consumer was not killed"
+
+# A third program registering now needs a trace of s2 too: the consumer
+# still owes ADD_TRACE's reply, so that call fails at once instead of
+# holding the registration (and the session lock) for another deadline.
+ust_app_bg -w "$TEST_TMP/ready" -n 10 -r third
+wait_ready $ready
+wait $BG_PID
+is $? 0 "a program registering while the consumer is stalled runs"
+ok "$(grep -q 'stalled; ADD_TRACE failed at once' "$SESSIOND_LOG"; echo $?)" \
+	"its trace's ADD_TRACE failed at once"
 
 # list never waits for the consumer: bounded well under its deadline
 run timeout 4 "$LTTCTL_BIN" list s
