@@ -469,6 +469,7 @@ static void remove_trace(struct cmd_state *st, struct ltt_trace *t)
 	if (re)
 		re->nr_traces--;
 	LTT_INFO("trace %" PRIu64 " (%s) closed", t->key, t->path);
+	ltt_trace_remove_if_empty(t);
 	ltt_trace_destroy(t);
 }
 

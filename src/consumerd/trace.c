@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -124,6 +126,26 @@ int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *
 	}
 	*ret_trace = t;
 	return 0;
+}
+
+void ltt_trace_remove_if_empty(struct ltt_trace *t)
+{
+	struct stat st;
+
+	if (!t || t->dir_fd < 0 || t->resume || t->meta_text || t->nr_channels)
+		return;
+	/* no stream ever wrote an index here, and the metadata file is empty */
+	if (unlinkat(t->dir_fd, LTT_TRACE_INDEX_DIR_NAME, AT_REMOVEDIR))
+		return;
+	if (fstatat(t->dir_fd, LTT_TRACE_METADATA_NAME, &st, AT_SYMLINK_NOFOLLOW) ||
+	    !S_ISREG(st.st_mode) || st.st_size ||
+	    unlinkat(t->dir_fd, LTT_TRACE_METADATA_NAME, 0))
+		return;
+	if (rmdir(t->path))
+		LTT_WARN("trace %s: its empty directory stays: %s", t->path, strerror(errno));
+	else
+		LTT_INFO("trace %s: closed before any metadata: its empty directory removed",
+			 t->path);
 }
 
 void ltt_trace_destroy(struct ltt_trace *t)

@@ -70,6 +70,16 @@ int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *
 			     struct ltt_trace **ret_trace);
 
 /**
+ * ltt_trace_remove_if_empty() - remove @t's directory when nothing was
+ * ever written in it (no metadata, no stream; not a resumed trace): what
+ * a trace added and destroyed at once (a late ADD_TRACE undone) leaves
+ * @t: a local trace about to be destroyed (borrowed)
+ *
+ * Command thread.  Best effort: a directory with anything in it stays.
+ */
+void ltt_trace_remove_if_empty(struct ltt_trace *t);
+
+/**
  * ltt_trace_destroy() - close the trace's files and free it; accepts NULL
  * and half-built traces.  The caller has destroyed its channels.
  */

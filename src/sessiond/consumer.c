@@ -4,18 +4,21 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/sockios.h>
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
@@ -31,11 +34,23 @@ struct ltt_consumer {
 	uint32_t seq;
 	uint32_t minor;		/* agreed at HELLO */
 	uint32_t owed;		/* replies to commands that timed out, still to come */
+	/* The last command that timed out, when it adds something (0: none). */
+	uint16_t late_type;
+	uint32_t late_seq;
+	uint64_t late_key;
+	/* What a late ADD_* that succeeded left behind: to destroy (0: none). */
+	uint16_t undo_type;
+	uint64_t undo_key;
+	uint64_t cur_key;	/* the key of the ADD_* being called */
 };
 
 static int hello(struct ltt_consumer *c);
 
 static const struct timeval io_timeout = { .tv_sec = 5 };
+/* How long a command waits for the space to send itself whole. */
+#define SEND_TIMEOUT_MS 5000
+/* How long a command waits for the replies still owed before it. */
+#define OWED_GRACE_MS 250
 
 const char *ltt_consumer_path(const char *configured)
 {
@@ -237,6 +252,31 @@ static uint64_t now_ms(void)
 }
 
 /*
+ * A reply to a command that timed out came, late: when that command added
+ * a trace or a channel and succeeded, what it added is destroyed before
+ * the next command (the caller was told it failed, and holds nothing of
+ * it).  Consumer lock held.
+ */
+static void late_reply(struct ltt_consumer *c, const struct ltt_msg *reply)
+{
+	struct ltt_rbuf r;
+	int32_t status;
+
+	if (!c->late_type || reply->hdr.seq != c->late_seq || reply->hdr.type != c->late_type)
+		return;
+	ltt_rbuf_init(&r, reply->payload, reply->hdr.payload_len);
+	if (!ltt_consumer_get_status(&r, &status) && status == 0) {
+		LTT_WARN("consumer daemon pid %ld: %s %" PRIu64 " succeeded after it had failed here (timed out): undone",
+			 (long)c->pid, ltt_consumer_msg_name(c->late_type), c->late_key);
+		c->undo_type = c->late_type == LTT_CONSUMER_MSG_ADD_TRACE ?
+				       LTT_CONSUMER_MSG_DESTROY_TRACE :
+				       LTT_CONSUMER_MSG_DESTROY_CHANNEL;
+		c->undo_key = c->late_key;
+	}
+	c->late_type = 0;
+}
+
+/*
  * Read the reply to command c->seq within @timeout_ms, dropping the late
  * replies to commands that timed out before (the consumer answers in
  * order).  Returns 0, -ETIMEDOUT (not answered in time: one more reply
@@ -263,8 +303,114 @@ static int read_reply(struct ltt_consumer *c, int timeout_ms, struct ltt_msg *re
 			return 0;
 		/* the answer to a command we gave up waiting for */
 		c->owed--;
+		late_reply(c, reply);
 		ltt_msg_fini(reply);
 	}
+}
+
+/*
+ * Read the late replies that have come, without waiting.  Consumer lock
+ * held.  Returns 0, or a transport error (the consumer is then lost).
+ */
+static int drain_owed(struct ltt_consumer *c)
+{
+	struct ltt_msg reply = { 0 };
+	int ret = 0;
+
+	while (c->fd >= 0 && c->owed && !wait_reply(c->fd, 0)) {
+		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, &reply);
+		if (ret) {
+			lose_locked(c, "a late reply could not be read");
+			return ret;
+		}
+		c->owed--;
+		late_reply(c, &reply);
+		ltt_msg_fini(&reply);
+	}
+	return 0;
+}
+
+/*
+ * Wait, until @deadline (ms), for the room to send @len bytes whole:
+ * what the socket still holds and @len within its send buffer, so that
+ * the send never blocks halfway.  A message larger than the buffer gets a
+ * larger buffer where allowed, else waits for an empty socket.  Returns
+ * 0, or -ETIMEDOUT: nothing was sent.
+ */
+static int wait_room(int fd, size_t len, uint64_t deadline)
+{
+	/* the kernel charges each packet's overhead too */
+	size_t need = len + len / 4 + 4096, room;
+	socklen_t sl;
+	int sndbuf, outq, want;
+	uint64_t now;
+
+	for (;;) {
+		sl = sizeof(sndbuf);
+		if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &sl) ||
+		    ioctl(fd, SIOCOUTQ, &outq) || sndbuf < 0 || outq < 0)
+			return 0;	/* can't tell: send, SO_SNDTIMEO bounds it */
+		if ((size_t)sndbuf < need && need < INT32_MAX / 2) {
+			want = (int)need;	/* the kernel doubles it */
+			setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &want, sizeof(want));
+			sl = sizeof(sndbuf);
+			if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &sl) || sndbuf < 0)
+				return 0;
+		}
+		room = (size_t)sndbuf > (size_t)outq ? (size_t)sndbuf - (size_t)outq : 0;
+		if (need <= room || (!outq && (size_t)sndbuf < need))
+			return 0;
+		now = now_ms();
+		if (now >= deadline)
+			return -ETIMEDOUT;
+		/* the socket signals room only at a quarter full: step */
+		poll(NULL, 0, deadline - now < 5 ? (int)(deadline - now) : 5);
+	}
+}
+
+static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+			      const int *fds, unsigned int nr_fds, int timeout_ms,
+			      struct ltt_msg *reply);
+
+/*
+ * Before a command: read the replies still owed, waiting for them a short
+ * while only (a consumer that owes one is stalled: the command fails at
+ * once rather than waiting its whole deadline again), then destroy what a
+ * late ADD_* left.  Consumer lock held.  Returns 0, -ETIMEDOUT (still
+ * stalled) or a transport error.
+ */
+static int settle_locked(struct ltt_consumer *c)
+{
+	uint64_t deadline = now_ms() + OWED_GRACE_MS, now;
+	struct ltt_msg reply = { 0 };
+	struct ltt_wbuf w;
+	uint16_t type;
+	int ret;
+
+	for (;;) {
+		ret = drain_owed(c);
+		if (ret || !c->owed)
+			break;
+		now = now_ms();
+		if (now >= deadline)
+			return -ETIMEDOUT;
+		ret = wait_reply(c->fd, (int)(deadline - now));
+		if (ret && ret != -ETIMEDOUT)
+			return ret;
+	}
+	if (ret || !c->undo_type)
+		return ret;
+	type = c->undo_type;
+	c->undo_type = 0;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_key(&w, c->undo_key);
+	ret = call_locked_within(c, type, &w, NULL, 0, reply_timeout_ms(type), &reply);
+	ltt_wbuf_fini(&w);
+	ltt_msg_fini(&reply);
+	if (ret && ret != -ETIMEDOUT)
+		LTT_WARN("consumer daemon pid %ld: %s %" PRIu64 " (what a late command left): %s",
+			 (long)c->pid, ltt_consumer_msg_name(type), c->undo_key, strerror(-ret));
+	return c->fd < 0 ? -EPIPE : c->owed ? -ETIMEDOUT : 0;
 }
 
 /*
@@ -289,14 +435,42 @@ static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struc
 		return -EPIPE;
 	if (req->err)
 		return req->err;
+	ret = settle_locked(c);
+	if (ret == -ETIMEDOUT) {
+		LTT_ERR("consumer daemon pid %ld still owes the reply to an earlier command: it is alive but stalled; %s failed at once",
+			(long)c->pid, ltt_consumer_msg_name(type));
+		return ret;
+	}
+	if (ret)
+		return c->fd < 0 ? -EPIPE : ret;
+	ret = wait_room(c->fd, LTT_MSG_HDR_SIZE + req->len, now_ms() + SEND_TIMEOUT_MS);
+	if (ret) {
+		LTT_ERR("consumer daemon pid %ld did not take %s within %d ms: it is alive but stalled; the command failed, nothing of it sent",
+			(long)c->pid, ltt_consumer_msg_name(type), SEND_TIMEOUT_MS);
+		return ret;
+	}
 	c->seq++;
 	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, type, c->seq, req->data, req->len, fds,
 			   nr_fds);
-	if (!ret)
-		ret = read_reply(c, timeout_ms, reply);
+	if (ret) {
+		/* part of it may have gone: the stream can't be resynchronized */
+		if (ret == -EPIPE || ret == -ECONNRESET)
+			snprintf(why, sizeof(why), "%s failed: its socket closed",
+				 ltt_consumer_msg_name(type));
+		else
+			snprintf(why, sizeof(why), "a %s message was cut in the middle (%s): the command stream is broken",
+				 ltt_consumer_msg_name(type), strerror(-ret));
+		lose_locked(c, why);
+		return ret == -ECONNRESET || ret == -EAGAIN ? -EPIPE : ret;
+	}
+	ret = read_reply(c, timeout_ms, reply);
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld did not answer %s within %d ms: it is alive but stalled; the command failed",
 			(long)c->pid, ltt_consumer_msg_name(type), timeout_ms);
+		c->late_type = type == LTT_CONSUMER_MSG_ADD_TRACE ||
+				       type == LTT_CONSUMER_MSG_ADD_CHANNEL ? type : 0;
+		c->late_seq = c->seq;
+		c->late_key = c->cur_key;
 		return ret;
 	}
 	if (!ret && (reply->hdr.type != type || reply->hdr.seq != c->seq))
@@ -321,21 +495,32 @@ static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_w
 	return call_locked_within(c, type, req, fds, nr_fds, reply_timeout_ms(type), reply);
 }
 
-/* A command whose reply is only a status, answered within @timeout_ms. */
-static int call_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
-		       const int *fds, unsigned int nr_fds, int timeout_ms)
+/*
+ * A command whose reply is only a status, answered within @timeout_ms;
+ * @key: what an ADD_* adds (undone if it succeeds after it timed out).
+ */
+static int call_key_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
+			   const int *fds, unsigned int nr_fds, int timeout_ms, uint64_t key)
 {
 	struct ltt_msg reply = { 0 };
 	int ret;
 
 	pthread_mutex_lock(&c->lock);
+	c->cur_key = key;
 	ret = call_locked_within(c, type, req, fds, nr_fds, timeout_ms, &reply);
+	c->cur_key = 0;
 	pthread_mutex_unlock(&c->lock);
 	ltt_msg_fini(&reply);
 	ltt_wbuf_fini(req);
 	if (ret)
 		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-ret));
 	return ret;
+}
+
+static int call_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
+		       const int *fds, unsigned int nr_fds, int timeout_ms)
+{
+	return call_key_within(c, type, req, fds, nr_fds, timeout_ms, 0);
 }
 
 /* A command whose reply is only a status. */
@@ -363,7 +548,8 @@ int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_add_trace(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_ADD_TRACE, &w, NULL, 0);
+	return call_key_within(c, LTT_CONSUMER_MSG_ADD_TRACE, &w, NULL, 0,
+			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_TRACE), key);
 }
 
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
@@ -387,7 +573,8 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
 
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_add_channel(&w, chan);
-	return call(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w, NULL, 0);
+	return call_key_within(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w, NULL, 0,
+			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_CHANNEL), chan->key);
 }
 
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
@@ -449,27 +636,6 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
 	ltt_consumer_put_flush_channel(&w, &m);
 	return call_within(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0,
 			   ms > INT32_MAX ? INT32_MAX : (int)ms);
-}
-
-/*
- * Read the late replies that have come, without waiting.  Consumer lock
- * held.  Returns 0, or a transport error (the consumer is then lost).
- */
-static int drain_owed(struct ltt_consumer *c)
-{
-	struct ltt_msg reply = { 0 };
-	int ret = 0;
-
-	while (c->fd >= 0 && c->owed && !wait_reply(c->fd, 0)) {
-		ret = ltt_msg_recv(c->fd, LTT_CONSUMER_MAGIC, LTT_CONSUMER_MSG_MAX, 0, &reply);
-		if (ret) {
-			lose_locked(c, "a late reply could not be read");
-			return ret;
-		}
-		ltt_msg_fini(&reply);
-		c->owed--;
-	}
-	return 0;
 }
 
 /*

@@ -82,6 +82,7 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			      const struct ltt_wbuf *text)
 {
+	uint64_t gen = trace->consumer_gen;
 	struct ltt_consumer *c;
 	int ret;
 
@@ -92,7 +93,8 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 	if (trace->meta.err)
 		LTT_WARN("trace %s: out of memory for a copy of its metadata", trace->path);
 	c = trace_consumer(b, trace);
-	if (!c)
+	/* just taken over: the new consumer was sent all of it, this text too */
+	if (!c || trace->consumer_gen != gen)
 		return;
 	ret = ltt_consumer_metadata(c, trace->key, text->data, text->len);
 	if (ret)
@@ -621,6 +623,31 @@ static int resend_metadata(struct ltt_consumer *c, const struct ltt_ust_trace *t
 }
 
 /*
+ * A takeover failed after consumer @c accepted @trace and maybe its first
+ * @nr_added channels: destroy them, then the trace, so @c holds nothing
+ * of a trace that ends here (the files already written stay).
+ */
+static void undo_resume(struct ltt_ust_trace *trace, struct ltt_consumer *c,
+			unsigned int nr_added)
+{
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		if (!nr_added--)
+			break;
+		ret = ltt_consumer_destroy_channel(c, chan->key);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("trace %s: channel %s left in the consumer daemon: %s",
+				 trace->path, chan->channel->attr.name, strerror(-ret));
+	}
+	ret = ltt_consumer_destroy_trace(c, trace->key);
+	if (ret && ret != -ENOENT)
+		LTT_WARN("trace %s: left in the consumer daemon after a failed takeover: %s",
+			 trace->path, strerror(-ret));
+}
+
+/*
  * Consumer @c (generation @gen) continues @trace, whose consumer died:
  * the same directory, files continued (ADD_TRACE resume), the metadata
  * again, every channel with the same streams, so it reads each ring
@@ -631,9 +658,9 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 {
 	const struct ltt_session *session = trace->session;
 	struct ltt_ust_chan *chan;
-	int ret;
-
+	unsigned int nr_added = 0;
 	int64_t relay = 0;
+	int ret;
 
 	if (trace->relayed) {
 		/* A new relay session: the trace starts afresh there. */
@@ -643,14 +670,19 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	}
 	ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid, session->uid,
 				     session->gid, (uint64_t)relay, !relay);
-	if (!ret)
-		ret = resend_metadata(c, trace);
-	cds_list_for_each_entry(chan, &trace->chans, node) {
-		if (!ret)
-			ret = chan_to_consumer(trace, chan, c);
-	}
 	if (ret)
 		return ret;
+	ret = resend_metadata(c, trace);
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		if (ret)
+			break;
+		ret = chan_to_consumer(trace, chan, c);
+		nr_added++;	/* added in part, maybe: destroyed below all the same */
+	}
+	if (ret) {
+		undo_resume(trace, c, nr_added);
+		return ret;
+	}
 	trace->consumer_gen = gen;
 	LTT_INFO("trace %s: taken over by the new consumer daemon", trace->path);
 	return 0;

@@ -4,13 +4,15 @@
 # a program records into its buffers unharmed, a command that needs the
 # consumer fails after its deadline without killing it, 'lttctl list'
 # answers at once (its counters come from shared memory), and after
-# SIGCONT the same consumer writes everything: nothing is lost.
+# SIGCONT the same consumer writes everything: nothing is lost.  While
+# the consumer owes a reply, further calls fail at once; the ADD_TRACE that
+# timed out and ran late is undone, leaving no empty trace directory.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 16
+plan 22
 
 N=20000
 open_fifo ready "$TEST_TMP/ready"
@@ -45,6 +47,16 @@ ok "$(grep -q 'did not answer ADD_TRACE within .* alive but stalled' "$SESSIOND_
 	"the daemon's call to the stopped consumer timed out"
 ok "$(proc_alive "$cons"; echo $?)" "the stalled consumer was not killed"
 
+# A third program registering now needs a trace of s2 too: the consumer
+# still owes ADD_TRACE's reply, so that call fails at once instead of
+# holding the registration (and the session lock) for another deadline.
+ust_app_bg -w "$TEST_TMP/ready" -n 10 -r third
+wait_ready $ready
+wait $BG_PID
+is $? 0 "a program registering while the consumer is stalled runs"
+ok "$(grep -q 'stalled; ADD_TRACE failed at once' "$SESSIOND_LOG"; echo $?)" \
+	"its trace's ADD_TRACE failed at once"
+
 # list never waits for the consumer: bounded well under its deadline
 run timeout 4 "$LTTCTL_BIN" list s
 is "$RC" 0 "list answers while the consumer is stopped"
@@ -56,6 +68,9 @@ is "$(cut -d' ' -f3 "/proc/$cons/stat")" T "the consumer is still stopped, still
 run lttctl stop s
 is "$RC" 1 "stop while the consumer is stopped fails"
 like "$ERR" "consumer daemon is running but did not answer in time" "and says why"
+# it still owes ADD_TRACE's reply: stalled, the flush is not even sent
+ok "$(grep -q 'still owes the reply to an earlier command: it is alive but stalled; FLUSH_CHANNEL failed at once' "$SESSIOND_LOG"; echo $?)" \
+	"a call while a reply is owed fails at once, without its own deadline"
 ok "$(proc_alive "$cons"; echo $?)" "the consumer is still there"
 
 kill -CONT "$cons"
@@ -65,6 +80,14 @@ run lttctl list s
 like "$STDOUT" "discarded events: 0" "after SIGCONT: nothing counted lost"
 ok_cmd "destroy all (the final flush)" lttctl destroy -a
 is "$(consumer_pid)" "$cons" "the same consumer did the work"
+# The ADD_TRACE that timed out ran after SIGCONT: the daemon, told it
+# failed, had the consumer destroy it; no empty trace is left behind.
+ok "$(grep -q 'ADD_TRACE [0-9]* succeeded after it had failed here (timed out): undone' "$SESSIOND_LOG"; echo $?)" \
+	"the late ADD_TRACE was undone"
+is "$(find "$TEST_TMP/s2" -name metadata -size 0 2>/dev/null)" "" \
+	"no trace directory with an empty metadata file is left"
+ok "$(grep -q 'closed before any metadata: its empty directory removed' "$SESSIOND_LOG"; echo $?)" \
+	"the consumer removed the directory it had created"
 bt "$TEST_TMP/s" "$TEST_TMP/out"
 is "$(seq_check "$TEST_TMP/out" stalled 1 $N)" "" "all $N events recorded, once each: nothing lost"
 done_testing
