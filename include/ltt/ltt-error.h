@@ -93,7 +93,14 @@ extern "C" {
 	X(RELAY_LOST, 70, "the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why") \
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
 	X(LIVE_TIMER, 72, "invalid live timer period: use microseconds from 1000 to 4294967295") \
-	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'")
+	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'") \
+	X(OUTPUT_NO_SPACE, 90, "no space left on the trace's file system (or the owner's disk quota is used up); free space and run 'lttctl start' again") \
+	X(OUTPUT_ACCESS, 91, "permission denied writing the trace in its output directory; make it writable by the session's owner (or create the session with another -o), then run 'lttctl start' again") \
+	X(OUTPUT_GONE, 92, "the trace's directory was removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again") \
+	X(OUTPUT_FDS, 93, "the consumer daemon has no file descriptor left; raise its limit (LimitNOFILE= in the unit, ulimit -n) or destroy unused sessions, then run 'lttctl start' again") \
+	X(BUFFER_MEMORY, 94, "the channel's buffers (sub-buffer size x count, per CPU) would not fit in this host's available memory; use fewer or smaller sub-buffers") \
+	X(OUTPUT_READ_ONLY, 95, "the trace's file system is read-only; remount it read-write (or create the session with another -o), then run 'lttctl start' again") \
+	X(OUTPUT_IO, 96, "the trace could not be written to its file system (an I/O error); check that file system ('lttctl list SESSION' shows the error), then run 'lttctl start' again")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -66,8 +66,26 @@
  *       consumer writes their last packets as they hang up (DESTROY_CHANNEL
  *       waits a bounded time for that end).
  *   CHANNEL_STATS {u64 channel_key} -> {i32 status, u64 events_lost,
- *       u64 packets_lost, u64 bytes_written}
+ *       u64 packets_lost, u64 bytes_written [, i32 error, i64 error_since,
+ *       u64 error_events, u64 error_packets]}
+ *       The bracketed block (1.3, sent when both sides speak 1.3): the
+ *       channel's output failure.  error: 0, or the -errno that stops its
+ *       files being written now (-ENOSPC, -EDQUOT, -ENOENT for a removed
+ *       directory, -EMFILE...); error_since: when that began (seconds
+ *       since the Epoch); error_events: events the writers dropped while
+ *       the output failed (part of events_lost); error_packets: packets
+ *       dropped because it failed (part of packets_lost).  While a local
+ *       channel's output fails its streams stop reading: the packet that
+ *       failed stays in the ring buffer and the writers drop (and count)
+ *       their events; FLUSH_CHANNEL tries the output again (a final one
+ *       drops what the buffers hold, counted lost, if it still fails).
  *   DESTROY_CHANNEL {u64 channel_key}   final flush, then close its files
+ *   PROBE_OUTPUT {str dir, u32 uid, u32 gid} (1.3)
+ *       Before a session starts: can uid:gid write a trace under dir (an
+ *       absolute path)?  Creates dir and its missing parents as ADD_TRACE
+ *       does, then writes one page to a file there and removes it.  The
+ *       status says why not: -EACCES, -EROFS, -ENOSPC, -EDQUOT, -EMFILE,
+ *       -ENFILE, -ENOENT, -ENOTDIR, -EINVAL (not absolute, "." or "..").
  *   DESTROY_TRACE {u64 trace_key}       its channels must be destroyed first
  *
  * Relay output (1.2):
@@ -113,7 +131,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 2
+#define LTT_CONSUMER_MINOR 3
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -129,7 +147,8 @@
 	X(ADD_RELAY, 11) \
 	X(RELAY_DATA_PENDING, 12) \
 	X(RELAY_STATUS, 13) \
-	X(DEL_RELAY, 14)
+	X(DEL_RELAY, 14) \
+	X(PROBE_OUTPUT, 15)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -208,6 +227,18 @@ struct ltt_consumer_channel_stats {
 	uint64_t events_lost;
 	uint64_t packets_lost;
 	uint64_t bytes_written;
+	/* 1.3, appended: the output's failure (0 and absent before 1.3) */
+	int32_t error;			/* 0, or the -errno that stops writing now */
+	int64_t error_since;		/* when it began, seconds since the Epoch */
+	uint64_t error_events;		/* events dropped while the output failed */
+	uint64_t error_packets;		/* packets dropped because it failed */
+};
+
+/* PROBE_OUTPUT, decoded; dir borrows the message. */
+struct ltt_consumer_probe_output {
+	const char *dir;
+	uint32_t uid;
+	uint32_t gid;
 };
 
 /* ADD_KERNEL_STREAM, decoded (its one fd travels beside). */
@@ -314,10 +345,32 @@ int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush
 void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key);
 int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
 
-/** ltt_consumer_put_channel_stats() - the body of CHANNEL_STATS's reply */
+/**
+ * ltt_consumer_put_channel_stats() - the body of CHANNEL_STATS's reply, as
+ * 1.2 has it (its first three counters)
+ */
 void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m);
+/**
+ * ltt_consumer_put_channel_error() - what 1.3 appends to CHANNEL_STATS's
+ * reply: {i32 error, i64 error_since, u64 error_events, u64 error_packets}
+ */
+void ltt_consumer_put_channel_error(struct ltt_wbuf *w,
+				    const struct ltt_consumer_channel_stats *m);
+/**
+ * ltt_consumer_get_channel_stats() - decode the body (1.2, or 1.3 with
+ * the error fields; absent, they are 0).  -EPROTO also for a positive
+ * error.
+ */
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret);
+
+/** ltt_consumer_put_probe_output() - PROBE_OUTPUT {str dir, u32 uid, u32 gid} */
+void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m);
+/**
+ * ltt_consumer_get_probe_output() - decode PROBE_OUTPUT; @ret->dir points
+ * into the payload, at most LTT_CONSUMER_PATH_MAX bytes with its NUL
+ */
+int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_output *ret);
 
 /*
  * Relay commands (1.2).  Their reply decoders read the whole reply, its

@@ -29,6 +29,8 @@ enum ltt_stream_state {
 	LTT_STREAM_BUSY = 1,	/* the budget ran out first: drain again, no signal will come */
 	LTT_STREAM_BLOCKED = 2,	/* the sink would block: drain again once sink->poll_fd
 				 * is writable */
+	LTT_STREAM_FAILED = 3,	/* the output failed: nothing is read until a flush
+				 * retries it (the writers drop and count meanwhile) */
 };
 
 struct ltt_stream {
@@ -43,6 +45,22 @@ struct ltt_stream {
 	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
 	uint64_t bytes_written;
+	/*
+	 * The output failed (a file system full, a directory removed, no fd
+	 * left): with a sink that says retry_failed and a source that does
+	 * not copy, the packet that failed is kept (held), nothing more is
+	 * read, and the writers drop their events, counted in the ring
+	 * buffer; a flush tries again.  Otherwise packets are dropped and
+	 * counted until a write works again.
+	 */
+	int error;			/* 0, or the -errno of the failure now */
+	int64_t error_since;		/* when it began (seconds since the Epoch) */
+	uint64_t error_events_base;	/* the source's events_lost then */
+	uint64_t error_events;		/* events dropped in failures now over */
+	uint64_t error_packets;		/* packets dropped because of failures */
+	bool held;			/* held_pkt: got, not written, not put */
+	bool dropping;			/* final flush of a failed output: drop all */
+	struct ltt_sink_packet held_pkt;
 };
 
 /**
@@ -87,9 +105,12 @@ void ltt_stream_switch(struct ltt_stream *stream);
  * @final: no writer remains: packets left incomplete by killed writers
  *         are given up (counted lost) rather than waited for
  *
- * Data thread.  Returns IDLE, BUSY when writers kept the stream busy
- * beyond a lap of packets (what was complete at the call has been
- * written), or BLOCKED when the sink would block.
+ * Data thread.  A stream whose output failed tries again first (opens
+ * its sink, writes the packet it holds); if the output still fails, a
+ * final flush drops what the buffer holds (counted lost), another one
+ * returns FAILED at once.  Returns IDLE, BUSY when writers kept the
+ * stream busy beyond a lap of packets (what was complete at the call has
+ * been written), BLOCKED when the sink would block, or FAILED.
  */
 enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch,
 				       bool final);

@@ -67,6 +67,17 @@ int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key,
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
+/*
+ * CHANNEL_STATS whole: the counters and (consumer 1.3) the output's
+ * failure; an older consumer leaves the failure 0.
+ */
+int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
+				struct ltt_consumer_channel_stats *ret);
+/*
+ * PROBE_OUTPUT (consumer 1.3; -EOPNOTSUPP before): can @uid:@gid write a
+ * trace under @dir?  Creates it; returns 0 or the consumer's -errno.
+ */
+int ltt_consumer_probe_output(struct ltt_consumer *c, const char *dir, uid_t uid, gid_t gid);
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
 

@@ -102,13 +102,15 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
 {
 	struct ltt_ust_chan *chan, *tmp;
 	struct ltt_consumer *c = trace_consumer(b, trace);
-	uint64_t events, packets;
+	struct ltt_consumer_channel_stats st;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
 		if (c && !ltt_consumer_flush_channel(c, chan->key, true) &&
-		    !ltt_consumer_channel_stats(c, chan->key, &events, &packets)) {
-			chan->channel->discarded_events += events;
-			chan->channel->lost_packets += packets;
+		    !ltt_consumer_channel_status(c, chan->key, &st)) {
+			chan->channel->discarded_events += st.events_lost;
+			chan->channel->lost_packets += st.packets_lost;
+			chan->channel->error_events += st.error_events;
+			chan->channel->error_packets += st.error_packets;
 		}
 		if (c && ltt_consumer_destroy_channel(c, chan->key))
 			LTT_WARN("trace %s: channel %s not closed cleanly", trace->path,
@@ -514,6 +516,74 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 	*ret_packets_lost = packets;
 }
 
+void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_domain_failure f = {
+		.events = channel->error_events, .packets = channel->error_packets,
+	};
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_consumer *c;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+		chan = find_chan(trace, channel);
+		c = chan ? trace_consumer(b, trace) : NULL;
+		if (!c || ltt_consumer_channel_status(c, chan->key, &st))
+			continue;
+		f.events += st.error_events;
+		f.packets += st.error_packets;
+		if (st.error && (!f.error || st.error_since < f.since)) {
+			f.error = st.error;
+			f.since = st.error_since;
+		}
+	}
+	*ret = f;
+}
+
+/*
+ * Before a local session starts: the consumer can write under its
+ * directory (created if missing), and the traces it has kept from a
+ * former start write again (a flush retries a failed output).  Returns 0
+ * or the output's -errno.
+ */
+static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_consumer *c;
+	uint64_t gen;
+	int ret;
+
+	c = ltt_supervisor_get(&b->consumer, &gen);
+	if (!c)
+		return -EPIPE;
+	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
+	if (ret && ret != -EOPNOTSUPP) {
+		LTT_WARN("session '%s': can't write a trace under %s: %s", session->name,
+			 session->output, strerror(-ret));
+		session->output_err = ret;
+		return ret;
+	}
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			c = trace_consumer(b, trace);
+			if (!c || ltt_consumer_flush_channel(c, chan->key, false) ||
+			    ltt_consumer_channel_status(c, chan->key, &st) || !st.error)
+				continue;
+			LTT_WARN("session '%s': trace %s still can't be written: %s", session->name,
+				 trace->path, strerror(-st.error));
+			session->output_err = st.error;
+			return st.error;
+		}
+	}
+	return 0;
+}
+
 int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ust_session *us;
@@ -521,6 +591,8 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	int64_t key;
 	uint64_t gen;
 
+	if (session->output_type == LTT_OUTPUT_LOCAL)
+		return check_output(b, session);
 	if (session->output_type != LTT_OUTPUT_NET)
 		return 0;
 	us = ust_state(session, true);

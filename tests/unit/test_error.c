@@ -25,13 +25,15 @@ static const struct {
 
 static void test_table(void)
 {
-	bool numbers_dense = true, names_distinct = true, numbers_distinct = true;
+	bool numbers_ordered = true, names_distinct = true, numbers_distinct = true;
 	size_t i, j;
 
-	tap_is_int(ARRAY_SIZE(table), LTT_ERR_NR_, "the table has LTT_ERR_NR_ rows");
+	/* Each branch numbers its codes in its own range: the table may have gaps. */
+	tap_is_int(table[ARRAY_SIZE(table) - 1].code + 1, LTT_ERR_NR_,
+		   "LTT_ERR_NR_ follows the last code");
 	for (i = 0; i < ARRAY_SIZE(table); i++) {
-		if (table[i].code != (int)i)
-			numbers_dense = false;
+		if (table[i].code < (int)i || (i && table[i].code <= table[i - 1].code))
+			numbers_ordered = false;
 		for (j = i + 1; j < ARRAY_SIZE(table); j++) {
 			if (!strcmp(table[i].name, table[j].name))
 				names_distinct = false;
@@ -39,7 +41,8 @@ static void test_table(void)
 				numbers_distinct = false;
 		}
 	}
-	tap_ok(numbers_dense, "codes are numbered 0..%d in order", LTT_ERR_NR_ - 1);
+	tap_ok(numbers_ordered, "codes are numbered from 0 in increasing order, below %d",
+	       LTT_ERR_NR_);
 	tap_ok(numbers_distinct, "codes are distinct");
 	tap_ok(names_distinct, "names in the table are distinct");
 	tap_is_int(LTT_ERR_OK, 0, "OK is 0");
