@@ -70,7 +70,11 @@ struct ltt_stream {
  * @src: taken, even on failure
  * @ret_stream: to release with ltt_stream_destroy()
  *
- * Data thread.  Returns 0, -ENAMETOOLONG, -ENOMEM, or the output's error.
+ * Data thread.  A sink that can't be opened now in an output that says
+ * retry_open (files: no room, no descriptor) gives a stream without a
+ * sink, failed (see the error fields): it reads nothing until a flush
+ * opens the sink.  Returns 0, -ENAMETOOLONG, -ENOMEM, or the output's
+ * error (another output, or -EINVAL).
  */
 int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_source *src,
 		      struct ltt_stream **ret_stream);
