@@ -19,7 +19,7 @@ mount -t tmpfs -o size=1m,mode=0755 ltt-test "$FS" 2>/dev/null ||
 	skip_all "can't mount a tmpfs here"
 # Unmounted whatever happens (lazily: a dying consumer may still hold files).
 trap 'umount -l "$FS" 2>/dev/null; _cleanup' EXIT
-plan 34
+plan 36
 
 # list_field SESSION LABEL: the value after "LABEL: " in 'lttctl list SESSION'.
 list_field() {
@@ -111,4 +111,7 @@ like "$ERR" "^Warning: channel 'c' of session 'gone' can't write its trace under
 run lttctl start gone
 is "$ERR" "Error: session 'gone': output directory $TEST_TMP/gone: the trace's directory was removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again" \
 	"start: refused with the reason"
+run lttctl destroy gone
+is "$RC" 0 "destroy gives up what the buffers still hold, without waiting"
+unlike "$(lttctl list)" "gone" "the session is gone"
 done_testing
