@@ -36,13 +36,14 @@ static void fail(struct ltt_stream *s, int err, const char *what)
 		s->src->label, what, strerror(-err));
 }
 
-/* The output works again. */
+/* The output works again; nothing to do (no counter read) if it never failed. */
 static void recover(struct ltt_stream *s)
 {
-	uint64_t now = events_lost(s);
+	uint64_t now;
 
 	if (!s->error)
 		return;
+	now = events_lost(s);
 	if (now > s->error_events_base)
 		ltt_source_add_sat(&s->error_events, now - s->error_events_base);
 	s->error = 0;
@@ -297,7 +298,7 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)
 {
-	uint64_t now = events_lost(s);
+	uint64_t now = s->error ? events_lost(s) : 0;
 
 	ltt_source_stats(s->src, stats);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_failed);

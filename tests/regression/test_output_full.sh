@@ -19,7 +19,7 @@ mount -t tmpfs -o size=1m,mode=0755 ltt-test "$FS" 2>/dev/null ||
 	skip_all "can't mount a tmpfs here"
 # Unmounted whatever happens (lazily: a dying consumer may still hold files).
 trap 'umount -l "$FS" 2>/dev/null; _cleanup' EXIT
-plan 36
+plan 49
 
 # list_field SESSION LABEL: the value after "LABEL: " in 'lttctl list SESSION'.
 list_field() {
@@ -90,6 +90,33 @@ first=$(grep -c 'role = "first"' "$TEST_TMP/bt")
 ok "$([ "$first" -gt 0 ]; echo $?)" "events of the first program recorded before the disk filled ($first)"
 is "$(seq_check "$TEST_TMP/bt" second 1 $N2)" "" "the second program's events are all there, once each"
 ok_cmd "destroy" lttctl destroy full
+
+# --- no room from the start: the trace's metadata and files can't be made
+# when the program registers; kept, they are written once there is room
+rm -rf "$FS/out"
+ok_cmd "create a session on the small file system again" lttctl create tight -o "$FS/tight"
+ok_cmd "its channel" lttctl enable-channel -u c --subbuf-size 16k --num-subbuf 4
+ok_cmd "its event" lttctl enable-event -u -c c ltt_test:seq
+# Leave one page: start's probe passes, the trace's files then find no room.
+pages=$(df --output=avail -B 4096 "$FS" | tail -1)
+dd if=/dev/zero of="$FS/filler" bs=4k count=$((pages - 1)) 2>/dev/null
+ok_cmd "start with one page left" lttctl start
+N3=5000
+ust_app -n $N3 -r tight
+is $? 0 "a program emits $N3 events"
+like "$(lttctl list tight)" "^      output error: No space left on device \\(ENOSPC\\), since " \
+	"list: the output error"
+rm -f "$FS/filler"
+ok_cmd "stop" lttctl stop
+ok_cmd "start again, with room" lttctl start
+ok_cmd "stop again" lttctl stop
+unlike "$(lttctl list tight)" "output error:" "list: no output error any more"
+bt "$FS/tight" "$TEST_TMP/bt-tight"
+is $? 0 "babeltrace2 reads the trace: its metadata was written once there was room"
+rec=$(recorded "$TEST_TMP/bt-tight")
+lost=$(list_field tight discarded\ events)
+is "$((rec + lost))" "$N3" "recorded ($rec) + counted lost ($lost) = emitted ($N3), exactly"
+ok_cmd "destroy" lttctl destroy tight
 
 # --- the trace's directory removed while the session records
 ok_cmd "create a second session" lttctl create gone -o "$TEST_TMP/gone"
