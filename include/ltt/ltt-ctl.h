@@ -211,11 +211,39 @@ int ltt_ctl_default_rundir(char *buf, size_t len);
  * @rundir: the daemon's run directory, NULL for ltt_ctl_default_rundir()
  * @ret_ctl: the new connection, to close with ltt_ctl_disconnect()
  *
+ * Every call on the connection, this one included, has a deadline: the
+ * daemon must answer within the connection's timeout (LTT_CTL_TIMEOUT
+ * seconds from the environment, LTT_CTL_DEFAULT_TIMEOUT_MS without it;
+ * see ltt_ctl_set_timeout()).
+ *
  * Returns 0; -LTT_ERR_SESSIOND_NOT_RUNNING when nobody listens;
  * -LTT_ERR_SESSIOND_PERM when the socket or the daemon refuses this user;
+ * -LTT_ERR_SESSIOND_TIMEOUT when the daemon does not answer in time;
+ * -LTT_ERR_INVAL for an invalid LTT_CTL_TIMEOUT;
  * -LTT_ERR_VERSION_MISMATCH; -LTT_ERR_NOMEM.
  */
 int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl);
+
+/* A call's deadline when LTT_CTL_TIMEOUT is not set. */
+#define LTT_CTL_DEFAULT_TIMEOUT_MS 60000U
+
+/**
+ * ltt_ctl_timeout_from_env() - the timeout LTT_CTL_TIMEOUT asks for
+ * @ret_ms: milliseconds; 0 means no deadline
+ *
+ * LTT_CTL_TIMEOUT is a number of seconds, 0 to 86400, with up to three
+ * decimals ("2.5"); "0" removes the deadline.  Returns 0 (the default when
+ * the variable is unset or empty) or -LTT_ERR_INVAL for any other value.
+ */
+int ltt_ctl_timeout_from_env(unsigned int *ret_ms);
+
+/**
+ * ltt_ctl_set_timeout() - each later call on @ctl must be answered within
+ * @ms milliseconds (0: no deadline); a call past it returns
+ * -LTT_ERR_SESSIOND_TIMEOUT and leaves the connection unusable (every
+ * later call returns the same).  Returns 0 or -LTT_ERR_INVAL.
+ */
+int ltt_ctl_set_timeout(struct ltt_ctl *ctl, unsigned int ms);
 
 /**
  * ltt_ctl_disconnect() - close a connection; accepts NULL
@@ -232,7 +260,12 @@ const char *ltt_ctl_rundir(const struct ltt_ctl *ctl);
  * @rundir: its run directory, NULL for the default
  *
  * Runs $LTT_SESSIOND_PATH, or the installed ltt-sessiond, with --daemonize;
- * returns once the daemon accepts connections.  Returns 0 or
+ * returns once the daemon accepts connections.  Concurrent callers for one
+ * run directory are serialized (a lock file, spawn.lock, in it): the first
+ * starts the daemon, the others find it answering and start none.  Waits
+ * at most the LTT_CTL_TIMEOUT deadline for the daemon (which is killed
+ * past it).  Returns 0 (started), 1 (none started: one already answers,
+ * started meanwhile by another caller or by hand) or
  * -LTT_ERR_SESSIOND_SPAWN.
  */
 int ltt_ctl_spawn_sessiond(const char *rundir);

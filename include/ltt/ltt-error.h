@@ -100,7 +100,11 @@ extern "C" {
 	X(OUTPUT_FDS, 93, "the consumer daemon has no file descriptor left; raise its limit (LimitNOFILE= in the unit, ulimit -n) or destroy unused sessions, then run 'lttctl start' again") \
 	X(BUFFER_MEMORY, 94, "the channel's buffers (sub-buffer size x count, per CPU) would not fit in this host's available memory; use fewer or smaller sub-buffers") \
 	X(OUTPUT_READ_ONLY, 95, "the trace's file system is read-only; remount it read-write (or create the session with another -o), then run 'lttctl start' again") \
-	X(OUTPUT_IO, 96, "the trace could not be written to its file system (an I/O error); check that file system ('lttctl list SESSION' shows the error), then run 'lttctl start' again")
+	X(OUTPUT_IO, 96, "the trace could not be written to its file system (an I/O error); check that file system ('lttctl list SESSION' shows the error), then run 'lttctl start' again") \
+	X(TIMER_MIN, 110, "switch and read timers are 0 (off) or at least 100 us: a shorter period keeps the consumer daemon busy without data; use a longer period") \
+	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
+	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
+	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -54,6 +54,9 @@ int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain
 		return -LTT_ERR_BUFFER_TYPE;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
 		return -LTT_ERR_TRACEFILE_SIZE;
+	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_MIN_TIMER_US) ||
+	    (attr->read_timer_us && attr->read_timer_us < LTT_MIN_TIMER_US))
+		return -LTT_ERR_TIMER_MIN;
 	return 0;
 }
 

@@ -15,6 +15,13 @@
 #define LTT_DEFAULT_KERNEL_NUM_SUBBUF 4ULL
 #define LTT_DEFAULT_LIVE_TIMER_US 1000000U
 #define LTT_MIN_LIVE_TIMER_US 1000U	/* a shorter period only floods the relay */
+/*
+ * Switch and read timers, when not 0 (off): each expiry flushes and reads
+ * every stream of the channel, so a period of a few microseconds keeps
+ * the consumer daemon's data thread busy without data (doc/consumerd.md).
+ * The kernel tracer has the same minimum.
+ */
+#define LTT_MIN_TIMER_US 100U
 #define LTT_MAX_SUBBUF_SIZE (1ULL << 32)	/* 4 GiB */
 #define LTT_MAX_NUM_SUBBUF (1ULL << 20)
 
@@ -32,7 +39,8 @@ int ltt_attr_channel_defaults(struct ltt_channel_attr *attr, enum ltt_domain dom
  * Resolves LTT_BUFFER_DEFAULT in place to the domain's default.
  * Returns 0, -LTT_ERR_CHANNEL_NAME, -LTT_ERR_SUBBUF_SIZE,
  * -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE, -LTT_ERR_TRACEFILE_SIZE,
- * or -LTT_ERR_DOMAIN.
+ * -LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US) or
+ * -LTT_ERR_DOMAIN.
  */
 int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain);
 

@@ -11,6 +11,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/daemon.c src/common/daemon.h \
 	src/common/error.c \
+	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \
 	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "common/escape.h"
 #include "common/log.h"
 
 static const char *log_progname = "ltt";
@@ -32,7 +33,7 @@ int ltt_log_level(void)
 
 void ltt_log(int level, const char *fmt, ...)
 {
-	char msg[1024];
+	char raw[1024], msg[LTT_ESCAPE_SIZE(sizeof(raw))];
 	struct timespec ts;
 	va_list ap;
 
@@ -43,8 +44,10 @@ void ltt_log(int level, const char *fmt, ...)
 	if (level > LTT_LOG_TRACE)
 		level = LTT_LOG_TRACE;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* Names, paths and program names may hold anything: one line, printable. */
+	ltt_escape(raw, msg, sizeof(msg), 0);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	/* One fprintf so that lines from several threads do not interleave. */
 	if (log_level >= LTT_LOG_DEBUG)

@@ -27,6 +27,9 @@ int ltt_log_level(void);
 
 /**
  * ltt_log() - print "progname: LEVEL: message" on stderr; thread-safe
+ *
+ * The message is escaped whole (ltt_escape(), newlines included), so a
+ * name or path in it can neither move the cursor nor start a line.
  */
 void ltt_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

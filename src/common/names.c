@@ -81,6 +81,19 @@ bool ltt_session_name_valid(const char *name)
 	return true;
 }
 
+bool ltt_session_ref_valid(const char *ref)
+{
+	const char *p;
+
+	if (!ref || strnlen(ref, LTT_NAME_MAX) >= LTT_NAME_MAX)
+		return false;
+	for (p = ref; *p >= '0' && *p <= '9'; p++)
+		;
+	if (p > ref && p - ref <= 10 && *p == '/')
+		return ltt_session_name_valid(p + 1);
+	return ltt_session_name_valid(ref);
+}
+
 bool ltt_channel_name_valid(const char *name)
 {
 	const char *p;

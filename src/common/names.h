@@ -23,6 +23,13 @@
 bool ltt_session_name_valid(const char *name);
 
 /**
+ * ltt_session_ref_valid() - a session as commands name it: a session name,
+ * or "UID/NAME" (user UID's session NAME; names never hold '/'), in
+ * 1..255 bytes
+ */
+bool ltt_session_ref_valid(const char *ref);
+
+/**
  * ltt_channel_name_valid() - a channel name is 1..255 bytes of [A-Za-z0-9_.-],
  * not starting with '.' or '-'.  It becomes a stream file name prefix.
  * "metadata" is reserved.

@@ -5,7 +5,9 @@
 #ifndef LTT_COMMON_SOCK_H
 #define LTT_COMMON_SOCK_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
@@ -29,6 +31,46 @@ int ltt_sock_listen_unix(const char *path, mode_t mode, int *ret_fd);
  * listens, -EACCES when the socket's permissions refuse us.
  */
 int ltt_sock_connect_unix(const char *path, int *ret_fd);
+
+/**
+ * ltt_sock_connect_unix_nb() - connect a non-blocking stream socket to @path
+ * @ret_fd: the connected socket (close-on-exec, non-blocking)
+ *
+ * Never waits.  Returns 0 or a negative errno: -ENOENT or -ECONNREFUSED
+ * when nobody listens, -EAGAIN when a listener's backlog is full (it is
+ * there but not accepting), -EACCES when the permissions refuse us.
+ */
+int ltt_sock_connect_unix_nb(const char *path, int *ret_fd);
+
+/**
+ * ltt_sock_unix_answers() - does something listen on the socket at @path?
+ *
+ * A connection that the listener's backlog takes or refuses for being
+ * full counts: a stopped daemon still holds its socket.  Never waits.
+ * Returns true if so.
+ */
+bool ltt_sock_unix_answers(const char *path);
+
+/**
+ * ltt_deadline_ms() - CLOCK_MONOTONIC now plus @ms, in milliseconds
+ */
+int64_t ltt_deadline_ms(int64_t ms);
+
+/**
+ * ltt_io_write_all_until() - ltt_io_write_all() on a non-blocking @fd,
+ * waiting at most until @deadline (ltt_deadline_ms()) for room
+ *
+ * Returns 0, -ETIMEDOUT, or a negative errno.
+ */
+int ltt_io_write_all_until(int fd, const void *buf, size_t len, int64_t deadline);
+
+/**
+ * ltt_io_read_all_until() - ltt_io_read_all() on a non-blocking @fd,
+ * waiting at most until @deadline for bytes
+ *
+ * Returns 0, -ETIMEDOUT, -ECONNRESET (closed early) or a negative errno.
+ */
+int ltt_io_read_all_until(int fd, void *buf, size_t len, int64_t deadline);
 
 /**
  * ltt_sock_peer_cred() - the pid, uid and gid of the peer of @fd

@@ -163,6 +163,18 @@ enum ctl_opt {
 	{ "help", 'h', POPT_ARG_NONE, NULL, CTL_OPT_HELP, "show this help", NULL }
 
 /**
+ * ctl_util_out() - printf() on stdout with control characters escaped
+ * (ltt_escape(), newlines kept): for what holds names, paths, program
+ * names or anything else a user, a program or the daemon chose
+ */
+void ctl_util_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/**
+ * ctl_util_eout() - the same on stderr, after flushing stdout
+ */
+void ctl_util_eout(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/**
  * ctl_util_err() - print "Error: <message>" on stderr
  *
  * Call sites name the object: "session 'a': <ltt_strerror(code)>".
@@ -316,6 +328,20 @@ int ctl_util_check_session_name(const char *name);
 void ctl_util_rc_err(int err);
 
 /**
+ * ctl_util_qualify_name() - name another user's session (root's view of
+ * the root daemon) "UID/NAME", the way commands name it, in place; the
+ * caller's own sessions keep their plain name (sessions are per user).
+ */
+void ctl_util_qualify_name(struct ltt_session_info *info);
+
+/**
+ * ctl_util_check_session_ref() - is @name a valid way to name an existing
+ * session (NAME or UID/NAME)?  Prints the error.  Returns CTL_EXIT_OK or
+ * CTL_EXIT_FAILURE.
+ */
+int ctl_util_check_session_ref(const char *name);
+
+/**
  * ctl_util_session_name() - the session a command is about
  * @given: the NAME argument or -s option, NULL if none
  * @buf: receives the current session's name when @given is NULL
@@ -396,7 +422,8 @@ int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		       bool warn_only);
 
 /**
- * ctl_util_get_session() - ltt_ctl_get_session(), printing its error
+ * ctl_util_get_session() - ltt_ctl_get_session(), printing its error; another
+ * user's session is named UID/NAME in the detail (ctl_util_qualify_name())
  * @ret_detail: one heap block, free() it
  *
  * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.

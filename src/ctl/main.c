@@ -20,6 +20,7 @@ enum {
 	OPT_QUIET,
 	OPT_NO_SESSIOND,
 	OPT_RUNDIR,
+	OPT_TIMEOUT,
 };
 
 static const struct poptOption global_options[] = {
@@ -32,6 +33,9 @@ static const struct poptOption global_options[] = {
 	  "never start a session daemon", NULL },
 	{ "rundir", 0, POPT_ARG_STRING, NULL, OPT_RUNDIR,
 	  "talk to the session daemon of run directory DIR (same as LTT_RUNDIR)", "DIR" },
+	{ "timeout", 0, POPT_ARG_STRING, NULL, OPT_TIMEOUT,
+	  "give up on a session daemon that has not answered a request within SEC seconds "
+	  "(default 60, 0: never; same as LTT_CTL_TIMEOUT)", "SEC" },
 	POPT_TABLEEND
 };
 
@@ -59,6 +63,7 @@ static int set_rundir(struct ctl_ctx *ctx, const char *dir, char *buf, size_t le
  */
 static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_t len)
 {
+	unsigned int timeout_ms;
 	char *arg;
 	int opt = 0, ret = -1;
 
@@ -81,6 +86,13 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 		case OPT_NO_SESSIOND:
 			ctx->no_sessiond = true;
 			break;
+		case OPT_TIMEOUT:
+			arg = poptGetOptArg(pc);
+			/* The library reads it from the environment, for every call. */
+			if (setenv("LTT_CTL_TIMEOUT", arg, 1))
+				ret = ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_NOMEM));
+			free(arg);
+			break;
 		case OPT_RUNDIR:
 			arg = poptGetOptArg(pc);
 			if (set_rundir(ctx, arg, rundir, len))
@@ -92,6 +104,10 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 	if (ret < 0 && opt < -1)
 		ret = ctl_util_usage_error(ctx, "%s: %s", poptBadOption(pc, POPT_BADOPTION_NOALIAS),
 					   poptStrerror(opt));
+	if (ret < 0 && ltt_ctl_timeout_from_env(&timeout_ms))
+		ret = ctl_util_usage_error(ctx, "invalid timeout '%s' (--timeout or LTT_CTL_TIMEOUT): "
+					   "give seconds from 0 to 86400, e.g. 2.5 (0: never)",
+					   getenv("LTT_CTL_TIMEOUT"));
 	return ret;
 }
 

@@ -122,7 +122,7 @@ int ctl_rc_read(char *buf, size_t len)
 	}
 	memcpy(buf, line + strlen(RC_KEY), value_len);
 	buf[value_len] = '\0';
-	if (!ltt_session_name_valid(buf))
+	if (!ltt_session_ref_valid(buf))
 		ret = -EINVAL;
 end:
 	free(text);
@@ -195,7 +195,7 @@ static int rc_update(const char *session)
 
 int ctl_rc_write(const char *session)
 {
-	if (!ltt_session_name_valid(session))
+	if (!ltt_session_ref_valid(session))
 		return -EINVAL;
 	return rc_update(session);
 }

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/escape.h"
 #include "common/log.h"
 #include "common/names.h"
 #include "common/output-error.h"
@@ -25,13 +26,46 @@
 #define HELP_COLUMN 30	/* where option descriptions start */
 #define HELP_WIDTH 79
 
+/*
+ * Print a formatted message on @fp with the control characters of its
+ * string arguments escaped (names and paths may hold any byte); the
+ * format's own newlines stay.
+ */
+__attribute__((format(printf, 2, 0)))
+static void print_escaped(FILE *fp, const char *fmt, va_list ap)
+{
+	char *text = ltt_escape_vasprintf(0, fmt, ap);
+
+	fputs(text ? text : ltt_strerror(LTT_ERR_NOMEM), fp);
+	free(text);
+}
+
+void ctl_util_out(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_escaped(stdout, fmt, ap);
+	va_end(ap);
+}
+
+void ctl_util_eout(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	va_start(ap, fmt);
+	print_escaped(stderr, fmt, ap);
+	va_end(ap);
+}
+
 /* "Error: <message>" on stderr, after what stdout already holds. */
 __attribute__((format(printf, 1, 0)))
 static void print_error(const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fputs("Error: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	print_escaped(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -72,7 +106,7 @@ void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
 	if (ctx->quiet)
 		return;
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	print_escaped(stdout, fmt, ap);
 	va_end(ap);
 	putchar('\n');
 }
@@ -352,6 +386,14 @@ int ctl_util_check_session_name(const char *name)
 	return CTL_EXIT_FAILURE;
 }
 
+int ctl_util_check_session_ref(const char *name)
+{
+	if (ltt_session_ref_valid(name))
+		return CTL_EXIT_OK;
+	ctl_util_err("session '%s': %s", name, ltt_strerror(LTT_ERR_SESSION_NAME));
+	return CTL_EXIT_FAILURE;
+}
+
 void ctl_util_rc_err(int err)
 {
 	char path[LTT_PATH_MAX];
@@ -370,7 +412,7 @@ int ctl_util_session_name(const char *given, char *buf, size_t len, const char *
 	int ret;
 
 	if (given) {
-		ret = ctl_util_check_session_name(given);
+		ret = ctl_util_check_session_ref(given);
 		if (!ret)
 			*ret_name = given;
 		return ret;
@@ -402,13 +444,17 @@ static int spawn_and_connect(const struct ctl_ctx *ctx, struct ltt_ctl **ret_ctl
 	struct ltt_ctl *ctl;
 	int ret;
 
-	ret = ltt_ctl_spawn_sessiond(ctx->rundir);
-	if (ret)
-		return ret;
+	int spawned;
+
+	spawned = ltt_ctl_spawn_sessiond(ctx->rundir);
+	if (spawned < 0)
+		return spawned;
 	ret = ltt_ctl_connect(ctx->rundir, &ctl);
 	if (ret)
 		return ret;
-	ctl_util_info(ctx, "Spawned a session daemon (run directory %s)", ltt_ctl_rundir(ctl));
+	if (spawned == 0)
+		ctl_util_info(ctx, "Spawned a session daemon (run directory %s)",
+			      ltt_ctl_rundir(ctl));
 	*ret_ctl = ctl;
 	return 0;
 }
@@ -453,13 +499,27 @@ int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, 
 	return ret;
 }
 
+void ctl_util_qualify_name(struct ltt_session_info *info)
+{
+	char buf[LTT_NAME_MAX];
+	int n;
+
+	if (info->uid == geteuid() || strchr(info->name, '/'))
+		return;
+	n = snprintf(buf, sizeof(buf), "%u/%s", (unsigned int)info->uid, info->name);
+	if (n > 0 && (size_t)n < sizeof(buf))
+		strcpy(info->name, buf);
+}
+
 int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail)
 {
 	int ret = ltt_ctl_get_session(ctl, session, ret_detail);
 
-	if (!ret)
+	if (!ret) {
+		ctl_util_qualify_name(&(*ret_detail)->info);
 		return CTL_EXIT_OK;
+	}
 	ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
 	return CTL_EXIT_FAILURE;
 }
@@ -527,7 +587,7 @@ void ctl_util_forget_session(const char *session)
 	ret = ctl_rc_clear();
 	if (ret) {
 		fflush(stdout);
-		fprintf(stderr, "Warning: session '%s' is still the current session: %s\n",
+		ctl_util_eout("Warning: session '%s' is still the current session: %s\n",
 			session, strerror(-ret));
 	}
 }
@@ -587,11 +647,11 @@ void ctl_util_print_output_failure(const struct ltt_channel_info *ch)
 	if (ch->output_error) {
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
-		printf("      output error: %s, since %s\n", why, when);
+		ctl_util_out("      output error: %s, since %s\n", why, when);
 	}
 	if (ch->output_error || ch->error_events || ch->error_packets)
-		printf("      lost because of output errors: %" PRIu64 " events, %" PRIu64
-		       " packets\n", ch->error_events, ch->error_packets);
+		ctl_util_out("      lost because of output errors: %" PRIu64 " events, %" PRIu64
+			     " packets\n", ch->error_events, ch->error_packets);
 }
 
 /* The warning stop prints for a channel whose output failed. */
@@ -602,13 +662,13 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 	if (ch->output_error) {
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
-		fprintf(stderr,
+		ctl_util_eout(
 			"Warning: channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
 			" events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s\n",
 			ch->attr.name, d->info.name, d->info.output, when, why, ch->error_events,
 			ch->error_packets, ltt_strerror(ltt_output_error_code(ch->output_error)));
 	} else if (ch->error_events || ch->error_packets) {
-		fprintf(stderr,
+		ctl_util_eout(
 			"Warning: channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
 			" packets while its trace could not be written ('lttctl list %s' shows its channels).\n",
 			ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
@@ -640,15 +700,15 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 					   ch->error_packets : ch->lost_packets);
 		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
 		if (discarded)
-			fprintf(stderr,
+			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).\n",
 				ch->attr.name, session, discarded, size);
 		if (lost && relay_lost[ch->domain])
-			fprintf(stderr,
+			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).\n",
 				ch->attr.name, session, lost, session);
 		else if (lost)
-			fprintf(stderr,
+			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).\n",
 				ch->attr.name, session, lost,
 				ch->attr.overwrite ? "overwritten before they were read" :
@@ -736,10 +796,10 @@ int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending))
 		return CTL_EXIT_OK;
 	if (!ret)
-		fprintf(stderr, "%s: session '%s': the relay daemon still lacks data after %d s; "
+		ctl_util_eout("%s: session '%s': the relay daemon still lacks data after %d s; "
 			"'lttctl list %s' shows its connection\n", prefix, session,
 			DATA_WAIT_MAX_MS / 1000, session);
 	else
-		fprintf(stderr, "%s: session '%s': %s\n", prefix, session, ltt_strerror(ret));
+		ctl_util_eout("%s: session '%s': %s\n", prefix, session, ltt_strerror(ret));
 	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
 }

@@ -53,9 +53,13 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	if (attr.snapshot)
 		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
 	/* A name in use says so before a relay is tried (created below if still free). */
-	if (!ltt_session_find(ctx->registry, attr.name, 0, &session)) {
+	if (!ltt_session_find(ctx->registry, attr.name, ctx->cred.uid, &session)) {
+		/* Root's plain name may find another user's: names are per user. */
+		bool mine = session->uid == ctx->cred.uid;
+
 		ltt_session_put(ctx->registry, session);
-		return LTT_ERR_SESSION_EXISTS;
+		if (mine)
+			return LTT_ERR_SESSION_EXISTS;
 	}
 	ret = check_relay(&attr);
 	if (ret)

@@ -77,9 +77,11 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
+	int err;
 
-	if (ltt_session_find(ctx->registry, name, ctx->cred.uid, &session))
-		return LTT_ERR_SESSION_NOT_FOUND;
+	err = ltt_session_find(ctx->registry, name, ctx->cred.uid, &session);
+	if (err)
+		return err == -ENOTUNIQ ? LTT_ERR_SESSION_AMBIGUOUS : LTT_ERR_SESSION_NOT_FOUND;
 	pthread_mutex_lock(&session->lock);
 	if (session->destroyed) {
 		/* Removed between the lookup and the lock. */
@@ -122,6 +124,8 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	switch (err) {
 	case -EEXIST:
 		return LTT_ERR_CHANNEL_EXISTS;
+	case -EADDRINUSE:
+		return LTT_ERR_TRACEFILE_CLASH;
 	case -EINVAL:
 		return LTT_ERR_BUFFER_TYPE_MISMATCH;
 	default:

@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/client-proto.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/sock.h"
 #include "sessiond/rundir.h"
 
 int ltt_rundir_file(const struct ltt_rundir *rd, const char *name, char *buf, unsigned long len)
@@ -104,6 +106,20 @@ int ltt_rundir_open(struct ltt_rundir *rd, const char *path, bool shared)
 			LTT_ERR("another ltt-sessiond is already running with run directory %s; stop it first or use another --rundir",
 				path);
 		return ret;
+	}
+	/*
+	 * The lock file may have been deleted under a live daemon, whose lock
+	 * is then on another inode: a daemon that answers on the socket is
+	 * alive whatever the lock says.
+	 */
+	if (!ltt_rundir_file(rd, LTT_CLIENT_SOCKET_NAME, lock_path, sizeof(lock_path)) &&
+	    ltt_sock_unix_answers(lock_path)) {
+		close(rd->lock_fd);
+		rd->lock_fd = -1;
+		pid = read_pid(rd);
+		LTT_ERR("another ltt-sessiond (pid %ld) answers on %s although %s/%s was not locked (deleted?); stop it first or use another --rundir",
+			pid, lock_path, path, LTT_SESSIOND_LOCK_NAME);
+		return -EBUSY;
 	}
 	return 0;
 }

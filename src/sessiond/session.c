@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "common/attr.h"
+#include "common/tracefile.h"
 #include "sessiond/session.h"
 
 void ltt_session_registry_init(struct ltt_session_registry *reg)
@@ -59,14 +60,59 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg)
 	pthread_mutex_destroy(&reg->lock);
 }
 
-static struct ltt_session *find_locked(struct ltt_session_registry *reg, const char *name)
+/* @owner's session @name, or NULL; registry lock held. */
+static struct ltt_session *find_locked(struct ltt_session_registry *reg, uid_t owner,
+				       const char *name)
 {
 	struct ltt_session *session;
 
 	cds_list_for_each_entry(session, &reg->sessions, node)
-		if (!strcmp(session->name, name))
+		if (session->uid == owner && !strcmp(session->name, name))
 			return session;
 	return NULL;
+}
+
+/*
+ * How many sessions are named @name, whatever their owner (root's plain
+ * names); *@ret_session is the last one seen.  Registry lock held.
+ */
+static unsigned int find_any_locked(struct ltt_session_registry *reg, const char *name,
+				    struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	unsigned int n = 0;
+
+	cds_list_for_each_entry(session, &reg->sessions, node) {
+		if (!strcmp(session->name, name)) {
+			*ret_session = session;
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * Split "UID/NAME" (a session name never holds '/') into @ret_owner and
+ * the name after the slash.  Returns that name, or NULL if @name is not
+ * qualified or its UID is not a decimal number.
+ */
+static const char *split_qualified(const char *name, uid_t *ret_owner)
+{
+	const char *slash = strchr(name, '/');
+	unsigned long long v = 0;
+	const char *p;
+
+	if (!slash || slash == name || slash - name > 10)
+		return NULL;
+	for (p = name; p < slash; p++) {
+		if (*p < '0' || *p > '9')
+			return NULL;
+		v = v * 10 + (unsigned long long)(*p - '0');
+	}
+	if (v > (uid_t)-1 - 1)
+		return NULL;
+	*ret_owner = (uid_t)v;
+	return slash + 1;
 }
 
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
@@ -96,7 +142,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	}
 
 	pthread_mutex_lock(&reg->lock);
-	if (find_locked(reg, attr->name))
+	if (find_locked(reg, uid, attr->name))
 		ret = -EEXIST;
 	else if (reg->nr_sessions >= LTT_MAX_SESSIONS)
 		ret = -ENOSPC;
@@ -124,10 +170,20 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
 		     struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
+	const char *plain;
+	uid_t owner;
 	int ret = -ENOENT;
 
+	plain = split_qualified(name, &owner);
 	pthread_mutex_lock(&reg->lock);
-	session = find_locked(reg, name);
+	if (plain)
+		session = find_locked(reg, owner, plain);
+	else
+		session = find_locked(reg, uid, name);
+	if (!session && !plain && uid == 0 && find_any_locked(reg, name, &session) > 1) {
+		session = NULL;
+		ret = -ENOTUNIQ;
+	}
 	if (session && may_use(session, uid)) {
 		session->refcount++;
 		*ret_session = session;
@@ -235,6 +291,10 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 
 	if (ltt_session_find_channel(domain, attr->name))
 		return -EEXIST;
+	cds_list_for_each_entry(channel, &domain->channels, node)
+		if (ltt_tracefile_names_clash(channel->attr.name, channel->attr.tracefile_size != 0,
+					      attr->name, attr->tracefile_size != 0))
+			return -EADDRINUSE;
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT && domain->buffer_type != attr->buffer_type)
 		return -EINVAL;
 	if (domain->nr_channels >= LTT_MAX_CHANNELS_PER_DOMAIN)

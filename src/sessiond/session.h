@@ -103,7 +103,8 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg);
  * @uid: @gid: the owner
  * @ret_session: a new reference, to release with ltt_session_put()
  *
- * Takes the registry lock.  Returns 0, -EEXIST (a session has that name),
+ * Takes the registry lock.  Returns 0, -EEXIST (@uid has a session of that
+ * name: other users' names do not count),
  * -ENOSPC (LTT_MAX_SESSIONS reached) or -ENOMEM.
  */
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
@@ -111,11 +112,15 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 
 /**
  * ltt_session_find() - look up a session that @uid may use
+ * @name: "NAME", or "UID/NAME" for user UID's session NAME
  * @uid: the client; root may use every session, others their own
  * @ret_session: a new reference
  *
- * Takes the registry lock.  Returns 0 or -ENOENT (also for another user's
- * session, so names do not leak across users).
+ * Each user has a namespace of session names.  A plain NAME is @uid's own
+ * session NAME; for root, if it has none, the only session NAME of any
+ * user.  Takes the registry lock.  Returns 0, -ENOENT (also for another
+ * user's session, so names do not leak across users) or -ENOTUNIQ (root
+ * named, plainly, a session that several other users have).
  */
 int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t uid,
 		     struct ltt_session **ret_session);
@@ -166,8 +171,9 @@ struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, 
  * @attr: checked with ltt_attr_check_channel() (buffer type resolved)
  * @ret_channel: the channel, owned by the domain
  *
- * Returns 0, -EEXIST (a channel has that name), -EINVAL (its buffer type
- * is not the one the domain's channels have), -ENOSPC
+ * Returns 0, -EEXIST (a channel has that name), -EADDRINUSE (its stream
+ * files would have the names of another channel's: ltt_tracefile_names_clash()),
+ * -EINVAL (its buffer type is not the one the domain's channels have), -ENOSPC
  * (LTT_MAX_CHANNELS_PER_DOMAIN reached) or -ENOMEM.
  */
 int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,

@@ -13,7 +13,11 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_view.sh \
 	tests/regression/test_limits.sh \
 	tests/regression/test_deadlines.sh \
-	tests/regression/test_relay_create.sh
+	tests/regression/test_relay_create.sh \
+	tests/regression/test_timer_min.sh \
+	tests/regression/test_session_owners.sh \
+	tests/regression/test_ctl_deadline.sh \
+	tests/regression/test_concurrent_create.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
@@ -100,6 +104,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_daemon_restart.sh \
-	tests/regression/test_ust_bad_shm.sh
+	tests/regression/test_ust_bad_shm.sh \
+	tests/regression/test_tracefile_clash.sh \
+	tests/regression/test_escape.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

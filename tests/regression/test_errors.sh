@@ -136,9 +136,13 @@ fails 1 "Error: session 'nope': $m_not_found" disable-event -u ev1 -s nope
 fails 1 "Error: session 'a': a session with that name already exists; pick another name or destroy it first" create a
 fails 1 "Error: session 'b': a session with that name already exists; pick another name or destroy it first" create b -o "$TEST_TMP/other"
 long=$(printf 'x%.0s' $(seq 256))
-for bad in x/y / .hidden . .. -dash "$long" $'tab\there' $'\xff\xfe' $'del\x7f'; do
+for bad in x/y / .hidden . .. -dash "$long"; do
 	fails 1 "Error: session '$bad': $m_name" create -- "$bad"
 done
+# Control characters and bytes that are not UTF-8 are printed escaped.
+fails 1 "Error: session 'tab\\x09here': $m_name" create -- $'tab\there'
+fails 1 "Error: session '\\xff\\xfe': $m_name" create -- $'\xff\xfe'
+fails 1 "Error: session 'del\\x7f': $m_name" create -- $'del\x7f'
 fails 1 "Error: session '': $m_name" create ''
 fails 1 "Error: session 'x/y': $m_name" start x/y
 fails 1 "Error: session '.x': $m_name" set-session .x

@@ -57,7 +57,8 @@ is "$(stat -c '%a %U:%G' "$prun/client.sock")" "600 nobody:nogroup" "personal da
 run ctl_as "$prun" "${plain[@]}" -- create mine --no-output
 is "$RC" 0 "its owner uses it"
 run lttctl --rundir "$prun" list
-is "$OUT" "  1) mine (no output) [inactive]" "root may use a personal daemon too, and sees its sessions"
+is "$OUT" "  1) $(id -u nobody)/mine (no output) [inactive]" \
+	"root may use a personal daemon too, and sees its sessions (another user's: UID/NAME)"
 # Another user: the socket is closed to it...
 run timeout "$TEST_TIMEOUT" setpriv --reuid=daemon --regid=daemon --clear-groups \
 	"$LTTCTL_BIN" --rundir "$prun" list
@@ -140,7 +141,8 @@ run ctl_as "$grun" "${member[@]}" -- enable-channel -k kc -s nb
 is "$ERR" "Error: channel 'kc' of session 'nb': kernel tracing is disabled in this session daemon (--no-kernel); restart it without that option" \
 	"a member gets the root daemon's kernel domain as root does (disabled here), not KERNEL_NEEDS_ROOT"
 run lttctl --rundir "$grun" list
-matches "$OUT" "^  1\\) rootsess \\(no output\\) \\[inactive\\]"$'\n'"  2\\) nb \\(" "root sees every session"
+matches "$OUT" "^  1\\) rootsess \\(no output\\) \\[inactive\\]"$'\n'"  2\\) $(id -u nobody)/nb \\(" \
+	"root sees every session, another user's as UID/NAME"
 run ctl_as "$grun" "${member[@]}" -- destroy -a
 is "$OUT" "Session nb destroyed." "a member's destroy -a destroys their own sessions only"
 run lttctl --rundir "$grun" list

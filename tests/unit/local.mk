@@ -10,7 +10,8 @@ UNIT_TESTS = \
 	tests/unit/test_consumer_proto \
 	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
-	tests/unit/test_error
+	tests/unit/test_error \
+	tests/unit/test_escape
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
@@ -24,6 +25,9 @@ tests_unit_test_uri_LDADD = src/common/libcommon.la
 
 tests_unit_test_names_SOURCES = tests/unit/test_names.c $(UNIT_TAP_SOURCES)
 tests_unit_test_names_LDADD = src/common/libcommon.la
+
+tests_unit_test_escape_SOURCES = tests/unit/test_escape.c $(UNIT_TAP_SOURCES)
+tests_unit_test_escape_LDADD = src/common/libcommon.la
 
 tests_unit_test_codec_SOURCES = tests/unit/test_codec.c $(UNIT_TAP_SOURCES)
 tests_unit_test_codec_LDADD = src/common/libcommon.la

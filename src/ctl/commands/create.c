@@ -230,7 +230,7 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 	ret = ctl_rc_write(info.name);
 	if (ret) {
 		fflush(stdout);
-		fprintf(stderr, "Warning: session '%s' is not the current session: %s\n",
+		ctl_util_eout("Warning: session '%s' is not the current session: %s\n",
 			info.name, strerror(-ret));
 	}
 	return CTL_EXIT_OK;

@@ -18,7 +18,7 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		ctl_util_report_lost(ctl, session);
 	/* The trace is cut short where the consumer died: say so, destroy anyway. */
 	if (ret == -LTT_ERR_CONSUMERD)
-		fprintf(stderr, "Warning: session '%s': %s\n", session, ltt_strerror(ret));
+		ctl_util_eout("Warning: session '%s': %s\n", session, ltt_strerror(ret));
 	if (ret == -LTT_ERR_SESSION_NOT_STARTED || ret == -LTT_ERR_CONSUMERD)
 		ret = 0;
 	/* Streamed: the relay gets everything before the connections close. */
@@ -50,6 +50,8 @@ static int destroy_all(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, bool wait
 	if (!count)
 		ctl_util_info(ctx, "No sessions.");
 	for (i = 0; i < count; i++) {
+		/* Root's view holds other users' sessions, maybe of the same name. */
+		ctl_util_qualify_name(&sessions[i]);
 		if (destroy_one(ctx, ctl, sessions[i].name, wait))
 			status = CTL_EXIT_FAILURE;
 	}

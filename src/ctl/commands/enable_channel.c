@@ -15,6 +15,7 @@
 #include "common/attr.h"
 #include "common/names.h"
 #include "common/size.h"
+#include "common/tracefile.h"
 #include "ctl/ctl.h"
 
 /* The string options, in values[]. */
@@ -153,6 +154,32 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 	return CTL_EXIT_OK;
 }
 
+/*
+ * Would channel @i of @attrs write files that a channel of the session or
+ * an earlier one of @attrs writes too?  The daemon refuses it anyway; this
+ * refuses it before any of the list is enabled.
+ */
+static int check_clash(const struct ltt_session_detail *d, enum ltt_domain domain,
+		       const struct ltt_channel_attr *attrs, size_t i)
+{
+	const struct ltt_channel_attr *a = &attrs[i], *b;
+	size_t j;
+
+	for (j = 0; j < d->nr_channels + i; j++) {
+		b = j < d->nr_channels ? &d->channels[j].attr : &attrs[j - d->nr_channels];
+		if (j < d->nr_channels && d->channels[j].domain != domain)
+			continue;
+		if (ltt_tracefile_names_clash(b->name, b->tracefile_size != 0, a->name,
+					      a->tracefile_size != 0)) {
+			ctl_util_err("channel '%s' of session '%s' (channel '%s' is there): %s",
+				     a->name, d->info.name, b->name,
+				     ltt_strerror(LTT_ERR_TRACEFILE_CLASH));
+			return CTL_EXIT_FAILURE;
+		}
+	}
+	return CTL_EXIT_OK;
+}
+
 /* Check every channel of @names, then enable them one by one. */
 static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args *a,
 			   enum ltt_domain domain, const char *session, char **names,
@@ -175,8 +202,11 @@ static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args 
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
-	for (i = 0; i < count && !ret; i++)
+	for (i = 0; i < count && !ret; i++) {
 		ret = make_attr(a, d, domain, names[i], &attrs[i]);
+		if (!ret)
+			ret = check_clash(d, domain, attrs, i);
+	}
 	for (i = 0; i < count && !ret; i++) {
 		ret = ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]);
 		if (ret) {

@@ -19,11 +19,11 @@ static const char *output_text(const struct ltt_session_info *s)
 /* "NAME (OUTPUT) [active]", then what is special about the session. */
 static void print_session(const struct ltt_session_info *s)
 {
-	printf("%s (%s) [%s]", s->name, output_text(s), s->active ? "active" : "inactive");
+	ctl_util_out("%s (%s) [%s]", s->name, output_text(s), s->active ? "active" : "inactive");
 	if (s->snapshot)
 		fputs(" [snapshot]", stdout);
 	if (s->live_timer_us)
-		printf(" [live, %" PRIu32 " us]", s->live_timer_us);
+		ctl_util_out(" [live, %" PRIu32 " us]", s->live_timer_us);
 	putchar('\n');
 }
 
@@ -41,7 +41,8 @@ static int list_sessions(struct ltt_ctl *ctl)
 	if (!count)
 		puts("No sessions.");
 	for (i = 0; i < count; i++) {
-		printf("  %zu) ", i + 1);
+		ctl_util_out("  %zu) ", i + 1);
+		ctl_util_qualify_name(&sessions[i]);
 		print_session(&sessions[i]);
 	}
 	free(sessions);
@@ -53,24 +54,24 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 	const struct ltt_event_rule_attr *a = &rule->attr;
 
 	if (rule->domain == LTT_DOMAIN_KERNEL) {
-		printf("      %s (type: %s) [%s]\n", a->pattern,
+		ctl_util_out("      %s (type: %s) [%s]\n", a->pattern,
 		       a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint",
 		       rule->enabled ? "enabled" : "disabled");
 		return;
 	}
-	printf("      %s (loglevel: ", a->pattern);
+	ctl_util_out("      %s (loglevel: ", a->pattern);
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		fputs("any", stdout);
 		break;
 	case LTT_LOGLEVEL_RANGE:
-		printf("%s or more severe", ltt_loglevel_name(a->loglevel));
+		ctl_util_out("%s or more severe", ltt_loglevel_name(a->loglevel));
 		break;
 	case LTT_LOGLEVEL_SINGLE:
-		printf("%s only", ltt_loglevel_name(a->loglevel));
+		ctl_util_out("%s only", ltt_loglevel_name(a->loglevel));
 		break;
 	}
-	printf(") [%s]\n", rule->enabled ? "enabled" : "disabled");
+	ctl_util_out(") [%s]\n", rule->enabled ? "enabled" : "disabled");
 }
 
 /* "0" as "off" or "unlimited", other values with their unit. */
@@ -78,9 +79,9 @@ static void print_attr_u64(const char *label, uint64_t value, const char *zero,
 			   const char *unit)
 {
 	if (!value)
-		printf("      %s: %s\n", label, zero);
+		ctl_util_out("      %s: %s\n", label, zero);
 	else
-		printf("      %s: %" PRIu64 "%s\n", label, value, unit);
+		ctl_util_out("      %s: %" PRIu64 "%s\n", label, value, unit);
 }
 
 static void print_channel(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
@@ -89,24 +90,24 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 	char size[32];
 	size_t i, nr_rules = 0;
 
-	printf("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
+	ctl_util_out("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
 	ltt_size_format(a->subbuf_size, size, sizeof(size));
-	printf("      sub-buffer size: %s\n", size);
-	printf("      sub-buffer count: %" PRIu64 "\n", a->num_subbuf);
-	printf("      overwrite mode: %s\n", a->overwrite ? "overwrite" : "discard");
+	ctl_util_out("      sub-buffer size: %s\n", size);
+	ctl_util_out("      sub-buffer count: %" PRIu64 "\n", a->num_subbuf);
+	ctl_util_out("      overwrite mode: %s\n", a->overwrite ? "overwrite" : "discard");
 	print_attr_u64("switch timer", a->switch_timer_us, "off", " us");
 	print_attr_u64("read timer", a->read_timer_us, "off", " us");
 	if (a->tracefile_size) {
 		ltt_size_format(a->tracefile_size, size, sizeof(size));
-		printf("      tracefile size: %s\n", size);
+		ctl_util_out("      tracefile size: %s\n", size);
 	} else {
-		printf("      tracefile size: unlimited\n");
+		ctl_util_out("      tracefile size: unlimited\n");
 	}
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
-	printf("      discarded events: %" PRIu64 "\n", ch->discarded_events);
-	printf("      lost packets: %" PRIu64 "\n", ch->lost_packets);
+	ctl_util_out("      discarded events: %" PRIu64 "\n", ch->discarded_events);
+	ctl_util_out("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_util_print_output_failure(ch);
-	printf("\n    Event rules:\n");
+	ctl_util_out("\n    Event rules:\n");
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
@@ -135,7 +136,7 @@ static bool print_domain(const struct ltt_session_detail *d, enum ltt_domain dom
 		return false;
 	if (buffers == LTT_BUFFER_DEFAULT)
 		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
-	printf("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
+	ctl_util_out("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
 	       domain == LTT_DOMAIN_KERNEL ? "Kernel" : "User space",
 	       ltt_buffer_type_name(buffers));
 	for (i = 0; i < d->nr_channels; i++) {
@@ -150,23 +151,23 @@ static void print_relay_info(const struct ltt_relay_info *r)
 {
 	char size[32];
 
-	printf("Relay connection (%s): ", r->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
+	ctl_util_out("Relay connection (%s): ", r->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
 	switch (r->state) {
 	case LTT_RELAY_STATE_CONNECTED:
 		fputs("connected", stdout);
 		break;
 	case LTT_RELAY_STATE_LOST:
-		printf("lost (%s)", r->error ? strerror(r->error) : "unknown error");
+		ctl_util_out("lost (%s)", r->error ? strerror(r->error) : "unknown error");
 		break;
 	default:
 		fputs("not connected yet", stdout);
 		break;
 	}
 	ltt_size_format(r->bytes_sent, size, sizeof(size));
-	printf(", %" PRIu64 " packets sent (%s), %" PRIu64 " lost\n", r->packets_sent, size,
+	ctl_util_out(", %" PRIu64 " packets sent (%s), %" PRIu64 " lost\n", r->packets_sent, size,
 	       r->packets_lost);
 	if (r->output_path[0])
-		printf("    written by the relay in %s\n", r->output_path);
+		ctl_util_out("    written by the relay in %s\n", r->output_path);
 }
 
 /*
@@ -187,13 +188,13 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 	if (!ltt_uri_parse(s->output, &net) && !ltt_uri_net_port(&net, 0, &port) &&
 	    !ltt_uri_format(&port, ctrl, sizeof(ctrl)) && !ltt_uri_net_port(&net, 1, &port) &&
 	    !ltt_uri_format(&port, data, sizeof(data)))
-		printf("Relay: control %s, data %s%s%s\n", ctrl, data,
+		ctl_util_out("Relay: control %s, data %s%s%s\n", ctrl, data,
 		       net.path[0] ? ", path " : "", net.path);
 	if (s->live_timer_us)
-		printf("Live timer interval: %" PRIu32 " us\n", s->live_timer_us);
+		ctl_util_out("Live timer interval: %" PRIu32 " us\n", s->live_timer_us);
 	ret = ltt_ctl_relay_status(ctl, s->name, &relays, &count);
 	if (ret) {
-		printf("Relay connection: unknown (%s)\n", ltt_strerror(ret));
+		ctl_util_out("Relay connection: unknown (%s)\n", ltt_strerror(ret));
 		return;
 	}
 	if (!count)
@@ -230,7 +231,7 @@ static void print_fields(const struct ltt_tracepoint_info *tp)
 	size_t f;
 
 	for (f = 0; f < tp->nr_fields; f++)
-		printf("        field: %s (%s)\n", tp->fields[f].name, tp->fields[f].type);
+		ctl_util_out("        field: %s (%s)\n", tp->fields[f].name, tp->fields[f].type);
 }
 
 static void print_user_events(const struct ltt_tracepoint_info *tps, size_t count)
@@ -243,9 +244,9 @@ static void print_user_events(const struct ltt_tracepoint_info *tps, size_t coun
 		puts("None: no instrumented application is registered.");
 	for (i = 0; i < count; i++) {
 		if (tps[i].pid != last)
-			printf("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
+			ctl_util_out("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
 		last = tps[i].pid;
-		printf("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
+		ctl_util_out("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
 		       tps[i].loglevel);
 		print_fields(&tps[i]);
 	}
@@ -257,7 +258,7 @@ static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t co
 
 	puts(syscalls ? "System calls:\n-------------" : "Kernel events:\n-------------");
 	for (i = 0; i < count; i++) {
-		printf("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
+		ctl_util_out("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
 		print_fields(&tps[i]);
 	}
 }
@@ -305,7 +306,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 	if (!name && fields && !user && !kernel)
 		return ctl_util_usage_error(ctx, "-f lists the fields of available events: "
 					    "use it with -k or -u");
-	ret = name ? ctl_util_check_session_name(name) : CTL_EXIT_OK;
+	ret = name ? ctl_util_check_session_ref(name) : CTL_EXIT_OK;
 	if (!ret)
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)

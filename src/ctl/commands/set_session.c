@@ -42,7 +42,7 @@ int cmd_set_session(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (!nr)
 		ret = ctl_util_usage_error(ctx, "a session name is needed");
 	else
-		ret = ctl_util_check_session_name(args[0]);
+		ret = ctl_util_check_session_ref(args[0]);
 	if (!ret)
 		ret = set_session(ctx, args[0]);
 	poptFreeContext(pc);

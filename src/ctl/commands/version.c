@@ -16,7 +16,7 @@ static int print_daemon_version(const struct ctl_ctx *ctx)
 
 	ret = ltt_ctl_connect(ctx->rundir, &ctl);
 	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING) {
-		printf("No session daemon is running (run directory %s).\n",
+		ctl_util_out("No session daemon is running (run directory %s).\n",
 		       ctl_util_rundir(ctx, rundir, sizeof(rundir)));
 		return CTL_EXIT_OK;
 	}
@@ -30,7 +30,7 @@ static int print_daemon_version(const struct ctl_ctx *ctx)
 		ctl_util_err("session daemon (run directory %s): %s", ltt_ctl_rundir(ctl),
 			     ltt_strerror(ret));
 	else
-		printf("ltt-sessiond %s (run directory %s)\n", version, ltt_ctl_rundir(ctl));
+		ctl_util_out("ltt-sessiond %s (run directory %s)\n", version, ltt_ctl_rundir(ctl));
 	ltt_ctl_disconnect(ctl);
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
@@ -44,7 +44,7 @@ int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse_args(ctx, argc, argv, 0, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	printf("lttctl %s\n", PACKAGE_VERSION);
+	ctl_util_out("lttctl %s\n", PACKAGE_VERSION);
 	ret = print_daemon_version(ctx);
 	poptFreeContext(pc);
 	return ret;

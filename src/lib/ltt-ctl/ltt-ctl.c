@@ -5,11 +5,16 @@
  */
 #include <errno.h>
 #include <grp.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,7 +27,9 @@
 #include "common/sock.h"
 
 struct ltt_ctl {
-	int fd;
+	int fd;			/* non-blocking: every call has a deadline */
+	unsigned int timeout_ms;	/* per call; 0: none */
+	bool timed_out;		/* a call timed out: the stream is out of step */
 	uint32_t minor;		/* agreed protocol minor */
 	char rundir[PATH_MAX];
 	char daemon_version[64];
@@ -70,6 +77,57 @@ int ltt_ctl_default_rundir(char *buf, size_t len)
 	return 0;
 }
 
+int ltt_ctl_timeout_from_env(unsigned int *ret_ms)
+{
+	const char *env = getenv("LTT_CTL_TIMEOUT");
+	unsigned long ms = 0, scale = 1000;
+	const char *p;
+
+	if (!ret_ms)
+		return -LTT_ERR_INVAL;
+	*ret_ms = LTT_CTL_DEFAULT_TIMEOUT_MS;
+	if (!env || !*env)
+		return 0;
+	for (p = env; *p >= '0' && *p <= '9' && p - env < 6; p++)
+		ms = ms * 10 + (unsigned long)(*p - '0') * 1000;
+	if (p == env)
+		return -LTT_ERR_INVAL;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9' && scale > 1; p++) {
+			scale /= 10;
+			ms += (unsigned long)(*p - '0') * scale;
+		}
+	}
+	if (*p || ms > 86400UL * 1000)
+		return -LTT_ERR_INVAL;
+	*ret_ms = (unsigned int)ms;
+	return 0;
+}
+
+int ltt_ctl_set_timeout(struct ltt_ctl *ctl, unsigned int ms)
+{
+	if (!ctl)
+		return -LTT_ERR_INVAL;
+	ctl->timeout_ms = ms;
+	return 0;
+}
+
+/* The deadline of a call starting now. */
+static int64_t call_deadline(const struct ltt_ctl *ctl)
+{
+	/* No deadline: far enough that it never comes, near enough not to overflow. */
+	return ltt_deadline_ms(ctl->timeout_ms ? (int64_t)ctl->timeout_ms : INT64_MAX / 4);
+}
+
+/* A connection error: -ETIMEDOUT leaves the stream out of step for good. */
+static int io_error(struct ltt_ctl *ctl, int err)
+{
+	if (err != -ETIMEDOUT)
+		return -LTT_ERR_SESSIOND_IO;
+	ctl->timed_out = true;
+	return -LTT_ERR_SESSIOND_TIMEOUT;
+}
+
 /*
  * One request and its reply.  On success *ret_reply is a heap buffer of
  * *ret_len bytes (NULL when empty) that the caller frees.  Returns 0, the
@@ -84,10 +142,13 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 		.cmd = (uint16_t)cmd,
 		.payload_len = req ? (uint32_t)req->len : 0,
 	};
+	int64_t deadline = call_deadline(ctl);
 	uint8_t *payload = NULL;
 	bool written = true;
 	int ret;
 
+	if (ctl->timed_out)
+		return -LTT_ERR_SESSIOND_TIMEOUT;
 	if (req && req->err)
 		return -LTT_ERR_NOMEM;
 	if (req && req->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
@@ -97,11 +158,16 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 	 * A daemon that refuses us (credentials, too many clients) replies
 	 * first and closes, so a failed write may still have a reply to read.
 	 */
-	if (ltt_io_write_all(ctl->fd, hdrbuf, sizeof(hdrbuf)) ||
-	    (req && req->len && ltt_io_write_all(ctl->fd, req->data, req->len)))
+	ret = ltt_io_write_all_until(ctl->fd, hdrbuf, sizeof(hdrbuf), deadline);
+	if (!ret && req && req->len)
+		ret = ltt_io_write_all_until(ctl->fd, req->data, req->len, deadline);
+	if (ret == -ETIMEDOUT)
+		return io_error(ctl, ret);
+	if (ret)
 		written = false;
-	if (ltt_io_read_all(ctl->fd, hdrbuf, sizeof(hdrbuf)))
-		return -LTT_ERR_SESSIOND_IO;
+	ret = ltt_io_read_all_until(ctl->fd, hdrbuf, sizeof(hdrbuf), deadline);
+	if (ret)
+		return io_error(ctl, ret);
 	if (ltt_client_hdr_decode(hdrbuf, &hdr))
 		return -LTT_ERR_PROTOCOL;
 	if (!written && !hdr.status)
@@ -117,10 +183,10 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 		payload = malloc(hdr.payload_len);
 		if (!payload)
 			return -LTT_ERR_NOMEM;
-		ret = ltt_io_read_all(ctl->fd, payload, hdr.payload_len);
+		ret = ltt_io_read_all_until(ctl->fd, payload, hdr.payload_len, deadline);
 		if (ret) {
 			free(payload);
-			return -LTT_ERR_SESSIOND_IO;
+			return io_error(ctl, ret);
 		}
 	}
 	if (ret_reply) {
@@ -176,6 +242,9 @@ int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
 	if (!ctl)
 		return -LTT_ERR_NOMEM;
 	ctl->fd = -1;
+	ret = ltt_ctl_timeout_from_env(&ctl->timeout_ms);
+	if (ret)
+		goto err;
 	if (rundir) {
 		if (strlen(rundir) >= sizeof(ctl->rundir)) {
 			ret = -LTT_ERR_INVAL;
@@ -191,10 +260,14 @@ int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
 		ret = -LTT_ERR_INVAL;
 		goto err;
 	}
-	ret = ltt_sock_connect_unix(path, &ctl->fd);
+	ret = ltt_sock_connect_unix_nb(path, &ctl->fd);
 	switch (ret) {
 	case 0:
 		break;
+	case -EAGAIN:
+		/* Its backlog is full: it has not accepted anyone for a while. */
+		ret = -LTT_ERR_SESSIOND_TIMEOUT;
+		goto err;
 	case -EACCES:
 	case -EPERM:
 		ret = -LTT_ERR_SESSIOND_PERM;
@@ -243,11 +316,74 @@ int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * Wait until @deadline for @pid to exit; kill it past that.  Returns its
+ * wait status, or -1.
+ */
+static int wait_child_until(pid_t pid, int64_t deadline)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	int64_t left;
+	int status, n;
+
+	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	while (pfd.fd >= 0) {
+		left = deadline - ltt_deadline_ms(0);
+		n = left > 0 ? poll(&pfd, 1, left > 60000 ? 60000 : (int)left) : 0;
+		if (n > 0 || (n < 0 && errno != EINTR))
+			break;
+		if (n == 0 && left <= 60000) {
+			kill(pid, SIGKILL);
+			break;
+		}
+	}
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
+}
+
+/*
+ * Take @rundir's spawn lock, creating the directory as the daemon would
+ * (0755 for root's, 0700 otherwise; the daemon checks it).  The lock
+ * serializes the lttctl processes that would start a daemon; none waits
+ * past @deadline.  Returns the locked fd or a negative errno.
+ */
+static int spawn_lock(const char *rundir, int64_t deadline)
+{
+	char path[PATH_MAX];
+	int fd, ret;
+
+	ret = ltt_mkdir_p(rundir, geteuid() == 0 ? 0755 : 0700);
+	if (!ret)
+		ret = ltt_path_join(path, sizeof(path), rundir, "spawn.lock");
+	if (ret)
+		return ret;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return -errno;
+	/* The holder waits for one daemon start at most, itself bounded. */
+	while (flock(fd, LOCK_EX | LOCK_NB)) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) ||
+		    ltt_deadline_ms(0) >= deadline) {
+			ret = errno == EWOULDBLOCK ? -ETIMEDOUT : -errno;
+			close(fd);
+			return ret;
+		}
+		poll(NULL, 0, 5);
+	}
+	return fd;
+}
+
 int ltt_ctl_spawn_sessiond(const char *rundir)
 {
 	const char *prog = getenv("LTT_SESSIOND_PATH");
-	char dir[PATH_MAX];
-	int status;
+	char dir[PATH_MAX], sock[PATH_MAX];
+	unsigned int timeout_ms;
+	int64_t deadline;
+	int status, lock_fd;
 	pid_t pid;
 
 	if (!prog || !*prog)
@@ -257,20 +393,34 @@ int ltt_ctl_spawn_sessiond(const char *rundir)
 			return -LTT_ERR_SESSIOND_SPAWN;
 		rundir = dir;
 	}
-	pid = fork();
-	if (pid < 0)
+	if (ltt_ctl_timeout_from_env(&timeout_ms) ||
+	    ltt_path_join(sock, sizeof(sock), rundir, LTT_CLIENT_SOCKET_NAME))
 		return -LTT_ERR_SESSIOND_SPAWN;
+	deadline = ltt_deadline_ms(timeout_ms ? (int64_t)timeout_ms : INT64_MAX / 4);
+	lock_fd = spawn_lock(rundir, deadline);
+	if (lock_fd < 0)
+		return -LTT_ERR_SESSIOND_SPAWN;
+	/* Another caller started it while we waited for the lock. */
+	if (ltt_sock_unix_answers(sock)) {
+		close(lock_fd);
+		return 1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		close(lock_fd);
+		return -LTT_ERR_SESSIOND_SPAWN;
+	}
 	if (pid == 0) {
 		execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
 		_exit(127);
 	}
 	/* --daemonize exits only once the daemon accepts connections. */
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -LTT_ERR_SESSIOND_SPAWN;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -LTT_ERR_SESSIOND_SPAWN;
-	return 0;
+	status = wait_child_until(pid, deadline);
+	close(lock_fd);
+	if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	/* It lost to a daemon started by other means: that one serves. */
+	return ltt_sock_unix_answers(sock) ? 1 : -LTT_ERR_SESSIOND_SPAWN;
 }
 
 void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
