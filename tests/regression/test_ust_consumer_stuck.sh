@@ -10,7 +10,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 16
+plan 17
 
 N=20000
 open_fifo ready "$TEST_TMP/ready"
@@ -31,7 +31,7 @@ wait $APP
 is $? 0 "a program records its $N events while its consumer is stopped"
 
 # A second program and a per-PID session: starting it needs the consumer
-# (a new trace), which does not answer.  The command waits for the
+# (the output's check, a new trace), which does not answer.  The command waits for the
 # daemon's deadline, longer than the 5 s stall of the issue, and the
 # consumer is left alone.
 ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go2" -n 10 -r other
@@ -40,8 +40,10 @@ OTHER=$BG_PID
 lttctl -q create s2 -o "$TEST_TMP/s2"
 lttctl -q enable-channel -u channel0 --buffers-pid -s s2
 lttctl -q enable-event -u ltt_test:seq -s s2
-lttctl -q start s2
-ok "$(grep -q 'did not answer ADD_TRACE within .* alive but stalled' "$SESSIOND_LOG"; echo $?)" \
+run lttctl start s2
+like "$ERR" "consumer daemon is running but did not answer in time" \
+	"start s2 fails: the consumer is stalled (not the output's fault)"
+ok "$(grep -Eq 'did not answer (PROBE_OUTPUT|ADD_TRACE) within .* alive but stalled' "$SESSIOND_LOG"; echo $?)" \
 	"the daemon's call to the stopped consumer timed out"
 ok "$(proc_alive "$cons"; echo $?)" "the stalled consumer was not killed"
 
