@@ -307,7 +307,13 @@ struct ltt_consumer_stream_stats {
 	int64_t error_since;		/* when it began, seconds since the Epoch */
 	uint64_t error_events;		/* events dropped while the output failed */
 	uint64_t error_packets;		/* packets dropped because it failed */
-	uint64_t reserved[7];
+	/*
+	 * While error: the ring buffer's events_lost when it began; what the
+	 * writers drop since (its count now - this) is not in error_events,
+	 * which a stream stopped by the failure stores no more.
+	 */
+	uint64_t error_rb_base;
+	uint64_t reserved[6];
 };
 
 #define LTT_CONSUMER_STATS_SLOT 128

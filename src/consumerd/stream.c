@@ -418,7 +418,10 @@ void ltt_stream_publish(struct ltt_stream *s)
 	store_sum(&s->pub->bytes_written, b->bytes_written, st.bytes_written);
 	store_sum(&s->pub->events_lost, b->events_lost, own_events_lost(s));
 	store_sum(&s->pub->packets_written, b->packets_written, s->packets_written);
-	store_sum(&s->pub->error_events, b->error_events, st.error_events);
+	/* the failure now: its drops as the ring buffer's count grows (base) */
+	store_sum(&s->pub->error_events, b->error_events, s->error_events);
+	__atomic_store_n(&s->pub->error_rb_base, s->error ? s->error_events_base : 0,
+			 __ATOMIC_RELAXED);
 	store_sum(&s->pub->error_packets, b->error_packets, st.error_packets);
 	__atomic_store_n(&s->pub->error_since, st.error ? st.error_since : 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->pub->error, (int64_t)st.error, __ATOMIC_RELAXED);

@@ -133,6 +133,7 @@ static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_chan
 	uint64_t v;
 
 	for (i = 0; i < chan->nr_streams; i++) {
+		v = 0;
 		if (pread(chan->fds[2 * i], &v, sizeof(v),
 			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
 			add_sat(&sum.events_lost, v);
@@ -147,6 +148,9 @@ static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_chan
 		/* an -errno, or a program's scribble: not shown as an error */
 		if (st.error >= 0 || st.error < -4095)
 			continue;
+		/* what the writers dropped since it failed, the consumer stopped */
+		if (v > st.error_rb_base)
+			add_sat(&sum.error_events, v - st.error_rb_base);
 		if (!sum.error || st.error_since < sum.error_since) {
 			sum.error = (int32_t)st.error;
 			sum.error_since = st.error_since;
