@@ -131,6 +131,15 @@ struct ltt_channel_info {
 	bool enabled;
 	uint64_t discarded_events;
 	uint64_t lost_packets;
+	/*
+	 * The trace output's failure (a daemon of client protocol minor 3 and
+	 * later; 0 from older ones): the consumer could not write the
+	 * channel's files (disk full, directory removed, no descriptor left).
+	 */
+	int output_error;		/* 0, or the errno (positive) stopping it now */
+	int64_t output_error_since;	/* then: when it began, seconds since the Epoch */
+	uint64_t error_events;		/* of discarded_events: while the output failed */
+	uint64_t error_packets;		/* of lost_packets: because the output failed */
 };
 
 struct ltt_event_rule_info {

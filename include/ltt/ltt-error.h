@@ -95,6 +95,13 @@ extern "C" {
 	X(LIVE_TIMER, 72, "invalid live timer period: use microseconds from 1000 to 4294967295") \
 	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'") \
 	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); nothing was killed and the command could not complete: a stopped session stays stopped, its data is written once the consumer runs again") \
+	X(OUTPUT_NO_SPACE, 90, "no space left on the trace's file system (or the owner's disk quota is used up); free space and run 'lttctl start' again") \
+	X(OUTPUT_ACCESS, 91, "permission denied writing the trace in its output directory; make it writable by the session's owner (or create the session with another -o), then run 'lttctl start' again") \
+	X(OUTPUT_GONE, 92, "the trace's directory was removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again") \
+	X(OUTPUT_FDS, 93, "the consumer daemon has no file descriptor left; raise its limit (LimitNOFILE= in the unit, ulimit -n) or destroy unused sessions, then run 'lttctl start' again") \
+	X(BUFFER_MEMORY, 94, "the channel's buffers (sub-buffer size x count, per CPU) would not fit in this host's available memory; use fewer or smaller sub-buffers") \
+	X(OUTPUT_READ_ONLY, 95, "the trace's file system is read-only; remount it read-write (or create the session with another -o), then run 'lttctl start' again") \
+	X(OUTPUT_IO, 96, "the trace could not be written to its file system (an I/O error); check that file system ('lttctl list SESSION' shows the error), then run 'lttctl start' again") \
 	X(TIMER_MIN, 110, "switch and read timers are 0 (off) or at least 100 us: a shorter period keeps the consumer daemon busy without data; use a longer period") \
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \

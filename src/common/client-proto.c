@@ -178,6 +178,24 @@ void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret
 	ret->lost_packets = ltt_rbuf_get_u64(r);
 }
 
+void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_info *c)
+{
+	ltt_wbuf_put_u32(w, (uint32_t)c->output_error);
+	ltt_wbuf_put_u64(w, (uint64_t)c->output_error_since);
+	ltt_wbuf_put_u64(w, c->error_events);
+	ltt_wbuf_put_u64(w, c->error_packets);
+}
+
+void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_info *ret)
+{
+	ret->output_error = (int)ltt_rbuf_get_u32(r);
+	ret->output_error_since = (int64_t)ltt_rbuf_get_u64(r);
+	ret->error_events = ltt_rbuf_get_u64(r);
+	ret->error_packets = ltt_rbuf_get_u64(r);
+	if (ret->output_error < 0)
+		ltt_rbuf_fail(r);
+}
+
 void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a,
 			     uint32_t minor)
 {

@@ -25,6 +25,13 @@
  *       relay_info: {u32 domain, u32 state, i32 error, str output_path,
  *       u64 packets_sent, u64 bytes_sent, u64 packets_lost}, one per
  *       domain connected (or that failed to connect) to the relay.
+ *
+ * Output failures (minor 3):
+ *   GET_SESSION's channel_info is followed by {i32 output_error (0 or a
+ *   positive errno), i64 output_error_since, u64 error_events, u64
+ *   error_packets}: the failure that stops the consumer writing the
+ *   channel's files now, and the events and packets lost because of
+ *   output failures so far.
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -37,8 +44,13 @@
 
 #define LTT_CLIENT_MAGIC 0x4c54544cU	/* "LTTL" */
 #define LTT_CLIENT_MAJOR 1
-/* 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS */
-#define LTT_CLIENT_MINOR 2
+/*
+ * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
+ * 3: a channel_info is followed by its output failure
+ */
+#define LTT_CLIENT_MINOR 3
+/* The minor that brought each channel's output failure (list, stop). */
+#define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -125,6 +137,9 @@ void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_att
 void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret);
 void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_info *c);
 void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret);
+/* Minor 3: what follows a channel_info; get leaves @ret's other fields alone. */
+void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_info *c);
+void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_info *ret);
 /*
  * Rules depend on the protocol minor both sides agreed on: from minor 1
  * on, a rule attribute ends with {u32 type}; with minor 0 it has none and

@@ -255,13 +255,50 @@ void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
 	ltt_wbuf_put_u64(w, m->bytes_written);
 }
 
+void ltt_consumer_put_channel_error(struct ltt_wbuf *w,
+				    const struct ltt_consumer_channel_stats *m)
+{
+	ltt_wbuf_put_u32(w, (uint32_t)m->error);
+	ltt_wbuf_put_u64(w, (uint64_t)m->error_since);
+	ltt_wbuf_put_u64(w, m->error_events);
+	ltt_wbuf_put_u64(w, m->error_packets);
+}
+
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret)
 {
-	struct ltt_consumer_channel_stats m;
+	struct ltt_consumer_channel_stats m = { 0 };
 
 	m.events_lost = ltt_rbuf_get_u64(r);
 	m.packets_lost = ltt_rbuf_get_u64(r);
 	m.bytes_written = ltt_rbuf_get_u64(r);
+	if (!r->err && r->pos < r->len) {	/* 1.3 */
+		m.error = (int32_t)ltt_rbuf_get_u32(r);
+		m.error_since = (int64_t)ltt_rbuf_get_u64(r);
+		m.error_events = ltt_rbuf_get_u64(r);
+		m.error_packets = ltt_rbuf_get_u64(r);
+		if (m.error > 0)
+			ltt_rbuf_fail(r);	/* 0 or a negative errno */
+	}
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m)
+{
+	ltt_wbuf_put_str(w, m->dir);
+	ltt_wbuf_put_u32(w, m->uid);
+	ltt_wbuf_put_u32(w, m->gid);
+}
+
+int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_output *ret)
+{
+	struct ltt_consumer_probe_output m;
+
+	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	m.uid = ltt_rbuf_get_u32(r);
+	m.gid = ltt_rbuf_get_u32(r);
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;

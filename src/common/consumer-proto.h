@@ -66,7 +66,7 @@
  *       consumer writes their last packets as they hang up (DESTROY_CHANNEL
  *       waits a bounded time for that end).
  *   CHANNEL_STATS {u64 channel_key} -> {i32 status, u64 events_lost,
- *       u64 packets_lost, u64 bytes_written}
+ *       u64 packets_lost, u64 bytes_written [, failure block (1.5)]}
  *   DESTROY_CHANNEL {u64 channel_key}   final flush, then close its files
  *   DESTROY_TRACE {u64 trace_key}       its channels must be destroyed first
  *
@@ -84,9 +84,36 @@
  *       plus the channel's statistics page: a memfd of at least
  *       LTT_CONSUMER_STATS_SIZE(cpu + 1) bytes, sealed against shrinking,
  *       where the consumer keeps the stream's struct
- *       ltt_consumer_stream_stats at cpu * 64 up to date (the session
- *       daemon reads it without asking; a new consumer continues the
- *       counts it finds there).
+ *       ltt_consumer_stream_stats at cpu * LTT_CONSUMER_STATS_SLOT up to
+ *       date (the session daemon reads it without asking; a new consumer
+ *       continues the counts it finds there).
+ *
+ * Output failures (1.5):
+ *   CHANNEL_STATS's reply appends {i32 error, i64 error_since,
+ *       u64 error_events, u64 error_packets} when both sides speak 1.5:
+ *       the channel's output failure (what the session daemon keeps at
+ *       stop and destroy, and reads for a kernel channel).  error: 0, or
+ *       the -errno that stops its files being written now (-ENOSPC, -EDQUOT, -ENOENT for a removed
+ *       directory, -EMFILE...); error_since: when that began (seconds
+ *       since the Epoch); error_events: events the writers dropped while
+ *       the output failed (part of events_lost); error_packets: packets
+ *       dropped because it failed (part of packets_lost).  While a local
+ *       channel's output fails its streams stop reading: the packet that
+ *       failed stays in the ring buffer and the writers drop (and count)
+ *       their events; FLUSH_CHANNEL tries the output again (a final one
+ *       drops what the buffers hold, counted lost, if it still fails).
+ *   PROBE_OUTPUT {str dir, u32 uid, u32 gid}
+ *       Before a session starts: can uid:gid write a trace under dir (an
+ *       absolute path)?  Creates dir and its missing parents as ADD_TRACE
+ *       does, then writes one page to a file there and removes it.  The
+ *       status says why not: -EACCES, -EROFS, -ENOSPC, -EDQUOT, -EMFILE,
+ *       -ENFILE, -ENOENT, -ENOTDIR, -EINVAL (not absolute, "." or "..").
+ *   Statistics page: each stream's struct ltt_consumer_stream_stats
+ *       carries the stream's output failure too (error, error_since,
+ *       error_events, error_packets as above), so that the session daemon
+ *       shows a user-space channel's failure without asking the consumer;
+ *       the slot grows from 64 to 128 bytes (LTT_CONSUMER_STATS_SLOT), so
+ *       the session daemon sends ADD_STREAM_STATS only to a 1.5 consumer.
  *
  * Relay output (1.2):
  *   ADD_RELAY {u64 relay_key, str ctrl_url, str data_url, str hostname,
@@ -141,11 +168,16 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 4
+#define LTT_CONSUMER_MINOR 5
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
 #define LTT_CONSUMER_MINOR_TAKEOVER 4
+/*
+ * The minor that brought PROBE_OUTPUT, CHANNEL_STATS's failure block and
+ * the failure words of the statistics page (its 128-byte slot).
+ */
+#define LTT_CONSUMER_MINOR_OUTPUT_ERRORS 5
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -163,7 +195,8 @@
 	X(RELAY_STATUS, 13) \
 	X(DEL_RELAY, 14) \
 	X(STREAMS_SENT, 15) \
-	X(ADD_STREAM_STATS, 16)
+	X(ADD_STREAM_STATS, 16) \
+	X(PROBE_OUTPUT, 17)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -243,6 +276,18 @@ struct ltt_consumer_channel_stats {
 	uint64_t events_lost;
 	uint64_t packets_lost;
 	uint64_t bytes_written;
+	/* 1.5, appended: the output's failure (0 and absent before 1.5) */
+	int32_t error;			/* 0, or the -errno that stops writing now */
+	int64_t error_since;		/* when it began, seconds since the Epoch */
+	uint64_t error_events;		/* events dropped while the output failed */
+	uint64_t error_packets;		/* packets dropped because it failed */
+};
+
+/* PROBE_OUTPUT, decoded; dir borrows the message. */
+struct ltt_consumer_probe_output {
+	const char *dir;
+	uint32_t uid;
+	uint32_t gid;
 };
 
 /*
@@ -257,10 +302,21 @@ struct ltt_consumer_stream_stats {
 	uint64_t events_lost;		/* lost here beyond the ring buffer's own count */
 	uint64_t packets_written;
 	uint64_t updated_ns;		/* CLOCK_MONOTONIC of the last store */
-	uint64_t reserved[3];
+	/* 1.5: the stream's output failure, as CHANNEL_STATS's block has it */
+	int64_t error;			/* 0, or the -errno that stops writing now */
+	int64_t error_since;		/* when it began, seconds since the Epoch */
+	uint64_t error_events;		/* events dropped while the output failed */
+	uint64_t error_packets;		/* packets dropped because it failed */
+	/*
+	 * While error: the ring buffer's events_lost when it began; what the
+	 * writers drop since (its count now - this) is not in error_events,
+	 * which a stream stopped by the failure stores no more.
+	 */
+	uint64_t error_rb_base;
+	uint64_t reserved[6];
 };
 
-#define LTT_CONSUMER_STATS_SLOT 64
+#define LTT_CONSUMER_STATS_SLOT 128
 #define LTT_CONSUMER_STATS_SIZE(nr_streams) \
 	((((uint64_t)(nr_streams) * LTT_CONSUMER_STATS_SLOT) + 4095) & ~(uint64_t)4095)
 
@@ -371,10 +427,32 @@ int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush
 void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key);
 int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
 
-/** ltt_consumer_put_channel_stats() - the body of CHANNEL_STATS's reply */
+/**
+ * ltt_consumer_put_channel_stats() - the body of CHANNEL_STATS's reply, as
+ * 1.2 has it (its first three counters)
+ */
 void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m);
+/**
+ * ltt_consumer_put_channel_error() - what 1.5 appends to CHANNEL_STATS's
+ * reply: {i32 error, i64 error_since, u64 error_events, u64 error_packets}
+ */
+void ltt_consumer_put_channel_error(struct ltt_wbuf *w,
+				    const struct ltt_consumer_channel_stats *m);
+/**
+ * ltt_consumer_get_channel_stats() - decode the body (1.2, or 1.5 with
+ * the error fields; absent, they are 0).  -EPROTO also for a positive
+ * error.
+ */
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret);
+
+/** ltt_consumer_put_probe_output() - PROBE_OUTPUT {str dir, u32 uid, u32 gid} */
+void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m);
+/**
+ * ltt_consumer_get_probe_output() - decode PROBE_OUTPUT; @ret->dir points
+ * into the payload, at most LTT_CONSUMER_PATH_MAX bytes with its NUL
+ */
+int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_output *ret);
 
 /*
  * Relay commands (1.2).  Their reply decoders read the whole reply, its

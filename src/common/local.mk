@@ -17,6 +17,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
 	src/common/names.c src/common/names.h \
+	src/common/output-error.c src/common/output-error.h \
 	src/common/paths.c src/common/paths.h \
 	src/common/relay-conn.c src/common/relay-conn.h \
 	src/common/relay-proto.c src/common/relay-proto.h \

@@ -34,6 +34,7 @@
 #include "common/names.h"
 #include "consumerd/channel.h"
 #include "consumerd/cmd.h"
+#include "consumerd/fs.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/trace.h"
 
@@ -390,6 +391,8 @@ static int cmd_flush_channel(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 		LTT_WARN("FLUSH_CHANNEL: no channel %" PRIu64, m.channel_key);
 		return -ENOENT;
 	}
+	/* a failed output is tried again: pending metadata first, then the streams */
+	ltt_trace_retry(req.chan->trace);
 	return ltt_data_call(st->dt, &req);
 }
 
@@ -399,8 +402,9 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 {
 	struct ltt_data_req req = { .type = LTT_DATA_STATS };
 	struct ltt_consumer_channel_stats stats;
+	int64_t since = 0;
 	uint64_t key;
-	int ret;
+	int ret, err;
 
 	if (ltt_consumer_get_key(r, &key))
 		return -EPROTO;
@@ -412,13 +416,45 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	ret = ltt_data_call(st->dt, &req);
 	if (ret)
 		return ret;
+	/* the trace's own failure (directory removed, metadata pending) first */
+	err = ltt_trace_failure(req.chan->trace, &since);
+	if (err) {
+		req.stats.error = err;
+		req.stats.error_since = since;
+	}
 	stats = (struct ltt_consumer_channel_stats){
 		.events_lost = req.stats.events_lost,
 		.packets_lost = req.stats.packets_lost,
 		.bytes_written = req.stats.bytes_written,
+		.error = req.stats.error,
+		.error_since = req.stats.error_since,
+		.error_events = req.stats.error_events,
+		.error_packets = req.stats.error_packets,
 	};
 	ltt_consumer_put_channel_stats(reply, &stats);
+	if (st->minor >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
+		ltt_consumer_put_channel_error(reply, &stats);
 	return 0;
+}
+
+/* PROBE_OUTPUT {str dir, u32 uid, u32 gid} */
+static int cmd_probe_output(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_probe_output m;
+	struct ltt_owner owner;
+	int ret;
+
+	(void)st;
+	if (ltt_consumer_get_probe_output(r, &m))
+		return -EPROTO;
+	owner.uid = (uid_t)m.uid;
+	owner.gid = (gid_t)m.gid;
+	ret = ltt_fs_probe(m.dir, &owner);
+	if (ret)
+		LTT_WARN("PROBE_OUTPUT: uid %u can't write a trace under %s: %s", m.uid, m.dir,
+			 strerror(-ret));
+	return ret;
 }
 
 /* Final flush, close and free @chan, which is in the registry. */
@@ -690,6 +726,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_RELAY_STATUS] = { cmd_relay_status, 0 },
 	[LTT_CONSUMER_MSG_DEL_RELAY] = { cmd_del_relay, 0 },
 	[LTT_CONSUMER_MSG_STREAMS_SENT] = { cmd_streams_sent, 0 },
+	[LTT_CONSUMER_MSG_PROBE_OUTPUT] = { cmd_probe_output, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

@@ -507,7 +507,8 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 			ltt_stream_switch(s);
 			drain_stream(rg->dt, s);
 			/* the sink sends no beacon while a packet is on its way */
-			ltt_sink_idle(s->sink, ltt_rb_clock(), s->src->stream_id);
+			if (s->sink)
+				ltt_sink_idle(s->sink, ltt_rb_clock(), s->src->stream_id);
 		}
 	}
 }

@@ -33,6 +33,11 @@ struct ltt_channel_stats {
 	uint64_t events_lost;	/* dropped by writers (from the ring buffers) */
 	uint64_t packets_lost;	/* corrupt, overwritten, abandoned, or not written */
 	uint64_t bytes_written;	/* packet bytes in the stream files */
+	/* The output's failure (sink-file.c: disk full, directory removed...). */
+	int32_t error;		/* 0, or the -errno that stops writing now */
+	int64_t error_since;	/* then: when it began, seconds since the Epoch */
+	uint64_t error_events;	/* events writers dropped while the output failed */
+	uint64_t error_packets;	/* packets dropped because the output failed */
 };
 
 enum ltt_data_req_type {

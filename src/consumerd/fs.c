@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/fsuid.h>
 #include <sys/stat.h>
@@ -223,4 +224,57 @@ int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t off
 				i++;
 		}
 	}
+}
+
+/* Write a page to a file no one sees (O_TMPFILE), or to a named one removed at once. */
+static int probe_write(int dir_fd)
+{
+	static const char page[4096];
+	char name[64];
+	bool named = false;
+	ssize_t n;
+	int fd, ret = 0;
+
+	fd = openat(dir_fd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, LTT_FS_FILE_MODE);
+	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+		snprintf(name, sizeof(name), ".ltt-probe-%ld", (long)getpid());
+		fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    LTT_FS_FILE_MODE);
+		named = fd >= 0;
+	}
+	if (fd < 0)
+		return -errno;
+	do
+		n = pwrite(fd, page, sizeof(page), 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n < sizeof(page))
+		ret = -ENOSPC;
+	close(fd);
+	if (named)
+		unlinkat(dir_fd, name, 0);
+	return ret;
+}
+
+int ltt_fs_probe(const char *path, const struct ltt_owner *owner)
+{
+	bool switched;
+	int dir_fd, fd, ret;
+
+	ret = ltt_fs_mkdir_path(path, owner, &dir_fd);
+	if (ret)
+		return ret;
+	/* an O_PATH descriptor: a real one checks that we may search it */
+	switched = as_owner(owner);
+	fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		ret = -errno;
+	else
+		ret = probe_write(fd);
+	as_self(switched);
+	if (fd >= 0)
+		close(fd);
+	close(dir_fd);
+	return ret;
 }

@@ -92,4 +92,17 @@ int ltt_fs_reopen(int dir_fd, const char *name, const struct ltt_owner *owner, i
  */
 int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset);
 
+/**
+ * ltt_fs_probe() - can @owner write a trace under @path?
+ * @path: absolute; created with its missing parents (ltt_fs_mkdir_path())
+ *
+ * Writes one page to a new file in @path, as @owner, and removes it: a
+ * file system without room, a directory the owner can't write to, or no
+ * descriptor left answer here rather than once the session records.
+ * Command thread.  Returns 0 or the negative errno of the step that
+ * failed (-EACCES, -EROFS, -ENOSPC, -EDQUOT, -EMFILE, -ENFILE, -ENOENT,
+ * -ENOTDIR, -EINVAL, -ENAMETOOLONG).
+ */
+int ltt_fs_probe(const char *path, const struct ltt_owner *owner);
+
 #endif /* LTT_CONSUMERD_FS_H */

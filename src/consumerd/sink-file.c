@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -278,6 +279,19 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	return ret;
 }
 
+/*
+ * -ENOENT when the trace's directory was removed: what is written to its
+ * files (unlinked with it) would reach no reader.
+ */
+static int dir_removed(int dir_fd)
+{
+	struct stat st;
+
+	if (fstat(dir_fd, &st))
+		return -errno;
+	return st.st_nlink ? 0 : -ENOENT;
+}
+
 static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 {
 	struct ltt_tracefile *tf = (struct ltt_tracefile *)sink;
@@ -293,6 +307,9 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 			return -EALREADY;	/* the dead consumer wrote it: not twice */
 		tf->resumed = false;
 	}
+	ret = dir_removed(tf->dir_fd);
+	if (ret)
+		return ret;
 	if (tf->max_size && tf->size &&
 	    (tf->size >= tf->max_size || len > tf->max_size - tf->size)) {
 		ret = rotate(tf);
@@ -478,6 +495,7 @@ static int file_open_sink(const struct ltt_output *out, const char *name,
 		return -ENOMEM;
 	tf->base.ops = &file_sink_ops;
 	tf->base.poll_fd = -1;
+	tf->base.retry_failed = true;	/* a full file system may have room later */
 	tf->fd = tf->idx_fd = tf->pipe[0] = tf->pipe[1] = -1;
 	strcpy(tf->base_name, name);
 	tf->dir_fd = fo->dir_fd;
@@ -544,6 +562,7 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 	if (!fo)
 		return -ENOMEM;
 	fo->base.ops = &file_output_ops;
+	fo->base.retry_open = true;
 	fo->owner = cfg->owner;
 	fo->max_size = cfg->max_size;
 	fo->max_count = cfg->max_count;

@@ -31,6 +31,7 @@
 #ifndef LTT_CONSUMERD_SINK_H
 #define LTT_CONSUMERD_SINK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
@@ -80,6 +81,9 @@ struct ltt_sink {
 	uint32_t poll_events;		/* 0: EPOLLOUT */
 	uint64_t splice_fallbacks;	/* packets written from memory because
 					 * splice() refused the fd */
+	bool retry_failed;		/* a failed write may succeed later (a
+					 * file system that fills up): the stream
+					 * keeps the packet and tries it again */
 };
 
 struct ltt_output;
@@ -97,6 +101,8 @@ struct ltt_output_ops {
 
 struct ltt_output {
 	const struct ltt_output_ops *ops;
+	bool retry_open;		/* a sink that can't be opened now may open
+					 * later: the stream is kept, failed */
 };
 
 /**

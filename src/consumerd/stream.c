@@ -10,10 +10,48 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <fcntl.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/stream.h"
+
+/* The events the stream's writers dropped so far (the ring buffer's count). */
+static uint64_t events_lost(const struct ltt_stream *s)
+{
+	struct ltt_channel_stats st = { 0 };
+
+	ltt_source_stats(s->src, &st);
+	return st.events_lost;
+}
+
+/* The output failed with @err: say so once, remember when. */
+static void fail(struct ltt_stream *s, int err, const char *what)
+{
+	if (s->error) {
+		s->error = err;
+		return;
+	}
+	s->error = err;
+	s->error_since = (int64_t)time(NULL);
+	s->error_events_base = events_lost(s);
+	LTT_ERR("%s: %s: %s; what its writers record from now on is counted lost until the output works again ('lttctl start' tries again)",
+		s->src->label, what, strerror(-err));
+}
+
+/* The output works again; nothing to do (no counter read) if it never failed. */
+static void recover(struct ltt_stream *s)
+{
+	uint64_t now;
+
+	if (!s->error)
+		return;
+	now = events_lost(s);
+	if (now > s->error_events_base)
+		ltt_source_add_sat(&s->error_events, now - s->error_events_base);
+	s->error = 0;
+	LTT_INFO("%s: writing again", s->src->label);
+}
 
 /* The stream's sink in its channel's output, named CHANNEL_CPU. */
 static int open_sink(struct ltt_stream *s, const struct ltt_channel *chan)
@@ -46,6 +84,11 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 	s->cpu = cpu;
 	s->src = src;
 	ret = open_sink(s, chan);
+	if (ret && chan->output->retry_open && ret != -ENAMETOOLONG && ret != -EINVAL) {
+		/* kept, failed: read nothing, count the writers' drops, retry at flush */
+		fail(s, ret, "can't create its files");
+		ret = 0;
+	}
 	if (ret) {
 		ltt_stream_destroy(s);
 		return ret;
@@ -66,27 +109,115 @@ void ltt_stream_destroy(struct ltt_stream *s)
 	free(s);
 }
 
-/* Write one packet whole; a failure counts it lost, with its events. */
-static void write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
+/*
+ * A packet read but not written: lost, its events too (committed =
+ * recorded + counted); part of the output's failure while there is one.
+ */
+static void drop_packet(struct ltt_stream *s, const struct ltt_sink_packet *pkt)
 {
-	int ret = ltt_sink_write(s->sink, pkt);
+	s->packets_failed++;
+	ltt_source_add_sat(&s->events_failed, pkt->events);
+	if (s->error) {
+		s->error_packets++;
+		ltt_source_add_sat(&s->error_events, pkt->events);
+	}
+}
+
+/*
+ * Write one packet whole.  Returns 0 when it is written or dropped
+ * (counted lost, with its events), or -EAGAIN when the output failed and
+ * the stream holds the packet to write it again later: the caller must
+ * not put it back.
+ */
+static int write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
+{
+	int ret = s->dropping ? s->error : ltt_sink_write(s->sink, pkt);
 
 	if (ret == -EALREADY) {
 		/* a dead consumer wrote it and died before releasing it */
 		s->packets_already++;
-		return;
+		return 0;
 	}
-	if (ret) {
-		if (!s->packets_failed)
-			LTT_ERR("%s: can't write packet %" PRIu64
-				": %s (counted lost; further failures are not logged)",
-				s->src->label, pkt->entry.packet_seq_num, strerror(-ret));
-		s->packets_failed++;
-		ltt_source_add_sat(&s->events_failed, pkt->events);
-		return;
+	if (!ret) {
+		s->bytes_written += pkt->len;
+		s->packets_written++;
+		recover(s);
+		return 0;
 	}
-	s->bytes_written += pkt->len;
-	s->packets_written++;
+	if (!s->dropping && s->sink->retry_failed) {
+		fail(s, ret, "can't write to its file");
+		if (!s->src->copies) {
+			s->held_pkt = *pkt;
+			s->held = true;
+			return -EAGAIN;
+		}
+	}
+	if (!s->packets_failed && !s->error)
+		LTT_ERR("%s: can't write packet %" PRIu64
+			": %s (counted lost; further failures are not logged)",
+			s->src->label, pkt->entry.packet_seq_num, strerror(-ret));
+	drop_packet(s, pkt);
+	return 0;
+}
+
+/* A failed output holds the stream: nothing is read until a flush retries. */
+static bool stalled(const struct ltt_stream *s)
+{
+	return s->error && !s->dropping && (s->held || !s->sink);
+}
+
+/* A flush: try the failed output again.  Data thread. */
+static void retry(struct ltt_stream *s)
+{
+	int ret;
+
+	if (!s->error || s->dropping)
+		return;
+	if (!s->sink) {
+		ret = open_sink(s, s->chan);
+		if (ret) {
+			s->error = ret;
+			return;
+		}
+	}
+	if (s->held) {
+		/* its bytes may have left a splice fd: from memory this time */
+		s->held_pkt.splice_fd = -1;
+		ret = ltt_sink_write(s->sink, &s->held_pkt);
+		if (ret && ret != -EALREADY) {
+			s->error = ret;
+			return;
+		}
+		if (ret == -EALREADY) {
+			s->packets_already++;
+		} else {
+			s->bytes_written += s->held_pkt.len;
+			s->packets_written++;
+		}
+		s->held = false;
+		ret = ltt_source_put(s->src);
+		if (ret)
+			LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
+	}
+	/* one that drops on failure tries its next packet: fails again if it must */
+	recover(s);
+}
+
+/* A final flush and the output still fails: drop what is held, and the rest. */
+static void drop_held(struct ltt_stream *s)
+{
+	int ret;
+
+	s->dropping = true;
+	LTT_ERR("%s: the output still fails (%s): the packets in its buffer are dropped, counted lost",
+		s->src->label, strerror(-s->error));
+	if (!s->held)
+		return;
+	s->held = false;
+	drop_packet(s, &s->held_pkt);
+	ret = ltt_source_put(s->src);
+	if (ret)
+		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
 }
 
 /*
@@ -102,7 +233,11 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	int ret;
 
 	for (n = 0; n < budget; n++) {
-		if (!discard && ltt_sink_ready(s->sink)) {
+		if (!discard && stalled(s)) {
+			state = LTT_STREAM_FAILED;
+			break;
+		}
+		if (!discard && !s->dropping && ltt_sink_ready(s->sink)) {
 			state = LTT_STREAM_BLOCKED;
 			break;
 		}
@@ -123,8 +258,9 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 		if (discard) {
 			s->packets_discarded++;
 			ltt_source_add_sat(&s->events_discarded, pkt.events);
-		} else {
-			write_packet(s, &pkt);
+		} else if (write_packet(s, &pkt)) {
+			state = LTT_STREAM_FAILED;
+			break;
 		}
 		ret = ltt_source_put(s->src);
 		if (ret) {
@@ -133,8 +269,8 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 		}
 	}
 	*ret_used = n;
-	if (n)
-		ltt_stream_publish(s);
+	if (n || state == LTT_STREAM_FAILED)
+		ltt_stream_publish(s);	/* a failed output: its drops keep counting */
 	return n == budget ? LTT_STREAM_BUSY : state;
 }
 
@@ -170,7 +306,7 @@ static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
 		left--;
 		/* given up, complete after all (-EBUSY), or raced (-EAGAIN) */
 		state = drain_n(s, scratch, left, discard, &used);
-		if (state == LTT_STREAM_BLOCKED)
+		if (state == LTT_STREAM_BLOCKED || state == LTT_STREAM_FAILED)
 			return state;
 		left -= used;
 	}
@@ -184,10 +320,12 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
-
+	retry(s);
+	if (final && stalled(s))
+		drop_held(s);
 	ltt_stream_switch(s);
 	state = ltt_stream_drain(s, scratch, budget);
-	if (final && state != LTT_STREAM_BLOCKED) {
+	if (final && state != LTT_STREAM_BLOCKED && state != LTT_STREAM_FAILED) {
 		left = give_up_incomplete(s, scratch, false);
 		if (left != LTT_STREAM_IDLE)
 			state = left;
@@ -202,6 +340,8 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 
 	if (s->ended)
 		return;
+	if (s->held)
+		drop_held(s);
 	drain_n(s, scratch, s->src->nr_packets + 1, true, &used);
 	give_up_incomplete(s, scratch, true);
 	if (s->packets_discarded != packets)
@@ -240,6 +380,8 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 	s->pub_base.events_lost = __atomic_load_n(&s->pub->events_lost, __ATOMIC_RELAXED);
 	s->pub_base.packets_written = __atomic_load_n(&s->pub->packets_written,
 						      __ATOMIC_RELAXED);
+	s->pub_base.error_events = __atomic_load_n(&s->pub->error_events, __ATOMIC_RELAXED);
+	s->pub_base.error_packets = __atomic_load_n(&s->pub->error_packets, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -276,12 +418,20 @@ void ltt_stream_publish(struct ltt_stream *s)
 	store_sum(&s->pub->bytes_written, b->bytes_written, st.bytes_written);
 	store_sum(&s->pub->events_lost, b->events_lost, own_events_lost(s));
 	store_sum(&s->pub->packets_written, b->packets_written, s->packets_written);
+	/* the failure now: its drops as the ring buffer's count grows (base) */
+	store_sum(&s->pub->error_events, b->error_events, s->error_events);
+	__atomic_store_n(&s->pub->error_rb_base, s->error ? s->error_events_base : 0,
+			 __ATOMIC_RELAXED);
+	store_sum(&s->pub->error_packets, b->error_packets, st.error_packets);
+	__atomic_store_n(&s->pub->error_since, st.error ? st.error_since : 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->pub->error, (int64_t)st.error, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->pub->updated_ns, ltt_rb_clock(), __ATOMIC_RELEASE);
 }
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)
 {
 	uint64_t packets = 0, events = 0;
+	uint64_t now = s->error ? events_lost(s) : 0;
 
 	ltt_source_stats(s->src, stats);
 	ltt_sink_lost(s->sink, &packets, &events);
@@ -290,4 +440,13 @@ void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stat
 	ltt_source_add_sat(&stats->packets_lost, packets);
 	ltt_source_add_sat(&stats->events_lost, own_events_lost(s));
 	ltt_source_add_sat(&stats->bytes_written, s->bytes_written);
+	ltt_source_add_sat(&stats->error_events, s->error_events);
+	if (s->error && now > s->error_events_base)
+		ltt_source_add_sat(&stats->error_events, now - s->error_events_base);
+	ltt_source_add_sat(&stats->error_packets, s->error_packets);
+	/* the channel's: the failure that began first */
+	if (s->error && (!stats->error || s->error_since < stats->error_since)) {
+		stats->error = s->error;
+		stats->error_since = s->error_since;
+	}
 }

@@ -30,6 +30,8 @@ enum ltt_stream_state {
 	LTT_STREAM_BUSY = 1,	/* the budget ran out first: drain again, no signal will come */
 	LTT_STREAM_BLOCKED = 2,	/* the sink would block: drain again once sink->poll_fd
 				 * is writable */
+	LTT_STREAM_FAILED = 3,	/* the output failed: nothing is read until a flush
+				 * retries it (the writers drop and count meanwhile) */
 };
 
 struct ltt_stream {
@@ -54,6 +56,22 @@ struct ltt_stream {
 	void *pub_map;
 	size_t pub_len;
 	struct ltt_consumer_stream_stats pub_base;	/* what earlier consumers counted */
+	/*
+	 * The output failed (a file system full, a directory removed, no fd
+	 * left): with a sink that says retry_failed and a source that does
+	 * not copy, the packet that failed is kept (held), nothing more is
+	 * read, and the writers drop their events, counted in the ring
+	 * buffer; a flush tries again.  Otherwise packets are dropped and
+	 * counted until a write works again.
+	 */
+	int error;			/* 0, or the -errno of the failure now */
+	int64_t error_since;		/* when it began (seconds since the Epoch) */
+	uint64_t error_events_base;	/* the source's events_lost then */
+	uint64_t error_events;		/* events dropped in failures now over */
+	uint64_t error_packets;		/* packets dropped because of failures */
+	bool held;			/* held_pkt: got, not written, not put */
+	bool dropping;			/* final flush of a failed output: drop all */
+	struct ltt_sink_packet held_pkt;
 };
 
 /**
@@ -83,7 +101,11 @@ void ltt_stream_publish(struct ltt_stream *stream);
  * @src: taken, even on failure
  * @ret_stream: to release with ltt_stream_destroy()
  *
- * Data thread.  Returns 0, -ENAMETOOLONG, -ENOMEM, or the output's error.
+ * Data thread.  A sink that can't be opened now in an output that says
+ * retry_open (files: no room, no descriptor) gives a stream without a
+ * sink, failed (see the error fields): it reads nothing until a flush
+ * opens the sink.  Returns 0, -ENAMETOOLONG, -ENOMEM, or the output's
+ * error (another output, or -EINVAL).
  */
 int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_source *src,
 		      struct ltt_stream **ret_stream);
@@ -118,9 +140,12 @@ void ltt_stream_switch(struct ltt_stream *stream);
  * @final: no writer remains: packets left incomplete by killed writers
  *         are given up (counted lost) rather than waited for
  *
- * Data thread.  Returns IDLE, BUSY when writers kept the stream busy
- * beyond a lap of packets (what was complete at the call has been
- * written), or BLOCKED when the sink would block.
+ * Data thread.  A stream whose output failed tries again first (opens
+ * its sink, writes the packet it holds); if the output still fails, a
+ * final flush drops what the buffer holds (counted lost), another one
+ * returns FAILED at once.  Returns IDLE, BUSY when writers kept the
+ * stream busy beyond a lap of packets (what was complete at the call has
+ * been written), BLOCKED when the sink would block, or FAILED.
  */
 enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch,
 				       bool final);

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/ctf.h"
@@ -153,12 +154,68 @@ void ltt_trace_destroy(struct ltt_trace *t)
 	if (!t)
 		return;
 	ltt_output_destroy(t->output);
+	free(t->meta_pending);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
 	if (t->dir_fd >= 0)
 		close(t->dir_fd);
 	free(t->path);
 	free(t);
+}
+
+/* Keep @len bytes of packets to write at the next try (local traces). */
+static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int err)
+{
+	uint8_t *grown = realloc(t->meta_pending, t->meta_pending_len + len);
+
+	if (!grown)
+		return -ENOMEM;
+	memcpy(grown + t->meta_pending_len, buf, len);
+	t->meta_pending = grown;
+	t->meta_pending_len += len;
+	if (!t->meta_error) {
+		t->meta_error_since = (int64_t)time(NULL);
+		LTT_ERR("trace %s: can't write metadata: %s; kept, written once the output works again",
+			t->path, strerror(-err));
+	}
+	t->meta_error = err;
+	return 0;
+}
+
+int ltt_trace_retry(struct ltt_trace *t)
+{
+	int ret;
+
+	if (!t->meta_pending_len)
+		return 0;
+	ret = ltt_output_metadata(t->output, t->meta_pending, t->meta_pending_len);
+	if (ret) {
+		t->meta_error = ret;
+		return ret;
+	}
+	free(t->meta_pending);
+	t->meta_pending = NULL;
+	t->meta_pending_len = 0;
+	t->meta_error = 0;
+	LTT_INFO("trace %s: pending metadata written", t->path);
+	return 0;
+}
+
+int ltt_trace_failure(struct ltt_trace *t, int64_t *ret_since)
+{
+	struct stat st;
+
+	if (t->dir_fd >= 0 && !fstat(t->dir_fd, &st) && !st.st_nlink) {
+		if (!t->removed_since) {
+			t->removed_since = (int64_t)time(NULL);
+			LTT_ERR("trace %s: its directory was removed", t->path);
+		}
+		*ret_since = t->removed_since;
+		return -ENOENT;
+	}
+	if (t->meta_error)
+		*ret_since = t->meta_error_since;
+	return t->meta_error;
 }
 
 int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
@@ -181,8 +238,13 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 		return -ENOMEM;
 	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
 	if (!ret) {
-		ret = ltt_output_metadata(t->output, buf, size);
-		if (ret)
+		/* in order: what is pending goes first */
+		ret = ltt_trace_retry(t);
+		if (!ret)
+			ret = ltt_output_metadata(t->output, buf, size);
+		if (ret && t->dir_fd >= 0)
+			ret = keep_pending(t, buf, size, ret);
+		else if (ret)
 			LTT_ERR("trace %s: can't write metadata: %s", t->path, strerror(-ret));
 	}
 	free(buf);

@@ -33,6 +33,12 @@ struct ltt_trace {
 	struct ltt_relay *relay;	/* borrowed (counted in its traces), or NULL */
 	struct ltt_output *output;	/* owned: where the metadata goes */
 	uint64_t meta_text;	/* bytes of TSDL text received */
+	/* metadata packets a full file system refused, written at the next try */
+	uint8_t *meta_pending;
+	size_t meta_pending_len;
+	int meta_error;		/* 0, or why they are pending (-errno) */
+	int64_t meta_error_since;
+	int64_t removed_since;	/* when its directory was found removed, or 0 */
 	unsigned int nr_channels;	/* channels that use this trace */
 	bool resume;		/* a dead consumer's: its channels continue their files */
 	struct ltt_trace *next;	/* in the command thread's registry */
@@ -96,5 +102,23 @@ void ltt_trace_destroy(struct ltt_trace *trace);
  * too much text, -ENOMEM, or the write's negative errno.
  */
 int ltt_trace_append_metadata(struct ltt_trace *trace, const void *text, size_t len);
+
+/**
+ * ltt_trace_retry() - write the metadata a failed output left pending
+ *
+ * Command thread.  Returns 0 (nothing pending any more) or the output's
+ * negative errno (still pending).
+ */
+int ltt_trace_retry(struct ltt_trace *t);
+
+/**
+ * ltt_trace_failure() - why the trace's own files can't be written now:
+ * its directory was removed (-ENOENT), or metadata is pending (its
+ * error); 0 otherwise
+ * @ret_since: set when not 0: when it began (seconds since the Epoch)
+ *
+ * Command thread.
+ */
+int ltt_trace_failure(struct ltt_trace *t, int64_t *ret_since);
 
 #endif /* LTT_CONSUMERD_TRACE_H */

@@ -393,6 +393,20 @@ const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
 void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session);
 
 /**
+ * ctl_util_print_output_failure() - list's lines on a channel's output
+ * failure ("output error: ...", what it made lose); nothing when the
+ * channel's output never failed
+ */
+void ctl_util_print_output_failure(const struct ltt_channel_info *ch);
+
+/**
+ * ctl_util_err_output() - print an output failure @code of @session
+ * (LTT_ERR_OUTPUT_*, LTT_ERR_BUFFER_MEMORY) with the session's output
+ * directory; false for another code (nothing printed)
+ */
+bool ctl_util_err_output(struct ltt_ctl *ctl, const char *session, int code);
+
+/**
  * ctl_util_wait_data() - wait until a stopped session's relay has all its
  * data (stop and destroy, unless --no-wait)
  * @warn_only: a relay lost or too slow is a warning (destroy), not an

@@ -17,6 +17,7 @@
 #include "common/escape.h"
 #include "common/log.h"
 #include "common/names.h"
+#include "common/output-error.h"
 #include "common/paths.h"
 #include "common/size.h"
 #include "ctl/ctl.h"
@@ -621,9 +622,64 @@ static void find_relay_losses(struct ltt_ctl *ctl, const char *session, bool *re
 	free(relays);
 }
 
+/* "2026-11-22 14:35:02" (local time) of @t. */
+static void format_time(int64_t t, char *buf, size_t len)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!localtime_r(&tt, &tm) || !strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(buf, len, "%" PRId64, t);
+}
+
+/* "No space left on device (ENOSPC)" */
+static void format_errno(int err, char *buf, size_t len)
+{
+	const char *name = strerrorname_np(err);
+
+	snprintf(buf, len, "%s (%s)", strerror(err), name ? name : "?");
+}
+
+void ctl_util_print_output_failure(const struct ltt_channel_info *ch)
+{
+	char when[64], why[128];
+
+	if (ch->output_error) {
+		format_time(ch->output_error_since, when, sizeof(when));
+		format_errno(ch->output_error, why, sizeof(why));
+		ctl_util_out("      output error: %s, since %s\n", why, when);
+	}
+	if (ch->output_error || ch->error_events || ch->error_packets)
+		ctl_util_out("      lost because of output errors: %" PRIu64 " events, %" PRIu64
+			     " packets\n", ch->error_events, ch->error_packets);
+}
+
+/* The warning stop prints for a channel whose output failed. */
+static void report_failure(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
+{
+	char when[64], why[128];
+
+	if (ch->output_error) {
+		format_time(ch->output_error_since, when, sizeof(when));
+		format_errno(ch->output_error, why, sizeof(why));
+		ctl_util_eout(
+			"Warning: channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
+			" events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s\n",
+			ch->attr.name, d->info.name, d->info.output, when, why, ch->error_events,
+			ch->error_packets, ltt_strerror(ltt_output_error_code(ch->output_error)));
+	} else if (ch->error_events || ch->error_packets) {
+		ctl_util_eout(
+			"Warning: channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
+			" packets while its trace could not be written ('lttctl list %s' shows its channels).\n",
+			ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
+			d->info.name);
+	}
+}
+
 void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 {
 	struct ltt_session_detail *d;
+	uint64_t discarded, lost;
 	char size[32];
 	size_t i;
 
@@ -636,27 +692,52 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 	for (i = 0; i < d->nr_channels; i++) {
 		const struct ltt_channel_info *ch = &d->channels[i];
 
+		report_failure(d, ch);
+		/* what the output's failure made lose is said above */
+		discarded = ch->discarded_events - (ch->error_events < ch->discarded_events ?
+						    ch->error_events : ch->discarded_events);
+		lost = ch->lost_packets - (ch->error_packets < ch->lost_packets ?
+					   ch->error_packets : ch->lost_packets);
 		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
-		if (ch->discarded_events && relay_lost[ch->domain])
+		if (discarded && relay_lost[ch->domain])
 			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).\n",
-				ch->attr.name, session, ch->discarded_events, session);
-		else if (ch->discarded_events)
+				ch->attr.name, session, discarded, session);
+		else if (discarded)
 			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).\n",
-				ch->attr.name, session, ch->discarded_events, size);
-		if (ch->lost_packets && relay_lost[ch->domain])
+				ch->attr.name, session, discarded, size);
+		if (lost && relay_lost[ch->domain])
 			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).\n",
-				ch->attr.name, session, ch->lost_packets, session);
-		else if (ch->lost_packets)
+				ch->attr.name, session, lost, session);
+		else if (lost)
 			ctl_util_eout(
 				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).\n",
-				ch->attr.name, session, ch->lost_packets,
+				ch->attr.name, session, lost,
 				ch->attr.overwrite ? "overwritten before they were read" :
 				"left incomplete by killed programs, or unreadable", size);
 	}
 	free(d);
+}
+
+bool ctl_util_err_output(struct ltt_ctl *ctl, const char *session, int code)
+{
+	struct ltt_session_detail *d = NULL;
+
+	if (code < 0)
+		code = -code;
+	if (code != LTT_ERR_BUFFER_MEMORY &&
+	    (code < LTT_ERR_OUTPUT_NO_SPACE || code > LTT_ERR_OUTPUT_IO))
+		return false;
+	if (code == LTT_ERR_BUFFER_MEMORY || ltt_ctl_get_session(ctl, session, &d) ||
+	    d->info.output_type != LTT_OUTPUT_LOCAL)
+		ctl_util_err("session '%s': %s", session, ltt_strerror(code));
+	else
+		ctl_util_err("session '%s': output directory %s: %s", session, d->info.output,
+			     ltt_strerror(code));
+	free(d);
+	return true;
 }
 
 int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,

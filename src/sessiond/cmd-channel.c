@@ -48,6 +48,8 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (!ret)
 		ret = d->ops->check_channel(d, &attr);
+	if (!ret)
+		ret = ltt_cmd_check_buffer(&attr);
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);

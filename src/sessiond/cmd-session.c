@@ -194,12 +194,13 @@ static bool has_channel(const struct ltt_session *session)
  * session unlocked.  Returns 0 (still locked) or the failing -errno.
  */
 static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			 struct ltt_domain_settle *settle)
+			 struct ltt_domain_settle *settle, int *ret_output_err)
 {
 	struct ltt_domain_impl *d;
 	size_t i, j;
 	int ret;
 
+	session->output_err = 0;
 	__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
@@ -211,6 +212,7 @@ static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 		return 0;
 	LTT_ERR("session '%s': the %s domain can't start: %s", session->name,
 		ltt_domain_name(d->type), strerror(-ret));
+	*ret_output_err = session->output_err;
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&session->lock);
 	ltt_domain_settle_wait(settle, NULL);
@@ -246,8 +248,8 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_domain_settle settle;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
+	int err, output_err = 0;
 	bool net;
-	int err;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
@@ -257,10 +259,14 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 		ret = LTT_ERR_SESSION_STARTED;
 	else if (!has_channel(session))
 		ret = LTT_ERR_NO_CHANNEL;
-	else if ((err = start_domains(ctx, session, &settle))) {
+	else if ((ret = ltt_cmd_check_memory(ctx, session)))
+		;
+	else if ((err = start_domains(ctx, session, &settle, &output_err))) {
 		/* Unlocked, and the domains that had started are stopped. */
 		net = session->output_type == LTT_OUTPUT_NET;
 		ltt_session_put(ctx->registry, session);
+		if (output_err)
+			return ltt_cmd_output_error(output_err);
 		return net ? start_relay_error(err) : ltt_cmd_domain_error(err);
 	}
 	if (!ret)
@@ -325,6 +331,19 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
+/* @channel's output failure into @cinfo, session lock held. */
+static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
+			const struct ltt_channel *channel, struct ltt_channel_info *cinfo)
+{
+	struct ltt_domain_failure f;
+
+	d->ops->channel_failure(d, session, channel, &f);
+	cinfo->output_error = -f.error;
+	cinfo->output_error_since = f.since;
+	cinfo->error_events = f.events;
+	cinfo->error_packets = f.packets;
+}
+
 /* Append a session's channels and rules, session lock held. */
 static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			     struct ltt_wbuf *reply)
@@ -349,7 +368,11 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 			if (d)
 				d->ops->channel_stats(d, session, channel, &cinfo.discarded_events,
 						      &cinfo.lost_packets);
+			if (d && d->ops->channel_failure)
+				put_failure(d, session, channel, &cinfo);
 			ltt_proto_put_channel_info(reply, &cinfo);
+			if (ctx->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
+				ltt_proto_put_channel_failure(reply, &cinfo);
 			nr_rules += channel->nr_rules;
 		}
 	}

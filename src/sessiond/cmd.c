@@ -3,10 +3,14 @@
  * cmd.c - the table from client command numbers to handlers.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/client-proto.h"
 #include "common/log.h"
+#include "common/output-error.h"
 #include "sessiond/cmd.h"
 
 /* HELLO is handled by the connection itself (client.c). */
@@ -160,6 +164,11 @@ enum ltt_error_code ltt_cmd_domain_error(int err)
 	}
 }
 
+enum ltt_error_code ltt_cmd_output_error(int err)
+{
+	return ltt_output_error_code(err);
+}
+
 enum ltt_error_code ltt_cmd_error(int err)
 {
 	switch (err) {
@@ -177,4 +186,68 @@ enum ltt_error_code ltt_cmd_error(int err)
 		LTT_WARN("unexpected internal failure: %s", strerror(-err));
 		return LTT_ERR_UNKNOWN;
 	}
+}
+
+/* Bytes the host can still give without swapping (MemAvailable), 0 if unknown. */
+static uint64_t mem_available(void)
+{
+	unsigned long long kb = 0;
+	char line[128];
+	FILE *f;
+
+	f = fopen("/proc/meminfo", "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb > UINT64_MAX / 1024 ? UINT64_MAX : (uint64_t)kb * 1024;
+}
+
+/* A channel's buffers in all: per CPU, times the possible CPUs (saturated). */
+static uint64_t buffer_bytes(const struct ltt_channel_attr *attr)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	uint64_t per_cpu, all;
+
+	if (__builtin_mul_overflow(attr->subbuf_size, attr->num_subbuf, &per_cpu) ||
+	    __builtin_mul_overflow(per_cpu, (uint64_t)(cpus > 0 ? cpus : 1), &all))
+		return UINT64_MAX;
+	return all;
+}
+
+static enum ltt_error_code check_bytes(uint64_t need, const char *what)
+{
+	uint64_t avail = mem_available();
+
+	if (!avail || need <= avail)
+		return LTT_ERR_OK;
+	LTT_WARN("%s: its buffers need %" PRIu64 " MiB, the host has %" PRIu64
+		 " MiB available: refused", what, need >> 20, avail >> 20);
+	return LTT_ERR_BUFFER_MEMORY;
+}
+
+enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_attr *attr)
+{
+	return check_bytes(buffer_bytes(attr), attr->name);
+}
+
+enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
+					 struct ltt_session *session)
+{
+	const struct ltt_channel *channel;
+	uint64_t need = 0, b;
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < 2; i++) {
+		if (session->domains[i].state)
+			return LTT_ERR_OK;	/* started before: the buffers exist */
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
+			b = buffer_bytes(&channel->attr);
+			need = b > UINT64_MAX - need ? UINT64_MAX : need + b;
+		}
+	}
+	return check_bytes(need, session->name);
 }

@@ -137,6 +137,29 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 enum ltt_error_code ltt_cmd_domain_error(int err);
 
 /**
+ * ltt_cmd_output_error() - the code of a trace output's failure (-ENOSPC,
+ * -EDQUOT, -EACCES, -EPERM, -ENOENT, -ENOTDIR, -EMFILE, -ENFILE, -EROFS,
+ * others: an I/O error); 0 gives LTT_ERR_OK
+ */
+enum ltt_error_code ltt_cmd_output_error(int err);
+
+/**
+ * ltt_cmd_check_buffer() - would a channel of @attr's geometry fit in
+ * memory (sub-buffer size x count x possible CPUs, against the host's
+ * MemAvailable)?  Returns LTT_ERR_OK or LTT_ERR_BUFFER_MEMORY (logged).
+ */
+enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_attr *attr);
+
+/**
+ * ltt_cmd_check_memory() - before @session's first start: would all its
+ * channels' buffers fit in memory?  Session lock held.  Returns
+ * LTT_ERR_OK or LTT_ERR_BUFFER_MEMORY; LTT_ERR_OK for a session that
+ * started before (its buffers exist).
+ */
+enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
+					 struct ltt_session *session);
+
+/**
  * ltt_cmd_add_channel() - add a channel to @session's domain served by
  * @d, if @d lets it (ops->may_add_channel): ltt_session_add_channel(), its
  * failure mapped: CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM,

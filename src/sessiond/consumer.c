@@ -645,14 +645,14 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
  * is stalled) or when it does not answer within @timeout_ms.
  */
 static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
-			 uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
+			 struct ltt_consumer_channel_stats *ret)
 {
 	struct ltt_consumer_channel_stats stats;
 	struct ltt_msg reply = { 0 };
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	int32_t status;
-	int ret;
+	int ret_code;
 
 	if (timeout_ms < 0)
 		pthread_mutex_lock(&c->lock);
@@ -661,38 +661,73 @@ static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, int timeo
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_key(&w, channel_key);
 	if (timeout_ms < 0)
-		ret = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
-	else if ((ret = drain_owed(c)) == 0)
-		ret = c->owed ? -ETIMEDOUT :
-				call_locked_within(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0,
-						   timeout_ms, &reply);
+		ret_code = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
+	else if ((ret_code = drain_owed(c)) == 0)
+		ret_code = c->owed ? -ETIMEDOUT :
+				     call_locked_within(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL,
+							0, timeout_ms, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
-	if (!ret) {
+	if (!ret_code) {
 		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
 		if (ltt_consumer_get_status(&r, &status) ||	/* 0: checked */
-		    ltt_consumer_get_channel_stats(&r, &stats)) {
-			ret = -EPROTO;
-		} else {
-			*ret_events_lost = stats.events_lost;
-			*ret_packets_lost = stats.packets_lost;
-		}
+		    ltt_consumer_get_channel_stats(&r, &stats))
+			ret_code = -EPROTO;
+		else
+			*ret = stats;
 	}
 	ltt_msg_fini(&reply);
-	return ret;
+	return ret_code;
+}
+
+int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
+				struct ltt_consumer_channel_stats *ret)
+{
+	return channel_stats(c, channel_key, -1, ret);
+}
+
+int ltt_consumer_channel_status_now(struct ltt_consumer *c, uint64_t channel_key,
+				    int timeout_ms, struct ltt_consumer_channel_stats *ret)
+{
+	return channel_stats(c, channel_key, timeout_ms < 0 ? 0 : timeout_ms, ret);
 }
 
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
 {
-	return channel_stats(c, channel_key, -1, ret_events_lost, ret_packets_lost);
+	struct ltt_consumer_channel_stats stats;
+	int ret = ltt_consumer_channel_status(c, channel_key, &stats);
+
+	if (!ret) {
+		*ret_events_lost = stats.events_lost;
+		*ret_packets_lost = stats.packets_lost;
+	}
+	return ret;
 }
 
 int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
 				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
 {
-	return channel_stats(c, channel_key, timeout_ms < 0 ? 0 : timeout_ms, ret_events_lost,
-			     ret_packets_lost);
+	struct ltt_consumer_channel_stats stats;
+	int ret = ltt_consumer_channel_status_now(c, channel_key, timeout_ms, &stats);
+
+	if (!ret) {
+		*ret_events_lost = stats.events_lost;
+		*ret_packets_lost = stats.packets_lost;
+	}
+	return ret;
+}
+
+int ltt_consumer_probe_output(struct ltt_consumer *c, const char *dir, uid_t uid, gid_t gid)
+{
+	struct ltt_consumer_probe_output m = { .dir = dir, .uid = uid, .gid = gid };
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_probe_output(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_PROBE_OUTPUT, &w, NULL, 0);
 }
 
 /* A command whose payload is one u64 key. */

@@ -10,6 +10,7 @@
 #ifndef LTT_SESSIOND_CONSUMER_H
 #define LTT_SESSIOND_CONSUMER_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -74,7 +75,7 @@ uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);
  */
 /*
  * @relay_key 0: a local trace in @dir; else @dir is relative to that relay's session (1.2).
- * @resume: continue the files a dead consumer wrote in @dir (1.3, local only).
+ * @resume: continue the files a dead consumer wrote in @dir (1.4, local only).
  */
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
 			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key,
@@ -85,7 +86,7 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
-/* ADD_STREAM with the channel's statistics page (1.3; -EOPNOTSUPP before). */
+/* ADD_STREAM with the channel's statistics page (1.4; -EOPNOTSUPP before). */
 int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				  int shm_fd, int wakeup_fd, int stats_fd);
 /* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */
@@ -107,6 +108,28 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
  */
 int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
 				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
+/*
+ * CHANNEL_STATS whole: the counters and (consumer 1.5) the output's
+ * failure; an older consumer leaves the failure 0.
+ */
+int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
+				struct ltt_consumer_channel_stats *ret);
+/* ltt_consumer_channel_status() that never waits, as ltt_consumer_channel_stats_now(). */
+int ltt_consumer_channel_status_now(struct ltt_consumer *c, uint64_t channel_key,
+				    int timeout_ms, struct ltt_consumer_channel_stats *ret);
+/*
+ * PROBE_OUTPUT (consumer 1.5; -EOPNOTSUPP before): can @uid:@gid write a
+ * trace under @dir?  Creates it; returns 0 or the consumer's -errno.
+ */
+int ltt_consumer_probe_output(struct ltt_consumer *c, const char *dir, uid_t uid, gid_t gid);
+/*
+ * Is @err a failure of the call itself (the consumer stalled: -ETIMEDOUT;
+ * gone or broken: -EPIPE, -ECONNRESET, -EPROTO) rather than its answer?
+ */
+static inline bool ltt_consumer_call_failed(int err)
+{
+	return err == -ETIMEDOUT || err == -EPIPE || err == -ECONNRESET || err == -EPROTO;
+}
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
 /*
  * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed

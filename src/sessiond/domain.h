@@ -38,6 +38,14 @@
 struct ltt_domain_impl;
 struct ltt_domain_settle;
 
+/* A channel's output failure (the consumer could not write its files). */
+struct ltt_domain_failure {
+	int error;			/* 0, or the -errno that stops writing now */
+	int64_t since;			/* then: when it began (seconds since the Epoch) */
+	uint64_t events;		/* events dropped while the output failed */
+	uint64_t packets;		/* packets dropped because it failed */
+};
+
 struct ltt_domain_ops {
 	/*
 	 * Validation that depends on the domain: may a channel (a rule) with
@@ -57,7 +65,9 @@ struct ltt_domain_ops {
 	/*
 	 * start: @session was just marked active and has channels in this
 	 * domain: create what records them and start recording.  On error
-	 * nothing of this domain records.  Session lock held.
+	 * nothing of this domain records; an error of the trace's output
+	 * (no room, no permission, no descriptor...) is also stored in
+	 * session->output_err.  Session lock held.
 	 */
 	int (*start)(struct ltt_domain_impl *d, struct ltt_session *session,
 		     struct ltt_domain_settle *settle);
@@ -87,6 +97,14 @@ struct ltt_domain_ops {
 	void (*channel_stats)(struct ltt_domain_impl *d, struct ltt_session *session,
 			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			      uint64_t *ret_packets_lost);
+	/*
+	 * Optional: @channel's output failure, now and so far (the events
+	 * and packets it made lose, closed traces included).  Session lock
+	 * held.
+	 */
+	void (*channel_failure)(struct ltt_domain_impl *d, struct ltt_session *session,
+				const struct ltt_channel *channel,
+				struct ltt_domain_failure *ret);
 	/*
 	 * Optional, for a session streamed to a relay.  relay_pending: is
 	 * data of this domain read from the buffers but not yet at the relay?

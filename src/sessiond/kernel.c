@@ -33,6 +33,7 @@ struct kernel_chan {
 	uint64_t key;			/* the consumer's */
 	uint64_t cached_events;		/* the consumer's last answer to list */
 	uint64_t cached_packets;
+	struct ltt_consumer_channel_stats cached;	/* its last whole answer */
 	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
 	struct kernel_event *events;	/* ids in order: events[i].id == i */
 	size_t nr_events;
@@ -66,6 +67,9 @@ static uint64_t new_key(struct ltt_kernel *k)
 }
 
 /* The consumer that holds the session's trace, or NULL if it died (none is spawned). */
+/* A session without kernel state has no channels: iterate this instead. */
+static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
+
 static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	struct ltt_consumer *c;
@@ -600,6 +604,45 @@ static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
 	return ret;
 }
 
+/*
+ * Before a local session starts: the consumer can write under its
+ * directory, and a trace kept from a former start writes again (a flush
+ * retries a failed output).  Returns 0 or the output's -errno, also left
+ * in session->output_err.
+ */
+static int check_output(struct ltt_kernel *k, struct ltt_session *session,
+			struct kernel_session *ks)
+{
+	struct ltt_consumer_channel_stats st;
+	struct ltt_consumer *c;
+	struct kernel_chan *kc;
+	uint64_t gen;
+	int ret;
+
+	c = ltt_supervisor_get(&k->consumer, &gen);
+	if (!c)
+		return -EPIPE;
+	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
+	if (ltt_consumer_call_failed(ret))
+		return ret;	/* the consumer's failure (stalled, gone), not the output's */
+	if (ret == -EOPNOTSUPP)
+		ret = 0;
+	c = ks ? session_consumer(k, ks) : NULL;
+	cds_list_for_each_entry(kc, ks && c && !ret ? &ks->chans : &no_chans, node) {
+		if (!ltt_consumer_flush_channel(c, kc->key, false) &&
+		    !ltt_consumer_channel_status(c, kc->key, &st) && st.error)
+			ret = st.error;
+		if (ret)
+			break;
+	}
+	if (ret) {
+		LTT_WARN("session '%s': can't write a kernel trace under %s: %s", session->name,
+			 session->output, strerror(-ret));
+		session->output_err = ret;
+	}
+	return ret;
+}
+
 /* ---- operations ---- */
 
 static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -613,6 +656,11 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	(void)settle;	/* the tracer answers at once: nothing to wait for */
 	if (session->output_type == LTT_OUTPUT_NONE)
 		return -EOPNOTSUPP;
+	if (session->output_type == LTT_OUTPUT_LOCAL) {
+		ret = check_output(k, session, ks);
+		if (ret)
+			return ret;
+	}
 	if (!ks) {
 		ks = calloc(1, sizeof(*ks));
 		if (!ks)
@@ -695,7 +743,7 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 	struct ltt_kernel *k = to_kernel(d);
 	struct kernel_session *ks = state_of(session);
 	struct ltt_consumer *c = ks ? session_consumer(k, ks) : NULL;
-	uint64_t events = 0, packets = 0;
+	struct ltt_consumer_channel_stats st;
 	struct kernel_chan *kc;
 
 	*ret_events_lost = channel->discarded_events;
@@ -706,13 +754,43 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 		if (kc->channel != channel)
 			continue;
 		/* list never waits for the consumer: its last answer otherwise */
-		if (!ltt_consumer_channel_stats_now(c, kc->key, 200, &events, &packets)) {
-			kc->cached_events = events;
-			kc->cached_packets = packets;
+		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st)) {
+			kc->cached = st;
+			kc->cached_events = st.events_lost;
+			kc->cached_packets = st.packets_lost;
 		}
 		*ret_events_lost += kc->cached_events;
 		*ret_packets_lost += kc->cached_packets;
 	}
+}
+
+static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session *session,
+				   const struct ltt_channel *channel, struct ltt_domain_failure *ret)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? session_consumer(k, ks) : NULL;
+	struct ltt_domain_failure f = {
+		.events = channel->error_events, .packets = channel->error_packets,
+	};
+	struct ltt_consumer_channel_stats st;
+	struct kernel_chan *kc;
+
+	cds_list_for_each_entry(kc, c ? &ks->chans : &no_chans, node) {
+		if (kc->channel != channel)
+			continue;
+		/* as channel_stats: never waits, the last answer otherwise */
+		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st))
+			kc->cached = st;
+		st = kc->cached;
+		f.events += st.error_events;
+		f.packets += st.error_packets;
+		if (st.error && !f.error) {
+			f.error = st.error;
+			f.since = st.error_since;
+		}
+	}
+	*ret = f;
 }
 
 /* "integer", "string", ... for lttctl list -k -f. */
@@ -834,6 +912,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.stop = kernel_stop,
 	.destroy = kernel_destroy,
 	.channel_stats = kernel_channel_stats,
+	.channel_failure = kernel_channel_failure,
 	.relay_pending = kernel_relay_pending,
 	.relay_status = kernel_relay_status,
 	.list_events = kernel_list_events,

@@ -44,6 +44,8 @@ struct ltt_channel {
 	struct cds_list_head rules;
 	uint64_t discarded_events;	/* of its closed traces (user space) */
 	uint64_t lost_packets;
+	uint64_t error_events;		/* of those: because their output failed */
+	uint64_t error_packets;
 };
 
 struct ltt_session_domain {
@@ -73,6 +75,8 @@ struct ltt_session {
 	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;
+	int output_err;			/* a domain's start failed on the output:
+					 * its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
 };

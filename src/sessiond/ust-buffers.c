@@ -122,29 +122,43 @@ static void add_sat(uint64_t *sum, uint64_t v)
 /*
  * What @chan's streams lost so far, from shared memory only: the events
  * writers dropped (each ring buffer's count) and what the consumers
- * counted in the statistics page.  Never asks the consumer.  Any value is
- * possible (programs can write the ring buffers): informative.
+ * counted in the statistics page, with the output's failure there: the
+ * error of a stream that has one (the earliest), the sums of what failures
+ * made lose.  Never asks the consumer.  Any value is possible (programs
+ * can write the ring buffers): informative.
  */
-static void chan_stats(const struct ltt_ust_chan *chan, uint64_t *ret_events,
-		       uint64_t *ret_packets)
+static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
 {
+	struct ltt_consumer_channel_stats sum = { 0 };
 	struct ltt_consumer_stream_stats st;
-	uint64_t events = 0, packets = 0, v;
 	unsigned int i;
+	uint64_t v;
 
 	for (i = 0; i < chan->nr_streams; i++) {
+		v = 0;
 		if (pread(chan->fds[2 * i], &v, sizeof(v),
 			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
-			add_sat(&events, v);
-		if (chan->stats_fd >= 0 &&
+			add_sat(&sum.events_lost, v);
+		if (chan->stats_fd < 0 ||
 		    pread(chan->stats_fd, &st, sizeof(st),
-			  (off_t)i * LTT_CONSUMER_STATS_SLOT) == (ssize_t)sizeof(st)) {
-			add_sat(&events, st.events_lost);
-			add_sat(&packets, st.packets_lost);
+			  (off_t)i * LTT_CONSUMER_STATS_SLOT) != (ssize_t)sizeof(st))
+			continue;
+		add_sat(&sum.events_lost, st.events_lost);
+		add_sat(&sum.packets_lost, st.packets_lost);
+		add_sat(&sum.error_events, st.error_events);
+		add_sat(&sum.error_packets, st.error_packets);
+		/* an -errno, or a program's scribble: not shown as an error */
+		if (st.error >= 0 || st.error < -4095)
+			continue;
+		/* what the writers dropped since it failed, the consumer stopped */
+		if (v > st.error_rb_base)
+			add_sat(&sum.error_events, v - st.error_rb_base);
+		if (!sum.error || st.error_since < sum.error_since) {
+			sum.error = (int32_t)st.error;
+			sum.error_since = st.error_since;
 		}
 	}
-	*ret_events = events;
-	*ret_packets = packets;
+	*ret = sum;
 }
 
 static void trace_free_chan(struct ltt_ust_chan *chan)
@@ -166,21 +180,23 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
 {
 	struct ltt_ust_chan *chan, *tmp;
 	struct ltt_consumer *c = trace_consumer(b, trace);
-	uint64_t events, packets;
+	struct ltt_consumer_channel_stats st;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
 		if (c && ltt_consumer_flush_channel_sized(c, chan->key, true, chan_bytes(chan)))
 			LTT_WARN("trace %s: channel %s: the last packets may not be written",
 				 trace->path, chan->channel->attr.name);
-		if (chan->stats_fd < 0 && c &&	/* a consumer before 1.3: ask it */
-		    !ltt_consumer_channel_stats(c, chan->key, &events, &packets)) {
-			chan->channel->discarded_events += events;
-			chan->channel->lost_packets += packets;
-		} else if (chan->stats_fd >= 0) {
-			chan_stats(chan, &events, &packets);
-			chan->channel->discarded_events += events;
-			chan->channel->lost_packets += packets;
+		/* a consumer before 1.5 keeps no page: ask it */
+		if (c && ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_OUTPUT_ERRORS) {
+			if (ltt_consumer_channel_status(c, chan->key, &st))
+				st = (struct ltt_consumer_channel_stats){ 0 };
+		} else {
+			chan_stats(chan, &st);
 		}
+		chan->channel->discarded_events += st.events_lost;
+		chan->channel->lost_packets += st.packets_lost;
+		chan->channel->error_events += st.error_events;
+		chan->channel->error_packets += st.error_packets;
 		if (c && ltt_consumer_destroy_channel(c, chan->key))
 			LTT_WARN("trace %s: channel %s not closed cleanly", trace->path,
 				 chan->channel->attr.name);
@@ -456,7 +472,7 @@ static int chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *ch
 	for (i = 0; !ret && i < chan->nr_streams; i++) {
 		int shm = chan->fds[2 * i], wakeup = chan->fds[2 * i + 1];
 
-		if (chan->stats_fd >= 0 && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_TAKEOVER)
+		if (chan->stats_fd >= 0 && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
 			ret = ltt_consumer_add_stream_stats(c, chan->key, i, shm, wakeup,
 							    chan->stats_fd);
 		else
@@ -714,7 +730,8 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 {
 	struct ust_session *us = ust_state(session, false);
 	/* What closed traces lost, then what the open ones have lost so far. */
-	uint64_t events = channel->discarded_events, packets = channel->lost_packets, e, p;
+	uint64_t events = channel->discarded_events, packets = channel->lost_packets;
+	struct ltt_consumer_channel_stats st;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 
@@ -723,12 +740,84 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 		chan = find_chan(trace, channel);
 		if (!chan)
 			continue;
-		chan_stats(chan, &e, &p);
-		add_sat(&events, e);
-		add_sat(&packets, p);
+		chan_stats(chan, &st);
+		add_sat(&events, st.events_lost);
+		add_sat(&packets, st.packets_lost);
 	}
 	*ret_events_lost = events;
 	*ret_packets_lost = packets;
+}
+
+void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_domain_failure f = {
+		.events = channel->error_events, .packets = channel->error_packets,
+	};
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+
+	/* from the statistics pages: never waits on the consumer (list) */
+	(void)b;
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+		chan = find_chan(trace, channel);
+		if (!chan)
+			continue;
+		chan_stats(chan, &st);
+		f.events += st.error_events;
+		f.packets += st.error_packets;
+		if (st.error && (!f.error || st.error_since < f.since)) {
+			f.error = st.error;
+			f.since = st.error_since;
+		}
+	}
+	*ret = f;
+}
+
+/*
+ * Before a local session starts: the consumer can write under its
+ * directory (created if missing), and the traces it has kept from a
+ * former start write again (a flush retries a failed output).  Returns 0
+ * or the output's -errno.
+ */
+static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_consumer *c;
+	uint64_t gen;
+	int ret;
+
+	/* no consumer: logged by the supervisor; the programs' traces say it */
+	c = ltt_supervisor_get(&b->consumer, &gen);
+	if (!c)
+		return 0;
+	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
+	if (ltt_consumer_call_failed(ret))
+		return ret;	/* the consumer's failure (stalled, gone), not the output's */
+	if (ret && ret != -EOPNOTSUPP) {
+		LTT_WARN("session '%s': can't write a trace under %s: %s", session->name,
+			 session->output, strerror(-ret));
+		session->output_err = ret;
+		return ret;
+	}
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			c = trace_consumer(b, trace);
+			if (!c || ltt_consumer_flush_channel(c, chan->key, false) ||
+			    ltt_consumer_channel_status(c, chan->key, &st) || !st.error)
+				continue;
+			LTT_WARN("session '%s': trace %s still can't be written: %s", session->name,
+				 trace->path, strerror(-st.error));
+			session->output_err = st.error;
+			return st.error;
+		}
+	}
+	return 0;
 }
 
 int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session)
@@ -738,6 +827,8 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	int64_t key;
 	uint64_t gen;
 
+	if (session->output_type == LTT_OUTPUT_LOCAL)
+		return check_output(b, session);
 	if (session->output_type != LTT_OUTPUT_NET)
 		return 0;
 	us = ust_state(session, true);

@@ -28,6 +28,7 @@
 
 #include "common/codec.h"
 #include "sessiond/app.h"
+#include "sessiond/domain.h"
 #include "sessiond/session.h"
 #include "sessiond/supervisor.h"
 #include "sessiond/ust-meta.h"
@@ -143,6 +144,14 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 			   uint64_t *ret_packets_lost);
 
 /**
+ * ltt_ust_buffers_failure() - @channel's output failure: the earliest
+ * of its open traces' now, and the events and packets it made lose in
+ * all its traces, closed ones included
+ */
+void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const struct ltt_channel *channel, struct ltt_domain_failure *ret);
+
+/**
  * ltt_ust_buffers_flush_prepare() - what ltt_ust_buffers_flush() will
  * flush of @session; @ret_flush is always set (nothing, when out of memory)
  */
@@ -181,10 +190,15 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 /**
  * ltt_ust_buffers_prepare() - before @session starts: a streamed session's
  * relay is reached by the consumer (ADD_RELAY, once per session and
- * consumer; blocks up to the consumer's connection deadline)
+ * consumer; blocks up to the consumer's connection deadline); a local
+ * session's directory is created and written to by the consumer as the
+ * session's owner (PROBE_OUTPUT), and the traces it kept from a former
+ * start are written again (what their streams held when the output
+ * failed)
  *
- * Session lock held.  Returns 0 (at once for a local session), -EPIPE
- * (no consumer), -ENOMEM, or the consumer's ADD_RELAY error.
+ * Session lock held.  Returns 0 (at once for a session without output),
+ * -EPIPE (no consumer), -ENOMEM, the consumer's ADD_RELAY error, or the
+ * output's -errno (then also in session->output_err).
  */
 int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session);
 

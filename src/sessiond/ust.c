@@ -123,6 +123,12 @@ static void ust_channel_stats(struct ltt_domain_impl *d, struct ltt_session *ses
 			      ret_packets_lost);
 }
 
+static void ust_channel_failure(struct ltt_domain_impl *d, struct ltt_session *session,
+				const struct ltt_channel *channel, struct ltt_domain_failure *ret)
+{
+	ltt_ust_buffers_failure(&to_ust(d)->buffers, session, channel, ret);
+}
+
 /* "integer", "string", ... for lttctl list -u -f. */
 static const char *type_name(const struct ltt_app_field *f)
 {
@@ -219,6 +225,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.stop = ust_stop,
 	.destroy = ust_destroy,
 	.channel_stats = ust_channel_stats,
+	.channel_failure = ust_channel_failure,
 	.relay_pending = ust_relay_pending,
 	.relay_status = ust_relay_status,
 	.list_events = ust_list_events,

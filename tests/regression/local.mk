@@ -98,6 +98,8 @@ tests_regression_app_ust_app_alt_LDADD = src/ust/libltt-ust.la
 REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
+	tests/regression/test_output_full.sh \
+	tests/regression/test_output_start.sh \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \

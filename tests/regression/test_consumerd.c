@@ -267,10 +267,12 @@ static int flush(struct cons *c, uint64_t key, uint8_t final)
 
 struct stats {
 	uint64_t events_lost, packets_lost, bytes_written;
+	int error;		/* the output's failure (1.5) */
 };
 
 static int stats(struct cons *c, uint64_t key, struct stats *ret)
 {
+	struct ltt_consumer_channel_stats cs;
 	struct ltt_msg reply = { 0 };
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -285,11 +287,15 @@ static int stats(struct cons *c, uint64_t key, struct stats *ret)
 	}
 	ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
 	ltt_rbuf_get_u32(&r);
-	ret->events_lost = ltt_rbuf_get_u64(&r);
-	ret->packets_lost = ltt_rbuf_get_u64(&r);
-	ret->bytes_written = ltt_rbuf_get_u64(&r);
-	if (ltt_rbuf_end(&r))
+	/* 1.5 appends the output's failure: decoded as the session daemon does */
+	if (ltt_consumer_get_channel_stats(&r, &cs)) {
 		status = TRANSPORT_ERR;
+	} else {
+		ret->events_lost = cs.events_lost;
+		ret->packets_lost = cs.packets_lost;
+		ret->bytes_written = cs.bytes_written;
+		ret->error = cs.error;
+	}
 	ltt_msg_fini(&reply);
 	return status;
 }

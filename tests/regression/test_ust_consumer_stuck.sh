@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 22
+plan 24
 
 N=20000
 open_fifo ready "$TEST_TMP/ready"
@@ -22,30 +22,41 @@ open_fifo go2 "$TEST_TMP/go2"
 ok_cmd "create s" lttctl create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq
 ok_cmd "start s" lttctl start s
+# A per-PID session, started while the consumer runs (its output checked):
+# each program that registers needs a new trace of it from the consumer.
+lttctl -q create s2 -o "$TEST_TMP/s2"
+lttctl -q enable-channel -u channel0 --buffers-pid -s s2
+lttctl -q enable-event -u ltt_test:seq -s s2
+ok_cmd "start s2" lttctl start s2
 ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -r stalled
 wait_ready $ready
 APP=$BG_PID
 cons=$(consumer_pid)
 ok "$([ -n "$cons" ]; echo $?)" "a consumer runs (pid ${cons:-none})"
 stop_proc "$cons"
-echo go >&$go
-wait $APP
-is $? 0 "a program records its $N events while its consumer is stopped"
 
-# A second program and a per-PID session: starting it needs the consumer
-# (a new trace), which does not answer.  The command waits for the
-# daemon's deadline, longer than the 5 s stall of the issue, and the
-# consumer is left alone.
+# A second program: its trace of s2 needs the consumer, which does not
+# answer.  The call waits for the daemon's deadline, longer than the 5 s
+# stall of the issue, and the consumer is left alone.
 ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go2" -n 10 -r other
 wait_ready $ready
 OTHER=$BG_PID
-lttctl -q create s2 -o "$TEST_TMP/s2"
-lttctl -q enable-channel -u channel0 --buffers-pid -s s2
-lttctl -q enable-event -u ltt_test:seq -s s2
-lttctl -q start s2
-ok "$(grep -q 'did not answer ADD_TRACE within .* alive but stalled' "$SESSIOND_LOG"; echo $?)" \
-	"the daemon's call to the stopped consumer timed out"
+# (the registration goes on meanwhile: wait for the log line, bounded)
+timeout "$TEST_TIMEOUT" grep -E -m1 -q 'did not answer ADD_TRACE within .* alive but stalled' \
+	<(tail -n +1 -f "$SESSIOND_LOG")
+ok $? "the daemon's call to the stopped consumer timed out"
 ok "$(proc_alive "$cons"; echo $?)" "the stalled consumer was not killed"
+# (the first program exits only now: its own trace's flush then fails at
+# once, and the call that timed out stays the ADD_TRACE)
+echo go >&$go
+wait $APP
+is $? 0 "a program records its $N events while its consumer is stopped"
+# starting a session needs the consumer (the output's check): refused
+lttctl -q create s3 -o "$TEST_TMP/s3"
+lttctl -q enable-event -u ltt_test:seq -s s3
+run lttctl start s3
+like "$ERR" "consumer daemon is running but did not answer in time" \
+	"start s3 fails: the consumer is stalled (not the output's fault)"
 
 # A third program registering now needs a trace of s2 too: the consumer
 # still owes ADD_TRACE's reply, so that call fails at once instead of

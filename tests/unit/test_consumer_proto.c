@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -665,7 +666,8 @@ static void test_relay_replies(void)
 	ltt_wbuf_fini(&w);
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_DEL_RELAY), "DEL_RELAY",
 		   "DEL_RELAY has its name");
-	tap_is_int(LTT_CONSUMER_MINOR, 4, "the protocol is 1.4");
+	tap_is_int(LTT_CONSUMER_MINOR, 5, "the protocol is 1.5");
+	tap_is_int(LTT_CONSUMER_MINOR_OUTPUT_ERRORS, 5, "output failures came with 1.5");
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_STREAMS_SENT), "STREAMS_SENT",
 		   "STREAMS_SENT (1.3) has its name");
 	tap_is_int(LTT_CONSUMER_MSG_STREAMS_SENT, 15, "and comes after DEL_RELAY");
@@ -711,9 +713,55 @@ static void test_takeover(void)
 		   "ADD_STREAM_STATS (16) has its name");
 	tap_is_int(LTT_CONSUMER_MSG_ADD_STREAM_STATS, 16, "ADD_STREAM_STATS is 16");
 	tap_is_int((int)sizeof(struct ltt_consumer_stream_stats), LTT_CONSUMER_STATS_SLOT,
-		   "a stream's counters fill one 64-byte slot");
-	tap_ok(LTT_CONSUMER_STATS_SIZE(1) == 4096 && LTT_CONSUMER_STATS_SIZE(64) == 4096 &&
-	       LTT_CONSUMER_STATS_SIZE(65) == 8192, "the page is whole pages of 64 slots");
+		   "a stream's counters fill one 128-byte slot (1.5)");
+	tap_is_int((int)offsetof(struct ltt_consumer_stream_stats, error), 40,
+		   "the failure words follow the 1.4 counters");
+	tap_ok(LTT_CONSUMER_STATS_SIZE(1) == 4096 && LTT_CONSUMER_STATS_SIZE(32) == 4096 &&
+	       LTT_CONSUMER_STATS_SIZE(33) == 8192, "the page is whole pages of 32 slots");
+}
+
+/* 1.5: CHANNEL_STATS's output failure, appended; PROBE_OUTPUT. */
+static void test_output_failure(void)
+{
+	struct ltt_consumer_channel_stats st = {
+		.events_lost = 7, .packets_lost = 2, .bytes_written = 4096,
+		.error = -ENOSPC, .error_since = 1795359618, .error_events = 5,
+		.error_packets = 1,
+	}, got;
+	struct ltt_consumer_probe_output po = { .dir = "/t/out", .uid = 1000, .gid = 100 }, pg;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_channel_stats(&w, &st);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_channel_stats(&r, &got) && got.events_lost == 7 &&
+	       got.packets_lost == 2 && got.bytes_written == 4096 && !got.error &&
+	       !got.error_since && !got.error_events && !got.error_packets,
+	       "CHANNEL_STATS as 1.2 sends it: no failure");
+	ltt_consumer_put_channel_error(&w, &st);
+	tap_is_int((int)w.len, 24 + 28, "1.5 appends {i32, i64, u64, u64}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_channel_stats(&r, &got) && got.error == -ENOSPC &&
+	       got.error_since == 1795359618 && got.error_events == 5 && got.error_packets == 1,
+	       "and decodes to the failure sent");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	tap_is_int(ltt_consumer_get_channel_stats(&r, &got), -EPROTO, "truncated: EPROTO");
+	w.data[24] = 28;	/* error 28: positive */
+	memset(w.data + 25, 0, 3);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_consumer_get_channel_stats(&r, &got), -EPROTO, "a positive error: EPROTO");
+	ltt_wbuf_reset(&w);
+	ltt_consumer_put_probe_output(&w, &po);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_probe_output(&r, &pg) && !strcmp(pg.dir, "/t/out") &&
+	       pg.uid == 1000 && pg.gid == 100, "PROBE_OUTPUT round trip");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	tap_is_int(ltt_consumer_get_probe_output(&r, &pg), -EPROTO, "PROBE_OUTPUT truncated: EPROTO");
+	ltt_wbuf_fini(&w);
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_PROBE_OUTPUT), "PROBE_OUTPUT",
+		   "PROBE_OUTPUT has its name");
+	tap_is_int(LTT_CONSUMER_MSG_PROBE_OUTPUT, 17, "PROBE_OUTPUT is 17, after ADD_STREAM_STATS");
 }
 
 int main(void)
@@ -728,5 +776,6 @@ int main(void)
 	test_add_relay();
 	test_relay_replies();
 	test_takeover();
+	test_output_failure();
 	return tap_done();
 }

@@ -105,7 +105,9 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 	}
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
 	ctl_util_out("      discarded events: %" PRIu64 "\n", ch->discarded_events);
-	ctl_util_out("      lost packets: %" PRIu64 "\n\n    Event rules:\n", ch->lost_packets);
+	ctl_util_out("      lost packets: %" PRIu64 "\n", ch->lost_packets);
+	ctl_util_print_output_failure(ch);
+	ctl_util_out("\n    Event rules:\n");
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 

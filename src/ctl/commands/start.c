@@ -24,7 +24,9 @@ int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv)
 		goto end;
 	ret = ltt_ctl_start_session(ctl, session);
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		/* an output failure names the directory */
+		if (!ctl_util_err_output(ctl, session, ret))
+			ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}

@@ -717,8 +717,11 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	d->info = info;
 	d->nr_channels = nch;
 	d->channels = (struct ltt_channel_info *)(d + 1);
-	for (i = 0; i < nch; i++)
+	for (i = 0; i < nch; i++) {
 		ltt_proto_get_channel_info(&r, &d->channels[i]);
+		if (ctl->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
+			ltt_proto_get_channel_failure(&r, &d->channels[i]);
+	}
 	nr = get_count(&r, RULE_INFO_MIN);
 	if (nr) {
 		size_t size = sizeof(*d) + nch * sizeof(d->channels[0]);
