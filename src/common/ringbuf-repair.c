@@ -260,6 +260,16 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	ret = lock_blocks(ops, blocks, &locked);
 	if (ret)
 		return ret;
+	/*
+	 * A writer without a record may hold a slot of the packet, which no
+	 * record shows: repair nothing until it commits (one that died keeps
+	 * the count up: the packet is then given up).  Its count went up
+	 * before its CAS, which the offset load above acquired.
+	 */
+	if (__atomic_load_n(&rb->shm->untracked, __ATOMIC_ACQUIRE)) {
+		unlock_blocks(ops, locked);
+		return -EBUSY;
+	}
 	/* the owners are gone: read the records again, now for good */
 	n = collect(rb, pos, blocks, p, MAX_PIECES, &blocks);
 	count = commit_count(rb, pos);

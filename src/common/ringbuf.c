@@ -49,7 +49,7 @@ _Static_assert(offsetof(struct ltt_rb_packet_header, cpu_id) == LTT_RB_PH_CPU_ID
 _Static_assert(offsetof(struct ltt_rb_shm, offset) == 1 * LTT_RB_CACHELINE, "offset line");
 _Static_assert(offsetof(struct ltt_rb_shm, events_lost) == 2 * LTT_RB_CACHELINE, "lost line");
 _Static_assert(offsetof(struct ltt_rb_shm, consumed) == 3 * LTT_RB_CACHELINE, "reader line");
-_Static_assert(sizeof(struct ltt_rb_shm) == 4 * LTT_RB_CACHELINE, "region header size");
+_Static_assert(sizeof(struct ltt_rb_shm) == 5 * LTT_RB_CACHELINE, "region header size");
 _Static_assert(sizeof(struct ltt_rb_shm_commit) == LTT_RB_CACHELINE, "commit record size");
 
 static bool is_pow2(uint64_t v)

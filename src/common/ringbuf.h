@@ -41,7 +41,8 @@
 #include "kmod/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
-#define LTT_RB_ABI_VERSION	3u	/* 2: commit words count events; 3: the writer area */
+#define LTT_RB_ABI_VERSION	4u	/* 2: commit words count events; 3: the writer area;
+					   4: the untracked writers' count */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -119,6 +120,9 @@ struct ltt_rb_shm {
 	uint64_t consumed;		/* read position, stored by the reader */
 	uint32_t reader_waiting;	/* 1: the reader sleeps, wake it */
 	uint8_t pad3[LTT_RB_CACHELINE - 12];
+	/* cache line 4: writers without a record (doc/ust.md, "Writers that die") */
+	uint64_t untracked;		/* their slots in flight; the repair waits for 0 */
+	uint8_t pad4[LTT_RB_CACHELINE - 8];
 };
 
 /*
@@ -574,6 +578,45 @@ static inline void ltt_rb_commit(struct ltt_rb *rb, const struct ltt_rb_slot *sl
 {
 	if (__builtin_expect(ltt_rb_commit_add(rb, slot->pos, slot->len), 0))
 		ltt_rb_wakeup(rb);
+}
+
+/**
+ * ltt_rb_reserve_untracked() - ltt_rb_reserve_ts() for a writer without a record
+ *
+ * For a thread of a writer process that has no record of its own in a
+ * writer block (threads beyond LTT_RB_WRECS, a process that got no block,
+ * a signal handler whose thread's record is in use).  Same arguments,
+ * context and return codes as ltt_rb_reserve_ts().  The region's count of
+ * untracked slots in flight goes up before the reserve CAS (release: a
+ * reader that sees the CAS sees the count) and down after
+ * ltt_rb_commit_untracked(), which the slot must be committed with; while
+ * it is not 0, ltt_rb_repair_subbuf() repairs nothing, since it cannot
+ * know which slots such writers hold.  One atomic add on a line of its own
+ * each way; the tracked path does not touch it.
+ */
+static inline int ltt_rb_reserve_untracked(struct ltt_rb *rb, size_t short_len, size_t long_len,
+					   unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	int ret;
+
+	__atomic_fetch_add(&rb->shm->untracked, 1, __ATOMIC_SEQ_CST);
+	ret = ltt_rb_reserve_in(rb, NULL, false, short_len, long_len, bits, ret_slot);
+	if (__builtin_expect(ret != 0, 0))
+		__atomic_fetch_sub(&rb->shm->untracked, 1, __ATOMIC_RELEASE);
+	return ret;
+}
+
+/*
+ * Commit a slot of ltt_rb_reserve_untracked(), then count it out of the
+ * untracked slots in flight (release: after the commit's add).  Returns
+ * true when the commit completed the sub-buffer, as ltt_rb_commit_add().
+ */
+static inline bool ltt_rb_commit_untracked(struct ltt_rb *rb, uint64_t pos, uint64_t len)
+{
+	bool completed = ltt_rb_commit_add(rb, pos, len);
+
+	__atomic_fetch_sub(&rb->shm->untracked, 1, __ATOMIC_RELEASE);
+	return completed;
 }
 
 /**

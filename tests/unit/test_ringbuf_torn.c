@@ -385,6 +385,61 @@ static void stopped_writer(void)
 	munmap(rep, sizeof(*rep));
 }
 
+/*
+ * A live writer without a record must keep the repair off its packet: a
+ * dead writer's stale record (its slot committed, the record not cleared)
+ * has the very length the live writer still owes, which lengths alone
+ * would take for the dead one's debt and write a skip event over
+ * committed bytes.  The repair waits (-EBUSY); the live writer commits;
+ * both events are read intact.  A writer without a record that dies keeps
+ * the repair off for good.
+ */
+static void untracked_live(void)
+{
+	struct ltt_rb_repair_ops ops;
+	struct ltt_rb_slot a, b;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb_wrec *dead;
+	struct region r;
+	struct ltt_rb w, rb;
+	uint8_t before[EV];
+	int ret;
+
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "untracked: region"))
+		return;
+	ops = (struct ltt_rb_repair_ops){ reader_lock, reader_unlock, fill, &r };
+	dead = ltt_rb_writer_block(&w, 0);	/* nobody holds block 0: its owner is dead */
+	ret = ltt_rb_reserve_rec(&w, &dead[0], EV, EV, 0, &a);
+	put_event(a.data, 0, 0, a.ts, EV);
+	memcpy(before, a.data, EV);
+	ltt_rb_commit_add(&w, a.pos, a.len);	/* died before clearing its record */
+	tap_ok(!ret && dead[0].pos == a.pos, "untracked: a dead writer's stale record");
+	ret = ltt_rb_reserve_untracked(&w, EV, EV, 0, &b);
+	tap_ok(!ret && b.pos == a.pos + EV, "untracked: a live writer without a record reserves");
+	ltt_rb_flush(&rb, false);
+	tap_is_int(ltt_rb_get_next_subbuf(&rb, &pkt), -EAGAIN, "untracked: packet short");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -EBUSY,
+		   "untracked: the repair waits for the live writer (-EBUSY)");
+	tap_ok(!memcmp(a.data, before, EV), "untracked: committed bytes untouched");
+	put_event(b.data, 1, 0, b.ts, EV);
+	ltt_rb_commit_untracked(&w, b.pos, b.len);
+	ret = ltt_rb_get_next_subbuf(&rb, &pkt);
+	tap_ok(!ret && pkt.events == 2, "untracked: committed, the packet is read with 2 events");
+	tap_ok(!memcmp(a.data, before, EV), "untracked: first event intact");
+	if (!ret)
+		ltt_rb_put_subbuf(&rb, &pkt);
+	tap_is_u64(rb.stats.packets_repaired + rb.stats.events_torn + ltt_rb_events_lost(&rb), 0,
+		   "untracked: nothing repaired, torn or lost");
+	/* one that dies: the repair never takes its packet, even a torn slot's */
+	ret = ltt_rb_reserve_rec(&w, &dead[1], EV, EV, 0, &a);
+	ret |= ltt_rb_reserve_untracked(&w, EV, EV, 0, &b);
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -EBUSY,
+	       "untracked: a dead one keeps the repair off (-EBUSY)");
+	region_destroy(&r);
+}
+
 int main(void)
 {
 	/* S - HDR = 4012 = 100 * 40 + 12: event 100 opens packet 1 */
@@ -394,5 +449,6 @@ int main(void)
 	one_death("after commit", AFTER_COMMIT, 150, 1000);
 	one_death("before CAS", BEFORE_CAS, 150, 1000);
 	stopped_writer();
+	untracked_live();
 	return tap_done();
 }
