@@ -195,6 +195,7 @@ struct ltt_rb_reader_stats {
 	uint64_t packets_abandoned;	/* given up by ltt_rb_abandon_subbuf() */
 	uint64_t packets_repaired;	/* completed by ltt_rb_repair_subbuf() */
 	uint64_t events_torn;		/* slots of dead writers filled (in events_lost) */
+	uint64_t repair_searches;	/* repairs that looked for the torn slots */
 };
 
 /*
@@ -231,6 +232,9 @@ struct ltt_rb {
 	uint64_t consumed;			/* the reader's own read position */
 	uint64_t last_ts_end;			/* timestamp_end of the last packet put */
 	uint64_t last_discarded;		/* events_discarded of the last packet put */
+	/* the last repair without an answer: not tried again until one moves */
+	uint64_t repair_pos, repair_count, repair_w;
+	bool repair_memo;
 	struct ltt_rb_reader_stats stats;
 };
 
@@ -790,7 +794,12 @@ struct ltt_rb_repair_ops {
  * explained by dead writers' records (an untracked writer, or records
  * that fit in several ways): only ltt_rb_abandon_subbuf() remains, once no
  * writer is left; -EAGAIN when a commit raced with the repair (call get
- * again); -errno from @ops->lock.
+ * again); -errno from @ops->lock.  -EBUSY also while a writer without a
+ * record has a slot in flight (ltt_rb_reserve_untracked()).  An -ENOENT
+ * is remembered: until the packet's commit word or the write position
+ * moves, the call answers -ENOENT at once, without locking or searching
+ * (stats.repair_searches counts the searches).  At most 8 pieces owed
+ * are searched (every subset: microseconds); more answer -ENOENT.
  */
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops);
 

@@ -440,6 +440,57 @@ static void untracked_live(void)
 	region_destroy(&r);
 }
 
+/*
+ * The cost of a packet no repair can explain: records in ownerless blocks
+ * that fit no way.  One search per state of the packet: asked again with
+ * nothing moved, the repair answers at once; a commit makes it look
+ * again.  And no more than 8 pieces are searched.
+ */
+static void repair_cost(void)
+{
+	struct ltt_rb_repair_ops ops;
+	struct ltt_rb_slot a, b;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb_wrec *rec;
+	struct region r;
+	struct ltt_rb w, rb;
+	unsigned int i;
+	int ret;
+
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "cost: region"))
+		return;
+	ops = (struct ltt_rb_repair_ops){ reader_lock, reader_unlock, fill, &r };
+	/* two slots nobody will ever commit through a record */
+	ret = ltt_rb_reserve_ts(&w, 1000, 1000, 0, &a);
+	ret |= ltt_rb_reserve_ts(&w, 2000, 2000, 0, &b);
+	for (i = 0; i < 6; i++) {	/* 1..6 bytes: no subset makes 3000 */
+		rec = &ltt_rb_writer_block(&w, i)[0];
+		ltt_rb_wrec_set(rec, b.pos + 2000 + 10 * i, 1 + i, b.ts);
+	}
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "cost: packet short");
+	for (i = 0; i < 100; i++)
+		ret = ltt_rb_repair_subbuf(&rb, &ops);
+	tap_is_int(ret, -ENOENT, "cost: no repair fits");
+	tap_is_u64(rb.stats.repair_searches, 1, "cost: 100 attempts, 1 search");
+	ltt_rb_commit(&w, &a);
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOENT, "cost: a commit: still none fits");
+	tap_is_u64(rb.stats.repair_searches, 2, "cost: the commit made it search again");
+	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "cost: given up");
+	/* 9 dead pieces that fit exactly: beyond the bound, not searched */
+	ret = 0;
+	for (i = 0; i < 9; i++) {
+		ret |= ltt_rb_reserve_ts(&w, EV, EV, 0, &a);
+		rec = &ltt_rb_writer_block(&w, i)[1];
+		ltt_rb_wrec_set(rec, a.pos, EV, a.ts);
+	}
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "cost: 9 torn slots");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOENT, "cost: more than 8 pieces: -ENOENT");
+	region_destroy(&r);
+}
+
 int main(void)
 {
 	/* S - HDR = 4012 = 100 * 40 + 12: event 100 opens packet 1 */
@@ -450,5 +501,6 @@ int main(void)
 	one_death("before CAS", BEFORE_CAS, 150, 1000);
 	stopped_writer();
 	untracked_live();
+	repair_cost();
 	return tap_done();
 }
