@@ -196,6 +196,8 @@ struct ltt_rb_reader_stats {
 	uint64_t packets_repaired;	/* completed by ltt_rb_repair_subbuf() */
 	uint64_t events_torn;		/* slots of dead writers filled (in events_lost) */
 	uint64_t repair_searches;	/* repairs that looked for the torn slots */
+	uint64_t events_corrupt;	/* events counted in corrupt packets (at most */
+	uint64_t events_abandoned;	/*   one per byte past the header), abandoned ones */
 };
 
 /*
@@ -671,7 +673,9 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty);
  * Returns 0; -EAGAIN when no complete packet is there (the reader is then
  * marked as sleeping: the next completion writes to the writers' wakeup
  * fd); -EIO when the packet failed validation: it has been skipped and
- * counted in stats.packets_corrupt, call again; -ESTALE (overwrite mode)
+ * counted in stats.packets_corrupt (its commit word's events, at most
+ * one per byte after the header, in stats.events_corrupt), call again;
+ * -ESTALE (overwrite mode)
  * when writers kept lapping the reader: call again.
  */
 int ltt_rb_get_next_subbuf(struct ltt_rb *rb, struct ltt_rb_packet *ret_pkt);
@@ -724,7 +728,9 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt);
  * exited), it calls this when ltt_rb_get_next_subbuf() keeps returning
  * -EAGAIN: the packet at the read position is closed if still open,
  * marked complete for the writers of later laps, skipped (the sequence-
- * number gap tells CTF readers) and counted in stats.packets_abandoned.
+ * number gap tells CTF readers) and counted in stats.packets_abandoned,
+ * its committed events (from its commit word, at most one per byte after
+ * the header) in stats.events_abandoned.
  * Calling it while a writer is live loses that writer's packet.
  * Returns 0 when a packet was abandoned; -ENODATA when nothing was
  * reserved at the read position; -EBUSY when the packet is complete (read
