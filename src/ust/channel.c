@@ -226,6 +226,13 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 			ust_channel_destroy(chan);
 			return -EINVAL;
 		}
+		/*
+		 * The caller's own memory, no file to lock: block 0 is ours,
+		 * so that events take the tracked path, as on a mapped stream.
+		 */
+		chan->streams[i].wrecs = ltt_rb_writer_block(&chan->streams[i].rb, 0);
+		__atomic_store_n(&chan->streams[i].wrecs[LTT_RB_WRECS].pos, UST_WREC_NONE,
+				 __ATOMIC_RELAXED);
 	}
 	chan->enabled = 1;
 	*ret_chan = chan;
