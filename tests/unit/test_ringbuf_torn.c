@@ -431,7 +431,26 @@ static void untracked_live(void)
 		ltt_rb_put_subbuf(&rb, &pkt);
 	tap_is_u64(rb.stats.packets_repaired + rb.stats.events_torn + ltt_rb_events_lost(&rb), 0,
 		   "untracked: nothing repaired, torn or lost");
+	/* a stale record and a torn slot of one length: which is owed is unknown */
+	ret = ltt_rb_reserve_rec(&w, &dead[2], EV, EV, 0, &a);
+	put_event(a.data, 0, 1, a.ts, EV);
+	memcpy(before, a.data, EV);
+	ltt_rb_commit_add(&w, a.pos, a.len);
+	ret |= ltt_rb_reserve_rec(&w, &dead[3], EV, EV, 0, &b);
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -ENOENT &&
+	       !memcmp(a.data, before, EV),
+	       "untracked: stale and torn records of one length: -ENOENT, committed bytes untouched");
+	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "untracked: that packet is given up");
+	tap_is_u64(rb.stats.events_abandoned, 1, "untracked: its committed event counted");
 	/* one that dies: the repair never takes its packet, even a torn slot's */
+	region_destroy(&r);
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "untracked: region 2"))
+		return;
+	ops.arg = &r;
+	dead = ltt_rb_writer_block(&w, 0);
+
 	ret = ltt_rb_reserve_rec(&w, &dead[1], EV, EV, 0, &a);
 	ret |= ltt_rb_reserve_untracked(&w, EV, EV, 0, &b);
 	ltt_rb_flush(&rb, false);
