@@ -59,7 +59,11 @@ struct piece {
 	bool close_new;		/* an event that fills the packet: end fields too */
 };
 
-#define MAX_PIECES 16	/* more dead slots than this in one packet: give up */
+/*
+ * More dead slots than this in one packet: give up.  solve() tries every
+ * subset, 2^MAX_PIECES - 1 of them: a few microseconds.
+ */
+#define MAX_PIECES 8
 
 /*
  * What the record @r owes the packet at @pos (of this lap), appended to
@@ -233,6 +237,16 @@ static int lock_blocks(const struct ltt_rb_repair_ops *ops, uint64_t blocks,
 	return ret;
 }
 
+/* Remember that the packet at @pos has no repair while @count and @w hold. */
+static int no_answer(struct ltt_rb *rb, uint64_t pos, uint64_t count, uint64_t w)
+{
+	rb->repair_memo = true;
+	rb->repair_pos = pos;
+	rb->repair_count = count;
+	rb->repair_w = w;
+	return -ENOENT;
+}
+
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 {
 	struct piece p[MAX_PIECES];
@@ -254,21 +268,40 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	full = commit_full(rb, pos);
 	if (w < pos || w - pos < rb->subbuf_size || !commit_behind(rb, count, full))
 		return -ENODATA;
+	/*
+	 * Found no answer for this very state before: the records it used
+	 * are final (their owners were dead, or none owed anything), so only
+	 * a commit or a new reservation can change the answer.
+	 */
+	if (rb->repair_memo && rb->repair_pos == pos && rb->repair_count == count &&
+	    rb->repair_w == w)
+		return -ENOENT;
 	n = collect(rb, pos, ~(uint64_t)0, p, MAX_PIECES, &blocks);
 	if (!n)
-		return -ENOENT;
+		return no_answer(rb, pos, count, w);
 	ret = lock_blocks(ops, blocks, &locked);
 	if (ret)
 		return ret;
+	/*
+	 * A writer without a record may hold a slot of the packet, which no
+	 * record shows: repair nothing until it commits (one that died keeps
+	 * the count up: the packet is then given up).  Its count went up
+	 * before its CAS, which the offset load above acquired.
+	 */
+	if (__atomic_load_n(&rb->shm->untracked, __ATOMIC_ACQUIRE)) {
+		unlock_blocks(ops, locked);
+		return -EBUSY;
+	}
 	/* the owners are gone: read the records again, now for good */
 	n = collect(rb, pos, blocks, p, MAX_PIECES, &blocks);
 	count = commit_count(rb, pos);
 	behind = commit_behind(rb, count, full);
 	missing = (full - count) & rb->bytes_mask;
+	rb->stats.repair_searches++;
 	mask = n <= MAX_PIECES && behind ? solve(p, n, missing) : 0;
 	if (!mask) {
 		unlock_blocks(ops, locked);
-		return behind ? -ENOENT : -EAGAIN;
+		return behind ? no_answer(rb, pos, count, w) : -EAGAIN;
 	}
 	torn = apply(rb, ops, p, n, mask);
 	/*

@@ -49,7 +49,7 @@ _Static_assert(offsetof(struct ltt_rb_packet_header, cpu_id) == LTT_RB_PH_CPU_ID
 _Static_assert(offsetof(struct ltt_rb_shm, offset) == 1 * LTT_RB_CACHELINE, "offset line");
 _Static_assert(offsetof(struct ltt_rb_shm, events_lost) == 2 * LTT_RB_CACHELINE, "lost line");
 _Static_assert(offsetof(struct ltt_rb_shm, consumed) == 3 * LTT_RB_CACHELINE, "reader line");
-_Static_assert(sizeof(struct ltt_rb_shm) == 4 * LTT_RB_CACHELINE, "region header size");
+_Static_assert(sizeof(struct ltt_rb_shm) == 5 * LTT_RB_CACHELINE, "region header size");
 _Static_assert(sizeof(struct ltt_rb_shm_commit) == LTT_RB_CACHELINE, "commit record size");
 
 static bool is_pow2(uint64_t v)
@@ -587,6 +587,18 @@ static bool overwritten_since(struct ltt_rb *rb, uint64_t pos)
 }
 
 /*
+ * The events field of a packet's commit word @count, for a packet whose
+ * content size is unknown (corrupt, or abandoned): at most one event per
+ * byte after the header, as for packets read.
+ */
+static uint64_t events_clamped(const struct ltt_rb *rb, uint64_t count)
+{
+	uint64_t events = commit_events(rb, count);
+
+	return events > rb->subbuf_size - HDR_SIZE ? rb->subbuf_size - HDR_SIZE : events;
+}
+
+/*
  * Find, (copy,) check and validate the packet at the read position.
  * @copy is NULL for zero-copy reads.
  */
@@ -663,6 +675,7 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 
 corrupt:
 	rb->stats.packets_corrupt++;
+	rb->stats.events_corrupt += events_clamped(rb, count);
 	advance(rb, pos + rb->subbuf_size);
 	return -EIO;
 }
@@ -708,7 +721,7 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
 
 int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
 {
-	uint64_t pos, w, count, full;
+	uint64_t pos, w, count, full, events;
 	int ret;
 
 	if (!rb)
@@ -729,6 +742,8 @@ int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
 	full = commit_full(rb, pos);
 	if (!commit_behind(rb, count, full))
 		return -EBUSY;
+	/* the events committed to it: read no more, counted lost */
+	events = events_clamped(rb, count);
 	/*
 	 * Set the count a completed lap would have, so that writers of the
 	 * next lap may open it.  A CAS: if a late commit moved the count, the
@@ -737,6 +752,7 @@ int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
 	if (!commit_repair(rb, pos, count))
 		return -EAGAIN;
 	rb->stats.packets_abandoned++;
+	rb->stats.events_abandoned += events;
 	advance(rb, pos + rb->subbuf_size);
 	return 0;
 }

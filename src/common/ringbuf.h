@@ -41,7 +41,8 @@
 #include "kmod/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
-#define LTT_RB_ABI_VERSION	3u	/* 2: commit words count events; 3: the writer area */
+#define LTT_RB_ABI_VERSION	4u	/* 2: commit words count events; 3: the writer area;
+					   4: the untracked writers' count */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -119,6 +120,9 @@ struct ltt_rb_shm {
 	uint64_t consumed;		/* read position, stored by the reader */
 	uint32_t reader_waiting;	/* 1: the reader sleeps, wake it */
 	uint8_t pad3[LTT_RB_CACHELINE - 12];
+	/* cache line 4: writers without a record (doc/ust.md, "Writers that die") */
+	uint64_t untracked;		/* their slots in flight; the repair waits for 0 */
+	uint8_t pad4[LTT_RB_CACHELINE - 8];
 };
 
 /*
@@ -191,6 +195,9 @@ struct ltt_rb_reader_stats {
 	uint64_t packets_abandoned;	/* given up by ltt_rb_abandon_subbuf() */
 	uint64_t packets_repaired;	/* completed by ltt_rb_repair_subbuf() */
 	uint64_t events_torn;		/* slots of dead writers filled (in events_lost) */
+	uint64_t repair_searches;	/* repairs that looked for the torn slots */
+	uint64_t events_corrupt;	/* events counted in corrupt packets (at most */
+	uint64_t events_abandoned;	/*   one per byte past the header), abandoned ones */
 };
 
 /*
@@ -227,6 +234,9 @@ struct ltt_rb {
 	uint64_t consumed;			/* the reader's own read position */
 	uint64_t last_ts_end;			/* timestamp_end of the last packet put */
 	uint64_t last_discarded;		/* events_discarded of the last packet put */
+	/* the last repair without an answer: not tried again until one moves */
+	uint64_t repair_pos, repair_count, repair_w;
+	bool repair_memo;
 	struct ltt_rb_reader_stats stats;
 };
 
@@ -577,6 +587,45 @@ static inline void ltt_rb_commit(struct ltt_rb *rb, const struct ltt_rb_slot *sl
 }
 
 /**
+ * ltt_rb_reserve_untracked() - ltt_rb_reserve_ts() for a writer without a record
+ *
+ * For a thread of a writer process that has no record of its own in a
+ * writer block (threads beyond LTT_RB_WRECS, a process that got no block,
+ * a signal handler whose thread's record is in use).  Same arguments,
+ * context and return codes as ltt_rb_reserve_ts().  The region's count of
+ * untracked slots in flight goes up before the reserve CAS (release: a
+ * reader that sees the CAS sees the count) and down after
+ * ltt_rb_commit_untracked(), which the slot must be committed with; while
+ * it is not 0, ltt_rb_repair_subbuf() repairs nothing, since it cannot
+ * know which slots such writers hold.  One atomic add on a line of its own
+ * each way; the tracked path does not touch it.
+ */
+static inline int ltt_rb_reserve_untracked(struct ltt_rb *rb, size_t short_len, size_t long_len,
+					   unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	int ret;
+
+	__atomic_fetch_add(&rb->shm->untracked, 1, __ATOMIC_SEQ_CST);
+	ret = ltt_rb_reserve_in(rb, NULL, false, short_len, long_len, bits, ret_slot);
+	if (__builtin_expect(ret != 0, 0))
+		__atomic_fetch_sub(&rb->shm->untracked, 1, __ATOMIC_RELEASE);
+	return ret;
+}
+
+/*
+ * Commit a slot of ltt_rb_reserve_untracked(), then count it out of the
+ * untracked slots in flight (release: after the commit's add).  Returns
+ * true when the commit completed the sub-buffer, as ltt_rb_commit_add().
+ */
+static inline bool ltt_rb_commit_untracked(struct ltt_rb *rb, uint64_t pos, uint64_t len)
+{
+	bool completed = ltt_rb_commit_add(rb, pos, len);
+
+	__atomic_fetch_sub(&rb->shm->untracked, 1, __ATOMIC_RELEASE);
+	return completed;
+}
+
+/**
  * ltt_rb_slot_ts_fits() - can the event header carry a truncated timestamp?
  * @slot: a reserved slot
  * @bits: width of the truncated field (27 for compact headers, 32 for large)
@@ -624,7 +673,9 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty);
  * Returns 0; -EAGAIN when no complete packet is there (the reader is then
  * marked as sleeping: the next completion writes to the writers' wakeup
  * fd); -EIO when the packet failed validation: it has been skipped and
- * counted in stats.packets_corrupt, call again; -ESTALE (overwrite mode)
+ * counted in stats.packets_corrupt (its commit word's events, at most
+ * one per byte after the header, in stats.events_corrupt), call again;
+ * -ESTALE (overwrite mode)
  * when writers kept lapping the reader: call again.
  */
 int ltt_rb_get_next_subbuf(struct ltt_rb *rb, struct ltt_rb_packet *ret_pkt);
@@ -677,7 +728,9 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt);
  * exited), it calls this when ltt_rb_get_next_subbuf() keeps returning
  * -EAGAIN: the packet at the read position is closed if still open,
  * marked complete for the writers of later laps, skipped (the sequence-
- * number gap tells CTF readers) and counted in stats.packets_abandoned.
+ * number gap tells CTF readers) and counted in stats.packets_abandoned,
+ * its committed events (from its commit word, at most one per byte after
+ * the header) in stats.events_abandoned.
  * Calling it while a writer is live loses that writer's packet.
  * Returns 0 when a packet was abandoned; -ENODATA when nothing was
  * reserved at the read position; -EBUSY when the packet is complete (read
@@ -747,7 +800,12 @@ struct ltt_rb_repair_ops {
  * explained by dead writers' records (an untracked writer, or records
  * that fit in several ways): only ltt_rb_abandon_subbuf() remains, once no
  * writer is left; -EAGAIN when a commit raced with the repair (call get
- * again); -errno from @ops->lock.
+ * again); -errno from @ops->lock.  -EBUSY also while a writer without a
+ * record has a slot in flight (ltt_rb_reserve_untracked()).  An -ENOENT
+ * is remembered: until the packet's commit word or the write position
+ * moves, the call answers -ENOENT at once, without locking or searching
+ * (stats.repair_searches counts the searches).  At most 8 pieces owed
+ * are searched (every subset: microseconds); more answer -ENOENT.
  */
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops);
 

@@ -264,6 +264,9 @@ static void ust_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	const struct ltt_rb_reader_stats *rs = &s->rb.stats;
 
 	ltt_source_add_sat(&stats->events_lost, ltt_rb_events_lost(&s->rb));
+	/* committed to packets that are not in the trace */
+	ltt_source_add_sat(&stats->events_lost, rs->events_corrupt);
+	ltt_source_add_sat(&stats->events_lost, rs->events_abandoned);
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_corrupt);
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_overwritten);
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_abandoned);

@@ -96,6 +96,9 @@ static void stream_claim(struct ust_stream *s, int fd)
 			continue;
 		if (ltt_rb_writer_block_clean(&s->rb, b)) {
 			s->wrecs = ltt_rb_writer_block(&s->rb, b);
+			/* threads beyond the records: untracked (before any event) */
+			__atomic_store_n(&s->wrecs[LTT_RB_WRECS].pos, UST_WREC_NONE,
+					 __ATOMIC_RELAXED);
 			s->lock_fd = lfd;
 			return;
 		}
@@ -122,6 +125,8 @@ static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32
 		chan->streams[i].lock_fd = -1;
 		chan->streams[i].wrecs = ust_untracked_wrecs;
 	}
+	for (i = 0; i <= LTT_RB_WRECS; i++)
+		__atomic_store_n(&ust_untracked_wrecs[i].pos, UST_WREC_NONE, __ATOMIC_RELAXED);
 	return chan;
 }
 
@@ -221,6 +226,13 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 			ust_channel_destroy(chan);
 			return -EINVAL;
 		}
+		/*
+		 * The caller's own memory, no file to lock: block 0 is ours,
+		 * so that events take the tracked path, as on a mapped stream.
+		 */
+		chan->streams[i].wrecs = ltt_rb_writer_block(&chan->streams[i].rb, 0);
+		__atomic_store_n(&chan->streams[i].wrecs[LTT_RB_WRECS].pos, UST_WREC_NONE,
+				 __ATOMIC_RELAXED);
 	}
 	chan->enabled = 1;
 	*ret_chan = chan;

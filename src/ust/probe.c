@@ -102,6 +102,16 @@ static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 	return pick_stream_slow(chan, cpu);
 }
 
+/* reserve_in() for a thread without a record of its own: out of line. */
+static __attribute__((noinline)) int reserve_untracked(struct ust_stream *s, uint32_t id,
+						       size_t plen, struct ltt_rb_slot *slot)
+{
+	size_t long_len = plen + HDR_EXTENDED;
+
+	return ltt_rb_reserve_untracked(&s->rb, id < COMPACT_ID_LIMIT ? plen + HDR_COMPACT :
+					long_len, long_len, COMPACT_TS_BITS, slot);
+}
+
 /*
  * Reserve header + payload in @s and write the header; NULL if dropped.
  * The ring buffer picks the header: compact when the id allows it and the
@@ -117,13 +127,24 @@ static inline __attribute__((always_inline)) void *reserve_in(struct ust_stream 
 	struct ltt_rb_wrec *rec;
 	uint32_t word, idx = ust_wrec_idx;
 	uint8_t *h;
+	int ret;
 
 	if (__builtin_expect(idx == UST_WREC_UNSET, 0))
 		idx = ust_wrec_assign();
 	rec = &s->wrecs[idx];
-	if (__builtin_expect(ltt_rb_reserve_rec(&s->rb, rec, id < COMPACT_ID_LIMIT ?
-						  plen + HDR_COMPACT : long_len,
-						long_len, COMPACT_TS_BITS, &slot) != 0, 0))
+	/*
+	 * A record in use (a signal handler on its thread) or none (the
+	 * scratch one, or no block): untracked, which the repair waits for.
+	 */
+	if (__builtin_expect(__atomic_load_n(&rec->pos, __ATOMIC_RELAXED) != 0, 0)) {
+		rec = NULL;
+		ret = reserve_untracked(s, id, plen, &slot);
+	} else {
+		ret = ltt_rb_reserve_rec(&s->rb, rec, id < COMPACT_ID_LIMIT ?
+					 plen + HDR_COMPACT : long_len,
+					 long_len, COMPACT_TS_BITS, &slot);
+	}
+	if (__builtin_expect(ret != 0, 0))
 		return NULL;	/* dropped: the ring buffer counted it */
 	ctx->ltt_reserved[0] = (uintptr_t)rec;
 	ctx->ltt_stream = s;
@@ -225,10 +246,13 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 {
 	const struct ust_targets *ts = ctx->ltt_targets;
 	struct ust_stream *s = ctx->ltt_stream;
+	struct ltt_rb_wrec *rec = (struct ltt_rb_wrec *)(uintptr_t)ctx->ltt_reserved[0];
 	bool completed;
 
-	completed = ltt_rb_commit_add_rec(&s->rb, (struct ltt_rb_wrec *)(uintptr_t)ctx->ltt_reserved[0],
-					  ctx->ltt_pos, ctx->ltt_len);
+	if (__builtin_expect(rec != NULL, 1))
+		completed = ltt_rb_commit_add_rec(&s->rb, rec, ctx->ltt_pos, ctx->ltt_len);
+	else
+		completed = ltt_rb_commit_untracked(&s->rb, ctx->ltt_pos, ctx->ltt_len);
 	/* Most events go to one session and complete nothing: leave at once. */
 	if (__builtin_expect(completed || ctx->ltt_next < ts->nr, 0))
 		return commit_slow(ctx, completed);

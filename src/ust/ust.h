@@ -169,9 +169,13 @@ struct ust_stream {
 
 /*
  * The records of a stream whose writer block could not be taken (no
- * /proc, or every block in use): written, never read.
+ * /proc, or every block in use): never read.  Their pos, like that of
+ * each block's scratch record, is UST_WREC_NONE for good: a thread whose
+ * record is not 0 reserves untracked (ltt_rb_reserve_untracked()), which
+ * also covers a signal handler whose thread's record is in use.
  */
 extern struct ltt_rb_wrec ust_untracked_wrecs[LTT_RB_WRECS + 1];
+#define UST_WREC_NONE 1u
 
 /*
  * Each thread's record index in the writer blocks (ringbuf.h): 0 ..

@@ -1371,6 +1371,7 @@ static void test_abandon(void)
 	tap_is_int(get_pkt(&rb, &pkt), -EAGAIN, "abandon: packet 0 never completes");
 	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "abandon: give it up");
 	tap_is_u64(rb.stats.packets_abandoned, 1, "abandon: counted");
+	tap_is_u64(rb.stats.events_abandoned, 61, "abandon: its 61 committed events counted");
 	tap_is_int(get_pkt(&rb, &pkt), 0, "abandon: packet 1 is next");
 	tap_is_u64(pkt.seq_num, 1, "abandon: seq num 1 (the gap reports packet 0)");
 	check_packet(&c, &pkt);
@@ -1387,6 +1388,7 @@ static void test_abandon(void)
 	tap_is_int(get_pkt(&rb, &pkt), -EAGAIN, "abandon: open packet, dead writer");
 	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "abandon: closes and skips it");
 	tap_is_u64(rb.stats.packets_abandoned, 2, "abandon: counted");
+	tap_is_u64(rb.stats.events_abandoned, 62, "abandon: its 1 committed event counted");
 
 	/* later laps reuse the abandoned sub-buffers: nothing stalls */
 	for (seq = 201; seq < 3000; seq++) {
@@ -1433,6 +1435,7 @@ static void test_hostile(void)
 	tap_is_int(get_pkt(&rb, &pkt), -EIO, "hostile: huge content_size: -EIO");
 	tap_ok(rb.stats.packets_corrupt == 1 && rb.consumed == 4096,
 	       "hostile: counted corrupt and skipped");
+	tap_is_u64(rb.stats.events_corrupt, 1, "hostile: its one event counted");
 	/* content smaller than the header */
 	ev_write(&rb, 0, 1, 64);
 	ltt_rb_flush(&rb, false);
@@ -1451,6 +1454,7 @@ static void test_hostile(void)
 	ph->packet_seq_num = 12345;
 	tap_is_int(get_pkt(&rb, &pkt), -EIO, "hostile: wrong seq num: -EIO");
 	tap_is_u64(rb.stats.packets_corrupt, 4, "hostile: four corrupt packets counted");
+	tap_is_u64(rb.stats.events_corrupt, 4, "hostile: and their four events");
 	/* a commit count that never completes: the consumer gives up on it */
 	ev_write(&rb, 0, 4, 64);
 	ltt_rb_flush(&rb, false);

@@ -385,6 +385,131 @@ static void stopped_writer(void)
 	munmap(rep, sizeof(*rep));
 }
 
+/*
+ * A live writer without a record must keep the repair off its packet: a
+ * dead writer's stale record (its slot committed, the record not cleared)
+ * has the very length the live writer still owes, which lengths alone
+ * would take for the dead one's debt and write a skip event over
+ * committed bytes.  The repair waits (-EBUSY); the live writer commits;
+ * both events are read intact.  A writer without a record that dies keeps
+ * the repair off for good.
+ */
+static void untracked_live(void)
+{
+	struct ltt_rb_repair_ops ops;
+	struct ltt_rb_slot a, b;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb_wrec *dead;
+	struct region r;
+	struct ltt_rb w, rb;
+	uint8_t before[EV];
+	int ret;
+
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "untracked: region"))
+		return;
+	ops = (struct ltt_rb_repair_ops){ reader_lock, reader_unlock, fill, &r };
+	dead = ltt_rb_writer_block(&w, 0);	/* nobody holds block 0: its owner is dead */
+	ret = ltt_rb_reserve_rec(&w, &dead[0], EV, EV, 0, &a);
+	put_event(a.data, 0, 0, a.ts, EV);
+	memcpy(before, a.data, EV);
+	ltt_rb_commit_add(&w, a.pos, a.len);	/* died before clearing its record */
+	tap_ok(!ret && dead[0].pos == a.pos, "untracked: a dead writer's stale record");
+	ret = ltt_rb_reserve_untracked(&w, EV, EV, 0, &b);
+	tap_ok(!ret && b.pos == a.pos + EV, "untracked: a live writer without a record reserves");
+	ltt_rb_flush(&rb, false);
+	tap_is_int(ltt_rb_get_next_subbuf(&rb, &pkt), -EAGAIN, "untracked: packet short");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -EBUSY,
+		   "untracked: the repair waits for the live writer (-EBUSY)");
+	tap_ok(!memcmp(a.data, before, EV), "untracked: committed bytes untouched");
+	put_event(b.data, 1, 0, b.ts, EV);
+	ltt_rb_commit_untracked(&w, b.pos, b.len);
+	ret = ltt_rb_get_next_subbuf(&rb, &pkt);
+	tap_ok(!ret && pkt.events == 2, "untracked: committed, the packet is read with 2 events");
+	tap_ok(!memcmp(a.data, before, EV), "untracked: first event intact");
+	if (!ret)
+		ltt_rb_put_subbuf(&rb, &pkt);
+	tap_is_u64(rb.stats.packets_repaired + rb.stats.events_torn + ltt_rb_events_lost(&rb), 0,
+		   "untracked: nothing repaired, torn or lost");
+	/* a stale record and a torn slot of one length: which is owed is unknown */
+	ret = ltt_rb_reserve_rec(&w, &dead[2], EV, EV, 0, &a);
+	put_event(a.data, 0, 1, a.ts, EV);
+	memcpy(before, a.data, EV);
+	ltt_rb_commit_add(&w, a.pos, a.len);
+	ret |= ltt_rb_reserve_rec(&w, &dead[3], EV, EV, 0, &b);
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -ENOENT &&
+	       !memcmp(a.data, before, EV),
+	       "untracked: stale and torn records of one length: -ENOENT, committed bytes untouched");
+	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "untracked: that packet is given up");
+	tap_is_u64(rb.stats.events_abandoned, 1, "untracked: its committed event counted");
+	/* one that dies: the repair never takes its packet, even a torn slot's */
+	region_destroy(&r);
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "untracked: region 2"))
+		return;
+	ops.arg = &r;
+	dead = ltt_rb_writer_block(&w, 0);
+
+	ret = ltt_rb_reserve_rec(&w, &dead[1], EV, EV, 0, &a);
+	ret |= ltt_rb_reserve_untracked(&w, EV, EV, 0, &b);
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -EBUSY,
+	       "untracked: a dead one keeps the repair off (-EBUSY)");
+	region_destroy(&r);
+}
+
+/*
+ * The cost of a packet no repair can explain: records in ownerless blocks
+ * that fit no way.  One search per state of the packet: asked again with
+ * nothing moved, the repair answers at once; a commit makes it look
+ * again.  And no more than 8 pieces are searched.
+ */
+static void repair_cost(void)
+{
+	struct ltt_rb_repair_ops ops;
+	struct ltt_rb_slot a, b;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb_wrec *rec;
+	struct region r;
+	struct ltt_rb w, rb;
+	unsigned int i;
+	int ret;
+
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "cost: region"))
+		return;
+	ops = (struct ltt_rb_repair_ops){ reader_lock, reader_unlock, fill, &r };
+	/* two slots nobody will ever commit through a record */
+	ret = ltt_rb_reserve_ts(&w, 1000, 1000, 0, &a);
+	ret |= ltt_rb_reserve_ts(&w, 2000, 2000, 0, &b);
+	for (i = 0; i < 6; i++) {	/* 1..6 bytes: no subset makes 3000 */
+		rec = &ltt_rb_writer_block(&w, i)[0];
+		ltt_rb_wrec_set(rec, b.pos + 2000 + 10 * i, 1 + i, b.ts);
+	}
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "cost: packet short");
+	for (i = 0; i < 100; i++)
+		ret = ltt_rb_repair_subbuf(&rb, &ops);
+	tap_is_int(ret, -ENOENT, "cost: no repair fits");
+	tap_is_u64(rb.stats.repair_searches, 1, "cost: 100 attempts, 1 search");
+	ltt_rb_commit(&w, &a);
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOENT, "cost: a commit: still none fits");
+	tap_is_u64(rb.stats.repair_searches, 2, "cost: the commit made it search again");
+	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "cost: given up");
+	/* 9 dead pieces that fit exactly: beyond the bound, not searched */
+	ret = 0;
+	for (i = 0; i < 9; i++) {
+		ret |= ltt_rb_reserve_ts(&w, EV, EV, 0, &a);
+		rec = &ltt_rb_writer_block(&w, i)[1];
+		ltt_rb_wrec_set(rec, a.pos, EV, a.ts);
+	}
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "cost: 9 torn slots");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOENT, "cost: more than 8 pieces: -ENOENT");
+	region_destroy(&r);
+}
+
 int main(void)
 {
 	/* S - HDR = 4012 = 100 * 40 + 12: event 100 opens packet 1 */
@@ -394,5 +519,7 @@ int main(void)
 	one_death("after commit", AFTER_COMMIT, 150, 1000);
 	one_death("before CAS", BEFORE_CAS, 150, 1000);
 	stopped_writer();
+	untracked_live();
+	repair_cost();
 	return tap_done();
 }
