@@ -1,6 +1,7 @@
 #!/bin/bash
 # The relay is killed (SIGKILL) in the middle of a flat-out burst, while
-# packets are in flight between the consumer and the relay's files.
+# packets are in flight between the consumer and the relay's files (it is
+# stopped first until its data socket holds packets it never read).
 # Every packet the consumer hands to the relay is either confirmed
 # written (the relay answers its SEND_INDEX only once the packet is in
 # its file) or counted lost with its events when the connection dies, so
@@ -15,7 +16,7 @@ RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
 [ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
 RELAY_OUT="$TEST_TMP/relay-out"
 trap '[ -f "$TEST_TMP/relayd.pid" ] && kill -KILL "$(cat "$TEST_TMP/relayd.pid")" 2>/dev/null; _cleanup' EXIT
-N=${LTT_KILL_BURST_EVENTS:-4000000}
+N=${LTT_KILL_BURST_EVENTS:-10000000}
 
 timeout "$TEST_TIMEOUT" "$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$RELAY_OUT" \
 	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 \
@@ -44,6 +45,15 @@ timeout "$TEST_TIMEOUT" bash -c '
 		[ -n "$proc_gone" ] && exit 1
 	done' "$RELAY_OUT" "$APP"
 ok $? "the relay writes the burst's packets"
+# Stopped, then killed with packets the consumer handed to the data
+# socket still unread in the relay's receive queue (ss's Recv-Q): those
+# were never written, and only the missing SEND_INDEX replies say so.
+stop_proc "$RELAYD_PID"
+ok $? "the relay is stopped (SIGSTOP) in the middle of the burst"
+timeout "$TEST_TIMEOUT" bash -c '
+	until ss -Htn state established "( sport = :$0 )" |
+		awk "\$1 > 0 { f = 1 } END { exit !f }"; do :; done' "$DPORT"
+ok $? "packets wait unread in the relay's data socket"
 kill -KILL "$RELAYD_PID"
 proc_alive "$APP"
 ok $? "the relay is killed while the program still emits (flat out, $N events)"
