@@ -35,8 +35,20 @@ lost_events() {
 ok_cmd "a streamed session" lttctl -q create s -U "net://127.0.0.1:$CPORT:$DPORT"
 ok_cmd "its events enabled" lttctl -q enable-event -u 'ltt_test:*' -s s
 ok_cmd "started" lttctl -q start s
-ust_app_bg -n "$N"
+# The program registers and waits (-s): its streams are added to the
+# relay (their files exist) before the burst, so that the relay writes
+# packets while it runs, even on a loaded machine.
+open_fifo RDY "$TEST_TMP/ready" && open_fifo GO "$TEST_TMP/go" ||
+	{ echo "Bail out! fifos"; exit 1; }
+ust_app_bg -n "$N" -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
 APP=$BG_PID
+wait_ready "$RDY"
+ok $? "the program registered"
+timeout "$TEST_TIMEOUT" bash -c '
+	until [ -n "$(find "$0" -name "channel0_*" -print -quit 2>/dev/null)" ]; do :; done' \
+	"$RELAY_OUT"
+ok $? "its streams are on the relay"
+close_fd "$GO"
 
 # The relay wrote its first packets: the burst is flowing through it.
 timeout "$TEST_TIMEOUT" bash -c '
