@@ -51,6 +51,8 @@ struct expect {
 	size_t size;			/* bytes of the reply */
 	struct relay_stream *st;	/* ADD_STREAM: the stream; else for messages */
 	bool dp;			/* part of the data pending query */
+	bool packet;			/* SEND_INDEX of a packet sent: OK means written */
+	uint64_t events;		/* that packet's events */
 };
 
 struct relay_stream {
@@ -86,8 +88,6 @@ struct ltt_relay {
 	pthread_mutex_t lock;		/* leaf: everything below */
 	struct byteq ctrl_q, data_q;
 	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
-	uint64_t q_events;		/* their events */
-	struct relay_stream *q_st;	/* the stream they belong to */
 	struct expect *exp_head, **exp_tail;
 	uint8_t reply[16];		/* the reply being received */
 	size_t reply_len;
@@ -195,7 +195,26 @@ static void wake_sinks(struct ltt_relay *r)
 	}
 }
 
-/* Record the first error, drop what is queued and awaited.  Locked. */
+/*
+ * A packet the relay did not confirm written (its SEND_INDEX's reply
+ * never came, or refused): lost, its events too; its channel counts them
+ * (ltt_sink_lost()).  Locked.
+ */
+static void packet_unconfirmed(struct ltt_relay *r, struct relay_stream *st, uint64_t events)
+{
+	r->stats.packets_lost++;
+	if (st) {
+		st->lost_packets++;
+		st->lost_events += events;
+	}
+}
+
+/*
+ * Record the first error, drop what is queued and awaited.  Each packet
+ * handed to the sockets has its SEND_INDEX awaited until the relay wrote
+ * it, so the packets awaited are exactly those the relay may not have:
+ * counted lost here, once (a packet partly sent included).  Locked.
+ */
 static void fail(struct ltt_relay *r, int err)
 {
 	struct expect *e;
@@ -206,17 +225,13 @@ static void fail(struct ltt_relay *r, int err)
 	r->stats.conn_error = err;
 	LTT_ERR("%s: connection lost: %s; its streams drop their packets from now on",
 		r->label, strerror(-err));
-	r->stats.packets_lost += r->q_packets;
-	if (r->q_st) {	/* its channel counts them lost too (ltt_sink_lost()) */
-		r->q_st->lost_packets += r->q_packets;
-		r->q_st->lost_events += r->q_events;
-	}
-	r->q_packets = r->q_bytes = r->q_events = 0;
-	r->q_st = NULL;
+	r->q_packets = r->q_bytes = 0;
 	q_clear(&r->data_q);
 	q_clear(&r->ctrl_q);
 	while ((e = r->exp_head)) {
 		r->exp_head = e->next;
+		if (e->packet)
+			packet_unconfirmed(r, e->st, e->events);
 		free(e);
 	}
 	r->exp_tail = &r->exp_head;
@@ -260,11 +275,12 @@ static size_t reply_size(uint32_t cmd)
 }
 
 /*
- * Queue one control request (header + @payload) awaiting its reply.
- * Locked.  Returns 0 or the connection's error.
+ * Queue one control request (header + @payload) awaiting its reply; give
+ * the awaited reply's record in @ret_e (NULL: not wanted).  Locked.
+ * Returns 0, or the connection's error (nothing queued, nothing awaited).
  */
-static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
-		      struct relay_stream *st)
+static int queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
+			struct relay_stream *st, struct expect **ret_e)
 {
 	struct ltt_relay_ctrl_hdr h = { .data_size = payload->len, .cmd = cmd };
 	struct ltt_wbuf hw;
@@ -307,7 +323,15 @@ static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *
 	e->dp = r->marking_dp;
 	*r->exp_tail = e;
 	r->exp_tail = &e->next;
+	if (ret_e)
+		*ret_e = e;
 	return 0;
+}
+
+static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
+		      struct relay_stream *st)
+{
+	return queue_ctrl_e(r, cmd, payload, st, NULL);
 }
 
 static const char *cmd_name(uint32_t cmd)
@@ -425,7 +449,13 @@ static void take_reply(struct ltt_relay *r)
 		fail(r, -EPROTO);
 		return;
 	}
-	if (e->cmd == LTT_RELAY_ADD_STREAM && e->st) {
+	if (e->packet && got.ret_code != LTT_RELAY_OK) {
+		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
+			LTT_WARN("%s: the relay refused the index of a packet of stream %s: %s; the packet is counted lost",
+				 r->label, e->st ? e->st->name : "?",
+				 ltt_relay_ret_str(got.ret_code));
+		packet_unconfirmed(r, e->st, e->events);
+	} else if (e->cmd == LTT_RELAY_ADD_STREAM && e->st) {
 		stream_answered(r, e->st, &got);
 	} else if (e->dp) {
 		dp_answered(r, e->cmd, &got);
@@ -496,8 +526,7 @@ static void data_sent(struct ltt_relay *r)
 		return;
 	r->stats.packets_sent += r->q_packets;
 	r->stats.bytes_sent += r->q_bytes;
-	r->q_packets = r->q_bytes = r->q_events = 0;
-	r->q_st = NULL;
+	r->q_packets = r->q_bytes = 0;
 	for (st = r->streams; st; st = st->next)
 		if (st->close_later)
 			close_stream(r, st);
@@ -720,16 +749,28 @@ static int relay_ready(struct ltt_sink *sink)
 	return ret;
 }
 
-/* The packet's index, or a beacon, on the control connection.  Locked. */
-static void queue_index(struct ltt_relay *r, struct relay_stream *st,
-			const struct ltt_relay_index *idx)
+/*
+ * The packet's index, or a beacon, on the control connection.  A
+ * packet's (@packet) reply is awaited as its confirmation: the relay
+ * answers once it wrote the packet.  Locked.  Returns 0 or the
+ * connection's error (nothing awaited).
+ */
+static int queue_index(struct ltt_relay *r, struct relay_stream *st,
+		       const struct ltt_relay_index *idx, bool packet, uint64_t events)
 {
+	struct expect *e = NULL;
 	struct ltt_wbuf pl;
+	int ret;
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_index(&pl, idx);
-	queue_ctrl(r, LTT_RELAY_SEND_INDEX, &pl, st);
+	ret = queue_ctrl_e(r, LTT_RELAY_SEND_INDEX, &pl, st, &e);
 	ltt_wbuf_fini(&pl);
+	if (!ret) {
+		e->packet = packet;
+		e->events = events;
+	}
+	return ret;
 }
 
 /*
@@ -842,15 +883,14 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	} else {
 		r->q_packets++;
 		r->q_bytes += content;
-		r->q_events += pkt->events;
-		r->q_st = st;
 	}
 	st->next_seq++;
 	r->gen++;
 	st->wrote = true;
 	rs->instance_id = pkt->entry.stream_instance_id;
 	publish_streams(r);
-	queue_index(r, st, &idx);
+	if (queue_index(r, st, &idx, true, pkt->events))
+		packet_unconfirmed(r, st, pkt->events);	/* sent, never to be confirmed */
 	send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	nudge(r);
 	pthread_mutex_unlock(&r->lock);
@@ -874,7 +914,7 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	publish_streams(r);
 	/* a packet still on its way is news enough */
 	if (!r->conn_error && st->ready && !st->wrote && q_empty(&r->data_q))
-		queue_index(r, st, &beacon);
+		queue_index(r, st, &beacon, false, 0);
 	if (!r->conn_error && !q_empty(&r->ctrl_q)) {
 		send_queue(r, r->ctrl_fd, &r->ctrl_q);
 		nudge(r);

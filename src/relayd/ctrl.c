@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/evloop.h"
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "relayd/ctrl.h"
@@ -28,6 +29,10 @@ struct ctrl_state {
 	uint32_t minor;				/* agreed */
 	struct ltt_relay_session *session;	/* a reference */
 	struct ltt_wbuf reply;
+	/* a SEND_INDEX answered once its packet is written: requests wait */
+	bool wait;
+	uint64_t wait_handle, wait_seq;
+	struct ltt_evloop_timer *wake;		/* serves them once it is */
 };
 
 typedef int (*ctrl_fn)(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out);
@@ -206,14 +211,72 @@ static int cmd_send_metadata(struct ltt_relay_conn *conn, struct ltt_rbuf *in, s
 						       len, h.padding_size), out);
 }
 
+static void wake_fired(struct ltt_evloop *loop, void *arg)
+{
+	(void)loop;
+	ltt_relay_conn_kick(arg);
+}
+
+/* A packet of the session was written: the waiting index may be answered. */
+static void packet_written(void *arg)
+{
+	struct ltt_relay_conn *conn = arg;
+	struct ctrl_state *cs = state(conn);
+
+	if (cs->wait)
+		ltt_evloop_timer_arm(cs->wake, 1, 0);	/* served from the loop, not from here */
+}
+
+/*
+ * The reply to a packet's SEND_INDEX says "written": it waits until the
+ * data connection wrote the packet (the consumer counts what is never
+ * answered as lost when the connection dies), and the requests after it
+ * wait with it.  A beacon (packet_size 0) is answered at once.
+ */
 static int cmd_send_index(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
 {
+	struct ctrl_state *cs = state(conn);
 	struct ltt_relay_index idx;
+	int ret;
 
 	if (ltt_relay_get_index(in, &idx))
 		return malformed(conn, "SEND_INDEX");
-	return stream_result(conn, "SEND_INDEX", ltt_relay_stream_index(state(conn)->session, &idx),
-			     out);
+	ret = ltt_relay_stream_index(cs->session, &idx);
+	if (!ret && idx.packet_size)
+		ret = ltt_relay_stream_written(cs->session, idx.stream_handle, idx.net_seq_num);
+	if (ret == 0 && idx.packet_size) {
+		if (!cs->wake) {
+			ret = ltt_evloop_timer_create(conn->server->loop, wake_fired, conn,
+						      &cs->wake);
+			if (ret)
+				return ret;
+		}
+		cs->session->written_fn = packet_written;
+		cs->session->written_arg = conn;
+		cs->wait = true;
+		cs->wait_handle = idx.stream_handle;
+		cs->wait_seq = idx.net_seq_num;
+		return 0;	/* answered by check_wait() */
+	}
+	return stream_result(conn, "SEND_INDEX", ret > 0 ? 0 : ret, out);
+}
+
+/* Answer the waiting SEND_INDEX if its packet is written.  */
+static int check_wait(struct ltt_relay_conn *conn)
+{
+	struct ctrl_state *cs = state(conn);
+	int ret;
+
+	if (!cs->wait)
+		return 0;
+	ret = ltt_relay_stream_written(cs->session, cs->wait_handle, cs->wait_seq);
+	if (ret == 0)
+		return 0;
+	cs->wait = false;
+	ret = stream_result(conn, "SEND_INDEX", ret > 0 ? 0 : ret, &cs->reply);
+	if (!ret)
+		ret = ltt_relay_conn_send(conn, &cs->reply);
+	return ret;
 }
 
 static int cmd_close_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
@@ -342,9 +405,12 @@ static int serve_buffer(struct ltt_relay_conn *conn)
 	struct ltt_relay_ctrl_hdr h;
 	struct ltt_rbuf r;
 	size_t pos = 0;
-	int ret = 0;
+	int ret;
 
-	while (!conn->closing && cs->in_len - pos >= LTT_RELAY_CTRL_HDR_SIZE &&
+	ret = check_wait(conn);
+	if (ret)
+		return ret;
+	while (!conn->closing && !cs->wait && cs->in_len - pos >= LTT_RELAY_CTRL_HDR_SIZE &&
 	       conn->out.len - conn->out_pos < LTT_RELAY_MAX_PENDING_OUT) {
 		ltt_rbuf_init(&r, cs->in + pos, LTT_RELAY_CTRL_HDR_SIZE);
 		if (ltt_relay_get_ctrl_hdr(&r, &h))
@@ -412,6 +478,8 @@ static int ctrl_readable(struct ltt_relay_conn *conn)
 		ret = make_room(cs);
 		if (ret)
 			return ret;
+		if (cs->in_len == cs->in_cap)
+			return 0;	/* a waiting SEND_INDEX: paused until it is answered */
 		ret = ltt_relay_conn_read(conn, cs->in + cs->in_len, cs->in_cap - cs->in_len, &n);
 		if (ret == -EAGAIN)
 			return 0;
@@ -438,7 +506,15 @@ static int ctrl_readable(struct ltt_relay_conn *conn)
 
 static bool ctrl_busy(const struct ltt_relay_conn *conn)
 {
-	return state(conn)->in_len > 0;
+	return state(conn)->in_len > 0 || state(conn)->wait;
+}
+
+/* Reading stops only when a waiting SEND_INDEX left no room for more. */
+static bool ctrl_paused(const struct ltt_relay_conn *conn)
+{
+	const struct ctrl_state *cs = state(conn);
+
+	return cs->wait && cs->in_cap && cs->in_len == cs->in_cap;
 }
 
 /* Bound to a session: a consumer's connection, which may idle for ever. */
@@ -451,7 +527,14 @@ static void ctrl_closed(struct ltt_relay_conn *conn)
 {
 	struct ctrl_state *cs = state(conn);
 
+	if (cs->wake)
+		ltt_evloop_timer_destroy(cs->wake);
+	cs->wake = NULL;
 	if (cs->session) {
+		if (cs->session->written_arg == conn) {
+			cs->session->written_fn = NULL;
+			cs->session->written_arg = NULL;
+		}
 		ltt_relay_session_close(cs->session);
 		ltt_relay_session_put(cs->session);
 		cs->session = NULL;
@@ -468,4 +551,5 @@ const struct ltt_relay_proto_ops ltt_relay_ctrl_ops = {
 	.established = ctrl_established,
 	.first = "VERSION and CREATE_SESSION",
 	.closed = ctrl_closed,
+	.paused = ctrl_paused,
 };

@@ -116,7 +116,8 @@ void ltt_relay_conn_update(struct ltt_relay_conn *conn)
 	bool stalled = out_left(conn) > 0;
 	uint32_t events = 0;
 
-	if (!conn->closing && out_left(conn) < LTT_RELAY_MAX_PENDING_OUT)
+	if (!conn->closing && out_left(conn) < LTT_RELAY_MAX_PENDING_OUT &&
+	    !(srv->ops->paused && srv->ops->paused(conn)))
 		events |= EPOLLIN;
 	if (stalled)
 		events |= EPOLLOUT;
@@ -197,6 +198,11 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 		return;
 	}
 	ltt_relay_conn_update(conn);
+}
+
+void ltt_relay_conn_kick(struct ltt_relay_conn *conn)
+{
+	on_conn(conn->server->loop, conn->fd, 0, conn);
 }
 
 static int conn_create(struct ltt_relay_server *srv, int fd)

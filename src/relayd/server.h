@@ -51,6 +51,8 @@ struct ltt_relay_proto_ops {
 	/* a peer that sent nothing yet may wait longer (NULL: never) */
 	bool (*may_wait)(struct ltt_relay_conn *conn);
 	void (*closed)(struct ltt_relay_conn *conn);	/* release the state */
+	/* reads nothing for now (NULL: never): it waits for another connection */
+	bool (*paused)(const struct ltt_relay_conn *conn);
 };
 
 struct ltt_relay_conn {
@@ -142,5 +144,14 @@ void ltt_relay_conn_close_after_send(struct ltt_relay_conn *conn);
  * ->readable call); the server does it after each ->readable itself
  */
 void ltt_relay_conn_update(struct ltt_relay_conn *conn);
+
+/**
+ * ltt_relay_conn_kick() - serve @conn as if it were readable
+ *
+ * For a connection that waited on another one: its ->readable runs, then
+ * it is closed on error or its watch updated.  @conn may be freed on
+ * return.  Server thread, outside @conn's own callbacks.
+ */
+void ltt_relay_conn_kick(struct ltt_relay_conn *conn);
 
 #endif /* LTT_RELAYD_SERVER_H */

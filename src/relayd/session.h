@@ -97,6 +97,9 @@ struct ltt_relay_session {
 	struct ltt_relay_trace *traces;
 	struct ltt_relay_stream *streams;	/* in handle order */
 	struct ltt_relay_stream **streams_tail;
+	/* called (server thread) when a packet of the session is written */
+	void (*written_fn)(void *arg);
+	void *written_arg;
 };
 
 /**

@@ -561,6 +561,17 @@ int ltt_relay_stream_index(struct ltt_relay_session *s, const struct ltt_relay_i
 	return fifo_push(&st->indexes, &in);
 }
 
+int ltt_relay_stream_written(struct ltt_relay_session *s, uint64_t handle, uint64_t seq)
+{
+	struct ltt_relay_stream *st = find(s, handle);
+
+	if (!st)
+		return -ENOENT;
+	if (st->any_written && st->last_written_seq >= seq)
+		return 1;
+	return packet_may_come(st, seq) ? 0 : -EIO;
+}
+
 /* Closed streams whose last packet is in no longer need their files. */
 static void release_files(struct ltt_relay_stream *st)
 {
@@ -744,6 +755,8 @@ int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
 	ret = packet_arrived(st);
 	release_files(st);
 	memset(pkt, 0, sizeof(*pkt));
+	if (s->written_fn)
+		s->written_fn(s->written_arg);
 	ltt_relay_session_put(s);
 	return ret;
 }

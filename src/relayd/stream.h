@@ -140,6 +140,18 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 int ltt_relay_stream_index(struct ltt_relay_session *s, const struct ltt_relay_index *idx);
 
 /**
+ * ltt_relay_stream_written() - is packet @seq of data stream @handle of @s
+ * written to its file?
+ *
+ * The control connection answers a packet's SEND_INDEX only once this
+ * says so, so that its reply means "written" to the sender.  Server
+ * thread.  Returns 1 (written), 0 (not yet: it may still come; @s's
+ * written_fn is called each time a packet is written), -ENOENT (no such
+ * stream) or -EIO (it will not come: its number is past).
+ */
+int ltt_relay_stream_written(struct ltt_relay_session *s, uint64_t handle, uint64_t seq);
+
+/**
  * ltt_relay_stream_close() - CLOSE_STREAM: no packets after @last_seq
  * (UINT64_MAX: none at all)
  *

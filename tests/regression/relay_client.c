@@ -370,7 +370,13 @@ static void send_metadata(uint64_t handle, const char *dir)
 	close(fd);
 }
 
-static void send_index(const struct rstream *s, const struct ltt_ctf_index_entry *e, uint64_t seq)
+/*
+ * SEND_INDEX, its reply not read: the relay answers a packet's index once
+ * the packet is written, so a client that sends the index first reads its
+ * reply after sending the packet.
+ */
+static void send_index_request(const struct rstream *s, const struct ltt_ctf_index_entry *e,
+			       uint64_t seq)
 {
 	struct ltt_relay_index idx = {
 		.stream_handle = s->handle, .net_seq_num = seq,
@@ -385,6 +391,11 @@ static void send_index(const struct rstream *s, const struct ltt_ctf_index_entry
 	ltt_relay_put_index(&w, &idx);
 	request(LTT_RELAY_SEND_INDEX, &w);
 	ltt_wbuf_fini(&w);
+}
+
+static void send_index(const struct rstream *s, const struct ltt_ctf_index_entry *e, uint64_t seq)
+{
+	send_index_request(s, e, seq);
 	expect_ok("SEND_INDEX");
 }
 
@@ -431,7 +442,7 @@ static bool send_next(struct rstream *s)
 	if (n != (ssize_t)s->entry_size || ltt_ctf_index_entry_decode(rec, s->entry_size, &e))
 		die("%s: bad index entry", s->name);
 	if (o.index_first)
-		send_index(s, &e, s->next_seq);
+		send_index_request(s, &e, s->next_seq);	/* its reply after the packet */
 	/* as a consumer sends it: the content, the padding announced (--whole: all) */
 	content = o.whole ? e.packet_size / 8 : (e.content_size + 7) / 8;
 	send_data_hdr(s->handle, s->next_seq, (uint32_t)content,
@@ -439,6 +450,8 @@ static bool send_next(struct rstream *s)
 	send_packet_bytes(s->fd, e.offset, content);
 	if (!o.index_first)
 		send_index(s, &e, s->next_seq);
+	else
+		expect_ok("SEND_INDEX");
 	s->next_seq++;
 	return true;
 }
@@ -576,7 +589,8 @@ static int cmd_pending(int data_port)
 	s.handle = setup_one_stream(&sid);
 	data_fd = tcp_connect(data_port);
 	fake_packet(pkt, sizeof(pkt));
-	send_index(&s, &e, 0);
+	/* the index after the packet: its reply means "written", and the
+	 * control requests after it wait for it */
 	send_data_hdr(s.handle, 0, sizeof(pkt), 0);
 	send_all(data_fd, pkt, sizeof(pkt) / 2);
 	p = data_pending(s.handle, 0);
@@ -585,7 +599,9 @@ static int cmd_pending(int data_port)
 	ep = end_data_pending(sid);
 	printf("HALF pending=%u end_pending=%u\n", p, ep);
 	send_all(data_fd, pkt + sizeof(pkt) / 2, sizeof(pkt) / 2);
-	while ((p = data_pending(s.handle, 0)) && ++polls < o.wait_s * 1000) {
+	send_index(&s, &e, 0);
+	p = 1;
+	while (p && (p = data_pending(s.handle, 0)) && ++polls < o.wait_s * 1000) {
 		struct timespec ts = { 0, 1000000 };
 
 		nanosleep(&ts, NULL);

@@ -6,10 +6,8 @@
 # list` reports equal the events the program emitted, exactly, and both
 # are above zero.
 #
-# What is in flight when a relay dies (taken by the consumer's socket,
-# never read by the relay) cannot be counted without acknowledgments the
-# relay protocol does not have, so the test kills the relay when nothing
-# is in flight: after a stop that waited for the relay to have the first
+# This test kills the relay when nothing is in flight (packets in flight
+# at the kill: test_relay_kill_burst.sh): after a stop that waited for the relay to have the first
 # run's events (phase 1), and with the second run's events still in the
 # ring buffers (phase 2: fewer than one sub-buffer per stream).  The
 # consumer then reads those packets at stop, cannot send them, and counts

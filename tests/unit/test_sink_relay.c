@@ -50,6 +50,13 @@ struct fake {
 	bool pkt_uniform[MAX_PACKETS];
 	unsigned int nr_indexes, nr_beacons;
 	struct ltt_relay_index last_index, last_beacon;
+	/* as ltt-relayd: a packet's SEND_INDEX is answered once it is read */
+	bool read_any[MAX_STREAMS];
+	uint64_t read_seq[MAX_STREAMS];		/* per handle - 100: last packet read */
+	bool held;				/* an index waits: control not read */
+	bool held_refused;			/* its answer: refused */
+	unsigned int loops;			/* rounds of the fake's loop */
+	struct ltt_relay_index held_idx;
 	size_t metadata_bytes;
 	unsigned int metadata_msgs;
 	uint8_t metadata_first[8];
@@ -82,6 +89,35 @@ static int read_full(int fd, void *buf, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+/* Was packet @idx read from the data connection?  Locked. */
+static bool fake_packet_read(const struct fake *f, const struct ltt_relay_index *idx)
+{
+	uint64_t k = idx->stream_handle - 100;
+
+	return k >= MAX_STREAMS || (f->read_any[k] && f->read_seq[k] >= idx->net_seq_num);
+}
+
+/* The waiting SEND_INDEX's reply, once its packet is read; -1 on error. */
+static int fake_answer_held(struct fake *f)
+{
+	struct ltt_wbuf w;
+	int ret = 0;
+
+	pthread_mutex_lock(&f->lock);
+	if (!f->held || !fake_packet_read(f, &f->held_idx)) {
+		pthread_mutex_unlock(&f->lock);
+		return 0;
+	}
+	f->held = false;
+	ltt_wbuf_init(&w);
+	ltt_relay_put_ret(&w, f->held_refused ? LTT_RELAY_ERR_INVAL : LTT_RELAY_OK);
+	pthread_mutex_unlock(&f->lock);
+	if (write(f->ctrl, w.data, w.len) != (ssize_t)w.len)
+		ret = -1;
+	ltt_wbuf_fini(&w);
+	return ret;
 }
 
 /* One control request; returns -1 when the connection ends. */
@@ -160,7 +196,14 @@ static int serve_ctrl(struct fake *f)
 		} else {
 			f->nr_indexes++;
 			f->last_index = idx;
-			ltt_relay_put_ret(&w, f->refuse_index ? LTT_RELAY_ERR_INVAL : LTT_RELAY_OK);
+			if (!fake_packet_read(f, &idx)) {
+				f->held = true;		/* answered by fake_answer_held() */
+				f->held_idx = idx;
+				f->held_refused = f->refuse_index;
+			} else {
+				ltt_relay_put_ret(&w, f->refuse_index ? LTT_RELAY_ERR_INVAL
+								      : LTT_RELAY_OK);
+			}
 		}
 		break;
 	}
@@ -212,6 +255,10 @@ static int serve_data(struct fake *f)
 		return -1;
 	}
 	pthread_mutex_lock(&f->lock);
+	if (h.stream_handle - 100 < MAX_STREAMS) {
+		f->read_any[h.stream_handle - 100] = true;
+		f->read_seq[h.stream_handle - 100] = h.net_seq_num;
+	}
 	i = f->nr_packets;
 	if (i < MAX_PACKETS) {
 		f->pkt_handle[i] = h.stream_handle;
@@ -245,7 +292,9 @@ static void *fake_main(void *arg)
 			pthread_mutex_unlock(&f->lock);
 			break;
 		}
-		pfd[0] = (struct pollfd){ .fd = f->ctrl, .events = POLLIN };
+		f->loops++;
+		pthread_cond_broadcast(&f->cond);
+		pfd[0] = (struct pollfd){ .fd = f->held ? -1 : f->ctrl, .events = POLLIN };
 		pfd[1] = (struct pollfd){ .fd = f->stop_reading_data ? -1 : f->data, .events = POLLIN };
 		pthread_mutex_unlock(&f->lock);
 		if (poll(pfd, 2, 10) < 0)
@@ -253,6 +302,8 @@ static void *fake_main(void *arg)
 		if ((pfd[0].revents & (POLLIN | POLLHUP)) && serve_ctrl(f))
 			break;
 		if ((pfd[1].revents & (POLLIN | POLLHUP)) && serve_data(f))
+			break;
+		if (fake_answer_held(f))
 			break;
 	}
 	close(f->ctrl);
@@ -414,8 +465,8 @@ static void test_session(void)
 	uint8_t meta[8192];
 	struct pump pump = { 0 };
 	struct pollfd pfd;
-	unsigned int i, accepted = 0, blocked = 0;
-	uint64_t lost_packets = 0, lost_events = 0;
+	unsigned int i, accepted = 0, blocked = 0, written = 0;
+	uint64_t lost_packets = 0, lost_events = 0, base_packets = 0, base_events = 0;
 	bool pending = true;
 	struct fake f;
 
@@ -525,6 +576,7 @@ static void test_session(void)
 	       (unsigned long long)stats.replies_refused);
 	tap_ok(!pending, "nothing pending once the relay says so");
 	pthread_mutex_lock(&f.lock);
+	f.refuse_index = false;
 	f.pending_answer = 1;
 	pthread_mutex_unlock(&f.lock);
 	make_packet(&pkt, buf, 4096, 10, 10, 100);	/* something new: asked again */
@@ -535,29 +587,38 @@ static void test_session(void)
 		poll(NULL, 0, 10);
 	}
 	tap_ok(i == 20 && pending, "pending while the relay says a stream misses packets");
-	tap_ok(stats.packets_sent == 4 + accepted && stats.packets_lost == 0 && !stats.conn_error,
-	       "stats: %llu packets sent, none lost",
+	tap_ok(stats.packets_sent == 4 + accepted && stats.packets_lost == 1 && !stats.conn_error,
+	       "stats: %llu packets sent, the one whose index was refused lost (not confirmed written)",
 	       (unsigned long long)stats.packets_sent);
+	ltt_sink_lost(sink, &base_packets, &base_events);
+	tap_ok(base_packets == 1, "in its stream too (%llu)", (unsigned long long)base_packets);
 	tap_ok(stats.bytes_sent == 4 * 4088 + (uint64_t)accepted * (sizeof(buf) - 8),
 	       "stats: the bytes sent are the packets' content, no padding (%llu)",
 	       (unsigned long long)stats.bytes_sent);
 
-	/* a packet still queued when the relay dies: lost in its stream, with its events */
+	/*
+	 * Packets sent when the relay dies, in the socket or still queued:
+	 * the relay never confirmed them written (their SEND_INDEX is not
+	 * answered), so each is lost in its stream, with its events, once.
+	 */
 	pthread_mutex_lock(&f.lock);
 	f.stop_reading_data = true;
+	i = f.loops;
 	pthread_mutex_unlock(&f.lock);
-	for (i = 0, blocked = 0; i < 40; i++) {
+	fake_wait(&f, &f.loops, i + 2);	/* a round that no longer reads data */
+	for (i = 0, blocked = 0, written = 0; i < 40; i++) {
 		if (ltt_sink_ready(sink) == -EAGAIN) {
 			blocked = 1;
 			break;
 		}
 		make_packet(&pkt, buf, sizeof(buf), (uint8_t)(50 + i), (uint8_t)(0x50 + i), 200 + i);
 		pkt.events = 7;
-		ltt_sink_write(sink, &pkt);
+		if (!ltt_sink_write(sink, &pkt))
+			written++;
 	}
 	ltt_sink_lost(sink, &lost_packets, &lost_events);
-	tap_ok(blocked && !lost_packets && !lost_events,
-	       "the relay stops reading again: a packet queued, nothing lost yet");
+	tap_ok(blocked && written && lost_packets == base_packets && lost_events == base_events,
+	       "the relay stops reading again: %u packets sent, nothing lost yet", written);
 
 	/* the relay dies */
 	pthread_mutex_lock(&f.lock);
@@ -573,14 +634,15 @@ static void test_session(void)
 	tap_ok(stats.conn_error != 0, "the relay's death is recorded: %s",
 	       strerror(-stats.conn_error));
 	ltt_sink_lost(sink, &lost_packets, &lost_events);
-	tap_ok(lost_packets == 1 && lost_events == 7,
-	       "the packet it had queued is lost in its stream, with its 7 events (%llu, %llu)",
-	       (unsigned long long)lost_packets, (unsigned long long)lost_events);
+	tap_ok(lost_packets - base_packets == written && lost_events - base_events == 7ull * written,
+	       "the %u packets it never confirmed are lost in their stream, 7 events each (%llu, %llu)",
+	       written, (unsigned long long)(lost_packets - base_packets),
+	       (unsigned long long)(lost_events - base_events));
 	tap_is_int(ltt_sink_ready(sink), 0, "a dead relay's sink never blocks");
 	make_packet(&pkt, buf, 4096, 1, 1, 101);
 	tap_ok(ltt_sink_write(sink, &pkt) < 0, "and drops what it is given");
 	ltt_sink_relay_stats(r, &stats);
-	tap_ok(stats.packets_lost == 2, "counted lost, after the queued one (%llu)",
+	tap_ok(stats.packets_lost == 2 + written, "counted lost, after the unconfirmed ones (%llu)",
 	       (unsigned long long)stats.packets_lost);
 	tap_is_int(ltt_sink_relay_data_pending(r, &pending), -ECONNRESET,
 		   "data pending: ECONNRESET");
@@ -593,7 +655,7 @@ static void test_session(void)
 		tap_ok(late && !ltt_sink_ready(late) && ltt_sink_write(late, &pkt) < 0,
 		       "and drops what it is given");
 		ltt_sink_relay_stats(r, &stats);
-		tap_ok(stats.packets_lost == 3, "counted lost too (%llu)",
+		tap_ok(stats.packets_lost == 3 + written, "counted lost too (%llu)",
 		       (unsigned long long)stats.packets_lost);
 		ltt_sink_destroy(late);
 	}

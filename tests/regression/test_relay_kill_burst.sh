@@ -1,0 +1,93 @@
+#!/bin/bash
+# The relay is killed (SIGKILL) in the middle of a flat-out burst, while
+# packets are in flight between the consumer and the relay's files (it is
+# stopped first until its data socket holds packets it never read).
+# Every packet the consumer hands to the relay is either confirmed
+# written (the relay answers its SEND_INDEX only once the packet is in
+# its file) or counted lost with its events when the connection dies, so
+# after stop: the events in the relay's trace plus the lost events
+# `lttctl list` reports equal the events the program emitted, exactly,
+# and both are above zero.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup --log
+RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
+[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
+RELAY_OUT="$TEST_TMP/relay-out"
+trap '[ -f "$TEST_TMP/relayd.pid" ] && kill -KILL "$(cat "$TEST_TMP/relayd.pid")" 2>/dev/null; _cleanup' EXIT
+N=${LTT_KILL_BURST_EVENTS:-10000000}
+
+timeout "$TEST_TIMEOUT" "$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$RELAY_OUT" \
+	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 \
+	</dev/null >/dev/null 2>>"$TEST_TMP/relayd.log" ||
+	{ echo "Bail out! ltt-relayd did not start"; exit 1; }
+CPORT=$(cat "$LTT_RUNDIR/relayd-control.port")
+DPORT=$(cat "$LTT_RUNDIR/relayd-data.port")
+RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
+
+# lost_events SESSION: the sum of the "discarded events" lines of list.
+lost_events() {
+	lttctl list "$1" | sed -n 's/^ *discarded events: \([0-9]*\)$/\1/p' |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
+ok_cmd "a streamed session" lttctl -q create s -U "net://127.0.0.1:$CPORT:$DPORT"
+ok_cmd "its events enabled" lttctl -q enable-event -u 'ltt_test:*' -s s
+ok_cmd "started" lttctl -q start s
+# The program registers and waits (-s): its streams are added to the
+# relay (their files exist) before the burst, so that the relay writes
+# packets while it runs, even on a loaded machine.
+open_fifo RDY "$TEST_TMP/ready" && open_fifo GO "$TEST_TMP/go" ||
+	{ echo "Bail out! fifos"; exit 1; }
+ust_app_bg -n "$N" -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+APP=$BG_PID
+wait_ready "$RDY"
+ok $? "the program registered"
+timeout "$TEST_TIMEOUT" bash -c '
+	until [ -n "$(find "$0" -name "channel0_*" -print -quit 2>/dev/null)" ]; do :; done' \
+	"$RELAY_OUT"
+ok $? "its streams are on the relay"
+close_fd "$GO"
+
+# The relay wrote its first packets: the burst is flowing through it.
+timeout "$TEST_TIMEOUT" bash -c '
+	until [ -n "$(find "$0" -name "channel0_*" -size +0c -print -quit 2>/dev/null)" ]; do
+		proc_gone=$(kill -0 "$1" 2>/dev/null || echo 1)
+		[ -n "$proc_gone" ] && exit 1
+	done' "$RELAY_OUT" "$APP"
+ok $? "the relay writes the burst's packets"
+# Stopped, then killed with packets the consumer handed to the data
+# socket still unread in the relay's receive queue (ss's Recv-Q): those
+# were never written, and only the missing SEND_INDEX replies say so.
+stop_proc "$RELAYD_PID"
+ok $? "the relay is stopped (SIGSTOP) in the middle of the burst"
+timeout "$TEST_TIMEOUT" bash -c '
+	until ss -Htn state established "( sport = :$0 )" |
+		awk "\$1 > 0 { f = 1 } END { exit !f }"; do :; done' "$DPORT"
+ok $? "packets wait unread in the relay's data socket"
+kill -KILL "$RELAYD_PID"
+proc_alive "$APP"
+ok $? "the relay is killed while the program still emits (flat out, $N events)"
+wait_pid_exit "$RELAYD_PID"
+wait "$APP"
+ok $? "the program emitted its $N events"
+
+run lttctl stop s
+is "$RC" 1 "stop after the relay died: exit 1 (events were lost)"
+LOST=$(lost_events s)
+run lttctl list s
+like "$STDOUT" "Relay connection \(user space\): lost" "list: the relay connection is lost"
+
+dir=
+for d in "$RELAY_OUT"/*/s-*; do [ -d "$d" ] && dir=$d; done
+ok "$([ -n "$dir" ]; echo $?)" "the relay wrote the session's trace ($dir)"
+bt "$dir" "$TEST_TMP/s.txt"
+ok $? "babeltrace2 reads it"
+GOT=$(count_events "$TEST_TMP/s.txt" ltt_test:seq)
+diag "in the relay's trace: $GOT events; counted lost: $LOST; emitted: $N"
+ok "$([ "$GOT" -gt 0 ]; echo $?)" "the relay's trace has events ($GOT)"
+ok "$([ "$LOST" -gt 0 ]; echo $?)" "events are counted lost ($LOST)"
+is "$((GOT + LOST))" "$N" "recorded + counted lost == emitted, exactly"
+ok_cmd "destroy" lttctl -q destroy s
+done_testing
