@@ -75,8 +75,17 @@ FUZZ_CODEC(add_stream, struct ltt_consumer_add_stream, ltt_consumer_get_add_stre
 FUZZ_CODEC(flush_channel, struct ltt_consumer_flush_channel, ltt_consumer_get_flush_channel,
 	   ltt_consumer_put_flush_channel, true);
 FUZZ_CODEC_VAL(key, uint64_t, ltt_consumer_get_key, ltt_consumer_put_key, true);
+/* the CHANNEL_STATS reply of 1.5: the counters, then the output's failure */
+static void put_channel_stats(struct ltt_wbuf *w, const struct ltt_consumer_channel_stats *m)
+{
+	ltt_consumer_put_channel_stats(w, m);
+	ltt_consumer_put_channel_error(w, m);
+}
+
+/* not canonical: a reply without the failure block (before 1.5) decodes as
+ * one with a zero block */
 FUZZ_CODEC(channel_stats, struct ltt_consumer_channel_stats, ltt_consumer_get_channel_stats,
-	   ltt_consumer_put_channel_stats, true);
+	   put_channel_stats, false);
 FUZZ_CODEC(add_relay, struct ltt_consumer_add_relay, ltt_consumer_get_add_relay,
 	   ltt_consumer_put_add_relay, true);
 FUZZ_CODEC(add_relay_reply, struct ltt_consumer_add_relay_reply,
