@@ -85,6 +85,25 @@ static struct ltt_channel *find_channel(const struct cmd_state *st, uint64_t key
 	return c;
 }
 
+/*
+ * A {u64 channel_key} message's channel: 0, -EPROTO (malformed) or
+ * -ENOENT (unknown, logged with the command's @name).
+ */
+static int key_channel(const struct cmd_state *st, struct ltt_rbuf *r, const char *name,
+		       struct ltt_channel **ret_chan)
+{
+	uint64_t key;
+
+	if (ltt_consumer_get_key(r, &key))
+		return -EPROTO;
+	*ret_chan = find_channel(st, key);
+	if (!*ret_chan) {
+		LTT_WARN("%s: no channel %" PRIu64, name, key);
+		return -ENOENT;
+	}
+	return 0;
+}
+
 static struct relay_ent *find_relay(const struct cmd_state *st, uint64_t key)
 {
 	struct relay_ent *e;
@@ -363,15 +382,10 @@ static int cmd_streams_sent(struct cmd_state *st, struct ltt_rbuf *r, struct ltt
 			    struct ltt_wbuf *reply)
 {
 	struct ltt_channel *chan;
-	uint64_t key;
+	int ret = key_channel(st, r, "STREAMS_SENT", &chan);
 
-	if (ltt_consumer_get_key(r, &key))
-		return -EPROTO;
-	chan = find_channel(st, key);
-	if (!chan) {
-		LTT_WARN("STREAMS_SENT: no channel %" PRIu64, key);
-		return -ENOENT;
-	}
+	if (ret)
+		return ret;
 	ltt_output_streams_added(chan->output);
 	return 0;
 }
@@ -403,16 +417,11 @@ static int cmd_channel_stats(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 	struct ltt_data_req req = { .type = LTT_DATA_STATS };
 	struct ltt_consumer_channel_stats stats;
 	int64_t since = 0;
-	uint64_t key;
 	int ret, err;
 
-	if (ltt_consumer_get_key(r, &key))
-		return -EPROTO;
-	req.chan = find_channel(st, key);
-	if (!req.chan) {
-		LTT_WARN("CHANNEL_STATS: no channel %" PRIu64, key);
-		return -ENOENT;
-	}
+	ret = key_channel(st, r, "CHANNEL_STATS", &req.chan);
+	if (ret)
+		return ret;
 	ret = ltt_data_call(st->dt, &req);
 	if (ret)
 		return ret;
@@ -478,15 +487,10 @@ static int cmd_destroy_channel(struct cmd_state *st, struct ltt_rbuf *r, struct 
 			       struct ltt_wbuf *reply)
 {
 	struct ltt_channel *chan;
-	uint64_t key;
+	int ret = key_channel(st, r, "DESTROY_CHANNEL", &chan);
 
-	if (ltt_consumer_get_key(r, &key))
-		return -EPROTO;
-	chan = find_channel(st, key);
-	if (!chan) {
-		LTT_WARN("DESTROY_CHANNEL: no channel %" PRIu64, key);
-		return -ENOENT;
-	}
+	if (ret)
+		return ret;
 	remove_channel(st, chan);
 	return 0;
 }
