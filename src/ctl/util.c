@@ -441,7 +441,8 @@ int ctl_util_check_session_name(const char *name)
 {
 	if (ltt_session_name_valid(name))
 		return CTL_EXIT_OK;
-	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name, ltt_strerror(LTT_ERR_SESSION_NAME));
+	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
+		      ltt_strerror(LTT_ERR_SESSION_NAME));
 	return CTL_EXIT_FAILURE;
 }
 
@@ -449,7 +450,8 @@ int ctl_util_check_session_ref(const char *name)
 {
 	if (ltt_session_ref_valid(name))
 		return CTL_EXIT_OK;
-	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name, ltt_strerror(LTT_ERR_SESSION_NAME));
+	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
+		      ltt_strerror(LTT_ERR_SESSION_NAME));
 	return CTL_EXIT_FAILURE;
 }
 
@@ -460,8 +462,9 @@ void ctl_util_rc_err(int err)
 	if (ctl_rc_path(path, sizeof(path)))
 		snprintf(path, sizeof(path), "$LTT_HOME/%s", LTT_RC_NAME);
 	if (err == -EINVAL)
-		ctl_out_error(LTT_ERR_CURRENT_SESSION_FILE, "current session file %s: it holds an invalid session name; "
-			     "use 'lttctl set-session NAME'", path);
+		ctl_out_error(LTT_ERR_CURRENT_SESSION_FILE,
+			      "current session file %s: it holds an invalid session name; "
+			      "use 'lttctl set-session NAME'", path);
 	else
 		ctl_out_error(LTT_ERR_CURRENT_SESSION_FILE, "current session file %s: %s", path,
 			      strerror(-err));
@@ -528,8 +531,9 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 	ret = ltt_ctl_connect(ctx->rundir, &ctl);
 	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING && spawn) {
 		if (ctx->no_sessiond) {
-			ctl_out_error(LTT_ERR_SESSIOND_NOT_RUNNING, "session daemon (run directory %s): none is running, and -n "
-				     "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
+			ctl_out_error(LTT_ERR_SESSIOND_NOT_RUNNING,
+				      "session daemon (run directory %s): none is running, and -n "
+				      "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
 			return CTL_EXIT_FAILURE;
 		}
 		ret = spawn_and_connect(ctx, &ctl);
@@ -613,7 +617,8 @@ int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const cha
 	if (!ret)
 		ret = ctl_util_domain(ctx, ev->kernel, ev->user, &ev->domain);
 	if (!ret && channel && !ltt_channel_name_valid(channel)) {
-		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel, ltt_strerror(LTT_ERR_CHANNEL_NAME));
+		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
+			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
 		ret = CTL_EXIT_FAILURE;
 	}
 	ev->channel = channel;
@@ -727,16 +732,17 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
 		ctl_out_warn(ltt_output_error_code(ch->output_error),
-			"channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
-			" events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s",
-			ch->attr.name, d->info.name, d->info.output, when, why, ch->error_events,
-			ch->error_packets, ltt_strerror(ltt_output_error_code(ch->output_error)));
+			     "channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
+			     " events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s",
+			     ch->attr.name, d->info.name, d->info.output, when, why,
+			     ch->error_events, ch->error_packets,
+			     ltt_strerror(ltt_output_error_code(ch->output_error)));
 	} else if (ch->error_events || ch->error_packets) {
 		ctl_out_warn(LTT_ERR_OUTPUT_IO,
-			"channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
-			" packets while its trace could not be written ('lttctl list %s' shows its channels).",
-			ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
-			d->info.name);
+			     "channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
+			     " packets while its trace could not be written ('lttctl list %s' shows its channels).",
+			     ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
+			     d->info.name);
 	}
 }
 
@@ -765,22 +771,22 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
 		if (discarded && relay_lost[ch->domain])
 			ctl_out_warn(LTT_ERR_RELAY_LOST,
-				"channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).",
-				ch->attr.name, session, discarded, session);
+				     "channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).",
+				     ch->attr.name, session, discarded, session);
 		else if (discarded)
 			ctl_out_warn(LTT_ERR_EVENTS_LOST,
-				"channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).",
-				ch->attr.name, session, discarded, size);
+				     "channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).",
+				     ch->attr.name, session, discarded, size);
 		if (lost && relay_lost[ch->domain])
 			ctl_out_warn(LTT_ERR_RELAY_LOST,
-				"channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).",
-				ch->attr.name, session, lost, session);
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).",
+				     ch->attr.name, session, lost, session);
 		else if (lost)
 			ctl_out_warn(LTT_ERR_EVENTS_LOST,
-				"channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).",
-				ch->attr.name, session, lost,
-				ch->attr.overwrite ? "overwritten before they were read" :
-				"left incomplete by killed programs, or unreadable", size);
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).",
+				     ch->attr.name, session, lost,
+				     ch->attr.overwrite ? "overwritten before they were read" : "left incomplete by killed programs, or unreadable",
+				     size);
 	}
 	free(d);
 }
@@ -798,8 +804,8 @@ bool ctl_util_err_output(struct ltt_ctl *ctl, const char *session, int code)
 	    d->info.output_type != LTT_OUTPUT_LOCAL)
 		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
 	else
-		ctl_out_error(code, "session '%s': output directory %s: %s", session, d->info.output,
-			     ltt_strerror(code));
+		ctl_out_error(code, "session '%s': output directory %s: %s", session,
+			      d->info.output, ltt_strerror(code));
 	free(d);
 	return true;
 }

@@ -82,12 +82,14 @@ static int set_url_pair(const struct create_args *a, struct ltt_session_attr *at
 	struct ltt_uri c, d, net;
 
 	if (ltt_uri_parse(ctrl, &c) || c.scheme != LTT_URI_TCP) {
-		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl, ltt_strerror(LTT_ERR_URL_PAIR));
+		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
+			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;
 	}
 	if (ltt_uri_parse(data, &d) || d.scheme != LTT_URI_TCP || ltt_uri_net_from_tcp(&c, &d, &net) ||
 	    ltt_uri_format(&net, attr->output, sizeof(attr->output))) {
-		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data, ltt_strerror(LTT_ERR_URL_PAIR));
+		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
+			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;
 	}
 	attr->output_type = LTT_OUTPUT_NET;
@@ -218,8 +220,9 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
 		if (relay_error(ret))
-			ctl_out_error(ret, "session '%s': relay %s: %s", *attr->name ? attr->name : "(new)",
-				     attr->output, ltt_strerror(ret));
+			ctl_out_error(ret, "session '%s': relay %s: %s",
+				      *attr->name ? attr->name : "(new)", attr->output,
+				      ltt_strerror(ret));
 		else if (*attr->name)
 			ctl_out_error(ret, "session '%s': %s", attr->name, ltt_strerror(ret));
 		else

@@ -48,21 +48,23 @@ static int check_rules(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
 
 	if (!ctl_util_find_channel(d, ev->domain, channel)) {
 		code = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, NULL);
-		ctl_out_error(code ? code : LTT_ERR_CHANNEL_NOT_FOUND, "channel '%s' of session '%s': %s", channel, ev->session,
-			     ltt_strerror(code ? code : LTT_ERR_CHANNEL_NOT_FOUND));
+		ctl_out_error(code ? code : LTT_ERR_CHANNEL_NOT_FOUND,
+			      "channel '%s' of session '%s': %s", channel, ev->session,
+			      ltt_strerror(code ? code : LTT_ERR_CHANNEL_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	if (ev->all && !has_enabled_rule(d, ev, NULL)) {
-		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND, "channel '%s' of session '%s': %s", channel, ev->session,
-			     ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
+		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND, "channel '%s' of session '%s': %s", channel,
+			      ev->session, ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	for (i = 0; i < ev->count; i++) {
 		if (has_enabled_rule(d, ev, ev->patterns[i]))
 			continue;
-		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND, "event rule '%s' in channel '%s' of session '%s': %s",
-			     ev->patterns[i], channel, ev->session,
-			     ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
+		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND,
+			      "event rule '%s' in channel '%s' of session '%s': %s",
+			      ev->patterns[i], channel, ev->session,
+			      ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	return CTL_EXIT_OK;

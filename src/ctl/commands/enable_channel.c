@@ -134,8 +134,8 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 	int ret;
 
 	if (existing && existing->enabled) {
-		ctl_out_error(LTT_ERR_CHANNEL_ENABLED, "channel '%s' of session '%s': %s", name, d->info.name,
-			     ltt_strerror(LTT_ERR_CHANNEL_ENABLED));
+		ctl_out_error(LTT_ERR_CHANNEL_ENABLED, "channel '%s' of session '%s': %s", name,
+			      d->info.name, ltt_strerror(LTT_ERR_CHANNEL_ENABLED));
 		return CTL_EXIT_FAILURE;
 	}
 	if (existing) {
@@ -177,9 +177,10 @@ static int check_clash(const struct ltt_session_detail *d, enum ltt_domain domai
 			continue;
 		if (ltt_tracefile_names_clash(b->name, b->tracefile_size != 0, a->name,
 					      a->tracefile_size != 0)) {
-			ctl_out_error(LTT_ERR_TRACEFILE_CLASH, "channel '%s' of session '%s' (channel '%s' is there): %s",
-				     a->name, d->info.name, b->name,
-				     ltt_strerror(LTT_ERR_TRACEFILE_CLASH));
+			ctl_out_error(LTT_ERR_TRACEFILE_CLASH,
+				      "channel '%s' of session '%s' (channel '%s' is there): %s",
+				      a->name, d->info.name, b->name,
+				      ltt_strerror(LTT_ERR_TRACEFILE_CLASH));
 			return CTL_EXIT_FAILURE;
 		}
 	}

@@ -326,7 +326,8 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 
 	ret = ltt_ctl_list_events(ctl, domain, type, fields, &tps, &count);
 	if (ret) {
-		ctl_out_error(ret, "listing the %s events: %s", ltt_domain_name(domain), ltt_strerror(ret));
+		ctl_out_error(ret, "listing the %s events: %s", ltt_domain_name(domain),
+			      ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	ctl_out_open("events");

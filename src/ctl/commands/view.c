@@ -37,8 +37,9 @@ static int run_reader(const char *reader, const char *path)
 	argv[argc] = NULL;
 	fflush(stdout);
 	execvp(argv[0], argv);
-	ctl_out_error(LTT_ERR_UNKNOWN, "can't run the trace reader '%s': %s%s", argv[0], strerror(errno),
-		     errno == ENOENT ? " (install babeltrace2, or give another reader with -e)" : "");
+	ctl_out_error(LTT_ERR_UNKNOWN, "can't run the trace reader '%s': %s%s", argv[0],
+		      strerror(errno),
+		      errno == ENOENT ? " (install babeltrace2, or give another reader with -e)" : "");
 	free(copy);
 	return CTL_EXIT_FAILURE;
 }
@@ -77,14 +78,16 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ltt_ctl_disconnect(ctl);
 	ctl = NULL;
 	if (d->info.output_type != LTT_OUTPUT_LOCAL) {
-		ctl_out_error(LTT_ERR_UNKNOWN, "session '%s' has no local trace to view (its output is %s)", session,
-			     d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
+		ctl_out_error(LTT_ERR_UNKNOWN,
+			      "session '%s' has no local trace to view (its output is %s)", session,
+			      d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
 	if (access(d->info.output, F_OK)) {
-		ctl_out_error(LTT_ERR_UNKNOWN, "session '%s' has no trace yet in %s: start it and run a traced program first",
-			     session, d->info.output);
+		ctl_out_error(LTT_ERR_UNKNOWN,
+			      "session '%s' has no trace yet in %s: start it and run a traced program first",
+			      session, d->info.output);
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
