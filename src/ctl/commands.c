@@ -57,3 +57,11 @@ void ctl_cmd_print_list(FILE *fp)
 		fprintf(fp, "  %-18s%s\n", commands[i].name, commands[i].summary);
 	fputs("\n'lttctl help COMMAND' or 'lttctl COMMAND --help' describes a command.\n", fp);
 }
+
+void ctl_cmd_print_names(FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(fp, "%s\n", commands[i].name);
+}

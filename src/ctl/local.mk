@@ -5,6 +5,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/ctl.h \
 	src/ctl/main.c \
 	src/ctl/commands.c \
+	src/ctl/complete.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
 	src/ctl/util.c \
