@@ -59,6 +59,14 @@ is "$(comp lttctl help '')" "$COMMANDS" "help: a command"
 is "$(comp lttctl help dis)" "$(only "$COMMANDS" dis)" "help 'dis': the commands that start so"
 like "$(comp lttctl view -e bas)" '^bash$' "view -e: a program"
 is "$(comp lttctl start '')" "" "no daemon: no session name, nothing printed"
+# Sub-commands come from the usage line; these are of commands that other
+# branches add (snapshot, regenerate) and of one without (enable-channel).
+is "$(_lttctl_subcommands '(add-output [-n NAME] (URL | -o DIR) | del-output (ID | NAME) | list-output | record [-n NAME] [URL | -o DIR]) [-s SESSION]' | tr '\n' ' ')" \
+	"add-output del-output list-output record " "sub-commands of a usage (snapshot's)"
+is "$(_lttctl_subcommands '(metadata | statedump) [-s NAME]' | tr '\n' ' ')" \
+	"metadata statedump " "sub-commands of a usage (regenerate's)"
+is "$(_lttctl_subcommands '(-k | -u) NAME[,NAME...] [-s SESSION]')" "" \
+	"no sub-command in (-k | -u) NAME"
 
 # --- names from a daemon
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
@@ -73,6 +81,8 @@ is "$(comp lttctl start '')" "$SESSIONS" "start: a session name"
 is "$(comp lttctl destroy s)" "$SESSIONS" "destroy 's': the sessions that start so"
 is "$(comp lttctl list s2)" "s2" "list 's2': that session"
 is "$(comp lttctl create '')" "" "create: no existing name (its NAME is a new one)"
+is "$(comp lttctl stop s1 '')" "" "stop: one session name, not two"
+is "$(comp lttctl stop --no-wait '')" "$SESSIONS" "stop --no-wait: a session name"
 is "$(comp lttctl enable-event -u -s '')" "$SESSIONS" "-s: a session name"
 is "$(comp lttctl enable-event -u --session '')" "$SESSIONS" "--session: a session name"
 is "$(comp lttctl enable-event -u -s s1 -c '')" "$(printf '%s\n' c1 c2)" \
