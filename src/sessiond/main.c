@@ -413,7 +413,7 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 				   "--no-kernel");
 		return;
 	}
-	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, opts->consumerd_path,
+	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, &d->registry, opts->consumerd_path,
 			      opts->verbose, why, sizeof(why));
 	if (ret) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret), why);
