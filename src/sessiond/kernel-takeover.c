@@ -20,6 +20,9 @@
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
 
+/* New consumers tried in a row when each dies before it took over. */
+#define TAKEOVER_ATTEMPTS 3
+
 /* Send @ks's metadata text again, in messages the protocol takes. */
 static int resend_metadata(struct ltt_consumer *c, const struct kernel_session *ks)
 {
@@ -124,17 +127,24 @@ static int resume_session(struct ltt_kernel *k, struct kernel_session *ks, struc
 struct ltt_consumer *ltt_kernel_session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	struct ltt_consumer *c;
+	unsigned int attempt;
 	uint64_t gen;
-	int ret;
+	int ret = -EPIPE;
 
 	if (!ks->consumer_gen)
 		return NULL;
-	c = ltt_supervisor_get(&k->consumer, &gen);
-	if (c && gen == ks->consumer_gen)
-		return c;
-	ret = c ? resume_session(k, ks, c, gen) : -EPIPE;
-	if (!ret)
-		return c;
+	/*
+	 * A new consumer that dies too (before its handshake, or during the
+	 * takeover: -EPIPE) is replaced in turn, a few times.
+	 */
+	for (attempt = 0; attempt < TAKEOVER_ATTEMPTS && ret == -EPIPE; attempt++) {
+		c = ltt_supervisor_get(&k->consumer, &gen);
+		if (c && gen == ks->consumer_gen)
+			return c;
+		ret = c ? resume_session(k, ks, c, gen) : -EPIPE;
+		if (!ret)
+			return c;
+	}
 	LTT_ERR("kernel trace %s: the consumer daemon writing it died and no other could take it over (%s); it ends there",
 		ks->path, strerror(-ret));
 	ks->consumer_gen = 0;
