@@ -106,6 +106,11 @@ extern "C" {
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
 	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)") \
+	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
+	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
+	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \
+	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
+	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
 	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)")
 
