@@ -57,6 +57,15 @@ struct ltt_session_domain {
 	void *state;			/* the domain's own (domain.h); NULL when it has none */
 };
 
+/* A snapshot session's output: the public struct's fields, kept here. */
+struct ltt_snap_output {
+	uint32_t id;
+	char name[LTT_NAME_MAX];
+	uint64_t max_size;		/* bytes per snapshot, 0: no limit */
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];
+};
+
 struct ltt_session {
 	struct cds_list_head node;	/* in the registry; empty once removed */
 	pthread_mutex_t lock;		/* protects everything below but the constants */
@@ -78,6 +87,15 @@ struct ltt_session {
 	int output_err;			/* a domain's start failed on the output:
 					 * its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */
+	/*
+	 * Snapshot sessions (output_type is NONE: nothing is written but
+	 * snapshots): the snapshot output, one at most as in LTTng (the
+	 * create-time output is "snapshot-1"), and the snapshots taken.
+	 */
+	bool has_snap_output;
+	struct ltt_snap_output snap_output;
+	uint32_t next_snap_output_id;
+	uint64_t nr_snapshots;
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
 };
 
