@@ -13,7 +13,36 @@
 
 static const char *output_text(const struct ltt_session_info *s)
 {
+	if (s->snapshot)
+		return "snapshots only";
 	return s->output_type == LTT_OUTPUT_NONE ? "no output" : s->output;
+}
+
+/* A snapshot session's output, under the session's line. */
+static void print_snapshot_outputs(struct ltt_ctl *ctl, const struct ltt_session_info *s)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	char size[32];
+	size_t i, n = 0;
+	int ret;
+
+	if (!s->snapshot)
+		return;
+	ret = ltt_ctl_snapshot_list_outputs(ctl, s->name, &outs, &n);
+	if (ret) {
+		ctl_util_out("Snapshot output: unknown (%s)\n", ltt_strerror(ret));
+		return;
+	}
+	if (!n)
+		puts("Snapshot output: none ('lttctl snapshot add-output' adds one)");
+	for (i = 0; i < n; i++) {
+		strcpy(size, "no limit");
+		if (outs[i].max_size)
+			ltt_size_format(outs[i].max_size, size, sizeof(size));
+		ctl_util_out("Snapshot output: [%" PRIu32 "] %s: %s (max size: %s)\n", outs[i].id,
+			     outs[i].name, outs[i].output, size);
+	}
+	free(outs);
 }
 
 /* "NAME (OUTPUT) [active]", then what is special about the session. */
@@ -215,6 +244,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 		return ret;
 	fputs("Session ", stdout);
 	print_session(&d->info);
+	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, LTT_DOMAIN_KERNEL);
