@@ -21,7 +21,7 @@
 #include "sessiond/cmd.h"
 
 /* An output to add or to record to: local, absolute, a valid name. */
-static enum ltt_error_code check_output(const struct ltt_snapshot_output *o, bool need_path)
+static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o, bool need_path)
 {
 	if (o->name[0] && !ltt_channel_name_valid(o->name))
 		return LTT_ERR_SNAPSHOT_OUTPUT_NAME;
@@ -49,21 +49,11 @@ static enum ltt_error_code lock_snapshot_session(const struct ltt_cmd_ctx *ctx, 
 	return LTT_ERR_OK;
 }
 
-static void public_output(const struct ltt_snap_output *in, struct ltt_snapshot_output *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->id = in->id;
-	strcpy(out->name, in->name);
-	out->max_size = in->max_size;
-	out->output_type = in->output_type;
-	strcpy(out->output, in->output);
-}
-
 enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 						struct ltt_rbuf *req, struct ltt_wbuf *reply)
 {
-	struct ltt_snapshot_output o, pub;
-	struct ltt_snap_output *so;
+	struct ltt_snapshot_output_conf o, pub;
+	struct ltt_snapshot_output_conf *so;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 	const char *name;
@@ -93,7 +83,7 @@ enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 	so->output_type = o.output_type;
 	strcpy(so->output, o.output);
 	session->has_snap_output = true;
-	public_output(so, &pub);
+	pub = *so;
 	LTT_INFO("session '%s': snapshot output %s (%" PRIu32 ") is %s", session->name, so->name,
 		 so->id, so->output);
 	ltt_cmd_unlock_session(ctx, session);
@@ -133,7 +123,7 @@ enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
 enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
 						 struct ltt_rbuf *req, struct ltt_wbuf *reply)
 {
-	struct ltt_snapshot_output pub;
+	struct ltt_snapshot_output_conf pub;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 	const char *name;
@@ -146,7 +136,7 @@ enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
 		return ret;
 	ltt_wbuf_put_u32(reply, session->has_snap_output ? 1 : 0);
 	if (session->has_snap_output) {
-		public_output(&session->snap_output, &pub);
+		pub = session->snap_output;
 		ltt_proto_put_snapshot_output(reply, &pub);
 	}
 	ltt_cmd_unlock_session(ctx, session);
@@ -158,8 +148,8 @@ enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
  * fields over it.  Session lock held.
  */
 static enum ltt_error_code record_output(const struct ltt_session *session, bool has,
-					 const struct ltt_snapshot_output *o,
-					 struct ltt_snap_output *ret)
+					 const struct ltt_snapshot_output_conf *o,
+					 struct ltt_snapshot_output_conf *ret)
 {
 	enum ltt_error_code code;
 
@@ -213,8 +203,8 @@ static enum ltt_error_code record_error(int err)
 /* Write the snapshot of a locked snapshot session into @res->path. */
 static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 					 struct ltt_session *session,
-					 const struct ltt_snap_output *out,
-					 struct ltt_snapshot_result *res)
+					 const struct ltt_snapshot_output_conf *out,
+					 struct ltt_snapshot_result_desc *res)
 {
 	struct ltt_domain_impl *d = ctx->domains->v[LTT_DOMAIN_IDX_USER];
 	struct ltt_domain_snapshot snap = { 0 };
@@ -254,10 +244,10 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					    struct ltt_wbuf *reply)
 {
-	struct ltt_snapshot_result res = { 0 };
-	struct ltt_snapshot_output o = { 0 };
+	struct ltt_snapshot_result_desc res = { 0 };
+	struct ltt_snapshot_output_conf o = { 0 };
 	struct ltt_session *session;
-	struct ltt_snap_output out;
+	struct ltt_snapshot_output_conf out;
 	enum ltt_error_code ret;
 	const char *name;
 	bool has;

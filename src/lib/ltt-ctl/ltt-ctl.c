@@ -23,6 +23,7 @@
 
 #include "common/attr.h"
 #include "common/client-proto.h"
+#include "common/convert.h"
 #include "common/paths.h"
 #include "common/sock.h"
 
@@ -433,9 +434,15 @@ void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
 
 int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain)
 {
+	struct ltt_channel_conf conf;
+	int ret;
+
 	if (!attr)
 		return -LTT_ERR_INVAL;
-	return ltt_attr_channel_defaults(attr, domain);
+	ret = ltt_attr_channel_defaults(&conf, domain);
+	if (!ret)
+		ltt_conv_channel_conf_to_attr(&conf, attr);
+	return ret;
 }
 
 /*
@@ -443,7 +450,7 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
  * Automatic names are "auto-DATE", then "auto-DATE-N" for the @attempt-th
  * retry when several sessions are created in the same second.
  */
-static int complete_session_attr(struct ltt_session_attr *attr, unsigned int attempt)
+static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
 {
 	char date[32], home[PATH_MAX], dir[PATH_MAX + 32];
 	time_t now = time(NULL);
@@ -474,10 +481,10 @@ static int complete_session_attr(struct ltt_session_attr *attr, unsigned int att
 }
 
 /* One CREATE_SESSION request for a completed @attr. */
-static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		       struct ltt_session_info *ret_info)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint8_t *reply = NULL;
@@ -498,7 +505,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
 	if (!ret && ret_info)
-		*ret_info = info;
+		ltt_conv_session_desc_to_info(&info, ret_info);
 	return ret;
 }
 
@@ -508,15 +515,18 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 			   struct ltt_session_info *ret_info)
 {
-	struct ltt_session_attr full;
+	struct ltt_session_conf conf, full;
 	unsigned int attempt = 0;
 	int ret;
 
 	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
 	    !memchr(attr->output, '\0', sizeof(attr->output)))
 		return -LTT_ERR_INVAL;
+	ret = ltt_conv_session_attr_to_conf(attr, &conf);
+	if (ret)
+		return ret;
 	do {
-		full = *attr;
+		full = conf;
 		ret = complete_session_attr(&full, attempt);
 		if (!ret)
 			ret = create_once(ctl, &full, ret_info);
@@ -592,6 +602,7 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_relay_info **ret_relays, size_t *ret_count)
 {
 	struct ltt_relay_info *relays = NULL;
+	struct ltt_relay_desc desc;
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -613,8 +624,10 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 	if (n > len / RELAY_INFO_MIN)
 		ltt_rbuf_fail(&r);
 	relays = r.err ? NULL : calloc(n ? n : 1, sizeof(*relays));
-	for (i = 0; relays && i < n; i++)
-		ltt_proto_get_relay_info(&r, &relays[i]);
+	for (i = 0; relays && i < n; i++) {
+		ltt_proto_get_relay_info(&r, &desc);
+		ltt_conv_relay_desc_to_info(&desc, &relays[i]);
+	}
 	if (!relays && !r.err)
 		ret = -LTT_ERR_NOMEM;
 	else if (ltt_rbuf_end(&r))
@@ -630,16 +643,12 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 }
 
 /* A snapshot output from the caller: reserved room zero, strings terminated. */
-static int check_snapshot_output(const struct ltt_snapshot_output *o)
+static int check_snapshot_output(const struct ltt_snapshot_output *o,
+				 struct ltt_snapshot_output_conf *ret)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(o->reserved); i++)
-		if (o->reserved[i])
-			return -LTT_ERR_NOT_SUPPORTED;
 	if (!memchr(o->name, '\0', sizeof(o->name)) || !memchr(o->output, '\0', sizeof(o->output)))
 		return -LTT_ERR_INVAL;
-	return 0;
+	return ltt_conv_snapshot_output_to_conf(o, ret);
 }
 
 /* Start a snapshot request: checks and {str session}. */
@@ -658,7 +667,7 @@ int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 				const struct ltt_snapshot_output *output,
 				struct ltt_snapshot_output *ret_output)
 {
-	struct ltt_snapshot_output got;
+	struct ltt_snapshot_output_conf conf, got;
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -667,12 +676,12 @@ int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 
 	if (!output || output->id)
 		return -LTT_ERR_INVAL;
-	ret = check_snapshot_output(output);
+	ret = check_snapshot_output(output, &conf);
 	if (!ret)
 		ret = begin_snapshot_req(ctl, session, &w);
 	if (ret)
 		return ret;
-	ltt_proto_put_snapshot_output(&w, output);
+	ltt_proto_put_snapshot_output(&w, &conf);
 	ret = transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)
@@ -682,7 +691,7 @@ int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
 	if (!ret && ret_output)
-		*ret_output = got;
+		ltt_conv_snapshot_output_conf_to_output(&got, ret_output);
 	return ret;
 }
 
@@ -708,6 +717,7 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 				  struct ltt_snapshot_output **ret_outputs, size_t *ret_count)
 {
 	struct ltt_snapshot_output *outs = NULL;
+	struct ltt_snapshot_output_conf conf;
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -730,8 +740,10 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 	if (r.err || n > len / LTT_SNAPSHOT_OUTPUT_MIN)
 		ltt_rbuf_fail(&r);
 	outs = r.err ? NULL : calloc(n ? n : 1, sizeof(*outs));
-	for (i = 0; outs && i < n; i++)
-		ltt_proto_get_snapshot_output(&r, &outs[i]);
+	for (i = 0; outs && i < n; i++) {
+		ltt_proto_get_snapshot_output(&r, &conf);
+		ltt_conv_snapshot_output_conf_to_output(&conf, &outs[i]);
+	}
 	if (!outs && !r.err)
 		ret = -LTT_ERR_NOMEM;
 	else if (ltt_rbuf_end(&r))
@@ -750,21 +762,22 @@ int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
 			    const struct ltt_snapshot_output *output,
 			    struct ltt_snapshot_result *ret)
 {
-	struct ltt_snapshot_result res;
+	struct ltt_snapshot_output_conf conf;
+	struct ltt_snapshot_result_desc res;
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	size_t len = 0;
 	int err;
 
-	err = output ? check_snapshot_output(output) : 0;
+	err = output ? check_snapshot_output(output, &conf) : 0;
 	if (!err)
 		err = begin_snapshot_req(ctl, session, &w);
 	if (err)
 		return err;
 	ltt_wbuf_put_u8(&w, output ? 1 : 0);
 	if (output)
-		ltt_proto_put_snapshot_output(&w, output);
+		ltt_proto_put_snapshot_output(&w, &conf);
 	err = transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (err)
@@ -774,7 +787,7 @@ int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
 	err = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
 	if (!err && ret)
-		*ret = res;
+		ltt_conv_snapshot_result_desc_to_result(&res, ret);
 	return err;
 }
 
@@ -803,6 +816,7 @@ int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_ses
 			  size_t *ret_count)
 {
 	struct ltt_session_info *sessions = NULL;
+	struct ltt_session_desc desc;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
 	size_t i, n, len = 0;
@@ -820,8 +834,10 @@ int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_ses
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
-	for (i = 0; i < n; i++)
-		ltt_proto_get_session_info(&r, &sessions[i]);
+	for (i = 0; i < n; i++) {
+		ltt_proto_get_session_info(&r, &desc);
+		ltt_conv_session_desc_to_info(&desc, &sessions[i]);
+	}
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
@@ -839,7 +855,9 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 			struct ltt_session_detail **ret_detail)
 {
 	struct ltt_session_detail *d = NULL;
-	struct ltt_session_info info;
+	struct ltt_channel_desc cdesc;
+	struct ltt_rule_desc rdesc;
+	struct ltt_session_desc info;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
 	struct ltt_wbuf w;
@@ -863,13 +881,14 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
-	d->info = info;
+	ltt_conv_session_desc_to_info(&info, &d->info);
 	d->nr_channels = nch;
 	d->channels = (struct ltt_channel_info *)(d + 1);
 	for (i = 0; i < nch; i++) {
-		ltt_proto_get_channel_info(&r, &d->channels[i]);
+		ltt_proto_get_channel_info(&r, &cdesc);
 		if (ctl->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-			ltt_proto_get_channel_failure(&r, &d->channels[i]);
+			ltt_proto_get_channel_failure(&r, &cdesc);
+		ltt_conv_channel_desc_to_info(&cdesc, &d->channels[i]);
 	}
 	nr = get_count(&r, RULE_INFO_MIN);
 	if (nr) {
@@ -885,8 +904,10 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 		d->rules = (struct ltt_event_rule_info *)(d->channels + nch);
 	}
 	d->nr_rules = nr;
-	for (i = 0; i < nr; i++)
-		ltt_proto_get_rule_info(&r, &d->rules[i], ctl->minor);
+	for (i = 0; i < nr; i++) {
+		ltt_proto_get_rule_info(&r, &rdesc, ctl->minor);
+		ltt_conv_rule_desc_to_info(&rdesc, &d->rules[i]);
+	}
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
@@ -924,14 +945,15 @@ static int send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct 
 int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			   const struct ltt_channel_attr *attr)
 {
-	struct ltt_channel_attr checked;
+	struct ltt_channel_conf checked;
 	struct ltt_wbuf w;
 	int ret;
 
 	if (!attr)
 		return -LTT_ERR_INVAL;
-	checked = *attr;
-	ret = ltt_attr_check_channel(&checked, domain);
+	ret = ltt_conv_channel_attr_to_conf(attr, &checked);
+	if (!ret)
+		ret = ltt_attr_check_channel(&checked, domain);
 	if (ret)
 		return ret;
 	ret = begin_domain_req(&w, ctl, session, domain);
@@ -959,24 +981,27 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
 int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			 const char *channel, const struct ltt_event_rule_attr *attr)
 {
+	struct ltt_rule_conf conf;
 	struct ltt_wbuf w;
 	int ret;
 
 	if (!attr || (channel && strlen(channel) >= LTT_NAME_MAX))
 		return -LTT_ERR_INVAL;
-	ret = ltt_attr_check_rule(attr);
+	ret = ltt_conv_rule_attr_to_conf(attr, &conf);
 	if (!ret)
-		ret = ltt_attr_check_rule_domain(attr, domain);
+		ret = ltt_attr_check_rule(&conf);
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(&conf, domain);
 	if (ret)
 		return ret;
 	/* A daemon of minor 0 knows tracepoint rules only. */
-	if (attr->type != LTT_EVENT_TRACEPOINT && ctl->minor < 1)
+	if (conf.type != LTT_EVENT_TRACEPOINT && ctl->minor < 1)
 		return -LTT_ERR_NOT_SUPPORTED;
 	ret = begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_str(&w, channel ? channel : "");
-	ltt_proto_put_rule_attr(&w, attr, ctl->minor);
+	ltt_proto_put_rule_attr(&w, &conf, ctl->minor);
 	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w);
 }
 
