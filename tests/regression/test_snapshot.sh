@@ -123,6 +123,12 @@ run lttctl create net1 --snapshot --set-url net://127.0.0.1
 is "$RC" 1 "create --snapshot with a net:// URL: refused for now"
 like "$ERR" "relay daemon" "  it says why"
 
+run lttctl enable-channel -k -s s1 kchan
+is "$RC" 1 "a kernel channel in a snapshot session: refused (not supported yet, or no kernel tracing here)"
+like "$ERR" "snapshots of kernel channels are not supported|kernel" "  it says why"
+run lttctl list s1
+unlike "$STDOUT" "kchan" "  nothing added"
+
 # -m: the newest packets, the budget shared by the streams.
 ok_cmd "a second snapshot session" lttctl create s2 --snapshot -o "$TEST_TMP/s2snaps"
 ok_cmd "its channel" lttctl enable-channel -u -s s2 chan --subbuf-size $SUBBUF --num-subbuf 8
@@ -155,6 +161,36 @@ ok $([ $(echo $bounded | wc -w) -lt $(echo $full | wc -w) ]; echo $?) \
 	"and fewer events than the unbounded one ($(echo $bounded | wc -w) < $(echo $full | wc -w))"
 is "$(comm -23 <(echo $bounded | tr ' ' '\n' | sort) <(echo $full | tr ' ' '\n' | sort) | wc -l)" 0 \
 	"every event of the bounded snapshot is in the full one"
+
+# --discard in a snapshot session, as LTTng allows: the oldest events stay.
+ok_cmd "a snapshot session with a discard-mode channel" lttctl create s3 --snapshot -o "$TEST_TMP/s3snaps"
+ok_cmd "its channel, --discard" lttctl enable-channel -u -s s3 chan --discard --subbuf-size $SUBBUF --num-subbuf 4
+ok_cmd "its rule" lttctl enable-event -u -s s3 ltt_test:seq -c chan
+ok_cmd "start s3" lttctl start s3
+ust_app -n 100 -r third >/dev/null
+run lttctl snapshot record -s s3
+is "$RC" 0 "record s3"
+bt "$(snap_dir "$STDOUT")" "$TEST_TMP/disc"
+is "$(seqs "$TEST_TMP/disc" third)" "$(seq 0 99 | tr '\n' ' ')" "discard mode: seq 0..99"
+
+# A consumer daemon killed: the new one takes the snapshot traces over,
+# with what their buffers hold.
+new_consumer() {
+	timeout "$TEST_TIMEOUT" bash -c '
+		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
+			[ "$c" != "$2" ]; do :; done
+		echo "$c"' bash "$(sessiond_pid)" "$1"
+}
+c1=$(consumer_pid)
+kill -KILL "$c1"
+c2=$(new_consumer "$c1")
+ok $? "the consumer daemon killed, another one runs (pid $c2)"
+run lttctl snapshot record -s s1 -o "$TEST_TMP/afterkill"
+is "$RC" 0 "record s1 with the new consumer"
+bt "$(snap_dir "$STDOUT")" "$TEST_TMP/ak"
+is $? 0 "babeltrace2 reads it"
+is "$(seqs "$TEST_TMP/ak" first)" "$(seq 0 99 | tr '\n' ' ')" "it still holds the first program's events"
+is "$(seqs "$TEST_TMP/ak" second)" "$(seq 0 49 | tr '\n' ' ')" "and the second's"
 
 ok_cmd "destroy" lttctl destroy -a
 done_testing
