@@ -53,6 +53,10 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DATA_PENDING] = true,	/* asks the consumers */
 	[LTT_CLIENT_CMD_RELAY_STATUS] = true,
 	[LTT_CLIENT_CMD_SNAPSHOT_RECORD] = true,	/* the consumer writes the snapshot */
+	/* the session's lock, which a record holds while the consumer writes */
+	[LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT] = true,
+	[LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT] = true,
+	[LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)
