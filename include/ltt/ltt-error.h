@@ -114,7 +114,12 @@ extern "C" {
 	X(SNAPSHOT_NET, 135, "snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)") \
 	X(SNAPSHOT_KERNEL, 136, "snapshots of kernel channels are not supported yet: record the kernel in a session without --snapshot") \
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
-	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory")
+	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
+	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
+	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
+	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \
+	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
+	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -15,6 +15,7 @@
 #include "common/size.h"
 #include "common/uri.h"
 #include "ctl/ctl.h"
+#include "ctl/out.h"
 
 enum {
 	VAL_SESSION,	/* -s SESSION */
@@ -50,7 +51,7 @@ static int parse_where(const struct ctl_ctx *ctx, struct snap_args *a, const cha
 		return ctl_util_usage_error(ctx, "give a URL or -o DIR, not both");
 	if (dir) {
 		if (ctl_util_abs_path(dir, a->out.output, sizeof(a->out.output))) {
-			ctl_util_err("output directory '%s': %s", dir,
+			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,
 				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
 			return CTL_EXIT_FAILURE;
 		}
@@ -58,7 +59,7 @@ static int parse_where(const struct ctl_ctx *ctx, struct snap_args *a, const cha
 	} else if (url) {
 		if (strlen(url) >= sizeof(a->out.output) || ltt_uri_parse(url, &uri) ||
 		    uri.scheme == LTT_URI_TCP) {
-			ctl_util_err("URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
+			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
 			return CTL_EXIT_FAILURE;
 		}
 		a->out.output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
@@ -104,7 +105,13 @@ static void print_output(const struct ltt_snapshot_output *o)
 
 	if (o->max_size)
 		ltt_size_format(o->max_size, size, sizeof(size));
-	ctl_util_out("    [%" PRIu32 "] %s: %s (max size: %s)\n", o->id, o->name, o->output, size);
+	ctl_out_text("    [%" PRIu32 "] %s: %s (max size: %s)\n", o->id, o->name, o->output, size);
+	ctl_out_open("snapshotOutput");
+	ctl_out_u64("id", o->id);
+	ctl_out_str("name", o->name);
+	ctl_out_u64("maxSize", o->max_size);
+	ctl_out_str("output", o->output);
+	ctl_out_close();
 }
 
 static int do_add(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
@@ -113,13 +120,15 @@ static int do_add(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 	struct ltt_snapshot_output got;
 	int ret = ltt_ctl_snapshot_add_output(ctl, session, &a->out, &got);
 
+	(void)ctx;
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "Snapshot output added to session %s:", session);
-	if (!ctx->quiet)
-		print_output(&got);
+	ctl_out_info("Snapshot output added to session %s:", session);
+	ctl_out_open("snapshotOutputs");
+	print_output(&got);
+	ctl_out_close();
 	return CTL_EXIT_OK;
 }
 
@@ -134,12 +143,13 @@ static int do_del(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 	if (ctl_util_parse_u64(what, UINT32_MAX, &id) || !id)
 		id = 0;
 	ret = ltt_ctl_snapshot_del_output(ctl, session, (uint32_t)id, what);
+	(void)ctx;
 	if (ret) {
-		ctl_util_err("session '%s': snapshot output '%s': %s", session, what,
-			     ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': snapshot output '%s': %s", session, what,
+			      ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "Snapshot output %s removed from session %s.", what, session);
+	ctl_out_info("Snapshot output %s removed from session %s.", what, session);
 	return CTL_EXIT_OK;
 }
 
@@ -151,14 +161,16 @@ static int do_list(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *s
 
 	(void)ctx;
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_out("Snapshot output list for session %s\n", session);
+	ctl_out_text("Snapshot output list for session %s\n", session);
+	ctl_out_open("snapshotOutputs");
 	for (i = 0; i < n; i++)
 		print_output(&outs[i]);
+	ctl_out_close();
 	if (!n)
-		ctl_util_out("    None\n");
+		ctl_out_text("    None\n");
 	free(outs);
 	return CTL_EXIT_OK;
 }
@@ -171,18 +183,24 @@ static int do_record(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 	int ret = ltt_ctl_snapshot_record(ctl, session, a->has_out ? &a->out : NULL, &res);
 
 	if (ret) {
-		if (!ctl_util_err_output(ctl, session, ret))
-			ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	ltt_size_format(res.bytes, bytes, sizeof(bytes));
-	ctl_util_info(ctx, "Snapshot recorded for session %s: %" PRIu64 " packets (%s).", session,
-		      res.packets, bytes);
+	ctl_out_info("Snapshot recorded for session %s: %" PRIu64 " packets (%s).", session,
+		     res.packets, bytes);
 	if (!ctx->quiet)
-		ctl_util_out("%s\n", res.path);
+		ctl_out_text("%s\n", res.path);
+	ctl_out_open("snapshotRecord");
+	ctl_out_str("session", session);
+	ctl_out_str("path", res.path);
+	ctl_out_u64("packets", res.packets);
+	ctl_out_u64("bytes", res.bytes);
+	ctl_out_u64("packetsDropped", res.packets_dropped);
+	ctl_out_close();
 	if (res.packets_dropped)
-		ctl_util_eout("Warning: %" PRIu64 " packets were overwritten by the tracer while they were copied: they are not in the snapshot; larger buffers (--num-subbuf) keep more\n",
-			      res.packets_dropped);
+		ctl_out_warn(LTT_ERR_EVENTS_LOST, "%" PRIu64 " packets were overwritten by the tracer while they were copied: they are not in the snapshot; larger buffers (--num-subbuf) keep more",
+			     res.packets_dropped);
 	return CTL_EXIT_OK;
 }
 
