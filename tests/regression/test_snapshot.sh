@@ -73,6 +73,21 @@ is "$(seqs "$TEST_TMP/s3" second)" "$(seq 0 49 | tr '\n' ' ')" "and the new ones
 ok $([ -f "$d1/ust/uid/$(id -u)/64-bit/metadata" ] && [ -d "$d1/ust/uid/$(id -u)/64-bit/index" ]; echo $?) \
 	"each snapshot is a complete trace: metadata, index"
 
+# --mi xml: valid documents, the snapshot's directory in them.
+if command -v xmllint >/dev/null; then
+	for args in "snapshot list-output" "snapshot record -n mi" "list s1" "snapshot del-output nosuch"; do
+		# shellcheck disable=SC2086
+		lttctl --mi xml $args >"$TEST_TMP/mi.xml" 2>/dev/null
+		xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/mi.xml" 2>/dev/null
+		ok $? "--mi xml $args: valid against xml/mi.xsd"
+	done
+	lttctl --mi xml snapshot record -n mi2 >"$TEST_TMP/mi.xml" 2>/dev/null
+	like "$(cat "$TEST_TMP/mi.xml")" "<path>$SNAPS/mi2-[0-9]{8}-[0-9]{6}-[0-9]+</path>" \
+		"--mi xml snapshot record: the snapshot's directory"
+else
+	for i in 1 2 3 4 5; do ok 0 "# SKIP xmllint is not installed"; done
+fi
+
 # Snapshot outputs.
 run lttctl snapshot list-output
 like "$STDOUT" "\[1\] snapshot-1: $SNAPS" "list-output: the create-time output"
@@ -97,7 +112,7 @@ like "$STDOUT" "\[2\] mine: $SNAPS \(max size: 1 MiB\)" "list-output: the new ou
 ok_cmd "del-output by id" lttctl snapshot del-output 2
 run lttctl snapshot record -o "$TEST_TMP/oneoff"
 is "$RC" 0 "record -o DIR without a session output"
-like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-[0-9]{8}-[0-9]{6}-3\$" "  in DIR, named snapshot-...-3"
+like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-[0-9]{8}-[0-9]{6}-5\$" "  in DIR, named snapshot-...-5 (the 6th snapshot)"
 is "$(ls "$SNAPS" | wc -l)" "$before" "nothing new in the old output"
 
 # Bad input: refused, clearly, nothing changed.
