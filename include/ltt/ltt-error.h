@@ -106,6 +106,15 @@ extern "C" {
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
 	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)") \
+	X(SNAPSHOT_NOT_SNAPSHOT, 130, "the session is not in snapshot mode: snapshots are taken of sessions created with 'lttctl create --snapshot'") \
+	X(SNAPSHOT_NO_OUTPUT, 131, "the session has no snapshot output: give one to 'snapshot record' (-o DIR) or add one with 'lttctl snapshot add-output'") \
+	X(SNAPSHOT_OUTPUT_EXISTS, 132, "the session already has a snapshot output (one per session is supported): delete it first with 'lttctl snapshot del-output'") \
+	X(SNAPSHOT_OUTPUT_NOT_FOUND, 133, "the session has no snapshot output by that name or id; 'lttctl snapshot list-output' shows it") \
+	X(SNAPSHOT_TOO_SMALL, 134, "the maximum snapshot size can't hold one packet of each stream of the session: give a larger --max-size (at least the sum of each channel's sub-buffer size times its streams), or 0 for no limit") \
+	X(SNAPSHOT_NET, 135, "snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)") \
+	X(SNAPSHOT_KERNEL, 136, "snapshots of kernel channels are not supported yet: record the kernel in a session without --snapshot") \
+	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
+	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
 	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
 	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \

@@ -36,6 +36,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/fs.h"
 #include "consumerd/sink-relay.h"
+#include "consumerd/snapshot.h"
 #include "consumerd/trace.h"
 
 /* A relay session (ADD_RELAY) and the traces that use it. */
@@ -193,6 +194,91 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	return 0;
 }
 
+/* ADD_SNAPSHOT_TRACE {u64 trace_key, 16 bytes uuid, u32 uid, u32 gid} (1.6) */
+static int cmd_add_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+				  struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_add_snapshot_trace m;
+	struct ltt_owner owner;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_add_snapshot_trace(r, &m))
+		return -EPROTO;
+	if (find_trace(st, m.key)) {
+		LTT_WARN("ADD_SNAPSHOT_TRACE: trace key %" PRIu64 " already in use", m.key);
+		return -EEXIST;
+	}
+	if (st->nr_traces >= LTT_CMD_MAX_TRACES)
+		return -ENOBUFS;
+	owner.uid = (uid_t)m.uid;
+	owner.gid = (gid_t)m.gid;
+	ret = ltt_trace_create_snapshot(m.key, m.uuid, &owner, &t);
+	if (ret)
+		return ret;
+	t->next = st->traces;
+	st->traces = t;
+	st->nr_traces++;
+	LTT_INFO("trace %" PRIu64 ": snapshot mode (written by SNAPSHOT_TRACE only)", m.key);
+	return 0;
+}
+
+/* SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets} (1.6) */
+static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT };
+	struct ltt_consumer_snapshot_reply rep;
+	struct ltt_consumer_snapshot_trace m;
+	struct ltt_snapshot_out out;
+	struct ltt_channel *c;
+	struct ltt_trace *t;
+	int ret = 0;
+
+	if (ltt_consumer_get_snapshot_trace(r, &m))
+		return -EPROTO;
+	t = find_trace(st, m.trace_key);
+	if (!t) {
+		LTT_WARN("SNAPSHOT_TRACE: no trace %" PRIu64, m.trace_key);
+		return -ENOENT;
+	}
+	if (!t->snapshot || m.dir[0] != '/') {
+		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m.trace_key,
+			 t->snapshot ? "needs an absolute directory" : "is not in snapshot mode");
+		return -EINVAL;
+	}
+	for (c = st->channels; c; c = c->next) {
+		if (c->trace == t && c->domain != LTT_CONSUMER_DOMAIN_USER) {
+			LTT_WARN("SNAPSHOT_TRACE: channel %s is a kernel channel: not supported",
+				 c->name);
+			return -EOPNOTSUPP;
+		}
+	}
+	ret = ltt_snapshot_open(t, m.dir, &out);
+	if (ret)
+		return ret;
+	req.snap_out = out.streams;
+	req.max_packets = m.max_packets;
+	for (c = st->channels; c && !ret; c = c->next) {
+		if (c->trace != t)
+			continue;
+		req.chan = c;
+		ret = ltt_data_call(st->dt, &req);
+	}
+	ltt_snapshot_close(&out);
+	if (ret)
+		return ret;
+	rep = (struct ltt_consumer_snapshot_reply){
+		.packets = req.snap.packets,
+		.bytes = req.snap.bytes,
+		.packets_dropped = req.snap.packets_dropped,
+	};
+	ltt_consumer_put_snapshot_reply(reply, &rep);
+	LTT_INFO("trace %" PRIu64 ": snapshot in %s: %" PRIu64 " packets, %" PRIu64
+		 " left out", m.trace_key, m.dir, rep.packets, rep.packets_dropped);
+	return 0;
+}
+
 /* METADATA {u64 trace_key, u32 len, len bytes of TSDL text} */
 static int cmd_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			struct ltt_wbuf *reply)
@@ -282,6 +368,11 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 		return -ENOENT;
 	}
 	ret = check_channel(st, &cfg, t);
+	if (!ret && t->snapshot && cfg.domain != LTT_CONSUMER_DOMAIN_USER) {
+		LTT_WARN("ADD_CHANNEL: channel %s: kernel channels in snapshot mode are not supported",
+			 cfg.name);
+		ret = -EOPNOTSUPP;
+	}
 	if (!ret)
 		ret = ltt_channel_create(&cfg, t, &chan);
 	if (ret)
@@ -731,6 +822,8 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_DEL_RELAY] = { cmd_del_relay, 0 },
 	[LTT_CONSUMER_MSG_STREAMS_SENT] = { cmd_streams_sent, 0 },
 	[LTT_CONSUMER_MSG_PROBE_OUTPUT] = { cmd_probe_output, 0 },
+	[LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE] = { cmd_add_snapshot_trace, 0 },
+	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE] = { cmd_snapshot_trace, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

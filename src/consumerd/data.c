@@ -39,6 +39,7 @@
 #include "consumerd/data.h"
 #include "consumerd/prio.h"
 #include "consumerd/sink-relay.h"
+#include "consumerd/snapshot.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
@@ -596,6 +597,25 @@ static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 	return 0;
 }
 
+/*
+ * LTT_DATA_SNAPSHOT: returns 0, -ENOMEM, or ltt_snapshot_channel()'s
+ * error.  Discard-mode sources do not copy, so the scratch buffer may be
+ * short for them yet.
+ */
+static int do_snapshot(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	const struct ltt_stream *s;
+	int ret;
+
+	for (s = req->chan->streams; s; s = s->next) {
+		ret = grow_scratch(&dt->scratch, s->src->packet_size);
+		if (ret)
+			return ret;
+	}
+	return ltt_snapshot_channel(req->chan, req->snap_out, req->max_packets, &dt->scratch,
+				    &req->snap);
+}
+
 static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	switch (req->type) {
@@ -615,6 +635,8 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_add_relay(dt, req->relay);
 	case LTT_DATA_REMOVE_RELAY:
 		return do_remove_relay(dt, req->relay);
+	case LTT_DATA_SNAPSHOT:
+		return do_snapshot(dt, req);
 	case LTT_DATA_STOP:
 		assert(!dt->channels && !dt->relays && !dt->ending);
 		while (dt->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */

@@ -40,6 +40,15 @@ struct ltt_channel_stats {
 	uint64_t error_packets;	/* packets dropped because the output failed */
 };
 
+/* What a snapshot wrote (snapshot.h). */
+struct ltt_snapshot_counts {
+	uint64_t packets;		/* written */
+	uint64_t bytes;
+	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
+};
+
+struct ltt_output;
+
 enum ltt_data_req_type {
 	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
 	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
@@ -50,6 +59,7 @@ enum ltt_data_req_type {
 	LTT_DATA_ADD_RELAY,	/* relay: do its I/O, run its live timer */
 	LTT_DATA_REMOVE_RELAY,	/* relay: close it and free it, later (its channels are gone) */
 	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
+	LTT_DATA_SNAPSHOT,	/* chan, snap_out, max_packets -> snap: copy its packets */
 };
 
 /*
@@ -67,6 +77,9 @@ struct ltt_data_req {
 	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
 	bool final;			/* FLUSH */
 	struct ltt_channel_stats stats;	/* STATS: the result */
+	const struct ltt_output *snap_out;	/* SNAPSHOT: where (borrowed) */
+	uint64_t max_packets;		/* SNAPSHOT: per stream, 0: all */
+	struct ltt_snapshot_counts snap;	/* SNAPSHOT: added to */
 	/* private to data.c */
 	int status;
 	bool done;

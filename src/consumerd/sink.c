@@ -57,7 +57,7 @@ int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len)
 
 void ltt_output_streams_added(struct ltt_output *out)
 {
-	if (out->ops->streams_added)
+	if (out && out->ops->streams_added)
 		out->ops->streams_added(out);
 }
 

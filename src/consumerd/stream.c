@@ -83,6 +83,11 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 	s->chan = chan;
 	s->cpu = cpu;
 	s->src = src;
+	if (!chan->output) {
+		/* a snapshot trace's: never read here, no sink (snapshot.h) */
+		*ret_stream = s;
+		return 0;
+	}
 	ret = open_sink(s, chan);
 	if (ret && chan->output->retry_open && ret != -ENAMETOOLONG && ret != -EINVAL) {
 		/* kept, failed: read nothing, count the writers' drops, retry at flush */
@@ -232,6 +237,9 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	uint64_t n;
 	int ret;
 
+	*ret_used = 0;
+	if (!s->chan->output)
+		return LTT_STREAM_IDLE;	/* a snapshot trace's: its packets stay */
 	for (n = 0; n < budget; n++) {
 		if (!discard && stalled(s)) {
 			state = LTT_STREAM_FAILED;
@@ -320,6 +328,8 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
+	if (!s->chan->output)
+		return LTT_STREAM_IDLE;	/* a snapshot trace's: nothing is written */
 	retry(s);
 	if (final && stalled(s))
 		drop_held(s);
@@ -338,7 +348,7 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 {
 	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
 
-	if (s->ended)
+	if (s->ended || !s->chan->output)
 		return;
 	if (s->held)
 		drop_held(s);

@@ -75,6 +75,43 @@ fail:
 	return ret;
 }
 
+int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct ltt_owner *owner,
+			      struct ltt_trace **ret_trace)
+{
+	struct ltt_trace *t;
+
+	if (!uuid || !owner || !ret_trace)
+		return -EINVAL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->dir_fd = t->index_fd = -1;
+	t->key = key;
+	t->snapshot = true;
+	memcpy(t->uuid, uuid, sizeof(t->uuid));
+	t->owner = *owner;
+	t->path = strdup("(snapshot)");
+	if (!t->path) {
+		free(t);
+		return -ENOMEM;
+	}
+	*ret_trace = t;
+	return 0;
+}
+
+/* A snapshot trace keeps its metadata packets for the snapshots. */
+static int keep_snapshot_meta(struct ltt_trace *t, const void *buf, size_t len)
+{
+	uint8_t *grown = realloc(t->snap_meta, t->snap_meta_len + len);
+
+	if (!grown)
+		return -ENOMEM;
+	memcpy(grown + t->snap_meta_len, buf, len);
+	t->snap_meta = grown;
+	t->snap_meta_len += len;
+	return 0;
+}
+
 /* A relative path without "", "." or ".." components. */
 static bool relative_path_ok(const char *p)
 {
@@ -155,6 +192,7 @@ void ltt_trace_destroy(struct ltt_trace *t)
 		return;
 	ltt_output_destroy(t->output);
 	free(t->meta_pending);
+	free(t->snap_meta);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
 	if (t->dir_fd >= 0)
@@ -237,7 +275,9 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 	if (!buf)
 		return -ENOMEM;
 	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
-	if (!ret) {
+	if (!ret && t->snapshot) {
+		ret = keep_snapshot_meta(t, buf, size);
+	} else if (!ret) {
 		/* in order: what is pending goes first */
 		ret = ltt_trace_retry(t);
 		if (!ret)

@@ -41,6 +41,10 @@ struct ltt_trace {
 	int64_t removed_since;	/* when its directory was found removed, or 0 */
 	unsigned int nr_channels;	/* channels that use this trace */
 	bool resume;		/* a dead consumer's: its channels continue their files */
+	/* a snapshot session's (ADD_SNAPSHOT_TRACE): no files until a snapshot */
+	bool snapshot;
+	uint8_t *snap_meta;	/* then: every metadata packet so far */
+	size_t snap_meta_len;
 	struct ltt_trace *next;	/* in the command thread's registry */
 	char *path;
 };
@@ -74,6 +78,19 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *uuid,
 			     const struct ltt_owner *owner, struct ltt_relay *relay,
 			     struct ltt_trace **ret_trace);
+
+/**
+ * ltt_trace_create_snapshot() - a trace of a snapshot session: no
+ * directory, no output; its metadata packets are kept in memory
+ * (ltt_trace_append_metadata()) for each snapshot (snapshot.h)
+ * @uuid: LTT_TRACE_UUID_LEN bytes (borrowed, copied)
+ * @owner: who gets each snapshot's files (borrowed, copied)
+ * @ret_trace: to release with ltt_trace_destroy()
+ *
+ * Command thread.  Returns 0, -EINVAL or -ENOMEM.
+ */
+int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct ltt_owner *owner,
+			      struct ltt_trace **ret_trace);
 
 /**
  * ltt_trace_remove_if_empty() - remove @t's directory when nothing was

@@ -29,6 +29,9 @@ static const struct ctl_cmd commands[] = {
 	  "[--tracepoint | --syscall] [--loglevel LEVEL | --loglevel-only LEVEL]" },
 	{ "disable-event", cmd_disable_event, "Disable event rules",
 	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL]" },
+	{ "snapshot", cmd_snapshot, "Take snapshots of a snapshot session, manage its output",
+	  "(add-output [-n NAME] [-m SIZE] (URL | -o DIR) | del-output (ID | NAME) | "
+	  "list-output | record [-n NAME] [-m SIZE] [URL | -o DIR]) [-s SESSION]" },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
 	  "[NAME] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },

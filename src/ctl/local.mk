@@ -28,7 +28,8 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/status.c \
 	src/ctl/commands/stop.c \
 	src/ctl/commands/version.c \
-	src/ctl/commands/view.c
+	src/ctl/commands/view.c \
+	src/ctl/commands/snapshot.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(XML2_CFLAGS)
 src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS) \
 	$(XML2_LIBS)

@@ -49,9 +49,9 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
-	/* Accepted, it would record like any session: refused until snapshots exist. */
-	if (attr.snapshot)
-		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
+	/* A snapshot session's output is its snapshot output: local only so far. */
+	if (attr.snapshot && attr.output_type == LTT_OUTPUT_NET)
+		return LTT_ERR_SNAPSHOT_NET;
 	/* A name in use says so before a relay is tried (created below if still free). */
 	if (!ltt_session_find(ctx->registry, attr.name, ctx->cred.uid, &session)) {
 		/* Root's plain name may find another user's: names are per user. */

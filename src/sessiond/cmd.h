@@ -75,6 +75,15 @@ enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct l
 					 struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					     struct ltt_wbuf *reply);
+/* cmd-snapshot.c */
+enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
 /* cmd-channel.c */
 enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply);

@@ -132,6 +132,16 @@ static inline bool ltt_consumer_call_failed(int err)
 }
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
 /*
+ * ADD_SNAPSHOT_TRACE and SNAPSHOT_TRACE (1.6; -EOPNOTSUPP before): a
+ * snapshot session's trace, and one snapshot of it in @dir; the reply's
+ * wait grows with @buffer_bytes, what its buffers hold.
+ */
+int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const uuid_t uuid,
+				    uid_t uid, gid_t gid);
+int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+				uint64_t max_packets, uint64_t buffer_bytes,
+				struct ltt_consumer_snapshot_reply *ret);
+/*
  * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
  * channel then announces its streams together).  Returns 0 at once for an
  * older consumer, which announces each stream on its own.

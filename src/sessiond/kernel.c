@@ -105,6 +105,8 @@ static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 						  const struct ltt_session *session)
 {
 	(void)d;
+	if (session->snapshot)
+		return LTT_ERR_SNAPSHOT_KERNEL;
 	if (session->output_type == LTT_OUTPUT_NONE)
 		return LTT_ERR_KERNEL_NO_OUTPUT;
 	/* The tracer fixes a session's channels at its first start. */

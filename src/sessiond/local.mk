@@ -8,6 +8,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/cmd.c src/sessiond/cmd.h \
 	src/sessiond/cmd-session.c \
+	src/sessiond/cmd-snapshot.c \
 	src/sessiond/cmd-channel.c \
 	src/sessiond/cmd-event.c \
 	src/sessiond/session.c src/sessiond/session.h \

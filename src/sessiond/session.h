@@ -80,6 +80,15 @@ struct ltt_session {
 	int output_err;			/* a domain's start failed on the output:
 					 * its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */
+	/*
+	 * Snapshot sessions (output_type is NONE: nothing is written but
+	 * snapshots): the snapshot output, one at most as in LTTng (the
+	 * create-time output is "snapshot-1"), and the snapshots taken.
+	 */
+	bool has_snap_output;
+	struct ltt_snapshot_output_conf snap_output;
+	uint32_t next_snap_output_id;
+	uint64_t nr_snapshots;
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
 };
 

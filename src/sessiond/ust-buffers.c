@@ -351,6 +351,33 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 	trace->relayed = relay > 0;
 }
 
+/*
+ * Register @trace of a snapshot session with the consumer: no files until
+ * a snapshot; its path is relative, the same in every snapshot's
+ * directory.  A failure is logged; the trace then has no consumer.
+ * Session lock held.
+ */
+static void snapshot_trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *session,
+				       const struct ltt_app *app, struct ltt_ust_trace *trace)
+{
+	struct ltt_consumer *c;
+	uint64_t gen = 0;
+	int ret;
+
+	ret = trace_path(session, app, trace->per_pid, 0, trace->path, sizeof(trace->path));
+	c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
+	if (c)
+		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
+						      session->gid);
+	else if (!ret)
+		ret = -EPIPE;
+	if (ret)
+		LTT_ERR("session '%s': can't create snapshot trace %s: %s%s", session->name,
+			trace->path, strerror(-ret),
+			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
+	trace->consumer_gen = ret ? 0 : gen;
+}
+
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 					    const struct ltt_app *app)
 {
@@ -374,7 +401,9 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	ltt_wbuf_init(&trace->meta);
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
-	if (session->output_type != LTT_OUTPUT_NONE)
+	if (session->snapshot)
+		snapshot_trace_to_consumer(b, session, app, trace);
+	else if (session->output_type != LTT_OUTPUT_NONE)
 		trace_to_consumer(b, session, us, app, trace);
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
@@ -684,8 +713,12 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		if (relay <= 0)
 			return relay < 0 ? (int)relay : -EINVAL;
 	}
-	ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid, session->uid,
-				     session->gid, (uint64_t)relay, !relay);
+	if (session->snapshot)
+		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
+						      session->gid);
+	else
+		ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
+					     session->uid, session->gid, (uint64_t)relay, !relay);
 	if (ret)
 		return ret;
 	ret = resend_metadata(c, trace);
@@ -870,5 +903,87 @@ int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *
 		return -ENOENT;
 	c = ltt_supervisor_current(&b->consumer, &gen);
 	ltt_relay_status(&us->relay, c, gen, ret);
+	return 0;
+}
+
+/*
+ * Packets per stream that @max_size bytes hold, the same for every stream
+ * (as LTTng shares the budget): one more packet of every stream that has
+ * one more, while the sum fits.  0: unlimited (or nothing to write);
+ * -ENOSPC: not even one packet of each stream fits.
+ */
+static int64_t packets_per_stream(struct ust_session *us, uint64_t max_size)
+{
+	const struct ltt_ust_trace *trace;
+	const struct ltt_ust_chan *chan;
+	uint64_t left = max_size, one_more, n = 0, bytes;
+
+	if (!max_size)
+		return 0;
+	for (;;) {
+		one_more = 0;
+		cds_list_for_each_entry(trace, &us->traces, node) {
+			cds_list_for_each_entry(chan, &trace->chans, node) {
+				if (n >= chan->channel->attr.num_subbuf)
+					continue;
+				if (__builtin_mul_overflow(chan->channel->attr.subbuf_size,
+							   (uint64_t)chan->nr_streams, &bytes))
+					bytes = UINT64_MAX;
+				add_sat(&one_more, bytes);
+			}
+		}
+		if (!one_more || one_more > left)
+			break;
+		left -= one_more;
+		n++;
+	}
+	if (!n && one_more)
+		return -ENOSPC;
+	return (int64_t)n;
+}
+
+int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const char *dir, uint64_t max_size,
+			     struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	char path[PATH_MAX];
+	struct ltt_consumer *c;
+	uint64_t bytes;
+	int64_t n;
+	int err;
+
+	*ret = sum;
+	if (!us)
+		return 0;
+	n = packets_per_stream(us, max_size);
+	if (n < 0)
+		return (int)n;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = trace_consumer(b, trace);
+		if (!c) {
+			LTT_WARN("session '%s': trace %s has no consumer daemon: not in the snapshot",
+				 session->name, trace->path);
+			continue;
+		}
+		if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
+			return -ENAMETOOLONG;
+		bytes = 0;
+		cds_list_for_each_entry(chan, &trace->chans, node)
+			add_sat(&bytes, chan_bytes(chan));
+		err = ltt_consumer_snapshot_trace(c, trace->key, path, (uint64_t)n, bytes, &rep);
+		if (err) {
+			LTT_WARN("session '%s': snapshot of trace %s in %s failed: %s", session->name,
+				 trace->path, path, strerror(-err));
+			return err;
+		}
+		add_sat(&sum.packets, rep.packets);
+		add_sat(&sum.bytes, rep.bytes);
+		add_sat(&sum.packets_dropped, rep.packets_dropped);
+		*ret = sum;
+	}
 	return 0;
 }

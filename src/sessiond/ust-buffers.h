@@ -182,6 +182,23 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
+ * ltt_ust_buffers_snapshot() - write what every trace of the snapshot
+ * session @session holds now under @dir (each trace in its own
+ * subdirectory, as ust/uid/UID/64-bit), without consuming it
+ * @max_size: bytes in all, shared by every stream (the newest packets of
+ *            each); 0: unlimited
+ * @ret: packets and bytes written, packets left out (overwritten while
+ *       copied); set also on failure (what was written before)
+ *
+ * Session lock held; waits for the consumer.  Returns 0, -ENOSPC when
+ * @max_size can't hold one packet of each stream, -ENAMETOOLONG, or the
+ * consumer's error (-EEXIST: a trace is in @dir already).
+ */
+int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const char *dir, uint64_t max_size,
+			     struct ltt_consumer_snapshot_reply *ret);
+
+/**
  * ltt_ust_buffers_destroy() - close every trace of @session and free its
  * state (ltt_session_domain.state is NULL after)
  */

@@ -217,7 +217,21 @@ static int ust_relay_status(struct ltt_domain_impl *d, struct ltt_session *sessi
 	return ltt_ust_buffers_relay_status(&to_ust(d)->buffers, session, ret);
 }
 
+static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+			uint64_t max_size, struct ltt_domain_snapshot *ret)
+{
+	struct ltt_consumer_snapshot_reply rep;
+	int err;
+
+	err = ltt_ust_buffers_snapshot(&to_ust(d)->buffers, session, dir, max_size, &rep);
+	ret->packets = rep.packets;
+	ret->bytes = rep.bytes;
+	ret->packets_dropped = rep.packets_dropped;
+	return err;
+}
+
 static const struct ltt_domain_ops ust_ops = {
+	.snapshot = ust_snapshot,
 	.check_channel = ust_check_channel,
 	.check_rule = ust_check_rule,
 	.start = ust_start,

@@ -13,7 +13,44 @@
 
 static const char *output_text(const struct ltt_session_info *s)
 {
+	if (s->snapshot)
+		return "snapshots only";
 	return s->output_type == LTT_OUTPUT_NONE ? "no output" : s->output;
+}
+
+/* A snapshot session's output, under the session's line. */
+static void print_snapshot_outputs(struct ltt_ctl *ctl, const struct ltt_session_info *s)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	char size[32];
+	size_t i, n = 0;
+	int ret;
+
+	if (!s->snapshot)
+		return;
+	ret = ltt_ctl_snapshot_list_outputs(ctl, s->name, &outs, &n);
+	if (ret) {
+		ctl_out_text("Snapshot output: unknown (%s)\n", ltt_strerror(ret));
+		return;
+	}
+	if (!n)
+		ctl_out_text("Snapshot output: none ('lttctl snapshot add-output' adds one)\n");
+	ctl_out_open("snapshotOutputs");
+	for (i = 0; i < n; i++) {
+		strcpy(size, "no limit");
+		if (outs[i].max_size)
+			ltt_size_format(outs[i].max_size, size, sizeof(size));
+		ctl_out_text("Snapshot output: [%" PRIu32 "] %s: %s (max size: %s)\n", outs[i].id,
+			     outs[i].name, outs[i].output, size);
+		ctl_out_open("snapshotOutput");
+		ctl_out_u64("id", outs[i].id);
+		ctl_out_str("name", outs[i].name);
+		ctl_out_u64("maxSize", outs[i].max_size);
+		ctl_out_str("output", outs[i].output);
+		ctl_out_close();
+	}
+	ctl_out_close();
+	free(outs);
 }
 
 /* "NAME (OUTPUT) [active]", then what is special about the session. */
@@ -239,6 +276,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ctl_out_text("Session ");
 	print_session(&d->info);
 	ctl_obj_session_open(&d->info);
+	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
 	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
