@@ -257,3 +257,20 @@ void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_info *ret)
 	ret->bytes_sent = ltt_rbuf_get_u64(r);
 	ret->packets_lost = ltt_rbuf_get_u64(r);
 }
+
+void ltt_proto_put_rotation_info(struct ltt_wbuf *w, const struct ltt_rotation_info *i)
+{
+	ltt_wbuf_put_u64(w, i->timer_us);
+	ltt_wbuf_put_u64(w, i->size);
+	ltt_wbuf_put_u64(w, i->chunk_id);
+	ltt_wbuf_put_str(w, i->last_archive);
+}
+
+void ltt_proto_get_rotation_info(struct ltt_rbuf *r, struct ltt_rotation_info *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->timer_us = ltt_rbuf_get_u64(r);
+	ret->size = ltt_rbuf_get_u64(r);
+	ret->chunk_id = ltt_rbuf_get_u64(r);
+	ltt_rbuf_get_str_copy(r, ret->last_archive, sizeof(ret->last_archive));
+}

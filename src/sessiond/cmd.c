@@ -28,6 +28,12 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = ltt_cmd_disable_event,
 	[LTT_CLIENT_CMD_DATA_PENDING] = ltt_cmd_data_pending,
 	[LTT_CLIENT_CMD_RELAY_STATUS] = ltt_cmd_relay_status,
+	[LTT_CLIENT_CMD_ROTATE_SESSION] = ltt_cmd_rotate_session,
+	[LTT_CLIENT_CMD_ENABLE_ROTATION] = ltt_cmd_enable_rotation,
+	[LTT_CLIENT_CMD_DISABLE_ROTATION] = ltt_cmd_disable_rotation,
+	[LTT_CLIENT_CMD_CLEAR_SESSION] = ltt_cmd_clear_session,
+	[LTT_CLIENT_CMD_REGENERATE] = ltt_cmd_regenerate,
+	[LTT_CLIENT_CMD_ROTATION_INFO] = ltt_cmd_rotation_info,
 };
 
 /*
@@ -48,6 +54,13 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = true,
 	[LTT_CLIENT_CMD_DATA_PENDING] = true,	/* asks the consumers */
 	[LTT_CLIENT_CMD_RELAY_STATUS] = true,
+	/* the consumer moves or clears the traces; the session lock may be a rotation's */
+	[LTT_CLIENT_CMD_ROTATE_SESSION] = true,
+	[LTT_CLIENT_CMD_ENABLE_ROTATION] = true,
+	[LTT_CLIENT_CMD_DISABLE_ROTATION] = true,
+	[LTT_CLIENT_CMD_CLEAR_SESSION] = true,
+	[LTT_CLIENT_CMD_REGENERATE] = true,
+	[LTT_CLIENT_CMD_ROTATION_INFO] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

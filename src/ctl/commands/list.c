@@ -204,6 +204,27 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 	free(relays);
 }
 
+/* The rotation schedule and the newest archive, when there is one of either. */
+static void print_rotation(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_rotation_info ri;
+	char size[32];
+
+	if (ltt_ctl_rotation_info(ctl, session, &ri))
+		return;	/* an older daemon: no trace chunks */
+	if (ri.timer_us)
+		ctl_util_out("Automatic rotation schedule: every %llu us\n",
+			     (unsigned long long)ri.timer_us);
+	if (ri.size) {
+		ltt_size_format(ri.size, size, sizeof(size));
+		ctl_util_out("Automatic rotation schedule: each time %s are written\n", size);
+	}
+	if (ri.chunk_id)
+		ctl_util_out("Trace chunk: %llu; last archive: %s\n",
+			     (unsigned long long)ri.chunk_id,
+			     ri.last_archive[0] ? ri.last_archive : "(none)");
+}
+
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
 	struct ltt_session_detail *d;
@@ -216,6 +237,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	fputs("Session ", stdout);
 	print_session(&d->info);
 	print_relay(ctl, &d->info);
+	print_rotation(ctl, session);
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, LTT_DOMAIN_KERNEL);
 	if (domain != LTT_DOMAIN_KERNEL)
