@@ -239,6 +239,10 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	uint64_t n;
 	int ret;
 
+	*ret_used = 0;
+	if (s->ended)
+		return LTT_STREAM_IDLE;	/* read empty, and its sink may be gone (a new chunk) */
+
 	for (n = 0; n < budget; n++) {
 		if (!discard && stalled(s)) {
 			state = LTT_STREAM_FAILED;

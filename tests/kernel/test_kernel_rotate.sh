@@ -8,7 +8,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_rotate
-plan 12
+plan 14
 
 s=kernel_rotate
 kvm_scenario_ok $s
@@ -18,8 +18,16 @@ is "$(kvm_file $s clear.rc)" 0 "clear succeeds"
 is "$(kvm_file $s destroy.rc)" 0 "destroy succeeds"
 trace=$KVM_OUT/$s/trace
 n=$(kvm_file $s rotations)
-archives=$(find "$trace/archives" -mindepth 1 -maxdepth 1 -type d | sort)
-is "$(wc -l <<<"$archives")" $((n + 2)) "one archive per chunk ($n rotations under load, one after, destroy)"
+# in chunk order: by N, the name's last field
+archives=$(find "$trace/archives" -mindepth 1 -maxdepth 1 -type d |
+	while read -r d; do echo "${d##*-} $d"; done | sort -n | cut -d' ' -f2)
+is "$(wc -l <<<"$archives")" $((n + 3)) \
+	"one archive per chunk ($n rotations under load, one after, one stopped, destroy)"
+is "$(kvm_file $s rotate_stopped.rc)" 0 "a stopped kernel session rotates"
+empty=$(tail -1 <<<"$archives")
+run babeltrace2 "$empty"
+is "$RC:$STDOUT" "0:" "the chunk begun after stop holds the metadata only, and reads"
+archives=$(head -n -1 <<<"$archives")
 bad=0 full=0
 : >"$TEST_TMP/all"
 for d in $archives; do

@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 38
+plan 40
 
 # archives DIR: the archive directories of the session written in DIR.
 archives() {
@@ -152,7 +152,24 @@ lttctl -q destroy sz
 read -r bad full <<<"$(read_chunks "$TEST_TMP/sz" "$TEST_TMP/sz.out")"
 is "$bad" 0 "size: each archive reads alone"
 
-# --- 5. refusals that change nothing ----------------------------------
+# --- 5. rotation of a stopped session ----------------------------------
+lttctl -q create st -o "$TEST_TMP/st" &&
+	lttctl -q enable-event -u ltt_test:seq -s st &&
+	lttctl -q start st || { echo "Bail out! session st"; exit 1; }
+ust_app -n 1000 -r one
+lttctl -q stop st
+st_arch=$(lttctl -q rotate st)
+is $? 0 "a stopped session rotates"
+lttctl -q start st
+ust_app -n 1000 -r two
+lttctl -q stop st
+lttctl -q destroy st
+bt "$st_arch" "$TEST_TMP/st1.out"
+bt "$(archives "$TEST_TMP/st" | grep -v -F "$st_arch")" "$TEST_TMP/st2.out"
+is "$(grep -c 'role = "one"' "$TEST_TMP/st1.out"):$(grep -c 'role = "two"' "$TEST_TMP/st2.out"):$(grep -c 'role = "one"' "$TEST_TMP/st2.out")" \
+	"1000:1000:0" "started again, the session records into the new chunk"
+
+# --- 6. refusals that change nothing ----------------------------------
 lttctl -q create idle -o "$TEST_TMP/idle" && lttctl -q enable-event -u ltt_test:seq -s idle
 before=$(lttctl list idle)
 run lttctl rotate idle

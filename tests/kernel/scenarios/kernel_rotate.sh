@@ -23,5 +23,7 @@ capture clear lttctl clear
 echo 200 >/proc/ltt-test
 capture stop lttctl stop
 capture list lttctl list krot
+# a stopped kernel session rotates: its finalized streams get no new files
+capture rotate_stopped lttctl -q rotate
 capture destroy lttctl destroy krot
 stop_sessiond
