@@ -223,7 +223,7 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
  * session, or none of its traces was made yet).
  */
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
-				 struct ltt_relay_info *ret);
+				 struct ltt_relay_desc *ret);
 
 /**
  * ltt_ust_buffers_rotate() - move every trace of @session from the chunk
