@@ -258,7 +258,7 @@ void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret)
 	ret->packets_lost = ltt_rbuf_get_u64(r);
 }
 
-void ltt_proto_put_rotation_info(struct ltt_wbuf *w, const struct ltt_rotation_info *i)
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i)
 {
 	ltt_wbuf_put_u64(w, i->timer_us);
 	ltt_wbuf_put_u64(w, i->size);
@@ -266,7 +266,7 @@ void ltt_proto_put_rotation_info(struct ltt_wbuf *w, const struct ltt_rotation_i
 	ltt_wbuf_put_str(w, i->last_archive);
 }
 
-void ltt_proto_get_rotation_info(struct ltt_rbuf *r, struct ltt_rotation_info *ret)
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret)
 {
 	memset(ret, 0, sizeof(*ret));
 	ret->timer_us = ltt_rbuf_get_u64(r);

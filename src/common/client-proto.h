@@ -170,7 +170,7 @@ void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 /* Minor 4: ROTATION_INFO's reply {u64 timer_us, u64 size, u64 chunk_id, str last_archive}. */
-void ltt_proto_put_rotation_info(struct ltt_wbuf *w, const struct ltt_rotation_info *i);
-void ltt_proto_get_rotation_info(struct ltt_rbuf *r, struct ltt_rotation_info *ret);
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i);
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret);
 
 #endif /* LTT_COMMON_CLIENT_PROTO_H */

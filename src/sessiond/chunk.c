@@ -74,40 +74,37 @@ static int mkdir_owned(const struct ltt_session *session, const char *path)
 	return 0;
 }
 
-/* Chunk 0's traces, at the output's top: kernel, kernel-N, ust. */
-static bool chunk0_entry(const char *name)
+/* Move @name, one of chunk 0's traces at the output's top, into @archive. */
+static int move_chunk0_entry(const struct ltt_session *session, const char *archive,
+			     const char *name)
 {
-	return !strcmp(name, "ust") || !strcmp(name, "kernel") || !strncmp(name, "kernel-", 7);
+	char from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+
+	if ((size_t)snprintf(from, sizeof(from), "%s/%s", session->output, name) >= sizeof(from) ||
+	    (size_t)snprintf(to, sizeof(to), "%s/%s", archive, name) >= sizeof(to))
+		return -ENAMETOOLONG;
+	return rename(from, to) && errno != ENOENT ? -errno : 0;
 }
 
-/* Move chunk 0's traces into @archive. */
+/*
+ * Move chunk 0's traces into @archive: ust/, and kernel/ or the
+ * kernel-N/ a kernel trace took when kernel/ held one (kernel.c).
+ */
 static int archive_chunk0(const struct ltt_session *session, const char *archive)
 {
-	static const char *const fixed[] = { "ust", "kernel" };
-	char from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+	char name[32];
 	unsigned int n;
-	size_t i;
-	int ret = 0;
+	int ret, first;
 
-	for (i = 0; i < 2 + 100; i++) {
-		const char *name = i < 2 ? fixed[i] : NULL;
-		char alt[32];
-
-		if (!name) {
-			n = (unsigned int)(i - 1);
-			snprintf(alt, sizeof(alt), "kernel-%u", n);
-			name = alt;
-		}
-		if (!chunk0_entry(name))
-			continue;
-		if ((size_t)snprintf(from, sizeof(from), "%s/%s", session->output, name) >=
-			    sizeof(from) ||
-		    (size_t)snprintf(to, sizeof(to), "%s/%s", archive, name) >= sizeof(to))
-			return -ENAMETOOLONG;
-		if (rename(from, to) && errno != ENOENT && !ret)
-			ret = -errno;
+	first = move_chunk0_entry(session, archive, "ust");
+	ret = move_chunk0_entry(session, archive, "kernel");
+	first = first ? first : ret;
+	for (n = 1; n < 100; n++) {
+		snprintf(name, sizeof(name), "kernel-%u", n);
+		ret = move_chunk0_entry(session, archive, name);
+		first = first ? first : ret;
 	}
-	return ret;
+	return first;
 }
 
 /*

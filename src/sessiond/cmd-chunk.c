@@ -146,7 +146,7 @@ enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	struct ltt_rotation_info info = { 0 };
+	struct ltt_rotation_desc info = { 0 };
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 
@@ -160,6 +160,6 @@ enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct 
 	info.chunk_id = session->chunk_id;
 	strcpy(info.last_archive, session->last_archive);
 	ltt_cmd_unlock_session(ctx, session);
-	ltt_proto_put_rotation_info(reply, &info);
+	ltt_proto_put_rotation_desc(reply, &info);
 	return LTT_ERR_OK;
 }

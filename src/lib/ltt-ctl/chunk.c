@@ -123,7 +123,7 @@ int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regene
 int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 			  struct ltt_rotation_info *ret_info)
 {
-	struct ltt_rotation_info info;
+	struct ltt_rotation_desc desc;
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -141,10 +141,16 @@ int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, n);
-	ltt_proto_get_rotation_info(&r, &info);
+	ltt_proto_get_rotation_desc(&r, &desc);
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
-	if (!ret)
-		*ret_info = info;
-	return ret;
+	if (ret)
+		return ret;
+	/* the public struct: its reserved room zeroed */
+	memset(ret_info, 0, sizeof(*ret_info));
+	ret_info->timer_us = desc.timer_us;
+	ret_info->size = desc.size;
+	ret_info->chunk_id = desc.chunk_id;
+	memcpy(ret_info->last_archive, desc.last_archive, sizeof(ret_info->last_archive));
+	return 0;
 }
