@@ -11,15 +11,16 @@ static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 	int ret = ltt_ctl_clear_session(ctl, session);
 
 	if (ret == -LTT_ERR_NOT_SUPPORTED) {
-		ctl_util_err("session '%s': clearing is not supported for it (a snapshot session, or a session daemon without trace chunks)",
-			     session);
+		ctl_out_error(ret, "session '%s': clearing is not supported for it (a snapshot session, or a session daemon without trace chunks)",
+			      session);
 		return CTL_EXIT_FAILURE;
 	}
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "Session %s cleared.", session);
+	ctl_out_info("Session %s cleared.", session);
+	ctl_obj_session_name(session);
 	return CTL_EXIT_OK;
 }
 
@@ -32,11 +33,11 @@ static int clear_all(const struct ctl_ctx *ctx, struct ltt_ctl *ctl)
 
 	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
 	if (ret) {
-		ctl_util_err("listing the sessions: %s", ltt_strerror(ret));
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	if (!count)
-		ctl_util_info(ctx, "No sessions.");
+		ctl_out_info("No sessions.");
 	for (i = 0; i < count; i++) {
 		ctl_util_qualify_name(&sessions[i]);
 		if (clear_one(ctx, ctl, sessions[i].name))

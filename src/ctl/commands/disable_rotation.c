@@ -26,11 +26,12 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int tim
 	ret = ltt_ctl_disable_rotation(ctl, session, timer, size);
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "Disabled the %s rotation of session %s.",
+	ctl_out_info("Disabled the %s rotation of session %s.",
 		      timer && size ? "timer and size" : timer ? "timer" : "size", session);
+	ctl_obj_session_name(session);
 	return CTL_EXIT_OK;
 }
 

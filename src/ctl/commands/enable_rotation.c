@@ -37,15 +37,24 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values)
 	ret = ltt_ctl_enable_rotation(ctl, session, timer_us, size);
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
+	ctl_out_open("session");
+	ctl_out_str("name", session);
+	ctl_out_open("rotation");
 	if (timer_us)
-		ctl_util_info(ctx, "Enabled rotation of session %s every %llu us.", session,
+		ctl_out_u64("timerUs", timer_us);
+	if (size)
+		ctl_out_u64("size", size);
+	ctl_out_close();
+	ctl_out_close();
+	if (timer_us)
+		ctl_out_info("Enabled rotation of session %s every %llu us.", session,
 			      (unsigned long long)timer_us);
 	if (size) {
 		ltt_size_format(size, buf, sizeof(buf));
-		ctl_util_info(ctx, "Enabled rotation of session %s each time %s are written.",
+		ctl_out_info("Enabled rotation of session %s each time %s are written.",
 			      session, buf);
 	}
 	return CTL_EXIT_OK;

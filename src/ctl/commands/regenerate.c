@@ -35,17 +35,18 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values)
 	ret = ltt_ctl_regenerate(ctl, session, what);
 	ltt_ctl_disconnect(ctl);
 	if (ret == -LTT_ERR_NOT_SUPPORTED) {
-		ctl_util_err("session '%s': %s", session, what == LTT_REGENERATE_STATEDUMP ?
+		ctl_out_error(ret, "session '%s': %s", session, what == LTT_REGENERATE_STATEDUMP ?
 			     "regenerate statedump is not supported: libltt-ust and the kernel tracer have no state dump to write again" :
 			     "regenerate metadata is not supported for the kernel domain (only user space traces regenerate their metadata)");
 		return CTL_EXIT_FAILURE;
 	}
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "%s regenerated for session %s.",
-		      what == LTT_REGENERATE_METADATA ? "Metadata" : "State dump", session);
+	ctl_out_info("%s regenerated for session %s.",
+		     what == LTT_REGENERATE_METADATA ? "Metadata" : "State dump", session);
+	ctl_obj_session_name(session);
 	return CTL_EXIT_OK;
 }
 

@@ -25,15 +25,21 @@ int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ltt_ctl_rotate_session(ctl, session, archive, sizeof(archive));
 	if (ret) {
 		if (!ctl_util_err_output(ctl, session, ret))
-			ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+			ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
 	if (ctx->quiet)
-		ctl_util_out("%s\n", archive);	/* the path alone: for scripts */
+		ctl_out_text("%s\n", archive);	/* the path alone: for scripts */
 	else
-		ctl_util_out("Trace chunk archive for session %s is now readable at %s\n", session,
+		ctl_out_text("Trace chunk archive for session %s is now readable at %s\n", session,
 			     archive);
+	ctl_out_open("session");
+	ctl_out_str("name", session);
+	ctl_out_open("rotation");
+	ctl_out_str("archive", archive);
+	ctl_out_close();
+	ctl_out_close();
 end:
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);
