@@ -293,3 +293,20 @@ void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_resul
 	ret->bytes = ltt_rbuf_get_u64(r);
 	ret->packets_dropped = ltt_rbuf_get_u64(r);
 }
+
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i)
+{
+	ltt_wbuf_put_u64(w, i->timer_us);
+	ltt_wbuf_put_u64(w, i->size);
+	ltt_wbuf_put_u64(w, i->chunk_id);
+	ltt_wbuf_put_str(w, i->last_archive);
+}
+
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->timer_us = ltt_rbuf_get_u64(r);
+	ret->size = ltt_rbuf_get_u64(r);
+	ret->chunk_id = ltt_rbuf_get_u64(r);
+	ltt_rbuf_get_str_copy(r, ret->last_archive, sizeof(ret->last_archive));
+}

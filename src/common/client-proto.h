@@ -58,11 +58,16 @@
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
  * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*
  */
-#define LTT_CLIENT_MINOR 4
+#define LTT_CLIENT_MINOR 5
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */
 #define LTT_CLIENT_MINOR_SNAPSHOT 4
+/*
+ * The minor that brought trace chunks: ROTATE_SESSION, ENABLE_ROTATION,
+ * DISABLE_ROTATION, CLEAR_SESSION, REGENERATE, ROTATION_INFO (19-24).
+ */
+#define LTT_CLIENT_MINOR_ROTATE 5
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -101,7 +106,13 @@
 	X(SNAPSHOT_ADD_OUTPUT, 15, LTT_WIRE_STR_MIN + LTT_SNAPSHOT_OUTPUT_MIN) \
 	X(SNAPSHOT_DEL_OUTPUT, 16, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
 	X(SNAPSHOT_LIST_OUTPUT, 17, LTT_WIRE_STR_MIN) \
-	X(SNAPSHOT_RECORD, 18, LTT_WIRE_STR_MIN + 1)
+	X(SNAPSHOT_RECORD, 18, LTT_WIRE_STR_MIN + 1) \
+	X(ROTATE_SESSION, 19, LTT_WIRE_STR_MIN) \
+	X(ENABLE_ROTATION, 20, LTT_WIRE_STR_MIN + 8 + 8) \
+	X(DISABLE_ROTATION, 21, LTT_WIRE_STR_MIN + 1 + 1) \
+	X(CLEAR_SESSION, 22, LTT_WIRE_STR_MIN) \
+	X(REGENERATE, 23, LTT_WIRE_STR_MIN + 4) \
+	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),
@@ -188,5 +199,8 @@ void ltt_proto_put_snapshot_result(struct ltt_wbuf *w, const struct ltt_snapshot
 void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_result_desc *ret);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
+/* Minor 5: ROTATION_INFO's reply {u64 timer_us, u64 size, u64 chunk_id, str last_archive}. */
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i);
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret);
 
 #endif /* LTT_COMMON_CLIENT_PROTO_H */

@@ -351,6 +351,26 @@ int ltt_consumer_get_snapshot_reply(struct ltt_rbuf *r, struct ltt_consumer_snap
 	return 0;
 }
 
+void ltt_consumer_put_rotate_trace(struct ltt_wbuf *w, const struct ltt_consumer_rotate_trace *m)
+{
+	ltt_wbuf_put_u64(w, m->trace_key);
+	ltt_wbuf_put_u8(w, m->clear);
+	ltt_wbuf_put_str(w, m->dir);
+}
+
+int ltt_consumer_get_rotate_trace(struct ltt_rbuf *r, struct ltt_consumer_rotate_trace *ret)
+{
+	struct ltt_consumer_rotate_trace m;
+
+	m.trace_key = ltt_rbuf_get_u64(r);
+	m.clear = ltt_rbuf_get_bool(r);
+	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
 void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m)
 {
 	ltt_wbuf_put_str(w, m->dir);

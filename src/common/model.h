@@ -115,4 +115,12 @@ struct ltt_snapshot_result_desc {
 	uint64_t packets_dropped;
 };
 
+/* A session's rotation schedule and trace chunks (public: struct ltt_rotation_info). */
+struct ltt_rotation_desc {
+	uint64_t timer_us;
+	uint64_t size;
+	uint64_t chunk_id;
+	char last_archive[LTT_PATH_MAX];
+};
+
 #endif /* LTT_COMMON_MODEL_H */

@@ -781,6 +781,106 @@ static int cmd_del_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	return 0;
 }
 
+/* Move every channel of @t to outputs made by ltt_trace_channel_output() in @chunk. */
+static int move_channels(struct cmd_state *st, struct ltt_trace *t,
+			 const struct ltt_trace_chunk *chunk, bool clear)
+{
+	struct ltt_data_req req;
+	struct ltt_output **outs;
+	struct ltt_channel *c;
+	unsigned int n = 0, i;
+	int ret = 0;
+
+	outs = calloc(t->nr_channels ? t->nr_channels : 1, sizeof(*outs));
+	if (!outs)
+		return -ENOMEM;
+	/* every output first: once a channel moved, the others must follow */
+	for (c = st->channels; c && !ret; c = c->next)
+		if (c->trace == t && n < t->nr_channels)
+			ret = ltt_trace_channel_output(t, chunk, c->tracefile_size,
+						       c->tracefile_count, &outs[n++]);
+	for (c = st->channels, i = 0; c && !ret; c = c->next) {
+		if (c->trace != t || i >= n)
+			continue;
+		req = (struct ltt_data_req){ .type = LTT_DATA_NEW_CHUNK, .chan = c,
+					     .output = outs[i], .clear = clear };
+		ltt_data_call(st->dt, &req);	/* can't fail: a sink that can't open is retried */
+		outs[i++] = req.output;		/* the old one, destroyed below */
+	}
+	for (i = 0; i < n; i++)
+		ltt_output_destroy(outs[i]);
+	free(outs);
+	return ret;
+}
+
+/* ROTATE_TRACE {u64 trace_key, u8 clear, str dir} */
+static int cmd_rotate_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_trace_chunk chunk = { .dir_fd = -1, .index_fd = -1 };
+	struct ltt_consumer_rotate_trace m;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_rotate_trace(r, &m))
+		return -EPROTO;
+	t = find_trace(st, m.trace_key);
+	if (!t) {
+		LTT_WARN("ROTATE_TRACE: no trace %" PRIu64, m.trace_key);
+		return -ENOENT;
+	}
+	if (t->relay) {
+		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: not supported", t->path);
+		return -EOPNOTSUPP;
+	}
+	if (m.clear != !m.dir[0] || (!m.clear && m.dir[0] != '/')) {
+		LTT_WARN("ROTATE_TRACE: '%s' is not %s", m.dir,
+			 m.clear ? "empty (a clear stays in place)" : "an absolute path");
+		return -EINVAL;
+	}
+	if (m.clear) {
+		ret = move_channels(st, t, NULL, true);
+		if (!ret)
+			ret = ltt_trace_reset_metadata(t, true);
+		LTT_INFO("trace %s: cleared%s", t->path, ret ? " (with errors)" : "");
+		return ret;
+	}
+	if (trace_at(st, m.dir, NULL)) {
+		LTT_WARN("ROTATE_TRACE: a trace already writes to %s", m.dir);
+		return -EEXIST;
+	}
+	ret = ltt_trace_chunk_create(t, m.dir, &chunk);
+	if (ret)
+		return ret;
+	ret = move_channels(st, t, &chunk, false);
+	if (ret) {
+		ltt_trace_chunk_abort(&chunk);
+		return ret;
+	}
+	LTT_INFO("trace %" PRIu64 ": chunk %s closed, writing to %s", t->key, t->path, m.dir);
+	ltt_trace_chunk_commit(t, &chunk);
+	return 0;
+}
+
+/* RESET_METADATA {u64 trace_key} */
+static int cmd_reset_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_trace *t;
+	uint64_t key;
+
+	if (ltt_consumer_get_key(r, &key))
+		return -EPROTO;
+	t = find_trace(st, key);
+	if (!t) {
+		LTT_WARN("RESET_METADATA: no trace %" PRIu64, key);
+		return -ENOENT;
+	}
+	if (t->relay)
+		return -EOPNOTSUPP;
+	return ltt_trace_reset_metadata(t, false);
+}
+
 static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 		     struct ltt_wbuf *reply)
 {
@@ -824,6 +924,8 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_PROBE_OUTPUT] = { cmd_probe_output, 0 },
 	[LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE] = { cmd_add_snapshot_trace, 0 },
 	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE] = { cmd_snapshot_trace, 0 },
+	[LTT_CONSUMER_MSG_ROTATE_TRACE] = { cmd_rotate_trace, 0 },
+	[LTT_CONSUMER_MSG_RESET_METADATA] = { cmd_reset_metadata, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

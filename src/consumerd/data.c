@@ -352,6 +352,27 @@ static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool f
 	return 0;
 }
 
+/*
+ * LTT_DATA_NEW_CHUNK: @chan's streams move to req->output; the old output
+ * goes back in req->output for the command thread to destroy.  Returns 0.
+ */
+static int do_new_chunk(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	struct ltt_channel *chan = req->chan;
+	struct ltt_output *old = chan->output;
+	struct ltt_stream *s;
+
+	chan->output = req->output;
+	for (s = chan->streams; s; s = s->next) {
+		/* the old sink's fd goes with it */
+		ltt_evloop_unwatch(s->sink_watch);
+		s->sink_watch = NULL;
+		after_drain(dt, s, ltt_stream_new_chunk(s, &dt->scratch, req->clear));
+	}
+	req->output = old;
+	return 0;
+}
+
 /* How many of @chan's streams are still to end (kernel streams). */
 static unsigned int streams_left(const struct ltt_channel *chan)
 {
@@ -626,6 +647,8 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
 		return do_flush(dt, req->chan, req->final);
+	case LTT_DATA_NEW_CHUNK:
+		return do_new_chunk(dt, req);
 	case LTT_DATA_STATS:
 		ltt_channel_stats(req->chan, &req->stats);
 		return 0;

@@ -114,6 +114,11 @@ int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
  * cmd_list_show_session() - print one session in full (list NAME, status)

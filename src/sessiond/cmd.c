@@ -32,6 +32,12 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT] = ltt_cmd_snapshot_del_output,
 	[LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT] = ltt_cmd_snapshot_list_output,
 	[LTT_CLIENT_CMD_SNAPSHOT_RECORD] = ltt_cmd_snapshot_record,
+	[LTT_CLIENT_CMD_ROTATE_SESSION] = ltt_cmd_rotate_session,
+	[LTT_CLIENT_CMD_ENABLE_ROTATION] = ltt_cmd_enable_rotation,
+	[LTT_CLIENT_CMD_DISABLE_ROTATION] = ltt_cmd_disable_rotation,
+	[LTT_CLIENT_CMD_CLEAR_SESSION] = ltt_cmd_clear_session,
+	[LTT_CLIENT_CMD_REGENERATE] = ltt_cmd_regenerate,
+	[LTT_CLIENT_CMD_ROTATION_INFO] = ltt_cmd_rotation_info,
 };
 
 /*
@@ -57,6 +63,13 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT] = true,
 	[LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT] = true,
 	[LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT] = true,
+	/* the consumer moves or clears the traces; the session lock may be a rotation's */
+	[LTT_CLIENT_CMD_ROTATE_SESSION] = true,
+	[LTT_CLIENT_CMD_ENABLE_ROTATION] = true,
+	[LTT_CLIENT_CMD_DISABLE_ROTATION] = true,
+	[LTT_CLIENT_CMD_CLEAR_SESSION] = true,
+	[LTT_CLIENT_CMD_REGENERATE] = true,
+	[LTT_CLIENT_CMD_ROTATION_INFO] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

@@ -221,6 +221,7 @@ static int reply_timeout_ms(uint16_t type)
 	switch (type) {
 	case LTT_CONSUMER_MSG_FLUSH_CHANNEL:
 	case LTT_CONSUMER_MSG_DESTROY_CHANNEL:
+	case LTT_CONSUMER_MSG_ROTATE_TRACE:	/* flushes every channel of the trace */
 		return 30000;
 	case LTT_CONSUMER_MSG_ADD_RELAY:	/* connecting: its own 5 s deadline per port */
 		return 15000;
@@ -565,6 +566,30 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_metadata(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_METADATA, &w, NULL, 0);
+}
+
+int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+			      bool clear)
+{
+	struct ltt_consumer_rotate_trace m = { .trace_key = trace_key, .clear = clear, .dir = dir };
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_rotate_trace(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_ROTATE_TRACE, &w, NULL, 0);
+}
+
+int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key)
+{
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_key(&w, trace_key);
+	return call(c, LTT_CONSUMER_MSG_RESET_METADATA, &w, NULL, 0);
 }
 
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan)

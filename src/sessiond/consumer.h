@@ -84,6 +84,15 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 			  size_t len);
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
+/*
+ * ROTATE_TRACE (consumer-proto.h): the trace moves to @dir, or with @clear
+ * drops what it holds and stays where it is (@dir ""); RESET_METADATA
+ * empties its metadata (the caller sends the text again).  -EOPNOTSUPP
+ * from a consumer older than 1.6 (LTT_CONSUMER_MINOR_ROTATE).
+ */
+int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+			      bool clear);
+int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
 /* ADD_STREAM with the channel's statistics page (1.4; -EOPNOTSUPP before). */

@@ -150,6 +150,20 @@ struct ltt_domain_ops {
 	 */
 	int (*snapshot)(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
 			uint64_t max_size, struct ltt_domain_snapshot *ret);
+	/*
+	 * Optional, trace chunks (chunk.c); absent: the domain refuses them.
+	 * rotate: every trace of @session in this domain moves from the
+	 * chunk rooted at @old_root to the same place below @new_root (its
+	 * old files complete and closed on return); with @clear (roots
+	 * NULL) each drops what it recorded and stays.  Each trace is tried;
+	 * returns 0 or the first failure's -errno.  written: the bytes its
+	 * traces wrote so far (size rotation).  regenerate_metadata: write
+	 * each trace's metadata again whole.  Session lock held.
+	 */
+	int (*rotate)(struct ltt_domain_impl *d, struct ltt_session *session,
+		      const char *old_root, const char *new_root, bool clear);
+	uint64_t (*written)(struct ltt_domain_impl *d, struct ltt_session *session);
+	int (*regenerate_metadata)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
 };

@@ -479,9 +479,9 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 		return ret;
 	}
 	for (attempt = 0; attempt < 100 && ret == -EEXIST; attempt++) {
-		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->output,
+		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->chunk_dir,
 				       attempt) :
-			      snprintf(ks->path, sizeof(ks->path), "%s/kernel", session->output);
+			      snprintf(ks->path, sizeof(ks->path), "%s/kernel", session->chunk_dir);
 		if (n < 0 || (size_t)n >= sizeof(ks->path))
 			return -ENAMETOOLONG;
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
@@ -912,7 +912,58 @@ static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *se
 	return 0;
 }
 
+/* ---- trace chunks ---- */
+
+static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
+			 const char *old_root, const char *new_root, bool clear)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c;
+	char path[PATH_MAX];
+	size_t n;
+	int ret;
+
+	if (!ks || !ks->consumer_gen)
+		return 0;
+	c = session_consumer(to_kernel(d), ks);
+	if (!c)
+		return -EPIPE;
+	if (clear)
+		return ltt_consumer_rotate_trace(c, ks->trace_key, "", true);
+	n = strlen(old_root);
+	if (strncmp(ks->path, old_root, n) || (ks->path[n] && ks->path[n] != '/'))
+		return -EINVAL;
+	ret = snprintf(path, sizeof(path), "%s%s", new_root, ks->path + n);
+	if (ret < 0 || (size_t)ret >= sizeof(path))
+		return -ENAMETOOLONG;
+	ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
+	if (!ret)
+		strcpy(ks->path, path);
+	return ret;
+}
+
+/* What the consumer wrote for the session's kernel channels (size rotation). */
+static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? session_consumer(to_kernel(d), ks) : NULL;
+	struct ltt_consumer_channel_stats st;
+	struct kernel_chan *kc;
+	uint64_t sum = 0;
+
+	if (!c)
+		return 0;
+	cds_list_for_each_entry(kc, &ks->chans, node) {
+		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st))
+			kc->cached = st;
+		sum += kc->cached.bytes_written;
+	}
+	return sum;
+}
+
 static const struct ltt_domain_ops kernel_ops = {
+	.rotate = kernel_rotate,
+	.written = kernel_written,
 	.check_channel = kernel_check_channel,
 	.check_rule = kernel_check_rule,
 	.may_add_channel = kernel_may_add_channel,

@@ -11,6 +11,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-snapshot.c \
 	src/sessiond/cmd-channel.c \
 	src/sessiond/cmd-event.c \
+	src/sessiond/cmd-chunk.c \
+	src/sessiond/chunk.c src/sessiond/chunk.h \
+	src/sessiond/chunk-sched.c src/sessiond/chunk-sched.h \
 	src/sessiond/session.c src/sessiond/session.h \
 	src/sessiond/domain.c src/sessiond/domain.h \
 	src/sessiond/ust.c src/sessiond/ust.h \

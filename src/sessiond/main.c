@@ -371,6 +371,7 @@ struct daemon {
 	struct ltt_kernel kernel;
 	struct ltt_client_thread *clients;
 	struct ltt_app_thread *apps;
+	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
@@ -457,6 +458,11 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 	ret = listen_on(rd, LTT_CLIENT_SOCKET_NAME, root, gr, &ccfg.listen_fd);
 	if (ret)
 		return ret;
+	ret = ltt_chunk_sched_start(&d->registry, &d->domains, &d->sched);
+	if (ret) {
+		LTT_ERR("can't start the rotation thread: %s", strerror(-ret));
+		return ret;
+	}
 	ret = ltt_client_thread_start(&ccfg, &d->clients);
 	if (ret)
 		LTT_ERR("can't start the client thread: %s", strerror(-ret));
@@ -477,6 +483,7 @@ static void serve_stop(struct daemon *d, bool root)
 	};
 
 	ltt_client_thread_stop(d->clients);
+	ltt_chunk_sched_stop(d->sched);
 	ltt_cmd_destroy_all(&ctx);
 	ltt_app_thread_stop(d->apps);
 	ltt_domains_fini(&d->domains);

@@ -145,6 +145,7 @@ static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_chan
 			continue;
 		add_sat(&sum.events_lost, st.events_lost);
 		add_sat(&sum.packets_lost, st.packets_lost);
+		add_sat(&sum.bytes_written, st.bytes_written);
 		add_sat(&sum.error_events, st.error_events);
 		add_sat(&sum.error_packets, st.error_packets);
 		/* an -errno, or a program's scribble: not shown as an error */
@@ -223,7 +224,7 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 	int n;
 
 	/* A relay's traces are named relative to its session's directory. */
-	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->output;
+	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->chunk_dir;
 	const char *sep = *base ? "/" : "";
 
 	if (attempt)
@@ -397,6 +398,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
 	trace->pid = app->pid;
+	strcpy(trace->procname, app->procname);
 	trace->session = session;
 	ltt_wbuf_init(&trace->meta);
 	uuid_generate(trace->uuid);
@@ -407,10 +409,12 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 		trace_to_consumer(b, session, us, app, trace);
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
-	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid))
+	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid)) {
 		LTT_ERR("trace %s: can't generate its metadata", trace->path);
-	else
+	} else {
+		trace->meta_header_len = text.len;
 		ltt_ust_buffers_metadata(b, trace, &text);
+	}
 	ltt_wbuf_fini(&text);
 	return trace;
 }
@@ -986,4 +990,127 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 		*ret = sum;
 	}
 	return 0;
+}
+
+/* @trace's path moved from below @old_root to below @new_root, into @buf. */
+static int rebase_path(const char *path, const char *old_root, const char *new_root, char *buf,
+		       size_t len)
+{
+	size_t n = strlen(old_root);
+	int w;
+
+	if (strncmp(path, old_root, n) || (path[n] && path[n] != '/'))
+		return -EINVAL;
+	w = snprintf(buf, len, "%s%s", new_root, path + n);
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const char *old_root, const char *new_root, bool clear)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	char path[PATH_MAX];
+	int ret, first = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = trace_consumer(b, trace);
+		if (!c) {
+			ret = trace->lost_consumer || trace->consumer_gen ? -EPIPE : 0;
+		} else if (clear) {
+			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
+		} else {
+			ret = rebase_path(trace->path, old_root, new_root, path, sizeof(path));
+			if (!ret)
+				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
+			if (!ret)
+				strcpy(trace->path, path);
+		}
+		if (ret) {
+			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
+				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
+			first = first ? first : ret;
+		}
+	}
+	return first;
+}
+
+uint64_t ltt_ust_buffers_written(struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	uint64_t sum = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			chan_stats(chan, &st);
+			add_sat(&sum, st.bytes_written);
+		}
+	}
+	return sum;
+}
+
+/* @trace's metadata again: a new header (clock offset now), the same events. */
+static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_app app = { 0 };
+	struct ltt_wbuf text;
+	size_t header_len;
+	int ret;
+
+	app.pid = trace->pid;
+	app.uid = trace->uid;
+	app.bits_per_long = trace->bits_per_long;
+	strcpy(app.procname, trace->procname);
+	ltt_wbuf_init(&text);
+	ret = ltt_ust_meta_header(&text, &b->host, session, &app, trace->per_pid, trace->uuid);
+	if (ret || text.err || trace->meta.err || trace->meta_header_len > trace->meta.len) {
+		ltt_wbuf_fini(&text);
+		return ret ? ret : -ENOMEM;
+	}
+	header_len = text.len;
+	ltt_wbuf_put_bytes(&text, trace->meta.data + trace->meta_header_len,
+			   trace->meta.len - trace->meta_header_len);
+	ret = text.err ? -ENOMEM : ltt_consumer_reset_metadata(c, trace->key);
+	if (!ret)
+		ret = ltt_consumer_metadata(c, trace->key, text.data, text.len);
+	if (!ret) {
+		/* what a consumer taking the trace over gets from now on */
+		ltt_wbuf_reset(&trace->meta);
+		ltt_wbuf_put_bytes(&trace->meta, text.data, text.len);
+		trace->meta_header_len = header_len;
+	}
+	ltt_wbuf_fini(&text);
+	return ret;
+}
+
+int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	int ret, first = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = trace_consumer(b, trace);
+		if (!c)
+			continue;
+		ret = trace->relayed ? -EOPNOTSUPP : regenerate_trace(b, session, trace, c);
+		if (ret) {
+			LTT_ERR("session '%s': trace %s: metadata not regenerated: %s", session->name,
+				trace->path, strerror(-ret));
+			first = first ? first : ret;
+		}
+	}
+	return first;
 }

@@ -133,6 +133,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_tracefile_clash.sh \
 	tests/regression/test_escape.sh \
 	tests/regression/test_mi.sh \
-	tests/regression/test_bounds.sh
+	tests/regression/test_bounds.sh \
+	tests/regression/test_rotation.sh \
+	tests/regression/test_clear.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

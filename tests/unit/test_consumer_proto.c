@@ -805,9 +805,52 @@ static void test_snapshot(void)
 		   "SNAPSHOT_TRACE has its name");
 }
 
+/* 1.6: ROTATE_TRACE and RESET_METADATA (trace chunks). */
+static void test_rotate(void)
+{
+	struct ltt_consumer_rotate_trace m = { .trace_key = 12, .clear = false,
+					       .dir = "/t/out/20261122T173000+0000-1/ust" }, got;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint64_t tkey;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_rotate_trace(&w, &m);
+	tap_is_int((int)w.len, 8 + 1 + 4 + (int)strlen(m.dir) + 1,
+		   "ROTATE_TRACE is {u64 key, u8 clear, str dir}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_rotate_trace(&r, &got) && got.trace_key == 12 && !got.clear &&
+	       !strcmp(got.dir, m.dir), "ROTATE_TRACE round trip");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	tap_is_int(ltt_consumer_get_rotate_trace(&r, &got), -EPROTO, "truncated: EPROTO");
+	w.data[8] = 2;	/* clear 2: not a bool */
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_consumer_get_rotate_trace(&r, &got), -EPROTO, "clear 2: EPROTO");
+	ltt_wbuf_reset(&w);
+	m.clear = true;
+	m.dir = "";
+	ltt_consumer_put_rotate_trace(&w, &m);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_rotate_trace(&r, &got) && got.clear && !got.dir[0],
+	       "a clear: round trip with an empty dir");
+	ltt_wbuf_reset(&w);
+	ltt_consumer_put_key(&w, 12);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_key(&r, &tkey) && tkey == 12, "RESET_METADATA is {u64 key}");
+	ltt_wbuf_fini(&w);
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_ROTATE_TRACE), "ROTATE_TRACE",
+		   "ROTATE_TRACE has its name");
+	tap_is_int(LTT_CONSUMER_MSG_ROTATE_TRACE, 20, "ROTATE_TRACE is 20 (18-19: snapshots)");
+	tap_is_int(LTT_CONSUMER_MSG_RESET_METADATA, 21, "RESET_METADATA is 21");
+	tap_ok(ltt_consumer_msg_name(18) == NULL || LTT_CONSUMER_MSG_NR_ > 21,
+	       "numbers without a message have no name");
+	tap_is_int(LTT_CONSUMER_MINOR_ROTATE, LTT_CONSUMER_MINOR, "trace chunks came with this minor");
+}
+
 int main(void)
 {
 	test_snapshot();
+	test_rotate();
 	test_user_channel();
 	test_kernel_channel();
 	test_kernel_stream();

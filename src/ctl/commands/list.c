@@ -264,6 +264,34 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 	free(relays);
 }
 
+/* The rotation schedule and the newest archive, when there is one of either. */
+static void print_rotation(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_rotation_info ri;
+	char size[32];
+
+	if (ltt_ctl_rotation_info(ctl, session, &ri))
+		return;	/* an older daemon: no trace chunks */
+	if (ri.timer_us)
+		ctl_out_text("Automatic rotation schedule: every %llu us\n",
+			     (unsigned long long)ri.timer_us);
+	if (ri.size) {
+		ltt_size_format(ri.size, size, sizeof(size));
+		ctl_out_text("Automatic rotation schedule: each time %s are written\n", size);
+	}
+	if (ri.chunk_id)
+		ctl_out_text("Trace chunk: %llu; last archive: %s\n",
+			     (unsigned long long)ri.chunk_id,
+			     ri.last_archive[0] ? ri.last_archive : "(none)");
+	ctl_out_open("rotation");
+	ctl_out_u64("timerUs", ri.timer_us);
+	ctl_out_u64("size", ri.size);
+	ctl_out_u64("chunkId", ri.chunk_id);
+	if (ri.last_archive[0])
+		ctl_out_str("lastArchive", ri.last_archive);
+	ctl_out_close();
+}
+
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
 	struct ltt_session_detail *d;
@@ -278,6 +306,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ctl_obj_session_open(&d->info);
 	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
+	print_rotation(ctl, session);
 	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, LTT_DOMAIN_KERNEL);

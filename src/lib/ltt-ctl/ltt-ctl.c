@@ -25,6 +25,7 @@
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/convert.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 #include "common/paths.h"
 #include "common/sock.h"
 
@@ -1145,4 +1146,15 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 out:
 	free(reply);
 	return ret;
+}
+
+int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_wbuf *req,
+		 uint8_t **ret_reply, size_t *ret_len)
+{
+	return transact(ctl, cmd, req, ret_reply, ret_len);
+}
+
+uint32_t ctl_minor(const struct ltt_ctl *ctl)
+{
+	return ctl->minor;
 }
