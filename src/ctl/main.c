@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/log.h"
 #include "ctl/ctl.h"
@@ -25,6 +26,7 @@ enum {
 	OPT_LIST_OPTIONS,
 	OPT_LIST_SESSIONS,
 	OPT_LIST_CHANNELS,
+	OPT_MI,
 };
 
 /*
@@ -61,16 +63,14 @@ static const struct poptOption global_options[] = {
 	{ "list-channels", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIST_CHANNELS,
 	  "list the names of the channels of session NAME (default: the current session), "
 	  "one per line", "NAME" },
+	{ "mi", 'm', POPT_ARG_STRING, NULL, OPT_MI,
+	  "machine interface: print one XML document (TYPE: xml) instead of text", "TYPE" },
 	POPT_TABLEEND
 };
 
 static void print_global_help(void)
 {
-	ctl_util_print_usage(stdout, NULL);
-	fputs("\nOptions:\n", stdout);
-	ctl_util_print_options(stdout, global_options);
-	fputc('\n', stdout);
-	ctl_cmd_print_list(stdout);
+	ctl_util_help(NULL, global_options, NULL);
 }
 
 /* --rundir DIR, made absolute: the daemon we may start runs elsewhere. */
@@ -88,6 +88,7 @@ static int set_rundir(struct ctl_ctx *ctx, const char *dir, char *buf, size_t le
  */
 static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_t len)
 {
+	enum ctl_out_format format;
 	unsigned int timeout_ms;
 	char *arg;
 	int opt = 0, ret = -1;
@@ -99,7 +100,10 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERSION:
-			printf("lttctl %s\n", PACKAGE_VERSION);
+			ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
+			ctl_out_open("version");
+			ctl_out_str("lttctl", PACKAGE_VERSION);
+			ctl_out_close();
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERBOSE:
@@ -119,12 +123,14 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			free(arg);
 			break;
 		case OPT_LIST_COMMANDS:
-			ctl_cmd_print_names(stdout);
-			ret = CTL_EXIT_OK;
+			ret = ctl_util_names_only("--list-commands");
+			if (!ret)
+				ctl_cmd_print_names(stdout);
 			break;
 		case OPT_LIST_OPTIONS:
-			ctl_util_list_options(stdout, global_options);
-			ret = CTL_EXIT_OK;
+			ret = ctl_util_names_only("--list-options");
+			if (!ret)
+				ctl_util_list_options(stdout, global_options);
 			break;
 		case OPT_LIST_SESSIONS:
 			list_names.sessions = true;
@@ -133,6 +139,14 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			list_names.channels = true;
 			free(list_names.session);
 			list_names.session = poptGetOptArg(pc);
+			break;
+		case OPT_MI:
+			/* Applied by find_mi() before parsing, unless grouped (-qm xml). */
+			arg = poptGetOptArg(pc);
+			if (ctl_out_format_parse(arg, &format) || format != ctl_out_format())
+				ret = ctl_util_usage_error(ctx, "--mi '%s': give it as a word of its "
+							   "own before the command: --mi xml", arg);
+			free(arg);
 			break;
 		case OPT_RUNDIR:
 			arg = poptGetOptArg(pc);
@@ -157,6 +171,8 @@ static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
 {
 	const char **args;
 
+	if (ctl_util_names_only(list_names.sessions ? "--list-sessions" : "--list-channels"))
+		return CTL_EXIT_FAILURE;
 	if (list_names.sessions && list_names.channels)
 		return ctl_util_usage_error(ctx, "--list-sessions and --list-channels: "
 					    "give one of them");
@@ -169,21 +185,55 @@ static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
 	return ctl_complete_channels(ctx, list_names.session);
 }
 
+/*
+ * --mi TYPE (or -m TYPE) among the global options, before popt parses
+ * them: a usage error in any global option is then reported in the
+ * chosen format.  Returns CTL_GO_ON, or CTL_EXIT_USAGE after refusing an
+ * unknown TYPE (in text: there is no other format to say it in).
+ */
+static int find_mi(int argc, char **argv, enum ctl_out_format *ret_format)
+{
+	static const struct ctl_ctx no_command;
+	const char *type = NULL;
+	int i;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++) {
+		if (!strncmp(argv[i], "--mi=", 5))
+			type = argv[i] + 5;
+		else if ((!strcmp(argv[i], "--mi") || !strcmp(argv[i], "-m")) && i + 1 < argc)
+			type = argv[++i];
+		else if (!strncmp(argv[i], "-m", 2) && argv[i][2])
+			type = argv[i] + 2;
+		else if (!strcmp(argv[i], "--rundir") || !strcmp(argv[i], "--timeout"))
+			i++;
+	}
+	if (type && ctl_out_format_parse(type, ret_format))
+		return ctl_util_usage_error(&no_command, "--mi '%s': %s", type,
+					    ltt_strerror(LTT_ERR_MI_FORMAT));
+	return CTL_GO_ON;
+}
+
 int main(int argc, char **argv)
 {
+	enum ctl_out_format format = CTL_OUT_TEXT;
 	struct ctl_ctx ctx = { 0 };
 	char rundir[LTT_PATH_MAX];
 	const char **args;
 	poptContext pc;
 	int nr, ret, level;
 
+	ret = find_mi(argc, argv, &format);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ctl_out_init(format, false);
 	pc = poptGetContext(NULL, argc, (const char **)argv, global_options,
 			    POPT_CONTEXT_POSIXMEHARDER);
 	if (!pc) {
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
-		return CTL_EXIT_FAILURE;
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return ctl_out_end(CTL_EXIT_FAILURE);
 	}
 	ret = parse_global(pc, &ctx, rundir, sizeof(rundir));
+	ctl_out_init(format, ctx.quiet);
 	if (ret >= 0)
 		goto end;
 	level = LTT_LOG_WARN + ctx.verbose;
@@ -198,6 +248,7 @@ int main(int argc, char **argv)
 		goto end;
 	}
 	ctx.cmd = ctl_cmd_find(args[0]);
+	ctl_out_begin(ctx.cmd ? ctx.cmd->name : NULL);
 	if (!ctx.cmd) {
 		ret = ctl_util_usage_error(&ctx, "unknown command '%s'; 'lttctl help' lists them",
 					   args[0]);
@@ -207,9 +258,5 @@ int main(int argc, char **argv)
 end:
 	poptFreeContext(pc);
 	free(list_names.session);
-	if (fflush(stdout) && !ret) {
-		perror("lttctl: standard output");
-		ret = CTL_EXIT_FAILURE;
-	}
-	return ret;
+	return ctl_out_end(ret);
 }
