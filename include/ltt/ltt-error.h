@@ -110,7 +110,9 @@ extern "C" {
 	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
 	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
-	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)")
+	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
+	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
+	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),
@@ -123,7 +125,9 @@ enum ltt_error_code {
  * ltt_strerror() - the message for an error code
  * @code: an ltt error code, negated or not
  *
- * Returns a static sentence; an unknown code gives the UNKNOWN message.
+ * Returns a static sentence.  A code this library does not know (a newer
+ * daemon's) gives a generic sentence with its number, in a buffer of the
+ * calling thread valid until its next call with an unknown code.
  */
 const char *ltt_strerror(int code);
 

@@ -92,6 +92,13 @@ enum ltt_client_cmd {
 	LTT_CLIENT_CMD_NR_,
 };
 
+/*
+ * The largest status a reply may carry: codes grow (each release may add
+ * some), so a client takes any status up to this as the daemon's answer,
+ * described by number when it does not know it (ltt_strerror()).
+ */
+#define LTT_CLIENT_STATUS_MAX 0xffffU
+
 struct ltt_client_hdr {
 	uint32_t magic;
 	uint16_t cmd;

@@ -20,9 +20,10 @@
 
 /**
  * ltt_conv_session_attr_to_conf() - a caller's session attributes, internal
- * @in: the caller's (not NULL)
+ * @in: the caller's (not NULL; borrowed)
  * @out: filled on success
  *
+ * No lock: a pure copy.
  * Returns 0, or -LTT_ERR_NOT_SUPPORTED when @in uses room this library
  * does not know (a non-zero reserved byte: a program built against a newer
  * <ltt/ltt-ctl.h>).
@@ -38,16 +39,22 @@ int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_rule_conf *out);
 
 /*
- * The other way: @out is zeroed whole (reserved room and padding
- * included), then filled from @in.
+ * The other way.  Each zeroes @out whole (reserved room and padding
+ * included), then fills it from @in; neither is kept.  No lock, no failure.
  */
+
+/** ltt_conv_channel_conf_to_attr() - channel attributes for a caller */
 void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 				   struct ltt_channel_attr *out);
+/** ltt_conv_session_desc_to_info() - a session's description for a caller */
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 				   struct ltt_session_info *out);
+/** ltt_conv_channel_desc_to_info() - a channel's description, its attributes included */
 void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
 				   struct ltt_channel_info *out);
+/** ltt_conv_rule_desc_to_info() - an event rule's description, its attributes included */
 void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event_rule_info *out);
+/** ltt_conv_relay_desc_to_info() - a relay connection's description */
 void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out);
 
 #endif /* LTT_COMMON_CONVERT_H */

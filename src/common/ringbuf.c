@@ -379,6 +379,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 			lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
 		if (rec) {
 			/* every duty of this attempt, should we die after the CAS */
+			__atomic_store_n(&rec->pos, LTT_RB_WREC_BUSY, __ATOMIC_RELAXED);
+			__atomic_signal_fence(__ATOMIC_SEQ_CST);
 			__atomic_store_n(&rec->old, old, __ATOMIC_RELAXED);
 			ltt_rb_wrec_set(rec, begin, len | (close_old ? LTT_RB_WREC_CLOSE_OLD : 0) |
 					(open ? LTT_RB_WREC_OPEN : 0) |

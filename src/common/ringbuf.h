@@ -155,6 +155,13 @@ struct ltt_rb_shm_commit {
 #define LTT_RB_WBLOCKS		32u
 #define LTT_RB_WRECS		32u	/* record LTT_RB_WRECS is the scratch one */
 
+/*
+ * ltt_rb_wrec.pos while its owner writes the other fields: never a slot's
+ * position (a slot follows a packet header), so the repair finds nothing
+ * owed there; libltt-ust keeps records it never uses at this value too.
+ */
+#define LTT_RB_WREC_BUSY	((uint64_t)1)
+
 /* Flags in ltt_rb_wrec.len, above the slot's length (at most 2^32). */
 #define LTT_RB_WREC_LEN_MASK	((uint64_t)0xffffffffu)
 #define LTT_RB_WREC_CLOSE_OLD	((uint64_t)1 << 40)	/* closes the packet at old */
@@ -163,8 +170,9 @@ struct ltt_rb_shm_commit {
 
 /*
  * One thread's slot in flight, written with plain stores by that thread
- * only: before its reserve CAS, len, ts (and old), then pos; after its
- * commit, pos = 0.  Read by the reader only once the owner is dead.
+ * only: before its reserve CAS, pos = LTT_RB_WREC_BUSY, len, ts (and
+ * old), then pos; after its commit, pos = 0.  Read by the reader only
+ * once the owner is dead.
  */
 struct ltt_rb_wrec {
 	uint64_t pos;	/* the slot's position; 0: nothing in flight */
@@ -361,6 +369,13 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 static inline void ltt_rb_wrec_set(struct ltt_rb_wrec *rec, uint64_t pos, uint64_t len,
 				   uint64_t ts)
 {
+	/*
+	 * Busy first: a signal handler of this thread that records between
+	 * the stores below finds pos != 0 and reserves untracked, instead of
+	 * writing its own len and ts here for us to publish with our pos.
+	 */
+	__atomic_store_n(&rec->pos, LTT_RB_WREC_BUSY, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__atomic_store_n(&rec->len, len, __ATOMIC_RELAXED);
 	__atomic_store_n(&rec->ts, ts, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);

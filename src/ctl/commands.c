@@ -58,14 +58,6 @@ void ctl_cmd_print_list(FILE *fp)
 	fputs("\n'lttctl help COMMAND' or 'lttctl COMMAND --help' describes a command.\n", fp);
 }
 
-void ctl_cmd_print_names(FILE *fp)
-{
-	size_t i;
-
-	for (i = 0; i < NR_COMMANDS; i++)
-		fprintf(fp, "%s\n", commands[i].name);
-}
-
 void ctl_cmd_out_list(void)
 {
 	size_t i;
@@ -78,4 +70,12 @@ void ctl_cmd_out_list(void)
 		ctl_out_close();
 	}
 	ctl_out_close();
+}
+
+void ctl_cmd_print_names(FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(fp, "%s\n", commands[i].name);
 }

@@ -68,6 +68,11 @@ const struct ctl_cmd *ctl_cmd_find(const char *name);
 void ctl_cmd_print_list(FILE *fp);
 
 /**
+ * ctl_cmd_out_list() - the commands as a <commands> result object
+ */
+void ctl_cmd_out_list(void);
+
+/**
  * ctl_cmd_print_names() - the commands' names on @fp, one per line
  * ("lttctl --list-commands")
  */
@@ -92,11 +97,6 @@ int ctl_complete_sessions(const struct ctl_ctx *ctx);
  * Returns an exit status; errors are printed.
  */
 int ctl_complete_channels(const struct ctl_ctx *ctx, const char *session);
-
-/**
- * ctl_cmd_out_list() - the commands as a <commands> result object
- */
-void ctl_cmd_out_list(void);
 
 /* commands/NAME.c: each parses its own options from argv[1] on. */
 int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -271,6 +271,16 @@ void ctl_util_print_usage(FILE *fp, const struct ctl_cmd *cmd);
 void ctl_util_print_options(FILE *fp, const struct poptOption *options);
 
 /**
+ * ctl_util_help() - a help: usage, then summary and options of @cmd, or
+ * (@cmd NULL) lttctl's options, if any, and its commands, then @footer;
+ * as text, and as a <help> result object
+ * @options: NULL for none
+ * @footer: a last paragraph of text (ends with a newline), NULL for none
+ */
+void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
+		   const char *footer);
+
+/**
  * ctl_util_list_options() - the options of @options on @fp, one per line:
  * "--long", then "-s" when it has a short form (what "lttctl --list-options"
  * and "lttctl CMD --list-options" print for completion scripts)
@@ -283,16 +293,6 @@ void ctl_util_list_options(FILE *fp, const struct poptOption *options);
  * (MI_UNSUPPORTED).  Returns CTL_EXIT_OK or CTL_EXIT_FAILURE.
  */
 int ctl_util_names_only(const char *option);
-
-/**
- * ctl_util_help() - a help: usage, then summary and options of @cmd, or
- * (@cmd NULL) lttctl's options, if any, and its commands, then @footer;
- * as text, and as a <help> result object
- * @options: NULL for none
- * @footer: a last paragraph of text (ends with a newline), NULL for none
- */
-void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
-		   const char *footer);
 
 /**
  * ctl_util_print_help() - usage, summary and options of the current command

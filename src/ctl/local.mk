@@ -5,13 +5,13 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/ctl.h \
 	src/ctl/main.c \
 	src/ctl/commands.c \
-	src/ctl/complete.c \
 	src/ctl/out.h \
 	src/ctl/out-impl.h \
 	src/ctl/out.c \
 	src/ctl/out-text.c \
 	src/ctl/out-xml.c \
 	src/ctl/objects.c \
+	src/ctl/complete.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
 	src/ctl/util.c \

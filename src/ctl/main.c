@@ -22,11 +22,11 @@ enum {
 	OPT_NO_SESSIOND,
 	OPT_RUNDIR,
 	OPT_TIMEOUT,
+	OPT_MI,
 	OPT_LIST_COMMANDS,
 	OPT_LIST_OPTIONS,
 	OPT_LIST_SESSIONS,
 	OPT_LIST_CHANNELS,
-	OPT_MI,
 };
 
 /*
@@ -53,6 +53,8 @@ static const struct poptOption global_options[] = {
 	{ "timeout", 0, POPT_ARG_STRING, NULL, OPT_TIMEOUT,
 	  "give up on a session daemon that has not answered a request within SEC seconds "
 	  "(default 60, 0: never; same as LTT_CTL_TIMEOUT)", "SEC" },
+	{ "mi", 'm', POPT_ARG_STRING, NULL, OPT_MI,
+	  "machine interface: print one XML document (TYPE: xml) instead of text", "TYPE" },
 	{ "list-commands", 0, POPT_ARG_NONE, NULL, OPT_LIST_COMMANDS,
 	  "list the commands, one per line (for completion scripts)", NULL },
 	{ "list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS,
@@ -63,8 +65,6 @@ static const struct poptOption global_options[] = {
 	{ "list-channels", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIST_CHANNELS,
 	  "list the names of the channels of session NAME (default: the current session), "
 	  "one per line", "NAME" },
-	{ "mi", 'm', POPT_ARG_STRING, NULL, OPT_MI,
-	  "machine interface: print one XML document (TYPE: xml) instead of text", "TYPE" },
 	POPT_TABLEEND
 };
 
@@ -122,6 +122,14 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 				ret = ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_NOMEM));
 			free(arg);
 			break;
+		case OPT_MI:
+			/* Applied by find_mi() before parsing, unless grouped (-qm xml). */
+			arg = poptGetOptArg(pc);
+			if (ctl_out_format_parse(arg, &format) || format != ctl_out_format())
+				ret = ctl_util_usage_error(ctx, "--mi '%s': give it as a word of its "
+							   "own before the command: --mi xml", arg);
+			free(arg);
+			break;
 		case OPT_LIST_COMMANDS:
 			ret = ctl_util_names_only("--list-commands");
 			if (!ret)
@@ -140,14 +148,6 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			free(list_names.session);
 			list_names.session = poptGetOptArg(pc);
 			break;
-		case OPT_MI:
-			/* Applied by find_mi() before parsing, unless grouped (-qm xml). */
-			arg = poptGetOptArg(pc);
-			if (ctl_out_format_parse(arg, &format) || format != ctl_out_format())
-				ret = ctl_util_usage_error(ctx, "--mi '%s': give it as a word of its "
-							   "own before the command: --mi xml", arg);
-			free(arg);
-			break;
 		case OPT_RUNDIR:
 			arg = poptGetOptArg(pc);
 			if (set_rundir(ctx, arg, rundir, len))
@@ -164,25 +164,6 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 					   "give seconds from 0 to 86400, e.g. 2.5 (0: never)",
 					   getenv("LTT_CTL_TIMEOUT"));
 	return ret;
-}
-
-/* --list-sessions, --list-channels: alone, without a command. */
-static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
-{
-	const char **args;
-
-	if (ctl_util_names_only(list_names.sessions ? "--list-sessions" : "--list-channels"))
-		return CTL_EXIT_FAILURE;
-	if (list_names.sessions && list_names.channels)
-		return ctl_util_usage_error(ctx, "--list-sessions and --list-channels: "
-					    "give one of them");
-	if (ctl_util_args(pc, &args))
-		return ctl_util_usage_error(ctx, "--list-%s takes no command ('%s')",
-					    list_names.sessions ? "sessions" : "channels",
-					    args[0]);
-	if (list_names.sessions)
-		return ctl_complete_sessions(ctx);
-	return ctl_complete_channels(ctx, list_names.session);
 }
 
 /*
@@ -211,6 +192,25 @@ static int find_mi(int argc, char **argv, enum ctl_out_format *ret_format)
 		return ctl_util_usage_error(&no_command, "--mi '%s': %s", type,
 					    ltt_strerror(LTT_ERR_MI_FORMAT));
 	return CTL_GO_ON;
+}
+
+/* --list-sessions, --list-channels: alone, without a command. */
+static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
+{
+	const char **args;
+
+	if (ctl_util_names_only(list_names.sessions ? "--list-sessions" : "--list-channels"))
+		return CTL_EXIT_FAILURE;
+	if (list_names.sessions && list_names.channels)
+		return ctl_util_usage_error(ctx, "--list-sessions and --list-channels: "
+					    "give one of them");
+	if (ctl_util_args(pc, &args))
+		return ctl_util_usage_error(ctx, "--list-%s takes no command ('%s')",
+					    list_names.sessions ? "sessions" : "channels",
+					    args[0]);
+	if (list_names.sessions)
+		return ctl_complete_sessions(ctx);
+	return ctl_complete_channels(ctx, list_names.session);
 }
 
 int main(int argc, char **argv)

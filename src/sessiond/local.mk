@@ -24,6 +24,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \
 	src/sessiond/kabi.c src/sessiond/kabi.h \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
+	src/sessiond/kernel-takeover.c src/sessiond/kernel-internal.h \
 	src/sessiond/trace-host.c src/sessiond/trace-host.h \
 	src/sessiond/kmodule.c src/sessiond/kmodule.h
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)

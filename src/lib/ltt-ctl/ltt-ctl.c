@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -129,6 +130,8 @@ static int io_error(struct ltt_ctl *ctl, int err)
 	return -LTT_ERR_SESSIOND_TIMEOUT;
 }
 
+static int conn_check(struct ltt_ctl *ctl);
+
 /*
  * One request and its reply.  On success *ret_reply is a heap buffer of
  * *ret_len bytes (NULL when empty) that the caller frees.  Returns 0, the
@@ -154,6 +157,11 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 		return -LTT_ERR_NOMEM;
 	if (req && req->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
 		return -LTT_ERR_INVAL;
+	if (cmd != LTT_CLIENT_CMD_HELLO) {
+		ret = conn_check(ctl);
+		if (ret)
+			return ret;
+	}
 	ltt_client_hdr_encode(&hdr, hdrbuf);
 	/*
 	 * A daemon that refuses us (credentials, too many clients) replies
@@ -174,7 +182,11 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 	if (!written && !hdr.status)
 		return -LTT_ERR_SESSIOND_IO;
 	if (hdr.status) {
-		if (hdr.status >= LTT_ERR_NR_ || hdr.payload_len)
+		/*
+		 * A code this library does not know (a newer daemon's) is still
+		 * the daemon's answer: ltt_strerror() says its number.
+		 */
+		if (hdr.status > LTT_CLIENT_STATUS_MAX || hdr.payload_len)
 			return -LTT_ERR_PROTOCOL;
 		return -(int)hdr.status;
 	}
@@ -231,9 +243,59 @@ static int hello(struct ltt_ctl *ctl)
 	return ret;
 }
 
-int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
+/* Connect to the daemon of ctl->rundir and say HELLO: 0 or -LTT_ERR_*. */
+static int conn_open(struct ltt_ctl *ctl)
 {
 	char path[PATH_MAX];
+	int ret;
+
+	if (ltt_path_join(path, sizeof(path), ctl->rundir, LTT_CLIENT_SOCKET_NAME))
+		return -LTT_ERR_INVAL;
+	ret = ltt_sock_connect_unix_nb(path, &ctl->fd);
+	switch (ret) {
+	case 0:
+		break;
+	case -EAGAIN:
+		/* Its backlog is full: it has not accepted anyone for a while. */
+		return -LTT_ERR_SESSIOND_TIMEOUT;
+	case -EACCES:
+	case -EPERM:
+		return -LTT_ERR_SESSIOND_PERM;
+	case -ENOENT:
+	case -ECONNREFUSED:
+	case -ENOTDIR:
+		return -LTT_ERR_SESSIOND_NOT_RUNNING;
+	case -ENAMETOOLONG:
+		return -LTT_ERR_RUNDIR_TOO_LONG;
+	default:
+		return -LTT_ERR_SESSIOND_IO;
+	}
+	return hello(ctl);
+}
+
+/*
+ * Between calls, the daemon closes a connection idle past its deadline
+ * (ltt-sessiond --client-idle-timeout): before a request, a connection
+ * the daemon hung up is opened again, so nothing was sent on it and no
+ * request can run twice.  0 or -LTT_ERR_*.
+ */
+static int conn_check(struct ltt_ctl *ctl)
+{
+	struct pollfd p = { .fd = ctl->fd, .events = POLLIN | POLLRDHUP };
+	char byte;
+
+	if (poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLRDHUP | POLLHUP | POLLERR)))
+		return 0;
+	/* readable between calls: only the end of the stream can be there */
+	if (recv(ctl->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0)
+		return 0;	/* bytes nobody asked for: the call finds them out of step */
+	close(ctl->fd);
+	ctl->fd = -1;
+	return conn_open(ctl);
+}
+
+int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
+{
 	struct ltt_ctl *ctl;
 	int ret;
 
@@ -257,35 +319,7 @@ int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
 		if (ret)
 			goto err;
 	}
-	if (ltt_path_join(path, sizeof(path), ctl->rundir, LTT_CLIENT_SOCKET_NAME)) {
-		ret = -LTT_ERR_INVAL;
-		goto err;
-	}
-	ret = ltt_sock_connect_unix_nb(path, &ctl->fd);
-	switch (ret) {
-	case 0:
-		break;
-	case -EAGAIN:
-		/* Its backlog is full: it has not accepted anyone for a while. */
-		ret = -LTT_ERR_SESSIOND_TIMEOUT;
-		goto err;
-	case -EACCES:
-	case -EPERM:
-		ret = -LTT_ERR_SESSIOND_PERM;
-		goto err;
-	case -ENOENT:
-	case -ECONNREFUSED:
-	case -ENOTDIR:
-		ret = -LTT_ERR_SESSIOND_NOT_RUNNING;
-		goto err;
-	case -ENAMETOOLONG:
-		ret = -LTT_ERR_RUNDIR_TOO_LONG;
-		goto err;
-	default:
-		ret = -LTT_ERR_SESSIOND_IO;
-		goto err;
-	}
-	ret = hello(ctl);
+	ret = conn_open(ctl);
 	if (ret)
 		goto err;
 	*ret_ctl = ctl;
