@@ -294,6 +294,13 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 void ctl_util_list_options(FILE *fp, const struct poptOption *options);
 
 /**
+ * ctl_util_names_only() - may @option ("--list-commands", ...), which prints
+ * plain names for scripts, run?  Not under --mi: it then prints the error
+ * (MI_UNSUPPORTED).  Returns CTL_EXIT_OK or CTL_EXIT_FAILURE.
+ */
+int ctl_util_names_only(const char *option);
+
+/**
  * ctl_util_print_help() - usage, summary and options of the current command
  */
 void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *options);
