@@ -162,6 +162,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		}
 		session->output_type = LTT_OUTPUT_NONE;
 		session->output[0] = '\0';
+		session->chunk_dir[0] = '\0';
 	}
 	session->refcount = 1;	/* the caller's; the registry holds one more */
 	for (i = 0; i < 2; i++) {
