@@ -289,6 +289,8 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
  * @ctl: the connection
  * @attr: what to create; an empty name gets "auto-YYYYmmdd-HHMMSS", an
  *        empty local output gets $LTT_HOME/ltt-traces/NAME-YYYYmmdd-HHMMSS
+ *        (resolved by the daemon from client protocol 1.4 on: the
+ *        caller's $LTT_HOME goes with the request)
  * @ret_info: if not NULL, the session as created (name, output, uuid)
  *
  * Returns 0, -LTT_ERR_SESSION_EXISTS, -LTT_ERR_SESSION_NAME, -LTT_ERR_URL,

@@ -32,6 +32,14 @@
  *   error_packets}: the failure that stops the consumer writing the
  *   channel's files now, and the events and packets lost because of
  *   output failures so far.
+ *
+ * Defaults chosen by the daemon (minor 4):
+ *   CREATE_SESSION's session_attr is followed by {str home}: the client's
+ *   home directory ($LTT_HOME, else $HOME), "" if it has none.  The name
+ *   may be "" (the daemon picks "auto-DATE", "auto-DATE-N") and a LOCAL
+ *   output may be "" (the daemon resolves HOME/ltt-traces/NAME-DATE, HOME
+ *   being the client's home, else the owner's: doc/sessiond.md).  Older
+ *   clients complete both themselves and send no home.
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -46,11 +54,14 @@
 #define LTT_CLIENT_MAJOR 1
 /*
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
- * 3: a channel_info is followed by its output failure
+ * 3: a channel_info is followed by its output failure; 4: the daemon
+ * resolves a session's automatic name and default output
  */
-#define LTT_CLIENT_MINOR 3
+#define LTT_CLIENT_MINOR 4
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
+/* The minor from which the daemon resolves default names and outputs. */
+#define LTT_CLIENT_MINOR_DAEMON_DEFAULTS 4
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024

@@ -439,9 +439,11 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
 }
 
 /*
- * Fill in the automatic name and default output of a session to create.
- * Automatic names are "auto-DATE", then "auto-DATE-N" for the @attempt-th
- * retry when several sessions are created in the same second.
+ * For a daemon older than client protocol minor 4: fill in the automatic
+ * name and default output of a session to create, as the daemon does from
+ * minor 4 on.  Automatic names are "auto-DATE", then "auto-DATE-N" for
+ * the @attempt-th retry when several sessions are created in the same
+ * second.
  */
 static int complete_session_attr(struct ltt_session_attr *attr, unsigned int attempt)
 {
@@ -473,22 +475,34 @@ static int complete_session_attr(struct ltt_session_attr *attr, unsigned int att
 	return 0;
 }
 
-/* One CREATE_SESSION request for a completed @attr. */
+/*
+ * One CREATE_SESSION request.  From minor 4 on, @attr may leave its name
+ * and local output empty, and our home goes with it, for the daemon to
+ * resolve them; before, @attr must be complete.
+ */
 static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 		       struct ltt_session_info *ret_info)
 {
+	bool defaults = ctl->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS;
 	struct ltt_session_info info;
+	char home[LTT_PATH_MAX];
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint8_t *reply = NULL;
 	size_t len = 0;
 	int ret;
 
-	ret = ltt_attr_check_session(attr);
+	ret = defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr);
 	if (ret)
 		return ret;
 	ltt_wbuf_init(&w);
 	ltt_proto_put_session_attr(&w, attr);
+	if (defaults) {
+		/* No home known: the daemon uses the owner's. */
+		if (ltt_home_dir(home, sizeof(home)) || home[0] != '/')
+			home[0] = '\0';
+		ltt_wbuf_put_str(&w, home);
+	}
 	ret = transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)
@@ -515,6 +529,9 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
 	    !memchr(attr->output, '\0', sizeof(attr->output)))
 		return -LTT_ERR_INVAL;
+	/* The daemon resolves the defaults itself (and retries automatic names). */
+	if (ctl->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		return create_once(ctl, attr, ret_info);
 	do {
 		full = *attr;
 		ret = complete_session_attr(&full, attempt);
