@@ -164,7 +164,11 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		home = ltt_rbuf_get_str(req, LTT_PATH_MAX);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_code(ltt_attr_check_session_request(&attr));
+	/* Before minor 4 the client fills the name and output: both must be there. */
+	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		ret = ltt_cmd_code(ltt_attr_check_session_request(&attr));
+	else
+		ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
 	/* Accepted, it would record like any session: refused until snapshots exist. */
