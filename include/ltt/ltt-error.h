@@ -105,7 +105,13 @@ extern "C" {
 	X(TIMER_MIN, 110, "switch and read timers are 0 (off) or at least 100 us: a shorter period keeps the consumer daemon busy without data; use a longer period") \
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
-	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)")
+	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)") \
+	X(CONFIG_MALFORMED, 150, "the session configuration file is not well-formed XML (the message names the line); fix or remove it: nothing was loaded") \
+	X(CONFIG_INVALID, 151, "the session configuration file is not a valid ltt session configuration (the message names the line and what is wrong; the schema is session.xsd): nothing was loaded") \
+	X(CONFIG_IO, 152, "the session configuration file or directory can't be read or written (the message names it and why)") \
+	X(CONFIG_EXISTS, 153, "a saved configuration of that name already exists; use -f (--force) to overwrite it") \
+	X(CONFIG_NOT_FOUND, 154, "no saved session configuration found (no file, or none holds that session); check the name and -i, or save the session first") \
+	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs exactly one session to load: name the session, or give -i a file that holds only one")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -79,6 +79,15 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+/**
+ * ctl_util_config_err() - print a failed save or load: "Error: @what:
+ * DETAIL: <message>", the detail (file, line, session) from
+ * ltt_ctl_error_detail()
+ */
+void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
 
 /**
  * cmd_list_show_session() - print one session in full (list NAME, status)

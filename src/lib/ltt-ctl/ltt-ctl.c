@@ -25,6 +25,7 @@
 #include "common/client-proto.h"
 #include "common/paths.h"
 #include "common/sock.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 
 struct ltt_ctl {
 	int fd;			/* non-blocking: every call has a deadline */
@@ -33,7 +34,19 @@ struct ltt_ctl {
 	uint32_t minor;		/* agreed protocol minor */
 	char rundir[PATH_MAX];
 	char daemon_version[64];
+	char detail[LTT_LIB_DETAIL_MAX];	/* ltt_ctl_error_detail() */
 };
+
+char *ltt_lib_detail(struct ltt_ctl *ctl)
+{
+	ctl->detail[0] = '\0';
+	return ctl->detail;
+}
+
+const char *ltt_ctl_error_detail(const struct ltt_ctl *ctl)
+{
+	return ctl ? ctl->detail : "";
+}
 
 /* Is the calling user a member of @group (primary or supplementary)? */
 static bool in_group(const char *group)
