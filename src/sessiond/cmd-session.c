@@ -23,7 +23,7 @@
  * relay daemon at the control port of its URL (it runs on the worker: the
  * check may take LTT_RELAY_CHECK_TIMEOUT_MS).
  */
-static enum ltt_error_code check_relay(const struct ltt_session_attr *attr)
+static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
 {
 	struct ltt_uri uri;
 	int err;
@@ -73,7 +73,7 @@ static int owner_home(const struct ltt_cmd_ctx *ctx, const char *client_home, ch
  * an empty local output.
  */
 static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const char *client_home,
-					 struct ltt_session_attr *attr, bool automatic,
+					 struct ltt_session_conf *attr, bool automatic,
 					 unsigned int attempt)
 {
 	char date[32], home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 16];
@@ -122,9 +122,9 @@ static bool name_taken(const struct ltt_cmd_ctx *ctx, const char *name)
 
 /* Create the session of a complete, checked @attr; the reply is its info. */
 static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
-					  const struct ltt_session_attr *attr, struct ltt_wbuf *reply)
+					  const struct ltt_session_conf *attr, struct ltt_wbuf *reply)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 	int err;
@@ -153,7 +153,7 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
-	struct ltt_session_attr attr, full;
+	struct ltt_session_conf attr, full;
 	const char *home = "";
 	unsigned int attempt = 0;
 	enum ltt_error_code ret;
@@ -418,7 +418,7 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_session **sessions;
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	size_t i, n;
 	enum ltt_error_code ret;
 
@@ -440,7 +440,7 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 
 /* @channel's output failure into @cinfo, session lock held. */
 static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
-			const struct ltt_channel *channel, struct ltt_channel_info *cinfo)
+			const struct ltt_channel *channel, struct ltt_channel_desc *cinfo)
 {
 	struct ltt_domain_failure f;
 
@@ -456,8 +456,8 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_domain_impl *d;
-	struct ltt_event_rule_info rinfo;
-	struct ltt_channel_info cinfo;
+	struct ltt_rule_desc rinfo;
+	struct ltt_channel_desc cinfo;
 	struct ltt_event_rule *rule;
 	struct ltt_channel *channel;
 	uint32_t nr_rules = 0;
@@ -467,7 +467,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = ctx->domains->v[i];
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
-			cinfo = (struct ltt_channel_info){
+			cinfo = (struct ltt_channel_desc){
 				.domain = session->domains[i].type,
 				.attr = channel->attr,
 				.enabled = channel->enabled,
@@ -487,7 +487,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
 			cds_list_for_each_entry(rule, &channel->rules, node) {
-				rinfo = (struct ltt_event_rule_info){
+				rinfo = (struct ltt_rule_desc){
 					.domain = session->domains[i].type,
 					.attr = rule->attr,
 					.enabled = rule->enabled,
@@ -502,7 +502,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			struct ltt_wbuf *reply)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 
@@ -596,7 +596,7 @@ enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct l
 enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					 struct ltt_wbuf *reply)
 {
-	struct ltt_relay_info info[LTT_NR_DOMAINS];
+	struct ltt_relay_desc info[LTT_NR_DOMAINS];
 	struct ltt_session *session;
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;

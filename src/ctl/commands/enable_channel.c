@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/attr.h"
+#include "common/convert.h"
 #include "common/names.h"
 #include "common/size.h"
 #include "common/tracefile.h"
@@ -129,6 +130,7 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 		     enum ltt_domain domain, const char *name, struct ltt_channel_attr *attr)
 {
 	const struct ltt_channel_info *existing = ctl_util_find_channel(d, domain, name);
+	struct ltt_channel_conf conf;
 	int ret;
 
 	if (existing && existing->enabled) {
@@ -145,7 +147,11 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 			attr->buffer_type = domain_buffer_type(d, domain);
 	}
 	apply_options(a, attr);
-	ret = ltt_attr_check_channel(attr, domain);
+	ret = ltt_conv_channel_attr_to_conf(attr, &conf);
+	if (!ret)
+		ret = ltt_attr_check_channel(&conf, domain);
+	if (!ret)
+		attr->buffer_type = conf.buffer_type;	/* DEFAULT resolved */
 	if (ret) {
 		ctl_util_err("channel '%s' of session '%s': %s", name, d->info.name,
 			     ltt_strerror(ret));

@@ -335,7 +335,7 @@ static int read_channel(xmlNodePtr ch, enum ltt_domain domain, struct ltt_cfg_ch
 }
 
 /* The output of a session: <local>, <default/>, <net> or <none/>. */
-static void read_output(xmlNodePtr out, struct ltt_session_attr *a)
+static void read_output(xmlNodePtr out, struct ltt_session_conf *a)
 {
 	xmlNodePtr n;
 
@@ -387,7 +387,7 @@ static int read_session(xmlNodePtr se, struct ltt_cfg_session *s)
 	return 0;
 }
 
-static bool same_rule(const struct ltt_event_rule_attr *a, const struct ltt_event_rule_attr *b)
+static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)
 {
 	return !strcmp(a->pattern, b->pattern) && a->type == b->type &&
 	       a->loglevel_type == b->loglevel_type && a->loglevel == b->loglevel;
@@ -430,7 +430,7 @@ static int check_rules(const struct ltt_cfg_session *s, const struct ltt_cfg_cha
 static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, size_t errlen)
 {
 	const struct ltt_cfg_channel *c = &s->channels[i];
-	struct ltt_channel_attr attr = c->attr;
+	struct ltt_channel_conf attr = c->attr;
 	size_t j;
 	int ret;
 

@@ -17,20 +17,22 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/model.h"
+
 /* The version attribute of <sessions> this library writes and reads. */
 #define LTT_CFG_VERSION 1
 /* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
 #define LTT_CFG_SUFFIX ".ltt"
 
 struct ltt_cfg_rule {
-	struct ltt_event_rule_attr attr;
+	struct ltt_rule_conf attr;
 	bool enabled;
 	long line;
 };
 
 struct ltt_cfg_channel {
 	enum ltt_domain domain;
-	struct ltt_channel_attr attr;
+	struct ltt_channel_conf attr;
 	bool enabled;
 	long line;
 	size_t nr_rules;
@@ -38,7 +40,7 @@ struct ltt_cfg_channel {
 };
 
 struct ltt_cfg_session {
-	struct ltt_session_attr attr;	/* "" LOCAL output: the daemon's default */
+	struct ltt_session_conf attr;	/* "" LOCAL output: the daemon's default */
 	bool started;
 	const char *file;		/* borrowed from the set */
 	long line;

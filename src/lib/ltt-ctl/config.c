@@ -14,6 +14,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/convert.h"
 #include "common/paths.h"
 #include "common/uri.h"
 #include "lib/ltt-ctl/config-xml.h"
@@ -364,7 +365,7 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		return -LTT_ERR_URL;
 	}
 	for (i = 0; i < n; i++) {
-		struct ltt_session_attr *a = &sel[i]->attr;
+		struct ltt_session_conf *a = &sel[i]->attr;
 
 		if (o->override_name)
 			snprintf(a->name, sizeof(a->name), "%s", o->override_name);
@@ -381,6 +382,16 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 
 /* Load: creating */
 
+/* Enable the rule @r of @c (a new one, or a disabled one again). */
+static int enable_rule(struct ltt_ctl *ctl, const char *name, const struct ltt_cfg_channel *c,
+		       const struct ltt_cfg_rule *r)
+{
+	struct ltt_event_rule_attr attr;
+
+	ltt_conv_rule_conf_to_attr(&r->attr, &attr);
+	return ltt_ctl_enable_event(ctl, name, c->domain, c->attr.name, &attr);
+}
+
 /* Give @c's rules their saved state: enable each, then disable what was disabled. */
 static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_cfg_channel *c)
 {
@@ -388,7 +399,7 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 	int ret;
 
 	for (i = 0; i < c->nr_rules; i++) {
-		ret = ltt_ctl_enable_event(ctl, name, c->domain, c->attr.name, &c->rules[i].attr);
+		ret = enable_rule(ctl, name, c, &c->rules[i]);
 		if (ret)
 			return ret;
 	}
@@ -410,8 +421,7 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 		ret = ltt_ctl_disable_event(ctl, name, c->domain, c->attr.name, pattern);
 		for (j = 0; !ret && j < c->nr_rules; j++)
 			if (c->rules[j].enabled && !strcmp(c->rules[j].attr.pattern, pattern))
-				ret = ltt_ctl_enable_event(ctl, name, c->domain, c->attr.name,
-							   &c->rules[j].attr);
+				ret = enable_rule(ctl, name, c, &c->rules[j]);
 		if (ret)
 			return ret;
 	}
@@ -426,13 +436,16 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 			 struct ltt_session_file *ret_file, bool *ret_created)
 {
-	struct ltt_session_info info;
 	const char *name = s->attr.name;
 	const struct ltt_cfg_channel *c;
+	struct ltt_channel_attr chan;
+	struct ltt_session_attr attr;
+	struct ltt_session_info info;
 	size_t i;
 	int ret;
 
-	ret = ltt_ctl_create_session(ctl, &s->attr, &info);
+	ltt_conv_session_conf_to_attr(&s->attr, &attr);
+	ret = ltt_ctl_create_session(ctl, &attr, &info);
 	if (ret) {
 		detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);
 		return ret;
@@ -442,7 +455,8 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 	snprintf(ret_file->path, sizeof(ret_file->path), "%s", s->file);
 	for (i = 0; i < s->nr_channels; i++) {
 		c = &s->channels[i];
-		ret = ltt_ctl_enable_channel(ctl, name, c->domain, &c->attr);
+		ltt_conv_channel_conf_to_attr(&c->attr, &chan);
+		ret = ltt_ctl_enable_channel(ctl, name, c->domain, &chan);
 		if (ret) {
 			detail(ctl, "%s:%ld: %s channel '%s' can't be created", s->file, c->line,
 			       ltt_domain_name(c->domain), c->attr.name);
@@ -474,6 +488,7 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_session *s)
 {
 	size_t i, j;
+	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->attr.name, sizeof(s->attr.name), "%s", d->info.name);
@@ -486,23 +501,23 @@ static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_se
 	s->channels = calloc(d->nr_channels + 1, sizeof(*s->channels));
 	if (!s->channels)
 		return -LTT_ERR_NOMEM;
-	for (i = 0; i < d->nr_channels; i++) {
+	for (i = 0; i < d->nr_channels && !ret; i++) {
 		struct ltt_cfg_channel *c = &s->channels[s->nr_channels++];
 
 		c->domain = d->channels[i].domain;
-		c->attr = d->channels[i].attr;
+		ret = ltt_conv_channel_attr_to_conf(&d->channels[i].attr, &c->attr);
 		c->enabled = d->channels[i].enabled;
 		c->rules = calloc(d->nr_rules + 1, sizeof(*c->rules));
 		if (!c->rules)
 			return -LTT_ERR_NOMEM;
-		for (j = 0; j < d->nr_rules; j++) {
+		for (j = 0; j < d->nr_rules && !ret; j++) {
 			if (d->rules[j].domain != c->domain || strcmp(d->rules[j].channel, c->attr.name))
 				continue;
-			c->rules[c->nr_rules].attr = d->rules[j].attr;
+			ret = ltt_conv_rule_attr_to_conf(&d->rules[j].attr, &c->rules[c->nr_rules].attr);
 			c->rules[c->nr_rules++].enabled = d->rules[j].enabled;
 		}
 	}
-	return 0;
+	return ret;
 }
 
 static void cfg_session_fini(struct ltt_cfg_session *s)
