@@ -4,73 +4,59 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include <ltt/ltt-ctl.h>
+#include <ltt/ltt-error.h>
 
 #include "common/log.h"
 #include "common/paths.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/autoload.h"
 
-/* Load @path on @ctl; log what was loaded, or why nothing was. */
-static int load_path(struct ltt_ctl *ctl, const char *path)
+static void loaded(const char *name, const char *file)
 {
-	struct ltt_session_file *files;
-	struct ltt_load_opts opts;
-	size_t i, n;
-	int ret;
-
-	ltt_ctl_load_opts_init(&opts);
-	opts.path = path;
-	ret = ltt_ctl_load_sessions(ctl, &opts, &files, &n);
-	if (ret) {
-		const char *d = ltt_ctl_error_detail(ctl);
-
-		LTT_ERR("no session loaded from %s: %s%s%s", path, d, *d ? ": " : "",
-			ltt_strerror(ret));
-		return ret;
-	}
-	for (i = 0; i < n; i++)
-		LTT_INFO("session '%s' loaded from %s", files[i].name, files[i].path);
-	free(files);
-	return 0;
+	LTT_INFO("session '%s' loaded from %s", name, file);
 }
 
-/* An autoload directory: skipped if missing, or if it holds no saved session. */
-static void load_dir(struct ltt_ctl *ctl, const char *dir)
+/*
+ * Load @path through our own socket; log why nothing was loaded (for
+ * @autoload, a directory without saved sessions is no error).
+ */
+static int load_path(const char *rundir, const char *path, bool autoload)
+{
+	char err[LTT_LIB_DETAIL_MAX];
+	int ret;
+
+	ret = ltt_lib_load_path(rundir, path, loaded, err, sizeof(err));
+	if (ret == -LTT_ERR_CONFIG_NOT_FOUND && autoload)
+		LTT_DBG("no saved session in %s", path);
+	else if (ret)
+		LTT_ERR("no session loaded from %s: %s%s%s", path, err, *err ? ": " : "",
+			ltt_strerror(ret));
+	return ret;
+}
+
+/* An autoload directory: skipped if missing. */
+static void load_dir(const char *rundir, const char *dir)
 {
 	struct stat st;
 
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
-		return;
-	if (load_path(ctl, dir) == -LTT_ERR_CONFIG_NOT_FOUND)
-		LTT_DBG("autoload: no saved session in %s", dir);
+	if (!stat(dir, &st) && S_ISDIR(st.st_mode))
+		load_path(rundir, dir, true);
 }
 
 int ltt_autoload_run(const char *rundir, const char *path, bool root)
 {
 	char home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 64];
-	struct ltt_ctl *ctl;
-	int ret;
 
-	ret = ltt_ctl_connect(rundir, &ctl);
-	if (ret) {
-		LTT_ERR("can't load sessions: no connection to ourselves: %s", ltt_strerror(ret));
-		return path ? -EINVAL : 0;
-	}
-	if (path) {
-		ret = load_path(ctl, path) ? -EINVAL : 0;
-		ltt_ctl_disconnect(ctl);
-		return ret;
-	}
+	if (path)
+		return load_path(rundir, path, false) ? -EINVAL : 0;
 	if (!ltt_home_dir(home, sizeof(home)) &&
 	    snprintf(dir, sizeof(dir), "%s/%s/sessions/%s", home, LTT_PERSONAL_RUNDIR_NAME,
 		     LTT_AUTOLOAD_DIR_NAME) < (int)sizeof(dir))
-		load_dir(ctl, dir);
+		load_dir(rundir, dir);
 	if (root)
-		load_dir(ctl, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);
-	ltt_ctl_disconnect(ctl);
+		load_dir(rundir, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);
 	return 0;
 }

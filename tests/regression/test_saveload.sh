@@ -238,6 +238,10 @@ run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$TEST_TMP/run3" \
 isnt_zero=$([ "$RC" -ne 0 ]; echo $?)
 ok "$isnt_zero" "ltt-sessiond --load of a bad file does not start"
 like "$ERR" "bad-unknown-element\\.ltt:19: " "and its error names the file and line"
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$TEST_TMP/run5" \
+	--load "$TEST_TMP/nothing-here.ltt"
+ok "$([ "$RC" -ne 0 ]; echo $?)" "ltt-sessiond --load of a missing file does not start"
+like "$ERR" "nothing-here\.ltt: No such file" "and says which file is missing"
 # The autoload directory of the daemon's user.
 mkdir -p "$SAVED/auto"
 sed 's|<name>good</name>|<name>autoloaded</name>|' "$BAD/good.ltt" >"$SAVED/auto/a.ltt"

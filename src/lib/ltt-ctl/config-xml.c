@@ -108,12 +108,18 @@ static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, s
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO given as a file must not hang us (refused below). */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		set_err(err, errlen, "%s: %s", path, strerror(errno));
 		return -LTT_ERR_CONFIG_IO;
 	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > CFG_FILE_MAX) {
+	if (fstat(fd, &st)) {
+		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -LTT_ERR_CONFIG_IO;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > CFG_FILE_MAX) {
 		set_err(err, errlen, "%s: %s", path,
 			!S_ISREG(st.st_mode) ? "not a regular file" : "larger than 16 MiB");
 		close(fd);

@@ -658,3 +658,31 @@ int ltt_ctl_load_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *opts,
 	ltt_cfg_set_fini(&sys);
 	return ret;
 }
+
+int ltt_lib_load_path(const char *rundir, const char *path,
+		      void (*loaded)(const char *name, const char *file), char *err,
+		      size_t errlen)
+{
+	struct ltt_session_file *files;
+	struct ltt_load_opts opts;
+	struct ltt_ctl *ctl;
+	size_t i, n;
+	int ret;
+
+	if (err && errlen)
+		err[0] = '\0';
+	ret = ltt_ctl_connect(rundir, &ctl);
+	if (ret)
+		return ret;
+	ltt_ctl_load_opts_init(&opts);
+	opts.path = path;
+	ret = ltt_ctl_load_sessions(ctl, &opts, &files, &n);
+	if (ret && err && errlen)
+		snprintf(err, errlen, "%s", ltt_ctl_error_detail(ctl));
+	for (i = 0; !ret && loaded && i < n; i++)
+		loaded(files[i].name, files[i].path);
+	if (!ret)
+		free(files);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}

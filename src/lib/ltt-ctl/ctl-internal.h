@@ -21,4 +21,20 @@
  */
 char *ltt_lib_detail(struct ltt_ctl *ctl);
 
+/**
+ * ltt_lib_load_path() - load the saved sessions of @path on the daemon of
+ * @rundir: ltt_ctl_load_sessions() for a session daemon loading at start
+ * (src/sessiond/autoload.c), which thus names no public struct
+ * @path: a file, or a directory of .ltt files
+ * @loaded: called with each session loaded and its file (borrowed)
+ * @err: receives what failed, with the file and line ("" if nothing to add)
+ * @errlen: size of @err
+ *
+ * Connects (the daemon's client thread must serve), loads, disconnects.
+ * Returns 0 or the load's (or the connection's) -LTT_ERR_* code.
+ */
+int ltt_lib_load_path(const char *rundir, const char *path,
+		      void (*loaded)(const char *name, const char *file), char *err,
+		      size_t errlen);
+
 #endif /* LTT_LIB_CTL_INTERNAL_H */
