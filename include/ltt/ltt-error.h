@@ -111,7 +111,12 @@ extern "C" {
 	X(CONFIG_IO, 152, "the session configuration file or directory can't be read or written (the message names it and why)") \
 	X(CONFIG_EXISTS, 153, "a saved configuration of that name already exists; use -f (--force) to overwrite it") \
 	X(CONFIG_NOT_FOUND, 154, "no saved session configuration found (no file, or none holds that session); check the name and -i, or save the session first") \
-	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs exactly one session to load: name the session, or give -i a file that holds only one")
+	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs exactly one session to load: name the session, or give -i a file that holds only one") \
+	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
+	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
+	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \
+	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
+	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

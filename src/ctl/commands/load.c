@@ -25,11 +25,16 @@ static int load(const struct ctl_ctx *ctx, struct ltt_load_opts *opts)
 		ltt_ctl_disconnect(ctl);
 		return CTL_EXIT_FAILURE;
 	}
-	for (i = 0; i < n; i++)
-		ctl_util_info(ctx, "Session %s loaded from %s", files[i].name, files[i].path);
+	ctl_out_open("sessions");
+	for (i = 0; i < n; i++) {
+		ctl_out_info("Session %s loaded from %s", files[i].name, files[i].path);
+		ctl_obj_session_file(files[i].name, files[i].path);
+	}
+	ctl_out_close();
 	/* One session loaded becomes the current one, as create makes it. */
 	if (n == 1 && ctl_rc_write(files[0].name))
-		ctl_util_eout("Warning: session '%s' is not the current session\n", files[0].name);
+		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE, "session '%s' is not the current session: %s",
+			     files[0].name, ltt_strerror(LTT_ERR_CURRENT_SESSION_FILE));
 	free(files);
 	ltt_ctl_disconnect(ctl);
 	return CTL_EXIT_OK;
@@ -74,7 +79,8 @@ int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (!ret && values[VAL_NAME])
 		ret = ctl_util_check_session_name(values[VAL_NAME]);
 	if (!ret && values[VAL_INPUT] && ctl_util_abs_path(values[VAL_INPUT], path, sizeof(path))) {
-		ctl_util_err("input path '%s': %s", values[VAL_INPUT], ltt_strerror(LTT_ERR_CONFIG_IO));
+		ctl_out_error(LTT_ERR_CONFIG_IO, "input path '%s': %s", values[VAL_INPUT],
+			      ltt_strerror(LTT_ERR_CONFIG_IO));
 		ret = CTL_EXIT_FAILURE;
 	}
 	if (!ret) {

@@ -23,7 +23,8 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	opts.force = force;
 	if (output) {
 		if (ctl_util_abs_path(output, path, sizeof(path))) {
-			ctl_util_err("output path '%s': %s", output, ltt_strerror(LTT_ERR_CONFIG_IO));
+			ctl_out_error(LTT_ERR_CONFIG_IO, "output path '%s': %s", output,
+				      ltt_strerror(LTT_ERR_CONFIG_IO));
 			return CTL_EXIT_FAILURE;
 		}
 		/* "DIR/" names a directory even if it does not exist yet. */
@@ -42,9 +43,13 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 		return CTL_EXIT_FAILURE;
 	}
 	if (!n)
-		ctl_util_info(ctx, "No sessions to save.");
-	for (i = 0; i < n; i++)
-		ctl_util_info(ctx, "Session %s saved to %s", files[i].name, files[i].path);
+		ctl_out_info("No sessions to save.");
+	ctl_out_open("sessions");
+	for (i = 0; i < n; i++) {
+		ctl_out_info("Session %s saved to %s", files[i].name, files[i].path);
+		ctl_obj_session_file(files[i].name, files[i].path);
+	}
+	ctl_out_close();
 	free(files);
 	ltt_ctl_disconnect(ctl);
 	return CTL_EXIT_OK;

@@ -458,6 +458,12 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
 	return ret;
 }
 
+void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr)
+{
+	if (attr)
+		memset(attr, 0, sizeof(*attr));
+}
+
 /*
  * For a daemon older than client protocol minor 4: fill in the automatic
  * name and default output of a session to create, as the daemon does from
