@@ -535,7 +535,7 @@ void ltt_ctl_load_opts_init(struct ltt_load_opts *opts);
 
 /**
  * ltt_ctl_save_sessions() - write sessions' configurations as XML
- * (SYSCONFDIR/../share/ltt/xml/session.xsd): outputs, live timer,
+ * (DATADIR/ltt/xml/session.xsd, doc/save-load.md): outputs, live timer,
  * snapshot flag, whether started, channels with every attribute and
  * state, event rules with type, pattern, log level and state
  * @opts: what and where (borrowed)
