@@ -75,3 +75,11 @@ void ctl_cmd_out_list(void)
 	}
 	ctl_out_close();
 }
+
+void ctl_cmd_print_names(FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(fp, "%s\n", commands[i].name);
+}

@@ -5,6 +5,7 @@
  *   main.c         global options, then dispatch to one command
  *   commands.c     the command table: name, function, summary, usage
  *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
+ *   complete.c     names for completion scripts: sessions, channels
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
  *   util.c         what the commands share: option parsing, errors,
@@ -70,6 +71,32 @@ void ctl_cmd_print_list(FILE *fp);
  * ctl_cmd_out_list() - the commands as a <commands> result object
  */
 void ctl_cmd_out_list(void);
+
+/**
+ * ctl_cmd_print_names() - the commands' names on @fp, one per line
+ * ("lttctl --list-commands")
+ */
+void ctl_cmd_print_names(FILE *fp);
+
+/* complete.c */
+
+/**
+ * ctl_complete_sessions() - the names of the sessions lttctl can name, one
+ * per line on stdout, escaped as lttctl prints names (another user's as
+ * UID/NAME); never starts a session daemon
+ *
+ * Returns an exit status; errors are printed.
+ */
+int ctl_complete_sessions(const struct ctl_ctx *ctx);
+
+/**
+ * ctl_complete_channels() - the names of the channels of @session (NULL:
+ * the current session), both domains, each name once, one per line on
+ * stdout; never starts a session daemon
+ *
+ * Returns an exit status; errors are printed.
+ */
+int ctl_complete_channels(const struct ctl_ctx *ctx, const char *session);
 
 /* commands/NAME.c: each parses its own options from argv[1] on. */
 int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -208,6 +235,7 @@ int ctl_relayd_ensure_local(const struct ctl_ctx *ctx, const char *rundir);
  */
 enum ctl_opt {
 	CTL_OPT_HELP = 1,
+	CTL_OPT_LIST_OPTIONS,	/* every command's, added by ctl_util_parse() */
 	CTL_OPT_VALUE = 16,
 };
 
@@ -268,6 +296,13 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 		   const char *footer);
 
 /**
+ * ctl_util_list_options() - the options of @options on @fp, one per line:
+ * "--long", then "-s" when it has a short form (what "lttctl --list-options"
+ * and "lttctl CMD --list-options" print for completion scripts)
+ */
+void ctl_util_list_options(FILE *fp, const struct poptOption *options);
+
+/**
  * ctl_util_print_help() - usage, summary and options of the current command
  */
 void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *options);
@@ -285,7 +320,8 @@ void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *opt
  * @ret_pc: the context, for ctl_util_args(); free it with poptFreeContext()
  *
  * Options and arguments may be mixed; "--" ends the options.  --help
- * prints the command's help; a bad option prints a usage error.
+ * prints the command's help, --list-options (taken by every command, not
+ * in @options) its options one per line; a bad option prints a usage error.
  * Returns CTL_GO_ON (and sets @ret_pc), CTL_EXIT_OK after --help,
  * CTL_EXIT_USAGE, or CTL_EXIT_FAILURE (out of memory, printed).
  */

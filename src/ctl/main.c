@@ -23,7 +23,22 @@ enum {
 	OPT_RUNDIR,
 	OPT_TIMEOUT,
 	OPT_MI,
+	OPT_LIST_COMMANDS,
+	OPT_LIST_OPTIONS,
+	OPT_LIST_SESSIONS,
+	OPT_LIST_CHANNELS,
 };
+
+/*
+ * The names a completion script asked for with --list-sessions or
+ * --list-channels: listed once every global option is read (--rundir may
+ * come after them).
+ */
+static struct {
+	bool sessions;
+	bool channels;
+	char *session;		/* --list-channels=SESSION, NULL: the current one */
+} list_names;
 
 static const struct poptOption global_options[] = {
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help and the commands", NULL },
@@ -40,6 +55,16 @@ static const struct poptOption global_options[] = {
 	  "(default 60, 0: never; same as LTT_CTL_TIMEOUT)", "SEC" },
 	{ "mi", 'm', POPT_ARG_STRING, NULL, OPT_MI,
 	  "machine interface: print one XML document (TYPE: xml) instead of text", "TYPE" },
+	{ "list-commands", 0, POPT_ARG_NONE, NULL, OPT_LIST_COMMANDS,
+	  "list the commands, one per line (for completion scripts)", NULL },
+	{ "list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS,
+	  "list these options, one per line; 'lttctl COMMAND --list-options' lists a "
+	  "command's", NULL },
+	{ "list-sessions", 0, POPT_ARG_NONE, NULL, OPT_LIST_SESSIONS,
+	  "list the names of the sessions, one per line", NULL },
+	{ "list-channels", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIST_CHANNELS,
+	  "list the names of the channels of session NAME (default: the current session), "
+	  "one per line", "NAME" },
 	POPT_TABLEEND
 };
 
@@ -105,6 +130,22 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 							   "own before the command: --mi xml", arg);
 			free(arg);
 			break;
+		case OPT_LIST_COMMANDS:
+			ctl_cmd_print_names(stdout);
+			ret = CTL_EXIT_OK;
+			break;
+		case OPT_LIST_OPTIONS:
+			ctl_util_list_options(stdout, global_options);
+			ret = CTL_EXIT_OK;
+			break;
+		case OPT_LIST_SESSIONS:
+			list_names.sessions = true;
+			break;
+		case OPT_LIST_CHANNELS:
+			list_names.channels = true;
+			free(list_names.session);
+			list_names.session = poptGetOptArg(pc);
+			break;
 		case OPT_RUNDIR:
 			arg = poptGetOptArg(pc);
 			if (set_rundir(ctx, arg, rundir, len))
@@ -151,6 +192,23 @@ static int find_mi(int argc, char **argv, enum ctl_out_format *ret_format)
 	return CTL_GO_ON;
 }
 
+/* --list-sessions, --list-channels: alone, without a command. */
+static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
+{
+	const char **args;
+
+	if (list_names.sessions && list_names.channels)
+		return ctl_util_usage_error(ctx, "--list-sessions and --list-channels: "
+					    "give one of them");
+	if (ctl_util_args(pc, &args))
+		return ctl_util_usage_error(ctx, "--list-%s takes no command ('%s')",
+					    list_names.sessions ? "sessions" : "channels",
+					    args[0]);
+	if (list_names.sessions)
+		return ctl_complete_sessions(ctx);
+	return ctl_complete_channels(ctx, list_names.session);
+}
+
 int main(int argc, char **argv)
 {
 	enum ctl_out_format format = CTL_OUT_TEXT;
@@ -176,6 +234,10 @@ int main(int argc, char **argv)
 		goto end;
 	level = LTT_LOG_WARN + ctx.verbose;
 	ltt_log_init("lttctl", level > LTT_LOG_TRACE ? LTT_LOG_TRACE : level);
+	if (list_names.sessions || list_names.channels) {
+		ret = list_names_of(&ctx, pc);
+		goto end;
+	}
 	nr = ctl_util_args(pc, &args);
 	if (!nr) {
 		ret = ctl_util_usage_error(&ctx, "no command given; 'lttctl help' lists them");
@@ -191,5 +253,6 @@ int main(int argc, char **argv)
 	ret = ctx.cmd->run(&ctx, nr, args);
 end:
 	poptFreeContext(pc);
+	free(list_names.session);
 	return ctl_out_end(ret);
 }

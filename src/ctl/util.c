@@ -235,6 +235,18 @@ void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *opt
 	ctl_util_help(ctx->cmd, options, NULL);
 }
 
+void ctl_util_list_options(FILE *fp, const struct poptOption *options)
+{
+	const struct poptOption *opt;
+
+	for (opt = options; opt->longName || opt->shortName; opt++) {
+		if (opt->longName)
+			fprintf(fp, "--%s\n", opt->longName);
+		if (opt->shortName)
+			fprintf(fp, "-%c\n", opt->shortName);
+	}
+}
+
 static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 		      const struct poptOption *options, char **values)
 {
@@ -243,6 +255,10 @@ static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 	while ((opt = poptGetNextOpt(pc)) > 0) {
 		if (opt == CTL_OPT_HELP) {
 			ctl_util_print_help(ctx, options);
+			return CTL_EXIT_OK;
+		}
+		if (opt == CTL_OPT_LIST_OPTIONS) {
+			ctl_util_list_options(stdout, options);
 			return CTL_EXIT_OK;
 		}
 		assert(values && opt >= CTL_OPT_VALUE);
@@ -259,10 +275,16 @@ static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
 		   const struct poptOption *options, char **values, poptContext *ret_pc)
 {
+	/* The command's table, and what every command takes besides. */
+	const struct poptOption table[] = {
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)(uintptr_t)options, 0, NULL, NULL },
+		{ "list-options", 0, POPT_ARG_NONE, NULL, CTL_OPT_LIST_OPTIONS, NULL, NULL },
+		POPT_TABLEEND
+	};
 	poptContext pc;
 	int ret;
 
-	pc = poptGetContext(NULL, argc, argv, options, 0);
+	pc = poptGetContext(NULL, argc, argv, table, 0);
 	if (!pc) {
 		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;

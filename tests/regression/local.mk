@@ -17,7 +17,9 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_timer_min.sh \
 	tests/regression/test_session_owners.sh \
 	tests/regression/test_ctl_deadline.sh \
-	tests/regression/test_concurrent_create.sh
+	tests/regression/test_concurrent_create.sh \
+	tests/regression/test_cli_docs.sh \
+	tests/regression/test_completion.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
