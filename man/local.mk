@@ -14,6 +14,8 @@ dist_man_MANS += \
 	man/lttctl-disable-event.1 \
 	man/lttctl-view.1 \
 	man/lttctl-snapshot.1 \
+	man/lttctl-save.1 \
+	man/lttctl-load.1 \
 	man/lttctl-version.1 \
 	man/lttctl-help.1 \
 	man/lttctl-rotate.1 \

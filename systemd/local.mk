@@ -13,7 +13,7 @@ CLEANFILES += systemd/ltt-sessiond.service systemd/ltt-relayd.service systemd/lt
 # @bindir[@] keeps config.status from substituting the pattern itself.
 systemd/ltt-sessiond.service: $(srcdir)/systemd/ltt-sessiond.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) systemd && \
-	$(SED) -e 's|@bindir[@]|$(bindir)|g' \
+	$(SED) -e 's|@bindir[@]|$(bindir)|g' -e 's|@sysconfdir[@]|$(sysconfdir)|g' \
 		$(srcdir)/systemd/ltt-sessiond.service.in > $@.tmp && \
 	mv -f $@.tmp $@
 

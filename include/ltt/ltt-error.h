@@ -121,6 +121,12 @@ extern "C" {
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why); the archive may miss them") \
 	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \
 	X(ROTATION_NOT_SET, 145, "the session has no such rotation schedule; 'lttctl list SESSION' shows its schedule") \
+	X(CONFIG_MALFORMED, 150, "the session configuration file is not well-formed XML (the message names the line); fix or remove it: nothing was loaded") \
+	X(CONFIG_INVALID, 151, "the session configuration file is not a valid ltt session configuration (the message names the line and what is wrong; the schema is session.xsd): nothing was loaded") \
+	X(CONFIG_IO, 152, "the session configuration file or directory can't be read or written (the message names it and why)") \
+	X(CONFIG_EXISTS, 153, "a saved configuration of that name already exists; use -f (--force) to overwrite it") \
+	X(CONFIG_NOT_FOUND, 154, "no saved session configuration found (no file, or none holds that session); check the name and -i, or save the session first") \
+	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs exactly one session to load: name the session, or give -i a file that holds only one") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
 	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
 	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \

@@ -88,12 +88,13 @@ int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain
 	return 0;
 }
 
-int ltt_attr_check_session(const struct ltt_session_conf *attr)
+/* @defaults: an empty name and an empty local output are the daemon's to fill. */
+static int check_session(const struct ltt_session_conf *attr, bool defaults)
 {
 	struct ltt_uri uri;
 
 	if (memchr(attr->name, '\0', sizeof(attr->name)) == NULL ||
-	    !ltt_session_name_valid(attr->name))
+	    (!(defaults && !attr->name[0]) && !ltt_session_name_valid(attr->name)))
 		return -LTT_ERR_SESSION_NAME;
 	if (memchr(attr->output, '\0', sizeof(attr->output)) == NULL)
 		return -LTT_ERR_OUTPUT_PATH;
@@ -105,7 +106,7 @@ int ltt_attr_check_session(const struct ltt_session_conf *attr)
 			return -LTT_ERR_OUTPUT_CONFLICT;
 		break;
 	case LTT_OUTPUT_LOCAL:
-		if (attr->output[0] != '/')
+		if (attr->output[0] != '/' && !(defaults && !attr->output[0]))
 			return -LTT_ERR_OUTPUT_PATH;
 		break;
 	case LTT_OUTPUT_NET:
@@ -120,4 +121,14 @@ int ltt_attr_check_session(const struct ltt_session_conf *attr)
 	if (attr->live_timer_us && attr->live_timer_us < LTT_MIN_LIVE_TIMER_US)
 		return -LTT_ERR_LIVE_TIMER;
 	return 0;
+}
+
+int ltt_attr_check_session(const struct ltt_session_conf *attr)
+{
+	return check_session(attr, false);
+}
+
+int ltt_attr_check_session_request(const struct ltt_session_conf *attr)
+{
+	return check_session(attr, true);
 }

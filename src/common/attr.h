@@ -71,4 +71,14 @@ int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain
  */
 int ltt_attr_check_session(const struct ltt_session_conf *attr);
 
+/**
+ * ltt_attr_check_session_request() - is @attr a valid session to ask a
+ * daemon for, which resolves defaults (client protocol minor 6)?
+ *
+ * As ltt_attr_check_session(), but an empty name (automatic) and an
+ * empty LOCAL output (the default directory) are valid: the daemon
+ * fills them.  Returns the same codes.
+ */
+int ltt_attr_check_session_request(const struct ltt_session_conf *attr);
+
 #endif /* LTT_COMMON_ATTR_H */

@@ -42,6 +42,14 @@
  *   SNAPSHOT_RECORD {str session, u8 has_output [, snapshot_output]}
  *       -> {str path, u64 packets, u64 bytes, u64 packets_dropped}
  *       has_output 1: the output's non-empty fields override the session's.
+ *
+ * Defaults chosen by the daemon (minor 6):
+ *   CREATE_SESSION's session_attr is followed by {str home}: the client's
+ *   home directory ($LTT_HOME, else $HOME), "" if it has none.  The name
+ *   may be "" (the daemon picks "auto-DATE", "auto-DATE-N") and a LOCAL
+ *   output may be "" (the daemon resolves HOME/ltt-traces/NAME-DATE, HOME
+ *   being the client's home, else the owner's: doc/sessiond.md).  Older
+ *   clients complete both themselves and send no home.
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -56,9 +64,11 @@
 #define LTT_CLIENT_MAJOR 1
 /*
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
- * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*
+ * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*;
+ * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
+ * a session's automatic name and default output
  */
-#define LTT_CLIENT_MINOR 5
+#define LTT_CLIENT_MINOR 6
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */
@@ -68,6 +78,8 @@
  * DISABLE_ROTATION, CLEAR_SESSION, REGENERATE, ROTATION_INFO (19-24).
  */
 #define LTT_CLIENT_MINOR_ROTATE 5
+/* The minor from which the daemon resolves default names and outputs. */
+#define LTT_CLIENT_MINOR_DAEMON_DEFAULTS 6
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024

@@ -87,6 +87,26 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 	out->buffer_type = in->buffer_type;
 }
 
+void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
+				   struct ltt_session_attr *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, name);
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+	out->snapshot = in->snapshot;
+	out->live_timer_us = in->live_timer_us;
+}
+
+void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event_rule_attr *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, pattern);
+	out->loglevel_type = in->loglevel_type;
+	out->loglevel = in->loglevel;
+	out->type = in->type;
+}
+
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 				   struct ltt_session_info *out)
 {

@@ -47,6 +47,10 @@ int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_
 void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 				   struct ltt_channel_attr *out);
 /** ltt_conv_session_desc_to_info() - a session's description for a caller */
+/* Saved sessions (libltt-ctl's load) are created through the public calls. */
+void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
+				   struct ltt_session_attr *out);
+void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event_rule_attr *out);
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 				   struct ltt_session_info *out);
 /** ltt_conv_channel_desc_to_info() - a channel's description, its attributes included */

@@ -119,6 +119,15 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+/**
+ * ctl_util_config_err() - print a failed save or load: "Error: @what:
+ * DETAIL: <message>", the detail (file, line, session) from
+ * ltt_ctl_error_detail()
+ */
+void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
 
 /**
  * cmd_list_show_session() - print one session in full (list NAME, status)
@@ -143,6 +152,12 @@ void ctl_obj_session_open(const struct ltt_session_info *s);
  * start, stop, destroy and set-session acted on)
  */
 void ctl_obj_session_name(const char *name);
+
+/**
+ * ctl_obj_session_file() - a <session> with its name and the configuration
+ * file it was saved to or loaded from (save, load)
+ */
+void ctl_obj_session_file(const char *name, const char *file);
 
 /**
  * ctl_obj_channel_open() - open a <channel> with its attributes @a in

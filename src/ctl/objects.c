@@ -43,6 +43,14 @@ void ctl_obj_session_name(const char *name)
 	ctl_out_close();
 }
 
+void ctl_obj_session_file(const char *name, const char *file)
+{
+	ctl_out_open("session");
+	ctl_out_str("name", name);
+	ctl_out_str("configFile", file);
+	ctl_out_close();
+}
+
 void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr *a)
 {
 	enum ltt_buffer_type buffers = a->buffer_type;

@@ -922,3 +922,14 @@ int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		message(level, ret, "session '%s': %s", session, ltt_strerror(ret));
 	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
 }
+
+/* An error of save or load, with the library's detail (file, line, session). */
+void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret)
+{
+	const char *d = ltt_ctl_error_detail(ctl);
+
+	if (d && *d)
+		ctl_out_error(ret, "%s: %s: %s", what, d, ltt_strerror(ret));
+	else
+		ctl_out_error(ret, "%s: %s", what, ltt_strerror(ret));
+}

@@ -3,12 +3,17 @@
  * cmd-session.c - client commands on whole sessions.
  */
 #include <errno.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
+#include "common/paths.h"
 #include "common/uri.h"
 #include "sessiond/cmd.h"
 #include "sessiond/chunk.h"
@@ -35,37 +40,103 @@ static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
 	return ltt_relay_error_code(err);
 }
 
-enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			   struct ltt_wbuf *reply)
+/*
+ * The home directory of a session's default output: the one the client
+ * gave (its $LTT_HOME or $HOME), else ours for a client of our own uid
+ * (a personal daemon, or the sessions a root daemon loads itself), else
+ * the owner's from the password database.
+ */
+static int owner_home(const struct ltt_cmd_ctx *ctx, const char *client_home, char *buf,
+		      size_t len)
 {
-	struct ltt_session_conf attr;
+	struct passwd pw, *found = NULL;
+	char pwbuf[4096];
+
+	if (client_home[0]) {
+		if (client_home[0] != '/' || strlen(client_home) >= len)
+			return -EINVAL;
+		strcpy(buf, client_home);
+		return 0;
+	}
+	if (ctx->cred.uid == geteuid())
+		return ltt_home_dir(buf, len);
+	if (getpwuid_r(ctx->cred.uid, &pw, pwbuf, sizeof(pwbuf), &found) || !found ||
+	    pw.pw_dir[0] != '/' || strlen(pw.pw_dir) >= len)
+		return -ENOENT;
+	strcpy(buf, pw.pw_dir);
+	return 0;
+}
+
+/*
+ * Fill what the client left to us: "auto-DATE" (then "auto-DATE-N" for
+ * the @attempt-th retry) for an empty name, HOME/ltt-traces/NAME-DATE
+ * (HOME/ltt-traces/NAME for an automatic name, which holds the date) for
+ * an empty local output.
+ */
+static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const char *client_home,
+					 struct ltt_session_conf *attr, bool automatic,
+					 unsigned int attempt)
+{
+	char date[32], home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 16];
+	time_t now = time(NULL);
+	struct tm tm;
+	int n;
+
+	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return LTT_ERR_UNKNOWN;
+	if (automatic && attempt)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
+	else if (automatic)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
+	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
+		return LTT_ERR_OK;
+	if (owner_home(ctx, client_home, home, sizeof(home)) ||
+	    ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME)) {
+		LTT_WARN("session '%s': no home directory for uid %u's default output",
+			 attr->name, (unsigned int)ctx->cred.uid);
+		return LTT_ERR_OUTPUT_PATH;
+	}
+	if (automatic)
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
+	else
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
+	if (n < 0 || (size_t)n >= sizeof(attr->output))
+		return LTT_ERR_OUTPUT_PATH;
+	return LTT_ERR_OK;
+}
+
+/* Automatic names taken in the same second are tried this many times. */
+#define AUTO_NAME_ATTEMPTS 100
+
+/* Is @name taken by a session of the client's (root's plain name may find another user's)? */
+static bool name_taken(const struct ltt_cmd_ctx *ctx, const char *name)
+{
+	struct ltt_session *session;
+	bool mine;
+
+	if (ltt_session_find(ctx->registry, name, ctx->cred.uid, &session))
+		return false;
+	mine = session->uid == ctx->cred.uid;
+	ltt_session_put(ctx->registry, session);
+	return mine;
+}
+
+/* Create the session of a complete, checked @attr; the reply is its info. */
+static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
+					  const struct ltt_session_conf *attr, struct ltt_wbuf *reply)
+{
 	struct ltt_session_desc info;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 	int err;
 
-	ltt_proto_get_session_attr(req, &attr);
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_code(ltt_attr_check_session(&attr));
-	if (ret)
-		return ret;
-	/* A snapshot session's output is its snapshot output: local only so far. */
-	if (attr.snapshot && attr.output_type == LTT_OUTPUT_NET)
-		return LTT_ERR_SNAPSHOT_NET;
 	/* A name in use says so before a relay is tried (created below if still free). */
-	if (!ltt_session_find(ctx->registry, attr.name, ctx->cred.uid, &session)) {
-		/* Root's plain name may find another user's: names are per user. */
-		bool mine = session->uid == ctx->cred.uid;
-
-		ltt_session_put(ctx->registry, session);
-		if (mine)
-			return LTT_ERR_SESSION_EXISTS;
-	}
-	ret = check_relay(&attr);
+	if (name_taken(ctx, attr->name))
+		return LTT_ERR_SESSION_EXISTS;
+	ret = check_relay(attr);
 	if (ret)
 		return ret;
-	err = ltt_session_create(ctx->registry, &attr, ctx->cred.uid, ctx->cred.gid, &session);
+	err = ltt_session_create(ctx->registry, attr, ctx->cred.uid, ctx->cred.gid, &session);
 	if (err == -EEXIST)
 		return LTT_ERR_SESSION_EXISTS;
 	if (err)
@@ -78,6 +149,42 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		 (unsigned int)ctx->cred.uid, info.output);
 	ltt_proto_put_session_info(reply, &info);
 	return 0;
+}
+
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			   struct ltt_wbuf *reply)
+{
+	struct ltt_session_conf attr, full;
+	const char *home = "";
+	unsigned int attempt = 0;
+	enum ltt_error_code ret;
+	bool automatic;
+
+	ltt_proto_get_session_attr(req, &attr);
+	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		home = ltt_rbuf_get_str(req, LTT_PATH_MAX);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	/* Before minor 6 the client fills the name and output: both must be there. */
+	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		ret = ltt_cmd_code(ltt_attr_check_session_request(&attr));
+	else
+		ret = ltt_cmd_code(ltt_attr_check_session(&attr));
+	if (ret)
+		return ret;
+	/* A snapshot session's output is its snapshot output: local only so far. */
+	if (attr.snapshot && attr.output_type == LTT_OUTPUT_NET)
+		return LTT_ERR_SNAPSHOT_NET;
+	automatic = !attr.name[0];
+	do {
+		full = attr;
+		ret = complete_attr(ctx, home, &full, automatic, attempt);
+		if (!ret)
+			ret = ltt_cmd_code(ltt_attr_check_session(&full));
+		if (!ret)
+			ret = create_checked(ctx, &full, reply);
+	} while (ret == LTT_ERR_SESSION_EXISTS && automatic && ++attempt < AUTO_NAME_ATTEMPTS);
+	return ret;
 }
 
 /* Decode a request that is one session name, then lock that session. */

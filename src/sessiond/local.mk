@@ -3,6 +3,7 @@ bin_PROGRAMS += src/sessiond/ltt-sessiond
 src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/sessiond.h \
 	src/sessiond/main.c \
+	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
@@ -31,6 +32,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel-takeover.c src/sessiond/kernel-internal.h \
 	src/sessiond/trace-host.c src/sessiond/trace-host.h \
 	src/sessiond/kmodule.c src/sessiond/kmodule.h
+src_sessiond_ltt_sessiond_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)
-src_sessiond_ltt_sessiond_LDADD = src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \
+src_sessiond_ltt_sessiond_LDADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libcommon.la $(XML2_LIBS) $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \
 	$(KMOD_LIBS)

@@ -41,6 +41,7 @@ struct options {
 	char *consumerd_path;
 	int no_kernel;		/* no kernel domain */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
+	char *load;		/* --load: sessions to load at start, NULL: autoload */
 	/* Per-user bounds: as given (option, else environment), then parsed. */
 	char *max_clients_arg;
 	char *max_sessions_arg;
@@ -219,6 +220,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
 		  "the kernel tracer's probes to enable, comma-separated (default: all)",
 		  "PROBE[,PROBE...]" },
+		{ "load", 'l', POPT_ARG_STRING, &opts->load, 0,
+		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
+		  "(default: the autoload directories, $LTT_HOME/.ltt/sessions/auto and, "
+		  "for root, " LTT_SYSCONFDIR "/ltt/sessions/auto)", "PATH" },
 		{ "max-clients-per-uid", 0, POPT_ARG_STRING, &opts->max_clients_arg, 0,
 		  "client connections one user (not root) may hold (default: 64)", "N" },
 		{ "max-sessions-per-uid", 0, POPT_ARG_STRING, &opts->max_sessions_arg, 0,
@@ -528,11 +533,16 @@ static int run(const struct options *opts)
 	int ready_fd = -1, sfd = -1, ret;
 	struct group *gr = NULL;
 	struct daemon d = { 0 };
-	char rundir[PATH_MAX];
+	char rundir[PATH_MAX], load[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
 		LTT_ERR("no run directory: set LTT_RUNDIR, LTT_HOME or HOME, or pass --rundir");
+		return 1;
+	}
+	/* --daemonize changes to /: a relative --load means what it meant. */
+	if (opts->load && (!*opts->load || ltt_path_absolute(load, sizeof(load), opts->load))) {
+		LTT_ERR("--load '%s': not a usable path", opts->load);
 		return 1;
 	}
 	if (root) {
@@ -567,6 +577,9 @@ static int run(const struct options *opts)
 	kernel_domain(&d, opts, root);
 	d.ust.max_events = opts->lim.max_events;
 	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);
+	/* Loaded before "ready": a session the caller waits for exists then. */
+	if (!ret)
+		ret = ltt_autoload_run(rundir, opts->load ? load : NULL, root);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
 		ltt_daemon_ready(ready_fd, opts->daemonize);
@@ -604,6 +617,7 @@ out:
 	free(opts.group);
 	free(opts.consumerd_path);
 	free(opts.kmod_probes);
+	free(opts.load);
 	free(opts.max_clients_arg);
 	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);

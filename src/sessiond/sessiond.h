@@ -4,6 +4,7 @@
  * for its threads, object tree, ownership and lock order.
  *
  *   main.c         options, run directory, daemonizing, signals, start/stop
+ *   autoload.[ch]  the sessions loaded at start (--load, autoload directories)
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
  *   worker.[ch]    runs the commands that may wait, off the client thread
  *   client.[ch]    the client thread: client.sock, credentials, framing
@@ -37,6 +38,7 @@
 #include "sessiond/app.h"
 #include "sessiond/chunk-sched.h"
 #include "sessiond/chunk.h"
+#include "sessiond/autoload.h"
 #include "sessiond/client.h"
 #include "sessiond/consumer.h"
 #include "sessiond/cmd.h"

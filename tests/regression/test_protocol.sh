@@ -219,6 +219,16 @@ bad "live with a local output" LIVE_NEEDS_NET "CREATE_SESSION $(session p2 1 /tm
 bad "a live timer under 1000 us" LIVE_TIMER "CREATE_SESSION $(session p2 2 net://127.0.0.1:1:2 0 999)"
 bad "a relay where nothing listens" RELAY_REFUSED "CREATE_SESSION $(session p2 2 net://127.0.0.1:1:2 0 0)"
 bad "a session that exists" SESSION_EXISTS "CREATE_SESSION $(session p1 1 /tmp/p2 0 0)"
+# Minor 6: the daemon fills an empty name and local output, from the home
+# the client sends after the attributes (older minors: refused above).
+wire "minor 6: CREATE_SESSION without the client's home: PROTOCOL" "${hello_ok/minor=$minor/minor=6}
+CREATE_SESSION PROTOCOL len=0
+LIST_SESSIONS OK len=$list_len count=$count sessions=$names" \
+	"hello 1 6" "req CREATE_SESSION $(session p2 1 '' 0 0)" "req LIST_SESSIONS"
+wire "minor 6: a relative home for the default output: OUTPUT_PATH" "${hello_ok/minor=$minor/minor=6}
+CREATE_SESSION OUTPUT_PATH len=0
+LIST_SESSIONS OK len=$list_len count=$count sessions=$names" \
+	"hello 1 6" "req CREATE_SESSION $(session p2 1 '' 0 0) str:rel/home" "req LIST_SESSIONS"
 bad "DATA_PENDING of an unknown session" SESSION_NOT_FOUND "DATA_PENDING str:nope"
 bad "DATA_PENDING with trailing bytes" PROTOCOL "DATA_PENDING str:p1 u8:0"
 bad "RELAY_STATUS of an unknown session" SESSION_NOT_FOUND "RELAY_STATUS str:nope"

@@ -178,6 +178,28 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_rotation_info, last_archive, 24),
 	OFF_(ltt_rotation_info, reserved, 4120),
 	RSV_(ltt_rotation_info, 64),
+
+	SIZE_(ltt_session_file, 4416),
+	OFF_(ltt_session_file, name, 0),
+	OFF_(ltt_session_file, path, 256),
+	OFF_(ltt_session_file, reserved, 4352),
+	RSV_(ltt_session_file, 64),
+
+	SIZE_(ltt_save_opts, 88),
+	OFF_(ltt_save_opts, session, 0),
+	OFF_(ltt_save_opts, path, 8),
+	OFF_(ltt_save_opts, force, 16),
+	OFF_(ltt_save_opts, reserved, 24),
+	RSV_(ltt_save_opts, 64),
+
+	SIZE_(ltt_load_opts, 104),
+	OFF_(ltt_load_opts, session, 0),
+	OFF_(ltt_load_opts, path, 8),
+	OFF_(ltt_load_opts, override_url, 16),
+	OFF_(ltt_load_opts, override_name, 24),
+	OFF_(ltt_load_opts, force, 32),
+	OFF_(ltt_load_opts, reserved, 40),
+	RSV_(ltt_load_opts, 64),
 };
 
 /* Every struct ends with its reserved room: nothing after it, not even padding. */
@@ -188,7 +210,8 @@ static const struct frozen tails[] = {
 	TAIL_(ltt_session_info), TAIL_(ltt_channel_info), TAIL_(ltt_event_rule_info),
 	TAIL_(ltt_relay_info), TAIL_(ltt_session_detail), TAIL_(ltt_field_info),
 	TAIL_(ltt_tracepoint_info), TAIL_(ltt_snapshot_output), TAIL_(ltt_snapshot_result),
-	TAIL_(ltt_rotation_info),
+	TAIL_(ltt_rotation_info), TAIL_(ltt_session_file), TAIL_(ltt_save_opts),
+	TAIL_(ltt_load_opts),
 };
 
 static void test_layout(void)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * chunk.c - libltt-ctl's trace chunk calls: rotate, rotation schedule,
- * clear, regenerate (client protocol minor 4).
+ * clear, regenerate (client protocol minor 5).
  */
 #include <stdbool.h>
 #include <stdlib.h>

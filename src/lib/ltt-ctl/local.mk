@@ -1,8 +1,20 @@
 # src/lib/ltt-ctl: libltt-ctl, the public control library (include/ltt/ltt-ctl.h).
+# Its code is one convenience library, which the shared library exports
+# and ltt-sessiond links in as it is (it loads saved sessions at start
+# through its own client socket, as any client).
+noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl-core.la
+src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
+	src/lib/ltt-ctl/ctl-internal.h src/lib/ltt-ctl/chunk.c \
+	src/lib/ltt-ctl/config.c \
+	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h
+nodist_src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
+src_lib_ltt_ctl_libltt_ctl_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
+src_lib_ltt_ctl_libltt_ctl_core_la_CFLAGS = $(AM_CFLAGS) $(XML2_CFLAGS)
+
 lib_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl.la
-src_lib_ltt_ctl_libltt_ctl_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
-	src/lib/ltt-ctl/chunk.c src/lib/ltt-ctl/ctl-internal.h
-src_lib_ltt_ctl_libltt_ctl_la_LIBADD = src/common/libcommon.la
+src_lib_ltt_ctl_libltt_ctl_la_SOURCES =
+src_lib_ltt_ctl_libltt_ctl_la_LIBADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libcommon.la \
+	$(XML2_LIBS)
 # Only the documented API is exported, with a symbol version (doc/libltt-ctl.md).
 src_lib_ltt_ctl_libltt_ctl_la_LDFLAGS = -version-info $(LTT_CTL_LIBRARY_VERSION) \
 	-Wl,--version-script=$(top_srcdir)/src/lib/ltt-ctl/libltt-ctl.sym
@@ -11,3 +23,16 @@ EXTRA_DIST += src/lib/ltt-ctl/libltt-ctl.sym
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = src/lib/ltt-ctl/ltt-ctl.pc
 EXTRA_DIST += src/lib/ltt-ctl/ltt-ctl.pc.in
+
+# The schema of saved sessions: installed for other tools (xmllint
+# --schema), and compiled into the library, which validates with it.
+ltt_sessionxsddir = $(datadir)/ltt/xml
+dist_ltt_sessionxsd_DATA = xml/session.xsd
+src/lib/ltt-ctl/session-xsd.c: $(top_srcdir)/xml/session.xsd
+	$(AM_V_GEN)$(MKDIR_P) src/lib/ltt-ctl && { \
+		echo '/* Generated from xml/session.xsd by the build: do not edit. */'; \
+		echo 'extern const char ltt_session_xsd[];'; \
+		echo 'const char ltt_session_xsd[] ='; \
+		$(SED) -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $(top_srcdir)/xml/session.xsd; \
+		echo ';'; } > $@.tmp && mv $@.tmp $@
+CLEANFILES += src/lib/ltt-ctl/session-xsd.c

@@ -28,6 +28,7 @@
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "common/paths.h"
 #include "common/sock.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 
 struct ltt_ctl {
 	int fd;			/* non-blocking: every call has a deadline */
@@ -36,7 +37,19 @@ struct ltt_ctl {
 	uint32_t minor;		/* agreed protocol minor */
 	char rundir[PATH_MAX];
 	char daemon_version[64];
+	char detail[LTT_LIB_DETAIL_MAX];	/* ltt_ctl_error_detail() */
 };
+
+char *ltt_lib_detail(struct ltt_ctl *ctl)
+{
+	ctl->detail[0] = '\0';
+	return ctl->detail;
+}
+
+const char *ltt_ctl_error_detail(const struct ltt_ctl *ctl)
+{
+	return ctl ? ctl->detail : "";
+}
 
 /* Is the calling user a member of @group (primary or supplementary)? */
 static bool in_group(const char *group)
@@ -487,9 +500,11 @@ void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr)
 }
 
 /*
- * Fill in the automatic name and default output of a session to create.
- * Automatic names are "auto-DATE", then "auto-DATE-N" for the @attempt-th
- * retry when several sessions are created in the same second.
+ * For a daemon older than client protocol minor 6: fill in the automatic
+ * name and default output of a session to create, as the daemon does from
+ * minor 6 on.  Automatic names are "auto-DATE", then "auto-DATE-N" for
+ * the @attempt-th retry when several sessions are created in the same
+ * second.
  */
 static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
 {
@@ -521,22 +536,34 @@ static int complete_session_attr(struct ltt_session_conf *attr, unsigned int att
 	return 0;
 }
 
-/* One CREATE_SESSION request for a completed @attr. */
+/*
+ * One CREATE_SESSION request.  From minor 6 on, @attr may leave its name
+ * and local output empty, and our home goes with it, for the daemon to
+ * resolve them; before, @attr must be complete.
+ */
 static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		       struct ltt_session_info *ret_info)
 {
+	bool defaults = ctl->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS;
 	struct ltt_session_desc info;
+	char home[LTT_PATH_MAX];
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint8_t *reply = NULL;
 	size_t len = 0;
 	int ret;
 
-	ret = ltt_attr_check_session(attr);
+	ret = defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr);
 	if (ret)
 		return ret;
 	ltt_wbuf_init(&w);
 	ltt_proto_put_session_attr(&w, attr);
+	if (defaults) {
+		/* No home known: the daemon uses the owner's. */
+		if (ltt_home_dir(home, sizeof(home)) || home[0] != '/')
+			home[0] = '\0';
+		ltt_wbuf_put_str(&w, home);
+	}
 	ret = transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)
@@ -566,6 +593,9 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 	ret = ltt_conv_session_attr_to_conf(attr, &conf);
 	if (ret)
 		return ret;
+	/* The daemon resolves the defaults itself (and retries automatic names). */
+	if (ctl->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		return create_once(ctl, &conf, ret_info);
 	do {
 		full = conf;
 		ret = complete_session_attr(&full, attempt);

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * config-xml.h - saved session configurations: the XML format of
+ * xml/session.xsd read into a model and written from a session's detail.
+ * Private to libltt-ctl (config.c drives it); nothing here is exported.
+ *
+ * Reading is all or nothing: a file is parsed, validated against the
+ * schema (compiled into the library) and every value checked with the
+ * validators the daemon uses (common/attr.c) before its sessions join
+ * the set; the first problem is described as "FILE:LINE: what".
+ */
+#ifndef LTT_LIB_CONFIG_XML_H
+#define LTT_LIB_CONFIG_XML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/model.h"
+
+/* The version attribute of <sessions> this library writes and reads. */
+#define LTT_CFG_VERSION 1
+/* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
+#define LTT_CFG_SUFFIX ".ltt"
+
+struct ltt_cfg_rule {
+	struct ltt_rule_conf attr;
+	bool enabled;
+	long line;
+};
+
+struct ltt_cfg_channel {
+	enum ltt_domain domain;
+	struct ltt_channel_conf attr;
+	bool enabled;
+	long line;
+	size_t nr_rules;
+	struct ltt_cfg_rule *rules;
+};
+
+struct ltt_cfg_session {
+	struct ltt_session_conf attr;	/* "" LOCAL output: the daemon's default */
+	bool started;
+	const char *file;		/* borrowed from the set */
+	long line;
+	size_t nr_channels;
+	struct ltt_cfg_channel *channels;
+};
+
+/* Sessions read from files, in file order. */
+struct ltt_cfg_set {
+	size_t nr;
+	struct ltt_cfg_session *v;
+	size_t nr_files;
+	char **files;
+};
+
+/**
+ * ltt_cfg_set_fini() - free what a set holds; accepts a zeroed set
+ */
+void ltt_cfg_set_fini(struct ltt_cfg_set *set);
+
+/**
+ * ltt_cfg_xml_read() - add the sessions of the file at @path to @set
+ * @err: receives "PATH:LINE: what is wrong" on failure
+ * @errlen: size of @err
+ *
+ * The file must be well-formed, valid against the schema, and hold valid
+ * values (names, sizes, timers, URLs, levels), no session twice (in it
+ * or already in @set) and no channel or rule twice.  On failure @set is
+ * unchanged.  Not thread-safe (libxml2's error handler is set for the
+ * call).  Returns 0, -LTT_ERR_CONFIG_IO (unreadable), -LTT_ERR_CONFIG_MALFORMED,
+ * -LTT_ERR_CONFIG_INVALID or -LTT_ERR_NOMEM.
+ */
+int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_t errlen);
+
+/**
+ * ltt_cfg_xml_check_session() - check one session of the model as a whole
+ * (after overrides): its attributes, each channel for its domain, each
+ * rule, no channel or rule twice, one buffer type per domain
+ * @err: receives "FILE:LINE: what is wrong"
+ *
+ * Returns 0 or -LTT_ERR_CONFIG_INVALID.
+ */
+int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen);
+
+/**
+ * ltt_cfg_xml_write() - write sessions to the file at @path
+ * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
+ * @err: receives what failed
+ *
+ * Writes a temporary file next to @path, then renames it over @path, so
+ * a reader sees the old file or the new one.  Returns 0,
+ * -LTT_ERR_CONFIG_IO or -LTT_ERR_NOMEM.
+ */
+int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details, size_t n,
+		      char *err, size_t errlen);
+
+#endif /* LTT_LIB_CONFIG_XML_H */

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * config.c - libltt-ctl's save and load: which sessions, which files,
+ * and loading all or nothing (config-xml.c reads and writes the XML).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/convert.h"
+#include "common/paths.h"
+#include "common/uri.h"
+#include "lib/ltt-ctl/config-xml.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+#define SESSIONS_DIR_NAME "sessions"	/* in $LTT_HOME/.ltt and SYSCONFDIR/ltt */
+
+static void detail(struct ltt_ctl *ctl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void detail(struct ltt_ctl *ctl, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX, fmt, ap);
+	va_end(ap);
+}
+
+static bool reserved_zero(const uint8_t *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return false;
+	return true;
+}
+
+void ltt_ctl_save_opts_init(struct ltt_save_opts *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof(*opts));
+}
+
+void ltt_ctl_load_opts_init(struct ltt_load_opts *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof(*opts));
+}
+
+/* $LTT_HOME/.ltt/sessions */
+static int user_dir(char *buf, size_t len)
+{
+	char home[LTT_PATH_MAX], dot[LTT_PATH_MAX + 8];
+
+	if (ltt_home_dir(home, sizeof(home)) ||
+	    ltt_path_join(dot, sizeof(dot), home, LTT_PERSONAL_RUNDIR_NAME) ||
+	    ltt_path_join(buf, len, dot, SESSIONS_DIR_NAME))
+		return -LTT_ERR_CONFIG_IO;
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && !strcmp(s + n - m, suffix);
+}
+
+/* Save */
+
+/* The names of the sessions to save: one, or every one of the caller's. */
+static int save_names(struct ltt_ctl *ctl, const char *session, char (**ret_names)[LTT_NAME_MAX],
+		      size_t *ret_n)
+{
+	struct ltt_session_info *sessions;
+	char (*names)[LTT_NAME_MAX];
+	size_t i, n = 0, count;
+	int ret;
+
+	if (session) {
+		names = calloc(1, sizeof(*names));
+		if (!names)
+			return -LTT_ERR_NOMEM;
+		snprintf(names[0], sizeof(names[0]), "%s", session);
+		*ret_names = names;
+		*ret_n = 1;
+		return 0;
+	}
+	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
+	if (ret)
+		return ret;
+	names = calloc(count ? count : 1, sizeof(*names));
+	if (!names) {
+		free(sessions);
+		return -LTT_ERR_NOMEM;
+	}
+	/* Root's view of the root daemon holds other users' sessions: not theirs to save. */
+	for (i = 0; i < count; i++)
+		if (sessions[i].uid == geteuid())
+			strcpy(names[n++], sessions[i].name);
+	free(sessions);
+	*ret_names = names;
+	*ret_n = n;
+	return 0;
+}
+
+/* Where to save: @ret_dir true for a directory of NAME.ltt files. */
+static int save_target(struct ltt_ctl *ctl, const char *path, char *buf, size_t len,
+		       bool *ret_dir)
+{
+	struct stat st;
+	size_t n;
+	bool dir;
+
+	if (!path) {
+		if (user_dir(buf, len)) {
+			detail(ctl, "no home directory: set LTT_HOME or HOME, or give a path");
+			return -LTT_ERR_CONFIG_IO;
+		}
+		dir = true;
+	} else {
+		if (strlen(path) >= len)
+			return -LTT_ERR_INVAL;
+		strcpy(buf, path);
+		dir = stat(path, &st) ? !ends_with(path, LTT_CFG_SUFFIX) : S_ISDIR(st.st_mode);
+	}
+	/* "DIR/" names a directory: files go in as "DIR/NAME.ltt". */
+	for (n = strlen(buf); dir && n > 1 && buf[n - 1] == '/'; n--)
+		buf[n - 1] = '\0';
+	if (dir && ltt_mkdir_p(buf, 0700)) {
+		detail(ctl, "%s: can't create the directory: %s", buf, strerror(errno));
+		return -LTT_ERR_CONFIG_IO;
+	}
+	*ret_dir = dir;
+	return 0;
+}
+
+/* The files to write, every one checked (exists and not @force) first. */
+static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
+		      char (*names)[LTT_NAME_MAX], size_t n, struct ltt_session_file *files)
+{
+	char target[LTT_PATH_MAX];
+	size_t i;
+	bool dir;
+	int ret;
+
+	ret = save_target(ctl, o->path, target, sizeof(target), &dir);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		int len;
+
+		strcpy(files[i].name, names[i]);
+		len = dir ? snprintf(files[i].path, sizeof(files[i].path), "%s/%s%s", target,
+				     names[i], LTT_CFG_SUFFIX)
+			  : snprintf(files[i].path, sizeof(files[i].path), "%s", target);
+		if (len < 0 || (size_t)len >= sizeof(files[i].path)) {
+			detail(ctl, "%s/%s%s: path too long", target, names[i], LTT_CFG_SUFFIX);
+			return -LTT_ERR_CONFIG_IO;
+		}
+		if (!o->force && !access(files[i].path, F_OK)) {
+			detail(ctl, "%s", files[i].path);
+			return -LTT_ERR_CONFIG_EXISTS;
+		}
+	}
+	return 0;
+}
+
+/* Write the @n sessions' @details to @files: one file each, or all in one. */
+static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details, size_t n,
+		      struct ltt_session_file *files)
+{
+	char *err = ltt_lib_detail(ctl);
+	size_t i;
+	int ret = 0;
+
+	if (n > 1 && !strcmp(files[0].path, files[1].path))
+		return ltt_cfg_xml_write(files[0].path, details, n, err, LTT_LIB_DETAIL_MAX);
+	for (i = 0; i < n && !ret; i++)
+		ret = ltt_cfg_xml_write(files[i].path, &details[i], 1, err, LTT_LIB_DETAIL_MAX);
+	return ret;
+}
+
+int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
+			  struct ltt_session_file **ret_files, size_t *ret_count)
+{
+	struct ltt_session_detail **details = NULL;
+	struct ltt_session_file *files = NULL;
+	char (*names)[LTT_NAME_MAX] = NULL;
+	size_t i, n = 0;
+	int ret;
+
+	if (!ctl || !opts || !ret_files || !ret_count ||
+	    (opts->session && strlen(opts->session) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	ltt_lib_detail(ctl);
+	if (!reserved_zero(opts->reserved, sizeof(opts->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
+	ret = save_names(ctl, opts->session, &names, &n);
+	if (ret)
+		return ret;
+	details = calloc(n ? n : 1, sizeof(*details));
+	files = calloc(n ? n : 1, sizeof(*files));
+	if (!details || !files) {
+		ret = -LTT_ERR_NOMEM;
+		goto out;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
+		if (ret)
+			detail(ctl, "session '%s'", names[i]);
+	}
+	if (!ret && n)
+		ret = save_files(ctl, opts, names, n, files);
+	if (!ret)
+		ret = save_write(ctl, details, n, files);
+	if (!ret) {
+		*ret_files = files;
+		*ret_count = n;
+		files = NULL;
+	}
+out:
+	for (i = 0; details && i < n; i++)
+		free(details[i]);
+	free(details);
+	free(files);
+	free(names);
+	return ret;
+}
+
+/* Load: reading */
+
+static int name_cmp(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Read every *.ltt file of @dir, in name order; a missing @dir is empty unless @must. */
+static int read_dir(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *dir, bool must)
+{
+	char path[LTT_PATH_MAX];
+	struct dirent **ents;
+	int i, n, ret = 0;
+
+	n = scandir(dir, &ents, NULL, name_cmp);
+	if (n < 0) {
+		if (!must && errno == ENOENT)
+			return 0;
+		detail(ctl, "%s: %s", dir, strerror(errno));
+		return -LTT_ERR_CONFIG_IO;
+	}
+	for (i = 0; i < n; i++) {
+		if (!ret && ends_with(ents[i]->d_name, LTT_CFG_SUFFIX) &&
+		    ents[i]->d_name[0] != '.') {
+			if (ltt_path_join(path, sizeof(path), dir, ents[i]->d_name)) {
+				detail(ctl, "%s/%s: path too long", dir, ents[i]->d_name);
+				ret = -LTT_ERR_CONFIG_IO;
+			} else {
+				ret = ltt_cfg_xml_read(set, path, ltt_lib_detail(ctl),
+						       LTT_LIB_DETAIL_MAX);
+			}
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return ret;
+}
+
+/* Read a file, or a directory of files. */
+static int read_path(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		detail(ctl, "%s: %s", path, strerror(errno));
+		return errno == ENOENT ? -LTT_ERR_CONFIG_NOT_FOUND : -LTT_ERR_CONFIG_IO;
+	}
+	if (S_ISDIR(st.st_mode))
+		return read_dir(ctl, set, path, true);
+	return ltt_cfg_xml_read(set, path, ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
+}
+
+static struct ltt_cfg_session *find_cfg(struct ltt_cfg_set *set, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < set->nr; i++)
+		if (!strcmp(set->v[i].attr.name, name))
+			return &set->v[i];
+	return NULL;
+}
+
+/*
+ * The sessions to load, in @ret_sel (@ret_n entries, pointing into @user
+ * and @sys): from @o->path, or from the user's directory, then the
+ * system's for what the user's does not hold.
+ */
+static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
+			   struct ltt_cfg_set *user, struct ltt_cfg_set *sys,
+			   struct ltt_cfg_session ***ret_sel, size_t *ret_n)
+{
+	struct ltt_cfg_session **sel, *found;
+	char dir[LTT_PATH_MAX];
+	size_t i, n = 0;
+	int ret;
+
+	if (o->path) {
+		ret = read_path(ctl, user, o->path);
+	} else {
+		ret = user_dir(dir, sizeof(dir));
+		if (!ret)
+			ret = read_dir(ctl, user, dir, false);
+		if (!ret && !(o->session && find_cfg(user, o->session)))
+			ret = read_dir(ctl, sys, LTT_SYSCONFDIR "/ltt/" SESSIONS_DIR_NAME, false);
+	}
+	if (ret)
+		return ret;
+	sel = calloc(user->nr + sys->nr + 1, sizeof(*sel));
+	if (!sel)
+		return -LTT_ERR_NOMEM;
+	if (o->session) {
+		found = find_cfg(user, o->session);
+		if (!found)
+			found = find_cfg(sys, o->session);
+		if (found)
+			sel[n++] = found;
+	} else {
+		for (i = 0; i < user->nr; i++)
+			sel[n++] = &user->v[i];
+		for (i = 0; i < sys->nr; i++)
+			if (!find_cfg(user, sys->v[i].attr.name))
+				sel[n++] = &sys->v[i];
+	}
+	if (!n) {
+		free(sel);
+		detail(ctl, "%s%s%s", o->session ? "session '" : "", o->session ? o->session : "",
+		       o->session ? "'" : "");
+		return -LTT_ERR_CONFIG_NOT_FOUND;
+	}
+	*ret_sel = sel;
+	*ret_n = n;
+	return 0;
+}
+
+/* --override-url and --override-name on the selected sessions, checked again. */
+static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
+			   struct ltt_cfg_session **sel, size_t n)
+{
+	struct ltt_uri uri;
+	size_t i;
+	int ret;
+
+	if (o->override_name && n != 1)
+		return -LTT_ERR_CONFIG_OVERRIDE_NAME;
+	if (o->override_url && (strlen(o->override_url) >= LTT_PATH_MAX ||
+				ltt_uri_parse(o->override_url, &uri) ||
+				(uri.scheme != LTT_URI_FILE && uri.scheme != LTT_URI_NET))) {
+		detail(ctl, "--override-url '%s'", o->override_url);
+		return -LTT_ERR_URL;
+	}
+	for (i = 0; i < n; i++) {
+		struct ltt_session_conf *a = &sel[i]->attr;
+
+		if (o->override_name)
+			snprintf(a->name, sizeof(a->name), "%s", o->override_name);
+		if (o->override_url) {
+			a->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+			strcpy(a->output, uri.scheme == LTT_URI_FILE ? uri.path : o->override_url);
+		}
+		ret = ltt_cfg_xml_check_session(sel[i], ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Load: creating */
+
+/* Enable the rule @r of @c (a new one, or a disabled one again). */
+static int enable_rule(struct ltt_ctl *ctl, const char *name, const struct ltt_cfg_channel *c,
+		       const struct ltt_cfg_rule *r)
+{
+	struct ltt_event_rule_attr attr;
+
+	ltt_conv_rule_conf_to_attr(&r->attr, &attr);
+	return ltt_ctl_enable_event(ctl, name, c->domain, c->attr.name, &attr);
+}
+
+/* Give @c's rules their saved state: enable each, then disable what was disabled. */
+static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_cfg_channel *c)
+{
+	size_t i, j;
+	int ret;
+
+	for (i = 0; i < c->nr_rules; i++) {
+		ret = enable_rule(ctl, name, c, &c->rules[i]);
+		if (ret)
+			return ret;
+	}
+	/*
+	 * disable-event disables every rule of a pattern: disable the
+	 * patterns with a disabled rule, then enable again their enabled ones.
+	 */
+	for (i = 0; i < c->nr_rules; i++) {
+		const char *pattern = c->rules[i].attr.pattern;
+		bool first = true;
+
+		if (c->rules[i].enabled)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!c->rules[j].enabled && !strcmp(c->rules[j].attr.pattern, pattern))
+				first = false;
+		if (!first)
+			continue;
+		ret = ltt_ctl_disable_event(ctl, name, c->domain, c->attr.name, pattern);
+		for (j = 0; !ret && j < c->nr_rules; j++)
+			if (c->rules[j].enabled && !strcmp(c->rules[j].attr.pattern, pattern))
+				ret = enable_rule(ctl, name, c, &c->rules[j]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Create one session as configured; @ret_created says whether it exists
+ * now (to destroy on failure).  Returns 0 or the failing call's code, its
+ * detail set.
+ */
+static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
+			 struct ltt_session_file *ret_file, bool *ret_created)
+{
+	const char *name = s->attr.name;
+	const struct ltt_cfg_channel *c;
+	struct ltt_channel_attr chan;
+	struct ltt_session_attr attr;
+	struct ltt_session_info info;
+	size_t i;
+	int ret;
+
+	ltt_conv_session_conf_to_attr(&s->attr, &attr);
+	ret = ltt_ctl_create_session(ctl, &attr, &info);
+	if (ret) {
+		detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);
+		return ret;
+	}
+	*ret_created = true;
+	snprintf(ret_file->name, sizeof(ret_file->name), "%s", info.name);
+	snprintf(ret_file->path, sizeof(ret_file->path), "%s", s->file);
+	for (i = 0; i < s->nr_channels; i++) {
+		c = &s->channels[i];
+		ltt_conv_channel_conf_to_attr(&c->attr, &chan);
+		ret = ltt_ctl_enable_channel(ctl, name, c->domain, &chan);
+		if (ret) {
+			detail(ctl, "%s:%ld: %s channel '%s' can't be created", s->file, c->line,
+			       ltt_domain_name(c->domain), c->attr.name);
+			return ret;
+		}
+		ret = apply_rules(ctl, name, c);
+		if (ret) {
+			detail(ctl, "%s:%ld: the rules of %s channel '%s' can't be set", s->file,
+			       c->line, ltt_domain_name(c->domain), c->attr.name);
+			return ret;
+		}
+	}
+	for (i = 0; i < s->nr_channels; i++) {
+		c = &s->channels[i];
+		ret = c->enabled ? 0 : ltt_ctl_disable_channel(ctl, name, c->domain, c->attr.name);
+		if (ret) {
+			detail(ctl, "%s:%ld: channel '%s' can't be disabled", s->file, c->line,
+			       c->attr.name);
+			return ret;
+		}
+	}
+	ret = s->started ? ltt_ctl_start_session(ctl, name) : 0;
+	if (ret)
+		detail(ctl, "%s:%ld: session '%s' can't be started", s->file, s->line, name);
+	return ret;
+}
+
+/* A session's configuration as the daemon reports it, to create it again. */
+static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_session *s)
+{
+	size_t i, j;
+	int ret = 0;
+
+	memset(s, 0, sizeof(*s));
+	snprintf(s->attr.name, sizeof(s->attr.name), "%s", d->info.name);
+	s->attr.output_type = d->info.output_type;
+	snprintf(s->attr.output, sizeof(s->attr.output), "%s", d->info.output);
+	s->attr.snapshot = d->info.snapshot;
+	s->attr.live_timer_us = d->info.live_timer_us;
+	s->started = d->info.active;
+	s->file = "(the replaced session)";
+	s->channels = calloc(d->nr_channels + 1, sizeof(*s->channels));
+	if (!s->channels)
+		return -LTT_ERR_NOMEM;
+	for (i = 0; i < d->nr_channels && !ret; i++) {
+		struct ltt_cfg_channel *c = &s->channels[s->nr_channels++];
+
+		c->domain = d->channels[i].domain;
+		ret = ltt_conv_channel_attr_to_conf(&d->channels[i].attr, &c->attr);
+		c->enabled = d->channels[i].enabled;
+		c->rules = calloc(d->nr_rules + 1, sizeof(*c->rules));
+		if (!c->rules)
+			return -LTT_ERR_NOMEM;
+		for (j = 0; j < d->nr_rules && !ret; j++) {
+			if (d->rules[j].domain != c->domain || strcmp(d->rules[j].channel, c->attr.name))
+				continue;
+			ret = ltt_conv_rule_attr_to_conf(&d->rules[j].attr, &c->rules[c->nr_rules].attr);
+			c->rules[c->nr_rules++].enabled = d->rules[j].enabled;
+		}
+	}
+	return ret;
+}
+
+static void cfg_session_fini(struct ltt_cfg_session *s)
+{
+	size_t i;
+
+	for (i = 0; s->channels && i < s->nr_channels; i++)
+		free(s->channels[i].rules);
+	free(s->channels);
+}
+
+/* Does the caller have a session called @name? */
+static bool session_exists(const struct ltt_session_info *sessions, size_t count, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (sessions[i].uid == geteuid() && !strcmp(sessions[i].name, name))
+			return true;
+	return false;
+}
+
+/* Loads in progress: what was created, what was replaced (for the undo). */
+struct load_undo {
+	size_t nr_created;
+	struct ltt_session_file *created;	/* the caller's array */
+	size_t nr_replaced;
+	struct ltt_session_detail **replaced;
+};
+
+/* Destroy what was created, create again what was replaced (best effort). */
+static void undo_load(struct ltt_ctl *ctl, struct load_undo *u)
+{
+	struct ltt_session_file scratch;
+	struct ltt_cfg_session s;
+	bool created;
+	size_t i;
+
+	for (i = u->nr_created; i-- > 0;)
+		ltt_ctl_destroy_session(ctl, u->created[i].name);
+	for (i = 0; i < u->nr_replaced; i++) {
+		created = false;
+		if (!cfg_from_detail(u->replaced[i], &s) &&
+		    apply_session(ctl, &s, &scratch, &created) && created)
+			ltt_ctl_destroy_session(ctl, s.attr.name);
+		cfg_session_fini(&s);
+	}
+}
+
+/* Create the @n selected sessions, all or none; @files receives them. */
+static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
+		    struct ltt_cfg_session **sel, size_t n, struct ltt_session_file *files)
+{
+	struct load_undo u = { .created = files };
+	struct ltt_session_info *sessions;
+	char saved_detail[LTT_LIB_DETAIL_MAX];
+	size_t i, count;
+	bool created;
+	int ret;
+
+	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++)
+		if (!o->force && session_exists(sessions, count, sel[i]->attr.name)) {
+			detail(ctl, "%s:%ld: session '%s' exists (destroy it, or load with -f)",
+			       sel[i]->file, sel[i]->line, sel[i]->attr.name);
+			free(sessions);
+			return -LTT_ERR_SESSION_EXISTS;
+		}
+	u.replaced = calloc(n, sizeof(*u.replaced));
+	if (!u.replaced) {
+		free(sessions);
+		return -LTT_ERR_NOMEM;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		const char *name = sel[i]->attr.name;
+
+		if (session_exists(sessions, count, name)) {
+			ret = ltt_ctl_get_session(ctl, name, &u.replaced[u.nr_replaced]);
+			if (!ret)
+				u.nr_replaced++;
+			if (!ret)
+				ret = ltt_ctl_destroy_session(ctl, name);
+			if (ret) {
+				detail(ctl, "session '%s' can't be replaced", name);
+				break;
+			}
+		}
+		created = false;
+		ret = apply_session(ctl, sel[i], &files[i], &created);
+		if (created)
+			u.nr_created++;
+	}
+	if (ret) {
+		strcpy(saved_detail, ltt_ctl_error_detail(ctl));
+		undo_load(ctl, &u);
+		strcpy(ltt_lib_detail(ctl), saved_detail);
+	}
+	for (i = 0; i < u.nr_replaced; i++)
+		free(u.replaced[i]);
+	free(u.replaced);
+	free(sessions);
+	return ret;
+}
+
+int ltt_ctl_load_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *opts,
+			  struct ltt_session_file **ret_files, size_t *ret_count)
+{
+	struct ltt_cfg_set user = { 0 }, sys = { 0 };
+	struct ltt_cfg_session **sel = NULL;
+	struct ltt_session_file *files = NULL;
+	size_t n = 0;
+	int ret;
+
+	if (!ctl || !opts || !ret_files || !ret_count ||
+	    (opts->session && strlen(opts->session) >= LTT_NAME_MAX) ||
+	    (opts->path && strlen(opts->path) >= LTT_PATH_MAX))
+		return -LTT_ERR_INVAL;
+	ltt_lib_detail(ctl);
+	if (!reserved_zero(opts->reserved, sizeof(opts->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
+	ret = select_sessions(ctl, opts, &user, &sys, &sel, &n);
+	if (!ret)
+		ret = apply_overrides(ctl, opts, sel, n);
+	if (!ret) {
+		files = calloc(n, sizeof(*files));
+		ret = files ? load_all(ctl, opts, sel, n, files) : -LTT_ERR_NOMEM;
+	}
+	if (!ret) {
+		*ret_files = files;
+		*ret_count = n;
+		files = NULL;
+	}
+	free(files);
+	free(sel);
+	ltt_cfg_set_fini(&user);
+	ltt_cfg_set_fini(&sys);
+	return ret;
+}
+
+int ltt_lib_load_path(const char *rundir, const char *path,
+		      void (*loaded)(const char *name, const char *file), char *err,
+		      size_t errlen)
+{
+	struct ltt_session_file *files;
+	struct ltt_load_opts opts;
+	struct ltt_ctl *ctl;
+	size_t i, n;
+	int ret;
+
+	if (err && errlen)
+		err[0] = '\0';
+	ret = ltt_ctl_connect(rundir, &ctl);
+	if (ret)
+		return ret;
+	ltt_ctl_load_opts_init(&opts);
+	opts.path = path;
+	ret = ltt_ctl_load_sessions(ctl, &opts, &files, &n);
+	if (ret && err && errlen)
+		snprintf(err, errlen, "%s", ltt_ctl_error_detail(ctl));
+	for (i = 0; !ret && loaded && i < n; i++)
+		loaded(files[i].name, files[i].path);
+	if (!ret)
+		free(files);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}

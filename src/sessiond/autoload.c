@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * autoload.c - the sessions a daemon loads at start (autoload.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <ltt/ltt-error.h>
+
+#include "common/log.h"
+#include "common/paths.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+#include "sessiond/autoload.h"
+
+static void loaded(const char *name, const char *file)
+{
+	LTT_INFO("session '%s' loaded from %s", name, file);
+}
+
+/*
+ * Load @path through our own socket; log why nothing was loaded (for
+ * @autoload, a directory without saved sessions is no error).
+ */
+static int load_path(const char *rundir, const char *path, bool autoload)
+{
+	char err[LTT_LIB_DETAIL_MAX];
+	int ret;
+
+	ret = ltt_lib_load_path(rundir, path, loaded, err, sizeof(err));
+	if (ret == -LTT_ERR_CONFIG_NOT_FOUND && autoload)
+		LTT_DBG("no saved session in %s", path);
+	else if (ret)
+		LTT_ERR("no session loaded from %s: %s%s%s", path, err, *err ? ": " : "",
+			ltt_strerror(ret));
+	return ret;
+}
+
+/* An autoload directory: skipped if missing. */
+static void load_dir(const char *rundir, const char *dir)
+{
+	struct stat st;
+
+	if (!stat(dir, &st) && S_ISDIR(st.st_mode))
+		load_path(rundir, dir, true);
+}
+
+int ltt_autoload_run(const char *rundir, const char *path, bool root)
+{
+	char home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 64];
+
+	if (path)
+		return load_path(rundir, path, false) ? -EINVAL : 0;
+	if (!ltt_home_dir(home, sizeof(home)) &&
+	    snprintf(dir, sizeof(dir), "%s/%s/sessions/%s", home, LTT_PERSONAL_RUNDIR_NAME,
+		     LTT_AUTOLOAD_DIR_NAME) < (int)sizeof(dir))
+		load_dir(rundir, dir);
+	if (root)
+		load_dir(rundir, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);
+	return 0;
+}
