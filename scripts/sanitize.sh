@@ -57,7 +57,8 @@ run_pass() {
 	begin=$(date +%s)
 	configure_san "$dir" "$flags" || { total_fail=$((total_fail + 1)); return; }
 	logs=$dir/sanitizer-logs
-	rm -rf "$logs" && mkdir -p "$logs"
+	# world-writable (sticky): consumers running as a session's owner write here too
+	rm -rf "$logs" && mkdir -p "$logs" && chmod 1777 "$logs"
 	rm -f "$dir/test-suite.log"
 	ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/report:${ASAN_OPTIONS:-}" \
 	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$top/scripts/ubsan.supp:log_path=$logs/report:${UBSAN_OPTIONS:-}" \

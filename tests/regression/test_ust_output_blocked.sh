@@ -53,7 +53,7 @@ if ! fs_wait running; then
 	echo "Bail out! stuckfs did not mount: $(cat "$TEST_TMP/stuckfs.err")"
 	exit 1
 fi
-plan 25
+plan 31
 
 SESSIOND_LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
@@ -72,11 +72,14 @@ as() {
 consumer_of() {
 	pgrep -P "$spid" -u "$1" -x ltt-consumerd | head -1
 }
-# trace_events DIR ROLE: how many ltt_test:seq events of ROLE DIR holds, and
-# how many of them are duplicates ("COUNT DUPS")
-trace_events() {
+# read_trace DIR: babeltrace2's text of DIR, for trace_events
+read_trace() {
 	bt "$1" "$TEST_TMP/bt.out"
-	awk -v role="$2" '/ ltt_test:seq: / && index($0, "role = \"" role "\"") {
+}
+# trace_events ROLE: how many ltt_test:seq events of ROLE the trace read
+# last holds, and how many of them are duplicates ("COUNT DUPS")
+trace_events() {
+	awk -v role="$1" '/ ltt_test:seq: / && index($0, "role = \"" role "\"") {
 		match($0, /seq = [0-9]+/); s = substr($0, RSTART, RLENGTH)
 		n++; if (seen[s]++) d++ }
 		END { printf "%d %d\n", n, d }' "$TEST_TMP/bt.out"
@@ -124,8 +127,9 @@ echo go >&$go
 wait $BG_PID
 is $? 0 "another program runs and records while the output blocks"
 ok_cmd "user $U2 stops b while user $U1's output blocks" as $U2 stop b
-is "$(trace_events "$TEST_TMP/home$U2/out/b" first)" "$N 0" "b holds all $N events of the first program, once each"
-is "$(trace_events "$TEST_TMP/home$U2/out/b" second)" "$M 0" "b holds all $M events of the second program"
+read_trace "$TEST_TMP/home$U2/out/b"
+is "$(trace_events first)" "$N 0" "b holds all $N events of the first program, once each"
+is "$(trace_events second)" "$M 0" "b holds all $M events of the second program"
 is "$(discarded_of $U2 b)" 0 "b lost nothing"
 run timeout 4 setpriv --reuid=$U1 --regid=nogroup --clear-groups \
 	env LTT_HOME="$TEST_TMP/home$U1" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" list a
@@ -136,8 +140,9 @@ ok "$(proc_alive "$c1"; echo $?)" "the blocked consumer is not taken for dead"
 kill -USR2 "$FS_PID"
 fs_wait running
 ok_cmd "user $U1 stops a once the output answers again" as $U1 stop a
-read -r got1 dup1 <<<"$(trace_events "$back/u1/a" first)"
-read -r got2 dup2 <<<"$(trace_events "$back/u1/a" second)"
+read_trace "$back/u1/a"
+read -r got1 dup1 <<<"$(trace_events first)"
+read -r got2 dup2 <<<"$(trace_events second)"
 lost=$(discarded_of $U1 a)
 is "$((got1 + got2 + lost))" "$((N + M))" \
 	"a: recorded ($got1 + $got2) + discarded ($lost) = committed ($((N + M)))"
@@ -157,7 +162,26 @@ K=5000
 ok_cmd "user $U1 starts a again" as $U1 start a
 ust_app -n $K -r third >/dev/null
 ok_cmd "user $U1 stops a" as $U1 stop a
-is "$(trace_events "$back/u1/a" third)" "$K 0" "the new consumer records all $K events into the same trace"
-as $U1 destroy a >/dev/null
+read_trace "$back/u1/a"
+is "$(trace_events third)" "$K 0" "the new consumer records all $K events into the same trace"
+
+# Destroyed while its output blocks: destroy answers (the consumer's
+# deadlines), the other user's session goes on.
+kill -USR1 "$FS_PID"
+fs_wait stuck
+as $U1 start a >/dev/null
+ok_cmd "user $U2 starts b again" as $U2 start b
+ust_app -n $N -r fourth >/dev/null
+fs_wait waiting
+ok $? "user $U1's output blocks again"
+run as $U1 destroy a
+is "$RC/$OUT" "0/Session a destroyed." "user $U1 destroys a while its output blocks"
+ust_app -n $K -r fifth >/dev/null
+ok_cmd "user $U2 stops b" as $U2 stop b
+read_trace "$TEST_TMP/home$U2/out/b"
+is "$(trace_events fifth)" "$K 0" "b records all $K events after a's destroy"
+is "$(trace_events fourth)" "$N 0" "and all $N events of the program a lost"
+kill -USR2 "$FS_PID"
+fs_wait running
 as $U2 destroy b >/dev/null
 done_testing
