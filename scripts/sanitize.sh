@@ -91,6 +91,11 @@ run_pass() {
 for p in $passes; do
 	case $p in
 	asan)
+		# Sanitized programs run 2-5 times slower: the tests' bounded
+		# waits (TEST_TIMEOUT, lib.sh) and their "at once" bounds
+		# (LTT_TEST_TIME_SCALE) are scaled, never their deadlines.
+		TEST_TIMEOUT=${TEST_TIMEOUT:-60} LTT_TEST_TIME_SCALE=${LTT_TEST_TIME_SCALE:-3}
+		export TEST_TIMEOUT LTT_TEST_TIME_SCALE
 		run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
 			"-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment" \
 			KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;
