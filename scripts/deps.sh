@@ -7,7 +7,7 @@ set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
-babeltrace2 util-linux procps valgrind"
+babeltrace2 util-linux procps valgrind libxml2-utils"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

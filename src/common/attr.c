@@ -10,7 +10,7 @@
 #include "common/size.h"
 #include "common/uri.h"
 
-int ltt_attr_channel_defaults(struct ltt_channel_attr *attr, enum ltt_domain domain)
+int ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain domain)
 {
 	memset(attr, 0, sizeof(*attr));
 	strcpy(attr->name, LTT_DEFAULT_CHANNEL_NAME);
@@ -30,7 +30,7 @@ int ltt_attr_channel_defaults(struct ltt_channel_attr *attr, enum ltt_domain dom
 	}
 }
 
-int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain)
+int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
@@ -60,7 +60,7 @@ int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain
 	return 0;
 }
 
-int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr)
+int ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 {
 	if (memchr(attr->pattern, '\0', sizeof(attr->pattern)) == NULL ||
 	    !ltt_event_pattern_valid(attr->pattern))
@@ -78,7 +78,7 @@ int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr)
 	}
 }
 
-int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_domain domain)
+int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain domain)
 {
 	if (attr->type != LTT_EVENT_TRACEPOINT &&
 	    (attr->type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
@@ -88,7 +88,7 @@ int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_
 	return 0;
 }
 
-int ltt_attr_check_session(const struct ltt_session_attr *attr)
+int ltt_attr_check_session(const struct ltt_session_conf *attr)
 {
 	struct ltt_uri uri;
 

@@ -7,7 +7,7 @@
 #ifndef LTT_COMMON_ATTR_H
 #define LTT_COMMON_ATTR_H
 
-#include <ltt/ltt-ctl.h>
+#include "common/model.h"
 
 #define LTT_DEFAULT_UST_SUBBUF_SIZE (512ULL * 1024)	/* LTTng's per-user default */
 #define LTT_DEFAULT_UST_NUM_SUBBUF 4ULL
@@ -31,7 +31,7 @@
  *
  * Returns 0 or -LTT_ERR_DOMAIN.
  */
-int ltt_attr_channel_defaults(struct ltt_channel_attr *attr, enum ltt_domain domain);
+int ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain domain);
 
 /**
  * ltt_attr_check_channel() - is @attr a valid channel of @domain?
@@ -42,14 +42,14 @@ int ltt_attr_channel_defaults(struct ltt_channel_attr *attr, enum ltt_domain dom
  * -LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US) or
  * -LTT_ERR_DOMAIN.
  */
-int ltt_attr_check_channel(struct ltt_channel_attr *attr, enum ltt_domain domain);
+int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain);
 
 /**
  * ltt_attr_check_rule() - is @attr a valid event rule?
  *
  * Returns 0, -LTT_ERR_EVENT_NAME or -LTT_ERR_LOGLEVEL.
  */
-int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr);
+int ltt_attr_check_rule(const struct ltt_rule_conf *attr);
 
 /**
  * ltt_attr_check_rule_domain() - may a rule like @attr (valid by
@@ -58,7 +58,7 @@ int ltt_attr_check_rule(const struct ltt_event_rule_attr *attr);
  *
  * Returns 0, -LTT_ERR_EVENT_TYPE or -LTT_ERR_KERNEL_LOGLEVEL.
  */
-int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_domain domain);
+int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain domain);
 
 /**
  * ltt_attr_check_session() - is @attr a valid session to create?
@@ -69,6 +69,6 @@ int ltt_attr_check_rule_domain(const struct ltt_event_rule_attr *attr, enum ltt_
  * -LTT_ERR_LIVE_TIMER (a live period under LTT_MIN_LIVE_TIMER_US) or
  * -LTT_ERR_SNAPSHOT_LIVE.
  */
-int ltt_attr_check_session(const struct ltt_session_attr *attr);
+int ltt_attr_check_session(const struct ltt_session_conf *attr);
 
 #endif /* LTT_COMMON_ATTR_H */

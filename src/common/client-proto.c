@@ -84,7 +84,7 @@ static uint32_t get_enum(struct ltt_rbuf *r, uint32_t max)
 	return v;
 }
 
-void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_attr *a)
+void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_conf *a)
 {
 	ltt_wbuf_put_str(w, a->name);
 	ltt_wbuf_put_u32(w, a->output_type);
@@ -93,7 +93,7 @@ void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_att
 	ltt_wbuf_put_u32(w, a->live_timer_us);
 }
 
-void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_attr *ret)
+void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret)
 {
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
@@ -103,7 +103,7 @@ void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_attr *ret
 	ret->live_timer_us = ltt_rbuf_get_u32(r);
 }
 
-void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_info *s)
+void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s)
 {
 	ltt_wbuf_put_str(w, s->name);
 	ltt_wbuf_put_u64(w, s->id);
@@ -117,7 +117,7 @@ void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_inf
 	ltt_wbuf_put_u64(w, (uint64_t)s->creation_time);
 }
 
-void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_info *ret)
+void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret)
 {
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
@@ -132,7 +132,7 @@ void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_info *ret
 	ret->creation_time = (int64_t)ltt_rbuf_get_u64(r);
 }
 
-void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_attr *a)
+void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_conf *a)
 {
 	ltt_wbuf_put_str(w, a->name);
 	ltt_wbuf_put_u64(w, a->subbuf_size);
@@ -145,7 +145,7 @@ void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_att
 	ltt_wbuf_put_u32(w, a->buffer_type);
 }
 
-void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret)
+void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_conf *ret)
 {
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
@@ -159,7 +159,7 @@ void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret
 	ret->buffer_type = get_enum(r, LTT_BUFFER_GLOBAL);
 }
 
-void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_info *c)
+void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_desc *c)
 {
 	ltt_wbuf_put_u32(w, c->domain);
 	ltt_proto_put_channel_attr(w, &c->attr);
@@ -168,7 +168,7 @@ void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_inf
 	ltt_wbuf_put_u64(w, c->lost_packets);
 }
 
-void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret)
+void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret)
 {
 	memset(ret, 0, sizeof(*ret));
 	ret->domain = ltt_proto_get_domain(r);
@@ -178,7 +178,7 @@ void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret
 	ret->lost_packets = ltt_rbuf_get_u64(r);
 }
 
-void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_info *c)
+void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_desc *c)
 {
 	ltt_wbuf_put_u32(w, (uint32_t)c->output_error);
 	ltt_wbuf_put_u64(w, (uint64_t)c->output_error_since);
@@ -186,7 +186,7 @@ void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_
 	ltt_wbuf_put_u64(w, c->error_packets);
 }
 
-void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_info *ret)
+void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *ret)
 {
 	ret->output_error = (int)ltt_rbuf_get_u32(r);
 	ret->output_error_since = (int64_t)ltt_rbuf_get_u64(r);
@@ -196,7 +196,7 @@ void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_info *
 		ltt_rbuf_fail(r);
 }
 
-void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a,
+void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 			     uint32_t minor)
 {
 	ltt_wbuf_put_str(w, a->pattern);
@@ -206,7 +206,7 @@ void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_att
 		ltt_wbuf_put_u32(w, a->type);
 }
 
-void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret,
+void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 			     uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
@@ -216,7 +216,7 @@ void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret
 	ret->type = minor >= 1 ? get_enum(r, LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
 }
 
-void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e,
+void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,
 			     uint32_t minor)
 {
 	ltt_wbuf_put_u32(w, e->domain);
@@ -225,7 +225,7 @@ void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_inf
 	ltt_wbuf_put_u8(w, e->enabled);
 }
 
-void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret,
+void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *ret,
 			     uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
@@ -235,7 +235,7 @@ void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret
 	ret->enabled = ltt_rbuf_get_bool(r);
 }
 
-void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_info *i)
+void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_desc *i)
 {
 	ltt_wbuf_put_u32(w, i->domain);
 	ltt_wbuf_put_u32(w, i->state);
@@ -246,7 +246,7 @@ void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_info *i
 	ltt_wbuf_put_u64(w, i->packets_lost);
 }
 
-void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_info *ret)
+void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret)
 {
 	memset(ret, 0, sizeof(*ret));
 	ret->domain = ltt_proto_get_domain(r);

@@ -38,7 +38,7 @@
 
 #include <stdint.h>
 
-#include <ltt/ltt-ctl.h>
+#include "common/model.h"
 
 #include "common/codec.h"
 
@@ -129,33 +129,33 @@ int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr);
  * checks every enum, flag and string (the sticky error of @r is set on
  * any violation) and fills @ret.
  */
-void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_attr *a);
-void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_attr *ret);
-void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_info *s);
-void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_info *ret);
-void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_attr *a);
-void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_attr *ret);
-void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_info *c);
-void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_info *ret);
+void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_conf *a);
+void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret);
+void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s);
+void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret);
+void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_conf *a);
+void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_conf *ret);
+void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_desc *c);
+void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret);
 /* Minor 3: what follows a channel_info; get leaves @ret's other fields alone. */
-void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_info *c);
-void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_info *ret);
+void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_desc *c);
+void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *ret);
 /*
  * Rules depend on the protocol minor both sides agreed on: from minor 1
  * on, a rule attribute ends with {u32 type}; with minor 0 it has none and
  * decodes as a tracepoint rule (and a non-tracepoint rule can't be put:
  * the caller must refuse it before).
  */
-void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *a,
+void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 			     uint32_t minor);
-void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *ret,
+void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 			     uint32_t minor);
-void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *e,
+void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,
 			     uint32_t minor);
-void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *ret,
+void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *ret,
 			     uint32_t minor);
-void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_info *i);
-void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_info *ret);
+void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_desc *i);
+void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 

@@ -57,3 +57,17 @@ void ctl_cmd_print_list(FILE *fp)
 		fprintf(fp, "  %-18s%s\n", commands[i].name, commands[i].summary);
 	fputs("\n'lttctl help COMMAND' or 'lttctl COMMAND --help' describes a command.\n", fp);
 }
+
+void ctl_cmd_out_list(void)
+{
+	size_t i;
+
+	ctl_out_open("commands");
+	for (i = 0; i < NR_COMMANDS; i++) {
+		ctl_out_open("entry");
+		ctl_out_str("name", commands[i].name);
+		ctl_out_str("summary", commands[i].summary);
+		ctl_out_close();
+	}
+	ctl_out_close();
+}

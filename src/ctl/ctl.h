@@ -26,6 +26,8 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "ctl/out.h"
+
 enum ctl_exit {
 	CTL_EXIT_OK = 0,
 	CTL_EXIT_FAILURE = 1,
@@ -64,6 +66,11 @@ const struct ctl_cmd *ctl_cmd_find(const char *name);
  */
 void ctl_cmd_print_list(FILE *fp);
 
+/**
+ * ctl_cmd_out_list() - the commands as a <commands> result object
+ */
+void ctl_cmd_out_list(void);
+
 /* commands/NAME.c: each parses its own options from argv[1] on. */
 int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -89,6 +96,37 @@ int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
  * Returns an exit status; errors are printed.
  */
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
+
+/* objects.c: result objects several commands report (out.h, xml/mi.xsd) */
+
+/**
+ * ctl_obj_session_open() - open a <session> with the facts of @s; the
+ * caller may add children, then closes it with ctl_out_close()
+ */
+void ctl_obj_session_open(const struct ltt_session_info *s);
+
+/**
+ * ctl_obj_session_name() - a <session> holding only its name (what
+ * start, stop, destroy and set-session acted on)
+ */
+void ctl_obj_session_name(const char *name);
+
+/**
+ * ctl_obj_channel_open() - open a <channel> with its attributes @a in
+ * @domain; the caller adds state and counters, then ctl_out_close()
+ */
+void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr *a);
+
+/**
+ * ctl_obj_rule() - an <eventRule>: @a in @channel of @domain
+ */
+void ctl_obj_rule(enum ltt_domain domain, const char *channel,
+		  const struct ltt_event_rule_attr *a, bool enabled);
+
+/**
+ * ctl_obj_relay() - a <relayConnection>: one domain's connection to its relay
+ */
+void ctl_obj_relay(const struct ltt_relay_info *r);
 
 /* rc.c */
 
@@ -163,26 +201,25 @@ enum ctl_opt {
 	{ "help", 'h', POPT_ARG_NONE, NULL, CTL_OPT_HELP, "show this help", NULL }
 
 /**
- * ctl_util_out() - printf() on stdout with control characters escaped
- * (ltt_escape(), newlines kept): for what holds names, paths, program
- * names or anything else a user, a program or the daemon chose
+ * ctl_util_out() - ctl_out_text(): kept for code written before out.h
  */
 void ctl_util_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
- * ctl_util_eout() - the same on stderr, after flushing stdout
+ * ctl_util_eout() - printf() on stderr with control characters escaped,
+ * after flushing stdout; not part of a --mi document: use ctl_out_warn()
  */
 void ctl_util_eout(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
- * ctl_util_err() - print "Error: <message>" on stderr
- *
- * Call sites name the object: "session 'a': <ltt_strerror(code)>".
+ * ctl_util_err() - ctl_out_error() without a code (LTT_ERR_UNKNOWN):
+ * kept for code written before out.h; new code calls ctl_out_error()
  */
 void ctl_util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
- * ctl_util_usage_error() - print "Error: <message>" and the command's usage
+ * ctl_util_usage_error() - ctl_out_usage_error() with the usage line of
+ * the current command (lttctl's own before one is known)
  *
  * Returns CTL_EXIT_USAGE, for "return ctl_util_usage_error(...)".
  */
@@ -190,7 +227,7 @@ int ctl_util_usage_error(const struct ctl_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /**
- * ctl_util_info() - print an informational line on stdout, unless -q
+ * ctl_util_info() - ctl_out_info(): kept for code written before out.h
  */
 void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -204,6 +241,16 @@ void ctl_util_print_usage(FILE *fp, const struct ctl_cmd *cmd);
  * ctl_util_print_options() - the options of @options, one per line, on @fp
  */
 void ctl_util_print_options(FILE *fp, const struct poptOption *options);
+
+/**
+ * ctl_util_help() - a help: usage, then summary and options of @cmd, or
+ * (@cmd NULL) lttctl's options, if any, and its commands, then @footer;
+ * as text, and as a <help> result object
+ * @options: NULL for none
+ * @footer: a last paragraph of text (ends with a newline), NULL for none
+ */
+void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
+		   const char *footer);
 
 /**
  * ctl_util_print_help() - usage, summary and options of the current command
@@ -395,7 +442,8 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session);
 /**
  * ctl_util_print_output_failure() - list's lines on a channel's output
  * failure ("output error: ...", what it made lose); nothing when the
- * channel's output never failed
+ * channel's output never failed.  Also the open <channel>'s outputError,
+ * outputErrorSince, errorEvents and errorPackets.
  */
 void ctl_util_print_output_failure(const struct ltt_channel_info *ch);
 

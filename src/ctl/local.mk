@@ -5,6 +5,12 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/ctl.h \
 	src/ctl/main.c \
 	src/ctl/commands.c \
+	src/ctl/out.h \
+	src/ctl/out-impl.h \
+	src/ctl/out.c \
+	src/ctl/out-text.c \
+	src/ctl/out-xml.c \
+	src/ctl/objects.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
 	src/ctl/util.c \
@@ -22,5 +28,6 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/stop.c \
 	src/ctl/commands/version.c \
 	src/ctl/commands/view.c
-src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
-src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS)
+src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(XML2_CFLAGS)
+src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS) \
+	$(XML2_LIBS)

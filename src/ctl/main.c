@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/log.h"
 #include "ctl/ctl.h"
@@ -21,6 +22,7 @@ enum {
 	OPT_NO_SESSIOND,
 	OPT_RUNDIR,
 	OPT_TIMEOUT,
+	OPT_MI,
 };
 
 static const struct poptOption global_options[] = {
@@ -36,16 +38,14 @@ static const struct poptOption global_options[] = {
 	{ "timeout", 0, POPT_ARG_STRING, NULL, OPT_TIMEOUT,
 	  "give up on a session daemon that has not answered a request within SEC seconds "
 	  "(default 60, 0: never; same as LTT_CTL_TIMEOUT)", "SEC" },
+	{ "mi", 'm', POPT_ARG_STRING, NULL, OPT_MI,
+	  "machine interface: print one XML document (TYPE: xml) instead of text", "TYPE" },
 	POPT_TABLEEND
 };
 
 static void print_global_help(void)
 {
-	ctl_util_print_usage(stdout, NULL);
-	fputs("\nOptions:\n", stdout);
-	ctl_util_print_options(stdout, global_options);
-	fputc('\n', stdout);
-	ctl_cmd_print_list(stdout);
+	ctl_util_help(NULL, global_options, NULL);
 }
 
 /* --rundir DIR, made absolute: the daemon we may start runs elsewhere. */
@@ -63,6 +63,7 @@ static int set_rundir(struct ctl_ctx *ctx, const char *dir, char *buf, size_t le
  */
 static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_t len)
 {
+	enum ctl_out_format format;
 	unsigned int timeout_ms;
 	char *arg;
 	int opt = 0, ret = -1;
@@ -74,7 +75,10 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERSION:
-			printf("lttctl %s\n", PACKAGE_VERSION);
+			ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
+			ctl_out_open("version");
+			ctl_out_str("lttctl", PACKAGE_VERSION);
+			ctl_out_close();
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERBOSE:
@@ -91,6 +95,14 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			/* The library reads it from the environment, for every call. */
 			if (setenv("LTT_CTL_TIMEOUT", arg, 1))
 				ret = ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_NOMEM));
+			free(arg);
+			break;
+		case OPT_MI:
+			/* Applied by find_mi() before parsing, unless grouped (-qm xml). */
+			arg = poptGetOptArg(pc);
+			if (ctl_out_format_parse(arg, &format) || format != ctl_out_format())
+				ret = ctl_util_usage_error(ctx, "--mi '%s': give it as a word of its "
+							   "own before the command: --mi xml", arg);
 			free(arg);
 			break;
 		case OPT_RUNDIR:
@@ -111,21 +123,55 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 	return ret;
 }
 
+/*
+ * --mi TYPE (or -m TYPE) among the global options, before popt parses
+ * them: a usage error in any global option is then reported in the
+ * chosen format.  Returns CTL_GO_ON, or CTL_EXIT_USAGE after refusing an
+ * unknown TYPE (in text: there is no other format to say it in).
+ */
+static int find_mi(int argc, char **argv, enum ctl_out_format *ret_format)
+{
+	static const struct ctl_ctx no_command;
+	const char *type = NULL;
+	int i;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++) {
+		if (!strncmp(argv[i], "--mi=", 5))
+			type = argv[i] + 5;
+		else if ((!strcmp(argv[i], "--mi") || !strcmp(argv[i], "-m")) && i + 1 < argc)
+			type = argv[++i];
+		else if (!strncmp(argv[i], "-m", 2) && argv[i][2])
+			type = argv[i] + 2;
+		else if (!strcmp(argv[i], "--rundir") || !strcmp(argv[i], "--timeout"))
+			i++;
+	}
+	if (type && ctl_out_format_parse(type, ret_format))
+		return ctl_util_usage_error(&no_command, "--mi '%s': %s", type,
+					    ltt_strerror(LTT_ERR_MI_FORMAT));
+	return CTL_GO_ON;
+}
+
 int main(int argc, char **argv)
 {
+	enum ctl_out_format format = CTL_OUT_TEXT;
 	struct ctl_ctx ctx = { 0 };
 	char rundir[LTT_PATH_MAX];
 	const char **args;
 	poptContext pc;
 	int nr, ret, level;
 
+	ret = find_mi(argc, argv, &format);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ctl_out_init(format, false);
 	pc = poptGetContext(NULL, argc, (const char **)argv, global_options,
 			    POPT_CONTEXT_POSIXMEHARDER);
 	if (!pc) {
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
-		return CTL_EXIT_FAILURE;
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return ctl_out_end(CTL_EXIT_FAILURE);
 	}
 	ret = parse_global(pc, &ctx, rundir, sizeof(rundir));
+	ctl_out_init(format, ctx.quiet);
 	if (ret >= 0)
 		goto end;
 	level = LTT_LOG_WARN + ctx.verbose;
@@ -136,6 +182,7 @@ int main(int argc, char **argv)
 		goto end;
 	}
 	ctx.cmd = ctl_cmd_find(args[0]);
+	ctl_out_begin(ctx.cmd ? ctx.cmd->name : NULL);
 	if (!ctx.cmd) {
 		ret = ctl_util_usage_error(&ctx, "unknown command '%s'; 'lttctl help' lists them",
 					   args[0]);
@@ -144,9 +191,5 @@ int main(int argc, char **argv)
 	ret = ctx.cmd->run(&ctx, nr, args);
 end:
 	poptFreeContext(pc);
-	if (fflush(stdout) && !ret) {
-		perror("lttctl: standard output");
-		ret = CTL_EXIT_FAILURE;
-	}
-	return ret;
+	return ctl_out_end(ret);
 }

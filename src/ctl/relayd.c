@@ -144,10 +144,10 @@ int ctl_relayd_ensure_local(const struct ctl_ctx *ctx, const char *rundir)
 	if (!ret && !local_port_open(LTT_DEFAULT_RELAYD_CTRL_PORT))
 		ret = -ECONNREFUSED;
 	if (ret) {
-		ctl_util_err("local relay daemon %s: %s (%s)", prog,
+		ctl_out_error(LTT_ERR_RELAYD_SPAWN, "local relay daemon %s: %s (%s)", prog,
 			     ltt_strerror(LTT_ERR_RELAYD_SPAWN), strerror(-ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "Spawned a relay daemon (%s, pid file %s/relayd.pid)", prog, rundir);
+	ctl_out_info("Spawned a relay daemon (%s, pid file %s/relayd.pid)", prog, rundir);
 	return CTL_EXIT_OK;
 }

@@ -27,46 +27,30 @@
 #define HELP_WIDTH 79
 
 /*
- * Print a formatted message on @fp with the control characters of its
- * string arguments escaped (names and paths may hold any byte); the
- * format's own newlines stay.
+ * The messages below go through the output abstraction (out.h); these
+ * wrappers remain for code written before it: new code calls ctl_out_*()
+ * with an error code.
  */
-__attribute__((format(printf, 2, 0)))
-static void print_escaped(FILE *fp, const char *fmt, va_list ap)
-{
-	char *text = ltt_escape_vasprintf(0, fmt, ap);
-
-	fputs(text ? text : ltt_strerror(LTT_ERR_NOMEM), fp);
-	free(text);
-}
-
 void ctl_util_out(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	print_escaped(stdout, fmt, ap);
+	ctl_out_vtext(fmt, ap);
 	va_end(ap);
 }
 
 void ctl_util_eout(const char *fmt, ...)
 {
+	char *text;
 	va_list ap;
 
 	fflush(stdout);
 	va_start(ap, fmt);
-	print_escaped(stderr, fmt, ap);
+	text = ltt_escape_vasprintf(0, fmt, ap);
 	va_end(ap);
-}
-
-/* "Error: <message>" on stderr, after what stdout already holds. */
-__attribute__((format(printf, 1, 0)))
-static void print_error(const char *fmt, va_list ap)
-{
-	fflush(stdout);
-	fputs("Error: ", stderr);
-	print_escaped(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fputs(text ? text : ltt_strerror(LTT_ERR_NOMEM), stderr);
+	free(text);
 }
 
 void ctl_util_err(const char *fmt, ...)
@@ -74,41 +58,49 @@ void ctl_util_err(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	print_error(fmt, ap);
+	ctl_out_vmessage(CTL_OUT_MSG_ERROR, LTT_ERR_UNKNOWN, NULL, fmt, ap);
 	va_end(ap);
-}
-
-int ctl_util_usage_error(const struct ctl_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	print_error(fmt, ap);
-	va_end(ap);
-	ctl_util_print_usage(stderr, ctx->cmd);
-	return CTL_EXIT_USAGE;
-}
-
-void ctl_util_print_usage(FILE *fp, const struct ctl_cmd *cmd)
-{
-	if (!cmd)
-		fprintf(fp, "Usage: lttctl %s\n", GLOBAL_USAGE);
-	else if (!*cmd->usage)
-		fprintf(fp, "Usage: lttctl %s\n", cmd->name);
-	else
-		fprintf(fp, "Usage: lttctl %s %s\n", cmd->name, cmd->usage);
 }
 
 void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ctx->quiet)
-		return;
+	(void)ctx;	/* -q is the output's (ctl_out_init()) */
 	va_start(ap, fmt);
-	print_escaped(stdout, fmt, ap);
+	ctl_out_vmessage(CTL_OUT_MSG_INFO, 0, NULL, fmt, ap);
 	va_end(ap);
-	putchar('\n');
+}
+
+/* "Usage: lttctl CMD ARGS" of @cmd (NULL: lttctl's own), without newline. */
+static void format_usage(const struct ctl_cmd *cmd, char *buf, size_t len)
+{
+	if (!cmd)
+		snprintf(buf, len, "Usage: lttctl %s", GLOBAL_USAGE);
+	else if (!*cmd->usage)
+		snprintf(buf, len, "Usage: lttctl %s", cmd->name);
+	else
+		snprintf(buf, len, "Usage: lttctl %s %s", cmd->name, cmd->usage);
+}
+
+int ctl_util_usage_error(const struct ctl_ctx *ctx, const char *fmt, ...)
+{
+	char usage[1024];
+	va_list ap;
+
+	format_usage(ctx->cmd, usage, sizeof(usage));
+	va_start(ap, fmt);
+	ctl_out_vmessage(CTL_OUT_MSG_ERROR, LTT_ERR_USAGE, usage, fmt, ap);
+	va_end(ap);
+	return CTL_EXIT_USAGE;
+}
+
+void ctl_util_print_usage(FILE *fp, const struct ctl_cmd *cmd)
+{
+	char usage[1024];
+
+	format_usage(cmd, usage, sizeof(usage));
+	fprintf(fp, "%s\n", usage);
 }
 
 /* "  -s, --session=NAME", "      --live[=US]" */
@@ -169,11 +161,78 @@ void ctl_util_print_options(FILE *fp, const struct poptOption *options)
 	}
 }
 
+/* The options of @options as result objects. */
+static void out_options(const struct poptOption *options)
+{
+	const struct poptOption *opt;
+	char c[2] = "";
+
+	ctl_out_open("options");
+	for (opt = options; opt->longName || opt->shortName; opt++) {
+		ctl_out_open("option");
+		ctl_out_str("long", opt->longName);
+		c[0] = opt->shortName;
+		ctl_out_str("short", opt->shortName ? c : NULL);
+		if ((opt->argInfo & POPT_ARG_MASK) != POPT_ARG_NONE)
+			ctl_out_str("argument", opt->argDescrip ? opt->argDescrip : "ARG");
+		ctl_out_bool("argumentOptional", opt->argInfo & POPT_ARGFLAG_OPTIONAL);
+		ctl_out_str("description", opt->descrip);
+		ctl_out_close();
+	}
+	ctl_out_close();
+}
+
+/* @cmd's help (NULL: lttctl's) as text, in @fp. */
+static void print_help(FILE *fp, const struct ctl_cmd *cmd, const struct poptOption *options,
+		       const char *footer)
+{
+	ctl_util_print_usage(fp, cmd);
+	if (cmd)
+		fprintf(fp, "\n%s.\n\nOptions:\n", cmd->summary);
+	else if (options)
+		fputs("\nOptions:\n", fp);
+	else
+		fputc('\n', fp);
+	if (options)
+		ctl_util_print_options(fp, options);
+	if (!cmd) {
+		if (options)
+			fputc('\n', fp);
+		ctl_cmd_print_list(fp);
+	}
+	if (footer)
+		fputs(footer, fp);
+}
+
+void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
+		   const char *footer)
+{
+	char usage[1024], *text = NULL;
+	size_t len;
+	FILE *fp;
+
+	fp = open_memstream(&text, &len);
+	if (fp) {
+		print_help(fp, cmd, options, footer);
+		if (fclose(fp))
+			text = NULL;
+	}
+	ctl_out_raw(text ? text : ltt_strerror(LTT_ERR_NOMEM));
+	free(text);
+	ctl_out_open("help");
+	format_usage(cmd, usage, sizeof(usage));
+	ctl_out_str("usage", usage);
+	ctl_out_str("summary", cmd ? cmd->summary : NULL);
+	if (options)
+		out_options(options);
+	if (!cmd)
+		ctl_cmd_out_list();
+	ctl_out_close();
+}
+
 void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *options)
 {
-	ctl_util_print_usage(stdout, ctx->cmd);
-	printf("\n%s.\n\nOptions:\n", ctx->cmd->summary);
-	ctl_util_print_options(stdout, options);
+	ctl_util_help(ctx->cmd, options, NULL);
 }
 
 static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
@@ -205,7 +264,7 @@ int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
 
 	pc = poptGetContext(NULL, argc, argv, options, 0);
 	if (!pc) {
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
 	}
 	ret = parse_opts(ctx, pc, options, values);
@@ -315,7 +374,7 @@ static int check_items(const struct ctl_ctx *ctx, char **items, size_t count,
 
 	for (i = 0; i < count; i++) {
 		if (!valid(items[i])) {
-			ctl_util_err("%s '%s': %s", what, items[i], ltt_strerror(code));
+			ctl_out_error(code, "%s '%s': %s", what, items[i], ltt_strerror(code));
 			return CTL_EXIT_FAILURE;
 		}
 		for (j = 0; j < i; j++) {
@@ -337,7 +396,7 @@ int ctl_util_name_list(const struct ctl_ctx *ctx, const char *text, const char *
 
 	ret = split_list(text, &items, &count);
 	if (ret == -ENOMEM) {
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
 	}
 	if (ret)
@@ -382,7 +441,8 @@ int ctl_util_check_session_name(const char *name)
 {
 	if (ltt_session_name_valid(name))
 		return CTL_EXIT_OK;
-	ctl_util_err("session '%s': %s", name, ltt_strerror(LTT_ERR_SESSION_NAME));
+	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
+		      ltt_strerror(LTT_ERR_SESSION_NAME));
 	return CTL_EXIT_FAILURE;
 }
 
@@ -390,7 +450,8 @@ int ctl_util_check_session_ref(const char *name)
 {
 	if (ltt_session_ref_valid(name))
 		return CTL_EXIT_OK;
-	ctl_util_err("session '%s': %s", name, ltt_strerror(LTT_ERR_SESSION_NAME));
+	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
+		      ltt_strerror(LTT_ERR_SESSION_NAME));
 	return CTL_EXIT_FAILURE;
 }
 
@@ -401,10 +462,12 @@ void ctl_util_rc_err(int err)
 	if (ctl_rc_path(path, sizeof(path)))
 		snprintf(path, sizeof(path), "$LTT_HOME/%s", LTT_RC_NAME);
 	if (err == -EINVAL)
-		ctl_util_err("current session file %s: it holds an invalid session name; "
-			     "use 'lttctl set-session NAME'", path);
+		ctl_out_error(LTT_ERR_CURRENT_SESSION_FILE,
+			      "current session file %s: it holds an invalid session name; "
+			      "use 'lttctl set-session NAME'", path);
 	else
-		ctl_util_err("current session file %s: %s", path, strerror(-err));
+		ctl_out_error(LTT_ERR_CURRENT_SESSION_FILE, "current session file %s: %s", path,
+			      strerror(-err));
 }
 
 int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name)
@@ -423,7 +486,7 @@ int ctl_util_session_name(const char *given, char *buf, size_t len, const char *
 		return CTL_EXIT_OK;
 	}
 	if (ret == -ENOENT)
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NO_SESSION));
+		ctl_out_error(LTT_ERR_NO_SESSION, "%s", ltt_strerror(LTT_ERR_NO_SESSION));
 	else
 		ctl_util_rc_err(ret);
 	return CTL_EXIT_FAILURE;
@@ -453,7 +516,7 @@ static int spawn_and_connect(const struct ctl_ctx *ctx, struct ltt_ctl **ret_ctl
 	if (ret)
 		return ret;
 	if (spawned == 0)
-		ctl_util_info(ctx, "Spawned a session daemon (run directory %s)",
+		ctl_out_info("Spawned a session daemon (run directory %s)",
 			      ltt_ctl_rundir(ctl));
 	*ret_ctl = ctl;
 	return 0;
@@ -468,14 +531,15 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 	ret = ltt_ctl_connect(ctx->rundir, &ctl);
 	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING && spawn) {
 		if (ctx->no_sessiond) {
-			ctl_util_err("session daemon (run directory %s): none is running, and -n "
-				     "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
+			ctl_out_error(LTT_ERR_SESSIOND_NOT_RUNNING,
+				      "session daemon (run directory %s): none is running, and -n "
+				      "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
 			return CTL_EXIT_FAILURE;
 		}
 		ret = spawn_and_connect(ctx, &ctl);
 	}
 	if (ret) {
-		ctl_util_err("session daemon (run directory %s): %s",
+		ctl_out_error(ret, "session daemon (run directory %s): %s",
 			     ctl_util_rundir(ctx, buf, sizeof(buf)), ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
@@ -520,7 +584,7 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 		ctl_util_qualify_name(&(*ret_detail)->info);
 		return CTL_EXIT_OK;
 	}
-	ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+	ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 	return CTL_EXIT_FAILURE;
 }
 
@@ -553,7 +617,8 @@ int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const cha
 	if (!ret)
 		ret = ctl_util_domain(ctx, ev->kernel, ev->user, &ev->domain);
 	if (!ret && channel && !ltt_channel_name_valid(channel)) {
-		ctl_util_err("channel '%s': %s", channel, ltt_strerror(LTT_ERR_CHANNEL_NAME));
+		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
+			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
 		ret = CTL_EXIT_FAILURE;
 	}
 	ev->channel = channel;
@@ -586,9 +651,9 @@ void ctl_util_forget_session(const char *session)
 		return;
 	ret = ctl_rc_clear();
 	if (ret) {
-		fflush(stdout);
-		ctl_util_eout("Warning: session '%s' is still the current session: %s\n",
-			session, strerror(-ret));
+		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE,
+			     "session '%s' is still the current session: %s", session,
+			     strerror(-ret));
 	}
 }
 
@@ -647,10 +712,14 @@ void ctl_util_print_output_failure(const struct ltt_channel_info *ch)
 	if (ch->output_error) {
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
-		ctl_util_out("      output error: %s, since %s\n", why, when);
+		ctl_out_text("      output error: %s, since %s\n", why, when);
+		ctl_out_str("outputError", why);
+		ctl_out_i64("outputErrorSince", ch->output_error_since);
 	}
+	ctl_out_u64("errorEvents", ch->error_events);
+	ctl_out_u64("errorPackets", ch->error_packets);
 	if (ch->output_error || ch->error_events || ch->error_packets)
-		ctl_util_out("      lost because of output errors: %" PRIu64 " events, %" PRIu64
+		ctl_out_text("      lost because of output errors: %" PRIu64 " events, %" PRIu64
 			     " packets\n", ch->error_events, ch->error_packets);
 }
 
@@ -662,17 +731,18 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 	if (ch->output_error) {
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
-		ctl_util_eout(
-			"Warning: channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
-			" events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s\n",
-			ch->attr.name, d->info.name, d->info.output, when, why, ch->error_events,
-			ch->error_packets, ltt_strerror(ltt_output_error_code(ch->output_error)));
+		ctl_out_warn(ltt_output_error_code(ch->output_error),
+			     "channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
+			     " events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s",
+			     ch->attr.name, d->info.name, d->info.output, when, why,
+			     ch->error_events, ch->error_packets,
+			     ltt_strerror(ltt_output_error_code(ch->output_error)));
 	} else if (ch->error_events || ch->error_packets) {
-		ctl_util_eout(
-			"Warning: channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
-			" packets while its trace could not be written ('lttctl list %s' shows its channels).\n",
-			ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
-			d->info.name);
+		ctl_out_warn(LTT_ERR_OUTPUT_IO,
+			     "channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
+			     " packets while its trace could not be written ('lttctl list %s' shows its channels).",
+			     ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
+			     d->info.name);
 	}
 }
 
@@ -700,23 +770,23 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 					   ch->error_packets : ch->lost_packets);
 		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
 		if (discarded && relay_lost[ch->domain])
-			ctl_util_eout(
-				"Warning: channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).\n",
-				ch->attr.name, session, discarded, session);
+			ctl_out_warn(LTT_ERR_RELAY_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).",
+				     ch->attr.name, session, discarded, session);
 		else if (discarded)
-			ctl_util_eout(
-				"Warning: channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).\n",
-				ch->attr.name, session, discarded, size);
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).",
+				     ch->attr.name, session, discarded, size);
 		if (lost && relay_lost[ch->domain])
-			ctl_util_eout(
-				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).\n",
-				ch->attr.name, session, lost, session);
+			ctl_out_warn(LTT_ERR_RELAY_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).",
+				     ch->attr.name, session, lost, session);
 		else if (lost)
-			ctl_util_eout(
-				"Warning: channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).\n",
-				ch->attr.name, session, lost,
-				ch->attr.overwrite ? "overwritten before they were read" :
-				"left incomplete by killed programs, or unreadable", size);
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).",
+				     ch->attr.name, session, lost,
+				     ch->attr.overwrite ? "overwritten before they were read" : "left incomplete by killed programs, or unreadable",
+				     size);
 	}
 	free(d);
 }
@@ -732,10 +802,10 @@ bool ctl_util_err_output(struct ltt_ctl *ctl, const char *session, int code)
 		return false;
 	if (code == LTT_ERR_BUFFER_MEMORY || ltt_ctl_get_session(ctl, session, &d) ||
 	    d->info.output_type != LTT_OUTPUT_LOCAL)
-		ctl_util_err("session '%s': %s", session, ltt_strerror(code));
+		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
 	else
-		ctl_util_err("session '%s': output directory %s: %s", session, d->info.output,
-			     ltt_strerror(code));
+		ctl_out_error(code, "session '%s': output directory %s: %s", session,
+			      d->info.output, ltt_strerror(code));
 	free(d);
 	return true;
 }
@@ -766,6 +836,17 @@ int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, 
 	return CTL_GO_ON;
 }
 
+/* A warning or an error of @code, as @level says. */
+__attribute__((format(printf, 3, 4)))
+static void message(enum ctl_out_msg level, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ctl_out_vmessage(level, code, NULL, fmt, ap);
+	va_end(ap);
+}
+
 /* Polls of DATA_PENDING: every 100 ms, for 60 s at most. */
 #define DATA_WAIT_POLL_MS 100
 #define DATA_WAIT_MAX_MS 60000
@@ -774,7 +855,7 @@ int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		       bool warn_only)
 {
 	const struct timespec poll_interval = { .tv_nsec = DATA_WAIT_POLL_MS * 1000000L };
-	const char *prefix = warn_only ? "Warning" : "Error";
+	enum ctl_out_msg level = warn_only ? CTL_OUT_MSG_WARNING : CTL_OUT_MSG_ERROR;
 	bool pending = false, dots = false;
 	int ret, waited;
 
@@ -785,25 +866,26 @@ int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 			break;
 		if (ret)
 			break;
+		/* Progress for a person: text only. */
 		if (!dots && !ctx->quiet)
-			fputs("Waiting for data availability", stdout);
+			ctl_out_raw("Waiting for data availability");
 		dots = true;
 		if (!ctx->quiet) {
-			putchar('.');
+			ctl_out_raw(".");
 			fflush(stdout);
 		}
 		nanosleep(&poll_interval, NULL);
 	}
 	if (dots && !ctx->quiet)
-		putchar('\n');
+		ctl_out_raw("\n");
 	fflush(stdout);
 	if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending))
 		return CTL_EXIT_OK;
 	if (!ret)
-		ctl_util_eout("%s: session '%s': the relay daemon still lacks data after %d s; "
-			"'lttctl list %s' shows its connection\n", prefix, session,
+		message(level, LTT_ERR_RELAY_TIMEOUT, "session '%s': the relay daemon still lacks "
+			"data after %d s; 'lttctl list %s' shows its connection", session,
 			DATA_WAIT_MAX_MS / 1000, session);
 	else
-		ctl_util_eout("%s: session '%s': %s\n", prefix, session, ltt_strerror(ret));
+		message(level, ret, "session '%s': %s", session, ltt_strerror(ret));
 	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
 }

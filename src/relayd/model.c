@@ -251,7 +251,8 @@ int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64
 	return ret;
 }
 
-int ltt_relay_model_seek_first(struct ltt_relay_model *m, uint64_t handle, uint64_t *ret_pos)
+/* The first (@last false) or last index position of data stream @handle. */
+static int seek(struct ltt_relay_model *m, uint64_t handle, bool last, uint64_t *ret_pos)
 {
 	struct ltt_relay_stream *st;
 	int ret = 0;
@@ -262,27 +263,22 @@ int ltt_relay_model_seek_first(struct ltt_relay_model *m, uint64_t handle, uint6
 		ret = -ENOENT;
 	else if (st->metadata)
 		ret = -EINVAL;
+	else if (last && st->entry_count > st->entry_base)
+		*ret_pos = st->entry_count - 1;
 	else
 		*ret_pos = st->entry_base;
 	pthread_mutex_unlock(&m->lock);
 	return ret;
 }
 
+int ltt_relay_model_seek_first(struct ltt_relay_model *m, uint64_t handle, uint64_t *ret_pos)
+{
+	return seek(m, handle, false, ret_pos);
+}
+
 int ltt_relay_model_seek_last(struct ltt_relay_model *m, uint64_t handle, uint64_t *ret_pos)
 {
-	struct ltt_relay_stream *st;
-	int ret = 0;
-
-	pthread_mutex_lock(&m->lock);
-	st = ltt_relay_model_find_stream_locked(m, handle);
-	if (!st)
-		ret = -ENOENT;
-	else if (st->metadata)
-		ret = -EINVAL;
-	else
-		*ret_pos = st->entry_count > st->entry_base ? st->entry_count - 1 : st->entry_base;
-	pthread_mutex_unlock(&m->lock);
-	return ret;
+	return seek(m, handle, true, ret_pos);
 }
 
 /* The entry whose packet holds viewer offset @off, or NULL (binary search). */

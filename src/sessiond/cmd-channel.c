@@ -8,7 +8,7 @@
 #include "common/log.h"
 #include "sessiond/cmd.h"
 
-static bool same_attr(const struct ltt_channel_attr *a, const struct ltt_channel_attr *b)
+static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel_conf *b)
 {
 	return a->subbuf_size == b->subbuf_size && a->num_subbuf == b->num_subbuf &&
 	       a->overwrite == b->overwrite && a->switch_timer_us == b->switch_timer_us &&
@@ -32,7 +32,7 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_domain_settle settle;
-	struct ltt_channel_attr attr;
+	struct ltt_channel_conf attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_domain_impl *d;

@@ -20,7 +20,7 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 					struct ltt_channel **ret_channel)
 {
 	struct ltt_session_domain *domain = ltt_session_domain(session, d->type);
-	struct ltt_channel_attr attr;
+	struct ltt_channel_conf attr;
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
 
@@ -77,7 +77,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 {
 	struct enable_undo undo = { 0 };
 	struct ltt_domain_settle settle;
-	struct ltt_event_rule_attr attr;
+	struct ltt_rule_conf attr;
 	struct ltt_domain_impl *d;
 	struct ltt_session *session;
 	struct ltt_channel *channel;

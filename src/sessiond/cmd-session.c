@@ -18,7 +18,7 @@
  * relay daemon at the control port of its URL (it runs on the worker: the
  * check may take LTT_RELAY_CHECK_TIMEOUT_MS).
  */
-static enum ltt_error_code check_relay(const struct ltt_session_attr *attr)
+static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
 {
 	struct ltt_uri uri;
 	int err;
@@ -37,8 +37,8 @@ static enum ltt_error_code check_relay(const struct ltt_session_attr *attr)
 enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
-	struct ltt_session_attr attr;
-	struct ltt_session_info info;
+	struct ltt_session_conf attr;
+	struct ltt_session_desc info;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 	int err;
@@ -311,7 +311,7 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 			  struct ltt_wbuf *reply)
 {
 	struct ltt_session **sessions;
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	size_t i, n;
 	enum ltt_error_code ret;
 
@@ -333,7 +333,7 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 
 /* @channel's output failure into @cinfo, session lock held. */
 static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
-			const struct ltt_channel *channel, struct ltt_channel_info *cinfo)
+			const struct ltt_channel *channel, struct ltt_channel_desc *cinfo)
 {
 	struct ltt_domain_failure f;
 
@@ -349,8 +349,8 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_domain_impl *d;
-	struct ltt_event_rule_info rinfo;
-	struct ltt_channel_info cinfo;
+	struct ltt_rule_desc rinfo;
+	struct ltt_channel_desc cinfo;
 	struct ltt_event_rule *rule;
 	struct ltt_channel *channel;
 	uint32_t nr_rules = 0;
@@ -360,7 +360,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = ctx->domains->v[i];
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
-			cinfo = (struct ltt_channel_info){
+			cinfo = (struct ltt_channel_desc){
 				.domain = session->domains[i].type,
 				.attr = channel->attr,
 				.enabled = channel->enabled,
@@ -380,7 +380,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
 			cds_list_for_each_entry(rule, &channel->rules, node) {
-				rinfo = (struct ltt_event_rule_info){
+				rinfo = (struct ltt_rule_desc){
 					.domain = session->domains[i].type,
 					.attr = rule->attr,
 					.enabled = rule->enabled,
@@ -395,7 +395,7 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			struct ltt_wbuf *reply)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 
@@ -489,7 +489,7 @@ enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct l
 enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					 struct ltt_wbuf *reply)
 {
-	struct ltt_relay_info info[LTT_NR_DOMAINS];
+	struct ltt_relay_desc info[LTT_NR_DOMAINS];
 	struct ltt_session *session;
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;

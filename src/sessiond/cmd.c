@@ -108,7 +108,7 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 }
 
 enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					const struct ltt_channel_attr *attr,
+					const struct ltt_channel_conf *attr,
 					struct ltt_channel **ret_channel)
 {
 	enum ltt_error_code code;
@@ -206,7 +206,7 @@ static uint64_t mem_available(void)
 }
 
 /* A channel's buffers in all: per CPU, times the possible CPUs (saturated). */
-static uint64_t buffer_bytes(const struct ltt_channel_attr *attr)
+static uint64_t buffer_bytes(const struct ltt_channel_conf *attr)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
 	uint64_t per_cpu, all;
@@ -228,7 +228,7 @@ static enum ltt_error_code check_bytes(uint64_t need, const char *what)
 	return LTT_ERR_BUFFER_MEMORY;
 }
 
-enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_attr *attr)
+enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_conf *attr)
 {
 	return check_bytes(buffer_bytes(attr), attr->name);
 }

@@ -148,7 +148,7 @@ enum ltt_error_code ltt_cmd_output_error(int err);
  * memory (sub-buffer size x count x possible CPUs, against the host's
  * MemAvailable)?  Returns LTT_ERR_OK or LTT_ERR_BUFFER_MEMORY (logged).
  */
-enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_attr *attr);
+enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_conf *attr);
 
 /**
  * ltt_cmd_check_memory() - before @session's first start: would all its
@@ -166,7 +166,7 @@ enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
  * or the domain's refusal; session lock held
  */
 enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					const struct ltt_channel_attr *attr,
+					const struct ltt_channel_conf *attr,
 					struct ltt_channel **ret_channel);
 
 /**

@@ -52,9 +52,9 @@ struct ltt_domain_ops {
 	 * these attributes be added?  check_channel may resolve defaults in
 	 * @attr (the buffer type).  Returns LTT_ERR_OK or the public code.
 	 */
-	enum ltt_error_code (*check_channel)(struct ltt_domain_impl *d, struct ltt_channel_attr *attr);
+	enum ltt_error_code (*check_channel)(struct ltt_domain_impl *d, struct ltt_channel_conf *attr);
 	enum ltt_error_code (*check_rule)(struct ltt_domain_impl *d,
-					  const struct ltt_event_rule_attr *attr);
+					  const struct ltt_rule_conf *attr);
 	/*
 	 * May a channel be added to @session in this domain now?  NULL: yes
 	 * (the command layer refuses it to an active session anyway).
@@ -116,7 +116,7 @@ struct ltt_domain_ops {
 	int (*relay_pending)(struct ltt_domain_impl *d, struct ltt_session *session,
 			     bool *ret_pending);
 	int (*relay_status)(struct ltt_domain_impl *d, struct ltt_session *session,
-			    struct ltt_relay_info *ret);
+			    struct ltt_relay_desc *ret);
 	/*
 	 * The events of @type that can be enabled (-EINVAL: the domain has
 	 * none of that type), as the LIST_TRACEPOINTS reply:

@@ -84,7 +84,7 @@ static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel
 /* ---- validation ---- */
 
 static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
-						struct ltt_channel_attr *attr)
+						struct ltt_channel_conf *attr)
 {
 	int ret = ltt_attr_check_channel(attr, LTT_DOMAIN_KERNEL);
 
@@ -104,7 +104,7 @@ static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 }
 
 /* Is the event or system call @attr names in the tracer's catalog? */
-static bool in_catalog(const struct ltt_kernel *k, const struct ltt_event_rule_attr *attr)
+static bool in_catalog(const struct ltt_kernel *k, const struct ltt_rule_conf *attr)
 {
 	const struct ltt_kabi_list_entry *v = attr->type == LTT_EVENT_SYSCALL ? k->syscalls :
 						k->tracepoints;
@@ -117,7 +117,7 @@ static bool in_catalog(const struct ltt_kernel *k, const struct ltt_event_rule_a
 }
 
 static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
-					     const struct ltt_event_rule_attr *attr)
+					     const struct ltt_rule_conf *attr)
 {
 	struct ltt_kernel *k = to_kernel(d);
 	int ret = ltt_attr_check_rule(attr);
@@ -893,7 +893,7 @@ static int kernel_relay_pending(struct ltt_domain_impl *d, struct ltt_session *s
 }
 
 static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *session,
-			       struct ltt_relay_info *ret)
+			       struct ltt_relay_desc *ret)
 {
 	struct kernel_session *ks = state_of(session);
 

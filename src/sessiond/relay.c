@@ -187,7 +187,7 @@ int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 }
 
 void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
-		      struct ltt_relay_info *ret)
+		      struct ltt_relay_desc *ret)
 {
 	struct ltt_consumer_relay_status_reply st = { 0 };
 	int err;

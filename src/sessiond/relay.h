@@ -102,6 +102,6 @@ int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
  * @ret: domain set by the caller; the rest filled here
  */
 void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
-		      struct ltt_relay_info *ret);
+		      struct ltt_relay_desc *ret);
 
 #endif /* LTT_SESSIOND_RELAY_H */

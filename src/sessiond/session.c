@@ -127,7 +127,7 @@ static const char *split_qualified(const char *name, uid_t *ret_owner)
 	return slash + 1;
 }
 
-int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
+int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
 		       uid_t uid, gid_t gid, struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
@@ -263,9 +263,9 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 	return 0;
 }
 
-void ltt_session_info(const struct ltt_session *session, struct ltt_session_info *ret_info)
+void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc *ret_info)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 
 	memset(&info, 0, sizeof(info));
 	strcpy(info.name, session->name);
@@ -297,7 +297,7 @@ struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, 
 	return NULL;
 }
 
-int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_conf *attr,
 			    struct ltt_channel **ret_channel)
 {
 	struct ltt_channel *channel;
@@ -327,7 +327,7 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 }
 
 struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
-					     const struct ltt_event_rule_attr *attr)
+					     const struct ltt_rule_conf *attr)
 {
 	struct ltt_event_rule *rule;
 
@@ -352,7 +352,7 @@ void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *ch
 }
 
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
-			 const struct ltt_event_rule_attr *attr)
+			 const struct ltt_rule_conf *attr)
 {
 	struct ltt_event_rule *rule;
 

@@ -22,6 +22,8 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/model.h"
+
 #define LTT_MAX_SESSIONS 1024
 /* Sessions one user (not root) may hold by default: no user takes every slot. */
 #define LTT_MAX_SESSIONS_PER_UID 128
@@ -31,13 +33,13 @@
 
 struct ltt_event_rule {
 	struct cds_list_head node;	/* in ltt_channel.rules */
-	struct ltt_event_rule_attr attr;
+	struct ltt_rule_conf attr;
 	bool enabled;
 };
 
 struct ltt_channel {
 	struct cds_list_head node;	/* in ltt_domain.channels */
-	struct ltt_channel_attr attr;
+	struct ltt_channel_conf attr;
 	uint32_t stream_id;		/* its CTF stream class id in the domain's traces */
 	bool enabled;
 	unsigned int nr_rules;
@@ -111,7 +113,7 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg);
  * -ENOSPC (LTT_MAX_SESSIONS reached, or the owner, not root, holds
  * max_per_uid sessions) or -ENOMEM.
  */
-int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_attr *attr,
+int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
 		       uid_t uid, gid_t gid, struct ltt_session **ret_session);
 
 /**
@@ -155,10 +157,10 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 			      struct ltt_session ***ret_sessions, size_t *ret_count);
 
 /**
- * ltt_session_info() - the public description of a session: its constants
+ * ltt_session_info() - the description of a session: its constants
  * and whether it is active, so no lock is needed (a reference is)
  */
-void ltt_session_info(const struct ltt_session *session, struct ltt_session_info *ret_info);
+void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc *ret_info);
 
 /**
  * ltt_session_domain() - a session's domain of @type; session lock held
@@ -180,14 +182,14 @@ struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, 
  * -EINVAL (its buffer type is not the one the domain's channels have), -ENOSPC
  * (LTT_MAX_CHANNELS_PER_DOMAIN reached) or -ENOMEM.
  */
-int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_attr *attr,
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_conf *attr,
 			    struct ltt_channel **ret_channel);
 
 /**
  * ltt_channel_find_rule() - the rule identical to @attr, or NULL; session lock held
  */
 struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
-					     const struct ltt_event_rule_attr *attr);
+					     const struct ltt_rule_conf *attr);
 
 /**
  * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
@@ -196,7 +198,7 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
  * Returns 0, -ENOSPC (a rule limit reached) or -ENOMEM.
  */
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
-			 const struct ltt_event_rule_attr *attr);
+			 const struct ltt_rule_conf *attr);
 
 /**
  * ltt_channel_remove_rule() - remove and free a rule of @channel (undoing

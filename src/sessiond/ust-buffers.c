@@ -200,7 +200,7 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 /* What @chan's buffers hold in all. */
 static uint64_t chan_bytes(const struct ltt_ust_chan *chan)
 {
-	const struct ltt_channel_attr *a = &chan->channel->attr;
+	const struct ltt_channel_conf *a = &chan->channel->attr;
 	uint64_t n;
 
 	if (__builtin_mul_overflow(a->subbuf_size, a->num_subbuf, &n) ||
@@ -548,7 +548,7 @@ static struct ltt_ust_chan *find_chan(const struct ltt_ust_trace *trace,
 static int chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
 			    struct ltt_consumer *c)
 {
-	const struct ltt_channel_attr *a = &chan->channel->attr;
+	const struct ltt_channel_conf *a = &chan->channel->attr;
 	struct ltt_consumer_add_channel cc = {
 		.key = chan->key,
 		.trace_key = trace->key,
@@ -955,7 +955,7 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
 }
 
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
-				 struct ltt_relay_info *ret)
+				 struct ltt_relay_desc *ret)
 {
 	struct ust_session *us = ust_state(session, false);
 	struct ltt_consumer *c;

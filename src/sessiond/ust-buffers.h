@@ -260,6 +260,6 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
  * session, or none of its traces was made yet).
  */
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
-				 struct ltt_relay_info *ret);
+				 struct ltt_relay_desc *ret);
 
 #endif /* LTT_SESSIOND_UST_BUFFERS_H */

@@ -20,14 +20,14 @@ static struct ltt_ust *to_ust(struct ltt_domain_impl *d)
 }
 
 static enum ltt_error_code ust_check_channel(struct ltt_domain_impl *d,
-					     struct ltt_channel_attr *attr)
+					     struct ltt_channel_conf *attr)
 {
 	(void)d;
 	return (enum ltt_error_code)-ltt_attr_check_channel(attr, LTT_DOMAIN_USER);
 }
 
 static enum ltt_error_code ust_check_rule(struct ltt_domain_impl *d,
-					  const struct ltt_event_rule_attr *attr)
+					  const struct ltt_rule_conf *attr)
 {
 	int ret = ltt_attr_check_rule(attr);
 
@@ -212,7 +212,7 @@ static int ust_relay_pending(struct ltt_domain_impl *d, struct ltt_session *sess
 }
 
 static int ust_relay_status(struct ltt_domain_impl *d, struct ltt_session *session,
-			    struct ltt_relay_info *ret)
+			    struct ltt_relay_desc *ret)
 {
 	return ltt_ust_buffers_relay_status(&to_ust(d)->buffers, session, ret);
 }

@@ -17,42 +17,42 @@
 #include "common/names.h"
 #include "fuzz.h"
 
-static void get_rule_attr0(struct ltt_rbuf *r, struct ltt_event_rule_attr *m)
+static void get_rule_attr0(struct ltt_rbuf *r, struct ltt_rule_conf *m)
 {
 	ltt_proto_get_rule_attr(r, m, 0);
 }
 
-static void put_rule_attr0(struct ltt_wbuf *w, const struct ltt_event_rule_attr *m)
+static void put_rule_attr0(struct ltt_wbuf *w, const struct ltt_rule_conf *m)
 {
 	ltt_proto_put_rule_attr(w, m, 0);
 }
 
-static void get_rule_attr(struct ltt_rbuf *r, struct ltt_event_rule_attr *m)
+static void get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *m)
 {
 	ltt_proto_get_rule_attr(r, m, LTT_CLIENT_MINOR);
 }
 
-static void put_rule_attr(struct ltt_wbuf *w, const struct ltt_event_rule_attr *m)
+static void put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *m)
 {
 	ltt_proto_put_rule_attr(w, m, LTT_CLIENT_MINOR);
 }
 
-static void get_rule_info0(struct ltt_rbuf *r, struct ltt_event_rule_info *m)
+static void get_rule_info0(struct ltt_rbuf *r, struct ltt_rule_desc *m)
 {
 	ltt_proto_get_rule_info(r, m, 0);
 }
 
-static void put_rule_info0(struct ltt_wbuf *w, const struct ltt_event_rule_info *m)
+static void put_rule_info0(struct ltt_wbuf *w, const struct ltt_rule_desc *m)
 {
 	ltt_proto_put_rule_info(w, m, 0);
 }
 
-static void get_rule_info(struct ltt_rbuf *r, struct ltt_event_rule_info *m)
+static void get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *m)
 {
 	ltt_proto_get_rule_info(r, m, LTT_CLIENT_MINOR);
 }
 
-static void put_rule_info(struct ltt_wbuf *w, const struct ltt_event_rule_info *m)
+static void put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *m)
 {
 	ltt_proto_put_rule_info(w, m, LTT_CLIENT_MINOR);
 }
@@ -80,19 +80,19 @@ static void put_hdr(struct ltt_wbuf *w, const struct ltt_client_hdr *m)
 }
 
 FUZZ_CODEC(hdr, struct ltt_client_hdr, get_hdr, put_hdr, true);
-FUZZ_CODEC_VOID(session_attr, struct ltt_session_attr, ltt_proto_get_session_attr,
+FUZZ_CODEC_VOID(session_attr, struct ltt_session_conf, ltt_proto_get_session_attr,
 		ltt_proto_put_session_attr, true);
-FUZZ_CODEC_VOID(session_info, struct ltt_session_info, ltt_proto_get_session_info,
+FUZZ_CODEC_VOID(session_info, struct ltt_session_desc, ltt_proto_get_session_info,
 		ltt_proto_put_session_info, true);
-FUZZ_CODEC_VOID(channel_attr, struct ltt_channel_attr, ltt_proto_get_channel_attr,
+FUZZ_CODEC_VOID(channel_attr, struct ltt_channel_conf, ltt_proto_get_channel_attr,
 		ltt_proto_put_channel_attr, true);
-FUZZ_CODEC_VOID(channel_info, struct ltt_channel_info, ltt_proto_get_channel_info,
+FUZZ_CODEC_VOID(channel_info, struct ltt_channel_desc, ltt_proto_get_channel_info,
 		ltt_proto_put_channel_info, true);
-FUZZ_CODEC_VOID(rule_attr0, struct ltt_event_rule_attr, get_rule_attr0, put_rule_attr0, true);
-FUZZ_CODEC_VOID(rule_attr, struct ltt_event_rule_attr, get_rule_attr, put_rule_attr, true);
-FUZZ_CODEC_VOID(rule_info0, struct ltt_event_rule_info, get_rule_info0, put_rule_info0, true);
-FUZZ_CODEC_VOID(rule_info, struct ltt_event_rule_info, get_rule_info, put_rule_info, true);
-FUZZ_CODEC_VOID(relay_info, struct ltt_relay_info, ltt_proto_get_relay_info,
+FUZZ_CODEC_VOID(rule_attr0, struct ltt_rule_conf, get_rule_attr0, put_rule_attr0, true);
+FUZZ_CODEC_VOID(rule_attr, struct ltt_rule_conf, get_rule_attr, put_rule_attr, true);
+FUZZ_CODEC_VOID(rule_info0, struct ltt_rule_desc, get_rule_info0, put_rule_info0, true);
+FUZZ_CODEC_VOID(rule_info, struct ltt_rule_desc, get_rule_info, put_rule_info, true);
+FUZZ_CODEC_VOID(relay_info, struct ltt_relay_desc, ltt_proto_get_relay_info,
 		ltt_proto_put_relay_info, true);
 
 static const struct ltt_fuzz_codec *const codecs[] = {
@@ -104,9 +104,9 @@ static const struct ltt_fuzz_codec *const codecs[] = {
 static void check_requests(uint8_t which, const uint8_t *data, size_t size)
 {
 	union {
-		struct ltt_session_attr s;
-		struct ltt_channel_attr c;
-		struct ltt_event_rule_attr e;
+		struct ltt_session_conf s;
+		struct ltt_channel_conf c;
+		struct ltt_rule_conf e;
 	} u;
 	struct ltt_rbuf r;
 	enum ltt_domain d;
@@ -175,9 +175,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 static void seed_requests(ltt_fuzz_emit_fn emit)
 {
-	struct ltt_event_rule_attr e = { .pattern = "my_app:*", .loglevel_type = LTT_LOGLEVEL_RANGE,
+	struct ltt_rule_conf e = { .pattern = "my_app:*", .loglevel_type = LTT_LOGLEVEL_RANGE,
 					 .loglevel = 6 };
-	struct ltt_channel_attr c;
+	struct ltt_channel_conf c;
 	struct ltt_wbuf w;
 
 	ltt_attr_channel_defaults(&c, LTT_DOMAIN_USER);
@@ -202,23 +202,23 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 {
 	struct ltt_client_hdr h = { .magic = LTT_CLIENT_MAGIC, .cmd = LTT_CLIENT_CMD_CREATE_SESSION,
 				    .payload_len = 40 };
-	struct ltt_session_attr sa = { .name = "auto-20240501-120000",
+	struct ltt_session_conf sa = { .name = "auto-20240501-120000",
 				       .output_type = LTT_OUTPUT_NET,
 				       .output = "net://localhost:5342:5343/x", .live_timer_us = 1000000 };
-	struct ltt_session_info si = { .name = "s1", .id = 7, .uuid = "0a0b0c0d-0000-4000-8000-000000000001",
+	struct ltt_session_desc si = { .name = "s1", .id = 7, .uuid = "0a0b0c0d-0000-4000-8000-000000000001",
 				       .uid = 1000, .active = true, .output_type = LTT_OUTPUT_LOCAL,
 				       .output = "/tmp/ltt-traces/s1-20240501-120000",
 				       .creation_time = 1714557600 };
-	struct ltt_channel_info ci = { .domain = LTT_DOMAIN_KERNEL, .enabled = true,
+	struct ltt_channel_desc ci = { .domain = LTT_DOMAIN_KERNEL, .enabled = true,
 				       .discarded_events = 3, .lost_packets = 1 };
-	struct ltt_event_rule_info ri = { .domain = LTT_DOMAIN_KERNEL, .channel = "channel0",
+	struct ltt_rule_desc ri = { .domain = LTT_DOMAIN_KERNEL, .channel = "channel0",
 					  .attr = { .pattern = "sched_switch",
 						    .type = LTT_EVENT_SYSCALL },
 					  .enabled = true };
-	struct ltt_event_rule_info ri0 = { .domain = LTT_DOMAIN_USER, .channel = "chan",
+	struct ltt_rule_desc ri0 = { .domain = LTT_DOMAIN_USER, .channel = "chan",
 					   .attr = { .pattern = "a:b", .loglevel_type = LTT_LOGLEVEL_SINGLE,
 						     .loglevel = 14 } };
-	struct ltt_relay_info rl = { .domain = LTT_DOMAIN_USER, .state = LTT_RELAY_STATE_LOST,
+	struct ltt_relay_desc rl = { .domain = LTT_DOMAIN_USER, .state = LTT_RELAY_STATE_LOST,
 				     .error = 111, .output_path = "host/s1-20240501-120000",
 				     .packets_sent = 10, .bytes_sent = 40960, .packets_lost = 2 };
 

@@ -127,6 +127,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_bad_shm.sh \
 	tests/regression/test_tracefile_clash.sh \
 	tests/regression/test_escape.sh \
+	tests/regression/test_mi.sh \
 	tests/regression/test_bounds.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

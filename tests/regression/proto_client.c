@@ -308,7 +308,7 @@ static const char *cmd_label(unsigned int cmd, char *buf, size_t len)
 /* The names of a LIST_SESSIONS reply, comma-separated. */
 static void print_sessions(const uint8_t *payload, size_t len)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_rbuf r;
 	uint32_t i, n;
 
@@ -678,7 +678,7 @@ static void print_hex(const uint8_t *p, uint32_t len)
 
 static void step_dump(void)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint8_t *list = NULL, *detail = NULL;

@@ -21,7 +21,9 @@ relayd_init() {
 _relayd_cleanup() {
 	local f
 	for f in "$TEST_TMP"/relayd*.pid; do
-		[ -f "$f" ] && kill -KILL "$(cat "$f")" 2>/dev/null
+		[ -f "$f" ] || continue
+		kill -CONT "$(cat "$f")" 2>/dev/null	# a test may have stopped it
+		kill -KILL "$(cat "$f")" 2>/dev/null
 	done
 	return 0
 }

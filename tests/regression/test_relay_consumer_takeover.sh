@@ -10,22 +10,16 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
-[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+relayd_init
 RELAY_OUT="$TEST_TMP/relay-out"
-trap '[ -f "$TEST_TMP/relayd.pid" ] && kill -KILL "$(cat "$TEST_TMP/relayd.pid")" 2>/dev/null; _cleanup' EXIT
 plan 12
 
 # Fewer events than a sub-buffer holds: they stay in the open packet until
 # stop, so the consumer that dies has sent none of them.
 N=2000
 
-timeout "$TEST_TIMEOUT" "$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$RELAY_OUT" \
-	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 \
-	</dev/null >/dev/null 2>>"$TEST_TMP/relayd.log" ||
-	{ echo "Bail out! ltt-relayd did not start"; exit 1; }
-CPORT=$(cat "$LTT_RUNDIR/relayd-control.port")
-DPORT=$(cat "$LTT_RUNDIR/relayd-data.port")
+start_relayd -o "$RELAY_OUT" || { echo "Bail out! ltt-relayd did not start"; exit 1; }
 
 # new_consumer OLD: wait (bounded, without sleeping) for a consumer other
 # than OLD; print its pid.

@@ -16,26 +16,13 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
-[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+relayd_init
 RELAY_OUT="$TEST_TMP/relay-out"
-trap '[ -f "$TEST_TMP/relayd.pid" ] && kill -KILL "$(cat "$TEST_TMP/relayd.pid")" 2>/dev/null; _cleanup' EXIT
 N1=20000	# phase 1: streamed while the relay lives, flat out
 N2=1500		# phase 2: ~70 KB, less than one 512 KiB sub-buffer
 
-timeout "$TEST_TIMEOUT" "$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$RELAY_OUT" \
-	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 \
-	</dev/null >/dev/null 2>>"$TEST_TMP/relayd.log" ||
-	{ echo "Bail out! ltt-relayd did not start"; exit 1; }
-CPORT=$(cat "$LTT_RUNDIR/relayd-control.port")
-DPORT=$(cat "$LTT_RUNDIR/relayd-data.port")
-RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
-
-# lost_events SESSION: the sum of the "discarded events" lines of list.
-lost_events() {
-	lttctl list "$1" | sed -n 's/^ *discarded events: \([0-9]*\)$/\1/p' |
-		awk '{ s += $1 } END { print s + 0 }'
-}
+start_relayd -o "$RELAY_OUT" || { echo "Bail out! ltt-relayd did not start"; exit 1; }
 
 ok_cmd "a streamed session" lttctl -q create s -U "net://127.0.0.1:$CPORT:$DPORT"
 ok_cmd "its events enabled" lttctl -q enable-event -u 'ltt_test:*' -s s
@@ -59,7 +46,7 @@ run lttctl stop s
 is "$RC" 1 "stop after the relay died: exit 1"
 like "$ERR" "channel 'channel0' of session 's' lost [1-9][0-9]* events: its buffers were full, or the relay daemon did not receive their packets" \
 	"stop says events were lost, and why they may have been"
-LOST=$(lost_events s)
+LOST=$(list_lost_events s)
 run lttctl list s
 like "$STDOUT" "lost packets: [1-9]" "list: packets lost"
 like "$STDOUT" "Relay connection \(user space\): lost" "list: the relay connection is lost"

@@ -10,23 +10,12 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-RELAYD="$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
-[ -x "$RELAYD" ] || { echo "Bail out! $RELAYD not built"; exit 1; }
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+relayd_init
 RELAY_OUT="$TEST_TMP/relay-out"
 R2="$TEST_TMP/run2"
-trap 'for f in "$TEST_TMP"/relayd*.pid "$R2/sessiond.pid"; do [ -f "$f" ] && kill -KILL "$(cat "$f")"; done 2>/dev/null; _cleanup' EXIT
+trap '[ -f "$R2/sessiond.pid" ] && kill -KILL "$(cat "$R2/sessiond.pid")" 2>/dev/null; _relayd_cleanup; _cleanup' EXIT
 N=2000
-
-# start_relay: ltt-relayd on loopback ports 0 (-b returns once they
-# listen and the port files are written); sets CPORT, DPORT, RELAYD_PID.
-start_relay() {
-	timeout "$TEST_TIMEOUT" "$RELAYD" -b -v -p "$TEST_TMP/relayd.pid" -o "$RELAY_OUT" \
-		-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 \
-		</dev/null >/dev/null 2>>"$TEST_TMP/relayd.log" || return 1
-	CPORT=$(cat "$LTT_RUNDIR/relayd-control.port") &&
-		DPORT=$(cat "$LTT_RUNDIR/relayd-data.port") &&
-		RELAYD_PID=$(cat "$TEST_TMP/relayd.pid")
-}
 
 # events FILE: babeltrace2's lines without their timestamps and deltas,
 # nor the CPU each event was recorded on (two runs of a program need not
@@ -54,7 +43,7 @@ relay_dir() {
 	done
 }
 
-start_relay || { echo "Bail out! ltt-relayd did not start"; cat "$TEST_TMP/relayd.log"; exit 1; }
+start_relayd -o "$RELAY_OUT" || { echo "Bail out! ltt-relayd did not start"; cat "$TEST_TMP/relayd.log"; exit 1; }
 host=$(hostname)
 
 # --- the same program, locally and through the relay

@@ -83,6 +83,13 @@ discarded() {
 	sed -n 's/.*discarded \([0-9]*\) events\{0,1\} between .*/\1/p' "$1" | awk '{ s += $1 } END { print s + 0 }'
 }
 
+# list_lost_events SESSION: the events `lttctl list` counts lost in
+# SESSION, the sum of its channels' "discarded events" lines.
+list_lost_events() {
+	lttctl list "$1" | sed -n 's/^ *discarded events: \([0-9]*\)$/\1/p' |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
 # ust_app ARGS...: the test program, bounded, without the test's FIFO
 # fds (a program holding the start FIFO open would never see its EOF).
 ust_app() {

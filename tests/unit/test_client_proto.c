@@ -46,7 +46,7 @@ static void get_session_attr(struct ltt_rbuf *r, void *o)
 
 static bool equal_session_attr(const void *pa, const void *pb)
 {
-	const struct ltt_session_attr *a = pa, *b = pb;
+	const struct ltt_session_conf *a = pa, *b = pb;
 
 	return !strcmp(a->name, b->name) && a->output_type == b->output_type &&
 	       !strcmp(a->output, b->output) && a->snapshot == b->snapshot &&
@@ -67,7 +67,7 @@ static void get_session_info(struct ltt_rbuf *r, void *o)
 
 static bool equal_session_info(const void *pa, const void *pb)
 {
-	const struct ltt_session_info *a = pa, *b = pb;
+	const struct ltt_session_desc *a = pa, *b = pb;
 
 	return !strcmp(a->name, b->name) && a->id == b->id && !strcmp(a->uuid, b->uuid) &&
 	       a->uid == b->uid && a->active == b->active && a->snapshot == b->snapshot &&
@@ -89,7 +89,7 @@ static void get_channel_attr(struct ltt_rbuf *r, void *o)
 
 static bool equal_channel_attr(const void *pa, const void *pb)
 {
-	const struct ltt_channel_attr *a = pa, *b = pb;
+	const struct ltt_channel_conf *a = pa, *b = pb;
 
 	return !strcmp(a->name, b->name) && a->subbuf_size == b->subbuf_size &&
 	       a->num_subbuf == b->num_subbuf && a->overwrite == b->overwrite &&
@@ -112,7 +112,7 @@ static void get_channel_info(struct ltt_rbuf *r, void *o)
 
 static bool equal_channel_info(const void *pa, const void *pb)
 {
-	const struct ltt_channel_info *a = pa, *b = pb;
+	const struct ltt_channel_desc *a = pa, *b = pb;
 
 	return a->domain == b->domain && equal_channel_attr(&a->attr, &b->attr) &&
 	       a->enabled == b->enabled && a->discarded_events == b->discarded_events &&
@@ -133,7 +133,7 @@ static void get_rule_attr(struct ltt_rbuf *r, void *o)
 
 static bool equal_rule_attr(const void *pa, const void *pb)
 {
-	const struct ltt_event_rule_attr *a = pa, *b = pb;
+	const struct ltt_rule_conf *a = pa, *b = pb;
 
 	return !strcmp(a->pattern, b->pattern) && a->loglevel_type == b->loglevel_type &&
 	       a->loglevel == b->loglevel && a->type == b->type;
@@ -153,34 +153,34 @@ static void get_rule_info(struct ltt_rbuf *r, void *o)
 
 static bool equal_rule_info(const void *pa, const void *pb)
 {
-	const struct ltt_event_rule_info *a = pa, *b = pb;
+	const struct ltt_rule_desc *a = pa, *b = pb;
 
 	return a->domain == b->domain && !strcmp(a->channel, b->channel) &&
 	       equal_rule_attr(&a->attr, &b->attr) && a->enabled == b->enabled;
 }
 
 static const struct object_ops ops_session_attr = {
-	"session attr", sizeof(struct ltt_session_attr),
+	"session attr", sizeof(struct ltt_session_conf),
 	put_session_attr, get_session_attr, equal_session_attr,
 };
 static const struct object_ops ops_session_info = {
-	"session info", sizeof(struct ltt_session_info),
+	"session info", sizeof(struct ltt_session_desc),
 	put_session_info, get_session_info, equal_session_info,
 };
 static const struct object_ops ops_channel_attr = {
-	"channel attr", sizeof(struct ltt_channel_attr),
+	"channel attr", sizeof(struct ltt_channel_conf),
 	put_channel_attr, get_channel_attr, equal_channel_attr,
 };
 static const struct object_ops ops_channel_info = {
-	"channel info", sizeof(struct ltt_channel_info),
+	"channel info", sizeof(struct ltt_channel_desc),
 	put_channel_info, get_channel_info, equal_channel_info,
 };
 static const struct object_ops ops_rule_attr = {
-	"rule attr", sizeof(struct ltt_event_rule_attr),
+	"rule attr", sizeof(struct ltt_rule_conf),
 	put_rule_attr, get_rule_attr, equal_rule_attr,
 };
 static const struct object_ops ops_rule_info = {
-	"rule info", sizeof(struct ltt_event_rule_info),
+	"rule info", sizeof(struct ltt_rule_desc),
 	put_rule_info, get_rule_info, equal_rule_info,
 };
 
@@ -198,7 +198,7 @@ static void get_relay_info(struct ltt_rbuf *r, void *o)
 
 static bool equal_relay_info(const void *pa, const void *pb)
 {
-	const struct ltt_relay_info *a = pa, *b = pb;
+	const struct ltt_relay_desc *a = pa, *b = pb;
 
 	return a->domain == b->domain && a->state == b->state && a->error == b->error &&
 	       !strcmp(a->output_path, b->output_path) && a->packets_sent == b->packets_sent &&
@@ -206,7 +206,7 @@ static bool equal_relay_info(const void *pa, const void *pb)
 }
 
 static const struct object_ops ops_relay_info = {
-	"relay info", sizeof(struct ltt_relay_info),
+	"relay info", sizeof(struct ltt_relay_desc),
 	put_relay_info, get_relay_info, equal_relay_info,
 };
 
@@ -284,7 +284,7 @@ static void check_malformed(const struct object_ops *ops, struct ltt_wbuf *w, co
 static void test_session_attr(void)
 {
 	const struct object_ops *ops = &ops_session_attr;
-	struct ltt_session_attr a;
+	struct ltt_session_conf a;
 	struct ltt_wbuf w;
 	char big[LTT_PATH_MAX + 1];
 	static const char *const output_names[] = { "output none", "output local", "output net" };
@@ -372,7 +372,7 @@ static void test_session_attr(void)
 static void test_session_info(void)
 {
 	const struct object_ops *ops = &ops_session_info;
-	struct ltt_session_info s;
+	struct ltt_session_desc s;
 	struct ltt_wbuf w;
 
 	memset(&s, 0, sizeof(s));
@@ -461,7 +461,7 @@ static void put_raw_channel_attr(struct ltt_wbuf *w, const char *name, uint8_t o
 
 static void test_channels(void)
 {
-	struct ltt_channel_info c;
+	struct ltt_channel_desc c;
 	struct ltt_wbuf w;
 	char big[LTT_NAME_MAX + 1];
 	int t;
@@ -539,7 +539,7 @@ static void put_raw_relay_info(struct ltt_wbuf *w, uint32_t domain, uint32_t sta
 
 static void test_relay_info(void)
 {
-	struct ltt_relay_info ri;
+	struct ltt_relay_desc ri;
 	struct ltt_wbuf w;
 
 	memset(&ri, 0, sizeof(ri));
@@ -567,7 +567,7 @@ static void test_relay_info(void)
 /* A minor-0 peer's rules have no type: tracepoint rules, the same bytes. */
 static void test_rules_minor0(void)
 {
-	struct ltt_event_rule_attr a = { .pattern = "sched_*", .type = LTT_EVENT_SYSCALL }, b;
+	struct ltt_rule_conf a = { .pattern = "sched_*", .type = LTT_EVENT_SYSCALL }, b;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 
@@ -590,7 +590,7 @@ static void test_rules_minor0(void)
 
 static void test_rules(void)
 {
-	struct ltt_event_rule_info e;
+	struct ltt_rule_desc e;
 	struct ltt_wbuf w;
 	char big[LTT_NAME_MAX + 1];
 	int t, level;
@@ -708,7 +708,7 @@ static void test_cmd_table(void)
 	static const uint32_t unknown[] = {
 		0, LTT_CLIENT_CMD_NR_, LTT_CLIENT_CMD_NR_ + 1, 255, 256, 65535, 65536, UINT32_MAX,
 	};
-	struct ltt_session_attr a;
+	struct ltt_session_conf a;
 	struct ltt_wbuf w;
 	size_t i;
 

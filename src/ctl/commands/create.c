@@ -82,12 +82,14 @@ static int set_url_pair(const struct create_args *a, struct ltt_session_attr *at
 	struct ltt_uri c, d, net;
 
 	if (ltt_uri_parse(ctrl, &c) || c.scheme != LTT_URI_TCP) {
-		ctl_util_err("control URL '%s': %s", ctrl, ltt_strerror(LTT_ERR_URL_PAIR));
+		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
+			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;
 	}
 	if (ltt_uri_parse(data, &d) || d.scheme != LTT_URI_TCP || ltt_uri_net_from_tcp(&c, &d, &net) ||
 	    ltt_uri_format(&net, attr->output, sizeof(attr->output))) {
-		ctl_util_err("data URL '%s': %s", data, ltt_strerror(LTT_ERR_URL_PAIR));
+		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
+			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;
 	}
 	attr->output_type = LTT_OUTPUT_NET;
@@ -107,7 +109,7 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 	} else if (output) {
 		attr->output_type = LTT_OUTPUT_LOCAL;
 		if (ctl_util_abs_path(output, attr->output, sizeof(attr->output))) {
-			ctl_util_err("output directory '%s': %s", output,
+			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", output,
 				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
 			return CTL_EXIT_FAILURE;
 		}
@@ -115,7 +117,7 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 		/* tcp:// names one port of a relay: not an output of its own. */
 		if (strlen(url) >= sizeof(attr->output) || ltt_uri_parse(url, &uri) ||
 		    uri.scheme == LTT_URI_TCP) {
-			ctl_util_err("URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
+			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
 			return CTL_EXIT_FAILURE;
 		}
 		attr->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
@@ -161,20 +163,20 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 
 static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
 {
-	ctl_util_info(ctx, "Session %s created.", info->name);
+	ctl_out_info("Session %s created.", info->name);
 	switch (info->output_type) {
 	case LTT_OUTPUT_LOCAL:
-		ctl_util_info(ctx, "Traces will be written in %s", info->output);
+		ctl_out_info("Traces will be written in %s", info->output);
 		break;
 	case LTT_OUTPUT_NET:
-		ctl_util_info(ctx, "Traces will be sent to %s", info->output);
+		ctl_out_info("Traces will be sent to %s", info->output);
 		break;
 	case LTT_OUTPUT_NONE:
-		ctl_util_info(ctx, "No output: the traces stay in the tracing buffers.");
+		ctl_out_info("No output: the traces stay in the tracing buffers.");
 		break;
 	}
 	if (info->live_timer_us)
-		ctl_util_info(ctx, "Live timer interval set to %u us", info->live_timer_us);
+		ctl_out_info("Live timer interval set to %u us", info->live_timer_us);
 }
 
 /* Is @code about reaching the relay? */
@@ -218,20 +220,23 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
 		if (relay_error(ret))
-			ctl_util_err("session '%s': relay %s: %s", *attr->name ? attr->name : "(new)",
-				     attr->output, ltt_strerror(ret));
+			ctl_out_error(ret, "session '%s': relay %s: %s",
+				      *attr->name ? attr->name : "(new)", attr->output,
+				      ltt_strerror(ret));
 		else if (*attr->name)
-			ctl_util_err("session '%s': %s", attr->name, ltt_strerror(ret));
+			ctl_out_error(ret, "session '%s': %s", attr->name, ltt_strerror(ret));
 		else
-			ctl_util_err("new session: %s", ltt_strerror(ret));
+			ctl_out_error(ret, "new session: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	print_created(ctx, &info);
+	ctl_obj_session_open(&info);
+	ctl_out_close();
 	ret = ctl_rc_write(info.name);
 	if (ret) {
-		fflush(stdout);
-		ctl_util_eout("Warning: session '%s' is not the current session: %s\n",
-			info.name, strerror(-ret));
+		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE,
+			     "session '%s' is not the current session: %s", info.name,
+			     strerror(-ret));
 	}
 	return CTL_EXIT_OK;
 }
@@ -264,7 +269,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 
 	args = attach_live_period(argc, argv);
 	if (!args) {
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
 	}
 	ret = ctl_util_parse(ctx, argc, args, options, a.values, &pc);

@@ -18,7 +18,7 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		ctl_util_report_lost(ctl, session);
 	/* The trace is cut short where the consumer died: say so, destroy anyway. */
 	if (ret == -LTT_ERR_CONSUMERD)
-		ctl_util_eout("Warning: session '%s': %s\n", session, ltt_strerror(ret));
+		ctl_out_warn(ret, "session '%s': %s", session, ltt_strerror(ret));
 	if (ret == -LTT_ERR_SESSION_NOT_STARTED || ret == -LTT_ERR_CONSUMERD)
 		ret = 0;
 	/* Streamed: the relay gets everything before the connections close. */
@@ -27,11 +27,12 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	if (!ret)
 		ret = ltt_ctl_destroy_session(ctl, session);
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	ctl_util_forget_session(session);
-	ctl_util_info(ctx, "Session %s destroyed.", session);
+	ctl_out_info("Session %s destroyed.", session);
+	ctl_obj_session_name(session);
 	return CTL_EXIT_OK;
 }
 
@@ -44,11 +45,11 @@ static int destroy_all(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, bool wait
 
 	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
 	if (ret) {
-		ctl_util_err("listing the sessions: %s", ltt_strerror(ret));
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	if (!count)
-		ctl_util_info(ctx, "No sessions.");
+		ctl_out_info("No sessions.");
 	for (i = 0; i < count; i++) {
 		/* Root's view holds other users' sessions, maybe of the same name. */
 		ctl_util_qualify_name(&sessions[i]);
@@ -77,6 +78,7 @@ int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
 	if (ret != CTL_GO_ON)
 		return ret;
+	ctl_out_open("sessions");	/* those destroyed */
 	if (!all) {
 		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 		if (!ret)
@@ -88,6 +90,7 @@ int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
 		if (!ret)
 			ret = destroy_all(ctx, ctl, !no_wait);
 	}
+	ctl_out_close();
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);
 	return ret;

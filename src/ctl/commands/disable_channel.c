@@ -39,7 +39,7 @@ static int check_channels(struct ltt_ctl *ctl, const struct ltt_session_detail *
 		code = ltt_ctl_disable_channel(ctl, d->info.name, domain, names[i]);
 		if (!code)	/* enabled since we looked: disabled now, as asked */
 			code = ch ? LTT_ERR_CHANNEL_DISABLED : LTT_ERR_CHANNEL_NOT_FOUND;
-		ctl_util_err("channel '%s' of session '%s': %s", names[i], d->info.name,
+		ctl_out_error(code, "channel '%s' of session '%s': %s", names[i], d->info.name,
 			     ltt_strerror(code));
 		return CTL_EXIT_FAILURE;
 	}
@@ -59,16 +59,22 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 		ret = ctl_util_get_session(ctl, session, &d);
 	if (!ret)
 		ret = check_channels(ctl, d, domain, names, count);
+	ctl_out_open("channels");	/* those disabled */
 	for (i = 0; i < count && !ret; i++) {
 		ret = ltt_ctl_disable_channel(ctl, session, domain, names[i]);
 		if (ret) {
-			ctl_util_err("channel '%s' of session '%s': %s", names[i], session,
+			ctl_out_error(ret, "channel '%s' of session '%s': %s", names[i], session,
 				     ltt_strerror(ret));
 			ret = CTL_EXIT_FAILURE;
 			break;
 		}
-		ctl_util_info(ctx, "Channel %s disabled for session %s.", names[i], session);
+		ctl_out_info("Channel %s disabled for session %s.", names[i], session);
+		ctl_obj_channel_open(domain, &ctl_util_find_channel(d, domain, names[i])->attr);
+		ctl_out_str("session", session);
+		ctl_out_bool("enabled", false);
+		ctl_out_close();
 	}
+	ctl_out_close();
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	return ret;

@@ -48,46 +48,67 @@ static int check_rules(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
 
 	if (!ctl_util_find_channel(d, ev->domain, channel)) {
 		code = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, NULL);
-		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
-			     ltt_strerror(code ? code : LTT_ERR_CHANNEL_NOT_FOUND));
+		ctl_out_error(code ? code : LTT_ERR_CHANNEL_NOT_FOUND,
+			      "channel '%s' of session '%s': %s", channel, ev->session,
+			      ltt_strerror(code ? code : LTT_ERR_CHANNEL_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	if (ev->all && !has_enabled_rule(d, ev, NULL)) {
-		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
-			     ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
+		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND, "channel '%s' of session '%s': %s", channel,
+			      ev->session, ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	for (i = 0; i < ev->count; i++) {
 		if (has_enabled_rule(d, ev, ev->patterns[i]))
 			continue;
-		ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s",
-			     ev->patterns[i], channel, ev->session,
-			     ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
+		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND,
+			      "event rule '%s' in channel '%s' of session '%s': %s",
+			      ev->patterns[i], channel, ev->session,
+			      ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	return CTL_EXIT_OK;
 }
 
+/* The rules of @d that disabling @pattern (NULL: all) turned off, as objects. */
+static void out_disabled(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
+			 const char *pattern)
+{
+	const char *channel = ctl_util_event_channel(ev);
+	size_t i;
+
+	for (i = 0; i < d->nr_rules; i++) {
+		const struct ltt_event_rule_info *r = &d->rules[i];
+
+		if (r->domain == ev->domain && r->enabled && !strcmp(r->channel, channel) &&
+		    (!pattern || !strcmp(r->attr.pattern, pattern)))
+			ctl_obj_rule(r->domain, r->channel, &r->attr, false);
+	}
+}
+
 /* Disable the rules of @pattern, or all of them when NULL. */
 static int disable_rules(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
-			 const struct ctl_event_cmd *ev, const char *pattern)
+			 const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
+			 const char *pattern)
 {
 	const char *channel = ctl_util_event_channel(ev);
 	int ret;
 
 	ret = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, pattern);
 	if (ret && pattern)
-		ctl_util_err("event rule '%s' in channel '%s' of session '%s': %s", pattern,
+		ctl_out_error(ret, "event rule '%s' in channel '%s' of session '%s': %s", pattern,
 			     channel, ev->session, ltt_strerror(ret));
 	else if (ret)
-		ctl_util_err("channel '%s' of session '%s': %s", channel, ev->session,
+		ctl_out_error(ret, "channel '%s' of session '%s': %s", channel, ev->session,
 			     ltt_strerror(ret));
 	else if (pattern)
-		ctl_util_info(ctx, "Event rule %s disabled in channel %s of session %s (%s).",
+		ctl_out_info("Event rule %s disabled in channel %s of session %s (%s).",
 			      pattern, channel, ev->session, ltt_domain_name(ev->domain));
 	else
-		ctl_util_info(ctx, "All event rules disabled in channel %s of session %s (%s).",
+		ctl_out_info("All event rules disabled in channel %s of session %s (%s).",
 			      channel, ev->session, ltt_domain_name(ev->domain));
+	if (!ret)
+		out_disabled(d, ev, pattern);
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
@@ -103,10 +124,12 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev)
 		ret = ctl_util_get_session(ctl, ev->session, &d);
 	if (!ret)
 		ret = check_rules(ctl, d, ev);
+	ctl_out_open("eventRules");	/* those disabled */
 	if (!ret && ev->all)
-		ret = disable_rules(ctx, ctl, ev, NULL);
+		ret = disable_rules(ctx, ctl, d, ev, NULL);
 	for (i = 0; i < ev->count && !ret; i++)
-		ret = disable_rules(ctx, ctl, ev, ev->patterns[i]);
+		ret = disable_rules(ctx, ctl, d, ev, ev->patterns[i]);
+	ctl_out_close();
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	return ret;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/attr.h"
+#include "common/convert.h"
 #include "common/names.h"
 #include "common/size.h"
 #include "common/tracefile.h"
@@ -129,11 +130,12 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 		     enum ltt_domain domain, const char *name, struct ltt_channel_attr *attr)
 {
 	const struct ltt_channel_info *existing = ctl_util_find_channel(d, domain, name);
+	struct ltt_channel_conf conf;
 	int ret;
 
 	if (existing && existing->enabled) {
-		ctl_util_err("channel '%s' of session '%s': %s", name, d->info.name,
-			     ltt_strerror(LTT_ERR_CHANNEL_ENABLED));
+		ctl_out_error(LTT_ERR_CHANNEL_ENABLED, "channel '%s' of session '%s': %s", name,
+			      d->info.name, ltt_strerror(LTT_ERR_CHANNEL_ENABLED));
 		return CTL_EXIT_FAILURE;
 	}
 	if (existing) {
@@ -145,9 +147,13 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 			attr->buffer_type = domain_buffer_type(d, domain);
 	}
 	apply_options(a, attr);
-	ret = ltt_attr_check_channel(attr, domain);
+	ret = ltt_conv_channel_attr_to_conf(attr, &conf);
+	if (!ret)
+		ret = ltt_attr_check_channel(&conf, domain);
+	if (!ret)
+		attr->buffer_type = conf.buffer_type;	/* DEFAULT resolved */
 	if (ret) {
-		ctl_util_err("channel '%s' of session '%s': %s", name, d->info.name,
+		ctl_out_error(ret, "channel '%s' of session '%s': %s", name, d->info.name,
 			     ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
@@ -171,9 +177,10 @@ static int check_clash(const struct ltt_session_detail *d, enum ltt_domain domai
 			continue;
 		if (ltt_tracefile_names_clash(b->name, b->tracefile_size != 0, a->name,
 					      a->tracefile_size != 0)) {
-			ctl_util_err("channel '%s' of session '%s' (channel '%s' is there): %s",
-				     a->name, d->info.name, b->name,
-				     ltt_strerror(LTT_ERR_TRACEFILE_CLASH));
+			ctl_out_error(LTT_ERR_TRACEFILE_CLASH,
+				      "channel '%s' of session '%s' (channel '%s' is there): %s",
+				      a->name, d->info.name, b->name,
+				      ltt_strerror(LTT_ERR_TRACEFILE_CLASH));
 			return CTL_EXIT_FAILURE;
 		}
 	}
@@ -198,7 +205,7 @@ static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args 
 		goto end;
 	attrs = calloc(count, sizeof(*attrs));
 	if (!attrs) {
-		ctl_util_err("%s", ltt_strerror(LTT_ERR_NOMEM));
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
@@ -207,16 +214,22 @@ static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args 
 		if (!ret)
 			ret = check_clash(d, domain, attrs, i);
 	}
+	ctl_out_open("channels");	/* those enabled */
 	for (i = 0; i < count && !ret; i++) {
 		ret = ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]);
 		if (ret) {
-			ctl_util_err("channel '%s' of session '%s': %s", names[i], session,
+			ctl_out_error(ret, "channel '%s' of session '%s': %s", names[i], session,
 				     ltt_strerror(ret));
 			ret = CTL_EXIT_FAILURE;
 			break;
 		}
-		ctl_util_info(ctx, "Channel %s enabled for session %s.", names[i], session);
+		ctl_out_info("Channel %s enabled for session %s.", names[i], session);
+		ctl_obj_channel_open(domain, &attrs[i]);
+		ctl_out_str("session", session);
+		ctl_out_bool("enabled", true);
+		ctl_out_close();
 	}
+	ctl_out_close();
 end:
 	free(attrs);
 	free(d);

@@ -34,7 +34,8 @@ static int set_loglevel(const struct ctl_ctx *ctx, char **values,
 	}
 	attr->loglevel_type = values[VAL_LOGLEVEL] ? LTT_LOGLEVEL_RANGE : LTT_LOGLEVEL_SINGLE;
 	if (ltt_loglevel_parse(text, &attr->loglevel)) {
-		ctl_util_err("log level '%s': %s", text, ltt_strerror(LTT_ERR_LOGLEVEL));
+		ctl_out_error(LTT_ERR_LOGLEVEL, "log level '%s': %s", text,
+			      ltt_strerror(LTT_ERR_LOGLEVEL));
 		return CTL_EXIT_FAILURE;
 	}
 	return CTL_EXIT_OK;
@@ -77,16 +78,18 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 	size_t i;
 
 	if (ev->channel && !ctl_util_find_channel(d, ev->domain, ev->channel)) {
-		ctl_util_err("channel '%s' of session '%s': %s", ev->channel, ev->session,
-			     ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
+		ctl_out_error(LTT_ERR_CHANNEL_NOT_FOUND, "channel '%s' of session '%s': %s",
+			      ev->channel, ev->session, ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	for (i = 0; i < ev->count; i++) {
 		strcpy(attr->pattern, ev->patterns[i]);
 		if (rule_enabled(d, ev, attr)) {
-			ctl_util_err("%sevent rule '%s' in channel '%s' of session '%s': %s",
-				     type_label(attr->type), attr->pattern, ctl_util_event_channel(ev),
-				     ev->session, ltt_strerror(LTT_ERR_EVENT_EXISTS));
+			ctl_out_error(LTT_ERR_EVENT_EXISTS,
+				      "%sevent rule '%s' in channel '%s' of session '%s': %s",
+				      type_label(attr->type), attr->pattern,
+				      ctl_util_event_channel(ev), ev->session,
+				      ltt_strerror(LTT_ERR_EVENT_EXISTS));
 			return CTL_EXIT_FAILURE;
 		}
 	}
@@ -108,25 +111,29 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr);
 	}
+	ctl_out_open("eventRules");	/* those enabled */
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		for (i = 0; i < ev->count && !ret; i++) {
 			strcpy(attr->pattern, ev->patterns[i]);
 			ret = ltt_ctl_enable_event(ctl, ev->session, ev->domain, ev->channel, attr);
 			if (ret) {
-				ctl_util_err("%sevent rule '%s' in channel '%s' of session '%s': %s",
-					     type_label(attr->type), attr->pattern,
-					     ctl_util_event_channel(ev), ev->session,
-					     ltt_strerror(ret));
+				ctl_out_error(ret,
+					      "%sevent rule '%s' in channel '%s' of session '%s': %s",
+					      type_label(attr->type), attr->pattern,
+					      ctl_util_event_channel(ev), ev->session,
+					      ltt_strerror(ret));
 				ret = CTL_EXIT_FAILURE;
 				break;
 			}
-			ctl_util_info(ctx, "%s %s enabled in channel %s of session %s (%s).",
+			ctl_out_info("%s %s enabled in channel %s of session %s (%s).",
 				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
 				      "Event rule", attr->pattern, ctl_util_event_channel(ev),
 				      ev->session, ltt_domain_name(ev->domain));
+			ctl_obj_rule(ev->domain, ctl_util_event_channel(ev), attr, true);
 		}
 	}
+	ctl_out_close();
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	return ret;

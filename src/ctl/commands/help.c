@@ -28,10 +28,7 @@ int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (nr) {
 		ret = help_command(ctx, args[0]);
 	} else {
-		ctl_util_print_usage(stdout, NULL);
-		putchar('\n');
-		ctl_cmd_print_list(stdout);
-		puts("'lttctl --help' also lists the global options.");
+		ctl_util_help(NULL, NULL, "'lttctl --help' also lists the global options.\n");
 		ret = CTL_EXIT_OK;
 	}
 	poptFreeContext(pc);

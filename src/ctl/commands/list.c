@@ -19,12 +19,12 @@ static const char *output_text(const struct ltt_session_info *s)
 /* "NAME (OUTPUT) [active]", then what is special about the session. */
 static void print_session(const struct ltt_session_info *s)
 {
-	ctl_util_out("%s (%s) [%s]", s->name, output_text(s), s->active ? "active" : "inactive");
+	ctl_out_text("%s (%s) [%s]", s->name, output_text(s), s->active ? "active" : "inactive");
 	if (s->snapshot)
-		fputs(" [snapshot]", stdout);
+		ctl_out_text(" [snapshot]");
 	if (s->live_timer_us)
-		ctl_util_out(" [live, %" PRIu32 " us]", s->live_timer_us);
-	putchar('\n');
+		ctl_out_text(" [live, %" PRIu32 " us]", s->live_timer_us);
+	ctl_out_text("\n");
 }
 
 static int list_sessions(struct ltt_ctl *ctl)
@@ -35,16 +35,20 @@ static int list_sessions(struct ltt_ctl *ctl)
 
 	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
 	if (ret) {
-		ctl_util_err("listing the sessions: %s", ltt_strerror(ret));
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	if (!count)
-		puts("No sessions.");
+		ctl_out_text("No sessions.\n");
+	ctl_out_open("sessions");
 	for (i = 0; i < count; i++) {
-		ctl_util_out("  %zu) ", i + 1);
+		ctl_out_text("  %zu) ", i + 1);
 		ctl_util_qualify_name(&sessions[i]);
 		print_session(&sessions[i]);
+		ctl_obj_session_open(&sessions[i]);
+		ctl_out_close();
 	}
+	ctl_out_close();
 	free(sessions);
 	return CTL_EXIT_OK;
 }
@@ -53,25 +57,26 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 {
 	const struct ltt_event_rule_attr *a = &rule->attr;
 
+	ctl_obj_rule(rule->domain, rule->channel, a, rule->enabled);
 	if (rule->domain == LTT_DOMAIN_KERNEL) {
-		ctl_util_out("      %s (type: %s) [%s]\n", a->pattern,
+		ctl_out_text("      %s (type: %s) [%s]\n", a->pattern,
 		       a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint",
 		       rule->enabled ? "enabled" : "disabled");
 		return;
 	}
-	ctl_util_out("      %s (loglevel: ", a->pattern);
+	ctl_out_text("      %s (loglevel: ", a->pattern);
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
-		fputs("any", stdout);
+		ctl_out_text("any");
 		break;
 	case LTT_LOGLEVEL_RANGE:
-		ctl_util_out("%s or more severe", ltt_loglevel_name(a->loglevel));
+		ctl_out_text("%s or more severe", ltt_loglevel_name(a->loglevel));
 		break;
 	case LTT_LOGLEVEL_SINGLE:
-		ctl_util_out("%s only", ltt_loglevel_name(a->loglevel));
+		ctl_out_text("%s only", ltt_loglevel_name(a->loglevel));
 		break;
 	}
-	ctl_util_out(") [%s]\n", rule->enabled ? "enabled" : "disabled");
+	ctl_out_text(") [%s]\n", rule->enabled ? "enabled" : "disabled");
 }
 
 /* "0" as "off" or "unlimited", other values with their unit. */
@@ -79,9 +84,9 @@ static void print_attr_u64(const char *label, uint64_t value, const char *zero,
 			   const char *unit)
 {
 	if (!value)
-		ctl_util_out("      %s: %s\n", label, zero);
+		ctl_out_text("      %s: %s\n", label, zero);
 	else
-		ctl_util_out("      %s: %" PRIu64 "%s\n", label, value, unit);
+		ctl_out_text("      %s: %" PRIu64 "%s\n", label, value, unit);
 }
 
 static void print_channel(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
@@ -90,24 +95,29 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 	char size[32];
 	size_t i, nr_rules = 0;
 
-	ctl_util_out("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
+	ctl_obj_channel_open(ch->domain, a);
+	ctl_out_bool("enabled", ch->enabled);
+	ctl_out_u64("discardedEvents", ch->discarded_events);
+	ctl_out_u64("lostPackets", ch->lost_packets);
+	ctl_out_text("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
 	ltt_size_format(a->subbuf_size, size, sizeof(size));
-	ctl_util_out("      sub-buffer size: %s\n", size);
-	ctl_util_out("      sub-buffer count: %" PRIu64 "\n", a->num_subbuf);
-	ctl_util_out("      overwrite mode: %s\n", a->overwrite ? "overwrite" : "discard");
+	ctl_out_text("      sub-buffer size: %s\n", size);
+	ctl_out_text("      sub-buffer count: %" PRIu64 "\n", a->num_subbuf);
+	ctl_out_text("      overwrite mode: %s\n", a->overwrite ? "overwrite" : "discard");
 	print_attr_u64("switch timer", a->switch_timer_us, "off", " us");
 	print_attr_u64("read timer", a->read_timer_us, "off", " us");
 	if (a->tracefile_size) {
 		ltt_size_format(a->tracefile_size, size, sizeof(size));
-		ctl_util_out("      tracefile size: %s\n", size);
+		ctl_out_text("      tracefile size: %s\n", size);
 	} else {
-		ctl_util_out("      tracefile size: unlimited\n");
+		ctl_out_text("      tracefile size: unlimited\n");
 	}
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
-	ctl_util_out("      discarded events: %" PRIu64 "\n", ch->discarded_events);
-	ctl_util_out("      lost packets: %" PRIu64 "\n", ch->lost_packets);
+	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
+	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_util_print_output_failure(ch);
-	ctl_util_out("\n    Event rules:\n");
+	ctl_out_text("\n    Event rules:\n");
+	ctl_out_open("eventRules");
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
@@ -116,8 +126,10 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 		print_rule(rule);
 		nr_rules++;
 	}
+	ctl_out_close();
 	if (!nr_rules)
-		puts("      none");
+		ctl_out_text("      none\n");
+	ctl_out_close();
 }
 
 /* The channels of @domain; returns false when it has none. */
@@ -136,7 +148,7 @@ static bool print_domain(const struct ltt_session_detail *d, enum ltt_domain dom
 		return false;
 	if (buffers == LTT_BUFFER_DEFAULT)
 		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
-	ctl_util_out("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
+	ctl_out_text("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
 	       domain == LTT_DOMAIN_KERNEL ? "Kernel" : "User space",
 	       ltt_buffer_type_name(buffers));
 	for (i = 0; i < d->nr_channels; i++) {
@@ -151,23 +163,24 @@ static void print_relay_info(const struct ltt_relay_info *r)
 {
 	char size[32];
 
-	ctl_util_out("Relay connection (%s): ", r->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
+	ctl_out_text("Relay connection (%s): ", r->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
 	switch (r->state) {
 	case LTT_RELAY_STATE_CONNECTED:
-		fputs("connected", stdout);
+		ctl_out_text("connected");
 		break;
 	case LTT_RELAY_STATE_LOST:
-		ctl_util_out("lost (%s)", r->error ? strerror(r->error) : "unknown error");
+		ctl_out_text("lost (%s)", r->error ? strerror(r->error) : "unknown error");
 		break;
 	default:
-		fputs("not connected yet", stdout);
+		ctl_out_text("not connected yet");
 		break;
 	}
 	ltt_size_format(r->bytes_sent, size, sizeof(size));
-	ctl_util_out(", %" PRIu64 " packets sent (%s), %" PRIu64 " lost\n", r->packets_sent, size,
+	ctl_out_text(", %" PRIu64 " packets sent (%s), %" PRIu64 " lost\n", r->packets_sent, size,
 	       r->packets_lost);
 	if (r->output_path[0])
-		ctl_util_out("    written by the relay in %s\n", r->output_path);
+		ctl_out_text("    written by the relay in %s\n", r->output_path);
+	ctl_obj_relay(r);
 }
 
 /*
@@ -187,20 +200,30 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 		return;
 	if (!ltt_uri_parse(s->output, &net) && !ltt_uri_net_port(&net, 0, &port) &&
 	    !ltt_uri_format(&port, ctrl, sizeof(ctrl)) && !ltt_uri_net_port(&net, 1, &port) &&
-	    !ltt_uri_format(&port, data, sizeof(data)))
-		ctl_util_out("Relay: control %s, data %s%s%s\n", ctrl, data,
+	    !ltt_uri_format(&port, data, sizeof(data))) {
+		ctl_out_text("Relay: control %s, data %s%s%s\n", ctrl, data,
 		       net.path[0] ? ", path " : "", net.path);
+		ctl_out_open("relay");
+		ctl_out_str("controlUrl", ctrl);
+		ctl_out_str("dataUrl", data);
+		ctl_out_str("path", net.path[0] ? net.path : NULL);
+		ctl_out_close();
+	}
 	if (s->live_timer_us)
-		ctl_util_out("Live timer interval: %" PRIu32 " us\n", s->live_timer_us);
+		ctl_out_text("Live timer interval: %" PRIu32 " us\n", s->live_timer_us);
 	ret = ltt_ctl_relay_status(ctl, s->name, &relays, &count);
 	if (ret) {
-		ctl_util_out("Relay connection: unknown (%s)\n", ltt_strerror(ret));
+		ctl_out_text("Relay connection: unknown (%s)\n", ltt_strerror(ret));
+		ctl_out_warn(ret, "session '%s': relay connection unknown: %s", s->name,
+			     ltt_strerror(ret));
 		return;
 	}
 	if (!count)
-		puts("Relay connection: none yet (the session has not started)");
+		ctl_out_text("Relay connection: none yet (the session has not started)\n");
+	ctl_out_open("relayConnections");
 	for (i = 0; i < count; i++)
 		print_relay_info(&relays[i]);
+	ctl_out_close();
 	free(relays);
 }
 
@@ -213,15 +236,19 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ret = ctl_util_get_session(ctl, session, &d);
 	if (ret)
 		return ret;
-	fputs("Session ", stdout);
+	ctl_out_text("Session ");
 	print_session(&d->info);
+	ctl_obj_session_open(&d->info);
 	print_relay(ctl, &d->info);
+	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, LTT_DOMAIN_KERNEL);
 	if (domain != LTT_DOMAIN_KERNEL)
 		shown |= print_domain(d, LTT_DOMAIN_USER);
+	ctl_out_close();
+	ctl_out_close();
 	if (!shown)
-		puts("\nNo channels.");
+		ctl_out_text("\nNo channels.\n");
 	free(d);
 	return CTL_EXIT_OK;
 }
@@ -230,8 +257,17 @@ static void print_fields(const struct ltt_tracepoint_info *tp)
 {
 	size_t f;
 
-	for (f = 0; f < tp->nr_fields; f++)
-		ctl_util_out("        field: %s (%s)\n", tp->fields[f].name, tp->fields[f].type);
+	if (tp->nr_fields)
+		ctl_out_open("fields");
+	for (f = 0; f < tp->nr_fields; f++) {
+		ctl_out_text("        field: %s (%s)\n", tp->fields[f].name, tp->fields[f].type);
+		ctl_out_open("field");
+		ctl_out_str("name", tp->fields[f].name);
+		ctl_out_str("type", tp->fields[f].type);
+		ctl_out_close();
+	}
+	if (tp->nr_fields)
+		ctl_out_close();
 }
 
 static void print_user_events(const struct ltt_tracepoint_info *tps, size_t count)
@@ -239,16 +275,25 @@ static void print_user_events(const struct ltt_tracepoint_info *tps, size_t coun
 	size_t i;
 	pid_t last = 0;
 
-	puts("User space events:\n------------------");
+	ctl_out_text("User space events:\n------------------\n");
 	if (!count)
-		puts("None: no instrumented application is registered.");
+		ctl_out_text("None: no instrumented application is registered.\n");
 	for (i = 0; i < count; i++) {
 		if (tps[i].pid != last)
-			ctl_util_out("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
+			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
 		last = tps[i].pid;
-		ctl_util_out("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
+		ctl_out_text("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
 		       tps[i].loglevel);
+		ctl_out_open("event");
+		ctl_out_str("name", tps[i].name);
+		ctl_out_str("domain", "user");
+		ctl_out_str("type", "tracepoint");
+		ctl_out_i64("pid", tps[i].pid);
+		ctl_out_str("procname", tps[i].procname);
+		ctl_out_str("loglevel", ltt_loglevel_name(tps[i].loglevel));
+		ctl_out_i64("loglevelValue", tps[i].loglevel);
 		print_fields(&tps[i]);
+		ctl_out_close();
 	}
 }
 
@@ -256,10 +301,15 @@ static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t co
 {
 	size_t i;
 
-	puts(syscalls ? "System calls:\n-------------" : "Kernel events:\n-------------");
+	ctl_out_raw(syscalls ? "System calls:\n-------------\n" : "Kernel events:\n-------------\n");
 	for (i = 0; i < count; i++) {
-		ctl_util_out("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
+		ctl_out_text("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
+		ctl_out_open("event");
+		ctl_out_str("name", tps[i].name);
+		ctl_out_str("domain", "kernel");
+		ctl_out_str("type", syscalls ? "syscall" : "tracepoint");
 		print_fields(&tps[i]);
+		ctl_out_close();
 	}
 }
 
@@ -276,13 +326,16 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 
 	ret = ltt_ctl_list_events(ctl, domain, type, fields, &tps, &count);
 	if (ret) {
-		ctl_util_err("listing the %s events: %s", ltt_domain_name(domain), ltt_strerror(ret));
+		ctl_out_error(ret, "listing the %s events: %s", ltt_domain_name(domain),
+			      ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
+	ctl_out_open("events");
 	if (domain == LTT_DOMAIN_USER)
 		print_user_events(tps, count);
 	else
 		print_kernel_events(tps, count, syscalls);
+	ctl_out_close();
 	free(tps);
 	return CTL_EXIT_OK;
 }

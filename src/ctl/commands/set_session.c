@@ -26,7 +26,8 @@ static int set_session(const struct ctl_ctx *ctx, const char *session)
 		ctl_util_rc_err(ret);
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_util_info(ctx, "Session set to %s.", session);
+	ctl_out_info("Session set to %s.", session);
+	ctl_obj_session_name(session);
 	return CTL_EXIT_OK;
 }
 

@@ -26,11 +26,12 @@ int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (ret) {
 		/* an output failure names the directory */
 		if (!ctl_util_err_output(ctl, session, ret))
-			ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+			ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
-	ctl_util_info(ctx, "Tracing started for session %s.", session);
+	ctl_out_info("Tracing started for session %s.", session);
+	ctl_obj_session_name(session);
 end:
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);

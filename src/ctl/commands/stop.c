@@ -26,14 +26,15 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 		goto end;
 	ret = ltt_ctl_stop_session(ctl, session, !no_wait);
 	if (ret) {
-		ctl_util_err("session '%s': %s", session, ltt_strerror(ret));
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
 	/* Streamed: once the relay has everything, as stop promises. */
 	if (!no_wait)
 		ret = ctl_util_wait_data(ctx, ctl, session, false);
-	ctl_util_info(ctx, "Tracing stopped for session %s.", session);
+	ctl_out_info("Tracing stopped for session %s.", session);
+	ctl_obj_session_name(session);
 	ctl_util_report_lost(ctl, session);
 end:
 	ltt_ctl_disconnect(ctl);

@@ -16,21 +16,27 @@ static int print_daemon_version(const struct ctl_ctx *ctx)
 
 	ret = ltt_ctl_connect(ctx->rundir, &ctl);
 	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING) {
-		ctl_util_out("No session daemon is running (run directory %s).\n",
+		ctl_out_text("No session daemon is running (run directory %s).\n",
 		       ctl_util_rundir(ctx, rundir, sizeof(rundir)));
+		ctl_out_bool("sessiondRunning", false);
+		ctl_out_str("rundir", ctl_util_rundir(ctx, rundir, sizeof(rundir)));
 		return CTL_EXIT_OK;
 	}
 	if (ret) {
-		ctl_util_err("session daemon (run directory %s): %s",
+		ctl_out_error(ret, "session daemon (run directory %s): %s",
 			     ctl_util_rundir(ctx, rundir, sizeof(rundir)), ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	ret = ltt_ctl_daemon_version(ctl, version, sizeof(version));
 	if (ret)
-		ctl_util_err("session daemon (run directory %s): %s", ltt_ctl_rundir(ctl),
+		ctl_out_error(ret, "session daemon (run directory %s): %s", ltt_ctl_rundir(ctl),
 			     ltt_strerror(ret));
 	else
-		ctl_util_out("ltt-sessiond %s (run directory %s)\n", version, ltt_ctl_rundir(ctl));
+		ctl_out_text("ltt-sessiond %s (run directory %s)\n", version, ltt_ctl_rundir(ctl));
+	ctl_out_bool("sessiondRunning", true);
+	ctl_out_str("rundir", ltt_ctl_rundir(ctl));
+	if (!ret)
+		ctl_out_str("sessiond", version);
 	ltt_ctl_disconnect(ctl);
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
@@ -44,8 +50,11 @@ int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse_args(ctx, argc, argv, 0, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	ctl_util_out("lttctl %s\n", PACKAGE_VERSION);
+	ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
+	ctl_out_open("version");
+	ctl_out_str("lttctl", PACKAGE_VERSION);
 	ret = print_daemon_version(ctx);
+	ctl_out_close();
 	poptFreeContext(pc);
 	return ret;
 }

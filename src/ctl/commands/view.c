@@ -22,7 +22,7 @@ static int run_reader(const char *reader, const char *path)
 	int argc = 0;
 
 	if (!copy) {
-		ctl_util_err("out of memory");
+		ctl_out_error(LTT_ERR_NOMEM, "out of memory");
 		return CTL_EXIT_FAILURE;
 	}
 	for (word = strtok_r(copy, " \t", &save); word && argc < MAX_READER_ARGS;
@@ -30,15 +30,16 @@ static int run_reader(const char *reader, const char *path)
 		argv[argc++] = word;
 	if (!argc) {
 		free(copy);
-		ctl_util_err("the reader command is empty");
+		ctl_out_error(LTT_ERR_USAGE, "the reader command is empty");
 		return CTL_EXIT_USAGE;
 	}
 	argv[argc++] = (char *)path;
 	argv[argc] = NULL;
 	fflush(stdout);
 	execvp(argv[0], argv);
-	ctl_util_err("can't run the trace reader '%s': %s%s", argv[0], strerror(errno),
-		     errno == ENOENT ? " (install babeltrace2, or give another reader with -e)" : "");
+	ctl_out_error(LTT_ERR_UNKNOWN, "can't run the trace reader '%s': %s%s", argv[0],
+		      strerror(errno),
+		      errno == ENOENT ? " (install babeltrace2, or give another reader with -e)" : "");
 	free(copy);
 	return CTL_EXIT_FAILURE;
 }
@@ -61,6 +62,13 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
 	if (ret != CTL_GO_ON)
 		goto out;
+	/* The reader writes the terminal's text: nothing a document could hold. */
+	if (ctl_out_format() != CTL_OUT_TEXT) {
+		ctl_out_error(LTT_ERR_MI_UNSUPPORTED, "view: %s",
+			      ltt_strerror(LTT_ERR_MI_UNSUPPORTED));
+		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
 	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (ret)
 		goto end;
@@ -70,14 +78,16 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ltt_ctl_disconnect(ctl);
 	ctl = NULL;
 	if (d->info.output_type != LTT_OUTPUT_LOCAL) {
-		ctl_util_err("session '%s' has no local trace to view (its output is %s)", session,
-			     d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
+		ctl_out_error(LTT_ERR_UNKNOWN,
+			      "session '%s' has no local trace to view (its output is %s)", session,
+			      d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
 	if (access(d->info.output, F_OK)) {
-		ctl_util_err("session '%s' has no trace yet in %s: start it and run a traced program first",
-			     session, d->info.output);
+		ctl_out_error(LTT_ERR_UNKNOWN,
+			      "session '%s' has no trace yet in %s: start it and run a traced program first",
+			      session, d->info.output);
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}

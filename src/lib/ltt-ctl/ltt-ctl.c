@@ -23,6 +23,7 @@
 
 #include "common/attr.h"
 #include "common/client-proto.h"
+#include "common/convert.h"
 #include "common/paths.h"
 #include "common/sock.h"
 
@@ -433,9 +434,21 @@ void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
 
 int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain)
 {
+	struct ltt_channel_conf conf;
+	int ret;
+
 	if (!attr)
 		return -LTT_ERR_INVAL;
-	return ltt_attr_channel_defaults(attr, domain);
+	ret = ltt_attr_channel_defaults(&conf, domain);
+	if (!ret)
+		ltt_conv_channel_conf_to_attr(&conf, attr);
+	return ret;
+}
+
+void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr)
+{
+	if (attr)
+		memset(attr, 0, sizeof(*attr));
 }
 
 /*
@@ -443,7 +456,7 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
  * Automatic names are "auto-DATE", then "auto-DATE-N" for the @attempt-th
  * retry when several sessions are created in the same second.
  */
-static int complete_session_attr(struct ltt_session_attr *attr, unsigned int attempt)
+static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
 {
 	char date[32], home[PATH_MAX], dir[PATH_MAX + 32];
 	time_t now = time(NULL);
@@ -474,10 +487,10 @@ static int complete_session_attr(struct ltt_session_attr *attr, unsigned int att
 }
 
 /* One CREATE_SESSION request for a completed @attr. */
-static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		       struct ltt_session_info *ret_info)
 {
-	struct ltt_session_info info;
+	struct ltt_session_desc info;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint8_t *reply = NULL;
@@ -498,7 +511,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
 	if (!ret && ret_info)
-		*ret_info = info;
+		ltt_conv_session_desc_to_info(&info, ret_info);
 	return ret;
 }
 
@@ -508,15 +521,18 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 			   struct ltt_session_info *ret_info)
 {
-	struct ltt_session_attr full;
+	struct ltt_session_conf conf, full;
 	unsigned int attempt = 0;
 	int ret;
 
 	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
 	    !memchr(attr->output, '\0', sizeof(attr->output)))
 		return -LTT_ERR_INVAL;
+	ret = ltt_conv_session_attr_to_conf(attr, &conf);
+	if (ret)
+		return ret;
 	do {
-		full = *attr;
+		full = conf;
 		ret = complete_session_attr(&full, attempt);
 		if (!ret)
 			ret = create_once(ctl, &full, ret_info);
@@ -592,6 +608,7 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_relay_info **ret_relays, size_t *ret_count)
 {
 	struct ltt_relay_info *relays = NULL;
+	struct ltt_relay_desc desc;
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -613,8 +630,10 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 	if (n > len / RELAY_INFO_MIN)
 		ltt_rbuf_fail(&r);
 	relays = r.err ? NULL : calloc(n ? n : 1, sizeof(*relays));
-	for (i = 0; relays && i < n; i++)
-		ltt_proto_get_relay_info(&r, &relays[i]);
+	for (i = 0; relays && i < n; i++) {
+		ltt_proto_get_relay_info(&r, &desc);
+		ltt_conv_relay_desc_to_info(&desc, &relays[i]);
+	}
 	if (!relays && !r.err)
 		ret = -LTT_ERR_NOMEM;
 	else if (ltt_rbuf_end(&r))
@@ -654,6 +673,7 @@ int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_ses
 			  size_t *ret_count)
 {
 	struct ltt_session_info *sessions = NULL;
+	struct ltt_session_desc desc;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
 	size_t i, n, len = 0;
@@ -671,8 +691,10 @@ int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_ses
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
-	for (i = 0; i < n; i++)
-		ltt_proto_get_session_info(&r, &sessions[i]);
+	for (i = 0; i < n; i++) {
+		ltt_proto_get_session_info(&r, &desc);
+		ltt_conv_session_desc_to_info(&desc, &sessions[i]);
+	}
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
@@ -690,7 +712,9 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 			struct ltt_session_detail **ret_detail)
 {
 	struct ltt_session_detail *d = NULL;
-	struct ltt_session_info info;
+	struct ltt_channel_desc cdesc;
+	struct ltt_rule_desc rdesc;
+	struct ltt_session_desc info;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
 	struct ltt_wbuf w;
@@ -714,13 +738,14 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
-	d->info = info;
+	ltt_conv_session_desc_to_info(&info, &d->info);
 	d->nr_channels = nch;
 	d->channels = (struct ltt_channel_info *)(d + 1);
 	for (i = 0; i < nch; i++) {
-		ltt_proto_get_channel_info(&r, &d->channels[i]);
+		ltt_proto_get_channel_info(&r, &cdesc);
 		if (ctl->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-			ltt_proto_get_channel_failure(&r, &d->channels[i]);
+			ltt_proto_get_channel_failure(&r, &cdesc);
+		ltt_conv_channel_desc_to_info(&cdesc, &d->channels[i]);
 	}
 	nr = get_count(&r, RULE_INFO_MIN);
 	if (nr) {
@@ -736,8 +761,10 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 		d->rules = (struct ltt_event_rule_info *)(d->channels + nch);
 	}
 	d->nr_rules = nr;
-	for (i = 0; i < nr; i++)
-		ltt_proto_get_rule_info(&r, &d->rules[i], ctl->minor);
+	for (i = 0; i < nr; i++) {
+		ltt_proto_get_rule_info(&r, &rdesc, ctl->minor);
+		ltt_conv_rule_desc_to_info(&rdesc, &d->rules[i]);
+	}
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
@@ -775,14 +802,15 @@ static int send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct 
 int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			   const struct ltt_channel_attr *attr)
 {
-	struct ltt_channel_attr checked;
+	struct ltt_channel_conf checked;
 	struct ltt_wbuf w;
 	int ret;
 
 	if (!attr)
 		return -LTT_ERR_INVAL;
-	checked = *attr;
-	ret = ltt_attr_check_channel(&checked, domain);
+	ret = ltt_conv_channel_attr_to_conf(attr, &checked);
+	if (!ret)
+		ret = ltt_attr_check_channel(&checked, domain);
 	if (ret)
 		return ret;
 	ret = begin_domain_req(&w, ctl, session, domain);
@@ -810,24 +838,27 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
 int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			 const char *channel, const struct ltt_event_rule_attr *attr)
 {
+	struct ltt_rule_conf conf;
 	struct ltt_wbuf w;
 	int ret;
 
 	if (!attr || (channel && strlen(channel) >= LTT_NAME_MAX))
 		return -LTT_ERR_INVAL;
-	ret = ltt_attr_check_rule(attr);
+	ret = ltt_conv_rule_attr_to_conf(attr, &conf);
 	if (!ret)
-		ret = ltt_attr_check_rule_domain(attr, domain);
+		ret = ltt_attr_check_rule(&conf);
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(&conf, domain);
 	if (ret)
 		return ret;
 	/* A daemon of minor 0 knows tracepoint rules only. */
-	if (attr->type != LTT_EVENT_TRACEPOINT && ctl->minor < 1)
+	if (conf.type != LTT_EVENT_TRACEPOINT && ctl->minor < 1)
 		return -LTT_ERR_NOT_SUPPORTED;
 	ret = begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_str(&w, channel ? channel : "");
-	ltt_proto_put_rule_attr(&w, attr, ctl->minor);
+	ltt_proto_put_rule_attr(&w, &conf, ctl->minor);
 	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w);
 }
 

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * convert.h - the one crossing between the public structs of
+ * <ltt/ltt-ctl.h> and the internal model (common/model.h) that the checks
+ * and the client protocol work on.  Used by libltt-ctl at its boundary
+ * (and by lttctl, which checks what it is about to pass); never by the
+ * daemons.
+ *
+ * What a caller passes in goes through a *_to_conf() call, which refuses
+ * what this library cannot honour; what the library returns is built by a
+ * *_to_info() call, which zeroes every byte the library does not set.
+ * Only these functions copy a public struct field by field.
+ */
+#ifndef LTT_COMMON_CONVERT_H
+#define LTT_COMMON_CONVERT_H
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/model.h"
+
+/**
+ * ltt_conv_session_attr_to_conf() - a caller's session attributes, internal
+ * @in: the caller's (not NULL)
+ * @out: filled on success
+ *
+ * Returns 0, or -LTT_ERR_NOT_SUPPORTED when @in uses room this library
+ * does not know (a non-zero reserved byte: a program built against a newer
+ * <ltt/ltt-ctl.h>).
+ */
+int ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
+				  struct ltt_session_conf *out);
+
+/** ltt_conv_channel_attr_to_conf() - as ltt_conv_session_attr_to_conf() */
+int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
+				  struct ltt_channel_conf *out);
+
+/** ltt_conv_rule_attr_to_conf() - as ltt_conv_session_attr_to_conf() */
+int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_rule_conf *out);
+
+/*
+ * The other way: @out is zeroed whole (reserved room and padding
+ * included), then filled from @in.
+ */
+void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
+				   struct ltt_channel_attr *out);
+void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
+				   struct ltt_session_info *out);
+void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
+				   struct ltt_channel_info *out);
+void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event_rule_info *out);
+void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out);
+
+#endif /* LTT_COMMON_CONVERT_H */

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * model.h - the internal types of sessions, channels, event rules and relay
+ * connections: what the session daemon keeps, what the client protocol
+ * encodes (common/client-proto.h) and what the attribute checks
+ * (common/attr.h) look at.
+ *
+ * They carry the field names of the public structs of <ltt/ltt-ctl.h> but
+ * are not them: the public structs are an ABI (reserved room, frozen
+ * layout, doc/libltt-ctl.md) and libltt-ctl converts between the two in
+ * one place (src/lib/ltt-ctl/convert.c).  A new attribute is added here
+ * and to the codec freely; it reaches the public header only through the
+ * public struct's reserved room.  Only the enums and the size constants
+ * of <ltt/ltt-ctl.h> are shared.
+ */
+#ifndef LTT_COMMON_MODEL_H
+#define LTT_COMMON_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <ltt/ltt-ctl.h>
+
+/* A session to create (public: struct ltt_session_conf). */
+struct ltt_session_conf {
+	char name[LTT_NAME_MAX];
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];	/* LOCAL: absolute directory; NET: URL */
+	bool snapshot;
+	uint32_t live_timer_us;		/* 0: not live */
+};
+
+/* A channel's attributes (public: struct ltt_channel_conf). */
+struct ltt_channel_conf {
+	char name[LTT_NAME_MAX];
+	uint64_t subbuf_size;
+	uint64_t num_subbuf;
+	bool overwrite;
+	uint32_t switch_timer_us;
+	uint32_t read_timer_us;
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	enum ltt_buffer_type buffer_type;
+};
+
+/* An event rule's attributes (public: struct ltt_rule_conf). */
+struct ltt_rule_conf {
+	char pattern[LTT_NAME_MAX];
+	enum ltt_loglevel_type loglevel_type;
+	int loglevel;
+	enum ltt_event_type type;
+};
+
+/* A session as the daemon describes it (public: struct ltt_session_desc). */
+struct ltt_session_desc {
+	char name[LTT_NAME_MAX];
+	uint64_t id;
+	char uuid[37];
+	uid_t uid;
+	bool active;
+	bool snapshot;
+	uint32_t live_timer_us;
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];
+	int64_t creation_time;
+};
+
+/* A channel and its counters (public: struct ltt_channel_desc). */
+struct ltt_channel_desc {
+	enum ltt_domain domain;
+	struct ltt_channel_conf attr;
+	bool enabled;
+	uint64_t discarded_events;
+	uint64_t lost_packets;
+	int output_error;
+	int64_t output_error_since;
+	uint64_t error_events;
+	uint64_t error_packets;
+};
+
+/* An event rule of a channel (public: struct ltt_rule_desc). */
+struct ltt_rule_desc {
+	enum ltt_domain domain;
+	char channel[LTT_NAME_MAX];
+	struct ltt_rule_conf attr;
+	bool enabled;
+};
+
+/* A domain's relay connection (public: struct ltt_relay_desc). */
+struct ltt_relay_desc {
+	enum ltt_domain domain;
+	enum ltt_relay_state state;
+	int error;
+	char output_path[LTT_PATH_MAX];
+	uint64_t packets_sent;
+	uint64_t bytes_sent;
+	uint64_t packets_lost;
+};
+
+#endif /* LTT_COMMON_MODEL_H */

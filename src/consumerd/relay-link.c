@@ -1,0 +1,876 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * relay-link.c - the relay output's connection: byte queues, control
+ * requests and their replies, the relay's streams, data pending, connect
+ * and close (see sink-relay.h for the threads and the lock).
+ *
+ * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is
+ * blocking with a deadline, on the command thread.  Afterwards every
+ * socket operation is non-blocking and happens on the data thread, under
+ * the relay's lock: in ltt_sink_relay_io(), in a sink's ready() and
+ * write().  Nobody waits for a reply: ADD_STREAM's handle, data pending's
+ * answer and the end of DEL_RELAY are state the data thread updates as
+ * replies come, and that the command thread reads.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/relay-proto.h"
+#include "common/relay-conn.h"
+#include "consumerd/relay-link.h"
+
+/* Refused replies logged before going quiet. */
+#define REFUSED_LOG_MAX 5
+
+/* ---- byte queues ---- */
+
+bool rlink_q_empty(const struct byteq *q)
+{
+	return q->off == q->len;
+}
+
+static size_t q_size(const struct byteq *q)
+{
+	return q->len - q->off;
+}
+
+int rlink_q_append(struct byteq *q, const void *p, size_t len)
+{
+	uint8_t *buf;
+	size_t cap;
+
+	if (q->off && q->off == q->len)
+		q->off = q->len = 0;
+	if (len > q->cap - q->len && q->off) {
+		memmove(q->buf, q->buf + q->off, q->len - q->off);
+		q->len -= q->off;
+		q->off = 0;
+	}
+	if (len > q->cap - q->len) {
+		cap = q->cap ? q->cap : 4096;
+		while (cap - q->len < len)
+			cap *= 2;
+		buf = realloc(q->buf, cap);
+		if (!buf)
+			return -ENOMEM;
+		q->buf = buf;
+		q->cap = cap;
+	}
+	if (len)	/* p may be NULL then (an empty message): memcpy wants non-NULL */
+		memcpy(q->buf + q->len, p, len);
+	q->len += len;
+	return 0;
+}
+
+static void q_clear(struct byteq *q)
+{
+	q->off = q->len = 0;
+}
+
+/* ---- connection failure ---- */
+
+/*
+ * Wake the sinks that wait for their stream's handle or for the data
+ * queue to empty, once they no longer need to.  Locked.
+ */
+void rlink_wake_sinks(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	uint64_t one = 1;
+
+	for (st = r->streams; st; st = st->next) {
+		if (!st->waiting || st->wake_fd < 0)
+			continue;
+		if (!r->conn_error && !st->refused && (!st->ready || !rlink_q_empty(&r->data_q)))
+			continue;
+		st->waiting = false;
+		st->woken = true;
+		if (write(st->wake_fd, &one, sizeof(one)) < 0)
+			LTT_DBG("%s: wake: %s", r->label, strerror(errno));
+	}
+}
+
+/*
+ * A packet the relay did not confirm written (its SEND_INDEX's reply
+ * never came, or refused): lost, its events too; its channel counts them
+ * (ltt_sink_lost()).  Locked.
+ */
+void rlink_packet_unconfirmed(struct ltt_relay *r, struct relay_stream *st, uint64_t events)
+{
+	r->stats.packets_lost++;
+	if (st) {
+		st->lost_packets++;
+		st->lost_events += events;
+	}
+}
+
+/*
+ * Record the first error, drop what is queued and awaited.  Each packet
+ * handed to the sockets has its SEND_INDEX awaited until the relay wrote
+ * it, so the packets awaited are exactly those the relay may not have:
+ * counted lost here, once (a packet partly sent included).  Locked.
+ */
+void rlink_fail(struct ltt_relay *r, int err)
+{
+	struct expect *e;
+
+	if (r->conn_error)
+		return;
+	r->conn_error = err;
+	r->stats.conn_error = err;
+	LTT_ERR("%s: connection lost: %s; its streams drop their packets from now on",
+		r->label, strerror(-err));
+	r->q_packets = r->q_bytes = 0;
+	q_clear(&r->data_q);
+	q_clear(&r->ctrl_q);
+	while ((e = r->exp_head)) {
+		r->exp_head = e->next;
+		if (e->packet)
+			rlink_packet_unconfirmed(r, e->st, e->events);
+		free(e);
+	}
+	r->exp_tail = &r->exp_head;
+	shutdown(r->ctrl_fd, SHUT_RDWR);
+	shutdown(r->data_fd, SHUT_RDWR);
+	rlink_wake_sinks(r);
+}
+
+/* ---- control requests and replies ---- */
+
+/* Is anything on its way: bytes queued or replies awaited?  Locked. */
+bool rlink_busy(const struct ltt_relay *r)
+{
+	return !rlink_q_empty(&r->ctrl_q) || !rlink_q_empty(&r->data_q) || r->exp_head;
+}
+
+/*
+ * A relay that takes nothing and answers nothing for
+ * LTT_SINK_RELAY_STALL_MS while we wait on it is given up, so that data
+ * pending, flushes and the writers never wait on it forever.  Locked.
+ */
+static void check_stall(struct ltt_relay *r)
+{
+	if (!r->conn_error && rlink_busy(r) &&
+	    ltt_relay_conn_now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
+		LTT_ERR("%s: no progress for %d s", r->label, LTT_SINK_RELAY_STALL_MS / 1000);
+		rlink_fail(r, -ETIMEDOUT);
+	}
+}
+
+static size_t reply_size(uint32_t cmd)
+{
+	switch (cmd) {
+	case LTT_RELAY_ADD_STREAM:
+		return 12;
+	case LTT_RELAY_END_DATA_PENDING:
+		return 8;
+	default:
+		return 4;
+	}
+}
+
+/*
+ * Queue one control request (header + @payload) awaiting its reply; give
+ * the awaited reply's record in @ret_e (NULL: not wanted).  Locked.
+ * Returns 0, or the connection's error (nothing queued, nothing awaited).
+ */
+int rlink_queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
+		       struct relay_stream *st, struct expect **ret_e)
+{
+	struct ltt_relay_ctrl_hdr h = { .data_size = payload->len, .cmd = cmd };
+	struct ltt_wbuf hw;
+	struct expect *e;
+	int ret;
+
+	if (r->conn_error)
+		return r->conn_error;
+	if (payload->err) {
+		rlink_fail(r, payload->err);
+		return payload->err;
+	}
+	if (q_size(&r->ctrl_q) > LTT_SINK_RELAY_CTRL_QUEUE_MAX) {
+		rlink_fail(r, -ENOBUFS);	/* the relay stopped reading its control socket */
+		return r->conn_error;
+	}
+	if (!rlink_busy(r))
+		r->progress_ms = ltt_relay_conn_now_ms();	/* the stall clock starts now */
+	e = calloc(1, sizeof(*e));
+	if (!e) {
+		rlink_fail(r, -ENOMEM);	/* callers count on every request being answered */
+		return -ENOMEM;
+	}
+	ltt_wbuf_init(&hw);
+	ltt_relay_put_ctrl_hdr(&hw, &h);
+	ret = hw.err;
+	if (!ret)
+		ret = rlink_q_append(&r->ctrl_q, hw.data, hw.len);
+	if (!ret)
+		ret = rlink_q_append(&r->ctrl_q, payload->data, payload->len);
+	ltt_wbuf_fini(&hw);
+	if (ret) {
+		free(e);
+		rlink_fail(r, ret);	/* a half-queued request: the stream is broken */
+		return ret;
+	}
+	e->cmd = cmd;
+	e->size = reply_size(cmd);
+	e->st = st;
+	e->dp = r->marking_dp;
+	*r->exp_tail = e;
+	r->exp_tail = &e->next;
+	if (ret_e)
+		*ret_e = e;
+	return 0;
+}
+
+static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
+		      struct relay_stream *st)
+{
+	return rlink_queue_ctrl_e(r, cmd, payload, st, NULL);
+}
+
+static const char *cmd_name(uint32_t cmd)
+{
+	switch (cmd) {
+	case LTT_RELAY_ADD_STREAM: return "ADD_STREAM";
+	case LTT_RELAY_SEND_METADATA: return "SEND_METADATA";
+	case LTT_RELAY_SEND_INDEX: return "SEND_INDEX";
+	case LTT_RELAY_CLOSE_STREAM: return "CLOSE_STREAM";
+	case LTT_RELAY_STREAMS_SENT: return "STREAMS_SENT";
+	case LTT_RELAY_DATA_PENDING: return "DATA_PENDING";
+	case LTT_RELAY_BEGIN_DATA_PENDING: return "BEGIN_DATA_PENDING";
+	case LTT_RELAY_END_DATA_PENDING: return "END_DATA_PENDING";
+	default: return "request";
+	}
+}
+
+static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
+			 uint64_t a, uint64_t b, bool two);
+
+/* SEND_METADATA pieces: whole 4 KiB metadata packets, well below the relay's limit. */
+#define METADATA_CHUNK (256u * 1024)
+
+/* Queue @len bytes of metadata packets for @st, whose handle is known.  Locked. */
+int rlink_queue_metadata(struct ltt_relay *r, struct relay_stream *st, const uint8_t *p,
+			 size_t len)
+{
+	struct ltt_relay_metadata_hdr h = { .stream_handle = st->handle };
+	struct ltt_wbuf pl;
+	size_t n;
+	int ret = 0;
+
+	ltt_wbuf_init(&pl);
+	while (!ret && len) {
+		n = len < METADATA_CHUNK ? len : METADATA_CHUNK;
+		ltt_wbuf_reset(&pl);
+		ltt_relay_put_metadata_hdr(&pl, &h);
+		ltt_wbuf_put_bytes(&pl, p, n);
+		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, st);
+		p += n;
+		len -= n;
+	}
+	ltt_wbuf_fini(&pl);
+	return ret;
+}
+
+/*
+ * The relay answered @st's ADD_STREAM: its handle, or a refusal (its
+ * packets are then dropped and counted).  STREAMS_SENT is not sent here
+ * but by rlink_publish_streams(), once its channel's streams are all added.  Locked.
+ */
+static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
+			    const struct reply *got)
+{
+
+	if (got->ret_code == LTT_RELAY_OK) {
+		st->handle = got->value;
+		st->ready = true;
+		if (!rlink_q_empty(&st->meta))
+			rlink_queue_metadata(r, st, st->meta.buf + st->meta.off, q_size(&st->meta));
+	} else {
+		LTT_ERR("%s: the relay refused stream %s/%s: %s; its packets are dropped and counted",
+			r->label, st->path, st->name, ltt_relay_ret_str(got->ret_code));
+		st->refused = true;
+		st->closed = true;	/* nothing to close on the relay */
+	}
+	free(st->meta.buf);
+	memset(&st->meta, 0, sizeof(st->meta));
+	if (st->close_later && rlink_q_empty(&r->data_q))
+		rlink_close_stream(r, st);
+}
+
+/* A reply to the data pending query.  Locked. */
+static void dp_answered(struct ltt_relay *r, uint32_t cmd, const struct reply *got)
+{
+	if (cmd == LTT_RELAY_DATA_PENDING && got->ret_code == 1)
+		r->dp_pending = true;
+	if (cmd == LTT_RELAY_END_DATA_PENDING) {
+		if (got->ret_code == LTT_RELAY_OK && got->value)
+			r->dp_pending = true;
+		r->dp_in_flight = false;
+		r->dp_have = true;
+	}
+}
+
+/* The reply to the oldest request is in r->reply.  Locked. */
+static void take_reply(struct ltt_relay *r)
+{
+	struct expect *e = r->exp_head;
+	struct ltt_relay_add_stream_reply as;
+	struct ltt_relay_end_data_pending_reply ep;
+	struct reply got = { 0 };
+	struct ltt_rbuf rb;
+	int ret;
+
+	ltt_rbuf_init(&rb, r->reply, e->size);
+	if (e->cmd == LTT_RELAY_ADD_STREAM) {
+		ret = ltt_relay_get_add_stream_reply(&rb, &as);
+		got.ret_code = as.ret_code;
+		got.value = as.stream_handle;
+	} else if (e->cmd == LTT_RELAY_END_DATA_PENDING) {
+		ret = ltt_relay_get_end_data_pending_reply(&rb, &ep);
+		got.ret_code = ep.ret_code;
+		got.value = ep.pending;
+	} else {
+		ret = ltt_relay_get_ret(&rb, &got.ret_code);
+	}
+	r->exp_head = e->next;
+	if (!r->exp_head)
+		r->exp_tail = &r->exp_head;
+	r->reply_len = 0;
+	if (ret) {
+		free(e);
+		rlink_fail(r, -EPROTO);
+		return;
+	}
+	if (e->packet && got.ret_code != LTT_RELAY_OK) {
+		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
+			LTT_WARN("%s: the relay refused the index of a packet of stream %s: %s; the packet is counted lost",
+				 r->label, e->st ? e->st->name : "?",
+				 ltt_relay_ret_str(got.ret_code));
+		rlink_packet_unconfirmed(r, e->st, e->events);
+	} else if (e->cmd == LTT_RELAY_ADD_STREAM && e->st) {
+		stream_answered(r, e->st, &got);
+	} else if (e->dp) {
+		dp_answered(r, e->cmd, &got);
+	} else if (got.ret_code != LTT_RELAY_OK) {
+		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
+			LTT_WARN("%s: the relay refused %s%s%s: %s", r->label, cmd_name(e->cmd),
+				 e->st ? " of stream " : "", e->st ? e->st->name : "",
+				 ltt_relay_ret_str(got.ret_code));
+	}
+	free(e);
+}
+
+/* Read the replies that arrived.  Locked. */
+static void recv_replies(struct ltt_relay *r)
+{
+	ssize_t n;
+
+	while (!r->conn_error) {
+		size_t want = r->exp_head ? r->exp_head->size - r->reply_len : 1;
+
+		n = recv(r->ctrl_fd, r->reply + r->reply_len, want, MSG_DONTWAIT);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			rlink_fail(r, n ? -errno : -ECONNRESET);
+			return;
+		}
+		if (!r->exp_head) {
+			LTT_ERR("%s: the relay sent %zd bytes nobody asked for", r->label, n);
+			rlink_fail(r, -EPROTO);
+			return;
+		}
+		r->reply_len += (size_t)n;
+		r->progress_ms = ltt_relay_conn_now_ms();
+		if (r->reply_len == r->exp_head->size)
+			take_reply(r);
+	}
+}
+
+/* Send what @q holds until the socket is full.  Locked. */
+void rlink_send_queue(struct ltt_relay *r, int fd, struct byteq *q)
+{
+	ssize_t n;
+
+	while (!r->conn_error && !rlink_q_empty(q)) {
+		n = send(fd, q->buf + q->off, q_size(q), MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			rlink_fail(r, n ? -errno : -EPIPE);
+			return;
+		}
+		q->off += (size_t)n;
+		r->progress_ms = ltt_relay_conn_now_ms();
+	}
+}
+
+/* The data queue emptied: its packets are sent. */
+static void data_sent(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+
+	if (!rlink_q_empty(&r->data_q) || !r->q_packets)
+		return;
+	r->stats.packets_sent += r->q_packets;
+	r->stats.bytes_sent += r->q_bytes;
+	r->q_packets = r->q_bytes = 0;
+	for (st = r->streams; st; st = st->next)
+		if (st->close_later)
+			rlink_close_stream(r, st);
+}
+
+/* Wake the data thread: requests were queued.  Any thread. */
+void rlink_kick(struct ltt_relay *r)
+{
+	uint64_t one = 1;
+
+	if (write(r->kick_fd, &one, sizeof(one)) < 0)
+		LTT_DBG("%s: kick: %s", r->label, strerror(errno));
+}
+
+/*
+ * Bytes left queued by a sink: have the data thread's loop wait for the
+ * sockets to take them (its watches change only in ltt_sink_relay_io()).
+ * Locked.
+ */
+void rlink_nudge(struct ltt_relay *r)
+{
+	if (!r->conn_error && (!rlink_q_empty(&r->ctrl_q) || !rlink_q_empty(&r->data_q)))
+		rlink_kick(r);
+}
+
+/* Send, receive.  Locked. */
+void rlink_pump(struct ltt_relay *r)
+{
+	rlink_send_queue(r, r->data_fd, &r->data_q);
+	data_sent(r);
+	rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	recv_replies(r);
+	check_stall(r);
+	rlink_wake_sinks(r);
+}
+
+void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
+{
+	uint64_t n;
+
+	if (read(r->kick_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+		LTT_DBG("%s: kick eventfd: %s", r->label, strerror(errno));
+	pthread_mutex_lock(&r->lock);
+	rlink_pump(r);
+	*ret_ctrl_events = r->conn_error ? 0 : EPOLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : EPOLLOUT);
+	*ret_data_events = r->conn_error || rlink_q_empty(&r->data_q) ? 0 : EPOLLOUT;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* ---- streams ---- */
+
+/*
+ * Add stream @name of @path: queue its ADD_STREAM; the reply, read by the
+ * data thread, gives its handle (stream_answered()).  Nobody waits for it:
+ * metadata is kept and its sink says "would block" until then.  Locked.
+ * Returns 0, -ENOMEM, or the connection's error.
+ */
+int rlink_add_stream(struct ltt_relay *r, const char *path, const char *name, uint64_t size,
+		     uint64_t count, bool metadata, struct relay_stream **ret_st)
+{
+	struct ltt_relay_add_stream *m;
+	struct relay_stream *st;
+	struct ltt_wbuf pl;
+	int ret;
+
+	if (r->conn_error)
+		return r->conn_error;
+	m = calloc(1, sizeof(*m));
+	st = calloc(1, sizeof(*st) + strlen(path) + 1);
+	if (!m || !st) {
+		free(m);
+		free(st);
+		return -ENOMEM;
+	}
+	snprintf(m->channel_name, sizeof(m->channel_name), "%s", name);
+	snprintf(m->pathname, sizeof(m->pathname), "%s", path);
+	m->tracefile_size = size;
+	m->tracefile_count = count;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	strcpy(st->path, path);
+	st->metadata = metadata;
+	st->wake_fd = -1;
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_add_stream(&pl, m);
+	free(m);
+	ret = queue_ctrl(r, LTT_RELAY_ADD_STREAM, &pl, st);
+	ltt_wbuf_fini(&pl);
+	if (ret) {
+		free(st);
+		return ret;
+	}
+	st->next = r->streams;
+	r->streams = st;
+	*ret_st = st;
+	return 0;
+}
+
+/*
+ * A stream of a relay whose connection is gone: its sink opens, and drops
+ * (and counts) what it is given, as the relay's other sinks do.  Locked.
+ */
+int rlink_dead_stream(struct ltt_relay *r, const char *name, struct relay_stream **ret_st)
+{
+	struct relay_stream *st = calloc(1, sizeof(*st) + 1);
+
+	if (!st)
+		return -ENOMEM;
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	st->closed = true;	/* nothing to close on the relay */
+	st->wake_fd = -1;
+	st->next = r->streams;
+	r->streams = st;
+	*ret_st = st;
+	return 0;
+}
+
+/* Queue a request of one {u64, u64} or {u64} payload, nobody waiting.  Locked. */
+static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
+			 uint64_t a, uint64_t b, bool two)
+{
+	struct ltt_relay_stream_seq m = { .stream_handle = a, .last_net_seq_num = b };
+	struct ltt_wbuf pl;
+
+	ltt_wbuf_init(&pl);
+	if (two)
+		ltt_relay_put_stream_seq(&pl, &m);
+	else if (cmd != LTT_RELAY_STREAMS_SENT)
+		ltt_relay_put_u64_msg(&pl, a);
+	queue_ctrl(r, cmd, &pl, st);
+	ltt_wbuf_fini(&pl);
+}
+
+/* Is a stream held back until its channel's streams are all added?  Locked. */
+static bool streams_held(const struct ltt_relay *r)
+{
+	const struct relay_stream *st;
+
+	for (st = r->streams; st; st = st->next)
+		if (st->held)
+			return true;
+	return false;
+}
+
+/*
+ * STREAMS_SENT for the streams added since the last one, unless a
+ * channel's streams are still coming (held): a viewer learns a channel's
+ * streams all at once (babeltrace2 2.0 asks for new streams only when an
+ * index with data says so, never when a stream it has is idle, so a
+ * stream announced late would stay unseen), never some of them.  Called
+ * at each packet and live tick, and when a channel's streams are
+ * complete.  Locked.
+ */
+void rlink_publish_streams(struct ltt_relay *r)
+{
+	if (!r->publish || r->conn_error || streams_held(r))
+		return;
+	r->publish = false;
+	queue_simple(r, LTT_RELAY_STREAMS_SENT, NULL, 0, 0, false);
+}
+
+/* The streams of @g (NULL: all) are no longer held back.  Locked. */
+void rlink_release_streams(struct ltt_relay *r, const struct relay_group *g)
+{
+	struct relay_stream *st;
+
+	for (st = r->streams; st; st = st->next)
+		if (!g || st->group == g)
+			st->held = false;
+}
+
+/* CLOSE_STREAM once, with the last packet's number.  Locked. */
+void rlink_close_stream(struct ltt_relay *r, struct relay_stream *st)
+{
+	if (st->closed)
+		return;
+	if (!st->ready || !rlink_q_empty(&r->data_q)) {
+		/* after its handle comes, or after its last packet */
+		/* the stream's last packet may still be in the queue: after it */
+		st->close_later = true;
+		return;
+	}
+	rlink_publish_streams(r);
+	st->closed = true;
+	st->close_later = false;
+	queue_simple(r, LTT_RELAY_CLOSE_STREAM, st, st->handle,
+		     st->next_seq ? st->next_seq - 1 : UINT64_MAX, true);
+}
+
+
+/* ---- queries ---- */
+
+void ltt_sink_relay_stats(struct ltt_relay *r, struct ltt_sink_relay_stats *ret)
+{
+	pthread_mutex_lock(&r->lock);
+	*ret = r->stats;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Queue {u64} request @cmd.  Locked. */
+static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v)
+{
+	struct ltt_wbuf pl;
+	int ret;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_u64_msg(&pl, v);
+	ret = queue_ctrl(r, cmd, &pl, NULL);
+	ltt_wbuf_fini(&pl);
+	return ret;
+}
+
+/*
+ * Ask the relay whether the packets sent so far are all written:
+ * BEGIN_DATA_PENDING, DATA_PENDING per stream that sent some,
+ * END_DATA_PENDING; dp_answered() collects the replies.  Locked.
+ */
+static int send_pending_query(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	struct ltt_wbuf pl;
+	int ret;
+
+	r->marking_dp = true;
+	ret = queue_u64(r, LTT_RELAY_BEGIN_DATA_PENDING, r->session_id);
+	for (st = r->streams; st && !ret; st = st->next) {
+		struct ltt_relay_stream_seq m = { st->handle, st->next_seq - 1 };
+
+		if (st->metadata || !st->ready || !st->next_seq)
+			continue;
+		ltt_wbuf_init(&pl);
+		ltt_relay_put_stream_seq(&pl, &m);
+		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, st);
+		ltt_wbuf_fini(&pl);
+	}
+	if (!ret)
+		ret = queue_u64(r, LTT_RELAY_END_DATA_PENDING, r->session_id);
+	r->marking_dp = false;
+	if (ret)
+		return ret;
+	r->dp_in_flight = true;
+	r->dp_have = false;
+	r->dp_pending = false;
+	r->dp_gen = r->gen;
+	return 0;
+}
+
+/* Is a stream's ADD_STREAM not answered yet?  Locked. */
+static bool streams_unanswered(const struct ltt_relay *r)
+{
+	const struct relay_stream *st;
+
+	for (st = r->streams; st; st = st->next)
+		if (!st->ready && !st->refused && !st->closed)
+			return true;
+	return false;
+}
+
+int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
+{
+	int ret;
+
+	*ret_pending = true;
+	pthread_mutex_lock(&r->lock);
+	check_stall(r);
+	ret = r->conn_error;
+	if (!ret && (r->q_packets || !rlink_q_empty(&r->data_q) || !rlink_q_empty(&r->ctrl_q) ||
+		     streams_unanswered(r))) {
+		rlink_kick(r);			/* still here: no need to ask */
+	} else if (!ret && r->dp_have && r->dp_gen == r->gen) {
+		*ret_pending = r->dp_pending;	/* the answer to the last query */
+		if (r->dp_pending)
+			r->dp_have = false;	/* the next call asks again */
+	} else if (!ret && !r->dp_in_flight) {
+		ret = send_pending_query(r);
+		rlink_kick(r);
+	}
+	if (ret || r->conn_error) {
+		*ret_pending = false;
+		ret = -ECONNRESET;	/* whatever ended it: the connection is gone */
+	}
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+uint64_t ltt_sink_relay_key(const struct ltt_relay *r)
+{
+	return r->key;
+}
+
+uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *r)
+{
+	return r->live_timer_us;
+}
+
+void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data, int *ret_kick)
+{
+	*ret_ctrl = r->ctrl_fd;
+	*ret_data = r->data_fd;
+	*ret_kick = r->kick_fd;
+}
+
+/* ---- connection ---- */
+
+int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
+			   char *ret_path, size_t path_len)
+{
+	struct ltt_relay_conn_session sess;
+	struct ltt_relay *r;
+	uint64_t deadline;
+	int ret;
+
+	if (!cfg || !cfg->ctrl_url || !cfg->data_url || !cfg->session_name || !cfg->hostname ||
+	    !ret_relay || !ret_path || !path_len)
+		return -EINVAL;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->ctrl_fd = r->data_fd = -1;
+	r->key = cfg->key;
+	r->live_timer_us = cfg->live_timer_us;
+	r->exp_tail = &r->exp_head;
+	sess = (struct ltt_relay_conn_session){
+		.session_name = cfg->session_name, .hostname = cfg->hostname,
+		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
+		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
+	};
+	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
+		 cfg->ctrl_url);
+	pthread_mutex_init(&r->lock, NULL);
+	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	ret = r->kick_fd < 0 ? -errno : 0;
+	if (!ret)
+		ret = ltt_relay_conn_connect(cfg->ctrl_url, &r->ctrl_fd);
+	if (!ret)
+		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
+	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	if (!ret)
+		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label);
+	if (!ret)
+		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
+						    &r->session_id, ret_path, path_len);
+	if (ret) {
+		LTT_ERR("%s: %s", r->label, strerror(-ret));
+		ltt_sink_relay_destroy(r);
+		return ret;
+	}
+	LTT_INFO("%s: connected, output %s", r->label, ret_path);
+	*ret_relay = r;
+	return 0;
+}
+
+void ltt_sink_relay_close(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+
+	pthread_mutex_lock(&r->lock);
+	rlink_release_streams(r, NULL);
+	for (st = r->streams; st; st = st->next)
+		rlink_close_stream(r, st);
+	r->closing = true;
+	r->close_deadline_ms = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	rlink_pump(r);
+	pthread_mutex_unlock(&r->lock);
+}
+
+bool ltt_sink_relay_closed(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	bool done;
+
+	pthread_mutex_lock(&r->lock);
+	done = r->closing && (r->conn_error || !rlink_busy(r));
+	for (st = r->streams; done && !r->conn_error && st; st = st->next)
+		done = !st->close_later;
+	if (r->closing && !done && !ltt_relay_conn_ms_left(r->close_deadline_ms)) {
+		LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end", r->label,
+			 q_size(&r->ctrl_q) + q_size(&r->data_q), r->exp_head ? "some" : "no");
+		rlink_fail(r, -ETIMEDOUT);
+		done = true;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return done;
+}
+
+/* Send what is queued within a short deadline, on the caller's thread. */
+static void final_send(struct ltt_relay *r)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_FINAL_MS;
+	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
+	struct relay_stream *st;
+
+	pthread_mutex_lock(&r->lock);
+	rlink_release_streams(r, NULL);
+	for (st = r->streams; st; st = st->next)
+		rlink_close_stream(r, st);
+	while (!r->conn_error && (!rlink_q_empty(&r->ctrl_q) || !rlink_q_empty(&r->data_q) || r->exp_head)) {
+		rlink_pump(r);
+		if (!ltt_relay_conn_ms_left(deadline)) {
+			LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end",
+				 r->label, q_size(&r->ctrl_q) + q_size(&r->data_q),
+				 r->exp_head ? "some" : "no");
+			break;
+		}
+		pfd[0].events = POLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : POLLOUT);
+		pfd[1].events = rlink_q_empty(&r->data_q) ? 0 : POLLOUT;
+		pthread_mutex_unlock(&r->lock);
+		poll(pfd, 2, ltt_relay_conn_ms_left(deadline));
+		pthread_mutex_lock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+void ltt_sink_relay_destroy(struct ltt_relay *r)
+{
+	struct relay_stream *st;
+	struct expect *e;
+
+	if (!r)
+		return;
+	if (r->ctrl_fd >= 0 && r->data_fd >= 0)
+		final_send(r);
+	while ((e = r->exp_head)) {
+		r->exp_head = e->next;
+		free(e);
+	}
+	while ((st = r->streams)) {
+		r->streams = st->next;
+		free(st->meta.buf);
+		free(st);
+	}
+	if (r->ctrl_fd >= 0)
+		close(r->ctrl_fd);
+	if (r->data_fd >= 0)
+		close(r->data_fd);
+	if (r->kick_fd >= 0)
+		close(r->kick_fd);
+	free(r->ctrl_q.buf);
+	free(r->data_q.buf);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+}
