@@ -57,7 +57,8 @@ run_pass() {
 	begin=$(date +%s)
 	configure_san "$dir" "$flags" || { total_fail=$((total_fail + 1)); return; }
 	logs=$dir/sanitizer-logs
-	rm -rf "$logs" && mkdir -p "$logs"
+	# world-writable (sticky): consumers running as a session's owner write here too
+	rm -rf "$logs" && mkdir -p "$logs" && chmod 1777 "$logs"
 	rm -f "$dir/test-suite.log"
 	ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/report:${ASAN_OPTIONS:-}" \
 	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$top/scripts/ubsan.supp:log_path=$logs/report:${UBSAN_OPTIONS:-}" \
@@ -90,6 +91,11 @@ run_pass() {
 for p in $passes; do
 	case $p in
 	asan)
+		# Sanitized programs run 2-5 times slower: the tests' bounded
+		# waits (TEST_TIMEOUT, lib.sh) and their "at once" bounds
+		# (LTT_TEST_TIME_SCALE) are scaled, never their deadlines.
+		TEST_TIMEOUT=${TEST_TIMEOUT:-60} LTT_TEST_TIME_SCALE=${LTT_TEST_TIME_SCALE:-3}
+		export TEST_TIMEOUT LTT_TEST_TIME_SCALE
 		run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
 			"-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment" \
 			KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;

@@ -24,7 +24,12 @@
 
 int main(int argc, char **argv)
 {
-	static const char *const words[] = { "hello", "world", "tracing", "is", "fun" };
+	/*
+	 * Arrays of 8 bytes, zero-padded: the event's array fields read 4
+	 * bytes of the text whatever its length (ltt-ust(3)), so each text
+	 * must have at least that many ("is" alone has 3).
+	 */
+	static const char words[][8] = { "hello", "world", "tracing", "is", "fun" };
 	uint32_t values[8];
 	long loops = 10;
 	int i;

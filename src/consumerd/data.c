@@ -66,7 +66,8 @@ struct ltt_data_thread {
 	struct ltt_evloop *loop;	/* requests are posted to it */
 
 	pthread_mutex_t lock;		/* leaf; protects req->done */
-	pthread_cond_t cond;		/* a request is done */
+	pthread_cond_t cond;		/* a request is done, or the thread started */
+	bool started;			/* under lock: the thread has its scheduling */
 
 	/* data thread only */
 	struct ltt_channel *channels;	/* added, not yet removed */
@@ -736,21 +737,22 @@ static void drain_busy(struct ltt_evloop *loop, void *arg)
 				return;		/* chan is gone: the next turn goes on */
 }
 
-/*
- * The data thread must get the CPU soon after a wakeup: writers that fill
- * the buffers meanwhile lose events (prio.h).
- */
-static void raise_priority(void)
-{
-	ltt_prio_raise();
-}
-
 static void *data_main(void *arg)
 {
 	struct ltt_data_thread *dt = arg;
 	int ret;
 
-	raise_priority();
+	/*
+	 * The data thread must get the CPU soon after a wakeup: writers that
+	 * fill the buffers meanwhile lose events (prio.h).  Asked before the
+	 * start returns: a consumer that then leaves root's credentials keeps
+	 * what it was granted.
+	 */
+	ltt_prio_raise();
+	pthread_mutex_lock(&dt->lock);
+	dt->started = true;
+	pthread_cond_broadcast(&dt->cond);
+	pthread_mutex_unlock(&dt->lock);
 	ret = ltt_evloop_run(dt->loop);
 	if (ret) {
 		LTT_ERR("data thread: epoll_wait: %s", strerror(-ret));
@@ -778,6 +780,10 @@ int ltt_data_thread_start(struct ltt_data_thread **ret_dt)
 		pthread_mutex_destroy(&dt->lock);
 		goto fail;
 	}
+	pthread_mutex_lock(&dt->lock);
+	while (!dt->started)
+		pthread_cond_wait(&dt->cond, &dt->lock);
+	pthread_mutex_unlock(&dt->lock);
 	*ret_dt = dt;
 	return 0;
 fail:

@@ -98,7 +98,9 @@ struct ltt_data_req {
  * @ret_dt: to stop with ltt_data_thread_stop()
  *
  * Call with the signals the process handles blocked: the thread inherits
- * the mask.  Returns 0 or a negative errno.
+ * the mask.  Returns once the thread has asked for its scheduling
+ * (prio.h), so that the process may drop its privileges after.  Returns
+ * 0 or a negative errno.
  */
 int ltt_data_thread_start(struct ltt_data_thread **ret_dt);
 

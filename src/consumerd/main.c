@@ -16,9 +16,11 @@
 #include <popt.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,6 +31,7 @@
 struct options {
 	int cmd_fd;		/* -1: not given */
 	int verbose;
+	long long uid, gid;	/* -1: not given */
 };
 
 enum {
@@ -36,6 +39,8 @@ enum {
 	OPT_HELP,
 	OPT_VERSION,
 	OPT_CMD_FD,
+	OPT_UID,
+	OPT_GID,
 };
 
 /* A file descriptor number: decimal, 0..INT_MAX, nothing else. */
@@ -53,13 +58,32 @@ static int parse_fd(const char *arg)
 	return (int)v;
 }
 
+/* A user or group id: decimal, 0..2^32-2 (-1 is no id), nothing else. */
+static long long parse_id(const char *arg)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!arg || *arg < '0' || *arg > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno || *end || v >= UINT32_MAX)
+		return -1;
+	return (long long)v;
+}
+
 /* Returns 0 to run, 1 to exit 0 (help, version), -1 to exit 1. */
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
-	char *fd_arg = NULL;
+	char *fd_arg = NULL, *uid_arg = NULL, *gid_arg = NULL;
 	struct poptOption table[] = {
 		{ "cmd-fd", 0, POPT_ARG_STRING, &fd_arg, OPT_CMD_FD,
 		  "the session daemon's command socket (inherited)", "N" },
+		{ "uid", 0, POPT_ARG_STRING, &uid_arg, OPT_UID,
+		  "run as this user once started (with --gid; a root consumer serving one user)",
+		  "UID" },
+		{ "gid", 0, POPT_ARG_STRING, &gid_arg, OPT_GID, "run with this group", "GID" },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
@@ -83,6 +107,20 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 				goto out;
 			}
 			break;
+		case OPT_UID:
+		case OPT_GID: {
+			const char *arg = rc == OPT_UID ? uid_arg : gid_arg;
+			long long *id = rc == OPT_UID ? &opts->uid : &opts->gid;
+
+			*id = parse_id(arg);
+			if (*id < 0) {
+				fprintf(stderr, "ltt-consumerd: Error: --%s needs a numeric id, not '%s'\n",
+					rc == OPT_UID ? "uid" : "gid", arg ? arg : "");
+				ret = -1;
+				goto out;
+			}
+			break;
+		}
 		case OPT_HELP:
 			printf("ltt-consumerd: the consumer daemon of ltt.  ltt-sessiond starts it;\n"
 			       "it is not meant to be run by hand.\n\n");
@@ -105,9 +143,14 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	} else if (opts->cmd_fd < 0) {
 		fprintf(stderr, "ltt-consumerd: Error: no --cmd-fd: ltt-consumerd is started by ltt-sessiond, not by hand\n");
 		ret = -1;
+	} else if ((opts->uid < 0) != (opts->gid < 0)) {
+		fprintf(stderr, "ltt-consumerd: Error: --uid and --gid go together\n");
+		ret = -1;
 	}
 out:
 	free(fd_arg);
+	free(uid_arg);
+	free(gid_arg);
 	poptFreeContext(ctx);
 	return ret;
 }
@@ -132,6 +175,41 @@ static int setup_signals(int *ret_sfd)
 	return 0;
 }
 
+/*
+ * Become @uid:@gid for good, every thread (glibc applies the set*id calls
+ * to all): a root consumer serving one user's sessions then creates,
+ * writes and opens everything as that user, and cannot be made to act
+ * on a path the user could not.  The data thread keeps the scheduling it
+ * was granted as root (prio.h); the credential change makes the process
+ * non-dumpable, so the user can signal it but neither trace nor inspect
+ * it.  Returns 0 or -1 (logged).
+ */
+static int become(uid_t uid, gid_t gid)
+{
+	uid_t ru, eu, su;
+	gid_t rg, eg, sg;
+
+	if (geteuid() != 0) {
+		if (uid == geteuid() && gid == getegid())
+			return 0;
+		LTT_ERR("--uid %u --gid %u: only root can take another user's ids", uid, gid);
+		return -1;
+	}
+	if (setresgid(gid, gid, gid) || setresuid(uid, uid, uid)) {
+		LTT_ERR("can't become uid %u gid %u: %s", uid, gid, strerror(errno));
+		return -1;
+	}
+	/* never trust a partial drop */
+	if (getresuid(&ru, &eu, &su) || getresgid(&rg, &eg, &sg) || ru != uid || eu != uid ||
+	    su != uid || rg != gid || eg != gid || sg != gid ||
+	    (uid != 0 && setresuid(0, 0, 0) == 0)) {
+		LTT_ERR("uid %u gid %u: the ids did not change as asked", uid, gid);
+		return -1;
+	}
+	prctl(PR_SET_DUMPABLE, 0);
+	return 0;
+}
+
 /* The inherited command socket: a socket, not passed on to children. */
 static int check_cmd_fd(int fd)
 {
@@ -152,7 +230,7 @@ static int check_cmd_fd(int fd)
 
 int main(int argc, const char **argv)
 {
-	struct options opts = { .cmd_fd = -1 };
+	struct options opts = { .cmd_fd = -1, .uid = -1, .gid = -1 };
 	struct ltt_data_thread *dt = NULL;
 	int sfd = -1, ret;
 
@@ -163,9 +241,11 @@ int main(int argc, const char **argv)
 	if (check_cmd_fd(opts.cmd_fd))
 		return 1;
 	/*
-	 * A root consumer acts on files with each trace owner's filesystem ids
-	 * (fs.c); root's supplementary groups would still count then: drop
-	 * them, every thread (glibc applies setgroups() to all).
+	 * A root consumer serving one user becomes that user (--uid, become());
+	 * one serving root's sessions acts on files with each trace owner's
+	 * filesystem ids (fs.c).  Root's supplementary groups would still
+	 * count either way: drop them, every thread (glibc applies
+	 * setgroups() to all).
 	 */
 	if (geteuid() == 0 && setgroups(0, NULL)) {
 		LTT_ERR("can't drop the supplementary groups: %s", strerror(errno));
@@ -179,6 +259,11 @@ int main(int argc, const char **argv)
 	ret = ltt_data_thread_start(&dt);
 	if (ret) {
 		LTT_ERR("can't start the data thread: %s", strerror(-ret));
+		close(sfd);
+		return 1;
+	}
+	if (opts.uid >= 0 && become((uid_t)opts.uid, (gid_t)opts.gid)) {
+		ltt_data_thread_stop(dt);
 		close(sfd);
 		return 1;
 	}

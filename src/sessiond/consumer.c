@@ -63,10 +63,11 @@ const char *ltt_consumer_path(const char *configured)
 	return LTT_LIBEXECDIR "/ltt-consumerd";
 }
 
-int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_consumer)
+int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
+		       struct ltt_consumer **ret_consumer)
 {
 	struct ltt_consumer *c;
-	char fdarg[16], *argv[8];
+	char fdarg[16], uidarg[16], gidarg[16], *argv[12];
 	int sv[2], argc = 0, i, ret;
 	pid_t pid;
 
@@ -97,6 +98,14 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 		argv[argc++] = (char *)"ltt-consumerd";
 		argv[argc++] = (char *)"--cmd-fd";
 		argv[argc++] = fdarg;
+		if (uid != (uid_t)-1) {
+			snprintf(uidarg, sizeof(uidarg), "%u", (unsigned int)uid);
+			snprintf(gidarg, sizeof(gidarg), "%u", (unsigned int)gid);
+			argv[argc++] = (char *)"--uid";
+			argv[argc++] = uidarg;
+			argv[argc++] = (char *)"--gid";
+			argv[argc++] = gidarg;
+		}
 		for (i = 0; i < verbose && i < 3; i++)
 			argv[argc++] = (char *)"-v";
 		argv[argc] = NULL;
@@ -123,7 +132,11 @@ int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_
 		ltt_consumer_destroy(c, 1000);
 		return ret;
 	}
-	LTT_INFO("consumer daemon %s started, pid %ld", path, (long)pid);
+	if (uid != (uid_t)-1)
+		LTT_INFO("consumer daemon %s started as uid %u gid %u, pid %ld", path,
+			 (unsigned int)uid, (unsigned int)gid, (long)pid);
+	else
+		LTT_INFO("consumer daemon %s started, pid %ld", path, (long)pid);
 	*ret_consumer = c;
 	return 0;
 }

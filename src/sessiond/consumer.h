@@ -31,11 +31,15 @@ const char *ltt_consumer_path(const char *configured);
  * ltt_consumer_spawn() - start an ltt-consumerd connected to us
  * @path: the program
  * @verbose: how many -v to pass
+ * @uid: the user it becomes once started (--uid, --gid: a root daemon's
+ *       consumer serving one user), or (uid_t)-1 to keep ours
+ * @gid: its group, with @uid
  * @ret_consumer: to release with ltt_consumer_destroy()
  *
  * Returns 0 or a negative errno.
  */
-int ltt_consumer_spawn(const char *path, int verbose, struct ltt_consumer **ret_consumer);
+int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
+		       struct ltt_consumer **ret_consumer);
 
 /**
  * ltt_consumer_destroy() - close the command socket (the consumer then

@@ -40,6 +40,16 @@ void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const cha
 	sup->what = what;
 	sup->path = path;
 	sup->verbose = verbose;
+	sup->uid = (uid_t)-1;
+	sup->gid = (gid_t)-1;
+}
+
+void ltt_supervisor_set_user(struct ltt_supervisor *sup, uid_t uid, gid_t gid)
+{
+	pthread_mutex_lock(&sup->lock);
+	sup->uid = uid;
+	sup->gid = gid;
+	pthread_mutex_unlock(&sup->lock);
 }
 
 void ltt_supervisor_set_takeover(struct ltt_supervisor *sup, void (*fn)(void *arg), void *arg)
@@ -197,7 +207,7 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 		}
 	}
 	if (!sup->consumer && !sup->stopping) {
-		if (ltt_consumer_spawn(path, sup->verbose, &sup->consumer)) {
+		if (ltt_consumer_spawn(path, sup->verbose, sup->uid, sup->gid, &sup->consumer)) {
 			LTT_ERR("can't start the %s consumer daemon %s", sup->what, path);
 		} else {
 			sup->gen++;

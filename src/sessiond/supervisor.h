@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "common/evloop.h"
 #include "sessiond/consumer.h"
@@ -38,6 +39,8 @@ struct ltt_supervisor {
 	const char *what;		/* "user-space", in messages */
 	const char *path;		/* NULL: ltt_consumer_path() default */
 	int verbose;
+	uid_t uid;			/* the consumer's user, (uid_t)-1: ours */
+	gid_t gid;
 	struct ltt_consumer *consumer;	/* spawned on first need */
 	uint64_t gen;			/* how many were spawned */
 	struct ltt_consumer *dead[LTT_SUPERVISOR_MAX_DEAD];
@@ -58,6 +61,12 @@ struct ltt_supervisor {
  */
 void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const char *path,
 			 int verbose);
+
+/**
+ * ltt_supervisor_set_user() - the consumers spawned from now on run as
+ * @uid:@gid (ltt_consumer_spawn()); (uid_t)-1 (the default): as we do
+ */
+void ltt_supervisor_set_user(struct ltt_supervisor *sup, uid_t uid, gid_t gid);
 
 /**
  * ltt_supervisor_set_takeover() - what to call when a consumer dies

@@ -33,7 +33,10 @@ void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path,
 	long n = sysconf(_SC_NPROCESSORS_CONF);
 
 	memset(b, 0, sizeof(*b));
-	ltt_supervisor_init(&b->consumer, "user-space", consumerd_path, verbose);
+	pthread_mutex_init(&b->owners_lock, NULL);
+	CDS_INIT_LIST_HEAD(&b->owners);
+	b->consumerd_path = consumerd_path;
+	b->verbose = verbose;
 	ltt_trace_host_init(&b->host);
 	b->next_key = 1;
 	b->nr_cpus = n > 0 ? (unsigned int)n : 1;
@@ -41,7 +44,100 @@ void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path,
 
 void ltt_ust_buffers_fini(struct ltt_ust_buffers *b)
 {
-	ltt_supervisor_fini(&b->consumer);
+	struct ltt_ust_owner *o, *tmp;
+
+	cds_list_for_each_entry_safe(o, tmp, &b->owners, node) {
+		ltt_supervisor_fini(&o->consumer);
+		cds_list_del(&o->node);
+		free(o);
+	}
+	pthread_mutex_destroy(&b->owners_lock);
+}
+
+void ltt_ust_buffers_set_takeover(struct ltt_ust_buffers *b,
+				  void (*fn)(void *arg, const struct ltt_ust_owner *owner),
+				  void *arg)
+{
+	pthread_mutex_lock(&b->owners_lock);
+	b->takeover = fn;
+	b->takeover_arg = arg;
+	pthread_mutex_unlock(&b->owners_lock);
+}
+
+/* A watch thread: @arg's consumer died. */
+static void owner_died(void *arg)
+{
+	struct ltt_ust_owner *o = arg;
+	struct ltt_ust_buffers *b = o->buffers;
+	void (*fn)(void *arg, const struct ltt_ust_owner *owner);
+	void *fn_arg;
+
+	pthread_mutex_lock(&b->owners_lock);
+	fn = b->takeover;
+	fn_arg = b->takeover_arg;
+	pthread_mutex_unlock(&b->owners_lock);
+	if (fn)
+		fn(fn_arg, o);
+}
+
+struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
+					    const struct ltt_session *session)
+{
+	uid_t uid = (uid_t)-1;
+	gid_t gid = (gid_t)-1;
+	struct ltt_ust_owner *o;
+
+	/*
+	 * A root daemon: one consumer per owner (root's one for root's
+	 * sessions, whatever their group); a personal daemon: its own one.
+	 */
+	if (geteuid() == 0) {
+		uid = session->uid;
+		gid = session->uid ? session->gid : 0;
+	}
+	pthread_mutex_lock(&b->owners_lock);
+	cds_list_for_each_entry(o, &b->owners, node)
+		if (o->uid == uid && o->gid == gid)
+			goto out;
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		goto out;
+	o->uid = uid;
+	o->gid = gid;
+	o->buffers = b;
+	if (uid == (uid_t)-1)
+		snprintf(o->what, sizeof(o->what), "user-space");
+	else
+		snprintf(o->what, sizeof(o->what), "user-space (uid %u)", (unsigned int)uid);
+	ltt_supervisor_init(&o->consumer, o->what, b->consumerd_path, b->verbose);
+	/* root's own stays root: it acts as each trace's owner on files (consumerd fs.c) */
+	if (uid != (uid_t)-1 && uid != 0)
+		ltt_supervisor_set_user(&o->consumer, uid, gid);
+	ltt_supervisor_set_takeover(&o->consumer, owner_died, o);
+	cds_list_add_tail(&o->node, &b->owners);
+out:
+	pthread_mutex_unlock(&b->owners_lock);
+	return o;
+}
+
+/* @session's owner's consumer, spawned if there is none (ltt_supervisor_get()). */
+static struct ltt_consumer *owner_get(struct ltt_ust_buffers *b, const struct ltt_session *session,
+				      uint64_t *ret_gen)
+{
+	struct ltt_ust_owner *o = ltt_ust_buffers_owner(b, session);
+
+	*ret_gen = 0;
+	return o ? ltt_supervisor_get(&o->consumer, ret_gen) : NULL;
+}
+
+/* @session's owner's consumer if one runs (ltt_supervisor_current()). */
+static struct ltt_consumer *owner_current(struct ltt_ust_buffers *b,
+					  const struct ltt_session *session, uint64_t *ret_gen)
+{
+	struct ltt_ust_owner *o = ltt_ust_buffers_owner(b, session);
+
+	*ret_gen = 0;
+	return o ? ltt_supervisor_current(&o->consumer, ret_gen) : NULL;
 }
 
 static uint64_t new_key(struct ltt_ust_buffers *b)
@@ -66,7 +162,7 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 
 	if (!trace->consumer_gen)
 		return NULL;
-	c = ltt_supervisor_get(&b->consumer, &gen);
+	c = owner_get(b, trace->session, &gen);
 	if (c && gen == trace->consumer_gen)
 		return c;
 	ret = c ? resume_trace(b, trace, c, gen) : -EPIPE;
@@ -333,7 +429,7 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 	do {
 		ret = trace_path(session, app, trace->per_pid, attempt, trace->path,
 				 sizeof(trace->path));
-		c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
+		c = ret ? NULL : owner_get(b, session, &gen);
 		if (c)
 			relay = relay_key(b, session, us, c, gen);
 		if (relay < 0)
@@ -619,7 +715,7 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	int ret = 0, err;
 	size_t i;
 
-	c = flush->nr ? ltt_supervisor_get(&b->consumer, &now) : NULL;
+	c = flush->nr ? owner_get(b, session, &now) : NULL;
 	if (c && now != flush->gen)
 		ret = -ESTALE;	/* a new consumer: it takes the traces over first */
 	for (i = 0; c && !ret && i < flush->nr; i++) {
@@ -754,7 +850,7 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node)
 		ltt_ust_buffers_close_trace(b, trace);
 	if (us->relay.key) {
-		c = ltt_supervisor_current(&b->consumer, &gen);
+		c = owner_current(b, session, &gen);
 		ltt_relay_detach(&us->relay, c, gen);
 	}
 	free(us);
@@ -830,7 +926,7 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	int ret;
 
 	/* no consumer: logged by the supervisor; the programs' traces say it */
-	c = ltt_supervisor_get(&b->consumer, &gen);
+	c = owner_get(b, session, &gen);
 	if (!c)
 		return 0;
 	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
@@ -871,7 +967,7 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	us = ust_state(session, true);
 	if (!us)
 		return -ENOMEM;
-	c = ltt_supervisor_get(&b->consumer, &gen);
+	c = owner_get(b, session, &gen);
 	if (!c)
 		return -EPIPE;
 	/* A start tries again what a former start could not reach. */
@@ -891,7 +987,7 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
 	*ret_pending = false;
 	if (!us || session->output_type != LTT_OUTPUT_NET)
 		return 0;
-	c = ltt_supervisor_current(&b->consumer, &gen);
+	c = owner_current(b, session, &gen);
 	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
 }
 
@@ -905,7 +1001,7 @@ int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *
 	if (!us || session->output_type != LTT_OUTPUT_NET ||
 	    (!us->relay.key && !us->relay.error))
 		return -ENOENT;
-	c = ltt_supervisor_current(&b->consumer, &gen);
+	c = owner_current(b, session, &gen);
 	ltt_relay_status(&us->relay, c, gen, ret);
 	return 0;
 }

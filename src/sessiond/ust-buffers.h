@@ -9,9 +9,14 @@
  *                             sealed memfd ring buffer and a wakeup eventfd;
  *                             its event classes (ust-meta.h)
  *
- * and the domain's consumer daemon (supervisor.h), which writes every
- * trace's files: a trace is registered with it when created, each channel
- * with its streams when its buffers are made, metadata as it is written.
+ * and the domain's consumer daemons, one per session owner (supervisor.h):
+ * the consumer of a session's owner writes every trace of the session: a
+ * trace is registered with it when created, each channel with its streams
+ * when its buffers are made, metadata as it is written.  A root daemon's
+ * consumer for another user runs as that user (uid and primary gid of the
+ * session's creator), so that one user's output (a file system that stops
+ * answering) blocks only that user's consumer, and no consumer writes into
+ * a user's directories with root's rights.  A personal daemon has one.
  *
  * Everything here runs under the session's lock, but ltt_ust_buffers_flush()
  * (no lock) and init/fini.
@@ -20,6 +25,7 @@
 #define LTT_SESSIOND_UST_BUFFERS_H
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -33,9 +39,25 @@
 #include "sessiond/supervisor.h"
 #include "sessiond/ust-meta.h"
 
+/* The consumer daemon of the sessions of one owner. */
+struct ltt_ust_owner {
+	struct cds_list_head node;	/* in ltt_ust_buffers.owners */
+	uid_t uid;			/* (uid_t)-1: the daemon's own (a personal one) */
+	gid_t gid;
+	char what[48];			/* "user-space (uid N)", in messages */
+	struct ltt_supervisor consumer;
+	struct ltt_ust_buffers *buffers;
+};
+
 /* What the buffers of every session share. */
 struct ltt_ust_buffers {
-	struct ltt_supervisor consumer;	/* the user-space consumer daemon */
+	pthread_mutex_t owners_lock;	/* the list (a leaf): owners stay until fini */
+	struct cds_list_head owners;	/* ltt_ust_owner */
+	const char *consumerd_path;	/* borrowed */
+	int verbose;
+	/* called on a watch thread when an owner's consumer died */
+	void (*takeover)(void *arg, const struct ltt_ust_owner *owner);
+	void *takeover_arg;
 	struct ltt_trace_host host;
 	uint64_t next_key;		/* atomic: trace and channel keys */
 	unsigned int nr_cpus;		/* streams per channel */
@@ -90,10 +112,28 @@ struct ltt_ust_flush {
 void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path, int verbose);
 
 /**
- * ltt_ust_buffers_fini() - stop the consumer; every session's buffers must
+ * ltt_ust_buffers_fini() - stop the consumers; every session's buffers must
  * be destroyed first
  */
 void ltt_ust_buffers_fini(struct ltt_ust_buffers *b);
+
+/**
+ * ltt_ust_buffers_set_takeover() - what to call when an owner's consumer
+ * dies: @fn runs on a watch thread without lock and hands that owner's
+ * sessions to a new consumer (ltt_ust_buffers_takeover() for each session
+ * ltt_ust_buffers_owner() says is @owner's)
+ */
+void ltt_ust_buffers_set_takeover(struct ltt_ust_buffers *b,
+				  void (*fn)(void *arg, const struct ltt_ust_owner *owner),
+				  void *arg);
+
+/**
+ * ltt_ust_buffers_owner() - the owner whose consumer writes @session's
+ * traces, made on first need; NULL when out of memory.  Any lock context
+ * (takes the owners' lock, a leaf).
+ */
+struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
+					    const struct ltt_session *session);
 
 /**
  * ltt_ust_buffers_find_trace() - the trace @app writes to in @session

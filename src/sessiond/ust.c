@@ -267,11 +267,12 @@ static const struct ltt_domain_ops ust_ops = {
 };
 
 /*
- * The watch thread: the consumer died.  A new one takes over every
- * session's traces at once, so that recording goes on without waiting for
- * a command.  Sessions first (registry, then each session).
+ * A watch thread: the consumer of @owner's sessions died.  A new one takes
+ * over their traces at once, so that recording goes on without waiting
+ * for a command; other owners' sessions have consumers of their own.
+ * Sessions first (registry, then each session).
  */
-static void consumer_died(void *arg)
+static void consumer_died(void *arg, const struct ltt_ust_owner *owner)
 {
 	struct ltt_ust *ust = arg;
 	struct ltt_session **sessions;
@@ -281,7 +282,8 @@ static void consumer_died(void *arg)
 		return;
 	for (i = 0; i < n; i++) {
 		pthread_mutex_lock(&sessions[i]->lock);
-		if (!sessions[i]->destroyed)
+		if (!sessions[i]->destroyed &&
+		    ltt_ust_buffers_owner(&ust->buffers, sessions[i]) == owner)
 			ltt_ust_buffers_takeover(&ust->buffers, sessions[i]);
 		pthread_mutex_unlock(&sessions[i]->lock);
 		ltt_session_put(ust->registry, sessions[i]);
@@ -299,7 +301,7 @@ void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
 	CDS_INIT_LIST_HEAD(&ust->apps.list);
 	ltt_ust_buffers_init(&ust->buffers, consumerd_path, verbose);
 	ust->registry = registry;
-	ltt_supervisor_set_takeover(&ust->buffers.consumer, consumer_died, ust);
+	ltt_ust_buffers_set_takeover(&ust->buffers, consumer_died, ust);
 	ust->max_events = LTT_APP_MAX_TRACEPOINTS;
 }
 

@@ -108,6 +108,9 @@ tests_regression_app_ust_torn_LDADD = src/ust/libltt-ust.la
 check_PROGRAMS += tests/regression/app/ust_app_alt
 tests_regression_app_ust_app_alt_SOURCES = tests/regression/app/ust_app_alt.c
 tests_regression_app_ust_app_alt_LDADD = src/ust/libltt-ust.la
+# A FUSE file system that stops answering on request (test_ust_output_blocked.sh).
+check_PROGRAMS += tests/regression/stuckfs
+tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
@@ -117,6 +120,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
 	tests/regression/test_ust_consumer_takeover.sh \
+	tests/regression/test_ust_output_blocked.sh \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_snapshot.sh \

@@ -9,7 +9,8 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-command -v cc >/dev/null || skip_all "no C compiler to build the program"
+cc_cmd=${LTT_TEST_CC:-cc}
+command -v "${cc_cmd%% *}" >/dev/null || skip_all "no C compiler to build the program"
 plan 5
 
 N=600
@@ -26,8 +27,10 @@ src="$TEST_TMP/many.c"
 	echo '	return 0; }'
 } >"$src"
 libdir="$LTT_TOP_BUILDDIR/src/ust/.libs"
-cc -o "$TEST_TMP/many" "$src" -I"$LTT_TOP_SRCDIR/include" -L"$libdir" -lltt-ust \
-	-Wl,-rpath,"$libdir"
+# the build's compiler and flags: a sanitizer build's library needs its runtime
+# shellcheck disable=SC2086
+$cc_cmd ${LTT_TEST_CFLAGS:-} -o "$TEST_TMP/many" "$src" -I"$LTT_TOP_SRCDIR/include" \
+	-L"$libdir" -lltt-ust -Wl,-rpath,"$libdir"
 ok $? "a program with $N events builds"
 ok_cmd "create" lttctl create m -o "$TEST_TMP/m"
 ok_cmd "enable every user-space event" lttctl enable-event -u -a

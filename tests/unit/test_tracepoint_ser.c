@@ -220,7 +220,7 @@ static void expect_event(struct cursor *c, uint32_t id, int compact, const void 
 	if (compact != ANY_HEADER)
 		tap_ok(got_compact == compact, "%s: %s header", what,
 		       compact ? "compact" : "extended");
-	if (!tap_ok((size_t)(c->end - c->p) >= len && !memcmp(c->p, payload, len),
+	if (!tap_ok((size_t)(c->end - c->p) >= len && (!len || !memcmp(c->p, payload, len)),
 		    "%s: payload bytes (%zu)", what, len)) {
 		size_t i;
 
