@@ -207,12 +207,13 @@ int cmd_errors(void)
 				fd = ch.streams[cpu];
 		check(fd >= 0, "a packet after 10 events");
 		if (fd >= 0) {
-			struct ltt_kabi_subbuf again;
+			struct ltt_kabi_subbuf again, first = sb;
 
+			/* the refused GET zeroes its argument (checked writable first) */
 			refuse(fd, LTT_KABI_GET_NEXT_SUBBUF, &sb, EBUSY, "GET_NEXT_SUBBUF twice");
 			memset(&again, 0xff, sizeof(again));
 			check(!ioctl(fd, LTT_KABI_GET_HELD_SUBBUF, &again) &&
-			      !memcmp(&again, &sb, sizeof(sb)),
+			      !memcmp(&again, &first, sizeof(first)),
 			      "GET_HELD_SUBBUF describes the held packet again, the same");
 			refuse(fd, LTT_KABI_GET_HELD_SUBBUF, (void *)16, EFAULT,
 			       "GET_HELD_SUBBUF bad pointer");
