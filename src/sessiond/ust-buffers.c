@@ -462,7 +462,7 @@ static void snapshot_trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_ses
 	int ret;
 
 	ret = trace_path(session, app, trace->per_pid, 0, trace->path, sizeof(trace->path));
-	c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
+	c = ret ? NULL : owner_get(b, session, &gen);
 	if (c)
 		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
 						      session->gid);
