@@ -844,7 +844,7 @@ static void test_rotate(void)
 	tap_is_int(LTT_CONSUMER_MSG_RESET_METADATA, 21, "RESET_METADATA is 21");
 	tap_ok(ltt_consumer_msg_name(18) == NULL || LTT_CONSUMER_MSG_NR_ > 21,
 	       "numbers without a message have no name");
-	tap_is_int(LTT_CONSUMER_MINOR_ROTATE, LTT_CONSUMER_MINOR, "trace chunks came with this minor");
+	tap_is_int(LTT_CONSUMER_MINOR_ROTATE, 7, "trace chunks came with minor 7");
 }
 
 int main(void)
