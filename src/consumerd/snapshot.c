@@ -43,8 +43,8 @@ int ltt_snapshot_open(const struct ltt_trace *t, const char *dir, struct ltt_sna
 	cfg.metadata = false;
 	if (!err)
 		err = ltt_sink_file_output_create(&cfg, &o.streams);
-	if (!err && t->snap_meta_len)
-		err = ltt_output_metadata(o.meta, t->snap_meta, t->snap_meta_len);
+	if (!err && t->meta_all_len)
+		err = ltt_output_metadata(o.meta, t->meta_all, t->meta_all_len);
 	if (err) {
 		LTT_WARN("snapshot of trace %" PRIu64 " in %s: %s%s", t->key, dir, strerror(-err),
 			 err == -EEXIST ? " (a trace is there already)" : "");

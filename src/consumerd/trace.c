@@ -99,19 +99,6 @@ int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct lt
 	return 0;
 }
 
-/* A snapshot trace keeps its metadata packets for the snapshots. */
-static int keep_snapshot_meta(struct ltt_trace *t, const void *buf, size_t len)
-{
-	uint8_t *grown = realloc(t->snap_meta, t->snap_meta_len + len);
-
-	if (!grown)
-		return -ENOMEM;
-	memcpy(grown + t->snap_meta_len, buf, len);
-	t->snap_meta = grown;
-	t->snap_meta_len += len;
-	return 0;
-}
-
 /* A relative path without "", "." or ".." components. */
 static bool relative_path_ok(const char *p)
 {
@@ -192,7 +179,6 @@ void ltt_trace_destroy(struct ltt_trace *t)
 		return;
 	ltt_output_destroy(t->output);
 	free(t->meta_pending);
-	free(t->snap_meta);
 	free(t->meta_all);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
@@ -289,22 +275,18 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 	if (!buf)
 		return -ENOMEM;
 	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
-	if (!ret && t->snapshot) {
-		ret = keep_snapshot_meta(t, buf, size);
-	} else if (!ret) {
-		if (t->dir_fd >= 0)
-			ret = keep_all(t, buf, size);
-		if (!ret) {
-			/* in order: what is pending goes first */
-			ret = ltt_trace_retry(t);
-			if (!ret)
-				ret = ltt_output_metadata(t->output, buf, size);
-			if (ret && t->dir_fd >= 0)
-				ret = keep_pending(t, buf, size, ret);
-			else if (ret)
-				LTT_ERR("trace %s: can't write metadata: %s", t->path,
-					strerror(-ret));
-		}
+	/* a snapshot trace writes nothing now: each snapshot gets it all */
+	if (!ret && (t->snapshot || t->dir_fd >= 0))
+		ret = keep_all(t, buf, size);
+	if (!ret && !t->snapshot) {
+		/* in order: what is pending goes first */
+		ret = ltt_trace_retry(t);
+		if (!ret)
+			ret = ltt_output_metadata(t->output, buf, size);
+		if (ret && t->dir_fd >= 0)
+			ret = keep_pending(t, buf, size, ret);
+		else if (ret)
+			LTT_ERR("trace %s: can't write metadata: %s", t->path, strerror(-ret));
 	}
 	free(buf);
 	if (ret)

@@ -33,7 +33,10 @@ struct ltt_trace {
 	struct ltt_relay *relay;	/* borrowed (counted in its traces), or NULL */
 	struct ltt_output *output;	/* owned: where the metadata goes */
 	uint64_t meta_text;	/* bytes of TSDL text received */
-	/* every metadata packet so far (local traces): each new chunk gets it whole */
+	/*
+	 * every metadata packet so far (local and snapshot traces): each new
+	 * chunk, and each snapshot, gets it whole
+	 */
 	uint8_t *meta_all;
 	size_t meta_all_len;
 	/* metadata packets a full file system refused, written at the next try */
@@ -46,8 +49,6 @@ struct ltt_trace {
 	bool resume;		/* a dead consumer's: its channels continue their files */
 	/* a snapshot session's (ADD_SNAPSHOT_TRACE): no files until a snapshot */
 	bool snapshot;
-	uint8_t *snap_meta;	/* then: every metadata packet so far */
-	size_t snap_meta_len;
 	struct ltt_trace *next;	/* in the command thread's registry */
 	char *path;
 };
