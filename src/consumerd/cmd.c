@@ -105,6 +105,26 @@ static int key_channel(const struct cmd_state *st, struct ltt_rbuf *r, const cha
 	return 0;
 }
 
+/*
+ * The trace a {u64 trace_key} message names, decoded from @r; @name (the
+ * message's) for the warning when there is none.  Returns 0, -EPROTO,
+ * -ENOENT.
+ */
+static int key_trace(const struct cmd_state *st, struct ltt_rbuf *r, const char *name,
+		     struct ltt_trace **ret_trace)
+{
+	uint64_t key;
+
+	if (ltt_consumer_get_key(r, &key))
+		return -EPROTO;
+	*ret_trace = find_trace(st, key);
+	if (!*ret_trace) {
+		LTT_WARN("%s: no trace %" PRIu64, name, key);
+		return -ENOENT;
+	}
+	return 0;
+}
+
 static struct relay_ent *find_relay(const struct cmd_state *st, uint64_t key)
 {
 	struct relay_ent *e;
@@ -609,17 +629,12 @@ static int cmd_destroy_trace(struct cmd_state *st, struct ltt_rbuf *r, struct lt
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_trace *t;
-	uint64_t key;
+	int ret = key_trace(st, r, "DESTROY_TRACE", &t);
 
-	if (ltt_consumer_get_key(r, &key))
-		return -EPROTO;
-	t = find_trace(st, key);
-	if (!t) {
-		LTT_WARN("DESTROY_TRACE: no trace %" PRIu64, key);
-		return -ENOENT;
-	}
+	if (ret)
+		return ret;
 	if (t->nr_channels) {
-		LTT_WARN("DESTROY_TRACE: trace %" PRIu64 " still has %u channel(s)", key,
+		LTT_WARN("DESTROY_TRACE: trace %" PRIu64 " still has %u channel(s)", t->key,
 			 t->nr_channels);
 		return -EBUSY;
 	}
@@ -867,15 +882,10 @@ static int cmd_reset_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct l
 			      struct ltt_wbuf *reply)
 {
 	struct ltt_trace *t;
-	uint64_t key;
+	int ret = key_trace(st, r, "RESET_METADATA", &t);
 
-	if (ltt_consumer_get_key(r, &key))
-		return -EPROTO;
-	t = find_trace(st, key);
-	if (!t) {
-		LTT_WARN("RESET_METADATA: no trace %" PRIu64, key);
-		return -ENOENT;
-	}
+	if (ret)
+		return ret;
 	if (t->relay)
 		return -EOPNOTSUPP;
 	return ltt_trace_reset_metadata(t, false);
