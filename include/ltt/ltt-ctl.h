@@ -13,6 +13,24 @@
  *  - A struct ltt_ctl is one connection.  It is not thread-safe: use one
  *    per thread.
  *  - Strings are NUL-terminated UTF-8 / ASCII.
+ *
+ * ABI (doc/libltt-ctl.md, "ABI rules"):
+ *  - Every struct below ends with reserved room, `uint8_t reserved[N]`,
+ *    8-byte aligned (LTT_RESERVED_ALIGN).  Its size and the offset of each
+ *    field are frozen (tests/unit/test_abi.c): a later version adds a
+ *    field by taking whole 8-byte units from the front of the reserved
+ *    room, never by moving, resizing or removing a field or growing the
+ *    struct.
+ *  - Structs you pass in must have their reserved room zeroed: use the
+ *    ltt_ctl_*_attr_init() calls, or "= { 0 }" / memset().  A library
+ *    that finds a non-zero reserved byte does not know the field a newer
+ *    <ltt/ltt-ctl.h> put there, and refuses the call with
+ *    -LTT_ERR_NOT_SUPPORTED rather than ignore it.
+ *  - Structs the library returns have their reserved room zeroed, so a
+ *    field added later reads 0 from an older library: 0 must mean "not
+ *    set" or "the old behaviour" for every field added.
+ *  - The library exports the functions of this header only, in the
+ *    symbol version LTT_CTL_1 (soname libltt-ctl.so.1).
  */
 #ifndef LTT_CTL_H
 #define LTT_CTL_H
@@ -31,6 +49,12 @@ extern "C" {
 #define LTT_NAME_MAX 256	/* bytes for a session, channel or event name, NUL included */
 #define LTT_PATH_MAX 4096	/* bytes for a path or URL, NUL included */
 #define LTT_DEFAULT_CHANNEL_NAME "channel0"
+
+/*
+ * The reserved room at the end of each struct starts on an 8-byte boundary,
+ * so a field of any type can take its first bytes.
+ */
+#define LTT_RESERVED_ALIGN __attribute__((aligned(8)))
 
 enum ltt_domain {
 	LTT_DOMAIN_NONE = 0,
@@ -85,6 +109,7 @@ struct ltt_session_attr {
 	char output[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;	/* 0: not live */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_channel_attr {
@@ -97,6 +122,7 @@ struct ltt_channel_attr {
 	uint64_t tracefile_size;	/* bytes, 0: unlimited */
 	uint64_t tracefile_count;	/* 0: unlimited */
 	enum ltt_buffer_type buffer_type;
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* What kind of event a rule's pattern names. */
@@ -110,6 +136,7 @@ struct ltt_event_rule_attr {
 	enum ltt_loglevel_type loglevel_type;
 	int loglevel;			/* enum ltt_loglevel with RANGE/SINGLE; 0 with ALL */
 	enum ltt_event_type type;	/* SYSCALL: kernel domain only */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_session_info {
@@ -123,6 +150,7 @@ struct ltt_session_info {
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];	/* directory or URL */
 	int64_t creation_time;		/* seconds since the Epoch */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_channel_info {
@@ -140,6 +168,7 @@ struct ltt_channel_info {
 	int64_t output_error_since;	/* then: when it began, seconds since the Epoch */
 	uint64_t error_events;		/* of discarded_events: while the output failed */
 	uint64_t error_packets;		/* of lost_packets: because the output failed */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_event_rule_info {
@@ -147,6 +176,7 @@ struct ltt_event_rule_info {
 	char channel[LTT_NAME_MAX];
 	struct ltt_event_rule_attr attr;
 	bool enabled;
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* The connection of a session's domain to its relay daemon. */
@@ -165,6 +195,7 @@ struct ltt_relay_info {
 	uint64_t packets_sent;		/* packets the relay took whole */
 	uint64_t bytes_sent;
 	uint64_t packets_lost;		/* read from the buffers, never delivered */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* One session in full: free the whole block with free(). */
@@ -174,12 +205,14 @@ struct ltt_session_detail {
 	struct ltt_channel_info *channels;	/* points inside the block */
 	size_t nr_rules;
 	struct ltt_event_rule_info *rules;	/* points inside the block */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */
 struct ltt_field_info {
 	char name[LTT_NAME_MAX];
 	char type[32];			/* "integer", "string", "text sequence", ... */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* An event a registered application can emit (lttctl list -u). */
@@ -190,6 +223,7 @@ struct ltt_tracepoint_info {
 	int loglevel;
 	size_t nr_fields;
 	struct ltt_field_info *fields;	/* points inside the returned block */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_ctl;
@@ -285,6 +319,12 @@ void ltt_ctl_session_attr_init(struct ltt_session_attr *attr);
 int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain);
 
 /**
+ * ltt_ctl_event_rule_attr_init() - an empty rule: no pattern, every log
+ * level, tracepoints; reserved room zeroed
+ */
+void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr);
+
+/**
  * ltt_ctl_create_session() - create a tracing session
  * @ctl: the connection
  * @attr: what to create; an empty name gets "auto-YYYYmmdd-HHMMSS", an
@@ -293,7 +333,8 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
  *
  * Returns 0, -LTT_ERR_SESSION_EXISTS, -LTT_ERR_SESSION_NAME, -LTT_ERR_URL,
  * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_LIVE_NEEDS_NET, -LTT_ERR_SNAPSHOT_LIVE,
- * -LTT_ERR_LIMIT, or a connection error.
+ * -LTT_ERR_LIMIT, -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in
+ * @attr: see the ABI rules above), or a connection error.
  */
 int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
 			   struct ltt_session_info *ret_info);
@@ -374,7 +415,8 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
  * Returns 0, -LTT_ERR_CHANNEL_ENABLED, -LTT_ERR_CHANNEL_NAME,
  * -LTT_ERR_SUBBUF_SIZE, -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE,
  * -LTT_ERR_BUFFER_TYPE_MISMATCH, -LTT_ERR_TRACEFILE_SIZE,
- * -LTT_ERR_KERNEL_NEEDS_ROOT, -LTT_ERR_CHANNEL_ACTIVE_ADD, -LTT_ERR_LIMIT...
+ * -LTT_ERR_KERNEL_NEEDS_ROOT, -LTT_ERR_CHANNEL_ACTIVE_ADD, -LTT_ERR_LIMIT,
+ * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr)...
  */
 int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			   const struct ltt_channel_attr *attr);
@@ -393,7 +435,8 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
  *           defaults if it does not exist
  *
  * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_EVENT_EXISTS, -LTT_ERR_LOGLEVEL,
- * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist), ...
+ * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist),
+ * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr), ...
  */
 int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			 const char *channel, const struct ltt_event_rule_attr *attr);

@@ -14,9 +14,25 @@
 		memcpy((out)->field, (in)->field, sizeof((out)->field));           \
 	} while (0)
 
+/*
+ * A struct passed in with a non-zero reserved byte comes from a program
+ * built against a newer header: this library can't honour the field there.
+ */
+static bool reserved_zero(const uint8_t *reserved, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (reserved[i])
+			return false;
+	return true;
+}
+
 int ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
 				  struct ltt_session_conf *out)
 {
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
 	out->output_type = in->output_type;
@@ -29,6 +45,8 @@ int ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
 int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 				  struct ltt_channel_conf *out)
 {
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
 	out->subbuf_size = in->subbuf_size;
@@ -44,6 +62,8 @@ int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 
 int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_rule_conf *out)
 {
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, pattern);
 	out->loglevel_type = in->loglevel_type;

@@ -54,6 +54,15 @@ tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la
 
+# The ABI of <ltt/ltt-ctl.h> frozen, and the library's side of its rules
+# (reserved room refused when set, zeroed when returned); the exported
+# symbols and the internal types' boundary (doc/libltt-ctl.md).
+check_PROGRAMS += tests/unit/test_abi
+TESTS += tests/unit/test_abi tests/unit/test_abi_rules.sh
+EXTRA_DIST += tests/unit/test_abi_rules.sh
+tests_unit_test_abi_SOURCES = tests/unit/test_abi.c $(UNIT_TAP_SOURCES)
+tests_unit_test_abi_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
+
 # app-proto serializer and the CTF format proof (metadata from the
 # sessiond's TSDL generator, read back by babeltrace2).
 check_PROGRAMS += tests/unit/test_app_proto tests/unit/test_tsdl

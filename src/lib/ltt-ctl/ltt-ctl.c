@@ -445,6 +445,12 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
 	return ret;
 }
 
+void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr)
+{
+	if (attr)
+		memset(attr, 0, sizeof(*attr));
+}
+
 /*
  * Fill in the automatic name and default output of a session to create.
  * Automatic names are "auto-DATE", then "auto-DATE-N" for the @attempt-th
