@@ -92,6 +92,9 @@ mi 0 "create a name with markup characters" create 'a<b>&"c' -o "$TEST_TMP/t4"
 is "$(xp /command/output/session/name)" 'a<b>&"c' "markup characters come back as they were"
 mi 0 "create with a control character in the path" create esc -o "$TEST_TMP/e"$'\e'"[31m"
 is "$(xp /command/output/session/output)" "$TEST_TMP/e\\x1b[31m" "a control character is escaped, as in text"
+mi 0 "create with a byte that is not UTF-8 in the path" create bin -o "$TEST_TMP/b"$'\xff'
+is "$(xp /command/output/session/output)" "$TEST_TMP/b\\xff" "a byte that is not UTF-8 is escaped"
+mi 0 "destroy it" destroy bin
 mi 0 "destroy both" destroy 'a<b>&"c'
 mi 0 "destroy esc" destroy esc
 lttctl -q set-session s1
