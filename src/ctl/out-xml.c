@@ -204,8 +204,7 @@ static int xml_end(int status)
 	}
 	free_messages();
 	if (xml.failed || !xml.buf) {
-		fprintf(stderr, "Error: lttctl --mi xml: %s\n", ltt_strerror(LTT_ERR_NOMEM));
-		ret = -ENOMEM;
+		ret = -ENOMEM;	/* out.c says so on stderr */
 	} else if (fwrite(xmlBufferContent(xml.buf), 1, (size_t)xmlBufferLength(xml.buf),
 			  stdout) != (size_t)xmlBufferLength(xml.buf) || fflush(stdout)) {
 		ret = errno ? -errno : -EIO;

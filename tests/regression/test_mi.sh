@@ -5,8 +5,10 @@
 # with the status of text mode.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
 test_init
+relayd_init
 command -v xmllint >/dev/null || skip_all "xmllint is not installed (libxml2-utils; scripts/deps.sh)"
 XSD="$LTT_TOP_SRCDIR/xml/mi.xsd"
 DOC="$TEST_TMP/doc.xml"
@@ -90,6 +92,9 @@ mi 0 "create a name with markup characters" create 'a<b>&"c' -o "$TEST_TMP/t4"
 is "$(xp /command/output/session/name)" 'a<b>&"c' "markup characters come back as they were"
 mi 0 "create with a control character in the path" create esc -o "$TEST_TMP/e"$'\e'"[31m"
 is "$(xp /command/output/session/output)" "$TEST_TMP/e\\x1b[31m" "a control character is escaped, as in text"
+mi 0 "create with a byte that is not UTF-8 in the path" create bin -o "$TEST_TMP/b"$'\xff'
+is "$(xp /command/output/session/output)" "$TEST_TMP/b\\xff" "a byte that is not UTF-8 is escaped"
+mi 0 "destroy it" destroy bin
 mi 0 "destroy both" destroy 'a<b>&"c'
 mi 0 "destroy esc" destroy esc
 lttctl -q set-session s1
@@ -272,6 +277,18 @@ mi 0 "destroy -a, none left" destroy -a
 is "$(xp /command/messages/message)" "No sessions." "destroy -a, none: the message"
 mi 1 "status, no current session" status
 is "$(xp /command/errors/error/name)" NO_SESSION "status, none current: NO_SESSION"
+
+# --- a streamed session: its relay and connections
+start_relayd || { echo "Bail out! the relay daemon did not start"; exit 1; }
+mi 0 "create a streamed session" create r1 -U "net://127.0.0.1:$CPORT:$DPORT"
+is "$(xp /command/output/session/outputType)" net "create -U net://: outputType net"
+mi 0 "enable-event in the streamed session" enable-event -u -a
+mi 0 "start the streamed session" start
+mi 0 "list the streamed session" list r1
+is "$(xp /command/output/session/relay/controlUrl)" "tcp://127.0.0.1:$CPORT" "list r1: the relay's control port"
+is "$(xp /command/output/session/relay/dataUrl)" "tcp://127.0.0.1:$DPORT" "list r1: the relay's data port"
+mi 0 "stop the streamed session" stop r1
+mi 0 "destroy the streamed session" destroy r1
 
 # --- the exit statuses are those of text mode
 for args in "list nosuch" "create .bad" "enable-channel cx" "start" "list a b" "view" \

@@ -251,8 +251,7 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 	ret = ltt_ctl_relay_status(ctl, s->name, &relays, &count);
 	if (ret) {
 		ctl_out_text("Relay connection: unknown (%s)\n", ltt_strerror(ret));
-		ctl_out_warn(ret, "session '%s': relay connection unknown: %s", s->name,
-			     ltt_strerror(ret));
+		ctl_out_str("relayStatusError", ltt_strerror(ret));
 		return;
 	}
 	if (!count)
