@@ -121,6 +121,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_consumer_stuck.sh \
 	tests/regression/test_ust_consumer_takeover.sh \
 	tests/regression/test_ust_output_blocked.sh \
+	tests/regression/test_rotation_owner.sh \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_snapshot.sh \
