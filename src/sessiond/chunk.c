@@ -34,10 +34,11 @@ static void stamp(int64_t when, char buf[STAMP_MAX])
 /* Why @session can't rotate (or be cleared: @clear), or LTT_ERR_OK. */
 static enum ltt_error_code refusal(const struct ltt_session *session, bool clear)
 {
-	if (session->output_type != LTT_OUTPUT_LOCAL)
-		return LTT_ERR_ROTATE_OUTPUT;
+	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
 	if (session->snapshot)
 		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
+	if (session->output_type != LTT_OUTPUT_LOCAL)
+		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
 		return LTT_ERR_ROTATE_NEVER_STARTED;
 	return LTT_ERR_OK;
@@ -320,6 +321,8 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	int ret = 0, err;
 	size_t i;
 
+	if (session->snapshot)
+		return LTT_ERR_NOT_SUPPORTED;	/* not yet: each snapshot has the metadata as sent */
 	if (session->output_type != LTT_OUTPUT_LOCAL)
 		return LTT_ERR_ROTATE_OUTPUT;
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {

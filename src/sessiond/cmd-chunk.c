@@ -53,10 +53,10 @@ enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struc
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
-	if (session->output_type != LTT_OUTPUT_LOCAL)
-		ret = LTT_ERR_ROTATE_OUTPUT;
-	else if (session->snapshot)
+	if (session->snapshot)
 		ret = LTT_ERR_ROTATE_SNAPSHOT;
+	else if (session->output_type != LTT_OUTPUT_LOCAL)
+		ret = LTT_ERR_ROTATE_OUTPUT;
 	if (!ret && timer_us) {
 		session->rotate_timer_us = timer_us;
 		session->rotate_next_ns = ltt_evloop_now_ns() + timer_us * 1000;

@@ -207,5 +207,12 @@ is $? 0 "babeltrace2 reads it"
 is "$(seqs "$TEST_TMP/ak" first)" "$(seq 0 99 | tr '\n' ' ')" "it still holds the first program's events"
 is "$(seqs "$TEST_TMP/ak" second)" "$(seq 0 49 | tr '\n' ' ')" "and the second's"
 
+# A snapshot session has no trace chunk: rotation says so, not "no output".
+run lttctl rotate s1
+is "$RC" 1 "rotate a snapshot session: refused"
+like "$ERR" "snapshot session writes nothing until 'lttctl snapshot record'" "rotate: says why"
+run lttctl enable-rotation -s s1 --timer 1000000
+like "$ERR" "snapshot session writes nothing" "enable-rotation: says why"
+
 ok_cmd "destroy" lttctl destroy -a
 done_testing
