@@ -193,7 +193,8 @@ static int load_dyn(const uint8_t *ins, const struct ltt_filter_env *env,
 
 int ltt_filter_run(const uint8_t *prog, const struct ltt_filter_env *env)
 {
-	struct ltt_filter_value st[LTT_FILTER_MAX_STACK], *top = st - 1;
+	/* st[0] stays below the bottom: the first push goes to st[1]. */
+	struct ltt_filter_value st[LTT_FILTER_MAX_STACK + 1], *top = st;
 	const uint8_t *pc = prog + LTT_FILTER_HEADER_LEN;
 	int c;
 

@@ -562,14 +562,15 @@ static void put(struct out *o, const char *fmt, ...)
 
 static void print_node(struct out *o, const struct ltt_filter_node *n)
 {
+	char num[40];
 	size_t i;
 
 	switch (n->kind) {
 	case LTT_FN_INT: put(o, "%llu", (unsigned long long)n->u); break;
-	case LTT_FN_FLOAT: put(o, "%.17g", n->d);
-		/* Keep it a float when re-parsed. */
-		if (n->d == (double)(long long)n->d && n->d < 1e17 && n->d > -1e17)
-			put(o, ".0");
+	case LTT_FN_FLOAT:
+		snprintf(num, sizeof(num), "%.17g", n->d);
+		/* Keep it a float when re-parsed: "3" is "3.0". */
+		put(o, "%s%s", num, strpbrk(num, ".e") ? "" : ".0");
 		break;
 	case LTT_FN_STRING:
 		put(o, "\"");
