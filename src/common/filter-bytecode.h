@@ -58,7 +58,8 @@
  * "int" is S64 or U64.  Jump offsets count from the end of the jump
  * instruction: jumps go forward only, to an instruction boundary, and the
  * stack (depth and every slot's type) where a jump lands is the same on
- * every path reaching it.  LOAD_FIELD's type, size and flags must be those
+ * every path reaching it; at most LTT_FILTER_MAX_JUMPS jumps are
+ * waiting to land at any point.  LOAD_FIELD's type, size and flags must be those
  * of the event's field (the program is validated against the event it is
  * attached to); LOAD_ELEM's index must be within an array's length.
  * Patterns: '*' matches any bytes, "\*" a star, "\\" a backslash (no
@@ -80,6 +81,7 @@
 #define LTT_FILTER_MAX_LEN 65535	/* header and code */
 #define LTT_FILTER_MAX_STACK 32
 #define LTT_FILTER_MAX_STR 4096		/* a string literal, pattern or $app name */
+#define LTT_FILTER_MAX_JUMPS 32		/* jumps not yet landed at any point */
 
 enum ltt_filter_op {
 	LTT_FOP_RETURN = 0x01,

@@ -18,6 +18,7 @@ struct gen {
 	uint8_t *buf;
 	size_t len, cap;
 	int depth, max_depth;
+	int open_jumps;		/* jumps not yet landed (the validator's limit) */
 	int rc;
 	const struct ltt_filter_field_desc *fields;
 	uint32_t nr_fields;
@@ -289,8 +290,12 @@ static int gen_logical(struct gen *g, const struct ltt_filter_node *n)
 	at = g->len;
 	emit_le(g, 0, 2);
 	stack(g, n->pos, 1, 0);
+	if (++g->open_jumps > LTT_FILTER_MAX_JUMPS)
+		return fail(g, n->pos, -E2BIG, "more than %d nested && and ||",
+			    LTT_FILTER_MAX_JUMPS);
 	if (gen_int(g, n->right, what) < 0)
 		return -1;
+	g->open_jumps--;
 	emit_u8(g, LTT_FOP_TO_BOOL);
 	if (g->rc)
 		return -1;

@@ -62,6 +62,8 @@ static int load_field(const uint8_t *ins, const struct ltt_filter_env *env,
 		out->type = flags & LTT_FILTER_F_SIGNED ? LTT_FTYPE_S64 : LTT_FTYPE_U64;
 		return 0;
 	case LTT_UST_TYPE_FLOAT:
+		if (!a->p)
+			return -1;
 		out->type = LTT_FTYPE_DBL;
 		if (size == 4) {
 			float f;

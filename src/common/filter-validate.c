@@ -12,7 +12,7 @@
 
 #include "common/filter-validate.h"
 
-#define MAX_PENDING 64		/* jumps not yet landed at one time */
+#define MAX_PENDING LTT_FILTER_MAX_JUMPS
 
 struct vstate {
 	uint32_t depth;

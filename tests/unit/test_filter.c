@@ -507,6 +507,36 @@ static void test_mutations(void)
 	free(prog);
 }
 
+/* Nested && up to the format's limit of jumps in the air, not beyond. */
+static void test_nesting(void)
+{
+	char expr[2048];
+	size_t len;
+	int k, rc;
+	uint8_t *prog;
+
+	for (k = LTT_FILTER_MAX_JUMPS; k <= LTT_FILTER_MAX_JUMPS + 1; k++) {
+		struct ltt_filter_error err = { 0, "" };
+		int i, n = 0;
+
+		for (i = 0; i < k; i++)
+			n += snprintf(expr + n, sizeof(expr) - (size_t)n, "intfield > %d && (", i);
+		n += snprintf(expr + n, sizeof(expr) - (size_t)n, "intfield > %d", k);
+		for (i = 0; i < k; i++)
+			expr[n++] = ')';
+		expr[n] = '\0';
+		prog = compile(expr, &len, &rc, &err);
+		if (k == LTT_FILTER_MAX_JUMPS) {
+			set_defaults();
+			tap_ok(!rc && eval(expr) == 1, "%d nested && compile, validate, run", k);
+		} else {
+			tap_ok(rc == -E2BIG && !strcmp(err.msg, "more than 32 nested && and ||"),
+			       "%d nested && refused: %s", k, err.msg);
+		}
+		free(prog);
+	}
+}
+
 int main(void)
 {
 	test_semantics();
@@ -515,5 +545,6 @@ int main(void)
 	test_print();
 	test_hostile();
 	test_mutations();
+	test_nesting();
 	return tap_done();
 }
