@@ -45,7 +45,7 @@
 #include <linux/types.h>
 
 #define LTT_KABI_MAJOR		1	/* incompatible changes */
-#define LTT_KABI_MINOR		0	/* additions */
+#define LTT_KABI_MINOR		1	/* additions: 1 GET_HELD_SUBBUF */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -209,6 +209,12 @@ struct ltt_kabi_stream_stats {
  *                          what the tracer needs beyond it: subbuf.mmap_size
  *                          bytes in all), at offset 0: the held packet is at
  *                          subbuf.offset
+ *   GET_HELD_SUBBUF        (1.1) the packet held already, described again
+ *                          as GET_NEXT_SUBBUF described it, its splice
+ *                          position back at its first byte: a stream fd
+ *                          is shared, so a reader that died holding a
+ *                          packet leaves it held for the one that takes
+ *                          over; ENOENT if none is held
  *   PUT_SUBBUF             release it (EINVAL if none is held)
  *   FLUSH                  close the current packet if it holds events,
  *                          so that it becomes readable; nothing once the
@@ -224,5 +230,6 @@ struct ltt_kabi_stream_stats {
 #define LTT_KABI_PUT_SUBBUF	_IO(LTT_KABI_IOC, 0x31)
 #define LTT_KABI_FLUSH		_IO(LTT_KABI_IOC, 0x32)
 #define LTT_KABI_STREAM_STATS	_IOR(LTT_KABI_IOC, 0x33, struct ltt_kabi_stream_stats)
+#define LTT_KABI_GET_HELD_SUBBUF _IOR(LTT_KABI_IOC, 0x34, struct ltt_kabi_subbuf)
 
 #endif /* LTT_ABI_H */

@@ -469,9 +469,24 @@ int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_conten
 		*ret_seq = pos >> cfg->subbuf_order;
 		/* each event has a byte at least: bounds a count gone wrong */
 		*ret_events = min_t(u64, events, *ret_content - LTT_RB_HEADER_SIZE);
+		buf->held_content = *ret_content;
+		buf->held_events = *ret_events;
 		return 0;
 	}
 	return -EAGAIN;
+}
+
+int ltt_rb_get_held(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_content,
+		    u64 *ret_seq, u64 *ret_events)
+{
+	if (!buf->held)
+		return -ENOENT;
+	buf->read_off = 0;	/* splice starts again at its first byte */
+	*ret_slot_off = (u64)buf->held_slot << buf->cfg->subbuf_order;
+	*ret_content = buf->held_content;
+	*ret_seq = buf->consumed >> buf->cfg->subbuf_order;
+	*ret_events = buf->held_events;
+	return 0;
 }
 
 int ltt_rb_put_subbuf(struct ltt_rb_buf *buf)

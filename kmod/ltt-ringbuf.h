@@ -79,6 +79,8 @@ struct ltt_rb_buf {
 	unsigned long held_slot;
 	unsigned long spare_slot;
 	unsigned long read_off;	/* splice: bytes of the held packet handed out */
+	u64 held_content;	/* the held packet's content size, bytes */
+	u64 held_events;	/* and its event count, as GET_NEXT said */
 	u64 packets_lost;	/* overwrite: lapped before read */
 
 	bool finalized;		/* no writer will come back */
@@ -198,6 +200,16 @@ void ltt_rb_finalize(struct ltt_rb_buf *buf);
  */
 int ltt_rb_get_subbuf(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_content,
 		      u64 *ret_seq, u64 *ret_events);
+
+/**
+ * ltt_rb_get_held() - the packet held already, described again as
+ * ltt_rb_get_subbuf() described it, its splice position back at its first
+ * byte: for a reader taking over from one that died holding it
+ *
+ * Returns 0, or -ENOENT when no packet is held.
+ */
+int ltt_rb_get_held(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_content,
+		    u64 *ret_seq, u64 *ret_events);
 
 /* Release the held packet: 0, or -EINVAL when none is held. */
 int ltt_rb_put_subbuf(struct ltt_rb_buf *buf);

@@ -33,7 +33,8 @@ static int stream_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static int stream_get(struct ltt_rb_buf *buf, void __user *uarg)
+/* GET_NEXT_SUBBUF, or GET_HELD_SUBBUF when @held. */
+static int stream_get(struct ltt_rb_buf *buf, void __user *uarg, bool held)
 {
 	struct ltt_kabi_subbuf sb = { 0 };
 	int ret;
@@ -42,7 +43,11 @@ static int stream_get(struct ltt_rb_buf *buf, void __user *uarg)
 	if (copy_to_user(uarg, &sb, sizeof(sb)))
 		return -EFAULT;
 	mutex_lock(&buf->lock);
-	ret = ltt_rb_get_subbuf(buf, &sb.offset, &sb.content_size, &sb.seq, &sb.events);
+	if (held)
+		ret = ltt_rb_get_held(buf, &sb.offset, &sb.content_size, &sb.seq, &sb.events);
+	else
+		ret = ltt_rb_get_subbuf(buf, &sb.offset, &sb.content_size, &sb.seq,
+					&sb.events);
 	mutex_unlock(&buf->lock);
 	if (ret)
 		return ret;
@@ -73,7 +78,9 @@ static long stream_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 	switch (cmd) {
 	case LTT_KABI_GET_NEXT_SUBBUF:
-		return stream_get(buf, (void __user *)arg);
+		return stream_get(buf, (void __user *)arg, false);
+	case LTT_KABI_GET_HELD_SUBBUF:
+		return stream_get(buf, (void __user *)arg, true);
 	case LTT_KABI_PUT_SUBBUF:
 		if (arg)
 			return -EINVAL;

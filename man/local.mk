@@ -13,8 +13,14 @@ dist_man_MANS += \
 	man/lttctl-enable-event.1 \
 	man/lttctl-disable-event.1 \
 	man/lttctl-view.1 \
+	man/lttctl-snapshot.1 \
 	man/lttctl-version.1 \
 	man/lttctl-help.1 \
+	man/lttctl-rotate.1 \
+	man/lttctl-enable-rotation.1 \
+	man/lttctl-disable-rotation.1 \
+	man/lttctl-clear.1 \
+	man/lttctl-regenerate.1 \
 	man/ltt-ust.3 \
 	man/ltt_tracepoint.3 \
 	man/ltt-sessiond.8 \

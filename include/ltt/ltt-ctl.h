@@ -198,6 +198,47 @@ struct ltt_relay_info {
 	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
+/*
+ * A snapshot output of a snapshot session (ltt_ctl_snapshot_add_output()),
+ * or where one snapshot goes (ltt_ctl_snapshot_record()).  reserved is
+ * zero when passed in, zeroed when returned.
+ */
+struct ltt_snapshot_output {
+	uint32_t id;			/* set by the daemon; 0 when adding */
+	char name[LTT_NAME_MAX];	/* "" when adding: "snapshot-ID" */
+	uint64_t max_size;		/* bytes per snapshot, 0: no limit */
+	enum ltt_output_type output_type;	/* LOCAL (NET: not supported yet) */
+	char output[LTT_PATH_MAX];	/* LOCAL: absolute directory */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* What one snapshot wrote (ltt_ctl_snapshot_record()). */
+struct ltt_snapshot_result {
+	char path[LTT_PATH_MAX];	/* the snapshot's own directory */
+	uint64_t packets;		/* written */
+	uint64_t bytes;
+	uint64_t packets_dropped;	/* overwritten while copied: left out */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/*
+ * A session's rotation schedule and trace chunks (ltt_ctl_rotation_info()).
+ * reserved: zeroed when returned.
+ */
+struct ltt_rotation_info {
+	uint64_t timer_us;		/* rotate every timer_us microseconds; 0: no timer */
+	uint64_t size;			/* rotate each time this many bytes were written; 0: no */
+	uint64_t chunk_id;		/* the current trace chunk's number, from 0 */
+	char last_archive[LTT_PATH_MAX];	/* the newest archived chunk, "" if none */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;
+};
+
+/* What ltt_ctl_regenerate() writes again. */
+enum ltt_regenerate_what {
+	LTT_REGENERATE_METADATA = 0,	/* every trace's metadata, whole */
+	LTT_REGENERATE_STATEDUMP = 1,	/* a state dump (libltt-ust has none: refused) */
+};
+
 /* One session in full: free the whole block with free(). */
 struct ltt_session_detail {
 	struct ltt_session_info info;
@@ -389,6 +430,132 @@ int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pen
  */
 int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_relay_info **ret_relays, size_t *ret_count);
+
+/*
+ * Trace chunks (client protocol 1.4; an older daemon: -LTT_ERR_NOT_SUPPORTED).
+ * A local session writes into its current trace chunk; a rotation closes
+ * it at a packet boundary (nothing lost or written twice) and archives it
+ * as OUTPUT/archives/BEGIN-END-N/, a complete trace of its own.
+ */
+
+/**
+ * ltt_ctl_rotate_session() - archive the current trace chunk, start the next
+ * @ret_archive: @len bytes: the archive's path
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_ROTATE_NEVER_STARTED,
+ * -LTT_ERR_ROTATE_OUTPUT (not a local session), -LTT_ERR_ROTATE_SNAPSHOT,
+ * -LTT_ERR_ROTATE_INCOMPLETE, -LTT_ERR_OUTPUT_* (the archive directory),
+ * -LTT_ERR_INVAL (@len too small), or a connection error.
+ */
+int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_archive,
+			   size_t len);
+
+/**
+ * ltt_ctl_enable_rotation() - rotate every @timer_us microseconds and/or
+ * each time @size bytes were written (0: that schedule unchanged; not both)
+ *
+ * Returns 0, -LTT_ERR_ROTATION_VALUE (timer under 100000 us, size under
+ * 65536 bytes, both 0), -LTT_ERR_ROTATE_OUTPUT, -LTT_ERR_ROTATE_SNAPSHOT,
+ * -LTT_ERR_SESSION_NOT_FOUND, or a connection error.
+ */
+int ltt_ctl_enable_rotation(struct ltt_ctl *ctl, const char *session, uint64_t timer_us,
+			    uint64_t size);
+
+/**
+ * ltt_ctl_disable_rotation() - remove the timer and/or size schedule
+ *
+ * Returns 0, -LTT_ERR_ROTATION_NOT_SET (one asked for is not set: nothing
+ * changed), -LTT_ERR_INVAL (neither asked for), or as above.
+ */
+int ltt_ctl_disable_rotation(struct ltt_ctl *ctl, const char *session, bool timer, bool size);
+
+/**
+ * ltt_ctl_clear_session() - discard what the session recorded in its
+ * current chunk and its buffers; recording goes on.  Archives stay.
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_ROTATE_OUTPUT,
+ * -LTT_ERR_NOT_SUPPORTED (a snapshot session), -LTT_ERR_CONSUMERD, or a
+ * connection error.
+ */
+int ltt_ctl_clear_session(struct ltt_ctl *ctl, const char *session);
+
+/**
+ * ltt_ctl_regenerate() - write the session's metadata again whole (after a
+ * clock change), or a state dump
+ *
+ * Returns 0, -LTT_ERR_NOT_SUPPORTED (a state dump: libltt-ust has none;
+ * metadata of the kernel domain), -LTT_ERR_ROTATE_OUTPUT (not local),
+ * -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CONSUMERD, or a connection error.
+ */
+int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regenerate_what what);
+
+/**
+ * ltt_ctl_rotation_info() - the session's rotation schedule and chunks
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED, or a
+ * connection error.
+ */
+int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
+			  struct ltt_rotation_info *ret_info);
+
+/**
+ * ltt_ctl_snapshot_add_output() - give a snapshot session its snapshot
+ * output (one per session, as LTTng)
+ * @output: name ("" for "snapshot-ID"), max_size, output_type LOCAL and
+ *          an absolute directory; id and reserved 0
+ * @ret_output: the output as added (its id), or NULL
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT,
+ * -LTT_ERR_SNAPSHOT_OUTPUT_EXISTS, -LTT_ERR_SNAPSHOT_OUTPUT_NAME,
+ * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_SNAPSHOT_NET, -LTT_ERR_INVAL,
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.4, or a
+ * non-zero reserved byte), or a connection error.
+ */
+int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
+				const struct ltt_snapshot_output *output,
+				struct ltt_snapshot_output *ret_output);
+
+/**
+ * ltt_ctl_snapshot_del_output() - remove a snapshot session's output, by
+ * @id (not 0) or else by @name
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT,
+ * -LTT_ERR_SNAPSHOT_OUTPUT_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED, or a
+ * connection error.
+ */
+int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32_t id,
+				const char *name);
+
+/**
+ * ltt_ctl_snapshot_list_outputs() - a snapshot session's outputs
+ * @ret_outputs: array of @ret_count entries (0 or 1 today), free() it
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT,
+ * -LTT_ERR_NOT_SUPPORTED, or a connection error.
+ */
+int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
+				  struct ltt_snapshot_output **ret_outputs, size_t *ret_count);
+
+/**
+ * ltt_ctl_snapshot_record() - write what a snapshot session's buffers hold
+ * now as a complete trace in a new directory, OUTPUT/NAME-YYYYmmdd-HHMMSS-N
+ * (N counts the session's snapshots), without stopping tracing or
+ * consuming the buffers
+ * @output: NULL for the session's output; else its non-empty fields
+ *          override it: name, max_size (not 0), and output_type LOCAL
+ *          with a directory instead of the session's output
+ * @ret: the snapshot's directory and what it holds, or NULL
+ *
+ * Works while the session is active or stopped.  Returns 0,
+ * -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT,
+ * -LTT_ERR_SNAPSHOT_NO_OUTPUT, -LTT_ERR_SNAPSHOT_TOO_SMALL,
+ * -LTT_ERR_SNAPSHOT_KERNEL, -LTT_ERR_SNAPSHOT_NET, -LTT_ERR_SNAPSHOT_EXISTS,
+ * -LTT_ERR_OUTPUT_PATH, an -LTT_ERR_OUTPUT_* error of the file system,
+ * -LTT_ERR_CONSUMERD, -LTT_ERR_NOT_SUPPORTED, or a connection error.
+ */
+int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
+			    const struct ltt_snapshot_output *output,
+			    struct ltt_snapshot_result *ret);
 
 /**
  * ltt_ctl_list_sessions() - the sessions this user can see

@@ -106,11 +106,28 @@ extern "C" {
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
 	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)") \
+	X(SNAPSHOT_NOT_SNAPSHOT, 130, "the session is not in snapshot mode: snapshots are taken of sessions created with 'lttctl create --snapshot'") \
+	X(SNAPSHOT_NO_OUTPUT, 131, "the session has no snapshot output: give one to 'snapshot record' (-o DIR) or add one with 'lttctl snapshot add-output'") \
+	X(SNAPSHOT_OUTPUT_EXISTS, 132, "the session already has a snapshot output (one per session is supported): delete it first with 'lttctl snapshot del-output'") \
+	X(SNAPSHOT_OUTPUT_NOT_FOUND, 133, "the session has no snapshot output by that name or id; 'lttctl snapshot list-output' shows it") \
+	X(SNAPSHOT_TOO_SMALL, 134, "the maximum snapshot size can't hold one packet of each stream of the session: give a larger --max-size (at least the sum of each channel's sub-buffer size times its streams), or 0 for no limit") \
+	X(SNAPSHOT_NET, 135, "snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)") \
+	X(SNAPSHOT_KERNEL, 136, "snapshots of kernel channels are not supported yet: record the kernel in a session without --snapshot") \
+	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
+	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
+	X(ROTATE_NEVER_STARTED, 140, "the session was never started, so it has no trace chunk to rotate or clear yet; run 'lttctl start' first") \
+	X(ROTATE_OUTPUT, 141, "rotation and clear work on sessions that write to a local directory; this one is streamed to a relay daemon (not supported yet) or has no output") \
+	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
+	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why); the archive may miss them") \
+	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \
+	X(ROTATION_NOT_SET, 145, "the session has no such rotation schedule; 'lttctl list SESSION' shows its schedule") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
 	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
 	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
-	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)")
+	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
+	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
+	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),
@@ -123,7 +140,9 @@ enum ltt_error_code {
  * ltt_strerror() - the message for an error code
  * @code: an ltt error code, negated or not
  *
- * Returns a static sentence; an unknown code gives the UNKNOWN message.
+ * Returns a static sentence.  A code this library does not know (a newer
+ * daemon's) gives a generic sentence with its number, in a buffer of the
+ * calling thread valid until its next call with an unknown code.
  */
 const char *ltt_strerror(int code);
 

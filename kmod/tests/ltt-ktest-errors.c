@@ -207,8 +207,18 @@ int cmd_errors(void)
 				fd = ch.streams[cpu];
 		check(fd >= 0, "a packet after 10 events");
 		if (fd >= 0) {
+			struct ltt_kabi_subbuf again;
+
 			refuse(fd, LTT_KABI_GET_NEXT_SUBBUF, &sb, EBUSY, "GET_NEXT_SUBBUF twice");
+			memset(&again, 0xff, sizeof(again));
+			check(!ioctl(fd, LTT_KABI_GET_HELD_SUBBUF, &again) &&
+			      !memcmp(&again, &sb, sizeof(sb)),
+			      "GET_HELD_SUBBUF describes the held packet again, the same");
+			refuse(fd, LTT_KABI_GET_HELD_SUBBUF, (void *)16, EFAULT,
+			       "GET_HELD_SUBBUF bad pointer");
 			check(!ioctl(fd, LTT_KABI_PUT_SUBBUF, 0), "PUT_SUBBUF");
+			refuse(fd, LTT_KABI_GET_HELD_SUBBUF, &again, ENOENT,
+			       "GET_HELD_SUBBUF with none held");
 		}
 	}
 	close_chan(&ch);
@@ -224,7 +234,7 @@ static const unsigned long cmds[] = {
 	LTT_KABI_VERSION, LTT_KABI_SESSION, LTT_KABI_LIST, LTT_KABI_EVENT_DESC,
 	LTT_KABI_CHANNEL, LTT_KABI_START, LTT_KABI_STOP, LTT_KABI_STREAM,
 	LTT_KABI_EVENT_ENABLE, LTT_KABI_EVENT_DISABLE, LTT_KABI_GET_NEXT_SUBBUF,
-	LTT_KABI_PUT_SUBBUF, LTT_KABI_FLUSH, LTT_KABI_STREAM_STATS,
+	LTT_KABI_PUT_SUBBUF, LTT_KABI_FLUSH, LTT_KABI_STREAM_STATS, LTT_KABI_GET_HELD_SUBBUF,
 };
 
 static uint64_t rnd(void)

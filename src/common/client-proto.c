@@ -257,3 +257,56 @@ void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret)
 	ret->bytes_sent = ltt_rbuf_get_u64(r);
 	ret->packets_lost = ltt_rbuf_get_u64(r);
 }
+
+void ltt_proto_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_snapshot_output_conf *o)
+{
+	ltt_wbuf_put_u32(w, o->id);
+	ltt_wbuf_put_str(w, o->name);
+	ltt_wbuf_put_u64(w, o->max_size);
+	ltt_wbuf_put_u32(w, o->output_type);
+	ltt_wbuf_put_str(w, o->output);
+}
+
+void ltt_proto_get_snapshot_output(struct ltt_rbuf *r, struct ltt_snapshot_output_conf *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->id = ltt_rbuf_get_u32(r);
+	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
+	ret->max_size = ltt_rbuf_get_u64(r);
+	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
+	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
+}
+
+void ltt_proto_put_snapshot_result(struct ltt_wbuf *w, const struct ltt_snapshot_result_desc *res)
+{
+	ltt_wbuf_put_str(w, res->path);
+	ltt_wbuf_put_u64(w, res->packets);
+	ltt_wbuf_put_u64(w, res->bytes);
+	ltt_wbuf_put_u64(w, res->packets_dropped);
+}
+
+void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_result_desc *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_rbuf_get_str_copy(r, ret->path, sizeof(ret->path));
+	ret->packets = ltt_rbuf_get_u64(r);
+	ret->bytes = ltt_rbuf_get_u64(r);
+	ret->packets_dropped = ltt_rbuf_get_u64(r);
+}
+
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i)
+{
+	ltt_wbuf_put_u64(w, i->timer_us);
+	ltt_wbuf_put_u64(w, i->size);
+	ltt_wbuf_put_u64(w, i->chunk_id);
+	ltt_wbuf_put_str(w, i->last_archive);
+}
+
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->timer_us = ltt_rbuf_get_u64(r);
+	ret->size = ltt_rbuf_get_u64(r);
+	ret->chunk_id = ltt_rbuf_get_u64(r);
+	ltt_rbuf_get_str_copy(r, ret->last_archive, sizeof(ret->last_archive));
+}

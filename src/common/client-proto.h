@@ -32,6 +32,16 @@
  *   error_packets}: the failure that stops the consumer writing the
  *   channel's files now, and the events and packets lost because of
  *   output failures so far.
+ *
+ * Snapshots (minor 4):
+ *   snapshot_output: {u32 id, str name, u64 max_size, u32 output_type,
+ *       str output}
+ *   SNAPSHOT_ADD_OUTPUT {str session, snapshot_output} -> {snapshot_output}
+ *   SNAPSHOT_DEL_OUTPUT {str session, u32 id, str name}
+ *   SNAPSHOT_LIST_OUTPUT {str session} -> {u32 count, count x snapshot_output}
+ *   SNAPSHOT_RECORD {str session, u8 has_output [, snapshot_output]}
+ *       -> {str path, u64 packets, u64 bytes, u64 packets_dropped}
+ *       has_output 1: the output's non-empty fields override the session's.
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -46,11 +56,18 @@
 #define LTT_CLIENT_MAJOR 1
 /*
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
- * 3: a channel_info is followed by its output failure
+ * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*
  */
-#define LTT_CLIENT_MINOR 3
+#define LTT_CLIENT_MINOR 5
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
+/* The minor that brought the SNAPSHOT_* commands. */
+#define LTT_CLIENT_MINOR_SNAPSHOT 4
+/*
+ * The minor that brought trace chunks: ROTATE_SESSION, ENABLE_ROTATION,
+ * DISABLE_ROTATION, CLEAR_SESSION, REGENERATE, ROTATION_INFO (19-24).
+ */
+#define LTT_CLIENT_MINOR_ROTATE 5
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -62,6 +79,8 @@
 
 /* Bytes of an encoded string of at least one byte (its NUL). */
 #define LTT_WIRE_STR_MIN 5
+/* Bytes of the smallest snapshot_output. */
+#define LTT_SNAPSHOT_OUTPUT_MIN (4 + LTT_WIRE_STR_MIN + 8 + 4 + LTT_WIRE_STR_MIN)
 
 /*
  * X(NAME, number, minimum request payload in bytes)
@@ -83,7 +102,17 @@
 	X(DISABLE_EVENT, 11, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 1 + LTT_WIRE_STR_MIN) \
 	X(LIST_TRACEPOINTS, 12, 1) \
 	X(DATA_PENDING, 13, LTT_WIRE_STR_MIN) \
-	X(RELAY_STATUS, 14, LTT_WIRE_STR_MIN)
+	X(RELAY_STATUS, 14, LTT_WIRE_STR_MIN) \
+	X(SNAPSHOT_ADD_OUTPUT, 15, LTT_WIRE_STR_MIN + LTT_SNAPSHOT_OUTPUT_MIN) \
+	X(SNAPSHOT_DEL_OUTPUT, 16, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN) \
+	X(SNAPSHOT_LIST_OUTPUT, 17, LTT_WIRE_STR_MIN) \
+	X(SNAPSHOT_RECORD, 18, LTT_WIRE_STR_MIN + 1) \
+	X(ROTATE_SESSION, 19, LTT_WIRE_STR_MIN) \
+	X(ENABLE_ROTATION, 20, LTT_WIRE_STR_MIN + 8 + 8) \
+	X(DISABLE_ROTATION, 21, LTT_WIRE_STR_MIN + 1 + 1) \
+	X(CLEAR_SESSION, 22, LTT_WIRE_STR_MIN) \
+	X(REGENERATE, 23, LTT_WIRE_STR_MIN + 4) \
+	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),
@@ -91,6 +120,13 @@ enum ltt_client_cmd {
 #undef LTT_CLIENT_CMD_ENUM_
 	LTT_CLIENT_CMD_NR_,
 };
+
+/*
+ * The largest status a reply may carry: codes grow (each release may add
+ * some), so a client takes any status up to this as the daemon's answer,
+ * described by number when it does not know it (ltt_strerror()).
+ */
+#define LTT_CLIENT_STATUS_MAX 0xffffU
 
 struct ltt_client_hdr {
 	uint32_t magic;
@@ -156,7 +192,15 @@ void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *ret,
 			     uint32_t minor);
 void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_desc *i);
 void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret);
+/* Minor 4; get checks the output type and the strings' lengths. */
+void ltt_proto_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_snapshot_output_conf *o);
+void ltt_proto_get_snapshot_output(struct ltt_rbuf *r, struct ltt_snapshot_output_conf *ret);
+void ltt_proto_put_snapshot_result(struct ltt_wbuf *w, const struct ltt_snapshot_result_desc *res);
+void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_result_desc *ret);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
+/* Minor 5: ROTATION_INFO's reply {u64 timer_us, u64 size, u64 chunk_id, str last_archive}. */
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i);
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret);
 
 #endif /* LTT_COMMON_CLIENT_PROTO_H */

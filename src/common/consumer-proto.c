@@ -285,6 +285,92 @@ int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_chann
 	return 0;
 }
 
+void ltt_consumer_put_add_snapshot_trace(struct ltt_wbuf *w,
+					 const struct ltt_consumer_add_snapshot_trace *m)
+{
+	ltt_wbuf_put_u64(w, m->key);
+	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
+	ltt_wbuf_put_u32(w, m->uid);
+	ltt_wbuf_put_u32(w, m->gid);
+}
+
+int ltt_consumer_get_add_snapshot_trace(struct ltt_rbuf *r,
+					struct ltt_consumer_add_snapshot_trace *ret)
+{
+	struct ltt_consumer_add_snapshot_trace m;
+	const void *uuid;
+
+	m.key = ltt_rbuf_get_u64(r);
+	uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
+	m.uid = ltt_rbuf_get_u32(r);
+	m.gid = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r) || !uuid)
+		return -EPROTO;
+	memcpy(m.uuid, uuid, sizeof(m.uuid));
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_snapshot_trace(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_trace *m)
+{
+	ltt_wbuf_put_u64(w, m->trace_key);
+	ltt_wbuf_put_str(w, m->dir ? m->dir : "");
+	ltt_wbuf_put_u64(w, m->max_packets);
+}
+
+int ltt_consumer_get_snapshot_trace(struct ltt_rbuf *r, struct ltt_consumer_snapshot_trace *ret)
+{
+	struct ltt_consumer_snapshot_trace m;
+
+	m.trace_key = ltt_rbuf_get_u64(r);
+	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	m.max_packets = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_snapshot_reply(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_reply *m)
+{
+	ltt_wbuf_put_u64(w, m->packets);
+	ltt_wbuf_put_u64(w, m->bytes);
+	ltt_wbuf_put_u64(w, m->packets_dropped);
+}
+
+int ltt_consumer_get_snapshot_reply(struct ltt_rbuf *r, struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ltt_consumer_snapshot_reply m;
+
+	m.packets = ltt_rbuf_get_u64(r);
+	m.bytes = ltt_rbuf_get_u64(r);
+	m.packets_dropped = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_rotate_trace(struct ltt_wbuf *w, const struct ltt_consumer_rotate_trace *m)
+{
+	ltt_wbuf_put_u64(w, m->trace_key);
+	ltt_wbuf_put_u8(w, m->clear);
+	ltt_wbuf_put_str(w, m->dir);
+}
+
+int ltt_consumer_get_rotate_trace(struct ltt_rbuf *r, struct ltt_consumer_rotate_trace *ret)
+{
+	struct ltt_consumer_rotate_trace m;
+
+	m.trace_key = ltt_rbuf_get_u64(r);
+	m.clear = ltt_rbuf_get_bool(r);
+	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
 void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m)
 {
 	ltt_wbuf_put_str(w, m->dir);

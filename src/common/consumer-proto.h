@@ -153,6 +153,51 @@
  *       unknown channel.  A session daemon sends it only to a consumer of
  *       1.3 or later; a consumer whose session daemon speaks 1.2 or older
  *       treats every ADD_STREAM as the channel's last.
+ *
+ * Snapshots (1.6):
+ *   ADD_SNAPSHOT_TRACE {u64 trace_key, 16 bytes uuid, u32 uid, u32 gid}
+ *       A trace of a snapshot session: nothing is written until a
+ *       SNAPSHOT_TRACE.  Its metadata is kept in memory (as METADATA
+ *       sends it); its channels' streams are not read (ADD_CHANNEL,
+ *       ADD_STREAM, STREAMS_SENT as for any trace; a kernel channel gets
+ *       -EOPNOTSUPP).  FLUSH_CHANNEL, DESTROY_* as for any trace.
+ *       -EEXIST for a key in use.
+ *   SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets}
+ *       -> {i32 status, u64 packets, u64 bytes, u64 packets_dropped}
+ *       Writes what the trace's buffers hold now as a complete CTF trace
+ *       in dir (absolute; created with its parents, owned by the trace's
+ *       uid:gid): dir/metadata, each stream's dir/CHANNEL_CPU and
+ *       dir/index/CHANNEL_CPU.idx.  Each stream's open packet is closed
+ *       first; then the packets between its read and write positions are
+ *       copied without consuming them (tracing goes on, the buffers keep
+ *       them: the next snapshot holds them again).  max_packets: at most
+ *       that many packets per stream, the newest (0: all).  A packet
+ *       overwritten while it was copied, or incomplete, is left out:
+ *       packets_dropped counts them.  -EEXIST if dir holds a trace,
+ *       -ENOENT for an unknown trace, -EINVAL for a trace not added by
+ *       ADD_SNAPSHOT_TRACE or a dir that is not absolute, or the error
+ *       of creating the files.
+ *
+ * Trace chunks (1.7, LTT_CONSUMER_MINOR_ROTATE):
+ *   ROTATE_TRACE {u64 trace_key, u8 clear, str dir}
+ *       clear 0: dir (absolute, holding no trace: -EEXIST) becomes the
+ *       trace's directory: it is made with its index/ and a metadata file
+ *       holding all the metadata so far; then each stream of each of the
+ *       trace's channels is switched at a packet boundary (the open
+ *       packet closed, every complete packet written to the old files),
+ *       its old files closed and new ones opened in dir.  On success the
+ *       old directory's files are complete and closed: a trace of its own.
+ *       A packet completed later goes to the new files: none is lost or
+ *       written twice.  clear 1: dir must be "" (-EINVAL); what the trace
+ *       recorded so far is dropped: the complete packets in the buffers
+ *       are read without being written (not counted lost), every stream
+ *       file and index is deleted and started again, the metadata file
+ *       is written again whole.  -ENOENT for an unknown trace,
+ *       -EOPNOTSUPP for a relayed one.
+ *   RESET_METADATA {u64 trace_key}
+ *       Empties the trace's metadata file; the session daemon then sends
+ *       the whole text again with METADATA (a regeneration, e.g. after a
+ *       clock change).  -EOPNOTSUPP for a relayed trace.
  */
 #ifndef LTT_COMMON_CONSUMER_PROTO_H
 #define LTT_COMMON_CONSUMER_PROTO_H
@@ -168,7 +213,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 5
+#define LTT_CONSUMER_MINOR 7
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -178,6 +223,10 @@
  * the failure words of the statistics page (its 128-byte slot).
  */
 #define LTT_CONSUMER_MINOR_OUTPUT_ERRORS 5
+/* The minor that brought ADD_SNAPSHOT_TRACE and SNAPSHOT_TRACE. */
+#define LTT_CONSUMER_MINOR_SNAPSHOT 6
+/* The minor that brought ROTATE_TRACE and RESET_METADATA (trace chunks). */
+#define LTT_CONSUMER_MINOR_ROTATE 7
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -196,7 +245,11 @@
 	X(DEL_RELAY, 14) \
 	X(STREAMS_SENT, 15) \
 	X(ADD_STREAM_STATS, 16) \
-	X(PROBE_OUTPUT, 17)
+	X(PROBE_OUTPUT, 17) \
+	X(ADD_SNAPSHOT_TRACE, 18) \
+	X(SNAPSHOT_TRACE, 19) \
+	X(ROTATE_TRACE, 20) \
+	X(RESET_METADATA, 21)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -281,6 +334,35 @@ struct ltt_consumer_channel_stats {
 	int64_t error_since;		/* when it began, seconds since the Epoch */
 	uint64_t error_events;		/* events dropped while the output failed */
 	uint64_t error_packets;		/* packets dropped because it failed */
+};
+
+/* ADD_SNAPSHOT_TRACE, decoded. */
+struct ltt_consumer_add_snapshot_trace {
+	uint64_t key;
+	uint8_t uuid[LTT_CONSUMER_UUID_LEN];
+	uint32_t uid;
+	uint32_t gid;
+};
+
+/* SNAPSHOT_TRACE, decoded; dir borrows the message. */
+struct ltt_consumer_snapshot_trace {
+	uint64_t trace_key;
+	const char *dir;
+	uint64_t max_packets;		/* per stream, the newest; 0: all */
+};
+
+/* The body of SNAPSHOT_TRACE's reply. */
+struct ltt_consumer_snapshot_reply {
+	uint64_t packets;		/* written */
+	uint64_t bytes;			/* their bytes */
+	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
+};
+
+/* ROTATE_TRACE, decoded; dir borrows the message. */
+struct ltt_consumer_rotate_trace {
+	uint64_t trace_key;
+	bool clear;
+	const char *dir;
 };
 
 /* PROBE_OUTPUT, decoded; dir borrows the message. */
@@ -422,7 +504,7 @@ int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush
 
 /**
  * ltt_consumer_put_key() - CHANNEL_STATS, DESTROY_CHANNEL, DESTROY_TRACE,
- * STREAMS_SENT: {u64 key}
+ * STREAMS_SENT, RESET_METADATA: {u64 key}
  */
 void ltt_consumer_put_key(struct ltt_wbuf *w, uint64_t key);
 int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key);
@@ -445,6 +527,29 @@ void ltt_consumer_put_channel_error(struct ltt_wbuf *w,
  * error.
  */
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret);
+
+/** ltt_consumer_put_add_snapshot_trace() - ADD_SNAPSHOT_TRACE (1.6) */
+void ltt_consumer_put_add_snapshot_trace(struct ltt_wbuf *w,
+					 const struct ltt_consumer_add_snapshot_trace *m);
+/** ltt_consumer_get_add_snapshot_trace() - decode ADD_SNAPSHOT_TRACE */
+int ltt_consumer_get_add_snapshot_trace(struct ltt_rbuf *r,
+					struct ltt_consumer_add_snapshot_trace *ret);
+/** ltt_consumer_put_snapshot_trace() - SNAPSHOT_TRACE (1.6) */
+void ltt_consumer_put_snapshot_trace(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_trace *m);
+/** ltt_consumer_get_snapshot_trace() - decode SNAPSHOT_TRACE; @ret->dir points into @r */
+int ltt_consumer_get_snapshot_trace(struct ltt_rbuf *r, struct ltt_consumer_snapshot_trace *ret);
+/** ltt_consumer_put_snapshot_reply() - the body of SNAPSHOT_TRACE's reply */
+void ltt_consumer_put_snapshot_reply(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_reply *m);
+/** ltt_consumer_get_snapshot_reply() - decode it (after the status) */
+int ltt_consumer_get_snapshot_reply(struct ltt_rbuf *r, struct ltt_consumer_snapshot_reply *ret);
+
+/** ltt_consumer_put_rotate_trace() - ROTATE_TRACE {u64 trace_key, u8 clear, str dir} */
+void ltt_consumer_put_rotate_trace(struct ltt_wbuf *w, const struct ltt_consumer_rotate_trace *m);
+/**
+ * ltt_consumer_get_rotate_trace() - decode ROTATE_TRACE; @ret->dir points
+ * into the payload, at most LTT_CONSUMER_PATH_MAX bytes with its NUL
+ */
+int ltt_consumer_get_rotate_trace(struct ltt_rbuf *r, struct ltt_consumer_rotate_trace *ret);
 
 /** ltt_consumer_put_probe_output() - PROBE_OUTPUT {str dir, u32 uid, u32 gid} */
 void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m);

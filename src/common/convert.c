@@ -141,3 +141,41 @@ void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_rel
 	out->bytes_sent = in->bytes_sent;
 	out->packets_lost = in->packets_lost;
 }
+
+int ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
+				     struct ltt_snapshot_output_conf *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(in->reserved); i++)
+		if (in->reserved[i])
+			return -LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	out->id = in->id;
+	COPY_ARRAY(out, in, name);
+	out->max_size = in->max_size;
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+	return 0;
+}
+
+void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_conf *in,
+					     struct ltt_snapshot_output *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->id = in->id;
+	COPY_ARRAY(out, in, name);
+	out->max_size = in->max_size;
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+}
+
+void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_desc *in,
+					     struct ltt_snapshot_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, path);
+	out->packets = in->packets;
+	out->bytes = in->bytes;
+	out->packets_dropped = in->packets_dropped;
+}

@@ -57,4 +57,12 @@ void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event
 /** ltt_conv_relay_desc_to_info() - a relay connection's description */
 void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out);
 
+/** ltt_conv_snapshot_output_to_conf() - as ltt_conv_session_attr_to_conf() */
+int ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
+				     struct ltt_snapshot_output_conf *out);
+void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_conf *in,
+					     struct ltt_snapshot_output *out);
+void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_desc *in,
+					     struct ltt_snapshot_result *out);
+
 #endif /* LTT_COMMON_CONVERT_H */

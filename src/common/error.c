@@ -3,6 +3,8 @@
  * error.c - names and messages of the user-facing error codes, generated
  * from the table in include/ltt/ltt-error.h.
  */
+#include <stdio.h>
+
 #include <ltt/ltt-error.h>
 
 #define NAME_(name, num, msg) [num] = #name,
@@ -25,7 +27,16 @@ static unsigned int index_of(int code)
 
 const char *ltt_strerror(int code)
 {
-	return messages[index_of(code)];
+	static __thread char unknown[160];
+	unsigned int i = index_of(code);
+
+	if (i != LTT_ERR_UNKNOWN || code == LTT_ERR_UNKNOWN || code == -LTT_ERR_UNKNOWN)
+		return messages[i];
+	/* -INT_MIN as a long long does not overflow */
+	snprintf(unknown, sizeof(unknown),
+		 "error %lld, unknown to this version of libltt-ctl (a newer session daemon's?): its description comes with a newer lttctl",
+		 code < 0 ? -(long long)code : (long long)code);
+	return unknown;
 }
 
 const char *ltt_error_name(int code)

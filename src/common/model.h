@@ -98,4 +98,29 @@ struct ltt_relay_desc {
 	uint64_t packets_lost;
 };
 
+/* A snapshot session's output (public: struct ltt_snapshot_output). */
+struct ltt_snapshot_output_conf {
+	uint32_t id;
+	char name[LTT_NAME_MAX];
+	uint64_t max_size;		/* bytes per snapshot, 0: no limit */
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];
+};
+
+/* What one snapshot wrote (public: struct ltt_snapshot_result). */
+struct ltt_snapshot_result_desc {
+	char path[LTT_PATH_MAX];
+	uint64_t packets;
+	uint64_t bytes;
+	uint64_t packets_dropped;
+};
+
+/* A session's rotation schedule and trace chunks (public: struct ltt_rotation_info). */
+struct ltt_rotation_desc {
+	uint64_t timer_us;
+	uint64_t size;
+	uint64_t chunk_id;
+	char last_archive[LTT_PATH_MAX];
+};
+
 #endif /* LTT_COMMON_MODEL_H */

@@ -379,6 +379,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 			lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
 		if (rec) {
 			/* every duty of this attempt, should we die after the CAS */
+			__atomic_store_n(&rec->pos, LTT_RB_WREC_BUSY, __ATOMIC_RELAXED);
+			__atomic_signal_fence(__ATOMIC_SEQ_CST);
 			__atomic_store_n(&rec->old, old, __ATOMIC_RELAXED);
 			ltt_rb_wrec_set(rec, begin, len | (close_old ? LTT_RB_WREC_CLOSE_OLD : 0) |
 					(open ? LTT_RB_WREC_OPEN : 0) |
@@ -553,7 +555,7 @@ static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos, uint64_t *ret
  * every following packet fail the "not before the previous end" test.
  */
 static bool header_valid(const struct ltt_rb *rb, uint64_t pos,
-			 const struct ltt_rb_packet_header *ph, uint64_t now)
+			 const struct ltt_rb_packet_header *ph, uint64_t floor, uint64_t now)
 {
 	return ph->magic == LTT_RB_PACKET_MAGIC &&
 	       memcmp(ph->uuid, rb->uuid, sizeof(ph->uuid)) == 0 &&
@@ -565,7 +567,7 @@ static bool header_valid(const struct ltt_rb *rb, uint64_t pos,
 	       ph->content_size >= HDR_SIZE * 8 &&
 	       ph->content_size <= rb->subbuf_size * 8 &&
 	       ph->timestamp_begin <= ph->timestamp_end &&
-	       ph->timestamp_begin >= rb->last_ts_end &&
+	       ph->timestamp_begin >= floor &&
 	       ph->timestamp_end <= now;
 }
 
@@ -598,6 +600,31 @@ static uint64_t events_clamped(const struct ltt_rb *rb, uint64_t count)
 	return events > rb->subbuf_size - HDR_SIZE ? rb->subbuf_size - HDR_SIZE : events;
 }
 
+/* The packet at @pos, validated as @ph, its commit word @count. */
+static void fill_packet(struct ltt_rb *rb, uint64_t pos, const void *copy,
+			const struct ltt_rb_packet_header *ph, uint64_t count,
+			struct ltt_rb_packet *ret_pkt)
+{
+	struct ltt_rb_packet pkt;
+
+	memset(&pkt, 0, sizeof(pkt));
+	pkt.data = copy ? copy : packet_at(rb, pos);
+	pkt.pos = pos;
+	pkt.region_offset = (uint64_t)((uintptr_t)packet_at(rb, pos) - (uintptr_t)rb->mem);
+	pkt.packet_size = rb->subbuf_size;
+	pkt.content_size = ph->content_size / 8;
+	pkt.seq_num = ph->packet_seq_num;
+	pkt.timestamp_begin = ph->timestamp_begin;
+	pkt.timestamp_end = ph->timestamp_end;
+	pkt.events_discarded = ph->events_discarded;
+	/* at least one byte per event: bounds a lying events field */
+	pkt.events = commit_events(rb, count);
+	if (pkt.events > pkt.content_size - HDR_SIZE)
+		pkt.events = pkt.content_size - HDR_SIZE;
+	pkt.header = *ph;
+	*ret_pkt = pkt;
+}
+
 /*
  * Find, (copy,) check and validate the packet at the read position.
  * @copy is NULL for zero-copy reads.
@@ -605,7 +632,6 @@ static uint64_t events_clamped(const struct ltt_rb *rb, uint64_t count)
 static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_pkt)
 {
 	struct ltt_rb_packet_header ph;
-	struct ltt_rb_packet pkt;
 	unsigned int tries;
 	enum sb_state st;
 	const void *src;
@@ -650,25 +676,9 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 				return -ESTALE;
 			continue;
 		}
-		if (!header_valid(rb, pos, &ph, ltt_rb_clock()))
+		if (!header_valid(rb, pos, &ph, rb->last_ts_end, ltt_rb_clock()))
 			goto corrupt;
-
-		memset(&pkt, 0, sizeof(pkt));
-		pkt.data = copy ? copy : packet_at(rb, pos);
-		pkt.pos = pos;
-		pkt.region_offset = (uint64_t)((uintptr_t)packet_at(rb, pos) - (uintptr_t)rb->mem);
-		pkt.packet_size = rb->subbuf_size;
-		pkt.content_size = ph.content_size / 8;
-		pkt.seq_num = ph.packet_seq_num;
-		pkt.timestamp_begin = ph.timestamp_begin;
-		pkt.timestamp_end = ph.timestamp_end;
-		pkt.events_discarded = ph.events_discarded;
-		/* at least one byte per event: bounds a lying events field */
-		pkt.events = commit_events(rb, count);
-		if (pkt.events > pkt.content_size - HDR_SIZE)
-			pkt.events = pkt.content_size - HDR_SIZE;
-		pkt.header = ph;
-		*ret_pkt = pkt;
+		fill_packet(rb, pos, copy, &ph, count, ret_pkt);
 		return 0;
 	}
 	return -ESTALE;
@@ -755,4 +765,78 @@ int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
 	rb->stats.events_abandoned += events;
 	advance(rb, pos + rb->subbuf_size);
 	return 0;
+}
+
+/*
+ * Snapshots: reading without consuming.  Nothing here stores to the
+ * region or moves rb->consumed; only the private counters change.
+ */
+
+int ltt_rb_snapshot_span(struct ltt_rb *rb, uint64_t max_packets, struct ltt_rb_span *ret)
+{
+	uint64_t w, end, oldest, begin;
+
+	if (!rb || !ret)
+		return -EINVAL;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	end = subbuf_start(rb, w);		/* the open sub-buffer is not read */
+	begin = rb->consumed;
+	if (rb->overwrite) {
+		/* the oldest sub-buffer the writers cannot have entered yet */
+		oldest = end + (w != end ? rb->subbuf_size : 0);
+		oldest = oldest >= rb->buf_size ? oldest - rb->buf_size : 0;
+		if (oldest > begin)
+			begin = oldest;
+	}
+	if (begin > end)
+		begin = end;	/* a lying region: nothing to read */
+	if (max_packets && (end - begin) >> rb->subbuf_order > max_packets)
+		begin = end - (max_packets << rb->subbuf_order);
+	ret->consumed = rb->consumed;
+	ret->produced = w;
+	ret->begin = begin;
+	ret->end = end;
+	return 0;
+}
+
+int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void *buf,
+		       size_t buf_len, struct ltt_rb_packet *ret_pkt)
+{
+	struct ltt_rb_packet_header ph;
+	enum sb_state st;
+	uint64_t count, w;
+
+	if (!rb || !buf || !ret_pkt || (uint64_t)buf_len < rb->subbuf_size ||
+	    (pos & rb->subbuf_mask))
+		return -EINVAL;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	if (lapped(rb, pos, w))
+		goto overwritten;
+	st = subbuf_state(rb, pos, &count);
+	if (st == SB_NOT_READY)
+		return -EAGAIN;
+	if (st == SB_AHEAD) {
+		if (rb->overwrite)
+			goto overwritten;
+		goto corrupt;
+	}
+	memcpy(buf, packet_at(rb, pos), (size_t)rb->subbuf_size);
+	/* as overwritten_since(): the writers' release fence after their CAS */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	if (rb->overwrite && lapped(rb, pos, w))
+		goto overwritten;
+	memcpy(&ph, buf, sizeof(ph));
+	if (!header_valid(rb, pos, &ph, ts_floor, ltt_rb_clock()))
+		goto corrupt;
+	fill_packet(rb, pos, buf, &ph, count, ret_pkt);
+	rb->stats.snap_packets++;
+	return 0;
+
+overwritten:
+	rb->stats.snap_overwritten++;
+	return -ESTALE;
+corrupt:
+	rb->stats.snap_corrupt++;
+	return -EIO;
 }

@@ -155,6 +155,13 @@ struct ltt_rb_shm_commit {
 #define LTT_RB_WBLOCKS		32u
 #define LTT_RB_WRECS		32u	/* record LTT_RB_WRECS is the scratch one */
 
+/*
+ * ltt_rb_wrec.pos while its owner writes the other fields: never a slot's
+ * position (a slot follows a packet header), so the repair finds nothing
+ * owed there; libltt-ust keeps records it never uses at this value too.
+ */
+#define LTT_RB_WREC_BUSY	((uint64_t)1)
+
 /* Flags in ltt_rb_wrec.len, above the slot's length (at most 2^32). */
 #define LTT_RB_WREC_LEN_MASK	((uint64_t)0xffffffffu)
 #define LTT_RB_WREC_CLOSE_OLD	((uint64_t)1 << 40)	/* closes the packet at old */
@@ -163,8 +170,9 @@ struct ltt_rb_shm_commit {
 
 /*
  * One thread's slot in flight, written with plain stores by that thread
- * only: before its reserve CAS, len, ts (and old), then pos; after its
- * commit, pos = 0.  Read by the reader only once the owner is dead.
+ * only: before its reserve CAS, pos = LTT_RB_WREC_BUSY, len, ts (and
+ * old), then pos; after its commit, pos = 0.  Read by the reader only
+ * once the owner is dead.
  */
 struct ltt_rb_wrec {
 	uint64_t pos;	/* the slot's position; 0: nothing in flight */
@@ -198,6 +206,18 @@ struct ltt_rb_reader_stats {
 	uint64_t repair_searches;	/* repairs that looked for the torn slots */
 	uint64_t events_corrupt;	/* events counted in corrupt packets (at most */
 	uint64_t events_abandoned;	/*   one per byte past the header), abandoned ones */
+	/* snapshots (ltt_rb_peek_subbuf()): read, or left out of the snapshot */
+	uint64_t snap_packets;		/* copied and valid */
+	uint64_t snap_overwritten;	/* overwrite mode: lapped before or while copied */
+	uint64_t snap_corrupt;		/* failed validation */
+};
+
+/* What a snapshot of a stream reads: see ltt_rb_snapshot_span(). */
+struct ltt_rb_span {
+	uint64_t consumed;	/* the reader's position when sampled */
+	uint64_t produced;	/* the write position when sampled */
+	uint64_t begin;		/* first sub-buffer to read */
+	uint64_t end;		/* after the last closed one: read [begin, end) */
 };
 
 /*
@@ -361,6 +381,13 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 static inline void ltt_rb_wrec_set(struct ltt_rb_wrec *rec, uint64_t pos, uint64_t len,
 				   uint64_t ts)
 {
+	/*
+	 * Busy first: a signal handler of this thread that records between
+	 * the stores below finds pos != 0 and reserves untracked, instead of
+	 * writing its own len and ts here for us to publish with our pos.
+	 */
+	__atomic_store_n(&rec->pos, LTT_RB_WREC_BUSY, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__atomic_store_n(&rec->len, len, __ATOMIC_RELAXED);
 	__atomic_store_n(&rec->ts, ts, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -808,6 +835,42 @@ struct ltt_rb_repair_ops {
  * are searched (every subset: microseconds); more answer -ENOENT.
  */
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops);
+
+/**
+ * ltt_rb_snapshot_span() - sample the positions a snapshot reads between
+ * @rb: the reader's handle
+ * @max_packets: at most this many sub-buffers, the newest; 0: no limit
+ * @ret: the consumed and produced positions, and the sub-buffers to read:
+ *       [begin, end) by steps of subbuf_size
+ *
+ * Non-consuming: neither the reader's position nor the region changes.
+ * end is the start of the sub-buffer holding the write position (an open
+ * packet is not read: ltt_rb_flush() it first).  begin is the read
+ * position, or in overwrite mode the oldest sub-buffer the writers have
+ * not entered again if that is later.  Returns 0 or -EINVAL.
+ */
+int ltt_rb_snapshot_span(struct ltt_rb *rb, uint64_t max_packets, struct ltt_rb_span *ret);
+
+/**
+ * ltt_rb_peek_subbuf() - copy and validate the sub-buffer at @pos without
+ * consuming it
+ * @rb: the reader's handle (the thread that reads the stream)
+ * @pos: a sub-buffer position from an ltt_rb_snapshot_span() span
+ * @ts_floor: timestamp_end of the previous packet copied (0 for the first):
+ *            the packet may not begin before it
+ * @buf: at least subbuf_size bytes; @buf_len its size
+ * @ret_pkt: the packet, data pointing to @buf; set only on success
+ *
+ * The copy is checked against the write position after it is made: in
+ * overwrite mode a sub-buffer the writers entered again before or while
+ * it was copied is dropped.  Nothing is put back: the reader's position
+ * and the region are untouched.  Returns 0; -EAGAIN when the packet is
+ * not complete (a writer is still committing to it); -ESTALE when it was
+ * overwritten (counted in stats.snap_overwritten); -EIO when it failed
+ * validation (stats.snap_corrupt); -EINVAL for a bad argument.
+ */
+int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void *buf,
+		       size_t buf_len, struct ltt_rb_packet *ret_pkt);
 
 /**
  * ltt_rb_events_lost() - the stream's running total of dropped events

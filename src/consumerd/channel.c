@@ -47,7 +47,9 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	out.max_size = cfg->tracefile_size;
 	out.max_count = cfg->tracefile_count;
 	out.resume = trace->resume;
-	if (trace->relay)
+	if (trace->snapshot)
+		ret = 0;	/* no output: read by snapshots only */
+	else if (trace->relay)
 		ret = ltt_sink_relay_output_create(trace->relay, trace->path, cfg->tracefile_size,
 						   cfg->tracefile_count, false, &c->output);
 	else

@@ -55,7 +55,8 @@ struct ltt_channel {
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
 	uint8_t uuid[16];		/* the trace's */
-	struct ltt_output *output;	/* owned: where the streams write */
+	struct ltt_output *output;	/* owned: where the streams write; NULL in a
+					 * snapshot trace (streams not read: snapshot.h) */
 	struct ltt_relay *relay;	/* the trace's relay (live timer), or NULL */
 
 	/* Command thread only. */

@@ -36,6 +36,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/fs.h"
 #include "consumerd/sink-relay.h"
+#include "consumerd/snapshot.h"
 #include "consumerd/trace.h"
 
 /* A relay session (ADD_RELAY) and the traces that use it. */
@@ -193,6 +194,91 @@ static int cmd_add_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	return 0;
 }
 
+/* ADD_SNAPSHOT_TRACE {u64 trace_key, 16 bytes uuid, u32 uid, u32 gid} (1.6) */
+static int cmd_add_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+				  struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_add_snapshot_trace m;
+	struct ltt_owner owner;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_add_snapshot_trace(r, &m))
+		return -EPROTO;
+	if (find_trace(st, m.key)) {
+		LTT_WARN("ADD_SNAPSHOT_TRACE: trace key %" PRIu64 " already in use", m.key);
+		return -EEXIST;
+	}
+	if (st->nr_traces >= LTT_CMD_MAX_TRACES)
+		return -ENOBUFS;
+	owner.uid = (uid_t)m.uid;
+	owner.gid = (gid_t)m.gid;
+	ret = ltt_trace_create_snapshot(m.key, m.uuid, &owner, &t);
+	if (ret)
+		return ret;
+	t->next = st->traces;
+	st->traces = t;
+	st->nr_traces++;
+	LTT_INFO("trace %" PRIu64 ": snapshot mode (written by SNAPSHOT_TRACE only)", m.key);
+	return 0;
+}
+
+/* SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets} (1.6) */
+static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT };
+	struct ltt_consumer_snapshot_reply rep;
+	struct ltt_consumer_snapshot_trace m;
+	struct ltt_snapshot_out out;
+	struct ltt_channel *c;
+	struct ltt_trace *t;
+	int ret = 0;
+
+	if (ltt_consumer_get_snapshot_trace(r, &m))
+		return -EPROTO;
+	t = find_trace(st, m.trace_key);
+	if (!t) {
+		LTT_WARN("SNAPSHOT_TRACE: no trace %" PRIu64, m.trace_key);
+		return -ENOENT;
+	}
+	if (!t->snapshot || m.dir[0] != '/') {
+		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m.trace_key,
+			 t->snapshot ? "needs an absolute directory" : "is not in snapshot mode");
+		return -EINVAL;
+	}
+	for (c = st->channels; c; c = c->next) {
+		if (c->trace == t && c->domain != LTT_CONSUMER_DOMAIN_USER) {
+			LTT_WARN("SNAPSHOT_TRACE: channel %s is a kernel channel: not supported",
+				 c->name);
+			return -EOPNOTSUPP;
+		}
+	}
+	ret = ltt_snapshot_open(t, m.dir, &out);
+	if (ret)
+		return ret;
+	req.snap_out = out.streams;
+	req.max_packets = m.max_packets;
+	for (c = st->channels; c && !ret; c = c->next) {
+		if (c->trace != t)
+			continue;
+		req.chan = c;
+		ret = ltt_data_call(st->dt, &req);
+	}
+	ltt_snapshot_close(&out);
+	if (ret)
+		return ret;
+	rep = (struct ltt_consumer_snapshot_reply){
+		.packets = req.snap.packets,
+		.bytes = req.snap.bytes,
+		.packets_dropped = req.snap.packets_dropped,
+	};
+	ltt_consumer_put_snapshot_reply(reply, &rep);
+	LTT_INFO("trace %" PRIu64 ": snapshot in %s: %" PRIu64 " packets, %" PRIu64
+		 " left out", m.trace_key, m.dir, rep.packets, rep.packets_dropped);
+	return 0;
+}
+
 /* METADATA {u64 trace_key, u32 len, len bytes of TSDL text} */
 static int cmd_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			struct ltt_wbuf *reply)
@@ -282,6 +368,11 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 		return -ENOENT;
 	}
 	ret = check_channel(st, &cfg, t);
+	if (!ret && t->snapshot && cfg.domain != LTT_CONSUMER_DOMAIN_USER) {
+		LTT_WARN("ADD_CHANNEL: channel %s: kernel channels in snapshot mode are not supported",
+			 cfg.name);
+		ret = -EOPNOTSUPP;
+	}
 	if (!ret)
 		ret = ltt_channel_create(&cfg, t, &chan);
 	if (ret)
@@ -690,6 +781,106 @@ static int cmd_del_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_ms
 	return 0;
 }
 
+/* Move every channel of @t to outputs made by ltt_trace_channel_output() in @chunk. */
+static int move_channels(struct cmd_state *st, struct ltt_trace *t,
+			 const struct ltt_trace_chunk *chunk, bool clear)
+{
+	struct ltt_data_req req;
+	struct ltt_output **outs;
+	struct ltt_channel *c;
+	unsigned int n = 0, i;
+	int ret = 0;
+
+	outs = calloc(t->nr_channels ? t->nr_channels : 1, sizeof(*outs));
+	if (!outs)
+		return -ENOMEM;
+	/* every output first: once a channel moved, the others must follow */
+	for (c = st->channels; c && !ret; c = c->next)
+		if (c->trace == t && n < t->nr_channels)
+			ret = ltt_trace_channel_output(t, chunk, c->tracefile_size,
+						       c->tracefile_count, &outs[n++]);
+	for (c = st->channels, i = 0; c && !ret; c = c->next) {
+		if (c->trace != t || i >= n)
+			continue;
+		req = (struct ltt_data_req){ .type = LTT_DATA_NEW_CHUNK, .chan = c,
+					     .output = outs[i], .clear = clear };
+		ltt_data_call(st->dt, &req);	/* can't fail: a sink that can't open is retried */
+		outs[i++] = req.output;		/* the old one, destroyed below */
+	}
+	for (i = 0; i < n; i++)
+		ltt_output_destroy(outs[i]);
+	free(outs);
+	return ret;
+}
+
+/* ROTATE_TRACE {u64 trace_key, u8 clear, str dir} */
+static int cmd_rotate_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_trace_chunk chunk = { .dir_fd = -1, .index_fd = -1 };
+	struct ltt_consumer_rotate_trace m;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_rotate_trace(r, &m))
+		return -EPROTO;
+	t = find_trace(st, m.trace_key);
+	if (!t) {
+		LTT_WARN("ROTATE_TRACE: no trace %" PRIu64, m.trace_key);
+		return -ENOENT;
+	}
+	if (t->relay) {
+		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: not supported", t->path);
+		return -EOPNOTSUPP;
+	}
+	if (m.clear != !m.dir[0] || (!m.clear && m.dir[0] != '/')) {
+		LTT_WARN("ROTATE_TRACE: '%s' is not %s", m.dir,
+			 m.clear ? "empty (a clear stays in place)" : "an absolute path");
+		return -EINVAL;
+	}
+	if (m.clear) {
+		ret = move_channels(st, t, NULL, true);
+		if (!ret)
+			ret = ltt_trace_reset_metadata(t, true);
+		LTT_INFO("trace %s: cleared%s", t->path, ret ? " (with errors)" : "");
+		return ret;
+	}
+	if (trace_at(st, m.dir, NULL)) {
+		LTT_WARN("ROTATE_TRACE: a trace already writes to %s", m.dir);
+		return -EEXIST;
+	}
+	ret = ltt_trace_chunk_create(t, m.dir, &chunk);
+	if (ret)
+		return ret;
+	ret = move_channels(st, t, &chunk, false);
+	if (ret) {
+		ltt_trace_chunk_abort(&chunk);
+		return ret;
+	}
+	LTT_INFO("trace %" PRIu64 ": chunk %s closed, writing to %s", t->key, t->path, m.dir);
+	ltt_trace_chunk_commit(t, &chunk);
+	return 0;
+}
+
+/* RESET_METADATA {u64 trace_key} */
+static int cmd_reset_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_trace *t;
+	uint64_t key;
+
+	if (ltt_consumer_get_key(r, &key))
+		return -EPROTO;
+	t = find_trace(st, key);
+	if (!t) {
+		LTT_WARN("RESET_METADATA: no trace %" PRIu64, key);
+		return -ENOENT;
+	}
+	if (t->relay)
+		return -EOPNOTSUPP;
+	return ltt_trace_reset_metadata(t, false);
+}
+
 static int cmd_hello(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 		     struct ltt_wbuf *reply)
 {
@@ -731,6 +922,10 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_DEL_RELAY] = { cmd_del_relay, 0 },
 	[LTT_CONSUMER_MSG_STREAMS_SENT] = { cmd_streams_sent, 0 },
 	[LTT_CONSUMER_MSG_PROBE_OUTPUT] = { cmd_probe_output, 0 },
+	[LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE] = { cmd_add_snapshot_trace, 0 },
+	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE] = { cmd_snapshot_trace, 0 },
+	[LTT_CONSUMER_MSG_ROTATE_TRACE] = { cmd_rotate_trace, 0 },
+	[LTT_CONSUMER_MSG_RESET_METADATA] = { cmd_reset_metadata, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

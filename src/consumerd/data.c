@@ -39,6 +39,7 @@
 #include "consumerd/data.h"
 #include "consumerd/prio.h"
 #include "consumerd/sink-relay.h"
+#include "consumerd/snapshot.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
@@ -351,6 +352,27 @@ static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool f
 	return 0;
 }
 
+/*
+ * LTT_DATA_NEW_CHUNK: @chan's streams move to req->output; the old output
+ * goes back in req->output for the command thread to destroy.  Returns 0.
+ */
+static int do_new_chunk(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	struct ltt_channel *chan = req->chan;
+	struct ltt_output *old = chan->output;
+	struct ltt_stream *s;
+
+	chan->output = req->output;
+	for (s = chan->streams; s; s = s->next) {
+		/* the old sink's fd goes with it */
+		ltt_evloop_unwatch(s->sink_watch);
+		s->sink_watch = NULL;
+		after_drain(dt, s, ltt_stream_new_chunk(s, &dt->scratch, req->clear));
+	}
+	req->output = old;
+	return 0;
+}
+
 /* How many of @chan's streams are still to end (kernel streams). */
 static unsigned int streams_left(const struct ltt_channel *chan)
 {
@@ -596,6 +618,25 @@ static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
 	return 0;
 }
 
+/*
+ * LTT_DATA_SNAPSHOT: returns 0, -ENOMEM, or ltt_snapshot_channel()'s
+ * error.  Discard-mode sources do not copy, so the scratch buffer may be
+ * short for them yet.
+ */
+static int do_snapshot(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	const struct ltt_stream *s;
+	int ret;
+
+	for (s = req->chan->streams; s; s = s->next) {
+		ret = grow_scratch(&dt->scratch, s->src->packet_size);
+		if (ret)
+			return ret;
+	}
+	return ltt_snapshot_channel(req->chan, req->snap_out, req->max_packets, &dt->scratch,
+				    &req->snap);
+}
+
 static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	switch (req->type) {
@@ -606,6 +647,8 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
 		return do_flush(dt, req->chan, req->final);
+	case LTT_DATA_NEW_CHUNK:
+		return do_new_chunk(dt, req);
 	case LTT_DATA_STATS:
 		ltt_channel_stats(req->chan, &req->stats);
 		return 0;
@@ -615,6 +658,8 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_add_relay(dt, req->relay);
 	case LTT_DATA_REMOVE_RELAY:
 		return do_remove_relay(dt, req->relay);
+	case LTT_DATA_SNAPSHOT:
+		return do_snapshot(dt, req);
 	case LTT_DATA_STOP:
 		assert(!dt->channels && !dt->relays && !dt->ending);
 		while (dt->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */

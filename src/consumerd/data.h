@@ -27,6 +27,7 @@
 struct ltt_channel;
 struct ltt_data_thread;
 struct ltt_relay;
+struct ltt_output;
 
 /* A channel's counters, summed over its streams. */
 struct ltt_channel_stats {
@@ -40,16 +41,28 @@ struct ltt_channel_stats {
 	uint64_t error_packets;	/* packets dropped because the output failed */
 };
 
+/* What a snapshot wrote (snapshot.h). */
+struct ltt_snapshot_counts {
+	uint64_t packets;		/* written */
+	uint64_t bytes;
+	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
+};
+
+struct ltt_output;
+
 enum ltt_data_req_type {
 	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
 	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
 	LTT_DATA_ADD_KERNEL_STREAM, /* chan, cpu, stream_fd: start reading */
 	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
+	LTT_DATA_NEW_CHUNK,	/* chan, output, clear: its streams move to output (a
+				 * trace chunk rotation); the old one comes back */
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
 	LTT_DATA_ADD_RELAY,	/* relay: do its I/O, run its live timer */
 	LTT_DATA_REMOVE_RELAY,	/* relay: close it and free it, later (its channels are gone) */
 	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
+	LTT_DATA_SNAPSHOT,	/* chan, snap_out, max_packets -> snap: copy its packets */
 };
 
 /*
@@ -66,7 +79,13 @@ struct ltt_data_req {
 	int stats_fd;			/* borrowed (ltt_stream_set_stats_page()) */
 	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
 	bool final;			/* FLUSH */
+	struct ltt_output *output;	/* NEW_CHUNK: in, taken: the channel's new
+					 * output; out: its old one, to destroy */
+	bool clear;			/* NEW_CHUNK: drop what the old chunk holds */
 	struct ltt_channel_stats stats;	/* STATS: the result */
+	const struct ltt_output *snap_out;	/* SNAPSHOT: where (borrowed) */
+	uint64_t max_packets;		/* SNAPSHOT: per stream, 0: all */
+	struct ltt_snapshot_counts snap;	/* SNAPSHOT: added to */
 	/* private to data.c */
 	int status;
 	bool done;

@@ -466,6 +466,33 @@ static int resume_files(struct ltt_tracefile *tf)
 	return 0;
 }
 
+/* A clear: delete every file of the stream still on disk. */
+static int file_remove(struct ltt_sink *sink)
+{
+	struct ltt_tracefile *tf = (struct ltt_tracefile *)sink;
+	char name[NAME_MAX + 1];
+	int ret = 0, one;
+	uint64_t no;
+
+	close_files(tf);
+	for (no = tf->oldest_no; no <= tf->file_no; no++) {
+		one = 0;
+		if (!file_name(tf, no, false, name, sizeof(name)) &&
+		    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
+			one = -errno;
+		if (!file_name(tf, no, true, name, sizeof(name)) &&
+		    unlinkat(tf->index_dir_fd, name, 0) && errno != ENOENT && !one)
+			one = -errno;
+		if (one && !ret) {
+			LTT_WARN("stream %s: can't delete file %" PRIu64 ": %s", tf->base_name, no,
+				 strerror(-one));
+			ret = one;
+		}
+	}
+	tf->oldest_no = tf->file_no + 1;
+	return ret;
+}
+
 static void file_destroy(struct ltt_sink *sink)
 {
 	struct ltt_tracefile *tf = (struct ltt_tracefile *)sink;
@@ -478,6 +505,7 @@ static void file_destroy(struct ltt_sink *sink)
 static const struct ltt_sink_ops file_sink_ops = {
 	.name = "file",
 	.write = file_write,
+	.remove = file_remove,
 	.destroy = file_destroy,
 };
 
@@ -531,6 +559,18 @@ static int file_metadata(struct ltt_output *out, const void *packets, size_t len
 	return 0;
 }
 
+static int file_reset_metadata(struct ltt_output *out)
+{
+	struct file_output *fo = (struct file_output *)out;
+
+	if (fo->meta_fd < 0)
+		return -EOPNOTSUPP;
+	if (ftruncate(fo->meta_fd, 0))
+		return -errno;
+	fo->meta_size = 0;
+	return 0;
+}
+
 static void file_output_destroy(struct ltt_output *out)
 {
 	struct file_output *fo = (struct file_output *)out;
@@ -548,6 +588,7 @@ static const struct ltt_output_ops file_output_ops = {
 	.name = "file",
 	.open_sink = file_open_sink,
 	.metadata = file_metadata,
+	.reset_metadata = file_reset_metadata,
 	.destroy = file_output_destroy,
 };
 

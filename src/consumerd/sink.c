@@ -38,6 +38,11 @@ void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_e
 		sink->ops->lost(sink, ret_packets, ret_events);
 }
 
+int ltt_sink_remove(struct ltt_sink *sink)
+{
+	return sink->ops->remove ? sink->ops->remove(sink) : -EOPNOTSUPP;
+}
+
 void ltt_sink_destroy(struct ltt_sink *sink)
 {
 	if (sink)
@@ -55,9 +60,14 @@ int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len)
 	return out->ops->metadata ? out->ops->metadata(out, packets, len) : -EOPNOTSUPP;
 }
 
+int ltt_output_reset_metadata(struct ltt_output *out)
+{
+	return out->ops->reset_metadata ? out->ops->reset_metadata(out) : -EOPNOTSUPP;
+}
+
 void ltt_output_streams_added(struct ltt_output *out)
 {
-	if (out->ops->streams_added)
+	if (out && out->ops->streams_added)
 		out->ops->streams_added(out);
 }
 

@@ -70,6 +70,8 @@ struct ltt_sink_ops {
 	void (*idle)(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
 	/* Optional: packets (and events) taken by write but never delivered. */
 	void (*lost)(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
+	/* Optional: delete every file the sink wrote (a clear); -EOPNOTSUPP when absent. */
+	int (*remove)(struct ltt_sink *sink);
 	void (*destroy)(struct ltt_sink *sink);
 };
 
@@ -94,6 +96,8 @@ struct ltt_output_ops {
 			 struct ltt_sink **ret_sink);
 	/* Optional: append whole metadata packets; -EOPNOTSUPP when absent. */
 	int (*metadata)(struct ltt_output *out, const void *packets, size_t len);
+	/* Optional: empty the metadata written so far; -EOPNOTSUPP when absent. */
+	int (*reset_metadata)(struct ltt_output *out);
 	/* Optional: the sinks opened so far are all the channel's streams. */
 	void (*streams_added)(struct ltt_output *out);
 	void (*destroy)(struct ltt_output *out);
@@ -144,6 +148,16 @@ void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
 void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
 
 /**
+ * ltt_sink_remove() - delete every file @sink wrote so far (what a clear
+ * discards); the sink writes nothing more afterwards and is destroyed next
+ *
+ * Data thread.  Returns 0, -EOPNOTSUPP for a sink without files of its
+ * own (a relay's), or the first unlink()'s negative errno (the other
+ * files are removed anyway).
+ */
+int ltt_sink_remove(struct ltt_sink *sink);
+
+/**
  * ltt_sink_destroy() - close the sink; accepts NULL
  */
 void ltt_sink_destroy(struct ltt_sink *sink);
@@ -169,6 +183,16 @@ int ltt_output_open_sink(const struct ltt_output *out, const char *name,
  * output's negative errno.
  */
 int ltt_output_metadata(struct ltt_output *out, const void *packets, size_t len);
+
+/**
+ * ltt_output_reset_metadata() - empty the trace's metadata, so that it can
+ * be written again whole (a clear, a metadata regeneration)
+ *
+ * Command thread (the trace's owner).  Returns 0, -EOPNOTSUPP for an
+ * output without a metadata file (a channel's, a relay's), or ftruncate()'s
+ * negative errno.
+ */
+int ltt_output_reset_metadata(struct ltt_output *out);
 
 /**
  * ltt_output_streams_added() - every stream of the output's channel has

@@ -30,6 +30,7 @@ struct kernel_source {
 	struct ltt_kabi_stream_stats last;	/* the tracer's counters, last read */
 	uint64_t packets_skipped;	/* header disagreed, or no mapping */
 	bool warned;
+	bool got_once;			/* a packet was taken: EBUSY is not a dead reader's */
 };
 
 /*
@@ -126,16 +127,49 @@ static int skip_packet(struct kernel_source *k, const char *why)
 	return ret ? ret : -EIO;	/* a packet we cannot release stops the stream */
 }
 
+/*
+ * The first GET found a packet held: the stream fd is shared with the
+ * session daemon, and a consumer that died holding a packet left it held.
+ * Take it as ours (the file sink refuses it if the dead consumer wrote it
+ * whole).  A tracer before ABI 1.1 cannot describe it again: release it,
+ * counted lost (its events are not known).  0 (a packet held), -EAGAIN
+ * or -ENODATA (none left after the one released), -EIO when the packet
+ * could not be taken back nor released.
+ */
+static int take_held(struct kernel_source *k)
+{
+	if (!ioctl(k->fd, LTT_KABI_GET_HELD_SUBBUF, &k->sb)) {
+		LTT_INFO("%s: packet %" PRIu64 " was held by a consumer that died: read again",
+			 k->base.label, (uint64_t)k->sb.seq);
+		return 0;
+	}
+	LTT_WARN("%s: a packet held by a consumer that died can't be read again (%s): released, counted lost",
+		 k->base.label, strerror(errno));
+	k->packets_skipped++;
+	if (ioctl(k->fd, LTT_KABI_PUT_SUBBUF, 0))
+		return -EIO;
+	if (!ioctl(k->fd, LTT_KABI_GET_NEXT_SUBBUF, &k->sb))
+		return 0;
+	return errno == EAGAIN || errno == ENODATA ? -errno : -EIO;
+}
+
 static int kernel_get(struct ltt_source *src, struct ltt_scratch *scratch,
 		      struct ltt_sink_packet *ret_pkt)
 {
 	struct kernel_source *k = (struct kernel_source *)src;
 	struct ltt_rb_packet_header h;
 	const char *why;
+	int ret;
 
 	(void)scratch;
-	if (ioctl(k->fd, LTT_KABI_GET_NEXT_SUBBUF, &k->sb))
-		return -errno;	/* -EAGAIN none yet, -ENODATA finalized and empty */
+	if (ioctl(k->fd, LTT_KABI_GET_NEXT_SUBBUF, &k->sb)) {
+		if (errno != EBUSY || k->got_once)
+			return -errno;	/* -EAGAIN none yet, -ENODATA finalized and empty */
+		ret = take_held(k);
+		if (ret)
+			return ret;
+	}
+	k->got_once = true;
 	if (map_stream(k))
 		return skip_packet(k, "the stream is not mapped");
 	why = packet_invalid(k, &h);

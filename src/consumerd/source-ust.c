@@ -28,6 +28,8 @@ struct ust_source {
 	ino_t shm_ino;
 	struct ltt_rb rb;		/* the reader's handle */
 	struct ltt_rb_packet pkt;	/* the packet held, if any */
+	struct ltt_rb_packet snap_pkt;	/* the last snapshot copy */
+	uint64_t snap_floor;		/* its timestamp_end: the next may not begin before */
 	int lock_fd;			/* our own description: writer block locks */
 	struct ltt_rb_repair_ops repair;
 	bool warned_corrupt;
@@ -251,6 +253,38 @@ static int ust_give_up(struct ltt_source *src)
 	return ret;
 }
 
+static int ust_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			 uint64_t *ret_end)
+{
+	struct ust_source *s = (struct ust_source *)src;
+	struct ltt_rb_span span;
+	int ret;
+
+	ust_switch(src);
+	ret = ltt_rb_snapshot_span(&s->rb, max_packets, &span);
+	if (ret)
+		return ret;
+	s->snap_floor = s->rb.last_ts_end;
+	*ret_begin = span.begin;
+	*ret_end = span.end;
+	return 0;
+}
+
+static int ust_snap_peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			 struct ltt_sink_packet *ret_pkt)
+{
+	struct ust_source *s = (struct ust_source *)src;
+	int ret;
+
+	ret = ltt_rb_peek_subbuf(&s->rb, pos, s->snap_floor, scratch->buf, scratch->len,
+				 &s->snap_pkt);
+	if (ret)
+		return ret;
+	s->snap_floor = s->snap_pkt.timestamp_end;
+	fill_packet(&s->snap_pkt, ret_pkt);
+	return 0;
+}
+
 static bool ust_reads(const struct ltt_source *src, const struct stat *st)
 {
 	const struct ust_source *s = (const struct ust_source *)src;
@@ -309,6 +343,8 @@ static const struct ltt_source_ops ust_ops = {
 	.switch_packet = ust_switch,
 	.give_up = ust_give_up,
 	.reads = ust_reads,
+	.snap_span = ust_snap_span,
+	.snap_peek = ust_snap_peek,
 	.stats = ust_stats,
 	.destroy = ust_destroy,
 };

@@ -26,6 +26,22 @@ int ltt_source_give_up(struct ltt_source *src)
 	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;
 }
 
+int ltt_source_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			 uint64_t *ret_end)
+{
+	if (!src->ops->snap_span || !src->ops->snap_peek)
+		return -EOPNOTSUPP;
+	return src->ops->snap_span(src, max_packets, ret_begin, ret_end);
+}
+
+int ltt_source_snap_peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			 struct ltt_sink_packet *ret_pkt)
+{
+	if (!src->ops->snap_peek)
+		return -EOPNOTSUPP;
+	return src->ops->snap_peek(src, pos, scratch, ret_pkt);
+}
+
 bool ltt_source_reads(const struct ltt_source *src, const struct stat *st)
 {
 	return src->ops->reads && src->ops->reads(src, st);

@@ -67,6 +67,20 @@ struct ltt_source_ops {
 	int (*give_up)(struct ltt_source *src);
 	/* Optional: does the source read the object of @st?  (one reader each) */
 	bool (*reads)(const struct ltt_source *src, const struct stat *st);
+	/*
+	 * Optional, snapshots (snapshot.h): close the open packet, then
+	 * sample the packets a snapshot reads without consuming: [begin, end)
+	 * by packet_size, at most @max_packets, the newest (0: all).
+	 */
+	int (*snap_span)(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			 uint64_t *ret_end);
+	/*
+	 * The packet at @pos of that span, copied into @scratch and not
+	 * consumed, valid until the next call.  0; -EAGAIN not complete;
+	 * -ESTALE overwritten; -EIO corrupt (each counted by the source).
+	 */
+	int (*snap_peek)(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			 struct ltt_sink_packet *ret_pkt);
 	/* Add the source's loss counters, saturating. */
 	void (*stats)(const struct ltt_source *src, struct ltt_channel_stats *stats);
 	void (*destroy)(struct ltt_source *src);
@@ -118,6 +132,25 @@ void ltt_source_switch(struct ltt_source *src);
  * source with nothing to give up), -EBUSY or -EAGAIN.
  */
 int ltt_source_give_up(struct ltt_source *src);
+
+/**
+ * ltt_source_snap_span() - close the open packet and sample what a
+ * snapshot reads (see struct ltt_source_ops)
+ *
+ * Data thread.  Returns 0, or -EOPNOTSUPP for a source that can't be
+ * read without consuming (kernel streams today).
+ */
+int ltt_source_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			 uint64_t *ret_end);
+
+/**
+ * ltt_source_snap_peek() - one packet of the span, copied, not consumed
+ * @scratch: at least packet_size bytes (borrowed)
+ *
+ * Data thread.  Returns 0, -EAGAIN, -ESTALE, -EIO or -EOPNOTSUPP.
+ */
+int ltt_source_snap_peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			 struct ltt_sink_packet *ret_pkt);
 
 /**
  * ltt_source_reads() - does @src read the object @st describes?

@@ -83,6 +83,11 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 	s->chan = chan;
 	s->cpu = cpu;
 	s->src = src;
+	if (!chan->output) {
+		/* a snapshot trace's: never read here, no sink (snapshot.h) */
+		*ret_stream = s;
+		return 0;
+	}
 	ret = open_sink(s, chan);
 	if (ret && chan->output->retry_open && ret != -ENAMETOOLONG && ret != -EINVAL) {
 		/* kept, failed: read nothing, count the writers' drops, retry at flush */
@@ -220,17 +225,30 @@ static void drop_held(struct ltt_stream *s)
 		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
 }
 
+/* What drain_n() does with the packets it reads. */
+enum drain_mode {
+	DRAIN_WRITE,		/* write them to the sink */
+	DRAIN_DISCARD,		/* read them without writing them, counted lost */
+	DRAIN_CLEAR,		/* read them without writing them: a clear, not a loss */
+};
+
 /*
  * Drain at most @budget packets; *ret_used says how many were tried.
- * @discard: read them without writing them, counted lost.
  */
 static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *scratch,
-				     uint64_t budget, bool discard, uint64_t *ret_used)
+				     uint64_t budget, enum drain_mode mode, uint64_t *ret_used)
 {
+	bool discard = mode != DRAIN_WRITE;
 	enum ltt_stream_state state = LTT_STREAM_IDLE;
 	struct ltt_sink_packet pkt;
 	uint64_t n;
 	int ret;
+
+	*ret_used = 0;
+	if (!s->chan->output)
+		return LTT_STREAM_IDLE;	/* a snapshot trace's: its packets stay */
+	if (s->ended)
+		return LTT_STREAM_IDLE;	/* read empty, and its sink may be gone (a new chunk) */
 
 	for (n = 0; n < budget; n++) {
 		if (!discard && stalled(s)) {
@@ -255,7 +273,10 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 			LTT_ERR("%s: can't read: %s", s->src->label, strerror(-ret));
 			break;
 		}
-		if (discard) {
+		if (mode == DRAIN_CLEAR) {
+			s->packets_cleared++;
+			ltt_source_add_sat(&s->events_cleared, pkt.events);
+		} else if (discard) {
 			s->packets_discarded++;
 			ltt_source_add_sat(&s->events_discarded, pkt.events);
 		} else if (write_packet(s, &pkt)) {
@@ -279,7 +300,7 @@ enum ltt_stream_state ltt_stream_drain(struct ltt_stream *s, struct ltt_scratch 
 {
 	uint64_t used;
 
-	return drain_n(s, scratch, budget, false, &used);
+	return drain_n(s, scratch, budget, DRAIN_WRITE, &used);
 }
 
 void ltt_stream_switch(struct ltt_stream *s)
@@ -295,7 +316,7 @@ void ltt_stream_switch(struct ltt_stream *s)
  * or a writer still alive, runs into the bound.
  */
 static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
-						struct ltt_scratch *scratch, bool discard)
+						struct ltt_scratch *scratch, enum drain_mode mode)
 {
 	uint64_t left = 2 * s->src->nr_packets + 2, used;
 	enum ltt_stream_state state;
@@ -305,7 +326,7 @@ static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
 			return LTT_STREAM_IDLE;
 		left--;
 		/* given up, complete after all (-EBUSY), or raced (-EAGAIN) */
-		state = drain_n(s, scratch, left, discard, &used);
+		state = drain_n(s, scratch, left, mode, &used);
 		if (state == LTT_STREAM_BLOCKED || state == LTT_STREAM_FAILED)
 			return state;
 		left -= used;
@@ -320,13 +341,15 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
+	if (!s->chan->output)
+		return LTT_STREAM_IDLE;	/* a snapshot trace's: nothing is written */
 	retry(s);
 	if (final && stalled(s))
 		drop_held(s);
 	ltt_stream_switch(s);
 	state = ltt_stream_drain(s, scratch, budget);
 	if (final && state != LTT_STREAM_BLOCKED && state != LTT_STREAM_FAILED) {
-		left = give_up_incomplete(s, scratch, false);
+		left = give_up_incomplete(s, scratch, DRAIN_WRITE);
 		if (left != LTT_STREAM_IDLE)
 			state = left;
 	}
@@ -338,16 +361,64 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 {
 	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
 
-	if (s->ended)
+	if (s->ended || !s->chan->output)
 		return;
 	if (s->held)
 		drop_held(s);
-	drain_n(s, scratch, s->src->nr_packets + 1, true, &used);
-	give_up_incomplete(s, scratch, true);
+	drain_n(s, scratch, s->src->nr_packets + 1, DRAIN_DISCARD, &used);
+	give_up_incomplete(s, scratch, DRAIN_DISCARD);
 	if (s->packets_discarded != packets)
 		LTT_ERR("%s: closed while its output still blocked: %" PRIu64 " packets (%" PRIu64
 			" events) never sent, counted lost", s->src->label,
 			s->packets_discarded - packets, s->events_discarded - events);
+}
+
+/* A clear: what the stream holds is dropped on purpose, not lost. */
+static void clear_held(struct ltt_stream *s)
+{
+	int ret;
+
+	if (!s->held)
+		return;
+	s->held = false;
+	s->packets_cleared++;
+	ltt_source_add_sat(&s->events_cleared, s->held_pkt.events);
+	ret = ltt_source_put(s->src);
+	if (ret)
+		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
+}
+
+enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scratch *scratch,
+					   bool clear)
+{
+	enum ltt_stream_state state = LTT_STREAM_IDLE;
+	uint64_t used;
+	int ret;
+
+	if (clear) {
+		clear_held(s);
+		ltt_stream_switch(s);
+		drain_n(s, scratch, s->src->nr_packets + 1, DRAIN_CLEAR, &used);
+		if (s->sink)
+			ltt_sink_remove(s->sink);
+	} else {
+		/* packets complete now go to the chunk that ends */
+		state = ltt_stream_flush(s, scratch, false);
+	}
+	ltt_sink_destroy(s->sink);
+	s->sink = NULL;
+	if (s->ended) {
+		/* a finalized stream writes nothing more: no files in the new chunk */
+		ltt_stream_publish(s);
+		return LTT_STREAM_IDLE;
+	}
+	ret = open_sink(s, s->chan);
+	if (ret)
+		fail(s, ret, "can't create its files in the new trace chunk");
+	else
+		retry(s);	/* a packet held by a failed output goes here */
+	ltt_stream_publish(s);
+	return stalled(s) ? LTT_STREAM_FAILED : state;
 }
 
 int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)

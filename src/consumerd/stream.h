@@ -51,6 +51,8 @@ struct ltt_stream {
 	uint64_t bytes_written;
 	uint64_t packets_written;
 	uint64_t packets_already;	/* handed out again, already in the output */
+	uint64_t packets_cleared;	/* read and dropped by a clear (not lost) */
+	uint64_t events_cleared;	/* their events */
 	/* the channel's statistics page (ADD_STREAM_STATS), or NULL */
 	struct ltt_consumer_stream_stats *pub;	/* our slot in it */
 	void *pub_map;
@@ -149,6 +151,22 @@ void ltt_stream_switch(struct ltt_stream *stream);
  */
 enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scratch *scratch,
 				       bool final);
+
+/**
+ * ltt_stream_new_chunk() - move the stream to its channel's output, just
+ * replaced (a trace chunk rotation): the packets complete now go to the
+ * old sink (written as a flush writes them; with @clear, read and dropped
+ * without counting them lost, and the old sink's files deleted), then the
+ * old sink is closed and a sink of the new output opened.  A packet a
+ * writer completes later goes to the new sink: none is lost or written
+ * twice across the boundary.
+ *
+ * Data thread; the caller has stopped waiting on the old sink's fd.  A
+ * sink that can't be opened leaves the stream failed (retried at the
+ * next flush), as ltt_stream_create() does.  Returns the flush's state.
+ */
+enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *stream, struct ltt_scratch *scratch,
+					   bool clear);
 
 /**
  * ltt_stream_discard() - the stream is about to be closed after its final

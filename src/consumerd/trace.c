@@ -75,6 +75,43 @@ fail:
 	return ret;
 }
 
+int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct ltt_owner *owner,
+			      struct ltt_trace **ret_trace)
+{
+	struct ltt_trace *t;
+
+	if (!uuid || !owner || !ret_trace)
+		return -EINVAL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->dir_fd = t->index_fd = -1;
+	t->key = key;
+	t->snapshot = true;
+	memcpy(t->uuid, uuid, sizeof(t->uuid));
+	t->owner = *owner;
+	t->path = strdup("(snapshot)");
+	if (!t->path) {
+		free(t);
+		return -ENOMEM;
+	}
+	*ret_trace = t;
+	return 0;
+}
+
+/* A snapshot trace keeps its metadata packets for the snapshots. */
+static int keep_snapshot_meta(struct ltt_trace *t, const void *buf, size_t len)
+{
+	uint8_t *grown = realloc(t->snap_meta, t->snap_meta_len + len);
+
+	if (!grown)
+		return -ENOMEM;
+	memcpy(grown + t->snap_meta_len, buf, len);
+	t->snap_meta = grown;
+	t->snap_meta_len += len;
+	return 0;
+}
+
 /* A relative path without "", "." or ".." components. */
 static bool relative_path_ok(const char *p)
 {
@@ -155,6 +192,8 @@ void ltt_trace_destroy(struct ltt_trace *t)
 		return;
 	ltt_output_destroy(t->output);
 	free(t->meta_pending);
+	free(t->snap_meta);
+	free(t->meta_all);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
 	if (t->dir_fd >= 0)
@@ -179,6 +218,19 @@ static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int er
 			t->path, strerror(-err));
 	}
 	t->meta_error = err;
+	return 0;
+}
+
+/* Keep a copy of @len bytes of packets: every chunk gets them all. */
+static int keep_all(struct ltt_trace *t, const void *buf, size_t len)
+{
+	uint8_t *grown = realloc(t->meta_all, t->meta_all_len + len);
+
+	if (!grown)
+		return -ENOMEM;
+	memcpy(grown + t->meta_all_len, buf, len);
+	t->meta_all = grown;
+	t->meta_all_len += len;
 	return 0;
 }
 
@@ -237,19 +289,149 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 	if (!buf)
 		return -ENOMEM;
 	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
-	if (!ret) {
-		/* in order: what is pending goes first */
-		ret = ltt_trace_retry(t);
-		if (!ret)
-			ret = ltt_output_metadata(t->output, buf, size);
-		if (ret && t->dir_fd >= 0)
-			ret = keep_pending(t, buf, size, ret);
-		else if (ret)
-			LTT_ERR("trace %s: can't write metadata: %s", t->path, strerror(-ret));
+	if (!ret && t->snapshot) {
+		ret = keep_snapshot_meta(t, buf, size);
+	} else if (!ret) {
+		if (t->dir_fd >= 0)
+			ret = keep_all(t, buf, size);
+		if (!ret) {
+			/* in order: what is pending goes first */
+			ret = ltt_trace_retry(t);
+			if (!ret)
+				ret = ltt_output_metadata(t->output, buf, size);
+			if (ret && t->dir_fd >= 0)
+				ret = keep_pending(t, buf, size, ret);
+			else if (ret)
+				LTT_ERR("trace %s: can't write metadata: %s", t->path,
+					strerror(-ret));
+		}
 	}
 	free(buf);
 	if (ret)
 		return ret;
 	t->meta_text += len;
 	return 0;
+}
+
+int ltt_trace_chunk_create(struct ltt_trace *t, const char *dir, struct ltt_trace_chunk *ret)
+{
+	struct ltt_sink_file_cfg out = { 0 };
+	struct ltt_trace_chunk c = { .dir_fd = -1, .index_fd = -1 };
+	int err;
+
+	if (t->dir_fd < 0 || !dir || dir[0] != '/')
+		return -EINVAL;
+	c.path = strdup(dir);
+	if (!c.path)
+		return -ENOMEM;
+	err = ltt_fs_mkdir_path(dir, &t->owner, &c.dir_fd);
+	if (!err)
+		err = ltt_fs_mkdirat(c.dir_fd, LTT_TRACE_INDEX_DIR_NAME, &t->owner, &c.index_fd);
+	if (err) {
+		LTT_ERR("trace %s: can't create the chunk directory %s: %s", t->path, dir,
+			strerror(-err));
+		goto fail;
+	}
+	out.dir_fd = c.dir_fd;
+	out.index_dir_fd = c.index_fd;
+	out.owner = t->owner;
+	out.metadata = true;
+	err = ltt_sink_file_output_create(&out, &c.output);
+	if (err) {
+		LTT_ERR("trace %s: can't create the metadata file of chunk %s: %s%s", t->path, dir,
+			strerror(-err), err == -EEXIST ? " (a trace is there already)" : "");
+		goto fail;
+	}
+	if (t->meta_all_len)
+		err = ltt_output_metadata(c.output, t->meta_all, t->meta_all_len);
+	if (err) {
+		LTT_ERR("trace %s: can't write the metadata of chunk %s: %s", t->path, dir,
+			strerror(-err));
+		goto fail;
+	}
+	*ret = c;
+	return 0;
+fail:
+	ltt_trace_chunk_abort(&c);
+	return err;
+}
+
+int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
+			     uint64_t max_size, uint64_t max_count, struct ltt_output **ret_out)
+{
+	struct ltt_sink_file_cfg out = { 0 };
+
+	out.dir_fd = chunk ? chunk->dir_fd : t->dir_fd;
+	out.index_dir_fd = chunk ? chunk->index_fd : t->index_fd;
+	out.owner = t->owner;
+	out.max_size = max_size;
+	out.max_count = max_count;
+	return ltt_sink_file_output_create(&out, ret_out);
+}
+
+void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *c)
+{
+	ltt_output_destroy(t->output);
+	close(t->index_fd);
+	close(t->dir_fd);
+	free(t->path);
+	t->output = c->output;
+	t->dir_fd = c->dir_fd;
+	t->index_fd = c->index_fd;
+	t->path = c->path;
+	/* the new metadata file holds every packet: nothing is pending there */
+	free(t->meta_pending);
+	t->meta_pending = NULL;
+	t->meta_pending_len = 0;
+	t->meta_error = 0;
+	t->removed_since = 0;
+	t->resume = false;
+	*c = (struct ltt_trace_chunk){ .dir_fd = -1, .index_fd = -1 };
+}
+
+void ltt_trace_chunk_abort(struct ltt_trace_chunk *c)
+{
+	if (c->output) {
+		ltt_output_destroy(c->output);
+		unlinkat(c->dir_fd, LTT_TRACE_METADATA_NAME, 0);
+	}
+	if (c->index_fd >= 0) {
+		close(c->index_fd);
+		unlinkat(c->dir_fd, LTT_TRACE_INDEX_DIR_NAME, AT_REMOVEDIR);
+	}
+	if (c->dir_fd >= 0) {
+		close(c->dir_fd);
+		rmdir(c->path);	/* only if empty: a directory that was there stays */
+	}
+	free(c->path);
+	*c = (struct ltt_trace_chunk){ .dir_fd = -1, .index_fd = -1 };
+}
+
+int ltt_trace_reset_metadata(struct ltt_trace *t, bool rewrite)
+{
+	int ret;
+
+	if (t->dir_fd < 0)
+		return -EOPNOTSUPP;
+	free(t->meta_pending);
+	t->meta_pending = NULL;
+	t->meta_pending_len = 0;
+	t->meta_error = 0;
+	if (!rewrite) {
+		free(t->meta_all);
+		t->meta_all = NULL;
+		t->meta_all_len = 0;
+		t->meta_text = 0;
+	}
+	ret = ltt_output_reset_metadata(t->output);
+	if (ret) {
+		LTT_ERR("trace %s: can't empty its metadata file: %s", t->path, strerror(-ret));
+		return ret;
+	}
+	if (!rewrite || !t->meta_all_len)
+		return 0;
+	ret = ltt_output_metadata(t->output, t->meta_all, t->meta_all_len);
+	if (ret)
+		ret = keep_pending(t, t->meta_all, t->meta_all_len, ret);
+	return ret;
 }

@@ -33,6 +33,9 @@ struct ltt_trace {
 	struct ltt_relay *relay;	/* borrowed (counted in its traces), or NULL */
 	struct ltt_output *output;	/* owned: where the metadata goes */
 	uint64_t meta_text;	/* bytes of TSDL text received */
+	/* every metadata packet so far (local traces): each new chunk gets it whole */
+	uint8_t *meta_all;
+	size_t meta_all_len;
 	/* metadata packets a full file system refused, written at the next try */
 	uint8_t *meta_pending;
 	size_t meta_pending_len;
@@ -41,6 +44,10 @@ struct ltt_trace {
 	int64_t removed_since;	/* when its directory was found removed, or 0 */
 	unsigned int nr_channels;	/* channels that use this trace */
 	bool resume;		/* a dead consumer's: its channels continue their files */
+	/* a snapshot session's (ADD_SNAPSHOT_TRACE): no files until a snapshot */
+	bool snapshot;
+	uint8_t *snap_meta;	/* then: every metadata packet so far */
+	size_t snap_meta_len;
 	struct ltt_trace *next;	/* in the command thread's registry */
 	char *path;
 };
@@ -74,6 +81,19 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *uuid,
 			     const struct ltt_owner *owner, struct ltt_relay *relay,
 			     struct ltt_trace **ret_trace);
+
+/**
+ * ltt_trace_create_snapshot() - a trace of a snapshot session: no
+ * directory, no output; its metadata packets are kept in memory
+ * (ltt_trace_append_metadata()) for each snapshot (snapshot.h)
+ * @uuid: LTT_TRACE_UUID_LEN bytes (borrowed, copied)
+ * @owner: who gets each snapshot's files (borrowed, copied)
+ * @ret_trace: to release with ltt_trace_destroy()
+ *
+ * Command thread.  Returns 0, -EINVAL or -ENOMEM.
+ */
+int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct ltt_owner *owner,
+			      struct ltt_trace **ret_trace);
 
 /**
  * ltt_trace_remove_if_empty() - remove @t's directory when nothing was
@@ -120,5 +140,66 @@ int ltt_trace_retry(struct ltt_trace *t);
  * Command thread.
  */
 int ltt_trace_failure(struct ltt_trace *t, int64_t *ret_since);
+
+/*
+ * A trace's next chunk: the directory it writes into from a rotation on,
+ * made (with its index/ and its whole metadata) before any channel moves
+ * to it.
+ */
+struct ltt_trace_chunk {
+	int dir_fd, index_fd;
+	char *path;
+	struct ltt_output *output;	/* its metadata file */
+};
+
+/**
+ * ltt_trace_chunk_create() - make @dir the next chunk of local trace @t:
+ * the directory (and its missing parents) and its index/ as ADD_TRACE
+ * makes them, and the metadata file holding every metadata packet the
+ * trace received so far
+ * @dir: absolute path (borrowed, copied); -EEXIST when a trace is there
+ * @ret: filled; release with ltt_trace_chunk_commit() or _abort()
+ *
+ * Command thread.  Returns 0, -EINVAL (a relayed trace), -ENOMEM, or the
+ * file system's negative errno (nothing is left behind).
+ */
+int ltt_trace_chunk_create(struct ltt_trace *t, const char *dir, struct ltt_trace_chunk *ret);
+
+/**
+ * ltt_trace_channel_output() - a file output for one of @t's channels, in
+ * @chunk (NULL: the trace's current directory)
+ * @max_size, @max_count: the channel's tracefile limits
+ * @ret_out: to release with ltt_output_destroy()
+ *
+ * Command thread.  Returns 0 or ltt_sink_file_output_create()'s error.
+ */
+int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
+			     uint64_t max_size, uint64_t max_count, struct ltt_output **ret_out);
+
+/**
+ * ltt_trace_chunk_commit() - @chunk becomes @t's directory (its channels
+ * moved to it already); the old one's metadata file is closed, the old
+ * directory left as it is.  @chunk is emptied.  Command thread.
+ */
+void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *chunk);
+
+/**
+ * ltt_trace_chunk_abort() - undo ltt_trace_chunk_create(): the metadata
+ * file, index/ and the directory are removed (best effort), @chunk emptied.
+ * Accepts an emptied chunk.  Command thread.
+ */
+void ltt_trace_chunk_abort(struct ltt_trace_chunk *chunk);
+
+/**
+ * ltt_trace_reset_metadata() - empty @t's metadata file
+ * @rewrite: write every packet received so far again (a clear: the same
+ *           text, in a file that lost its streams); otherwise forget them
+ *           too (a regeneration: the session daemon sends the new text)
+ *
+ * Command thread.  Returns 0, -EOPNOTSUPP for a relayed trace, or the
+ * file system's negative errno (then the packets stay pending, written
+ * at the next flush, as a failed METADATA's are).
+ */
+int ltt_trace_reset_metadata(struct ltt_trace *t, bool rewrite);
 
 #endif /* LTT_CONSUMERD_TRACE_H */

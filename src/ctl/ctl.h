@@ -112,7 +112,13 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
  * cmd_list_show_session() - print one session in full (list NAME, status)
@@ -286,6 +292,13 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
  * and "lttctl CMD --list-options" print for completion scripts)
  */
 void ctl_util_list_options(FILE *fp, const struct poptOption *options);
+
+/**
+ * ctl_util_names_only() - may @option ("--list-commands", ...), which prints
+ * plain names for scripts, run?  Not under --mi: it then prints the error
+ * (MI_UNSUPPORTED).  Returns CTL_EXIT_OK or CTL_EXIT_FAILURE.
+ */
+int ctl_util_names_only(const char *option);
 
 /**
  * ctl_util_print_help() - usage, summary and options of the current command

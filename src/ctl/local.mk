@@ -28,7 +28,13 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/status.c \
 	src/ctl/commands/stop.c \
 	src/ctl/commands/version.c \
-	src/ctl/commands/view.c
+	src/ctl/commands/view.c \
+	src/ctl/commands/snapshot.c \
+	src/ctl/commands/rotate.c \
+	src/ctl/commands/enable_rotation.c \
+	src/ctl/commands/disable_rotation.c \
+	src/ctl/commands/clear.c \
+	src/ctl/commands/regenerate.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(XML2_CFLAGS)
 src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS) \
 	$(XML2_LIBS)

@@ -131,12 +131,14 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			free(arg);
 			break;
 		case OPT_LIST_COMMANDS:
-			ctl_cmd_print_names(stdout);
-			ret = CTL_EXIT_OK;
+			ret = ctl_util_names_only("--list-commands");
+			if (!ret)
+				ctl_cmd_print_names(stdout);
 			break;
 		case OPT_LIST_OPTIONS:
-			ctl_util_list_options(stdout, global_options);
-			ret = CTL_EXIT_OK;
+			ret = ctl_util_names_only("--list-options");
+			if (!ret)
+				ctl_util_list_options(stdout, global_options);
 			break;
 		case OPT_LIST_SESSIONS:
 			list_names.sessions = true;
@@ -197,6 +199,8 @@ static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
 {
 	const char **args;
 
+	if (ctl_util_names_only(list_names.sessions ? "--list-sessions" : "--list-channels"))
+		return CTL_EXIT_FAILURE;
 	if (list_names.sessions && list_names.channels)
 		return ctl_util_usage_error(ctx, "--list-sessions and --list-channels: "
 					    "give one of them");

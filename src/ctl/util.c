@@ -247,6 +247,15 @@ void ctl_util_list_options(FILE *fp, const struct poptOption *options)
 	}
 }
 
+int ctl_util_names_only(const char *option)
+{
+	if (ctl_out_format() == CTL_OUT_TEXT)
+		return CTL_EXIT_OK;
+	ctl_out_error(LTT_ERR_MI_UNSUPPORTED, "%s prints names for scripts, one per line, "
+		      "and has no machine interface output: run it without --mi", option);
+	return CTL_EXIT_FAILURE;
+}
+
 static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 		      const struct poptOption *options, char **values)
 {
@@ -258,6 +267,8 @@ static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 			return CTL_EXIT_OK;
 		}
 		if (opt == CTL_OPT_LIST_OPTIONS) {
+			if (ctl_util_names_only("--list-options"))
+				return CTL_EXIT_FAILURE;
 			ctl_util_list_options(stdout, options);
 			return CTL_EXIT_OK;
 		}

@@ -10,8 +10,9 @@
  * request in progress, and one deadline timer for the state it is in:
  * HELLO within LTT_CLIENT_HELLO_TIMEOUT_MS of connecting, a request begun
  * whole within LTT_CLIENT_RECV_TIMEOUT_MS, a reply taken within
- * LTT_CLIENT_SEND_TIMEOUT_MS, and, if configured, the next request within
- * the idle timeout; past it, the connection is closed.  A user (root
+ * LTT_CLIENT_SEND_TIMEOUT_MS, and the next request within the idle
+ * timeout (cfg.idle_timeout_ms: LTT_CLIENT_IDLE_TIMEOUT_S by default, 0
+ * never); past it, the connection is closed.  A user (root
  * excepted) holds at most cfg.max_per_uid connections; before HELLO a
  * request is at most LTT_CLIENT_PRE_HELLO_MAX bytes, and a request's
  * buffer grows as its bytes arrive.  Logs a client can trigger are
@@ -539,13 +540,13 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 	if (t->nr_conns >= LTT_MAX_CLIENTS) {
 		LTT_WARN_RL("too many clients (%u): pid %d uid %u refused", t->nr_conns,
 			    (int)cred.pid, (unsigned int)cred.uid);
-		refuse(fd, LTT_ERR_LIMIT);
+		refuse(fd, LTT_ERR_CLIENTS_TOTAL);
 		return;
 	}
 	if (cred.uid != 0 && (n = conns_of(t, cred.uid)) >= t->cfg.max_per_uid) {
 		LTT_WARN_RL("uid %u has %u client connections (at most %u, ltt-sessiond --max-clients-per-uid): pid %d refused",
 			    (unsigned int)cred.uid, n, t->cfg.max_per_uid, (int)cred.pid);
-		refuse(fd, LTT_ERR_LIMIT);
+		refuse(fd, LTT_ERR_CLIENTS_PER_UID);
 		return;
 	}
 	c = calloc(1, sizeof(*c));

@@ -15,6 +15,13 @@
 
 #define LTT_MAX_CLIENTS 256
 #define LTT_MAX_CLIENTS_PER_UID 64	/* default; root is not limited */
+/*
+ * Default idle deadline of a client connection between two requests:
+ * lttctl's connections last one command, and libltt-ctl reconnects by
+ * itself when it finds its connection closed; so the cap's 64 slots of a
+ * user are not held by forgotten connections longer than this.
+ */
+#define LTT_CLIENT_IDLE_TIMEOUT_S 30
 #define LTT_CLIENT_HELLO_TIMEOUT_MS 5000	/* a client must say HELLO by then */
 #define LTT_CLIENT_RECV_TIMEOUT_MS 5000	/* a request begun must be whole by then */
 #define LTT_CLIENT_SEND_TIMEOUT_MS 10000	/* a reply must be taken by then */

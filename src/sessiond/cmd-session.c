@@ -11,6 +11,7 @@
 #include "common/log.h"
 #include "common/uri.h"
 #include "sessiond/cmd.h"
+#include "sessiond/chunk.h"
 #include "sessiond/relay.h"
 
 /*
@@ -49,9 +50,9 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
-	/* Accepted, it would record like any session: refused until snapshots exist. */
-	if (attr.snapshot)
-		return LTT_ERR_SNAPSHOT_UNSUPPORTED;
+	/* A snapshot session's output is its snapshot output: local only so far. */
+	if (attr.snapshot && attr.output_type == LTT_OUTPUT_NET)
+		return LTT_ERR_SNAPSHOT_NET;
 	/* A name in use says so before a relay is tried (created below if still free). */
 	if (!ltt_session_find(ctx->registry, attr.name, ctx->cred.uid, &session)) {
 		/* Root's plain name may find another user's: names are per user. */
@@ -145,6 +146,7 @@ static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *se
 	for (i = 0; i < LTT_NR_DOMAINS; i++)
 		if (ctx->domains->v[i])
 			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
+	ltt_chunk_destroyed(session);
 	pthread_mutex_unlock(&session->lock);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
@@ -269,8 +271,10 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 			return ltt_cmd_output_error(output_err);
 		return net ? start_relay_error(err) : ltt_cmd_domain_error(err);
 	}
-	if (!ret)
+	if (!ret) {
+		ltt_chunk_started(ctx->domains, session);
 		LTT_INFO("session '%s' started", session->name);
+	}
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what the session traces records. */
 	ltt_domain_settle_wait(&settle, "start");

@@ -28,6 +28,16 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = ltt_cmd_disable_event,
 	[LTT_CLIENT_CMD_DATA_PENDING] = ltt_cmd_data_pending,
 	[LTT_CLIENT_CMD_RELAY_STATUS] = ltt_cmd_relay_status,
+	[LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT] = ltt_cmd_snapshot_add_output,
+	[LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT] = ltt_cmd_snapshot_del_output,
+	[LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT] = ltt_cmd_snapshot_list_output,
+	[LTT_CLIENT_CMD_SNAPSHOT_RECORD] = ltt_cmd_snapshot_record,
+	[LTT_CLIENT_CMD_ROTATE_SESSION] = ltt_cmd_rotate_session,
+	[LTT_CLIENT_CMD_ENABLE_ROTATION] = ltt_cmd_enable_rotation,
+	[LTT_CLIENT_CMD_DISABLE_ROTATION] = ltt_cmd_disable_rotation,
+	[LTT_CLIENT_CMD_CLEAR_SESSION] = ltt_cmd_clear_session,
+	[LTT_CLIENT_CMD_REGENERATE] = ltt_cmd_regenerate,
+	[LTT_CLIENT_CMD_ROTATION_INFO] = ltt_cmd_rotation_info,
 };
 
 /*
@@ -48,6 +58,18 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_EVENT] = true,
 	[LTT_CLIENT_CMD_DATA_PENDING] = true,	/* asks the consumers */
 	[LTT_CLIENT_CMD_RELAY_STATUS] = true,
+	[LTT_CLIENT_CMD_SNAPSHOT_RECORD] = true,	/* the consumer writes the snapshot */
+	/* the session's lock, which a record holds while the consumer writes */
+	[LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT] = true,
+	[LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT] = true,
+	[LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT] = true,
+	/* the consumer moves or clears the traces; the session lock may be a rotation's */
+	[LTT_CLIENT_CMD_ROTATE_SESSION] = true,
+	[LTT_CLIENT_CMD_ENABLE_ROTATION] = true,
+	[LTT_CLIENT_CMD_DISABLE_ROTATION] = true,
+	[LTT_CLIENT_CMD_CLEAR_SESSION] = true,
+	[LTT_CLIENT_CMD_REGENERATE] = true,
+	[LTT_CLIENT_CMD_ROTATION_INFO] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

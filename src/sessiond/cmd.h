@@ -73,8 +73,30 @@ enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct l
 					 struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					 struct ltt_wbuf *reply);
+/* cmd-chunk.c: trace chunks (chunk.h) */
+enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					     struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				       struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					     struct ltt_wbuf *reply);
+/* cmd-snapshot.c */
+enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
 /* cmd-channel.c */
 enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply);

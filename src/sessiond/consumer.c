@@ -221,6 +221,7 @@ static int reply_timeout_ms(uint16_t type)
 	switch (type) {
 	case LTT_CONSUMER_MSG_FLUSH_CHANNEL:
 	case LTT_CONSUMER_MSG_DESTROY_CHANNEL:
+	case LTT_CONSUMER_MSG_ROTATE_TRACE:	/* flushes every channel of the trace */
 		return 30000;
 	case LTT_CONSUMER_MSG_ADD_RELAY:	/* connecting: its own 5 s deadline per port */
 		return 15000;
@@ -567,6 +568,30 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 	return call(c, LTT_CONSUMER_MSG_METADATA, &w, NULL, 0);
 }
 
+int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+			      bool clear)
+{
+	struct ltt_consumer_rotate_trace m = { .trace_key = trace_key, .clear = clear, .dir = dir };
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_rotate_trace(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_ROTATE_TRACE, &w, NULL, 0);
+}
+
+int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key)
+{
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_key(&w, trace_key);
+	return call(c, LTT_CONSUMER_MSG_RESET_METADATA, &w, NULL, 0);
+}
+
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan)
 {
 	struct ltt_wbuf w;
@@ -728,6 +753,60 @@ int ltt_consumer_probe_output(struct ltt_consumer *c, const char *dir, uid_t uid
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_probe_output(&w, &m);
 	return call(c, LTT_CONSUMER_MSG_PROBE_OUTPUT, &w, NULL, 0);
+}
+
+int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const uuid_t uuid,
+				    uid_t uid, gid_t gid)
+{
+	struct ltt_consumer_add_snapshot_trace m = {
+		.key = key, .uid = (uint32_t)uid, .gid = (uint32_t)gid,
+	};
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_SNAPSHOT)
+		return -EOPNOTSUPP;
+	memcpy(m.uuid, uuid, sizeof(m.uuid));
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_snapshot_trace(&w, &m);
+	return call_key_within(c, LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE, &w, NULL, 0,
+			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE), key);
+}
+
+int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+				uint64_t max_packets, uint64_t buffer_bytes,
+				struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ltt_consumer_snapshot_trace m = {
+		.trace_key = trace_key, .dir = dir, .max_packets = max_packets,
+	};
+	/* as a flush: 5 s, and what the buffers hold written at 8 MiB/s */
+	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
+	struct ltt_consumer_snapshot_reply rep;
+	struct ltt_msg reply = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int32_t status;
+	int ret_code;
+
+	if (c->minor < LTT_CONSUMER_MINOR_SNAPSHOT)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_snapshot_trace(&w, &m);
+	pthread_mutex_lock(&c->lock);
+	ret_code = call_locked_within(c, LTT_CONSUMER_MSG_SNAPSHOT_TRACE, &w, NULL, 0,
+				      ms > INT32_MAX ? INT32_MAX : (int)ms, &reply);
+	pthread_mutex_unlock(&c->lock);
+	ltt_wbuf_fini(&w);
+	if (!ret_code) {
+		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+		if (ltt_consumer_get_status(&r, &status) ||	/* 0: checked */
+		    ltt_consumer_get_snapshot_reply(&r, &rep))
+			ret_code = -EPROTO;
+		else
+			*ret = rep;
+	}
+	ltt_msg_fini(&reply);
+	return ret_code;
 }
 
 /* A command whose payload is one u64 key. */

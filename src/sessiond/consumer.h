@@ -84,6 +84,15 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 			  size_t len);
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
+/*
+ * ROTATE_TRACE (consumer-proto.h): the trace moves to @dir, or with @clear
+ * drops what it holds and stays where it is (@dir ""); RESET_METADATA
+ * empties its metadata (the caller sends the text again).  -EOPNOTSUPP
+ * from a consumer older than 1.6 (LTT_CONSUMER_MINOR_ROTATE).
+ */
+int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+			      bool clear);
+int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
 /* ADD_STREAM with the channel's statistics page (1.4; -EOPNOTSUPP before). */
@@ -131,6 +140,16 @@ static inline bool ltt_consumer_call_failed(int err)
 	return err == -ETIMEDOUT || err == -EPIPE || err == -ECONNRESET || err == -EPROTO;
 }
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
+/*
+ * ADD_SNAPSHOT_TRACE and SNAPSHOT_TRACE (1.6; -EOPNOTSUPP before): a
+ * snapshot session's trace, and one snapshot of it in @dir; the reply's
+ * wait grows with @buffer_bytes, what its buffers hold.
+ */
+int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const uuid_t uuid,
+				    uid_t uid, gid_t gid);
+int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+				uint64_t max_packets, uint64_t buffer_bytes,
+				struct ltt_consumer_snapshot_reply *ret);
 /*
  * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
  * channel then announces its streams together).  Returns 0 at once for an

@@ -46,6 +46,13 @@ struct ltt_domain_failure {
 	uint64_t packets;		/* packets dropped because it failed */
 };
 
+/* What a snapshot wrote (ltt_domain_ops.snapshot). */
+struct ltt_domain_snapshot {
+	uint64_t packets;		/* written */
+	uint64_t bytes;
+	uint64_t packets_dropped;	/* overwritten while copied: left out */
+};
+
 struct ltt_domain_ops {
 	/*
 	 * Validation that depends on the domain: may a channel (a rule) with
@@ -133,6 +140,30 @@ struct ltt_domain_ops {
 	 * No lock held.
 	 */
 	void (*settle_wait)(struct ltt_domain_impl *d, void *pending, const char *what);
+	/*
+	 * Optional, for a snapshot session: write what the domain's buffers
+	 * hold now under @dir, without consuming them; @max_size bytes in all
+	 * (0: no limit), shared by the streams.  Returns 0, -ENOSPC when
+	 * @max_size can't hold one packet of each stream, -EEXIST when a
+	 * trace is there, -EOPNOTSUPP, or the output's -errno.  Session lock
+	 * held; waits for the consumer.
+	 */
+	int (*snapshot)(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+			uint64_t max_size, struct ltt_domain_snapshot *ret);
+	/*
+	 * Optional, trace chunks (chunk.c); absent: the domain refuses them.
+	 * rotate: every trace of @session in this domain moves from the
+	 * chunk rooted at @old_root to the same place below @new_root (its
+	 * old files complete and closed on return); with @clear (roots
+	 * NULL) each drops what it recorded and stays.  Each trace is tried;
+	 * returns 0 or the first failure's -errno.  written: the bytes its
+	 * traces wrote so far (size rotation).  regenerate_metadata: write
+	 * each trace's metadata again whole.  Session lock held.
+	 */
+	int (*rotate)(struct ltt_domain_impl *d, struct ltt_session *session,
+		      const char *old_root, const char *new_root, bool clear);
+	uint64_t (*written)(struct ltt_domain_impl *d, struct ltt_session *session);
+	int (*regenerate_metadata)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
 };

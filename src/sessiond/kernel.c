@@ -13,43 +13,9 @@
 #include "common/attr.h"
 #include "common/log.h"
 #include "common/names.h"
-#include "sessiond/kernel.h"
-#include "sessiond/relay.h"
+#include "sessiond/kernel-internal.h"
 
 #define KERNEL_MAX_CPUS 8192
-
-/* An event enabled in a channel, under its id. */
-struct kernel_event {
-	char name[LTT_KABI_NAME_MAX];
-	uint32_t id;
-	bool enabled;			/* in the tracer now */
-};
-
-/* A channel of a session, in the tracer and in the consumer. */
-struct kernel_chan {
-	struct cds_list_head node;	/* in kernel_session.chans */
-	struct ltt_channel *channel;	/* the session tree's, same lifetime */
-	ltt_khandle handle;
-	uint64_t key;			/* the consumer's */
-	uint64_t cached_events;		/* the consumer's last answer to list */
-	uint64_t cached_packets;
-	struct ltt_consumer_channel_stats cached;	/* its last whole answer */
-	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
-	struct kernel_event *events;	/* ids in order: events[i].id == i */
-	size_t nr_events;
-	size_t cap_events;
-};
-
-/* A session's kernel part: ltt_session_domain.state. */
-struct kernel_session {
-	ltt_khandle handle;
-	uint64_t trace_key;
-	uint64_t consumer_gen;		/* 0: no trace in a consumer */
-	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
-	char path[PATH_MAX];
-	uuid_t uuid;
-	struct cds_list_head chans;
-};
 
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
 {
@@ -63,13 +29,16 @@ static struct kernel_session *state_of(struct ltt_session *session)
 
 static uint64_t new_key(struct ltt_kernel *k)
 {
-	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
+	return ltt_kernel_new_key(k);
 }
 
-/* The consumer that holds the session's trace, or NULL if it died (none is spawned). */
 /* A session without kernel state has no channels: iterate this instead. */
 static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
 
+/*
+ * The consumer that holds the session's trace, or NULL if it died (none
+ * is spawned, nothing taken over: for list, which never waits).
+ */
 static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	struct ltt_consumer *c;
@@ -136,6 +105,8 @@ static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 						  const struct ltt_session *session)
 {
 	(void)d;
+	if (session->snapshot)
+		return LTT_ERR_SNAPSHOT_KERNEL;
 	if (session->output_type == LTT_OUTPUT_NONE)
 		return LTT_ERR_KERNEL_NO_OUTPUT;
 	/* The tracer fixes a session's channels at its first start. */
@@ -198,12 +169,22 @@ static int send_metadata(struct ltt_kernel *k, struct kernel_session *ks, struct
 {
 	struct ltt_consumer *c;
 
+	int ret;
+
 	if (text->err)
 		return text->err;
 	if (!text->len)
 		return 0;
-	c = session_consumer(k, ks);
-	return c ? ltt_consumer_metadata(c, ks->trace_key, text->data, text->len) : -EPIPE;
+	c = ltt_kernel_session_consumer(k, ks);
+	ret = c ? ltt_consumer_metadata(c, ks->trace_key, text->data, text->len) : -EPIPE;
+	if (!ret) {
+		/* kept whole: a consumer taking the trace over writes it all again */
+		ltt_wbuf_put_bytes(&ks->meta, text->data, text->len);
+		if (ks->meta.err)
+			LTT_WARN("kernel trace %s: out of memory for a copy of its metadata",
+				 ks->path);
+	}
+	return ret;
 }
 
 static int metadata_header(struct ltt_kernel *k, struct ltt_session *session,
@@ -379,11 +360,11 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
 	free(kc);
 }
 
-/* Hand the channel's streams, one per possible CPU, to the consumer. */
-static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_consumer *c)
+/* The channel's streams in the tracer, one per possible CPU. */
+static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc)
 {
 	unsigned int i;
-	int fd, ret;
+	int ret;
 
 	kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
 	if (!kc->streams)
@@ -392,8 +373,23 @@ static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt
 		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], &kc->streams[i]);
 		if (ret == -ENOENT)
 			continue;	/* not a CPU of this machine after all */
-		if (!ret)
-			ret = ltt_kabi_stream_dup(k->kabi, kc->streams[i], &fd);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Hand the channel's streams to the consumer, a dup of each fd. */
+static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
+			       struct ltt_consumer *c)
+{
+	unsigned int i;
+	int fd, ret;
+
+	for (i = 0; kc->streams && i < k->nr_cpus; i++) {
+		if (!kc->streams[i])
+			continue;
+		ret = ltt_kabi_stream_dup(k->kabi, kc->streams[i], &fd);
 		if (ret)
 			return ret;
 		ret = ltt_consumer_add_kernel_stream(c, kc->key, k->cpus[i], fd);
@@ -402,6 +398,33 @@ static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt
 			return ret;
 	}
 	return 0;
+}
+
+int ltt_kernel_chan_to_consumer(struct ltt_kernel *k, struct kernel_session *ks,
+				struct kernel_chan *kc, struct ltt_consumer *c)
+{
+	const struct ltt_channel *channel = kc->channel;
+	struct ltt_consumer_add_channel cc = {
+		.key = kc->key,
+		.trace_key = ks->trace_key,
+		.name = channel->attr.name,
+		.tracefile_size = channel->attr.tracefile_size,
+		.tracefile_count = channel->attr.tracefile_count,
+		/* The tracer runs the timers and wakes the consumer: none here. */
+		.overwrite = channel->attr.overwrite,
+		.domain = 1,
+		.subbuf_size = channel->attr.subbuf_size,
+		.num_subbuf = channel->attr.num_subbuf,
+	};
+	int ret, err;
+
+	ret = ltt_consumer_add_channel(c, &cc);
+	if (ret)
+		return ret;
+	ret = streams_to_consumer(k, kc, c);
+	/* even after a failure: the streams added are announced, not held back */
+	err = ltt_consumer_streams_sent(c, kc->key);
+	return ret ? ret : err;
 }
 
 static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
@@ -416,35 +439,18 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		.stream_id = channel->stream_id,
 	};
 	struct kernel_chan *kc = calloc(1, sizeof(*kc));
-	struct ltt_consumer_add_channel cc;
-	int ret, err;
+	int ret;
 
 	if (!kc)
 		return -ENOMEM;
 	kc->channel = channel;
 	kc->key = new_key(k);
 	memcpy(attr.uuid, ks->uuid, sizeof(attr.uuid));
-	cc = (struct ltt_consumer_add_channel){
-		.key = kc->key,
-		.trace_key = ks->trace_key,
-		.name = channel->attr.name,
-		.tracefile_size = channel->attr.tracefile_size,
-		.tracefile_count = channel->attr.tracefile_count,
-		/* The tracer runs the timers and wakes the consumer: none here. */
-		.overwrite = channel->attr.overwrite,
-		.domain = 1,
-		.subbuf_size = channel->attr.subbuf_size,
-		.num_subbuf = channel->attr.num_subbuf,
-	};
 	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
 	if (!ret)
-		ret = ltt_consumer_add_channel(c, &cc);
-	if (!ret) {
-		ret = chan_streams(k, kc, c);
-		/* even after a failure: the streams added are announced, not held back */
-		err = ltt_consumer_streams_sent(c, kc->key);
-		ret = ret ? ret : err;
-	}
+		ret = chan_streams(k, kc);
+	if (!ret)
+		ret = ltt_kernel_chan_to_consumer(k, ks, kc, c);
 	cds_list_add_tail(&kc->node, &ks->chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -473,9 +479,9 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 		return ret;
 	}
 	for (attempt = 0; attempt < 100 && ret == -EEXIST; attempt++) {
-		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->output,
+		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->chunk_dir,
 				       attempt) :
-			      snprintf(ks->path, sizeof(ks->path), "%s/kernel", session->output);
+			      snprintf(ks->path, sizeof(ks->path), "%s/kernel", session->chunk_dir);
 		if (n < 0 || (size_t)n >= sizeof(ks->path))
 			return -ENAMETOOLONG;
 		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
@@ -519,7 +525,7 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	struct kernel_session *ks = dom->state;
-	struct ltt_consumer *c = session_consumer(k, ks);
+	struct ltt_consumer *c = ltt_kernel_session_consumer(k, ks);
 	struct kernel_chan *kc, *tmp;
 	uint64_t events, packets;
 
@@ -543,6 +549,7 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	if (ks->relay.key)
 		ltt_relay_detach(&ks->relay, c, ks->consumer_gen);
 	ltt_kabi_release(k->kabi, ks->handle);
+	ltt_wbuf_fini(&ks->meta);
 	free(ks);
 	dom->state = NULL;
 }
@@ -627,7 +634,7 @@ static int check_output(struct ltt_kernel *k, struct ltt_session *session,
 		return ret;	/* the consumer's failure (stalled, gone), not the output's */
 	if (ret == -EOPNOTSUPP)
 		ret = 0;
-	c = ks ? session_consumer(k, ks) : NULL;
+	c = ks ? ltt_kernel_session_consumer(k, ks) : NULL;
 	cds_list_for_each_entry(kc, ks && c && !ret ? &ks->chans : &no_chans, node) {
 		if (!ltt_consumer_flush_channel(c, kc->key, false) &&
 		    !ltt_consumer_channel_status(c, kc->key, &st) && st.error)
@@ -666,6 +673,8 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 		if (!ks)
 			return -ENOMEM;
 		CDS_INIT_LIST_HEAD(&ks->chans);
+		ltt_wbuf_init(&ks->meta);
+		ks->session = session;
 		ks->trace_key = new_key(k);
 		uuid_generate(ks->uuid);
 		dom->state = ks;
@@ -707,7 +716,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
-		c = session_consumer(k, ks);
+		c = ltt_kernel_session_consumer(k, ks);
 		cds_list_for_each_entry(kc, &ks->chans, node)
 			n++;
 		keys = calloc(n ? n : 1, sizeof(*keys));
@@ -903,7 +912,58 @@ static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *se
 	return 0;
 }
 
+/* ---- trace chunks ---- */
+
+static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
+			 const char *old_root, const char *new_root, bool clear)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c;
+	char path[PATH_MAX];
+	size_t n;
+	int ret;
+
+	if (!ks || !ks->consumer_gen)
+		return 0;
+	c = session_consumer(to_kernel(d), ks);
+	if (!c)
+		return -EPIPE;
+	if (clear)
+		return ltt_consumer_rotate_trace(c, ks->trace_key, "", true);
+	n = strlen(old_root);
+	if (strncmp(ks->path, old_root, n) || (ks->path[n] && ks->path[n] != '/'))
+		return -EINVAL;
+	ret = snprintf(path, sizeof(path), "%s%s", new_root, ks->path + n);
+	if (ret < 0 || (size_t)ret >= sizeof(path))
+		return -ENAMETOOLONG;
+	ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
+	if (!ret)
+		strcpy(ks->path, path);
+	return ret;
+}
+
+/* What the consumer wrote for the session's kernel channels (size rotation). */
+static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? session_consumer(to_kernel(d), ks) : NULL;
+	struct ltt_consumer_channel_stats st;
+	struct kernel_chan *kc;
+	uint64_t sum = 0;
+
+	if (!c)
+		return 0;
+	cds_list_for_each_entry(kc, &ks->chans, node) {
+		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st))
+			kc->cached = st;
+		sum += kc->cached.bytes_written;
+	}
+	return sum;
+}
+
 static const struct ltt_domain_ops kernel_ops = {
+	.rotate = kernel_rotate,
+	.written = kernel_written,
 	.check_channel = kernel_check_channel,
 	.check_rule = kernel_check_rule,
 	.may_add_channel = kernel_may_add_channel,
@@ -954,7 +1014,8 @@ static int read_cpus(struct ltt_kernel *k)
 	return k->nr_cpus ? 0 : -EINVAL;
 }
 
-int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *consumerd_path,
+int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
+		    struct ltt_session_registry *registry, const char *consumerd_path,
 		    int verbose, char *why, size_t why_size)
 {
 	int ret;
@@ -994,6 +1055,8 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *c
 	uname(&kernel->uts);
 	ltt_trace_host_init(&kernel->host);
 	ltt_supervisor_init(&kernel->consumer, "kernel", consumerd_path, verbose);
+	kernel->registry = registry;
+	ltt_supervisor_set_takeover(&kernel->consumer, ltt_kernel_consumer_died, kernel);
 	kernel->domain.type = LTT_DOMAIN_KERNEL;
 	kernel->domain.ops = &kernel_ops;
 	LTT_INFO("kernel tracer %s (ABI %u.%u): %zu events, %zu system calls",

@@ -38,7 +38,8 @@ struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
 	struct ltt_kabi *kabi;
 	struct ltt_kabi_version version;
-	struct ltt_supervisor consumer;
+	struct ltt_supervisor consumer;	/* replaced at once when it dies */
+	struct ltt_session_registry *registry;	/* the sessions a new consumer takes over */
 	struct ltt_trace_host host;
 	struct utsname uts;
 	bool module_loaded;		/* we loaded the tracer: unload it at the end */
@@ -57,6 +58,8 @@ struct ltt_kernel {
  * loaded already), open it and read its catalog
  * @probes: the tracer's probes to enable ("sched,irq"), NULL for all:
  *          the module's "probes" parameter when this loads it
+ * @registry: the daemon's sessions, whose kernel traces a new consumer
+ *            takes over when one dies (borrowed for the domain's life)
  * @consumerd_path: the consumer program, NULL for the default (borrowed)
  * @verbose: how many -v the consumer gets
  * @why: on failure, a sentence for the user saying why kernel tracing is
@@ -65,7 +68,8 @@ struct ltt_kernel {
  * Returns 0 (kernel->domain is ready to register; released by its
  * ops->fini) or a negative errno with @why set and nothing to release.
  */
-int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes, const char *consumerd_path,
+int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
+		    struct ltt_session_registry *registry, const char *consumerd_path,
 		    int verbose, char *why, size_t why_size);
 
 #endif /* LTT_SESSIOND_KERNEL_H */

@@ -8,8 +8,12 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/cmd.c src/sessiond/cmd.h \
 	src/sessiond/cmd-session.c \
+	src/sessiond/cmd-snapshot.c \
 	src/sessiond/cmd-channel.c \
 	src/sessiond/cmd-event.c \
+	src/sessiond/cmd-chunk.c \
+	src/sessiond/chunk.c src/sessiond/chunk.h \
+	src/sessiond/chunk-sched.c src/sessiond/chunk-sched.h \
 	src/sessiond/session.c src/sessiond/session.h \
 	src/sessiond/domain.c src/sessiond/domain.h \
 	src/sessiond/ust.c src/sessiond/ust.h \
@@ -24,6 +28,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \
 	src/sessiond/kabi.c src/sessiond/kabi.h \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
+	src/sessiond/kernel-takeover.c src/sessiond/kernel-internal.h \
 	src/sessiond/trace-host.c src/sessiond/trace-host.h \
 	src/sessiond/kmodule.c src/sessiond/kmodule.h
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)

@@ -150,6 +150,7 @@ static int parse_limits(struct options *opts)
 		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
 		.metadata_max = LTT_APP_METADATA_MAX,
 		.max_events = LTT_APP_MAX_TRACEPOINTS,
+		.idle_timeout_s = LTT_CLIENT_IDLE_TIMEOUT_S,
 		.log_burst = LTT_LOG_RL_BURST,
 		.log_interval_s = LTT_LOG_RL_INTERVAL_MS / 1000,
 	};
@@ -229,7 +230,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,
 		  "events kept per program (default: 65536)", "N" },
 		{ "client-idle-timeout", 0, POPT_ARG_STRING, &opts->idle_arg, 0,
-		  "close client connections idle so long (default: 0, never)", "SECONDS" },
+		  "close client connections idle so long between requests (default: 30; 0: never)",
+		  "SECONDS" },
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
 		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
 		  "LINES/SECONDS" },
@@ -369,6 +371,7 @@ struct daemon {
 	struct ltt_kernel kernel;
 	struct ltt_client_thread *clients;
 	struct ltt_app_thread *apps;
+	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
@@ -413,7 +416,7 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 				   "--no-kernel");
 		return;
 	}
-	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, opts->consumerd_path,
+	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, &d->registry, opts->consumerd_path,
 			      opts->verbose, why, sizeof(why));
 	if (ret) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret), why);
@@ -455,6 +458,11 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 	ret = listen_on(rd, LTT_CLIENT_SOCKET_NAME, root, gr, &ccfg.listen_fd);
 	if (ret)
 		return ret;
+	ret = ltt_chunk_sched_start(&d->registry, &d->domains, &d->sched);
+	if (ret) {
+		LTT_ERR("can't start the rotation thread: %s", strerror(-ret));
+		return ret;
+	}
 	ret = ltt_client_thread_start(&ccfg, &d->clients);
 	if (ret)
 		LTT_ERR("can't start the client thread: %s", strerror(-ret));
@@ -475,6 +483,7 @@ static void serve_stop(struct daemon *d, bool root)
 	};
 
 	ltt_client_thread_stop(d->clients);
+	ltt_chunk_sched_stop(d->sched);
 	ltt_cmd_destroy_all(&ctx);
 	ltt_app_thread_stop(d->apps);
 	ltt_domains_fini(&d->domains);

@@ -4,6 +4,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -145,8 +146,24 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->creation_time = (int64_t)time(NULL);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
+	strcpy(session->chunk_dir, attr->output);
 	session->snapshot = attr->snapshot;
 	session->live_timer_us = attr->live_timer_us;
+	session->next_snap_output_id = 1;
+	if (attr->snapshot) {
+		/* its output is the default snapshot output; nothing else is written */
+		if (attr->output_type != LTT_OUTPUT_NONE) {
+			session->has_snap_output = true;
+			session->snap_output.id = session->next_snap_output_id++;
+			snprintf(session->snap_output.name, sizeof(session->snap_output.name),
+				 "snapshot-%u", session->snap_output.id);
+			session->snap_output.output_type = attr->output_type;
+			strcpy(session->snap_output.output, attr->output);
+		}
+		session->output_type = LTT_OUTPUT_NONE;
+		session->output[0] = '\0';
+		session->chunk_dir[0] = '\0';
+	}
 	session->refcount = 1;	/* the caller's; the registry holds one more */
 	for (i = 0; i < 2; i++) {
 		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;

@@ -80,7 +80,25 @@ struct ltt_session {
 	int output_err;			/* a domain's start failed on the output:
 					 * its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */
+	/*
+	 * Snapshot sessions (output_type is NONE: nothing is written but
+	 * snapshots): the snapshot output, one at most as in LTTng (the
+	 * create-time output is "snapshot-1"), and the snapshots taken.
+	 */
+	bool has_snap_output;
+	struct ltt_snapshot_output_conf snap_output;
+	uint32_t next_snap_output_id;
+	uint64_t nr_snapshots;
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
+	/* Trace chunks (chunk.c), under lock: local sessions only. */
+	uint64_t chunk_id;		/* the current chunk's number, from 0 */
+	int64_t chunk_begin;		/* when it began (first start, rotation); 0: never started */
+	char chunk_dir[LTT_PATH_MAX];	/* its root: output itself for chunk 0 */
+	char last_archive[LTT_PATH_MAX];	/* the newest archived chunk, or "" */
+	uint64_t rotate_timer_us;	/* rotation schedule: period, 0 off */
+	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
+	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */
+	uint64_t rotate_written;	/* bytes written when the current chunk began */
 };
 
 struct ltt_session_registry {

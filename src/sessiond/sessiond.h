@@ -11,6 +11,9 @@
  *   cmd-session.c  create, destroy, start, stop, list, get
  *   cmd-channel.c  enable-channel, disable-channel
  *   cmd-event.c    enable-event, disable-event
+ *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
+ *   chunk.[ch]     trace chunks of local sessions: rotation, clear, regeneration
+ *   chunk-sched.[ch] the rotation thread: timer and size schedules
  *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
  *   domain.[ch]    the domain interface the commands call; the domains served
  *   ust.[ch]       the user-space domain: its operations, programs coming and going
@@ -32,6 +35,8 @@
 #define LTT_SESSIOND_SESSIOND_H
 
 #include "sessiond/app.h"
+#include "sessiond/chunk-sched.h"
+#include "sessiond/chunk.h"
 #include "sessiond/client.h"
 #include "sessiond/consumer.h"
 #include "sessiond/cmd.h"

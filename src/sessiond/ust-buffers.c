@@ -145,6 +145,7 @@ static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_chan
 			continue;
 		add_sat(&sum.events_lost, st.events_lost);
 		add_sat(&sum.packets_lost, st.packets_lost);
+		add_sat(&sum.bytes_written, st.bytes_written);
 		add_sat(&sum.error_events, st.error_events);
 		add_sat(&sum.error_packets, st.error_packets);
 		/* an -errno, or a program's scribble: not shown as an error */
@@ -223,7 +224,7 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 	int n;
 
 	/* A relay's traces are named relative to its session's directory. */
-	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->output;
+	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->chunk_dir;
 	const char *sep = *base ? "/" : "";
 
 	if (attempt)
@@ -351,6 +352,33 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 	trace->relayed = relay > 0;
 }
 
+/*
+ * Register @trace of a snapshot session with the consumer: no files until
+ * a snapshot; its path is relative, the same in every snapshot's
+ * directory.  A failure is logged; the trace then has no consumer.
+ * Session lock held.
+ */
+static void snapshot_trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *session,
+				       const struct ltt_app *app, struct ltt_ust_trace *trace)
+{
+	struct ltt_consumer *c;
+	uint64_t gen = 0;
+	int ret;
+
+	ret = trace_path(session, app, trace->per_pid, 0, trace->path, sizeof(trace->path));
+	c = ret ? NULL : ltt_supervisor_get(&b->consumer, &gen);
+	if (c)
+		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
+						      session->gid);
+	else if (!ret)
+		ret = -EPIPE;
+	if (ret)
+		LTT_ERR("session '%s': can't create snapshot trace %s: %s%s", session->name,
+			trace->path, strerror(-ret),
+			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
+	trace->consumer_gen = ret ? 0 : gen;
+}
+
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 					    const struct ltt_app *app)
 {
@@ -370,18 +398,23 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
 	trace->pid = app->pid;
+	strcpy(trace->procname, app->procname);
 	trace->session = session;
 	ltt_wbuf_init(&trace->meta);
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
-	if (session->output_type != LTT_OUTPUT_NONE)
+	if (session->snapshot)
+		snapshot_trace_to_consumer(b, session, app, trace);
+	else if (session->output_type != LTT_OUTPUT_NONE)
 		trace_to_consumer(b, session, us, app, trace);
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
-	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid))
+	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid)) {
 		LTT_ERR("trace %s: can't generate its metadata", trace->path);
-	else
+	} else {
+		trace->meta_header_len = text.len;
 		ltt_ust_buffers_metadata(b, trace, &text);
+	}
 	ltt_wbuf_fini(&text);
 	return trace;
 }
@@ -684,8 +717,12 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		if (relay <= 0)
 			return relay < 0 ? (int)relay : -EINVAL;
 	}
-	ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid, session->uid,
-				     session->gid, (uint64_t)relay, !relay);
+	if (session->snapshot)
+		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
+						      session->gid);
+	else
+		ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
+					     session->uid, session->gid, (uint64_t)relay, !relay);
 	if (ret)
 		return ret;
 	ret = resend_metadata(c, trace);
@@ -871,4 +908,209 @@ int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *
 	c = ltt_supervisor_current(&b->consumer, &gen);
 	ltt_relay_status(&us->relay, c, gen, ret);
 	return 0;
+}
+
+/*
+ * Packets per stream that @max_size bytes hold, the same for every stream
+ * (as LTTng shares the budget): one more packet of every stream that has
+ * one more, while the sum fits.  0: unlimited (or nothing to write);
+ * -ENOSPC: not even one packet of each stream fits.
+ */
+static int64_t packets_per_stream(struct ust_session *us, uint64_t max_size)
+{
+	const struct ltt_ust_trace *trace;
+	const struct ltt_ust_chan *chan;
+	uint64_t left = max_size, one_more, n = 0, bytes;
+
+	if (!max_size)
+		return 0;
+	for (;;) {
+		one_more = 0;
+		cds_list_for_each_entry(trace, &us->traces, node) {
+			cds_list_for_each_entry(chan, &trace->chans, node) {
+				if (n >= chan->channel->attr.num_subbuf)
+					continue;
+				if (__builtin_mul_overflow(chan->channel->attr.subbuf_size,
+							   (uint64_t)chan->nr_streams, &bytes))
+					bytes = UINT64_MAX;
+				add_sat(&one_more, bytes);
+			}
+		}
+		if (!one_more || one_more > left)
+			break;
+		left -= one_more;
+		n++;
+	}
+	if (!n && one_more)
+		return -ENOSPC;
+	return (int64_t)n;
+}
+
+int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const char *dir, uint64_t max_size,
+			     struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	char path[PATH_MAX];
+	struct ltt_consumer *c;
+	uint64_t bytes;
+	int64_t n;
+	int err;
+
+	*ret = sum;
+	if (!us)
+		return 0;
+	n = packets_per_stream(us, max_size);
+	if (n < 0)
+		return (int)n;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = trace_consumer(b, trace);
+		if (!c) {
+			LTT_WARN("session '%s': trace %s has no consumer daemon: not in the snapshot",
+				 session->name, trace->path);
+			continue;
+		}
+		if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
+			return -ENAMETOOLONG;
+		bytes = 0;
+		cds_list_for_each_entry(chan, &trace->chans, node)
+			add_sat(&bytes, chan_bytes(chan));
+		err = ltt_consumer_snapshot_trace(c, trace->key, path, (uint64_t)n, bytes, &rep);
+		if (err) {
+			LTT_WARN("session '%s': snapshot of trace %s in %s failed: %s", session->name,
+				 trace->path, path, strerror(-err));
+			return err;
+		}
+		add_sat(&sum.packets, rep.packets);
+		add_sat(&sum.bytes, rep.bytes);
+		add_sat(&sum.packets_dropped, rep.packets_dropped);
+		*ret = sum;
+	}
+	return 0;
+}
+
+/* @trace's path moved from below @old_root to below @new_root, into @buf. */
+static int rebase_path(const char *path, const char *old_root, const char *new_root, char *buf,
+		       size_t len)
+{
+	size_t n = strlen(old_root);
+	int w;
+
+	if (strncmp(path, old_root, n) || (path[n] && path[n] != '/'))
+		return -EINVAL;
+	w = snprintf(buf, len, "%s%s", new_root, path + n);
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const char *old_root, const char *new_root, bool clear)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	char path[PATH_MAX];
+	int ret, first = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = trace_consumer(b, trace);
+		if (!c) {
+			ret = trace->lost_consumer || trace->consumer_gen ? -EPIPE : 0;
+		} else if (clear) {
+			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
+		} else {
+			ret = rebase_path(trace->path, old_root, new_root, path, sizeof(path));
+			if (!ret)
+				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
+			if (!ret)
+				strcpy(trace->path, path);
+		}
+		if (ret) {
+			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
+				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
+			first = first ? first : ret;
+		}
+	}
+	return first;
+}
+
+uint64_t ltt_ust_buffers_written(struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	uint64_t sum = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			chan_stats(chan, &st);
+			add_sat(&sum, st.bytes_written);
+		}
+	}
+	return sum;
+}
+
+/* @trace's metadata again: a new header (clock offset now), the same events. */
+static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_app app = { 0 };
+	struct ltt_wbuf text;
+	size_t header_len;
+	int ret;
+
+	app.pid = trace->pid;
+	app.uid = trace->uid;
+	app.bits_per_long = trace->bits_per_long;
+	strcpy(app.procname, trace->procname);
+	ltt_wbuf_init(&text);
+	ret = ltt_ust_meta_header(&text, &b->host, session, &app, trace->per_pid, trace->uuid);
+	if (ret || text.err || trace->meta.err || trace->meta_header_len > trace->meta.len) {
+		ltt_wbuf_fini(&text);
+		return ret ? ret : -ENOMEM;
+	}
+	header_len = text.len;
+	ltt_wbuf_put_bytes(&text, trace->meta.data + trace->meta_header_len,
+			   trace->meta.len - trace->meta_header_len);
+	ret = text.err ? -ENOMEM : ltt_consumer_reset_metadata(c, trace->key);
+	if (!ret)
+		ret = ltt_consumer_metadata(c, trace->key, text.data, text.len);
+	if (!ret) {
+		/* what a consumer taking the trace over gets from now on */
+		ltt_wbuf_reset(&trace->meta);
+		ltt_wbuf_put_bytes(&trace->meta, text.data, text.len);
+		trace->meta_header_len = header_len;
+	}
+	ltt_wbuf_fini(&text);
+	return ret;
+}
+
+int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	int ret, first = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = trace_consumer(b, trace);
+		if (!c)
+			continue;
+		ret = trace->relayed ? -EOPNOTSUPP : regenerate_trace(b, session, trace, c);
+		if (ret) {
+			LTT_ERR("session '%s': trace %s: metadata not regenerated: %s", session->name,
+				trace->path, strerror(-ret));
+			first = first ? first : ret;
+		}
+	}
+	return first;
 }

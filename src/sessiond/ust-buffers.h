@@ -66,6 +66,9 @@ struct ltt_ust_trace {
 	struct ltt_session *session;	/* the session it belongs to (outlives it) */
 	struct ltt_wbuf meta;		/* every metadata text sent: a new consumer
 					 * taking over gets it again */
+	size_t meta_header_len;		/* its first part: the trace's header, made
+					 * again by a regeneration */
+	char procname[17];		/* per-PID: the application's */
 	char path[PATH_MAX];
 	struct cds_list_head chans;
 };
@@ -182,6 +185,23 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
+ * ltt_ust_buffers_snapshot() - write what every trace of the snapshot
+ * session @session holds now under @dir (each trace in its own
+ * subdirectory, as ust/uid/UID/64-bit), without consuming it
+ * @max_size: bytes in all, shared by every stream (the newest packets of
+ *            each); 0: unlimited
+ * @ret: packets and bytes written, packets left out (overwritten while
+ *       copied); set also on failure (what was written before)
+ *
+ * Session lock held; waits for the consumer.  Returns 0, -ENOSPC when
+ * @max_size can't hold one packet of each stream, -ENAMETOOLONG, or the
+ * consumer's error (-EEXIST: a trace is in @dir already).
+ */
+int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const char *dir, uint64_t max_size,
+			     struct ltt_consumer_snapshot_reply *ret);
+
+/**
  * ltt_ust_buffers_destroy() - close every trace of @session and free its
  * state (ltt_session_domain.state is NULL after)
  */
@@ -221,5 +241,30 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
  */
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
 				 struct ltt_relay_desc *ret);
+
+/**
+ * ltt_ust_buffers_rotate() - move every trace of @session from the chunk
+ * rooted at @old_root to the same place below @new_root (consumer
+ * ROTATE_TRACE); with @clear (roots NULL), drop what they recorded and
+ * stay.  Each trace is tried; returns 0 or the first failure's -errno
+ * (-EPIPE: its consumer is gone, -EOPNOTSUPP: an older consumer).
+ * Session lock held.
+ */
+int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const char *old_root, const char *new_root, bool clear);
+
+/**
+ * ltt_ust_buffers_written() - bytes the consumers wrote for @session's
+ * open traces so far (from the statistics pages: never asks).  Session
+ * lock held.
+ */
+uint64_t ltt_ust_buffers_written(struct ltt_session *session);
+
+/**
+ * ltt_ust_buffers_regenerate_metadata() - write every trace's metadata
+ * again whole: a new header (the clock offset of now), the same event
+ * descriptions.  Returns 0 or the first failure's -errno.  Session lock held.
+ */
+int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 #endif /* LTT_SESSIOND_UST_BUFFERS_H */

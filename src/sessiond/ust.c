@@ -217,7 +217,40 @@ static int ust_relay_status(struct ltt_domain_impl *d, struct ltt_session *sessi
 	return ltt_ust_buffers_relay_status(&to_ust(d)->buffers, session, ret);
 }
 
+static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+			uint64_t max_size, struct ltt_domain_snapshot *ret)
+{
+	struct ltt_consumer_snapshot_reply rep;
+	int err;
+
+	err = ltt_ust_buffers_snapshot(&to_ust(d)->buffers, session, dir, max_size, &rep);
+	ret->packets = rep.packets;
+	ret->bytes = rep.bytes;
+	ret->packets_dropped = rep.packets_dropped;
+	return err;
+}
+
+static int ust_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
+		      const char *old_root, const char *new_root, bool clear)
+{
+	return ltt_ust_buffers_rotate(&to_ust(d)->buffers, session, old_root, new_root, clear);
+}
+
+static uint64_t ust_written(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	return ltt_ust_buffers_written(session);
+}
+
+static int ust_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	return ltt_ust_buffers_regenerate_metadata(&to_ust(d)->buffers, session);
+}
+
 static const struct ltt_domain_ops ust_ops = {
+	.snapshot = ust_snapshot,
+	.rotate = ust_rotate,
+	.written = ust_written,
+	.regenerate_metadata = ust_regenerate_metadata,
 	.check_channel = ust_check_channel,
 	.check_rule = ust_check_rule,
 	.start = ust_start,

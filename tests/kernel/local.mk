@@ -10,7 +10,9 @@ KERNEL_TESTS = \
 	tests/kernel/test_kmod_probes.sh \
 	tests/kernel/test_kernel_workload.sh \
 	tests/kernel/test_kernel_access.sh \
-	tests/kernel/test_kernel_relay.sh
+	tests/kernel/test_kernel_relay.sh \
+	tests/kernel/test_kernel_takeover.sh \
+	tests/kernel/test_kernel_rotate.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \

@@ -19,7 +19,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_ctl_deadline.sh \
 	tests/regression/test_concurrent_create.sh \
 	tests/regression/test_cli_docs.sh \
-	tests/regression/test_completion.sh
+	tests/regression/test_completion.sh \
+	tests/regression/test_client_idle.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
@@ -37,6 +38,11 @@ tests_regression_peer_hold_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/regression/proto_client
 tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
 tests_regression_proto_client_LDADD = src/common/libcommon.la
+
+# One libltt-ctl connection used across the daemon's idle deadline.
+check_PROGRAMS += tests/regression/ctl_idle
+tests_regression_ctl_idle_SOURCES = tests/regression/ctl_idle.c
+tests_regression_ctl_idle_LDADD = src/lib/ltt-ctl/libltt-ctl.la
 
 # ltt-relayd: its life and options, streams written as local traces are,
 # bad input on every port, limits and deadlines.
@@ -108,6 +114,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_consumer_takeover.sh \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_snapshot.sh \
 	tests/regression/test_relay_stream.sh \
 	tests/regression/test_relay_stall.sh \
 	tests/regression/test_relay_lost_events.sh \
@@ -126,6 +133,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_tracefile_clash.sh \
 	tests/regression/test_escape.sh \
 	tests/regression/test_mi.sh \
-	tests/regression/test_bounds.sh
+	tests/regression/test_bounds.sh \
+	tests/regression/test_rotation.sh \
+	tests/regression/test_clear.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

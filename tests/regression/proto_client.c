@@ -28,11 +28,15 @@
  *   expect-eof                "EOF" if the daemon closes the connection
  *                             (no byte before), "DATA N" if bytes came,
  *                             "OPEN" if nothing happened in 10 s
+ *   expect-eof S              the same, waiting up to S seconds for the
+ *                             daemon's first move
  *   flood N CMD TOKEN...      write N copies of a request without reading
  *                             any reply, until the socket is full:
  *                             "FLOOD full" or "FLOOD all-sent"
  *   conns N                   N more connections, each sends HELLO:
  *                             "CONNS ok=A limit=B perm=C closed=D other=E"
+ *                             (limit: refused by a cap, CLIENTS_PER_UID or
+ *                             CLIENTS_TOTAL)
  *                             (they stay open until close-conns or exit)
  *   close-conns               close them
  *   repeat N CMD TOKEN...     N requests, each with "%d" in its tokens
@@ -478,12 +482,24 @@ static void step_rest(void)
 	ltt_wbuf_reset(&pending);
 }
 
-static void step_expect_eof(void)
+static void step_expect_eof(char **w, int nr)
 {
 	uint8_t buf[4096];
 	size_t got = 0;
 	int ret;
 
+	if (nr == 2) {
+		/* expect-eof S: wait up to S seconds for the first event */
+		struct pollfd pfd = { .fd = conn(), .events = POLLIN };
+
+		do
+			ret = poll(&pfd, 1, (int)number(w[1]) * 1000);
+		while (ret < 0 && errno == EINTR);
+		if (ret == 0) {
+			puts("OPEN");
+			return;
+		}
+	}
 	ret = read_all(conn(), buf, sizeof(buf), &got);
 	if (got)
 		printf("DATA %zu\n", got);
@@ -570,8 +586,8 @@ static void step_conns(char **w, int nr)
 		status = read_reply(conns[i], false);
 		if (status == 0)
 			ok++;
-		else if (status == LTT_ERR_LIMIT)
-			limit++;
+		else if (status == LTT_ERR_CLIENTS_PER_UID || status == LTT_ERR_CLIENTS_TOTAL)
+			limit++;	/* the caps' refusals */
 		else if (status == LTT_ERR_PERM)
 			perm++;
 		else if (status < 0)
@@ -777,7 +793,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(w[0], "rest"))
 			step_rest();
 		else if (!strcmp(w[0], "expect-eof"))
-			step_expect_eof();
+			step_expect_eof(w, nr);
 		else if (!strcmp(w[0], "flood"))
 			step_flood(w, nr);
 		else if (!strcmp(w[0], "conns"))

@@ -6,7 +6,7 @@
 
 test_init
 need_proto_client
-plan 47
+plan 48
 
 sock="$LTT_RUNDIR/client.sock"
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
@@ -202,6 +202,8 @@ unlike "$ERR" "lost the connection" "while 256 are held: the error is not 'lost 
 like "$ERR" "^Error: session daemon \\(run directory $LTT_RUNDIR\\): .+" \
 	"while 256 are held: an error naming the daemon"
 ok "$([[ "$ERR" != *$'\n'* ]]; echo $?)" "while 256 are held: one line"
+like "$ERR" "too many client connections from all users at once \\(256\\): try again" \
+	"while 256 are held: the advice is the cap's (try again), not LIMIT's (destroy sessions)"
 bg_go
 bg_read
 is "$LINE" "PAUSED" "the 256 connections are closed"

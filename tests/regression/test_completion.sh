@@ -111,5 +111,13 @@ is "$RC" 1 "--list-channels of no session: exit 1"
 like "$ERR" "^Error: session 'nope': " "with the reason"
 run lttctl --list-sessions list
 is "$RC" 2 "--list-sessions with a command: usage error"
+for opt in --list-commands --list-options --list-sessions --list-channels; do
+	run lttctl --mi xml $opt
+	is "$RC" 1 "--mi xml $opt: refused, exit 1"
+	like "$STDOUT" "<name>MI_UNSUPPORTED</name>" "--mi xml $opt: MI_UNSUPPORTED in the document"
+done
+run lttctl --mi xml list --list-options
+is "$RC" 1 "--mi xml list --list-options: refused too"
+like "$STDOUT" "<name>MI_UNSUPPORTED</name>" "--mi xml list --list-options: MI_UNSUPPORTED"
 
 done_testing

@@ -140,9 +140,9 @@ is "$OUT" "Session net created."$'\n'"Traces will be sent to net://localhost:$P4
 run lttctl create net6 -U "net6://[::1]:$P6:6001/sub"
 is "$(sed -n 2p <<<"$OUT")" "Traces will be sent to net6://[::1]:$P6:6001/sub" "-U net6:// with ports and path"
 run lttctl create snap --snapshot
-is "$RC" 1 "--snapshot: refused until snapshots exist (exit 1)"
-is "$ERR" "Error: session 'snap': snapshot sessions are not supported yet; create the session without --snapshot" \
-	"--snapshot: SNAPSHOT_UNSUPPORTED"
+is "$RC" 0 "--snapshot: a snapshot session (exit 0)"
+is "$OUT" "Session snap created."$'\n'"Snapshot mode: events stay in the buffers until 'lttctl snapshot record' writes them ('lttctl snapshot list-output' shows where)." \
+	"--snapshot: it says so"
 run lttctl create live -C "tcp://127.0.0.1:$P4" -D tcp://127.0.0.1 --live
 is "$OUT" "Session live created."$'\n'"Traces will be sent to net://127.0.0.1:$P4:5343"$'\n'"Live timer interval set to 1000000 us" \
 	"--live -C -D: the live timer by default"
@@ -158,11 +158,12 @@ expected="  1) rel ($TEST_TMP/work/traces/x) [inactive]
   5) file ($TEST_TMP/f) [inactive]
   6) net (net://localhost:$P4) [inactive]
   7) net6 (net6://[::1]:$P6:6001/sub) [inactive]
-  8) live (net://127.0.0.1:$P4:5343) [inactive] [live, 1000000 us]
-  9) live2 (net://127.0.0.1:$P4:7000) [inactive] [live, 2000 us]
-  10) live3 (net4://localhost:$P4) [inactive] [live, 1000000 us]"
+  8) snap (snapshots only) [inactive] [snapshot]
+  9) live (net://127.0.0.1:$P4:5343) [inactive] [live, 1000000 us]
+  10) live2 (net://127.0.0.1:$P4:7000) [inactive] [live, 2000 us]
+  11) live3 (net4://localhost:$P4) [inactive] [live, 1000000 us]"
 run lttctl list
-is "$STDOUT" "$expected" "list: every output form, no snapshot session, [live, US us]"
+is "$STDOUT" "$expected" "list: every output form, a snapshot session, [live, US us]"
 run lttctl list none
 is "$(head -n 1 <<<"$STDOUT")" "Session none (no output) [inactive]" "list none: (no output)"
 run lttctl list live2

@@ -101,6 +101,12 @@ TESTS += tests/unit/test_ringbuf_torn
 tests_unit_test_ringbuf_torn_SOURCES = tests/unit/test_ringbuf_torn.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_torn_LDADD = src/common/libcommon.la
 
+# The non-consuming read of snapshots.
+check_PROGRAMS += tests/unit/test_ringbuf_snapshot
+TESTS += tests/unit/test_ringbuf_snapshot
+tests_unit_test_ringbuf_snapshot_SOURCES = tests/unit/test_ringbuf_snapshot.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_snapshot_LDADD = src/common/libcommon.la
+
 # libltt-ust and <ltt/tracepoint.h>.  test_tracepoint_ser plays the daemon
 # in-process (src/ust/ust-internal.h) and checks the bytes written;
 # test_tracepoint runs test_tracepoint_app (linked to the shared library)

@@ -153,6 +153,31 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_tracepoint_info, fields, 296),
 	OFF_(ltt_tracepoint_info, reserved, 304),
 	RSV_(ltt_tracepoint_info, 64),
+
+	SIZE_(ltt_snapshot_output, 4440),
+	OFF_(ltt_snapshot_output, id, 0),
+	OFF_(ltt_snapshot_output, name, 4),
+	OFF_(ltt_snapshot_output, max_size, 264),
+	OFF_(ltt_snapshot_output, output_type, 272),
+	OFF_(ltt_snapshot_output, output, 276),
+	OFF_(ltt_snapshot_output, reserved, 4376),
+	RSV_(ltt_snapshot_output, 64),
+
+	SIZE_(ltt_snapshot_result, 4184),
+	OFF_(ltt_snapshot_result, path, 0),
+	OFF_(ltt_snapshot_result, packets, 4096),
+	OFF_(ltt_snapshot_result, bytes, 4104),
+	OFF_(ltt_snapshot_result, packets_dropped, 4112),
+	OFF_(ltt_snapshot_result, reserved, 4120),
+	RSV_(ltt_snapshot_result, 64),
+
+	SIZE_(ltt_rotation_info, 4184),
+	OFF_(ltt_rotation_info, timer_us, 0),
+	OFF_(ltt_rotation_info, size, 8),
+	OFF_(ltt_rotation_info, chunk_id, 16),
+	OFF_(ltt_rotation_info, last_archive, 24),
+	OFF_(ltt_rotation_info, reserved, 4120),
+	RSV_(ltt_rotation_info, 64),
 };
 
 /* Every struct ends with its reserved room: nothing after it, not even padding. */
@@ -162,7 +187,8 @@ static const struct frozen tails[] = {
 	TAIL_(ltt_session_attr), TAIL_(ltt_channel_attr), TAIL_(ltt_event_rule_attr),
 	TAIL_(ltt_session_info), TAIL_(ltt_channel_info), TAIL_(ltt_event_rule_info),
 	TAIL_(ltt_relay_info), TAIL_(ltt_session_detail), TAIL_(ltt_field_info),
-	TAIL_(ltt_tracepoint_info),
+	TAIL_(ltt_tracepoint_info), TAIL_(ltt_snapshot_output), TAIL_(ltt_snapshot_result),
+	TAIL_(ltt_rotation_info),
 };
 
 static void test_layout(void)

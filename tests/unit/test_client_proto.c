@@ -801,8 +801,76 @@ static void test_header(void)
 	tap_is_int(ltt_client_hdr_decode(buf, &back), -EPROTO, "reserved 0x8000 is -EPROTO");
 }
 
+/* Minor 4: snapshot outputs and results. */
+static void test_snapshot(void)
+{
+	struct ltt_snapshot_output_conf o = { .id = 2, .max_size = 1 << 20,
+					      .output_type = LTT_OUTPUT_LOCAL }, og;
+	struct ltt_snapshot_result_desc res = { .packets = 5, .bytes = 5 * 4096,
+						.packets_dropped = 1 }, rg;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	strcpy(o.name, "mine");
+	strcpy(o.output, "/t/snaps");
+	strcpy(res.path, "/t/snaps/mine-20260101-000000-0");
+	ltt_wbuf_init(&w);
+	ltt_proto_put_snapshot_output(&w, &o);
+	tap_ok(w.len >= LTT_SNAPSHOT_OUTPUT_MIN, "a snapshot_output is at least its minimum size");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_snapshot_output(&r, &og);
+	tap_ok(!ltt_rbuf_end(&r) && og.id == 2 && !strcmp(og.name, "mine") &&
+	       og.max_size == 1 << 20 && og.output_type == LTT_OUTPUT_LOCAL &&
+	       !strcmp(og.output, "/t/snaps"), "snapshot_output round trip");
+	o.output_type = (enum ltt_output_type)7;
+	ltt_wbuf_reset(&w);
+	ltt_proto_put_snapshot_output(&w, &o);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_snapshot_output(&r, &og);
+	tap_ok(ltt_rbuf_end(&r) != 0, "an unknown output type is refused");
+	ltt_wbuf_reset(&w);
+	ltt_proto_put_snapshot_result(&w, &res);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_snapshot_result(&r, &rg);
+	tap_ok(!ltt_rbuf_end(&r) && !strcmp(rg.path, res.path) && rg.packets == 5 &&
+	       rg.bytes == 5 * 4096 && rg.packets_dropped == 1, "snapshot_result round trip");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	ltt_proto_get_snapshot_result(&r, &rg);
+	tap_ok(ltt_rbuf_end(&r) != 0, "a truncated snapshot_result is refused");
+	ltt_wbuf_fini(&w);
+	tap_is_int(LTT_CLIENT_CMD_SNAPSHOT_RECORD, 18, "SNAPSHOT_RECORD is 18");
+}
+
+/* Minor 4: ROTATION_INFO's reply and the trace chunk commands' numbers. */
+static void test_rotation(void)
+{
+	struct ltt_rotation_desc in = { .timer_us = 200000, .size = 1 << 20, .chunk_id = 3 }, out;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	strcpy(in.last_archive, "/t/out/archives/20261122T173000+0000-20261122T173001+0000-2");
+	ltt_wbuf_init(&w);
+	ltt_proto_put_rotation_desc(&w, &in);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rotation_desc(&r, &out);
+	tap_ok(!ltt_rbuf_end(&r) && out.timer_us == 200000 && out.size == 1 << 20 &&
+	       out.chunk_id == 3 && !strcmp(out.last_archive, in.last_archive),
+	       "ROTATION_INFO's reply round trip");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	ltt_proto_get_rotation_desc(&r, &out);
+	tap_ok(ltt_rbuf_end(&r) != 0, "truncated: refused");
+	ltt_wbuf_fini(&w);
+	tap_is_int(LTT_CLIENT_CMD_ROTATE_SESSION, 19, "ROTATE_SESSION is 19 (15-18: snapshots)");
+	tap_is_int(LTT_CLIENT_CMD_ROTATION_INFO, 24, "ROTATION_INFO is 24");
+	tap_is_str(ltt_client_cmd_name(LTT_CLIENT_CMD_CLEAR_SESSION), "CLEAR_SESSION",
+		   "CLEAR_SESSION has its name");
+	tap_is_int(LTT_CLIENT_MINOR_ROTATE, LTT_CLIENT_MINOR, "trace chunks came with this minor");
+}
+
 int main(void)
 {
+	test_snapshot();
+	test_rotation();
 	test_cmd_table();
 	test_header();
 	test_session_attr();

@@ -666,7 +666,7 @@ static void test_relay_replies(void)
 	ltt_wbuf_fini(&w);
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_DEL_RELAY), "DEL_RELAY",
 		   "DEL_RELAY has its name");
-	tap_is_int(LTT_CONSUMER_MINOR, 5, "the protocol is 1.5");
+	tap_ok(LTT_CONSUMER_MINOR >= 5, "the protocol is 1.5 or later");
 	tap_is_int(LTT_CONSUMER_MINOR_OUTPUT_ERRORS, 5, "output failures came with 1.5");
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_STREAMS_SENT), "STREAMS_SENT",
 		   "STREAMS_SENT (1.3) has its name");
@@ -764,8 +764,93 @@ static void test_output_failure(void)
 	tap_is_int(LTT_CONSUMER_MSG_PROBE_OUTPUT, 17, "PROBE_OUTPUT is 17, after ADD_STREAM_STATS");
 }
 
+/* 1.6: ADD_SNAPSHOT_TRACE, SNAPSHOT_TRACE and its reply. */
+static void test_snapshot(void)
+{
+	struct ltt_consumer_add_snapshot_trace at = { .key = 42, .uid = 1000, .gid = 100 }, ag;
+	struct ltt_consumer_snapshot_trace st = { .trace_key = 42, .dir = "/t/snap-0",
+						  .max_packets = 3 }, sg;
+	struct ltt_consumer_snapshot_reply rp = { 7, 7 * 4096, 2 }, rg;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	memset(at.uuid, 0xab, sizeof(at.uuid));
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_snapshot_trace(&w, &at);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_add_snapshot_trace(&r, &ag) && ag.key == 42 && ag.uid == 1000 &&
+	       ag.gid == 100 && !memcmp(ag.uuid, at.uuid, sizeof(at.uuid)),
+	       "ADD_SNAPSHOT_TRACE round trip");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	tap_is_int(ltt_consumer_get_add_snapshot_trace(&r, &ag), -EPROTO,
+		   "ADD_SNAPSHOT_TRACE truncated: EPROTO");
+	ltt_wbuf_reset(&w);
+	ltt_consumer_put_snapshot_trace(&w, &st);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_snapshot_trace(&r, &sg) && sg.trace_key == 42 &&
+	       !strcmp(sg.dir, "/t/snap-0") && sg.max_packets == 3, "SNAPSHOT_TRACE round trip");
+	ltt_wbuf_put_u8(&w, 0);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_consumer_get_snapshot_trace(&r, &sg), -EPROTO,
+		   "SNAPSHOT_TRACE with a byte left over: EPROTO");
+	ltt_wbuf_reset(&w);
+	ltt_consumer_put_snapshot_reply(&w, &rp);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_snapshot_reply(&r, &rg) && rg.packets == 7 &&
+	       rg.bytes == 7 * 4096 && rg.packets_dropped == 2, "SNAPSHOT_TRACE's reply round trip");
+	ltt_wbuf_fini(&w);
+	tap_is_int(LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE, 18, "ADD_SNAPSHOT_TRACE is 18");
+	tap_is_int(LTT_CONSUMER_MSG_SNAPSHOT_TRACE, 19, "SNAPSHOT_TRACE is 19");
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_SNAPSHOT_TRACE), "SNAPSHOT_TRACE",
+		   "SNAPSHOT_TRACE has its name");
+}
+
+/* 1.6: ROTATE_TRACE and RESET_METADATA (trace chunks). */
+static void test_rotate(void)
+{
+	struct ltt_consumer_rotate_trace m = { .trace_key = 12, .clear = false,
+					       .dir = "/t/out/20261122T173000+0000-1/ust" }, got;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint64_t tkey;
+
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_rotate_trace(&w, &m);
+	tap_is_int((int)w.len, 8 + 1 + 4 + (int)strlen(m.dir) + 1,
+		   "ROTATE_TRACE is {u64 key, u8 clear, str dir}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_rotate_trace(&r, &got) && got.trace_key == 12 && !got.clear &&
+	       !strcmp(got.dir, m.dir), "ROTATE_TRACE round trip");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	tap_is_int(ltt_consumer_get_rotate_trace(&r, &got), -EPROTO, "truncated: EPROTO");
+	w.data[8] = 2;	/* clear 2: not a bool */
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_consumer_get_rotate_trace(&r, &got), -EPROTO, "clear 2: EPROTO");
+	ltt_wbuf_reset(&w);
+	m.clear = true;
+	m.dir = "";
+	ltt_consumer_put_rotate_trace(&w, &m);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_rotate_trace(&r, &got) && got.clear && !got.dir[0],
+	       "a clear: round trip with an empty dir");
+	ltt_wbuf_reset(&w);
+	ltt_consumer_put_key(&w, 12);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_key(&r, &tkey) && tkey == 12, "RESET_METADATA is {u64 key}");
+	ltt_wbuf_fini(&w);
+	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_ROTATE_TRACE), "ROTATE_TRACE",
+		   "ROTATE_TRACE has its name");
+	tap_is_int(LTT_CONSUMER_MSG_ROTATE_TRACE, 20, "ROTATE_TRACE is 20 (18-19: snapshots)");
+	tap_is_int(LTT_CONSUMER_MSG_RESET_METADATA, 21, "RESET_METADATA is 21");
+	tap_ok(ltt_consumer_msg_name(18) == NULL || LTT_CONSUMER_MSG_NR_ > 21,
+	       "numbers without a message have no name");
+	tap_is_int(LTT_CONSUMER_MINOR_ROTATE, LTT_CONSUMER_MINOR, "trace chunks came with this minor");
+}
+
 int main(void)
 {
+	test_snapshot();
+	test_rotate();
 	test_user_channel();
 	test_kernel_channel();
 	test_kernel_stream();

@@ -460,6 +460,44 @@ static void untracked_live(void)
 }
 
 /*
+ * A writer killed just after marking its record busy (its first store,
+ * so that a signal handler of its thread goes untracked) left no slot:
+ * its record, with a length and timestamp from an earlier event, owes
+ * nothing, and a torn slot beside it is repaired as if it were alone.
+ */
+static void busy_record(void)
+{
+	struct ltt_rb_repair_ops ops;
+	struct ltt_rb_slot a;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb_wrec *dead;
+	struct region r;
+	struct ltt_rb w, rb;
+	int ret;
+
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "busy: region"))
+		return;
+	ops = (struct ltt_rb_repair_ops){ reader_lock, reader_unlock, fill, &r };
+	dead = ltt_rb_writer_block(&w, 0);	/* nobody holds block 0: its owners are dead */
+	ret = ltt_rb_reserve_rec(&w, &dead[0], EV, EV, 0, &a);	/* torn: never committed */
+	/* killed after the busy mark: an earlier event's length and timestamp */
+	__atomic_store_n(&dead[1].len, (uint64_t)EV, __ATOMIC_RELAXED);
+	__atomic_store_n(&dead[1].ts, a.ts, __ATOMIC_RELAXED);
+	__atomic_store_n(&dead[1].pos, LTT_RB_WREC_BUSY, __ATOMIC_RELAXED);
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "busy: packet short");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), 0, "busy: the torn slot is repaired");
+	tap_ok(rb.stats.events_torn == 1 && rb.stats.packets_repaired == 1,
+	       "busy: one torn event, the busy record owed nothing");
+	ret = ltt_rb_get_next_subbuf(&rb, &pkt);
+	tap_ok(!ret && pkt.events == 0, "busy: the packet is read (a skip event, no event)");
+	if (!ret)
+		ltt_rb_put_subbuf(&rb, &pkt);
+	region_destroy(&r);
+}
+
+/*
  * The cost of a packet no repair can explain: records in ownerless blocks
  * that fit no way.  One search per state of the packet: asked again with
  * nothing moved, the repair answers at once; a commit makes it look
@@ -520,6 +558,7 @@ int main(void)
 	one_death("before CAS", BEFORE_CAS, 150, 1000);
 	stopped_writer();
 	untracked_live();
+	busy_record();
 	repair_cost();
 	return tap_done();
 }

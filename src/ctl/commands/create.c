@@ -164,6 +164,10 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
 {
 	ctl_out_info("Session %s created.", info->name);
+	if (info->snapshot) {
+		ctl_out_info("Snapshot mode: events stay in the buffers until 'lttctl snapshot record' writes them ('lttctl snapshot list-output' shows where).");
+		return;
+	}
 	switch (info->output_type) {
 	case LTT_OUTPUT_LOCAL:
 		ctl_out_info("Traces will be written in %s", info->output);

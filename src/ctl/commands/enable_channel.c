@@ -145,6 +145,9 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 		strcpy(attr->name, name);
 		if (domain_buffer_type(d, domain) != LTT_BUFFER_DEFAULT)
 			attr->buffer_type = domain_buffer_type(d, domain);
+		/* a snapshot session is a flight recorder: the newest events stay */
+		if (d->info.snapshot)
+			attr->overwrite = true;
 	}
 	apply_options(a, attr);
 	ret = ltt_conv_channel_attr_to_conf(attr, &conf);

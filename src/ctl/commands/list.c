@@ -13,7 +13,44 @@
 
 static const char *output_text(const struct ltt_session_info *s)
 {
+	if (s->snapshot)
+		return "snapshots only";
 	return s->output_type == LTT_OUTPUT_NONE ? "no output" : s->output;
+}
+
+/* A snapshot session's output, under the session's line. */
+static void print_snapshot_outputs(struct ltt_ctl *ctl, const struct ltt_session_info *s)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	char size[32];
+	size_t i, n = 0;
+	int ret;
+
+	if (!s->snapshot)
+		return;
+	ret = ltt_ctl_snapshot_list_outputs(ctl, s->name, &outs, &n);
+	if (ret) {
+		ctl_out_text("Snapshot output: unknown (%s)\n", ltt_strerror(ret));
+		return;
+	}
+	if (!n)
+		ctl_out_text("Snapshot output: none ('lttctl snapshot add-output' adds one)\n");
+	ctl_out_open("snapshotOutputs");
+	for (i = 0; i < n; i++) {
+		strcpy(size, "no limit");
+		if (outs[i].max_size)
+			ltt_size_format(outs[i].max_size, size, sizeof(size));
+		ctl_out_text("Snapshot output: [%" PRIu32 "] %s: %s (max size: %s)\n", outs[i].id,
+			     outs[i].name, outs[i].output, size);
+		ctl_out_open("snapshotOutput");
+		ctl_out_u64("id", outs[i].id);
+		ctl_out_str("name", outs[i].name);
+		ctl_out_u64("maxSize", outs[i].max_size);
+		ctl_out_str("output", outs[i].output);
+		ctl_out_close();
+	}
+	ctl_out_close();
+	free(outs);
 }
 
 /* "NAME (OUTPUT) [active]", then what is special about the session. */
@@ -227,6 +264,34 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 	free(relays);
 }
 
+/* The rotation schedule and the newest archive, when there is one of either. */
+static void print_rotation(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_rotation_info ri;
+	char size[32];
+
+	if (ltt_ctl_rotation_info(ctl, session, &ri))
+		return;	/* an older daemon: no trace chunks */
+	if (ri.timer_us)
+		ctl_out_text("Automatic rotation schedule: every %llu us\n",
+			     (unsigned long long)ri.timer_us);
+	if (ri.size) {
+		ltt_size_format(ri.size, size, sizeof(size));
+		ctl_out_text("Automatic rotation schedule: each time %s are written\n", size);
+	}
+	if (ri.chunk_id)
+		ctl_out_text("Trace chunk: %llu; last archive: %s\n",
+			     (unsigned long long)ri.chunk_id,
+			     ri.last_archive[0] ? ri.last_archive : "(none)");
+	ctl_out_open("rotation");
+	ctl_out_u64("timerUs", ri.timer_us);
+	ctl_out_u64("size", ri.size);
+	ctl_out_u64("chunkId", ri.chunk_id);
+	if (ri.last_archive[0])
+		ctl_out_str("lastArchive", ri.last_archive);
+	ctl_out_close();
+}
+
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
 	struct ltt_session_detail *d;
@@ -239,7 +304,9 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ctl_out_text("Session ");
 	print_session(&d->info);
 	ctl_obj_session_open(&d->info);
+	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
+	print_rotation(ctl, session);
 	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, LTT_DOMAIN_KERNEL);

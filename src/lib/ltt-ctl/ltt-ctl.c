@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -24,6 +25,7 @@
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/convert.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 #include "common/paths.h"
 #include "common/sock.h"
 
@@ -129,6 +131,8 @@ static int io_error(struct ltt_ctl *ctl, int err)
 	return -LTT_ERR_SESSIOND_TIMEOUT;
 }
 
+static int conn_check(struct ltt_ctl *ctl);
+
 /*
  * One request and its reply.  On success *ret_reply is a heap buffer of
  * *ret_len bytes (NULL when empty) that the caller frees.  Returns 0, the
@@ -154,6 +158,11 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 		return -LTT_ERR_NOMEM;
 	if (req && req->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
 		return -LTT_ERR_INVAL;
+	if (cmd != LTT_CLIENT_CMD_HELLO) {
+		ret = conn_check(ctl);
+		if (ret)
+			return ret;
+	}
 	ltt_client_hdr_encode(&hdr, hdrbuf);
 	/*
 	 * A daemon that refuses us (credentials, too many clients) replies
@@ -174,7 +183,11 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 	if (!written && !hdr.status)
 		return -LTT_ERR_SESSIOND_IO;
 	if (hdr.status) {
-		if (hdr.status >= LTT_ERR_NR_ || hdr.payload_len)
+		/*
+		 * A code this library does not know (a newer daemon's) is still
+		 * the daemon's answer: ltt_strerror() says its number.
+		 */
+		if (hdr.status > LTT_CLIENT_STATUS_MAX || hdr.payload_len)
 			return -LTT_ERR_PROTOCOL;
 		return -(int)hdr.status;
 	}
@@ -231,9 +244,59 @@ static int hello(struct ltt_ctl *ctl)
 	return ret;
 }
 
-int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
+/* Connect to the daemon of ctl->rundir and say HELLO: 0 or -LTT_ERR_*. */
+static int conn_open(struct ltt_ctl *ctl)
 {
 	char path[PATH_MAX];
+	int ret;
+
+	if (ltt_path_join(path, sizeof(path), ctl->rundir, LTT_CLIENT_SOCKET_NAME))
+		return -LTT_ERR_INVAL;
+	ret = ltt_sock_connect_unix_nb(path, &ctl->fd);
+	switch (ret) {
+	case 0:
+		break;
+	case -EAGAIN:
+		/* Its backlog is full: it has not accepted anyone for a while. */
+		return -LTT_ERR_SESSIOND_TIMEOUT;
+	case -EACCES:
+	case -EPERM:
+		return -LTT_ERR_SESSIOND_PERM;
+	case -ENOENT:
+	case -ECONNREFUSED:
+	case -ENOTDIR:
+		return -LTT_ERR_SESSIOND_NOT_RUNNING;
+	case -ENAMETOOLONG:
+		return -LTT_ERR_RUNDIR_TOO_LONG;
+	default:
+		return -LTT_ERR_SESSIOND_IO;
+	}
+	return hello(ctl);
+}
+
+/*
+ * Between calls, the daemon closes a connection idle past its deadline
+ * (ltt-sessiond --client-idle-timeout): before a request, a connection
+ * the daemon hung up is opened again, so nothing was sent on it and no
+ * request can run twice.  0 or -LTT_ERR_*.
+ */
+static int conn_check(struct ltt_ctl *ctl)
+{
+	struct pollfd p = { .fd = ctl->fd, .events = POLLIN | POLLRDHUP };
+	char byte;
+
+	if (poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLRDHUP | POLLHUP | POLLERR)))
+		return 0;
+	/* readable between calls: only the end of the stream can be there */
+	if (recv(ctl->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0)
+		return 0;	/* bytes nobody asked for: the call finds them out of step */
+	close(ctl->fd);
+	ctl->fd = -1;
+	return conn_open(ctl);
+}
+
+int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
+{
 	struct ltt_ctl *ctl;
 	int ret;
 
@@ -257,35 +320,7 @@ int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl)
 		if (ret)
 			goto err;
 	}
-	if (ltt_path_join(path, sizeof(path), ctl->rundir, LTT_CLIENT_SOCKET_NAME)) {
-		ret = -LTT_ERR_INVAL;
-		goto err;
-	}
-	ret = ltt_sock_connect_unix_nb(path, &ctl->fd);
-	switch (ret) {
-	case 0:
-		break;
-	case -EAGAIN:
-		/* Its backlog is full: it has not accepted anyone for a while. */
-		ret = -LTT_ERR_SESSIOND_TIMEOUT;
-		goto err;
-	case -EACCES:
-	case -EPERM:
-		ret = -LTT_ERR_SESSIOND_PERM;
-		goto err;
-	case -ENOENT:
-	case -ECONNREFUSED:
-	case -ENOTDIR:
-		ret = -LTT_ERR_SESSIOND_NOT_RUNNING;
-		goto err;
-	case -ENAMETOOLONG:
-		ret = -LTT_ERR_RUNDIR_TOO_LONG;
-		goto err;
-	default:
-		ret = -LTT_ERR_SESSIOND_IO;
-		goto err;
-	}
-	ret = hello(ctl);
+	ret = conn_open(ctl);
 	if (ret)
 		goto err;
 	*ret_ctl = ctl;
@@ -648,6 +683,155 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 	return 0;
 }
 
+/* A snapshot output from the caller: reserved room zero, strings terminated. */
+static int check_snapshot_output(const struct ltt_snapshot_output *o,
+				 struct ltt_snapshot_output_conf *ret)
+{
+	if (!memchr(o->name, '\0', sizeof(o->name)) || !memchr(o->output, '\0', sizeof(o->output)))
+		return -LTT_ERR_INVAL;
+	return ltt_conv_snapshot_output_to_conf(o, ret);
+}
+
+/* Start a snapshot request: checks and {str session}. */
+static int begin_snapshot_req(struct ltt_ctl *ctl, const char *session, struct ltt_wbuf *w)
+{
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl->minor < LTT_CLIENT_MINOR_SNAPSHOT)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, session);
+	return 0;
+}
+
+int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
+				const struct ltt_snapshot_output *output,
+				struct ltt_snapshot_output *ret_output)
+{
+	struct ltt_snapshot_output_conf conf, got;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int ret;
+
+	if (!output || output->id)
+		return -LTT_ERR_INVAL;
+	ret = check_snapshot_output(output, &conf);
+	if (!ret)
+		ret = begin_snapshot_req(ctl, session, &w);
+	if (ret)
+		return ret;
+	ltt_proto_put_snapshot_output(&w, &conf);
+	ret = transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_snapshot_output(&r, &got);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret && ret_output)
+		ltt_conv_snapshot_output_conf_to_output(&got, ret_output);
+	return ret;
+}
+
+int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32_t id,
+				const char *name)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!id && (!name || !name[0] || strlen(name) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	ret = begin_snapshot_req(ctl, session, &w);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_u32(&w, id);
+	ltt_wbuf_put_str(&w, id ? "" : name);
+	ret = transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
+				  struct ltt_snapshot_output **ret_outputs, size_t *ret_count)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	struct ltt_snapshot_output_conf conf;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	uint32_t raw;
+	int ret;
+
+	if (!ret_outputs || !ret_count)
+		return -LTT_ERR_INVAL;
+	ret = begin_snapshot_req(ctl, session, &w);
+	if (ret)
+		return ret;
+	ret = transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	raw = ltt_rbuf_get_u32(&r);
+	n = raw;
+	if (r.err || n > len / LTT_SNAPSHOT_OUTPUT_MIN)
+		ltt_rbuf_fail(&r);
+	outs = r.err ? NULL : calloc(n ? n : 1, sizeof(*outs));
+	for (i = 0; outs && i < n; i++) {
+		ltt_proto_get_snapshot_output(&r, &conf);
+		ltt_conv_snapshot_output_conf_to_output(&conf, &outs[i]);
+	}
+	if (!outs && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		free(outs);
+		return ret;
+	}
+	*ret_outputs = outs;
+	*ret_count = n;
+	return 0;
+}
+
+int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
+			    const struct ltt_snapshot_output *output,
+			    struct ltt_snapshot_result *ret)
+{
+	struct ltt_snapshot_output_conf conf;
+	struct ltt_snapshot_result_desc res;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int err;
+
+	err = output ? check_snapshot_output(output, &conf) : 0;
+	if (!err)
+		err = begin_snapshot_req(ctl, session, &w);
+	if (err)
+		return err;
+	ltt_wbuf_put_u8(&w, output ? 1 : 0);
+	if (output)
+		ltt_proto_put_snapshot_output(&w, &conf);
+	err = transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (err)
+		return err;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_snapshot_result(&r, &res);
+	err = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!err && ret)
+		ltt_conv_snapshot_result_desc_to_result(&res, ret);
+	return err;
+}
+
 /*
  * Read a u32 count of objects of at least @min_size bytes each, refusing
  * counts that the rest of the message cannot hold.
@@ -962,4 +1146,15 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 out:
 	free(reply);
 	return ret;
+}
+
+int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_wbuf *req,
+		 uint8_t **ret_reply, size_t *ret_len)
+{
+	return transact(ctl, cmd, req, ret_reply, ret_len);
+}
+
+uint32_t ctl_minor(const struct ltt_ctl *ctl)
+{
+	return ctl->minor;
 }

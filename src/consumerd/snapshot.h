@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * snapshot.h - a snapshot of a trace of a snapshot session: what its
+ * buffers hold now, written as a complete CTF trace in a directory of its
+ * own, without consuming anything.
+ *
+ * A snapshot trace (ltt_trace_create_snapshot()) has no output: its
+ * metadata is kept in memory and its streams are never read by the data
+ * thread (stream.c leaves a stream without output alone).  SNAPSHOT_TRACE
+ * (consumer-proto.h) opens the snapshot's directory and writes the
+ * metadata on the command thread (ltt_snapshot_open()), then has the data
+ * thread, which owns the streams, copy each channel's packets
+ * (LTT_DATA_SNAPSHOT: ltt_snapshot_channel()).  Each stream's open packet
+ * is closed first, then the packets between its read and write positions
+ * are copied and validated (common/ringbuf.h: ltt_rb_peek_subbuf()); one
+ * the writers overwrote meanwhile is left out and counted.
+ */
+#ifndef LTT_CONSUMERD_SNAPSHOT_H
+#define LTT_CONSUMERD_SNAPSHOT_H
+
+#include <stdint.h>
+
+#include "consumerd/data.h"
+#include "consumerd/sink.h"
+#include "consumerd/source.h"
+#include "consumerd/trace.h"
+
+struct ltt_channel;
+
+/* Where one snapshot of a trace goes. */
+struct ltt_snapshot_out {
+	int dir_fd, index_fd;		/* the snapshot's directory and its index/ */
+	struct ltt_output *meta;	/* holds the metadata file */
+	struct ltt_output *streams;	/* opens the stream files */
+};
+
+/**
+ * ltt_snapshot_open() - create the directory @dir (and its parents) and
+ * its index/, owned by @t's owner, and write @t's metadata in it
+ * @t: a snapshot trace (borrowed)
+ * @dir: absolute (borrowed)
+ * @ret: to release with ltt_snapshot_close()
+ *
+ * Command thread.  Returns 0, -EEXIST when @dir holds a trace (its
+ * metadata file), -EINVAL, -ENOMEM, or the file system's negative errno.
+ */
+int ltt_snapshot_open(const struct ltt_trace *t, const char *dir, struct ltt_snapshot_out *ret);
+
+/**
+ * ltt_snapshot_close() - release what ltt_snapshot_open() made (the files
+ * stay); accepts a zeroed or half-made @out
+ */
+void ltt_snapshot_close(struct ltt_snapshot_out *out);
+
+/**
+ * ltt_snapshot_channel() - copy the packets of @chan's streams to @out
+ * @max_packets: per stream, the newest; 0: all
+ * @scratch: at least the streams' packet size (borrowed)
+ * @counts: packets and bytes written, packets left out, added to
+ *
+ * Data thread (it owns the streams).  A stream with nothing to write gets
+ * no file.  Returns 0, -EOPNOTSUPP for a source that can't be read
+ * without consuming (a kernel stream), or the output's negative errno.
+ */
+int ltt_snapshot_channel(struct ltt_channel *chan, const struct ltt_output *out,
+			 uint64_t max_packets, struct ltt_scratch *scratch,
+			 struct ltt_snapshot_counts *counts);
+
+#endif /* LTT_CONSUMERD_SNAPSHOT_H */

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * snapshot.c - lttctl snapshot: the snapshot output of a snapshot session
+ * (add-output, del-output, list-output) and taking snapshots (record).
+ *
+ *   lttctl snapshot add-output [-s SESSION] [-n NAME] [-m SIZE] (URL | -o DIR)
+ *   lttctl snapshot del-output [-s SESSION] (ID | NAME)
+ *   lttctl snapshot list-output [-s SESSION]
+ *   lttctl snapshot record [-s SESSION] [-n NAME] [-m SIZE] [URL | -o DIR]
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/size.h"
+#include "common/uri.h"
+#include "ctl/ctl.h"
+#include "ctl/out.h"
+
+enum {
+	VAL_SESSION,	/* -s SESSION */
+	VAL_NAME,	/* -n NAME */
+	VAL_MAX_SIZE,	/* -m SIZE */
+	VAL_OUTPUT,	/* -o DIR */
+	NR_VALS,
+};
+
+enum sub { SUB_ADD, SUB_DEL, SUB_LIST, SUB_RECORD, NR_SUBS };
+
+static const char *const sub_names[NR_SUBS] = {
+	[SUB_ADD] = "add-output", [SUB_DEL] = "del-output",
+	[SUB_LIST] = "list-output", [SUB_RECORD] = "record",
+};
+
+struct snap_args {
+	enum sub sub;
+	char *values[NR_VALS];
+	const char **args;
+	int nr_args;
+	struct ltt_snapshot_output out;	/* what -n, -m, -o or URL said */
+	bool has_out;			/* any of them */
+};
+
+/* -o DIR or a URL argument into @a->out.  Returns CTL_GO_ON or an exit status. */
+static int parse_where(const struct ctl_ctx *ctx, struct snap_args *a, const char *url)
+{
+	const char *dir = a->values[VAL_OUTPUT];
+	struct ltt_uri uri;
+
+	if (dir && url)
+		return ctl_util_usage_error(ctx, "give a URL or -o DIR, not both");
+	if (dir) {
+		if (ctl_util_abs_path(dir, a->out.output, sizeof(a->out.output))) {
+			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,
+				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
+			return CTL_EXIT_FAILURE;
+		}
+		a->out.output_type = LTT_OUTPUT_LOCAL;
+	} else if (url) {
+		if (strlen(url) >= sizeof(a->out.output) || ltt_uri_parse(url, &uri) ||
+		    uri.scheme == LTT_URI_TCP) {
+			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
+			return CTL_EXIT_FAILURE;
+		}
+		a->out.output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+		strcpy(a->out.output, uri.scheme == LTT_URI_FILE ? uri.path : url);
+	}
+	return CTL_GO_ON;
+}
+
+/* The options and arguments of the sub-command, checked. */
+static int check_args(const struct ctl_ctx *ctx, struct snap_args *a)
+{
+	const char *name = a->values[VAL_NAME], *size = a->values[VAL_MAX_SIZE];
+	int max_args = a->sub == SUB_LIST ? 0 : 1;
+
+	if (a->nr_args > max_args)
+		return ctl_util_usage_error(ctx, "%s: unexpected argument '%s'", sub_names[a->sub],
+					    a->args[max_args]);
+	if ((a->sub == SUB_DEL || a->sub == SUB_LIST) &&
+	    (name || size || a->values[VAL_OUTPUT]))
+		return ctl_util_usage_error(ctx, "%s takes no -n, -m or -o", sub_names[a->sub]);
+	if (a->sub == SUB_DEL && a->nr_args != 1)
+		return ctl_util_usage_error(ctx, "del-output: give the output's ID or NAME");
+	if (a->sub == SUB_ADD && !a->nr_args && !a->values[VAL_OUTPUT])
+		return ctl_util_usage_error(ctx, "add-output: give a URL or -o DIR");
+	if (name) {
+		if (strlen(name) >= sizeof(a->out.name))
+			return ctl_util_usage_error(ctx, "%s",
+						    ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
+		strcpy(a->out.name, name);
+	}
+	if (size && (ltt_size_parse(size, &a->out.max_size) || !a->out.max_size))
+		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of bytes above 0, with an optional k, M or G suffix",
+					    size);
+	a->has_out = name || size || a->values[VAL_OUTPUT] || a->nr_args;
+	if (a->sub == SUB_ADD || a->sub == SUB_RECORD)
+		return parse_where(ctx, a, a->nr_args ? a->args[0] : NULL);
+	return CTL_GO_ON;
+}
+
+static void print_output(const struct ltt_snapshot_output *o)
+{
+	char size[32] = "no limit";
+
+	if (o->max_size)
+		ltt_size_format(o->max_size, size, sizeof(size));
+	ctl_out_text("    [%" PRIu32 "] %s: %s (max size: %s)\n", o->id, o->name, o->output, size);
+	ctl_out_open("snapshotOutput");
+	ctl_out_u64("id", o->id);
+	ctl_out_str("name", o->name);
+	ctl_out_u64("maxSize", o->max_size);
+	ctl_out_str("output", o->output);
+	ctl_out_close();
+}
+
+static int do_add(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		  struct snap_args *a)
+{
+	struct ltt_snapshot_output got;
+	int ret = ltt_ctl_snapshot_add_output(ctl, session, &a->out, &got);
+
+	(void)ctx;
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_info("Snapshot output added to session %s:", session);
+	ctl_out_open("snapshotOutputs");
+	print_output(&got);
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
+static int do_del(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		  struct snap_args *a)
+{
+	const char *what = a->args[0];
+	uint64_t id = 0;
+	int ret;
+
+	/* a number is an id, as LTTng reads it */
+	if (ctl_util_parse_u64(what, UINT32_MAX, &id) || !id)
+		id = 0;
+	ret = ltt_ctl_snapshot_del_output(ctl, session, (uint32_t)id, what);
+	(void)ctx;
+	if (ret) {
+		ctl_out_error(ret, "session '%s': snapshot output '%s': %s", session, what,
+			      ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_info("Snapshot output %s removed from session %s.", what, session);
+	return CTL_EXIT_OK;
+}
+
+static int do_list(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	size_t i, n = 0;
+	int ret = ltt_ctl_snapshot_list_outputs(ctl, session, &outs, &n);
+
+	(void)ctx;
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_text("Snapshot output list for session %s\n", session);
+	ctl_out_open("snapshotOutputs");
+	for (i = 0; i < n; i++)
+		print_output(&outs[i]);
+	ctl_out_close();
+	if (!n)
+		ctl_out_text("    None\n");
+	free(outs);
+	return CTL_EXIT_OK;
+}
+
+static int do_record(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		     struct snap_args *a)
+{
+	struct ltt_snapshot_result res;
+	char bytes[32];
+	int ret = ltt_ctl_snapshot_record(ctl, session, a->has_out ? &a->out : NULL, &res);
+
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ltt_size_format(res.bytes, bytes, sizeof(bytes));
+	ctl_out_info("Snapshot recorded for session %s: %" PRIu64 " packets (%s).", session,
+		     res.packets, bytes);
+	if (!ctx->quiet)
+		ctl_out_text("%s\n", res.path);
+	ctl_out_open("snapshotRecord");
+	ctl_out_str("session", session);
+	ctl_out_str("path", res.path);
+	ctl_out_u64("packets", res.packets);
+	ctl_out_u64("bytes", res.bytes);
+	ctl_out_u64("packetsDropped", res.packets_dropped);
+	ctl_out_close();
+	if (res.packets_dropped)
+		ctl_out_warn(LTT_ERR_EVENTS_LOST, "%" PRIu64 " packets were overwritten by the tracer while they were copied: they are not in the snapshot; larger buffers (--num-subbuf) keep more",
+			     res.packets_dropped);
+	return CTL_EXIT_OK;
+}
+
+static int run_sub(const struct ctl_ctx *ctx, struct snap_args *a)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session;
+	int ret;
+
+	ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current), &session);
+	if (!ret)
+		ret = ctl_util_connect(ctx, false, &ctl);
+	if (ret)
+		return ret;
+	switch (a->sub) {
+	case SUB_ADD:
+		ret = do_add(ctx, ctl, session, a);
+		break;
+	case SUB_DEL:
+		ret = do_del(ctx, ctl, session, a);
+		break;
+	case SUB_LIST:
+		ret = do_list(ctx, ctl, session);
+		break;
+	default:
+		ret = do_record(ctx, ctl, session, a);
+		break;
+	}
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct snap_args a;
+	poptContext pc = NULL;
+	int i, ret;
+	struct poptOption options[] = {
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		{ "name", 'n', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NAME,
+		  "add-output: the output's name; record: the snapshot's name", "NAME" },
+		{ "max-size", 'm', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_MAX_SIZE,
+		  "at most SIZE bytes per snapshot, the newest packets of each stream kept", "SIZE" },
+		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
+		  "write the snapshots under the local directory DIR", "DIR" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	memset(&a, 0, sizeof(a));
+	a.sub = NR_SUBS;
+	for (i = 0; argc > 1 && i < NR_SUBS; i++)
+		if (!strcmp(argv[1], sub_names[i]))
+			a.sub = (enum sub)i;
+	if (a.sub == NR_SUBS && argc > 1 && argv[1][0] != '-')
+		return ctl_util_usage_error(ctx, "unknown sub-command '%s': use add-output, del-output, list-output or record",
+					    argv[1]);
+	/* argv[1] is the sub-command: parse from there */
+	ret = ctl_util_parse(ctx, a.sub == NR_SUBS ? argc : argc - 1,
+			     a.sub == NR_SUBS ? argv : argv + 1, options, a.values, &pc);
+	if (ret == CTL_GO_ON && a.sub == NR_SUBS)
+		ret = ctl_util_usage_error(ctx, "give a sub-command: add-output, del-output, list-output or record");
+	if (ret == CTL_GO_ON) {
+		a.nr_args = ctl_util_args(pc, &a.args);
+		ret = check_args(ctx, &a);
+	}
+	if (ret == CTL_GO_ON)
+		ret = run_sub(ctx, &a);
+	ctl_util_free_values(a.values, NR_VALS);
+	if (pc)
+		poptFreeContext(pc);
+	return ret;
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * chunk.c - libltt-ctl's trace chunk calls: rotate, rotation schedule,
+ * clear, regenerate (client protocol minor 4).
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ltt/ltt-ctl.h>
+#include <ltt/ltt-error.h>
+
+#include "lib/ltt-ctl/ctl-internal.h"
+
+/* A request {str session, ...} to a daemon that knows trace chunks. */
+static int check(struct ltt_ctl *ctl, const char *session)
+{
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	return ctl_minor(ctl) < LTT_CLIENT_MINOR_ROTATE ? -LTT_ERR_NOT_SUPPORTED : 0;
+}
+
+int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_archive,
+			   size_t len)
+{
+	uint8_t *reply = NULL;
+	const char *path;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t n = 0;
+	int ret = check(ctl, session);
+
+	if (ret)
+		return ret;
+	if (!ret_archive || !len)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, &w, &reply, &n);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, n);
+	path = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+	if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	else if (strlen(path) >= len)
+		ret = -LTT_ERR_INVAL;
+	else
+		strcpy(ret_archive, path);
+	free(reply);
+	return ret;
+}
+
+int ltt_ctl_enable_rotation(struct ltt_ctl *ctl, const char *session, uint64_t timer_us,
+			    uint64_t size)
+{
+	struct ltt_wbuf w;
+	int ret = check(ctl, session);
+
+	if (ret)
+		return ret;
+	if (!timer_us && !size)
+		return -LTT_ERR_ROTATION_VALUE;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_wbuf_put_u64(&w, timer_us);
+	ltt_wbuf_put_u64(&w, size);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ENABLE_ROTATION, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_disable_rotation(struct ltt_ctl *ctl, const char *session, bool timer, bool size)
+{
+	struct ltt_wbuf w;
+	int ret = check(ctl, session);
+
+	if (ret)
+		return ret;
+	if (!timer && !size)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_wbuf_put_u8(&w, timer);
+	ltt_wbuf_put_u8(&w, size);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_DISABLE_ROTATION, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_clear_session(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_wbuf w;
+	int ret = check(ctl, session);
+
+	if (ret)
+		return ret;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_CLEAR_SESSION, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regenerate_what what)
+{
+	struct ltt_wbuf w;
+	int ret = check(ctl, session);
+
+	if (ret)
+		return ret;
+	if (what != LTT_REGENERATE_METADATA && what != LTT_REGENERATE_STATEDUMP)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_wbuf_put_u32(&w, (uint32_t)what);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_REGENERATE, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
+			  struct ltt_rotation_info *ret_info)
+{
+	struct ltt_rotation_desc desc;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t n = 0;
+	int ret = check(ctl, session);
+
+	if (ret)
+		return ret;
+	if (!ret_info)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply, &n);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, n);
+	ltt_proto_get_rotation_desc(&r, &desc);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (ret)
+		return ret;
+	/* the public struct: its reserved room zeroed */
+	memset(ret_info, 0, sizeof(*ret_info));
+	ret_info->timer_us = desc.timer_us;
+	ret_info->size = desc.size;
+	ret_info->chunk_id = desc.chunk_id;
+	memcpy(ret_info->last_archive, desc.last_archive, sizeof(ret_info->last_archive));
+	return 0;
+}

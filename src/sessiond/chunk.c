@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * chunk.c - trace chunks of a local session (see chunk.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/evloop.h"
+#include "common/log.h"
+#include "sessiond/chunk.h"
+
+/* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
+#define STAMP_MAX 32
+
+static void stamp(int64_t when, char buf[STAMP_MAX])
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, STAMP_MAX, "%Y%m%dT%H%M%S%z", &tm))
+		strcpy(buf, "19700101T000000+0000");
+}
+
+/* Why @session can't rotate (or be cleared: @clear), or LTT_ERR_OK. */
+static enum ltt_error_code refusal(const struct ltt_session *session, bool clear)
+{
+	if (session->output_type != LTT_OUTPUT_LOCAL)
+		return LTT_ERR_ROTATE_OUTPUT;
+	if (session->snapshot)
+		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
+	if (!session->chunk_begin && !clear)
+		return LTT_ERR_ROTATE_NEVER_STARTED;
+	return LTT_ERR_OK;
+}
+
+uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *session)
+{
+	struct ltt_domain_impl *d;
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (d && d->ops->written && session->domains[i].nr_channels)
+			sum += d->ops->written(d, session);
+	}
+	return sum;
+}
+
+void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session)
+{
+	if (!session->chunk_begin) {
+		session->chunk_begin = (int64_t)time(NULL);
+		session->rotate_written = 0;
+	}
+	if (session->rotate_timer_us)
+		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+}
+
+/* Make @path (a directory of @session's output) owned by the session's owner. */
+static int mkdir_owned(const struct ltt_session *session, const char *path)
+{
+	if (mkdir(path, 0770) && errno != EEXIST)
+		return -errno;
+	if ((session->uid != geteuid() || session->gid != getegid()) &&
+	    lchown(path, session->uid, session->gid))
+		return -errno;
+	return 0;
+}
+
+/* Move @name, one of chunk 0's traces at the output's top, into @archive. */
+static int move_chunk0_entry(const struct ltt_session *session, const char *archive,
+			     const char *name)
+{
+	char from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+
+	if ((size_t)snprintf(from, sizeof(from), "%s/%s", session->output, name) >= sizeof(from) ||
+	    (size_t)snprintf(to, sizeof(to), "%s/%s", archive, name) >= sizeof(to))
+		return -ENAMETOOLONG;
+	return rename(from, to) && errno != ENOENT ? -errno : 0;
+}
+
+/*
+ * Move chunk 0's traces into @archive: ust/, and kernel/ or the
+ * kernel-N/ a kernel trace took when kernel/ held one (kernel.c).
+ */
+static int archive_chunk0(const struct ltt_session *session, const char *archive)
+{
+	char name[32];
+	unsigned int n;
+	int ret, first;
+
+	first = move_chunk0_entry(session, archive, "ust");
+	ret = move_chunk0_entry(session, archive, "kernel");
+	first = first ? first : ret;
+	for (n = 1; n < 100; n++) {
+		snprintf(name, sizeof(name), "kernel-%u", n);
+		ret = move_chunk0_entry(session, archive, name);
+		first = first ? first : ret;
+	}
+	return first;
+}
+
+/*
+ * Archive the current chunk, which ended at @end: into
+ * OUTPUT/archives/BEGIN-END-N (@ret_path).  Returns 0 or -errno.
+ */
+static int archive(struct ltt_session *session, int64_t end, char *ret_path)
+{
+	char begin_s[STAMP_MAX], end_s[STAMP_MAX], dir[LTT_PATH_MAX];
+	int ret;
+
+	stamp(session->chunk_begin, begin_s);
+	stamp(end, end_s);
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", session->output, LTT_CHUNK_ARCHIVES_DIR) >=
+		    sizeof(dir) ||
+	    (size_t)snprintf(ret_path, LTT_PATH_MAX, "%s/%s-%s-%" PRIu64, dir, begin_s, end_s,
+			     session->chunk_id) >= LTT_PATH_MAX)
+		return -ENAMETOOLONG;
+	ret = mkdir_owned(session, session->output);
+	if (!ret)
+		ret = mkdir_owned(session, dir);
+	if (ret)
+		return ret;
+	if (session->chunk_id == 0) {
+		ret = mkdir_owned(session, ret_path);
+		return ret ? ret : archive_chunk0(session, ret_path);
+	}
+	if (!rename(session->chunk_dir, ret_path))
+		return 0;
+	/* a chunk no trace wrote into has no directory: an empty archive */
+	return errno == ENOENT ? mkdir_owned(session, ret_path) : -errno;
+}
+
+static enum ltt_error_code archive_error(int err)
+{
+	switch (err) {
+	case -ENOSPC:
+	case -EDQUOT:
+		return LTT_ERR_OUTPUT_NO_SPACE;
+	case -EACCES:
+	case -EPERM:
+		return LTT_ERR_OUTPUT_ACCESS;
+	case -EROFS:
+		return LTT_ERR_OUTPUT_READ_ONLY;
+	case -ENOENT:
+	case -ENOTDIR:
+		return LTT_ERR_OUTPUT_GONE;
+	case -ENOMEM:
+		return LTT_ERR_NOMEM;
+	default:
+		return LTT_ERR_OUTPUT_IO;
+	}
+}
+
+/* Each domain with channels moves its traces (or clears them); the first error. */
+static int rotate_domains(const struct ltt_domains *set, struct ltt_session *session,
+			  const char *new_root, bool clear)
+{
+	struct ltt_domain_impl *d;
+	int ret = 0, err;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (!d || !session->domains[i].nr_channels)
+			continue;
+		err = d->ops->rotate ? d->ops->rotate(d, session, clear ? NULL : session->chunk_dir,
+						      new_root, clear) : -EOPNOTSUPP;
+		ret = ret ? ret : err;
+	}
+	return ret;
+}
+
+enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_session *session,
+				     char *ret_archive)
+{
+	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], path[LTT_PATH_MAX];
+	enum ltt_error_code code = refusal(session, false);
+	int64_t now = (int64_t)time(NULL);
+	int moved, ret;
+
+	if (code)
+		return code;
+	stamp(now, begin_s);
+	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
+			     begin_s, session->chunk_id + 1) >= sizeof(new_root))
+		return LTT_ERR_INVAL;
+	moved = rotate_domains(set, session, new_root, false);
+	ret = archive(session, now, path);
+	if (ret) {
+		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
+			session->chunk_id, session->chunk_dir, strerror(-ret));
+		if (moved)
+			return LTT_ERR_ROTATE_INCOMPLETE;
+		code = archive_error(ret);
+	}
+	/* the traces are in the new chunk either way */
+	strcpy(session->chunk_dir, new_root);
+	session->chunk_id++;
+	session->chunk_begin = now;
+	session->rotate_written = ltt_chunk_written(set, session);
+	if (session->rotate_timer_us)
+		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+	if (ret)
+		return code;
+	strcpy(session->last_archive, path);
+	strcpy(ret_archive, path);
+	LTT_INFO("session '%s': trace chunk archived in %s%s", session->name, path,
+		 moved ? " (some traces could not move: they stay in it)" : "");
+	return moved ? LTT_ERR_ROTATE_INCOMPLETE : LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session)
+{
+	enum ltt_error_code code = refusal(session, true);
+	int ret;
+
+	if (code)
+		return code;
+	if (!session->chunk_begin)
+		return LTT_ERR_OK;	/* nothing recorded yet */
+	ret = rotate_domains(set, session, NULL, true);
+	if (ret) {
+		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,
+			strerror(-ret));
+		return ret == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
+	}
+	session->rotate_written = ltt_chunk_written(set, session);
+	LTT_INFO("session '%s' cleared", session->name);
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
+						  struct ltt_session *session)
+{
+	struct ltt_domain_impl *d;
+	int ret = 0, err;
+	size_t i;
+
+	if (session->output_type != LTT_OUTPUT_LOCAL)
+		return LTT_ERR_ROTATE_OUTPUT;
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (d && session->domains[i].nr_channels && !d->ops->regenerate_metadata)
+			return LTT_ERR_NOT_SUPPORTED;
+	}
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (!d || !session->domains[i].nr_channels)
+			continue;
+		err = d->ops->regenerate_metadata(d, session);
+		ret = ret ? ret : err;
+	}
+	if (ret == -EOPNOTSUPP)
+		return LTT_ERR_NOT_SUPPORTED;
+	return ret ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
+}
+
+void ltt_chunk_destroyed(struct ltt_session *session)
+{
+	char path[LTT_PATH_MAX];
+	int ret;
+
+	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id)
+		return;
+	ret = archive(session, (int64_t)time(NULL), path);
+	if (ret)
+		LTT_ERR("session '%s': its last trace chunk (%s) can't be archived: %s",
+			session->name, session->chunk_dir, strerror(-ret));
+	else
+		LTT_INFO("session '%s': last trace chunk archived in %s", session->name, path);
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * chunk.h - trace chunks of a local session: rotation, clear, metadata
+ * regeneration.
+ *
+ * A session writes into its current chunk: chunk 0 is the session's
+ * output directory itself (kernel/, ust/ below it, as a session that
+ * never rotates has it); chunk N >= 1 is OUTPUT/BEGIN-N.  A rotation
+ * moves every trace of every domain to the next chunk at a packet
+ * boundary (the consumer's ROTATE_TRACE), then archives the chunk that
+ * ended: OUTPUT/archives/BEGIN-END-N/ (LTTng's names; BEGIN and END are
+ * ISO 8601 local times, 20261122T173000+0000), a complete trace of its
+ * own.  Destroying a session that rotated archives its last chunk too.
+ * A clear drops what the current chunk and the buffers hold and keeps
+ * recording in place; archives stay.
+ *
+ * Every function runs with the session's lock held.
+ */
+#ifndef LTT_SESSIOND_CHUNK_H
+#define LTT_SESSIOND_CHUNK_H
+
+#include <stddef.h>
+
+#include <ltt/ltt-error.h>
+
+#include "sessiond/domain.h"
+#include "sessiond/session.h"
+
+/* Where ltt_chunk_archive_path() and the archives go, below the output. */
+#define LTT_CHUNK_ARCHIVES_DIR "archives"
+
+/**
+ * ltt_chunk_started() - @session starts: its first chunk begins now, and
+ * a rotation timer counts from now.  Session lock held.
+ */
+void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session);
+
+/**
+ * ltt_chunk_rotate() - close the current chunk, archive it, start the next
+ * @ret_archive: LTT_PATH_MAX bytes: the archive's path (set on success
+ *               and on ROTATE_INCOMPLETE, when the archive exists)
+ *
+ * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
+ * session), ROTATE_SNAPSHOT, ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
+ * trace could not move: logged), or OUTPUT_* / NOMEM for the archive
+ * directory (the chunk then stays where it was written).
+ */
+enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_session *session,
+				     char *ret_archive);
+
+/**
+ * ltt_chunk_clear() - drop what @session recorded in its current chunk and
+ * its buffers; recording goes on in the same directories
+ *
+ * Session lock held.  Returns LTT_ERR_OK (also for a session never
+ * started: nothing to drop), ROTATE_OUTPUT, NOT_SUPPORTED (a snapshot
+ * session), or CONSUMERD when a trace could not be cleared (logged).
+ */
+enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session);
+
+/**
+ * ltt_chunk_regenerate_metadata() - write every trace's metadata again
+ * whole (a clock changed)
+ *
+ * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
+ * session), NOT_SUPPORTED (a domain with channels that can't: the
+ * kernel's), or CONSUMERD (logged).
+ */
+enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
+						  struct ltt_session *session);
+
+/**
+ * ltt_chunk_destroyed() - @session's traces are closed for good: a session
+ * that rotated archives its last chunk.  Session lock held.
+ */
+void ltt_chunk_destroyed(struct ltt_session *session);
+
+/**
+ * ltt_chunk_written() - bytes @session's domains wrote so far (size
+ * rotation).  Session lock held.
+ */
+uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *session);
+
+#endif /* LTT_SESSIOND_CHUNK_H */

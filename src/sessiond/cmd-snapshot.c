@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-snapshot.c - client commands of snapshot sessions: their snapshot
+ * output (add, delete, list) and recording a snapshot.
+ *
+ * A snapshot session records into its buffers only (overwrite mode by
+ * default: a flight recorder); its consumer writes nothing until a
+ * snapshot, which copies what the buffers hold without consuming it, into
+ * OUTPUT/NAME-YYYYmmdd-HHMMSS-N (N counts the session's snapshots from 0),
+ * as LTTng names them.  One snapshot output per session, as LTTng.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "common/names.h"
+#include "sessiond/cmd.h"
+
+/* An output to add or to record to: local, absolute, a valid name. */
+static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o, bool need_path)
+{
+	if (o->name[0] && !ltt_channel_name_valid(o->name))
+		return LTT_ERR_SNAPSHOT_OUTPUT_NAME;
+	if (o->output_type == LTT_OUTPUT_NET)
+		return LTT_ERR_SNAPSHOT_NET;
+	if (o->output_type == LTT_OUTPUT_NONE)
+		return need_path || o->output[0] ? LTT_ERR_OUTPUT_PATH : LTT_ERR_OK;
+	if (o->output[0] != '/' || strlen(o->output) >= LTT_PATH_MAX - LTT_NAME_MAX - 64)
+		return LTT_ERR_OUTPUT_PATH;
+	return LTT_ERR_OK;
+}
+
+/* Lock the request's session, which must be a snapshot session. */
+static enum ltt_error_code lock_snapshot_session(const struct ltt_cmd_ctx *ctx, const char *name,
+						 struct ltt_session **ret_session)
+{
+	enum ltt_error_code ret = ltt_cmd_lock_session(ctx, name, ret_session);
+
+	if (ret)
+		return ret;
+	if (!(*ret_session)->snapshot) {
+		ltt_cmd_unlock_session(ctx, *ret_session);
+		return LTT_ERR_SNAPSHOT_NOT_SNAPSHOT;
+	}
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply)
+{
+	struct ltt_snapshot_output_conf o, pub;
+	struct ltt_snapshot_output_conf *so;
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	const char *name;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	ltt_proto_get_snapshot_output(req, &o);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = check_output(&o, true);
+	if (ret)
+		return ret;
+	ret = lock_snapshot_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	if (session->has_snap_output) {
+		ltt_cmd_unlock_session(ctx, session);
+		return LTT_ERR_SNAPSHOT_OUTPUT_EXISTS;
+	}
+	so = &session->snap_output;
+	memset(so, 0, sizeof(*so));
+	so->id = session->next_snap_output_id++;
+	if (o.name[0])
+		strcpy(so->name, o.name);
+	else
+		snprintf(so->name, sizeof(so->name), "snapshot-%" PRIu32, so->id);
+	so->max_size = o.max_size;
+	so->output_type = o.output_type;
+	strcpy(so->output, o.output);
+	session->has_snap_output = true;
+	pub = *so;
+	LTT_INFO("session '%s': snapshot output %s (%" PRIu32 ") is %s", session->name, so->name,
+		 so->id, so->output);
+	ltt_cmd_unlock_session(ctx, session);
+	ltt_proto_put_snapshot_output(reply, &pub);
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply)
+{
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	const char *name, *out_name;
+	uint32_t id;
+
+	(void)reply;
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	id = ltt_rbuf_get_u32(req);
+	out_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = lock_snapshot_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	if (!session->has_snap_output || (id && session->snap_output.id != id) ||
+	    (!id && strcmp(session->snap_output.name, out_name))) {
+		ltt_cmd_unlock_session(ctx, session);
+		return LTT_ERR_SNAPSHOT_OUTPUT_NOT_FOUND;
+	}
+	session->has_snap_output = false;
+	LTT_INFO("session '%s': snapshot output %s removed", session->name,
+		 session->snap_output.name);
+	ltt_cmd_unlock_session(ctx, session);
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_rbuf *req, struct ltt_wbuf *reply)
+{
+	struct ltt_snapshot_output_conf pub;
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	const char *name;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = lock_snapshot_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_u32(reply, session->has_snap_output ? 1 : 0);
+	if (session->has_snap_output) {
+		pub = session->snap_output;
+		ltt_proto_put_snapshot_output(reply, &pub);
+	}
+	ltt_cmd_unlock_session(ctx, session);
+	return LTT_ERR_OK;
+}
+
+/*
+ * The output a record uses: the session's, with the request's non-empty
+ * fields over it.  Session lock held.
+ */
+static enum ltt_error_code record_output(const struct ltt_session *session, bool has,
+					 const struct ltt_snapshot_output_conf *o,
+					 struct ltt_snapshot_output_conf *ret)
+{
+	enum ltt_error_code code;
+
+	memset(ret, 0, sizeof(*ret));
+	if (session->has_snap_output)
+		*ret = session->snap_output;
+	if (has) {
+		code = check_output(o, false);
+		if (code)
+			return code;
+		if (o->output_type != LTT_OUTPUT_NONE) {
+			ret->output_type = o->output_type;
+			strcpy(ret->output, o->output);
+			if (!session->has_snap_output)
+				strcpy(ret->name, "snapshot");
+		}
+		if (o->name[0])
+			strcpy(ret->name, o->name);
+		if (o->max_size)
+			ret->max_size = o->max_size;
+	}
+	if (ret->output_type == LTT_OUTPUT_NONE)
+		return LTT_ERR_SNAPSHOT_NO_OUTPUT;
+	return ret->output_type == LTT_OUTPUT_NET ? LTT_ERR_SNAPSHOT_NET : LTT_ERR_OK;
+}
+
+/* The public code of a snapshot's failure. */
+static enum ltt_error_code record_error(int err)
+{
+	switch (err) {
+	case -ENOSPC:
+		return LTT_ERR_SNAPSHOT_TOO_SMALL;
+	case -EEXIST:
+		return LTT_ERR_SNAPSHOT_EXISTS;
+	case -EOPNOTSUPP:
+		return LTT_ERR_NOT_SUPPORTED;
+	case -EPIPE:
+		return LTT_ERR_CONSUMERD;
+	case -ETIMEDOUT:
+		return LTT_ERR_CONSUMERD_STALLED;
+	case -ENAMETOOLONG:
+	case -EINVAL:
+		return LTT_ERR_OUTPUT_PATH;
+	case -ENOMEM:
+		return LTT_ERR_NOMEM;
+	default:
+		return ltt_cmd_output_error(err);
+	}
+}
+
+/* Write the snapshot of a locked snapshot session into @res->path. */
+static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
+					 struct ltt_session *session,
+					 const struct ltt_snapshot_output_conf *out,
+					 struct ltt_snapshot_result_desc *res)
+{
+	struct ltt_domain_impl *d = ctx->domains->v[LTT_DOMAIN_IDX_USER];
+	struct ltt_domain_snapshot snap = { 0 };
+	char date[32];
+	struct tm tm;
+	time_t now = time(NULL);
+	int n, err;
+
+	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels)
+		return LTT_ERR_SNAPSHOT_KERNEL;
+	if (!session->domains[LTT_DOMAIN_IDX_USER].nr_channels)
+		return LTT_ERR_NO_CHANNEL;
+	if (!d || !d->ops->snapshot)
+		return LTT_ERR_NOT_SUPPORTED;
+	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return LTT_ERR_UNKNOWN;
+	n = snprintf(res->path, sizeof(res->path), "%s/%s-%s-%" PRIu64, out->output, out->name,
+		     date, session->nr_snapshots);
+	if (n < 0 || (size_t)n >= sizeof(res->path))
+		return LTT_ERR_OUTPUT_PATH;
+	err = d->ops->snapshot(d, session, res->path, out->max_size, &snap);
+	res->packets = snap.packets;
+	res->bytes = snap.bytes;
+	res->packets_dropped = snap.packets_dropped;
+	if (err) {
+		LTT_WARN("session '%s': snapshot %s failed: %s", session->name, res->path,
+			 strerror(-err));
+		return record_error(err);
+	}
+	session->nr_snapshots++;
+	LTT_INFO("session '%s': snapshot %s: %" PRIu64 " packets, %" PRIu64 " bytes, %" PRIu64
+		 " overwritten while copied", session->name, res->path, res->packets, res->bytes,
+		 res->packets_dropped);
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply)
+{
+	struct ltt_snapshot_result_desc res = { 0 };
+	struct ltt_snapshot_output_conf o = { 0 };
+	struct ltt_session *session;
+	struct ltt_snapshot_output_conf out;
+	enum ltt_error_code ret;
+	const char *name;
+	bool has;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	has = ltt_rbuf_get_bool(req);
+	if (has)
+		ltt_proto_get_snapshot_output(req, &o);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = lock_snapshot_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	ret = record_output(session, has, &o, &out);
+	if (!ret)
+		ret = record_locked(ctx, session, &out, &res);
+	ltt_cmd_unlock_session(ctx, session);
+	if (!ret)
+		ltt_proto_put_snapshot_result(reply, &res);
+	return ret;
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kernel-internal.h - what kernel.c and kernel-takeover.c share: a
+ * session's kernel state (ltt_session_domain.state) and its channels.
+ * Not for other modules: kernel.h is the domain's interface.
+ */
+#ifndef LTT_SESSIOND_KERNEL_INTERNAL_H
+#define LTT_SESSIOND_KERNEL_INTERNAL_H
+
+#include <limits.h>
+
+#include "common/codec.h"
+#include "sessiond/kernel.h"
+#include "sessiond/relay.h"
+
+/* An event enabled in a channel, under its id. */
+struct kernel_event {
+	char name[LTT_KABI_NAME_MAX];
+	uint32_t id;
+	bool enabled;			/* in the tracer now */
+};
+
+/* A channel of a session, in the tracer and in the consumer. */
+struct kernel_chan {
+	struct cds_list_head node;	/* in kernel_session.chans */
+	struct ltt_channel *channel;	/* the session tree's, same lifetime */
+	ltt_khandle handle;
+	uint64_t key;			/* the consumer's */
+	uint64_t cached_events;		/* the consumer's last answer to list */
+	uint64_t cached_packets;
+	struct ltt_consumer_channel_stats cached;	/* its last whole answer */
+	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
+	struct kernel_event *events;	/* ids in order: events[i].id == i */
+	size_t nr_events;
+	size_t cap_events;
+};
+
+/* A session's kernel part: ltt_session_domain.state. */
+struct kernel_session {
+	struct ltt_session *session;	/* whose state this is */
+	ltt_khandle handle;
+	uint64_t trace_key;
+	uint64_t consumer_gen;		/* 0: no trace in a consumer */
+	bool lost_consumer;		/* its consumer died, none took the trace over */
+	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
+	char path[PATH_MAX];
+	uuid_t uuid;
+	struct cds_list_head chans;
+	struct ltt_wbuf meta;		/* every metadata text sent, for a takeover */
+};
+
+static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
+{
+	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
+}
+
+/**
+ * ltt_kernel_chan_to_consumer() - hand channel @kc of @ks, whose streams
+ * exist in the tracer, to consumer @c: ADD_CHANNEL, a dup of each stream
+ * fd (ADD_KERNEL_STREAM), STREAMS_SENT
+ *
+ * Session lock held.  Returns 0 or the first -errno (the streams added
+ * are announced all the same).
+ */
+int ltt_kernel_chan_to_consumer(struct ltt_kernel *k, struct kernel_session *ks,
+				struct kernel_chan *kc, struct ltt_consumer *c);
+
+/**
+ * ltt_kernel_session_consumer() - the consumer that holds @ks's trace;
+ * when the one that held it died, the current one takes it over first
+ * (the same files continued after their last whole indexed packet, the
+ * metadata again, the same streams), spawned if need be
+ *
+ * Session lock held; may call the consumer (bounded by its deadlines).
+ * Returns NULL when the session has no trace in a consumer or none could
+ * take it over (said once in the log; ks->lost_consumer is set).
+ */
+struct ltt_consumer *ltt_kernel_session_consumer(struct ltt_kernel *k, struct kernel_session *ks);
+
+/**
+ * ltt_kernel_consumer_died() - the supervisor's takeover function: a new
+ * consumer takes over every kernel session's trace at once
+ * @arg: the struct ltt_kernel
+ *
+ * Watch thread, no lock held: takes the registry's, then each session's.
+ */
+void ltt_kernel_consumer_died(void *arg);
+
+#endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */
