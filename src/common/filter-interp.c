@@ -26,23 +26,35 @@ static inline uint64_t rd64(const uint8_t *p)
 	return le64toh(v);
 }
 
-static int64_t read_int(const void *p, uint8_t size, int is_signed, uint64_t *u)
+/* An integer of @size bytes at @p (NULL: 0), widened to 64 bits in @u. */
+static inline void read_int(const void *p, uint8_t size, int is_signed, uint64_t *u)
 {
-	union {
-		uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
-		int8_t s8; int16_t s16; int32_t s32; int64_t s64;
-	} v = { .u64 = 0 };
+	uint8_t b;
+	uint16_t h;
+	uint32_t w;
 
-	if (!p)
-		return *u = 0, 0;
-	memcpy(&v, p, size);
-	switch (size) {
-	case 1: *u = is_signed ? (uint64_t)(int64_t)v.s8 : v.u8; break;
-	case 2: *u = is_signed ? (uint64_t)(int64_t)v.s16 : v.u16; break;
-	case 4: *u = is_signed ? (uint64_t)(int64_t)v.s32 : v.u32; break;
-	default: *u = v.u64; break;
+	if (!p) {
+		*u = 0;
+		return;
 	}
-	return (int64_t)*u;
+	/* Fixed-size copies: the compiler turns each into one load. */
+	switch (size) {
+	case 1:
+		memcpy(&b, p, 1);
+		*u = is_signed ? (uint64_t)(int64_t)(int8_t)b : b;
+		break;
+	case 2:
+		memcpy(&h, p, 2);
+		*u = is_signed ? (uint64_t)(int64_t)(int16_t)h : h;
+		break;
+	case 4:
+		memcpy(&w, p, 4);
+		*u = is_signed ? (uint64_t)(int64_t)(int32_t)w : w;
+		break;
+	default:
+		memcpy(u, p, 8);
+		break;
+	}
 }
 
 static int load_field(const uint8_t *ins, const struct ltt_filter_env *env,
@@ -243,7 +255,10 @@ int ltt_filter_run(const uint8_t *prog, const struct ltt_filter_env *env)
 			continue;
 		case LTT_FOP_EQ: case LTT_FOP_NE: case LTT_FOP_LT:
 		case LTT_FOP_LE: case LTT_FOP_GT: case LTT_FOP_GE:
-			c = compare(top - 1, top);
+			if (top[-1].type == LTT_FTYPE_S64 && top->type == LTT_FTYPE_S64)
+				c = top[-1].v.s < top->v.s ? -1 : top[-1].v.s > top->v.s;
+			else
+				c = compare(top - 1, top);
 			if (c == 2 && (top[-1].type == LTT_FTYPE_NONE || top->type == LTT_FTYPE_NONE ||
 				       (top[-1].type == LTT_FTYPE_STR) != (top->type == LTT_FTYPE_STR)))
 				return 0;	/* an $app context absent or of another type */
