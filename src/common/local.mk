@@ -14,6 +14,11 @@ src_common_libcommon_la_SOURCES = \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \
+	src/common/filter-bytecode.h \
+	src/common/filter-parse.c src/common/filter-parse.h \
+	src/common/filter-compile.c src/common/filter-compile.h \
+	src/common/filter-validate.c src/common/filter-validate.h \
+	src/common/filter-interp.c \
 	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \

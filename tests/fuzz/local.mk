@@ -16,7 +16,9 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_ctf \
 	tests/fuzz/fuzz_ringbuf \
 	tests/fuzz/fuzz_size \
-	tests/fuzz/fuzz_uri
+	tests/fuzz/fuzz_uri \
+	tests/fuzz/fuzz_filter \
+	tests/fuzz/fuzz_filter_bc
 check_PROGRAMS += $(FUZZ_TARGETS)
 TESTS += tests/fuzz/test_fuzz.sh
 EXTRA_DIST += tests/fuzz/test_fuzz.sh tests/fuzz/corpus
@@ -109,3 +111,13 @@ tests_fuzz_fuzz_uri_SOURCES = tests/fuzz/fuzz_uri.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_uri_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_uri_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_uri_LDADD = $(FUZZ_LINK_WITH)
+
+tests_fuzz_fuzz_filter_SOURCES = tests/fuzz/fuzz_filter.c tests/fuzz/filter-event.h $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_filter_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_filter_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_filter_LDADD = $(FUZZ_LINK_WITH)
+
+tests_fuzz_fuzz_filter_bc_SOURCES = tests/fuzz/fuzz_filter_bc.c tests/fuzz/filter-event.h $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_filter_bc_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_filter_bc_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_filter_bc_LDADD = $(FUZZ_LINK_WITH)

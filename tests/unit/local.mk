@@ -12,7 +12,8 @@ UNIT_TESTS = \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error \
 	tests/unit/test_escape \
-	tests/unit/test_log
+	tests/unit/test_log \
+	tests/unit/test_filter
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
@@ -50,6 +51,9 @@ tests_unit_test_live_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_relay_proto_SOURCES = tests/unit/test_relay_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_filter_SOURCES = tests/unit/test_filter.c $(UNIT_TAP_SOURCES)
+tests_unit_test_filter_LDADD = src/common/libcommon.la
 
 tests_unit_test_error_SOURCES = tests/unit/test_error.c $(UNIT_TAP_SOURCES)
 tests_unit_test_error_LDADD = src/common/libcommon.la
