@@ -265,4 +265,14 @@ run env LTT_RUNDIR="$TEST_TMP/run4" "$LTTCTL_BIN" list
 like "$STDOUT" "1\) autoloaded " "a daemon loads \$LTT_HOME/.ltt/sessions/auto at start"
 stop_sessiond "$TEST_TMP/run4"
 rm -r "$SAVED/auto"
+
+# A snapshot session's output (its snapshot output) comes back with it.
+ok_cmd "a snapshot session" lttctl -q create fr --snapshot -o "$TEST_TMP/snaps"
+ok_cmd "with a channel" lttctl -q enable-channel -u c -s fr
+ok_cmd "saved" lttctl -q save fr -o "$TEST_TMP/fr.ltt"
+ok_cmd "destroyed" lttctl -q destroy fr
+ok_cmd "loaded" lttctl -q load -i "$TEST_TMP/fr.ltt"
+run lttctl snapshot list-output -s fr
+like "$STDOUT" "$TEST_TMP/snaps" "its snapshot output is the one it was created with"
+ok_cmd "destroy it" lttctl -q destroy fr
 done_testing

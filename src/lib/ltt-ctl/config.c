@@ -173,6 +173,31 @@ static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
 }
 
 /* Write the @n sessions' @details to @files: one file each, or all in one. */
+/*
+ * A snapshot session's output is its snapshot output (its own output
+ * type is NONE): saved as the session's output, which a load gives back
+ * to create --snapshot.  Its name and maximum size are not carried yet
+ * (doc/save-load.md).  Returns 0 or -LTT_ERR_*.
+ */
+static int snapshot_output_as_output(struct ltt_ctl *ctl, struct ltt_session_detail *d)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	size_t count = 0;
+	int ret;
+
+	if (!d->info.snapshot || d->info.output_type != LTT_OUTPUT_NONE)
+		return 0;
+	ret = ltt_ctl_snapshot_list_outputs(ctl, d->info.name, &outs, &count);
+	if (ret == -LTT_ERR_NOT_SUPPORTED)
+		return 0;	/* a daemon without snapshots: the session has none */
+	if (!ret && count && outs[0].output_type == LTT_OUTPUT_LOCAL) {
+		d->info.output_type = LTT_OUTPUT_LOCAL;
+		snprintf(d->info.output, sizeof(d->info.output), "%s", outs[0].output);
+	}
+	free(outs);
+	return ret;
+}
+
 static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details, size_t n,
 		      struct ltt_session_file *files)
 {
@@ -213,6 +238,8 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	}
 	for (i = 0; i < n && !ret; i++) {
 		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
+		if (!ret)
+			ret = snapshot_output_as_output(ctl, details[i]);
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
