@@ -172,7 +172,6 @@ static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
 	return 0;
 }
 
-/* Write the @n sessions' @details to @files: one file each, or all in one. */
 /*
  * A snapshot session's output is its snapshot output (its own output
  * type is NONE): saved as the session's output, which a load gives back
@@ -198,6 +197,7 @@ static int snapshot_output_as_output(struct ltt_ctl *ctl, struct ltt_session_det
 	return ret;
 }
 
+/* Write the @n sessions' @details to @files: one file each, or all in one. */
 static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details, size_t n,
 		      struct ltt_session_file *files)
 {
