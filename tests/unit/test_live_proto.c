@@ -114,8 +114,10 @@ static void test_connect(void)
 	ltt_wbuf_init(&w);
 	ltt_live_put_connect(&w, &c);
 	tap_ok(bytes_are(&w, want, sizeof(want)), "CONNECT {-1, 2, 4, COMMAND} has the exact wire bytes");
+	/* field by field: the struct's tail padding is not part of it */
 	tap_ok(!decode_all(&w, (get_fn)ltt_live_get_connect, &c2) &&
-	       !memcmp(&c, &c2, sizeof(c)), "CONNECT round-trips");
+	       c2.viewer_session_id == c.viewer_session_id && c2.major == c.major &&
+	       c2.minor == c.minor && c2.type == c.type, "CONNECT round-trips");
 	tap_ok(all_prefixes_fail(&w, (get_fn)ltt_live_get_connect, &c2),
 	       "every truncated CONNECT is refused");
 	ltt_wbuf_fini(&w);

@@ -544,7 +544,8 @@ int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_
 	if (ret)
 		goto out;
 	/* All read and checked: the set takes them. */
-	memcpy(v, set->v, set->nr * sizeof(*v));
+	if (set->nr)	/* set->v is NULL before the first file */
+		memcpy(v, set->v, set->nr * sizeof(*v));
 	free(set->v);
 	set->v = v;
 	set->nr += nr;
