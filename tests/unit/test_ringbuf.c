@@ -451,8 +451,8 @@ static void *reader_main(void *arg)
 	struct reader *r = arg;
 	struct pollfd pfd = { .fd = r->efd, .events = POLLIN };
 	struct ltt_rb_packet pkt;
+	bool done, timed_out = false;
 	uint64_t v;
-	bool done;
 	int ret;
 
 	for (;;) {
@@ -461,6 +461,14 @@ static void *reader_main(void *arg)
 			ret = ltt_rb_copy_next_subbuf(&r->rb, r->buf, r->rb.subbuf_size, &pkt);
 		else
 			ret = ltt_rb_get_next_subbuf(&r->rb, &pkt);
+		/*
+		 * A sleep that timed out with a packet ready lost its wakeup
+		 * (whoever completed it wakes us); one with nothing to read was
+		 * only idle (a slow machine, writers done before "done" is set).
+		 */
+		if (timed_out && ret == 0)
+			r->timeouts++;
+		timed_out = false;
 		if (ret == 0) {
 			check_packet(&r->chk, &pkt);
 			if (ltt_rb_put_subbuf(&r->rb, &pkt))
@@ -478,10 +486,9 @@ static void *reader_main(void *arg)
 		if (done)
 			break;
 		r->sleeps++;
-		/* writers completing sub-buffers wake us: a timeout is a lost wakeup */
+		/* writers completing sub-buffers wake us */
 		ret = poll(&pfd, 1, 5000);
-		if (ret == 0 && !__atomic_load_n(&r->done, __ATOMIC_ACQUIRE))
-			r->timeouts++;
+		timed_out = ret == 0;
 		if (ret > 0 && read(r->efd, &v, sizeof(v)) < 0)
 			continue;
 	}
