@@ -65,8 +65,8 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 		"textfield == \"a\\*b*\" && textseq != \"x\\\\y\"",
 		"$ctx.vpid == 12 && $ctx.procname == \"my*\"",
 		"$app.my.prov:ctx == \"s\" || $app.p:n >= 2.5",
-		"(intfield == 1 || (uintfield == 2 && (doublefield > 3 || floatfield < 4))) && "
-		"stringfield != \"*x*\"",
+		("(intfield == 1 || (uintfield == 2 && (doublefield > 3 || floatfield < 4))) && "
+		 "stringfield != \"*x*\""),
 	};
 	struct ltt_filter_node *root;
 	char name[32];
