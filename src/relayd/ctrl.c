@@ -448,7 +448,8 @@ static int make_room(struct ctrl_state *cs)
 		struct ltt_rbuf r;
 
 		ltt_rbuf_init(&r, cs->in, LTT_RELAY_CTRL_HDR_SIZE);
-		if (!ltt_relay_get_ctrl_hdr(&r, &h) &&
+		/* a larger one is refused once serve_buffer() reaches it (it may be waiting) */
+		if (!ltt_relay_get_ctrl_hdr(&r, &h) && h.data_size <= LTT_RELAY_MAX_CTRL_PAYLOAD &&
 		    LTT_RELAY_CTRL_HDR_SIZE + h.data_size > need)
 			need = LTT_RELAY_CTRL_HDR_SIZE + (size_t)h.data_size;
 	}
