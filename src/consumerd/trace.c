@@ -24,6 +24,26 @@
 
 _Static_assert(LTT_TRACE_UUID_LEN == LTT_CTF_UUID_LEN, "uuid length");
 
+/* A trace with no directory and no output yet, named @path; NULL without memory. */
+static struct ltt_trace *trace_alloc(uint64_t key, const uint8_t *uuid,
+				     const struct ltt_owner *owner, const char *path)
+{
+	struct ltt_trace *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->dir_fd = t->index_fd = -1;
+	t->key = key;
+	memcpy(t->uuid, uuid, sizeof(t->uuid));
+	t->owner = *owner;
+	t->path = strdup(path);
+	if (!t->path) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
 int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		     const struct ltt_owner *owner, bool resume, struct ltt_trace **ret_trace)
 {
@@ -33,19 +53,10 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 
 	if (!dir || !uuid || !owner || !ret_trace)
 		return -EINVAL;
-	t = calloc(1, sizeof(*t));
+	t = trace_alloc(key, uuid, owner, dir);
 	if (!t)
 		return -ENOMEM;
-	t->dir_fd = t->index_fd = -1;
-	t->key = key;
 	t->resume = resume;
-	memcpy(t->uuid, uuid, sizeof(t->uuid));
-	t->owner = *owner;
-	t->path = strdup(dir);
-	if (!t->path) {
-		ret = -ENOMEM;
-		goto fail;
-	}
 	ret = ltt_fs_mkdir_path(dir, owner, &t->dir_fd);
 	if (ret) {
 		LTT_ERR("trace %s: can't create the directory: %s", dir, strerror(-ret));
@@ -82,19 +93,10 @@ int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct lt
 
 	if (!uuid || !owner || !ret_trace)
 		return -EINVAL;
-	t = calloc(1, sizeof(*t));
+	t = trace_alloc(key, uuid, owner, "(snapshot)");
 	if (!t)
 		return -ENOMEM;
-	t->dir_fd = t->index_fd = -1;
-	t->key = key;
 	t->snapshot = true;
-	memcpy(t->uuid, uuid, sizeof(t->uuid));
-	t->owner = *owner;
-	t->path = strdup("(snapshot)");
-	if (!t->path) {
-		free(t);
-		return -ENOMEM;
-	}
 	*ret_trace = t;
 	return 0;
 }
