@@ -38,6 +38,7 @@ timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --client
 	</dev/null >/dev/null 2>"$LOG2" || { echo "Bail out! the session daemon did not start"; exit 1; }
 lttctl -q create kept --no-output
 coproc IDLE { exec timeout 60 "$CTL_IDLE" "$LTT_RUNDIR"; }
+idle_pid=$IDLE_PID  # bash unsets IDLE_PID once the coprocess is reaped
 read -r -t "$TEST_TIMEOUT" line <&"${IDLE[0]}"
 is "$line" "FIRST rc=0 sessions=1" "a libltt-ctl connection lists the sessions"
 wait_log "$LOG2" 'idle too long: disconnected'
@@ -45,7 +46,7 @@ ok $? "the daemon closes it once idle for 1 s"
 echo go >&"${IDLE[1]}"
 read -r -t "$TEST_TIMEOUT" line <&"${IDLE[0]}"
 is "$line" "SECOND rc=0 sessions=1" "the same handle lists again: libltt-ctl connected again by itself"
-wait "$IDLE_PID"
+wait "$idle_pid"
 
 # --- a reply with an error code this library does not know
 mkdir -p "$TEST_TMP/newer"
@@ -70,13 +71,14 @@ while True:
         c.sendall(struct.pack("<IHHII", magic, cmd, 0, 0, len(payload)) + payload)
     c.close()
 ' "$TEST_TMP/newer/client.sock"; }
+newer_pid=$NEWER_PID  # bash unsets NEWER_PID once the coprocess is reaped
 read -r -t "$TEST_TIMEOUT" line <&"${NEWER[0]}"
 is "$line" ready "a stand-in for a newer daemon is up"
 run lttctl --rundir "$TEST_TMP/newer" list
 is "$RC/$ERR" "1/Error: listing the sessions: error 4242, unknown to this version of libltt-ctl (a newer session daemon's?): its description comes with a newer lttctl" \
 	"an unknown error code: lttctl exits 1 and shows its number, not 'malformed'"
-kill "$NEWER_PID"
-wait "$NEWER_PID" 2>/dev/null
+kill "$newer_pid"
+wait "$newer_pid" 2>/dev/null
 
 # --- the per-user cap's refusal gives the cap's advice
 if can_switch_user; then

@@ -60,13 +60,14 @@ conns = []
 while True:
     conns.append(s.accept()[0])
 ' "$TEST_TMP/mute/client.sock"; }
+mute_pid=$MUTE_PID  # bash unsets MUTE_PID once the coprocess is reaped
 read -r -t "$TEST_TIMEOUT" line <&"${MUTE[0]}"
 is "$line" ready "a mute listener is up"
 run timeout 30 "$LTTCTL_BIN" --timeout 1 --rundir "$TEST_TMP/mute" list
 is "$RC/$ERR" "1/Error: session daemon (run directory $TEST_TMP/mute): the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT" \
 	"a listener that accepts and never answers HELLO: lttctl exits 1 at its deadline"
-kill "$MUTE_PID"
-wait "$MUTE_PID" 2>/dev/null
+kill "$mute_pid"
+wait "$mute_pid" 2>/dev/null
 
 # --- a daemon that answers HELLO, then stalls: the deadline holds per call
 mkdir -p "$TEST_TMP/stall"
@@ -85,6 +86,7 @@ while True:
     payload = struct.pack("<II", 1, 0) + struct.pack("<I", len(ver)) + ver
     c.sendall(struct.pack("<IHHII", 0x4c54544c, 1, 0, 0, len(payload)) + payload)
 ' "$TEST_TMP/stall/client.sock"; }
+stall_pid=$STALL_PID  # bash unsets STALL_PID once the coprocess is reaped
 read -r -t "$TEST_TIMEOUT" line <&"${STALL[0]}"
 is "$line" ready "a daemon that stalls after HELLO is up"
 run timeout 30 "$LTTCTL_BIN" --timeout 1 --rundir "$TEST_TMP/stall" list
@@ -93,8 +95,8 @@ is "$RC/$ERR" "1/Error: listing the sessions: the session daemon did not answer 
 run timeout 30 "$LTTCTL_BIN" --timeout 1 --rundir "$TEST_TMP/stall" start s
 is "$RC/$ERR" "1/Error: session 's': the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT" \
 	"the same for start"
-kill "$STALL_PID"
-wait "$STALL_PID" 2>/dev/null
+kill "$stall_pid"
+wait "$stall_pid" 2>/dev/null
 
 term_sessiond
 done_testing
