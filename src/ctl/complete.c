@@ -22,7 +22,7 @@ int ctl_complete_sessions(const struct ctl_ctx *ctx)
 	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
-		ctl_util_err("listing the sessions: %s", ltt_strerror(ret));
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
 	for (i = 0; i < count; i++) {
