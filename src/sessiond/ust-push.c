@@ -96,40 +96,58 @@ static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key, const 
 	return ret;
 }
 
-/* Make @app's events in @chan match the channel's rules.  apps_lock held. */
-/*
- * The event id of @tp in @chan (ust-meta.h), its metadata sent when new.
- * Returns 0, -EEXIST (another layout has the name) or -ENOMEM.
- */
-static int class_id(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-		    struct ltt_ust_chan *chan, const struct ltt_app *app,
-		    const struct ltt_app_tracepoint *tp, uint32_t *ret_id)
-{
-	struct ltt_wbuf text;
-	int ret;
+#define NO_CLASS UINT32_MAX
 
+/*
+ * The event ids in @chan of the events @app lacks there and wants
+ * (@ret_ids[t] for @app->tps[t], NO_CLASS for the others), the metadata
+ * of the new classes sent in one message: one round trip to the consumer
+ * whatever their number (a program with thousands of events must not
+ * hold the locks for thousands), before the program is told to record
+ * any.  Returns 0 or -ENOMEM.
+ */
+static int new_classes(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+		       struct ltt_ust_chan *chan, const struct ltt_app *app,
+		       const struct ltt_app_chan *ac, uint32_t **ret_ids)
+{
+	uint32_t *ids = malloc((app->nr_tps ? app->nr_tps : 1) * sizeof(*ids));
+	struct ltt_wbuf text;
+	size_t t, i;
+
+	if (!ids)
+		return -ENOMEM;
 	ltt_wbuf_init(&text);
-	ret = ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app, tp, trace->path,
-				 &text, ret_id);
+	for (t = 0; t < app->nr_tps; t++) {
+		const struct ltt_app_tracepoint *tp = app->tps[t];
+
+		if (!channel_wants(chan->channel, tp) || app_chan_has(ac, tp->name, &i) ||
+		    ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app, tp,
+				       trace->path, &text, &ids[t]))
+			ids[t] = NO_CLASS;
+	}
 	ltt_ust_buffers_metadata(b, trace, &text);
 	ltt_wbuf_fini(&text);
-	return ret;
+	*ret_ids = ids;
+	return 0;
 }
 
+/* Make @app's events in @chan match the channel's rules.  apps_lock held. */
 static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
 			uint32_t *last)
 {
+	uint32_t *ids;
 	size_t t, i;
-	uint32_t id;
 
+	if (new_classes(b, trace, chan, app, ac, &ids))
+		return;
 	for (t = 0; t < app->nr_tps; t++) {
 		const struct ltt_app_tracepoint *tp = app->tps[t];
 		bool want = channel_wants(chan->channel, tp);
 		bool have = app_chan_has(ac, tp->name, &i);
 
 		if (want && !have) {
-			if (class_id(b, trace, chan, app, tp, &id))
+			if (ids[t] == NO_CLASS)
 				continue;
 			if (ac->nr_events == ac->cap_events) {
 				size_t cap = ac->cap_events ? 2 * ac->cap_events : 16;
@@ -140,15 +158,18 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 				ac->events = ev;
 				ac->cap_events = cap;
 			}
-			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last))
-				return;
-			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name, .id = id };
+			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, ids[t],
+					 last))
+				break;
+			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name,
+									      .id = ids[t] };
 		} else if (!want && have) {
 			if (send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last))
-				return;
+				break;
 			ac->events[i] = ac->events[--ac->nr_events];
 		}
 	}
+	free(ids);
 }
 
 void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
