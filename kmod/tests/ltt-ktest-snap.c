@@ -9,6 +9,9 @@
  *     events, contiguous, and the packets before its span are refused;
  *   - a packet the reader holds is copied from where the reader holds it;
  *     once put back it is refused;
+ *   - a copy stopped halfway (its destination page faults, served by a
+ *     userfaultfd thread that makes the writers lap the buffer first)
+ *     ends half old, half new in user memory: PEEK must refuse it;
  *   - while the test probe writes on CPU 0, snapshots taken on CPU 1 get
  *     only whole packets: every event of every packet copied is intact
  *     and in order; packets overwritten before or while copied are
@@ -24,8 +27,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ltt-ktest.h"
@@ -216,6 +223,83 @@ static void snapshot_refusals(int sfd)
 	free(buf);
 }
 
+/* The userfaultfd side of snapshot_torn(): lap the buffer, then serve the fault. */
+struct torn {
+	int uffd;
+	uint8_t *page;		/* the registered page */
+	int laps_done;
+};
+
+static void *torn_fn(void *arg)
+{
+	struct torn *t = arg;
+	struct pollfd pfd = { .fd = t->uffd, .events = POLLIN };
+	struct uffdio_zeropage zp = { .range = { (uintptr_t)t->page, 4096 } };
+	struct uffd_msg msg;
+
+	pin_cpu0();
+	if (poll(&pfd, 1, 30000) != 1 || read(t->uffd, &msg, sizeof(msg)) != sizeof(msg) ||
+	    msg.event != UFFD_EVENT_PAGEFAULT)
+		die("userfaultfd: no fault");
+	/* PEEK sleeps in the fault, its packet checked and half copied */
+	emit_test(3000);
+	t->laps_done = 1;
+	if (ioctl(t->uffd, UFFDIO_ZEROPAGE, &zp))
+		die("UFFDIO_ZEROPAGE");
+	return NULL;
+}
+
+/*
+ * A copy that writers overtake halfway: the packet's first 100 bytes go
+ * to a normal page, the rest to a page registered with userfaultfd; the
+ * fault is served only after 3000 more events lapped the buffer, so the
+ * copy ends with bytes of a later lap.  PEEK must say ESTALE.
+ */
+static void snapshot_torn(int sfd)
+{
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	struct ltt_kabi_snapshot_span span;
+	struct ltt_kabi_snapshot_peek pk;
+	struct torn t = { 0 };
+	uint8_t *region;
+	pthread_t th;
+	struct chan c;
+	int ret;
+
+	t.uffd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+	if (t.uffd < 0 || ioctl(t.uffd, UFFDIO_API, &api)) {
+		check(true, "# SKIP snapshot torn: no userfaultfd (%s)", strerror(errno));
+		return;
+	}
+	region = mmap(NULL, 2 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (region == MAP_FAILED)
+		die("mmap");
+	region[0] = 1;	/* the first page is there */
+	t.page = region + 4096;
+	reg.range.start = (uintptr_t)t.page;
+	reg.range.len = 4096;
+	if (ioctl(t.uffd, UFFDIO_REGISTER, &reg))
+		die("UFFDIO_REGISTER");
+	channel(sfd, 4096, 2, 1, &c);
+	enable(c.fd, "ltt_test_event", 0);
+	ioctl(sfd, LTT_KABI_START, 0);
+	emit_test(500);
+	ioctl(c.streams[0], LTT_KABI_FLUSH, 0);
+	if (ioctl(c.streams[0], LTT_KABI_SNAPSHOT_SPAN, &span) || span.begin == span.end)
+		die("SNAPSHOT_SPAN");
+	if (pthread_create(&th, NULL, torn_fn, &t))
+		die("pthread_create");
+	ret = peek(c.streams[0], span.begin, t.page - 100, 4096, &pk);
+	pthread_join(th, NULL);
+	check(ret == -ESTALE && t.laps_done,
+	      "snapshot: a packet overwritten while it was copied (the copy stopped halfway by a "
+	      "fault while 3000 events lapped the buffer) is refused: %s", strerror(-ret));
+	close_chan(&c);
+	munmap(region, 2 * 4096);
+	close(t.uffd);
+}
+
 struct emitter {
 	uint64_t n;
 	volatile int done;
@@ -249,7 +333,7 @@ static void snapshot_race(int sfd, uint64_t n)
 		check(true, "# SKIP snapshot race: needs 2 CPUs");
 		return;
 	}
-	channel(sfd, 16384, 2, 1, &c);
+	channel(sfd, 4096, 2, 1, &c);
 	enable(c.fd, "ltt_test_event", 0);
 	ioctl(sfd, LTT_KABI_START, 0);
 	if (pthread_create(&th, NULL, emit_fn, &em))
@@ -292,6 +376,9 @@ int cmd_snapshot(uint64_t n)
 	close(sfd);
 	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
 	snapshot_refusals(sfd);
+	close(sfd);
+	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	snapshot_torn(sfd);
 	close(sfd);
 	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
 	snapshot_race(sfd, n);
