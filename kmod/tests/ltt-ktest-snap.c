@@ -259,7 +259,7 @@ static void snapshot_torn(int sfd)
 {
 	struct uffdio_api api = { .api = UFFD_API };
 	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
-	struct ltt_kabi_snapshot_span span;
+	struct ltt_kabi_snapshot_span span, after;
 	struct ltt_kabi_snapshot_peek pk;
 	struct torn t = { 0 };
 	uint8_t *region;
@@ -292,9 +292,13 @@ static void snapshot_torn(int sfd)
 		die("pthread_create");
 	ret = peek(c.streams[0], span.begin, t.page - 100, 4096, &pk);
 	pthread_join(th, NULL);
-	check(ret == -ESTALE && t.laps_done,
+	after = span;
+	ioctl(c.streams[0], LTT_KABI_SNAPSHOT_SPAN, &after);
+	check(ret == -ESTALE && t.laps_done && after.produced > span.produced + 8192,
 	      "snapshot: a packet overwritten while it was copied (the copy stopped halfway by a "
-	      "fault while 3000 events lapped the buffer) is refused: %s", strerror(-ret));
+	      "fault while 3000 events lapped the buffer) is refused: %s (packet at %" PRIu64
+	      ", write position %" PRIu64 " then %" PRIu64 ")", strerror(-ret),
+	      (uint64_t)span.begin, (uint64_t)span.produced, (uint64_t)after.produced);
 	close_chan(&c);
 	munmap(region, 2 * 4096);
 	close(t.uffd);
