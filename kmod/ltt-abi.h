@@ -45,7 +45,8 @@
 #include <linux/types.h>
 
 #define LTT_KABI_MAJOR		1	/* incompatible changes */
-#define LTT_KABI_MINOR		1	/* additions: 1 GET_HELD_SUBBUF */
+/* additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK */
+#define LTT_KABI_MINOR		2
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -177,6 +178,30 @@ struct ltt_kabi_stream_stats {
 	__u64 reserved[6];
 };
 
+/*
+ * LTT_KABI_SNAPSHOT_SPAN (stream fd, 1.2): the packets a snapshot may
+ * read now, without consuming anything.  Positions are byte counts of
+ * the stream (packet_seq_num = position / packet_size).
+ */
+struct ltt_kabi_snapshot_span {
+	__u64 begin;		/* out: the oldest packet still readable */
+	__u64 end;		/* out: after the newest complete one: [begin, end) */
+	__u64 produced;		/* out: the write position when sampled */
+	__u64 packet_size;	/* out: the step from one packet to the next */
+	__u64 reserved[4];
+};
+
+/* LTT_KABI_SNAPSHOT_PEEK (stream fd, 1.2): copy one packet, not consuming it */
+struct ltt_kabi_snapshot_peek {
+	__u64 pos;		/* in: a packet's position in a SNAPSHOT_SPAN span */
+	__u64 buf;		/* in: user pointer to buf_len bytes */
+	__u64 buf_len;		/* in: at least packet_size */
+	__u64 content_size;	/* out: bytes holding data, header included */
+	__u64 seq;		/* out: its packet_seq_num */
+	__u64 events;		/* out: events committed in it */
+	__u64 reserved[2];
+};
+
 /* tracer fd (/proc/ltt) */
 #define LTT_KABI_VERSION	_IOR(LTT_KABI_IOC, 0x00, struct ltt_kabi_version)
 #define LTT_KABI_SESSION	_IO(LTT_KABI_IOC, 0x01)		/* -> session fd */
@@ -220,6 +245,18 @@ struct ltt_kabi_stream_stats {
  *                          so that it becomes readable; nothing once the
  *                          stream is finalized
  *   STREAM_STATS           the loss counters
+ *   SNAPSHOT_SPAN          (1.2) the packets [begin, end) complete and not
+ *                          yet overwritten (nor read by the reader); FLUSH
+ *                          first to include the open packet
+ *   SNAPSHOT_PEEK          (1.2) copy the packet at pos into buf, without
+ *                          consuming it or holding up writers: EAGAIN it
+ *                          is not complete yet (a writer is inside, or pos
+ *                          is at or past the span's end); ESTALE it was
+ *                          overwritten (overwrite mode), before or while it
+ *                          was copied, or read by the reader: the copy is
+ *                          never a mix of two laps; EINVAL pos not on a
+ *                          packet boundary, buf_len too small, reserved
+ *                          words not zero
  * Writers never block and never wait for the reader: in discard mode an
  * event that does not fit is counted in events_discarded; in overwrite
  * mode the oldest packet not held by the reader is overwritten.
@@ -231,5 +268,7 @@ struct ltt_kabi_stream_stats {
 #define LTT_KABI_FLUSH		_IO(LTT_KABI_IOC, 0x32)
 #define LTT_KABI_STREAM_STATS	_IOR(LTT_KABI_IOC, 0x33, struct ltt_kabi_stream_stats)
 #define LTT_KABI_GET_HELD_SUBBUF _IOR(LTT_KABI_IOC, 0x34, struct ltt_kabi_subbuf)
+#define LTT_KABI_SNAPSHOT_SPAN	_IOR(LTT_KABI_IOC, 0x35, struct ltt_kabi_snapshot_span)
+#define LTT_KABI_SNAPSHOT_PEEK	_IOWR(LTT_KABI_IOC, 0x36, struct ltt_kabi_snapshot_peek)
 
 #endif /* LTT_ABI_H */

@@ -18,6 +18,7 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
 #include "ltt-ringbuf.h"
@@ -512,6 +513,96 @@ bool ltt_rb_ready(struct ltt_rb_buf *buf)
 		return true;
 	return (unsigned long)local_read(&buf->commit[sb_index(cfg, pos)]) ==
 	       commit_full(cfg, pos);
+}
+
+/*
+ * Snapshots: reading without consuming.  Nothing here stores to the buffer
+ * or moves @consumed; the reader's lock keeps GET/PUT out meanwhile.
+ */
+
+void ltt_rb_snapshot_span(struct ltt_rb_buf *buf, u64 *ret_begin, u64 *ret_end,
+			  u64 *ret_produced)
+{
+	const struct ltt_rb_config *cfg = buf->cfg;
+	unsigned long s = sb_size(cfg), b = 1UL << cfg->buf_order;
+	unsigned long w = local_read(&buf->offset), end = sb_start(cfg, w);
+	unsigned long begin = buf->consumed, oldest;
+
+	if (cfg->overwrite) {
+		/* the oldest packet whose index writers have not entered again */
+		oldest = end + (w != end ? s : 0);
+		oldest = oldest >= b ? oldest - b : 0;
+		if (oldest > begin)
+			begin = oldest;
+	}
+	if (begin > end)
+		begin = end;
+	*ret_begin = begin;
+	*ret_end = end;
+	*ret_produced = w;
+}
+
+/* The held packet: writers never write it, copy it as it is. */
+static int peek_held(struct ltt_rb_buf *buf, void __user *ubuf, u64 *ret_content,
+		     u64 *ret_events)
+{
+	const char *src = buf->data + (buf->held_slot << buf->cfg->subbuf_order);
+
+	if (copy_to_user(ubuf, src, sb_size(buf->cfg)))
+		return -EFAULT;
+	*ret_content = buf->held_content;
+	*ret_events = buf->held_events;
+	return 0;
+}
+
+int ltt_rb_snapshot_peek(struct ltt_rb_buf *buf, unsigned long pos, void __user *ubuf,
+			 u64 *ret_content, u64 *ret_events)
+{
+	const struct ltt_rb_config *cfg = buf->cfg;
+	unsigned long s = sb_size(cfg), b = 1UL << cfg->buf_order;
+	unsigned long w, idx = sb_index(cfg, pos), lap = lap_of(cfg, pos), count, events;
+	const struct ltt_rb_packet_header *ph;
+	u64 content;
+	long v;
+
+	if (pos < buf->consumed)
+		return -ESTALE;	/* read by the reader: its slot went back as the spare */
+	if (buf->held && pos == buf->consumed)
+		return peek_held(buf, ubuf, ret_content, ret_events);
+	w = local_read(&buf->offset);
+	/* the write offset before the table entry and commit count below */
+	smp_rmb();
+	if (w < pos + s)
+		return -EAGAIN;
+	if (w > pos + b)
+		return -ESTALE;	/* writers reserved in its next lap */
+	v = atomic_long_read(&buf->table[idx]);
+	if ((unsigned long)v >> LTT_RB_SLOT_BITS > lap)
+		return -ESTALE;
+	if ((unsigned long)v >> LTT_RB_SLOT_BITS < lap)
+		return -EAGAIN;	/* its opener has not claimed it yet */
+	count = local_read(&buf->commit[idx]);
+	if (count != commit_full(cfg, pos))
+		return count > commit_full(cfg, pos) ? -ESTALE : -EAGAIN;
+	smp_rmb();	/* the packet's bytes and events after its count */
+	events = (unsigned long)local_read(&buf->events[idx]);
+	ph = (const void *)(buf->data + ((v & LTT_RB_SLOT_MASK) << cfg->subbuf_order));
+	content = READ_ONCE(ph->content_size) / 8;
+	if (copy_to_user(ubuf, ph, s))
+		return -EFAULT;
+	/*
+	 * The copy before the entry: pairs with the writer's claim (a full
+	 * barrier before its first store into the slot).  Unchanged: no byte
+	 * copied, nor the count or content size, is from a later lap.
+	 */
+	smp_rmb();
+	if (atomic_long_read(&buf->table[idx]) != v)
+		return -ESTALE;
+	if (content < LTT_RB_HEADER_SIZE || content > s)
+		return -ESTALE;	/* cannot be: a complete lap's header */
+	*ret_content = content;
+	*ret_events = min_t(u64, events, content - LTT_RB_HEADER_SIZE);
+	return 0;
 }
 
 /*

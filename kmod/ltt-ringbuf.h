@@ -39,7 +39,6 @@
 #define LTT_RB_HEADER_SIZE	((unsigned long)LTT_RB_PACKET_HEADER_SIZE)
 #define LTT_RB_COMPACT_BITS	27	/* timestamp bits of a compact event header */
 
-
 /* A table entry: the slot in the low bits, the lap it was claimed for above. */
 #define LTT_RB_SLOT_BITS	13	/* slots <= LTT_KABI_MAX_NUM_SUBBUF + 1 */
 #define LTT_RB_SLOT_MASK	((1UL << LTT_RB_SLOT_BITS) - 1)
@@ -213,6 +212,41 @@ int ltt_rb_get_held(struct ltt_rb_buf *buf, u64 *ret_slot_off, u64 *ret_content,
 
 /* Release the held packet: 0, or -EINVAL when none is held. */
 int ltt_rb_put_subbuf(struct ltt_rb_buf *buf);
+
+/**
+ * ltt_rb_snapshot_span() - the packets a snapshot may read, not consuming
+ * @buf: the buffer
+ * @ret_begin: the oldest packet readable: the reader's position, or in
+ *             overwrite mode the oldest packet writers cannot have entered
+ *             again if that is later
+ * @ret_end: the start of the packet holding the write position (the open
+ *           packet is not read: flush it first)
+ * @ret_produced: the write position sampled
+ *
+ * Moves nothing.  Caller holds @buf->lock.
+ */
+void ltt_rb_snapshot_span(struct ltt_rb_buf *buf, u64 *ret_begin, u64 *ret_end,
+			  u64 *ret_produced);
+
+/**
+ * ltt_rb_snapshot_peek() - copy the packet at @pos to user memory without
+ * consuming it
+ * @buf: the buffer
+ * @pos: a packet boundary
+ * @ubuf: at least subbuf_size bytes of user memory
+ * @ret_content: its content size, bytes
+ * @ret_events: events committed in it
+ *
+ * The copy is made from the slot the table names for @pos's lap, then the
+ * table entry is read again: a writer claims the entry (a full barrier)
+ * before its first store into the slot, so an unchanged entry proves no
+ * byte of the copy came from a later lap.  Writers are never held up.
+ * Caller holds @buf->lock (the reader's swaps are excluded).  Returns 0;
+ * -EAGAIN not complete yet; -ESTALE overwritten before or while copied,
+ * or consumed; -EFAULT.
+ */
+int ltt_rb_snapshot_peek(struct ltt_rb_buf *buf, unsigned long pos, void __user *ubuf,
+			 u64 *ret_content, u64 *ret_events);
 
 /* Is a complete packet waiting (racy, for poll and the read timer)? */
 bool ltt_rb_ready(struct ltt_rb_buf *buf);

@@ -70,6 +70,39 @@ static int stream_stats(struct ltt_rb_buf *buf, void __user *uarg)
 	return copy_to_user(uarg, &stats, sizeof(stats)) ? -EFAULT : 0;
 }
 
+/* SNAPSHOT_SPAN: what a snapshot may read now. */
+static int stream_snapshot_span(struct ltt_rb_buf *buf, void __user *uarg)
+{
+	struct ltt_kabi_snapshot_span span = { 0 };
+
+	mutex_lock(&buf->lock);
+	ltt_rb_snapshot_span(buf, &span.begin, &span.end, &span.produced);
+	mutex_unlock(&buf->lock);
+	span.packet_size = buf->cfg->subbuf_size;
+	return copy_to_user(uarg, &span, sizeof(span)) ? -EFAULT : 0;
+}
+
+/* SNAPSHOT_PEEK: one packet copied to the caller, not consumed. */
+static int stream_snapshot_peek(struct ltt_rb_buf *buf, void __user *uarg)
+{
+	struct ltt_kabi_snapshot_peek pk;
+	int ret;
+
+	if (copy_from_user(&pk, uarg, sizeof(pk)))
+		return -EFAULT;
+	if (pk.reserved[0] || pk.reserved[1] || pk.pos & (buf->cfg->subbuf_size - 1) ||
+	    pk.buf_len < buf->cfg->subbuf_size || pk.pos > ULONG_MAX)
+		return -EINVAL;
+	mutex_lock(&buf->lock);
+	ret = ltt_rb_snapshot_peek(buf, (unsigned long)pk.pos, u64_to_user_ptr(pk.buf),
+				   &pk.content_size, &pk.events);
+	mutex_unlock(&buf->lock);
+	if (ret)
+		return ret;
+	pk.seq = pk.pos >> buf->cfg->subbuf_order;
+	return copy_to_user(uarg, &pk, sizeof(pk)) ? -EFAULT : 0;
+}
+
 static long stream_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct ltt_stream *st = file->private_data;
@@ -102,6 +135,10 @@ static long stream_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return 0;
 	case LTT_KABI_STREAM_STATS:
 		return stream_stats(buf, (void __user *)arg);
+	case LTT_KABI_SNAPSHOT_SPAN:
+		return stream_snapshot_span(buf, (void __user *)arg);
+	case LTT_KABI_SNAPSHOT_PEEK:
+		return stream_snapshot_peek(buf, (void __user *)arg);
 	default:
 		return -ENOTTY;
 	}

@@ -236,6 +236,7 @@ static const unsigned long cmds[] = {
 	LTT_KABI_CHANNEL, LTT_KABI_START, LTT_KABI_STOP, LTT_KABI_STREAM,
 	LTT_KABI_EVENT_ENABLE, LTT_KABI_EVENT_DISABLE, LTT_KABI_GET_NEXT_SUBBUF,
 	LTT_KABI_PUT_SUBBUF, LTT_KABI_FLUSH, LTT_KABI_STREAM_STATS, LTT_KABI_GET_HELD_SUBBUF,
+	LTT_KABI_SNAPSHOT_SPAN, LTT_KABI_SNAPSHOT_PEEK,
 };
 
 static uint64_t rnd(void)
@@ -304,7 +305,8 @@ int cmd_fuzz(unsigned long iters)
 				 cmd != LTT_KABI_FLUSH && cmd != LTT_KABI_STREAM_STATS &&
 				 cmd != LTT_KABI_START && cmd != LTT_KABI_STOP &&
 				 cmd != LTT_KABI_GET_NEXT_SUBBUF && cmd != LTT_KABI_PUT_SUBBUF &&
-				 cmd != LTT_KABI_EVENT_DESC)
+				 cmd != LTT_KABI_EVENT_DESC && cmd != LTT_KABI_SNAPSHOT_SPAN &&
+				 cmd != LTT_KABI_SNAPSHOT_PEEK)
 				weird++;
 		}
 	}

@@ -23,6 +23,10 @@
  *   ltt-ktest lazy            tracepoint probes attached only while needed
  *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all (see -lazy.c)
  *   ltt-ktest list [syscalls] the event names the module lists
+ *   ltt-ktest snapshot N      SNAPSHOT_SPAN/PEEK: twice in a row, nothing
+ *                             consumed; N events written while snapshots
+ *                             are copied: no packet torn, overwritten ones
+ *                             refused (see ltt-ktest-snap.c)
  *
  * Output is TAP-like ("ok N - what" / "not ok N - what"), then
  * "ltt-ktest: PASS" or "ltt-ktest: FAIL"; the exit status says the same.
@@ -147,7 +151,7 @@ static void write_file(const char *path, const char *text)
 	close(fd);
 }
 
-static void emit_test(unsigned long n)
+void emit_test(unsigned long n)
 {
 	char buf[32];
 
@@ -166,10 +170,8 @@ void close_chan(struct chan *c)
 
 /* ---- the test event's fields ---- */
 
-enum { F_SEQ, F_VALUE, F_NEG, F_FLAGS, F_NAME, F_TAG, F_BYTES };
-
 /* Does @e hold exactly what the test probe records for its seq? */
-static bool test_event_ok(const struct event *e)
+bool test_event_ok(const struct event *e)
 {
 	uint64_t seq = (uint64_t)e->f[F_SEQ].i;
 	char name[32], tag[8] = { 0 };
@@ -221,7 +223,7 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-static void pin_cpu0(void)
+void pin_cpu0(void)
 {
 	cpu_set_t set;
 
@@ -911,6 +913,8 @@ int main(int argc, char **argv)
 		cmd_lazy();
 	else if (argc >= 4 && !strcmp(argv[1], "syscost"))
 		return cmd_syscost(strtoull(argv[2], NULL, 0), argv[3]);
+	else if (argc >= 3 && !strcmp(argv[1], "snapshot"))
+		cmd_snapshot(strtoull(argv[2], NULL, 0));
 	else if (argc >= 2 && !strcmp(argv[1], "list"))
 		return cmd_list(argc >= 3 ? argv[2] : NULL);
 	else {

@@ -78,6 +78,14 @@ void channel(int sfd, uint64_t sbsize, uint64_t nsb, int overwrite, struct chan 
 int enable(int cfd, const char *name, uint32_t id);
 void close_chan(struct chan *c);
 
+/* The test probe's fields, in order. */
+enum { F_SEQ, F_VALUE, F_NEG, F_FLAGS, F_NAME, F_TAG, F_BYTES };
+/* Write N to /proc/ltt-test: N test events, seq 0..N-1 (dies on error). */
+void emit_test(unsigned long n);
+/* Does @e hold exactly what the test probe records for its seq? */
+bool test_event_ok(const struct event *e);
+void pin_cpu0(void);
+
 /* ltt-ktest-read.c */
 /* Fetch the description of @name as the events of id @id (dies on error). */
 void describe(int tfd, const char *name, uint32_t id);
@@ -101,5 +109,8 @@ int cmd_fuzz(unsigned long iters);
 int cmd_lazy(void);
 int cmd_syscost(uint64_t n, const char *mode);
 int cmd_list(const char *what);
+
+/* ltt-ktest-snap.c */
+int cmd_snapshot(uint64_t n);
 
 #endif

@@ -267,13 +267,6 @@ static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct l
 			 t->snapshot ? "needs an absolute directory" : "is not in snapshot mode");
 		return -EINVAL;
 	}
-	for (c = st->channels; c; c = c->next) {
-		if (c->trace == t && c->domain != LTT_CONSUMER_DOMAIN_USER) {
-			LTT_WARN("SNAPSHOT_TRACE: channel %s is a kernel channel: not supported",
-				 c->name);
-			return -EOPNOTSUPP;
-		}
-	}
 	ret = ltt_snapshot_open(t, m.dir, &out);
 	if (ret)
 		return ret;
@@ -388,11 +381,6 @@ static int cmd_add_channel(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_
 		return -ENOENT;
 	}
 	ret = check_channel(st, &cfg, t);
-	if (!ret && t->snapshot && cfg.domain != LTT_CONSUMER_DOMAIN_USER) {
-		LTT_WARN("ADD_CHANNEL: channel %s: kernel channels in snapshot mode are not supported",
-			 cfg.name);
-		ret = -EOPNOTSUPP;
-	}
 	if (!ret)
 		ret = ltt_channel_create(&cfg, t, &chan);
 	if (ret)

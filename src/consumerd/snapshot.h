@@ -12,8 +12,10 @@
  * thread, which owns the streams, copy each channel's packets
  * (LTT_DATA_SNAPSHOT: ltt_snapshot_channel()).  Each stream's open packet
  * is closed first, then the packets between its read and write positions
- * are copied and validated (common/ringbuf.h: ltt_rb_peek_subbuf()); one
- * the writers overwrote meanwhile is left out and counted.
+ * are copied and validated (source.h: snap_span and snap_peek; user
+ * space: common/ringbuf.h's ltt_rb_peek_subbuf(), kernel: the tracer's
+ * SNAPSHOT_SPAN and SNAPSHOT_PEEK); one the writers overwrote meanwhile
+ * is left out and counted.
  */
 #ifndef LTT_CONSUMERD_SNAPSHOT_H
 #define LTT_CONSUMERD_SNAPSHOT_H
@@ -60,7 +62,8 @@ void ltt_snapshot_close(struct ltt_snapshot_out *out);
  *
  * Data thread (it owns the streams).  A stream with nothing to write gets
  * no file.  Returns 0, -EOPNOTSUPP for a source that can't be read
- * without consuming (a kernel stream), or the output's negative errno.
+ * without consuming (a kernel tracer before ABI 1.2), or the output's
+ * negative errno.
  */
 int ltt_snapshot_channel(struct ltt_channel *chan, const struct ltt_output *out,
 			 uint64_t max_packets, struct ltt_scratch *scratch,

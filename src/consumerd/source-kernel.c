@@ -73,25 +73,22 @@ static int map_stream(struct kernel_source *k)
 }
 
 /*
- * Does the held packet agree with what the tracer said and with the
+ * Does the packet at @data (@content bytes of data, sequence number @seq,
+ * as the tracer said) agree with what the tracer said and with the
  * stream?  NULL if so, else what is wrong.
  */
-static const char *packet_invalid(struct kernel_source *k, struct ltt_rb_packet_header *ret_hdr)
+static const char *header_invalid(struct kernel_source *k, const void *data, uint64_t content,
+				  uint64_t seq, struct ltt_rb_packet_header *ret_hdr)
 {
-	const struct ltt_kabi_subbuf *sb = &k->sb;
 	struct ltt_rb_packet_header h;
 
-	if (sb->packet_size != k->base.packet_size)
-		return "its size is not the channel's sub-buffer size";
-	if (sb->offset > k->map_len || sb->packet_size > k->map_len - sb->offset)
-		return "it lies outside the mapping";
-	if (sb->content_size < LTT_RB_PACKET_HEADER_SIZE || sb->content_size > sb->packet_size)
+	if (content < LTT_RB_PACKET_HEADER_SIZE || content > k->base.packet_size)
 		return "its content size is out of range";
-	memcpy(&h, (const char *)k->map + sb->offset, sizeof(h));
+	memcpy(&h, data, sizeof(h));
 	if (h.magic != LTT_RB_PACKET_MAGIC || memcmp(h.uuid, k->uuid, sizeof(h.uuid)))
 		return "its header has another magic number or trace uuid";
-	if (h.packet_size != sb->packet_size * 8 || h.content_size != sb->content_size * 8 ||
-	    h.packet_seq_num != sb->seq)
+	if (h.packet_size != k->base.packet_size * 8 || h.content_size != content * 8 ||
+	    h.packet_seq_num != seq)
 		return "its header's sizes or sequence number differ from the tracer's";
 	if (h.stream_instance_id != k->cpu || h.cpu_id != k->cpu ||
 	    (k->stream_id_known && h.stream_id != k->base.stream_id))
@@ -104,6 +101,19 @@ static const char *packet_invalid(struct kernel_source *k, struct ltt_rb_packet_
 	}
 	*ret_hdr = h;
 	return NULL;
+}
+
+/* The held packet: header_invalid(), and inside the mapping. */
+static const char *packet_invalid(struct kernel_source *k, struct ltt_rb_packet_header *ret_hdr)
+{
+	const struct ltt_kabi_subbuf *sb = &k->sb;
+
+	if (sb->packet_size != k->base.packet_size)
+		return "its size is not the channel's sub-buffer size";
+	if (sb->offset > k->map_len || sb->packet_size > k->map_len - sb->offset)
+		return "it lies outside the mapping";
+	return header_invalid(k, (const char *)k->map + sb->offset, sb->content_size, sb->seq,
+			      ret_hdr);
 }
 
 static int kernel_put(struct ltt_source *src)
@@ -193,6 +203,66 @@ static void kernel_switch(struct ltt_source *src)
 		LTT_DBG("%s: flush: %s", src->label, strerror(errno));
 }
 
+/*
+ * Snapshots (kernel ABI 1.2): the tracer copies a packet without
+ * consuming it and refuses one overwritten before or while it copied it.
+ */
+static int kernel_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			    uint64_t *ret_end)
+{
+	struct kernel_source *k = (struct kernel_source *)src;
+	struct ltt_kabi_snapshot_span span;
+	uint64_t n;
+
+	kernel_switch(src);
+	if (ioctl(k->fd, LTT_KABI_SNAPSHOT_SPAN, &span)) {
+		if (errno != ENOTTY)
+			return -errno;
+		LTT_ERR("%s: the loaded module is too old for kernel snapshots (ABI 1.2 needed): reload it",
+			src->label);
+		return -EOPNOTSUPP;
+	}
+	if (span.packet_size != src->packet_size || span.begin > span.end ||
+	    (span.begin | span.end) % src->packet_size)
+		return -EPROTO;
+	n = (span.end - span.begin) / src->packet_size;
+	if (max_packets && n > max_packets)
+		span.begin = span.end - max_packets * src->packet_size;
+	*ret_begin = span.begin;
+	*ret_end = span.end;
+	return 0;
+}
+
+static int kernel_snap_peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			    struct ltt_sink_packet *ret_pkt)
+{
+	struct kernel_source *k = (struct kernel_source *)src;
+	struct ltt_kabi_snapshot_peek pk = {
+		.pos = pos, .buf = (uintptr_t)scratch->buf, .buf_len = scratch->len,
+	};
+	struct ltt_rb_packet_header h;
+	const char *why;
+
+	if (scratch->len < src->packet_size)
+		return -EINVAL;
+	if (ioctl(k->fd, LTT_KABI_SNAPSHOT_PEEK, &pk))
+		return -errno;	/* -EAGAIN not complete, -ESTALE overwritten */
+	why = header_invalid(k, scratch->buf, pk.content_size, pk.seq, &h);
+	if (why) {
+		LTT_WARN("%s: snapshot: packet %" PRIu64 " left out: %s", src->label,
+			 (uint64_t)pk.seq, why);
+		return -EIO;
+	}
+	ret_pkt->len = src->packet_size;
+	ret_pkt->iov[0].iov_base = scratch->buf;
+	ret_pkt->iov[0].iov_len = (size_t)src->packet_size;
+	ret_pkt->iovcnt = 1;
+	ret_pkt->splice_fd = -1;
+	ret_pkt->events = pk.events;
+	ltt_source_entry(&h, &ret_pkt->entry);
+	return 0;
+}
+
 static void kernel_stats(const struct ltt_source *src, struct ltt_channel_stats *stats)
 {
 	struct kernel_source *k = (struct kernel_source *)src;
@@ -222,6 +292,8 @@ static const struct ltt_source_ops kernel_ops = {
 	.get = kernel_get,
 	.put = kernel_put,
 	.switch_packet = kernel_switch,
+	.snap_span = kernel_snap_span,
+	.snap_peek = kernel_snap_peek,
 	.stats = kernel_stats,
 	.destroy = kernel_destroy,
 };

@@ -138,7 +138,7 @@ int ltt_source_give_up(struct ltt_source *src);
  * snapshot reads (see struct ltt_source_ops)
  *
  * Data thread.  Returns 0, or -EOPNOTSUPP for a source that can't be
- * read without consuming (kernel streams today).
+ * read without consuming (a kernel tracer before ABI 1.2).
  */
 int ltt_source_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
 			 uint64_t *ret_end);

@@ -200,35 +200,59 @@ static enum ltt_error_code record_error(int err)
 	}
 }
 
+/*
+ * Each domain with channels writes its part of the snapshot under @dir
+ * (DIR/kernel, DIR/ust/...); a -m budget is shared evenly between them.
+ */
+static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  const char *dir, uint64_t max_size, struct ltt_snapshot_result_desc *res)
+{
+	static const int order[] = { LTT_DOMAIN_IDX_KERNEL, LTT_DOMAIN_IDX_USER };
+	struct ltt_domain_snapshot snap;
+	struct ltt_domain_impl *d;
+	unsigned int i, nr = 0;
+	int err;
+
+	for (i = 0; i < 2; i++)
+		nr += session->domains[order[i]].nr_channels != 0;
+	for (i = 0; i < 2; i++) {
+		if (!session->domains[order[i]].nr_channels)
+			continue;
+		d = ctx->domains->v[order[i]];
+		if (!d || !d->ops->snapshot)
+			return -EOPNOTSUPP;
+		memset(&snap, 0, sizeof(snap));
+		err = d->ops->snapshot(d, session, dir, max_size / nr, &snap);
+		res->packets += snap.packets;
+		res->bytes += snap.bytes;
+		res->packets_dropped += snap.packets_dropped;
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* Write the snapshot of a locked snapshot session into @res->path. */
 static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 					 struct ltt_session *session,
 					 const struct ltt_snapshot_output_conf *out,
 					 struct ltt_snapshot_result_desc *res)
 {
-	struct ltt_domain_impl *d = ctx->domains->v[LTT_DOMAIN_IDX_USER];
-	struct ltt_domain_snapshot snap = { 0 };
 	char date[32];
 	struct tm tm;
 	time_t now = time(NULL);
 	int n, err;
 
-	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels)
-		return LTT_ERR_SNAPSHOT_KERNEL;
-	if (!session->domains[LTT_DOMAIN_IDX_USER].nr_channels)
+	if (!session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels &&
+	    !session->domains[LTT_DOMAIN_IDX_USER].nr_channels)
 		return LTT_ERR_NO_CHANNEL;
-	if (!d || !d->ops->snapshot)
-		return LTT_ERR_NOT_SUPPORTED;
 	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 		return LTT_ERR_UNKNOWN;
 	n = snprintf(res->path, sizeof(res->path), "%s/%s-%s-%" PRIu64, out->output, out->name,
 		     date, session->nr_snapshots);
 	if (n < 0 || (size_t)n >= sizeof(res->path))
 		return LTT_ERR_OUTPUT_PATH;
-	err = d->ops->snapshot(d, session, res->path, out->max_size, &snap);
-	res->packets = snap.packets;
-	res->bytes = snap.bytes;
-	res->packets_dropped = snap.packets_dropped;
+	err = record_domains(ctx, session, res->path, out->max_size, res);
 	if (err) {
 		LTT_WARN("session '%s': snapshot %s failed: %s", session->name, res->path,
 			 strerror(-err));

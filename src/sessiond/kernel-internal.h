@@ -86,4 +86,37 @@ struct ltt_consumer *ltt_kernel_session_consumer(struct ltt_kernel *k, struct ke
  */
 void ltt_kernel_consumer_died(void *arg);
 
+/* kernel-snapshot.c: the kernel channels of snapshot sessions */
+
+/* The kernel ABI minor whose streams are read without consuming (SNAPSHOT_PEEK). */
+#define LTT_KERNEL_KABI_MINOR_SNAPSHOT 2
+
+/**
+ * ltt_kernel_snapshot_may_add() - may a snapshot session have kernel
+ * channels with the loaded tracer?  LTT_ERR_OK, or LTT_ERR_SNAPSHOT_KERNEL
+ * when the module is older than kernel ABI 1.2 (logged: reload it)
+ */
+enum ltt_error_code ltt_kernel_snapshot_may_add(const struct ltt_kernel *k);
+
+/**
+ * ltt_kernel_snapshot_trace_add() - create @ks's trace in consumer @c as
+ * a snapshot trace (ADD_SNAPSHOT_TRACE): nothing written until a
+ * snapshot, which goes to DIR/kernel (ks->path is set to "kernel")
+ *
+ * Session lock held.  Returns 0 or the consumer's -errno.
+ */
+int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer *c);
+
+/**
+ * ltt_kernel_snapshot() - the domain's snapshot operation (domain.h):
+ * what the session's kernel buffers hold now, into @dir/kernel, at most
+ * @max_size bytes (0: all), the newest packets of each stream
+ *
+ * Session lock held; waits for the consumer.  Returns 0 (nothing for a
+ * session never started), -ENOSPC, -EEXIST, -EPIPE (no consumer), or the
+ * consumer's -errno (-EOPNOTSUPP: the module lacks kernel ABI 1.2).
+ */
+int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+			uint64_t max_size, struct ltt_domain_snapshot *ret);
+
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

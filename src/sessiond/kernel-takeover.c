@@ -101,8 +101,11 @@ static int resume_session(struct ltt_kernel *k, struct kernel_session *ks, struc
 		if (relay <= 0)
 			return relay < 0 ? (int)relay : -EINVAL;
 	}
-	ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-				     session->gid, (uint64_t)relay, !relay);
+	if (session->snapshot)
+		ret = ltt_kernel_snapshot_trace_add(ks, c);
+	else
+		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
+					     session->gid, (uint64_t)relay, !relay);
 	if (ret) {
 		if (ks->relay.key)
 			ltt_relay_detach(&ks->relay, c, gen);

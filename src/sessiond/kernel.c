@@ -104,11 +104,15 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 						  const struct ltt_session *session)
 {
-	(void)d;
-	if (session->snapshot)
-		return LTT_ERR_SNAPSHOT_KERNEL;
-	if (session->output_type == LTT_OUTPUT_NONE)
+	enum ltt_error_code ret;
+
+	if (session->snapshot) {
+		ret = ltt_kernel_snapshot_may_add(to_kernel(d));
+		if (ret)
+			return ret;
+	} else if (session->output_type == LTT_OUTPUT_NONE) {
 		return LTT_ERR_KERNEL_NO_OUTPUT;
+	}
 	/* The tracer fixes a session's channels at its first start. */
 	return ltt_session_domain((struct ltt_session *)session, LTT_DOMAIN_KERNEL)->state ?
 	       LTT_ERR_KERNEL_CHANNEL_STARTED : LTT_ERR_OK;
@@ -467,6 +471,8 @@ static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
 	unsigned int attempt;
 	int n, ret = -EEXIST;
 
+	if (session->snapshot)
+		return ltt_kernel_snapshot_trace_add(ks, c);
 	if (net) {
 		ret = ltt_relay_attach(&ks->relay, c, gen, new_key(k), session);
 		if (ret)
@@ -661,7 +667,7 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	int ret;
 
 	(void)settle;	/* the tracer answers at once: nothing to wait for */
-	if (session->output_type == LTT_OUTPUT_NONE)
+	if (session->output_type == LTT_OUTPUT_NONE && !session->snapshot)
 		return -EOPNOTSUPP;
 	if (session->output_type == LTT_OUTPUT_LOCAL) {
 		ret = check_output(k, session, ks);
@@ -975,6 +981,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.channel_failure = kernel_channel_failure,
 	.relay_pending = kernel_relay_pending,
 	.relay_status = kernel_relay_status,
+	.snapshot = ltt_kernel_snapshot,
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,

@@ -17,6 +17,7 @@
 #include "common/log.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
+#include "sessiond/snap-budget.h"
 #include "sessiond/ust-buffers.h"
 
 /* What the user-space domain keeps per session: ltt_session_domain.state. */
@@ -1006,40 +1007,32 @@ int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *
 	return 0;
 }
 
-/*
- * Packets per stream that @max_size bytes hold, the same for every stream
- * (as LTTng shares the budget): one more packet of every stream that has
- * one more, while the sum fits.  0: unlimited (or nothing to write);
- * -ENOSPC: not even one packet of each stream fits.
- */
+/* Packets per stream that @max_size bytes hold (snap-budget.h). */
 static int64_t packets_per_stream(struct ust_session *us, uint64_t max_size)
 {
 	const struct ltt_ust_trace *trace;
 	const struct ltt_ust_chan *chan;
-	uint64_t left = max_size, one_more, n = 0, bytes;
+	struct ltt_snap_chan *v;
+	size_t n = 0;
+	int64_t ret;
 
-	if (!max_size)
-		return 0;
-	for (;;) {
-		one_more = 0;
-		cds_list_for_each_entry(trace, &us->traces, node) {
-			cds_list_for_each_entry(chan, &trace->chans, node) {
-				if (n >= chan->channel->attr.num_subbuf)
-					continue;
-				if (__builtin_mul_overflow(chan->channel->attr.subbuf_size,
-							   (uint64_t)chan->nr_streams, &bytes))
-					bytes = UINT64_MAX;
-				add_sat(&one_more, bytes);
-			}
+	cds_list_for_each_entry(trace, &us->traces, node)
+		cds_list_for_each_entry(chan, &trace->chans, node)
+			n++;
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	n = 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			v[n].subbuf_size = chan->channel->attr.subbuf_size;
+			v[n].num_subbuf = chan->channel->attr.num_subbuf;
+			v[n++].nr_streams = chan->nr_streams;
 		}
-		if (!one_more || one_more > left)
-			break;
-		left -= one_more;
-		n++;
 	}
-	if (!n && one_more)
-		return -ENOSPC;
-	return (int64_t)n;
+	ret = ltt_snap_packets_per_stream(v, n, max_size);
+	free(v);
+	return ret;
 }
 
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,

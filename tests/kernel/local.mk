@@ -12,7 +12,8 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_access.sh \
 	tests/kernel/test_kernel_relay.sh \
 	tests/kernel/test_kernel_takeover.sh \
-	tests/kernel/test_kernel_rotate.sh
+	tests/kernel/test_kernel_rotate.sh \
+	tests/kernel/test_kernel_snapshot.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \

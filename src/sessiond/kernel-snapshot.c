@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel-snapshot.c - the kernel channels of snapshot sessions.
+ *
+ * Their trace is a snapshot trace of the kernel consumer (ADD_SNAPSHOT_
+ * TRACE: metadata kept, nothing written), its channels in overwrite mode
+ * (cmd-event.c, lttctl enable-channel).  A snapshot (SNAPSHOT_TRACE) goes
+ * to DIR/kernel: the consumer copies each stream's packets with the
+ * tracer's SNAPSHOT_SPAN and SNAPSHOT_PEEK (kernel ABI 1.2), which read
+ * without consuming, through the same path as user-space streams.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "sessiond/kernel-internal.h"
+#include "sessiond/snap-budget.h"
+
+enum ltt_error_code ltt_kernel_snapshot_may_add(const struct ltt_kernel *k)
+{
+	if (k->version.minor >= LTT_KERNEL_KABI_MINOR_SNAPSHOT)
+		return LTT_ERR_OK;
+	LTT_WARN("a kernel channel of a snapshot session refused: the loaded kernel tracer speaks ABI %u.%u, snapshots need %u.%u: reload the module",
+		 k->version.major, k->version.minor, LTT_KABI_MAJOR,
+		 LTT_KERNEL_KABI_MINOR_SNAPSHOT);
+	return LTT_ERR_SNAPSHOT_KERNEL;
+}
+
+int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer *c)
+{
+	const struct ltt_session *session = ks->session;
+
+	snprintf(ks->path, sizeof(ks->path), "kernel");
+	return ltt_consumer_add_snapshot_trace(c, ks->trace_key, ks->uuid, session->uid,
+					       session->gid);
+}
+
+static unsigned int chan_streams(const struct ltt_kernel *k, const struct kernel_chan *kc)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; kc->streams && i < k->nr_cpus; i++)
+		n += kc->streams[i] != 0;
+	return n;
+}
+
+/*
+ * Packets per stream within @max_size (snap-budget.h), and what the
+ * buffers hold in all (*@ret_bytes, the consumer's reply deadline grows
+ * with it).
+ */
+static int64_t budget(const struct ltt_kernel *k, struct kernel_session *ks, uint64_t max_size,
+		      uint64_t *ret_bytes)
+{
+	struct ltt_snap_chan *v;
+	struct kernel_chan *kc;
+	uint64_t bytes = 0, b;
+	size_t n = 0;
+	int64_t ret;
+
+	cds_list_for_each_entry(kc, &ks->chans, node)
+		n++;
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	n = 0;
+	cds_list_for_each_entry(kc, &ks->chans, node) {
+		v[n].subbuf_size = kc->channel->attr.subbuf_size;
+		v[n].num_subbuf = kc->channel->attr.num_subbuf;
+		v[n].nr_streams = chan_streams(k, kc);
+		if (__builtin_mul_overflow(v[n].subbuf_size * v[n].num_subbuf, v[n].nr_streams,
+					   &b) || b > UINT64_MAX - bytes)
+			bytes = UINT64_MAX;
+		else
+			bytes += b;
+		n++;
+	}
+	ret = ltt_snap_packets_per_stream(v, n, max_size);
+	free(v);
+	*ret_bytes = bytes;
+	return ret;
+}
+
+int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+			uint64_t max_size, struct ltt_domain_snapshot *ret)
+{
+	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+	struct ltt_consumer_snapshot_reply rep = { 0 };
+	char path[PATH_MAX];
+	struct ltt_consumer *c;
+	uint64_t bytes;
+	int64_t n;
+	int err;
+
+	memset(ret, 0, sizeof(*ret));
+	if (!ks)
+		return 0;	/* never started: its buffers hold nothing */
+	c = ltt_kernel_session_consumer(k, ks);
+	if (!c)
+		return -EPIPE;
+	n = budget(k, ks, max_size, &bytes);
+	if (n < 0)
+		return (int)n;
+	if (snprintf(path, sizeof(path), "%s/%s", dir, ks->path) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	err = ltt_consumer_snapshot_trace(c, ks->trace_key, path, (uint64_t)n, bytes, &rep);
+	if (err) {
+		LTT_WARN("session '%s': snapshot of the kernel trace in %s failed: %s",
+			 session->name, path, strerror(-err));
+		return err;
+	}
+	ret->packets = rep.packets;
+	ret->bytes = rep.bytes;
+	ret->packets_dropped = rep.packets_dropped;
+	return 0;
+}
