@@ -2,6 +2,7 @@
 /*
  * chunk.c - trace chunks of a local session (see chunk.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -171,6 +172,50 @@ static void as_owner_end(struct as_owner *o)
 }
 
 static int archive_files(struct ltt_session *session, int64_t end, char *ret_path);
+
+/* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
+static int remove_at(int parent_fd, const char *name, int depth)
+{
+	struct dirent *e;
+	int fd, ret = 0, err;
+	DIR *dir;
+
+	if (!unlinkat(parent_fd, name, 0) || errno == ENOENT)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return -errno;
+	if (depth > 32)
+		return -ELOOP;
+	fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -errno;
+	}
+	while ((e = readdir(dir))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		err = remove_at(dirfd(dir), e->d_name, depth + 1);
+		ret = ret ? ret : err;
+	}
+	closedir(dir);
+	if (unlinkat(parent_fd, name, AT_REMOVEDIR) && errno != ENOENT)
+		ret = ret ? ret : -errno;
+	return ret;
+}
+
+int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
+{
+	struct as_owner o;
+	int ret = as_owner_begin(session, &o);
+
+	if (!ret)
+		ret = remove_at(AT_FDCWD, path, 0);
+	as_owner_end(&o);
+	return ret;
+}
 
 /*
  * Archive the current chunk, which ended at @end: into

@@ -59,6 +59,16 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session);
 
 /**
+ * ltt_chunk_remove_tree() - remove @path, a directory of @session's
+ * output, and everything below it, with the session's owner's rights
+ * (symbolic links removed, never followed).  Session lock held.
+ *
+ * Returns 0 (also when @path does not exist) or -errno of the first
+ * failure (what could be removed is).
+ */
+int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path);
+
+/**
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *

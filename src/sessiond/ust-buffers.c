@@ -378,6 +378,20 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 	return NULL;
 }
 
+bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+	size_t n = strlen(dir);
+
+	if (!us)
+		return false;
+	cds_list_for_each_entry(trace, &us->traces, node)
+		if (!strncmp(trace->path, dir, n) && (!trace->path[n] || trace->path[n] == '/'))
+			return true;
+	return false;
+}
+
 /*
  * The relay key @session's traces go to in consumer @c (generation @gen):
  * the relay is attached on first need.  0 for a local session; -errno when
