@@ -1117,7 +1117,9 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		c = trace_consumer(b, trace);
 		if (!c) {
-			ret = trace->lost_consumer || trace->consumer_gen ? -EPIPE : 0;
+			/* lost for good, it writes nowhere: it holds no chunk back */
+			ret = (trace->lost_consumer && clear) ||
+			      (!trace->lost_consumer && trace->consumer_gen) ? -EPIPE : 0;
 		} else if (clear) {
 			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
 		} else {
