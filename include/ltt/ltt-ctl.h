@@ -236,7 +236,7 @@ struct ltt_rotation_info {
 /* What ltt_ctl_regenerate() writes again. */
 enum ltt_regenerate_what {
 	LTT_REGENERATE_METADATA = 0,	/* every trace's metadata, whole */
-	LTT_REGENERATE_STATEDUMP = 1,	/* a state dump (libltt-ust has none: refused) */
+	LTT_REGENERATE_STATEDUMP = 1,	/* a state dump: refused, none can be emitted again (doc/ust.md) */
 };
 
 /* One session in full: free the whole block with free(). */
@@ -446,7 +446,9 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_ROTATE_NEVER_STARTED,
  * -LTT_ERR_ROTATE_OUTPUT (not a local session), -LTT_ERR_ROTATE_SNAPSHOT,
- * -LTT_ERR_ROTATE_INCOMPLETE, -LTT_ERR_OUTPUT_* (the archive directory),
+ * -LTT_ERR_ROTATE_FAILED (no trace could move: nothing changed),
+ * -LTT_ERR_ROTATE_INCOMPLETE (some could not: the old chunk is kept, not
+ * archived, until a rotation moves them), -LTT_ERR_OUTPUT_* (the archive directory),
  * -LTT_ERR_INVAL (@len too small), or a connection error.
  */
 int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_archive,

@@ -132,3 +132,27 @@ int ltt_attr_check_session_request(const struct ltt_session_conf *attr)
 {
 	return check_session(attr, true);
 }
+
+int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size)
+{
+	if ((!timer_us && !size) || (timer_us && timer_us < LTT_ROTATION_TIMER_MIN_US) ||
+	    timer_us > UINT64_MAX / 1000 || (size && size < LTT_ROTATION_SIZE_MIN))
+		return -LTT_ERR_ROTATION_VALUE;
+	return 0;
+}
+
+int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, bool need_path)
+{
+	if (memchr(o->name, '\0', sizeof(o->name)) == NULL ||
+	    memchr(o->output, '\0', sizeof(o->output)) == NULL)
+		return -LTT_ERR_OUTPUT_PATH;
+	if (o->name[0] && !ltt_channel_name_valid(o->name))
+		return -LTT_ERR_SNAPSHOT_OUTPUT_NAME;
+	if (o->output_type == LTT_OUTPUT_NET)
+		return -LTT_ERR_SNAPSHOT_NET;
+	if (o->output_type == LTT_OUTPUT_NONE)
+		return need_path || o->output[0] ? -LTT_ERR_OUTPUT_PATH : 0;
+	if (o->output[0] != '/' || strlen(o->output) >= LTT_PATH_MAX - LTT_NAME_MAX - 64)
+		return -LTT_ERR_OUTPUT_PATH;
+	return 0;
+}

@@ -81,4 +81,27 @@ int ltt_attr_check_session(const struct ltt_session_conf *attr);
  */
 int ltt_attr_check_session_request(const struct ltt_session_conf *attr);
 
+/* A rotation schedule's limits (enable-rotation). */
+#define LTT_ROTATION_TIMER_MIN_US 100000ULL
+#define LTT_ROTATION_SIZE_MIN 65536ULL
+
+/**
+ * ltt_attr_check_rotation() - is (@timer_us, @size) a schedule to set?
+ * Each is 0 (that schedule unchanged) or at least its minimum; not both 0.
+ *
+ * Returns 0 or -LTT_ERR_ROTATION_VALUE.
+ */
+int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size);
+
+/**
+ * ltt_attr_check_snapshot_output() - is @o a snapshot output to add
+ * (@need_path) or to record to (its empty fields: the session's)?
+ * A name follows the channel name rules; local only; an absolute
+ * directory short enough for the snapshot directories made in it.
+ *
+ * Returns 0, -LTT_ERR_SNAPSHOT_OUTPUT_NAME, -LTT_ERR_SNAPSHOT_NET or
+ * -LTT_ERR_OUTPUT_PATH.
+ */
+int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, bool need_path);
+
 #endif /* LTT_COMMON_ATTR_H */

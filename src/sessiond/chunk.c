@@ -2,6 +2,7 @@
 /*
  * chunk.c - trace chunks of a local session (see chunk.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -170,46 +171,101 @@ static void as_owner_end(struct as_owner *o)
 		LTT_ERR("can't restore this thread's groups: %s", strerror(errno));
 }
 
-static int archive_files(struct ltt_session *session, int64_t end, char *ret_path);
+static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
+			 int64_t end, char *ret_path);
 
-/*
- * Archive the current chunk, which ended at @end: into
- * OUTPUT/archives/BEGIN-END-N (@ret_path), with the session's owner's
- * rights.  Returns 0 or -errno.
- */
-static int archive(struct ltt_session *session, int64_t end, char *ret_path)
+/* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
+static int remove_at(int parent_fd, const char *name, int depth)
+{
+	struct dirent *e;
+	int fd, ret = 0, err;
+	DIR *dir;
+
+	if (!unlinkat(parent_fd, name, 0) || errno == ENOENT)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return -errno;
+	if (depth > 32)
+		return -ELOOP;
+	fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -errno;
+	}
+	while ((e = readdir(dir))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		err = remove_at(dirfd(dir), e->d_name, depth + 1);
+		ret = ret ? ret : err;
+	}
+	closedir(dir);
+	if (unlinkat(parent_fd, name, AT_REMOVEDIR) && errno != ENOENT)
+		ret = ret ? ret : -errno;
+	return ret;
+}
+
+int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
 {
 	struct as_owner o;
 	int ret = as_owner_begin(session, &o);
 
 	if (!ret)
-		ret = archive_files(session, end, ret_path);
+		ret = remove_at(AT_FDCWD, path, 0);
 	as_owner_end(&o);
 	return ret;
 }
 
-static int archive_files(struct ltt_session *session, int64_t end, char *ret_path)
+/*
+ * Archive @chunk (the current one when NULL), which ended at @end: into
+ * OUTPUT/archives/BEGIN-END-N (@ret_path), with the session's owner's
+ * rights.  Returns 0 or -errno.
+ */
+static int archive(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
+		   int64_t end, char *ret_path)
+{
+	struct ltt_chunk_left cur;
+	struct as_owner o;
+	int ret;
+
+	if (!chunk) {
+		strcpy(cur.dir, session->chunk_dir);
+		cur.begin = session->chunk_begin;
+		cur.id = session->chunk_id;
+		chunk = &cur;
+	}
+	ret = as_owner_begin(session, &o);
+	if (!ret)
+		ret = archive_files(session, chunk, end, ret_path);
+	as_owner_end(&o);
+	return ret;
+}
+
+static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
+			 int64_t end, char *ret_path)
 {
 	char begin_s[STAMP_MAX], end_s[STAMP_MAX], dir[LTT_PATH_MAX];
 	int ret;
 
-	stamp(session->chunk_begin, begin_s);
+	stamp(chunk->begin, begin_s);
 	stamp(end, end_s);
 	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", session->output, LTT_CHUNK_ARCHIVES_DIR) >=
 		    sizeof(dir) ||
 	    (size_t)snprintf(ret_path, LTT_PATH_MAX, "%s/%s-%s-%" PRIu64, dir, begin_s, end_s,
-			     session->chunk_id) >= LTT_PATH_MAX)
+			     chunk->id) >= LTT_PATH_MAX)
 		return -ENAMETOOLONG;
 	ret = mkdir_owned(session, session->output);
 	if (!ret)
 		ret = mkdir_owned(session, dir);
 	if (ret)
 		return ret;
-	if (session->chunk_id == 0) {
+	if (chunk->id == 0) {
 		ret = mkdir_owned(session, ret_path);
 		return ret ? ret : archive_chunk0(session, ret_path);
 	}
-	if (!rename(session->chunk_dir, ret_path))
+	if (!rename(chunk->dir, ret_path))
 		return 0;
 	/* a chunk no trace wrote into has no directory: an empty archive */
 	return errno == ENOENT ? mkdir_owned(session, ret_path) : -errno;
@@ -255,43 +311,121 @@ static int rotate_domains(const struct ltt_domains *set, struct ltt_session *ses
 	return ret;
 }
 
-enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_session *session,
-				     char *ret_archive)
+int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const char *new_root,
+		     char *buf, size_t len)
 {
-	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], path[LTT_PATH_MAX];
-	enum ltt_error_code code = refusal(session, false);
-	int64_t now = (int64_t)time(NULL);
-	int moved, ret;
+	size_t n = strlen(session->output);
+	const char *rel, *slash;
+	int w;
 
-	if (code)
-		return code;
-	stamp(now, begin_s);
-	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
-			     begin_s, session->chunk_id + 1) >= sizeof(new_root))
-		return LTT_ERR_INVAL;
-	moved = rotate_domains(set, session, new_root, false);
-	ret = archive(session, now, path);
-	if (ret) {
-		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
-			session->chunk_id, session->chunk_dir, strerror(-ret));
-		if (moved)
-			return LTT_ERR_ROTATE_INCOMPLETE;
-		code = archive_error(ret);
+	if (!n || strncmp(path, session->output, n) || path[n] != '/')
+		return -EINVAL;
+	rel = path + n + 1;
+	/* chunk 0's traces are OUTPUT/ust/... and OUTPUT/kernel*; a later chunk's OUTPUT/NAME/... */
+	if (strncmp(rel, "ust/", 4) && strncmp(rel, "kernel", 6)) {
+		slash = strchr(rel, '/');
+		if (!slash)
+			return -EINVAL;
+		rel = slash + 1;
 	}
-	/* the traces are in the new chunk either way */
+	w = snprintf(buf, len, "%s/%s", new_root, rel);
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+/* Archive the chunks earlier rotations left (every trace has left them now). */
+static void archive_left(struct ltt_session *session, int64_t now)
+{
+	char path[LTT_PATH_MAX];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < session->nr_left; i++) {
+		ret = archive(session, &session->left[i], now, path);
+		if (ret)
+			LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s",
+				session->name, session->left[i].id, session->left[i].dir,
+				strerror(-ret));
+		else
+			LTT_INFO("session '%s': chunk %" PRIu64 ", left by a failed rotation, archived in %s",
+				 session->name, session->left[i].id, path);
+	}
+	session->nr_left = 0;
+}
+
+/* The next chunk begins at @now in @new_root; the old one is archived or left. */
+static void next_chunk(const struct ltt_domains *set, struct ltt_session *session,
+		       const char *new_root, int64_t now)
+{
 	strcpy(session->chunk_dir, new_root);
 	session->chunk_id++;
 	session->chunk_begin = now;
 	session->rotate_written = ltt_chunk_written(set, session);
 	if (session->rotate_timer_us)
 		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
-	if (ret)
+}
+
+/*
+ * Two phases: every trace moves to the new chunk; only when all did is
+ * the old chunk (and any an earlier failure left) archived.  When none
+ * moved, nothing changed: the error is the output's.  When some did, the
+ * session goes on in the new chunk and the old one is left as it is (the
+ * traces that failed still write in it) until a rotation moves them too:
+ * ROTATE_INCOMPLETE.
+ */
+enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_session *session,
+				     char *ret_archive)
+{
+	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], path[LTT_PATH_MAX];
+	enum ltt_error_code code = refusal(session, false);
+	int64_t now = (int64_t)time(NULL);
+	struct ltt_chunk_left *left;
+	int err, ret;
+
+	if (code)
 		return code;
+	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
+		return LTT_ERR_ROTATE_INCOMPLETE;	/* nowhere to remember one more */
+	stamp(now, begin_s);
+	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
+			     begin_s, session->chunk_id + 1) >= sizeof(new_root))
+		return LTT_ERR_INVAL;
+	session->rotate_moved = 0;
+	err = rotate_domains(set, session, new_root, false);
+	if (err && !session->rotate_moved) {
+		LTT_ERR("session '%s': no trace could move to a new chunk (%s): chunk %" PRIu64
+			" goes on, not archived", session->name, strerror(-err), session->chunk_id);
+		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
+	}
+	if (err) {
+		left = &session->left[session->nr_left++];
+		strcpy(left->dir, session->chunk_dir);
+		left->begin = session->chunk_begin;
+		left->id = session->chunk_id;
+		LTT_ERR("session '%s': some traces could not move to chunk %" PRIu64 " (%s): chunk %"
+			PRIu64 " (%s) is not archived until they do", session->name,
+			session->chunk_id + 1, strerror(-err), left->id, left->dir);
+		next_chunk(set, session, new_root, now);
+		return LTT_ERR_ROTATE_INCOMPLETE;
+	}
+	archive_left(session, now);
+	ret = archive(session, NULL, now, path);
+	if (ret) {
+		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
+			session->chunk_id, session->chunk_dir, strerror(-ret));
+		/* tried again by the next rotation, or destroy */
+		left = &session->left[session->nr_left++];
+		strcpy(left->dir, session->chunk_dir);
+		left->begin = session->chunk_begin;
+		left->id = session->chunk_id;
+	}
+	/* the traces are in the new chunk either way */
+	next_chunk(set, session, new_root, now);
+	if (ret)
+		return archive_error(ret);
 	strcpy(session->last_archive, path);
 	strcpy(ret_archive, path);
-	LTT_INFO("session '%s': trace chunk archived in %s%s", session->name, path,
-		 moved ? " (some traces could not move: they stay in it)" : "");
-	return moved ? LTT_ERR_ROTATE_INCOMPLETE : LTT_ERR_OK;
+	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
+	return LTT_ERR_OK;
 }
 
 enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session)
@@ -349,7 +483,8 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 
 	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id)
 		return;
-	ret = archive(session, (int64_t)time(NULL), path);
+	archive_left(session, (int64_t)time(NULL));
+	ret = archive(session, NULL, (int64_t)time(NULL), path);
 	if (ret)
 		LTT_ERR("session '%s': its last trace chunk (%s) can't be archived: %s",
 			session->name, session->chunk_dir, strerror(-ret));

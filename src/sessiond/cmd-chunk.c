@@ -7,15 +7,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/chunk.h"
 #include "sessiond/cmd.h"
-
-/* The schedule's limits (ROTATION_VALUE's sentence says them). */
-#define ROTATION_TIMER_MIN_US 100000ULL
-#define ROTATION_SIZE_MIN 65536ULL
 
 enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply)
@@ -47,9 +44,9 @@ enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struc
 
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	if ((!timer_us && !size) || (timer_us && timer_us < ROTATION_TIMER_MIN_US) ||
-	    timer_us > UINT64_MAX / 1000 || (size && size < ROTATION_SIZE_MIN))
-		return LTT_ERR_ROTATION_VALUE;
+	ret = ltt_cmd_code(ltt_attr_check_rotation(timer_us, size));
+	if (ret)
+		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;

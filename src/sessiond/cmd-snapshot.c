@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "common/names.h"
@@ -23,15 +24,7 @@
 /* An output to add or to record to: local, absolute, a valid name. */
 static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o, bool need_path)
 {
-	if (o->name[0] && !ltt_channel_name_valid(o->name))
-		return LTT_ERR_SNAPSHOT_OUTPUT_NAME;
-	if (o->output_type == LTT_OUTPUT_NET)
-		return LTT_ERR_SNAPSHOT_NET;
-	if (o->output_type == LTT_OUTPUT_NONE)
-		return need_path || o->output[0] ? LTT_ERR_OUTPUT_PATH : LTT_ERR_OK;
-	if (o->output[0] != '/' || strlen(o->output) >= LTT_PATH_MAX - LTT_NAME_MAX - 64)
-		return LTT_ERR_OUTPUT_PATH;
-	return LTT_ERR_OK;
+	return ltt_cmd_code(ltt_attr_check_snapshot_output(o, need_path));
 }
 
 /* Lock the request's session, which must be a snapshot session. */

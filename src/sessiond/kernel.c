@@ -13,6 +13,7 @@
 #include "common/attr.h"
 #include "common/log.h"
 #include "common/names.h"
+#include "sessiond/chunk.h"
 #include "sessiond/kernel-internal.h"
 
 #define KERNEL_MAX_CPUS 8192
@@ -926,9 +927,9 @@ static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 	struct kernel_session *ks = state_of(session);
 	struct ltt_consumer *c;
 	char path[PATH_MAX];
-	size_t n;
 	int ret;
 
+	(void)old_root;	/* the trace's own chunk root: it may have been left in an older one */
 	if (!ks || !ks->consumer_gen)
 		return 0;
 	c = session_consumer(to_kernel(d), ks);
@@ -936,15 +937,13 @@ static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 		return -EPIPE;
 	if (clear)
 		return ltt_consumer_rotate_trace(c, ks->trace_key, "", true);
-	n = strlen(old_root);
-	if (strncmp(ks->path, old_root, n) || (ks->path[n] && ks->path[n] != '/'))
-		return -EINVAL;
-	ret = snprintf(path, sizeof(path), "%s%s", new_root, ks->path + n);
-	if (ret < 0 || (size_t)ret >= sizeof(path))
-		return -ENAMETOOLONG;
-	ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
+	ret = ltt_chunk_rebase(session, ks->path, new_root, path, sizeof(path));
 	if (!ret)
+		ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
+	if (!ret) {
 		strcpy(ks->path, path);
+		session->rotate_moved++;
+	}
 	return ret;
 }
 

@@ -99,6 +99,19 @@ struct ltt_session {
 	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
 	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */
 	uint64_t rotate_written;	/* bytes written when the current chunk began */
+	/*
+	 * Chunks a partly failed rotation left: some traces still write in
+	 * them, so they are not archived until a rotation moves every trace
+	 * (chunk.c).  rotate_moved counts the traces the rotation in progress
+	 * moved (ops->rotate adds to it).
+	 */
+	unsigned int nr_left;
+	struct ltt_chunk_left {
+		char dir[LTT_PATH_MAX];
+		int64_t begin;
+		uint64_t id;
+	} left[4];
+	unsigned int rotate_moved;
 };
 
 struct ltt_session_registry {

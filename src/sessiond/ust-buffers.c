@@ -17,6 +17,7 @@
 #include "common/log.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
+#include "sessiond/chunk.h"
 #include "sessiond/snap-budget.h"
 #include "sessiond/ust-buffers.h"
 
@@ -377,6 +378,20 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 			return trace;
 	}
 	return NULL;
+}
+
+bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir)
+{
+	struct ust_session *us = ust_state(session, false);
+	struct ltt_ust_trace *trace;
+	size_t n = strlen(dir);
+
+	if (!us)
+		return false;
+	cds_list_for_each_entry(trace, &us->traces, node)
+		if (!strncmp(trace->path, dir, n) && (!trace->path[n] || trace->path[n] == '/'))
+			return true;
+	return false;
 }
 
 /*
@@ -1081,19 +1096,6 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 	return 0;
 }
 
-/* @trace's path moved from below @old_root to below @new_root, into @buf. */
-static int rebase_path(const char *path, const char *old_root, const char *new_root, char *buf,
-		       size_t len)
-{
-	size_t n = strlen(old_root);
-	int w;
-
-	if (strncmp(path, old_root, n) || (path[n] && path[n] != '/'))
-		return -EINVAL;
-	w = snprintf(buf, len, "%s%s", new_root, path + n);
-	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
-}
-
 int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
 			   const char *old_root, const char *new_root, bool clear)
 {
@@ -1108,15 +1110,19 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		c = trace_consumer(b, trace);
 		if (!c) {
-			ret = trace->lost_consumer || trace->consumer_gen ? -EPIPE : 0;
+			/* lost for good, it writes nowhere: it holds no chunk back */
+			ret = (trace->lost_consumer && clear) ||
+			      (!trace->lost_consumer && trace->consumer_gen) ? -EPIPE : 0;
 		} else if (clear) {
 			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
 		} else {
-			ret = rebase_path(trace->path, old_root, new_root, path, sizeof(path));
+			ret = ltt_chunk_rebase(session, trace->path, new_root, path, sizeof(path));
 			if (!ret)
 				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
-			if (!ret)
+			if (!ret) {
 				strcpy(trace->path, path);
+				session->rotate_moved++;
+			}
 		}
 		if (ret) {
 			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,

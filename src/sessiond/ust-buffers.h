@@ -136,6 +136,12 @@ struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
 					    const struct ltt_session *session);
 
 /**
+ * ltt_ust_buffers_writes_in() - does a trace of @session write in @dir
+ * (its directory, or one below)?  Session lock held.
+ */
+bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir);
+
+/**
  * ltt_ust_buffers_find_trace() - the trace @app writes to in @session
  * (per-PID or per-UID as @per_pid says), or NULL
  */

@@ -3,7 +3,9 @@
  * ust.c - the user-space domain: its operations (domain.h) and the
  * programs' arrival and departure (see ust.h).
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 
 #include "common/attr.h"
 #include "common/log.h"
+#include "sessiond/chunk.h"
 #include "sessiond/ust.h"
 
 static struct ltt_ust *to_ust(struct ltt_domain_impl *d)
@@ -230,10 +233,48 @@ static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	return err;
 }
 
+/*
+ * A clear: the directories of per-PID traces no program writes to any
+ * more (it exited) go too, in CHUNK/ust/pid/.  The first -errno.
+ */
+static int clear_exited(struct ltt_session *session)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	int ret = 0, err;
+	struct dirent *e;
+	DIR *d;
+
+	if (session->output_type != LTT_OUTPUT_LOCAL ||
+	    (size_t)snprintf(dir, sizeof(dir), "%s/ust/pid", session->chunk_dir) >= sizeof(dir))
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= sizeof(path) ||
+		    ltt_ust_buffers_writes_in(session, path))
+			continue;
+		err = ltt_chunk_remove_tree(session, path);
+		if (err)
+			LTT_ERR("session '%s': the trace of an exited program, %s, can't be removed: %s",
+				session->name, path, strerror(-err));
+		else
+			LTT_INFO("session '%s': cleared %s (its program exited)", session->name, path);
+		ret = ret ? ret : err;
+	}
+	closedir(d);
+	return ret;
+}
+
 static int ust_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 		      const char *old_root, const char *new_root, bool clear)
 {
-	return ltt_ust_buffers_rotate(&to_ust(d)->buffers, session, old_root, new_root, clear);
+	int ret = ltt_ust_buffers_rotate(&to_ust(d)->buffers, session, old_root, new_root, clear);
+	int err = clear ? clear_exited(session) : 0;
+
+	return ret ? ret : err;
 }
 
 static uint64_t ust_written(struct ltt_domain_impl *d, struct ltt_session *session)

@@ -26,8 +26,10 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
 # traced program, and a set of small bad configuration files.
-TESTS += tests/regression/test_saveload.sh
-EXTRA_DIST += tests/regression/test_saveload.sh tests/regression/saveload
+TESTS += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh
+TESTS += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
+EXTRA_DIST += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
+EXTRA_DIST += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh tests/regression/saveload
 
 # Something listening where a relay would: a relay's VERSION answer, an
 # old one, garbage, or silence (test_relay_create.sh).

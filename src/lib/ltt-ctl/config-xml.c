@@ -81,17 +81,28 @@ static void schema_load(void)
 	xmlSchemaFreeParserCtxt(pctxt);
 }
 
+void ltt_cfg_session_fini(struct ltt_cfg_session *s)
+{
+	size_t i;
+
+	for (i = 0; s->channels && i < s->nr_channels; i++)
+		free(s->channels[i].rules);
+	free(s->channels);
+	free(s->snap_outputs);
+	s->channels = NULL;
+	s->snap_outputs = NULL;
+	s->nr_channels = 0;
+	s->nr_snap_outputs = 0;
+}
+
 void ltt_cfg_set_fini(struct ltt_cfg_set *set)
 {
-	size_t i, j;
+	size_t i;
 
 	if (!set)
 		return;
-	for (i = 0; i < set->nr; i++) {
-		for (j = 0; j < set->v[i].nr_channels; j++)
-			free(set->v[i].channels[j].rules);
-		free(set->v[i].channels);
-	}
+	for (i = 0; i < set->nr; i++)
+		ltt_cfg_session_fini(&set->v[i]);
 	free(set->v);
 	for (i = 0; i < set->nr_files; i++)
 		free(set->files[i]);
@@ -216,48 +227,104 @@ static xmlNodePtr next_like(xmlNodePtr n)
 	return NULL;
 }
 
-/* The text of @n, copied whole into @buf; whitespace around kept as is (names are exact). */
-static int text(xmlNodePtr n, char *buf, size_t len)
-{
-	xmlChar *s = n ? xmlNodeGetContent(n) : NULL;
-	int ret = 0;
+/*
+ * Reading one file's values: the first that does not fit the model (too
+ * long in bytes, a number out of its type) is the error, with its line.
+ * The schema counts characters, the model bytes: a name of 255 characters
+ * may be 1020 bytes of UTF-8, which only this sees.
+ */
+struct rd {
+	const char *file;
+	char *err;
+	size_t errlen;
+	int ret;
+};
 
-	if (!s || strlen((const char *)s) >= len)
-		ret = -1;
-	else
-		strcpy(buf, (const char *)s);
-	xmlFree(s);
-	return ret;
+static void rd_fail(struct rd *rd, xmlNodePtr n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void rd_fail(struct rd *rd, xmlNodePtr n, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	if (rd->ret)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	set_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
+		(const char *)n->name, what);
+	rd->ret = -LTT_ERR_CONFIG_INVALID;
 }
 
-/* The collapsed text of a schema-typed value (boolean, number, enumeration). */
-static int token(xmlNodePtr n, char *buf, size_t len)
+/*
+ * The text of @n, copied whole into @buf (@len bytes, NUL included);
+ * whitespace around kept as is (names are exact).  An absent @n is "".
+ * Returns false (the error set in @rd) when it does not fit.
+ */
+static bool text(struct rd *rd, xmlNodePtr n, char *buf, size_t len)
+{
+	xmlChar *s;
+	size_t l;
+
+	buf[0] = '\0';
+	if (rd->ret || !n)
+		return false;
+	s = xmlNodeGetContent(n);
+	if (!s) {
+		rd->ret = -LTT_ERR_NOMEM;
+		return false;
+	}
+	l = strlen((const char *)s);
+	if (l >= len)
+		rd_fail(rd, n, "%zu bytes long; at most %zu bytes (UTF-8: a character may take up to 4)",
+			l, len - 1);
+	else
+		memcpy(buf, s, l + 1);
+	xmlFree(s);
+	return !rd->ret;
+}
+
+/* The collapsed text of a schema-typed value (boolean, number, enumeration, URL). */
+static bool token(struct rd *rd, xmlNodePtr n, char *buf, size_t len)
 {
 	char *p, *q;
 
-	if (text(n, buf, len))
-		return -1;
+	if (!text(rd, n, buf, len))
+		return false;
 	for (p = buf; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
 		;
 	memmove(buf, p, strlen(p) + 1);
 	q = buf + strlen(buf);
 	while (q > buf && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\r'))
 		*--q = '\0';
-	return 0;
+	return true;
 }
 
-static bool boolean(xmlNodePtr n)
+static bool boolean(struct rd *rd, xmlNodePtr n)
 {
 	char buf[16];
 
-	return !token(n, buf, sizeof(buf)) && (!strcmp(buf, "true") || !strcmp(buf, "1"));
+	return token(rd, n, buf, sizeof(buf)) && (!strcmp(buf, "true") || !strcmp(buf, "1"));
 }
 
-static uint64_t number(xmlNodePtr n)
+/* A number of at most @max (the schema checked its form; leading zeros are allowed). */
+static uint64_t number(struct rd *rd, xmlNodePtr n, uint64_t max)
 {
-	char buf[32];
+	unsigned long long v;
+	char buf[128];
+	char *end;
 
-	return token(n, buf, sizeof(buf)) ? 0 : strtoull(buf, NULL, 10);
+	if (!token(rd, n, buf, sizeof(buf)))
+		return 0;
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno || end == buf || *end || buf[0] == '-' || v > max) {
+		rd_fail(rd, n, "'%s' is not a number from 0 to %llu", buf, (unsigned long long)max);
+		return 0;
+	}
+	return v;
 }
 
 static const char *const buffer_types[] = {
@@ -276,43 +343,46 @@ static const char *const event_types[] = {
 };
 
 /* The index of @n's token in @names (the schema allows nothing else). */
-static int lookup(xmlNodePtr n, const char *const *names, int nr)
+static int lookup(struct rd *rd, xmlNodePtr n, const char *const *names, int nr)
 {
 	char buf[32];
 	int i;
 
-	if (token(n, buf, sizeof(buf)))
+	if (!token(rd, n, buf, sizeof(buf)))
 		return 0;
 	for (i = 0; i < nr; i++)
 		if (names[i] && !strcmp(names[i], buf))
 			return i;
+	rd_fail(rd, n, "'%s' is not one of the schema's values", buf);
 	return 0;
 }
 
-#define LOOKUP(n, names) lookup((n), (names), (int)(sizeof(names) / sizeof((names)[0])))
+#define LOOKUP(rd, n, names) lookup((rd), (n), (names), (int)(sizeof(names) / sizeof((names)[0])))
 
-static void read_rule(xmlNodePtr ev, struct ltt_cfg_rule *r)
+static void read_rule(struct rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
 {
+	xmlNodePtr lv = child(ev, "loglevel");
 	char level[32];
 
 	memset(r, 0, sizeof(*r));
 	r->line = xmlGetLineNo(ev);
-	text(child(ev, "pattern"), r->attr.pattern, sizeof(r->attr.pattern));
-	r->attr.type = (enum ltt_event_type)LOOKUP(child(ev, "type"), event_types);
-	r->attr.loglevel_type = (enum ltt_loglevel_type)LOOKUP(child(ev, "loglevel_type"),
+	text(rd, child(ev, "pattern"), r->attr.pattern, sizeof(r->attr.pattern));
+	r->attr.type = (enum ltt_event_type)LOOKUP(rd, child(ev, "type"), event_types);
+	r->attr.loglevel_type = (enum ltt_loglevel_type)LOOKUP(rd, child(ev, "loglevel_type"),
 							       loglevel_types);
 	r->attr.loglevel = 0;
 	/* -1, refused by the check: a level with "all", none with range or single. */
-	if (!token(child(ev, "loglevel"), level, sizeof(level))) {
+	if (lv && token(rd, lv, level, sizeof(level))) {
 		if (r->attr.loglevel_type == LTT_LOGLEVEL_ALL ||
 		    ltt_loglevel_parse(level, &r->attr.loglevel))
 			r->attr.loglevel = -1;
 	} else if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
 		r->attr.loglevel = -1;
-	r->enabled = boolean(child(ev, "enabled"));
+	r->enabled = boolean(rd, child(ev, "enabled"));
 }
 
-static int read_channel(xmlNodePtr ch, enum ltt_domain domain, struct ltt_cfg_channel *c)
+static void read_channel(struct rd *rd, xmlNodePtr ch, enum ltt_domain domain,
+			 struct ltt_cfg_channel *c)
 {
 	xmlNodePtr ev;
 	size_t n = 0;
@@ -320,37 +390,39 @@ static int read_channel(xmlNodePtr ch, enum ltt_domain domain, struct ltt_cfg_ch
 	memset(c, 0, sizeof(*c));
 	c->domain = domain;
 	c->line = xmlGetLineNo(ch);
-	text(child(ch, "name"), c->attr.name, sizeof(c->attr.name));
-	c->enabled = boolean(child(ch, "enabled"));
-	c->attr.overwrite = boolean(child(ch, "overwrite"));
-	c->attr.subbuf_size = number(child(ch, "subbuf_size"));
-	c->attr.num_subbuf = number(child(ch, "num_subbuf"));
-	c->attr.switch_timer_us = (uint32_t)number(child(ch, "switch_timer_us"));
-	c->attr.read_timer_us = (uint32_t)number(child(ch, "read_timer_us"));
-	c->attr.tracefile_size = number(child(ch, "tracefile_size"));
-	c->attr.tracefile_count = number(child(ch, "tracefile_count"));
-	c->attr.buffer_type = (enum ltt_buffer_type)LOOKUP(child(ch, "buffer_type"), buffer_types);
+	text(rd, child(ch, "name"), c->attr.name, sizeof(c->attr.name));
+	c->enabled = boolean(rd, child(ch, "enabled"));
+	c->attr.overwrite = boolean(rd, child(ch, "overwrite"));
+	c->attr.subbuf_size = number(rd, child(ch, "subbuf_size"), UINT64_MAX);
+	c->attr.num_subbuf = number(rd, child(ch, "num_subbuf"), UINT64_MAX);
+	c->attr.switch_timer_us = (uint32_t)number(rd, child(ch, "switch_timer_us"), UINT32_MAX);
+	c->attr.read_timer_us = (uint32_t)number(rd, child(ch, "read_timer_us"), UINT32_MAX);
+	c->attr.tracefile_size = number(rd, child(ch, "tracefile_size"), UINT64_MAX);
+	c->attr.tracefile_count = number(rd, child(ch, "tracefile_count"), UINT64_MAX);
+	c->attr.buffer_type =
+		(enum ltt_buffer_type)LOOKUP(rd, child(ch, "buffer_type"), buffer_types);
 	for (ev = child(child(ch, "events"), "event"); ev; ev = next_like(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));
-	if (!c->rules)
-		return -LTT_ERR_NOMEM;
-	for (ev = child(child(ch, "events"), "event"); ev; ev = next_like(ev))
-		read_rule(ev, &c->rules[c->nr_rules++]);
-	return 0;
+	if (!c->rules) {
+		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+		return;
+	}
+	for (ev = child(child(ch, "events"), "event"); ev && !rd->ret; ev = next_like(ev))
+		read_rule(rd, ev, &c->rules[c->nr_rules++]);
 }
 
 /* The output of a session: <local>, <default/>, <net> or <none/>. */
-static void read_output(xmlNodePtr out, struct ltt_session_conf *a)
+static void read_output(struct rd *rd, xmlNodePtr out, struct ltt_session_conf *a)
 {
 	xmlNodePtr n;
 
 	if ((n = child(out, "local"))) {
 		a->output_type = LTT_OUTPUT_LOCAL;
-		text(n, a->output, sizeof(a->output));
+		text(rd, n, a->output, sizeof(a->output));
 	} else if ((n = child(out, "net"))) {
 		a->output_type = LTT_OUTPUT_NET;
-		token(n, a->output, sizeof(a->output));
+		token(rd, n, a->output, sizeof(a->output));
 	} else if (child(out, "none")) {
 		a->output_type = LTT_OUTPUT_NONE;
 	} else {
@@ -358,39 +430,75 @@ static void read_output(xmlNodePtr out, struct ltt_session_conf *a)
 	}
 }
 
-static int read_session(xmlNodePtr se, struct ltt_cfg_session *s)
+/* <snapshot_outputs>: each <snapshot_output> with its name, directory, max_size. */
+static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
+{
+	xmlNodePtr o;
+	size_t n = 0;
+
+	for (o = child(list, "snapshot_output"); o; o = next_like(o))
+		n++;
+	if (!n)
+		return;
+	s->snap_outputs = calloc(n, sizeof(*s->snap_outputs));
+	if (!s->snap_outputs) {
+		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+		return;
+	}
+	for (o = child(list, "snapshot_output"); o && !rd->ret; o = next_like(o)) {
+		struct ltt_cfg_snap_output *so = &s->snap_outputs[s->nr_snap_outputs++];
+
+		so->line = xmlGetLineNo(o);
+		text(rd, child(o, "name"), so->attr.name, sizeof(so->attr.name));
+		so->attr.output_type = LTT_OUTPUT_LOCAL;
+		text(rd, child(o, "local"), so->attr.output, sizeof(so->attr.output));
+		so->attr.max_size = number(rd, child(o, "max_size"), UINT64_MAX);
+	}
+}
+
+/* <rotation_schedules>: <timer_us> and/or <size>. */
+static void read_rotation(struct rd *rd, xmlNodePtr rot, struct ltt_cfg_session *s)
+{
+	if (!rot)
+		return;
+	s->rotation_line = xmlGetLineNo(rot);
+	s->rotate_timer_us = number(rd, child(rot, "timer_us"), UINT64_MAX);
+	s->rotate_size = number(rd, child(rot, "size"), UINT64_MAX);
+}
+
+static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 {
 	xmlNodePtr dom, ch;
 	enum ltt_domain domain;
 	size_t n = 0;
-	int ret;
 
 	memset(s, 0, sizeof(*s));
 	s->line = xmlGetLineNo(se);
-	text(child(se, "name"), s->attr.name, sizeof(s->attr.name));
-	read_output(child(se, "output"), &s->attr);
-	s->attr.snapshot = boolean(child(se, "snapshot"));
-	s->attr.live_timer_us = (uint32_t)number(child(se, "live_timer_us"));
-	s->started = boolean(child(se, "started"));
+	text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
+	read_output(rd, child(se, "output"), &s->attr);
+	s->attr.snapshot = boolean(rd, child(se, "snapshot"));
+	if (child(se, "live_timer_us"))
+		s->attr.live_timer_us =
+			(uint32_t)number(rd, child(se, "live_timer_us"), UINT32_MAX);
+	s->started = boolean(rd, child(se, "started"));
 	for (dom = child(child(se, "domains"), "domain"); dom; dom = next_like(dom))
 		for (ch = child(child(dom, "channels"), "channel"); ch; ch = next_like(ch))
 			n++;
 	s->channels = calloc(n ? n : 1, sizeof(*s->channels));
 	if (!s->channels)
-		return -LTT_ERR_NOMEM;
-	for (dom = child(child(se, "domains"), "domain"); dom; dom = next_like(dom)) {
+		return rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	for (dom = child(child(se, "domains"), "domain"); dom && !rd->ret; dom = next_like(dom)) {
 		char type[16];
 
-		token(child(dom, "type"), type, sizeof(type));
+		token(rd, child(dom, "type"), type, sizeof(type));
 		domain = !strcmp(type, "kernel") ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-		for (ch = child(child(dom, "channels"), "channel"); ch; ch = next_like(ch)) {
-			ret = read_channel(ch, domain, &s->channels[s->nr_channels]);
-			s->nr_channels++;
-			if (ret)
-				return ret;
-		}
+		for (ch = child(child(dom, "channels"), "channel"); ch && !rd->ret;
+		     ch = next_like(ch))
+			read_channel(rd, ch, domain, &s->channels[s->nr_channels++]);
 	}
-	return 0;
+	read_snap_outputs(rd, child(se, "snapshot_outputs"), s);
+	read_rotation(rd, child(se, "rotation_schedules"), s);
+	return rd->ret;
 }
 
 static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)
@@ -467,6 +575,59 @@ static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, s
 	return check_rules(s, c, err, errlen);
 }
 
+/* The snapshot outputs of @s: a snapshot session's, whose own output is none. */
+static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t errlen)
+{
+	const struct ltt_cfg_snap_output *o;
+	int ret;
+
+	if (!s->nr_snap_outputs)
+		return 0;
+	o = &s->snap_outputs[0];
+	if (!s->attr.snapshot) {
+		set_err(err, errlen, "%s:%ld: session '%s' has snapshot outputs but is not a snapshot session",
+			s->file, o->line, s->attr.name);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	if (s->attr.output_type != LTT_OUTPUT_NONE) {
+		set_err(err, errlen, "%s:%ld: session '%s': a snapshot session with <snapshot_outputs> has the output <none/> (the snapshot outputs are where it writes)",
+			s->file, s->line, s->attr.name);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	if (s->nr_snap_outputs > 1) {
+		set_err(err, errlen, "%s:%ld: session '%s': a snapshot session has one snapshot output (as LTTng's), this one %zu",
+			s->file, s->snap_outputs[1].line, s->attr.name, s->nr_snap_outputs);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	ret = ltt_attr_check_snapshot_output(&o->attr, true);
+	if (ret) {
+		set_err(err, errlen, "%s:%ld: snapshot output '%s': %s", s->file, o->line,
+			o->attr.name, ltt_strerror(ret));
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	return 0;
+}
+
+/* The rotation schedule of @s: valid values, a local session that is not a snapshot one. */
+static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t errlen)
+{
+	int ret;
+
+	if (!s->rotation_line)
+		return 0;
+	ret = ltt_attr_check_rotation(s->rotate_timer_us, s->rotate_size);
+	if (!ret && s->attr.snapshot)
+		ret = -LTT_ERR_ROTATE_SNAPSHOT;
+	if (!ret && s->attr.output_type != LTT_OUTPUT_LOCAL)
+		ret = -LTT_ERR_ROTATE_OUTPUT;
+	if (ret) {
+		set_err(err, errlen, "%s:%ld: session '%s': rotation schedule: %s", s->file,
+			s->rotation_line, s->attr.name, ltt_strerror(ret));
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	return 0;
+}
+
 int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	size_t i;
@@ -485,13 +646,15 @@ int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t
 		if (ret)
 			return ret;
 	}
-	return 0;
+	ret = check_snap_outputs(s, err, errlen);
+	return ret ? ret : check_rotation(s, err, errlen);
 }
 
 /* Read and check the sessions of @doc into @v (room for all); @file names them. */
 static int read_doc(xmlDocPtr doc, const char *file, const struct ltt_cfg_set *set,
 		    struct ltt_cfg_session *v, size_t *nr, char *err, size_t errlen)
 {
+	struct rd rd = { .file = file, .err = err, .errlen = errlen };
 	xmlNodePtr se;
 	size_t i;
 	int ret;
@@ -499,7 +662,7 @@ static int read_doc(xmlDocPtr doc, const char *file, const struct ltt_cfg_set *s
 	for (se = child(xmlDocGetRootElement(doc), "session"); se; se = next_like(se)) {
 		struct ltt_cfg_session *s = &v[*nr];
 
-		ret = read_session(se, s);
+		ret = read_session(&rd, se, s);
 		s->file = file;
 		(*nr)++;
 		if (!ret)
@@ -554,13 +717,8 @@ int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_
 	file = NULL;
 	nr = 0;
 out:
-	for (i = 0; v && i < nr; i++) {
-		size_t j;
-
-		for (j = 0; j < v[set->nr + i].nr_channels; j++)
-			free(v[set->nr + i].channels[j].rules);
-		free(v[set->nr + i].channels);
-	}
+	for (i = 0; v && i < nr; i++)
+		ltt_cfg_session_fini(&v[set->nr + i]);
 	free(v);
 	free(file);
 	xmlFreeDoc(doc);
@@ -644,7 +802,36 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 	close_el(wr);
 }
 
-static void write_session(struct writer *wr, const struct ltt_session_detail *d)
+/* A snapshot session's snapshot outputs and a rotation schedule, when set. */
+static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
+{
+	size_t i;
+
+	if (x->nr_snap_outputs) {
+		open_el(wr, "snapshot_outputs");
+		for (i = 0; i < x->nr_snap_outputs; i++) {
+			const struct ltt_snapshot_output *o = &x->snap_outputs[i];
+
+			open_el(wr, "snapshot_output");
+			put(wr, "name", "%s", o->name);
+			put(wr, "local", "%s", o->output);
+			put(wr, "max_size", "%llu", (unsigned long long)o->max_size);
+			close_el(wr);
+		}
+		close_el(wr);
+	}
+	if (x->rotate_timer_us || x->rotate_size) {
+		open_el(wr, "rotation_schedules");
+		if (x->rotate_timer_us)
+			put(wr, "timer_us", "%llu", (unsigned long long)x->rotate_timer_us);
+		if (x->rotate_size)
+			put(wr, "size", "%llu", (unsigned long long)x->rotate_size);
+		close_el(wr);
+	}
+}
+
+static void write_session(struct writer *wr, const struct ltt_session_detail *d,
+			  const struct ltt_cfg_extra *x)
 {
 	static const enum ltt_domain domains[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER };
 	const struct ltt_session_info *s = &d->info;
@@ -682,11 +869,12 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d)
 		close_el(wr);
 	}
 	close_el(wr);
+	write_extra(wr, x);
 	close_el(wr);
 }
 
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details, size_t n,
-		      char *err, size_t errlen)
+int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
+		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
 {
 	struct writer wr = { .ret = 0 };
 	char tmp[LTT_PATH_MAX + 16];
@@ -717,7 +905,7 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 		wr.ret = xmlTextWriterWriteFormatAttribute(wr.w, BAD_CAST "version", "%d",
 							   LTT_CFG_VERSION);
 	for (i = 0; i < n; i++)
-		write_session(&wr, details[i]);
+		write_session(&wr, details[i], &extras[i]);
 	close_el(&wr);
 	if (wr.ret >= 0)
 		wr.ret = xmlTextWriterEndDocument(wr.w);

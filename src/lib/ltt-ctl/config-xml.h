@@ -39,6 +39,11 @@ struct ltt_cfg_channel {
 	struct ltt_cfg_rule *rules;
 };
 
+struct ltt_cfg_snap_output {
+	struct ltt_snapshot_output_conf attr;	/* id 0: the daemon numbers them */
+	long line;
+};
+
 struct ltt_cfg_session {
 	struct ltt_session_conf attr;	/* "" LOCAL output: the daemon's default */
 	bool started;
@@ -46,6 +51,22 @@ struct ltt_cfg_session {
 	long line;
 	size_t nr_channels;
 	struct ltt_cfg_channel *channels;
+	size_t nr_snap_outputs;		/* a snapshot session's, added after create */
+	struct ltt_cfg_snap_output *snap_outputs;
+	uint64_t rotate_timer_us;	/* rotation schedule, 0: none */
+	uint64_t rotate_size;
+	long rotation_line;
+};
+
+/*
+ * What a session has beyond ltt_ctl_get_session()'s detail, to save it:
+ * its snapshot outputs and its rotation schedule.
+ */
+struct ltt_cfg_extra {
+	size_t nr_snap_outputs;
+	struct ltt_snapshot_output *snap_outputs;	/* borrowed */
+	uint64_t rotate_timer_us;
+	uint64_t rotate_size;
 };
 
 /* Sessions read from files, in file order. */
@@ -60,6 +81,12 @@ struct ltt_cfg_set {
  * ltt_cfg_set_fini() - free what a set holds; accepts a zeroed set
  */
 void ltt_cfg_set_fini(struct ltt_cfg_set *set);
+
+/**
+ * ltt_cfg_session_fini() - free what one session of the model holds
+ * (its channels, rules, snapshot outputs); accepts a zeroed session
+ */
+void ltt_cfg_session_fini(struct ltt_cfg_session *s);
 
 /**
  * ltt_cfg_xml_read() - add the sessions of the file at @path to @set
@@ -88,13 +115,15 @@ int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t
 /**
  * ltt_cfg_xml_write() - write sessions to the file at @path
  * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
+ * @extras: @n entries (borrowed): each session's snapshot outputs and
+ *          rotation schedule
  * @err: receives what failed
  *
  * Writes a temporary file next to @path, then renames it over @path, so
  * a reader sees the old file or the new one.  Returns 0,
  * -LTT_ERR_CONFIG_IO or -LTT_ERR_NOMEM.
  */
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details, size_t n,
-		      char *err, size_t errlen);
+int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
+		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen);
 
 #endif /* LTT_LIB_CONFIG_XML_H */

@@ -173,42 +173,43 @@ static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
 }
 
 /*
- * A snapshot session's output is its snapshot output (its own output
- * type is NONE): saved as the session's output, which a load gives back
- * to create --snapshot.  Its name and maximum size are not carried yet
- * (doc/save-load.md).  Returns 0 or -LTT_ERR_*.
+ * What ltt_ctl_get_session() does not say about a session: a snapshot
+ * session's snapshot outputs, a session's rotation schedule.  A daemon
+ * without them (-LTT_ERR_NOT_SUPPORTED) has none to save.  @x->snap_outputs
+ * is the caller's to free.  Returns 0 or -LTT_ERR_*.
  */
-static int snapshot_output_as_output(struct ltt_ctl *ctl, struct ltt_session_detail *d)
+static int cfg_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
+		     struct ltt_cfg_extra *x)
 {
-	struct ltt_snapshot_output *outs = NULL;
-	size_t count = 0;
-	int ret;
+	struct ltt_rotation_info rot;
+	int ret = 0;
 
-	if (!d->info.snapshot || d->info.output_type != LTT_OUTPUT_NONE)
-		return 0;
-	ret = ltt_ctl_snapshot_list_outputs(ctl, d->info.name, &outs, &count);
-	if (ret == -LTT_ERR_NOT_SUPPORTED)
-		return 0;	/* a daemon without snapshots: the session has none */
-	if (!ret && count && outs[0].output_type == LTT_OUTPUT_LOCAL) {
-		d->info.output_type = LTT_OUTPUT_LOCAL;
-		snprintf(d->info.output, sizeof(d->info.output), "%s", outs[0].output);
+	memset(x, 0, sizeof(*x));
+	if (info->snapshot)
+		ret = ltt_ctl_snapshot_list_outputs(ctl, info->name, &x->snap_outputs,
+						    &x->nr_snap_outputs);
+	else if (info->output_type == LTT_OUTPUT_LOCAL &&
+		 !(ret = ltt_ctl_rotation_info(ctl, info->name, &rot))) {
+		x->rotate_timer_us = rot.timer_us;
+		x->rotate_size = rot.size;
 	}
-	free(outs);
-	return ret;
+	return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
 }
 
 /* Write the @n sessions' @details to @files: one file each, or all in one. */
-static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details, size_t n,
-		      struct ltt_session_file *files)
+static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details,
+		      const struct ltt_cfg_extra *extras, size_t n, struct ltt_session_file *files)
 {
 	char *err = ltt_lib_detail(ctl);
 	size_t i;
 	int ret = 0;
 
 	if (n > 1 && !strcmp(files[0].path, files[1].path))
-		return ltt_cfg_xml_write(files[0].path, details, n, err, LTT_LIB_DETAIL_MAX);
+		return ltt_cfg_xml_write(files[0].path, details, extras, n, err,
+					 LTT_LIB_DETAIL_MAX);
 	for (i = 0; i < n && !ret; i++)
-		ret = ltt_cfg_xml_write(files[i].path, &details[i], 1, err, LTT_LIB_DETAIL_MAX);
+		ret = ltt_cfg_xml_write(files[i].path, &details[i], &extras[i], 1, err,
+					LTT_LIB_DETAIL_MAX);
 	return ret;
 }
 
@@ -216,6 +217,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 			  struct ltt_session_file **ret_files, size_t *ret_count)
 {
 	struct ltt_session_detail **details = NULL;
+	struct ltt_cfg_extra *extras = NULL;
 	struct ltt_session_file *files = NULL;
 	char (*names)[LTT_NAME_MAX] = NULL;
 	size_t i, n = 0;
@@ -232,21 +234,22 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		return ret;
 	details = calloc(n ? n : 1, sizeof(*details));
 	files = calloc(n ? n : 1, sizeof(*files));
-	if (!details || !files) {
+	extras = calloc(n ? n : 1, sizeof(*extras));
+	if (!details || !files || !extras) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
 	for (i = 0; i < n && !ret; i++) {
 		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
 		if (!ret)
-			ret = snapshot_output_as_output(ctl, details[i]);
+			ret = cfg_extra(ctl, &details[i]->info, &extras[i]);
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
 	if (!ret && n)
 		ret = save_files(ctl, opts, names, n, files);
 	if (!ret)
-		ret = save_write(ctl, details, n, files);
+		ret = save_write(ctl, details, extras, n, files);
 	if (!ret) {
 		*ret_files = files;
 		*ret_count = n;
@@ -255,6 +258,9 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 out:
 	for (i = 0; details && i < n; i++)
 		free(details[i]);
+	for (i = 0; extras && i < n; i++)
+		free(extras[i].snap_outputs);
+	free(extras);
 	free(details);
 	free(files);
 	free(names);
@@ -375,6 +381,20 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	return 0;
 }
 
+/* --override-url on a snapshot session with snapshot outputs: they go there. */
+static void override_snap_outputs(struct ltt_cfg_session *s, const struct ltt_uri *uri,
+				  const char *url)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_snap_outputs; i++) {
+		struct ltt_snapshot_output_conf *so = &s->snap_outputs[i].attr;
+
+		so->output_type = uri->scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+		strcpy(so->output, uri->scheme == LTT_URI_FILE ? uri->path : url);
+	}
+}
+
 /* --override-url and --override-name on the selected sessions, checked again. */
 static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			   struct ltt_cfg_session **sel, size_t n)
@@ -396,7 +416,10 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 
 		if (o->override_name)
 			snprintf(a->name, sizeof(a->name), "%s", o->override_name);
-		if (o->override_url) {
+		if (o->override_url && sel[i]->nr_snap_outputs) {
+			/* a snapshot session's outputs are its snapshot outputs */
+			override_snap_outputs(sel[i], &uri, o->override_url);
+		} else if (o->override_url) {
 			a->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
 			strcpy(a->output, uri.scheme == LTT_URI_FILE ? uri.path : o->override_url);
 		}
@@ -455,6 +478,32 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 	return 0;
 }
 
+/* Give the new session @s its snapshot outputs and its rotation schedule. */
+static int apply_extra(struct ltt_ctl *ctl, const struct ltt_cfg_session *s)
+{
+	struct ltt_snapshot_output out;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < s->nr_snap_outputs; i++) {
+		ltt_conv_snapshot_output_conf_to_output(&s->snap_outputs[i].attr, &out);
+		out.id = 0;
+		ret = ltt_ctl_snapshot_add_output(ctl, s->attr.name, &out, NULL);
+		if (ret) {
+			detail(ctl, "%s:%ld: snapshot output '%s' can't be added", s->file,
+			       s->snap_outputs[i].line, out.name);
+			return ret;
+		}
+	}
+	if (!s->rotate_timer_us && !s->rotate_size)
+		return 0;
+	ret = ltt_ctl_enable_rotation(ctl, s->attr.name, s->rotate_timer_us, s->rotate_size);
+	if (ret)
+		detail(ctl, "%s:%ld: the rotation schedule of session '%s' can't be set", s->file,
+		       s->rotation_line, s->attr.name);
+	return ret;
+}
+
 /*
  * Create one session as configured; @ret_created says whether it exists
  * now (to destroy on failure).  Returns 0 or the failing call's code, its
@@ -505,6 +554,9 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 			return ret;
 		}
 	}
+	ret = apply_extra(ctl, s);
+	if (ret)
+		return ret;
 	ret = s->started ? ltt_ctl_start_session(ctl, name) : 0;
 	if (ret)
 		detail(ctl, "%s:%ld: session '%s' can't be started", s->file, s->line, name);
@@ -512,12 +564,21 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 }
 
 /* A session's configuration as the daemon reports it, to create it again. */
-static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_session *s)
+static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_cfg_extra *x,
+			   struct ltt_cfg_session *s)
 {
 	size_t i, j;
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
+	s->rotate_timer_us = x->rotate_timer_us;
+	s->rotate_size = x->rotate_size;
+	s->snap_outputs = calloc(x->nr_snap_outputs + 1, sizeof(*s->snap_outputs));
+	if (!s->snap_outputs)
+		return -LTT_ERR_NOMEM;
+	for (i = 0; i < x->nr_snap_outputs && !ret; i++)
+		ret = ltt_conv_snapshot_output_to_conf(&x->snap_outputs[i],
+						       &s->snap_outputs[s->nr_snap_outputs++].attr);
 	snprintf(s->attr.name, sizeof(s->attr.name), "%s", d->info.name);
 	s->attr.output_type = d->info.output_type;
 	snprintf(s->attr.output, sizeof(s->attr.output), "%s", d->info.output);
@@ -547,15 +608,6 @@ static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_se
 	return ret;
 }
 
-static void cfg_session_fini(struct ltt_cfg_session *s)
-{
-	size_t i;
-
-	for (i = 0; s->channels && i < s->nr_channels; i++)
-		free(s->channels[i].rules);
-	free(s->channels);
-}
-
 /* Does the caller have a session called @name? */
 static bool session_exists(const struct ltt_session_info *sessions, size_t count, const char *name)
 {
@@ -573,6 +625,7 @@ struct load_undo {
 	struct ltt_session_file *created;	/* the caller's array */
 	size_t nr_replaced;
 	struct ltt_session_detail **replaced;
+	struct ltt_cfg_extra *replaced_extra;	/* one for each of replaced */
 };
 
 /* Destroy what was created, create again what was replaced (best effort). */
@@ -587,10 +640,10 @@ static void undo_load(struct ltt_ctl *ctl, struct load_undo *u)
 		ltt_ctl_destroy_session(ctl, u->created[i].name);
 	for (i = 0; i < u->nr_replaced; i++) {
 		created = false;
-		if (!cfg_from_detail(u->replaced[i], &s) &&
+		if (!cfg_from_detail(u->replaced[i], &u->replaced_extra[i], &s) &&
 		    apply_session(ctl, &s, &scratch, &created) && created)
 			ltt_ctl_destroy_session(ctl, s.attr.name);
-		cfg_session_fini(&s);
+		ltt_cfg_session_fini(&s);
 	}
 }
 
@@ -616,7 +669,10 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			return -LTT_ERR_SESSION_EXISTS;
 		}
 	u.replaced = calloc(n, sizeof(*u.replaced));
-	if (!u.replaced) {
+	u.replaced_extra = calloc(n, sizeof(*u.replaced_extra));
+	if (!u.replaced || !u.replaced_extra) {
+		free(u.replaced);
+		free(u.replaced_extra);
 		free(sessions);
 		return -LTT_ERR_NOMEM;
 	}
@@ -626,6 +682,9 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		if (session_exists(sessions, count, name)) {
 			ret = ltt_ctl_get_session(ctl, name, &u.replaced[u.nr_replaced]);
 			if (!ret)
+				ret = cfg_extra(ctl, &u.replaced[u.nr_replaced]->info,
+						&u.replaced_extra[u.nr_replaced]);
+			if (u.replaced[u.nr_replaced])
 				u.nr_replaced++;
 			if (!ret)
 				ret = ltt_ctl_destroy_session(ctl, name);
@@ -644,9 +703,12 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		undo_load(ctl, &u);
 		strcpy(ltt_lib_detail(ctl), saved_detail);
 	}
-	for (i = 0; i < u.nr_replaced; i++)
+	for (i = 0; i < u.nr_replaced; i++) {
 		free(u.replaced[i]);
+		free(u.replaced_extra[i].snap_outputs);
+	}
 	free(u.replaced);
+	free(u.replaced_extra);
 	free(sessions);
 	return ret;
 }
