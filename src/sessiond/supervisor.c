@@ -219,3 +219,31 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 	pthread_mutex_unlock(&sup->lock);
 	return c;
 }
+
+struct ltt_consumer *ltt_supervisor_take_over(struct ltt_supervisor *sup, uint64_t held_gen,
+					      ltt_supervisor_resume_fn resume, void *arg,
+					      uint64_t *ret_gen, int *ret_err)
+{
+	struct ltt_consumer *c;
+	unsigned int attempt;
+	uint64_t gen = 0;
+	int ret = -EPIPE;
+
+	for (attempt = 0; attempt < LTT_SUPERVISOR_TAKEOVER_ATTEMPTS && ret == -EPIPE; attempt++) {
+		c = ltt_supervisor_get(sup, &gen);
+		if (c && gen == held_gen)
+			ret = 0;
+		else
+			ret = c ? resume(arg, c, gen) : -EPIPE;
+		if (!ret) {
+			*ret_gen = gen;
+			return c;
+		}
+		if (ret == -EPIPE && attempt + 1 < LTT_SUPERVISOR_TAKEOVER_ATTEMPTS)
+			LTT_WARN("the new %s consumer daemon died before it took over; trying another",
+				 sup->what);
+	}
+	*ret_gen = 0;
+	*ret_err = ret;
+	return NULL;
+}

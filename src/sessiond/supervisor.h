@@ -31,6 +31,7 @@
 #include "sessiond/consumer.h"
 
 #define LTT_SUPERVISOR_MAX_DEAD 64	/* past it, no new consumer: said in the log */
+#define LTT_SUPERVISOR_TAKEOVER_ATTEMPTS 3	/* new consumers tried in a row for one takeover */
 
 struct ltt_supervisor_watch;
 
@@ -104,5 +105,28 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
  * already (statistics, flushes): a new one would hold nothing.
  */
 struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t *ret_gen);
+
+/*
+ * What a domain does to have consumer @c (generation @gen) continue what
+ * it had handed a consumer that died: 0, or -errno (-EPIPE: @c died too).
+ */
+typedef int (*ltt_supervisor_resume_fn)(void *arg, struct ltt_consumer *c, uint64_t gen);
+
+/**
+ * ltt_supervisor_take_over() - the consumer that holds what the caller
+ * handed generation @held_gen: that one while it runs; else a new one
+ * (ltt_supervisor_get()) that @resume made continue it.  A new consumer
+ * that dies before it took over (none could be spawned, or @resume
+ * returned -EPIPE) is replaced in turn, LTT_SUPERVISOR_TAKEOVER_ATTEMPTS
+ * consumers in all: the one way both domains take their traces over.
+ * @ret_gen: the consumer's generation (0 with NULL)
+ * @ret_err: with NULL, the last failure (-EPIPE: no consumer)
+ *
+ * Called with the domain's locks that @resume needs (the session's); takes
+ * the supervisor's.  Returns the consumer (borrowed) or NULL.
+ */
+struct ltt_consumer *ltt_supervisor_take_over(struct ltt_supervisor *sup, uint64_t held_gen,
+					      ltt_supervisor_resume_fn resume, void *arg,
+					      uint64_t *ret_gen, int *ret_err);
 
 #endif /* LTT_SESSIOND_SUPERVISOR_H */

@@ -148,25 +148,40 @@ static uint64_t new_key(struct ltt_ust_buffers *b)
 static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_consumer *c, uint64_t gen);
 
+struct resume_arg {
+	struct ltt_ust_buffers *b;
+	struct ltt_ust_trace *trace;
+};
+
+/* ltt_supervisor_resume_fn: @arg is a struct resume_arg. */
+static int resume_fn(void *arg, struct ltt_consumer *c, uint64_t gen)
+{
+	struct resume_arg *a = arg;
+
+	return resume_trace(a->b, a->trace, c, gen);
+}
+
 /*
  * The consumer that holds @trace's files, or NULL when it has none.  When
  * the one that held them died, the current one takes the trace over first
- * (resume_trace()); a trace none can take over ends there (said once).
- * Session lock held.
+ * (resume_trace(); a new one that dies too is replaced in turn, as the
+ * kernel domain's: ltt_supervisor_take_over()); a trace none can take
+ * over ends there (said once).  Session lock held.
  */
 static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
 {
+	struct resume_arg a = { .b = b, .trace = trace };
+	struct ltt_ust_owner *o;
 	struct ltt_consumer *c;
 	uint64_t gen;
-	int ret;
+	int ret = -ENOMEM;
 
 	if (!trace->consumer_gen)
 		return NULL;
-	c = owner_get(b, trace->session, &gen);
-	if (c && gen == trace->consumer_gen)
-		return c;
-	ret = c ? resume_trace(b, trace, c, gen) : -EPIPE;
-	if (!ret)
+	o = ltt_ust_buffers_owner(b, trace->session);
+	c = o ? ltt_supervisor_take_over(&o->consumer, trace->consumer_gen, resume_fn, &a, &gen,
+					 &ret) : NULL;
+	if (c)
 		return c;
 	LTT_ERR("trace %s: the consumer daemon writing it died and no other could take it over (%s); it ends there",
 		trace->path, strerror(-ret));
