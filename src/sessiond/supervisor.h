@@ -35,6 +35,18 @@
 
 struct ltt_supervisor_watch;
 
+/*
+ * Work for the supervisor's thread (ltt_supervisor_post()): the domain's
+ * calls to this consumer that no other thread may wait for.
+ */
+struct ltt_supervisor_job {
+	struct ltt_evloop_job ev;	/* the supervisor's */
+	/* on the supervisor's thread, no lock held; releases the job */
+	void (*run)(struct ltt_supervisor_job *job);
+	/* it will never run (ltt_supervisor_fini()): release it */
+	void (*cancel)(struct ltt_supervisor_job *job);
+};
+
 struct ltt_supervisor {
 	pthread_mutex_t lock;
 	const char *what;		/* "user-space", in messages */
@@ -105,6 +117,23 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
  * already (statistics, flushes): a new one would hold nothing.
  */
 struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t *ret_gen);
+
+/**
+ * ltt_supervisor_post() - run @job on the supervisor's thread (the one that
+ * watches its consumers and runs the takeover), after the jobs posted
+ * before it; started if needed.  Any thread, never blocks.
+ *
+ * Returns 0, or -errno (no thread: @job was not taken).  After fini has
+ * begun, @job is cancelled at once (0).
+ */
+int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *job);
+
+/**
+ * ltt_supervisor_stalled() - is the current consumer stalled
+ * (ltt_consumer_stalled() after @after_ms)?  false when there is none.
+ * Takes the supervisor's lock.
+ */
+bool ltt_supervisor_stalled(struct ltt_supervisor *sup, int after_ms);
 
 /*
  * What a domain does to have consumer @c (generation @gen) continue what

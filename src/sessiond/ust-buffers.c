@@ -582,8 +582,8 @@ err:
 	return ret;
 }
 
-static struct ltt_ust_chan *find_chan(const struct ltt_ust_trace *trace,
-				      const struct ltt_channel *channel)
+struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace,
+					       const struct ltt_channel *channel)
 {
 	struct ltt_ust_chan *chan;
 
@@ -647,7 +647,7 @@ static int create_stats_page(unsigned int nr_streams, int *ret_fd)
 struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 					  struct ltt_channel *channel)
 {
-	struct ltt_ust_chan *chan = find_chan(trace, channel);
+	struct ltt_ust_chan *chan = ltt_ust_buffers_find_chan(trace, channel);
 	struct ltt_consumer *c;
 	unsigned int i;
 	int ret = 0;
@@ -885,7 +885,7 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 
 	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
-		chan = find_chan(trace, channel);
+		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
 		chan_stats(chan, &st);
@@ -910,7 +910,7 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 	/* from the statistics pages: never waits on the consumer (list) */
 	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
-		chan = find_chan(trace, channel);
+		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
 		chan_stats(chan, &st);

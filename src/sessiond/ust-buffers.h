@@ -163,6 +163,13 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 					  struct ltt_channel *channel);
 
 /**
+ * ltt_ust_buffers_find_chan() - the buffers of @channel in @trace, or NULL
+ * (never made here)
+ */
+struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace,
+					       const struct ltt_channel *channel);
+
+/**
  * ltt_ust_buffers_metadata() - send metadata @text to @trace's consumer
  * (nothing when @text is empty or failed; a failure is logged)
  */
