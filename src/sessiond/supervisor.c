@@ -218,6 +218,26 @@ int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *j
 	return ret;
 }
 
+struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup)
+{
+	struct ltt_supervisor_watch *w;
+	struct ltt_consumer *c;
+
+	pthread_mutex_lock(&sup->lock);
+	c = sup->consumer;
+	sup->consumer = NULL;
+	for (w = sup->watches; c && w; w = w->next) {
+		if (w->consumer != c)
+			continue;
+		ltt_evloop_unwatch_fd(sup->loop, ltt_consumer_pidfd(c));
+		unlist(sup, w);
+		free(w);
+		break;
+	}
+	pthread_mutex_unlock(&sup->lock);
+	return c;
+}
+
 bool ltt_supervisor_stalled(struct ltt_supervisor *sup, int after_ms)
 {
 	bool stalled;

@@ -129,6 +129,15 @@ struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t
 int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *job);
 
 /**
+ * ltt_supervisor_retire() - take the current consumer away, unwatched: its
+ * exit is not a death, and the next ltt_supervisor_get() spawns another.
+ * On the supervisor's thread only (a posted job), when nothing of the
+ * domain is in it and nobody holds it.  Returns it, for the caller to
+ * ltt_consumer_destroy(), or NULL.
+ */
+struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup);
+
+/**
  * ltt_supervisor_stalled() - is the current consumer stalled
  * (ltt_consumer_stalled() after @after_ms)?  false when there is none.
  * Takes the supervisor's lock.
