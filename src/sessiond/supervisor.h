@@ -16,6 +16,10 @@
  * hold its pointer, in calls that now fail at once) until
  * ltt_supervisor_fini().
  *
+ * The watch thread also runs the domain's jobs (ltt_supervisor_post()):
+ * the calls to this consumer that no other thread may wait for, so a
+ * stalled consumer holds its own thread only.
+ *
  * Lock: the supervisor's own, taken after the domain's locks and before
  * the consumer's.
  */
