@@ -9,14 +9,16 @@
 # lttctl --timeout 2; each program 3 s with a registration wait of 60 s,
 # so a registration held up by B's consumer would be killed).  B's
 # consumer stays stopped meanwhile.  Once B's consumer runs again, B's
-# session records: committed = recorded + discarded.
+# session records: committed = recorded + discarded.  Last, B's own stop
+# waits for B's stopped consumer while A's start and stop complete (each
+# user's commands run on a worker of their own).
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
-plan 20
+plan 28
 
 SESSIOND_LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
@@ -97,6 +99,47 @@ is "$((got + lost))" $K "b: recorded ($got) + discarded ($lost) = committed ($K)
 ok "$([ "$got" -gt 0 ]; echo $?)" "b records again ($got events)"
 is "$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)" "$cb" \
 	"B's consumer, stopped, was never taken for dead"
+
+# B's own command waits for B's stopped consumer: it holds B's commands
+# only.  A program of A's (registered first: its per-PID traces give b
+# something to flush) waits; B's consumer is stopped afresh; B's stop
+# runs until its FLUSH_CHANNEL is queued on the stopped consumer's socket
+# (its receive queue grows: seen with ss, bounded), and then waits for
+# the consumer's 5 s deadline.  Meanwhile A's start and stop complete.
+# recvq: bytes queued on B's consumer's command socket
+cmdfd=$(tr '\0' '\n' <"/proc/$cb/cmdline" | sed -n '/^--cmd-fd$/{n;p}')
+ino=$(readlink "/proc/$cb/fd/$cmdfd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p')
+recvq() {
+	ss -xaH | awk -v ino="$ino" '$6 == ino { print $3; exit }'
+}
+open_fifo ready "$TEST_TMP/ready"
+open_fifo go "$TEST_TMP/go"
+ok_cmd "B starts b again" b_ctl start b
+ok_cmd "A starts a again" a_ctl start a
+ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -r a4
+wait_ready $ready
+APP=$BG_PID
+kill -STOP "$cb"
+q0=$(recvq)
+( b_ctl stop b >"$TEST_TMP/bstop.out" 2>&1; echo $? >"$TEST_TMP/bstop.rc" ) &
+BSTOP=$!
+timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ss -xaH | awk -v ino="$1" '"'"'$6 == ino { print $3; exit }'"'"')" -gt "$2" ]; do :; done' \
+	bash "$ino" "${q0:-0}"
+ok $? "B's stop is waiting for B's stopped consumer (its command queued: $(recvq) bytes)"
+run a_ctl stop a
+is "$RC:$ERR" "0:" "meanwhile A's stop completes within 2 s"
+run a_ctl start a
+is "$RC" 0 "and A's start"
+ok "$([ ! -e "$TEST_TMP/bstop.rc" ]; echo $?)" "while B's stop still waits"
+kill -CONT "$cb"
+echo go >&$go
+wait $APP
+wait $BSTOP
+brc=$(cat "$TEST_TMP/bstop.rc")
+ok "$([ "$brc" = 0 ] || [ "$brc" = 1 ]; echo $?)" \
+	"B's stop returns (status $brc: done once its consumer ran, or its deadline passed)"
+run a_ctl stop a
+is "$(count "$TEST_TMP/a" a4)" $N "a recorded every event of A's program"
 b_ctl destroy b >/dev/null
 lttctl -q destroy a
 done_testing
