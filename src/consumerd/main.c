@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <popt.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -210,6 +211,42 @@ static int become(uid_t uid, gid_t gid)
 	return 0;
 }
 
+#define MAX_GROUPS 1024
+
+/*
+ * The supplementary groups of user @uid (primary group @gid), as a login
+ * of that user gets them: the group database's (getgrouplist() on the
+ * user's name).  The session daemon's model is the same: it admits a
+ * client by the tracing group it has there, primary or supplementary.
+ * Root's own consumer (@uid < 0 or 0) gets none, as does a uid without a
+ * name (said once).  Returns 0 or -1 (logged).
+ */
+static int set_groups(long long uid, long long gid)
+{
+	char buf[4096];
+	struct passwd pw, *pwp = NULL;
+	gid_t groups[MAX_GROUPS];
+	int n = MAX_GROUPS;
+
+	if (uid > 0 && !getpwuid_r((uid_t)uid, &pw, buf, sizeof(buf), &pwp) && pwp) {
+		if (getgrouplist(pw.pw_name, (gid_t)gid, groups, &n) < 0) {
+			LTT_WARN("user %lld is in more than %d groups: only the first are kept", uid,
+				 MAX_GROUPS);
+			n = MAX_GROUPS;
+		}
+	} else {
+		if (uid > 0)
+			LTT_WARN("uid %lld has no name in the user database: no supplementary group",
+				 uid);
+		n = 0;
+	}
+	if (setgroups((size_t)n, n ? groups : NULL)) {
+		LTT_ERR("can't set the supplementary groups: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* The inherited command socket: a socket, not passed on to children. */
 static int check_cmd_fd(int fd)
 {
@@ -241,16 +278,14 @@ int main(int argc, const char **argv)
 	if (check_cmd_fd(opts.cmd_fd))
 		return 1;
 	/*
-	 * A root consumer serving one user becomes that user (--uid, become());
-	 * one serving root's sessions acts on files with each trace owner's
-	 * filesystem ids (fs.c).  Root's supplementary groups would still
-	 * count either way: drop them, every thread (glibc applies
-	 * setgroups() to all).
+	 * A root consumer serving one user becomes that user (--uid, become())
+	 * with that user's supplementary groups; one serving root's sessions
+	 * acts on files with each trace owner's filesystem ids (fs.c) and no
+	 * supplementary group.  Set before any thread starts (glibc applies
+	 * setgroups() to all anyway).
 	 */
-	if (geteuid() == 0 && setgroups(0, NULL)) {
-		LTT_ERR("can't drop the supplementary groups: %s", strerror(errno));
+	if (geteuid() == 0 && set_groups(opts.uid, opts.gid))
 		return 1;
-	}
 	ret = setup_signals(&sfd);
 	if (ret) {
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));

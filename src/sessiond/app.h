@@ -91,15 +91,55 @@ void ltt_app_put(struct ltt_app *app);
 struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key);
 
 /*
+ * One TRACEPOINTS message's REGISTER_DONE (app.c): the program waits for
+ * it before it records, so that its first events are recorded.  It is
+ * sent once every piece of work the listener holds it for is done
+ * (ltt_app_done_release()), except the work held by a consumer its
+ * @stalled function says is stalled: a program is not made to wait for a
+ * user's stalled consumer, however many sessions want it.
+ */
+struct ltt_app_done;
+
+struct ltt_app_done_hold {
+	struct ltt_app_done_hold *next;		/* the app thread's */
+	bool (*stalled)(void *arg);		/* any thread, no lock held */
+	void *arg;
+	int done;				/* atomic */
+};
+
+/**
+ * ltt_app_done_hold() - @d waits for one more piece of work; on the app
+ * thread, in the listener's tracepoints call
+ * @stalled: is that work held up by a stalled consumer? (borrowed with
+ *           @arg until the message is answered)
+ *
+ * Returns the hold, to give to ltt_app_done_release() from any thread
+ * once the work is done, or NULL (out of memory: nothing waits for it).
+ * Each hold keeps @d alive until released.
+ */
+struct ltt_app_done_hold *ltt_app_done_hold(struct ltt_app_done *d, bool (*stalled)(void *arg),
+					    void *arg);
+
+/**
+ * ltt_app_done_release() - the work of @h is done; any thread, no lock
+ * held.  The last one answers the message.  Accepts a NULL @h.
+ */
+void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h);
+
+/*
  * What the app thread tells of programs; called on the app thread, which
  * holds no lock then.
  */
 struct ltt_app_listener {
 	/* @app registered: 0 to keep it (take a reference), or -errno to refuse it. */
 	int (*added)(void *arg, struct ltt_app *app);
-	/* @app announced @nr tracepoints: @tps's elements are taken, not the array. */
+	/*
+	 * @app announced @nr tracepoints: @tps's elements are taken, not the
+	 * array.  Work that must be done before the program records holds
+	 * @done (ltt_app_done_hold()).
+	 */
 	void (*tracepoints)(void *arg, struct ltt_app *app, struct ltt_app_tracepoint **tps,
-			    size_t nr);
+			    size_t nr, struct ltt_app_done *done);
 	/* @app, which was added, is gone: drop its reference. */
 	void (*removed)(void *arg, struct ltt_app *app);
 	void *arg;

@@ -3,7 +3,8 @@
  * client.c - the client thread (see client.h).
  *
  * One event loop (common/evloop.h) over the listening socket and every
- * connection; the worker posts the commands it ran back to it.
+ * connection; the worker of each client user posts the commands it ran
+ * back to it.
  * Connections are non-blocking: a request is gathered piece by piece as
  * bytes arrive and a reply is written as the peer drains it, so a slow or
  * stuck client only ever delays itself.  A connection has at most one
@@ -69,7 +70,18 @@ struct ltt_client_thread {
 	struct ltt_evloop *loop;
 	struct ltt_evloop_watch *listen_watch;
 	struct ltt_evloop_timer *accept_timer;	/* armed: accepting is paused */
-	struct ltt_worker *worker;
+	/*
+	 * One worker per client uid with commands under way: a command that
+	 * waits for its user's stalled consumer holds that user's commands
+	 * only.  At most one request per connection is in flight, so there
+	 * are never more than LTT_MAX_CLIENTS.
+	 */
+	struct uid_worker {
+		uid_t uid;
+		unsigned int jobs;		/* submitted, not yet replied */
+		struct ltt_worker *worker;
+	} workers[LTT_MAX_CLIENTS];
+	unsigned int nr_workers;
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
 };
@@ -243,6 +255,7 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 struct cmd_job {
 	struct ltt_evloop_job job;	/* posted to the worker, then back */
 	struct conn *c;
+	uid_t uid;			/* whose worker runs it */
 	struct ltt_cmd_ctx ctx;
 	uint16_t cmd;
 	uint8_t *payload;
@@ -258,6 +271,49 @@ static void cmd_job_free(struct cmd_job *job)
 	free(job);
 }
 
+/* The worker of @uid's commands, started if none runs; NULL when it can't be. */
+static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid)
+{
+	struct uid_worker *w;
+	unsigned int i;
+
+	for (i = 0; i < t->nr_workers; i++)
+		if (t->workers[i].uid == uid)
+			return &t->workers[i];
+	if (t->nr_workers == LTT_MAX_CLIENTS)
+		return NULL;
+	w = &t->workers[t->nr_workers];
+	if (ltt_worker_start(&w->worker))
+		return NULL;
+	w->uid = uid;
+	w->jobs = 0;
+	t->nr_workers++;
+	return w;
+}
+
+/* @w, just started, was not used after all. */
+static void uid_worker_put_idle(struct ltt_client_thread *t, struct uid_worker *w)
+{
+	ltt_worker_stop(w->worker);
+	*w = t->workers[--t->nr_workers];
+}
+
+/* One command of @uid's done: its worker stops with the last one (idle, at once). */
+static void uid_worker_put(struct ltt_client_thread *t, uid_t uid)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr_workers; i++) {
+		if (t->workers[i].uid != uid)
+			continue;
+		if (--t->workers[i].jobs)
+			return;
+		ltt_worker_stop(t->workers[i].worker);	/* nothing left in it */
+		t->workers[i] = t->workers[--t->nr_workers];
+		return;
+	}
+}
+
 /* Back on the client thread: reply. */
 static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 {
@@ -265,6 +321,7 @@ static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	struct conn *c = job->c;
 
 	(void)loop;
+	uid_worker_put(c->t, job->uid);
 	c->busy = false;
 	queue_reply(c, job->cmd, job->status, &job->reply);
 	if (conn_rearm(c))
@@ -283,13 +340,19 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	ltt_evloop_post(job->c->t->loop, &job->job);
 }
 
-/* Hand @c's request to the worker.  Returns 0, or -ENOMEM (run it here). */
+/* Hand @c's request to its user's worker.  Returns 0, or -ENOMEM (run it here). */
 static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_cmd_ctx *ctx)
 {
-	struct cmd_job *job = calloc(1, sizeof(*job));
+	struct uid_worker *w = uid_worker_get(t, c->cred.uid);
+	struct cmd_job *job = w ? calloc(1, sizeof(*job)) : NULL;
 
-	if (!job)
+	if (!job) {
+		if (w && !w->jobs)
+			uid_worker_put_idle(t, w);
 		return -ENOMEM;
+	}
+	w->jobs++;
+	job->uid = c->cred.uid;
 	job->job.fn = cmd_job_run;
 	job->c = c;
 	job->ctx = *ctx;
@@ -300,7 +363,7 @@ static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_
 	c->payload = NULL;
 	c->payload_cap = 0;
 	c->busy = true;
-	ltt_worker_submit(t->worker, &job->job);
+	ltt_worker_submit(w->worker, &job->job);
 	return 0;
 }
 
@@ -610,12 +673,7 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
 				       &t->listen_watch);
 	if (!ret)
-		ret = ltt_worker_start(&t->worker);
-	if (!ret) {
 		ret = -pthread_create(&t->tid, NULL, client_thread, t);
-		if (ret)
-			ltt_worker_stop(t->worker);
-	}
 	if (ret) {
 		ltt_evloop_destroy(t->loop);
 		close(cfg->listen_fd);
@@ -639,9 +697,11 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 	 * Let the running command finish; those not replied to are dropped:
 	 * the ones never run, then the ones run and posted back to us.
 	 */
-	for (j = ltt_worker_stop(t->worker); j; j = next) {
-		next = j->next;
-		cmd_job_free((struct cmd_job *)j);
+	while (t->nr_workers) {
+		for (j = ltt_worker_stop(t->workers[--t->nr_workers].worker); j; j = next) {
+			next = j->next;
+			cmd_job_free((struct cmd_job *)j);
+		}
 	}
 	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
 		next = j->next;

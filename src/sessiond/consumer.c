@@ -42,6 +42,7 @@ struct ltt_consumer {
 	uint16_t undo_type;
 	uint64_t undo_key;
 	uint64_t cur_key;	/* the key of the ADD_* being called */
+	uint64_t busy_since_ms;	/* atomic: when the call under way began, 0: none */
 };
 
 static int hello(struct ltt_consumer *c);
@@ -436,7 +437,7 @@ static int settle_locked(struct ltt_consumer *c)
  * closed, or that sends what can't be read, is dead: it is reaped, and
  * the supervisor starts another.  Consumer lock held.
  */
-static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
 			      const int *fds, unsigned int nr_fds, int timeout_ms,
 			      struct ltt_msg *reply)
 {
@@ -501,6 +502,28 @@ static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struc
 	if (ltt_consumer_get_status(&r, &status))
 		return -EPROTO;
 	return status;
+}
+
+/* call_locked_timed(), the call's start kept for ltt_consumer_stalled(). */
+static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
+			      const int *fds, unsigned int nr_fds, int timeout_ms,
+			      struct ltt_msg *reply)
+{
+	int ret;
+
+	__atomic_store_n(&c->busy_since_ms, now_ms(), __ATOMIC_RELAXED);
+	ret = call_locked_timed(c, type, req, fds, nr_fds, timeout_ms, reply);
+	__atomic_store_n(&c->busy_since_ms, 0, __ATOMIC_RELAXED);
+	return ret;
+}
+
+bool ltt_consumer_stalled(struct ltt_consumer *c, int after_ms)
+{
+	uint64_t since = __atomic_load_n(&c->busy_since_ms, __ATOMIC_RELAXED);
+
+	if (__atomic_load_n(&c->owed, __ATOMIC_RELAXED))
+		return true;
+	return since && now_ms() - since > (uint64_t)after_ms;
 }
 
 static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,

@@ -67,6 +67,13 @@ int ltt_consumer_pidfd(const struct ltt_consumer *consumer);
 void ltt_consumer_lost(struct ltt_consumer *consumer);
 
 /**
+ * ltt_consumer_stalled() - does the consumer look stalled: it owes the
+ * reply to a command that timed out, or the call under way has waited more
+ * than @after_ms?  Any thread, no lock (a hint: it may change at once).
+ */
+bool ltt_consumer_stalled(struct ltt_consumer *consumer, int after_ms);
+
+/**
  * ltt_consumer_minor() - the protocol minor agreed at HELLO
  */
 uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);

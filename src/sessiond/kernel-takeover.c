@@ -20,9 +20,6 @@
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
 
-/* New consumers tried in a row when each dies before it took over. */
-#define TAKEOVER_ATTEMPTS 3
-
 /* Send @ks's metadata text again, in messages the protocol takes. */
 static int resend_metadata(struct ltt_consumer *c, const struct kernel_session *ks)
 {
@@ -127,27 +124,32 @@ static int resume_session(struct ltt_kernel *k, struct kernel_session *ks, struc
 	return 0;
 }
 
+struct resume_arg {
+	struct ltt_kernel *k;
+	struct kernel_session *ks;
+};
+
+/* ltt_supervisor_resume_fn: @arg is a struct resume_arg. */
+static int resume_fn(void *arg, struct ltt_consumer *c, uint64_t gen)
+{
+	struct resume_arg *a = arg;
+
+	return resume_session(a->k, a->ks, c, gen);
+}
+
 struct ltt_consumer *ltt_kernel_session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
+	struct resume_arg a = { .k = k, .ks = ks };
 	struct ltt_consumer *c;
-	unsigned int attempt;
 	uint64_t gen;
-	int ret = -EPIPE;
+	int ret;
 
 	if (!ks->consumer_gen)
 		return NULL;
-	/*
-	 * A new consumer that dies too (before its handshake, or during the
-	 * takeover: -EPIPE) is replaced in turn, a few times.
-	 */
-	for (attempt = 0; attempt < TAKEOVER_ATTEMPTS && ret == -EPIPE; attempt++) {
-		c = ltt_supervisor_get(&k->consumer, &gen);
-		if (c && gen == ks->consumer_gen)
-			return c;
-		ret = c ? resume_session(k, ks, c, gen) : -EPIPE;
-		if (!ret)
-			return c;
-	}
+	/* a new consumer that dies too is replaced in turn, a few times */
+	c = ltt_supervisor_take_over(&k->consumer, ks->consumer_gen, resume_fn, &a, &gen, &ret);
+	if (c)
+		return c;
 	LTT_ERR("kernel trace %s: the consumer daemon writing it died and no other could take it over (%s); it ends there",
 		ks->path, strerror(-ret));
 	ks->consumer_gen = 0;

@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <urcu/compiler.h>
+
 #include "common/log.h"
 #include "sessiond/supervisor.h"
 
 /* Posted to the watch thread: watch the pidfd of a new consumer. */
 struct ltt_supervisor_watch {
-	struct ltt_evloop_job job;
+	struct ltt_supervisor_job job;
 	struct ltt_supervisor *sup;
 	struct ltt_consumer *consumer;
 	struct ltt_supervisor_watch *next;		/* in sup->watches once watched */
@@ -85,12 +87,12 @@ static void on_exit_fd(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 		fn(fn_arg);
 }
 
-static void watch_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+static void watch_job_run(struct ltt_supervisor_job *job)
 {
-	struct ltt_supervisor_watch *w = (struct ltt_supervisor_watch *)job;
+	struct ltt_supervisor_watch *w = caa_container_of(job, struct ltt_supervisor_watch, job);
 	int fd = ltt_consumer_pidfd(w->consumer);
 
-	if (fd < 0 || ltt_evloop_watch(loop, fd, EPOLLIN, on_exit_fd, w, NULL)) {
+	if (fd < 0 || ltt_evloop_watch(w->sup->loop, fd, EPOLLIN, on_exit_fd, w, NULL)) {
 		LTT_WARN("the %s consumer daemon can't be watched: its death is noticed at the next command",
 			 w->sup->what);
 		free(w);
@@ -100,6 +102,20 @@ static void watch_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	w->next = w->sup->watches;
 	w->sup->watches = w;
 	pthread_mutex_unlock(&w->sup->lock);
+}
+
+static void watch_job_cancel(struct ltt_supervisor_job *job)
+{
+	free(caa_container_of(job, struct ltt_supervisor_watch, job));
+}
+
+/* The loop's side of a posted job. */
+static void job_run(struct ltt_evloop *loop, struct ltt_evloop_job *ev)
+{
+	struct ltt_supervisor_job *job = caa_container_of(ev, struct ltt_supervisor_job, ev);
+
+	(void)loop;
+	job->run(job);
 }
 
 static void *watch_main(void *arg)
@@ -143,10 +159,12 @@ static void watch(struct ltt_supervisor *sup, struct ltt_consumer *c)
 			 sup->what);
 		return;
 	}
-	w->job.fn = watch_job_run;
+	w->job.ev.fn = job_run;
+	w->job.run = watch_job_run;
+	w->job.cancel = watch_job_cancel;
 	w->sup = sup;
 	w->consumer = c;
-	ltt_evloop_post(sup->loop, &w->job);
+	ltt_evloop_post(sup->loop, &w->job.ev);
 }
 
 void ltt_supervisor_fini(struct ltt_supervisor *sup)
@@ -162,7 +180,8 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup)
 		pthread_join(sup->thread, NULL);
 		for (job = ltt_evloop_take_jobs(sup->loop); job; job = next) {
 			next = job->next;
-			free(job);	/* watch jobs that never ran */
+			caa_container_of(job, struct ltt_supervisor_job, ev)->cancel(
+				caa_container_of(job, struct ltt_supervisor_job, ev));
 		}
 		ltt_evloop_destroy(sup->loop);
 		sup->loop = NULL;
@@ -178,6 +197,55 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup)
 	while (sup->nr_dead)
 		ltt_consumer_destroy(sup->dead[--sup->nr_dead], 0);
 	pthread_mutex_destroy(&sup->lock);
+}
+
+int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *job)
+{
+	int ret;
+
+	pthread_mutex_lock(&sup->lock);
+	if (sup->stopping) {
+		pthread_mutex_unlock(&sup->lock);
+		job->cancel(job);
+		return 0;
+	}
+	ret = watch_start(sup);
+	if (!ret) {
+		job->ev.fn = job_run;
+		ltt_evloop_post(sup->loop, &job->ev);
+	}
+	pthread_mutex_unlock(&sup->lock);
+	return ret;
+}
+
+struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup)
+{
+	struct ltt_supervisor_watch *w;
+	struct ltt_consumer *c;
+
+	pthread_mutex_lock(&sup->lock);
+	c = sup->consumer;
+	sup->consumer = NULL;
+	for (w = sup->watches; c && w; w = w->next) {
+		if (w->consumer != c)
+			continue;
+		ltt_evloop_unwatch_fd(sup->loop, ltt_consumer_pidfd(c));
+		unlist(sup, w);
+		free(w);
+		break;
+	}
+	pthread_mutex_unlock(&sup->lock);
+	return c;
+}
+
+bool ltt_supervisor_stalled(struct ltt_supervisor *sup, int after_ms)
+{
+	bool stalled;
+
+	pthread_mutex_lock(&sup->lock);
+	stalled = sup->consumer && ltt_consumer_stalled(sup->consumer, after_ms);
+	pthread_mutex_unlock(&sup->lock);
+	return stalled;
 }
 
 struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t *ret_gen)
@@ -218,4 +286,32 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 	*ret_gen = c ? sup->gen : 0;
 	pthread_mutex_unlock(&sup->lock);
 	return c;
+}
+
+struct ltt_consumer *ltt_supervisor_take_over(struct ltt_supervisor *sup, uint64_t held_gen,
+					      ltt_supervisor_resume_fn resume, void *arg,
+					      uint64_t *ret_gen, int *ret_err)
+{
+	struct ltt_consumer *c;
+	unsigned int attempt;
+	uint64_t gen = 0;
+	int ret = -EPIPE;
+
+	for (attempt = 0; attempt < LTT_SUPERVISOR_TAKEOVER_ATTEMPTS && ret == -EPIPE; attempt++) {
+		c = ltt_supervisor_get(sup, &gen);
+		if (c && gen == held_gen)
+			ret = 0;
+		else
+			ret = c ? resume(arg, c, gen) : -EPIPE;
+		if (!ret) {
+			*ret_gen = gen;
+			return c;
+		}
+		if (ret == -EPIPE && attempt + 1 < LTT_SUPERVISOR_TAKEOVER_ATTEMPTS)
+			LTT_WARN("the new %s consumer daemon died before it took over; trying another",
+				 sup->what);
+	}
+	*ret_gen = 0;
+	*ret_err = ret;
+	return NULL;
 }

@@ -16,6 +16,10 @@
  * hold its pointer, in calls that now fail at once) until
  * ltt_supervisor_fini().
  *
+ * The watch thread also runs the domain's jobs (ltt_supervisor_post()):
+ * the calls to this consumer that no other thread may wait for, so a
+ * stalled consumer holds its own thread only.
+ *
  * Lock: the supervisor's own, taken after the domain's locks and before
  * the consumer's.
  */
@@ -31,8 +35,21 @@
 #include "sessiond/consumer.h"
 
 #define LTT_SUPERVISOR_MAX_DEAD 64	/* past it, no new consumer: said in the log */
+#define LTT_SUPERVISOR_TAKEOVER_ATTEMPTS 3	/* new consumers tried in a row for one takeover */
 
 struct ltt_supervisor_watch;
+
+/*
+ * Work for the supervisor's thread (ltt_supervisor_post()): the domain's
+ * calls to this consumer that no other thread may wait for.
+ */
+struct ltt_supervisor_job {
+	struct ltt_evloop_job ev;	/* the supervisor's */
+	/* on the supervisor's thread, no lock held; releases the job */
+	void (*run)(struct ltt_supervisor_job *job);
+	/* it will never run (ltt_supervisor_fini()): release it */
+	void (*cancel)(struct ltt_supervisor_job *job);
+};
 
 struct ltt_supervisor {
 	pthread_mutex_t lock;
@@ -104,5 +121,54 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
  * already (statistics, flushes): a new one would hold nothing.
  */
 struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t *ret_gen);
+
+/**
+ * ltt_supervisor_post() - run @job on the supervisor's thread (the one that
+ * watches its consumers and runs the takeover), after the jobs posted
+ * before it; started if needed.  Any thread, never blocks.
+ *
+ * Returns 0, or -errno (no thread: @job was not taken).  After fini has
+ * begun, @job is cancelled at once (0).
+ */
+int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *job);
+
+/**
+ * ltt_supervisor_retire() - take the current consumer away, unwatched: its
+ * exit is not a death, and the next ltt_supervisor_get() spawns another.
+ * On the supervisor's thread only (a posted job), when nothing of the
+ * domain is in it and nobody holds it.  Returns it, for the caller to
+ * ltt_consumer_destroy(), or NULL.
+ */
+struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup);
+
+/**
+ * ltt_supervisor_stalled() - is the current consumer stalled
+ * (ltt_consumer_stalled() after @after_ms)?  false when there is none.
+ * Takes the supervisor's lock.
+ */
+bool ltt_supervisor_stalled(struct ltt_supervisor *sup, int after_ms);
+
+/*
+ * What a domain does to have consumer @c (generation @gen) continue what
+ * it had handed a consumer that died: 0, or -errno (-EPIPE: @c died too).
+ */
+typedef int (*ltt_supervisor_resume_fn)(void *arg, struct ltt_consumer *c, uint64_t gen);
+
+/**
+ * ltt_supervisor_take_over() - the consumer that holds what the caller
+ * handed generation @held_gen: that one while it runs; else a new one
+ * (ltt_supervisor_get()) that @resume made continue it.  A new consumer
+ * that dies before it took over (none could be spawned, or @resume
+ * returned -EPIPE) is replaced in turn, LTT_SUPERVISOR_TAKEOVER_ATTEMPTS
+ * consumers in all: the one way both domains take their traces over.
+ * @ret_gen: the consumer's generation (0 with NULL)
+ * @ret_err: with NULL, the last failure (-EPIPE: no consumer)
+ *
+ * Called with the domain's locks that @resume needs (the session's); takes
+ * the supervisor's.  Returns the consumer (borrowed) or NULL.
+ */
+struct ltt_consumer *ltt_supervisor_take_over(struct ltt_supervisor *sup, uint64_t held_gen,
+					      ltt_supervisor_resume_fn resume, void *arg,
+					      uint64_t *ret_gen, int *ret_err);
 
 #endif /* LTT_SESSIOND_SUPERVISOR_H */

@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <urcu/compiler.h>
+
 #include "common/log.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
@@ -24,6 +26,7 @@
 /* What the user-space domain keeps per session: ltt_session_domain.state. */
 struct ust_session {
 	struct cds_list_head traces;	/* ltt_ust_trace */
+	struct ltt_ust_owner *owner;	/* held: its consumer stays while we are */
 	struct ltt_relay_link relay;	/* a net session's, in the consumer */
 };
 
@@ -122,6 +125,65 @@ out:
 	return o;
 }
 
+void ltt_ust_buffers_owner_hold(struct ltt_ust_owner *o)
+{
+	pthread_mutex_lock(&o->buffers->owners_lock);
+	o->users++;
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+}
+
+struct retire_job {
+	struct ltt_supervisor_job sj;
+	struct ltt_ust_owner *owner;
+	uint64_t seq;
+};
+
+/* Destroying, within this, a consumer that holds nothing: it exits at once. */
+#define RETIRE_WAIT_MS 10000
+
+/* The owner's thread: its consumer exits, unless a user came meanwhile. */
+static void retire_run(struct ltt_supervisor_job *sj)
+{
+	struct retire_job *j = caa_container_of(sj, struct retire_job, sj);
+	struct ltt_ust_owner *o = j->owner;
+	struct ltt_consumer *c = NULL;
+
+	pthread_mutex_lock(&o->buffers->owners_lock);
+	/* with no user, nobody spawns or holds it: the supervisor's lock is free */
+	if (!o->users && o->retire_seq == j->seq)
+		c = ltt_supervisor_retire(&o->consumer);
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+	if (c) {
+		LTT_INFO("the %s consumer daemon has no session left: it exits", o->what);
+		ltt_consumer_destroy(c, RETIRE_WAIT_MS);
+	}
+	free(j);
+}
+
+static void retire_cancel(struct ltt_supervisor_job *sj)
+{
+	free(caa_container_of(sj, struct retire_job, sj));
+}
+
+void ltt_ust_buffers_owner_release(struct ltt_ust_owner *o)
+{
+	struct retire_job *j;
+	uint64_t seq = 0;
+
+	pthread_mutex_lock(&o->buffers->owners_lock);
+	if (o->users && !--o->users)
+		seq = ++o->retire_seq;
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+	if (!seq || !(j = calloc(1, sizeof(*j))))
+		return;	/* no memory: it stays until a next last session */
+	j->sj.run = retire_run;
+	j->sj.cancel = retire_cancel;
+	j->owner = o;
+	j->seq = seq;
+	if (ltt_supervisor_post(&o->consumer, &j->sj))
+		free(j);
+}
+
 /* @session's owner's consumer, spawned if there is none (ltt_supervisor_get()). */
 static struct ltt_consumer *owner_get(struct ltt_ust_buffers *b, const struct ltt_session *session,
 				      uint64_t *ret_gen)
@@ -150,25 +212,40 @@ static uint64_t new_key(struct ltt_ust_buffers *b)
 static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_consumer *c, uint64_t gen);
 
+struct resume_arg {
+	struct ltt_ust_buffers *b;
+	struct ltt_ust_trace *trace;
+};
+
+/* ltt_supervisor_resume_fn: @arg is a struct resume_arg. */
+static int resume_fn(void *arg, struct ltt_consumer *c, uint64_t gen)
+{
+	struct resume_arg *a = arg;
+
+	return resume_trace(a->b, a->trace, c, gen);
+}
+
 /*
  * The consumer that holds @trace's files, or NULL when it has none.  When
  * the one that held them died, the current one takes the trace over first
- * (resume_trace()); a trace none can take over ends there (said once).
- * Session lock held.
+ * (resume_trace(); a new one that dies too is replaced in turn, as the
+ * kernel domain's: ltt_supervisor_take_over()); a trace none can take
+ * over ends there (said once).  Session lock held.
  */
 static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
 {
+	struct resume_arg a = { .b = b, .trace = trace };
+	struct ltt_ust_owner *o;
 	struct ltt_consumer *c;
 	uint64_t gen;
-	int ret;
+	int ret = -ENOMEM;
 
 	if (!trace->consumer_gen)
 		return NULL;
-	c = owner_get(b, trace->session, &gen);
-	if (c && gen == trace->consumer_gen)
-		return c;
-	ret = c ? resume_trace(b, trace, c, gen) : -EPIPE;
-	if (!ret)
+	o = ltt_ust_buffers_owner(b, trace->session);
+	c = o ? ltt_supervisor_take_over(&o->consumer, trace->consumer_gen, resume_fn, &a, &gen,
+					 &ret) : NULL;
+	if (c)
 		return c;
 	LTT_ERR("trace %s: the consumer daemon writing it died and no other could take it over (%s); it ends there",
 		trace->path, strerror(-ret));
@@ -343,29 +420,40 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 /* Trace directories tried before giving up on a trace. */
 #define TRACE_PATH_ATTEMPTS 100
 
+/* @session's user-space state, or NULL when it has none.  Session lock held. */
+static struct ust_session *ust_state(struct ltt_session *session)
+{
+	return ltt_session_domain(session, LTT_DOMAIN_USER)->state;
+}
+
 /*
- * @session's user-space state, made first if @create; NULL when it has
- * none (or no memory for it).  Session lock held.
+ * @session's user-space state, made first (a user of its owner's consumer,
+ * until ltt_ust_buffers_destroy()); NULL when out of memory.  Session lock
+ * held.
  */
-static struct ust_session *ust_state(struct ltt_session *session, bool create)
+static struct ust_session *state_create(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	struct ust_session *us = dom->state;
+	struct ltt_ust_owner *o;
 
-	if (!us && create) {
-		us = calloc(1, sizeof(*us));
-		if (us) {
-			CDS_INIT_LIST_HEAD(&us->traces);
-			dom->state = us;
-		}
-	}
+	if (us)
+		return us;
+	o = ltt_ust_buffers_owner(b, session);
+	us = o ? calloc(1, sizeof(*us)) : NULL;
+	if (!us)
+		return NULL;
+	CDS_INIT_LIST_HEAD(&us->traces);
+	us->owner = o;
+	ltt_ust_buffers_owner_hold(o);
+	dom->state = us;
 	return us;
 }
 
 struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 						const struct ltt_app *app, bool per_pid)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_trace *trace;
 
 	if (!us)
@@ -382,7 +470,7 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 
 bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_trace *trace;
 	size_t n = strlen(dir);
 
@@ -497,7 +585,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	bool per_pid = ltt_session_domain(session, LTT_DOMAIN_USER)->buffer_type ==
 		       LTT_BUFFER_PER_PID;
 	struct ltt_ust_trace *trace = ltt_ust_buffers_find_trace(session, app, per_pid);
-	struct ust_session *us = ust_state(session, true);
+	struct ust_session *us = state_create(b, session);
 	struct ltt_wbuf text;
 
 	if (trace || !us)
@@ -583,8 +671,8 @@ err:
 	return ret;
 }
 
-static struct ltt_ust_chan *find_chan(const struct ltt_ust_trace *trace,
-				      const struct ltt_channel *channel)
+struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace,
+					       const struct ltt_channel *channel)
 {
 	struct ltt_ust_chan *chan;
 
@@ -648,7 +736,7 @@ static int create_stats_page(unsigned int nr_streams, int *ret_fd)
 struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 					  struct ltt_channel *channel)
 {
-	struct ltt_ust_chan *chan = find_chan(trace, channel);
+	struct ltt_ust_chan *chan = ltt_ust_buffers_find_chan(trace, channel);
 	struct ltt_consumer *c;
 	unsigned int i;
 	int ret = 0;
@@ -693,7 +781,7 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
 				   struct ltt_ust_flush *ret_flush)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_flush f = { 0 };
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
@@ -719,6 +807,11 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 			f.bytes[f.nr] = chan_bytes(chan);
 			f.keys[f.nr++] = chan->key;
 		}
+	}
+	/* the consumer stays while the flush is under way without the lock */
+	if (f.nr && us) {
+		f.owner = us->owner;
+		ltt_ust_buffers_owner_hold(f.owner);
 	}
 	*ret_flush = f;
 }
@@ -755,12 +848,15 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	free(flush->bytes);
 	flush->keys = flush->bytes = NULL;
 	flush->nr = 0;
+	if (flush->owner)
+		ltt_ust_buffers_owner_release(flush->owner);
+	flush->owner = NULL;
 	return ret;
 }
 
 void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_trace *trace;
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node)
@@ -825,7 +921,7 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 
 	if (trace->relayed) {
 		/* A new relay session: the trace starts afresh there. */
-		relay = relay_key(b, trace->session, ust_state(trace->session, false), c, gen);
+		relay = relay_key(b, trace->session, ust_state(trace->session), c, gen);
 		if (relay <= 0)
 			return relay < 0 ? (int)relay : -EINVAL;
 	}
@@ -855,7 +951,7 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_trace *trace, *tmp;
 	struct ltt_consumer *c;
 	uint64_t gen;
@@ -869,15 +965,17 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		c = owner_current(b, session, &gen);
 		ltt_relay_detach(&us->relay, c, gen);
 	}
-	free(us);
 	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
+	/* its owner's last session: the consumer holds nothing, it exits */
+	ltt_ust_buffers_owner_release(us->owner);
+	free(us);
 }
 
 void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
 			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			   uint64_t *ret_packets_lost)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	/* What closed traces lost, then what the open ones have lost so far. */
 	uint64_t events = channel->discarded_events, packets = channel->lost_packets;
 	struct ltt_consumer_channel_stats st;
@@ -886,7 +984,7 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 
 	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
-		chan = find_chan(trace, channel);
+		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
 		chan_stats(chan, &st);
@@ -900,7 +998,7 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_domain_failure f = {
 		.events = channel->error_events, .packets = channel->error_packets,
 	};
@@ -911,7 +1009,7 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 	/* from the statistics pages: never waits on the consumer (list) */
 	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
-		chan = find_chan(trace, channel);
+		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
 		chan_stats(chan, &st);
@@ -933,7 +1031,7 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
  */
 static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us;
 	struct ltt_consumer_channel_stats st;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
@@ -941,6 +1039,10 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	uint64_t gen;
 	int ret;
 
+	/* the state first: its owner's consumer is held from here on */
+	if (!state_create(b, session))
+		return -ENOMEM;
+	us = ust_state(session);
 	/* no consumer: logged by the supervisor; the programs' traces say it */
 	c = owner_get(b, session, &gen);
 	if (!c)
@@ -980,7 +1082,7 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 		return check_output(b, session);
 	if (session->output_type != LTT_OUTPUT_NET)
 		return 0;
-	us = ust_state(session, true);
+	us = state_create(b, session);
 	if (!us)
 		return -ENOMEM;
 	c = owner_get(b, session, &gen);
@@ -996,7 +1098,7 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
 				  bool *ret_pending)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_consumer *c;
 	uint64_t gen;
 
@@ -1010,7 +1112,7 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
 				 struct ltt_relay_desc *ret)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_consumer *c;
 	uint64_t gen;
 
@@ -1054,7 +1156,7 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 			     const char *dir, uint64_t max_size,
 			     struct ltt_consumer_snapshot_reply *ret)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
@@ -1099,7 +1201,7 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
 			   const char *old_root, const char *new_root, bool clear)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_trace *trace;
 	struct ltt_consumer *c;
 	char path[PATH_MAX];
@@ -1135,7 +1237,7 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 
 uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_consumer_channel_stats st;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
@@ -1189,7 +1291,7 @@ static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *sessi
 
 int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session, false);
+	struct ust_session *us = ust_state(session);
 	struct ltt_ust_trace *trace;
 	struct ltt_consumer *c;
 	int ret, first = 0;

@@ -47,6 +47,9 @@ struct ltt_ust_owner {
 	char what[48];			/* "user-space (uid N)", in messages */
 	struct ltt_supervisor consumer;
 	struct ltt_ust_buffers *buffers;
+	/* Under the owners' lock: */
+	unsigned int users;		/* sessions with state here, flushes under way */
+	uint64_t retire_seq;		/* the last time users fell to 0 */
 };
 
 /* What the buffers of every session share. */
@@ -102,6 +105,7 @@ struct ltt_ust_flush {
 	size_t nr;
 	uint64_t gen;			/* ... this consumer generation */
 	bool lost;			/* some trace lost its consumer */
+	struct ltt_ust_owner *owner;	/* held while keys are to flush */
 };
 
 /**
@@ -142,6 +146,16 @@ struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
 bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir);
 
 /**
+ * ltt_ust_buffers_owner_hold() / ltt_ust_buffers_owner_release() - one
+ * more (one less) user of @o's consumer: a session with user-space state,
+ * or a flush under way.  When the last goes, the consumer is told to exit
+ * (it holds nothing then) and reaped, on the owner's thread; the next
+ * session of that owner starts a new one.  Any lock context.
+ */
+void ltt_ust_buffers_owner_hold(struct ltt_ust_owner *o);
+void ltt_ust_buffers_owner_release(struct ltt_ust_owner *o);
+
+/**
  * ltt_ust_buffers_find_trace() - the trace @app writes to in @session
  * (per-PID or per-UID as @per_pid says), or NULL
  */
@@ -167,6 +181,13 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
  */
 struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 					  struct ltt_channel *channel);
+
+/**
+ * ltt_ust_buffers_find_chan() - the buffers of @channel in @trace, or NULL
+ * (never made here)
+ */
+struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace,
+					       const struct ltt_channel *channel);
 
 /**
  * ltt_ust_buffers_metadata() - send metadata @text to @trace's consumer

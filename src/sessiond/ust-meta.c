@@ -95,6 +95,8 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		*ret_id = cls->id;
 		return 0;
 	}
+	if (!text)
+		return -ENOENT;
 	cls = calloc(1, sizeof(*cls));
 	if (!cls)
 		return -ENOMEM;

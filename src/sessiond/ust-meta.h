@@ -57,9 +57,10 @@ void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes);
  * appended to @text
  * @stream_id: the channel's stream class id
  * @trace_path: named in messages
+ * @text: NULL to only look the class up (-ENOENT: none yet)
  *
  * Returns 0, -EEXIST (the name has another layout: refused, with a
- * warning naming both programs) or -ENOMEM.
+ * warning naming both programs), -ENOENT or -ENOMEM.
  */
 int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,

@@ -96,39 +96,38 @@ static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key, const 
 	return ret;
 }
 
-#define NO_CLASS UINT32_MAX
-
 /*
- * The event ids in @chan of the events @app lacks there and wants
- * (@ret_ids[t] for @app->tps[t], NO_CLASS for the others), the metadata
- * of the new classes sent in one message: one round trip to the consumer
- * whatever their number (a program with thousands of events must not
- * hold the locks for thousands), before the program is told to record
- * any.  Returns 0 or -ENOMEM.
+ * Make the classes (ust-meta.h) of the events of @tps that @chan wants and
+ * lacks, their metadata handed to the consumer in one message: one round
+ * trip whatever their number (a program with thousands of events made
+ * thousands, and start took minutes under the sanitizers).  No apps lock.
  */
-static int new_classes(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-		       struct ltt_ust_chan *chan, const struct ltt_app *app,
-		       const struct ltt_app_chan *ac, uint32_t **ret_ids)
+static void make_classes(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			 struct ltt_ust_chan *chan, const struct ltt_app *app,
+			 struct ltt_app_tracepoint *const *tps, size_t nr)
 {
-	uint32_t *ids = malloc((app->nr_tps ? app->nr_tps : 1) * sizeof(*ids));
 	struct ltt_wbuf text;
-	size_t t, i;
+	uint32_t id;
+	size_t t;
 
-	if (!ids)
-		return -ENOMEM;
 	ltt_wbuf_init(&text);
-	for (t = 0; t < app->nr_tps; t++) {
-		const struct ltt_app_tracepoint *tp = app->tps[t];
-
-		if (!channel_wants(chan->channel, tp) || app_chan_has(ac, tp->name, &i) ||
-		    ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app, tp,
-				       trace->path, &text, &ids[t]))
-			ids[t] = NO_CLASS;
-	}
+	for (t = 0; t < nr; t++)
+		if (channel_wants(chan->channel, tps[t]))
+			(void)ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app,
+						 tps[t], trace->path, &text, &id);
 	ltt_ust_buffers_metadata(b, trace, &text);
 	ltt_wbuf_fini(&text);
-	*ret_ids = ids;
-	return 0;
+}
+
+/*
+ * The event id of @tp in @chan, made by make_classes().  Returns 0,
+ * -EEXIST (another layout has the name), -ENOENT (not made) or -ENOMEM.
+ */
+static int class_id(struct ltt_ust_chan *chan, const struct ltt_app *app,
+		    const struct ltt_app_tracepoint *tp, const char *trace_path, uint32_t *ret_id)
+{
+	return ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app, tp, trace_path,
+				  NULL, ret_id);
 }
 
 /* Make @app's events in @chan match the channel's rules.  apps_lock held. */
@@ -136,18 +135,16 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
 			uint32_t *last)
 {
-	uint32_t *ids;
 	size_t t, i;
+	uint32_t id;
 
-	if (new_classes(b, trace, chan, app, ac, &ids))
-		return;
 	for (t = 0; t < app->nr_tps; t++) {
 		const struct ltt_app_tracepoint *tp = app->tps[t];
 		bool want = channel_wants(chan->channel, tp);
 		bool have = app_chan_has(ac, tp->name, &i);
 
 		if (want && !have) {
-			if (ids[t] == NO_CLASS)
+			if (class_id(chan, app, tp, trace->path, &id))
 				continue;
 			if (ac->nr_events == ac->cap_events) {
 				size_t cap = ac->cap_events ? 2 * ac->cap_events : 16;
@@ -158,18 +155,47 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 				ac->events = ev;
 				ac->cap_events = cap;
 			}
-			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, ids[t],
-					 last))
-				break;
-			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name,
-									      .id = ids[t] };
+			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last))
+				return;
+			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name, .id = id };
 		} else if (!want && have) {
 			if (send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last))
-				break;
+				return;
 			ac->events[i] = ac->events[--ac->nr_events];
 		}
 	}
-	free(ids);
+}
+
+/* Has @app's connection ended? */
+static bool app_dead(struct ltt_app *app)
+{
+	bool dead;
+
+	pthread_mutex_lock(&app->lock);
+	dead = app->dead;
+	pthread_mutex_unlock(&app->lock);
+	return dead;
+}
+
+void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
+			  struct ltt_app *app, struct ltt_app_tracepoint *const *tps, size_t nr)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	struct ltt_channel *channel;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+
+	/* a program gone: its per-PID trace would never be closed */
+	if (!session->active || !dom->nr_channels || app_dead(app))
+		return;
+	trace = ltt_ust_buffers_trace(b, session, app);
+	if (!trace)
+		return;
+	cds_list_for_each_entry(channel, &dom->channels, node) {
+		chan = ltt_ust_buffers_chan(b, trace, channel);
+		if (chan)
+			make_classes(b, trace, chan, app, tps, nr);
+	}
 }
 
 void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
@@ -183,11 +209,12 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 
 	if (!session->active || app->dead || !dom->nr_channels)
 		return;
-	trace = ltt_ust_buffers_trace(b, session, app);
+	/* only what ltt_ust_push_prepare() made: no consumer call here */
+	trace = ltt_ust_buffers_find_trace(session, app, dom->buffer_type == LTT_BUFFER_PER_PID);
 	if (!trace)
 		return;
 	cds_list_for_each_entry(channel, &dom->channels, node) {
-		chan = ltt_ust_buffers_chan(b, trace, channel);
+		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
 		ac = ltt_app_find_chan(app, chan->key);
@@ -211,6 +238,41 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 		}
 		sync_events(b, trace, chan, app, ac, last);
 	}
+}
+
+/* A copy of @app's tracepoint array (not of the tracepoints); apps->lock held. */
+static int copy_tps(const struct ltt_app *app, struct ltt_app_tracepoint ***ret_tps)
+{
+	*ret_tps = NULL;
+	if (!app->nr_tps)
+		return 0;
+	*ret_tps = malloc(app->nr_tps * sizeof(**ret_tps));
+	if (!*ret_tps)
+		return -ENOMEM;
+	memcpy(*ret_tps, app->tps, app->nr_tps * sizeof(**ret_tps));
+	return 0;
+}
+
+void ltt_ust_push_one(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
+		      struct ltt_session *session, struct ltt_app *app)
+{
+	struct ltt_app_tracepoint **tps;
+	uint32_t last;
+	size_t nr;
+	int ret;
+
+	pthread_mutex_lock(&apps->lock);
+	nr = app->nr_tps;
+	ret = copy_tps(app, &tps);
+	pthread_mutex_unlock(&apps->lock);
+	if (ret)
+		return;
+	/* the consumer's part without the apps lock: others' programs go on */
+	ltt_ust_push_prepare(b, session, app, tps, nr);
+	free(tps);
+	pthread_mutex_lock(&apps->lock);
+	ltt_ust_push_app(b, session, app, &last);
+	pthread_mutex_unlock(&apps->lock);
 }
 
 void ltt_ust_push_acks_init(struct ltt_ust_acks *acks)
@@ -289,12 +351,37 @@ static uint32_t last_seq(struct ltt_app *app)
 	return seq;
 }
 
+/* A program and what it had announced, for ltt_ust_push_all()'s first part. */
+struct push_item {
+	struct ltt_app *app;		/* a reference */
+	struct ltt_app_tracepoint **tps;
+	size_t nr;
+};
+
 void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 		      struct ltt_session *session, struct ltt_ust_acks *acks)
 {
+	struct push_item *items;
 	struct ltt_app *app;
 	uint32_t before, last;
+	size_t i, n = 0;
 
+	/* First the buffers, with the consumer, without the apps lock ... */
+	pthread_mutex_lock(&apps->lock);
+	items = calloc(apps->nr ? apps->nr : 1, sizeof(*items));
+	cds_list_for_each_entry(app, &apps->list, node) {
+		if (!items || n == apps->nr || copy_tps(app, &items[n].tps))
+			continue;
+		ltt_app_get(app);
+		items[n].app = app;
+		items[n++].nr = app->nr_tps;
+	}
+	pthread_mutex_unlock(&apps->lock);
+	for (i = 0; i < n; i++) {
+		ltt_ust_push_prepare(b, session, items[i].app, items[i].tps, items[i].nr);
+		free(items[i].tps);
+	}
+	/* ... then the commands to the programs, which never block. */
 	pthread_mutex_lock(&apps->lock);
 	cds_list_for_each_entry(app, &apps->list, node) {
 		/* The seq of the last command this push sent, not of any other. */
@@ -304,6 +391,9 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 			acks_add(acks, app, last);
 	}
 	pthread_mutex_unlock(&apps->lock);
+	for (i = 0; i < n; i++)
+		ltt_app_put(items[i].app);
+	free(items);
 }
 
 void ltt_ust_push_disable(struct ltt_ust_apps *apps, struct ltt_session *session,

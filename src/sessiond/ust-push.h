@@ -6,9 +6,14 @@
  * of its events an enabled rule of the channel matches, their disabling
  * and removal), and the acks that say a program applied them.
  *
- * Commands are sent under the session lock and apps->lock (each under the
- * program's own lock, bounded: app.h); acks are awaited once every lock
- * is released, since the app thread needs them to read the acks.
+ * A push is in two parts: the buffers and event ids, which the consumer
+ * is told of, under the session lock only (ltt_ust_push_prepare()); then
+ * the commands, under the session lock and apps->lock (each under the
+ * program's own lock, bounded: app.h), which never block.  So no call to
+ * a consumer is made under apps->lock, which every program's
+ * registration and every session's start and stop need.  Acks are awaited
+ * once every lock is released, since the app thread needs them to read
+ * the acks.
  */
 #ifndef LTT_SESSIOND_UST_PUSH_H
 #define LTT_SESSIOND_UST_PUSH_H
@@ -44,14 +49,37 @@ struct ltt_ust_acks {
 };
 
 /**
- * ltt_ust_push_app() - bring @app up to date with an active @session: its
- * trace and channel buffers (made on first need), the channels, the events
+ * ltt_ust_push_prepare() - what @app needs to record in an active @session,
+ * made: its trace and channel buffers, the event ids of those of @tps the
+ * channels' rules want, each handed to the consumer (its calls may wait
+ * for their deadlines)
+ * @tps: @app's tracepoints, a copy of the array taken under apps->lock
+ *       (the tracepoints live as long as @app)
+ *
+ * Session lock held, apps->lock NOT held: a stalled consumer then holds
+ * only its owner's sessions, never the programs of others.
+ */
+void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
+			  struct ltt_app *app, struct ltt_app_tracepoint *const *tps, size_t nr);
+
+/**
+ * ltt_ust_push_app() - bring @app up to date with an active @session: the
+ * channels, the events, as far as ltt_ust_push_prepare() made their
+ * buffers and ids (never calls the consumer)
  * @last: receives the seq of the last command sent, if any was
  *
  * Session lock and apps->lock held.
  */
 void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
 		      uint32_t *last);
+
+/**
+ * ltt_ust_push_one() - ltt_ust_push_prepare() then ltt_ust_push_app() for
+ * one program (not waited for); session lock held, takes apps->lock
+ * around each part but the consumer's
+ */
+void ltt_ust_push_one(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
+		      struct ltt_session *session, struct ltt_app *app);
 
 /**
  * ltt_ust_push_all() - ltt_ust_push_app() for every program; session lock

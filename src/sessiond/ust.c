@@ -435,31 +435,120 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 	free(set);
 }
 
-/* A program announced tracepoints: keep them, push what active sessions want. */
+/* A consumer whose current call waited this long is taken as stalled. */
+#define STALLED_MS 100
+
+/*
+ * Work on one session for a program, run by the thread of the session
+ * owner's supervisor (ltt_supervisor_post()): the only thread that waits
+ * for that owner's consumer on a program's behalf, so a user's stalled
+ * consumer delays nobody else's programs.
+ */
+struct owner_job {
+	struct ltt_supervisor_job sj;
+	struct ltt_ust *ust;
+	struct ltt_session *session;	/* a reference */
+	struct ltt_app *app;		/* a reference */
+	struct ltt_app_done *done;	/* the message answered once pushed, or NULL */
+	struct ltt_app_done_hold *hold;
+	bool removed;			/* the program left: close its per-PID trace */
+};
+
+static void owner_job_free(struct owner_job *j)
+{
+	ltt_app_done_release(j->done, j->hold);
+	ltt_session_put(j->ust->registry, j->session);
+	ltt_app_put(j->app);
+	free(j);
+}
+
+static void owner_job_cancel(struct ltt_supervisor_job *sj)
+{
+	owner_job_free(caa_container_of(sj, struct owner_job, sj));
+}
+
+static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
+			    struct ltt_app *app);
+
+static void owner_job_run(struct ltt_supervisor_job *sj)
+{
+	struct owner_job *j = caa_container_of(sj, struct owner_job, sj);
+	struct ltt_session *session = j->session;
+
+	if (j->removed) {
+		close_pid_trace(j->ust, session, j->app);
+	} else {
+		/* Sessions first (registry, then each session), then the apps lock. */
+		pthread_mutex_lock(&session->lock);
+		if (!session->destroyed && session->active)
+			ltt_ust_push_one(&j->ust->buffers, &j->ust->apps, session, j->app);
+		pthread_mutex_unlock(&session->lock);
+	}
+	owner_job_free(j);
+}
+
+/* ltt_app_done_hold()'s stalled: @arg is the owner. */
+static bool owner_stalled(void *arg)
+{
+	struct ltt_ust_owner *o = arg;
+
+	return ltt_supervisor_stalled(&o->consumer, STALLED_MS);
+}
+
+/*
+ * Have @session's owner's thread push @app (or, @removed, close its
+ * per-PID trace); @session's reference is taken.  With @done, the program's
+ * message waits for it (unless that owner's consumer stalls).
+ */
+static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, struct ltt_app *app,
+			   struct ltt_app_done *done, bool removed)
+{
+	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&ust->buffers, session);
+	struct owner_job *j = o ? calloc(1, sizeof(*j)) : NULL;
+
+	if (!j) {
+		LTT_WARN_RL("session '%s': out of memory for the work of %s (pid %ld)",
+			    session->name, app->procname, (long)app->pid);
+		ltt_session_put(ust->registry, session);
+		return;
+	}
+	j->sj.run = owner_job_run;
+	j->sj.cancel = owner_job_cancel;
+	j->ust = ust;
+	j->session = session;
+	ltt_app_get(app);
+	j->app = app;
+	j->removed = removed;
+	if (done) {
+		j->done = done;
+		j->hold = ltt_app_done_hold(done, owner_stalled, o);
+	}
+	if (ltt_supervisor_post(&o->consumer, &j->sj)) {
+		LTT_WARN_RL("session '%s': no thread for the %s consumer's work: %s (pid %ld) not pushed",
+			    session->name, o->what, app->procname, (long)app->pid);
+		owner_job_free(j);
+	}
+}
+
+/*
+ * A program announced tracepoints: keep them; each session's owner's
+ * thread pushes what the active ones want, and the program's message is
+ * answered once they all did (but those of stalled consumers).
+ */
 static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_tracepoint **tps,
-			    size_t nr)
+			    size_t nr, struct ltt_app_done *done)
 {
 	struct ltt_ust *ust = arg;
 	struct ltt_session **sessions;
-	uint32_t last;
 	size_t i, n;
 
 	pthread_mutex_lock(&ust->apps.lock);
 	app_keep_tracepoints(app, tps, nr, ust->max_events);
 	pthread_mutex_unlock(&ust->apps.lock);
-	/* Sessions first (registry, then each session), then the apps lock. */
 	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
 		return;
-	for (i = 0; i < n; i++) {
-		pthread_mutex_lock(&sessions[i]->lock);
-		if (!sessions[i]->destroyed && sessions[i]->active) {
-			pthread_mutex_lock(&ust->apps.lock);
-			ltt_ust_push_app(&ust->buffers, sessions[i], app, &last);
-			pthread_mutex_unlock(&ust->apps.lock);
-		}
-		pthread_mutex_unlock(&sessions[i]->lock);
-		ltt_session_put(ust->registry, sessions[i]);
-	}
+	for (i = 0; i < n; i++)
+		post_owner_job(ust, sessions[i], app, done, false);
 	free(sessions);
 }
 
@@ -487,33 +576,39 @@ static void wait_exited(pid_t pid)
 	close(fd);
 }
 
-/* A program is gone: close its per-PID traces, drop the list's reference. */
+/* An owner's thread: @app left; close its per-PID trace in @session. */
+static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
+			    struct ltt_app *app)
+{
+	struct ltt_ust_trace *trace;
+
+	pthread_mutex_lock(&session->lock);
+	trace = session->destroyed ? NULL : ltt_ust_buffers_find_trace(session, app, true);
+	if (trace) {
+		wait_exited(app->pid);
+		ltt_ust_buffers_close_trace(&ust->buffers, trace);
+	}
+	pthread_mutex_unlock(&session->lock);
+}
+
+/*
+ * A program is gone: its per-PID traces are complete (nobody else writes
+ * to them): each session's owner's thread closes them.  Drop the list's
+ * reference.
+ */
 static void app_removed(void *arg, struct ltt_app *app)
 {
 	struct ltt_ust *ust = arg;
 	struct ltt_session **sessions;
-	struct ltt_ust_trace *trace;
-	bool waited = false;
 	size_t i, n;
 
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_del(&app->node);
 	ust->apps.nr--;
 	pthread_mutex_unlock(&ust->apps.lock);
-	/* Its per-PID traces are complete: nobody else writes to them. */
 	if (!ltt_session_snapshot_list(ust->registry, 0, &sessions, &n)) {
-		for (i = 0; i < n; i++) {
-			pthread_mutex_lock(&sessions[i]->lock);
-			trace = ltt_ust_buffers_find_trace(sessions[i], app, true);
-			if (trace && !waited) {
-				wait_exited(app->pid);
-				waited = true;
-			}
-			if (trace)
-				ltt_ust_buffers_close_trace(&ust->buffers, trace);
-			pthread_mutex_unlock(&sessions[i]->lock);
-			ltt_session_put(ust->registry, sessions[i]);
-		}
+		for (i = 0; i < n; i++)
+			post_owner_job(ust, sessions[i], app, NULL, true);
 		free(sessions);
 	}
 	LTT_INFO_RL("%s (pid %ld) unregistered", app->procname, (long)app->pid);

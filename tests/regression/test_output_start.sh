@@ -62,6 +62,8 @@ is "$(count_events "$TEST_TMP/bt-del" ltt_test:seq)" 100 "deleted before start: 
 ok_cmd "destroy" lttctl destroy del
 
 # --- no descriptor left in the consumer
+# (a started session keeps the consumer running: it exits with the last one)
+session keep "$TEST_TMP/keep" && lttctl -q start keep
 ok_cmd "create a session" session fds "$TEST_TMP/fds"
 consumer=$(pgrep -P "$(sessiond_pid)" -f ltt-consumerd | head -1)
 ok "$([ -n "$consumer" ]; echo $?)" "the consumer runs (pid $consumer)"
@@ -84,6 +86,7 @@ ok_cmd "stop" lttctl stop fds
 bt "$TEST_TMP/fds" "$TEST_TMP/bt-fds"
 is "$(count_events "$TEST_TMP/bt-fds" ltt_test:seq)" 100 "EMFILE: then the session records"
 ok_cmd "destroy" lttctl destroy fds
+lttctl -q destroy keep
 
 # --- a directory the session's owner can't write (EACCES)
 if can_switch_user; then

@@ -18,6 +18,7 @@ N=20000
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 open_fifo go2 "$TEST_TMP/go2"
+open_fifo go3 "$TEST_TMP/go3"
 
 ok_cmd "create s" lttctl create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq
@@ -61,12 +62,16 @@ like "$ERR" "consumer daemon is running but did not answer in time" \
 # A third program registering now needs a trace of s2 too: the consumer
 # still owes ADD_TRACE's reply, so that call fails at once instead of
 # holding the registration (and the session lock) for another deadline.
-ust_app_bg -w "$TEST_TMP/ready" -n 10 -r third
+# (its registration is answered at once: the consumer is stalled; the
+# owner's thread makes its trace while it waits, bounded)
+ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go3" -n 10 -r third
 wait_ready $ready
+timeout "$TEST_TIMEOUT" grep -m1 -q 'stalled; ADD_TRACE failed at once' \
+	<(tail -n +1 -f "$SESSIOND_LOG")
+ok $? "its trace's ADD_TRACE failed at once"
+echo go >&$go3
 wait $BG_PID
 is $? 0 "a program registering while the consumer is stalled runs"
-ok "$(grep -q 'stalled; ADD_TRACE failed at once' "$SESSIOND_LOG"; echo $?)" \
-	"its trace's ADD_TRACE failed at once"
 
 # list never waits for the consumer: bounded well under its deadline
 run timeout 4 "$LTTCTL_BIN" list s
@@ -89,8 +94,8 @@ echo go >&$go2
 wait $OTHER
 run lttctl list s
 like "$STDOUT" "discarded events: 0" "after SIGCONT: nothing counted lost"
-ok_cmd "destroy all (the final flush)" lttctl destroy -a
 is "$(consumer_pid)" "$cons" "the same consumer did the work"
+ok_cmd "destroy all (the final flush)" lttctl destroy -a
 # The ADD_TRACE that timed out ran after SIGCONT: the daemon, told it
 # failed, had the consumer destroy it; no empty trace is left behind.
 ok "$(grep -q 'ADD_TRACE [0-9]* succeeded after it had failed here (timed out): undone' "$SESSIOND_LOG"; echo $?)" \

@@ -86,6 +86,9 @@ policies() {
 	ps -L -o cls=,rtprio= -p "$cpid" | awk '{ printf "%s%s/%s", (NR > 1) ? " " : "", $1, $2 }'
 }
 if [ "$(id -u)" = 0 ] && command -v capsh >/dev/null && capsh --has-p=cap_sys_nice >/dev/null 2>&1; then
+	# (a consumer runs while a session is started: it exits with the last one)
+	lttctl -q create prio -o "$TEST_TMP/prio" && lttctl -q enable-event -u ltt_test:seq &&
+		lttctl -q start
 	is "$(policies)" "TS/- FF/1" "the consumer's data thread runs in SCHED_FIFO at priority 1, its command thread does not"
 	# Timers under 100 us are refused (TIMER_MIN, test_timer_min.sh), so
 	# the data thread's fallback to nice -10 only guards the consumer
@@ -97,6 +100,7 @@ if [ "$(id -u)" = 0 ] && command -v capsh >/dev/null && capsh --has-p=cap_sys_ni
 		lttctl -q start && ust_app -n 10 -r tiny
 	is "$(policies)" "TS/- FF/1" "with the shortest timer allowed (100 us), the data thread stays in SCHED_FIFO"
 	lttctl -q destroy tiny
+	lttctl -q destroy prio
 else
 	skip 3 "not root with CAP_SYS_NICE: the consumer can't have SCHED_FIFO"
 fi
