@@ -44,8 +44,19 @@ struct ltt_ust_acks {
 };
 
 /**
+ * ltt_ust_push_wanted() - does @app get @session's channels and events
+ * now?  The one decision: the session is active and has user-space
+ * channels, the program is alive, and every process tracker of the
+ * session's user-space domain includes it (its pid, uid and gid:
+ * tracker.h).  Session lock held.
+ */
+bool ltt_ust_push_wanted(struct ltt_session *session, const struct ltt_app *app);
+
+/**
  * ltt_ust_push_app() - bring @app up to date with an active @session: its
- * trace and channel buffers (made on first need), the channels, the events
+ * trace and channel buffers (made on first need), the channels, the events;
+ * a program the session does not want (ltt_ust_push_wanted(): untracked)
+ * gets nothing, and the channels it had are disabled
  * @last: receives the seq of the last command sent, if any was
  *
  * Session lock and apps->lock held.
