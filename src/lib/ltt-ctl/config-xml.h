@@ -39,7 +39,21 @@ struct ltt_cfg_channel {
 	struct ltt_cfg_rule *rules;
 };
 
+/* A process tracker as saved: ALL (absent), NONE, or a set of ids. */
+struct ltt_cfg_tracker {
+	enum ltt_tracker_policy policy;
+	uint32_t nr;
+	uint32_t ids[LTT_TRACKER_MAX_IDS];
+	long line;
+};
+
+/* A session's trackers: [0] kernel, [1] user space; zeroed: all ALL. */
+struct ltt_cfg_trackers {
+	struct ltt_cfg_tracker t[2][LTT_TRACKER_NR];
+};
+
 struct ltt_cfg_session {
+	struct ltt_cfg_trackers trackers;
 	struct ltt_session_conf attr;	/* "" LOCAL output: the daemon's default */
 	bool started;
 	const char *file;		/* borrowed from the set */
@@ -88,13 +102,14 @@ int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t
 /**
  * ltt_cfg_xml_write() - write sessions to the file at @path
  * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
+ * @trackers: NULL, or @n sessions' trackers (borrowed)
  * @err: receives what failed
  *
  * Writes a temporary file next to @path, then renames it over @path, so
  * a reader sees the old file or the new one.  Returns 0,
  * -LTT_ERR_CONFIG_IO or -LTT_ERR_NOMEM.
  */
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details, size_t n,
-		      char *err, size_t errlen);
+int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
+		      const struct ltt_cfg_trackers *trackers, size_t n, char *err, size_t errlen);
 
 #endif /* LTT_LIB_CONFIG_XML_H */
