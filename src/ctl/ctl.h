@@ -126,8 +126,9 @@ int cmd_untrack(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
  * cmd_track_list() - list's lines on @session's process trackers of
- * @domain, and their <trackers> object; nothing from a daemon without
- * trackers (before client protocol minor 9)
+ * @domain (only when one of them leaves a process out: every process is
+ * the default), and their <trackers> object; nothing from a daemon
+ * without trackers (before client protocol minor 9)
  */
 void cmd_track_list(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
 

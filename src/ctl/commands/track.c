@@ -337,25 +337,31 @@ void cmd_track_list(struct ltt_ctl *ctl, const char *session, enum ltt_domain do
 	static const char *const labels[LTT_TRACKER_NR] = {
 		"process ids (vpid)", "user ids (vuid)", "group ids (vgid)",
 	};
-	enum ltt_tracker_policy policy;
-	uint32_t *ids;
-	size_t k, nr;
+	enum ltt_tracker_policy policy[LTT_TRACKER_NR];
+	uint32_t *ids[LTT_TRACKER_NR] = { NULL };
+	size_t k, nr[LTT_TRACKER_NR];
+	bool all = true;
 
 	for (k = 0; k < LTT_TRACKER_NR; k++) {
-		ids = NULL;
-		if (ltt_ctl_list_tracker(ctl, session, domain, (enum ltt_tracker_type)k, &policy,
-					 &ids, &nr))
-			break;	/* an older daemon, or no trackers in that domain */
-		if (!k) {
-			ctl_out_text("\nProcess trackers (%s):\n",
-				     domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
-			ctl_out_open("trackers");
-		}
-		ctl_out_text("  %-20s ", labels[k]);
-		print_ids(policy, ids, nr);
-		ctl_obj_tracker(domain, (enum ltt_tracker_type)k, policy, ids, nr);
-		free(ids);
+		if (ltt_ctl_list_tracker(ctl, session, domain, (enum ltt_tracker_type)k,
+					 &policy[k], &ids[k], &nr[k]))
+			goto out;	/* an older daemon, or no trackers in that domain */
+		all = all && policy[k] == LTT_TRACKER_ALL;
 	}
-	if (k)
-		ctl_out_close();
+	/* Text: only when some process is left out (every process is the default). */
+	if (!all)
+		ctl_out_text("\nProcess trackers (%s):\n",
+			     domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
+	ctl_out_open("trackers");
+	for (k = 0; k < LTT_TRACKER_NR; k++) {
+		if (!all) {
+			ctl_out_text("  %-20s ", labels[k]);
+			print_ids(policy[k], ids[k], nr[k]);
+		}
+		ctl_obj_tracker(domain, (enum ltt_tracker_type)k, policy[k], ids[k], nr[k]);
+	}
+	ctl_out_close();
+out:
+	for (k = 0; k < LTT_TRACKER_NR; k++)
+		free(ids[k]);
 }
