@@ -23,6 +23,8 @@ dist_man_MANS += \
 	man/lttctl-disable-rotation.1 \
 	man/lttctl-clear.1 \
 	man/lttctl-regenerate.1 \
+	man/lttctl-track.1 \
+	man/lttctl-untrack.1 \
 	man/ltt-ust.3 \
 	man/ltt_tracepoint.3 \
 	man/ltt-sessiond.8 \

@@ -657,6 +657,94 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
  */
 int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len);
 
+/*
+ * Process trackers (client protocol minor 9; lttctl track, untrack): per
+ * session and domain, one tracker per process attribute.  A tracker
+ * includes every process (ALL, the default), none (NONE), or those whose
+ * attribute is in its set of ids (SET, never empty).  A program records
+ * for a session when every tracker of the session's domain includes it.
+ * The user-space domain only, for now: the kernel domain is refused with
+ * -LTT_ERR_NOT_SUPPORTED.
+ */
+enum ltt_tracker_type {
+	LTT_TRACKER_VPID = 0,		/* the process id */
+	LTT_TRACKER_VUID = 1,		/* the user id */
+	LTT_TRACKER_VGID = 2,		/* the group id */
+};
+
+#define LTT_TRACKER_NR 3
+
+enum ltt_tracker_policy {
+	LTT_TRACKER_ALL = 0,
+	LTT_TRACKER_NONE = 1,
+	LTT_TRACKER_SET = 2,
+};
+
+/* The most ids a tracker's set holds. */
+#define LTT_TRACKER_MAX_IDS 1024
+
+/**
+ * ltt_ctl_track() - add ids to a tracker's set; a tracker that includes
+ * all processes or none first becomes an empty set (so tracking one pid
+ * on a fresh session includes that pid only)
+ * @values: @nr decimal ids, or for VUID and VGID user and group names,
+ *          which the session daemon resolves now (a later change of the
+ *          name's id does not follow)
+ * @ret_changed: NULL, or @nr booleans: false for a value whose id was
+ *               already in the set (or given twice)
+ *
+ * All or nothing: on any error the tracker is unchanged.  An active
+ * session's programs follow before this returns (doc/trackers.md).
+ * Returns 0, -LTT_ERR_TRACKER_VALUE (not a valid id), -LTT_ERR_TRACKER_NAME
+ * (no such user or group), -LTT_ERR_TRACKER_LIMIT (more than
+ * LTT_TRACKER_MAX_IDS, or @nr 0), -LTT_ERR_NOT_SUPPORTED (the kernel
+ * domain, or a daemon before protocol minor 9), -LTT_ERR_SESSION_NOT_FOUND...
+ */
+int ltt_ctl_track(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+		  enum ltt_tracker_type type, const char *const *values, size_t nr,
+		  bool *ret_changed);
+
+/**
+ * ltt_ctl_untrack() - remove ids from a tracker's set; a set left empty
+ * includes no process (NONE)
+ * @ret_changed: NULL, or @nr booleans: false for a value whose id was not
+ *               in the set
+ *
+ * Returns as ltt_ctl_track(), and -LTT_ERR_TRACKER_POLICY when the
+ * tracker includes all processes or none (it has no set to remove from).
+ */
+int ltt_ctl_untrack(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+		    enum ltt_tracker_type type, const char *const *values, size_t nr,
+		    bool *ret_changed);
+
+/**
+ * ltt_ctl_tracker_set_policy() - make a tracker include every process
+ * (LTT_TRACKER_ALL: track --all) or none (LTT_TRACKER_NONE: untrack
+ * --all); its set is dropped
+ *
+ * Returns 0, -LTT_ERR_INVAL (LTT_TRACKER_SET or an unknown value), or as
+ * ltt_ctl_track().
+ */
+int ltt_ctl_tracker_set_policy(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			       enum ltt_tracker_type type, enum ltt_tracker_policy policy);
+
+/**
+ * ltt_ctl_list_tracker() - a tracker's policy and, for SET, its ids
+ * @ret_ids: NULL when the set is empty, else @ret_nr ids in increasing
+ *           order: free() it
+ *
+ * Returns 0, -LTT_ERR_NOT_SUPPORTED (see ltt_ctl_track()),
+ * -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOMEM...
+ */
+int ltt_ctl_list_tracker(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			 enum ltt_tracker_type type, enum ltt_tracker_policy *ret_policy,
+			 uint32_t **ret_ids, size_t *ret_nr);
+
+/**
+ * ltt_tracker_type_name() - "vpid", "vuid", "vgid", or "unknown"
+ */
+const char *ltt_tracker_type_name(enum ltt_tracker_type type);
+
 /* A session saved or loaded, and its configuration file. */
 struct ltt_session_file {
 	char name[LTT_NAME_MAX];	/* loaded: the name it got (--override-name) */

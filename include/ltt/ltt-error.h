@@ -134,7 +134,12 @@ extern "C" {
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
-	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)")
+	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
+	X(TRACKER_VALUE, 195, "invalid tracker value: --vpid takes process ids, --vuid and --vgid user and group ids or names, as a comma-separated list of at most 1024") \
+	X(TRACKER_NAME, 196, "no user or group by that name on the session daemon's host; check the name ('getent passwd NAME', 'getent group NAME') or give the numeric id") \
+	X(TRACKER_POLICY, 197, "this tracker includes every process or none, so it has no list of ids to remove one from; 'lttctl track --vpid ID,...' (or --vuid, --vgid) includes only those ids, 'lttctl untrack --all' none") \
+	X(TRACKER_LIMIT, 198, "a tracker holds at most 1024 ids; track fewer, or track a user or group (--vuid, --vgid) instead of each process") \
+	X(TRACKER_UNCHANGED, 199, "that id was already tracked (track) or was not tracked (untrack): nothing changed for it")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

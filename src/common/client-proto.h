@@ -50,6 +50,19 @@
  *   output may be "" (the daemon resolves HOME/ltt-traces/NAME-DATE, HOME
  *   being the client's home, else the owner's: doc/sessiond.md).  Older
  *   clients complete both themselves and send no home.
+ *
+ * Process trackers (minor 9; doc/trackers.md):
+ *   TRACK {str session, u32 domain, u32 type, u32 nr, nr x str value}
+ *       -> {u32 nr, nr x u8 changed}
+ *   UNTRACK: the same.  type: enum ltt_tracker_type; a value is a decimal
+ *       id, or for VUID/VGID a user/group name the daemon resolves; at
+ *       most LTT_TRACKER_MAX_IDS values; changed: 0 for a value that was
+ *       already tracked (TRACK) or not tracked (UNTRACK).  All or nothing.
+ *   TRACKER_POLICY {str session, u32 domain, u32 type, u32 policy}
+ *       policy: LTT_TRACKER_ALL or LTT_TRACKER_NONE.
+ *   LIST_TRACKERS {str session, u32 domain}
+ *       -> {u32 n, n x {u32 type, u32 policy, u32 nr, nr x u32 id}}
+ *   The kernel domain gets NOT_SUPPORTED (no kernel trackers yet).
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -66,9 +79,11 @@
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
  * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*;
  * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
- * a session's automatic name and default output
+ * a session's automatic name and default output; 9: process trackers
  */
-#define LTT_CLIENT_MINOR 6
+#define LTT_CLIENT_MINOR 9
+/* The minor that brought TRACK, UNTRACK, TRACKER_POLICY, LIST_TRACKERS (31-34). */
+#define LTT_CLIENT_MINOR_TRACKER 9
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */
@@ -124,7 +139,11 @@
 	X(DISABLE_ROTATION, 21, LTT_WIRE_STR_MIN + 1 + 1) \
 	X(CLEAR_SESSION, 22, LTT_WIRE_STR_MIN) \
 	X(REGENERATE, 23, LTT_WIRE_STR_MIN + 4) \
-	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN)
+	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN) \
+	X(TRACK, 31, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
+	X(UNTRACK, 32, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
+	X(TRACKER_POLICY, 33, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
+	X(LIST_TRACKERS, 34, LTT_WIRE_STR_MIN + 4)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -195,3 +195,17 @@ const char *ltt_buffer_type_name(enum ltt_buffer_type type)
 		return "default";
 	}
 }
+
+const char *ltt_tracker_type_name(enum ltt_tracker_type type)
+{
+	switch (type) {
+	case LTT_TRACKER_VPID:
+		return "vpid";
+	case LTT_TRACKER_VUID:
+		return "vuid";
+	case LTT_TRACKER_VGID:
+		return "vgid";
+	default:
+		return "unknown";
+	}
+}

@@ -44,6 +44,12 @@ static const struct ctl_cmd commands[] = {
 	  "[NAME | -a] [-o FILE|DIR] [-f]" },
 	{ "load", cmd_load, "Create sessions from saved configurations",
 	  "[NAME | -a] [-i FILE|DIR] [-f] [--override-url URL] [--override-name NAME]" },
+	{ "track", cmd_track, "Let only the given processes record for a session",
+	  "-u [-s SESSION] (--vpid VPID[,VPID...] | --vuid VUID[,VUID...] | "
+	  "--vgid VGID[,VGID...] | --all (--vpid | --vuid | --vgid))..." },
+	{ "untrack", cmd_untrack, "Stop the given processes recording for a session",
+	  "-u [-s SESSION] (--vpid VPID[,VPID...] | --vuid VUID[,VUID...] | "
+	  "--vgid VGID[,VGID...] | --all (--vpid | --vuid | --vgid))..." },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
 	  "[NAME] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },

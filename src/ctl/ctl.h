@@ -121,6 +121,16 @@ int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_track(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_untrack(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+/**
+ * cmd_track_list() - list's lines on @session's process trackers of
+ * @domain (only when one of them leaves a process out: every process is
+ * the default), and their <trackers> object; nothing from a daemon
+ * without trackers (before client protocol minor 9)
+ */
+void cmd_track_list(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
 
 /**
  * ctl_util_config_err() - print a failed save or load: "Error: @what:
@@ -170,6 +180,13 @@ void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr 
  */
 void ctl_obj_rule(enum ltt_domain domain, const char *channel,
 		  const struct ltt_event_rule_attr *a, bool enabled);
+
+/**
+ * ctl_obj_tracker() - a <tracker>: the process tracker @type of @domain,
+ * its @policy and, for a set, its @nr @ids
+ */
+void ctl_obj_tracker(enum ltt_domain domain, enum ltt_tracker_type type,
+		     enum ltt_tracker_policy policy, const uint32_t *ids, size_t nr);
 
 /**
  * ctl_obj_relay() - a <relayConnection>: one domain's connection to its relay

@@ -36,7 +36,8 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/enable_rotation.c \
 	src/ctl/commands/disable_rotation.c \
 	src/ctl/commands/clear.c \
-	src/ctl/commands/regenerate.c
+	src/ctl/commands/regenerate.c \
+	src/ctl/commands/track.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(XML2_CFLAGS)
 src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS) \
 	$(XML2_LIBS)

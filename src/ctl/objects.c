@@ -124,3 +124,33 @@ void ctl_obj_relay(const struct ltt_relay_info *r)
 	ctl_out_str("outputPath", r->output_path[0] ? r->output_path : NULL);
 	ctl_out_close();
 }
+
+static const char *tracker_policy_name(enum ltt_tracker_policy policy)
+{
+	switch (policy) {
+	case LTT_TRACKER_ALL:
+		return "all";
+	case LTT_TRACKER_NONE:
+		return "none";
+	default:
+		return "set";
+	}
+}
+
+void ctl_obj_tracker(enum ltt_domain domain, enum ltt_tracker_type type,
+		     enum ltt_tracker_policy policy, const uint32_t *ids, size_t nr)
+{
+	size_t i;
+
+	ctl_out_open("tracker");
+	ctl_out_str("domain", ltt_domain_name(domain));
+	ctl_out_str("type", ltt_tracker_type_name(type));
+	ctl_out_str("policy", tracker_policy_name(policy));
+	if (policy == LTT_TRACKER_SET) {
+		ctl_out_open("ids");
+		for (i = 0; i < nr; i++)
+			ctl_out_u64("id", ids[i]);
+		ctl_out_close();
+	}
+	ctl_out_close();
+}

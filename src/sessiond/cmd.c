@@ -38,6 +38,10 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_CLEAR_SESSION] = ltt_cmd_clear_session,
 	[LTT_CLIENT_CMD_REGENERATE] = ltt_cmd_regenerate,
 	[LTT_CLIENT_CMD_ROTATION_INFO] = ltt_cmd_rotation_info,
+	[LTT_CLIENT_CMD_TRACK] = ltt_cmd_track,
+	[LTT_CLIENT_CMD_UNTRACK] = ltt_cmd_untrack,
+	[LTT_CLIENT_CMD_TRACKER_POLICY] = ltt_cmd_tracker_policy,
+	[LTT_CLIENT_CMD_LIST_TRACKERS] = ltt_cmd_list_trackers,
 };
 
 /*
@@ -70,6 +74,11 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_CLEAR_SESSION] = true,
 	[LTT_CLIENT_CMD_REGENERATE] = true,
 	[LTT_CLIENT_CMD_ROTATION_INFO] = true,
+	/* programs follow a tracker change before the reply; names are looked up */
+	[LTT_CLIENT_CMD_TRACK] = true,
+	[LTT_CLIENT_CMD_UNTRACK] = true,
+	[LTT_CLIENT_CMD_TRACKER_POLICY] = true,
+	[LTT_CLIENT_CMD_LIST_TRACKERS] = true,	/* the session lock, as GET_SESSION */
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

@@ -102,6 +102,15 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 					   struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					    struct ltt_wbuf *reply);
+/* cmd-tracker.c: process trackers (tracker.h) */
+enum ltt_error_code ltt_cmd_track(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
 /* cmd-event.c */
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					 struct ltt_wbuf *reply);

@@ -45,6 +45,7 @@ static void session_free(struct ltt_session *session)
 			cds_list_del(&channel->node);
 			channel_destroy(channel);
 		}
+		ltt_trackers_fini(&session->domains[i].trackers);
 	}
 	pthread_mutex_destroy(&session->lock);
 	free(session);

@@ -23,6 +23,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/model.h"
+#include "sessiond/tracker.h"
 
 #define LTT_MAX_SESSIONS 1024
 /* Sessions one user (not root) may hold by default: no user takes every slot. */
@@ -57,6 +58,7 @@ struct ltt_session_domain {
 	uint32_t next_stream_id;
 	struct cds_list_head channels;
 	void *state;			/* the domain's own (domain.h); NULL when it has none */
+	struct ltt_trackers trackers;	/* which processes record (tracker.h) */
 };
 
 struct ltt_session {

@@ -186,7 +186,8 @@ void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session
 	struct ltt_ust_chan *chan;
 
 	/* a program gone: its per-PID trace would never be closed */
-	if (!session->active || !dom->nr_channels || app_dead(app))
+	if (!session->active || !dom->nr_channels || app_dead(app) ||
+	    !ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid))
 		return;
 	trace = ltt_ust_buffers_trace(b, session, app);
 	if (!trace)
@@ -198,6 +199,35 @@ void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session
 	}
 }
 
+/*
+ * Send CHANNEL_DISABLE for each of @session_id's channels enabled in @app.
+ * Returns whether one was sent (then *@last is the last one's seq).
+ * apps_lock held.
+ */
+static bool disable_app_chans(struct ltt_app *app, uint64_t session_id, uint32_t *last)
+{
+	struct ltt_app_chan *ac;
+	bool sent = false;
+
+	cds_list_for_each_entry(ac, &app->chans, node) {
+		if (ac->session_id != session_id || !ac->enabled)
+			continue;
+		if (send_key_cmd(app, LTT_APP_MSG_CHANNEL_DISABLE, ac->key, NULL, -1, last))
+			break;
+		ac->enabled = false;
+		sent = true;
+	}
+	return sent;
+}
+
+bool ltt_ust_push_wanted(struct ltt_session *session, const struct ltt_app *app)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+
+	return session->active && !app->dead && dom->nr_channels &&
+	       ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid);
+}
+
 void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
 		      uint32_t *last)
 {
@@ -207,8 +237,16 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 	struct ltt_ust_chan *chan;
 	struct ltt_app_chan *ac;
 
-	if (!session->active || app->dead || !dom->nr_channels)
+	if (!ltt_ust_push_wanted(session, app)) {
+		/*
+		 * Untracked (or stopped): it records nothing for the session.  A
+		 * program that had channels keeps them, disabled; it gets no new
+		 * trace, channel or event until the trackers include it again.
+		 */
+		if (session->active && !app->dead)
+			disable_app_chans(app, session->id, last);
 		return;
+	}
 	/* only what ltt_ust_push_prepare() made: no consumer call here */
 	trace = ltt_ust_buffers_find_trace(session, app, dom->buffer_type == LTT_BUFFER_PER_PID);
 	if (!trace)
@@ -399,21 +437,13 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 void ltt_ust_push_disable(struct ltt_ust_apps *apps, struct ltt_session *session,
 			  struct ltt_ust_acks *acks)
 {
-	struct ltt_app_chan *ac;
 	struct ltt_app *app;
 	uint32_t seq;
 
 	pthread_mutex_lock(&apps->lock);
-	cds_list_for_each_entry(app, &apps->list, node) {
-		cds_list_for_each_entry(ac, &app->chans, node) {
-			if (ac->session_id != session->id || !ac->enabled)
-				continue;
-			if (send_key_cmd(app, LTT_APP_MSG_CHANNEL_DISABLE, ac->key, NULL, -1, &seq))
-				break;
-			ac->enabled = false;
+	cds_list_for_each_entry(app, &apps->list, node)
+		if (disable_app_chans(app, session->id, &seq))
 			acks_add(acks, app, seq);
-		}
-	}
 	pthread_mutex_unlock(&apps->lock);
 }
 

@@ -63,9 +63,20 @@ void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session
 			  struct ltt_app *app, struct ltt_app_tracepoint *const *tps, size_t nr);
 
 /**
+ * ltt_ust_push_wanted() - does @app get @session's channels and events
+ * now?  The one decision: the session is active and has user-space
+ * channels, the program is alive, and every process tracker of the
+ * session's user-space domain includes it (its pid, uid and gid:
+ * tracker.h).  Session lock held.
+ */
+bool ltt_ust_push_wanted(struct ltt_session *session, const struct ltt_app *app);
+
+/**
  * ltt_ust_push_app() - bring @app up to date with an active @session: the
  * channels, the events, as far as ltt_ust_push_prepare() made their
- * buffers and ids (never calls the consumer)
+ * buffers and ids (never calls the consumer); a program the session does
+ * not want (ltt_ust_push_wanted(): untracked) gets nothing, and the
+ * channels it had are disabled
  * @last: receives the seq of the last command sent, if any was
  *
  * Session lock and apps->lock held.

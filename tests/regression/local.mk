@@ -150,6 +150,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_mi.sh \
 	tests/regression/test_bounds.sh \
 	tests/regression/test_rotation.sh \
-	tests/regression/test_clear.sh
+	tests/regression/test_clear.sh \
+	tests/regression/test_track.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh

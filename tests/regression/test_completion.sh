@@ -58,6 +58,8 @@ is "$(comp lttctl -v enable-channel -u --s)" "$(printf '%s\n' --session --subbuf
 is "$(comp lttctl help '')" "$COMMANDS" "help: a command"
 is "$(comp lttctl help dis)" "$(only "$COMMANDS" dis)" "help 'dis': the commands that start so"
 like "$(comp lttctl view -e bas)" '^bash$' "view -e: a program"
+is "$(comp lttctl track -u --vuid nob)" "$(compgen -u nob | sort)" "track --vuid: user names"
+is "$(comp lttctl untrack -u --vgid = nog)" "$(compgen -g nog | sort)" "untrack --vgid=: group names"
 is "$(comp lttctl start '')" "" "no daemon: no session name, nothing printed"
 # Sub-commands come from the usage line; these are of commands that other
 # branches add (snapshot, regenerate) and of one without (enable-channel).

@@ -263,6 +263,33 @@ mi 0 "-q: no messages" -q create s9 --no-output
 is "$(xp 'count(/command/messages)')" 0 "-q: no informational message"
 is "$(xp /command/output/session/name)" s9 "-q: the result object all the same"
 
+# --- process trackers: track's result, list's <trackers>
+mi 0 "track" track -u -s s1 --vpid 12,5
+is "$(xp 'count(/command/output/trackers/tracker)')" 1 "track: the one tracker changed"
+is "$(xp /command/output/trackers/tracker/domain)/$(xp /command/output/trackers/tracker/type)/$(xp /command/output/trackers/tracker/policy)" \
+	user/vpid/set "track: user domain, vpid, a set"
+is "$(xp '/command/output/trackers/tracker/ids/id[1]'),$(xp '/command/output/trackers/tracker/ids/id[2]')" 5,12 \
+	"track: its ids, in increasing order"
+mi 0 "track a tracked pid" track -u -s s1 --vpid 5
+is "$(xp /command/warnings/warning/name)" TRACKER_UNCHANGED "track again: a TRACKER_UNCHANGED warning"
+mi 0 "untrack --all" untrack -u -s s1 --vgid --all
+is "$(xp /command/output/trackers/tracker/type)/$(xp /command/output/trackers/tracker/policy)" vgid/none \
+	"untrack --vgid --all: vgid none"
+is "$(xp 'count(/command/output/trackers/tracker/ids)')" 0 "... and no ids element"
+mi 0 "list with trackers" list s1
+is "$(xp 'count(/command/output/session/trackers/tracker)')" 3 "list: the session's three trackers"
+is "$(xp "/command/output/session/trackers/tracker[type='vpid']/policy")/$(xp "/command/output/session/trackers/tracker[type='vuid']/policy")/$(xp "/command/output/session/trackers/tracker[type='vgid']/policy")" \
+	set/all/none "list: vpid set, vuid all, vgid none"
+mi 1 "track, not a pid" track -u -s s1 --vpid x
+is "$(xp /command/errors/error/name)" TRACKER_VALUE "track --vpid x: TRACKER_VALUE"
+mi 1 "untrack from all" untrack -u -s s1 --vuid 0
+is "$(xp /command/errors/error/name)" TRACKER_POLICY "untrack from 'all': TRACKER_POLICY"
+mi 1 "track, kernel domain" track -k -s s1 --vpid 1
+is "$(xp /command/errors/error/name)" NOT_SUPPORTED "track -k: NOT_SUPPORTED"
+mi 2 "track without a tracker" track -u -s s1
+mi 0 "track --all again" track -u -s s1 --all --vpid --vgid
+is "$(xp 'count(/command/output/trackers/tracker[policy='"'all'"'])')" 2 "track --all --vpid --vgid: both all"
+
 # --- destroy
 mi 1 "destroy, no such session" destroy nosuch
 is "$(xp /command/errors/error/name)" SESSION_NOT_FOUND "destroy nosuch: SESSION_NOT_FOUND"

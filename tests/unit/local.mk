@@ -81,6 +81,13 @@ tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c src/sessiond/tsdl.c src/se
 	$(UNIT_TAP_SOURCES)
 tests_unit_test_tsdl_LDADD = src/common/libcommon.la
 
+# Process trackers' inclusion sets (the daemon's, without a daemon).
+check_PROGRAMS += tests/unit/test_tracker
+TESTS += tests/unit/test_tracker
+tests_unit_test_tracker_SOURCES = tests/unit/test_tracker.c src/sessiond/tracker.c \
+	src/sessiond/tracker.h $(UNIT_TAP_SOURCES)
+tests_unit_test_tracker_LDADD = src/common/libcommon.la
+
 # The kernel thread's loop, without the tracer (tests/kernel/ has the rest).
 check_PROGRAMS += tests/unit/test_kabi
 TESTS += tests/unit/test_kabi

@@ -312,9 +312,11 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	if (domain != LTT_DOMAIN_KERNEL)
 		shown |= print_domain(d, LTT_DOMAIN_USER);
 	ctl_out_close();
-	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
+	if (domain != LTT_DOMAIN_KERNEL)
+		cmd_track_list(ctl, session, LTT_DOMAIN_USER);
+	ctl_out_close();
 	free(d);
 	return CTL_EXIT_OK;
 }

@@ -466,6 +466,46 @@ static void read_rotation(struct rd *rd, xmlNodePtr rot, struct ltt_cfg_session 
 	s->rotate_size = number(rd, child(rot, "size"), UINT64_MAX);
 }
 
+static const char *const tracker_types[] = { "vpid", "vuid", "vgid" };
+static const char *const tracker_policies[] = {
+	[LTT_TRACKER_ALL] = "all",
+	[LTT_TRACKER_NONE] = "none",
+	[LTT_TRACKER_SET] = "set",
+};
+
+/*
+ * The <trackers> of a domain into @t (its domain's row).  What the schema
+ * leaves open (ids with all or none, a set without ids, an id twice) is
+ * marked for the check: policy SET with nr 0, or nr over the maximum.
+ */
+static void read_trackers(struct rd *rd, xmlNodePtr trs, struct ltt_cfg_tracker *t)
+{
+	xmlNodePtr tr, id;
+	struct ltt_cfg_tracker *x;
+	uint32_t k;
+
+	for (tr = child(trs, "tracker"); tr; tr = next_like(tr)) {
+		x = &t[LOOKUP(rd, child(tr, "type"), tracker_types)];
+		x->policy = (enum ltt_tracker_policy)LOOKUP(rd, child(tr, "policy"), tracker_policies);
+		x->line = xmlGetLineNo(tr);
+		x->nr = 0;
+		for (id = child(tr, "id"); id; id = next_like(id)) {
+			if (x->policy != LTT_TRACKER_SET || x->nr == LTT_TRACKER_MAX_IDS) {
+				x->nr = LTT_TRACKER_MAX_IDS + 1;	/* refused by the check */
+				break;
+			}
+			x->ids[x->nr] = (uint32_t)number(rd, id, UINT32_MAX);
+			for (k = 0; k < x->nr && x->ids[k] != x->ids[x->nr]; k++)
+				;
+			if (k < x->nr) {
+				x->nr = LTT_TRACKER_MAX_IDS + 1;
+				break;
+			}
+			x->nr++;
+		}
+	}
+}
+
 static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 {
 	xmlNodePtr dom, ch;
@@ -492,6 +532,8 @@ static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 
 		token(rd, child(dom, "type"), type, sizeof(type));
 		domain = !strcmp(type, "kernel") ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
+		read_trackers(rd, child(dom, "trackers"),
+			      s->trackers.t[domain == LTT_DOMAIN_KERNEL ? 0 : 1]);
 		for (ch = child(child(dom, "channels"), "channel"); ch && !rd->ret;
 		     ch = next_like(ch))
 			read_channel(rd, ch, domain, &s->channels[s->nr_channels++]);
@@ -628,6 +670,28 @@ static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t err
 	return 0;
 }
 
+/* Each tracker: a set of 1 to LTT_TRACKER_MAX_IDS ids, each once; no id otherwise. */
+static int check_trackers(const struct ltt_cfg_session *s, char *err, size_t errlen)
+{
+	const struct ltt_cfg_tracker *t;
+	size_t d, k;
+
+	for (d = 0; d < 2; d++) {
+		for (k = 0; k < LTT_TRACKER_NR; k++) {
+			t = &s->trackers.t[d][k];
+			if (t->nr <= LTT_TRACKER_MAX_IDS && (t->policy == LTT_TRACKER_SET) == !!t->nr)
+				continue;
+			set_err(err, errlen, "%s:%ld: %s tracker: %s", s->file, t->line,
+				tracker_types[k],
+				t->policy != LTT_TRACKER_SET ? "'all' and 'none' list no id" :
+				t->nr ? "an id is listed twice, or more than 1024 ids" :
+				"a set lists at least one id ('none' for no process)");
+			return -LTT_ERR_CONFIG_INVALID;
+		}
+	}
+	return 0;
+}
+
 int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	size_t i;
@@ -647,7 +711,9 @@ int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t
 			return ret;
 	}
 	ret = check_snap_outputs(s, err, errlen);
-	return ret ? ret : check_rotation(s, err, errlen);
+	if (!ret)
+		ret = check_rotation(s, err, errlen);
+	return ret ? ret : check_trackers(s, err, errlen);
 }
 
 /* Read and check the sessions of @doc into @v (room for all); @file names them. */
@@ -830,10 +896,38 @@ static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
 	}
 }
 
+/* A domain's trackers that do not include every process (row @t); is there one? */
+static bool write_trackers(struct writer *wr, const struct ltt_cfg_tracker *t, bool write)
+{
+	bool any = false;
+	size_t k, i;
+
+	for (k = 0; k < LTT_TRACKER_NR; k++) {
+		if (t[k].policy == LTT_TRACKER_ALL || t[k].policy > LTT_TRACKER_SET)
+			continue;
+		if (!write)
+			return true;
+		if (!any)
+			open_el(wr, "trackers");
+		any = true;
+		open_el(wr, "tracker");
+		put(wr, "type", "%s", tracker_types[k]);
+		put(wr, "policy", "%s", tracker_policies[t[k].policy]);
+		for (i = 0; t[k].policy == LTT_TRACKER_SET && i < t[k].nr; i++)
+			put(wr, "id", "%lu", (unsigned long)t[k].ids[i]);
+		close_el(wr);
+	}
+	if (any)
+		close_el(wr);
+	return any;
+}
+
 static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 			  const struct ltt_cfg_extra *x)
 {
 	static const enum ltt_domain domains[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER };
+	static const struct ltt_cfg_trackers all;	/* every process */
+	const struct ltt_cfg_trackers *trackers = x->trackers ? x->trackers : &all;
 	const struct ltt_session_info *s = &d->info;
 	size_t i, j;
 
@@ -857,7 +951,7 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 
 		for (j = 0; j < d->nr_channels; j++)
 			any = any || d->channels[j].domain == domains[i];
-		if (!any)
+		if (!any && !write_trackers(wr, trackers->t[i], false))
 			continue;
 		open_el(wr, "domain");
 		put(wr, "type", "%s", ltt_domain_name(domains[i]));
@@ -866,6 +960,7 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 			if (d->channels[j].domain == domains[i])
 				write_channel(wr, d, &d->channels[j]);
 		close_el(wr);
+		write_trackers(wr, trackers->t[i], true);
 		close_el(wr);
 	}
 	close_el(wr);

@@ -44,7 +44,21 @@ struct ltt_cfg_snap_output {
 	long line;
 };
 
+/* A process tracker as saved: ALL (absent), NONE, or a set of ids. */
+struct ltt_cfg_tracker {
+	enum ltt_tracker_policy policy;
+	uint32_t nr;
+	uint32_t ids[LTT_TRACKER_MAX_IDS];
+	long line;
+};
+
+/* A session's trackers: [0] kernel, [1] user space; zeroed: all ALL. */
+struct ltt_cfg_trackers {
+	struct ltt_cfg_tracker t[2][LTT_TRACKER_NR];
+};
+
 struct ltt_cfg_session {
+	struct ltt_cfg_trackers trackers;
 	struct ltt_session_conf attr;	/* "" LOCAL output: the daemon's default */
 	bool started;
 	const char *file;		/* borrowed from the set */
@@ -67,6 +81,7 @@ struct ltt_cfg_extra {
 	struct ltt_snapshot_output *snap_outputs;	/* borrowed */
 	uint64_t rotate_timer_us;
 	uint64_t rotate_size;
+	const struct ltt_cfg_trackers *trackers;	/* borrowed; NULL: every process */
 };
 
 /* Sessions read from files, in file order. */
@@ -115,8 +130,8 @@ int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t
 /**
  * ltt_cfg_xml_write() - write sessions to the file at @path
  * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
- * @extras: @n entries (borrowed): each session's snapshot outputs and
- *          rotation schedule
+ * @extras: @n entries (borrowed): each session's snapshot outputs,
+ *          rotation schedule and trackers
  * @err: receives what failed
  *
  * Writes a temporary file next to @path, then renames it over @path, so

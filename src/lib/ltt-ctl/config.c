@@ -196,6 +196,33 @@ static int cfg_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
 	return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
 }
 
+/*
+ * @session's process trackers, into @ret (zeroed: every process).  A
+ * daemon without trackers has none to save.  Returns 0 or -LTT_ERR_*.
+ */
+static int save_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_trackers *ret)
+{
+	struct ltt_cfg_tracker *t;
+	uint32_t *ids;
+	size_t k, nr;
+	int err;
+
+	for (k = 0; k < LTT_TRACKER_NR; k++) {
+		t = &ret->t[1][k];	/* user space: the kernel domain has none yet */
+		err = ltt_ctl_list_tracker(ctl, session, LTT_DOMAIN_USER, (enum ltt_tracker_type)k,
+					   &t->policy, &ids, &nr);
+		if (err == -LTT_ERR_NOT_SUPPORTED)
+			return 0;
+		if (err)
+			return err;
+		t->nr = nr <= LTT_TRACKER_MAX_IDS ? (uint32_t)nr : 0;
+		if (t->nr)
+			memcpy(t->ids, ids, t->nr * sizeof(*ids));
+		free(ids);
+	}
+	return 0;
+}
+
 /* Write the @n sessions' @details to @files: one file each, or all in one. */
 static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details,
 		      const struct ltt_cfg_extra *extras, size_t n, struct ltt_session_file *files)
@@ -218,6 +245,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 {
 	struct ltt_session_detail **details = NULL;
 	struct ltt_cfg_extra *extras = NULL;
+	struct ltt_cfg_trackers *trackers = NULL;
 	struct ltt_session_file *files = NULL;
 	char (*names)[LTT_NAME_MAX] = NULL;
 	size_t i, n = 0;
@@ -235,7 +263,8 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	details = calloc(n ? n : 1, sizeof(*details));
 	files = calloc(n ? n : 1, sizeof(*files));
 	extras = calloc(n ? n : 1, sizeof(*extras));
-	if (!details || !files || !extras) {
+	trackers = calloc(n ? n : 1, sizeof(*trackers));
+	if (!details || !files || !extras || !trackers) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
@@ -243,6 +272,9 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
 		if (!ret)
 			ret = cfg_extra(ctl, &details[i]->info, &extras[i]);
+		if (!ret)
+			ret = save_trackers(ctl, names[i], &trackers[i]);
+		extras[i].trackers = &trackers[i];
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
@@ -262,6 +294,7 @@ out:
 		free(extras[i].snap_outputs);
 	free(extras);
 	free(details);
+	free(trackers);
 	free(files);
 	free(names);
 	return ret;
@@ -504,6 +537,52 @@ static int apply_extra(struct ltt_ctl *ctl, const struct ltt_cfg_session *s)
 	return ret;
 }
 
+/* The trackers of @s that do not include every process, set as saved. */
+static int apply_trackers(struct ltt_ctl *ctl, const struct ltt_cfg_session *s)
+{
+	char (*text)[16] = NULL;
+	const char **values = NULL;
+	const struct ltt_cfg_tracker *t;
+	enum ltt_domain domain;
+	size_t d, k, i;
+	int ret = 0;
+
+	for (d = 0; d < 2 && !ret; d++) {
+		domain = d ? LTT_DOMAIN_USER : LTT_DOMAIN_KERNEL;
+		for (k = 0; k < LTT_TRACKER_NR && !ret; k++) {
+			t = &s->trackers.t[d][k];
+			if (t->policy == LTT_TRACKER_NONE)
+				ret = ltt_ctl_tracker_set_policy(ctl, s->attr.name, domain,
+								 (enum ltt_tracker_type)k,
+								 LTT_TRACKER_NONE);
+			if (t->policy != LTT_TRACKER_SET || ret)
+				goto next;
+			text = calloc(t->nr, sizeof(*text));
+			values = calloc(t->nr, sizeof(*values));
+			if (!text || !values) {
+				ret = -LTT_ERR_NOMEM;
+				goto next;
+			}
+			for (i = 0; i < t->nr; i++) {
+				snprintf(text[i], sizeof(text[i]), "%lu", (unsigned long)t->ids[i]);
+				values[i] = text[i];
+			}
+			ret = ltt_ctl_track(ctl, s->attr.name, domain, (enum ltt_tracker_type)k,
+					    values, t->nr, NULL);
+next:
+			if (ret)
+				detail(ctl, "%s:%ld: the %s %s tracker can't be set", s->file,
+				       t->line, ltt_domain_name(domain),
+				       ltt_tracker_type_name((enum ltt_tracker_type)k));
+			free(text);
+			free(values);
+			text = NULL;
+			values = NULL;
+		}
+	}
+	return ret;
+}
+
 /*
  * Create one session as configured; @ret_created says whether it exists
  * now (to destroy on failure).  Returns 0 or the failing call's code, its
@@ -555,6 +634,8 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		}
 	}
 	ret = apply_extra(ctl, s);
+	if (!ret)
+		ret = apply_trackers(ctl, s);
 	if (ret)
 		return ret;
 	ret = s->started ? ltt_ctl_start_session(ctl, name) : 0;

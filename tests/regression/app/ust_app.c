@@ -3,7 +3,7 @@
  * ust_app.c - the instrumented program the end-to-end tests trace.
  *
  *   ust_app [-n EVENTS] [-t THREADS] [-T] [-L] [-f | -x] [-w FIFO] [-s FIFO]
- *           [-k FIFO] [-S] [-r ROLE]
+ *           [-k FIFO] [-S] [-r ROLE] [-p FIFO]
  *   ust_app -B CASE SOCKET
  *
  * Each of THREADS threads emits EVENTS ltt_test:seq events numbered
@@ -19,6 +19,10 @@
  * -S: after emitting, overwrite every trace buffer mapped in this
  * process with pseudo-random bytes and print "scribbled N" (N mappings),
  * to test that the consumer survives a hostile writer.
+ *
+ * -p FIFO (with -k): rounds: for each line read from FIFO, emit EVENTS
+ * more events per thread (their seq numbers follow the last round's),
+ * then write "done" to the -k FIFO; exit at EOF.
  *
  * -B CASE SOCKET: no tracing; connect to the session daemon's app socket
  * and speak the app protocol badly (see bad_client()), then print one
@@ -53,6 +57,8 @@ struct opts {
 	const char *kill_fifo;
 	const char *role;
 	const char *self;
+	const char *rounds_fifo;
+	unsigned long base;	/* the first seq of this round */
 };
 
 struct worker {
@@ -68,7 +74,7 @@ static void *emit(void *arg)
 	int32_t vals[3];
 	unsigned long i;
 
-	for (i = 0; i < w->o->events; i++) {
+	for (i = w->o->base; i < w->o->base + w->o->events; i++) {
 		ltt_tracepoint(ltt_test, seq, w->o->role, w->thread, i);
 		if (w->o->types) {
 			const char *text = texts[i % 4];
@@ -397,6 +403,22 @@ static int bad_client(const char *what, const char *path)
 	return ret;
 }
 
+/* -p: a round of events per line of the rounds FIFO, "done" after each. */
+static int rounds(struct opts *o)
+{
+	FILE *f = open_fifo(o->rounds_fifo, "r");
+	char line[64];
+
+	while (fgets(line, sizeof(line), f)) {
+		if (run_threads(o))
+			return 1;
+		o->base += o->events;
+		tell(o->kill_fifo, "done\n");
+	}
+	fclose(f);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { .events = 10, .threads = 1, .role = "main", .self = argv[0] };
@@ -404,7 +426,7 @@ int main(int argc, char **argv)
 	char line[64];
 	int c;
 
-	while ((c = getopt(argc, argv, "n:t:TLfxw:s:k:Sr:B:")) != -1) {
+	while ((c = getopt(argc, argv, "n:t:TLfxw:s:k:Sr:B:p:")) != -1) {
 		switch (c) {
 		case 'n':
 			o.events = strtoul(optarg, NULL, 10);
@@ -439,6 +461,9 @@ int main(int argc, char **argv)
 		case 'r':
 			o.role = optarg;
 			break;
+		case 'p':
+			o.rounds_fifo = optarg;
+			break;
 		case 'B':
 			if (optind != argc - 1)
 				goto usage;
@@ -456,6 +481,8 @@ int main(int argc, char **argv)
 	}
 	if (start)
 		wait_fifo(start);
+	if (o.rounds_fifo && o.kill_fifo)
+		return rounds(&o);
 	if (run_threads(&o))
 		return 1;
 	if (o.fork_mode && do_fork(&o))
@@ -469,7 +496,7 @@ int main(int argc, char **argv)
 	}
 	return 0;
 usage:
-	fprintf(stderr, "usage: ust_app [-n N] [-t T] [-T] [-L] [-f|-x] [-w FIFO] [-s FIFO] [-k FIFO] [-S] [-r ROLE]\n"
+	fprintf(stderr, "usage: ust_app [-n N] [-t T] [-T] [-L] [-f|-x] [-w FIFO] [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]\n"
 			"       ust_app -B CASE SOCKET\n");
 	return 2;
 }
