@@ -50,6 +50,13 @@
  *   output may be "" (the daemon resolves HOME/ltt-traces/NAME-DATE, HOME
  *   being the client's home, else the owner's: doc/sessiond.md).  Older
  *   clients complete both themselves and send no home.
+ *
+ * Contexts (minor 8; common/context.h has the context's wire form):
+ *   ADD_CONTEXT {str session, u32 domain, str channel, context}
+ *       channel "": every channel of the domain (the default one created
+ *       when there is none).
+ *   LIST_CONTEXTS {str session} -> {u32 count, count x {u32 domain,
+ *       str channel, context}}
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -66,9 +73,9 @@
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
  * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*;
  * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
- * a session's automatic name and default output
+ * a session's automatic name and default output; 8: contexts
  */
-#define LTT_CLIENT_MINOR 6
+#define LTT_CLIENT_MINOR 8
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */
@@ -80,6 +87,8 @@
 #define LTT_CLIENT_MINOR_ROTATE 5
 /* The minor from which the daemon resolves default names and outputs. */
 #define LTT_CLIENT_MINOR_DAEMON_DEFAULTS 6
+/* The minor that brought ADD_CONTEXT and LIST_CONTEXTS (28, 29). */
+#define LTT_CLIENT_MINOR_CONTEXT 8
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -124,7 +133,9 @@
 	X(DISABLE_ROTATION, 21, LTT_WIRE_STR_MIN + 1 + 1) \
 	X(CLEAR_SESSION, 22, LTT_WIRE_STR_MIN) \
 	X(REGENERATE, 23, LTT_WIRE_STR_MIN + 4) \
-	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN)
+	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN) \
+	X(ADD_CONTEXT, 28, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 16 + LTT_WIRE_STR_MIN) \
+	X(LIST_CONTEXTS, 29, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),
