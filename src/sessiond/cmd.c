@@ -38,6 +38,8 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_CLEAR_SESSION] = ltt_cmd_clear_session,
 	[LTT_CLIENT_CMD_REGENERATE] = ltt_cmd_regenerate,
 	[LTT_CLIENT_CMD_ROTATION_INFO] = ltt_cmd_rotation_info,
+	[LTT_CLIENT_CMD_ADD_CONTEXT] = ltt_cmd_add_context,
+	[LTT_CLIENT_CMD_LIST_CONTEXTS] = ltt_cmd_list_contexts,
 };
 
 /*
@@ -70,6 +72,8 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_CLEAR_SESSION] = true,
 	[LTT_CLIENT_CMD_REGENERATE] = true,
 	[LTT_CLIENT_CMD_ROTATION_INFO] = true,
+	[LTT_CLIENT_CMD_ADD_CONTEXT] = true,	/* may create the default channel */
+	[LTT_CLIENT_CMD_LIST_CONTEXTS] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

@@ -280,7 +280,7 @@ static void make_metadata(void)
 	ok = append_metadata(tracedir, trace_uuid, &w, &nr_packets);
 	/* ... a stream per channel, ... */
 	ltt_wbuf_reset(&w);
-	gen = gen && !ltt_tsdl_stream(&w, 0);
+	gen = gen && !ltt_tsdl_stream(&w, 0, NULL, 0);
 	ok = ok && append_metadata(tracedir, trace_uuid, &w, &nr_packets);
 	/* ... and an event each time an id is assigned. */
 	for (i = 0; i < ARRAY_SIZE(event_classes); i++) {
@@ -576,7 +576,7 @@ static void make_pid_trace(void)
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
 	ok = !mkdir(piddir, 0755) && tp && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0) && !ltt_tsdl_event(&w, tp, 0, 0) &&
+	     !ltt_tsdl_stream(&w, 0, NULL, 0) && !ltt_tsdl_event(&w, tp, 0, 0) &&
 	     append_metadata(piddir, pid_trace_uuid, &w, &nr_packets);
 	packet.len = LTT_CTF_PACKET_HEADER_SIZE;
 	header_compact(&packet, 0, T_PID);
@@ -657,7 +657,7 @@ static void make_kernel_trace(void)
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
 	ok = !mkdir(kerneldir, 0755) && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0) && !ltt_tsdl_kernel_event(&w, &desc, 3, 0) &&
+	     !ltt_tsdl_stream(&w, 0, NULL, 0) && !ltt_tsdl_kernel_event(&w, &desc, 3, 0) &&
 	     append_metadata(kerneldir, kernel_trace_uuid, &w, &nr_packets);
 	tap_ok(w.data && strstr((char *)w.data, "\tdomain = \"kernel\";\n") &&
 	       strstr((char *)w.data, "\tkernel_release = \"6.1.0-99-amd64\";\n") &&
@@ -1236,7 +1236,7 @@ static void test_generator_refusals(void)
 		tap_ok(false, "an invalid event name refused");
 	}
 	w.err = -ENOMEM;
-	tap_is_int(ltt_tsdl_stream(&w, 1), -ENOMEM, "a buffer in error: -ENOMEM");
+	tap_is_int(ltt_tsdl_stream(&w, 1, NULL, 0), -ENOMEM, "a buffer in error: -ENOMEM");
 	tap_is_int((long long)w.len, 8, "nothing appended to a buffer in error");
 	free(tp);
 	ltt_wbuf_fini(&w);
