@@ -312,6 +312,28 @@ static void read_rule(xmlNodePtr ev, struct ltt_cfg_rule *r)
 	r->enabled = boolean(child(ev, "enabled"));
 }
 
+/* <contexts>: each <type> parsed; a name that is no type is kept with type 0. */
+static void read_contexts(xmlNodePtr list, struct ltt_cfg_channel *c)
+{
+	char name[LTT_CTX_NAME_MAX];
+	xmlNodePtr n;
+
+	if (list)
+		c->context_line = xmlGetLineNo(list);
+	for (n = child(list, "context"); n; n = next_like(n)) {
+		struct ltt_ctx *x = &c->contexts[c->nr_contexts];
+
+		if (c->nr_contexts++ >= LTT_CTX_MAX)
+			continue;
+		name[0] = '\0';
+		text(child(n, "type"), name, sizeof(name));
+		if (ltt_ctx_parse(name, x)) {
+			memset(x, 0, sizeof(*x));
+			snprintf(x->name, sizeof(x->name), "%s", name);
+		}
+	}
+}
+
 static int read_channel(xmlNodePtr ch, enum ltt_domain domain, struct ltt_cfg_channel *c)
 {
 	xmlNodePtr ev;
@@ -337,6 +359,7 @@ static int read_channel(xmlNodePtr ch, enum ltt_domain domain, struct ltt_cfg_ch
 		return -LTT_ERR_NOMEM;
 	for (ev = child(child(ch, "events"), "event"); ev; ev = next_like(ev))
 		read_rule(ev, &c->rules[c->nr_rules++]);
+	read_contexts(child(ch, "contexts"), c);
 	return 0;
 }
 
@@ -397,6 +420,42 @@ static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf 
 {
 	return !strcmp(a->pattern, b->pattern) && a->type == b->type &&
 	       a->loglevel_type == b->loglevel_type && a->loglevel == b->loglevel;
+}
+
+/* The contexts of @c: user space only, each a known type, none twice. */
+static int check_contexts(const struct ltt_cfg_session *s, const struct ltt_cfg_channel *c,
+			  char *err, size_t errlen)
+{
+	uint32_t i, j;
+
+	if (!c->nr_contexts)
+		return 0;
+	if (c->domain == LTT_DOMAIN_KERNEL) {
+		set_err(err, errlen, "%s:%ld: channel '%s': contexts of kernel channels are not supported yet",
+			s->file, c->context_line, c->attr.name);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	if (c->nr_contexts > LTT_CTX_MAX) {
+		set_err(err, errlen, "%s:%ld: channel '%s': more than %d contexts", s->file,
+			c->context_line, c->attr.name, LTT_CTX_MAX);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	for (i = 0; i < c->nr_contexts; i++) {
+		if (!c->contexts[i].type) {
+			set_err(err, errlen, "%s:%ld: channel '%s': context '%s': %s", s->file,
+				c->context_line, c->attr.name, c->contexts[i].name,
+				ltt_strerror(-LTT_ERR_CONTEXT_TYPE));
+			return -LTT_ERR_CONFIG_INVALID;
+		}
+		for (j = 0; j < i; j++) {
+			if (ltt_ctx_same(&c->contexts[j], &c->contexts[i])) {
+				set_err(err, errlen, "%s:%ld: channel '%s': context '%s' twice", s->file,
+					c->context_line, c->attr.name, c->contexts[i].name);
+				return -LTT_ERR_CONFIG_INVALID;
+			}
+		}
+	}
+	return 0;
 }
 
 /* The rules of @c: each valid for the domain, none twice. */
@@ -464,7 +523,8 @@ static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, s
 			return -LTT_ERR_CONFIG_INVALID;
 		}
 	}
-	return check_rules(s, c, err, errlen);
+	ret = check_contexts(s, c, err, errlen);
+	return ret ? ret : check_rules(s, c, err, errlen);
 }
 
 int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen)
@@ -617,8 +677,28 @@ static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
 	close_el(wr);
 }
 
+static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctxs,
+			   const struct ltt_channel_info *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; ctxs && i < ctxs->n; i++) {
+		const struct ltt_context_info *x = &ctxs->v[i];
+
+		if (x->domain != c->domain || strcmp(x->channel, c->attr.name))
+			continue;
+		if (!n++)
+			open_el(wr, "contexts");
+		open_el(wr, "context");
+		put(wr, "type", "%s", x->context.name);
+		close_el(wr);
+	}
+	if (n)
+		close_el(wr);
+}
+
 static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
-			  const struct ltt_channel_info *c)
+			  const struct ltt_cfg_contexts *ctxs, const struct ltt_channel_info *c)
 {
 	enum ltt_buffer_type bt = c->attr.buffer_type;
 	size_t i;
@@ -641,10 +721,12 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 		if (d->rules[i].domain == c->domain && !strcmp(d->rules[i].channel, c->attr.name))
 			write_rule(wr, &d->rules[i]);
 	close_el(wr);
+	write_contexts(wr, ctxs, c);
 	close_el(wr);
 }
 
-static void write_session(struct writer *wr, const struct ltt_session_detail *d)
+static void write_session(struct writer *wr, const struct ltt_session_detail *d,
+			  const struct ltt_cfg_contexts *ctxs)
 {
 	static const enum ltt_domain domains[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER };
 	const struct ltt_session_info *s = &d->info;
@@ -677,7 +759,7 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d)
 		open_el(wr, "channels");
 		for (j = 0; j < d->nr_channels; j++)
 			if (d->channels[j].domain == domains[i])
-				write_channel(wr, d, &d->channels[j]);
+				write_channel(wr, d, ctxs, &d->channels[j]);
 		close_el(wr);
 		close_el(wr);
 	}
@@ -685,8 +767,8 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d)
 	close_el(wr);
 }
 
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details, size_t n,
-		      char *err, size_t errlen)
+int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
+		      const struct ltt_cfg_contexts *contexts, size_t n, char *err, size_t errlen)
 {
 	struct writer wr = { .ret = 0 };
 	char tmp[LTT_PATH_MAX + 16];
@@ -717,7 +799,7 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 		wr.ret = xmlTextWriterWriteFormatAttribute(wr.w, BAD_CAST "version", "%d",
 							   LTT_CFG_VERSION);
 	for (i = 0; i < n; i++)
-		write_session(&wr, details[i]);
+		write_session(&wr, details[i], contexts ? &contexts[i] : NULL);
 	close_el(&wr);
 	if (wr.ret >= 0)
 		wr.ret = xmlTextWriterEndDocument(wr.w);

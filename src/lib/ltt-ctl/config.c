@@ -198,18 +198,34 @@ static int snapshot_output_as_output(struct ltt_ctl *ctl, struct ltt_session_det
 }
 
 /* Write the @n sessions' @details to @files: one file each, or all in one. */
-static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details, size_t n,
-		      struct ltt_session_file *files)
+static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details,
+		      const struct ltt_cfg_contexts *ctxs, size_t n, struct ltt_session_file *files)
 {
 	char *err = ltt_lib_detail(ctl);
 	size_t i;
 	int ret = 0;
 
 	if (n > 1 && !strcmp(files[0].path, files[1].path))
-		return ltt_cfg_xml_write(files[0].path, details, n, err, LTT_LIB_DETAIL_MAX);
+		return ltt_cfg_xml_write(files[0].path, details, ctxs, n, err, LTT_LIB_DETAIL_MAX);
 	for (i = 0; i < n && !ret; i++)
-		ret = ltt_cfg_xml_write(files[i].path, &details[i], 1, err, LTT_LIB_DETAIL_MAX);
+		ret = ltt_cfg_xml_write(files[i].path, &details[i], &ctxs[i], 1, err,
+					LTT_LIB_DETAIL_MAX);
 	return ret;
+}
+
+/* @session's contexts into @ret; none from a daemon older than contexts. */
+static int get_contexts(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_contexts *ret)
+{
+	struct ltt_context_info *v = NULL;
+	size_t n = 0;
+	int err;
+
+	err = ltt_ctl_list_contexts(ctl, session, &v, &n);
+	if (err == -LTT_ERR_NOT_SUPPORTED)
+		err = 0;
+	ret->v = v;
+	ret->n = err ? 0 : n;
+	return err;
 }
 
 int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
@@ -217,6 +233,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 {
 	struct ltt_session_detail **details = NULL;
 	struct ltt_session_file *files = NULL;
+	struct ltt_cfg_contexts *ctxs = NULL;
 	char (*names)[LTT_NAME_MAX] = NULL;
 	size_t i, n = 0;
 	int ret;
@@ -232,7 +249,8 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		return ret;
 	details = calloc(n ? n : 1, sizeof(*details));
 	files = calloc(n ? n : 1, sizeof(*files));
-	if (!details || !files) {
+	ctxs = calloc(n ? n : 1, sizeof(*ctxs));
+	if (!details || !files || !ctxs) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
@@ -240,13 +258,15 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
 		if (!ret)
 			ret = snapshot_output_as_output(ctl, details[i]);
+		if (!ret)
+			ret = get_contexts(ctl, names[i], &ctxs[i]);
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
 	if (!ret && n)
 		ret = save_files(ctl, opts, names, n, files);
 	if (!ret)
-		ret = save_write(ctl, details, n, files);
+		ret = save_write(ctl, details, ctxs, n, files);
 	if (!ret) {
 		*ret_files = files;
 		*ret_count = n;
@@ -255,6 +275,9 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 out:
 	for (i = 0; details && i < n; i++)
 		free(details[i]);
+	for (i = 0; ctxs && i < n; i++)
+		free((void *)ctxs[i].v);
+	free(ctxs);
 	free(details);
 	free(files);
 	free(names);
@@ -455,6 +478,20 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 	return 0;
 }
 
+/* Add @c's contexts to it, in their order. */
+static int apply_contexts(struct ltt_ctl *ctl, const char *name, const struct ltt_cfg_channel *c)
+{
+	struct ltt_context pub;
+	uint32_t i;
+	int ret = 0;
+
+	for (i = 0; i < c->nr_contexts && i < LTT_CTX_MAX && !ret; i++) {
+		ltt_conv_ctx_to_context(&c->contexts[i], &pub);
+		ret = ltt_ctl_add_context(ctl, name, c->domain, c->attr.name, &pub);
+	}
+	return ret;
+}
+
 /*
  * Create one session as configured; @ret_created says whether it exists
  * now (to destroy on failure).  Returns 0 or the failing call's code, its
@@ -489,6 +526,12 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 			       ltt_domain_name(c->domain), c->attr.name);
 			return ret;
 		}
+		ret = apply_contexts(ctl, name, c);
+		if (ret) {
+			detail(ctl, "%s:%ld: the contexts of %s channel '%s' can't be added", s->file,
+			       c->context_line, ltt_domain_name(c->domain), c->attr.name);
+			return ret;
+		}
 		ret = apply_rules(ctl, name, c);
 		if (ret) {
 			detail(ctl, "%s:%ld: the rules of %s channel '%s' can't be set", s->file,
@@ -512,7 +555,8 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 }
 
 /* A session's configuration as the daemon reports it, to create it again. */
-static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_session *s)
+static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_cfg_contexts *ctxs,
+			   struct ltt_cfg_session *s)
 {
 	size_t i, j;
 	int ret = 0;
@@ -542,6 +586,12 @@ static int cfg_from_detail(const struct ltt_session_detail *d, struct ltt_cfg_se
 				continue;
 			ret = ltt_conv_rule_attr_to_conf(&d->rules[j].attr, &c->rules[c->nr_rules].attr);
 			c->rules[c->nr_rules++].enabled = d->rules[j].enabled;
+		}
+		for (j = 0; j < ctxs->n && !ret && c->nr_contexts < LTT_CTX_MAX; j++) {
+			if (ctxs->v[j].domain != c->domain || strcmp(ctxs->v[j].channel, c->attr.name))
+				continue;
+			ret = ltt_conv_context_to_ctx(&ctxs->v[j].context,
+						      &c->contexts[c->nr_contexts++]);
 		}
 	}
 	return ret;
@@ -573,6 +623,7 @@ struct load_undo {
 	struct ltt_session_file *created;	/* the caller's array */
 	size_t nr_replaced;
 	struct ltt_session_detail **replaced;
+	struct ltt_cfg_contexts *replaced_ctx;	/* their contexts */
 };
 
 /* Destroy what was created, create again what was replaced (best effort). */
@@ -587,7 +638,7 @@ static void undo_load(struct ltt_ctl *ctl, struct load_undo *u)
 		ltt_ctl_destroy_session(ctl, u->created[i].name);
 	for (i = 0; i < u->nr_replaced; i++) {
 		created = false;
-		if (!cfg_from_detail(u->replaced[i], &s) &&
+		if (!cfg_from_detail(u->replaced[i], &u->replaced_ctx[i], &s) &&
 		    apply_session(ctl, &s, &scratch, &created) && created)
 			ltt_ctl_destroy_session(ctl, s.attr.name);
 		cfg_session_fini(&s);
@@ -616,7 +667,10 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			return -LTT_ERR_SESSION_EXISTS;
 		}
 	u.replaced = calloc(n, sizeof(*u.replaced));
-	if (!u.replaced) {
+	u.replaced_ctx = calloc(n, sizeof(*u.replaced_ctx));
+	if (!u.replaced || !u.replaced_ctx) {
+		free(u.replaced);
+		free(u.replaced_ctx);
 		free(sessions);
 		return -LTT_ERR_NOMEM;
 	}
@@ -625,8 +679,10 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 
 		if (session_exists(sessions, count, name)) {
 			ret = ltt_ctl_get_session(ctl, name, &u.replaced[u.nr_replaced]);
-			if (!ret)
+			if (!ret) {
+				ret = get_contexts(ctl, name, &u.replaced_ctx[u.nr_replaced]);
 				u.nr_replaced++;
+			}
 			if (!ret)
 				ret = ltt_ctl_destroy_session(ctl, name);
 			if (ret) {
@@ -644,9 +700,12 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		undo_load(ctl, &u);
 		strcpy(ltt_lib_detail(ctl), saved_detail);
 	}
-	for (i = 0; i < u.nr_replaced; i++)
+	for (i = 0; i < u.nr_replaced; i++) {
 		free(u.replaced[i]);
+		free((void *)u.replaced_ctx[i].v);
+	}
 	free(u.replaced);
+	free(u.replaced_ctx);
 	free(sessions);
 	return ret;
 }
