@@ -133,12 +133,12 @@ extern "C" {
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
+	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
 	X(CONTEXT_TYPE, 190, "unknown context type: 'lttctl add-context --list' shows the types (perf counters: perf:thread:NAME, or perf:thread:raw:rN:NAME with N in hexadecimal)") \
 	X(CONTEXT_EXISTS, 191, "the channel already has this context") \
 	X(CONTEXT_STARTED, 192, "contexts can't be added to a session that was started once (the layout of its traces is fixed): add them before the first 'lttctl start', or create another session") \
 	X(PERF_UNAVAILABLE, 193, "this machine can't count that perf counter: the kernel has no such event (no hardware PMU, as in a virtual machine without a virtual PMU, or a counter this CPU lacks); 'perf list' shows what it can count") \
-	X(PERF_DENIED, 194, "perf counters are not allowed here: /proc/sys/kernel/perf_event_paranoid forbids them to this user (3 or more: only to root or CAP_PERFMON); lower it to 2 or run as a privileged user") \
-	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)")
+	X(PERF_DENIED, 194, "perf counters are not allowed here: /proc/sys/kernel/perf_event_paranoid forbids them to this user (3 or more: only to root or CAP_PERFMON); lower it to 2 or run as a privileged user")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -57,16 +57,16 @@ static const struct {
 
 #define NR_TYPES (sizeof(types) / sizeof(types[0]))
 
-#define HW(n, c) { n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c }
-#define SW(n, c) { n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c }
-#define CACHE(n, c, op, res) { n, PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_##c | \
+#define HW(n, c) { PERF_PREFIX n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c }
+#define SW(n, c) { PERF_PREFIX n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c }
+#define CACHE(n, c, op, res) { PERF_PREFIX n, PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_##c | \
 	(PERF_COUNT_HW_CACHE_OP_##op << 8) | ((uint64_t)PERF_COUNT_HW_CACHE_RESULT_##res << 16) }
 #define CACHE6(p, c) \
 	CACHE(p "-loads", c, READ, ACCESS), CACHE(p "-load-misses", c, READ, MISS), \
 	CACHE(p "-stores", c, WRITE, ACCESS), CACHE(p "-store-misses", c, WRITE, MISS), \
 	CACHE(p "-prefetches", c, PREFETCH, ACCESS), CACHE(p "-prefetch-misses", c, PREFETCH, MISS)
 
-/* The named counters of perf:thread:NAME (LTTng's, and four software ones). */
+/* The named counters, perf:thread:NAME (LTTng's, and four software ones). */
 static const struct {
 	const char *name;
 	uint32_t type;
@@ -139,7 +139,7 @@ int ltt_ctx_parse(const char *name, struct ltt_ctx *ret)
 
 		c.type = LTT_CONTEXT_PERF_THREAD;
 		for (i = 0; i < NR_COUNTERS; i++) {
-			if (!strcmp(counter, counters[i].name)) {
+			if (!strcmp(name, counters[i].name)) {
 				c.perf_type = counters[i].type;
 				c.perf_config = counters[i].config;
 				*ret = c;
@@ -172,7 +172,6 @@ bool ltt_ctx_check(const struct ltt_ctx *c)
 
 const char *ltt_ctx_list_name(size_t i)
 {
-	static char perf_names[NR_COUNTERS][LTT_CTX_NAME_MAX];
 	size_t k;
 
 	for (k = 1; k < NR_TYPES; k++) {
@@ -181,13 +180,8 @@ const char *ltt_ctx_list_name(size_t i)
 		if (!i--)
 			return types[k].name;
 	}
-	if (i < NR_COUNTERS) {
-		/* Built once, the same text every time: no lock needed for readers. */
-		if (!perf_names[i][0])
-			snprintf(perf_names[i], sizeof(perf_names[i]), PERF_PREFIX "%s",
-				 counters[i].name);
-		return perf_names[i];
-	}
+	if (i < NR_COUNTERS)
+		return counters[i].name;
 	return i == NR_COUNTERS ? PERF_PREFIX "raw:rN:NAME" : NULL;
 }
 

@@ -34,7 +34,7 @@
 /* Bytes of the procname field (the kernel's TASK_COMM_LEN + 1, as LTTng). */
 #define LTT_CTX_PROCNAME_LEN 17
 
-/* A context as the daemon and the tracer keep it (public: struct ltt_context). */
+/* A context as the daemon and the tracer keep it (the public one: ltt-ctl.h). */
 struct ltt_ctx {
 	uint32_t type;			/* enum ltt_context_type */
 	uint32_t perf_type;		/* PERF_THREAD: perf_event_attr.type */

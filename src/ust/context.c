@@ -151,8 +151,9 @@ static __attribute__((noinline)) void perf_open(struct perf_thread *p, uint32_t 
 	long fd;
 	void *pc;
 
-	c.perf_type = __atomic_load_n(&perf_slots[idx].type, __ATOMIC_RELAXED);
-	c.perf_config = __atomic_load_n(&perf_slots[idx].config, __ATOMIC_RELAXED);
+	/* written under the ust lock before the channel was published (RCU) */
+	c.perf_type = perf_slots[idx].type;
+	c.perf_config = perf_slots[idx].config;
 	ltt_ctx_perf_attr(&c, &attr);
 	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd <= 0) {
@@ -278,18 +279,18 @@ static __attribute__((noinline)) void read_ns(unsigned int i)
 
 static __attribute__((noinline)) void read_ids(void)
 {
-	uid_t r, e, s;
-	gid_t gr, ge, gs;
+	uid_t u[3] = { 0, 0, 0 };
+	gid_t g[3] = { 0, 0, 0 };
+	unsigned int i;
 
-	if (!getresuid(&r, &e, &s)) {
-		proc_ids[0] = r;
-		proc_ids[1] = e;
-		proc_ids[2] = s;
-	}
-	if (!getresgid(&gr, &ge, &gs)) {
-		proc_ids[3] = gr;
-		proc_ids[4] = ge;
-		proc_ids[5] = gs;
+	/* Threads racing here store the same values. */
+	if (getresuid(&u[0], &u[1], &u[2]))
+		u[0] = u[1] = u[2] = 0;
+	if (getresgid(&g[0], &g[1], &g[2]))
+		g[0] = g[1] = g[2] = 0;
+	for (i = 0; i < 3; i++) {
+		__atomic_store_n(&proc_ids[i], (uint32_t)u[i], __ATOMIC_RELAXED);
+		__atomic_store_n(&proc_ids[3 + i], (uint32_t)g[i], __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&proc_ids_read, 1, __ATOMIC_RELEASE);
 }
@@ -312,10 +313,15 @@ static uint8_t *write_one(const struct ust_ctx_field *f, uint8_t *p, uintptr_t i
 	unsigned int ns;
 
 	switch (f->type) {
-	case LTT_CONTEXT_VPID:
-		if (__builtin_expect(!proc_vpid, 0))
-			__atomic_store_n(&proc_vpid, (int32_t)getpid(), __ATOMIC_RELAXED);
-		return put32(p, (uint32_t)proc_vpid);
+	case LTT_CONTEXT_VPID: {
+		int32_t pid = __atomic_load_n(&proc_vpid, __ATOMIC_RELAXED);
+
+		if (__builtin_expect(!pid, 0)) {
+			pid = (int32_t)getpid();
+			__atomic_store_n(&proc_vpid, pid, __ATOMIC_RELAXED);
+		}
+		return put32(p, (uint32_t)pid);
+	}
 	case LTT_CONTEXT_VTID:
 		if (__builtin_expect(!(tls.have & HAVE_VTID), 0)) {
 			tls.vtid = (int32_t)syscall(SYS_gettid);
@@ -341,7 +347,8 @@ static uint8_t *write_one(const struct ust_ctx_field *f, uint8_t *p, uintptr_t i
 	case LTT_CONTEXT_VUID ... LTT_CONTEXT_VSGID:
 		if (__builtin_expect(!__atomic_load_n(&proc_ids_read, __ATOMIC_ACQUIRE), 0))
 			read_ids();
-		return put32(p, proc_ids[f->type - LTT_CONTEXT_VUID]);
+		return put32(p, __atomic_load_n(&proc_ids[f->type - LTT_CONTEXT_VUID],
+						__ATOMIC_RELAXED));
 	case LTT_CONTEXT_PERF_THREAD:
 		return put64(p, perf_value(f->perf_idx));
 	default:

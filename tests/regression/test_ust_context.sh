@@ -66,8 +66,14 @@ else
 	like "$ERR" "can't count that perf counter|perf_event_paranoid" \
 		"perf:thread:instructions refused with the reason: ${ERR##*: }"
 	run lttctl add-context -u -c c2 -t perf:thread:task-clock
-	is "$RC" 0 "a software counter (perf:thread:task-clock) instead"
 	PERF=perf_thread_task_clock
+	if [ "$RC" = 0 ]; then
+		ok 0 "a software counter (perf:thread:task-clock) instead"
+	else
+		# perf_event_open() forbidden altogether (a container's seccomp, paranoid 3)
+		like "$ERR" "perf_event_paranoid|can't count" "perf:thread:task-clock refused too, saying why"
+		PERF=""
+	fi
 fi
 
 run lttctl list s1
@@ -141,12 +147,16 @@ is "$(grep -c "vuid = $(id -ru), veuid = $(id -u), vsuid = $(id -u), vgid = $(id
 
 # The perf counter: present in every c2 event, non-decreasing per thread
 # and moving over each thread's events.
-vals=$(grep -o "thread = [0-9]*\|$PERF = [0-9]*" <<<"$(grep -o "$PERF = [0-9]*.*thread = [0-9]*" <<<"$c2out")")
-is "$(grep -c "$PERF = " <<<"$c2out")" $((T * N)) "$PERF in every c2 event"
-mono=$(grep -o "$PERF = [0-9]*.*thread = [0-9]*" <<<"$c2out" |
-	awk '{ v = $3 + 0; t = $NF; if (t in last && v < last[t]) bad++; if (!(t in first)) first[t] = v; last[t] = v }
-	     END { for (t in first) if (last[t] <= first[t]) bad++; print bad + 0 }')
-is "$mono" 0 "  increasing over each thread's events"
+if [ -n "$PERF" ]; then
+	is "$(grep -c "$PERF = " <<<"$c2out")" $((T * N)) "$PERF in every c2 event"
+	mono=$(grep -o "$PERF = [0-9]*.*thread = [0-9]*" <<<"$c2out" |
+		awk '{ v = $3 + 0; t = $NF; if (t in last && v < last[t]) bad++
+		       if (!(t in first)) first[t] = v; last[t] = v }
+		     END { for (t in first) if (last[t] <= first[t]) bad++; print bad + 0 }')
+	is "$mono" 0 "  increasing over each thread's events"
+else
+	skip 2 "no perf counter can be opened here"
+fi
 
 ok_cmd "destroy" lttctl destroy s1
 

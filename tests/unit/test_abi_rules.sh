@@ -3,7 +3,8 @@
 # test_abi_rules.sh - the rules of doc/libltt-ctl.md that the compiler
 # can't check:
 #  - libltt-ctl exports exactly the functions <ltt/ltt-ctl.h> and
-#    <ltt/ltt-error.h> declare, each with the symbol version LTT_CTL_1, and
+#    <ltt/ltt-error.h> declare, each with the symbol version LTT_CTL_1 (or
+#    LTT_CTL_1.1, which adds to it: contexts), and
 #    its soname is libltt-ctl.so.1;
 #  - the daemons and the common code never name a public struct of
 #    <ltt/ltt-ctl.h> (they use the internal types of src/common/model.h);
@@ -30,22 +31,24 @@ check "the headers declare functions ($(wc -l <"$tmp/declared"))" \
 # Exported: defined dynamic symbols, but the version node itself.
 nm -D --defined-only --with-symbol-versions "$lib" >"$tmp/nm" 2>"$tmp/nm.err"
 check "nm reads $lib" test -s "$tmp/nm"
-awk '$3 != "LTT_CTL_1" { sub(/@.*/, "", $3); print $3 }' "$tmp/nm" | sort -u >"$tmp/exported"
+awk '$3 != "LTT_CTL_1" && $3 != "LTT_CTL_1.1" { sub(/@.*/, "", $3); print $3 }' "$tmp/nm" |
+	sort -u >"$tmp/exported"
 if diff "$tmp/declared" "$tmp/exported" >"$tmp/diff"; then
 	ok "exported symbols = declared functions"
 else
 	not_ok "exported symbols = declared functions"
 	sed 's/^/# /' "$tmp/diff"	# < declared not exported, > exported not declared
 fi
-awk '$3 != "LTT_CTL_1" && $3 !~ /@@LTT_CTL_1$/ { print "# unversioned: " $3; bad = 1 }
+awk '$3 != "LTT_CTL_1" && $3 != "LTT_CTL_1.1" && $3 !~ /@@LTT_CTL_1(\.1)?$/ {
+	print "# unversioned: " $3; bad = 1 }
      END { exit bad }' "$tmp/nm"
-check "every exported symbol has the version LTT_CTL_1" test $? -eq 0
+check "every exported symbol has the version LTT_CTL_1 or LTT_CTL_1.1" test $? -eq 0
 
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 check "soname libltt-ctl.so.1 (got '$soname')" test "$soname" = libltt-ctl.so.1
 
 # Public structs named outside the library's boundary.
-structs='ltt_session_attr|ltt_channel_attr|ltt_event_rule_attr|ltt_session_info|ltt_channel_info|ltt_event_rule_info|ltt_relay_info|ltt_session_detail|ltt_field_info|ltt_tracepoint_info'
+structs='ltt_session_attr|ltt_channel_attr|ltt_event_rule_attr|ltt_session_info|ltt_channel_info|ltt_event_rule_info|ltt_relay_info|ltt_session_detail|ltt_field_info|ltt_tracepoint_info|ltt_context|ltt_context_info'
 for dir in sessiond consumerd relayd common; do
 	[ -d "$top_src/src/$dir" ] || continue
 	find "$top_src/src/$dir" -name '*.[ch]' ! -name convert.c ! -name convert.h |

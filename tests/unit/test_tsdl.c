@@ -1281,6 +1281,33 @@ static void remove_trace(void)
 	rmdir(tmpdir);
 }
 
+/* A stream block with contexts: each field declared in order (babeltrace2 reads them end to end in test_ust_context.sh). */
+static void test_stream_contexts(void)
+{
+	struct ltt_ctx ctx[3];
+	struct ltt_wbuf w;
+	char *text;
+
+	ltt_ctx_parse("vtid", &ctx[0]);
+	ltt_ctx_parse("procname", &ctx[1]);
+	ltt_ctx_parse("perf:thread:cache-misses", &ctx[2]);
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_tsdl_stream(&w, 2, ctx, 3), "a stream with three contexts");
+	text = strndup((const char *)w.data, w.len);
+	tap_ok(text && strstr(text, "\tevent.context := struct {\n"
+			     "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _vtid;\n"
+			     "\t\tinteger { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _procname[17];\n"
+			     "\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 10; } _perf_thread_cache_misses;\n"
+			     "\t} align(8);\n};\n"),
+	       "  its event.context declares them in order");
+	free(text);
+	w.len = 0;
+	ctx[1].type = LTT_CONTEXT_VPID;	/* named procname: refused */
+	tap_is_int(ltt_tsdl_stream(&w, 2, ctx, 3), -EINVAL, "a context that is not its own name: -EINVAL");
+	tap_is_int((long long)w.len, 0, "  nothing written");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	const char *base = getenv("TMPDIR");
@@ -1311,6 +1338,7 @@ int main(void)
 	}
 
 	test_metadata_packets();
+	test_stream_contexts();
 	test_index();
 	test_generator_refusals();
 	test_kernel_refusals();

@@ -92,7 +92,7 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, const char *c
 			ctl_out_info("ust context %s added to all channels", ctxs[i].name);
 		ctl_out_open("context");
 		ctl_out_str("session", session);
-		ctl_out_str("domain", "ust");
+		ctl_out_str("domain", ltt_domain_name(LTT_DOMAIN_USER));
 		ctl_out_str("channel", channel ? channel : "");
 		ctl_out_str("type", ctxs[i].name);
 		ctl_out_close();
