@@ -109,9 +109,10 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, const struct add_args 
 	char current[LTT_NAME_MAX];
 	enum ltt_domain domain;
 	size_t nr = 0;
-	int ret;
+	int ret, nr_args;
 
-	ret = ctl_util_check_nr_args(ctx, args, ctl_util_args(pc, &args), 0);
+	nr_args = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr_args, 0);
 	if (ret)
 		return ret;
 	if (a->list) {
