@@ -40,3 +40,17 @@ echo "ring buffer alone (bench/rb_bench -m self), instructions/event:"
 valgrind --tool=callgrind --callgrind-out-file="$T/rb" --toggle-collect=bench_events \
 	"$B/bench/rb_bench" -t 1 -m self -n "$N" > /dev/null 2>&1
 per_event "$T/rb" "$N"
+
+# Contexts (add-context): the int + string event with 0, 1 and several
+# context fields in its channel (LTT_CALLGRIND_CONTEXTS=0 skips it).
+if [ "${LTT_CALLGRIND_CONTEXTS:-1}" != 0 ]; then
+	echo "contexts, int_string, 1 thread, instructions/event:"
+	for ctx in "" vtid vpid procname ip pthread_id cpu_id net_ns vuid \
+		vpid,vtid,procname vpid,vtid,procname,ip,pthread_id,cpu_id,net_ns,vuid; do
+		LTT_RUNDIR=/nonexistent valgrind --tool=callgrind \
+			--callgrind-out-file="$T/ctx" --toggle-collect='bench_events_*' \
+			"$B/bench/ust_bench" -x -t 1 -n "$N" -c int_string ${ctx:+-C "$ctx"} \
+			> /dev/null 2>&1
+		per_event "$T/ctx" "$N" | sed "s/int_string/${ctx:-(none)}/"
+	done
+fi

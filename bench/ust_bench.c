@@ -19,6 +19,8 @@
  *   ust_bench -r 9             runs per case (the median and the best are shown)
  *   ust_bench -x               exact counts for callgrind: one run, no warm-up,
  *                              exactly -n events per thread and case
+ *   ust_bench -C vpid,vtid     the recording channel has these contexts
+ *                              (add-context; bench/callgrind.sh -C)
  *
  * ns/event is what each thread sees (its events over its own time), and
  * user-space instructions per event come from the CPU's counter when
@@ -55,6 +57,7 @@
 
 #include <ltt/tracepoint.h>
 
+#include "common/context.h"
 #include "common/ringbuf.h"
 #include "ust/ust-internal.h"
 
@@ -252,6 +255,23 @@ static void bench(enum bench_case which, unsigned int nr_threads, long n, int ru
 }
 
 /* One stream per CPU, given to the library as channel @key. */
+/* -C: the contexts of the main channel (bench/callgrind.sh, "Contexts"). */
+static struct ltt_ctx contexts[LTT_CTX_MAX];
+static uint32_t nr_contexts;
+
+/* "vpid,vtid,...": 0 or -1 for a name that is no context. */
+static int parse_contexts(char *list)
+{
+	char *name, *save = NULL;
+
+	for (name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		if (nr_contexts == LTT_CTX_MAX || ltt_ctx_parse(name, &contexts[nr_contexts]))
+			return -1;
+		nr_contexts++;
+	}
+	return 0;
+}
+
 static int make_channel(uint64_t key, uint64_t subbuf_size, bool overwrite)
 {
 	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
@@ -265,6 +285,9 @@ static int make_channel(uint64_t key, uint64_t subbuf_size, bool overwrite)
 		struct ltt_rb_config cfg = { .subbuf_size = subbuf_size, .num_subbuf = NUM_SUBBUF,
 					     .overwrite = overwrite, .cpu = i };
 
+		if (key == CHANNEL)
+			cfg.event_ctx_len = (uint32_t)ltt_ctx_len(contexts, nr_contexts);
+
 		lens[i] = ltt_rb_region_size(subbuf_size, NUM_SUBBUF);
 		mems[i] = mmap(NULL, lens[i], PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -272,6 +295,8 @@ static int make_channel(uint64_t key, uint64_t subbuf_size, bool overwrite)
 			goto out;
 	}
 	ret = ltt_ust_test_add_channel(key, nr, mems, lens);
+	if (!ret && key == CHANNEL)
+		ret = ltt_ust_test_set_contexts(key, contexts, nr_contexts);
 out:
 	free(mems);
 	free(lens);
@@ -323,8 +348,11 @@ int main(int argc, char **argv)
 	uint64_t failed0, failed;
 
 	isolate(argv);
-	while ((opt = getopt(argc, argv, "c:t:n:r:x")) != -1) {
-		if (opt == 'c') {
+	while ((opt = getopt(argc, argv, "c:t:n:r:xC:")) != -1) {
+		if (opt == 'C') {
+			if (parse_contexts(optarg))
+				which = -2;
+		} else if (opt == 'c') {
 			for (c = 0; c < NR_CASES && strcmp(optarg, case_names[c]); c++)
 				;
 			which = c < NR_CASES ? c : -2;
@@ -344,7 +372,7 @@ int main(int argc, char **argv)
 		runs = 1;
 	if (which == -2 || threads < 0 || threads > 2 || n <= 0 || runs < 1 || runs > MAX_RUNS) {
 		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped] [-t 1|2] "
-			"[-n N] [-r RUNS] [-x]\n", argv[0]);
+			"[-n N] [-r RUNS] [-x] [-C CONTEXT,...]\n", argv[0]);
 		return 2;
 	}
 	if (make_channel(CHANNEL, SUBBUF_SIZE, true) ||

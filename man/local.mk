@@ -12,6 +12,7 @@ dist_man_MANS += \
 	man/lttctl-disable-channel.1 \
 	man/lttctl-enable-event.1 \
 	man/lttctl-disable-event.1 \
+	man/lttctl-add-context.1 \
 	man/lttctl-view.1 \
 	man/lttctl-snapshot.1 \
 	man/lttctl-save.1 \

@@ -267,6 +267,53 @@ struct ltt_tracepoint_info {
 	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
+/*
+ * Context fields a channel adds to each of its events (ltt_ctl_add_context(),
+ * lttctl add-context): LTTng's user-space contexts.
+ */
+enum ltt_context_type {
+	LTT_CONTEXT_VPID = 1,		/* the process id, in its pid namespace */
+	LTT_CONTEXT_VTID = 2,		/* the thread id, in its pid namespace */
+	LTT_CONTEXT_PROCNAME = 3,	/* the thread's name (17 bytes) */
+	LTT_CONTEXT_IP = 4,		/* the address of the tracepoint's call */
+	LTT_CONTEXT_PTHREAD_ID = 5,	/* pthread_self() */
+	LTT_CONTEXT_CPU_ID = 6,		/* the CPU the event was recorded on */
+	LTT_CONTEXT_CGROUP_NS = 7,	/* namespace ids: inode numbers of /proc/TID/ns/... */
+	LTT_CONTEXT_IPC_NS = 8,
+	LTT_CONTEXT_MNT_NS = 9,
+	LTT_CONTEXT_NET_NS = 10,
+	LTT_CONTEXT_PID_NS = 11,
+	LTT_CONTEXT_TIME_NS = 12,
+	LTT_CONTEXT_USER_NS = 13,
+	LTT_CONTEXT_UTS_NS = 14,
+	LTT_CONTEXT_VUID = 15,		/* user and group ids, in the user namespace */
+	LTT_CONTEXT_VEUID = 16,
+	LTT_CONTEXT_VSUID = 17,
+	LTT_CONTEXT_VGID = 18,
+	LTT_CONTEXT_VEGID = 19,
+	LTT_CONTEXT_VSGID = 20,
+	LTT_CONTEXT_PERF_THREAD = 21,	/* a perf counter of the thread: perf_type, perf_config */
+};
+
+#define LTT_CONTEXT_NAME_MAX 128	/* bytes of a context's name, NUL included */
+
+/* One context: fill it with ltt_ctl_context_parse(). */
+struct ltt_context {
+	enum ltt_context_type type;
+	uint32_t perf_type;		/* PERF_THREAD: perf_event_attr.type */
+	uint64_t perf_config;		/* PERF_THREAD: perf_event_attr.config */
+	char name[LTT_CONTEXT_NAME_MAX];	/* "vpid", "perf:thread:instructions" */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* A context of a channel (ltt_ctl_list_contexts()). */
+struct ltt_context_info {
+	enum ltt_domain domain;
+	char channel[LTT_NAME_MAX];
+	struct ltt_context context;
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
 struct ltt_ctl;
 
 /**
@@ -621,6 +668,53 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
  */
 int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			  const char *channel, const char *pattern);
+
+/**
+ * ltt_ctl_context_parse() - the context called @name: "vpid", "vtid",
+ * "procname", "ip", "pthread_id", "cpu_id", "cgroup_ns" ... "uts_ns",
+ * "vuid" ... "vsgid", "perf:thread:COUNTER" (ltt_ctl_context_list_name()
+ * lists them) or "perf:thread:raw:rN:NAME" (N: the raw event's number in
+ * hexadecimal; NAME: letters, digits, '_')
+ * @ret: zeroed, then filled; set only on success
+ *
+ * No connection needed.  Returns 0 or -LTT_ERR_CONTEXT_TYPE.
+ */
+int ltt_ctl_context_parse(const char *name, struct ltt_context *ret);
+
+/**
+ * ltt_ctl_context_list_name() - the @i-th context name (0, 1, ...), NULL
+ * past the last; the raw counters appear as "perf:thread:raw:rN:NAME".
+ * The string is static.
+ */
+const char *ltt_ctl_context_list_name(size_t i);
+
+/**
+ * ltt_ctl_add_context() - add a context field to every event of a channel
+ * @channel: the channel's name; NULL or "": every channel of the domain in
+ *           the session (the default channel is created when there is
+ *           none, as LTTng does)
+ * @context: from ltt_ctl_context_parse() (borrowed)
+ *
+ * Contexts are added before the session's first start (the layout of its
+ * traces is fixed then).  Returns 0, -LTT_ERR_CONTEXT_TYPE,
+ * -LTT_ERR_CONTEXT_EXISTS, -LTT_ERR_CONTEXT_STARTED,
+ * -LTT_ERR_PERF_UNAVAILABLE, -LTT_ERR_PERF_DENIED,
+ * -LTT_ERR_CHANNEL_NOT_FOUND, -LTT_ERR_LIMIT, -LTT_ERR_NOT_SUPPORTED (the
+ * kernel domain, or a daemon older than contexts), or a connection error.
+ */
+int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			const char *channel, const struct ltt_context *context);
+
+/**
+ * ltt_ctl_list_contexts() - the contexts of every channel of a session, in
+ * channel order, each channel's in the order they were added
+ * @ret_contexts: array of @ret_count entries, free() it (NULL when 0)
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon
+ * older than contexts), or a connection error.
+ */
+int ltt_ctl_list_contexts(struct ltt_ctl *ctl, const char *session,
+			  struct ltt_context_info **ret_contexts, size_t *ret_count);
 
 /**
  * ltt_ctl_list_tracepoints() - the events registered applications can emit

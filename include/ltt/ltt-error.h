@@ -135,6 +135,11 @@ extern "C" {
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
 	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
+	X(CONTEXT_TYPE, 190, "unknown context type: 'lttctl add-context --list' shows the types (perf counters: perf:thread:NAME, or perf:thread:raw:rN:NAME with N in hexadecimal)") \
+	X(CONTEXT_EXISTS, 191, "the channel already has this context") \
+	X(CONTEXT_STARTED, 192, "contexts can't be added to a session that was started once (the layout of its traces is fixed): add them before the first 'lttctl start', or create another session") \
+	X(PERF_UNAVAILABLE, 193, "this machine can't count that perf counter: the kernel has no such event (no hardware PMU, as in a virtual machine without a virtual PMU, or a counter this CPU lacks); 'perf list' shows what it can count") \
+	X(PERF_DENIED, 194, "perf counters are not allowed here: /proc/sys/kernel/perf_event_paranoid forbids them to this user (3 or more: only to root or CAP_PERFMON); lower it to 2 or run as a privileged user") \
 	X(TRACKER_VALUE, 195, "invalid tracker value: --vpid takes process ids, --vuid and --vgid user and group ids or names, as a comma-separated list of at most 1024") \
 	X(TRACKER_NAME, 196, "no user or group by that name on the session daemon's host; check the name ('getent passwd NAME', 'getent group NAME') or give the numeric id") \
 	X(TRACKER_POLICY, 197, "this tracker includes every process or none, so it has no list of ids to remove one from; 'lttctl track --vpid ID,...' (or --vuid, --vgid) includes only those ids, 'lttctl untrack --all' none") \

@@ -124,9 +124,17 @@ struct ltt_ust_ctx {
 	uint64_t ltt_len;
 	size_t ltt_payload_len;
 	uint32_t ltt_next;		/* the next target to try */
-	uint32_t ltt_reserved0;
+	uint32_t ltt_reserved0;		/* LTT_UST_CTX_IP_SET: ltt_reserved[1] is the call site */
 	uint64_t ltt_reserved[2];
 };
+
+/*
+ * Set by the probe before ltt_ust_probe_reserve() (the ip context): the
+ * probe's return address, the tracepoint's call site, is in
+ * ltt_reserved[1].  Probes built with an earlier header leave it unset
+ * and their events' ip is 0.
+ */
+#define LTT_UST_CTX_IP_SET 0x1d9c3e71u
 
 /**
  * ltt_ust_register_module() - hand libltt-ust the tracepoints of a module
@@ -520,6 +528,8 @@ void ltt_ust_tracef(const char *fmt, ...)
 		size_t ltt_tp_len = 0 LTT_TP_SIZE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0); \
 		struct ltt_ust_ctx ltt_tp_ctx; \
 		char *ltt_tp_p; \
+		ltt_tp_ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET; \
+		ltt_tp_ctx.ltt_reserved[1] = (uint64_t)(uintptr_t)__builtin_return_address(0); \
 		for (ltt_tp_p = (char *)ltt_ust_probe_reserve(&ltt_tp_ctx, &LTT_TP_DESC(p, e), \
 							      ltt_tp_len); \
 		     ltt_tp_p; ltt_tp_p = (char *)ltt_ust_probe_commit(&ltt_tp_ctx)) { \

@@ -52,7 +52,7 @@ int ltt_ktest_metadata(const char *dir, const uint8_t uuid[16], const char *trac
 	ltt_wbuf_init(&w);
 	ret = ltt_tsdl_trace_header(&w, &t);
 	if (!ret)
-		ret = ltt_tsdl_stream(&w, 0);
+		ret = ltt_tsdl_stream(&w, 0, NULL, 0);
 	for (i = 0; i < n && !ret; i++)
 		if (have[i])
 			ret = ltt_tsdl_kernel_event(&w, &descs[i], i, 0);

@@ -562,6 +562,32 @@ void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_ad
 	ltt_wbuf_put_u32(w, m->stream_id);
 	ltt_wbuf_put_u8(w, m->enabled);
 	ltt_wbuf_put_u32(w, m->nr_streams);
+	if (m->nr_contexts) {
+		uint32_t i;
+
+		ltt_wbuf_put_u32(w, m->nr_contexts);
+		for (i = 0; i < m->nr_contexts && i < LTT_CTX_MAX; i++)
+			ltt_ctx_put(w, &m->contexts[i]);
+	}
+}
+
+/* The context list of a CHANNEL_ADD: 0 or -EPROTO. */
+static int get_contexts(struct ltt_rbuf *r, struct ltt_app_channel_add *m)
+{
+	uint32_t i, j;
+
+	m->nr_contexts = ltt_rbuf_get_u32(r);
+	if (r->err || !m->nr_contexts || m->nr_contexts > LTT_CTX_MAX)
+		return -EPROTO;
+	for (i = 0; i < m->nr_contexts; i++) {
+		ltt_ctx_get(r, &m->contexts[i]);
+		if (r->err || !ltt_ctx_check(&m->contexts[i]))
+			return -EPROTO;
+		for (j = 0; j < i; j++)
+			if (ltt_ctx_same(&m->contexts[j], &m->contexts[i]))
+				return -EPROTO;
+	}
+	return 0;
 }
 
 int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
@@ -573,6 +599,9 @@ int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
 	m.stream_id = ltt_rbuf_get_u32(r);
 	m.enabled = ltt_rbuf_get_bool(r);
 	m.nr_streams = ltt_rbuf_get_u32(r);
+	m.nr_contexts = 0;
+	if (!r->err && r->pos < r->len && get_contexts(r, &m))
+		return -EPROTO;
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;

@@ -77,10 +77,14 @@
 #include <ltt/tracepoint-types.h>
 
 #include "common/codec.h"
+#include "common/context.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
-#define LTT_APP_MINOR 0
+/* 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD */
+#define LTT_APP_MINOR 2
+/* The minor from which CHANNEL_ADD may carry the channel's contexts. */
+#define LTT_APP_MINOR_CONTEXT 2
 #define LTT_APP_MSG_MAX (1U << 24)	/* header + payload */
 #define LTT_APP_SOCKET_NAME "app.sock"
 #define LTT_APP_MAX_FDS 1024		/* per message */
@@ -98,11 +102,18 @@
  * to app.  Payloads (see above and below):
  *
  * CHANNEL_ADD {u64 channel_key, u64 session_id, u32 stream_id,
- *              u8 enabled, u32 nr_streams}
+ *              u8 enabled, u32 nr_streams
+ *              [minor 2: u32 nr_contexts, nr_contexts x context]}
  *   + 2 x nr_streams fds: for each stream (one per possible CPU, in CPU
  *   order) its shared-memory fd, then its wakeup eventfd.  The memory's
  *   size is the fd's size; libltt-ust maps it and checks it with
- *   ltt_rb_attach() before use.
+ *   ltt_rb_attach() before use.  The contexts (common/context.h: 1 to
+ *   LTT_CTX_MAX, each valid, none twice) are the fields the program
+ *   writes after each event header, in that order; their total size must
+ *   be the regions' event_ctx_len.  The daemon sends the context list
+ *   only to a program of minor 2 or more, and only when the channel has
+ *   contexts; an older program does not get such a channel at all (its
+ *   events would not match the metadata).
  * CHANNEL_ENABLE {u64 channel_key}      (session started)
  * CHANNEL_DISABLE {u64 channel_key}     (session stopped: ACK only once no
  *                                        thread can still be writing to it)
@@ -245,6 +256,8 @@ struct ltt_app_channel_add {
 	uint32_t stream_id;
 	bool enabled;
 	uint32_t nr_streams;
+	uint32_t nr_contexts;		/* sent when non-zero (minor 2) */
+	struct ltt_ctx contexts[LTT_CTX_MAX];
 };
 
 /* EVENT_ENABLE, EVENT_DISABLE (which sends no event_id) */
@@ -262,6 +275,12 @@ int ltt_app_get_version(struct ltt_rbuf *r, struct ltt_app_version *ret);
 /** ltt_app_put_ack() - an ACK's LTT_APP_ACK_SIZE bytes */
 void ltt_app_put_ack(struct ltt_wbuf *w, const struct ltt_app_ack *m);
 int ltt_app_get_ack(struct ltt_rbuf *r, struct ltt_app_ack *ret);
+/**
+ * ltt_app_put_channel_add() / ltt_app_get_channel_add() - CHANNEL_ADD; the
+ * context list is put when @m->nr_contexts is not 0, and got when bytes
+ * follow nr_streams: get refuses (-EPROTO) a count of 0 or over
+ * LTT_CTX_MAX, a context ltt_ctx_check() refuses, and one given twice.
+ */
 void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m);
 int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret);
 /** ltt_app_put_channel_key() - CHANNEL_ENABLE, CHANNEL_DISABLE, CHANNEL_REMOVE */

@@ -63,6 +63,12 @@
  *   LIST_TRACKERS {str session, u32 domain}
  *       -> {u32 n, n x {u32 type, u32 policy, u32 nr, nr x u32 id}}
  *   The kernel domain gets NOT_SUPPORTED (no kernel trackers yet).
+ * Contexts (minor 8; common/context.h has the context's wire form):
+ *   ADD_CONTEXT {str session, u32 domain, str channel, context}
+ *       channel "": every channel of the domain (the default one created
+ *       when there is none).
+ *   LIST_CONTEXTS {str session} -> {u32 count, count x {u32 domain,
+ *       str channel, context}}
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -95,6 +101,8 @@
 #define LTT_CLIENT_MINOR_ROTATE 5
 /* The minor from which the daemon resolves default names and outputs. */
 #define LTT_CLIENT_MINOR_DAEMON_DEFAULTS 6
+/* The minor that brought ADD_CONTEXT and LIST_CONTEXTS (28, 29). */
+#define LTT_CLIENT_MINOR_CONTEXT 8
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -140,6 +148,8 @@
 	X(CLEAR_SESSION, 22, LTT_WIRE_STR_MIN) \
 	X(REGENERATE, 23, LTT_WIRE_STR_MIN + 4) \
 	X(ROTATION_INFO, 24, LTT_WIRE_STR_MIN) \
+	X(ADD_CONTEXT, 28, LTT_WIRE_STR_MIN + 4 + LTT_WIRE_STR_MIN + 16 + LTT_WIRE_STR_MIN) \
+	X(LIST_CONTEXTS, 29, LTT_WIRE_STR_MIN) \
 	X(TRACK, 31, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
 	X(UNTRACK, 32, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
 	X(TRACKER_POLICY, 33, LTT_WIRE_STR_MIN + 4 + 4 + 4) \

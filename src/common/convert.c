@@ -199,3 +199,24 @@ void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_de
 	out->bytes = in->bytes;
 	out->packets_dropped = in->packets_dropped;
 }
+
+int ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	out->type = in->type;
+	out->perf_type = in->perf_type;
+	out->perf_config = in->perf_config;
+	COPY_ARRAY(out, in, name);
+	return 0;
+}
+
+void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->type = (enum ltt_context_type)in->type;
+	out->perf_type = in->perf_type;
+	out->perf_config = in->perf_config;
+	COPY_ARRAY(out, in, name);
+}

@@ -16,6 +16,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/context.h"
 #include "common/model.h"
 
 /**
@@ -68,5 +69,10 @@ void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_co
 					     struct ltt_snapshot_output *out);
 void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_desc *in,
 					     struct ltt_snapshot_result *out);
+
+/** ltt_conv_context_to_ctx() - a caller's context, internal (as ltt_conv_session_attr_to_conf()) */
+int ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out);
+/** ltt_conv_ctx_to_context() - a context for a caller (zeroes @out first) */
+void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out);
 
 #endif /* LTT_COMMON_CONVERT_H */

@@ -145,15 +145,17 @@ int ltt_ctf_index_entry_decode(const uint8_t *buf, size_t entry_size,
 	return 0;
 }
 
-int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts)
+int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts, uint32_t ctx_len)
 {
 	uint8_t *b = buf;
-	uint64_t n, hdr = len < LTT_CTF_EXTENDED_HEADER ? LTT_CTF_TORN_MIN : LTT_CTF_EXTENDED_HEADER;
+	uint64_t n, hdr = len < LTT_CTF_EXTENDED_HEADER + (uint64_t)ctx_len ?
+			  LTT_CTF_TORN_MIN : LTT_CTF_EXTENDED_HEADER;
 	uint32_t id, word, n32;
+	uint8_t *p;
 
-	if (!buf || len < LTT_CTF_TORN_MIN || len - hdr > UINT32_MAX)
+	if (!buf || len < LTT_CTF_TORN_MIN + (uint64_t)ctx_len || len - hdr - ctx_len > UINT32_MAX)
 		return -EINVAL;
-	n = len - hdr;
+	n = len - hdr - ctx_len;
 	id = !n ? LTT_CTF_TORN_ID_EMPTY : n <= 256 ? LTT_CTF_TORN_ID_SHORT : LTT_CTF_TORN_ID_LONG;
 	memset(b, 0, (size_t)len);
 	if (hdr == LTT_CTF_TORN_MIN) {
@@ -165,11 +167,12 @@ int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts)
 		memcpy(b + 1, &id, 4);
 		memcpy(b + 5, &ts, 8);
 	}
+	p = b + hdr + ctx_len;	/* the context stays zero */
 	if (id == LTT_CTF_TORN_ID_SHORT) {
-		b[hdr] = (uint8_t)(n - 1);
+		*p = (uint8_t)(n - 1);
 	} else if (id == LTT_CTF_TORN_ID_LONG) {
 		n32 = (uint32_t)(n - 4);
-		memcpy(b + hdr, &n32, 4);
+		memcpy(p, &n32, 4);
 	}
 	return 0;
 }

@@ -49,16 +49,18 @@
 /**
  * ltt_ctf_torn_event() - one event readers skip, of exactly @len bytes
  * @buf: where it goes, @len bytes
- * @len: at least LTT_CTF_TORN_MIN (and below 2^32 + 13)
+ * @len: at least LTT_CTF_TORN_MIN + @ctx_len (and below 2^32 + 13 + @ctx_len)
  * @ts: its timestamp: the torn event's own
+ * @ctx_len: bytes of the stream's event context (add-context), written
+ *           as zeros after the header
  *
- * A compact header when @len is below 13 (the torn event had a compact
- * header then, so its 27 bits decode), else an extended one with all 64
- * bits; then the payload of the LTT_CTF_TORN_ID_* class that fills @len,
- * its bytes zero.  Returns 0, or -EINVAL for a @len out of range (nothing
- * written).
+ * A compact header when @len is below 13 + @ctx_len (the torn event had
+ * a compact header then, so its 27 bits decode), else an extended one
+ * with all 64 bits; then the context, then the payload of the
+ * LTT_CTF_TORN_ID_* class that fills @len, its bytes zero.  Returns 0,
+ * or -EINVAL for a @len out of range (nothing written).
  */
-int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts);
+int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts, uint32_t ctx_len);
 
 /**
  * ltt_ctf_metadata_size() - bytes of the metadata packets that frame

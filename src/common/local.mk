@@ -6,6 +6,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/attr.c src/common/attr.h src/common/model.h \
 	src/common/client-proto.c src/common/client-proto.h \
 	src/common/codec.c src/common/codec.h \
+	src/common/context.c src/common/context.h \
 	src/common/convert.c src/common/convert.h \
 	src/common/consumer-proto.c src/common/consumer-proto.h \
 	src/common/live-proto.c src/common/live-proto.h \

@@ -120,7 +120,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 	if (!mem || !cfg || ((uintptr_t)mem & (LTT_RB_CACHELINE - 1)))
 		return -EINVAL;
 	want = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
-	if (!want || want != len)
+	if (!want || want != len || cfg->event_ctx_len > LTT_RB_EVENT_CTX_MAX)
 		return -EINVAL;
 	memset(mem, 0, (size_t)data_offset(cfg->num_subbuf));
 	shm->abi_version = LTT_RB_ABI_VERSION;
@@ -130,6 +130,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 	shm->overwrite = cfg->overwrite ? 1 : 0;
 	shm->stream_id = cfg->stream_id;
 	shm->cpu = cfg->cpu;
+	shm->event_ctx_len = cfg->event_ctx_len;
 	memcpy(shm->uuid, cfg->uuid, sizeof(shm->uuid));
 	/* last, so that a region with the magic is a complete one */
 	__atomic_store_n(&shm->magic, LTT_RB_MAGIC, __ATOMIC_RELEASE);
@@ -149,6 +150,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	if (hdr.magic != LTT_RB_MAGIC || hdr.abi_version != LTT_RB_ABI_VERSION ||
 	    hdr.overwrite > 1 || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
 	    hdr.data_offset != data_offset(hdr.num_subbuf) ||
+	    hdr.event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
 	    ltt_rb_region_size(hdr.subbuf_size, hdr.num_subbuf) != len)
 		return -EINVAL;
 
@@ -174,6 +176,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.wakeup_fd = -1;
 	h.stream_id = hdr.stream_id;
 	h.cpu = hdr.cpu;
+	h.event_ctx_len = hdr.event_ctx_len;
 	memcpy(h.uuid, hdr.uuid, sizeof(h.uuid));
 	h.consumed = __atomic_load_n(&h.shm->consumed, __ATOMIC_RELAXED) & ~(h.subbuf_size - 1);
 	*rb = h;

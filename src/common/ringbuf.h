@@ -107,7 +107,7 @@ struct ltt_rb_shm {
 	uint32_t overwrite;		/* 0: discard mode, 1: overwrite mode */
 	uint32_t stream_id;		/* CTF stream class id (the channel id) */
 	uint32_t cpu;			/* stream_instance_id and cpu_id */
-	uint32_t reserved0;
+	uint32_t event_ctx_len;		/* bytes of context after each event header */
 	uint8_t uuid[16];		/* trace uuid, copied into packet headers */
 	/* cache line 1: the writers' word */
 	uint64_t offset;		/* write position; CAS by writers and flush */
@@ -186,6 +186,9 @@ struct ltt_rb_wblock {
 };
 
 /* What the session daemon puts in a new region. */
+/* The most context bytes an event may carry (ltt_rb_config.event_ctx_len). */
+#define LTT_RB_EVENT_CTX_MAX 4096
+
 struct ltt_rb_config {
 	uint64_t subbuf_size;	/* power of two, 4 KiB .. 4 GiB */
 	uint64_t num_subbuf;	/* power of two, 2 .. 2^20 */
@@ -193,6 +196,12 @@ struct ltt_rb_config {
 	uint32_t stream_id;
 	uint32_t cpu;
 	uint8_t uuid[16];
+	/*
+	 * Bytes of the channel's context fields after each event header (0
+	 * without contexts, at most LTT_RB_EVENT_CTX_MAX): the consumer keeps
+	 * them in the events it writes over a dead writer's slot.
+	 */
+	uint32_t event_ctx_len;
 };
 
 /* Counters of the reader's decisions, kept in the reader's private memory. */
@@ -249,6 +258,7 @@ struct ltt_rb {
 	int wakeup_fd;				/* eventfd to wake the reader, or -1 */
 	uint32_t stream_id;
 	uint32_t cpu;
+	uint32_t event_ctx_len;			/* as the region said (checked) */
 	uint8_t uuid[16];
 	/* reader side */
 	uint64_t consumed;			/* the reader's own read position */

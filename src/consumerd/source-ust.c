@@ -57,8 +57,9 @@ static void block_unlock(void *arg, unsigned int block)
 
 static void torn_fill(void *arg, void *dst, uint64_t len, uint64_t ts)
 {
-	(void)arg;
-	ltt_ctf_torn_event(dst, len, ts);
+	struct ust_source *s = arg;
+
+	ltt_ctf_torn_event(dst, len, ts, s->rb.event_ctx_len);
 }
 
 /*

@@ -29,6 +29,8 @@ static const struct ctl_cmd commands[] = {
 	  "[--tracepoint | --syscall] [--loglevel LEVEL | --loglevel-only LEVEL]" },
 	{ "disable-event", cmd_disable_event, "Disable event rules",
 	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL]" },
+	{ "add-context", cmd_add_context, "Add context fields to the events of channels",
+	  "-u -t TYPE [-t TYPE...] [-s SESSION] [-c CHANNEL] | --list" },
 	{ "snapshot", cmd_snapshot, "Take snapshots of a snapshot session, manage its output",
 	  "(add-output [-n NAME] [-m SIZE] (URL | -o DIR) | del-output (ID | NAME) | "
 	  "list-output | record [-n NAME] [-m SIZE] [URL | -o DIR]) [-s SESSION]" },

@@ -108,6 +108,7 @@ int cmd_status(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_set_session(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);

@@ -18,6 +18,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/create.c \
 	src/ctl/commands/destroy.c \
 	src/ctl/commands/disable_channel.c \
+	src/ctl/commands/add_context.c \
 	src/ctl/commands/disable_event.c \
 	src/ctl/commands/enable_channel.c \
 	src/ctl/commands/enable_event.c \

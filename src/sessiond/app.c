@@ -208,7 +208,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	struct ltt_wbuf w;
 	int ret;
 
-	/* The minor, gid (the credentials' wins) and nr_cpus (ours) are not used. */
+	/* The gid (the credentials' wins) and nr_cpus (ours) are not used. */
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
 	if (ltt_app_get_register(&r, &m) || msg->nr_fds)
 		return -EPROTO;
@@ -235,6 +235,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	app->uid = c->cred.uid;
 	app->gid = c->cred.gid;
 	app->bits_per_long = m.bits_per_long;
+	app->minor = m.minor < LTT_APP_MINOR ? m.minor : LTT_APP_MINOR;
 	app->registered_at = time(NULL);
 	ret = t->cfg.listener.added(t->cfg.listener.arg, app);
 	if (ret) {

@@ -55,6 +55,8 @@ struct ltt_app {
 	uid_t uid;
 	gid_t gid;
 	uint32_t bits_per_long;
+	uint32_t minor;			/* the app protocol minor both use */
+	bool said_no_contexts;		/* logged that it can't get channels with contexts */
 	char procname[17];
 	time_t registered_at;
 	/* Under the listener's lock (ust->apps.lock). */

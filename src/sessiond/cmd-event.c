@@ -185,3 +185,10 @@ out:
 	ltt_domain_settle_wait(&settle, "change");
 	return ret;
 }
+
+enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					 const char *name, bool create,
+					 struct ltt_channel **ret_channel)
+{
+	return rule_channel(d, session, name, create, ret_channel);
+}

@@ -42,6 +42,8 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_UNTRACK] = ltt_cmd_untrack,
 	[LTT_CLIENT_CMD_TRACKER_POLICY] = ltt_cmd_tracker_policy,
 	[LTT_CLIENT_CMD_LIST_TRACKERS] = ltt_cmd_list_trackers,
+	[LTT_CLIENT_CMD_ADD_CONTEXT] = ltt_cmd_add_context,
+	[LTT_CLIENT_CMD_LIST_CONTEXTS] = ltt_cmd_list_contexts,
 };
 
 /*
@@ -79,6 +81,8 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_UNTRACK] = true,
 	[LTT_CLIENT_CMD_TRACKER_POLICY] = true,
 	[LTT_CLIENT_CMD_LIST_TRACKERS] = true,	/* the session lock, as GET_SESSION */
+	[LTT_CLIENT_CMD_ADD_CONTEXT] = true,	/* may create the default channel */
+	[LTT_CLIENT_CMD_LIST_CONTEXTS] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

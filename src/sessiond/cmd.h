@@ -118,6 +118,21 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply);
 
 /**
+ * ltt_cmd_rule_channel() - the channel @name of @session's domain @d, or
+ * with @name "" the default channel, created with the domain's defaults
+ * when @create and it does not exist yet (ltt_cmd_add_channel()); session
+ * lock held.  Returns LTT_ERR_OK, CHANNEL_NOT_FOUND or the creation's code.
+ */
+enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					 const char *name, bool create,
+					 struct ltt_channel **ret_channel);
+/* cmd-context.c */
+enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+
+/**
  * ltt_cmd_destroy_all() - stop and destroy every session, writing what
  * they recorded (daemon shutdown); no client may be served meanwhile
  */

@@ -213,7 +213,7 @@ static int metadata_header(struct ltt_kernel *k, struct ltt_session *session,
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
-			ret = ltt_tsdl_stream(text, channel->stream_id);
+			ret = ltt_tsdl_stream(text, channel->stream_id, NULL, 0);
 	return ret;
 }
 

@@ -11,6 +11,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-session.c \
 	src/sessiond/cmd-snapshot.c \
 	src/sessiond/cmd-channel.c \
+	src/sessiond/cmd-context.c \
 	src/sessiond/cmd-event.c \
 	src/sessiond/cmd-chunk.c \
 	src/sessiond/cmd-tracker.c \

@@ -22,6 +22,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/context.h"
 #include "common/model.h"
 #include "sessiond/tracker.h"
 
@@ -49,6 +50,9 @@ struct ltt_channel {
 	uint64_t lost_packets;
 	uint64_t error_events;		/* of those: because their output failed */
 	uint64_t error_packets;
+	/* Context fields of each event (add-context), fixed from the first start. */
+	uint32_t nr_contexts;
+	struct ltt_ctx contexts[LTT_CTX_MAX];
 };
 
 struct ltt_session_domain {

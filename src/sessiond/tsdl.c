@@ -274,18 +274,34 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
 	return emit_end(&e);
 }
 
-int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id)
+int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_ctx *ctx,
+		    uint32_t nr_ctx)
 {
+	char field[LTT_CTX_NAME_MAX];
+	const char *type, *suffix;
 	struct emit e;
+	uint32_t i;
 
-	if (!out)
+	if (!out || (nr_ctx && !ctx))
 		return -EINVAL;
+	for (i = 0; i < nr_ctx; i++)
+		if (!ltt_ctx_check(&ctx[i]))
+			return -EINVAL;
 	emit_begin(&e, out);
 	put_fmt(&e, "stream {\n"
 		    "\tid = %" PRIu32 ";\n"
 		    "\tevent.header := struct event_header_compact;\n"
-		    "\tpacket.context := struct packet_context;\n"
-		    "};\n\n", stream_id);
+		    "\tpacket.context := struct packet_context;\n", stream_id);
+	if (nr_ctx) {
+		put_text(&e, "\tevent.context := struct {\n");
+		for (i = 0; i < nr_ctx; i++) {
+			type = ltt_ctx_tsdl_type(&ctx[i], &suffix);
+			ltt_ctx_field_name(&ctx[i], field);
+			put_fmt(&e, "\t\t%s _%s%s;\n", type, field, suffix);
+		}
+		put_text(&e, "\t} align(8);\n");
+	}
+	put_text(&e, "};\n\n");
 	return emit_end(&e);
 }
 

@@ -22,6 +22,7 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
+#include "common/context.h"
 #include "kmod/ltt-abi.h"
 
 #define LTT_TSDL_TRACER_NAME "ltt-ust"
@@ -75,11 +76,15 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t);
 
 /**
  * ltt_tsdl_stream() - append the stream block of channel @stream_id
- * (compact event headers, struct packet_context)
+ * (compact event headers, struct packet_context), with its event context
+ * when it has contexts
+ * @ctx: the channel's @nr_ctx contexts (borrowed; NULL when 0), in the
+ *       order each event carries them
  *
- * Returns 0 or -ENOMEM.
+ * Returns 0, -EINVAL (a context ltt_ctx_check() refuses) or -ENOMEM.
  */
-int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id);
+int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_ctx *ctx,
+		    uint32_t nr_ctx);
 
 /**
  * ltt_tsdl_torn_events() - append the event classes of torn events

@@ -629,6 +629,7 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 		.overwrite = channel->attr.overwrite,
 		.stream_id = channel->stream_id,
 		.cpu = cpu,
+		.event_ctx_len = (uint32_t)ltt_ctx_len(channel->contexts, channel->nr_contexts),
 	};
 	size_t len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
 	int fd, wfd, ret;

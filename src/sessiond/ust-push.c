@@ -61,10 +61,13 @@ static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_us
 		.stream_id = chan->channel->stream_id,
 		.enabled = enabled,
 		.nr_streams = chan->nr_streams,
+		.nr_contexts = chan->channel->nr_contexts,
 	};
 	struct ltt_wbuf w;
 	int ret;
 
+	memcpy(m.contexts, chan->channel->contexts,
+	       chan->channel->nr_contexts * sizeof(m.contexts[0]));
 	ltt_wbuf_init(&w);
 	ltt_app_put_channel_add(&w, &m);
 	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams,
@@ -228,6 +231,26 @@ bool ltt_ust_push_wanted(struct ltt_session *session, const struct ltt_app *app)
 	       ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid);
 }
 
+/*
+ * Can @app write the events of @channel as its metadata describes them?
+ * Not a program older than contexts when the channel has some: it does
+ * not get the channel (its events would lack the context fields), and the
+ * log says so once per program.
+ */
+static bool can_write(struct ltt_app *app, const struct ltt_session *session,
+		      const struct ltt_channel *channel)
+{
+	if (!channel->nr_contexts || app->minor >= LTT_APP_MINOR_CONTEXT)
+		return true;
+	if (!app->said_no_contexts) {
+		app->said_no_contexts = true;
+		LTT_WARN_RL("%s (pid %ld) uses an older libltt-ust (app protocol 1.%u) that can't write context fields: not recorded in channel '%s' of session '%s' (nor in any channel with contexts)",
+			    app->procname, (long)app->pid, app->minor, channel->attr.name,
+			    session->name);
+	}
+	return false;
+}
+
 void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, struct ltt_app *app,
 		      uint32_t *last)
 {
@@ -256,6 +279,8 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 		if (!chan)
 			continue;
 		ac = ltt_app_find_chan(app, chan->key);
+		if (!ac && !can_write(app, session, channel))
+			continue;
 		if (!ac) {
 			ac = calloc(1, sizeof(*ac));
 			if (!ac)

@@ -257,6 +257,12 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 		fds[i] = ltt_msg_take_fd(msg, i);
 	ret = ust_channel_map(d, m.channel_key, m.session_id, m.stream_id, m.enabled,
 			      m.nr_streams, fds, &chan);
+	/* The contexts must fill the room the daemon's metadata gives them. */
+	if (!ret) {
+		ret = ust_channel_set_contexts(chan, m.contexts, m.nr_contexts);
+		if (ret)
+			ust_channel_destroy(chan);
+	}
 	if (ret) {
 		ust_debug("%s: channel %llu refused: %s", d->path,
 			  (unsigned long long)m.channel_key,

@@ -251,6 +251,7 @@ static void fork_child(void)
 	cond_init();
 	ust_registry_fork_child();
 	ust_channels_fork_child();
+	ust_ctx_fork_child();
 	ust_comm_fork_child();
 	if (started && !ust_comm_start())
 		wait_settled();

@@ -8,6 +8,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/init.c \
 	src/ust/registry.c \
 	src/ust/channel.c \
+	src/ust/context.c \
 	src/ust/probe.c \
 	src/ust/comm.c \
 	src/ust/testing.c src/ust/ust-internal.h

@@ -17,17 +17,10 @@
  * the one the ring buffer read.
  */
 #include <errno.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#if defined(__has_include)
-#if __has_include(<sys/rseq.h>)
-#include <sys/rseq.h>
-#define HAVE_RSEQ_AREA 1
-#endif
-#endif
 
 #define _LGPL_SOURCE
 #include <urcu-bp.h>
@@ -47,7 +40,7 @@
  * ring buffers refuse and count them), small enough that adding a header
  * cannot overflow a size_t.
  */
-#define PAYLOAD_MAX ((size_t)UINT32_MAX - HDR_EXTENDED)
+#define PAYLOAD_MAX ((size_t)UINT32_MAX - HDR_EXTENDED - LTT_RB_EVENT_CTX_MAX)
 
 static const struct ltt_ust_field tracef_fields[] = {
 	{ "msg", LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
@@ -67,25 +60,6 @@ int ust_probe_module_register(void)
 	return ret < 0 ? ret : 0;
 }
 
-/*
- * The CPU we run on: from the rseq area glibc registers for each thread
- * (three instructions), else sched_getcpu() (the vDSO).
- */
-static inline int current_cpu(void)
-{
-#ifdef HAVE_RSEQ_AREA
-	if (__builtin_expect(__rseq_size != 0, 1)) {
-		const struct rseq *rs = (const struct rseq *)(void *)
-			((char *)__builtin_thread_pointer() + __rseq_offset);
-		int32_t cpu = (int32_t)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
-
-		if (__builtin_expect(cpu >= 0, 1))
-			return cpu;
-	}
-#endif
-	return sched_getcpu();
-}
-
 /* More CPUs than streams (CPUs added since), or no CPU number. */
 static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
 								     uint32_t cpu)
@@ -95,7 +69,7 @@ static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_
 
 static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 {
-	uint32_t cpu = (uint32_t)current_cpu();	/* -1 wraps: the slow path */
+	uint32_t cpu = (uint32_t)ust_current_cpu();	/* -1 wraps: the slow path */
 
 	if (__builtin_expect(cpu < chan->nr_streams, 1))
 		return &chan->streams[cpu];
@@ -117,18 +91,23 @@ static __attribute__((noinline)) int reserve_untracked(struct ust_stream *s, uin
  * The ring buffer picks the header: compact when the id allows it and the
  * timestamp's low 27 bits are enough, which it decides after reading the
  * clock (ltt_rb_reserve_ts()).  @plen is at most PAYLOAD_MAX: no overflow.
+ * The channel's context fields, if any, follow the header.
  */
-static inline __attribute__((always_inline)) void *reserve_in(struct ust_stream *s, uint32_t id,
-							      size_t plen,
+static inline __attribute__((always_inline)) void *reserve_in(const struct ust_channel *chan,
+							      uint32_t id, size_t plen,
 							      struct ltt_ust_ctx *ctx)
 {
-	size_t long_len = plen + HDR_EXTENDED;
+	struct ust_stream *s = pick_stream((struct ust_channel *)chan);
+	uint32_t clen = chan->ctx_len;
+	size_t long_len;
 	struct ltt_rb_slot slot;
 	struct ltt_rb_wrec *rec;
 	uint32_t word, idx = ust_wrec_idx;
 	uint8_t *h;
 	int ret;
 
+	plen += clen;
+	long_len = plen + HDR_EXTENDED;
 	if (__builtin_expect(idx == UST_WREC_UNSET, 0))
 		idx = ust_wrec_assign();
 	rec = &s->wrecs[idx];
@@ -155,12 +134,17 @@ static inline __attribute__((always_inline)) void *reserve_in(struct ust_stream 
 		/* id in bits 0-4, the timestamp's low 27 bits in bits 5-31 */
 		word = id | (uint32_t)slot.ts << 5;
 		memcpy(h, &word, 4);
-		return h + HDR_COMPACT;
+		h += HDR_COMPACT;
+	} else {
+		h[0] = HDR_EXTENDED_TAG;
+		memcpy(h + 1, &id, 4);
+		memcpy(h + 5, &slot.ts, 8);
+		h += HDR_EXTENDED;
 	}
-	h[0] = HDR_EXTENDED_TAG;
-	memcpy(h + 1, &id, 4);
-	memcpy(h + 5, &slot.ts, 8);
-	return h + HDR_EXTENDED;
+	if (__builtin_expect(clen != 0, 0))
+		h = ust_ctx_write(chan, h, ctx->ltt_reserved0 == LTT_UST_CTX_IP_SET ?
+				  (uintptr_t)ctx->ltt_reserved[1] : 0);
+	return h;
 }
 
 /*
@@ -180,7 +164,7 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 		if (!CMM_LOAD_SHARED(t->chan->enabled))
 			continue;
 		ctx->ltt_next = next;
-		p = reserve_in(pick_stream(t->chan), t->id, ctx->ltt_payload_len, ctx);
+		p = reserve_in(t->chan, t->id, ctx->ltt_payload_len, ctx);
 		if (p)
 			return p;
 	}
@@ -206,7 +190,7 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 		/* published arrays are never empty (registry.c) */
 		t = &ts->t[0];
 		if (__builtin_expect(CMM_LOAD_SHARED(t->chan->enabled) != 0, 1)) {
-			p = reserve_in(pick_stream(t->chan), t->id, payload_len, ctx);
+			p = reserve_in(t->chan, t->id, payload_len, ctx);
 			if (__builtin_expect(p != NULL, 1))
 				return p;
 		}
@@ -277,6 +261,8 @@ void ltt_ust_tracef(const char *fmt, ...)
 	if (n < 0)
 		return;
 	len = strlen(msg) + 1;	/* cut at the buffer's end or at a %c of 0 */
+	ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET;
+	ctx.ltt_reserved[1] = (uint64_t)(uintptr_t)__builtin_return_address(0);
 	for (p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len); p;
 	     p = ltt_ust_probe_commit(&ctx))
 		memcpy(p, msg, len);

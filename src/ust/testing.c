@@ -32,6 +32,17 @@ int ltt_ust_test_add_channel(uint64_t key, uint32_t nr_streams, void *const *mem
 	return ret;
 }
 
+int ltt_ust_test_set_contexts(uint64_t key, const struct ltt_ctx *ctx, uint32_t nr)
+{
+	struct ust_channel *chan;
+
+	ust_lock();
+	chan = ust_channel_find(&test_owner, key);
+	ust_unlock();
+	/* the test's own channel, no event in it yet: nothing reads it meanwhile */
+	return chan ? ust_channel_set_contexts(chan, ctx, nr) : -ENOENT;
+}
+
 int ltt_ust_test_remove_channel(uint64_t key)
 {
 	struct ust_retire retire = { NULL, NULL };

@@ -28,6 +28,18 @@
 int ltt_ust_test_add_channel(uint64_t key, uint32_t nr_streams, void *const *mems,
 			     const size_t *lens);
 
+struct ltt_ctx;
+
+/**
+ * ltt_ust_test_set_contexts() - as CHANNEL_ADD's context list, on a
+ * channel added by the test before any event is enabled in it
+ * @ctx: @nr contexts (common/context.h), borrowed
+ *
+ * Returns 0, -ENOENT, or ust_channel_set_contexts()'s error (-EINVAL when
+ * their size is not the regions' event_ctx_len).
+ */
+int ltt_ust_test_set_contexts(uint64_t key, const struct ltt_ctx *ctx, uint32_t nr);
+
 /**
  * ltt_ust_test_remove_channel() - as CHANNEL_REMOVE: returns once no thread
  * can write to the channel's regions any more.  Returns 0 or -ENOENT.

@@ -9,6 +9,8 @@
  *               carry it) and their targets, published to the fast path
  *               under RCU.
  *   channel.c   channels: the mapped, validated ring buffers of a session.
+ *   context.c   the context fields channels add to events (add-context):
+ *               per-thread and per-process caches, perf counters.
  *   probe.c     the fast path (ltt_ust_probe_reserve/commit) and tracef.
  *   comm.c      one thread per session daemon: register, serve commands.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
@@ -34,9 +36,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sched.h>
+#if defined(__has_include)
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#define HAVE_RSEQ_AREA 1
+#endif
+#endif
+
 #include <ltt/tracepoint-types.h>
 
 #include "common/codec.h"
+#include "common/context.h"
 #include "common/ringbuf.h"
 
 /* ---- init.c ---- */
@@ -193,6 +204,12 @@ extern __thread uint32_t ust_wrec_idx;
  */
 uint32_t ust_wrec_assign(void);
 
+/* One context field of a channel, as the fast path writes it (context.c). */
+struct ust_ctx_field {
+	uint32_t type;			/* enum ltt_context_type */
+	uint32_t perf_idx;		/* PERF_THREAD: the counter's slot (context.c) */
+};
+
 struct ust_channel {
 	struct ust_channel *next;		/* channel list, ust lock */
 	struct ust_channel *retired_next;	/* in a struct ust_retire */
@@ -201,6 +218,9 @@ struct ust_channel {
 	uint64_t session_id;
 	uint32_t stream_id;
 	int enabled;				/* read by the fast path */
+	uint32_t ctx_len;			/* bytes of context per event: 0 without */
+	uint32_t nr_ctx;
+	struct ust_ctx_field ctx[LTT_CTX_MAX];	/* set before the channel is inserted */
 	uint32_t nr_streams;
 	struct ust_stream streams[];
 };
@@ -277,6 +297,50 @@ bool ust_channels_stopped(void);
  * just forked (the parent's buffers are not ours); ust lock held
  */
 void ust_channels_fork_child(void);
+
+/* ---- context.c ---- */
+
+/**
+ * ust_channel_set_contexts() - the context fields @chan writes after each
+ * event header; before the channel is inserted, ust lock NOT held (takes
+ * it for the counters' registry)
+ * @ctx: @nr contexts, checked by the protocol decoder (borrowed)
+ *
+ * Returns 0, -EINVAL when their size is not the streams' event_ctx_len
+ * (the daemon's metadata would describe other events), or -ENOSPC (more
+ * distinct perf counters in the process than LTT_CTX_MAX).
+ */
+int ust_channel_set_contexts(struct ust_channel *chan, const struct ltt_ctx *ctx, uint32_t nr);
+
+/**
+ * ust_ctx_write() - write @chan's context fields at @p, for the calling
+ * thread; returns the end.  The fast path's, any thread, async-signal-safe
+ * but for a thread's first perf counter read (which opens the counter).
+ * @ip: the tracepoint's call site (0: unknown)
+ */
+uint8_t *ust_ctx_write(const struct ust_channel *chan, uint8_t *p, uintptr_t ip);
+
+/** ust_ctx_fork_child() - forget the parent's ids and counters in a child just forked */
+void ust_ctx_fork_child(void);
+
+/*
+ * The CPU we run on: from the rseq area glibc registers for each thread
+ * (three instructions), else sched_getcpu() (the vDSO).
+ */
+static inline int ust_current_cpu(void)
+{
+#ifdef HAVE_RSEQ_AREA
+	if (__builtin_expect(__rseq_size != 0, 1)) {
+		const struct rseq *rs = (const struct rseq *)(void *)
+			((char *)__builtin_thread_pointer() + __rseq_offset);
+		int32_t cpu = (int32_t)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+
+		if (__builtin_expect(cpu >= 0, 1))
+			return cpu;
+	}
+#endif
+	return sched_getcpu();
+}
 
 /* ---- probe.c ---- */
 

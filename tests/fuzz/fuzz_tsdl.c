@@ -67,7 +67,7 @@ static void check_tracepoints(const uint8_t *data, size_t size)
 	if (ltt_app_get_tracepoints(&r, &tps, &nr))
 		return;
 	ltt_wbuf_init(&w);
-	FUZZ_CHECK(!ltt_tsdl_stream(&w, 1));
+	FUZZ_CHECK(!ltt_tsdl_stream(&w, 1, NULL, 0));
 	for (i = 0; i < nr; i++) {
 		before = w.len;
 		ret = ltt_tsdl_event(&w, tps[i], i, 1);

@@ -110,10 +110,16 @@ tests_regression_app_ust_torn_LDADD = src/ust/libltt-ust.la
 check_PROGRAMS += tests/regression/app/ust_app_alt
 tests_regression_app_ust_app_alt_SOURCES = tests/regression/app/ust_app_alt.c
 tests_regression_app_ust_app_alt_LDADD = src/ust/libltt-ust.la
+# A program whose threads print their ids (test_ust_context.sh).
+check_PROGRAMS += tests/regression/app/ust_ctx_app
+tests_regression_app_ust_ctx_app_SOURCES = tests/regression/app/ust_ctx_app.c \
+	tests/regression/app/test_tp.h
+tests_regression_app_ust_ctx_app_LDADD = src/ust/libltt-ust.la
 # A FUSE file system that stops answering on request (test_ust_output_blocked.sh).
 check_PROGRAMS += tests/regression/stuckfs
 tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
+	tests/regression/test_ust_context.sh \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
 	tests/regression/test_output_full.sh \

@@ -85,6 +85,10 @@ is "$(comp lttctl list s2)" "s2" "list 's2': that session"
 is "$(comp lttctl create '')" "" "create: no existing name (its NAME is a new one)"
 is "$(comp lttctl stop s1 '')" "" "stop: one session name, not two"
 is "$(comp lttctl stop --no-wait '')" "$SESSIONS" "stop --no-wait: a session name"
+is "$(comp lttctl add-context -u -t v)" "$(printf '%s\n' vegid veuid vgid vpid vsgid vsuid vtid vuid)" \
+	"add-context -t v: the context types that start so"
+is "$(comp lttctl add-context -u -s s1 -c '')" "$(printf '%s\n' c1 c2)" \
+	"add-context -c after -s s1: the channels of s1"
 is "$(comp lttctl enable-event -u -s '')" "$SESSIONS" "-s: a session name"
 is "$(comp lttctl enable-event -u --session '')" "$SESSIONS" "--session: a session name"
 is "$(comp lttctl enable-event -u -s s1 -c '')" "$(printf '%s\n' c1 c2)" \

@@ -138,6 +138,19 @@ mi 2 "enable-event, pattern and -a" enable-event -u x -a
 mi 1 "enable-event, bad log level" enable-event -u x --loglevel LOUD
 is "$(xp /command/errors/error/name)" LOGLEVEL "enable-event --loglevel LOUD: LOGLEVEL"
 
+# --- contexts
+mi 0 "add-context" add-context -u -c ch -t vpid -t procname
+is "$(xp 'count(/command/output/contexts/context)')" 2 "add-context: two contexts"
+is "$(xp '/command/output/contexts/context[2]/type')/$(xp '/command/output/contexts/context[2]/channel')" \
+	procname/ch "add-context: the type and channel"
+mi 1 "add-context, twice" add-context -u -c ch -t vpid
+is "$(xp /command/errors/error/name)" CONTEXT_EXISTS "add-context again: CONTEXT_EXISTS"
+mi 2 "add-context, unknown type" add-context -u -t nosuch
+is "$(xp /command/errors/error/name)" CONTEXT_TYPE "add-context -t nosuch: CONTEXT_TYPE"
+mi 0 "add-context --list" add-context --list
+ok "$([ "$(xp 'count(/command/output/contextTypes/type)')" -gt 20 ]; echo $?)" \
+	"add-context --list: the types"
+
 # --- list and status
 mi 0 "list" list
 is "$(xp 'count(/command/output/sessions/session)')" 2 "list: two sessions"
@@ -147,6 +160,8 @@ mi 0 "list s1" list s1
 is "$(xp 'count(/command/output/session/channels/channel)')" 3 "list s1: three channels"
 is "$(xp "/command/output/session/channels/channel[name='ch']/subbufSize")" 65536 \
 	"list s1: ch's sub-buffer size"
+is "$(xp "/command/output/session/channels/channel[name='ch']/contexts/context[2]/type")" procname \
+	"list s1: ch's contexts"
 is "$(xp "/command/output/session/channels/channel[name='ch']/discardedEvents")" 0 \
 	"list s1: ch discarded nothing"
 is "$(xp "count(/command/output/session/channels/channel[name='c2']/eventRules/eventRule)")" 3 \

@@ -54,17 +54,24 @@ lttctl -q enable-event -u ltt_test:debug -c c1
 lttctl -q disable-event -u ltt_test:debug -c c1
 lttctl -q enable-event -u 'ltt_test:*' -c c2
 lttctl -q disable-channel -u c2
+lttctl -q add-context -u -c c1 -t vpid -t procname -t net_ns
+lttctl -q add-context -u -c c2 -t vtid
 lttctl -q create other --no-output
 lttctl -q enable-event -u 'ltt_test:types' -s other
 snapshot_lists "$TEST_TMP/before"
 grep -q "ltt_test:crit (loglevel: DEBUG only) \[disabled\]" "$TEST_TMP/before"
 ok $? "the setup has a disabled rule beside an enabled one of the same pattern"
+is "$(grep -A3 'Contexts:' "$TEST_TMP/before" | grep -c '^      [a-z]')" 4 \
+	"the setup has contexts in both channels"
 
 run lttctl save rec
 is "$RC" 0 "save NAME"
 is "$STDOUT" "Session rec saved to $SAVED/rec.ltt" "save: in \$LTT_HOME/.ltt/sessions/NAME.ltt"
 run xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$SAVED/rec.ltt"
 is "$RC" 0 "the saved file is valid against the installed schema (xmllint)"
+is "$(sed -n '/<contexts>/,/<\/contexts>/p' "$SAVED/rec.ltt" | grep -o '<type>[^<]*</type>' | tr '\n' ' ')" \
+	"<type>vpid</type> <type>procname</type> <type>net_ns</type> <type>vtid</type> " \
+	"save: each channel's contexts, in order"
 sum1=$(md5sum <"$SAVED/rec.ltt")
 lttctl -q enable-event -u ltt_test:types -s rec -c c1
 run lttctl save rec

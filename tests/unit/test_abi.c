@@ -200,6 +200,21 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_load_opts, force, 32),
 	OFF_(ltt_load_opts, reserved, 40),
 	RSV_(ltt_load_opts, 64),
+
+	SIZE_(ltt_context, 208),
+	OFF_(ltt_context, type, 0),
+	OFF_(ltt_context, perf_type, 4),
+	OFF_(ltt_context, perf_config, 8),
+	OFF_(ltt_context, name, 16),
+	OFF_(ltt_context, reserved, 144),
+	RSV_(ltt_context, 64),
+
+	SIZE_(ltt_context_info, 536),
+	OFF_(ltt_context_info, domain, 0),
+	OFF_(ltt_context_info, channel, 4),
+	OFF_(ltt_context_info, context, 264),
+	OFF_(ltt_context_info, reserved, 472),
+	RSV_(ltt_context_info, 64),
 };
 
 /* Every struct ends with its reserved room: nothing after it, not even padding. */
@@ -211,7 +226,7 @@ static const struct frozen tails[] = {
 	TAIL_(ltt_relay_info), TAIL_(ltt_session_detail), TAIL_(ltt_field_info),
 	TAIL_(ltt_tracepoint_info), TAIL_(ltt_snapshot_output), TAIL_(ltt_snapshot_result),
 	TAIL_(ltt_rotation_info), TAIL_(ltt_session_file), TAIL_(ltt_save_opts),
-	TAIL_(ltt_load_opts),
+	TAIL_(ltt_load_opts), TAIL_(ltt_context), TAIL_(ltt_context_info),
 };
 
 static void test_layout(void)

@@ -46,7 +46,7 @@ soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 check "soname libltt-ctl.so.1 (got '$soname')" test "$soname" = libltt-ctl.so.1
 
 # Public structs named outside the library's boundary.
-structs='ltt_session_attr|ltt_channel_attr|ltt_event_rule_attr|ltt_session_info|ltt_channel_info|ltt_event_rule_info|ltt_relay_info|ltt_session_detail|ltt_field_info|ltt_tracepoint_info'
+structs='ltt_session_attr|ltt_channel_attr|ltt_event_rule_attr|ltt_session_info|ltt_channel_info|ltt_event_rule_info|ltt_relay_info|ltt_session_detail|ltt_field_info|ltt_tracepoint_info|ltt_context|ltt_context_info'
 for dir in sessiond consumerd relayd common; do
 	[ -d "$top_src/src/$dir" ] || continue
 	find "$top_src/src/$dir" -name '*.[ch]' ! -name convert.c ! -name convert.h |

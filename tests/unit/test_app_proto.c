@@ -887,6 +887,48 @@ static void test_messages(void)
 	}
 }
 
+/* CHANNEL_ADD with a context list (app minor 2), and what its decoder refuses. */
+static int chan_ctx_round(const struct ltt_app_channel_add *m, struct ltt_app_channel_add *ret,
+			  size_t cut)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret_get;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_channel_add(&w, m);
+	ltt_rbuf_init(&r, w.data, w.len - cut);
+	ret_get = w.err ? -ENOMEM : ltt_app_get_channel_add(&r, ret);
+	ltt_wbuf_fini(&w);
+	return ret_get;
+}
+
+static void test_channel_contexts(void)
+{
+	static struct ltt_app_channel_add m, got;
+
+	m = chan;
+	tap_ok(!ltt_ctx_parse("vpid", &m.contexts[0]) &&
+	       !ltt_ctx_parse("perf:thread:raw:r1a2:my_event", &m.contexts[1]) &&
+	       !ltt_ctx_parse("procname", &m.contexts[2]), "three contexts parse");
+	m.nr_contexts = 3;
+	memset(&got, 0x5a, sizeof(got));
+	tap_ok(!chan_ctx_round(&m, &got, 0) && got.nr_contexts == 3 &&
+	       ltt_ctx_same(&got.contexts[1], &m.contexts[1]) &&
+	       got.contexts[1].perf_config == 0x1a2 && got.contexts[2].type == LTT_CONTEXT_PROCNAME,
+	       "CHANNEL_ADD with contexts: decoded as sent");
+	tap_is_int(chan_ctx_round(&m, &got, 1), -EPROTO, "CHANNEL_ADD with contexts, truncated: EPROTO");
+	tap_is_int((long long)ltt_ctx_len(m.contexts, 3), 4 + 8 + 17, "their size: 29 bytes");
+	m.contexts[2] = m.contexts[0];
+	tap_is_int(chan_ctx_round(&m, &got, 0), -EPROTO, "a context twice: EPROTO");
+	m.contexts[2].type = LTT_CONTEXT_VTID;	/* named "vpid": not its own name */
+	tap_is_int(chan_ctx_round(&m, &got, 0), -EPROTO, "a type with another's name: EPROTO");
+	m.contexts[2].type = 99;
+	tap_is_int(chan_ctx_round(&m, &got, 0), -EPROTO, "an unknown type: EPROTO");
+	m.nr_contexts = LTT_CTX_MAX + 1;
+	tap_is_int(chan_ctx_round(&m, &got, 0), -EPROTO, "more than LTT_CTX_MAX: EPROTO");
+}
+
 /* TRACEPOINTS as a whole, and the daemon's copy of a description. */
 static void test_tracepoints_msg(void)
 {
@@ -1020,6 +1062,7 @@ int main(void)
 	test_enomem();
 	test_valid();
 	test_messages();
+	test_channel_contexts();
 	test_tracepoints_msg();
 	test_random_messages();
 	return tap_done();

@@ -280,7 +280,7 @@ static void make_metadata(void)
 	ok = append_metadata(tracedir, trace_uuid, &w, &nr_packets);
 	/* ... a stream per channel, ... */
 	ltt_wbuf_reset(&w);
-	gen = gen && !ltt_tsdl_stream(&w, 0);
+	gen = gen && !ltt_tsdl_stream(&w, 0, NULL, 0);
 	ok = ok && append_metadata(tracedir, trace_uuid, &w, &nr_packets);
 	/* ... and an event each time an id is assigned. */
 	for (i = 0; i < ARRAY_SIZE(event_classes); i++) {
@@ -576,7 +576,7 @@ static void make_pid_trace(void)
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
 	ok = !mkdir(piddir, 0755) && tp && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0) && !ltt_tsdl_event(&w, tp, 0, 0) &&
+	     !ltt_tsdl_stream(&w, 0, NULL, 0) && !ltt_tsdl_event(&w, tp, 0, 0) &&
 	     append_metadata(piddir, pid_trace_uuid, &w, &nr_packets);
 	packet.len = LTT_CTF_PACKET_HEADER_SIZE;
 	header_compact(&packet, 0, T_PID);
@@ -657,7 +657,7 @@ static void make_kernel_trace(void)
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
 	ok = !mkdir(kerneldir, 0755) && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0) && !ltt_tsdl_kernel_event(&w, &desc, 3, 0) &&
+	     !ltt_tsdl_stream(&w, 0, NULL, 0) && !ltt_tsdl_kernel_event(&w, &desc, 3, 0) &&
 	     append_metadata(kerneldir, kernel_trace_uuid, &w, &nr_packets);
 	tap_ok(w.data && strstr((char *)w.data, "\tdomain = \"kernel\";\n") &&
 	       strstr((char *)w.data, "\tkernel_release = \"6.1.0-99-amd64\";\n") &&
@@ -1236,7 +1236,7 @@ static void test_generator_refusals(void)
 		tap_ok(false, "an invalid event name refused");
 	}
 	w.err = -ENOMEM;
-	tap_is_int(ltt_tsdl_stream(&w, 1), -ENOMEM, "a buffer in error: -ENOMEM");
+	tap_is_int(ltt_tsdl_stream(&w, 1, NULL, 0), -ENOMEM, "a buffer in error: -ENOMEM");
 	tap_is_int((long long)w.len, 8, "nothing appended to a buffer in error");
 	free(tp);
 	ltt_wbuf_fini(&w);
@@ -1281,6 +1281,33 @@ static void remove_trace(void)
 	rmdir(tmpdir);
 }
 
+/* A stream block with contexts: each field declared in order (babeltrace2 reads them end to end in test_ust_context.sh). */
+static void test_stream_contexts(void)
+{
+	struct ltt_ctx ctx[3];
+	struct ltt_wbuf w;
+	char *text;
+
+	ltt_ctx_parse("vtid", &ctx[0]);
+	ltt_ctx_parse("procname", &ctx[1]);
+	ltt_ctx_parse("perf:thread:cache-misses", &ctx[2]);
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_tsdl_stream(&w, 2, ctx, 3), "a stream with three contexts");
+	text = strndup((const char *)w.data, w.len);
+	tap_ok(text && strstr(text, "\tevent.context := struct {\n"
+			     "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _vtid;\n"
+			     "\t\tinteger { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _procname[17];\n"
+			     "\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 10; } _perf_thread_cache_misses;\n"
+			     "\t} align(8);\n};\n"),
+	       "  its event.context declares them in order");
+	free(text);
+	w.len = 0;
+	ctx[1].type = LTT_CONTEXT_VPID;	/* named procname: refused */
+	tap_is_int(ltt_tsdl_stream(&w, 2, ctx, 3), -EINVAL, "a context that is not its own name: -EINVAL");
+	tap_is_int((long long)w.len, 0, "  nothing written");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	const char *base = getenv("TMPDIR");
@@ -1311,6 +1338,7 @@ int main(void)
 	}
 
 	test_metadata_packets();
+	test_stream_contexts();
 	test_index();
 	test_generator_refusals();
 	test_kernel_refusals();

@@ -126,7 +126,34 @@ static void print_attr_u64(const char *label, uint64_t value, const char *zero,
 		ctl_out_text("      %s: %" PRIu64 "%s\n", label, value, unit);
 }
 
-static void print_channel(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
+/* A session's contexts (none from a daemon older than contexts). */
+struct contexts {
+	struct ltt_context_info *v;
+	size_t n;
+};
+
+static void print_contexts(const struct contexts *c, const struct ltt_channel_info *ch)
+{
+	size_t i, shown = 0;
+
+	for (i = 0; i < c->n; i++) {
+		if (c->v[i].domain != ch->domain || strcmp(c->v[i].channel, ch->attr.name))
+			continue;
+		if (!shown++) {
+			ctl_out_text("\n    Contexts:\n");
+			ctl_out_open("contexts");
+		}
+		ctl_out_text("      %s\n", c->v[i].context.name);
+		ctl_out_open("context");
+		ctl_out_str("type", c->v[i].context.name);
+		ctl_out_close();
+	}
+	if (shown)
+		ctl_out_close();
+}
+
+static void print_channel(const struct ltt_session_detail *d, const struct contexts *c,
+			  const struct ltt_channel_info *ch)
 {
 	const struct ltt_channel_attr *a = &ch->attr;
 	char size[32];
@@ -153,6 +180,7 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_util_print_output_failure(ch);
+	print_contexts(c, ch);
 	ctl_out_text("\n    Event rules:\n");
 	ctl_out_open("eventRules");
 	for (i = 0; i < d->nr_rules; i++) {
@@ -170,7 +198,8 @@ static void print_channel(const struct ltt_session_detail *d, const struct ltt_c
 }
 
 /* The channels of @domain; returns false when it has none. */
-static bool print_domain(const struct ltt_session_detail *d, enum ltt_domain domain)
+static bool print_domain(const struct ltt_session_detail *d, const struct contexts *c,
+			 enum ltt_domain domain)
 {
 	enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
 	size_t i, nr_channels = 0;
@@ -190,7 +219,7 @@ static bool print_domain(const struct ltt_session_detail *d, enum ltt_domain dom
 	       ltt_buffer_type_name(buffers));
 	for (i = 0; i < d->nr_channels; i++) {
 		if (d->channels[i].domain == domain)
-			print_channel(d, &d->channels[i]);
+			print_channel(d, c, &d->channels[i]);
 	}
 	return true;
 }
@@ -293,6 +322,7 @@ static void print_rotation(struct ltt_ctl *ctl, const char *session)
 
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
+	struct contexts c = { NULL, 0 };
 	struct ltt_session_detail *d;
 	bool shown = false;
 	int ret;
@@ -300,6 +330,12 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ret = ctl_util_get_session(ctl, session, &d);
 	if (ret)
 		return ret;
+	ret = ltt_ctl_list_contexts(ctl, session, &c.v, &c.n);
+	if (ret && ret != -LTT_ERR_NOT_SUPPORTED) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		free(d);
+		return CTL_EXIT_FAILURE;
+	}
 	ctl_out_text("Session ");
 	print_session(&d->info);
 	ctl_obj_session_open(&d->info);
@@ -308,15 +344,16 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	print_rotation(ctl, session);
 	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
-		shown |= print_domain(d, LTT_DOMAIN_KERNEL);
+		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL);
 	if (domain != LTT_DOMAIN_KERNEL)
-		shown |= print_domain(d, LTT_DOMAIN_USER);
+		shown |= print_domain(d, &c, LTT_DOMAIN_USER);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
 	if (domain != LTT_DOMAIN_KERNEL)
 		cmd_track_list(ctl, session, LTT_DOMAIN_USER);
 	ctl_out_close();
+	free(c.v);
 	free(d);
 	return CTL_EXIT_OK;
 }

@@ -381,6 +381,28 @@ static void read_rule(struct rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
 	r->enabled = boolean(rd, child(ev, "enabled"));
 }
 
+/* <contexts>: each <type> parsed; a name that is no type is kept with type 0. */
+static void read_contexts(struct rd *rd, xmlNodePtr list, struct ltt_cfg_channel *c)
+{
+	char name[LTT_CTX_NAME_MAX];
+	xmlNodePtr n;
+
+	if (list)
+		c->context_line = xmlGetLineNo(list);
+	for (n = child(list, "context"); n; n = next_like(n)) {
+		struct ltt_ctx *x = &c->contexts[c->nr_contexts];
+
+		if (c->nr_contexts++ >= LTT_CTX_MAX)
+			continue;
+		name[0] = '\0';
+		text(rd, child(n, "type"), name, sizeof(name));
+		if (ltt_ctx_parse(name, x)) {
+			memset(x, 0, sizeof(*x));
+			snprintf(x->name, sizeof(x->name), "%s", name);
+		}
+	}
+}
+
 static void read_channel(struct rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 			 struct ltt_cfg_channel *c)
 {
@@ -410,6 +432,7 @@ static void read_channel(struct rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 	}
 	for (ev = child(child(ch, "events"), "event"); ev && !rd->ret; ev = next_like(ev))
 		read_rule(rd, ev, &c->rules[c->nr_rules++]);
+	read_contexts(rd, child(ch, "contexts"), c);
 }
 
 /* The output of a session: <local>, <default/>, <net> or <none/>. */
@@ -549,6 +572,42 @@ static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf 
 	       a->loglevel_type == b->loglevel_type && a->loglevel == b->loglevel;
 }
 
+/* The contexts of @c: user space only, each a known type, none twice. */
+static int check_contexts(const struct ltt_cfg_session *s, const struct ltt_cfg_channel *c,
+			  char *err, size_t errlen)
+{
+	uint32_t i, j;
+
+	if (!c->nr_contexts)
+		return 0;
+	if (c->domain == LTT_DOMAIN_KERNEL) {
+		set_err(err, errlen, "%s:%ld: channel '%s': contexts of kernel channels are not supported yet",
+			s->file, c->context_line, c->attr.name);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	if (c->nr_contexts > LTT_CTX_MAX) {
+		set_err(err, errlen, "%s:%ld: channel '%s': more than %d contexts", s->file,
+			c->context_line, c->attr.name, LTT_CTX_MAX);
+		return -LTT_ERR_CONFIG_INVALID;
+	}
+	for (i = 0; i < c->nr_contexts; i++) {
+		if (!c->contexts[i].type) {
+			set_err(err, errlen, "%s:%ld: channel '%s': context '%s': %s", s->file,
+				c->context_line, c->attr.name, c->contexts[i].name,
+				ltt_strerror(-LTT_ERR_CONTEXT_TYPE));
+			return -LTT_ERR_CONFIG_INVALID;
+		}
+		for (j = 0; j < i; j++) {
+			if (ltt_ctx_same(&c->contexts[j], &c->contexts[i])) {
+				set_err(err, errlen, "%s:%ld: channel '%s': context '%s' twice", s->file,
+					c->context_line, c->attr.name, c->contexts[i].name);
+				return -LTT_ERR_CONFIG_INVALID;
+			}
+		}
+	}
+	return 0;
+}
+
 /* The rules of @c: each valid for the domain, none twice. */
 static int check_rules(const struct ltt_cfg_session *s, const struct ltt_cfg_channel *c,
 		       char *err, size_t errlen)
@@ -614,7 +673,8 @@ static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, s
 			return -LTT_ERR_CONFIG_INVALID;
 		}
 	}
-	return check_rules(s, c, err, errlen);
+	ret = check_contexts(s, c, err, errlen);
+	return ret ? ret : check_rules(s, c, err, errlen);
 }
 
 /* The snapshot outputs of @s: a snapshot session's, whose own output is none. */
@@ -841,8 +901,28 @@ static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
 	close_el(wr);
 }
 
+static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctxs,
+			   const struct ltt_channel_info *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; ctxs && i < ctxs->n; i++) {
+		const struct ltt_context_info *x = &ctxs->v[i];
+
+		if (x->domain != c->domain || strcmp(x->channel, c->attr.name))
+			continue;
+		if (!n++)
+			open_el(wr, "contexts");
+		open_el(wr, "context");
+		put(wr, "type", "%s", x->context.name);
+		close_el(wr);
+	}
+	if (n)
+		close_el(wr);
+}
+
 static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
-			  const struct ltt_channel_info *c)
+			  const struct ltt_cfg_contexts *ctxs, const struct ltt_channel_info *c)
 {
 	enum ltt_buffer_type bt = c->attr.buffer_type;
 	size_t i;
@@ -865,6 +945,7 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 		if (d->rules[i].domain == c->domain && !strcmp(d->rules[i].channel, c->attr.name))
 			write_rule(wr, &d->rules[i]);
 	close_el(wr);
+	write_contexts(wr, ctxs, c);
 	close_el(wr);
 }
 
@@ -958,7 +1039,7 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 		open_el(wr, "channels");
 		for (j = 0; j < d->nr_channels; j++)
 			if (d->channels[j].domain == domains[i])
-				write_channel(wr, d, &d->channels[j]);
+				write_channel(wr, d, &x->contexts, &d->channels[j]);
 		close_el(wr);
 		write_trackers(wr, trackers->t[i], true);
 		close_el(wr);

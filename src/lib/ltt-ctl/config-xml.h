@@ -17,6 +17,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/context.h"
 #include "common/model.h"
 
 /* The version attribute of <sessions> this library writes and reads. */
@@ -37,6 +38,16 @@ struct ltt_cfg_channel {
 	long line;
 	size_t nr_rules;
 	struct ltt_cfg_rule *rules;
+	/* Its contexts; one that names no type has type 0 (refused by the check). */
+	uint32_t nr_contexts;		/* as many as the file has: above LTT_CTX_MAX is refused */
+	struct ltt_ctx contexts[LTT_CTX_MAX];
+	long context_line;
+};
+
+/* A saved session's contexts (ltt_ctl_list_contexts()), beside its detail. */
+struct ltt_cfg_contexts {
+	const struct ltt_context_info *v;
+	size_t n;
 };
 
 struct ltt_cfg_snap_output {
@@ -82,6 +93,7 @@ struct ltt_cfg_extra {
 	uint64_t rotate_timer_us;
 	uint64_t rotate_size;
 	const struct ltt_cfg_trackers *trackers;	/* borrowed; NULL: every process */
+	struct ltt_cfg_contexts contexts;	/* every channel's; .v owned with it */
 };
 
 /* Sessions read from files, in file order. */
@@ -131,7 +143,7 @@ int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t
  * ltt_cfg_xml_write() - write sessions to the file at @path
  * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
  * @extras: @n entries (borrowed): each session's snapshot outputs,
- *          rotation schedule and trackers
+ *          rotation schedule, trackers and contexts
  * @err: receives what failed
  *
  * Writes a temporary file next to @path, then renames it over @path, so

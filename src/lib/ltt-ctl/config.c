@@ -240,6 +240,21 @@ static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details,
 	return ret;
 }
 
+/* @session's contexts into @ret; none from a daemon older than contexts. */
+static int get_contexts(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_contexts *ret)
+{
+	struct ltt_context_info *v = NULL;
+	size_t n = 0;
+	int err;
+
+	err = ltt_ctl_list_contexts(ctl, session, &v, &n);
+	if (err == -LTT_ERR_NOT_SUPPORTED)
+		err = 0;
+	ret->v = v;
+	ret->n = err ? 0 : n;
+	return err;
+}
+
 int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 			  struct ltt_session_file **ret_files, size_t *ret_count)
 {
@@ -275,6 +290,8 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		if (!ret)
 			ret = save_trackers(ctl, names[i], &trackers[i]);
 		extras[i].trackers = &trackers[i];
+		if (!ret)
+			ret = get_contexts(ctl, names[i], &extras[i].contexts);
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
@@ -290,8 +307,10 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 out:
 	for (i = 0; details && i < n; i++)
 		free(details[i]);
-	for (i = 0; extras && i < n; i++)
+	for (i = 0; extras && i < n; i++) {
 		free(extras[i].snap_outputs);
+		free((void *)extras[i].contexts.v);
+	}
 	free(extras);
 	free(details);
 	free(trackers);
@@ -583,6 +602,20 @@ next:
 	return ret;
 }
 
+/* Add @c's contexts to it, in their order. */
+static int apply_contexts(struct ltt_ctl *ctl, const char *name, const struct ltt_cfg_channel *c)
+{
+	struct ltt_context pub;
+	uint32_t i;
+	int ret = 0;
+
+	for (i = 0; i < c->nr_contexts && i < LTT_CTX_MAX && !ret; i++) {
+		ltt_conv_ctx_to_context(&c->contexts[i], &pub);
+		ret = ltt_ctl_add_context(ctl, name, c->domain, c->attr.name, &pub);
+	}
+	return ret;
+}
+
 /*
  * Create one session as configured; @ret_created says whether it exists
  * now (to destroy on failure).  Returns 0 or the failing call's code, its
@@ -615,6 +648,12 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		if (ret) {
 			detail(ctl, "%s:%ld: %s channel '%s' can't be created", s->file, c->line,
 			       ltt_domain_name(c->domain), c->attr.name);
+			return ret;
+		}
+		ret = apply_contexts(ctl, name, c);
+		if (ret) {
+			detail(ctl, "%s:%ld: the contexts of %s channel '%s' can't be added", s->file,
+			       c->context_line, ltt_domain_name(c->domain), c->attr.name);
 			return ret;
 		}
 		ret = apply_rules(ctl, name, c);
@@ -684,6 +723,14 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 				continue;
 			ret = ltt_conv_rule_attr_to_conf(&d->rules[j].attr, &c->rules[c->nr_rules].attr);
 			c->rules[c->nr_rules++].enabled = d->rules[j].enabled;
+		}
+		for (j = 0; j < x->contexts.n && !ret && c->nr_contexts < LTT_CTX_MAX; j++) {
+			const struct ltt_context_info *ci = &x->contexts.v[j];
+
+			if (ci->domain != c->domain || strcmp(ci->channel, c->attr.name))
+				continue;
+			ret = ltt_conv_context_to_ctx(&ci->context,
+						      &c->contexts[c->nr_contexts++]);
 		}
 	}
 	return ret;
@@ -765,6 +812,9 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			if (!ret)
 				ret = cfg_extra(ctl, &u.replaced[u.nr_replaced]->info,
 						&u.replaced_extra[u.nr_replaced]);
+			if (!ret)
+				ret = get_contexts(ctl, name,
+						   &u.replaced_extra[u.nr_replaced].contexts);
 			if (u.replaced[u.nr_replaced])
 				u.nr_replaced++;
 			if (!ret)
@@ -787,6 +837,7 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	for (i = 0; i < u.nr_replaced; i++) {
 		free(u.replaced[i]);
 		free(u.replaced_extra[i].snap_outputs);
+		free((void *)u.replaced_extra[i].contexts.v);
 	}
 	free(u.replaced);
 	free(u.replaced_extra);

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * add_context.c - lttctl add-context: add context fields to the events of
+ * a channel (or of every channel of the domain), as LTTng's add-context;
+ * --list prints the context types.
+ *
+ * Every -t is parsed before the daemon is asked anything; the types are
+ * then added one by one, in order, and the first refusal stops there
+ * (the ones before it stay, as in LTTng).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/names.h"
+#include "ctl/ctl.h"
+
+enum {
+	VAL_SESSION,
+	VAL_CHANNEL,
+	NR_VALS,
+};
+
+struct add_args {
+	char *values[NR_VALS];
+	const char **types;		/* every -t, popt's array */
+	int kernel, user, list;
+};
+
+static int list_types(void)
+{
+	const char *name;
+	size_t i;
+
+	ctl_out_open("contextTypes");
+	for (i = 0; (name = ltt_ctl_context_list_name(i)) != NULL; i++) {
+		ctl_out_text("%s\n", name);
+		ctl_out_str("type", name);
+	}
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
+/* Parse every -t into @ctxs (@nr of them); CTL_EXIT_USAGE on a bad one. */
+static int parse_types(const struct ctl_ctx *ctx, const char **types,
+		       struct ltt_context **ret_ctxs, size_t *ret_nr)
+{
+	struct ltt_context *ctxs;
+	size_t nr = 0, i;
+
+	while (types && types[nr])
+		nr++;
+	if (!nr)
+		return ctl_util_usage_error(ctx, "a context type is needed (-t TYPE; --list shows them)");
+	ctxs = calloc(nr, sizeof(*ctxs));
+	if (!ctxs) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	for (i = 0; i < nr; i++) {
+		if (ltt_ctl_context_parse(types[i], &ctxs[i])) {
+			ctl_out_error(LTT_ERR_CONTEXT_TYPE, "'%s': %s", types[i],
+				      ltt_strerror(LTT_ERR_CONTEXT_TYPE));
+			free(ctxs);
+			return CTL_EXIT_USAGE;
+		}
+	}
+	*ret_ctxs = ctxs;
+	*ret_nr = nr;
+	return CTL_EXIT_OK;
+}
+
+static int add_all(const struct ctl_ctx *ctx, const char *session, const char *channel,
+		   const struct ltt_context *ctxs, size_t nr)
+{
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret, code;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	ctl_out_open("contexts");	/* those added */
+	for (i = 0; i < nr && !ret; i++) {
+		code = ltt_ctl_add_context(ctl, session, LTT_DOMAIN_USER, channel, &ctxs[i]);
+		if (code) {
+			ctl_out_error(code, "context %s, session '%s': %s", ctxs[i].name, session,
+				      ltt_strerror(code));
+			ret = CTL_EXIT_FAILURE;
+			break;
+		}
+		if (channel)
+			ctl_out_info("ust context %s added to channel %s", ctxs[i].name, channel);
+		else
+			ctl_out_info("ust context %s added to all channels", ctxs[i].name);
+		ctl_out_open("context");
+		ctl_out_str("session", session);
+		ctl_out_str("domain", ltt_domain_name(LTT_DOMAIN_USER));
+		ctl_out_str("channel", channel ? channel : "");
+		ctl_out_str("type", ctxs[i].name);
+		ctl_out_close();
+	}
+	ctl_out_close();
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+static int run(const struct ctl_ctx *ctx, poptContext pc, const struct add_args *a)
+{
+	const char *session, *channel = a->values[VAL_CHANNEL], **args;
+	struct ltt_context *ctxs = NULL;
+	char current[LTT_NAME_MAX];
+	enum ltt_domain domain;
+	size_t nr = 0;
+	int ret, nr_args;
+
+	nr_args = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr_args, 0);
+	if (ret)
+		return ret;
+	if (a->list) {
+		if (a->types || a->kernel || a->user || a->values[VAL_SESSION] || channel)
+			return ctl_util_usage_error(ctx, "--list takes no other option");
+		return list_types();
+	}
+	ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
+	if (ret)
+		return ret;
+	if (domain == LTT_DOMAIN_KERNEL) {
+		ctl_out_error(LTT_ERR_NOT_SUPPORTED, "contexts of kernel channels are not supported yet: add them to user-space channels (-u)");
+		return CTL_EXIT_FAILURE;
+	}
+	if (channel && !ltt_channel_name_valid(channel)) {
+		ctl_out_error(LTT_ERR_CHANNEL_NAME, "'%s': %s", channel,
+			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
+		return CTL_EXIT_USAGE;
+	}
+	ret = parse_types(ctx, a->types, &ctxs, &nr);
+	if (!ret)
+		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
+					    &session);
+	if (!ret)
+		ret = add_all(ctx, session, channel, ctxs, nr);
+	free(ctxs);
+	return ret;
+}
+
+int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct add_args a = { 0 };
+	poptContext pc;
+	size_t i;
+	int ret;
+	struct poptOption options[] = {
+		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
+		  "kernel channels (not supported yet: refused)", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "user space channels", NULL },
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
+		  "the channel (default: every channel of the domain)", "CHANNEL" },
+		{ "type", 't', POPT_ARG_ARGV, &a.types, 0,
+		  "a context type; repeat for several (--list shows them)", "TYPE" },
+		{ "list", 0, POPT_ARG_NONE, &a.list, 0, "list the context types", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
+	if (ret == CTL_GO_ON) {
+		ret = run(ctx, pc, &a);
+		poptFreeContext(pc);
+	}
+	for (i = 0; a.types && a.types[i]; i++)
+		free((void *)a.types[i]);
+	free(a.types);
+	ctl_util_free_values(a.values, NR_VALS);
+	return ret;
+}

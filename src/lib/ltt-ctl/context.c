@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * context.c - libltt-ctl's context calls: parse and list the types, add a
+ * context to channels, list a session's contexts (client protocol minor 8).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/context.h"
+#include "common/convert.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+/* Bytes of the smallest context on the wire: two u32, a u64, a one-byte string. */
+#define CTX_WIRE_MIN (4 + 4 + 8 + LTT_WIRE_STR_MIN)
+
+int ltt_ctl_context_parse(const char *name, struct ltt_context *ret)
+{
+	struct ltt_ctx c;
+
+	if (!ret)
+		return -LTT_ERR_INVAL;
+	if (ltt_ctx_parse(name, &c))
+		return -LTT_ERR_CONTEXT_TYPE;
+	ltt_conv_ctx_to_context(&c, ret);
+	return 0;
+}
+
+const char *ltt_ctl_context_list_name(size_t i)
+{
+	return ltt_ctx_list_name(i);
+}
+
+int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			const char *channel, const struct ltt_context *context)
+{
+	struct ltt_wbuf w;
+	struct ltt_ctx c;
+	int ret;
+
+	if (!ctl || !session || !context || strlen(session) >= LTT_NAME_MAX ||
+	    (channel && strlen(channel) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	if (domain != LTT_DOMAIN_KERNEL && domain != LTT_DOMAIN_USER)
+		return -LTT_ERR_DOMAIN;
+	ret = ltt_conv_context_to_ctx(context, &c);
+	if (ret)
+		return ret;
+	if (!ltt_ctx_check(&c))
+		return -LTT_ERR_CONTEXT_TYPE;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_CONTEXT)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_wbuf_put_u32(&w, (uint32_t)domain);
+	ltt_wbuf_put_str(&w, channel ? channel : "");
+	ltt_ctx_put(&w, &c);
+	ret = w.err ? -LTT_ERR_NOMEM : ctl_transact(ctl, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* One entry of LIST_CONTEXTS' reply into @out; the error goes to @r. */
+static void get_context_info(struct ltt_rbuf *r, struct ltt_context_info *out)
+{
+	struct ltt_ctx c;
+
+	memset(out, 0, sizeof(*out));
+	out->domain = ltt_proto_get_domain(r);
+	ltt_rbuf_get_str_copy(r, out->channel, sizeof(out->channel));
+	ltt_ctx_get(r, &c);
+	if (!r->err && !ltt_ctx_check(&c))
+		ltt_rbuf_fail(r);
+	ltt_conv_ctx_to_context(&c, &out->context);
+}
+
+int ltt_ctl_list_contexts(struct ltt_ctl *ctl, const char *session,
+			  struct ltt_context_info **ret_contexts, size_t *ret_count)
+{
+	struct ltt_context_info *v = NULL;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	int ret;
+
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX || !ret_contexts || !ret_count)
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_CONTEXT)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = w.err ? -LTT_ERR_NOMEM : ctl_transact(ctl, LTT_CLIENT_CMD_LIST_CONTEXTS, &w,
+						    &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	n = ltt_rbuf_get_u32(&r);
+	if (r.err || n > len / (4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN))
+		ltt_rbuf_fail(&r);
+	v = r.err || !n ? NULL : calloc(n, sizeof(*v));
+	if (n && !v && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	for (i = 0; v && i < n; i++)
+		get_context_info(&r, &v[i]);
+	if (!ret && ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		free(v);
+		return ret;
+	}
+	*ret_contexts = v;
+	*ret_count = n;
+	return 0;
+}
