@@ -96,6 +96,21 @@ void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepo
 	}
 }
 
+void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
+			   struct ltt_filter_field_desc *fields)
+{
+	uint32_t i;
+
+	for (i = 0; i < tp->nr_fields; i++) {
+		const struct ltt_app_field *f = &tp->fields[i];
+
+		fields[i] = (struct ltt_filter_field_desc){
+			.name = f->name, .type = f->type, .size = f->size,
+			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
+		};
+	}
+}
+
 /* ---- validation, shared by the decoder and ltt_app_tracepoint_valid() ---- */
 
 static bool is_alpha_(char c)
@@ -630,6 +645,38 @@ int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
 		return -EPROTO;
 	*ret = m;
 	return 0;
+}
+
+void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m)
+{
+	uint32_t i;
+
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_str(w, m->name);
+	ltt_wbuf_put_u32(w, m->nr_programs);
+	for (i = 0; i < m->nr_programs && i < LTT_APP_FILTER_MAX_PROGRAMS; i++) {
+		ltt_wbuf_put_u32(w, m->lens[i]);
+		ltt_wbuf_put_bytes(w, m->programs[i], m->lens[i]);
+	}
+}
+
+int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret)
+{
+	uint32_t i, len;
+
+	ret->channel_key = ltt_rbuf_get_u64(r);
+	ret->name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	ret->nr_programs = ltt_rbuf_get_u32(r);
+	if (ret->nr_programs > LTT_APP_FILTER_MAX_PROGRAMS)
+		ltt_rbuf_fail(r);
+	for (i = 0; i < ret->nr_programs && !r->err; i++) {
+		len = ltt_rbuf_get_u32(r);
+		if (!len || len > LTT_APP_FILTER_MAX_LEN)
+			ltt_rbuf_fail(r);
+		ret->lens[i] = len;
+		ret->programs[i] = r->err ? NULL : ltt_rbuf_get_bytes(r, len);
+	}
+	return ltt_rbuf_end(r) ? -EPROTO : 0;
 }
 
 size_t ltt_app_put_tracepoints_start(struct ltt_wbuf *w)

@@ -77,10 +77,12 @@
 #include <ltt/tracepoint-types.h>
 
 #include "common/codec.h"
+#include "common/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
-#define LTT_APP_MINOR 0
+#define LTT_APP_MINOR 1
+#define LTT_APP_MINOR_FILTER 1		/* EVENT_FILTER */
 #define LTT_APP_MSG_MAX (1U << 24)	/* header + payload */
 #define LTT_APP_SOCKET_NAME "app.sock"
 #define LTT_APP_MAX_FDS 1024		/* per message */
@@ -92,6 +94,8 @@
 #define LTT_APP_LABEL_MAX 256		/* bytes of an enum label, NUL included */
 #define LTT_APP_PROCNAME_MAX 17		/* bytes of a process name, NUL included */
 #define LTT_APP_ACK_SIZE 8		/* an ACK's payload */
+#define LTT_APP_FILTER_MAX_PROGRAMS 64	/* EVENT_FILTER: programs per event and channel */
+#define LTT_APP_FILTER_MAX_LEN 65536	/* bytes of one program */
 
 /*
  * X(NAME, number, direction)  -- direction: A2D app to daemon, D2A daemon
@@ -109,6 +113,17 @@
  * CHANNEL_REMOVE {u64 channel_key}      (session destroyed: unmap, close)
  * EVENT_ENABLE {u64 channel_key, str event_name, u32 event_id}
  * EVENT_DISABLE {u64 channel_key, str event_name}
+ * EVENT_FILTER {u64 channel_key, str event_name, u32 nr_programs,
+ *               nr_programs x {u32 len, len bytes}}   (minor 1)
+ *   sets the filter programs (common/filter-bytecode.h) of that event on
+ *   that channel, replacing any it had; 0 programs: no filter.  Sent
+ *   before the event's EVENT_ENABLE and whenever the set changes.  The
+ *   event is recorded there when any program accepts.  The application
+ *   validates every program against the event's own fields and ACKs
+ *   -EINVAL when one fails: the event then keeps no filter and stays
+ *   disabled on that channel.  At most LTT_APP_FILTER_MAX_PROGRAMS
+ *   programs of at most LTT_APP_FILTER_MAX_LEN bytes.  Never sent to an
+ *   application that registered with minor 0.
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \
@@ -121,7 +136,8 @@
 	X(CHANNEL_DISABLE, 8, D2A) \
 	X(CHANNEL_REMOVE, 9, D2A) \
 	X(EVENT_ENABLE, 10, D2A) \
-	X(EVENT_DISABLE, 11, D2A)
+	X(EVENT_DISABLE, 11, D2A) \
+	X(EVENT_FILTER, 12, D2A)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -204,6 +220,14 @@ bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
 int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 				   const struct ltt_app_tracepoint *b);
 
+/**
+ * ltt_app_filter_fields() - the fields of @tp as the filter compiler and
+ * validator see them (common/filter-bytecode.h)
+ * @fields: room for @tp->nr_fields; names borrowed from @tp
+ */
+void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
+			   struct ltt_filter_field_desc *fields);
+
 /*
  * The other messages' payloads.  Encoders append to @w, borrow what they
  * are given and leave any error in @w (codec.h).  Decoders read a whole
@@ -254,6 +278,15 @@ struct ltt_app_event_msg {
 	uint32_t event_id;
 };
 
+/* EVENT_FILTER: the programs point into the payload */
+struct ltt_app_event_filter {
+	uint64_t channel_key;
+	const char *name;		/* at most LTT_APP_NAME_MAX bytes with its NUL */
+	uint32_t nr_programs;		/* at most LTT_APP_FILTER_MAX_PROGRAMS */
+	const uint8_t *programs[LTT_APP_FILTER_MAX_PROGRAMS];
+	uint32_t lens[LTT_APP_FILTER_MAX_PROGRAMS];	/* 1..LTT_APP_FILTER_MAX_LEN */
+};
+
 void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m);
 int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret);
 /** ltt_app_put_version() - REGISTER_OK's payload */
@@ -273,6 +306,15 @@ int ltt_app_get_event_enable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
 void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m);
 /** ltt_app_get_event_disable() - EVENT_DISABLE; @ret->event_id is set to 0 */
 int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
+
+/** ltt_app_put_event_filter() - EVENT_FILTER; @m borrowed */
+void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m);
+/**
+ * ltt_app_get_event_filter() - EVENT_FILTER; -EPROTO also for more than
+ * LTT_APP_FILTER_MAX_PROGRAMS programs, or one empty or over
+ * LTT_APP_FILTER_MAX_LEN bytes (checked before any is read)
+ */
+int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret);
 
 /**
  * ltt_app_put_tracepoints_start() - begin a TRACEPOINTS payload
