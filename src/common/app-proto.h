@@ -81,8 +81,8 @@
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
-#define LTT_APP_MINOR 1
 #define LTT_APP_MINOR_FILTER 1		/* EVENT_FILTER */
+#define LTT_APP_MINOR LTT_APP_MINOR_FILTER
 #define LTT_APP_MSG_MAX (1U << 24)	/* header + payload */
 #define LTT_APP_SOCKET_NAME "app.sock"
 #define LTT_APP_MAX_FDS 1024		/* per message */
@@ -94,7 +94,7 @@
 #define LTT_APP_LABEL_MAX 256		/* bytes of an enum label, NUL included */
 #define LTT_APP_PROCNAME_MAX 17		/* bytes of a process name, NUL included */
 #define LTT_APP_ACK_SIZE 8		/* an ACK's payload */
-#define LTT_APP_FILTER_MAX_PROGRAMS 64	/* EVENT_FILTER: programs per event and channel */
+#define LTT_APP_FILTER_MAX_PROGRAMS 64	/* per event and channel */
 #define LTT_APP_FILTER_MAX_LEN 65536	/* bytes of one program */
 
 /*
@@ -117,13 +117,12 @@
  *               nr_programs x {u32 len, len bytes}}   (minor 1)
  *   sets the filter programs (common/filter-bytecode.h) of that event on
  *   that channel, replacing any it had; 0 programs: no filter.  Sent
- *   before the event's EVENT_ENABLE and whenever the set changes.  The
- *   event is recorded there when any program accepts.  The application
- *   validates every program against the event's own fields and ACKs
- *   -EINVAL when one fails: the event then keeps no filter and stays
- *   disabled on that channel.  At most LTT_APP_FILTER_MAX_PROGRAMS
- *   programs of at most LTT_APP_FILTER_MAX_LEN bytes.  Never sent to an
- *   application that registered with minor 0.
+ *   before the event's EVENT_ENABLE and again whenever the set changes,
+ *   only to a program that registered with minor >= LTT_APP_MINOR_FILTER.
+ *   The program acks 0, or -EINVAL when a program fails
+ *   ltt_filter_validate() against the event's fields: then the event
+ *   keeps no filter and stays disabled on that channel.  The event is
+ *   recorded when any of its programs accepts.
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \
@@ -278,13 +277,18 @@ struct ltt_app_event_msg {
 	uint32_t event_id;
 };
 
-/* EVENT_FILTER: the programs point into the payload */
+/* one program of EVENT_FILTER: points into the payload when decoded */
+struct ltt_app_filter_program {
+	const uint8_t *code;
+	uint32_t len;			/* 1..LTT_APP_FILTER_MAX_LEN */
+};
+
+/* EVENT_FILTER */
 struct ltt_app_event_filter {
 	uint64_t channel_key;
 	const char *name;		/* at most LTT_APP_NAME_MAX bytes with its NUL */
-	uint32_t nr_programs;		/* at most LTT_APP_FILTER_MAX_PROGRAMS */
-	const uint8_t *programs[LTT_APP_FILTER_MAX_PROGRAMS];
-	uint32_t lens[LTT_APP_FILTER_MAX_PROGRAMS];	/* 1..LTT_APP_FILTER_MAX_LEN */
+	uint32_t nr_programs;		/* 0..LTT_APP_FILTER_MAX_PROGRAMS */
+	struct ltt_app_filter_program programs[LTT_APP_FILTER_MAX_PROGRAMS];
 };
 
 void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m);
@@ -307,12 +311,25 @@ void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_ms
 /** ltt_app_get_event_disable() - EVENT_DISABLE; @ret->event_id is set to 0 */
 int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
 
-/** ltt_app_put_event_filter() - EVENT_FILTER; @m borrowed */
-void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m);
 /**
- * ltt_app_get_event_filter() - EVENT_FILTER; -EPROTO also for more than
- * LTT_APP_FILTER_MAX_PROGRAMS programs, or one empty or over
- * LTT_APP_FILTER_MAX_LEN bytes (checked before any is read)
+ * ltt_app_put_event_filter() - EVENT_FILTER
+ * @w: the payload being built
+ * @m: borrowed; @m->nr_programs over LTT_APP_FILTER_MAX_PROGRAMS, a
+ *     program of length 0 or over LTT_APP_FILTER_MAX_LEN, or a message
+ *     over LTT_APP_MSG_MAX is an encoding error left in @w (-EINVAL):
+ *     the receiver would refuse it.
+ */
+void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m);
+
+/**
+ * ltt_app_get_event_filter() - decode EVENT_FILTER
+ * @r: the whole payload
+ * @ret: set only on success; its name and programs point into the payload
+ *
+ * Framing only: the count is checked against LTT_APP_FILTER_MAX_PROGRAMS
+ * before any program is read, each length against 1..
+ * LTT_APP_FILTER_MAX_LEN and the bytes left; the programs themselves are
+ * checked by ltt_filter_validate().  Returns 0 or -EPROTO.
  */
 int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret);
 

@@ -375,7 +375,7 @@ static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 	chan = ust_channel_find(d, m.channel_key);
 	ev = ust_event_find(m.name);
 	if (chan && ev)
-		ret = ust_event_set_filter(ev, chan, m.nr_programs, m.programs, m.lens, &retire);
+		ret = ust_event_set_filter(ev, chan, m.nr_programs, m.programs, &retire);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	if (ret)

@@ -42,7 +42,7 @@ _Static_assert(sizeof(struct ltt_ust_arg) == sizeof(struct ltt_filter_arg) &&
 	       offsetof(struct ltt_ust_arg, n) == offsetof(struct ltt_filter_arg, n),
 	       "struct ltt_ust_arg must match struct ltt_filter_arg");
 
-int ust_filters_create(uint32_t nr, const uint8_t *const *progs, const uint32_t *lens,
+int ust_filters_create(uint32_t nr, const struct ltt_app_filter_program *progs,
 		       const struct ltt_filter_field_desc *fields, uint32_t nr_fields,
 		       struct ust_filters **ret)
 {
@@ -53,13 +53,13 @@ int ust_filters_create(uint32_t nr, const uint8_t *const *progs, const uint32_t 
 	int err;
 
 	for (i = 0; i < nr; i++) {
-		err = ltt_filter_validate(progs[i], lens[i], fields, nr_fields);
+		err = ltt_filter_validate(progs[i].code, progs[i].len, fields, nr_fields);
 		if (err) {
 			ust_debug("filter program %u of %u refused (%s)", i + 1, nr,
 				  strerror(-err));
 			return -EINVAL;
 		}
-		bytes += lens[i];
+		bytes += progs[i].len;
 	}
 	f = malloc(bytes);
 	if (!f)
@@ -68,9 +68,9 @@ int ust_filters_create(uint32_t nr, const uint8_t *const *progs, const uint32_t 
 	f->nr = nr;
 	p = (uint8_t *)&f->prog[nr];
 	for (i = 0; i < nr; i++) {
-		memcpy(p, progs[i], lens[i]);
+		memcpy(p, progs[i].code, progs[i].len);
 		f->prog[i] = p;
-		p += lens[i];
+		p += progs[i].len;
 	}
 	*ret = f;
 	return 0;

@@ -585,8 +585,8 @@ static bool event_filterable(const struct ust_event *ev)
 }
 
 /* The programs' set for @ev, or NULL for none; -errno on refusal. */
-static int filter_make(const struct ust_event *ev, uint32_t nr, const uint8_t *const *progs,
-		       const uint32_t *lens, struct ust_filters **ret)
+static int filter_make(const struct ust_event *ev, uint32_t nr,
+		       const struct ltt_app_filter_program *progs, struct ust_filters **ret)
 {
 	struct ltt_filter_field_desc fields[LTT_APP_MAX_FIELDS];
 	struct ltt_app_tracepoint *tp = NULL;
@@ -601,7 +601,7 @@ static int filter_make(const struct ust_event *ev, uint32_t nr, const uint8_t *c
 	}
 	err = event_fields(ev, &tp, fields);
 	if (!err)
-		err = ust_filters_create(nr, progs, lens, fields, tp->nr_fields, ret);
+		err = ust_filters_create(nr, progs, fields, tp->nr_fields, ret);
 	free(tp);
 	return err;
 }
@@ -622,12 +622,11 @@ static struct ust_event_filter *filter_add(struct ust_event *ev, struct ust_chan
 }
 
 int ust_event_set_filter(struct ust_event *ev, struct ust_channel *chan, uint32_t nr,
-			 const uint8_t *const *progs, const uint32_t *lens,
-			 struct ust_retire *retire)
+			 const struct ltt_app_filter_program *progs, struct ust_retire *retire)
 {
 	struct ust_event_filter *f = filter_find(ev, chan), saved;
 	struct ust_filters *set;
-	int err = filter_make(ev, nr, progs, lens, &set), ret;
+	int err = filter_make(ev, nr, progs, &set), ret;
 
 	if (err == -ENOMEM)
 		return err;

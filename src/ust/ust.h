@@ -37,6 +37,7 @@
 
 #include <ltt/tracepoint-types.h>
 
+#include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/filter-validate.h"
 #include "common/ringbuf.h"
@@ -161,7 +162,7 @@ int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire)
  * of @ev on @chan, replacing any; ust lock held
  * @nr: 0 (no filter: the event is recorded there unconditionally) ..
  *      LTT_APP_FILTER_MAX_PROGRAMS
- * @progs, @lens: the programs, borrowed (copied when kept)
+ * @progs: the programs, borrowed (copied when kept)
  *
  * Each program is validated against the event's own fields.  On -EINVAL
  * (one fails) or -EOPNOTSUPP (a module declares the event with a header
@@ -171,8 +172,7 @@ int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire)
  * 0, -EINVAL, -EOPNOTSUPP or -ENOMEM (nothing changed).
  */
 int ust_event_set_filter(struct ust_event *ev, struct ust_channel *chan, uint32_t nr,
-			 const uint8_t *const *progs, const uint32_t *lens,
-			 struct ust_retire *retire);
+			 const struct ltt_app_filter_program *progs, struct ust_retire *retire);
 
 /** ust_events_refresh() - recompute every descriptor's state; ust lock held */
 void ust_events_refresh(void);
@@ -206,7 +206,7 @@ extern struct ust_channel ust_chan_filtered;
  * Returns 0, -EINVAL (a program fails ltt_filter_validate(), logged with
  * LTT_UST_DEBUG) or -ENOMEM.
  */
-int ust_filters_create(uint32_t nr, const uint8_t *const *progs, const uint32_t *lens,
+int ust_filters_create(uint32_t nr, const struct ltt_app_filter_program *progs,
 		       const struct ltt_filter_field_desc *fields, uint32_t nr_fields,
 		       struct ust_filters **ret);
 

@@ -80,8 +80,10 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_event_rule_attr, loglevel_type, 256),
 	OFF_(ltt_event_rule_attr, loglevel, 260),
 	OFF_(ltt_event_rule_attr, type, 264),
-	OFF_(ltt_event_rule_attr, reserved, 272),
-	RSV_(ltt_event_rule_attr, 128),
+	OFF_(ltt_event_rule_attr, filter, 272),		/* 1.1 */
+	OFF_(ltt_event_rule_attr, exclusions, 280),	/* 1.1 */
+	OFF_(ltt_event_rule_attr, reserved, 288),	/* 272 in 1.0 */
+	RSV_(ltt_event_rule_attr, 112),			/* 128 in 1.0 */
 
 	SIZE_(ltt_session_info, 4552),
 	OFF_(ltt_session_info, name, 0),

@@ -78,8 +78,8 @@ static int send_filter(struct fake *f, uint64_t key, const char *event, const st
 	int ret;
 
 	for (i = 0; i < nr; i++) {
-		m.programs[i] = p[i].code;
-		m.lens[i] = (uint32_t)p[i].len;
+		m.programs[i].code = p[i].code;
+		m.programs[i].len = (uint32_t)p[i].len;
 	}
 	ltt_wbuf_init(&w);
 	ltt_app_put_event_filter(&w, &m);
