@@ -97,6 +97,21 @@ void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepo
 	}
 }
 
+void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
+			   struct ltt_filter_field_desc *fields)
+{
+	uint32_t i;
+
+	for (i = 0; i < tp->nr_fields; i++) {
+		const struct ltt_app_field *f = &tp->fields[i];
+
+		fields[i] = (struct ltt_filter_field_desc){
+			.name = f->name, .type = f->type, .size = f->size,
+			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
+		};
+	}
+}
+
 /* ---- validation, shared by the decoder and ltt_app_tracepoint_valid() ---- */
 
 static bool is_alpha_(char c)

@@ -77,6 +77,7 @@
 #include <ltt/tracepoint-types.h>
 
 #include "common/codec.h"
+#include "common/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
@@ -217,6 +218,14 @@ bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
  */
 int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 				   const struct ltt_app_tracepoint *b);
+
+/**
+ * ltt_app_filter_fields() - the fields of @tp as the filter compiler and
+ * validator see them (common/filter-bytecode.h)
+ * @fields: room for @tp->nr_fields; names borrowed from @tp
+ */
+void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
+			   struct ltt_filter_field_desc *fields);
 
 /*
  * The other messages' payloads.  Encoders append to @w, borrow what they

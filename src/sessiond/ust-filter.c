@@ -117,21 +117,6 @@ static int add_program(struct ltt_ust_filters *f, const struct ltt_event_rule *r
 	return 1;
 }
 
-/* The filter view of @tp's fields, into @fields (LTT_APP_MAX_FIELDS). */
-static void field_descs(const struct ltt_app_tracepoint *tp, struct ltt_filter_field_desc *fields)
-{
-	uint32_t i;
-
-	for (i = 0; i < tp->nr_fields; i++) {
-		const struct ltt_app_field *af = &tp->fields[i];
-
-		fields[i] = (struct ltt_filter_field_desc){
-			.name = af->name, .type = af->type, .size = af->size,
-			.is_signed = af->is_signed, .encoding = af->encoding, .length = af->length,
-		};
-	}
-}
-
 void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app_tracepoint *tp,
 			 struct ltt_ust_filters *ret)
 {
@@ -154,7 +139,7 @@ void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app
 		if (unfiltered || err)
 			continue;	/* no program will be sent: no need to compile */
 		if (!described) {
-			field_descs(tp, fields);
+			ltt_app_filter_fields(tp, fields);
 			described = true;
 		}
 		err = add_program(ret, rule, tp, fields);

@@ -86,6 +86,11 @@ static inline int current_cpu(void)
 	return sched_getcpu();
 }
 
+int ust_cpu_id(void)
+{
+	return current_cpu();
+}
+
 /* More CPUs than streams (CPUs added since), or no CPU number. */
 static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
 								     uint32_t cpu)
@@ -166,7 +171,10 @@ static inline __attribute__((always_inline)) void *reserve_in(struct ust_stream 
 /*
  * Room in the next enabled target from ctx->ltt_next on, or NULL: the
  * targets after the first (an event recorded by several sessions), and
- * the first one's failures.  Kept out of line.
+ * the first one's failures.  Kept out of line.  In the filtered view
+ * (ltt_ust_probe_reserve_filter()), a target with filters is taken only
+ * when one accepts the arguments kept in the context (only that view has
+ * targets with filters, and only that function set them).
  */
 static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 							const struct ust_targets *ts)
@@ -178,6 +186,10 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 		void *p;
 
 		if (!CMM_LOAD_SHARED(t->chan->enabled))
+			continue;
+		if (t->filters &&
+		    !ust_filters_accept(t->filters, (const struct ltt_filter_arg *)(uintptr_t)
+					ctx->ltt_reserved[1], ctx->ltt_reserved0))
 			continue;
 		ctx->ltt_next = next;
 		p = reserve_in(pick_stream(t->chan), t->id, ctx->ltt_payload_len, ctx);
@@ -215,6 +227,39 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 			if (p)
 				return p;
 		}
+	}
+	urcu_bp_read_unlock();
+	return NULL;
+}
+
+/*
+ * The filtered view's walk: every target is tried in next_target_slow(),
+ * which runs their filters.  The arguments stay in the context for the
+ * targets ltt_ust_probe_commit() reaches next.
+ */
+void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+				   size_t payload_len, const struct ltt_ust_arg *args,
+				   uint32_t nr_args)
+{
+	const struct ust_targets *ts;
+	void *p;
+
+	urcu_bp_read_lock();
+	ts = rcu_dereference(tp->priv);
+	if (ts) {
+		/* no filter any more: the plain view, whose targets have none */
+		if (ts->fview)
+			ts = ts->fview;
+		if (payload_len > PAYLOAD_MAX)
+			payload_len = PAYLOAD_MAX;
+		ctx->ltt_targets = ts;
+		ctx->ltt_payload_len = payload_len;
+		ctx->ltt_next = 0;
+		ctx->ltt_reserved[1] = (uintptr_t)args;
+		ctx->ltt_reserved0 = nr_args;
+		p = next_target_slow(ctx, ts);
+		if (p)
+			return p;
 	}
 	urcu_bp_read_unlock();
 	return NULL;
@@ -277,7 +322,13 @@ void ltt_ust_tracef(const char *fmt, ...)
 	if (n < 0)
 		return;
 	len = strlen(msg) + 1;	/* cut at the buffer's end or at a %c of 0 */
-	for (p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len); p;
-	     p = ltt_ust_probe_commit(&ctx))
+	if (ltt_ust_tracef_event.state & LTT_UST_STATE_FILTER) {
+		const struct ltt_ust_arg arg = { msg, (uint32_t)(len - 1) };
+
+		p = ltt_ust_probe_reserve_filter(&ctx, &ltt_ust_tracef_event, len, &arg, 1);
+	} else {
+		p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len);
+	}
+	for (; p; p = ltt_ust_probe_commit(&ctx))
 		memcpy(p, msg, len);
 }
