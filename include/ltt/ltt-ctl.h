@@ -30,7 +30,7 @@
  *    field added later reads 0 from an older library: 0 must mean "not
  *    set" or "the old behaviour" for every field added.
  *  - The library exports the functions of this header only, in the
- *    symbol version LTT_CTL_1 (soname libltt-ctl.so.1).
+ *    symbol versions LTT_CTL_1 and LTT_CTL_1.1 (soname libltt-ctl.so.1).
  */
 #ifndef LTT_CTL_H
 #define LTT_CTL_H
@@ -49,6 +49,8 @@ extern "C" {
 #define LTT_NAME_MAX 256	/* bytes for a session, channel or event name, NUL included */
 #define LTT_PATH_MAX 4096	/* bytes for a path or URL, NUL included */
 #define LTT_DEFAULT_CHANNEL_NAME "channel0"
+#define LTT_FILTER_MAX 4097	/* bytes of a filter expression, NUL included (1.1) */
+#define LTT_EXCLUSIONS_MAX 4096	/* bytes of an exclusion list, NUL included (1.1) */
 
 /*
  * The reserved room at the end of each struct starts on an 8-byte boundary,
@@ -136,7 +138,26 @@ struct ltt_event_rule_attr {
 	enum ltt_loglevel_type loglevel_type;
 	int loglevel;			/* enum ltt_loglevel with RANGE/SINGLE; 0 with ALL */
 	enum ltt_event_type type;	/* SYSCALL: kernel domain only */
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * Added in 1.1 (a daemon of client protocol minor 7 or later; older
+	 * ones: -LTT_ERR_NOT_SUPPORTED).  Passed in: the caller's for the
+	 * call; returned (ltt_ctl_get_session()): inside the returned block.
+	 * NULL or "": none.
+	 *
+	 * filter: LTTng's filter language (lttctl-enable-event(1)), at most
+	 * LTT_FILTER_MAX bytes with its NUL; the rule takes an event only
+	 * when the expression is true for it (and not at all an event that
+	 * lacks a field the expression names).  User space only.
+	 *
+	 * exclusions: comma-separated event names or patterns the rule does
+	 * not take ("prov:noisy*,prov:other"), at most LTT_EXCLUSIONS_MAX
+	 * bytes with its NUL; only with a pattern that has a '*', and each
+	 * must be matched by the pattern.  Returned sorted, without
+	 * duplicates.  User space only.
+	 */
+	const char *filter LTT_RESERVED_ALIGN;
+	const char *exclusions;
+	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_session_info {
@@ -652,9 +673,14 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
  * @channel: NULL for the default channel, created with the domain's
  *           defaults if it does not exist
  *
+ * A rule is its pattern, type, log level, filter and exclusions: the same
+ * pattern with another filter is another rule.
+ *
  * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_EVENT_EXISTS, -LTT_ERR_LOGLEVEL,
- * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist),
- * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr), ...
+ * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist), -LTT_ERR_FILTER,
+ * -LTT_ERR_EXCLUSION, -LTT_ERR_FILTER_KERNEL, -LTT_ERR_FILTER_LIMIT,
+ * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr; a filter or
+ * exclusions and a daemon older than client protocol minor 7), ...
  */
 int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			 const char *channel, const struct ltt_event_rule_attr *attr);
@@ -663,6 +689,7 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
  * ltt_ctl_disable_event() - disable the rules of a pattern
  * @channel: NULL for the default channel
  * @pattern: the rule's pattern exactly, or NULL for every rule of the channel
+ *           (every rule of that pattern, whatever its filter or exclusions)
  *
  * Returns 0, -LTT_ERR_EVENT_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND...
  */
@@ -715,6 +742,32 @@ int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domai
  */
 int ltt_ctl_list_contexts(struct ltt_ctl *ctl, const char *session,
 			  struct ltt_context_info **ret_contexts, size_t *ret_count);
+
+/**
+ * ltt_ctl_disable_event_rule() - disable exactly one rule (since 1.1)
+ * @channel: NULL for the default channel
+ * @attr: the rule: pattern, type, log level, filter and exclusions all
+ *        count (a rule's identity), as given to ltt_ctl_enable_event()
+ *
+ * Returns 0, -LTT_ERR_EVENT_NOT_FOUND (no enabled rule is identical),
+ * -LTT_ERR_CHANNEL_NOT_FOUND, -LTT_ERR_FILTER, -LTT_ERR_EXCLUSION,
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol minor 7)...
+ */
+int ltt_ctl_disable_event_rule(struct ltt_ctl *ctl, const char *session,
+			       enum ltt_domain domain, const char *channel,
+			       const struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_ctl_filter_check() - does @filter parse as a filter expression?
+ * (since 1.1; no connection needed)
+ * @filter: the expression (lttctl-enable-event(1)); "" is no filter
+ * @msg: on -LTT_ERR_FILTER, what is wrong: a message, the expression and
+ *       a line with a '^' under the bad token; may be NULL
+ * @size: bytes of @msg (the text is cut to it)
+ *
+ * Any thread.  Returns 0, -LTT_ERR_FILTER or -LTT_ERR_NOMEM.
+ */
+int ltt_ctl_filter_check(const char *filter, char *msg, size_t size);
 
 /**
  * ltt_ctl_list_tracepoints() - the events registered applications can emit

@@ -135,6 +135,10 @@ extern "C" {
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
 	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
+	X(FILTER, 180, "the filter expression is not valid (the message shows where); see lttctl-enable-event(1) for the filter language") \
+	X(EXCLUSION, 181, "an exclusion is not valid: exclusions need a rule pattern with a '*', and each must be an event name or pattern that the rule's pattern matches") \
+	X(FILTER_KERNEL, 182, "filters and exclusions are not supported in the kernel domain yet (the kernel tracer has no filter interpreter); use them with -u") \
+	X(FILTER_LIMIT, 183, "the filters and exclusions of the session's rules would exceed 1 MiB of text in all; disable or shorten some") \
 	X(CONTEXT_TYPE, 190, "unknown context type: 'lttctl add-context --list' shows the types (perf counters: perf:thread:NAME, or perf:thread:raw:rN:NAME with N in hexadecimal)") \
 	X(CONTEXT_EXISTS, 191, "the channel already has this context") \
 	X(CONTEXT_STARTED, 192, "contexts can't be added to a session that was started once (the layout of its traces is fixed): add them before the first 'lttctl start', or create another session") \

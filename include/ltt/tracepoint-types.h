@@ -17,7 +17,12 @@
 extern "C" {
 #endif
 
-#define LTT_UST_TRACEPOINT_ABI 1
+/*
+ * 2: probes pass their arguments to filters (ltt_ust_probe_reserve_filter())
+ * when @state has LTT_UST_STATE_FILTER.  libltt-ust still takes
+ * descriptors of ABI 1 (their probes never filter: doc/ust.md).
+ */
+#define LTT_UST_TRACEPOINT_ABI 2
 
 /* Field types. */
 enum ltt_ust_type {
@@ -63,6 +68,8 @@ struct ltt_ust_field {
 	const struct ltt_ust_enum_desc *enum_desc;	/* ENUM */
 };
 
+#define LTT_UST_STATE_FILTER 0x2
+
 /*
  * One tracepoint.  The program owns it (static storage); libltt-ust
  * writes only @state and @priv, and only between registration and
@@ -76,7 +83,8 @@ struct ltt_ust_tracepoint {
 	const struct ltt_ust_field *fields;
 	/*
 	 * Fast path: non-zero while at least one session records this event.
-	 * Read with one plain load at every call site.
+	 * Read with one plain load at every call site.  LTT_UST_STATE_FILTER
+	 * set: a session filters it, the probe passes its arguments.
 	 */
 	volatile int state;
 	void *priv;			/* libltt-ust's, RCU-protected */

@@ -84,7 +84,11 @@
  *     the fields into locals, sums their sizes, then asks libltt-ust for
  *     room (ltt_ust_probe_reserve()) and copies the fields there, once for
  *     each session recording the event (ltt_ust_probe_commit() gives the
- *     next room).
+ *     next room).  When a session filters the event (the descriptor's
+ *     state says so), the probe first gathers the fields' values into an
+ *     array of struct ltt_ust_arg and asks through
+ *     ltt_ust_probe_reserve_filter(), which runs the filters; otherwise
+ *     the probe costs one test of the state more than with no filter.
  * ltt_tracepoint() tests the descriptor's state and calls the probe.  This
  * header also gives each file that includes it a constructor that hands the
  * module's section to libltt-ust (ltt_ust_register_module()), which
@@ -179,6 +183,45 @@ void ltt_ust_unregister_module(struct ltt_ust_tracepoint *const *start);
  */
 void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
 			    size_t payload_len);
+
+/*
+ * One field's value as the probe computed it, for filters (ABI 2):
+ * integers, enums and floats: @p points to the value; strings: @p the
+ * bytes, @n the length without the NUL; arrays and sequences: @p the
+ * elements (NULL: zeros), @n their count.
+ */
+struct ltt_ust_arg {
+	const void *p;
+	uint32_t n;
+};
+
+/*
+ * A filtered call, on the probe's stack for the whole probe: the
+ * arguments the filters read and the call site the ip context records
+ * (the context's ltt_reserved[1] points to it: the context has no room
+ * for both).
+ */
+struct ltt_ust_call {
+	const struct ltt_ust_arg *args;
+	uint32_t nr_args;
+	uint32_t reserved0;	/* 0 */
+	uint64_t ip;
+};
+
+/**
+ * ltt_ust_probe_reserve_filter() - ltt_ust_probe_reserve() for an event
+ * that some session filters (its state has LTT_UST_STATE_FILTER)
+ * @call: the value of each field, in the order of the descriptor's
+ *        fields, and the call site; it must outlive the last
+ *        ltt_ust_probe_commit() of the event
+ *
+ * Runs each session's filter programs on @args before reserving: a session
+ * that has programs for the event gets it only when one of them accepts.
+ * Lock-free, no system call but what a context field the filter reads may
+ * cost on its thread's first event, async-signal-safe.
+ */
+void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+				   size_t payload_len, const struct ltt_ust_call *call);
 
 /**
  * ltt_ust_probe_commit() - publish the event written at the last room
@@ -517,6 +560,42 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_WRITE_B_END
 
 /*
+ * Walks 5 and 6, only for an event some session filters: addressable
+ * copies of the scalar fields (so that the values the probe writes stay in
+ * registers), then the argument array of the filters.
+ */
+#define LTT_TP_COPY(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_COPY_, k)(t, n)
+#define LTT_TP_COPY_LTT_TP_END(t, n)
+#define LTT_TP_COPY_LTT_UST_TYPE_INTEGER(t, n) t ltt_tp_c_##n = ltt_tp_v_##n;
+#define LTT_TP_COPY_LTT_UST_TYPE_ENUM LTT_TP_COPY_LTT_UST_TYPE_INTEGER
+#define LTT_TP_COPY_LTT_UST_TYPE_FLOAT LTT_TP_COPY_LTT_UST_TYPE_INTEGER
+#define LTT_TP_COPY_LTT_UST_TYPE_STRING(t, n)
+#define LTT_TP_COPY_LTT_UST_TYPE_ARRAY(t, n)
+#define LTT_TP_COPY_LTT_UST_TYPE_SEQUENCE(t, n)
+#define LTT_TP_COPY_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_COPY(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_COPY_B, k)
+#define LTT_TP_COPY_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_COPY(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_COPY_A, k)
+#define LTT_TP_COPY_A_END
+#define LTT_TP_COPY_B_END
+
+#define LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_ARG_, k)(t, n, l)
+#define LTT_TP_ARG_LTT_TP_END(t, n, l)
+#define LTT_TP_ARG_LTT_UST_TYPE_INTEGER(t, n, l) { &ltt_tp_c_##n, 0 },
+#define LTT_TP_ARG_LTT_UST_TYPE_ENUM LTT_TP_ARG_LTT_UST_TYPE_INTEGER
+#define LTT_TP_ARG_LTT_UST_TYPE_FLOAT LTT_TP_ARG_LTT_UST_TYPE_INTEGER
+#define LTT_TP_ARG_LTT_UST_TYPE_STRING(t, n, l) \
+	{ ltt_tp_v_##n, (uint32_t)(ltt_tp_n_##n - 1) },
+#define LTT_TP_ARG_LTT_UST_TYPE_ARRAY(t, n, l) { ltt_tp_v_##n, (uint32_t)(l) },
+#define LTT_TP_ARG_LTT_UST_TYPE_SEQUENCE(t, n, l) { ltt_tp_v_##n, ltt_tp_n_##n },
+#define LTT_TP_ARG_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ARG_B, k)
+#define LTT_TP_ARG_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ARG_A, k)
+#define LTT_TP_ARG_A_END
+#define LTT_TP_ARG_B_END
+
+/*
  * The probe.  Unused-parameter warnings are off for it: an argument needs
  * not appear in a field.
  */
@@ -528,11 +607,24 @@ void ltt_ust_tracef(const char *fmt, ...)
 		size_t ltt_tp_len = 0 LTT_TP_SIZE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0); \
 		struct ltt_ust_ctx ltt_tp_ctx; \
 		char *ltt_tp_p; \
-		ltt_tp_ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET; \
-		ltt_tp_ctx.ltt_reserved[1] = (uint64_t)(uintptr_t)__builtin_return_address(0); \
-		for (ltt_tp_p = (char *)ltt_ust_probe_reserve(&ltt_tp_ctx, &LTT_TP_DESC(p, e), \
-							      ltt_tp_len); \
-		     ltt_tp_p; ltt_tp_p = (char *)ltt_ust_probe_commit(&ltt_tp_ctx)) { \
+		if (__builtin_expect(LTT_TP_DESC(p, e).state & LTT_UST_STATE_FILTER, 0)) { \
+			LTT_TP_COPY_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+			const struct ltt_ust_arg ltt_tp_args[] = { \
+				LTT_TP_ARG_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+				{ NULL, 0 } \
+			}; \
+			const struct ltt_ust_call ltt_tp_call = { ltt_tp_args, \
+				(uint32_t)(sizeof(ltt_tp_args) / sizeof(ltt_tp_args[0]) - 1), 0, \
+				(uint64_t)(uintptr_t)__builtin_return_address(0) }; \
+			ltt_tp_p = (char *)ltt_ust_probe_reserve_filter(&ltt_tp_ctx, \
+				&LTT_TP_DESC(p, e), ltt_tp_len, &ltt_tp_call); \
+		} else { \
+			ltt_tp_ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET; \
+			ltt_tp_ctx.ltt_reserved[1] = (uint64_t)(uintptr_t)__builtin_return_address(0); \
+			ltt_tp_p = (char *)ltt_ust_probe_reserve(&ltt_tp_ctx, &LTT_TP_DESC(p, e), \
+								 ltt_tp_len); \
+		} \
+		for (; ltt_tp_p; ltt_tp_p = (char *)ltt_ust_probe_commit(&ltt_tp_ctx)) { \
 			LTT_TP_WRITE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
 			(void)ltt_tp_p; \
 		} \

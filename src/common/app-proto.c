@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,21 @@ void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepo
 			ltt_wbuf_put_str(w, f->enum_entries[e].label);
 		}
 		ltt_wbuf_put_str(w, f->enum_name ? f->enum_name : "");
+	}
+}
+
+void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
+			   struct ltt_filter_field_desc *fields)
+{
+	uint32_t i;
+
+	for (i = 0; i < tp->nr_fields; i++) {
+		const struct ltt_app_field *f = &tp->fields[i];
+
+		fields[i] = (struct ltt_filter_field_desc){
+			.name = f->name, .type = f->type, .size = f->size,
+			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
+		};
 	}
 }
 
@@ -658,6 +674,64 @@ int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m)
+{
+	uint32_t i;
+
+	if (m->nr_programs > LTT_APP_FILTER_MAX_PROGRAMS) {
+		w->err = -EINVAL;
+		return;
+	}
+	ltt_wbuf_put_u64(w, m->channel_key);
+	ltt_wbuf_put_str(w, m->name);
+	ltt_wbuf_put_u32(w, m->nr_programs);
+	for (i = 0; i < m->nr_programs; i++) {
+		const struct ltt_app_filter_program *p = &m->programs[i];
+
+		if (!p->len || p->len > LTT_APP_FILTER_MAX_LEN) {
+			w->err = -EINVAL;
+			return;
+		}
+		ltt_wbuf_put_u32(w, p->len);
+		ltt_wbuf_put_bytes(w, p->code, p->len);
+	}
+	if (!w->err && w->len > LTT_APP_MSG_MAX)
+		w->err = -EINVAL;
+}
+
+int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret)
+{
+	struct ltt_app_event_filter m;
+	uint32_t i;
+
+	m.channel_key = ltt_rbuf_get_u64(r);
+	m.name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	m.nr_programs = ltt_rbuf_get_u32(r);
+	if (r->err || m.nr_programs > LTT_APP_FILTER_MAX_PROGRAMS) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	for (i = 0; i < m.nr_programs; i++) {
+		uint32_t len = ltt_rbuf_get_u32(r);
+
+		if (r->err || !len || len > LTT_APP_FILTER_MAX_LEN) {
+			ltt_rbuf_fail(r);
+			return -EPROTO;
+		}
+		m.programs[i].len = len;
+		m.programs[i].code = ltt_rbuf_get_bytes(r, len);
+		if (!m.programs[i].code) {
+			ltt_rbuf_fail(r);
+			return -EPROTO;
+		}
+	}
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	memcpy(ret, &m, offsetof(struct ltt_app_event_filter, programs) +
+	       m.nr_programs * sizeof(m.programs[0]));
 	return 0;
 }
 

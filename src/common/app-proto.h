@@ -78,11 +78,14 @@
 
 #include "common/codec.h"
 #include "common/context.h"
+#include "common/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
 /* 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD */
 #define LTT_APP_MINOR 2
+/* The minor from which a program takes EVENT_FILTER. */
+#define LTT_APP_MINOR_FILTER 1
 /* The minor from which CHANNEL_ADD may carry the channel's contexts. */
 #define LTT_APP_MINOR_CONTEXT 2
 #define LTT_APP_MSG_MAX (1U << 24)	/* header + payload */
@@ -96,6 +99,8 @@
 #define LTT_APP_LABEL_MAX 256		/* bytes of an enum label, NUL included */
 #define LTT_APP_PROCNAME_MAX 17		/* bytes of a process name, NUL included */
 #define LTT_APP_ACK_SIZE 8		/* an ACK's payload */
+#define LTT_APP_FILTER_MAX_PROGRAMS 64	/* per event and channel */
+#define LTT_APP_FILTER_MAX_LEN 65536	/* bytes of one program */
 
 /*
  * X(NAME, number, direction)  -- direction: A2D app to daemon, D2A daemon
@@ -120,6 +125,16 @@
  * CHANNEL_REMOVE {u64 channel_key}      (session destroyed: unmap, close)
  * EVENT_ENABLE {u64 channel_key, str event_name, u32 event_id}
  * EVENT_DISABLE {u64 channel_key, str event_name}
+ * EVENT_FILTER {u64 channel_key, str event_name, u32 nr_programs,
+ *               nr_programs x {u32 len, len bytes}}   (minor 1)
+ *   sets the filter programs (common/filter-bytecode.h) of that event on
+ *   that channel, replacing any it had; 0 programs: no filter.  Sent
+ *   before the event's EVENT_ENABLE and again whenever the set changes,
+ *   only to a program that registered with minor >= LTT_APP_MINOR_FILTER.
+ *   The program acks 0, or -EINVAL when a program fails
+ *   ltt_filter_validate() against the event's fields: then the event
+ *   keeps no filter and stays disabled on that channel.  The event is
+ *   recorded when any of its programs accepts.
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \
@@ -132,7 +147,8 @@
 	X(CHANNEL_DISABLE, 8, D2A) \
 	X(CHANNEL_REMOVE, 9, D2A) \
 	X(EVENT_ENABLE, 10, D2A) \
-	X(EVENT_DISABLE, 11, D2A)
+	X(EVENT_DISABLE, 11, D2A) \
+	X(EVENT_FILTER, 12, D2A)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -215,6 +231,14 @@ bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
 int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 				   const struct ltt_app_tracepoint *b);
 
+/**
+ * ltt_app_filter_fields() - the fields of @tp as the filter compiler and
+ * validator see them (common/filter-bytecode.h)
+ * @fields: room for @tp->nr_fields; names borrowed from @tp
+ */
+void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
+			   struct ltt_filter_field_desc *fields);
+
 /*
  * The other messages' payloads.  Encoders append to @w, borrow what they
  * are given and leave any error in @w (codec.h).  Decoders read a whole
@@ -267,6 +291,20 @@ struct ltt_app_event_msg {
 	uint32_t event_id;
 };
 
+/* one program of EVENT_FILTER: points into the payload when decoded */
+struct ltt_app_filter_program {
+	const uint8_t *code;
+	uint32_t len;			/* 1..LTT_APP_FILTER_MAX_LEN */
+};
+
+/* EVENT_FILTER */
+struct ltt_app_event_filter {
+	uint64_t channel_key;
+	const char *name;		/* at most LTT_APP_NAME_MAX bytes with its NUL */
+	uint32_t nr_programs;		/* 0..LTT_APP_FILTER_MAX_PROGRAMS */
+	struct ltt_app_filter_program programs[LTT_APP_FILTER_MAX_PROGRAMS];
+};
+
 void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m);
 int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret);
 /** ltt_app_put_version() - REGISTER_OK's payload */
@@ -292,6 +330,28 @@ int ltt_app_get_event_enable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
 void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m);
 /** ltt_app_get_event_disable() - EVENT_DISABLE; @ret->event_id is set to 0 */
 int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
+
+/**
+ * ltt_app_put_event_filter() - EVENT_FILTER
+ * @w: the payload being built
+ * @m: borrowed; @m->nr_programs over LTT_APP_FILTER_MAX_PROGRAMS, a
+ *     program of length 0 or over LTT_APP_FILTER_MAX_LEN, or a message
+ *     over LTT_APP_MSG_MAX is an encoding error left in @w (-EINVAL):
+ *     the receiver would refuse it.
+ */
+void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m);
+
+/**
+ * ltt_app_get_event_filter() - decode EVENT_FILTER
+ * @r: the whole payload
+ * @ret: set only on success; its name and programs point into the payload
+ *
+ * Framing only: the count is checked against LTT_APP_FILTER_MAX_PROGRAMS
+ * before any program is read, each length against 1..
+ * LTT_APP_FILTER_MAX_LEN and the bytes left; the programs themselves are
+ * checked by ltt_filter_validate().  Returns 0 or -EPROTO.
+ */
+int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret);
 
 /**
  * ltt_app_put_tracepoints_start() - begin a TRACEPOINTS payload

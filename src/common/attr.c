@@ -2,10 +2,13 @@
 /*
  * attr.c - defaults and validation of user-given attributes.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/attr.h"
+#include "common/filter-parse.h"
 #include "common/names.h"
 #include "common/size.h"
 #include "common/uri.h"
@@ -60,11 +63,116 @@ int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain
 	return 0;
 }
 
+/* A byte-wise order of the names of an exclusion list, for qsort(). */
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Split @list (modified: commas become NULs) into @names (room for
+ * LTT_EXCLUSIONS_MAX / 2 names); returns how many, or -1 for an empty name.
+ */
+static int split_exclusions(char *list, char **names)
+{
+	int n = 0;
+	char *p = list;
+
+	for (;;) {
+		char *comma = strchr(p, ',');
+
+		if (comma)
+			*comma = '\0';
+		if (!*p)
+			return -1;
+		names[n++] = p;
+		if (!comma)
+			return n;
+		p = comma + 1;
+	}
+}
+
+int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size)
+{
+	char copy[LTT_EXCLUSIONS_MAX], *names[LTT_EXCLUSIONS_MAX / 2];
+	size_t len, used = 0;
+	int i, n;
+
+	if (!memchr(list, '\0', size) || strlen(list) >= sizeof(copy))
+		return -LTT_ERR_EXCLUSION;
+	if (!list[0])
+		return 0;
+	if (!strchr(pattern, '*'))
+		return -LTT_ERR_EXCLUSION;
+	strcpy(copy, list);
+	n = split_exclusions(copy, names);
+	if (n < 0)
+		return -LTT_ERR_EXCLUSION;
+	for (i = 0; i < n; i++) {
+		if (strlen(names[i]) >= LTT_NAME_MAX || !ltt_event_pattern_valid(names[i]) ||
+		    !ltt_glob_match(pattern, names[i]))
+			return -LTT_ERR_EXCLUSION;
+	}
+	qsort(names, (size_t)n, sizeof(names[0]), cmp_names);
+	for (i = 0; i < n; i++) {
+		if (i && !strcmp(names[i], names[i - 1]))
+			continue;
+		len = strlen(names[i]);
+		if (used)
+			list[used++] = ',';
+		memcpy(list + used, names[i], len);
+		used += len;
+	}
+	list[used] = '\0';
+	return 0;
+}
+
+int ltt_attr_check_filter(const char *text, char *msg, size_t size)
+{
+	struct ltt_filter_error err = { 0 };
+	struct ltt_filter_node *root = NULL;
+	int ret;
+
+	if (msg && size)
+		msg[0] = '\0';
+	if (!text[0])
+		return 0;
+	ret = ltt_filter_parse(text, &root, &err);
+	ltt_filter_free(root);
+	if (ret == -ENOMEM)
+		return -LTT_ERR_NOMEM;
+	if (ret) {
+		if (msg && size)
+			ltt_filter_caret(text, &err, msg, size);
+		return -LTT_ERR_FILTER;
+	}
+	return 0;
+}
+
+/* Is @list (NUL-terminated) what ltt_attr_normalize_exclusions() makes of it? */
+static bool exclusions_valid(const char *pattern, const char *list)
+{
+	char copy[LTT_EXCLUSIONS_MAX];
+
+	strcpy(copy, list);
+	return !ltt_attr_normalize_exclusions(pattern, copy, sizeof(copy)) && !strcmp(copy, list);
+}
+
 int ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 {
+	int ret;
+
 	if (memchr(attr->pattern, '\0', sizeof(attr->pattern)) == NULL ||
 	    !ltt_event_pattern_valid(attr->pattern))
 		return -LTT_ERR_EVENT_NAME;
+	if (memchr(attr->filter, '\0', sizeof(attr->filter)) == NULL)
+		return -LTT_ERR_FILTER;
+	ret = ltt_attr_check_filter(attr->filter, NULL, 0);
+	if (ret)
+		return ret;
+	if (memchr(attr->exclusions, '\0', sizeof(attr->exclusions)) == NULL ||
+	    !exclusions_valid(attr->pattern, attr->exclusions))
+		return -LTT_ERR_EXCLUSION;
 	switch (attr->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		return 0;
@@ -85,6 +193,8 @@ int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain
 		return -LTT_ERR_EVENT_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
 		return -LTT_ERR_KERNEL_LOGLEVEL;
+	if (domain == LTT_DOMAIN_KERNEL && (attr->filter[0] || attr->exclusions[0]))
+		return -LTT_ERR_FILTER_KERNEL;
 	return 0;
 }
 

@@ -52,6 +52,32 @@ int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain
 int ltt_attr_check_rule(const struct ltt_rule_conf *attr);
 
 /**
+ * ltt_attr_check_filter() - does @text parse as a filter expression?
+ * @text: NUL-terminated; "" (no filter) is valid
+ * @msg: on -LTT_ERR_FILTER, the message with a caret under the bad token
+ *       (ltt_filter_caret()); may be NULL
+ * @size: bytes of @msg
+ *
+ * Any thread.  Returns 0, -LTT_ERR_FILTER or -LTT_ERR_NOMEM.
+ */
+int ltt_attr_check_filter(const char *text, char *msg, size_t size);
+
+/**
+ * ltt_attr_normalize_exclusions() - check an exclusion list against a
+ * rule's pattern and put it in its one form
+ * @pattern: the rule's pattern (valid)
+ * @list: "a,b,..." (modified in place: sorted, duplicates removed); ""
+ *        is no exclusion
+ * @size: bytes of @list's buffer
+ *
+ * LTTng's rules: exclusions need a pattern with a '*'; each is a valid
+ * event name or pattern of at most LTT_NAME_MAX - 1 bytes that @pattern
+ * matches (an exclusion's own '*' matched as a character).  Any thread.
+ * Returns 0 or -LTT_ERR_EXCLUSION (@list then unspecified).
+ */
+int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);
+
+/**
  * ltt_attr_check_rule_domain() - may a rule like @attr (valid by
  * ltt_attr_check_rule()) be in @domain?  System call rules are the
  * kernel's; kernel events have no log level.

@@ -204,6 +204,10 @@ void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 	ltt_wbuf_put_u32(w, (uint32_t)a->loglevel);
 	if (minor >= 1)
 		ltt_wbuf_put_u32(w, a->type);
+	if (minor >= LTT_CLIENT_MINOR_FILTER) {
+		ltt_wbuf_put_str(w, a->filter);
+		ltt_wbuf_put_str(w, a->exclusions);
+	}
 }
 
 void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
@@ -214,6 +218,10 @@ void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
 	ret->loglevel = (int)get_enum(r, LTT_LOGLEVEL_DEBUG);
 	ret->type = minor >= 1 ? get_enum(r, LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
+	if (minor >= LTT_CLIENT_MINOR_FILTER) {
+		ltt_rbuf_get_str_copy(r, ret->filter, sizeof(ret->filter));
+		ltt_rbuf_get_str_copy(r, ret->exclusions, sizeof(ret->exclusions));
+	}
 }
 
 void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,

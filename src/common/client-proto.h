@@ -85,7 +85,9 @@
  * 1: event rules carry their type; 2: DATA_PENDING, RELAY_STATUS;
  * 3: a channel_info is followed by its output failure; 4: SNAPSHOT_*;
  * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
- * a session's automatic name and default output; 9: process trackers
+ * a session's automatic name and default output; 7: a rule attribute
+ * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule;
+ * 8: contexts; 9: process trackers
  */
 #define LTT_CLIENT_MINOR 9
 /* The minor that brought TRACK, UNTRACK, TRACKER_POLICY, LIST_TRACKERS (31-34). */
@@ -103,6 +105,13 @@
 #define LTT_CLIENT_MINOR_DAEMON_DEFAULTS 6
 /* The minor that brought ADD_CONTEXT and LIST_CONTEXTS (28, 29). */
 #define LTT_CLIENT_MINOR_CONTEXT 8
+/*
+ * The minor that brought filters and exclusions: a rule attribute ends
+ * with {str filter, str exclusions} ("" for none), and DISABLE_EVENT's
+ * request with {u8 exact, rule attribute}: exact 1 disables only the rule
+ * identical to that attribute (its pattern replaces the request's).
+ */
+#define LTT_CLIENT_MINOR_FILTER 7
 #define LTT_CLIENT_HDR_SIZE 16
 /*
  * Header + payload.  The daemon's limits keep every reply under it: 1024
@@ -221,7 +230,9 @@ void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *
  * Rules depend on the protocol minor both sides agreed on: from minor 1
  * on, a rule attribute ends with {u32 type}; with minor 0 it has none and
  * decodes as a tracepoint rule (and a non-tracepoint rule can't be put:
- * the caller must refuse it before).
+ * the caller must refuse it before).  From LTT_CLIENT_MINOR_FILTER on it
+ * ends with {str filter, str exclusions}; before, they decode as "" (and
+ * a rule with either can't be put: the caller refuses it before).
  */
 void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 			     uint32_t minor);

@@ -60,6 +60,18 @@ int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 	return 0;
 }
 
+/* Copy the caller's string @s (NULL: "") into @dst; false when it does not fit. */
+static bool copy_str(char *dst, size_t size, const char *s)
+{
+	size_t len = s ? strnlen(s, size) : 0;
+
+	if (len >= size)
+		return false;
+	memcpy(dst, s ? s : "", len);
+	dst[len] = '\0';
+	return true;
+}
+
 int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_rule_conf *out)
 {
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
@@ -69,6 +81,10 @@ int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_
 	out->loglevel_type = in->loglevel_type;
 	out->loglevel = in->loglevel;
 	out->type = in->type;
+	if (!copy_str(out->filter, sizeof(out->filter), in->filter))
+		return -LTT_ERR_FILTER;
+	if (!copy_str(out->exclusions, sizeof(out->exclusions), in->exclusions))
+		return -LTT_ERR_EXCLUSION;
 	return 0;
 }
 
@@ -105,6 +121,8 @@ void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event
 	out->loglevel_type = in->loglevel_type;
 	out->loglevel = in->loglevel;
 	out->type = in->type;
+	out->filter = in->filter[0] ? in->filter : NULL;
+	out->exclusions = in->exclusions[0] ? in->exclusions : NULL;
 }
 
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
@@ -143,10 +161,7 @@ void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event
 	memset(out, 0, sizeof(*out));
 	out->domain = in->domain;
 	COPY_ARRAY(out, in, channel);
-	COPY_ARRAY(&out->attr, &in->attr, pattern);
-	out->attr.loglevel_type = in->attr.loglevel_type;
-	out->attr.loglevel = in->attr.loglevel;
-	out->attr.type = in->attr.type;
+	ltt_conv_rule_conf_to_attr(&in->attr, &out->attr);
 	out->enabled = in->enabled;
 }
 

@@ -51,13 +51,17 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 /* Saved sessions (libltt-ctl's load) are created through the public calls. */
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
 				   struct ltt_session_attr *out);
+/* filter and exclusions of @out point into @in (NULL when ""): keep @in. */
 void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event_rule_attr *out);
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 				   struct ltt_session_info *out);
 /** ltt_conv_channel_desc_to_info() - a channel's description, its attributes included */
 void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
 				   struct ltt_channel_info *out);
-/** ltt_conv_rule_desc_to_info() - an event rule's description, its attributes included */
+/**
+ * ltt_conv_rule_desc_to_info() - an event rule's description, its
+ * attributes included; its filter and exclusions point into @in
+ */
 void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event_rule_info *out);
 /** ltt_conv_relay_desc_to_info() - a relay connection's description */
 void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out);

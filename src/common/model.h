@@ -22,6 +22,8 @@
 
 #include <ltt/ltt-ctl.h>
 
+_Static_assert(LTT_FILTER_MAX == 4096 + 1, "filter-parse.h: LTT_FILTER_MAX_TEXT + NUL");
+
 /* A session to create (public: struct ltt_session_conf). */
 struct ltt_session_conf {
 	char name[LTT_NAME_MAX];
@@ -50,6 +52,8 @@ struct ltt_rule_conf {
 	enum ltt_loglevel_type loglevel_type;
 	int loglevel;
 	enum ltt_event_type type;
+	char filter[LTT_FILTER_MAX];		/* "" none; else parses (filter-parse.h) */
+	char exclusions[LTT_EXCLUSIONS_MAX];	/* "" none; else sorted, unique, comma-separated */
 };
 
 /* A session as the daemon describes it (public: struct ltt_session_desc). */

@@ -95,6 +95,8 @@ void ctl_obj_rule(enum ltt_domain domain, const char *channel,
 		ctl_out_str("loglevel", ltt_loglevel_name(a->loglevel));
 		ctl_out_i64("loglevelValue", a->loglevel);
 	}
+	ctl_out_str("filter", a->filter);
+	ctl_out_str("exclusions", a->exclusions);
 	ctl_out_bool("enabled", enabled);
 	ctl_out_close();
 }

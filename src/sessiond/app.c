@@ -215,6 +215,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	_Static_assert(sizeof(app->procname) == LTT_APP_PROCNAME_MAX, "procname size");
 	memcpy(app->procname, m.procname, strlen(m.procname) + 1);
 	app->ppid = (pid_t)m.ppid;
+	app->minor = m.minor;
 	if (m.major != LTT_APP_MAJOR) {
 		LTT_WARN_RL("pid %ld speaks app protocol %u.x, this daemon %u.x: refused",
 			 (long)c->cred.pid, m.major, LTT_APP_MAJOR);

@@ -33,6 +33,7 @@
 struct ltt_app_event {
 	const char *name;	/* borrowed from the application's tracepoints */
 	uint32_t id;
+	uint64_t filter_sig;	/* of the EVENT_FILTER programs it has (ust-filter.h); 0: none */
 };
 
 /* A channel the application was given (CHANNEL_ADD). */
@@ -57,6 +58,7 @@ struct ltt_app {
 	uint32_t bits_per_long;
 	uint32_t minor;			/* the app protocol minor both use */
 	bool said_no_contexts;		/* logged that it can't get channels with contexts */
+	bool filter_warned;		/* under the listener's lock: told once it can't filter */
 	char procname[17];
 	time_t registered_at;
 	/* Under the listener's lock (ust->apps.lock). */

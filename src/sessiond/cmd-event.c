@@ -2,6 +2,7 @@
 /*
  * cmd-event.c - client commands on event rules.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +76,19 @@ static void undo_disable(void *arg)
 		u->rules[i]->enabled = true;
 }
 
+/* What ltt_channel_add_rule() says, for the client. */
+static enum ltt_error_code add_rule_error(int err)
+{
+	switch (err) {
+	case -E2BIG:
+		return LTT_ERR_FILTER_LIMIT;
+	case -EINVAL:
+		return LTT_ERR_FILTER;
+	default:
+		return ltt_cmd_error(err);
+	}
+}
+
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
@@ -116,15 +130,18 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		rule->enabled = true;
 		undo.rule = rule;
 	} else {
-		ret = ltt_cmd_error(ltt_channel_add_rule(session, channel, &attr));
+		ret = add_rule_error(ltt_channel_add_rule(session, channel, &attr));
 		undo.rule = ret ? NULL : ltt_channel_find_rule(channel, &attr);
 		undo.added = true;
 	}
 	if (!ret)
 		ret = ltt_cmd_update(d, session, &settle, undo_enable, &undo);
 	if (!ret)
-		LTT_INFO("session '%s': %s rule '%s' enabled in channel '%s'", session->name,
-			 ltt_domain_name(domain), attr.pattern, channel->attr.name);
+		LTT_INFO("session '%s': %s rule '%s'%s%s%s%s enabled in channel '%s'", session->name,
+			 ltt_domain_name(domain), attr.pattern,
+			 attr.filter[0] ? " filter " : "", attr.filter,
+			 attr.exclusions[0] ? " excluding " : "", attr.exclusions,
+			 channel->attr.name);
 out:
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
@@ -142,8 +159,9 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_domain_impl *d;
 	const char *name, *chan_name, *pattern;
 	struct disable_undo undo = { NULL, 0 };
+	struct ltt_rule_conf *exact = NULL;
 	enum ltt_domain domain;
-	bool all;
+	bool all, is_exact = false;
 	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
@@ -151,14 +169,33 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	all = ltt_rbuf_get_bool(req);
 	pattern = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	if (ltt_rbuf_end(req))
+	if (ctx->minor >= LTT_CLIENT_MINOR_FILTER) {
+		exact = malloc(sizeof(*exact));
+		if (!exact)
+			return LTT_ERR_NOMEM;
+		is_exact = ltt_rbuf_get_bool(req);
+		ltt_proto_get_rule_attr(req, exact, ctx->minor);
+	}
+	if (ltt_rbuf_end(req) || (is_exact && all)) {
+		free(exact);
 		return LTT_ERR_PROTOCOL;
+	}
+	if (!is_exact) {
+		free(exact);
+		exact = NULL;
+	}
 	ret = ltt_cmd_domain(ctx, domain, &d);
-	if (ret)
+	if (!ret && exact)
+		ret = d->ops->check_rule(d, exact);
+	if (ret) {
+		free(exact);
 		return ret;
+	}
 	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
+	if (ret) {
+		free(exact);
 		return ret;
+	}
 	ltt_domain_settle_init(&settle);
 	ret = rule_channel(d, session, chan_name, false, &channel);
 	if (ret)
@@ -169,7 +206,10 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		goto out;
 	}
 	cds_list_for_each_entry(rule, &channel->rules, node) {
-		if (rule->enabled && (all || !strcmp(rule->attr.pattern, pattern))) {
+		if (!rule->enabled)
+			continue;
+		if (exact ? rule == ltt_channel_find_rule(channel, exact) :
+			    all || !strcmp(rule->attr.pattern, pattern)) {
 			rule->enabled = false;
 			undo.rules[undo.n++] = rule;
 		}
@@ -180,6 +220,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		ret = ltt_cmd_update(d, session, &settle, undo_disable, &undo);
 out:
 	free(undo.rules);
+	free(exact);
 	ltt_cmd_unlock_session(ctx, session);
 	/* Once this returns, what is running records by the new rules. */
 	ltt_domain_settle_wait(&settle, "change");

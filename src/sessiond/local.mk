@@ -22,6 +22,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/domain.c src/sessiond/domain.h \
 	src/sessiond/ust.c src/sessiond/ust.h \
 	src/sessiond/ust-push.c src/sessiond/ust-push.h \
+	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
 	src/sessiond/ust-buffers.c src/sessiond/ust-buffers.h \
 	src/sessiond/ust-meta.c src/sessiond/ust-meta.h \
 	src/sessiond/supervisor.c src/sessiond/supervisor.h \

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "common/attr.h"
+#include "common/filter-parse.h"
 #include "common/tracefile.h"
 #include "sessiond/session.h"
 
@@ -28,6 +29,7 @@ static void channel_destroy(struct ltt_channel *channel)
 
 	cds_list_for_each_entry_safe(rule, tmp, &channel->rules, node) {
 		cds_list_del(&rule->node);
+		ltt_filter_free(rule->filter);
 		free(rule);
 	}
 	free(channel);
@@ -354,7 +356,9 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 		    rule->attr.loglevel_type == attr->loglevel_type &&
 		    rule->attr.type == attr->type &&
 		    (attr->loglevel_type == LTT_LOGLEVEL_ALL ||
-		     rule->attr.loglevel == attr->loglevel))
+		     rule->attr.loglevel == attr->loglevel) &&
+		    !strcmp(rule->attr.filter, attr->filter) &&
+		    !strcmp(rule->attr.exclusions, attr->exclusions))
 			return rule;
 	}
 	return NULL;
@@ -366,21 +370,35 @@ void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *ch
 	cds_list_del(&rule->node);
 	channel->nr_rules--;
 	session->nr_rules--;
+	session->rule_text -= strlen(rule->attr.filter) + strlen(rule->attr.exclusions);
+	ltt_filter_free(rule->filter);
 	free(rule);
 }
 
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
 			 const struct ltt_rule_conf *attr)
 {
+	size_t text = strlen(attr->filter) + strlen(attr->exclusions);
 	struct ltt_event_rule *rule;
+	int ret;
 
 	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL ||
 	    session->nr_rules >= LTT_MAX_RULES_PER_SESSION)
 		return -ENOSPC;
+	if (session->rule_text + text > LTT_MAX_RULE_TEXT_PER_SESSION)
+		return -E2BIG;
 	rule = calloc(1, sizeof(*rule));
 	if (!rule)
 		return -ENOMEM;
 	rule->attr = *attr;
+	if (attr->filter[0]) {
+		ret = ltt_filter_parse(attr->filter, &rule->filter, NULL);
+		if (ret) {
+			free(rule);
+			return ret == -ENOMEM ? -ENOMEM : -EINVAL;
+		}
+	}
+	session->rule_text += text;
 	rule->enabled = true;
 	cds_list_add_tail(&rule->node, &channel->rules);
 	channel->nr_rules++;

@@ -32,10 +32,15 @@
 #define LTT_MAX_CHANNELS_PER_DOMAIN 128
 #define LTT_MAX_RULES_PER_CHANNEL 1024
 #define LTT_MAX_RULES_PER_SESSION 4096
+/* Bytes of filter and exclusion text over a session's rules (GET_SESSION stays small). */
+#define LTT_MAX_RULE_TEXT_PER_SESSION (1U << 20)
+
+struct ltt_filter_node;
 
 struct ltt_event_rule {
 	struct cds_list_head node;	/* in ltt_channel.rules */
 	struct ltt_rule_conf attr;
+	struct ltt_filter_node *filter;	/* attr.filter parsed (filter-parse.h); NULL: none */
 	bool enabled;
 };
 
@@ -86,6 +91,7 @@ struct ltt_session {
 	int output_err;			/* a domain's start failed on the output:
 					 * its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */
+	size_t rule_text;		/* bytes of the rules' filters and exclusions */
 	/*
 	 * Snapshot sessions (output_type is NONE: nothing is written but
 	 * snapshots): the snapshot output, one at most as in LTTng (the
@@ -223,7 +229,8 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 			    struct ltt_channel **ret_channel);
 
 /**
- * ltt_channel_find_rule() - the rule identical to @attr, or NULL; session lock held
+ * ltt_channel_find_rule() - the rule identical to @attr (pattern, type,
+ * log level, filter and exclusions), or NULL; session lock held
  */
 struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 					     const struct ltt_rule_conf *attr);
@@ -232,7 +239,10 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
  * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
  * session lock held
  *
- * Returns 0, -ENOSPC (a rule limit reached) or -ENOMEM.
+ * Its filter text is parsed again here (never trusting the client's check).
+ * Returns 0, -ENOSPC (a rule limit reached), -E2BIG (the session's
+ * LTT_MAX_RULE_TEXT_PER_SESSION would be exceeded), -EINVAL (the filter
+ * does not parse) or -ENOMEM.
  */
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
 			 const struct ltt_rule_conf *attr);

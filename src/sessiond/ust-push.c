@@ -10,31 +10,23 @@
 
 #include "common/log.h"
 #include "common/names.h"
+#include "sessiond/ust-filter.h"
 #include "sessiond/ust-push.h"
 
 /* Bounded waits for applications. */
 #define ACK_TIMEOUT_MS 3000
 
-static bool rule_matches(const struct ltt_event_rule *rule, const struct ltt_app_tracepoint *tp)
-{
-	if (!rule->enabled || !ltt_glob_match(rule->attr.pattern, tp->name))
-		return false;
-	switch (rule->attr.loglevel_type) {
-	case LTT_LOGLEVEL_RANGE:
-		return tp->loglevel <= rule->attr.loglevel;
-	case LTT_LOGLEVEL_SINGLE:
-		return tp->loglevel == rule->attr.loglevel;
-	default:
-		return true;
-	}
-}
-
+/*
+ * Might a rule of @channel take @tp: its pattern, log level and exclusions
+ * (ust-filter.h), its filter aside?  The classes of those events are made
+ * before the programs are told (ltt_ust_push_prepare()).
+ */
 static bool channel_wants(const struct ltt_channel *channel, const struct ltt_app_tracepoint *tp)
 {
 	const struct ltt_event_rule *rule;
 
 	cds_list_for_each_entry(rule, &channel->rules, node)
-		if (rule_matches(rule, tp))
+		if (ltt_ust_rule_takes(rule, tp))
 			return true;
 	return false;
 }
@@ -133,39 +125,116 @@ static int class_id(struct ltt_ust_chan *chan, const struct ltt_app *app,
 				  NULL, ret_id);
 }
 
+/* EVENT_FILTER: the filter programs of event @name in channel @key. */
+static int send_filter(struct ltt_app *app, uint64_t key, const char *name,
+		       const struct ltt_ust_filters *f, uint32_t *ret_seq)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_ust_filters_put(&w, key, name, f);
+	ret = ltt_app_send(app, LTT_APP_MSG_EVENT_FILTER, &w, NULL, 0, ret_seq);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/*
+ * What @chan's rules want of @tp in @app: a program registered before
+ * filters (app protocol minor 0) gets no event all of whose rules filter
+ * (said once per program).  apps_lock held.
+ */
+static void app_filters(struct ltt_ust_chan *chan, struct ltt_app *app,
+			const struct ltt_app_tracepoint *tp, struct ltt_ust_filters *f)
+{
+	ltt_ust_filters_get(chan->channel, tp, f);
+	if (!f->nr || app->minor >= LTT_APP_MINOR_FILTER)
+		return;
+	if (!app->filter_warned)
+		LTT_WARN("%s (pid %ld) speaks app protocol %u.%u, without filters: its events "
+			 "whose every rule has a filter (first: %s) are not recorded",
+			 app->procname, (long)app->pid, LTT_APP_MAJOR, app->minor, tp->name);
+	app->filter_warned = true;
+	ltt_ust_filters_fini(f);
+	f->want = false;
+}
+
+/* Room for one more event in @ac's records. */
+static bool events_room(struct ltt_app_chan *ac)
+{
+	size_t cap;
+	struct ltt_app_event *ev;
+
+	if (ac->nr_events < ac->cap_events)
+		return true;
+	cap = ac->cap_events ? 2 * ac->cap_events : 16;
+	ev = realloc(ac->events, cap * sizeof(*ev));
+	if (!ev)
+		return false;
+	ac->events = ev;
+	ac->cap_events = cap;
+	return true;
+}
+
+/*
+ * Make one event of @app in @chan what the channel's rules want: its
+ * filter programs (EVENT_FILTER, before EVENT_ENABLE and whenever the set
+ * changes; an event this program does not record keeps none), enabled or
+ * not.  Returns 0, or -errno when the program can't be sent to.
+ */
+static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+		      struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
+		      const struct ltt_app_tracepoint *tp, uint32_t *last)
+{
+	struct ltt_ust_filters f;
+	struct ltt_app_event *ev;
+	uint32_t id;
+	size_t i;
+	int ret = 0;
+
+	app_filters(chan, app, tp, &f);
+	if (!app_chan_has(ac, tp->name, &i)) {
+		if (!f.want || class_id(chan, app, tp, trace->path, &id) || !events_room(ac))
+			goto out;
+		if (f.nr)
+			ret = send_filter(app, chan->key, tp->name, &f, last);
+		if (!ret)
+			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last);
+		if (!ret)
+			ac->events[ac->nr_events++] = (struct ltt_app_event){
+				.name = tp->name, .id = id, .filter_sig = f.sig,
+			};
+		goto out;
+	}
+	ev = &ac->events[i];
+	if (f.want && ev->filter_sig != f.sig) {
+		ret = send_filter(app, chan->key, tp->name, &f, last);
+		if (!ret)
+			ev->filter_sig = f.sig;
+	} else if (!f.want) {
+		ltt_ust_filters_fini(&f);
+		if (ev->filter_sig)
+			ret = send_filter(app, chan->key, tp->name, &f, last);
+		if (!ret)
+			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last);
+		if (!ret)
+			*ev = ac->events[--ac->nr_events];
+	}
+out:
+	ltt_ust_filters_fini(&f);
+	return ret;
+}
+
 /* Make @app's events in @chan match the channel's rules.  apps_lock held. */
 static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
 			uint32_t *last)
 {
-	size_t t, i;
-	uint32_t id;
+	size_t t;
 
 	for (t = 0; t < app->nr_tps; t++) {
-		const struct ltt_app_tracepoint *tp = app->tps[t];
-		bool want = channel_wants(chan->channel, tp);
-		bool have = app_chan_has(ac, tp->name, &i);
-
-		if (want && !have) {
-			if (class_id(chan, app, tp, trace->path, &id))
-				continue;
-			if (ac->nr_events == ac->cap_events) {
-				size_t cap = ac->cap_events ? 2 * ac->cap_events : 16;
-				struct ltt_app_event *ev = realloc(ac->events, cap * sizeof(*ev));
-
-				if (!ev)
-					continue;
-				ac->events = ev;
-				ac->cap_events = cap;
-			}
-			if (send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last))
-				return;
-			ac->events[ac->nr_events++] = (struct ltt_app_event){ .name = tp->name, .id = id };
-		} else if (!want && have) {
-			if (send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last))
-				return;
-			ac->events[i] = ac->events[--ac->nr_events];
-		}
+		if (sync_event(b, trace, chan, app, ac, app->tps[t], last))
+			return;
 	}
 }
 

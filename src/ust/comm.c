@@ -314,7 +314,7 @@ static int cmd_channel_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_
 
 static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
-	struct ust_retire retire = { NULL, NULL };
+	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
 	int ret = -ENOENT;
 	uint64_t key;
@@ -334,7 +334,7 @@ static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_m
 /* EVENT_ENABLE and EVENT_DISABLE */
 static int set_event(struct daemon *d, struct ltt_rbuf *r, bool enable)
 {
-	struct ust_retire retire = { NULL, NULL };
+	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
 	struct ltt_app_event_msg m;
 	struct ust_event *ev;
@@ -365,6 +365,31 @@ static int cmd_event_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_ms
 	return set_event(d, r, false);
 }
 
+/* EVENT_FILTER: validate, then replace the event's programs on the channel. */
+static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	struct ust_retire retire = UST_RETIRE_INIT;
+	struct ltt_app_event_filter m;
+	struct ust_channel *chan;
+	struct ust_event *ev;
+	int ret = -ENOENT;
+
+	(void)msg;
+	if (ltt_app_get_event_filter(r, &m))
+		return -EPROTO;
+	ust_lock();
+	chan = ust_channel_find(d, m.channel_key);
+	ev = ust_event_find(m.name);
+	if (chan && ev)
+		ret = ust_event_set_filter(ev, chan, m.nr_programs, m.programs, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	if (ret)
+		ust_debug("%s: filter of %s on channel %llu: %s", d->path, m.name,
+			  (unsigned long long)m.channel_key, strerror(-ret));
+	return ret;
+}
+
 static const struct command {
 	uint16_t type;
 	bool takes_fds;
@@ -376,6 +401,7 @@ static const struct command {
 	{ LTT_APP_MSG_CHANNEL_REMOVE, false, cmd_channel_remove },
 	{ LTT_APP_MSG_EVENT_ENABLE, false, cmd_event_enable },
 	{ LTT_APP_MSG_EVENT_DISABLE, false, cmd_event_disable },
+	{ LTT_APP_MSG_EVENT_FILTER, false, cmd_event_filter },
 };
 
 /* Run a command and return its ACK status. */
@@ -489,7 +515,7 @@ static void serve(struct daemon *d, int fd)
 /* The daemon went away: its channels are of no use any more. */
 static void drop_daemon_state(struct daemon *d)
 {
-	struct ust_retire retire = { NULL, NULL };
+	struct ust_retire retire = UST_RETIRE_INIT;
 	unsigned int stuck;
 
 	ust_lock();

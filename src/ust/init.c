@@ -250,6 +250,7 @@ static void fork_child(void)
 	/* No waiter of the parent exists here: start the condition afresh. */
 	cond_init();
 	ust_registry_fork_child();
+	ust_filter_fork_child();
 	ust_channels_fork_child();
 	ust_ctx_fork_child();
 	ust_comm_fork_child();

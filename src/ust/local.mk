@@ -10,6 +10,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/channel.c \
 	src/ust/context.c \
 	src/ust/probe.c \
+	src/ust/filter.c \
 	src/ust/comm.c \
 	src/ust/testing.c src/ust/ust-internal.h
 src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS) $(URCU_BP_CFLAGS)
@@ -26,7 +27,7 @@ lib_LTLIBRARIES += src/ust/libltt-ust.la
 src_ust_libltt_ust_la_SOURCES =
 src_ust_libltt_ust_la_LIBADD = src/ust/libust.la
 src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now \
-	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_commit|tracef|tracef_event)$$'
+	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|tracef|tracef_event)$$'
 
 pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
 

@@ -87,6 +87,31 @@ static __attribute__((noinline)) int reserve_untracked(struct ust_stream *s, uin
 }
 
 /*
+ * ltt_next's top bit: reserved by ltt_ust_probe_reserve_filter(), whose
+ * call (arguments, call site) ltt_reserved[1] points to.  Only that
+ * function sets it (ltt_ust_probe_reserve() sets ltt_next to 1): a probe
+ * built with an older header, which leaves ltt_reserved0 unset, is never
+ * taken for a filtered call.
+ */
+#define NEXT_CALL (1U << 31)
+
+/* The filtered call @ctx was reserved for (ltt_ust_probe_reserve_filter()). */
+static inline const struct ltt_ust_call *ctx_call(const struct ltt_ust_ctx *ctx)
+{
+	return (const struct ltt_ust_call *)(uintptr_t)ctx->ltt_reserved[1];
+}
+
+/* The call site the probe recorded in @ctx, for the ip context; 0: none. */
+static inline uint64_t call_site(const struct ltt_ust_ctx *ctx)
+{
+	if (ctx->ltt_next & NEXT_CALL)
+		return ctx_call(ctx)->ip;
+	if (ctx->ltt_reserved0 == LTT_UST_CTX_IP_SET)
+		return ctx->ltt_reserved[1];
+	return 0;	/* a probe built with a header older than contexts */
+}
+
+/*
  * Reserve header + payload in @s and write the header; NULL if dropped.
  * The ring buffer picks the header: compact when the id allows it and the
  * timestamp's low 27 bits are enough, which it decides after reading the
@@ -142,20 +167,23 @@ static inline __attribute__((always_inline)) void *reserve_in(const struct ust_c
 		h += HDR_EXTENDED;
 	}
 	if (__builtin_expect(clen != 0, 0))
-		h = ust_ctx_write(chan, h, ctx->ltt_reserved0 == LTT_UST_CTX_IP_SET ?
-				  (uintptr_t)ctx->ltt_reserved[1] : 0);
+		h = ust_ctx_write(chan, h, call_site(ctx));
 	return h;
 }
 
 /*
  * Room in the next enabled target from ctx->ltt_next on, or NULL: the
  * targets after the first (an event recorded by several sessions), and
- * the first one's failures.  Kept out of line.
+ * the first one's failures.  Kept out of line.  In the filtered view
+ * (ltt_ust_probe_reserve_filter()), a target with filters is taken only
+ * when one accepts the arguments kept in the context (only that view has
+ * targets with filters, and only that function set them).
  */
 static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 							const struct ust_targets *ts)
 {
-	uint32_t next = ctx->ltt_next;
+	uint32_t call = ctx->ltt_next & NEXT_CALL;
+	uint32_t next = ctx->ltt_next & ~NEXT_CALL;
 
 	while (next < ts->nr) {
 		const struct ust_target *t = &ts->t[next++];
@@ -163,7 +191,12 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 
 		if (!CMM_LOAD_SHARED(t->chan->enabled))
 			continue;
-		ctx->ltt_next = next;
+		if (t->filters &&
+		    (!call || !ust_filters_accept(t->filters,
+						  (const struct ltt_filter_arg *)ctx_call(ctx)->args,
+						  ctx_call(ctx)->nr_args)))
+			continue;
+		ctx->ltt_next = next | call;
 		p = reserve_in(t->chan, t->id, ctx->ltt_payload_len, ctx);
 		if (p)
 			return p;
@@ -205,6 +238,37 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 }
 
 /*
+ * The filtered view's walk: every target is tried in next_target_slow(),
+ * which runs their filters.  The arguments stay in the context for the
+ * targets ltt_ust_probe_commit() reaches next.
+ */
+void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+				   size_t payload_len, const struct ltt_ust_call *call)
+{
+	const struct ust_targets *ts;
+	void *p;
+
+	urcu_bp_read_lock();
+	ts = rcu_dereference(tp->priv);
+	if (ts) {
+		/* no filter any more: the plain view, whose targets have none */
+		if (ts->fview)
+			ts = ts->fview;
+		if (payload_len > PAYLOAD_MAX)
+			payload_len = PAYLOAD_MAX;
+		ctx->ltt_targets = ts;
+		ctx->ltt_payload_len = payload_len;
+		ctx->ltt_next = NEXT_CALL;	/* from target 0 */
+		ctx->ltt_reserved[1] = (uintptr_t)call;
+		p = next_target_slow(ctx, ts);
+		if (p)
+			return p;
+	}
+	urcu_bp_read_unlock();
+	return NULL;
+}
+
+/*
  * The rest of ltt_ust_probe_commit() when the commit completed a
  * sub-buffer or another session records the event: out of line, so the
  * common case needs no stack frame.
@@ -217,7 +281,7 @@ static __attribute__((noinline)) void *commit_slow(struct ltt_ust_ctx *ctx, bool
 
 	if (completed)
 		ltt_rb_wakeup(&s->rb);
-	if (ctx->ltt_next < ts->nr) {
+	if ((ctx->ltt_next & ~NEXT_CALL) < ts->nr) {
 		p = next_target_slow(ctx, ts);
 		if (p)
 			return p;
@@ -238,7 +302,7 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 	else
 		completed = ltt_rb_commit_untracked(&s->rb, ctx->ltt_pos, ctx->ltt_len);
 	/* Most events go to one session and complete nothing: leave at once. */
-	if (__builtin_expect(completed || ctx->ltt_next < ts->nr, 0))
+	if (__builtin_expect(completed || (ctx->ltt_next & ~NEXT_CALL) < ts->nr, 0))
 		return commit_slow(ctx, completed);
 	urcu_bp_read_unlock();
 	return NULL;
@@ -249,6 +313,8 @@ void ltt_ust_tracef(const char *fmt, ...)
 	char msg[LTT_UST_TRACEF_MAX];
 	struct ltt_ust_ctx ctx;
 	va_list ap;
+	struct ltt_ust_call call;
+	struct ltt_ust_arg arg;
 	size_t len;
 	void *p;
 	int n;
@@ -261,9 +327,16 @@ void ltt_ust_tracef(const char *fmt, ...)
 	if (n < 0)
 		return;
 	len = strlen(msg) + 1;	/* cut at the buffer's end or at a %c of 0 */
-	ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET;
-	ctx.ltt_reserved[1] = (uint64_t)(uintptr_t)__builtin_return_address(0);
-	for (p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len); p;
-	     p = ltt_ust_probe_commit(&ctx))
+	/* both live until the last commit: the next sessions' filters read them */
+	arg = (struct ltt_ust_arg){ msg, (uint32_t)(len - 1) };
+	call = (struct ltt_ust_call){ &arg, 1, 0, (uint64_t)(uintptr_t)__builtin_return_address(0) };
+	if (ltt_ust_tracef_event.state & LTT_UST_STATE_FILTER) {
+		p = ltt_ust_probe_reserve_filter(&ctx, &ltt_ust_tracef_event, len, &call);
+	} else {
+		ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET;
+		ctx.ltt_reserved[1] = call.ip;
+		p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len);
+	}
+	for (; p; p = ltt_ust_probe_commit(&ctx))
 		memcpy(p, msg, len);
 }

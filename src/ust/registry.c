@@ -33,7 +33,16 @@ struct ust_event {
 	struct ust_target *rules;	/* the authoritative targets */
 	uint32_t nr_rules;
 	struct ust_targets *published;	/* what descs' priv point to, or NULL */
+	struct ust_event_filter *filt;	/* per channel: its programs, or refused */
+	uint32_t nr_filt;
 	int8_t valid;			/* -1 unknown, 0 refused, 1 accepted */
+};
+
+/* The filter of an event on one channel (EVENT_FILTER). */
+struct ust_event_filter {
+	struct ust_channel *chan;
+	struct ust_filters *set;	/* NULL when refused */
+	bool refused;			/* the last EVENT_FILTER failed: stays disabled */
 };
 
 struct ust_module {
@@ -170,6 +179,16 @@ static int event_state(const struct ust_event *ev)
 	return 0;
 }
 
+/* The descriptors' state: event_state(), and whether a channel filters it. */
+static int event_full_state(const struct ust_event *ev)
+{
+	int state = event_state(ev);
+
+	if (state && ev->published && ev->published->fview)
+		state |= LTT_UST_STATE_FILTER;
+	return state;
+}
+
 static void desc_publish(struct ltt_ust_tracepoint *tp, struct ust_targets *targets, int state)
 {
 	rcu_assign_pointer(tp->priv, targets);
@@ -180,7 +199,7 @@ static void desc_publish(struct ltt_ust_tracepoint *tp, struct ust_targets *targ
  * the daemon yet: that one sees only what is encoded). */
 static bool desc_usable(const struct ltt_ust_tracepoint *tp)
 {
-	return tp && tp->abi == LTT_UST_TRACEPOINT_ABI && tp->name &&
+	return tp && (tp->abi == LTT_UST_TRACEPOINT_ABI || tp->abi == 1) && tp->name &&
 	       (tp->fields || !tp->nr_fields) && tp->nr_fields <= LTT_APP_MAX_FIELDS;
 }
 
@@ -228,7 +247,7 @@ static int desc_attach(struct ltt_ust_tracepoint *tp)
 		ev->cap_descs = cap;
 	}
 	ev->descs[ev->nr_descs++] = tp;
-	desc_publish(tp, ev->published, event_state(ev));
+	desc_publish(tp, ev->published, event_full_state(ev));
 	return 0;
 }
 
@@ -356,22 +375,88 @@ uint64_t ust_registry_encode(struct ltt_wbuf *w, uint64_t first, size_t max_byte
 	return i;
 }
 
+static struct ust_event_filter *filter_find(const struct ust_event *ev,
+					    const struct ust_channel *chan)
+{
+	uint32_t i;
+
+	for (i = 0; i < ev->nr_filt; i++)
+		if (ev->filt[i].chan == chan)
+			return &ev->filt[i];
+	return NULL;
+}
+
+static struct ust_targets *targets_alloc(uint32_t nr)
+{
+	struct ust_targets *t = malloc(sizeof(*t) + nr * sizeof(t->t[0]));
+
+	if (t) {
+		t->retired_next = NULL;
+		t->nr = nr;
+		t->fview = NULL;
+	}
+	return t;
+}
+
+static void targets_free(struct ust_targets *t)
+{
+	if (t)
+		free(t->fview);
+	free(t);
+}
+
+/*
+ * The published copy of @ev's rules: the plain view, and the filtered one
+ * when a channel filters the event (ust.h); NULL on failure.
+ */
+static struct ust_targets *targets_build(const struct ust_event *ev)
+{
+	struct ust_targets *t = targets_alloc(ev->nr_rules), *fv = NULL;
+	const struct ust_event_filter *f;
+	uint32_t i;
+
+	if (!t)
+		return NULL;
+	for (i = 0; i < ev->nr_rules; i++) {
+		f = filter_find(ev, ev->rules[i].chan);
+		t->t[i] = ev->rules[i];
+		t->t[i].filters = NULL;
+		if (!f || !f->set)
+			continue;
+		if (!fv) {
+			fv = targets_alloc(ev->nr_rules);
+			if (!fv) {
+				free(t);
+				return NULL;
+			}
+		}
+		t->t[i].chan = &ust_chan_filtered;
+	}
+	if (fv) {
+		for (i = 0; i < ev->nr_rules; i++) {
+			f = filter_find(ev, ev->rules[i].chan);
+			fv->t[i] = ev->rules[i];
+			fv->t[i].filters = f ? f->set : NULL;
+		}
+		t->fview = fv;
+	}
+	return t;
+}
+
 /* Publish a fresh copy of @ev's rules to its descriptors; retire the old. */
 static int event_republish(struct ust_event *ev, struct ust_retire *retire)
 {
 	struct ust_targets *t = NULL, *old = ev->published;
-	int state = event_state(ev);
+	int state;
 	size_t i;
 
 	if (ev->nr_rules) {
-		t = malloc(sizeof(*t) + ev->nr_rules * sizeof(t->t[0]));
+		t = targets_build(ev);
 		if (!t)
 			return -ENOMEM;
-		t->retired_next = NULL;
-		t->nr = ev->nr_rules;
-		memcpy(t->t, ev->rules, ev->nr_rules * sizeof(t->t[0]));
 	}
 	ev->published = t;
+	state = event_full_state(ev);
 	for (i = 0; i < ev->nr_descs; i++)
 		desc_publish(ev->descs[i], t, state);
 	if (old) {
@@ -395,8 +480,11 @@ int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id
 		     struct ust_retire *retire)
 {
 	int i = rule_index(ev, chan), ret;
+	const struct ust_event_filter *f = filter_find(ev, chan);
 	struct ust_target *r;
 
+	if (f && f->refused)
+		return -EINVAL;	/* its filter was refused: it stays disabled */
 	if (i >= 0) {
 		uint32_t old = ev->rules[i].id;
 
@@ -414,6 +502,7 @@ int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id
 	ev->rules = r;
 	r[ev->nr_rules].chan = chan;
 	r[ev->nr_rules].id = id;
+	r[ev->nr_rules].filters = NULL;
 	ev->nr_rules++;
 	ret = event_republish(ev, retire);
 	if (ret)
@@ -439,6 +528,18 @@ int ust_event_disable(struct ust_event *ev, struct ust_channel *chan, struct ust
 	return ret;
 }
 
+/* Forget @ev's filter entry on @chan (its set retired); no republish. */
+static void filter_forget(struct ust_event *ev, struct ust_channel *chan,
+			  struct ust_retire *retire)
+{
+	struct ust_event_filter *f = filter_find(ev, chan);
+
+	if (f) {
+		ust_filters_retire(f->set, retire);
+		*f = ev->filt[--ev->nr_filt];
+	}
+}
+
 int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire)
 {
 	uint64_t i;
@@ -449,8 +550,113 @@ int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire)
 
 		if (rule_index(ev, chan) >= 0 && ust_event_disable(ev, chan, retire))
 			ret = -ENOMEM;
+		else
+			filter_forget(ev, chan, retire);
 	}
 	return ret;
+}
+
+/* The event's fields as the validator sees them, from its own description. */
+static int event_fields(const struct ust_event *ev, struct ltt_app_tracepoint **ret_tp,
+			struct ltt_filter_field_desc *fields)
+{
+	struct ltt_app_tracepoint *tp = NULL;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_rbuf_init(&r, ev->enc, ev->enc_len);
+	ret = ltt_app_get_tracepoint(&r, &tp);
+	if (ret)
+		return ret == -ENOMEM ? ret : -EINVAL;
+	ltt_app_filter_fields(tp, fields);
+	*ret_tp = tp;
+	return 0;
+}
+
+/* Can every descriptor of @ev pass its arguments to a filter? */
+static bool event_filterable(const struct ust_event *ev)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nr_descs; i++)
+		if (ev->descs[i]->abi < 2)
+			return false;
+	return true;
+}
+
+/* The programs' set for @ev, or NULL for none; -errno on refusal. */
+static int filter_make(const struct ust_event *ev, uint32_t nr,
+		       const struct ltt_app_filter_program *progs, struct ust_filters **ret)
+{
+	struct ltt_filter_field_desc fields[LTT_APP_MAX_FIELDS];
+	struct ltt_app_tracepoint *tp = NULL;
+	int err;
+
+	*ret = NULL;
+	if (!nr)
+		return 0;
+	if (!event_filterable(ev)) {
+		ust_debug("event %s: declared with a header too old to filter", ev->name);
+		return -EOPNOTSUPP;
+	}
+	err = event_fields(ev, &tp, fields);
+	if (!err)
+		err = ust_filters_create(nr, progs, fields, tp->nr_fields, ret);
+	free(tp);
+	return err;
+}
+
+/* Room for one more filter entry; NULL on failure. */
+static struct ust_event_filter *filter_add(struct ust_event *ev, struct ust_channel *chan)
+{
+	struct ust_event_filter *f = realloc(ev->filt, (ev->nr_filt + 1) * sizeof(*f));
+
+	if (!f)
+		return NULL;
+	ev->filt = f;
+	f = &ev->filt[ev->nr_filt++];
+	f->chan = chan;
+	f->set = NULL;
+	f->refused = false;
+	return f;
+}
+
+int ust_event_set_filter(struct ust_event *ev, struct ust_channel *chan, uint32_t nr,
+			 const struct ltt_app_filter_program *progs, struct ust_retire *retire)
+{
+	struct ust_event_filter *f = filter_find(ev, chan), saved;
+	struct ust_filters *set;
+	int err = filter_make(ev, nr, progs, &set), ret;
+
+	if (err == -ENOMEM)
+		return err;
+	if (!f) {
+		if (!err && !set)
+			return 0;	/* no filter, and none before */
+		f = filter_add(ev, chan);
+		if (!f) {
+			ust_filters_free(set);
+			return -ENOMEM;
+		}
+	}
+	saved = *f;
+	f->set = set;
+	f->refused = err != 0;
+	if (err && rule_index(ev, chan) >= 0)
+		ret = ust_event_disable(ev, chan, retire);
+	else
+		ret = event_republish(ev, retire);
+	if (ret) {
+		*f = saved;
+		if (!f->set && !f->refused)
+			*f = ev->filt[--ev->nr_filt];	/* the entry just added */
+		ust_filters_free(set);
+		return ret;
+	}
+	ust_filters_retire(saved.set, retire);
+	if (!f->set && !f->refused)
+		*f = ev->filt[--ev->nr_filt];
+	return err;
 }
 
 void ust_events_refresh(void)
@@ -460,7 +666,7 @@ void ust_events_refresh(void)
 
 	for (i = 0; i < reg.nr_events; i++) {
 		struct ust_event *ev = reg.by_order[i];
-		int state = event_state(ev);
+		int state = event_full_state(ev);
 
 		for (j = 0; j < ev->nr_descs; j++)
 			ev->descs[j]->state = state;
@@ -477,11 +683,15 @@ void ust_registry_fork_child(void)
 
 		for (j = 0; j < ev->nr_descs; j++)
 			desc_publish(ev->descs[j], NULL, 0);
-		free(ev->published);
+		targets_free(ev->published);
 		ev->published = NULL;
 		free(ev->rules);
 		ev->rules = NULL;
 		ev->nr_rules = 0;
+		while (ev->nr_filt)
+			ust_filters_free(ev->filt[--ev->nr_filt].set);
+		free(ev->filt);
+		ev->filt = NULL;
 	}
 }
 
@@ -489,20 +699,25 @@ void ust_retire_flush(struct ust_retire *retire)
 {
 	struct ust_targets *t, *tnext;
 	struct ust_channel *c, *cnext;
+	struct ust_filters *f, *fnext;
 
-	if (!retire->targets && !retire->channels)
+	if (!retire->targets && !retire->channels && !retire->filters)
 		return;
 	if (urcu_bp_read_ongoing()) {
 		/* Waiting for ourselves would never end: leak instead. */
-		retire->targets = NULL;
-		retire->channels = NULL;
+		*retire = (struct ust_retire)UST_RETIRE_INIT;
 		return;
 	}
 	urcu_bp_synchronize_rcu();
 	for (t = retire->targets; t; t = tnext) {
 		tnext = t->retired_next;
-		free(t);
+		targets_free(t);
 	}
+	for (f = retire->filters; f; f = fnext) {
+		fnext = ust_filters_next_retired(f);
+		ust_filters_free(f);
+	}
+	retire->filters = NULL;
 	for (c = retire->channels; c; c = cnext) {
 		cnext = c->retired_next;
 		ust_channel_destroy(c);

@@ -45,7 +45,7 @@ int ltt_ust_test_set_contexts(uint64_t key, const struct ltt_ctx *ctx, uint32_t 
 
 int ltt_ust_test_remove_channel(uint64_t key)
 {
-	struct ust_retire retire = { NULL, NULL };
+	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
 	int ret = -ENOENT;
 
@@ -78,7 +78,7 @@ int ltt_ust_test_set_channel(uint64_t key, bool enabled)
 
 static int set_event(uint64_t key, const char *name, bool enable, uint32_t id)
 {
-	struct ust_retire retire = { NULL, NULL };
+	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
 	struct ust_event *ev;
 	int ret = -ENOENT;

@@ -12,6 +12,7 @@
  *   context.c   the context fields channels add to events (add-context):
  *               per-thread and per-process caches, perf counters.
  *   probe.c     the fast path (ltt_ust_probe_reserve/commit) and tracef.
+ *   filter.c    filter program sets: validation, running, context fields.
  *   comm.c      one thread per session daemon: register, serve commands.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
  *
@@ -46,8 +47,10 @@
 
 #include <ltt/tracepoint-types.h>
 
+#include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/context.h"
+#include "common/filter-validate.h"
 #include "common/ringbuf.h"
 
 /* ---- init.c ---- */
@@ -64,23 +67,40 @@ void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- registry.c ---- */
 
-/* What the fast path reads: immutable once published. */
+struct ust_filters;
+
+/*
+ * What the fast path reads: immutable once published.  An event some
+ * channel filters has two views of its targets.  The plain one (desc->priv,
+ * what ltt_ust_probe_reserve() walks) shows each filtered target with
+ * @chan = &ust_chan_filtered, a channel that is never enabled, so that a
+ * probe without the event's arguments (an ABI 1 probe, or one that read
+ * the state before the filter came) never records there unfiltered, at no
+ * cost to the unfiltered fast path.  The filtered view (@fview, what
+ * ltt_ust_probe_reserve_filter() walks) has the real channels and their
+ * programs.
+ */
 struct ust_target {
 	struct ust_channel *chan;
 	uint32_t id;			/* event id in the channel */
+	const struct ust_filters *filters;	/* fview only: NULL, or run them first */
 };
 
 struct ust_targets {
 	struct ust_targets *retired_next;	/* in a struct ust_retire */
 	uint32_t nr;				/* >= 1: no event, no array (NULL) */
+	struct ust_targets *fview;		/* the filtered view, or NULL */
 	struct ust_target t[];
 };
 
 /* Things to free once no reader can see them: see ust_retire_flush(). */
 struct ust_retire {
-	struct ust_targets *targets;
+	struct ust_targets *targets;	/* with their fview */
 	struct ust_channel *channels;
+	struct ust_filters *filters;
 };
+
+#define UST_RETIRE_INIT { NULL, NULL, NULL }
 
 struct ust_event;
 
@@ -148,6 +168,23 @@ int ust_event_disable(struct ust_event *ev, struct ust_channel *chan, struct ust
  */
 int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire);
 
+/**
+ * ust_event_set_filter() - EVENT_FILTER: make @progs the filter programs
+ * of @ev on @chan, replacing any; ust lock held
+ * @nr: 0 (no filter: the event is recorded there unconditionally) ..
+ *      LTT_APP_FILTER_MAX_PROGRAMS
+ * @progs: the programs, borrowed (copied when kept)
+ *
+ * Each program is validated against the event's own fields.  On -EINVAL
+ * (one fails) or -EOPNOTSUPP (a module declares the event with a header
+ * too old to filter), the event keeps no filter on @chan and is disabled
+ * there, and EVENT_ENABLE for it there is refused until a filter is set
+ * that passes.  What the readers may still see goes to @retire.  Returns
+ * 0, -EINVAL, -EOPNOTSUPP or -ENOMEM (nothing changed).
+ */
+int ust_event_set_filter(struct ust_event *ev, struct ust_channel *chan, uint32_t nr,
+			 const struct ltt_app_filter_program *progs, struct ust_retire *retire);
+
 /** ust_events_refresh() - recompute every descriptor's state; ust lock held */
 void ust_events_refresh(void);
 
@@ -165,6 +202,44 @@ void ust_registry_fork_child(void);
  * that case leaks instead.
  */
 void ust_retire_flush(struct ust_retire *retire);
+
+/* ---- filter.c ---- */
+
+/* A channel that is never enabled: the plain view's filtered targets. */
+extern struct ust_channel ust_chan_filtered;
+
+/**
+ * ust_filters_create() - validate @nr programs against @fields and copy
+ * them into one block; any thread, no lock
+ * @ret: the set, freed with ust_filters_free() (after a grace period
+ *       once published)
+ *
+ * Returns 0, -EINVAL (a program fails ltt_filter_validate(), logged with
+ * LTT_UST_DEBUG) or -ENOMEM.
+ */
+int ust_filters_create(uint32_t nr, const struct ltt_app_filter_program *progs,
+		       const struct ltt_filter_field_desc *fields, uint32_t nr_fields,
+		       struct ust_filters **ret);
+
+/** ust_filters_free() - accepts NULL */
+void ust_filters_free(struct ust_filters *f);
+
+/** ust_filters_retire() - queue @f on @retire (NULL: nothing) */
+void ust_filters_retire(struct ust_filters *f, struct ust_retire *retire);
+
+/** ust_filters_next_retired() - the set queued after @f on its ust_retire */
+struct ust_filters *ust_filters_next_retired(const struct ust_filters *f);
+
+/**
+ * ust_filters_accept() - does any program of @f accept the event whose
+ * field values are @args[0..@nr_args)?  Fast path: any thread, no lock,
+ * no allocation; context fields are read through per-thread caches.
+ */
+bool ust_filters_accept(const struct ust_filters *f, const struct ltt_filter_arg *args,
+			uint32_t nr_args);
+
+/** ust_filter_fork_child() - forget the cached pid and thread ids, in a child */
+void ust_filter_fork_child(void);
 
 /* ---- channel.c ---- */
 

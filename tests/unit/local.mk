@@ -133,10 +133,19 @@ tests_unit_test_tracepoint_ser_LDFLAGS = -export-dynamic
 
 check_PROGRAMS += tests/unit/test_tracepoint tests/unit/test_tracepoint_app
 TESTS += tests/unit/test_tracepoint
-tests_unit_test_tracepoint_SOURCES = tests/unit/test_tracepoint.c $(UNIT_TAP_SOURCES)
+tests_unit_test_tracepoint_SOURCES = tests/unit/test_tracepoint.c $(UNIT_TAP_SOURCES) \
+	tests/unit/fake-app.c tests/unit/fake-app.h
 tests_unit_test_tracepoint_LDADD = src/common/libcommon.la
 tests_unit_test_tracepoint_app_SOURCES = tests/unit/test_tracepoint_app.c
 tests_unit_test_tracepoint_app_LDADD = src/ust/libltt-ust.la
+
+# Filters in libltt-ust (EVENT_FILTER): the same fake daemon sends
+# compiled and hostile programs to test_tracepoint_app over app.sock.
+check_PROGRAMS += tests/unit/test_ust_filter
+TESTS += tests/unit/test_ust_filter
+tests_unit_test_ust_filter_SOURCES = tests/unit/test_ust_filter.c $(UNIT_TAP_SOURCES) \
+	tests/unit/fake-app.c tests/unit/fake-app.h
+tests_unit_test_ust_filter_LDADD = src/common/libcommon.la
 
 # ltt-consumerd's file sink through the sink interface (its own sources,
 # compiled in): memory and splice() paths, read back from the files.

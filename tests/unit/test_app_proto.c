@@ -1046,6 +1046,132 @@ static void test_random_messages(void)
 	tap_is_int(unbounded, 0, "random messages: every accepted string is within its limit");
 }
 
+/* EVENT_FILTER: exact bytes, round trip, and every framing refusal. */
+static int get_filter(const uint8_t *p, size_t len, struct ltt_app_event_filter *m)
+{
+	struct ltt_rbuf r;
+
+	ltt_rbuf_init(&r, p, len);
+	return ltt_app_get_event_filter(&r, m);
+}
+
+static void test_event_filter(void)
+{
+	static const uint8_t prog_a[] = { 'L', 'T', 'T', 'F', 1, 1, 0, 0, LE32(1), 0 };
+	static const uint8_t prog_b[] = { 0xaa, 0xbb };
+	static const uint8_t wire[] = {
+		LE64(0x0102030405060708ULL), LE32(4), 'p', ':', 'e', 0, LE32(2),
+		LE32(13), 'L', 'T', 'T', 'F', 1, 1, 0, 0, LE32(1), 0,
+		LE32(2), 0xaa, 0xbb,
+	};
+	static struct ltt_app_event_filter m, got;
+	static uint8_t big[LTT_APP_FILTER_MAX_LEN + 64];
+	size_t refused = 0, len;
+	struct ltt_wbuf w;
+	uint8_t buf[sizeof(wire) + 1];
+
+	tap_is_str(ltt_app_msg_name(LTT_APP_MSG_EVENT_FILTER), "EVENT_FILTER", "app message 12");
+	m.channel_key = 0x0102030405060708ULL;
+	m.name = "p:e";
+	m.nr_programs = 2;
+	m.programs[0] = (struct ltt_app_filter_program){ prog_a, sizeof(prog_a) };
+	m.programs[1] = (struct ltt_app_filter_program){ prog_b, sizeof(prog_b) };
+	ltt_wbuf_init(&w);
+	ltt_app_put_event_filter(&w, &m);
+	tap_ok(!w.err && w.len == sizeof(wire) && !memcmp(w.data, wire, w.len),
+	       "EVENT_FILTER: encodes to its %zu bytes", sizeof(wire));
+	memset(&got, 0x5a, sizeof(got));
+	tap_ok(!get_filter(wire, sizeof(wire), &got) && got.channel_key == m.channel_key &&
+	       !strcmp(got.name, "p:e") && got.nr_programs == 2 &&
+	       got.programs[0].len == sizeof(prog_a) &&
+	       !memcmp(got.programs[0].code, prog_a, sizeof(prog_a)) &&
+	       got.programs[1].len == 2 && !memcmp(got.programs[1].code, prog_b, 2),
+	       "EVENT_FILTER: decodes to what was sent, programs pointing into the payload");
+	for (len = 0; len < sizeof(wire); len++)
+		refused += get_filter(wire, len, &got) == -EPROTO;
+	tap_is_int((long long)refused, (long long)sizeof(wire),
+		   "EVENT_FILTER: every truncated prefix: EPROTO");
+	memcpy(buf, wire, sizeof(wire));
+	buf[sizeof(wire)] = 0;
+	tap_is_int(get_filter(buf, sizeof(wire) + 1, &got), -EPROTO,
+		   "EVENT_FILTER: a trailing byte: EPROTO");
+	memcpy(buf, wire, sizeof(wire));
+	buf[16] = 3;
+	tap_is_int(get_filter(buf, sizeof(wire), &got), -EPROTO,
+		   "EVENT_FILTER: a count higher than the programs sent: EPROTO");
+	buf[16] = 1;
+	tap_is_int(get_filter(buf, sizeof(wire), &got), -EPROTO,
+		   "EVENT_FILTER: a count lower (bytes left over): EPROTO");
+	memcpy(buf, wire, sizeof(wire));
+	buf[37] = 0;
+	tap_is_int(get_filter(buf, sizeof(wire) - 2, &got), -EPROTO,
+		   "EVENT_FILTER: a program of length 0: EPROTO");
+	memcpy(buf, wire, sizeof(wire));
+	buf[20] = 0xff;
+	buf[21] = 0xff;
+	buf[22] = 0xff;
+	buf[23] = 0xff;
+	tap_is_int(get_filter(buf, sizeof(wire), &got), -EPROTO,
+		   "EVENT_FILTER: a program length of 2^32-1: EPROTO");
+
+	/* the limits: 64 programs, 64 KiB each */
+	memcpy(big, (const uint8_t[]){ LE64(1), LE32(4), 'p', ':', 'e', 0, LE32(0) }, 20);
+	tap_ok(!get_filter(big, 20, &got) && got.nr_programs == 0,
+	       "EVENT_FILTER: no program (no filter) decodes");
+	memcpy(big + 16, (const uint8_t[]){ LE32(LTT_APP_FILTER_MAX_PROGRAMS + 1) }, 4);
+	tap_is_int(get_filter(big, sizeof(big), &got), -EPROTO,
+		   "EVENT_FILTER: 65 programs: EPROTO before any is read");
+	memcpy(big + 16, (const uint8_t[]){ LE32(1), LE32(LTT_APP_FILTER_MAX_LEN) }, 8);
+	tap_ok(!get_filter(big, 24 + LTT_APP_FILTER_MAX_LEN, &got) && got.nr_programs == 1 &&
+	       got.programs[0].len == LTT_APP_FILTER_MAX_LEN && got.programs[0].code == big + 24,
+	       "EVENT_FILTER: one program of 64 KiB decodes");
+	memcpy(big + 20, (const uint8_t[]){ LE32(LTT_APP_FILTER_MAX_LEN + 1) }, 4);
+	tap_is_int(get_filter(big, 24 + LTT_APP_FILTER_MAX_LEN + 1, &got), -EPROTO,
+		   "EVENT_FILTER: one program of 64 KiB + 1: EPROTO");
+
+	/* the encoder refuses what the decoder would */
+	ltt_wbuf_reset(&w);
+	m.nr_programs = LTT_APP_FILTER_MAX_PROGRAMS + 1;
+	ltt_app_put_event_filter(&w, &m);
+	tap_is_int(w.err, -EINVAL, "EVENT_FILTER encoder: 65 programs: EINVAL");
+	ltt_wbuf_reset(&w);
+	m.nr_programs = 1;
+	m.programs[0].len = 0;
+	ltt_app_put_event_filter(&w, &m);
+	tap_is_int(w.err, -EINVAL, "EVENT_FILTER encoder: a program of length 0: EINVAL");
+	ltt_wbuf_reset(&w);
+	m.nr_programs = LTT_APP_FILTER_MAX_PROGRAMS;
+	for (len = 0; len < LTT_APP_FILTER_MAX_PROGRAMS; len++)
+		m.programs[len] = (struct ltt_app_filter_program){ prog_b, sizeof(prog_b) };
+	ltt_app_put_event_filter(&w, &m);
+	tap_ok(!w.err && !get_filter(w.data, w.len, &got) &&
+	       got.nr_programs == LTT_APP_FILTER_MAX_PROGRAMS,
+	       "EVENT_FILTER: 64 programs encode and decode");
+	ltt_wbuf_fini(&w);
+
+	/* random mutations: 0 or EPROTO, every accepted program within the payload */
+	{
+		unsigned int odd = 0, outside = 0;
+
+		for (int n = 0; n < 20000; n++) {
+			memcpy(buf, wire, sizeof(wire));
+			buf[rnd() % sizeof(wire)] = (uint8_t)rnd();
+			len = rnd() % 4 ? sizeof(wire) : rnd() % (sizeof(wire) + 1);
+			int err = get_filter(buf, len, &got);
+
+			if (err && err != -EPROTO)
+				odd++;
+			for (uint32_t i = 0; !err && i < got.nr_programs; i++) {
+				if (got.programs[i].code < buf ||
+				    got.programs[i].code + got.programs[i].len > buf + len)
+					outside++;
+			}
+		}
+		tap_is_int(odd, 0, "EVENT_FILTER mutants: 0 or EPROTO");
+		tap_is_int(outside, 0, "EVENT_FILTER mutants: every program within the payload");
+	}
+}
+
 int main(void)
 {
 	test_names();
@@ -1065,5 +1191,6 @@ int main(void)
 	test_channel_contexts();
 	test_tracepoints_msg();
 	test_random_messages();
+	test_event_filter();
 	return tap_done();
 }

@@ -12,7 +12,11 @@
  *   fork             app:first 1, fork(): the child records 2, the parent 3
  *   dlopen PATH      dlopen() PATH: plugin:hello must be enabled when it
  *                    returns (the daemon enabled it meanwhile); record it
+ *   count N          record app:first(i, "ev-i") for i = 0 .. N-1
+ *   flood T          T threads record app:first(i, "flood"), i = 0, 1, ...,
+ *                    flat out until the daemon disables the event
  */
+#include <pthread.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +133,46 @@ static int mode_dlopen(const char *path)
 	return i ? 0 : 5;
 }
 
+static int mode_count(long n)
+{
+	char s[32];
+	long i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(s, sizeof(s), "ev-%ld", i);
+		ltt_tracepoint(app, first, (int)i, s);
+	}
+	return 0;
+}
+
+/* Bounded: a test whose daemon died must not spin for ever. */
+#define FLOOD_MAX 100000000
+
+static void *flood_thread(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < FLOOD_MAX && ltt_tracepoint_enabled(app, first); i++)
+		ltt_tracepoint(app, first, i, "flood");
+	return NULL;
+}
+
+static int mode_flood(long nr_threads)
+{
+	pthread_t t[8];
+	long i;
+
+	if (nr_threads < 1 || nr_threads > 8)
+		return 2;
+	for (i = 0; i < nr_threads; i++)
+		if (pthread_create(&t[i], NULL, flood_thread, NULL))
+			return 1;
+	for (i = 0; i < nr_threads; i++)
+		pthread_join(t[i], NULL);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t t_main = now_ns();
@@ -146,6 +190,10 @@ int main(int argc, char **argv)
 		return mode_loop(atol(argv[2]));
 	if (!strcmp(argv[1], "fork"))
 		return mode_fork();
+	if (!strcmp(argv[1], "count") && argc > 2)
+		return mode_count(atol(argv[2]));
+	if (!strcmp(argv[1], "flood") && argc > 2)
+		return mode_flood(atol(argv[2]));
 	if (!strcmp(argv[1], "dlopen") && argc > 2)
 		return mode_dlopen(argv[2]);
 	return 2;

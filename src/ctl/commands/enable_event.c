@@ -6,9 +6,11 @@
  * No rule of the list is sent while one of them is already enabled or the
  * named channel does not exist.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/attr.h"
 #include "common/names.h"
 #include "ctl/ctl.h"
 
@@ -17,8 +19,98 @@ enum {
 	VAL_CHANNEL,
 	VAL_LOGLEVEL,		/* this level and more severe */
 	VAL_LOGLEVEL_ONLY,	/* this level only */
+	VAL_FILTER,
+	VAL_EXCLUDE,
 	NR_VALS,
 };
+
+/* Exclusions of one pattern, in their one form (attr.h). */
+struct rule_text {
+	const char *filter;		/* NULL: none */
+	const char *exclude;		/* as given; NULL: none */
+	char exclusions[LTT_EXCLUSIONS_MAX];
+};
+
+static bool same_str(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* An error whose @detail lines (the expression, the caret) follow as they are. */
+static void detail_error(int code, const char *detail, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void detail_error(int code, const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ctl_out_vmessage(CTL_OUT_MSG_ERROR, code, detail, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * --filter and --exclude: user space only; the filter parsed here first
+ * (a syntax error is shown with a caret under the bad token).
+ */
+static int check_filter(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
+			char **values, struct rule_text *text)
+{
+	char msg[LTT_FILTER_MAX + 512];
+	int ret;
+
+	(void)ctx;
+	text->filter = values[VAL_FILTER];
+	text->exclude = values[VAL_EXCLUDE];
+	if (ev->domain == LTT_DOMAIN_KERNEL && (text->filter || text->exclude)) {
+		ctl_out_error(LTT_ERR_FILTER_KERNEL, "%s: %s",
+			      text->filter ? "--filter" : "--exclude",
+			      ltt_strerror(LTT_ERR_FILTER_KERNEL));
+		return CTL_EXIT_FAILURE;
+	}
+	if (!text->filter)
+		return CTL_EXIT_OK;
+	ret = ltt_ctl_filter_check(text->filter, msg, sizeof(msg));
+	if (ret == -LTT_ERR_FILTER) {
+		/* "MESSAGE\n  EXPRESSION\n  ^\n": the message, then the caret lines */
+		char *lines = strchr(msg, '\n');
+		size_t len;
+
+		if (lines)
+			*lines++ = '\0';
+		len = lines ? strlen(lines) : 0;
+		if (len && lines[len - 1] == '\n')
+			lines[len - 1] = '\0';
+		detail_error(LTT_ERR_FILTER, lines, "invalid filter: %s", msg);
+		return CTL_EXIT_FAILURE;
+	}
+	if (ret) {
+		ctl_out_error(ret, "filter: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
+/* The exclusions of --exclude for @attr's pattern, into @text and @attr. */
+static int set_exclusions(const struct ctl_event_cmd *ev, struct rule_text *text,
+			  struct ltt_event_rule_attr *attr)
+{
+	attr->filter = text->filter;
+	attr->exclusions = NULL;
+	if (!text->exclude)
+		return CTL_EXIT_OK;
+	if (strlen(text->exclude) >= sizeof(text->exclusions) ||
+	    ltt_attr_normalize_exclusions(attr->pattern, strcpy(text->exclusions, text->exclude),
+					  sizeof(text->exclusions))) {
+		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude '%s' for event rule '%s' of session '%s': %s",
+			      text->exclude, attr->pattern, ev->session,
+			      !strchr(attr->pattern, '*') ?
+			      "exclusions need a pattern with a '*' (e.g. 'prov:*')" :
+			      "each exclusion must be an event name or pattern that the rule's pattern matches, separated by commas");
+		return CTL_EXIT_FAILURE;
+	}
+	attr->exclusions = text->exclusions;
+	return CTL_EXIT_OK;
+}
 
 /* The log level condition of the options into @attr. */
 static int set_loglevel(const struct ctl_ctx *ctx, char **values,
@@ -54,7 +146,9 @@ static bool rule_enabled(const struct ltt_session_detail *d, const struct ctl_ev
 		if (r->domain == ev->domain && r->enabled && !strcmp(r->channel, channel) &&
 		    !strcmp(r->attr.pattern, attr->pattern) &&
 		    r->attr.loglevel_type == attr->loglevel_type && r->attr.type == attr->type &&
-		    (attr->loglevel_type == LTT_LOGLEVEL_ALL || r->attr.loglevel == attr->loglevel))
+		    (attr->loglevel_type == LTT_LOGLEVEL_ALL || r->attr.loglevel == attr->loglevel) &&
+		    same_str(r->attr.filter, attr->filter) &&
+		    same_str(r->attr.exclusions, attr->exclusions))
 			return true;
 	}
 	return false;
@@ -73,7 +167,7 @@ static const char *type_label(enum ltt_event_type type)
 
 /* Would every rule be accepted?  Prints the first that would not. */
 static int check_rules(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
-		       struct ltt_event_rule_attr *attr)
+		       struct ltt_event_rule_attr *attr, struct rule_text *text)
 {
 	size_t i;
 
@@ -84,6 +178,8 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 	}
 	for (i = 0; i < ev->count; i++) {
 		strcpy(attr->pattern, ev->patterns[i]);
+		if (set_exclusions(ev, text, attr))
+			return CTL_EXIT_FAILURE;
 		if (rule_enabled(d, ev, attr)) {
 			ctl_out_error(LTT_ERR_EVENT_EXISTS,
 				      "%sevent rule '%s' in channel '%s' of session '%s': %s",
@@ -96,8 +192,17 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 	return CTL_EXIT_OK;
 }
 
+/* What an error of the daemon means here. */
+static const char *enable_error(int ret, const struct ltt_event_rule_attr *attr)
+{
+	if (ret == -LTT_ERR_NOT_SUPPORTED && (attr->filter || attr->exclusions))
+		return "the session daemon is too old for filters and exclusions (they need client protocol 1.7); upgrade ltt-sessiond";
+	return ltt_strerror(ret);
+}
+
 static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
-			struct ltt_event_rule_attr *attr, const struct rule_types *types)
+			struct ltt_event_rule_attr *attr, const struct rule_types *types,
+			struct rule_text *text)
 {
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
@@ -109,20 +214,23 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 		ret = ctl_util_get_session(ctl, ev->session, &d);
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
-		ret = check_rules(d, ev, attr);
+		ret = check_rules(d, ev, attr, text);
 	}
 	ctl_out_open("eventRules");	/* those enabled */
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		for (i = 0; i < ev->count && !ret; i++) {
 			strcpy(attr->pattern, ev->patterns[i]);
+			ret = set_exclusions(ev, text, attr);
+			if (ret)
+				break;
 			ret = ltt_ctl_enable_event(ctl, ev->session, ev->domain, ev->channel, attr);
 			if (ret) {
 				ctl_out_error(ret,
 					      "%sevent rule '%s' in channel '%s' of session '%s': %s",
 					      type_label(attr->type), attr->pattern,
 					      ctl_util_event_channel(ev), ev->session,
-					      ltt_strerror(ret));
+					      enable_error(ret, attr));
 				ret = CTL_EXIT_FAILURE;
 				break;
 			}
@@ -162,6 +270,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct ctl_event_cmd ev = { 0 };
 	char *values[NR_VALS] = { NULL };
 	struct rule_types types = { .n = 0 };
+	struct rule_text text = { NULL, NULL, "" };
 	int tracepoint = 0, syscall = 0;
 	poptContext pc;
 	int ret;
@@ -182,6 +291,11 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "events of LEVEL or more severe (EMERG ... DEBUG, or 0 to 14)", "LEVEL" },
 		{ "loglevel-only", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL_ONLY,
 		  "events of LEVEL only", "LEVEL" },
+		{ "filter", 'f', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_FILTER,
+		  "only events for which EXPR is true (user space)", "EXPR" },
+		{ "exclude", 'x', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_EXCLUDE,
+		  "not these events (names or patterns, comma-separated; user space, with a '*' pattern)",
+		  "NAME[,NAME]..." },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
@@ -194,11 +308,13 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = set_types(ctx, &ev, tracepoint, syscall, &types);
 	if (!ret)
 		ret = set_loglevel(ctx, values, &attr);
+	if (!ret)
+		ret = check_filter(ctx, &ev, values, &text);
 	if (!ret && ev.all)
 		ret = ctl_util_name_list(ctx, "*", "event rule", ltt_event_pattern_valid,
 					 LTT_ERR_EVENT_NAME, &ev.patterns, &ev.count);
 	if (!ret)
-		ret = enable_rules(ctx, &ev, &attr, &types);
+		ret = enable_rules(ctx, &ev, &attr, &types, &text);
 	ctl_util_event_cmd_fini(&ev);
 	poptFreeContext(pc);
 end:

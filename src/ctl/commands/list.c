@@ -113,7 +113,13 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 		ctl_out_text("%s only", ltt_loglevel_name(a->loglevel));
 		break;
 	}
-	ctl_out_text(") [%s]\n", rule->enabled ? "enabled" : "disabled");
+	ctl_out_text(")");
+	if (a->exclusions)
+		ctl_out_text(" (excludes: %s)", a->exclusions);
+	ctl_out_text(" [%s]", rule->enabled ? "enabled" : "disabled");
+	if (a->filter)
+		ctl_out_text(" [filter: %s]", a->filter);
+	ctl_out_text("\n");
 }
 
 /* "0" as "off" or "unlimited", other values with their unit. */

@@ -359,6 +359,35 @@ static int lookup(struct rd *rd, xmlNodePtr n, const char *const *names, int nr)
 
 #define LOOKUP(rd, n, names) lookup((rd), (n), (names), (int)(sizeof(names) / sizeof((names)[0])))
 
+/*
+ * A rule's <filter> and <exclusions> into @a; a value too long is refused
+ * with its line, what is not valid is left for ltt_attr_check_rule() to
+ * refuse (its check names it).
+ */
+static void read_filter(struct rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a)
+{
+	char name[LTT_NAME_MAX];
+	size_t used = 0, len;
+	xmlNodePtr x;
+
+	if (child(ev, "filter"))
+		text(rd, child(ev, "filter"), a->filter, sizeof(a->filter));
+	for (x = child(child(ev, "exclusions"), "exclusion"); x && !rd->ret; x = next_like(x)) {
+		if (!token(rd, x, name, sizeof(name)))
+			return;
+		if (used + !!used + (len = strlen(name)) >= sizeof(a->exclusions)) {
+			strcpy(a->exclusions, ",");	/* refused by the check */
+			return;
+		}
+		if (used)
+			a->exclusions[used++] = ',';
+		memcpy(a->exclusions + used, name, len + 1);
+		used += len;
+	}
+	if (used && ltt_attr_normalize_exclusions(a->pattern, a->exclusions, sizeof(a->exclusions)))
+		strcpy(a->exclusions, ",");
+}
+
 static void read_rule(struct rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
 {
 	xmlNodePtr lv = child(ev, "loglevel");
@@ -379,6 +408,7 @@ static void read_rule(struct rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
 	} else if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
 		r->attr.loglevel = -1;
 	r->enabled = boolean(rd, child(ev, "enabled"));
+	read_filter(rd, ev, &r->attr);
 }
 
 /* <contexts>: each <type> parsed; a name that is no type is kept with type 0. */
@@ -569,7 +599,8 @@ static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)
 {
 	return !strcmp(a->pattern, b->pattern) && a->type == b->type &&
-	       a->loglevel_type == b->loglevel_type && a->loglevel == b->loglevel;
+	       a->loglevel_type == b->loglevel_type && a->loglevel == b->loglevel &&
+	       !strcmp(a->filter, b->filter) && !strcmp(a->exclusions, b->exclusions);
 }
 
 /* The contexts of @c: user space only, each a known type, none twice. */
@@ -898,6 +929,20 @@ static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
 	if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
 		put(wr, "loglevel", "%s", ltt_loglevel_name(r->attr.loglevel));
 	put(wr, "enabled", "%s", yes(r->enabled));
+	if (r->attr.filter)
+		put(wr, "filter", "%s", r->attr.filter);
+	if (r->attr.exclusions) {
+		const char *p = r->attr.exclusions;
+
+		open_el(wr, "exclusions");
+		while (*p) {
+			int len = (int)strcspn(p, ",");
+
+			put(wr, "exclusion", "%.*s", len, p);
+			p += len + (p[len] == ',');
+		}
+		close_el(wr);
+	}
 	close_el(wr);
 }
 

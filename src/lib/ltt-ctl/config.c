@@ -506,15 +506,24 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 			return ret;
 	}
 	/*
-	 * disable-event disables every rule of a pattern: disable the
-	 * patterns with a disabled rule, then enable again their enabled ones.
+	 * Each disabled rule exactly; a daemon older than client protocol
+	 * minor 7 disables every rule of a pattern: disable the patterns with
+	 * a disabled rule, then enable again their enabled ones.
 	 */
 	for (i = 0; i < c->nr_rules; i++) {
 		const char *pattern = c->rules[i].attr.pattern;
+		struct ltt_event_rule_attr attr;
 		bool first = true;
 
 		if (c->rules[i].enabled)
 			continue;
+		ltt_conv_rule_conf_to_attr(&c->rules[i].attr, &attr);
+		ret = ltt_ctl_disable_event_rule(ctl, name, c->domain, c->attr.name, &attr);
+		if (ret != -LTT_ERR_NOT_SUPPORTED) {
+			if (ret)
+				return ret;
+			continue;
+		}
 		for (j = 0; j < i; j++)
 			if (!c->rules[j].enabled && !strcmp(c->rules[j].attr.pattern, pattern))
 				first = false;

@@ -55,4 +55,29 @@ int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_
 /** ctl_minor() - the client protocol minor agreed with the daemon */
 uint32_t ctl_minor(const struct ltt_ctl *ctl);
 
+/**
+ * ctl_begin_domain_req() - start a request {str session, u32 domain}
+ * @w: initialized here on success; the caller sends it with
+ *     ctl_send_domain_req(), which finalizes it
+ *
+ * Returns 0, -LTT_ERR_INVAL or -LTT_ERR_DOMAIN.
+ */
+int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			 enum ltt_domain domain);
+
+/** ctl_send_domain_req() - send @w (then finalized) and take the empty reply */
+int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w);
+
+/**
+ * ctl_get_rules() - the @nr rules of a GET_SESSION reply at @r, into the
+ * session's block
+ * @detail: the block so far (detail and its nr_channels channels), grown
+ *          by realloc() to hold the rules then their filter and exclusion
+ *          strings; *@detail is updated even on failure (free it then)
+ *
+ * Returns 0, -LTT_ERR_NOMEM, or -LTT_ERR_PROTOCOL (@r's error set).
+ */
+int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
+		  struct ltt_session_detail **detail);
+
 #endif /* LTT_LIB_CTL_INTERNAL_H */

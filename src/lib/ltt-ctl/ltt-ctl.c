@@ -927,7 +927,6 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 {
 	struct ltt_session_detail *d = NULL;
 	struct ltt_channel_desc cdesc;
-	struct ltt_rule_desc rdesc;
 	struct ltt_session_desc info;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
@@ -962,23 +961,9 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 		ltt_conv_channel_desc_to_info(&cdesc, &d->channels[i]);
 	}
 	nr = get_count(&r, RULE_INFO_MIN);
-	if (nr) {
-		size_t size = sizeof(*d) + nch * sizeof(d->channels[0]);
-		struct ltt_session_detail *grown = realloc(d, size + nr * sizeof(d->rules[0]));
-
-		if (!grown) {
-			ret = -LTT_ERR_NOMEM;
-			goto out;
-		}
-		d = grown;
-		d->channels = (struct ltt_channel_info *)(d + 1);
-		d->rules = (struct ltt_event_rule_info *)(d->channels + nch);
-	}
-	d->nr_rules = nr;
-	for (i = 0; i < nr; i++) {
-		ltt_proto_get_rule_info(&r, &rdesc, ctl->minor);
-		ltt_conv_rule_desc_to_info(&rdesc, &d->rules[i]);
-	}
+	ret = ctl_get_rules(&r, ctl->minor, nr, &d);
+	if (ret)
+		goto out;
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
@@ -992,8 +977,8 @@ out:
 }
 
 /* Start a request whose payload opens with {str session, u32 domain}. */
-static int begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
-			    enum ltt_domain domain)
+int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			 enum ltt_domain domain)
 {
 	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
 		return -LTT_ERR_INVAL;
@@ -1005,7 +990,7 @@ static int begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const
 	return 0;
 }
 
-static int send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w)
+int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w)
 {
 	int ret = transact(ctl, cmd, w, NULL, NULL);
 
@@ -1027,11 +1012,11 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 		ret = ltt_attr_check_channel(&checked, domain);
 	if (ret)
 		return ret;
-	ret = begin_domain_req(&w, ctl, session, domain);
+	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_proto_put_channel_attr(&w, &checked);
-	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
+	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
 }
 
 int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
@@ -1042,56 +1027,11 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
 
 	if (!channel || strlen(channel) >= LTT_NAME_MAX)
 		return -LTT_ERR_INVAL;
-	ret = begin_domain_req(&w, ctl, session, domain);
+	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_str(&w, channel);
-	return send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w);
-}
-
-int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
-			 const char *channel, const struct ltt_event_rule_attr *attr)
-{
-	struct ltt_rule_conf conf;
-	struct ltt_wbuf w;
-	int ret;
-
-	if (!attr || (channel && strlen(channel) >= LTT_NAME_MAX))
-		return -LTT_ERR_INVAL;
-	ret = ltt_conv_rule_attr_to_conf(attr, &conf);
-	if (!ret)
-		ret = ltt_attr_check_rule(&conf);
-	if (!ret)
-		ret = ltt_attr_check_rule_domain(&conf, domain);
-	if (ret)
-		return ret;
-	/* A daemon of minor 0 knows tracepoint rules only. */
-	if (conf.type != LTT_EVENT_TRACEPOINT && ctl->minor < 1)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ret = begin_domain_req(&w, ctl, session, domain);
-	if (ret)
-		return ret;
-	ltt_wbuf_put_str(&w, channel ? channel : "");
-	ltt_proto_put_rule_attr(&w, &conf, ctl->minor);
-	return send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w);
-}
-
-int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
-			  const char *channel, const char *pattern)
-{
-	struct ltt_wbuf w;
-	int ret;
-
-	if ((channel && strlen(channel) >= LTT_NAME_MAX) ||
-	    (pattern && strlen(pattern) >= LTT_NAME_MAX))
-		return -LTT_ERR_INVAL;
-	ret = begin_domain_req(&w, ctl, session, domain);
-	if (ret)
-		return ret;
-	ltt_wbuf_put_str(&w, channel ? channel : "");
-	ltt_wbuf_put_u8(&w, pattern == NULL);
-	ltt_wbuf_put_str(&w, pattern ? pattern : "");
-	return send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_EVENT, &w);
+	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w);
 }
 
 /* One listed tracepoint, its fields at @fields (room for nr_fields). */

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * fake-app.h - a fake session daemon for the tests of libltt-ust in a real
+ * program (test_tracepoint, test_ust_filter): it listens on its own run
+ * directory's app.sock, registers the program, hands it channels over ring
+ * buffers it made itself, sends commands and reads back what the program
+ * recorded.  Each run gets its own run directory (LTT_RUNDIR).
+ */
+#ifndef LTT_TESTS_FAKE_APP_H
+#define LTT_TESTS_FAKE_APP_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "common/app-proto.h"
+#include "common/msg.h"
+
+#define FAKE_WAIT_MS 5000
+#define TRACEF_ID 2	/* the event id fake_read_events() reads as ltt_tracef()'s */
+
+struct stream {
+	void *mem;
+	size_t len;
+	int shm_fd;
+	int wake_fd;
+};
+
+struct fake {
+	char dir[64];
+	char sock_path[128];
+	int lfd;		/* listening */
+	int fd;			/* the application's connection */
+	uint32_t seq;
+	uint32_t nr_streams;
+	struct stream *streams;
+	/* what the application said */
+	uint32_t pid, ppid, nr_cpus;
+	char procname[17];
+	unsigned int nr_tps;
+	char names[64][LTT_APP_NAME_MAX];
+	int loglevels[64];
+};
+
+/* The program fake_spawn() runs (a path). */
+extern char fake_app_path[PATH_MAX];
+
+/** fake_program_path() - @name beside the running test program, into @out */
+void fake_program_path(const char *name, char *out, size_t size);
+
+/** fake_now_ms() - the monotonic clock in ms */
+uint64_t fake_now_ms(void);
+/** fake_init() - a run directory, listening on its app.sock when @listen */
+void fake_init(struct fake *f, bool listen);
+void fake_fini(struct fake *f);
+/** fake_accept() - the program's connection (bounded wait) */
+bool fake_accept(struct fake *f);
+/** fake_recv() - the next message of @type; TRACEPOINTS met are recorded */
+bool fake_recv(struct fake *f, uint16_t type, struct ltt_msg *ret);
+bool fake_send(struct fake *f, uint16_t type, uint32_t seq, const struct ltt_wbuf *w,
+	       const int *fds, unsigned int nr_fds);
+/** fake_register() - accept, read REGISTER, accept it, read TRACEPOINTS */
+bool fake_register(struct fake *f);
+/** fake_done() - REGISTER_DONE */
+bool fake_done(struct fake *f);
+/** fake_command() - send a command, return its ACK status (INT_MIN: none) */
+int fake_command(struct fake *f, uint16_t type, struct ltt_wbuf *w, const int *fds,
+		 unsigned int nr_fds);
+/** fake_channel_add() - CHANNEL_ADD of @f's streams (made on first use) */
+int fake_channel_add(struct fake *f, uint64_t key);
+int fake_event_enable(struct fake *f, uint64_t key, const char *name, uint32_t id);
+/** fake_find_tp() - index of the tracepoint @name the program reported, or -1 */
+int fake_find_tp(const struct fake *f, const char *name);
+/**
+ * fake_read_events() - the ids and v values of the events recorded in
+ * every stream, in stream order: all of layout {int v, string s} but id
+ * TRACEF_ID, {string msg}, whose v is the number after its space
+ */
+unsigned int fake_read_events(struct fake *f, uint32_t *ids, int *values, unsigned int max);
+/** fake_spawn() - run fake_app_path with @args in @f's run directory */
+pid_t fake_spawn(const struct fake *f, const char *timeout, const char *const *args,
+		 int *out_fd);
+/** fake_reap() - wait for @pid at most @ms: its exit status, or -1 (killed) */
+int fake_reap(pid_t pid, int ms);
+/** fake_wait_written() - wait (bounded) until more than @bytes are reserved */
+bool fake_wait_written(struct fake *f, uint64_t bytes, int ms);
+
+#endif /* LTT_TESTS_FAKE_APP_H */
