@@ -69,7 +69,7 @@
  * a session's automatic name and default output; 7: a rule attribute
  * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule
  */
-#define LTT_CLIENT_MINOR LTT_CLIENT_MINOR_FILTER
+#define LTT_CLIENT_MINOR 7
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */

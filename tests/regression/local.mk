@@ -29,6 +29,10 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 TESTS += tests/regression/test_saveload.sh
 EXTRA_DIST += tests/regression/test_saveload.sh tests/regression/saveload
 
+# Event rule filters and exclusions (issue 10): lttctl, the wire, counts.
+TESTS += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh
+EXTRA_DIST += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh
+
 # Something listening where a relay would: a relay's VERSION answer, an
 # old one, garbage, or silence (test_relay_create.sh).
 check_PROGRAMS += tests/regression/relay_stub

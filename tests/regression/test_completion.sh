@@ -55,6 +55,8 @@ for cmd in $COMMANDS; do
 done
 is "$(comp lttctl -v enable-channel -u --s)" "$(printf '%s\n' --session --subbuf-size --switch-timer)" \
 	"options after other options and global options"
+is "$(comp lttctl enable-event -u --ex)" "--exclude" "enable-event --ex: --exclude"
+is "$(comp lttctl enable-event -u --filter '')" "" "enable-event --filter: no value to propose"
 is "$(comp lttctl help '')" "$COMMANDS" "help: a command"
 is "$(comp lttctl help dis)" "$(only "$COMMANDS" dis)" "help 'dis': the commands that start so"
 like "$(comp lttctl view -e bas)" '^bash$' "view -e: a program"

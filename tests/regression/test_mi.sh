@@ -137,6 +137,18 @@ is "$(xp /command/errors/error/name)" CHANNEL_NOT_FOUND "enable-event -c nosuch:
 mi 2 "enable-event, pattern and -a" enable-event -u x -a
 mi 1 "enable-event, bad log level" enable-event -u x --loglevel LOUD
 is "$(xp /command/errors/error/name)" LOGLEVEL "enable-event --loglevel LOUD: LOGLEVEL"
+mi 0 "enable-event, a filter and exclusions" enable-event -u 'f:*' -c c3 \
+	--filter 'x < 3 && s == "a*"' -x 'f:z,f:a*'
+is "$(xp /command/output/eventRules/eventRule/filter)|$(xp /command/output/eventRules/eventRule/exclusions)" \
+	'x < 3 && s == "a*"|f:a*,f:z' "enable-event: its filter and exclusions (sorted)"
+mi 1 "enable-event, a filter syntax error" enable-event -u 'f:*' -c c3 --filter 'x <'
+is "$(xp /command/errors/error/name)" FILTER "enable-event --filter 'x <': FILTER"
+like "$(xp /command/errors/error/usage)" "x <" "enable-event --filter 'x <': the expression and its caret"
+mi 1 "enable-event, a bad exclusion" enable-event -u 'f:*' -c c3 -x 'g:a'
+is "$(xp /command/errors/error/name)" EXCLUSION "enable-event -x g:a: EXCLUSION"
+mi 0 "list s1, a rule with a filter" list s1
+is "$(xp "/command/output/session/channels/channel[name='c3']/eventRules/eventRule/filter")" \
+	'x < 3 && s == "a*"' "list s1: c3's rule's filter"
 
 # --- list and status
 mi 0 "list" list

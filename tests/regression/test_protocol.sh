@@ -221,11 +221,11 @@ bad "a relay where nothing listens" RELAY_REFUSED "CREATE_SESSION $(session p2 2
 bad "a session that exists" SESSION_EXISTS "CREATE_SESSION $(session p1 1 /tmp/p2 0 0)"
 # Minor 6: the daemon fills an empty name and local output, from the home
 # the client sends after the attributes (older minors: refused above).
-wire "minor 6: CREATE_SESSION without the client's home: PROTOCOL" "${hello_ok/minor=$minor/minor=6}
+wire "minor 6: CREATE_SESSION without the client's home: PROTOCOL" "$hello_ok
 CREATE_SESSION PROTOCOL len=0
 LIST_SESSIONS OK len=$list_len count=$count sessions=$names" \
 	"hello 1 6" "req CREATE_SESSION $(session p2 1 '' 0 0)" "req LIST_SESSIONS"
-wire "minor 6: a relative home for the default output: OUTPUT_PATH" "${hello_ok/minor=$minor/minor=6}
+wire "minor 6: a relative home for the default output: OUTPUT_PATH" "$hello_ok
 CREATE_SESSION OUTPUT_PATH len=0
 LIST_SESSIONS OK len=$list_len count=$count sessions=$names" \
 	"hello 1 6" "req CREATE_SESSION $(session p2 1 '' 0 0) str:rel/home" "req LIST_SESSIONS"

@@ -281,6 +281,7 @@ struct fake {
 	pthread_t thread;
 	unsigned int others;	/* requests that are not HELLO, LIST or GET */
 	unsigned int minor;	/* of the client's HELLO */
+	unsigned int answer_minor;	/* HELLO's answer; 0: LTT_CLIENT_MINOR */
 };
 
 static void fill_session(struct ltt_session_desc *s)
@@ -307,7 +308,9 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 	struct ltt_rule_desc r = { .domain = LTT_DOMAIN_USER, .channel = "channel0",
 				   .attr = { .pattern = "app:*",
 					     .loglevel_type = LTT_LOGLEVEL_RANGE,
-					     .loglevel = LTT_LOGLEVEL_INFO },
+					     .loglevel = LTT_LOGLEVEL_INFO,
+					     .filter = "x > 1 && s == \"a*\"",
+					     .exclusions = "app:a,app:b*" },
 				   .enabled = true };
 
 	fill_session(&s);
@@ -341,8 +344,10 @@ static bool fake_serve_one(struct fake *f, int fd)
 		ltt_rbuf_init(&r, payload, hdr.payload_len);
 		ltt_rbuf_get_u32(&r);
 		f->minor = ltt_rbuf_get_u32(&r);
+		if (f->answer_minor && f->answer_minor < f->minor)
+			f->minor = f->answer_minor;	/* what both speak */
 		ltt_wbuf_put_u32(&w, LTT_CLIENT_MAJOR);
-		ltt_wbuf_put_u32(&w, LTT_CLIENT_MINOR);
+		ltt_wbuf_put_u32(&w, f->answer_minor ? f->answer_minor : LTT_CLIENT_MINOR);
 		ltt_wbuf_put_str(&w, "test_abi");
 		break;
 	case LTT_CLIENT_CMD_LIST_SESSIONS:
@@ -456,12 +461,95 @@ static void test_returned(struct ltt_ctl *ctl)
 		       "channel_info and its attr returned with zero reserved");
 	}
 	if (tap_is_int((long long)d->nr_rules, 1, "one rule")) {
+		const char *end = (const char *)(d->rules + 1) + 64;
+
 		tap_is_str(d->rules[0].attr.pattern, "app:*", "its pattern");
+		tap_ok(d->rules[0].attr.filter && d->rules[0].attr.exclusions &&
+		       !strcmp(d->rules[0].attr.filter, "x > 1 && s == \"a*\"") &&
+		       !strcmp(d->rules[0].attr.exclusions, "app:a,app:b*"),
+		       "its filter and exclusions (1.1)");
+		tap_ok(d->rules[0].attr.filter == (const char *)(d->rules + 1) &&
+		       d->rules[0].attr.exclusions < end,
+		       "they are in the returned block, after the rules");
 		tap_ok(all_zero(d->rules[0].reserved, sizeof(d->rules[0].reserved)) &&
 		       all_zero(d->rules[0].attr.reserved, sizeof(d->rules[0].attr.reserved)),
 		       "event_rule_info and its attr returned with zero reserved");
 	}
 	free(d);
+}
+
+/* A daemon of client protocol minor 6: no filter or exclusion reaches it. */
+static void test_old_daemon(struct ltt_ctl *ctl, struct fake *f)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_event_rule_attr e;
+	unsigned int before = f->others;
+
+	ltt_ctl_event_rule_attr_init(&e);
+	strcpy(e.pattern, "app:*");
+	e.filter = "x > 1";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e),
+		   -LTT_ERR_NOT_SUPPORTED, "minor 6: a filter is not supported");
+	e.filter = NULL;
+	e.exclusions = "app:x";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e),
+		   -LTT_ERR_NOT_SUPPORTED, "minor 6: exclusions are not supported");
+	e.exclusions = NULL;
+	tap_is_int(ltt_ctl_disable_event_rule(ctl, "abi", LTT_DOMAIN_USER, NULL, &e),
+		   -LTT_ERR_NOT_SUPPORTED, "minor 6: disabling one rule exactly is not supported");
+	tap_is_int((long long)f->others, (long long)before, "minor 6: none of them was sent");
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), 0,
+		   "minor 6: a rule without them is sent");
+	tap_is_int(ltt_ctl_disable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, "app:*"), 0,
+		   "minor 6: disable by pattern is sent");
+	tap_is_int((long long)f->others, (long long)before + 2, "minor 6: both reached the daemon");
+	if (tap_is_int(ltt_ctl_get_session(ctl, "abi", &d), 0, "minor 6: get_session") &&
+	    tap_is_int((long long)d->nr_rules, 1, "minor 6: one rule"))
+		tap_ok(!d->rules[0].attr.filter && !d->rules[0].attr.exclusions,
+		       "minor 6: the rule has no filter or exclusions");
+	free(d);
+}
+
+/* Checks of the library before anything is sent. */
+static void test_rule_checks(struct ltt_ctl *ctl, struct fake *f)
+{
+	struct ltt_event_rule_attr e;
+	unsigned int before = f->others;
+	char msg[256];
+	char big[LTT_FILTER_MAX + 1];
+
+	ltt_ctl_event_rule_attr_init(&e);
+	strcpy(e.pattern, "app:*");
+	e.filter = "x >";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), -LTT_ERR_FILTER,
+		   "a filter that does not parse: FILTER");
+	e.filter = "x > 1";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_KERNEL, NULL, &e),
+		   -LTT_ERR_FILTER_KERNEL, "a filter in the kernel domain: FILTER_KERNEL");
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	e.filter = big;
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), -LTT_ERR_FILTER,
+		   "a filter of LTT_FILTER_MAX bytes: FILTER");
+	e.filter = NULL;
+	e.exclusions = "other:x";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), -LTT_ERR_EXCLUSION,
+		   "an exclusion the pattern does not match: EXCLUSION");
+	e.exclusions = "app:a,,app:b";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), -LTT_ERR_EXCLUSION,
+		   "an empty exclusion: EXCLUSION");
+	strcpy(e.pattern, "app:a");
+	e.exclusions = "app:a";
+	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), -LTT_ERR_EXCLUSION,
+		   "exclusions with a pattern without '*': EXCLUSION");
+	tap_is_int((long long)f->others, (long long)before, "none of them was sent");
+	tap_is_int(ltt_ctl_filter_check("a == 1 && (b >", msg, sizeof(msg)), -LTT_ERR_FILTER,
+		   "filter_check: a syntax error");
+	tap_ok(strstr(msg, "a == 1 && (b >\n") && strstr(msg, "\n                ^\n"),
+	       "filter_check: the expression, and a caret under the end");
+	tap_is_int(ltt_ctl_filter_check("$ctx.vpid == 3 || s == \"x*\"", msg, sizeof(msg)), 0,
+		   "filter_check: a valid expression");
+	tap_is_int(ltt_ctl_filter_check("", NULL, 0), 0, "filter_check: \"\" is no filter");
 }
 
 static void test_library(void)
@@ -480,9 +568,18 @@ static void test_library(void)
 	if (tap_is_int(ltt_ctl_connect(dir, &ctl), 0, "connect")) {
 		test_refused(ctl, &f);
 		test_returned(ctl);
+		test_rule_checks(ctl, &f);
 	}
 	ltt_ctl_disconnect(ctl);
 	/* The thread ends at the end of the connection, or past its deadline. */
+	pthread_join(f.thread, NULL);
+	ctl = NULL;
+	f.answer_minor = 6;
+	if (tap_is_int(pthread_create(&f.thread, NULL, fake_main, &f), 0, "a daemon of minor 6") &&
+	    tap_is_int(ltt_ctl_connect(dir, &ctl), 0, "connect to it")) {
+		test_old_daemon(ctl, &f);
+		ltt_ctl_disconnect(ctl);
+	}
 	pthread_join(f.thread, NULL);
 out:
 	if (f.listen_fd >= 0)

@@ -3,8 +3,9 @@
 # test_abi_rules.sh - the rules of doc/libltt-ctl.md that the compiler
 # can't check:
 #  - libltt-ctl exports exactly the functions <ltt/ltt-ctl.h> and
-#    <ltt/ltt-error.h> declare, each with the symbol version LTT_CTL_1, and
-#    its soname is libltt-ctl.so.1;
+#    <ltt/ltt-error.h> declare, each with its symbol version (LTT_CTL_1,
+#    or LTT_CTL_1.1 for the functions added in 1.1), and its soname is
+#    libltt-ctl.so.1;
 #  - the daemons and the common code never name a public struct of
 #    <ltt/ltt-ctl.h> (they use the internal types of src/common/model.h);
 #    src/common/convert.[ch] is the one crossing.
@@ -30,16 +31,21 @@ check "the headers declare functions ($(wc -l <"$tmp/declared"))" \
 # Exported: defined dynamic symbols, but the version node itself.
 nm -D --defined-only --with-symbol-versions "$lib" >"$tmp/nm" 2>"$tmp/nm.err"
 check "nm reads $lib" test -s "$tmp/nm"
-awk '$3 != "LTT_CTL_1" { sub(/@.*/, "", $3); print $3 }' "$tmp/nm" | sort -u >"$tmp/exported"
+awk '$3 !~ /^LTT_CTL_1(\.1)?$/ { sub(/@.*/, "", $3); print $3 }' "$tmp/nm" | sort -u >"$tmp/exported"
 if diff "$tmp/declared" "$tmp/exported" >"$tmp/diff"; then
 	ok "exported symbols = declared functions"
 else
 	not_ok "exported symbols = declared functions"
 	sed 's/^/# /' "$tmp/diff"	# < declared not exported, > exported not declared
 fi
-awk '$3 != "LTT_CTL_1" && $3 !~ /@@LTT_CTL_1$/ { print "# unversioned: " $3; bad = 1 }
-     END { exit bad }' "$tmp/nm"
-check "every exported symbol has the version LTT_CTL_1" test $? -eq 0
+# The functions added in 1.1 (the LTT_CTL_1.1 node of libltt-ctl.sym).
+v11='ltt_ctl_disable_event_rule|ltt_ctl_filter_check'
+awk -v v11="^($v11)@@LTT_CTL_1\\.1$" '
+     $3 ~ /^LTT_CTL_1(\.1)?$/ { next }
+     $3 ~ v11 { n11++; next }
+     $3 !~ /@@LTT_CTL_1$/ { print "# wrong or no version: " $3; bad = 1 }
+     END { if (n11 != 2) { print "# LTT_CTL_1.1 functions: " n11 + 0; bad = 1 }; exit bad }' "$tmp/nm"
+check "every exported symbol has its version (LTT_CTL_1; the two of 1.1 LTT_CTL_1.1)" test $? -eq 0
 
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 check "soname libltt-ctl.so.1 (got '$soname')" test "$soname" = libltt-ctl.so.1

@@ -136,7 +136,8 @@ static bool equal_rule_attr(const void *pa, const void *pb)
 	const struct ltt_rule_conf *a = pa, *b = pb;
 
 	return !strcmp(a->pattern, b->pattern) && a->loglevel_type == b->loglevel_type &&
-	       a->loglevel == b->loglevel && a->type == b->type;
+	       a->loglevel == b->loglevel && a->type == b->type &&
+	       !strcmp(a->filter, b->filter) && !strcmp(a->exclusions, b->exclusions);
 }
 
 /* ---- rule info ---- */
@@ -564,6 +565,38 @@ static void test_relay_info(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* The two strings that end a rule attribute from minor 7 on: none. */
+static void put_no_filter(struct ltt_wbuf *w)
+{
+	ltt_wbuf_put_str(w, "");
+	ltt_wbuf_put_str(w, "");
+}
+
+/* A minor-6 peer's rules have no filter or exclusions: the same bytes as before. */
+static void test_rules_minor6(void)
+{
+	struct ltt_rule_conf a = { .pattern = "p:*", .filter = "x > 1", .exclusions = "p:a" }, b;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_proto_put_rule_attr(&w, &a, 6);
+	tap_is_int((long long)w.len, 4 + 4 + 4 + 4 + 4, "minor 6: a rule attr ends with its type");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rule_attr(&r, &b, 6);
+	tap_ok(!ltt_rbuf_end(&r) && !b.filter[0] && !b.exclusions[0] && !strcmp(b.pattern, "p:*"),
+	       "minor 6: decoded without filter or exclusions");
+	w.len = 0;
+	ltt_proto_put_rule_attr(&w, &a, LTT_CLIENT_MINOR_FILTER);
+	tap_is_int((long long)w.len, 4 + 4 + 4 + 4 + 4 + 4 + 6 + 4 + 4,
+		   "minor 7: then {str filter, str exclusions}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rule_attr(&r, &b, LTT_CLIENT_MINOR_FILTER);
+	tap_ok(!ltt_rbuf_end(&r) && !strcmp(b.filter, "x > 1") && !strcmp(b.exclusions, "p:a"),
+	       "minor 7: decoded with them");
+	ltt_wbuf_fini(&w);
+}
+
 /* A minor-0 peer's rules have no type: tracepoint rules, the same bytes. */
 static void test_rules_minor0(void)
 {
@@ -611,6 +644,11 @@ static void test_rules(void)
 	e.attr.type = LTT_EVENT_SYSCALL;
 	check_object(&ops_rule_attr, &e.attr, "a system call rule");
 	e.attr.type = LTT_EVENT_TRACEPOINT;
+	fill(e.attr.filter, LTT_FILTER_MAX - 1, 'f');
+	fill(e.attr.exclusions, LTT_EXCLUSIONS_MAX - 1, 'x');
+	check_object(&ops_rule_attr, &e.attr, "a filter and exclusions of the largest sizes");
+	strcpy(e.attr.filter, "a == \"b*\"");
+	strcpy(e.attr.exclusions, "p:a,p:b");
 	e.domain = LTT_DOMAIN_USER;
 	fill(e.channel, LTT_NAME_MAX - 1, 'c');
 	e.enabled = true;
@@ -624,22 +662,26 @@ static void test_rules(void)
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_SINGLE + 1);
 	ltt_wbuf_put_u32(&w, 0);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level type 3");
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_RANGE);
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_DEBUG + 1);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level 15");
 	ltt_wbuf_put_str(&w, "p");
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_RANGE);
 	ltt_wbuf_put_u32(&w, UINT32_MAX);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level -1");
 	fill(big, LTT_NAME_MAX, 'p');
 	ltt_wbuf_put_str(&w, big);
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "a 256-byte pattern");
 
 	ltt_wbuf_put_u32(&w, 0);
@@ -648,6 +690,7 @@ static void test_rules(void)
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	ltt_wbuf_put_u8(&w, 1);
 	check_malformed(&ops_rule_info, &w, "domain 0");
 	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
@@ -656,6 +699,7 @@ static void test_rules(void)
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	ltt_wbuf_put_u8(&w, 1);
 	check_malformed(&ops_rule_info, &w, "a 256-byte channel name");
 	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
@@ -664,8 +708,28 @@ static void test_rules(void)
 	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
 	ltt_wbuf_put_u32(&w, 0);
 	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_no_filter(&w);
 	ltt_wbuf_put_u8(&w, 2);
 	check_malformed(&ops_rule_info, &w, "enabled 2");
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_put_str(&w, "p");
+	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
+	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	{
+		static char long_filter[LTT_FILTER_MAX + 1];
+
+		fill(long_filter, LTT_FILTER_MAX, 'f');
+		ltt_wbuf_put_str(&w, long_filter);
+	}
+	ltt_wbuf_put_str(&w, "");
+	check_malformed(&ops_rule_attr, &w, "a filter of LTT_FILTER_MAX bytes");
+	ltt_wbuf_put_str(&w, "p");
+	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
+	ltt_wbuf_put_u32(&w, 0);
+	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	ltt_wbuf_put_str(&w, "");
+	check_malformed(&ops_rule_attr, &w, "minor 7: no exclusions string");
 	ltt_wbuf_fini(&w);
 }
 
@@ -878,6 +942,7 @@ int main(void)
 	test_channels();
 	test_rules();
 	test_rules_minor0();
+	test_rules_minor6();
 	test_domain();
 	test_relay_info();
 	return tap_done();
