@@ -8,7 +8,8 @@
 #
 #   bench/lttng_compare.sh [BUILD_DIR] [RUNS] [EVENTS]
 #
-# Defaults: ., 21 runs of 100000 events.  The event: one int and an
+# Defaults: ., 21 runs of 100000 events, without a filter and with each
+# filter of FILTERS (see below).  The event: one int and an
 # 11-character string (bench/ust_flood.c, bench/lttng/flood_lttng.c), one
 # thread, into a started session whose user-space channel is 4 x 1 MiB
 # per CPU in discard mode, big enough that nothing is dropped during a
@@ -59,35 +60,66 @@ callgrind_per_event() {
 echo "one int + an 11-character string, 1 thread, $RUNS runs of $EVENTS events" \
 	"($(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg))"
 
+# The filters compared, in both tracers: none, an integer comparison
+# (accepts all but the first 11 events of a run) and a string glob
+# (accepts every event).  FILTERS='' compares without filters only.
+FILTERS=${FILTERS-'v > 10|s == "hello*"'}
+filters=("")
+IFS='|' read -r -a more <<< "$FILTERS"
+filters+=("${more[@]}")
+
+# with_filter EXPR: the --filter option for EXPR, if any
+with_filter() { [ -n "$1" ] && printf '%s\n' --filter "$1"; }
+
+declare -a ltt_ns ltt_insn ltt_events lttng_ns lttng_insn lttng_events
+
 # ltt
 daemon_start
-ctl create cmp -o "$BENCH_TMP/ltt-trace"
-ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
-ctl enable-event -u 'bench:flood' -c channel0
-ctl start
-"$FLOOD" -n 1 > /dev/null	# per-UID buffers created, consumer started
-ltt_ns=$(run_series "$FLOOD" | median)
-ltt_insn=$(command -v valgrind > /dev/null && callgrind_per_event worker_main "$FLOOD")
-ctl stop
-ltt_events=$(babeltrace2 "$BENCH_TMP/ltt-trace" 2> /dev/null | wc -l)
+for i in "${!filters[@]}"; do
+	f=${filters[i]}
+	mapfile -t fopt < <(with_filter "$f")
+	rm -rf "$BENCH_TMP/ltt-trace"
+	ctl create cmp -o "$BENCH_TMP/ltt-trace"
+	ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
+	ctl enable-event -u 'bench:flood' -c channel0 "${fopt[@]}"
+	ctl start
+	"$FLOOD" -n 1 > /dev/null	# per-UID buffers created, consumer started
+	ltt_ns[i]=$(run_series "$FLOOD" | median)
+	ltt_insn[i]=$(command -v valgrind > /dev/null && callgrind_per_event worker_main "$FLOOD")
+	ctl stop
+	ltt_events[i]=$(babeltrace2 "$BENCH_TMP/ltt-trace" 2> /dev/null | wc -l)
+	ctl destroy cmp
+done
 daemon_stop
 
 # LTTng
 lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" ||
 	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
-lttng -q create cmp --output="$BENCH_TMP/lttng-trace"
-lttng -q enable-channel -u ch --subbuf-size 1M --num-subbuf 4
-lttng -q enable-event -u 'bench_lttng:flood' -c ch
-lttng -q start
-"$LTTNG_FLOOD" -n 1 > /dev/null
-lttng_ns=$(run_series "$LTTNG_FLOOD" | median)
-lttng_insn=$(command -v valgrind > /dev/null && callgrind_per_event bench_events "$LTTNG_FLOOD")
-lttng -q stop
-lttng_events=$(babeltrace2 "$BENCH_TMP/lttng-trace" 2> /dev/null | wc -l)
-lttng -q destroy cmp
+for i in "${!filters[@]}"; do
+	f=${filters[i]}
+	mapfile -t fopt < <(with_filter "$f")
+	rm -rf "$BENCH_TMP/lttng-trace"
+	lttng -q create cmp --output="$BENCH_TMP/lttng-trace"
+	lttng -q enable-channel -u ch --subbuf-size 1M --num-subbuf 4
+	lttng -q enable-event -u 'bench_lttng:flood' -c ch "${fopt[@]}"
+	lttng -q start
+	"$LTTNG_FLOOD" -n 1 > /dev/null
+	lttng_ns[i]=$(run_series "$LTTNG_FLOOD" | median)
+	lttng_insn[i]=$(command -v valgrind > /dev/null && callgrind_per_event bench_events "$LTTNG_FLOOD")
+	lttng -q stop
+	lttng_events[i]=$(babeltrace2 "$BENCH_TMP/lttng-trace" 2> /dev/null | wc -l)
+	lttng -q destroy cmp
+done
 
-printf '%-10s %10s %16s %14s\n' tracer ns/event instructions/ev "events in trace"
-printf '%-10s %10s %16s %14s\n' ltt "$ltt_ns" "${ltt_insn:-n/a}" "$ltt_events"
-printf '%-10s %10s %16s %14s\n' LTTng "$lttng_ns" "${lttng_insn:-n/a}" "$lttng_events"
-awk -v a="$ltt_ns" -v b="$lttng_ns" 'BEGIN { if (b > 0) printf "ltt / LTTng time: %.2f\n", a / b }'
-echo "(expected in each trace: $((RUNS * EVENTS + 1)) events, plus the callgrind run's $EVENTS)"
+printf '%-18s %-10s %10s %16s %14s\n' filter tracer ns/event instructions/ev "events in trace"
+for i in "${!filters[@]}"; do
+	f=${filters[i]}
+	printf '%-18s %-10s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
+		"${ltt_insn[i]:-n/a}" "${ltt_events[i]}"
+	printf '%-18s %-10s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
+		"${lttng_insn[i]:-n/a}" "${lttng_events[i]}"
+	awk -v a="${ltt_ns[i]}" -v b="${lttng_ns[i]}" \
+		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f\n", "", a / b }'
+done
+echo "(expected in each trace without a filter: $((RUNS * EVENTS + 1)) events, plus the" \
+	"callgrind run's $EVENTS; with v > 10, 11 fewer per run)"

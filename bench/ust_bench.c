@@ -8,6 +8,10 @@
  *   three_ints   three ints, recorded
  *   dropped      one int and the string, into a full discard-mode buffer:
  *                every event is dropped (and counted)
+ *   filter_int   int_string's event under the filter "v > 10", which
+ *                accepts it (the filter, then recorded)
+ *   filter_glob  the same under "s == \"hello*\"" (accepted, recorded)
+ *   filter_no    the same under "v < 0" (rejected: the filter alone)
  *
  * Events are recorded into in-process ring buffers, one per CPU: overwrite
  * mode (4 x 256 KiB) for the recorded cases, so nothing is dropped and no
@@ -58,6 +62,7 @@
 #include <ltt/tracepoint.h>
 
 #include "common/context.h"
+#include "common/filter-compile.h"
 #include "common/ringbuf.h"
 #include "ust/ust-internal.h"
 
@@ -85,6 +90,16 @@ LTT_TRACEPOINT_EVENT(bench, dropped,
 		ltt_field_integer(int, v, v)
 		ltt_field_string(s, s)))
 
+#define FILTER_EVENT(name) \
+	LTT_TRACEPOINT_EVENT(bench, name, \
+		LTT_TP_ARGS(int v, const char *s), \
+		LTT_TP_FIELDS( \
+			ltt_field_integer(int, v, v) \
+			ltt_field_string(s, s)))
+FILTER_EVENT(filter_int)
+FILTER_EVENT(filter_glob)
+FILTER_EVENT(filter_no)
+
 #define SUBBUF_SIZE ((uint64_t)256 * 1024)
 #define NUM_SUBBUF ((uint64_t)4)
 #define FULL_SUBBUF_SIZE ((uint64_t)64 * 1024)
@@ -92,9 +107,24 @@ LTT_TRACEPOINT_EVENT(bench, dropped,
 #define FULL_CHANNEL 2		/* discard mode, kept full: "dropped" */
 #define MAX_RUNS 99
 
-enum bench_case { CASE_DISABLED, CASE_INT_STRING, CASE_THREE_INTS, CASE_DROPPED, NR_CASES };
+enum bench_case {
+	CASE_DISABLED, CASE_INT_STRING, CASE_THREE_INTS, CASE_DROPPED,
+	CASE_FILTER_INT, CASE_FILTER_GLOB, CASE_FILTER_NO, NR_CASES
+};
 
-static const char *const case_names[] = { "disabled", "int_string", "three_ints", "dropped" };
+static const char *const case_names[] = {
+	"disabled", "int_string", "three_ints", "dropped", "filter_int", "filter_glob", "filter_no"
+};
+
+/* The filter of each filtered case, on its event in CHANNEL. */
+static const struct {
+	enum bench_case which;
+	const char *event, *expr;
+} filters[] = {
+	{ CASE_FILTER_INT, "bench:filter_int", "v > 10" },
+	{ CASE_FILTER_GLOB, "bench:filter_glob", "s == \"hello*\"" },
+	{ CASE_FILTER_NO, "bench:filter_no", "v < 0" },
+};
 
 struct worker {
 	pthread_t thread;
@@ -142,6 +172,31 @@ static __attribute__((noinline)) void bench_events_dropped(long n)
 		ltt_tracepoint(bench, dropped, (int)i, message);
 }
 
+/* v starts at 11: "v > 10" accepts every event. */
+static __attribute__((noinline)) void bench_events_filter_int(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		ltt_tracepoint(bench, filter_int, (int)i + 11, message);
+}
+
+static __attribute__((noinline)) void bench_events_filter_glob(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		ltt_tracepoint(bench, filter_glob, (int)i, message);
+}
+
+static __attribute__((noinline)) void bench_events_filter_no(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		ltt_tracepoint(bench, filter_no, (int)i, message);
+}
+
 static void run_case(enum bench_case which, long n)
 {
 	switch (which) {
@@ -153,6 +208,15 @@ static void run_case(enum bench_case which, long n)
 		break;
 	case CASE_THREE_INTS:
 		bench_events_three_ints(n);
+		break;
+	case CASE_FILTER_INT:
+		bench_events_filter_int(n);
+		break;
+	case CASE_FILTER_GLOB:
+		bench_events_filter_glob(n);
+		break;
+	case CASE_FILTER_NO:
+		bench_events_filter_no(n);
 		break;
 	default:
 		bench_events_dropped(n);
@@ -329,6 +393,38 @@ static void fill_full_channel(void)
 	sched_setaffinity(0, sizeof(all), &all);
 }
 
+/* Enable the filtered cases' events, each under its filter. */
+static int set_filters(void)
+{
+	static const struct ltt_filter_field_desc fields[] = {
+		{ "v", LTT_UST_TYPE_INTEGER, sizeof(int), 1, LTT_UST_ENCODING_NONE, 0 },
+		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
+	};
+	struct ltt_filter_node *root;
+	size_t i, len;
+	uint8_t *code;
+	uint32_t len32;
+	int ret = 0;
+
+	for (i = 0; i < sizeof(filters) / sizeof(filters[0]) && !ret; i++) {
+		root = NULL;
+		code = NULL;
+		ret = ltt_filter_parse(filters[i].expr, &root, NULL);
+		if (!ret)
+			ret = ltt_filter_compile(root, fields, 2, &code, &len, NULL);
+		len32 = (uint32_t)len;
+		if (!ret)
+			ret = ltt_ust_test_set_filter(CHANNEL, filters[i].event, 1,
+						      (const uint8_t *const *)&code, &len32);
+		if (!ret)
+			ret = ltt_ust_test_enable_event(CHANNEL, filters[i].event,
+							(uint32_t)(4 + i));
+		ltt_filter_free(root);
+		free(code);
+	}
+	return ret;
+}
+
 static void isolate(char **argv)
 {
 	char dir[] = "/tmp/ltt-bench-XXXXXX";
@@ -371,15 +467,16 @@ int main(int argc, char **argv)
 	if (exact)
 		runs = 1;
 	if (which == -2 || threads < 0 || threads > 2 || n <= 0 || runs < 1 || runs > MAX_RUNS) {
-		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped] [-t 1|2] "
-			"[-n N] [-r RUNS] [-x] [-C CONTEXT,...]\n", argv[0]);
+		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped|filter_int|"
+			"filter_glob|filter_no] [-t 1|2] [-n N] [-r RUNS] [-x] [-C CONTEXT,...]\n",
+			argv[0]);
 		return 2;
 	}
 	if (make_channel(CHANNEL, SUBBUF_SIZE, true) ||
 	    make_channel(FULL_CHANNEL, FULL_SUBBUF_SIZE, false) ||
 	    ltt_ust_test_enable_event(CHANNEL, "bench:int_string", 1) ||
 	    ltt_ust_test_enable_event(CHANNEL, "bench:three_ints", 2) ||
-	    ltt_ust_test_enable_event(FULL_CHANNEL, "bench:dropped", 3)) {
+	    ltt_ust_test_enable_event(FULL_CHANNEL, "bench:dropped", 3) || set_filters()) {
 		fprintf(stderr, "ust_bench: cannot set up the ring buffers\n");
 		return 1;
 	}

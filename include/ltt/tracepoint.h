@@ -74,7 +74,7 @@
  * emits something and ends with the name LTT_TP_X_B, which the next tuple's
  * parentheses invoke, and so on; after the last tuple the name left over is
  * pasted with _END, which expands to nothing.  There is no length limit.
- * LTT_TRACEPOINT_EVENT walks the list four times to generate, for each
+ * LTT_TRACEPOINT_EVENT walks the list six times to generate, for each
  * event, in the including file:
  *   - a static field array and a static struct ltt_ust_tracepoint (see
  *     <ltt/tracepoint-types.h>) whose address goes into the ELF section

@@ -145,3 +145,29 @@ uint64_t ltt_ust_test_events_lost(void)
 	ust_unlock();
 	return lost;
 }
+
+int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
+			    const uint8_t *const *progs, const uint32_t *lens)
+{
+	struct ltt_app_filter_program p[LTT_APP_FILTER_MAX_PROGRAMS];
+	struct ust_retire retire = UST_RETIRE_INIT;
+	struct ust_channel *chan;
+	struct ust_event *ev;
+	int ret = -ENOENT;
+	uint32_t i;
+
+	if (!name || nr > LTT_APP_FILTER_MAX_PROGRAMS)
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		p[i].code = progs[i];
+		p[i].len = lens[i];
+	}
+	ust_lock();
+	chan = ust_channel_find(&test_owner, key);
+	ev = ust_event_find(name);
+	if (chan && ev)
+		ret = ust_event_set_filter(ev, chan, nr, p, &retire);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	return ret;
+}

@@ -55,6 +55,16 @@ int ltt_ust_test_enable_event(uint64_t key, const char *name, uint32_t id);
 /** ltt_ust_test_disable_event() - as EVENT_DISABLE */
 int ltt_ust_test_disable_event(uint64_t key, const char *name);
 
+/**
+ * ltt_ust_test_set_filter() - as EVENT_FILTER: @nr programs (@progs[i],
+ * @lens[i] bytes, filter-bytecode.h), validated against the event's fields
+ *
+ * Returns 0, -ENOENT, -EINVAL (a program fails validation), -EOPNOTSUPP
+ * or -ENOMEM.
+ */
+int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
+			    const uint8_t *const *progs, const uint32_t *lens);
+
 /** ltt_ust_test_nr_events() - how many distinct events the library knows */
 uint64_t ltt_ust_test_nr_events(void);
 

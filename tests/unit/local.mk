@@ -147,6 +147,14 @@ tests_unit_test_ust_filter_SOURCES = tests/unit/test_ust_filter.c $(UNIT_TAP_SOU
 	tests/unit/fake-app.c tests/unit/fake-app.h
 tests_unit_test_ust_filter_LDADD = src/common/libcommon.la
 
+# Filters and the tracepoint ABI, in-process (ust-internal.h): the state
+# bit, a reserve without arguments, ltt_tracef() filtered, an ABI 1
+# descriptor.
+check_PROGRAMS += tests/unit/test_ust_filter_abi
+TESTS += tests/unit/test_ust_filter_abi
+tests_unit_test_ust_filter_abi_SOURCES = tests/unit/test_ust_filter_abi.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ust_filter_abi_LDADD = src/ust/libust.la
+
 # ltt-consumerd's file sink through the sink interface (its own sources,
 # compiled in): memory and splice() paths, read back from the files.
 check_PROGRAMS += tests/unit/test_sink_file
