@@ -21,12 +21,13 @@
 #include "test_tp.h"
 
 static unsigned long nr_events;
+/* work between events (task-clock must grow), kept by the compiler */
+static volatile unsigned long sink;
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *worker(void *arg)
 {
 	int i = (int)(intptr_t)arg;
-	volatile unsigned long sink = 0;
 	char name[16];
 	unsigned long e, k;
 
