@@ -14,7 +14,7 @@ plan 53
 
 # bt DIR: babeltrace2's text of trace DIR into STDOUT, its status in RC.
 bt() {
-	run timeout "$TEST_TIMEOUT" babeltrace2 "$1"
+	run timeout "$BT_TIMEOUT" babeltrace2 "$1"
 }
 
 # --- users (kernel_users) ---

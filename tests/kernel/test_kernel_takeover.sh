@@ -23,7 +23,7 @@ is "$(grep -c 'kernel trace .*: taken over by the new consumer daemon' \
 is "$(kvm_file $s stop.rc)" 0 "stop succeeds after the takeovers"
 [ "$(kvm_file $s stop.rc)" = 0 ] || diag "$(kvm_file $s stop)"
 
-run timeout "$TEST_TIMEOUT" babeltrace2 "$KVM_OUT/$s/trace/kernel"
+run timeout "$BT_TIMEOUT" babeltrace2 "$KVM_OUT/$s/trace/kernel"
 is "$RC" 0 "babeltrace2 reads the trace written by $((kills + 1)) consumers"
 [ "$RC" = 0 ] || diag "$ERR"
 recorded=$(grep -c ' ltt_test_event: ' <<<"$STDOUT")
@@ -55,7 +55,7 @@ like "$(kvm_file $s stop1)" "can't write its trace under /mnt/small/trace since 
 	"stop while the file system is full says why"
 is "$(kvm_file $s start2.rc)" 0 "once space is freed, start succeeds"
 is "$(kvm_file $s stop2.rc)" 0 "and stop"
-run timeout "$TEST_TIMEOUT" babeltrace2 "$KVM_OUT/$s/trace/kernel"
+run timeout "$BT_TIMEOUT" babeltrace2 "$KVM_OUT/$s/trace/kernel"
 is "$RC" 0 "babeltrace2 reads the trace"
 [ "$RC" = 0 ] || diag "$ERR"
 recorded=$(grep -c ' ltt_test_event: ' <<<"$STDOUT")

@@ -14,7 +14,7 @@ plan 63
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
 bt() {
-	timeout "$TEST_TIMEOUT" babeltrace2 "$1" >"$TEST_TMP/$2" 2>"$TEST_TMP/$2.err"
+	timeout "$BT_TIMEOUT" babeltrace2 "$1" >"$TEST_TMP/$2" 2>"$TEST_TMP/$2.err"
 }
 
 # count NAME PATTERN: the lines of $TEST_TMP/NAME matching the ERE PATTERN.

@@ -27,6 +27,9 @@ if [ -x "$LTT_TOP_BUILDDIR/src/ctl/.libs/lttctl" ] &&
 	export LD_LIBRARY_PATH
 fi
 TEST_TIMEOUT=${TEST_TIMEOUT:-20}
+# babeltrace2 reading a trace from files: it ends on its own, but a
+# million events take tens of seconds of wall time on a loaded machine
+BT_TIMEOUT=${BT_TIMEOUT:-$((TEST_TIMEOUT * 15))}
 
 _tap_n=0
 _tap_failed=0
@@ -129,7 +132,12 @@ _cleanup() {
 		pid=$(cat "$pidf" 2>/dev/null) || continue
 		kill -KILL "$pid" 2>/dev/null
 	done
-	rm -rf "$TEST_TMP"
+	# LTT_TEST_KEEP=1 keeps the directory (traces, daemon logs) to look at
+	if [ -n "${LTT_TEST_KEEP:-}" ]; then
+		echo "# kept $TEST_TMP" >&2
+	else
+		rm -rf "$TEST_TMP"
+	fi
 }
 
 # test_init: a private home and run directory; daemons die with the test.

@@ -25,7 +25,7 @@ read_chunks() {
 	for d in $(archives "$1"); do
 		if ! bt "$d" "$2.one" || [ ! -s "$d/ust/uid/$(id -u)/64-bit/metadata" ]; then
 			failed=$((failed + 1))
-			diag "archive $d: $(head -3 "$2.one.err")"
+			diag "archive $d: $(find "$d" -maxdepth 4 | head -12 | tr '\n' ' ') $(head -3 "$2.one.err")" >&2
 			continue
 		fi
 		[ -s "$2.one" ] && full=$((full + 1))

@@ -95,7 +95,7 @@ is "$(seq_check "$TEST_TMP/out2" after 1 $N)$(wc -l <"$TEST_TMP/out2")" $N \
 
 # The good programs' per-PID traces are whole.
 good_dirs=$(find "$TEST_TMP/t1/ust/pid" -mindepth 1 -maxdepth 1 ! -name "ust_app-$bad_pid-*")
-timeout "$TEST_TIMEOUT" babeltrace2 $good_dirs >"$TEST_TMP/out1" 2>"$TEST_TMP/out1.err"
+timeout "$BT_TIMEOUT" babeltrace2 $good_dirs >"$TEST_TMP/out1" 2>"$TEST_TMP/out1.err"
 is $? 0 "babeltrace2 reads the good programs' traces"
 is "$(seq_check "$TEST_TMP/out1" good 1 $N)$(seq_check "$TEST_TMP/out1" good2 1 $N)$(wc -l <"$TEST_TMP/out1")" \
 	$((2 * N)) "the good programs' events, whole"

@@ -41,7 +41,7 @@ ust_setup() {
 # bt DIR OUT: babeltrace2's text output of the trace(s) under DIR into OUT
 # (stderr, with its discarded-event warnings, into OUT.err).
 bt() {
-	timeout "$TEST_TIMEOUT" babeltrace2 "$1" >"$2" 2>"$2.err"
+	timeout "$BT_TIMEOUT" babeltrace2 "$1" >"$2" 2>"$2.err"
 }
 
 # count_events FILE NAME: how many NAME events FILE holds.
