@@ -48,13 +48,17 @@ unblock() {
 }
 
 # read_all DIR OUT: every archive and the last chunk, each read alone,
-# into OUT; prints how many could not be read.
+# into OUT; prints how many could not be read.  An empty archive is a
+# chunk in which no trace was open (lttctl-rotate(1)): the per-PID
+# programs killed at the end may leave before their traces reach the last
+# chunk; the count of events recorded + lost says whether any was lost.
 read_all() {
 	local d bad=0
 	: >"$2"
 	for d in $(find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort) "$1"/[0-9]*-[0-9]*; do
 		[ -d "$d" ] || continue
 		case $d in */archives) continue ;; esac
+		[ -z "$(find "$d" -mindepth 1 | head -1)" ] && continue
 		if bt "$d" "$2.one"; then
 			cat "$2.one" >>"$2"
 		else
