@@ -394,6 +394,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	if (err && !session->rotate_moved) {
 		LTT_ERR("session '%s': no trace could move to a new chunk (%s): chunk %" PRIu64
 			" goes on, not archived", session->name, strerror(-err), session->chunk_id);
+		if (err == -ETIMEDOUT)
+			return LTT_ERR_CONSUMERD_STALLED;	/* nothing sent: tried again later */
 		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
 	}
 	if (err) {
@@ -424,6 +426,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return archive_error(ret);
 	strcpy(session->last_archive, path);
 	strcpy(ret_archive, path);
+	session->rotate_err = 0;	/* what a schedule's failure said is over */
+	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
 	return LTT_ERR_OK;
 }

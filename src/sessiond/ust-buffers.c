@@ -1222,12 +1222,17 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 			ret = ltt_chunk_rebase(session, trace->path, new_root, path, sizeof(path));
 			if (!ret)
 				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
-			if (!ret) {
+			/* in progress: it moves once the consumer runs (the old chunk waits) */
+			if (!ret || ret == -EINPROGRESS) {
 				strcpy(trace->path, path);
 				session->rotate_moved++;
 			}
 		}
-		if (ret) {
+		if (ret == -EINPROGRESS) {
+			LTT_ERR("session '%s': the consumer did not answer in time: trace %s moves there once it runs again",
+				session->name, trace->path);
+			first = first ? first : ret;
+		} else if (ret) {
 			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
 				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
 			first = first ? first : ret;
