@@ -17,7 +17,7 @@
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
-plan 20
+plan 22
 
 SESSIOND_LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
@@ -117,13 +117,19 @@ stat=$(ps -o stat= -p "$cb")
 is "${stat:0:1}" T "B's consumer was stopped all along"
 b1=$(narchives "$nhome/b")
 is "$b1" "$b0" "B's chunks are not archived while its consumer is stopped"
+run b_ctl list b
+like "$STDOUT" "^Automatic rotation failing since [0-9-]+ [0-9:]+: the consumer daemon is running but did not answer in time" \
+	"B's list says its scheduled rotations fail, and why"
 
+# Round 3 at once: its events go where the move sent before now puts them.
 kill -CONT "$cb"
-wait_archives "$nhome/b" $((b1 + 3)) "$TEST_TIMEOUT"
-ok $? "B's session rotates again once its consumer runs ($b1 -> $(narchives "$nhome/b"))"
 echo go >&$rounds
 wait_done $done
-ok $? "round 3"
+ok $? "round 3 once B's consumer runs again"
+wait_archives "$nhome/b" $((b1 + 3)) "$TEST_TIMEOUT"
+ok $? "B's session rotates again ($b1 -> $(narchives "$nhome/b"))"
+run b_ctl list b
+unlike "$STDOUT" "Automatic rotation failing" "B's list no longer shows a failure"
 close_fd $rounds
 wait $APP
 is $? 0 "the program exits"
