@@ -59,7 +59,8 @@ static void rotate_due(const struct ltt_domains *set, struct ltt_session *sessio
 	code = ltt_chunk_rotate(set, session, archive);
 	if (!code)
 		return;	/* ltt_chunk_rotate() cleared any earlier failure */
-	LTT_ERR("session '%s': scheduled rotation failed: %s", session->name, ltt_strerror(code));
+	LTT_ERR_RL("session '%s': scheduled rotation failed: %s", session->name,
+		   ltt_strerror(code));
 	if (!session->rotate_err)
 		session->rotate_err_since = (int64_t)time(NULL);
 	session->rotate_err = code;
