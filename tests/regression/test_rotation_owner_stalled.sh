@@ -17,16 +17,8 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
 plan 23
 
-SESSIOND_LOG="$TEST_TMP/sessiond.log"
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
-	--no-kernel -vvv </dev/null >/dev/null 2>"$SESSIOND_LOG" ||
-	{ echo "Bail out! the root daemon did not start"; exit 1; }
-spid=$(sessiond_pid)
-nhome="$TEST_TMP/nhome"
-nobody_dir "$nhome"
-b_ctl() {
-	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" "$@"
-}
+root_sessiond
+nobody_home
 # narchives DIR: how many archives the session written in DIR has
 narchives() {
 	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l
