@@ -126,6 +126,7 @@ struct ltt_session {
 		char dir[LTT_PATH_MAX];
 		int64_t begin;
 		uint64_t id;
+		bool idle;	/* no trace writes in it: only its archive failed */
 	} left[4];
 	unsigned int rotate_moved;
 };
