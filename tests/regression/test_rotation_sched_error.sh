@@ -26,8 +26,12 @@ ust_app -n 1000 -r a >/dev/null
 timeout "$TEST_TIMEOUT" bash -c 'until [ "$(find "$0" -mindepth 1 -maxdepth 1 -type d | wc -l)" -ge 1 ]; do
 	sleep 0.05; done' "$out/archives" 2>/dev/null
 ok $? "it archives its chunks"
-# The archives move aside; a file takes their place: archiving fails.
-mv "$out/archives" "$out/saved" && touch "$out/archives"
+# The archives move aside and a file takes their place (the schedule off
+# meanwhile, so that no rotation makes the directory again): archiving
+# fails.
+lttctl -q disable-rotation -s s --timer && mv "$out/archives" "$out/saved" &&
+	touch "$out/archives" && lttctl -q enable-rotation -s s --timer 200000 ||
+	{ echo "Bail out! the archives could not be replaced"; exit 1; }
 ust_app -n 1000 -r b >/dev/null
 wait_log "session 's': scheduled rotation failed"
 ok $? "a scheduled rotation fails"
