@@ -100,7 +100,8 @@ static void rotate_job_cancel(struct ltt_supervisor_job *sj)
 /*
  * Hand @session's due rotation to its owner's thread, which takes the
  * reference @session is given with.  Session lock held.  Returns 0 or
- * -errno (nothing taken: the caller rotates).
+ * -errno (nothing taken: the caller rotates).  The scheduler stops before
+ * the domains (main.c), so the job is never cancelled here, under the lock.
  */
 static int post_rotation(struct ltt_chunk_sched *cs, struct ltt_session *session)
 {
