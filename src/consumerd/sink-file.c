@@ -19,7 +19,6 @@
 #include "common/log.h"
 #include "common/tracefile.h"
 #include "consumerd/sink-file.h"
-#include "consumerd/source.h"
 
 /* The pipe between a spliced descriptor and the file. */
 #define PIPE_SIZE (1 << 20)
@@ -62,6 +61,11 @@ struct ltt_tracefile {
 	char base_name[LTT_SINK_FILE_BASE_MAX + 1];
 };
 
+static void add_sat(uint64_t *sum, uint64_t v)
+{
+	*sum = *sum > UINT64_MAX - v ? UINT64_MAX : *sum + v;
+}
+
 /* File @no's count (tracked with a file count only), or NULL: no memory (said once). */
 static struct file_count *count_of(struct ltt_tracefile *tf, uint64_t no)
 {
@@ -93,8 +97,8 @@ static void count_deleted(struct ltt_tracefile *tf)
 {
 	if (!tf->nr_counts)
 		return;
-	ltt_source_add_sat(&tf->gone_packets, tf->counts[0].packets);
-	ltt_source_add_sat(&tf->gone_events, tf->counts[0].events);
+	add_sat(&tf->gone_packets, tf->counts[0].packets);
+	add_sat(&tf->gone_events, tf->counts[0].events);
 	memmove(tf->counts, tf->counts + 1, (size_t)(tf->nr_counts - 1) * sizeof(*tf->counts));
 	tf->nr_counts--;
 }
@@ -387,7 +391,7 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	cnt = count_of(tf, tf->file_no);
 	if (cnt) {
 		cnt->packets++;
-		ltt_source_add_sat(&cnt->events, pkt->events);
+		add_sat(&cnt->events, pkt->events);
 	}
 	return 0;
 }
