@@ -251,7 +251,15 @@ struct ltt_rotation_info {
 	uint64_t size;			/* rotate each time this many bytes were written; 0: no */
 	uint64_t chunk_id;		/* the current trace chunk's number, from 0 */
 	char last_archive[LTT_PATH_MAX];	/* the newest archived chunk, "" if none */
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;
+	/*
+	 * 4120, 1.1 (daemon client protocol 1.13): the schedule's rotations
+	 * fail (LTT_ERR_*, positive; 0: they don't), since error_since
+	 * (seconds since the Epoch).  CONSUMERD_STALLED: the owner's consumer
+	 * does not answer; they are tried again each second.
+	 */
+	int64_t error_since LTT_RESERVED_ALIGN;
+	int32_t error;				/* 4128 */
+	uint8_t reserved[48] LTT_RESERVED_ALIGN;	/* 4136 */
 };
 
 /* What ltt_ctl_regenerate() writes again. */

@@ -302,19 +302,29 @@ void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_resul
 	ret->packets_dropped = ltt_rbuf_get_u64(r);
 }
 
-void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i)
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i,
+				 uint32_t minor)
 {
 	ltt_wbuf_put_u64(w, i->timer_us);
 	ltt_wbuf_put_u64(w, i->size);
 	ltt_wbuf_put_u64(w, i->chunk_id);
 	ltt_wbuf_put_str(w, i->last_archive);
+	if (minor >= LTT_CLIENT_MINOR_ROTATION_ERROR) {
+		ltt_wbuf_put_u32(w, (uint32_t)i->error);
+		ltt_wbuf_put_u64(w, (uint64_t)i->error_since);
+	}
 }
 
-void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret)
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret,
+				 uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
 	ret->timer_us = ltt_rbuf_get_u64(r);
 	ret->size = ltt_rbuf_get_u64(r);
 	ret->chunk_id = ltt_rbuf_get_u64(r);
 	ltt_rbuf_get_str_copy(r, ret->last_archive, sizeof(ret->last_archive));
+	if (minor >= LTT_CLIENT_MINOR_ROTATION_ERROR) {
+		ret->error = (int32_t)ltt_rbuf_get_u32(r);
+		ret->error_since = (int64_t)ltt_rbuf_get_u64(r);
+	}
 }

@@ -87,9 +87,12 @@
  * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
  * a session's automatic name and default output; 7: a rule attribute
  * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule;
- * 8: contexts; 9: process trackers
+ * 8: contexts; 9: process trackers; 13: ROTATION_INFO's reply ends with
+ * the rotation schedule's failure
  */
-#define LTT_CLIENT_MINOR 9
+#define LTT_CLIENT_MINOR 13
+/* The minor from which ROTATION_INFO's reply ends with {i32 error, i64 since}. */
+#define LTT_CLIENT_MINOR_ROTATION_ERROR 13
 /* The minor that brought TRACK, UNTRACK, TRACKER_POLICY, LIST_TRACKERS (31-34). */
 #define LTT_CLIENT_MINOR_TRACKER 9
 /* The minor that brought each channel's output failure (list, stop). */
@@ -252,7 +255,10 @@ void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_resul
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 /* Minor 5: ROTATION_INFO's reply {u64 timer_us, u64 size, u64 chunk_id, str last_archive}. */
-void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i);
-void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret);
+/* @minor: the connection's; from LTT_CLIENT_MINOR_ROTATION_ERROR on, with the failure. */
+void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i,
+				 uint32_t minor);
+void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret,
+				 uint32_t minor);
 
 #endif /* LTT_COMMON_CLIENT_PROTO_H */

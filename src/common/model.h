@@ -125,6 +125,8 @@ struct ltt_rotation_desc {
 	uint64_t size;
 	uint64_t chunk_id;
 	char last_archive[LTT_PATH_MAX];
+	int32_t error;			/* client minor 13: the schedule's failure (LTT_ERR_*), 0 none */
+	int64_t error_since;
 };
 
 #endif /* LTT_COMMON_MODEL_H */

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +48,60 @@ struct ltt_tracefile {
 	bool no_splice;			/* splice() refused the source: memory only */
 	bool resumed;			/* packets up to last_seq are in the files */
 	uint64_t last_seq;		/* sequence number of the last packet indexed */
+	/*
+	 * With a file count: what each file on disk holds (counts[i]: file
+	 * oldest_no + i; 0 for a dead consumer's), and what the files deleted
+	 * to keep the count held: lost to the trace, counted (file_lost()).
+	 */
+	struct file_count {
+		uint64_t packets, events;
+	} *counts;
+	uint64_t nr_counts, counts_cap;
+	uint64_t gone_packets, gone_events;
 	char base_name[LTT_SINK_FILE_BASE_MAX + 1];
 };
+
+static void add_sat(uint64_t *sum, uint64_t v)
+{
+	*sum = *sum > UINT64_MAX - v ? UINT64_MAX : *sum + v;
+}
+
+/* File @no's count (tracked with a file count only), or NULL: no memory (said once). */
+static struct file_count *count_of(struct ltt_tracefile *tf, uint64_t no)
+{
+	uint64_t i = no - tf->oldest_no, cap;
+	struct file_count *c;
+
+	if (!tf->max_count || no < tf->oldest_no)
+		return NULL;
+	if (i >= tf->counts_cap) {
+		cap = tf->counts_cap ? tf->counts_cap * 2 : 8;
+		while (cap <= i)
+			cap *= 2;
+		c = cap < SIZE_MAX / sizeof(*c) ? realloc(tf->counts, cap * sizeof(*c)) : NULL;
+		if (!c) {
+			LTT_WARN_RL("stream %s: no memory to count what its files hold: the files its file count deletes are not counted lost",
+				    tf->base_name);
+			return NULL;
+		}
+		tf->counts = c;
+		tf->counts_cap = cap;
+	}
+	while (tf->nr_counts <= i)
+		tf->counts[tf->nr_counts++] = (struct file_count){ 0, 0 };
+	return &tf->counts[i];
+}
+
+/* The oldest file was deleted: what it held is lost. */
+static void count_deleted(struct ltt_tracefile *tf)
+{
+	if (!tf->nr_counts)
+		return;
+	add_sat(&tf->gone_packets, tf->counts[0].packets);
+	add_sat(&tf->gone_events, tf->counts[0].events);
+	memmove(tf->counts, tf->counts + 1, (size_t)(tf->nr_counts - 1) * sizeof(*tf->counts));
+	tf->nr_counts--;
+}
 
 /* The name of file @no: BASE or BASE_N, with ".idx" for the index. */
 static int file_name(const struct ltt_tracefile *tf, uint64_t no, bool index, char *buf,
@@ -135,6 +188,7 @@ static int rotate(struct ltt_tracefile *tf)
 	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
 	while (tf->max_count && tf->file_no - tf->oldest_no + 1 > tf->max_count) {
 		remove_files(tf, tf->oldest_no);
+		count_deleted(tf);
 		tf->oldest_no++;
 	}
 	return 0;
@@ -298,6 +352,7 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	uint8_t rec[LTT_CTF_INDEX_ENTRY_SIZE];
 	struct iovec riov = { .iov_base = rec, .iov_len = sizeof(rec) };
 	uint64_t len = pkt->len;
+	struct file_count *cnt;
 	int ret;
 
 	if (tf->fd < 0 || tf->idx_fd < 0)
@@ -333,6 +388,11 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	}
 	tf->size += len;
 	tf->idx_size += sizeof(rec);
+	cnt = count_of(tf, tf->file_no);
+	if (cnt) {
+		cnt->packets++;
+		add_sat(&cnt->events, pkt->events);
+	}
 	return 0;
 }
 
@@ -490,7 +550,17 @@ static int file_remove(struct ltt_sink *sink)
 		}
 	}
 	tf->oldest_no = tf->file_no + 1;
+	tf->nr_counts = 0;	/* a clear drops them on purpose: not lost */
 	return ret;
+}
+
+/* The packets and events of the files the file count deleted. */
+static void file_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events)
+{
+	const struct ltt_tracefile *tf = (const struct ltt_tracefile *)sink;
+
+	*ret_packets = tf->gone_packets;
+	*ret_events = tf->gone_events;
 }
 
 static void file_destroy(struct ltt_sink *sink)
@@ -499,12 +569,14 @@ static void file_destroy(struct ltt_sink *sink)
 
 	close_files(tf);
 	close_pipe(tf);
+	free(tf->counts);
 	free(tf);
 }
 
 static const struct ltt_sink_ops file_sink_ops = {
 	.name = "file",
 	.write = file_write,
+	.lost = file_lost,
 	.remove = file_remove,
 	.destroy = file_destroy,
 };

@@ -388,11 +388,23 @@ static void clear_held(struct ltt_stream *s)
 		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
 }
 
+/* What the stream's sinks lost after taking it: this chunk's and the earlier ones'. */
+static void sink_lost(const struct ltt_stream *s, uint64_t *ret_packets, uint64_t *ret_events)
+{
+	uint64_t packets = 0, events = 0;
+
+	ltt_sink_lost(s->sink, &packets, &events);
+	*ret_packets = s->sinks_lost_packets;
+	*ret_events = s->sinks_lost_events;
+	ltt_source_add_sat(ret_packets, packets);
+	ltt_source_add_sat(ret_events, events);
+}
+
 enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scratch *scratch,
 					   bool clear)
 {
 	enum ltt_stream_state state = LTT_STREAM_IDLE;
-	uint64_t used;
+	uint64_t used, packets, events;
 	int ret;
 
 	if (clear) {
@@ -405,6 +417,9 @@ enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scra
 		/* packets complete now go to the chunk that ends */
 		state = ltt_stream_flush(s, scratch, false);
 	}
+	sink_lost(s, &packets, &events);	/* the new sink counts from 0 */
+	s->sinks_lost_packets = packets;
+	s->sinks_lost_events = events;
 	ltt_sink_destroy(s->sink);
 	s->sink = NULL;
 	if (s->ended) {
@@ -463,9 +478,9 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
  */
 static uint64_t own_events_lost(const struct ltt_stream *s)
 {
-	uint64_t packets = 0, events = 0, sum = s->events_failed;
+	uint64_t packets, events, sum = s->events_failed;
 
-	ltt_sink_lost(s->sink, &packets, &events);
+	sink_lost(s, &packets, &events);
 	ltt_source_add_sat(&sum, s->events_discarded);
 	ltt_source_add_sat(&sum, events);
 	return sum;
@@ -501,11 +516,11 @@ void ltt_stream_publish(struct ltt_stream *s)
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)
 {
-	uint64_t packets = 0, events = 0;
+	uint64_t packets, events;
 	uint64_t now = s->error ? events_lost(s) : 0;
 
 	ltt_source_stats(s->src, stats);
-	ltt_sink_lost(s->sink, &packets, &events);
+	sink_lost(s, &packets, &events);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_failed);
 	ltt_source_add_sat(&stats->packets_lost, s->packets_discarded);
 	ltt_source_add_sat(&stats->packets_lost, packets);

@@ -53,6 +53,8 @@ struct ltt_stream {
 	uint64_t packets_already;	/* handed out again, already in the output */
 	uint64_t packets_cleared;	/* read and dropped by a clear (not lost) */
 	uint64_t events_cleared;	/* their events */
+	uint64_t sinks_lost_packets;	/* what the sinks of earlier chunks lost */
+	uint64_t sinks_lost_events;	/* (ltt_sink_lost()), carried over */
 	/* the channel's statistics page (ADD_STREAM_STATS), or NULL */
 	struct ltt_consumer_stream_stats *pub;	/* our slot in it */
 	void *pub_map;

@@ -854,6 +854,10 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 			ctl_out_warn(LTT_ERR_RELAY_LOST,
 				     "channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).",
 				     ch->attr.name, session, discarded, session);
+		else if (discarded && ch->attr.tracefile_count)
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' discarded %" PRIu64 " events: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), or its buffers were full.",
+				     ch->attr.name, session, discarded, ch->attr.tracefile_count);
 		else if (discarded)
 			ctl_out_warn(LTT_ERR_EVENTS_LOST,
 				     "channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).",
@@ -862,6 +866,10 @@ void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session)
 			ctl_out_warn(LTT_ERR_RELAY_LOST,
 				     "channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).",
 				     ch->attr.name, session, lost, session);
+		else if (lost && ch->attr.tracefile_count)
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), or unreadable.",
+				     ch->attr.name, session, lost, ch->attr.tracefile_count);
 		else if (lost)
 			ctl_out_warn(LTT_ERR_EVENTS_LOST,
 				     "channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).",

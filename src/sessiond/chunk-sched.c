@@ -7,11 +7,15 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include <urcu/compiler.h>
 
 #include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/chunk-sched.h"
 #include "sessiond/chunk.h"
+#include "sessiond/supervisor.h"
 
 struct ltt_chunk_sched {
 	struct ltt_session_registry *reg;
@@ -22,49 +26,136 @@ struct ltt_chunk_sched {
 };
 
 /* Is @session due for a scheduled rotation?  Session lock held. */
-static bool due(struct ltt_chunk_sched *cs, struct ltt_session *session)
+static bool due(const struct ltt_domains *set, struct ltt_session *session)
 {
-	uint64_t written;
+	uint64_t written, now = ltt_evloop_now_ns();
 
-	if (session->destroyed || !session->active || !session->chunk_begin)
+	if (session->destroyed || !session->active || !session->chunk_begin ||
+	    (!session->rotate_timer_us && !session->rotate_size) || now < session->rotate_retry_ns)
 		return false;
-	if (session->rotate_timer_us && ltt_evloop_now_ns() >= session->rotate_next_ns)
+	if (session->rotate_timer_us && now >= session->rotate_next_ns)
 		return true;
 	if (!session->rotate_size)
 		return false;
-	written = ltt_chunk_written(cs->set, session);
+	written = ltt_chunk_written(set, session);
 	return written > session->rotate_written &&
 	       written - session->rotate_written >= session->rotate_size;
 }
 
+/*
+ * Rotate @session if it is still due (it may have stopped, or been
+ * rotated by hand, since it was found due).  A failure is kept for
+ * rotation-info (list) and tried again LTT_CHUNK_SCHED_RETRY_MS later (or
+ * the timer's period, when shorter).  Session lock held.
+ */
+static void rotate_due(const struct ltt_domains *set, struct ltt_session *session)
+{
+	char archive[LTT_PATH_MAX];
+	enum ltt_error_code code;
+	uint64_t retry_ns = LTT_CHUNK_SCHED_RETRY_MS * 1000000ULL;
+
+	if (!due(set, session))
+		return;
+	code = ltt_chunk_rotate(set, session, archive);
+	if (!code)
+		return;	/* ltt_chunk_rotate() cleared any earlier failure */
+	LTT_ERR_RL("session '%s': scheduled rotation failed: %s", session->name,
+		   ltt_strerror(code));
+	if (!session->rotate_err)
+		session->rotate_err_since = (int64_t)time(NULL);
+	session->rotate_err = code;
+	if (session->rotate_timer_us && session->rotate_timer_us * 1000 < retry_ns)
+		retry_ns = session->rotate_timer_us * 1000;
+	session->rotate_retry_ns = ltt_evloop_now_ns() + retry_ns;
+}
+
+/* A due rotation, run on its session's owner's thread. */
+struct rotate_job {
+	struct ltt_supervisor_job sj;
+	struct ltt_session_registry *reg;
+	const struct ltt_domains *set;
+	struct ltt_session *session;	/* a reference */
+};
+
+static void rotate_job_run(struct ltt_supervisor_job *sj)
+{
+	struct rotate_job *j = caa_container_of(sj, struct rotate_job, sj);
+
+	pthread_mutex_lock(&j->session->lock);
+	j->session->rotate_posted = false;
+	rotate_due(j->set, j->session);
+	pthread_mutex_unlock(&j->session->lock);
+	ltt_session_put(j->reg, j->session);
+	free(j);
+}
+
+static void rotate_job_cancel(struct ltt_supervisor_job *sj)
+{
+	struct rotate_job *j = caa_container_of(sj, struct rotate_job, sj);
+
+	ltt_session_put(j->reg, j->session);
+	free(j);
+}
+
+/*
+ * Hand @session's due rotation to its owner's thread, which takes the
+ * reference @session is given with.  Session lock held.  Returns 0 or
+ * -errno (nothing taken: the caller rotates).  The scheduler stops before
+ * the domains (main.c), so the job is never cancelled here, under the lock.
+ */
+static int post_rotation(struct ltt_chunk_sched *cs, struct ltt_session *session)
+{
+	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
+	struct rotate_job *j;
+	int ret;
+
+	if (!d || !d->ops->post_owner)
+		return -EOPNOTSUPP;
+	j = calloc(1, sizeof(*j));
+	if (!j)
+		return -ENOMEM;
+	j->sj.run = rotate_job_run;
+	j->sj.cancel = rotate_job_cancel;
+	j->reg = cs->reg;
+	j->set = cs->set;
+	j->session = session;
+	session->rotate_posted = true;
+	ret = d->ops->post_owner(d, session, &j->sj);
+	if (ret) {
+		session->rotate_posted = false;
+		free(j);
+	}
+	return ret;
+}
+
+/*
+ * Every tick: each session found due is posted to its owner's thread.  A
+ * session whose lock is taken (its owner's thread rotating it, or waiting
+ * for its consumer) is looked at again at the next tick: this thread
+ * never waits for a session, so no owner's consumer delays the others'.
+ */
 static void on_tick(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_chunk_sched *cs = arg;
 	struct ltt_session **sessions;
-	char archive[LTT_PATH_MAX];
-	enum ltt_error_code code;
+	bool posted;
 	size_t i, n;
 
+	(void)loop;
 	if (ltt_session_snapshot_list(cs->reg, 0, &sessions, &n))
 		return;
 	for (i = 0; i < n; i++) {
-		pthread_mutex_lock(&sessions[i]->lock);
-		if ((sessions[i]->rotate_timer_us || sessions[i]->rotate_size) &&
-		    due(cs, sessions[i])) {
-			code = ltt_chunk_rotate(cs->set, sessions[i], archive);
-			if (code) {
-				LTT_ERR("session '%s': scheduled rotation failed: %s",
-					sessions[i]->name, ltt_strerror(code));
-				/* not again at every tick: at the next period */
-				sessions[i]->rotate_next_ns = ltt_evloop_now_ns() +
-					(sessions[i]->rotate_timer_us ?
-					 sessions[i]->rotate_timer_us * 1000 : 1000000000ULL);
-				sessions[i]->rotate_written = ltt_chunk_written(cs->set,
-										sessions[i]);
+		posted = false;
+		if (!pthread_mutex_trylock(&sessions[i]->lock)) {
+			if (!sessions[i]->rotate_posted && due(cs->set, sessions[i])) {
+				posted = !post_rotation(cs, sessions[i]);
+				if (!posted)
+					rotate_due(cs->set, sessions[i]);
 			}
+			pthread_mutex_unlock(&sessions[i]->lock);
 		}
-		pthread_mutex_unlock(&sessions[i]->lock);
-		ltt_session_put(cs->reg, sessions[i]);
+		if (!posted)
+			ltt_session_put(cs->reg, sessions[i]);
 	}
 	free(sessions);
 }

@@ -1,15 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * chunk-sched.h - the rotation thread: rotates the sessions whose
+ * chunk-sched.h - the rotation scheduler: rotates the sessions whose
  * schedule (enable-rotation --timer / --size) says so.
  *
  * One thread with its own event loop and one periodic tick
- * (LTT_CHUNK_SCHED_TICK_MS).  At each tick it takes a reference on every
- * session, and for each active one with a schedule, under the session's
- * lock: rotates it when its timer is due (rotate_next_ns) or when its
- * domains wrote rotate_size bytes since its chunk began (the statistics
- * pages, and the consumer's CHANNEL_STATS for kernel channels).  A
- * rotation that fails is logged and tried again at the next due time.
+ * (LTT_CHUNK_SCHED_TICK_MS) finds the sessions due: active ones with a
+ * schedule whose timer is due (rotate_next_ns) or whose domains wrote
+ * rotate_size bytes since their chunk began (the statistics pages, and
+ * the consumer's last CHANNEL_STATS for kernel channels).  It never
+ * rotates one itself: each due rotation is posted to the thread of the
+ * session's owner (domain op post_owner: the thread that supervises that
+ * owner's consumer), which rotates it under the session's lock.  The
+ * scheduler only tries a session's lock (one that is taken is looked at
+ * again at the next tick), so an owner whose consumer is stopped or
+ * stalled delays their own rotations only.  A rotation that fails is
+ * logged, kept for rotation-info (list shows it), and tried again
+ * LTT_CHUNK_SCHED_RETRY_MS later (the timer's period when shorter): the
+ * rotations of a consumer that stalled happen once it runs again.
  */
 #ifndef LTT_SESSIOND_CHUNK_SCHED_H
 #define LTT_SESSIOND_CHUNK_SCHED_H
@@ -18,6 +25,7 @@
 #include "sessiond/session.h"
 
 #define LTT_CHUNK_SCHED_TICK_MS 50
+#define LTT_CHUNK_SCHED_RETRY_MS 1000
 
 struct ltt_chunk_sched;
 

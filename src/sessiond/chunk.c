@@ -332,24 +332,36 @@ int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const 
 	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
 }
 
-/* Archive the chunks earlier rotations left (every trace has left them now). */
-static void archive_left(struct ltt_session *session, int64_t now)
+/*
+ * Archive the chunks earlier rotations left: all of them once every trace
+ * moved out (@all), else those no trace writes in; those that can't be
+ * archived stay left, for the next rotation or destroy.
+ */
+static void archive_left(struct ltt_session *session, int64_t now, bool all)
 {
 	char path[LTT_PATH_MAX];
-	unsigned int i;
+	unsigned int i, kept = 0;
 	int ret;
 
 	for (i = 0; i < session->nr_left; i++) {
-		ret = archive(session, &session->left[i], now, path);
-		if (ret)
-			LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s",
-				session->name, session->left[i].id, session->left[i].dir,
-				strerror(-ret));
-		else
+		ret = all || session->left[i].idle ? archive(session, &session->left[i], now, path) :
+						       -EBUSY;
+		if (ret == -EBUSY) {
+			session->left[kept++] = session->left[i];
+			continue;
+		}
+		if (ret) {
+			LTT_ERR_RL("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s",
+				   session->name, session->left[i].id, session->left[i].dir,
+				   strerror(-ret));
+			session->left[kept] = session->left[i];
+			session->left[kept++].idle = true;
+		} else {
 			LTT_INFO("session '%s': chunk %" PRIu64 ", left by a failed rotation, archived in %s",
 				 session->name, session->left[i].id, path);
+		}
 	}
-	session->nr_left = 0;
+	session->nr_left = kept;
 }
 
 /* The next chunk begins at @now in @new_root; the old one is archived or left. */
@@ -384,6 +396,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	if (code)
 		return code;
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
+		archive_left(session, now, false);	/* room from those only their archive held */
+	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
 		return LTT_ERR_ROTATE_INCOMPLETE;	/* nowhere to remember one more */
 	stamp(now, begin_s);
 	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
@@ -394,6 +408,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	if (err && !session->rotate_moved) {
 		LTT_ERR("session '%s': no trace could move to a new chunk (%s): chunk %" PRIu64
 			" goes on, not archived", session->name, strerror(-err), session->chunk_id);
+		if (err == -ETIMEDOUT)
+			return LTT_ERR_CONSUMERD_STALLED;	/* nothing sent: tried again later */
 		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
 	}
 	if (err) {
@@ -401,13 +417,14 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		strcpy(left->dir, session->chunk_dir);
 		left->begin = session->chunk_begin;
 		left->id = session->chunk_id;
+		left->idle = false;	/* the traces that did not move still write in it */
 		LTT_ERR("session '%s': some traces could not move to chunk %" PRIu64 " (%s): chunk %"
 			PRIu64 " (%s) is not archived until they do", session->name,
 			session->chunk_id + 1, strerror(-err), left->id, left->dir);
 		next_chunk(set, session, new_root, now);
 		return LTT_ERR_ROTATE_INCOMPLETE;
 	}
-	archive_left(session, now);
+	archive_left(session, now, true);
 	ret = archive(session, NULL, now, path);
 	if (ret) {
 		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
@@ -417,6 +434,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		strcpy(left->dir, session->chunk_dir);
 		left->begin = session->chunk_begin;
 		left->id = session->chunk_id;
+		left->idle = true;
 	}
 	/* the traces are in the new chunk either way */
 	next_chunk(set, session, new_root, now);
@@ -424,6 +442,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return archive_error(ret);
 	strcpy(session->last_archive, path);
 	strcpy(ret_archive, path);
+	session->rotate_err = 0;	/* what a schedule's failure said is over */
+	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
 	return LTT_ERR_OK;
 }
@@ -483,7 +503,7 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 
 	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id)
 		return;
-	archive_left(session, (int64_t)time(NULL));
+	archive_left(session, (int64_t)time(NULL), true);
 	ret = archive(session, NULL, (int64_t)time(NULL), path);
 	if (ret)
 		LTT_ERR("session '%s': its last trace chunk (%s) can't be archived: %s",

@@ -156,7 +156,11 @@ enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct 
 	info.size = session->rotate_size;
 	info.chunk_id = session->chunk_id;
 	strcpy(info.last_archive, session->last_archive);
+	if (session->rotate_timer_us || session->rotate_size) {
+		info.error = session->rotate_err;
+		info.error_since = session->rotate_err ? session->rotate_err_since : 0;
+	}
 	ltt_cmd_unlock_session(ctx, session);
-	ltt_proto_put_rotation_desc(reply, &info);
+	ltt_proto_put_rotation_desc(reply, &info, ctx->minor);
 	return LTT_ERR_OK;
 }

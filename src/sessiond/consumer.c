@@ -608,13 +608,25 @@ int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const 
 			      bool clear)
 {
 	struct ltt_consumer_rotate_trace m = { .trace_key = trace_key, .clear = clear, .dir = dir };
+	struct ltt_msg reply = { 0 };
 	struct ltt_wbuf w;
+	uint32_t seq;
+	int ret;
 
 	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
 		return -EOPNOTSUPP;
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_rotate_trace(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_ROTATE_TRACE, &w, NULL, 0);
+	pthread_mutex_lock(&c->lock);
+	seq = c->seq;
+	ret = call_locked(c, LTT_CONSUMER_MSG_ROTATE_TRACE, &w, NULL, 0, &reply);
+	/* sent whole, not answered: it moves when the consumer runs again (in order) */
+	if (ret == -ETIMEDOUT && !clear && c->seq != seq && c->fd >= 0)
+		ret = -EINPROGRESS;
+	pthread_mutex_unlock(&c->lock);
+	ltt_msg_fini(&reply);
+	ltt_wbuf_fini(&w);
+	return ret;
 }
 
 int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key)

@@ -99,7 +99,10 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
  * ROTATE_TRACE (consumer-proto.h): the trace moves to @dir, or with @clear
  * drops what it holds and stays where it is (@dir ""); RESET_METADATA
  * empties its metadata (the caller sends the text again).  -EOPNOTSUPP
- * from a consumer older than 1.6 (LTT_CONSUMER_MINOR_ROTATE).
+ * from a consumer older than 1.6 (LTT_CONSUMER_MINOR_ROTATE).  A move
+ * sent whole but not answered in time gives -EINPROGRESS: the consumer
+ * carries it out (or fails it) before any later command, once it runs
+ * again; until a later call succeeds the trace may write in either place.
  */
 int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
 			      bool clear);

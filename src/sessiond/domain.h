@@ -37,6 +37,7 @@
 
 struct ltt_domain_impl;
 struct ltt_domain_settle;
+struct ltt_supervisor_job;
 
 /* A channel's output failure (the consumer could not write its files). */
 struct ltt_domain_failure {
@@ -156,7 +157,10 @@ struct ltt_domain_ops {
 	 * chunk rooted at @old_root to the same place below @new_root (its
 	 * old files complete and closed on return); with @clear (roots
 	 * NULL) each drops what it recorded and stays.  Each trace is tried;
-	 * returns 0 or the first failure's -errno.  written: the bytes its
+	 * returns 0 or the first failure's -errno; -EINPROGRESS for a move
+	 * sent to a consumer that did not answer in time (counted in
+	 * rotate_moved: the trace goes to @new_root when the consumer runs,
+	 * so the old chunk is kept, not archived, until a later rotation).  written: the bytes its
 	 * traces wrote so far (size rotation).  regenerate_metadata: write
 	 * each trace's metadata again whole.  Session lock held.
 	 */
@@ -164,6 +168,16 @@ struct ltt_domain_ops {
 		      const char *old_root, const char *new_root, bool clear);
 	uint64_t (*written)(struct ltt_domain_impl *d, struct ltt_session *session);
 	int (*regenerate_metadata)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
+	 * Optional: run @job on the thread of @session's owner (the one that
+	 * supervises that owner's consumer: supervisor.h), after the jobs
+	 * posted there before it, so that work waiting for one owner's
+	 * consumer waits on that owner's thread only.  Any lock context,
+	 * never blocks.  Returns 0 (also when @job was cancelled at once: the
+	 * daemon stops) or -errno (@job not taken).
+	 */
+	int (*post_owner)(struct ltt_domain_impl *d, const struct ltt_session *session,
+			  struct ltt_supervisor_job *job);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
 };

@@ -940,7 +940,7 @@ static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 	ret = ltt_chunk_rebase(session, ks->path, new_root, path, sizeof(path));
 	if (!ret)
 		ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
-	if (!ret) {
+	if (!ret || ret == -EINPROGRESS) {	/* in progress: it moves once the consumer runs */
 		strcpy(ks->path, path);
 		session->rotate_moved++;
 	}

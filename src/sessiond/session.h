@@ -111,6 +111,10 @@ struct ltt_session {
 	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
 	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */
 	uint64_t rotate_written;	/* bytes written when the current chunk began */
+	bool rotate_posted;		/* a scheduled rotation waits for its owner's thread */
+	uint64_t rotate_retry_ns;	/* monotonic: no scheduled rotation before (a failure's) */
+	int32_t rotate_err;		/* the last scheduled rotation's failure (LTT_ERR_*), 0: none */
+	int64_t rotate_err_since;	/* when that failure began (seconds since the Epoch) */
 	/*
 	 * Chunks a partly failed rotation left: some traces still write in
 	 * them, so they are not archived until a rotation moves every trace
@@ -122,6 +126,7 @@ struct ltt_session {
 		char dir[LTT_PATH_MAX];
 		int64_t begin;
 		uint64_t id;
+		bool idle;	/* no trace writes in it: only its archive failed */
 	} left[4];
 	unsigned int rotate_moved;
 };

@@ -1199,6 +1199,32 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 	return 0;
 }
 
+/* How long a rotation waits for a consumer's answer before it sends the move. */
+#define ROTATE_PROBE_MS 500
+
+/*
+ * Before a move: does @trace's consumer @c answer a statistics request
+ * within ROTATE_PROBE_MS (what it owes read first)?  A stopped or
+ * stalled one gets no move, which would hold the session (its lock, so
+ * its list) for the move's whole deadline: -ETIMEDOUT, nothing sent, the
+ * rotation tried again later.  Returns 0 (it answers, or no channel to
+ * ask about) or -ETIMEDOUT.  Session lock held.
+ */
+static int rotate_probe(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	if (cds_list_empty(&trace->chans))
+		return 0;
+	chan = cds_list_first_entry(&trace->chans, struct ltt_ust_chan, node);
+	ret = ltt_consumer_channel_status_now(c, chan->key, ROTATE_PROBE_MS, &st);
+	if (ret == -EBUSY)	/* another call holds it: is that one waiting long? */
+		return ltt_consumer_stalled(c, ROTATE_PROBE_MS) ? -ETIMEDOUT : 0;
+	return ret == -ETIMEDOUT ? ret : 0;
+}
+
 int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
 			   const char *old_root, const char *new_root, bool clear)
 {
@@ -1221,13 +1247,20 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 		} else {
 			ret = ltt_chunk_rebase(session, trace->path, new_root, path, sizeof(path));
 			if (!ret)
+				ret = rotate_probe(trace, c);
+			if (!ret)
 				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
-			if (!ret) {
+			/* in progress: it moves once the consumer runs (the old chunk waits) */
+			if (!ret || ret == -EINPROGRESS) {
 				strcpy(trace->path, path);
 				session->rotate_moved++;
 			}
 		}
-		if (ret) {
+		if (ret == -EINPROGRESS) {
+			LTT_ERR("session '%s': the consumer did not answer in time: trace %s moves there once it runs again",
+				session->name, trace->path);
+			first = first ? first : ret;
+		} else if (ret) {
 			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
 				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
 			first = first ? first : ret;

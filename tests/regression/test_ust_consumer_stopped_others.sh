@@ -20,17 +20,8 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
 plan 28
 
-SESSIOND_LOG="$TEST_TMP/sessiond.log"
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
-	--no-kernel -vvv </dev/null >/dev/null 2>"$SESSIOND_LOG" ||
-	{ echo "Bail out! the root daemon did not start"; exit 1; }
-spid=$(sessiond_pid)
-nhome="$TEST_TMP/nhome"
-nobody_dir "$nhome"
-# b_ctl ARGS...: lttctl as user B (nobody)
-b_ctl() {
-	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" "$@"
-}
+root_sessiond
+nobody_home
 # a_ctl ARGS...: lttctl as user A (root), 2 s for the command
 a_ctl() {
 	timeout 10 "$LTTCTL_BIN" --timeout 2 "$@"

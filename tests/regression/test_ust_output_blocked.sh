@@ -55,11 +55,7 @@ if ! fs_wait running; then
 fi
 plan 31
 
-SESSIOND_LOG="$TEST_TMP/sessiond.log"
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
-	--no-kernel -vvv </dev/null >/dev/null 2>"$SESSIOND_LOG" ||
-	{ echo "Bail out! the root daemon did not start"; exit 1; }
-spid=$(sessiond_pid)
+root_sessiond
 # as UID lttctl ARGS...
 as() {
 	local u=$1

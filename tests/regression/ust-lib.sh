@@ -188,3 +188,25 @@ consumer_pid() {
 	spid=$(sessiond_pid) || return 1
 	pgrep -P "$spid" -x ltt-consumerd | head -1
 }
+
+# root_sessiond: for the tests that act as other users (as root): a
+# root daemon admitting the group nogroup, without the kernel domain, its
+# messages (-vvv) in $SESSIOND_LOG; its pid in spid.
+root_sessiond() {
+	SESSIOND_LOG="$TEST_TMP/sessiond.log"
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
+		--no-kernel -vvv </dev/null >/dev/null 2>"$SESSIOND_LOG" ||
+		{ echo "Bail out! the root daemon did not start"; exit 1; }
+	spid=$(sessiond_pid)
+}
+
+# nobody_home: nhome, a home directory of nobody's, for b_ctl.
+nobody_home() {
+	nhome="$TEST_TMP/nhome"
+	nobody_dir "$nhome"
+}
+
+# b_ctl ARGS...: lttctl as nobody, at home in $nhome (nobody_home).
+b_ctl() {
+	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" "$@"
+}

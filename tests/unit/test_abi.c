@@ -178,8 +178,10 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_rotation_info, size, 8),
 	OFF_(ltt_rotation_info, chunk_id, 16),
 	OFF_(ltt_rotation_info, last_archive, 24),
-	OFF_(ltt_rotation_info, reserved, 4120),
-	RSV_(ltt_rotation_info, 64),
+	OFF_(ltt_rotation_info, error_since, 4120),
+	OFF_(ltt_rotation_info, error, 4128),
+	OFF_(ltt_rotation_info, reserved, 4136),
+	RSV_(ltt_rotation_info, 48),
 
 	SIZE_(ltt_session_file, 4416),
 	OFF_(ltt_session_file, name, 0),

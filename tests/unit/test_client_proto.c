@@ -914,15 +914,35 @@ static void test_rotation(void)
 
 	strcpy(in.last_archive, "/t/out/archives/20261122T173000+0000-20261122T173001+0000-2");
 	ltt_wbuf_init(&w);
-	ltt_proto_put_rotation_desc(&w, &in);
+	ltt_proto_put_rotation_desc(&w, &in, LTT_CLIENT_MINOR_ROTATE);
 	ltt_rbuf_init(&r, w.data, w.len);
-	ltt_proto_get_rotation_desc(&r, &out);
+	ltt_proto_get_rotation_desc(&r, &out, LTT_CLIENT_MINOR_ROTATE);
 	tap_ok(!ltt_rbuf_end(&r) && out.timer_us == 200000 && out.size == 1 << 20 &&
 	       out.chunk_id == 3 && !strcmp(out.last_archive, in.last_archive),
 	       "ROTATION_INFO's reply round trip");
 	ltt_rbuf_init(&r, w.data, w.len - 1);
-	ltt_proto_get_rotation_desc(&r, &out);
+	ltt_proto_get_rotation_desc(&r, &out, LTT_CLIENT_MINOR_ROTATE);
 	tap_ok(ltt_rbuf_end(&r) != 0, "truncated: refused");
+	ltt_wbuf_fini(&w);
+	/* minor 13: the schedule's failure follows; not before */
+	in.error = LTT_ERR_CONSUMERD_STALLED;
+	in.error_since = 1795000000;
+	ltt_wbuf_init(&w);
+	ltt_proto_put_rotation_desc(&w, &in, LTT_CLIENT_MINOR_ROTATION_ERROR);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rotation_desc(&r, &out, LTT_CLIENT_MINOR_ROTATION_ERROR);
+	tap_ok(!ltt_rbuf_end(&r) && out.error == LTT_ERR_CONSUMERD_STALLED &&
+	       out.error_since == 1795000000 && !strcmp(out.last_archive, in.last_archive),
+	       "minor 13: ROTATION_INFO's reply carries the schedule's failure");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_rotation_desc(&r, &out, LTT_CLIENT_MINOR_ROTATE);
+	tap_ok(ltt_rbuf_end(&r) != 0 && out.error == 0,
+	       "a minor 5 reader does not take the minor 13 fields");
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_init(&w);
+	ltt_proto_put_rotation_desc(&w, &in, LTT_CLIENT_MINOR_ROTATE);
+	tap_is_int((int)w.len, (int)(3 * 8 + 4 + strlen(in.last_archive) + 1),
+		   "a minor 5 reply has no failure");
 	ltt_wbuf_fini(&w);
 	tap_is_int(LTT_CLIENT_CMD_ROTATE_SESSION, 19, "ROTATE_SESSION is 19 (15-18: snapshots)");
 	tap_is_int(LTT_CLIENT_CMD_ROTATION_INFO, 24, "ROTATION_INFO is 24");

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/size.h"
 #include "common/uri.h"
@@ -302,7 +303,9 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 static void print_rotation(struct ltt_ctl *ctl, const char *session)
 {
 	struct ltt_rotation_info ri;
-	char size[32];
+	char size[32], since[32];
+	struct tm tm;
+	time_t t;
 
 	if (ltt_ctl_rotation_info(ctl, session, &ri))
 		return;	/* an older daemon: no trace chunks */
@@ -317,12 +320,20 @@ static void print_rotation(struct ltt_ctl *ctl, const char *session)
 		ctl_out_text("Trace chunk: %llu; last archive: %s\n",
 			     (unsigned long long)ri.chunk_id,
 			     ri.last_archive[0] ? ri.last_archive : "(none)");
+	if (ri.error && (t = (time_t)ri.error_since, localtime_r(&t, &tm)) &&
+	    strftime(since, sizeof(since), "%Y-%m-%d %H:%M:%S", &tm))
+		ctl_out_text("Automatic rotation failing since %s: %s\n", since,
+			     ltt_strerror(-ri.error));
 	ctl_out_open("rotation");
 	ctl_out_u64("timerUs", ri.timer_us);
 	ctl_out_u64("size", ri.size);
 	ctl_out_u64("chunkId", ri.chunk_id);
 	if (ri.last_archive[0])
 		ctl_out_str("lastArchive", ri.last_archive);
+	if (ri.error) {
+		ctl_out_str("error", ltt_error_name(-ri.error));
+		ctl_out_i64("errorSince", ri.error_since);
+	}
 	ctl_out_close();
 }
 

@@ -4,6 +4,18 @@
  */
 #include "ctl/ctl.h"
 
+/* Scheduled rotations that fail: what they should have archived is not yet. */
+static void report_rotation(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_rotation_info ri;
+
+	if (ltt_ctl_rotation_info(ctl, session, &ri) || !ri.error)
+		return;	/* an older daemon, or nothing failing */
+	ctl_out_warn(ri.error,
+		     "session '%s': its scheduled rotations fail ('lttctl list %s' says since when): %s The chunks not archived yet stay in its output directory; the next rotation that succeeds, or destroy, archives them.",
+		     session, session, ltt_strerror(ri.error));
+}
+
 int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char current[LTT_NAME_MAX];
@@ -36,6 +48,7 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ctl_out_info("Tracing stopped for session %s.", session);
 	ctl_obj_session_name(session);
 	ctl_util_report_lost(ctl, session);
+	report_rotation(ctl, session);
 end:
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);

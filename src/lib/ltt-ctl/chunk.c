@@ -141,7 +141,7 @@ int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, n);
-	ltt_proto_get_rotation_desc(&r, &desc);
+	ltt_proto_get_rotation_desc(&r, &desc, ctl_minor(ctl));
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
 	if (ret)
@@ -152,5 +152,7 @@ int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 	ret_info->size = desc.size;
 	ret_info->chunk_id = desc.chunk_id;
 	memcpy(ret_info->last_archive, desc.last_archive, sizeof(ret_info->last_archive));
+	ret_info->error = desc.error;
+	ret_info->error_since = desc.error_since;
 	return 0;
 }
