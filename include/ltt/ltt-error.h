@@ -111,7 +111,7 @@ extern "C" {
 	X(SNAPSHOT_OUTPUT_EXISTS, 132, "the session already has a snapshot output (one per session is supported): delete it first with 'lttctl snapshot del-output'") \
 	X(SNAPSHOT_OUTPUT_NOT_FOUND, 133, "the session has no snapshot output by that name or id; 'lttctl snapshot list-output' shows it") \
 	X(SNAPSHOT_TOO_SMALL, 134, "the maximum snapshot size can't hold one packet of each stream of the session: give a larger --max-size (at least the sum of each channel's sub-buffer size times its streams), or 0 for no limit") \
-	X(SNAPSHOT_NET, 135, "snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)") \
+	X(SNAPSHOT_NET, 135, "this domain's snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)") \
 	X(SNAPSHOT_KERNEL, 136, "snapshots of kernel channels are not supported yet: record the kernel in a session without --snapshot") \
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
 	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \

@@ -243,27 +243,23 @@ static int cmd_add_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, stru
 	return 0;
 }
 
-/* SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets} (1.6) */
-static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
-			      struct ltt_wbuf *reply)
+/*
+ * The checks of SNAPSHOT_TRACE and SNAPSHOT_TRACE_RELAY: the snapshot trace
+ * @m names, of user-space channels only.
+ */
+static int snapshot_trace_of(struct cmd_state *st, const struct ltt_consumer_snapshot_trace *m,
+			     struct ltt_trace **ret_t)
 {
-	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT };
-	struct ltt_consumer_snapshot_reply rep;
-	struct ltt_consumer_snapshot_trace m;
-	struct ltt_snapshot_out out;
 	struct ltt_channel *c;
 	struct ltt_trace *t;
-	int ret = 0;
 
-	if (ltt_consumer_get_snapshot_trace(r, &m))
-		return -EPROTO;
-	t = find_trace(st, m.trace_key);
+	t = find_trace(st, m->trace_key);
 	if (!t) {
-		LTT_WARN("SNAPSHOT_TRACE: no trace %" PRIu64, m.trace_key);
+		LTT_WARN("SNAPSHOT_TRACE: no trace %" PRIu64, m->trace_key);
 		return -ENOENT;
 	}
-	if (!t->snapshot || m.dir[0] != '/') {
-		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m.trace_key,
+	if (!t->snapshot || (!m->relay_key && m->dir[0] != '/')) {
+		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m->trace_key,
 			 t->snapshot ? "needs an absolute directory" : "is not in snapshot mode");
 		return -EINVAL;
 	}
@@ -274,18 +270,28 @@ static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct l
 			return -EOPNOTSUPP;
 		}
 	}
-	ret = ltt_snapshot_open(t, m.dir, &out);
-	if (ret)
-		return ret;
-	req.snap_out = out.streams;
-	req.max_packets = m.max_packets;
+	*ret_t = t;
+	return 0;
+}
+
+/* Copy each channel of @t into @out (which this closes), and reply. */
+static int snapshot_run(struct cmd_state *st, struct ltt_trace *t, struct ltt_snapshot_out *out,
+			const struct ltt_consumer_snapshot_trace *m, struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT };
+	struct ltt_consumer_snapshot_reply rep;
+	struct ltt_channel *c;
+	int ret = 0;
+
+	req.snap_out = out->streams;
+	req.max_packets = m->max_packets;
 	for (c = st->channels; c && !ret; c = c->next) {
 		if (c->trace != t)
 			continue;
 		req.chan = c;
 		ret = ltt_data_call(st->dt, &req);
 	}
-	ltt_snapshot_close(&out);
+	ltt_snapshot_close(out);
 	if (ret)
 		return ret;
 	rep = (struct ltt_consumer_snapshot_reply){
@@ -294,9 +300,50 @@ static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct l
 		.packets_dropped = req.snap.packets_dropped,
 	};
 	ltt_consumer_put_snapshot_reply(reply, &rep);
-	LTT_INFO("trace %" PRIu64 ": snapshot in %s: %" PRIu64 " packets, %" PRIu64
-		 " left out", m.trace_key, m.dir, rep.packets, rep.packets_dropped);
+	LTT_INFO("trace %" PRIu64 ": snapshot in %s%s: %" PRIu64 " packets, %" PRIu64
+		 " left out", m->trace_key, m->relay_key ? "the relay's " : "", m->dir,
+		 rep.packets, rep.packets_dropped);
 	return 0;
+}
+
+/* SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets} (1.6) */
+static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_snapshot_trace m;
+	struct ltt_snapshot_out out;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_snapshot_trace(r, &m))
+		return -EPROTO;
+	ret = snapshot_trace_of(st, &m, &t);
+	if (!ret)
+		ret = ltt_snapshot_open(t, m.dir, &out);
+	return ret ? ret : snapshot_run(st, t, &out, &m, reply);
+}
+
+/* SNAPSHOT_TRACE_RELAY {u64 trace_key, u64 relay_key, str path, u64 max_packets} (1.8) */
+static int cmd_snapshot_trace_relay(struct cmd_state *st, struct ltt_rbuf *r,
+				    struct ltt_msg *msg, struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_snapshot_trace m;
+	struct ltt_snapshot_out out;
+	struct relay_ent *re;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_snapshot_trace_relay(r, &m) || !m.relay_key)
+		return -EPROTO;
+	re = find_relay(st, m.relay_key);
+	if (!re) {
+		LTT_WARN("SNAPSHOT_TRACE_RELAY: no relay %" PRIu64, m.relay_key);
+		return -ENOENT;
+	}
+	ret = snapshot_trace_of(st, &m, &t);
+	if (!ret)
+		ret = ltt_snapshot_open_relay(t, re->relay, m.dir, &out);
+	return ret ? ret : snapshot_run(st, t, &out, &m, reply);
 }
 
 /* METADATA {u64 trace_key, u32 len, len bytes of TSDL text} */
@@ -936,6 +983,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE] = { cmd_snapshot_trace, 0 },
 	[LTT_CONSUMER_MSG_ROTATE_TRACE] = { cmd_rotate_trace, 0 },
 	[LTT_CONSUMER_MSG_RESET_METADATA] = { cmd_reset_metadata, 0 },
+	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY] = { cmd_snapshot_trace_relay, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

@@ -482,6 +482,31 @@ void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t 
 	pthread_mutex_unlock(&r->lock);
 }
 
+int ltt_sink_relay_wait(struct ltt_relay *r, int timeout_ms)
+{
+	struct pollfd pfd[2];
+	uint32_t ctrl_ev, data_ev;
+	int ret;
+
+	pthread_mutex_lock(&r->lock);
+	ret = r->conn_error;
+	pfd[0].fd = r->ctrl_fd;
+	pfd[0].events = (short)(POLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : POLLOUT));
+	pfd[1].fd = r->data_fd;
+	pfd[1].events = (short)(rlink_q_empty(&r->data_q) ? 0 : POLLOUT);
+	pthread_mutex_unlock(&r->lock);
+	if (ret)
+		return ret;
+	if (poll(pfd, 2, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	ltt_sink_relay_io(r, &ctrl_ev, &data_ev);
+	rlink_kick(r);	/* the loop asks ltt_sink_relay_io() for its watches again */
+	pthread_mutex_lock(&r->lock);
+	ret = r->conn_error;
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
 /* ---- streams ---- */
 
 /*

@@ -180,6 +180,18 @@ void ltt_sink_relay_stats(struct ltt_relay *relay, struct ltt_sink_relay_stats *
 int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
 
 /**
+ * ltt_sink_relay_wait() - wait up to @timeout_ms for @relay's sockets to
+ * take queued bytes or bring replies, then do that I/O
+ * Data thread only (it owns the relay's I/O): for a request that must
+ * write packets in one go (a snapshot) whose sink said "would block".
+ * The data thread's loop is kicked afterwards, so that its watches follow
+ * the queues again.  Returns 0 (call ltt_sink_ready() again), or the
+ * connection's error (a relay that moves nothing for
+ * LTT_SINK_RELAY_STALL_MS fails with -ETIMEDOUT).
+ */
+int ltt_sink_relay_wait(struct ltt_relay *relay, int timeout_ms);
+
+/**
  * ltt_sink_relay_close() - DEL_RELAY: start closing @relay
  *
  * Data thread, once no output of the relay is left.  Queues CLOSE_STREAM

@@ -101,13 +101,14 @@ int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct lt
 	return 0;
 }
 
-/* A relative path without "", "." or ".." components. */
-static bool relative_path_ok(const char *p)
+bool ltt_trace_relay_path_ok(const char *p)
 {
 	const char *c = p;
 	size_t n;
 
 	if (!*p || *p == '/')
+		return false;
+	if (strlen(p) >= LTT_RELAY_PATH_MAX)
 		return false;
 	while (*c) {
 		n = strcspn(c, "/");
@@ -129,7 +130,7 @@ int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *
 
 	if (!pathname || !uuid || !owner || !relay || !ret_trace)
 		return -EINVAL;
-	if (!relative_path_ok(pathname) || strlen(pathname) >= LTT_RELAY_PATH_MAX)
+	if (!ltt_trace_relay_path_ok(pathname))
 		return -EINVAL;
 	t = calloc(1, sizeof(*t));
 	if (!t)

@@ -172,9 +172,6 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
-	/* A snapshot session's output is its snapshot output: local only so far. */
-	if (attr.snapshot && attr.output_type == LTT_OUTPUT_NET)
-		return LTT_ERR_SNAPSHOT_NET;
 	automatic = !attr.name[0];
 	do {
 		full = attr;

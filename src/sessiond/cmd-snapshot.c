@@ -7,26 +7,35 @@
  * default: a flight recorder); its consumer writes nothing until a
  * snapshot, which copies what the buffers hold without consuming it, into
  * OUTPUT/NAME-YYYYmmdd-HHMMSS-N (N counts the session's snapshots from 0),
- * as LTTng names them.  One snapshot output per session, as LTTng.
+ * as LTTng names them; or, for a net:// output, to that relay, which
+ * writes it in HOST/BASE/NAME-YYYYmmdd-HHMMSS-N (BASE: the URL's path,
+ * else the session's name: sessiond/relay.h).  One snapshot output per
+ * session, as LTTng.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "common/names.h"
+#include "common/uri.h"
+#include "sessiond/relay.h"
 #include "sessiond/cmd.h"
 
-/* An output to add or to record to: local, absolute, a valid name. */
+/* An output to add or to record to: absolute or a net URL, a valid name. */
 static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o, bool need_path)
 {
+	struct ltt_uri uri;
+
 	if (o->name[0] && !ltt_channel_name_valid(o->name))
 		return LTT_ERR_SNAPSHOT_OUTPUT_NAME;
 	if (o->output_type == LTT_OUTPUT_NET)
-		return LTT_ERR_SNAPSHOT_NET;
+		return ltt_uri_parse(o->output, &uri) || uri.scheme != LTT_URI_NET ? LTT_ERR_URL
+										 : LTT_ERR_OK;
 	if (o->output_type == LTT_OUTPUT_NONE)
 		return need_path || o->output[0] ? LTT_ERR_OUTPUT_PATH : LTT_ERR_OK;
 	if (o->output[0] != '/' || strlen(o->output) >= LTT_PATH_MAX - LTT_NAME_MAX - 64)
@@ -171,9 +180,7 @@ static enum ltt_error_code record_output(const struct ltt_session *session, bool
 		if (o->max_size)
 			ret->max_size = o->max_size;
 	}
-	if (ret->output_type == LTT_OUTPUT_NONE)
-		return LTT_ERR_SNAPSHOT_NO_OUTPUT;
-	return ret->output_type == LTT_OUTPUT_NET ? LTT_ERR_SNAPSHOT_NET : LTT_ERR_OK;
+	return ret->output_type == LTT_OUTPUT_NONE ? LTT_ERR_SNAPSHOT_NO_OUTPUT : LTT_ERR_OK;
 }
 
 /* The public code of a snapshot's failure. */
@@ -200,7 +207,38 @@ static enum ltt_error_code record_error(int err)
 	}
 }
 
-/* Write the snapshot of a locked snapshot session into @res->path. */
+/*
+ * Send the snapshot to the relay of @out (a net URL), in the relay's
+ * directory @dir_name; @res->path gets that directory as the relay names
+ * it.  Session lock held.
+ */
+static int record_net(struct ltt_domain_impl *d, struct ltt_session *session,
+		      const struct ltt_snapshot_output_conf *out, const char *dir_name,
+		      struct ltt_domain_snapshot *snap, struct ltt_snapshot_result_desc *res,
+		      enum ltt_error_code *ret_code)
+{
+	struct ltt_relay_snap *net;
+	int err;
+
+	if (!d->ops->snapshot_net) {
+		*ret_code = LTT_ERR_SNAPSHOT_NET;
+		return -EOPNOTSUPP;
+	}
+	net = calloc(1, sizeof(*net));
+	if (!net)
+		return -ENOMEM;
+	err = ltt_relay_snap_init(net, session, out->output, dir_name);
+	if (!err)
+		err = d->ops->snapshot_net(d, session, net, out->max_size, snap);
+	if (err && net->relay_err)
+		*ret_code = err == -EIO ? LTT_ERR_RELAY_LOST : ltt_relay_error_code(err);
+	snprintf(res->path, sizeof(res->path), "%s", net->output_path[0] ? net->output_path :
+										 net->base_path);
+	free(net);
+	return err;
+}
+
+/* Write the snapshot of a locked snapshot session into its output. */
 static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 					 struct ltt_session *session,
 					 const struct ltt_snapshot_output_conf *out,
@@ -208,7 +246,8 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 {
 	struct ltt_domain_impl *d = ctx->domains->v[LTT_DOMAIN_IDX_USER];
 	struct ltt_domain_snapshot snap = { 0 };
-	char date[32];
+	enum ltt_error_code code = LTT_ERR_OK;
+	char date[32], dir_name[LTT_NAME_MAX + 64];
 	struct tm tm;
 	time_t now = time(NULL);
 	int n, err;
@@ -221,18 +260,23 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 		return LTT_ERR_NOT_SUPPORTED;
 	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 		return LTT_ERR_UNKNOWN;
-	n = snprintf(res->path, sizeof(res->path), "%s/%s-%s-%" PRIu64, out->output, out->name,
-		     date, session->nr_snapshots);
-	if (n < 0 || (size_t)n >= sizeof(res->path))
-		return LTT_ERR_OUTPUT_PATH;
-	err = d->ops->snapshot(d, session, res->path, out->max_size, &snap);
+	snprintf(dir_name, sizeof(dir_name), "%s-%s-%" PRIu64, out->name, date,
+		 session->nr_snapshots);
+	if (out->output_type == LTT_OUTPUT_NET) {
+		err = record_net(d, session, out, dir_name, &snap, res, &code);
+	} else {
+		n = snprintf(res->path, sizeof(res->path), "%s/%s", out->output, dir_name);
+		if (n < 0 || (size_t)n >= sizeof(res->path))
+			return LTT_ERR_OUTPUT_PATH;
+		err = d->ops->snapshot(d, session, res->path, out->max_size, &snap);
+	}
 	res->packets = snap.packets;
 	res->bytes = snap.bytes;
 	res->packets_dropped = snap.packets_dropped;
 	if (err) {
 		LTT_WARN("session '%s': snapshot %s failed: %s", session->name, res->path,
 			 strerror(-err));
-		return record_error(err);
+		return code ? code : record_error(err);
 	}
 	session->nr_snapshots++;
 	LTT_INFO("session '%s': snapshot %s: %" PRIu64 " packets, %" PRIu64 " bytes, %" PRIu64

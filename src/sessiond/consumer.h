@@ -155,6 +155,14 @@ int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, cons
 				uint64_t max_packets, uint64_t buffer_bytes,
 				struct ltt_consumer_snapshot_reply *ret);
 /*
+ * SNAPSHOT_TRACE_RELAY (1.8): the same snapshot sent to relay @relay_key
+ * (ADD_RELAY) as trace @path of its relay session; -EOPNOTSUPP from an
+ * older consumer.
+ */
+int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key,
+				      uint64_t relay_key, const char *path, uint64_t max_packets,
+				      uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret);
+/*
  * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
  * channel then announces its streams together).  Returns 0 at once for an
  * older consumer, which announces each stream on its own.

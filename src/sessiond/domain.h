@@ -36,6 +36,7 @@
 #include "sessiond/session.h"
 
 struct ltt_domain_impl;
+struct ltt_relay_snap;
 struct ltt_domain_settle;
 
 /* A channel's output failure (the consumer could not write its files). */
@@ -150,6 +151,14 @@ struct ltt_domain_ops {
 	 */
 	int (*snapshot)(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
 			uint64_t max_size, struct ltt_domain_snapshot *ret);
+	/*
+	 * Optional: the same snapshot sent to a relay (sessiond/relay.h:
+	 * struct ltt_relay_snap, which also gets the relay's failure);
+	 * absent: the domain refuses snapshots to a relay.
+	 */
+	int (*snapshot_net)(struct ltt_domain_impl *d, struct ltt_session *session,
+			    struct ltt_relay_snap *net, uint64_t max_size,
+			    struct ltt_domain_snapshot *ret);
 	/*
 	 * Optional, trace chunks (chunk.c); absent: the domain refuses them.
 	 * rotate: every trace of @session in this domain moves from the

@@ -962,7 +962,8 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 
 	if (session->output_type == LTT_OUTPUT_LOCAL)
 		return check_output(b, session);
-	if (session->output_type != LTT_OUTPUT_NET)
+	/* a snapshot session reaches its relay at each snapshot only */
+	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
 		return 0;
 	us = ust_state(session, true);
 	if (!us)
@@ -1042,19 +1043,38 @@ static int64_t packets_per_stream(struct ust_session *us, uint64_t max_size)
 	return (int64_t)n;
 }
 
+/* One trace's snapshot: in @dir, or to @net's relay. */
+static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			  struct ltt_consumer *c, const char *dir, struct ltt_relay_snap *net,
+			  uint64_t n, struct ltt_consumer_snapshot_reply *rep)
+{
+	struct ltt_ust_chan *chan;
+	char path[PATH_MAX];
+	uint64_t bytes = 0, relay;
+	int err;
+
+	cds_list_for_each_entry(chan, &trace->chans, node)
+		add_sat(&bytes, chan_bytes(chan));
+	if (net) {
+		err = ltt_relay_snap_key(net, c, trace->consumer_gen, new_key(b), &relay);
+		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->key, relay,
+								     trace->path, n, bytes, rep);
+	}
+	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	return ltt_consumer_snapshot_trace(c, trace->key, path, n, bytes, rep);
+}
+
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const char *dir, uint64_t max_size,
+			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
 			     struct ltt_consumer_snapshot_reply *ret)
 {
 	struct ust_session *us = ust_state(session, false);
 	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
 	struct ltt_ust_trace *trace;
-	struct ltt_ust_chan *chan;
-	char path[PATH_MAX];
 	struct ltt_consumer *c;
-	uint64_t bytes;
 	int64_t n;
-	int err;
+	int err = 0;
 
 	*ret = sum;
 	if (!us)
@@ -1069,23 +1089,18 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 				 session->name, trace->path);
 			continue;
 		}
-		if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
-			return -ENAMETOOLONG;
-		bytes = 0;
-		cds_list_for_each_entry(chan, &trace->chans, node)
-			add_sat(&bytes, chan_bytes(chan));
-		err = ltt_consumer_snapshot_trace(c, trace->key, path, (uint64_t)n, bytes, &rep);
+		err = snapshot_trace(b, trace, c, dir, net, (uint64_t)n, &rep);
 		if (err) {
-			LTT_WARN("session '%s': snapshot of trace %s in %s failed: %s", session->name,
-				 trace->path, path, strerror(-err));
-			return err;
+			LTT_WARN("session '%s': snapshot of trace %s failed: %s", session->name,
+				 trace->path, strerror(-err));
+			break;
 		}
 		add_sat(&sum.packets, rep.packets);
 		add_sat(&sum.bytes, rep.bytes);
 		add_sat(&sum.packets_dropped, rep.packets_dropped);
 		*ret = sum;
 	}
-	return 0;
+	return net ? ltt_relay_snap_end(net, err) : err;
 }
 
 /* @trace's path moved from below @old_root to below @new_root, into @buf. */

@@ -35,6 +35,8 @@
 #include "common/codec.h"
 #include "sessiond/app.h"
 #include "sessiond/domain.h"
+
+struct ltt_relay_snap;
 #include "sessiond/session.h"
 #include "sessiond/supervisor.h"
 #include "sessiond/ust-meta.h"
@@ -233,12 +235,17 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
  * @ret: packets and bytes written, packets left out (overwritten while
  *       copied); set also on failure (what was written before)
  *
+ * @net: NULL, or a snapshot sent to a relay (sessiond/relay.h; @dir is
+ *       then unused): each trace goes to it as its path, and the relay
+ *       sessions are drained and closed before this returns
+ *
  * Session lock held; waits for the consumer.  Returns 0, -ENOSPC when
  * @max_size can't hold one packet of each stream, -ENAMETOOLONG, or the
- * consumer's error (-EEXIST: a trace is in @dir already).
+ * consumer's error (-EEXIST: a trace is in @dir already), or the relay's
+ * (@net->relay_err set).
  */
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const char *dir, uint64_t max_size,
+			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
 			     struct ltt_consumer_snapshot_reply *ret);
 
 /**

@@ -217,17 +217,31 @@ static int ust_relay_status(struct ltt_domain_impl *d, struct ltt_session *sessi
 	return ltt_ust_buffers_relay_status(&to_ust(d)->buffers, session, ret);
 }
 
-static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
-			uint64_t max_size, struct ltt_domain_snapshot *ret)
+/* A snapshot in @dir, or to @net's relay. */
+static int snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+		    struct ltt_relay_snap *net, uint64_t max_size, struct ltt_domain_snapshot *ret)
 {
 	struct ltt_consumer_snapshot_reply rep;
 	int err;
 
-	err = ltt_ust_buffers_snapshot(&to_ust(d)->buffers, session, dir, max_size, &rep);
+	err = ltt_ust_buffers_snapshot(&to_ust(d)->buffers, session, dir, net, max_size, &rep);
 	ret->packets = rep.packets;
 	ret->bytes = rep.bytes;
 	ret->packets_dropped = rep.packets_dropped;
 	return err;
+}
+
+static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
+			uint64_t max_size, struct ltt_domain_snapshot *ret)
+{
+	return snapshot(d, session, dir, NULL, max_size, ret);
+}
+
+static int ust_snapshot_net(struct ltt_domain_impl *d, struct ltt_session *session,
+			    struct ltt_relay_snap *net, uint64_t max_size,
+			    struct ltt_domain_snapshot *ret)
+{
+	return snapshot(d, session, NULL, net, max_size, ret);
 }
 
 static int ust_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -248,6 +262,7 @@ static int ust_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 
 static const struct ltt_domain_ops ust_ops = {
 	.snapshot = ust_snapshot,
+	.snapshot_net = ust_snapshot_net,
 	.rotate = ust_rotate,
 	.written = ust_written,
 	.regenerate_metadata = ust_regenerate_metadata,
