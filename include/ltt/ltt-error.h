@@ -133,7 +133,9 @@ extern "C" {
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
-	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)")
+	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
+	X(RELAY_NO_ROTATE, 172, "the relay daemon is too old to rotate a session (relay protocol 2.11, LTTng's relay included): run ltt-relayd of this version or later there, or stream to a local directory") \
+	X(ROTATE_NET_KERNEL, 173, "rotation of a session streamed to a relay daemon works for user-space channels only so far; this session has kernel channels")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -331,6 +331,26 @@ int ltt_consumer_get_snapshot_trace(struct ltt_rbuf *r, struct ltt_consumer_snap
 	return 0;
 }
 
+void ltt_consumer_put_relay_archive(struct ltt_wbuf *w, const struct ltt_consumer_relay_archive *m)
+{
+	ltt_wbuf_put_u64(w, m->relay_key);
+	ltt_wbuf_put_str(w, m->from);
+	ltt_wbuf_put_str(w, m->to);
+}
+
+int ltt_consumer_get_relay_archive(struct ltt_rbuf *r, struct ltt_consumer_relay_archive *ret)
+{
+	struct ltt_consumer_relay_archive m;
+
+	m.relay_key = ltt_rbuf_get_u64(r);
+	m.from = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	m.to = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
 void ltt_consumer_put_snapshot_trace_relay(struct ltt_wbuf *w,
 					   const struct ltt_consumer_snapshot_trace *m)
 {

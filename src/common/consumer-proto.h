@@ -192,6 +192,21 @@
  *       (-ECONNRESET, -ETIMEDOUT: the relay stopped taking bytes for
  *       LTT_SINK_RELAY_STALL_MS), -EPROTO when the relay refused a stream.
  *
+ *   RELAY_ARCHIVE {u64 relay_key, str from, str to} (1.8)
+ *       After a rotation of the relay's traces (ROTATE_TRACE with a
+ *       relative dir): have the relay move the old chunk's directory
+ *       @from (relative to the relay session's directory: "ust" for the
+ *       first chunk's user-space traces, "CHUNK/ust" later) to @to
+ *       ("archives/BEGIN-END-N/ust"), once the old streams are closed and
+ *       every packet of them written (relay-archive.c).  Answered at once:
+ *       0, -EPROTONOSUPPORT (a relay older than protocol 2.12),
+ *       -EBUSY (one is under way), -ENOENT (no such relay), the
+ *       connection's error.
+ *   RELAY_ARCHIVE_RESULT {u64 relay_key} -> status
+ *       -EINPROGRESS while the last RELAY_ARCHIVE is under way, then 0 or
+ *       why it failed (the relay's refusal: -EEXIST, -ENOENT, -EINVAL,
+ *       -EIO; or the connection's error).
+ *
  * Trace chunks (1.7, LTT_CONSUMER_MINOR_ROTATE):
  *   ROTATE_TRACE {u64 trace_key, u8 clear, str dir}
  *       clear 0: dir (absolute, holding no trace: -EEXIST) becomes the
@@ -266,7 +281,9 @@
 	X(SNAPSHOT_TRACE, 19) \
 	X(ROTATE_TRACE, 20) \
 	X(RESET_METADATA, 21) \
-	X(SNAPSHOT_TRACE_RELAY, 22)
+	X(SNAPSHOT_TRACE_RELAY, 22) \
+	X(RELAY_ARCHIVE, 23) \
+	X(RELAY_ARCHIVE_RESULT, 24)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -378,6 +395,13 @@ struct ltt_consumer_snapshot_reply {
 	uint64_t packets;		/* written */
 	uint64_t bytes;			/* their bytes */
 	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
+};
+
+/* RELAY_ARCHIVE, decoded; from and to borrow the message. */
+struct ltt_consumer_relay_archive {
+	uint64_t relay_key;
+	const char *from;
+	const char *to;
 };
 
 /* ROTATE_TRACE, decoded; dir borrows the message. */
@@ -566,6 +590,10 @@ void ltt_consumer_put_snapshot_trace_relay(struct ltt_wbuf *w,
 /** ltt_consumer_get_snapshot_trace_relay() - decode it; @ret->dir points into @r */
 int ltt_consumer_get_snapshot_trace_relay(struct ltt_rbuf *r,
 					  struct ltt_consumer_snapshot_trace *ret);
+/** ltt_consumer_put_relay_archive() - RELAY_ARCHIVE (1.8) */
+void ltt_consumer_put_relay_archive(struct ltt_wbuf *w, const struct ltt_consumer_relay_archive *m);
+/** ltt_consumer_get_relay_archive() - decode it; the strings point into @r */
+int ltt_consumer_get_relay_archive(struct ltt_rbuf *r, struct ltt_consumer_relay_archive *ret);
 /** ltt_consumer_put_snapshot_reply() - the body of SNAPSHOT_TRACE's reply */
 void ltt_consumer_put_snapshot_reply(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_reply *m);
 /** ltt_consumer_get_snapshot_reply() - decode it (after the status) */

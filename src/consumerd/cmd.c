@@ -824,6 +824,34 @@ static void remove_relay(struct cmd_state *st, struct relay_ent *e)
 	free(e);
 }
 
+/* RELAY_ARCHIVE {u64 relay_key, str from, str to} (1.8) */
+static int cmd_relay_archive(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			     struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_relay_archive m;
+	struct relay_ent *e;
+
+	if (ltt_consumer_get_relay_archive(r, &m))
+		return -EPROTO;
+	e = find_relay(st, m.relay_key);
+	if (!e) {
+		LTT_WARN("RELAY_ARCHIVE: no relay %" PRIu64, m.relay_key);
+		return -ENOENT;
+	}
+	return ltt_sink_relay_archive(e->relay, m.from, m.to);
+}
+
+/* RELAY_ARCHIVE_RESULT {u64 relay_key} (1.8) */
+static int cmd_relay_archive_result(struct cmd_state *st, struct ltt_rbuf *r,
+				    struct ltt_msg *msg, struct ltt_wbuf *reply)
+{
+	struct relay_ent *e;
+	int ret;
+
+	e = relay_arg(st, r, "RELAY_ARCHIVE_RESULT", &ret);
+	return e ? ltt_sink_relay_archive_result(e->relay) : ret;
+}
+
 /* DEL_RELAY {u64 relay_key} */
 static int cmd_del_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			 struct ltt_wbuf *reply)
@@ -867,6 +895,7 @@ static int move_channels(struct cmd_state *st, struct ltt_trace *t,
 		req = (struct ltt_data_req){ .type = LTT_DATA_NEW_CHUNK, .chan = c,
 					     .output = outs[i], .clear = clear };
 		ltt_data_call(st->dt, &req);	/* can't fail: a sink that can't open is retried */
+		ltt_output_streams_added(outs[i]);	/* a relay announces them together */
 		outs[i++] = req.output;		/* the old one, destroyed below */
 	}
 	for (i = 0; i < n; i++)
@@ -891,13 +920,15 @@ static int cmd_rotate_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt
 		LTT_WARN("ROTATE_TRACE: no trace %" PRIu64, m.trace_key);
 		return -ENOENT;
 	}
-	if (t->relay) {
-		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: not supported", t->path);
+	if (t->relay && m.clear) {
+		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: clear not supported", t->path);
 		return -EOPNOTSUPP;
 	}
-	if (m.clear != !m.dir[0] || (!m.clear && m.dir[0] != '/')) {
+	if (m.clear != !m.dir[0] ||
+	    (!m.clear && (t->relay ? !ltt_trace_relay_path_ok(m.dir) : m.dir[0] != '/'))) {
 		LTT_WARN("ROTATE_TRACE: '%s' is not %s", m.dir,
-			 m.clear ? "empty (a clear stays in place)" : "an absolute path");
+			 m.clear ? "empty (a clear stays in place)" :
+			 t->relay ? "a relative path in the relay session" : "an absolute path");
 		return -EINVAL;
 	}
 	if (m.clear) {
@@ -907,7 +938,7 @@ static int cmd_rotate_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt
 		LTT_INFO("trace %s: cleared%s", t->path, ret ? " (with errors)" : "");
 		return ret;
 	}
-	if (trace_at(st, m.dir, NULL)) {
+	if (trace_at(st, m.dir, t->relay)) {
 		LTT_WARN("ROTATE_TRACE: a trace already writes to %s", m.dir);
 		return -EEXIST;
 	}
@@ -984,6 +1015,8 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_ROTATE_TRACE] = { cmd_rotate_trace, 0 },
 	[LTT_CONSUMER_MSG_RESET_METADATA] = { cmd_reset_metadata, 0 },
 	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY] = { cmd_snapshot_trace_relay, 0 },
+	[LTT_CONSUMER_MSG_RELAY_ARCHIVE] = { cmd_relay_archive, 0 },
+	[LTT_CONSUMER_MSG_RELAY_ARCHIVE_RESULT] = { cmd_relay_archive_result, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

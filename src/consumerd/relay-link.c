@@ -365,6 +365,8 @@ static void take_reply(struct ltt_relay *r)
 		stream_answered(r, e->st, &got);
 	} else if (e->dp) {
 		dp_answered(r, e->cmd, &got);
+	} else if (e->cmd == LTT_RELAY_ARCHIVE_CHUNK) {
+		rlink_archive_answered(r, got.ret_code);
 	} else if (got.ret_code != LTT_RELAY_OK) {
 		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
 			LTT_WARN("%s: the relay refused %s%s%s: %s", r->label, cmd_name(e->cmd),
@@ -465,6 +467,7 @@ void rlink_pump(struct ltt_relay *r)
 	data_sent(r);
 	rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	recv_replies(r);
+	rlink_archive_try(r);
 	check_stall(r);
 	rlink_wake_sinks(r);
 }
@@ -795,7 +798,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
 	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label);
+		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label, &r->minor);
 	if (!ret)
 		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
 						    &r->session_id, ret_path, path_len);

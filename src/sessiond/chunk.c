@@ -17,7 +17,10 @@
 
 #include "common/evloop.h"
 #include "common/log.h"
+#include "common/relay-proto.h"
+#include "common/uri.h"
 #include "sessiond/chunk.h"
+#include "sessiond/relay.h"
 
 /* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
 #define STAMP_MAX 32
@@ -37,7 +40,8 @@ static enum ltt_error_code refusal(const struct ltt_session *session, bool clear
 	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
 	if (session->snapshot)
 		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
-	if (session->output_type != LTT_OUTPUT_LOCAL)
+	if (session->output_type != LTT_OUTPUT_LOCAL &&
+	    (clear || session->output_type != LTT_OUTPUT_NET))
 		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
 		return LTT_ERR_ROTATE_NEVER_STARTED;
@@ -255,6 +259,83 @@ static int rotate_domains(const struct ltt_domains *set, struct ltt_session *ses
 	return ret;
 }
 
+/*
+ * May @session's relay archive chunks (relay protocol 2.12)?  A new
+ * connection asks it (at most LTT_RELAY_CHECK_TIMEOUT_MS): a relay
+ * too old is refused before anything moves.
+ */
+static enum ltt_error_code net_refusal(const struct ltt_domains *set,
+				       const struct ltt_session *session)
+{
+	const struct ltt_domain_impl *d = set->v[LTT_DOMAIN_IDX_USER];
+	uint32_t minor = 0;
+	struct ltt_uri uri;
+	int err;
+
+	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels)
+		return LTT_ERR_ROTATE_NET_KERNEL;
+	if (!d || !d->ops->relay_archive)
+		return LTT_ERR_NOT_SUPPORTED;
+	if (ltt_uri_parse(session->output, &uri))
+		return LTT_ERR_URL;
+	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
+	if (err)
+		return ltt_relay_error_code(err);
+	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;
+}
+
+/*
+ * Rotate a session streamed to a relay: its traces move to the relay
+ * directory BEGIN-N (relative to the relay session's), then the relay
+ * archives the old chunk's, "ust" or "BEGIN-(N-1)/ust", as
+ * archives/BEGIN-END-(N-1)/ust once the old streams are closed and
+ * written.  @ret_archive gets that directory on the relay's host.
+ */
+static enum ltt_error_code net_rotate(const struct ltt_domains *set,
+				      struct ltt_session *session, char *ret_archive)
+{
+	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], end_s[STAMP_MAX];
+	char from[LTT_PATH_MAX], to[LTT_PATH_MAX], dir[LTT_PATH_MAX] = "";
+	struct ltt_domain_impl *d = set->v[LTT_DOMAIN_IDX_USER];
+	enum ltt_error_code code = net_refusal(set, session);
+	int64_t now = (int64_t)time(NULL);
+	int ret;
+
+	if (code)
+		return code;
+	stamp(session->chunk_begin, begin_s);
+	stamp(now, end_s);
+	if ((size_t)snprintf(new_root, sizeof(new_root), "%s-%" PRIu64, end_s,
+			     session->chunk_id + 1) >= sizeof(new_root) ||
+	    (size_t)snprintf(from, sizeof(from), "%s%sust", session->chunk_dir,
+			     session->chunk_dir[0] ? "/" : "") >= sizeof(from) ||
+	    (size_t)snprintf(to, sizeof(to), "%s/%s-%s-%" PRIu64 "/ust", LTT_CHUNK_ARCHIVES_DIR,
+			     begin_s, end_s, session->chunk_id) >= sizeof(to))
+		return LTT_ERR_INVAL;
+	ret = d->ops->rotate(d, session, session->chunk_dir, new_root, false);
+	if (!ret)
+		ret = d->ops->relay_archive(d, session, from, to, dir, sizeof(dir));
+	if (ret) {
+		LTT_ERR("session '%s': chunk %" PRIu64 " can't be archived on the relay: %s",
+			session->name, session->chunk_id, strerror(-ret));
+		return ret == -EOPNOTSUPP || ret == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
+		       ret == -ECONNRESET ? LTT_ERR_RELAY_LOST : LTT_ERR_ROTATE_INCOMPLETE;
+	}
+	strcpy(session->chunk_dir, new_root);
+	session->chunk_id++;
+	session->chunk_begin = now;
+	session->rotate_written = ltt_chunk_written(set, session);
+	if (session->rotate_timer_us)
+		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+	*strrchr(to, '/') = '\0';
+	if ((size_t)snprintf(ret_archive, LTT_PATH_MAX, "%s/%s", dir, to) >= LTT_PATH_MAX)
+		ret_archive[0] = '\0';
+	strcpy(session->last_archive, ret_archive);
+	LTT_INFO("session '%s': trace chunk archived by the relay in %s", session->name,
+		 ret_archive);
+	return LTT_ERR_OK;
+}
+
 enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_session *session,
 				     char *ret_archive)
 {
@@ -265,6 +346,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 
 	if (code)
 		return code;
+	if (session->output_type == LTT_OUTPUT_NET)
+		return net_rotate(set, session, ret_archive);
 	stamp(now, begin_s);
 	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
 			     begin_s, session->chunk_id + 1) >= sizeof(new_root))

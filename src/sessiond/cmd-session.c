@@ -33,7 +33,7 @@ static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
 		return LTT_ERR_OK;
 	if (ltt_uri_parse(attr->output, &uri))
 		return LTT_ERR_URL;
-	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS);
+	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
 	if (err)
 		LTT_WARN("session '%s' not created: the relay %s does not answer: %s", attr->name,
 			 attr->output, strerror(-err));

@@ -955,6 +955,30 @@ int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
 	return ret;
 }
 
+int ltt_consumer_relay_archive(struct ltt_consumer *c, uint64_t relay_key, const char *from,
+			       const char *to)
+{
+	struct ltt_consumer_relay_archive m = { .relay_key = relay_key, .from = from, .to = to };
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_NET)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_archive(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_RELAY_ARCHIVE, &w, NULL, 0);
+}
+
+int ltt_consumer_relay_archive_result(struct ltt_consumer *c, uint64_t relay_key)
+{
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_NET)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_key(&w, relay_key);
+	return call(c, LTT_CONSUMER_MSG_RELAY_ARCHIVE_RESULT, &w, NULL, 0);
+}
+
 static int decode_status(struct ltt_rbuf *r, void *ret)
 {
 	return ltt_consumer_get_relay_status_reply(r, ret);

@@ -181,6 +181,14 @@ int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add
 			   char *output_path, size_t len);
 int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
 				    bool *ret_pending);
+/*
+ * RELAY_ARCHIVE and RELAY_ARCHIVE_RESULT (1.8; -EOPNOTSUPP before): have
+ * the relay archive a closed chunk's directory, and how that went
+ * (-EINPROGRESS while under way); consumer-proto.h.
+ */
+int ltt_consumer_relay_archive(struct ltt_consumer *c, uint64_t relay_key, const char *from,
+			       const char *to);
+int ltt_consumer_relay_archive_result(struct ltt_consumer *c, uint64_t relay_key);
 int ltt_consumer_relay_status(struct ltt_consumer *c, uint64_t relay_key,
 			      struct ltt_consumer_relay_status_reply *ret_status);
 int ltt_consumer_del_relay(struct ltt_consumer *c, uint64_t relay_key);

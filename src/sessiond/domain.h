@@ -172,6 +172,14 @@ struct ltt_domain_ops {
 	int (*rotate)(struct ltt_domain_impl *d, struct ltt_session *session,
 		      const char *old_root, const char *new_root, bool clear);
 	uint64_t (*written)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
+	 * Optional, for a session streamed to a relay: after rotate, have
+	 * the relay archive the old chunk's directory @from (relative to the
+	 * relay session's directory) as @to; @ret_dir gets the relay
+	 * session's directory.  Absent: the domain can't rotate on a relay.
+	 */
+	int (*relay_archive)(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const char *from, const char *to, char *ret_dir, size_t len);
 	int (*regenerate_metadata)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);

@@ -14,7 +14,7 @@
 #include "common/relay-proto.h"
 #include "sessiond/relay.h"
 
-int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms)
+int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
 {
 	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
 	int fd = -1, ret;
@@ -23,7 +23,7 @@ int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms)
 		return -EINVAL;
 	ret = ltt_relay_conn_connect_uri(uri, uri->ctrl_port, deadline, &fd);
 	if (!ret) {
-		ret = ltt_relay_conn_version(fd, deadline, uri->host);
+		ret = ltt_relay_conn_version(fd, deadline, uri->host, ret_minor);
 		close(fd);
 	}
 	return ret;

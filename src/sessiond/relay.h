@@ -40,9 +40,11 @@
  * does not resolve), -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH (or
  * -ENETUNREACH), -EPROTO (the peer answered something else than a relay,
  * or closed), -EPROTONOSUPPORT (a relay of another major version), or
- * another -errno of socket().
+ * another -errno of socket().  @ret_minor (may be NULL): the relay
+ * protocol minor both speak (LTT_RELAY_MINOR_ARCHIVE and up: it archives
+ * rotated chunks).
  */
-int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms);
+int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor);
 
 /**
  * ltt_relay_error_code() - the public code of a -errno of ltt_relay_check()

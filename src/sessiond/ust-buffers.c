@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "common/relay-conn.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
 #include "sessiond/ust-buffers.h"
@@ -320,7 +321,7 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 	int n;
 
 	/* A relay's traces are named relative to its session's directory. */
-	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->chunk_dir;
+	const char *base = session->chunk_dir;
 	const char *sep = *base ? "/" : "";
 
 	if (attempt)
@@ -992,6 +993,37 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
 	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
 }
 
+int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  const char *from, const char *to, char *ret_dir, size_t len)
+{
+	const struct timespec nap = { 0, 2000000L };
+	struct ust_session *us = ust_state(session, false);
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
+	struct ltt_consumer *c;
+	uint64_t gen;
+	int ret;
+
+	if (!us || !us->relay.key)
+		return 0;	/* nothing was ever sent: nothing to archive */
+	c = owner_current(b, session, &gen);
+	if (!c || gen != us->relay.consumer_gen)
+		return -ECONNRESET;
+	ret = ltt_consumer_relay_archive(c, us->relay.key, from, to);
+	while (!ret) {
+		ret = ltt_consumer_relay_archive_result(c, us->relay.key);
+		if (ret != -EINPROGRESS)
+			break;
+		if (ltt_relay_conn_now_ms() > deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		nanosleep(&nap, NULL);
+		ret = 0;
+	}
+	snprintf(ret_dir, len, "%s", us->relay.output_path);
+	return ret;
+}
+
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
 				 struct ltt_relay_desc *ret)
 {
@@ -1110,9 +1142,13 @@ static int rebase_path(const char *path, const char *old_root, const char *new_r
 	size_t n = strlen(old_root);
 	int w;
 
-	if (strncmp(path, old_root, n) || (path[n] && path[n] != '/'))
+	/* a relay's first chunk is the session's directory itself: "" */
+	if (!n && *path != '/')
+		w = snprintf(buf, len, "%s/%s", new_root, path);
+	else if (strncmp(path, old_root, n) || (path[n] && path[n] != '/'))
 		return -EINVAL;
-	w = snprintf(buf, len, "%s%s", new_root, path + n);
+	else
+		w = snprintf(buf, len, "%s%s", new_root, path + n);
 	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
 }
 

@@ -244,6 +244,19 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
  * consumer's error (-EEXIST: a trace is in @dir already), or the relay's
  * (@net->relay_err set).
  */
+/**
+ * ltt_ust_buffers_relay_archive() - after a rotation of @session's relay
+ * traces, have the relay move the old chunk's directory @from to @to
+ * (RELAY_ARCHIVE), and wait (polling the consumer, at most
+ * LTT_RELAY_SNAP_DRAIN_MS) until it did
+ * @ret_dir: the relay session's directory, as the relay named it
+ * Session lock held.  Returns 0 (also when nothing was ever streamed),
+ * -ECONNRESET (the consumer holding the relay died), -ETIMEDOUT, or the
+ * consumer's or relay's -errno.
+ */
+int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  const char *from, const char *to, char *ret_dir, size_t len);
+
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
 			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
 			     struct ltt_consumer_snapshot_reply *ret);

@@ -250,6 +250,13 @@ static int ust_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 	return ltt_ust_buffers_rotate(&to_ust(d)->buffers, session, old_root, new_root, clear);
 }
 
+static int ust_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const char *from, const char *to, char *ret_dir, size_t len)
+{
+	return ltt_ust_buffers_relay_archive(&to_ust(d)->buffers, session, from, to, ret_dir,
+					     len);
+}
+
 static uint64_t ust_written(struct ltt_domain_impl *d, struct ltt_session *session)
 {
 	return ltt_ust_buffers_written(session);
@@ -264,6 +271,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.snapshot = ust_snapshot,
 	.snapshot_net = ust_snapshot_net,
 	.rotate = ust_rotate,
+	.relay_archive = ust_relay_archive,
 	.written = ust_written,
 	.regenerate_metadata = ust_regenerate_metadata,
 	.check_channel = ust_check_channel,
