@@ -174,7 +174,8 @@ struct ltt_relay_add_stream {
 
 /*
  * ARCHIVE_CHUNK {u32 from_len, u32 to_len, from, to} (both NUL-terminated,
- * relative to the relay session's directory) -> ret_code.
+ * relative to the relay session's directory; to "": discard from, a
+ * clear) -> ret_code.
  */
 struct ltt_relay_archive_chunk {
 	char from[LTT_RELAY_PATH_MAX];

@@ -98,8 +98,8 @@ void rlink_archive_answered(struct ltt_relay *r, uint32_t ret_code)
 		a->result = -EIO;
 		break;
 	}
-	LTT_ERR("%s: the relay did not archive %s as %s: %s", r->label, a->from, a->to,
-		ltt_relay_ret_str(ret_code));
+	LTT_ERR("%s: the relay did not %s %s%s%s: %s", r->label, a->to[0] ? "archive" : "discard",
+		a->from, a->to[0] ? " as " : "", a->to, ltt_relay_ret_str(ret_code));
 }
 
 int ltt_sink_relay_archive(struct ltt_relay *r, const char *from, const char *to)
@@ -107,7 +107,7 @@ int ltt_sink_relay_archive(struct ltt_relay *r, const char *from, const char *to
 	struct relay_archive *a = &r->archive;
 	int ret;
 
-	if (!from || !to || !*from || !*to || strlen(from) >= sizeof(a->from) ||
+	if (!from || !to || !*from || strlen(from) >= sizeof(a->from) ||
 	    strlen(to) >= sizeof(a->to))
 		return -EINVAL;
 	pthread_mutex_lock(&r->lock);

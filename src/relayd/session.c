@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
@@ -241,6 +242,16 @@ static int make_parents(const char *path)
 	return ltt_mkdir_p(parent, 0750);
 }
 
+/* nftw() callback: remove one entry of a discarded chunk. */
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
+		return -errno;
+	return 0;
+}
+
 int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, const char *to)
 {
 	char src[PATH_MAX], dst[PATH_MAX];
@@ -249,8 +260,8 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 	bool busy = false;
 	int ret;
 
-	if (!ltt_relay_relpath_valid(from, false) || !ltt_relay_relpath_valid(to, false) ||
-	    path_under(to, from))
+	if (!ltt_relay_relpath_valid(from, false) || (*to && !ltt_relay_relpath_valid(to, false)) ||
+	    (*to && path_under(to, from)))
 		return -EINVAL;
 	if ((size_t)snprintf(src, sizeof(src), "%s/%s", s->output_path, from) >= sizeof(src) ||
 	    (size_t)snprintf(dst, sizeof(dst), "%s/%s", s->output_path, to) >= sizeof(dst))
@@ -262,11 +273,16 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 	pthread_mutex_unlock(&s->model->lock);
 	if (busy)
 		return -EBUSY;
-	if (!lstat(dst, &sb))
+	if (!*to) {	/* a clear: the chunk is discarded */
+		ret = lstat(src, &sb) ? -errno :
+		      nftw(src, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	} else if (!lstat(dst, &sb)) {
 		return -EEXIST;
-	ret = make_parents(dst);
-	if (!ret && rename(src, dst))
-		ret = -errno;
+	} else {
+		ret = make_parents(dst);
+		if (!ret && rename(src, dst))
+			ret = -errno;
+	}
 	if (ret)
 		return ret;
 	/* the chunk directory @from was in goes once empty (best effort) */
@@ -274,7 +290,8 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 		*strrchr(src, '/') = '\0';
 		rmdir(src);
 	}
-	LTT_INFO("session %" PRIu64 " %s: %s archived as %s", s->id, s->session_name, from, to);
+	LTT_INFO("session %" PRIu64 " %s: %s %s%s", s->id, s->session_name, from,
+		 *to ? "archived as " : "discarded (a clear)", to);
 	return 0;
 }
 

@@ -173,7 +173,8 @@ bool ltt_relay_session_pending(struct ltt_relay_session *s);
  * ltt_relay_session_archive() - ARCHIVE_CHUNK: move @from, a directory of
  * @s's directory holding closed traces (a trace chunk), to @to (its
  * missing parents made), as LTTng's relay archives a closed chunk
- * @from, @to: relative, valid (ltt_relay_relpath_valid()), @to not below @from
+ * @from, @to: relative, valid (ltt_relay_relpath_valid()), @to not below @from;
+ *             @to "": a clear, @from and everything below it is deleted
  *
  * Every stream of @s whose trace is @from or below it must be closed and
  * have every packet it announced written.  Server thread.  Returns 0,

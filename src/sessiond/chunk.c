@@ -40,8 +40,7 @@ static enum ltt_error_code refusal(const struct ltt_session *session, bool clear
 	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
 	if (session->snapshot)
 		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
-	if (session->output_type != LTT_OUTPUT_LOCAL &&
-	    (clear || session->output_type != LTT_OUTPUT_NET))
+	if (session->output_type != LTT_OUTPUT_LOCAL && session->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
 		return LTT_ERR_ROTATE_NEVER_STARTED;
@@ -289,10 +288,11 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
  * directory BEGIN-N (relative to the relay session's), then the relay
  * archives the old chunk's, "ust" or "BEGIN-(N-1)/ust", as
  * archives/BEGIN-END-(N-1)/ust once the old streams are closed and
- * written.  @ret_archive gets that directory on the relay's host.
+ * written; with @clear it deletes it instead.  @ret_archive gets the
+ * archive's directory on the relay's host.
  */
 static enum ltt_error_code net_rotate(const struct ltt_domains *set,
-				      struct ltt_session *session, char *ret_archive)
+				      struct ltt_session *session, bool clear, char *ret_archive)
 {
 	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], end_s[STAMP_MAX];
 	char from[LTT_PATH_MAX], to[LTT_PATH_MAX], dir[LTT_PATH_MAX] = "";
@@ -312,12 +312,15 @@ static enum ltt_error_code net_rotate(const struct ltt_domains *set,
 	    (size_t)snprintf(to, sizeof(to), "%s/%s-%s-%" PRIu64 "/ust", LTT_CHUNK_ARCHIVES_DIR,
 			     begin_s, end_s, session->chunk_id) >= sizeof(to))
 		return LTT_ERR_INVAL;
+	if (clear)
+		to[0] = '\0';
 	ret = d->ops->rotate(d, session, session->chunk_dir, new_root, false);
 	if (!ret)
 		ret = d->ops->relay_archive(d, session, from, to, dir, sizeof(dir));
 	if (ret) {
-		LTT_ERR("session '%s': chunk %" PRIu64 " can't be archived on the relay: %s",
-			session->name, session->chunk_id, strerror(-ret));
+		LTT_ERR("session '%s': chunk %" PRIu64 " can't be %s on the relay: %s",
+			session->name, session->chunk_id, clear ? "discarded" : "archived",
+			strerror(-ret));
 		return ret == -EOPNOTSUPP || ret == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
 		       ret == -ECONNRESET ? LTT_ERR_RELAY_LOST : LTT_ERR_ROTATE_INCOMPLETE;
 	}
@@ -327,6 +330,10 @@ static enum ltt_error_code net_rotate(const struct ltt_domains *set,
 	session->rotate_written = ltt_chunk_written(set, session);
 	if (session->rotate_timer_us)
 		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+	if (clear) {
+		LTT_INFO("session '%s' cleared: the relay discarded %s", session->name, from);
+		return LTT_ERR_OK;
+	}
 	*strrchr(to, '/') = '\0';
 	if ((size_t)snprintf(ret_archive, LTT_PATH_MAX, "%s/%s", dir, to) >= LTT_PATH_MAX)
 		ret_archive[0] = '\0';
@@ -347,7 +354,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	if (code)
 		return code;
 	if (session->output_type == LTT_OUTPUT_NET)
-		return net_rotate(set, session, ret_archive);
+		return net_rotate(set, session, false, ret_archive);
 	stamp(now, begin_s);
 	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
 			     begin_s, session->chunk_id + 1) >= sizeof(new_root))
@@ -386,6 +393,8 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 		return code;
 	if (!session->chunk_begin)
 		return LTT_ERR_OK;	/* nothing recorded yet */
+	if (session->output_type == LTT_OUTPUT_NET)
+		return net_rotate(set, session, true, NULL);
 	ret = rotate_domains(set, session, NULL, true);
 	if (ret) {
 		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,

@@ -4,8 +4,10 @@
 # closed chunk as archives/BEGIN-END-N/ in the session's relay directory;
 # every archive (and the last chunk) reads alone in babeltrace2; across
 # them each event once, none lost beyond what the buffers counted
-# (sequence numbers); enable-rotation --timer on a net:// session; the
-# refusals that remain (clear, a relay that is gone).
+# (sequence numbers); clear: the relay deletes what it wrote, the next
+# read holds only the events after it; enable-rotation --timer on a
+# net:// session; the refusals that remain (regenerate metadata, a relay
+# that is gone).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -124,9 +126,26 @@ bt "$a2" "$TEST_TMP/a2"
 is "$(grep -c 'role = "b"' "$TEST_TMP/a2")" 50 "the second: exactly the 50 new ones"
 is "$(grep -c 'role = "a"' "$TEST_TMP/a2")" 0 "  none of the first"
 
-# --- 3. the refusals that remain
+# --- 3. clear: the relay discards what it wrote, tracing goes on
+exdir=$(relay_dir ex)
+ust_app -n 30 -r c >/dev/null
+before=$(find "$exdir" -mindepth 1 -maxdepth 1 -type d ! -name archives)
 run lttctl clear ex
-is "$RC" 1 "clear of a net:// session: refused for now"
+is "$RC" 0 "clear of a net:// session"
+ok "$([ -n "$before" ] && [ ! -e "$before" ]; echo $?)" "the relay deleted the chunk it was writing ($(basename "$before"))"
+is "$(find "$exdir/archives" -mindepth 1 -maxdepth 1 -type d | wc -l)" 2 "the archives stay"
+ust_app -n 20 -r d >/dev/null
+ok_cmd "stop" lttctl stop ex
+cur=$(find "$exdir" -mindepth 1 -maxdepth 1 -type d ! -name archives)
+bt "$cur" "$TEST_TMP/cur"
+is $? 0 "babeltrace2 reads what was recorded since"
+is "$(grep -c 'role = "d"' "$TEST_TMP/cur")" 20 "the 20 events after the clear"
+is "$(grep -c 'role = "c"' "$TEST_TMP/cur")" 0 "none of the 30 before it"
+ok_cmd "start again" lttctl start ex
+
+# --- 4. the refusals that remain
+run lttctl regenerate metadata -s ex
+is "$RC" 1 "regenerate metadata of a net:// session: refused for now"
 like "$ERR" "relay" "  it says why"
 ok_cmd "enable-rotation --timer on a net:// session" lttctl enable-rotation -s ex --timer 1000000
 ok_cmd "disable-rotation" lttctl disable-rotation -s ex --timer
