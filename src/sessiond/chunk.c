@@ -258,6 +258,18 @@ static int rotate_domains(const struct ltt_domains *set, struct ltt_session *ses
 	return ret;
 }
 
+/* @session's traces moved to the chunk at @new_root, begun at @now. */
+static void next_chunk(const struct ltt_domains *set, struct ltt_session *session,
+		       const char *new_root, int64_t now)
+{
+	strcpy(session->chunk_dir, new_root);
+	session->chunk_id++;
+	session->chunk_begin = now;
+	session->rotate_written = ltt_chunk_written(set, session);
+	if (session->rotate_timer_us)
+		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+}
+
 /*
  * May @session's relay archive chunks (relay protocol 2.12)?  A new
  * connection asks it (at most LTT_RELAY_CHECK_TIMEOUT_MS): a relay
@@ -324,12 +336,7 @@ static enum ltt_error_code net_rotate(const struct ltt_domains *set,
 		return ret == -EOPNOTSUPP || ret == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
 		       ret == -ECONNRESET ? LTT_ERR_RELAY_LOST : LTT_ERR_ROTATE_INCOMPLETE;
 	}
-	strcpy(session->chunk_dir, new_root);
-	session->chunk_id++;
-	session->chunk_begin = now;
-	session->rotate_written = ltt_chunk_written(set, session);
-	if (session->rotate_timer_us)
-		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+	next_chunk(set, session, new_root, now);
 	if (clear) {
 		LTT_INFO("session '%s' cleared: the relay discarded %s", session->name, from);
 		return LTT_ERR_OK;
@@ -369,12 +376,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		code = archive_error(ret);
 	}
 	/* the traces are in the new chunk either way */
-	strcpy(session->chunk_dir, new_root);
-	session->chunk_id++;
-	session->chunk_begin = now;
-	session->rotate_written = ltt_chunk_written(set, session);
-	if (session->rotate_timer_us)
-		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+	next_chunk(set, session, new_root, now);
 	if (ret)
 		return code;
 	strcpy(session->last_archive, path);
