@@ -105,6 +105,8 @@ enum ltt_relay_cmd {
 	LTT_RELAY_CLOSE_INDEX = 14,		/* unsupported */
 	LTT_RELAY_LIST_SESSIONS = 15,		/* unsupported */
 	LTT_RELAY_STREAMS_SENT = 16,
+	/* 2.12: {u64 query_flags} -> {u32 ret_code, u64 flags}; no flag set here */
+	LTT_RELAY_GET_CONFIGURATION = 22,
 	/*
 	 * ltt's own (2.12), in the range LTTng leaves to other branches so
 	 * that no LTTng command number changes meaning: move a closed trace

@@ -345,6 +345,23 @@ static int cmd_end_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in
 	return 0;
 }
 
+/*
+ * GET_CONFIGURATION (LTTng 2.12, which a peer of minor 12 may send after
+ * VERSION): no flag, CLEAR_ALLOWED (bit 0) included: LTTng's clear
+ * commands are not served (ltt's clear goes through ARCHIVE_CHUNK).
+ */
+static int cmd_get_configuration(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+				 struct ltt_wbuf *out)
+{
+	uint64_t query;
+
+	if (ltt_relay_get_u64_msg(in, &query))
+		return malformed(conn, "GET_CONFIGURATION");
+	ltt_relay_put_ret(out, LTT_RELAY_OK);
+	ltt_wbuf_put_be64(out, 0);
+	return 0;
+}
+
 static int cmd_archive_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 			     struct ltt_wbuf *out)
 {
@@ -383,6 +400,7 @@ static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_DATA_PENDING, "DATA_PENDING", true, cmd_data_pending },
 	{ LTT_RELAY_BEGIN_DATA_PENDING, "BEGIN_DATA_PENDING", true, cmd_begin_data_pending },
 	{ LTT_RELAY_END_DATA_PENDING, "END_DATA_PENDING", true, cmd_end_data_pending },
+	{ LTT_RELAY_GET_CONFIGURATION, "GET_CONFIGURATION", false, cmd_get_configuration },
 	{ LTT_RELAY_ARCHIVE_CHUNK, "ARCHIVE_CHUNK", true, cmd_archive_chunk },
 };
 
