@@ -741,7 +741,7 @@ static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t
 	return 0;
 }
 
-/* The rotation schedule of @s: valid values, a local session that is not a snapshot one. */
+/* The rotation schedule of @s: valid values, a session with an output (local or net://), not a snapshot one. */
 static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	int ret;
@@ -751,7 +751,7 @@ static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t err
 	ret = ltt_attr_check_rotation(s->rotate_timer_us, s->rotate_size);
 	if (!ret && s->attr.snapshot)
 		ret = -LTT_ERR_ROTATE_SNAPSHOT;
-	if (!ret && s->attr.output_type != LTT_OUTPUT_LOCAL)
+	if (!ret && s->attr.output_type == LTT_OUTPUT_NONE)
 		ret = -LTT_ERR_ROTATE_OUTPUT;
 	if (ret) {
 		set_err(err, errlen, "%s:%ld: session '%s': rotation schedule: %s", s->file,
