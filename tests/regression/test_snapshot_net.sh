@@ -127,6 +127,28 @@ like "$d5" "^$RELAY_OUT/$host/oneoff/snapshot-[0-9]{8}-[0-9]{6}-1\$" "in HOST/PA
 bt "$d5" "$TEST_TMP/s5"
 is "$(seqs "$TEST_TMP/s5" third)" "$(seq 0 29 | tr '\n' ' ')" "seq 0..29 again"
 
+# Save and load: a net:// snapshot output comes back as it was, and records.
+lttctl -q create ns3 --snapshot --no-output &&
+	lttctl -q snapshot add-output -s ns3 -n rel -m 1M "$URL/kept" &&
+	lttctl -q enable-event -u -s ns3 ltt_test:seq || { echo "Bail out! session ns3"; exit 1; }
+before=$(lttctl list ns3; lttctl snapshot list-output -s ns3)
+ok_cmd "save a session with a net:// snapshot output" lttctl -q save ns3 -o "$TEST_TMP/ns3.ltt"
+is "$(xmllint --xpath 'concat(//snapshot_output/name, " ", //snapshot_output/net, " ", count(//snapshot_output/local), " ", //snapshot_output/max_size)' "$TEST_TMP/ns3.ltt")" \
+	"rel $URL/kept 0 1048576" "the file holds the relay's URL in <net>"
+lttctl -q destroy ns3
+ok_cmd "load it" lttctl -q load -i "$TEST_TMP/ns3.ltt"
+is "$(lttctl list ns3; lttctl snapshot list-output -s ns3)" "$before" \
+	"list and snapshot list-output identical after the load"
+ok_cmd "start the loaded session" lttctl start ns3
+ust_app -n 40 -r loaded >/dev/null
+run lttctl snapshot record -s ns3
+is "$RC" 0 "record of the loaded session to the relay"
+d6=$(tail -n 1 <<<"$STDOUT")
+like "$d6" "^$RELAY_OUT/$host/kept/rel-[0-9]{8}-[0-9]{6}-0\$" "in HOST/kept/rel-...-0"
+bt "$d6" "$TEST_TMP/s6"
+is "$(seqs "$TEST_TMP/s6" loaded)" "$(seq 0 39 | tr '\n' ' ')" "seq 0..39"
+lttctl -q destroy ns3
+
 # Refusals.
 run lttctl snapshot record -s ns2 "net://127.0.0.1:1:2"
 is "$RC" 1 "record to a port where no relay listens: refused"

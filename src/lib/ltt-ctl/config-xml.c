@@ -483,7 +483,7 @@ static void read_output(struct rd *rd, xmlNodePtr out, struct ltt_session_conf *
 	}
 }
 
-/* <snapshot_outputs>: each <snapshot_output> with its name, directory, max_size. */
+/* <snapshot_outputs>: each <snapshot_output> with its name, directory or URL, max_size. */
 static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
 {
 	xmlNodePtr o;
@@ -503,8 +503,9 @@ static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 
 		so->line = xmlGetLineNo(o);
 		text(rd, child(o, "name"), so->attr.name, sizeof(so->attr.name));
-		so->attr.output_type = LTT_OUTPUT_LOCAL;
-		text(rd, child(o, "local"), so->attr.output, sizeof(so->attr.output));
+		so->attr.output_type = child(o, "net") ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL;
+		text(rd, child(o, so->attr.output_type == LTT_OUTPUT_NET ? "net" : "local"),
+		     so->attr.output, sizeof(so->attr.output));
 		so->attr.max_size = number(rd, child(o, "max_size"), UINT64_MAX);
 	}
 }
@@ -1006,7 +1007,7 @@ static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
 
 			open_el(wr, "snapshot_output");
 			put(wr, "name", "%s", o->name);
-			put(wr, "local", "%s", o->output);
+			put(wr, o->output_type == LTT_OUTPUT_NET ? "net" : "local", "%s", o->output);
 			put(wr, "max_size", "%llu", (unsigned long long)o->max_size);
 			close_el(wr);
 		}
