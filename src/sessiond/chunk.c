@@ -177,7 +177,7 @@ static void as_owner_end(struct as_owner *o)
 
 static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
 			 int64_t end, char *ret_path);
-static int relay_chunk(const struct ltt_domains *set, struct ltt_session *session,
+static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *session,
 		       const struct ltt_chunk_left *chunk, int64_t end, char *ret_path);
 
 /* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
@@ -228,9 +228,10 @@ int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
  * Archive @chunk (the current one when NULL), which ended at @end: into
  * OUTPUT/archives/BEGIN-END-N (@ret_path), with the session's owner's
  * rights; or, for a session streamed to a relay, have the relay do it
- * (@ret_path: the archive on the relay's host).  Returns 0 or -errno.
+ * through @r (@ret_path: the archive on the relay's host).  Returns 0 or
+ * -errno.
  */
-static int archive(const struct ltt_domains *set, struct ltt_session *session,
+static int archive(const struct ltt_chunk_relay *r, struct ltt_session *session,
 		   const struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
 {
 	struct ltt_chunk_left cur;
@@ -244,7 +245,7 @@ static int archive(const struct ltt_domains *set, struct ltt_session *session,
 		chunk = &cur;
 	}
 	if (session->output_type == LTT_OUTPUT_NET)
-		return relay_chunk(set, session, chunk, end, ret_path);
+		return r ? relay_chunk(r, session, chunk, end, ret_path) : -EOPNOTSUPP;
 	ret = as_owner_begin(session, &o);
 	if (!ret)
 		ret = archive_files(session, chunk, end, ret_path);
@@ -289,16 +290,14 @@ static int archive_files(const struct ltt_session *session, const struct ltt_chu
  * user-space channels rotate on a relay (net_refusal()).  @ret_path (not
  * NULL when @end): the archive's directory on the relay's host.
  */
-static int relay_chunk(const struct ltt_domains *set, struct ltt_session *session,
+static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *session,
 		       const struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
 {
 	char begin_s[STAMP_MAX], end_s[STAMP_MAX], from[LTT_PATH_MAX], to[LTT_PATH_MAX];
-	struct ltt_domain_impl *d = set->v[LTT_DOMAIN_IDX_USER];
 	char dir[LTT_PATH_MAX] = "";
 	int ret;
 
-	if (!d || !d->ops->relay_archive)
-		return -EOPNOTSUPP;
+	(void)session;
 	stamp(chunk->begin, begin_s);
 	stamp(end, end_s);
 	if ((size_t)snprintf(from, sizeof(from), "%s%sust", chunk->dir,
@@ -308,7 +307,7 @@ static int relay_chunk(const struct ltt_domains *set, struct ltt_session *sessio
 		return -ENAMETOOLONG;
 	if (!end)
 		to[0] = '\0';
-	ret = d->ops->relay_archive(d, session, from, to, dir, sizeof(dir));
+	ret = r->fn(r->arg, from, to, dir, sizeof(dir));
 	if (ret || !end)
 		return ret;
 	*strrchr(to, '/') = '\0';
@@ -316,6 +315,34 @@ static int relay_chunk(const struct ltt_domains *set, struct ltt_session *sessio
 	    LTT_PATH_MAX)
 		ret_path[0] = '\0';
 	return 0;
+}
+
+/* The user-space domain's relay_archive, as a struct ltt_chunk_relay. */
+struct domain_relay {
+	struct ltt_domain_impl *d;
+	struct ltt_session *session;
+};
+
+static int domain_relay_archive(void *arg, const char *from, const char *to, char *ret_dir,
+				size_t len)
+{
+	struct domain_relay *dr = arg;
+
+	return dr->d->ops->relay_archive(dr->d, dr->session, from, to, ret_dir, len);
+}
+
+/* @r through @set's user-space domain for @session; NULL when it has none. */
+static const struct ltt_chunk_relay *domain_relay(const struct ltt_domains *set,
+						  struct ltt_session *session,
+						  struct domain_relay *dr, struct ltt_chunk_relay *r)
+{
+	dr->d = set ? set->v[LTT_DOMAIN_IDX_USER] : NULL;
+	dr->session = session;
+	if (session->output_type != LTT_OUTPUT_NET || !dr->d || !dr->d->ops->relay_archive)
+		return NULL;
+	r->fn = domain_relay_archive;
+	r->arg = dr;
+	return r;
 }
 
 /*
@@ -416,7 +443,7 @@ int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const 
 }
 
 /* Archive the chunks earlier rotations left (every trace has left them now). */
-static void archive_left(const struct ltt_domains *set, struct ltt_session *session,
+static void archive_left(const struct ltt_chunk_relay *r, struct ltt_session *session,
 			 int64_t now)
 {
 	char path[LTT_PATH_MAX];
@@ -424,7 +451,7 @@ static void archive_left(const struct ltt_domains *set, struct ltt_session *sess
 	int ret;
 
 	for (i = 0; i < session->nr_left; i++) {
-		ret = archive(set, session, &session->left[i], now, path);
+		ret = archive(r, session, &session->left[i], now, path);
 		if (ret)
 			LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s",
 				session->name, session->left[i].id, session->left[i].dir,
@@ -487,7 +514,10 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], path[LTT_PATH_MAX];
 	enum ltt_error_code code = refusal(session, false);
 	int64_t now = (int64_t)time(NULL);
+	const struct ltt_chunk_relay *r;
 	struct ltt_chunk_left *left;
+	struct ltt_chunk_relay rs;
+	struct domain_relay dr;
 	int err, ret;
 
 	if (!code && session->output_type == LTT_OUTPUT_NET)
@@ -514,8 +544,9 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		next_chunk(set, session, new_root, now);
 		return LTT_ERR_ROTATE_INCOMPLETE;
 	}
-	archive_left(set, session, now);
-	ret = archive(set, session, NULL, now, path);
+	r = domain_relay(set, session, &dr, &rs);
+	archive_left(r, session, now);
+	ret = archive(r, session, NULL, now, path);
 	if (ret) {
 		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
 			session->chunk_id, session->chunk_dir, strerror(-ret));
@@ -544,10 +575,16 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 	enum ltt_error_code code = net_refusal(set, session);
 	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX];
 	int64_t now = (int64_t)time(NULL);
+	const struct ltt_chunk_relay *r;
+	struct ltt_chunk_relay rs;
 	struct ltt_chunk_left cur;
+	struct domain_relay dr;
 	unsigned int i;
 	int err, ret;
 
+	r = domain_relay(set, session, &dr, &rs);
+	if (!code && !r)
+		code = LTT_ERR_NOT_SUPPORTED;
 	if (code)
 		return code;
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
@@ -569,14 +606,14 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 	}
 	ret = 0;
 	for (i = 0; i < session->nr_left; i++) {
-		err = relay_chunk(set, session, &session->left[i], 0, NULL);
+		err = relay_chunk(r, session, &session->left[i], 0, NULL);
 		ret = ret ? ret : err;
 	}
 	session->nr_left = 0;
 	strcpy(cur.dir, session->chunk_dir);
 	cur.id = session->chunk_id;
 	cur.begin = session->chunk_begin;
-	err = relay_chunk(set, session, &cur, 0, NULL);
+	err = relay_chunk(r, session, &cur, 0, NULL);
 	ret = ret ? ret : err;
 	next_chunk(set, session, new_root, now);
 	if (ret) {
@@ -645,7 +682,7 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 
 	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id)
 		return;
-	/* a local session's archives need no domain (set NULL) */
+	/* a local session's archives need no relay (ltt_chunk_relay_last() for those) */
 	archive_left(NULL, session, (int64_t)time(NULL));
 	ret = archive(NULL, session, NULL, (int64_t)time(NULL), path);
 	if (ret)
@@ -653,4 +690,24 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 			session->name, session->chunk_dir, strerror(-ret));
 	else
 		LTT_INFO("session '%s': last trace chunk archived in %s", session->name, path);
+}
+
+void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_relay *r)
+{
+	int64_t now = (int64_t)time(NULL);
+	char path[LTT_PATH_MAX];
+	int ret;
+
+	if (session->output_type != LTT_OUTPUT_NET || !session->chunk_id)
+		return;
+	archive_left(r, session, now);
+	ret = archive(r, session, NULL, now, path);
+	if (ret) {
+		LTT_ERR("session '%s': its last trace chunk (%s on the relay) can't be archived: %s",
+			session->name, session->chunk_dir, strerror(-ret));
+		return;
+	}
+	strcpy(session->last_archive, path);
+	LTT_INFO("session '%s': last trace chunk archived by the relay in %s", session->name,
+		 path);
 }

@@ -30,7 +30,7 @@ relay_dir() {
 	done
 }
 
-# chunks DIR: the archives of DIR, then the chunk still in place (a
+# chunks DIR: the archives of DIR, then any chunk still in place (a
 # directory holding ust/ other than archives/), one a line.
 chunks() {
 	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort
@@ -95,9 +95,10 @@ LOST=$(lttctl list load | sed -n 's/^ *discarded events: //p')
 list_chunk=$(lttctl list load | sed -n 's/^Trace chunk: \([0-9]*\);.*/\1/p')
 is "$list_chunk" "$rotations" "load: list shows the current chunk's number"
 lttctl -q destroy load
-is "$(find "$dir/archives" -mindepth 1 -maxdepth 1 -type d | wc -l)" "$rotations" \
-	"load: the relay archived one directory per rotation"
-is "$(chunks "$dir" | wc -l)" $((rotations + 1)) "load: and the last chunk is in place"
+is "$(ls "$dir")" "archives" \
+	"load: after destroy the relay's directory holds archives/ only (the last chunk archived too)"
+is "$(find "$dir/archives" -mindepth 1 -maxdepth 1 -type d | wc -l)" "$((rotations + 1))" \
+	"load: one archive per rotation, and the last chunk's"
 read -r bad full <<<"$(read_chunks "$dir" "$TEST_TMP/load.out")"
 is "$bad" 0 "load: babeltrace2 reads every chunk alone, each with its metadata"
 ok "$([ "$full" -ge 2 ] && echo 0 || echo 1)" \
@@ -143,7 +144,25 @@ is "$(grep -c 'role = "d"' "$TEST_TMP/cur")" 20 "the 20 events after the clear"
 is "$(grep -c 'role = "c"' "$TEST_TMP/cur")" 0 "none of the 30 before it"
 ok_cmd "start again" lttctl start ex
 
-# --- 4. the refusals that remain
+# --- 4. destroy archives the last chunk, exactly
+lttctl -q create fin -U "$URL" &&
+	lttctl -q enable-event -u ltt_test:seq -s fin &&
+	lttctl -q start fin || { echo "Bail out! session fin"; exit 1; }
+findir=$(relay_dir fin)
+ust_app -n 10 -r e >/dev/null
+ok_cmd "rotate fin" lttctl rotate fin
+ust_app -n 5 -r f >/dev/null
+ok_cmd "destroy fin" lttctl destroy fin
+is "$(ls "$findir")" "archives" "destroy: the relay's directory holds archives/ only"
+last=$(find "$findir/archives" -mindepth 1 -maxdepth 1 -type d -name '*-1' | head -1)
+ok "$([ -n "$last" ]; echo $?)" "the last chunk is archived as archives/BEGIN-END-1 ($(basename "$last"))"
+bt "$last" "$TEST_TMP/last"
+is "$?:$(grep -c 'role = "f"' "$TEST_TMP/last"):$(grep -c 'role = "e"' "$TEST_TMP/last")" "0:5:0" \
+	"babeltrace2 reads it alone: exactly the 5 events after the rotation"
+like "$(cat "$SESSIOND_LOG" 2>/dev/null)" "fin': last trace chunk archived by the relay in $findir/archives/" \
+	"the session daemon logs where"
+
+# --- 5. the refusals that remain
 run lttctl regenerate metadata -s ex
 is "$RC" 1 "regenerate metadata of a net:// session: refused for now"
 like "$ERR" "relay" "  it says why"
