@@ -252,6 +252,22 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 	return 0;
 }
 
+/*
+ * The streams of @s at or below @from were cleared: a viewer hangs up on
+ * them at its next index request and attaches them no more, so that it
+ * skips what the clear removed (as LTTng's relay does).
+ */
+static void mark_cleared(struct ltt_relay_session *s, const char *from)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st; st = st->next)
+		if (path_under(st->trace->pathname, from))
+			st->cleared = true;
+	pthread_mutex_unlock(&s->model->lock);
+}
+
 int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, const char *to)
 {
 	char src[PATH_MAX], dst[PATH_MAX];
@@ -273,15 +289,22 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 	pthread_mutex_unlock(&s->model->lock);
 	if (busy)
 		return -EBUSY;
-	if (!*to) {	/* a clear: the chunk is discarded */
+	if (!*to) {	/* a clear: the chunk is discarded, and its viewers skip it */
 		ret = lstat(src, &sb) ? -errno :
 		      nftw(src, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+		if (ret == -ENOENT)
+			ret = 0;	/* no trace wrote in it: nothing to delete */
+		if (!ret)
+			mark_cleared(s, from);
 	} else if (!lstat(dst, &sb)) {
 		return -EEXIST;
 	} else {
 		ret = make_parents(dst);
 		if (!ret && rename(src, dst))
 			ret = -errno;
+		/* a chunk no trace wrote into has no directory: an empty archive */
+		if (ret == -ENOENT && lstat(src, &sb) && errno == ENOENT)
+			ret = mkdir(dst, 0750) ? -errno : 0;
 	}
 	if (ret)
 		return ret;

@@ -177,9 +177,12 @@ bool ltt_relay_session_pending(struct ltt_relay_session *s);
  *             @to "": a clear, @from and everything below it is deleted
  *
  * Every stream of @s whose trace is @from or below it must be closed and
- * have every packet it announced written.  Server thread.  Returns 0,
+ * have every packet it announced written.  A missing @from (no trace
+ * wrote in that chunk) archives as an empty @to, and clears as nothing;
+ * cleared streams are no viewer's any more (their next index is a hang
+ * up, attaches skip them).  Server thread.  Returns 0,
  * -EINVAL, -ENAMETOOLONG, -EBUSY (a stream is open or pending), -EEXIST
- * (@to exists), or the file system's -errno (-ENOENT: no @from).
+ * (@to exists), or the file system's -errno.
  */
 int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, const char *to);
 
