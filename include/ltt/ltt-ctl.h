@@ -228,8 +228,8 @@ struct ltt_snapshot_output {
 	uint32_t id;			/* set by the daemon; 0 when adding */
 	char name[LTT_NAME_MAX];	/* "" when adding: "snapshot-ID" */
 	uint64_t max_size;		/* bytes per snapshot, 0: no limit */
-	enum ltt_output_type output_type;	/* LOCAL (NET: not supported yet) */
-	char output[LTT_PATH_MAX];	/* LOCAL: absolute directory */
+	enum ltt_output_type output_type;	/* LOCAL or NET */
+	char output[LTT_PATH_MAX];	/* LOCAL: absolute directory; NET: the relay's URL */
 	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 

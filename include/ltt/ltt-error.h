@@ -111,12 +111,12 @@ extern "C" {
 	X(SNAPSHOT_OUTPUT_EXISTS, 132, "the session already has a snapshot output (one per session is supported): delete it first with 'lttctl snapshot del-output'") \
 	X(SNAPSHOT_OUTPUT_NOT_FOUND, 133, "the session has no snapshot output by that name or id; 'lttctl snapshot list-output' shows it") \
 	X(SNAPSHOT_TOO_SMALL, 134, "the maximum snapshot size can't hold one packet of each stream of the session: give a larger --max-size (at least the sum of each channel's sub-buffer size times its streams), or 0 for no limit") \
-	X(SNAPSHOT_NET, 135, "snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)") \
+	X(SNAPSHOT_NET, 135, "snapshots of kernel channels can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR); a session of user-space channels only can snapshot to a relay") \
 	X(SNAPSHOT_KERNEL, 136, "the loaded module is too old for kernel snapshots (ltt-tracer.ko before kernel ABI 1.2): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
 	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
 	X(ROTATE_NEVER_STARTED, 140, "the session was never started, so it has no trace chunk to rotate or clear yet; run 'lttctl start' first") \
-	X(ROTATE_OUTPUT, 141, "rotation and clear work on sessions that write to a local directory; this one is streamed to a relay daemon (not supported yet) or has no output") \
+	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear, or it is streamed to a relay daemon, where metadata regeneration is not supported yet (rotation and clear are)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
 	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \
@@ -135,6 +135,9 @@ extern "C" {
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
 	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
+	X(RELAY_NO_ROTATE, 172, "the relay daemon is too old to rotate or clear a session (relay protocol 2.11, LTTng's relay included): run ltt-relayd of this version or later there, or stream to a local directory") \
+	X(ROTATE_NET_KERNEL, 173, "rotation and clear of a session streamed to a relay daemon work for user-space channels only so far; this session has kernel channels: stream it to a local directory to rotate or clear it") \
+	X(RELAY_ARCHIVE, 174, "the relay daemon could not archive (or, for a clear, delete) the closed trace chunk: its log says why (the archive's directory exists, or its file system failed); the chunk stays in the session's directory on the relay and the next rotation tries again") \
 	X(FILTER, 180, "the filter expression is not valid (the message shows where); see lttctl-enable-event(1) for the filter language") \
 	X(EXCLUSION, 181, "an exclusion is not valid: exclusions need a rule pattern with a '*', and each must be an event name or pattern that the rule's pattern matches") \
 	X(FILTER_KERNEL, 182, "filters and exclusions are not supported in the kernel domain yet (the kernel tracer has no filter interpreter); use them with -u") \

@@ -253,13 +253,15 @@ int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size)
 
 int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, bool need_path)
 {
+	struct ltt_uri uri;
+
 	if (memchr(o->name, '\0', sizeof(o->name)) == NULL ||
 	    memchr(o->output, '\0', sizeof(o->output)) == NULL)
 		return -LTT_ERR_OUTPUT_PATH;
 	if (o->name[0] && !ltt_channel_name_valid(o->name))
 		return -LTT_ERR_SNAPSHOT_OUTPUT_NAME;
 	if (o->output_type == LTT_OUTPUT_NET)
-		return -LTT_ERR_SNAPSHOT_NET;
+		return ltt_uri_parse(o->output, &uri) || uri.scheme != LTT_URI_NET ? -LTT_ERR_URL : 0;
 	if (o->output_type == LTT_OUTPUT_NONE)
 		return need_path || o->output[0] ? -LTT_ERR_OUTPUT_PATH : 0;
 	if (o->output[0] != '/' || strlen(o->output) >= LTT_PATH_MAX - LTT_NAME_MAX - 64)

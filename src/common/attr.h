@@ -122,10 +122,10 @@ int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size);
 /**
  * ltt_attr_check_snapshot_output() - is @o a snapshot output to add
  * (@need_path) or to record to (its empty fields: the session's)?
- * A name follows the channel name rules; local only; an absolute
- * directory short enough for the snapshot directories made in it.
+ * A name follows the channel name rules; a net:// URL (a relay), or an
+ * absolute directory short enough for the snapshot directories made in it.
  *
- * Returns 0, -LTT_ERR_SNAPSHOT_OUTPUT_NAME, -LTT_ERR_SNAPSHOT_NET or
+ * Returns 0, -LTT_ERR_SNAPSHOT_OUTPUT_NAME, -LTT_ERR_URL or
  * -LTT_ERR_OUTPUT_PATH.
  */
 int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, bool need_path);

@@ -320,9 +320,53 @@ void ltt_consumer_put_snapshot_trace(struct ltt_wbuf *w, const struct ltt_consum
 
 int ltt_consumer_get_snapshot_trace(struct ltt_rbuf *r, struct ltt_consumer_snapshot_trace *ret)
 {
+	struct ltt_consumer_snapshot_trace m = { 0 };
+
+	m.trace_key = ltt_rbuf_get_u64(r);
+	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	m.max_packets = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_relay_archive(struct ltt_wbuf *w, const struct ltt_consumer_relay_archive *m)
+{
+	ltt_wbuf_put_u64(w, m->relay_key);
+	ltt_wbuf_put_str(w, m->from);
+	ltt_wbuf_put_str(w, m->to);
+}
+
+int ltt_consumer_get_relay_archive(struct ltt_rbuf *r, struct ltt_consumer_relay_archive *ret)
+{
+	struct ltt_consumer_relay_archive m;
+
+	m.relay_key = ltt_rbuf_get_u64(r);
+	m.from = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	m.to = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_consumer_put_snapshot_trace_relay(struct ltt_wbuf *w,
+					   const struct ltt_consumer_snapshot_trace *m)
+{
+	ltt_wbuf_put_u64(w, m->trace_key);
+	ltt_wbuf_put_u64(w, m->relay_key);
+	ltt_wbuf_put_str(w, m->dir ? m->dir : "");
+	ltt_wbuf_put_u64(w, m->max_packets);
+}
+
+int ltt_consumer_get_snapshot_trace_relay(struct ltt_rbuf *r,
+					  struct ltt_consumer_snapshot_trace *ret)
+{
 	struct ltt_consumer_snapshot_trace m;
 
 	m.trace_key = ltt_rbuf_get_u64(r);
+	m.relay_key = ltt_rbuf_get_u64(r);
 	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
 	m.max_packets = ltt_rbuf_get_u64(r);
 	if (ltt_rbuf_end(r))

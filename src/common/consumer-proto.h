@@ -178,6 +178,35 @@
  *       ADD_SNAPSHOT_TRACE or a dir that is not absolute, or the error
  *       of creating the files.
  *
+ *   SNAPSHOT_TRACE_RELAY {u64 trace_key, u64 relay_key, str path,
+ *                         u64 max_packets} (1.8, LTT_CONSUMER_MINOR_NET)
+ *       -> as SNAPSHOT_TRACE
+ *       The same snapshot, sent to the relay session relay_key (ADD_RELAY,
+ *       live timer 0) as trace path (relative, no . or ..): its metadata
+ *       stream and one relay stream per stream that has packets.  The
+ *       reply comes once every packet was handed to the relay's sockets;
+ *       the session daemon then waits for RELAY_DATA_PENDING to say the
+ *       relay wrote them, checks RELAY_STATUS, and DEL_RELAYs it.
+ *       -ENOENT for an unknown trace or relay, -EINVAL for a trace not
+ *       added by ADD_SNAPSHOT_TRACE or a bad path, the connection's error
+ *       (-ECONNRESET, -ETIMEDOUT: the relay stopped taking bytes for
+ *       LTT_SINK_RELAY_STALL_MS), -EPROTO when the relay refused a stream.
+ *
+ *   RELAY_ARCHIVE {u64 relay_key, str from, str to} (1.8)
+ *       After a rotation of the relay's traces (ROTATE_TRACE with a
+ *       relative dir): have the relay move the old chunk's directory
+ *       @from (relative to the relay session's directory: "ust" for the
+ *       first chunk's user-space traces, "CHUNK/ust" later) to @to
+ *       ("archives/BEGIN-END-N/ust"), once the old streams are closed and
+ *       every packet of them written (relay-archive.c).  Answered at once:
+ *       0, -EPROTONOSUPPORT (a relay older than protocol 2.12),
+ *       -EBUSY (one is under way), -ENOENT (no such relay), the
+ *       connection's error.
+ *   RELAY_ARCHIVE_RESULT {u64 relay_key} -> status
+ *       -EINPROGRESS while the last RELAY_ARCHIVE is under way, then 0 or
+ *       why it failed (the relay's refusal: -EEXIST, -ENOENT, -EINVAL,
+ *       -EIO; or the connection's error).
+ *
  * Trace chunks (1.7, LTT_CONSUMER_MINOR_ROTATE):
  *   ROTATE_TRACE {u64 trace_key, u8 clear, str dir}
  *       clear 0: dir (absolute, holding no trace: -EEXIST) becomes the
@@ -213,7 +242,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 7
+#define LTT_CONSUMER_MINOR 8
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -227,6 +256,8 @@
 #define LTT_CONSUMER_MINOR_SNAPSHOT 6
 /* The minor that brought ROTATE_TRACE and RESET_METADATA (trace chunks). */
 #define LTT_CONSUMER_MINOR_ROTATE 7
+/* The minor that brought SNAPSHOT_TRACE_RELAY (snapshots sent to a relay). */
+#define LTT_CONSUMER_MINOR_NET 8
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -249,7 +280,10 @@
 	X(ADD_SNAPSHOT_TRACE, 18) \
 	X(SNAPSHOT_TRACE, 19) \
 	X(ROTATE_TRACE, 20) \
-	X(RESET_METADATA, 21)
+	X(RESET_METADATA, 21) \
+	X(SNAPSHOT_TRACE_RELAY, 22) \
+	X(RELAY_ARCHIVE, 23) \
+	X(RELAY_ARCHIVE_RESULT, 24)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -344,9 +378,14 @@ struct ltt_consumer_add_snapshot_trace {
 	uint32_t gid;
 };
 
-/* SNAPSHOT_TRACE, decoded; dir borrows the message. */
+/*
+ * SNAPSHOT_TRACE, decoded; dir borrows the message.  SNAPSHOT_TRACE_RELAY
+ * too: relay_key then names the relay and dir is the trace's pathname in
+ * that relay session (0 and absent in SNAPSHOT_TRACE).
+ */
 struct ltt_consumer_snapshot_trace {
 	uint64_t trace_key;
+	uint64_t relay_key;
 	const char *dir;
 	uint64_t max_packets;		/* per stream, the newest; 0: all */
 };
@@ -356,6 +395,13 @@ struct ltt_consumer_snapshot_reply {
 	uint64_t packets;		/* written */
 	uint64_t bytes;			/* their bytes */
 	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
+};
+
+/* RELAY_ARCHIVE, decoded; from and to borrow the message. */
+struct ltt_consumer_relay_archive {
+	uint64_t relay_key;
+	const char *from;
+	const char *to;
 };
 
 /* ROTATE_TRACE, decoded; dir borrows the message. */
@@ -538,6 +584,16 @@ int ltt_consumer_get_add_snapshot_trace(struct ltt_rbuf *r,
 void ltt_consumer_put_snapshot_trace(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_trace *m);
 /** ltt_consumer_get_snapshot_trace() - decode SNAPSHOT_TRACE; @ret->dir points into @r */
 int ltt_consumer_get_snapshot_trace(struct ltt_rbuf *r, struct ltt_consumer_snapshot_trace *ret);
+/** ltt_consumer_put_snapshot_trace_relay() - SNAPSHOT_TRACE_RELAY (1.8) */
+void ltt_consumer_put_snapshot_trace_relay(struct ltt_wbuf *w,
+					   const struct ltt_consumer_snapshot_trace *m);
+/** ltt_consumer_get_snapshot_trace_relay() - decode it; @ret->dir points into @r */
+int ltt_consumer_get_snapshot_trace_relay(struct ltt_rbuf *r,
+					  struct ltt_consumer_snapshot_trace *ret);
+/** ltt_consumer_put_relay_archive() - RELAY_ARCHIVE (1.8) */
+void ltt_consumer_put_relay_archive(struct ltt_wbuf *w, const struct ltt_consumer_relay_archive *m);
+/** ltt_consumer_get_relay_archive() - decode it; the strings point into @r */
+int ltt_consumer_get_relay_archive(struct ltt_rbuf *r, struct ltt_consumer_relay_archive *ret);
 /** ltt_consumer_put_snapshot_reply() - the body of SNAPSHOT_TRACE's reply */
 void ltt_consumer_put_snapshot_reply(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_reply *m);
 /** ltt_consumer_get_snapshot_reply() - decode it (after the status) */

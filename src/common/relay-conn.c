@@ -191,7 +191,7 @@ static int send_request(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint64_
 }
 
 /* VERSION: the same major, and a minor we can speak. */
-int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label)
+int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_t *ret_minor)
 {
 	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR }, got;
 	uint8_t buf[8];
@@ -218,11 +218,13 @@ int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label)
 			got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
 		return -EPROTONOSUPPORT;
 	}
-	if (got.minor < LTT_RELAY_MINOR) {
+	if (got.minor < LTT_RELAY_MINOR_MIN) {
 		LTT_ERR("%s: the relay speaks protocol %u.%u, we need %u.%u at least", label,
-			got.major, got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
+			got.major, got.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR_MIN);
 		return -EPROTONOSUPPORT;
 	}
+	if (ret_minor)
+		*ret_minor = got.minor < LTT_RELAY_MINOR ? got.minor : LTT_RELAY_MINOR;
 	return 0;
 }
 

@@ -62,10 +62,11 @@ int ltt_relay_conn_connect(const char *url, int *ret_fd);
  *
  * Returns 0; -EPROTO when the peer closes or answers nonsense (not a
  * relay: a major of 0 or 16 and up); -EPROTONOSUPPORT for another major,
- * or a minor below ours;
+ * or a minor below LTT_RELAY_MINOR_MIN; @ret_minor (may be NULL) gets
+ * the minor both speak, the lower of the two;
  * -ETIMEDOUT; a socket error.
  */
-int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label);
+int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_t *ret_minor);
 
 /**
  * ltt_relay_conn_create_session() - CREATE_SESSION on a control connection

@@ -227,6 +227,34 @@ int ltt_relay_get_add_stream(struct ltt_rbuf *r, struct ltt_relay_add_stream *re
 	return ltt_rbuf_end(r);
 }
 
+void ltt_relay_put_archive_chunk(struct ltt_wbuf *w, const struct ltt_relay_archive_chunk *m)
+{
+	uint32_t from_len = wire_len(m->from, LTT_RELAY_PATH_MAX);
+	uint32_t to_len = wire_len(m->to, LTT_RELAY_PATH_MAX);
+
+	if (!from_len || !to_len) {
+		put_fail(w, -EINVAL);
+		return;
+	}
+	ltt_wbuf_put_be32(w, from_len);
+	ltt_wbuf_put_be32(w, to_len);
+	ltt_wbuf_put_bytes(w, m->from, from_len);
+	ltt_wbuf_put_bytes(w, m->to, to_len);
+}
+
+int ltt_relay_get_archive_chunk(struct ltt_rbuf *r, struct ltt_relay_archive_chunk *ret)
+{
+	uint32_t from_len = ltt_rbuf_get_be32(r);
+	uint32_t to_len = ltt_rbuf_get_be32(r);
+
+	if (from_len > LTT_RELAY_PATH_MAX || to_len > LTT_RELAY_PATH_MAX ||
+	    !left_exactly(r, (uint64_t)from_len + to_len))
+		return -EPROTO;
+	get_counted_str(r, from_len, ret->from, false);
+	get_counted_str(r, to_len, ret->to, false);
+	return ltt_rbuf_end(r);
+}
+
 void ltt_relay_put_add_stream_reply(struct ltt_wbuf *w, const struct ltt_relay_add_stream_reply *m)
 {
 	ltt_wbuf_put_be64(w, m->stream_handle);

@@ -71,7 +71,11 @@
 #include "common/codec.h"
 
 #define LTT_RELAY_MAJOR 2
-#define LTT_RELAY_MINOR 11
+#define LTT_RELAY_MINOR 12
+/* The oldest minor a consumer streams to (the layouts of 2.11). */
+#define LTT_RELAY_MINOR_MIN 11
+/* The minor that brought ARCHIVE_CHUNK (rotation on the relay's side). */
+#define LTT_RELAY_MINOR_ARCHIVE 12
 
 #define LTT_RELAY_CTRL_HDR_SIZE 24
 #define LTT_RELAY_DATA_HDR_SIZE 32
@@ -101,6 +105,14 @@ enum ltt_relay_cmd {
 	LTT_RELAY_CLOSE_INDEX = 14,		/* unsupported */
 	LTT_RELAY_LIST_SESSIONS = 15,		/* unsupported */
 	LTT_RELAY_STREAMS_SENT = 16,
+	/* 2.12: {u64 query_flags} -> {u32 ret_code, u64 flags}; no flag set here */
+	LTT_RELAY_GET_CONFIGURATION = 22,
+	/*
+	 * ltt's own (2.12), in the range LTTng leaves to other branches so
+	 * that no LTTng command number changes meaning: move a closed trace
+	 * chunk's directory into the session's archives.
+	 */
+	LTT_RELAY_ARCHIVE_CHUNK = 10000,
 };
 
 /* ret_code values (LTTng's LTTNG_OK is 10, its generic error 11). */
@@ -160,6 +172,16 @@ struct ltt_relay_add_stream {
 	uint64_t tracefile_size;
 	uint64_t tracefile_count;
 	uint64_t trace_chunk_id;
+};
+
+/*
+ * ARCHIVE_CHUNK {u32 from_len, u32 to_len, from, to} (both NUL-terminated,
+ * relative to the relay session's directory; to "": discard from, a
+ * clear) -> ret_code.
+ */
+struct ltt_relay_archive_chunk {
+	char from[LTT_RELAY_PATH_MAX];
+	char to[LTT_RELAY_PATH_MAX];
 };
 
 struct ltt_relay_add_stream_reply {
@@ -230,6 +252,9 @@ int ltt_relay_get_stream_seq(struct ltt_rbuf *r, struct ltt_relay_stream_seq *re
 /* QUIESCENT_CONTROL, BEGIN/END_DATA_PENDING, and replies of one u32/u64. */
 void ltt_relay_put_u64_msg(struct ltt_wbuf *w, uint64_t v);
 int ltt_relay_get_u64_msg(struct ltt_rbuf *r, uint64_t *ret);
+/* ARCHIVE_CHUNK's payload (2.12). */
+void ltt_relay_put_archive_chunk(struct ltt_wbuf *w, const struct ltt_relay_archive_chunk *m);
+int ltt_relay_get_archive_chunk(struct ltt_rbuf *r, struct ltt_relay_archive_chunk *ret);
 void ltt_relay_put_ret(struct ltt_wbuf *w, uint32_t ret_code);
 int ltt_relay_get_ret(struct ltt_rbuf *r, uint32_t *ret_code);
 void ltt_relay_put_end_data_pending_reply(struct ltt_wbuf *w,

@@ -243,42 +243,48 @@ static int cmd_add_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, stru
 	return 0;
 }
 
-/* SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets} (1.6) */
-static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
-			      struct ltt_wbuf *reply)
+/*
+ * The checks of SNAPSHOT_TRACE and SNAPSHOT_TRACE_RELAY: the snapshot trace
+ * @m names (its channels of either domain: snapshot_run() copies user-space
+ * and kernel streams alike).
+ */
+static int snapshot_trace_of(struct cmd_state *st, const struct ltt_consumer_snapshot_trace *m,
+			     struct ltt_trace **ret_t)
 {
-	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT };
-	struct ltt_consumer_snapshot_reply rep;
-	struct ltt_consumer_snapshot_trace m;
-	struct ltt_snapshot_out out;
-	struct ltt_channel *c;
 	struct ltt_trace *t;
-	int ret = 0;
 
-	if (ltt_consumer_get_snapshot_trace(r, &m))
-		return -EPROTO;
-	t = find_trace(st, m.trace_key);
+	t = find_trace(st, m->trace_key);
 	if (!t) {
-		LTT_WARN("SNAPSHOT_TRACE: no trace %" PRIu64, m.trace_key);
+		LTT_WARN("SNAPSHOT_TRACE: no trace %" PRIu64, m->trace_key);
 		return -ENOENT;
 	}
-	if (!t->snapshot || m.dir[0] != '/') {
-		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m.trace_key,
+	if (!t->snapshot || (!m->relay_key && m->dir[0] != '/')) {
+		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m->trace_key,
 			 t->snapshot ? "needs an absolute directory" : "is not in snapshot mode");
 		return -EINVAL;
 	}
-	ret = ltt_snapshot_open(t, m.dir, &out);
-	if (ret)
-		return ret;
-	req.snap_out = out.streams;
-	req.max_packets = m.max_packets;
+	*ret_t = t;
+	return 0;
+}
+
+/* Copy each channel of @t into @out (which this closes), and reply. */
+static int snapshot_run(struct cmd_state *st, struct ltt_trace *t, struct ltt_snapshot_out *out,
+			const struct ltt_consumer_snapshot_trace *m, struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT };
+	struct ltt_consumer_snapshot_reply rep;
+	struct ltt_channel *c;
+	int ret = 0;
+
+	req.snap_out = out->streams;
+	req.max_packets = m->max_packets;
 	for (c = st->channels; c && !ret; c = c->next) {
 		if (c->trace != t)
 			continue;
 		req.chan = c;
 		ret = ltt_data_call(st->dt, &req);
 	}
-	ltt_snapshot_close(&out);
+	ltt_snapshot_close(out);
 	if (ret)
 		return ret;
 	rep = (struct ltt_consumer_snapshot_reply){
@@ -287,9 +293,50 @@ static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct l
 		.packets_dropped = req.snap.packets_dropped,
 	};
 	ltt_consumer_put_snapshot_reply(reply, &rep);
-	LTT_INFO("trace %" PRIu64 ": snapshot in %s: %" PRIu64 " packets, %" PRIu64
-		 " left out", m.trace_key, m.dir, rep.packets, rep.packets_dropped);
+	LTT_INFO("trace %" PRIu64 ": snapshot in %s%s: %" PRIu64 " packets, %" PRIu64
+		 " left out", m->trace_key, m->relay_key ? "the relay's " : "", m->dir,
+		 rep.packets, rep.packets_dropped);
 	return 0;
+}
+
+/* SNAPSHOT_TRACE {u64 trace_key, str dir, u64 max_packets} (1.6) */
+static int cmd_snapshot_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_snapshot_trace m;
+	struct ltt_snapshot_out out;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_snapshot_trace(r, &m))
+		return -EPROTO;
+	ret = snapshot_trace_of(st, &m, &t);
+	if (!ret)
+		ret = ltt_snapshot_open(t, m.dir, &out);
+	return ret ? ret : snapshot_run(st, t, &out, &m, reply);
+}
+
+/* SNAPSHOT_TRACE_RELAY {u64 trace_key, u64 relay_key, str path, u64 max_packets} (1.8) */
+static int cmd_snapshot_trace_relay(struct cmd_state *st, struct ltt_rbuf *r,
+				    struct ltt_msg *msg, struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_snapshot_trace m;
+	struct ltt_snapshot_out out;
+	struct relay_ent *re;
+	struct ltt_trace *t;
+	int ret;
+
+	if (ltt_consumer_get_snapshot_trace_relay(r, &m) || !m.relay_key)
+		return -EPROTO;
+	re = find_relay(st, m.relay_key);
+	if (!re) {
+		LTT_WARN("SNAPSHOT_TRACE_RELAY: no relay %" PRIu64, m.relay_key);
+		return -ENOENT;
+	}
+	ret = snapshot_trace_of(st, &m, &t);
+	if (!ret)
+		ret = ltt_snapshot_open_relay(t, re->relay, m.dir, &out);
+	return ret ? ret : snapshot_run(st, t, &out, &m, reply);
 }
 
 /* METADATA {u64 trace_key, u32 len, len bytes of TSDL text} */
@@ -765,6 +812,34 @@ static void remove_relay(struct cmd_state *st, struct relay_ent *e)
 	free(e);
 }
 
+/* RELAY_ARCHIVE {u64 relay_key, str from, str to} (1.8) */
+static int cmd_relay_archive(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
+			     struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_relay_archive m;
+	struct relay_ent *e;
+
+	if (ltt_consumer_get_relay_archive(r, &m))
+		return -EPROTO;
+	e = find_relay(st, m.relay_key);
+	if (!e) {
+		LTT_WARN("RELAY_ARCHIVE: no relay %" PRIu64, m.relay_key);
+		return -ENOENT;
+	}
+	return ltt_sink_relay_archive(e->relay, m.from, m.to);
+}
+
+/* RELAY_ARCHIVE_RESULT {u64 relay_key} (1.8) */
+static int cmd_relay_archive_result(struct cmd_state *st, struct ltt_rbuf *r,
+				    struct ltt_msg *msg, struct ltt_wbuf *reply)
+{
+	struct relay_ent *e;
+	int ret;
+
+	e = relay_arg(st, r, "RELAY_ARCHIVE_RESULT", &ret);
+	return e ? ltt_sink_relay_archive_result(e->relay) : ret;
+}
+
 /* DEL_RELAY {u64 relay_key} */
 static int cmd_del_relay(struct cmd_state *st, struct ltt_rbuf *r, struct ltt_msg *msg,
 			 struct ltt_wbuf *reply)
@@ -808,6 +883,7 @@ static int move_channels(struct cmd_state *st, struct ltt_trace *t,
 		req = (struct ltt_data_req){ .type = LTT_DATA_NEW_CHUNK, .chan = c,
 					     .output = outs[i], .clear = clear };
 		ltt_data_call(st->dt, &req);	/* can't fail: a sink that can't open is retried */
+		ltt_output_streams_added(outs[i]);	/* a relay announces them together */
 		outs[i++] = req.output;		/* the old one, destroyed below */
 	}
 	for (i = 0; i < n; i++)
@@ -832,13 +908,15 @@ static int cmd_rotate_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt
 		LTT_WARN("ROTATE_TRACE: no trace %" PRIu64, m.trace_key);
 		return -ENOENT;
 	}
-	if (t->relay) {
-		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: not supported", t->path);
+	if (t->relay && m.clear) {
+		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: clear not supported", t->path);
 		return -EOPNOTSUPP;
 	}
-	if (m.clear != !m.dir[0] || (!m.clear && m.dir[0] != '/')) {
+	if (m.clear != !m.dir[0] ||
+	    (!m.clear && (t->relay ? !ltt_trace_relay_path_ok(m.dir) : m.dir[0] != '/'))) {
 		LTT_WARN("ROTATE_TRACE: '%s' is not %s", m.dir,
-			 m.clear ? "empty (a clear stays in place)" : "an absolute path");
+			 m.clear ? "empty (a clear stays in place)" :
+			 t->relay ? "a relative path in the relay session" : "an absolute path");
 		return -EINVAL;
 	}
 	if (m.clear) {
@@ -848,7 +926,7 @@ static int cmd_rotate_trace(struct cmd_state *st, struct ltt_rbuf *r, struct ltt
 		LTT_INFO("trace %s: cleared%s", t->path, ret ? " (with errors)" : "");
 		return ret;
 	}
-	if (trace_at(st, m.dir, NULL)) {
+	if (trace_at(st, m.dir, t->relay)) {
 		LTT_WARN("ROTATE_TRACE: a trace already writes to %s", m.dir);
 		return -EEXIST;
 	}
@@ -924,6 +1002,9 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE] = { cmd_snapshot_trace, 0 },
 	[LTT_CONSUMER_MSG_ROTATE_TRACE] = { cmd_rotate_trace, 0 },
 	[LTT_CONSUMER_MSG_RESET_METADATA] = { cmd_reset_metadata, 0 },
+	[LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY] = { cmd_snapshot_trace_relay, 0 },
+	[LTT_CONSUMER_MSG_RELAY_ARCHIVE] = { cmd_relay_archive, 0 },
+	[LTT_CONSUMER_MSG_RELAY_ARCHIVE_RESULT] = { cmd_relay_archive_result, 0 },
 };
 
 /* Run one command; @reply gets {i32 status, ...}. */

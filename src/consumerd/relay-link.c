@@ -365,6 +365,8 @@ static void take_reply(struct ltt_relay *r)
 		stream_answered(r, e->st, &got);
 	} else if (e->dp) {
 		dp_answered(r, e->cmd, &got);
+	} else if (e->cmd == LTT_RELAY_ARCHIVE_CHUNK) {
+		rlink_archive_answered(r, got.ret_code);
 	} else if (got.ret_code != LTT_RELAY_OK) {
 		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
 			LTT_WARN("%s: the relay refused %s%s%s: %s", r->label, cmd_name(e->cmd),
@@ -465,6 +467,7 @@ void rlink_pump(struct ltt_relay *r)
 	data_sent(r);
 	rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
 	recv_replies(r);
+	rlink_archive_try(r);
 	check_stall(r);
 	rlink_wake_sinks(r);
 }
@@ -480,6 +483,31 @@ void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t 
 	*ret_ctrl_events = r->conn_error ? 0 : EPOLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : EPOLLOUT);
 	*ret_data_events = r->conn_error || rlink_q_empty(&r->data_q) ? 0 : EPOLLOUT;
 	pthread_mutex_unlock(&r->lock);
+}
+
+int ltt_sink_relay_wait(struct ltt_relay *r, int timeout_ms)
+{
+	struct pollfd pfd[2];
+	uint32_t ctrl_ev, data_ev;
+	int ret;
+
+	pthread_mutex_lock(&r->lock);
+	ret = r->conn_error;
+	pfd[0].fd = r->ctrl_fd;
+	pfd[0].events = (short)(POLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : POLLOUT));
+	pfd[1].fd = r->data_fd;
+	pfd[1].events = (short)(rlink_q_empty(&r->data_q) ? 0 : POLLOUT);
+	pthread_mutex_unlock(&r->lock);
+	if (ret)
+		return ret;
+	if (poll(pfd, 2, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	ltt_sink_relay_io(r, &ctrl_ev, &data_ev);
+	rlink_kick(r);	/* the loop asks ltt_sink_relay_io() for its watches again */
+	pthread_mutex_lock(&r->lock);
+	ret = r->conn_error;
+	pthread_mutex_unlock(&r->lock);
+	return ret;
 }
 
 /* ---- streams ---- */
@@ -770,7 +798,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
 	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label);
+		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label, &r->minor);
 	if (!ret)
 		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
 						    &r->session_id, ret_path, path_len);

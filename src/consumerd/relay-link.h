@@ -65,8 +65,18 @@ struct relay_stream {
 	char path[];			/* the trace's pathname */
 };
 
+/* A closed chunk's directory to archive on the relay (relay-archive.c). */
+struct relay_archive {
+	bool wanted;			/* asked; ARCHIVE_CHUNK not queued yet */
+	bool in_flight;			/* queued, its reply awaited */
+	int result;			/* -EINPROGRESS while either; then 0 or -errno */
+	char from[LTT_RELAY_PATH_MAX];
+	char to[LTT_RELAY_PATH_MAX];
+};
+
 struct ltt_relay {
 	uint64_t key;
+	uint32_t minor;			/* the relay protocol minor both speak */
 	uint32_t live_timer_us;
 	uint64_t session_id;		/* the relay's id for our session */
 	int ctrl_fd, data_fd, kick_fd;
@@ -91,6 +101,7 @@ struct ltt_relay {
 	bool closing;			/* DEL_RELAY: the data thread closes it */
 	uint64_t close_deadline_ms;
 	struct ltt_sink_relay_stats stats;
+	struct relay_archive archive;
 };
 
 /* A channel's streams: announced once all are added (or never held back). */
@@ -173,5 +184,14 @@ void rlink_release_streams(struct ltt_relay *r, const struct relay_group *g);
 
 /* rlink_close_stream() - CLOSE_STREAM once, after its last packet.  Locked. */
 void rlink_close_stream(struct ltt_relay *r, struct relay_stream *st);
+
+/*
+ * rlink_archive_try() - queue the wanted ARCHIVE_CHUNK once every stream
+ * of the chunk is closed and every packet of it confirmed written.  Locked.
+ */
+void rlink_archive_try(struct ltt_relay *r);
+
+/* rlink_archive_answered() - ARCHIVE_CHUNK's reply, @ret_code.  Locked. */
+void rlink_archive_answered(struct ltt_relay *r, uint32_t ret_code);
 
 #endif /* LTT_CONSUMERD_RELAY_LINK_H */

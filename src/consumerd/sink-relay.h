@@ -180,6 +180,39 @@ void ltt_sink_relay_stats(struct ltt_relay *relay, struct ltt_sink_relay_stats *
 int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
 
 /**
+ * ltt_sink_relay_wait() - wait up to @timeout_ms for @relay's sockets to
+ * take queued bytes or bring replies, then do that I/O
+ * Data thread only (it owns the relay's I/O): for a request that must
+ * write packets in one go (a snapshot) whose sink said "would block".
+ * The data thread's loop is kicked afterwards, so that its watches follow
+ * the queues again.  Returns 0 (call ltt_sink_ready() again), or the
+ * connection's error (a relay that moves nothing for
+ * LTT_SINK_RELAY_STALL_MS fails with -ETIMEDOUT).
+ */
+int ltt_sink_relay_wait(struct ltt_relay *relay, int timeout_ms);
+
+/**
+ * ltt_sink_relay_archive() - have the relay move the closed chunk @from
+ * (a directory of the relay session: the traces a rotation left) to @to
+ * (ARCHIVE_CHUNK, relay protocol 2.12)
+ * The request is sent once every stream of a trace at or below @from is
+ * closed and every packet it sent is confirmed written (their SEND_INDEX
+ * replies); ltt_sink_relay_archive_result() then tells how it went.
+ * Command thread; never waits.  Returns 0, -EPROTONOSUPPORT (a relay
+ * older than 2.12), -EBUSY (one is under way), -EINVAL, or the
+ * connection's error.
+ */
+int ltt_sink_relay_archive(struct ltt_relay *relay, const char *from, const char *to);
+
+/**
+ * ltt_sink_relay_archive_result() - -EINPROGRESS while the last
+ * ltt_sink_relay_archive() is under way, then 0, or why it failed: the
+ * relay's refusal (-EEXIST, -ENOENT, -EINVAL, -EIO) or the connection's
+ * error; -ENOENT when none was asked.  Any thread.
+ */
+int ltt_sink_relay_archive_result(struct ltt_relay *relay);
+
+/**
  * ltt_sink_relay_close() - DEL_RELAY: start closing @relay
  *
  * Data thread, once no output of the relay is left.  Queues CLOSE_STREAM

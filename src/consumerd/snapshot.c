@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/sink-file.h"
+#include "consumerd/sink-relay.h"
 #include "consumerd/snapshot.h"
 #include "consumerd/stream.h"
 
@@ -55,8 +56,34 @@ int ltt_snapshot_open(const struct ltt_trace *t, const char *dir, struct ltt_sna
 	return 0;
 }
 
+int ltt_snapshot_open_relay(const struct ltt_trace *t, struct ltt_relay *relay,
+			    const char *path, struct ltt_snapshot_out *ret)
+{
+	struct ltt_snapshot_out o = { .dir_fd = -1, .index_fd = -1 };
+	int err;
+
+	if (!t || !t->snapshot || !relay || !path || !ltt_trace_relay_path_ok(path))
+		return -EINVAL;
+	err = ltt_sink_relay_output_create(relay, path, 0, 0, true, &o.meta);
+	if (!err)
+		err = ltt_sink_relay_output_create(relay, path, 0, 0, false, &o.streams);
+	if (!err && t->meta_all_len)
+		err = ltt_output_metadata(o.meta, t->meta_all, t->meta_all_len);
+	if (err) {
+		LTT_WARN("snapshot of trace %" PRIu64 " to the relay as %s: %s", t->key, path,
+			 strerror(-err));
+		ltt_snapshot_close(&o);
+		return err;
+	}
+	*ret = o;
+	return 0;
+}
+
 void ltt_snapshot_close(struct ltt_snapshot_out *out)
 {
+	/* a relay's viewers see the streams together (STREAMS_SENT) */
+	if (out->streams)
+		ltt_output_streams_added(out->streams);
 	ltt_output_destroy(out->meta);
 	ltt_output_destroy(out->streams);
 	if (out->index_fd >= 0)
@@ -81,6 +108,24 @@ static int peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratc
 			return ret;
 		nanosleep(&wait, NULL);
 	}
+}
+
+/*
+ * Until @sink can take a packet: a relay's sink waits for its handle or
+ * for its socket, whose I/O this (the data) thread does meanwhile; the
+ * relay's stall deadline bounds the wait.  A file sink is always ready.
+ */
+static int wait_ready(struct ltt_sink *sink, const struct ltt_output *out)
+{
+	struct ltt_relay *relay = ltt_sink_relay_of(out);
+	int ret;
+
+	while ((ret = ltt_sink_ready(sink)) == -EAGAIN && relay) {
+		ret = ltt_sink_relay_wait(relay, 100);
+		if (ret)
+			break;
+	}
+	return ret;
 }
 
 /* One stream's packets into a sink of @out, opened for the first one. */
@@ -113,9 +158,13 @@ static int snapshot_stream(struct ltt_stream *s, const struct ltt_output *out,
 			if (ret)
 				return ret;
 		}
-		ret = ltt_sink_write(sink, &pkt);
-		if (ret)
-			break;
+		ret = wait_ready(sink, out);
+		if (!ret)
+			ret = ltt_sink_write(sink, &pkt);
+		if (ret) {
+			ltt_sink_destroy(sink);
+			return ret == -EAGAIN ? -EBUSY : ret;	/* never a packet left out */
+		}
 		counts->packets++;
 		counts->bytes += pkt.len;
 	}

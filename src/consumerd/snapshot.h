@@ -28,6 +28,7 @@
 #include "consumerd/trace.h"
 
 struct ltt_channel;
+struct ltt_relay;
 
 /* Where one snapshot of a trace goes. */
 struct ltt_snapshot_out {
@@ -47,6 +48,19 @@ struct ltt_snapshot_out {
  * metadata file), -EINVAL, -ENOMEM, or the file system's negative errno.
  */
 int ltt_snapshot_open(const struct ltt_trace *t, const char *dir, struct ltt_snapshot_out *ret);
+
+/**
+ * ltt_snapshot_open_relay() - a snapshot of @t sent to @relay as trace
+ * @path of its relay session: its metadata stream is added and @t's
+ * metadata queued; the streams' sinks add theirs
+ * @relay: a relay session (ADD_RELAY) registered with the data thread
+ * @path: relative, without . or .. (borrowed, copied)
+ * @ret: to release with ltt_snapshot_close()
+ * Command thread; never waits on the relay.  Returns 0, -EINVAL, -ENOMEM,
+ * or the connection's error.
+ */
+int ltt_snapshot_open_relay(const struct ltt_trace *t, struct ltt_relay *relay,
+			    const char *path, struct ltt_snapshot_out *ret);
 
 /**
  * ltt_snapshot_close() - release what ltt_snapshot_open() made (the files

@@ -101,13 +101,14 @@ int ltt_trace_create_snapshot(uint64_t key, const uint8_t *uuid, const struct lt
 	return 0;
 }
 
-/* A relative path without "", "." or ".." components. */
-static bool relative_path_ok(const char *p)
+bool ltt_trace_relay_path_ok(const char *p)
 {
 	const char *c = p;
 	size_t n;
 
 	if (!*p || *p == '/')
+		return false;
+	if (strlen(p) >= LTT_RELAY_PATH_MAX)
 		return false;
 	while (*c) {
 		n = strcspn(c, "/");
@@ -129,7 +130,7 @@ int ltt_trace_create_relayed(uint64_t key, const char *pathname, const uint8_t *
 
 	if (!pathname || !uuid || !owner || !relay || !ret_trace)
 		return -EINVAL;
-	if (!relative_path_ok(pathname) || strlen(pathname) >= LTT_RELAY_PATH_MAX)
+	if (!ltt_trace_relay_path_ok(pathname))
 		return -EINVAL;
 	t = calloc(1, sizeof(*t));
 	if (!t)
@@ -209,7 +210,7 @@ static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int er
 	return 0;
 }
 
-/* Keep a copy of @len bytes of packets: every chunk gets them all. */
+/* Keep a copy of @len bytes of packets: every chunk (and snapshot) gets them all. */
 static int keep_all(struct ltt_trace *t, const void *buf, size_t len)
 {
 	uint8_t *grown = realloc(t->meta_all, t->meta_all_len + len);
@@ -278,7 +279,7 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 		return -ENOMEM;
 	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
 	/* a snapshot trace writes nothing now: each snapshot gets it all */
-	if (!ret && (t->snapshot || t->dir_fd >= 0))
+	if (!ret && (t->snapshot || t->dir_fd >= 0 || t->relay))
 		ret = keep_all(t, buf, size);
 	if (!ret && !t->snapshot) {
 		/* in order: what is pending goes first */
@@ -297,12 +298,38 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 	return 0;
 }
 
+/* A relayed trace's next chunk: trace @path of the same relay session. */
+static int relay_chunk_create(struct ltt_trace *t, const char *path, struct ltt_trace_chunk *ret)
+{
+	struct ltt_trace_chunk c = { .dir_fd = -1, .index_fd = -1 };
+	int err;
+
+	if (!path || !ltt_trace_relay_path_ok(path))
+		return -EINVAL;
+	c.path = strdup(path);
+	if (!c.path)
+		return -ENOMEM;
+	err = ltt_sink_relay_output_create(t->relay, path, 0, 0, true, &c.output);
+	if (!err && t->meta_all_len)
+		err = ltt_output_metadata(c.output, t->meta_all, t->meta_all_len);
+	if (err) {
+		LTT_ERR("trace %s: can't start chunk %s on the relay: %s", t->path, path,
+			strerror(-err));
+		ltt_trace_chunk_abort(&c);
+		return err;
+	}
+	*ret = c;
+	return 0;
+}
+
 int ltt_trace_chunk_create(struct ltt_trace *t, const char *dir, struct ltt_trace_chunk *ret)
 {
 	struct ltt_sink_file_cfg out = { 0 };
 	struct ltt_trace_chunk c = { .dir_fd = -1, .index_fd = -1 };
 	int err;
 
+	if (t->relay)
+		return relay_chunk_create(t, dir, ret);
 	if (t->dir_fd < 0 || !dir || dir[0] != '/')
 		return -EINVAL;
 	c.path = strdup(dir);
@@ -345,6 +372,9 @@ int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_c
 {
 	struct ltt_sink_file_cfg out = { 0 };
 
+	if (t->relay)
+		return ltt_sink_relay_output_create(t->relay, chunk ? chunk->path : t->path,
+						    max_size, max_count, false, ret_out);
 	out.dir_fd = chunk ? chunk->dir_fd : t->dir_fd;
 	out.index_dir_fd = chunk ? chunk->index_fd : t->index_fd;
 	out.owner = t->owner;
@@ -356,8 +386,10 @@ int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_c
 void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *c)
 {
 	ltt_output_destroy(t->output);
-	close(t->index_fd);
-	close(t->dir_fd);
+	if (t->index_fd >= 0)
+		close(t->index_fd);
+	if (t->dir_fd >= 0)
+		close(t->dir_fd);
 	free(t->path);
 	t->output = c->output;
 	t->dir_fd = c->dir_fd;

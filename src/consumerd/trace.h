@@ -70,6 +70,13 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 		     const struct ltt_owner *owner, bool resume, struct ltt_trace **ret_trace);
 
 /**
+ * ltt_trace_relay_path_ok() - is @p a trace's path in a relay session:
+ * relative, without "", "." or ".." components nor a trailing slash,
+ * shorter than LTT_RELAY_PATH_MAX?  Any thread.
+ */
+bool ltt_trace_relay_path_ok(const char *p);
+
+/**
  * ltt_trace_create_relayed() - a trace sent to @relay: its metadata
  * stream is added to the relay session at once
  * @pathname: the trace's directory relative to the relay session, without

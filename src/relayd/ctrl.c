@@ -345,6 +345,49 @@ static int cmd_end_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in
 	return 0;
 }
 
+/*
+ * GET_CONFIGURATION (LTTng 2.12, which a peer of minor 12 may send after
+ * VERSION): no flag, CLEAR_ALLOWED (bit 0) included: LTTng's clear
+ * commands are not served (ltt's clear goes through ARCHIVE_CHUNK).
+ */
+static int cmd_get_configuration(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+				 struct ltt_wbuf *out)
+{
+	uint64_t query;
+
+	if (ltt_relay_get_u64_msg(in, &query))
+		return malformed(conn, "GET_CONFIGURATION");
+	ltt_relay_put_ret(out, LTT_RELAY_OK);
+	ltt_wbuf_put_be64(out, 0);
+	return 0;
+}
+
+static int cmd_archive_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+			     struct ltt_wbuf *out)
+{
+	struct ltt_relay_archive_chunk *m;
+	int ret;
+
+	m = malloc(sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	if (ltt_relay_get_archive_chunk(in, m)) {
+		free(m);
+		return malformed(conn, "ARCHIVE_CHUNK");
+	}
+	ret = ltt_relay_session_archive(state(conn)->session, m->from, m->to);
+	if (ret)
+		LTT_WARN("control connection from %s: ARCHIVE_CHUNK %s -> %s refused: %s",
+			 conn->peer, m->from, m->to, strerror(-ret));
+	ltt_relay_put_ret(out, !ret ? LTT_RELAY_OK :
+			       ret == -EEXIST ? LTT_RELAY_ERR_EXIST :
+			       ret == -ENOENT ? LTT_RELAY_ERR_NOENT :
+			       ret == -EINVAL || ret == -EBUSY || ret == -ENAMETOOLONG ?
+			       LTT_RELAY_ERR_INVAL : LTT_RELAY_ERR_IO);
+	free(m);
+	return 0;
+}
+
 static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_VERSION, "VERSION", false, cmd_version },
 	{ LTT_RELAY_CREATE_SESSION, "CREATE_SESSION", false, cmd_create_session },
@@ -357,6 +400,8 @@ static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_DATA_PENDING, "DATA_PENDING", true, cmd_data_pending },
 	{ LTT_RELAY_BEGIN_DATA_PENDING, "BEGIN_DATA_PENDING", true, cmd_begin_data_pending },
 	{ LTT_RELAY_END_DATA_PENDING, "END_DATA_PENDING", true, cmd_end_data_pending },
+	{ LTT_RELAY_GET_CONFIGURATION, "GET_CONFIGURATION", false, cmd_get_configuration },
+	{ LTT_RELAY_ARCHIVE_CHUNK, "ARCHIVE_CHUNK", true, cmd_archive_chunk },
 };
 
 static const struct ctrl_cmd *find_cmd(uint32_t cmd)

@@ -195,8 +195,9 @@ int ltt_relay_model_list_streams(struct ltt_relay_model *m, uint64_t session_id,
 		ret = -ENOENT;
 		goto out;
 	}
+	/* a cleared stream is no viewer's any more (its files are gone) */
 	for (st = s->streams; st; st = st->next)
-		n += st->handle > after && (st->sent || !sent_only);
+		n += st->handle > after && (st->sent || !sent_only) && !st->cleared;
 	if (n) {
 		infos = calloc(n, sizeof(*infos));
 		if (!infos) {
@@ -205,7 +206,7 @@ int ltt_relay_model_list_streams(struct ltt_relay_model *m, uint64_t session_id,
 		}
 	}
 	for (st = s->streams; st; st = st->next)
-		if (st->handle > after && (st->sent || !sent_only))
+		if (st->handle > after && (st->sent || !sent_only) && !st->cleared)
 			stream_info(st, &infos[i++]);
 out:
 	pthread_mutex_unlock(&m->lock);
@@ -241,6 +242,8 @@ int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64
 		ret = -ENOENT;
 	else if (st->metadata)
 		ret = -EINVAL;
+	else if (st->cleared)
+		ret = -EPIPE;	/* what a clear removed is not handed out: hang up */
 	else if (pos < st->entry_base)
 		ret = -ESTALE;
 	else if (pos < st->entry_count)

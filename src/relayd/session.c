@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -215,6 +218,104 @@ void ltt_relay_session_streams_sent(struct ltt_relay_session *s)
 	if (changed)
 		s->generation++;
 	pthread_mutex_unlock(&s->model->lock);
+}
+
+/* Is trace @path @from or below it? */
+static bool path_under(const char *path, const char *from)
+{
+	size_t n = strlen(from);
+
+	return !strncmp(path, from, n) && (!path[n] || path[n] == '/');
+}
+
+/* Make the parents of @path (absolute); none may be a link. */
+static int make_parents(const char *path)
+{
+	char parent[PATH_MAX];
+	char *slash;
+
+	snprintf(parent, sizeof(parent), "%s", path);
+	slash = strrchr(parent, '/');
+	if (!slash || slash == parent)
+		return -EINVAL;
+	*slash = '\0';
+	return ltt_mkdir_p(parent, 0750);
+}
+
+/* nftw() callback: remove one entry of a discarded chunk. */
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
+		return -errno;
+	return 0;
+}
+
+/*
+ * The streams of @s at or below @from were cleared: a viewer hangs up on
+ * them at its next index request and attaches them no more, so that it
+ * skips what the clear removed (as LTTng's relay does).
+ */
+static void mark_cleared(struct ltt_relay_session *s, const char *from)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st; st = st->next)
+		if (path_under(st->trace->pathname, from))
+			st->cleared = true;
+	pthread_mutex_unlock(&s->model->lock);
+}
+
+int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, const char *to)
+{
+	char src[PATH_MAX], dst[PATH_MAX];
+	struct ltt_relay_stream *st;
+	struct stat sb;
+	bool busy = false;
+	int ret;
+
+	if (!ltt_relay_relpath_valid(from, false) || (*to && !ltt_relay_relpath_valid(to, false)) ||
+	    (*to && path_under(to, from)))
+		return -EINVAL;
+	if ((size_t)snprintf(src, sizeof(src), "%s/%s", s->output_path, from) >= sizeof(src) ||
+	    (size_t)snprintf(dst, sizeof(dst), "%s/%s", s->output_path, to) >= sizeof(dst))
+		return -ENAMETOOLONG;
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st && !busy; st = st->next)
+		busy = path_under(st->trace->pathname, from) &&
+		       (!st->closed || ltt_relay_stream_pending_locked(st));
+	pthread_mutex_unlock(&s->model->lock);
+	if (busy)
+		return -EBUSY;
+	if (!*to) {	/* a clear: the chunk is discarded, and its viewers skip it */
+		ret = lstat(src, &sb) ? -errno :
+		      nftw(src, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+		if (ret == -ENOENT)
+			ret = 0;	/* no trace wrote in it: nothing to delete */
+		if (!ret)
+			mark_cleared(s, from);
+	} else if (!lstat(dst, &sb)) {
+		return -EEXIST;
+	} else {
+		ret = make_parents(dst);
+		if (!ret && rename(src, dst))
+			ret = -errno;
+		/* a chunk no trace wrote into has no directory: an empty archive */
+		if (ret == -ENOENT && lstat(src, &sb) && errno == ENOENT)
+			ret = mkdir(dst, 0750) ? -errno : 0;
+	}
+	if (ret)
+		return ret;
+	/* the chunk directory @from was in goes once empty (best effort) */
+	if (strchr(from, '/')) {
+		*strrchr(src, '/') = '\0';
+		rmdir(src);
+	}
+	LTT_INFO("session %" PRIu64 " %s: %s %s%s", s->id, s->session_name, from,
+		 *to ? "archived as " : "discarded (a clear)", to);
+	return 0;
 }
 
 bool ltt_relay_session_pending(struct ltt_relay_session *s)

@@ -170,6 +170,23 @@ void ltt_relay_session_streams_sent(struct ltt_relay_session *s);
 bool ltt_relay_session_pending(struct ltt_relay_session *s);
 
 /**
+ * ltt_relay_session_archive() - ARCHIVE_CHUNK: move @from, a directory of
+ * @s's directory holding closed traces (a trace chunk), to @to (its
+ * missing parents made), as LTTng's relay archives a closed chunk
+ * @from, @to: relative, valid (ltt_relay_relpath_valid()), @to not below @from;
+ *             @to "": a clear, @from and everything below it is deleted
+ *
+ * Every stream of @s whose trace is @from or below it must be closed and
+ * have every packet it announced written.  A missing @from (no trace
+ * wrote in that chunk) archives as an empty @to, and clears as nothing;
+ * cleared streams are no viewer's any more (their next index is a hang
+ * up, attaches skip them).  Server thread.  Returns 0,
+ * -EINVAL, -ENAMETOOLONG, -EBUSY (a stream is open or pending), -EEXIST
+ * (@to exists), or the file system's -errno.
+ */
+int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, const char *to);
+
+/**
  * ltt_relay_relpath_valid() - is @path relative, without empty, "." or
  * ".." components, '/' at either end or control characters?  "" is valid
  * when @empty_ok.  Any thread.

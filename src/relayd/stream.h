@@ -66,6 +66,7 @@ struct ltt_relay_stream {
 	char channel_name[LTT_RELAY_NAME_MAX];
 	bool metadata;
 	bool sent, closed;
+	bool cleared;				/* a clear deleted its files: viewers skip the rest */
 	uint64_t close_seq;			/* last net_seq_num (UINT64_MAX: none) */
 	uint64_t announced_seq;			/* DATA_PENDING's, UINT64_MAX: none */
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * chunk.c - trace chunks of a local session (see chunk.h).
+ * chunk.c - trace chunks of a session, local or streamed to a relay (see
+ * chunk.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -18,7 +19,10 @@
 
 #include "common/evloop.h"
 #include "common/log.h"
+#include "common/relay-proto.h"
+#include "common/uri.h"
 #include "sessiond/chunk.h"
+#include "sessiond/relay.h"
 
 /* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
 #define STAMP_MAX 32
@@ -38,7 +42,7 @@ static enum ltt_error_code refusal(const struct ltt_session *session, bool clear
 	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
 	if (session->snapshot)
 		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
-	if (session->output_type != LTT_OUTPUT_LOCAL)
+	if (session->output_type != LTT_OUTPUT_LOCAL && session->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
 		return LTT_ERR_ROTATE_NEVER_STARTED;
@@ -173,6 +177,8 @@ static void as_owner_end(struct as_owner *o)
 
 static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
 			 int64_t end, char *ret_path);
+static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *session,
+		       const struct ltt_chunk_left *chunk, int64_t end, char *ret_path);
 
 /* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
 static int remove_at(int parent_fd, const char *name, int depth)
@@ -221,10 +227,12 @@ int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
 /*
  * Archive @chunk (the current one when NULL), which ended at @end: into
  * OUTPUT/archives/BEGIN-END-N (@ret_path), with the session's owner's
- * rights.  Returns 0 or -errno.
+ * rights; or, for a session streamed to a relay, have the relay do it
+ * through @r (@ret_path: the archive on the relay's host).  Returns 0 or
+ * -errno.
  */
-static int archive(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
-		   int64_t end, char *ret_path)
+static int archive(const struct ltt_chunk_relay *r, struct ltt_session *session,
+		   const struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
 {
 	struct ltt_chunk_left cur;
 	struct as_owner o;
@@ -236,6 +244,8 @@ static int archive(const struct ltt_session *session, const struct ltt_chunk_lef
 		cur.id = session->chunk_id;
 		chunk = &cur;
 	}
+	if (session->output_type == LTT_OUTPUT_NET)
+		return r ? relay_chunk(r, session, chunk, end, ret_path) : -EOPNOTSUPP;
 	ret = as_owner_begin(session, &o);
 	if (!ret)
 		ret = archive_files(session, chunk, end, ret_path);
@@ -271,8 +281,101 @@ static int archive_files(const struct ltt_session *session, const struct ltt_chu
 	return errno == ENOENT ? mkdir_owned(session, ret_path) : -errno;
 }
 
-static enum ltt_error_code archive_error(int err)
+/*
+ * A chunk of a session streamed to a relay: the relay moves its
+ * directory of user-space traces ("ust" for chunk 0, else "BEGIN-N/ust",
+ * relative to the relay session's directory) to
+ * archives/BEGIN-END-N/ust once every stream there is closed and every
+ * packet of them written; @end 0: it deletes it instead (a clear).  Only
+ * user-space channels rotate on a relay (net_refusal()).  @ret_path (not
+ * NULL when @end): the archive's directory on the relay's host.
+ */
+static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *session,
+		       const struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
 {
+	char begin_s[STAMP_MAX], end_s[STAMP_MAX], from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+	char dir[LTT_PATH_MAX] = "";
+	int ret;
+
+	(void)session;
+	stamp(chunk->begin, begin_s);
+	stamp(end, end_s);
+	if ((size_t)snprintf(from, sizeof(from), "%s%sust", chunk->dir,
+			     chunk->dir[0] ? "/" : "") >= sizeof(from) ||
+	    (size_t)snprintf(to, sizeof(to), "%s/%s-%s-%" PRIu64 "/ust", LTT_CHUNK_ARCHIVES_DIR,
+			     begin_s, end_s, chunk->id) >= sizeof(to))
+		return -ENAMETOOLONG;
+	if (!end)
+		to[0] = '\0';
+	ret = r->fn(r->arg, from, to, dir, sizeof(dir));
+	if (ret || !end)
+		return ret;
+	*strrchr(to, '/') = '\0';
+	if ((size_t)snprintf(ret_path, LTT_PATH_MAX, "%s%s%s", dir, dir[0] ? "/" : "", to) >=
+	    LTT_PATH_MAX)
+		ret_path[0] = '\0';
+	return 0;
+}
+
+/* The user-space domain's relay_archive, as a struct ltt_chunk_relay. */
+struct domain_relay {
+	struct ltt_domain_impl *d;
+	struct ltt_session *session;
+};
+
+static int domain_relay_archive(void *arg, const char *from, const char *to, char *ret_dir,
+				size_t len)
+{
+	struct domain_relay *dr = arg;
+
+	return dr->d->ops->relay_archive(dr->d, dr->session, from, to, ret_dir, len);
+}
+
+/* @r through @set's user-space domain for @session; NULL when it has none. */
+static const struct ltt_chunk_relay *domain_relay(const struct ltt_domains *set,
+						  struct ltt_session *session,
+						  struct domain_relay *dr, struct ltt_chunk_relay *r)
+{
+	dr->d = set ? set->v[LTT_DOMAIN_IDX_USER] : NULL;
+	dr->session = session;
+	if (session->output_type != LTT_OUTPUT_NET || !dr->d || !dr->d->ops->relay_archive)
+		return NULL;
+	r->fn = domain_relay_archive;
+	r->arg = dr;
+	return r;
+}
+
+/*
+ * May @session's relay archive chunks (relay protocol 2.12)?  A new
+ * connection asks it (at most LTT_RELAY_CHECK_TIMEOUT_MS): a relay too
+ * old, or kernel channels, are refused before anything moves.
+ */
+static enum ltt_error_code net_refusal(const struct ltt_domains *set,
+				       const struct ltt_session *session)
+{
+	const struct ltt_domain_impl *d = set->v[LTT_DOMAIN_IDX_USER];
+	uint32_t minor = 0;
+	struct ltt_uri uri;
+	int err;
+
+	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels)
+		return LTT_ERR_ROTATE_NET_KERNEL;
+	if (!d || !d->ops->relay_archive)
+		return LTT_ERR_NOT_SUPPORTED;
+	if (ltt_uri_parse(session->output, &uri))
+		return LTT_ERR_URL;
+	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
+	if (err)
+		return ltt_relay_error_code(err);
+	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;
+}
+
+static enum ltt_error_code archive_error(const struct ltt_session *session, int err)
+{
+	if (session->output_type == LTT_OUTPUT_NET)
+		return err == -EOPNOTSUPP || err == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
+		       err == -ECONNRESET || err == -EPIPE ? LTT_ERR_RELAY_LOST :
+		       LTT_ERR_RELAY_ARCHIVE;
 	switch (err) {
 	case -ENOSPC:
 	case -EDQUOT:
@@ -318,9 +421,16 @@ int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const 
 	const char *rel, *slash;
 	int w;
 
-	if (!n || strncmp(path, session->output, n) || path[n] != '/')
+	if (session->output_type == LTT_OUTPUT_NET) {
+		/* relative to the relay session's directory: its chunk 0 is "" */
+		if (!*path || *path == '/')
+			return -EINVAL;
+		rel = path;
+	} else if (!n || strncmp(path, session->output, n) || path[n] != '/') {
 		return -EINVAL;
-	rel = path + n + 1;
+	} else {
+		rel = path + n + 1;
+	}
 	/* chunk 0's traces are OUTPUT/ust/... and OUTPUT/kernel*; a later chunk's OUTPUT/NAME/... */
 	if (strncmp(rel, "ust/", 4) && strncmp(rel, "kernel", 6)) {
 		slash = strchr(rel, '/');
@@ -335,17 +445,19 @@ int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const 
 /*
  * Archive the chunks earlier rotations left: all of them once every trace
  * moved out (@all), else those no trace writes in; those that can't be
- * archived stay left, for the next rotation or destroy.
+ * archived stay left, for the next rotation or destroy.  @r: the relay
+ * that archives a net:// session's chunks, NULL for a local session.
  */
-static void archive_left(struct ltt_session *session, int64_t now, bool all)
+static void archive_left(const struct ltt_chunk_relay *r, struct ltt_session *session,
+			 int64_t now, bool all)
 {
 	char path[LTT_PATH_MAX];
 	unsigned int i, kept = 0;
 	int ret;
 
 	for (i = 0; i < session->nr_left; i++) {
-		ret = all || session->left[i].idle ? archive(session, &session->left[i], now, path) :
-						       -EBUSY;
+		ret = all || session->left[i].idle ?
+		      archive(r, session, &session->left[i], now, path) : -EBUSY;
 		if (ret == -EBUSY) {
 			session->left[kept++] = session->left[i];
 			continue;
@@ -376,6 +488,32 @@ static void next_chunk(const struct ltt_domains *set, struct ltt_session *sessio
 		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
 }
 
+/* The current chunk, which a trace may still write in: archived later (room checked). */
+static struct ltt_chunk_left *remember_left(struct ltt_session *session, bool idle)
+{
+	struct ltt_chunk_left *left = &session->left[session->nr_left++];
+
+	strcpy(left->dir, session->chunk_dir);
+	left->begin = session->chunk_begin;
+	left->id = session->chunk_id;
+	left->idle = idle;
+	return left;
+}
+
+/*
+ * The next chunk's root, begun at @begin_s: OUTPUT/BEGIN-N, or BEGIN-N
+ * in the relay session's directory.  Returns 0 or -ENAMETOOLONG.
+ */
+static int new_root_of(const struct ltt_session *session, const char *begin_s,
+		       char ret[LTT_PATH_MAX])
+{
+	bool net = session->output_type == LTT_OUTPUT_NET;
+	int w = snprintf(ret, LTT_PATH_MAX, "%s%s%s-%" PRIu64, net ? "" : session->output,
+			 net ? "" : "/", begin_s, session->chunk_id + 1);
+
+	return w < 0 || w >= LTT_PATH_MAX ? -ENAMETOOLONG : 0;
+}
+
 /*
  * Two phases: every trace moves to the new chunk; only when all did is
  * the old chunk (and any an earlier failure left) archived.  When none
@@ -390,18 +528,23 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], path[LTT_PATH_MAX];
 	enum ltt_error_code code = refusal(session, false);
 	int64_t now = (int64_t)time(NULL);
+	const struct ltt_chunk_relay *r;
 	struct ltt_chunk_left *left;
+	struct ltt_chunk_relay rs;
+	struct domain_relay dr;
 	int err, ret;
 
+	if (!code && session->output_type == LTT_OUTPUT_NET)
+		code = net_refusal(set, session);
 	if (code)
 		return code;
+	r = domain_relay(set, session, &dr, &rs);
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
-		archive_left(session, now, false);	/* room from those only their archive held */
+		archive_left(r, session, now, false);	/* room from those only their archive held */
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
 		return LTT_ERR_ROTATE_INCOMPLETE;	/* nowhere to remember one more */
 	stamp(now, begin_s);
-	if ((size_t)snprintf(new_root, sizeof(new_root), "%s/%s-%" PRIu64, session->output,
-			     begin_s, session->chunk_id + 1) >= sizeof(new_root))
+	if (new_root_of(session, begin_s, new_root))
 		return LTT_ERR_INVAL;
 	session->rotate_moved = 0;
 	err = rotate_domains(set, session, new_root, false);
@@ -413,38 +556,92 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
 	}
 	if (err) {
-		left = &session->left[session->nr_left++];
-		strcpy(left->dir, session->chunk_dir);
-		left->begin = session->chunk_begin;
-		left->id = session->chunk_id;
-		left->idle = false;	/* the traces that did not move still write in it */
+		left = remember_left(session, false);	/* the traces that did not move write in it */
 		LTT_ERR("session '%s': some traces could not move to chunk %" PRIu64 " (%s): chunk %"
 			PRIu64 " (%s) is not archived until they do", session->name,
 			session->chunk_id + 1, strerror(-err), left->id, left->dir);
 		next_chunk(set, session, new_root, now);
 		return LTT_ERR_ROTATE_INCOMPLETE;
 	}
-	archive_left(session, now, true);
-	ret = archive(session, NULL, now, path);
+	archive_left(r, session, now, true);
+	ret = archive(r, session, NULL, now, path);
 	if (ret) {
 		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
 			session->chunk_id, session->chunk_dir, strerror(-ret));
 		/* tried again by the next rotation, or destroy */
-		left = &session->left[session->nr_left++];
-		strcpy(left->dir, session->chunk_dir);
-		left->begin = session->chunk_begin;
-		left->id = session->chunk_id;
-		left->idle = true;
+		remember_left(session, true);
 	}
 	/* the traces are in the new chunk either way */
 	next_chunk(set, session, new_root, now);
 	if (ret)
-		return archive_error(ret);
+		return archive_error(session, ret);
 	strcpy(session->last_archive, path);
 	strcpy(ret_archive, path);
 	session->rotate_err = 0;	/* what a schedule's failure said is over */
 	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
+	return LTT_ERR_OK;
+}
+
+/*
+ * Clear a session streamed to a relay (the relay can't truncate a stream
+ * it writes): as a rotation, every trace moves to a new chunk; only when
+ * all did does the relay delete the old chunk and those earlier
+ * rotations left (relay_chunk()).  When some could not move, the old
+ * chunk is left as a failed rotation leaves it (archived once they move).
+ */
+static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_session *session)
+{
+	enum ltt_error_code code = net_refusal(set, session);
+	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX];
+	int64_t now = (int64_t)time(NULL);
+	const struct ltt_chunk_relay *r;
+	struct ltt_chunk_relay rs;
+	struct ltt_chunk_left cur;
+	struct domain_relay dr;
+	unsigned int i;
+	int err, ret;
+
+	r = domain_relay(set, session, &dr, &rs);
+	if (!code && !r)
+		code = LTT_ERR_NOT_SUPPORTED;
+	if (code)
+		return code;
+	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
+		return LTT_ERR_ROTATE_INCOMPLETE;
+	stamp(now, begin_s);
+	if (new_root_of(session, begin_s, new_root))
+		return LTT_ERR_INVAL;
+	session->rotate_moved = 0;
+	err = rotate_domains(set, session, new_root, false);
+	if (err) {
+		LTT_ERR("session '%s': not every trace could be cleared (%s): %s", session->name,
+			strerror(-err), session->rotate_moved ? "the chunk they write in stays" :
+			"nothing changed");
+		if (session->rotate_moved) {
+			remember_left(session, false);
+			next_chunk(set, session, new_root, now);
+		}
+		return err == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
+	}
+	ret = 0;
+	for (i = 0; i < session->nr_left; i++) {
+		err = relay_chunk(r, session, &session->left[i], 0, NULL);
+		ret = ret ? ret : err;
+	}
+	session->nr_left = 0;
+	strcpy(cur.dir, session->chunk_dir);
+	cur.id = session->chunk_id;
+	cur.begin = session->chunk_begin;
+	err = relay_chunk(r, session, &cur, 0, NULL);
+	ret = ret ? ret : err;
+	next_chunk(set, session, new_root, now);
+	if (ret) {
+		LTT_ERR("session '%s': the relay did not delete every cleared chunk: %s",
+			session->name, strerror(-ret));
+		return archive_error(session, ret);
+	}
+	LTT_INFO("session '%s' cleared: the relay deleted chunk %" PRIu64, session->name, cur.id);
 	return LTT_ERR_OK;
 }
 
@@ -457,6 +654,8 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 		return code;
 	if (!session->chunk_begin)
 		return LTT_ERR_OK;	/* nothing recorded yet */
+	if (session->output_type == LTT_OUTPUT_NET)
+		return net_clear(set, session);
 	ret = rotate_domains(set, session, NULL, true);
 	if (ret) {
 		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,
@@ -503,11 +702,32 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 
 	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id)
 		return;
-	archive_left(session, (int64_t)time(NULL), true);
-	ret = archive(session, NULL, (int64_t)time(NULL), path);
+	/* a local session's archives need no relay (ltt_chunk_relay_last() for those) */
+	archive_left(NULL, session, (int64_t)time(NULL), true);
+	ret = archive(NULL, session, NULL, (int64_t)time(NULL), path);
 	if (ret)
 		LTT_ERR("session '%s': its last trace chunk (%s) can't be archived: %s",
 			session->name, session->chunk_dir, strerror(-ret));
 	else
 		LTT_INFO("session '%s': last trace chunk archived in %s", session->name, path);
+}
+
+void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_relay *r)
+{
+	int64_t now = (int64_t)time(NULL);
+	char path[LTT_PATH_MAX];
+	int ret;
+
+	if (session->output_type != LTT_OUTPUT_NET || !session->chunk_id)
+		return;
+	archive_left(r, session, now, true);
+	ret = archive(r, session, NULL, now, path);
+	if (ret) {
+		LTT_ERR("session '%s': its last trace chunk (%s on the relay) can't be archived: %s",
+			session->name, session->chunk_dir, strerror(-ret));
+		return;
+	}
+	strcpy(session->last_archive, path);
+	LTT_INFO("session '%s': last trace chunk archived by the relay in %s", session->name,
+		 path);
 }

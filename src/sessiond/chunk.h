@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * chunk.h - trace chunks of a local session: rotation, clear, metadata
- * regeneration.
+ * chunk.h - trace chunks of a session, local or streamed to a relay:
+ * rotation, clear, metadata regeneration.
  *
  * A session writes into its current chunk: chunk 0 is the session's
  * output directory itself (kernel/, ust/ below it, as a session that
@@ -13,6 +13,13 @@
  * own.  Destroying a session that rotated archives its last chunk too.
  * A clear drops what the current chunk and the buffers hold and keeps
  * recording in place; archives stay.
+ *
+ * A session streamed to a relay (relay protocol 2.12, user-space
+ * channels) has the same chunks in its relay session's directory, named
+ * relative to it (chunk 0 is "", chunk N BEGIN-N): the traces move the
+ * same way and the relay archives the chunk that ended (ARCHIVE_CHUNK,
+ * through the domain's relay_archive); its clear is a switch to a new
+ * chunk with the relay deleting the old one.
  *
  * Every function runs with the session's lock held.
  */
@@ -89,10 +96,32 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 						  struct ltt_session *session);
 
 /**
- * ltt_chunk_destroyed() - @session's traces are closed for good: a session
- * that rotated archives its last chunk.  Session lock held.
+ * ltt_chunk_destroyed() - @session's traces are closed for good: a local
+ * session that rotated archives its last chunk.  Session lock held.
  */
 void ltt_chunk_destroyed(struct ltt_session *session);
+
+/*
+ * How the relay of a session streamed to one archives a chunk: @fn has it
+ * move @from (a directory of the relay session's) to @to ("": delete it),
+ * waits until it did, and gives the relay session's directory in
+ * @ret_dir; 0 or -errno.
+ */
+struct ltt_chunk_relay {
+	int (*fn)(void *arg, const char *from, const char *to, char *ret_dir, size_t len);
+	void *arg;
+};
+
+/**
+ * ltt_chunk_relay_last() - @session, streamed to a relay, ends: its
+ * traces are closed and every packet sent, its relay still reached
+ * through @r.  A session that rotated has the relay archive the chunks
+ * failed rotations left and its last one (its relay directory then holds
+ * archives/ only), as ltt_chunk_destroyed() does locally; failures are
+ * logged.  Called by the domain's destroy before it lets go of the
+ * relay.  Session lock held; waits for the consumer and the relay.
+ */
+void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_relay *r);
 
 /**
  * ltt_chunk_written() - bytes @session's domains wrote so far (size

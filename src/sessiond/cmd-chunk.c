@@ -52,7 +52,7 @@ enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struc
 		return ret;
 	if (session->snapshot)
 		ret = LTT_ERR_ROTATE_SNAPSHOT;
-	else if (session->output_type != LTT_OUTPUT_LOCAL)
+	else if (session->output_type == LTT_OUTPUT_NONE)
 		ret = LTT_ERR_ROTATE_OUTPUT;
 	if (!ret && timer_us) {
 		session->rotate_timer_us = timer_us;

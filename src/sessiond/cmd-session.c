@@ -33,7 +33,7 @@ static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
 		return LTT_ERR_OK;
 	if (ltt_uri_parse(attr->output, &uri))
 		return LTT_ERR_URL;
-	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS);
+	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
 	if (err)
 		LTT_WARN("session '%s' not created: the relay %s does not answer: %s", attr->name,
 			 attr->output, strerror(-err));
@@ -172,9 +172,6 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_cmd_code(ltt_attr_check_session(&attr));
 	if (ret)
 		return ret;
-	/* A snapshot session's output is its snapshot output: local only so far. */
-	if (attr.snapshot && attr.output_type == LTT_OUTPUT_NET)
-		return LTT_ERR_SNAPSHOT_NET;
 	automatic = !attr.name[0];
 	do {
 		full = attr;

@@ -7,11 +7,15 @@
  * default: a flight recorder); its consumer writes nothing until a
  * snapshot, which copies what the buffers hold without consuming it, into
  * OUTPUT/NAME-YYYYmmdd-HHMMSS-N (N counts the session's snapshots from 0),
- * as LTTng names them.  One snapshot output per session, as LTTng.
+ * as LTTng names them; or, for a net:// output, to that relay, which
+ * writes it in HOST/BASE/NAME-YYYYmmdd-HHMMSS-N (BASE: the URL's path,
+ * else the session's name: sessiond/relay.h).  One snapshot output per
+ * session, as LTTng.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -19,9 +23,11 @@
 #include "common/client-proto.h"
 #include "common/log.h"
 #include "common/names.h"
+#include "common/uri.h"
+#include "sessiond/relay.h"
 #include "sessiond/cmd.h"
 
-/* An output to add or to record to: local, absolute, a valid name. */
+/* An output to add or to record to: absolute or a net URL, a valid name (attr.h). */
 static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o, bool need_path)
 {
 	return ltt_cmd_code(ltt_attr_check_snapshot_output(o, need_path));
@@ -164,9 +170,7 @@ static enum ltt_error_code record_output(const struct ltt_session *session, bool
 		if (o->max_size)
 			ret->max_size = o->max_size;
 	}
-	if (ret->output_type == LTT_OUTPUT_NONE)
-		return LTT_ERR_SNAPSHOT_NO_OUTPUT;
-	return ret->output_type == LTT_OUTPUT_NET ? LTT_ERR_SNAPSHOT_NET : LTT_ERR_OK;
+	return ret->output_type == LTT_OUTPUT_NONE ? LTT_ERR_SNAPSHOT_NO_OUTPUT : LTT_ERR_OK;
 }
 
 /* The public code of a snapshot's failure. */
@@ -195,10 +199,12 @@ static enum ltt_error_code record_error(int err)
 
 /*
  * Each domain with channels writes its part of the snapshot under @dir
- * (DIR/kernel, DIR/ust/...); a -m budget is shared evenly between them.
+ * (DIR/kernel, DIR/ust/...), or sends it to @net's relay as those paths;
+ * a -m budget is shared evenly between them.
  */
 static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			  const char *dir, uint64_t max_size, struct ltt_snapshot_result_desc *res)
+			  const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
+			  struct ltt_snapshot_result_desc *res)
 {
 	static const int order[] = { LTT_DOMAIN_IDX_KERNEL, LTT_DOMAIN_IDX_USER };
 	struct ltt_domain_snapshot snap;
@@ -215,7 +221,7 @@ static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 		if (!d || !d->ops->snapshot)
 			return -EOPNOTSUPP;
 		memset(&snap, 0, sizeof(snap));
-		err = d->ops->snapshot(d, session, dir, max_size / nr, &snap);
+		err = d->ops->snapshot(d, session, dir, net, max_size / nr, &snap);
 		res->packets += snap.packets;
 		res->bytes += snap.bytes;
 		res->packets_dropped += snap.packets_dropped;
@@ -225,13 +231,47 @@ static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 	return 0;
 }
 
-/* Write the snapshot of a locked snapshot session into @res->path. */
+/*
+ * Send the snapshot to the relay of @out (a net URL), in the relay's
+ * directory @dir_name: the domains send their traces, then the relay
+ * sessions are drained and closed; @res->path gets that directory as the
+ * relay names it.  Kernel channels are refused before anything is sent.
+ * Session lock held.
+ */
+static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+		      const struct ltt_snapshot_output_conf *out, const char *dir_name,
+		      struct ltt_snapshot_result_desc *res, enum ltt_error_code *ret_code)
+{
+	struct ltt_relay_snap *net;
+	int err;
+
+	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels) {
+		*ret_code = LTT_ERR_SNAPSHOT_NET;
+		return -EOPNOTSUPP;
+	}
+	net = calloc(1, sizeof(*net));
+	if (!net)
+		return -ENOMEM;
+	err = ltt_relay_snap_init(net, session, out->output, dir_name);
+	if (!err)
+		err = record_domains(ctx, session, NULL, net, out->max_size, res);
+	err = ltt_relay_snap_end(net, err);
+	if (err && net->relay_err)
+		*ret_code = err == -EIO ? LTT_ERR_RELAY_LOST : ltt_relay_error_code(err);
+	snprintf(res->path, sizeof(res->path), "%s", net->output_path[0] ? net->output_path :
+										 net->base_path);
+	free(net);
+	return err;
+}
+
+/* Write the snapshot of a locked snapshot session into its output. */
 static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 					 struct ltt_session *session,
 					 const struct ltt_snapshot_output_conf *out,
 					 struct ltt_snapshot_result_desc *res)
 {
-	char date[32];
+	enum ltt_error_code code = LTT_ERR_OK;
+	char date[32], dir_name[LTT_NAME_MAX + 64];
 	struct tm tm;
 	time_t now = time(NULL);
 	int n, err;
@@ -241,15 +281,20 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 		return LTT_ERR_NO_CHANNEL;
 	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 		return LTT_ERR_UNKNOWN;
-	n = snprintf(res->path, sizeof(res->path), "%s/%s-%s-%" PRIu64, out->output, out->name,
-		     date, session->nr_snapshots);
-	if (n < 0 || (size_t)n >= sizeof(res->path))
-		return LTT_ERR_OUTPUT_PATH;
-	err = record_domains(ctx, session, res->path, out->max_size, res);
+	snprintf(dir_name, sizeof(dir_name), "%s-%s-%" PRIu64, out->name, date,
+		 session->nr_snapshots);
+	if (out->output_type == LTT_OUTPUT_NET) {
+		err = record_net(ctx, session, out, dir_name, res, &code);
+	} else {
+		n = snprintf(res->path, sizeof(res->path), "%s/%s", out->output, dir_name);
+		if (n < 0 || (size_t)n >= sizeof(res->path))
+			return LTT_ERR_OUTPUT_PATH;
+		err = record_domains(ctx, session, res->path, NULL, out->max_size, res);
+	}
 	if (err) {
 		LTT_WARN("session '%s': snapshot %s failed: %s", session->name, res->path,
 			 strerror(-err));
-		return record_error(err);
+		return code ? code : record_error(err);
 	}
 	session->nr_snapshots++;
 	LTT_INFO("session '%s': snapshot %s: %" PRIu64 " packets, %" PRIu64 " bytes, %" PRIu64

@@ -820,13 +820,10 @@ int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const 
 			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE), key);
 }
 
-int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
-				uint64_t max_packets, uint64_t buffer_bytes,
-				struct ltt_consumer_snapshot_reply *ret)
+/* SNAPSHOT_TRACE, or SNAPSHOT_TRACE_RELAY when @m->relay_key is set. */
+static int snapshot_call(struct ltt_consumer *c, const struct ltt_consumer_snapshot_trace *m,
+			 uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret)
 {
-	struct ltt_consumer_snapshot_trace m = {
-		.trace_key = trace_key, .dir = dir, .max_packets = max_packets,
-	};
 	/* as a flush: 5 s, and what the buffers hold written at 8 MiB/s */
 	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
 	struct ltt_consumer_snapshot_reply rep;
@@ -836,13 +833,17 @@ int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, cons
 	int32_t status;
 	int ret_code;
 
-	if (c->minor < LTT_CONSUMER_MINOR_SNAPSHOT)
+	if (c->minor < (m->relay_key ? LTT_CONSUMER_MINOR_NET : LTT_CONSUMER_MINOR_SNAPSHOT))
 		return -EOPNOTSUPP;
 	ltt_wbuf_init(&w);
-	ltt_consumer_put_snapshot_trace(&w, &m);
+	if (m->relay_key)
+		ltt_consumer_put_snapshot_trace_relay(&w, m);
+	else
+		ltt_consumer_put_snapshot_trace(&w, m);
 	pthread_mutex_lock(&c->lock);
-	ret_code = call_locked_within(c, LTT_CONSUMER_MSG_SNAPSHOT_TRACE, &w, NULL, 0,
-				      ms > INT32_MAX ? INT32_MAX : (int)ms, &reply);
+	ret_code = call_locked_within(c, m->relay_key ? LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY :
+							LTT_CONSUMER_MSG_SNAPSHOT_TRACE,
+				      &w, NULL, 0, ms > INT32_MAX ? INT32_MAX : (int)ms, &reply);
 	pthread_mutex_unlock(&c->lock);
 	ltt_wbuf_fini(&w);
 	if (!ret_code) {
@@ -855,6 +856,31 @@ int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, cons
 	}
 	ltt_msg_fini(&reply);
 	return ret_code;
+}
+
+int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
+				uint64_t max_packets, uint64_t buffer_bytes,
+				struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ltt_consumer_snapshot_trace m = {
+		.trace_key = trace_key, .dir = dir, .max_packets = max_packets,
+	};
+
+	return snapshot_call(c, &m, buffer_bytes, ret);
+}
+
+int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key,
+				      uint64_t relay_key, const char *path, uint64_t max_packets,
+				      uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ltt_consumer_snapshot_trace m = {
+		.trace_key = trace_key, .relay_key = relay_key, .dir = path,
+		.max_packets = max_packets,
+	};
+
+	if (!relay_key)
+		return -EINVAL;
+	return snapshot_call(c, &m, buffer_bytes, ret);
 }
 
 /* A command whose payload is one u64 key. */
@@ -962,6 +988,30 @@ int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
 	if (!ret)
 		*ret_pending = reply.pending;
 	return ret;
+}
+
+int ltt_consumer_relay_archive(struct ltt_consumer *c, uint64_t relay_key, const char *from,
+			       const char *to)
+{
+	struct ltt_consumer_relay_archive m = { .relay_key = relay_key, .from = from, .to = to };
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_NET)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_archive(&w, &m);
+	return call(c, LTT_CONSUMER_MSG_RELAY_ARCHIVE, &w, NULL, 0);
+}
+
+int ltt_consumer_relay_archive_result(struct ltt_consumer *c, uint64_t relay_key)
+{
+	struct ltt_wbuf w;
+
+	if (c->minor < LTT_CONSUMER_MINOR_NET)
+		return -EOPNOTSUPP;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_relay_key(&w, relay_key);
+	return call(c, LTT_CONSUMER_MSG_RELAY_ARCHIVE_RESULT, &w, NULL, 0);
 }
 
 static int decode_status(struct ltt_rbuf *r, void *ret)

@@ -165,6 +165,14 @@ int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, cons
 				uint64_t max_packets, uint64_t buffer_bytes,
 				struct ltt_consumer_snapshot_reply *ret);
 /*
+ * SNAPSHOT_TRACE_RELAY (1.8): the same snapshot sent to relay @relay_key
+ * (ADD_RELAY) as trace @path of its relay session; -EOPNOTSUPP from an
+ * older consumer.
+ */
+int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key,
+				      uint64_t relay_key, const char *path, uint64_t max_packets,
+				      uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret);
+/*
  * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
  * channel then announces its streams together).  Returns 0 at once for an
  * older consumer, which announces each stream on its own.
@@ -183,6 +191,14 @@ int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add
 			   char *output_path, size_t len);
 int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
 				    bool *ret_pending);
+/*
+ * RELAY_ARCHIVE and RELAY_ARCHIVE_RESULT (1.8; -EOPNOTSUPP before): have
+ * the relay archive a closed chunk's directory, and how that went
+ * (-EINPROGRESS while under way); consumer-proto.h.
+ */
+int ltt_consumer_relay_archive(struct ltt_consumer *c, uint64_t relay_key, const char *from,
+			       const char *to);
+int ltt_consumer_relay_archive_result(struct ltt_consumer *c, uint64_t relay_key);
 int ltt_consumer_relay_status(struct ltt_consumer *c, uint64_t relay_key,
 			      struct ltt_consumer_relay_status_reply *ret_status);
 int ltt_consumer_del_relay(struct ltt_consumer *c, uint64_t relay_key);

@@ -36,6 +36,7 @@
 #include "sessiond/session.h"
 
 struct ltt_domain_impl;
+struct ltt_relay_snap;
 struct ltt_domain_settle;
 struct ltt_supervisor_job;
 
@@ -143,14 +144,18 @@ struct ltt_domain_ops {
 	void (*settle_wait)(struct ltt_domain_impl *d, void *pending, const char *what);
 	/*
 	 * Optional, for a snapshot session: write what the domain's buffers
-	 * hold now under @dir, without consuming them; @max_size bytes in all
-	 * (0: no limit), shared by the streams.  Returns 0, -ENOSPC when
-	 * @max_size can't hold one packet of each stream, -EEXIST when a
-	 * trace is there, -EOPNOTSUPP, or the output's -errno.  Session lock
-	 * held; waits for the consumer.
+	 * hold now under @dir, without consuming them; or, @net not NULL
+	 * (@dir NULL), send it to that relay (sessiond/relay.h: struct
+	 * ltt_relay_snap, which also gets the relay's failure; the caller
+	 * drains and closes it).  @max_size bytes in all (0: no limit),
+	 * shared by the streams.  Returns 0, -ENOSPC when @max_size can't
+	 * hold one packet of each stream, -EEXIST when a trace is there,
+	 * -EOPNOTSUPP (a domain that can't send to a relay), or the output's
+	 * -errno.  Session lock held; waits for the consumer.
 	 */
 	int (*snapshot)(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
-			uint64_t max_size, struct ltt_domain_snapshot *ret);
+			struct ltt_relay_snap *net, uint64_t max_size,
+			struct ltt_domain_snapshot *ret);
 	/*
 	 * Optional, trace chunks (chunk.c); absent: the domain refuses them.
 	 * rotate: every trace of @session in this domain moves from the
@@ -167,6 +172,14 @@ struct ltt_domain_ops {
 	int (*rotate)(struct ltt_domain_impl *d, struct ltt_session *session,
 		      const char *old_root, const char *new_root, bool clear);
 	uint64_t (*written)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
+	 * Optional, for a session streamed to a relay: after rotate, have
+	 * the relay archive the old chunk's directory @from (relative to the
+	 * relay session's directory) as @to; @ret_dir gets the relay
+	 * session's directory.  Absent: the domain can't rotate on a relay.
+	 */
+	int (*relay_archive)(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const char *from, const char *to, char *ret_dir, size_t len);
 	int (*regenerate_metadata)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/*
 	 * Optional: run @job on the thread of @session's owner (the one that

@@ -111,12 +111,15 @@ int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer
  * ltt_kernel_snapshot() - the domain's snapshot operation (domain.h):
  * what the session's kernel buffers hold now, into @dir/kernel, at most
  * @max_size bytes (0: all), the newest packets of each stream
+ * @net: a snapshot sent to a relay: not supported yet (-EOPNOTSUPP; the
+ *       snapshot command refuses it first with LTT_ERR_SNAPSHOT_NET)
  *
  * Session lock held; waits for the consumer.  Returns 0 (nothing for a
  * session never started), -ENOSPC, -EEXIST, -EPIPE (no consumer), or the
  * consumer's -errno (-EOPNOTSUPP: the module lacks kernel ABI 1.2).
  */
 int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
-			uint64_t max_size, struct ltt_domain_snapshot *ret);
+			struct ltt_relay_snap *net, uint64_t max_size,
+			struct ltt_domain_snapshot *ret);
 
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

@@ -84,7 +84,8 @@ static int64_t budget(const struct ltt_kernel *k, struct kernel_session *ks, uin
 }
 
 int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
-			uint64_t max_size, struct ltt_domain_snapshot *ret)
+			struct ltt_relay_snap *net, uint64_t max_size,
+			struct ltt_domain_snapshot *ret)
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
@@ -96,6 +97,8 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	int err;
 
 	memset(ret, 0, sizeof(*ret));
+	if (net)
+		return -EOPNOTSUPP;	/* the kernel consumer's relay sessions: not yet */
 	if (!ks)
 		return 0;	/* never started: its buffers hold nothing */
 	c = ltt_kernel_session_consumer(k, ks);

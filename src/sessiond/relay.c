@@ -14,7 +14,7 @@
 #include "common/relay-proto.h"
 #include "sessiond/relay.h"
 
-int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms)
+int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
 {
 	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
 	int fd = -1, ret;
@@ -23,7 +23,7 @@ int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms)
 		return -EINVAL;
 	ret = ltt_relay_conn_connect_uri(uri, uri->ctrl_port, deadline, &fd);
 	if (!ret) {
-		ret = ltt_relay_conn_version(fd, deadline, uri->host);
+		ret = ltt_relay_conn_version(fd, deadline, uri->host, ret_minor);
 		close(fd);
 	}
 	return ret;
@@ -89,54 +89,71 @@ static int restart_path(const struct ltt_session *session, const char *path, uns
 	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
 }
 
-int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
-		     uint64_t key, const struct ltt_session *session)
+/*
+ * ADD_RELAY to consumer @c: a relay session of @session on the relay of
+ * net URL @url, in @base_path (NULL or "": the relay names it), with
+ * @live_timer_us.
+ */
+static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		  uint64_t key, const struct ltt_session *session, const struct ltt_uri *net,
+		  const char *base_path, uint32_t live_timer_us)
 {
 	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE], host[LTT_RELAY_HOST_NAME_MAX];
-	char base[LTT_CONSUMER_BASE_PATH_MAX];
 	struct ltt_consumer_add_relay m;
-	struct ltt_uri net, port;
-	const char *net_path;
+	struct ltt_uri port;
 	int ret;
 
-	if (session->output_type != LTT_OUTPUT_NET || ltt_uri_parse(session->output, &net))
-		return -EINVAL;
-	net_path = net.path;
-	if (ltt_uri_net_port(&net, 0, &port) || ltt_uri_format(&port, ctrl, sizeof(ctrl)) ||
-	    ltt_uri_net_port(&net, 1, &port) || ltt_uri_format(&port, data, sizeof(data)))
+	if (ltt_uri_net_port(net, 0, &port) || ltt_uri_format(&port, ctrl, sizeof(ctrl)) ||
+	    ltt_uri_net_port(net, 1, &port) || ltt_uri_format(&port, data, sizeof(data)))
 		return -EINVAL;
 	host_name(host, sizeof(host));
-	if (link->restarts) {
-		ret = restart_path(session, net.path, link->restarts, base, sizeof(base));
-		if (ret)
-			return ret;
-		net_path = base;
-	}
 	m = (struct ltt_consumer_add_relay){
 		.relay_key = key,
 		.ctrl_url = ctrl,
 		.data_url = data,
 		.hostname = host,
 		.session_name = session->name,
-		.base_path = net_path,
-		.live_timer_us = session->live_timer_us,
+		.base_path = base_path ? base_path : "",
+		.live_timer_us = live_timer_us,
 		.session_id = session->id,
 		.creation_time = (uint64_t)session->creation_time,
 	};
 	ret = ltt_consumer_add_relay(c, &m, link->output_path, sizeof(link->output_path));
 	if (ret) {
-		LTT_ERR("session '%s': the consumer can't stream to the relay %s: %s",
-			session->name, session->output, strerror(-ret));
+		LTT_ERR("session '%s': the consumer can't reach the relay %s: %s",
+			session->name, ctrl, strerror(-ret));
 		link->error = ret;
 		return ret;
 	}
-	LTT_INFO("session '%s': streaming to %s, written there in %s", session->name,
-		 session->output, link->output_path);
 	link->key = key;
 	link->consumer_gen = gen;
 	link->error = 0;
 	link->lost = false;
 	return 0;
+}
+
+int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		     uint64_t key, const struct ltt_session *session)
+{
+	char base[LTT_CONSUMER_BASE_PATH_MAX];
+	const char *net_path;
+	struct ltt_uri net;
+	int ret;
+
+	if (session->output_type != LTT_OUTPUT_NET || ltt_uri_parse(session->output, &net))
+		return -EINVAL;
+	net_path = net.path;
+	if (link->restarts) {
+		ret = restart_path(session, net.path, link->restarts, base, sizeof(base));
+		if (ret)
+			return ret;
+		net_path = base;
+	}
+	ret = attach(link, c, gen, key, session, &net, net_path, session->live_timer_us);
+	if (!ret)
+		LTT_INFO("session '%s': streaming to %s, written there in %s", session->name,
+			 session->output, link->output_path);
+	return ret;
 }
 
 /* Is @link attached to @c, the consumer of generation @gen, right now? */
@@ -214,4 +231,95 @@ void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 	ret->packets_sent = st.packets_sent;
 	ret->bytes_sent = st.bytes_sent;
 	ret->packets_lost = st.packets_lost;
+}
+
+int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
+			const char *url, const char *dir_name)
+{
+	const char *base;
+	int n;
+
+	memset(s, 0, sizeof(*s));
+	s->session = session;
+	if (ltt_uri_parse(url, &s->net) || s->net.scheme != LTT_URI_NET)
+		return -EINVAL;
+	base = s->net.path[0] ? s->net.path : session->name;
+	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", base, dir_name);
+	return n < 0 || (size_t)n >= sizeof(s->base_path) ? -ENAMETOOLONG : 0;
+}
+
+int ltt_relay_snap_key(struct ltt_relay_snap *s, struct ltt_consumer *c, uint64_t gen,
+		       uint64_t new_key, uint64_t *ret_key)
+{
+	struct ltt_relay_snap_conn *sc;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < s->nr; i++) {
+		if (s->v[i].c == c && s->v[i].link.consumer_gen == gen) {
+			*ret_key = s->v[i].link.key;
+			return 0;
+		}
+	}
+	if (s->nr == LTT_RELAY_SNAP_MAX)
+		return -ENOBUFS;
+	sc = &s->v[s->nr];
+	memset(sc, 0, sizeof(*sc));
+	ret = attach(&sc->link, c, gen, new_key, s->session, &s->net, s->base_path, 0);
+	if (ret) {
+		s->relay_err = ret;
+		return ret;
+	}
+	sc->c = c;
+	s->nr++;
+	if (!s->output_path[0])
+		snprintf(s->output_path, sizeof(s->output_path), "%s", sc->link.output_path);
+	*ret_key = sc->link.key;
+	return 0;
+}
+
+/* Wait until everything sent on @sc is written by the relay; then its status. */
+static int snap_conn_end(struct ltt_relay_snap_conn *sc, uint64_t deadline_ms)
+{
+	const struct timespec nap = { 0, 2000000L };
+	struct ltt_consumer_relay_status_reply st = { 0 };
+	bool pending = true;
+	int ret;
+
+	while (pending) {
+		ret = ltt_consumer_relay_data_pending(sc->c, sc->link.key, &pending);
+		if (ret)
+			return ret;
+		if (!pending)
+			break;
+		if (ltt_relay_conn_now_ms() > deadline_ms)
+			return -ETIMEDOUT;
+		nanosleep(&nap, NULL);
+	}
+	ret = ltt_consumer_relay_status(sc->c, sc->link.key, &st);
+	if (ret)
+		return ret;
+	if (st.conn_error)
+		return st.conn_error < 0 ? st.conn_error : -st.conn_error;
+	return st.packets_lost ? -EIO : 0;
+}
+
+int ltt_relay_snap_end(struct ltt_relay_snap *s, int err)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < s->nr; i++) {
+		ret = err ? 0 : snap_conn_end(&s->v[i], deadline);
+		if (ret) {
+			LTT_WARN("session '%s': snapshot to the relay: %s", s->session->name,
+				 strerror(-ret));
+			s->relay_err = ret;
+			err = ret;
+		}
+		ltt_relay_detach(&s->v[i].link, s->v[i].c, s->v[i].link.consumer_gen);
+	}
+	s->nr = 0;
+	return err;
 }

@@ -40,9 +40,11 @@
  * does not resolve), -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH (or
  * -ENETUNREACH), -EPROTO (the peer answered something else than a relay,
  * or closed), -EPROTONOSUPPORT (a relay of another major version), or
- * another -errno of socket().
+ * another -errno of socket().  @ret_minor (may be NULL): the relay
+ * protocol minor both speak (LTT_RELAY_MINOR_ARCHIVE and up: it archives
+ * rotated chunks).
  */
-int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms);
+int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor);
 
 /**
  * ltt_relay_error_code() - the public code of a -errno of ltt_relay_check()
@@ -103,5 +105,64 @@ int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
  */
 void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
 		      struct ltt_relay_desc *ret);
+
+/* The consumers a snapshot may involve (one per owner; more after a death). */
+#define LTT_RELAY_SNAP_MAX 4
+
+/* The longest a snapshot waits for the relay to write what it was sent. */
+#define LTT_RELAY_SNAP_DRAIN_MS 30000
+
+/*
+ * One snapshot sent to a relay: a short relay session per consumer that
+ * holds a trace of it (ADD_RELAY, live timer 0), all in one directory of
+ * the relay, HOST/BASE/NAME-DATE-N (BASE: the URL's path, else the
+ * session's name), each trace a SNAPSHOT_TRACE_RELAY; then the relay
+ * sessions are drained (RELAY_DATA_PENDING), checked (RELAY_STATUS) and
+ * closed (DEL_RELAY).  On the caller's heap or stack, session lock held.
+ */
+struct ltt_relay_snap_conn {
+	struct ltt_consumer *c;
+	struct ltt_relay_link link;
+};
+
+struct ltt_relay_snap {
+	const struct ltt_session *session;
+	struct ltt_uri net;
+	char base_path[LTT_CONSUMER_BASE_PATH_MAX];
+	unsigned int nr;
+	struct ltt_relay_snap_conn v[LTT_RELAY_SNAP_MAX];
+	int relay_err;			/* the relay's failure (-errno), 0 if none */
+	char output_path[LTT_PATH_MAX];	/* the relay's directory, as it says */
+};
+
+/**
+ * ltt_relay_snap_init() - a snapshot of @session to the relay of net URL
+ * @url, in the relay directory named @dir_name ("NAME-DATE-N")
+ * Returns 0, -EINVAL (not a net URL), -ENAMETOOLONG.
+ */
+int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
+			const char *url, const char *dir_name);
+
+/**
+ * ltt_relay_snap_key() - the relay key of @s in consumer @c (generation
+ * @gen): attached (ADD_RELAY with key @new_key) on first need
+ * Blocks up to the consumer's connection deadline.  Returns 0 and
+ * *@ret_key, or the consumer's -errno (kept in @s->relay_err: map it with
+ * ltt_relay_error_code()), -ENOBUFS past LTT_RELAY_SNAP_MAX consumers.
+ */
+int ltt_relay_snap_key(struct ltt_relay_snap *s, struct ltt_consumer *c, uint64_t gen,
+		       uint64_t new_key, uint64_t *ret_key);
+
+/**
+ * ltt_relay_snap_end() - end @s's relay sessions
+ * @err: 0, or the snapshot's failure: then nothing is waited for
+ * Without @err, waits (up to LTT_RELAY_SNAP_DRAIN_MS in all, polling the
+ * consumers) until the relay wrote everything, and checks that the
+ * connections delivered every packet.  Every relay session is closed
+ * (DEL_RELAY) in either case.  Returns @err, else 0, -ETIMEDOUT, -EIO
+ * (packets lost on the way), or the connection's -errno (also in
+ * @s->relay_err).
+ */
+int ltt_relay_snap_end(struct ltt_relay_snap *s, int err);
 
 #endif /* LTT_SESSIOND_RELAY_H */

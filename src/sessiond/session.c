@@ -149,7 +149,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->creation_time = (int64_t)time(NULL);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
-	strcpy(session->chunk_dir, attr->output);
+	/* a relay's chunks are named relative to its session's directory: "" first */
+	strcpy(session->chunk_dir, attr->output_type == LTT_OUTPUT_NET ? "" : attr->output);
 	session->snapshot = attr->snapshot;
 	session->live_timer_us = attr->live_timer_us;
 	session->next_snap_output_id = 1;

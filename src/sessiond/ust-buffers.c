@@ -17,6 +17,7 @@
 #include <urcu/compiler.h>
 
 #include "common/log.h"
+#include "common/relay-conn.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
 #include "sessiond/chunk.h"
@@ -399,7 +400,7 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 	int n;
 
 	/* A relay's traces are named relative to its session's directory. */
-	const char *base = session->output_type == LTT_OUTPUT_NET ? "" : session->chunk_dir;
+	const char *base = session->chunk_dir;
 	const char *sep = *base ? "/" : "";
 
 	if (attempt)
@@ -950,6 +951,32 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	return 0;
 }
 
+static int relay_archive(struct ust_session *us, struct ltt_consumer *c, const char *from,
+			 const char *to, char *ret_dir, size_t len);
+
+struct last_archive {
+	struct ust_session *us;
+	struct ltt_consumer *c;
+};
+
+static int last_archive_fn(void *arg, const char *from, const char *to, char *ret_dir,
+			   size_t len)
+{
+	struct last_archive *la = arg;
+
+	return relay_archive(la->us, la->c, from, to, ret_dir, len);
+}
+
+/* Its traces closed, a relayed session that rotated has its last chunks archived. */
+static void archive_last(struct ltt_session *session, struct ust_session *us,
+			 struct ltt_consumer *c)
+{
+	struct last_archive la = { us, c };
+	const struct ltt_chunk_relay r = { last_archive_fn, &la };
+
+	ltt_chunk_relay_last(session, &r);
+}
+
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ust_session *us = ust_state(session);
@@ -964,6 +991,8 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		ltt_ust_buffers_close_trace(b, trace);
 	if (us->relay.key) {
 		c = owner_current(b, session, &gen);
+		if (c && gen == us->relay.consumer_gen)
+			archive_last(session, us, c);
 		ltt_relay_detach(&us->relay, c, gen);
 	}
 	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
@@ -1081,7 +1110,8 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 
 	if (session->output_type == LTT_OUTPUT_LOCAL)
 		return check_output(b, session);
-	if (session->output_type != LTT_OUTPUT_NET)
+	/* a snapshot session reaches its relay at each snapshot only */
+	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
 		return 0;
 	us = state_create(b, session);
 	if (!us)
@@ -1108,6 +1138,45 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
 		return 0;
 	c = owner_current(b, session, &gen);
 	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
+}
+
+/* RELAY_ARCHIVE of @us's relay in consumer @c, and wait for its result. */
+static int relay_archive(struct ust_session *us, struct ltt_consumer *c, const char *from,
+			 const char *to, char *ret_dir, size_t len)
+{
+	const struct timespec nap = { 0, 2000000L };
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
+	int ret;
+
+	ret = ltt_consumer_relay_archive(c, us->relay.key, from, to);
+	while (!ret) {
+		ret = ltt_consumer_relay_archive_result(c, us->relay.key);
+		if (ret != -EINPROGRESS)
+			break;
+		if (ltt_relay_conn_now_ms() > deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		nanosleep(&nap, NULL);
+		ret = 0;
+	}
+	snprintf(ret_dir, len, "%s", us->relay.output_path);
+	return ret;
+}
+
+int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  const char *from, const char *to, char *ret_dir, size_t len)
+{
+	struct ust_session *us = ust_state(session);
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!us || !us->relay.key)
+		return 0;	/* nothing was ever sent: nothing to archive */
+	c = owner_current(b, session, &gen);
+	if (!c || gen != us->relay.consumer_gen)
+		return -ECONNRESET;
+	return relay_archive(us, c, from, to, ret_dir, len);
 }
 
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
@@ -1153,19 +1222,38 @@ static int64_t packets_per_stream(struct ust_session *us, uint64_t max_size)
 	return ret;
 }
 
+/* One trace's snapshot: in @dir, or to @net's relay. */
+static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			  struct ltt_consumer *c, const char *dir, struct ltt_relay_snap *net,
+			  uint64_t n, struct ltt_consumer_snapshot_reply *rep)
+{
+	struct ltt_ust_chan *chan;
+	char path[PATH_MAX];
+	uint64_t bytes = 0, relay;
+	int err;
+
+	cds_list_for_each_entry(chan, &trace->chans, node)
+		add_sat(&bytes, chan_bytes(chan));
+	if (net) {
+		err = ltt_relay_snap_key(net, c, trace->consumer_gen, new_key(b), &relay);
+		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->key, relay,
+								     trace->path, n, bytes, rep);
+	}
+	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	return ltt_consumer_snapshot_trace(c, trace->key, path, n, bytes, rep);
+}
+
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const char *dir, uint64_t max_size,
+			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
 			     struct ltt_consumer_snapshot_reply *ret)
 {
 	struct ust_session *us = ust_state(session);
 	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
 	struct ltt_ust_trace *trace;
-	struct ltt_ust_chan *chan;
-	char path[PATH_MAX];
 	struct ltt_consumer *c;
-	uint64_t bytes;
 	int64_t n;
-	int err;
+	int err = 0;
 
 	*ret = sum;
 	if (!us)
@@ -1180,23 +1268,18 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 				 session->name, trace->path);
 			continue;
 		}
-		if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
-			return -ENAMETOOLONG;
-		bytes = 0;
-		cds_list_for_each_entry(chan, &trace->chans, node)
-			add_sat(&bytes, chan_bytes(chan));
-		err = ltt_consumer_snapshot_trace(c, trace->key, path, (uint64_t)n, bytes, &rep);
+		err = snapshot_trace(b, trace, c, dir, net, (uint64_t)n, &rep);
 		if (err) {
-			LTT_WARN("session '%s': snapshot of trace %s in %s failed: %s", session->name,
-				 trace->path, path, strerror(-err));
-			return err;
+			LTT_WARN("session '%s': snapshot of trace %s failed: %s", session->name,
+				 trace->path, strerror(-err));
+			break;
 		}
 		add_sat(&sum.packets, rep.packets);
 		add_sat(&sum.bytes, rep.bytes);
 		add_sat(&sum.packets_dropped, rep.packets_dropped);
 		*ret = sum;
 	}
-	return 0;
+	return err;
 }
 
 /* How long a rotation waits for a consumer's answer before it sends the move. */

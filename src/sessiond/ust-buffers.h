@@ -39,6 +39,8 @@
 #include "sessiond/supervisor.h"
 #include "sessiond/ust-meta.h"
 
+struct ltt_relay_snap;
+
 /* The consumer daemon of the sessions of one owner. */
 struct ltt_ust_owner {
 	struct cds_list_head node;	/* in ltt_ust_buffers.owners */
@@ -252,6 +254,19 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
+ * ltt_ust_buffers_relay_archive() - after a rotation of @session's relay
+ * traces, have the relay move the old chunk's directory @from to @to
+ * (RELAY_ARCHIVE), and wait (polling the consumer, at most
+ * LTT_RELAY_SNAP_DRAIN_MS) until it did
+ * @ret_dir: the relay session's directory, as the relay named it
+ * Session lock held.  Returns 0 (also when nothing was ever streamed),
+ * -ECONNRESET (the consumer holding the relay died), -ETIMEDOUT, or the
+ * consumer's or relay's -errno.
+ */
+int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  const char *from, const char *to, char *ret_dir, size_t len);
+
+/**
  * ltt_ust_buffers_snapshot() - write what every trace of the snapshot
  * session @session holds now under @dir (each trace in its own
  * subdirectory, as ust/uid/UID/64-bit), without consuming it
@@ -260,12 +275,17 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
  * @ret: packets and bytes written, packets left out (overwritten while
  *       copied); set also on failure (what was written before)
  *
+ * @net: NULL, or a snapshot sent to a relay (sessiond/relay.h; @dir is
+ *       then unused): each trace goes to it as its path; the caller
+ *       drains and closes the relay sessions (ltt_relay_snap_end())
+ *
  * Session lock held; waits for the consumer.  Returns 0, -ENOSPC when
  * @max_size can't hold one packet of each stream, -ENAMETOOLONG, or the
- * consumer's error (-EEXIST: a trace is in @dir already).
+ * consumer's error (-EEXIST: a trace is in @dir already), or the relay's
+ * (@net->relay_err set).
  */
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const char *dir, uint64_t max_size,
+			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
 			     struct ltt_consumer_snapshot_reply *ret);
 
 /**

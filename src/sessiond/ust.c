@@ -220,13 +220,15 @@ static int ust_relay_status(struct ltt_domain_impl *d, struct ltt_session *sessi
 	return ltt_ust_buffers_relay_status(&to_ust(d)->buffers, session, ret);
 }
 
+/* A snapshot in @dir, or to @net's relay. */
 static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
-			uint64_t max_size, struct ltt_domain_snapshot *ret)
+			struct ltt_relay_snap *net, uint64_t max_size,
+			struct ltt_domain_snapshot *ret)
 {
 	struct ltt_consumer_snapshot_reply rep;
 	int err;
 
-	err = ltt_ust_buffers_snapshot(&to_ust(d)->buffers, session, dir, max_size, &rep);
+	err = ltt_ust_buffers_snapshot(&to_ust(d)->buffers, session, dir, net, max_size, &rep);
 	ret->packets = rep.packets;
 	ret->bytes = rep.bytes;
 	ret->packets_dropped = rep.packets_dropped;
@@ -277,6 +279,13 @@ static int ust_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 	return ret ? ret : err;
 }
 
+static int ust_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const char *from, const char *to, char *ret_dir, size_t len)
+{
+	return ltt_ust_buffers_relay_archive(&to_ust(d)->buffers, session, from, to, ret_dir,
+					     len);
+}
+
 static uint64_t ust_written(struct ltt_domain_impl *d, struct ltt_session *session)
 {
 	return ltt_ust_buffers_written(session);
@@ -300,6 +309,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.post_owner = ust_post_owner,
 	.snapshot = ust_snapshot,
 	.rotate = ust_rotate,
+	.relay_archive = ust_relay_archive,
 	.written = ust_written,
 	.regenerate_metadata = ust_regenerate_metadata,
 	.check_channel = ust_check_channel,

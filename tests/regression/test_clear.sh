@@ -92,7 +92,7 @@ lttctl -q create idle -o "$TEST_TMP/idle" && lttctl -q enable-event -u ltt_test:
 ok_cmd "clear of a session never started: nothing to drop" lttctl clear idle
 lttctl -q create nout --no-output
 run lttctl clear nout
-like "$RC:$ERR" "^1:.*local directory" "clear of a session without output is refused"
+like "$RC:$ERR" "^1:.*no output to rotate or clear" "clear of a session without output is refused"
 run lttctl clear nosuch
 is "$RC" 1 "clear of an unknown session exits 1"
 
@@ -114,7 +114,7 @@ like "$RC:$ERR" "^1:.*statedump is not supported" "regenerate statedump is refus
 run lttctl regenerate clocks -s m
 is "$RC" 2 "regenerate of something else is a usage error"
 run lttctl regenerate metadata -s nout
-like "$RC:$ERR" "^1:.*local directory" "regenerate metadata of a session without output is refused"
+like "$RC:$ERR" "^1:.*no output to rotate or clear" "regenerate metadata of a session without output is refused"
 run lttctl regenerate metadata -s nosuch
 is "$RC" 1 "regenerate metadata of an unknown session exits 1"
 lttctl -q destroy m

@@ -4,7 +4,7 @@
 # daemon that serves no kernel domain (KERNEL_DISABLED from a root daemon
 # started with --no-kernel, KERNEL_NEEDS_ROOT from a personal one, and the
 # reason a root daemon found when it can't load the tracer) and create
-# --snapshot with a net:// output (snapshots are written locally only).
+# --snapshot with a net:// output where no relay listens.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -19,7 +19,7 @@ if [ "$(id -u)" = 0 ]; then
 else
 	m_kernel="kernel tracing needs the root session daemon; run lttctl as root or as a member of the tracing group"
 fi
-m_snap="snapshots can't be sent to a relay daemon (net:// URLs) yet: give a local directory (-o DIR or file:///DIR)"
+m_snap="connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports"
 
 # Session s: a user channel c with rule ev, so "nothing changed" has content.
 setup_ok=0
@@ -75,9 +75,10 @@ refused 1 "Error: event rule 'sched_switch' in channel 'channel0' of session 's'
 lttctl -q stop s
 BEFORE=$(state)
 
-# create --snapshot to a relay: refused, no session, .lttrc untouched.
-refused 1 "Error: session 'snap': $m_snap" create snap --snapshot -U net://127.0.0.1
-refused 1 "Error: session 'snap': $m_snap" create snap --snapshot --set-url "net6://[::1]"
+# create --snapshot to a relay that is not there: refused, no session,
+# .lttrc untouched (test_snapshot_net.sh sends snapshots to a relay).
+refused 1 "Error: session 'snap': relay net://127.0.0.1:1:2: $m_snap" create snap --snapshot -U net://127.0.0.1:1:2
+refused 1 "Error: session 'snap': relay net6://[::1]:1:2: $m_snap" create snap --snapshot --set-url "net6://[::1]:1:2"
 run lttctl list snap
 is "$RC" 1 "list snap: no such session"
 

@@ -128,15 +128,15 @@ is "$RC" 1 "list-output of a session not in snapshot mode: refused"
 run lttctl snapshot record -s s1 -m abc -o "$TEST_TMP/x"
 is "$RC" 2 "a bad size: a usage error"
 like "$ERR" "invalid maximum size 'abc'" "  it says why"
-run lttctl snapshot record -s s1 net://127.0.0.1
-is "$RC" 1 "a net:// output: refused for now"
-like "$ERR" "relay daemon" "  it says why"
+run lttctl snapshot record -s s1 net://127.0.0.1:1:2
+is "$RC" 1 "a net:// output where no relay listens: refused (test_snapshot_net.sh sends them to a relay)"
+like "$ERR" "connection refused" "  it says why"
 run lttctl snapshot bogus
 is "$RC" 2 "an unknown sub-command: a usage error"
 ok $([ ! -e "$TEST_TMP/x" ]; echo $?) "none of them wrote anything"
-run lttctl create net1 --snapshot --set-url net://127.0.0.1
-is "$RC" 1 "create --snapshot with a net:// URL: refused for now"
-like "$ERR" "relay daemon" "  it says why"
+run lttctl create net1 --snapshot --set-url net://127.0.0.1:1:2
+is "$RC" 1 "create --snapshot with a net:// URL where no relay listens: refused"
+like "$ERR" "connection refused" "  it says why"
 
 run lttctl enable-channel -k -s s1 kchan
 is "$RC" 1 "a kernel channel in a snapshot session: refused here (no kernel tracing on this machine; tests/kernel/test_kernel_snapshot.sh records them)"

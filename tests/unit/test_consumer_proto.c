@@ -793,6 +793,20 @@ static void test_snapshot(void)
 	ltt_rbuf_init(&r, w.data, w.len);
 	tap_is_int(ltt_consumer_get_snapshot_trace(&r, &sg), -EPROTO,
 		   "SNAPSHOT_TRACE with a byte left over: EPROTO");
+	/* 1.8: SNAPSHOT_TRACE_RELAY, the same with a relay key and a relative path */
+	ltt_wbuf_reset(&w);
+	st.relay_key = 9;
+	st.dir = "ust/uid/0/64-bit";
+	ltt_consumer_put_snapshot_trace_relay(&w, &st);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_snapshot_trace_relay(&r, &sg) && sg.trace_key == 42 &&
+	       sg.relay_key == 9 && !strcmp(sg.dir, "ust/uid/0/64-bit") && sg.max_packets == 3,
+	       "SNAPSHOT_TRACE_RELAY round trip");
+	tap_is_int((int)w.len, 8 + 8 + 4 + 17 + 8, "SNAPSHOT_TRACE_RELAY: u64, u64, str (u32 length, bytes, NUL), u64");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	tap_is_int(ltt_consumer_get_snapshot_trace_relay(&r, &sg), -EPROTO,
+		   "SNAPSHOT_TRACE_RELAY truncated: EPROTO");
+	tap_is_int(LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY, 22, "SNAPSHOT_TRACE_RELAY is 22");
 	ltt_wbuf_reset(&w);
 	ltt_consumer_put_snapshot_reply(&w, &rp);
 	ltt_rbuf_init(&r, w.data, w.len);

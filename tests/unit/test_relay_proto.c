@@ -111,6 +111,17 @@ static const uint8_t add_stream_wire[] = {
 	'u', 's', 't', '/', 'u', 'i', 'd', '/', '0', '/', '6', '4', '-', 'b', 'i', 't', 0,
 };
 
+/* 2.12, ltt's own: a rotated chunk's directory and its archive */
+static const struct ltt_relay_archive_chunk archive_chunk = {
+	.from = "ust", .to = "archives/a/ust",
+};
+static const uint8_t archive_chunk_wire[] = {
+	0, 0, 0, 4,
+	0, 0, 0, 15,
+	'u', 's', 't', 0,
+	'a', 'r', 'c', 'h', 'i', 'v', 'e', 's', '/', 'a', '/', 'u', 's', 't', 0,
+};
+
 static const struct ltt_relay_add_stream_reply add_stream_reply = {
 	.stream_handle = 0xfedcba9876543210ULL, .ret_code = LTT_RELAY_ERR_EXIST,
 };
@@ -195,6 +206,23 @@ static int get_add_stream(struct ltt_rbuf *r, void *m)
 	return ltt_relay_get_add_stream(r, m);
 }
 
+static void put_archive_chunk(struct ltt_wbuf *w, const void *m)
+{
+	ltt_relay_put_archive_chunk(w, m);
+}
+
+static int get_archive_chunk(struct ltt_rbuf *r, void *m)
+{
+	return ltt_relay_get_archive_chunk(r, m);
+}
+
+static bool equal_archive_chunk(const void *a, const void *b)
+{
+	const struct ltt_relay_archive_chunk *x = a, *y = b;
+
+	return !strcmp(x->from, y->from) && !strcmp(x->to, y->to);
+}
+
 static void put_u64_msg(struct ltt_wbuf *w, const void *m)
 {
 	ltt_relay_put_u64_msg(w, *(const uint64_t *)m);
@@ -258,6 +286,7 @@ static const struct kind kinds[] = {
 	     equal_create_session_reply, false),
 	KIND(add_stream, add_stream, add_stream_wire, equal_add_stream, false),
 	KIND(add_stream_reply, add_stream_reply, add_stream_reply_wire, NULL, false),
+	KIND(archive_chunk, archive_chunk, archive_chunk_wire, equal_archive_chunk, false),
 	KIND(metadata_hdr, metadata_hdr, metadata_hdr_wire, NULL, true),
 	KIND(index, idx, idx_wire, NULL, false),
 	KIND(stream_seq, stream_seq, stream_seq_wire, NULL, false),
@@ -273,6 +302,7 @@ static const struct kind kinds[] = {
 union any_msg {
 	struct ltt_relay_create_session create_session;
 	struct ltt_relay_add_stream add_stream;
+	struct ltt_relay_archive_chunk archive_chunk;
 	struct ltt_relay_create_session_reply create_session_reply;
 	struct ltt_relay_index index;
 	uint64_t u64;

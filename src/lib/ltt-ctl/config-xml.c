@@ -483,7 +483,7 @@ static void read_output(struct rd *rd, xmlNodePtr out, struct ltt_session_conf *
 	}
 }
 
-/* <snapshot_outputs>: each <snapshot_output> with its name, directory, max_size. */
+/* <snapshot_outputs>: each <snapshot_output> with its name, directory or URL, max_size. */
 static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
 {
 	xmlNodePtr o;
@@ -503,8 +503,9 @@ static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 
 		so->line = xmlGetLineNo(o);
 		text(rd, child(o, "name"), so->attr.name, sizeof(so->attr.name));
-		so->attr.output_type = LTT_OUTPUT_LOCAL;
-		text(rd, child(o, "local"), so->attr.output, sizeof(so->attr.output));
+		so->attr.output_type = child(o, "net") ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL;
+		text(rd, child(o, so->attr.output_type == LTT_OUTPUT_NET ? "net" : "local"),
+		     so->attr.output, sizeof(so->attr.output));
 		so->attr.max_size = number(rd, child(o, "max_size"), UINT64_MAX);
 	}
 }
@@ -741,7 +742,7 @@ static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t
 	return 0;
 }
 
-/* The rotation schedule of @s: valid values, a local session that is not a snapshot one. */
+/* The rotation schedule of @s: valid values, a session with an output (local or net://), not a snapshot one. */
 static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	int ret;
@@ -751,7 +752,7 @@ static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t err
 	ret = ltt_attr_check_rotation(s->rotate_timer_us, s->rotate_size);
 	if (!ret && s->attr.snapshot)
 		ret = -LTT_ERR_ROTATE_SNAPSHOT;
-	if (!ret && s->attr.output_type != LTT_OUTPUT_LOCAL)
+	if (!ret && s->attr.output_type == LTT_OUTPUT_NONE)
 		ret = -LTT_ERR_ROTATE_OUTPUT;
 	if (ret) {
 		set_err(err, errlen, "%s:%ld: session '%s': rotation schedule: %s", s->file,
@@ -1006,7 +1007,7 @@ static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
 
 			open_el(wr, "snapshot_output");
 			put(wr, "name", "%s", o->name);
-			put(wr, "local", "%s", o->output);
+			put(wr, o->output_type == LTT_OUTPUT_NET ? "net" : "local", "%s", o->output);
 			put(wr, "max_size", "%llu", (unsigned long long)o->max_size);
 			close_el(wr);
 		}

@@ -188,7 +188,7 @@ static int cfg_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
 	if (info->snapshot)
 		ret = ltt_ctl_snapshot_list_outputs(ctl, info->name, &x->snap_outputs,
 						    &x->nr_snap_outputs);
-	else if (info->output_type == LTT_OUTPUT_LOCAL &&
+	else if (info->output_type != LTT_OUTPUT_NONE &&
 		 !(ret = ltt_ctl_rotation_info(ctl, info->name, &rot))) {
 		x->rotate_timer_us = rot.timer_us;
 		x->rotate_size = rot.size;

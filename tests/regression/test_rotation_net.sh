@@ -1,0 +1,188 @@
+#!/bin/bash
+# test_rotation_net.sh - rotation of a session streamed to a real
+# ltt-relayd on loopback: under load, each rotate has the relay archive the
+# closed chunk as archives/BEGIN-END-N/ in the session's relay directory;
+# every archive (and the last chunk) reads alone in babeltrace2; across
+# them each event once, none lost beyond what the buffers counted
+# (sequence numbers); clear: the relay deletes what it wrote, the next
+# read holds only the events after it; enable-rotation --timer on a
+# net:// session; the refusals that remain (regenerate metadata, a relay
+# that is gone).
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup --log
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+relayd_init
+RELAY_OUT="$TEST_TMP/relay-out"
+UID_PATH="ust/uid/$(id -u)/64-bit"
+
+start_relayd -o "$RELAY_OUT" || { echo "Bail out! ltt-relayd did not start"; cat "$RELAYD_LOG"; exit 1; }
+host=$(hostname)
+URL="net://127.0.0.1:$CPORT:$DPORT"
+
+# relay_dir SESSION: the one directory the relay made for SESSION.
+relay_dir() {
+	local d
+	for d in "$RELAY_OUT/$host/$1"-*; do
+		[ -d "$d" ] && echo "$d"
+	done
+}
+
+# chunks DIR: the archives of DIR, then any chunk still in place (a
+# directory holding ust/ other than archives/), one a line.
+chunks() {
+	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort
+	find "$1" -mindepth 1 -maxdepth 1 -type d ! -name archives ! -name ust 2>/dev/null | sort
+	[ -d "$1/ust" ] && echo "$1"
+}
+
+# read_chunks DIR OUT: each chunk read alone; "FAILED WITH_EVENTS".  A
+# chunk may hold a million events: babeltrace2 gets six times the usual
+# bound for each (a loaded machine prints them slowly); what went wrong
+# goes to stderr, not into the answer.
+read_chunks() {
+	local d failed=0 full=0
+	: >"$2"
+	for d in $(chunks "$1"); do
+		if ! TEST_TIMEOUT=$((TEST_TIMEOUT * 6)) bt "$d" "$2.one" ||
+		   [ ! -s "$d/$UID_PATH/metadata" ]; then
+			failed=$((failed + 1))
+			diag "chunk $d: $(head -3 "$2.one.err")" >&2
+			continue
+		fi
+		[ -s "$2.one" ] && full=$((full + 1))
+		cat "$2.one" >>"$2"
+	done
+	echo "$failed $full"
+}
+
+# dups_and_range FILE ROLE THREADS N: "DUPLICATES OUT_OF_RANGE DISTINCT".
+dups_and_range() {
+	awk -v role="$2" -v threads="$3" -v n="$4" '
+	/ ltt_test:seq: / {
+		if (!match($0, /role = "[^"]*"/)) next
+		if (substr($0, RSTART + 8, RLENGTH - 9) != role) next
+		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
+		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+		if (t < 0 || t >= threads || s >= n) { bad++; next }
+		if (seen[t, s]++) dup++; else distinct++
+	}
+	END { printf "%d %d %d\n", dup, bad, distinct }' "$1"
+}
+
+# --- 1. rotation under load
+T=2 N=1000000
+lttctl -q create load -U "$URL" &&
+	lttctl -q enable-event -u ltt_test:seq -s load &&
+	lttctl -q start load || { echo "Bail out! session load"; exit 1; }
+dir=$(relay_dir load)
+open_fifo READY "$TEST_TMP/ready" && open_fifo GO "$TEST_TMP/go"
+ust_app_bg -t $T -n $N -r load -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+app=$BG_PID
+wait_ready $READY || { echo "Bail out! the program did not register"; exit 1; }
+close_fd $GO
+rotations=0 failed_rot=0
+pid=$READY_PIDS
+while proc_alive "$pid" && [ $rotations -lt 20 ]; do
+	out=$(lttctl rotate load 2>&1) || { failed_rot=$((failed_rot + 1)); diag "$out"; }
+	rotations=$((rotations + 1))
+done
+wait $app
+is $? 0 "load: the program wrote $((T * N)) events while lttctl rotated $rotations times"
+is $failed_rot 0 "load: every rotation succeeded"
+like "$out" "^Trace chunk archive for session load is now readable at $dir/archives/[0-9]{8}T[0-9]{6}[-+][0-9]{4}-[0-9]{8}T[0-9]{6}[-+][0-9]{4}-[0-9]+\$" \
+	"load: rotate prints the relay's archive, named BEGIN-END-N in the session's relay directory"
+lttctl -q stop load
+LOST=$(lttctl list load | sed -n 's/^ *discarded events: //p')
+list_chunk=$(lttctl list load | sed -n 's/^Trace chunk: \([0-9]*\);.*/\1/p')
+is "$list_chunk" "$rotations" "load: list shows the current chunk's number"
+lttctl -q destroy load
+is "$(ls "$dir")" "archives" \
+	"load: after destroy the relay's directory holds archives/ only (the last chunk archived too)"
+is "$(find "$dir/archives" -mindepth 1 -maxdepth 1 -type d | wc -l)" "$((rotations + 1))" \
+	"load: one archive per rotation, and the last chunk's"
+read -r bad full <<<"$(read_chunks "$dir" "$TEST_TMP/load.out")"
+is "$bad" 0 "load: babeltrace2 reads every chunk alone, each with its metadata"
+ok "$([ "$full" -ge 2 ] && echo 0 || echo 1)" \
+	"load: events are in $full chunks: rotations fell while the program wrote"
+read -r dup range distinct <<<"$(dups_and_range "$TEST_TMP/load.out" load $T $N)"
+is "$dup" 0 "load: no event is in two chunks"
+is "$range" 0 "load: no event out of range"
+is $((distinct + ${LOST:-0})) $((T * N)) \
+	"load: recorded ($distinct) + discarded (${LOST:-0}) == emitted, across the chunks"
+
+# --- 2. a few events, exact
+lttctl -q create ex -U "$URL" &&
+	lttctl -q enable-event -u ltt_test:seq -s ex &&
+	lttctl -q start ex || { echo "Bail out! session ex"; exit 1; }
+ust_app -n 100 -r a >/dev/null
+run lttctl rotate ex
+is "$RC" 0 "rotate after 100 events"
+a1=$(sed -n 's/^Trace chunk archive for session ex is now readable at //p' <<<"$STDOUT")
+ust_app -n 50 -r b >/dev/null
+run lttctl rotate ex
+is "$RC" 0 "rotate after 50 more"
+a2=$(sed -n 's/^Trace chunk archive for session ex is now readable at //p' <<<"$STDOUT")
+bt "$a1" "$TEST_TMP/a1"
+is "$(count_events "$TEST_TMP/a1" ltt_test:seq)" 100 "the first archive: exactly the 100 events"
+bt "$a2" "$TEST_TMP/a2"
+is "$(grep -c 'role = "b"' "$TEST_TMP/a2")" 50 "the second: exactly the 50 new ones"
+is "$(grep -c 'role = "a"' "$TEST_TMP/a2")" 0 "  none of the first"
+
+# --- 3. clear: the relay discards what it wrote, tracing goes on
+exdir=$(relay_dir ex)
+ust_app -n 30 -r c >/dev/null
+before=$(find "$exdir" -mindepth 1 -maxdepth 1 -type d ! -name archives)
+run lttctl clear ex
+is "$RC" 0 "clear of a net:// session"
+ok "$([ -n "$before" ] && [ ! -e "$before" ]; echo $?)" "the relay deleted the chunk it was writing ($(basename "$before"))"
+is "$(find "$exdir/archives" -mindepth 1 -maxdepth 1 -type d | wc -l)" 2 "the archives stay"
+ust_app -n 20 -r d >/dev/null
+ok_cmd "stop" lttctl stop ex
+cur=$(find "$exdir" -mindepth 1 -maxdepth 1 -type d ! -name archives)
+bt "$cur" "$TEST_TMP/cur"
+is $? 0 "babeltrace2 reads what was recorded since"
+is "$(grep -c 'role = "d"' "$TEST_TMP/cur")" 20 "the 20 events after the clear"
+is "$(grep -c 'role = "c"' "$TEST_TMP/cur")" 0 "none of the 30 before it"
+ok_cmd "start again" lttctl start ex
+
+# --- 4. destroy archives the last chunk, exactly
+lttctl -q create fin -U "$URL" &&
+	lttctl -q enable-event -u ltt_test:seq -s fin &&
+	lttctl -q start fin || { echo "Bail out! session fin"; exit 1; }
+findir=$(relay_dir fin)
+ust_app -n 10 -r e >/dev/null
+ok_cmd "rotate fin" lttctl rotate fin
+ust_app -n 5 -r f >/dev/null
+ok_cmd "destroy fin" lttctl destroy fin
+is "$(ls "$findir")" "archives" "destroy: the relay's directory holds archives/ only"
+last=$(find "$findir/archives" -mindepth 1 -maxdepth 1 -type d -name '*-1' | head -1)
+ok "$([ -n "$last" ]; echo $?)" "the last chunk is archived as archives/BEGIN-END-1 ($(basename "$last"))"
+bt "$last" "$TEST_TMP/last"
+is "$?:$(grep -c 'role = "f"' "$TEST_TMP/last"):$(grep -c 'role = "e"' "$TEST_TMP/last")" "0:5:0" \
+	"babeltrace2 reads it alone: exactly the 5 events after the rotation"
+like "$(cat "$SESSIOND_LOG" 2>/dev/null)" "fin': last trace chunk archived by the relay in $findir/archives/" \
+	"the session daemon logs where"
+
+# --- 5. the refusals that remain
+run lttctl regenerate metadata -s ex
+is "$RC" 1 "regenerate metadata of a net:// session: refused for now"
+like "$ERR" "relay" "  it says why"
+ok_cmd "enable-rotation --timer on a net:// session" lttctl enable-rotation -s ex --timer 1000000
+# save -> load: a net:// session's schedule comes back (the file names the relay)
+ok_cmd "save it" lttctl -q save ex -o "$TEST_TMP/ex.ltt"
+is "$(xmllint --xpath 'concat(//session/output/net, " ", //rotation_schedules/timer_us)' "$TEST_TMP/ex.ltt")" \
+	"$URL 1000000" "the file holds the relay's URL and the timer"
+ok_cmd "load it as ex2" lttctl -q load -i "$TEST_TMP/ex.ltt" --override-name ex2
+is "$(lttctl list ex2 | grep -i rotat)" "$(lttctl list ex | grep -i rotat)" \
+	"ex2 lists the same rotation schedule"
+lttctl -q destroy ex2
+ok_cmd "disable-rotation" lttctl disable-rotation -s ex --timer
+stop_relayd
+run lttctl rotate ex
+is "$RC" 1 "rotate once the relay is gone: refused"
+like "$ERR" "relay" "  it says why"
+lttctl -q destroy ex
+done_testing
