@@ -231,7 +231,6 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 {
 	const struct ust_targets *ts;
 	const struct ust_target *t;
-	uint32_t first;
 	void *p;
 
 	urcu_bp_read_lock();
@@ -253,14 +252,15 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 			p = reserve_body(t->chan, t->id, payload_len, ctx, false);
 			if (__builtin_expect(p != NULL, 1))
 				return p;
-			first = 1;
+			/* reloaded: @ts needs no register across the reservation */
+			ts = ctx->ltt_targets;
+			if (ts->nr > 1) {
+				p = next_target_slow(ctx, ts);
+				if (p)
+					return p;
+			}
 		} else {
-			first = 0;
 			ctx->ltt_next = 0;
-		}
-		/* reloaded: @ts needs no register across the reservation */
-		ts = ctx->ltt_targets;
-		if (ts->nr > first) {
 			p = next_target_slow(ctx, ts);
 			if (p)
 				return p;
