@@ -74,7 +74,7 @@
  * emits something and ends with the name LTT_TP_X_B, which the next tuple's
  * parentheses invoke, and so on; after the last tuple the name left over is
  * pasted with _END, which expands to nothing.  There is no length limit.
- * LTT_TRACEPOINT_EVENT walks the list six times to generate, for each
+ * LTT_TRACEPOINT_EVENT walks the list seven times to generate, for each
  * event, in the including file:
  *   - a static field array and a static struct ltt_ust_tracepoint (see
  *     <ltt/tracepoint-types.h>) whose address goes into the ELF section
@@ -85,11 +85,12 @@
  *     room (ltt_ust_probe_reserve()) and copies the fields there, once for
  *     each session recording the event (ltt_ust_probe_commit() gives the
  *     next room).  When a session filters the event or records the ip
- *     context (the descriptor's state has LTT_UST_STATE_CALL), the probe
- *     first gathers the fields' values into an array of struct
- *     ltt_ust_arg and asks through ltt_ust_probe_reserve_filter(), with
- *     its call site, which runs the filters; otherwise the probe costs
- *     one test of the state more than with neither.
+ *     context (the descriptor's state is not LTT_UST_STATE_ON but has
+ *     LTT_UST_STATE_CALL), the probe first gathers the fields' values
+ *     into an array of struct ltt_ust_arg and asks through
+ *     ltt_ust_probe_reserve_filter(), with its call site, which runs the
+ *     filters; otherwise the probe costs one test of the state more than
+ *     with neither, and stores nothing for them.
  * ltt_tracepoint() tests the descriptor's state and calls the probe.  This
  * header also gives each file that includes it a constructor that hands the
  * module's section to libltt-ust (ltt_ust_register_module()), which
@@ -565,13 +566,32 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_WRITE_B_END
 
 /*
- * Walks 5 and 6, only for an event whose state has LTT_UST_STATE_CALL:
- * addressable copies of the scalar fields (so that the values the probe
- * writes stay in registers), then the argument array of the filters.
+ * Walks 5 to 7, for an event whose state is not LTT_UST_STATE_ON (some
+ * session filters it or records the ip context).  The probe declares, at
+ * its top, addressable copies of the scalar fields and the argument array
+ * of the filters, sized by walk 5 (+ 1 per field), and fills them (walks 6
+ * and 7) only on that path: the values the probe writes stay in
+ * registers, and the call outlives the last ltt_ust_probe_commit(), whose
+ * next sessions' filters and ip context read it.
  */
+#define LTT_TP_ONE(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_ONE_, k)
+#define LTT_TP_ONE_LTT_TP_END
+#define LTT_TP_ONE_LTT_UST_TYPE_INTEGER + 1
+#define LTT_TP_ONE_LTT_UST_TYPE_ENUM + 1
+#define LTT_TP_ONE_LTT_UST_TYPE_FLOAT + 1
+#define LTT_TP_ONE_LTT_UST_TYPE_STRING + 1
+#define LTT_TP_ONE_LTT_UST_TYPE_ARRAY + 1
+#define LTT_TP_ONE_LTT_UST_TYPE_SEQUENCE + 1
+#define LTT_TP_ONE_A(k, t, n, x, l, b, e, en) \
+	LTT_TP_ONE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ONE_B, k)
+#define LTT_TP_ONE_B(k, t, n, x, l, b, e, en) \
+	LTT_TP_ONE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ONE_A, k)
+#define LTT_TP_ONE_A_END
+#define LTT_TP_ONE_B_END
+
 #define LTT_TP_COPY(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_COPY_, k)(t, n)
 #define LTT_TP_COPY_LTT_TP_END(t, n)
-#define LTT_TP_COPY_LTT_UST_TYPE_INTEGER(t, n) t ltt_tp_c_##n = ltt_tp_v_##n;
+#define LTT_TP_COPY_LTT_UST_TYPE_INTEGER(t, n) t ltt_tp_c_##n;
 #define LTT_TP_COPY_LTT_UST_TYPE_ENUM LTT_TP_COPY_LTT_UST_TYPE_INTEGER
 #define LTT_TP_COPY_LTT_UST_TYPE_FLOAT LTT_TP_COPY_LTT_UST_TYPE_INTEGER
 #define LTT_TP_COPY_LTT_UST_TYPE_STRING(t, n)
@@ -584,15 +604,18 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_COPY_A_END
 #define LTT_TP_COPY_B_END
 
+/* Walk 7: one argument, at ltt_tp_a, which it advances (and the copy). */
+#define LTT_TP_SETARG(a, len) \
+	ltt_tp_a->p = (a); ltt_tp_a->n = (uint32_t)(len); ltt_tp_a++;
 #define LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_ARG_, k)(t, n, l)
 #define LTT_TP_ARG_LTT_TP_END(t, n, l)
-#define LTT_TP_ARG_LTT_UST_TYPE_INTEGER(t, n, l) { &ltt_tp_c_##n, 0 },
+#define LTT_TP_ARG_LTT_UST_TYPE_INTEGER(t, n, l) \
+	ltt_tp_c_##n = ltt_tp_v_##n; LTT_TP_SETARG(&ltt_tp_c_##n, 0)
 #define LTT_TP_ARG_LTT_UST_TYPE_ENUM LTT_TP_ARG_LTT_UST_TYPE_INTEGER
 #define LTT_TP_ARG_LTT_UST_TYPE_FLOAT LTT_TP_ARG_LTT_UST_TYPE_INTEGER
-#define LTT_TP_ARG_LTT_UST_TYPE_STRING(t, n, l) \
-	{ ltt_tp_v_##n, (uint32_t)ltt_tp_n_##n },
-#define LTT_TP_ARG_LTT_UST_TYPE_ARRAY(t, n, l) { ltt_tp_v_##n, (uint32_t)(l) },
-#define LTT_TP_ARG_LTT_UST_TYPE_SEQUENCE(t, n, l) { ltt_tp_v_##n, ltt_tp_n_##n },
+#define LTT_TP_ARG_LTT_UST_TYPE_STRING(t, n, l) LTT_TP_SETARG(ltt_tp_v_##n, ltt_tp_n_##n)
+#define LTT_TP_ARG_LTT_UST_TYPE_ARRAY(t, n, l) LTT_TP_SETARG(ltt_tp_v_##n, l)
+#define LTT_TP_ARG_LTT_UST_TYPE_SEQUENCE(t, n, l) LTT_TP_SETARG(ltt_tp_v_##n, ltt_tp_n_##n)
 #define LTT_TP_ARG_A(k, t, n, x, l, b, e, en) \
 	LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ARG_B, k)
 #define LTT_TP_ARG_B(k, t, n, x, l, b, e, en) \
@@ -612,15 +635,16 @@ void ltt_ust_tracef(const char *fmt, ...)
 		size_t ltt_tp_len = 0 LTT_TP_SIZE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0); \
 		struct ltt_ust_ctx ltt_tp_ctx; \
 		char *ltt_tp_p; \
+		LTT_TP_COPY_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+		struct ltt_ust_arg ltt_tp_args[1 LTT_TP_ONE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0)]; \
+		struct ltt_ust_call ltt_tp_call; \
 		if (__builtin_expect(LTT_TP_DESC(p, e).state != LTT_UST_STATE_ON, 0)) { \
-			LTT_TP_COPY_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-			const struct ltt_ust_arg ltt_tp_args[] = { \
-				LTT_TP_ARG_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-				{ NULL, 0 } \
-			}; \
-			const struct ltt_ust_call ltt_tp_call = { ltt_tp_args, \
-				(uint32_t)(sizeof(ltt_tp_args) / sizeof(ltt_tp_args[0]) - 1), 0, \
+			struct ltt_ust_arg *ltt_tp_a = ltt_tp_args; \
+			LTT_TP_ARG_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+			const struct ltt_ust_call ltt_tp_this_call = { ltt_tp_args, \
+				(uint32_t)(ltt_tp_a - ltt_tp_args), 0, \
 				(uint64_t)(uintptr_t)__builtin_return_address(0) }; \
+			ltt_tp_call = ltt_tp_this_call; \
 			ltt_tp_p = (char *)ltt_ust_probe_reserve_filter(&ltt_tp_ctx, \
 				&LTT_TP_DESC(p, e), ltt_tp_len, &ltt_tp_call); \
 		} else { \
