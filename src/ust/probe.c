@@ -231,6 +231,7 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 {
 	const struct ust_targets *ts;
 	const struct ust_target *t;
+	int enabled;
 	void *p;
 
 	urcu_bp_read_lock();
@@ -244,23 +245,26 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 		ctx->ltt_next = 1;
 		/*
 		 * Published arrays are never empty (registry.c).  The first
-		 * target, enabled and without context fields: inline.  Any other
-		 * case is the slow walk's, from the first target.
+		 * target: inline when enabled without context fields, out of
+		 * line with them; the rest is the slow walk's.
 		 */
 		t = &ts->t[0];
-		if (__builtin_expect(CMM_LOAD_SHARED(t->chan->enabled) == UST_CHAN_ON, 1)) {
+		enabled = CMM_LOAD_SHARED(t->chan->enabled);
+		if (__builtin_expect(enabled == UST_CHAN_ON, 1)) {
 			p = reserve_body(t->chan, t->id, payload_len, ctx, false);
 			if (__builtin_expect(p != NULL, 1))
 				return p;
-			/* reloaded: @ts needs no register across the reservation */
-			ts = ctx->ltt_targets;
-			if (ts->nr > 1) {
-				p = next_target_slow(ctx, ts);
-				if (p)
-					return p;
-			}
+		} else if (enabled == UST_CHAN_ON_CTX) {
+			p = reserve_ctx(t->chan, t->id, payload_len, ctx);
+			if (p)
+				return p;
 		} else {
+			/* off or hidden: alone, nothing to do; else the walk skips it */
 			ctx->ltt_next = 0;
+		}
+		/* reloaded: @ts needs no register across the reservation */
+		ts = ctx->ltt_targets;
+		if (ts->nr > 1) {
 			p = next_target_slow(ctx, ts);
 			if (p)
 				return p;
