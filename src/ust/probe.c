@@ -226,58 +226,98 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 	return NULL;
 }
 
-void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
-			    size_t payload_len)
+/*
+ * After the first target of ltt_ust_probe_reserve(): room in the others,
+ * if any, or leave the read-side critical section and return NULL.
+ */
+static inline __attribute__((always_inline)) void *reserve_others(struct ltt_ust_ctx *ctx)
 {
-	const struct ust_targets *ts;
-	const struct ust_target *t;
-	int enabled;
+	/* reloaded: @ts needs no register across the reservation */
+	const struct ust_targets *ts = ctx->ltt_targets;
 	void *p;
 
-	urcu_bp_read_lock();
-	ts = rcu_dereference(tp->priv);
-	if (__builtin_expect(ts != NULL, 1)) {
-		/* too large for any ring buffer: each refuses it and counts it */
-		if (__builtin_expect(payload_len > PAYLOAD_MAX, 0))
-			payload_len = PAYLOAD_MAX;
-		ctx->ltt_targets = ts;
-		ctx->ltt_payload_len = payload_len;
-		ctx->ltt_next = 1;
-		/*
-		 * Published arrays are never empty (registry.c).  The first
-		 * target: inline when enabled without context fields, out of
-		 * line with them; the rest is the slow walk's.
-		 */
-		t = &ts->t[0];
-		enabled = CMM_LOAD_SHARED(t->chan->enabled);
-		if (__builtin_expect(enabled == UST_CHAN_ON, 1)) {
-			p = reserve_body(t->chan, t->id, payload_len, ctx, false);
-			if (__builtin_expect(p != NULL, 1))
-				return p;
-		} else if (enabled == UST_CHAN_ON_CTX) {
-			p = reserve_ctx(t->chan, t->id, payload_len, ctx);
-			if (p)
-				return p;
-		} else {
-			/* off or hidden: alone, nothing to do; else the walk skips it */
-			ctx->ltt_next = 0;
-		}
-		/* reloaded: @ts needs no register across the reservation */
-		ts = ctx->ltt_targets;
-		if (ts->nr > 1) {
-			p = next_target_slow(ctx, ts);
-			if (p)
-				return p;
-		}
+	if (ts->nr > 1) {
+		p = next_target_slow(ctx, ts);
+		if (p)
+			return p;
 	}
 	urcu_bp_read_unlock();
 	return NULL;
 }
 
 /*
- * The call view's walk: every target is tried in next_target_slow(), which
- * runs their filters.  The call stays in the context for the targets
- * ltt_ust_probe_commit() reaches next, and for the ip context.
+ * ltt_ust_probe_reserve() from a first target with context fields on:
+ * its tail call, so that the frame is this one only.
+ */
+static __attribute__((noinline)) void *reserve_first_ctx(struct ltt_ust_ctx *ctx,
+							 const struct ust_target *t,
+							 size_t plen)
+{
+	void *p = reserve_body(t->chan, t->id, plen, ctx, true);
+
+	return p ? p : reserve_others(ctx);
+}
+
+/*
+ * Room in @ts's targets from the first on, in the read-side critical
+ * section, which it leaves when it returns NULL.  The first target: inline
+ * when enabled without context fields, out of line with them; the others
+ * are the slow walk's.  Published arrays are never empty (registry.c).
+ * Not for a call view whose first target has filters.
+ */
+static inline __attribute__((always_inline)) void *reserve_first(struct ltt_ust_ctx *ctx,
+								 const struct ust_targets *ts,
+								 size_t payload_len)
+{
+	const struct ust_target *t = &ts->t[0];
+	int enabled;
+	void *p;
+
+	/* too large for any ring buffer: each refuses it and counts it */
+	if (__builtin_expect(payload_len > PAYLOAD_MAX, 0))
+		payload_len = PAYLOAD_MAX;
+	ctx->ltt_targets = ts;
+	ctx->ltt_payload_len = payload_len;
+	ctx->ltt_next = 1;
+	enabled = CMM_LOAD_SHARED(t->chan->enabled);
+	if (__builtin_expect(enabled == UST_CHAN_ON, 1)) {
+		p = reserve_body(t->chan, t->id, payload_len, ctx, false);
+		if (__builtin_expect(p != NULL, 1))
+			return p;
+	} else if (enabled == UST_CHAN_ON_CTX) {
+		return reserve_first_ctx(ctx, t, payload_len);
+	} else {
+		/* off or hidden: alone, nothing to do; else the walk skips it */
+		ctx->ltt_next = 0;
+	}
+	return reserve_others(ctx);
+}
+
+/* reserve_first() for the call view: out of line. */
+static __attribute__((noinline)) void *reserve_first_call(struct ltt_ust_ctx *ctx,
+							  const struct ust_targets *ts,
+							  size_t payload_len)
+{
+	return reserve_first(ctx, ts, payload_len);
+}
+
+void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			    size_t payload_len)
+{
+	const struct ust_targets *ts;
+
+	urcu_bp_read_lock();
+	ts = rcu_dereference(tp->priv);
+	if (__builtin_expect(ts != NULL, 1))
+		return reserve_first(ctx, ts, payload_len);
+	urcu_bp_read_unlock();
+	return NULL;
+}
+
+/*
+ * The call view's walk: the call stays in the context for the filters of
+ * the targets (next_target_slow() runs them) and for the ip context, also
+ * of the targets ltt_ust_probe_commit() reaches next.
  */
 void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
 				   size_t payload_len, const struct ltt_ust_call *call)
@@ -291,12 +331,15 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 		/* nothing needs the call any more: the plain view hides nothing */
 		if (ts->fview)
 			ts = ts->fview;
+		ctx->ltt_reserved[1] = (uintptr_t)call;
+		/* the ip context, or filters on other targets only */
+		if (!ts->t[0].filters)
+			return reserve_first_call(ctx, ts, payload_len);
 		if (payload_len > PAYLOAD_MAX)
 			payload_len = PAYLOAD_MAX;
 		ctx->ltt_targets = ts;
 		ctx->ltt_payload_len = payload_len;
 		ctx->ltt_next = 0;
-		ctx->ltt_reserved[1] = (uintptr_t)call;
 		p = next_target_slow(ctx, ts);
 		if (p)
 			return p;
