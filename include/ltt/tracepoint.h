@@ -74,7 +74,7 @@
  * emits something and ends with the name LTT_TP_X_B, which the next tuple's
  * parentheses invoke, and so on; after the last tuple the name left over is
  * pasted with _END, which expands to nothing.  There is no length limit.
- * LTT_TRACEPOINT_EVENT walks the list seven times to generate, for each
+ * LTT_TRACEPOINT_EVENT walks the list six times to generate, for each
  * event, in the including file:
  *   - a static field array and a static struct ltt_ust_tracepoint (see
  *     <ltt/tracepoint-types.h>) whose address goes into the ELF section
@@ -566,29 +566,15 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_WRITE_B_END
 
 /*
- * Walks 5 to 7, for an event whose state is not LTT_UST_STATE_ON (some
+ * Walks 5 and 6, for an event whose state is not LTT_UST_STATE_ON (some
  * session filters it or records the ip context).  The probe declares, at
- * its top, addressable copies of the scalar fields and the argument array
- * of the filters, sized by walk 5 (+ 1 per field), and fills them (walks 6
- * and 7) only on that path: the values the probe writes stay in
- * registers, and the call outlives the last ltt_ust_probe_commit(), whose
- * next sessions' filters and ip context read it.
+ * its top, addressable copies of the scalar fields (walk 5) and the
+ * argument array of the filters (as long as the field array: one per
+ * field, and one), and fills them (walk 6) only on that path: the values
+ * the probe writes stay in registers, and the call outlives the last
+ * ltt_ust_probe_commit(), whose next sessions' filters and ip context
+ * read it.
  */
-#define LTT_TP_ONE(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_ONE_, k)
-#define LTT_TP_ONE_LTT_TP_END
-#define LTT_TP_ONE_LTT_UST_TYPE_INTEGER + 1
-#define LTT_TP_ONE_LTT_UST_TYPE_ENUM + 1
-#define LTT_TP_ONE_LTT_UST_TYPE_FLOAT + 1
-#define LTT_TP_ONE_LTT_UST_TYPE_STRING + 1
-#define LTT_TP_ONE_LTT_UST_TYPE_ARRAY + 1
-#define LTT_TP_ONE_LTT_UST_TYPE_SEQUENCE + 1
-#define LTT_TP_ONE_A(k, t, n, x, l, b, e, en) \
-	LTT_TP_ONE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ONE_B, k)
-#define LTT_TP_ONE_B(k, t, n, x, l, b, e, en) \
-	LTT_TP_ONE(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ONE_A, k)
-#define LTT_TP_ONE_A_END
-#define LTT_TP_ONE_B_END
-
 #define LTT_TP_COPY(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_COPY_, k)(t, n)
 #define LTT_TP_COPY_LTT_TP_END(t, n)
 #define LTT_TP_COPY_LTT_UST_TYPE_INTEGER(t, n) t ltt_tp_c_##n;
@@ -604,7 +590,7 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_COPY_A_END
 #define LTT_TP_COPY_B_END
 
-/* Walk 7: one argument, at ltt_tp_a, which it advances (and the copy). */
+/* Walk 6: one argument, at ltt_tp_a, which it advances (and the copy). */
 #define LTT_TP_SETARG(a, len) \
 	ltt_tp_a->p = (a); ltt_tp_a->n = (uint32_t)(len); ltt_tp_a++;
 #define LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_ARG_, k)(t, n, l)
@@ -636,7 +622,8 @@ void ltt_ust_tracef(const char *fmt, ...)
 		struct ltt_ust_ctx ltt_tp_ctx; \
 		char *ltt_tp_p; \
 		LTT_TP_COPY_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-		struct ltt_ust_arg ltt_tp_args[1 LTT_TP_ONE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0)]; \
+		struct ltt_ust_arg ltt_tp_args[sizeof(LTT_TP_FIELDS_ARRAY(p, e)) / \
+					      sizeof(LTT_TP_FIELDS_ARRAY(p, e)[0])]; \
 		struct ltt_ust_call ltt_tp_call; \
 		if (__builtin_expect(LTT_TP_DESC(p, e).state != LTT_UST_STATE_ON, 0)) { \
 			struct ltt_ust_arg *ltt_tp_a = ltt_tp_args; \
