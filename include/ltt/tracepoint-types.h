@@ -18,9 +18,10 @@ extern "C" {
 #endif
 
 /*
- * 2: probes pass their arguments to filters (ltt_ust_probe_reserve_filter())
- * when @state has LTT_UST_STATE_FILTER.  libltt-ust still takes
- * descriptors of ABI 1 (their probes never filter: doc/ust.md).
+ * 2: probes pass their call (their arguments, for filters, and their call
+ * site, for the ip context) to ltt_ust_probe_reserve_filter() when @state
+ * has LTT_UST_STATE_CALL.  libltt-ust still takes descriptors of ABI 1
+ * (their probes never pass it: doc/ust.md).
  */
 #define LTT_UST_TRACEPOINT_ABI 2
 
@@ -68,7 +69,16 @@ struct ltt_ust_field {
 	const struct ltt_ust_enum_desc *enum_desc;	/* ENUM */
 };
 
-#define LTT_UST_STATE_FILTER 0x2
+/*
+ * Set in @state while a session needs the probe's call: it filters the
+ * event, or records the ip context.  (Probes built with headers before the
+ * ip context took this bit for filters only, under its old name; they
+ * pass the call site too.)
+ */
+#define LTT_UST_STATE_CALL 0x2
+/* @state when sessions record the event and none needs the call. */
+#define LTT_UST_STATE_ON 0x1
+#define LTT_UST_STATE_FILTER LTT_UST_STATE_CALL
 
 /*
  * One tracepoint.  The program owns it (static storage); libltt-ust
@@ -83,8 +93,9 @@ struct ltt_ust_tracepoint {
 	const struct ltt_ust_field *fields;
 	/*
 	 * Fast path: non-zero while at least one session records this event.
-	 * Read with one plain load at every call site.  LTT_UST_STATE_FILTER
-	 * set: a session filters it, the probe passes its arguments.
+	 * Read with one plain load at every call site.  LTT_UST_STATE_CALL
+	 * set: a session filters it or records the ip context, the probe
+	 * passes its arguments and call site.
 	 */
 	volatile int state;
 	void *priv;			/* libltt-ust's, RCU-protected */

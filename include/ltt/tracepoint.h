@@ -84,11 +84,13 @@
  *     the fields into locals, sums their sizes, then asks libltt-ust for
  *     room (ltt_ust_probe_reserve()) and copies the fields there, once for
  *     each session recording the event (ltt_ust_probe_commit() gives the
- *     next room).  When a session filters the event (the descriptor's
- *     state says so), the probe first gathers the fields' values into an
- *     array of struct ltt_ust_arg and asks through
- *     ltt_ust_probe_reserve_filter(), which runs the filters; otherwise
- *     the probe costs one test of the state more than with no filter.
+ *     next room).  When a session filters the event or records the ip
+ *     context (the descriptor's state is not LTT_UST_STATE_ON but has
+ *     LTT_UST_STATE_CALL), the probe first gathers the fields' values
+ *     into an array of struct ltt_ust_arg and asks through
+ *     ltt_ust_probe_reserve_filter(), with its call site, which runs the
+ *     filters; otherwise the probe costs one test of the state more than
+ *     with neither, and stores nothing for them.
  * ltt_tracepoint() tests the descriptor's state and calls the probe.  This
  * header also gives each file that includes it a constructor that hands the
  * module's section to libltt-ust (ltt_ust_register_module()), which
@@ -133,10 +135,12 @@ struct ltt_ust_ctx {
 };
 
 /*
- * Set by the probe before ltt_ust_probe_reserve() (the ip context): the
- * probe's return address, the tracepoint's call site, is in
- * ltt_reserved[1].  Probes built with an earlier header leave it unset
- * and their events' ip is 0.
+ * Set before ltt_ust_probe_reserve() by the probes of earlier headers (the
+ * ip context): the probe's return address, the tracepoint's call site, is
+ * in ltt_reserved[1].  libltt-ust still reads it for the descriptors of
+ * ABI 1.  This header's probes pass the call site only when the state has
+ * LTT_UST_STATE_CALL, in their struct ltt_ust_call, and leave the context
+ * alone otherwise: their plain path stores nothing for the ip.
  */
 #define LTT_UST_CTX_IP_SET 0x1d9c3e71u
 
@@ -210,13 +214,15 @@ struct ltt_ust_call {
 
 /**
  * ltt_ust_probe_reserve_filter() - ltt_ust_probe_reserve() for an event
- * that some session filters (its state has LTT_UST_STATE_FILTER)
+ * whose state has LTT_UST_STATE_CALL: some session filters it or records
+ * the ip context
  * @call: the value of each field, in the order of the descriptor's
  *        fields, and the call site; it must outlive the last
  *        ltt_ust_probe_commit() of the event
  *
  * Runs each session's filter programs on @args before reserving: a session
  * that has programs for the event gets it only when one of them accepts.
+ * A session with the ip context records @call->ip.
  * Lock-free, no system call but what a context field the filter reads may
  * cost on its thread's first event, async-signal-safe.
  */
@@ -510,7 +516,7 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_LOCAL_LTT_UST_TYPE_FLOAT(t, n, x, l) t ltt_tp_v_##n = (x);
 #define LTT_TP_LOCAL_LTT_UST_TYPE_STRING(t, n, x, l) \
 	const char *ltt_tp_v_##n = ltt_tp_string_or_null(x); \
-	size_t ltt_tp_n_##n = strlen(ltt_tp_v_##n) + 1;
+	size_t ltt_tp_n_##n = strlen(ltt_tp_v_##n);
 #define LTT_TP_LOCAL_LTT_UST_TYPE_ARRAY(t, n, x, l) const void *ltt_tp_v_##n = (x);
 #define LTT_TP_LOCAL_LTT_UST_TYPE_SEQUENCE(t, n, x, l) \
 	const void *ltt_tp_v_##n = (x); \
@@ -528,7 +534,7 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_SIZE_LTT_UST_TYPE_INTEGER(t, n, l) + sizeof(t)
 #define LTT_TP_SIZE_LTT_UST_TYPE_ENUM(t, n, l) + sizeof(t)
 #define LTT_TP_SIZE_LTT_UST_TYPE_FLOAT(t, n, l) + sizeof(t)
-#define LTT_TP_SIZE_LTT_UST_TYPE_STRING(t, n, l) + ltt_tp_n_##n
+#define LTT_TP_SIZE_LTT_UST_TYPE_STRING(t, n, l) + ltt_tp_n_##n + 1
 #define LTT_TP_SIZE_LTT_UST_TYPE_ARRAY(t, n, l) + (size_t)(l) * sizeof(t)
 #define LTT_TP_SIZE_LTT_UST_TYPE_SEQUENCE(t, n, l) + 4 + (size_t)ltt_tp_n_##n * sizeof(t)
 #define LTT_TP_SIZE_A(k, t, n, x, l, b, e, en) \
@@ -546,7 +552,7 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_WRITE_LTT_UST_TYPE_ENUM LTT_TP_WRITE_LTT_UST_TYPE_INTEGER
 #define LTT_TP_WRITE_LTT_UST_TYPE_FLOAT LTT_TP_WRITE_LTT_UST_TYPE_INTEGER
 #define LTT_TP_WRITE_LTT_UST_TYPE_STRING(t, n, l) \
-	ltt_tp_p = ltt_tp_put_string(ltt_tp_p, ltt_tp_v_##n, ltt_tp_n_##n);
+	ltt_tp_p = ltt_tp_put_string(ltt_tp_p, ltt_tp_v_##n, ltt_tp_n_##n + 1);
 #define LTT_TP_WRITE_LTT_UST_TYPE_ARRAY(t, n, l) \
 	ltt_tp_p = ltt_tp_put_bytes(ltt_tp_p, ltt_tp_v_##n, (size_t)(l) * sizeof(t));
 #define LTT_TP_WRITE_LTT_UST_TYPE_SEQUENCE(t, n, l) \
@@ -560,13 +566,18 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_WRITE_B_END
 
 /*
- * Walks 5 and 6, only for an event some session filters: addressable
- * copies of the scalar fields (so that the values the probe writes stay in
- * registers), then the argument array of the filters.
+ * Walks 5 and 6, for an event whose state is not LTT_UST_STATE_ON (some
+ * session filters it or records the ip context).  The probe declares, at
+ * its top, addressable copies of the scalar fields (walk 5) and the
+ * argument array of the filters (as long as the field array: one per
+ * field, and one), and fills them (walk 6) only on that path: the values
+ * the probe writes stay in registers, and the call outlives the last
+ * ltt_ust_probe_commit(), whose next sessions' filters and ip context
+ * read it.
  */
 #define LTT_TP_COPY(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_COPY_, k)(t, n)
 #define LTT_TP_COPY_LTT_TP_END(t, n)
-#define LTT_TP_COPY_LTT_UST_TYPE_INTEGER(t, n) t ltt_tp_c_##n = ltt_tp_v_##n;
+#define LTT_TP_COPY_LTT_UST_TYPE_INTEGER(t, n) t ltt_tp_c_##n;
 #define LTT_TP_COPY_LTT_UST_TYPE_ENUM LTT_TP_COPY_LTT_UST_TYPE_INTEGER
 #define LTT_TP_COPY_LTT_UST_TYPE_FLOAT LTT_TP_COPY_LTT_UST_TYPE_INTEGER
 #define LTT_TP_COPY_LTT_UST_TYPE_STRING(t, n)
@@ -579,15 +590,18 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_COPY_A_END
 #define LTT_TP_COPY_B_END
 
+/* Walk 6: one argument, at ltt_tp_a, which it advances (and the copy). */
+#define LTT_TP_SETARG(a, len) \
+	ltt_tp_a->p = (a); ltt_tp_a->n = (uint32_t)(len); ltt_tp_a++;
 #define LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_PASTE(LTT_TP_ARG_, k)(t, n, l)
 #define LTT_TP_ARG_LTT_TP_END(t, n, l)
-#define LTT_TP_ARG_LTT_UST_TYPE_INTEGER(t, n, l) { &ltt_tp_c_##n, 0 },
+#define LTT_TP_ARG_LTT_UST_TYPE_INTEGER(t, n, l) \
+	ltt_tp_c_##n = ltt_tp_v_##n; LTT_TP_SETARG(&ltt_tp_c_##n, 0)
 #define LTT_TP_ARG_LTT_UST_TYPE_ENUM LTT_TP_ARG_LTT_UST_TYPE_INTEGER
 #define LTT_TP_ARG_LTT_UST_TYPE_FLOAT LTT_TP_ARG_LTT_UST_TYPE_INTEGER
-#define LTT_TP_ARG_LTT_UST_TYPE_STRING(t, n, l) \
-	{ ltt_tp_v_##n, (uint32_t)(ltt_tp_n_##n - 1) },
-#define LTT_TP_ARG_LTT_UST_TYPE_ARRAY(t, n, l) { ltt_tp_v_##n, (uint32_t)(l) },
-#define LTT_TP_ARG_LTT_UST_TYPE_SEQUENCE(t, n, l) { ltt_tp_v_##n, ltt_tp_n_##n },
+#define LTT_TP_ARG_LTT_UST_TYPE_STRING(t, n, l) LTT_TP_SETARG(ltt_tp_v_##n, ltt_tp_n_##n)
+#define LTT_TP_ARG_LTT_UST_TYPE_ARRAY(t, n, l) LTT_TP_SETARG(ltt_tp_v_##n, l)
+#define LTT_TP_ARG_LTT_UST_TYPE_SEQUENCE(t, n, l) LTT_TP_SETARG(ltt_tp_v_##n, ltt_tp_n_##n)
 #define LTT_TP_ARG_A(k, t, n, x, l, b, e, en) \
 	LTT_TP_ARG(k, t, n, x, l, b, e, en) LTT_TP_NEXT(LTT_TP_ARG_B, k)
 #define LTT_TP_ARG_B(k, t, n, x, l, b, e, en) \
@@ -607,20 +621,20 @@ void ltt_ust_tracef(const char *fmt, ...)
 		size_t ltt_tp_len = 0 LTT_TP_SIZE_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0); \
 		struct ltt_ust_ctx ltt_tp_ctx; \
 		char *ltt_tp_p; \
-		if (__builtin_expect(LTT_TP_DESC(p, e).state & LTT_UST_STATE_FILTER, 0)) { \
-			LTT_TP_COPY_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-			const struct ltt_ust_arg ltt_tp_args[] = { \
-				LTT_TP_ARG_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-				{ NULL, 0 } \
-			}; \
-			const struct ltt_ust_call ltt_tp_call = { ltt_tp_args, \
-				(uint32_t)(sizeof(ltt_tp_args) / sizeof(ltt_tp_args[0]) - 1), 0, \
+		LTT_TP_COPY_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+		struct ltt_ust_arg ltt_tp_args[sizeof(LTT_TP_FIELDS_ARRAY(p, e)) / \
+					      sizeof(LTT_TP_FIELDS_ARRAY(p, e)[0])]; \
+		struct ltt_ust_call ltt_tp_call; \
+		if (__builtin_expect(LTT_TP_DESC(p, e).state != LTT_UST_STATE_ON, 0)) { \
+			struct ltt_ust_arg *ltt_tp_a = ltt_tp_args; \
+			LTT_TP_ARG_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
+			const struct ltt_ust_call ltt_tp_this_call = { ltt_tp_args, \
+				(uint32_t)(ltt_tp_a - ltt_tp_args), 0, \
 				(uint64_t)(uintptr_t)__builtin_return_address(0) }; \
+			ltt_tp_call = ltt_tp_this_call; \
 			ltt_tp_p = (char *)ltt_ust_probe_reserve_filter(&ltt_tp_ctx, \
 				&LTT_TP_DESC(p, e), ltt_tp_len, &ltt_tp_call); \
 		} else { \
-			ltt_tp_ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET; \
-			ltt_tp_ctx.ltt_reserved[1] = (uint64_t)(uintptr_t)__builtin_return_address(0); \
 			ltt_tp_p = (char *)ltt_ust_probe_reserve(&ltt_tp_ctx, &LTT_TP_DESC(p, e), \
 								 ltt_tp_len); \
 		} \

@@ -205,7 +205,7 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
 		return ret;
 	chan->session_id = session_id;
 	chan->stream_id = stream_id;
-	chan->enabled = enabled && !channels_stopped;
+	ust_channel_set_enabled(chan, enabled && !channels_stopped);
 	*ret_chan = chan;
 	return 0;
 }
@@ -234,9 +234,15 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 		__atomic_store_n(&chan->streams[i].wrecs[LTT_RB_WRECS].pos, UST_WREC_NONE,
 				 __ATOMIC_RELAXED);
 	}
-	chan->enabled = 1;
+	ust_channel_set_enabled(chan, true);
 	*ret_chan = chan;
 	return 0;
+}
+
+void ust_channel_set_enabled(struct ust_channel *chan, bool on)
+{
+	CMM_STORE_SHARED(chan->enabled, !on ? UST_CHAN_OFF :
+			 chan->ctx_len ? UST_CHAN_ON_CTX : UST_CHAN_ON);
 }
 
 void ust_channels_quiesce(void)
@@ -245,7 +251,7 @@ void ust_channels_quiesce(void)
 
 	channels_stopped = true;
 	for (c = channels; c; c = c->next)
-		CMM_STORE_SHARED(c->enabled, 0);
+		ust_channel_set_enabled(c, false);
 	ust_events_refresh();
 }
 
@@ -319,7 +325,7 @@ int ust_channel_remove(struct ust_channel *chan, struct ust_retire *retire)
 {
 	struct ust_channel **pc;
 
-	CMM_STORE_SHARED(chan->enabled, 0);
+	ust_channel_set_enabled(chan, false);
 	if (ust_events_drop_channel(chan, retire)) {
 		ust_events_refresh();
 		return -ENOMEM;

@@ -288,7 +288,7 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled)
 	ust_lock();
 	chan = ust_channel_find(d, key);
 	if (chan) {
-		CMM_STORE_SHARED(chan->enabled, enabled && !ust_channels_stopped());
+		ust_channel_set_enabled(chan, enabled && !ust_channels_stopped());
 		ust_events_refresh();
 	}
 	ust_unlock();

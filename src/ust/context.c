@@ -117,6 +117,12 @@ int ust_channel_set_contexts(struct ust_channel *chan, const struct ltt_ctx *ctx
 	ust_unlock();
 	chan->nr_ctx = nr;
 	chan->ctx_len = (uint32_t)len;
+	chan->ctx_ip = false;
+	for (i = 0; i < nr; i++)
+		if (ctx[i].type == LTT_CONTEXT_IP)
+			chan->ctx_ip = true;
+	if (chan->enabled)	/* the fast path's word says whether it has contexts */
+		ust_channel_set_enabled(chan, true);
 	return 0;
 }
 

@@ -33,8 +33,8 @@ struct ust_filters {
 	const uint8_t *prog[];			/* then the programs' bytes */
 };
 
-/* Never enabled, never in the channel list, never destroyed. */
-struct ust_channel ust_chan_filtered;
+/* Never enabled, never in the channel list, never destroyed (ust.h). */
+struct ust_channel ust_chan_hidden;
 
 /* The public and the interpreter's argument are the same thing. */
 _Static_assert(sizeof(struct ltt_ust_arg) == sizeof(struct ltt_filter_arg) &&

@@ -87,24 +87,25 @@ static __attribute__((noinline)) int reserve_untracked(struct ust_stream *s, uin
 }
 
 /*
- * ltt_next's top bit: reserved by ltt_ust_probe_reserve_filter(), whose
- * call (arguments, call site) ltt_reserved[1] points to.  Only that
- * function sets it (ltt_ust_probe_reserve() sets ltt_next to 1): a probe
- * built with an older header, which leaves ltt_reserved0 unset, is never
- * taken for a filtered call.
+ * The filtered call @ctx was reserved for: only in the call view
+ * (ltt_ust_probe_reserve_filter() sets ltt_reserved[1] to it).
  */
-#define NEXT_CALL (1U << 31)
-
-/* The filtered call @ctx was reserved for (ltt_ust_probe_reserve_filter()). */
 static inline const struct ltt_ust_call *ctx_call(const struct ltt_ust_ctx *ctx)
 {
 	return (const struct ltt_ust_call *)(uintptr_t)ctx->ltt_reserved[1];
 }
 
-/* The call site the probe recorded in @ctx, for the ip context; 0: none. */
-static inline uint64_t call_site(const struct ltt_ust_ctx *ctx)
+/*
+ * The call site of the event in @ctx, for the ip context; 0: unknown.  The
+ * plain view hides every channel with the ip context (ust.h): only the
+ * call view, which has the call, and the old view of ABI 1 descriptors,
+ * whose probes stored LTT_UST_CTX_IP_SET or nothing, get here.
+ */
+static uint64_t call_site(const struct ltt_ust_ctx *ctx)
 {
-	if (ctx->ltt_next & NEXT_CALL)
+	const struct ust_targets *ts = ctx->ltt_targets;
+
+	if (ts->call)
 		return ctx_call(ctx)->ip;
 	if (ctx->ltt_reserved0 == LTT_UST_CTX_IP_SET)
 		return ctx->ltt_reserved[1];
@@ -112,18 +113,18 @@ static inline uint64_t call_site(const struct ltt_ust_ctx *ctx)
 }
 
 /*
- * Reserve header + payload in @s and write the header; NULL if dropped.
+ * Reserve header + payload (+ the channel's context fields when
+ * @with_ctx) in @s and write the header and the context; NULL if dropped.
  * The ring buffer picks the header: compact when the id allows it and the
  * timestamp's low 27 bits are enough, which it decides after reading the
  * clock (ltt_rb_reserve_ts()).  @plen is at most PAYLOAD_MAX: no overflow.
- * The channel's context fields, if any, follow the header.
  */
-static inline __attribute__((always_inline)) void *reserve_in(const struct ust_channel *chan,
-							      uint32_t id, size_t plen,
-							      struct ltt_ust_ctx *ctx)
+static inline __attribute__((always_inline)) void *reserve_body(const struct ust_channel *chan,
+								uint32_t id, size_t plen,
+								struct ltt_ust_ctx *ctx,
+								bool with_ctx)
 {
 	struct ust_stream *s = pick_stream((struct ust_channel *)chan);
-	uint32_t clen = chan->ctx_len;
 	size_t long_len;
 	struct ltt_rb_slot slot;
 	struct ltt_rb_wrec *rec;
@@ -131,7 +132,8 @@ static inline __attribute__((always_inline)) void *reserve_in(const struct ust_c
 	uint8_t *h;
 	int ret;
 
-	plen += clen;
+	if (with_ctx)	/* a constant */
+		plen += chan->ctx_len;
 	long_len = plen + HDR_EXTENDED;
 	if (__builtin_expect(idx == UST_WREC_UNSET, 0))
 		idx = ust_wrec_assign();
@@ -166,24 +168,44 @@ static inline __attribute__((always_inline)) void *reserve_in(const struct ust_c
 		memcpy(h + 5, &slot.ts, 8);
 		h += HDR_EXTENDED;
 	}
-	if (__builtin_expect(clen != 0, 0))
+	if (with_ctx)
 		h = ust_ctx_write(chan, h, call_site(ctx));
 	return h;
+}
+
+/* reserve_body() for a channel with context fields: out of line. */
+static __attribute__((noinline)) void *reserve_ctx(const struct ust_channel *chan, uint32_t id,
+						   size_t plen, struct ltt_ust_ctx *ctx)
+{
+	return reserve_body(chan, id, plen, ctx, true);
+}
+
+/*
+ * Room for the event in @chan, whose header (and context fields) are
+ * written; NULL if dropped.  (ltt_ust_probe_reserve()'s first target
+ * tells a channel without context fields by its enabled word instead.)
+ */
+static inline __attribute__((always_inline)) void *reserve_in(const struct ust_channel *chan,
+							      uint32_t id, size_t plen,
+							      struct ltt_ust_ctx *ctx)
+{
+	if (__builtin_expect(chan->ctx_len != 0, 0))
+		return reserve_ctx(chan, id, plen, ctx);
+	return reserve_body(chan, id, plen, ctx, false);
 }
 
 /*
  * Room in the next enabled target from ctx->ltt_next on, or NULL: the
  * targets after the first (an event recorded by several sessions), and
- * the first one's failures.  Kept out of line.  In the filtered view
+ * the first one's failures.  Kept out of line.  In the call view
  * (ltt_ust_probe_reserve_filter()), a target with filters is taken only
- * when one accepts the arguments kept in the context (only that view has
- * targets with filters, and only that function set them).
+ * when one accepts the arguments of the call kept in the context (only
+ * that view has targets with filters).
  */
 static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 							const struct ust_targets *ts)
 {
-	uint32_t call = ctx->ltt_next & NEXT_CALL;
-	uint32_t next = ctx->ltt_next & ~NEXT_CALL;
+	uint32_t next = ctx->ltt_next;
 
 	while (next < ts->nr) {
 		const struct ust_target *t = &ts->t[next++];
@@ -192,11 +214,11 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 		if (!CMM_LOAD_SHARED(t->chan->enabled))
 			continue;
 		if (t->filters &&
-		    (!call || !ust_filters_accept(t->filters,
-						  (const struct ltt_filter_arg *)ctx_call(ctx)->args,
-						  ctx_call(ctx)->nr_args)))
+		    !ust_filters_accept(t->filters,
+					(const struct ltt_filter_arg *)ctx_call(ctx)->args,
+					ctx_call(ctx)->nr_args))
 			continue;
-		ctx->ltt_next = next | call;
+		ctx->ltt_next = next;
 		p = reserve_in(t->chan, t->id, ctx->ltt_payload_len, ctx);
 		if (p)
 			return p;
@@ -204,43 +226,98 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 	return NULL;
 }
 
-void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
-			    size_t payload_len)
+/*
+ * After the first target of ltt_ust_probe_reserve(): room in the others,
+ * if any, or leave the read-side critical section and return NULL.
+ */
+static inline __attribute__((always_inline)) void *reserve_others(struct ltt_ust_ctx *ctx)
 {
-	const struct ust_targets *ts;
-	const struct ust_target *t;
+	/* reloaded: @ts needs no register across the reservation */
+	const struct ust_targets *ts = ctx->ltt_targets;
 	void *p;
 
-	urcu_bp_read_lock();
-	ts = rcu_dereference(tp->priv);
-	if (__builtin_expect(ts != NULL, 1)) {
-		/* too large for any ring buffer: each refuses it and counts it */
-		if (__builtin_expect(payload_len > PAYLOAD_MAX, 0))
-			payload_len = PAYLOAD_MAX;
-		ctx->ltt_targets = ts;
-		ctx->ltt_payload_len = payload_len;
-		ctx->ltt_next = 1;
-		/* published arrays are never empty (registry.c) */
-		t = &ts->t[0];
-		if (__builtin_expect(CMM_LOAD_SHARED(t->chan->enabled) != 0, 1)) {
-			p = reserve_in(t->chan, t->id, payload_len, ctx);
-			if (__builtin_expect(p != NULL, 1))
-				return p;
-		}
-		if (ts->nr > 1) {
-			p = next_target_slow(ctx, ts);
-			if (p)
-				return p;
-		}
+	if (ts->nr > 1) {
+		p = next_target_slow(ctx, ts);
+		if (p)
+			return p;
 	}
 	urcu_bp_read_unlock();
 	return NULL;
 }
 
 /*
- * The filtered view's walk: every target is tried in next_target_slow(),
- * which runs their filters.  The arguments stay in the context for the
- * targets ltt_ust_probe_commit() reaches next.
+ * ltt_ust_probe_reserve() from a first target with context fields on:
+ * its tail call, so that the frame is this one only.
+ */
+static __attribute__((noinline)) void *reserve_first_ctx(struct ltt_ust_ctx *ctx,
+							 const struct ust_target *t,
+							 size_t plen)
+{
+	void *p = reserve_body(t->chan, t->id, plen, ctx, true);
+
+	return p ? p : reserve_others(ctx);
+}
+
+/*
+ * Room in @ts's targets from the first on, in the read-side critical
+ * section, which it leaves when it returns NULL.  The first target: inline
+ * when enabled without context fields, out of line with them; the others
+ * are the slow walk's.  Published arrays are never empty (registry.c).
+ * Not for a call view whose first target has filters.
+ */
+static inline __attribute__((always_inline)) void *reserve_first(struct ltt_ust_ctx *ctx,
+								 const struct ust_targets *ts,
+								 size_t payload_len)
+{
+	const struct ust_target *t = &ts->t[0];
+	int enabled;
+	void *p;
+
+	/* too large for any ring buffer: each refuses it and counts it */
+	if (__builtin_expect(payload_len > PAYLOAD_MAX, 0))
+		payload_len = PAYLOAD_MAX;
+	ctx->ltt_targets = ts;
+	ctx->ltt_payload_len = payload_len;
+	ctx->ltt_next = 1;
+	enabled = CMM_LOAD_SHARED(t->chan->enabled);
+	if (__builtin_expect(enabled == UST_CHAN_ON, 1)) {
+		p = reserve_body(t->chan, t->id, payload_len, ctx, false);
+		if (__builtin_expect(p != NULL, 1))
+			return p;
+	} else if (enabled == UST_CHAN_ON_CTX) {
+		return reserve_first_ctx(ctx, t, payload_len);
+	} else {
+		/* off or hidden: alone, nothing to do; else the walk skips it */
+		ctx->ltt_next = 0;
+	}
+	return reserve_others(ctx);
+}
+
+/* reserve_first() for the call view: out of line. */
+static __attribute__((noinline)) void *reserve_first_call(struct ltt_ust_ctx *ctx,
+							  const struct ust_targets *ts,
+							  size_t payload_len)
+{
+	return reserve_first(ctx, ts, payload_len);
+}
+
+void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			    size_t payload_len)
+{
+	const struct ust_targets *ts;
+
+	urcu_bp_read_lock();
+	ts = rcu_dereference(tp->priv);
+	if (__builtin_expect(ts != NULL, 1))
+		return reserve_first(ctx, ts, payload_len);
+	urcu_bp_read_unlock();
+	return NULL;
+}
+
+/*
+ * The call view's walk: the call stays in the context for the filters of
+ * the targets (next_target_slow() runs them) and for the ip context, also
+ * of the targets ltt_ust_probe_commit() reaches next.
  */
 void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
 				   size_t payload_len, const struct ltt_ust_call *call)
@@ -251,15 +328,18 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 	urcu_bp_read_lock();
 	ts = rcu_dereference(tp->priv);
 	if (ts) {
-		/* no filter any more: the plain view, whose targets have none */
+		/* nothing needs the call any more: the plain view hides nothing */
 		if (ts->fview)
 			ts = ts->fview;
+		ctx->ltt_reserved[1] = (uintptr_t)call;
+		/* the ip context, or filters on other targets only */
+		if (!ts->t[0].filters)
+			return reserve_first_call(ctx, ts, payload_len);
 		if (payload_len > PAYLOAD_MAX)
 			payload_len = PAYLOAD_MAX;
 		ctx->ltt_targets = ts;
 		ctx->ltt_payload_len = payload_len;
-		ctx->ltt_next = NEXT_CALL;	/* from target 0 */
-		ctx->ltt_reserved[1] = (uintptr_t)call;
+		ctx->ltt_next = 0;
 		p = next_target_slow(ctx, ts);
 		if (p)
 			return p;
@@ -281,7 +361,7 @@ static __attribute__((noinline)) void *commit_slow(struct ltt_ust_ctx *ctx, bool
 
 	if (completed)
 		ltt_rb_wakeup(&s->rb);
-	if ((ctx->ltt_next & ~NEXT_CALL) < ts->nr) {
+	if (ctx->ltt_next < ts->nr) {
 		p = next_target_slow(ctx, ts);
 		if (p)
 			return p;
@@ -302,7 +382,7 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 	else
 		completed = ltt_rb_commit_untracked(&s->rb, ctx->ltt_pos, ctx->ltt_len);
 	/* Most events go to one session and complete nothing: leave at once. */
-	if (__builtin_expect(completed || (ctx->ltt_next & ~NEXT_CALL) < ts->nr, 0))
+	if (__builtin_expect(completed || ctx->ltt_next < ts->nr, 0))
 		return commit_slow(ctx, completed);
 	urcu_bp_read_unlock();
 	return NULL;
@@ -330,13 +410,10 @@ void ltt_ust_tracef(const char *fmt, ...)
 	/* both live until the last commit: the next sessions' filters read them */
 	arg = (struct ltt_ust_arg){ msg, (uint32_t)(len - 1) };
 	call = (struct ltt_ust_call){ &arg, 1, 0, (uint64_t)(uintptr_t)__builtin_return_address(0) };
-	if (ltt_ust_tracef_event.state & LTT_UST_STATE_FILTER) {
+	if (ltt_ust_tracef_event.state & LTT_UST_STATE_CALL)
 		p = ltt_ust_probe_reserve_filter(&ctx, &ltt_ust_tracef_event, len, &call);
-	} else {
-		ctx.ltt_reserved0 = LTT_UST_CTX_IP_SET;
-		ctx.ltt_reserved[1] = call.ip;
+	else
 		p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len);
-	}
 	for (; p; p = ltt_ust_probe_commit(&ctx))
 		memcpy(p, msg, len);
 }

@@ -179,18 +179,24 @@ static int event_state(const struct ust_event *ev)
 	return 0;
 }
 
-/* The descriptors' state: event_state(), and whether a channel filters it. */
+/* The descriptors' state: event_state(), and whether a target needs the call. */
 static int event_full_state(const struct ust_event *ev)
 {
 	int state = event_state(ev);
 
 	if (state && ev->published && ev->published->fview)
-		state |= LTT_UST_STATE_FILTER;
+		state |= LTT_UST_STATE_CALL;
 	return state;
 }
 
+/*
+ * Point @tp at @targets, or at their old view for a descriptor of ABI 1
+ * (ust.h), then set its state.
+ */
 static void desc_publish(struct ltt_ust_tracepoint *tp, struct ust_targets *targets, int state)
 {
+	if (tp->abi == 1 && targets && targets->oview)
+		targets = targets->oview;
 	rcu_assign_pointer(tp->priv, targets);
 	tp->state = state;
 }
@@ -386,61 +392,91 @@ static struct ust_event_filter *filter_find(const struct ust_event *ev,
 	return NULL;
 }
 
-static struct ust_targets *targets_alloc(uint32_t nr)
+static struct ust_targets *targets_alloc(uint32_t nr, bool call)
 {
 	struct ust_targets *t = malloc(sizeof(*t) + nr * sizeof(t->t[0]));
 
 	if (t) {
 		t->retired_next = NULL;
 		t->nr = nr;
+		t->call = call;
 		t->fview = NULL;
+		t->oview = NULL;
 	}
 	return t;
 }
 
 static void targets_free(struct ust_targets *t)
 {
-	if (t)
+	if (t) {
 		free(t->fview);
+		free(t->oview);
+	}
 	free(t);
 }
 
-/*
- * The published copy of @ev's rules: the plain view, and the filtered one
- * when a channel filters the event (ust.h); NULL on failure.
- */
-static struct ust_targets *targets_build(const struct ust_event *ev)
+/* What the probe must pass for @ev to be recorded by rule @i. */
+#define NEED_ARGS 1u	/* the channel filters @ev */
+#define NEED_IP 2u	/* the channel records the ip context */
+
+static unsigned int rule_needs(const struct ust_event *ev, uint32_t i)
 {
-	struct ust_targets *t = targets_alloc(ev->nr_rules), *fv = NULL;
+	const struct ust_event_filter *f = filter_find(ev, ev->rules[i].chan);
+
+	return (f && f->set ? NEED_ARGS : 0) | (ev->rules[i].chan->ctx_ip ? NEED_IP : 0);
+}
+
+/*
+ * A view of @ev's rules (ust.h): the targets whose needs meet @hide are
+ * shown on ust_chan_hidden; those of the call view keep their filters.
+ */
+static struct ust_targets *view_build(const struct ust_event *ev, unsigned int hide, bool call)
+{
+	struct ust_targets *t = targets_alloc(ev->nr_rules, call);
 	const struct ust_event_filter *f;
 	uint32_t i;
 
 	if (!t)
 		return NULL;
 	for (i = 0; i < ev->nr_rules; i++) {
-		f = filter_find(ev, ev->rules[i].chan);
 		t->t[i] = ev->rules[i];
-		t->t[i].filters = NULL;
-		if (!f || !f->set)
-			continue;
-		if (!fv) {
-			fv = targets_alloc(ev->nr_rules);
-			if (!fv) {
-				free(t);
-				return NULL;
-			}
-		}
-		t->t[i].chan = &ust_chan_filtered;
-	}
-	if (fv) {
-		for (i = 0; i < ev->nr_rules; i++) {
-			f = filter_find(ev, ev->rules[i].chan);
-			fv->t[i] = ev->rules[i];
-			fv->t[i].filters = f ? f->set : NULL;
-		}
-		t->fview = fv;
+		f = call ? filter_find(ev, ev->rules[i].chan) : NULL;
+		t->t[i].filters = f ? f->set : NULL;
+		if (rule_needs(ev, i) & hide)
+			t->t[i].chan = &ust_chan_hidden;
 	}
 	return t;
+}
+
+/*
+ * The published copy of @ev's rules: the plain view, with the call view
+ * when a target needs the call and the old view when one needs the call
+ * site (ust.h); NULL on failure.
+ */
+static struct ust_targets *targets_build(const struct ust_event *ev)
+{
+	struct ust_targets *t = view_build(ev, NEED_ARGS | NEED_IP, false);
+	unsigned int needs = 0;
+	uint32_t i;
+
+	if (!t)
+		return NULL;
+	for (i = 0; i < ev->nr_rules; i++)
+		needs |= rule_needs(ev, i);
+	if (needs) {
+		t->fview = view_build(ev, 0, true);
+		if (!t->fview)
+			goto fail;
+	}
+	if (needs & NEED_IP) {
+		t->oview = view_build(ev, NEED_ARGS, false);
+		if (!t->oview)
+			goto fail;
+	}
+	return t;
+fail:
+	targets_free(t);
+	return NULL;
 }
 
 /* Publish a fresh copy of @ev's rules to its descriptors; retire the old. */

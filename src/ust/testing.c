@@ -65,7 +65,7 @@ int ltt_ust_test_set_channel(uint64_t key, bool enabled)
 	ust_lock();
 	chan = ust_channel_find(&test_owner, key);
 	if (chan) {
-		CMM_STORE_SHARED(chan->enabled, enabled);
+		ust_channel_set_enabled(chan, enabled);
 		ust_events_refresh();
 	}
 	ust_unlock();

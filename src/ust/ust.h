@@ -70,15 +70,23 @@ void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct ust_filters;
 
 /*
- * What the fast path reads: immutable once published.  An event some
- * channel filters has two views of its targets.  The plain one (desc->priv,
- * what ltt_ust_probe_reserve() walks) shows each filtered target with
- * @chan = &ust_chan_filtered, a channel that is never enabled, so that a
- * probe without the event's arguments (an ABI 1 probe, or one that read
- * the state before the filter came) never records there unfiltered, at no
- * cost to the unfiltered fast path.  The filtered view (@fview, what
- * ltt_ust_probe_reserve_filter() walks) has the real channels and their
- * programs.
+ * What the fast path reads: immutable once published.  A target "needs
+ * the call" when the probe must pass what only it knows: the event's
+ * arguments (a channel filters the event) or its call site (the channel
+ * records the ip context).  An event with such a target has up to three
+ * views of its targets, under the same RCU pointer:
+ *
+ *   - the plain view (desc->priv, what ltt_ust_probe_reserve() walks)
+ *     shows each target that needs the call with @chan = &ust_chan_hidden,
+ *     a channel that is never enabled: a probe that passes no call (one
+ *     that read the state before the target came) never records there
+ *     unfiltered or with an unknown call site, at no cost to the plain
+ *     fast path;
+ *   - the call view (@fview, what ltt_ust_probe_reserve_filter() walks,
+ *     @call set) has the real channels and their filter programs;
+ *   - the old view (@oview, what the descriptors of ABI 1 point to, whose
+ *     probes never pass a call) hides the filtered targets only: their
+ *     events go to a channel with the ip context with an ip of 0.
  */
 struct ust_target {
 	struct ust_channel *chan;
@@ -89,13 +97,15 @@ struct ust_target {
 struct ust_targets {
 	struct ust_targets *retired_next;	/* in a struct ust_retire */
 	uint32_t nr;				/* >= 1: no event, no array (NULL) */
-	struct ust_targets *fview;		/* the filtered view, or NULL */
+	bool call;				/* the call view: ctx_call() is valid */
+	struct ust_targets *fview;		/* the call view, or NULL */
+	struct ust_targets *oview;		/* the view of ABI 1 probes, or NULL */
 	struct ust_target t[];
 };
 
 /* Things to free once no reader can see them: see ust_retire_flush(). */
 struct ust_retire {
-	struct ust_targets *targets;	/* with their fview */
+	struct ust_targets *targets;	/* with their fview and oview */
 	struct ust_channel *channels;
 	struct ust_filters *filters;
 };
@@ -205,8 +215,8 @@ void ust_retire_flush(struct ust_retire *retire);
 
 /* ---- filter.c ---- */
 
-/* A channel that is never enabled: the plain view's filtered targets. */
-extern struct ust_channel ust_chan_filtered;
+/* A channel that is never enabled: the plain view's targets that need the call. */
+extern struct ust_channel ust_chan_hidden;
 
 /**
  * ust_filters_create() - validate @nr programs against @fields and copy
@@ -292,15 +302,30 @@ struct ust_channel {
 	uint64_t key;
 	uint64_t session_id;
 	uint32_t stream_id;
-	int enabled;				/* read by the fast path */
+	int enabled;				/* UST_CHAN_*: read by the fast path */
 	uint32_t ctx_len;			/* bytes of context per event: 0 without */
 	uint32_t nr_ctx;
+	bool ctx_ip;				/* a field is ip: events need their call site */
 	struct ust_ctx_field ctx[LTT_CTX_MAX];	/* set before the channel is inserted */
 	uint32_t nr_streams;
 	struct ust_stream streams[];
 };
 
 #define UST_MAX_STREAMS 512		/* LTT_APP_MAX_FDS / 2 */
+
+/*
+ * chan->enabled: whether the channel records, and whether its events carry
+ * context fields, so that the fast path tests both with one comparison.
+ */
+#define UST_CHAN_OFF 0
+#define UST_CHAN_ON 1			/* records, no context field */
+#define UST_CHAN_ON_CTX 2		/* records, with context fields */
+
+/**
+ * ust_channel_set_enabled() - turn @chan on or off (chan->enabled); ust
+ * lock held, or @chan not in the list yet
+ */
+void ust_channel_set_enabled(struct ust_channel *chan, bool on);
 
 /**
  * ust_channel_map() - map and validate the streams of a new channel
