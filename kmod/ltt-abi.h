@@ -230,9 +230,9 @@ enum ltt_kabi_tracker_type {
 #define LTT_KABI_TRACKER_MAX_IDS	1024
 
 enum ltt_kabi_tracker_policy {
-	LTT_KABI_TRACKER_ALL = 0,
-	LTT_KABI_TRACKER_NONE = 1,
-	LTT_KABI_TRACKER_SET = 2,
+	LTT_KABI_TRACKER_POLICY_ALL = 0,
+	LTT_KABI_TRACKER_POLICY_NONE = 1,
+	LTT_KABI_TRACKER_POLICY_SET = 2,
 };
 
 /*

@@ -123,10 +123,10 @@ static int arg_valid(const struct ltt_kabi_tracker *t, bool set)
 	if (!set)
 		return t->policy ? -EINVAL : 0;
 	switch (t->policy) {
-	case LTT_KABI_TRACKER_ALL:
-	case LTT_KABI_TRACKER_NONE:
+	case LTT_KABI_TRACKER_POLICY_ALL:
+	case LTT_KABI_TRACKER_POLICY_NONE:
 		return t->nr || t->ids ? -EINVAL : 0;
-	case LTT_KABI_TRACKER_SET:
+	case LTT_KABI_TRACKER_POLICY_SET:
 		return t->nr && t->nr <= LTT_KABI_TRACKER_MAX_IDS ? 0 : -EINVAL;
 	default:
 		return -EINVAL;
@@ -152,11 +152,11 @@ static int tracker_set(struct ltt_session *s, const struct ltt_kabi_tracker *t)
 	struct ltt_tracker_set *set = NULL, *old;
 	int ret;
 
-	if (t->policy == LTT_KABI_TRACKER_SET) {
+	if (t->policy == LTT_KABI_TRACKER_POLICY_SET) {
 		ret = set_from_user(t, &set);
 		if (ret)
 			return ret;
-	} else if (t->policy == LTT_KABI_TRACKER_NONE) {
+	} else if (t->policy == LTT_KABI_TRACKER_POLICY_NONE) {
 		set = kvzalloc(sizeof(*set), GFP_KERNEL);
 		if (!set)
 			return -ENOMEM;
@@ -188,8 +188,8 @@ static int tracker_get(struct ltt_session *s, struct ltt_kabi_tracker *t)
 	}
 	mutex_lock(&ltt_mutex);
 	set = set_of(s, t->type);
-	t->policy = !set ? LTT_KABI_TRACKER_ALL :
-		    set->nr ? LTT_KABI_TRACKER_SET : LTT_KABI_TRACKER_NONE;
+	t->policy = !set ? LTT_KABI_TRACKER_POLICY_ALL :
+		    set->nr ? LTT_KABI_TRACKER_POLICY_SET : LTT_KABI_TRACKER_POLICY_NONE;
 	if (set) {
 		nr = set->nr;
 		memcpy(copy, set->ids, min(nr, room) * sizeof(u32));

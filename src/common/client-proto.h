@@ -87,11 +87,13 @@
  * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
  * a session's automatic name and default output; 7: a rule attribute
  * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule;
- * 8: contexts; 9: process trackers
+ * 8: contexts; 9: process trackers; 12: kernel process trackers
  */
-#define LTT_CLIENT_MINOR 9
+#define LTT_CLIENT_MINOR 12
 /* The minor that brought TRACK, UNTRACK, TRACKER_POLICY, LIST_TRACKERS (31-34). */
 #define LTT_CLIENT_MINOR_TRACKER 9
+/* The minor from which they take the kernel domain and the types PID, UID, GID. */
+#define LTT_CLIENT_MINOR_KTRACKER 12
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */

@@ -1,0 +1,136 @@
+# kernel_track: kernel process trackers (pid, vpid, uid, vuid, gid, vgid) on three known writers of /proc/ltt-test (root, tracer, nobody), one session per tracker at once; tracking and untracking while active; the refusals; list, --mi xml, save and load (test_kernel_track.sh).
+#
+# Each writer is a kemit (tests/kernel/kemit.c) reading counts from its
+# FIFO: root writes 1000 events, tracer 2000, nobody 4000 (seq 0..N-1),
+# so what a session recorded says exactly which writers it let in.
+start_sessiond -v || exit 1
+W=/tmp/ktrack
+mkdir -p $W
+chmod 777 $W
+# the test probe is root's; the writers of other users need it too
+chmod 666 /proc/ltt-test || exit 1
+
+# wait_lines FILE N: until FILE has N lines (60 s at most).
+wait_lines() {
+	local n=0
+	while [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -lt "$2" ]; do
+		[ $n -ge 6000 ] && { echo "wait_lines $1 $2: timed out"; return 1; }
+		usleep 10000
+		n=$((n + 1))
+	done
+}
+
+# writer NAME USER FD: a kemit of USER reading FIFO $W/NAME.in, held open
+# on descriptor FD of this shell; sets NAME's pid in $W/NAME.out line 1.
+writer() {
+	mkfifo $W/$1.in && chmod 666 $W/$1.in || return 1
+	: >$W/$1.out
+	chmod 666 $W/$1.out
+	as_user "$2" sh -c 'exec kemit <"$0.in" >>"$0.out" 2>"$0.err"' "$W/$1" &
+	eval "exec $3>$W/$1.in"
+	wait_lines $W/$1.out 1
+}
+
+# emit NAME FD N: NAME writes N events; returns once it did.
+emit() {
+	local want=$(($(wc -l <$W/$1.out) + 1))
+	eval "echo $3 >&$2"
+	wait_lines $W/$1.out $want
+}
+
+# pid_of NAME: NAME's pid, as it printed it.
+pid_of() {
+	sed -n '1s/^pid=\([0-9]*\) .*/\1/p' $W/$1.out
+}
+
+writer root root 3 || exit 1
+writer tracer tracer 4 || exit 1
+writer nobody nobody 5 || exit 1
+P_ROOT=$(pid_of root)
+P_TRACER=$(pid_of tracer)
+P_NOBODY=$(pid_of nobody)
+cat $W/root.out $W/tracer.out $W/nobody.out >writers
+
+# session NAME TRACK-ARGS...: a kernel session recording the test probe,
+# its trackers set by 'lttctl track -k ARGS' (none when ARGS is empty).
+session() {
+	local s=$1
+	shift
+	capture create_$s lttctl create $s -o "$LTT_OUT/$s" || return 1
+	capture chan_$s lttctl enable-channel -k -s $s ch --subbuf-size 262144 --num-subbuf 4 ||
+		return 1
+	capture enable_$s lttctl enable-event -k -s $s -c ch ltt_test_event || return 1
+	[ $# = 0 ] || capture track_$s lttctl track -k -s $s "$@" || return 1
+}
+
+session t_all || exit 1
+session t_pid --pid $P_TRACER || exit 1
+session t_vpid --vpid $P_ROOT,$P_NOBODY || exit 1
+session t_uid --uid root,nobody || exit 1
+session t_vuid --vuid 1000 || exit 1
+session t_gid --gid nogroup || exit 1
+session t_vgid --vgid 0,tracer || exit 1
+session t_and --pid $P_ROOT,$P_TRACER --uid tracer || exit 1
+session t_none || exit 1
+capture untrack_t_none lttctl untrack -k -s t_none --all --pid || exit 1
+for s in t_all t_pid t_vpid t_uid t_vuid t_gid t_vgid t_and t_none; do
+	capture start_$s lttctl start $s || exit 1
+done
+capture list_t_and lttctl list t_and
+capture list_t_and_k lttctl list -k t_and
+capture mi_t_and lttctl --mi xml list t_and
+emit root 3 1000 || exit 1
+emit tracer 4 2000 || exit 1
+emit nobody 5 4000 || exit 1
+for s in t_all t_pid t_vpid t_uid t_vuid t_gid t_vgid t_and t_none; do
+	capture stop_$s lttctl stop $s || exit 1
+done
+
+# --- while active: one session, its pid tracker changed between rounds ---
+session t_live --pid $P_ROOT || exit 1
+capture live_start lttctl start t_live || exit 1
+emit root 3 1000 || exit 1			# tracked: recorded
+capture live_untrack lttctl untrack -k -s t_live --pid $P_ROOT || exit 1
+emit root 3 2000 || exit 1			# the set is empty (none): not recorded
+capture live_track lttctl track -k -s t_live --pid $P_ROOT || exit 1
+emit root 3 4000 || exit 1			# recorded
+capture live_all lttctl track -k -s t_live --all --pid || exit 1
+emit tracer 4 8000 || exit 1			# every process: recorded
+capture live_none lttctl untrack -k -s t_live --all --pid || exit 1
+emit tracer 4 16000 || exit 1			# none: not recorded
+capture live_stop lttctl stop t_live || exit 1
+capture live_list lttctl list t_live
+
+# --- refusals (session t_ref, never started) ---
+session t_ref --pid $P_ROOT || exit 1
+ids=$(seq -s, 1 1025)
+capture ref_limit_line lttctl track -k -s t_ref --pid "$ids"
+capture ref_fill lttctl track -k -s t_ref --vpid "$(seq -s, 1 1000)"
+capture ref_limit_daemon lttctl track -k -s t_ref --vpid "$(seq -s, 1001 1030)"
+capture ref_name lttctl track -k -s t_ref --uid no_such_user
+capture ref_gname lttctl track -k -s t_ref --gid no_such_group
+capture ref_value lttctl track -k -s t_ref --pid 12x
+capture ref_absent lttctl untrack -k -s t_ref --pid 424242
+capture ref_policy lttctl untrack -k -s t_ref --uid 5
+capture ref_u_pid lttctl track -u -s t_ref --pid 1
+capture ref_u_uid lttctl untrack -u -s t_ref --all --uid
+capture ref_unchanged lttctl list -k t_ref
+
+# --- save and load: the kernel trackers come back as they were ---
+capture track_more lttctl track -k -s t_ref --uid tracer,0 --vgid nogroup
+capture untrack_gid lttctl untrack -k -s t_ref --all --gid
+capture save_list lttctl --mi xml list t_ref
+capture save lttctl save t_ref -o "$LTT_OUT/saved" || exit 1
+capture destroy_ref lttctl destroy t_ref
+capture load lttctl load t_ref -i "$LTT_OUT/saved"
+capture load_list lttctl --mi xml list t_ref
+
+exec 3>&- 4>&- 5>&-
+for w in root tracer nobody; do
+	cp $W/$w.out $W/$w.err "$LTT_OUT/" 2>/dev/null
+done
+for s in t_all t_pid t_vpid t_uid t_vuid t_gid t_vgid t_and t_none t_live t_ref; do
+	lttctl destroy $s >/dev/null 2>&1
+done
+wait
+stop_sessiond
