@@ -4,7 +4,10 @@
  * (tests/kernel/scenarios/kernel_track.sh): it records in its own
  * context, so its pid, uid and gid are those the trackers see.
  *
- *   kemit      prints "pid=P uid=U gid=G", then for each line N read on
+ *   kemit [UID GID]
+ *              opens /proc/ltt-test (root only), then becomes user UID
+ *              and group GID (no supplementary group) when given, prints "pid=P uid=U gid=G", then for
+ *              each line N read on
  *              stdin writes N to /proc/ltt-test (N ltt_test_event, seq 0
  *              to N - 1) and prints "n=N ns=T": T the write's duration
  *              (CLOCK_MONOTONIC); stdout is flushed after each line, so a
@@ -12,6 +15,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +30,7 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	char line[64];
 	long long t0, t1;
@@ -36,6 +40,12 @@ int main(void)
 	fd = open("/proc/ltt-test", O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "kemit: /proc/ltt-test: %s\n", strerror(errno));
+		return 1;
+	}
+	if (argc == 3 && (setgroups(0, NULL) || setgid((gid_t)atoi(argv[2])) ||
+			  setuid((uid_t)atoi(argv[1])))) {
+		fprintf(stderr, "kemit: to uid %s gid %s: %s\n", argv[1], argv[2], strerror(errno));
+		close(fd);
 		return 1;
 	}
 	printf("pid=%d uid=%u gid=%u\n", (int)getpid(), (unsigned int)getuid(),

@@ -6,36 +6,40 @@
 start_sessiond -v || exit 1
 W=/tmp/ktrack
 mkdir -p $W
-chmod 777 $W
-# the test probe is root's; the writers of other users need it too
-chmod 666 /proc/ltt-test || exit 1
 
-# wait_lines FILE N: until FILE has N lines (60 s at most).
+# wait_lines FILE N [PID]: until FILE has N lines (60 s of guest time at
+# most), or process PID is gone.
 wait_lines() {
-	local n=0
+	local up end
+	read -r up _ </proc/uptime
+	end=$((${up%.*} + 60))
 	while [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -lt "$2" ]; do
-		[ $n -ge 6000 ] && { echo "wait_lines $1 $2: timed out"; return 1; }
+		read -r up _ </proc/uptime
+		[ "${up%.*}" -ge $end ] && { echo "wait_lines $1 $2: timed out"; return 1; }
+		[ -n "${3:-}" ] && ! kill -0 "$3" 2>/dev/null && [ "$(wc -l <"$1")" -lt "$2" ] &&
+			{ echo "wait_lines $1 $2: process $3 is gone"; return 1; }
 		usleep 10000
-		n=$((n + 1))
 	done
 }
 
-# writer NAME USER FD: a kemit of USER reading FIFO $W/NAME.in, held open
-# on descriptor FD of this shell; sets NAME's pid in $W/NAME.out line 1.
+# writer NAME UID GID FD: a kemit of UID and GID reading FIFO $W/NAME.in,
+# held open (read-write: never blocks) on descriptor FD of this shell;
+# NAME's pid in $W/NAME.out line 1.
 writer() {
-	mkfifo $W/$1.in && chmod 666 $W/$1.in || return 1
-	: >$W/$1.out
-	chmod 666 $W/$1.out
-	as_user "$2" sh -c 'exec kemit <"$0.in" >>"$0.out" 2>"$0.err"' "$W/$1" &
-	eval "exec $3>$W/$1.in"
-	wait_lines $W/$1.out 1
+	echo "writer $*"
+	mkfifo $W/$1.in || return 1
+	eval "exec $4<>$W/$1.in"
+	# not the shell's ends of the FIFOs: each kemit sees EOF when they close
+	kemit $2 $3 <$W/$1.in >$W/$1.out 2>$W/$1.err 3>&- 4>&- 5>&- &
+	wait_lines $W/$1.out 1 $! || { cat $W/$1.err; return 1; }
 }
 
 # emit NAME FD N: NAME writes N events; returns once it did.
 emit() {
 	local want=$(($(wc -l <$W/$1.out) + 1))
+	echo "emit $*"
 	eval "echo $3 >&$2"
-	wait_lines $W/$1.out $want
+	wait_lines $W/$1.out $want || { cat $W/$1.err; return 1; }
 }
 
 # pid_of NAME: NAME's pid, as it printed it.
@@ -43,9 +47,9 @@ pid_of() {
 	sed -n '1s/^pid=\([0-9]*\) .*/\1/p' $W/$1.out
 }
 
-writer root root 3 || exit 1
-writer tracer tracer 4 || exit 1
-writer nobody nobody 5 || exit 1
+writer root 0 0 3 || exit 1
+writer tracer 1000 1000 4 || exit 1
+writer nobody 65534 65534 5 || exit 1
 P_ROOT=$(pid_of root)
 P_TRACER=$(pid_of tracer)
 P_NOBODY=$(pid_of nobody)
@@ -127,10 +131,10 @@ capture load_list lttctl --mi xml list t_ref
 
 exec 3>&- 4>&- 5>&-
 for w in root tracer nobody; do
+	wait_pid_exit "$(pid_of $w)" 30
 	cp $W/$w.out $W/$w.err "$LTT_OUT/" 2>/dev/null
 done
 for s in t_all t_pid t_vpid t_uid t_vuid t_gid t_vgid t_and t_none t_live t_ref; do
 	lttctl destroy $s >/dev/null 2>&1
 done
-wait
 stop_sessiond

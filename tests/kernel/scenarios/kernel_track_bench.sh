@@ -1,23 +1,28 @@
-# kernel_track_bench: the test probe's cost per event (N events a run: ktrack_bench=N on the kernel command line, default 100000) in a snapshot session with every tracker at "all", with the writer's pid tracked, and with another pid tracked (the writer's events refused); 3 runs each, interleaved (test_kernel_track.sh, bench/README.md).
+# kernel_track_bench: the test probe's cost per event in a snapshot session with every tracker at "all", with the writer's pid tracked, and with another pid tracked (the writer's events refused), and with no session; RUNS runs of N events each, interleaved (ktrack_bench=N,RUNS on the kernel command line, default 10000,3) (test_kernel_track.sh, bench/README.md).
 start_sessiond || exit 1
 W=/tmp/ktrack-bench
 mkdir -p $W
-N=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^ktrack_bench=//p')
-N=${N:-100000}
+arg=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^ktrack_bench=//p')
+IFS=, read -r N RUNS <<EOT
+${arg:-10000,3}
+EOT
+echo "N=$N RUNS=$RUNS"
 
-# wait_lines FILE N: until FILE has N lines (100 s at most).
+# wait_lines FILE N: until FILE has N lines (100 s of guest time at most).
 wait_lines() {
-	local n=0
+	local up end
+	read -r up _ </proc/uptime
+	end=$((${up%.*} + 100))
 	while [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -lt "$2" ]; do
-		[ $n -ge 10000 ] && { echo "wait_lines $1 $2: timed out"; return 1; }
+		read -r up _ </proc/uptime
+		[ "${up%.*}" -ge $end ] && { echo "wait_lines $1 $2: timed out"; return 1; }
 		usleep 10000
-		n=$((n + 1))
 	done
 }
 
 mkfifo $W/in || exit 1
-kemit <$W/in >$W/out 2>$W/err &
-exec 3>$W/in
+exec 3<>$W/in
+kemit <$W/in >$W/out 2>$W/err 3>&- &
 wait_lines $W/out 1 || exit 1
 P=$(sed -n '1s/^pid=\([0-9]*\) .*/\1/p' $W/out)
 
@@ -37,7 +42,7 @@ capture start lttctl start tb || exit 1
 : >runs.txt
 run warmup
 i=0
-while [ $i -lt 3 ]; do
+while [ $i -lt "$RUNS" ]; do
 	capture all_$i lttctl track -k -s tb --all --pid || exit 1
 	run all
 	capture self_$i lttctl track -k -s tb --pid $P || exit 1
@@ -50,7 +55,11 @@ done
 capture stop lttctl stop tb
 capture destroy lttctl destroy tb
 # No session: the event is enabled nowhere (the probe returns at once).
-run none
+i=0
+while [ $i -lt "$RUNS" ]; do
+	run none
+	i=$((i + 1))
+done
 exec 3>&-
-wait
+wait_pid_exit "$P" 30
 stop_sessiond
