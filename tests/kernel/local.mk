@@ -32,6 +32,7 @@ tests_kernel_kworkload_SOURCES = tests/kernel/kworkload.c
 # The test probe's writer of the tracker scenario (kernel_track).
 check_PROGRAMS += tests/kernel/kemit
 tests_kernel_kemit_SOURCES = tests/kernel/kemit.c
+tests_kernel_kemit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 
 # The programs and libraries as 'make install' lays them out, staged for
 # the guest's initramfs; redone when one of them changes.

@@ -12,10 +12,20 @@ KVM_EXTRA_BINS="tests/kernel/kemit"
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_track kernel_track_bench
-plan 48
+plan 49
 
 s=kernel_track
 kvm_scenario_ok $s
+
+# The raw ABI (kemit abi): TRACKER_SET and TRACKER_GET validated, a refused
+# request changes nothing.
+is "$(kvm_file $s abi | tr '\n' ' ')" "get_new policy=0 nr=0 ids= set_pid errno=0 \
+get_pid policy=2 nr=3 ids=10,20,30 set_flags errno=22 set_type errno=22 set_policy errno=22 \
+set_empty errno=22 set_too_many errno=22 set_max errno=0 set_dup errno=22 set_big_pid errno=22 \
+set_uid_minus1 errno=22 set_all_ids errno=22 set_fault errno=14 set_none errno=0 \
+get_none policy=1 nr=0 ids= get_uid policy=2 nr=1024 ids=1,2,3,4 get_gid policy=0 nr=0 ids= \
+get_reserved errno=22 set_all errno=0 get_all policy=0 nr=0 ids= " \
+	"raw ABI: ids sorted; flags, type, policy, 0 or 1025 ids, an id twice, a pid over 2^31-1, uid -1, ids with 'all', reserved: EINVAL; bad memory: EFAULT; 1024 ids taken"
 
 # hist SESSION: the session's ltt_test_event count, then how many have
 # seq >= 1000, 2000, 4000, 8000: "total a b c d".

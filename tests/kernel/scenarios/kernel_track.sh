@@ -4,6 +4,8 @@
 # FIFO: root writes 1000 events, tracer 2000, nobody 4000 (seq 0..N-1),
 # so what a session recorded says exactly which writers it let in.
 start_sessiond -v || exit 1
+# the raw ABI's validation first (kemit abi: its own session)
+capture abi kemit abi
 W=/tmp/ktrack
 mkdir -p $W
 
