@@ -147,6 +147,13 @@ static void tracking_update(struct ltt_session *s)
 		WRITE_ONCE(chan->tracking, tracking);
 }
 
+static bool set_equal(const struct ltt_tracker_set *a, const struct ltt_tracker_set *b)
+{
+	if (!a || !b)
+		return a == b;
+	return a->nr == b->nr && !memcmp(a->ids, b->ids, a->nr * sizeof(u32));
+}
+
 static int tracker_set(struct ltt_session *s, const struct ltt_kabi_tracker *t)
 {
 	struct ltt_tracker_set *set = NULL, *old;
@@ -163,6 +170,12 @@ static int tracker_set(struct ltt_session *s, const struct ltt_kabi_tracker *t)
 	}
 	mutex_lock(&ltt_mutex);
 	old = set_of(s, t->type);
+	if (set_equal(old, set)) {
+		/* the daemon gives every tracker on each change: no grace period */
+		mutex_unlock(&ltt_mutex);
+		kvfree(set);
+		return 0;
+	}
 	/* the set first, then the flag: a probe that sees the flag finds it */
 	rcu_assign_pointer(s->trackers[t->type], set);
 	tracking_update(s);
