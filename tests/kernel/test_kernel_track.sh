@@ -5,14 +5,14 @@
 # recording at once, exact counts; tracking and untracking while active,
 # checked on the events' sequence numbers; the refusals; list, --mi xml,
 # save and load; the probe's cost with trackers at all or one pid tracked
-# (scenarios kernel_track, kernel_track_bench).
+# (scenarios kernel_track, kernel_track_cli, kernel_track_bench).
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 KVM_EXTRA_BINS="tests/kernel/kemit"
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-kvm_boot kernel_track kernel_track_bench
-plan 49
+kvm_boot kernel_track kernel_track_cli kernel_track_bench
+plan 51
 
 s=kernel_track
 kvm_scenario_ok $s
@@ -79,7 +79,11 @@ is "$(hist t_live)" "13000 10000 8000 4000 0" \
 	"t_live: rounds 1, 3 and 4 whole, nothing of rounds 2 and 5 (seq counts)"
 like "$(kvm_file $s live_list)" "process ids \\(pid\\) +none" "t_live: list shows the pid tracker at none"
 
-# Refusals
+kvm_kernel_clean $s
+
+# Refusals (kernel_track_cli)
+s=kernel_track_cli
+kvm_scenario_ok $s
 is "$(kvm_file $s ref_limit_line.rc)" 1 "1025 pids: refused"
 like "$(kvm_file $s ref_limit_line)" "at most 1024 ids" "... with the limit"
 is "$(kvm_file $s ref_fill.rc)" 0 "1000 vpids: taken"
