@@ -62,7 +62,9 @@
  *       policy: LTT_TRACKER_ALL or LTT_TRACKER_NONE.
  *   LIST_TRACKERS {str session, u32 domain}
  *       -> {u32 n, n x {u32 type, u32 policy, u32 nr, nr x u32 id}}
- *   The kernel domain gets NOT_SUPPORTED (no kernel trackers yet).
+ *   From minor 12 the kernel domain too, and the types PID, UID, GID
+ *   (kernel only: the user-space domain answers TRACKER_DOMAIN); the
+ *   reply of LIST_TRACKERS has 3 types for user space, 6 for the kernel.
  * Contexts (minor 8; common/context.h has the context's wire form):
  *   ADD_CONTEXT {str session, u32 domain, str channel, context}
  *       channel "": every channel of the domain (the default one created
