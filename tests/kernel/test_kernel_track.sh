@@ -6,6 +6,10 @@
 # checked on the events' sequence numbers; the refusals; list, --mi xml,
 # save and load; the probe's cost with trackers at all or one pid tracked
 # (scenarios kernel_track, kernel_track_cli, kernel_track_bench).
+# About 60 lttctl commands in kernel_track: under TCG on a loaded 2-core
+# host they took up to 106 s of the default 120 s per scenario.
+KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-300}
+KVM_TIMEOUT=${KVM_TIMEOUT:-900}
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 KVM_EXTRA_BINS="tests/kernel/kemit"

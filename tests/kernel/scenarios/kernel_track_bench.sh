@@ -1,10 +1,10 @@
-# kernel_track_bench: the test probe's cost per event in a snapshot session with every tracker at "all", with the writer's pid tracked, and with another pid tracked (the writer's events refused), and with no session; RUNS runs of N events each, interleaved (ktrack_bench=N,RUNS on the kernel command line, default 10000,3) (test_kernel_track.sh, bench/README.md).
+# kernel_track_bench: the test probe's cost per event in a snapshot session with every tracker at "all", with the writer's pid tracked, and with another pid tracked (the writer's events refused), and with no session; RUNS runs of N events each, interleaved (ktrack_bench=N,RUNS on the kernel command line, default 5000,3) (test_kernel_track.sh, bench/README.md).
 start_sessiond || exit 1
 W=/tmp/ktrack-bench
 mkdir -p $W
 arg=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^ktrack_bench=//p')
 IFS=, read -r N RUNS <<EOT
-${arg:-10000,3}
+${arg:-5000,3}
 EOT
 echo "N=$N RUNS=$RUNS"
 
