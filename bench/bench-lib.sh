@@ -93,3 +93,18 @@ consumer_policy() {
 	[ -n "$cpid" ] || return 0
 	ps -L -o cls=,rtprio=,ni= -p "$cpid" | awk '{ printf "%s%s/%s/%s", (NR > 1) ? " " : "", $1, $2, $3 }'
 }
+
+# bench_vm OUT SCENARIO: boot Debian's kernel under QEMU once
+# (tests/kernel/vm.sh) to run tests/kernel/scenarios/SCENARIO.sh, its
+# files in OUT/res/SCENARIO, the console in OUT/console.log; exits the
+# script with the guest's last lines when the scenario failed.  The
+# caller's KVM_* variables (timeouts, KVM_APPEND, KVM_EXTRA_BINS) apply.
+bench_vm() {
+	"$(dirname "${BASH_SOURCE[0]}")/../tests/kernel/vm.sh" -o "$1/res" "$2" \
+		>"$1/console.log" 2>&1
+	if [ "$(cat "$1/res/$2/rc" 2>/dev/null)" != 0 ]; then
+		echo "$(basename "$0"): the guest run failed:" >&2
+		tail -n 20 "$1/console.log" "$1/res/$2/log" >&2
+		exit 1
+	fi
+}

@@ -16,15 +16,11 @@ export LTT_BUILDDIR=$(realpath "${1:-${LTT_BUILDDIR:-$top/build}}")
 out=$(mktemp -d "${TMPDIR:-/tmp}/ltt-kidle.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
+. "$top/bench/bench-lib.sh"
+
 make -s -C "$LTT_BUILDDIR" kmod/tests/ltt-ktest >/dev/null || exit 1
-KVM_SCENARIO_TIMEOUT=600 KVM_TIMEOUT=900 "$top/tests/kernel/vm.sh" -o "$out/res" \
-	bench_syscall_cost >"$out/console.log" 2>&1
+KVM_SCENARIO_TIMEOUT=600 KVM_TIMEOUT=900 bench_vm "$out" bench_syscall_cost
 d=$out/res/bench_syscall_cost
-if [ "$(cat "$d/rc" 2>/dev/null)" != 0 ]; then
-	echo "kernel_idle_cost: the guest run failed:" >&2
-	tail -n 20 "$out/console.log" "$d/log" >&2
-	exit 1
-fi
 echo "kernel $(cat "$out/res/kernel-release"), module from ${LTT_KMOD_SRC:-$top/kmod}"
 echo "tracepoint probes attached when idle: $(sort -u "$d/attached_idle" | tr '\n' ' ')"
 printf '%-10s %10s %10s %10s  %s\n' state ns/call min max "rounds (median of 5 runs each)"

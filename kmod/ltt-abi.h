@@ -45,8 +45,9 @@
 #include <linux/types.h>
 
 #define LTT_KABI_MAJOR		1	/* incompatible changes */
-/* additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK */
-#define LTT_KABI_MINOR		2
+/* additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK; 5 TRACKER_SET, TRACKER_GET */
+#define LTT_KABI_MINOR		5
+#define LTT_KABI_MINOR_TRACKER	5	/* the first minor with process trackers */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -202,6 +203,56 @@ struct ltt_kabi_snapshot_peek {
 	__u64 reserved[2];
 };
 
+/*
+ * Process trackers (session fd, 1.5): a session records an event only when
+ * the task running the probe passes every tracker of the session.  Each
+ * tracker includes every task (ALL, the default), none (NONE) or those
+ * whose id is in its set (SET, 1 to LTT_KABI_TRACKER_MAX_IDS ids, each
+ * once, in any order).  Ids are the task's:
+ *   PID   thread group id in the initial pid namespace (all threads of a
+ *         process; a child has its own pid and is not followed)
+ *   VPID  thread group id in the task's own pid namespace
+ *   UID, GID    real user and group id in the initial user namespace
+ *   VUID, VGID  the same in the task's user namespace
+ * State dump events are recorded whatever the trackers (they describe
+ * every task, from the daemon's).  A change applies while recording: once
+ * TRACKER_SET returns, no probe uses the former set.
+ */
+enum ltt_kabi_tracker_type {
+	LTT_KABI_TRACKER_VPID = 0,
+	LTT_KABI_TRACKER_VUID = 1,
+	LTT_KABI_TRACKER_VGID = 2,
+	LTT_KABI_TRACKER_PID = 3,
+	LTT_KABI_TRACKER_UID = 4,
+	LTT_KABI_TRACKER_GID = 5,
+};
+#define LTT_KABI_TRACKER_NR		6
+#define LTT_KABI_TRACKER_MAX_IDS	1024
+
+enum ltt_kabi_tracker_policy {
+	LTT_KABI_TRACKER_POLICY_ALL = 0,
+	LTT_KABI_TRACKER_POLICY_NONE = 1,
+	LTT_KABI_TRACKER_POLICY_SET = 2,
+};
+
+/*
+ * LTT_KABI_TRACKER_SET (session fd): replace tracker @type by @policy and,
+ * for SET, the @nr ids at @ids (nr 0 and ids 0 otherwise).  EINVAL: a
+ * type or policy out of range, flags or reserved not zero, nr out of
+ * range, an id twice, a pid above 2^31 - 1 or a uid/gid of -1.
+ * LTT_KABI_TRACKER_GET (session fd): in: @type, @nr (room at @ids, may be
+ * 0); out: @policy, @nr (ids in the set; more than the room given: call
+ * again), the ids in increasing order.
+ */
+struct ltt_kabi_tracker {
+	__u32 type;		/* enum ltt_kabi_tracker_type */
+	__u32 policy;		/* enum ltt_kabi_tracker_policy */
+	__u32 nr;
+	__u32 flags;		/* 0 */
+	__u64 ids;		/* user pointer: __u32[nr] */
+	__u64 reserved[2];
+};
+
 /* tracer fd (/proc/ltt) */
 #define LTT_KABI_VERSION	_IOR(LTT_KABI_IOC, 0x00, struct ltt_kabi_version)
 #define LTT_KABI_SESSION	_IO(LTT_KABI_IOC, 0x01)		/* -> session fd */
@@ -212,6 +263,8 @@ struct ltt_kabi_snapshot_peek {
 #define LTT_KABI_CHANNEL	_IOW(LTT_KABI_IOC, 0x10, struct ltt_kabi_channel)	/* -> fd */
 #define LTT_KABI_START		_IO(LTT_KABI_IOC, 0x11)	/* record; a state dump if enabled */
 #define LTT_KABI_STOP		_IO(LTT_KABI_IOC, 0x12)	/* no new event once it returns */
+#define LTT_KABI_TRACKER_SET	_IOW(LTT_KABI_IOC, 0x13, struct ltt_kabi_tracker)	/* 1.5 */
+#define LTT_KABI_TRACKER_GET	_IOWR(LTT_KABI_IOC, 0x14, struct ltt_kabi_tracker)	/* 1.5 */
 
 /* channel fd */
 #define LTT_KABI_STREAM		_IOW(LTT_KABI_IOC, 0x20, struct ltt_kabi_stream)	/* -> fd */

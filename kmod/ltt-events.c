@@ -571,6 +571,10 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 
 	if (unlikely(!READ_ONCE(chan->active)))
 		return -EAGAIN;
+	/* trackers (ltt-tracker.c); state dump events describe every task */
+	if (unlikely(READ_ONCE(chan->tracking)) && !(desc->flags & LTT_EVENT_STATEDUMP) &&
+	    !ltt_tracker_pass(chan->session))
+		return -EAGAIN;
 	if (unlikely(desc->flags & LTT_EVENT_STATEDUMP) &&
 	    chan->session != READ_ONCE(ltt_statedump_session))
 		return -EAGAIN;

@@ -25,7 +25,10 @@ static atomic_t ltt_nr_sessions = ATOMIC_INIT(0);
 
 static void session_free(struct kref *ref)
 {
-	kfree(container_of(ref, struct ltt_session, ref));
+	struct ltt_session *s = container_of(ref, struct ltt_session, ref);
+
+	ltt_trackers_free(s);
+	kfree(s);
 	atomic_dec(&ltt_nr_sessions);
 }
 
@@ -303,6 +306,7 @@ static int session_add_channel(struct ltt_session *s, void __user *uarg)
 	/* from here the fd owns the channel, and the channel a session ref */
 	kref_get(&s->ref);
 	chan->session = s;
+	chan->tracking = s->tracking;
 	list_add_tail(&chan->node, &s->channels);
 	s->nr_channels++;
 	ret = fd;
@@ -330,7 +334,7 @@ static long session_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 		mutex_unlock(&ltt_mutex);
 		return ret;
 	default:
-		return -ENOTTY;
+		return ltt_tracker_ioctl(s, cmd, (void __user *)arg);
 	}
 }
 

@@ -10,6 +10,7 @@
  *   ltt-events.c      event registry, tracepoint attachment, the record path
  *   ltt-event.h       the macros that declare an event (for kmod/probes/)
  *   ltt-statedump.c   the state dump at START
+ *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
  *
@@ -52,12 +53,17 @@
 
 extern struct mutex ltt_mutex;
 
+struct ltt_tracker_set;
+
 struct ltt_session {
 	struct kref ref;
 	struct list_head channels;	/* ltt_channel.node, fd open; ltt_mutex */
 	unsigned int nr_channels;
 	bool active;
 	bool started_once;
+	/* ltt-tracker.c: NULL includes every task; RCU, written under ltt_mutex */
+	struct ltt_tracker_set __rcu *trackers[LTT_KABI_TRACKER_NR];
+	int tracking;			/* some tracker is not NULL; ltt_mutex */
 };
 
 struct ltt_channel {
@@ -68,6 +74,7 @@ struct ltt_channel {
 	struct ltt_rb_buf **bufs;	/* [nr_cpu_ids]; NULL for impossible CPUs */
 	unsigned long *stream_taken;	/* bitmap, ltt_mutex */
 	int active;			/* read by probes (READ_ONCE) */
+	int tracking;			/* session->tracking, for probes (READ_ONCE) */
 	struct list_head events;	/* struct ltt_enabled, ltt_mutex */
 	unsigned int nr_events;
 	struct timer_list read_timer;
@@ -179,5 +186,10 @@ void ltt_channel_put(struct ltt_channel *chan);
 
 /* ltt-statedump.c */
 void ltt_statedump_run(struct ltt_session *session);
+
+/* ltt-tracker.c */
+bool ltt_tracker_pass(const struct ltt_session *s);
+long ltt_tracker_ioctl(struct ltt_session *s, unsigned int cmd, void __user *uarg);
+void ltt_trackers_free(struct ltt_session *s);
 
 #endif /* LTT_TRACER_H */

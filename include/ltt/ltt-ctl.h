@@ -818,16 +818,22 @@ int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len);
  * includes every process (ALL, the default), none (NONE), or those whose
  * attribute is in its set of ids (SET, never empty).  A program records
  * for a session when every tracker of the session's domain includes it.
- * The user-space domain only, for now: the kernel domain is refused with
- * -LTT_ERR_NOT_SUPPORTED.
+ * The user-space domain has VPID, VUID and VGID; the kernel domain (client
+ * protocol minor 12) all six, where a kernel event is recorded when the
+ * task that runs the probe passes every tracker.
  */
 enum ltt_tracker_type {
-	LTT_TRACKER_VPID = 0,		/* the process id */
-	LTT_TRACKER_VUID = 1,		/* the user id */
-	LTT_TRACKER_VGID = 2,		/* the group id */
+	LTT_TRACKER_VPID = 0,		/* the process id (in its pid namespace) */
+	LTT_TRACKER_VUID = 1,		/* the user id (in its user namespace) */
+	LTT_TRACKER_VGID = 2,		/* the group id (in its user namespace) */
+	LTT_TRACKER_PID = 3,		/* kernel: the process id in the initial namespace */
+	LTT_TRACKER_UID = 4,		/* kernel: the user id in the initial namespace */
+	LTT_TRACKER_GID = 5,		/* kernel: the group id in the initial namespace */
 };
 
-#define LTT_TRACKER_NR 3
+/* Tracker types: the user-space domain's are the first LTT_TRACKER_NR_USER. */
+#define LTT_TRACKER_NR 6
+#define LTT_TRACKER_NR_USER 3
 
 enum ltt_tracker_policy {
 	LTT_TRACKER_ALL = 0,
@@ -852,8 +858,10 @@ enum ltt_tracker_policy {
  * session's programs follow before this returns (doc/trackers.md).
  * Returns 0, -LTT_ERR_TRACKER_VALUE (not a valid id), -LTT_ERR_TRACKER_NAME
  * (no such user or group), -LTT_ERR_TRACKER_LIMIT (more than
- * LTT_TRACKER_MAX_IDS, or @nr 0), -LTT_ERR_NOT_SUPPORTED (the kernel
- * domain, or a daemon before protocol minor 9), -LTT_ERR_SESSION_NOT_FOUND...
+ * LTT_TRACKER_MAX_IDS, or @nr 0), -LTT_ERR_NOT_SUPPORTED (a daemon before
+ * protocol minor 9, or 12 for the kernel domain and the kernel trackers),
+ * -LTT_ERR_TRACKER_DOMAIN (PID, UID or GID in the user-space domain),
+ * -LTT_ERR_TRACKER_KERNEL (a kernel tracer too old to track), -LTT_ERR_SESSION_NOT_FOUND...
  */
 int ltt_ctl_track(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 		  enum ltt_tracker_type type, const char *const *values, size_t nr,
@@ -896,7 +904,8 @@ int ltt_ctl_list_tracker(struct ltt_ctl *ctl, const char *session, enum ltt_doma
 			 uint32_t **ret_ids, size_t *ret_nr);
 
 /**
- * ltt_tracker_type_name() - "vpid", "vuid", "vgid", or "unknown"
+ * ltt_tracker_type_name() - "vpid", "vuid", "vgid", "pid", "uid", "gid",
+ * or "unknown"
  */
 const char *ltt_tracker_type_name(enum ltt_tracker_type type);
 

@@ -147,11 +147,13 @@ extern "C" {
 	X(CONTEXT_STARTED, 192, "contexts can't be added to a session that was started once (the layout of its traces is fixed): add them before the first 'lttctl start', or create another session") \
 	X(PERF_UNAVAILABLE, 193, "this machine can't count that perf counter: the kernel has no such event (no hardware PMU, as in a virtual machine without a virtual PMU, or a counter this CPU lacks); 'perf list' shows what it can count") \
 	X(PERF_DENIED, 194, "perf counters are not allowed here: /proc/sys/kernel/perf_event_paranoid forbids them to this user (3 or more: only to root or CAP_PERFMON); lower it to 2 or run as a privileged user") \
-	X(TRACKER_VALUE, 195, "invalid tracker value: --vpid takes process ids, --vuid and --vgid user and group ids or names, as a comma-separated list of at most 1024") \
+	X(TRACKER_VALUE, 195, "invalid tracker value: --vpid and --pid take process ids, --vuid, --uid, --vgid and --gid user and group ids or names, as a comma-separated list of at most 1024") \
 	X(TRACKER_NAME, 196, "no user or group by that name on the session daemon's host; check the name ('getent passwd NAME', 'getent group NAME') or give the numeric id") \
 	X(TRACKER_POLICY, 197, "this tracker includes every process or none, so it has no list of ids to remove one from; 'lttctl track --vpid ID,...' (or --vuid, --vgid) includes only those ids, 'lttctl untrack --all' none") \
 	X(TRACKER_LIMIT, 198, "a tracker holds at most 1024 ids; track fewer, or track a user or group (--vuid, --vgid) instead of each process") \
-	X(TRACKER_UNCHANGED, 199, "that id was already tracked (track) or was not tracked (untrack): nothing changed for it")
+	X(TRACKER_UNCHANGED, 199, "that id was already tracked (track) or was not tracked (untrack): nothing changed for it") \
+	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
+	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -62,7 +62,9 @@
  *       policy: LTT_TRACKER_ALL or LTT_TRACKER_NONE.
  *   LIST_TRACKERS {str session, u32 domain}
  *       -> {u32 n, n x {u32 type, u32 policy, u32 nr, nr x u32 id}}
- *   The kernel domain gets NOT_SUPPORTED (no kernel trackers yet).
+ *   From minor 12 the kernel domain too, and the types PID, UID, GID
+ *   (kernel only: the user-space domain answers TRACKER_DOMAIN); the
+ *   reply of LIST_TRACKERS has 3 types for user space, 6 for the kernel.
  * Contexts (minor 8; common/context.h has the context's wire form):
  *   ADD_CONTEXT {str session, u32 domain, str channel, context}
  *       channel "": every channel of the domain (the default one created
@@ -87,14 +89,16 @@
  * 5: trace chunks (rotation, clear, regenerate); 6: the daemon resolves
  * a session's automatic name and default output; 7: a rule attribute
  * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule;
- * 8: contexts; 9: process trackers; 13: ROTATION_INFO's reply ends with
- * the rotation schedule's failure
+ * 8: contexts; 9: process trackers; 12: kernel process trackers; 13:
+ * ROTATION_INFO's reply ends with the rotation schedule's failure
  */
 #define LTT_CLIENT_MINOR 13
 /* The minor from which ROTATION_INFO's reply ends with {i32 error, i64 since}. */
 #define LTT_CLIENT_MINOR_ROTATION_ERROR 13
 /* The minor that brought TRACK, UNTRACK, TRACKER_POLICY, LIST_TRACKERS (31-34). */
 #define LTT_CLIENT_MINOR_TRACKER 9
+/* The minor from which they take the kernel domain and the types PID, UID, GID. */
+#define LTT_CLIENT_MINOR_KTRACKER 12
 /* The minor that brought each channel's output failure (list, stop). */
 #define LTT_CLIENT_MINOR_OUTPUT_ERRORS 3
 /* The minor that brought the SNAPSHOT_* commands. */

@@ -205,6 +205,12 @@ const char *ltt_tracker_type_name(enum ltt_tracker_type type)
 		return "vuid";
 	case LTT_TRACKER_VGID:
 		return "vgid";
+	case LTT_TRACKER_PID:
+		return "pid";
+	case LTT_TRACKER_UID:
+		return "uid";
+	case LTT_TRACKER_GID:
+		return "gid";
 	default:
 		return "unknown";
 	}

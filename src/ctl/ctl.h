@@ -126,12 +126,13 @@ int cmd_track(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_untrack(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
- * cmd_track_list() - list's lines on @session's process trackers of
- * @domain (only when one of them leaves a process out: every process is
- * the default), and their <trackers> object; nothing from a daemon
- * without trackers (before client protocol minor 9)
+ * cmd_track_list() - list's lines on @session's process trackers of the
+ * kernel domain (@kernel) and the user-space domain (@user), each only
+ * when one of its trackers leaves a process out (every process is the
+ * default), and one <trackers> object holding them; none from a daemon
+ * without trackers (before client protocol minor 9) or without the domain
  */
-void cmd_track_list(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
+void cmd_track_list(struct ltt_ctl *ctl, const char *session, bool kernel, bool user);
 
 /**
  * ctl_util_config_err() - print a failed save or load: "Error: @what:

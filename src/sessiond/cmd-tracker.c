@@ -6,8 +6,9 @@
  * Values are resolved (user and group names looked up) before the session
  * is locked, then the new tracker replaces the old one and the domain
  * follows (ops->update); once the command returns, the active session's
- * programs record by the new trackers (doc/trackers.md).  Only the
- * user-space domain has trackers for now.
+ * programs record by the new trackers (doc/trackers.md).  Both domains go
+ * through here; where they differ, the domain says (ops->check_tracker:
+ * which types it has, whether its tracer can track; ops->update applies).
  */
 #include <errno.h>
 #include <grp.h>
@@ -38,14 +39,40 @@ static void get_target(struct ltt_rbuf *req, struct target *t, bool with_type)
 	t->type = with_type ? (enum ltt_tracker_type)ltt_rbuf_get_u32(req) : LTT_TRACKER_VPID;
 }
 
-/* The domain of @t, which must have trackers.  After the request is decoded. */
-static enum ltt_error_code target_domain(const struct ltt_cmd_ctx *ctx, struct target *t)
+/* How many tracker types domain @d has: the first n of enum ltt_tracker_type. */
+static uint32_t nr_types(const struct ltt_domain_impl *d)
 {
+	return d->ops->check_tracker ? LTT_TRACKER_NR : LTT_TRACKER_NR_USER;
+}
+
+/*
+ * The domain of @t, which must have tracker @t->type (@with_type), and
+ * be able to change it now.  After the request is decoded.
+ */
+static enum ltt_error_code target_domain(const struct ltt_cmd_ctx *ctx, struct target *t,
+					 bool with_type)
+{
+	enum ltt_error_code ret;
+
 	if ((unsigned int)t->type >= LTT_TRACKER_NR)
 		return LTT_ERR_INVAL;
-	if (t->domain == LTT_DOMAIN_KERNEL)
-		return LTT_ERR_NOT_SUPPORTED;	/* no kernel trackers yet */
-	return ltt_cmd_domain(ctx, t->domain, &t->d);
+	ret = ltt_cmd_domain(ctx, t->domain, &t->d);
+	if (ret || !with_type)
+		return ret;
+	if (t->d->ops->check_tracker)
+		return t->d->ops->check_tracker(t->d, t->type);
+	return (uint32_t)t->type < nr_types(t->d) ? LTT_ERR_OK : LTT_ERR_TRACKER_DOMAIN;
+}
+
+/* Is @type matched against a user id (else a group id, or a pid)? */
+static bool is_user(enum ltt_tracker_type type)
+{
+	return type == LTT_TRACKER_VUID || type == LTT_TRACKER_UID;
+}
+
+static bool is_pid(enum ltt_tracker_type type)
+{
+	return type == LTT_TRACKER_VPID || type == LTT_TRACKER_PID;
 }
 
 /* A decimal id of at most @max: digits only. */
@@ -82,7 +109,7 @@ static int lookup_name(enum ltt_tracker_type type, const char *name, uint32_t *r
 	buf = malloc((size_t)size);
 	if (!buf)
 		return -ENOMEM;
-	if (type == LTT_TRACKER_VUID) {
+	if (is_user(type)) {
 		err = getpwnam_r(name, &pw, buf, (size_t)size, &pwp);
 		if (!err && pwp)
 			*ret = (uint32_t)pw.pw_uid;
@@ -101,15 +128,15 @@ static int lookup_name(enum ltt_tracker_type type, const char *name, uint32_t *r
 static enum ltt_error_code resolve(enum ltt_tracker_type type, const char *value, uint32_t *ret)
 {
 	/* ids: pid_t's range; uid_t and gid_t but -1, which means "none" */
-	uint64_t max = type == LTT_TRACKER_VPID ? INT32_MAX : UINT32_MAX - 1;
+	uint64_t max = is_pid(type) ? INT32_MAX : UINT32_MAX - 1;
 	int err = parse_id(value, max, ret);
 
-	if (err != -EINVAL || type == LTT_TRACKER_VPID || !*value || *value == '-' ||
+	if (err != -EINVAL || is_pid(type) || !*value || *value == '-' ||
 	    (*value >= '0' && *value <= '9'))
 		return err ? LTT_ERR_TRACKER_VALUE : LTT_ERR_OK;
 	err = lookup_name(type, value, ret);
 	if (err == -ENOENT)
-		LTT_INFO("tracker: no %s named '%s'", type == LTT_TRACKER_VUID ? "user" : "group",
+		LTT_INFO("tracker: no %s named '%s'", is_user(type) ? "user" : "group",
 			 value);
 	return err == -ENOENT ? LTT_ERR_TRACKER_NAME : ltt_cmd_error(err);
 }
@@ -208,7 +235,7 @@ static enum ltt_error_code edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *
 	if (ret == LTT_ERR_PROTOCOL)
 		return ret;
 	if (!ret || ret == LTT_ERR_TRACKER_VALUE || ret == LTT_ERR_TRACKER_NAME)
-		ret = target_domain(ctx, &t) ?: ret;	/* the domain's reason first */
+		ret = target_domain(ctx, &t, true) ?: ret;	/* the domain's reason first */
 	changed = ret ? NULL : calloc(nr, sizeof(*changed));
 	if (!ret && !changed)
 		ret = LTT_ERR_NOMEM;
@@ -269,7 +296,7 @@ enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct
 	policy = ltt_rbuf_get_u32(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = target_domain(ctx, &t);
+	ret = target_domain(ctx, &t, true);
 	if (ret)
 		return ret;
 	if (policy != LTT_TRACKER_ALL && policy != LTT_TRACKER_NONE)
@@ -298,14 +325,14 @@ enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct 
 	get_target(req, &t, false);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = target_domain(ctx, &t);
+	ret = target_domain(ctx, &t, false);
 	if (!ret)
 		ret = ltt_cmd_lock_session(ctx, t.session, &session);
 	if (ret)
 		return ret;
 	dom = ltt_session_domain(session, t.domain);
-	ltt_wbuf_put_u32(reply, LTT_TRACKER_NR);
-	for (i = 0; i < LTT_TRACKER_NR; i++) {
+	ltt_wbuf_put_u32(reply, nr_types(t.d));
+	for (i = 0; i < nr_types(t.d); i++) {
 		tr = &dom->trackers.t[i];
 		ltt_wbuf_put_u32(reply, i);
 		ltt_wbuf_put_u32(reply, (uint32_t)tr->policy);

@@ -72,6 +72,14 @@ struct ltt_domain_ops {
 	enum ltt_error_code (*may_add_channel)(struct ltt_domain_impl *d,
 					       const struct ltt_session *session);
 	/*
+	 * Optional: may tracker @type be changed in this domain?  Returns
+	 * LTT_ERR_OK or the public code.  NULL: the domain has the types
+	 * below LTT_TRACKER_NR_USER (vpid, vuid, vgid) only, and the command
+	 * layer refuses the others (LTT_ERR_TRACKER_DOMAIN); a domain that
+	 * has this operation has every type.  No lock needed.
+	 */
+	enum ltt_error_code (*check_tracker)(struct ltt_domain_impl *d, enum ltt_tracker_type type);
+	/*
 	 * start: @session was just marked active and has channels in this
 	 * domain: create what records them and start recording.  On error
 	 * nothing of this domain records; an error of the trace's output

@@ -52,6 +52,8 @@ enum kop {
 	KOP_STREAM,
 	KOP_EVENT_ENABLE,
 	KOP_EVENT_DISABLE,
+	KOP_TRACKER_SET,
+	KOP_TRACKER_GET,
 	KOP_NR_IOCTLS_,
 	/* Not ioctls: done by the thread on the object's fd. */
 	KOP_DUP = KOP_NR_IOCTLS_,
@@ -83,6 +85,10 @@ static const struct kop_desc {
 			       sizeof(struct ltt_kabi_event), KOBJ_NONE },
 	[KOP_EVENT_DISABLE] = { "EVENT_DISABLE", LTT_KABI_EVENT_DISABLE, KOBJ_CHANNEL,
 				sizeof(struct ltt_kabi_event), KOBJ_NONE },
+	[KOP_TRACKER_SET] = { "TRACKER_SET", LTT_KABI_TRACKER_SET, KOBJ_SESSION,
+			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
+	[KOP_TRACKER_GET] = { "TRACKER_GET", LTT_KABI_TRACKER_GET, KOBJ_SESSION,
+			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
 };
 
 struct kobj {
@@ -482,6 +488,31 @@ int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char
 int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name)
 {
 	return event_op(kabi, KOP_EVENT_DISABLE, channel, name, 0);
+}
+
+int ltt_kabi_tracker_set(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
+			 uint32_t policy, const uint32_t *ids, uint32_t nr)
+{
+	struct ltt_kabi_tracker arg = {
+		.type = type, .policy = policy, .nr = nr, .ids = (uint64_t)(uintptr_t)ids,
+	};
+
+	return call_op(kabi, KOP_TRACKER_SET, session, &arg, NULL);
+}
+
+int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
+			 uint32_t *ret_policy, uint32_t *ids, uint32_t *nr)
+{
+	struct ltt_kabi_tracker arg = {
+		.type = type, .nr = *nr, .ids = (uint64_t)(uintptr_t)ids,
+	};
+	int ret = call_op(kabi, KOP_TRACKER_GET, session, &arg, NULL);
+
+	if (!ret) {
+		*ret_policy = arg.policy;
+		*nr = arg.nr;
+	}
+	return ret;
 }
 
 void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle)

@@ -118,6 +118,23 @@ int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char
 int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name);
 
 /**
+ * ltt_kabi_tracker_set() - replace tracker @type of @session (kernel ABI
+ * 1.5, LTT_KABI_TRACKER_SET): @policy, and for LTT_KABI_TRACKER_POLICY_SET the
+ * @nr ids at @ids (borrowed for the call; NULL and 0 otherwise)
+ * Returns 0, -EINVAL (see ltt-abi.h), -ENOTTY (a tracer older than 1.5).
+ */
+int ltt_kabi_tracker_set(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
+			 uint32_t policy, const uint32_t *ids, uint32_t nr);
+
+/**
+ * ltt_kabi_tracker_get() - tracker @type of @session as the tracer has it
+ * @ids: room for *@nr ids; on return *@nr is the number in the set (more
+ *       than the room: only the room was filled)
+ */
+int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
+			 uint32_t *ret_policy, uint32_t *ids, uint32_t *nr);
+
+/**
  * ltt_kabi_release() - close an object's fd and forget its handle;
  * accepts 0.  Releasing a channel finalizes its streams (the consumer
  * reads them to the end); releasing a session stops what is left of it.

@@ -122,4 +122,23 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 			struct ltt_relay_snap *net, uint64_t max_size,
 			struct ltt_domain_snapshot *ret);
 
+/* kernel-tracker.c: the process trackers of kernel sessions */
+
+/**
+ * ltt_kernel_check_tracker() - the domain's check_tracker operation: every
+ * type, with a tracer of kernel ABI 1.5 or later; LTT_ERR_TRACKER_KERNEL
+ * (logged: reload the module) otherwise
+ */
+enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
+					     enum ltt_tracker_type type);
+
+/**
+ * ltt_kernel_trackers_sync() - give the tracer @ks's session's kernel
+ * trackers, each whole (TRACKER_SET), applied before this returns
+ *
+ * Session lock held.  Returns 0, -EOPNOTSUPP (some tracker is not "all"
+ * and the tracer is older than 1.5), or the tracer's -errno.
+ */
+int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks);
+
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

@@ -695,6 +695,8 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	}
 	ret = sync_all(k, ks);
 	if (!ret)
+		ret = ltt_kernel_trackers_sync(k, ks);
+	if (!ret)
 		ret = ltt_kabi_session_start(k->kabi, ks->handle);
 	return ret;
 }
@@ -703,10 +705,12 @@ static int kernel_update(struct ltt_domain_impl *d, struct ltt_session *session,
 			 struct ltt_domain_settle *settle)
 {
 	struct kernel_session *ks = state_of(session);
+	int ret;
 
 	(void)settle;
 	/* Never started: the first start enables everything. */
-	return ks ? sync_all(to_kernel(d), ks) : 0;
+	ret = ks ? sync_all(to_kernel(d), ks) : 0;
+	return ret || !ks ? ret : ltt_kernel_trackers_sync(to_kernel(d), ks);
 }
 
 static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool wait)
@@ -972,6 +976,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.check_channel = kernel_check_channel,
 	.check_rule = kernel_check_rule,
 	.may_add_channel = kernel_may_add_channel,
+	.check_tracker = ltt_kernel_check_tracker,
 	.start = kernel_start,
 	.update = kernel_update,
 	.stop = kernel_stop,

@@ -13,7 +13,8 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_relay.sh \
 	tests/kernel/test_kernel_takeover.sh \
 	tests/kernel/test_kernel_rotate.sh \
-	tests/kernel/test_kernel_snapshot.sh
+	tests/kernel/test_kernel_snapshot.sh \
+	tests/kernel/test_kernel_track.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
@@ -27,6 +28,11 @@ tests_kernel_kabi_client_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 # The known workloads whose kernel events the scenarios check.
 check_PROGRAMS += tests/kernel/kworkload
 tests_kernel_kworkload_SOURCES = tests/kernel/kworkload.c
+
+# The test probe's writer of the tracker scenario (kernel_track).
+check_PROGRAMS += tests/kernel/kemit
+tests_kernel_kemit_SOURCES = tests/kernel/kemit.c
+tests_kernel_kemit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 
 # The programs and libraries as 'make install' lays them out, staged for
 # the guest's initramfs; redone when one of them changes.

@@ -312,7 +312,9 @@ is "$(xp /command/errors/error/name)" TRACKER_VALUE "track --vpid x: TRACKER_VAL
 mi 1 "untrack from all" untrack -u -s s1 --vuid 0
 is "$(xp /command/errors/error/name)" TRACKER_POLICY "untrack from 'all': TRACKER_POLICY"
 mi 1 "track, kernel domain" track -k -s s1 --vpid 1
-is "$(xp /command/errors/error/name)" NOT_SUPPORTED "track -k: NOT_SUPPORTED"
+like "$(xp /command/errors/error/name)" "^KERNEL_" "track -k without a kernel domain: the daemon's KERNEL_* reason"
+mi 1 "track -u --pid" track -u -s s1 --pid 1
+is "$(xp /command/errors/error/name)" TRACKER_DOMAIN "track -u --pid: TRACKER_DOMAIN"
 mi 2 "track without a tracker" track -u -s s1
 mi 0 "track --all again" track -u -s s1 --all --vpid --vgid
 is "$(xp 'count(/command/output/trackers/tracker[policy='"'all'"'])')" 2 "track --all --vpid --vgid: both all"

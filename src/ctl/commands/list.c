@@ -367,8 +367,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
-	if (domain != LTT_DOMAIN_KERNEL)
-		cmd_track_list(ctl, session, LTT_DOMAIN_USER);
+	cmd_track_list(ctl, session, domain != LTT_DOMAIN_USER, domain != LTT_DOMAIN_KERNEL);
 	ctl_out_close();
 	free(c.v);
 	free(d);

@@ -3,14 +3,15 @@
  * track.c - lttctl track and untrack: change a session's process trackers
  * (include/ltt/ltt-ctl.h, doc/trackers.md).
  *
- *   lttctl track -u [-s SESSION] --vpid ID[,ID]... | --vuid U[,U]... | --vgid G[,G]...
- *   lttctl track -u [-s SESSION] --all --vpid | --vuid | --vgid
+ *   lttctl track -u|-k [-s SESSION] --vpid ID[,ID]... | --vuid U[,U]... | --vgid G[,G]...
+ *   lttctl track -k [-s SESSION] --pid ID[,ID]... | --uid U[,U]... | --gid G[,G]...
+ *   lttctl track -u|-k [-s SESSION] --all --vpid | --vuid | --vgid | (-k) --pid | --uid | --gid
  *   lttctl untrack ...     the same, removing
  *
  * Everything is checked before anything is sent (user and group names
  * are looked up here too), so a bad value changes nothing.  Several
  * trackers may be named at once; they change in the order vpid, vuid,
- * vgid.
+ * vgid, pid, uid, gid.
  */
 #include <grp.h>
 #include <pwd.h>
@@ -24,11 +25,15 @@ enum {
 	VAL_VPID,	/* VAL_VPID + enum ltt_tracker_type */
 	VAL_VUID,
 	VAL_VGID,
-	VAL_KERNEL_ATTR,	/* --pid, --uid, --gid: kernel trackers, refused */
+	VAL_PID,	/* the kernel domain's */
+	VAL_UID,
+	VAL_GID,
 	NR_VALS,
 };
 
-static const char *const tracker_opts[LTT_TRACKER_NR] = { "--vpid", "--vuid", "--vgid" };
+static const char *const tracker_opts[LTT_TRACKER_NR] = {
+	"--vpid", "--vuid", "--vgid", "--pid", "--uid", "--gid",
+};
 
 struct track_cmd {
 	bool track;			/* track, or untrack */
@@ -37,7 +42,6 @@ struct track_cmd {
 	const char *session;
 	char current[LTT_NAME_MAX];
 	bool given[LTT_TRACKER_NR];	/* the option is on the line, with a value or not */
-	bool kernel_attr;		/* --pid, --uid or --gid is */
 	char **values[LTT_TRACKER_NR];	/* its values (ctl_util_name_list()), or NULL */
 	size_t nr[LTT_TRACKER_NR];
 };
@@ -63,19 +67,29 @@ static bool uid_gid_valid(const char *s)
 	return *s && *s != '-' && strlen(s) < 256;
 }
 
+static bool is_user(enum ltt_tracker_type type)
+{
+	return type == LTT_TRACKER_VUID || type == LTT_TRACKER_UID;
+}
+
+static bool is_pid(enum ltt_tracker_type type)
+{
+	return type == LTT_TRACKER_VPID || type == LTT_TRACKER_PID;
+}
+
 /* Is a name among @type's values unknown here?  Prints the first one. */
 static int check_names(const struct track_cmd *t, enum ltt_tracker_type type)
 {
 	size_t i;
 
-	for (i = 0; type != LTT_TRACKER_VPID && i < t->nr[type]; i++) {
+	for (i = 0; !is_pid(type) && i < t->nr[type]; i++) {
 		const char *v = t->values[type][i];
 
 		if ((*v >= '0' && *v <= '9') ||
-		    (type == LTT_TRACKER_VUID ? getpwnam(v) != NULL : getgrnam(v) != NULL))
+		    (is_user(type) ? getpwnam(v) != NULL : getgrnam(v) != NULL))
 			continue;
 		ctl_out_error(LTT_ERR_TRACKER_NAME, "%s '%s': %s",
-			      type == LTT_TRACKER_VUID ? "user" : "group", v,
+			      is_user(type) ? "user" : "group", v,
 			      ltt_strerror(LTT_ERR_TRACKER_NAME));
 		return CTL_EXIT_FAILURE;
 	}
@@ -98,30 +112,32 @@ static void scan_given(int argc, const char **argv, struct track_cmd *t)
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
 		for (k = 0; k < LTT_TRACKER_NR; k++)
 			t->given[k] |= is_opt(argv[i], tracker_opts[k]);
-		t->kernel_attr |= is_opt(argv[i], "--pid") || is_opt(argv[i], "--uid") ||
-				  is_opt(argv[i], "--gid");
 	}
 }
 
-/* The kernel domain, and its trackers' options: refused, with the reason. */
-static int refuse_kernel(const struct track_cmd *t)
+/* The kernel domain's trackers named for user space: refused, with the reason. */
+static int refuse_domain(const struct track_cmd *t)
 {
-	if (t->domain != LTT_DOMAIN_KERNEL && !t->kernel_attr)
-		return CTL_EXIT_OK;
-	ctl_out_error(LTT_ERR_NOT_SUPPORTED,
-		      "%s: %s: the kernel domain has no process trackers yet (its tracer does not filter by process); track user-space programs with -u and --vpid, --vuid or --vgid",
-		      t->track ? "track" : "untrack",
-		      t->domain == LTT_DOMAIN_KERNEL ? "-k" : "--pid, --uid and --gid");
-	return CTL_EXIT_FAILURE;
+	size_t k;
+
+	for (k = LTT_TRACKER_NR_USER; t->domain == LTT_DOMAIN_USER && k < LTT_TRACKER_NR; k++) {
+		if (!t->given[k])
+			continue;
+		ctl_out_error(LTT_ERR_TRACKER_DOMAIN, "%s -u %s: %s", t->track ? "track" : "untrack",
+			      tracker_opts[k], ltt_strerror(LTT_ERR_TRACKER_DOMAIN));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
 }
 
 /* The line's trackers and values, all checked. */
 static int check_line(const struct ctl_ctx *ctx, char **values, struct track_cmd *t)
 {
 	static bool (*const valid[LTT_TRACKER_NR])(const char *) = {
-		vpid_valid, uid_gid_valid, uid_gid_valid,
+		vpid_valid, uid_gid_valid, uid_gid_valid, vpid_valid, uid_gid_valid, uid_gid_valid,
 	};
 	static const char *const what[LTT_TRACKER_NR] = {
+		"process id", "user id or name", "group id or name",
 		"process id", "user id or name", "group id or name",
 	};
 	bool any = false;
@@ -155,7 +171,7 @@ static int check_line(const struct ctl_ctx *ctx, char **values, struct track_cmd
 			return ret;
 	}
 	if (!any)
-		return ctl_util_usage_error(ctx, "name a tracker: --vpid, --vuid or --vgid");
+		return ctl_util_usage_error(ctx, "name a tracker: --vpid, --vuid or --vgid (and with -k: --pid, --uid or --gid)");
 	return CTL_EXIT_OK;
 }
 
@@ -256,8 +272,7 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 	poptContext pc;
 	size_t k;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &kernel, 0,
-		  "the kernel domain (refused: no kernel trackers yet)", NULL },
+		{ "kernel", 'k', POPT_ARG_NONE, &kernel, 0, "the kernel domain", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &user, 0, "the user space domain", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
@@ -267,14 +282,14 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 		  "user ids or names (none with --all)", "VUID[,VUID]..." },
 		{ "vgid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_VGID,
 		  "group ids or names (none with --all)", "VGID[,VGID]..." },
-		{ "pid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-		  CTL_OPT_VALUE + VAL_KERNEL_ATTR, "kernel domain (refused: no kernel trackers yet)",
+		{ "pid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_PID,
+		  "kernel: process ids in the initial pid namespace (none with --all)",
 		  "PID[,PID]..." },
-		{ "uid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-		  CTL_OPT_VALUE + VAL_KERNEL_ATTR, "kernel domain (refused: no kernel trackers yet)",
+		{ "uid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_UID,
+		  "kernel: user ids or names in the initial user namespace (none with --all)",
 		  "UID[,UID]..." },
-		{ "gid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-		  CTL_OPT_VALUE + VAL_KERNEL_ATTR, "kernel domain (refused: no kernel trackers yet)",
+		{ "gid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_GID,
+		  "kernel: group ids or names in the initial user namespace (none with --all)",
 		  "GID[,GID]..." },
 		{ "all", 'a', POPT_ARG_NONE, &t.all, 0,
 		  track ? "every process, for the trackers named" :
@@ -292,7 +307,7 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 	if (!ret)
 		ret = ctl_util_domain(ctx, kernel, user, &t.domain);
 	if (!ret)
-		ret = refuse_kernel(&t);
+		ret = refuse_domain(&t);
 	if (!ret)
 		ret = check_line(ctx, values, &t);
 	if (!ret)
@@ -332,36 +347,47 @@ static void print_ids(enum ltt_tracker_policy policy, const uint32_t *ids, size_
 	ctl_out_text("\n");
 }
 
-void cmd_track_list(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
+/* The trackers of @domain (text lines, and objects of the open <trackers>). */
+static void list_domain(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
 	static const char *const labels[LTT_TRACKER_NR] = {
 		"process ids (vpid)", "user ids (vuid)", "group ids (vgid)",
+		"process ids (pid)", "user ids (uid)", "group ids (gid)",
 	};
+	size_t n = domain == LTT_DOMAIN_KERNEL ? LTT_TRACKER_NR : LTT_TRACKER_NR_USER;
 	enum ltt_tracker_policy policy[LTT_TRACKER_NR];
 	uint32_t *ids[LTT_TRACKER_NR] = { NULL };
 	size_t k, nr[LTT_TRACKER_NR];
 	bool all = true;
 
-	for (k = 0; k < LTT_TRACKER_NR; k++) {
+	for (k = 0; k < n; k++) {
 		if (ltt_ctl_list_tracker(ctl, session, domain, (enum ltt_tracker_type)k,
 					 &policy[k], &ids[k], &nr[k]))
-			goto out;	/* an older daemon, or no trackers in that domain */
+			goto out;	/* an older daemon, or no such domain */
 		all = all && policy[k] == LTT_TRACKER_ALL;
 	}
 	/* Text: only when some process is left out (every process is the default). */
 	if (!all)
 		ctl_out_text("\nProcess trackers (%s):\n",
 			     domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space");
-	ctl_out_open("trackers");
-	for (k = 0; k < LTT_TRACKER_NR; k++) {
+	for (k = 0; k < n; k++) {
 		if (!all) {
 			ctl_out_text("  %-20s ", labels[k]);
 			print_ids(policy[k], ids[k], nr[k]);
 		}
 		ctl_obj_tracker(domain, (enum ltt_tracker_type)k, policy[k], ids[k], nr[k]);
 	}
-	ctl_out_close();
 out:
-	for (k = 0; k < LTT_TRACKER_NR; k++)
+	for (k = 0; k < n; k++)
 		free(ids[k]);
+}
+
+void cmd_track_list(struct ltt_ctl *ctl, const char *session, bool kernel, bool user)
+{
+	ctl_out_open("trackers");
+	if (kernel)
+		list_domain(ctl, session, LTT_DOMAIN_KERNEL);
+	if (user)
+		list_domain(ctl, session, LTT_DOMAIN_USER);
+	ctl_out_close();
 }

@@ -520,7 +520,7 @@ static void read_rotation(struct rd *rd, xmlNodePtr rot, struct ltt_cfg_session 
 	s->rotate_size = number(rd, child(rot, "size"), UINT64_MAX);
 }
 
-static const char *const tracker_types[] = { "vpid", "vuid", "vgid" };
+static const char *const tracker_types[] = { "vpid", "vuid", "vgid", "pid", "uid", "gid" };
 static const char *const tracker_policies[] = {
 	[LTT_TRACKER_ALL] = "all",
 	[LTT_TRACKER_NONE] = "none",
@@ -771,6 +771,11 @@ static int check_trackers(const struct ltt_cfg_session *s, char *err, size_t err
 	for (d = 0; d < 2; d++) {
 		for (k = 0; k < LTT_TRACKER_NR; k++) {
 			t = &s->trackers.t[d][k];
+			if (d == 1 && k >= LTT_TRACKER_NR_USER && t->policy != LTT_TRACKER_ALL) {
+				set_err(err, errlen, "%s:%ld: %s tracker: %s", s->file, t->line,
+					tracker_types[k], ltt_strerror(LTT_ERR_TRACKER_DOMAIN));
+				return -LTT_ERR_CONFIG_INVALID;
+			}
 			if (t->nr <= LTT_TRACKER_MAX_IDS && (t->policy == LTT_TRACKER_SET) == !!t->nr)
 				continue;
 			set_err(err, errlen, "%s:%ld: %s tracker: %s", s->file, t->line,

@@ -196,23 +196,19 @@ static int cfg_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
 	return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
 }
 
-/*
- * @session's process trackers, into @ret (zeroed: every process).  A
- * daemon without trackers has none to save.  Returns 0 or -LTT_ERR_*.
- */
-static int save_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_trackers *ret)
+/* @session's @n trackers of @domain into @row.  Returns 0 or -LTT_ERR_*. */
+static int save_domain_trackers(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+				size_t n, struct ltt_cfg_tracker *row)
 {
 	struct ltt_cfg_tracker *t;
 	uint32_t *ids;
 	size_t k, nr;
 	int err;
 
-	for (k = 0; k < LTT_TRACKER_NR; k++) {
-		t = &ret->t[1][k];	/* user space: the kernel domain has none yet */
-		err = ltt_ctl_list_tracker(ctl, session, LTT_DOMAIN_USER, (enum ltt_tracker_type)k,
+	for (k = 0; k < n; k++) {
+		t = &row[k];
+		err = ltt_ctl_list_tracker(ctl, session, domain, (enum ltt_tracker_type)k,
 					   &t->policy, &ids, &nr);
-		if (err == -LTT_ERR_NOT_SUPPORTED)
-			return 0;
 		if (err)
 			return err;
 		t->nr = nr <= LTT_TRACKER_MAX_IDS ? (uint32_t)nr : 0;
@@ -221,6 +217,28 @@ static int save_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cf
 		free(ids);
 	}
 	return 0;
+}
+
+/*
+ * @session's process trackers, into @ret (zeroed: every process).  A
+ * daemon without trackers has none to save, one without the kernel
+ * domain (it refuses it) no kernel trackers.  Returns 0 or -LTT_ERR_*.
+ */
+static int save_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_trackers *ret)
+{
+	int err = save_domain_trackers(ctl, session, LTT_DOMAIN_USER, LTT_TRACKER_NR_USER,
+				       ret->t[1]);
+
+	if (err == -LTT_ERR_NOT_SUPPORTED)
+		return 0;
+	if (err)
+		return err;
+	err = save_domain_trackers(ctl, session, LTT_DOMAIN_KERNEL, LTT_TRACKER_NR, ret->t[0]);
+	if (err && err != -LTT_ERR_NOMEM) {
+		memset(ret->t[0], 0, sizeof(ret->t[0]));	/* all: nothing to save */
+		err = 0;
+	}
+	return err;
 }
 
 /* Write the @n sessions' @details to @files: one file each, or all in one. */

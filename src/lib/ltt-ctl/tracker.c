@@ -25,6 +25,10 @@ static int start(struct ltt_ctl *ctl, const char *session, enum ltt_domain domai
 		return -LTT_ERR_INVAL;
 	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_TRACKER)
 		return -LTT_ERR_NOT_SUPPORTED;
+	/* an older daemon refuses the kernel domain; it would take type 3+ as invalid */
+	if ((domain == LTT_DOMAIN_KERNEL || (type && *type >= LTT_TRACKER_NR_USER)) &&
+	    ctl_minor(ctl) < LTT_CLIENT_MINOR_KTRACKER)
+		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(w);
 	ltt_wbuf_put_str(w, session);
 	ltt_wbuf_put_u32(w, (uint32_t)domain);
