@@ -23,6 +23,7 @@
 #ifndef LTT_SESSIOND_KABI_H
 #define LTT_SESSIOND_KABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -116,6 +117,20 @@ int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char
  * ltt_kabi_event_disable() - stop recording event @name in @channel
  */
 int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name);
+
+/**
+ * ltt_kabi_event_filter() - EVENT_ENABLE_FILTERED (@enable: record event
+ * @name as id @id in @channel with these programs set at once) or
+ * EVENT_SET_FILTER (replace the programs of the event enabled there)
+ * @code: @nr programs (kernel ABI 1.3), borrowed; @nr 0: no filter
+ * @len: their bytes
+ *
+ * Returns 0, -EINVAL (a program the tracer refused), -ENOTTY (the module
+ * predates kernel ABI 1.3), or as ltt_kabi_event_enable().
+ */
+int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
+			  uint32_t id, bool enable, uint8_t *const *code, const uint32_t *len,
+			  uint32_t nr);
 
 /**
  * ltt_kabi_release() - close an object's fd and forget its handle;
