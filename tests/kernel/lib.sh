@@ -45,7 +45,7 @@ KVM_DONE_STATUS=85
 # ones, when they are built (tests add theirs with KVM_EXTRA_BINS before
 # kvm_init).
 KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest
-	kmod/tests/ltt-ptest"
+	kmod/tests/ltt-ptest tests/kernel/kfilter_client"
 
 # kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64
 # metapackage installs (what scripts/deps.sh --kernel gives CI), else the
