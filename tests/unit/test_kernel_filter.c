@@ -9,6 +9,7 @@
  * (test_kernel_filter.sh).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

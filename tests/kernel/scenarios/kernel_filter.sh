@@ -41,9 +41,9 @@ capture emit kfilter_client emit 1000
 echo "filtered out" >/proc/ltt-logger
 # fl: a second rule while it records (EVENT_SET_FILTER), then the first
 # one disabled (the set changes again): 10 + 20 + 10
-capture enable_fl2 lttctl enable-event -k -s fl ltt_test_event --filter 'seq >= 990'
+capture enable_fl2 lttctl enable-event -k -s fl 'ltt_test*' --filter 'seq >= 990'
 capture emit2 kfilter_client emit 1000
-capture disable_fl lttctl disable-event -k -s fl ltt_test_event --filter 'seq < 10'
+capture disable_fl lttctl disable-event -k -s fl ltt_test_event
 capture emit3 kfilter_client emit 1000
 for s in fa fb fc fd fe ff fg fh fi fj fk fl fm fn; do
 	lttctl -q stop $s || result stop_failed $s
