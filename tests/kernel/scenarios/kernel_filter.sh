@@ -5,7 +5,15 @@
 # tracer's own checks through the raw ABI: hostile programs, mutants, a
 # filter swapped while the event fires, and the probe's cost
 # (test_kernel_filter.sh).
-start_sessiond -v || exit 1
+# The tracer alone first, through the raw ABI (loaded here, so the daemon
+# leaves it loaded).
+modprobe ltt-tracer || exit 1
+capture hostile kfilter_client hostile
+capture swap kfilter_client swap 300
+capture bench kfilter_client bench 200000
+
+ltt-sessiond --background -v 2>>"$LTT_OUT/sessiond.log" || exit 1
+trap stop_sessiond EXIT
 
 # session NAME RULE-OPTIONS...: a session recording one kernel rule
 session() {
@@ -39,15 +47,16 @@ for s in fa fb fc fd fe ff fg fh fi fj fk fl fm fn; do
 done
 capture emit kfilter_client emit 1000
 echo "filtered out" >/proc/ltt-logger
+for s in fa fb fc fd fe ff fg fh fi fj fk fm fn; do
+	lttctl -q stop $s || result stop_failed $s
+done
 # fl: a second rule while it records (EVENT_SET_FILTER), then the first
 # one disabled (the set changes again): 10 + 20 + 10
 capture enable_fl2 lttctl enable-event -k -s fl 'ltt_test*' --filter 'seq >= 990'
 capture emit2 kfilter_client emit 1000
 capture disable_fl lttctl disable-event -k -s fl ltt_test_event
 capture emit3 kfilter_client emit 1000
-for s in fa fb fc fd fe ff fg fh fi fj fk fl fm fn; do
-	lttctl -q stop $s || result stop_failed $s
-done
+lttctl -q stop fl || result stop_failed fl
 
 # Save / destroy / load: the same rules
 capture save_fa lttctl save fa -o "$LTT_OUT/saved"
@@ -56,7 +65,7 @@ capture save_fh lttctl save fh -o "$LTT_OUT/saved"
 for s in fa fb fc fd fe ff fg fh fi fj fk fl fm fn; do
 	lttctl -q destroy $s || result destroy_failed $s
 done
-capture load lttctl load -i "$LTT_OUT/saved" fa fh
+capture load lttctl load -a -i "$LTT_OUT/saved"
 capture list_fa_loaded lttctl list fa
 capture list_fh_loaded lttctl list fh
 lttctl -q destroy fa
@@ -72,11 +81,5 @@ capture syntax_k lttctl enable-event -k ltt_test_event --filter 'seq <'
 capture excl_noglob_k lttctl enable-event -k ltt_test_event -x ltt_logger
 capture list_r lttctl list refusals
 lttctl -q destroy refusals
-cp /run/ltt/*.log "$LTT_OUT/" 2>/dev/null
 stop_sessiond
-
-# The tracer alone, through the raw ABI.
-capture hostile kfilter_client hostile
-capture swap kfilter_client swap 300
-capture bench kfilter_client bench 200000
 exit 0
