@@ -10,7 +10,9 @@
  *   kfilter_client hostile
  *       hand the tracer handcrafted bad arguments and programs, then every
  *       truncation and one-byte mutant of a compiled program (each
- *       accepted one runs on 3 events); prints one line per check:
+ *       accepted one runs on 3 events; the mutated byte takes every opcode
+ *       value, 0x7f, 0x80, 0xfe, 0xff and its neighbours); prints one
+ *       line per check:
  *       "ok NAME" or "not ok NAME: ...", then "mutants=M accepted=A
  *       mismatch=X stricter=Y" (X: the tracer took what src/common's
  *       validator refuses, must be 0; Y: the reverse, floats)
@@ -290,7 +292,10 @@ static void mutants(int chan)
 		for (v = 0; v < 256; v++) {
 			int k, u;
 
-			if (v == code[i])
+			/* every opcode, the edges, and the neighbours of the byte */
+			if (v == code[i] || (v > 0x22 && v != 0x7f && v != 0x80 && v < 0xfe &&
+					     v != (code[i] ^ 0x80u) && v != code[i] + 1u &&
+					     v != code[i] - 1u))
 				continue;
 			memcpy(m, code, len);
 			m[i] = (uint8_t)v;
@@ -394,7 +399,7 @@ static int cmd_bench(unsigned long n)
 	double base;
 	size_t i;
 
-	if (chan < 0 || describe(tracer) || ioctl(sess, LTT_KABI_START)) {
+	if (chan < 0 || describe(tracer) || ioctl(sess, LTT_KABI_START, 0)) {
 		perror("kfilter_client bench: setup");
 		return 1;
 	}

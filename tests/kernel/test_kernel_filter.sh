@@ -6,6 +6,9 @@
 # save/load; the tracer's own validation of hostile programs through the
 # raw ABI (none taken that src/common's validator refuses, no oops), a
 # filter swapped while the event fires, and the probe's cost.
+# The mutants and the cost figures take a while under TCG.
+KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-300}
+KVM_TIMEOUT=${KVM_TIMEOUT:-420}
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
