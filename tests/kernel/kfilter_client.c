@@ -19,7 +19,8 @@
  *   kfilter_client bench N
  *       ns per event of N test events with the event disabled, enabled
  *       without filter, with a filter rejecting all, accepting all, and
- *       a string glob accepting all: "NAME NS" lines
+ *       a string glob accepting all, 5 rounds interleaved: "NAME MEDIAN
+ *       MIN-MAX" lines
  *   kfilter_client swap N
  *       replace the filter of an enabled event N times while a child
  *       process records it without pause; prints "swaps=N"
@@ -379,47 +380,84 @@ static double timed_emit(unsigned long n)
 	return (now_ns() - t0) / (double)n;
 }
 
+#define BENCH_ROUNDS 5
+#define BENCH_CONFIGS 5
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Put the event of @chan in bench configuration @c: 0 or -1. */
+static int bench_config(int chan, unsigned int c, uint8_t *const *code, const size_t *len)
+{
+	struct ltt_kabi_event ev = { .name = EVENT };
+	struct ltt_kabi_event_filter none;
+
+	ioctl(chan, LTT_KABI_EVENT_DISABLE, &ev);
+	if (c == 0)
+		return 0;
+	if (ioctl(chan, LTT_KABI_EVENT_ENABLE, &ev))
+		return -1;
+	if (c == 1) {
+		memset(&none, 0, sizeof(none));
+		strcpy(none.event.name, EVENT);
+		return ioctl(chan, LTT_KABI_EVENT_SET_FILTER, &none);
+	}
+	return set_one(chan, 0, code[c - 2], (uint32_t)len[c - 2]) ? -1 : 0;
+}
+
 /*
- * The probe's cost with and without filters, in one boot: @n events
- * each with the event disabled, enabled without filter, and with filters
- * that reject or accept, on a started overwrite channel (never full).
+ * The probe's cost with and without filters, in one boot: @n events in
+ * each configuration (the event disabled, enabled without filter, with a
+ * filter that rejects every event, one that accepts every event, a string
+ * glob that accepts every event), on a started overwrite channel (never
+ * full), BENCH_ROUNDS rounds interleaved; prints each one's median and
+ * range in ns per event.
  */
 static int cmd_bench(unsigned long n)
 {
-	static const char *const filters[][2] = {
-		{ "filter_reject", "seq > 100000000000" },
-		{ "filter_accept", "seq >= 0" },
-		{ "glob_accept", "name == \"ltt-test-*\"" },
+	static const char *const names[BENCH_CONFIGS] = {
+		"disabled", "no_filter", "filter_reject", "filter_accept", "glob_accept",
+	};
+	static const char *const texts[BENCH_CONFIGS - 2] = {
+		"seq > 100000000000", "seq >= 0", "name == \"ltt-test-*\"",
 	};
 	struct ltt_kabi_channel c = { .subbuf_size = 65536, .num_subbuf = 16, .overwrite = 1 };
 	int tracer = open("/proc/" LTT_KABI_PROC_NAME, O_RDWR | O_CLOEXEC);
 	int sess = tracer < 0 ? -1 : ioctl(tracer, LTT_KABI_SESSION);
 	int chan = sess < 0 ? -1 : ioctl(sess, LTT_KABI_CHANNEL, &c);
-	struct ltt_kabi_event ev = { .name = EVENT };
-	double base;
-	size_t i;
+	double t[BENCH_CONFIGS][BENCH_ROUNDS];
+	uint8_t *code[BENCH_CONFIGS - 2] = { NULL };
+	size_t len[BENCH_CONFIGS - 2] = { 0 };
+	unsigned int i, r;
 
 	if (chan < 0 || describe(tracer) || ioctl(sess, LTT_KABI_START, 0)) {
 		perror("kfilter_client bench: setup");
 		return 1;
 	}
-	emit(n / 10);	/* warm up */
-	base = timed_emit(n);
-	printf("disabled %.1f\n", base);
-	if (ioctl(chan, LTT_KABI_EVENT_ENABLE, &ev)) {
-		perror("kfilter_client bench: enable");
-		return 1;
-	}
-	printf("no_filter %.1f\n", timed_emit(n));
-	for (i = 0; i < sizeof(filters) / sizeof(filters[0]); i++) {
-		uint8_t *code = NULL;
-		size_t len = 0;
-
-		if (compile(filters[i][1], &code, &len) || set_one(chan, 0, code, (uint32_t)len))
+	for (i = 0; i < BENCH_CONFIGS - 2; i++)
+		if (compile(texts[i], &code[i], &len[i]))
 			return 1;
-		printf("%s %.1f\n", filters[i][0], timed_emit(n));
-		free(code);
+	emit(n / 10);	/* warm up */
+	for (r = 0; r < BENCH_ROUNDS; r++) {
+		for (i = 0; i < BENCH_CONFIGS; i++) {
+			if (bench_config(chan, i, code, len)) {
+				perror("kfilter_client bench: configuration");
+				return 1;
+			}
+			t[i][r] = timed_emit(n);
+		}
 	}
+	for (i = 0; i < BENCH_CONFIGS; i++) {
+		qsort(t[i], BENCH_ROUNDS, sizeof(t[i][0]), cmp_double);
+		printf("%s %.1f %.1f-%.1f\n", names[i], t[i][BENCH_ROUNDS / 2], t[i][0],
+		       t[i][BENCH_ROUNDS - 1]);
+	}
+	for (i = 0; i < BENCH_CONFIGS - 2; i++)
+		free(code[i]);
 	return 0;
 }
 

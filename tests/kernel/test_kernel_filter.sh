@@ -83,7 +83,7 @@ mut=$(grep -o 'mutants=[0-9]* accepted=[0-9]*' <<<"$hostile")
 diag "$mut (each accepted one ran on 3 events), $(grep -o 'stricter=[0-9]*' <<<"$hostile") refused only by the tracer (floats)"
 is "$(kvm_file $s swap)" "swaps=300" "300 filter swaps while the event fires"
 ok $([ "$(kvm_file $s bench.rc)" = 0 ] && echo 0 || echo 1) "the cost was measured"
-while read -r name ns; do diag "probe cost: $name $ns ns/event (guest, TCG)"; done \
+while read -r name ns range; do diag "probe cost: $name $ns ns/event ($range, guest, TCG)"; done \
 	<"$KVM_OUT/$s/bench"
 kvm_kernel_clean $s
 done_testing
