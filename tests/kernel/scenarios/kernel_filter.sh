@@ -10,7 +10,7 @@
 modprobe ltt-tracer || exit 1
 capture hostile kfilter_client hostile
 capture swap kfilter_client swap 300
-capture bench kfilter_client bench 100000
+capture bench kfilter_client bench 50000
 
 ltt-sessiond --background -v 2>>"$LTT_OUT/sessiond.log" || exit 1
 trap stop_sessiond EXIT
