@@ -3,7 +3,9 @@
 # build tree other than the source tree, the sources are copied into
 # $(builddir)/kmod first: Kbuild writes its objects next to them.  Every
 # file of kmod/ but its tests is listed here (a file missing from the list
-# fails the out-of-tree build: tests/kernel builds that way).
+# fails the out-of-tree build: tests/kernel builds that way).  The filter
+# validator and interpreter are src/common's (kmod/ltt-filter-vm.c), so
+# those four files are copied too, at the same place beside kmod/.
 KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
@@ -16,7 +18,13 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt
 	kmod/probes/ltt-probes.h kmod/probes/ltt-user.c kmod/probes/ltt-user.h \
 	kmod/scripts/ltt-gen-syscalls.sh kmod/scripts/ltt-gen-tpfeatures.sh \
 	kmod/scripts/ltt-syscalls-x86_64.txt kmod/wrapper/ltt-probe-wrapper.h \
-	kmod/wrapper/ltt-wrapper.h
+	kmod/wrapper/ltt-wrapper.h \
+	kmod/ltt-filter.c kmod/ltt-filter.h kmod/ltt-filter-vm.c \
+	kmod/compat/ltt-filter-compat.h kmod/compat/errno.h kmod/compat/string.h \
+	kmod/compat/stdint.h kmod/compat/stddef.h kmod/compat/endian.h \
+	kmod/compat/ltt/tracepoint-types.h \
+	src/common/filter-bytecode.h src/common/filter-validate.h \
+	src/common/filter-validate.c src/common/filter-interp.c
 EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).

@@ -45,8 +45,12 @@
 #include <linux/types.h>
 
 #define LTT_KABI_MAJOR		1	/* incompatible changes */
-/* additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK; 5 TRACKER_SET, TRACKER_GET */
+/*
+ * additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK;
+ * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 5 TRACKER_SET, TRACKER_GET
+ */
 #define LTT_KABI_MINOR		5
+#define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
 #define LTT_KABI_MINOR_TRACKER	5	/* the first minor with process trackers */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
@@ -150,6 +154,34 @@ struct ltt_kabi_event {
 	char name[LTT_KABI_NAME_MAX];	/* a name the tracer lists (no glob) */
 	__u32 id;		/* ENABLE: its event id in this channel (< 2^32 - 1) */
 	__u32 reserved[3];
+};
+
+/*
+ * Event filters (1.3): programs of src/common/filter-bytecode.h, compiled
+ * by the daemon against the event's own fields (LTT_KABI_EVENT_DESC).
+ * The tracer validates each against those fields before use; the event is
+ * recorded in the channel when any of its programs accepts.  No float
+ * (a program pushing or loading one is refused); $ctx values are the
+ * current task's (pid, tid, vpid, vtid, vppid, vuid, vgid, procname) and
+ * the CPU's (cpu_id); pthread_id and $app values are absent in the kernel
+ * and make the comparison reading them reject the event.
+ */
+#define LTT_KABI_FILTER_MAX_PROGRAMS	64
+#define LTT_KABI_FILTER_MAX_LEN		65535		/* one program, header included */
+#define LTT_KABI_FILTER_MAX_TOTAL	(1U << 20)	/* all programs of one call */
+
+struct ltt_kabi_filter_prog {
+	__u64 code;		/* user pointer: @len bytes */
+	__u32 len;		/* 12 (the header) .. LTT_KABI_FILTER_MAX_LEN */
+	__u32 reserved;
+};
+
+/* LTT_KABI_EVENT_ENABLE_FILTERED and _SET_FILTER (channel fd) */
+struct ltt_kabi_event_filter {
+	struct ltt_kabi_event event;	/* as EVENT_ENABLE (SET_FILTER: id 0) */
+	__u64 programs;		/* user pointer: struct ltt_kabi_filter_prog[nr_programs] */
+	__u32 nr_programs;	/* 0..LTT_KABI_FILTER_MAX_PROGRAMS; 0: no filter */
+	__u32 reserved[5];
 };
 
 /* LTT_KABI_GET_NEXT_SUBBUF (stream fd): the oldest complete packet */
@@ -270,6 +302,18 @@ struct ltt_kabi_tracker {
 #define LTT_KABI_STREAM		_IOW(LTT_KABI_IOC, 0x20, struct ltt_kabi_stream)	/* -> fd */
 #define LTT_KABI_EVENT_ENABLE	_IOW(LTT_KABI_IOC, 0x21, struct ltt_kabi_event)
 #define LTT_KABI_EVENT_DISABLE	_IOW(LTT_KABI_IOC, 0x22, struct ltt_kabi_event)
+/*
+ * (1.3) EVENT_ENABLE with the programs set at once: the event is never
+ * recorded unfiltered.  EINVAL: a program fails the tracer's validation
+ * against the event's fields, or the limits above; otherwise as
+ * EVENT_ENABLE.
+ */
+#define LTT_KABI_EVENT_ENABLE_FILTERED _IOW(LTT_KABI_IOC, 0x23, struct ltt_kabi_event_filter)
+/*
+ * (1.3) Replace the programs of an event enabled in the channel (ENOENT if
+ * it is not), safely while it fires: a probe runs the old set or the new.
+ */
+#define LTT_KABI_EVENT_SET_FILTER _IOW(LTT_KABI_IOC, 0x24, struct ltt_kabi_event_filter)
 
 /*
  * stream fd.  The reader (one per stream):

@@ -45,6 +45,7 @@
 #include <linux/rcupdate.h>
 #include <linux/string.h>
 
+#include "ltt-filter.h"
 #include "ltt-tracer.h"
 
 #define LTT_PROTO(...)	(__VA_ARGS__)
@@ -86,6 +87,8 @@
 #define LTT_SIZE_B(kind, ...)	LTT_SIZE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_SIZE_A)
 #define LTT_WRITE_A(kind, ...)	LTT_WRITE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_WRITE_B)
 #define LTT_WRITE_B(kind, ...)	LTT_WRITE_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_WRITE_A)
+#define LTT_ARG_A(kind, ...)	LTT_ARG_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_ARG_B)
+#define LTT_ARG_B(kind, ...)	LTT_ARG_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_ARG_A)
 
 #define LTT_IS_SIGNED(T)	((T)(-1) < (T)0)
 #define LTT_INT_SIZE(T)		(sizeof(T) + BUILD_BUG_ON_ZERO(sizeof(T) != 1 && \
@@ -144,6 +147,22 @@
 	ltt_ctx_write(&__ctx, __ltt_v_##N, (size_t)__ltt_l_##N * sizeof(T));
 #define LTT_WRITE_end(...)
 
+/* pass 5, filtered events only: the values a filter reads (struct ltt_filter_arg) */
+#define LTT_ARG_int(T, N, E, L, B, C)	{ .p = &__ltt_v_##N },
+#define LTT_ARG_str(T, N, E, L, B, C)	{ .p = __ltt_v_##N, .n = (u32)__ltt_l_##N },
+#define LTT_ARG_arr(T, N, E, L, B, C)	{ .p = __ltt_v_##N, .n = (L) },
+#define LTT_ARG_seq(T, N, E, L, B, C)	{ .p = __ltt_v_##N, .n = __ltt_l_##N },
+#define LTT_ARG_end(...)
+
+/* Record the event in target __i (the body of the probe's loops). */
+#define __LTT_RECORD(fields_) \
+	struct ltt_ctx __ctx; \
+	\
+	if (ltt_event_reserve(__desc, &__tg->t[__i], __len, &__ctx)) \
+		continue; \
+	LTT_WALK(WRITE, fields_) \
+	ltt_event_commit(&__ctx);
+
 static inline const char *ltt_str_nonnull(const char *s)
 {
 	return s ? s : "(null)";
@@ -159,7 +178,10 @@ static __always_inline void ltt_ctx_write(struct ltt_ctx *ctx, const void *src, 
  * The event's field array, record function and descriptor.  The record
  * function is the tracepoint probe: it disables preemption itself (the
  * RCU read side of the targets, and the per-CPU buffer), so it is correct
- * whichever way the tracepoint calls it.
+ * whichever way the tracepoint calls it.  Events no channel filters take
+ * the first loop (one predictable branch more than before filters);
+ * otherwise the field values already computed are handed to each
+ * filtering target's programs before reserving.
  */
 #define __LTT_EVENT(ev_, tp_, flags_, proto_, fields_) \
 static struct ltt_event_desc __ltt_desc_##ev_; \
@@ -180,13 +202,20 @@ static notrace void __ltt_probe_##ev_(void *__data, LTT_UNPAREN proto_) \
 		size_t __len = 0 LTT_WALK(SIZE, fields_); \
 		unsigned int __i; \
 		\
-		for (__i = 0; __i < __tg->nr; __i++) { \
-			struct ltt_ctx __ctx; \
+		if (likely(!__tg->nr_filtered)) { \
+			for (__i = 0; __i < __tg->nr; __i++) { \
+				__LTT_RECORD(fields_) \
+			} \
+		} else { \
+			const struct ltt_filter_arg __args[] = { LTT_WALK(ARG, fields_) }; \
 			\
-			if (ltt_event_reserve(__desc, &__tg->t[__i], __len, &__ctx)) \
-				continue; \
-			LTT_WALK(WRITE, fields_) \
-			ltt_event_commit(&__ctx); \
+			for (__i = 0; __i < __tg->nr; __i++) { \
+				if (__tg->t[__i].filter && \
+				    !ltt_kfilter_accept(__tg->t[__i].filter, __args, \
+							ARRAY_SIZE(__args))) \
+					continue; \
+				__LTT_RECORD(fields_) \
+			} \
 		} \
 	} \
 	preempt_enable_notrace(); \

@@ -10,6 +10,7 @@
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
+#include "ltt-filter.h"
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
 #include "probes/ltt-probes.h"
@@ -258,9 +259,22 @@ static struct ltt_targets *targets_of(struct ltt_event_desc *desc)
 	return rcu_dereference_protected(desc->targets, lockdep_is_held(&ltt_mutex));
 }
 
-/* Publish @desc's targets with @chan added (@id) or removed (@add false). */
+/* How many of @tg's targets filter. */
+static unsigned int count_filtered(const struct ltt_targets *tg)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < tg->nr; i++)
+		n += !!tg->t[i].filter;
+	return n;
+}
+
+/*
+ * Publish @desc's targets with @chan added (@id, @filter) or removed
+ * (@add false).
+ */
 static int targets_update(struct ltt_event_desc *desc, struct ltt_channel *chan, u32 id,
-			  bool add)
+			  const struct ltt_kfilter *filter, bool add)
 {
 	struct ltt_targets *old = targets_of(desc), *new = NULL;
 	unsigned int n = old ? old->nr : 0, i, k = 0;
@@ -275,8 +289,10 @@ static int targets_update(struct ltt_event_desc *desc, struct ltt_channel *chan,
 			if (add || old->t[i].chan != chan)
 				new->t[k++] = old->t[i];
 		if (add)
-			new->t[k++] = (struct ltt_target){ .chan = chan, .id = id };
+			new->t[k++] = (struct ltt_target){ .chan = chan, .id = id,
+							   .filter = filter };
 		new->nr = k;
+		new->nr_filtered = count_filtered(new);
 		if (!k) {
 			kfree(new);
 			new = NULL;
@@ -334,7 +350,7 @@ static void group_put(struct ltt_event_desc *desc)
 static void event_remove_target(struct ltt_event_desc *desc, struct ltt_channel *chan)
 {
 	/* removing allocates only when other targets remain: retry-safe */
-	while (targets_update(desc, chan, 0, false))
+	while (targets_update(desc, chan, 0, NULL, false))
 		cond_resched();
 	tracepoint_sync(desc);	/* unregistering cannot fail */
 	if (!targets_of(desc))
@@ -366,14 +382,38 @@ static struct ltt_enabled *enabled_find(struct ltt_channel *chan,
  */
 int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id)
 {
+	struct ltt_event_desc *desc = ltt_event_lookup(name);
+
+	return desc ? ltt_event_enable_filtered(chan, desc, id, NULL) : -ENOENT;
+}
+
+/**
+ * ltt_event_lookup() - the event named @name, if this kernel can record it
+ *
+ * Context: ltt_mutex held.  Return: the event, or NULL.
+ */
+struct ltt_event_desc *ltt_event_lookup(const char *name)
+{
 	struct ltt_event_desc *desc = event_find(name);
+
+	lockdep_assert_held(&ltt_mutex);
+	return desc && event_available(desc) ? desc : NULL;
+}
+
+/**
+ * ltt_event_enable_filtered() - ltt_event_enable() with @filter set at once
+ * @filter: validated for @desc (ltt-filter.c), or NULL; taken on success
+ *
+ * Context and return: as ltt_event_enable().
+ */
+int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *desc, u32 id,
+			      struct ltt_kfilter *filter)
+{
 	struct ltt_enabled *e;
 	bool first;
 	int ret;
 
 	lockdep_assert_held(&ltt_mutex);
-	if (!desc || !event_available(desc))
-		return -ENOENT;
 	if (enabled_find(chan, desc))
 		return -EEXIST;
 	list_for_each_entry(e, &chan->events, node)
@@ -390,18 +430,20 @@ int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id)
 		if (ret)
 			goto fail;
 	}
-	ret = targets_update(desc, chan, id, true);
+	ret = targets_update(desc, chan, id, filter, true);
 	if (ret)
 		goto put;
 	ret = tracepoint_sync(desc);
 	if (ret) {
 		/* removing allocates only when other targets remain: retry-safe */
-		while (targets_update(desc, chan, 0, false))
+		while (targets_update(desc, chan, 0, NULL, false))
 			cond_resched();
+		synchronize_rcu();	/* @filter stays the caller's: no probe sees it */
 		goto put;
 	}
 	e->desc = desc;
 	e->id = id;
+	e->filter = filter;
 	list_add_tail(&e->node, &chan->events);
 	chan->nr_events++;
 	return 0;
@@ -429,7 +471,7 @@ int ltt_event_disable(struct ltt_channel *chan, const char *name)
 	e = desc ? enabled_find(chan, desc) : NULL;
 	if (!e)
 		return -ENOENT;
-	ret = targets_update(desc, chan, 0, false);
+	ret = targets_update(desc, chan, 0, NULL, false);
 	if (ret)
 		return ret;
 	tracepoint_sync(desc);	/* unregistering cannot fail */
@@ -437,7 +479,43 @@ int ltt_event_disable(struct ltt_channel *chan, const char *name)
 		group_put(desc);
 	list_del(&e->node);
 	chan->nr_events--;
+	ltt_kfilter_free_rcu(e->filter);
 	kfree(e);
+	return 0;
+}
+
+/**
+ * ltt_event_set_filter() - replace the filter of @desc in @chan
+ * @filter: validated for @desc, or NULL (none); taken on success
+ *
+ * Publishes a copy of the event's targets with @chan's filter replaced: a
+ * probe running meanwhile uses the old filter or the new one, and the old
+ * one is freed after a grace period.  Context: ltt_mutex held.  Return: 0,
+ * -ENOENT (not enabled in @chan), -ENOMEM; nothing changes on error.
+ */
+int ltt_event_set_filter(struct ltt_channel *chan, struct ltt_event_desc *desc,
+			 struct ltt_kfilter *filter)
+{
+	struct ltt_targets *old = targets_of(desc), *new;
+	struct ltt_enabled *e = enabled_find(chan, desc);
+	unsigned int i;
+
+	lockdep_assert_held(&ltt_mutex);
+	if (!e || !old)
+		return -ENOENT;
+	new = kmalloc(struct_size(new, t, old->nr), GFP_KERNEL);
+	if (!new)
+		return -ENOMEM;
+	memcpy(new->t, old->t, old->nr * sizeof(old->t[0]));
+	new->nr = old->nr;
+	for (i = 0; i < new->nr; i++)
+		if (new->t[i].chan == chan)
+			new->t[i].filter = filter;
+	new->nr_filtered = count_filtered(new);
+	rcu_assign_pointer(desc->targets, new);
+	kfree_rcu(old, rcu);
+	ltt_kfilter_free_rcu(e->filter);
+	e->filter = filter;
 	return 0;
 }
 
@@ -454,6 +532,7 @@ void ltt_events_detach_channel(struct ltt_channel *chan)
 	list_for_each_entry_safe(e, tmp, &chan->events, node) {
 		event_remove_target(e->desc, chan);
 		list_del(&e->node);
+		ltt_kfilter_free_rcu(e->filter);
 		kfree(e);
 	}
 	chan->nr_events = 0;

@@ -18,6 +18,7 @@
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
+#include "ltt-filter.h"
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"
 
@@ -197,6 +198,9 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 			ret = ltt_event_disable(chan, ev.name);
 		mutex_unlock(&ltt_mutex);
 		return ret;
+	case LTT_KABI_EVENT_ENABLE_FILTERED:
+	case LTT_KABI_EVENT_SET_FILTER:
+		return ltt_filter_ioctl(chan, cmd, uarg);
 	default:
 		return -ENOTTY;
 	}

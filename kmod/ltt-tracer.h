@@ -11,6 +11,8 @@
  *   ltt-event.h       the macros that declare an event (for kmod/probes/)
  *   ltt-statedump.c   the state dump at START
  *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
+ *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
+ *   ltt-filter-vm.c   the validator and interpreter (src/common's source)
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
  *
@@ -87,17 +89,20 @@ struct ltt_enabled {
 	struct list_head node;
 	struct ltt_event_desc *desc;
 	u32 id;
+	struct ltt_kfilter *filter;	/* NULL: none; as in its target */
 };
 
 /* Where an event goes: one per channel that enabled it. */
 struct ltt_target {
 	struct ltt_channel *chan;
 	u32 id;
+	const struct ltt_kfilter *filter;	/* NULL: every event (ltt-filter.h) */
 };
 
 struct ltt_targets {
 	struct rcu_head rcu;
 	unsigned int nr;
+	unsigned int nr_filtered;	/* targets with a filter: 0 is the fast path */
 	struct ltt_target t[];
 };
 
@@ -165,6 +170,11 @@ void ltt_tracepoint_detach(struct tracepoint *tp, void *probe, void *data);
 unsigned int ltt_tracepoints_attached(void);
 int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id);
 int ltt_event_disable(struct ltt_channel *chan, const char *name);
+struct ltt_event_desc *ltt_event_lookup(const char *name);
+int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *desc, u32 id,
+			      struct ltt_kfilter *filter);
+int ltt_event_set_filter(struct ltt_channel *chan, struct ltt_event_desc *desc,
+			 struct ltt_kfilter *filter);
 void ltt_events_detach_channel(struct ltt_channel *chan);
 bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
 				  const struct ltt_session *session);

@@ -686,7 +686,9 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
  *
  * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_EVENT_EXISTS, -LTT_ERR_LOGLEVEL,
  * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist), -LTT_ERR_FILTER,
- * -LTT_ERR_EXCLUSION, -LTT_ERR_FILTER_KERNEL, -LTT_ERR_FILTER_LIMIT,
+ * -LTT_ERR_EXCLUSION, -LTT_ERR_FILTER_KERNEL (a daemon without kernel filters),
+ * -LTT_ERR_FILTER_KERNEL_MODULE, _FLOAT, _CONTEXT, _TYPE (doc/filters.md),
+ * -LTT_ERR_FILTER_LIMIT,
  * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr; a filter or
  * exclusions and a daemon older than client protocol minor 7), ...
  */

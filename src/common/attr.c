@@ -193,8 +193,6 @@ int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain
 		return -LTT_ERR_EVENT_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
 		return -LTT_ERR_KERNEL_LOGLEVEL;
-	if (domain == LTT_DOMAIN_KERNEL && (attr->filter[0] || attr->exclusions[0]))
-		return -LTT_ERR_FILTER_KERNEL;
 	return 0;
 }
 

@@ -73,6 +73,7 @@ static int load_field(const uint8_t *ins, const struct ltt_filter_env *env,
 		read_int(a->p, size, flags & LTT_FILTER_F_SIGNED, &out->v.u);
 		out->type = flags & LTT_FILTER_F_SIGNED ? LTT_FTYPE_S64 : LTT_FTYPE_U64;
 		return 0;
+#ifndef LTT_FILTER_NO_FLOAT
 	case LTT_UST_TYPE_FLOAT:
 		if (!a->p)
 			return -1;
@@ -86,6 +87,7 @@ static int load_field(const uint8_t *ins, const struct ltt_filter_env *env,
 			memcpy(&out->v.d, a->p, 8);
 		}
 		return 0;
+#endif
 	default:	/* a string, or text in an array or sequence */
 		out->type = LTT_FTYPE_STR;
 		out->v.str.p = a->p ? a->p : "";
@@ -133,6 +135,7 @@ static int compare(const struct ltt_filter_value *a, const struct ltt_filter_val
 	if (a->type == LTT_FTYPE_STR || b->type == LTT_FTYPE_STR ||
 	    a->type == LTT_FTYPE_NONE || b->type == LTT_FTYPE_NONE)
 		return 2;
+#ifndef LTT_FILTER_NO_FLOAT
 	if (a->type == LTT_FTYPE_DBL || b->type == LTT_FTYPE_DBL) {
 		double x = a->type == LTT_FTYPE_DBL ? a->v.d :
 			   a->type == LTT_FTYPE_S64 ? (double)a->v.s : (double)a->v.u;
@@ -143,6 +146,7 @@ static int compare(const struct ltt_filter_value *a, const struct ltt_filter_val
 			return 2;	/* NaN: only != holds */
 		return x < y ? -1 : x > y;
 	}
+#endif
 	if (a->type == LTT_FTYPE_S64 && b->type == LTT_FTYPE_S64)
 		return a->v.s < b->v.s ? -1 : a->v.s > b->v.s;
 	if (a->type == LTT_FTYPE_S64 && a->v.s < 0)

@@ -105,7 +105,11 @@ static int check_field(const uint8_t *op, int elem, const struct ltt_filter_fiel
 	case LTT_UST_TYPE_ENUM:
 		return int_size(size) ? (f->is_signed ? LTT_FTYPE_S64 : LTT_FTYPE_U64) : -EINVAL;
 	case LTT_UST_TYPE_FLOAT:
+#ifdef LTT_FILTER_NO_FLOAT
+		return -EINVAL;
+#else
 		return size == 4 || size == 8 ? LTT_FTYPE_DBL : -EINVAL;
+#endif
 	case LTT_UST_TYPE_STRING:
 		return LTT_FTYPE_STR;
 	default:
@@ -253,7 +257,9 @@ static int check_op(struct vpass *v, const uint8_t *ins, uint32_t pc, uint32_t n
 		return 0;
 	case LTT_FOP_PUSH_S64: return push(v, LTT_FTYPE_S64);
 	case LTT_FOP_PUSH_U64: return push(v, LTT_FTYPE_U64);
+#ifndef LTT_FILTER_NO_FLOAT
 	case LTT_FOP_PUSH_DBL: return push(v, LTT_FTYPE_DBL);
+#endif
 	case LTT_FOP_PUSH_STR: return push(v, LTT_FTYPE_STR);
 	case LTT_FOP_LOAD_APP: return push(v, LTT_FTYPE_DYN);
 	case LTT_FOP_LOAD_FIELD: return push(v, check_field(ins, 0, fields, nr_fields));

@@ -2,6 +2,11 @@
 /*
  * filter-validate.h - check a filter program that came from another
  * process before running it, and run it (filter-interp.c).
+ *
+ * The kernel tracer compiles filter-validate.c and filter-interp.c too
+ * (kmod/ltt-filter-vm.c, with kmod/compat/ standing for the C library):
+ * there LTT_FILTER_NO_FLOAT is defined, the validator refuses floats
+ * (PUSH_DBL, float fields) and the interpreter has no float code.
  */
 #ifndef LTT_FILTER_VALIDATE_H
 #define LTT_FILTER_VALIDATE_H
@@ -39,7 +44,9 @@ struct ltt_filter_value {
 	union {
 		int64_t s;
 		uint64_t u;
+#ifndef LTT_FILTER_NO_FLOAT
 		double d;
+#endif
 		struct {
 			const char *p;
 			uint32_t n;	/* bytes; the string ends at the first NUL within */

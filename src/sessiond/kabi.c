@@ -54,6 +54,8 @@ enum kop {
 	KOP_EVENT_DISABLE,
 	KOP_TRACKER_SET,
 	KOP_TRACKER_GET,
+	KOP_EVENT_ENABLE_FILTERED,
+	KOP_EVENT_SET_FILTER,
 	KOP_NR_IOCTLS_,
 	/* Not ioctls: done by the thread on the object's fd. */
 	KOP_DUP = KOP_NR_IOCTLS_,
@@ -89,6 +91,11 @@ static const struct kop_desc {
 			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
 	[KOP_TRACKER_GET] = { "TRACKER_GET", LTT_KABI_TRACKER_GET, KOBJ_SESSION,
 			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
+	[KOP_EVENT_ENABLE_FILTERED] = { "EVENT_ENABLE_FILTERED", LTT_KABI_EVENT_ENABLE_FILTERED,
+					KOBJ_CHANNEL, sizeof(struct ltt_kabi_event_filter),
+					KOBJ_NONE },
+	[KOP_EVENT_SET_FILTER] = { "EVENT_SET_FILTER", LTT_KABI_EVENT_SET_FILTER, KOBJ_CHANNEL,
+				   sizeof(struct ltt_kabi_event_filter), KOBJ_NONE },
 };
 
 struct kobj {
@@ -513,6 +520,33 @@ int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t ty
 		*nr = arg.nr;
 	}
 	return ret;
+}
+
+int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
+			  uint32_t id, bool enable, uint8_t *const *code, const uint32_t *len,
+			  uint32_t nr)
+{
+	struct ltt_kabi_filter_prog progs[LTT_KABI_FILTER_MAX_PROGRAMS];
+	struct ltt_kabi_event_filter arg;
+	uint32_t i;
+	int ret;
+
+	if (nr > LTT_KABI_FILTER_MAX_PROGRAMS)
+		return -E2BIG;
+	memset(&arg, 0, sizeof(arg));
+	memset(progs, 0, sizeof(progs));
+	ret = put_name(arg.event.name, sizeof(arg.event.name), name);
+	if (ret)
+		return ret;
+	arg.event.id = enable ? id : 0;
+	for (i = 0; i < nr; i++) {
+		progs[i].code = (uint64_t)(uintptr_t)code[i];
+		progs[i].len = len[i];
+	}
+	arg.programs = (uint64_t)(uintptr_t)progs;
+	arg.nr_programs = nr;
+	return call_op(kabi, enable ? KOP_EVENT_ENABLE_FILTERED : KOP_EVENT_SET_FILTER, channel,
+		       &arg, NULL);
 }
 
 void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle)

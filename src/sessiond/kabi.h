@@ -23,6 +23,7 @@
 #ifndef LTT_SESSIOND_KABI_H
 #define LTT_SESSIOND_KABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -133,6 +134,20 @@ int ltt_kabi_tracker_set(struct ltt_kabi *kabi, ltt_khandle session, uint32_t ty
  */
 int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
 			 uint32_t *ret_policy, uint32_t *ids, uint32_t *nr);
+
+/**
+ * ltt_kabi_event_filter() - EVENT_ENABLE_FILTERED (@enable: record event
+ * @name as id @id in @channel with these programs set at once) or
+ * EVENT_SET_FILTER (replace the programs of the event enabled there)
+ * @code: @nr programs (kernel ABI 1.3), borrowed; @nr 0: no filter
+ * @len: their bytes
+ *
+ * Returns 0, -EINVAL (a program the tracer refused), -ENOTTY (the module
+ * predates kernel ABI 1.3), or as ltt_kabi_event_enable().
+ */
+int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
+			  uint32_t id, bool enable, uint8_t *const *code, const uint32_t *len,
+			  uint32_t nr);
 
 /**
  * ltt_kabi_release() - close an object's fd and forget its handle;

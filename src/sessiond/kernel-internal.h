@@ -18,6 +18,7 @@ struct kernel_event {
 	char name[LTT_KABI_NAME_MAX];
 	uint32_t id;
 	bool enabled;			/* in the tracer now */
+	uint64_t filter_sig;		/* of its programs in the tracer; 0: none */
 };
 
 /* A channel of a session, in the tracer and in the consumer. */

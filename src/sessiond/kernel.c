@@ -14,7 +14,9 @@
 #include "common/log.h"
 #include "common/names.h"
 #include "sessiond/chunk.h"
+#include "sessiond/kernel-filter.h"
 #include "sessiond/kernel-internal.h"
+#include "sessiond/ust-filter.h"
 
 #define KERNEL_MAX_CPUS 8192
 
@@ -99,7 +101,7 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 	/* The catalog is fixed: a name (not a glob) must be in it. */
 	if (!strchr(attr->pattern, '*') && !in_catalog(k, attr))
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
-	return LTT_ERR_OK;
+	return ltt_kernel_filter_check_rule(k, attr);
 }
 
 static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
@@ -143,7 +145,7 @@ static bool syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, boo
 	return true;
 }
 
-/* Call @fn for every event name @rule stands for. */
+/* Call @fn for every event name @rule stands for (its exclusions left out). */
 static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
 			  int (*fn)(void *arg, const char *name), void *arg)
 {
@@ -153,12 +155,12 @@ static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rul
 
 	if (!rule_is_syscall(rule)) {
 		for (i = 0; i < k->nr_tracepoints && !ret; i++)
-			if (ltt_glob_match(rule->attr.pattern, k->tracepoints[i].name))
+			if (ltt_rule_takes(rule, k->tracepoints[i].name, 0))
 				ret = fn(arg, k->tracepoints[i].name);
 		return ret;
 	}
 	for (i = 0; i < k->nr_syscalls && !ret; i++) {
-		if (!ltt_glob_match(rule->attr.pattern, k->syscalls[i].name))
+		if (!ltt_rule_takes(rule, k->syscalls[i].name, 0))
 			continue;
 		if (syscall_event(name, k->syscalls[i].name, true))
 			ret = fn(arg, name);
@@ -294,6 +296,7 @@ static int want_event(void *arg, const char *name)
 	snprintf(ev->name, sizeof(ev->name), "%s", name);
 	ev->id = (uint32_t)kc->nr_events;
 	ev->enabled = false;
+	ev->filter_sig = 0;
 	e->wanted[kc->nr_events++] = true;
 	return 0;
 }
@@ -324,30 +327,17 @@ static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 	return ret;
 }
 
-/* Have the tracer record in @kc exactly the events @wanted says. */
+/*
+ * Have the tracer record in @kc exactly the events @wanted says, each
+ * with the filters of the rules that take it (kernel-filter.c).
+ */
 static int apply_events(struct ltt_kernel *k, struct kernel_chan *kc, const bool *wanted)
 {
 	size_t i;
 	int ret = 0;
 
-	for (i = 0; i < kc->nr_events && !ret; i++) {
-		struct kernel_event *ev = &kc->events[i];
-
-		if (wanted[i] == ev->enabled)
-			continue;
-		if (wanted[i]) {
-			ret = ltt_kabi_event_enable(k->kabi, kc->handle, ev->name, ev->id);
-			ret = ret == -EEXIST ? 0 : ret;		/* enabled already */
-		} else {
-			ret = ltt_kabi_event_disable(k->kabi, kc->handle, ev->name);
-			ret = ret == -ENOENT ? 0 : ret;		/* disabled already */
-		}
-		if (ret)
-			LTT_WARN("kernel event %s: the tracer refused to %s it: %s", ev->name,
-				 wanted[i] ? "enable" : "disable", strerror(-ret));
-		else
-			ev->enabled = wanted[i];
-	}
+	for (i = 0; i < kc->nr_events && !ret; i++)
+		ret = ltt_kernel_event_apply(k, kc, &kc->events[i], wanted[i]);
 	return ret;
 }
 

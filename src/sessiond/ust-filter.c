@@ -35,23 +35,28 @@ static bool excluded(const char *list, const char *name)
 	return false;
 }
 
-bool ltt_ust_rule_takes(const struct ltt_event_rule *rule, const struct ltt_app_tracepoint *tp)
+bool ltt_rule_takes(const struct ltt_event_rule *rule, const char *name, int loglevel)
 {
-	if (!rule->enabled || !ltt_glob_match(rule->attr.pattern, tp->name))
+	if (!rule->enabled || !ltt_glob_match(rule->attr.pattern, name))
 		return false;
 	switch (rule->attr.loglevel_type) {
 	case LTT_LOGLEVEL_RANGE:
-		if (tp->loglevel > rule->attr.loglevel)
+		if (loglevel > rule->attr.loglevel)
 			return false;
 		break;
 	case LTT_LOGLEVEL_SINGLE:
-		if (tp->loglevel != rule->attr.loglevel)
+		if (loglevel != rule->attr.loglevel)
 			return false;
 		break;
 	default:
 		break;
 	}
-	return !excluded(rule->attr.exclusions, tp->name);
+	return !excluded(rule->attr.exclusions, name);
+}
+
+bool ltt_ust_rule_takes(const struct ltt_event_rule *rule, const struct ltt_app_tracepoint *tp)
+{
+	return ltt_rule_takes(rule, tp->name, tp->loglevel);
 }
 
 /* FNV-1a, 64 bits. */
@@ -84,8 +89,8 @@ static void no_programs(struct ltt_ust_filters *f)
  * -E2BIG (too many programs).
  */
 static int add_program(struct ltt_ust_filters *f, const struct ltt_event_rule *rule,
-		       const struct ltt_app_tracepoint *tp,
-		       const struct ltt_filter_field_desc *fields)
+		       const char *name, const struct ltt_filter_field_desc *fields,
+		       uint32_t nr_fields)
 {
 	struct ltt_filter_error err;
 	uint8_t *code = NULL;
@@ -93,13 +98,13 @@ static int add_program(struct ltt_ust_filters *f, const struct ltt_event_rule *r
 	uint32_t i;
 	int ret;
 
-	ret = ltt_filter_compile(rule->filter, fields, tp->nr_fields, &code, &len, &err);
+	ret = ltt_filter_compile(rule->filter, fields, nr_fields, &code, &len, &err);
 	if (ret == -ENOMEM || ret == -E2BIG)
 		return ret;
 	if (ret) {
 		if (ret != -ENOENT)
 			LTT_DBG("filter '%s' does not apply to %s: %s", rule->attr.filter,
-				  tp->name, err.msg);
+				  name, err.msg);
 		return 0;
 	}
 	for (i = 0; i < f->nr; i++) {
@@ -117,20 +122,20 @@ static int add_program(struct ltt_ust_filters *f, const struct ltt_event_rule *r
 	return 1;
 }
 
-void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app_tracepoint *tp,
-			 struct ltt_ust_filters *ret)
+void ltt_rule_filters_get(const struct ltt_channel *channel, const struct ltt_rule_event *ev,
+			  struct ltt_ust_filters *ret)
 {
-	struct ltt_filter_field_desc fields[LTT_APP_MAX_FIELDS];
+	const struct ltt_filter_field_desc *fields = NULL;
 	const struct ltt_event_rule *rule;
 	bool unfiltered = false, described = false;
-	uint32_t i;
+	uint32_t i, nr_fields = 0;
 	int err = 0;
 
 	ret->want = false;
 	ret->nr = 0;
 	ret->sig = 0;
 	cds_list_for_each_entry(rule, &channel->rules, node) {
-		if (!ltt_ust_rule_takes(rule, tp))
+		if ((int)rule->attr.type != ev->type || !ltt_rule_takes(rule, ev->name, ev->loglevel))
 			continue;
 		if (!rule->filter) {
 			unfiltered = ret->want = true;
@@ -139,16 +144,18 @@ void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app
 		if (unfiltered || err)
 			continue;	/* no program will be sent: no need to compile */
 		if (!described) {
-			ltt_app_filter_fields(tp, fields);
+			err = ev->fields(ev->arg, &fields, &nr_fields);
 			described = true;
 		}
-		err = add_program(ret, rule, tp, fields);
+		if (!err)
+			err = add_program(ret, rule, ev->name, fields, nr_fields);
 		if (err > 0)
 			ret->want = true;
 		if (err < 0) {
-			LTT_WARN_RL("event %s: %s: it is recorded without filter",
-				    tp->name, err == -ENOMEM ? "no memory to compile its filters" :
-				    "its rules have more than 64 different filters");
+			LTT_WARN_RL("event %s: %s: it is recorded without filter", ev->name,
+				    err == -ENOMEM ? "no memory to compile its filters" :
+				    err == -E2BIG ? "its rules have more than 64 different filters" :
+				    "its fields could not be read");
 			ret->want = true;
 		}
 		if (err > 0)
@@ -163,6 +170,37 @@ void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app
 	}
 	if (ret->nr && !ret->sig)
 		ret->sig = 1;
+}
+
+/* A program event's fields, for ltt_rule_filters_get(). */
+struct ust_fields {
+	const struct ltt_app_tracepoint *tp;
+	struct ltt_filter_field_desc fields[LTT_APP_MAX_FIELDS];
+};
+
+static int ust_fields(void *arg, const struct ltt_filter_field_desc **ret, uint32_t *nr)
+{
+	struct ust_fields *u = arg;
+
+	ltt_app_filter_fields(u->tp, u->fields);
+	*ret = u->fields;
+	*nr = u->tp->nr_fields;
+	return 0;
+}
+
+void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app_tracepoint *tp,
+			 struct ltt_ust_filters *ret)
+{
+	struct ust_fields u = { .tp = tp };
+	const struct ltt_rule_event ev = {
+		.name = tp->name,
+		.loglevel = tp->loglevel,
+		.type = LTT_EVENT_TRACEPOINT,
+		.fields = ust_fields,
+		.arg = &u,
+	};
+
+	ltt_rule_filters_get(channel, &ev, ret);
 }
 
 void ltt_ust_filters_fini(struct ltt_ust_filters *f)

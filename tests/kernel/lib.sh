@@ -45,7 +45,7 @@ KVM_DONE_STATUS=85
 # ones, when they are built (tests add theirs with KVM_EXTRA_BINS before
 # kvm_init).
 KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest
-	kmod/tests/ltt-ptest"
+	kmod/tests/ltt-ptest tests/kernel/kfilter_client"
 
 # kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64
 # metapackage installs (what scripts/deps.sh --kernel gives CI), else the
@@ -146,7 +146,7 @@ kvm_sources() {
 
 # kvm_module: build the module from $KVM_KMOD_SRC against $KVER's headers
 # in a copy (the source tree stays clean), once per change of its sources
-# (or of include/, which it may share).  The copy sits in a tree of
+# (or of include/, or of the filter sources of src/common/ it shares).  The copy sits in a tree of
 # symbolic links to the rest of the sources, so relative paths out of kmod/
 # still resolve.  Sets KVM_KOS (the .ko files), or KVM_KMOD_SKIP (no module
 # to build) or KVM_KMOD_ERROR (the build failed; its log in KVM_KMOD_LOG).
@@ -160,6 +160,9 @@ kvm_module() {
 	key=$( (kvm_sources "$KVM_KMOD_SRC" | sort -z | (cd "$KVM_KMOD_SRC" && xargs -0 sha256sum)
 		kvm_sources "$LTT_TOP_SRCDIR/include" | sort -z |
 			(cd "$LTT_TOP_SRCDIR/include" && xargs -0 sha256sum)
+		# the filter sources the module shares with user space
+		(cd "$LTT_TOP_SRCDIR" && sha256sum src/common/filter-bytecode.h \
+			src/common/filter-validate.[ch] src/common/filter-interp.c)
 		echo "$KVM_KMOD_SRC") | sha256sum | cut -c1-16)
 	if [ "$(cat "$tree/.key" 2>/dev/null)" != "$key" ]; then
 		rm -rf "$tree"

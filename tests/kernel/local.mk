@@ -14,7 +14,8 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_takeover.sh \
 	tests/kernel/test_kernel_rotate.sh \
 	tests/kernel/test_kernel_snapshot.sh \
-	tests/kernel/test_kernel_track.sh
+	tests/kernel/test_kernel_track.sh \
+	tests/kernel/test_kernel_filter.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
@@ -53,3 +54,10 @@ clean-kernel-tests:
 	-rm -rf $(KERNEL_TEST_STAGE) $(KERNEL_TEST_STAGE).stamp $(KERNEL_TEST_STAGE).log \
 		tests/kernel/cache tests/kernel/kvm-out
 .PHONY: clean-kernel-tests
+
+# Event filters through the raw ABI: hostile programs, mutants, swaps
+# (scenario kernel_filter); compiles with src/common's filter compiler.
+check_PROGRAMS += tests/kernel/kfilter_client
+tests_kernel_kfilter_client_SOURCES = tests/kernel/kfilter_client.c
+tests_kernel_kfilter_client_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
+tests_kernel_kfilter_client_LDADD = src/common/libcommon.la

@@ -8,7 +8,7 @@ kvm_init --module
 kvm_boot module_load module_refusals
 plan 24
 abi_major=$(sed -n 's/^#define LTT_KABI_MAJOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/kmod/ltt-abi.h")
-abi_minor=$(sed -n 's/^#define LTT_KABI_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/kmod/ltt-abi.h")
+abi_minor=$(sed -n 's/^#define LTT_KABI_MINOR[[:space:]]\+\([0-9]\+\).*/\1/p' "$LTT_TOP_SRCDIR/kmod/ltt-abi.h")
 
 # module_load
 kvm_scenario_ok module_load

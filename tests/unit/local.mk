@@ -186,3 +186,13 @@ TESTS += tests/unit/test_relay_model
 tests_unit_test_relay_model_SOURCES = tests/unit/test_relay_model.c $(UNIT_TAP_SOURCES) \
 	src/relayd/model.c src/relayd/session.c src/relayd/stream.c
 tests_unit_test_relay_model_LDADD = src/common/libcommon.la
+
+# The daemon's side of kernel filters: rule matching as the kernel domain
+# uses it, and the refusals of what the kernel tracer can't run.
+check_PROGRAMS += tests/unit/test_kernel_filter
+TESTS += tests/unit/test_kernel_filter
+tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
+	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
+	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
+	src/sessiond/kabi.c src/sessiond/kabi.h $(UNIT_TAP_SOURCES)
+tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la

@@ -49,8 +49,10 @@ static void detail_error(int code, const char *detail, const char *fmt, ...)
 }
 
 /*
- * --filter and --exclude: user space only; the filter parsed here first
- * (a syntax error is shown with a caret under the bad token).
+ * --filter and --exclude: the filter parsed here first (a syntax error is
+ * shown with a caret under the bad token); the daemon checks its types
+ * against each event (and, in the kernel domain, what the kernel tracer
+ * can evaluate).
  */
 static int check_filter(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
 			char **values, struct rule_text *text)
@@ -61,12 +63,6 @@ static int check_filter(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	(void)ctx;
 	text->filter = values[VAL_FILTER];
 	text->exclude = values[VAL_EXCLUDE];
-	if (ev->domain == LTT_DOMAIN_KERNEL && (text->filter || text->exclude)) {
-		ctl_out_error(LTT_ERR_FILTER_KERNEL, "%s: %s",
-			      text->filter ? "--filter" : "--exclude",
-			      ltt_strerror(LTT_ERR_FILTER_KERNEL));
-		return CTL_EXIT_FAILURE;
-	}
 	if (!text->filter)
 		return CTL_EXIT_OK;
 	ret = ltt_ctl_filter_check(text->filter, msg, sizeof(msg));

@@ -97,10 +97,9 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 
 	ctl_obj_rule(rule->domain, rule->channel, a, rule->enabled);
 	if (rule->domain == LTT_DOMAIN_KERNEL) {
-		ctl_out_text("      %s (type: %s) [%s]\n", a->pattern,
-		       a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint",
-		       rule->enabled ? "enabled" : "disabled");
-		return;
+		ctl_out_text("      %s (type: %s)", a->pattern,
+			     a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
+		goto tail;
 	}
 	ctl_out_text("      %s (loglevel: ", a->pattern);
 	switch (a->loglevel_type) {
@@ -115,6 +114,7 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 		break;
 	}
 	ctl_out_text(")");
+tail:
 	if (a->exclusions)
 		ctl_out_text(" (excludes: %s)", a->exclusions);
 	ctl_out_text(" [%s]", rule->enabled ? "enabled" : "disabled");

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ltt-filter.h - event filters in the kernel tracer: the programs of one
+ * event in one channel, set by EVENT_ENABLE_FILTERED / EVENT_SET_FILTER
+ * (ltt-abi.h), validated and run by the same source as libltt-ust's
+ * (src/common/filter-validate.c and filter-interp.c, built into the
+ * module by ltt-filter-vm.c).
+ */
+#ifndef LTT_FILTER_H
+#define LTT_FILTER_H
+
+#include <linux/compiler.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+#include "ltt-abi.h"
+#include "common/filter-validate.h"	/* struct ltt_filter_arg */
+
+struct ltt_channel;
+
+/*
+ * The programs of one event in one channel: immutable once published in
+ * the event's targets, freed a grace period after it leaves them.
+ */
+struct ltt_kfilter {
+	struct rcu_head rcu;
+	unsigned int nr;
+	const u8 *prog[LTT_KABI_FILTER_MAX_PROGRAMS];	/* into code[] */
+	u32 len[LTT_KABI_FILTER_MAX_PROGRAMS];
+	u8 code[];
+};
+
+/**
+ * ltt_kfilter_accept() - does any program of @f accept the event?
+ * @f: the target's filter
+ * @args: the event's field values, one per field, as the probe computed
+ *        them (ltt-event.h)
+ * @nr: how many
+ *
+ * The probe calls it before reserving.  Any context (NMI included),
+ * preemption disabled; no allocation, no lock; about 800 bytes of stack.
+ */
+bool ltt_kfilter_accept(const struct ltt_kfilter *f, const struct ltt_filter_arg *args,
+			unsigned int nr);
+
+/**
+ * ltt_kfilter_free_rcu() - free @f (NULL is fine) once no probe can see it
+ *
+ * Context: any; @f must already be out of every published target.
+ */
+void ltt_kfilter_free_rcu(struct ltt_kfilter *f);
+
+/**
+ * ltt_filter_ioctl() - EVENT_ENABLE_FILTERED and EVENT_SET_FILTER of a
+ * channel fd
+ * @chan: the channel
+ * @cmd: one of the two
+ * @uarg: the user's struct ltt_kabi_event_filter
+ *
+ * Copies and checks the argument and the programs (limits, reserved
+ * words), validates each program against the event's fields, then
+ * enables the event with them or replaces its programs.  Context:
+ * process, takes ltt_mutex.  Return: 0 or -errno (ltt-abi.h); nothing
+ * changes on error.
+ */
+long ltt_filter_ioctl(struct ltt_channel *chan, unsigned int cmd, void __user *uarg);
+
+#endif /* LTT_FILTER_H */
