@@ -4,7 +4,7 @@
 # $(builddir)/kmod first: Kbuild writes its objects next to them.  Every
 # file of kmod/ but its tests is listed here (a file missing from the list
 # fails the out-of-tree build: tests/kernel builds that way).
-KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-core.c \
+KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-context.c kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
 	kmod/probes/ltt-probe-block.c kmod/probes/ltt-probe-irq.c \

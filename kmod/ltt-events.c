@@ -564,13 +564,16 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 		      size_t payload, struct ltt_ctx *ctx)
 {
 	struct ltt_channel *chan = t->chan;
-	size_t long_len = payload + 13, short_len = t->id < 31 ? payload + 4 : long_len;
+	size_t long_len, short_len;
 	struct ltt_rb_buf *buf;
 	char *p;
 	int ret;
 
 	if (unlikely(!READ_ONCE(chan->active)))
 		return -EAGAIN;
+	payload += chan->ctx.len;	/* the context fields: 0 without */
+	long_len = payload + 13;
+	short_len = t->id < 31 ? payload + 4 : long_len;
 	if (unlikely(desc->flags & LTT_EVENT_STATEDUMP) &&
 	    chan->session != READ_ONCE(ltt_statedump_session))
 		return -EAGAIN;
@@ -594,6 +597,8 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 		put_unaligned(ctx->slot.ts, (u64 *)(p + 5));
 		p += 13;
 	}
+	if (unlikely(chan->ctx.nr))
+		p = ltt_context_write(chan, desc, p);
 	ctx->buf = buf;
 	ctx->p = p;
 	return 0;

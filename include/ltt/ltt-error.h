@@ -148,7 +148,10 @@ extern "C" {
 	X(TRACKER_NAME, 196, "no user or group by that name on the session daemon's host; check the name ('getent passwd NAME', 'getent group NAME') or give the numeric id") \
 	X(TRACKER_POLICY, 197, "this tracker includes every process or none, so it has no list of ids to remove one from; 'lttctl track --vpid ID,...' (or --vuid, --vgid) includes only those ids, 'lttctl untrack --all' none") \
 	X(TRACKER_LIMIT, 198, "a tracker holds at most 1024 ids; track fewer, or track a user or group (--vuid, --vgid) instead of each process") \
-	X(TRACKER_UNCHANGED, 199, "that id was already tracked (track) or was not tracked (untrack): nothing changed for it")
+	X(TRACKER_UNCHANGED, 199, "that id was already tracked (track) or was not tracked (untrack): nothing changed for it") \
+	X(CONTEXT_DOMAIN, 205, "this context type does not exist in that domain: 'lttctl add-context --list -k' shows the kernel domain's, 'lttctl add-context --list -u' user space's (ip, pthread_id and perf:thread counters are user space's; pid, tid, ppid, prio, nice, hostname... the kernel's)") \
+	X(KERNEL_CONTEXT_MODULE, 206, "the loaded kernel tracer predates kernel contexts (kernel ABI 1.4): unload ltt-tracer and restart ltt-sessiond so that it loads the installed module") \
+	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),
