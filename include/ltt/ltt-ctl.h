@@ -736,6 +736,20 @@ int ltt_ctl_context_parse(const char *name, struct ltt_context *ret);
 const char *ltt_ctl_context_list_name(size_t i);
 
 /**
+ * ltt_ctl_context_domain_list_name() - as ltt_ctl_context_list_name(),
+ * only the context types of @domain (LTT_DOMAIN_KERNEL: pid, tid, ppid,
+ * prio, nice, hostname, ...; LTT_DOMAIN_USER: ip, pthread_id, the perf
+ * counters, ...); NULL past the last or for another domain
+ */
+const char *ltt_ctl_context_domain_list_name(enum ltt_domain domain, size_t i);
+
+/**
+ * ltt_ctl_context_in_domain() - may @context (from ltt_ctl_context_parse())
+ * be added to the channels of @domain?
+ */
+bool ltt_ctl_context_in_domain(const struct ltt_context *context, enum ltt_domain domain);
+
+/**
  * ltt_ctl_add_context() - add a context field to every event of a channel
  * @channel: the channel's name; NULL or "": every channel of the domain in
  *           the session (the default channel is created when there is

@@ -52,6 +52,7 @@ enum kop {
 	KOP_STREAM,
 	KOP_EVENT_ENABLE,
 	KOP_EVENT_DISABLE,
+	KOP_CONTEXT_ADD,
 	KOP_NR_IOCTLS_,
 	/* Not ioctls: done by the thread on the object's fd. */
 	KOP_DUP = KOP_NR_IOCTLS_,
@@ -83,6 +84,8 @@ static const struct kop_desc {
 			       sizeof(struct ltt_kabi_event), KOBJ_NONE },
 	[KOP_EVENT_DISABLE] = { "EVENT_DISABLE", LTT_KABI_EVENT_DISABLE, KOBJ_CHANNEL,
 				sizeof(struct ltt_kabi_event), KOBJ_NONE },
+	[KOP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_CONTEXT_ADD, KOBJ_CHANNEL,
+			      sizeof(struct ltt_kabi_context), KOBJ_NONE },
 };
 
 struct kobj {
@@ -482,6 +485,17 @@ int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char
 int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name)
 {
 	return event_op(kabi, KOP_EVENT_DISABLE, channel, name, 0);
+}
+
+int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t type,
+			 uint32_t *ret_size)
+{
+	struct ltt_kabi_context arg = { .type = type };
+	int ret = call_op(kabi, KOP_CONTEXT_ADD, channel, &arg, NULL);
+
+	if (!ret)
+		*ret_size = arg.size;
+	return ret;
 }
 
 void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle)
