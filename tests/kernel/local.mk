@@ -13,7 +13,8 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_relay.sh \
 	tests/kernel/test_kernel_takeover.sh \
 	tests/kernel/test_kernel_rotate.sh \
-	tests/kernel/test_kernel_snapshot.sh
+	tests/kernel/test_kernel_snapshot.sh \
+	tests/kernel/test_kernel_context.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
@@ -27,6 +28,10 @@ tests_kernel_kabi_client_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 # The known workloads whose kernel events the scenarios check.
 check_PROGRAMS += tests/kernel/kworkload
 tests_kernel_kworkload_SOURCES = tests/kernel/kworkload.c
+
+# The process whose context values the kernel context test knows.
+check_PROGRAMS += tests/kernel/kctxload
+tests_kernel_kctxload_SOURCES = tests/kernel/kctxload.c
 
 # The programs and libraries as 'make install' lays them out, staged for
 # the guest's initramfs; redone when one of them changes.
