@@ -14,6 +14,46 @@
 #include "sessiond/kernel.h"
 #include "sessiond/session.h"
 
+/* The tracer's type numbers are the public ones: the daemon passes them through. */
+#define SAME_(n) _Static_assert(LTT_KABI_CTX_##n == (int)LTT_CONTEXT_##n, "context " #n)
+SAME_(VPID);
+SAME_(VTID);
+SAME_(PROCNAME);
+SAME_(CPU_ID);
+SAME_(CGROUP_NS);
+SAME_(IPC_NS);
+SAME_(MNT_NS);
+SAME_(NET_NS);
+SAME_(PID_NS);
+SAME_(TIME_NS);
+SAME_(USER_NS);
+SAME_(UTS_NS);
+SAME_(VUID);
+SAME_(VEUID);
+SAME_(VSUID);
+SAME_(VGID);
+SAME_(VEGID);
+SAME_(VSGID);
+SAME_(PID);
+SAME_(TID);
+SAME_(PPID);
+SAME_(VPPID);
+SAME_(PRIO);
+SAME_(NICE);
+SAME_(HOSTNAME);
+SAME_(INTERRUPTIBLE);
+SAME_(PREEMPTIBLE);
+SAME_(NEED_RESCHEDULE);
+SAME_(MIGRATABLE);
+SAME_(UID);
+SAME_(EUID);
+SAME_(SUID);
+SAME_(GID);
+SAME_(EGID);
+SAME_(SGID);
+_Static_assert(LTT_KABI_MAX_CONTEXTS == LTT_CTX_MAX, "contexts per channel");
+_Static_assert(sizeof(struct ltt_kabi_context) == 32, "struct ltt_kabi_context");
+
 enum ltt_error_code ltt_kernel_context_check(struct ltt_domain_impl *d, const struct ltt_ctx *c)
 {
 	const struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);

@@ -18,7 +18,6 @@
  * (vpid, vtid, cpu, nice, the inode of each /proc/self/ns/ entry), the
  * parent what the root namespaces see (child_pid, parent_pid, status).
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
