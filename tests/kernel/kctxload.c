@@ -11,8 +11,9 @@
  *                                  1000/1001/1002 and gids 100/200/300
  *                                  (real/effective/saved), writes N to
  *                                  /proc/ltt-test (N ltt_test_event)
- *   kctxload time N CPU            pinned on CPU, writes N to
- *                                  /proc/ltt-test; prints the ns it took
+ *   kctxload time N CPU [RUNS]     pinned on CPU, writes N to
+ *                                  /proc/ltt-test RUNS times (1); prints
+ *                                  each run's ns per event, min, median
  *
  * Each prints what it did as KEY=VALUE lines: the child its own view
  * (vpid, vtid, cpu, nice, the inode of each /proc/self/ns/ entry), the
@@ -118,24 +119,40 @@ static int ctx(const char *n, int cpu, int nice_value, const char *host)
 	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : 1;
 }
 
-static int timed(const char *n, int cpu)
+static int cmp_ll(const void *a, const void *b)
 {
-	struct timespec a, b;
-	long long ns;
-	int fd;
+	long long x = *(const long long *)a, y = *(const long long *)b;
 
+	return (x > y) - (x < y);
+}
+
+/* @runs writes of @n events each; prints each run's ns/event, the min and median. */
+static int timed(const char *n, int cpu, int runs)
+{
+	long long ns[64], events = atoll(n);
+	struct timespec a, b;
+	int fd, i;
+
+	if (runs < 1 || runs > 64 || events < 1)
+		return 2;
 	if (pin(cpu))
 		return die("affinity");
 	fd = open("/proc/ltt-test", O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return die("open /proc/ltt-test");
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	if (emit(fd, n))
-		return die("write /proc/ltt-test");
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	ns = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
-	printf("n=%s ns=%lld ns_per_event=%lld\n", n, ns, ns / atoll(n));
+	for (i = 0; i < runs; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		if (emit(fd, n))
+			return die("write /proc/ltt-test");
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ns[i] = (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+	}
 	close(fd);
+	printf("n=%lld runs=%d ns_per_event=", events, runs);
+	for (i = 0; i < runs; i++)
+		printf("%s%lld", i ? "," : "", ns[i] / events);
+	qsort(ns, (size_t)runs, sizeof(ns[0]), cmp_ll);
+	printf(" min=%lld median=%lld\n", ns[0] / events, ns[runs / 2] / events);
 	return 0;
 }
 
@@ -143,8 +160,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "ctx"))
 		return ctx(argv[2], atoi(argv[3]), atoi(argv[4]), argv[5]);
-	if (argc == 4 && !strcmp(argv[1], "time"))
-		return timed(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: kctxload ctx N CPU NICE HOST | time N CPU\n");
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "time"))
+		return timed(argv[2], atoi(argv[3]), argc == 5 ? atoi(argv[4]) : 1);
+	fprintf(stderr, "usage: kctxload ctx N CPU NICE HOST | time N CPU [RUNS]\n");
 	return 2;
 }

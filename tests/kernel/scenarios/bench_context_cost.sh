@@ -1,15 +1,17 @@
-# bench_context_cost: ns per test probe event recorded with 0, 1 and 4 kernel context fields, and not recorded; 1e6 events a run, rounds interleaved (bench/README.md; figures, no assertions)
-# Parameters from the kernel command line: kctxbench=ROUNDS,N (default 3,1000000).
-# Writes runs.txt: one "RUN round=R cfg=CFG n=N ns=NS ns_per_event=E" line a run.
+# bench_context_cost: ns per test probe event recorded with 0, 1 and 4 kernel context fields, and not recorded; rounds interleaved (bench/kernel_context_cost.sh; figures, no assertions)
+# Parameters from the kernel command line: kctxbench=ROUNDS,N,RUNS (default
+# 3,100000,10: each configuration RUNS writes of N events a round).
+# Writes runs.txt: one "RUN round=R cfg=CFG n=N runs=RUNS ns_per_event=...
+# min=MIN median=MEDIAN" line per configuration and round.
 set -u
 arg=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^kctxbench=//p')
-[ -n "$arg" ] || arg=3,1000000
-IFS=, read -r rounds n <<EOT
+[ -n "$arg" ] || arg=3,100000,10
+IFS=, read -r rounds n runs <<EOT
 $arg
 EOT
 start_sessiond || exit 1
 
-# run ROUND CFG CONTEXT...: one timed run of N events on CPU 1 (CFG "off":
+# run ROUND CFG CONTEXT...: RUNS timed writes of N events on CPU 1 (CFG "off":
 # no session).  The channel overwrites: every event is written, none
 # dropped, whatever the consumer's pace.
 run() {
@@ -24,7 +26,7 @@ run() {
 		done
 		lttctl -q start || exit 1
 	fi
-	out=$(kctxload time "$n" 1) || exit 1
+	out=$(kctxload time "$n" 1 "$runs") || exit 1
 	echo "RUN round=$r cfg=$cfg $out" | tee -a runs.txt >/dev/console
 	if [ "$cfg" != off ]; then
 		lttctl -q stop && lttctl -q destroy b || exit 1
