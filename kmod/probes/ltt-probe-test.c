@@ -15,7 +15,9 @@
  * Writing "N irq" records the same N events while two hrtimers of this
  * CPU, one in hard interrupt context and one in softirq context, record
  * more with seq = 2^63 + k (k = 0, 1, 2, ... across both), every
- * LTT_TEST_IRQ_PERIOD_US, nesting inside the process's writes.  Reading
+ * LTT_TEST_IRQ_PERIOD_US, nesting inside the process's writes; "N irq K"
+ * stops the timers after K such events, so that a test can size a buffer
+ * that holds everything however slow the machine is.  Reading
  * /proc/ltt-test then says "irq_events K": how many the timers recorded
  * during the last such run, and "attached A": how many tracepoint probes
  * the tracer has attached in the kernel now (0 while no event that needs
@@ -63,10 +65,15 @@ static void emit_one(u64 seq)
 static DEFINE_MUTEX(irq_mutex);		/* one "N irq" run at a time */
 static struct hrtimer hard_timer, soft_timer;
 static atomic64_t irq_events;
+static s64 irq_limit;			/* set under irq_mutex before the timers run */
 
 static enum hrtimer_restart irq_timer_fn(struct hrtimer *t)
 {
-	emit_one(LTT_TEST_IRQ_SEQ + atomic64_inc_return(&irq_events) - 1);
+	s64 k = atomic64_fetch_add_unless(&irq_events, 1, READ_ONCE(irq_limit));
+
+	if (k == READ_ONCE(irq_limit))
+		return HRTIMER_NORESTART;
+	emit_one(LTT_TEST_IRQ_SEQ + k);
 	hrtimer_forward_now(t, ns_to_ktime(LTT_TEST_IRQ_PERIOD_US * NSEC_PER_USEC));
 	return HRTIMER_RESTART;
 }
@@ -86,13 +93,14 @@ static int emit(u64 n)
 	return 0;
 }
 
-static int emit_with_irqs(u64 n)
+static int emit_with_irqs(u64 n, u64 limit)
 {
 	int ret;
 
 	if (mutex_lock_interruptible(&irq_mutex))
 		return -EINTR;
 	atomic64_set(&irq_events, 0);
+	WRITE_ONCE(irq_limit, limit ? (s64)limit : S64_MAX);
 	hrtimer_start(&hard_timer, ns_to_ktime(LTT_TEST_IRQ_PERIOD_US * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	hrtimer_start(&soft_timer, ns_to_ktime(LTT_TEST_IRQ_PERIOD_US * NSEC_PER_USEC / 2),
@@ -107,9 +115,9 @@ static int emit_with_irqs(u64 n)
 static ssize_t test_write(struct file *file, const char __user *ubuf, size_t count,
 			  loff_t *ppos)
 {
-	char buf[32], *sp;
+	char buf[48], *sp, *lim;
 	bool irq = false;
-	u64 n;
+	u64 n, limit = 0;
 	int ret;
 
 	if (!count || count >= sizeof(buf))
@@ -119,9 +127,16 @@ static ssize_t test_write(struct file *file, const char __user *ubuf, size_t cou
 	buf[count] = '\0';
 	sp = strchr(buf, ' ');
 	if (sp) {
-		if (strcmp(sp, " irq") && strcmp(sp, " irq\n"))
+		*sp++ = '\0';
+		lim = strchr(sp, ' ');
+		if (lim) {
+			*lim++ = '\0';
+			ret = kstrtoull(lim, 0, &limit);
+			if (ret || !limit || limit > LTT_TEST_MAX_EVENTS)
+				return -EINVAL;
+		}
+		if (strcmp(sp, "irq") && strcmp(sp, "irq\n"))
 			return -EINVAL;
-		*sp = '\0';
 		irq = true;
 	}
 	ret = kstrtoull(buf, 0, &n);
@@ -129,7 +144,7 @@ static ssize_t test_write(struct file *file, const char __user *ubuf, size_t cou
 		return ret;
 	if (n > LTT_TEST_MAX_EVENTS)
 		return -EINVAL;
-	ret = irq ? emit_with_irqs(n) : emit(n);
+	ret = irq ? emit_with_irqs(n, limit) : emit(n);
 	return ret ? ret : count;
 }
 

@@ -507,6 +507,25 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
 			  const char **ret_session, struct ltt_ctl **ret_ctl);
 
+/* What ctl_util_each_session() runs on a session: CTL_EXIT_* after printing. */
+typedef int (*ctl_session_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+			      void *arg);
+
+/**
+ * ctl_util_each_session() - run @fn on a "CMD [NAME | -a]" line's sessions
+ * @pc: the command's context, its options parsed
+ * @all: -a: every session this user can see (root: every user's, their
+ *	names qualified as UID/NAME), going on past a failure; otherwise the
+ *	one named, or the current one
+ * @fn: the command's work on one session, given @arg
+ *
+ * Connects (without starting a daemon) and disconnects.  Returns
+ * CTL_EXIT_OK, or the exit status after printing the error (-a with a
+ * name is a usage error; any failure of @fn fails the command).
+ */
+int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, ctl_session_fn fn,
+			  void *arg);
+
 /**
  * ctl_util_rundir() - the run directory lttctl talks to, for messages
  * @buf: used when --rundir was not given

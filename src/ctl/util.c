@@ -608,6 +608,54 @@ void ctl_util_qualify_name(struct ltt_session_info *info)
 		strcpy(info->name, buf);
 }
 
+/* Run @fn on every session this user can see; go on past a failure. */
+static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, ctl_session_fn fn,
+		       void *arg)
+{
+	struct ltt_session_info *sessions;
+	int ret, status = CTL_EXIT_OK;
+	size_t count, i;
+
+	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
+	if (ret) {
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	if (!count)
+		ctl_out_info("No sessions.");
+	for (i = 0; i < count; i++) {
+		/* Root's view holds other users' sessions, maybe of the same name. */
+		ctl_util_qualify_name(&sessions[i]);
+		if (fn(ctx, ctl, sessions[i].name, arg))
+			status = CTL_EXIT_FAILURE;
+	}
+	free(sessions);
+	return status;
+}
+
+int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, ctl_session_fn fn,
+			  void *arg)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session, **args;
+	int ret;
+
+	if (!all) {
+		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+		if (!ret)
+			ret = fn(ctx, ctl, session, arg);
+	} else if (ctl_util_args(pc, &args)) {
+		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
+	} else {
+		ret = ctl_util_connect(ctx, false, &ctl);
+		if (!ret)
+			ret = each_listed(ctx, ctl, fn, arg);
+	}
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
 int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail)
 {

@@ -245,6 +245,19 @@ is "$RC" 1 "a kernel channel this daemon can't serve fails the load"
 like "$ERR" "two.ltt:[0-9]+: kernel channel 'c1' can't be created" "the message names the channel and its line"
 snapshot_lists "$TEST_TMP/after"
 is "$(diff "$TEST_TMP/before" "$TEST_TMP/after")" "" "the first session, created, was destroyed again"
+# The same failure with -f over an existing 'first': the one it replaced
+# comes back as it was, its channel, rule and process tracker included.
+ok_cmd "an existing session 'first'" lttctl -q create first -o "$TEST_TMP/first-out"
+ok_cmd "with a rule" lttctl -q enable-event -u -s first 'ltt_test:*'
+ok_cmd "and a vpid tracker" lttctl -q track -u -s first --vpid 123,456
+snapshot_lists "$TEST_TMP/before-f"
+like "$(lttctl list first)" "123, 456|123,456" "its tracker shows in list"
+run lttctl load -f -i "$TEST_TMP/two.ltt"
+is "$RC" 1 "load -f of two.ltt fails on the kernel channel"
+snapshot_lists "$TEST_TMP/after-f"
+is "$(diff "$TEST_TMP/before-f" "$TEST_TMP/after-f")" "" \
+	"the replaced session is back as it was, its tracker included"
+lttctl -q destroy first
 
 # The daemon's --load at start, before it says it is ready.
 cp "$BAD/good.ltt" "$TEST_TMP/boot.ltt"

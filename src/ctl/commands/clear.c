@@ -2,11 +2,10 @@
 /*
  * clear.c - lttctl clear: discard what sessions recorded so far.
  */
-#include <stdlib.h>
-
 #include "ctl/ctl.h"
 
-static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session)
+static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		     void *arg)
 {
 	int ret = ltt_ctl_clear_session(ctl, session);
 
@@ -24,34 +23,8 @@ static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 	return CTL_EXIT_OK;
 }
 
-/* Every session this user can see; go on past a failure. */
-static int clear_all(const struct ctl_ctx *ctx, struct ltt_ctl *ctl)
-{
-	struct ltt_session_info *sessions;
-	int ret, status = CTL_EXIT_OK;
-	size_t count, i;
-
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
-	if (!count)
-		ctl_out_info("No sessions.");
-	for (i = 0; i < count; i++) {
-		ctl_util_qualify_name(&sessions[i]);
-		if (clear_one(ctx, ctl, sessions[i].name))
-			status = CTL_EXIT_FAILURE;
-	}
-	free(sessions);
-	return status;
-}
-
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl = NULL;
-	const char *session, **args;
 	poptContext pc;
 	int ret, all = 0;
 	struct poptOption options[] = {
@@ -63,18 +36,7 @@ int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
 	if (ret != CTL_GO_ON)
 		return ret;
-	if (!all) {
-		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
-		if (!ret)
-			ret = clear_one(ctx, ctl, session);
-	} else if (ctl_util_args(pc, &args)) {
-		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
-	} else {
-		ret = ctl_util_connect(ctx, false, &ctl);
-		if (!ret)
-			ret = clear_all(ctx, ctl);
-	}
-	ltt_ctl_disconnect(ctl);
+	ret = ctl_util_each_session(ctx, pc, all, clear_one, NULL);
 	poptFreeContext(pc);
 	return ret;
 }

@@ -700,6 +700,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
+	if (x->trackers)
+		s->trackers = *x->trackers;
 	s->rotate_timer_us = x->rotate_timer_us;
 	s->rotate_size = x->rotate_size;
 	s->snap_outputs = calloc(x->nr_snap_outputs + 1, sizeof(*s->snap_outputs));
@@ -763,6 +765,7 @@ struct load_undo {
 	size_t nr_replaced;
 	struct ltt_session_detail **replaced;
 	struct ltt_cfg_extra *replaced_extra;	/* one for each of replaced */
+	struct ltt_cfg_trackers *replaced_trackers;	/* the extras' trackers */
 };
 
 /* Destroy what was created, create again what was replaced (best effort). */
@@ -807,11 +810,10 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		}
 	u.replaced = calloc(n, sizeof(*u.replaced));
 	u.replaced_extra = calloc(n, sizeof(*u.replaced_extra));
-	if (!u.replaced || !u.replaced_extra) {
-		free(u.replaced);
-		free(u.replaced_extra);
-		free(sessions);
-		return -LTT_ERR_NOMEM;
+	u.replaced_trackers = calloc(n, sizeof(*u.replaced_trackers));
+	if (!u.replaced || !u.replaced_extra || !u.replaced_trackers) {
+		ret = -LTT_ERR_NOMEM;
+		goto out;
 	}
 	for (i = 0; i < n && !ret; i++) {
 		const char *name = sel[i]->attr.name;
@@ -824,6 +826,9 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			if (!ret)
 				ret = get_contexts(ctl, name,
 						   &u.replaced_extra[u.nr_replaced].contexts);
+			if (!ret)
+				ret = save_trackers(ctl, name, &u.replaced_trackers[u.nr_replaced]);
+			u.replaced_extra[u.nr_replaced].trackers = &u.replaced_trackers[u.nr_replaced];
 			if (u.replaced[u.nr_replaced])
 				u.nr_replaced++;
 			if (!ret)
@@ -843,6 +848,7 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		undo_load(ctl, &u);
 		strcpy(ltt_lib_detail(ctl), saved_detail);
 	}
+out:
 	for (i = 0; i < u.nr_replaced; i++) {
 		free(u.replaced[i]);
 		free(u.replaced_extra[i].snap_outputs);
@@ -850,6 +856,7 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	}
 	free(u.replaced);
 	free(u.replaced_extra);
+	free(u.replaced_trackers);
 	free(sessions);
 	return ret;
 }

@@ -5,6 +5,7 @@
 noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl-core.la
 src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
 	src/lib/ltt-ctl/ctl-internal.h src/lib/ltt-ctl/chunk.c \
+	src/lib/ltt-ctl/snapshot.c \
 	src/lib/ltt-ctl/tracker.c \
 	src/lib/ltt-ctl/context.c \
 	src/lib/ltt-ctl/rule.c \

@@ -10,7 +10,7 @@ kt() {
 }
 kt ktest_basic basic 20000 "$LTT_OUT/basic"
 kt ktest_stress stress 20000 4096 4
-kt ktest_stress_room stress 20000 65536 16
+kt ktest_stress_room stress 20000 65536 64 room
 kt ktest_timers timers
 kt ktest_discard discard 2000
 kt ktest_overwrite overwrite 3000

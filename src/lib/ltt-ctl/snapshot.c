@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * snapshot.c - libltt-ctl: a snapshot session's outputs and its snapshots
+ * (lttctl snapshot add-output, del-output, list-output, record).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/client-proto.h"
+#include "common/convert.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+/* A snapshot output from the caller: reserved room zero, strings terminated. */
+static int check_snapshot_output(const struct ltt_snapshot_output *o,
+				 struct ltt_snapshot_output_conf *ret)
+{
+	if (!memchr(o->name, '\0', sizeof(o->name)) || !memchr(o->output, '\0', sizeof(o->output)))
+		return -LTT_ERR_INVAL;
+	return ltt_conv_snapshot_output_to_conf(o, ret);
+}
+
+/* Start a snapshot request: checks and {str session}. */
+static int begin_snapshot_req(struct ltt_ctl *ctl, const char *session, struct ltt_wbuf *w)
+{
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_SNAPSHOT)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, session);
+	return 0;
+}
+
+int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
+				const struct ltt_snapshot_output *output,
+				struct ltt_snapshot_output *ret_output)
+{
+	struct ltt_snapshot_output_conf conf, got;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int ret;
+
+	if (!output || output->id)
+		return -LTT_ERR_INVAL;
+	ret = check_snapshot_output(output, &conf);
+	if (!ret)
+		ret = begin_snapshot_req(ctl, session, &w);
+	if (ret)
+		return ret;
+	ltt_proto_put_snapshot_output(&w, &conf);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_snapshot_output(&r, &got);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret && ret_output)
+		ltt_conv_snapshot_output_conf_to_output(&got, ret_output);
+	return ret;
+}
+
+int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32_t id,
+				const char *name)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!id && (!name || !name[0] || strlen(name) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	ret = begin_snapshot_req(ctl, session, &w);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_u32(&w, id);
+	ltt_wbuf_put_str(&w, id ? "" : name);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
+				  struct ltt_snapshot_output **ret_outputs, size_t *ret_count)
+{
+	struct ltt_snapshot_output *outs = NULL;
+	struct ltt_snapshot_output_conf conf;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	uint32_t raw;
+	int ret;
+
+	if (!ret_outputs || !ret_count)
+		return -LTT_ERR_INVAL;
+	ret = begin_snapshot_req(ctl, session, &w);
+	if (ret)
+		return ret;
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	raw = ltt_rbuf_get_u32(&r);
+	n = raw;
+	if (r.err || n > len / LTT_SNAPSHOT_OUTPUT_MIN)
+		ltt_rbuf_fail(&r);
+	outs = r.err ? NULL : calloc(n ? n : 1, sizeof(*outs));
+	for (i = 0; outs && i < n; i++) {
+		ltt_proto_get_snapshot_output(&r, &conf);
+		ltt_conv_snapshot_output_conf_to_output(&conf, &outs[i]);
+	}
+	if (!outs && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		free(outs);
+		return ret;
+	}
+	*ret_outputs = outs;
+	*ret_count = n;
+	return 0;
+}
+
+int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
+			    const struct ltt_snapshot_output *output,
+			    struct ltt_snapshot_result *ret)
+{
+	struct ltt_snapshot_output_conf conf;
+	struct ltt_snapshot_result_desc res;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int err;
+
+	err = output ? check_snapshot_output(output, &conf) : 0;
+	if (!err)
+		err = begin_snapshot_req(ctl, session, &w);
+	if (err)
+		return err;
+	ltt_wbuf_put_u8(&w, output ? 1 : 0);
+	if (output)
+		ltt_proto_put_snapshot_output(&w, &conf);
+	err = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (err)
+		return err;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_snapshot_result(&r, &res);
+	err = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!err && ret)
+		ltt_conv_snapshot_result_desc_to_result(&res, ret);
+	return err;
+}
