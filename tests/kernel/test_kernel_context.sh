@@ -9,7 +9,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_context
-plan 38
+plan 40
 
 s=kernel_context
 out=$KVM_OUT/$s
@@ -95,4 +95,8 @@ is "$(grep -c '<context>' "$out/saved/kctx.ltt")" 35 "save: the 35 contexts in t
 is "$(cat "$out/load.rc")" 0 "load: the saved session"
 is "$(diff "$out/list_before" "$out/list_loaded" && echo same)" same \
 	"  lists the same channels, contexts and rules as before the save"
+
+# The raw ABI (ltt-ktest contexts): every size, every refusal.
+like "$(tail -n 1 "$out/ktest_ctx")" "^ltt-ktest: PASS$" "ltt-ktest contexts: CONTEXT_ADD's sizes and refusals"
+is "$(grep -c '^not ok' "$out/ktest_ctx")" 0 "  no check failed$(grep '^not ok' "$out/ktest_ctx" | head -3 | sed 's/^/; /')"
 kvm_kernel_clean $s

@@ -35,6 +35,8 @@ capture destroy lttctl destroy kctx
 capture load lttctl load -i "$LTT_OUT/saved" kctx
 capture list_loaded lttctl list kctx
 capture destroy_loaded lttctl destroy kctx
+# The raw ABI: sizes and refusals of CONTEXT_ADD
+capture ktest_ctx ltt-ktest contexts
 result n $n
 result cpu $cpu
 result nice $nice
