@@ -6,7 +6,7 @@
 # fails the out-of-tree build: tests/kernel builds that way).  The filter
 # validator and interpreter are src/common's (kmod/ltt-filter-vm.c), so
 # those four files are copied too, at the same place beside kmod/.
-KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-core.c \
+KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-context.c kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
 	kmod/ltt-tracker.c \
@@ -33,6 +33,7 @@ check_PROGRAMS += kmod/tests/ltt-ktest
 KTEST_META = kmod/tests/ltt-ktest-meta.c kmod/tests/ltt-ktest-meta.h src/sessiond/tsdl.c
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
 	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c kmod/tests/ltt-ktest-snap.c \
+	kmod/tests/ltt-ktest-ctx.c \
 	kmod/tests/ltt-ktest.h $(KTEST_META)
 kmod_tests_ltt_ktest_LDADD = src/common/libcommon.la
 kmod_tests_ltt_ktest_LDFLAGS = -all-static

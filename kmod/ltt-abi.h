@@ -47,7 +47,8 @@
 #define LTT_KABI_MAJOR		1	/* incompatible changes */
 /*
  * additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK;
- * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 5 TRACKER_SET, TRACKER_GET
+ * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 4 CONTEXT_ADD;
+ * 5 TRACKER_SET, TRACKER_GET
  */
 #define LTT_KABI_MINOR		5
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
@@ -184,6 +185,67 @@ struct ltt_kabi_event_filter {
 	__u32 reserved[5];
 };
 
+/*
+ * Context types: the numbers of enum ltt_context_type in <ltt/ltt-ctl.h>
+ * (those of the kernel domain).  Each adds a fixed number of bytes after
+ * every event header of the channel, in the order they were added, no
+ * padding, host byte order: the CTF stream event context.  Values are
+ * those of the thread the event fires in (current), read when it fires.
+ */
+enum ltt_kabi_context_type {
+	LTT_KABI_CTX_VPID = 1,		/* s32: tgid in current's pid namespace */
+	LTT_KABI_CTX_VTID = 2,		/* s32 */
+	LTT_KABI_CTX_PROCNAME = 3,	/* char[17]: comm, NUL-padded */
+	LTT_KABI_CTX_CPU_ID = 6,	/* s32: the CPU whose buffer holds it */
+	LTT_KABI_CTX_CGROUP_NS = 7,	/* u64 each: the namespace's inode number */
+	LTT_KABI_CTX_IPC_NS = 8,
+	LTT_KABI_CTX_MNT_NS = 9,
+	LTT_KABI_CTX_NET_NS = 10,
+	LTT_KABI_CTX_PID_NS = 11,
+	LTT_KABI_CTX_TIME_NS = 12,
+	LTT_KABI_CTX_USER_NS = 13,
+	LTT_KABI_CTX_UTS_NS = 14,
+	LTT_KABI_CTX_VUID = 15,		/* u32 each: in current's user namespace */
+	LTT_KABI_CTX_VEUID = 16,
+	LTT_KABI_CTX_VSUID = 17,
+	LTT_KABI_CTX_VGID = 18,
+	LTT_KABI_CTX_VEGID = 19,
+	LTT_KABI_CTX_VSGID = 20,
+	LTT_KABI_CTX_PID = 22,		/* s32: tgid, root pid namespace */
+	LTT_KABI_CTX_TID = 23,		/* s32 */
+	LTT_KABI_CTX_PPID = 24,		/* s32: real parent's tgid */
+	LTT_KABI_CTX_VPPID = 25,	/* s32: the same in current's pid namespace */
+	LTT_KABI_CTX_PRIO = 26,		/* s32: prio - MAX_RT_PRIO */
+	LTT_KABI_CTX_NICE = 27,		/* s32 */
+	LTT_KABI_CTX_HOSTNAME = 28,	/* char[65]: the UTS namespace's nodename */
+	LTT_KABI_CTX_INTERRUPTIBLE = 29,	/* u8 each: 0 or 1 */
+	LTT_KABI_CTX_PREEMPTIBLE = 30,
+	LTT_KABI_CTX_NEED_RESCHEDULE = 31,
+	LTT_KABI_CTX_MIGRATABLE = 32,
+	LTT_KABI_CTX_UID = 33,		/* u32 each: in the initial user namespace */
+	LTT_KABI_CTX_EUID = 34,
+	LTT_KABI_CTX_SUID = 35,
+	LTT_KABI_CTX_GID = 36,
+	LTT_KABI_CTX_EGID = 37,
+	LTT_KABI_CTX_SGID = 38,
+	LTT_KABI_CTX_NR_ = 39,		/* one past the last number */
+};
+
+#define LTT_KABI_MAX_CONTEXTS	32	/* per channel */
+
+/*
+ * LTT_KABI_CONTEXT_ADD (channel fd, 1.4): add a context field to every
+ * event of the channel, after those added before.  Only before the
+ * session's first start (EBUSY after).  EINVAL: unknown type, reserved
+ * not zero; EEXIST: the channel has it; ENOSPC: MAX_CONTEXTS reached;
+ * EOPNOTSUPP: this kernel's configuration cannot provide it.
+ */
+struct ltt_kabi_context {
+	__u32 type;		/* in: enum ltt_kabi_context_type */
+	__u32 size;		/* out: the bytes it adds to each event */
+	__u32 reserved[6];
+};
+
 /* LTT_KABI_GET_NEXT_SUBBUF (stream fd): the oldest complete packet */
 struct ltt_kabi_subbuf {
 	__u64 offset;		/* out: its first byte in the stream's mmap area */
@@ -314,6 +376,7 @@ struct ltt_kabi_tracker {
  * it is not), safely while it fires: a probe runs the old set or the new.
  */
 #define LTT_KABI_EVENT_SET_FILTER _IOW(LTT_KABI_IOC, 0x24, struct ltt_kabi_event_filter)
+#define LTT_KABI_CONTEXT_ADD	_IOWR(LTT_KABI_IOC, 0x25, struct ltt_kabi_context)	/* 1.4 */
 
 /*
  * stream fd.  The reader (one per stream):

@@ -643,7 +643,7 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 		      size_t payload, struct ltt_ctx *ctx)
 {
 	struct ltt_channel *chan = t->chan;
-	size_t long_len = payload + 13, short_len = t->id < 31 ? payload + 4 : long_len;
+	size_t long_len, short_len;
 	struct ltt_rb_buf *buf;
 	char *p;
 	int ret;
@@ -654,6 +654,9 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 	if (unlikely(READ_ONCE(chan->tracking)) && !(desc->flags & LTT_EVENT_STATEDUMP) &&
 	    !ltt_tracker_pass(chan->session))
 		return -EAGAIN;
+	payload += chan->ctx.len;	/* the context fields: 0 without */
+	long_len = payload + 13;
+	short_len = t->id < 31 ? payload + 4 : long_len;
 	if (unlikely(desc->flags & LTT_EVENT_STATEDUMP) &&
 	    chan->session != READ_ONCE(ltt_statedump_session))
 		return -EAGAIN;
@@ -677,6 +680,8 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 		put_unaligned(ctx->slot.ts, (u64 *)(p + 5));
 		p += 13;
 	}
+	if (unlikely(chan->ctx.nr))
+		p = ltt_context_write(chan, desc, p);
 	ctx->buf = buf;
 	ctx->p = p;
 	return 0;

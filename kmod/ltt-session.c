@@ -178,6 +178,8 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	int ret;
 
 	switch (cmd) {
+	case LTT_KABI_CONTEXT_ADD:
+		return ltt_context_add_user(chan, uarg);
 	case LTT_KABI_STREAM:
 		if (copy_from_user(&st, uarg, sizeof(st)))
 			return -EFAULT;

@@ -13,6 +13,7 @@
  *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
  *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
  *   ltt-filter-vm.c   the validator and interpreter (src/common's source)
+ *   ltt-context.c     the context fields of channels (CONTEXT_ADD)
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
  *
@@ -68,6 +69,13 @@ struct ltt_session {
 	int tracking;			/* some tracker is not NULL; ltt_mutex */
 };
 
+/* A channel's context fields (ltt-context.c), fixed at its session's first start. */
+struct ltt_chan_contexts {
+	unsigned int nr;
+	unsigned int len;		/* bytes after each event header */
+	u8 type[LTT_KABI_MAX_CONTEXTS];	/* enum ltt_kabi_context_type, in order */
+};
+
 struct ltt_channel {
 	struct kref ref;
 	struct ltt_session *session;	/* a reference */
@@ -82,6 +90,7 @@ struct ltt_channel {
 	struct timer_list read_timer;
 	unsigned long read_timer_jiffies;
 	bool read_timer_stop;
+	struct ltt_chan_contexts ctx;	/* ltt_mutex; read by probes once started */
 };
 
 /* One event enabled in a channel (ltt_mutex). */
@@ -193,6 +202,11 @@ int ltt_session_create_fd(void);
 /* ltt-stream.c */
 int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu);
 void ltt_channel_put(struct ltt_channel *chan);
+
+/* ltt-context.c */
+int ltt_context_add_user(struct ltt_channel *chan, void __user *uarg);
+char *ltt_context_write(const struct ltt_channel *chan, const struct ltt_event_desc *desc,
+			char *p);
 
 /* ltt-statedump.c */
 void ltt_statedump_run(struct ltt_session *session);

@@ -298,7 +298,9 @@ struct ltt_tracepoint_info {
 
 /*
  * Context fields a channel adds to each of its events (ltt_ctl_add_context(),
- * lttctl add-context): LTTng's user-space contexts.
+ * lttctl add-context): LTTng's user-space and kernel contexts.  Each type
+ * belongs to the user-space domain, the kernel domain or both
+ * (ltt_ctl_context_in_domain()).
  */
 enum ltt_context_type {
 	LTT_CONTEXT_VPID = 1,		/* the process id, in its pid namespace */
@@ -322,6 +324,24 @@ enum ltt_context_type {
 	LTT_CONTEXT_VEGID = 19,
 	LTT_CONTEXT_VSGID = 20,
 	LTT_CONTEXT_PERF_THREAD = 21,	/* a perf counter of the thread: perf_type, perf_config */
+	/* The kernel domain's own (vpid ... vsgid above are in both domains, but ip, pthread_id, perf) */
+	LTT_CONTEXT_PID = 22,		/* the process id (thread group), root pid namespace */
+	LTT_CONTEXT_TID = 23,		/* the thread id, root pid namespace */
+	LTT_CONTEXT_PPID = 24,		/* the parent process id, root pid namespace */
+	LTT_CONTEXT_VPPID = 25,		/* the parent process id, in the thread's pid namespace */
+	LTT_CONTEXT_PRIO = 26,		/* the scheduler priority (prio - MAX_RT_PRIO: 20 at nice 0) */
+	LTT_CONTEXT_NICE = 27,		/* the nice value */
+	LTT_CONTEXT_HOSTNAME = 28,	/* the UTS namespace's host name (65 bytes) */
+	LTT_CONTEXT_INTERRUPTIBLE = 29,	/* 1: interrupts were enabled where the event fired */
+	LTT_CONTEXT_PREEMPTIBLE = 30,	/* 1: nothing disabled preemption where it fired */
+	LTT_CONTEXT_NEED_RESCHEDULE = 31,	/* 1: the thread's need-resched flag was set */
+	LTT_CONTEXT_MIGRATABLE = 32,	/* 1: the thread could migrate (no migrate_disable()) */
+	LTT_CONTEXT_UID = 33,		/* user and group ids, in the root user namespace */
+	LTT_CONTEXT_EUID = 34,
+	LTT_CONTEXT_SUID = 35,
+	LTT_CONTEXT_GID = 36,
+	LTT_CONTEXT_EGID = 37,
+	LTT_CONTEXT_SGID = 38,
 };
 
 #define LTT_CONTEXT_NAME_MAX 128	/* bytes of a context's name, NUL included */
@@ -724,6 +744,20 @@ int ltt_ctl_context_parse(const char *name, struct ltt_context *ret);
  * The string is static.
  */
 const char *ltt_ctl_context_list_name(size_t i);
+
+/**
+ * ltt_ctl_context_domain_list_name() - as ltt_ctl_context_list_name(),
+ * only the context types of @domain (LTT_DOMAIN_KERNEL: pid, tid, ppid,
+ * prio, nice, hostname, ...; LTT_DOMAIN_USER: ip, pthread_id, the perf
+ * counters, ...); NULL past the last or for another domain
+ */
+const char *ltt_ctl_context_domain_list_name(enum ltt_domain domain, size_t i);
+
+/**
+ * ltt_ctl_context_in_domain() - may @context (from ltt_ctl_context_parse())
+ * be added to the channels of @domain?
+ */
+bool ltt_ctl_context_in_domain(const struct ltt_context *context, enum ltt_domain domain);
 
 /**
  * ltt_ctl_add_context() - add a context field to every event of a channel

@@ -25,6 +25,7 @@
  *   ltt-ktest hold CMD...     run CMD while a session is open
  *   ltt-ktest lazy            tracepoint probes attached only while needed
  *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all (see -lazy.c)
+ *   ltt-ktest contexts        CONTEXT_ADD: sizes, refusals (ltt-ktest-ctx.c)
  *   ltt-ktest list [syscalls] the event names the module lists
  *   ltt-ktest snapshot N      SNAPSHOT_SPAN/PEEK: twice in a row, nothing
  *                             consumed; N events written while snapshots
@@ -929,6 +930,8 @@ int main(int argc, char **argv)
 		return cmd_syscost(strtoull(argv[2], NULL, 0), argv[3]);
 	else if (argc >= 3 && !strcmp(argv[1], "snapshot"))
 		cmd_snapshot(strtoull(argv[2], NULL, 0));
+	else if (argc >= 2 && !strcmp(argv[1], "contexts"))
+		cmd_contexts();
 	else if (argc >= 2 && !strcmp(argv[1], "list"))
 		return cmd_list(argc >= 3 ? argv[2] : NULL);
 	else {

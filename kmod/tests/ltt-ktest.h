@@ -112,5 +112,7 @@ int cmd_list(const char *what);
 
 /* ltt-ktest-snap.c */
 int cmd_snapshot(uint64_t n);
+/* ltt-ktest-ctx.c: CONTEXT_ADD (1.4) */
+int cmd_contexts(void);
 
 #endif

@@ -10,6 +10,8 @@
 
 #include <linux/hrtimer.h>
 #include <linux/mm.h>
+#include <linux/ns_common.h>
+#include <linux/sched.h>
 #include <linux/timer.h>
 #include <linux/version.h>
 
@@ -63,5 +65,41 @@ static inline void ltt_hrtimer_setup(struct hrtimer *t,
 	t->function = fn;
 #endif
 }
+
+/*
+ * struct mnt_namespace is private to fs/ (fs/mount.h); since 5.11 its
+ * struct ns_common is its first member (before, an atomic_t came first).
+ */
+struct mnt_namespace;
+static inline u64 ltt_mnt_ns_inum(struct mnt_namespace *mnt_ns)
+{
+#if LTT_KERNEL_GE(5, 11, 0)
+	return ((struct ns_common *)mnt_ns)->inum;
+#else
+	return ((struct { atomic_t count; struct ns_common ns; } *)mnt_ns)->ns.inum;
+#endif
+}
+
+/* task_struct.migration_disabled: SMP kernels since 5.11. */
+static inline bool ltt_have_migratable(void)
+{
+	return IS_ENABLED(CONFIG_SMP) && LTT_KERNEL_GE(5, 11, 0);
+}
+
+static inline bool ltt_task_migratable(struct task_struct *t)
+{
+#if defined(CONFIG_SMP) && LTT_KERNEL_GE(5, 11, 0)
+	return !t->migration_disabled;
+#else
+	return false;
+#endif
+}
+
+/*
+ * The preemption disable count a tracepoint adds around its probes
+ * (__DO_TRACE's preempt_disable_notrace()); 6.1 and the kernels this
+ * module builds on all disable it for every tracepoint.
+ */
+#define LTT_TP_PREEMPT_COUNT	1
 
 #endif /* LTT_WRAPPER_H */

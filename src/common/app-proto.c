@@ -597,8 +597,9 @@ static int get_contexts(struct ltt_rbuf *r, struct ltt_app_channel_add *m)
 		return -EPROTO;
 	for (i = 0; i < m->nr_contexts; i++) {
 		ltt_ctx_get(r, &m->contexts[i]);
-		if (r->err || !ltt_ctx_check(&m->contexts[i]))
-			return -EPROTO;
+		if (r->err || !ltt_ctx_check(&m->contexts[i]) ||
+		    !(ltt_ctx_domains(&m->contexts[i]) & LTT_CTX_DOMAIN_USER))
+			return -EPROTO;	/* a kernel-only type has no user-space writer */
 		for (j = 0; j < i; j++)
 			if (ltt_ctx_same(&m->contexts[j], &m->contexts[i]))
 				return -EPROTO;

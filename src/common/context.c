@@ -21,39 +21,65 @@
 
 static const char tsdl_s32[] = INT_T(32, 1, 10);
 static const char tsdl_u32[] = INT_T(32, 0, 10);
+static const char tsdl_u8[] = INT_T(8, 0, 10);
 static const char tsdl_u64[] = INT_T(64, 0, 10);
 static const char tsdl_x64[] = INT_T(64, 0, 16);
 static const char tsdl_char[] =
 	"integer { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; }";
 
+#define U LTT_CTX_DOMAIN_USER
+#define K LTT_CTX_DOMAIN_KERNEL
+
 /* The fixed types, by enum ltt_context_type. */
 static const struct {
 	const char *name;
 	uint8_t size;
+	uint8_t domains;	/* LTT_CTX_DOMAIN_* */
 	const char *tsdl;
+	const char *suffix;	/* after the field name: the text arrays' length */
 } types[] = {
-	[LTT_CONTEXT_VPID] = { "vpid", 4, tsdl_s32 },
-	[LTT_CONTEXT_VTID] = { "vtid", 4, tsdl_s32 },
-	[LTT_CONTEXT_PROCNAME] = { "procname", LTT_CTX_PROCNAME_LEN, tsdl_char },
-	[LTT_CONTEXT_IP] = { "ip", 8, tsdl_x64 },
-	[LTT_CONTEXT_PTHREAD_ID] = { "pthread_id", 8, tsdl_u64 },
-	[LTT_CONTEXT_CPU_ID] = { "cpu_id", 4, tsdl_s32 },
-	[LTT_CONTEXT_CGROUP_NS] = { "cgroup_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_IPC_NS] = { "ipc_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_MNT_NS] = { "mnt_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_NET_NS] = { "net_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_PID_NS] = { "pid_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_TIME_NS] = { "time_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_USER_NS] = { "user_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_UTS_NS] = { "uts_ns", 8, tsdl_u64 },
-	[LTT_CONTEXT_VUID] = { "vuid", 4, tsdl_u32 },
-	[LTT_CONTEXT_VEUID] = { "veuid", 4, tsdl_u32 },
-	[LTT_CONTEXT_VSUID] = { "vsuid", 4, tsdl_u32 },
-	[LTT_CONTEXT_VGID] = { "vgid", 4, tsdl_u32 },
-	[LTT_CONTEXT_VEGID] = { "vegid", 4, tsdl_u32 },
-	[LTT_CONTEXT_VSGID] = { "vsgid", 4, tsdl_u32 },
-	[LTT_CONTEXT_PERF_THREAD] = { NULL, 8, tsdl_u64 },
+	[LTT_CONTEXT_VPID] = { "vpid", 4, U | K, tsdl_s32, "" },
+	[LTT_CONTEXT_VTID] = { "vtid", 4, U | K, tsdl_s32, "" },
+	[LTT_CONTEXT_PROCNAME] = { "procname", LTT_CTX_PROCNAME_LEN, U | K, tsdl_char, "[17]" },
+	[LTT_CONTEXT_IP] = { "ip", 8, U, tsdl_x64, "" },
+	[LTT_CONTEXT_PTHREAD_ID] = { "pthread_id", 8, U, tsdl_u64, "" },
+	[LTT_CONTEXT_CPU_ID] = { "cpu_id", 4, U | K, tsdl_s32, "" },
+	[LTT_CONTEXT_CGROUP_NS] = { "cgroup_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_IPC_NS] = { "ipc_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_MNT_NS] = { "mnt_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_NET_NS] = { "net_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_PID_NS] = { "pid_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_TIME_NS] = { "time_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_USER_NS] = { "user_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_UTS_NS] = { "uts_ns", 8, U | K, tsdl_u64, "" },
+	[LTT_CONTEXT_VUID] = { "vuid", 4, U | K, tsdl_u32, "" },
+	[LTT_CONTEXT_VEUID] = { "veuid", 4, U | K, tsdl_u32, "" },
+	[LTT_CONTEXT_VSUID] = { "vsuid", 4, U | K, tsdl_u32, "" },
+	[LTT_CONTEXT_VGID] = { "vgid", 4, U | K, tsdl_u32, "" },
+	[LTT_CONTEXT_VEGID] = { "vegid", 4, U | K, tsdl_u32, "" },
+	[LTT_CONTEXT_VSGID] = { "vsgid", 4, U | K, tsdl_u32, "" },
+	[LTT_CONTEXT_PERF_THREAD] = { NULL, 8, U, tsdl_u64, "" },
+	[LTT_CONTEXT_PID] = { "pid", 4, K, tsdl_s32, "" },
+	[LTT_CONTEXT_TID] = { "tid", 4, K, tsdl_s32, "" },
+	[LTT_CONTEXT_PPID] = { "ppid", 4, K, tsdl_s32, "" },
+	[LTT_CONTEXT_VPPID] = { "vppid", 4, K, tsdl_s32, "" },
+	[LTT_CONTEXT_PRIO] = { "prio", 4, K, tsdl_s32, "" },
+	[LTT_CONTEXT_NICE] = { "nice", 4, K, tsdl_s32, "" },
+	[LTT_CONTEXT_HOSTNAME] = { "hostname", LTT_CTX_HOSTNAME_LEN, K, tsdl_char, "[65]" },
+	[LTT_CONTEXT_INTERRUPTIBLE] = { "interruptible", 1, K, tsdl_u8, "" },
+	[LTT_CONTEXT_PREEMPTIBLE] = { "preemptible", 1, K, tsdl_u8, "" },
+	[LTT_CONTEXT_NEED_RESCHEDULE] = { "need_reschedule", 1, K, tsdl_u8, "" },
+	[LTT_CONTEXT_MIGRATABLE] = { "migratable", 1, K, tsdl_u8, "" },
+	[LTT_CONTEXT_UID] = { "uid", 4, K, tsdl_u32, "" },
+	[LTT_CONTEXT_EUID] = { "euid", 4, K, tsdl_u32, "" },
+	[LTT_CONTEXT_SUID] = { "suid", 4, K, tsdl_u32, "" },
+	[LTT_CONTEXT_GID] = { "gid", 4, K, tsdl_u32, "" },
+	[LTT_CONTEXT_EGID] = { "egid", 4, K, tsdl_u32, "" },
+	[LTT_CONTEXT_SGID] = { "sgid", 4, K, tsdl_u32, "" },
 };
+
+#undef U
+#undef K
 
 #define NR_TYPES (sizeof(types) / sizeof(types[0]))
 
@@ -172,17 +198,30 @@ bool ltt_ctx_check(const struct ltt_ctx *c)
 
 const char *ltt_ctx_list_name(size_t i)
 {
+	return ltt_ctx_list_name_domain(i, LTT_CTX_DOMAIN_USER | LTT_CTX_DOMAIN_KERNEL);
+}
+
+const char *ltt_ctx_list_name_domain(size_t i, unsigned int domains)
+{
 	size_t k;
 
 	for (k = 1; k < NR_TYPES; k++) {
-		if (!types[k].name)
+		if (!types[k].name || !(types[k].domains & domains))
 			continue;
 		if (!i--)
 			return types[k].name;
 	}
+	/* The perf counters are user space's only. */
+	if (!(domains & LTT_CTX_DOMAIN_USER))
+		return NULL;
 	if (i < NR_COUNTERS)
 		return counters[i].name;
 	return i == NR_COUNTERS ? PERF_PREFIX "raw:rN:NAME" : NULL;
+}
+
+unsigned int ltt_ctx_domains(const struct ltt_ctx *c)
+{
+	return c->type && c->type < NR_TYPES ? types[c->type].domains : 0;
 }
 
 size_t ltt_ctx_type_size(uint32_t type)
@@ -215,8 +254,12 @@ void ltt_ctx_field_name(const struct ltt_ctx *c, char *buf)
 
 const char *ltt_ctx_tsdl_type(const struct ltt_ctx *c, const char **ret_suffix)
 {
-	*ret_suffix = c->type == LTT_CONTEXT_PROCNAME ? "[17]" : "";
-	return c->type && c->type < NR_TYPES ? types[c->type].tsdl : NULL;
+	if (!c->type || c->type >= NR_TYPES) {
+		*ret_suffix = "";
+		return NULL;
+	}
+	*ret_suffix = types[c->type].suffix;
+	return types[c->type].tsdl;
 }
 
 bool ltt_ctx_same(const struct ltt_ctx *a, const struct ltt_ctx *b)

@@ -34,6 +34,13 @@
 /* Bytes of the procname field (the kernel's TASK_COMM_LEN + 1, as LTTng). */
 #define LTT_CTX_PROCNAME_LEN 17
 
+/* Bytes of the hostname field (the kernel's __NEW_UTS_LEN + 1, as LTTng). */
+#define LTT_CTX_HOSTNAME_LEN 65
+
+/* The domains a context type belongs to (ltt_ctx_domains()). */
+#define LTT_CTX_DOMAIN_USER	0x1u
+#define LTT_CTX_DOMAIN_KERNEL	0x2u
+
 /* A context as the daemon and the tracer keep it (the public one: ltt-ctl.h). */
 struct ltt_ctx {
 	uint32_t type;			/* enum ltt_context_type */
@@ -64,6 +71,18 @@ bool ltt_ctx_check(const struct ltt_ctx *c);
  * "perf:thread:raw:rN:NAME"
  */
 const char *ltt_ctx_list_name(size_t i);
+
+/**
+ * ltt_ctx_list_name_domain() - as ltt_ctx_list_name(), only the types of
+ * the LTT_CTX_DOMAIN_* in @domains (the perf counters: user space only)
+ */
+const char *ltt_ctx_list_name_domain(size_t i, unsigned int domains);
+
+/**
+ * ltt_ctx_domains() - the LTT_CTX_DOMAIN_* @c (checked) may be added to;
+ * 0 for an unknown type
+ */
+unsigned int ltt_ctx_domains(const struct ltt_ctx *c);
 
 /** ltt_ctx_type_size() - bytes of a context of @type in each event, 0 for no type */
 size_t ltt_ctx_type_size(uint32_t type);

@@ -7,7 +7,10 @@
  * LTTng, they are added only to a session that was never started, and
  * once started they stay.  Without a channel name the context goes to
  * every channel of the domain, the default channel created when there is
- * none (LTTng does the same).
+ * none (LTTng does the same).  Both domains go through this code: they
+ * differ only in the types they have (common/context.c) and in what
+ * checks a type (perf counters for user space, the tracer's ABI for the
+ * kernel: kernel-context.c).
  */
 #include <endian.h>
 #include <errno.h>
@@ -17,6 +20,7 @@
 #include "common/context.h"
 #include "common/log.h"
 #include "sessiond/cmd.h"
+#include "sessiond/kernel-context.h"
 
 static bool has_context(const struct ltt_channel *channel, const struct ltt_ctx *c)
 {
@@ -76,9 +80,11 @@ static enum ltt_error_code add_context(struct ltt_domain_impl *d, struct ltt_ses
 
 	if (session->chunk_begin || session->active || dom->state)
 		return LTT_ERR_CONTEXT_STARTED;
-	ret = check_perf(session, c);
-	if (ret)
-		return ret;
+	if (d->type == LTT_DOMAIN_USER) {
+		ret = check_perf(session, c);
+		if (ret)
+			return ret;
+	}
 	if (chan_name[0] || !dom->nr_channels) {
 		ret = ltt_cmd_rule_channel(d, session, chan_name, true, &channel);
 		if (!ret)
@@ -140,9 +146,14 @@ enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct lt
 		return LTT_ERR_PROTOCOL;
 	if (!ltt_ctx_check(&c))
 		return LTT_ERR_CONTEXT_TYPE;
-	if (domain == LTT_DOMAIN_KERNEL)
-		return LTT_ERR_NOT_SUPPORTED;	/* lttctl says: kernel contexts are not there yet */
 	ret = ltt_cmd_domain(ctx, domain, &d);
+	if (ret)
+		return ret;
+	/* The one difference between the domains: which types, and what checks them. */
+	if (domain == LTT_DOMAIN_KERNEL)
+		ret = ltt_kernel_context_check(d, &c);
+	else if (!(ltt_ctx_domains(&c) & LTT_CTX_DOMAIN_USER))
+		ret = LTT_ERR_CONTEXT_DOMAIN;
 	if (ret)
 		return ret;
 	ret = ltt_cmd_lock_session(ctx, name, &session);
@@ -156,7 +167,8 @@ enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct lt
 		ret = ltt_cmd_update(d, session, &settle, undo_add, &undo);
 	if (!ret)
 		LTT_INFO("session '%s': context %s added to %s", session->name, c.name,
-			 chan_name[0] ? chan_name : "every user-space channel");
+			 chan_name[0] ? chan_name : domain == LTT_DOMAIN_KERNEL ?
+			 "every kernel channel" : "every user-space channel");
 	ltt_cmd_unlock_session(ctx, session);
 	ltt_domain_settle_wait(&settle, "change");
 	return ret;

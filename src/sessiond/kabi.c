@@ -56,6 +56,7 @@ enum kop {
 	KOP_TRACKER_GET,
 	KOP_EVENT_ENABLE_FILTERED,
 	KOP_EVENT_SET_FILTER,
+	KOP_CONTEXT_ADD,
 	KOP_NR_IOCTLS_,
 	/* Not ioctls: done by the thread on the object's fd. */
 	KOP_DUP = KOP_NR_IOCTLS_,
@@ -96,6 +97,8 @@ static const struct kop_desc {
 					KOBJ_NONE },
 	[KOP_EVENT_SET_FILTER] = { "EVENT_SET_FILTER", LTT_KABI_EVENT_SET_FILTER, KOBJ_CHANNEL,
 				   sizeof(struct ltt_kabi_event_filter), KOBJ_NONE },
+	[KOP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_CONTEXT_ADD, KOBJ_CHANNEL,
+			      sizeof(struct ltt_kabi_context), KOBJ_NONE },
 };
 
 struct kobj {
@@ -547,6 +550,17 @@ int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char
 	arg.nr_programs = nr;
 	return call_op(kabi, enable ? KOP_EVENT_ENABLE_FILTERED : KOP_EVENT_SET_FILTER, channel,
 		       &arg, NULL);
+}
+
+int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t type,
+			 uint32_t *ret_size)
+{
+	struct ltt_kabi_context arg = { .type = type };
+	int ret = call_op(kabi, KOP_CONTEXT_ADD, channel, &arg, NULL);
+
+	if (!ret)
+		*ret_size = arg.size;
+	return ret;
 }
 
 void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle)

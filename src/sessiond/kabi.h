@@ -150,6 +150,17 @@ int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char
 			  uint32_t nr);
 
 /**
+ * ltt_kabi_context_add() - add context field @type (enum
+ * ltt_kabi_context_type) to every event of @channel (kernel ABI 1.4)
+ * @ret_size: the bytes the tracer writes for it in each event
+ *
+ * Returns 0, -EINVAL, -EOPNOTSUPP (this kernel lacks it), -EEXIST,
+ * -EBUSY (the session was started), -ENOTTY (a tracer older than 1.4)...
+ */
+int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t type,
+			 uint32_t *ret_size);
+
+/**
  * ltt_kabi_release() - close an object's fd and forget its handle;
  * accepts 0.  Releasing a channel finalizes its streams (the consumer
  * reads them to the end); releasing a session stops what is left of it.

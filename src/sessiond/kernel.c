@@ -15,6 +15,7 @@
 #include "common/names.h"
 #include "sessiond/chunk.h"
 #include "sessiond/kernel-filter.h"
+#include "sessiond/kernel-context.h"
 #include "sessiond/kernel-internal.h"
 #include "sessiond/ust-filter.h"
 
@@ -215,7 +216,8 @@ static int metadata_header(struct ltt_kernel *k, struct ltt_session *session,
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
-			ret = ltt_tsdl_stream(text, channel->stream_id, NULL, 0);
+			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
+					      channel->nr_contexts);
 	return ret;
 }
 
@@ -442,6 +444,8 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	kc->key = new_key(k);
 	memcpy(attr.uuid, ks->uuid, sizeof(attr.uuid));
 	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
+	if (!ret)
+		ret = ltt_kernel_context_apply(k->kabi, channel, kc->handle);
 	if (!ret)
 		ret = chan_streams(k, kc);
 	if (!ret)

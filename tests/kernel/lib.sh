@@ -94,6 +94,8 @@ kvm_missing() {
 
 # The known workloads of the kernel tracing scenarios.
 KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kworkload"
+# The known process of the kernel context test.
+KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kctxload"
 
 # kvm_lock: serialize cache updates between tests run in parallel.
 kvm_lock() {

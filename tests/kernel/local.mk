@@ -15,7 +15,8 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_rotate.sh \
 	tests/kernel/test_kernel_snapshot.sh \
 	tests/kernel/test_kernel_track.sh \
-	tests/kernel/test_kernel_filter.sh
+	tests/kernel/test_kernel_filter.sh \
+	tests/kernel/test_kernel_context.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
@@ -34,6 +35,10 @@ tests_kernel_kworkload_SOURCES = tests/kernel/kworkload.c
 check_PROGRAMS += tests/kernel/kemit
 tests_kernel_kemit_SOURCES = tests/kernel/kemit.c
 tests_kernel_kemit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
+
+# The process whose context values the kernel context test knows.
+check_PROGRAMS += tests/kernel/kctxload
+tests_kernel_kctxload_SOURCES = tests/kernel/kctxload.c
 
 # The programs and libraries as 'make install' lays them out, staged for
 # the guest's initramfs; redone when one of them changes.

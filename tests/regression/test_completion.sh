@@ -89,6 +89,9 @@ is "$(comp lttctl stop s1 '')" "" "stop: one session name, not two"
 is "$(comp lttctl stop --no-wait '')" "$SESSIONS" "stop --no-wait: a session name"
 is "$(comp lttctl add-context -u -t v)" "$(printf '%s\n' vegid veuid vgid vpid vsgid vsuid vtid vuid)" \
 	"add-context -t v: the context types that start so"
+is "$(comp lttctl add-context -k -t p)" "$(printf '%s\n' pid pid_ns ppid preemptible prio procname)" \
+	"add-context -k -t p: the kernel domain's types that start so"
+is "$(comp lttctl add-context -u -t pi)" "pid_ns" "add-context -u -t pi: user space's (no pid)"
 is "$(comp lttctl add-context -u -s s1 -c '')" "$(printf '%s\n' c1 c2)" \
 	"add-context -c after -s s1: the channels of s1"
 is "$(comp lttctl enable-event -u -s '')" "$SESSIONS" "-s: a session name"

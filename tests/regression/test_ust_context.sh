@@ -15,7 +15,7 @@ CTX_APP="$LTT_TOP_BUILDDIR/tests/regression/app/ust_ctx_app"
 	CTX_APP="$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_ctx_app"
 
 ust_setup
-plan 53
+plan 57
 
 T=3 N=50
 OUTDIR="$TEST_TMP/trace"
@@ -44,9 +44,18 @@ ok "$([ "$RC" != 0 ]; echo $?)" "an unknown type is refused"
 like "$ERR" "'nosuch': unknown context type" "  saying which and what to do"
 run lttctl add-context -u -t perf:thread:raw:rxyz:foo
 ok "$([ "$RC" != 0 ]; echo $?)" "a malformed raw counter is refused"
-run lttctl add-context -k -t vpid
-ok "$([ "$RC" != 0 ]; echo $?)" "the kernel domain is refused"
-like "$ERR" "kernel channels are not supported yet" "  with a sentence"
+run lttctl add-context -u -t pid
+ok "$([ "$RC" != 0 ]; echo $?)" "a kernel-only type is refused in user space"
+like "$ERR" "'pid' is not a user-space context: .*--list -k" "  with a sentence"
+run lttctl add-context -k -t ip
+like "$RC $ERR" "^2 .*'ip' is not a kernel context" "a user-space-only type is refused in the kernel domain"
+run lttctl add-context -k -t perf:cpu:cycles
+like "$RC $ERR" "^2 .*perf counters .* not supported in the kernel domain" "perf:cpu: counters: refused with a sentence"
+run lttctl add-context --list -u
+like "$(grep -cx 'pid\|ip\|hostname' <<<"$STDOUT")" "^1$" "--list -u: ip, not pid or hostname"
+run lttctl add-context --list -k
+like "$(grep -cx 'pid\|tid\|hostname\|prio\|ip\|pthread_id\|perf:thread:instructions' <<<"$STDOUT")" "^4$" \
+	"--list -k: pid, tid, prio, hostname, not ip, pthread_id or perf"
 run lttctl add-context -u
 ok "$([ "$RC" != 0 ]; echo $?)" "no -t: refused"
 

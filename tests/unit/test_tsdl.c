@@ -1308,6 +1308,44 @@ static void test_stream_contexts(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* The kernel's context types: their TSDL, sizes and domains. */
+static void test_kernel_stream_contexts(void)
+{
+	static const char *const names[] = { "tid", "hostname", "preemptible", "euid", "vppid" };
+	struct ltt_ctx ctx[5];
+	struct ltt_wbuf w;
+	unsigned int i, ok = 0;
+	char *text;
+
+	for (i = 0; i < 5; i++)
+		ok += !ltt_ctx_parse(names[i], &ctx[i]) &&
+		      ltt_ctx_domains(&ctx[i]) == LTT_CTX_DOMAIN_KERNEL;
+	tap_is_int(ok, 5, "tid, hostname, preemptible, euid, vppid: kernel-only types");
+	tap_is_int((long long)ltt_ctx_len(ctx, 5), 4 + 65 + 1 + 4 + 4, "  4 + 65 + 1 + 4 + 4 bytes an event");
+	ltt_ctx_parse("ip", &ctx[0]);
+	tap_is_int(ltt_ctx_domains(&ctx[0]), LTT_CTX_DOMAIN_USER, "ip: user space only");
+	ltt_ctx_parse("vpid", &ctx[0]);
+	tap_is_int(ltt_ctx_domains(&ctx[0]), LTT_CTX_DOMAIN_USER | LTT_CTX_DOMAIN_KERNEL,
+		   "vpid: both domains");
+	for (i = 0; ltt_ctx_list_name_domain(i, LTT_CTX_DOMAIN_KERNEL); i++)
+		;
+	tap_is_int(i, 35, "35 kernel types listed");
+	ltt_ctx_parse("tid", &ctx[0]);
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_tsdl_stream(&w, 1, ctx, 5), "a kernel stream with five contexts");
+	text = strndup((const char *)w.data, w.len);
+	tap_ok(text && strstr(text, "\tevent.context := struct {\n"
+			     "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _tid;\n"
+			     "\t\tinteger { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _hostname[65];\n"
+			     "\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 10; } _preemptible;\n"
+			     "\t\tinteger { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _euid;\n"
+			     "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _vppid;\n"
+			     "\t} align(8);\n};\n"),
+	       "  its event.context declares them in order, hostname a 65-byte text");
+	free(text);
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	const char *base = getenv("TMPDIR");
@@ -1339,6 +1377,7 @@ int main(void)
 
 	test_metadata_packets();
 	test_stream_contexts();
+	test_kernel_stream_contexts();
 	test_index();
 	test_generator_refusals();
 	test_kernel_refusals();

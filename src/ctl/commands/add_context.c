@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * add_context.c - lttctl add-context: add context fields to the events of
- * a channel (or of every channel of the domain), as LTTng's add-context;
- * --list prints the context types.
+ * a channel (or of every channel of the domain, kernel or user space), as
+ * LTTng's add-context; --list prints the context types (--list -k those
+ * of the kernel domain, --list -u those of user space).
  *
  * Every -t is parsed before the daemon is asked anything; the types are
  * then added one by one, in order, and the first refusal stops there
@@ -26,13 +27,18 @@ struct add_args {
 	int kernel, user, list;
 };
 
-static int list_types(void)
+/* The types of @domain (LTT_DOMAIN_NONE: of both). */
+static int list_types(enum ltt_domain domain)
 {
 	const char *name;
 	size_t i;
 
 	ctl_out_open("contextTypes");
-	for (i = 0; (name = ltt_ctl_context_list_name(i)) != NULL; i++) {
+	for (i = 0;; i++) {
+		name = domain == LTT_DOMAIN_NONE ? ltt_ctl_context_list_name(i) :
+						   ltt_ctl_context_domain_list_name(domain, i);
+		if (!name)
+			break;
 		ctl_out_text("%s\n", name);
 		ctl_out_str("type", name);
 	}
@@ -40,8 +46,22 @@ static int list_types(void)
 	return CTL_EXIT_OK;
 }
 
+/* Is -t @name one @domain lacks?  Then say so (CTL_EXIT_USAGE). */
+static int check_domain(enum ltt_domain domain, const char *name, const struct ltt_context *c)
+{
+	enum ltt_error_code code = LTT_ERR_CONTEXT_DOMAIN;
+
+	if (ltt_ctl_context_in_domain(c, domain))
+		return CTL_EXIT_OK;
+	if (domain == LTT_DOMAIN_KERNEL && !strncmp(name, "perf:", 5))
+		code = LTT_ERR_KERNEL_CONTEXT_PERF;
+	ctl_out_error(code, "'%s' is not a %s context: %s", name,
+		      domain == LTT_DOMAIN_KERNEL ? "kernel" : "user-space", ltt_strerror(code));
+	return CTL_EXIT_USAGE;
+}
+
 /* Parse every -t into @ctxs (@nr of them); CTL_EXIT_USAGE on a bad one. */
-static int parse_types(const struct ctl_ctx *ctx, const char **types,
+static int parse_types(const struct ctl_ctx *ctx, enum ltt_domain domain, const char **types,
 		       struct ltt_context **ret_ctxs, size_t *ret_nr)
 {
 	struct ltt_context *ctxs;
@@ -57,9 +77,20 @@ static int parse_types(const struct ctl_ctx *ctx, const char **types,
 		return CTL_EXIT_FAILURE;
 	}
 	for (i = 0; i < nr; i++) {
+		if (domain == LTT_DOMAIN_KERNEL && !strncmp(types[i], "perf:cpu:", 9)) {
+			/* LTTng's kernel counters: no such type here, say why */
+			ctl_out_error(LTT_ERR_KERNEL_CONTEXT_PERF, "'%s': %s", types[i],
+				      ltt_strerror(LTT_ERR_KERNEL_CONTEXT_PERF));
+			free(ctxs);
+			return CTL_EXIT_USAGE;
+		}
 		if (ltt_ctl_context_parse(types[i], &ctxs[i])) {
 			ctl_out_error(LTT_ERR_CONTEXT_TYPE, "'%s': %s", types[i],
 				      ltt_strerror(LTT_ERR_CONTEXT_TYPE));
+			free(ctxs);
+			return CTL_EXIT_USAGE;
+		}
+		if (check_domain(domain, types[i], &ctxs[i])) {
 			free(ctxs);
 			return CTL_EXIT_USAGE;
 		}
@@ -69,9 +100,10 @@ static int parse_types(const struct ctl_ctx *ctx, const char **types,
 	return CTL_EXIT_OK;
 }
 
-static int add_all(const struct ctl_ctx *ctx, const char *session, const char *channel,
-		   const struct ltt_context *ctxs, size_t nr)
+static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_domain domain,
+		   const char *channel, const struct ltt_context *ctxs, size_t nr)
 {
+	const char *dname = domain == LTT_DOMAIN_KERNEL ? "kernel" : "ust";
 	struct ltt_ctl *ctl = NULL;
 	size_t i;
 	int ret, code;
@@ -79,7 +111,7 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, const char *c
 	ret = ctl_util_connect(ctx, false, &ctl);
 	ctl_out_open("contexts");	/* those added */
 	for (i = 0; i < nr && !ret; i++) {
-		code = ltt_ctl_add_context(ctl, session, LTT_DOMAIN_USER, channel, &ctxs[i]);
+		code = ltt_ctl_add_context(ctl, session, domain, channel, &ctxs[i]);
 		if (code) {
 			ctl_out_error(code, "context %s, session '%s': %s", ctxs[i].name, session,
 				      ltt_strerror(code));
@@ -87,12 +119,13 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, const char *c
 			break;
 		}
 		if (channel)
-			ctl_out_info("ust context %s added to channel %s", ctxs[i].name, channel);
+			ctl_out_info("%s context %s added to channel %s", dname, ctxs[i].name,
+				     channel);
 		else
-			ctl_out_info("ust context %s added to all channels", ctxs[i].name);
+			ctl_out_info("%s context %s added to all channels", dname, ctxs[i].name);
 		ctl_out_open("context");
 		ctl_out_str("session", session);
-		ctl_out_str("domain", ltt_domain_name(LTT_DOMAIN_USER));
+		ctl_out_str("domain", ltt_domain_name(domain));
 		ctl_out_str("channel", channel ? channel : "");
 		ctl_out_str("type", ctxs[i].name);
 		ctl_out_close();
@@ -116,28 +149,27 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, const struct add_args 
 	if (ret)
 		return ret;
 	if (a->list) {
-		if (a->types || a->kernel || a->user || a->values[VAL_SESSION] || channel)
-			return ctl_util_usage_error(ctx, "--list takes no other option");
-		return list_types();
+		if (a->types || a->values[VAL_SESSION] || channel)
+			return ctl_util_usage_error(ctx, "--list takes no other option than -k or -u");
+		if (!a->kernel && !a->user)
+			return list_types(LTT_DOMAIN_NONE);
+		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
+		return ret ? ret : list_types(domain);
 	}
 	ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
 	if (ret)
 		return ret;
-	if (domain == LTT_DOMAIN_KERNEL) {
-		ctl_out_error(LTT_ERR_NOT_SUPPORTED, "contexts of kernel channels are not supported yet: add them to user-space channels (-u)");
-		return CTL_EXIT_FAILURE;
-	}
 	if (channel && !ltt_channel_name_valid(channel)) {
 		ctl_out_error(LTT_ERR_CHANNEL_NAME, "'%s': %s", channel,
 			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
 		return CTL_EXIT_USAGE;
 	}
-	ret = parse_types(ctx, a->types, &ctxs, &nr);
+	ret = parse_types(ctx, domain, a->types, &ctxs, &nr);
 	if (!ret)
 		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
 					    &session);
 	if (!ret)
-		ret = add_all(ctx, session, channel, ctxs, nr);
+		ret = add_all(ctx, session, domain, channel, ctxs, nr);
 	free(ctxs);
 	return ret;
 }
@@ -150,7 +182,7 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 	int ret;
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
-		  "kernel channels (not supported yet: refused)", NULL },
+		  "kernel channels", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "user space channels", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
@@ -158,7 +190,8 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the channel (default: every channel of the domain)", "CHANNEL" },
 		{ "type", 't', POPT_ARG_ARGV, &a.types, 0,
 		  "a context type; repeat for several (--list shows them)", "TYPE" },
-		{ "list", 0, POPT_ARG_NONE, &a.list, 0, "list the context types", NULL },
+		{ "list", 0, POPT_ARG_NONE, &a.list, 0,
+		  "list the context types (of one domain with -k or -u)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

@@ -604,7 +604,7 @@ static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf 
 	       !strcmp(a->filter, b->filter) && !strcmp(a->exclusions, b->exclusions);
 }
 
-/* The contexts of @c: user space only, each a known type, none twice. */
+/* The contexts of @c: each a known type of the channel's domain, none twice. */
 static int check_contexts(const struct ltt_cfg_session *s, const struct ltt_cfg_channel *c,
 			  char *err, size_t errlen)
 {
@@ -612,11 +612,6 @@ static int check_contexts(const struct ltt_cfg_session *s, const struct ltt_cfg_
 
 	if (!c->nr_contexts)
 		return 0;
-	if (c->domain == LTT_DOMAIN_KERNEL) {
-		set_err(err, errlen, "%s:%ld: channel '%s': contexts of kernel channels are not supported yet",
-			s->file, c->context_line, c->attr.name);
-		return -LTT_ERR_CONFIG_INVALID;
-	}
 	if (c->nr_contexts > LTT_CTX_MAX) {
 		set_err(err, errlen, "%s:%ld: channel '%s': more than %d contexts", s->file,
 			c->context_line, c->attr.name, LTT_CTX_MAX);
@@ -627,6 +622,13 @@ static int check_contexts(const struct ltt_cfg_session *s, const struct ltt_cfg_
 			set_err(err, errlen, "%s:%ld: channel '%s': context '%s': %s", s->file,
 				c->context_line, c->attr.name, c->contexts[i].name,
 				ltt_strerror(-LTT_ERR_CONTEXT_TYPE));
+			return -LTT_ERR_CONFIG_INVALID;
+		}
+		if (!(ltt_ctx_domains(&c->contexts[i]) & (c->domain == LTT_DOMAIN_KERNEL ?
+							    LTT_CTX_DOMAIN_KERNEL : LTT_CTX_DOMAIN_USER))) {
+			set_err(err, errlen, "%s:%ld: channel '%s': context '%s': %s", s->file,
+				c->context_line, c->attr.name, c->contexts[i].name,
+				ltt_strerror(-LTT_ERR_CONTEXT_DOMAIN));
 			return -LTT_ERR_CONFIG_INVALID;
 		}
 		for (j = 0; j < i; j++) {

@@ -30,6 +30,35 @@ const char *ltt_ctl_context_list_name(size_t i)
 	return ltt_ctx_list_name(i);
 }
 
+/* The LTT_CTX_DOMAIN_* bit of @domain, 0 for none. */
+static unsigned int domain_bit(enum ltt_domain domain)
+{
+	switch (domain) {
+	case LTT_DOMAIN_KERNEL:
+		return LTT_CTX_DOMAIN_KERNEL;
+	case LTT_DOMAIN_USER:
+		return LTT_CTX_DOMAIN_USER;
+	default:
+		return 0;
+	}
+}
+
+const char *ltt_ctl_context_domain_list_name(enum ltt_domain domain, size_t i)
+{
+	unsigned int bit = domain_bit(domain);
+
+	return bit ? ltt_ctx_list_name_domain(i, bit) : NULL;
+}
+
+bool ltt_ctl_context_in_domain(const struct ltt_context *context, enum ltt_domain domain)
+{
+	struct ltt_ctx c;
+
+	if (!context || ltt_conv_context_to_ctx(context, &c) || !ltt_ctx_check(&c))
+		return false;
+	return (ltt_ctx_domains(&c) & domain_bit(domain)) != 0;
+}
+
 int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			const char *channel, const struct ltt_context *context)
 {
