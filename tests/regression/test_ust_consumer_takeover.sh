@@ -20,15 +20,6 @@ T=2 N=100000 AFTER=1000
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 
-# new_consumer OLD: wait (bounded, without sleeping) until the session
-# daemon runs a consumer other than OLD; print its pid.
-new_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
-			[ "$c" != "$2" ]; do :; done
-		echo "$c"' bash "$(sessiond_pid)" "$1"
-}
-
 # no_consumer: wait (bounded, without sleeping) until the session daemon
 # runs no consumer: the one of the last case, whose sessions are all
 # destroyed, exits on its own, and until it has, it would pass for the

@@ -39,14 +39,6 @@ wait_request() {
 		do :; done' bash "$1"
 }
 
-# new_consumer OLD: wait (bounded) until a consumer other than OLD runs.
-new_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
-			[ "$c" != "$2" ]; do :; done
-		echo "$c"' bash "$(sessiond_pid)" "$1"
-}
-
 lttctl -q create s -o "$TEST_TMP/s"
 lttctl -q enable-channel -u channel0 --buffers-pid
 lttctl -q enable-event -u ltt_test:seq

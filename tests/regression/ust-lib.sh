@@ -188,3 +188,12 @@ consumer_pid() {
 	spid=$(sessiond_pid) || return 1
 	pgrep -P "$spid" -x ltt-consumerd | head -1
 }
+
+# new_consumer OLD: wait (bounded, without sleeping) until the session
+# daemon runs a consumer other than OLD; print its pid.
+new_consumer() {
+	timeout "$TEST_TIMEOUT" bash -c '
+		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
+			[ "$c" != "$2" ]; do :; done
+		echo "$c"' bash "$(sessiond_pid)" "$1"
+}
