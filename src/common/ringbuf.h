@@ -681,7 +681,11 @@ static inline bool ltt_rb_slot_ts_fits(const struct ltt_rb_slot *slot, unsigned 
 
 /**
  * ltt_rb_flush() - close the current sub-buffer so it can be read
- * @rb: the reader's (or any) handle
+ * @rb: the reader's (or any) handle; when the flush completes the
+ *      sub-buffer (its padding is the last commit), it wakes a sleeping
+ *      reader through @rb's wakeup fd, as ltt_rb_commit() does: a handle
+ *      without one (the reader's own) leaves that to its caller, which
+ *      reads next
  * @even_if_empty: when no sub-buffer is open, produce an empty packet
  *                 (header only) so the reader has a fresh timestamp_end
  *

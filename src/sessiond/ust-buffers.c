@@ -353,16 +353,48 @@ static void trace_free_chan(struct ltt_ust_chan *chan)
 }
 
 
+/* Consumers tried in a row for a closing trace's last flush, as a stop's. */
+#define CLOSE_FLUSH_ATTEMPTS 3
+
+/*
+ * Have the consumer that holds @trace write all its channels hold.  One
+ * that dies meanwhile (before this call noticed, or during it) is replaced
+ * and the new one, which takes the trace over where the dead one left its
+ * files and ring buffers, flushes again: a trace is never closed on a dead
+ * consumer, whose last packets would be neither written nor counted.
+ * Returns the consumer, or NULL when none holds the trace (said).
+ */
+static struct ltt_consumer *close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+{
+	struct ltt_consumer *c = NULL;
+	struct ltt_ust_chan *chan;
+	unsigned int attempt;
+	bool died = true;
+
+	for (attempt = 0; died && attempt < CLOSE_FLUSH_ATTEMPTS; attempt++) {
+		c = trace_consumer(b, trace);
+		died = false;
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			if (!c || !ltt_consumer_flush_channel_sized(c, chan->key, true,
+								    chan_bytes(chan)))
+				continue;
+			died = !ltt_consumer_alive(c);
+			if (died)
+				break;	/* the next one takes the trace over, all again */
+			LTT_WARN("trace %s: channel %s: the last packets may not be written",
+				 trace->path, chan->channel->attr.name);
+		}
+	}
+	return c;
+}
+
 void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
 {
 	struct ltt_ust_chan *chan, *tmp;
-	struct ltt_consumer *c = trace_consumer(b, trace);
+	struct ltt_consumer *c = close_flush(b, trace);
 	struct ltt_consumer_channel_stats st;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
-		if (c && ltt_consumer_flush_channel_sized(c, chan->key, true, chan_bytes(chan)))
-			LTT_WARN("trace %s: channel %s: the last packets may not be written",
-				 trace->path, chan->channel->attr.name);
 		/* a consumer before 1.5 keeps no page: ask it */
 		if (c && ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_OUTPUT_ERRORS) {
 			if (ltt_consumer_channel_status(c, chan->key, &st))
@@ -546,11 +578,22 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 		else if (!ret)
 			ret = -EPIPE;
 	} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
+	trace->relayed = relay > 0;
+	if (ret && relay >= 0 && c && !ltt_consumer_alive(c)) {
+		/*
+		 * It died with ADD_TRACE in flight, maybe after it made the
+		 * directory and an empty metadata file: the trace is kept as
+		 * its, so the next one takes it over there (trace_consumer()),
+		 * as it does the traces the dead one had.
+		 */
+		LTT_WARN("session '%s': the consumer daemon died while it created trace %s: the next one takes it over",
+			 session->name, trace->path);
+		ret = 0;
+	}
 	if (ret)
 		LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
 			strerror(-ret));
 	trace->consumer_gen = ret ? 0 : gen;
-	trace->relayed = relay > 0;
 }
 
 /*
@@ -573,6 +616,8 @@ static void snapshot_trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_ses
 						      session->gid);
 	else if (!ret)
 		ret = -EPIPE;
+	if (ret && c && !ltt_consumer_alive(c))
+		ret = 0;	/* died with it in flight: the next one takes it over */
 	if (ret)
 		LTT_ERR("session '%s': can't create snapshot trace %s: %s%s", session->name,
 			trace->path, strerror(-ret),

@@ -14,19 +14,19 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 41
+plan 44
 
 T=2 N=100000 AFTER=1000
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 
-# new_consumer OLD: wait (bounded, without sleeping) until the session
-# daemon runs a consumer other than OLD; print its pid.
-new_consumer() {
+# no_consumer: wait (bounded, without sleeping) until the session daemon
+# runs no consumer: the one of the last case, whose sessions are all
+# destroyed, exits on its own, and until it has, it would pass for the
+# one that holds the next case's traces.
+no_consumer() {
 	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
-			[ "$c" != "$2" ]; do :; done
-		echo "$c"' bash "$(sessiond_pid)" "$1"
+		while pgrep -P "$1" -x ltt-consumerd >/dev/null; do :; done' bash "$(sessiond_pid)"
 }
 
 # list_counter SESSION WHAT: "discarded events" or "lost packets" of channel0.
@@ -46,14 +46,18 @@ dups() {
 run_case() {
 	local name=$1 c1 c2 c3 rec disc lost
 	shift
+	no_consumer
+	ok "$?" "$name: the last case's consumer has exited"
 	ok_cmd "$name: create" lttctl create "$name" -o "$TEST_TMP/$name"
 	ok_cmd "$name: channel0 $*" lttctl enable-channel -u channel0 "$@"
 	lttctl -q enable-event -u ltt_test:seq
 	lttctl -q start
-	ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -t $T -n $N -r killed
+	# ready once its event is enabled: its buffers are in the consumer
+	ust_app_bg -w "$TEST_TMP/ready" -e "$TEST_TIMEOUT" -s "$TEST_TMP/go" -t $T -n $N -r killed
 	wait_ready $ready
-	c1=$(consumer_pid)
-	ok "$([ -n "$c1" ]; echo $?)" "$name: a consumer reads the program's buffers (pid $c1)"
+	c1=$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)
+	ok "$([[ $c1 =~ ^[0-9]+$ ]]; echo $?)" \
+		"$name: one consumer runs, it reads the program's buffers (pid $c1)"
 	# release the program, and kill its consumer while it records
 	echo go >&$go
 	kill -KILL "$c1"
@@ -65,7 +69,7 @@ run_case() {
 	# (per-PID: the program's trace was closed at its exit; a consumer is
 	# spawned again when the next program needs one)
 	kill -KILL "$c2"
-	ust_app -t $T -n $AFTER -r after
+	ust_app -e "$TEST_TIMEOUT" -t $T -n $AFTER -r after
 	is $? 0 "$name: a program after the deaths"
 	c3=$(new_consumer "$c2")
 	ok $? "$name: killed again after the recording: another one (pid $c3)"

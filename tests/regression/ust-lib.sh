@@ -210,3 +210,12 @@ nobody_home() {
 b_ctl() {
 	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" "$@"
 }
+
+# new_consumer OLD: wait (bounded, without sleeping) until the session
+# daemon runs a consumer other than OLD; print its pid.
+new_consumer() {
+	timeout "$TEST_TIMEOUT" bash -c '
+		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
+			[ "$c" != "$2" ]; do :; done
+		echo "$c"' bash "$(sessiond_pid)" "$1"
+}

@@ -108,6 +108,12 @@ TESTS += tests/unit/test_ringbuf_torn
 tests_unit_test_ringbuf_torn_SOURCES = tests/unit/test_ringbuf_torn.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_torn_LDADD = src/common/libcommon.la
 
+# The reader's wakeups, each interleaving played in one thread.
+check_PROGRAMS += tests/unit/test_ringbuf_wakeup
+TESTS += tests/unit/test_ringbuf_wakeup
+tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
+
 # The non-consuming read of snapshots.
 check_PROGRAMS += tests/unit/test_ringbuf_snapshot
 TESTS += tests/unit/test_ringbuf_snapshot

@@ -2,7 +2,7 @@
 /*
  * ust_app.c - the instrumented program the end-to-end tests trace.
  *
- *   ust_app [-n EVENTS] [-t THREADS] [-T] [-L] [-f | -x] [-w FIFO] [-s FIFO]
+ *   ust_app [-n EVENTS] [-t THREADS] [-T] [-L] [-f | -x] [-w FIFO] [-e SECONDS] [-s FIFO]
  *           [-k FIFO] [-S] [-r ROLE] [-p FIFO]
  *   ust_app -B CASE SOCKET
  *
@@ -14,7 +14,11 @@
  * (or EOF) from FIFO before emitting (the test starts tracing meanwhile);
  * -w FIFO: write "ready PID" to FIFO at the start of main(), so once
  * registered, and after opening the -s FIFO, so that the test may then
- * release every waiting program at once by closing it; -k FIFO: after
+ * release every waiting program at once by closing it; -e SECONDS: before
+ * that and before emitting, wait until ltt_test:seq is enabled, at most
+ * SECONDS (the daemon answers the registration before it has pushed a
+ * session's channels and events when a consumer call takes long: a test
+ * that counts every event needs them there before the first); -k FIFO: after
  * emitting, write "done" to FIFO and wait forever (to be killed).
  * -S: after emitting, overwrite every trace buffer mapped in this
  * process with pseudo-random bytes and print "scribbled N" (N mappings),
@@ -33,6 +37,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +64,7 @@ struct opts {
 	const char *self;
 	const char *rounds_fifo;
 	unsigned long base;	/* the first seq of this round */
+	int enabled_wait_s;	/* -e */
 };
 
 struct worker {
@@ -132,6 +138,28 @@ static void wait_fifo(FILE *f)
 }
 
 /* Write one line to a FIFO the test reads. */
+/*
+ * -e: spin (yielding) until ltt_test:seq is enabled, at most @seconds:
+ * nothing to wait on but the tracer's own state.  0 once enabled.
+ */
+static int wait_enabled(int seconds)
+{
+	struct timespec now, end;
+
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += seconds;
+	while (!ltt_tracepoint_enabled(ltt_test, seq)) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec > end.tv_sec ||
+		    (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec)) {
+			fprintf(stderr, "ust_app: ltt_test:seq not enabled within %d s\n", seconds);
+			return -1;
+		}
+		sched_yield();
+	}
+	return 0;
+}
+
 static void tell(const char *path, const char *line)
 {
 	FILE *f = open_fifo(path, "w");
@@ -426,7 +454,7 @@ int main(int argc, char **argv)
 	char line[64];
 	int c;
 
-	while ((c = getopt(argc, argv, "n:t:TLfxw:s:k:Sr:B:p:")) != -1) {
+	while ((c = getopt(argc, argv, "n:t:TLfxw:e:s:k:Sr:B:p:")) != -1) {
 		switch (c) {
 		case 'n':
 			o.events = strtoul(optarg, NULL, 10);
@@ -448,6 +476,9 @@ int main(int argc, char **argv)
 			break;
 		case 'w':
 			o.ready_fifo = optarg;
+			break;
+		case 'e':
+			o.enabled_wait_s = atoi(optarg);
 			break;
 		case 's':
 			o.start_fifo = optarg;
@@ -475,6 +506,8 @@ int main(int argc, char **argv)
 	/* Open the start FIFO before saying "ready": closing it then releases us. */
 	if (o.start_fifo)
 		start = open_fifo(o.start_fifo, "r");
+	if (o.enabled_wait_s > 0 && wait_enabled(o.enabled_wait_s))
+		return 1;
 	if (o.ready_fifo) {
 		snprintf(line, sizeof(line), "ready %ld\n", (long)getpid());
 		tell(o.ready_fifo, line);
@@ -496,7 +529,7 @@ int main(int argc, char **argv)
 	}
 	return 0;
 usage:
-	fprintf(stderr, "usage: ust_app [-n N] [-t T] [-T] [-L] [-f|-x] [-w FIFO] [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]\n"
+	fprintf(stderr, "usage: ust_app [-n N] [-t T] [-T] [-L] [-f|-x] [-w FIFO] [-e S] [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]\n"
 			"       ust_app -B CASE SOCKET\n");
 	return 2;
 }
