@@ -152,15 +152,15 @@ extern "C" {
 	X(TRACKER_POLICY, 197, "this tracker includes every process or none, so it has no list of ids to remove one from; 'lttctl track --vpid ID,...' (or --vuid, --vgid) includes only those ids, 'lttctl untrack --all' none") \
 	X(TRACKER_LIMIT, 198, "a tracker holds at most 1024 ids; track fewer, or track a user or group (--vuid, --vgid) instead of each process") \
 	X(TRACKER_UNCHANGED, 199, "that id was already tracked (track) or was not tracked (untrack): nothing changed for it") \
-	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
-	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(FILTER_KERNEL_MODULE, 200, "the loaded kernel tracer is too old for filters (they need kernel ABI 1.3): reload the ltt-tracer module ('rmmod ltt-tracer' once no kernel session exists, then restart ltt-sessiond)") \
 	X(FILTER_KERNEL_FLOAT, 201, "kernel filters take no floating-point numbers (the kernel tracer has no floating point, as in LTTng): compare the field with an integer") \
 	X(FILTER_KERNEL_CONTEXT, 202, "this filter reads a context the kernel domain does not have ($app.* or $ctx.pthread_id); kernel filters may read $ctx.pid, tid, vpid, vtid, vppid, procname, cpu_id, vuid and vgid") \
 	X(FILTER_KERNEL_TYPE, 203, "the filter does not type-check against the kernel event's fields (a field compared with a value of another type, or indexed out of its bounds); 'lttctl list -k -f' shows each event's fields") \
 	X(CONTEXT_DOMAIN, 205, "this context type does not exist in that domain: 'lttctl add-context --list -k' shows the kernel domain's, 'lttctl add-context --list -u' user space's (ip, pthread_id and perf:thread counters are user space's; pid, tid, ppid, prio, nice, hostname... the kernel's)") \
 	X(KERNEL_CONTEXT_MODULE, 206, "the loaded kernel tracer predates kernel contexts (kernel ABI 1.4): unload ltt-tracer and restart ltt-sessiond so that it loads the installed module") \
-	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)")
+	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)") \
+	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
+	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),
