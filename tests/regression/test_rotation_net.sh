@@ -46,7 +46,7 @@ read_chunks() {
 	local d failed=0 full=0
 	: >"$2"
 	for d in $(chunks "$1"); do
-		if ! TEST_TIMEOUT=$((TEST_TIMEOUT * 6)) bt "$d" "$2.one" ||
+		if ! bt "$d" "$2.one" ||
 		   [ ! -s "$d/$UID_PATH/metadata" ]; then
 			failed=$((failed + 1))
 			diag "chunk $d: $(head -3 "$2.one.err")" >&2
@@ -56,20 +56,6 @@ read_chunks() {
 		cat "$2.one" >>"$2"
 	done
 	echo "$failed $full"
-}
-
-# dups_and_range FILE ROLE THREADS N: "DUPLICATES OUT_OF_RANGE DISTINCT".
-dups_and_range() {
-	awk -v role="$2" -v threads="$3" -v n="$4" '
-	/ ltt_test:seq: / {
-		if (!match($0, /role = "[^"]*"/)) next
-		if (substr($0, RSTART + 8, RLENGTH - 9) != role) next
-		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
-		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
-		if (t < 0 || t >= threads || s >= n) { bad++; next }
-		if (seen[t, s]++) dup++; else distinct++
-	}
-	END { printf "%d %d %d\n", dup, bad, distinct }' "$1"
 }
 
 # --- 1. rotation under load

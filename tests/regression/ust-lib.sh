@@ -44,6 +44,21 @@ bt() {
 	timeout "$BT_TIMEOUT" babeltrace2 "$1" >"$2" 2>"$2.err"
 }
 
+# dups_and_range FILE ROLE THREADS N: "DUPLICATES OUT_OF_RANGE DISTINCT"
+# of the (thread, seq) pairs of ROLE's ltt_test:seq events.
+dups_and_range() {
+	awk -v role="$2" -v threads="$3" -v n="$4" '
+	/ ltt_test:seq: / {
+		if (!match($0, /role = "[^"]*"/)) next
+		if (substr($0, RSTART + 8, RLENGTH - 9) != role) next
+		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
+		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+		if (t < 0 || t >= threads || s >= n) { bad++; next }
+		if (seen[t, s]++) dup++; else distinct++
+	}
+	END { printf "%d %d %d\n", dup, bad, distinct }' "$1"
+}
+
 # count_events FILE NAME: how many NAME events FILE holds.
 count_events() {
 	grep -c " $2: " "$1"
