@@ -85,6 +85,11 @@ static void q_clear(struct byteq *q)
  * Wake the sinks that wait for their stream's handle or for the data
  * queue to empty, once they no longer need to.  Locked.
  */
+bool rlink_packet_may_go(const struct ltt_relay *r, const struct relay_stream *st)
+{
+	return st->ready && rlink_q_empty(&r->data_q) && !r->meta_unanswered;
+}
+
 void rlink_wake_sinks(struct ltt_relay *r)
 {
 	struct relay_stream *st;
@@ -93,7 +98,7 @@ void rlink_wake_sinks(struct ltt_relay *r)
 	for (st = r->streams; st; st = st->next) {
 		if (!st->waiting || st->wake_fd < 0)
 			continue;
-		if (!r->conn_error && !st->refused && (!st->ready || !rlink_q_empty(&r->data_q)))
+		if (!r->conn_error && !st->refused && !rlink_packet_may_go(r, st))
 			continue;
 		st->waiting = false;
 		st->woken = true;
@@ -142,6 +147,7 @@ void rlink_fail(struct ltt_relay *r, int err)
 		free(e);
 	}
 	r->exp_tail = &r->exp_head;
+	r->meta_unanswered = 0;
 	shutdown(r->ctrl_fd, SHUT_RDWR);
 	shutdown(r->data_fd, SHUT_RDWR);
 	rlink_wake_sinks(r);
@@ -259,7 +265,11 @@ static const char *cmd_name(uint32_t cmd)
 static void queue_simple(struct ltt_relay *r, uint32_t cmd, struct relay_stream *st,
 			 uint64_t a, uint64_t b, bool two);
 
-/* SEND_METADATA pieces: whole 4 KiB metadata packets, well below the relay's limit. */
+/*
+ * SEND_METADATA pieces: 256 KiB of whole metadata packets at most, well
+ * below the relay's 1 MiB request limit; the relay writes each in one call,
+ * so an append of up to 256 KiB of declarations is on its disk whole or not.
+ */
 #define METADATA_CHUNK (256u * 1024)
 
 /* Queue @len bytes of metadata packets for @st, whose handle is known.  Locked. */
@@ -278,6 +288,7 @@ int rlink_queue_metadata(struct ltt_relay *r, struct relay_stream *st, const uin
 		ltt_relay_put_metadata_hdr(&pl, &h);
 		ltt_wbuf_put_bytes(&pl, p, n);
 		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, st);
+		r->meta_unanswered += !ret;
 		p += n;
 		len -= n;
 	}
@@ -350,6 +361,8 @@ static void take_reply(struct ltt_relay *r)
 	if (!r->exp_head)
 		r->exp_tail = &r->exp_head;
 	r->reply_len = 0;
+	if (e->cmd == LTT_RELAY_SEND_METADATA && r->meta_unanswered)
+		r->meta_unanswered--;
 	if (ret) {
 		free(e);
 		rlink_fail(r, -EPROTO);

@@ -86,6 +86,7 @@ struct ltt_relay {
 	struct byteq ctrl_q, data_q;
 	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
 	struct expect *exp_head, **exp_tail;
+	uint64_t meta_unanswered;	/* SEND_METADATA not answered: no new packet goes */
 	uint8_t reply[16];		/* the reply being received */
 	size_t reply_len;
 	struct relay_stream *streams;
@@ -114,6 +115,14 @@ bool rlink_q_empty(const struct byteq *q);
 
 /* rlink_q_append() - copy @len bytes at the end of @q.  Returns 0 or -ENOMEM. */
 int rlink_q_append(struct byteq *q, const void *p, size_t len);
+
+/*
+ * rlink_packet_may_go() - may a new packet of @st be handed to the data
+ * socket: its handle known, the data queue empty, and every metadata
+ * request answered (the relay wrote it), so that a relay killed at any
+ * instant never has packets whose metadata it does not have.  Locked.
+ */
+bool rlink_packet_may_go(const struct ltt_relay *r, const struct relay_stream *st);
 
 /* rlink_wake_sinks() - wake the sinks that no longer need to wait.  Locked. */
 void rlink_wake_sinks(struct ltt_relay *r);

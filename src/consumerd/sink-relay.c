@@ -53,14 +53,15 @@ static int relay_ready(struct ltt_sink *sink)
 			LTT_DBG("%s: wake eventfd: %s", r->label, strerror(errno));
 	}
 	if (!r->conn_error && !st->refused) {
-		if (!st->ready) {
-			ret = -EAGAIN;		/* its ADD_STREAM is not answered yet */
-		} else if (!rlink_q_empty(&r->data_q)) {
+		if (!rlink_packet_may_go(r, st))
 			rlink_pump(r);
-			/* one packet at most in the queue: the next waits for the socket */
-			if (!r->conn_error && !rlink_q_empty(&r->data_q))
-				ret = -EAGAIN;
-		}
+		/*
+		 * Not before its ADD_STREAM is answered; one packet at most in
+		 * the queue, the next waits for the socket; none while metadata
+		 * is unanswered.
+		 */
+		if (!r->conn_error && !rlink_packet_may_go(r, st))
+			ret = -EAGAIN;
 	}
 	if (ret) {
 		st->waiting = true;	/* rlink_wake_sinks() writes its eventfd */
@@ -187,10 +188,10 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	ret = r->conn_error;
 	if (!ret && (st->refused || !st->ready))
 		ret = -EPROTO;	/* refused: dropped and counted */
-	if (!ret && !rlink_q_empty(&r->data_q))
-		rlink_pump(r);	/* ready() said yes: it can only have emptied since */
-	if (!ret && !rlink_q_empty(&r->data_q))
-		ret = -EAGAIN;	/* not reached: ready() keeps it empty */
+	if (!ret && !rlink_packet_may_go(r, st))
+		rlink_pump(r);	/* ready() said yes: it can only have cleared since */
+	if (!ret && !rlink_packet_may_go(r, st))
+		ret = -EAGAIN;	/* not reached: ready() waits for it */
 	if (!ret)
 		ret = send_packet(r, hdr, pkt, content);
 	if (ret) {
@@ -278,9 +279,24 @@ static void relay_sink_destroy(struct ltt_sink *sink)
 	free(rs);
 }
 
+/* Until the sink may take a packet; the data thread does the relay's I/O meanwhile. */
+static int relay_wait_ready(struct ltt_sink *sink)
+{
+	struct ltt_relay *r = ((struct relay_sink *)sink)->relay;
+	int ret;
+
+	while ((ret = relay_ready(sink)) == -EAGAIN) {
+		ret = ltt_sink_relay_wait(r, 100);
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
 static const struct ltt_sink_ops relay_sink_ops = {
 	.name = "relay",
 	.ready = relay_ready,
+	.wait_ready = relay_wait_ready,
 	.write = relay_write,
 	.idle = relay_idle,
 	.lost = relay_lost,

@@ -19,6 +19,11 @@ int ltt_sink_ready(struct ltt_sink *sink)
 	return sink->ops->ready ? sink->ops->ready(sink) : 0;
 }
 
+int ltt_sink_wait_ready(struct ltt_sink *sink)
+{
+	return sink->ops->wait_ready ? sink->ops->wait_ready(sink) : ltt_sink_ready(sink);
+}
+
 int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 {
 	return sink->ops->write(sink, pkt);

@@ -65,6 +65,8 @@ struct ltt_sink;
 struct ltt_sink_ops {
 	const char *name;
 	int (*ready)(struct ltt_sink *sink);
+	/* Optional: block until ready (within the sink's own deadline); else ready. */
+	int (*wait_ready)(struct ltt_sink *sink);
 	int (*write)(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
 	/* Optional: the live timer ticked and nothing was written since the last tick. */
 	void (*idle)(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
@@ -117,6 +119,16 @@ struct ltt_output {
  * buffer meanwhile.
  */
 int ltt_sink_ready(struct ltt_sink *sink);
+
+/**
+ * ltt_sink_wait_ready() - until @sink can take a whole packet
+ *
+ * Data thread.  A relay's sink waits for its stream's handle, for its
+ * socket and for the answer to metadata sent before, doing the relay's
+ * I/O meanwhile, within the relay's stall deadline; any other sink
+ * answers as ltt_sink_ready().  Returns 0, or the sink's error.
+ */
+int ltt_sink_wait_ready(struct ltt_sink *sink);
 
 /**
  * ltt_sink_write() - append one packet and its index entry

@@ -110,24 +110,6 @@ static int peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratc
 	}
 }
 
-/*
- * Until @sink can take a packet: a relay's sink waits for its handle or
- * for its socket, whose I/O this (the data) thread does meanwhile; the
- * relay's stall deadline bounds the wait.  A file sink is always ready.
- */
-static int wait_ready(struct ltt_sink *sink, const struct ltt_output *out)
-{
-	struct ltt_relay *relay = ltt_sink_relay_of(out);
-	int ret;
-
-	while ((ret = ltt_sink_ready(sink)) == -EAGAIN && relay) {
-		ret = ltt_sink_relay_wait(relay, 100);
-		if (ret)
-			break;
-	}
-	return ret;
-}
-
 /* One stream's packets into a sink of @out, opened for the first one. */
 static int snapshot_stream(struct ltt_stream *s, const struct ltt_output *out,
 			   uint64_t max_packets, struct ltt_scratch *scratch,
@@ -158,7 +140,7 @@ static int snapshot_stream(struct ltt_stream *s, const struct ltt_output *out,
 			if (ret)
 				return ret;
 		}
-		ret = wait_ready(sink, out);
+		ret = ltt_sink_wait_ready(sink);
 		if (!ret)
 			ret = ltt_sink_write(sink, &pkt);
 		if (ret) {

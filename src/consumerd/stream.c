@@ -414,8 +414,15 @@ enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scra
 		if (s->sink)
 			ltt_sink_remove(s->sink);
 	} else {
-		/* packets complete now go to the chunk that ends */
+		/*
+		 * Packets complete now go to the chunk that ends: a relay's
+		 * sink that can't take one yet (its socket, metadata sent
+		 * before) is waited for, within the relay's stall deadline.
+		 */
 		state = ltt_stream_flush(s, scratch, false);
+		while (state == LTT_STREAM_BLOCKED &&
+		       !ltt_sink_wait_ready(s->sink))
+			state = ltt_stream_drain(s, scratch, (unsigned int)s->src->nr_packets + 1);
 	}
 	sink_lost(s, &packets, &events);	/* the new sink counts from 0 */
 	s->sinks_lost_packets = packets;

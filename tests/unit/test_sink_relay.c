@@ -36,6 +36,8 @@ struct fake {
 	pthread_cond_t cond;
 	bool stop_reading_data;		/* leave the data socket alone */
 	bool refuse_index;
+	bool hold_metadata;		/* leave SEND_METADATA unanswered */
+	bool meta_held;			/* one is unanswered: control not read */
 	bool die;			/* close both connections */
 	uint32_t pending_answer;	/* DATA_PENDING's answer */
 	/* what was received */
@@ -120,6 +122,27 @@ static int fake_answer_held(struct fake *f)
 	return ret;
 }
 
+/* The held SEND_METADATA's reply, once released; -1 on error. */
+static int fake_answer_meta(struct fake *f)
+{
+	struct ltt_wbuf w;
+	int ret = 0;
+
+	pthread_mutex_lock(&f->lock);
+	if (!f->meta_held || f->hold_metadata) {
+		pthread_mutex_unlock(&f->lock);
+		return 0;
+	}
+	f->meta_held = false;
+	pthread_mutex_unlock(&f->lock);
+	ltt_wbuf_init(&w);
+	ltt_relay_put_ret(&w, LTT_RELAY_OK);
+	if (write(f->ctrl, w.data, w.len) != (ssize_t)w.len)
+		ret = -1;
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 /* One control request; returns -1 when the connection ends. */
 static int serve_ctrl(struct fake *f)
 {
@@ -182,7 +205,10 @@ static int serve_ctrl(struct fake *f)
 			f->metadata_bytes += h.data_size - 12;
 			f->metadata_msgs++;
 		}
-		ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		if (f->hold_metadata)
+			f->meta_held = true;	/* answered by fake_answer_meta() */
+		else
+			ltt_relay_put_ret(&w, LTT_RELAY_OK);
 		break;
 	case LTT_RELAY_SEND_INDEX: {
 		struct ltt_relay_index idx;
@@ -294,7 +320,8 @@ static void *fake_main(void *arg)
 		}
 		f->loops++;
 		pthread_cond_broadcast(&f->cond);
-		pfd[0] = (struct pollfd){ .fd = f->held ? -1 : f->ctrl, .events = POLLIN };
+		pfd[0] = (struct pollfd){ .fd = f->held || f->meta_held ? -1 : f->ctrl,
+					  .events = POLLIN };
 		pfd[1] = (struct pollfd){ .fd = f->stop_reading_data ? -1 : f->data, .events = POLLIN };
 		pthread_mutex_unlock(&f->lock);
 		if (poll(pfd, 2, 10) < 0)
@@ -303,7 +330,7 @@ static void *fake_main(void *arg)
 			break;
 		if ((pfd[1].revents & (POLLIN | POLLHUP)) && serve_data(f))
 			break;
-		if (fake_answer_held(f))
+		if (fake_answer_held(f) || fake_answer_meta(f))
 			break;
 	}
 	close(f->ctrl);
@@ -517,6 +544,26 @@ static void test_session(void)
 	       f.last_index.packet_size == 4096 * 8 && f.last_index.timestamp_end == 2002 &&
 	       f.last_index.stream_id == 3 && f.last_index.packet_seq_num == 2,
 	       "the index names the packet and carries its fields");
+
+	/*
+	 * Metadata the relay has not answered (written) holds new packets
+	 * back: a relay killed at any instant never has packets whose
+	 * metadata it does not have.
+	 */
+	pthread_mutex_lock(&f.lock);
+	f.hold_metadata = true;
+	i = f.metadata_msgs;
+	pthread_mutex_unlock(&f.lock);
+	tap_is_int(ltt_output_metadata(tout, meta, 4096), 0, "more metadata is queued");
+	tap_ok(fake_wait(&f, &f.metadata_msgs, i + 1), "it reaches the relay, which does not answer");
+	tap_is_int(ltt_sink_ready(sink), -EAGAIN, "the sink holds its next packet back meanwhile");
+	pfd = (struct pollfd){ .fd = sink->poll_fd, .events = POLLIN };
+	tap_is_int(poll(&pfd, 1, 0), 0, "and its fd does not wake it");
+	pthread_mutex_lock(&f.lock);
+	f.hold_metadata = false;
+	pthread_mutex_unlock(&f.lock);
+	tap_is_int(poll(&pfd, 1, 5000), 1, "the relay answers: the fd wakes the sink");
+	tap_is_int(ltt_sink_ready(sink), 0, "which is ready again");
 
 	/* live: a tick after a write sends nothing, the next one a beacon */
 	ltt_sink_idle(sink, 123456789, 3);
