@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/fsuid.h>
 #include <sys/stat.h>
@@ -501,16 +502,38 @@ static struct ltt_chunk_left *remember_left(struct ltt_session *session, bool id
 }
 
 /*
- * The next chunk's root, begun at @begin_s: OUTPUT/BEGIN-N, or BEGIN-N
- * in the relay session's directory.  Returns 0 or -ENAMETOOLONG.
+ * The time a new chunk's directory is named after: @now, unless
+ * LTT_SESSIOND_CHUNK_NAME_TIME gives one (seconds since the Epoch, digits
+ * only; anything else is ignored).  For tests that put a fault where a
+ * chunk's directory will go: they must know its name beforehand, which no
+ * guess of the clock makes certain on a loaded machine.
  */
-static int new_root_of(const struct ltt_session *session, const char *begin_s,
-		       char ret[LTT_PATH_MAX])
+static int64_t name_time(int64_t now)
+{
+	const char *env = getenv("LTT_SESSIOND_CHUNK_NAME_TIME");
+	unsigned long long v;
+	char *end;
+
+	if (!env || *env < '0' || *env > '9')
+		return now;
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	return errno || *end || v > INT64_MAX ? now : (int64_t)v;
+}
+
+/*
+ * The next chunk's root, begun at @now: OUTPUT/BEGIN-N, or BEGIN-N in the
+ * relay session's directory.  Returns 0 or -ENAMETOOLONG.
+ */
+static int new_root_of(const struct ltt_session *session, int64_t now, char ret[LTT_PATH_MAX])
 {
 	bool net = session->output_type == LTT_OUTPUT_NET;
-	int w = snprintf(ret, LTT_PATH_MAX, "%s%s%s-%" PRIu64, net ? "" : session->output,
-			 net ? "" : "/", begin_s, session->chunk_id + 1);
+	char begin_s[STAMP_MAX];
+	int w;
 
+	stamp(name_time(now), begin_s);
+	w = snprintf(ret, LTT_PATH_MAX, "%s%s%s-%" PRIu64, net ? "" : session->output,
+		     net ? "" : "/", begin_s, session->chunk_id + 1);
 	return w < 0 || w >= LTT_PATH_MAX ? -ENAMETOOLONG : 0;
 }
 
@@ -525,7 +548,7 @@ static int new_root_of(const struct ltt_session *session, const char *begin_s,
 enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_session *session,
 				     char *ret_archive)
 {
-	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX], path[LTT_PATH_MAX];
+	char new_root[LTT_PATH_MAX], path[LTT_PATH_MAX];
 	enum ltt_error_code code = refusal(session, false);
 	int64_t now = (int64_t)time(NULL);
 	const struct ltt_chunk_relay *r;
@@ -543,8 +566,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		archive_left(r, session, now, false);	/* room from those only their archive held */
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
 		return LTT_ERR_ROTATE_INCOMPLETE;	/* nowhere to remember one more */
-	stamp(now, begin_s);
-	if (new_root_of(session, begin_s, new_root))
+	if (new_root_of(session, now, new_root))
 		return LTT_ERR_INVAL;
 	session->rotate_moved = 0;
 	err = rotate_domains(set, session, new_root, false);
@@ -593,7 +615,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_session *session)
 {
 	enum ltt_error_code code = net_refusal(set, session);
-	char new_root[LTT_PATH_MAX], begin_s[STAMP_MAX];
+	char new_root[LTT_PATH_MAX];
 	int64_t now = (int64_t)time(NULL);
 	const struct ltt_chunk_relay *r;
 	struct ltt_chunk_relay rs;
@@ -609,8 +631,7 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 		return code;
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
 		return LTT_ERR_ROTATE_INCOMPLETE;
-	stamp(now, begin_s);
-	if (new_root_of(session, begin_s, new_root))
+	if (new_root_of(session, now, new_root))
 		return LTT_ERR_INVAL;
 	session->rotate_moved = 0;
 	err = rotate_domains(set, session, new_root, false);

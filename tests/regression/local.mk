@@ -134,6 +134,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_consumer_takeover.sh \
 	tests/regression/test_ust_takeover_retry.sh \
 	tests/regression/test_ust_takeover_inflight.sh \
+	tests/regression/test_ust_app_guard.sh \
 	tests/regression/test_ust_owner_groups.sh \
 	tests/regression/test_ust_consumer_stopped_others.sh \
 	tests/regression/test_ust_output_blocked.sh \

@@ -3,7 +3,8 @@
 # moves to the new chunk first, and only when all did is the old chunk
 # archived.  Faults are injected by putting a regular file where the new
 # chunk's directory (all traces) or one program's trace directory (one
-# trace) would go.  Checked: lttctl rotate fails with the reason, no
+# trace) will go: the daemon names new chunks after a time the test
+# gives it, so the place is known exactly, not guessed from the clock.  Checked: lttctl rotate fails with the reason, no
 # archive is made while a trace still writes in the old chunk, the
 # session goes on recording, the next rotation archives everything, and
 # every committed event is in an archive, the last chunk or counted lost.
@@ -11,6 +12,11 @@
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
+# New chunks are named after a fixed time (LTT_SESSIOND_CHUNK_NAME_TIME,
+# ltt-sessiond(8)), not the clock: the test knows each chunk's directory
+# before the rotation makes it, however slow the machine.
+NAME_TIME=1767225600
+export LTT_SESSIOND_CHUNK_NAME_TIME=$NAME_TIME
 ust_setup
 N=200000
 
@@ -18,32 +24,34 @@ count_role() {
 	grep -c "role = \"$2\"" "$1"
 }
 
-# block OUT ID [REL]: a regular file at OUT/STAMP-ID[/REL] for the daemon's
-# chunk names of the next seconds (STAMP is its local time, as chunk.c).
+# chunk_dir OUT ID: the directory of chunk ID under OUT (STAMP as chunk.c).
+chunk_dir() {
+	echo "$1/$(date -d "@$NAME_TIME" +%Y%m%dT%H%M%S%z)-$2"
+}
+
+# block OUT ID [REL]: a regular file where chunk ID's directory (or REL
+# in it) will go.
 block() {
-	local t now=$(date +%s) d
-	for t in $(seq $((now - 1)) $((now + 30))); do
-		d="$1/$(date -d "@$t" +%Y%m%dT%H%M%S%z)-$2"
-		if [ -n "${3:-}" ]; then
-			mkdir -p "$(dirname "$d/$3")" && : >"$d/$3"
-		else
-			: >"$d"
-		fi
-	done
+	local d
+	d=$(chunk_dir "$1" "$2")
+	if [ -n "${3:-}" ]; then
+		mkdir -p "$(dirname "$d/$3")" && : >"$d/$3"
+	else
+		: >"$d"
+	fi
 }
 
 # unblock OUT ID [REL]: remove what block put there (directories made
 # for it only when nothing else went in them).
 unblock() {
 	local d
-	for d in "$1"/*-"$2"; do
-		if [ -n "${3:-}" ]; then
-			rm -f "$d/$3"
-			rmdir -p --ignore-fail-on-non-empty "$(dirname "$d/$3")" 2>/dev/null
-		else
-			[ -f "$d" ] && rm -f "$d"
-		fi
-	done
+	d=$(chunk_dir "$1" "$2")
+	if [ -n "${3:-}" ]; then
+		rm -f "$d/$3"
+		rmdir -p --ignore-fail-on-non-empty "$(dirname "$d/$3")" 2>/dev/null
+	else
+		[ -f "$d" ] && rm -f "$d"
+	fi
 	return 0
 }
 

@@ -12,13 +12,17 @@ ust_setup
 plan 34
 
 T=2 N=100000	# 200000 events, about 4 MB, into 2 x 4 KiB per CPU
+# Each program waits (-e) until ltt_test:seq is enabled before its burst:
+# the daemon may answer its registration before the session's channels and
+# events are pushed (a slow consumer call), and a burst emitted meanwhile
+# would be neither recorded nor counted.
 
 # --- discard ---
 ok_cmd "create" lttctl create disc -o "$TEST_TMP/disc"
 ok_cmd "tiny discard channel: 2 x 4 KiB" lttctl enable-channel -u tiny --subbuf-size 4k --num-subbuf 2
 ok_cmd "enable ltt_test:seq in it" lttctl enable-event -u ltt_test:seq -c tiny
 ok_cmd "start" lttctl start
-ust_app -t $T -n $N
+ust_app -e "$TEST_TIMEOUT" -t $T -n $N
 is $? 0 "a burst of $((T * N)) events"
 run lttctl stop
 is "$RC" 0 "stop"
@@ -47,7 +51,7 @@ ok_cmd "tiny per-PID discard channel" \
 	lttctl enable-channel -u tiny --buffers-pid --subbuf-size 4k --num-subbuf 2
 ok_cmd "enable ltt_test:seq in it" lttctl enable-event -u ltt_test:seq -c tiny
 ok_cmd "start" lttctl start
-ust_app -t $T -n $N
+ust_app -e "$TEST_TIMEOUT" -t $T -n $N
 is $? 0 "a burst of $((T * N)) events, then the program exits"
 run lttctl stop
 stop_err=$ERR
@@ -74,8 +78,8 @@ M=200000
 # Registered first: its buffers exist (creating them needs the consumer).
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
-(close_fifos; exec timeout "$TEST_TIMEOUT" taskset -c 0 "$UST_APP" \
-	-w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $M -r ow) &
+(close_fifos; exec timeout "$(ust_guard -e "$TEST_TIMEOUT")" taskset -c 0 "$UST_APP" \
+	-e "$TEST_TIMEOUT" -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $M -r ow) &
 app=$!
 wait_ready $ready
 cons=$(consumer_pid)

@@ -105,12 +105,31 @@ list_lost_events() {
 		awk '{ s += $1 } END { print s + 0 }'
 }
 
-# ust_app ARGS...: the test program, bounded, without the test's FIFO
-# fds (a program holding the start FIFO open would never see its EOF).
+# ust_guard ARGS...: the bound a program with ARGS runs under: its own
+# bounded wait (-e SECONDS, until its event is enabled) and then
+# TEST_TIMEOUT for the rest.  A guard no longer than the wait it encloses
+# ended a program that had just been enabled after a long takeover: killed
+# at its first events, one was torn (the consumer then rightly counted it
+# lost and the trace lacked it).
+ust_guard() {
+	local guard=$TEST_TIMEOUT
+	while [ $# -gt 0 ]; do
+		if [ "$1" = -e ] && [ $# -gt 1 ]; then
+			guard=$((guard + $2))
+			shift
+		fi
+		shift
+	done
+	echo "$guard"
+}
+
+# ust_app ARGS...: the test program, bounded (ust_guard), without the
+# test's FIFO fds (a program holding the start FIFO open would never see
+# its EOF).
 ust_app() {
 	(
 		close_fifos
-		exec timeout "$TEST_TIMEOUT" "$UST_APP" "$@"
+		exec timeout "$(ust_guard "$@")" "$UST_APP" "$@"
 	)
 }
 
@@ -121,7 +140,7 @@ ust_app() {
 ust_app_bg() {
 	(
 		close_fifos
-		exec timeout "$TEST_TIMEOUT" "$UST_APP" "$@"
+		exec timeout "$(ust_guard "$@")" "$UST_APP" "$@"
 	) &
 	BG_PID=$!
 }

@@ -18,7 +18,13 @@
 #include "common/app-proto.h"
 #include "common/msg.h"
 
-#define FAKE_WAIT_MS 5000
+/*
+ * The bound of every wait for what must happen (a message, a program's
+ * exit): a passing run never waits it out, so it is as long as the shell
+ * tests' TEST_TIMEOUT, for programs under a sanitizer on a loaded machine
+ * (a 1500-iteration loop of 1 ms naps took over 5 s there).
+ */
+#define FAKE_WAIT_MS 20000
 #define TRACEF_ID 2	/* the event id fake_read_events() reads as ltt_tracef()'s */
 
 struct stream {

@@ -386,6 +386,63 @@ static void stopped_writer(void)
 }
 
 /*
+ * A live writer stopped (SIGSTOP: as preempted, only longer) between the
+ * reserve that opened a packet and its commit, read by a reader that took
+ * the stream over (a handle attached afresh, as a new consumer's): a dead
+ * writer's stale intent for that very slot, same position and length,
+ * accounts exactly for what the packet misses, which lengths alone would
+ * take for a torn event.  The live writer's record is read with the dead
+ * one's and its block is locked by it: -EBUSY, nothing written.  Continued,
+ * it commits, and the packet is read whole, nothing torn or lost.
+ */
+static void slow_opener_takeover(void)
+{
+	struct ltt_rb_repair_ops ops;
+	struct ltt_rb_packet pkt;
+	struct ltt_rb_wrec *stale;
+	struct report *rep;
+	struct region r;
+	struct tally t;
+	struct ltt_rb rb, rb2, w;
+	uint64_t opener;
+	int sig;
+	pid_t pid;
+
+	memset(&t, 0, sizeof(t));
+	rep = mmap(NULL, sizeof(*rep), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!tap_ok(rep != MAP_FAILED && region_create(&r) == 0 && !ltt_rb_attach(&rb, r.mem, r.len) &&
+		    !ltt_rb_attach(&w, r.mem, r.len), "slow opener: region"))
+		return;
+	ops = (struct ltt_rb_repair_ops){ reader_lock, reader_unlock, fill, &r };
+	/* S - HDR = 100 * EV + 12: its event 100 opens packet 1 */
+	pid = writer(&r, 0, 0, 100, STOP, rep);
+	tap_ok(pid > 0 && !wait_for(pid, &sig) && sig == SIGSTOP,
+	       "slow opener: stopped after the reserve that opened packet 1");
+	drain(&rb, &r, &t);
+	tap_is_u64(t.events[0], 100, "slow opener: packet 0, closed by the opener, read (100 events)");
+	opener = __atomic_load_n(&((struct ltt_rb_shm *)r.mem)->offset, __ATOMIC_RELAXED) - EV;
+	tap_is_u64(opener, S + HDR, "slow opener: its slot is packet 1's first");
+	/* nobody holds block 2: a writer that died before its CAS, same slot */
+	stale = ltt_rb_writer_block(&w, 2);
+	ltt_rb_wrec_set(&stale[0], opener, EV, ltt_rb_clock());
+	/* a new reader takes the stream over, and closes packet 1 */
+	tap_ok(!ltt_rb_attach(&rb2, r.mem, r.len) && !ltt_rb_flush(&rb2, false) &&
+	       ltt_rb_get_next_subbuf(&rb2, &pkt) == -EAGAIN,
+	       "slow opener: the new reader finds packet 1 closed, short of the live slot");
+	tap_is_int(ltt_rb_repair_subbuf(&rb2, &ops), -EBUSY,
+		   "slow opener: the live writer's slot is not taken for the dead intent (-EBUSY)");
+	tap_is_u64(rb2.stats.events_torn + ltt_rb_events_lost(&rb2), 0,
+		   "slow opener: nothing torn, nothing counted lost");
+	kill(pid, SIGCONT);
+	tap_ok(!wait_for(pid, &sig) && sig == 0, "slow opener: continued, it commits and exits");
+	drain(&rb2, &r, &t);
+	tap_is_u64(t.events[0], 101, "slow opener: its event is read: 101 in all");
+	tap_is_u64(t.torn + t.errors + t.bad_counts, 0, "slow opener: no skip event, packets intact");
+	region_destroy(&r);
+	munmap(rep, sizeof(*rep));
+}
+
+/*
  * A live writer without a record must keep the repair off its packet: a
  * dead writer's stale record (its slot committed, the record not cleared)
  * has the very length the live writer still owes, which lengths alone
@@ -557,6 +614,7 @@ int main(void)
 	one_death("after commit", AFTER_COMMIT, 150, 1000);
 	one_death("before CAS", BEFORE_CAS, 150, 1000);
 	stopped_writer();
+	slow_opener_takeover();
 	untracked_live();
 	busy_record();
 	repair_cost();

@@ -35,12 +35,16 @@ static char plugin_path[PATH_MAX];
 
 /* ---- the tests ---- */
 
-/* No daemon at all: runs at once, tracepoints off, start-up cost small. */
+/*
+ * No daemon at all: runs at once, tracepoints off, start-up cost small.
+ * "At once" is shown by events, not by a wall-clock bound a loaded
+ * machine stretches: a program given an hour's registration timeout ends
+ * (bounded reap), so it waited for no daemon.
+ */
 static void test_no_daemon(void)
 {
 	const char *args[] = { "quick", NULL };
 	char line[64] = "";
-	uint64_t t0, best = UINT64_MAX;
 	unsigned long long ns = 0, best_ns = ULLONG_MAX;
 	struct fake f;
 	int i, ok = 0;
@@ -51,7 +55,6 @@ static void test_no_daemon(void)
 		pid_t pid;
 		FILE *fp;
 
-		t0 = fake_now_ms();
 		pid = fake_spawn(&f, NULL, args, &out);
 		fp = fdopen(out, "r");
 		if (fp && fgets(line, sizeof(line), fp) && sscanf(line, "startup_ns %llu", &ns) == 1 &&
@@ -60,53 +63,64 @@ static void test_no_daemon(void)
 		if (fp)
 			fclose(fp);
 		ok += fake_reap(pid, WAIT_MS) == 0;
-		if (fake_now_ms() - t0 < best)
-			best = fake_now_ms() - t0;
 	}
 	tap_is_int(ok, 5, "no daemon: the program runs, its disabled tracepoints stay off");
-	/* Waiting would take the default 3 s registration timeout. */
-	tap_ok(best < 1500, "no daemon, default timeout: no wait (%llu ms per run)",
-	       (unsigned long long)best);
+	tap_is_int(fake_reap(fake_spawn(&f, "3600000", args, NULL), WAIT_MS), 0,
+		   "no daemon: no wait (given an hour's timeout, the program ends)");
 	/* A figure, not a pass/fail time: the benches under bench/ measure it. */
 	tap_ok(best_ns != ULLONG_MAX, "the program reports its start-up cost (%llu us)",
 	       best_ns / 1000);
 	fake_fini(&f);
 }
 
-/* A socket file nobody listens on: refused at once, no wait either. */
+/* A socket file nobody listens on: refused at once, no wait either (as above). */
 static void test_dead_socket(void)
 {
 	const char *args[] = { "quick", NULL };
 	struct fake f;
-	uint64_t t0;
 	int status;
 
 	fake_init(&f, true);
 	close(f.lfd);	/* the file stays, the listener is gone */
 	f.lfd = -1;
-	t0 = fake_now_ms();
-	status = fake_reap(fake_spawn(&f, "30000", args, NULL), WAIT_MS);
+	status = fake_reap(fake_spawn(&f, "3600000", args, NULL), WAIT_MS);
 	tap_is_int(status, 0, "dead daemon socket: the program runs");
-	/* Waiting would take the 30 s registration timeout. */
-	tap_ok(fake_now_ms() - t0 < 15000, "dead daemon socket: no wait");
+	tap_ok(status == 0, "dead daemon socket: no wait (given an hour's timeout, it ends)");
 	fake_fini(&f);
 }
 
-/* A daemon that never answers: the wait is LTT_UST_REGISTER_TIMEOUT. */
+/*
+ * A daemon that never answers: the wait is LTT_UST_REGISTER_TIMEOUT.  No
+ * upper bound on the wall-clock time, which a loaded machine stretches:
+ * a second program, started first against the same silent daemon with an
+ * hour's timeout, is still waiting when the first has given up, which only
+ * the timeout each was given can explain (ignored, both would wait the
+ * default 3 s, and the first started would end first).  The lower bound
+ * holds however slow the machine: t0 is taken before the program starts.
+ */
 static void test_silent_daemon(void)
 {
 	const char *args[] = { "quick", NULL };
+	pid_t slow, quick;
 	struct fake f;
 	uint64_t t0, took;
 	int status;
 
 	fake_init(&f, true);
+	slow = fake_spawn(&f, "3600000", args, NULL);
 	t0 = fake_now_ms();
-	status = fake_reap(fake_spawn(&f, "300", args, NULL), WAIT_MS);
+	quick = fake_spawn(&f, "300", args, NULL);
+	/* bounded: a program that waited for ever would fail here */
+	status = fake_reap(quick, WAIT_MS);
 	took = fake_now_ms() - t0;
 	tap_is_int(status, 0, "silent daemon: the program runs");
-	tap_ok(took >= 300 && took < 2000, "silent daemon: waited LTT_UST_REGISTER_TIMEOUT (%llu ms)",
+	tap_ok(took >= 300 && slow > 0 && waitpid(slow, &status, WNOHANG) == 0,
+	       "silent daemon: waited LTT_UST_REGISTER_TIMEOUT (%llu ms), while one given an hour still waits",
 	       (unsigned long long)took);
+	if (slow > 0) {
+		kill(slow, SIGKILL);
+		waitpid(slow, &status, 0);
+	}
 	fake_fini(&f);
 }
 
@@ -273,7 +287,6 @@ static void test_fork(void)
 static void test_dlopen(void)
 {
 	const char *args[] = { "dlopen", plugin_path, NULL };
-	uint64_t t0;
 	uint32_t ids[16];
 	int values[16], status;
 	struct fake f;
@@ -282,7 +295,8 @@ static void test_dlopen(void)
 	pid_t pid;
 
 	fake_init(&f, true);
-	pid = fake_spawn(&f, NULL, args, NULL);
+	/* an hour's timeout: ending at all shows it did not wait for it */
+	pid = fake_spawn(&f, "3600000", args, NULL);
 	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) || !fake_done(&f)) {
 		tap_ok(false, "registration for the dlopen test");
 		fake_reap(pid, WAIT_MS);
@@ -297,10 +311,9 @@ static void test_dlopen(void)
 	       "with the plugin's events only");
 	tap_is_int(fake_event_enable(&f, CHAN_KEY, "plugin:hello", 1), 0, "enable the plugin's event");
 	tap_ok(fake_done(&f), "REGISTER_DONE answers it");
-	t0 = fake_now_ms();
 	status = fake_reap(pid, WAIT_MS);
 	tap_is_int(status, 0, "dlopen() returned with the event enabled (%d)", status);
-	tap_ok(fake_now_ms() - t0 < 1000, "as soon as REGISTER_DONE came, not at the timeout");
+	tap_ok(status == 0, "as soon as REGISTER_DONE came, not at the timeout (an hour)");
 	n = fake_read_events(&f, ids, values, 16);
 	tap_ok(n == 1 && ids[0] == 1 && values[0] == 7, "the plugin's event was recorded");
 	fake_fini(&f);

@@ -28,6 +28,14 @@
  * more events per thread (their seq numbers follow the last round's),
  * then write "done" to the -k FIFO; exit at EOF.
  *
+ * SIGTERM (the tests' guard, timeout(1)) while the threads emit stops them
+ * between two events, never inside one: a guard that ends a slow program
+ * must not tear an event (the consumer would count a torn event lost and
+ * the trace would lack it, as if the program had died mid-event).  The
+ * program prints "ust_app: stopped by SIGTERM after N events" (per role,
+ * the ltt_test:seq events emitted) on stderr and dies of SIGTERM; outside
+ * the emitting, SIGTERM ends it at once, as by default.
+ *
  * -B CASE SOCKET: no tracing; connect to the session daemon's app socket
  * and speak the app protocol badly (see bad_client()), then print one
  * line per message the daemon sent ("got TYPE") and "EOF" when it closed
@@ -38,6 +46,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,18 +79,45 @@ struct opts {
 struct worker {
 	const struct opts *o;
 	int thread;
+	unsigned long emitted;	/* ltt_test:seq events emitted */
 };
+
+/* SIGTERM: seen while the threads emit (they stop between two events). */
+static volatile sig_atomic_t term_seen;
+static volatile sig_atomic_t emitting;
+
+static void on_term(int sig)
+{
+	if (!emitting) {
+		/* no event under way: die of it at once, as by default */
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	term_seen = 1;
+}
+
+/* After the threads: die of a SIGTERM they stopped for, saying how far they got. */
+static void term_if_seen(unsigned long emitted)
+{
+	if (!term_seen)
+		return;
+	fprintf(stderr, "ust_app: stopped by SIGTERM after %lu events\n", emitted);
+	signal(SIGTERM, SIG_DFL);
+	raise(SIGTERM);
+}
 
 static void *emit(void *arg)
 {
-	const struct worker *w = arg;
+	struct worker *w = arg;
 	/* arrays, not literals: the atext field copies 4 bytes of even "" */
 	static const char texts[][16] = { "alpha", "beta-text", "", "gamma" };
 	int32_t vals[3];
 	unsigned long i;
 
-	for (i = w->o->base; i < w->o->base + w->o->events; i++) {
+	for (i = w->o->base; i < w->o->base + w->o->events && !term_seen; i++) {
 		ltt_tracepoint(ltt_test, seq, w->o->role, w->thread, i);
+		w->emitted++;
 		if (w->o->types) {
 			const char *text = texts[i % 4];
 
@@ -102,18 +138,26 @@ static int run_threads(const struct opts *o)
 {
 	pthread_t tids[64];
 	struct worker w[64];
-	int i;
+	unsigned long emitted = 0;
+	int i, started = 0, ret = 0;
 
+	emitting = 1;
 	for (i = 0; i < o->threads; i++) {
 		w[i] = (struct worker){ .o = o, .thread = i };
 		if (pthread_create(&tids[i], NULL, emit, &w[i])) {
 			fprintf(stderr, "ust_app: pthread_create failed\n");
-			return 1;
+			ret = 1;
+			break;
 		}
+		started++;
 	}
-	for (i = 0; i < o->threads; i++)
+	for (i = 0; i < started; i++) {
 		pthread_join(tids[i], NULL);
-	return 0;
+		emitted += w[i].emitted;
+	}
+	emitting = 0;
+	term_if_seen(emitted);
+	return ret;
 }
 
 static FILE *open_fifo(const char *path, const char *mode)
@@ -503,6 +547,7 @@ int main(int argc, char **argv)
 			goto usage;
 		}
 	}
+	signal(SIGTERM, on_term);
 	/* Open the start FIFO before saying "ready": closing it then releases us. */
 	if (o.start_fifo)
 		start = open_fifo(o.start_fifo, "r");
