@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * config-xml.h - saved session configurations: the XML format of
- * xml/session.xsd read into a model and written from a session's detail.
+ * xml/session.xsd read into a model (config-check.h checks it whole,
+ * config-xml-write.h writes a session's detail out).
  * Private to libltt-ctl (config.c drives it); nothing here is exported.
  *
  * Reading is all or nothing: a file is parsed, validated against the
@@ -24,6 +25,21 @@
 #define LTT_CFG_VERSION 1
 /* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
 #define LTT_CFG_SUFFIX ".ltt"
+
+/*
+ * The words of the format (xml/session.xsd) for the model's enums, indexed
+ * by the enum; the reader and the writer (config-xml-write.c) share them.
+ * A NULL entry (LTT_BUFFER_DEFAULT) has no word: the element is omitted.
+ */
+#define LTT_CFG_NR_BUFFER_TYPES (LTT_BUFFER_GLOBAL + 1)
+#define LTT_CFG_NR_LOGLEVEL_TYPES (LTT_LOGLEVEL_SINGLE + 1)
+#define LTT_CFG_NR_EVENT_TYPES (LTT_EVENT_SYSCALL + 1)
+#define LTT_CFG_NR_TRACKER_POLICIES (LTT_TRACKER_SET + 1)
+extern const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES];
+extern const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES];
+extern const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES];
+extern const char *const ltt_cfg_xml_tracker_types[LTT_TRACKER_NR];
+extern const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIES];
 
 struct ltt_cfg_rule {
 	struct ltt_rule_conf attr;
@@ -130,27 +146,10 @@ void ltt_cfg_session_fini(struct ltt_cfg_session *s);
 int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_t errlen);
 
 /**
- * ltt_cfg_xml_check_session() - check one session of the model as a whole
- * (after overrides): its attributes, each channel for its domain, each
- * rule, no channel or rule twice, one buffer type per domain
- * @err: receives "FILE:LINE: what is wrong"
- *
- * Returns 0 or -LTT_ERR_CONFIG_INVALID.
+ * ltt_cfg_xml_err() - describe a failure in @err, as snprintf() (a NULL or
+ * empty @err takes nothing); any thread, @err is the caller's
  */
-int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen);
-
-/**
- * ltt_cfg_xml_write() - write sessions to the file at @path
- * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
- * @extras: @n entries (borrowed): each session's snapshot outputs,
- *          rotation schedule, trackers and contexts
- * @err: receives what failed
- *
- * Writes a temporary file next to @path, then renames it over @path, so
- * a reader sees the old file or the new one.  Returns 0,
- * -LTT_ERR_CONFIG_IO or -LTT_ERR_NOMEM.
- */
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
-		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen);
+void ltt_cfg_xml_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif /* LTT_LIB_CONFIG_XML_H */
