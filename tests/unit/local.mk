@@ -18,6 +18,8 @@ check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
+# The ring buffer tests' regions, self-checking events, reader and writers.
+UNIT_RB_SOURCES = tests/unit/rb-harness.c tests/unit/rb-harness.h
 
 tests_unit_test_log_SOURCES = tests/unit/test_log.c $(UNIT_TAP_SOURCES)
 tests_unit_test_log_LDADD = src/common/libcommon.la
@@ -99,8 +101,16 @@ tests_unit_test_kabi_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_ringbuf
 TESTS += tests/unit/test_ringbuf
 
-tests_unit_test_ringbuf_SOURCES = tests/unit/test_ringbuf.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_SOURCES = tests/unit/test_ringbuf.c $(UNIT_RB_SOURCES) \
+	$(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_LDADD = src/common/libcommon.la
+
+# The ring buffer against a hostile region: lies, then random scribbling.
+check_PROGRAMS += tests/unit/test_ringbuf_hostile
+TESTS += tests/unit/test_ringbuf_hostile
+tests_unit_test_ringbuf_hostile_SOURCES = tests/unit/test_ringbuf_hostile.c \
+	$(UNIT_RB_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_hostile_LDADD = src/common/libcommon.la
 
 # Writers killed between reserve and commit: the reader's repair.
 check_PROGRAMS += tests/unit/test_ringbuf_torn
