@@ -79,8 +79,8 @@ tests_unit_test_app_proto_LDADD = src/common/libcommon.la
 # Counts (and fails on request) the decoder's allocations: see the test.
 tests_unit_test_app_proto_LDFLAGS = -Wl,--wrap=malloc
 
-tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c src/sessiond/tsdl.c src/sessiond/tsdl.h \
-	$(UNIT_TAP_SOURCES)
+tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c tests/unit/tsdl-trace.c \
+	tests/unit/tsdl-trace.h src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TAP_SOURCES)
 tests_unit_test_tsdl_LDADD = src/common/libcommon.la
 
 # Process trackers' inclusion sets (the daemon's, without a daemon).
