@@ -20,6 +20,8 @@ TESTS += $(UNIT_TESTS)
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
 # The ring buffer tests' regions, self-checking events, reader and writers.
 UNIT_RB_SOURCES = tests/unit/rb-harness.c tests/unit/rb-harness.h
+# The app protocol's reference tracepoint description.
+UNIT_REF_TP_SOURCES = tests/unit/ref-tp.c tests/unit/ref-tp.h
 
 tests_unit_test_log_SOURCES = tests/unit/test_log.c $(UNIT_TAP_SOURCES)
 tests_unit_test_log_LDADD = src/common/libcommon.la
@@ -74,10 +76,18 @@ tests_unit_test_abi_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.l
 check_PROGRAMS += tests/unit/test_app_proto tests/unit/test_tsdl
 TESTS += tests/unit/test_app_proto tests/unit/test_tsdl
 
-tests_unit_test_app_proto_SOURCES = tests/unit/test_app_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_app_proto_SOURCES = tests/unit/test_app_proto.c $(UNIT_REF_TP_SOURCES) \
+	$(UNIT_TAP_SOURCES)
 tests_unit_test_app_proto_LDADD = src/common/libcommon.la
 # Counts (and fails on request) the decoder's allocations: see the test.
 tests_unit_test_app_proto_LDFLAGS = -Wl,--wrap=malloc
+
+# The app protocol's other messages, exact bytes and refusals.
+check_PROGRAMS += tests/unit/test_app_msgs
+TESTS += tests/unit/test_app_msgs
+tests_unit_test_app_msgs_SOURCES = tests/unit/test_app_msgs.c $(UNIT_REF_TP_SOURCES) \
+	$(UNIT_TAP_SOURCES)
+tests_unit_test_app_msgs_LDADD = src/common/libcommon.la
 
 tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c tests/unit/tsdl-trace.c \
 	tests/unit/tsdl-trace.h src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TAP_SOURCES)
