@@ -3,6 +3,7 @@
  * rotate.c - lttctl rotate: archive a session's current trace chunk.
  */
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
@@ -24,7 +25,7 @@ int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
 		goto end;
 	ret = ltt_ctl_rotate_session(ctl, session, archive, sizeof(archive));
 	if (ret) {
-		if (!ctl_util_err_output(ctl, session, ret))
+		if (!ctl_report_err_output(ctl, session, ret))
 			ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		ret = CTL_EXIT_FAILURE;
 		goto end;

@@ -3,6 +3,7 @@
  * start.c - lttctl start: start tracing in a session.
  */
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
@@ -25,7 +26,7 @@ int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ltt_ctl_start_session(ctl, session);
 	if (ret) {
 		/* an output failure names the directory */
-		if (!ctl_util_err_output(ctl, session, ret))
+		if (!ctl_report_err_output(ctl, session, ret))
 			ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		ret = CTL_EXIT_FAILURE;
 		goto end;

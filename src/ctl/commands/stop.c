@@ -3,6 +3,7 @@
  * stop.c - lttctl stop: stop tracing in a session.
  */
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 /* Scheduled rotations that fail: what they should have archived is not yet. */
 static void report_rotation(struct ltt_ctl *ctl, const char *session)
@@ -44,10 +45,10 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 	}
 	/* Streamed: once the relay has everything, as stop promises. */
 	if (!no_wait)
-		ret = ctl_util_wait_data(ctx, ctl, session, false);
+		ret = ctl_report_wait_data(ctx, ctl, session, false);
 	ctl_out_info("Tracing stopped for session %s.", session);
 	ctl_obj_session_name(session);
-	ctl_util_report_lost(ctl, session);
+	ctl_report_lost(ctl, session);
 	report_rotation(ctl, session);
 end:
 	ltt_ctl_disconnect(ctl);
