@@ -367,6 +367,22 @@ int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
  */
 void ctl_util_free_values(char **values, size_t nr);
 
+/* A command's work once its options are parsed; @arg is the command's. */
+typedef int (*ctl_run_fn)(const struct ctl_ctx *ctx, poptContext pc, void *arg);
+
+/**
+ * ctl_util_run() - the life of a command: parse its options
+ * (ctl_util_parse(), with @values), call @run with the context and @arg,
+ * then free the context and the @nr_values strings of @values (NULL: none)
+ * whatever happened
+ *
+ * Returns what ctl_util_parse() returns when it stops there (--help, a
+ * usage error), else what @run returns.
+ */
+int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
+		 const struct poptOption *options, char **values, size_t nr_values,
+		 ctl_run_fn run, void *arg);
+
 /**
  * ctl_util_args() - the arguments left after the options
  * @ret_args: borrowed from @pc, NULL-terminated

@@ -314,6 +314,23 @@ void ctl_util_free_values(char **values, size_t nr)
 		free(values[i]);
 }
 
+int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
+		 const struct poptOption *options, char **values, size_t nr_values,
+		 ctl_run_fn run, void *arg)
+{
+	poptContext pc;
+	int ret;
+
+	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
+	if (ret == CTL_GO_ON) {
+		ret = run(ctx, pc, arg);
+		poptFreeContext(pc);
+	}
+	if (values)
+		ctl_util_free_values(values, nr_values);
+	return ret;
+}
+
 int ctl_util_args(poptContext pc, const char ***ret_args)
 {
 	static const char *none[] = { NULL };
