@@ -526,6 +526,21 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
 			  const char **ret_session, struct ltt_ctl **ret_ctl);
 
+/* A command's work on the session it is about, connected to its daemon. */
+typedef int (*ctl_session_run_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
+				  const char *session, void *arg);
+
+/**
+ * ctl_util_session_cmd() - the life of a "CMD [NAME]" command: parse
+ * @options (flags only), open the session (ctl_util_open_session()),
+ * call @run with it and @arg, then disconnect and free the context
+ *
+ * Returns what parsing or opening the session returns when it stops
+ * there, else what @run returns.
+ */
+int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			 const struct poptOption *options, ctl_session_run_fn run, void *arg);
+
 /* What ctl_util_each_session() runs on a session: CTL_EXIT_* after printing. */
 typedef int (*ctl_session_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
 			      void *arg);

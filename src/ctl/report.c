@@ -158,23 +158,23 @@ void ctl_report_lost(struct ltt_ctl *ctl, const char *session)
 	free(d);
 }
 
-bool ctl_report_err_output(struct ltt_ctl *ctl, const char *session, int code)
+void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code)
 {
 	struct ltt_session_detail *d = NULL;
+	int err = code < 0 ? -code : code;
 
-	if (code < 0)
-		code = -code;
-	if (code != LTT_ERR_BUFFER_MEMORY &&
-	    (code < LTT_ERR_OUTPUT_NO_SPACE || code > LTT_ERR_OUTPUT_IO))
-		return false;
-	if (code == LTT_ERR_BUFFER_MEMORY || ltt_ctl_get_session(ctl, session, &d) ||
-	    d->info.output_type != LTT_OUTPUT_LOCAL)
+	if (err != LTT_ERR_BUFFER_MEMORY &&
+	    (err < LTT_ERR_OUTPUT_NO_SPACE || err > LTT_ERR_OUTPUT_IO)) {
 		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
+		return;
+	}
+	if (err == LTT_ERR_BUFFER_MEMORY || ltt_ctl_get_session(ctl, session, &d) ||
+	    d->info.output_type != LTT_OUTPUT_LOCAL)
+		ctl_out_error(err, "session '%s': %s", session, ltt_strerror(err));
 	else
-		ctl_out_error(code, "session '%s': output directory %s: %s", session,
-			      d->info.output, ltt_strerror(code));
+		ctl_out_error(err, "session '%s': output directory %s: %s", session,
+			      d->info.output, ltt_strerror(err));
 	free(d);
-	return true;
 }
 
 /* A warning or an error of @code, as @level says. */

@@ -28,11 +28,12 @@ void ctl_report_lost(struct ltt_ctl *ctl, const char *session);
 void ctl_report_output_failure(const struct ltt_channel_info *ch);
 
 /**
- * ctl_report_err_output() - print an output failure @code of @session
- * (LTT_ERR_OUTPUT_*, LTT_ERR_BUFFER_MEMORY) with the session's output
- * directory; false for another code (nothing printed)
+ * ctl_report_error() - print the error @code (LTT_ERR_*, either sign) of a
+ * call on @session: an output failure (LTT_ERR_OUTPUT_*,
+ * LTT_ERR_BUFFER_MEMORY) with the session's output directory, another
+ * as "session 'NAME': what"
  */
-bool ctl_report_err_output(struct ltt_ctl *ctl, const char *session, int code);
+void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code);
 
 /**
  * ctl_report_wait_data() - wait until a stopped session's relay has all its

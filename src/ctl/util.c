@@ -611,6 +611,26 @@ int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, 
 	return ret;
 }
 
+int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			 const struct poptOption *options, ctl_session_run_fn run, void *arg)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session;
+	poptContext pc;
+	int ret;
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	if (!ret)
+		ret = run(ctx, ctl, session, arg);
+	ltt_ctl_disconnect(ctl);
+	poptFreeContext(pc);
+	return ret;
+}
+
 void ctl_util_qualify_name(struct ltt_session_info *info)
 {
 	char buf[LTT_NAME_MAX];
