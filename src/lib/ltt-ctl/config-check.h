@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * config-check.h - a saved session of the model of config-xml.h checked as
+ * config-check.h - a saved session of the model of config-model.h checked as
  * a whole: after a file is read, and again after load's overrides.
  * Private to libltt-ctl.
  */
@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "lib/ltt-ctl/config-xml.h"
+#include "lib/ltt-ctl/config-model.h"
 
 /**
  * ltt_cfg_check_session() - check one session of the model as a whole

@@ -236,19 +236,19 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 	int fd;
 
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= sizeof(tmp)) {
-		ltt_cfg_xml_err(err, errlen, "%s: path too long", path);
+		ltt_cfg_err(err, errlen, "%s: path too long", path);
 		return -LTT_ERR_CONFIG_IO;
 	}
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		ltt_cfg_xml_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	close(fd);
 	wr.w = xmlNewTextWriterFilename(tmp, 0);
 	if (!wr.w) {
 		unlink(tmp);
-		ltt_cfg_xml_err(err, errlen, "%s: can't write", tmp);
+		ltt_cfg_err(err, errlen, "%s: can't write", tmp);
 		return -LTT_ERR_CONFIG_IO;
 	}
 	xmlTextWriterSetIndent(wr.w, 1);
@@ -267,7 +267,7 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 		wr.ret = xmlTextWriterFlush(wr.w);
 	xmlFreeTextWriter(wr.w);	/* flushes and closes the file */
 	if (wr.ret < 0 || rename(tmp, path)) {
-		ltt_cfg_xml_err(err, errlen, "%s: %s", path, wr.ret < 0 ? "write failed" : strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, wr.ret < 0 ? "write failed" : strerror(errno));
 		unlink(tmp);
 		return -LTT_ERR_CONFIG_IO;
 	}

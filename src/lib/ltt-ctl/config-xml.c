@@ -77,17 +77,6 @@ static void xml_error(void *data, xmlErrorPtr e)
 	snprintf(st->file, sizeof(st->file), "%s", e->file ? e->file : "");
 }
 
-void ltt_cfg_xml_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 static pthread_once_t schema_once = PTHREAD_ONCE_INIT;
 static xmlSchemaPtr schema;
 
@@ -103,35 +92,6 @@ static void schema_load(void)
 	xmlSchemaFreeParserCtxt(pctxt);
 }
 
-void ltt_cfg_session_fini(struct ltt_cfg_session *s)
-{
-	size_t i;
-
-	for (i = 0; s->channels && i < s->nr_channels; i++)
-		free(s->channels[i].rules);
-	free(s->channels);
-	free(s->snap_outputs);
-	s->channels = NULL;
-	s->snap_outputs = NULL;
-	s->nr_channels = 0;
-	s->nr_snap_outputs = 0;
-}
-
-void ltt_cfg_set_fini(struct ltt_cfg_set *set)
-{
-	size_t i;
-
-	if (!set)
-		return;
-	for (i = 0; i < set->nr; i++)
-		ltt_cfg_session_fini(&set->v[i]);
-	free(set->v);
-	for (i = 0; i < set->nr_files; i++)
-		free(set->files[i]);
-	free(set->files);
-	memset(set, 0, sizeof(*set));
-}
-
 /* Read the whole file at @path (NUL-terminated). */
 static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, size_t errlen)
 {
@@ -144,16 +104,16 @@ static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, s
 	/* O_NONBLOCK: a FIFO given as a file must not hang us (refused below). */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		ltt_cfg_xml_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	if (fstat(fd, &st)) {
-		ltt_cfg_xml_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
 		return -LTT_ERR_CONFIG_IO;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size > CFG_FILE_MAX) {
-		ltt_cfg_xml_err(err, errlen, "%s: %s", path,
+		ltt_cfg_err(err, errlen, "%s: %s", path,
 			!S_ISREG(st.st_mode) ? "not a regular file" : "larger than 16 MiB");
 		close(fd);
 		return -LTT_ERR_CONFIG_IO;
@@ -167,7 +127,7 @@ static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, s
 		len += (size_t)n;
 	close(fd);
 	if (n < 0) {
-		ltt_cfg_xml_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		free(buf);
 		return -LTT_ERR_CONFIG_IO;
 	}
@@ -193,7 +153,7 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	pthread_once(&schema_once, schema_load);
 	if (!schema) {
 		free(buf);
-		ltt_cfg_xml_err(err, errlen, "the library's schema does not load");
+		ltt_cfg_err(err, errlen, "the library's schema does not load");
 		return -LTT_ERR_NOMEM;
 	}
 	xmlSetStructuredErrorFunc(&st, xml_error);
@@ -202,7 +162,7 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	if (!doc || st.set) {
 		xmlSetStructuredErrorFunc(NULL, NULL);
 		xmlFreeDoc(doc);
-		ltt_cfg_xml_err(err, errlen, "%s:%ld: not well-formed XML: %s", path,
+		ltt_cfg_err(err, errlen, "%s:%ld: not well-formed XML: %s", path,
 			st.line > 0 ? st.line : 1,
 			st.set ? st.msg : "empty document");
 		return -LTT_ERR_CONFIG_MALFORMED;
@@ -219,7 +179,7 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	if (ret) {
 		xmlFreeDoc(doc);
-		ltt_cfg_xml_err(err, errlen, "%s:%ld: invalid (session.xsd): %s", path, st.line,
+		ltt_cfg_err(err, errlen, "%s:%ld: invalid (session.xsd): %s", path, st.line,
 			st.set ? st.msg : "does not follow the schema");
 		return -LTT_ERR_CONFIG_INVALID;
 	}
@@ -275,7 +235,7 @@ static void rd_fail(struct rd *rd, xmlNodePtr n, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	ltt_cfg_xml_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
+	ltt_cfg_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
 		(const char *)n->name, what);
 	rd->ret = -LTT_ERR_CONFIG_INVALID;
 }
@@ -619,7 +579,7 @@ static int read_doc(xmlDocPtr doc, const char *file, const struct ltt_cfg_set *s
 			return ret;
 		for (i = 0; i < set->nr; i++)
 			if (!strcmp(set->v[i].attr.name, s->attr.name)) {
-				ltt_cfg_xml_err(err, errlen, "%s:%ld: session '%s' is also in %s (line %ld)",
+				ltt_cfg_err(err, errlen, "%s:%ld: session '%s' is also in %s (line %ld)",
 					file, s->line, s->attr.name, set->v[i].file,
 					set->v[i].line);
 				return -LTT_ERR_CONFIG_INVALID;
