@@ -126,12 +126,6 @@ int ltt_context_add_user(struct ltt_channel *chan, void __user *uarg)
 	return ret;
 }
 
-static __always_inline char *put_s32(char *p, s32 v)
-{
-	put_unaligned(v, (s32 *)p);
-	return p + sizeof(v);
-}
-
 static __always_inline char *put_u32(char *p, u32 v)
 {
 	put_unaligned(v, (u32 *)p);
@@ -256,32 +250,59 @@ static unsigned int own_preempt_count(const struct ltt_event_desc *desc)
 		    LTT_TP_PREEMPT_COUNT : 0);
 }
 
-static char *put_one(char *p, u32 type, const struct ltt_event_desc *desc)
+/*
+ * The value of integer context @type (written as s32, u32 or u64) of
+ * current, now; 0 for another type.  The record path (put_one()) and the
+ * filters' $ctx (ltt_context_value()) both read it here.
+ */
+static __always_inline s64 task_value(u32 type)
 {
 	switch (type) {
 	case LTT_KABI_CTX_VPID:
-		return put_s32(p, task_tgid_vnr(current));
+		return task_tgid_vnr(current);
 	case LTT_KABI_CTX_VTID:
-		return put_s32(p, task_pid_vnr(current));
-	case LTT_KABI_CTX_PROCNAME:
-		return put_procname(p);
+		return task_pid_vnr(current);
 	case LTT_KABI_CTX_CPU_ID:
-		return put_s32(p, smp_processor_id());
+		return smp_processor_id();
 	case LTT_KABI_CTX_CGROUP_NS ... LTT_KABI_CTX_UTS_NS:
-		return put_u64(p, ns_inum(type));
+		return ns_inum(type);
 	case LTT_KABI_CTX_VUID ... LTT_KABI_CTX_VSGID:
-		return put_u32(p, cred_id(LTT_KABI_CTX_VUID, type, current_user_ns()));
+		return cred_id(LTT_KABI_CTX_VUID, type, current_user_ns());
 	case LTT_KABI_CTX_PID:
-		return put_s32(p, task_tgid_nr(current));
+		return task_tgid_nr(current);
 	case LTT_KABI_CTX_TID:
-		return put_s32(p, task_pid_nr(current));
+		return task_pid_nr(current);
 	case LTT_KABI_CTX_PPID:
 	case LTT_KABI_CTX_VPPID:
-		return put_s32(p, parent_tgid(type == LTT_KABI_CTX_VPPID));
+		return parent_tgid(type == LTT_KABI_CTX_VPPID);
 	case LTT_KABI_CTX_PRIO:
-		return put_s32(p, current->prio - MAX_RT_PRIO);
+		return current->prio - MAX_RT_PRIO;
 	case LTT_KABI_CTX_NICE:
-		return put_s32(p, task_nice(current));
+		return task_nice(current);
+	case LTT_KABI_CTX_UID ... LTT_KABI_CTX_SGID:
+		return cred_id(LTT_KABI_CTX_UID, type, &init_user_ns);
+	default:
+		return 0;
+	}
+}
+
+/**
+ * ltt_context_value() - the value of integer context @type
+ * (LTT_KABI_CTX_*: an s32, u32 or u64 one) of current, now, as the
+ * record path writes it; 0 for another type
+ *
+ * Any context, preemption disabled (a probe, a filter's $ctx).
+ */
+notrace s64 ltt_context_value(u32 type)
+{
+	return task_value(type);
+}
+
+static char *put_one(char *p, u32 type, const struct ltt_event_desc *desc)
+{
+	switch (type) {
+	case LTT_KABI_CTX_PROCNAME:
+		return put_procname(p);
 	case LTT_KABI_CTX_HOSTNAME:
 		return put_hostname(p);
 	case LTT_KABI_CTX_INTERRUPTIBLE:
@@ -296,8 +317,13 @@ static char *put_one(char *p, u32 type, const struct ltt_event_desc *desc)
 	case LTT_KABI_CTX_MIGRATABLE:
 		*p = ltt_task_migratable(current);
 		return p + 1;
-	case LTT_KABI_CTX_UID ... LTT_KABI_CTX_SGID:
-		return put_u32(p, cred_id(LTT_KABI_CTX_UID, type, &init_user_ns));
+	}
+	/* An integer (s32 and u32 alike: the same bytes), or nothing. */
+	switch (ctx_size[type]) {
+	case 4:
+		return put_u32(p, (u32)task_value(type));
+	case 8:
+		return put_u64(p, (u64)task_value(type));
 	default:
 		/* ltt_context_add() took no other type */
 		return p + ctx_size[type];

@@ -17,45 +17,37 @@
 #include "ltt-filter.h"
 #include "ltt-tracer.h"
 
-/* $ctx values of the current task and CPU; -1: absent (pthread_id). */
+/* Which context type of the record path ($ctx.NAME of the filters) reads each $ctx. */
+static const u8 ctx_type[LTT_FILTER_NR_CTX] = {
+	[LTT_FILTER_CTX_VPID] = LTT_KABI_CTX_VPID,
+	[LTT_FILTER_CTX_VTID] = LTT_KABI_CTX_VTID,
+	[LTT_FILTER_CTX_PID] = LTT_KABI_CTX_PID,
+	[LTT_FILTER_CTX_TID] = LTT_KABI_CTX_TID,
+	[LTT_FILTER_CTX_CPU_ID] = LTT_KABI_CTX_CPU_ID,
+	[LTT_FILTER_CTX_VUID] = LTT_KABI_CTX_VUID,
+	[LTT_FILTER_CTX_VGID] = LTT_KABI_CTX_VGID,
+	[LTT_FILTER_CTX_VPPID] = LTT_KABI_CTX_VPPID,
+};
+
+/*
+ * $ctx values of the current task and CPU, read as the context fields
+ * are (ltt_context_value()); -1: absent (pthread_id).
+ */
 static notrace int kernel_ctx(void *priv, unsigned int id, struct ltt_filter_value *out)
 {
 	struct task_struct *t = current;
 
-	out->type = LTT_FTYPE_S64;
-	switch (id) {
-	case LTT_FILTER_CTX_PID:
-		out->v.s = task_tgid_nr(t);
-		return 0;
-	case LTT_FILTER_CTX_TID:
-		out->v.s = task_pid_nr(t);
-		return 0;
-	case LTT_FILTER_CTX_VPID:
-		out->v.s = task_tgid_vnr(t);
-		return 0;
-	case LTT_FILTER_CTX_VTID:
-		out->v.s = task_pid_vnr(t);
-		return 0;
-	case LTT_FILTER_CTX_VPPID:
-		out->v.s = task_tgid_vnr(rcu_dereference_sched(t->real_parent));
-		return 0;
-	case LTT_FILTER_CTX_CPU_ID:
-		out->v.s = raw_smp_processor_id();
-		return 0;
-	case LTT_FILTER_CTX_VUID:
-		out->v.s = from_kuid_munged(current_user_ns(), current_uid());
-		return 0;
-	case LTT_FILTER_CTX_VGID:
-		out->v.s = from_kgid_munged(current_user_ns(), current_gid());
-		return 0;
-	case LTT_FILTER_CTX_PROCNAME:
+	if (id == LTT_FILTER_CTX_PROCNAME) {
 		out->type = LTT_FTYPE_STR;
 		out->v.str.p = t->comm;
 		out->v.str.n = sizeof(t->comm);
 		return 0;
-	default:
-		return -1;
 	}
+	if (id >= LTT_FILTER_NR_CTX || !ctx_type[id])
+		return -1;
+	out->type = LTT_FTYPE_S64;
+	out->v.s = ltt_context_value(ctx_type[id]);
+	return 0;
 }
 
 notrace bool ltt_kfilter_accept(const struct ltt_kfilter *f, const struct ltt_filter_arg *args,

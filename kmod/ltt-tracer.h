@@ -205,6 +205,7 @@ void ltt_channel_put(struct ltt_channel *chan);
 
 /* ltt-context.c */
 int ltt_context_add_user(struct ltt_channel *chan, void __user *uarg);
+s64 ltt_context_value(u32 type);
 char *ltt_context_write(const struct ltt_channel *chan, const struct ltt_event_desc *desc,
 			char *p);
 

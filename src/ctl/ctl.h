@@ -10,6 +10,8 @@
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
  *   util.c         what the commands share: option parsing, errors,
  *                  connecting, the session a command is about, lists
+ *   report.c       what a session lost or failed to write, and waiting
+ *                  for a streamed session's data (report.h)
  *
  * lttctl is a thin layer over libltt-ctl: it checks what the user typed,
  * sends it, and prints what came back.  A command returns its exit status:
@@ -365,6 +367,22 @@ int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
  */
 void ctl_util_free_values(char **values, size_t nr);
 
+/* A command's work once its options are parsed; @arg is the command's. */
+typedef int (*ctl_run_fn)(const struct ctl_ctx *ctx, poptContext pc, void *arg);
+
+/**
+ * ctl_util_run() - the life of a command: parse its options
+ * (ctl_util_parse(), with @values), call @run with the context and @arg,
+ * then free the context and the @nr_values strings of @values (NULL: none)
+ * whatever happened
+ *
+ * Returns what ctl_util_parse() returns when it stops there (--help, a
+ * usage error), else what @run returns.
+ */
+int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
+		 const struct poptOption *options, char **values, size_t nr_values,
+		 ctl_run_fn run, void *arg);
+
 /**
  * ctl_util_args() - the arguments left after the options
  * @ret_args: borrowed from @pc, NULL-terminated
@@ -508,6 +526,21 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
 			  const char **ret_session, struct ltt_ctl **ret_ctl);
 
+/* A command's work on the session it is about, connected to its daemon. */
+typedef int (*ctl_session_run_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
+				  const char *session, void *arg);
+
+/**
+ * ctl_util_session_cmd() - the life of a "CMD [NAME]" command: parse
+ * @options (flags only), open the session (ctl_util_open_session()),
+ * call @run with it and @arg, then disconnect and free the context
+ *
+ * Returns what parsing or opening the session returns when it stops
+ * there, else what @run returns.
+ */
+int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			 const struct poptOption *options, ctl_session_run_fn run, void *arg);
+
 /* What ctl_util_each_session() runs on a session: CTL_EXIT_* after printing. */
 typedef int (*ctl_session_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
 			      void *arg);
@@ -534,42 +567,6 @@ int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, c
  * Returns --rundir, the library's default in @buf, or "(unknown)".
  */
 const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
-
-/**
- * ctl_util_report_lost() - warn about the events a session's channels
- * discarded because their buffers were full, suggesting larger ones
- */
-void ctl_util_report_lost(struct ltt_ctl *ctl, const char *session);
-
-/**
- * ctl_util_print_output_failure() - list's lines on a channel's output
- * failure ("output error: ...", what it made lose); nothing when the
- * channel's output never failed.  Also the open <channel>'s outputError,
- * outputErrorSince, errorEvents and errorPackets.
- */
-void ctl_util_print_output_failure(const struct ltt_channel_info *ch);
-
-/**
- * ctl_util_err_output() - print an output failure @code of @session
- * (LTT_ERR_OUTPUT_*, LTT_ERR_BUFFER_MEMORY) with the session's output
- * directory; false for another code (nothing printed)
- */
-bool ctl_util_err_output(struct ltt_ctl *ctl, const char *session, int code);
-
-/**
- * ctl_util_wait_data() - wait until a stopped session's relay has all its
- * data (stop and destroy, unless --no-wait)
- * @warn_only: a relay lost or too slow is a warning (destroy), not an
- *             error (stop)
- *
- * Polls ltt_ctl_data_pending() every 100 ms, 60 s at most, printing
- * "Waiting for data availability" and a dot per poll while data is
- * pending (not with -q).  Returns CTL_EXIT_OK at once for a local session
- * or a daemon without streaming; CTL_EXIT_FAILURE after printing why
- * (RELAY_LOST, still pending at the end) unless @warn_only.
- */
-int ctl_util_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
-		       bool warn_only);
 
 /**
  * ctl_util_get_session() - ltt_ctl_get_session(), printing its error; another

@@ -31,7 +31,7 @@ static void undo_toggle(void *arg)
 enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_channel_conf attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
@@ -52,10 +52,10 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_cmd_check_buffer(&attr);
 	if (ret)
 		return ret;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
+	ret = ltt_cmd_change_begin(ctx, name, &ch);
 	if (ret)
 		return ret;
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	channel = ltt_session_find_channel(ltt_session_domain(session, domain), attr.name);
 	if (channel) {
 		if (!same_attr(&channel->attr, &attr))
@@ -68,20 +68,18 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_cmd_add_channel(d, session, &attr, &channel);
 	}
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &settle, undo_toggle, channel);
+		ret = ltt_cmd_update(d, session, &ch.settle, undo_toggle, channel);
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
-	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, what is running records by the new rules. */
-	ltt_domain_settle_wait(&settle, "change");
+	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }
 
 enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			    struct ltt_wbuf *reply)
 {
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	const char *name, *chan_name;
@@ -97,10 +95,10 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	ret = ltt_cmd_domain(ctx, domain, &d);
 	if (ret)
 		return ret;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
+	ret = ltt_cmd_change_begin(ctx, name, &ch);
 	if (ret)
 		return ret;
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	channel = ltt_session_find_channel(ltt_session_domain(session, domain), chan_name);
 	if (!channel)
 		ret = LTT_ERR_CHANNEL_NOT_FOUND;
@@ -109,9 +107,7 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	else
 		channel->enabled = false;
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &settle, undo_toggle, channel);
-	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, what is running records by the new rules. */
-	ltt_domain_settle_wait(&settle, "change");
+		ret = ltt_cmd_update(d, session, &ch.settle, undo_toggle, channel);
+	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }

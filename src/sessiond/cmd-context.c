@@ -128,7 +128,7 @@ static void undo_add(void *arg)
 enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					struct ltt_wbuf *reply)
 {
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_session *session;
 	struct add_undo undo;
 	struct ltt_domain_impl *d;
@@ -156,21 +156,20 @@ enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct lt
 		ret = LTT_ERR_CONTEXT_DOMAIN;
 	if (ret)
 		return ret;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
+	ret = ltt_cmd_change_begin(ctx, name, &ch);
 	if (ret)
 		return ret;
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	undo.dom = ltt_session_domain(session, domain);
 	ret = add_context(d, session, chan_name, &c, &undo.channel);
 	/* A default channel may have been created: the domain prepares it. */
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &settle, undo_add, &undo);
+		ret = ltt_cmd_update(d, session, &ch.settle, undo_add, &undo);
 	if (!ret)
 		LTT_INFO("session '%s': context %s added to %s", session->name, c.name,
 			 chan_name[0] ? chan_name : domain == LTT_DOMAIN_KERNEL ?
 			 "every kernel channel" : "every user-space channel");
-	ltt_cmd_unlock_session(ctx, session);
-	ltt_domain_settle_wait(&settle, "change");
+	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }
 

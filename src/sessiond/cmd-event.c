@@ -93,7 +93,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 			 struct ltt_wbuf *reply)
 {
 	struct enable_undo undo = { 0 };
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_rule_conf attr;
 	struct ltt_domain_impl *d;
 	struct ltt_session *session;
@@ -114,10 +114,10 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		ret = d->ops->check_rule(d, &attr);
 	if (ret)
 		return ret;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
+	ret = ltt_cmd_change_begin(ctx, name, &ch);
 	if (ret)
 		return ret;
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	ret = rule_channel(d, session, chan_name, true, &channel);
 	if (ret)
 		goto out;
@@ -135,7 +135,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		undo.added = true;
 	}
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &settle, undo_enable, &undo);
+		ret = ltt_cmd_update(d, session, &ch.settle, undo_enable, &undo);
 	if (!ret)
 		LTT_INFO("session '%s': %s rule '%s'%s%s%s%s enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern,
@@ -143,16 +143,14 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 			 attr.exclusions[0] ? " excluding " : "", attr.exclusions,
 			 channel->attr.name);
 out:
-	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, what is running records by the new rules. */
-	ltt_domain_settle_wait(&settle, "change");
+	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }
 
 enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
@@ -191,12 +189,12 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		free(exact);
 		return ret;
 	}
-	ret = ltt_cmd_lock_session(ctx, name, &session);
+	ret = ltt_cmd_change_begin(ctx, name, &ch);
 	if (ret) {
 		free(exact);
 		return ret;
 	}
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	ret = rule_channel(d, session, chan_name, false, &channel);
 	if (ret)
 		goto out;
@@ -217,13 +215,11 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	if (!undo.n)
 		ret = LTT_ERR_EVENT_NOT_FOUND;
 	else
-		ret = ltt_cmd_update(d, session, &settle, undo_disable, &undo);
+		ret = ltt_cmd_update(d, session, &ch.settle, undo_disable, &undo);
 out:
 	free(undo.rules);
 	free(exact);
-	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, what is running records by the new rules. */
-	ltt_domain_settle_wait(&settle, "change");
+	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }
 

@@ -221,7 +221,7 @@ static enum ltt_error_code replace(struct target *t, struct ltt_session *session
 static enum ltt_error_code edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 				struct ltt_wbuf *reply, bool add)
 {
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_session *session;
 	struct ltt_tracker n;
 	struct target t;
@@ -241,10 +241,10 @@ static enum ltt_error_code edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *
 		ret = LTT_ERR_NOMEM;
 	if (ret)
 		goto out_free;
-	ret = ltt_cmd_lock_session(ctx, t.session, &session);
+	ret = ltt_cmd_change_begin(ctx, t.session, &ch);
 	if (ret)
 		goto out_free;
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	err = ltt_tracker_edit(&ltt_session_domain(session, t.domain)->trackers.t[t.type], add,
 			       ids, nr, &n, changed);
 	if (err == -EPERM)
@@ -254,10 +254,8 @@ static enum ltt_error_code edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *
 	else if (err)
 		ret = ltt_cmd_error(err);
 	else
-		ret = replace(&t, session, &n, &settle);
-	ltt_cmd_unlock_session(ctx, session);
-	/* Once this returns, what is running records by the new trackers. */
-	ltt_domain_settle_wait(&settle, "tracker change");
+		ret = replace(&t, session, &n, &ch.settle);
+	ltt_cmd_change_end(ctx, &ch, "tracker change");
 	if (!ret) {
 		ltt_wbuf_put_u32(reply, nr);
 		for (i = 0; i < nr; i++)
@@ -284,7 +282,7 @@ enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rb
 enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply)
 {
-	struct ltt_domain_settle settle;
+	struct ltt_cmd_change ch;
 	struct ltt_session *session;
 	struct ltt_tracker n;
 	struct target t;
@@ -301,14 +299,13 @@ enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct
 		return ret;
 	if (policy != LTT_TRACKER_ALL && policy != LTT_TRACKER_NONE)
 		return LTT_ERR_INVAL;
-	ret = ltt_cmd_lock_session(ctx, t.session, &session);
+	ret = ltt_cmd_change_begin(ctx, t.session, &ch);
 	if (ret)
 		return ret;
-	ltt_domain_settle_init(&settle);
+	session = ch.session;
 	n = (struct ltt_tracker){ .policy = (enum ltt_tracker_policy)policy };
-	ret = replace(&t, session, &n, &settle);
-	ltt_cmd_unlock_session(ctx, session);
-	ltt_domain_settle_wait(&settle, "tracker change");
+	ret = replace(&t, session, &n, &ch.settle);
+	ltt_cmd_change_end(ctx, &ch, "tracker change");
 	return ret;
 }
 

@@ -136,6 +136,24 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 	ltt_session_put(ctx->registry, session);
 }
 
+enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_cmd_change *ch)
+{
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_lock_session(ctx, name, &ch->session);
+	if (!ret)
+		ltt_domain_settle_init(&ch->settle);
+	return ret;
+}
+
+void ltt_cmd_change_end(const struct ltt_cmd_ctx *ctx, struct ltt_cmd_change *ch,
+			const char *what)
+{
+	ltt_cmd_unlock_session(ctx, ch->session);
+	ltt_domain_settle_wait(&ch->settle, what);
+}
+
 enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain type,
 				   struct ltt_domain_impl **ret_domain)
 {

@@ -153,6 +153,33 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
+/* A change of a session's tree: the session locked, what its domains must settle. */
+struct ltt_cmd_change {
+	struct ltt_session *session;
+	struct ltt_domain_settle settle;
+};
+
+/**
+ * ltt_cmd_change_begin() - lock the session named @name for a change of
+ * its tree (ltt_cmd_lock_session()) and start collecting what its domains
+ * must settle (pass &@ch->settle to ltt_cmd_update())
+ * @ch: filled on success; end the change with ltt_cmd_change_end()
+ *
+ * Returns LTT_ERR_OK, or ltt_cmd_lock_session()'s code (nothing to end).
+ */
+enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_cmd_change *ch);
+
+/**
+ * ltt_cmd_change_end() - unlock the session, then wait until the domains
+ * settled: once this returns, what is running records by the new rules
+ * @what: names the change in the log if settling is slow ("change")
+ *
+ * Waits with no lock held (a domain settles on its own threads).
+ */
+void ltt_cmd_change_end(const struct ltt_cmd_ctx *ctx, struct ltt_cmd_change *ch,
+			const char *what);
+
 /**
  * ltt_cmd_domain() - the domain that serves @type in this daemon
  * @ret_domain: set on success only

@@ -93,11 +93,19 @@ EXTRA_DIST += tests/regression/test_live_e2e.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
+CONSUMERD_HARNESS_SOURCES = tests/regression/consumerd-harness.c \
+	tests/regression/consumerd-harness.h tests/unit/tap.c tests/unit/tap.h
 check_PROGRAMS += tests/regression/test_consumerd
 TESTS += tests/regression/test_consumerd
 tests_regression_test_consumerd_SOURCES = tests/regression/test_consumerd.c \
-	tests/unit/tap.c tests/unit/tap.h
+	$(CONSUMERD_HARNESS_SOURCES)
 tests_regression_test_consumerd_LDADD = src/common/libcommon.la
+# Its relay output against a real ltt-relayd on loopback.
+check_PROGRAMS += tests/regression/test_consumerd_relay
+TESTS += tests/regression/test_consumerd_relay
+tests_regression_test_consumerd_relay_SOURCES = tests/regression/test_consumerd_relay.c \
+	$(CONSUMERD_HARNESS_SOURCES)
+tests_regression_test_consumerd_relay_LDADD = src/common/libcommon.la
 
 # User-space tracing end to end: the instrumented test program, a real
 # session daemon and consumer, babeltrace2 as the reader.

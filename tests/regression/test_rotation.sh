@@ -11,29 +11,6 @@
 ust_setup
 plan 40
 
-# archives DIR: the archive directories of the session written in DIR.
-archives() {
-	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort
-}
-
-# read_chunks DIR OUT: each archive of DIR read alone by babeltrace2,
-# their events appended to OUT; prints how many archives failed to read
-# and how many held events ("FAILED WITH_EVENTS").
-read_chunks() {
-	local d failed=0 full=0
-	: >"$2"
-	for d in $(archives "$1"); do
-		if ! bt "$d" "$2.one" || [ ! -s "$d/ust/uid/$(id -u)/64-bit/metadata" ]; then
-			failed=$((failed + 1))
-			diag "archive $d: $(find "$d" -maxdepth 4 | head -12 | tr '\n' ' ') $(head -3 "$2.one.err")" >&2
-			continue
-		fi
-		[ -s "$2.one" ] && full=$((full + 1))
-		cat "$2.one" >>"$2"
-	done
-	echo "$failed $full"
-}
-
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
 lttctl -q create load -o "$TEST_TMP/load" &&
@@ -62,7 +39,7 @@ is "$list_chunk" "$rotations" "load: list shows the current chunk's number"
 lttctl -q destroy load
 is "$(archives "$TEST_TMP/load" | wc -l)" $((rotations + 1)) \
 	"load: destroy archived the last chunk: one archive per chunk"
-read -r bad full <<<"$(read_chunks "$TEST_TMP/load" "$TEST_TMP/load.out")"
+read -r bad full <<<"$(read_chunks -m "$TEST_TMP/load.out" $(archives "$TEST_TMP/load"))"
 is "$bad" 0 "load: babeltrace2 reads every archive alone, each with its metadata"
 ok "$([ "$full" -ge 2 ] && echo 0 || echo 1)" \
 	"load: events are in $full archives: rotations fell while the program wrote"
@@ -118,7 +95,7 @@ ok_cmd "disable-rotation --timer" lttctl disable-rotation -s tm --timer
 unlike "$(lttctl list tm)" "Automatic rotation" "list shows no schedule any more"
 lttctl -q stop tm
 lttctl -q destroy tm
-read -r bad full <<<"$(read_chunks "$TEST_TMP/tm" "$TEST_TMP/tm.out")"
+read -r bad full <<<"$(read_chunks -m "$TEST_TMP/tm.out" $(archives "$TEST_TMP/tm"))"
 is "$bad" 0 "timer: each archive reads alone"
 read -r dup range distinct <<<"$(dups_and_range "$TEST_TMP/tm.out" t 1 1000)"
 is "$dup $range $distinct" "0 0 1000" "timer: the events are in the archives once each"
@@ -134,7 +111,7 @@ timeout "$TEST_TIMEOUT" bash -c 'until [ -d "$0/archives" ]; do :; done' "$TEST_
 is $? 0 "writing more than 1 MiB rotated the session"
 lttctl -q stop sz
 lttctl -q destroy sz
-read -r bad full <<<"$(read_chunks "$TEST_TMP/sz" "$TEST_TMP/sz.out")"
+read -r bad full <<<"$(read_chunks -m "$TEST_TMP/sz.out" $(archives "$TEST_TMP/sz"))"
 is "$bad" 0 "size: each archive reads alone"
 
 # --- 5. rotation of a stopped session ----------------------------------

@@ -61,20 +61,12 @@ unblock() {
 # programs killed at the end may leave before their traces reach the last
 # chunk; the count of events recorded + lost says whether any was lost.
 read_all() {
-	local d bad=0
-	: >"$2"
-	for d in $(find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort) "$1"/[0-9]*-[0-9]*; do
-		[ -d "$d" ] || continue
-		case $d in */archives) continue ;; esac
-		[ -z "$(find "$d" -mindepth 1 | head -1)" ] && continue
-		if bt "$d" "$2.one"; then
-			cat "$2.one" >>"$2"
-		else
-			bad=$((bad + 1))
-			diag "$d: $(find "$d" | head -20 | tr '\n' ' ') $(head -3 "$2.one.err")" >&2
-		fi
+	local cur=() d bad
+	for d in "$1"/[0-9]*-[0-9]*; do
+		[ -d "$d" ] && cur+=("$d")
 	done
-	echo $bad
+	read -r bad _ <<<"$(read_chunks -e "$2" $(archives "$1") "${cur[@]}")"
+	echo "$bad"
 }
 
 # --- 1. no trace can move: nothing changes ----------------------------

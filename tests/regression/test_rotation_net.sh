@@ -33,29 +33,9 @@ relay_dir() {
 # chunks DIR: the archives of DIR, then any chunk still in place (a
 # directory holding ust/ other than archives/), one a line.
 chunks() {
-	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort
+	archives "$1"
 	find "$1" -mindepth 1 -maxdepth 1 -type d ! -name archives ! -name ust 2>/dev/null | sort
 	[ -d "$1/ust" ] && echo "$1"
-}
-
-# read_chunks DIR OUT: each chunk read alone; "FAILED WITH_EVENTS".  A
-# chunk may hold a million events: babeltrace2 gets six times the usual
-# bound for each (a loaded machine prints them slowly); what went wrong
-# goes to stderr, not into the answer.
-read_chunks() {
-	local d failed=0 full=0
-	: >"$2"
-	for d in $(chunks "$1"); do
-		if ! bt "$d" "$2.one" ||
-		   [ ! -s "$d/$UID_PATH/metadata" ]; then
-			failed=$((failed + 1))
-			diag "chunk $d: $(head -3 "$2.one.err")" >&2
-			continue
-		fi
-		[ -s "$2.one" ] && full=$((full + 1))
-		cat "$2.one" >>"$2"
-	done
-	echo "$failed $full"
 }
 
 # --- 1. rotation under load
@@ -89,7 +69,7 @@ is "$(ls "$dir")" "archives" \
 	"load: after destroy the relay's directory holds archives/ only (the last chunk archived too)"
 is "$(find "$dir/archives" -mindepth 1 -maxdepth 1 -type d | wc -l)" "$((rotations + 1))" \
 	"load: one archive per rotation, and the last chunk's"
-read -r bad full <<<"$(read_chunks "$dir" "$TEST_TMP/load.out")"
+read -r bad full <<<"$(read_chunks -m "$TEST_TMP/load.out" $(chunks "$dir"))"
 is "$bad" 0 "load: babeltrace2 reads every chunk alone, each with its metadata"
 ok "$([ "$full" -ge 2 ] && echo 0 || echo 1)" \
 	"load: events are in $full chunks: rotations fell while the program wrote"

@@ -19,31 +19,10 @@ plan 23
 
 root_sessiond
 nobody_home
-# narchives DIR: how many archives the session written in DIR has
-narchives() {
-	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l
-}
 # wait_archives DIR N BOUND: until DIR has at least N archives, at most BOUND s
 wait_archives() {
 	timeout "$3" bash -c 'until [ "$(find "$0/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)" -ge "$1" ]; do
 		sleep 0.05; done' "$1" "$2"
-}
-# read_archives DIR OUT: every archive of DIR read alone, appended to OUT;
-# prints how many could not be read
-read_archives() {
-	local d bad=0
-	: >"$2"
-	for d in $(find "$1/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
-		# an archive of a chunk nothing was written in is empty
-		[ -z "$(ls -A "$d")" ] && continue
-		if ! bt "$d" "$2.one"; then
-			bad=$((bad + 1))
-			diag "archive $d: $(head -3 "$2.one.err")"
-			continue
-		fi
-		cat "$2.one" >>"$2"
-	done
-	echo $bad
 }
 # dups_distinct FILE ROLE: "DUPLICATES DISTINCT" (thread, seq) pairs of ROLE
 dups_distinct() {
@@ -135,10 +114,10 @@ lttctl -q destroy a
 b_ctl destroy b >/dev/null
 
 C=$((3 * T * N))
-bad=$(read_archives "$TEST_TMP/a" "$TEST_TMP/a.out")
+read -r bad _ <<<"$(read_chunks -e "$TEST_TMP/a.out" $(archives "$TEST_TMP/a"))"
 read -r dup got <<<"$(dups_distinct "$TEST_TMP/a.out" r)"
 is "$bad $dup $got $alost" "0 0 $C 0" "A: every archive reads, each of the $C events once, none lost"
-bad=$(read_archives "$nhome/b" "$TEST_TMP/b.out")
+read -r bad _ <<<"$(read_chunks -e "$TEST_TMP/b.out" $(archives "$nhome/b"))"
 read -r dup got <<<"$(dups_distinct "$TEST_TMP/b.out" r)"
 is "$bad $dup" "0 0" "B: every archive reads, no event twice"
 is "$((got + blost))" $C "B: recorded ($got) + discarded ($blost) = committed ($C)"

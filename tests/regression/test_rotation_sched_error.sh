@@ -16,9 +16,6 @@ wait_log() {
 	timeout "$TEST_TIMEOUT" bash -c 'until grep -Eq "$1" "$0"; do sleep 0.05; done' \
 		"$SESSIOND_LOG" "$1"
 }
-narchives() {
-	find "$1" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l
-}
 lttctl -q create s -o "$out" && lttctl -q enable-event -u ltt_test:seq -s s &&
 	lttctl -q enable-rotation -s s --timer 200000 || { echo "Bail out! session s"; exit 1; }
 ok_cmd "start a session rotating every 200 ms" lttctl start s
@@ -44,18 +41,14 @@ rm "$out/archives"
 ust_app -n 1000 -r c >/dev/null
 timeout "$TEST_TIMEOUT" bash -c 'until [ "$(find "$0" -mindepth 1 -maxdepth 1 -type d | wc -l)" -ge 2 ]; do
 	sleep 0.05; done' "$out/archives" 2>/dev/null
-ok $? "with the file gone, the chunks left are archived ($(narchives "$out/archives"))"
+ok $? "with the file gone, the chunks left are archived ($(narchives "$out"))"
 run lttctl list s
 unlike "$STDOUT" "Automatic rotation failing" "list no longer shows a failure"
 lttctl -q stop s
 lttctl -q destroy s
-: >"$TEST_TMP/all.out"
-bad=0
-for d in $(find "$out/saved" "$out/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
-	[ -z "$(ls -A "$d")" ] && continue	# a chunk nothing was written in
-	bt "$d" "$TEST_TMP/one.out" || bad=$((bad + 1))
-	cat "$TEST_TMP/one.out" >>"$TEST_TMP/all.out"
-done
+# a chunk nothing was written in is empty: -e
+read -r bad _ <<<"$(read_chunks -e "$TEST_TMP/all.out" \
+	$(find "$out/saved" "$out/archives" -mindepth 1 -maxdepth 1 -type d | sort))"
 is "$bad" 0 "every archive reads alone"
 is "$(count_events "$TEST_TMP/all.out" ltt_test:seq)/$(grep ' ltt_test:seq: ' "$TEST_TMP/all.out" | sort -u | wc -l)" \
 	"3000/3000" "each of the 3000 events in exactly one archive"

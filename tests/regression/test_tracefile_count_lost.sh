@@ -40,12 +40,7 @@ lost=$(list_lost_events s)
 packets=$(lttctl list s | sed -n 's/^ *lost packets: //p' | awk '{ s += $1 } END { print s + 0 }')
 ok "$([ "$packets" -gt 0 ]; echo $?)" "list counts the packets of the deleted files ($packets)"
 lttctl -q destroy s
-: >"$TEST_TMP/all.out"
-bad=0
-for d in $(find "$TEST_TMP/out/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
-	bt "$d" "$TEST_TMP/one.out" || bad=$((bad + 1))
-	cat "$TEST_TMP/one.out" >>"$TEST_TMP/all.out"
-done
+read -r bad _ <<<"$(read_chunks "$TEST_TMP/all.out" $(archives "$TEST_TMP/out"))"
 is "$bad" 0 "each chunk reads alone"
 got=$(count_events "$TEST_TMP/all.out" ltt_test:seq)
 dups=$(awk '/ ltt_test:seq: / { match($0, /seq = [0-9]+/); if (seen[substr($0, RSTART, RLENGTH)]++) d++ }

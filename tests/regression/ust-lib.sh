@@ -44,6 +44,50 @@ bt() {
 	timeout "$BT_TIMEOUT" babeltrace2 "$1" >"$2" 2>"$2.err"
 }
 
+# archives DIR: the archive directories of the session written in DIR
+# (DIR/archives/*), sorted, one a line.
+archives() {
+	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort
+}
+
+# narchives DIR: how many archives the session written in DIR has.
+narchives() {
+	archives "$1" | wc -l
+}
+
+# read_chunks [-e] [-m] OUT DIR...: each trace chunk DIR (an archive, or
+# a chunk still in place) read alone by babeltrace2, their events appended
+# to OUT (emptied first); prints "FAILED WITH_EVENTS": how many could not
+# be read, how many held events.  -e: an empty DIR (a chunk in which no
+# trace was open) is passed over; -m: each DIR must also hold the per-UID
+# trace's metadata.  What went wrong goes to stderr, not into the answer.
+read_chunks() {
+	local skip_empty=false need_meta=false d failed=0 full=0 out
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-e) skip_empty=true ;;
+		-m) need_meta=true ;;
+		*) break ;;
+		esac
+		shift
+	done
+	out=$1
+	shift
+	: >"$out"
+	for d in "$@"; do
+		$skip_empty && [ -z "$(ls -A "$d")" ] && continue
+		if ! bt "$d" "$out.one" ||
+		   { $need_meta && [ ! -s "$d/ust/uid/$(id -u)/64-bit/metadata" ]; }; then
+			failed=$((failed + 1))
+			diag "chunk $d: $(find "$d" -maxdepth 4 | head -12 | tr '\n' ' ') $(head -3 "$out.one.err")" >&2
+			continue
+		fi
+		[ -s "$out.one" ] && full=$((full + 1))
+		cat "$out.one" >>"$out"
+	done
+	echo "$failed $full"
+}
+
 # dups_and_range FILE ROLE THREADS N: "DUPLICATES OUT_OF_RANGE DISTINCT"
 # of the (thread, seq) pairs of ROLE's ltt_test:seq events.
 dups_and_range() {

@@ -18,6 +18,10 @@ check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
+# The ring buffer tests' regions, self-checking events, reader and writers.
+UNIT_RB_SOURCES = tests/unit/rb-harness.c tests/unit/rb-harness.h
+# The app protocol's reference tracepoint description.
+UNIT_REF_TP_SOURCES = tests/unit/ref-tp.c tests/unit/ref-tp.h
 
 tests_unit_test_log_SOURCES = tests/unit/test_log.c $(UNIT_TAP_SOURCES)
 tests_unit_test_log_LDADD = src/common/libcommon.la
@@ -72,13 +76,21 @@ tests_unit_test_abi_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.l
 check_PROGRAMS += tests/unit/test_app_proto tests/unit/test_tsdl
 TESTS += tests/unit/test_app_proto tests/unit/test_tsdl
 
-tests_unit_test_app_proto_SOURCES = tests/unit/test_app_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_app_proto_SOURCES = tests/unit/test_app_proto.c $(UNIT_REF_TP_SOURCES) \
+	$(UNIT_TAP_SOURCES)
 tests_unit_test_app_proto_LDADD = src/common/libcommon.la
 # Counts (and fails on request) the decoder's allocations: see the test.
 tests_unit_test_app_proto_LDFLAGS = -Wl,--wrap=malloc
 
-tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c src/sessiond/tsdl.c src/sessiond/tsdl.h \
+# The app protocol's other messages, exact bytes and refusals.
+check_PROGRAMS += tests/unit/test_app_msgs
+TESTS += tests/unit/test_app_msgs
+tests_unit_test_app_msgs_SOURCES = tests/unit/test_app_msgs.c $(UNIT_REF_TP_SOURCES) \
 	$(UNIT_TAP_SOURCES)
+tests_unit_test_app_msgs_LDADD = src/common/libcommon.la
+
+tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c tests/unit/tsdl-trace.c \
+	tests/unit/tsdl-trace.h src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TAP_SOURCES)
 tests_unit_test_tsdl_LDADD = src/common/libcommon.la
 
 # Process trackers' inclusion sets (the daemon's, without a daemon).
@@ -99,8 +111,16 @@ tests_unit_test_kabi_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_ringbuf
 TESTS += tests/unit/test_ringbuf
 
-tests_unit_test_ringbuf_SOURCES = tests/unit/test_ringbuf.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_SOURCES = tests/unit/test_ringbuf.c $(UNIT_RB_SOURCES) \
+	$(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_LDADD = src/common/libcommon.la
+
+# The ring buffer against a hostile region: lies, then random scribbling.
+check_PROGRAMS += tests/unit/test_ringbuf_hostile
+TESTS += tests/unit/test_ringbuf_hostile
+tests_unit_test_ringbuf_hostile_SOURCES = tests/unit/test_ringbuf_hostile.c \
+	$(UNIT_RB_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_hostile_LDADD = src/common/libcommon.la
 
 # Writers killed between reserve and commit: the reader's repair.
 check_PROGRAMS += tests/unit/test_ringbuf_torn

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # test_abi_rules.sh - the rules of doc/libltt-ctl.md that the compiler
 # can't check:
-#  - libltt-ctl exports exactly the functions <ltt/ltt-ctl.h> and
-#    <ltt/ltt-error.h> declare, each with the symbol version LTT_CTL_1 (or a
+#  - libltt-ctl exports exactly the functions <ltt/ltt-ctl.h> (its area
+#    headers, ltt-ctl-*.h) and <ltt/ltt-error.h> declare, each with the symbol version LTT_CTL_1 (or a
 #    later node, LTT_CTL_1.1, for functions added since), and
 #    its soname is libltt-ctl.so.1;
 #  - the daemons and the common code never name a public struct of
@@ -23,7 +23,7 @@ check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 
 # Functions declared: "type name(" at the start of a line of the headers.
 sed -n 's/^[a-z][a-z0-9_ *]*[ *]\(ltt_[a-z0-9_]*\)(.*/\1/p' \
-	"$top_src/include/ltt/ltt-ctl.h" "$top_src/include/ltt/ltt-error.h" |
+	"$top_src"/include/ltt/ltt-ctl*.h "$top_src/include/ltt/ltt-error.h" |
 	sort -u >"$tmp/declared"
 check "the headers declare functions ($(wc -l <"$tmp/declared"))" \
 	test "$(wc -l <"$tmp/declared")" -ge 30

@@ -135,8 +135,9 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 	return ret;
 }
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, const struct add_args *a)
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	const struct add_args *a = arg;
 	const char *session, *channel = a->values[VAL_CHANNEL], **args;
 	struct ltt_context *ctxs = NULL;
 	char current[LTT_NAME_MAX];
@@ -177,7 +178,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, const struct add_args 
 int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct add_args a = { 0 };
-	poptContext pc;
 	size_t i;
 	int ret;
 	struct poptOption options[] = {
@@ -196,14 +196,9 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
-	if (ret == CTL_GO_ON) {
-		ret = run(ctx, pc, &a);
-		poptFreeContext(pc);
-	}
+	ret = ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
 	for (i = 0; a.types && a.types[i]; i++)
 		free((void *)a.types[i]);
 	free(a.types);
-	ctl_util_free_values(a.values, NR_VALS);
 	return ret;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 /* Stop @session (waiting for its data if *@arg), then destroy it. */
 static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
@@ -16,7 +17,7 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 
 	ret = ltt_ctl_stop_session(ctl, session, wait);
 	if (!ret)
-		ctl_util_report_lost(ctl, session);
+		ctl_report_lost(ctl, session);
 	/* The trace is cut short where the consumer died: say so, destroy anyway. */
 	if (ret == -LTT_ERR_CONSUMERD)
 		ctl_out_warn(ret, "session '%s': %s", session, ltt_strerror(ret));
@@ -24,7 +25,7 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		ret = 0;
 	/* Streamed: the relay gets everything before the connections close. */
 	if (!ret && wait)
-		ctl_util_wait_data(ctx, ctl, session, true);
+		ctl_report_wait_data(ctx, ctl, session, true);
 	if (!ret)
 		ret = ltt_ctl_destroy_session(ctl, session);
 	if (ret) {

@@ -80,8 +80,9 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 	return ret;
 }
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, const struct disable_args *a)
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	const struct disable_args *a = arg;
 	char current[LTT_NAME_MAX];
 	const char *session, **args;
 	enum ltt_domain domain;
@@ -110,8 +111,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, const struct disable_a
 int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct disable_args a = { 0 };
-	poptContext pc;
-	int ret;
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "a kernel channel", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "a user space channel", NULL },
@@ -121,11 +120,5 @@ int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
-	if (ret == CTL_GO_ON) {
-		ret = run(ctx, pc, &a);
-		poptFreeContext(pc);
-	}
-	ctl_util_free_values(a.values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
 }

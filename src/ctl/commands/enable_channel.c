@@ -241,8 +241,9 @@ end:
 }
 
 /* The checks that need no daemon, then the work. */
-static int run(const struct ctl_ctx *ctx, poptContext pc, struct channel_args *a)
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	struct channel_args *a = arg;
 	char current[LTT_NAME_MAX];
 	const char *session, **args;
 	enum ltt_domain domain;
@@ -275,8 +276,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, struct channel_args *a
 int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct channel_args a = { 0 };
-	poptContext pc;
-	int ret;
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "a kernel channel", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "a user space channel", NULL },
@@ -309,11 +308,5 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
-	if (ret == CTL_GO_ON) {
-		ret = run(ctx, pc, &a);
-		poptFreeContext(pc);
-	}
-	ctl_util_free_values(a.values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
 }

@@ -10,8 +10,9 @@
 
 enum { VAL_SESSION, VAL_TIMER, VAL_SIZE, NR_VALUES };
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, char **values)
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	char **values = arg;
 	char current[LTT_NAME_MAX], buf[32];
 	uint64_t timer_us = 0, size = 0;
 	struct ltt_ctl *ctl = NULL;
@@ -63,8 +64,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values)
 int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALUES] = { 0 };
-	poptContext pc;
-	int ret;
 	struct poptOption options[] = {
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
@@ -77,11 +76,5 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret == CTL_GO_ON) {
-		ret = run(ctx, pc, values);
-		poptFreeContext(pc);
-	}
-	ctl_util_free_values(values, NR_VALUES);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, values, NR_VALUES, run, values);
 }

@@ -11,6 +11,7 @@
 #include "common/size.h"
 #include "common/uri.h"
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 static const char *output_text(const struct ltt_session_info *s)
 {
@@ -186,7 +187,7 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
-	ctl_util_print_output_failure(ch);
+	ctl_report_output_failure(ch);
 	print_contexts(c, ch);
 	ctl_out_text("\n    Event rules:\n");
 	ctl_out_open("eventRules");

@@ -9,8 +9,9 @@
 
 enum { VAL_SESSION, NR_VALUES };
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, char **values)
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	char **values = arg;
 	char current[LTT_NAME_MAX];
 	enum ltt_regenerate_what what;
 	struct ltt_ctl *ctl = NULL;
@@ -53,8 +54,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values)
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALUES] = { 0 };
-	poptContext pc;
-	int ret;
 	struct poptOption options[] = {
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
@@ -62,11 +61,5 @@ int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret == CTL_GO_ON) {
-		ret = run(ctx, pc, values);
-		poptFreeContext(pc);
-	}
-	ctl_util_free_values(values, NR_VALUES);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, values, NR_VALUES, run, values);
 }

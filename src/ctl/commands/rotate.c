@@ -3,31 +3,17 @@
  * rotate.c - lttctl rotate: archive a session's current trace chunk.
  */
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
-int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
+static int rotate(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session, void *arg)
 {
-	char current[LTT_NAME_MAX], archive[LTT_PATH_MAX];
-	struct ltt_ctl *ctl = NULL;
-	const char *session;
-	poptContext pc;
+	char archive[LTT_PATH_MAX];
 	int ret;
-	struct poptOption options[] = {
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
-	if (ret != CTL_GO_ON)
-		return ret;
-	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
-	if (ret)
-		goto end;
 	ret = ltt_ctl_rotate_session(ctl, session, archive, sizeof(archive));
 	if (ret) {
-		if (!ctl_util_err_output(ctl, session, ret))
-			ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		ret = CTL_EXIT_FAILURE;
-		goto end;
+		ctl_report_error(ctl, session, ret);
+		return CTL_EXIT_FAILURE;
 	}
 	if (ctx->quiet)
 		ctl_out_text("%s\n", archive);	/* the path alone: for scripts */
@@ -40,8 +26,15 @@ int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ctl_out_str("archive", archive);
 	ctl_out_close();
 	ctl_out_close();
-end:
-	ltt_ctl_disconnect(ctl);
-	poptFreeContext(pc);
-	return ret;
+	return CTL_EXIT_OK;
+}
+
+int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct poptOption options[] = {
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	return ctl_util_session_cmd(ctx, argc, argv, options, rotate, NULL);
 }

@@ -3,6 +3,7 @@
  * stop.c - lttctl stop: stop tracing in a session.
  */
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 /* Scheduled rotations that fail: what they should have archived is not yet. */
 static void report_rotation(struct ltt_ctl *ctl, const char *session)
@@ -16,13 +17,29 @@ static void report_rotation(struct ltt_ctl *ctl, const char *session)
 		     session, session, ltt_strerror(ri.error));
 }
 
+static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session, void *arg)
+{
+	bool wait = !*(int *)arg;
+	int ret;
+
+	ret = ltt_ctl_stop_session(ctl, session, wait);
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	/* Streamed: once the relay has everything, as stop promises. */
+	if (wait)
+		ret = ctl_report_wait_data(ctx, ctl, session, false);
+	ctl_out_info("Tracing stopped for session %s.", session);
+	ctl_obj_session_name(session);
+	ctl_report_lost(ctl, session);
+	report_rotation(ctl, session);
+	return ret;
+}
+
 int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl = NULL;
-	const char *session;
-	poptContext pc;
-	int ret, no_wait = 0;
+	int no_wait = 0;
 	struct poptOption options[] = {
 		{ "no-wait", 0, POPT_ARG_NONE, &no_wait, 0,
 		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
@@ -30,27 +47,5 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
-	if (ret != CTL_GO_ON)
-		return ret;
-	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
-	if (ret)
-		goto end;
-	ret = ltt_ctl_stop_session(ctl, session, !no_wait);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		ret = CTL_EXIT_FAILURE;
-		goto end;
-	}
-	/* Streamed: once the relay has everything, as stop promises. */
-	if (!no_wait)
-		ret = ctl_util_wait_data(ctx, ctl, session, false);
-	ctl_out_info("Tracing stopped for session %s.", session);
-	ctl_obj_session_name(session);
-	ctl_util_report_lost(ctl, session);
-	report_rotation(ctl, session);
-end:
-	ltt_ctl_disconnect(ctl);
-	poptFreeContext(pc);
-	return ret;
+	return ctl_util_session_cmd(ctx, argc, argv, options, stop, &no_wait);
 }

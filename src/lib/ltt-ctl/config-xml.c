@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * config-xml.c - saved session configurations: xml/session.xsd read into
- * the model of config-xml.h (parse, validate, check) and written out.
+ * config-xml.c - saved session configurations: the words of xml/session.xsd
+ * and a file read into the model of config-xml.h (parse, validate, then
+ * config-check.c checks it); config-xml-write.c writes the format out.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@
 
 #include "common/attr.h"
 #include "common/uri.h"
+#include "lib/ltt-ctl/config-check.h"
 #include "lib/ltt-ctl/config-xml.h"
 
 /* The schema, compiled in from xml/session.xsd (session-xsd.c, generated). */
@@ -27,6 +29,29 @@ extern const char ltt_session_xsd[];
 
 /* A configuration file larger than this is refused unread. */
 #define CFG_FILE_MAX (16U << 20)
+
+const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES] = {
+	[LTT_BUFFER_PER_UID] = "per-uid",
+	[LTT_BUFFER_PER_PID] = "per-pid",
+	[LTT_BUFFER_GLOBAL] = "global",
+};
+const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES] = {
+	[LTT_LOGLEVEL_ALL] = "all",
+	[LTT_LOGLEVEL_RANGE] = "range",
+	[LTT_LOGLEVEL_SINGLE] = "single",
+};
+const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES] = {
+	[LTT_EVENT_TRACEPOINT] = "tracepoint",
+	[LTT_EVENT_SYSCALL] = "syscall",
+};
+const char *const ltt_cfg_xml_tracker_types[LTT_TRACKER_NR] = {
+	"vpid", "vuid", "vgid", "pid", "uid", "gid"
+};
+const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIES] = {
+	[LTT_TRACKER_ALL] = "all",
+	[LTT_TRACKER_NONE] = "none",
+	[LTT_TRACKER_SET] = "set",
+};
 
 /* The first error libxml2 reports during a call. */
 struct xml_errors {
@@ -52,20 +77,6 @@ static void xml_error(void *data, xmlErrorPtr e)
 	snprintf(st->file, sizeof(st->file), "%s", e->file ? e->file : "");
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 static pthread_once_t schema_once = PTHREAD_ONCE_INIT;
 static xmlSchemaPtr schema;
 
@@ -81,35 +92,6 @@ static void schema_load(void)
 	xmlSchemaFreeParserCtxt(pctxt);
 }
 
-void ltt_cfg_session_fini(struct ltt_cfg_session *s)
-{
-	size_t i;
-
-	for (i = 0; s->channels && i < s->nr_channels; i++)
-		free(s->channels[i].rules);
-	free(s->channels);
-	free(s->snap_outputs);
-	s->channels = NULL;
-	s->snap_outputs = NULL;
-	s->nr_channels = 0;
-	s->nr_snap_outputs = 0;
-}
-
-void ltt_cfg_set_fini(struct ltt_cfg_set *set)
-{
-	size_t i;
-
-	if (!set)
-		return;
-	for (i = 0; i < set->nr; i++)
-		ltt_cfg_session_fini(&set->v[i]);
-	free(set->v);
-	for (i = 0; i < set->nr_files; i++)
-		free(set->files[i]);
-	free(set->files);
-	memset(set, 0, sizeof(*set));
-}
-
 /* Read the whole file at @path (NUL-terminated). */
 static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, size_t errlen)
 {
@@ -122,16 +104,16 @@ static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, s
 	/* O_NONBLOCK: a FIFO given as a file must not hang us (refused below). */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	if (fstat(fd, &st)) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
 		return -LTT_ERR_CONFIG_IO;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size > CFG_FILE_MAX) {
-		set_err(err, errlen, "%s: %s", path,
+		ltt_cfg_err(err, errlen, "%s: %s", path,
 			!S_ISREG(st.st_mode) ? "not a regular file" : "larger than 16 MiB");
 		close(fd);
 		return -LTT_ERR_CONFIG_IO;
@@ -145,7 +127,7 @@ static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, s
 		len += (size_t)n;
 	close(fd);
 	if (n < 0) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 		free(buf);
 		return -LTT_ERR_CONFIG_IO;
 	}
@@ -171,7 +153,7 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	pthread_once(&schema_once, schema_load);
 	if (!schema) {
 		free(buf);
-		set_err(err, errlen, "the library's schema does not load");
+		ltt_cfg_err(err, errlen, "the library's schema does not load");
 		return -LTT_ERR_NOMEM;
 	}
 	xmlSetStructuredErrorFunc(&st, xml_error);
@@ -180,7 +162,7 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	if (!doc || st.set) {
 		xmlSetStructuredErrorFunc(NULL, NULL);
 		xmlFreeDoc(doc);
-		set_err(err, errlen, "%s:%ld: not well-formed XML: %s", path,
+		ltt_cfg_err(err, errlen, "%s:%ld: not well-formed XML: %s", path,
 			st.line > 0 ? st.line : 1,
 			st.set ? st.msg : "empty document");
 		return -LTT_ERR_CONFIG_MALFORMED;
@@ -197,7 +179,7 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	if (ret) {
 		xmlFreeDoc(doc);
-		set_err(err, errlen, "%s:%ld: invalid (session.xsd): %s", path, st.line,
+		ltt_cfg_err(err, errlen, "%s:%ld: invalid (session.xsd): %s", path, st.line,
 			st.set ? st.msg : "does not follow the schema");
 		return -LTT_ERR_CONFIG_INVALID;
 	}
@@ -253,7 +235,7 @@ static void rd_fail(struct rd *rd, xmlNodePtr n, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	set_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
+	ltt_cfg_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
 		(const char *)n->name, what);
 	rd->ret = -LTT_ERR_CONFIG_INVALID;
 }
@@ -327,21 +309,6 @@ static uint64_t number(struct rd *rd, xmlNodePtr n, uint64_t max)
 	return v;
 }
 
-static const char *const buffer_types[] = {
-	[LTT_BUFFER_PER_UID] = "per-uid",
-	[LTT_BUFFER_PER_PID] = "per-pid",
-	[LTT_BUFFER_GLOBAL] = "global",
-};
-static const char *const loglevel_types[] = {
-	[LTT_LOGLEVEL_ALL] = "all",
-	[LTT_LOGLEVEL_RANGE] = "range",
-	[LTT_LOGLEVEL_SINGLE] = "single",
-};
-static const char *const event_types[] = {
-	[LTT_EVENT_TRACEPOINT] = "tracepoint",
-	[LTT_EVENT_SYSCALL] = "syscall",
-};
-
 /* The index of @n's token in @names (the schema allows nothing else). */
 static int lookup(struct rd *rd, xmlNodePtr n, const char *const *names, int nr)
 {
@@ -396,9 +363,9 @@ static void read_rule(struct rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
 	memset(r, 0, sizeof(*r));
 	r->line = xmlGetLineNo(ev);
 	text(rd, child(ev, "pattern"), r->attr.pattern, sizeof(r->attr.pattern));
-	r->attr.type = (enum ltt_event_type)LOOKUP(rd, child(ev, "type"), event_types);
+	r->attr.type = (enum ltt_event_type)LOOKUP(rd, child(ev, "type"), ltt_cfg_xml_event_types);
 	r->attr.loglevel_type = (enum ltt_loglevel_type)LOOKUP(rd, child(ev, "loglevel_type"),
-							       loglevel_types);
+							       ltt_cfg_xml_loglevel_types);
 	r->attr.loglevel = 0;
 	/* -1, refused by the check: a level with "all", none with range or single. */
 	if (lv && token(rd, lv, level, sizeof(level))) {
@@ -452,7 +419,7 @@ static void read_channel(struct rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 	c->attr.tracefile_size = number(rd, child(ch, "tracefile_size"), UINT64_MAX);
 	c->attr.tracefile_count = number(rd, child(ch, "tracefile_count"), UINT64_MAX);
 	c->attr.buffer_type =
-		(enum ltt_buffer_type)LOOKUP(rd, child(ch, "buffer_type"), buffer_types);
+		(enum ltt_buffer_type)LOOKUP(rd, child(ch, "buffer_type"), ltt_cfg_xml_buffer_types);
 	for (ev = child(child(ch, "events"), "event"); ev; ev = next_like(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));
@@ -520,13 +487,6 @@ static void read_rotation(struct rd *rd, xmlNodePtr rot, struct ltt_cfg_session 
 	s->rotate_size = number(rd, child(rot, "size"), UINT64_MAX);
 }
 
-static const char *const tracker_types[] = { "vpid", "vuid", "vgid", "pid", "uid", "gid" };
-static const char *const tracker_policies[] = {
-	[LTT_TRACKER_ALL] = "all",
-	[LTT_TRACKER_NONE] = "none",
-	[LTT_TRACKER_SET] = "set",
-};
-
 /*
  * The <trackers> of a domain into @t (its domain's row).  What the schema
  * leaves open (ids with all or none, a set without ids, an id twice) is
@@ -539,8 +499,9 @@ static void read_trackers(struct rd *rd, xmlNodePtr trs, struct ltt_cfg_tracker 
 	uint32_t k;
 
 	for (tr = child(trs, "tracker"); tr; tr = next_like(tr)) {
-		x = &t[LOOKUP(rd, child(tr, "type"), tracker_types)];
-		x->policy = (enum ltt_tracker_policy)LOOKUP(rd, child(tr, "policy"), tracker_policies);
+		x = &t[LOOKUP(rd, child(tr, "type"), ltt_cfg_xml_tracker_types)];
+		x->policy = (enum ltt_tracker_policy)LOOKUP(rd, child(tr, "policy"),
+							     ltt_cfg_xml_tracker_policies);
 		x->line = xmlGetLineNo(tr);
 		x->nr = 0;
 		for (id = child(tr, "id"); id; id = next_like(id)) {
@@ -597,224 +558,6 @@ static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 	return rd->ret;
 }
 
-static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)
-{
-	return !strcmp(a->pattern, b->pattern) && a->type == b->type &&
-	       a->loglevel_type == b->loglevel_type && a->loglevel == b->loglevel &&
-	       !strcmp(a->filter, b->filter) && !strcmp(a->exclusions, b->exclusions);
-}
-
-/* The contexts of @c: each a known type of the channel's domain, none twice. */
-static int check_contexts(const struct ltt_cfg_session *s, const struct ltt_cfg_channel *c,
-			  char *err, size_t errlen)
-{
-	uint32_t i, j;
-
-	if (!c->nr_contexts)
-		return 0;
-	if (c->nr_contexts > LTT_CTX_MAX) {
-		set_err(err, errlen, "%s:%ld: channel '%s': more than %d contexts", s->file,
-			c->context_line, c->attr.name, LTT_CTX_MAX);
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	for (i = 0; i < c->nr_contexts; i++) {
-		if (!c->contexts[i].type) {
-			set_err(err, errlen, "%s:%ld: channel '%s': context '%s': %s", s->file,
-				c->context_line, c->attr.name, c->contexts[i].name,
-				ltt_strerror(-LTT_ERR_CONTEXT_TYPE));
-			return -LTT_ERR_CONFIG_INVALID;
-		}
-		if (!(ltt_ctx_domains(&c->contexts[i]) & (c->domain == LTT_DOMAIN_KERNEL ?
-							    LTT_CTX_DOMAIN_KERNEL : LTT_CTX_DOMAIN_USER))) {
-			set_err(err, errlen, "%s:%ld: channel '%s': context '%s': %s", s->file,
-				c->context_line, c->attr.name, c->contexts[i].name,
-				ltt_strerror(-LTT_ERR_CONTEXT_DOMAIN));
-			return -LTT_ERR_CONFIG_INVALID;
-		}
-		for (j = 0; j < i; j++) {
-			if (ltt_ctx_same(&c->contexts[j], &c->contexts[i])) {
-				set_err(err, errlen, "%s:%ld: channel '%s': context '%s' twice", s->file,
-					c->context_line, c->attr.name, c->contexts[i].name);
-				return -LTT_ERR_CONFIG_INVALID;
-			}
-		}
-	}
-	return 0;
-}
-
-/* The rules of @c: each valid for the domain, none twice. */
-static int check_rules(const struct ltt_cfg_session *s, const struct ltt_cfg_channel *c,
-		       char *err, size_t errlen)
-{
-	size_t i, j;
-	int ret;
-
-	for (i = 0; i < c->nr_rules; i++) {
-		const struct ltt_cfg_rule *r = &c->rules[i];
-
-		if (r->attr.loglevel < 0 ||
-		    (r->attr.loglevel_type == LTT_LOGLEVEL_ALL && r->attr.loglevel))
-			ret = -LTT_ERR_LOGLEVEL;
-		else
-			ret = ltt_attr_check_rule(&r->attr);
-		if (!ret)
-			ret = ltt_attr_check_rule_domain(&r->attr, c->domain);
-		if (ret) {
-			set_err(err, errlen, "%s:%ld: event rule '%s': %s", s->file, r->line,
-				r->attr.pattern, ltt_strerror(ret));
-			return -LTT_ERR_CONFIG_INVALID;
-		}
-		for (j = 0; j < i; j++)
-			if (same_rule(&c->rules[j].attr, &r->attr)) {
-				set_err(err, errlen, "%s:%ld: event rule '%s' is in channel '%s' twice (line %ld)",
-					s->file, r->line, r->attr.pattern, c->attr.name,
-					c->rules[j].line);
-				return -LTT_ERR_CONFIG_INVALID;
-			}
-	}
-	return 0;
-}
-
-/* A channel valid for its domain, named once, of its domain's buffer type. */
-static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, size_t errlen)
-{
-	const struct ltt_cfg_channel *c = &s->channels[i];
-	struct ltt_channel_conf attr = c->attr;
-	size_t j;
-	int ret;
-
-	ret = ltt_attr_check_channel(&attr, c->domain);
-	if (!ret && attr.buffer_type != c->attr.buffer_type)
-		ret = -LTT_ERR_BUFFER_TYPE;
-	if (ret) {
-		set_err(err, errlen, "%s:%ld: channel '%s': %s", s->file, c->line, c->attr.name,
-			ltt_strerror(ret));
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	for (j = 0; j < i; j++) {
-		const struct ltt_cfg_channel *o = &s->channels[j];
-
-		if (o->domain != c->domain)
-			continue;
-		if (!strcmp(o->attr.name, c->attr.name)) {
-			set_err(err, errlen, "%s:%ld: channel '%s' is in the %s domain twice (line %ld)",
-				s->file, c->line, c->attr.name, ltt_domain_name(c->domain), o->line);
-			return -LTT_ERR_CONFIG_INVALID;
-		}
-		if (o->attr.buffer_type != c->attr.buffer_type) {
-			set_err(err, errlen, "%s:%ld: channel '%s': %s", s->file, c->line,
-				c->attr.name, ltt_strerror(-LTT_ERR_BUFFER_TYPE_MISMATCH));
-			return -LTT_ERR_CONFIG_INVALID;
-		}
-	}
-	ret = check_contexts(s, c, err, errlen);
-	return ret ? ret : check_rules(s, c, err, errlen);
-}
-
-/* The snapshot outputs of @s: a snapshot session's, whose own output is none. */
-static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t errlen)
-{
-	const struct ltt_cfg_snap_output *o;
-	int ret;
-
-	if (!s->nr_snap_outputs)
-		return 0;
-	o = &s->snap_outputs[0];
-	if (!s->attr.snapshot) {
-		set_err(err, errlen, "%s:%ld: session '%s' has snapshot outputs but is not a snapshot session",
-			s->file, o->line, s->attr.name);
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	if (s->attr.output_type != LTT_OUTPUT_NONE) {
-		set_err(err, errlen, "%s:%ld: session '%s': a snapshot session with <snapshot_outputs> has the output <none/> (the snapshot outputs are where it writes)",
-			s->file, s->line, s->attr.name);
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	if (s->nr_snap_outputs > 1) {
-		set_err(err, errlen, "%s:%ld: session '%s': a snapshot session has one snapshot output (as LTTng's), this one %zu",
-			s->file, s->snap_outputs[1].line, s->attr.name, s->nr_snap_outputs);
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	ret = ltt_attr_check_snapshot_output(&o->attr, true);
-	if (ret) {
-		set_err(err, errlen, "%s:%ld: snapshot output '%s': %s", s->file, o->line,
-			o->attr.name, ltt_strerror(ret));
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	return 0;
-}
-
-/* The rotation schedule of @s: valid values, a session with an output (local or net://), not a snapshot one. */
-static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t errlen)
-{
-	int ret;
-
-	if (!s->rotation_line)
-		return 0;
-	ret = ltt_attr_check_rotation(s->rotate_timer_us, s->rotate_size);
-	if (!ret && s->attr.snapshot)
-		ret = -LTT_ERR_ROTATE_SNAPSHOT;
-	if (!ret && s->attr.output_type == LTT_OUTPUT_NONE)
-		ret = -LTT_ERR_ROTATE_OUTPUT;
-	if (ret) {
-		set_err(err, errlen, "%s:%ld: session '%s': rotation schedule: %s", s->file,
-			s->rotation_line, s->attr.name, ltt_strerror(ret));
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	return 0;
-}
-
-/* Each tracker: a set of 1 to LTT_TRACKER_MAX_IDS ids, each once; no id otherwise. */
-static int check_trackers(const struct ltt_cfg_session *s, char *err, size_t errlen)
-{
-	const struct ltt_cfg_tracker *t;
-	size_t d, k;
-
-	for (d = 0; d < 2; d++) {
-		for (k = 0; k < LTT_TRACKER_NR; k++) {
-			t = &s->trackers.t[d][k];
-			if (d == 1 && k >= LTT_TRACKER_NR_USER && t->policy != LTT_TRACKER_ALL) {
-				set_err(err, errlen, "%s:%ld: %s tracker: %s", s->file, t->line,
-					tracker_types[k], ltt_strerror(LTT_ERR_TRACKER_DOMAIN));
-				return -LTT_ERR_CONFIG_INVALID;
-			}
-			if (t->nr <= LTT_TRACKER_MAX_IDS && (t->policy == LTT_TRACKER_SET) == !!t->nr)
-				continue;
-			set_err(err, errlen, "%s:%ld: %s tracker: %s", s->file, t->line,
-				tracker_types[k],
-				t->policy != LTT_TRACKER_SET ? "'all' and 'none' list no id" :
-				t->nr ? "an id is listed twice, or more than 1024 ids" :
-				"a set lists at least one id ('none' for no process)");
-			return -LTT_ERR_CONFIG_INVALID;
-		}
-	}
-	return 0;
-}
-
-int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen)
-{
-	size_t i;
-	int ret;
-
-	ret = ltt_attr_check_session_request(&s->attr);
-	if (!ret && !s->attr.name[0])
-		ret = -LTT_ERR_SESSION_NAME;
-	if (ret) {
-		set_err(err, errlen, "%s:%ld: session '%s': %s", s->file, s->line, s->attr.name,
-			ltt_strerror(ret));
-		return -LTT_ERR_CONFIG_INVALID;
-	}
-	for (i = 0; i < s->nr_channels; i++) {
-		ret = check_channel(s, i, err, errlen);
-		if (ret)
-			return ret;
-	}
-	ret = check_snap_outputs(s, err, errlen);
-	if (!ret)
-		ret = check_rotation(s, err, errlen);
-	return ret ? ret : check_trackers(s, err, errlen);
-}
-
 /* Read and check the sessions of @doc into @v (room for all); @file names them. */
 static int read_doc(xmlDocPtr doc, const char *file, const struct ltt_cfg_set *set,
 		    struct ltt_cfg_session *v, size_t *nr, char *err, size_t errlen)
@@ -831,12 +574,12 @@ static int read_doc(xmlDocPtr doc, const char *file, const struct ltt_cfg_set *s
 		s->file = file;
 		(*nr)++;
 		if (!ret)
-			ret = ltt_cfg_xml_check_session(s, err, errlen);
+			ret = ltt_cfg_check_session(s, err, errlen);
 		if (ret)
 			return ret;
 		for (i = 0; i < set->nr; i++)
 			if (!strcmp(set->v[i].attr.name, s->attr.name)) {
-				set_err(err, errlen, "%s:%ld: session '%s' is also in %s (line %ld)",
+				ltt_cfg_err(err, errlen, "%s:%ld: session '%s' is also in %s (line %ld)",
 					file, s->line, s->attr.name, set->v[i].file,
 					set->v[i].line);
 				return -LTT_ERR_CONFIG_INVALID;
@@ -888,263 +631,4 @@ out:
 	free(file);
 	xmlFreeDoc(doc);
 	return ret;
-}
-
-/* Writing: each call appends one element; any failure sticks in *ret. */
-struct writer {
-	xmlTextWriterPtr w;
-	int ret;
-};
-
-static void put(struct writer *wr, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void put(struct writer *wr, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (wr->ret < 0)
-		return;
-	va_start(ap, fmt);
-	wr->ret = xmlTextWriterWriteVFormatElement(wr->w, BAD_CAST name, fmt, ap);
-	va_end(ap);
-}
-
-static void open_el(struct writer *wr, const char *name)
-{
-	if (wr->ret >= 0)
-		wr->ret = xmlTextWriterStartElement(wr->w, BAD_CAST name);
-}
-
-static void close_el(struct writer *wr)
-{
-	if (wr->ret >= 0)
-		wr->ret = xmlTextWriterEndElement(wr->w);
-}
-
-static const char *yes(bool b)
-{
-	return b ? "true" : "false";
-}
-
-static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
-{
-	open_el(wr, "event");
-	put(wr, "pattern", "%s", r->attr.pattern);
-	put(wr, "type", "%s", event_types[r->attr.type == LTT_EVENT_SYSCALL]);
-	put(wr, "loglevel_type", "%s",
-	    loglevel_types[r->attr.loglevel_type <= LTT_LOGLEVEL_SINGLE ? r->attr.loglevel_type : 0]);
-	if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
-		put(wr, "loglevel", "%s", ltt_loglevel_name(r->attr.loglevel));
-	put(wr, "enabled", "%s", yes(r->enabled));
-	if (r->attr.filter)
-		put(wr, "filter", "%s", r->attr.filter);
-	if (r->attr.exclusions) {
-		const char *p = r->attr.exclusions;
-
-		open_el(wr, "exclusions");
-		while (*p) {
-			int len = (int)strcspn(p, ",");
-
-			put(wr, "exclusion", "%.*s", len, p);
-			p += len + (p[len] == ',');
-		}
-		close_el(wr);
-	}
-	close_el(wr);
-}
-
-static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctxs,
-			   const struct ltt_channel_info *c)
-{
-	size_t i, n = 0;
-
-	for (i = 0; ctxs && i < ctxs->n; i++) {
-		const struct ltt_context_info *x = &ctxs->v[i];
-
-		if (x->domain != c->domain || strcmp(x->channel, c->attr.name))
-			continue;
-		if (!n++)
-			open_el(wr, "contexts");
-		open_el(wr, "context");
-		put(wr, "type", "%s", x->context.name);
-		close_el(wr);
-	}
-	if (n)
-		close_el(wr);
-}
-
-static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
-			  const struct ltt_cfg_contexts *ctxs, const struct ltt_channel_info *c)
-{
-	enum ltt_buffer_type bt = c->attr.buffer_type;
-	size_t i;
-
-	if (bt == LTT_BUFFER_DEFAULT || bt > LTT_BUFFER_GLOBAL)
-		bt = c->domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
-	open_el(wr, "channel");
-	put(wr, "name", "%s", c->attr.name);
-	put(wr, "enabled", "%s", yes(c->enabled));
-	put(wr, "overwrite", "%s", yes(c->attr.overwrite));
-	put(wr, "subbuf_size", "%llu", (unsigned long long)c->attr.subbuf_size);
-	put(wr, "num_subbuf", "%llu", (unsigned long long)c->attr.num_subbuf);
-	put(wr, "switch_timer_us", "%u", c->attr.switch_timer_us);
-	put(wr, "read_timer_us", "%u", c->attr.read_timer_us);
-	put(wr, "tracefile_size", "%llu", (unsigned long long)c->attr.tracefile_size);
-	put(wr, "tracefile_count", "%llu", (unsigned long long)c->attr.tracefile_count);
-	put(wr, "buffer_type", "%s", buffer_types[bt]);
-	open_el(wr, "events");
-	for (i = 0; i < d->nr_rules; i++)
-		if (d->rules[i].domain == c->domain && !strcmp(d->rules[i].channel, c->attr.name))
-			write_rule(wr, &d->rules[i]);
-	close_el(wr);
-	write_contexts(wr, ctxs, c);
-	close_el(wr);
-}
-
-/* A snapshot session's snapshot outputs and a rotation schedule, when set. */
-static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
-{
-	size_t i;
-
-	if (x->nr_snap_outputs) {
-		open_el(wr, "snapshot_outputs");
-		for (i = 0; i < x->nr_snap_outputs; i++) {
-			const struct ltt_snapshot_output *o = &x->snap_outputs[i];
-
-			open_el(wr, "snapshot_output");
-			put(wr, "name", "%s", o->name);
-			put(wr, o->output_type == LTT_OUTPUT_NET ? "net" : "local", "%s", o->output);
-			put(wr, "max_size", "%llu", (unsigned long long)o->max_size);
-			close_el(wr);
-		}
-		close_el(wr);
-	}
-	if (x->rotate_timer_us || x->rotate_size) {
-		open_el(wr, "rotation_schedules");
-		if (x->rotate_timer_us)
-			put(wr, "timer_us", "%llu", (unsigned long long)x->rotate_timer_us);
-		if (x->rotate_size)
-			put(wr, "size", "%llu", (unsigned long long)x->rotate_size);
-		close_el(wr);
-	}
-}
-
-/* A domain's trackers that do not include every process (row @t); is there one? */
-static bool write_trackers(struct writer *wr, const struct ltt_cfg_tracker *t, bool write)
-{
-	bool any = false;
-	size_t k, i;
-
-	for (k = 0; k < LTT_TRACKER_NR; k++) {
-		if (t[k].policy == LTT_TRACKER_ALL || t[k].policy > LTT_TRACKER_SET)
-			continue;
-		if (!write)
-			return true;
-		if (!any)
-			open_el(wr, "trackers");
-		any = true;
-		open_el(wr, "tracker");
-		put(wr, "type", "%s", tracker_types[k]);
-		put(wr, "policy", "%s", tracker_policies[t[k].policy]);
-		for (i = 0; t[k].policy == LTT_TRACKER_SET && i < t[k].nr; i++)
-			put(wr, "id", "%lu", (unsigned long)t[k].ids[i]);
-		close_el(wr);
-	}
-	if (any)
-		close_el(wr);
-	return any;
-}
-
-static void write_session(struct writer *wr, const struct ltt_session_detail *d,
-			  const struct ltt_cfg_extra *x)
-{
-	static const enum ltt_domain domains[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER };
-	static const struct ltt_cfg_trackers all;	/* every process */
-	const struct ltt_cfg_trackers *trackers = x->trackers ? x->trackers : &all;
-	const struct ltt_session_info *s = &d->info;
-	size_t i, j;
-
-	open_el(wr, "session");
-	put(wr, "name", "%s", s->name);
-	open_el(wr, "output");
-	if (s->output_type == LTT_OUTPUT_LOCAL)
-		put(wr, "local", "%s", s->output);
-	else if (s->output_type == LTT_OUTPUT_NET)
-		put(wr, "net", "%s", s->output);
-	else
-		put(wr, "none", "%s", "");
-	close_el(wr);
-	put(wr, "snapshot", "%s", yes(s->snapshot));
-	if (s->live_timer_us)
-		put(wr, "live_timer_us", "%u", s->live_timer_us);
-	put(wr, "started", "%s", yes(s->active));
-	open_el(wr, "domains");
-	for (i = 0; i < 2; i++) {
-		bool any = false;
-
-		for (j = 0; j < d->nr_channels; j++)
-			any = any || d->channels[j].domain == domains[i];
-		if (!any && !write_trackers(wr, trackers->t[i], false))
-			continue;
-		open_el(wr, "domain");
-		put(wr, "type", "%s", ltt_domain_name(domains[i]));
-		open_el(wr, "channels");
-		for (j = 0; j < d->nr_channels; j++)
-			if (d->channels[j].domain == domains[i])
-				write_channel(wr, d, &x->contexts, &d->channels[j]);
-		close_el(wr);
-		write_trackers(wr, trackers->t[i], true);
-		close_el(wr);
-	}
-	close_el(wr);
-	write_extra(wr, x);
-	close_el(wr);
-}
-
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
-		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
-{
-	struct writer wr = { .ret = 0 };
-	char tmp[LTT_PATH_MAX + 16];
-	size_t i;
-	int fd;
-
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= sizeof(tmp)) {
-		set_err(err, errlen, "%s: path too long", path);
-		return -LTT_ERR_CONFIG_IO;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
-		return -LTT_ERR_CONFIG_IO;
-	}
-	close(fd);
-	wr.w = xmlNewTextWriterFilename(tmp, 0);
-	if (!wr.w) {
-		unlink(tmp);
-		set_err(err, errlen, "%s: can't write", tmp);
-		return -LTT_ERR_CONFIG_IO;
-	}
-	xmlTextWriterSetIndent(wr.w, 1);
-	xmlTextWriterSetIndentString(wr.w, BAD_CAST "  ");
-	wr.ret = xmlTextWriterStartDocument(wr.w, NULL, "UTF-8", NULL);
-	open_el(&wr, "sessions");
-	if (wr.ret >= 0)
-		wr.ret = xmlTextWriterWriteFormatAttribute(wr.w, BAD_CAST "version", "%d",
-							   LTT_CFG_VERSION);
-	for (i = 0; i < n; i++)
-		write_session(&wr, details[i], &extras[i]);
-	close_el(&wr);
-	if (wr.ret >= 0)
-		wr.ret = xmlTextWriterEndDocument(wr.w);
-	if (wr.ret >= 0)
-		wr.ret = xmlTextWriterFlush(wr.w);
-	xmlFreeTextWriter(wr.w);	/* flushes and closes the file */
-	if (wr.ret < 0 || rename(tmp, path)) {
-		set_err(err, errlen, "%s: %s", path, wr.ret < 0 ? "write failed" : strerror(errno));
-		unlink(tmp);
-		return -LTT_ERR_CONFIG_IO;
-	}
-	return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * config-xml.h - saved session configurations: the XML format of
- * xml/session.xsd read into a model and written from a session's detail.
+ * xml/session.xsd read into the model of config-model.h (config-check.h
+ * checks it whole, config-xml-write.h writes a session's detail out).
  * Private to libltt-ctl (config.c drives it); nothing here is exported.
  *
  * Reading is all or nothing: a file is parsed, validated against the
@@ -17,103 +18,27 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/context.h"
-#include "common/model.h"
+#include "lib/ltt-ctl/config-model.h"
 
 /* The version attribute of <sessions> this library writes and reads. */
 #define LTT_CFG_VERSION 1
 /* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
 #define LTT_CFG_SUFFIX ".ltt"
 
-struct ltt_cfg_rule {
-	struct ltt_rule_conf attr;
-	bool enabled;
-	long line;
-};
-
-struct ltt_cfg_channel {
-	enum ltt_domain domain;
-	struct ltt_channel_conf attr;
-	bool enabled;
-	long line;
-	size_t nr_rules;
-	struct ltt_cfg_rule *rules;
-	/* Its contexts; one that names no type has type 0 (refused by the check). */
-	uint32_t nr_contexts;		/* as many as the file has: above LTT_CTX_MAX is refused */
-	struct ltt_ctx contexts[LTT_CTX_MAX];
-	long context_line;
-};
-
-/* A saved session's contexts (ltt_ctl_list_contexts()), beside its detail. */
-struct ltt_cfg_contexts {
-	const struct ltt_context_info *v;
-	size_t n;
-};
-
-struct ltt_cfg_snap_output {
-	struct ltt_snapshot_output_conf attr;	/* id 0: the daemon numbers them */
-	long line;
-};
-
-/* A process tracker as saved: ALL (absent), NONE, or a set of ids. */
-struct ltt_cfg_tracker {
-	enum ltt_tracker_policy policy;
-	uint32_t nr;
-	uint32_t ids[LTT_TRACKER_MAX_IDS];
-	long line;
-};
-
-/* A session's trackers: [0] kernel, [1] user space; zeroed: all ALL. */
-struct ltt_cfg_trackers {
-	struct ltt_cfg_tracker t[2][LTT_TRACKER_NR];
-};
-
-struct ltt_cfg_session {
-	struct ltt_cfg_trackers trackers;
-	struct ltt_session_conf attr;	/* "" LOCAL output: the daemon's default */
-	bool started;
-	const char *file;		/* borrowed from the set */
-	long line;
-	size_t nr_channels;
-	struct ltt_cfg_channel *channels;
-	size_t nr_snap_outputs;		/* a snapshot session's, added after create */
-	struct ltt_cfg_snap_output *snap_outputs;
-	uint64_t rotate_timer_us;	/* rotation schedule, 0: none */
-	uint64_t rotate_size;
-	long rotation_line;
-};
-
 /*
- * What a session has beyond ltt_ctl_get_session()'s detail, to save it:
- * its snapshot outputs and its rotation schedule.
+ * The words of the format (xml/session.xsd) for the model's enums, indexed
+ * by the enum; the reader and the writer (config-xml-write.c) share them.
+ * A NULL entry (LTT_BUFFER_DEFAULT) has no word: the element is omitted.
  */
-struct ltt_cfg_extra {
-	size_t nr_snap_outputs;
-	struct ltt_snapshot_output *snap_outputs;	/* borrowed */
-	uint64_t rotate_timer_us;
-	uint64_t rotate_size;
-	const struct ltt_cfg_trackers *trackers;	/* borrowed; NULL: every process */
-	struct ltt_cfg_contexts contexts;	/* every channel's; .v owned with it */
-};
-
-/* Sessions read from files, in file order. */
-struct ltt_cfg_set {
-	size_t nr;
-	struct ltt_cfg_session *v;
-	size_t nr_files;
-	char **files;
-};
-
-/**
- * ltt_cfg_set_fini() - free what a set holds; accepts a zeroed set
- */
-void ltt_cfg_set_fini(struct ltt_cfg_set *set);
-
-/**
- * ltt_cfg_session_fini() - free what one session of the model holds
- * (its channels, rules, snapshot outputs); accepts a zeroed session
- */
-void ltt_cfg_session_fini(struct ltt_cfg_session *s);
+#define LTT_CFG_NR_BUFFER_TYPES (LTT_BUFFER_GLOBAL + 1)
+#define LTT_CFG_NR_LOGLEVEL_TYPES (LTT_LOGLEVEL_SINGLE + 1)
+#define LTT_CFG_NR_EVENT_TYPES (LTT_EVENT_SYSCALL + 1)
+#define LTT_CFG_NR_TRACKER_POLICIES (LTT_TRACKER_SET + 1)
+extern const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES];
+extern const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES];
+extern const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES];
+extern const char *const ltt_cfg_xml_tracker_types[LTT_TRACKER_NR];
+extern const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIES];
 
 /**
  * ltt_cfg_xml_read() - add the sessions of the file at @path to @set
@@ -128,29 +53,5 @@ void ltt_cfg_session_fini(struct ltt_cfg_session *s);
  * -LTT_ERR_CONFIG_INVALID or -LTT_ERR_NOMEM.
  */
 int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_t errlen);
-
-/**
- * ltt_cfg_xml_check_session() - check one session of the model as a whole
- * (after overrides): its attributes, each channel for its domain, each
- * rule, no channel or rule twice, one buffer type per domain
- * @err: receives "FILE:LINE: what is wrong"
- *
- * Returns 0 or -LTT_ERR_CONFIG_INVALID.
- */
-int ltt_cfg_xml_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen);
-
-/**
- * ltt_cfg_xml_write() - write sessions to the file at @path
- * @details: @n sessions (borrowed), as ltt_ctl_get_session() returns them
- * @extras: @n entries (borrowed): each session's snapshot outputs,
- *          rotation schedule, trackers and contexts
- * @err: receives what failed
- *
- * Writes a temporary file next to @path, then renames it over @path, so
- * a reader sees the old file or the new one.  Returns 0,
- * -LTT_ERR_CONFIG_IO or -LTT_ERR_NOMEM.
- */
-int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
-		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen);
 
 #endif /* LTT_LIB_CONFIG_XML_H */

@@ -17,6 +17,8 @@
 #include "common/convert.h"
 #include "common/paths.h"
 #include "common/uri.h"
+#include "lib/ltt-ctl/config-check.h"
+#include "lib/ltt-ctl/config-xml-write.h"
 #include "lib/ltt-ctl/config-xml.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
@@ -493,7 +495,7 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			a->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
 			strcpy(a->output, uri.scheme == LTT_URI_FILE ? uri.path : o->override_url);
 		}
-		ret = ltt_cfg_xml_check_session(sel[i], ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
+		ret = ltt_cfg_check_session(sel[i], ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
 		if (ret)
 			return ret;
 	}

@@ -3,8 +3,9 @@
  * ctl-internal.h - what the modules of libltt-ctl share and export to no
  * one (the export list keeps ltt_ctl_* names only): ltt-ctl.c
  * (connections, the client protocol), chunk.c (rotation, clear,
- * regenerate), config.c (save and load), config-xml.c (the XML format of
- * saved sessions).
+ * regenerate), config.c (save and load), config-model.c (the model of
+ * saved sessions), config-xml.c, config-check.c and config-xml-write.c
+ * (their XML format: read, checked, written).
  */
 #ifndef LTT_LIB_CTL_INTERNAL_H
 #define LTT_LIB_CTL_INTERNAL_H

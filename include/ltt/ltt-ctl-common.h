@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ltt-ctl-common.h - libltt-ctl, its base: sizes, the domain,
+ * buffer, output and log level enums, a connection (struct ltt_ctl) to a
+ * session daemon, and the names of the enums.
+ *
+ * Part of <ltt/ltt-ctl.h>, which includes it: include that one.  The
+ * conventions and ABI rules of ltt-ctl.h hold for every call and struct here.
+ */
+#ifndef LTT_CTL_COMMON_H
+#define LTT_CTL_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <ltt/ltt-error.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LTT_NAME_MAX 256	/* bytes for a session, channel or event name, NUL included */
+#define LTT_PATH_MAX 4096	/* bytes for a path or URL, NUL included */
+#define LTT_DEFAULT_CHANNEL_NAME "channel0"
+#define LTT_FILTER_MAX 4097	/* bytes of a filter expression, NUL included (1.1) */
+#define LTT_EXCLUSIONS_MAX 4096	/* bytes of an exclusion list, NUL included (1.1) */
+
+/*
+ * The reserved room at the end of each struct starts on an 8-byte boundary,
+ * so a field of any type can take its first bytes.
+ */
+#define LTT_RESERVED_ALIGN __attribute__((aligned(8)))
+
+enum ltt_domain {
+	LTT_DOMAIN_NONE = 0,
+	LTT_DOMAIN_KERNEL = 1,
+	LTT_DOMAIN_USER = 2,
+};
+
+enum ltt_buffer_type {
+	LTT_BUFFER_DEFAULT = 0,		/* per-UID for user, global for kernel */
+	LTT_BUFFER_PER_UID = 1,
+	LTT_BUFFER_PER_PID = 2,
+	LTT_BUFFER_GLOBAL = 3,
+};
+
+enum ltt_output_type {
+	LTT_OUTPUT_NONE = 0,	/* --no-output */
+	LTT_OUTPUT_LOCAL = 1,	/* a directory on this host */
+	LTT_OUTPUT_NET = 2,	/* a relay daemon */
+};
+
+enum ltt_loglevel_type {
+	LTT_LOGLEVEL_ALL = 0,	/* no log level condition */
+	LTT_LOGLEVEL_RANGE = 1,	/* this level and more severe */
+	LTT_LOGLEVEL_SINGLE = 2,	/* exactly this level */
+};
+
+/* The 15 syslog-like levels, most severe first, as users know them. */
+enum ltt_loglevel {
+	LTT_LOGLEVEL_EMERG = 0,
+	LTT_LOGLEVEL_ALERT = 1,
+	LTT_LOGLEVEL_CRIT = 2,
+	LTT_LOGLEVEL_ERR = 3,
+	LTT_LOGLEVEL_WARNING = 4,
+	LTT_LOGLEVEL_NOTICE = 5,
+	LTT_LOGLEVEL_INFO = 6,
+	LTT_LOGLEVEL_DEBUG_SYSTEM = 7,
+	LTT_LOGLEVEL_DEBUG_PROGRAM = 8,
+	LTT_LOGLEVEL_DEBUG_PROCESS = 9,
+	LTT_LOGLEVEL_DEBUG_MODULE = 10,
+	LTT_LOGLEVEL_DEBUG_UNIT = 11,
+	LTT_LOGLEVEL_DEBUG_FUNCTION = 12,
+	LTT_LOGLEVEL_DEBUG_LINE = 13,
+	LTT_LOGLEVEL_DEBUG = 14,
+};
+
+struct ltt_ctl;
+
+/**
+ * ltt_ctl_default_rundir() - the run directory lttctl would use
+ * @buf: where to write the path
+ * @len: size of @buf
+ *
+ * $LTT_RUNDIR if set; /run/ltt for root, and for members of the tracing
+ * group when the root daemon is running; $LTT_HOME/.ltt (LTT_HOME defaults
+ * to HOME) otherwise.  Returns 0, -LTT_ERR_INVAL if @buf is too small or
+ * no home directory is known.
+ */
+int ltt_ctl_default_rundir(char *buf, size_t len);
+
+/**
+ * ltt_ctl_connect() - connect to a session daemon and agree on a version
+ * @rundir: the daemon's run directory, NULL for ltt_ctl_default_rundir()
+ * @ret_ctl: the new connection, to close with ltt_ctl_disconnect()
+ *
+ * Every call on the connection, this one included, has a deadline: the
+ * daemon must answer within the connection's timeout (LTT_CTL_TIMEOUT
+ * seconds from the environment, LTT_CTL_DEFAULT_TIMEOUT_MS without it;
+ * see ltt_ctl_set_timeout()).
+ *
+ * Returns 0; -LTT_ERR_SESSIOND_NOT_RUNNING when nobody listens;
+ * -LTT_ERR_SESSIOND_PERM when the socket or the daemon refuses this user;
+ * -LTT_ERR_SESSIOND_TIMEOUT when the daemon does not answer in time;
+ * -LTT_ERR_INVAL for an invalid LTT_CTL_TIMEOUT;
+ * -LTT_ERR_VERSION_MISMATCH; -LTT_ERR_NOMEM.
+ */
+int ltt_ctl_connect(const char *rundir, struct ltt_ctl **ret_ctl);
+
+/* A call's deadline when LTT_CTL_TIMEOUT is not set. */
+#define LTT_CTL_DEFAULT_TIMEOUT_MS 60000U
+
+/**
+ * ltt_ctl_timeout_from_env() - the timeout LTT_CTL_TIMEOUT asks for
+ * @ret_ms: milliseconds; 0 means no deadline
+ *
+ * LTT_CTL_TIMEOUT is a number of seconds, 0 to 86400, with up to three
+ * decimals ("2.5"); "0" removes the deadline.  Returns 0 (the default when
+ * the variable is unset or empty) or -LTT_ERR_INVAL for any other value.
+ */
+int ltt_ctl_timeout_from_env(unsigned int *ret_ms);
+
+/**
+ * ltt_ctl_set_timeout() - each later call on @ctl must be answered within
+ * @ms milliseconds (0: no deadline); a call past it returns
+ * -LTT_ERR_SESSIOND_TIMEOUT and leaves the connection unusable (every
+ * later call returns the same).  Returns 0 or -LTT_ERR_INVAL.
+ */
+int ltt_ctl_set_timeout(struct ltt_ctl *ctl, unsigned int ms);
+
+/**
+ * ltt_ctl_disconnect() - close a connection; accepts NULL
+ */
+void ltt_ctl_disconnect(struct ltt_ctl *ctl);
+
+/**
+ * ltt_ctl_rundir() - the run directory of a connection (borrowed string)
+ */
+const char *ltt_ctl_rundir(const struct ltt_ctl *ctl);
+
+/**
+ * ltt_ctl_spawn_sessiond() - start a personal session daemon and wait for it
+ * @rundir: its run directory, NULL for the default
+ *
+ * Runs $LTT_SESSIOND_PATH, or the installed ltt-sessiond, with --daemonize;
+ * returns once the daemon accepts connections.  Concurrent callers for one
+ * run directory are serialized (a lock file, spawn.lock, in it): the first
+ * starts the daemon, the others find it answering and start none.  Waits
+ * at most the LTT_CTL_TIMEOUT deadline for the daemon (which is killed
+ * past it).  Returns 0 (started), 1 (none started: one already answers,
+ * started meanwhile by another caller or by hand) or
+ * -LTT_ERR_SESSIOND_SPAWN.
+ */
+int ltt_ctl_spawn_sessiond(const char *rundir);
+
+/**
+ * ltt_ctl_daemon_version() - the daemon's package version string
+ * @buf: where to write it
+ * @len: size of @buf
+ */
+int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len);
+
+/**
+ * ltt_ctl_error_detail() - what the last failed save or load on @ctl was
+ * about ("FILE:LINE: what is wrong", the file, the session): borrowed,
+ * valid until the next call on @ctl; "" if nothing to add
+ */
+const char *ltt_ctl_error_detail(const struct ltt_ctl *ctl);
+
+/**
+ * ltt_loglevel_parse() - "WARNING", "warning", "LTT_LOGLEVEL_WARNING" or "4"
+ * @ret_level: the level
+ *
+ * Returns 0 or -LTT_ERR_LOGLEVEL.
+ */
+int ltt_loglevel_parse(const char *text, int *ret_level);
+
+/**
+ * ltt_loglevel_name() - "WARNING" for 4; "UNKNOWN" out of range
+ */
+const char *ltt_loglevel_name(int level);
+
+/**
+ * ltt_domain_name() - "kernel", "user" or "none"
+ */
+const char *ltt_domain_name(enum ltt_domain domain);
+
+/**
+ * ltt_buffer_type_name() - "per-uid", "per-pid", "global" or "default"
+ */
+const char *ltt_buffer_type_name(enum ltt_buffer_type type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTT_CTL_COMMON_H */

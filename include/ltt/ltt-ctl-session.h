@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * ltt-ctl-session.h - libltt-ctl, sessions, their channels and event rules:
+ * create, start, stop, destroy, list, get; enable and disable channels and
+ * events; the events available (tracepoints, kernel events).
+ *
+ * Part of <ltt/ltt-ctl.h>, which includes it: include that one.  The
+ * conventions and ABI rules of ltt-ctl.h hold for every call and struct here.
+ */
+#ifndef LTT_CTL_SESSION_H
+#define LTT_CTL_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ltt/ltt-ctl-common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What to create: see ltt_ctl_create_session(). */
+struct ltt_session_attr {
+	char name[LTT_NAME_MAX];	/* "" for an automatic name */
+	enum ltt_output_type output_type;
+	/* LOCAL: absolute directory, "" for $LTT_HOME/ltt-traces/NAME-DATE.
+	 * NET: a net://, net4:// or net6:// URL. */
+	char output[LTT_PATH_MAX];
+	bool snapshot;
+	uint32_t live_timer_us;	/* 0: not live */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+struct ltt_channel_attr {
+	char name[LTT_NAME_MAX];
+	uint64_t subbuf_size;	/* bytes, power of two >= page size */
+	uint64_t num_subbuf;	/* power of two >= 2 */
+	bool overwrite;		/* false: discard new events when full */
+	uint32_t switch_timer_us;	/* 0: off */
+	uint32_t read_timer_us;	/* 0: off */
+	uint64_t tracefile_size;	/* bytes, 0: unlimited */
+	uint64_t tracefile_count;	/* 0: unlimited */
+	enum ltt_buffer_type buffer_type;
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* What kind of event a rule's pattern names. */
+enum ltt_event_type {
+	LTT_EVENT_TRACEPOINT = 0,	/* tracepoints (user space, kernel) */
+	LTT_EVENT_SYSCALL = 1,		/* kernel system calls: entry and exit */
+};
+
+struct ltt_event_rule_attr {
+	char pattern[LTT_NAME_MAX];	/* event name or '*' glob */
+	enum ltt_loglevel_type loglevel_type;
+	int loglevel;			/* enum ltt_loglevel with RANGE/SINGLE; 0 with ALL */
+	enum ltt_event_type type;	/* SYSCALL: kernel domain only */
+	/*
+	 * Added in 1.1 (a daemon of client protocol minor 7 or later; older
+	 * ones: -LTT_ERR_NOT_SUPPORTED).  Passed in: the caller's for the
+	 * call; returned (ltt_ctl_get_session()): inside the returned block.
+	 * NULL or "": none.
+	 *
+	 * filter: LTTng's filter language (lttctl-enable-event(1)), at most
+	 * LTT_FILTER_MAX bytes with its NUL; the rule takes an event only
+	 * when the expression is true for it (and not at all an event that
+	 * lacks a field the expression names).  User space only.
+	 *
+	 * exclusions: comma-separated event names or patterns the rule does
+	 * not take ("prov:noisy*,prov:other"), at most LTT_EXCLUSIONS_MAX
+	 * bytes with its NUL; only with a pattern that has a '*', and each
+	 * must be matched by the pattern.  Returned sorted, without
+	 * duplicates.  User space only.
+	 */
+	const char *filter LTT_RESERVED_ALIGN;
+	const char *exclusions;
+	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+struct ltt_session_info {
+	char name[LTT_NAME_MAX];
+	uint64_t id;
+	char uuid[37];			/* text form */
+	uid_t uid;			/* owner */
+	bool active;
+	bool snapshot;
+	uint32_t live_timer_us;
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];	/* directory or URL */
+	int64_t creation_time;		/* seconds since the Epoch */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+struct ltt_channel_info {
+	enum ltt_domain domain;
+	struct ltt_channel_attr attr;
+	bool enabled;
+	uint64_t discarded_events;
+	uint64_t lost_packets;
+	/*
+	 * The trace output's failure (a daemon of client protocol minor 3 and
+	 * later; 0 from older ones): the consumer could not write the
+	 * channel's files (disk full, directory removed, no descriptor left).
+	 */
+	int output_error;		/* 0, or the errno (positive) stopping it now */
+	int64_t output_error_since;	/* then: when it began, seconds since the Epoch */
+	uint64_t error_events;		/* of discarded_events: while the output failed */
+	uint64_t error_packets;		/* of lost_packets: because the output failed */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+struct ltt_event_rule_info {
+	enum ltt_domain domain;
+	char channel[LTT_NAME_MAX];
+	struct ltt_event_rule_attr attr;
+	bool enabled;
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* The connection of a session's domain to its relay daemon. */
+enum ltt_relay_state {
+	LTT_RELAY_STATE_NONE = 0,	/* not connected yet: the domain has not started */
+	LTT_RELAY_STATE_CONNECTED = 1,
+	LTT_RELAY_STATE_LOST = 2,	/* could not connect, or lost: see error */
+};
+
+/* One domain's relay connection (ltt_ctl_relay_status()). */
+struct ltt_relay_info {
+	enum ltt_domain domain;
+	enum ltt_relay_state state;
+	int error;			/* LOST: the errno that ended it (positive) */
+	char output_path[LTT_PATH_MAX];	/* the relay's directory for it, "" if unknown */
+	uint64_t packets_sent;		/* packets the relay took whole */
+	uint64_t bytes_sent;
+	uint64_t packets_lost;		/* read from the buffers, never delivered */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* One session in full: free the whole block with free(). */
+struct ltt_session_detail {
+	struct ltt_session_info info;
+	size_t nr_channels;
+	struct ltt_channel_info *channels;	/* points inside the block */
+	size_t nr_rules;
+	struct ltt_event_rule_info *rules;	/* points inside the block */
+	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* A field of an available event (lttctl list -u -f). */
+struct ltt_field_info {
+	char name[LTT_NAME_MAX];
+	char type[32];			/* "integer", "string", "text sequence", ... */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/* An event a registered application can emit (lttctl list -u). */
+struct ltt_tracepoint_info {
+	pid_t pid;
+	char procname[17];
+	char name[LTT_NAME_MAX];	/* "provider:event" */
+	int loglevel;
+	size_t nr_fields;
+	struct ltt_field_info *fields;	/* points inside the returned block */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
+/**
+ * ltt_ctl_session_attr_init() - defaults: automatic name, local output
+ */
+void ltt_ctl_session_attr_init(struct ltt_session_attr *attr);
+
+/**
+ * ltt_ctl_channel_attr_init() - the defaults of a domain's channels
+ * @attr: to fill
+ * @domain: LTT_DOMAIN_KERNEL or LTT_DOMAIN_USER
+ *
+ * Returns 0 or -LTT_ERR_DOMAIN.
+ */
+int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain);
+
+/**
+ * ltt_ctl_event_rule_attr_init() - an empty rule: no pattern, every log
+ * level, tracepoints; reserved room zeroed
+ */
+void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_ctl_create_session() - create a tracing session
+ * @ctl: the connection
+ * @attr: what to create; an empty name gets "auto-YYYYmmdd-HHMMSS", an
+ *        empty local output gets $LTT_HOME/ltt-traces/NAME-YYYYmmdd-HHMMSS
+ *        (resolved by the daemon from client protocol 1.4 on: the
+ *        caller's $LTT_HOME goes with the request)
+ * @ret_info: if not NULL, the session as created (name, output, uuid)
+ *
+ * Returns 0, -LTT_ERR_SESSION_EXISTS, -LTT_ERR_SESSION_NAME, -LTT_ERR_URL,
+ * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_LIVE_NEEDS_NET, -LTT_ERR_SNAPSHOT_LIVE,
+ * -LTT_ERR_LIMIT, -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in
+ * @attr: see the ABI rules above), or a connection error.
+ */
+int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+			   struct ltt_session_info *ret_info);
+
+/**
+ * ltt_ctl_destroy_session() - stop (if needed) and destroy a session
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_destroy_session(struct ltt_ctl *ctl, const char *session);
+
+/**
+ * ltt_ctl_start_session() - start tracing
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_STARTED,
+ * -LTT_ERR_NO_CHANNEL, -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_start_session(struct ltt_ctl *ctl, const char *session);
+
+/**
+ * ltt_ctl_stop_session() - stop tracing
+ * @wait: return only once everything recorded is on disk
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_NOT_STARTED,
+ * -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait);
+
+/**
+ * ltt_ctl_data_pending() - is data a session recorded still on its way
+ * to its relay daemon?
+ * @ret_pending: true while some is; always false for a local session
+ *
+ * For a stopped session: once it says false, the relay has everything.
+ * Answers at once (lttctl polls it after stop and before destroy).
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_ACTIVE (an
+ * active session always has data pending), -LTT_ERR_RELAY_LOST (the
+ * connection to the relay was lost: nothing more will arrive),
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.2), or a
+ * connection error.
+ */
+int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pending);
+
+/**
+ * ltt_ctl_relay_status() - the relay connections of a streaming session,
+ * one per domain that has started
+ * @ret_relays: array of @ret_count entries, free() it (none for a local
+ *              session, or one never started)
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon
+ * older than client protocol 1.2), or a connection error.
+ */
+int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_relay_info **ret_relays, size_t *ret_count);
+
+/**
+ * ltt_ctl_list_sessions() - the sessions this user can see
+ * @ret_sessions: array of @ret_count entries, free() it
+ * @ret_count: number of entries
+ */
+int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			  size_t *ret_count);
+
+/**
+ * ltt_ctl_get_session() - one session with its channels and event rules
+ * @ret_detail: one heap block, free() it
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_PERM, or a connection error.
+ */
+int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
+			struct ltt_session_detail **ret_detail);
+
+/**
+ * ltt_ctl_enable_channel() - create a channel, or enable a disabled one
+ * @attr: for an existing channel only the name counts, unless @attr differs
+ *        from the channel's attributes, which is -LTT_ERR_CHANNEL_ATTR
+ *
+ * Returns 0, -LTT_ERR_CHANNEL_ENABLED, -LTT_ERR_CHANNEL_NAME,
+ * -LTT_ERR_SUBBUF_SIZE, -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE,
+ * -LTT_ERR_BUFFER_TYPE_MISMATCH, -LTT_ERR_TRACEFILE_SIZE,
+ * -LTT_ERR_KERNEL_NEEDS_ROOT, -LTT_ERR_CHANNEL_ACTIVE_ADD, -LTT_ERR_LIMIT,
+ * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr)...
+ */
+int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			   const struct ltt_channel_attr *attr);
+
+/**
+ * ltt_ctl_disable_channel() - stop recording into a channel
+ *
+ * Returns 0, -LTT_ERR_CHANNEL_NOT_FOUND, -LTT_ERR_CHANNEL_DISABLED...
+ */
+int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			    const char *channel);
+
+/**
+ * ltt_ctl_enable_event() - add an event rule, or enable a disabled one
+ * @channel: NULL for the default channel, created with the domain's
+ *           defaults if it does not exist
+ *
+ * A rule is its pattern, type, log level, filter and exclusions: the same
+ * pattern with another filter is another rule.
+ *
+ * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_EVENT_EXISTS, -LTT_ERR_LOGLEVEL,
+ * -LTT_ERR_CHANNEL_NOT_FOUND (a named channel must exist), -LTT_ERR_FILTER,
+ * -LTT_ERR_EXCLUSION, -LTT_ERR_FILTER_KERNEL (a daemon without kernel filters),
+ * -LTT_ERR_FILTER_KERNEL_MODULE, _FLOAT, _CONTEXT, _TYPE (doc/filters.md),
+ * -LTT_ERR_FILTER_LIMIT,
+ * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr; a filter or
+ * exclusions and a daemon older than client protocol minor 7), ...
+ */
+int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			 const char *channel, const struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_ctl_disable_event() - disable the rules of a pattern
+ * @channel: NULL for the default channel
+ * @pattern: the rule's pattern exactly, or NULL for every rule of the channel
+ *           (every rule of that pattern, whatever its filter or exclusions)
+ *
+ * Returns 0, -LTT_ERR_EVENT_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND...
+ */
+int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			  const char *channel, const char *pattern);
+
+/**
+ * ltt_ctl_disable_event_rule() - disable exactly one rule (since 1.1)
+ * @channel: NULL for the default channel
+ * @attr: the rule: pattern, type, log level, filter and exclusions all
+ *        count (a rule's identity), as given to ltt_ctl_enable_event()
+ *
+ * Returns 0, -LTT_ERR_EVENT_NOT_FOUND (no enabled rule is identical),
+ * -LTT_ERR_CHANNEL_NOT_FOUND, -LTT_ERR_FILTER, -LTT_ERR_EXCLUSION,
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol minor 7)...
+ */
+int ltt_ctl_disable_event_rule(struct ltt_ctl *ctl, const char *session,
+			       enum ltt_domain domain, const char *channel,
+			       const struct ltt_event_rule_attr *attr);
+
+/**
+ * ltt_ctl_filter_check() - does @filter parse as a filter expression?
+ * (since 1.1; no connection needed)
+ * @filter: the expression (lttctl-enable-event(1)); "" is no filter
+ * @msg: on -LTT_ERR_FILTER, what is wrong: a message, the expression and
+ *       a line with a '^' under the bad token; may be NULL
+ * @size: bytes of @msg (the text is cut to it)
+ *
+ * Any thread.  Returns 0, -LTT_ERR_FILTER or -LTT_ERR_NOMEM.
+ */
+int ltt_ctl_filter_check(const char *filter, char *msg, size_t size);
+
+/**
+ * ltt_ctl_list_tracepoints() - the events registered applications can emit
+ * @with_fields: fill in the fields of each event
+ * @ret_tps: array of @ret_count entries with their fields, one heap block:
+ *           free() it
+ *
+ * Returns 0, -LTT_ERR_NOMEM, or a connection error.
+ */
+int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
+			     struct ltt_tracepoint_info **ret_tps, size_t *ret_count);
+
+/**
+ * ltt_ctl_list_events() - the events that can be enabled in @domain: the
+ * registered applications' tracepoints (user), the kernel tracer's
+ * tracepoints or system calls (kernel; pid 0, procname "", loglevel -1)
+ * @type: LTT_EVENT_SYSCALL lists system call names (kernel only)
+ * @with_fields: fill in the fields of each event (of a system call: its
+ *               entry's arguments)
+ * @ret_tps: as for ltt_ctl_list_tracepoints()
+ *
+ * Returns 0, -LTT_ERR_EVENT_TYPE, -LTT_ERR_NOMEM, the reason the daemon
+ * gives when it can't serve @domain (-LTT_ERR_KERNEL_NEEDS_ROOT, ...),
+ * -LTT_ERR_NOT_SUPPORTED (a daemon too old for anything but user-space
+ * tracepoints), or a connection error.
+ */
+int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_event_type type,
+			bool with_fields, struct ltt_tracepoint_info **ret_tps, size_t *ret_count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTT_CTL_SESSION_H */

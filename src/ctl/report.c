@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * report.c - what lttctl tells about a session once it stops or fails:
+ * the events its channels lost (and the buffers to try), its output's
+ * failures, and the wait for a streamed session's data to reach its relay.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/output-error.h"
+#include "ctl/ctl.h"
+#include "ctl/report.h"
+
+/* @size as lttctl reads it back: "256k", "2M", "1G" or plain bytes. */
+static void size_arg(uint64_t size, char *buf, size_t len)
+{
+	static const char units[] = "GMk";
+	unsigned int shift = 30, i;
+
+	for (i = 0; i < 3; i++, shift -= 10) {
+		if (size >= (1ULL << shift) && !(size & ((1ULL << shift) - 1))) {
+			snprintf(buf, len, "%" PRIu64 "%c", size >> shift, units[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64, size);
+}
+
+/* Which domains of a streamed session lost packets on the way to the relay. */
+static void find_relay_losses(struct ltt_ctl *ctl, const char *session, bool *ret_lost)
+{
+	struct ltt_relay_info *relays;
+	size_t i, n;
+
+	if (ltt_ctl_relay_status(ctl, session, &relays, &n))
+		return;
+	for (i = 0; i < n; i++)
+		if (relays[i].domain <= LTT_DOMAIN_USER &&
+		    (relays[i].packets_lost || relays[i].state == LTT_RELAY_STATE_LOST))
+			ret_lost[relays[i].domain] = true;
+	free(relays);
+}
+
+/* "2026-11-22 14:35:02" (local time) of @t. */
+static void format_time(int64_t t, char *buf, size_t len)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!localtime_r(&tt, &tm) || !strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(buf, len, "%" PRId64, t);
+}
+
+/* "No space left on device (ENOSPC)" */
+static void format_errno(int err, char *buf, size_t len)
+{
+	const char *name = strerrorname_np(err);
+
+	snprintf(buf, len, "%s (%s)", strerror(err), name ? name : "?");
+}
+
+void ctl_report_output_failure(const struct ltt_channel_info *ch)
+{
+	char when[64], why[128];
+
+	if (ch->output_error) {
+		format_time(ch->output_error_since, when, sizeof(when));
+		format_errno(ch->output_error, why, sizeof(why));
+		ctl_out_text("      output error: %s, since %s\n", why, when);
+		ctl_out_str("outputError", why);
+		ctl_out_i64("outputErrorSince", ch->output_error_since);
+	}
+	ctl_out_u64("errorEvents", ch->error_events);
+	ctl_out_u64("errorPackets", ch->error_packets);
+	if (ch->output_error || ch->error_events || ch->error_packets)
+		ctl_out_text("      lost because of output errors: %" PRIu64 " events, %" PRIu64
+			     " packets\n", ch->error_events, ch->error_packets);
+}
+
+/* The warning stop prints for a channel whose output failed. */
+static void report_failure(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
+{
+	char when[64], why[128];
+
+	if (ch->output_error) {
+		format_time(ch->output_error_since, when, sizeof(when));
+		format_errno(ch->output_error, why, sizeof(why));
+		ctl_out_warn(ltt_output_error_code(ch->output_error),
+			     "channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
+			     " events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s",
+			     ch->attr.name, d->info.name, d->info.output, when, why,
+			     ch->error_events, ch->error_packets,
+			     ltt_strerror(ltt_output_error_code(ch->output_error)));
+	} else if (ch->error_events || ch->error_packets) {
+		ctl_out_warn(LTT_ERR_OUTPUT_IO,
+			     "channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64
+			     " packets while its trace could not be written ('lttctl list %s' shows its channels).",
+			     ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
+			     d->info.name);
+	}
+}
+
+void ctl_report_lost(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_session_detail *d;
+	uint64_t discarded, lost;
+	char size[32];
+	size_t i;
+
+	bool relay_lost[LTT_DOMAIN_USER + 1] = { false };
+
+	if (ltt_ctl_get_session(ctl, session, &d))
+		return;
+	if (d->info.output_type == LTT_OUTPUT_NET)
+		find_relay_losses(ctl, session, relay_lost);
+	for (i = 0; i < d->nr_channels; i++) {
+		const struct ltt_channel_info *ch = &d->channels[i];
+
+		report_failure(d, ch);
+		/* what the output's failure made lose is said above */
+		discarded = ch->discarded_events - (ch->error_events < ch->discarded_events ?
+						    ch->error_events : ch->discarded_events);
+		lost = ch->lost_packets - (ch->error_packets < ch->lost_packets ?
+					   ch->error_packets : ch->lost_packets);
+		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
+		if (discarded && relay_lost[ch->domain])
+			ctl_out_warn(LTT_ERR_RELAY_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).",
+				     ch->attr.name, session, discarded, session);
+		else if (discarded && ch->attr.tracefile_count)
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' discarded %" PRIu64 " events: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), or its buffers were full.",
+				     ch->attr.name, session, discarded, ch->attr.tracefile_count);
+		else if (discarded)
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).",
+				     ch->attr.name, session, discarded, size);
+		if (lost && relay_lost[ch->domain])
+			ctl_out_warn(LTT_ERR_RELAY_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).",
+				     ch->attr.name, session, lost, session);
+		else if (lost && ch->attr.tracefile_count)
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), or unreadable.",
+				     ch->attr.name, session, lost, ch->attr.tracefile_count);
+		else if (lost)
+			ctl_out_warn(LTT_ERR_EVENTS_LOST,
+				     "channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).",
+				     ch->attr.name, session, lost,
+				     ch->attr.overwrite ? "overwritten before they were read" : "left incomplete by killed programs, or unreadable",
+				     size);
+	}
+	free(d);
+}
+
+void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code)
+{
+	struct ltt_session_detail *d = NULL;
+	int err = code < 0 ? -code : code;
+
+	if (err != LTT_ERR_BUFFER_MEMORY &&
+	    (err < LTT_ERR_OUTPUT_NO_SPACE || err > LTT_ERR_OUTPUT_IO)) {
+		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
+		return;
+	}
+	if (err == LTT_ERR_BUFFER_MEMORY || ltt_ctl_get_session(ctl, session, &d) ||
+	    d->info.output_type != LTT_OUTPUT_LOCAL)
+		ctl_out_error(err, "session '%s': %s", session, ltt_strerror(err));
+	else
+		ctl_out_error(err, "session '%s': output directory %s: %s", session,
+			      d->info.output, ltt_strerror(err));
+	free(d);
+}
+
+/* A warning or an error of @code, as @level says. */
+__attribute__((format(printf, 3, 4)))
+static void message(enum ctl_out_msg level, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ctl_out_vmessage(level, code, NULL, fmt, ap);
+	va_end(ap);
+}
+
+/* Polls of DATA_PENDING: every 100 ms, for 60 s at most. */
+#define DATA_WAIT_POLL_MS 100
+#define DATA_WAIT_MAX_MS 60000
+
+int ctl_report_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		       bool warn_only)
+{
+	const struct timespec poll_interval = { .tv_nsec = DATA_WAIT_POLL_MS * 1000000L };
+	enum ctl_out_msg level = warn_only ? CTL_OUT_MSG_WARNING : CTL_OUT_MSG_ERROR;
+	bool pending = false, dots = false;
+	int ret, waited;
+
+	for (waited = 0;; waited += DATA_WAIT_POLL_MS) {
+		ret = ltt_ctl_data_pending(ctl, session, &pending);
+		/* A daemon without DATA_PENDING can't stream: nothing is pending. */
+		if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending) || waited >= DATA_WAIT_MAX_MS)
+			break;
+		if (ret)
+			break;
+		/* Progress for a person: text only. */
+		if (!dots && !ctx->quiet)
+			ctl_out_raw("Waiting for data availability");
+		dots = true;
+		if (!ctx->quiet) {
+			ctl_out_raw(".");
+			fflush(stdout);
+		}
+		nanosleep(&poll_interval, NULL);
+	}
+	if (dots && !ctx->quiet)
+		ctl_out_raw("\n");
+	fflush(stdout);
+	if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending))
+		return CTL_EXIT_OK;
+	if (!ret)
+		message(level, LTT_ERR_RELAY_TIMEOUT, "session '%s': the relay daemon still lacks "
+			"data after %d s; 'lttctl list %s' shows its connection", session,
+			DATA_WAIT_MAX_MS / 1000, session);
+	else
+		message(level, ret, "session '%s': %s", session, ltt_strerror(ret));
+	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
+}
+

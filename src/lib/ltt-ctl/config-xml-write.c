@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * config-xml-write.c - saved session configurations written out: each
+ * session's detail (and what config-xml.h's ltt_cfg_extra adds) as the
+ * format of xml/session.xsd, into a temporary file renamed over the target.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "lib/ltt-ctl/config-xml-write.h"
+
+/* Writing: each call appends one element; any failure sticks in *ret. */
+struct writer {
+	xmlTextWriterPtr w;
+	int ret;
+};
+
+static void put(struct writer *wr, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void put(struct writer *wr, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (wr->ret < 0)
+		return;
+	va_start(ap, fmt);
+	wr->ret = xmlTextWriterWriteVFormatElement(wr->w, BAD_CAST name, fmt, ap);
+	va_end(ap);
+}
+
+static void open_el(struct writer *wr, const char *name)
+{
+	if (wr->ret >= 0)
+		wr->ret = xmlTextWriterStartElement(wr->w, BAD_CAST name);
+}
+
+static void close_el(struct writer *wr)
+{
+	if (wr->ret >= 0)
+		wr->ret = xmlTextWriterEndElement(wr->w);
+}
+
+static const char *yes(bool b)
+{
+	return b ? "true" : "false";
+}
+
+static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
+{
+	open_el(wr, "event");
+	put(wr, "pattern", "%s", r->attr.pattern);
+	put(wr, "type", "%s", ltt_cfg_xml_event_types[r->attr.type == LTT_EVENT_SYSCALL]);
+	put(wr, "loglevel_type", "%s",
+	    ltt_cfg_xml_loglevel_types[r->attr.loglevel_type <= LTT_LOGLEVEL_SINGLE ? r->attr.loglevel_type : 0]);
+	if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
+		put(wr, "loglevel", "%s", ltt_loglevel_name(r->attr.loglevel));
+	put(wr, "enabled", "%s", yes(r->enabled));
+	if (r->attr.filter)
+		put(wr, "filter", "%s", r->attr.filter);
+	if (r->attr.exclusions) {
+		const char *p = r->attr.exclusions;
+
+		open_el(wr, "exclusions");
+		while (*p) {
+			int len = (int)strcspn(p, ",");
+
+			put(wr, "exclusion", "%.*s", len, p);
+			p += len + (p[len] == ',');
+		}
+		close_el(wr);
+	}
+	close_el(wr);
+}
+
+static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctxs,
+			   const struct ltt_channel_info *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; ctxs && i < ctxs->n; i++) {
+		const struct ltt_context_info *x = &ctxs->v[i];
+
+		if (x->domain != c->domain || strcmp(x->channel, c->attr.name))
+			continue;
+		if (!n++)
+			open_el(wr, "contexts");
+		open_el(wr, "context");
+		put(wr, "type", "%s", x->context.name);
+		close_el(wr);
+	}
+	if (n)
+		close_el(wr);
+}
+
+static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
+			  const struct ltt_cfg_contexts *ctxs, const struct ltt_channel_info *c)
+{
+	enum ltt_buffer_type bt = c->attr.buffer_type;
+	size_t i;
+
+	if (bt == LTT_BUFFER_DEFAULT || bt > LTT_BUFFER_GLOBAL)
+		bt = c->domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
+	open_el(wr, "channel");
+	put(wr, "name", "%s", c->attr.name);
+	put(wr, "enabled", "%s", yes(c->enabled));
+	put(wr, "overwrite", "%s", yes(c->attr.overwrite));
+	put(wr, "subbuf_size", "%llu", (unsigned long long)c->attr.subbuf_size);
+	put(wr, "num_subbuf", "%llu", (unsigned long long)c->attr.num_subbuf);
+	put(wr, "switch_timer_us", "%u", c->attr.switch_timer_us);
+	put(wr, "read_timer_us", "%u", c->attr.read_timer_us);
+	put(wr, "tracefile_size", "%llu", (unsigned long long)c->attr.tracefile_size);
+	put(wr, "tracefile_count", "%llu", (unsigned long long)c->attr.tracefile_count);
+	put(wr, "buffer_type", "%s", ltt_cfg_xml_buffer_types[bt]);
+	open_el(wr, "events");
+	for (i = 0; i < d->nr_rules; i++)
+		if (d->rules[i].domain == c->domain && !strcmp(d->rules[i].channel, c->attr.name))
+			write_rule(wr, &d->rules[i]);
+	close_el(wr);
+	write_contexts(wr, ctxs, c);
+	close_el(wr);
+}
+
+/* A snapshot session's snapshot outputs and a rotation schedule, when set. */
+static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
+{
+	size_t i;
+
+	if (x->nr_snap_outputs) {
+		open_el(wr, "snapshot_outputs");
+		for (i = 0; i < x->nr_snap_outputs; i++) {
+			const struct ltt_snapshot_output *o = &x->snap_outputs[i];
+
+			open_el(wr, "snapshot_output");
+			put(wr, "name", "%s", o->name);
+			put(wr, o->output_type == LTT_OUTPUT_NET ? "net" : "local", "%s", o->output);
+			put(wr, "max_size", "%llu", (unsigned long long)o->max_size);
+			close_el(wr);
+		}
+		close_el(wr);
+	}
+	if (x->rotate_timer_us || x->rotate_size) {
+		open_el(wr, "rotation_schedules");
+		if (x->rotate_timer_us)
+			put(wr, "timer_us", "%llu", (unsigned long long)x->rotate_timer_us);
+		if (x->rotate_size)
+			put(wr, "size", "%llu", (unsigned long long)x->rotate_size);
+		close_el(wr);
+	}
+}
+
+/* A domain's trackers that do not include every process (row @t); is there one? */
+static bool write_trackers(struct writer *wr, const struct ltt_cfg_tracker *t, bool write)
+{
+	bool any = false;
+	size_t k, i;
+
+	for (k = 0; k < LTT_TRACKER_NR; k++) {
+		if (t[k].policy == LTT_TRACKER_ALL || t[k].policy > LTT_TRACKER_SET)
+			continue;
+		if (!write)
+			return true;
+		if (!any)
+			open_el(wr, "trackers");
+		any = true;
+		open_el(wr, "tracker");
+		put(wr, "type", "%s", ltt_cfg_xml_tracker_types[k]);
+		put(wr, "policy", "%s", ltt_cfg_xml_tracker_policies[t[k].policy]);
+		for (i = 0; t[k].policy == LTT_TRACKER_SET && i < t[k].nr; i++)
+			put(wr, "id", "%lu", (unsigned long)t[k].ids[i]);
+		close_el(wr);
+	}
+	if (any)
+		close_el(wr);
+	return any;
+}
+
+static void write_session(struct writer *wr, const struct ltt_session_detail *d,
+			  const struct ltt_cfg_extra *x)
+{
+	static const enum ltt_domain domains[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER };
+	static const struct ltt_cfg_trackers all;	/* every process */
+	const struct ltt_cfg_trackers *trackers = x->trackers ? x->trackers : &all;
+	const struct ltt_session_info *s = &d->info;
+	size_t i, j;
+
+	open_el(wr, "session");
+	put(wr, "name", "%s", s->name);
+	open_el(wr, "output");
+	if (s->output_type == LTT_OUTPUT_LOCAL)
+		put(wr, "local", "%s", s->output);
+	else if (s->output_type == LTT_OUTPUT_NET)
+		put(wr, "net", "%s", s->output);
+	else
+		put(wr, "none", "%s", "");
+	close_el(wr);
+	put(wr, "snapshot", "%s", yes(s->snapshot));
+	if (s->live_timer_us)
+		put(wr, "live_timer_us", "%u", s->live_timer_us);
+	put(wr, "started", "%s", yes(s->active));
+	open_el(wr, "domains");
+	for (i = 0; i < 2; i++) {
+		bool any = false;
+
+		for (j = 0; j < d->nr_channels; j++)
+			any = any || d->channels[j].domain == domains[i];
+		if (!any && !write_trackers(wr, trackers->t[i], false))
+			continue;
+		open_el(wr, "domain");
+		put(wr, "type", "%s", ltt_domain_name(domains[i]));
+		open_el(wr, "channels");
+		for (j = 0; j < d->nr_channels; j++)
+			if (d->channels[j].domain == domains[i])
+				write_channel(wr, d, &x->contexts, &d->channels[j]);
+		close_el(wr);
+		write_trackers(wr, trackers->t[i], true);
+		close_el(wr);
+	}
+	close_el(wr);
+	write_extra(wr, x);
+	close_el(wr);
+}
+
+int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
+		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
+{
+	struct writer wr = { .ret = 0 };
+	char tmp[LTT_PATH_MAX + 16];
+	size_t i;
+	int fd;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= sizeof(tmp)) {
+		ltt_cfg_err(err, errlen, "%s: path too long", path);
+		return -LTT_ERR_CONFIG_IO;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
+		return -LTT_ERR_CONFIG_IO;
+	}
+	close(fd);
+	wr.w = xmlNewTextWriterFilename(tmp, 0);
+	if (!wr.w) {
+		unlink(tmp);
+		ltt_cfg_err(err, errlen, "%s: can't write", tmp);
+		return -LTT_ERR_CONFIG_IO;
+	}
+	xmlTextWriterSetIndent(wr.w, 1);
+	xmlTextWriterSetIndentString(wr.w, BAD_CAST "  ");
+	wr.ret = xmlTextWriterStartDocument(wr.w, NULL, "UTF-8", NULL);
+	open_el(&wr, "sessions");
+	if (wr.ret >= 0)
+		wr.ret = xmlTextWriterWriteFormatAttribute(wr.w, BAD_CAST "version", "%d",
+							   LTT_CFG_VERSION);
+	for (i = 0; i < n; i++)
+		write_session(&wr, details[i], &extras[i]);
+	close_el(&wr);
+	if (wr.ret >= 0)
+		wr.ret = xmlTextWriterEndDocument(wr.w);
+	if (wr.ret >= 0)
+		wr.ret = xmlTextWriterFlush(wr.w);
+	xmlFreeTextWriter(wr.w);	/* flushes and closes the file */
+	if (wr.ret < 0 || rename(tmp, path)) {
+		ltt_cfg_err(err, errlen, "%s: %s", path, wr.ret < 0 ? "write failed" : strerror(errno));
+		unlink(tmp);
+		return -LTT_ERR_CONFIG_IO;
+	}
+	return 0;
+}
