@@ -14,11 +14,12 @@
  * A clear drops what the current chunk and the buffers hold and keeps
  * recording in place; archives stay.
  *
- * A session streamed to a relay (relay protocol 2.12, user-space
- * channels) has the same chunks in its relay session's directory, named
+ * A session streamed to a relay (relay protocol 2.12, kernel and
+ * user-space channels) has the same chunks in its relay session's directory, named
  * relative to it (chunk 0 is "", chunk N BEGIN-N): the traces move the
  * same way and the relay archives the chunk that ended (ARCHIVE_CHUNK,
- * through the domain's relay_archive); its clear is a switch to a new
+ * through each domain's relay_archive, for its part of the chunk: kernel/
+ * or ust/); its clear is a switch to a new
  * chunk with the relay deleting the old one.
  *
  * Every function runs with the session's lock held.
@@ -102,14 +103,18 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 void ltt_chunk_destroyed(struct ltt_session *session);
 
 /*
- * How the relay of a session streamed to one archives a chunk: @fn has it
- * move @from (a directory of the relay session's) to @to ("": delete it),
- * waits until it did, and gives the relay session's directory in
- * @ret_dir; 0 or -errno.
+ * How the relay of a session streamed to one archives a domain's part of
+ * a chunk: @fn has it move @from (a directory of the relay session's) to
+ * @to ("": delete it), waits until it did, and gives the relay session's
+ * directory in @ret_dir; 0 or -errno.  Each domain streams through its
+ * own consumer and relay session (both in one relay directory): it
+ * archives its own traces, CHUNK/kernel or CHUNK/ust (@domain:
+ * LTT_DOMAIN_IDX_*).
  */
 struct ltt_chunk_relay {
 	int (*fn)(void *arg, const char *from, const char *to, char *ret_dir, size_t len);
 	void *arg;
+	int domain;
 };
 
 /**
