@@ -805,6 +805,6 @@ void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_re
 		return;
 	}
 	strcpy(session->last_archive, path);
-	LTT_INFO("session '%s': last trace chunk (%s) archived by the relay in %s", session->name,
-		 domain_subdir(r->domain), path);
+	LTT_INFO("session '%s': last trace chunk archived by the relay in %s (its %s part)",
+		 session->name, path, domain_subdir(r->domain));
 }
