@@ -21,7 +21,7 @@ capture l_enable lttctl enable-event -k ltt_test_event -s ksl || exit 1
 capture l_start lttctl start ksl || exit 1
 emit 100
 capture rec_net lttctl snapshot record -s ksl -n net "$RELAY_URL"
-capture rec_local lttctl snapshot record -s ksl -n here
+capture rec_here lttctl snapshot record -s ksl -n here
 capture l_destroy lttctl destroy ksl
 
 # kernel and user channels in one snapshot session to the relay
