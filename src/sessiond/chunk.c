@@ -178,6 +178,21 @@ static void as_owner_end(struct as_owner *o)
 static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
 			 int64_t end, char *ret_path);
 
+/*
+ * How the relay of a session streamed to one archives a domain's part of
+ * a chunk: @fn has it move @from (a directory of the relay session's) to
+ * @to ("": delete it), waits until it did, and gives the relay session's
+ * directory in @ret_dir; 0 or -errno.  Each domain streams through its
+ * own consumer and relay session (both in one relay directory): it
+ * archives its own traces, CHUNK/kernel or CHUNK/ust (@domain:
+ * LTT_DOMAIN_IDX_*).
+ */
+struct ltt_chunk_relay {
+	int (*fn)(void *arg, const char *from, const char *to, char *ret_dir, size_t len);
+	void *arg;
+	int domain;
+};
+
 /* The relays that archive a net:// session's chunks: one per domain with channels. */
 struct relays {
 	unsigned int n;
@@ -775,9 +790,27 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 		LTT_INFO("session '%s': last trace chunk archived in %s", session->name, path);
 }
 
-void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_relay *r)
+/* A relay link, as ltt_chunk_relay_last()'s struct ltt_chunk_relay. */
+struct link_relay {
+	struct ltt_relay_link *link;
+	struct ltt_consumer *c;
+	uint64_t gen;
+};
+
+static int link_relay_archive(void *arg, const char *from, const char *to, char *ret_dir,
+			      size_t len)
 {
-	const struct relays rs = { 1, { *r } };
+	struct link_relay *lr = arg;
+
+	return ltt_relay_archive(lr->link, lr->c, lr->gen, from, to, ret_dir, len);
+}
+
+void ltt_chunk_relay_last(struct ltt_session *session, int domain, struct ltt_relay_link *link,
+			  struct ltt_consumer *c, uint64_t gen)
+{
+	struct link_relay lr = { link, c, gen };
+	const struct relays rs = { 1, { { link_relay_archive, &lr, domain } } };
+	const struct ltt_chunk_relay *r = &rs.v[0];
 	char path[LTT_PATH_MAX];
 	struct ltt_chunk_left cur;
 	unsigned int i;

@@ -137,15 +137,6 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 int ltt_kernel_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
 			     const char *from, const char *to, char *ret_dir, size_t len);
 
-/**
- * ltt_kernel_relay_last() - @ks's streamed trace is closed (its channels
- * destroyed in consumer @c, which holds its relay link): a session that
- * rotated has the relay archive the kernel part of its last chunks
- * (ltt_chunk_relay_last()).  Before the link is detached; session lock
- * held; failures are logged.
- */
-void ltt_kernel_relay_last(struct kernel_session *ks, struct ltt_consumer *c);
-
 /* kernel-tracker.c: the process trackers of kernel sessions */
 
 /**

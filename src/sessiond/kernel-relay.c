@@ -8,11 +8,11 @@
  * local one (kernel_rotate(): ROTATE_TRACE with the relative path); this
  * file is the rest: the relay archives the kernel part of a chunk that
  * ended (ARCHIVE_CHUNK through the consumer, ltt_relay_archive()), for
- * chunk.c's rotations and clears and when the session is destroyed.
+ * chunk.c's rotations and clears (at destroy, kernel.c has
+ * ltt_chunk_relay_last() do it with the same link).
  */
 #include <errno.h>
 
-#include "sessiond/chunk.h"
 #include "sessiond/kernel-internal.h"
 
 int ltt_kernel_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -27,28 +27,4 @@ int ltt_kernel_relay_archive(struct ltt_domain_impl *d, struct ltt_session *sess
 		return 0;	/* nothing was ever sent: nothing to archive */
 	c = ltt_supervisor_current(&k->consumer, &gen);
 	return ltt_relay_archive(&ks->relay, c, gen, from, to, ret_dir, len);
-}
-
-/* ltt_kernel_relay_last()'s struct ltt_chunk_relay. */
-struct last_archive {
-	struct kernel_session *ks;
-	struct ltt_consumer *c;
-};
-
-static int last_archive_fn(void *arg, const char *from, const char *to, char *ret_dir,
-			   size_t len)
-{
-	struct last_archive *la = arg;
-
-	return ltt_relay_archive(&la->ks->relay, la->c, la->ks->consumer_gen, from, to, ret_dir,
-				 len);
-}
-
-void ltt_kernel_relay_last(struct kernel_session *ks, struct ltt_consumer *c)
-{
-	struct last_archive la = { ks, c };
-	const struct ltt_chunk_relay r = { last_archive_fn, &la, LTT_DOMAIN_IDX_KERNEL };
-
-	if (c && ks->relay.key)
-		ltt_chunk_relay_last(ks->session, &r);
 }

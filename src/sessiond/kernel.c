@@ -548,7 +548,10 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	if (c)
 		ltt_consumer_destroy_trace(c, ks->trace_key);
 	if (ks->relay.key) {
-		ltt_kernel_relay_last(ks, c);
+		/* a session that rotated has its last chunks archived first */
+		if (c)
+			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_KERNEL, &ks->relay, c,
+					     ks->consumer_gen);
 		ltt_relay_detach(&ks->relay, c, ks->consumer_gen);
 	}
 	ltt_kabi_release(k->kabi, ks->handle);

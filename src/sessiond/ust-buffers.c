@@ -996,30 +996,6 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	return 0;
 }
 
-struct last_archive {
-	struct ust_session *us;
-	struct ltt_consumer *c;
-	uint64_t gen;
-};
-
-static int last_archive_fn(void *arg, const char *from, const char *to, char *ret_dir,
-			   size_t len)
-{
-	struct last_archive *la = arg;
-
-	return ltt_relay_archive(&la->us->relay, la->c, la->gen, from, to, ret_dir, len);
-}
-
-/* Its traces closed, a relayed session that rotated has its last chunks archived. */
-static void archive_last(struct ltt_session *session, struct ust_session *us,
-			 struct ltt_consumer *c, uint64_t gen)
-{
-	struct last_archive la = { us, c, gen };
-	const struct ltt_chunk_relay r = { last_archive_fn, &la, LTT_DOMAIN_IDX_USER };
-
-	ltt_chunk_relay_last(session, &r);
-}
-
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ust_session *us = ust_state(session);
@@ -1034,8 +1010,9 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		ltt_ust_buffers_close_trace(b, trace);
 	if (us->relay.key) {
 		c = owner_current(b, session, &gen);
+		/* its traces closed, a session that rotated has its last chunks archived */
 		if (c && gen == us->relay.consumer_gen)
-			archive_last(session, us, c, gen);
+			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_USER, &us->relay, c, gen);
 		ltt_relay_detach(&us->relay, c, gen);
 	}
 	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
