@@ -37,36 +37,28 @@ capture stop lttctl stop knr
 capture list lttctl list knr
 capture destroy lttctl destroy knr
 
-# a timer rotation every 0.5 s while the probe emits
-capture t_create lttctl create knt -U "$RELAY_URL" || exit 1
-capture t_enable lttctl enable-event -k ltt_test_event -s knt || exit 1
-capture t_sched lttctl enable-rotation -s knt --timer 500000
-capture t_start lttctl start knt || exit 1
-(echo 100000 >/proc/ltt-test) &
-load=$!
-chunk_at_least knt 2
-result t_chunks_rc $?
-wait $load
-result t_load_rc $?
-capture t_unsched lttctl disable-rotation -s knt --timer
-capture t_stop lttctl stop knt
-capture t_list lttctl list knt
-capture t_destroy lttctl destroy knt
-
-# a size rotation each 128 KiB written (a rotation on the relay takes a
-# while under emulation: a longer load than the timer's)
-capture s_create lttctl create kns -U "$RELAY_URL" || exit 1
-capture s_enable lttctl enable-event -k ltt_test_event -s kns || exit 1
-capture s_sched lttctl enable-rotation -s kns --size 128k
-capture s_start lttctl start kns || exit 1
-(echo 300000 >/proc/ltt-test) &
-load=$!
-chunk_at_least kns 2
-result s_chunks_rc $?
-wait $load
-result s_load_rc $?
-capture s_unsched lttctl disable-rotation -s kns --size
-capture s_stop lttctl stop kns
-capture s_list lttctl list kns
-capture s_destroy lttctl destroy kns
+# scheduled P SESSION EMITTED OPTION VALUE: session SESSION rotates on its
+# own (enable-rotation OPTION VALUE) while the probe emits EMITTED events,
+# until chunk 2 at least; results under the prefix P
+scheduled() {
+	local p=$1 sess=$2 emitted=$3 opt=$4 val=$5 load
+	capture ${p}_create lttctl create "$sess" -U "$RELAY_URL" || exit 1
+	capture ${p}_enable lttctl enable-event -k ltt_test_event -s "$sess" || exit 1
+	capture ${p}_sched lttctl enable-rotation -s "$sess" "$opt" "$val"
+	capture ${p}_start lttctl start "$sess" || exit 1
+	(echo "$emitted" >/proc/ltt-test) &
+	load=$!
+	chunk_at_least "$sess" 2
+	result ${p}_chunks_rc $?
+	wait $load
+	result ${p}_load_rc $?
+	capture ${p}_unsched lttctl disable-rotation -s "$sess" "$opt"
+	capture ${p}_stop lttctl stop "$sess"
+	capture ${p}_list lttctl list "$sess"
+	capture ${p}_destroy lttctl destroy "$sess"
+}
+# a timer rotation every 0.5 s; a size rotation each 128 KiB written (a
+# rotation on the relay takes a while under emulation: a longer load)
+scheduled t knt 100000 --timer 500000
+scheduled s kns 300000 --size 128k
 stop_relayd
