@@ -3,6 +3,10 @@ start_sessiond -v || exit 1
 start_relayd || exit 1
 # emit N: N test events (seq 0..N-1), all on CPU 0
 emit() { taskset 1 sh -c "echo $1 >/proc/ltt-test"; }
+# the program waits until its registration settled (its buffers and, for a
+# streamed session, the relay session made: long under emulation) before
+# its events: up to 30 s instead of 3
+export LTT_UST_REGISTER_TIMEOUT=30000
 
 # a snapshot session whose output is the relay: two records in a row
 capture create lttctl create ksn --snapshot --set-url "$RELAY_URL" || exit 1
