@@ -51,7 +51,7 @@ struct ltt_snapshot_result {
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT,
  * -LTT_ERR_SNAPSHOT_OUTPUT_EXISTS, -LTT_ERR_SNAPSHOT_OUTPUT_NAME,
- * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_SNAPSHOT_NET, -LTT_ERR_INVAL,
+ * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_INVAL,
  * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.4, or a
  * non-zero reserved byte), or a connection error.
  */
@@ -93,7 +93,7 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
  * Works while the session is active or stopped.  Returns 0,
  * -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT,
  * -LTT_ERR_SNAPSHOT_NO_OUTPUT, -LTT_ERR_SNAPSHOT_TOO_SMALL,
- * -LTT_ERR_SNAPSHOT_KERNEL, -LTT_ERR_SNAPSHOT_NET, -LTT_ERR_SNAPSHOT_EXISTS,
+ * -LTT_ERR_SNAPSHOT_KERNEL, -LTT_ERR_SNAPSHOT_EXISTS,
  * -LTT_ERR_OUTPUT_PATH, an -LTT_ERR_OUTPUT_* error of the file system,
  * -LTT_ERR_CONSUMERD, -LTT_ERR_NOT_SUPPORTED, or a connection error.
  */

@@ -178,8 +178,30 @@ static void as_owner_end(struct as_owner *o)
 
 static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
 			 int64_t end, char *ret_path);
-static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *session,
-		       const struct ltt_chunk_left *chunk, int64_t end, char *ret_path);
+
+/*
+ * How the relay of a session streamed to one archives a domain's part of
+ * a chunk: @fn has it move @from (a directory of the relay session's) to
+ * @to ("": delete it), waits until it did, and gives the relay session's
+ * directory in @ret_dir; 0 or -errno.  Each domain streams through its
+ * own consumer and relay session (both in one relay directory): it
+ * archives its own traces, CHUNK/kernel or CHUNK/ust (@domain:
+ * LTT_DOMAIN_IDX_*).
+ */
+struct ltt_chunk_relay {
+	int (*fn)(void *arg, const char *from, const char *to, char *ret_dir, size_t len);
+	void *arg;
+	int domain;
+};
+
+/* The relays that archive a net:// session's chunks: one per domain with channels. */
+struct relays {
+	unsigned int n;
+	struct ltt_chunk_relay v[LTT_NR_DOMAINS];
+};
+
+static int relay_chunk(const struct relays *rs, struct ltt_chunk_left *chunk, int64_t end,
+		       char *ret_path);
 
 /* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
 static int remove_at(int parent_fd, const char *name, int depth)
@@ -225,28 +247,30 @@ int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
 	return ret;
 }
 
-/*
- * Archive @chunk (the current one when NULL), which ended at @end: into
- * OUTPUT/archives/BEGIN-END-N (@ret_path), with the session's owner's
- * rights; or, for a session streamed to a relay, have the relay do it
- * through @r (@ret_path: the archive on the relay's host).  Returns 0 or
- * -errno.
- */
-static int archive(const struct ltt_chunk_relay *r, struct ltt_session *session,
-		   const struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
+/* @session's current chunk, as a chunk left would be remembered. */
+static void current_chunk(const struct ltt_session *session, struct ltt_chunk_left *ret)
 {
-	struct ltt_chunk_left cur;
+	memset(ret, 0, sizeof(*ret));
+	strcpy(ret->dir, session->chunk_dir);
+	ret->begin = session->chunk_begin;
+	ret->id = session->chunk_id;
+}
+
+/*
+ * Archive @chunk, which ended at @end: into OUTPUT/archives/BEGIN-END-N
+ * (@ret_path), with the session's owner's rights; or, for a session
+ * streamed to a relay, have the relays do it through @rs (@ret_path: the
+ * archive on the relay's host; @chunk->relayed records each domain's
+ * part archived).  Returns 0 or -errno.
+ */
+static int archive(const struct relays *rs, struct ltt_session *session,
+		   struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
+{
 	struct as_owner o;
 	int ret;
 
-	if (!chunk) {
-		strcpy(cur.dir, session->chunk_dir);
-		cur.begin = session->chunk_begin;
-		cur.id = session->chunk_id;
-		chunk = &cur;
-	}
 	if (session->output_type == LTT_OUTPUT_NET)
-		return r ? relay_chunk(r, session, chunk, end, ret_path) : -EOPNOTSUPP;
+		return rs ? relay_chunk(rs, chunk, end, ret_path) : -EOPNOTSUPP;
 	ret = as_owner_begin(session, &o);
 	if (!ret)
 		ret = archive_files(session, chunk, end, ret_path);
@@ -282,29 +306,35 @@ static int archive_files(const struct ltt_session *session, const struct ltt_chu
 	return errno == ENOENT ? mkdir_owned(session, ret_path) : -errno;
 }
 
+/* The directory of domain @idx's traces in a chunk. */
+static const char *domain_subdir(int idx)
+{
+	return idx == LTT_DOMAIN_IDX_KERNEL ? "kernel" : "ust";
+}
+
 /*
- * A chunk of a session streamed to a relay: the relay moves its
- * directory of user-space traces ("ust" for chunk 0, else "BEGIN-N/ust",
- * relative to the relay session's directory) to
- * archives/BEGIN-END-N/ust once every stream there is closed and every
- * packet of them written; @end 0: it deletes it instead (a clear).  Only
- * user-space channels rotate on a relay (net_refusal()).  @ret_path (not
- * NULL when @end): the archive's directory on the relay's host.
+ * One domain's part of a chunk of a session streamed to a relay: its
+ * relay moves the domain's directory ("kernel" or "ust" for chunk 0, else
+ * "BEGIN-N/kernel", relative to the relay session's directory) to
+ * archives/BEGIN-END-N/kernel once every stream there is closed and every
+ * packet of them written; @end 0: it deletes it instead (a clear).
+ * @ret_path (not NULL when @end): the archive's directory on the relay's
+ * host.
  */
-static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *session,
-		       const struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
+static int relay_chunk_part(const struct ltt_chunk_relay *r, const struct ltt_chunk_left *chunk,
+			    int64_t end, char *ret_path)
 {
 	char begin_s[STAMP_MAX], end_s[STAMP_MAX], from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+	const char *sub = domain_subdir(r->domain);
 	char dir[LTT_PATH_MAX] = "";
 	int ret;
 
-	(void)session;
 	stamp(chunk->begin, begin_s);
 	stamp(end, end_s);
-	if ((size_t)snprintf(from, sizeof(from), "%s%sust", chunk->dir,
-			     chunk->dir[0] ? "/" : "") >= sizeof(from) ||
-	    (size_t)snprintf(to, sizeof(to), "%s/%s-%s-%" PRIu64 "/ust", LTT_CHUNK_ARCHIVES_DIR,
-			     begin_s, end_s, chunk->id) >= sizeof(to))
+	if ((size_t)snprintf(from, sizeof(from), "%s%s%s", chunk->dir,
+			     chunk->dir[0] ? "/" : "", sub) >= sizeof(from) ||
+	    (size_t)snprintf(to, sizeof(to), "%s/%s-%s-%" PRIu64 "/%s", LTT_CHUNK_ARCHIVES_DIR,
+			     begin_s, end_s, chunk->id, sub) >= sizeof(to))
 		return -ENAMETOOLONG;
 	if (!end)
 		to[0] = '\0';
@@ -318,7 +348,36 @@ static int relay_chunk(const struct ltt_chunk_relay *r, struct ltt_session *sess
 	return 0;
 }
 
-/* The user-space domain's relay_archive, as a struct ltt_chunk_relay. */
+/*
+ * Every domain's part of @chunk, through its relay in @rs, but those
+ * archived already (a domain's archive that failed is tried again later:
+ * the others are not moved twice).  Returns 0 or the first -errno.
+ */
+static int relay_chunk(const struct relays *rs, struct ltt_chunk_left *chunk, int64_t end,
+		       char *ret_path)
+{
+	char path[LTT_PATH_MAX] = "";
+	unsigned int i, bit;
+	int ret = 0, err;
+
+	if (ret_path)
+		ret_path[0] = '\0';
+	for (i = 0; i < rs->n; i++) {
+		bit = 1u << rs->v[i].domain;
+		if (chunk->relayed & bit)
+			continue;
+		err = relay_chunk_part(&rs->v[i], chunk, end, path);
+		if (!err) {
+			chunk->relayed |= bit;
+			if (ret_path && end && !ret_path[0])
+				strcpy(ret_path, path);
+		}
+		ret = ret ? ret : err;
+	}
+	return ret;
+}
+
+/* A domain's relay_archive, as a struct ltt_chunk_relay. */
 struct domain_relay {
 	struct ltt_domain_impl *d;
 	struct ltt_session *session;
@@ -332,18 +391,30 @@ static int domain_relay_archive(void *arg, const char *from, const char *to, cha
 	return dr->d->ops->relay_archive(dr->d, dr->session, from, to, ret_dir, len);
 }
 
-/* @r through @set's user-space domain for @session; NULL when it has none. */
-static const struct ltt_chunk_relay *domain_relay(const struct ltt_domains *set,
-						  struct ltt_session *session,
-						  struct domain_relay *dr, struct ltt_chunk_relay *r)
+/*
+ * @rs through the domains of @set with channels in @session (@dr: their
+ * arguments); NULL when @session is not streamed to a relay.  A domain
+ * without relay_archive is left out (net_refusal() refused it first).
+ */
+static const struct relays *domain_relays(const struct ltt_domains *set,
+					  struct ltt_session *session,
+					  struct domain_relay dr[LTT_NR_DOMAINS], struct relays *rs)
 {
-	dr->d = set ? set->v[LTT_DOMAIN_IDX_USER] : NULL;
-	dr->session = session;
-	if (session->output_type != LTT_OUTPUT_NET || !dr->d || !dr->d->ops->relay_archive)
+	struct ltt_domain_impl *d;
+	int i;
+
+	if (session->output_type != LTT_OUTPUT_NET || !set)
 		return NULL;
-	r->fn = domain_relay_archive;
-	r->arg = dr;
-	return r;
+	rs->n = 0;
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (!d || !d->ops->relay_archive || !session->domains[i].nr_channels)
+			continue;
+		dr[rs->n] = (struct domain_relay){ d, session };
+		rs->v[rs->n] = (struct ltt_chunk_relay){ domain_relay_archive, &dr[rs->n], i };
+		rs->n++;
+	}
+	return rs;
 }
 
 /*
@@ -354,15 +425,16 @@ static const struct ltt_chunk_relay *domain_relay(const struct ltt_domains *set,
 static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 				       const struct ltt_session *session)
 {
-	const struct ltt_domain_impl *d = set->v[LTT_DOMAIN_IDX_USER];
+	const struct ltt_domain_impl *d;
 	uint32_t minor = 0;
 	struct ltt_uri uri;
-	int err;
+	int err, i;
 
-	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels)
-		return LTT_ERR_ROTATE_NET_KERNEL;
-	if (!d || !d->ops->relay_archive)
-		return LTT_ERR_NOT_SUPPORTED;
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (session->domains[i].nr_channels && (!d || !d->ops->relay_archive))
+			return LTT_ERR_NOT_SUPPORTED;
+	}
 	if (ltt_uri_parse(session->output, &uri))
 		return LTT_ERR_URL;
 	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
@@ -446,10 +518,10 @@ int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const 
 /*
  * Archive the chunks earlier rotations left: all of them once every trace
  * moved out (@all), else those no trace writes in; those that can't be
- * archived stay left, for the next rotation or destroy.  @r: the relay
- * that archives a net:// session's chunks, NULL for a local session.
+ * archived stay left, for the next rotation or destroy.  @r: the relays
+ * that archive a net:// session's chunks, NULL for a local session.
  */
-static void archive_left(const struct ltt_chunk_relay *r, struct ltt_session *session,
+static void archive_left(const struct relays *r, struct ltt_session *session,
 			 int64_t now, bool all)
 {
 	char path[LTT_PATH_MAX];
@@ -489,14 +561,19 @@ static void next_chunk(const struct ltt_domains *set, struct ltt_session *sessio
 		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
 }
 
-/* The current chunk, which a trace may still write in: archived later (room checked). */
-static struct ltt_chunk_left *remember_left(struct ltt_session *session, bool idle)
+/*
+ * @chunk (the current one when NULL), which a trace may still write in:
+ * archived later (room checked).
+ */
+static struct ltt_chunk_left *remember_left(struct ltt_session *session,
+					    const struct ltt_chunk_left *chunk, bool idle)
 {
 	struct ltt_chunk_left *left = &session->left[session->nr_left++];
 
-	strcpy(left->dir, session->chunk_dir);
-	left->begin = session->chunk_begin;
-	left->id = session->chunk_id;
+	if (chunk)
+		*left = *chunk;
+	else
+		current_chunk(session, left);
 	left->idle = idle;
 	return left;
 }
@@ -550,18 +627,18 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 {
 	char new_root[LTT_PATH_MAX], path[LTT_PATH_MAX];
 	enum ltt_error_code code = refusal(session, false);
+	struct domain_relay dr[LTT_NR_DOMAINS];
 	int64_t now = (int64_t)time(NULL);
-	const struct ltt_chunk_relay *r;
-	struct ltt_chunk_left *left;
-	struct ltt_chunk_relay rs;
-	struct domain_relay dr;
+	struct ltt_chunk_left *left, cur;
+	const struct relays *r;
+	struct relays rs;
 	int err, ret;
 
 	if (!code && session->output_type == LTT_OUTPUT_NET)
 		code = net_refusal(set, session);
 	if (code)
 		return code;
-	r = domain_relay(set, session, &dr, &rs);
+	r = domain_relays(set, session, dr, &rs);
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
 		archive_left(r, session, now, false);	/* room from those only their archive held */
 	if (session->nr_left == sizeof(session->left) / sizeof(session->left[0]))
@@ -578,7 +655,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
 	}
 	if (err) {
-		left = remember_left(session, false);	/* the traces that did not move write in it */
+		left = remember_left(session, NULL, false);	/* the traces that did not move write in it */
 		LTT_ERR("session '%s': some traces could not move to chunk %" PRIu64 " (%s): chunk %"
 			PRIu64 " (%s) is not archived until they do", session->name,
 			session->chunk_id + 1, strerror(-err), left->id, left->dir);
@@ -586,12 +663,13 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return LTT_ERR_ROTATE_INCOMPLETE;
 	}
 	archive_left(r, session, now, true);
-	ret = archive(r, session, NULL, now, path);
+	current_chunk(session, &cur);
+	ret = archive(r, session, &cur, now, path);
 	if (ret) {
 		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
 			session->chunk_id, session->chunk_dir, strerror(-ret));
-		/* tried again by the next rotation, or destroy */
-		remember_left(session, true);
+		/* tried again by the next rotation, or destroy (its parts archived kept) */
+		remember_left(session, &cur, true);
 	}
 	/* the traces are in the new chunk either way */
 	next_chunk(set, session, new_root, now);
@@ -616,15 +694,15 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 {
 	enum ltt_error_code code = net_refusal(set, session);
 	char new_root[LTT_PATH_MAX];
+	struct domain_relay dr[LTT_NR_DOMAINS];
 	int64_t now = (int64_t)time(NULL);
-	const struct ltt_chunk_relay *r;
-	struct ltt_chunk_relay rs;
 	struct ltt_chunk_left cur;
-	struct domain_relay dr;
+	const struct relays *r;
+	struct relays rs;
 	unsigned int i;
 	int err, ret;
 
-	r = domain_relay(set, session, &dr, &rs);
+	r = domain_relays(set, session, dr, &rs);
 	if (!code && !r)
 		code = LTT_ERR_NOT_SUPPORTED;
 	if (code)
@@ -640,21 +718,19 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 			strerror(-err), session->rotate_moved ? "the chunk they write in stays" :
 			"nothing changed");
 		if (session->rotate_moved) {
-			remember_left(session, false);
+			remember_left(session, NULL, false);
 			next_chunk(set, session, new_root, now);
 		}
 		return err == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
 	}
 	ret = 0;
 	for (i = 0; i < session->nr_left; i++) {
-		err = relay_chunk(r, session, &session->left[i], 0, NULL);
+		err = relay_chunk(r, &session->left[i], 0, NULL);
 		ret = ret ? ret : err;
 	}
 	session->nr_left = 0;
-	strcpy(cur.dir, session->chunk_dir);
-	cur.id = session->chunk_id;
-	cur.begin = session->chunk_begin;
-	err = relay_chunk(r, session, &cur, 0, NULL);
+	current_chunk(session, &cur);
+	err = relay_chunk(r, &cur, 0, NULL);
 	ret = ret ? ret : err;
 	next_chunk(set, session, new_root, now);
 	if (ret) {
@@ -718,6 +794,7 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 
 void ltt_chunk_destroyed(struct ltt_session *session)
 {
+	struct ltt_chunk_left cur;
 	char path[LTT_PATH_MAX];
 	int ret;
 
@@ -725,7 +802,8 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 		return;
 	/* a local session's archives need no relay (ltt_chunk_relay_last() for those) */
 	archive_left(NULL, session, (int64_t)time(NULL), true);
-	ret = archive(NULL, session, NULL, (int64_t)time(NULL), path);
+	current_chunk(session, &cur);
+	ret = archive(NULL, session, &cur, (int64_t)time(NULL), path);
 	if (ret)
 		LTT_ERR("session '%s': its last trace chunk (%s) can't be archived: %s",
 			session->name, session->chunk_dir, strerror(-ret));
@@ -733,22 +811,54 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 		LTT_INFO("session '%s': last trace chunk archived in %s", session->name, path);
 }
 
-void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_relay *r)
+/* A relay link, as ltt_chunk_relay_last()'s struct ltt_chunk_relay. */
+struct link_relay {
+	struct ltt_relay_link *link;
+	struct ltt_consumer *c;
+	uint64_t gen;
+};
+
+static int link_relay_archive(void *arg, const char *from, const char *to, char *ret_dir,
+			      size_t len)
 {
-	int64_t now = (int64_t)time(NULL);
+	struct link_relay *lr = arg;
+
+	return ltt_relay_archive(lr->link, lr->c, lr->gen, from, to, ret_dir, len);
+}
+
+void ltt_chunk_relay_last(struct ltt_session *session, int domain, struct ltt_relay_link *link,
+			  struct ltt_consumer *c, uint64_t gen)
+{
+	struct link_relay lr = { link, c, gen };
+	const struct relays rs = { 1, { { link_relay_archive, &lr, domain } } };
+	const struct ltt_chunk_relay *r = &rs.v[0];
 	char path[LTT_PATH_MAX];
+	struct ltt_chunk_left cur;
+	unsigned int i;
 	int ret;
 
 	if (session->output_type != LTT_OUTPUT_NET || !session->chunk_id)
 		return;
-	archive_left(r, session, now, true);
-	ret = archive(r, session, NULL, now, path);
+	/* the first domain's call ends the chunk: the others' parts go to the same archive */
+	if (!session->last_end)
+		session->last_end = (int64_t)time(NULL);
+	/* each domain archives its part of what is left: the list stays for the others */
+	for (i = 0; i < session->nr_left; i++) {
+		ret = relay_chunk(&rs, &session->left[i], session->last_end, path);
+		if (ret)
+			LTT_ERR("session '%s': chunk %" PRIu64 " (%s, %s) can't be archived: %s",
+				session->name, session->left[i].id, session->left[i].dir,
+				domain_subdir(r->domain), strerror(-ret));
+	}
+	current_chunk(session, &cur);
+	ret = relay_chunk(&rs, &cur, session->last_end, path);
 	if (ret) {
-		LTT_ERR("session '%s': its last trace chunk (%s on the relay) can't be archived: %s",
-			session->name, session->chunk_dir, strerror(-ret));
+		LTT_ERR("session '%s': its last trace chunk (%s%s%s on the relay) can't be archived: %s",
+			session->name, cur.dir, cur.dir[0] ? "/" : "", domain_subdir(r->domain),
+			strerror(-ret));
 		return;
 	}
 	strcpy(session->last_archive, path);
-	LTT_INFO("session '%s': last trace chunk archived by the relay in %s", session->name,
-		 path);
+	LTT_INFO("session '%s': last trace chunk archived by the relay in %s (its %s part)",
+		 session->name, path, domain_subdir(r->domain));
 }

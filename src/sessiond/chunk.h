@@ -14,11 +14,12 @@
  * A clear drops what the current chunk and the buffers hold and keeps
  * recording in place; archives stay.
  *
- * A session streamed to a relay (relay protocol 2.12, user-space
- * channels) has the same chunks in its relay session's directory, named
+ * A session streamed to a relay (relay protocol 2.12, kernel and
+ * user-space channels) has the same chunks in its relay session's directory, named
  * relative to it (chunk 0 is "", chunk N BEGIN-N): the traces move the
  * same way and the relay archives the chunk that ended (ARCHIVE_CHUNK,
- * through the domain's relay_archive); its clear is a switch to a new
+ * through each domain's relay_archive, for its part of the chunk: kernel/
+ * or ust/); its clear is a switch to a new
  * chunk with the relay deleting the old one.
  *
  * Every function runs with the session's lock held.
@@ -32,6 +33,9 @@
 
 #include "sessiond/domain.h"
 #include "sessiond/session.h"
+
+struct ltt_consumer;
+struct ltt_relay_link;
 
 /* Where ltt_chunk_archive_path() and the archives go, below the output. */
 #define LTT_CHUNK_ARCHIVES_DIR "archives"
@@ -101,27 +105,20 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
  */
 void ltt_chunk_destroyed(struct ltt_session *session);
 
-/*
- * How the relay of a session streamed to one archives a chunk: @fn has it
- * move @from (a directory of the relay session's) to @to ("": delete it),
- * waits until it did, and gives the relay session's directory in
- * @ret_dir; 0 or -errno.
- */
-struct ltt_chunk_relay {
-	int (*fn)(void *arg, const char *from, const char *to, char *ret_dir, size_t len);
-	void *arg;
-};
-
 /**
- * ltt_chunk_relay_last() - @session, streamed to a relay, ends: its
- * traces are closed and every packet sent, its relay still reached
- * through @r.  A session that rotated has the relay archive the chunks
- * failed rotations left and its last one (its relay directory then holds
- * archives/ only), as ltt_chunk_destroyed() does locally; failures are
- * logged.  Called by the domain's destroy before it lets go of the
- * relay.  Session lock held; waits for the consumer and the relay.
+ * ltt_chunk_relay_last() - @session, streamed to a relay, ends in domain
+ * @domain (LTT_DOMAIN_IDX_*): its traces there are closed and every
+ * packet sent, its relay still reached through @link in consumer @c
+ * (generation @gen).  A session that rotated has the relay archive the
+ * domain's part (CHUNK/kernel or CHUNK/ust) of the chunks failed
+ * rotations left and of its last one (its relay directory then holds
+ * archives/ only, once every domain did), as ltt_chunk_destroyed() does
+ * locally; failures are logged.  Called by each domain's destroy before
+ * it lets go of the relay.  Session lock held; waits for the consumer
+ * and the relay.
  */
-void ltt_chunk_relay_last(struct ltt_session *session, const struct ltt_chunk_relay *r);
+void ltt_chunk_relay_last(struct ltt_session *session, int domain, struct ltt_relay_link *link,
+			  struct ltt_consumer *c, uint64_t gen);
 
 /**
  * ltt_chunk_written() - bytes @session's domains wrote so far (size

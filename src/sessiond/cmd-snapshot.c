@@ -235,8 +235,8 @@ static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
  * Send the snapshot to the relay of @out (a net URL), in the relay's
  * directory @dir_name: the domains send their traces, then the relay
  * sessions are drained and closed; @res->path gets that directory as the
- * relay names it.  Kernel channels are refused before anything is sent.
- * Session lock held.
+ * relay names it: one relay session per consumer (the kernel's, each
+ * user-space owner's), all in that directory.  Session lock held.
  */
 static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 		      const struct ltt_snapshot_output_conf *out, const char *dir_name,
@@ -245,10 +245,6 @@ static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session
 	struct ltt_relay_snap *net;
 	int err;
 
-	if (session->domains[LTT_DOMAIN_IDX_KERNEL].nr_channels) {
-		*ret_code = LTT_ERR_SNAPSHOT_NET;
-		return -EOPNOTSUPP;
-	}
 	net = calloc(1, sizeof(*net));
 	if (!net)
 		return -ENOMEM;

@@ -112,8 +112,8 @@ int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer
  * ltt_kernel_snapshot() - the domain's snapshot operation (domain.h):
  * what the session's kernel buffers hold now, into @dir/kernel, at most
  * @max_size bytes (0: all), the newest packets of each stream
- * @net: a snapshot sent to a relay: not supported yet (-EOPNOTSUPP; the
- *       snapshot command refuses it first with LTT_ERR_SNAPSHOT_NET)
+ * @net: not NULL (@dir NULL): the snapshot is sent to that relay instead,
+ *       as "kernel" in its relay session (SNAPSHOT_TRACE_RELAY)
  *
  * Session lock held; waits for the consumer.  Returns 0 (nothing for a
  * session never started), -ENOSPC, -EEXIST, -EPIPE (no consumer), or the
@@ -122,6 +122,20 @@ int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer
 int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, const char *dir,
 			struct ltt_relay_snap *net, uint64_t max_size,
 			struct ltt_domain_snapshot *ret);
+
+/* kernel-relay.c: trace chunks of kernel sessions streamed to a relay */
+
+/**
+ * ltt_kernel_relay_archive() - the domain's relay_archive operation
+ * (domain.h): the relay of @session's kernel trace archives the kernel
+ * part of a chunk, @from as @to ("": deletes it)
+ *
+ * Session lock held; waits for the consumer and the relay.  Returns 0
+ * (also when nothing was ever sent), -ECONNRESET (the consumer that held
+ * the relay connection died), or ltt_relay_archive()'s -errno.
+ */
+int ltt_kernel_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const char *from, const char *to, char *ret_dir, size_t len);
 
 /* kernel-tracker.c: the process trackers of kernel sessions */
 

@@ -7,7 +7,9 @@
  * (cmd-event.c, lttctl enable-channel).  A snapshot (SNAPSHOT_TRACE) goes
  * to DIR/kernel: the consumer copies each stream's packets with the
  * tracer's SNAPSHOT_SPAN and SNAPSHOT_PEEK (kernel ABI 1.2), which read
- * without consuming, through the same path as user-space streams.
+ * without consuming, through the same path as user-space streams.  A
+ * snapshot to a relay goes the same way to the snapshot's relay session
+ * in the kernel consumer (SNAPSHOT_TRACE_RELAY), as "kernel" there.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -92,13 +94,11 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	struct ltt_consumer_snapshot_reply rep = { 0 };
 	char path[PATH_MAX];
 	struct ltt_consumer *c;
-	uint64_t bytes;
+	uint64_t bytes, relay;
 	int64_t n;
 	int err;
 
 	memset(ret, 0, sizeof(*ret));
-	if (net)
-		return -EOPNOTSUPP;	/* the kernel consumer's relay sessions: not yet */
 	if (!ks)
 		return 0;	/* never started: its buffers hold nothing */
 	c = ltt_kernel_session_consumer(k, ks);
@@ -107,9 +107,17 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	n = budget(k, ks, max_size, &bytes);
 	if (n < 0)
 		return (int)n;
-	if (snprintf(path, sizeof(path), "%s/%s", dir, ks->path) >= (int)sizeof(path))
+	if (net) {
+		snprintf(path, sizeof(path), "%s", ks->path);
+		err = ltt_relay_snap_key(net, c, ks->consumer_gen, ltt_kernel_new_key(k), &relay);
+		if (!err)
+			err = ltt_consumer_snapshot_trace_relay(c, ks->trace_key, relay, ks->path,
+								(uint64_t)n, bytes, &rep);
+	} else if (snprintf(path, sizeof(path), "%s/%s", dir, ks->path) >= (int)sizeof(path)) {
 		return -ENAMETOOLONG;
-	err = ltt_consumer_snapshot_trace(c, ks->trace_key, path, (uint64_t)n, bytes, &rep);
+	} else {
+		err = ltt_consumer_snapshot_trace(c, ks->trace_key, path, (uint64_t)n, bytes, &rep);
+	}
 	if (err) {
 		LTT_WARN("session '%s': snapshot of the kernel trace in %s failed: %s",
 			 session->name, path, strerror(-err));

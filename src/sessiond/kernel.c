@@ -547,8 +547,13 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	}
 	if (c)
 		ltt_consumer_destroy_trace(c, ks->trace_key);
-	if (ks->relay.key)
+	if (ks->relay.key) {
+		/* a session that rotated has its last chunks archived first */
+		if (c)
+			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_KERNEL, &ks->relay, c,
+					     ks->consumer_gen);
 		ltt_relay_detach(&ks->relay, c, ks->consumer_gen);
+	}
 	ltt_kabi_release(k->kabi, ks->handle);
 	ltt_wbuf_fini(&ks->meta);
 	free(ks);
@@ -979,6 +984,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.channel_failure = kernel_channel_failure,
 	.relay_pending = kernel_relay_pending,
 	.relay_status = kernel_relay_status,
+	.relay_archive = ltt_kernel_relay_archive,
 	.snapshot = ltt_kernel_snapshot,
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,

@@ -35,7 +35,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
 	src/sessiond/kernel-takeover.c src/sessiond/kernel-internal.h \
 	src/sessiond/kernel-context.c src/sessiond/kernel-context.h \
-	src/sessiond/kernel-snapshot.c src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
+	src/sessiond/kernel-snapshot.c src/sessiond/kernel-relay.c \
+	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
 	src/sessiond/snap-budget.c src/sessiond/snap-budget.h \
 	src/sessiond/kernel-tracker.c \
 	src/sessiond/trace-host.c src/sessiond/trace-host.h \

@@ -177,6 +177,33 @@ void ltt_relay_detach(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 	link->consumer_gen = 0;
 }
 
+int ltt_relay_archive(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      const char *from, const char *to, char *ret_dir, size_t len)
+{
+	const struct timespec nap = { 0, 2000000L };
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
+	int ret;
+
+	if (!link->key)
+		return 0;	/* nothing was ever sent: nothing to archive */
+	if (!attached_to(link, c, gen))
+		return -ECONNRESET;
+	ret = ltt_consumer_relay_archive(c, link->key, from, to);
+	while (!ret) {
+		ret = ltt_consumer_relay_archive_result(c, link->key);
+		if (ret != -EINPROGRESS)
+			break;
+		if (ltt_relay_conn_now_ms() > deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		nanosleep(&nap, NULL);
+		ret = 0;
+	}
+	snprintf(ret_dir, len, "%s", link->output_path);
+	return ret;
+}
+
 int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
 		      bool *ret_pending)
 {

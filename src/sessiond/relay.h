@@ -100,6 +100,21 @@ int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 		      bool *ret_pending);
 
 /**
+ * ltt_relay_archive() - have the relay of @link archive the closed chunk
+ * directory @from (relative to its relay session's directory) as @to
+ * ("": delete it: a clear), through consumer @c (generation @gen), and
+ * wait for the answer (up to LTT_RELAY_SNAP_DRAIN_MS: the relay first
+ * writes every packet sent there)
+ * @ret_dir: the relay session's directory, as the relay names it
+ *
+ * Session lock held.  Returns 0 (also for a link never attached: nothing
+ * was sent), -ECONNRESET (its consumer died), -ETIMEDOUT, or the
+ * consumer's or relay's -errno (-EOPNOTSUPP: a relay older than 2.12).
+ */
+int ltt_relay_archive(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      const char *from, const char *to, char *ret_dir, size_t len);
+
+/**
  * ltt_relay_status() - the state of @link for lttctl list
  * @ret: domain set by the caller; the rest filled here
  */

@@ -127,7 +127,11 @@ struct ltt_session {
 		int64_t begin;
 		uint64_t id;
 		bool idle;	/* no trace writes in it: only its archive failed */
+		uint8_t relayed;	/* net://: the domains (1 << LTT_DOMAIN_IDX_*)
+					 * whose relay archived their part of it */
 	} left[4];
+	int64_t last_end;		/* net://: the end of the last chunk, as destroy
+					 * archives it (the same for every domain) */
 	unsigned int rotate_moved;
 };
 

@@ -996,32 +996,6 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	return 0;
 }
 
-static int relay_archive(struct ust_session *us, struct ltt_consumer *c, const char *from,
-			 const char *to, char *ret_dir, size_t len);
-
-struct last_archive {
-	struct ust_session *us;
-	struct ltt_consumer *c;
-};
-
-static int last_archive_fn(void *arg, const char *from, const char *to, char *ret_dir,
-			   size_t len)
-{
-	struct last_archive *la = arg;
-
-	return relay_archive(la->us, la->c, from, to, ret_dir, len);
-}
-
-/* Its traces closed, a relayed session that rotated has its last chunks archived. */
-static void archive_last(struct ltt_session *session, struct ust_session *us,
-			 struct ltt_consumer *c)
-{
-	struct last_archive la = { us, c };
-	const struct ltt_chunk_relay r = { last_archive_fn, &la };
-
-	ltt_chunk_relay_last(session, &r);
-}
-
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ust_session *us = ust_state(session);
@@ -1036,8 +1010,9 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		ltt_ust_buffers_close_trace(b, trace);
 	if (us->relay.key) {
 		c = owner_current(b, session, &gen);
+		/* its traces closed, a session that rotated has its last chunks archived */
 		if (c && gen == us->relay.consumer_gen)
-			archive_last(session, us, c);
+			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_USER, &us->relay, c, gen);
 		ltt_relay_detach(&us->relay, c, gen);
 	}
 	ltt_session_domain(session, LTT_DOMAIN_USER)->state = NULL;
@@ -1185,30 +1160,6 @@ int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session 
 	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
 }
 
-/* RELAY_ARCHIVE of @us's relay in consumer @c, and wait for its result. */
-static int relay_archive(struct ust_session *us, struct ltt_consumer *c, const char *from,
-			 const char *to, char *ret_dir, size_t len)
-{
-	const struct timespec nap = { 0, 2000000L };
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
-	int ret;
-
-	ret = ltt_consumer_relay_archive(c, us->relay.key, from, to);
-	while (!ret) {
-		ret = ltt_consumer_relay_archive_result(c, us->relay.key);
-		if (ret != -EINPROGRESS)
-			break;
-		if (ltt_relay_conn_now_ms() > deadline) {
-			ret = -ETIMEDOUT;
-			break;
-		}
-		nanosleep(&nap, NULL);
-		ret = 0;
-	}
-	snprintf(ret_dir, len, "%s", us->relay.output_path);
-	return ret;
-}
-
 int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
 				  const char *from, const char *to, char *ret_dir, size_t len)
 {
@@ -1219,9 +1170,7 @@ int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session 
 	if (!us || !us->relay.key)
 		return 0;	/* nothing was ever sent: nothing to archive */
 	c = owner_current(b, session, &gen);
-	if (!c || gen != us->relay.consumer_gen)
-		return -ECONNRESET;
-	return relay_archive(us, c, from, to, ret_dir, len);
+	return ltt_relay_archive(&us->relay, c, gen, from, to, ret_dir, len);
 }
 
 int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,

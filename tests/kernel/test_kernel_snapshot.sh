@@ -4,13 +4,14 @@
 # ltt-ktest snapshot), and kernel snapshot sessions through lttctl
 # (kernel_snapshot): exact contents of records in a row, -m keeps the
 # newest packets, a lapped buffer the newest events, tracing goes on,
-# net:// refused, kernel and user space in one snapshot.
+# kernel and user space in one snapshot (to a relay:
+# test_kernel_net_lifecycle.sh).
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kmod_snapshot kernel_snapshot
-plan 36
+plan 33
 
 # kmod_snapshot
 s=kmod_snapshot
@@ -77,9 +78,6 @@ run babeltrace2 "$lapped/kernel"
 is "$RC" 0 "babeltrace2 reads the lapped snapshot"
 is "$(seqs "$stopped" | tr '\n' ' ')" "$(seqs "$lapped" | tr '\n' ' ')" \
 	"a record after stop holds the same events"
-is "$(kvm_file $s rec_net.rc)" 1 "a net:// snapshot output is refused"
-like "$(kvm_file $s rec_net)" 'relay daemon' "... saying why"
-is "$(find "$KVM_OUT/$s/snaps" -mindepth 1 -maxdepth 1 -name 'net-*' | wc -l)" 0 "... and writes nothing"
 is "$(kvm_file $s destroy.rc)" 0 "destroy succeeds"
 both=$(find "$KVM_OUT/$s/both" -mindepth 1 -maxdepth 1 -type d -name 'both-*' | head -1)
 is "$(kvm_file $s rec_both.rc)" 0 "a snapshot of a session with kernel and user channels"

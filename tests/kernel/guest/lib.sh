@@ -71,6 +71,27 @@ stop_sessiond() {
 	wait_pid_exit "$pid" 30
 }
 
+# start_relayd: ltt-relayd on loopback (ports of the kernel's choosing),
+# writing under $LTT_OUT/relay, its log in $LTT_OUT/relayd.log; sets
+# RELAY_URL (net://127.0.0.1:CONTROL:DATA) and RELAY_PID.  The caller
+# stops it (stop_relayd).
+start_relayd() {
+	local cport dport
+	ltt-relayd -b -p /run/ltt-relayd.pid -o "$LTT_OUT/relay" -C tcp://127.0.0.1:0 \
+		-D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 </dev/null >/dev/null \
+		2>>"$LTT_OUT/relayd.log" || return 1
+	cport=$(cat "$LTT_GUEST_RUNDIR/relayd-control.port") || return 1
+	dport=$(cat "$LTT_GUEST_RUNDIR/relayd-data.port") || return 1
+	RELAY_URL="net://127.0.0.1:$cport:$dport"
+	RELAY_PID=$(cat /run/ltt-relayd.pid)
+}
+
+# stop_relayd: SIGTERM to the relay start_relayd started, then wait for it.
+stop_relayd() {
+	kill -TERM "$RELAY_PID" 2>/dev/null || return 0
+	wait_pid_exit "$RELAY_PID" 30
+}
+
 # as_user USER CMD...: CMD as USER, with its groups from /etc/group.
 # (busybox su takes options anywhere before "--": CMD's own options after it.)
 as_user() {
