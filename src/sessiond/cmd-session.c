@@ -452,9 +452,8 @@ static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
 	cinfo->error_packets = f.packets;
 }
 
-/* Append a session's channels and rules, session lock held. */
-static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			     struct ltt_wbuf *reply)
+void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply)
 {
 	struct ltt_domain_impl *d;
 	struct ltt_rule_desc rinfo;
@@ -498,23 +497,6 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 			}
 		}
 	}
-}
-
-enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			struct ltt_wbuf *reply)
-{
-	struct ltt_session_desc info;
-	struct ltt_session *session;
-	enum ltt_error_code ret;
-
-	ret = lock_named_session(ctx, req, &session);
-	if (ret)
-		return ret;
-	ltt_session_info(session, &info);
-	ltt_proto_put_session_info(reply, &info);
-	put_session_tree(ctx, session, reply);
-	ltt_cmd_unlock_session(ctx, session);
-	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

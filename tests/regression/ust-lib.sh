@@ -234,3 +234,24 @@ new_consumer() {
 			[ "$c" != "$2" ]; do :; done
 		echo "$c"' bash "$(sessiond_pid)" "$1"
 }
+
+# cmd_sock_ino PID: the inode of consumer PID's command socket (the fd
+# named by its --cmd-fd), for sock_recvq.
+cmd_sock_ino() {
+	local fd
+	fd=$(tr '\0' '\n' <"/proc/$1/cmdline" | sed -n '/^--cmd-fd$/{n;p}')
+	readlink "/proc/$1/fd/$fd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p'
+}
+
+# sock_recvq INO: the bytes queued unread on the Unix socket INO.
+sock_recvq() {
+	ss -xaH | awk -v ino="$1" '$6 == ino { print $3; exit }'
+}
+
+# wait_recvq INO N: wait (bounded, without sleeping) until more than N
+# bytes are queued on the Unix socket INO: a command sent to a stopped
+# consumer is there.
+wait_recvq() {
+	timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ss -xaH | awk -v ino="$1" '"'"'$6 == ino { print $3; exit }'"'"')" -gt "$2" ]; do :; done' \
+		bash "$1" "${2:-0}"
+}
