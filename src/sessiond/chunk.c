@@ -583,6 +583,15 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	return LTT_ERR_OK;
 }
 
+/* A consumer's failure for a clear or a regeneration, as the user reads it. */
+static enum ltt_error_code consumer_code(int err)
+{
+	if (err == -EOPNOTSUPP)
+		return LTT_ERR_NOT_SUPPORTED;
+	/* alive but stalled: nothing killed, the command may be tried again */
+	return err == -ETIMEDOUT ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_CONSUMERD;
+}
+
 /*
  * Clear a session streamed to a relay (the relay can't truncate a stream
  * it writes): as a rotation, every trace moves to a new chunk; only when
@@ -622,7 +631,7 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 			remember_left(session, false);
 			next_chunk(set, session, new_root, now);
 		}
-		return err == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
+		return consumer_code(err);
 	}
 	ret = 0;
 	for (i = 0; i < session->nr_left; i++) {
@@ -660,7 +669,7 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 	if (ret) {
 		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,
 			strerror(-ret));
-		return ret == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
+		return consumer_code(ret);
 	}
 	session->rotate_written = ltt_chunk_written(set, session);
 	LTT_INFO("session '%s' cleared", session->name);
@@ -690,9 +699,7 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 		err = d->ops->regenerate_metadata(d, session);
 		ret = ret ? ret : err;
 	}
-	if (ret == -EOPNOTSUPP)
-		return LTT_ERR_NOT_SUPPORTED;
-	return ret ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
+	return ret ? consumer_code(ret) : LTT_ERR_OK;
 }
 
 void ltt_chunk_destroyed(struct ltt_session *session)

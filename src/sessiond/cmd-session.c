@@ -232,15 +232,25 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 	return ret;
 }
 
-/* Stop, unregister and tear down a locked session; unlocks and releases it. */
-static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+/*
+ * Stop, unregister and tear down a locked session; unlocks and releases
+ * it.  With @keep_stalled, a consumer that did not answer the stop in
+ * time (stalled, not dead) keeps the session, stopped, its data held
+ * until it runs again: returns -ETIMEDOUT.  Else returns 0.
+ */
+static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  bool keep_stalled)
 {
 	size_t i;
 
-	if (session->active)
-		session_stop_unlock(ctx, session, true);
-	else
+	if (!session->active)
 		pthread_mutex_unlock(&session->lock);
+	else if (session_stop_unlock(ctx, session, true) == -ETIMEDOUT && keep_stalled) {
+		LTT_WARN("session '%s': not destroyed: its consumer daemon did not answer the stop in time (stalled); stopped, its data kept until it runs again",
+			 session->name);
+		ltt_session_put(ctx->registry, session);
+		return -ETIMEDOUT;
+	}
 	/*
 	 * Unregistered first (registry lock before the session's): no command
 	 * can start it again while its domains tear it down.
@@ -254,6 +264,7 @@ static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *se
 	pthread_mutex_unlock(&session->lock);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
+	return 0;
 }
 
 enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -265,8 +276,7 @@ enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struc
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
-	destroy_locked(ctx, session);
-	return 0;
+	return destroy_locked(ctx, session, true) ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_OK;
 }
 
 void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
@@ -284,7 +294,7 @@ void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
 			continue;
 		}
 		/* destroy_locked() drops the reference we hold. */
-		destroy_locked(ctx, sessions[i]);
+		destroy_locked(ctx, sessions[i], false);
 	}
 	free(sessions);
 }
