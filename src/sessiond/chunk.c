@@ -553,7 +553,9 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 			" goes on, not archived", session->name, strerror(-err), session->chunk_id);
 		if (err == -ETIMEDOUT)
 			return LTT_ERR_CONSUMERD_STALLED;	/* nothing sent: tried again later */
-		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
+		if (err == -EPIPE)	/* it died with the rotation in hand */
+			return LTT_ERR_ROTATE_CONSUMER_DIED;
+		return err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
 	}
 	if (err) {
 		left = remember_left(session, false);	/* the traces that did not move write in it */

@@ -28,23 +28,6 @@ wait_archives() {
 	timeout "$3" bash -c 'until [ "$(find "$0/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)" -ge "$1" ]; do
 		sleep 0.05; done' "$1" "$2"
 }
-# read_archives DIR OUT: every archive of DIR read alone, appended to OUT;
-# prints how many could not be read
-read_archives() {
-	local d bad=0
-	: >"$2"
-	for d in $(find "$1/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
-		# an archive of a chunk nothing was written in is empty
-		[ -z "$(ls -A "$d")" ] && continue
-		if ! bt "$d" "$2.one"; then
-			bad=$((bad + 1))
-			diag "archive $d: $(head -3 "$2.one.err")"
-			continue
-		fi
-		cat "$2.one" >>"$2"
-	done
-	echo $bad
-}
 # dups_distinct FILE ROLE: "DUPLICATES DISTINCT" (thread, seq) pairs of ROLE
 dups_distinct() {
 	awk -v role="$2" '

@@ -255,3 +255,21 @@ wait_recvq() {
 	timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ss -xaH | awk -v ino="$1" '"'"'$6 == ino { print $3; exit }'"'"')" -gt "$2" ]; do :; done' \
 		bash "$1" "${2:-0}"
 }
+
+# read_archives DIR OUT: every archive of DIR read alone, appended to OUT;
+# prints how many could not be read
+read_archives() {
+	local d bad=0
+	: >"$2"
+	for d in $(find "$1/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
+		# an archive of a chunk nothing was written in is empty
+		[ -z "$(ls -A "$d")" ] && continue
+		if ! bt "$d" "$2.one"; then
+			bad=$((bad + 1))
+			diag "archive $d: $(head -3 "$2.one.err")"
+			continue
+		fi
+		cat "$2.one" >>"$2"
+	done
+	echo $bad
+}
