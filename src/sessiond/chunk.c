@@ -563,7 +563,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 			PRIu64 " (%s) is not archived until they do", session->name,
 			session->chunk_id + 1, strerror(-err), left->id, left->dir);
 		next_chunk(set, session, new_root, now);
-		return LTT_ERR_ROTATE_INCOMPLETE;
+		/* only moves the consumer has yet to answer: they come */
+		return err == -EINPROGRESS ? LTT_ERR_ROTATE_LATE : LTT_ERR_ROTATE_INCOMPLETE;
 	}
 	archive_left(r, session, now, true);
 	ret = archive(r, session, NULL, now, path);
@@ -702,6 +703,16 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 		ret = ret ? ret : err;
 	}
 	return ret ? consumer_code(ret) : LTT_ERR_OK;
+}
+
+bool ltt_chunk_move_pending(const struct ltt_session *session)
+{
+	unsigned int i;
+
+	for (i = 0; i < session->nr_left; i++)
+		if (!session->left[i].idle)
+			return true;
+	return false;
 }
 
 void ltt_chunk_destroyed(struct ltt_session *session)

@@ -101,6 +101,13 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
  */
 void ltt_chunk_destroyed(struct ltt_session *session);
 
+/**
+ * ltt_chunk_move_pending() - does a rotation's move wait for a stalled
+ * consumer: a chunk kept because traces may still write in it (its
+ * archive waits for them)?  Session lock held.
+ */
+bool ltt_chunk_move_pending(const struct ltt_session *session);
+
 /*
  * How the relay of a session streamed to one archives a chunk: @fn has it
  * move @from (a directory of the relay session's) to @to ("": delete it),

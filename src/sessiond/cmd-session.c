@@ -232,9 +232,25 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 	return ret;
 }
 
+/* Does a consumer of @session owe a reply (ops->owes)?  Session lock held. */
+static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+{
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		if (d && d->ops->owes && d->ops->owes(d, session))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Stop, unregister and tear down a locked session; unlocks and releases
- * it.  With @keep_stalled, a consumer that did not answer the stop in
+ * it.  With @keep_stalled, a rotation's move that a stalled consumer
+ * still owes (archiving the chunks would pull them from under it) keeps
+ * the session as it is: returns -ETIMEDOUT.  With @keep_stalled, a consumer that did not answer the stop in
  * time (stalled, not dead) keeps the session, stopped, its data held
  * until it runs again: returns -ETIMEDOUT.  Else returns 0.
  */
@@ -243,6 +259,13 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 {
 	size_t i;
 
+	if (keep_stalled && ltt_chunk_move_pending(session) && consumer_owes(ctx, session)) {
+		LTT_WARN("session '%s': not destroyed: a rotation's move waits for its stalled consumer daemon; destroy again once it runs",
+			 session->name);
+		pthread_mutex_unlock(&session->lock);
+		ltt_session_put(ctx->registry, session);
+		return -ETIMEDOUT;
+	}
 	if (!session->active)
 		pthread_mutex_unlock(&session->lock);
 	else if (session_stop_unlock(ctx, session, true) == -ETIMEDOUT && keep_stalled) {

@@ -1421,7 +1421,7 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 		} else if (ret) {
 			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
 				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
-			first = first ? first : ret;
+			first = first && first != -EINPROGRESS ? first : ret;	/* the worse */
 		}
 	}
 	return first;

@@ -139,6 +139,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_list_stalled.sh \
 	tests/regression/test_ust_own_stalled.sh \
 	tests/regression/test_rotate_consumer_killed.sh \
+	tests/regression/test_rotate_late_destroy.sh \
 	tests/regression/test_ust_output_blocked.sh \
 	tests/regression/test_rotation_owner.sh \
 	tests/regression/test_rotation_owner_stalled.sh \
