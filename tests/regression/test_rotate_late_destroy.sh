@@ -15,21 +15,10 @@ test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 plan 12
 
-export LTT_CONSUMERD_FAULT="stop ROTATE_TRACE $TEST_TMP/fault"
-start_sessiond
-out="$TEST_TMP/s"
-lttctl -q create s -o "$out" && lttctl -q enable-channel -u chan -s s &&
-	lttctl -q enable-event -u ltt_test:seq -c chan -s s
-ok_cmd "the session starts" lttctl start s
 N=4000
-ust_app -n $N -r p1 >/dev/null
-ok $? "a program recorded $N events"
-c=$(consumer_pid)
+rotate_fault_setup $N
 
-: >"$TEST_TMP/fault"
-( timeout 120 "$LTTCTL_BIN" --timeout 90 rotate s >"$TEST_TMP/rot.out" 2>&1; echo $? >"$TEST_TMP/rot.rc" ) &
-ROT=$!
-timeout "$TEST_TIMEOUT" bash -c 'until [ "$(cut -d" " -f3 /proc/$0/stat)" = T ]; do :; done' "$c"
+rotate_until_stopped
 ok $? "the consumer stopped on ROTATE_TRACE, before running it"
 # the session daemon waits for the move's deadline (30 s), then takes it
 # as done later

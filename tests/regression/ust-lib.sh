@@ -273,3 +273,31 @@ read_archives() {
 	done
 	echo $bad
 }
+
+# rotate_fault_setup N: for the tests of a consumer stopped on its
+# ROTATE_TRACE (ltt-consumerd(8), LTT_CONSUMERD_FAULT): a daemon whose
+# consumers stop on it once "$TEST_TMP/fault" exists; session s, started,
+# writing in $out; N events of a program (role p1) recorded; its
+# consumer's pid in c.  Two assertions.
+rotate_fault_setup() {
+	export LTT_CONSUMERD_FAULT="stop ROTATE_TRACE $TEST_TMP/fault"
+	start_sessiond
+	out="$TEST_TMP/s"
+	lttctl -q create s -o "$out" && lttctl -q enable-channel -u chan -s s &&
+		lttctl -q enable-event -u ltt_test:seq -c chan -s s
+	ok_cmd "the session starts" lttctl start s
+	ust_app -n "$1" -r p1 >/dev/null
+	ok $? "a program recorded $1 events"
+	c=$(consumer_pid)
+}
+
+# rotate_until_stopped: arm the fault, rotate s in the background (its
+# status in $TEST_TMP/rot.rc, its output in rot.out; its pid in ROT) and
+# wait (bounded) until the consumer $c stopped on the ROTATE_TRACE.
+rotate_until_stopped() {
+	: >"$TEST_TMP/fault"
+	( timeout 120 "$LTTCTL_BIN" --timeout 90 rotate s >"$TEST_TMP/rot.out" 2>&1
+	  echo $? >"$TEST_TMP/rot.rc" ) &
+	ROT=$!
+	timeout "$TEST_TIMEOUT" bash -c 'until [ "$(cut -d" " -f3 /proc/$0/stat)" = T ]; do :; done' "$c"
+}
