@@ -47,7 +47,8 @@ static void view_set(struct ltt_session *session, enum ltt_cmd_view kind, uint32
 
 	if (!copy)
 		return;	/* the older view stays */
-	memcpy(copy, data, len);
+	if (len)	/* an empty answer's data may be NULL */
+		memcpy(copy, data, len);
 	pthread_mutex_lock(&session->view_lock);
 	free(v->data);
 	v->data = copy;
