@@ -160,7 +160,9 @@ extern "C" {
 	X(KERNEL_CONTEXT_MODULE, 206, "the loaded kernel tracer predates kernel contexts (kernel ABI 1.4): unload ltt-tracer and restart ltt-sessiond so that it loads the installed module") \
 	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)") \
 	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
-	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)")
+	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
+	X(ROTATE_CONSUMER_DIED, 230, "the consumer daemon died during the rotation, before any trace moved: nothing was archived or lost, a new consumer takes the session's buffers over (the session daemon's log says if none could) and recording goes on in the current trace chunk; rotate again") \
+	X(ROTATE_LATE, 231, "the consumer daemon did not answer the rotation in time (stopped or stalled): the traces move to the new trace chunk once it runs again, and the old chunk is archived by the next rotation or by destroy, which waits for it; nothing is lost")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

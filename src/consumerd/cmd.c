@@ -34,6 +34,7 @@
 #include "common/names.h"
 #include "consumerd/channel.h"
 #include "consumerd/cmd.h"
+#include "consumerd/fault.h"
 #include "consumerd/fs.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/snapshot.h"
@@ -1063,6 +1064,7 @@ static int serve_one(struct cmd_state *st)
 		LTT_ERR("command socket: %s: can't go on", strerror(-ret));
 		return -1;
 	}
+	ltt_fault_command(ltt_consumer_msg_name(msg.hdr.type));
 	ltt_wbuf_init(&reply);
 	dispatch(st, &msg, &reply);
 	ret = ltt_msg_send(st->fd, LTT_CONSUMER_MAGIC, msg.hdr.type, msg.hdr.seq, reply.data,

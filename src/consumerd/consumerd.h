@@ -22,6 +22,7 @@
  *   sink-relay.[ch] the relay output: streams sent to ltt-relayd, queues,
  *                   replies, beacons, data pending, connection loss
  *   fs.[ch]         creating directories and files for the trace's owner
+ *   fault.[ch]      a test's fault point: stop on a given command
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
 #define LTT_CONSUMERD_CONSUMERD_H
@@ -29,6 +30,7 @@
 #include "consumerd/channel.h"
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
+#include "consumerd/fault.h"
 #include "consumerd/fs.h"
 #include "consumerd/prio.h"
 #include "consumerd/source-kernel.h"

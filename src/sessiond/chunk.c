@@ -652,7 +652,9 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 			" goes on, not archived", session->name, strerror(-err), session->chunk_id);
 		if (err == -ETIMEDOUT)
 			return LTT_ERR_CONSUMERD_STALLED;	/* nothing sent: tried again later */
-		return err == -EPIPE || err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
+		if (err == -EPIPE)	/* it died with the rotation in hand */
+			return LTT_ERR_ROTATE_CONSUMER_DIED;
+		return err == -EOPNOTSUPP ? LTT_ERR_CONSUMERD : LTT_ERR_ROTATE_FAILED;
 	}
 	if (err) {
 		left = remember_left(session, NULL, false);	/* the traces that did not move write in it */
@@ -660,7 +662,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 			PRIu64 " (%s) is not archived until they do", session->name,
 			session->chunk_id + 1, strerror(-err), left->id, left->dir);
 		next_chunk(set, session, new_root, now);
-		return LTT_ERR_ROTATE_INCOMPLETE;
+		/* only moves the consumer has yet to answer: they come */
+		return err == -EINPROGRESS ? LTT_ERR_ROTATE_LATE : LTT_ERR_ROTATE_INCOMPLETE;
 	}
 	archive_left(r, session, now, true);
 	current_chunk(session, &cur);
@@ -681,6 +684,15 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
 	return LTT_ERR_OK;
+}
+
+/* A consumer's failure for a clear or a regeneration, as the user reads it. */
+static enum ltt_error_code consumer_code(int err)
+{
+	if (err == -EOPNOTSUPP)
+		return LTT_ERR_NOT_SUPPORTED;
+	/* alive but stalled: nothing killed, the command may be tried again */
+	return err == -ETIMEDOUT ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_CONSUMERD;
 }
 
 /*
@@ -721,7 +733,7 @@ static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_s
 			remember_left(session, NULL, false);
 			next_chunk(set, session, new_root, now);
 		}
-		return err == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
+		return consumer_code(err);
 	}
 	ret = 0;
 	for (i = 0; i < session->nr_left; i++) {
@@ -757,7 +769,7 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 	if (ret) {
 		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,
 			strerror(-ret));
-		return ret == -EOPNOTSUPP ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_CONSUMERD;
+		return consumer_code(ret);
 	}
 	session->rotate_written = ltt_chunk_written(set, session);
 	LTT_INFO("session '%s' cleared", session->name);
@@ -787,9 +799,17 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 		err = d->ops->regenerate_metadata(d, session);
 		ret = ret ? ret : err;
 	}
-	if (ret == -EOPNOTSUPP)
-		return LTT_ERR_NOT_SUPPORTED;
-	return ret ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
+	return ret ? consumer_code(ret) : LTT_ERR_OK;
+}
+
+bool ltt_chunk_move_pending(const struct ltt_session *session)
+{
+	unsigned int i;
+
+	for (i = 0; i < session->nr_left; i++)
+		if (!session->left[i].idle)
+			return true;
+	return false;
 }
 
 void ltt_chunk_destroyed(struct ltt_session *session)

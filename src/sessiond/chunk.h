@@ -106,6 +106,13 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 void ltt_chunk_destroyed(struct ltt_session *session);
 
 /**
+ * ltt_chunk_move_pending() - does a rotation's move wait for a stalled
+ * consumer: a chunk kept because traces may still write in it (its
+ * archive waits for them)?  Session lock held.
+ */
+bool ltt_chunk_move_pending(const struct ltt_session *session);
+
+/**
  * ltt_chunk_relay_last() - @session, streamed to a relay, ends in domain
  * @domain (LTT_DOMAIN_IDX_*): its traces there are closed and every
  * packet sent, its relay still reached through @link in consumer @c

@@ -139,19 +139,11 @@ enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt
 	return ret;
 }
 
-enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply)
+void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply)
 {
-	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	struct ltt_rotation_desc info = { 0 };
-	struct ltt_session *session;
-	enum ltt_error_code ret;
 
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
 	info.timer_us = session->rotate_timer_us;
 	info.size = session->rotate_size;
 	info.chunk_id = session->chunk_id;
@@ -160,7 +152,5 @@ enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct 
 		info.error = session->rotate_err;
 		info.error_since = session->rotate_err ? session->rotate_err_since : 0;
 	}
-	ltt_cmd_unlock_session(ctx, session);
 	ltt_proto_put_rotation_desc(reply, &info, ctx->minor);
-	return LTT_ERR_OK;
 }

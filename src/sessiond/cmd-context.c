@@ -173,22 +173,14 @@ enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct lt
 	return ret;
 }
 
-enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply)
+void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply)
 {
 	const struct ltt_channel *channel;
-	struct ltt_session *session;
-	enum ltt_error_code ret;
 	uint32_t i, count = 0;
-	const char *name;
 	size_t start, d;
 
-	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
+	(void)ctx;
 	start = reply->len;
 	ltt_wbuf_put_u32(reply, 0);
 	for (d = 0; d < LTT_NR_DOMAINS; d++) {
@@ -201,8 +193,6 @@ enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct 
 			}
 		}
 	}
-	ltt_cmd_unlock_session(ctx, session);
 	if (!reply->err)
 		memcpy(reply->data + start, &(uint32_t){ htole32(count) }, 4);
-	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }

@@ -232,15 +232,48 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 	return ret;
 }
 
-/* Stop, unregister and tear down a locked session; unlocks and releases it. */
-static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+/* Does a consumer of @session owe a reply (ops->owes)?  Session lock held. */
+static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+{
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		if (d && d->ops->owes && d->ops->owes(d, session))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Stop, unregister and tear down a locked session; unlocks and releases
+ * it.  With @keep_stalled, a rotation's move that a stalled consumer
+ * still owes (archiving the chunks would pull them from under it) keeps
+ * the session as it is: returns -ETIMEDOUT.  With @keep_stalled, a consumer that did not answer the stop in
+ * time (stalled, not dead) keeps the session, stopped, its data held
+ * until it runs again: returns -ETIMEDOUT.  Else returns 0.
+ */
+static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  bool keep_stalled)
 {
 	size_t i;
 
-	if (session->active)
-		session_stop_unlock(ctx, session, true);
-	else
+	if (keep_stalled && ltt_chunk_move_pending(session) && consumer_owes(ctx, session)) {
+		LTT_WARN("session '%s': not destroyed: a rotation's move waits for its stalled consumer daemon; destroy again once it runs",
+			 session->name);
 		pthread_mutex_unlock(&session->lock);
+		ltt_session_put(ctx->registry, session);
+		return -ETIMEDOUT;
+	}
+	if (!session->active)
+		pthread_mutex_unlock(&session->lock);
+	else if (session_stop_unlock(ctx, session, true) == -ETIMEDOUT && keep_stalled) {
+		LTT_WARN("session '%s': not destroyed: its consumer daemon did not answer the stop in time (stalled); stopped, its data kept until it runs again",
+			 session->name);
+		ltt_session_put(ctx->registry, session);
+		return -ETIMEDOUT;
+	}
 	/*
 	 * Unregistered first (registry lock before the session's): no command
 	 * can start it again while its domains tear it down.
@@ -254,6 +287,7 @@ static void destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *se
 	pthread_mutex_unlock(&session->lock);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
+	return 0;
 }
 
 enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -265,8 +299,7 @@ enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struc
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
-	destroy_locked(ctx, session);
-	return 0;
+	return destroy_locked(ctx, session, true) ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_OK;
 }
 
 void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
@@ -284,7 +317,7 @@ void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
 			continue;
 		}
 		/* destroy_locked() drops the reference we hold. */
-		destroy_locked(ctx, sessions[i]);
+		destroy_locked(ctx, sessions[i], false);
 	}
 	free(sessions);
 }
@@ -452,9 +485,8 @@ static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
 	cinfo->error_packets = f.packets;
 }
 
-/* Append a session's channels and rules, session lock held. */
-static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			     struct ltt_wbuf *reply)
+void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply)
 {
 	struct ltt_domain_impl *d;
 	struct ltt_rule_desc rinfo;
@@ -498,23 +530,6 @@ static void put_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *
 			}
 		}
 	}
-}
-
-enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			struct ltt_wbuf *reply)
-{
-	struct ltt_session_desc info;
-	struct ltt_session *session;
-	enum ltt_error_code ret;
-
-	ret = lock_named_session(ctx, req, &session);
-	if (ret)
-		return ret;
-	ltt_session_info(session, &info);
-	ltt_proto_put_session_info(reply, &info);
-	put_session_tree(ctx, session, reply);
-	ltt_cmd_unlock_session(ctx, session);
-	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

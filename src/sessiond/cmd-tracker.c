@@ -309,27 +309,19 @@ enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct
 	return ret;
 }
 
-enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply)
+/* @type's trackers in @session, as LIST_TRACKERS answers; session lock held. */
+static void put_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			 enum ltt_domain type, struct ltt_wbuf *reply)
 {
-	const struct ltt_session_domain *dom;
+	const struct ltt_session_domain *dom = ltt_session_domain(session, type);
 	const struct ltt_tracker *tr;
-	struct ltt_session *session;
-	struct target t;
-	enum ltt_error_code ret;
+	struct ltt_domain_impl *d;
 	uint32_t i, k;
 
-	get_target(req, &t, false);
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = target_domain(ctx, &t, false);
-	if (!ret)
-		ret = ltt_cmd_lock_session(ctx, t.session, &session);
-	if (ret)
-		return ret;
-	dom = ltt_session_domain(session, t.domain);
-	ltt_wbuf_put_u32(reply, nr_types(t.d));
-	for (i = 0; i < nr_types(t.d); i++) {
+	if (ltt_cmd_domain(ctx, type, &d))
+		return;	/* not served: never asked (target_domain()) */
+	ltt_wbuf_put_u32(reply, nr_types(d));
+	for (i = 0; i < nr_types(d); i++) {
 		tr = &dom->trackers.t[i];
 		ltt_wbuf_put_u32(reply, i);
 		ltt_wbuf_put_u32(reply, (uint32_t)tr->policy);
@@ -337,6 +329,33 @@ enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct 
 		for (k = 0; tr->policy == LTT_TRACKER_SET && k < tr->nr; k++)
 			ltt_wbuf_put_u32(reply, tr->ids[k]);
 	}
-	ltt_cmd_unlock_session(ctx, session);
-	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
+}
+
+void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			       struct ltt_wbuf *reply)
+{
+	put_trackers(ctx, session, LTT_DOMAIN_USER, reply);
+}
+
+void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+				 struct ltt_wbuf *reply)
+{
+	put_trackers(ctx, session, LTT_DOMAIN_KERNEL, reply);
+}
+
+enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply)
+{
+	struct target t;
+	enum ltt_error_code ret;
+
+	get_target(req, &t, false);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = target_domain(ctx, &t, false);
+	if (ret)
+		return ret;
+	return ltt_cmd_view(ctx, t.session,
+			    t.domain == LTT_DOMAIN_KERNEL ? LTT_CMD_VIEW_KTRACKERS :
+							    LTT_CMD_VIEW_UTRACKERS, reply);
 }

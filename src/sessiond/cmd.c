@@ -108,15 +108,25 @@ enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int
 	return err;
 }
 
+enum ltt_error_code ltt_cmd_find_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session)
+{
+	int err = ltt_session_find(ctx->registry, name, ctx->cred.uid, ret_session);
+
+	if (err)
+		return err == -ENOTUNIQ ? LTT_ERR_SESSION_AMBIGUOUS : LTT_ERR_SESSION_NOT_FOUND;
+	return LTT_ERR_OK;
+}
+
 enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
 					 struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
-	int err;
+	enum ltt_error_code err;
 
-	err = ltt_session_find(ctx->registry, name, ctx->cred.uid, &session);
+	err = ltt_cmd_find_session(ctx, name, &session);
 	if (err)
-		return err == -ENOTUNIQ ? LTT_ERR_SESSION_AMBIGUOUS : LTT_ERR_SESSION_NOT_FOUND;
+		return err;
 	pthread_mutex_lock(&session->lock);
 	if (session->destroyed) {
 		/* Removed between the lookup and the lock. */
@@ -132,6 +142,8 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 {
 	if (!session)
 		return;
+	if (!session->destroyed)
+		ltt_cmd_view_save(ctx, session);
 	pthread_mutex_unlock(&session->lock);
 	ltt_session_put(ctx->registry, session);
 }

@@ -138,6 +138,64 @@ enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct 
  */
 void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
 
+/*
+ * What list shows of one session (GET_SESSION's tree, LIST_CONTEXTS,
+ * ROTATION_INFO), each appended to @reply by a function of the object's
+ * file; session lock held.  cmd-view.c serves them, from the view kept
+ * of the last answer when the lock is held by a call waiting on a
+ * consumer.
+ */
+void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);	/* cmd-session.c */
+void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);	/* cmd-context.c */
+void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);	/* cmd-chunk.c */
+void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			       struct ltt_wbuf *reply);	/* cmd-tracker.c */
+void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+				 struct ltt_wbuf *reply);
+
+/* What list asks of a session (cmd-view.c), one view each. */
+enum ltt_cmd_view {
+	LTT_CMD_VIEW_TREE,	/* GET_SESSION (after the session's info) */
+	LTT_CMD_VIEW_CONTEXTS,
+	LTT_CMD_VIEW_ROTATION,
+	LTT_CMD_VIEW_UTRACKERS,
+	LTT_CMD_VIEW_KTRACKERS,
+};
+
+/**
+ * ltt_cmd_view() - append @kind of the session @name to @reply, without
+ * waiting on a consumer
+ *
+ * With the session's lock when it comes within 100 ms (the answer is
+ * kept as the session's view), else the view kept of the last answer
+ * (counters as they were then, the session's state as it is now); a
+ * client of another protocol minor than the view's waits for the lock.
+ * Returns LTT_ERR_OK, NOMEM, or ltt_cmd_find_session()'s error.
+ */
+enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name,
+				 enum ltt_cmd_view kind, struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_view_save() - keep what list would answer about @session now,
+ * for when its lock is held by a call waiting on a consumer
+ *
+ * Session lock held (ltt_cmd_unlock_session() calls it).
+ */
+void ltt_cmd_view_save(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
+
+/**
+ * ltt_cmd_find_session() - find the session named @name that the client
+ * may use
+ * @ret_session: a reference (ltt_session_put()), not locked
+ *
+ * Returns LTT_ERR_OK, LTT_ERR_SESSION_NOT_FOUND or SESSION_AMBIGUOUS.
+ */
+enum ltt_error_code ltt_cmd_find_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session);
+
 /**
  * ltt_cmd_lock_session() - find the session named @name that the client may
  * use, and lock it
@@ -149,7 +207,8 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session **ret_session);
 
 /**
- * ltt_cmd_unlock_session() - unlock and release; accepts NULL
+ * ltt_cmd_unlock_session() - keep list's view of the session
+ * (ltt_cmd_view_save()), unlock and release; accepts NULL
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 

@@ -52,6 +52,8 @@ static const struct timeval io_timeout = { .tv_sec = 5 };
 #define SEND_TIMEOUT_MS 5000
 /* How long a command waits for the replies still owed before it. */
 #define OWED_GRACE_MS 250
+/* ltt_consumer_owes(): a call under way this long is a stalled consumer's */
+#define OWES_BUSY_MS 1000
 
 const char *ltt_consumer_path(const char *configured)
 {
@@ -524,6 +526,17 @@ bool ltt_consumer_stalled(struct ltt_consumer *c, int after_ms)
 	if (__atomic_load_n(&c->owed, __ATOMIC_RELAXED))
 		return true;
 	return since && now_ms() - since > (uint64_t)after_ms;
+}
+
+bool ltt_consumer_owes(struct ltt_consumer *c)
+{
+	bool owes;
+
+	if (pthread_mutex_trylock(&c->lock))	/* a call under way: one waiting long? */
+		return ltt_consumer_stalled(c, OWES_BUSY_MS);
+	owes = !drain_owed(c) && c->fd >= 0 && c->owed;
+	pthread_mutex_unlock(&c->lock);
+	return owes;
 }
 
 static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,

@@ -74,6 +74,15 @@ void ltt_consumer_lost(struct ltt_consumer *consumer);
 bool ltt_consumer_stalled(struct ltt_consumer *consumer, int after_ms);
 
 /**
+ * ltt_consumer_owes() - does the consumer still owe the reply to a command
+ * that timed out (a late ROTATE_TRACE, FLUSH_CHANNEL: it may still act
+ * on it)?  Reads the late replies that came first.  Takes the consumer's
+ * lock unless another call holds it: then true when that call has waited
+ * over a second (ltt_consumer_stalled()).
+ */
+bool ltt_consumer_owes(struct ltt_consumer *consumer);
+
+/**
  * ltt_consumer_minor() - the protocol minor agreed at HELLO
  */
 uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);

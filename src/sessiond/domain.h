@@ -201,6 +201,14 @@ struct ltt_domain_ops {
 			  struct ltt_supervisor_job *job);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
+	/*
+	 * Optional: does @session's consumer owe the reply to a command it
+	 * was sent (it is stalled: a rotation's move, a flush may still
+	 * come)?  The late replies that came are read first.  Session lock
+	 * held.  Destroy waits for it rather than tear the session down
+	 * under the consumer's feet.
+	 */
+	bool (*owes)(struct ltt_domain_impl *d, struct ltt_session *session);
 };
 
 /* A domain: embedded in its implementation's own object. */

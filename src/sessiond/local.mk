@@ -15,6 +15,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-event.c \
 	src/sessiond/cmd-chunk.c \
 	src/sessiond/cmd-tracker.c \
+	src/sessiond/cmd-view.c \
 	src/sessiond/tracker.c src/sessiond/tracker.h \
 	src/sessiond/chunk.c src/sessiond/chunk.h \
 	src/sessiond/chunk-sched.c src/sessiond/chunk-sched.h \

@@ -49,6 +49,9 @@ static void session_free(struct ltt_session *session)
 		}
 		ltt_trackers_fini(&session->domains[i].trackers);
 	}
+	for (i = 0; i < LTT_SESSION_NR_VIEWS; i++)
+		free(session->views[i].data);
+	pthread_mutex_destroy(&session->view_lock);
 	pthread_mutex_destroy(&session->lock);
 	free(session);
 }
@@ -142,6 +145,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	if (!session)
 		return -ENOMEM;
 	pthread_mutex_init(&session->lock, NULL);
+	pthread_mutex_init(&session->view_lock, NULL);
 	strcpy(session->name, attr->name);
 	uuid_generate(session->uuid);
 	session->uid = uid;

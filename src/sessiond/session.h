@@ -70,6 +70,9 @@ struct ltt_session_domain {
 	struct ltt_trackers trackers;	/* which processes record (tracker.h) */
 };
 
+/* The answers list keeps (cmd-view.c, enum ltt_cmd_view). */
+#define LTT_SESSION_NR_VIEWS 5
+
 struct ltt_session {
 	struct cds_list_head node;	/* in the registry; empty once removed */
 	pthread_mutex_t lock;		/* protects everything below but the constants */
@@ -133,6 +136,18 @@ struct ltt_session {
 	int64_t last_end;		/* net://: the end of the last chunk, as destroy
 					 * archives it (the same for every domain) */
 	unsigned int rotate_moved;
+	/*
+	 * What list last answered about the session (cmd-view.c), served
+	 * when its lock is held by a call waiting on a consumer; under
+	 * view_lock, never held with anything else.
+	 */
+	pthread_mutex_t view_lock;
+	struct ltt_session_view {
+		uint8_t *data;		/* a reply payload, or NULL */
+		size_t len;
+		uint32_t minor;		/* the client protocol minor it is encoded in */
+		int64_t when;		/* when it was made (seconds since the Epoch) */
+	} views[LTT_SESSION_NR_VIEWS];
 };
 
 struct ltt_session_registry {

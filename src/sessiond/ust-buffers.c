@@ -227,6 +227,29 @@ static int resume_fn(void *arg, struct ltt_consumer *c, uint64_t gen)
 }
 
 /*
+ * @trace's ADD_TRACE timed out (its consumer stalled; the late success,
+ * if any, was undone): the consumer takes it now as it would take over a
+ * dead one's (resume_trace(): the same directory, the metadata, every
+ * channel), so what its programs wrote meanwhile is read.  A consumer
+ * still stalled fails at once: tried again by the next call.
+ */
+static struct ltt_consumer *add_again(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+{
+	uint64_t gen;
+	struct ltt_consumer *c = owner_current(b, trace->session, &gen);
+	int ret = c ? resume_trace(b, trace, c, gen) : -EPIPE;
+
+	if (ret == -ETIMEDOUT)
+		return NULL;
+	trace->add_owed = false;
+	if (!ret)
+		return c;
+	LTT_ERR("trace %s: the consumer daemon refused it again: %s; it is not written",
+		trace->path, strerror(-ret));
+	return NULL;
+}
+
+/*
  * The consumer that holds @trace's files, or NULL when it has none.  When
  * the one that held them died, the current one takes the trace over first
  * (resume_trace(); a new one that dies too is replaced in turn, as the
@@ -241,6 +264,8 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 	uint64_t gen;
 	int ret = -ENOMEM;
 
+	if (!trace->consumer_gen && trace->add_owed)
+		return add_again(b, trace);
 	if (!trace->consumer_gen)
 		return NULL;
 	o = ltt_ust_buffers_owner(b, trace->session);
@@ -590,9 +615,14 @@ static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *ses
 			 session->name, trace->path);
 		ret = 0;
 	}
-	if (ret)
+	if (ret == -ETIMEDOUT && c && ltt_consumer_alive(c)) {
+		LTT_WARN("session '%s': trace %s waits for its stalled consumer daemon: added once it answers",
+			 session->name, trace->path);
+		trace->add_owed = true;
+	} else if (ret) {
 		LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
 			strerror(-ret));
+	}
 	trace->consumer_gen = ret ? 0 : gen;
 }
 
@@ -1340,7 +1370,7 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 		} else if (ret) {
 			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
 				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
-			first = first ? first : ret;
+			first = first && first != -EINPROGRESS ? first : ret;	/* the worse */
 		}
 	}
 	return first;

@@ -88,6 +88,8 @@ struct ltt_ust_trace {
 	uuid_t uuid;
 	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
 	bool lost_consumer;		/* that consumer died and none could take over */
+	bool add_owed;			/* its ADD_TRACE timed out (a stalled consumer):
+					 * added again, as a takeover, when it answers */
 	bool lost_said;			/* a stop said so already */
 	bool relayed;			/* sent to the session's relay */
 	struct ltt_session *session;	/* the session it belongs to (outlives it) */

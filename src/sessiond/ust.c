@@ -118,6 +118,15 @@ static void ust_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
 	ltt_ust_buffers_destroy(&ust->buffers, session);
 }
 
+static bool ust_owes(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&to_ust(d)->buffers, session);
+	uint64_t gen;
+	struct ltt_consumer *c = o ? ltt_supervisor_current(&o->consumer, &gen) : NULL;
+
+	return c && ltt_consumer_owes(c);
+}
+
 static void ust_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
 			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			      uint64_t *ret_packets_lost)
@@ -325,6 +334,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.list_events = ust_list_events,
 	.settle_wait = ust_settle_wait,
 	.fini = ust_fini,
+	.owes = ust_owes,
 };
 
 /*

@@ -57,7 +57,8 @@ ok() {
 		echo "ok $_tap_n - $*"
 	else
 		echo "not ok $_tap_n - $*"
-		_tap_failed=$((_tap_failed + 1))
+		# a known gap, "# TODO REASON" in the description: reported, not failed
+		[[ "$*" == *"# TODO"* ]] || _tap_failed=$((_tap_failed + 1))
 	fi
 }
 

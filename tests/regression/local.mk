@@ -145,6 +145,10 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_app_guard.sh \
 	tests/regression/test_ust_owner_groups.sh \
 	tests/regression/test_ust_consumer_stopped_others.sh \
+	tests/regression/test_ust_list_stalled.sh \
+	tests/regression/test_ust_own_stalled.sh \
+	tests/regression/test_rotate_consumer_killed.sh \
+	tests/regression/test_rotate_late_destroy.sh \
 	tests/regression/test_ust_output_blocked.sh \
 	tests/regression/test_rotation_owner.sh \
 	tests/regression/test_rotation_owner_stalled.sh \

@@ -97,12 +97,7 @@ is "$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)" "$cb" \
 # runs until its FLUSH_CHANNEL is queued on the stopped consumer's socket
 # (its receive queue grows: seen with ss, bounded), and then waits for
 # the consumer's 5 s deadline.  Meanwhile A's start and stop complete.
-# recvq: bytes queued on B's consumer's command socket
-cmdfd=$(tr '\0' '\n' <"/proc/$cb/cmdline" | sed -n '/^--cmd-fd$/{n;p}')
-ino=$(readlink "/proc/$cb/fd/$cmdfd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p')
-recvq() {
-	ss -xaH | awk -v ino="$ino" '$6 == ino { print $3; exit }'
-}
+ino=$(cmd_sock_ino "$cb")
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 ok_cmd "B starts b again" b_ctl start b
@@ -111,12 +106,11 @@ ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -r a4
 wait_ready $ready
 APP=$BG_PID
 kill -STOP "$cb"
-q0=$(recvq)
+q0=$(sock_recvq "$ino")
 ( b_ctl stop b >"$TEST_TMP/bstop.out" 2>&1; echo $? >"$TEST_TMP/bstop.rc" ) &
 BSTOP=$!
-timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ss -xaH | awk -v ino="$1" '"'"'$6 == ino { print $3; exit }'"'"')" -gt "$2" ]; do :; done' \
-	bash "$ino" "${q0:-0}"
-ok $? "B's stop is waiting for B's stopped consumer (its command queued: $(recvq) bytes)"
+wait_recvq "$ino" "${q0:-0}"
+ok $? "B's stop is waiting for B's stopped consumer (its command queued: $(sock_recvq "$ino") bytes)"
 run a_ctl stop a
 is "$RC:$ERR" "0:" "meanwhile A's stop completes within 2 s"
 run a_ctl start a

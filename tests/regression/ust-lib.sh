@@ -297,3 +297,70 @@ new_consumer() {
 			[ "$c" != "$2" ]; do :; done
 		echo "$c"' bash "$(sessiond_pid)" "$1"
 }
+
+# cmd_sock_ino PID: the inode of consumer PID's command socket (the fd
+# named by its --cmd-fd), for sock_recvq.
+cmd_sock_ino() {
+	local fd
+	fd=$(tr '\0' '\n' <"/proc/$1/cmdline" | sed -n '/^--cmd-fd$/{n;p}')
+	readlink "/proc/$1/fd/$fd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p'
+}
+
+# sock_recvq INO: the bytes queued unread on the Unix socket INO.
+sock_recvq() {
+	ss -xaH | awk -v ino="$1" '$6 == ino { print $3; exit }'
+}
+
+# wait_recvq INO N: wait (bounded, without sleeping) until more than N
+# bytes are queued on the Unix socket INO: a command sent to a stopped
+# consumer is there.
+wait_recvq() {
+	timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ss -xaH | awk -v ino="$1" '"'"'$6 == ino { print $3; exit }'"'"')" -gt "$2" ]; do :; done' \
+		bash "$1" "${2:-0}"
+}
+
+# read_archives DIR OUT: every archive of DIR read alone, appended to OUT;
+# prints how many could not be read
+read_archives() {
+	local d bad=0
+	: >"$2"
+	for d in $(find "$1/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
+		# an archive of a chunk nothing was written in is empty
+		[ -z "$(ls -A "$d")" ] && continue
+		if ! bt "$d" "$2.one"; then
+			bad=$((bad + 1))
+			diag "archive $d: $(head -3 "$2.one.err")"
+			continue
+		fi
+		cat "$2.one" >>"$2"
+	done
+	echo $bad
+}
+
+# rotate_fault_setup N: for the tests of a consumer stopped on its
+# ROTATE_TRACE (ltt-consumerd(8), LTT_CONSUMERD_FAULT): a daemon whose
+# consumers stop on it once "$TEST_TMP/fault" exists; session s, started,
+# writing in $out; N events of a program (role p1) recorded; its
+# consumer's pid in c.  Two assertions.
+rotate_fault_setup() {
+	export LTT_CONSUMERD_FAULT="stop ROTATE_TRACE $TEST_TMP/fault"
+	start_sessiond
+	out="$TEST_TMP/s"
+	lttctl -q create s -o "$out" && lttctl -q enable-channel -u chan -s s &&
+		lttctl -q enable-event -u ltt_test:seq -c chan -s s
+	ok_cmd "the session starts" lttctl start s
+	ust_app -n "$1" -r p1 >/dev/null
+	ok $? "a program recorded $1 events"
+	c=$(consumer_pid)
+}
+
+# rotate_until_stopped: arm the fault, rotate s in the background (its
+# status in $TEST_TMP/rot.rc, its output in rot.out; its pid in ROT) and
+# wait (bounded) until the consumer $c stopped on the ROTATE_TRACE.
+rotate_until_stopped() {
+	: >"$TEST_TMP/fault"
+	( timeout 120 "$LTTCTL_BIN" --timeout 90 rotate s >"$TEST_TMP/rot.out" 2>&1
+	  echo $? >"$TEST_TMP/rot.rc" ) &
+	ROT=$!
+	timeout "$TEST_TIMEOUT" bash -c 'until [ "$(cut -d" " -f3 /proc/$0/stat)" = T ]; do :; done' "$c"
+}
