@@ -19,6 +19,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "common/attr.h"
+#include "common/durable.h"
 #include "common/uri.h"
 #include "lib/ltt-ctl/config-xml.h"
 
@@ -1106,24 +1107,14 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
 {
 	struct writer wr = { .ret = 0 };
-	char tmp[LTT_PATH_MAX + 16];
+	xmlBufferPtr buf = xmlBufferCreate();
 	size_t i;
-	int fd;
+	int ret;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= sizeof(tmp)) {
-		set_err(err, errlen, "%s: path too long", path);
-		return -LTT_ERR_CONFIG_IO;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
-		return -LTT_ERR_CONFIG_IO;
-	}
-	close(fd);
-	wr.w = xmlNewTextWriterFilename(tmp, 0);
+	wr.w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
 	if (!wr.w) {
-		unlink(tmp);
-		set_err(err, errlen, "%s: can't write", tmp);
+		xmlBufferFree(buf);
+		set_err(err, errlen, "%s: %s", path, strerror(ENOMEM));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	xmlTextWriterSetIndent(wr.w, 1);
@@ -1138,12 +1129,13 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 	close_el(&wr);
 	if (wr.ret >= 0)
 		wr.ret = xmlTextWriterEndDocument(wr.w);
-	if (wr.ret >= 0)
-		wr.ret = xmlTextWriterFlush(wr.w);
-	xmlFreeTextWriter(wr.w);	/* flushes and closes the file */
-	if (wr.ret < 0 || rename(tmp, path)) {
-		set_err(err, errlen, "%s: %s", path, wr.ret < 0 ? "write failed" : strerror(errno));
-		unlink(tmp);
+	xmlFreeTextWriter(wr.w);	/* flushes into buf */
+	/* whole or not at all, even across a crash or a power loss */
+	ret = wr.ret < 0 ? -ENOMEM : ltt_file_replace(path, xmlBufferContent(buf),
+						       (size_t)xmlBufferLength(buf), 0600);
+	xmlBufferFree(buf);
+	if (ret) {
+		set_err(err, errlen, "%s: %s", path, strerror(-ret));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	return 0;
