@@ -7,18 +7,27 @@
 #ifndef LTT_COMMON_DURABLE_H
 #define LTT_COMMON_DURABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 /**
- * ltt_crash_point() - die here (SIGKILL to self) when the environment
- * variable LTT_CRASH_AT names @name
+ * ltt_crash_due() - is this the time to die at crash point @name?
  * @name: the point, e.g. "replace-renamed"
  *
- * A test's way to kill a process at a chosen phase, without racing it.
- * LTT_CRASH_AT is read once per process; an empty or unset value never
- * kills.  Any thread; no lock.
+ * A test's way to kill a process at a chosen phase, without racing it:
+ * the environment variable LTT_CRASH_AT is NAME (the first time NAME is
+ * reached) or NAME:N (the Nth time).  It is read once per process; unset
+ * or empty, nothing is ever due.  Each call with @name counts one time.
+ * Any thread; no lock.  The caller may tear what it writes first (as a
+ * SIGKILL inside a write() can), then calls ltt_crash_now().
  */
+bool ltt_crash_due(const char *name);
+
+/** ltt_crash_now() - SIGKILL to self: never returns. */
+void ltt_crash_now(void);
+
+/** ltt_crash_point() - ltt_crash_now() when ltt_crash_due(@name). */
 void ltt_crash_point(const char *name);
 
 /**
