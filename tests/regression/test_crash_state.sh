@@ -19,7 +19,7 @@
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
-plan 37
+plan 41
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -170,7 +170,7 @@ rotate_case rotate-archived
 daemon_start
 lttctl -q create sv -o "$TEST_TMP/sv" && lttctl -q enable-event -u ltt_test:seq
 lttctl -q save sv
-f="$HOME/.ltt/sessions/sv.lttconfig"
+f="$HOME/.ltt/sessions/sv.ltt"
 ok "$([ -s "$f" ]; echo $?)" "save: a first version saved"
 old=$(cat "$f")
 lttctl -q enable-event -u ltt_test:other
