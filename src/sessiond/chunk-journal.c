@@ -114,6 +114,12 @@ void ltt_chunk_journal_remove(const struct ltt_session *session)
 			 strerror(errno));
 }
 
+void ltt_chunk_journal_fini(void)
+{
+	if (journal_dir[0] && rmdir(journal_dir) && errno != ENOTEMPTY && errno != ENOENT)
+		LTT_WARN("can't remove %s: %s", journal_dir, strerror(errno));
+}
+
 /* The value of line "KEY VALUE" at *@pos (advanced past it), or NULL. */
 static char *take_line(char **pos, const char *key)
 {

@@ -49,6 +49,13 @@ void ltt_chunk_journal_write_live(const struct ltt_session *session);
 void ltt_chunk_journal_remove(const struct ltt_session *session);
 
 /**
+ * ltt_chunk_journal_fini() - at a clean exit, every session destroyed:
+ * remove the journal directory when empty (the run directory holds only
+ * the lock file then).
+ */
+void ltt_chunk_journal_fini(void);
+
+/**
  * ltt_chunk_journal_recover() - at start, before serving: for each
  * journal a dead daemon left, repair its session's traces and archive
  * its chunks (ltt_chunk_recover()), each step logged, then remove it.

@@ -591,6 +591,7 @@ static int run(const struct options *opts)
 		wait_for_stop(sfd);
 	}
 	serve_stop(&d, root);
+	ltt_chunk_journal_fini();
 	unlink_sockets(&rd);
 out:
 	ltt_rundir_close(&rd);
