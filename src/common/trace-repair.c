@@ -104,6 +104,15 @@ static void cut(int fd, uint64_t len, uint64_t to, const char *trace, const char
 	stats->bytes += len - to;
 }
 
+/* Does @fd begin with a metadata packet's magic? */
+static bool starts_with_magic(int fd)
+{
+	uint32_t magic;
+
+	return pread(fd, &magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
+	       magic == LTT_CTF_METADATA_MAGIC;
+}
+
 static void repair_metadata(int dir_fd, const char *trace, struct ltt_repair_stats *stats)
 {
 	uint64_t len, whole;
@@ -113,8 +122,9 @@ static void repair_metadata(int dir_fd, const char *trace, struct ltt_repair_sta
 		return;
 	if (ltt_metadata_whole_len(fd, len, &whole))
 		stats->errors++;
-	else
+	else if (starts_with_magic(fd))
 		cut(fd, len, whole, trace, "metadata", stats);
+	/* else not packets of ours (text metadata, another file): left alone */
 	close(fd);
 }
 
