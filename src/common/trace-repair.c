@@ -18,7 +18,7 @@
 #include "common/log.h"
 #include "common/trace-repair.h"
 
-#define REPAIR_MAX_DEPTH 32
+#define REPAIR_MAX_DEPTH 10
 /* where a metadata packet's packet_size (bits, host order) lies */
 #define META_PACKET_SIZE_OFF 28
 

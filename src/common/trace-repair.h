@@ -51,7 +51,7 @@ struct ltt_repair_stats {
  * @path: an output directory (a session's, a chunk's, an archive's)
  * @stats: counts added to (zeroed by the caller)
  *
- * Walks @path (32 levels at most, never following a link); in each trace
+ * Walks @path (10 levels at most, never following a link); in each trace
  * directory (one holding "metadata" or "index/"), unless a consumer still
  * holds it (its shared flock(), ltt_trace_dir_hold()): the metadata file
  * is cut to its whole packets, each stream file to the packets its index
