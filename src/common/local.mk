@@ -12,6 +12,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/live-proto.c src/common/live-proto.h \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/daemon.c src/common/daemon.h \
+	src/common/durable.c src/common/durable.h \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \
@@ -32,5 +33,6 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
 	src/common/size.c src/common/size.h \
 	src/common/sock.c src/common/sock.h \
+	src/common/trace-repair.c src/common/trace-repair.h \
 	src/common/tracefile.c src/common/tracefile.h \
 	src/common/uri.c src/common/uri.h

@@ -16,7 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/durable.h"
 #include "common/log.h"
+#include "common/trace-repair.h"
 #include "common/tracefile.h"
 #include "consumerd/sink-file.h"
 
@@ -379,6 +381,11 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 		cut_back(tf->fd, tf->size, "stream file");
 		return ret;
 	}
+	if (ltt_crash_due("packet-torn")) {
+		/* as a SIGKILL inside the write would: half the packet, no index */
+		cut_back(tf->fd, tf->size + len / 2, "stream file");
+		ltt_crash_now();
+	}
 	ltt_ctf_index_entry(&pkt->entry, rec);
 	ret = ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
 	if (ret) {
@@ -393,39 +400,6 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 		cnt->packets++;
 		add_sat(&cnt->events, pkt->events);
 	}
-	return 0;
-}
-
-/*
- * The last packet @idx_fd (an index of @idx_len bytes) holds whole that
- * lies within @data_len bytes of its data file: *ret_entries entries
- * (0: none), the last one in @ret.  A torn entry at the end, or one whose
- * packet is not whole in the data file, does not count.
- */
-static int last_whole_entry(int idx_fd, uint64_t idx_len, uint64_t data_len,
-			    uint64_t *ret_entries, struct ltt_ctf_index_entry *ret)
-{
-	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE], rec[LTT_CTF_INDEX_ENTRY_SIZE];
-	uint64_t n = 0;
-	uint32_t esize;
-
-	*ret_entries = 0;
-	if (idx_len < sizeof(hdr))
-		return 0;
-	if (pread(idx_fd, hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr))
-		return -EIO;
-	if (ltt_ctf_index_header_decode(hdr, &esize) || esize != LTT_CTF_INDEX_ENTRY_SIZE)
-		return -EPROTO;
-	for (n = (idx_len - sizeof(hdr)) / sizeof(rec); n; n--) {
-		if (pread(idx_fd, rec, sizeof(rec), (off_t)(sizeof(hdr) + (n - 1) * sizeof(rec))) !=
-		    (ssize_t)sizeof(rec))
-			return -EIO;
-		if (ltt_ctf_index_entry_decode(rec, sizeof(rec), ret))
-			return -EPROTO;
-		if (ret->offset <= data_len && ret->packet_size / 8 <= data_len - ret->offset)
-			break;
-	}
-	*ret_entries = n;
 	return 0;
 }
 
@@ -495,7 +469,7 @@ static int resume_files(struct ltt_tracefile *tf)
 	if (!ret)
 		ret = ltt_fs_reopen(tf->index_dir_fd, idx_name, tf->owner, &tf->idx_fd, &idx_len);
 	if (!ret)
-		ret = last_whole_entry(tf->idx_fd, idx_len, data_len, &n, &e);
+		ret = ltt_index_last_whole(tf->idx_fd, idx_len, data_len, &n, &e);
 	if (ret) {
 		/* nothing usable to continue: this file starts again */
 		LTT_WARN("stream %s: file %s can't be continued (%s): started again",
@@ -690,6 +664,11 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 		file_output_destroy(&fo->base);
 		return ret;
 	}
+	/* ours while we live: a repair after a crash leaves it alone */
+	ret = ltt_trace_dir_hold(fo->dir_fd);
+	if (ret)
+		LTT_WARN("trace directory being repaired or locked (%s): written anyway",
+			 strerror(-ret));
 	if (cfg->metadata && cfg->resume) {
 		/* Ours, written by a consumer that died: the text comes again whole. */
 		ret = ltt_fs_reopen(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd, &fo->meta_size);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/durable.h"
 #include "common/names.h"
 #include "common/paths.h"
 #include "common/sock.h"
@@ -129,29 +130,6 @@ end:
 	return ret;
 }
 
-/* Write @text to a new file that replaces @path at once. */
-static int rc_replace(const char *path, const char *text)
-{
-	char tmp[LTT_PATH_MAX];
-	int fd, ret;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -errno;
-	ret = ltt_io_write_all(fd, text, strlen(text));
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
-}
-
 /* Set the session line to @session, or remove it when @session is NULL. */
 static int rc_update(const char *session)
 {
@@ -187,7 +165,7 @@ static int rc_update(const char *session)
 	if (!*out)
 		ret = unlink(path) && errno != ENOENT ? -errno : 0;
 	else
-		ret = rc_replace(path, out);
+		ret = ltt_file_replace(path, out, strlen(out), 0600);
 	free(out);
 	free(text);
 	return ret;

@@ -18,10 +18,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/durable.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "common/relay-proto.h"
+#include "common/trace-repair.h"
 #include "common/uri.h"
+#include "sessiond/chunk-journal.h"
 #include "sessiond/chunk.h"
 #include "sessiond/relay.h"
 
@@ -69,6 +72,7 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
 	if (!session->chunk_begin) {
 		session->chunk_begin = (int64_t)time(NULL);
 		session->rotate_written = 0;
+		ltt_chunk_journal_write_live(session);
 	}
 	if (session->rotate_timer_us)
 		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
@@ -108,6 +112,7 @@ static int archive_chunk0(const struct ltt_session *session, const char *archive
 	int ret, first;
 
 	first = move_chunk0_entry(session, archive, "ust");
+	ltt_crash_point("archive-chunk0-partial");
 	ret = move_chunk0_entry(session, archive, "kernel");
 	first = first ? first : ret;
 	for (n = 1; n < 100; n++) {
@@ -615,6 +620,34 @@ static int new_root_of(const struct ltt_session *session, int64_t now, char ret[
 }
 
 /*
+ * Every trace moved to @new_root (begun @now): journal the chunks about to
+ * be archived, ended @now (so that the next daemon, after a crash, gives
+ * them the same archive), and the new one.
+ */
+static void journal_rotation(const struct ltt_session *session, const char *new_root,
+			     int64_t now)
+{
+	struct ltt_chunk_left chunks[LTT_CHUNK_JOURNAL_MAX];
+	int64_t ends[LTT_CHUNK_JOURNAL_MAX];
+	unsigned int n;
+
+	for (n = 0; n < session->nr_left; n++) {
+		chunks[n] = session->left[n];
+		ends[n] = now;
+	}
+	strcpy(chunks[n].dir, session->chunk_dir);
+	chunks[n].begin = session->chunk_begin;
+	chunks[n].id = session->chunk_id;
+	ends[n++] = now;
+	strcpy(chunks[n].dir, new_root);
+	chunks[n].begin = now;
+	chunks[n].id = session->chunk_id + 1;
+	ends[n++] = 0;
+	ltt_chunk_journal_write(session, chunks, ends, n);
+	ltt_crash_point("rotate-moved");
+}
+
+/*
  * Two phases: every trace moves to the new chunk; only when all did is
  * the old chunk (and any an earlier failure left) archived.  When none
  * moved, nothing changed: the error is the output's.  When some did, the
@@ -662,12 +695,15 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 			PRIu64 " (%s) is not archived until they do", session->name,
 			session->chunk_id + 1, strerror(-err), left->id, left->dir);
 		next_chunk(set, session, new_root, now);
+		ltt_chunk_journal_write_live(session);
 		/* only moves the consumer has yet to answer: they come */
 		return err == -EINPROGRESS ? LTT_ERR_ROTATE_LATE : LTT_ERR_ROTATE_INCOMPLETE;
 	}
+	journal_rotation(session, new_root, now);
 	archive_left(r, session, now, true);
 	current_chunk(session, &cur);
 	ret = archive(r, session, &cur, now, path);
+	ltt_crash_point("rotate-archived");
 	if (ret) {
 		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
 			session->chunk_id, session->chunk_dir, strerror(-ret));
@@ -676,6 +712,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	}
 	/* the traces are in the new chunk either way */
 	next_chunk(set, session, new_root, now);
+	ltt_chunk_journal_write_live(session);
 	if (ret)
 		return archive_error(session, ret);
 	strcpy(session->last_archive, path);
@@ -818,8 +855,10 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 	char path[LTT_PATH_MAX];
 	int ret;
 
-	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id)
+	if (session->output_type != LTT_OUTPUT_LOCAL || !session->chunk_id) {
+		ltt_chunk_journal_remove(session);
 		return;
+	}
 	/* a local session's archives need no relay (ltt_chunk_relay_last() for those) */
 	archive_left(NULL, session, (int64_t)time(NULL), true);
 	current_chunk(session, &cur);
@@ -829,6 +868,47 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 			session->name, session->chunk_dir, strerror(-ret));
 	else
 		LTT_INFO("session '%s': last trace chunk archived in %s", session->name, path);
+	ltt_chunk_journal_remove(session);
+}
+
+void ltt_chunk_recover(struct ltt_session *session, const struct ltt_chunk_left *chunks,
+		       const int64_t *ends, unsigned int n, int64_t now)
+{
+	struct ltt_repair_stats st = { 0 };
+	char path[LTT_PATH_MAX];
+	bool rotated = false;
+	struct as_owner o;
+	unsigned int i;
+	int ret;
+
+	ret = as_owner_begin(session, &o);
+	if (ret) {
+		LTT_ERR("session '%s': can't take its owner's rights (%s): its traces in %s are left as they are",
+			session->name, strerror(-ret), session->output);
+		as_owner_end(&o);
+		return;
+	}
+	ret = ltt_trace_repair(session->output, &st);
+	if (ret && ret != -ENOENT)
+		LTT_ERR("session '%s': can't repair its traces in %s: %s", session->name,
+			session->output, strerror(-ret));
+	else if (!ret)
+		LTT_INFO("session '%s': %u trace directories looked at, %u files cut (%" PRIu64
+			 " bytes torn), %u still written, %u errors", session->name, st.dirs, st.cut,
+			 st.bytes, st.busy, st.errors);
+	for (i = 0; i < n; i++)
+		rotated |= chunks[i].id != 0;
+	/* a session that rotated: each chunk archived, as its destroy would have */
+	for (i = 0; rotated && i < n; i++) {
+		ret = archive_files(session, &chunks[i], ends[i] ? ends[i] : now, path);
+		if (ret)
+			LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s",
+				session->name, chunks[i].id, chunks[i].dir, strerror(-ret));
+		else
+			LTT_INFO("session '%s': chunk %" PRIu64 " (%s) archived in %s", session->name,
+				 chunks[i].id, chunks[i].dir, path);
+	}
+	as_owner_end(&o);
 }
 
 /* A relay link, as ltt_chunk_relay_last()'s struct ltt_chunk_relay. */

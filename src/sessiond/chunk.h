@@ -106,6 +106,18 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 void ltt_chunk_destroyed(struct ltt_session *session);
 
 /**
+ * ltt_chunk_recover() - finish what a daemon's death left of a session:
+ * with the session's owner's rights (@session: uid, gid, name, output),
+ * cut what the crash left torn in its traces (ltt_trace_repair()), and
+ * when it rotated, archive each of its @n @chunks as
+ * archives/BEGIN-END-ID, ended at @ends[i] (0: @now): a chunk already
+ * archived, or half-moved (chunk 0's traces), ends up there whole.  Each
+ * step is logged.  At start, before serving.
+ */
+void ltt_chunk_recover(struct ltt_session *session, const struct ltt_chunk_left *chunks,
+		       const int64_t *ends, unsigned int n, int64_t now);
+
+/**
  * ltt_chunk_move_pending() - does a rotation's move wait for a stalled
  * consumer: a chunk kept because traces may still write in it (its
  * archive waits for them)?  Session lock held.

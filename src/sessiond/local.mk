@@ -18,6 +18,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd-view.c \
 	src/sessiond/tracker.c src/sessiond/tracker.h \
 	src/sessiond/chunk.c src/sessiond/chunk.h \
+	src/sessiond/chunk-journal.c src/sessiond/chunk-journal.h \
 	src/sessiond/chunk-sched.c src/sessiond/chunk-sched.h \
 	src/sessiond/session.c src/sessiond/session.h \
 	src/sessiond/domain.c src/sessiond/domain.h \

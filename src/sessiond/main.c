@@ -29,6 +29,7 @@
 #include "common/paths.h"
 #include "common/size.h"
 #include "common/sock.h"
+#include "sessiond/chunk-journal.h"
 #include "sessiond/sessiond.h"
 
 struct options {
@@ -569,6 +570,9 @@ static int run(const struct options *opts)
 		LTT_ERR("can't write the pid file in %s: %s", rundir, strerror(-ret));
 		goto out;
 	}
+	/* what a dead daemon's sessions left: made whole before anything new */
+	if (!ltt_chunk_journal_init(rundir))
+		ltt_chunk_journal_recover();
 	ltt_session_registry_init(&d.registry);
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	ltt_domains_init(&d.domains);
@@ -587,6 +591,7 @@ static int run(const struct options *opts)
 		wait_for_stop(sfd);
 	}
 	serve_stop(&d, root);
+	ltt_chunk_journal_fini();
 	unlink_sockets(&rd);
 out:
 	ltt_rundir_close(&rd);

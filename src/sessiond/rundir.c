@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/client-proto.h"
+#include "common/durable.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/sock.h"
@@ -126,23 +127,16 @@ int ltt_rundir_open(struct ltt_rundir *rd, const char *path, bool shared)
 
 int ltt_rundir_write_pid(struct ltt_rundir *rd)
 {
-	char path[PATH_MAX], tmp[PATH_MAX + 8];
-	FILE *f;
+	char path[PATH_MAX], text[32];
 	int ret;
 
 	ret = ltt_rundir_file(rd, LTT_SESSIOND_PID_NAME, path, sizeof(path));
 	if (ret)
 		return ret;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "we");
-	if (!f)
-		return -errno;
-	fprintf(f, "%ld\n", (long)getpid());
-	if (fclose(f) || rename(tmp, path)) {
-		ret = -errno;
-		unlink(tmp);
+	snprintf(text, sizeof(text), "%ld\n", (long)getpid());
+	ret = ltt_file_replace(path, text, strlen(text), 0644);
+	if (ret)
 		return ret;
-	}
 	rd->pid_written = true;
 	return 0;
 }

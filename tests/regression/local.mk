@@ -18,6 +18,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_session_owners.sh \
 	tests/regression/test_ctl_deadline.sh \
 	tests/regression/test_concurrent_create.sh \
+	tests/regression/test_crash_state.sh \
 	tests/regression/test_cli_docs.sh \
 	tests/regression/test_completion.sh \
 	tests/regression/test_client_idle.sh

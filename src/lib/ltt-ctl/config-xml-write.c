@@ -13,6 +13,7 @@
 
 #include <libxml/xmlwriter.h>
 
+#include "common/durable.h"
 #include "lib/ltt-ctl/config-xml-write.h"
 
 /* Writing: each call appends one element; any failure sticks in *ret. */
@@ -231,24 +232,14 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
 {
 	struct writer wr = { .ret = 0 };
-	char tmp[LTT_PATH_MAX + 16];
+	xmlBufferPtr buf = xmlBufferCreate();
 	size_t i;
-	int fd;
+	int ret;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= sizeof(tmp)) {
-		ltt_cfg_err(err, errlen, "%s: path too long", path);
-		return -LTT_ERR_CONFIG_IO;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(errno));
-		return -LTT_ERR_CONFIG_IO;
-	}
-	close(fd);
-	wr.w = xmlNewTextWriterFilename(tmp, 0);
+	wr.w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
 	if (!wr.w) {
-		unlink(tmp);
-		ltt_cfg_err(err, errlen, "%s: can't write", tmp);
+		xmlBufferFree(buf);
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(ENOMEM));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	xmlTextWriterSetIndent(wr.w, 1);
@@ -263,12 +254,13 @@ int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *detail
 	close_el(&wr);
 	if (wr.ret >= 0)
 		wr.ret = xmlTextWriterEndDocument(wr.w);
-	if (wr.ret >= 0)
-		wr.ret = xmlTextWriterFlush(wr.w);
-	xmlFreeTextWriter(wr.w);	/* flushes and closes the file */
-	if (wr.ret < 0 || rename(tmp, path)) {
-		ltt_cfg_err(err, errlen, "%s: %s", path, wr.ret < 0 ? "write failed" : strerror(errno));
-		unlink(tmp);
+	xmlFreeTextWriter(wr.w);	/* flushes into buf */
+	/* whole or not at all, even across a crash or a power loss */
+	ret = wr.ret < 0 ? -ENOMEM : ltt_file_replace(path, xmlBufferContent(buf),
+						       (size_t)xmlBufferLength(buf), 0600);
+	xmlBufferFree(buf);
+	if (ret) {
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(-ret));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	return 0;
