@@ -13,6 +13,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/daemon.c src/common/daemon.h \
 	src/common/durable.c src/common/durable.h \
+	src/common/fault.c src/common/fault.h \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \

@@ -29,12 +29,12 @@
 #include "common/codec.h"
 #include "common/consumer-proto.h"
 #include "common/evloop.h"
+#include "common/fault.h"
 #include "common/log.h"
 #include "common/msg.h"
 #include "common/names.h"
 #include "consumerd/channel.h"
 #include "consumerd/cmd.h"
-#include "consumerd/fault.h"
 #include "consumerd/fs.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/snapshot.h"
@@ -1064,7 +1064,7 @@ static int serve_one(struct cmd_state *st)
 		LTT_ERR("command socket: %s: can't go on", strerror(-ret));
 		return -1;
 	}
-	ltt_fault_command(ltt_consumer_msg_name(msg.hdr.type));
+	ltt_fault_point(ltt_consumer_msg_name(msg.hdr.type));	/* before it runs */
 	ltt_wbuf_init(&reply);
 	dispatch(st, &msg, &reply);
 	ret = ltt_msg_send(st->fd, LTT_CONSUMER_MAGIC, msg.hdr.type, msg.hdr.seq, reply.data,

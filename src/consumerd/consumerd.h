@@ -30,7 +30,6 @@
 #include "consumerd/channel.h"
 #include "consumerd/cmd.h"
 #include "consumerd/data.h"
-#include "consumerd/fault.h"
 #include "consumerd/fs.h"
 #include "consumerd/prio.h"
 #include "consumerd/source-kernel.h"

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/durable.h"
+#include "common/fault.h"
 #include "common/log.h"
 #include "common/trace-repair.h"
 #include "common/tracefile.h"
@@ -381,10 +382,10 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 		cut_back(tf->fd, tf->size, "stream file");
 		return ret;
 	}
-	if (ltt_crash_due("packet-torn")) {
+	if (ltt_fault_due("packet-torn")) {
 		/* as a SIGKILL inside the write would: half the packet, no index */
 		cut_back(tf->fd, tf->size + len / 2, "stream file");
-		ltt_crash_now();
+		ltt_fault_fire();
 	}
 	ltt_ctf_index_entry(&pkt->entry, rec);
 	ret = ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);

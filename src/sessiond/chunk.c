@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "common/durable.h"
+#include "common/fault.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "common/relay-proto.h"
@@ -112,7 +113,7 @@ static int archive_chunk0(const struct ltt_session *session, const char *archive
 	int ret, first;
 
 	first = move_chunk0_entry(session, archive, "ust");
-	ltt_crash_point("archive-chunk0-partial");
+	ltt_fault_point("archive-chunk0-partial");
 	ret = move_chunk0_entry(session, archive, "kernel");
 	first = first ? first : ret;
 	for (n = 1; n < 100; n++) {
@@ -644,7 +645,7 @@ static void journal_rotation(const struct ltt_session *session, const char *new_
 	chunks[n].id = session->chunk_id + 1;
 	ends[n++] = 0;
 	ltt_chunk_journal_write(session, chunks, ends, n);
-	ltt_crash_point("rotate-moved");
+	ltt_fault_point("rotate-moved");
 }
 
 /*
@@ -703,7 +704,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	archive_left(r, session, now, true);
 	current_chunk(session, &cur);
 	ret = archive(r, session, &cur, now, path);
-	ltt_crash_point("rotate-archived");
+	ltt_fault_point("rotate-archived");
 	if (ret) {
 		LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s", session->name,
 			session->chunk_id, session->chunk_dir, strerror(-ret));

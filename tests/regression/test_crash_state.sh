@@ -1,6 +1,6 @@
 #!/bin/bash
 # test_crash_state.sh - what a crash leaves on disk is never corrupt.
-# Processes are killed at chosen phases with LTT_CRASH_AT (src/common/
+# Processes are killed at chosen phases with LTT_FAULT (src/common/
 # durable.h: NAME or NAME:N, SIGKILL to self there), never raced:
 #  - consumer and session daemon both dead, a stream file left with half
 #    a packet its index does not hold (babeltrace2 spins on such a file):
@@ -60,7 +60,7 @@ read_events() {
 }
 
 # daemon_start [CRASH_AT]: a session daemon in the test's run directory,
-# -vv into $TEST_TMP/sessiond.N.log; with CRASH_AT, LTT_CRASH_AT for it
+# -vv into $TEST_TMP/sessiond.N.log; with CRASH_AT, LTT_FAULT="kill CRASH_AT" for it
 # and its consumers.
 NLOG=0
 daemon_start() {
@@ -68,7 +68,7 @@ daemon_start() {
 	LOG="$TEST_TMP/sessiond.$NLOG.log"
 	(
 		close_fifos
-		[ -n "${1:-}" ] && export LTT_CRASH_AT=$1
+		[ -n "${1:-}" ] && export LTT_FAULT="kill $1"
 		exec timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
 			</dev/null >/dev/null 2>"$LOG"
 	)
@@ -96,7 +96,7 @@ wait_unlocked
 kill -CONT "$cons"
 # orphaned, it writes what the buffers hold and dies inside its second packet
 wait_pid_exit "$cons"
-ok $? "the consumer died (LTT_CRASH_AT=packet-torn:2)"
+ok $? "the consumer died (LTT_FAULT="kill packet-torn:2")"
 is "$(torn "$TEST_TMP/t")" 1 "one stream file holds half a packet its index does not"
 # as a crash inside other writes would leave them too
 md=$(dirname "$(find "$TEST_TMP/t" -name metadata | head -1)")
@@ -174,9 +174,9 @@ f="$HOME/.ltt/sessions/sv.ltt"
 ok "$([ -s "$f" ]; echo $?)" "save: a first version saved"
 old=$(cat "$f")
 lttctl -q enable-event -u ltt_test:other
-LTT_CRASH_AT=replace-written lttctl -q save -f sv 2>/dev/null
+LTT_FAULT="kill replace-written" lttctl -q save -f sv 2>/dev/null
 is "$(cat "$f")" "$old" "save killed before its rename: the old file, whole"
-LTT_CRASH_AT=replace-renamed lttctl -q save -f sv 2>/dev/null
+LTT_FAULT="kill replace-renamed" lttctl -q save -f sv 2>/dev/null
 new=$(cat "$f")
 like "$new" "ltt_test:other" "save killed after its rename: the new file, whole"
 lttctl -q destroy sv

@@ -1,7 +1,7 @@
 #!/bin/bash
 # test_rotate_consumer_killed.sh - the consumer dies in the middle of a
 # rotation: it has read ROTATE_TRACE and not run it (the consumer's
-# fault point, LTT_CONSUMERD_FAULT, stops it there; then SIGKILL).  The
+# fault point, LTT_FAULT, stops it there; then SIGKILL).  The
 # rotation fails, and says so; a new consumer takes the session's
 # buffers over; the next rotation succeeds; and every committed event is
 # in exactly one chunk (the archives, the last archived at destroy) or

@@ -1,7 +1,7 @@
 #!/bin/bash
 # test_rotate_late_destroy.sh - destroy while a rotation's move is "done
 # later": the consumer stopped on ROTATE_TRACE (its test fault point,
-# LTT_CONSUMERD_FAULT), the session daemon gave up waiting (30 s) and
+# LTT_FAULT), the session daemon gave up waiting (30 s) and
 # took the move as done later (the old chunk kept out of the archives).
 # Stopping then fails (the consumer is stalled) and destroy refuses,
 # changing nothing: before, destroy archived the chunks under the

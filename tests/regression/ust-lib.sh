@@ -338,12 +338,12 @@ read_archives() {
 }
 
 # rotate_fault_setup N: for the tests of a consumer stopped on its
-# ROTATE_TRACE (ltt-consumerd(8), LTT_CONSUMERD_FAULT): a daemon whose
+# ROTATE_TRACE (ltt-consumerd(8), LTT_FAULT): a daemon whose
 # consumers stop on it once "$TEST_TMP/fault" exists; session s, started,
 # writing in $out; N events of a program (role p1) recorded; its
 # consumer's pid in c.  Two assertions.
 rotate_fault_setup() {
-	export LTT_CONSUMERD_FAULT="stop ROTATE_TRACE $TEST_TMP/fault"
+	export LTT_FAULT="stop ROTATE_TRACE $TEST_TMP/fault"
 	start_sessiond
 	out="$TEST_TMP/s"
 	lttctl -q create s -o "$out" && lttctl -q enable-channel -u chan -s s &&

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fault.h - fault points: where a test has a process killed or stopped at
+ * a chosen phase, without racing it.  One mechanism for every daemon and
+ * lttctl, driven by one environment variable:
+ *
+ *   LTT_FAULT="kill POINT[:N]"          SIGKILL to self the Nth time
+ *                                       (default the first) POINT is reached
+ *   LTT_FAULT="stop POINT[:N] [FILE]"   SIGSTOP to self there (a test then
+ *                                       kills it or keeps it stopped)
+ *
+ * With FILE, the fault fires only in the process that removes FILE: once,
+ * across the processes that inherit the variable (the consumers a session
+ * daemon spawns in turn).  Points are named where they stand: "rotate-moved"
+ * (ltt-sessiond), "replace-written" (any writer of a whole file), a
+ * consumer command's protocol name ("ROTATE_TRACE", before it runs), ...
+ * The variable is read once per process; unset, a point costs a test.
+ */
+#ifndef LTT_COMMON_FAULT_H
+#define LTT_COMMON_FAULT_H
+
+#include <stdbool.h>
+
+/**
+ * ltt_fault_due() - is this the time for the fault at @point?
+ *
+ * Counts one hit of @point.  Any thread; no lock.  A caller that must
+ * leave its work half done first (as a SIGKILL inside a write() would)
+ * does so, then calls ltt_fault_fire().
+ */
+bool ltt_fault_due(const char *point);
+
+/**
+ * ltt_fault_fire() - the fault: SIGKILL to self (never returns) or
+ * SIGSTOP to self (returns once continued), logged first
+ */
+void ltt_fault_fire(void);
+
+/** ltt_fault_point() - ltt_fault_fire() when ltt_fault_due(@point) */
+void ltt_fault_point(const char *point);
+
+#endif /* LTT_COMMON_FAULT_H */
