@@ -674,8 +674,8 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	int ret = 0, err;
 	size_t i;
 
-	/* a snapshot session's next snapshots hold the new text */
-	if (!session->snapshot && session->output_type != LTT_OUTPUT_LOCAL)
+	/* a snapshot session's next snapshots hold the new text; a relay rewrites it */
+	if (!session->snapshot && session->output_type == LTT_OUTPUT_NONE)
 		return LTT_ERR_ROTATE_OUTPUT;
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];
@@ -691,6 +691,8 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	}
 	if (ret == -EOPNOTSUPP)
 		return LTT_ERR_NOT_SUPPORTED;
+	if (ret == -EPROTONOSUPPORT)
+		return LTT_ERR_REGEN_RELAY;	/* refused before anything changed */
 	return ret ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
 }
 

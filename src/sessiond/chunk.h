@@ -88,10 +88,12 @@ int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path);
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *
- * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (no output, or
- * streamed to a relay), NOT_SUPPORTED (a domain with channels that
- * can't), or CONSUMERD (logged).  A snapshot session's next snapshots
- * hold the new text.
+ * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (no output),
+ * NOT_SUPPORTED (a domain with channels that can't), REGEN_RELAY (the
+ * relay is older than protocol 2.13: refused by the first trace, before
+ * any changed), or CONSUMERD (logged).  A snapshot session's next
+ * snapshots hold the new text; a relay writes the new text over the old
+ * (relay-proto.h, RESET_METADATA).
  */
 enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 						  struct ltt_session *session);
