@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * data.c - the data connection: packet headers, then packet bytes
- * written to their stream file as they arrive (data.h).
+ * data.c - the data connection: packet headers, then packet bytes,
+ * gathered and written to their stream file in one call (data.h).
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,12 +18,27 @@
 #define BUF_SIZE 65536
 /* Reads per readable event, so one fast sender can't hog the loop. */
 #define MAX_ROUNDS 16
+/*
+ * A packet up to WHOLE_MAX bytes is gathered in memory and written with
+ * its padding in one system call, so that a relay stopped or killed at
+ * any instant leaves only whole packets in its files (a partial one makes
+ * the whole trace unreadable).  The gathering buffers of all connections
+ * hold at most WHOLE_BUDGET; past it, or for a larger packet, the bytes
+ * are written as they arrive.
+ */
+#define WHOLE_MAX ((size_t)8 << 20)
+#define WHOLE_BUDGET ((size_t)256 << 20)
+
+static atomic_size_t whole_held;	/* the gathering buffers' bytes, all connections */
 
 struct data_state {
 	uint8_t *buf;				/* BUF_SIZE bytes */
 	size_t pos, len;			/* unconsumed: buf[pos, len) */
 	bool in_packet;
+	bool gather;				/* the packet goes through whole */
 	struct ltt_relay_packet pkt;
+	uint8_t *whole;				/* whole_cap bytes, counted in whole_held */
+	size_t whole_cap, got;			/* got: the packet's bytes in whole */
 	uint64_t packets;			/* received, for the log */
 };
 
@@ -43,6 +59,41 @@ static const char *begin_error(int err)
 	default:
 		return NULL;
 	}
+}
+
+/* A gathering buffer of at least @len bytes, within WHOLE_BUDGET. */
+static bool make_room(struct data_state *ds, size_t len)
+{
+	size_t cap = ds->whole_cap, held;
+	uint8_t *p;
+
+	if (len <= cap)
+		return true;
+	if (cap < 65536)
+		cap = 65536;
+	while (cap < len)
+		cap *= 2;
+	held = atomic_fetch_add(&whole_held, cap - ds->whole_cap);
+	if (held + (cap - ds->whole_cap) > WHOLE_BUDGET) {
+		atomic_fetch_sub(&whole_held, cap - ds->whole_cap);
+		return false;
+	}
+	p = realloc(ds->whole, cap);
+	if (!p) {
+		atomic_fetch_sub(&whole_held, cap - ds->whole_cap);
+		return false;
+	}
+	ds->whole = p;
+	ds->whole_cap = cap;
+	return true;
+}
+
+static void drop_room(struct data_state *ds)
+{
+	atomic_fetch_sub(&whole_held, ds->whole_cap);
+	free(ds->whole);
+	ds->whole = NULL;
+	ds->whole_cap = 0;
 }
 
 /* A whole header is buffered: begin its packet. */
@@ -74,10 +125,52 @@ static int begin(struct ltt_relay_conn *conn)
 		return -EPROTO;
 	}
 	ds->in_packet = true;
+	ds->got = 0;
+	ds->gather = ds->pkt.len <= WHOLE_MAX && make_room(ds, (size_t)ds->pkt.len);
 	return 0;
 }
 
-/* Write the buffered bytes of the current packet; end it when complete. */
+/* The packet's bytes are all written: it counts. */
+static int packet_done(struct ltt_relay_conn *conn)
+{
+	struct data_state *ds = state(conn);
+	int ret;
+
+	ds->in_packet = false;
+	ds->packets++;
+	ret = ltt_relay_packet_end(&ds->pkt);
+	if (ret)
+		LTT_ERR("data connection from %s: can't index a packet: %s", conn->peer,
+			strerror(-ret));
+	return 0;	/* the packet is on disk; its index was logged */
+}
+
+/* Write @len bytes of the current packet (all of it when gathered). */
+static int packet_write(struct ltt_relay_conn *conn, const void *p, size_t len)
+{
+	struct data_state *ds = state(conn);
+	int ret = ltt_relay_packet_write(&ds->pkt, p, len);
+
+	if (ret)
+		LTT_ERR("data connection from %s: can't write a packet of stream %" PRIu64
+			": %s: closed", conn->peer, ds->pkt.stream->handle, strerror(-ret));
+	return ret ? -EIO : 0;
+}
+
+/* Gathered bytes: when the packet is whole, write and end it. */
+static int gathered(struct ltt_relay_conn *conn, size_t n)
+{
+	struct data_state *ds = state(conn);
+	int ret;
+
+	ds->got += n;
+	if (ds->got < ds->pkt.len)
+		return 0;
+	ret = packet_write(conn, ds->whole, ds->got);
+	return ret ? ret : packet_done(conn);
+}
+
+/* Take the buffered bytes of the current packet; end it when complete. */
 static int feed(struct ltt_relay_conn *conn)
 {
 	struct data_state *ds = state(conn);
@@ -85,26 +178,22 @@ static int feed(struct ltt_relay_conn *conn)
 	size_t n = ds->len - ds->pos;
 	int ret;
 
+	if (ds->gather) {
+		if (n > pkt->len - ds->got)
+			n = (size_t)(pkt->len - ds->got);
+		memcpy(ds->whole + ds->got, ds->buf + ds->pos, n);
+		ds->pos += n;
+		return gathered(conn, n);
+	}
 	if (n > pkt->len - pkt->done)
 		n = (size_t)(pkt->len - pkt->done);
 	if (n) {
-		ret = ltt_relay_packet_write(pkt, ds->buf + ds->pos, n);
-		if (ret) {
-			LTT_ERR("data connection from %s: can't write a packet of stream %" PRIu64
-				": %s: closed", conn->peer, pkt->stream->handle, strerror(-ret));
-			return -EIO;
-		}
+		ret = packet_write(conn, ds->buf + ds->pos, n);
+		if (ret)
+			return ret;
 		ds->pos += n;
 	}
-	if (pkt->done < pkt->len)
-		return 0;
-	ds->in_packet = false;
-	ds->packets++;
-	ret = ltt_relay_packet_end(pkt);
-	if (ret)
-		LTT_ERR("data connection from %s: can't index a packet: %s", conn->peer,
-			strerror(-ret));
-	return 0;	/* the packet is on disk; its index was logged */
+	return pkt->done < pkt->len ? 0 : packet_done(conn);
 }
 
 /* Consume what is buffered: headers and packet bytes. */
@@ -133,9 +222,26 @@ static int consume(struct ltt_relay_conn *conn)
 	return 0;
 }
 
+/* Read the gathered packet's next bytes straight into its buffer. */
+static int read_gathered(struct ltt_relay_conn *conn)
+{
+	struct data_state *ds = state(conn);
+	size_t want = (size_t)ds->pkt.len - ds->got, n;
+	int ret;
+
+	ret = ltt_relay_conn_read(conn, ds->whole + ds->got, want < BUF_SIZE ? want : BUF_SIZE, &n);
+	if (ret == -ECONNRESET) {
+		LTT_WARN("data connection from %s: closed in the middle of a packet "
+			 "(the packet is dropped)", conn->peer);
+		return -EPIPE;
+	}
+	return ret ? ret : gathered(conn, n);
+}
+
 static int data_readable(struct ltt_relay_conn *conn)
 {
 	struct data_state *ds = state(conn);
+	uint64_t before = ds->packets;
 	size_t n;
 	int i, ret;
 
@@ -144,9 +250,22 @@ static int data_readable(struct ltt_relay_conn *conn)
 		if (!ds->buf)
 			return -ENOMEM;
 	}
-	for (i = 0; i < MAX_ROUNDS; i++) {
+	/*
+	 * Back to the loop as soon as a packet is written: its SEND_INDEX is
+	 * answered from there, and until then a relay killed would have it
+	 * both in its file and counted lost by the consumer.
+	 */
+	for (i = 0; i < MAX_ROUNDS && ds->packets == before; i++) {
 		if (ds->pos == ds->len)
 			ds->pos = ds->len = 0;
+		if (ds->in_packet && ds->gather && !ds->len) {
+			ret = read_gathered(conn);
+			if (ret == -EAGAIN)
+				return 0;
+			if (ret)
+				return ret;
+			continue;
+		}
 		ret = ltt_relay_conn_read(conn, ds->buf + ds->len, BUF_SIZE - ds->len, &n);
 		if (ret == -EAGAIN)
 			return 0;
@@ -204,6 +323,7 @@ static void data_closed(struct ltt_relay_conn *conn)
 		ds->packets);
 	free(ds->buf);
 	ds->buf = NULL;
+	drop_room(ds);
 }
 
 const struct ltt_relay_proto_ops ltt_relay_data_ops = {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "common/ctf.h"
@@ -23,6 +24,11 @@
 #define METADATA_NAME "metadata"
 #define INDEX_DIR_NAME "index"
 #define MAX_METADATA ((uint64_t)1 << 30)
+
+/* Zeros for padding written in one call with the data (write_padded()). */
+#define ZEROS_SIZE 65536
+#define PAD_IOVS 128
+static const uint8_t zeros[ZEROS_SIZE];
 
 /* Write all of @len bytes at @off. */
 static int write_at(int fd, const void *buf, size_t len, uint64_t off)
@@ -40,6 +46,46 @@ static int write_at(int fd, const void *buf, size_t len, uint64_t off)
 		len -= (size_t)n;
 		off += (uint64_t)n;
 	}
+	return 0;
+}
+
+/*
+ * @len bytes of @data then @padding zeros at @off, in ONE pwritev() when
+ * the padding fits PAD_IOVS zero buffers (8 MiB): a process stopped or
+ * killed between two system calls never leaves a packet without its
+ * padding, which readers take for a truncated file.  A longer padding is
+ * a hole made by ftruncate() after the data.  Short writes (a full disk)
+ * go on where they stopped.
+ */
+static int write_padded(int fd, const void *data, size_t len, uint64_t padding, uint64_t off)
+{
+	struct iovec iov[1 + PAD_IOVS];
+	uint64_t pad = padding <= (uint64_t)PAD_IOVS * ZEROS_SIZE ? padding : 0;
+	uint64_t left = len + pad;
+	int n = 0, i = 0;
+
+	iov[n++] = (struct iovec){ .iov_base = (void *)data, .iov_len = len };
+	for (; pad; pad -= iov[n++].iov_len)
+		iov[n] = (struct iovec){ .iov_base = (void *)zeros,
+					 .iov_len = pad < ZEROS_SIZE ? (size_t)pad : ZEROS_SIZE };
+	while (left) {
+		ssize_t w = pwritev(fd, iov + i, n - i, (off_t)off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? -errno : -EIO;
+		off += (uint64_t)w;
+		left -= (uint64_t)w;
+		for (; i < n && (size_t)w >= iov[i].iov_len; i++)
+			w -= (ssize_t)iov[i].iov_len;
+		if (i < n) {
+			iov[i].iov_base = (char *)iov[i].iov_base + w;
+			iov[i].iov_len -= (size_t)w;
+		}
+	}
+	if (padding > (uint64_t)PAD_IOVS * ZEROS_SIZE && ftruncate(fd, (off_t)(off + padding)))
+		return -errno;
 	return 0;
 }
 
@@ -350,9 +396,7 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 		return -EINVAL;
 	if (total > MAX_METADATA - st->meta_size)
 		return -EFBIG;
-	ret = write_at(st->fd, data, len, st->meta_size);
-	if (!ret && padding && ftruncate(st->fd, (off_t)(st->meta_size + total)))
-		ret = -errno;	/* the padding: a hole, read as zeros */
+	ret = write_padded(st->fd, data, len, padding, st->meta_size);
 	if (ret) {
 		LTT_ERR("session %" PRIu64 ": can't write %s/metadata: %s", s->id,
 			st->trace->pathname, strerror(-ret));
@@ -760,14 +804,12 @@ int ltt_relay_packet_write(struct ltt_relay_packet *pkt, const void *buf, size_t
 
 	if (len > pkt->len - pkt->done)
 		return -EINVAL;
-	ret = write_at(st->fd, buf, len, start + pkt->done);
+	/* the padding never travels: written with the last bytes, zeros */
+	ret = write_padded(st->fd, buf, len, pkt->done + len == pkt->len ? pkt->padding : 0,
+			   start + pkt->done);
 	if (ret)
 		return ret;
 	pkt->done += len;
-	/* the padding never travels: the file grows over it, a hole that reads as zeros */
-	if (pkt->done == pkt->len && pkt->padding &&
-	    ftruncate(st->fd, (off_t)(start + pkt->len + pkt->padding)))
-		return -errno;
 	return 0;
 }
 

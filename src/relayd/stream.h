@@ -12,9 +12,10 @@
  * metadata stream writes TRACE/metadata, the metadata packets as received.
  *
  * Packets.  A data connection announces a packet (ltt_relay_packet_begin():
- * the stream, its net_seq_num and size), then writes its bytes as they
- * arrive (ltt_relay_packet_write()), so no packet is ever held in memory
- * whole, and ends it (ltt_relay_packet_end()) or abandons it
+ * the stream, its net_seq_num and size), then writes its bytes
+ * (ltt_relay_packet_write(): the data connection gathers a packet of up
+ * to 8 MiB and writes it whole, padding included, in one system call; a
+ * larger one as it arrives), and ends it (ltt_relay_packet_end()) or abandons it
  * (ltt_relay_packet_abort(): the file is cut back).  A stream takes one
  * packet at a time and net_seq_num must grow.
  *
@@ -234,8 +235,9 @@ int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_dat
 
 /**
  * ltt_relay_packet_write() - the next @len data bytes of the packet (@len
- * no more than what is left); with the last of them, the file is extended
- * over the padding (zeros, a hole where the file system allows)
+ * no more than what is left); with the last of them, the padding: zeros
+ * written in the same system call (so that no reader ever sees a packet
+ * without it), or, past 8 MiB of padding, a hole made after the data
  *
  * Server thread.  Returns 0 or the write's negative errno.
  */

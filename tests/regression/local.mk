@@ -153,6 +153,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_relay_stall.sh \
 	tests/regression/test_relay_lost_events.sh \
 	tests/regression/test_relay_kill_burst.sh \
+	tests/regression/test_relay_kill_partial.sh \
 	tests/regression/test_relay_padding.sh \
 	tests/regression/test_ust_threads_procs.sh \
 	tests/regression/test_ust_fork.sh \

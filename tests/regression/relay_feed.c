@@ -21,6 +21,9 @@
  *                                          with ID 1) {seq, val = seq * 3},
  *                                          seq from FIRST, time TS + i *
  *                                          STEP, then its index
+ *   packet-part N FIRST COUNT TS STEP BYTES  the same packet's header and
+ *                                          only its first BYTES bytes (no
+ *                                          index): a sender cut off
  *   beacon N TS                            a live beacon: nothing until TS
  *   close N                                CLOSE_STREAM after its last packet
  *   end                                    close both connections
@@ -297,7 +300,7 @@ static int send_index(unsigned int n, const struct ltt_relay_index *ix)
  * u64 seq, i64 val}.
  */
 static int do_packet(unsigned int n, uint64_t first, unsigned int count, uint64_t ts,
-		     uint64_t step, uint32_t id)
+		     uint64_t step, uint32_t id, size_t part)
 {
 	struct feed_stream *st = &streams[n];
 	size_t content = 84 + 28 * (size_t)count;
@@ -340,10 +343,12 @@ static int do_packet(unsigned int n, uint64_t first, unsigned int count, uint64_
 	}
 	ltt_wbuf_init(&w);
 	ltt_relay_put_data_hdr(&w, &dh);
-	ltt_wbuf_put_bytes(&w, p, size);
+	ltt_wbuf_put_bytes(&w, p, part && part < size ? part : size);
 	ret = w.err ? w.err : ltt_io_write_all(data_fd, w.data, w.len);
 	ltt_wbuf_fini(&w);
 	free(p);
+	if (part)
+		return ret;	/* the rest never comes */
 	if (!ret)
 		ret = send_index(n, &ix);
 	if (!ret) {
@@ -423,7 +428,11 @@ static int run_line(char *line)
 	if (!strcmp(argv[0], "packet") && (argc == 6 || argc == 7))
 		return do_packet(n, strtoull(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
 				 strtoull(argv[4], NULL, 10), strtoull(argv[5], NULL, 10),
-				 argc == 7 ? strtoul(argv[6], NULL, 10) : 0);
+				 argc == 7 ? strtoul(argv[6], NULL, 10) : 0, 0);
+	if (!strcmp(argv[0], "packet-part") && argc == 7 && strtoul(argv[6], NULL, 10))
+		return do_packet(n, strtoull(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
+				 strtoull(argv[4], NULL, 10), strtoull(argv[5], NULL, 10), 0,
+				 strtoul(argv[6], NULL, 10));
 	if (!strcmp(argv[0], "beacon") && argc == 3)
 		return do_beacon(n, strtoull(argv[2], NULL, 10));
 	if (!strcmp(argv[0], "close") && argc == 2)
