@@ -8,8 +8,8 @@
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-kvm_boot kernel_regen
-plan 19
+kvm_boot kernel_regen kernel_regen_relay
+plan 25
 
 s=kernel_regen
 kvm_scenario_ok $s
@@ -71,4 +71,19 @@ like "$(kvm_file $s regen_sd_stopped.rc):$(kvm_file $s regen_sd_stopped)" "^1:.*
 	"regenerate statedump of a stopped session is refused"
 like "$(kvm_file $s regen_sd_u.rc):$(kvm_file $s regen_sd_u)" "^1:.*no kernel channel" \
 	"regenerate statedump of a user-space-only session is refused with the reason"
+kvm_kernel_clean $s
+
+# --- a streamed kernel session: the relay writes the metadata again
+s=kernel_regen_relay
+kvm_scenario_ok $s
+is "$(kvm_file $s regen_meta.rc):$(kvm_file $s regen_meta)" \
+	"0:Metadata regenerated for session krr." "regenerate metadata of a streamed kernel session succeeds"
+is "$(grep -c 'kernel/metadata written again (version 1)' "$KVM_OUT/$s/relayd.log")" 1 \
+	"the relay wrote the kernel trace's metadata again"
+trace=$(ls -d "$KVM_OUT/$s"/relay/*/krr-*/kernel 2>/dev/null | head -n 1)
+run babeltrace2 --output-format=ctf-metadata "$trace"
+is "$(grep -c '^trace {' <<<"$STDOUT")" 1 "its metadata is the new text alone: one trace block"
+run babeltrace2 "$trace"
+is "$RC:$(grep -c ' ltt_test_event: ' <<<"$STDOUT")" "0:1000" \
+	"babeltrace2 reads the relay's trace: 700 events before, 300 after"
 kvm_kernel_clean $s
