@@ -48,11 +48,12 @@
 /*
  * additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK;
  * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 4 CONTEXT_ADD;
- * 5 TRACKER_SET, TRACKER_GET
+ * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP
  */
-#define LTT_KABI_MINOR		5
+#define LTT_KABI_MINOR		6
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
 #define LTT_KABI_MINOR_TRACKER	5	/* the first minor with process trackers */
+#define LTT_KABI_MINOR_STATEDUMP 6	/* the first minor with STATEDUMP */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -359,6 +360,8 @@ struct ltt_kabi_tracker {
 #define LTT_KABI_STOP		_IO(LTT_KABI_IOC, 0x12)	/* no new event once it returns */
 #define LTT_KABI_TRACKER_SET	_IOW(LTT_KABI_IOC, 0x13, struct ltt_kabi_tracker)	/* 1.5 */
 #define LTT_KABI_TRACKER_GET	_IOWR(LTT_KABI_IOC, 0x14, struct ltt_kabi_tracker)	/* 1.5 */
+/* record the state dump again now, as START does; -EBUSY when stopped (1.6) */
+#define LTT_KABI_STATEDUMP	_IO(LTT_KABI_IOC, 0x15)
 
 /* channel fd */
 #define LTT_KABI_STREAM		_IOW(LTT_KABI_IOC, 0x20, struct ltt_kabi_stream)	/* -> fd */

@@ -339,6 +339,15 @@ static long session_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 		ret = cmd == LTT_KABI_START ? session_start(s) : session_stop(s);
 		mutex_unlock(&ltt_mutex);
 		return ret;
+	case LTT_KABI_STATEDUMP:
+		if (arg)
+			return -EINVAL;
+		mutex_lock(&ltt_mutex);
+		ret = s->active ? 0 : -EBUSY;
+		if (!ret)
+			ltt_statedump_run(s);
+		mutex_unlock(&ltt_mutex);
+		return ret;
 	default:
 		return ltt_tracker_ioctl(s, cmd, (void __user *)arg);
 	}

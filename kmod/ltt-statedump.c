@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ltt-statedump.c - the state dump at START: ltt_statedump_start, one
- * ltt_statedump_process_state per thread, ltt_statedump_end, recorded only
- * into the channels of the session being started that enabled them.
+ * ltt-statedump.c - the state dump at START, and again at STATEDUMP (1.6):
+ * ltt_statedump_start, one ltt_statedump_process_state per thread,
+ * ltt_statedump_end, recorded only into the channels of the session being
+ * started (or asking) that enabled them.
  */
 #include <linux/rcupdate.h>
 #include <linux/sched.h>

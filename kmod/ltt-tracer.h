@@ -9,7 +9,7 @@
  *   ltt-ringbuf.c/.h  the per-CPU ring buffer
  *   ltt-events.c      event registry, tracepoint attachment, the record path
  *   ltt-event.h       the macros that declare an event (for kmod/probes/)
- *   ltt-statedump.c   the state dump at START
+ *   ltt-statedump.c   the state dump at START and STATEDUMP
  *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
  *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
  *   ltt-filter-vm.c   the validator and interpreter (src/common's source)

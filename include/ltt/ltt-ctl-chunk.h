@@ -42,7 +42,7 @@ struct ltt_rotation_info {
 /* What ltt_ctl_regenerate() writes again. */
 enum ltt_regenerate_what {
 	LTT_REGENERATE_METADATA = 0,	/* every trace's metadata, whole */
-	LTT_REGENERATE_STATEDUMP = 1,	/* a state dump: refused, none can be emitted again (doc/ust.md) */
+	LTT_REGENERATE_STATEDUMP = 1,	/* the kernel tracer's state dump (user space has none) */
 };
 
 /*
@@ -99,8 +99,11 @@ int ltt_ctl_clear_session(struct ltt_ctl *ctl, const char *session);
  * ltt_ctl_regenerate() - write the session's metadata again whole (after a
  * clock change), or a state dump
  *
- * Returns 0, -LTT_ERR_NOT_SUPPORTED (a state dump: libltt-ust has none;
- * metadata of the kernel domain), -LTT_ERR_ROTATE_OUTPUT (not local),
+ * Returns 0, -LTT_ERR_ROTATE_OUTPUT (metadata of a session without
+ * output), -LTT_ERR_REGEN_RELAY (metadata, a relay older than 2.13),
+ * -LTT_ERR_STATEDUMP_DOMAIN (a state dump without kernel channels: user
+ * space has none), -LTT_ERR_SESSION_NOT_STARTED (a state dump of a
+ * stopped session), -LTT_ERR_STATEDUMP_KERNEL (an older module),
  * -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CONSUMERD, or a connection error.
  */
 int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regenerate_what what);

@@ -116,7 +116,7 @@ extern "C" {
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
 	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
 	X(ROTATE_NEVER_STARTED, 140, "the session was never started, so it has no trace chunk to rotate or clear yet; run 'lttctl start' first") \
-	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear, or it is streamed to a relay daemon, where metadata regeneration is not supported yet (rotation and clear are)") \
+	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear, nor metadata to regenerate (created with --no-output)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
 	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \
@@ -161,6 +161,9 @@ extern "C" {
 	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)") \
 	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
 	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
+	X(STATEDUMP_KERNEL, 225, "the loaded kernel tracer is too old to record its state dump on demand (ltt-tracer.ko before kernel ABI 1.6): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
+	X(STATEDUMP_DOMAIN, 226, "regenerate statedump records the kernel tracer's state dump, and this session has no kernel channel: programs traced with libltt-ust emit no state dump (no ust_statedump or bin_info events)") \
+	X(REGEN_RELAY, 227, "the relay daemon this session streams to is too old to replace a trace's metadata (ltt-relayd before protocol 2.13): upgrade ltt-relayd; nothing was changed") \
 	X(ROTATE_CONSUMER_DIED, 230, "the consumer daemon died during the rotation, before any trace moved: nothing was archived or lost, a new consumer takes the session's buffers over (the session daemon's log says if none could) and recording goes on in the current trace chunk; rotate again") \
 	X(ROTATE_LATE, 231, "the consumer daemon did not answer the rotation in time (stopped or stalled): the traces move to the new trace chunk once it runs again, and the old chunk is archived by the next rotation or by destroy, which waits for it; nothing is lost")
 

@@ -175,6 +175,8 @@ int cmd_errors(void)
 	refuse(sfd, _IO(LTT_KABI_IOC, 0x1f), NULL, ENOTTY, "session: unknown ioctl");
 	refuse(sfd, LTT_KABI_START, (void *)1, EINVAL, "START with an argument");
 	refuse(sfd, LTT_KABI_STOP, NULL, EBUSY, "STOP a stopped session");
+	refuse(sfd, LTT_KABI_STATEDUMP, (void *)1, EINVAL, "STATEDUMP with an argument");
+	refuse(sfd, LTT_KABI_STATEDUMP, NULL, EBUSY, "STATEDUMP of a stopped session");
 	channel_refusals(sfd);
 	channel(sfd, 4096, 2, 0, &ch);
 	check(ch.fd >= 0, "CHANNEL after the refusals works");
@@ -190,6 +192,7 @@ int cmd_errors(void)
 	stream_refusals(&ch);
 	check(!ioctl(sfd, LTT_KABI_START, 0), "START");
 	refuse(sfd, LTT_KABI_START, NULL, EBUSY, "START twice");
+	check(!ioctl(sfd, LTT_KABI_STATEDUMP, 0), "STATEDUMP while recording");
 	c = good_channel();
 	refuse(sfd, LTT_KABI_CHANNEL, &c, EBUSY, "CHANNEL after START");
 	{

@@ -225,8 +225,11 @@
  *       -EOPNOTSUPP for a relayed one.
  *   RESET_METADATA {u64 trace_key}
  *       Empties the trace's metadata file; the session daemon then sends
- *       the whole text again with METADATA (a regeneration, e.g. after a
- *       clock change).  -EOPNOTSUPP for a relayed trace.
+ *       the whole text again in one METADATA (a regeneration, e.g. after
+ *       a clock change).  A snapshot trace: the next snapshots hold the
+ *       new text.  A relayed trace: the relay gets RESET_METADATA and
+ *       that text (relay-proto.h); -EPROTONOSUPPORT, nothing changed,
+ *       from a relay older than 2.13.
  */
 #ifndef LTT_COMMON_CONSUMER_PROTO_H
 #define LTT_COMMON_CONSUMER_PROTO_H

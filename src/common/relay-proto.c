@@ -314,6 +314,22 @@ int ltt_relay_get_index(struct ltt_rbuf *r, struct ltt_relay_index *ret)
 	return ltt_rbuf_end(r);
 }
 
+void ltt_relay_put_reset_metadata(struct ltt_wbuf *w, const struct ltt_relay_reset_metadata *m)
+{
+	ltt_wbuf_put_be64(w, m->stream_handle);
+	ltt_wbuf_put_be64(w, m->version);
+	ltt_wbuf_put_be64(w, m->rewrite_size);
+}
+
+int ltt_relay_get_reset_metadata(struct ltt_rbuf *r, struct ltt_relay_reset_metadata *ret)
+{
+	ret->stream_handle = ltt_rbuf_get_be64(r);
+	ret->version = ltt_rbuf_get_be64(r);
+	ret->has_rewrite_size = ltt_rbuf_end(r) != 0;	/* bytes left: the 24-byte form */
+	ret->rewrite_size = ret->has_rewrite_size ? ltt_rbuf_get_be64(r) : 0;
+	return ltt_rbuf_end(r);
+}
+
 void ltt_relay_put_stream_seq(struct ltt_wbuf *w, const struct ltt_relay_stream_seq *m)
 {
 	ltt_wbuf_put_be64(w, m->stream_handle);

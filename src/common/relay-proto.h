@@ -48,6 +48,19 @@
  *       viewers) once they all arrived.
  *   QUIESCENT_CONTROL {u64 stream_handle}    -> {u32 ret_code}
  *   BEGIN_DATA_PENDING {u64 relay_session_id} -> {u32 ret_code}
+ *   RESET_METADATA (2.13) {u64 stream_handle, u64 version[, u64 rewrite_size]}
+ *                                             -> {u32 ret_code}
+ *       A metadata stream starts again (regenerate metadata): the relay
+ *       empties its file; the SEND_METADATA that follow write it from
+ *       offset 0.  version grows with each reset of the stream (a reset
+ *       whose version does not grow is refused with ERR_INVAL).  LTTng's
+ *       layout is the 16-byte form; ltt's consumers add rewrite_size, the
+ *       bytes of the metadata written again (the packets right after):
+ *       a live viewer that had the old text whole is served from there
+ *       on (it keeps its old header, e.g. its clock offset, and gets the
+ *       event classes added later), one that attaches afterwards the new
+ *       text whole.  Without rewrite_size a live session's stream is not
+ *       reset (ERR_UNSUPPORTED), as in LTTng.
  *   DATA_PENDING {u64 stream_handle, u64 last_net_seq_num}
  *                                             -> {u32 ret_code}: 1 while
  *       packets up to last_net_seq_num are still missing, 0 once written
@@ -66,16 +79,19 @@
 #ifndef LTT_COMMON_RELAY_PROTO_H
 #define LTT_COMMON_RELAY_PROTO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "common/codec.h"
 
 #define LTT_RELAY_MAJOR 2
-#define LTT_RELAY_MINOR 12
+#define LTT_RELAY_MINOR 13
 /* The oldest minor a consumer streams to (the layouts of 2.11). */
 #define LTT_RELAY_MINOR_MIN 11
 /* The minor that brought ARCHIVE_CHUNK (rotation on the relay's side). */
 #define LTT_RELAY_MINOR_ARCHIVE 12
+/* The minor that brought RESET_METADATA (regenerate metadata on a relay). */
+#define LTT_RELAY_MINOR_RESET_METADATA 13
 
 #define LTT_RELAY_CTRL_HDR_SIZE 24
 #define LTT_RELAY_DATA_HDR_SIZE 32
@@ -105,6 +121,7 @@ enum ltt_relay_cmd {
 	LTT_RELAY_CLOSE_INDEX = 14,		/* unsupported */
 	LTT_RELAY_LIST_SESSIONS = 15,		/* unsupported */
 	LTT_RELAY_STREAMS_SENT = 16,
+	LTT_RELAY_RESET_METADATA = 17,		/* 2.13 here (LTTng's since 2.8) */
 	/* 2.12: {u64 query_flags} -> {u32 ret_code, u64 flags}; no flag set here */
 	LTT_RELAY_GET_CONFIGURATION = 22,
 	/*
@@ -207,6 +224,14 @@ struct ltt_relay_index {
 	uint64_t packet_seq_num;
 };
 
+/* RESET_METADATA: rewrite_size 0 in the 16-byte form */
+struct ltt_relay_reset_metadata {
+	uint64_t stream_handle;
+	uint64_t version;
+	uint64_t rewrite_size;
+	bool has_rewrite_size;
+};
+
 /* CLOSE_STREAM, DATA_PENDING */
 struct ltt_relay_stream_seq {
 	uint64_t stream_handle;
@@ -247,6 +272,9 @@ void ltt_relay_put_metadata_hdr(struct ltt_wbuf *w, const struct ltt_relay_metad
 int ltt_relay_get_metadata_hdr(struct ltt_rbuf *r, struct ltt_relay_metadata_hdr *ret);
 void ltt_relay_put_index(struct ltt_wbuf *w, const struct ltt_relay_index *m);
 int ltt_relay_get_index(struct ltt_rbuf *r, struct ltt_relay_index *ret);
+/* RESET_METADATA: put writes the 24-byte form; get takes both. */
+void ltt_relay_put_reset_metadata(struct ltt_wbuf *w, const struct ltt_relay_reset_metadata *m);
+int ltt_relay_get_reset_metadata(struct ltt_rbuf *r, struct ltt_relay_reset_metadata *ret);
 void ltt_relay_put_stream_seq(struct ltt_wbuf *w, const struct ltt_relay_stream_seq *m);
 int ltt_relay_get_stream_seq(struct ltt_rbuf *r, struct ltt_relay_stream_seq *ret);
 /* QUIESCENT_CONTROL, BEGIN/END_DATA_PENDING, and replies of one u32/u64. */

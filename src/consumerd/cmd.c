@@ -953,8 +953,6 @@ static int cmd_reset_metadata(struct cmd_state *st, struct ltt_rbuf *r, struct l
 
 	if (ret)
 		return ret;
-	if (t->relay)
-		return -EOPNOTSUPP;
 	return ltt_trace_reset_metadata(t, false);
 }
 

@@ -252,6 +252,7 @@ static const char *cmd_name(uint32_t cmd)
 	switch (cmd) {
 	case LTT_RELAY_ADD_STREAM: return "ADD_STREAM";
 	case LTT_RELAY_SEND_METADATA: return "SEND_METADATA";
+	case LTT_RELAY_RESET_METADATA: return "RESET_METADATA";
 	case LTT_RELAY_SEND_INDEX: return "SEND_INDEX";
 	case LTT_RELAY_CLOSE_STREAM: return "CLOSE_STREAM";
 	case LTT_RELAY_STREAMS_SENT: return "STREAMS_SENT";
@@ -293,6 +294,25 @@ int rlink_queue_metadata(struct ltt_relay *r, struct relay_stream *st, const uin
 		len -= n;
 	}
 	ltt_wbuf_fini(&pl);
+	return ret;
+}
+
+int rlink_queue_reset_metadata(struct ltt_relay *r, struct relay_stream *st,
+			       uint64_t rewrite_size)
+{
+	struct ltt_relay_reset_metadata m = {
+		.stream_handle = st->handle, .version = st->meta_version + 1,
+		.rewrite_size = rewrite_size, .has_rewrite_size = true,
+	};
+	struct ltt_wbuf pl;
+	int ret;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_reset_metadata(&pl, &m);
+	ret = pl.err ? pl.err : queue_ctrl(r, LTT_RELAY_RESET_METADATA, &pl, st);
+	ltt_wbuf_fini(&pl);
+	if (!ret)
+		st->meta_version = m.version;
 	return ret;
 }
 

@@ -61,6 +61,8 @@ struct relay_stream {
 	uint64_t lost_events;		/* their events */
 	const struct relay_group *group;	/* its channel's, or NULL */
 	struct byteq meta;		/* metadata given before the handle came */
+	bool meta_reset;		/* the next metadata is the text written again */
+	uint64_t meta_version;		/* RESET_METADATA's last version */
 	char name[LTT_RELAY_NAME_MAX];
 	char path[];			/* the trace's pathname */
 };
@@ -151,6 +153,14 @@ bool rlink_busy(const struct ltt_relay *r);
  */
 int rlink_queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
 		       struct relay_stream *st, struct expect **ret_e);
+
+/*
+ * rlink_queue_reset_metadata() - RESET_METADATA for metadata stream @st
+ * (its handle known), the next version, @rewrite_size bytes of packets
+ * written again right after.  Locked.  Returns 0 or -ENOMEM.
+ */
+int rlink_queue_reset_metadata(struct ltt_relay *r, struct relay_stream *st,
+			       uint64_t rewrite_size);
 
 /*
  * rlink_queue_metadata() - queue @len bytes of metadata packets for @st,

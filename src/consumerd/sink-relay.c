@@ -366,8 +366,12 @@ static int relay_metadata(struct ltt_output *out, const void *packets, size_t le
 		ret = -EPROTO;
 	else if (!ret && !st->ready)
 		ret = rlink_q_append(&st->meta, packets, len);	/* sent with the handle */
-	else if (!ret)
+	else if (!ret && st->meta_reset)
+		ret = rlink_queue_reset_metadata(r, st, len);
+	if (!ret && st->ready) {
+		st->meta_reset = false;
 		ret = rlink_queue_metadata(r, st, packets, len);
+	}
 	pthread_mutex_unlock(&r->lock);
 	if (!ret)
 		rlink_kick(r);
@@ -411,10 +415,43 @@ static void relay_output_destroy(struct ltt_output *out)
 	free(ro);
 }
 
+/*
+ * Regenerate metadata: the next metadata given is the whole text again;
+ * the relay is told where it ends (RESET_METADATA's rewrite_size) so its
+ * live viewers go on.  Before the relay gave the stream's handle nothing
+ * was sent: what waits is dropped, the new text goes first.
+ */
+static int relay_reset_metadata(struct ltt_output *out)
+{
+	struct relay_output *ro = (struct relay_output *)out;
+	struct ltt_relay *r = ro->relay;
+	struct relay_stream *st = ro->meta;
+	int ret;
+
+	if (!st)
+		return -EOPNOTSUPP;
+	pthread_mutex_lock(&r->lock);
+	ret = r->conn_error;
+	if (!ret && r->minor < LTT_RELAY_MINOR_RESET_METADATA)
+		ret = -EPROTONOSUPPORT;
+	else if (!ret && st->refused)
+		ret = -EPROTO;
+	else if (!ret && !st->ready)
+		st->meta.off = st->meta.len;
+	else if (!ret)
+		st->meta_reset = true;
+	pthread_mutex_unlock(&r->lock);
+	if (ret == -EPROTONOSUPPORT)
+		LTT_ERR("%s: the relay speaks protocol 2.%u, replacing a trace's metadata needs 2.%u: upgrade ltt-relayd",
+			r->label, r->minor, LTT_RELAY_MINOR_RESET_METADATA);
+	return ret;
+}
+
 static const struct ltt_output_ops relay_output_ops = {
 	.name = "relay",
 	.open_sink = relay_open_sink,
 	.metadata = relay_metadata,
+	.reset_metadata = relay_reset_metadata,
 	.streams_added = relay_streams_added,
 	.destroy = relay_output_destroy,
 };

@@ -427,6 +427,25 @@ int ltt_trace_reset_metadata(struct ltt_trace *t, bool rewrite)
 {
 	int ret;
 
+	if (t->snapshot && !rewrite) {
+		/* nothing written yet: the next snapshot gets the new text whole */
+		free(t->meta_all);
+		t->meta_all = NULL;
+		t->meta_all_len = 0;
+		t->meta_text = 0;
+		return 0;
+	}
+	if (t->relay && !rewrite) {
+		/* the relay output sends the next text as the new one */
+		ret = ltt_output_reset_metadata(t->output);
+		if (ret)
+			return ret;
+		free(t->meta_all);
+		t->meta_all = NULL;
+		t->meta_all_len = 0;
+		t->meta_text = 0;
+		return 0;
+	}
 	if (t->dir_fd < 0)
 		return -EOPNOTSUPP;
 	free(t->meta_pending);

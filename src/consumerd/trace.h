@@ -204,7 +204,11 @@ void ltt_trace_chunk_abort(struct ltt_trace_chunk *chunk);
  *           text, in a file that lost its streams); otherwise forget them
  *           too (a regeneration: the session daemon sends the new text)
  *
- * Command thread.  Returns 0, -EOPNOTSUPP for a relayed trace, or the
+ * A snapshot trace (regeneration only) forgets its packets: the next
+ * snapshot holds the new text; a relayed one (regeneration only) has its
+ * output send the next text as the whole new one.  Command thread.
+ * Returns 0, -EOPNOTSUPP (a relayed trace's clear), -EPROTONOSUPPORT (a
+ * relay older than 2.13), or the
  * file system's negative errno (then the packets stay pending, written
  * at the next flush, as a failed METADATA's are).
  */

@@ -40,7 +40,7 @@ static const struct ctl_cmd commands[] = {
 	{ "disable-rotation", cmd_disable_rotation, "Remove a session's rotation schedule",
 	  "[-s NAME] [--timer] [--size]" },
 	{ "clear", cmd_clear, "Discard what sessions recorded so far", "[NAME | -a]" },
-	{ "regenerate", cmd_regenerate, "Write a session's metadata again",
+	{ "regenerate", cmd_regenerate, "Write a session's metadata or state dump again",
 	  "(metadata | statedump) [-s NAME]" },
 	{ "save", cmd_save, "Save sessions' configurations to files",
 	  "[NAME | -a] [-o FILE|DIR] [-f]" },

@@ -211,6 +211,25 @@ static int cmd_send_metadata(struct ltt_relay_conn *conn, struct ltt_rbuf *in, s
 						       len, h.padding_size), out);
 }
 
+static int cmd_reset_metadata(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+			      struct ltt_wbuf *out)
+{
+	struct ltt_relay_reset_metadata m;
+	int ret;
+
+	if (ltt_relay_get_reset_metadata(in, &m))
+		return malformed(conn, "RESET_METADATA");
+	/* any minor: LTTng's consumers send it since 2.8 (the 16-byte form) */
+	ret = ltt_relay_stream_reset_metadata(state(conn)->session, &m);
+	if (ret == -EOPNOTSUPP) {
+		LTT_WARN("control connection from %s: RESET_METADATA of a live session without the rewrite's size (an LTTng consumer): refused",
+			 conn->peer);
+		ltt_relay_put_ret(out, LTT_RELAY_ERR_UNSUPPORTED);
+		return 0;
+	}
+	return stream_result(conn, "RESET_METADATA", ret, out);
+}
+
 static void wake_fired(struct ltt_evloop *loop, void *arg)
 {
 	(void)loop;
@@ -394,6 +413,7 @@ static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_ADD_STREAM, "ADD_STREAM", true, cmd_add_stream },
 	{ LTT_RELAY_STREAMS_SENT, "STREAMS_SENT", true, cmd_streams_sent },
 	{ LTT_RELAY_SEND_METADATA, "SEND_METADATA", true, cmd_send_metadata },
+	{ LTT_RELAY_RESET_METADATA, "RESET_METADATA", true, cmd_reset_metadata },
 	{ LTT_RELAY_SEND_INDEX, "SEND_INDEX", true, cmd_send_index },
 	{ LTT_RELAY_CLOSE_STREAM, "CLOSE_STREAM", true, cmd_close_stream },
 	{ LTT_RELAY_QUIESCENT_CONTROL, "QUIESCENT_CONTROL", true, cmd_quiescent },

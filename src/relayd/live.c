@@ -66,6 +66,7 @@ struct vstream {
 	bool hup_sent;				/* data: HUP was answered */
 	uint64_t pos;				/* data: next index entry */
 	uint64_t metadata_sent;			/* metadata: bytes sent */
+	uint64_t metadata_version;		/* metadata: the relay's, of those bytes */
 };
 
 struct vsession {
@@ -176,7 +177,7 @@ static int add_vstream(struct viewer *v, const struct ltt_relay_stream_info *si,
 	vs = &v->streams[v->nstreams++];
 	*vs = (struct vstream){
 		.handle = si->handle, .session_id = si->session_id, .trace_id = si->trace_id,
-		.metadata = si->metadata, .pos = pos,
+		.metadata = si->metadata, .pos = pos, .metadata_version = si->metadata_version,
 	};
 	return 0;
 }
@@ -414,6 +415,33 @@ static bool new_streams_pending(struct viewer *v)
 }
 
 /*
+ * Metadata stream @mvs was written again (RESET_METADATA) since this
+ * viewer began reading it: the viewer keeps the text it has (a reader
+ * takes no second trace block, so its header, clock offset included,
+ * stays) and goes on after the rewrite, with the event classes added
+ * since, once the rewrite is whole.  A viewer that had read nothing gets
+ * the new text whole.  Returns false while there is nothing to serve it.
+ */
+static bool metadata_sync(struct viewer *v, struct vstream *mvs,
+			  const struct ltt_relay_stream_info *mi)
+{
+	if (mvs->metadata_version == mi->metadata_version)
+		return true;
+	if (!mvs->metadata_sent) {
+		mvs->metadata_version = mi->metadata_version;
+		return true;
+	}
+	if (mi->metadata_size < mi->metadata_rewrite)
+		return false;
+	if (mvs->metadata_sent < mi->metadata_old_size)
+		LTT_WARN("live: viewer %" PRIu64 ": metadata of stream %" PRIu64 " written again before the viewer read it all: it goes on after the new text, event classes of the part it missed are unknown to it",
+			 v->id, mvs->handle);
+	mvs->metadata_version = mi->metadata_version;
+	mvs->metadata_sent = mi->metadata_rewrite;
+	return true;
+}
+
+/*
  * The metadata state of @vs's trace for this viewer: -EAGAIN when the
  * relay has none yet (no index may be handed out), else 0 and
  * *@ret_newer when the relay holds metadata the viewer was not sent.
@@ -428,7 +456,7 @@ static int metadata_state(struct viewer *v, const struct vstream *vs, bool *ret_
 	    !mi.metadata_size)
 		return -EAGAIN;
 	mvs = find_metadata_vstream(v, vs->trace_id);
-	*ret_newer = !mvs || mvs->metadata_sent < mi.metadata_size;
+	*ret_newer = !mvs || (metadata_sync(v, mvs, &mi) && mvs->metadata_sent < mi.metadata_size);
 	return 0;
 }
 
@@ -561,7 +589,7 @@ static int cmd_get_metadata(struct viewer *v, struct ltt_rbuf *r)
 		return 0;
 	}
 	rp.status = LTT_LIVE_METADATA_NO_NEW;
-	if (si.metadata_size <= vs->metadata_sent) {
+	if (!metadata_sync(v, vs, &si) || si.metadata_size <= vs->metadata_sent) {
 		ltt_live_put_metadata_reply(&v->out, &rp);
 		return 0;
 	}
@@ -575,6 +603,10 @@ static int cmd_get_metadata(struct viewer *v, struct ltt_rbuf *r)
 		return -ENOMEM;
 	ret = ltt_relay_model_read_metadata(v->live->model, id, vs->metadata_sent, buf, len, &got);
 	v->out.len = head;
+	/* written again meanwhile: those bytes may be of the new text; next time */
+	if (!ret && (ltt_relay_model_stream_info(v->live->model, id, &si) ||
+		     si.metadata_version != vs->metadata_version))
+		got = 0;
 	if (ret) {
 		LTT_WARN("live: viewer %" PRIu64 ": metadata of stream %" PRIu64 ": %s", v->id, id,
 			 strerror(-ret));

@@ -134,6 +134,9 @@ static void stream_info(const struct ltt_relay_stream *st, struct ltt_relay_stre
 	strcpy(info->pathname, st->trace->pathname);
 	info->index_count = st->entry_count;
 	info->metadata_size = st->meta_size;
+	info->metadata_version = st->meta_version;
+	info->metadata_rewrite = st->meta_rewrite;
+	info->metadata_old_size = st->meta_old_size;
 	info->has_beacon = st->has_beacon;
 	info->beacon_ts = st->beacon_ts;
 	info->ctf_stream_id = st->ctf_stream_id;

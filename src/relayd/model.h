@@ -73,6 +73,9 @@ struct ltt_relay_stream_info {
 						 * ("ust/uid/0/64-bit") */
 	uint64_t index_count;			/* complete index entries so far */
 	uint64_t metadata_size;			/* metadata streams: bytes received */
+	uint64_t metadata_version;		/* grows with each RESET_METADATA */
+	uint64_t metadata_rewrite;		/* then: the bytes written again */
+	uint64_t metadata_old_size;		/* then: the bytes before the reset */
 	bool has_beacon;			/* a beacon arrived after the last index */
 	uint64_t beacon_ts;			/* its timestamp_end */
 	uint64_t ctf_stream_id;			/* stream class id seen in the last

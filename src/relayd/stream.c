@@ -411,6 +411,39 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 	return 0;
 }
 
+int ltt_relay_stream_reset_metadata(struct ltt_relay_session *s,
+				    const struct ltt_relay_reset_metadata *m)
+{
+	struct ltt_relay_stream *st = find(s, m->stream_handle);
+	int ret = 0;
+
+	if (!st)
+		return -ENOENT;
+	if (!st->metadata || st->closed || st->fd < 0 || m->version <= st->meta_version ||
+	    m->rewrite_size > MAX_METADATA)
+		return -EINVAL;
+	/* a viewer holding the old text could not tell where the new one ends */
+	if (!m->has_rewrite_size && s->live_timer_us)
+		return -EOPNOTSUPP;
+	pthread_mutex_lock(&s->model->lock);
+	if (ftruncate(st->fd, 0)) {
+		ret = -errno;
+	} else {
+		st->meta_old_size = st->meta_size;
+		st->meta_size = 0;
+		st->meta_version = m->version;
+		st->meta_rewrite = m->rewrite_size;
+	}
+	pthread_mutex_unlock(&s->model->lock);
+	if (ret)
+		LTT_ERR("session %" PRIu64 ": can't empty %s/metadata: %s", s->id,
+			st->trace->pathname, strerror(-ret));
+	else
+		LTT_INFO("session %" PRIu64 ": %s/metadata written again (version %" PRIu64 ")",
+			 s->id, st->trace->pathname, m->version);
+	return ret;
+}
+
 /* Index entry @idx into the index file of its tracefile, then in memory. */
 static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entry *idx)
 {

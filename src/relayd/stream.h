@@ -77,6 +77,9 @@ struct ltt_relay_stream {
 	uint64_t file_no, oldest_no;
 	uint64_t size, idx_size;		/* bytes in the current files */
 	uint64_t meta_size;			/* metadata streams */
+	uint64_t meta_version;			/* RESET_METADATA's, 0 before any */
+	uint64_t meta_rewrite;			/* the bytes it announced written again */
+	uint64_t meta_old_size;			/* meta_size before the last reset */
 
 	/* Packets. */
 	bool in_flight;				/* a packet being received */
@@ -130,6 +133,19 @@ int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add
  */
 int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, const void *data,
 			      size_t len, uint32_t padding);
+
+/**
+ * ltt_relay_stream_reset_metadata() - RESET_METADATA: metadata stream
+ * @m->stream_handle of @s starts again from offset 0 at @m->version
+ * (relay-proto.h); viewers find the version and the rewrite's size in
+ * the model
+ *
+ * Server thread.  Returns 0, -ENOENT (no such stream in @s), -EINVAL (a
+ * data stream, closed, a version that does not grow), -EOPNOTSUPP (a
+ * live session's stream without rewrite_size), or ftruncate()'s -errno.
+ */
+int ltt_relay_stream_reset_metadata(struct ltt_relay_session *s,
+				    const struct ltt_relay_reset_metadata *m);
 
 /**
  * ltt_relay_stream_index() - SEND_INDEX for a data stream of @s

@@ -821,9 +821,8 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	int ret = 0, err;
 	size_t i;
 
-	if (session->snapshot)
-		return LTT_ERR_NOT_SUPPORTED;	/* not yet: each snapshot has the metadata as sent */
-	if (session->output_type != LTT_OUTPUT_LOCAL)
+	/* a snapshot session's next snapshots hold the new text; a relay rewrites it */
+	if (!session->snapshot && session->output_type == LTT_OUTPUT_NONE)
 		return LTT_ERR_ROTATE_OUTPUT;
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];
@@ -837,6 +836,8 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 		err = d->ops->regenerate_metadata(d, session);
 		ret = ret ? ret : err;
 	}
+	if (ret == -EPROTONOSUPPORT)
+		return LTT_ERR_REGEN_RELAY;	/* refused before anything changed */
 	return ret ? consumer_code(ret) : LTT_ERR_OK;
 }
 
@@ -848,6 +849,26 @@ bool ltt_chunk_move_pending(const struct ltt_session *session)
 		if (!session->left[i].idle)
 			return true;
 	return false;
+}
+
+enum ltt_error_code ltt_chunk_regenerate_statedump(const struct ltt_domains *set,
+						   struct ltt_session *session)
+{
+	struct ltt_domain_impl *d = set->v[ltt_domain_index(LTT_DOMAIN_KERNEL)];
+	int ret;
+
+	/* only the kernel tracer has one: libltt-ust emits no state dump */
+	if (!d || !d->ops->regenerate_statedump ||
+	    !ltt_session_domain(session, LTT_DOMAIN_KERNEL)->nr_channels)
+		return LTT_ERR_STATEDUMP_DOMAIN;
+	if (!session->active)
+		return LTT_ERR_SESSION_NOT_STARTED;
+	ret = d->ops->regenerate_statedump(d, session);
+	if (ret == -EOPNOTSUPP)
+		return LTT_ERR_STATEDUMP_KERNEL;
+	if (ret == -EBUSY)
+		return LTT_ERR_SESSION_NOT_STARTED;
+	return ret ? LTT_ERR_UNKNOWN : LTT_ERR_OK;	/* logged: the tracer said why */
 }
 
 void ltt_chunk_destroyed(struct ltt_session *session)

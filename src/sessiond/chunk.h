@@ -92,12 +92,27 @@ int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path);
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *
- * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
- * session), NOT_SUPPORTED (a domain with channels that can't: the
- * kernel's), or CONSUMERD (logged).
+ * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (no output),
+ * NOT_SUPPORTED (a domain with channels that can't), REGEN_RELAY (the
+ * relay is older than protocol 2.13: refused by the first trace, before
+ * any changed), or CONSUMERD (logged).  A snapshot session's next
+ * snapshots hold the new text; a relay writes the new text over the old
+ * (relay-proto.h, RESET_METADATA).
  */
 enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 						  struct ltt_session *session);
+
+/**
+ * ltt_chunk_regenerate_statedump() - the kernel tracer records its state
+ * dump again into @session's kernel channels (the user-space domain has
+ * none)
+ *
+ * Session lock held.  Returns LTT_ERR_OK, STATEDUMP_DOMAIN (no kernel
+ * channel), SESSION_NOT_STARTED, STATEDUMP_KERNEL (the module is too old:
+ * logged), or UNKNOWN (the tracer failed: logged).
+ */
+enum ltt_error_code ltt_chunk_regenerate_statedump(const struct ltt_domains *set,
+						   struct ltt_session *session);
 
 /**
  * ltt_chunk_destroyed() - @session's traces are closed for good: a local

@@ -130,9 +130,8 @@ enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt
 	ret = ltt_cmd_lock_session(ctx, name, &session);
 	if (ret)
 		return ret;
-	/* libltt-ust has no state dump, and the kernel domain none either */
 	if (what == LTT_REGENERATE_STATEDUMP)
-		ret = LTT_ERR_NOT_SUPPORTED;
+		ret = ltt_chunk_regenerate_statedump(ctx->domains, session);
 	else
 		ret = ltt_chunk_regenerate_metadata(ctx->domains, session);
 	ltt_cmd_unlock_session(ctx, session);

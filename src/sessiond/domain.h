@@ -190,6 +190,13 @@ struct ltt_domain_ops {
 			     const char *from, const char *to, char *ret_dir, size_t len);
 	int (*regenerate_metadata)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/*
+	 * Optional: have the tracer record its state dump again into
+	 * @session's channels; absent: the domain has none (refused).
+	 * Returns 0, -EBUSY (not recording), -EOPNOTSUPP, or -errno.
+	 * Session lock held.
+	 */
+	int (*regenerate_statedump)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
 	 * Optional: run @job on the thread of @session's owner (the one that
 	 * supervises that owner's consumer: supervisor.h), after the jobs
 	 * posted there before it, so that work waiting for one owner's

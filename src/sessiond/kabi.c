@@ -57,6 +57,7 @@ enum kop {
 	KOP_EVENT_ENABLE_FILTERED,
 	KOP_EVENT_SET_FILTER,
 	KOP_CONTEXT_ADD,
+	KOP_STATEDUMP,
 	KOP_NR_IOCTLS_,
 	/* Not ioctls: done by the thread on the object's fd. */
 	KOP_DUP = KOP_NR_IOCTLS_,
@@ -82,6 +83,7 @@ static const struct kop_desc {
 			  sizeof(struct ltt_kabi_channel), KOBJ_CHANNEL },
 	[KOP_START] = { "START", LTT_KABI_START, KOBJ_SESSION, 0, KOBJ_NONE },
 	[KOP_STOP] = { "STOP", LTT_KABI_STOP, KOBJ_SESSION, 0, KOBJ_NONE },
+	[KOP_STATEDUMP] = { "STATEDUMP", LTT_KABI_STATEDUMP, KOBJ_SESSION, 0, KOBJ_NONE },
 	[KOP_STREAM] = { "STREAM", LTT_KABI_STREAM, KOBJ_CHANNEL,
 			 sizeof(struct ltt_kabi_stream), KOBJ_STREAM },
 	[KOP_EVENT_ENABLE] = { "EVENT_ENABLE", LTT_KABI_EVENT_ENABLE, KOBJ_CHANNEL,
@@ -473,6 +475,11 @@ int ltt_kabi_session_start(struct ltt_kabi *kabi, ltt_khandle session)
 int ltt_kabi_session_stop(struct ltt_kabi *kabi, ltt_khandle session)
 {
 	return call_op(kabi, KOP_STOP, session, NULL, NULL);
+}
+
+int ltt_kabi_session_statedump(struct ltt_kabi *kabi, ltt_khandle session)
+{
+	return call_op(kabi, KOP_STATEDUMP, session, NULL, NULL);
 }
 
 static int event_op(struct ltt_kabi *kabi, enum kop op, ltt_khandle channel, const char *name,

@@ -107,6 +107,14 @@ int ltt_kabi_session_start(struct ltt_kabi *kabi, ltt_khandle session);
 int ltt_kabi_session_stop(struct ltt_kabi *kabi, ltt_khandle session);
 
 /**
+ * ltt_kabi_session_statedump() - record the state dump again (kernel ABI
+ * 1.6, LTT_KABI_STATEDUMP) into the session's channels that enabled it
+ * Returns 0, -EBUSY (the session is stopped), -ENOTTY (a tracer older
+ * than 1.6).
+ */
+int ltt_kabi_session_statedump(struct ltt_kabi *kabi, ltt_khandle session);
+
+/**
  * ltt_kabi_event_enable() - record event @name as id @id in @channel
  * Returns 0, -ENOENT (no such event), -EEXIST (already enabled), ...
  */

@@ -48,6 +48,7 @@ struct kernel_session {
 	uuid_t uuid;
 	struct cds_list_head chans;
 	struct ltt_wbuf meta;		/* every metadata text sent, for a takeover */
+	size_t meta_header_len;		/* its first part: the header (regenerate) */
 };
 
 static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
@@ -86,6 +87,40 @@ struct ltt_consumer *ltt_kernel_session_consumer(struct ltt_kernel *k, struct ke
  * Watch thread, no lock held: takes the registry's, then each session's.
  */
 void ltt_kernel_consumer_died(void *arg);
+
+/**
+ * ltt_kernel_metadata_header() - append @ks's metadata header to @text:
+ * the trace (its clock offset sampled now) and one stream class per
+ * kernel channel of @session
+ *
+ * Session lock held.  Returns 0 or -errno (@text's own error aside).
+ */
+int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
+			       struct kernel_session *ks, struct ltt_wbuf *text);
+
+/* kernel-regen.c: regenerate metadata and statedump */
+
+/**
+ * ltt_kernel_regenerate_metadata() - the domain's regenerate_metadata
+ * operation (domain.h): the session's kernel trace gets its metadata
+ * again whole, with a new header (meta-regen.h)
+ *
+ * Session lock held; waits for the consumer.  Returns 0 (nothing for a
+ * session never started), -EPIPE (no consumer), or ltt_meta_regenerate()'s
+ * -errno.
+ */
+int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_kernel_regenerate_statedump() - the domain's regenerate_statedump
+ * operation (domain.h): the tracer records its state dump again into the
+ * session's channels that enabled its events
+ *
+ * Session lock held; the tracer answers at once.  Returns 0, -EBUSY (the
+ * session is not recording), -EOPNOTSUPP (a tracer older than kernel ABI
+ * 1.6: reload the module; logged), or the tracer's -errno.
+ */
+int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session);
 
 /* kernel-snapshot.c: the kernel channels of snapshot sessions */
 

@@ -195,8 +195,8 @@ static int send_metadata(struct ltt_kernel *k, struct kernel_session *ks, struct
 	return ret;
 }
 
-static int metadata_header(struct ltt_kernel *k, struct ltt_session *session,
-			   struct kernel_session *ks, struct ltt_wbuf *text)
+int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
+			       struct kernel_session *ks, struct ltt_wbuf *text)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	char created[LTT_TRACE_DATETIME_MAX];
@@ -512,9 +512,10 @@ static int session_create(struct ltt_kernel *k, struct ltt_session *session,
 		return ret;
 	ks->consumer_gen = gen;
 	ltt_wbuf_init(&text);
-	ret = metadata_header(k, session, ks, &text);
+	ret = ltt_kernel_metadata_header(k, session, ks, &text);
 	if (!ret)
 		ret = send_metadata(k, ks, &text);
+	ks->meta_header_len = ks->meta.len;
 	ltt_wbuf_fini(&text);
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
@@ -986,6 +987,8 @@ static const struct ltt_domain_ops kernel_ops = {
 	.relay_status = kernel_relay_status,
 	.relay_archive = ltt_kernel_relay_archive,
 	.snapshot = ltt_kernel_snapshot,
+	.regenerate_metadata = ltt_kernel_regenerate_metadata,
+	.regenerate_statedump = ltt_kernel_regenerate_statedump,
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,

@@ -40,7 +40,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel-snapshot.c src/sessiond/kernel-relay.c \
 	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
 	src/sessiond/snap-budget.c src/sessiond/snap-budget.h \
-	src/sessiond/kernel-tracker.c \
+	src/sessiond/kernel-tracker.c src/sessiond/kernel-regen.c \
+	src/sessiond/meta-regen.c src/sessiond/meta-regen.h \
 	src/sessiond/trace-host.c src/sessiond/trace-host.h \
 	src/sessiond/kmodule.c src/sessiond/kmodule.h
 src_sessiond_ltt_sessiond_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"

@@ -21,6 +21,7 @@
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
 #include "sessiond/chunk.h"
+#include "sessiond/meta-regen.h"
 #include "sessiond/snap-budget.h"
 #include "sessiond/ust-buffers.h"
 
@@ -1400,33 +1401,19 @@ static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *sessi
 			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
 	struct ltt_app app = { 0 };
-	struct ltt_wbuf text;
-	size_t header_len;
+	struct ltt_wbuf header;
 	int ret;
 
 	app.pid = trace->pid;
 	app.uid = trace->uid;
 	app.bits_per_long = trace->bits_per_long;
 	strcpy(app.procname, trace->procname);
-	ltt_wbuf_init(&text);
-	ret = ltt_ust_meta_header(&text, &b->host, session, &app, trace->per_pid, trace->uuid);
-	if (ret || text.err || trace->meta.err || trace->meta_header_len > trace->meta.len) {
-		ltt_wbuf_fini(&text);
-		return ret ? ret : -ENOMEM;
-	}
-	header_len = text.len;
-	ltt_wbuf_put_bytes(&text, trace->meta.data + trace->meta_header_len,
-			   trace->meta.len - trace->meta_header_len);
-	ret = text.err ? -ENOMEM : ltt_consumer_reset_metadata(c, trace->key);
+	ltt_wbuf_init(&header);
+	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->uuid);
 	if (!ret)
-		ret = ltt_consumer_metadata(c, trace->key, text.data, text.len);
-	if (!ret) {
-		/* what a consumer taking the trace over gets from now on */
-		ltt_wbuf_reset(&trace->meta);
-		ltt_wbuf_put_bytes(&trace->meta, text.data, text.len);
-		trace->meta_header_len = header_len;
-	}
-	ltt_wbuf_fini(&text);
+		ret = ltt_meta_regenerate(c, trace->key, &header, &trace->meta,
+					  &trace->meta_header_len);
+	ltt_wbuf_fini(&header);
 	return ret;
 }
 
@@ -1443,7 +1430,7 @@ int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_se
 		c = trace_consumer(b, trace);
 		if (!c)
 			continue;
-		ret = trace->relayed ? -EOPNOTSUPP : regenerate_trace(b, session, trace, c);
+		ret = regenerate_trace(b, session, trace, c);
 		if (ret) {
 			LTT_ERR("session '%s': trace %s: metadata not regenerated: %s", session->name,
 				trace->path, strerror(-ret));

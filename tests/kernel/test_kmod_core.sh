@@ -36,7 +36,7 @@ ktest ktest_discard 3
 ktest ktest_overwrite 5
 ktest ktest_logger 3
 ktest ktest_statedump 5
-ktest ktest_errors 65
+ktest ktest_errors 68
 ktest ktest_unpriv 2
 ktest ktest_fuzz 2
 ktest ktest_lazy 14

@@ -161,6 +161,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_snapshot.sh \
 	tests/regression/test_snapshot_net.sh \
 	tests/regression/test_rotation_net.sh \
+	tests/regression/test_regen_net.sh \
 	tests/regression/test_clear_live.sh \
 	tests/regression/test_relay_stream.sh \
 	tests/regression/test_relay_stall.sh \

@@ -8,7 +8,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 25
+plan 29
 
 # count_role FILE ROLE: ltt_test:seq events of ROLE in FILE.
 count_role() {
@@ -110,7 +110,7 @@ is "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/m/ust/uid/$(id -u)/64-
 is "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/m/ust/uid/$(id -u)/64-bit" | grep -c 'name = "ltt_test:seq"')" 1 \
 	"the event's description is there once"
 run lttctl regenerate statedump -s m
-like "$RC:$ERR" "^1:.*statedump is not supported" "regenerate statedump is refused with a sentence"
+like "$RC:$ERR" "^1:.*no kernel channel" "regenerate statedump of a user-space session is refused with the reason"
 run lttctl regenerate clocks -s m
 is "$RC" 2 "regenerate of something else is a usage error"
 run lttctl regenerate metadata -s nout
@@ -118,4 +118,18 @@ like "$RC:$ERR" "^1:.*no output to rotate or clear" "regenerate metadata of a se
 run lttctl regenerate metadata -s nosuch
 is "$RC" 1 "regenerate metadata of an unknown session exits 1"
 lttctl -q destroy m
+# a snapshot session: the next snapshots hold the new metadata, whole
+lttctl -q create ms --snapshot -o "$TEST_TMP/ms" && lttctl -q enable-event -u ltt_test:seq -s ms &&
+	lttctl -q start ms || { echo "Bail out! session ms"; exit 1; }
+ust_app -n 300 -r s1
+ok_cmd "regenerate metadata of a snapshot session" lttctl regenerate metadata -s ms
+ust_app -n 200 -r s2
+ok_cmd "snapshot record after it" lttctl -q snapshot record -s ms
+snap=$(find "$TEST_TMP/ms" -name metadata -printf '%h\n' | head -1)
+bt "$snap" "$TEST_TMP/ms.out"
+is "$?:$(count_role "$TEST_TMP/ms.out" s1):$(count_role "$TEST_TMP/ms.out" s2)" "0:300:200" \
+	"the snapshot reads whole: every event before and after the regeneration"
+is "$(babeltrace2 --output-format=ctf-metadata "$snap" | grep -c '^trace {')" 1 \
+	"its metadata is the new text alone: one trace block"
+lttctl -q destroy ms
 done_testing

@@ -6,8 +6,8 @@
 # them each event once, none lost beyond what the buffers counted
 # (sequence numbers); clear: the relay deletes what it wrote, the next
 # read holds only the events after it; enable-rotation --timer on a
-# net:// session; the refusals that remain (regenerate metadata, a relay
-# that is gone).
+# net:// session; regenerate metadata after all that; the refusals that
+# remain (a relay that is gone).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -132,10 +132,11 @@ is "$?:$(grep -c 'role = "f"' "$TEST_TMP/last"):$(grep -c 'role = "e"' "$TEST_TM
 like "$(cat "$SESSIOND_LOG" 2>/dev/null)" "fin': last trace chunk archived by the relay in $findir/archives/" \
 	"the session daemon logs where"
 
-# --- 5. the refusals that remain
-run lttctl regenerate metadata -s ex
-is "$RC" 1 "regenerate metadata of a net:// session: refused for now"
-like "$ERR" "relay" "  it says why"
+# --- 5. regenerate metadata after rotations and a clear (test_regen_net.sh has more)
+ok_cmd "regenerate metadata of a net:// session that rotated and cleared" lttctl regenerate metadata -s ex
+timeout "$TEST_TIMEOUT" bash -c 'tail -n +1 -F "$1" 2>/dev/null | grep -m 1 -- "$2" | wc -l' \
+	_ "$RELAYD_LOG" "$UID_PATH/metadata written again (version 1)" | grep -qx 1
+ok $? "  the relay writes the current chunk's metadata again"
 ok_cmd "enable-rotation --timer on a net:// session" lttctl enable-rotation -s ex --timer 1000000
 # save -> load: a net:// session's schedule comes back (the file names the relay)
 ok_cmd "save it" lttctl -q save ex -o "$TEST_TMP/ex.ltt"

@@ -648,6 +648,41 @@ static void test_bad_replies_and_metadata(void)
 	tap_is_int(decode(md, buf, 11, &mh), -EPROTO, "SEND_METADATA: 11 bytes are refused");
 }
 
+/* RESET_METADATA (2.13): ltt's 24-byte form, LTTng's 16-byte one, nothing else. */
+static void test_reset_metadata(void)
+{
+	const struct ltt_relay_reset_metadata m = {
+		.stream_handle = 7, .version = 2, .rewrite_size = 0x10203, .has_rewrite_size = true,
+	};
+	static const uint8_t wire[] = { BE64(7), BE64(2), BE64(0x10203) };
+	struct ltt_relay_reset_metadata got;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t n;
+	bool short_ok = false;
+
+	ltt_wbuf_init(&w);
+	ltt_relay_put_reset_metadata(&w, &m);
+	tap_ok(!w.err && w.len == sizeof(wire) && !memcmp(w.data, wire, sizeof(wire)),
+	       "RESET_METADATA: 24 bytes, big-endian handle, version, rewrite_size");
+	ltt_wbuf_fini(&w);
+	ltt_rbuf_init(&r, wire, sizeof(wire));
+	tap_ok(ltt_relay_get_reset_metadata(&r, &got) == 0 && got.stream_handle == 7 &&
+	       got.version == 2 && got.has_rewrite_size && got.rewrite_size == 0x10203,
+	       "RESET_METADATA: the 24-byte form decodes");
+	ltt_rbuf_init(&r, wire, 16);
+	tap_ok(ltt_relay_get_reset_metadata(&r, &got) == 0 && got.version == 2 &&
+	       !got.has_rewrite_size && !got.rewrite_size,
+	       "RESET_METADATA: LTTng's 16-byte form decodes, without rewrite_size");
+	for (n = 0; n < sizeof(wire); n++) {
+		if (n == 16)
+			continue;
+		ltt_rbuf_init(&r, wire, n);
+		short_ok |= ltt_relay_get_reset_metadata(&r, &got) != -EPROTO;
+	}
+	tap_ok(!short_ok, "RESET_METADATA: every other length under 24 is refused");
+}
+
 static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 
 static uint32_t rnd(void)
@@ -757,6 +792,7 @@ int main(void)
 	test_bad_create_session();
 	test_bad_add_stream();
 	test_bad_replies_and_metadata();
+	test_reset_metadata();
 	test_random();
 	test_ret_str();
 	return tap_done();

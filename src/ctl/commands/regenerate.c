@@ -35,12 +35,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		return ret;
 	ret = ltt_ctl_regenerate(ctl, session, what);
 	ltt_ctl_disconnect(ctl);
-	if (ret == -LTT_ERR_NOT_SUPPORTED) {
-		ctl_out_error(ret, "session '%s': %s", session, what == LTT_REGENERATE_STATEDUMP ?
-			     "regenerate statedump is not supported: programs traced with libltt-ust emit no state dump (no ust_statedump or bin_info events), and the kernel tracer writes its own at start only" :
-			     "regenerate metadata is not supported for the kernel domain (only user space traces regenerate their metadata)");
-		return CTL_EXIT_FAILURE;
-	}
 	if (ret) {
 		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;

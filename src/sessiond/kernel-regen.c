@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel-regen.c - regenerate metadata and statedump for the kernel
+ * domain (kernel-internal.h).
+ *
+ * The metadata: a new header (the clock offset sampled now, after a
+ * clock change) and the event classes sent so far, written again whole
+ * by the consumer (meta-regen.h); the copy kept for a takeover becomes
+ * the new text.  The state dump: the tracer records it again, as at
+ * start, into the session's channels that enabled its events (kernel
+ * ABI 1.6, LTT_KABI_STATEDUMP).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "sessiond/kernel-internal.h"
+#include "sessiond/meta-regen.h"
+
+int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+	struct ltt_consumer *c;
+	struct ltt_wbuf header;
+	int ret;
+
+	if (!ks || !ks->consumer_gen)
+		return ks && ks->lost_consumer ? -EPIPE : 0;
+	c = ltt_kernel_session_consumer(k, ks);
+	if (!c)
+		return -EPIPE;
+	ltt_wbuf_init(&header);
+	ret = ltt_kernel_metadata_header(k, session, ks, &header);
+	if (!ret)
+		ret = ltt_meta_regenerate(c, ks->trace_key, &header, &ks->meta,
+					  &ks->meta_header_len);
+	ltt_wbuf_fini(&header);
+	if (ret)
+		LTT_ERR("session '%s': kernel trace %s: metadata not regenerated: %s",
+			session->name, ks->path, strerror(-ret));
+	else
+		LTT_INFO("session '%s': kernel trace %s: metadata regenerated", session->name,
+			 ks->path);
+	return ret;
+}
+
+int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+	int ret;
+
+	if (k->version.minor < LTT_KABI_MINOR_STATEDUMP) {
+		LTT_WARN("session '%s': regenerate statedump refused: the loaded kernel tracer speaks ABI %u.%u, a state dump on demand needs %u.%u: reload the module",
+			 session->name, k->version.major, k->version.minor, LTT_KABI_MAJOR,
+			 LTT_KABI_MINOR_STATEDUMP);
+		return -EOPNOTSUPP;
+	}
+	if (!ks || !session->active)
+		return -EBUSY;
+	ret = ltt_kabi_session_statedump(k->kabi, ks->handle);
+	if (ret == -ENOTTY)
+		ret = -EOPNOTSUPP;
+	if (ret)
+		LTT_ERR("session '%s': the kernel tracer did not record its state dump: %s",
+			session->name, strerror(-ret));
+	return ret;
+}
