@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 31
+plan 30
 
 N=1000
 open_fifo ready "$TEST_TMP/ready"
