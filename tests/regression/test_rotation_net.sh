@@ -44,20 +44,10 @@ lttctl -q create load -U "$URL" &&
 	lttctl -q enable-event -u ltt_test:seq -s load &&
 	lttctl -q start load || { echo "Bail out! session load"; exit 1; }
 dir=$(relay_dir load)
-open_fifo READY "$TEST_TMP/ready" && open_fifo GO "$TEST_TMP/go"
-ust_app_bg -t $T -n $N -r load -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
-app=$BG_PID
-wait_ready $READY || { echo "Bail out! the program did not register"; exit 1; }
-close_fd $GO
-rotations=0 failed_rot=0
-pid=$READY_PIDS
-while proc_alive "$pid" && [ $rotations -lt 20 ]; do
-	out=$(lttctl rotate load 2>&1) || { failed_rot=$((failed_rot + 1)); diag "$out"; }
-	rotations=$((rotations + 1))
-done
-wait $app
-is $? 0 "load: the program wrote $((T * N)) events while lttctl rotated $rotations times"
-is $failed_rot 0 "load: every rotation succeeded"
+rotate_under_load load 20 $T $N
+rotations=$ROTATIONS out=$ROT_OUT
+is $APP_RC 0 "load: the program wrote $((T * N)) events while lttctl rotated $rotations times"
+is $FAILED_ROT 0 "load: every rotation succeeded"
 like "$out" "^Trace chunk archive for session load is now readable at $dir/archives/[0-9]{8}T[0-9]{6}[-+][0-9]{4}-[0-9]{8}T[0-9]{6}[-+][0-9]{4}-[0-9]+\$" \
 	"load: rotate prints the relay's archive, named BEGIN-END-N in the session's relay directory"
 lttctl -q stop load

@@ -364,3 +364,29 @@ rotate_until_stopped() {
 	ROT=$!
 	timeout "$TEST_TIMEOUT" bash -c 'until [ "$(cut -d" " -f3 /proc/$0/stat)" = T ]; do :; done' "$c"
 }
+
+# rotate_under_load SESSION MAX T N: a program writes T x N events of
+# ltt_test:seq (released once registered) while `lttctl rotate SESSION`
+# runs in a loop, at most MAX times; then waits for it.  Sets ROTATIONS,
+# FAILED_ROT (rotations that failed: their message goes to the test's
+# log), ROT_OUT (the last rotate's standard output) and APP_RC (the
+# program's status).  Bails out
+# when the program does not register.
+rotate_under_load() {
+	local session=$1 max=$2 t=$3 n=$4 app pid
+	open_fifo READY "$TEST_TMP/ready" && open_fifo GO "$TEST_TMP/go" ||
+		{ echo "Bail out! fifos"; exit 1; }
+	ust_app_bg -t "$t" -n "$n" -r "$session" -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+	app=$BG_PID
+	wait_ready "$READY" || { echo "Bail out! the program did not register"; exit 1; }
+	close_fd "$GO"
+	ROTATIONS=0 FAILED_ROT=0
+	pid=$READY_PIDS
+	while proc_alive "$pid" && [ "$ROTATIONS" -lt "$max" ]; do
+		ROT_OUT=$(lttctl rotate "$session") ||
+			{ FAILED_ROT=$((FAILED_ROT + 1)); diag "rotate failed (its message above): $ROT_OUT"; }
+		ROTATIONS=$((ROTATIONS + 1))
+	done
+	wait "$app"
+	APP_RC=$?
+}
