@@ -292,6 +292,12 @@ struct ltt_app_done_hold *ltt_app_done_hold(struct ltt_app_done *d, bool (*stall
 	return h;
 }
 
+void ltt_app_done_arm(struct ltt_app_done_hold *h)
+{
+	if (h)
+		__atomic_store_n(&h->armed, 1, __ATOMIC_RELEASE);
+}
+
 void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h)
 {
 	if (!h)
@@ -302,13 +308,14 @@ void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h)
 	done_put(d);
 }
 
-/* Is every hold of @d released, or held up by a stalled consumer? */
+/* Is every hold of @d released, or armed and held up by a stalled consumer? */
 static bool done_ready(const struct ltt_app_done *d)
 {
 	const struct ltt_app_done_hold *h;
 
 	for (h = d->holds; h; h = h->next)
-		if (!__atomic_load_n(&h->done, __ATOMIC_ACQUIRE) && !h->stalled(h->arg))
+		if (!__atomic_load_n(&h->done, __ATOMIC_ACQUIRE) &&
+		    !(__atomic_load_n(&h->armed, __ATOMIC_ACQUIRE) && h->stalled(h->arg)))
 			return false;
 	return true;
 }

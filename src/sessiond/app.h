@@ -99,8 +99,10 @@ struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key);
  * it before it records, so that its first events are recorded.  It is
  * sent once every piece of work the listener holds it for is done
  * (ltt_app_done_release()), except the work held by a consumer its
- * @stalled function says is stalled: a program is not made to wait for a
- * user's stalled consumer, however many sessions want it.
+ * @stalled function says is stalled once the part the program needs is
+ * done (ltt_app_done_arm(): it has its buffers): a program is not made to
+ * wait for a user's stalled consumer, however many sessions want it, and
+ * does not record before it has somewhere to record to.
  */
 struct ltt_app_done;
 
@@ -109,6 +111,7 @@ struct ltt_app_done_hold {
 	bool (*stalled)(void *arg);		/* any thread, no lock held */
 	void *arg;
 	int done;				/* atomic */
+	int armed;				/* atomic: @stalled may end the wait */
 };
 
 /**
@@ -123,6 +126,13 @@ struct ltt_app_done_hold {
  */
 struct ltt_app_done_hold *ltt_app_done_hold(struct ltt_app_done *d, bool (*stalled)(void *arg),
 					    void *arg);
+
+/**
+ * ltt_app_done_arm() - what the program needs of @h's work is done (it
+ * has its buffers): from now on a stalled consumer ends its wait.  Any
+ * thread, any lock context.  Accepts a NULL @h.
+ */
+void ltt_app_done_arm(struct ltt_app_done_hold *h);
 
 /**
  * ltt_app_done_release() - the work of @h is done; any thread, no lock

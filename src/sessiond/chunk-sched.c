@@ -128,6 +128,65 @@ static int post_rotation(struct ltt_chunk_sched *cs, struct ltt_session *session
 	return ret;
 }
 
+/* The work a consumer that ran again can take, on the owner's thread. */
+struct settle_job {
+	struct ltt_supervisor_job sj;
+	struct ltt_session_registry *reg;
+	struct ltt_domain_impl *d;
+	struct ltt_session *session;	/* a reference */
+};
+
+static void settle_job_run(struct ltt_supervisor_job *sj)
+{
+	struct settle_job *j = caa_container_of(sj, struct settle_job, sj);
+
+	pthread_mutex_lock(&j->session->lock);
+	j->session->settle_posted = false;
+	if (!j->session->destroyed)
+		j->d->ops->settle(j->d, j->session);
+	pthread_mutex_unlock(&j->session->lock);
+	ltt_session_put(j->reg, j->session);
+	free(j);
+}
+
+static void settle_job_cancel(struct ltt_supervisor_job *sj)
+{
+	struct settle_job *j = caa_container_of(sj, struct settle_job, sj);
+
+	ltt_session_put(j->reg, j->session);
+	free(j);
+}
+
+/*
+ * Post @session's settle to its owner's thread if a domain has work due,
+ * which takes the reference @session is given with.  Session lock held.
+ * Returns whether it was posted.
+ */
+static bool post_settle(struct ltt_chunk_sched *cs, struct ltt_session *session)
+{
+	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
+	struct settle_job *j;
+
+	if (session->settle_posted || session->destroyed || !d || !d->ops->settle_due ||
+	    !d->ops->post_owner || !d->ops->settle_due(d, session))
+		return false;
+	j = calloc(1, sizeof(*j));
+	if (!j)
+		return false;
+	j->sj.run = settle_job_run;
+	j->sj.cancel = settle_job_cancel;
+	j->reg = cs->reg;
+	j->d = d;
+	j->session = session;
+	session->settle_posted = true;
+	if (d->ops->post_owner(d, session, &j->sj)) {
+		session->settle_posted = false;
+		free(j);
+		return false;
+	}
+	return true;
+}
+
 /*
  * Every tick: each session found due is posted to its owner's thread.  A
  * session whose lock is taken (its owner's thread rotating it, or waiting
@@ -151,6 +210,8 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 				posted = !post_rotation(cs, sessions[i]);
 				if (!posted)
 					rotate_due(cs->set, sessions[i]);
+			} else {
+				posted = post_settle(cs, sessions[i]);
 			}
 			pthread_mutex_unlock(&sessions[i]->lock);
 		}

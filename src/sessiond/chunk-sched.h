@@ -17,6 +17,10 @@
  * logged, kept for rotation-info (list shows it), and tried again
  * LTT_CHUNK_SCHED_RETRY_MS later (the timer's period when shorter): the
  * rotations of a consumer that stalled happen once it runs again.
+ *
+ * The same tick finds the sessions whose stalled consumer owes them work
+ * it can now take (domain ops settle_due, settle), and posts that work to
+ * the owner's thread in the same way.
  */
 #ifndef LTT_SESSIOND_CHUNK_SCHED_H
 #define LTT_SESSIOND_CHUNK_SCHED_H

@@ -42,6 +42,7 @@ struct ltt_consumer {
 	uint16_t undo_type;
 	uint64_t undo_key;
 	uint64_t cur_key;	/* the key of the ADD_* being called */
+	bool sent;		/* the last call's message went out (whole) */
 	uint64_t busy_since_ms;	/* atomic: when the call under way began, 0: none */
 };
 
@@ -448,11 +449,13 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 	int32_t status;
 	int ret;
 
+	c->sent = false;
 	if (c->fd < 0)
 		return -EPIPE;
 	if (req->err)
 		return req->err;
 	ret = settle_locked(c);
+	c->sent = false;	/* settle_locked()'s own call set it */
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld still owes the reply to an earlier command: it is alive but stalled; %s failed at once",
 			(long)c->pid, ltt_consumer_msg_name(type));
@@ -480,6 +483,7 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 		lose_locked(c, why);
 		return ret == -ECONNRESET || ret == -EAGAIN ? -EPIPE : ret;
 	}
+	c->sent = true;
 	ret = read_reply(c, timeout_ms, reply);
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld did not answer %s within %d ms: it is alive but stalled; the command failed",
@@ -605,16 +609,35 @@ int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len)
 {
+	int ret = ltt_consumer_metadata_try(c, trace_key, text, len,
+					    reply_timeout_ms(LTT_CONSUMER_MSG_METADATA));
+
+	return ret == -EAGAIN ? -ETIMEDOUT : ret;
+}
+
+int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
+			      size_t len, int timeout_ms)
+{
 	struct ltt_consumer_metadata m = {
 		.trace_key = trace_key, .text = text, .len = (uint32_t)len,
 	};
+	uint16_t type = LTT_CONSUMER_MSG_METADATA;
+	struct ltt_msg reply = { 0 };
 	struct ltt_wbuf w;
+	int ret;
 
 	if (len > LTT_CONSUMER_METADATA_MAX)
 		return -E2BIG;
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_metadata(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_METADATA, &w, NULL, 0);
+	pthread_mutex_lock(&c->lock);
+	ret = call_locked_within(c, type, &w, NULL, 0, timeout_ms, &reply);
+	if (ret == -ETIMEDOUT && !c->sent)
+		ret = -EAGAIN;	/* nothing of it went: to send again, in order */
+	pthread_mutex_unlock(&c->lock);
+	ltt_msg_fini(&reply);
+	ltt_wbuf_fini(&w);
+	return ret;
 }
 
 int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,

@@ -102,6 +102,15 @@ int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir
 			   bool resume);
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len);
+/*
+ * ltt_consumer_metadata_try() - METADATA, its reply waited for @timeout_ms,
+ * but -EAGAIN when nothing of it was sent (the consumer still owes a
+ * reply, or its socket had no room): the caller sends it again later,
+ * before any text after it.  -ETIMEDOUT still means sent and not answered
+ * in time: the consumer writes it, in order, once it runs.
+ */
+int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
+			      size_t len, int timeout_ms);
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
 /*

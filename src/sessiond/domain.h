@@ -216,6 +216,18 @@ struct ltt_domain_ops {
 	 * under the consumer's feet.
 	 */
 	bool (*owes)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
+	 * Optional: has @session work its stalled consumer left owed (traces
+	 * not handed over yet, traces of programs that left not closed yet)
+	 * and can that consumer take it now (it owes no reply)?  Never waits.
+	 * Session lock held.  The rotation thread asks at each tick and then
+	 * has settle() run on the owner's thread, so that what programs
+	 * recorded while their consumer stalled is written once it runs
+	 * again, without a command.
+	 */
+	bool (*settle_due)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/* Optional, with settle_due: do that work.  Session lock held. */
+	void (*settle)(struct ltt_domain_impl *d, struct ltt_session *session);
 };
 
 /* A domain: embedded in its implementation's own object. */

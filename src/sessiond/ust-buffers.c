@@ -227,28 +227,7 @@ static int resume_fn(void *arg, struct ltt_consumer *c, uint64_t gen)
 	return resume_trace(a->b, a->trace, c, gen);
 }
 
-/*
- * @trace's ADD_TRACE timed out (its consumer stalled; the late success,
- * if any, was undone): the consumer takes it now as it would take over a
- * dead one's (resume_trace(): the same directory, the metadata, every
- * channel), so what its programs wrote meanwhile is read.  A consumer
- * still stalled fails at once: tried again by the next call.
- */
-static struct ltt_consumer *add_again(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
-{
-	uint64_t gen;
-	struct ltt_consumer *c = owner_current(b, trace->session, &gen);
-	int ret = c ? resume_trace(b, trace, c, gen) : -EPIPE;
-
-	if (ret == -ETIMEDOUT)
-		return NULL;
-	trace->add_owed = false;
-	if (!ret)
-		return c;
-	LTT_ERR("trace %s: the consumer daemon refused it again: %s; it is not written",
-		trace->path, strerror(-ret));
-	return NULL;
-}
+static struct ltt_consumer *hand_over(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
 
 /*
  * The consumer that holds @trace's files, or NULL when it has none.  When
@@ -266,7 +245,7 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 	int ret = -ENOMEM;
 
 	if (!trace->consumer_gen && trace->add_owed)
-		return add_again(b, trace);
+		return hand_over(b, trace);
 	if (!trace->consumer_gen)
 		return NULL;
 	o = ltt_ust_buffers_owner(b, trace->session);
@@ -281,10 +260,58 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 	return NULL;
 }
 
+/*
+ * How long a program's new event classes wait for the consumer's reply
+ * (sent whole, they are written in order even if it comes late): within
+ * the wait of a program's registration (3 s by default).
+ */
+#define META_REPLY_MS 1000
+
+/*
+ * Send @c, which holds @trace, what it lacks of the trace's metadata, in
+ * order.  Returns 0, or -EAGAIN: none of the rest was sent (the consumer
+ * is stalled), it waits for ltt_ust_buffers_settle().  A text the
+ * consumer refuses is logged and skipped (not written); one it did not
+ * answer in time it writes once it runs.
+ */
+static int send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	size_t n;
+	int ret;
+
+	while (trace->meta_sent < trace->meta.len) {
+		n = trace->meta.len - trace->meta_sent;
+		if (n > LTT_CONSUMER_METADATA_MAX)
+			n = LTT_CONSUMER_METADATA_MAX;
+		ret = ltt_consumer_metadata_try(c, trace->key,
+						(const char *)trace->meta.data + trace->meta_sent, n,
+						META_REPLY_MS);
+		if (ret == -EAGAIN) {
+			if (!trace->meta_said)
+				LTT_WARN("trace %s: metadata waits for its stalled consumer daemon: sent once it answers",
+					 trace->path);
+			trace->meta_said = true;
+			return ret;
+		}
+		if (ret && ret != -ETIMEDOUT)
+			LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
+		trace->meta_sent += n;
+	}
+	trace->meta_said = false;
+	return 0;
+}
+
+/* Does @trace's consumer lack some of its metadata (a stalled one)? */
+static bool meta_owed(const struct ltt_ust_trace *trace)
+{
+	return trace->consumer_gen && !trace->meta.err && trace->meta_sent < trace->meta.len;
+}
+
 void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			      const struct ltt_wbuf *text)
 {
 	uint64_t gen = trace->consumer_gen;
+	bool waiting = meta_owed(trace);	/* the rest waits for a stalled consumer */
 	struct ltt_consumer *c;
 	int ret;
 
@@ -294,10 +321,16 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 	ltt_wbuf_put_bytes(&trace->meta, text->data, text->len);
 	if (trace->meta.err)
 		LTT_WARN("trace %s: out of memory for a copy of its metadata", trace->path);
+	if (trace->add_owed || (waiting && !trace->meta.err))
+		return;	/* sent with the trace, or after what waits: settle */
 	c = trace_consumer(b, trace);
 	/* just taken over: the new consumer was sent all of it, this text too */
 	if (!c || trace->consumer_gen != gen)
 		return;
+	if (!trace->meta.err) {
+		send_meta_rest(trace, c);
+		return;
+	}
 	ret = ltt_consumer_metadata(c, trace->key, text->data, text->len);
 	if (ret)
 		LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
@@ -388,36 +421,68 @@ static void trace_free_chan(struct ltt_ust_chan *chan)
  * and the new one, which takes the trace over where the dead one left its
  * files and ring buffers, flushes again: a trace is never closed on a dead
  * consumer, whose last packets would be neither written nor counted.
- * Returns the consumer, or NULL when none holds the trace (said).
+ * *@ret_c: the consumer, or NULL when none holds the trace (said).
+ * Returns 0, or -ETIMEDOUT: the consumer is stalled (it has not taken the
+ * trace yet, or did not answer a flush): the trace must wait for it.
  */
-static struct ltt_consumer *close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+static int close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+		       struct ltt_consumer **ret_c)
 {
 	struct ltt_consumer *c = NULL;
 	struct ltt_ust_chan *chan;
 	unsigned int attempt;
 	bool died = true;
+	int ret = 0;
 
 	for (attempt = 0; died && attempt < CLOSE_FLUSH_ATTEMPTS; attempt++) {
 		c = trace_consumer(b, trace);
 		died = false;
+		ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
 		cds_list_for_each_entry(chan, &trace->chans, node) {
-			if (!c || !ltt_consumer_flush_channel_sized(c, chan->key, true,
-								    chan_bytes(chan)))
+			if (!c)
+				break;
+			ret = ltt_consumer_flush_channel_sized(c, chan->key, true, chan_bytes(chan));
+			if (!ret)
 				continue;
 			died = !ltt_consumer_alive(c);
-			if (died)
-				break;	/* the next one takes the trace over, all again */
+			if (died || ret == -ETIMEDOUT)
+				break;	/* died: the next one takes it over, all again */
 			LTT_WARN("trace %s: channel %s: the last packets may not be written",
 				 trace->path, chan->channel->attr.name);
+			ret = 0;
 		}
 	}
-	return c;
+	*ret_c = c;
+	return ret == -ETIMEDOUT ? ret : 0;
 }
 
-void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+static void trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c);
+
+int ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+{
+	struct ltt_consumer *c;
+	int ret = close_flush(b, trace, &c);
+
+	if (ret) {
+		/* kept, buffers and all, until the consumer answers */
+		if (!trace->closing)
+			LTT_WARN("trace %s: its program left while its consumer daemon is stalled: closed once it answers, nothing lost",
+				 trace->path);
+		trace->closing = true;
+		return ret;
+	}
+	trace_end(trace, c);
+	return 0;
+}
+
+/*
+ * @trace's end, once @c (NULL: none) wrote what it holds: its losses
+ * kept in the session's channels, its channels and itself destroyed in
+ * @c, then freed.
+ */
+static void trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
 	struct ltt_ust_chan *chan, *tmp;
-	struct ltt_consumer *c = close_flush(b, trace);
 	struct ltt_consumer_channel_stats st;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
@@ -450,9 +515,10 @@ void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace
  * retry (the directory held a trace: the same process after an exec in
  * the same second, or an output directory used again) gets "-N".
  */
-static int trace_path(const struct ltt_session *session, const struct ltt_app *app, bool per_pid,
-		      unsigned int attempt, char *buf, size_t len)
+static int trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, char *buf,
+		      size_t len)
 {
+	const struct ltt_session *session = trace->session;
 	char date[32], suffix[16] = "";
 	struct tm tm;
 	int n;
@@ -463,15 +529,15 @@ static int trace_path(const struct ltt_session *session, const struct ltt_app *a
 
 	if (attempt)
 		snprintf(suffix, sizeof(suffix), "-%u", attempt);
-	if (per_pid) {
-		if (!localtime_r(&app->registered_at, &tm) ||
+	if (trace->per_pid) {
+		if (!localtime_r(&trace->registered_at, &tm) ||
 		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 			return -EINVAL;
-		n = snprintf(buf, len, "%s%sust/pid/%s-%ld-%s%s", base, sep, app->procname,
-			     (long)app->pid, date, suffix);
+		n = snprintf(buf, len, "%s%sust/pid/%s-%ld-%s%s", base, sep, trace->procname,
+			     (long)trace->pid, date, suffix);
 	} else {
 		n = snprintf(buf, len, "%s%sust/uid/%u/%u-bit%s", base, sep,
-			     (unsigned int)app->uid, app->bits_per_long, suffix);
+			     (unsigned int)trace->uid, trace->bits_per_long, suffix);
 	}
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
@@ -518,7 +584,8 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 	if (!us)
 		return NULL;
 	cds_list_for_each_entry(trace, &us->traces, node) {
-		if (trace->per_pid != per_pid)
+		/* a closing one's program is gone (its pid may be another's now) */
+		if (trace->per_pid != per_pid || trace->closing)
 			continue;
 		if (per_pid ? trace->pid == app->pid :
 			      trace->uid == app->uid && trace->bits_per_long == app->bits_per_long)
@@ -574,88 +641,6 @@ static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
 	return ret ? ret : (int64_t)link->key;
 }
 
-/*
- * Register @trace with the consumer, in a directory of its own (never over
- * a trace that is there: the next name is taken) or on the session's relay.
- * A failure is logged; the trace then has no consumer.  Session lock held.
- */
-static void trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *session,
-			      struct ust_session *us, const struct ltt_app *app,
-			      struct ltt_ust_trace *trace)
-{
-	unsigned int attempt = 0;
-	struct ltt_consumer *c;
-	uint64_t gen = 0;
-	int64_t relay = 0;
-	int ret;
-
-	do {
-		ret = trace_path(session, app, trace->per_pid, attempt, trace->path,
-				 sizeof(trace->path));
-		c = ret ? NULL : owner_get(b, session, &gen);
-		if (c)
-			relay = relay_key(b, session, us, c, gen);
-		if (relay < 0)
-			ret = (int)relay;
-		else if (c)
-			ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
-						     session->uid, session->gid, (uint64_t)relay,
-						     false);
-		else if (!ret)
-			ret = -EPIPE;
-	} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
-	trace->relayed = relay > 0;
-	if (ret && relay >= 0 && c && !ltt_consumer_alive(c)) {
-		/*
-		 * It died with ADD_TRACE in flight, maybe after it made the
-		 * directory and an empty metadata file: the trace is kept as
-		 * its, so the next one takes it over there (trace_consumer()),
-		 * as it does the traces the dead one had.
-		 */
-		LTT_WARN("session '%s': the consumer daemon died while it created trace %s: the next one takes it over",
-			 session->name, trace->path);
-		ret = 0;
-	}
-	if (ret == -ETIMEDOUT && c && ltt_consumer_alive(c)) {
-		LTT_WARN("session '%s': trace %s waits for its stalled consumer daemon: added once it answers",
-			 session->name, trace->path);
-		trace->add_owed = true;
-	} else if (ret) {
-		LTT_ERR("session '%s': can't create trace %s: %s", session->name, trace->path,
-			strerror(-ret));
-	}
-	trace->consumer_gen = ret ? 0 : gen;
-}
-
-/*
- * Register @trace of a snapshot session with the consumer: no files until
- * a snapshot; its path is relative, the same in every snapshot's
- * directory.  A failure is logged; the trace then has no consumer.
- * Session lock held.
- */
-static void snapshot_trace_to_consumer(struct ltt_ust_buffers *b, struct ltt_session *session,
-				       const struct ltt_app *app, struct ltt_ust_trace *trace)
-{
-	struct ltt_consumer *c;
-	uint64_t gen = 0;
-	int ret;
-
-	ret = trace_path(session, app, trace->per_pid, 0, trace->path, sizeof(trace->path));
-	c = ret ? NULL : owner_get(b, session, &gen);
-	if (c)
-		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
-						      session->gid);
-	else if (!ret)
-		ret = -EPIPE;
-	if (ret && c && !ltt_consumer_alive(c))
-		ret = 0;	/* died with it in flight: the next one takes it over */
-	if (ret)
-		LTT_ERR("session '%s': can't create snapshot trace %s: %s%s", session->name,
-			trace->path, strerror(-ret),
-			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
-	trace->consumer_gen = ret ? 0 : gen;
-}
-
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 					    const struct ltt_app *app)
 {
@@ -675,15 +660,16 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
 	trace->pid = app->pid;
+	trace->registered_at = app->registered_at;
 	strcpy(trace->procname, app->procname);
 	trace->session = session;
 	ltt_wbuf_init(&trace->meta);
 	uuid_generate(trace->uuid);
 	CDS_INIT_LIST_HEAD(&trace->chans);
-	if (session->snapshot)
-		snapshot_trace_to_consumer(b, session, app, trace);
-	else if (session->output_type != LTT_OUTPUT_NONE)
-		trace_to_consumer(b, session, us, app, trace);
+	/* its consumer is told after its program is: ltt_ust_buffers_settle() */
+	trace->add_owed = session->snapshot || session->output_type != LTT_OUTPUT_NONE;
+	if (trace_path(trace, 0, trace->path, sizeof(trace->path)))
+		strcpy(trace->path, "(no name)");	/* said by hand_over() */
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
 	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid)) {
@@ -845,7 +831,8 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 		trace_free_chan(chan);
 		return NULL;
 	}
-	c = trace_consumer(b, trace);
+	/* a trace not handed over yet takes its channels with it */
+	c = trace->add_owed ? NULL : trace_consumer(b, trace);
 	if (c) {
 		ret = chan_to_consumer(trace, chan, c);
 		if (ret)
@@ -862,11 +849,18 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 	struct ust_session *us = ust_state(session);
 	struct ltt_ust_flush f = { 0 };
 	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
 	struct ltt_ust_chan *chan;
 	uint64_t *grown;
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
-		if (!trace_consumer(b, trace)) {
+		c = trace_consumer(b, trace);
+		/* metadata a stalled consumer lacks: the trace would not read whole */
+		if (c && meta_owed(trace) && send_meta_rest(trace, c) == -EAGAIN)
+			f.owed = true;
+		if (!c) {
+			/* not handed over yet: the stop would leave its events unwritten */
+			f.owed |= trace->add_owed;
 			/* said by the first stop after the loss; counted in list */
 			f.lost |= trace->lost_consumer && !trace->lost_said;
 			if (trace->lost_consumer)
@@ -917,6 +911,11 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 			ret = -EIO;
 		}
 	}
+	if (!ret && flush->owed) {
+		LTT_ERR("session '%s': a trace waits for its stalled consumer daemon: not written yet",
+			session->name);
+		ret = -ETIMEDOUT;
+	}
 	if (!ret && flush->lost) {
 		LTT_ERR("session '%s': a consumer daemon died while it held some of its traces and none could take them over; they end there",
 			session->name);
@@ -958,12 +957,11 @@ static int resend_metadata(struct ltt_consumer *c, const struct ltt_ust_trace *t
 }
 
 /*
- * A takeover failed after consumer @c accepted @trace and maybe its first
- * @nr_added channels: destroy them, then the trace, so @c holds nothing
- * of a trace that ends here (the files already written stay).
+ * Consumer @c failed @trace after it accepted the trace and maybe its
+ * first @nr_added channels: destroy them, then the trace, so @c holds
+ * nothing of it (the files already written stay).
  */
-static void undo_resume(struct ltt_ust_trace *trace, struct ltt_consumer *c,
-			unsigned int nr_added)
+static void undo_add(struct ltt_ust_trace *trace, struct ltt_consumer *c, unsigned int nr_added)
 {
 	struct ltt_ust_chan *chan;
 	int ret;
@@ -978,22 +976,44 @@ static void undo_resume(struct ltt_ust_trace *trace, struct ltt_consumer *c,
 	}
 	ret = ltt_consumer_destroy_trace(c, trace->key);
 	if (ret && ret != -ENOENT)
-		LTT_WARN("trace %s: left in the consumer daemon after a failed takeover: %s",
+		LTT_WARN("trace %s: left in the consumer daemon after a failed hand-over: %s",
 			 trace->path, strerror(-ret));
+}
+
+/*
+ * Consumer @c just accepted @trace: send it the whole metadata, then every
+ * channel with its streams, so it reads each ring buffer from where it
+ * was last released (from the start, for a trace new to consumers).
+ * Undone on failure.
+ */
+static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_ust_chan *chan;
+	unsigned int nr_added = 0;
+	int ret = resend_metadata(c, trace);
+
+	if (!ret)
+		trace->meta_sent = trace->meta.len;
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		if (ret)
+			break;
+		ret = chan_to_consumer(trace, chan, c);
+		nr_added++;	/* added in part, maybe: destroyed below all the same */
+	}
+	if (ret)
+		undo_add(trace, c, nr_added);
+	return ret;
 }
 
 /*
  * Consumer @c (generation @gen) continues @trace, whose consumer died:
  * the same directory, files continued (ADD_TRACE resume), the metadata
- * again, every channel with the same streams, so it reads each ring
- * buffer from where the dead one had released it.  Session lock held.
+ * again, every channel with the same streams.  Session lock held.
  */
 static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_consumer *c, uint64_t gen)
 {
 	const struct ltt_session *session = trace->session;
-	struct ltt_ust_chan *chan;
-	unsigned int nr_added = 0;
 	int64_t relay = 0;
 	int ret;
 
@@ -1009,22 +1029,142 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	else
 		ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
 					     session->uid, session->gid, (uint64_t)relay, !relay);
+	if (!ret)
+		ret = send_contents(trace, c);
 	if (ret)
 		return ret;
-	ret = resend_metadata(c, trace);
-	cds_list_for_each_entry(chan, &trace->chans, node) {
-		if (ret)
-			break;
-		ret = chan_to_consumer(trace, chan, c);
-		nr_added++;	/* added in part, maybe: destroyed below all the same */
-	}
-	if (ret) {
-		undo_resume(trace, c, nr_added);
-		return ret;
-	}
 	trace->consumer_gen = gen;
 	LTT_INFO("trace %s: taken over by the new consumer daemon", trace->path);
 	return 0;
+}
+
+/*
+ * Hand @trace, which no consumer has held, to consumer @c (generation
+ * @gen): in a directory of its own (never over a trace there: the next
+ * name is taken), or on the session's relay, or as a snapshot trace (a
+ * relative path, no files until a snapshot); then its metadata and
+ * channels.  Session lock held.
+ */
+static int trace_add(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+		     struct ltt_consumer *c, uint64_t gen)
+{
+	struct ltt_session *session = trace->session;
+	unsigned int attempt = 0;
+	int64_t relay = 0;
+	int ret;
+
+	do {
+		ret = trace_path(trace, attempt, trace->path, sizeof(trace->path));
+		if (ret)
+			return ret;
+		if (session->snapshot) {
+			ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid,
+							      session->uid, session->gid);
+			break;
+		}
+		relay = relay_key(b, session, ust_state(session), c, gen);
+		ret = relay < 0 ? (int)relay :
+				  ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
+							 session->uid, session->gid,
+							 (uint64_t)relay, false);
+	} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
+	trace->relayed = relay > 0;
+	return ret ? ret : send_contents(trace, c);
+}
+
+/*
+ * @trace is owed to a consumer (made while its program waited, or its
+ * ADD_TRACE timed out and the late success was undone): hand it over
+ * now, with what its programs wrote meanwhile.  Returns the consumer that
+ * holds it, or NULL: still stalled (tried again by the next call), or it
+ * refused the trace (logged: not written).  Session lock held.
+ */
+/* Have @c write what @trace's buffers hold (not final).  Returns 0 or -errno. */
+static int flush_trace(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_ust_chan *chan;
+	int ret = 0;
+
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		ret = ltt_consumer_flush_channel_sized(c, chan->key, false, chan_bytes(chan));
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
+static struct ltt_consumer *hand_over(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+{
+	const struct ltt_session *session = trace->session;
+	uint64_t gen = 0;
+	struct ltt_consumer *c = owner_get(b, session, &gen);
+	int ret = c ? trace_add(b, trace, c, gen) : -EPIPE;
+
+	if (ret && c && !ltt_consumer_alive(c)) {
+		/*
+		 * It died with the trace in flight, maybe after it made the
+		 * directory: the next one takes the trace over there, as it
+		 * does the traces the dead one had.
+		 */
+		LTT_WARN("session '%s': the consumer daemon died while it created trace %s: the next one takes it over",
+			 session->name, trace->path);
+		trace->add_owed = false;
+		trace->consumer_gen = gen;
+		return trace_consumer(b, trace);
+	}
+	if (ret == -ETIMEDOUT) {
+		if (!trace->owed_said)
+			LTT_WARN("session '%s': trace %s waits for its stalled consumer daemon: handed over once it answers, with what its programs recorded meanwhile",
+				 session->name, trace->path);
+		trace->owed_said = true;
+		return NULL;
+	}
+	trace->add_owed = false;
+	if (ret) {
+		LTT_ERR("session '%s': can't create trace %s: %s%s", session->name, trace->path,
+			strerror(-ret),
+			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
+		return NULL;
+	}
+	trace->consumer_gen = gen;
+	return c;
+}
+
+void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session);
+	struct ltt_ust_trace *trace, *tmp;
+
+	struct ltt_consumer *c;
+	int ret = 0;
+
+	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &no_traces, node) {
+		if (trace->closing) {
+			ret = ltt_ust_buffers_close_trace(b, trace);
+		} else if (trace->add_owed) {
+			c = trace_consumer(b, trace);
+			ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
+			/* a session stopped meanwhile: written whole, as its stop would */
+			if (c && !session->active)
+				ret = flush_trace(trace, c);
+		} else if (meta_owed(trace)) {
+			c = trace_consumer(b, trace);
+			ret = c && send_meta_rest(trace, c) == -EAGAIN ? -ETIMEDOUT : 0;
+		}
+		if (ret == -ETIMEDOUT)
+			break;	/* stalled: the others would wait as long */
+	}
+}
+
+bool ltt_ust_buffers_owed(struct ltt_session *session)
+{
+	struct ust_session *us = ust_state(session);
+	struct ltt_ust_trace *trace;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node)
+		if (trace->add_owed || trace->closing || meta_owed(trace))
+			return true;
+	return false;
 }
 
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
@@ -1037,8 +1177,14 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 	if (!us)
 		return;
 
-	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node)
-		ltt_ust_buffers_close_trace(b, trace);
+	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node) {
+		if (!ltt_ust_buffers_close_trace(b, trace))
+			continue;
+		/* destroy waits for no consumer: what this one holds unread ends here */
+		LTT_ERR("session '%s': trace %s destroyed while its consumer daemon is stalled: what it had not written is lost",
+			session->name, trace->path);
+		trace_end(trace, NULL);
+	}
 	if (us->relay.key) {
 		c = owner_current(b, session, &gen);
 		/* its traces closed, a session that rotated has its last chunks archived */
@@ -1413,6 +1559,8 @@ static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	if (!ret)
 		ret = ltt_meta_regenerate(c, trace->key, &header, &trace->meta,
 					  &trace->meta_header_len);
+	if (!ret)
+		trace->meta_sent = trace->meta.len;
 	ltt_wbuf_fini(&header);
 	return ret;
 }

@@ -88,8 +88,14 @@ struct ltt_ust_trace {
 	uuid_t uuid;
 	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
 	bool lost_consumer;		/* that consumer died and none could take over */
-	bool add_owed;			/* its ADD_TRACE timed out (a stalled consumer):
-					 * added again, as a takeover, when it answers */
+	bool add_owed;			/* no consumer holds it yet: made for a program
+					 * before its consumer is told (which may be
+					 * stalled), handed over by the next call that
+					 * needs it (ltt_ust_buffers_settle()) */
+	bool owed_said;			/* the log said it waits for a stalled consumer */
+	bool closing;			/* its program left; closed once the consumer
+					 * has written what it holds */
+	time_t registered_at;		/* per-PID: when its program registered */
 	bool lost_said;			/* a stop said so already */
 	bool relayed;			/* sent to the session's relay */
 	struct ltt_session *session;	/* the session it belongs to (outlives it) */
@@ -97,6 +103,9 @@ struct ltt_ust_trace {
 					 * taking over gets it again */
 	size_t meta_header_len;		/* its first part: the trace's header, made
 					 * again by a regeneration */
+	size_t meta_sent;		/* how much of meta its consumer was sent: the
+					 * rest waits for a stalled one (settle) */
+	bool meta_said;			/* the log said the rest waits */
 	char procname[17];		/* per-PID: the application's */
 	char path[PATH_MAX];
 	struct cds_list_head chans;
@@ -109,6 +118,7 @@ struct ltt_ust_flush {
 	size_t nr;
 	uint64_t gen;			/* ... this consumer generation */
 	bool lost;			/* some trace lost its consumer */
+	bool owed;			/* some trace waits for a stalled consumer */
 	struct ltt_ust_owner *owner;	/* held while keys are to flush */
 };
 
@@ -168,11 +178,14 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 
 /**
  * ltt_ust_buffers_trace() - the trace @app writes to in @session, created
- * on first need (in a new directory, registered with the consumer, its
- * metadata header written)
+ * on first need with its metadata header, but not yet handed to the
+ * consumer: the program gets its buffers without waiting for a consumer
+ * that may be stalled, and ltt_ust_buffers_settle() (or the next call
+ * that needs the consumer) hands the trace over, with what the program
+ * wrote meanwhile
  *
  * Returns the trace (owned by the session's state) or NULL when out of
- * memory.  A trace the consumer refused is kept, without files (logged).
+ * memory.  A trace the consumer refuses is kept, without files (logged).
  */
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 					    const struct ltt_app *app);
@@ -204,8 +217,31 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
  * ltt_ust_buffers_close_trace() - have the consumer write what @trace
  * holds and close it, then free it; its losses are kept in the session's
  * channels, so the count users see does not shrink
+ *
+ * A consumer that is stalled (it has not taken the trace yet, or does not
+ * answer its flush) can't be told: the trace is kept, marked closing,
+ * with its buffers, and closed by a later ltt_ust_buffers_settle() or
+ * stop (never freed with events the consumer has not read).  Session lock
+ * held.  Returns 0 (freed) or -ETIMEDOUT (kept).
  */
-void ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
+int ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
+
+/**
+ * ltt_ust_buffers_settle() - the consumer's part of what programs were
+ * given: hand @session's new traces to the consumer (their metadata and
+ * channels too), and finish closing those of programs that left
+ *
+ * Called after the programs got their buffers, so that a stalled consumer
+ * delays no program.  A consumer still stalled leaves them for the next
+ * call.  Session lock held.
+ */
+void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session);
+
+/**
+ * ltt_ust_buffers_owed() - has @session work for ltt_ust_buffers_settle()?
+ * Session lock held; never waits.
+ */
+bool ltt_ust_buffers_owed(struct ltt_session *session);
 
 /**
  * ltt_ust_buffers_stats() - lost events and packets of @channel: of its

@@ -526,6 +526,8 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 	for (i = 0; i < n; i++)
 		ltt_app_put(items[i].app);
 	free(items);
+	/* the programs have their buffers: now the consumer gets the new traces */
+	ltt_ust_buffers_settle(b, session);
 }
 
 void ltt_ust_push_disable(struct ltt_ust_apps *apps, struct ltt_session *session,

@@ -93,8 +93,8 @@ void ltt_ust_push_one(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 		      struct ltt_session *session, struct ltt_app *app);
 
 /**
- * ltt_ust_push_all() - ltt_ust_push_app() for every program; session lock
- * held, takes apps->lock
+ * ltt_ust_push_all() - ltt_ust_push_app() for every program, then
+ * ltt_ust_buffers_settle(); session lock held, takes apps->lock
  * @acks: receives what to wait for; NULL: nothing is waited for
  */
 void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,

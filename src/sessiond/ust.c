@@ -314,6 +314,16 @@ static int ust_post_owner(struct ltt_domain_impl *d, const struct ltt_session *s
 	return o ? ltt_supervisor_post(&o->consumer, job) : -ENOMEM;
 }
 
+static bool ust_settle_due(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	return ltt_ust_buffers_owed(session) && !ust_owes(d, session);
+}
+
+static void ust_settle(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	ltt_ust_buffers_settle(&to_ust(d)->buffers, session);
+}
+
 static const struct ltt_domain_ops ust_ops = {
 	.post_owner = ust_post_owner,
 	.snapshot = ust_snapshot,
@@ -335,6 +345,8 @@ static const struct ltt_domain_ops ust_ops = {
 	.settle_wait = ust_settle_wait,
 	.fini = ust_fini,
 	.owes = ust_owes,
+	.settle_due = ust_settle_due,
+	.settle = ust_settle,
 };
 
 /*
@@ -510,8 +522,12 @@ static void owner_job_run(struct ltt_supervisor_job *sj)
 	} else {
 		/* Sessions first (registry, then each session), then the apps lock. */
 		pthread_mutex_lock(&session->lock);
-		if (!session->destroyed && session->active)
+		if (!session->destroyed && session->active) {
 			ltt_ust_push_one(&j->ust->buffers, &j->ust->apps, session, j->app);
+			/* it has its buffers: a stalled consumer no longer holds it */
+			ltt_app_done_arm(j->hold);
+			ltt_ust_buffers_settle(&j->ust->buffers, session);
+		}
 		pthread_mutex_unlock(&session->lock);
 	}
 	owner_job_free(j);

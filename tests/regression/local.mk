@@ -147,6 +147,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_owner_groups.sh \
 	tests/regression/test_ust_consumer_stopped_others.sh \
 	tests/regression/test_ust_list_stalled.sh \
+	tests/regression/test_ust_pid_stalled.sh \
+	tests/regression/test_ust_meta_stalled.sh \
 	tests/regression/test_ust_own_stalled.sh \
 	tests/regression/test_rotate_consumer_killed.sh \
 	tests/regression/test_rotate_late_destroy.sh \
