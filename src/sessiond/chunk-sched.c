@@ -158,17 +158,38 @@ static void settle_job_cancel(struct ltt_supervisor_job *sj)
 }
 
 /*
+ * A domain of @session with settle work due (the first: one settle job at
+ * a time per session), or NULL.  Session lock held.
+ */
+static struct ltt_domain_impl *settle_domain(struct ltt_chunk_sched *cs,
+					     struct ltt_session *session)
+{
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = cs->set->v[i];
+		if (d && d->ops->settle_due && d->ops->post_owner &&
+		    d->ops->settle_due(d, session))
+			return d;
+	}
+	return NULL;
+}
+
+/*
  * Post @session's settle to its owner's thread if a domain has work due,
  * which takes the reference @session is given with.  Session lock held.
  * Returns whether it was posted.
  */
 static bool post_settle(struct ltt_chunk_sched *cs, struct ltt_session *session)
 {
-	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
+	struct ltt_domain_impl *d;
 	struct settle_job *j;
 
-	if (session->settle_posted || session->destroyed || !d || !d->ops->settle_due ||
-	    !d->ops->post_owner || !d->ops->settle_due(d, session))
+	if (session->settle_posted || session->destroyed)
+		return false;
+	d = settle_domain(cs, session);
+	if (!d)
 		return false;
 	j = calloc(1, sizeof(*j));
 	if (!j)

@@ -240,7 +240,8 @@ static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
-		if (d && d->ops->owes && d->ops->owes(d, session))
+		/* no state: nothing of the session in that domain's consumer */
+		if (d && session->domains[i].state && d->ops->owes && d->ops->owes(d, session))
 			return true;
 	}
 	return false;
@@ -249,8 +250,9 @@ static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 /*
  * Stop, unregister and tear down a locked session; unlocks and releases
  * it.  With @keep_stalled, a rotation's move that a stalled consumer
- * still owes (archiving the chunks would pull them from under it) keeps
- * the session as it is: returns -ETIMEDOUT.  With @keep_stalled, a consumer that did not answer the stop in
+ * still owes (archiving the chunks would pull them from under it), or a
+ * stopped session's consumer that owes a reply (its flush, its metadata
+ * may still be under way), keeps the session as it is: returns -ETIMEDOUT.  With @keep_stalled, a consumer that did not answer the stop in
  * time (stalled, not dead) keeps the session, stopped, its data held
  * until it runs again: returns -ETIMEDOUT.  Else returns 0.
  */
@@ -259,9 +261,12 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 {
 	size_t i;
 
-	if (keep_stalled && ltt_chunk_move_pending(session) && consumer_owes(ctx, session)) {
-		LTT_WARN("session '%s': not destroyed: a rotation's move waits for its stalled consumer daemon; destroy again once it runs",
-			 session->name);
+	/* a stopped session's data (a move, a flush, metadata) may wait for it too */
+	if (keep_stalled && (ltt_chunk_move_pending(session) || !session->active) &&
+	    consumer_owes(ctx, session)) {
+		LTT_WARN("session '%s': not destroyed: %s its stalled consumer daemon; destroy again once it runs",
+			 session->name, ltt_chunk_move_pending(session) ?
+			 "a rotation's move waits for" : "what it recorded may still wait for");
 		pthread_mutex_unlock(&session->lock);
 		ltt_session_put(ctx->registry, session);
 		return -ETIMEDOUT;

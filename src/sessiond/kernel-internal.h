@@ -47,13 +47,33 @@ struct kernel_session {
 	char path[PATH_MAX];
 	uuid_t uuid;
 	struct cds_list_head chans;
-	struct ltt_wbuf meta;		/* every metadata text sent, for a takeover */
+	struct ltt_wbuf meta;		/* every metadata text, for a takeover */
 	size_t meta_header_len;		/* its first part: the header (regenerate) */
+	size_t meta_sent;		/* how much of meta the consumer was sent: the
+					 * rest waits for a stalled one (kernel-stall.c) */
+	bool meta_said;			/* that it waits is logged */
+	bool flush_owed;		/* a stop's flush a stalled consumer did not do */
 };
 
 static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 {
 	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * The consumer that holds @ks's trace, or NULL (@ks NULL, no trace, or
+ * its consumer died): none is spawned, nothing taken over, never waits.
+ */
+static inline struct ltt_consumer *ltt_kernel_consumer_now(struct ltt_kernel *k,
+							   const struct kernel_session *ks)
+{
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!ks || !ks->consumer_gen)
+		return NULL;
+	c = ltt_supervisor_current(&k->consumer, &gen);
+	return c && gen == ks->consumer_gen ? c : NULL;
 }
 
 /**
@@ -190,5 +210,66 @@ enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
  * and the tracer is older than 1.5), or the tracer's -errno.
  */
 int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks);
+
+/* kernel-stall.c: a stalled (not dead) kernel consumer */
+
+/**
+ * ltt_kernel_meta_add() - keep @text (new metadata of @ks's trace) and
+ * send the consumer what it lacks, in order
+ *
+ * The text is kept whatever the consumer does: one that owes a reply
+ * (stalled) is not sent it, and it waits in @ks until
+ * ltt_kernel_meta_send_owed() (settle, stop, rotate, snapshot); one that
+ * does not answer in time writes it once it runs.  So the tracer may
+ * record the events it describes at once.  Session lock held.  Returns
+ * 0, or -EPIPE when the trace has no consumer (nothing kept: the caller
+ * forgets the ids it describes).
+ */
+int ltt_kernel_meta_add(struct ltt_kernel *k, struct kernel_session *ks,
+			const struct ltt_wbuf *text);
+
+/**
+ * ltt_kernel_meta_send_owed() - send consumer @c what it lacks of @ks's
+ * metadata; session lock held.  Returns 0 (nothing owed any more) or
+ * -ETIMEDOUT (the consumer is stalled: some still waits).
+ */
+int ltt_kernel_meta_send_owed(struct kernel_session *ks, struct ltt_consumer *c);
+
+/**
+ * ltt_kernel_stop_owed() - after a kernel stop that ended with @ret
+ * (-ETIMEDOUT: the consumer is stalled), remember that @session's
+ * channels are to be flushed once it runs (ltt_kernel_settle()).  No
+ * lock held; takes the session's.
+ */
+void ltt_kernel_stop_owed(struct ltt_session *session, int ret);
+
+/**
+ * ltt_kernel_owes() - the domain's owes operation (domain.h): does the
+ * consumer of @session's kernel trace owe a reply?  Session lock held;
+ * never waits.
+ */
+bool ltt_kernel_owes(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_kernel_settle_due() - the domain's settle_due operation: has
+ * @session kernel work a stalled consumer left (metadata, a stop's
+ * flush), and does that consumer answer now?  Session lock held; never
+ * waits.
+ */
+bool ltt_kernel_settle_due(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_kernel_settle() - the domain's settle operation: send the metadata
+ * owed, then flush a stopped session's channels as its stop would have.
+ * Session lock held; waits for the consumer (bounded).
+ */
+void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_kernel_post_owner() - the domain's post_owner operation: @job runs
+ * on the kernel consumer's supervisor thread.  Never blocks.
+ */
+int ltt_kernel_post_owner(struct ltt_domain_impl *d, const struct ltt_session *session,
+			  struct ltt_supervisor_job *job);
 
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

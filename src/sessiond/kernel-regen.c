@@ -30,11 +30,19 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 	c = ltt_kernel_session_consumer(k, ks);
 	if (!c)
 		return -EPIPE;
+	/*
+	 * A stalled consumer gets no RESET_METADATA it might run without the
+	 * text after it: the owed text first, or nothing.
+	 */
+	ret = ltt_consumer_owes(c) ? -ETIMEDOUT : ltt_kernel_meta_send_owed(ks, c);
 	ltt_wbuf_init(&header);
-	ret = ltt_kernel_metadata_header(k, session, ks, &header);
+	if (!ret)
+		ret = ltt_kernel_metadata_header(k, session, ks, &header);
 	if (!ret)
 		ret = ltt_meta_regenerate(c, ks->trace_key, &header, &ks->meta,
 					  &ks->meta_header_len);
+	if (!ret)
+		ks->meta_sent = ks->meta.len;
 	ltt_wbuf_fini(&header);
 	if (ret)
 		LTT_ERR("session '%s': kernel trace %s: metadata not regenerated: %s",

@@ -104,6 +104,10 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	c = ltt_kernel_session_consumer(k, ks);
 	if (!c)
 		return -EPIPE;
+	/* a snapshot's metadata describes every event in it */
+	err = ltt_kernel_meta_send_owed(ks, c);
+	if (err)
+		return err;
 	n = budget(k, ks, max_size, &bytes);
 	if (n < 0)
 		return (int)n;

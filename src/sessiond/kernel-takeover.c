@@ -19,22 +19,7 @@
 
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
-
-/* Send @ks's metadata text again, in messages the protocol takes. */
-static int resend_metadata(struct ltt_consumer *c, const struct kernel_session *ks)
-{
-	size_t off = 0, n;
-	int ret = ks->meta.err;
-
-	while (!ret && off < ks->meta.len) {
-		n = ks->meta.len - off;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata(c, ks->trace_key, (const char *)ks->meta.data + off, n);
-		off += n;
-	}
-	return ret;
-}
+#include "sessiond/meta-regen.h"
 
 /* A takeover failed halfway: @c keeps nothing of @ks's trace. */
 static void undo_resume(struct kernel_session *ks, struct ltt_consumer *c, uint64_t gen,
@@ -108,7 +93,9 @@ static int resume_session(struct ltt_kernel *k, struct kernel_session *ks, struc
 			ltt_relay_detach(&ks->relay, c, gen);
 		return ret;
 	}
-	ret = resend_metadata(c, ks);
+	ret = ltt_meta_resend(c, ks->trace_key, &ks->meta);
+	if (!ret)
+		ks->meta_sent = ks->meta.len;	/* what a stalled one was owed too */
 	cds_list_for_each_entry(kc, &ks->chans, node) {
 		if (ret)
 			break;

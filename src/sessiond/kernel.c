@@ -45,13 +45,7 @@ static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
  */
 static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
-	struct ltt_consumer *c;
-	uint64_t gen;
-
-	if (!ks->consumer_gen)
-		return NULL;
-	c = ltt_supervisor_current(&k->consumer, &gen);
-	return c && gen == ks->consumer_gen ? c : NULL;
+	return ltt_kernel_consumer_now(k, ks);
 }
 
 /* ---- validation ---- */
@@ -173,26 +167,12 @@ static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rul
 
 /* ---- metadata ---- */
 
+/* Keep @text and send it (kernel-stall.c): a stalled consumer gets it later. */
 static int send_metadata(struct ltt_kernel *k, struct kernel_session *ks, struct ltt_wbuf *text)
 {
-	struct ltt_consumer *c;
-
-	int ret;
-
 	if (text->err)
 		return text->err;
-	if (!text->len)
-		return 0;
-	c = ltt_kernel_session_consumer(k, ks);
-	ret = c ? ltt_consumer_metadata(c, ks->trace_key, text->data, text->len) : -EPIPE;
-	if (!ret) {
-		/* kept whole: a consumer taking the trace over writes it all again */
-		ltt_wbuf_put_bytes(&ks->meta, text->data, text->len);
-		if (ks->meta.err)
-			LTT_WARN("kernel trace %s: out of memory for a copy of its metadata",
-				 ks->path);
-	}
-	return ret;
+	return text->len ? ltt_kernel_meta_add(k, ks, text) : 0;
 }
 
 int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
@@ -531,6 +511,8 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	struct kernel_chan *kc, *tmp;
 	uint64_t events, packets;
 
+	if (c)	/* what a stalled consumer was owed, before the channels close */
+		ltt_kernel_meta_send_owed(ks, c);
 	cds_list_for_each_entry_safe(kc, tmp, &ks->chans, node) {
 		uint64_t key = kc->key;
 
@@ -728,6 +710,9 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
 		c = ltt_kernel_session_consumer(k, ks);
+		/* the trace reads whole only with every text its events need */
+		err = c ? ltt_kernel_meta_send_owed(ks, c) : 0;
+		ret = ret ? ret : err;
 		cds_list_for_each_entry(kc, &ks->chans, node)
 			n++;
 		keys = calloc(n ? n : 1, sizeof(*keys));
@@ -747,6 +732,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 			ret = err;
 	}
 	free(keys);
+	ltt_kernel_stop_owed(session, ret);
 	return ret;
 }
 
@@ -942,6 +928,9 @@ static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 	if (clear)
 		return ltt_consumer_rotate_trace(c, ks->trace_key, "", true);
 	ret = ltt_chunk_rebase(session, ks->path, new_root, path, sizeof(path));
+	/* the old chunk's metadata describes every event in it */
+	if (!ret)
+		ret = ltt_kernel_meta_send_owed(ks, c);
 	if (!ret)
 		ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
 	if (!ret || ret == -EINPROGRESS) {	/* in progress: it moves once the consumer runs */
@@ -992,6 +981,10 @@ static const struct ltt_domain_ops kernel_ops = {
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,
+	.post_owner = ltt_kernel_post_owner,
+	.owes = ltt_kernel_owes,
+	.settle_due = ltt_kernel_settle_due,
+	.settle = ltt_kernel_settle,
 };
 
 /* ---- set-up ---- */

@@ -36,6 +36,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi.c src/sessiond/kabi.h \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
 	src/sessiond/kernel-takeover.c src/sessiond/kernel-internal.h \
+	src/sessiond/kernel-stall.c \
 	src/sessiond/kernel-context.c src/sessiond/kernel-context.h \
 	src/sessiond/kernel-snapshot.c src/sessiond/kernel-relay.c \
 	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \

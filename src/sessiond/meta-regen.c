@@ -3,6 +3,9 @@
  * meta-regen.c - a trace's metadata written again whole (meta-regen.h).
  */
 #include <errno.h>
+#include <string.h>
+
+#include "common/log.h"
 
 #include "sessiond/meta-regen.h"
 
@@ -30,5 +33,47 @@ int ltt_meta_regenerate(struct ltt_consumer *c, uint64_t trace_key, const struct
 		*header_len = header->len;
 	}
 	ltt_wbuf_fini(&text);
+	return ret;
+}
+
+int ltt_meta_send_rest(struct ltt_consumer *c, const struct ltt_meta_owed *o, int timeout_ms)
+{
+	size_t n;
+	int ret;
+
+	while (*o->sent < o->meta->len) {
+		n = o->meta->len - *o->sent;
+		if (n > LTT_CONSUMER_METADATA_MAX)
+			n = LTT_CONSUMER_METADATA_MAX;
+		ret = ltt_consumer_metadata_try(c, o->trace_key,
+						(const char *)o->meta->data + *o->sent, n,
+						timeout_ms);
+		if (ret == -EAGAIN) {
+			if (!*o->said)
+				LTT_WARN("trace %s: metadata waits for its stalled consumer daemon: sent once it answers",
+					 o->path);
+			*o->said = true;
+			return ret;
+		}
+		if (ret && ret != -ETIMEDOUT)
+			LTT_ERR("trace %s: metadata not written: %s", o->path, strerror(-ret));
+		*o->sent += n;
+	}
+	*o->said = false;
+	return 0;
+}
+
+int ltt_meta_resend(struct ltt_consumer *c, uint64_t trace_key, const struct ltt_wbuf *meta)
+{
+	size_t off = 0, n;
+	int ret = meta->err;
+
+	while (!ret && off < meta->len) {
+		n = meta->len - off;
+		if (n > LTT_CONSUMER_METADATA_MAX)
+			n = LTT_CONSUMER_METADATA_MAX;
+		ret = ltt_consumer_metadata(c, trace_key, (const char *)meta->data + off, n);
+		off += n;
+	}
 	return ret;
 }

@@ -269,36 +269,17 @@ static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt
 
 /*
  * Send @c, which holds @trace, what it lacks of the trace's metadata, in
- * order.  Returns 0, or -EAGAIN: none of the rest was sent (the consumer
- * is stalled), it waits for ltt_ust_buffers_settle().  A text the
- * consumer refuses is logged and skipped (not written); one it did not
- * answer in time it writes once it runs.
+ * order (ltt_meta_send_rest()).  Returns 0, or -EAGAIN: some waits for
+ * ltt_ust_buffers_settle().
  */
 static int send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
-	size_t n;
-	int ret;
+	const struct ltt_meta_owed o = {
+		.trace_key = trace->key, .meta = &trace->meta, .sent = &trace->meta_sent,
+		.said = &trace->meta_said, .path = trace->path,
+	};
 
-	while (trace->meta_sent < trace->meta.len) {
-		n = trace->meta.len - trace->meta_sent;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata_try(c, trace->key,
-						(const char *)trace->meta.data + trace->meta_sent, n,
-						META_REPLY_MS);
-		if (ret == -EAGAIN) {
-			if (!trace->meta_said)
-				LTT_WARN("trace %s: metadata waits for its stalled consumer daemon: sent once it answers",
-					 trace->path);
-			trace->meta_said = true;
-			return ret;
-		}
-		if (ret && ret != -ETIMEDOUT)
-			LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
-		trace->meta_sent += n;
-	}
-	trace->meta_said = false;
-	return 0;
+	return ltt_meta_send_rest(c, &o, META_REPLY_MS);
 }
 
 /* Does @trace's consumer lack some of its metadata (a stalled one)? */
@@ -940,22 +921,6 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
 		trace_consumer(b, trace);
 }
 
-/* Send @trace's metadata text again, in messages the protocol takes. */
-static int resend_metadata(struct ltt_consumer *c, const struct ltt_ust_trace *trace)
-{
-	size_t off = 0, n;
-	int ret = trace->meta.err;
-
-	while (!ret && off < trace->meta.len) {
-		n = trace->meta.len - off;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata(c, trace->key, (const char *)trace->meta.data + off, n);
-		off += n;
-	}
-	return ret;
-}
-
 /*
  * Consumer @c failed @trace after it accepted the trace and maybe its
  * first @nr_added channels: destroy them, then the trace, so @c holds
@@ -990,7 +955,7 @@ static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
 	struct ltt_ust_chan *chan;
 	unsigned int nr_added = 0;
-	int ret = resend_metadata(c, trace);
+	int ret = ltt_meta_resend(c, trace->key, &trace->meta);
 
 	if (!ret)
 		trace->meta_sent = trace->meta.len;
