@@ -240,8 +240,21 @@ static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
-		/* no state: nothing of the session in that domain's consumer */
-		if (d && session->domains[i].state && d->ops->owes && d->ops->owes(d, session))
+		if (d && d->ops->owes && d->ops->owes(d, session))
+			return true;
+	}
+	return false;
+}
+
+/* Does a domain keep a stopped @session for its stalled consumer (ops->destroy_waits)? */
+static bool domain_waits(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+{
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		if (d && d->ops->destroy_waits && d->ops->destroy_waits(d, session))
 			return true;
 	}
 	return false;
@@ -250,9 +263,10 @@ static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 /*
  * Stop, unregister and tear down a locked session; unlocks and releases
  * it.  With @keep_stalled, a rotation's move that a stalled consumer
- * still owes (archiving the chunks would pull them from under it), or a
- * stopped session's consumer that owes a reply (its flush, its metadata
- * may still be under way), keeps the session as it is: returns -ETIMEDOUT.  With @keep_stalled, a consumer that did not answer the stop in
+ * still owes (archiving the chunks would pull them from under it) keeps
+ * the session as it is: returns -ETIMEDOUT, as does a stopped session a
+ * domain keeps for its stalled consumer (ops->destroy_waits).  With
+ * @keep_stalled, a consumer that did not answer the stop in
  * time (stalled, not dead) keeps the session, stopped, its data held
  * until it runs again: returns -ETIMEDOUT.  Else returns 0.
  */
@@ -261,12 +275,11 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 {
 	size_t i;
 
-	/* a stopped session's data (a move, a flush, metadata) may wait for it too */
-	if (keep_stalled && (ltt_chunk_move_pending(session) || !session->active) &&
-	    consumer_owes(ctx, session)) {
+	if (keep_stalled && ((ltt_chunk_move_pending(session) && consumer_owes(ctx, session)) ||
+			     (!session->active && domain_waits(ctx, session)))) {
 		LTT_WARN("session '%s': not destroyed: %s its stalled consumer daemon; destroy again once it runs",
 			 session->name, ltt_chunk_move_pending(session) ?
-			 "a rotation's move waits for" : "what it recorded may still wait for");
+			 "a rotation's move waits for" : "what it recorded is still to be written by");
 		pthread_mutex_unlock(&session->lock);
 		ltt_session_put(ctx->registry, session);
 		return -ETIMEDOUT;

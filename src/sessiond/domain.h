@@ -228,6 +228,13 @@ struct ltt_domain_ops {
 	bool (*settle_due)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/* Optional, with settle_due: do that work.  Session lock held. */
 	void (*settle)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
+	 * Optional: would destroying the stopped @session now lose what its
+	 * stalled consumer has yet to take (metadata its trace can't be read
+	 * without, a stop's flush)?  Never waits.  Session lock held.  Destroy
+	 * then refuses (CONSUMERD_STALLED), changing nothing.
+	 */
+	bool (*destroy_waits)(struct ltt_domain_impl *d, struct ltt_session *session);
 };
 
 /* A domain: embedded in its implementation's own object. */

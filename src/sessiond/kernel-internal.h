@@ -259,6 +259,13 @@ bool ltt_kernel_owes(struct ltt_domain_impl *d, struct ltt_session *session);
 bool ltt_kernel_settle_due(struct ltt_domain_impl *d, struct ltt_session *session);
 
 /**
+ * ltt_kernel_destroy_waits() - the domain's destroy_waits operation: has
+ * the stopped @session metadata or a flush its consumer, which owes a
+ * reply (stalled), has yet to take?  Session lock held; never waits.
+ */
+bool ltt_kernel_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
  * ltt_kernel_settle() - the domain's settle operation: send the metadata
  * owed, then flush a stopped session's channels as its stop would have.
  * Session lock held; waits for the consumer (bounded).

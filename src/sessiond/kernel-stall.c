@@ -15,7 +15,9 @@
  * then a stopped session's flush, without a command.  Meanwhile stop,
  * rotate and snapshot fail with CONSUMERD_STALLED rather than leave a
  * trace whose metadata lacks what its events need, and destroy refuses
- * while the consumer owes a reply (domain op owes).
+ * while that work or a rotation's move waits for the consumer (domain ops
+ * destroy_waits, owes).  The kernel consumer is root's own: one whose
+ * output blocks for good can be killed, and a new one takes over.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -110,6 +112,14 @@ bool ltt_kernel_settle_due(struct ltt_domain_impl *d, struct ltt_session *sessio
 	/* a consumer that died: its takeover sends everything */
 	return ltt_kernel_consumer_now(caa_container_of(d, struct ltt_kernel, domain), ks) &&
 	       !ltt_kernel_owes(d, session);
+}
+
+bool ltt_kernel_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct kernel_session *ks = state_of(session);
+
+	/* a consumer that died: its takeover, at destroy, sends everything */
+	return ks && (meta_owed(ks) || ks->flush_owed) && ltt_kernel_owes(d, session);
 }
 
 /* A stopped session's channels flushed, as its stop would have.  Returns 0 or -errno. */

@@ -985,6 +985,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.owes = ltt_kernel_owes,
 	.settle_due = ltt_kernel_settle_due,
 	.settle = ltt_kernel_settle,
+	.destroy_waits = ltt_kernel_destroy_waits,
 };
 
 /* ---- set-up ---- */
