@@ -18,7 +18,8 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_filter.sh \
 	tests/kernel/test_kernel_context.sh \
 	tests/kernel/test_kernel_net_lifecycle.sh \
-	tests/kernel/test_kernel_regen.sh
+	tests/kernel/test_kernel_regen.sh \
+	tests/kernel/test_kernel_stalled.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
