@@ -232,29 +232,21 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 	return ret;
 }
 
-/* Does a consumer of @session owe a reply (ops->owes)?  Session lock held. */
-static bool consumer_owes(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
+/*
+ * Does a recording domain of @session say so: its consumer owes a reply
+ * (ops->owes), or, @waits, it keeps the stopped session for its stalled
+ * consumer (ops->destroy_waits)?  Session lock held.
+ */
+static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waits)
 {
+	bool (*op)(struct ltt_domain_impl *d, struct ltt_session *session);
 	struct ltt_domain_impl *d;
 	size_t i;
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
-		if (d && d->ops->owes && d->ops->owes(d, session))
-			return true;
-	}
-	return false;
-}
-
-/* Does a domain keep a stopped @session for its stalled consumer (ops->destroy_waits)? */
-static bool domain_waits(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)
-{
-	struct ltt_domain_impl *d;
-	size_t i;
-
-	for (i = 0; i < LTT_NR_DOMAINS; i++) {
-		d = recording_domain(ctx, session, i);
-		if (d && d->ops->destroy_waits && d->ops->destroy_waits(d, session))
+		op = !d ? NULL : waits ? d->ops->destroy_waits : d->ops->owes;
+		if (op && op(d, session))
 			return true;
 	}
 	return false;
@@ -273,13 +265,14 @@ static bool domain_waits(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			  bool keep_stalled)
 {
+	bool move = keep_stalled && ltt_chunk_move_pending(session) &&
+		    domain_holds(ctx, session, false);
 	size_t i;
 
-	if (keep_stalled && ((ltt_chunk_move_pending(session) && consumer_owes(ctx, session)) ||
-			     (!session->active && domain_waits(ctx, session)))) {
+	if (move || (keep_stalled && !session->active && domain_holds(ctx, session, true))) {
 		LTT_WARN("session '%s': not destroyed: %s its stalled consumer daemon; destroy again once it runs",
-			 session->name, ltt_chunk_move_pending(session) ?
-			 "a rotation's move waits for" : "what it recorded is still to be written by");
+			 session->name, move ? "a rotation's move waits for" :
+			 "what it recorded is still to be written by");
 		pthread_mutex_unlock(&session->lock);
 		ltt_session_put(ctx->registry, session);
 		return -ETIMEDOUT;
