@@ -244,22 +244,6 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
 		ltt_ust_trace_consumer(b, trace);
 }
 
-/* Send @trace's metadata text again, in messages the protocol takes. */
-static int resend_metadata(struct ltt_consumer *c, const struct ltt_ust_trace *trace)
-{
-	size_t off = 0, n;
-	int ret = trace->meta.err;
-
-	while (!ret && off < trace->meta.len) {
-		n = trace->meta.len - off;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata(c, trace->key, (const char *)trace->meta.data + off, n);
-		off += n;
-	}
-	return ret;
-}
-
 /*
  * Consumer @c failed @trace after it accepted the trace and maybe its
  * first @nr_added channels: destroy them, then the trace, so @c holds
@@ -294,7 +278,7 @@ static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
 	struct ltt_ust_chan *chan;
 	unsigned int nr_added = 0;
-	int ret = resend_metadata(c, trace);
+	int ret = ltt_consumer_metadata_all(c, trace->key, &trace->meta);
 
 	if (!ret)
 		trace->meta_sent = trace->meta.len;
