@@ -286,6 +286,7 @@ static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 		if (ret)
 			break;
 		ret = ltt_ust_chan_to_consumer(trace, chan, c);
+		chan->add_owed = false;
 		nr_added++;	/* added in part, maybe: destroyed below all the same */
 	}
 	if (ret)
@@ -418,30 +419,68 @@ static struct ltt_consumer *hand_over(struct ltt_ust_buffers *b, struct ltt_ust_
 	return c;
 }
 
+/* Does a channel of @trace wait for a stalled consumer? */
+static bool chans_owed(const struct ltt_ust_trace *trace)
+{
+	const struct ltt_ust_chan *chan;
+
+	cds_list_for_each_entry(chan, &trace->chans, node)
+		if (chan->add_owed)
+			return true;
+	return false;
+}
+
+int ltt_ust_settle_held(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	if (ltt_ust_meta_owed(trace) && ltt_ust_send_meta_rest(trace, c) == -EAGAIN)
+		return -ETIMEDOUT;
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		if (!chan->add_owed)
+			continue;
+		ret = ltt_consumer_destroy_channel(c, chan->key);
+		if (!ret || ret == -ENOENT)
+			ret = ltt_ust_chan_to_consumer(trace, chan, c);
+		if (ret == -ETIMEDOUT)
+			return ret;
+		chan->add_owed = false;
+		if (ret)
+			LTT_ERR("channel %s: the consumer refused it: %s",
+				chan->channel->attr.name, strerror(-ret));
+	}
+	return 0;
+}
+
+/* What @trace owes a consumer that may answer now.  Returns 0 or -ETIMEDOUT. */
+static int settle_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+			struct ltt_ust_trace *trace)
+{
+	bool handed = trace->add_owed;
+	struct ltt_consumer *c;
+
+	if (trace->closing)
+		return ltt_ust_buffers_close_trace(b, trace);
+	if (!trace->add_owed && !ltt_ust_meta_owed(trace) && !chans_owed(trace))
+		return 0;
+	c = ltt_ust_trace_consumer(b, trace);
+	if (!c)
+		return trace->add_owed ? -ETIMEDOUT : 0;
+	if (ltt_ust_settle_held(trace, c))
+		return -ETIMEDOUT;
+	/* a session stopped meanwhile: written whole, as its stop would */
+	return handed && !session->active ? flush_trace(trace, c) : 0;
+}
+
 void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace, *tmp;
 
-	struct ltt_consumer *c;
-	int ret = 0;
-
-	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &ltt_ust_no_traces, node) {
-		if (trace->closing) {
-			ret = ltt_ust_buffers_close_trace(b, trace);
-		} else if (trace->add_owed) {
-			c = ltt_ust_trace_consumer(b, trace);
-			ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
-			/* a session stopped meanwhile: written whole, as its stop would */
-			if (c && !session->active)
-				ret = flush_trace(trace, c);
-		} else if (ltt_ust_meta_owed(trace)) {
-			c = ltt_ust_trace_consumer(b, trace);
-			ret = c && ltt_ust_send_meta_rest(trace, c) == -EAGAIN ? -ETIMEDOUT : 0;
-		}
-		if (ret == -ETIMEDOUT)
+	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &ltt_ust_no_traces, node)
+		if (settle_trace(b, session, trace) == -ETIMEDOUT)
 			break;	/* stalled: the others would wait as long */
-	}
 }
 
 bool ltt_ust_buffers_owed(struct ltt_session *session)
@@ -450,7 +489,8 @@ bool ltt_ust_buffers_owed(struct ltt_session *session)
 	struct ltt_ust_trace *trace;
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node)
-		if (trace->add_owed || trace->closing || ltt_ust_meta_owed(trace))
+		if (trace->add_owed || trace->closing || ltt_ust_meta_owed(trace) ||
+		    chans_owed(trace))
 			return true;
 	return false;
 }
