@@ -272,11 +272,4 @@ bool ltt_kernel_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *ses
  */
 void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session);
 
-/**
- * ltt_kernel_post_owner() - the domain's post_owner operation: @job runs
- * on the kernel consumer's supervisor thread.  Never blocks.
- */
-int ltt_kernel_post_owner(struct ltt_domain_impl *d, const struct ltt_session *session,
-			  struct ltt_supervisor_job *job);
-
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

@@ -10,9 +10,9 @@
  * owes a reply) waits, in order, and the events it describes are
  * recorded meanwhile.  A stop whose flush the consumer did not do is
  * remembered (ks->flush_owed).  Once the consumer answers again, the
- * rotation thread's tick finds the work (settle_due) and has the kernel
- * consumer's supervisor thread do it (settle): the rest of the metadata,
- * then a stopped session's flush, without a command.  Meanwhile stop,
+ * rotation thread's tick finds the work (settle_due) and has the
+ * session's owner's thread do it (settle): the rest of the metadata, then
+ * a stopped session's flush, without a command.  Meanwhile stop,
  * rotate and snapshot fail with CONSUMERD_STALLED rather than leave a
  * trace whose metadata lacks what its events need, and destroy refuses
  * while that work or a rotation's move waits for the consumer (domain ops
@@ -161,11 +161,4 @@ void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session)
 	else
 		LTT_INFO("session '%s': kernel trace %s: written whole, the flush its stop owed done",
 			 session->name, ks->path);
-}
-
-int ltt_kernel_post_owner(struct ltt_domain_impl *d, const struct ltt_session *session,
-			  struct ltt_supervisor_job *job)
-{
-	(void)session;	/* one kernel consumer for every session */
-	return ltt_supervisor_post(&caa_container_of(d, struct ltt_kernel, domain)->consumer, job);
 }

@@ -19,7 +19,6 @@
 
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
-#include "sessiond/meta-regen.h"
 
 /* A takeover failed halfway: @c keeps nothing of @ks's trace. */
 static void undo_resume(struct kernel_session *ks, struct ltt_consumer *c, uint64_t gen,
@@ -93,7 +92,7 @@ static int resume_session(struct ltt_kernel *k, struct kernel_session *ks, struc
 			ltt_relay_detach(&ks->relay, c, gen);
 		return ret;
 	}
-	ret = ltt_meta_resend(c, ks->trace_key, &ks->meta);
+	ret = ltt_consumer_metadata_all(c, ks->trace_key, &ks->meta);
 	if (!ret)
 		ks->meta_sent = ks->meta.len;	/* what a stalled one was owed too */
 	cds_list_for_each_entry(kc, &ks->chans, node) {

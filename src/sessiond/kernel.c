@@ -981,7 +981,6 @@ static const struct ltt_domain_ops kernel_ops = {
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,
-	.post_owner = ltt_kernel_post_owner,
 	.owes = ltt_kernel_owes,
 	.settle_due = ltt_kernel_settle_due,
 	.settle = ltt_kernel_settle,

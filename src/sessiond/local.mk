@@ -26,6 +26,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust-push.c src/sessiond/ust-push.h \
 	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
 	src/sessiond/ust-buffers.c src/sessiond/ust-buffers.h \
+	src/sessiond/ust-buffers-internal.h src/sessiond/ust-handover.c \
+	src/sessiond/ust-trace-ops.c \
 	src/sessiond/ust-meta.c src/sessiond/ust-meta.h \
 	src/sessiond/supervisor.c src/sessiond/supervisor.h \
 	src/sessiond/app.c src/sessiond/app.h \

@@ -62,18 +62,3 @@ int ltt_meta_send_rest(struct ltt_consumer *c, const struct ltt_meta_owed *o, in
 	*o->said = false;
 	return 0;
 }
-
-int ltt_meta_resend(struct ltt_consumer *c, uint64_t trace_key, const struct ltt_wbuf *meta)
-{
-	size_t off = 0, n;
-	int ret = meta->err;
-
-	while (!ret && off < meta->len) {
-		n = meta->len - off;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata(c, trace_key, (const char *)meta->data + off, n);
-		off += n;
-	}
-	return ret;
-}

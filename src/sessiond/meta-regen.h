@@ -55,12 +55,4 @@ struct ltt_meta_owed {
  */
 int ltt_meta_send_rest(struct ltt_consumer *c, const struct ltt_meta_owed *o, int timeout_ms);
 
-/**
- * ltt_meta_resend() - send consumer @c the whole of @meta (a consumer
- * taking trace @trace_key over), in messages the protocol takes
- *
- * Returns 0, -ENOMEM (@meta incomplete) or the first failure's -errno.
- */
-int ltt_meta_resend(struct ltt_consumer *c, uint64_t trace_key, const struct ltt_wbuf *meta);
-
 #endif /* LTT_SESSIOND_META_REGEN_H */

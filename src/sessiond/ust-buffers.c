@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ust-buffers.c - the buffers of user-space traces: traces, channel
- * buffers, streams, and the consumer that writes them (see ust-buffers.h).
+ * ust-buffers.c - the buffers of user-space traces: owners and their
+ * consumers, traces, channel buffers, streams, statistics, stop's flush
+ * (see ust-buffers.h; the hand-over to consumers is ust-handover.c,
+ * snapshots and rotations ust-trace-ops.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,23 +19,12 @@
 #include <urcu/compiler.h>
 
 #include "common/log.h"
-#include "common/relay-conn.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
 #include "sessiond/chunk.h"
-#include "sessiond/meta-regen.h"
-#include "sessiond/snap-budget.h"
-#include "sessiond/ust-buffers.h"
+#include "sessiond/ust-buffers-internal.h"
 
-/* What the user-space domain keeps per session: ltt_session_domain.state. */
-struct ust_session {
-	struct cds_list_head traces;	/* ltt_ust_trace */
-	struct ltt_ust_owner *owner;	/* held: its consumer stays while we are */
-	struct ltt_relay_link relay;	/* a net session's, in the consumer */
-};
-
-/* A session without state has no traces: iterate this instead. */
-static struct cds_list_head no_traces = CDS_LIST_HEAD_INIT(no_traces);
+struct cds_list_head ltt_ust_no_traces = CDS_LIST_HEAD_INIT(ltt_ust_no_traces);
 
 void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path, int verbose)
 {
@@ -187,7 +178,7 @@ void ltt_ust_buffers_owner_release(struct ltt_ust_owner *o)
 }
 
 /* @session's owner's consumer, spawned if there is none (ltt_supervisor_get()). */
-static struct ltt_consumer *owner_get(struct ltt_ust_buffers *b, const struct ltt_session *session,
+struct ltt_consumer *ltt_ust_owner_get(struct ltt_ust_buffers *b, const struct ltt_session *session,
 				      uint64_t *ret_gen)
 {
 	struct ltt_ust_owner *o = ltt_ust_buffers_owner(b, session);
@@ -197,7 +188,7 @@ static struct ltt_consumer *owner_get(struct ltt_ust_buffers *b, const struct lt
 }
 
 /* @session's owner's consumer if one runs (ltt_supervisor_current()). */
-static struct ltt_consumer *owner_current(struct ltt_ust_buffers *b,
+struct ltt_consumer *ltt_ust_owner_current(struct ltt_ust_buffers *b,
 					  const struct ltt_session *session, uint64_t *ret_gen)
 {
 	struct ltt_ust_owner *o = ltt_ust_buffers_owner(b, session);
@@ -206,119 +197,13 @@ static struct ltt_consumer *owner_current(struct ltt_ust_buffers *b,
 	return o ? ltt_supervisor_current(&o->consumer, ret_gen) : NULL;
 }
 
-static uint64_t new_key(struct ltt_ust_buffers *b)
+uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b)
 {
 	return __atomic_fetch_add(&b->next_key, 1, __ATOMIC_RELAXED);
 }
 
-static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-			struct ltt_consumer *c, uint64_t gen);
-
-struct resume_arg {
-	struct ltt_ust_buffers *b;
-	struct ltt_ust_trace *trace;
-};
-
-/* ltt_supervisor_resume_fn: @arg is a struct resume_arg. */
-static int resume_fn(void *arg, struct ltt_consumer *c, uint64_t gen)
-{
-	struct resume_arg *a = arg;
-
-	return resume_trace(a->b, a->trace, c, gen);
-}
-
-static struct ltt_consumer *hand_over(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
-
-/*
- * The consumer that holds @trace's files, or NULL when it has none.  When
- * the one that held them died, the current one takes the trace over first
- * (resume_trace(); a new one that dies too is replaced in turn, as the
- * kernel domain's: ltt_supervisor_take_over()); a trace none can take
- * over ends there (said once).  Session lock held.
- */
-static struct ltt_consumer *trace_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
-{
-	struct resume_arg a = { .b = b, .trace = trace };
-	struct ltt_ust_owner *o;
-	struct ltt_consumer *c;
-	uint64_t gen;
-	int ret = -ENOMEM;
-
-	if (!trace->consumer_gen && trace->add_owed)
-		return hand_over(b, trace);
-	if (!trace->consumer_gen)
-		return NULL;
-	o = ltt_ust_buffers_owner(b, trace->session);
-	c = o ? ltt_supervisor_take_over(&o->consumer, trace->consumer_gen, resume_fn, &a, &gen,
-					 &ret) : NULL;
-	if (c)
-		return c;
-	LTT_ERR("trace %s: the consumer daemon writing it died and no other could take it over (%s); it ends there",
-		trace->path, strerror(-ret));
-	trace->consumer_gen = 0;
-	trace->lost_consumer = true;
-	return NULL;
-}
-
-/*
- * How long a program's new event classes wait for the consumer's reply
- * (sent whole, they are written in order even if it comes late): within
- * the wait of a program's registration (3 s by default).
- */
-#define META_REPLY_MS 1000
-
-/*
- * Send @c, which holds @trace, what it lacks of the trace's metadata, in
- * order (ltt_meta_send_rest()).  Returns 0, or -EAGAIN: some waits for
- * ltt_ust_buffers_settle().
- */
-static int send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	const struct ltt_meta_owed o = {
-		.trace_key = trace->key, .meta = &trace->meta, .sent = &trace->meta_sent,
-		.said = &trace->meta_said, .path = trace->path,
-	};
-
-	return ltt_meta_send_rest(c, &o, META_REPLY_MS);
-}
-
-/* Does @trace's consumer lack some of its metadata (a stalled one)? */
-static bool meta_owed(const struct ltt_ust_trace *trace)
-{
-	return trace->consumer_gen && !trace->meta.err && trace->meta_sent < trace->meta.len;
-}
-
-void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-			      const struct ltt_wbuf *text)
-{
-	uint64_t gen = trace->consumer_gen;
-	bool waiting = meta_owed(trace);	/* the rest waits for a stalled consumer */
-	struct ltt_consumer *c;
-	int ret;
-
-	if (text->err || !text->len)
-		return;
-	/* kept whole: a consumer taking the trace over writes it all again */
-	ltt_wbuf_put_bytes(&trace->meta, text->data, text->len);
-	if (trace->meta.err)
-		LTT_WARN("trace %s: out of memory for a copy of its metadata", trace->path);
-	if (trace->add_owed || (waiting && !trace->meta.err))
-		return;	/* sent with the trace, or after what waits: settle */
-	c = trace_consumer(b, trace);
-	/* just taken over: the new consumer was sent all of it, this text too */
-	if (!c || trace->consumer_gen != gen)
-		return;
-	if (!trace->meta.err) {
-		send_meta_rest(trace, c);
-		return;
-	}
-	ret = ltt_consumer_metadata(c, trace->key, text->data, text->len);
-	if (ret)
-		LTT_ERR("trace %s: metadata not written: %s", trace->path, strerror(-ret));
-}
-
 /* What @chan's buffers hold in all. */
-static uint64_t chan_bytes(const struct ltt_ust_chan *chan)
+uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan)
 {
 	const struct ltt_channel_conf *a = &chan->channel->attr;
 	uint64_t n;
@@ -330,7 +215,7 @@ static uint64_t chan_bytes(const struct ltt_ust_chan *chan)
 }
 
 /* Saturating sum. */
-static void add_sat(uint64_t *sum, uint64_t v)
+void ltt_ust_add_sat(uint64_t *sum, uint64_t v)
 {
 	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
 }
@@ -343,7 +228,7 @@ static void add_sat(uint64_t *sum, uint64_t v)
  * made lose.  Never asks the consumer.  Any value is possible (programs
  * can write the ring buffers): informative.
  */
-static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
+void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
 {
 	struct ltt_consumer_channel_stats sum = { 0 };
 	struct ltt_consumer_stream_stats st;
@@ -354,22 +239,22 @@ static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_chan
 		v = 0;
 		if (pread(chan->fds[2 * i], &v, sizeof(v),
 			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
-			add_sat(&sum.events_lost, v);
+			ltt_ust_add_sat(&sum.events_lost, v);
 		if (chan->stats_fd < 0 ||
 		    pread(chan->stats_fd, &st, sizeof(st),
 			  (off_t)i * LTT_CONSUMER_STATS_SLOT) != (ssize_t)sizeof(st))
 			continue;
-		add_sat(&sum.events_lost, st.events_lost);
-		add_sat(&sum.packets_lost, st.packets_lost);
-		add_sat(&sum.bytes_written, st.bytes_written);
-		add_sat(&sum.error_events, st.error_events);
-		add_sat(&sum.error_packets, st.error_packets);
+		ltt_ust_add_sat(&sum.events_lost, st.events_lost);
+		ltt_ust_add_sat(&sum.packets_lost, st.packets_lost);
+		ltt_ust_add_sat(&sum.bytes_written, st.bytes_written);
+		ltt_ust_add_sat(&sum.error_events, st.error_events);
+		ltt_ust_add_sat(&sum.error_packets, st.error_packets);
 		/* an -errno, or a program's scribble: not shown as an error */
 		if (st.error >= 0 || st.error < -4095)
 			continue;
 		/* what the writers dropped since it failed, the consumer stopped */
 		if (v > st.error_rb_base)
-			add_sat(&sum.error_events, v - st.error_rb_base);
+			ltt_ust_add_sat(&sum.error_events, v - st.error_rb_base);
 		if (!sum.error || st.error_since < sum.error_since) {
 			sum.error = (int32_t)st.error;
 			sum.error_since = st.error_since;
@@ -378,7 +263,7 @@ static void chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_chan
 	*ret = sum;
 }
 
-static void trace_free_chan(struct ltt_ust_chan *chan)
+void ltt_ust_chan_free(struct ltt_ust_chan *chan)
 {
 	unsigned int i;
 
@@ -392,111 +277,12 @@ static void trace_free_chan(struct ltt_ust_chan *chan)
 	free(chan);
 }
 
-
-/* Consumers tried in a row for a closing trace's last flush, as a stop's. */
-#define CLOSE_FLUSH_ATTEMPTS 3
-
-/*
- * Have the consumer that holds @trace write all its channels hold.  One
- * that dies meanwhile (before this call noticed, or during it) is replaced
- * and the new one, which takes the trace over where the dead one left its
- * files and ring buffers, flushes again: a trace is never closed on a dead
- * consumer, whose last packets would be neither written nor counted.
- * *@ret_c: the consumer, or NULL when none holds the trace (said).
- * Returns 0, or -ETIMEDOUT: the consumer is stalled (it has not taken the
- * trace yet, or did not answer a flush): the trace must wait for it.
- */
-static int close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-		       struct ltt_consumer **ret_c)
-{
-	struct ltt_consumer *c = NULL;
-	struct ltt_ust_chan *chan;
-	unsigned int attempt;
-	bool died = true;
-	int ret = 0;
-
-	for (attempt = 0; died && attempt < CLOSE_FLUSH_ATTEMPTS; attempt++) {
-		c = trace_consumer(b, trace);
-		died = false;
-		ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
-		cds_list_for_each_entry(chan, &trace->chans, node) {
-			if (!c)
-				break;
-			ret = ltt_consumer_flush_channel_sized(c, chan->key, true, chan_bytes(chan));
-			if (!ret)
-				continue;
-			died = !ltt_consumer_alive(c);
-			if (died || ret == -ETIMEDOUT)
-				break;	/* died: the next one takes it over, all again */
-			LTT_WARN("trace %s: channel %s: the last packets may not be written",
-				 trace->path, chan->channel->attr.name);
-			ret = 0;
-		}
-	}
-	*ret_c = c;
-	return ret == -ETIMEDOUT ? ret : 0;
-}
-
-static void trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c);
-
-int ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
-{
-	struct ltt_consumer *c;
-	int ret = close_flush(b, trace, &c);
-
-	if (ret) {
-		/* kept, buffers and all, until the consumer answers */
-		if (!trace->closing)
-			LTT_WARN("trace %s: its program left while its consumer daemon is stalled: closed once it answers, nothing lost",
-				 trace->path);
-		trace->closing = true;
-		return ret;
-	}
-	trace_end(trace, c);
-	return 0;
-}
-
-/*
- * @trace's end, once @c (NULL: none) wrote what it holds: its losses
- * kept in the session's channels, its channels and itself destroyed in
- * @c, then freed.
- */
-static void trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_ust_chan *chan, *tmp;
-	struct ltt_consumer_channel_stats st;
-
-	cds_list_for_each_entry_safe(chan, tmp, &trace->chans, node) {
-		/* a consumer before 1.5 keeps no page: ask it */
-		if (c && ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_OUTPUT_ERRORS) {
-			if (ltt_consumer_channel_status(c, chan->key, &st))
-				st = (struct ltt_consumer_channel_stats){ 0 };
-		} else {
-			chan_stats(chan, &st);
-		}
-		chan->channel->discarded_events += st.events_lost;
-		chan->channel->lost_packets += st.packets_lost;
-		chan->channel->error_events += st.error_events;
-		chan->channel->error_packets += st.error_packets;
-		if (c && ltt_consumer_destroy_channel(c, chan->key))
-			LTT_WARN("trace %s: channel %s not closed cleanly", trace->path,
-				 chan->channel->attr.name);
-		cds_list_del(&chan->node);
-		trace_free_chan(chan);
-	}
-	if (c)
-		ltt_consumer_destroy_trace(c, trace->key);
-	cds_list_del(&trace->node);
-	ltt_wbuf_fini(&trace->meta);
-	free(trace);
-}
-
 /*
  * The directory of the trace @app writes to in @session; the @attempt-th
  * retry (the directory held a trace: the same process after an exec in
  * the same second, or an output directory used again) gets "-N".
  */
-static int trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, char *buf,
+int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, char *buf,
 		      size_t len)
 {
 	const struct ltt_session *session = trace->session;
@@ -523,11 +309,9 @@ static int trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, c
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-/* Trace directories tried before giving up on a trace. */
-#define TRACE_PATH_ATTEMPTS 100
 
 /* @session's user-space state, or NULL when it has none.  Session lock held. */
-static struct ust_session *ust_state(struct ltt_session *session)
+struct ltt_ust_state *ltt_ust_state(struct ltt_session *session)
 {
 	return ltt_session_domain(session, LTT_DOMAIN_USER)->state;
 }
@@ -537,10 +321,10 @@ static struct ust_session *ust_state(struct ltt_session *session)
  * until ltt_ust_buffers_destroy()); NULL when out of memory.  Session lock
  * held.
  */
-static struct ust_session *state_create(struct ltt_ust_buffers *b, struct ltt_session *session)
+static struct ltt_ust_state *state_create(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-	struct ust_session *us = dom->state;
+	struct ltt_ust_state *us = dom->state;
 	struct ltt_ust_owner *o;
 
 	if (us)
@@ -559,7 +343,7 @@ static struct ust_session *state_create(struct ltt_ust_buffers *b, struct ltt_se
 struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 						const struct ltt_app *app, bool per_pid)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace;
 
 	if (!us)
@@ -577,7 +361,7 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 
 bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace;
 	size_t n = strlen(dir);
 
@@ -594,8 +378,8 @@ bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir)
  * the relay is attached on first need.  0 for a local session; -errno when
  * the consumer could not reach the relay (not tried again: said once).
  */
-static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
-			 struct ust_session *us, struct ltt_consumer *c, uint64_t gen)
+int64_t ltt_ust_relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
+			 struct ltt_ust_state *us, struct ltt_consumer *c, uint64_t gen)
 {
 	struct ltt_relay_link *link = &us->relay;
 	int ret;
@@ -618,7 +402,7 @@ static int64_t relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
 	}
 	if (link->error)
 		return link->error;
-	ret = ltt_relay_attach(link, c, gen, new_key(b), session);
+	ret = ltt_relay_attach(link, c, gen, ltt_ust_new_key(b), session);
 	return ret ? ret : (int64_t)link->key;
 }
 
@@ -628,7 +412,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	bool per_pid = ltt_session_domain(session, LTT_DOMAIN_USER)->buffer_type ==
 		       LTT_BUFFER_PER_PID;
 	struct ltt_ust_trace *trace = ltt_ust_buffers_find_trace(session, app, per_pid);
-	struct ust_session *us = state_create(b, session);
+	struct ltt_ust_state *us = state_create(b, session);
 	struct ltt_wbuf text;
 
 	if (trace || !us)
@@ -636,7 +420,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace = calloc(1, sizeof(*trace));
 	if (!trace)
 		return NULL;
-	trace->key = new_key(b);
+	trace->key = ltt_ust_new_key(b);
 	trace->per_pid = per_pid;
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
@@ -649,7 +433,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	CDS_INIT_LIST_HEAD(&trace->chans);
 	/* its consumer is told after its program is: ltt_ust_buffers_settle() */
 	trace->add_owed = session->snapshot || session->output_type != LTT_OUTPUT_NONE;
-	if (trace_path(trace, 0, trace->path, sizeof(trace->path)))
+	if (ltt_ust_trace_path(trace, 0, trace->path, sizeof(trace->path)))
 		strcpy(trace->path, "(no name)");	/* said by hand_over() */
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
@@ -727,7 +511,7 @@ struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace
 	return NULL;
 }
 
-static int chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
+int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
 			    struct ltt_consumer *c)
 {
 	const struct ltt_channel_conf *a = &chan->channel->attr;
@@ -791,7 +575,7 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	chan = calloc(1, sizeof(*chan));
 	if (!chan)
 		return NULL;
-	chan->key = new_key(b);
+	chan->key = ltt_ust_new_key(b);
 	chan->channel = channel;
 	chan->nr_streams = b->nr_cpus;
 	chan->stats_fd = -1;
@@ -809,14 +593,18 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 		ret = create_stats_page(chan->nr_streams, &chan->stats_fd);
 	if (ret) {
 		LTT_ERR("channel %s: can't create its buffers: %s", channel->attr.name, strerror(-ret));
-		trace_free_chan(chan);
+		ltt_ust_chan_free(chan);
 		return NULL;
 	}
 	/* a trace not handed over yet takes its channels with it */
-	c = trace->add_owed ? NULL : trace_consumer(b, trace);
+	c = trace->add_owed ? NULL : ltt_ust_trace_consumer(b, trace);
 	if (c) {
-		ret = chan_to_consumer(trace, chan, c);
-		if (ret)
+		ret = ltt_ust_chan_to_consumer(trace, chan, c);
+		chan->add_owed = ret == -ETIMEDOUT;
+		if (chan->add_owed)
+			LTT_WARN("channel %s of trace %s waits for its stalled consumer daemon: added once it answers, with what was recorded meanwhile",
+				 channel->attr.name, trace->path);
+		else if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", channel->attr.name,
 				strerror(-ret));
 	}
@@ -827,17 +615,17 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
 				   struct ltt_ust_flush *ret_flush)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_flush f = { 0 };
 	struct ltt_ust_trace *trace;
 	struct ltt_consumer *c;
 	struct ltt_ust_chan *chan;
 	uint64_t *grown;
 
-	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
-		c = trace_consumer(b, trace);
-		/* metadata a stalled consumer lacks: the trace would not read whole */
-		if (c && meta_owed(trace) && send_meta_rest(trace, c) == -EAGAIN)
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		c = ltt_ust_trace_consumer(b, trace);
+		/* metadata, channels a stalled consumer lacks: first, or said */
+		if (c && ltt_ust_settle_held(trace, c))
 			f.owed = true;
 		if (!c) {
 			/* not handed over yet: the stop would leave its events unwritten */
@@ -857,7 +645,7 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 			if (!grown)
 				break;
 			f.bytes = grown;
-			f.bytes[f.nr] = chan_bytes(chan);
+			f.bytes[f.nr] = ltt_ust_chan_bytes(chan);
 			f.keys[f.nr++] = chan->key;
 		}
 	}
@@ -877,7 +665,7 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	int ret = 0, err;
 	size_t i;
 
-	c = flush->nr ? owner_get(b, session, &now) : NULL;
+	c = flush->nr ? ltt_ust_owner_get(b, session, &now) : NULL;
 	if (c && now != flush->gen)
 		ret = -ESTALE;	/* a new consumer: it takes the traces over first */
 	for (i = 0; c && !ret && i < flush->nr; i++) {
@@ -912,229 +700,9 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	return ret;
 }
 
-void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_ust_trace *trace;
-
-	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node)
-		trace_consumer(b, trace);
-}
-
-/*
- * Consumer @c failed @trace after it accepted the trace and maybe its
- * first @nr_added channels: destroy them, then the trace, so @c holds
- * nothing of it (the files already written stay).
- */
-static void undo_add(struct ltt_ust_trace *trace, struct ltt_consumer *c, unsigned int nr_added)
-{
-	struct ltt_ust_chan *chan;
-	int ret;
-
-	cds_list_for_each_entry(chan, &trace->chans, node) {
-		if (!nr_added--)
-			break;
-		ret = ltt_consumer_destroy_channel(c, chan->key);
-		if (ret && ret != -ENOENT)
-			LTT_WARN("trace %s: channel %s left in the consumer daemon: %s",
-				 trace->path, chan->channel->attr.name, strerror(-ret));
-	}
-	ret = ltt_consumer_destroy_trace(c, trace->key);
-	if (ret && ret != -ENOENT)
-		LTT_WARN("trace %s: left in the consumer daemon after a failed hand-over: %s",
-			 trace->path, strerror(-ret));
-}
-
-/*
- * Consumer @c just accepted @trace: send it the whole metadata, then every
- * channel with its streams, so it reads each ring buffer from where it
- * was last released (from the start, for a trace new to consumers).
- * Undone on failure.
- */
-static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_ust_chan *chan;
-	unsigned int nr_added = 0;
-	int ret = ltt_meta_resend(c, trace->key, &trace->meta);
-
-	if (!ret)
-		trace->meta_sent = trace->meta.len;
-	cds_list_for_each_entry(chan, &trace->chans, node) {
-		if (ret)
-			break;
-		ret = chan_to_consumer(trace, chan, c);
-		nr_added++;	/* added in part, maybe: destroyed below all the same */
-	}
-	if (ret)
-		undo_add(trace, c, nr_added);
-	return ret;
-}
-
-/*
- * Consumer @c (generation @gen) continues @trace, whose consumer died:
- * the same directory, files continued (ADD_TRACE resume), the metadata
- * again, every channel with the same streams.  Session lock held.
- */
-static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-			struct ltt_consumer *c, uint64_t gen)
-{
-	const struct ltt_session *session = trace->session;
-	int64_t relay = 0;
-	int ret;
-
-	if (trace->relayed) {
-		/* A new relay session: the trace starts afresh there. */
-		relay = relay_key(b, trace->session, ust_state(trace->session), c, gen);
-		if (relay <= 0)
-			return relay < 0 ? (int)relay : -EINVAL;
-	}
-	if (session->snapshot)
-		ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid, session->uid,
-						      session->gid);
-	else
-		ret = ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
-					     session->uid, session->gid, (uint64_t)relay, !relay);
-	if (!ret)
-		ret = send_contents(trace, c);
-	if (ret)
-		return ret;
-	trace->consumer_gen = gen;
-	LTT_INFO("trace %s: taken over by the new consumer daemon", trace->path);
-	return 0;
-}
-
-/*
- * Hand @trace, which no consumer has held, to consumer @c (generation
- * @gen): in a directory of its own (never over a trace there: the next
- * name is taken), or on the session's relay, or as a snapshot trace (a
- * relative path, no files until a snapshot); then its metadata and
- * channels.  Session lock held.
- */
-static int trace_add(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-		     struct ltt_consumer *c, uint64_t gen)
-{
-	struct ltt_session *session = trace->session;
-	unsigned int attempt = 0;
-	int64_t relay = 0;
-	int ret;
-
-	do {
-		ret = trace_path(trace, attempt, trace->path, sizeof(trace->path));
-		if (ret)
-			return ret;
-		if (session->snapshot) {
-			ret = ltt_consumer_add_snapshot_trace(c, trace->key, trace->uuid,
-							      session->uid, session->gid);
-			break;
-		}
-		relay = relay_key(b, session, ust_state(session), c, gen);
-		ret = relay < 0 ? (int)relay :
-				  ltt_consumer_add_trace(c, trace->key, trace->path, trace->uuid,
-							 session->uid, session->gid,
-							 (uint64_t)relay, false);
-	} while (ret == -EEXIST && ++attempt < TRACE_PATH_ATTEMPTS);
-	trace->relayed = relay > 0;
-	return ret ? ret : send_contents(trace, c);
-}
-
-/*
- * @trace is owed to a consumer (made while its program waited, or its
- * ADD_TRACE timed out and the late success was undone): hand it over
- * now, with what its programs wrote meanwhile.  Returns the consumer that
- * holds it, or NULL: still stalled (tried again by the next call), or it
- * refused the trace (logged: not written).  Session lock held.
- */
-/* Have @c write what @trace's buffers hold (not final).  Returns 0 or -errno. */
-static int flush_trace(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_ust_chan *chan;
-	int ret = 0;
-
-	cds_list_for_each_entry(chan, &trace->chans, node) {
-		ret = ltt_consumer_flush_channel_sized(c, chan->key, false, chan_bytes(chan));
-		if (ret)
-			break;
-	}
-	return ret;
-}
-
-static struct ltt_consumer *hand_over(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
-{
-	const struct ltt_session *session = trace->session;
-	uint64_t gen = 0;
-	struct ltt_consumer *c = owner_get(b, session, &gen);
-	int ret = c ? trace_add(b, trace, c, gen) : -EPIPE;
-
-	if (ret && c && !ltt_consumer_alive(c)) {
-		/*
-		 * It died with the trace in flight, maybe after it made the
-		 * directory: the next one takes the trace over there, as it
-		 * does the traces the dead one had.
-		 */
-		LTT_WARN("session '%s': the consumer daemon died while it created trace %s: the next one takes it over",
-			 session->name, trace->path);
-		trace->add_owed = false;
-		trace->consumer_gen = gen;
-		return trace_consumer(b, trace);
-	}
-	if (ret == -ETIMEDOUT) {
-		if (!trace->owed_said)
-			LTT_WARN("session '%s': trace %s waits for its stalled consumer daemon: handed over once it answers, with what its programs recorded meanwhile",
-				 session->name, trace->path);
-		trace->owed_said = true;
-		return NULL;
-	}
-	trace->add_owed = false;
-	if (ret) {
-		LTT_ERR("session '%s': can't create trace %s: %s%s", session->name, trace->path,
-			strerror(-ret),
-			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
-		return NULL;
-	}
-	trace->consumer_gen = gen;
-	return c;
-}
-
-void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_ust_trace *trace, *tmp;
-
-	struct ltt_consumer *c;
-	int ret = 0;
-
-	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &no_traces, node) {
-		if (trace->closing) {
-			ret = ltt_ust_buffers_close_trace(b, trace);
-		} else if (trace->add_owed) {
-			c = trace_consumer(b, trace);
-			ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
-			/* a session stopped meanwhile: written whole, as its stop would */
-			if (c && !session->active)
-				ret = flush_trace(trace, c);
-		} else if (meta_owed(trace)) {
-			c = trace_consumer(b, trace);
-			ret = c && send_meta_rest(trace, c) == -EAGAIN ? -ETIMEDOUT : 0;
-		}
-		if (ret == -ETIMEDOUT)
-			break;	/* stalled: the others would wait as long */
-	}
-}
-
-bool ltt_ust_buffers_owed(struct ltt_session *session)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_ust_trace *trace;
-
-	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node)
-		if (trace->add_owed || trace->closing || meta_owed(trace))
-			return true;
-	return false;
-}
-
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace, *tmp;
 	struct ltt_consumer *c;
 	uint64_t gen;
@@ -1148,10 +716,10 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		/* destroy waits for no consumer: what this one holds unread ends here */
 		LTT_ERR("session '%s': trace %s destroyed while its consumer daemon is stalled: what it had not written is lost",
 			session->name, trace->path);
-		trace_end(trace, NULL);
+		ltt_ust_trace_end(trace, NULL);
 	}
 	if (us->relay.key) {
-		c = owner_current(b, session, &gen);
+		c = ltt_ust_owner_current(b, session, &gen);
 		/* its traces closed, a session that rotated has its last chunks archived */
 		if (c && gen == us->relay.consumer_gen)
 			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_USER, &us->relay, c, gen);
@@ -1167,7 +735,7 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			   uint64_t *ret_packets_lost)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	/* What closed traces lost, then what the open ones have lost so far. */
 	uint64_t events = channel->discarded_events, packets = channel->lost_packets;
 	struct ltt_consumer_channel_stats st;
@@ -1175,13 +743,13 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 	struct ltt_ust_chan *chan;
 
 	(void)b;
-	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
-		chan_stats(chan, &st);
-		add_sat(&events, st.events_lost);
-		add_sat(&packets, st.packets_lost);
+		ltt_ust_chan_stats(chan, &st);
+		ltt_ust_add_sat(&events, st.events_lost);
+		ltt_ust_add_sat(&packets, st.packets_lost);
 	}
 	*ret_events_lost = events;
 	*ret_packets_lost = packets;
@@ -1190,7 +758,7 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_domain_failure f = {
 		.events = channel->error_events, .packets = channel->error_packets,
 	};
@@ -1200,11 +768,11 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 
 	/* from the statistics pages: never waits on the consumer (list) */
 	(void)b;
-	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
-		chan_stats(chan, &st);
+		ltt_ust_chan_stats(chan, &st);
 		f.events += st.error_events;
 		f.packets += st.error_packets;
 		if (st.error && (!f.error || st.error_since < f.since)) {
@@ -1223,7 +791,7 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
  */
 static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us;
+	struct ltt_ust_state *us;
 	struct ltt_consumer_channel_stats st;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
@@ -1234,9 +802,9 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	/* the state first: its owner's consumer is held from here on */
 	if (!state_create(b, session))
 		return -ENOMEM;
-	us = ust_state(session);
+	us = ltt_ust_state(session);
 	/* no consumer: logged by the supervisor; the programs' traces say it */
-	c = owner_get(b, session, &gen);
+	c = ltt_ust_owner_get(b, session, &gen);
 	if (!c)
 		return 0;
 	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
@@ -1248,9 +816,9 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 		session->output_err = ret;
 		return ret;
 	}
-	cds_list_for_each_entry(trace, us ? &us->traces : &no_traces, node) {
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		cds_list_for_each_entry(chan, &trace->chans, node) {
-			c = trace_consumer(b, trace);
+			c = ltt_ust_trace_consumer(b, trace);
 			if (!c || ltt_consumer_flush_channel(c, chan->key, false) ||
 			    ltt_consumer_channel_status(c, chan->key, &st) || !st.error)
 				continue;
@@ -1265,7 +833,7 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 
 int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ust_session *us;
+	struct ltt_ust_state *us;
 	struct ltt_consumer *c;
 	int64_t key;
 	uint64_t gen;
@@ -1278,219 +846,19 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	us = state_create(b, session);
 	if (!us)
 		return -ENOMEM;
-	c = owner_get(b, session, &gen);
+	c = ltt_ust_owner_get(b, session, &gen);
 	if (!c)
 		return -EPIPE;
 	/* A start tries again what a former start could not reach. */
 	if (!us->relay.key)
 		us->relay.error = 0;
-	key = relay_key(b, session, us, c, gen);
+	key = ltt_ust_relay_key(b, session, us, c, gen);
 	return key < 0 ? (int)key : 0;
-}
-
-int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
-				  bool *ret_pending)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_consumer *c;
-	uint64_t gen;
-
-	*ret_pending = false;
-	if (!us || session->output_type != LTT_OUTPUT_NET)
-		return 0;
-	c = owner_current(b, session, &gen);
-	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
-}
-
-int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
-				  const char *from, const char *to, char *ret_dir, size_t len)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_consumer *c;
-	uint64_t gen;
-
-	if (!us || !us->relay.key)
-		return 0;	/* nothing was ever sent: nothing to archive */
-	c = owner_current(b, session, &gen);
-	return ltt_relay_archive(&us->relay, c, gen, from, to, ret_dir, len);
-}
-
-int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
-				 struct ltt_relay_desc *ret)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_consumer *c;
-	uint64_t gen;
-
-	if (!us || session->output_type != LTT_OUTPUT_NET ||
-	    (!us->relay.key && !us->relay.error))
-		return -ENOENT;
-	c = owner_current(b, session, &gen);
-	ltt_relay_status(&us->relay, c, gen, ret);
-	return 0;
-}
-
-/* Packets per stream that @max_size bytes hold (snap-budget.h). */
-static int64_t packets_per_stream(struct ust_session *us, uint64_t max_size)
-{
-	const struct ltt_ust_trace *trace;
-	const struct ltt_ust_chan *chan;
-	struct ltt_snap_chan *v;
-	size_t n = 0;
-	int64_t ret;
-
-	cds_list_for_each_entry(trace, &us->traces, node)
-		cds_list_for_each_entry(chan, &trace->chans, node)
-			n++;
-	v = calloc(n ? n : 1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	n = 0;
-	cds_list_for_each_entry(trace, &us->traces, node) {
-		cds_list_for_each_entry(chan, &trace->chans, node) {
-			v[n].subbuf_size = chan->channel->attr.subbuf_size;
-			v[n].num_subbuf = chan->channel->attr.num_subbuf;
-			v[n++].nr_streams = chan->nr_streams;
-		}
-	}
-	ret = ltt_snap_packets_per_stream(v, n, max_size);
-	free(v);
-	return ret;
-}
-
-/* One trace's snapshot: in @dir, or to @net's relay. */
-static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-			  struct ltt_consumer *c, const char *dir, struct ltt_relay_snap *net,
-			  uint64_t n, struct ltt_consumer_snapshot_reply *rep)
-{
-	struct ltt_ust_chan *chan;
-	char path[PATH_MAX];
-	uint64_t bytes = 0, relay;
-	int err;
-
-	cds_list_for_each_entry(chan, &trace->chans, node)
-		add_sat(&bytes, chan_bytes(chan));
-	if (net) {
-		err = ltt_relay_snap_key(net, c, trace->consumer_gen, new_key(b), &relay);
-		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->key, relay,
-								     trace->path, n, bytes, rep);
-	}
-	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	return ltt_consumer_snapshot_trace(c, trace->key, path, n, bytes, rep);
-}
-
-int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
-			     struct ltt_consumer_snapshot_reply *ret)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
-	struct ltt_ust_trace *trace;
-	struct ltt_consumer *c;
-	int64_t n;
-	int err = 0;
-
-	*ret = sum;
-	if (!us)
-		return 0;
-	n = packets_per_stream(us, max_size);
-	if (n < 0)
-		return (int)n;
-	cds_list_for_each_entry(trace, &us->traces, node) {
-		c = trace_consumer(b, trace);
-		if (!c) {
-			LTT_WARN("session '%s': trace %s has no consumer daemon: not in the snapshot",
-				 session->name, trace->path);
-			continue;
-		}
-		err = snapshot_trace(b, trace, c, dir, net, (uint64_t)n, &rep);
-		if (err) {
-			LTT_WARN("session '%s': snapshot of trace %s failed: %s", session->name,
-				 trace->path, strerror(-err));
-			break;
-		}
-		add_sat(&sum.packets, rep.packets);
-		add_sat(&sum.bytes, rep.bytes);
-		add_sat(&sum.packets_dropped, rep.packets_dropped);
-		*ret = sum;
-	}
-	return err;
-}
-
-/* How long a rotation waits for a consumer's answer before it sends the move. */
-#define ROTATE_PROBE_MS 500
-
-/*
- * Before a move: does @trace's consumer @c answer a statistics request
- * within ROTATE_PROBE_MS (what it owes read first)?  A stopped or
- * stalled one gets no move, which would hold the session (its lock, so
- * its list) for the move's whole deadline: -ETIMEDOUT, nothing sent, the
- * rotation tried again later.  Returns 0 (it answers, or no channel to
- * ask about) or -ETIMEDOUT.  Session lock held.
- */
-static int rotate_probe(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_consumer_channel_stats st;
-	struct ltt_ust_chan *chan;
-	int ret;
-
-	if (cds_list_empty(&trace->chans))
-		return 0;
-	chan = cds_list_first_entry(&trace->chans, struct ltt_ust_chan, node);
-	ret = ltt_consumer_channel_status_now(c, chan->key, ROTATE_PROBE_MS, &st);
-	if (ret == -EBUSY)	/* another call holds it: is that one waiting long? */
-		return ltt_consumer_stalled(c, ROTATE_PROBE_MS) ? -ETIMEDOUT : 0;
-	return ret == -ETIMEDOUT ? ret : 0;
-}
-
-int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
-			   const char *old_root, const char *new_root, bool clear)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_ust_trace *trace;
-	struct ltt_consumer *c;
-	char path[PATH_MAX];
-	int ret, first = 0;
-
-	if (!us)
-		return 0;
-	cds_list_for_each_entry(trace, &us->traces, node) {
-		c = trace_consumer(b, trace);
-		if (!c) {
-			/* lost for good, it writes nowhere: it holds no chunk back */
-			ret = (trace->lost_consumer && clear) ||
-			      (!trace->lost_consumer && trace->consumer_gen) ? -EPIPE : 0;
-		} else if (clear) {
-			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
-		} else {
-			ret = ltt_chunk_rebase(session, trace->path, new_root, path, sizeof(path));
-			if (!ret)
-				ret = rotate_probe(trace, c);
-			if (!ret)
-				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
-			/* in progress: it moves once the consumer runs (the old chunk waits) */
-			if (!ret || ret == -EINPROGRESS) {
-				strcpy(trace->path, path);
-				session->rotate_moved++;
-			}
-		}
-		if (ret == -EINPROGRESS) {
-			LTT_ERR("session '%s': the consumer did not answer in time: trace %s moves there once it runs again",
-				session->name, trace->path);
-			first = first ? first : ret;
-		} else if (ret) {
-			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
-				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
-			first = first && first != -EINPROGRESS ? first : ret;	/* the worse */
-		}
-	}
-	return first;
 }
 
 uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 {
-	struct ust_session *us = ust_state(session);
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_consumer_channel_stats st;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
@@ -1500,55 +868,9 @@ uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 		return 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		cds_list_for_each_entry(chan, &trace->chans, node) {
-			chan_stats(chan, &st);
-			add_sat(&sum, st.bytes_written);
+			ltt_ust_chan_stats(chan, &st);
+			ltt_ust_add_sat(&sum, st.bytes_written);
 		}
 	}
 	return sum;
-}
-
-/* @trace's metadata again: a new header (clock offset now), the same events. */
-static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
-			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_app app = { 0 };
-	struct ltt_wbuf header;
-	int ret;
-
-	app.pid = trace->pid;
-	app.uid = trace->uid;
-	app.bits_per_long = trace->bits_per_long;
-	strcpy(app.procname, trace->procname);
-	ltt_wbuf_init(&header);
-	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->uuid);
-	if (!ret)
-		ret = ltt_meta_regenerate(c, trace->key, &header, &trace->meta,
-					  &trace->meta_header_len);
-	if (!ret)
-		trace->meta_sent = trace->meta.len;
-	ltt_wbuf_fini(&header);
-	return ret;
-}
-
-int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session)
-{
-	struct ust_session *us = ust_state(session);
-	struct ltt_ust_trace *trace;
-	struct ltt_consumer *c;
-	int ret, first = 0;
-
-	if (!us)
-		return 0;
-	cds_list_for_each_entry(trace, &us->traces, node) {
-		c = trace_consumer(b, trace);
-		if (!c)
-			continue;
-		ret = regenerate_trace(b, session, trace, c);
-		if (ret) {
-			LTT_ERR("session '%s': trace %s: metadata not regenerated: %s", session->name,
-				trace->path, strerror(-ret));
-			first = first ? first : ret;
-		}
-	}
-	return first;
 }

@@ -75,6 +75,8 @@ struct ltt_ust_chan {
 	unsigned int nr_streams;
 	int *fds;			/* per stream: shm, then wakeup */
 	int stats_fd;			/* the consumer's statistics page, or -1 */
+	bool add_owed;			/* its trace's consumer does not hold it: it
+					 * was stalled; added by ltt_ust_buffers_settle() */
 	struct ltt_ust_classes classes;
 };
 

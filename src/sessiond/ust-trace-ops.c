@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ust-trace-ops.c - what commands do to a session's user-space traces:
+ * snapshots, rotations and clears, metadata regeneration, and the
+ * queries of its relay (see ust-buffers.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "sessiond/chunk.h"
+#include "sessiond/meta-regen.h"
+#include "sessiond/snap-budget.h"
+#include "sessiond/ust-buffers-internal.h"
+
+int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  bool *ret_pending)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	*ret_pending = false;
+	if (!us || session->output_type != LTT_OUTPUT_NET)
+		return 0;
+	c = ltt_ust_owner_current(b, session, &gen);
+	return ltt_relay_pending(&us->relay, c, gen, ret_pending);
+}
+
+int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  const char *from, const char *to, char *ret_dir, size_t len)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!us || !us->relay.key)
+		return 0;	/* nothing was ever sent: nothing to archive */
+	c = ltt_ust_owner_current(b, session, &gen);
+	return ltt_relay_archive(&us->relay, c, gen, from, to, ret_dir, len);
+}
+
+int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
+				 struct ltt_relay_desc *ret)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_consumer *c;
+	uint64_t gen;
+
+	if (!us || session->output_type != LTT_OUTPUT_NET ||
+	    (!us->relay.key && !us->relay.error))
+		return -ENOENT;
+	c = ltt_ust_owner_current(b, session, &gen);
+	ltt_relay_status(&us->relay, c, gen, ret);
+	return 0;
+}
+
+/* Packets per stream that @max_size bytes hold (snap-budget.h). */
+static int64_t packets_per_stream(struct ltt_ust_state *us, uint64_t max_size)
+{
+	const struct ltt_ust_trace *trace;
+	const struct ltt_ust_chan *chan;
+	struct ltt_snap_chan *v;
+	size_t n = 0;
+	int64_t ret;
+
+	cds_list_for_each_entry(trace, &us->traces, node)
+		cds_list_for_each_entry(chan, &trace->chans, node)
+			n++;
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	n = 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		cds_list_for_each_entry(chan, &trace->chans, node) {
+			v[n].subbuf_size = chan->channel->attr.subbuf_size;
+			v[n].num_subbuf = chan->channel->attr.num_subbuf;
+			v[n++].nr_streams = chan->nr_streams;
+		}
+	}
+	ret = ltt_snap_packets_per_stream(v, n, max_size);
+	free(v);
+	return ret;
+}
+
+/* One trace's snapshot: in @dir, or to @net's relay. */
+static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			  struct ltt_consumer *c, const char *dir, struct ltt_relay_snap *net,
+			  uint64_t n, struct ltt_consumer_snapshot_reply *rep)
+{
+	struct ltt_ust_chan *chan;
+	char path[PATH_MAX];
+	uint64_t bytes = 0, relay;
+	int err;
+
+	cds_list_for_each_entry(chan, &trace->chans, node)
+		ltt_ust_add_sat(&bytes, ltt_ust_chan_bytes(chan));
+	if (net) {
+		err = ltt_relay_snap_key(net, c, trace->consumer_gen, ltt_ust_new_key(b), &relay);
+		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->key, relay,
+								     trace->path, n, bytes, rep);
+	}
+	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	return ltt_consumer_snapshot_trace(c, trace->key, path, n, bytes, rep);
+}
+
+int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
+			     struct ltt_consumer_snapshot_reply *ret)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_consumer_snapshot_reply sum = { 0 }, rep;
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	int64_t n;
+	int err = 0;
+
+	*ret = sum;
+	if (!us)
+		return 0;
+	n = packets_per_stream(us, max_size);
+	if (n < 0)
+		return (int)n;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = ltt_ust_trace_consumer(b, trace);
+		if (!c) {
+			LTT_WARN("session '%s': trace %s has no consumer daemon: not in the snapshot",
+				 session->name, trace->path);
+			continue;
+		}
+		err = snapshot_trace(b, trace, c, dir, net, (uint64_t)n, &rep);
+		if (err) {
+			LTT_WARN("session '%s': snapshot of trace %s failed: %s", session->name,
+				 trace->path, strerror(-err));
+			break;
+		}
+		ltt_ust_add_sat(&sum.packets, rep.packets);
+		ltt_ust_add_sat(&sum.bytes, rep.bytes);
+		ltt_ust_add_sat(&sum.packets_dropped, rep.packets_dropped);
+		*ret = sum;
+	}
+	return err;
+}
+
+/* How long a rotation waits for a consumer's answer before it sends the move. */
+#define ROTATE_PROBE_MS 500
+
+/*
+ * Before a move: does @trace's consumer @c answer a statistics request
+ * within ROTATE_PROBE_MS (what it owes read first)?  A stopped or
+ * stalled one gets no move, which would hold the session (its lock, so
+ * its list) for the move's whole deadline: -ETIMEDOUT, nothing sent, the
+ * rotation tried again later.  Returns 0 (it answers, or no channel to
+ * ask about) or -ETIMEDOUT.  Session lock held.
+ */
+static int rotate_probe(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_consumer_channel_stats st;
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	if (cds_list_empty(&trace->chans))
+		return 0;
+	chan = cds_list_first_entry(&trace->chans, struct ltt_ust_chan, node);
+	ret = ltt_consumer_channel_status_now(c, chan->key, ROTATE_PROBE_MS, &st);
+	if (ret == -EBUSY)	/* another call holds it: is that one waiting long? */
+		return ltt_consumer_stalled(c, ROTATE_PROBE_MS) ? -ETIMEDOUT : 0;
+	return ret == -ETIMEDOUT ? ret : 0;
+}
+
+int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const char *old_root, const char *new_root, bool clear)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	char path[PATH_MAX];
+	int ret, first = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = ltt_ust_trace_consumer(b, trace);
+		if (!c) {
+			/* lost for good, it writes nowhere: it holds no chunk back */
+			ret = (trace->lost_consumer && clear) ||
+			      (!trace->lost_consumer && trace->consumer_gen) ? -EPIPE : 0;
+		} else if (clear) {
+			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
+		} else {
+			ret = ltt_chunk_rebase(session, trace->path, new_root, path, sizeof(path));
+			if (!ret)
+				ret = rotate_probe(trace, c);
+			if (!ret)
+				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
+			/* in progress: it moves once the consumer runs (the old chunk waits) */
+			if (!ret || ret == -EINPROGRESS) {
+				strcpy(trace->path, path);
+				session->rotate_moved++;
+			}
+		}
+		if (ret == -EINPROGRESS) {
+			LTT_ERR("session '%s': the consumer did not answer in time: trace %s moves there once it runs again",
+				session->name, trace->path);
+			first = first ? first : ret;
+		} else if (ret) {
+			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
+				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
+			first = first && first != -EINPROGRESS ? first : ret;	/* the worse */
+		}
+	}
+	return first;
+}
+
+/* @trace's metadata again: a new header (clock offset now), the same events. */
+static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_app app = { 0 };
+	struct ltt_wbuf header;
+	int ret;
+
+	app.pid = trace->pid;
+	app.uid = trace->uid;
+	app.bits_per_long = trace->bits_per_long;
+	strcpy(app.procname, trace->procname);
+	ltt_wbuf_init(&header);
+	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->uuid);
+	if (!ret)
+		ret = ltt_meta_regenerate(c, trace->key, &header, &trace->meta,
+					  &trace->meta_header_len);
+	if (!ret)
+		trace->meta_sent = trace->meta.len;
+	ltt_wbuf_fini(&header);
+	return ret;
+}
+
+int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_consumer *c;
+	int ret, first = 0;
+
+	if (!us)
+		return 0;
+	cds_list_for_each_entry(trace, &us->traces, node) {
+		c = ltt_ust_trace_consumer(b, trace);
+		if (!c)
+			continue;
+		ret = regenerate_trace(b, session, trace, c);
+		if (ret) {
+			LTT_ERR("session '%s': trace %s: metadata not regenerated: %s", session->name,
+				trace->path, strerror(-ret));
+			first = first ? first : ret;
+		}
+	}
+	return first;
+}
