@@ -140,9 +140,13 @@ void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session)
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 	struct kernel_session *ks = state_of(session);
-	struct ltt_consumer *c = ks ? ltt_kernel_session_consumer(k, ks) : NULL;
+	struct ltt_consumer *c;
 	int ret;
 
+	/* a settle for another domain: nothing here, or a consumer still stalled */
+	if (!ltt_kernel_settle_due(d, session))
+		return;
+	c = ltt_kernel_session_consumer(k, ks);
 	if (!c || ltt_kernel_meta_send_owed(ks, c))
 		return;	/* lost for good (said), or stalled again: the next tick */
 	if (!ks->flush_owed)
