@@ -537,17 +537,25 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 	return status;
 }
 
-/* call_locked_timed(), the call's start kept for ltt_consumer_stalled(). */
+/*
+ * call_locked_timed(), the call's start kept for ltt_consumer_stalled()
+ * (the outermost call's: the undo settle_locked() may call within it
+ * leaves it alone).
+ */
 static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
 			      const int *fds, unsigned int nr_fds, int timeout_ms,
 			      struct ltt_msg *reply)
 {
+	bool outer = !__atomic_load_n(&c->busy_since_ms, __ATOMIC_RELAXED);
 	int ret;
 
-	__atomic_store_n(&c->busy_type, type, __ATOMIC_RELAXED);
-	__atomic_store_n(&c->busy_since_ms, now_ms(), __ATOMIC_RELAXED);
+	if (outer) {
+		__atomic_store_n(&c->busy_type, type, __ATOMIC_RELAXED);
+		__atomic_store_n(&c->busy_since_ms, now_ms(), __ATOMIC_RELAXED);
+	}
 	ret = call_locked_timed(c, type, req, fds, nr_fds, timeout_ms, reply);
-	__atomic_store_n(&c->busy_since_ms, 0, __ATOMIC_RELAXED);
+	if (outer)
+		__atomic_store_n(&c->busy_since_ms, 0, __ATOMIC_RELAXED);
 	return ret;
 }
 
