@@ -69,44 +69,76 @@ static void rotate_due(const struct ltt_domains *set, struct ltt_session *sessio
 	session->rotate_retry_ns = ltt_evloop_now_ns() + retry_ns;
 }
 
-/* A due rotation, run on its session's owner's thread. */
-struct rotate_job {
+/*
+ * Work on one session, run on its owner's thread: a due rotation, or what
+ * a consumer that ran again can take (settle).
+ */
+struct session_job {
 	struct ltt_supervisor_job sj;
 	struct ltt_session_registry *reg;
 	const struct ltt_domains *set;
 	struct ltt_session *session;	/* a reference */
+	bool settle;			/* else a rotation */
 };
 
-static void rotate_job_run(struct ltt_supervisor_job *sj)
+/* Has a domain of @session work a consumer that ran again can take? */
+static bool settle_due(const struct ltt_domains *set, struct ltt_session *session)
 {
-	struct rotate_job *j = caa_container_of(sj, struct rotate_job, sj);
+	struct ltt_domain_impl *d;
+	size_t i;
 
-	pthread_mutex_lock(&j->session->lock);
-	j->session->rotate_posted = false;
-	rotate_due(j->set, j->session);
-	pthread_mutex_unlock(&j->session->lock);
-	ltt_session_put(j->reg, j->session);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = set->v[i];
+		if (d && d->ops->settle_due && d->ops->settle_due(d, session))
+			return true;
+	}
+	return false;
+}
+
+static void session_job_run(struct ltt_supervisor_job *sj)
+{
+	struct session_job *j = caa_container_of(sj, struct session_job, sj);
+	struct ltt_session *session = j->session;
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	pthread_mutex_lock(&session->lock);
+	if (!j->settle) {
+		session->rotate_posted = false;
+		rotate_due(j->set, session);
+	} else {
+		session->settle_posted = false;
+		for (i = 0; i < LTT_NR_DOMAINS && !session->destroyed; i++) {
+			d = j->set->v[i];
+			if (d && d->ops->settle)
+				d->ops->settle(d, session);
+		}
+	}
+	pthread_mutex_unlock(&session->lock);
+	ltt_session_put(j->reg, session);
 	free(j);
 }
 
-static void rotate_job_cancel(struct ltt_supervisor_job *sj)
+static void session_job_cancel(struct ltt_supervisor_job *sj)
 {
-	struct rotate_job *j = caa_container_of(sj, struct rotate_job, sj);
+	struct session_job *j = caa_container_of(sj, struct session_job, sj);
 
 	ltt_session_put(j->reg, j->session);
 	free(j);
 }
 
 /*
- * Hand @session's due rotation to its owner's thread, which takes the
- * reference @session is given with.  Session lock held.  Returns 0 or
- * -errno (nothing taken: the caller rotates).  The scheduler stops before
- * the domains (main.c), so the job is never cancelled here, under the lock.
+ * Hand @session's due rotation (or, @settle, its settle) to its owner's
+ * thread, which takes the reference @session is given with.  Session lock
+ * held.  Returns 0 or -errno (nothing taken: a rotation is then run here
+ * by the caller).  The scheduler stops before the domains (main.c), so
+ * the job is never cancelled here, under the lock.
  */
-static int post_rotation(struct ltt_chunk_sched *cs, struct ltt_session *session)
+static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, bool settle)
 {
 	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
-	struct rotate_job *j;
+	bool *posted = settle ? &session->settle_posted : &session->rotate_posted;
+	struct session_job *j;
 	int ret;
 
 	if (!d || !d->ops->post_owner)
@@ -114,77 +146,19 @@ static int post_rotation(struct ltt_chunk_sched *cs, struct ltt_session *session
 	j = calloc(1, sizeof(*j));
 	if (!j)
 		return -ENOMEM;
-	j->sj.run = rotate_job_run;
-	j->sj.cancel = rotate_job_cancel;
+	j->sj.run = session_job_run;
+	j->sj.cancel = session_job_cancel;
 	j->reg = cs->reg;
 	j->set = cs->set;
 	j->session = session;
-	session->rotate_posted = true;
+	j->settle = settle;
+	*posted = true;
 	ret = d->ops->post_owner(d, session, &j->sj);
 	if (ret) {
-		session->rotate_posted = false;
+		*posted = false;
 		free(j);
 	}
 	return ret;
-}
-
-/* The work a consumer that ran again can take, on the owner's thread. */
-struct settle_job {
-	struct ltt_supervisor_job sj;
-	struct ltt_session_registry *reg;
-	struct ltt_domain_impl *d;
-	struct ltt_session *session;	/* a reference */
-};
-
-static void settle_job_run(struct ltt_supervisor_job *sj)
-{
-	struct settle_job *j = caa_container_of(sj, struct settle_job, sj);
-
-	pthread_mutex_lock(&j->session->lock);
-	j->session->settle_posted = false;
-	if (!j->session->destroyed)
-		j->d->ops->settle(j->d, j->session);
-	pthread_mutex_unlock(&j->session->lock);
-	ltt_session_put(j->reg, j->session);
-	free(j);
-}
-
-static void settle_job_cancel(struct ltt_supervisor_job *sj)
-{
-	struct settle_job *j = caa_container_of(sj, struct settle_job, sj);
-
-	ltt_session_put(j->reg, j->session);
-	free(j);
-}
-
-/*
- * Post @session's settle to its owner's thread if a domain has work due,
- * which takes the reference @session is given with.  Session lock held.
- * Returns whether it was posted.
- */
-static bool post_settle(struct ltt_chunk_sched *cs, struct ltt_session *session)
-{
-	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
-	struct settle_job *j;
-
-	if (session->settle_posted || session->destroyed || !d || !d->ops->settle_due ||
-	    !d->ops->post_owner || !d->ops->settle_due(d, session))
-		return false;
-	j = calloc(1, sizeof(*j));
-	if (!j)
-		return false;
-	j->sj.run = settle_job_run;
-	j->sj.cancel = settle_job_cancel;
-	j->reg = cs->reg;
-	j->d = d;
-	j->session = session;
-	session->settle_posted = true;
-	if (d->ops->post_owner(d, session, &j->sj)) {
-		session->settle_posted = false;
-		free(j);
-		return false;
-	}
-	return true;
 }
 
 /*
@@ -207,11 +181,12 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 		posted = false;
 		if (!pthread_mutex_trylock(&sessions[i]->lock)) {
 			if (!sessions[i]->rotate_posted && due(cs->set, sessions[i])) {
-				posted = !post_rotation(cs, sessions[i]);
+				posted = !post_job(cs, sessions[i], false);
 				if (!posted)
 					rotate_due(cs->set, sessions[i]);
-			} else {
-				posted = post_settle(cs, sessions[i]);
+			} else if (!sessions[i]->settle_posted && !sessions[i]->destroyed &&
+				   settle_due(cs->set, sessions[i])) {
+				posted = !post_job(cs, sessions[i], true);
 			}
 			pthread_mutex_unlock(&sessions[i]->lock);
 		}

@@ -675,6 +675,22 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 	return ret == -EAGAIN ? -ETIMEDOUT : ret;
 }
 
+int ltt_consumer_metadata_all(struct ltt_consumer *c, uint64_t trace_key,
+			      const struct ltt_wbuf *text)
+{
+	size_t off = 0, n;
+	int ret = text->err;
+
+	while (!ret && off < text->len) {
+		n = text->len - off;
+		if (n > LTT_CONSUMER_METADATA_MAX)
+			n = LTT_CONSUMER_METADATA_MAX;
+		ret = ltt_consumer_metadata(c, trace_key, (const char *)text->data + off, n);
+		off += n;
+	}
+	return ret;
+}
+
 int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			      size_t len, int timeout_ms)
 {

@@ -126,6 +126,14 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
  */
 int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			      size_t len, int timeout_ms);
+/*
+ * ltt_consumer_metadata_all() - the whole of @text (a trace's metadata
+ * kept whole, sent again to a consumer taking the trace over), in as many
+ * METADATA messages as the protocol needs.  Returns 0, @text's error, or
+ * the first message's failure (the rest then not sent).
+ */
+int ltt_consumer_metadata_all(struct ltt_consumer *c, uint64_t trace_key,
+			      const struct ltt_wbuf *text);
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
 /*

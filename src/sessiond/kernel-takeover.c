@@ -20,22 +20,6 @@
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
 
-/* Send @ks's metadata text again, in messages the protocol takes. */
-static int resend_metadata(struct ltt_consumer *c, const struct kernel_session *ks)
-{
-	size_t off = 0, n;
-	int ret = ks->meta.err;
-
-	while (!ret && off < ks->meta.len) {
-		n = ks->meta.len - off;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata(c, ks->trace_key, (const char *)ks->meta.data + off, n);
-		off += n;
-	}
-	return ret;
-}
-
 /* A takeover failed halfway: @c keeps nothing of @ks's trace. */
 static void undo_resume(struct kernel_session *ks, struct ltt_consumer *c, uint64_t gen,
 			unsigned int nr_added)
@@ -108,7 +92,7 @@ static int resume_session(struct ltt_kernel *k, struct kernel_session *ks, struc
 			ltt_relay_detach(&ks->relay, c, gen);
 		return ret;
 	}
-	ret = resend_metadata(c, ks);
+	ret = ltt_consumer_metadata_all(c, ks->trace_key, &ks->meta);
 	cds_list_for_each_entry(kc, &ks->chans, node) {
 		if (ret)
 			break;

@@ -95,6 +95,14 @@ int ltt_ust_send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c);
 bool ltt_ust_meta_owed(const struct ltt_ust_trace *trace);
 
 /*
+ * ltt_ust_settle_held() - send @c, which holds @trace, the metadata and
+ * the channels it lacks (a stalled consumer's): a channel is destroyed
+ * there first, whatever of it a late reply left, then added again, read
+ * from where it was released.  Returns 0, or -ETIMEDOUT: still stalled.
+ */
+int ltt_ust_settle_held(struct ltt_ust_trace *trace, struct ltt_consumer *c);
+
+/*
  * ltt_ust_trace_end() - @trace's end once @c (NULL: none) wrote what it
  * holds: its losses kept in the session's channels, its channels and
  * itself destroyed in @c, then freed.

@@ -600,7 +600,11 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	c = trace->add_owed ? NULL : ltt_ust_trace_consumer(b, trace);
 	if (c) {
 		ret = ltt_ust_chan_to_consumer(trace, chan, c);
-		if (ret)
+		chan->add_owed = ret == -ETIMEDOUT;
+		if (chan->add_owed)
+			LTT_WARN("channel %s of trace %s waits for its stalled consumer daemon: added once it answers, with what was recorded meanwhile",
+				 channel->attr.name, trace->path);
+		else if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", channel->attr.name,
 				strerror(-ret));
 	}
@@ -620,8 +624,8 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		c = ltt_ust_trace_consumer(b, trace);
-		/* metadata a stalled consumer lacks: the trace would not read whole */
-		if (c && ltt_ust_meta_owed(trace) && ltt_ust_send_meta_rest(trace, c) == -EAGAIN)
+		/* metadata, channels a stalled consumer lacks: first, or said */
+		if (c && ltt_ust_settle_held(trace, c))
 			f.owed = true;
 		if (!c) {
 			/* not handed over yet: the stop would leave its events unwritten */

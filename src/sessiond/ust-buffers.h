@@ -75,6 +75,8 @@ struct ltt_ust_chan {
 	unsigned int nr_streams;
 	int *fds;			/* per stream: shm, then wakeup */
 	int stats_fd;			/* the consumer's statistics page, or -1 */
+	bool add_owed;			/* its trace's consumer does not hold it: it
+					 * was stalled; added by ltt_ust_buffers_settle() */
 	struct ltt_ust_classes classes;
 };
 
@@ -245,8 +247,9 @@ bool ltt_ust_buffers_owed(struct ltt_session *session);
 
 /**
  * ltt_ust_buffers_waiting() - what of @session waits for its consumer:
- * @ret_traces, traces not handed over yet or of programs that left, not
- * closed yet; @ret_metadata, whether some trace's metadata was not sent.
+ * @ret_traces, traces not handed over yet (or a channel of theirs), or of
+ * programs that left, not closed yet; @ret_metadata, whether some trace's
+ * metadata was not sent.
  * Never waits.  Session lock held.
  */
 void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,

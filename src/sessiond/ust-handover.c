@@ -244,22 +244,6 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
 		ltt_ust_trace_consumer(b, trace);
 }
 
-/* Send @trace's metadata text again, in messages the protocol takes. */
-static int resend_metadata(struct ltt_consumer *c, const struct ltt_ust_trace *trace)
-{
-	size_t off = 0, n;
-	int ret = trace->meta.err;
-
-	while (!ret && off < trace->meta.len) {
-		n = trace->meta.len - off;
-		if (n > LTT_CONSUMER_METADATA_MAX)
-			n = LTT_CONSUMER_METADATA_MAX;
-		ret = ltt_consumer_metadata(c, trace->key, (const char *)trace->meta.data + off, n);
-		off += n;
-	}
-	return ret;
-}
-
 /*
  * Consumer @c failed @trace after it accepted the trace and maybe its
  * first @nr_added channels: destroy them, then the trace, so @c holds
@@ -294,7 +278,7 @@ static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
 	struct ltt_ust_chan *chan;
 	unsigned int nr_added = 0;
-	int ret = resend_metadata(c, trace);
+	int ret = ltt_consumer_metadata_all(c, trace->key, &trace->meta);
 
 	if (!ret)
 		trace->meta_sent = trace->meta.len;
@@ -302,6 +286,7 @@ static int send_contents(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 		if (ret)
 			break;
 		ret = ltt_ust_chan_to_consumer(trace, chan, c);
+		chan->add_owed = false;
 		nr_added++;	/* added in part, maybe: destroyed below all the same */
 	}
 	if (ret)
@@ -434,30 +419,68 @@ static struct ltt_consumer *hand_over(struct ltt_ust_buffers *b, struct ltt_ust_
 	return c;
 }
 
+/* Does a channel of @trace wait for a stalled consumer? */
+static bool chans_owed(const struct ltt_ust_trace *trace)
+{
+	const struct ltt_ust_chan *chan;
+
+	cds_list_for_each_entry(chan, &trace->chans, node)
+		if (chan->add_owed)
+			return true;
+	return false;
+}
+
+int ltt_ust_settle_held(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	if (ltt_ust_meta_owed(trace) && ltt_ust_send_meta_rest(trace, c) == -EAGAIN)
+		return -ETIMEDOUT;
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		if (!chan->add_owed)
+			continue;
+		ret = ltt_consumer_destroy_channel(c, chan->key);
+		if (!ret || ret == -ENOENT)
+			ret = ltt_ust_chan_to_consumer(trace, chan, c);
+		if (ret == -ETIMEDOUT)
+			return ret;
+		chan->add_owed = false;
+		if (ret)
+			LTT_ERR("channel %s: the consumer refused it: %s",
+				chan->channel->attr.name, strerror(-ret));
+	}
+	return 0;
+}
+
+/* What @trace owes a consumer that may answer now.  Returns 0 or -ETIMEDOUT. */
+static int settle_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
+			struct ltt_ust_trace *trace)
+{
+	bool handed = trace->add_owed;
+	struct ltt_consumer *c;
+
+	if (trace->closing)
+		return ltt_ust_buffers_close_trace(b, trace);
+	if (!trace->add_owed && !ltt_ust_meta_owed(trace) && !chans_owed(trace))
+		return 0;
+	c = ltt_ust_trace_consumer(b, trace);
+	if (!c)
+		return trace->add_owed ? -ETIMEDOUT : 0;
+	if (ltt_ust_settle_held(trace, c))
+		return -ETIMEDOUT;
+	/* a session stopped meanwhile: written whole, as its stop would */
+	return handed && !session->active ? flush_trace(trace, c) : 0;
+}
+
 void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
 	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace, *tmp;
 
-	struct ltt_consumer *c;
-	int ret = 0;
-
-	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &ltt_ust_no_traces, node) {
-		if (trace->closing) {
-			ret = ltt_ust_buffers_close_trace(b, trace);
-		} else if (trace->add_owed) {
-			c = ltt_ust_trace_consumer(b, trace);
-			ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
-			/* a session stopped meanwhile: written whole, as its stop would */
-			if (c && !session->active)
-				ret = flush_trace(trace, c);
-		} else if (ltt_ust_meta_owed(trace)) {
-			c = ltt_ust_trace_consumer(b, trace);
-			ret = c && ltt_ust_send_meta_rest(trace, c) == -EAGAIN ? -ETIMEDOUT : 0;
-		}
-		if (ret == -ETIMEDOUT)
+	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &ltt_ust_no_traces, node)
+		if (settle_trace(b, session, trace) == -ETIMEDOUT)
 			break;	/* stalled: the others would wait as long */
-	}
 }
 
 void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,
@@ -469,7 +492,7 @@ void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,
 	*ret_traces = 0;
 	*ret_metadata = false;
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		if (trace->add_owed || trace->closing)
+		if (trace->add_owed || trace->closing || chans_owed(trace))
 			++*ret_traces;
 		if (ltt_ust_meta_owed(trace))
 			*ret_metadata = true;

@@ -588,6 +588,13 @@ static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, str
 	if (done) {
 		j->done = done;
 		j->hold = ltt_app_done_hold(done, owner_stalled, o);
+		/*
+		 * A program waits for its own user's stalled consumer until it
+		 * has its buffers there (ltt_app_done_arm() after the push),
+		 * never for another user's: that one releases it at once.
+		 */
+		if (session->uid != app->uid)
+			ltt_app_done_arm(j->hold);
 	}
 	if (ltt_supervisor_post(&o->consumer, &j->sj)) {
 		LTT_WARN_RL("session '%s': no thread for the %s consumer's work: %s (pid %ld) not pushed",

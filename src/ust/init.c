@@ -168,8 +168,14 @@ static void wait_settled(void)
 	uint64_t nr_events = ust_registry_nr_events();
 	struct timespec deadline;
 
-	if (register_timeout_ms <= 0 || ust_comm_settled(nr_events))
+	if (ust_comm_settled(nr_events))
 		return;
+	if (register_timeout_ms <= 0) {
+		ust_debug("registration: not waiting for the session daemons (LTT_UST_REGISTER_TIMEOUT=0): events before they answer are not recorded");
+		return;
+	}
+	ust_debug("registration: waiting at most %ld ms for the session daemons",
+		  register_timeout_ms);
 	clock_gettime(CLOCK_MONOTONIC, &deadline);
 	deadline.tv_sec += register_timeout_ms / 1000;
 	deadline.tv_nsec += (register_timeout_ms % 1000) * 1000000L;
@@ -177,9 +183,13 @@ static void wait_settled(void)
 		deadline.tv_sec++;
 		deadline.tv_nsec -= 1000000000L;
 	}
-	while (!ust_comm_settled(nr_events))
-		if (pthread_cond_timedwait(&cond, &lock, &deadline) == ETIMEDOUT)
+	while (!ust_comm_settled(nr_events)) {
+		if (pthread_cond_timedwait(&cond, &lock, &deadline) == ETIMEDOUT) {
+			ust_debug("registration: gave up after %ld ms (LTT_UST_REGISTER_TIMEOUT): events before the session daemons answer are not recorded",
+				  register_timeout_ms);
 			break;
+		}
+	}
 }
 
 /* Start registering now?  Yes unless the program is instrumented and @anchor is not in it. */

@@ -39,6 +39,7 @@ ok_cmd "and ltt_test:crit (the consumer owes a reply: not sent)" \
 	lttctl enable-event -u ltt_test:crit -c c
 grep -q "metadata waits for its stalled consumer daemon" "$SESSIOND_LOG"
 ok $? "the daemon keeps the metadata the consumer could not be sent"
+
 echo round >&$rounds
 wait_done $done
 ok $? "the second round: seq, types and crit"
