@@ -137,6 +137,21 @@ struct ltt_relay_info {
 	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
 };
 
+/*
+ * A domain's consumer daemon that does not answer (a daemon of client
+ * protocol minor 14 and later): it is stopped (SIGSTOP, a debugger) or
+ * stuck (a disk that does not answer).  What programs record waits in
+ * their buffers and in the session daemon until it runs again.
+ */
+struct ltt_consumer_stall_info {
+	enum ltt_domain domain;
+	uint32_t traces_waiting;	/* traces it has not taken yet, or not closed */
+	int64_t since;			/* seconds since the Epoch */
+	char command[32];		/* the command it has not answered ("ADD_TRACE") */
+	bool metadata_waiting;		/* metadata not sent to it yet */
+	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+};
+
 /* One session in full: free the whole block with free(). */
 struct ltt_session_detail {
 	struct ltt_session_info info;
@@ -144,7 +159,10 @@ struct ltt_session_detail {
 	struct ltt_channel_info *channels;	/* points inside the block */
 	size_t nr_rules;
 	struct ltt_event_rule_info *rules;	/* points inside the block */
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/* The domains whose consumer daemon does not answer (minor 14; 0 before). */
+	size_t nr_stalls LTT_RESERVED_ALIGN;
+	struct ltt_consumer_stall_info *stalls;	/* points inside the block */
+	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */

@@ -266,6 +266,34 @@ void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret)
 	ret->packets_lost = ltt_rbuf_get_u64(r);
 }
 
+void ltt_proto_put_stall_waiting(struct ltt_wbuf *w, const struct ltt_stall_desc *s)
+{
+	ltt_wbuf_put_u32(w, s->domain);
+	ltt_wbuf_put_u32(w, s->traces_waiting);
+	ltt_wbuf_put_u8(w, s->metadata_waiting);
+}
+
+void ltt_proto_get_stall_waiting(struct ltt_rbuf *r, struct ltt_stall_desc *ret)
+{
+	ret->domain = ltt_proto_get_domain(r);
+	ret->traces_waiting = ltt_rbuf_get_u32(r);
+	ret->metadata_waiting = ltt_rbuf_get_bool(r);
+}
+
+void ltt_proto_put_stall(struct ltt_wbuf *w, const struct ltt_stall_desc *s)
+{
+	ltt_wbuf_put_u32(w, s->domain);
+	ltt_wbuf_put_u64(w, (uint64_t)s->since);
+	ltt_wbuf_put_str(w, s->command);
+}
+
+void ltt_proto_get_stall(struct ltt_rbuf *r, struct ltt_stall_desc *ret)
+{
+	ret->domain = ltt_proto_get_domain(r);
+	ret->since = (int64_t)ltt_rbuf_get_u64(r);
+	ltt_rbuf_get_str_copy(r, ret->command, sizeof(ret->command));
+}
+
 void ltt_proto_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_snapshot_output_conf *o)
 {
 	ltt_wbuf_put_u32(w, o->id);

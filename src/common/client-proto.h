@@ -71,6 +71,16 @@
  *       when there is none).
  *   LIST_CONTEXTS {str session} -> {u32 count, count x {u32 domain,
  *       str channel, context}}
+ *
+ * Stalled consumers (minor 14):
+ *   GET_SESSION's rules are followed by {u32 n, n x stall_waiting}, then
+ *   {u32 n, n x stall}.  stall_waiting: {u32 domain, u32 traces, u8
+ *   metadata}, what of the session waits in the daemon for the domain's
+ *   consumer (traces it has not taken or not closed yet, metadata not
+ *   sent), as of the session's view (it may be a cached one); stall:
+ *   {u32 domain, i64 since, str command}, a domain whose consumer does
+ *   not answer now, since when (seconds since the Epoch) and the
+ *   command it has not answered (consumer-proto.h's name).
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -90,9 +100,15 @@
  * a session's automatic name and default output; 7: a rule attribute
  * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule;
  * 8: contexts; 9: process trackers; 12: kernel process trackers; 13:
- * ROTATION_INFO's reply ends with the rotation schedule's failure
+ * ROTATION_INFO's reply ends with the rotation schedule's failure; 14:
+ * GET_SESSION's reply ends with the domains' stalled consumers
  */
-#define LTT_CLIENT_MINOR 13
+#define LTT_CLIENT_MINOR 14
+/*
+ * The minor from which GET_SESSION's reply ends with what waits for each
+ * domain's consumer and which consumers are stalled (see above).
+ */
+#define LTT_CLIENT_MINOR_CONSUMER_STALL 14
 /* The minor from which ROTATION_INFO's reply ends with {i32 error, i64 since}. */
 #define LTT_CLIENT_MINOR_ROTATION_ERROR 13
 /* The minor that brought TRACK, UNTRACK, TRACKER_POLICY, LIST_TRACKERS (31-34). */
@@ -256,6 +272,11 @@ void ltt_proto_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_snapshot
 void ltt_proto_get_snapshot_output(struct ltt_rbuf *r, struct ltt_snapshot_output_conf *ret);
 void ltt_proto_put_snapshot_result(struct ltt_wbuf *w, const struct ltt_snapshot_result_desc *res);
 void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_result_desc *ret);
+/* Minor 14: what waits for a domain's consumer, and a stalled consumer. */
+void ltt_proto_put_stall_waiting(struct ltt_wbuf *w, const struct ltt_stall_desc *s);
+void ltt_proto_get_stall_waiting(struct ltt_rbuf *r, struct ltt_stall_desc *ret);
+void ltt_proto_put_stall(struct ltt_wbuf *w, const struct ltt_stall_desc *s);
+void ltt_proto_get_stall(struct ltt_rbuf *r, struct ltt_stall_desc *ret);
 /** ltt_proto_get_domain() - a u32 that must be KERNEL or USER */
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 /* Minor 5: ROTATION_INFO's reply {u64 timer_us, u64 size, u64 chunk_id, str last_archive}. */

@@ -177,6 +177,17 @@ void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_rel
 	out->packets_lost = in->packets_lost;
 }
 
+void ltt_conv_stall_desc_to_info(const struct ltt_stall_desc *in,
+				 struct ltt_consumer_stall_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->domain = in->domain;
+	out->traces_waiting = in->traces_waiting;
+	out->since = in->since;
+	COPY_ARRAY(out, in, command);
+	out->metadata_waiting = in->metadata_waiting;
+}
+
 int ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
 				     struct ltt_snapshot_output_conf *out)
 {

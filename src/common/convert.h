@@ -63,6 +63,9 @@ void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
  * attributes included; its filter and exclusions point into @in
  */
 void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event_rule_info *out);
+/** ltt_conv_stall_desc_to_info() - a stalled consumer's description */
+void ltt_conv_stall_desc_to_info(const struct ltt_stall_desc *in,
+				 struct ltt_consumer_stall_info *out);
 /** ltt_conv_relay_desc_to_info() - a relay connection's description */
 void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out);
 

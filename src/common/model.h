@@ -102,6 +102,15 @@ struct ltt_relay_desc {
 	uint64_t packets_lost;
 };
 
+/* A domain's consumer that does not answer (public: struct ltt_consumer_stall_info). */
+struct ltt_stall_desc {
+	enum ltt_domain domain;
+	uint32_t traces_waiting;
+	int64_t since;
+	char command[32];
+	bool metadata_waiting;
+};
+
 /* A snapshot session's output (public: struct ltt_snapshot_output). */
 struct ltt_snapshot_output_conf {
 	uint32_t id;

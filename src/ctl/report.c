@@ -82,6 +82,49 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch)
 			     " packets\n", ch->error_events, ch->error_packets);
 }
 
+void ctl_report_stall_text(const struct ltt_consumer_stall_info *s)
+{
+	uint32_t n = s->traces_waiting;
+	char when[64], what[128];
+
+	format_time(s->since, when, sizeof(when));
+	ctl_out_text("\nConsumer daemon: stalled, not answering since %s (%s owed): it is stopped (SIGSTOP, a debugger) or stuck (a disk that does not answer)\n",
+		     when, s->command[0] ? s->command : "a reply");
+	if (n)
+		snprintf(what, sizeof(what), "%" PRIu32 " trace%s%s wait%s to be written once it runs again",
+			 n, n == 1 ? "" : "s", s->metadata_waiting ? " and metadata" : "",
+			 n == 1 && !s->metadata_waiting ? "s" : "");
+	else
+		snprintf(what, sizeof(what), "%s", s->metadata_waiting ?
+			 "metadata waits to be written once it runs again" :
+			 "what programs record waits in their buffers until it runs again");
+	ctl_out_text("  %s: resume it (kill -CONT its pid) or unblock what it waits on; until then commands that need it fail with CONSUMERD_STALLED\n",
+		     what);
+}
+
+void ctl_report_stalls_mi(const struct ltt_session_detail *d, enum ltt_domain domain)
+{
+	const struct ltt_consumer_stall_info *s;
+	size_t i, shown = 0;
+
+	for (i = 0; i < d->nr_stalls; i++) {
+		s = &d->stalls[i];
+		if (domain != LTT_DOMAIN_NONE && s->domain != domain)
+			continue;
+		if (!shown++)
+			ctl_out_open("consumerStalls");
+		ctl_out_open("consumerStall");
+		ctl_out_str("domain", ltt_domain_name(s->domain));
+		ctl_out_i64("since", s->since);
+		ctl_out_str("command", s->command[0] ? s->command : NULL);
+		ctl_out_u64("tracesWaiting", s->traces_waiting);
+		ctl_out_bool("metadataWaiting", s->metadata_waiting);
+		ctl_out_close();
+	}
+	if (shown)
+		ctl_out_close();
+}
+
 /* The warning stop prints for a channel whose output failed. */
 static void report_failure(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
 {

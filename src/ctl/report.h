@@ -28,6 +28,20 @@ void ctl_report_lost(struct ltt_ctl *ctl, const char *session);
 void ctl_report_output_failure(const struct ltt_channel_info *ch);
 
 /**
+ * ctl_report_stall_text() - list's lines under a domain whose consumer
+ * daemon does not answer: since when, the command it owes, what waits
+ * for it and what to do (text only)
+ */
+void ctl_report_stall_text(const struct ltt_consumer_stall_info *s);
+
+/**
+ * ctl_report_stalls_mi() - list's <consumerStalls> of @d's domains shown
+ * (@domain: LTT_DOMAIN_KERNEL or LTT_DOMAIN_USER for one, LTT_DOMAIN_NONE for both);
+ * nothing when none is stalled (--mi only)
+ */
+void ctl_report_stalls_mi(const struct ltt_session_detail *d, enum ltt_domain domain);
+
+/**
  * ctl_report_error() - print the error @code (LTT_ERR_*, either sign) of a
  * call on @session: an output failure (LTT_ERR_OUTPUT_*,
  * LTT_ERR_BUFFER_MEMORY) with the session's output directory, another

@@ -541,6 +541,8 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			}
 		}
 	}
+	if (ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
+		ltt_cmd_stall_put(ctx, session, true, reply);
 }
 
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

@@ -17,12 +17,15 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "common/client-proto.h"
+#include "common/consumer-proto.h"
 #include "sessiond/cmd.h"
+#include "sessiond/domain.h"
 
 /* How long list waits for the session's lock before it takes the view. */
 #define VIEW_WAIT_MS 100
@@ -102,6 +105,43 @@ static bool lock_within(struct ltt_session *session, int ms)
 	return pthread_mutex_timedlock(&session->lock, &until) == 0;
 }
 
+void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
+		       struct ltt_wbuf *reply)
+{
+	struct ltt_domain_stall st[LTT_NR_DOMAINS];
+	struct ltt_stall_desc desc;
+	struct ltt_domain_impl *d;
+	uint32_t i, n = 0;
+	const char *name;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		st[i] = (struct ltt_domain_stall){ 0 };
+		/* a domain without channels has no traces: its owner's consumer is not its */
+		if (d && d->ops->stall_info &&
+		    __atomic_load_n(&session->domains[i].nr_channels, __ATOMIC_RELAXED))
+			d->ops->stall_info(d, session, waiting, &st[i]);
+		n += waiting || st[i].stalled;
+	}
+	ltt_wbuf_put_u32(reply, n);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		if (!waiting && !st[i].stalled)
+			continue;
+		name = ltt_consumer_msg_name(st[i].command);
+		desc = (struct ltt_stall_desc){
+			.domain = session->domains[i].type,
+			.traces_waiting = st[i].traces,
+			.since = st[i].since,
+			.metadata_waiting = st[i].metadata,
+		};
+		snprintf(desc.command, sizeof(desc.command), "%s", name ? name : "");
+		if (waiting)
+			ltt_proto_put_stall_waiting(reply, &desc);
+		else
+			ltt_proto_put_stall(reply, &desc);
+	}
+}
+
 /* The session info GET_SESSION's answer begins with, as it is now. */
 static void put_info(struct ltt_session *session, enum ltt_cmd_view kind, struct ltt_wbuf *reply)
 {
@@ -128,7 +168,7 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 	if (!locked && !__atomic_load_n(&session->destroyed, __ATOMIC_RELAXED)) {
 		put_info(session, kind, reply);
 		if (view_get(session, kind, ctx->minor, reply))
-			goto out;
+			goto stall;
 		reply->len = base;
 	}
 	if (!locked)
@@ -144,7 +184,10 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 			view_set(session, kind, ctx->minor, reply->data + start, reply->len - start);
 	}
 	pthread_mutex_unlock(&session->lock);
-out:
+stall:
+	/* the consumers as they are now, whatever the view's age */
+	if (!ret && kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
+		ltt_cmd_stall_put(ctx, session, false, reply);
 	ltt_session_put(ctx->registry, session);
 	return ret ? ret : reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }

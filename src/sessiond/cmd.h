@@ -145,6 +145,14 @@ void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
  * of the last answer when the lock is held by a call waiting on a
  * consumer.
  */
+/*
+ * ltt_cmd_stall_put() - GET_SESSION's stalled consumers (client minor 14):
+ * with @waiting (session lock held, part of the tree) what waits for each
+ * domain's consumer, every domain; else (any lock context) the domains
+ * whose consumer is stalled now.  Never waits.
+ */
+void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
+		       struct ltt_wbuf *reply);
 void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			  struct ltt_wbuf *reply);	/* cmd-session.c */
 void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,

@@ -44,6 +44,10 @@ struct ltt_consumer {
 	uint64_t cur_key;	/* the key of the ADD_* being called */
 	bool sent;		/* the last call's message went out (whole) */
 	uint64_t busy_since_ms;	/* atomic: when the call under way began, 0: none */
+	uint16_t busy_type;	/* atomic: its command */
+	/* Atomic: when the oldest command whose reply is owed began (0: none), and which. */
+	uint64_t owed_since_ms;
+	uint16_t owed_type;
 };
 
 static int hello(struct ltt_consumer *c);
@@ -203,7 +207,7 @@ static void lose_locked(struct ltt_consumer *c, const char *why)
 		why);
 	kill(c->pid, SIGKILL);
 	close(c->fd);
-	c->fd = -1;
+	__atomic_store_n(&c->fd, -1, __ATOMIC_RELAXED);	/* ltt_consumer_stall() reads it */
 	while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	c->pid = 0;
@@ -270,6 +274,28 @@ static uint64_t now_ms(void)
 }
 
 /*
+ * One more reply owed, to a @type command begun at @since_ms (the oldest
+ * owed is the one ltt_consumer_stall() names).  Consumer lock held.
+ */
+static void owed_add(struct ltt_consumer *c, uint16_t type, uint64_t since_ms)
+{
+	if (!c->owed) {
+		__atomic_store_n(&c->owed_type, type, __ATOMIC_RELAXED);
+		__atomic_store_n(&c->owed_since_ms, since_ms ? since_ms : now_ms(),
+				 __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&c->owed, c->owed + 1, __ATOMIC_RELAXED);
+}
+
+/* A reply owed came.  Consumer lock held. */
+static void owed_done(struct ltt_consumer *c)
+{
+	__atomic_store_n(&c->owed, c->owed - 1, __ATOMIC_RELAXED);
+	if (!c->owed)
+		__atomic_store_n(&c->owed_since_ms, 0, __ATOMIC_RELAXED);
+}
+
+/*
  * A reply to a command that timed out came, late: when that command added
  * a trace or a channel and succeeded, what it added is destroyed before
  * the next command (the caller was told it failed, and holds nothing of
@@ -300,7 +326,8 @@ static void late_reply(struct ltt_consumer *c, const struct ltt_msg *reply)
  * order).  Returns 0, -ETIMEDOUT (not answered in time: one more reply
  * owed), or a transport error.
  */
-static int read_reply(struct ltt_consumer *c, int timeout_ms, struct ltt_msg *reply)
+static int read_reply(struct ltt_consumer *c, uint16_t type, int timeout_ms,
+		      struct ltt_msg *reply)
 {
 	uint64_t deadline = now_ms() + (uint64_t)timeout_ms, now;
 	int ret;
@@ -309,7 +336,7 @@ static int read_reply(struct ltt_consumer *c, int timeout_ms, struct ltt_msg *re
 		now = now_ms();
 		ret = wait_reply(c->fd, now < deadline ? (int)(deadline - now) : 0);
 		if (ret == -ETIMEDOUT) {
-			c->owed++;
+			owed_add(c, type, __atomic_load_n(&c->busy_since_ms, __ATOMIC_RELAXED));
 			return ret;
 		}
 		if (!ret)
@@ -320,7 +347,7 @@ static int read_reply(struct ltt_consumer *c, int timeout_ms, struct ltt_msg *re
 		    (int32_t)(c->seq - reply->hdr.seq) <= 0)
 			return 0;
 		/* the answer to a command we gave up waiting for */
-		c->owed--;
+		owed_done(c);
 		late_reply(c, reply);
 		ltt_msg_fini(reply);
 	}
@@ -341,7 +368,7 @@ static int drain_owed(struct ltt_consumer *c)
 			lose_locked(c, "a late reply could not be read");
 			return ret;
 		}
-		c->owed--;
+		owed_done(c);
 		late_reply(c, &reply);
 		ltt_msg_fini(&reply);
 	}
@@ -484,7 +511,7 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 		return ret == -ECONNRESET || ret == -EAGAIN ? -EPIPE : ret;
 	}
 	c->sent = true;
-	ret = read_reply(c, timeout_ms, reply);
+	ret = read_reply(c, type, timeout_ms, reply);
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld did not answer %s within %d ms: it is alive but stalled; the command failed",
 			(long)c->pid, ltt_consumer_msg_name(type), timeout_ms);
@@ -510,17 +537,50 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 	return status;
 }
 
-/* call_locked_timed(), the call's start kept for ltt_consumer_stalled(). */
+/*
+ * call_locked_timed(), the call's start kept for ltt_consumer_stalled()
+ * (the outermost call's: the undo settle_locked() may call within it
+ * leaves it alone).
+ */
 static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
 			      const int *fds, unsigned int nr_fds, int timeout_ms,
 			      struct ltt_msg *reply)
 {
+	bool outer = !__atomic_load_n(&c->busy_since_ms, __ATOMIC_RELAXED);
 	int ret;
 
-	__atomic_store_n(&c->busy_since_ms, now_ms(), __ATOMIC_RELAXED);
+	if (outer) {
+		__atomic_store_n(&c->busy_type, type, __ATOMIC_RELAXED);
+		__atomic_store_n(&c->busy_since_ms, now_ms(), __ATOMIC_RELAXED);
+	}
 	ret = call_locked_timed(c, type, req, fds, nr_fds, timeout_ms, reply);
-	__atomic_store_n(&c->busy_since_ms, 0, __ATOMIC_RELAXED);
+	if (outer)
+		__atomic_store_n(&c->busy_since_ms, 0, __ATOMIC_RELAXED);
 	return ret;
+}
+
+void ltt_consumer_stall(struct ltt_consumer *c, int after_ms, struct ltt_consumer_stall *ret)
+{
+	uint64_t owed_since = __atomic_load_n(&c->owed_since_ms, __ATOMIC_RELAXED);
+	uint64_t busy_since = __atomic_load_n(&c->busy_since_ms, __ATOMIC_RELAXED);
+	uint64_t now = now_ms(), since;
+	uint16_t type;
+
+	*ret = (struct ltt_consumer_stall){ 0 };
+	if (__atomic_load_n(&c->fd, __ATOMIC_RELAXED) < 0)
+		return;	/* dead, not stalled: the next one takes over */
+	if (__atomic_load_n(&c->owed, __ATOMIC_RELAXED)) {
+		since = owed_since ? owed_since : now;
+		type = __atomic_load_n(&c->owed_type, __ATOMIC_RELAXED);
+	} else if (busy_since && now - busy_since > (uint64_t)after_ms) {
+		since = busy_since;
+		type = __atomic_load_n(&c->busy_type, __ATOMIC_RELAXED);
+	} else {
+		return;
+	}
+	ret->stalled = true;
+	ret->since = (int64_t)time(NULL) - (int64_t)((now > since ? now - since : 0) / 1000);
+	ret->type = type;
 }
 
 bool ltt_consumer_stalled(struct ltt_consumer *c, int after_ms)

@@ -73,6 +73,21 @@ void ltt_consumer_lost(struct ltt_consumer *consumer);
  */
 bool ltt_consumer_stalled(struct ltt_consumer *consumer, int after_ms);
 
+/* A consumer that does not answer (ltt_consumer_stall()). */
+struct ltt_consumer_stall {
+	bool stalled;		/* it owes a reply, or a call waited over after_ms */
+	int64_t since;		/* then: since when, seconds since the Epoch */
+	uint16_t type;		/* the command it has not answered (the oldest owed) */
+};
+
+/**
+ * ltt_consumer_stall() - ltt_consumer_stalled(), with since when and which
+ * command (a dead consumer is not stalled).  Any thread, no lock, never
+ * waits (a hint: it may change at once).
+ */
+void ltt_consumer_stall(struct ltt_consumer *consumer, int after_ms,
+			struct ltt_consumer_stall *ret);
+
 /**
  * ltt_consumer_owes() - does the consumer still owe the reply to a command
  * that timed out (a late ROTATE_TRACE, FLUSH_CHANNEL: it may still act

@@ -48,6 +48,15 @@ struct ltt_domain_failure {
 	uint64_t packets;		/* packets dropped because it failed */
 };
 
+/* A stalled consumer and what waits for it (ltt_domain_ops.stall_info). */
+struct ltt_domain_stall {
+	bool stalled;			/* it owes a reply, or a call waits long */
+	int64_t since;			/* then: since when (seconds since the Epoch) */
+	uint16_t command;		/* the consumer command it has not answered */
+	uint32_t traces;		/* traces not handed to it, or not closed by it */
+	bool metadata;			/* metadata not sent to it */
+};
+
 /* What a snapshot wrote (ltt_domain_ops.snapshot). */
 struct ltt_domain_snapshot {
 	uint64_t packets;		/* written */
@@ -228,6 +237,14 @@ struct ltt_domain_ops {
 	bool (*settle_due)(struct ltt_domain_impl *d, struct ltt_session *session);
 	/* Optional, with settle_due: do that work.  Session lock held. */
 	void (*settle)(struct ltt_domain_impl *d, struct ltt_session *session);
+	/*
+	 * Optional, for list: is @session's consumer stalled, since when,
+	 * on which command (ret->stalled and after); any lock context.
+	 * With @waiting (session lock held): also what waits for it in the
+	 * daemon (ret->traces, ret->metadata).  Never waits.
+	 */
+	void (*stall_info)(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
+			   struct ltt_domain_stall *ret);
 	/*
 	 * Optional: would destroying the stopped @session now lose what its
 	 * stalled consumer has yet to take (metadata its trace can't be read

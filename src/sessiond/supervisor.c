@@ -238,6 +238,17 @@ struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup)
 	return c;
 }
 
+void ltt_supervisor_stall(struct ltt_supervisor *sup, int after_ms,
+			  struct ltt_consumer_stall *ret)
+{
+	pthread_mutex_lock(&sup->lock);
+	if (sup->consumer)
+		ltt_consumer_stall(sup->consumer, after_ms, ret);
+	else
+		*ret = (struct ltt_consumer_stall){ 0 };
+	pthread_mutex_unlock(&sup->lock);
+}
+
 bool ltt_supervisor_stalled(struct ltt_supervisor *sup, int after_ms)
 {
 	bool stalled;

@@ -148,6 +148,14 @@ struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup);
  */
 bool ltt_supervisor_stalled(struct ltt_supervisor *sup, int after_ms);
 
+/**
+ * ltt_supervisor_stall() - ltt_supervisor_stalled(), with since when and
+ * which command (ltt_consumer_stall()); not stalled when there is none.
+ * Takes the supervisor's lock, never waits for a consumer.
+ */
+void ltt_supervisor_stall(struct ltt_supervisor *sup, int after_ms,
+			  struct ltt_consumer_stall *ret);
+
 /*
  * What a domain does to have consumer @c (generation @gen) continue what
  * it had handed a consumer that died: 0, or -errno (-EPIPE: @c died too).

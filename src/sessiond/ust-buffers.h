@@ -246,6 +246,16 @@ void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *sessi
 bool ltt_ust_buffers_owed(struct ltt_session *session);
 
 /**
+ * ltt_ust_buffers_waiting() - what of @session waits for its consumer:
+ * @ret_traces, traces not handed over yet (or a channel of theirs), or of
+ * programs that left, not closed yet; @ret_metadata, whether some trace's
+ * metadata was not sent.
+ * Never waits.  Session lock held.
+ */
+void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,
+			     bool *ret_metadata);
+
+/**
  * ltt_ust_buffers_stats() - lost events and packets of @channel: of its
  * closed traces, then of its open ones so far, read from shared memory
  * (the ring buffers' counts, the consumer's statistics pages): never

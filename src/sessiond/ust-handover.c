@@ -465,14 +465,27 @@ void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *sessi
 			break;	/* stalled: the others would wait as long */
 }
 
-bool ltt_ust_buffers_owed(struct ltt_session *session)
+void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,
+			     bool *ret_metadata)
 {
 	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace;
 
-	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node)
-		if (trace->add_owed || trace->closing || ltt_ust_meta_owed(trace) ||
-		    chans_owed(trace))
-			return true;
-	return false;
+	*ret_traces = 0;
+	*ret_metadata = false;
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		if (trace->add_owed || trace->closing || chans_owed(trace))
+			++*ret_traces;
+		if (ltt_ust_meta_owed(trace))
+			*ret_metadata = true;
+	}
+}
+
+bool ltt_ust_buffers_owed(struct ltt_session *session)
+{
+	uint32_t traces;
+	bool metadata;
+
+	ltt_ust_buffers_waiting(session, &traces, &metadata);
+	return traces || metadata;
 }

@@ -324,6 +324,25 @@ static void ust_settle(struct ltt_domain_impl *d, struct ltt_session *session)
 	ltt_ust_buffers_settle(&to_ust(d)->buffers, session);
 }
 
+/* list: a call under way this long is a stalled consumer's (ltt_consumer_stall()) */
+#define LIST_STALLED_MS 1000
+
+static void ust_stall_info(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
+			   struct ltt_domain_stall *ret)
+{
+	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&to_ust(d)->buffers, session);
+	struct ltt_consumer_stall st = { 0 };
+
+	*ret = (struct ltt_domain_stall){ 0 };
+	if (o)
+		ltt_supervisor_stall(&o->consumer, LIST_STALLED_MS, &st);
+	ret->stalled = st.stalled;
+	ret->since = st.since;
+	ret->command = st.type;
+	if (waiting)
+		ltt_ust_buffers_waiting(session, &ret->traces, &ret->metadata);
+}
+
 static const struct ltt_domain_ops ust_ops = {
 	.post_owner = ust_post_owner,
 	.snapshot = ust_snapshot,
@@ -347,6 +366,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.owes = ust_owes,
 	.settle_due = ust_settle_due,
 	.settle = ust_settle,
+	.stall_info = ust_stall_info,
 };
 
 /*

@@ -180,6 +180,8 @@ is "$(xp "count(/command/output/session/channels/channel[name='c2']/eventRules/e
 	"list s1: c2's three rules"
 is "$(xp "/command/output/session/channels/channel[name='ch']/eventRules/eventRule/loglevel")" WARNING \
 	"list s1: ch's rule and its log level"
+is "$(xp 'count(/command/output/session/consumerStalls)')" 0 \
+	"list s1: no stalled consumer (<consumerStalls>: test_ust_list_consumer_stall.sh)"
 mi 0 "list -u s1" list -u s1
 is "$(xp 'count(/command/output/session/channels/channel)')" 3 "list -u s1: the user channels"
 mi 1 "list, no such session" list nosuch

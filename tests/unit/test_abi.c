@@ -137,8 +137,19 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_detail, channels, 4560),
 	OFF_(ltt_session_detail, nr_rules, 4568),
 	OFF_(ltt_session_detail, rules, 4576),
-	OFF_(ltt_session_detail, reserved, 4584),
-	RSV_(ltt_session_detail, 128),
+	OFF_(ltt_session_detail, nr_stalls, 4584),	/* client minor 14 */
+	OFF_(ltt_session_detail, stalls, 4592),
+	OFF_(ltt_session_detail, reserved, 4600),
+	RSV_(ltt_session_detail, 112),			/* 128 before minor 14 */
+
+	SIZE_(ltt_consumer_stall_info, 120),
+	OFF_(ltt_consumer_stall_info, domain, 0),
+	OFF_(ltt_consumer_stall_info, traces_waiting, 4),
+	OFF_(ltt_consumer_stall_info, since, 8),
+	OFF_(ltt_consumer_stall_info, command, 16),
+	OFF_(ltt_consumer_stall_info, metadata_waiting, 48),
+	OFF_(ltt_consumer_stall_info, reserved, 56),
+	RSV_(ltt_consumer_stall_info, 64),
 
 	SIZE_(ltt_field_info, 352),
 	OFF_(ltt_field_info, name, 0),
@@ -227,7 +238,8 @@ static const struct frozen lp64[] = {
 static const struct frozen tails[] = {
 	TAIL_(ltt_session_attr), TAIL_(ltt_channel_attr), TAIL_(ltt_event_rule_attr),
 	TAIL_(ltt_session_info), TAIL_(ltt_channel_info), TAIL_(ltt_event_rule_info),
-	TAIL_(ltt_relay_info), TAIL_(ltt_session_detail), TAIL_(ltt_field_info),
+	TAIL_(ltt_relay_info), TAIL_(ltt_session_detail), TAIL_(ltt_consumer_stall_info),
+	TAIL_(ltt_field_info),
 	TAIL_(ltt_tracepoint_info), TAIL_(ltt_snapshot_output), TAIL_(ltt_snapshot_result),
 	TAIL_(ltt_rotation_info), TAIL_(ltt_session_file), TAIL_(ltt_save_opts),
 	TAIL_(ltt_load_opts), TAIL_(ltt_context), TAIL_(ltt_context_info),
@@ -329,6 +341,9 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 					     .filter = "x > 1 && s == \"a*\"",
 					     .exclusions = "app:a,app:b*" },
 				   .enabled = true };
+	struct ltt_stall_desc st = { .domain = LTT_DOMAIN_USER, .traces_waiting = 2,
+				     .since = 1700000002, .command = "ADD_TRACE",
+				     .metadata_waiting = true };
 
 	fill_session(&s);
 	ltt_attr_channel_defaults(&c.attr, LTT_DOMAIN_USER);
@@ -339,6 +354,12 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 		ltt_proto_put_channel_failure(w, &c);
 	ltt_wbuf_put_u32(w, 1);
 	ltt_proto_put_rule_info(w, &r, minor);
+	if (minor >= LTT_CLIENT_MINOR_CONSUMER_STALL) {
+		ltt_wbuf_put_u32(w, 1);
+		ltt_proto_put_stall_waiting(w, &st);
+		ltt_wbuf_put_u32(w, 1);
+		ltt_proto_put_stall(w, &st);
+	}
 }
 
 /* One request read and answered; false at the end of the connection. */
@@ -471,6 +492,16 @@ static void test_returned(struct ltt_ctl *ctl)
 	tap_ok(all_zero(d->reserved, sizeof(d->reserved)) &&
 	       all_zero(d->info.reserved, sizeof(d->info.reserved)),
 	       "session_detail and its info returned with zero reserved");
+	if (tap_is_int((long long)d->nr_stalls, 1, "one stalled consumer (minor 14)") &&
+	    tap_ok(d->stalls && (char *)d->stalls > (char *)d &&
+		   (char *)(d->stalls + 1) <= (char *)d->channels, "in the block, before the channels")) {
+		tap_ok(d->stalls[0].domain == LTT_DOMAIN_USER && d->stalls[0].traces_waiting == 2 &&
+		       d->stalls[0].since == 1700000002 && d->stalls[0].metadata_waiting &&
+		       !strcmp(d->stalls[0].command, "ADD_TRACE"),
+		       "its domain, waiting traces and metadata, since, command");
+		tap_ok(all_zero(d->stalls[0].reserved, sizeof(d->stalls[0].reserved)),
+		       "consumer_stall_info returned with zero reserved");
+	}
 	if (tap_is_int((long long)d->nr_channels, 1, "one channel")) {
 		tap_is_int(d->channels[0].output_error, ENOSPC, "its output error");
 		tap_ok(all_zero(d->channels[0].reserved, sizeof(d->channels[0].reserved)) &&
@@ -521,7 +552,8 @@ static void test_old_daemon(struct ltt_ctl *ctl, struct fake *f)
 		   "minor 6: disable by pattern is sent");
 	tap_is_int((long long)f->others, (long long)before + 2, "minor 6: both reached the daemon");
 	if (tap_is_int(ltt_ctl_get_session(ctl, "abi", &d), 0, "minor 6: get_session") &&
-	    tap_is_int((long long)d->nr_rules, 1, "minor 6: one rule"))
+	    tap_is_int((long long)d->nr_rules, 1, "minor 6: one rule") &&
+	    tap_ok(!d->nr_stalls && !d->stalls, "minor 6: no stalled consumer"))
 		tap_ok(!d->rules[0].attr.filter && !d->rules[0].attr.exclusions,
 		       "minor 6: the rule has no filter or exclusions");
 	free(d);

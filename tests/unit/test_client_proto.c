@@ -951,8 +951,41 @@ static void test_rotation(void)
 	tap_is_int(LTT_CLIENT_MINOR_ROTATE, 5, "trace chunks came with minor 5");
 }
 
+/* Minor 14: GET_SESSION's stalled consumers, their two parts. */
+static void test_stall(void)
+{
+	struct ltt_stall_desc in = { .domain = LTT_DOMAIN_USER, .traces_waiting = 3,
+				     .since = 1795000000, .command = "ADD_TRACE",
+				     .metadata_waiting = true }, out;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_proto_put_stall_waiting(&w, &in);
+	ltt_proto_put_stall(&w, &in);
+	ltt_rbuf_init(&r, w.data, w.len);
+	memset(&out, 0, sizeof(out));
+	ltt_proto_get_stall_waiting(&r, &out);
+	tap_ok(!r.err && out.domain == LTT_DOMAIN_USER && out.traces_waiting == 3 &&
+	       out.metadata_waiting && !out.since, "what waits for a consumer: round trip");
+	memset(&out, 0, sizeof(out));
+	ltt_proto_get_stall(&r, &out);
+	tap_ok(!ltt_rbuf_end(&r) && out.domain == LTT_DOMAIN_USER && out.since == 1795000000 &&
+	       !strcmp(out.command, "ADD_TRACE") && !out.traces_waiting,
+	       "a stalled consumer: round trip");
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_init(&w);
+	in.domain = (enum ltt_domain)7;
+	ltt_proto_put_stall(&w, &in);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_stall(&r, &out);
+	tap_ok(ltt_rbuf_end(&r) != 0, "a stalled consumer of no domain: refused");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
+	test_stall();
 	test_snapshot();
 	test_rotation();
 	test_cmd_table();

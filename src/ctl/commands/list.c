@@ -225,6 +225,9 @@ static bool print_domain(const struct ltt_session_detail *d, const struct contex
 	ctl_out_text("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
 	       domain == LTT_DOMAIN_KERNEL ? "Kernel" : "User space",
 	       ltt_buffer_type_name(buffers));
+	for (i = 0; i < d->nr_stalls; i++)
+		if (d->stalls[i].domain == domain)
+			ctl_report_stall_text(&d->stalls[i]);
 	for (i = 0; i < d->nr_channels; i++) {
 		if (d->channels[i].domain == domain)
 			print_channel(d, c, &d->channels[i]);
@@ -360,6 +363,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
 	print_rotation(ctl, session);
+	ctl_report_stalls_mi(d, domain);
 	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
 		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL);

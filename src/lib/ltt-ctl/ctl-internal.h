@@ -81,4 +81,16 @@ int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt
 int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
 		  struct ltt_session_detail **detail);
 
+/* A session's block: the detail, room for this many stalls, the channels... */
+#define CTL_STALLS_MAX 2
+
+/**
+ * ctl_get_stalls() - the stalled consumers that end a GET_SESSION reply
+ * at @r (nothing before minor LTT_CLIENT_MINOR_CONSUMER_STALL), into the
+ * room for CTL_STALLS_MAX right after @d in its block
+ *
+ * Returns 0 or -LTT_ERR_PROTOCOL (@r's error set).
+ */
+int ctl_get_stalls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_detail *d);
+
 #endif /* LTT_LIB_CTL_INTERNAL_H */

@@ -795,15 +795,17 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	ltt_rbuf_init(&r, reply, len);
 	ltt_proto_get_session_info(&r, &info);
 	nch = get_count(&r, CHANNEL_INFO_MIN);
-	/* One block: the detail, then the channels, then the rules. */
-	d = calloc(1, sizeof(*d) + nch * sizeof(d->channels[0]));
+	/* One block: the detail, room for the stalls, the channels, the rules. */
+	d = calloc(1, sizeof(*d) + CTL_STALLS_MAX * sizeof(d->stalls[0]) +
+			      nch * sizeof(d->channels[0]));
 	if (!d) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
 	ltt_conv_session_desc_to_info(&info, &d->info);
 	d->nr_channels = nch;
-	d->channels = (struct ltt_channel_info *)(d + 1);
+	d->channels = (struct ltt_channel_info *)((struct ltt_consumer_stall_info *)(d + 1) +
+						  CTL_STALLS_MAX);
 	for (i = 0; i < nch; i++) {
 		ltt_proto_get_channel_info(&r, &cdesc);
 		if (ctl->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
@@ -812,6 +814,8 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	}
 	nr = get_count(&r, RULE_INFO_MIN);
 	ret = ctl_get_rules(&r, ctl->minor, nr, &d);
+	if (!ret)
+		ret = ctl_get_stalls(&r, ctl->minor, d);
 	if (ret)
 		goto out;
 	if (ltt_rbuf_end(&r)) {

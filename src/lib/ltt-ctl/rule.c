@@ -149,7 +149,7 @@ int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
 	struct ltt_session_detail *d = *detail, *grown;
 	struct ltt_rbuf again = *r;
 	struct ltt_rule_desc *desc;
-	size_t i, base, strings = 0;
+	size_t i, base, chans, strings = 0;
 	char *p;
 
 	desc = malloc(sizeof(*desc));
@@ -160,14 +160,16 @@ int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
 		ltt_proto_get_rule_info(&again, desc, minor);
 		strings += strings_len(&desc->attr);
 	}
-	base = sizeof(*d) + d->nr_channels * sizeof(d->channels[0]);
+	/* the channels end what the block holds so far */
+	chans = (size_t)((char *)d->channels - (char *)d);
+	base = chans + d->nr_channels * sizeof(d->channels[0]);
 	grown = realloc(d, base + nr * sizeof(d->rules[0]) + strings);
 	if (!grown) {
 		free(desc);
 		return -LTT_ERR_NOMEM;
 	}
 	d = *detail = grown;
-	d->channels = (struct ltt_channel_info *)(d + 1);
+	d->channels = (struct ltt_channel_info *)((char *)d + chans);
 	d->rules = nr ? (struct ltt_event_rule_info *)(d->channels + d->nr_channels) : NULL;
 	d->nr_rules = nr;
 	p = (char *)d + base + nr * sizeof(d->rules[0]);
