@@ -30,9 +30,14 @@ fi
 ust_setup
 plan 60
 
+# torn_app ARGS...: the program, its registration waited for as long as it
+# takes (a loaded machine can take longer than the default 3 s to set up
+# a per-PID trace: the calls made before it are not recorded, and this
+# test counts every call that returned), bounded by the test's timeout.
 torn_app() {
 	(
 		close_fifos
+		export LTT_UST_REGISTER_TIMEOUT=$((TEST_TIMEOUT * 1000))
 		exec timeout "$TEST_TIMEOUT" "$UST_TORN" "$@"
 	)
 }
