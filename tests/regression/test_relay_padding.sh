@@ -20,17 +20,6 @@ start_relayd -o "$TEST_TMP/relay-out" ||
 	{ echo "Bail out! ltt-relayd did not start"; cat "$RELAYD_LOG"; exit 1; }
 host=$(hostname)
 
-# events FILE: babeltrace2's lines without timestamps, deltas and CPUs.
-# An event whose text is "" (stext_length = 0) has its text fields
-# blanked: past a few hundred events, babeltrace2 prints most of those
-# with another event's text, which differs between two traces of the same
-# program (seen with the tree before this test too; not investigated
-# here).
-events() {
-	sed -E 's/^\[[^]]*\] \([^)]*\) //; s/\{ cpu_id = [0-9]+ \}, //
-		/stext_length = 0,/ { s/str = "[^"]*"/str = ""/; s/atext = "[^"]*"/atext = ""/
-			s/stext = "[^"]*"/stext = ""/ }' "$1"
-}
 
 # entries DIR: the packets indexed in DIR's index files so far.
 entries() {
@@ -129,7 +118,7 @@ bt "$dir" "$TEST_TMP/lv.txt"
 is "$(count_events "$TEST_TMP/lv.txt" ltt_test:seq)" "$((N * RUNS))" \
 	"the relay's trace has the $((N * RUNS)) seq events"
 is "$(discarded "$TEST_TMP/lv.txt.err")" 0 "babeltrace2 reads it without complaint"
-same=$(diff <(events "$TEST_TMP/local.txt") <(events "$TEST_TMP/lv.txt") | head -n 6)
+same=$(diff <(bt_events "$TEST_TMP/local.txt") <(bt_events "$TEST_TMP/lv.txt") | head -n 6)
 is "$same" "" "and it reads as the local session's trace (timestamps and CPUs aside)"
 
 ok_cmd "destroy the live session" lttctl destroy lv

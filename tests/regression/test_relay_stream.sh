@@ -17,13 +17,6 @@ R2="$TEST_TMP/run2"
 trap '[ -f "$R2/sessiond.pid" ] && kill -KILL "$(cat "$R2/sessiond.pid")" 2>/dev/null; _relayd_cleanup; _cleanup' EXIT
 N=2000
 
-# events FILE: babeltrace2's lines without their timestamps and deltas,
-# nor the CPU each event was recorded on (two runs of a program need not
-# run on the same CPUs).
-events() {
-	sed -E 's/^\[[^]]*\] \([^)]*\) //; s/\{ cpu_id = [0-9]+ \}, //' "$1"
-}
-
 # record NAME OUTPUT-OPTIONS...: a session of the test program (N events
 # of each kind, -T: every field type), stopped (waiting), not destroyed.
 record() {
@@ -61,7 +54,7 @@ bt "$TEST_TMP/local" "$TEST_TMP/local.txt"
 bt "$dir" "$TEST_TMP/net.txt"
 is "$(count_events "$TEST_TMP/net.txt" ltt_test:seq)" "$N" "the relay's trace has the $N seq events right after stop"
 is "$(count_events "$TEST_TMP/net.txt" ltt_test:types)" "$N" "and the $N types events"
-same=$(diff <(events "$TEST_TMP/local.txt") <(events "$TEST_TMP/net.txt") | head -n 6)
+same=$(diff <(bt_events "$TEST_TMP/local.txt") <(bt_events "$TEST_TMP/net.txt") | head -n 6)
 is "$same" "" "same events and values as the local session (timestamps and CPUs aside)"
 like "$(head -n 1 "$TEST_TMP/net.txt")" "$host ltt_test:(seq|types): \{ cpu_id = [0-9]+ \}, \{ role = \"main\"" \
 	"the relay's events carry the host name and the CPU"
