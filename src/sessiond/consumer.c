@@ -675,6 +675,30 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
 	return ret == -EAGAIN ? -ETIMEDOUT : ret;
 }
 
+/*
+ * A command whose reply is only a status, answered within @timeout_ms;
+ * -EAGAIN when nothing of it was sent (the consumer owed a reply, or its
+ * socket had no room), -ETIMEDOUT when it was sent and not answered (it
+ * is carried out once the consumer runs).  Empties @req.
+ */
+static int call_try(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
+		    int timeout_ms)
+{
+	struct ltt_msg reply = { 0 };
+	int ret;
+
+	pthread_mutex_lock(&c->lock);
+	ret = call_locked_within(c, type, req, NULL, 0, timeout_ms, &reply);
+	if (ret == -ETIMEDOUT && !c->sent)
+		ret = -EAGAIN;	/* nothing of it went */
+	pthread_mutex_unlock(&c->lock);
+	ltt_msg_fini(&reply);
+	ltt_wbuf_fini(req);
+	if (ret)
+		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-ret));
+	return ret;
+}
+
 int ltt_consumer_metadata_all(struct ltt_consumer *c, uint64_t trace_key,
 			      const struct ltt_wbuf *text)
 {
@@ -697,23 +721,13 @@ int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const 
 	struct ltt_consumer_metadata m = {
 		.trace_key = trace_key, .text = text, .len = (uint32_t)len,
 	};
-	uint16_t type = LTT_CONSUMER_MSG_METADATA;
-	struct ltt_msg reply = { 0 };
 	struct ltt_wbuf w;
-	int ret;
 
 	if (len > LTT_CONSUMER_METADATA_MAX)
 		return -E2BIG;
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_metadata(&w, &m);
-	pthread_mutex_lock(&c->lock);
-	ret = call_locked_within(c, type, &w, NULL, 0, timeout_ms, &reply);
-	if (ret == -ETIMEDOUT && !c->sent)
-		ret = -EAGAIN;	/* nothing of it went: to send again, in order */
-	pthread_mutex_unlock(&c->lock);
-	ltt_msg_fini(&reply);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return call_try(c, LTT_CONSUMER_MSG_METADATA, &w, timeout_ms);
 }
 
 int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
@@ -749,7 +763,8 @@ int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key)
 		return -EOPNOTSUPP;
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_key(&w, trace_key);
-	return call(c, LTT_CONSUMER_MSG_RESET_METADATA, &w, NULL, 0);
+	return call_try(c, LTT_CONSUMER_MSG_RESET_METADATA, &w,
+			reply_timeout_ms(LTT_CONSUMER_MSG_RESET_METADATA));
 }
 
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan)

@@ -147,6 +147,11 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
  */
 int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
 			      bool clear);
+/*
+ * RESET_METADATA: -EAGAIN when nothing of it was sent (the metadata is
+ * not emptied), -ETIMEDOUT when sent and not answered (it is emptied once
+ * the consumer runs: what follows it must be sent after it).
+ */
 int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key);
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);

@@ -235,6 +235,13 @@ int ltt_kernel_meta_add(struct ltt_kernel *k, struct kernel_session *ks,
  */
 int ltt_kernel_meta_send_owed(struct kernel_session *ks, struct ltt_consumer *c);
 
+/*
+ * ltt_kernel_meta_regenerate() - ltt_meta_regenerate() for @ks's trace in
+ * consumer @c, with the new @header.  Session lock held.
+ */
+int ltt_kernel_meta_regenerate(struct kernel_session *ks, struct ltt_consumer *c,
+			       const struct ltt_wbuf *header);
+
 /**
  * ltt_kernel_stop_owed() - after a kernel stop that ended with @ret
  * (-ETIMEDOUT: the consumer is stalled), remember that @session's

@@ -39,10 +39,7 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 	if (!ret)
 		ret = ltt_kernel_metadata_header(k, session, ks, &header);
 	if (!ret)
-		ret = ltt_meta_regenerate(c, ks->trace_key, &header, &ks->meta,
-					  &ks->meta_header_len);
-	if (!ret)
-		ks->meta_sent = ks->meta.len;
+		ret = ltt_kernel_meta_regenerate(ks, c, &header);
 	ltt_wbuf_fini(&header);
 	if (ret)
 		LTT_ERR("session '%s': kernel trace %s: metadata not regenerated: %s",

@@ -45,16 +45,30 @@ static bool meta_owed(const struct kernel_session *ks)
 	return ks->consumer_gen && !ks->meta.err && ks->meta_sent < ks->meta.len;
 }
 
-int ltt_kernel_meta_send_owed(struct kernel_session *ks, struct ltt_consumer *c)
+/* What ltt_meta_send_rest() and ltt_meta_regenerate() keep of @ks's metadata. */
+static struct ltt_meta_owed owed_of(struct kernel_session *ks)
 {
-	const struct ltt_meta_owed o = {
+	return (struct ltt_meta_owed){
 		.trace_key = ks->trace_key, .meta = &ks->meta, .sent = &ks->meta_sent,
 		.said = &ks->meta_said, .path = ks->path,
 	};
+}
+
+int ltt_kernel_meta_send_owed(struct kernel_session *ks, struct ltt_consumer *c)
+{
+	const struct ltt_meta_owed o = owed_of(ks);
 
 	if (!meta_owed(ks))
 		return 0;
 	return ltt_meta_send_rest(c, &o, KERNEL_META_REPLY_MS) ? -ETIMEDOUT : 0;
+}
+
+int ltt_kernel_meta_regenerate(struct kernel_session *ks, struct ltt_consumer *c,
+			       const struct ltt_wbuf *header)
+{
+	const struct ltt_meta_owed o = owed_of(ks);
+
+	return ltt_meta_regenerate(c, header, &o, &ks->meta_header_len, KERNEL_META_REPLY_MS);
 }
 
 int ltt_kernel_meta_add(struct ltt_kernel *k, struct kernel_session *ks,

@@ -9,10 +9,10 @@
 
 #include "sessiond/meta-regen.h"
 
-int ltt_meta_regenerate(struct ltt_consumer *c, uint64_t trace_key, const struct ltt_wbuf *header,
-			struct ltt_wbuf *meta, size_t *header_len)
+int ltt_meta_regenerate(struct ltt_consumer *c, const struct ltt_wbuf *header,
+			const struct ltt_meta_owed *o, size_t *header_len, int timeout_ms)
 {
-	struct ltt_wbuf text;
+	struct ltt_wbuf *meta = o->meta, text;
 	int ret;
 
 	if (header->err || meta->err || *header_len > meta->len)
@@ -24,15 +24,19 @@ int ltt_meta_regenerate(struct ltt_consumer *c, uint64_t trace_key, const struct
 	if (!ret && text.len > LTT_CONSUMER_METADATA_MAX)
 		ret = -E2BIG;
 	if (!ret)
-		ret = ltt_consumer_reset_metadata(c, trace_key);
-	if (!ret)
-		ret = ltt_consumer_metadata(c, trace_key, text.data, text.len);
-	if (!ret) {
-		ltt_wbuf_reset(meta);
-		ltt_wbuf_put_bytes(meta, text.data, text.len);
-		*header_len = header->len;
+		ret = ltt_consumer_reset_metadata(c, o->trace_key);
+	if (ret && ret != -ETIMEDOUT) {
+		ltt_wbuf_fini(&text);
+		return ret == -EAGAIN ? -ETIMEDOUT : ret;	/* not emptied: unchanged */
 	}
+	/* emptied now, or once the consumer runs: the new text follows it */
+	ltt_wbuf_reset(meta);
+	ltt_wbuf_put_bytes(meta, text.data, text.len);
+	*header_len = header->len;
+	*o->sent = 0;
 	ltt_wbuf_fini(&text);
+	if (ltt_meta_send_rest(c, o, timeout_ms) == -EAGAIN)
+		ret = -ETIMEDOUT;
 	return ret;
 }
 

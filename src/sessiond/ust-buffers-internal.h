@@ -10,6 +10,7 @@
 #ifndef LTT_SESSIOND_UST_BUFFERS_INTERNAL_H
 #define LTT_SESSIOND_UST_BUFFERS_INTERNAL_H
 
+#include "sessiond/meta-regen.h"
 #include "sessiond/relay.h"
 #include "sessiond/ust-buffers.h"
 
@@ -22,6 +23,13 @@ struct ltt_ust_state {
 
 /* A session without state has no traces: iterate this instead. */
 extern struct cds_list_head ltt_ust_no_traces;
+
+/*
+ * How long a program's new event classes wait for the consumer's reply
+ * (sent whole, they are written in order even if it comes late): within
+ * the wait of a program's registration (3 s by default).
+ */
+#define LTT_UST_META_REPLY_MS 1000
 
 /* Trace directories tried before giving up on a trace. */
 #define LTT_UST_TRACE_PATH_ATTEMPTS 100
@@ -90,6 +98,9 @@ struct ltt_consumer *ltt_ust_trace_consumer(struct ltt_ust_buffers *b, struct lt
  * waits for ltt_ust_buffers_settle().
  */
 int ltt_ust_send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c);
+
+/* ltt_ust_meta_of() - what ltt_meta_send_rest() / ltt_meta_regenerate() keep of @trace's metadata. */
+struct ltt_meta_owed ltt_ust_meta_of(struct ltt_ust_trace *trace);
 
 /* ltt_ust_meta_owed() - does @trace's consumer lack some of its metadata? */
 bool ltt_ust_meta_owed(const struct ltt_ust_trace *trace);

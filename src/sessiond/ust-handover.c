@@ -64,25 +64,23 @@ struct ltt_consumer *ltt_ust_trace_consumer(struct ltt_ust_buffers *b, struct lt
 }
 
 /*
- * How long a program's new event classes wait for the consumer's reply
- * (sent whole, they are written in order even if it comes late): within
- * the wait of a program's registration (3 s by default).
- */
-#define META_REPLY_MS 1000
-
-/*
  * Send @c, which holds @trace, what it lacks of the trace's metadata, in
  * order (ltt_meta_send_rest(), as the kernel domain does).  Returns 0, or
  * -EAGAIN: some waits for ltt_ust_buffers_settle().
  */
-int ltt_ust_send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+struct ltt_meta_owed ltt_ust_meta_of(struct ltt_ust_trace *trace)
 {
-	const struct ltt_meta_owed o = {
+	return (struct ltt_meta_owed){
 		.trace_key = trace->key, .meta = &trace->meta, .sent = &trace->meta_sent,
 		.said = &trace->meta_said, .path = trace->path,
 	};
+}
 
-	return ltt_meta_send_rest(c, &o, META_REPLY_MS);
+int ltt_ust_send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	const struct ltt_meta_owed o = ltt_ust_meta_of(trace);
+
+	return ltt_meta_send_rest(c, &o, LTT_UST_META_REPLY_MS);
 }
 
 /* Does @trace's consumer lack some of its metadata (a stalled one)? */

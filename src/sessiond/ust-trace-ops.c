@@ -219,6 +219,7 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
+	const struct ltt_meta_owed o = ltt_ust_meta_of(trace);
 	struct ltt_app app = { 0 };
 	struct ltt_wbuf header;
 	int ret;
@@ -230,10 +231,8 @@ static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	ltt_wbuf_init(&header);
 	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->uuid);
 	if (!ret)
-		ret = ltt_meta_regenerate(c, trace->key, &header, &trace->meta,
-					  &trace->meta_header_len);
-	if (!ret)
-		trace->meta_sent = trace->meta.len;
+		ret = ltt_meta_regenerate(c, &header, &o, &trace->meta_header_len,
+					  LTT_UST_META_REPLY_MS);
 	ltt_wbuf_fini(&header);
 	return ret;
 }
