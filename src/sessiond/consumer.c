@@ -691,6 +691,8 @@ static int call_try(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
 	ret = call_locked_within(c, type, req, NULL, 0, timeout_ms, &reply);
 	if (ret == -ETIMEDOUT && !c->sent)
 		ret = -EAGAIN;	/* nothing of it went */
+	else if (ret == -EAGAIN)
+		ret = -EIO;	/* the consumer's own status: not "not sent" */
 	pthread_mutex_unlock(&c->lock);
 	ltt_msg_fini(&reply);
 	ltt_wbuf_fini(req);

@@ -95,6 +95,8 @@ struct ltt_ust_trace {
 					 * stalled), handed over by the next call that
 					 * needs it (ltt_ust_buffers_settle()) */
 	bool owed_said;			/* the log said it waits for a stalled consumer */
+	bool add_tried;			/* a hand-over began: a stalled consumer may
+					 * hold part of it (destroyed before again) */
 	bool closing;			/* its program left; closed once the consumer
 					 * has written what it holds */
 	time_t registered_at;		/* per-PID: when its program registered */

@@ -145,6 +145,11 @@ static int close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		c = ltt_ust_trace_consumer(b, trace);
 		died = false;
 		ret = !c && trace->add_owed ? -ETIMEDOUT : 0;
+		/* what the consumer lacks first: metadata, channels */
+		if (c && ltt_ust_settle_held(trace, c)) {
+			ret = -ETIMEDOUT;
+			break;
+		}
 		cds_list_for_each_entry(chan, &trace->chans, node) {
 			if (!c)
 				break;
@@ -314,6 +319,25 @@ static int resume_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
  * relative path, no files until a snapshot); then its metadata and
  * channels.  Session lock held.
  */
+/*
+ * Destroy in @c whatever of @trace an earlier hand-over left (its
+ * channels, then itself; what is not there is fine).  Returns 0 or
+ * -ETIMEDOUT (still stalled).
+ */
+static int clear_left(struct ltt_ust_trace *trace, struct ltt_consumer *c)
+{
+	struct ltt_ust_chan *chan;
+	int ret;
+
+	cds_list_for_each_entry(chan, &trace->chans, node) {
+		ret = ltt_consumer_destroy_channel(c, chan->key);
+		if (ret == -ETIMEDOUT)
+			return ret;
+	}
+	ret = ltt_consumer_destroy_trace(c, trace->key);
+	return ret == -ETIMEDOUT ? ret : 0;
+}
+
 static int trace_add(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		     struct ltt_consumer *c, uint64_t gen)
 {
@@ -322,6 +346,11 @@ static int trace_add(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	int64_t relay = 0;
 	int ret;
 
+	/* what an earlier try left in a consumer that stalled halfway: gone first */
+	ret = trace->add_tried ? clear_left(trace, c) : 0;
+	if (ret)
+		return ret;
+	trace->add_tried = true;
 	do {
 		ret = ltt_ust_trace_path(trace, attempt, trace->path, sizeof(trace->path));
 		if (ret)

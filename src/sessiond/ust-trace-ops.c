@@ -95,6 +95,9 @@ static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace
 	uint64_t bytes = 0, relay;
 	int err;
 
+	/* what a stalled consumer lacks first: the snapshot needs it all */
+	if (ltt_ust_settle_held(trace, c))
+		return -ETIMEDOUT;
 	cds_list_for_each_entry(chan, &trace->chans, node)
 		ltt_ust_add_sat(&bytes, ltt_ust_chan_bytes(chan));
 	if (net) {
@@ -188,6 +191,9 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 			/* lost for good, it writes nowhere: it holds no chunk back */
 			ret = (trace->lost_consumer && clear) ||
 			      (!trace->lost_consumer && trace->consumer_gen) ? -EPIPE : 0;
+		} else if (ltt_ust_settle_held(trace, c)) {
+			/* what it lacks goes first, or the old chunk would lack it */
+			ret = -ETIMEDOUT;
 		} else if (clear) {
 			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
 		} else {

@@ -314,6 +314,12 @@ static int ust_post_owner(struct ltt_domain_impl *d, const struct ltt_session *s
 	return o ? ltt_supervisor_post(&o->consumer, job) : -ENOMEM;
 }
 
+/* Destroy waits while a stalled consumer owes this session traces, metadata. */
+static bool ust_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	return ltt_ust_buffers_owed(session) && ust_owes(d, session);
+}
+
 static bool ust_settle_due(struct ltt_domain_impl *d, struct ltt_session *session)
 {
 	return ltt_ust_buffers_owed(session) && !ust_owes(d, session);
@@ -365,6 +371,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.fini = ust_fini,
 	.owes = ust_owes,
 	.settle_due = ust_settle_due,
+	.destroy_waits = ust_destroy_waits,
 	.settle = ust_settle,
 	.stall_info = ust_stall_info,
 };
