@@ -156,6 +156,31 @@ int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64
 	return ret;
 }
 
+int64_t ltt_relay_link_key(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+			   uint64_t key, const struct ltt_session *session)
+{
+	int ret;
+
+	if (link->key && link->consumer_gen == gen)
+		return (int64_t)link->key;
+	if (link->key) {
+		/*
+		 * Its consumer died, and the relay session with its connection:
+		 * the new consumer streams to a new relay session, in a
+		 * directory of its own (the relay never writes over a trace).
+		 */
+		link->key = 0;
+		link->error = 0;
+		link->restarts++;
+		LTT_WARN("session '%s': its consumer died; streaming goes on in a new relay session (directory suffix -%u); what the dead one had not sent is lost",
+			 session->name, link->restarts);
+	}
+	if (link->error)
+		return link->error;
+	ret = ltt_relay_attach(link, c, gen, key, session);
+	return ret ? ret : (int64_t)link->key;
+}
+
 /* Is @link attached to @c, the consumer of generation @gen, right now? */
 static bool attached_to(const struct ltt_relay_link *link, const struct ltt_consumer *c,
 			uint64_t gen)

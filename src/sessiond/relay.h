@@ -82,6 +82,18 @@ int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64
 		     uint64_t key, const struct ltt_session *session);
 
 /**
+ * ltt_relay_link_key() - the key of @link in consumer @c (generation
+ * @gen), attached on first need with @key (a new key, unique in @c): a
+ * new relay session (ltt_relay_attach()'s restart) when the consumer that
+ * held the last one died
+ *
+ * Session lock held.  Returns the key, or the -errno of the attach, kept
+ * in @link->error and returned again until the link is cleared.
+ */
+int64_t ltt_relay_link_key(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+			   uint64_t key, const struct ltt_session *session);
+
+/**
  * ltt_relay_detach() - DEL_RELAY, if @link is attached to @c (and @c is
  * still its consumer); the link is then not attached
  */
