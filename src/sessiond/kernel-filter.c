@@ -97,7 +97,7 @@ static void event_filters(struct ltt_kernel *k, struct kernel_chan *kc,
 	kf.k = k;
 	kf.event = ev->name;
 	re.name = match_name(k, ev->name, &re.type);
-	ltt_rule_filters_get(kc->channel, &re, f);
+	ltt_rule_filters_get(kc->cc.channel, &re, f);
 }
 
 static int set_programs(struct ltt_kernel *k, struct kernel_chan *kc, struct kernel_event *ev,
@@ -124,7 +124,7 @@ int ltt_kernel_event_apply(struct ltt_kernel *k, struct kernel_chan *kc, struct 
 	const char *what = "enable";
 	int ret = 0;
 
-	if (wanted && channel_filters(kc->channel))
+	if (wanted && channel_filters(kc->cc.channel))
 		event_filters(k, kc, ev, &f);
 	if (!f.want && ev->enabled) {
 		what = "disable";

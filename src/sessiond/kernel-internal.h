@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * kernel-internal.h - what kernel.c and kernel-takeover.c share: a
+ * kernel-internal.h - what the kernel domain's files share: a
  * session's kernel state (ltt_session_domain.state) and its channels.
  * Not for other modules: kernel.h is the domain's interface.
  */
@@ -10,6 +10,7 @@
 #include <limits.h>
 
 #include "common/codec.h"
+#include "sessiond/ctrace.h"
 #include "sessiond/kernel.h"
 #include "sessiond/relay.h"
 
@@ -23,10 +24,8 @@ struct kernel_event {
 
 /* A channel of a session, in the tracer and in the consumer. */
 struct kernel_chan {
-	struct cds_list_head node;	/* in kernel_session.chans */
-	struct ltt_channel *channel;	/* the session tree's, same lifetime */
+	struct ltt_cchan cc;		/* in its trace's chans: key, channel */
 	ltt_khandle handle;
-	uint64_t key;			/* the consumer's */
 	uint64_t cached_events;		/* the consumer's last answer to list */
 	uint64_t cached_packets;
 	struct ltt_consumer_channel_stats cached;	/* its last whole answer */
@@ -36,22 +35,16 @@ struct kernel_chan {
 	size_t cap_events;
 };
 
-/* A session's kernel part: ltt_session_domain.state. */
+/*
+ * A session's kernel part: ltt_session_domain.state.  Its trace (in the
+ * consumer: ctrace.h) is made at the session's first start; its
+ * channels are kernel_chans.
+ */
 struct kernel_session {
-	struct ltt_session *session;	/* whose state this is */
+	struct ltt_ctrace trace;	/* its session is trace.session */
+	struct ltt_kernel *k;
 	ltt_khandle handle;
-	uint64_t trace_key;
-	uint64_t consumer_gen;		/* 0: no trace in a consumer */
-	bool lost_consumer;		/* its consumer died, none took the trace over */
 	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
-	char path[PATH_MAX];
-	uuid_t uuid;
-	struct cds_list_head chans;
-	struct ltt_wbuf meta;		/* every metadata text, for a takeover */
-	size_t meta_header_len;		/* its first part: the header (regenerate) */
-	size_t meta_sent;		/* how much of meta the consumer was sent: the
-					 * rest waits for a stalled one (kernel-stall.c) */
-	bool meta_said;			/* that it waits is logged */
 	bool flush_owed;		/* a stop's flush a stalled consumer did not do */
 };
 
@@ -59,45 +52,6 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 {
 	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
 }
-
-/*
- * The consumer that holds @ks's trace, or NULL (@ks NULL, no trace, or
- * its consumer died): none is spawned, nothing taken over, never waits.
- */
-static inline struct ltt_consumer *ltt_kernel_consumer_now(struct ltt_kernel *k,
-							   const struct kernel_session *ks)
-{
-	struct ltt_consumer *c;
-	uint64_t gen;
-
-	if (!ks || !ks->consumer_gen)
-		return NULL;
-	c = ltt_supervisor_current(&k->consumer, &gen);
-	return c && gen == ks->consumer_gen ? c : NULL;
-}
-
-/**
- * ltt_kernel_chan_to_consumer() - hand channel @kc of @ks, whose streams
- * exist in the tracer, to consumer @c: ADD_CHANNEL, a dup of each stream
- * fd (ADD_KERNEL_STREAM), STREAMS_SENT
- *
- * Session lock held.  Returns 0 or the first -errno (the streams added
- * are announced all the same).
- */
-int ltt_kernel_chan_to_consumer(struct ltt_kernel *k, struct kernel_session *ks,
-				struct kernel_chan *kc, struct ltt_consumer *c);
-
-/**
- * ltt_kernel_session_consumer() - the consumer that holds @ks's trace;
- * when the one that held it died, the current one takes it over first
- * (the same files continued after their last whole indexed packet, the
- * metadata again, the same streams), spawned if need be
- *
- * Session lock held; may call the consumer (bounded by its deadlines).
- * Returns NULL when the session has no trace in a consumer or none could
- * take it over (said once in the log; ks->lost_consumer is set).
- */
-struct ltt_consumer *ltt_kernel_session_consumer(struct ltt_kernel *k, struct kernel_session *ks);
 
 /**
  * ltt_kernel_consumer_died() - the supervisor's takeover function: a new
@@ -155,15 +109,6 @@ int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 enum ltt_error_code ltt_kernel_snapshot_may_add(const struct ltt_kernel *k);
 
 /**
- * ltt_kernel_snapshot_trace_add() - create @ks's trace in consumer @c as
- * a snapshot trace (ADD_SNAPSHOT_TRACE): nothing written until a
- * snapshot, which goes to DIR/kernel (ks->path is set to "kernel")
- *
- * Session lock held.  Returns 0 or the consumer's -errno.
- */
-int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer *c);
-
-/**
  * ltt_kernel_snapshot() - the domain's snapshot operation (domain.h):
  * what the session's kernel buffers hold now, into @dir/kernel, at most
  * @max_size bytes (0: all), the newest packets of each stream
@@ -212,35 +157,6 @@ enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
 int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks);
 
 /* kernel-stall.c: a stalled (not dead) kernel consumer */
-
-/**
- * ltt_kernel_meta_add() - keep @text (new metadata of @ks's trace) and
- * send the consumer what it lacks, in order
- *
- * The text is kept whatever the consumer does: one that owes a reply
- * (stalled) is not sent it, and it waits in @ks until
- * ltt_kernel_meta_send_owed() (settle, stop, rotate, snapshot); one that
- * does not answer in time writes it once it runs.  So the tracer may
- * record the events it describes at once.  Session lock held.  Returns
- * 0, or -EPIPE when the trace has no consumer (nothing kept: the caller
- * forgets the ids it describes).
- */
-int ltt_kernel_meta_add(struct ltt_kernel *k, struct kernel_session *ks,
-			const struct ltt_wbuf *text);
-
-/**
- * ltt_kernel_meta_send_owed() - send consumer @c what it lacks of @ks's
- * metadata; session lock held.  Returns 0 (nothing owed any more) or
- * -ETIMEDOUT (the consumer is stalled: some still waits).
- */
-int ltt_kernel_meta_send_owed(struct kernel_session *ks, struct ltt_consumer *c);
-
-/*
- * ltt_kernel_meta_regenerate() - ltt_meta_regenerate() for @ks's trace in
- * consumer @c, with the new @header.  Session lock held.
- */
-int ltt_kernel_meta_regenerate(struct kernel_session *ks, struct ltt_consumer *c,
-			       const struct ltt_wbuf *header);
 
 /**
  * ltt_kernel_stop_owed() - after a kernel stop that ended with @ret

@@ -15,7 +15,6 @@
 
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
-#include "sessiond/meta-regen.h"
 
 int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session)
 {
@@ -25,28 +24,28 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 	struct ltt_wbuf header;
 	int ret;
 
-	if (!ks || !ks->consumer_gen)
-		return ks && ks->lost_consumer ? -EPIPE : 0;
-	c = ltt_kernel_session_consumer(k, ks);
+	if (!ks || ks->trace.state != LTT_CTRACE_HELD)
+		return ks && ks->trace.state == LTT_CTRACE_LOST ? -EPIPE : 0;
+	c = ltt_ctrace_consumer(&ks->trace);
 	if (!c)
 		return -EPIPE;
 	/*
 	 * A stalled consumer gets no RESET_METADATA it might run without the
 	 * text after it: the owed text first, or nothing.
 	 */
-	ret = ltt_consumer_owes(c) ? -ETIMEDOUT : ltt_kernel_meta_send_owed(ks, c);
+	ret = ltt_consumer_owes(c) ? -ETIMEDOUT : ltt_ctrace_meta_send_owed(&ks->trace, c);
 	ltt_wbuf_init(&header);
 	if (!ret)
 		ret = ltt_kernel_metadata_header(k, session, ks, &header);
 	if (!ret)
-		ret = ltt_kernel_meta_regenerate(ks, c, &header);
+		ret = ltt_ctrace_meta_regenerate(&ks->trace, c, &header);
 	ltt_wbuf_fini(&header);
 	if (ret)
 		LTT_ERR("session '%s': kernel trace %s: metadata not regenerated: %s",
-			session->name, ks->path, strerror(-ret));
+			session->name, ks->trace.path, strerror(-ret));
 	else
 		LTT_INFO("session '%s': kernel trace %s: metadata regenerated", session->name,
-			 ks->path);
+			 ks->trace.path);
 	return ret;
 }
 

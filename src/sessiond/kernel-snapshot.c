@@ -30,15 +30,6 @@ enum ltt_error_code ltt_kernel_snapshot_may_add(const struct ltt_kernel *k)
 	return LTT_ERR_SNAPSHOT_KERNEL;
 }
 
-int ltt_kernel_snapshot_trace_add(struct kernel_session *ks, struct ltt_consumer *c)
-{
-	const struct ltt_session *session = ks->session;
-
-	snprintf(ks->path, sizeof(ks->path), "kernel");
-	return ltt_consumer_add_snapshot_trace(c, ks->trace_key, ks->uuid, session->uid,
-					       session->gid);
-}
-
 static unsigned int chan_streams(const struct ltt_kernel *k, const struct kernel_chan *kc)
 {
 	unsigned int i, n = 0;
@@ -62,15 +53,15 @@ static int64_t budget(const struct ltt_kernel *k, struct kernel_session *ks, uin
 	size_t n = 0;
 	int64_t ret;
 
-	cds_list_for_each_entry(kc, &ks->chans, node)
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
 		n++;
 	v = calloc(n ? n : 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	n = 0;
-	cds_list_for_each_entry(kc, &ks->chans, node) {
-		v[n].subbuf_size = kc->channel->attr.subbuf_size;
-		v[n].num_subbuf = kc->channel->attr.num_subbuf;
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		v[n].subbuf_size = kc->cc.channel->attr.subbuf_size;
+		v[n].num_subbuf = kc->cc.channel->attr.num_subbuf;
 		v[n].nr_streams = chan_streams(k, kc);
 		if (__builtin_mul_overflow(v[n].subbuf_size * v[n].num_subbuf, v[n].nr_streams,
 					   &b) || b > UINT64_MAX - bytes)
@@ -101,26 +92,26 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	memset(ret, 0, sizeof(*ret));
 	if (!ks)
 		return 0;	/* never started: its buffers hold nothing */
-	c = ltt_kernel_session_consumer(k, ks);
+	c = ltt_ctrace_consumer(&ks->trace);
 	if (!c)
 		return -EPIPE;
 	/* a snapshot's metadata describes every event in it */
-	err = ltt_kernel_meta_send_owed(ks, c);
+	err = ltt_ctrace_meta_send_owed(&ks->trace, c);
 	if (err)
 		return err;
 	n = budget(k, ks, max_size, &bytes);
 	if (n < 0)
 		return (int)n;
 	if (net) {
-		snprintf(path, sizeof(path), "%s", ks->path);
-		err = ltt_relay_snap_key(net, c, ks->consumer_gen, ltt_kernel_new_key(k), &relay);
+		snprintf(path, sizeof(path), "%s", ks->trace.path);
+		err = ltt_relay_snap_key(net, c, ks->trace.gen, ltt_kernel_new_key(k), &relay);
 		if (!err)
-			err = ltt_consumer_snapshot_trace_relay(c, ks->trace_key, relay, ks->path,
+			err = ltt_consumer_snapshot_trace_relay(c, ks->trace.key, relay, ks->trace.path,
 								(uint64_t)n, bytes, &rep);
-	} else if (snprintf(path, sizeof(path), "%s/%s", dir, ks->path) >= (int)sizeof(path)) {
+	} else if (snprintf(path, sizeof(path), "%s/%s", dir, ks->trace.path) >= (int)sizeof(path)) {
 		return -ENAMETOOLONG;
 	} else {
-		err = ltt_consumer_snapshot_trace(c, ks->trace_key, path, (uint64_t)n, bytes, &rep);
+		err = ltt_consumer_snapshot_trace(c, ks->trace.key, path, (uint64_t)n, bytes, &rep);
 	}
 	if (err) {
 		LTT_WARN("session '%s': snapshot of the kernel trace in %s failed: %s",

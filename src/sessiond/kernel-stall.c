@@ -4,9 +4,9 @@
  * consumer (kernel-internal.h).
  *
  * A slow consumer is not a dead one: nothing the tracer records is lost
- * for waiting on it.  Metadata is kept whole in the session (ks->meta)
+ * for waiting on it.  Metadata is kept whole in the session (ks->trace.meta)
  * whatever the consumer answers, with how much of it the consumer was
- * sent (ks->meta_sent): a text a stalled consumer could not be sent (it
+ * sent (ks->trace.meta_sent): a text a stalled consumer could not be sent (it
  * owes a reply) waits, in order, and the events it describes are
  * recorded meanwhile.  A stop whose flush the consumer did not do is
  * remembered (ks->flush_owed).  Once the consumer answers again, the
@@ -25,72 +25,10 @@
 
 #include "common/log.h"
 #include "sessiond/kernel-internal.h"
-#include "sessiond/meta-regen.h"
-
-/*
- * How long new metadata waits for the consumer's reply: sent whole, it is
- * written in order even when the reply comes late, so an enable-event
- * need not wait the consumer's usual 5 s.
- */
-#define KERNEL_META_REPLY_MS 1000
 
 static struct kernel_session *state_of(struct ltt_session *session)
 {
 	return ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
-}
-
-/* Does @ks's consumer lack some of its metadata? */
-static bool meta_owed(const struct kernel_session *ks)
-{
-	return ks->consumer_gen && !ks->meta.err && ks->meta_sent < ks->meta.len;
-}
-
-/* What ltt_meta_send_rest() and ltt_meta_regenerate() keep of @ks's metadata. */
-static struct ltt_meta_owed owed_of(struct kernel_session *ks)
-{
-	return (struct ltt_meta_owed){
-		.trace_key = ks->trace_key, .meta = &ks->meta, .sent = &ks->meta_sent,
-		.said = &ks->meta_said, .path = ks->path,
-	};
-}
-
-int ltt_kernel_meta_send_owed(struct kernel_session *ks, struct ltt_consumer *c)
-{
-	const struct ltt_meta_owed o = owed_of(ks);
-
-	if (!meta_owed(ks))
-		return 0;
-	return ltt_meta_send_rest(c, &o, KERNEL_META_REPLY_MS) ? -ETIMEDOUT : 0;
-}
-
-int ltt_kernel_meta_regenerate(struct kernel_session *ks, struct ltt_consumer *c,
-			       const struct ltt_wbuf *header)
-{
-	const struct ltt_meta_owed o = owed_of(ks);
-
-	return ltt_meta_regenerate(c, header, &o, &ks->meta_header_len, KERNEL_META_REPLY_MS);
-}
-
-int ltt_kernel_meta_add(struct ltt_kernel *k, struct kernel_session *ks,
-			const struct ltt_wbuf *text)
-{
-	/* a consumer that died: a new one takes the trace over, its metadata too */
-	struct ltt_consumer *c = ltt_kernel_session_consumer(k, ks);
-	int ret;
-
-	if (!c)
-		return -EPIPE;
-	ltt_wbuf_put_bytes(&ks->meta, text->data, text->len);
-	if (!ks->meta.err) {
-		ltt_kernel_meta_send_owed(ks, c);	/* -ETIMEDOUT: the rest waits */
-		return 0;
-	}
-	/* no copy to keep: sent now or never */
-	LTT_WARN("kernel trace %s: out of memory for a copy of its metadata", ks->path);
-	ret = ltt_consumer_metadata(c, ks->trace_key, text->data, text->len);
-	if (ret)
-		LTT_ERR("kernel trace %s: metadata not written: %s", ks->path, strerror(-ret));
-	return ret;
 }
 
 void ltt_kernel_stop_owed(struct ltt_session *session, int ret)
@@ -104,15 +42,17 @@ void ltt_kernel_stop_owed(struct ltt_session *session, int ret)
 	if (ks && !session->destroyed) {
 		ks->flush_owed = true;
 		LTT_WARN("session '%s': kernel trace %s: its stalled consumer daemon did not flush it; flushed once the consumer answers",
-			 session->name, ks->path);
+			 session->name, ks->trace.path);
 	}
 	pthread_mutex_unlock(&session->lock);
 }
 
 bool ltt_kernel_owes(struct ltt_domain_impl *d, struct ltt_session *session)
 {
-	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
-	struct ltt_consumer *c = ltt_kernel_consumer_now(k, state_of(session));
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
+
+	(void)d;
 
 	return c && ltt_consumer_owes(c);
 }
@@ -121,10 +61,10 @@ bool ltt_kernel_settle_due(struct ltt_domain_impl *d, struct ltt_session *sessio
 {
 	struct kernel_session *ks = state_of(session);
 
-	if (!ks || (!meta_owed(ks) && !ks->flush_owed))
+	if (!ks || (!ltt_ctrace_meta_owed(&ks->trace) && !ks->flush_owed))
 		return false;
 	/* a consumer that died: its takeover sends everything */
-	return ltt_kernel_consumer_now(caa_container_of(d, struct ltt_kernel, domain), ks) &&
+	return ltt_ctrace_now(&ks->trace) &&
 	       !ltt_kernel_owes(d, session);
 }
 
@@ -133,7 +73,7 @@ bool ltt_kernel_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *ses
 	struct kernel_session *ks = state_of(session);
 
 	/* a consumer that died: its takeover, at destroy, sends everything */
-	return ks && (meta_owed(ks) || ks->flush_owed) && ltt_kernel_owes(d, session);
+	return ks && (ltt_ctrace_meta_owed(&ks->trace) || ks->flush_owed) && ltt_kernel_owes(d, session);
 }
 
 /* A stopped session's channels flushed, as its stop would have.  Returns 0 or -errno. */
@@ -142,8 +82,8 @@ static int flush_all(struct kernel_session *ks, struct ltt_consumer *c)
 	struct kernel_chan *kc;
 	int ret = 0, err;
 
-	cds_list_for_each_entry(kc, &ks->chans, node) {
-		err = ltt_consumer_flush_channel(c, kc->key, false);
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		err = ltt_consumer_flush_channel(c, kc->cc.key, false);
 		if (err && err != -ENOENT && !ret)
 			ret = err;
 	}
@@ -152,7 +92,6 @@ static int flush_all(struct kernel_session *ks, struct ltt_consumer *c)
 
 void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session)
 {
-	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 	struct kernel_session *ks = state_of(session);
 	struct ltt_consumer *c;
 	int ret;
@@ -160,8 +99,8 @@ void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session)
 	/* a settle for another domain: nothing here, or a consumer still stalled */
 	if (!ltt_kernel_settle_due(d, session))
 		return;
-	c = ltt_kernel_session_consumer(k, ks);
-	if (!c || ltt_kernel_meta_send_owed(ks, c))
+	c = ltt_ctrace_consumer(&ks->trace);
+	if (!c || ltt_ctrace_meta_send_owed(&ks->trace, c))
 		return;	/* lost for good (said), or stalled again: the next tick */
 	if (!ks->flush_owed)
 		return;
@@ -175,8 +114,8 @@ void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session)
 	ks->flush_owed = false;
 	if (ret)
 		LTT_ERR("session '%s': kernel trace %s: the flush its stop owed failed: %s",
-			session->name, ks->path, strerror(-ret));
+			session->name, ks->trace.path, strerror(-ret));
 	else
 		LTT_INFO("session '%s': kernel trace %s: written whole, the flush its stop owed done",
-			 session->name, ks->path);
+			 session->name, ks->trace.path);
 }

@@ -50,7 +50,7 @@ enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
 int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	const struct ltt_trackers *trackers =
-		&ltt_session_domain(ks->session, LTT_DOMAIN_KERNEL)->trackers;
+		&ltt_session_domain(ks->trace.session, LTT_DOMAIN_KERNEL)->trackers;
 	const struct ltt_tracker *t;
 	bool all = true;
 	uint32_t type;
@@ -68,7 +68,7 @@ int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks)
 					   t->policy == LTT_TRACKER_SET ? t->nr : 0);
 		if (ret) {
 			LTT_ERR("session '%s': the kernel tracer refused the %s tracker: %s",
-				ks->session->name, ltt_tracker_type_name((enum ltt_tracker_type)type),
+				ks->trace.session->name, ltt_tracker_type_name((enum ltt_tracker_type)type),
 				strerror(-ret));
 			return ret == -ENOTTY ? -EOPNOTSUPP : ret;
 		}

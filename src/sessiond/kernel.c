@@ -45,7 +45,8 @@ static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
  */
 static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
 {
-	return ltt_kernel_consumer_now(k, ks);
+	(void)k;
+	return ltt_ctrace_now(&ks->trace);
 }
 
 /* ---- validation ---- */
@@ -167,12 +168,12 @@ static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rul
 
 /* ---- metadata ---- */
 
-/* Keep @text and send it (kernel-stall.c): a stalled consumer gets it later. */
-static int send_metadata(struct ltt_kernel *k, struct kernel_session *ks, struct ltt_wbuf *text)
+/* Keep @text and send it (ctrace.h): a stalled consumer gets it later. */
+static int send_metadata(struct kernel_session *ks, struct ltt_wbuf *text)
 {
 	if (text->err)
 		return text->err;
-	return text->len ? ltt_kernel_meta_add(k, ks, text) : 0;
+	return ltt_ctrace_meta_add(&ks->trace, text);
 }
 
 int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
@@ -192,7 +193,7 @@ int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session
 	int ret;
 
 	ltt_trace_host_fill(&k->host, session, &info, created);
-	memcpy(info.uuid, ks->uuid, sizeof(info.uuid));
+	memcpy(info.uuid, ks->trace.uuid, sizeof(info.uuid));
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
@@ -268,7 +269,7 @@ static int want_event(void *arg, const char *name)
 	ret = ltt_kabi_event_desc(e->k->kabi, name, &desc);
 	if (!ret)
 		ret = ltt_tsdl_kernel_event(e->text, &desc, (uint32_t)kc->nr_events,
-					    kc->channel->stream_id);
+					    kc->cc.channel->stream_id);
 	if (ret) {
 		LTT_WARN("kernel event %s: no description from the tracer: %s", name,
 			 strerror(-ret));
@@ -301,8 +302,8 @@ static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 			return -ENOMEM;
 		e->cap_wanted = kc->cap_events;
 	}
-	if (kc->channel->enabled) {
-		cds_list_for_each_entry(rule, &kc->channel->rules, node)
+	if (kc->cc.channel->enabled) {
+		cds_list_for_each_entry(rule, &kc->cc.channel->rules, node)
 			if (!ret && rule->enabled)
 				ret = for_each_event(k, rule, want_event, e);
 	}
@@ -369,7 +370,7 @@ static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 		ret = ltt_kabi_stream_dup(k->kabi, kc->streams[i], &fd);
 		if (ret)
 			return ret;
-		ret = ltt_consumer_add_kernel_stream(c, kc->key, k->cpus[i], fd);
+		ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd);
 		close(fd);
 		if (ret)
 			return ret;
@@ -377,13 +378,16 @@ static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 	return 0;
 }
 
-int ltt_kernel_chan_to_consumer(struct ltt_kernel *k, struct kernel_session *ks,
-				struct kernel_chan *kc, struct ltt_consumer *c)
+/* The ctrace chan_add operation: @ch's streams, dups of the tracer's, to @c. */
+static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt_consumer *c)
 {
-	const struct ltt_channel *channel = kc->channel;
+	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
+	struct kernel_chan *kc = caa_container_of(ch, struct kernel_chan, cc);
+	const struct ltt_channel *channel = ch->channel;
+	struct ltt_kernel *k = ks->k;
 	struct ltt_consumer_add_channel cc = {
-		.key = kc->key,
-		.trace_key = ks->trace_key,
+		.key = kc->cc.key,
+		.trace_key = ks->trace.key,
 		.name = channel->attr.name,
 		.tracefile_size = channel->attr.tracefile_size,
 		.tracefile_count = channel->attr.tracefile_count,
@@ -400,12 +404,13 @@ int ltt_kernel_chan_to_consumer(struct ltt_kernel *k, struct kernel_session *ks,
 		return ret;
 	ret = streams_to_consumer(k, kc, c);
 	/* even after a failure: the streams added are announced, not held back */
-	err = ltt_consumer_streams_sent(c, kc->key);
+	err = ltt_consumer_streams_sent(c, kc->cc.key);
 	return ret ? ret : err;
 }
 
+/* @channel in the tracer, its streams open: handed to a consumer with the trace. */
 static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
-		       struct ltt_channel *channel, struct ltt_consumer *c)
+		       struct ltt_channel *channel)
 {
 	struct ltt_kabi_channel attr = {
 		.subbuf_size = channel->attr.subbuf_size,
@@ -420,65 +425,83 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 
 	if (!kc)
 		return -ENOMEM;
-	kc->channel = channel;
-	kc->key = new_key(k);
-	memcpy(attr.uuid, ks->uuid, sizeof(attr.uuid));
+	kc->cc.channel = channel;
+	kc->cc.key = new_key(k);
+	memcpy(attr.uuid, ks->trace.uuid, sizeof(attr.uuid));
 	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
 	if (!ret)
 		ret = ltt_kernel_context_apply(k->kabi, channel, kc->handle);
 	if (!ret)
 		ret = chan_streams(k, kc);
-	if (!ret)
-		ret = ltt_kernel_chan_to_consumer(k, ks, kc, c);
-	cds_list_add_tail(&kc->node, &ks->chans);	/* destroy undoes what was done */
+	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
 
 /*
- * The trace directory: OUTPUT/kernel, or OUTPUT/kernel-N if that holds a
- * trace; for a streamed session, "kernel" in the relay's session, once
- * the consumer reached the relay.
+ * The ctrace path operation: OUTPUT/kernel, or OUTPUT/kernel-N if that
+ * holds a trace; "kernel" in the relay's session for a streamed session,
+ * in the snapshot's directory for a snapshot session.
  */
-static int trace_create(struct ltt_kernel *k, struct ltt_session *session,
-			struct kernel_session *ks, struct ltt_consumer *c, uint64_t gen)
+static int trace_path(struct ltt_ctrace *t, unsigned int attempt, char *buf, size_t len)
 {
-	bool net = session->output_type == LTT_OUTPUT_NET;
-	unsigned int attempt;
-	int n, ret = -EEXIST;
+	const struct ltt_session *session = t->session;
+	int n;
 
-	if (session->snapshot)
-		return ltt_kernel_snapshot_trace_add(ks, c);
-	if (net) {
-		ret = ltt_relay_attach(&ks->relay, c, gen, new_key(k), session);
-		if (ret)
-			return ret;
-		snprintf(ks->path, sizeof(ks->path), "kernel");
-		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid, ks->relay.key, false);
-		if (ret)
-			ltt_relay_detach(&ks->relay, c, gen);
-		return ret;
-	}
-	for (attempt = 0; attempt < 100 && ret == -EEXIST; attempt++) {
-		n = attempt ? snprintf(ks->path, sizeof(ks->path), "%s/kernel-%u", session->chunk_dir,
-				       attempt) :
-			      snprintf(ks->path, sizeof(ks->path), "%s/kernel", session->chunk_dir);
-		if (n < 0 || (size_t)n >= sizeof(ks->path))
-			return -ENAMETOOLONG;
-		ret = ltt_consumer_add_trace(c, ks->trace_key, ks->path, ks->uuid, session->uid,
-					     session->gid, 0, false);
-	}
-	return ret;
+	if (session->snapshot || session->output_type == LTT_OUTPUT_NET)
+		n = attempt ? snprintf(buf, len, "kernel-%u", attempt) : snprintf(buf, len, "kernel");
+	else if (attempt)
+		n = snprintf(buf, len, "%s/kernel-%u", session->chunk_dir, attempt);
+	else
+		n = snprintf(buf, len, "%s/kernel", session->chunk_dir);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-/* The session's kernel objects, made at its first start. */
+static struct ltt_supervisor *trace_supervisor(struct ltt_ctrace *t)
+{
+	return &caa_container_of(t, struct kernel_session, trace)->k->consumer;
+}
+
+static struct ltt_relay_link *trace_relay(struct ltt_ctrace *t)
+{
+	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
+
+	return t->session->output_type == LTT_OUTPUT_NET ? &ks->relay : NULL;
+}
+
+static uint64_t trace_new_key(struct ltt_ctrace *t)
+{
+	return new_key(caa_container_of(t, struct kernel_session, trace)->k);
+}
+
+/*
+ * How long new metadata waits for the consumer's reply: sent whole, it is
+ * written in order even when the reply comes late, so an enable-event
+ * need not wait the consumer's usual 5 s.
+ */
+#define KERNEL_META_REPLY_MS 1000
+
+/* What the consumer-trace layer knows of a kernel trace. */
+static const struct ltt_ctrace_ops trace_ops = {
+	.noun = "kernel trace",
+	.meta_reply_ms = KERNEL_META_REPLY_MS,
+	.supervisor = trace_supervisor,
+	.path = trace_path,
+	.chan_add = trace_chan_add,
+	.relay = trace_relay,
+	.new_key = trace_new_key,
+};
+
+/*
+ * The session's kernel objects, made at its first start: the tracer's
+ * session and channels, then the trace with its metadata header and
+ * every channel handed to the consumer at once.
+ */
 static int session_create(struct ltt_kernel *k, struct ltt_session *session,
 			  struct kernel_session *ks)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	struct ltt_channel *channel;
 	struct ltt_consumer *c;
-	struct ltt_wbuf text;
 	uint64_t gen;
 	int ret;
 
@@ -487,41 +510,35 @@ static int session_create(struct ltt_kernel *k, struct ltt_session *session,
 		return -EPIPE;
 	ret = ltt_kabi_session_create(k->kabi, &ks->handle);
 	if (!ret)
-		ret = trace_create(k, session, ks, c, gen);
-	if (ret)
-		return ret;
-	ks->consumer_gen = gen;
-	ltt_wbuf_init(&text);
-	ret = ltt_kernel_metadata_header(k, session, ks, &text);
-	if (!ret)
-		ret = send_metadata(k, ks, &text);
-	ks->meta_header_len = ks->meta.len;
-	ltt_wbuf_fini(&text);
+		ret = ltt_kernel_metadata_header(k, session, ks, &ks->trace.meta);
+	if (!ret && ks->trace.meta.err)
+		ret = ks->trace.meta.err;
+	ks->trace.meta_header_len = ks->trace.meta.len;
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
-			ret = chan_create(k, ks, channel, c);
-	return ret;
+			ret = chan_create(k, ks, channel);
+	return ret ? ret : ltt_ctrace_add_to(&ks->trace, c, gen);
 }
 
 static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	struct kernel_session *ks = dom->state;
-	struct ltt_consumer *c = ltt_kernel_session_consumer(k, ks);
+	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
 	struct kernel_chan *kc, *tmp;
 	uint64_t events, packets;
 
 	if (c)	/* what a stalled consumer was owed, before the channels close */
-		ltt_kernel_meta_send_owed(ks, c);
-	cds_list_for_each_entry_safe(kc, tmp, &ks->chans, node) {
-		uint64_t key = kc->key;
+		ltt_ctrace_meta_send_owed(&ks->trace, c);
+	cds_list_for_each_entry_safe(kc, tmp, &ks->trace.chans, cc.node) {
+		uint64_t key = kc->cc.key;
 
 		if (c && !ltt_consumer_flush_channel(c, key, true) &&
-		    !ltt_consumer_channel_stats(c, kc->key, &events, &packets)) {
-			kc->channel->discarded_events += events;
-			kc->channel->lost_packets += packets;
+		    !ltt_consumer_channel_stats(c, kc->cc.key, &events, &packets)) {
+			kc->cc.channel->discarded_events += events;
+			kc->cc.channel->lost_packets += packets;
 		}
-		cds_list_del(&kc->node);
+		cds_list_del(&kc->cc.node);
 		/* Closing the channel finalizes its streams: the consumer reads them out. */
 		chan_release(k, kc);
 		if (c && ltt_consumer_destroy_channel(c, key))
@@ -529,16 +546,16 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 				 session->name);
 	}
 	if (c)
-		ltt_consumer_destroy_trace(c, ks->trace_key);
+		ltt_consumer_destroy_trace(c, ks->trace.key);
 	if (ks->relay.key) {
 		/* a session that rotated has its last chunks archived first */
 		if (c)
 			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_KERNEL, &ks->relay, c,
-					     ks->consumer_gen);
-		ltt_relay_detach(&ks->relay, c, ks->consumer_gen);
+					     ks->trace.gen);
+		ltt_relay_detach(&ks->relay, c, ks->trace.gen);
 	}
 	ltt_kabi_release(k->kabi, ks->handle);
-	ltt_wbuf_fini(&ks->meta);
+	ltt_ctrace_fini(&ks->trace);
 	free(ks);
 	dom->state = NULL;
 }
@@ -568,14 +585,14 @@ static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
 	int ret = 0, err;
 	bool sent;
 
-	cds_list_for_each_entry(kc, &ks->chans, node)
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
 		n++;
 	plans = calloc(n ? n : 1, sizeof(*plans));
 	if (!plans)
 		return -ENOMEM;
 	ltt_wbuf_init(&text);
 	n = 0;
-	cds_list_for_each_entry(kc, &ks->chans, node) {
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
 		plans[n].kc = kc;
 		plans[n].nr_before = kc->nr_events;
 		if (!ret)
@@ -583,7 +600,7 @@ static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
 		n++;
 	}
 	if (!ret)
-		ret = send_metadata(k, ks, &text);
+		ret = send_metadata(ks, &text);
 	sent = !ret;
 	for (i = 0; i < n; i++) {
 		/* Described ids stay: another event may never get the same id. */
@@ -623,10 +640,10 @@ static int check_output(struct ltt_kernel *k, struct ltt_session *session,
 		return ret;	/* the consumer's failure (stalled, gone), not the output's */
 	if (ret == -EOPNOTSUPP)
 		ret = 0;
-	c = ks ? ltt_kernel_session_consumer(k, ks) : NULL;
-	cds_list_for_each_entry(kc, ks && c && !ret ? &ks->chans : &no_chans, node) {
-		if (!ltt_consumer_flush_channel(c, kc->key, false) &&
-		    !ltt_consumer_channel_status(c, kc->key, &st) && st.error)
+	c = ks ? ltt_ctrace_consumer(&ks->trace) : NULL;
+	cds_list_for_each_entry(kc, ks && c && !ret ? &ks->trace.chans : &no_chans, cc.node) {
+		if (!ltt_consumer_flush_channel(c, kc->cc.key, false) &&
+		    !ltt_consumer_channel_status(c, kc->cc.key, &st) && st.error)
 			ret = st.error;
 		if (ret)
 			break;
@@ -661,15 +678,12 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 		ks = calloc(1, sizeof(*ks));
 		if (!ks)
 			return -ENOMEM;
-		CDS_INIT_LIST_HEAD(&ks->chans);
-		ltt_wbuf_init(&ks->meta);
-		ks->session = session;
-		ks->trace_key = new_key(k);
-		uuid_generate(ks->uuid);
+		ltt_ctrace_init(&ks->trace, &trace_ops, session, new_key(k), LTT_CTRACE_NONE);
+		ks->k = k;
 		dom->state = ks;
 		ret = session_create(k, session, ks);
 		if (ret) {
-			LTT_ERR("session '%s': kernel trace %s: %s", session->name, ks->path,
+			LTT_ERR("session '%s': kernel trace %s: %s", session->name, ks->trace.path,
 				strerror(-ret));
 			session_release(k, session);
 			return ret;
@@ -709,17 +723,17 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
-		c = ltt_kernel_session_consumer(k, ks);
+		c = ltt_ctrace_consumer(&ks->trace);
 		/* the trace reads whole only with every text its events need */
-		err = c ? ltt_kernel_meta_send_owed(ks, c) : 0;
+		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
 		ret = ret ? ret : err;
-		cds_list_for_each_entry(kc, &ks->chans, node)
+		cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
 			n++;
 		keys = calloc(n ? n : 1, sizeof(*keys));
 		n = 0;
-		cds_list_for_each_entry(kc, &ks->chans, node)
+		cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
 			if (keys)
-				keys[n++] = kc->key;
+				keys[n++] = kc->cc.key;
 	}
 	pthread_mutex_unlock(&session->lock);
 	if (ks && !c)
@@ -756,11 +770,11 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 	*ret_packets_lost = channel->lost_packets;
 	if (!c)
 		return;
-	cds_list_for_each_entry(kc, &ks->chans, node) {
-		if (kc->channel != channel)
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (kc->cc.channel != channel)
 			continue;
 		/* list never waits for the consumer: its last answer otherwise */
-		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st)) {
+		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st)) {
 			kc->cached = st;
 			kc->cached_events = st.events_lost;
 			kc->cached_packets = st.packets_lost;
@@ -782,11 +796,11 @@ static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session
 	struct ltt_consumer_channel_stats st;
 	struct kernel_chan *kc;
 
-	cds_list_for_each_entry(kc, c ? &ks->chans : &no_chans, node) {
-		if (kc->channel != channel)
+	cds_list_for_each_entry(kc, c ? &ks->trace.chans : &no_chans, cc.node) {
+		if (kc->cc.channel != channel)
 			continue;
 		/* as channel_stats: never waits, the last answer otherwise */
-		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st))
+		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st))
 			kc->cached = st;
 		st = kc->cached;
 		f.events += st.error_events;
@@ -895,7 +909,7 @@ static int kernel_relay_pending(struct ltt_domain_impl *d, struct ltt_session *s
 	if (!ks || session->output_type != LTT_OUTPUT_NET)
 		return 0;
 	c = session_consumer(to_kernel(d), ks);
-	return ltt_relay_pending(&ks->relay, c, ks->consumer_gen, ret_pending);
+	return ltt_relay_pending(&ks->relay, c, ks->trace.gen, ret_pending);
 }
 
 static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -905,7 +919,7 @@ static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *se
 
 	if (!ks || session->output_type != LTT_OUTPUT_NET || (!ks->relay.key && !ks->relay.error))
 		return -ENOENT;
-	ltt_relay_status(&ks->relay, session_consumer(to_kernel(d), ks), ks->consumer_gen, ret);
+	ltt_relay_status(&ks->relay, session_consumer(to_kernel(d), ks), ks->trace.gen, ret);
 	return 0;
 }
 
@@ -915,29 +929,10 @@ static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 			 const char *old_root, const char *new_root, bool clear)
 {
 	struct kernel_session *ks = state_of(session);
-	struct ltt_consumer *c;
-	char path[PATH_MAX];
-	int ret;
 
+	(void)d;
 	(void)old_root;	/* the trace's own chunk root: it may have been left in an older one */
-	if (!ks || !ks->consumer_gen)
-		return 0;
-	c = session_consumer(to_kernel(d), ks);
-	if (!c)
-		return -EPIPE;
-	if (clear)
-		return ltt_consumer_rotate_trace(c, ks->trace_key, "", true);
-	ret = ltt_chunk_rebase(session, ks->path, new_root, path, sizeof(path));
-	/* the old chunk's metadata describes every event in it */
-	if (!ret)
-		ret = ltt_kernel_meta_send_owed(ks, c);
-	if (!ret)
-		ret = ltt_consumer_rotate_trace(c, ks->trace_key, path, false);
-	if (!ret || ret == -EINPROGRESS) {	/* in progress: it moves once the consumer runs */
-		strcpy(ks->path, path);
-		session->rotate_moved++;
-	}
-	return ret;
+	return ks ? ltt_ctrace_rotate(&ks->trace, new_root, clear) : 0;
 }
 
 /* What the consumer wrote for the session's kernel channels (size rotation). */
@@ -951,8 +946,8 @@ static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *se
 
 	if (!c)
 		return 0;
-	cds_list_for_each_entry(kc, &ks->chans, node) {
-		if (!ltt_consumer_channel_status_now(c, kc->key, 200, &st))
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st))
 			kc->cached = st;
 		sum += kc->cached.bytes_written;
 	}
