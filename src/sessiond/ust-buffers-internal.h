@@ -31,8 +31,8 @@ extern struct cds_list_head ltt_ust_no_traces;
  */
 #define LTT_UST_META_REPLY_MS 1000
 
-/* Trace directories tried before giving up on a trace. */
-#define LTT_UST_TRACE_PATH_ATTEMPTS 100
+/* What the consumer-trace layer knows of a user-space trace (ust-handover.c). */
+extern const struct ltt_ctrace_ops ltt_ust_trace_ops;
 
 /* ltt_ust_state() - @session's user-space state, or NULL when it has none. */
 struct ltt_ust_state *ltt_ust_state(struct ltt_session *session);
@@ -71,47 +71,11 @@ int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, 
 		       size_t len);
 
 /*
- * ltt_ust_relay_key() - the relay key @session's traces go to in consumer
- * @c (generation @gen), attached on first need; 0 for a local session,
- * -errno when the consumer could not reach the relay.
- */
-int64_t ltt_ust_relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
-			  struct ltt_ust_state *us, struct ltt_consumer *c, uint64_t gen);
-
-/*
  * ltt_ust_chan_to_consumer() - ADD_CHANNEL and every stream of @chan to
  * @c, which holds @trace.  Returns 0 or -errno.
  */
 int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
 			     struct ltt_consumer *c);
-
-/*
- * ltt_ust_trace_consumer() - the consumer that holds @trace's files, or
- * NULL: a trace owed to a consumer is handed over first, one whose
- * consumer died is taken over by the next (ust-handover.c).
- */
-struct ltt_consumer *ltt_ust_trace_consumer(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
-
-/*
- * ltt_ust_send_meta_rest() - send @c, which holds @trace, the metadata it
- * lacks, in order.  Returns 0, or -EAGAIN: a stalled consumer, the rest
- * waits for ltt_ust_buffers_settle().
- */
-int ltt_ust_send_meta_rest(struct ltt_ust_trace *trace, struct ltt_consumer *c);
-
-/* ltt_ust_meta_of() - what ltt_meta_send_rest() / ltt_meta_regenerate() keep of @trace's metadata. */
-struct ltt_meta_owed ltt_ust_meta_of(struct ltt_ust_trace *trace);
-
-/* ltt_ust_meta_owed() - does @trace's consumer lack some of its metadata? */
-bool ltt_ust_meta_owed(const struct ltt_ust_trace *trace);
-
-/*
- * ltt_ust_settle_held() - send @c, which holds @trace, the metadata and
- * the channels it lacks (a stalled consumer's): a channel is destroyed
- * there first, whatever of it a late reply left, then added again, read
- * from where it was released.  Returns 0, or -ETIMEDOUT: still stalled.
- */
-int ltt_ust_settle_held(struct ltt_ust_trace *trace, struct ltt_consumer *c);
 
 /*
  * ltt_ust_trace_end() - @trace's end once @c (NULL: none) wrote what it

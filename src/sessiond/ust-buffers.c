@@ -205,7 +205,7 @@ uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b)
 /* What @chan's buffers hold in all. */
 uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan)
 {
-	const struct ltt_channel_conf *a = &chan->channel->attr;
+	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
 	uint64_t n;
 
 	if (__builtin_mul_overflow(a->subbuf_size, a->num_subbuf, &n) ||
@@ -285,7 +285,7 @@ void ltt_ust_chan_free(struct ltt_ust_chan *chan)
 int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, char *buf,
 		      size_t len)
 {
-	const struct ltt_session *session = trace->session;
+	const struct ltt_session *session = trace->ct.session;
 	char date[32], suffix[16] = "";
 	struct tm tm;
 	int n;
@@ -368,42 +368,9 @@ bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir)
 	if (!us)
 		return false;
 	cds_list_for_each_entry(trace, &us->traces, node)
-		if (!strncmp(trace->path, dir, n) && (!trace->path[n] || trace->path[n] == '/'))
+		if (!strncmp(trace->ct.path, dir, n) && (!trace->ct.path[n] || trace->ct.path[n] == '/'))
 			return true;
 	return false;
-}
-
-/*
- * The relay key @session's traces go to in consumer @c (generation @gen):
- * the relay is attached on first need.  0 for a local session; -errno when
- * the consumer could not reach the relay (not tried again: said once).
- */
-int64_t ltt_ust_relay_key(struct ltt_ust_buffers *b, struct ltt_session *session,
-			 struct ltt_ust_state *us, struct ltt_consumer *c, uint64_t gen)
-{
-	struct ltt_relay_link *link = &us->relay;
-	int ret;
-
-	if (session->output_type != LTT_OUTPUT_NET)
-		return 0;
-	if (link->key && link->consumer_gen == gen)
-		return (int64_t)link->key;
-	if (link->key) {
-		/*
-		 * Its consumer died, and the relay session with its connection:
-		 * the new consumer streams to a new relay session, in a
-		 * directory of its own (the relay never writes over a trace).
-		 */
-		link->key = 0;
-		link->error = 0;
-		link->restarts++;
-		LTT_WARN("session '%s': its consumer died; streaming goes on in a new relay session (directory suffix -%u); what the dead one had not sent is lost",
-			 session->name, link->restarts);
-	}
-	if (link->error)
-		return link->error;
-	ret = ltt_relay_attach(link, c, gen, ltt_ust_new_key(b), session);
-	return ret ? ret : (int64_t)link->key;
 }
 
 struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
@@ -420,27 +387,24 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	trace = calloc(1, sizeof(*trace));
 	if (!trace)
 		return NULL;
-	trace->key = ltt_ust_new_key(b);
+	/* its consumer is told after its program is: ltt_ust_buffers_settle() */
+	ltt_ctrace_init(&trace->ct, &ltt_ust_trace_ops, session, ltt_ust_new_key(b),
+			session->snapshot || session->output_type != LTT_OUTPUT_NONE ?
+			LTT_CTRACE_OWED : LTT_CTRACE_NONE);
 	trace->per_pid = per_pid;
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
 	trace->pid = app->pid;
 	trace->registered_at = app->registered_at;
 	strcpy(trace->procname, app->procname);
-	trace->session = session;
-	ltt_wbuf_init(&trace->meta);
-	uuid_generate(trace->uuid);
-	CDS_INIT_LIST_HEAD(&trace->chans);
-	/* its consumer is told after its program is: ltt_ust_buffers_settle() */
-	trace->add_owed = session->snapshot || session->output_type != LTT_OUTPUT_NONE;
-	if (ltt_ust_trace_path(trace, 0, trace->path, sizeof(trace->path)))
-		strcpy(trace->path, "(no name)");	/* said by hand_over() */
+	if (ltt_ust_trace_path(trace, 0, trace->ct.path, sizeof(trace->ct.path)))
+		strcpy(trace->ct.path, "(no name)");	/* said by hand_over() */
 	cds_list_add_tail(&trace->node, &us->traces);
 	ltt_wbuf_init(&text);
-	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->uuid)) {
-		LTT_ERR("trace %s: can't generate its metadata", trace->path);
+	if (ltt_ust_meta_header(&text, &b->host, session, app, per_pid, trace->ct.uuid)) {
+		LTT_ERR("trace %s: can't generate its metadata", trace->ct.path);
 	} else {
-		trace->meta_header_len = text.len;
+		trace->ct.meta_header_len = text.len;
 		ltt_ust_buffers_metadata(b, trace, &text);
 	}
 	ltt_wbuf_fini(&text);
@@ -463,7 +427,7 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 	int fd, wfd, ret;
 	void *mem;
 
-	memcpy(cfg.uuid, trace->uuid, sizeof(cfg.uuid));
+	memcpy(cfg.uuid, trace->ct.uuid, sizeof(cfg.uuid));
 	if (!len)
 		return -EINVAL;
 	fd = memfd_create("ltt-ust-stream", MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -505,8 +469,8 @@ struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace
 {
 	struct ltt_ust_chan *chan;
 
-	cds_list_for_each_entry(chan, &trace->chans, node)
-		if (chan->channel == channel)
+	cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
+		if (chan->cc.channel == channel)
 			return chan;
 	return NULL;
 }
@@ -514,10 +478,10 @@ struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace
 int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
 			    struct ltt_consumer *c)
 {
-	const struct ltt_channel_conf *a = &chan->channel->attr;
+	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
 	struct ltt_consumer_add_channel cc = {
-		.key = chan->key,
-		.trace_key = trace->key,
+		.key = chan->cc.key,
+		.trace_key = trace->ct.key,
 		.name = a->name,
 		.tracefile_size = a->tracefile_size,
 		.tracefile_count = a->tracefile_count,
@@ -535,13 +499,13 @@ int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *c
 		int shm = chan->fds[2 * i], wakeup = chan->fds[2 * i + 1];
 
 		if (chan->stats_fd >= 0 && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
-			ret = ltt_consumer_add_stream_stats(c, chan->key, i, shm, wakeup,
+			ret = ltt_consumer_add_stream_stats(c, chan->cc.key, i, shm, wakeup,
 							    chan->stats_fd);
 		else
-			ret = ltt_consumer_add_stream(c, chan->key, i, shm, wakeup);
+			ret = ltt_consumer_add_stream(c, chan->cc.key, i, shm, wakeup);
 	}
 	/* even after a failure: the streams added are announced, not held back */
-	err = ltt_consumer_streams_sent(c, chan->key);
+	err = ltt_consumer_streams_sent(c, chan->cc.key);
 	return ret ? ret : err;
 }
 
@@ -566,7 +530,6 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 					  struct ltt_channel *channel)
 {
 	struct ltt_ust_chan *chan = ltt_ust_buffers_find_chan(trace, channel);
-	struct ltt_consumer *c;
 	unsigned int i;
 	int ret = 0;
 
@@ -575,8 +538,8 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	chan = calloc(1, sizeof(*chan));
 	if (!chan)
 		return NULL;
-	chan->key = ltt_ust_new_key(b);
-	chan->channel = channel;
+	chan->cc.key = ltt_ust_new_key(b);
+	chan->cc.channel = channel;
 	chan->nr_streams = b->nr_cpus;
 	chan->stats_fd = -1;
 	ltt_ust_meta_classes_init(&chan->classes);
@@ -596,19 +559,7 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 		ltt_ust_chan_free(chan);
 		return NULL;
 	}
-	/* a trace not handed over yet takes its channels with it */
-	c = trace->add_owed ? NULL : ltt_ust_trace_consumer(b, trace);
-	if (c) {
-		ret = ltt_ust_chan_to_consumer(trace, chan, c);
-		chan->add_owed = ret == -ETIMEDOUT;
-		if (chan->add_owed)
-			LTT_WARN("channel %s of trace %s waits for its stalled consumer daemon: added once it answers, with what was recorded meanwhile",
-				 channel->attr.name, trace->path);
-		else if (ret)
-			LTT_ERR("channel %s: the consumer refused it: %s", channel->attr.name,
-				strerror(-ret));
-	}
-	cds_list_add_tail(&chan->node, &trace->chans);
+	ltt_ctrace_chan_add(&trace->ct, &chan->cc);	/* a refusal is said */
 	return chan;
 }
 
@@ -621,23 +572,24 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 	struct ltt_consumer *c;
 	struct ltt_ust_chan *chan;
 	uint64_t *grown;
+	bool lost;
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		c = ltt_ust_trace_consumer(b, trace);
+		c = ltt_ctrace_consumer(&trace->ct);
 		/* metadata, channels a stalled consumer lacks: first, or said */
-		if (c && ltt_ust_settle_held(trace, c))
+		if (c && ltt_ctrace_settle(&trace->ct, c))
 			f.owed = true;
 		if (!c) {
 			/* not handed over yet: the stop would leave its events unwritten */
-			f.owed |= trace->add_owed;
+			f.owed |= trace->ct.state == LTT_CTRACE_OWED;
 			/* said by the first stop after the loss; counted in list */
-			f.lost |= trace->lost_consumer && !trace->lost_said;
-			if (trace->lost_consumer)
-				trace->lost_said = true;
+			lost = trace->ct.state == LTT_CTRACE_LOST;
+			f.lost |= lost && !trace->lost_said;
+			trace->lost_said |= lost;
 			continue;
 		}
-		f.gen = trace->consumer_gen;
-		cds_list_for_each_entry(chan, &trace->chans, node) {
+		f.gen = trace->ct.gen;
+		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
 			grown = realloc(f.keys, (f.nr + 1) * sizeof(*f.keys));
 			if (grown)
 				f.keys = grown;
@@ -646,7 +598,7 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 				break;
 			f.bytes = grown;
 			f.bytes[f.nr] = ltt_ust_chan_bytes(chan);
-			f.keys[f.nr++] = chan->key;
+			f.keys[f.nr++] = chan->cc.key;
 		}
 	}
 	/* the consumer stays while the flush is under way without the lock */
@@ -715,7 +667,7 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 			continue;
 		/* destroy waits for no consumer: what this one holds unread ends here */
 		LTT_ERR("session '%s': trace %s destroyed while its consumer daemon is stalled: what it had not written is lost",
-			session->name, trace->path);
+			session->name, trace->ct.path);
 		ltt_ust_trace_end(trace, NULL);
 	}
 	if (us->relay.key) {
@@ -817,13 +769,13 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 		return ret;
 	}
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		cds_list_for_each_entry(chan, &trace->chans, node) {
-			c = ltt_ust_trace_consumer(b, trace);
-			if (!c || ltt_consumer_flush_channel(c, chan->key, false) ||
-			    ltt_consumer_channel_status(c, chan->key, &st) || !st.error)
+		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
+			c = ltt_ctrace_consumer(&trace->ct);
+			if (!c || ltt_consumer_flush_channel(c, chan->cc.key, false) ||
+			    ltt_consumer_channel_status(c, chan->cc.key, &st) || !st.error)
 				continue;
 			LTT_WARN("session '%s': trace %s still can't be written: %s", session->name,
-				 trace->path, strerror(-st.error));
+				 trace->ct.path, strerror(-st.error));
 			session->output_err = st.error;
 			return st.error;
 		}
@@ -852,7 +804,7 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	/* A start tries again what a former start could not reach. */
 	if (!us->relay.key)
 		us->relay.error = 0;
-	key = ltt_ust_relay_key(b, session, us, c, gen);
+	key = ltt_relay_link_key(&us->relay, c, gen, ltt_ust_new_key(b), session);
 	return key < 0 ? (int)key : 0;
 }
 
@@ -867,7 +819,7 @@ uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 	if (!us)
 		return 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
-		cds_list_for_each_entry(chan, &trace->chans, node) {
+		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
 			ltt_ust_chan_stats(chan, &st);
 			ltt_ust_add_sat(&sum, st.bytes_written);
 		}

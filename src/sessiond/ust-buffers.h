@@ -34,6 +34,7 @@
 
 #include "common/codec.h"
 #include "sessiond/app.h"
+#include "sessiond/ctrace.h"
 #include "sessiond/domain.h"
 #include "sessiond/session.h"
 #include "sessiond/supervisor.h"
@@ -68,51 +69,31 @@ struct ltt_ust_buffers {
 	unsigned int nr_cpus;		/* streams per channel */
 };
 
+/* A channel's buffers in a trace. */
 struct ltt_ust_chan {
-	struct cds_list_head node;	/* in ltt_ust_trace.chans */
-	uint64_t key;
-	struct ltt_channel *channel;	/* the session's, same lifetime */
+	struct ltt_cchan cc;		/* in its trace's chans: key, channel, add_owed */
 	unsigned int nr_streams;
 	int *fds;			/* per stream: shm, then wakeup */
 	int stats_fd;			/* the consumer's statistics page, or -1 */
-	bool add_owed;			/* its trace's consumer does not hold it: it
-					 * was stalled; added by ltt_ust_buffers_settle() */
 	struct ltt_ust_classes classes;
 };
 
+/*
+ * One CTF trace of a session: its life in the consumer (hand-over,
+ * metadata, takeover, rotation) is the consumer-trace layer's (ctrace.h).
+ */
 struct ltt_ust_trace {
+	struct ltt_ctrace ct;		/* its session is ct.session */
 	struct cds_list_head node;	/* in the session's state */
-	uint64_t key;
 	bool per_pid;
 	uid_t uid;
 	uint32_t bits_per_long;		/* per-UID traces are per ABI too */
 	pid_t pid;			/* per-PID: the application */
-	uuid_t uuid;
-	uint64_t consumer_gen;		/* the consumer holding its files, 0: none */
-	bool lost_consumer;		/* that consumer died and none could take over */
-	bool add_owed;			/* no consumer holds it yet: made for a program
-					 * before its consumer is told (which may be
-					 * stalled), handed over by the next call that
-					 * needs it (ltt_ust_buffers_settle()) */
-	bool owed_said;			/* the log said it waits for a stalled consumer */
-	bool add_tried;			/* a hand-over began: a stalled consumer may
-					 * hold part of it (destroyed before again) */
 	bool closing;			/* its program left; closed once the consumer
 					 * has written what it holds */
 	time_t registered_at;		/* per-PID: when its program registered */
 	bool lost_said;			/* a stop said so already */
-	bool relayed;			/* sent to the session's relay */
-	struct ltt_session *session;	/* the session it belongs to (outlives it) */
-	struct ltt_wbuf meta;		/* every metadata text sent: a new consumer
-					 * taking over gets it again */
-	size_t meta_header_len;		/* its first part: the trace's header, made
-					 * again by a regeneration */
-	size_t meta_sent;		/* how much of meta its consumer was sent: the
-					 * rest waits for a stalled one (settle) */
-	bool meta_said;			/* the log said the rest waits */
 	char procname[17];		/* per-PID: the application's */
-	char path[PATH_MAX];
-	struct cds_list_head chans;
 };
 
 /* What stop flushes: gathered under the session lock, flushed without. */

@@ -48,18 +48,18 @@ static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_us
 			 bool enabled, uint32_t *ret_seq)
 {
 	struct ltt_app_channel_add m = {
-		.channel_key = chan->key,
+		.channel_key = chan->cc.key,
 		.session_id = session_id,
-		.stream_id = chan->channel->stream_id,
+		.stream_id = chan->cc.channel->stream_id,
 		.enabled = enabled,
 		.nr_streams = chan->nr_streams,
-		.nr_contexts = chan->channel->nr_contexts,
+		.nr_contexts = chan->cc.channel->nr_contexts,
 	};
 	struct ltt_wbuf w;
 	int ret;
 
-	memcpy(m.contexts, chan->channel->contexts,
-	       chan->channel->nr_contexts * sizeof(m.contexts[0]));
+	memcpy(m.contexts, chan->cc.channel->contexts,
+	       chan->cc.channel->nr_contexts * sizeof(m.contexts[0]));
 	ltt_wbuf_init(&w);
 	ltt_app_put_channel_add(&w, &m);
 	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams,
@@ -107,9 +107,9 @@ static void make_classes(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 
 	ltt_wbuf_init(&text);
 	for (t = 0; t < nr; t++)
-		if (channel_wants(chan->channel, tps[t]))
-			(void)ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app,
-						 tps[t], trace->path, &text, &id);
+		if (channel_wants(chan->cc.channel, tps[t]))
+			(void)ltt_ust_meta_class(&chan->classes, chan->cc.channel->stream_id, app,
+						 tps[t], trace->ct.path, &text, &id);
 	ltt_ust_buffers_metadata(b, trace, &text);
 	ltt_wbuf_fini(&text);
 }
@@ -121,7 +121,7 @@ static void make_classes(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 static int class_id(struct ltt_ust_chan *chan, const struct ltt_app *app,
 		    const struct ltt_app_tracepoint *tp, const char *trace_path, uint32_t *ret_id)
 {
-	return ltt_ust_meta_class(&chan->classes, chan->channel->stream_id, app, tp, trace_path,
+	return ltt_ust_meta_class(&chan->classes, chan->cc.channel->stream_id, app, tp, trace_path,
 				  NULL, ret_id);
 }
 
@@ -147,7 +147,7 @@ static int send_filter(struct ltt_app *app, uint64_t key, const char *name,
 static void app_filters(struct ltt_ust_chan *chan, struct ltt_app *app,
 			const struct ltt_app_tracepoint *tp, struct ltt_ust_filters *f)
 {
-	ltt_ust_filters_get(chan->channel, tp, f);
+	ltt_ust_filters_get(chan->cc.channel, tp, f);
 	if (!f->nr || app->minor >= LTT_APP_MINOR_FILTER)
 		return;
 	if (!app->filter_warned)
@@ -194,12 +194,12 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 
 	app_filters(chan, app, tp, &f);
 	if (!app_chan_has(ac, tp->name, &i)) {
-		if (!f.want || class_id(chan, app, tp, trace->path, &id) || !events_room(ac))
+		if (!f.want || class_id(chan, app, tp, trace->ct.path, &id) || !events_room(ac))
 			goto out;
 		if (f.nr)
-			ret = send_filter(app, chan->key, tp->name, &f, last);
+			ret = send_filter(app, chan->cc.key, tp->name, &f, last);
 		if (!ret)
-			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->key, tp->name, id, last);
+			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->cc.key, tp->name, id, last);
 		if (!ret)
 			ac->events[ac->nr_events++] = (struct ltt_app_event){
 				.name = tp->name, .id = id, .filter_sig = f.sig,
@@ -208,15 +208,15 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	}
 	ev = &ac->events[i];
 	if (f.want && ev->filter_sig != f.sig) {
-		ret = send_filter(app, chan->key, tp->name, &f, last);
+		ret = send_filter(app, chan->cc.key, tp->name, &f, last);
 		if (!ret)
 			ev->filter_sig = f.sig;
 	} else if (!f.want) {
 		ltt_ust_filters_fini(&f);
 		if (ev->filter_sig)
-			ret = send_filter(app, chan->key, tp->name, &f, last);
+			ret = send_filter(app, chan->cc.key, tp->name, &f, last);
 		if (!ret)
-			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->key, tp->name, -1, last);
+			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->cc.key, tp->name, -1, last);
 		if (!ret)
 			*ev = ac->events[--ac->nr_events];
 	}
@@ -347,7 +347,7 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
-		ac = ltt_app_find_chan(app, chan->key);
+		ac = ltt_app_find_chan(app, chan->cc.key);
 		if (!ac && !can_write(app, session, channel))
 			continue;
 		if (!ac) {
@@ -358,13 +358,13 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 				free(ac);
 				return;
 			}
-			ac->key = chan->key;
+			ac->key = chan->cc.key;
 			ac->session_id = session->id;
 			ac->enabled = channel->enabled;
 			cds_list_add_tail(&ac->node, &app->chans);
 		} else if (ac->enabled != channel->enabled) {
 			if (send_key_cmd(app, channel->enabled ? LTT_APP_MSG_CHANNEL_ENABLE :
-				       LTT_APP_MSG_CHANNEL_DISABLE, chan->key, NULL, -1, last))
+				       LTT_APP_MSG_CHANNEL_DISABLE, chan->cc.key, NULL, -1, last))
 				return;
 			ac->enabled = channel->enabled;
 		}

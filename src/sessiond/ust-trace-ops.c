@@ -67,16 +67,16 @@ static int64_t packets_per_stream(struct ltt_ust_state *us, uint64_t max_size)
 	int64_t ret;
 
 	cds_list_for_each_entry(trace, &us->traces, node)
-		cds_list_for_each_entry(chan, &trace->chans, node)
+		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
 			n++;
 	v = calloc(n ? n : 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	n = 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
-		cds_list_for_each_entry(chan, &trace->chans, node) {
-			v[n].subbuf_size = chan->channel->attr.subbuf_size;
-			v[n].num_subbuf = chan->channel->attr.num_subbuf;
+		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
+			v[n].subbuf_size = chan->cc.channel->attr.subbuf_size;
+			v[n].num_subbuf = chan->cc.channel->attr.num_subbuf;
 			v[n++].nr_streams = chan->nr_streams;
 		}
 	}
@@ -96,18 +96,18 @@ static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace
 	int err;
 
 	/* what a stalled consumer lacks first: the snapshot needs it all */
-	if (ltt_ust_settle_held(trace, c))
+	if (ltt_ctrace_settle(&trace->ct, c))
 		return -ETIMEDOUT;
-	cds_list_for_each_entry(chan, &trace->chans, node)
+	cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
 		ltt_ust_add_sat(&bytes, ltt_ust_chan_bytes(chan));
 	if (net) {
-		err = ltt_relay_snap_key(net, c, trace->consumer_gen, ltt_ust_new_key(b), &relay);
-		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->key, relay,
-								     trace->path, n, bytes, rep);
+		err = ltt_relay_snap_key(net, c, trace->ct.gen, ltt_ust_new_key(b), &relay);
+		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->ct.key, relay,
+								     trace->ct.path, n, bytes, rep);
 	}
-	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->path) >= (int)sizeof(path))
+	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->ct.path) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
-	return ltt_consumer_snapshot_trace(c, trace->key, path, n, bytes, rep);
+	return ltt_consumer_snapshot_trace(c, trace->ct.key, path, n, bytes, rep);
 }
 
 int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
@@ -128,16 +128,16 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 	if (n < 0)
 		return (int)n;
 	cds_list_for_each_entry(trace, &us->traces, node) {
-		c = ltt_ust_trace_consumer(b, trace);
+		c = ltt_ctrace_consumer(&trace->ct);
 		if (!c) {
 			LTT_WARN("session '%s': trace %s has no consumer daemon: not in the snapshot",
-				 session->name, trace->path);
+				 session->name, trace->ct.path);
 			continue;
 		}
 		err = snapshot_trace(b, trace, c, dir, net, (uint64_t)n, &rep);
 		if (err) {
 			LTT_WARN("session '%s': snapshot of trace %s failed: %s", session->name,
-				 trace->path, strerror(-err));
+				 trace->ct.path, strerror(-err));
 			break;
 		}
 		ltt_ust_add_sat(&sum.packets, rep.packets);
@@ -148,72 +148,25 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 	return err;
 }
 
-/* How long a rotation waits for a consumer's answer before it sends the move. */
-#define ROTATE_PROBE_MS 500
-
-/*
- * Before a move: does @trace's consumer @c answer a statistics request
- * within ROTATE_PROBE_MS (what it owes read first)?  A stopped or
- * stalled one gets no move, which would hold the session (its lock, so
- * its list) for the move's whole deadline: -ETIMEDOUT, nothing sent, the
- * rotation tried again later.  Returns 0 (it answers, or no channel to
- * ask about) or -ETIMEDOUT.  Session lock held.
- */
-static int rotate_probe(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_consumer_channel_stats st;
-	struct ltt_ust_chan *chan;
-	int ret;
-
-	if (cds_list_empty(&trace->chans))
-		return 0;
-	chan = cds_list_first_entry(&trace->chans, struct ltt_ust_chan, node);
-	ret = ltt_consumer_channel_status_now(c, chan->key, ROTATE_PROBE_MS, &st);
-	if (ret == -EBUSY)	/* another call holds it: is that one waiting long? */
-		return ltt_consumer_stalled(c, ROTATE_PROBE_MS) ? -ETIMEDOUT : 0;
-	return ret == -ETIMEDOUT ? ret : 0;
-}
-
 int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
 			   const char *old_root, const char *new_root, bool clear)
 {
 	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace;
-	struct ltt_consumer *c;
-	char path[PATH_MAX];
 	int ret, first = 0;
 
+	(void)b;
+	(void)old_root;	/* each trace's own chunk root: it may have been left in an older one */
 	if (!us)
 		return 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
-		c = ltt_ust_trace_consumer(b, trace);
-		if (!c) {
-			/* lost for good, it writes nowhere: it holds no chunk back */
-			ret = (trace->lost_consumer && clear) ||
-			      (!trace->lost_consumer && trace->consumer_gen) ? -EPIPE : 0;
-		} else if (ltt_ust_settle_held(trace, c)) {
-			/* what it lacks goes first, or the old chunk would lack it */
-			ret = -ETIMEDOUT;
-		} else if (clear) {
-			ret = ltt_consumer_rotate_trace(c, trace->key, "", true);
-		} else {
-			ret = ltt_chunk_rebase(session, trace->path, new_root, path, sizeof(path));
-			if (!ret)
-				ret = rotate_probe(trace, c);
-			if (!ret)
-				ret = ltt_consumer_rotate_trace(c, trace->key, path, false);
-			/* in progress: it moves once the consumer runs (the old chunk waits) */
-			if (!ret || ret == -EINPROGRESS) {
-				strcpy(trace->path, path);
-				session->rotate_moved++;
-			}
-		}
+		ret = ltt_ctrace_rotate(&trace->ct, new_root, clear);
 		if (ret == -EINPROGRESS) {
 			LTT_ERR("session '%s': the consumer did not answer in time: trace %s moves there once it runs again",
-				session->name, trace->path);
+				session->name, trace->ct.path);
 			first = first ? first : ret;
 		} else if (ret) {
-			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->path,
+			LTT_ERR("session '%s': trace %s can't %s: %s", session->name, trace->ct.path,
 				clear ? "be cleared" : "move to a new chunk", strerror(-ret));
 			first = first && first != -EINPROGRESS ? first : ret;	/* the worse */
 		}
@@ -225,7 +178,6 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
 static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
 			    struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
-	const struct ltt_meta_owed o = ltt_ust_meta_of(trace);
 	struct ltt_app app = { 0 };
 	struct ltt_wbuf header;
 	int ret;
@@ -235,10 +187,9 @@ static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	app.bits_per_long = trace->bits_per_long;
 	strcpy(app.procname, trace->procname);
 	ltt_wbuf_init(&header);
-	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->uuid);
+	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->ct.uuid);
 	if (!ret)
-		ret = ltt_meta_regenerate(c, &header, &o, &trace->meta_header_len,
-					  LTT_UST_META_REPLY_MS);
+		ret = ltt_ctrace_meta_regenerate(&trace->ct, c, &header);
 	ltt_wbuf_fini(&header);
 	return ret;
 }
@@ -253,13 +204,13 @@ int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_se
 	if (!us)
 		return 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
-		c = ltt_ust_trace_consumer(b, trace);
+		c = ltt_ctrace_consumer(&trace->ct);
 		if (!c)
 			continue;
 		ret = regenerate_trace(b, session, trace, c);
 		if (ret) {
 			LTT_ERR("session '%s': trace %s: metadata not regenerated: %s", session->name,
-				trace->path, strerror(-ret));
+				trace->ct.path, strerror(-ret));
 			first = first ? first : ret;
 		}
 	}
