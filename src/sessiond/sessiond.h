@@ -8,29 +8,60 @@
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
  *   worker.[ch]    runs the commands that may wait, off the client thread
  *   client.[ch]    the client thread: client.sock, credentials, framing
+ *
+ * Commands:
  *   cmd.[ch]       the command table and its helpers
  *   cmd-session.c  create, destroy, start, stop, list, get
+ *   cmd-view.c     what list is told, never held up by a consumer
  *   cmd-channel.c  enable-channel, disable-channel
  *   cmd-event.c    enable-event, disable-event
+ *   cmd-context.c  add-context, list contexts
+ *   cmd-tracker.c  track, untrack, tracker policies
+ *   cmd-snapshot.c snapshot outputs and snapshot record
  *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
- *   chunk.[ch]     trace chunks of local sessions: rotation, clear, regeneration
- *   chunk-sched.[ch] the rotation thread: timer and size schedules
+ *
+ * The session model:
  *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ *   tracker.[ch]   process trackers: inclusion sets of ids
+ *   chunk.[ch]     trace chunks of local sessions: rotation, clear, regeneration
+ *   chunk-journal.[ch] a local session's chunks kept for the next daemon
+ *   chunk-sched.[ch] the rotation thread: timer and size schedules
  *   domain.[ch]    the domain interface the commands call; the domains served
- *   ust.[ch]       the user-space domain: its operations, programs coming and going
- *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
- *   ust-buffers.[ch] its traces and channel buffers, per session
- *   ust-meta.[ch]  its event ids and metadata text
- *   kernel.[ch]    the kernel domain: its operations over the kernel tracer
- *   kabi.[ch]      the kernel thread: the only code that issues the tracer's ioctls
- *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
+ *
+ * The consumer-trace layer and the consumer link (every domain's):
+ *   ctrace.[ch]    a trace held by a consumer: hand-over, metadata, takeover,
+ *                  settle, rotation (its domain's source operations)
+ *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
+ *   snap-budget.[ch] the packets per stream of a bounded snapshot
  *   trace-host.[ch] what every trace's metadata says of the host and session
- *   app.[ch]       registered applications and the app thread (app.sock)
- *   app-out.[ch]   commands to applications: never blocking, queued, acks
+ *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
+ *   relay.[ch]     a session's relay: the create-time check, each consumer's link
  *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
  *   consumer.[ch]  spawning ltt-consumerd and calling its commands
- *   relay.[ch]     a session's relay: the create-time check, each consumer's link
- *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
+ *
+ * The user-space domain:
+ *   ust.[ch]       its operations, programs coming and going
+ *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
+ *   ust-filter.[ch] rule matching and filter programs
+ *   ust-buffers.[ch] its traces and channel buffers, per session
+ *   ust-handover.c its traces in the consumer-trace layer; closing traces
+ *   ust-trace-ops.c snapshots, rotations, regeneration, relay queries
+ *   ust-meta.[ch]  its event ids and metadata text
+ *   app.[ch]       registered applications and the app thread (app.sock)
+ *   app-out.[ch]   commands to applications: never blocking, queued, acks
+ *
+ * The kernel domain:
+ *   kernel.[ch]    its operations over the kernel tracer; its traces
+ *   kernel-context.[ch] the context fields of kernel channels
+ *   kernel-filter.[ch] filters of kernel rules
+ *   kernel-tracker.c process trackers in the tracer
+ *   kernel-snapshot.c snapshots of kernel channels
+ *   kernel-relay.c chunks of kernel traces streamed to a relay
+ *   kernel-regen.c regenerate metadata and statedump
+ *   kernel-stall.c a stalled kernel consumer: what waits, settled later
+ *   kernel-takeover.c a dead kernel consumer: every session's trace taken over
+ *   kabi.[ch]      the kernel thread: the only code that issues the tracer's ioctls
+ *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
  */
 #ifndef LTT_SESSIOND_SESSIOND_H
 #define LTT_SESSIOND_SESSIOND_H
