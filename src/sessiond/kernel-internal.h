@@ -53,6 +53,9 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 	return __atomic_add_fetch(&k->next_key, 1, __ATOMIC_RELAXED);
 }
 
+/* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
+extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
+
 /**
  * ltt_kernel_consumer_died() - the supervisor's takeover function: a new
  * consumer takes over every kernel session's trace at once

@@ -357,57 +357,6 @@ static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc)
 	return 0;
 }
 
-/* Hand the channel's streams to the consumer, a dup of each fd. */
-static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
-			       struct ltt_consumer *c)
-{
-	unsigned int i;
-	int fd, ret;
-
-	for (i = 0; kc->streams && i < k->nr_cpus; i++) {
-		if (!kc->streams[i])
-			continue;
-		ret = ltt_kabi_stream_dup(k->kabi, kc->streams[i], &fd);
-		if (ret)
-			return ret;
-		ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd);
-		close(fd);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* The ctrace chan_add operation: @ch's streams, dups of the tracer's, to @c. */
-static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt_consumer *c)
-{
-	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
-	struct kernel_chan *kc = caa_container_of(ch, struct kernel_chan, cc);
-	const struct ltt_channel *channel = ch->channel;
-	struct ltt_kernel *k = ks->k;
-	struct ltt_consumer_add_channel cc = {
-		.key = kc->cc.key,
-		.trace_key = ks->trace.key,
-		.name = channel->attr.name,
-		.tracefile_size = channel->attr.tracefile_size,
-		.tracefile_count = channel->attr.tracefile_count,
-		/* The tracer runs the timers and wakes the consumer: none here. */
-		.overwrite = channel->attr.overwrite,
-		.domain = 1,
-		.subbuf_size = channel->attr.subbuf_size,
-		.num_subbuf = channel->attr.num_subbuf,
-	};
-	int ret, err;
-
-	ret = ltt_consumer_add_channel(c, &cc);
-	if (ret)
-		return ret;
-	ret = streams_to_consumer(k, kc, c);
-	/* even after a failure: the streams added are announced, not held back */
-	err = ltt_consumer_streams_sent(c, kc->cc.key);
-	return ret ? ret : err;
-}
-
 /* @channel in the tracer, its streams open: handed to a consumer with the trace. */
 static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		       struct ltt_channel *channel)
@@ -436,60 +385,6 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
-
-/*
- * The ctrace path operation: OUTPUT/kernel, or OUTPUT/kernel-N if that
- * holds a trace; "kernel" in the relay's session for a streamed session,
- * in the snapshot's directory for a snapshot session.
- */
-static int trace_path(struct ltt_ctrace *t, unsigned int attempt, char *buf, size_t len)
-{
-	const struct ltt_session *session = t->session;
-	int n;
-
-	if (session->snapshot || session->output_type == LTT_OUTPUT_NET)
-		n = attempt ? snprintf(buf, len, "kernel-%u", attempt) : snprintf(buf, len, "kernel");
-	else if (attempt)
-		n = snprintf(buf, len, "%s/kernel-%u", session->chunk_dir, attempt);
-	else
-		n = snprintf(buf, len, "%s/kernel", session->chunk_dir);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-static struct ltt_supervisor *trace_supervisor(struct ltt_ctrace *t)
-{
-	return &caa_container_of(t, struct kernel_session, trace)->k->consumer;
-}
-
-static struct ltt_relay_link *trace_relay(struct ltt_ctrace *t)
-{
-	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
-
-	return t->session->output_type == LTT_OUTPUT_NET ? &ks->relay : NULL;
-}
-
-static uint64_t trace_new_key(struct ltt_ctrace *t)
-{
-	return new_key(caa_container_of(t, struct kernel_session, trace)->k);
-}
-
-/*
- * How long new metadata waits for the consumer's reply: sent whole, it is
- * written in order even when the reply comes late, so an enable-event
- * need not wait the consumer's usual 5 s.
- */
-#define KERNEL_META_REPLY_MS 1000
-
-/* What the consumer-trace layer knows of a kernel trace. */
-static const struct ltt_ctrace_ops trace_ops = {
-	.noun = "kernel trace",
-	.meta_reply_ms = KERNEL_META_REPLY_MS,
-	.supervisor = trace_supervisor,
-	.path = trace_path,
-	.chan_add = trace_chan_add,
-	.relay = trace_relay,
-	.new_key = trace_new_key,
-};
 
 /*
  * The session's kernel objects, made at its first start: the tracer's
@@ -678,7 +573,7 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 		ks = calloc(1, sizeof(*ks));
 		if (!ks)
 			return -ENOMEM;
-		ltt_ctrace_init(&ks->trace, &trace_ops, session, new_key(k), LTT_CTRACE_NONE);
+		ltt_ctrace_init(&ks->trace, &ltt_kernel_trace_ops, session, new_key(k), LTT_CTRACE_NONE);
 		ks->k = k;
 		dom->state = ks;
 		ret = session_create(k, session, ks);

@@ -37,7 +37,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \
 	src/sessiond/kabi.c src/sessiond/kabi.h \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
-	src/sessiond/kernel-takeover.c src/sessiond/kernel-internal.h \
+	src/sessiond/kernel-trace.c src/sessiond/kernel-internal.h \
 	src/sessiond/kernel-stall.c \
 	src/sessiond/kernel-context.c src/sessiond/kernel-context.h \
 	src/sessiond/kernel-snapshot.c src/sessiond/kernel-relay.c \

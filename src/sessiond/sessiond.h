@@ -59,7 +59,7 @@
  *   kernel-relay.c chunks of kernel traces streamed to a relay
  *   kernel-regen.c regenerate metadata and statedump
  *   kernel-stall.c a stalled kernel consumer: what waits, settled later
- *   kernel-takeover.c a dead kernel consumer: every session's trace taken over
+ *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
  *   kabi.[ch]      the kernel thread: the only code that issues the tracer's ioctls
  *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
  */
