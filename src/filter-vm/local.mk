@@ -3,9 +3,9 @@
 # files are compiled twice: here into libfiltervm.la, which libcommon.la
 # carries to every program and test that links it, and by the module's
 # Kbuild as objects of ltt-tracer.ko (kmod/Kbuild).  The per-library
-# CFLAGS give these objects a prefixed name (libfiltervm_la-*.o), so an
-# in-tree build never mixes them up with the module's filter-*.o, which
-# Kbuild writes in this same directory.
+# CFLAGS give these objects a prefixed name (libfiltervm_la-*.o), never
+# the module's filter-*.o, which Kbuild writes here when it builds in a
+# source tree (configured in place, or make -C kmod).
 noinst_LTLIBRARIES += src/filter-vm/libfiltervm.la
 src_filter_vm_libfiltervm_la_SOURCES = \
 	src/filter-vm/filter-vm.h \
