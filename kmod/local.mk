@@ -4,8 +4,9 @@
 # $(builddir)/kmod first: Kbuild writes its objects next to them.  Every
 # file of kmod/ but its tests is listed here (a file missing from the list
 # fails the out-of-tree build: tests/kernel builds that way).  The filter
-# validator and interpreter are src/common's (kmod/ltt-filter-vm.c), so
-# those four files are copied too, at the same place beside kmod/.
+# VM's files (src/filter-vm, objects of the module too: kmod/Kbuild) are
+# copied into kmod/filter-vm, not to src/filter-vm, where make would take
+# them for the sources of libfiltervm.la.
 KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-context.c kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
@@ -19,12 +20,8 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt
 	kmod/scripts/ltt-gen-syscalls.sh kmod/scripts/ltt-gen-tpfeatures.sh \
 	kmod/scripts/ltt-syscalls-x86_64.txt kmod/wrapper/ltt-probe-wrapper.h \
 	kmod/wrapper/ltt-wrapper.h \
-	kmod/ltt-filter.c kmod/ltt-filter.h kmod/ltt-filter-vm.c \
-	kmod/compat/ltt-filter-compat.h kmod/compat/errno.h kmod/compat/string.h \
-	kmod/compat/stdint.h kmod/compat/stddef.h kmod/compat/endian.h \
-	kmod/compat/ltt/tracepoint-types.h \
-	src/common/filter-bytecode.h src/common/filter-validate.h \
-	src/common/filter-validate.c src/common/filter-interp.c
+	kmod/ltt-filter.c kmod/ltt-filter.h
+KMOD_VM_FILES = filter-vm.h filter-bytecode.h filter-libc.h filter-validate.c filter-interp.c
 EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
@@ -55,6 +52,11 @@ kmod-all:
 		for f in $(KMOD_FILES); do \
 			$(MKDIR_P) `dirname $$f` && \
 			{ cmp -s $(srcdir)/$$f $$f || cp $(srcdir)/$$f $$f; } || exit 1; \
+		done; \
+		$(MKDIR_P) kmod/filter-vm && \
+		for f in $(KMOD_VM_FILES); do \
+			cmp -s $(srcdir)/src/filter-vm/$$f kmod/filter-vm/$$f || \
+				cp $(srcdir)/src/filter-vm/$$f kmod/filter-vm/$$f || exit 1; \
 		done; \
 	fi
 	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)'

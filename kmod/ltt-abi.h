@@ -159,7 +159,7 @@ struct ltt_kabi_event {
 };
 
 /*
- * Event filters (1.3): programs of src/common/filter-bytecode.h, compiled
+ * Event filters (1.3): programs of src/filter-vm/filter-bytecode.h, compiled
  * by the daemon against the event's own fields (LTT_KABI_EVENT_DESC).
  * The tracer validates each against those fields before use; the event is
  * recorded in the channel when any of its programs accepts.  No float

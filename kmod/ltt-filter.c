@@ -17,6 +17,12 @@
 #include "ltt-filter.h"
 #include "ltt-tracer.h"
 
+/* The VM reads kernel fields with the numbers of user space's (filter-libc.h). */
+static_assert((int)LTT_KABI_FIELD_INTEGER == (int)LTT_UST_TYPE_INTEGER);
+static_assert((int)LTT_KABI_FIELD_STRING == (int)LTT_UST_TYPE_STRING);
+static_assert((int)LTT_KABI_FIELD_ARRAY == (int)LTT_UST_TYPE_ARRAY);
+static_assert((int)LTT_KABI_FIELD_SEQUENCE == (int)LTT_UST_TYPE_SEQUENCE);
+
 /* Which context type of the record path ($ctx.NAME of the filters) reads each $ctx. */
 static const u8 ctx_type[LTT_FILTER_NR_CTX] = {
 	[LTT_FILTER_CTX_VPID] = LTT_KABI_CTX_VPID,

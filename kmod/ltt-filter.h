@@ -3,8 +3,8 @@
  * ltt-filter.h - event filters in the kernel tracer: the programs of one
  * event in one channel, set by EVENT_ENABLE_FILTERED / EVENT_SET_FILTER
  * (ltt-abi.h), validated and run by the same source as libltt-ust's
- * (src/common/filter-validate.c and filter-interp.c, built into the
- * module by ltt-filter-vm.c).
+ * (src/filter-vm/filter-validate.c and filter-interp.c, objects of the
+ * module: Kbuild).
  */
 #ifndef LTT_FILTER_H
 #define LTT_FILTER_H
@@ -14,7 +14,7 @@
 #include <linux/types.h>
 
 #include "ltt-abi.h"
-#include "common/filter-validate.h"	/* struct ltt_filter_arg */
+#include "filter-vm/filter-vm.h"	/* struct ltt_filter_arg */
 
 struct ltt_channel;
 

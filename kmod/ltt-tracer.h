@@ -12,7 +12,7 @@
  *   ltt-statedump.c   the state dump at START and STATEDUMP
  *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
  *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
- *   ltt-filter-vm.c   the validator and interpreter (src/common's source)
+ *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
  *   ltt-context.c     the context fields of channels (CONTEXT_ADD)
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional

@@ -78,7 +78,7 @@
 
 #include "common/codec.h"
 #include "common/context.h"
-#include "common/filter-bytecode.h"
+#include "filter-vm/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
@@ -127,7 +127,7 @@
  * EVENT_DISABLE {u64 channel_key, str event_name}
  * EVENT_FILTER {u64 channel_key, str event_name, u32 nr_programs,
  *               nr_programs x {u32 len, len bytes}}   (minor 1)
- *   sets the filter programs (common/filter-bytecode.h) of that event on
+ *   sets the filter programs (filter-vm/filter-bytecode.h) of that event on
  *   that channel, replacing any it had; 0 programs: no filter.  Sent
  *   before the event's EVENT_ENABLE and again whenever the set changes,
  *   only to a program that registered with minor >= LTT_APP_MINOR_FILTER.
@@ -233,7 +233,7 @@ int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 
 /**
  * ltt_app_filter_fields() - the fields of @tp as the filter compiler and
- * validator see them (common/filter-bytecode.h)
+ * validator see them (filter-vm/filter-bytecode.h)
  * @fields: room for @tp->nr_fields; names borrowed from @tp
  */
 void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,

@@ -12,7 +12,7 @@
 #include <ltt/tracepoint-types.h>
 
 #include "common/filter-compile.h"
-#include "common/filter-validate.h"
+#include "filter-vm/filter-vm.h"
 
 struct gen {
 	uint8_t *buf;

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/filter-bytecode.h"
 #include "common/filter-parse.h"
+#include "filter-vm/filter-bytecode.h"
 
 /**
  * ltt_filter_compile() - type-check @root against an event and compile it

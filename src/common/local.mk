@@ -1,5 +1,7 @@
 # src/common: code shared by the processes, one convenience library that
-# the daemons, the control library and the unit tests link alike.
+# the daemons, the control library and the unit tests link alike.  The
+# filter parser and compiler are here (user space only); the VM they
+# compile for is src/filter-vm, which the kernel module builds too.
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/app-proto.c src/common/app-proto.h \
@@ -17,11 +19,8 @@ src_common_libcommon_la_SOURCES = \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \
-	src/common/filter-bytecode.h \
 	src/common/filter-parse.c src/common/filter-parse.h \
 	src/common/filter-compile.c src/common/filter-compile.h \
-	src/common/filter-validate.c src/common/filter-validate.h \
-	src/common/filter-interp.c \
 	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
@@ -37,3 +36,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/trace-repair.c src/common/trace-repair.h \
 	src/common/tracefile.c src/common/tracefile.h \
 	src/common/uri.c src/common/uri.h
+# The filter VM (src/filter-vm), in libcommon as any other module is.
+src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "common/filter-compile.h"
-#include "common/filter-validate.h"
 #include "common/log.h"
+#include "filter-vm/filter-vm.h"
 #include "sessiond/kabi.h"
 #include "sessiond/kernel-filter.h"
 #include "sessiond/ust-filter.h"

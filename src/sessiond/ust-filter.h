@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "common/app-proto.h"
-#include "common/filter-bytecode.h"
+#include "filter-vm/filter-bytecode.h"
 #include "sessiond/session.h"
 
 struct ltt_ust_filters {

@@ -50,8 +50,8 @@
 #include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/context.h"
-#include "common/filter-validate.h"
 #include "common/ringbuf.h"
+#include "filter-vm/filter-vm.h"
 
 /* ---- init.c ---- */
 

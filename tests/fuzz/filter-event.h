@@ -10,7 +10,7 @@
 
 #include <ltt/tracepoint-types.h>
 
-#include "common/filter-validate.h"
+#include "filter-vm/filter-vm.h"
 
 enum { FE_INT, FE_UINT, FE_DBL, FE_FLT, FE_STR, FE_ARR, FE_SEQ, FE_TEXT, FE_TSEQ, FE_ENUM, FE_NR };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * fuzz_filter_bc.c - the tracer's filter validator and interpreter
- * (common/filter-validate.c, common/filter-interp.c): the bytecode a
+ * (filter-vm/filter-validate.c, filter-vm/filter-interp.c): the bytecode a
  * program receives from the session daemon, which it must not trust.
  *
  * Input: one byte N, then N % 65 bytes of argument values, then the

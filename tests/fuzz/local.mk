@@ -28,9 +28,10 @@ FUZZ_ENGINE = libfuzzer
 FUZZ_COMPILE_FLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
 FUZZ_LINK_FLAGS = -fsanitize=fuzzer
 FUZZ_COMMON_SRC = tests/fuzz/fuzz.h tests/fuzz/fuzz-common.c
-# libcommon again, instrumented for the fuzzer's coverage.
+# libcommon and the filter VM again, instrumented for the fuzzer's coverage.
 check_LTLIBRARIES += tests/fuzz/libfuzzcommon.la
-tests_fuzz_libfuzzcommon_la_SOURCES = $(src_common_libcommon_la_SOURCES)
+tests_fuzz_libfuzzcommon_la_SOURCES = $(src_common_libcommon_la_SOURCES) \
+	$(src_filter_vm_libfiltervm_la_SOURCES)
 tests_fuzz_libfuzzcommon_la_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer-no-link
 FUZZ_LINK_WITH = tests/fuzz/libfuzzcommon.la
 else

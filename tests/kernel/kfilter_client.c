@@ -40,7 +40,7 @@
 
 #include "ltt-abi.h"
 #include "common/filter-compile.h"
-#include "common/filter-validate.h"
+#include "filter-vm/filter-vm.h"
 
 #define EVENT "ltt_test_event"
 

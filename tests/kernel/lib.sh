@@ -148,10 +148,12 @@ kvm_sources() {
 
 # kvm_module: build the module from $KVM_KMOD_SRC against $KVER's headers
 # in a copy (the source tree stays clean), once per change of its sources
-# (or of include/, or of the filter sources of src/common/ it shares).  The copy sits in a tree of
-# symbolic links to the rest of the sources, so relative paths out of kmod/
-# still resolve.  Sets KVM_KOS (the .ko files), or KVM_KMOD_SKIP (no module
-# to build) or KVM_KMOD_ERROR (the build failed; its log in KVM_KMOD_LOG).
+# (or of include/, or of the filter VM it shares with user space, which
+# goes into the copy's filter-vm/ as the build tree's does: kmod/Kbuild).
+# The copy sits in a tree of symbolic links to the rest of the sources, so
+# relative paths out of kmod/ still resolve.  Sets KVM_KOS (the .ko
+# files), or KVM_KMOD_SKIP (no module to build) or KVM_KMOD_ERROR (the
+# build failed; its log in KVM_KMOD_LOG).
 kvm_module() {
 	local tree=$KVM_CACHE/kmod-$KVER dir=$KVM_CACHE/kmod-$KVER/kmod key e
 	KVM_KOS="" KVM_KMOD_SKIP="" KVM_KMOD_ERROR="" KVM_KMOD_LOG=$tree.log
@@ -162,9 +164,8 @@ kvm_module() {
 	key=$( (kvm_sources "$KVM_KMOD_SRC" | sort -z | (cd "$KVM_KMOD_SRC" && xargs -0 sha256sum)
 		kvm_sources "$LTT_TOP_SRCDIR/include" | sort -z |
 			(cd "$LTT_TOP_SRCDIR/include" && xargs -0 sha256sum)
-		# the filter sources the module shares with user space
-		(cd "$LTT_TOP_SRCDIR" && sha256sum src/common/filter-bytecode.h \
-			src/common/filter-validate.[ch] src/common/filter-interp.c)
+		# the filter VM the module shares with user space
+		(cd "$LTT_TOP_SRCDIR" && sha256sum src/filter-vm/*.[ch])
 		echo "$KVM_KMOD_SRC") | sha256sum | cut -c1-16)
 	if [ "$(cat "$tree/.key" 2>/dev/null)" != "$key" ]; then
 		rm -rf "$tree"
@@ -173,6 +174,8 @@ kvm_module() {
 			[ "${e##*/}" = kmod ] || ln -s "$e" "$tree/${e##*/}"
 		done
 		kvm_sources "$KVM_KMOD_SRC" | (cd "$KVM_KMOD_SRC" && cpio -0pdm --quiet "$dir")
+		mkdir -p "$dir/filter-vm"
+		cp -p "$LTT_TOP_SRCDIR"/src/filter-vm/*.[ch] "$dir/filter-vm/"
 		# kmod/Makefile when there is one, else Kbuild directly.
 		if [ -f "$dir/Makefile" ]; then
 			set -- make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER"

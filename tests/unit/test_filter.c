@@ -14,7 +14,7 @@
 
 #include "common/filter-compile.h"
 #include "common/filter-parse.h"
-#include "common/filter-validate.h"
+#include "filter-vm/filter-vm.h"
 #include "tap.h"
 
 enum { F_INT, F_UINT, F_S8, F_DBL, F_FLT, F_STR, F_ARR, F_SEQ, F_TEXT, F_TSEQ, F_ENUM, NR_F };

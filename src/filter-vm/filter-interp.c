@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * filter-interp.c - run a validated filter program on a probe's
- * arguments (filter-validate.h).  Runs in the probe, before the event is
+ * arguments (filter-vm.h).  Runs in the probe, before the event is
  * reserved: no allocation, no lock; the stack is in this frame.  It trusts
  * what ltt_filter_validate() checked (operands in bounds, stack depths,
  * static types) and checks at run time only what depends on the values.
  */
-#include <endian.h>
-#include <string.h>
-
-#include <ltt/tracepoint-types.h>
-
-#include "common/filter-validate.h"
+#include "filter-vm.h"
 
 static inline uint32_t rd16(const uint8_t *p)
 {

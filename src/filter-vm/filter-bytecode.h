@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * filter-bytecode.h - the compact, versioned bytecode of a filter
- * expression: what the session daemon compiles (filter-compile.c), sends
- * to a program, and what libltt-ust validates (filter-validate.c) and runs
- * (filter-interp.c) before reserving an event.
+ * expression: what the session daemon compiles (src/common/filter-compile.c),
+ * sends to a tracer, and what libltt-ust and the kernel module validate
+ * (filter-validate.c) and run (filter-interp.c) before reserving an event.
  *
  * A program is a header then code.  All integers are little-endian and
  * unaligned (read with memcpy).
@@ -73,7 +73,7 @@
 #ifndef LTT_FILTER_BYTECODE_H
 #define LTT_FILTER_BYTECODE_H
 
-#include <stdint.h>
+#include "filter-libc.h"
 
 #define LTT_FILTER_MAGIC "LTTF"
 #define LTT_FILTER_VERSION 1

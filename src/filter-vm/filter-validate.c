@@ -5,12 +5,7 @@
  * that tracks the type of every stack slot, with the stacks that pending
  * forward jumps carry to their targets.  No allocation.
  */
-#include <errno.h>
-#include <string.h>
-
-#include <ltt/tracepoint-types.h>
-
-#include "common/filter-validate.h"
+#include "filter-vm.h"
 
 #define MAX_PENDING LTT_FILTER_MAX_JUMPS
 

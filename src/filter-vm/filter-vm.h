@@ -1,20 +1,28 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * filter-validate.h - check a filter program that came from another
- * process before running it, and run it (filter-interp.c).
+ * filter-vm.h - the filter VM that both tracers run: check a filter
+ * program that came from another process, then run it on an event's
+ * arguments.  libltt-ust links it through src/common/libcommon.la; the
+ * kernel module compiles the same .c files as its own objects
+ * (kmod/Kbuild), under GPL-2.0 there (LGPL-2.1 allows it).  The files:
  *
- * The kernel tracer compiles filter-validate.c and filter-interp.c too
- * (kmod/ltt-filter-vm.c, with kmod/compat/ standing for the C library):
- * there LTT_FILTER_NO_FLOAT is defined, the validator refuses floats
- * (PUSH_DBL, float fields) and the interpreter has no float code.
+ *   filter-bytecode.h   the program format: header, opcodes, slot types,
+ *                       the $ctx table, struct ltt_filter_field_desc
+ *   filter-vm.h         this API: validate, run, $ctx names, glob
+ *   filter-validate.c   ltt_filter_validate(), the $ctx table, the glob
+ *   filter-interp.c     ltt_filter_run()
+ *   filter-libc.h       what the VM takes from the C library, or from
+ *                       <linux/...> under __KERNEL__ (LTT_FILTER_NO_FLOAT
+ *                       there: no floats)
+ *
+ * Nothing here includes another directory of src/: the parser and the
+ * compiler (src/common/filter-parse.c, filter-compile.c, user space only)
+ * build on this, never the other way.
  */
-#ifndef LTT_FILTER_VALIDATE_H
-#define LTT_FILTER_VALIDATE_H
+#ifndef LTT_FILTER_VM_H
+#define LTT_FILTER_VM_H
 
-#include <stddef.h>
-#include <stdint.h>
-
-#include "common/filter-bytecode.h"
+#include "filter-bytecode.h"
 
 /**
  * ltt_filter_validate() - check a program against the event it filters
@@ -104,4 +112,4 @@ int ltt_filter_ctx_type(unsigned int id);
  */
 int ltt_filter_glob(const char *pat, size_t plen, const char *s, size_t n);
 
-#endif /* LTT_FILTER_VALIDATE_H */
+#endif /* LTT_FILTER_VM_H */
