@@ -22,6 +22,11 @@ extern "C" {
 #endif
 
 #define LTT_NAME_MAX 256	/* bytes for a session, channel or event name, NUL included */
+/*
+ * Bytes of a channel name, NUL excluded: less than LTT_NAME_MAX - 1, as the
+ * name starts the names of its stream files (NAME_CPU_N.idx, in 255 bytes).
+ */
+#define LTT_CHANNEL_NAME_MAX 219
 #define LTT_PATH_MAX 4096	/* bytes for a path or URL, NUL included */
 #define LTT_DEFAULT_CHANNEL_NAME "channel0"
 #define LTT_FILTER_MAX 4097	/* bytes of a filter expression, NUL included (1.1) */

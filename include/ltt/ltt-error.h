@@ -40,7 +40,7 @@ extern "C" {
 	X(NO_CHANNEL, 17, "the session has no channel; enable an event or a channel first") \
 	X(CHANNEL_NOT_FOUND, 18, "no channel by that name in this domain; 'lttctl list SESSION' shows the channels") \
 	X(CHANNEL_EXISTS, 19, "a channel with that name already exists in this domain") \
-	X(CHANNEL_NAME, 20, "invalid channel name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-' ('metadata' is reserved)") \
+	X(CHANNEL_NAME, 20, "invalid channel name: use 1 to 219 letters, digits, '_', '-' or '.', not starting with '.' or '-' ('metadata' is reserved)") \
 	X(CHANNEL_ENABLED, 21, "the channel is already enabled") \
 	X(CHANNEL_DISABLED, 22, "the channel is already disabled") \
 	X(CHANNEL_ATTR, 23, "channel attributes can't change once the channel exists; create a channel with another name") \

@@ -256,7 +256,7 @@ int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, boo
 	if (memchr(o->name, '\0', sizeof(o->name)) == NULL ||
 	    memchr(o->output, '\0', sizeof(o->output)) == NULL)
 		return -LTT_ERR_OUTPUT_PATH;
-	if (o->name[0] && !ltt_channel_name_valid(o->name))
+	if (o->name[0] && !ltt_snapshot_output_name_valid(o->name))
 		return -LTT_ERR_SNAPSHOT_OUTPUT_NAME;
 	if (o->output_type == LTT_OUTPUT_NET)
 		return ltt_uri_parse(o->output, &uri) || uri.scheme != LTT_URI_NET ? -LTT_ERR_URL : 0;

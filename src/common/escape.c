@@ -12,6 +12,13 @@
 #include "common/escape.h"
 #include "common/names.h"
 
+/*
+ * ltt_escape_file_name()'s (not in escape.h's flags): '/' escaped too, and
+ * '.' as the first character (the loops drop ESCAPE_LEAD_DOT after it).
+ */
+#define ESCAPE_SLASH 0x100
+#define ESCAPE_LEAD_DOT 0x200
+
 /* How the character at @s is written: its length in @s, its text in @out. */
 static size_t escape_one(const unsigned char *s, unsigned int flags, char out[5], size_t *ret_n)
 {
@@ -27,7 +34,10 @@ static size_t escape_one(const unsigned char *s, unsigned int flags, char out[5]
 		*ret_n = 1;
 		return 1;
 	}
-	n = ltt_utf8_char_len(s);
+	if ((*s == '/' && (flags & ESCAPE_SLASH)) || (*s == '.' && (flags & ESCAPE_LEAD_DOT)))
+		n = 0;
+	else
+		n = ltt_utf8_char_len(s);
 	if (n) {
 		memcpy(out, s, n);
 		*ret_n = n;
@@ -47,6 +57,7 @@ static size_t escaped_len(const unsigned char *p, unsigned int flags, size_t sto
 	while (*p && total < stop) {
 		p += escape_one(p, flags, one, &n);
 		total += n;
+		flags &= ~ESCAPE_LEAD_DOT;
 	}
 	return total;
 }
@@ -70,6 +81,7 @@ char *ltt_escape(const char *s, char *buf, size_t len, unsigned int flags)
 		memcpy(buf + used, one, n);
 		used += n;
 		p += in;
+		flags &= ~ESCAPE_LEAD_DOT;
 	}
 	if (*p && len > 4) {
 		memcpy(buf + used, "...", 3);
@@ -77,6 +89,11 @@ char *ltt_escape(const char *s, char *buf, size_t len, unsigned int flags)
 	}
 	buf[used] = '\0';
 	return buf;
+}
+
+char *ltt_escape_file_name(const char *s, char *buf, size_t len)
+{
+	return ltt_escape(s, buf, len, ESCAPE_SLASH | ESCAPE_LEAD_DOT);
 }
 
 /* A growing output string; on failure, data is NULL. */

@@ -30,6 +30,19 @@
 char *ltt_escape(const char *s, char *buf, size_t len, unsigned int flags);
 
 /**
+ * ltt_escape_file_name() - @s written as ltt_escape() writes it (flags 0),
+ * with also every '/' and a leading '.' as "\xHH": one file name
+ * component, printable, neither hidden nor "." or "..", that reads back
+ * unambiguously (a program's name in its per-PID trace directory)
+ * @s: the string (borrowed); NULL is written "(null)"
+ * @buf: @len bytes; LTT_ESCAPE_SIZE(strlen(@s)) always suffice, else the
+ *       escaped form is cut at a character boundary and ends with "..."
+ *
+ * Any thread, no allocation.  Returns @buf.
+ */
+char *ltt_escape_file_name(const char *s, char *buf, size_t len);
+
+/**
  * ltt_escape_vasprintf() - vasprintf() where each string argument (%s, %c)
  * is escaped with ltt_escape() and @flags, while the format's own text,
  * newlines included, is kept: for a tool's multi-line messages that quote

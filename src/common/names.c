@@ -94,7 +94,8 @@ bool ltt_session_ref_valid(const char *ref)
 	return ltt_session_name_valid(ref);
 }
 
-bool ltt_channel_name_valid(const char *name)
+/* 1..255 bytes of [A-Za-z0-9_.-], not starting with '.' or '-', not "metadata". */
+static bool file_word_valid(const char *name)
 {
 	const char *p;
 
@@ -105,6 +106,16 @@ bool ltt_channel_name_valid(const char *name)
 			return false;
 	}
 	return strcmp(name, RESERVED_CHANNEL_NAME) != 0;
+}
+
+bool ltt_channel_name_valid(const char *name)
+{
+	return file_word_valid(name) && strlen(name) <= LTT_CHANNEL_NAME_MAX;
+}
+
+bool ltt_snapshot_output_name_valid(const char *name)
+{
+	return file_word_valid(name);
 }
 
 /* 1..255 bytes of [A-Za-z0-9_:.-], and '*' if @glob. */

@@ -30,11 +30,19 @@ bool ltt_session_name_valid(const char *name);
 bool ltt_session_ref_valid(const char *ref);
 
 /**
- * ltt_channel_name_valid() - a channel name is 1..255 bytes of [A-Za-z0-9_.-],
- * not starting with '.' or '-'.  It becomes a stream file name prefix.
- * "metadata" is reserved.
+ * ltt_channel_name_valid() - a channel name is 1..LTT_CHANNEL_NAME_MAX (219)
+ * bytes of [A-Za-z0-9_.-], not starting with '.' or '-'.  It becomes a
+ * stream file name prefix (NAME_CPU_N.idx fits in NAME_MAX bytes).
+ * "metadata" is reserved.  The client library, the session daemon and the
+ * consumer daemon all check with this, so a name one accepts the others do.
  */
 bool ltt_channel_name_valid(const char *name);
+
+/**
+ * ltt_snapshot_output_name_valid() - a snapshot output name is 1..255
+ * bytes of [A-Za-z0-9_.-], not starting with '.' or '-', not "metadata".
+ */
+bool ltt_snapshot_output_name_valid(const char *name);
 
 /**
  * ltt_event_pattern_valid() - an event rule pattern is 1..255 bytes of

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <ltt/ltt-ctl-common.h>
+
 #include "consumerd/data.h"
 #include "consumerd/sink-file.h"
 
@@ -27,8 +29,9 @@ struct ltt_trace;
 /* Streams per channel (one per possible CPU). */
 #define LTT_CHANNEL_MAX_STREAMS 16384
 
-/* Channel names leave room for "_CPU" in a tracefile base name. */
-#define LTT_CHANNEL_NAME_MAX (LTT_SINK_FILE_BASE_MAX - 11)
+/* Channel names (ltt-ctl-common.h) leave room for "_CPU" in a tracefile base name. */
+_Static_assert(LTT_CHANNEL_NAME_MAX + 11 <= LTT_SINK_FILE_BASE_MAX,
+	       "a channel name and _CPU fit a tracefile base name");
 
 /* What ADD_CHANNEL says. */
 struct ltt_channel_cfg {

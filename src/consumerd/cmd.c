@@ -371,7 +371,7 @@ static int check_channel(const struct cmd_state *st, const struct ltt_channel_cf
 		LTT_WARN("ADD_CHANNEL: channel key %" PRIu64 " already in use", cfg->key);
 		return -EEXIST;
 	}
-	if (!ltt_channel_name_valid(cfg->name) || strlen(cfg->name) > LTT_CHANNEL_NAME_MAX) {
+	if (!ltt_channel_name_valid(cfg->name)) {
 		LTT_WARN("ADD_CHANNEL: invalid channel name '%s'", cfg->name);
 		return -EINVAL;
 	}

@@ -18,6 +18,7 @@
 
 #include <urcu/compiler.h>
 
+#include "common/escape.h"
 #include "common/log.h"
 #include "common/ringbuf.h"
 #include "sessiond/relay.h"
@@ -286,7 +287,7 @@ int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, 
 		      size_t len)
 {
 	const struct ltt_session *session = trace->ct.session;
-	char date[32], suffix[16] = "";
+	char date[32], suffix[16] = "", name[LTT_ESCAPE_SIZE(sizeof(trace->procname))];
 	struct tm tm;
 	int n;
 
@@ -300,7 +301,9 @@ int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, 
 		if (!localtime_r(&trace->registered_at, &tm) ||
 		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 			return -EINVAL;
-		n = snprintf(buf, len, "%s%sust/pid/%s-%ld-%s%s", base, sep, trace->procname,
+		/* a program names itself: any byte but NUL, '/' included */
+		ltt_escape_file_name(trace->procname, name, sizeof(name));
+		n = snprintf(buf, len, "%s%sust/pid/%s-%ld-%s%s", base, sep, name,
 			     (long)trace->pid, date, suffix);
 	} else {
 		n = snprintf(buf, len, "%s%sust/uid/%u/%u-bit%s", base, sep,

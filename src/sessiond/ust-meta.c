@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/ctf.h"
+#include "common/escape.h"
 #include "common/log.h"
 #include "sessiond/tsdl.h"
 #include "sessiond/ust-meta.h"
@@ -29,13 +30,14 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 			const uuid_t trace_uuid)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-	char created[LTT_TRACE_DATETIME_MAX];
+	char created[LTT_TRACE_DATETIME_MAX], name[LTT_ESCAPE_SIZE(sizeof(app->procname))];
 	struct ltt_tsdl_trace info = {
 		.buffering = per_pid ? "pid" : "uid",
 		.buffering_id = per_pid ? (uint32_t)app->pid : (uint32_t)app->uid,
 		.bits_per_long = app->bits_per_long,
 		.vpid = per_pid ? (int32_t)app->pid : -1,
-		.procname = per_pid ? app->procname : NULL,
+		/* as its directory names it: TSDL strings take no control character */
+		.procname = per_pid ? ltt_escape_file_name(app->procname, name, sizeof(name)) : NULL,
 	};
 	struct ltt_channel *channel;
 	int ret;

@@ -40,10 +40,10 @@ is "$(grep -c '^      e[0-9]* (loglevel: any) \[enabled\]' <<<"$STDOUT")" 1025 "
 lttctl -q destroy c
 
 # --- a session whose description is large, every part within its limits:
-# 4 channels with 255-byte names, 1024 rules each with 255-byte patterns:
+# 4 channels with 219-byte names (the most), 1024 rules each with 255-byte patterns:
 # the 4096 rules a session may hold.
 lttctl -q create big --no-output
-chan() { printf "c%0254d" "$1"; }	# 255 bytes
+chan() { printf "c%0218d" "$1"; }	# 219 bytes (LTT_CHANNEL_NAME_MAX)
 fails=0
 for c in 1 2 3 4; do
 	ch=$(chan $c)
@@ -58,7 +58,7 @@ for c in 1 2 3 4; do
 		lttctl -q enable-event -u "${list%,}" -s big -c "$ch" || fails=$((fails + 1))
 	done
 done
-is "$fails" 0 "4 channels of 1024 rules, names and patterns of 255 bytes"
+is "$fails" 0 "4 channels of 1024 rules, names of 219 bytes and patterns of 255"
 run lttctl list big
 is "$RC" 0 "such a session can be listed"
 is "$(grep -c '(loglevel: any) \[enabled\]' <<<"$STDOUT")" 4096 "list big shows its 4096 rules"

@@ -239,6 +239,8 @@ wire "RELAY_STATUS of a local session: no relay (a zero count)" "$hello_ok
 RELAY_STATUS OK len=4" "hello 1 2" "req RELAY_STATUS str:p1"
 bad "channel name 'metadata'" CHANNEL_NAME "ENABLE_CHANNEL $(channel p1 2 metadata 8192 4 0 0 0 0 0 1)"
 bad "an empty channel name" CHANNEL_NAME "ENABLE_CHANNEL $(channel p1 2 '' 8192 4 0 0 0 0 0 1)"
+bad "a 220-byte channel name (over LTT_CHANNEL_NAME_MAX)" CHANNEL_NAME \
+	"ENABLE_CHANNEL $(channel p1 2 "$(printf 'c%.0s' $(seq 220))" 8192 4 0 0 0 0 0 1)"
 bad "sub-buffer size 3000" SUBBUF_SIZE "ENABLE_CHANNEL $(channel p1 2 c2 3000 4 0 0 0 0 0 1)"
 bad "sub-buffer size 8 GiB" SUBBUF_SIZE "ENABLE_CHANNEL $(channel p1 2 c2 8589934592 4 0 0 0 0 0 1)"
 bad "sub-buffer count 3" SUBBUF_COUNT "ENABLE_CHANNEL $(channel p1 2 c2 8192 3 0 0 0 0 0 1)"

@@ -100,9 +100,36 @@ static void test_refs(void)
 	tap_ok(!ltt_session_name_valid("1001/web"), "UID/NAME is no session name to create");
 }
 
+/* A program's name as its per-PID trace directory holds it. */
+static void test_file_name(void)
+{
+	char buf[LTT_ESCAPE_SIZE(16)], small[8];
+
+	tap_is_str(ltt_escape_file_name("ust_app", buf, sizeof(buf)), "ust_app",
+		   "file name: a plain name as it is");
+	tap_is_str(ltt_escape_file_name("sq\nx", buf, sizeof(buf)), "sq\\x0ax",
+		   "file name: a line feed as \\x0a");
+	tap_is_str(ltt_escape_file_name("sq\x1b[1m", buf, sizeof(buf)), "sq\\x1b[1m",
+		   "file name: ESC as \\x1b");
+	tap_is_str(ltt_escape_file_name("../../etc/x", buf, sizeof(buf)),
+		   "\\x2e.\\x2f..\\x2fetc\\x2fx", "file name: '/' and a leading '.' escaped");
+	tap_is_str(ltt_escape_file_name("..", buf, sizeof(buf)), "\\x2e.", "file name: never \"..\"");
+	tap_is_str(ltt_escape_file_name("a\\b", buf, sizeof(buf)), "a\\\\b",
+		   "file name: a backslash doubled");
+	tap_is_str(ltt_escape_file_name("\xff\xfe", buf, sizeof(buf)), "\\xff\\xfe",
+		   "file name: bytes that are not UTF-8 escaped");
+	tap_is_str(ltt_escape_file_name("\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n", buf, sizeof(buf)),
+		   "\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a\\x0a",
+		   "file name: LTT_ESCAPE_SIZE(16) holds 15 escaped bytes");
+	tap_is_str(ltt_escape_file_name(".abcdefgh", small, sizeof(small)), "\\x2e...",
+		   "file name: cut, with \"...\"");
+	tap_is_str(ltt_escape_file_name(NULL, buf, sizeof(buf)), "(null)", "file name: NULL");
+}
+
 int main(void)
 {
 	test_escape();
+	test_file_name();
 	test_vasprintf();
 	test_clash();
 	test_refs();

@@ -2,6 +2,7 @@
 /*
  * test_names.c - unit tests of common/names.c and common/loglevel.c.
  */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,12 +87,24 @@ static void test_channel_names(void)
 		tap_ok(!ltt_channel_name_valid(bad[i]), "channel name \"%s\" is invalid", bad[i]);
 	tap_ok(!ltt_channel_name_valid(NULL), "a NULL channel name is invalid");
 
+	s = repeat('c', LTT_CHANNEL_NAME_MAX, "");
+	tap_ok(ltt_channel_name_valid(s), "a 219-byte channel name is valid");
+	free(s);
+	s = repeat('c', LTT_CHANNEL_NAME_MAX + 1, "");
+	tap_ok(!ltt_channel_name_valid(s), "a 220-byte channel name is invalid");
+	free(s);
 	s = repeat('c', 255, "");
-	tap_ok(ltt_channel_name_valid(s), "a 255-byte channel name is valid");
+	tap_ok(!ltt_channel_name_valid(s), "a 255-byte channel name is invalid");
+	tap_ok(ltt_snapshot_output_name_valid(s), "a 255-byte snapshot output name is valid");
 	free(s);
 	s = repeat('c', 256, "");
-	tap_ok(!ltt_channel_name_valid(s), "a 256-byte channel name is invalid");
+	tap_ok(!ltt_snapshot_output_name_valid(s), "a 256-byte snapshot output name is invalid");
 	free(s);
+	/* The longest name, the largest CPU and file numbers, as an index file. */
+	tap_ok(LTT_CHANNEL_NAME_MAX + strlen("_4294967295_18446744073709551615.idx") <= NAME_MAX,
+	       "the longest channel name's longest index file name fits NAME_MAX");
+	tap_ok(strstr(ltt_strerror(LTT_ERR_CHANNEL_NAME), "1 to 219 ") != NULL,
+	       "the CHANNEL_NAME message names the limit");
 }
 
 static void test_event_names(void)
