@@ -21,7 +21,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_crash_state.sh \
 	tests/regression/test_cli_docs.sh \
 	tests/regression/test_completion.sh \
-	tests/regression/test_client_idle.sh
+	tests/regression/test_client_idle.sh \
+	tests/regression/test_make_install.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
 
