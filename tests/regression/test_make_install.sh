@@ -58,8 +58,20 @@ for h in $(var pkginclude_HEADERS); do
 	ok "$(cmp -s "$LTT_TOP_SRCDIR/$h" "$DEST$(var includedir)/ltt/${h##*/}"; echo $?)" \
 		"header: ltt/${h##*/}"
 done
+# Moved trees: --define-prefix takes the prefix from where the .pc file
+# is, so every directory in it must follow ${prefix}.
+PKG_CONFIG_PATH="$DEST$(var pkgconfigdir)"
+export PKG_CONFIG_PATH
 for pc in $(var pkgconfig_DATA); do
-	ok "$([ -s "$DEST$(var pkgconfigdir)/${pc##*/}" ]; echo $?)" "pkg-config: ${pc##*/}"
+	pc=${pc##*/}
+	ok "$([ -s "$DEST$(var pkgconfigdir)/$pc" ]; echo $?)" "pkg-config: $pc"
+	if command -v pkg-config >/dev/null; then
+		run pkg-config --define-prefix --cflags --libs "${pc%.pc}"
+		like "$OUT" "^-I$DEST$(var includedir) (-I[^ ]+ )*-L$DEST$(var libdir) -l${pc%.pc} *\$" \
+			"pkg-config --define-prefix ${pc%.pc}: the moved tree's directories"
+	else
+		skip 1 "no pkg-config"
+	fi
 done
 
 # --- man pages: each program, each lttctl command
@@ -133,9 +145,15 @@ like "$(ldd "$bindir/lttctl")" "libltt-ctl\\.so\\.[0-9]+ => $libdir/libltt-ctl\\
 exdir="$DEST$(var docdir)/examples/hello"
 cc_cmd=${LTT_TEST_CC:-cc}
 # shellcheck disable=SC2086
-run $cc_cmd ${LTT_TEST_CFLAGS:-} -o "$TEST_TMP/hello" "$exdir/hello.c" \
-	-I"$exdir" -I"$DEST$(var includedir)" -L"$libdir" -lltt-ust
-ok "$RC" "the installed example builds against the installed header and library"
+# as the README says: cc app.c $(pkg-config --cflags --libs ltt-ust)
+if command -v pkg-config >/dev/null; then
+	pcflags=$(pkg-config --define-prefix --cflags --libs ltt-ust)
+else
+	pcflags="-I$DEST$(var includedir) -L$libdir -lltt-ust"
+fi
+# shellcheck disable=SC2086
+run $cc_cmd ${LTT_TEST_CFLAGS:-} -o "$TEST_TMP/hello" "$exdir/hello.c" -I"$exdir" $pcflags
+ok "$RC" "the installed example builds against the installed header and library (pkg-config)"
 [ "$RC" = 0 ] || diag "$OUT"
 like "$(ldd "$TEST_TMP/hello")" "libltt-ust\\.so\\.[0-9]+ => $libdir/libltt-ust\\.so\\.[0-9]+ " \
 	"and runs with the installed libltt-ust"
