@@ -22,7 +22,7 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt
 	kmod/wrapper/ltt-wrapper.h \
 	kmod/ltt-filter.c kmod/ltt-filter.h
 KMOD_VM_FILES = filter-vm.h filter-bytecode.h filter-libc.h filter-validate.c filter-interp.c
-EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh
+EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh kmod/scripts/ltt-kmod-install.sh
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
@@ -64,20 +64,19 @@ kmod-all:
 kmod-clean:
 	-$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' clean
 
-# make install puts the module in DESTDIR/lib/modules/KVER/extra; depmod
-# runs when installing for this machine (no DESTDIR) as root, so that
-# ltt-sessiond's libkmod finds it by name.
-KMOD_KVER = `$(MAKE) -s -C '$(KERNELDIR)' kernelrelease 2>/dev/null`
+# make install puts the module in DESTDIR/lib/modules/RELEASE/extra, for
+# the kernel it was built for, and runs depmod for that kernel (with -b
+# DESTDIR when staged; DEPMOD=no skips it): kmod/scripts/ltt-kmod-install.sh.
+KMOD_INSTALL = DESTDIR='$(DESTDIR)' DEPMOD='$(DEPMOD)' $(SHELL) $(srcdir)/kmod/scripts/ltt-kmod-install.sh
 kmod-install: kmod-all
-	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' \
-		INSTALL_MOD_PATH='$(DESTDIR)' INSTALL_MOD_STRIP=1 modules_install
-	@if test -z '$(DESTDIR)' && test "`id -u`" = 0 && command -v depmod >/dev/null; then \
-		depmod -a $(KMOD_KVER); \
-	else \
-		echo "kmod: run 'depmod -a $(KMOD_KVER)' on the target so that ltt-sessiond finds ltt-tracer"; \
-	fi
+	@$(KMOD_INSTALL) install kmod/ltt-tracer.ko '$(KERNELDIR)'
 
 kmod-uninstall:
-	-rm -f '$(DESTDIR)/lib/modules/'$(KMOD_KVER)'/extra/ltt-tracer.ko'
+	@$(KMOD_INSTALL) uninstall kmod/ltt-tracer.ko '$(KERNELDIR)'
+else
+# Configured without kernel headers: say so rather than install nothing
+# silently.
+install-data-local:
+	@echo "kmod: ltt-tracer.ko not installed: configured without kernel headers (--without-kmod, or none found: install linux-headers-amd64 or pass --with-kernel-headers=DIR, then configure again); user-space tracing works without it"
 endif
 .PHONY: kmod-all kmod-clean kmod-install kmod-uninstall

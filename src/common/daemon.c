@@ -52,11 +52,14 @@ int ltt_daemon_detach(int *ret_ready_fd)
 	return 0;
 }
 
-/* READY=1 to systemd when it asked (Type=notify). */
-static void notify_systemd(void)
+/*
+ * @msg (READY=1, STOPPING=1) to systemd when it asked (Type=notify): one
+ * datagram to the socket $NOTIFY_SOCKET names, a path or "@" for an
+ * abstract name.
+ */
+static void notify_systemd(const char *msg)
 {
 	const char *path = getenv("NOTIFY_SOCKET");
-	static const char msg[] = "READY=1";
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
 	socklen_t len;
 	int fd;
@@ -71,7 +74,7 @@ static void notify_systemd(void)
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return;
-	if (sendto(fd, msg, sizeof(msg) - 1, MSG_NOSIGNAL, (struct sockaddr *)&sun, len) < 0)
+	if (sendto(fd, msg, strlen(msg), MSG_NOSIGNAL, (struct sockaddr *)&sun, len) < 0)
 		LTT_WARN("can't notify systemd on %s: %s", path, strerror(errno));
 	close(fd);
 }
@@ -81,7 +84,7 @@ void ltt_daemon_ready(int ready_fd, bool close_stdio)
 	char byte = 0;
 	int null;
 
-	notify_systemd();
+	notify_systemd("READY=1");
 	if (close_stdio) {
 		null = open("/dev/null", O_RDWR | O_CLOEXEC);
 		if (null >= 0) {
@@ -98,6 +101,11 @@ void ltt_daemon_ready(int ready_fd, bool close_stdio)
 			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));
 		close(ready_fd);
 	}
+}
+
+void ltt_daemon_stopping(void)
+{
+	notify_systemd("STOPPING=1");
 }
 
 int ltt_daemon_block_signals(bool nonblock, int *ret_sfd)

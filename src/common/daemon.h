@@ -31,6 +31,15 @@ int ltt_daemon_detach(int *ret_ready_fd);
 void ltt_daemon_ready(int ready_fd, bool close_stdio);
 
 /**
+ * ltt_daemon_stopping() - tell systemd that shutdown has begun
+ *
+ * Sends STOPPING=1 to $NOTIFY_SOCKET when systemd set it, as the first
+ * step of a shutdown (before sessions are flushed), so that systemd
+ * shows the unit as deactivating while the data is written.
+ */
+void ltt_daemon_stopping(void);
+
+/**
  * ltt_daemon_block_signals() - SIGTERM, SIGINT, SIGHUP to a signalfd
  * @nonblock: the signalfd is non-blocking (for an event loop)
  * @ret_sfd: the signalfd

@@ -472,6 +472,7 @@ static int run(const struct options *o)
 		ret = ltt_evloop_run(r.loop);
 		if (ret)
 			LTT_ERR("the event loop failed: %s", strerror(-ret));
+		ltt_daemon_stopping();
 	}
 	serve_stop(&r);
 	unpublish(&r, o);

@@ -589,6 +589,7 @@ static int run(const struct options *opts)
 		ltt_daemon_ready(ready_fd, opts->daemonize);
 		ready_fd = -1;
 		wait_for_stop(sfd);
+		ltt_daemon_stopping();
 	}
 	serve_stop(&d, root);
 	ltt_chunk_journal_fini();

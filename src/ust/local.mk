@@ -31,15 +31,6 @@ src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now \
 
 pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
 
-# ltt-ust.pc, made here rather than by configure.
+# ltt-ust.pc, made by configure (as ltt-ctl.pc): its directories stay
+# relative to ${prefix}, so pkg-config --define-prefix finds a moved tree.
 pkgconfig_DATA += src/ust/ltt-ust.pc
-CLEANFILES += src/ust/ltt-ust.pc
-EXTRA_DIST += src/ust/ltt-ust.pc.in
-src/ust/ltt-ust.pc: $(top_srcdir)/src/ust/ltt-ust.pc.in Makefile
-	$(AM_V_GEN)$(MKDIR_P) src/ust && $(SED) \
-		-e 's|@prefix[@]|$(prefix)|g' \
-		-e 's|@exec_prefix[@]|$(exec_prefix)|g' \
-		-e 's|@libdir[@]|$(libdir)|g' \
-		-e 's|@includedir[@]|$(includedir)|g' \
-		-e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
-		$(top_srcdir)/src/ust/ltt-ust.pc.in > $@

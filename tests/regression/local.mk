@@ -21,9 +21,11 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_crash_state.sh \
 	tests/regression/test_cli_docs.sh \
 	tests/regression/test_completion.sh \
-	tests/regression/test_client_idle.sh
+	tests/regression/test_client_idle.sh \
+	tests/regression/test_make_install.sh \
+	tests/regression/test_notify.sh
 TESTS += $(REGRESSION_CTL_TESTS)
-EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh
+EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
 # traced program, and a set of small bad configuration files.
