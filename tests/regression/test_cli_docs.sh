@@ -113,6 +113,8 @@ for cmd in $COMMANDS; do
 	is "$(echo $miss)" "" "$cmd: doc/cli.md's entry names each of its options"
 	like "$(sed -n "/^\\.SH COMMANDS/,/^\\.SH [^C]/p" "$MAN/lttctl.1" 2>/dev/null)" "^\\.BR lttctl\\\\-${cmd//-/\\\\-} \\(1\\)" \
 		"$cmd: lttctl(1) lists it under COMMANDS"
+	like "$(sed -n '/^\.SH "SEE ALSO"/,$p' "$MAN/lttctl.1" 2>/dev/null)" "^\\.BR lttctl\\\\-${cmd//-/\\\\-} \\(1\\)" \
+		"$cmd: lttctl(1) lists it under SEE ALSO"
 done
 
 # --- the global options
@@ -137,6 +139,8 @@ for prog in sessiond/ltt-sessiond consumerd/ltt-consumerd relayd/ltt-relayd; do
 	ok "$([ "$(wc -l <<<"$opts")" -ge 4 ]; echo $?)" "$name --help shows its options"
 	miss=$(missing_in "$(man_options "$MAN/$name.8")" "$opts")
 	is "$(echo $miss)" "" "$name: every option of --help is in the OPTIONS of $name.8"
+	like "$(sed -n '/^\.SH "SEE ALSO"/,$p' "$MAN/lttctl.1")" "^\\.BR ${name//-/\\\\-} \\(8\\)" \
+		"$name: lttctl(1) lists it under SEE ALSO"
 	ok "$([ -n "$man8" ] && cmp -s "$man8/$name.8" "$MAN/$name.8"; echo $?)" \
 		"$name: make install installs $name.8"
 done

@@ -71,6 +71,24 @@ is "$(_lttctl_subcommands '(metadata | statedump) [-s NAME]' | tr '\n' ' ')" \
 	"metadata statedump " "sub-commands of a usage (regenerate's)"
 is "$(_lttctl_subcommands '(-k | -u) NAME[,NAME...] [-s SESSION]')" "" \
 	"no sub-command in (-k | -u) NAME"
+# --mi's value, and the line after it: the lookups run without --mi
+# (whose XML they can't read), as --rundir and --timeout are passed on.
+is "$(comp lttctl --mi '')" "xml" "--mi: its one type, xml"
+is "$(comp lttctl -m x)" "xml" "-m 'x': xml"
+is "$(comp lttctl --mi xml '')" "$COMMANDS" "--mi xml: a command"
+is "$(comp lttctl -m xml st)" "$(only "$COMMANDS" st)" "-m xml 'st': the commands that start so"
+is "$(comp lttctl --mi = xml '')" "$COMMANDS" "--mi=xml: a command"
+is "$(comp lttctl --mi xml enable-event --)" "$(lttctl enable-event --list-options | grep -- '^--' | sort)" \
+	"--mi xml enable-event --: its options"
+# view's reader: a program; save's output: a directory (not a file)
+: >"$TEST_TMP/bfile"
+like "$(comp lttctl view --viewer bas)" '^bash$' "view --viewer: a program"
+like "$(comp lttctl view --viewer = bas)" '^bash$' "view --viewer=: a program"
+is "$(comp lttctl save --output-path "$TEST_TMP/b")" "$TEST_TMP/bin" "save --output-path: directories"
+is "$(comp lttctl save -o "$TEST_TMP/b")" "$TEST_TMP/bin" "save -o: directories"
+is "$(comp lttctl save --output-path = "$TEST_TMP/b")" "$TEST_TMP/bin" "save --output-path=: directories"
+is "$(comp lttctl load -i "$TEST_TMP/b")" "$(printf '%s\n' "$TEST_TMP/bfile" "$TEST_TMP/bin")" \
+	"load -i: files and directories"
 
 # --- names from a daemon
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
@@ -105,6 +123,7 @@ is "$(comp lttctl enable-event -u -c '')" "$(printf '%s\n' c3 d4)" \
 is "$(comp lttctl disable-event -u --channel c)" "c3" "--channel 'c': those that start so"
 is "$(comp lttctl --list-channels = '')" "$SESSIONS" "--list-channels=: a session name"
 is "$(comp lttctl --list-channels = s)" "$SESSIONS" "--list-channels=s: the sessions that start so"
+is "$(comp lttctl --mi xml start '')" "$SESSIONS" "--mi xml start: a session name"
 is "$(comp lttctl --rundir "$TEST_TMP/none" start '')" "" \
 	"--rundir before the command: names from that run directory's daemon (none)"
 is "$(comp lttctl --rundir "$LTT_RUNDIR" start '')" "$SESSIONS" \
