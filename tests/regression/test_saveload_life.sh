@@ -103,15 +103,16 @@ lttctl -q destroy plain
 
 # --- 3. names at the byte limit in multi-byte UTF-8 ---------------------
 # Session names may be UTF-8 (channel and output names are ASCII); the
-# limit is 255 bytes, whatever the characters.
+# limit is 255 bytes, whatever the characters (219 for a channel name).
 name255="$(printf 'é%.0s' $(seq 127))a"		# 127 x 2 + 1 = 255 bytes
-chan255="c$(printf 'x%.0s' $(seq 254))"
+chan219="c$(printf 'x%.0s' $(seq 218))"
+out255="o$(printf 'x%.0s' $(seq 254))"
 dir="$TEST_TMP/$(printf 'ж%.0s' $(seq 100))"	# a directory of 200 bytes, 100 characters
 is "$(printf '%s' "$name255" | wc -c):$(printf '%s' "$name255" | wc -m)" "255:128" \
 	"the session name is 255 bytes, 128 characters"
 lttctl -q create "$name255" --snapshot --no-output &&
-	lttctl -q enable-channel -u "$chan255" -s "$name255" &&
-	lttctl -q snapshot add-output -s "$name255" -n "$chan255" -o "$dir" ||
+	lttctl -q enable-channel -u "$chan219" -s "$name255" &&
+	lttctl -q snapshot add-output -s "$name255" -n "$out255" -o "$dir" ||
 	{ echo "Bail out! session $name255"; exit 1; }
 state "$name255" "$TEST_TMP/u.before"
 ok_cmd "save names of 255 bytes" lttctl -q save "$name255" -o "$TEST_TMP/u.ltt"
