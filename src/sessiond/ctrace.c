@@ -431,16 +431,3 @@ int ltt_ctrace_rotate(struct ltt_ctrace *t, const char *new_root, bool clear)
 	}
 	return ret;
 }
-
-void ltt_ctrace_drop(struct ltt_ctrace *t, struct ltt_consumer *c)
-{
-	struct ltt_cchan *ch;
-
-	if (!c)
-		return;
-	cds_list_for_each_entry(ch, &t->chans, node)
-		if (ltt_consumer_destroy_channel(c, ch->key))
-			LTT_WARN("%s %s: channel %s not closed cleanly", t->ops->noun, t->path,
-				 ch->channel->attr.name);
-	ltt_consumer_destroy_trace(c, t->key);
-}

@@ -131,7 +131,7 @@ void ltt_ctrace_init(struct ltt_ctrace *t, const struct ltt_ctrace_ops *ops,
 
 /**
  * ltt_ctrace_fini() - release what @t holds in the daemon (its metadata);
- * its channels must be unlinked and the consumer told before (ltt_ctrace_drop())
+ * its channels must be unlinked and the consumer told before
  */
 void ltt_ctrace_fini(struct ltt_ctrace *t);
 
@@ -243,12 +243,5 @@ int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c);
  * move), or the consumer's -errno.
  */
 int ltt_ctrace_rotate(struct ltt_ctrace *t, const char *new_root, bool clear);
-
-/**
- * ltt_ctrace_drop() - the consumer holding @t (@c, NULL: none) destroys
- * its channels and the trace; @t's channels are left linked, for the
- * caller to free.  Warnings name what was not closed cleanly.
- */
-void ltt_ctrace_drop(struct ltt_ctrace *t, struct ltt_consumer *c);
 
 #endif /* LTT_SESSIOND_CTRACE_H */

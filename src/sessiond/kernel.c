@@ -39,16 +39,6 @@ static uint64_t new_key(struct ltt_kernel *k)
 /* A session without kernel state has no channels: iterate this instead. */
 static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
 
-/*
- * The consumer that holds the session's trace, or NULL if it died (none
- * is spawned, nothing taken over: for list, which never waits).
- */
-static struct ltt_consumer *session_consumer(struct ltt_kernel *k, struct kernel_session *ks)
-{
-	(void)k;
-	return ltt_ctrace_now(&ks->trace);
-}
-
 /* ---- validation ---- */
 
 static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
@@ -655,12 +645,12 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 				 const struct ltt_channel *channel, uint64_t *ret_events_lost,
 				 uint64_t *ret_packets_lost)
 {
-	struct ltt_kernel *k = to_kernel(d);
 	struct kernel_session *ks = state_of(session);
-	struct ltt_consumer *c = ks ? session_consumer(k, ks) : NULL;
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
 	struct ltt_consumer_channel_stats st;
 	struct kernel_chan *kc;
 
+	(void)d;
 	*ret_events_lost = channel->discarded_events;
 	*ret_packets_lost = channel->lost_packets;
 	if (!c)
@@ -682,15 +672,15 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session *session,
 				   const struct ltt_channel *channel, struct ltt_domain_failure *ret)
 {
-	struct ltt_kernel *k = to_kernel(d);
 	struct kernel_session *ks = state_of(session);
-	struct ltt_consumer *c = ks ? session_consumer(k, ks) : NULL;
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
 	struct ltt_domain_failure f = {
 		.events = channel->error_events, .packets = channel->error_packets,
 	};
 	struct ltt_consumer_channel_stats st;
 	struct kernel_chan *kc;
 
+	(void)d;
 	cds_list_for_each_entry(kc, c ? &ks->trace.chans : &no_chans, cc.node) {
 		if (kc->cc.channel != channel)
 			continue;
@@ -803,7 +793,7 @@ static int kernel_relay_pending(struct ltt_domain_impl *d, struct ltt_session *s
 	*ret_pending = false;
 	if (!ks || session->output_type != LTT_OUTPUT_NET)
 		return 0;
-	c = session_consumer(to_kernel(d), ks);
+	c = ltt_ctrace_now(&ks->trace);
 	return ltt_relay_pending(&ks->relay, c, ks->trace.gen, ret_pending);
 }
 
@@ -814,7 +804,7 @@ static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *se
 
 	if (!ks || session->output_type != LTT_OUTPUT_NET || (!ks->relay.key && !ks->relay.error))
 		return -ENOENT;
-	ltt_relay_status(&ks->relay, session_consumer(to_kernel(d), ks), ks->trace.gen, ret);
+	ltt_relay_status(&ks->relay, ltt_ctrace_now(&ks->trace), ks->trace.gen, ret);
 	return 0;
 }
 
@@ -834,7 +824,7 @@ static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *session)
 {
 	struct kernel_session *ks = state_of(session);
-	struct ltt_consumer *c = ks ? session_consumer(to_kernel(d), ks) : NULL;
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
 	struct ltt_consumer_channel_stats st;
 	struct kernel_chan *kc;
 	uint64_t sum = 0;
