@@ -66,7 +66,9 @@ int ltt_trace_repair(const char *path, struct ltt_repair_stats *stats);
  * ltt_trace_dir_hold() - mark the trace directory @dir_fd as written by
  * this process (a shared flock(), released when its last descriptor
  * closes, or at its death), so that ltt_trace_repair() leaves it alone.
- * Return: 0 or -errno.
+ * @dir_fd: opened O_RDONLY, not O_PATH (flock() on an O_PATH descriptor
+ *          fails with EBADF)
+ * Return: 0 or -errno (-EWOULDBLOCK: a repair holds it now).
  */
 int ltt_trace_dir_hold(int dir_fd);
 

@@ -118,6 +118,18 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 	return 0;
 }
 
+int ltt_fs_open_dir(int dir_fd, const struct ltt_owner *owner, int *ret_fd)
+{
+	bool switched = as_owner(owner);
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int ret = fd < 0 ? -errno : 0;
+
+	as_self(switched);
+	if (!ret)
+		*ret_fd = fd;
+	return ret;
+}
+
 static int create_owned(int dir_fd, const char *name, const struct ltt_owner *owner,
 			bool switched, bool replace, int *ret_fd)
 {

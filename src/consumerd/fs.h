@@ -53,6 +53,16 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
 
 /**
+ * ltt_fs_open_dir() - open the directory @dir_fd (an O_PATH one) for
+ * reading, as @owner, for what an O_PATH descriptor can't do (flock())
+ * @owner: borrowed
+ * @ret_fd: the directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC (caller closes)
+ *
+ * Returns 0 or the negative errno of openat (-EACCES: @owner may not read it).
+ */
+int ltt_fs_open_dir(int dir_fd, const struct ltt_owner *owner, int *ret_fd);
+
+/**
  * ltt_fs_create() - create the file @name in @dir_fd, empty, write-only,
  * owned by @owner, replacing whatever had that name
  * @ret_fd: the file, O_WRONLY | O_CLOEXEC (caller closes)

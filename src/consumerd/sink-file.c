@@ -32,6 +32,7 @@ struct file_output {
 	struct ltt_owner owner;
 	uint64_t max_size, max_count;
 	int meta_fd;			/* the trace's metadata file, or -1 */
+	int lock_fd;			/* dir_fd read-only, its shared flock() held, or -1 */
 	uint64_t meta_size;		/* its bytes: whole packets */
 	bool resume;			/* continue a dead consumer's files */
 };
@@ -624,6 +625,8 @@ static void file_output_destroy(struct ltt_output *out)
 
 	if (fo->meta_fd >= 0)
 		close(fo->meta_fd);
+	if (fo->lock_fd >= 0)
+		close(fo->lock_fd);
 	if (fo->index_dir_fd >= 0)
 		close(fo->index_dir_fd);
 	if (fo->dir_fd >= 0)
@@ -656,7 +659,7 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 	fo->max_count = cfg->max_count;
 	fo->resume = cfg->resume;
 	/* our own descriptors: the data thread never depends on the trace's */
-	fo->index_dir_fd = fo->meta_fd = -1;
+	fo->index_dir_fd = fo->meta_fd = fo->lock_fd = -1;
 	fo->dir_fd = fcntl(cfg->dir_fd, F_DUPFD_CLOEXEC, 3);
 	if (fo->dir_fd >= 0)
 		fo->index_dir_fd = fcntl(cfg->index_dir_fd, F_DUPFD_CLOEXEC, 3);
@@ -666,7 +669,9 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 		return ret;
 	}
 	/* ours while we live: a repair after a crash leaves it alone */
-	ret = ltt_trace_dir_hold(fo->dir_fd);
+	ret = ltt_fs_open_dir(fo->dir_fd, &fo->owner, &fo->lock_fd);
+	if (!ret)
+		ret = ltt_trace_dir_hold(fo->lock_fd);
 	if (ret)
 		LTT_WARN("trace directory being repaired or locked (%s): written anyway",
 			 strerror(-ret));

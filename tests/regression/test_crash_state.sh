@@ -6,6 +6,9 @@
 #    a packet its index does not hold (babeltrace2 spins on such a file):
 #    the next daemon cuts it (and a torn metadata packet, a torn index
 #    entry) and the trace reads, every whole packet's events in it;
+#  - the session daemon killed, its consumer alive and holding events:
+#    the next daemon's repair leaves the directory the consumer holds
+#    (its flock()) alone, and the consumer writes every event;
 #  - a rotation killed after its traces moved, inside chunk 0's archive,
 #    after the archive: the next daemon completes each archive and
 #    archives the dead session's live chunk (as destroy would), each
@@ -19,7 +22,7 @@
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
-plan 41
+plan 52
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -119,6 +122,51 @@ n=$(read_events "$TEST_TMP/t")
 ok "$([[ $n =~ ^[0-9]+$ ]] && [ "$n" -gt 0 ] && [ "$n" -lt 300 ]; echo $?)" \
 	"babeltrace2 reads the trace: $n events of the whole packets (the torn one's are lost: no counter outlived both daemons)"
 is "$(dups_and_range "$TEST_TMP/bt.out" torn 1 300)" "0 0 $n" "no event twice, none out of range"
+stop_sessiond
+wait_unlocked
+
+# --- A daemon restarted while its orphaned consumer still writes ----------
+# The consumer holds a shared flock() on each trace directory it writes
+# (ltt_trace_dir_hold(), on a read-only descriptor: flock() on its O_PATH
+# ones fails with EBADF, and it held nothing).  The next daemon's repair
+# leaves such a directory to it; the consumer writes every event.
+daemon_start
+lttctl -q create o -o "$TEST_TMP/o" &&
+	lttctl -q enable-channel -u c --subbuf-size 4k --num-subbuf 16 &&
+	lttctl -q enable-event -u -c c ltt_test:seq &&
+	lttctl -q start
+ok $? "session o records"
+ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n 300 -r orphan
+wait_ready $ready
+cons=$(consumer_pid)
+tdir="$TEST_TMP/o/ust/uid/$(id -u)/64-bit"
+ino=$(stat -c %i "$tdir")
+# /proc/locks: "N: FLOCK  ADVISORY  READ  PID MAJ:MIN:INODE 0 EOF"
+is "$(awk -v pid="$cons" -v ino="$ino" '$2 == "FLOCK" && $4 == "READ" && $5 == pid &&
+	$6 ~ (":" ino "$") { n++ } END { print (n > 0) }' /proc/locks)" 1 \
+	"the consumer holds a shared lock on the trace directory (/proc/locks)"
+ok "$(! flock -n -x "$tdir" true; echo $?)" "a second, exclusive holder is refused"
+kill -STOP "$cons"
+echo go >&$go
+wait $BG_PID
+is $? 0 "the program recorded 300 events while the consumer was stopped"
+kill -KILL "$(sessiond_pid)"
+wait_unlocked
+daemon_start
+ok $? "a new daemon started, the orphaned consumer still alive"
+like "$(cat "$LOG")" "trace $tdir: still written by a consumer: left to it" \
+	"its repair left the consumer's directory alone"
+like "$(cat "$LOG")" "session 'o': 1 trace directories looked at, 0 files cut .*, 1 still written" \
+	"and said so in its summary"
+kill -CONT "$cons"
+wait_pid_exit "$cons"
+ok $? "the orphaned consumer wrote what it held and exited"
+ok "$(flock -n -x "$tdir" true; echo $?)" "its lock went with it"
+n=$(read_events "$TEST_TMP/o")
+is "$n:$(dups_and_range "$TEST_TMP/bt.out" orphan 1 300)" "300:0 0 300" \
+	"babeltrace2 reads all 300 events, once each (nothing was discarded)"
+unlike "$(cat "$TEST_TMP"/sessiond.*.log)" "being repaired or locked" \
+	"no consumer wrote a trace without its lock"
 stop_sessiond
 wait_unlocked
 
