@@ -3,6 +3,7 @@
  * escape.c - printable forms of untrusted strings (see escape.h).
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -164,18 +165,21 @@ static void out_fmt(struct out *o, const char *spec, ...)
 
 /* A %s argument, escaped, then padded or cut by the spec's flags. */
 static void put_string(struct out *o, const char *spec, size_t speclen, int width, int prec,
-		       const char *arg, unsigned int flags)
+		       const char *arg, unsigned int flags, bool cap)
 {
-	size_t len = arg ? strlen(arg) : 6;
+	size_t len = arg ? strlen(arg) : 6, size = LTT_ESCAPE_SIZE(len);
 	char fmt[32], *esc;
 
-	esc = malloc(LTT_ESCAPE_SIZE(len));
+	/* cut: at most LTT_ESCAPE_QUOTE_MAX bytes, then "..." */
+	if (cap && size > LTT_ESCAPE_QUOTE_MAX + 4)
+		size = LTT_ESCAPE_QUOTE_MAX + 4;
+	esc = malloc(size);
 	if (!esc) {
 		free(o->data);
 		o->data = NULL;
 		return;
 	}
-	ltt_escape(arg, esc, LTT_ESCAPE_SIZE(len), flags);
+	ltt_escape(arg, esc, size, flags & LTT_ESCAPE_KEEP_NL);
 	/* The spec with its '*' kept: width and precision come as ints. */
 	if (speclen >= sizeof(fmt))
 		speclen = sizeof(fmt) - 1;
@@ -217,11 +221,14 @@ static void put_integer(struct out *o, const char *spec, int lng, va_list *ap)
 
 /*
  * One conversion at @fmt (just after its '%'): its argument taken from
- * @ap and written to @o, a string escaped.  Returns the length of the
- * spec after the '%', or 0 for one this does not handle (floating point,
- * '*' on an integer, %n): the caller stops there.
+ * @ap and written to @o, a string escaped (and cut if @quoted, the '%'
+ * follows a quote, and the spec is followed by one, with
+ * LTT_ESCAPE_CAP_QUOTED).  Returns the length of the spec after the '%',
+ * or 0 for one this does not handle (floating point, '*' on an integer,
+ * %n): the caller stops there.
  */
-static size_t put_conversion(struct out *o, const char *fmt, va_list *ap, unsigned int flags)
+static size_t put_conversion(struct out *o, const char *fmt, va_list *ap, unsigned int flags,
+			     bool quoted)
 {
 	int width = -1, prec = -1, lng = 0;
 	const char *p = fmt;
@@ -252,12 +259,13 @@ static size_t put_conversion(struct out *o, const char *fmt, va_list *ap, unsign
 	spec[n + 1] = '\0';
 	switch (*p) {
 	case 's':
-		put_string(o, spec, n + 1, width, prec, va_arg(*ap, const char *), flags);
+		put_string(o, spec, n + 1, width, prec, va_arg(*ap, const char *), flags,
+			   quoted && p[1] == '\'' && (flags & LTT_ESCAPE_CAP_QUOTED));
 		return n;
 	case 'c':
 		c[0] = (char)va_arg(*ap, int);
 		c[1] = '\0';
-		put_string(o, "%s", 2, -1, -1, c, flags);
+		put_string(o, "%s", 2, -1, -1, c, flags, false);
 		return n;
 	case '%':
 		out_put(o, "%", 1);
@@ -292,7 +300,7 @@ char *ltt_escape_vasprintf(unsigned int flags, const char *fmt, va_list ap)
 			break;
 		}
 		out_put(&o, fmt, (size_t)(pct - fmt));
-		n = put_conversion(&o, pct + 1, &aq, flags);
+		n = put_conversion(&o, pct + 1, &aq, flags, pct > fmt && pct[-1] == '\'');
 		if (!n) {
 			out_put(&o, pct, strlen(pct));
 			break;

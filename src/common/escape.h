@@ -12,6 +12,14 @@
 /* Keep '\n' (and '\t') as they are: multi-line messages of a tool. */
 #define LTT_ESCAPE_KEEP_NL 0x1
 
+/*
+ * ltt_escape_vasprintf(): a string argument quoted in the format ('%s')
+ * is a user's word, echoed in a message: its escaped form is cut to its
+ * first LTT_ESCAPE_QUOTE_MAX bytes (at a character boundary) and "...".
+ */
+#define LTT_ESCAPE_CAP_QUOTED 0x2
+#define LTT_ESCAPE_QUOTE_MAX 64
+
 /* Bytes that always hold the escaped form of @n bytes (\xHH per byte). */
 #define LTT_ESCAPE_SIZE(n) (4 * (n) + 1)
 
@@ -48,6 +56,8 @@ char *ltt_escape_file_name(const char *s, char *buf, size_t len);
  * newlines included, is kept: for a tool's multi-line messages that quote
  * names and paths
  *
+ * With LTT_ESCAPE_CAP_QUOTED in @flags, a '%s' between single quotes in
+ * @fmt is cut to LTT_ESCAPE_QUOTE_MAX bytes and "...".
  * Handles %s, %c, %d, %i, %u, %x, %X, %o (with h, hh, l, ll, z, j, t),
  * %%, flags, and widths and precisions ('*' for strings only); a
  * conversion it does not handle ends the formatting (the rest is copied

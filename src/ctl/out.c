@@ -63,11 +63,15 @@ int ctl_out_end(int status)
 	return status;
 }
 
-/* @fmt formatted with its string arguments escaped; NULL: out of memory. */
-__attribute__((format(printf, 1, 0)))
-static char *format(const char *fmt, va_list ap)
+/*
+ * @fmt formatted with its string arguments escaped; NULL: out of memory.
+ * An error quotes a user's words ('%s') only in part: a 10,000-byte
+ * argument is not echoed whole (LTT_ESCAPE_CAP_QUOTED).
+ */
+__attribute__((format(printf, 2, 0)))
+static char *format(unsigned int flags, const char *fmt, va_list ap)
 {
-	return ltt_escape_vasprintf(0, fmt, ap);
+	return ltt_escape_vasprintf(flags, fmt, ap);
 }
 
 void ctl_out_vmessage(enum ctl_out_msg level, int code, const char *usage,
@@ -77,7 +81,7 @@ void ctl_out_vmessage(enum ctl_out_msg level, int code, const char *usage,
 
 	if (level == CTL_OUT_MSG_INFO && out.quiet)
 		return;
-	text = format(fmt, ap);
+	text = format(level == CTL_OUT_MSG_ERROR ? LTT_ESCAPE_CAP_QUOTED : 0, fmt, ap);
 	if (code < 0)
 		code = -code;
 	out.ops->message(level, code, text ? text : ltt_strerror(LTT_ERR_NOMEM), usage);
@@ -86,7 +90,7 @@ void ctl_out_vmessage(enum ctl_out_msg level, int code, const char *usage,
 
 void ctl_out_vtext(const char *fmt, va_list ap)
 {
-	char *text = format(fmt, ap);
+	char *text = format(0, fmt, ap);
 
 	out.ops->text(text ? text : ltt_strerror(LTT_ERR_NOMEM));
 	free(text);

@@ -42,6 +42,12 @@ matches "$STATE" "^LIST [0-9a-f]+"$'\n'"SESSION b [0-9a-f]+"$'\n'"SESSION e [0-9
 # fails RC MESSAGE ARG...: lttctl ARG... exits RC, prints MESSAGE as the first
 # line of stderr (then the command's usage for RC 2), nothing on stdout, and
 # changes nothing.
+# quoted WORD: WORD as an error quotes it: whole up to 67 bytes, else its
+# first 64 and "..." (ltt_escape_vasprintf(), LTT_ESCAPE_CAP_QUOTED).
+quoted() {
+	if [ ${#1} -gt 67 ]; then printf '%s...' "${1:0:64}"; else printf '%s' "$1"; fi
+}
+
 fails() {
 	local want_rc=$1 want_msg=$2 desc now rest
 	shift 2
@@ -136,9 +142,20 @@ fails 1 "Error: session 'nope': $m_not_found" disable-event -u ev1 -s nope
 fails 1 "Error: session 'a': a session with that name already exists; pick another name or destroy it first" create a
 fails 1 "Error: session 'b': a session with that name already exists; pick another name or destroy it first" create b -o "$TEST_TMP/other"
 long=$(printf 'x%.0s' $(seq 256))
-for bad in x/y / .hidden . .. -dash "$long"; do
+for bad in x/y / .hidden . .. -dash; do
 	fails 1 "Error: session '$bad': $m_name" create -- "$bad"
 done
+# A user's word is quoted in an error up to 64 bytes, then "...": a
+# 10,000-byte argument is not echoed whole.
+fails 1 "Error: session '${long:0:64}...': $m_name" create -- "$long"
+huge=$(printf 'y%.0s' $(seq 10000))
+fails 1 "Error: session '${huge:0:64}...': $m_name" create -- "$huge"
+fails 1 "Error: channel '${huge:0:64}...': $m_chan_name" enable-channel -u "$huge" -s a
+fails 1 "Error: session '${huge:0:64}...': $m_name" enable-event -u ev1 -s "$huge"
+slash67="/$(printf 'x%.0s' $(seq 66))"	# 67 bytes: whole, as short as cut
+fails 1 "Error: session '$slash67': $m_name" create -- "$slash67"
+fails 1 "Error: session '${slash67:0:64}...': $m_name" create -- "${slash67}x"
+
 # Control characters and bytes that are not UTF-8 are printed escaped.
 fails 1 "Error: session 'tab\\x09here': $m_name" create -- $'tab\there'
 fails 1 "Error: session '\\xff\\xfe': $m_name" create -- $'\xff\xfe'
@@ -146,7 +163,7 @@ fails 1 "Error: session 'del\\x7f': $m_name" create -- $'del\x7f'
 fails 1 "Error: session '': $m_name" create ''
 fails 1 "Error: session 'x/y': $m_name" start x/y
 fails 1 "Error: session '.x': $m_name" set-session .x
-fails 1 "Error: session '$long': $m_name" destroy "$long"
+fails 1 "Error: session '${long:0:64}...': $m_name" destroy "$long"
 fails 1 "Error: session 'x/y': $m_name" enable-event -u ev9 -s x/y
 
 # --- create: outputs
@@ -217,7 +234,7 @@ fails 1 "Error: channel 'c9' of session 'a': invalid buffer ownership for this d
 fails 1 "Error: channel 'k9' of session 'a': invalid buffer ownership for this domain: user channels take per-uid or per-pid, kernel channels global" \
 	enable-channel -k k9 -s a --buffers-uid
 for bad in metadata .hid -dash 'a b' 'a/b' "$long" 'é'; do
-	fails 1 "Error: channel '$bad': $m_chan_name" enable-channel -u -s a -- "$bad"
+	fails 1 "Error: channel '$(quoted "$bad")': $m_chan_name" enable-channel -u -s a -- "$bad"
 done
 fails 1 "Error: channel 'bad/c': $m_chan_name" enable-event -u ev9 -s a -c bad/c
 fails 1 "Error: channel 'c9' of session 'b': a channel can't be added to an active session; stop the session first" \
@@ -227,7 +244,7 @@ fails 1 "Error: event rule 'kev' in channel 'channel0' of session 'b': $m_kernel
 
 # --- enable-event / disable-event
 for bad in 'a b' 'a!b' 'ev/x' 'é' "$long"; do
-	fails 1 "Error: event rule '$bad': $m_ev_name" enable-event -u -s a -- "$bad"
+	fails 1 "Error: event rule '$(quoted "$bad")': $m_ev_name" enable-event -u -s a -- "$bad"
 done
 fails 1 "Error: event rule 'a b': $m_ev_name" disable-event -u -s a -- 'a b'
 fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identical event rule is already enabled in this channel" \

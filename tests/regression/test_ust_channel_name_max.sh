@@ -23,7 +23,7 @@ m_name="invalid channel name: use 1 to 219 letters, digits, '_', '-' or '.', not
 ok_cmd "create" lttctl create s -o "$OUTDIR"
 run lttctl enable-channel -u "$long" -s s
 is "$RC" 1 "a 220-byte channel name: exit 1"
-is "$ERR" "Error: channel '$long': $m_name" \
+is "$ERR" "Error: channel '${long:0:64}...': $m_name" \
 	"a 220-byte channel name: the error names the limit"
 run lttctl enable-channel -u "ok,$long" -s s
 is "$RC" 1 "a list holding a 220-byte name: exit 1"

@@ -5,6 +5,7 @@
  * references of common/names.c.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,36 @@ static char *fmt(unsigned int flags, const char *f, ...)
 	return s;
 }
 
+/* LTT_ESCAPE_CAP_QUOTED: a quoted argument cut, the rest whole. */
+static void test_cap_quoted(void)
+{
+	char big[10001], want[200], *s;
+
+	memset(big, 'y', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	s = fmt(LTT_ESCAPE_CAP_QUOTED, "session '%s': %s", big, big);
+	snprintf(want, sizeof(want), "session '%.64s...': ", big);
+	tap_ok(s && !strncmp(s, want, strlen(want)) && strlen(s) == strlen(want) + 10000,
+	       "CAP_QUOTED: '%%s' cut to 64 bytes and \"...\", an unquoted %%s whole");
+	free(s);
+	s = fmt(LTT_ESCAPE_CAP_QUOTED, "'%s' %s'", big + 10000 - 67, big + 10000 - 68);
+	snprintf(want, sizeof(want), "'%s' %s'", big + 10000 - 67, big + 10000 - 68);
+	tap_is_str(s, want, "CAP_QUOTED: 67 bytes whole; a %%s quoted on one side only, whole");
+	free(s);
+	s = fmt(LTT_ESCAPE_CAP_QUOTED, "'%s'", big + 10000 - 68);
+	snprintf(want, sizeof(want), "'%.64s...'", big);
+	tap_is_str(s, want, "CAP_QUOTED: 68 bytes cut");
+	free(s);
+	s = fmt(LTT_ESCAPE_CAP_QUOTED, "'%s'",
+		"\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b");
+	tap_is_str(s, "'\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b...'",
+		   "CAP_QUOTED: counts escaped bytes, cuts between escapes");
+	free(s);
+	s = fmt(0, "'%s'", big);
+	tap_ok(s && strlen(s) == 10002, "without CAP_QUOTED, whole");
+	free(s);
+}
+
 static void test_vasprintf(void)
 {
 	char *s;
@@ -72,6 +103,7 @@ static void test_vasprintf(void)
 	s = fmt(0, "%s", "");
 	tap_is_str(s, "", "an empty result");
 	free(s);
+	test_cap_quoted();
 }
 
 static void test_clash(void)
