@@ -231,6 +231,7 @@ static struct ltt_consumer *hand_over(struct ltt_ctrace *t)
 	}
 	if (ret) {
 		t->state = LTT_CTRACE_NONE;
+		t->refused = true;
 		LTT_ERR("session '%s': can't create %s %s: %s%s", t->session->name, t->ops->noun,
 			t->path, strerror(-ret),
 			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
@@ -275,6 +276,7 @@ int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch)
 	else if (ret)
 		LTT_ERR("channel %s: the consumer refused it: %s", ch->channel->attr.name,
 			strerror(-ret));
+	t->refused |= ret && !ch->add_owed;
 	cds_list_add_tail(&ch->node, &t->chans);
 	return ch->add_owed ? 0 : ret;
 }
@@ -376,6 +378,7 @@ int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c)
 		if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", ch->channel->attr.name,
 				strerror(-ret));
+		t->refused |= ret != 0;
 	}
 	return 0;
 }

@@ -110,6 +110,9 @@ struct ltt_ctrace {
 					 * hold part of it (destroyed before again) */
 	bool owed_said;			/* the log said it waits for a stalled consumer */
 	bool meta_said;			/* the log said its metadata waits */
+	bool refused;			/* its consumer refused it or one of its
+					 * channels (logged): what they hold is not
+					 * written, and each stop fails, saying so */
 	uuid_t uuid;
 	char path[PATH_MAX];		/* its directory (or name in its relay session) */
 	struct ltt_wbuf meta;		/* every metadata text: a consumer taking the

@@ -579,6 +579,8 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		c = ltt_ctrace_consumer(&trace->ct);
+		/* refused (logged): its events are not written, each stop says so */
+		f.refused |= trace->ct.refused;
 		/* metadata, channels a stalled consumer lacks: first, or said */
 		if (c && ltt_ctrace_settle(&trace->ct, c))
 			f.owed = true;
@@ -639,6 +641,11 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 		LTT_ERR("session '%s': a trace waits for its stalled consumer daemon: not written yet",
 			session->name);
 		ret = -ETIMEDOUT;
+	}
+	if (!ret && flush->refused) {
+		LTT_ERR("session '%s': the consumer daemon refused some of its traces or channels (said above): what their programs recorded there is not written",
+			session->name);
+		ret = -EIO;
 	}
 	if (!ret && flush->lost) {
 		LTT_ERR("session '%s': a consumer daemon died while it held some of its traces and none could take them over; they end there",

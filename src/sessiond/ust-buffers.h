@@ -104,6 +104,7 @@ struct ltt_ust_flush {
 	uint64_t gen;			/* ... this consumer generation */
 	bool lost;			/* some trace lost its consumer */
 	bool owed;			/* some trace waits for a stalled consumer */
+	bool refused;			/* the consumer refused some trace or channel */
 	struct ltt_ust_owner *owner;	/* held while keys are to flush */
 };
 

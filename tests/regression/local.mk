@@ -143,6 +143,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_layout.sh \
 	tests/regression/test_ust_channel_name_max.sh \
 	tests/regression/test_ust_pid_procname.sh \
+	tests/regression/test_ust_trace_refused.sh \
 	tests/regression/test_ust_consumer_stuck.sh \
 	tests/regression/test_ust_consumer_takeover.sh \
 	tests/regression/test_ust_takeover_retry.sh \
