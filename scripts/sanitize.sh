@@ -83,6 +83,7 @@ run_pass() {
 	fi
 	[ "$status" = 0 ] || [ "$fail" != 0 ] || fail=1
 	[ "$fail" = 0 ] || grep -E '^(FAIL|ERROR|XPASS)' "$dir/test-suite.log" 2>/dev/null | head -50
+	[ "$fail" = 0 ] || "$top/scripts/failed-logs.sh" "$dir"
 	echo "sanitize.sh: $name: $pass passed, $fail failed, $skip skipped in $(($(date +%s) - begin))s"
 	total_pass=$((total_pass + pass)) total_fail=$((total_fail + fail))
 	total_skip=$((total_skip + skip))

@@ -20,6 +20,7 @@ if [ -f "$log" ]; then
 	skip=$(count SKIP)
 	# Show what failed, so a CI log says why without digging.
 	[ "$fail" = 0 ] || grep -E '^(FAIL|ERROR|XPASS|not ok)' "$log" | head -50
+	[ "$fail" = 0 ] || "$top/scripts/failed-logs.sh" "$build"
 else
 	pass=0 fail=1 skip=0
 fi

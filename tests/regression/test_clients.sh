@@ -100,10 +100,12 @@ for w in $(seq 1 $W); do
 	(
 		f=0
 		for i in $(seq 1 12); do
-			lttctl -q create "w$w-$i" --no-output || f=1
+			lttctl -q create "w$w-$i" --no-output ||
+				{ echo "# w$w: create w$w-$i exited $?" >&2; f=1; }
 		done
 		for i in $(seq 1 2 12); do
-			lttctl -q destroy "w$w-$i" || f=1
+			lttctl -q destroy "w$w-$i" ||
+				{ echo "# w$w: destroy w$w-$i exited $?" >&2; f=1; }
 		done
 		exit $f
 	) &
@@ -127,7 +129,8 @@ for w in $(seq 1 $W); do
 	(
 		f=0
 		for i in $(seq 1 10); do
-			lttctl -q enable-event -u "w$w:ev$i" -s shared || f=1
+			lttctl -q enable-event -u "w$w:ev$i" -s shared ||
+				{ echo "# w$w: enable-event w$w:ev$i exited $?" >&2; f=1; }
 		done
 		exit $f
 	) &

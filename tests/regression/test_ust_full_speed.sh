@@ -10,8 +10,9 @@
 #
 # Cases: the default channel (per-UID, 4 x 512 KiB per CPU) with one
 # thread, then two threads (both CPUs' buffers); then a channel of 4 x
-# 4 KiB that two threads overflow, so the writers' drops race with the
-# consumer's reads and with the sub-buffer switches.  Last, as root, the
+# 4 KiB that two threads overflow (on most machines), so the writers' drops
+# race with the consumer's reads and with the sub-buffer switches; the same
+# with the consumer stopped while they write, so it always overflows.  Last, as root, the
 # consumer's data thread runs in SCHED_FIFO, and leaves it when a channel
 # has a timer under 100 us.
 
@@ -19,13 +20,16 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 25
+plan 32
 
 # full_speed NAME THREADS EVENTS [CHANNEL OPTIONS...]: one session NAME,
 # one program of THREADS threads writing EVENTS ltt_test:seq events each
-# as fast as it can; then the checks (7 assertions).  Sets LOST.
+# as fast as it can; then the checks (7 assertions).  Sets LOST.  With
+# FS_STOPPED=1, the consumer is stopped (SIGSTOP) while the program writes
+# and continued before the stop: the buffers overflow whatever the
+# machine's speed.
 full_speed() {
-	local name=$1 t=$2 n=$3 chan=channel0 stop_err recorded
+	local name=$1 t=$2 n=$3 chan=channel0 stop_err recorded cons
 	shift 3
 	{
 		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
@@ -38,8 +42,19 @@ full_speed() {
 		fi &&
 		lttctl -q start
 	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
-	ust_app -t "$t" -n "$n" -r "$name"
-	is $? 0 "$name: $t thread(s) wrote $((t * n)) events flat out"
+	if [ "${FS_STOPPED:-0}" = 1 ]; then
+		# registered (the consumer is spawned for its trace), then go
+		ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -t "$t" -n "$n" -r "$name"
+		wait_ready $ready && cons=$(consumer_pid) && stop_proc "$cons" ||
+			{ echo "Bail out! $name: no consumer to stop"; exit 1; }
+		echo go >&$go
+		wait "$BG_PID"
+		is $? 0 "$name: $t thread(s) wrote $((t * n)) events while the consumer was stopped"
+		kill -CONT "$cons"
+	else
+		ust_app -t "$t" -n "$n" -r "$name"
+		is $? 0 "$name: $t thread(s) wrote $((t * n)) events flat out"
+	fi
 	run lttctl stop "$name"
 	is "$RC" 0 "$name: stop"
 	stop_err=$ERR
@@ -73,8 +88,14 @@ full_speed() {
 full_speed default1 1 300000
 full_speed default2 2 150000
 full_speed small2 2 100000 --subbuf-size 4k --num-subbuf 4
+# Whether small2 overflowed depends on the machine (a slow program, under
+# a sanitizer say, may not outrun the consumer): the same with the
+# consumer stopped meanwhile always does.
+open_fifo ready "$TEST_TMP/ready"
+open_fifo go "$TEST_TMP/go"
+FS_STOPPED=1 full_speed stopped2 2 20000 --subbuf-size 4k --num-subbuf 4
 ok "$([ "${LOST:-0}" -gt 0 ]; echo $?)" \
-	"small2: the 4 x 4 KiB channel overflowed, so the check above saw drops ($LOST)"
+	"stopped2: the 4 x 4 KiB channel overflowed, so the checks above saw drops ($LOST)"
 
 # The consumer's data thread: SCHED_FIFO priority 1 when the consumer may
 # have it (root here); it would leave it for a channel timer under 100 us
