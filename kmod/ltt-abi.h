@@ -51,7 +51,10 @@
  * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP
  */
 #define LTT_KABI_MINOR		6
+#define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
+					 * without consuming (SNAPSHOT_PEEK) */
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
+#define LTT_KABI_MINOR_CONTEXT	4	/* the first minor with CONTEXT_ADD */
 #define LTT_KABI_MINOR_TRACKER	5	/* the first minor with process trackers */
 #define LTT_KABI_MINOR_STATEDUMP 6	/* the first minor with STATEDUMP */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kabi.c - the kernel thread: the only code of the daemon that issues
- * ioctls to the kernel tracer (see kabi.h).
+ * kabi.c - the kernel thread: the only code of the daemon that acts on
+ * the kernel tracer (see kabi.h), through its backend (kabi-backend.h:
+ * the module's ioctls or tracefs' files).
  *
  * The thread runs an event loop (common/evloop.h) with nothing but posted
  * jobs: a caller posts its request (on its own stack) with
@@ -11,7 +12,7 @@
  * the thread touches the object table and the fds in it.  A request names
  * an operation of the table below and a handle; the thread checks that
  * the handle is live and of the kind the operation applies to before
- * issuing the ioctl.
+ * the backend runs it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,92 +21,60 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "common/evloop.h"
 #include "common/log.h"
+#include "sessiond/kabi-backend.h"
 #include "sessiond/kabi.h"
 
-#define KABI_DEFAULT_PATH	"/proc/" LTT_KABI_PROC_NAME
 #define KABI_MAX_OBJECTS	(1U << 20)	/* handle: 20 bits of index */
 #define KABI_INDEX_MASK		(KABI_MAX_OBJECTS - 1)
 #define KABI_GEN_SHIFT		20
 #define KABI_LIST_TRIES		4
 
-enum kobj_kind {
-	KOBJ_NONE = 0,
-	KOBJ_TRACER,
-	KOBJ_SESSION,
-	KOBJ_CHANNEL,
-	KOBJ_STREAM,
-};
-
-enum kop {
-	KOP_VERSION,
-	KOP_LIST,
-	KOP_EVENT_DESC,
-	KOP_SESSION,
-	KOP_CHANNEL,
-	KOP_START,
-	KOP_STOP,
-	KOP_STREAM,
-	KOP_EVENT_ENABLE,
-	KOP_EVENT_DISABLE,
-	KOP_TRACKER_SET,
-	KOP_TRACKER_GET,
-	KOP_EVENT_ENABLE_FILTERED,
-	KOP_EVENT_SET_FILTER,
-	KOP_CONTEXT_ADD,
-	KOP_STATEDUMP,
-	KOP_NR_IOCTLS_,
-	/* Not ioctls: done by the thread on the object's fd. */
-	KOP_DUP = KOP_NR_IOCTLS_,
+/* Not operations of a backend: done by the thread on the object's fd. */
+enum {
+	KOP_DUP = LTT_KABI_OP_NR,
 	KOP_RELEASE,
 };
 
-/* The allowed ioctls: nothing else is ever issued. */
-static const struct kop_desc {
-	const char *name;
-	unsigned long request;
-	enum kobj_kind on;		/* the object it is issued on */
-	size_t arg_size;		/* 0: no argument */
-	enum kobj_kind creates;		/* KOBJ_NONE: returns 0, else a new fd */
-} kops[KOP_NR_IOCTLS_] = {
-	[KOP_VERSION] = { "VERSION", LTT_KABI_VERSION, KOBJ_TRACER,
-			  sizeof(struct ltt_kabi_version), KOBJ_NONE },
-	[KOP_LIST] = { "LIST", LTT_KABI_LIST, KOBJ_TRACER,
-		       sizeof(struct ltt_kabi_list), KOBJ_NONE },
-	[KOP_EVENT_DESC] = { "EVENT_DESC", LTT_KABI_EVENT_DESC, KOBJ_TRACER,
-			     sizeof(struct ltt_kabi_event_desc), KOBJ_NONE },
-	[KOP_SESSION] = { "SESSION", LTT_KABI_SESSION, KOBJ_TRACER, 0, KOBJ_SESSION },
-	[KOP_CHANNEL] = { "CHANNEL", LTT_KABI_CHANNEL, KOBJ_SESSION,
-			  sizeof(struct ltt_kabi_channel), KOBJ_CHANNEL },
-	[KOP_START] = { "START", LTT_KABI_START, KOBJ_SESSION, 0, KOBJ_NONE },
-	[KOP_STOP] = { "STOP", LTT_KABI_STOP, KOBJ_SESSION, 0, KOBJ_NONE },
-	[KOP_STATEDUMP] = { "STATEDUMP", LTT_KABI_STATEDUMP, KOBJ_SESSION, 0, KOBJ_NONE },
-	[KOP_STREAM] = { "STREAM", LTT_KABI_STREAM, KOBJ_CHANNEL,
-			 sizeof(struct ltt_kabi_stream), KOBJ_STREAM },
-	[KOP_EVENT_ENABLE] = { "EVENT_ENABLE", LTT_KABI_EVENT_ENABLE, KOBJ_CHANNEL,
-			       sizeof(struct ltt_kabi_event), KOBJ_NONE },
-	[KOP_EVENT_DISABLE] = { "EVENT_DISABLE", LTT_KABI_EVENT_DISABLE, KOBJ_CHANNEL,
-				sizeof(struct ltt_kabi_event), KOBJ_NONE },
-	[KOP_TRACKER_SET] = { "TRACKER_SET", LTT_KABI_TRACKER_SET, KOBJ_SESSION,
-			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
-	[KOP_TRACKER_GET] = { "TRACKER_GET", LTT_KABI_TRACKER_GET, KOBJ_SESSION,
-			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
-	[KOP_EVENT_ENABLE_FILTERED] = { "EVENT_ENABLE_FILTERED", LTT_KABI_EVENT_ENABLE_FILTERED,
-					KOBJ_CHANNEL, sizeof(struct ltt_kabi_event_filter),
-					KOBJ_NONE },
-	[KOP_EVENT_SET_FILTER] = { "EVENT_SET_FILTER", LTT_KABI_EVENT_SET_FILTER, KOBJ_CHANNEL,
-				   sizeof(struct ltt_kabi_event_filter), KOBJ_NONE },
-	[KOP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_CONTEXT_ADD, KOBJ_CHANNEL,
-			      sizeof(struct ltt_kabi_context), KOBJ_NONE },
+/* The allowed operations: nothing else ever reaches a backend. */
+const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
+	[LTT_KABI_OP_VERSION] = { "VERSION", LTT_KABI_KIND_TRACER,
+				  sizeof(struct ltt_kabi_version), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_LIST] = { "LIST", LTT_KABI_KIND_TRACER, sizeof(struct ltt_kabi_list),
+			       LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_EVENT_DESC] = { "EVENT_DESC", LTT_KABI_KIND_TRACER,
+				     sizeof(struct ltt_kabi_event_desc), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_SESSION] = { "SESSION", LTT_KABI_KIND_TRACER, 0, LTT_KABI_KIND_SESSION },
+	[LTT_KABI_OP_CHANNEL] = { "CHANNEL", LTT_KABI_KIND_SESSION,
+				  sizeof(struct ltt_kabi_channel), LTT_KABI_KIND_CHANNEL },
+	[LTT_KABI_OP_START] = { "START", LTT_KABI_KIND_SESSION, 0, LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_STOP] = { "STOP", LTT_KABI_KIND_SESSION, 0, LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_STATEDUMP] = { "STATEDUMP", LTT_KABI_KIND_SESSION, 0, LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_STREAM] = { "STREAM", LTT_KABI_KIND_CHANNEL, sizeof(struct ltt_kabi_stream),
+				 LTT_KABI_KIND_STREAM },
+	[LTT_KABI_OP_EVENT_ENABLE] = { "EVENT_ENABLE", LTT_KABI_KIND_CHANNEL,
+				       sizeof(struct ltt_kabi_event), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_EVENT_DISABLE] = { "EVENT_DISABLE", LTT_KABI_KIND_CHANNEL,
+					sizeof(struct ltt_kabi_event), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_TRACKER_SET] = { "TRACKER_SET", LTT_KABI_KIND_SESSION,
+				      sizeof(struct ltt_kabi_tracker), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_TRACKER_GET] = { "TRACKER_GET", LTT_KABI_KIND_SESSION,
+				      sizeof(struct ltt_kabi_tracker), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_EVENT_ENABLE_FILTERED] = { "EVENT_ENABLE_FILTERED", LTT_KABI_KIND_CHANNEL,
+						sizeof(struct ltt_kabi_event_filter),
+						LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_EVENT_SET_FILTER] = { "EVENT_SET_FILTER", LTT_KABI_KIND_CHANNEL,
+					   sizeof(struct ltt_kabi_event_filter),
+					   LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_KIND_CHANNEL,
+				      sizeof(struct ltt_kabi_context), LTT_KABI_KIND_NONE },
 };
 
 struct kobj {
-	int fd;			/* -1: free slot */
-	enum kobj_kind kind;
+	struct ltt_kabi_obj o;	/* o.fd -1: free slot */
 	uint32_t gen;		/* bumped when the slot is freed */
 };
 
@@ -113,7 +82,7 @@ struct kobj {
 struct kreq {
 	struct ltt_evloop_job job;	/* posted to the kernel thread's loop */
 	struct ltt_kabi *kabi;
-	enum kop op;
+	int op;			/* enum ltt_kabi_op, KOP_DUP or KOP_RELEASE */
 	ltt_khandle handle;
 	void *arg;
 	int ret;		/* 0 or -errno */
@@ -123,6 +92,8 @@ struct kreq {
 };
 
 struct ltt_kabi {
+	const struct ltt_kabi_backend *backend;
+	struct ltt_kabi_version version;	/* the tracer's */
 	pthread_t tid;
 	struct ltt_evloop *loop;	/* requests are posted to it */
 	struct ltt_evloop_job stop_job;	/* posted by ltt_kabi_close() */
@@ -147,90 +118,82 @@ static struct kobj *lookup(struct ltt_kabi *kabi, ltt_khandle handle)
 	if (index == 0 || index > kabi->nr_objs)
 		return NULL;
 	obj = &kabi->objs[index - 1];
-	if (obj->fd < 0 || (obj->gen & 0xfffU) != handle >> KABI_GEN_SHIFT)
+	if (obj->o.fd < 0 || (obj->gen & 0xfffU) != handle >> KABI_GEN_SHIFT)
 		return NULL;
 	return obj;
 }
 
-/* Take ownership of @fd as a new object; closes it on failure. */
-static int add_object(struct ltt_kabi *kabi, int fd, enum kobj_kind kind,
+static void release_object(struct ltt_kabi *kabi, struct kobj *obj)
+{
+	kabi->backend->release(&obj->o);
+	obj->o = (struct ltt_kabi_obj){ .fd = -1 };
+	obj->gen++;
+}
+
+/* Take ownership of @o as a new object of @kind; released on failure. */
+static int add_object(struct ltt_kabi *kabi, struct ltt_kabi_obj o, enum ltt_kabi_kind kind,
 		      ltt_khandle *ret_handle)
 {
 	struct kobj *objs;
 	size_t i;
 
 	for (i = 0; i < kabi->nr_objs; i++)
-		if (kabi->objs[i].fd < 0)
+		if (kabi->objs[i].o.fd < 0)
 			goto found;
-	if (kabi->nr_objs >= KABI_MAX_OBJECTS - 1) {
-		close(fd);
-		return -ENOSPC;
-	}
-	objs = realloc(kabi->objs, (kabi->nr_objs + 1) * sizeof(*objs));
+	objs = kabi->nr_objs < KABI_MAX_OBJECTS - 1 ?
+	       realloc(kabi->objs, (kabi->nr_objs + 1) * sizeof(*objs)) : NULL;
 	if (!objs) {
-		close(fd);
-		return -ENOMEM;
+		kabi->backend->release(&o);
+		return kabi->nr_objs < KABI_MAX_OBJECTS - 1 ? -ENOMEM : -ENOSPC;
 	}
 	kabi->objs = objs;
-	objs[kabi->nr_objs] = (struct kobj){ .fd = -1, .kind = KOBJ_NONE, .gen = 0 };
+	objs[kabi->nr_objs] = (struct kobj){ .o.fd = -1 };
 	i = kabi->nr_objs++;
 found:
-	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-	kabi->objs[i].fd = fd;
-	kabi->objs[i].kind = kind;
+	o.kind = kind;
+	kabi->objs[i].o = o;
 	*ret_handle = make_handle(i, kabi->objs[i].gen);
 	return 0;
 }
 
-static void release_object(struct kobj *obj)
+/* KOP_DUP: a duplicate of a stream's fd, for a consumer. */
+static void dup_stream(struct kobj *obj, struct kreq *req)
 {
-	close(obj->fd);
-	obj->fd = -1;
-	obj->kind = KOBJ_NONE;
-	obj->gen++;
+	int rc = obj->o.kind == LTT_KABI_KIND_STREAM ? fcntl(obj->o.fd, F_DUPFD_CLOEXEC, 3) : -1;
+
+	req->ret = obj->o.kind != LTT_KABI_KIND_STREAM ? -EINVAL : rc < 0 ? -errno : 0;
+	req->ret_fd = rc;
 }
 
 /* Run one request on the kernel thread. */
 static void run(struct ltt_kabi *kabi, struct kreq *req)
 {
 	struct kobj *obj = lookup(kabi, req->handle);
-	const struct kop_desc *d;
-	int rc;
+	struct ltt_kabi_obj made = { .fd = -1 };
+	const struct ltt_kabi_op_desc *d;
 
 	if (!obj) {
 		req->ret = -EINVAL;
 		return;
 	}
 	if (req->op == KOP_RELEASE) {
-		release_object(obj);
+		release_object(kabi, obj);
 		req->ret = 0;
 		return;
 	}
 	if (req->op == KOP_DUP) {
-		if (obj->kind != KOBJ_STREAM) {
-			req->ret = -EINVAL;
-			return;
-		}
-		rc = fcntl(obj->fd, F_DUPFD_CLOEXEC, 3);
-		req->ret = rc < 0 ? -errno : 0;
-		req->ret_fd = rc;
+		dup_stream(obj, req);
 		return;
 	}
-	d = &kops[req->op];
-	if (obj->kind != d->on || (d->arg_size != 0) != (req->arg != NULL)) {
+	d = &ltt_kabi_ops[req->op];
+	if (obj->o.kind != d->on || (d->arg_size != 0) != (req->arg != NULL)) {
 		LTT_ERR("kernel: %s refused: wrong object or argument", d->name);
 		req->ret = -EINVAL;
 		return;
 	}
-	rc = d->arg_size ? ioctl(obj->fd, d->request, req->arg) : ioctl(obj->fd, d->request);
-	if (rc < 0) {
-		req->ret = -errno;
-		LTT_DBG("kernel: %s: %s", d->name, strerror(errno));
-		return;
-	}
-	req->ret = 0;
-	if (d->creates != KOBJ_NONE)
-		req->ret = add_object(kabi, rc, d->creates, &req->ret_handle);
+	req->ret = kabi->backend->run(req->op, &obj->o, req->arg, &made);
+	if (!req->ret && d->creates != LTT_KABI_KIND_NONE)
+		req->ret = add_object(kabi, made, d->creates, &req->ret_handle);
 }
 
 /* A posted request (kernel thread): run it, wake its caller. */
@@ -281,7 +244,7 @@ static int call(struct ltt_kabi *kabi, struct kreq *req)
 	return req->ret;
 }
 
-static int call_op(struct ltt_kabi *kabi, enum kop op, ltt_khandle handle, void *arg,
+static int call_op(struct ltt_kabi *kabi, int op, ltt_khandle handle, void *arg,
 		   ltt_khandle *ret_handle)
 {
 	struct kreq req = { .op = op, .handle = handle, .arg = arg, .ret_fd = -1 };
@@ -297,8 +260,8 @@ static void kabi_free(struct ltt_kabi *kabi)
 	size_t i;
 
 	for (i = 0; i < kabi->nr_objs; i++)
-		if (kabi->objs[i].fd >= 0)
-			close(kabi->objs[i].fd);
+		if (kabi->objs[i].o.fd >= 0)
+			kabi->backend->release(&kabi->objs[i].o);
 	free(kabi->objs);
 	ltt_evloop_destroy(kabi->loop);
 	pthread_cond_destroy(&kabi->cond);
@@ -306,49 +269,43 @@ static void kabi_free(struct ltt_kabi *kabi)
 	free(kabi);
 }
 
-int ltt_kabi_open(const char *path, struct ltt_kabi **ret_kabi,
-		  struct ltt_kabi_version *ret_version)
+int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
+		  struct ltt_kabi **ret_kabi, struct ltt_kabi_version *ret_version)
 {
-	struct ltt_kabi_version version;
+	struct ltt_kabi_obj tracer;
+	struct ltt_kabi_version *v;
 	struct ltt_kabi *kabi;
-	int fd, ret;
+	int ret;
 
 	kabi = calloc(1, sizeof(*kabi));
 	if (!kabi)
 		return -ENOMEM;
+	kabi->backend = backend;
 	pthread_mutex_init(&kabi->lock, NULL);
 	pthread_cond_init(&kabi->cond, NULL);
 	ret = ltt_evloop_create(&kabi->loop);
-	if (ret)
-		goto err;
-	fd = open(path ? path : KABI_DEFAULT_PATH, O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		goto err;
+	if (!ret)
+		ret = backend->open(path, &tracer);
+	if (!ret)
+		ret = add_object(kabi, tracer, LTT_KABI_KIND_TRACER, &kabi->tracer);
+	if (!ret)
+		ret = -pthread_create(&kabi->tid, NULL, thread_main, kabi);
+	if (ret) {
+		kabi_free(kabi);
+		return ret;
 	}
-	ret = add_object(kabi, fd, KOBJ_TRACER, &kabi->tracer);
-	if (ret)
-		goto err;
-	ret = -pthread_create(&kabi->tid, NULL, thread_main, kabi);
-	if (ret)
-		goto err;
-	memset(&version, 0, sizeof(version));
-	ret = call_op(kabi, KOP_VERSION, kabi->tracer, &version, NULL);
+	v = &kabi->version;
+	ret = call_op(kabi, LTT_KABI_OP_VERSION, kabi->tracer, v, NULL);
+	v->tracer_version[sizeof(v->tracer_version) - 1] = '\0';
+	*ret_version = *v;
+	if (!ret && v->major != LTT_KABI_MAJOR)
+		ret = -EPROTO;
 	if (ret) {
 		ltt_kabi_close(kabi);
 		return ret;
 	}
-	version.tracer_version[sizeof(version.tracer_version) - 1] = '\0';
-	*ret_version = version;
-	if (version.major != LTT_KABI_MAJOR) {
-		ltt_kabi_close(kabi);
-		return -EPROTO;
-	}
 	*ret_kabi = kabi;
 	return 0;
-err:
-	kabi_free(kabi);
-	return ret;
 }
 
 void ltt_kabi_close(struct ltt_kabi *kabi)
@@ -375,7 +332,7 @@ int ltt_kabi_list(struct ltt_kabi *kabi, enum ltt_kabi_list_kind kind,
 		list.entries = (uint64_t)(uintptr_t)entries;
 		list.capacity = capacity;
 		list.kind = kind;
-		ret = call_op(kabi, KOP_LIST, kabi->tracer, &list, NULL);
+		ret = call_op(kabi, LTT_KABI_OP_LIST, kabi->tracer, &list, NULL);
 		if (ret)
 			goto err;
 		if (list.count <= capacity)
@@ -424,7 +381,7 @@ int ltt_kabi_event_desc(struct ltt_kabi *kabi, const char *name,
 		return -ENOMEM;
 	ret = put_name(desc->name, sizeof(desc->name), name);
 	if (!ret)
-		ret = call_op(kabi, KOP_EVENT_DESC, kabi->tracer, desc, NULL);
+		ret = call_op(kabi, LTT_KABI_OP_EVENT_DESC, kabi->tracer, desc, NULL);
 	if (!ret && desc->nr_fields > LTT_KABI_MAX_FIELDS)
 		ret = -EPROTO;
 	if (!ret) {
@@ -438,7 +395,7 @@ int ltt_kabi_event_desc(struct ltt_kabi *kabi, const char *name,
 
 int ltt_kabi_session_create(struct ltt_kabi *kabi, ltt_khandle *ret_session)
 {
-	return call_op(kabi, KOP_SESSION, kabi->tracer, NULL, ret_session);
+	return call_op(kabi, LTT_KABI_OP_SESSION, kabi->tracer, NULL, ret_session);
 }
 
 int ltt_kabi_channel_create(struct ltt_kabi *kabi, ltt_khandle session,
@@ -446,7 +403,7 @@ int ltt_kabi_channel_create(struct ltt_kabi *kabi, ltt_khandle session,
 {
 	struct ltt_kabi_channel arg = *attr;
 
-	return call_op(kabi, KOP_CHANNEL, session, &arg, ret_channel);
+	return call_op(kabi, LTT_KABI_OP_CHANNEL, session, &arg, ret_channel);
 }
 
 int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
@@ -454,7 +411,7 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 {
 	struct ltt_kabi_stream arg = { .cpu = cpu };
 
-	return call_op(kabi, KOP_STREAM, channel, &arg, ret_stream);
+	return call_op(kabi, LTT_KABI_OP_STREAM, channel, &arg, ret_stream);
 }
 
 int ltt_kabi_stream_dup(struct ltt_kabi *kabi, ltt_khandle stream, int *ret_fd)
@@ -469,20 +426,20 @@ int ltt_kabi_stream_dup(struct ltt_kabi *kabi, ltt_khandle stream, int *ret_fd)
 
 int ltt_kabi_session_start(struct ltt_kabi *kabi, ltt_khandle session)
 {
-	return call_op(kabi, KOP_START, session, NULL, NULL);
+	return call_op(kabi, LTT_KABI_OP_START, session, NULL, NULL);
 }
 
 int ltt_kabi_session_stop(struct ltt_kabi *kabi, ltt_khandle session)
 {
-	return call_op(kabi, KOP_STOP, session, NULL, NULL);
+	return call_op(kabi, LTT_KABI_OP_STOP, session, NULL, NULL);
 }
 
 int ltt_kabi_session_statedump(struct ltt_kabi *kabi, ltt_khandle session)
 {
-	return call_op(kabi, KOP_STATEDUMP, session, NULL, NULL);
+	return call_op(kabi, LTT_KABI_OP_STATEDUMP, session, NULL, NULL);
 }
 
-static int event_op(struct ltt_kabi *kabi, enum kop op, ltt_khandle channel, const char *name,
+static int event_op(struct ltt_kabi *kabi, enum ltt_kabi_op op, ltt_khandle channel, const char *name,
 		    uint32_t id)
 {
 	struct ltt_kabi_event arg;
@@ -499,12 +456,12 @@ static int event_op(struct ltt_kabi *kabi, enum kop op, ltt_khandle channel, con
 int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
 			  uint32_t id)
 {
-	return event_op(kabi, KOP_EVENT_ENABLE, channel, name, id);
+	return event_op(kabi, LTT_KABI_OP_EVENT_ENABLE, channel, name, id);
 }
 
 int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name)
 {
-	return event_op(kabi, KOP_EVENT_DISABLE, channel, name, 0);
+	return event_op(kabi, LTT_KABI_OP_EVENT_DISABLE, channel, name, 0);
 }
 
 int ltt_kabi_tracker_set(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
@@ -514,7 +471,7 @@ int ltt_kabi_tracker_set(struct ltt_kabi *kabi, ltt_khandle session, uint32_t ty
 		.type = type, .policy = policy, .nr = nr, .ids = (uint64_t)(uintptr_t)ids,
 	};
 
-	return call_op(kabi, KOP_TRACKER_SET, session, &arg, NULL);
+	return call_op(kabi, LTT_KABI_OP_TRACKER_SET, session, &arg, NULL);
 }
 
 int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
@@ -523,7 +480,7 @@ int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t ty
 	struct ltt_kabi_tracker arg = {
 		.type = type, .nr = *nr, .ids = (uint64_t)(uintptr_t)ids,
 	};
-	int ret = call_op(kabi, KOP_TRACKER_GET, session, &arg, NULL);
+	int ret = call_op(kabi, LTT_KABI_OP_TRACKER_GET, session, &arg, NULL);
 
 	if (!ret) {
 		*ret_policy = arg.policy;
@@ -555,7 +512,7 @@ int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char
 	}
 	arg.programs = (uint64_t)(uintptr_t)progs;
 	arg.nr_programs = nr;
-	return call_op(kabi, enable ? KOP_EVENT_ENABLE_FILTERED : KOP_EVENT_SET_FILTER, channel,
+	return call_op(kabi, enable ? LTT_KABI_OP_EVENT_ENABLE_FILTERED : LTT_KABI_OP_EVENT_SET_FILTER, channel,
 		       &arg, NULL);
 }
 
@@ -563,7 +520,7 @@ int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t ty
 			 uint32_t *ret_size)
 {
 	struct ltt_kabi_context arg = { .type = type };
-	int ret = call_op(kabi, KOP_CONTEXT_ADD, channel, &arg, NULL);
+	int ret = call_op(kabi, LTT_KABI_OP_CONTEXT_ADD, channel, &arg, NULL);
 
 	if (!ret)
 		*ret_size = arg.size;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * kabi.h - the session daemon's only access to the kernel tracer
- * (kmod/ltt-abi.h): one thread that owns the fd of every kernel object
- * and issues ioctls from a table of allowed requests.  The thread runs an
- * event loop (common/evloop.h) to which each request is posted.
+ * kabi.h - the session daemon's only access to the kernel tracer: one
+ * thread that owns every kernel object and runs requests from a table of
+ * allowed operations (those of kmod/ltt-abi.h), through a backend
+ * (kabi-backend.h): the module's ioctls, or the files of tracefs on a
+ * kernel that can't load the module.  The thread runs an event loop
+ * (common/evloop.h) to which each request is posted.
  *
  * The threads that parse untrusted input (clients, programs) never issue
  * an ioctl: they call the typed functions below, which hand a request to
@@ -13,7 +15,7 @@
  * it returns) before the ioctl, so a confused caller cannot aim an ioctl
  * at the wrong fd.
  *
- *   tracer (/proc/ltt, opened here)
+ *   tracer (/proc/ltt, or a tracefs mount, opened here)
  *    └─ session ─► channel ─► stream      (handles, released explicitly)
  *
  * Every function is thread-safe (calls are serialized) and returns 0 or a
@@ -28,6 +30,7 @@
 #include <stdint.h>
 
 #include "kmod/ltt-abi.h"
+#include "sessiond/kabi-backend.h"
 
 struct ltt_kabi;
 
@@ -36,16 +39,18 @@ typedef uint32_t ltt_khandle;
 
 /**
  * ltt_kabi_open() - open the tracer and start the kernel thread
- * @path: NULL for /proc/ltt
+ * @backend: how (&ltt_kabi_module, ...); borrowed for the kabi's life
+ * @path: NULL for the backend's default place (/proc/ltt for the module)
  * @ret_kabi: to release with ltt_kabi_close()
  * @ret_version: the tracer's version
  *
- * Returns 0, -ENOENT (the module is not loaded), -EACCES/-EPERM,
- * -EPROTO (the tracer's ABI major differs from ours: the version is still
- * set so that the caller can say which), -ENOMEM or another -errno.
+ * Returns 0, -ENOENT (no tracer there: the module is not loaded),
+ * -EACCES/-EPERM, -EPROTO (the tracer's ABI major differs from ours: the
+ * version is still set so that the caller can say which), -ENOMEM or
+ * another -errno.
  */
-int ltt_kabi_open(const char *path, struct ltt_kabi **ret_kabi,
-		  struct ltt_kabi_version *ret_version);
+int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
+		  struct ltt_kabi **ret_kabi, struct ltt_kabi_version *ret_version);
 
 /**
  * ltt_kabi_close() - release every object, close the tracer, join the

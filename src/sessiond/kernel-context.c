@@ -7,6 +7,7 @@
  * common/context.c, which the tracer's answer is checked against.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -57,16 +58,16 @@ _Static_assert(sizeof(struct ltt_kabi_context) == 32, "struct ltt_kabi_context")
 enum ltt_error_code ltt_kernel_context_check(struct ltt_domain_impl *d, const struct ltt_ctx *c)
 {
 	const struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	char what[LTT_NAME_MAX + 32], why[512];
 
 	if (c->type == LTT_CONTEXT_PERF_THREAD)
 		return LTT_ERR_KERNEL_CONTEXT_PERF;
 	if (!(ltt_ctx_domains(c) & LTT_CTX_DOMAIN_KERNEL))
 		return LTT_ERR_CONTEXT_DOMAIN;
-	if (k->version.minor >= LTT_KERNEL_KABI_MINOR_CONTEXT)
+	snprintf(what, sizeof(what), "kernel context %s refused", c->name);
+	if (!ltt_kernel_lacks(k, LTT_KABI_FEAT_CONTEXT, what, why, sizeof(why)))
 		return LTT_ERR_OK;
-	LTT_WARN("kernel context %s refused: the loaded kernel tracer speaks ABI %u.%u, contexts need %u.%u: reload the module",
-		 c->name, k->version.major, k->version.minor, LTT_KABI_MAJOR,
-		 LTT_KERNEL_KABI_MINOR_CONTEXT);
+	LTT_WARN("%s", why);
 	return LTT_ERR_KERNEL_CONTEXT_MODULE;
 }
 

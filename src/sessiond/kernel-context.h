@@ -13,9 +13,6 @@
 #include "sessiond/domain.h"
 #include "sessiond/kabi.h"
 
-/* The kernel ABI minor whose channels take contexts (LTT_KABI_CONTEXT_ADD). */
-#define LTT_KERNEL_KABI_MINOR_CONTEXT 4
-
 struct ltt_channel;
 
 /**

@@ -6,6 +6,7 @@
  * the event's fields.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,18 @@ static int set_programs(struct ltt_kernel *k, struct kernel_chan *kc, struct ker
 	return ret;
 }
 
+/* The tracer refused event @name's filter for lack of filters: say so. */
+static void say_lacks(const struct ltt_kernel *k, const char *name)
+{
+	char what[LTT_KABI_NAME_MAX + 16], why[512];
+
+	snprintf(what, sizeof(what), "kernel event %s", name);
+	if (ltt_kernel_lacks(k, LTT_KABI_FEAT_FILTER, what, why, sizeof(why)))
+		LTT_WARN("%s", why);
+	else
+		LTT_WARN("%s: the kernel tracer refused its filter as unknown", what);
+}
+
 int ltt_kernel_event_apply(struct ltt_kernel *k, struct kernel_chan *kc, struct kernel_event *ev,
 			   bool wanted)
 {
@@ -141,9 +154,7 @@ int ltt_kernel_event_apply(struct ltt_kernel *k, struct kernel_chan *kc, struct 
 	if (!ret)
 		ev->filter_sig = ev->enabled ? f.sig : 0;
 	else if (ret == -ENOTTY)
-		LTT_WARN("kernel event %s: the loaded kernel tracer has no filters (kernel ABI %u.%u, filters need %u.%u): reload the module",
-			 ev->name, k->version.major, k->version.minor, LTT_KABI_MAJOR,
-			 LTT_KABI_MINOR_FILTER);
+		say_lacks(k, ev->name);
 	else
 		LTT_WARN("kernel event %s: the tracer refused to %s it: %s", ev->name, what,
 			 strerror(-ret));
@@ -207,13 +218,13 @@ enum ltt_error_code ltt_kernel_filter_check_rule(struct ltt_kernel *k,
 {
 	struct ltt_filter_node *root = NULL;
 	enum ltt_error_code ret;
+	char why[512];
 
 	if (!attr->filter[0])
 		return LTT_ERR_OK;
-	if (k->version.minor < LTT_KABI_MINOR_FILTER) {
-		LTT_WARN("a kernel rule with a filter refused: the loaded kernel tracer speaks ABI %u.%u, filters need %u.%u: reload the module",
-			 k->version.major, k->version.minor, LTT_KABI_MAJOR,
-			 LTT_KABI_MINOR_FILTER);
+	if (ltt_kernel_lacks(k, LTT_KABI_FEAT_FILTER, "a kernel rule with a filter refused", why,
+			   sizeof(why))) {
+		LTT_WARN("%s", why);
 		return LTT_ERR_FILTER_KERNEL_MODULE;
 	}
 	if (ltt_filter_parse(attr->filter, &root, NULL))

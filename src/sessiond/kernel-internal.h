@@ -101,9 +101,6 @@ int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 
 /* kernel-snapshot.c: the kernel channels of snapshot sessions */
 
-/* The kernel ABI minor whose streams are read without consuming (SNAPSHOT_PEEK). */
-#define LTT_KERNEL_KABI_MINOR_SNAPSHOT 2
-
 /**
  * ltt_kernel_snapshot_may_add() - may a snapshot session have kernel
  * channels with the loaded tracer?  LTT_ERR_OK, or LTT_ERR_SNAPSHOT_KERNEL

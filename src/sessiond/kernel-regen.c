@@ -11,6 +11,7 @@
  * ABI 1.6, LTT_KABI_STATEDUMP).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -53,12 +54,12 @@ int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+	char what[LTT_NAME_MAX + 64], why[512];
 	int ret;
 
-	if (k->version.minor < LTT_KABI_MINOR_STATEDUMP) {
-		LTT_WARN("session '%s': regenerate statedump refused: the loaded kernel tracer speaks ABI %u.%u, a state dump on demand needs %u.%u: reload the module",
-			 session->name, k->version.major, k->version.minor, LTT_KABI_MAJOR,
-			 LTT_KABI_MINOR_STATEDUMP);
+	snprintf(what, sizeof(what), "session '%s': regenerate statedump refused", session->name);
+	if (ltt_kernel_lacks(k, LTT_KABI_FEAT_STATEDUMP, what, why, sizeof(why))) {
+		LTT_WARN("%s", why);
 		return -EOPNOTSUPP;
 	}
 	if (!ks || !session->active)

@@ -22,11 +22,12 @@
 
 enum ltt_error_code ltt_kernel_snapshot_may_add(const struct ltt_kernel *k)
 {
-	if (k->version.minor >= LTT_KERNEL_KABI_MINOR_SNAPSHOT)
+	char why[512];
+
+	if (!ltt_kernel_lacks(k, LTT_KABI_FEAT_SNAPSHOT,
+			    "a kernel channel of a snapshot session refused", why, sizeof(why)))
 		return LTT_ERR_OK;
-	LTT_WARN("a kernel channel of a snapshot session refused: the loaded kernel tracer speaks ABI %u.%u, snapshots need %u.%u: reload the module",
-		 k->version.major, k->version.minor, LTT_KABI_MAJOR,
-		 LTT_KERNEL_KABI_MINOR_SNAPSHOT);
+	LTT_WARN("%s", why);
 	return LTT_ERR_SNAPSHOT_KERNEL;
 }
 

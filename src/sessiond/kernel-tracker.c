@@ -29,9 +29,11 @@ _Static_assert((int)LTT_KABI_TRACKER_POLICY_ALL == (int)LTT_TRACKER_ALL &&
 	       (int)LTT_KABI_TRACKER_POLICY_SET == (int)LTT_TRACKER_SET &&
 	       LTT_KABI_TRACKER_MAX_IDS == LTT_TRACKER_MAX_IDS, "tracker policies: one numbering");
 
-static bool tracker_capable(const struct ltt_kernel *k)
+/* Does @k's tracer have trackers?  If not, @why says so of @what. */
+static bool tracker_capable(const struct ltt_kernel *k, const char *what, char *why,
+			    size_t why_size)
 {
-	return k->version.minor >= LTT_KABI_MINOR_TRACKER;
+	return !ltt_kernel_lacks(k, LTT_KABI_FEAT_TRACKER, what, why, why_size);
 }
 
 enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
@@ -39,11 +41,12 @@ enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
 {
 	const struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 
+	char why[512];
+
 	(void)type;	/* the kernel domain has every type */
-	if (tracker_capable(k))
+	if (tracker_capable(k, "a kernel tracker change refused", why, sizeof(why)))
 		return LTT_ERR_OK;
-	LTT_WARN("a kernel tracker change refused: the loaded kernel tracer speaks ABI %u.%u, trackers need %u.%u: reload the module",
-		 k->version.major, k->version.minor, LTT_KABI_MAJOR, LTT_KABI_MINOR_TRACKER);
+	LTT_WARN("%s", why);
 	return LTT_ERR_TRACKER_KERNEL;
 }
 
@@ -54,12 +57,13 @@ int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks)
 	const struct ltt_tracker *t;
 	bool all = true;
 	uint32_t type;
+	char why[512];
 	int ret;
 
 	for (type = 0; type < LTT_TRACKER_NR; type++)
 		all = all && trackers->t[type].policy == LTT_TRACKER_ALL;
-	/* A tracer before 1.5 has no trackers: every one at ALL is what it does. */
-	if (!tracker_capable(k))
+	/* A tracer without trackers: every one at ALL is what it does. */
+	if (!tracker_capable(k, "trackers", why, sizeof(why)))
 		return all ? 0 : -EOPNOTSUPP;
 	for (type = 0; type < LTT_TRACKER_NR; type++) {
 		t = &trackers->t[type];

@@ -912,7 +912,8 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
 			       &kernel->module_loaded);
 	if (ret)
 		return ret;
-	ret = ltt_kabi_open(NULL, &kernel->kabi, &kernel->version);
+	kernel->backend = &ltt_kabi_module;
+	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
 	if (ret == -EPROTO)
 		snprintf(why, why_size, "the kernel tracer speaks ABI %u.%u (version %s), this "
 			 "daemon %u.%u: install the module and the daemon of one release",

@@ -37,6 +37,7 @@
 struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
 	struct ltt_kabi *kabi;
+	const struct ltt_kabi_backend *backend;	/* how kabi traces */
 	struct ltt_kabi_version version;
 	struct ltt_supervisor consumer;	/* replaced at once when it dies */
 	struct ltt_session_registry *registry;	/* the sessions a new consumer takes over */
@@ -52,6 +53,17 @@ struct ltt_kernel {
 	struct ltt_kabi_list_entry *syscalls;
 	size_t nr_syscalls;
 };
+
+/**
+ * ltt_kernel_lacks() - 0 when @k's tracer has @feature; else -ENOTTY and
+ * a sentence in @why that says so of @what (the thing refused, as a user
+ * named it: "kernel context prio refused") and what to do
+ */
+static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
+				   const char *what, char *why, size_t why_size)
+{
+	return k->backend->lacks(&k->version, feature, what, why, why_size);
+}
 
 /**
  * ltt_kernel_init() - load the kernel tracer (with libkmod, unless it is

@@ -60,7 +60,9 @@
  *   kernel-regen.c regenerate metadata and statedump
  *   kernel-stall.c a stalled kernel consumer: what waits, settled later
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
- *   kabi.[ch]      the kernel thread: the only code that issues the tracer's ioctls
+ *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
+ *   kabi-backend.h what a kernel tracer backend gives that thread
+ *   kabi-module.c  the module backend: the tracer's ioctls
  *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
  */
 #ifndef LTT_SESSIOND_SESSIOND_H

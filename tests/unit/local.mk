@@ -103,7 +103,8 @@ tests_unit_test_tracker_LDADD = src/common/libcommon.la
 # The kernel thread's loop, without the tracer (tests/kernel/ has the rest).
 check_PROGRAMS += tests/unit/test_kabi
 TESTS += tests/unit/test_kabi
-tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi.c src/sessiond/kabi.h \
+tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi.c src/sessiond/kabi.h src/sessiond/kabi-backend.h \
+	src/sessiond/kabi-module.c \
 	$(UNIT_TAP_SOURCES)
 tests_unit_test_kabi_LDADD = src/common/libcommon.la
 
@@ -220,5 +221,6 @@ TESTS += tests/unit/test_kernel_filter
 tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
 	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
-	src/sessiond/kabi.c src/sessiond/kabi.h $(UNIT_TAP_SOURCES)
+	src/sessiond/kabi.c src/sessiond/kabi.h src/sessiond/kabi-backend.h \
+	src/sessiond/kabi-module.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la

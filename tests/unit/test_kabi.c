@@ -42,14 +42,14 @@ int main(void)
 	int i, ret, wrong = 0;
 
 	tap_plan(6);
-	ret = ltt_kabi_open("/nonexistent/ltt", &kabi, &version);
+	ret = ltt_kabi_open(&ltt_kabi_module, "/nonexistent/ltt", &kabi, &version);
 	tap_is_int(ret, -ENOENT, "no tracer file: ENOENT");
 	tap_ok(!kabi, "and no handle");
 
-	ret = ltt_kabi_open("/dev/null", &kabi, &version);
+	ret = ltt_kabi_open(&ltt_kabi_module, "/dev/null", &kabi, &version);
 	tap_is_int(ret, -ENOTTY, "a file that is not the tracer: its VERSION answer, ENOTTY");
 	for (i = 0; i < ROUNDS; i++)
-		if (ltt_kabi_open("/dev/null", &kabi, &version) != -ENOTTY)
+		if (ltt_kabi_open(&ltt_kabi_module, "/dev/null", &kabi, &version) != -ENOTTY)
 			wrong++;
 	tap_is_int(wrong, 0, "%d more opens, each answered by a new kernel thread", ROUNDS);
 

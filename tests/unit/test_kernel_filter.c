@@ -137,6 +137,7 @@ static void refusals(void)
 	struct ltt_kernel k;
 
 	memset(&k, 0, sizeof(k));
+	k.backend = &ltt_kabi_module;
 	k.version.major = 1;
 	k.version.minor = 2;
 	tap_is_int(check(&k, "ltt_*", "seq < 5"), LTT_ERR_FILTER_KERNEL_MODULE,

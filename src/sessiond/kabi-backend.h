@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kabi-backend.h - what a kernel tracer backend gives the kernel thread
+ * (kabi.c): how to open the tracer, run one operation on one of its
+ * objects, and release an object.  Two backends: the module's
+ * (kabi-module.c: ioctls on /proc/ltt and the fds it returns) and the
+ * kernel's own tracing buffers (kabi-tracefs.c: files of tracefs).
+ *
+ * The thread (kabi.c) owns the object table, checks every request
+ * against the operation table below (which kind of object an operation
+ * applies to, its argument's size, what it creates) and only then hands
+ * it to the backend, always on that one thread: a backend needs no lock
+ * of its own.  Arguments are the kernel ABI's structures
+ * (kmod/ltt-abi.h), whatever the backend: a backend reads and fills them
+ * as the module would, or refuses an operation it lacks with -ENOTTY
+ * (and says why through ltt_kabi_backend.lacks).
+ */
+#ifndef LTT_SESSIOND_KABI_BACKEND_H
+#define LTT_SESSIOND_KABI_BACKEND_H
+
+#include <stddef.h>
+
+#include "kmod/ltt-abi.h"
+
+/* The kinds of kernel objects. */
+enum ltt_kabi_kind {
+	LTT_KABI_KIND_NONE = 0,
+	LTT_KABI_KIND_TRACER,
+	LTT_KABI_KIND_SESSION,
+	LTT_KABI_KIND_CHANNEL,
+	LTT_KABI_KIND_STREAM,
+};
+
+/* The operations a backend runs (each as the module's ioctl of that name). */
+enum ltt_kabi_op {
+	LTT_KABI_OP_VERSION,
+	LTT_KABI_OP_LIST,
+	LTT_KABI_OP_EVENT_DESC,
+	LTT_KABI_OP_SESSION,
+	LTT_KABI_OP_CHANNEL,
+	LTT_KABI_OP_START,
+	LTT_KABI_OP_STOP,
+	LTT_KABI_OP_STREAM,
+	LTT_KABI_OP_EVENT_ENABLE,
+	LTT_KABI_OP_EVENT_DISABLE,
+	LTT_KABI_OP_TRACKER_SET,
+	LTT_KABI_OP_TRACKER_GET,
+	LTT_KABI_OP_EVENT_ENABLE_FILTERED,
+	LTT_KABI_OP_EVENT_SET_FILTER,
+	LTT_KABI_OP_CONTEXT_ADD,
+	LTT_KABI_OP_STATEDUMP,
+	LTT_KABI_OP_NR,
+};
+
+/* What the thread knows of every operation, whatever the backend. */
+struct ltt_kabi_op_desc {
+	const char *name;		/* in messages */
+	enum ltt_kabi_kind on;		/* the object it runs on */
+	size_t arg_size;		/* 0: no argument */
+	enum ltt_kabi_kind creates;	/* NONE, or the kind of object it returns */
+};
+
+extern const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR];
+
+/* A kernel object as the backend sees it. */
+struct ltt_kabi_obj {
+	int fd;				/* owned; a stream's is handed (dup) to consumers */
+	void *priv;			/* the backend's, or NULL */
+	enum ltt_kabi_kind kind;
+};
+
+/* The features a backend may lack, asked before use (ltt_kabi_lacks()). */
+enum ltt_kabi_feature {
+	LTT_KABI_FEAT_FILTER,		/* EVENT_ENABLE_FILTERED, EVENT_SET_FILTER */
+	LTT_KABI_FEAT_CONTEXT,		/* CONTEXT_ADD */
+	LTT_KABI_FEAT_TRACKER,		/* TRACKER_SET, TRACKER_GET */
+	LTT_KABI_FEAT_STATEDUMP,	/* STATEDUMP */
+	LTT_KABI_FEAT_SNAPSHOT,		/* a channel's streams read again (snapshots) */
+	LTT_KABI_FEAT_RECORD,		/* channels whose streams a consumer reads */
+};
+
+struct ltt_kabi_backend {
+	const char *name;		/* "module", "tracefs": in messages and list */
+	/*
+	 * Open the tracer at @path (NULL: the backend's default place): the
+	 * tracer object's fd and private state.  Returns 0 or -errno
+	 * (-ENOENT: no tracer there).
+	 */
+	int (*open)(const char *path, struct ltt_kabi_obj *ret_tracer);
+	/*
+	 * Run @op on @obj (of the kind the operation applies to) with @arg
+	 * (its argument, NULL when it takes none); an operation that creates
+	 * an object fills @ret_new (kind set by the thread).  Returns 0 or
+	 * -errno.
+	 */
+	int (*run)(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
+		   struct ltt_kabi_obj *ret_new);
+	/* Release @obj: close its fd, free its state (any kind). */
+	void (*release)(struct ltt_kabi_obj *obj);
+	/*
+	 * 0 when the tracer of @version has @feature, else -ENOTTY with a
+	 * sentence in @why (what lacks it and what to do) naming @what (the
+	 * thing refused: "filter of event 'x'").
+	 */
+	int (*lacks)(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+		     const char *what, char *why, size_t why_size);
+};
+
+extern const struct ltt_kabi_backend ltt_kabi_module;
+
+#endif /* LTT_SESSIOND_KABI_BACKEND_H */
