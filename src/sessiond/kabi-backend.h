@@ -107,5 +107,6 @@ struct ltt_kabi_backend {
 };
 
 extern const struct ltt_kabi_backend ltt_kabi_module;
+extern const struct ltt_kabi_backend ltt_kabi_tracefs;
 
 #endif /* LTT_SESSIOND_KABI_BACKEND_H */

@@ -64,6 +64,8 @@ enum ltt_error_code ltt_kernel_context_check(struct ltt_domain_impl *d, const st
 		return LTT_ERR_KERNEL_CONTEXT_PERF;
 	if (!(ltt_ctx_domains(c) & LTT_CTX_DOMAIN_KERNEL))
 		return LTT_ERR_CONTEXT_DOMAIN;
+	if (ltt_kernel_records(k, "a kernel context refused"))
+		return LTT_ERR_KERNEL_BACKEND;
 	snprintf(what, sizeof(what), "kernel context %s refused", c->name);
 	if (!ltt_kernel_lacks(k, LTT_KABI_FEAT_CONTEXT, what, why, sizeof(why)))
 		return LTT_ERR_OK;

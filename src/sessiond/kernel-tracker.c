@@ -44,6 +44,8 @@ enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
 	char why[512];
 
 	(void)type;	/* the kernel domain has every type */
+	if (ltt_kernel_records(k, "a kernel tracker change refused"))
+		return LTT_ERR_KERNEL_BACKEND;
 	if (tracker_capable(k, "a kernel tracker change refused", why, sizeof(why)))
 		return LTT_ERR_OK;
 	LTT_WARN("%s", why);

@@ -41,14 +41,26 @@ static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
 
 /* ---- validation ---- */
 
+enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what)
+{
+	char why[LTT_KMODULE_WHY_MAX + 256];
+
+	if (!ltt_kernel_lacks(k, LTT_KABI_FEAT_RECORD, what, why, sizeof(why)))
+		return LTT_ERR_OK;
+	LTT_WARN("%s", why);
+	return LTT_ERR_KERNEL_BACKEND;
+}
+
 static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 						struct ltt_channel_conf *attr)
 {
 	int ret = ltt_attr_check_channel(attr, LTT_DOMAIN_KERNEL);
 
-	(void)d;
 	if (ret)
 		return (enum ltt_error_code)-ret;
+	ret = ltt_kernel_records(to_kernel(d), "a kernel channel refused");
+	if (ret)
+		return (enum ltt_error_code)ret;
 	/* The tracer's own limits (kmod/ltt-abi.h). */
 	if (attr->subbuf_size > LTT_KABI_MAX_SUBBUF_SIZE)
 		return LTT_ERR_KERNEL_SUBBUF_SIZE;
@@ -84,6 +96,9 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_KERNEL);
 	if (ret)
 		return (enum ltt_error_code)-ret;
+	ret = ltt_kernel_records(k, "a kernel rule refused");
+	if (ret)
+		return (enum ltt_error_code)ret;
 	/* The catalog is fixed: a name (not a glob) must be in it. */
 	if (!strchr(attr->pattern, '*') && !in_catalog(k, attr))
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
@@ -901,15 +916,12 @@ static int read_cpus(struct ltt_kernel *k)
 	return k->nr_cpus ? 0 : -EINVAL;
 }
 
-int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
-		    struct ltt_session_registry *registry, const char *consumerd_path,
-		    int verbose, char *why, size_t why_size)
+/* Load the module (unless loaded already) and open it, or say @why not. */
+static int open_module(struct ltt_kernel *kernel, const char *probes, char *why, size_t why_size)
 {
-	int ret;
+	int ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size,
+				   &kernel->module_loaded);
 
-	memset(kernel, 0, sizeof(*kernel));
-	ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size,
-			       &kernel->module_loaded);
 	if (ret)
 		return ret;
 	kernel->backend = &ltt_kabi_module;
@@ -925,8 +937,65 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
 	else if (ret)
 		snprintf(why, why_size, "cannot open the kernel tracer /proc/%s: %s",
 			 LTT_KABI_PROC_NAME, strerror(-ret));
+	if (ret && kernel->module_loaded)
+		ltt_kmodule_unload(LTT_KMODULE_TRACER);
+	kernel->module_loaded &= !ret;
+	return ret;
+}
+
+/*
+ * Open the kernel's own tracing buffers (tracefs), or say @why not after
+ * @module_why (why the module backend could not serve, or NULL).
+ */
+static int open_tracefs(struct ltt_kernel *kernel, const char *module_why, char *why,
+			size_t why_size)
+{
+	char tail[LTT_KMODULE_WHY_MAX];
+	int ret;
+
+	kernel->backend = &ltt_kabi_tracefs;
+	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
+	if (!ret)
+		return 0;
+	snprintf(tail, sizeof(tail), "%s", module_why ? module_why : "");
+	snprintf(why, why_size, "%s%stracefs, the kernel's own tracing buffers, is not available either: %s",
+		 tail, module_why ? "; " : "",
+		 ret == -ENOSYS ? "the kernel was built without it (CONFIG_FTRACE)" :
+		 ret == -ENOENT ? "no events there" : strerror(-ret));
+	return ret;
+}
+
+/* The backend @choice asks for, opened; @why says why none could be. */
+static int open_backend(struct ltt_kernel *kernel, enum ltt_kernel_backend choice,
+			const char *probes, char *why, size_t why_size)
+{
+	char module_why[LTT_KMODULE_WHY_MAX];
+	int ret;
+
+	if (choice == LTT_KERNEL_BACKEND_TRACEFS)
+		return open_tracefs(kernel, NULL, why, why_size);
+	ret = open_module(kernel, probes, module_why, sizeof(module_why));
+	if (!ret || choice == LTT_KERNEL_BACKEND_MODULE) {
+		snprintf(why, why_size, "%s", module_why);
+		return ret;
+	}
+	if (open_tracefs(kernel, module_why, why, why_size))
+		return ret;	/* the module's reason is the one to act on */
+	snprintf(kernel->backend_why, sizeof(kernel->backend_why), "%s", module_why);
+	LTT_INFO("kernel: the module can't serve (%s): tracing through tracefs", module_why);
+	return 0;
+}
+
+int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
+		    struct ltt_session_registry *registry, const char *consumerd_path,
+		    int verbose, char *why, size_t why_size)
+{
+	int ret;
+
+	memset(kernel, 0, sizeof(*kernel));
+	ret = open_backend(kernel, choice, probes, why, why_size);
 	if (ret)
-		goto unload;
+		return ret;
 	ret = read_cpus(kernel);
 	if (!ret)
 		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_TRACEPOINTS, &kernel->tracepoints,
@@ -947,9 +1016,9 @@ int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
 	ltt_supervisor_set_takeover(&kernel->consumer, ltt_kernel_consumer_died, kernel);
 	kernel->domain.type = LTT_DOMAIN_KERNEL;
 	kernel->domain.ops = &kernel_ops;
-	LTT_INFO("kernel tracer %s (ABI %u.%u): %zu events, %zu system calls",
+	LTT_INFO("kernel tracer %s (ABI %u.%u, backend %s): %zu events, %zu system calls",
 		 kernel->version.tracer_version, kernel->version.major, kernel->version.minor,
-		 kernel->nr_tracepoints, kernel->nr_syscalls);
+		 kernel->backend->name, kernel->nr_tracepoints, kernel->nr_syscalls);
 	return 0;
 unload:
 	if (kernel->module_loaded)

@@ -34,10 +34,18 @@
 #include "sessiond/supervisor.h"
 #include "sessiond/trace-host.h"
 
+/* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
+enum ltt_kernel_backend {
+	LTT_KERNEL_BACKEND_AUTO,	/* the module where it loads, else tracefs */
+	LTT_KERNEL_BACKEND_MODULE,
+	LTT_KERNEL_BACKEND_TRACEFS,
+};
+
 struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
 	struct ltt_kabi *kabi;
 	const struct ltt_kabi_backend *backend;	/* how kabi traces */
+	char backend_why[LTT_KMODULE_WHY_MAX];	/* auto chose tracefs: why not the module */
 	struct ltt_kabi_version version;
 	struct ltt_supervisor consumer;	/* replaced at once when it dies */
 	struct ltt_session_registry *registry;	/* the sessions a new consumer takes over */
@@ -66,8 +74,17 @@ static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_fea
 }
 
 /**
- * ltt_kernel_init() - load the kernel tracer (with libkmod, unless it is
- * loaded already), open it and read its catalog
+ * ltt_kernel_records() - LTT_ERR_OK when @k's backend records; else
+ * LTT_ERR_KERNEL_BACKEND, the reason logged as said of @what ("kernel
+ * channel c refused")
+ */
+enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what);
+
+/**
+ * ltt_kernel_init() - open the kernel tracer of backend @choice and read
+ * its catalog: the module (loaded with libkmod, unless it is loaded
+ * already), or tracefs (mounted at its usual place if it is nowhere),
+ * or (auto) the module where it loads, else tracefs
  * @probes: the tracer's probes to enable ("sched,irq"), NULL for all:
  *          the module's "probes" parameter when this loads it
  * @registry: the daemon's sessions, whose kernel traces a new consumer
@@ -80,7 +97,7 @@ static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_fea
  * Returns 0 (kernel->domain is ready to register; released by its
  * ops->fini) or a negative errno with @why set and nothing to release.
  */
-int ltt_kernel_init(struct ltt_kernel *kernel, const char *probes,
+int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
 		    struct ltt_session_registry *registry, const char *consumerd_path,
 		    int verbose, char *why, size_t why_size);
 

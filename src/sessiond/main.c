@@ -42,6 +42,8 @@ struct options {
 	char *consumerd_path;
 	int no_kernel;		/* no kernel domain */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
+	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
+	enum ltt_kernel_backend backend;
 	char *load;		/* --load: sessions to load at start, NULL: autoload */
 	/* Per-user bounds: as given (option, else environment), then parsed. */
 	char *max_clients_arg;
@@ -200,6 +202,26 @@ static bool probes_valid(const char *list)
 	return true;
 }
 
+/*
+ * --kernel-backend: NULL (the module) or "module", "tracefs"; -EINVAL
+ * otherwise.  "auto" (the module where it loads, else tracefs) comes
+ * with tracefs recording: a backend that only lists is asked for by name.
+ */
+static int parse_backend(const char *arg, enum ltt_kernel_backend *ret)
+{
+	static const char *const names[] = {
+		[LTT_KERNEL_BACKEND_MODULE] = "module",
+		[LTT_KERNEL_BACKEND_TRACEFS] = "tracefs",
+	};
+	size_t i;
+
+	*ret = LTT_KERNEL_BACKEND_MODULE;
+	for (i = 0; arg && i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i] && !strcmp(arg, names[i]))
+			*ret = (enum ltt_kernel_backend)i;
+	return !arg || (names[*ret] && !strcmp(arg, names[*ret])) ? 0 : -EINVAL;
+}
+
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
 	struct poptOption table[] = {
@@ -218,6 +240,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "the consumer daemon program", "PATH" },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
+		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
+		  "how to trace the kernel: module (ltt's kernel module; the default), "
+		  "tracefs (the kernel's own tracing buffers: lists events, does not "
+		  "record them yet)", "module|tracefs" },
 		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
 		  "the kernel tracer's probes to enable, comma-separated (default: all)",
 		  "PROBE[,PROBE...]" },
@@ -273,6 +299,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		ret = -1;
 	} else if (opts->daemonize && opts->background) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
+		ret = -1;
+	} else if (parse_backend(opts->kernel_backend, &opts->backend)) {
+		fprintf(stderr, "ltt-sessiond: Error: --kernel-backend=%s: give module or tracefs\n",
+			opts->kernel_backend);
 		ret = -1;
 	} else if (opts->kmod_probes && !probes_valid(opts->kmod_probes)) {
 		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
@@ -422,7 +452,7 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 				   "--no-kernel");
 		return;
 	}
-	ret = ltt_kernel_init(&d->kernel, opts->kmod_probes, &d->registry, opts->consumerd_path,
+	ret = ltt_kernel_init(&d->kernel, opts->backend, opts->kmod_probes, &d->registry, opts->consumerd_path,
 			      opts->verbose, why, sizeof(why));
 	if (ret) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret), why);
@@ -623,6 +653,7 @@ out:
 	free(opts.group);
 	free(opts.consumerd_path);
 	free(opts.kmod_probes);
+	free(opts.kernel_backend);
 	free(opts.load);
 	free(opts.max_clients_arg);
 	free(opts.max_sessions_arg);

@@ -63,6 +63,7 @@
  *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
  *   kabi-backend.h what a kernel tracer backend gives that thread
  *   kabi-module.c  the module backend: the tracer's ioctls
+ *   kabi-tracefs.c the tracefs backend: the kernel's own tracing buffers
  *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
  */
 #ifndef LTT_SESSIOND_SESSIOND_H

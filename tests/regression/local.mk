@@ -6,6 +6,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_sessions.sh \
 	tests/regression/test_errors.sh \
 	tests/regression/test_refused.sh \
+	tests/regression/test_kernel_tracefs.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
 	tests/regression/test_protocol.sh \

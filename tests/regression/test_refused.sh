@@ -89,10 +89,13 @@ like "$(lttctl list s)" "ev2 \\(loglevel: any\\) \\[enabled\\]" "and lists them"
 
 stop_sessiond
 
-# A root daemon on a kernel that can't load modules says so (the kernel
-# tests, in a VM, see the tracer load and the other reasons).
+# A root daemon told to trace the kernel with the module, on a kernel that
+# can't load modules, says so (the kernel tests, in a VM, see the tracer
+# load and the other reasons; test_kernel_tracefs.sh the tracefs backend
+# that --kernel-backend=auto falls back to).
 if [ "$(id -u)" = 0 ] && [ ! -e /proc/modules ]; then
-	start_sessiond "$LTT_RUNDIR" || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
+	start_sessiond "$LTT_RUNDIR" --kernel-backend=module ||
+		{ echo "Bail out! ltt-sessiond did not start"; exit 1; }
 	run lttctl list -k
 	is "$RC" 1 "no module support: list -k fails"
 	is "$ERR" "Error: listing the kernel events: this kernel can't load modules (built without CONFIG_MODULES), so kernel tracing is not available; trace programs with -u" \
