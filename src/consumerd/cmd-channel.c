@@ -200,10 +200,9 @@ int ltt_cmd_streams_sent(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt
 	struct ltt_channel *chan;
 	int ret = key_channel(ctx, r, "STREAMS_SENT", &chan);
 
-	if (ret)
-		return ret;
-	ltt_output_streams_added(chan->output);
-	return 0;
+	if (!ret)
+		ltt_output_streams_added(chan->output);
+	return ret;
 }
 
 /* FLUSH_CHANNEL {u64 channel_key, u8 final} */

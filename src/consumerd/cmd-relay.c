@@ -160,14 +160,6 @@ int ltt_cmd_del_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	int ret;
 
 	e = relay_arg(ctx, r, "DEL_RELAY", &ret);
-	if (!e)
-		return ret;
-	if (e->nr_traces) {
-		LTT_WARN("DEL_RELAY: relay %" PRIu64 " still has %u trace(s)", e->key,
-			 e->nr_traces);
-		return -EBUSY;
-	}
-	ltt_registry_remove_relay(&ctx->reg, e);
-	return 0;
+	return e ? ltt_registry_remove_relay(&ctx->reg, e) : ret;
 }
 

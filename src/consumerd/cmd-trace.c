@@ -32,6 +32,19 @@ static int key_trace(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, const ch
 	return -ENOENT;	/* literal: the compiler must see *ret_trace set on 0 */
 }
 
+/*
+ * May a new trace take @key (command @name's)?  0, -EEXIST (logged) or
+ * -ENOBUFS (LTT_REGISTRY_MAX_TRACES reached).
+ */
+static int key_free(const struct ltt_cmd_ctx *ctx, uint64_t key, const char *name)
+{
+	if (ltt_registry_trace(&ctx->reg, key)) {
+		LTT_WARN("%s: trace key %" PRIu64 " already in use", name, key);
+		return -EEXIST;
+	}
+	return ctx->reg.nr_traces >= LTT_REGISTRY_MAX_TRACES ? -ENOBUFS : 0;
+}
+
 /* ADD_TRACE {u64 trace_key, str dir, 16 bytes uuid, u32 uid, u32 gid [, u64 relay_key]} */
 int ltt_cmd_add_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
 		      struct ltt_wbuf *reply)
@@ -44,10 +57,9 @@ int ltt_cmd_add_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 
 	if (ltt_consumer_get_add_trace(r, &m))
 		return -EPROTO;
-	if (ltt_registry_trace(&ctx->reg, m.key)) {
-		LTT_WARN("ADD_TRACE: trace key %" PRIu64 " already in use", m.key);
-		return -EEXIST;
-	}
+	ret = key_free(ctx, m.key, "ADD_TRACE");
+	if (ret)
+		return ret;
 	if (m.relay_key) {
 		re = ltt_registry_relay(&ctx->reg, m.relay_key);
 		if (!re)
@@ -66,8 +78,6 @@ int ltt_cmd_add_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 		LTT_WARN("ADD_TRACE: trace directory '%s' is not an absolute path", m.dir);
 		return -EINVAL;
 	}
-	if (ctx->reg.nr_traces >= LTT_REGISTRY_MAX_TRACES)
-		return -ENOBUFS;
 	owner.uid = (uid_t)m.uid;
 	owner.gid = (gid_t)m.gid;
 	if (re)
@@ -96,15 +106,11 @@ int ltt_cmd_add_snapshot_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, stru
 
 	if (ltt_consumer_get_add_snapshot_trace(r, &m))
 		return -EPROTO;
-	if (ltt_registry_trace(&ctx->reg, m.key)) {
-		LTT_WARN("ADD_SNAPSHOT_TRACE: trace key %" PRIu64 " already in use", m.key);
-		return -EEXIST;
-	}
-	if (ctx->reg.nr_traces >= LTT_REGISTRY_MAX_TRACES)
-		return -ENOBUFS;
 	owner.uid = (uid_t)m.uid;
 	owner.gid = (gid_t)m.gid;
-	ret = ltt_trace_create_snapshot(m.key, m.uuid, &owner, &t);
+	ret = key_free(ctx, m.key, "ADD_SNAPSHOT_TRACE");
+	if (!ret)
+		ret = ltt_trace_create_snapshot(m.key, m.uuid, &owner, &t);
 	if (ret)
 		return ret;
 	ltt_registry_add_trace(&ctx->reg, t, NULL);
@@ -138,9 +144,7 @@ int ltt_cmd_reset_metadata(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct l
 	struct ltt_trace *t;
 	int ret = key_trace(ctx, r, "RESET_METADATA", &t);
 
-	if (ret)
-		return ret;
-	return ltt_trace_reset_metadata(t, false);
+	return ret ? ret : ltt_trace_reset_metadata(t, false);
 }
 
 /* DESTROY_TRACE {u64 trace_key} */
@@ -150,15 +154,7 @@ int ltt_cmd_destroy_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 	struct ltt_trace *t;
 	int ret = key_trace(ctx, r, "DESTROY_TRACE", &t);
 
-	if (ret)
-		return ret;
-	if (t->nr_channels) {
-		LTT_WARN("DESTROY_TRACE: trace %" PRIu64 " still has %u channel(s)", t->key,
-			 t->nr_channels);
-		return -EBUSY;
-	}
-	ltt_registry_remove_trace(&ctx->reg, t);
-	return 0;
+	return ret ? ret : ltt_registry_remove_trace(&ctx->reg, t);
 }
 
 /* PROBE_OUTPUT {str dir, u32 uid, u32 gid} */

@@ -30,7 +30,7 @@ struct cmd_state {
 };
 
 struct cmd_handler {
-	ltt_cmd_fn fn;
+	ltt_cmd_fn *fn;
 	unsigned int nr_fds;
 };
 

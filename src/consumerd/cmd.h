@@ -48,8 +48,8 @@ struct ltt_cmd_ctx {
  *   or the errno of the failed system call (file creation, mapping).
  * Command thread only.
  */
-typedef int (*ltt_cmd_fn)(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			  struct ltt_wbuf *reply);
+typedef int ltt_cmd_fn(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
+		       struct ltt_wbuf *reply);
 
 /**
  * ltt_cmd_run() - serve the session daemon until it closes the socket or
@@ -70,53 +70,18 @@ int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_thread *dt);
  */
 int ltt_cmd_no_such(const char *name, const char *what, uint64_t key);
 
-/* The handlers, ltt_cmd_fn each: cmd-trace.c, traces and their metadata */
-int ltt_cmd_add_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-		      struct ltt_wbuf *reply);
-int ltt_cmd_add_snapshot_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			       struct ltt_msg *msg, struct ltt_wbuf *reply);
-int ltt_cmd_metadata(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-		     struct ltt_wbuf *reply);
-int ltt_cmd_reset_metadata(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			   struct ltt_wbuf *reply);
-int ltt_cmd_destroy_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			  struct ltt_wbuf *reply);
-int ltt_cmd_probe_output(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			 struct ltt_wbuf *reply);
+/* The handlers, declared by their type (each defined with it spelled out). */
+/* cmd-trace.c: traces and their metadata */
+ltt_cmd_fn ltt_cmd_add_trace, ltt_cmd_add_snapshot_trace, ltt_cmd_metadata,
+	ltt_cmd_reset_metadata, ltt_cmd_destroy_trace, ltt_cmd_probe_output;
 /* cmd-channel.c: channels and their streams */
-int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			struct ltt_wbuf *reply);
-int ltt_cmd_add_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-		       struct ltt_wbuf *reply);
-int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			      struct ltt_msg *msg, struct ltt_wbuf *reply);
-int ltt_cmd_streams_sent(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			 struct ltt_wbuf *reply);
-int ltt_cmd_flush_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			  struct ltt_wbuf *reply);
-int ltt_cmd_channel_stats(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			  struct ltt_wbuf *reply);
-int ltt_cmd_destroy_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			    struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_add_channel, ltt_cmd_add_stream, ltt_cmd_add_kernel_stream,
+	ltt_cmd_streams_sent, ltt_cmd_flush_channel, ltt_cmd_channel_stats,
+	ltt_cmd_destroy_channel;
 /* cmd-relay.c: relay sessions */
-int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-		      struct ltt_wbuf *reply);
-int ltt_cmd_relay_data_pending(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-			       struct ltt_msg *msg, struct ltt_wbuf *reply);
-int ltt_cmd_relay_status(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			 struct ltt_wbuf *reply);
-int ltt_cmd_relay_archive(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			  struct ltt_wbuf *reply);
-int ltt_cmd_relay_archive_result(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				 struct ltt_msg *msg, struct ltt_wbuf *reply);
-int ltt_cmd_del_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-		      struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_add_relay, ltt_cmd_relay_data_pending, ltt_cmd_relay_status,
+	ltt_cmd_relay_archive, ltt_cmd_relay_archive_result, ltt_cmd_del_relay;
 /* cmd-chunk.c: a trace's chunks (rotation, clear) and snapshots */
-int ltt_cmd_rotate_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			 struct ltt_wbuf *reply);
-int ltt_cmd_snapshot_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt_msg *msg,
-			   struct ltt_wbuf *reply);
-int ltt_cmd_snapshot_trace_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				 struct ltt_msg *msg, struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_rotate_trace, ltt_cmd_snapshot_trace, ltt_cmd_snapshot_trace_relay;
 
 #endif /* LTT_CONSUMERD_CMD_H */

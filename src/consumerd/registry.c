@@ -2,6 +2,7 @@
 /*
  * registry.c - the command thread's traces, channels and relays by key.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,14 @@ void ltt_registry_add_relay(struct ltt_registry *reg, struct ltt_registry_relay 
 	reg->nr_relays++;
 }
 
+/* Is the @what of @key still used by @n @users?  Logged: it stays. */
+static bool in_use(const char *what, uint64_t key, unsigned int n, const char *users)
+{
+	if (n)
+		LTT_WARN("%s %" PRIu64 " still has %u %s: not removed", what, key, n, users);
+	return n != 0;
+}
+
 void ltt_registry_remove_channel(struct ltt_registry *reg, struct ltt_channel *chan)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_REMOVE_CHANNEL, .chan = chan };
@@ -98,11 +107,13 @@ void ltt_registry_remove_channel(struct ltt_registry *reg, struct ltt_channel *c
 	ltt_channel_destroy(chan);
 }
 
-void ltt_registry_remove_trace(struct ltt_registry *reg, struct ltt_trace *t)
+int ltt_registry_remove_trace(struct ltt_registry *reg, struct ltt_trace *t)
 {
 	struct ltt_registry_relay *re;
 	struct ltt_trace **p;
 
+	if (in_use("trace", t->key, t->nr_channels, "channel(s)"))
+		return -EBUSY;
 	for (p = &reg->traces; *p != t; p = &(*p)->next)
 		;
 	*p = t->next;
@@ -113,13 +124,16 @@ void ltt_registry_remove_trace(struct ltt_registry *reg, struct ltt_trace *t)
 	LTT_INFO("trace %" PRIu64 " (%s) closed", t->key, t->path);
 	ltt_trace_remove_if_empty(t);
 	ltt_trace_destroy(t);
+	return 0;
 }
 
-void ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_relay *re)
+int ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_relay *re)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_REMOVE_RELAY, .relay = re->relay };
 	struct ltt_registry_relay **p;
 
+	if (in_use("relay", re->key, re->nr_traces, "trace(s)"))
+		return -EBUSY;
 	if (ltt_data_call(reg->dt, &req))
 		ltt_sink_relay_destroy(re->relay);	/* the data thread never had it */
 	for (p = &reg->relays; *p != re; p = &(*p)->next)
@@ -128,14 +142,16 @@ void ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_rel
 	reg->nr_relays--;
 	LTT_INFO("relay %" PRIu64 " closing", re->key);
 	free(re);
+	return 0;
 }
 
+/* Channels first: then no trace has a channel, and no relay a trace. */
 void ltt_registry_close_all(struct ltt_registry *reg)
 {
 	while (reg->channels)
 		ltt_registry_remove_channel(reg, reg->channels);
-	while (reg->traces)
-		ltt_registry_remove_trace(reg, reg->traces);
-	while (reg->relays)
-		ltt_registry_remove_relay(reg, reg->relays);
+	while (reg->traces && !ltt_registry_remove_trace(reg, reg->traces))
+		;
+	while (reg->relays && !ltt_registry_remove_relay(reg, reg->relays))
+		;
 }

@@ -82,17 +82,21 @@ void ltt_registry_add_relay(struct ltt_registry *reg, struct ltt_registry_relay 
 void ltt_registry_remove_channel(struct ltt_registry *reg, struct ltt_channel *chan);
 
 /**
- * ltt_registry_remove_trace() - unlink, close and destroy @t, which has
- * no channel left; its directory goes too if nothing was written there
+ * ltt_registry_remove_trace() - unlink, close and destroy @t; its
+ * directory goes too if nothing was ever written there
+ *
+ * Returns 0, or -EBUSY (logged; nothing changes) while channels use @t.
  */
-void ltt_registry_remove_trace(struct ltt_registry *reg, struct ltt_trace *t);
+int ltt_registry_remove_trace(struct ltt_registry *reg, struct ltt_trace *t);
 
 /**
- * ltt_registry_remove_relay() - hand @re's relay, which no trace uses, to
- * the data thread, which sends its last bytes with a deadline and frees
- * it; forget it here.  Never waits on the relay.
+ * ltt_registry_remove_relay() - hand @re's relay to the data thread,
+ * which sends its last bytes with a deadline and frees it; forget it
+ * here.  Never waits on the relay.
+ *
+ * Returns 0, or -EBUSY (logged; nothing changes) while traces use it.
  */
-void ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_relay *re);
+int ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_relay *re);
 
 /**
  * ltt_registry_close_all() - remove every channel (final flush), then
