@@ -24,6 +24,24 @@ struct object_ops {
 	bool (*equal)(const void *a, const void *b);
 };
 
+/*
+ * ops_NAME: the object_ops of ltt_proto_put_NAME() and _get_NAME(), with
+ * equal_NAME(), @label and the object's type; the serializers' further
+ * arguments, if any (the protocol minor), follow.
+ */
+#define OBJECT_OPS(name, label, type, ...)				\
+	static void put_##name(struct ltt_wbuf *w, const void *o)	\
+	{								\
+		ltt_proto_put_##name(w, o, ##__VA_ARGS__);		\
+	}								\
+	static void get_##name(struct ltt_rbuf *r, void *o)		\
+	{								\
+		ltt_proto_get_##name(r, o, ##__VA_ARGS__);		\
+	}								\
+	static const struct object_ops ops_##name = {			\
+		label, sizeof(type), put_##name, get_##name, equal_##name, \
+	};
+
 /* Fill a string field with @len copies of @c. */
 static void fill(char *dst, size_t len, char c)
 {
@@ -32,16 +50,6 @@ static void fill(char *dst, size_t len, char c)
 }
 
 /* ---- session attr ---- */
-
-static void put_session_attr(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_session_attr(w, o);
-}
-
-static void get_session_attr(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_session_attr(r, o);
-}
 
 static bool equal_session_attr(const void *pa, const void *pb)
 {
@@ -52,17 +60,9 @@ static bool equal_session_attr(const void *pa, const void *pb)
 	       a->live_timer_us == b->live_timer_us;
 }
 
+OBJECT_OPS(session_attr, "session attr", struct ltt_session_conf)
+
 /* ---- session info ---- */
-
-static void put_session_info(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_session_info(w, o);
-}
-
-static void get_session_info(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_session_info(r, o);
-}
 
 static bool equal_session_info(const void *pa, const void *pb)
 {
@@ -74,17 +74,9 @@ static bool equal_session_info(const void *pa, const void *pb)
 	       !strcmp(a->output, b->output) && a->creation_time == b->creation_time;
 }
 
+OBJECT_OPS(session_info, "session info", struct ltt_session_desc)
+
 /* ---- channel attr ---- */
-
-static void put_channel_attr(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_channel_attr(w, o);
-}
-
-static void get_channel_attr(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_channel_attr(r, o);
-}
 
 static bool equal_channel_attr(const void *pa, const void *pb)
 {
@@ -97,17 +89,9 @@ static bool equal_channel_attr(const void *pa, const void *pb)
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type;
 }
 
+OBJECT_OPS(channel_attr, "channel attr", struct ltt_channel_conf)
+
 /* ---- channel info ---- */
-
-static void put_channel_info(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_channel_info(w, o);
-}
-
-static void get_channel_info(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_channel_info(r, o);
-}
 
 static bool equal_channel_info(const void *pa, const void *pb)
 {
@@ -118,17 +102,9 @@ static bool equal_channel_info(const void *pa, const void *pb)
 	       a->lost_packets == b->lost_packets;
 }
 
+OBJECT_OPS(channel_info, "channel info", struct ltt_channel_desc)
+
 /* ---- rule attr ---- */
-
-static void put_rule_attr(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_rule_attr(w, o, LTT_CLIENT_MINOR);
-}
-
-static void get_rule_attr(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_rule_attr(r, o, LTT_CLIENT_MINOR);
-}
 
 static bool equal_rule_attr(const void *pa, const void *pb)
 {
@@ -139,17 +115,9 @@ static bool equal_rule_attr(const void *pa, const void *pb)
 	       !strcmp(a->filter, b->filter) && !strcmp(a->exclusions, b->exclusions);
 }
 
+OBJECT_OPS(rule_attr, "rule attr", struct ltt_rule_conf, LTT_CLIENT_MINOR)
+
 /* ---- rule info ---- */
-
-static void put_rule_info(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_rule_info(w, o, LTT_CLIENT_MINOR);
-}
-
-static void get_rule_info(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_rule_info(r, o, LTT_CLIENT_MINOR);
-}
 
 static bool equal_rule_info(const void *pa, const void *pb)
 {
@@ -159,42 +127,10 @@ static bool equal_rule_info(const void *pa, const void *pb)
 	       equal_rule_attr(&a->attr, &b->attr) && a->enabled == b->enabled;
 }
 
-static const struct object_ops ops_session_attr = {
-	"session attr", sizeof(struct ltt_session_conf),
-	put_session_attr, get_session_attr, equal_session_attr,
-};
-static const struct object_ops ops_session_info = {
-	"session info", sizeof(struct ltt_session_desc),
-	put_session_info, get_session_info, equal_session_info,
-};
-static const struct object_ops ops_channel_attr = {
-	"channel attr", sizeof(struct ltt_channel_conf),
-	put_channel_attr, get_channel_attr, equal_channel_attr,
-};
-static const struct object_ops ops_channel_info = {
-	"channel info", sizeof(struct ltt_channel_desc),
-	put_channel_info, get_channel_info, equal_channel_info,
-};
-static const struct object_ops ops_rule_attr = {
-	"rule attr", sizeof(struct ltt_rule_conf),
-	put_rule_attr, get_rule_attr, equal_rule_attr,
-};
-static const struct object_ops ops_rule_info = {
-	"rule info", sizeof(struct ltt_rule_desc),
-	put_rule_info, get_rule_info, equal_rule_info,
-};
+OBJECT_OPS(rule_info, "rule info", struct ltt_rule_desc, LTT_CLIENT_MINOR)
+
 
 /* ---- relay info ---- */
-
-static void put_relay_info(struct ltt_wbuf *w, const void *o)
-{
-	ltt_proto_put_relay_info(w, o);
-}
-
-static void get_relay_info(struct ltt_rbuf *r, void *o)
-{
-	ltt_proto_get_relay_info(r, o);
-}
 
 static bool equal_relay_info(const void *pa, const void *pb)
 {
@@ -205,10 +141,8 @@ static bool equal_relay_info(const void *pa, const void *pb)
 	       a->bytes_sent == b->bytes_sent && a->packets_lost == b->packets_lost;
 }
 
-static const struct object_ops ops_relay_info = {
-	"relay info", sizeof(struct ltt_relay_desc),
-	put_relay_info, get_relay_info, equal_relay_info,
-};
+OBJECT_OPS(relay_info, "relay info", struct ltt_relay_desc)
+
 
 /*
  * Decode one object from exactly @len bytes at @msg (copied to the heap so
@@ -281,6 +215,16 @@ static void check_malformed(const struct object_ops *ops, struct ltt_wbuf *w, co
 	free(back);
 }
 
+/* A session attr on the wire after its name: output type, output, snapshot flag, live timer 0. */
+static void put_raw_session_attr_tail(struct ltt_wbuf *w, uint32_t output_type, const char *output,
+				      uint8_t snapshot)
+{
+	ltt_wbuf_put_u32(w, output_type);
+	ltt_wbuf_put_str(w, output);
+	ltt_wbuf_put_u8(w, snapshot);
+	ltt_wbuf_put_u32(w, 0);
+}
+
 static void test_session_attr(void)
 {
 	const struct object_ops *ops = &ops_session_attr;
@@ -309,64 +253,59 @@ static void test_session_attr(void)
 	ltt_wbuf_init(&w);
 	fill(big, LTT_NAME_MAX, 'n');
 	ltt_wbuf_put_str(&w, big);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_LOCAL, "/tmp", 0);
 	check_malformed(ops, &w, "a 256-byte name");
 
 	fill(big, LTT_PATH_MAX, 'o');
 	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, big);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_LOCAL, big, 0);
 	check_malformed(ops, &w, "a 4096-byte output");
 
 	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_NET + 1);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_NET + 1, "/tmp", 0);
 	check_malformed(ops, &w, "output type 3");
 
 	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u32(&w, UINT32_MAX);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, UINT32_MAX, "/tmp", 0);
 	check_malformed(ops, &w, "output type 2^32-1");
 
 	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 2);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_LOCAL, "/tmp", 2);
 	check_malformed(ops, &w, "snapshot 2");
 
 	ltt_wbuf_put_u32(&w, 3);
 	ltt_wbuf_put_bytes(&w, "a\0", 3);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_LOCAL, "/tmp", 0);
 	check_malformed(ops, &w, "a NUL inside the name");
 
 	ltt_wbuf_put_u32(&w, 2);
 	ltt_wbuf_put_bytes(&w, "ab", 2);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_LOCAL, "/tmp", 0);
 	check_malformed(ops, &w, "a name without NUL");
 
 	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
+	put_raw_session_attr_tail(&w, LTT_OUTPUT_LOCAL, "/tmp", 0);
 	check_malformed(ops, &w, "a name of length 0");
 	ltt_wbuf_fini(&w);
+}
+
+/*
+ * A session info on the wire: session "s", id 1, @uuid, uid 0, @active,
+ * @snapshot, live timer 0, @output_type, output "/tmp", creation time 0.
+ */
+static void put_raw_session_info(struct ltt_wbuf *w, const char *uuid, uint8_t active,
+				 uint8_t snapshot, uint32_t output_type)
+{
+	ltt_wbuf_put_str(w, "s");
+	ltt_wbuf_put_u64(w, 1);
+	ltt_wbuf_put_str(w, uuid);
+	ltt_wbuf_put_u32(w, 0);
+	ltt_wbuf_put_u8(w, active);
+	ltt_wbuf_put_u8(w, snapshot);
+	ltt_wbuf_put_u32(w, 0);
+	ltt_wbuf_put_u32(w, output_type);
+	ltt_wbuf_put_str(w, "/tmp");
+	ltt_wbuf_put_u64(w, 0);
 }
 
 static void test_session_info(void)
@@ -394,52 +333,16 @@ static void test_session_info(void)
 	check_object(ops, &s, "ordinary values");
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u64(&w, 1);
-	ltt_wbuf_put_str(&w, "0123abcd-4567-89ef-0123-456789abcdef0");
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_session_info(&w, "0123abcd-4567-89ef-0123-456789abcdef0", 0, 0, LTT_OUTPUT_LOCAL);
 	check_malformed(ops, &w, "a 37-character uuid");
 
-	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u64(&w, 1);
-	ltt_wbuf_put_str(&w, "u");
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u8(&w, 2);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_session_info(&w, "u", 2, 0, LTT_OUTPUT_LOCAL);
 	check_malformed(ops, &w, "active 2");
 
-	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u64(&w, 1);
-	ltt_wbuf_put_str(&w, "u");
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u8(&w, 0xff);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_OUTPUT_LOCAL);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_session_info(&w, "u", 0, 0xff, LTT_OUTPUT_LOCAL);
 	check_malformed(ops, &w, "snapshot 255");
 
-	ltt_wbuf_put_str(&w, "s");
-	ltt_wbuf_put_u64(&w, 1);
-	ltt_wbuf_put_str(&w, "u");
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u8(&w, 0);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, 3);
-	ltt_wbuf_put_str(&w, "/tmp");
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_session_info(&w, "u", 0, 0, 3);
 	check_malformed(ops, &w, "output type 3");
 	ltt_wbuf_fini(&w);
 }
@@ -457,6 +360,17 @@ static void put_raw_channel_attr(struct ltt_wbuf *w, const char *name, uint8_t o
 	ltt_wbuf_put_u64(w, 0);
 	ltt_wbuf_put_u64(w, 0);
 	ltt_wbuf_put_u32(w, buffer_type);
+}
+
+/* One channel info on the wire: @domain, channel "c" of @buffer_type, @enabled, no losses. */
+static void put_raw_channel_info(struct ltt_wbuf *w, uint32_t domain, uint32_t buffer_type,
+				 uint8_t enabled)
+{
+	ltt_wbuf_put_u32(w, domain);
+	put_raw_channel_attr(w, "c", 0, buffer_type);
+	ltt_wbuf_put_u8(w, enabled);
+	ltt_wbuf_put_u64(w, 0);
+	ltt_wbuf_put_u64(w, 0);
 }
 
 static void test_channels(void)
@@ -498,29 +412,13 @@ static void test_channels(void)
 	put_raw_channel_attr(&w, big, 0, LTT_BUFFER_PER_UID);
 	check_malformed(&ops_channel_attr, &w, "a 256-byte name");
 
-	ltt_wbuf_put_u32(&w, LTT_DOMAIN_NONE);
-	put_raw_channel_attr(&w, "c", 0, LTT_BUFFER_PER_UID);
-	ltt_wbuf_put_u8(&w, 1);
-	ltt_wbuf_put_u64(&w, 0);
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_channel_info(&w, LTT_DOMAIN_NONE, LTT_BUFFER_PER_UID, 1);
 	check_malformed(&ops_channel_info, &w, "domain 0");
-	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER + 1);
-	put_raw_channel_attr(&w, "c", 0, LTT_BUFFER_PER_UID);
-	ltt_wbuf_put_u8(&w, 1);
-	ltt_wbuf_put_u64(&w, 0);
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_channel_info(&w, LTT_DOMAIN_USER + 1, LTT_BUFFER_PER_UID, 1);
 	check_malformed(&ops_channel_info, &w, "domain 3");
-	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
-	put_raw_channel_attr(&w, "c", 0, LTT_BUFFER_PER_UID);
-	ltt_wbuf_put_u8(&w, 2);
-	ltt_wbuf_put_u64(&w, 0);
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_channel_info(&w, LTT_DOMAIN_USER, LTT_BUFFER_PER_UID, 2);
 	check_malformed(&ops_channel_info, &w, "enabled 2");
-	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
-	put_raw_channel_attr(&w, "c", 0, 9);
-	ltt_wbuf_put_u8(&w, 1);
-	ltt_wbuf_put_u64(&w, 0);
-	ltt_wbuf_put_u64(&w, 0);
+	put_raw_channel_info(&w, LTT_DOMAIN_USER, 9, 1);
 	check_malformed(&ops_channel_info, &w, "a bad buffer type inside");
 	ltt_wbuf_fini(&w);
 }
@@ -569,6 +467,27 @@ static void put_no_filter(struct ltt_wbuf *w)
 {
 	ltt_wbuf_put_str(w, "");
 	ltt_wbuf_put_str(w, "");
+}
+
+/* A rule attribute on the wire up to its filter: a tracepoint rule. */
+static void put_raw_rule_head(struct ltt_wbuf *w, const char *pattern, uint32_t loglevel_type,
+			      uint32_t loglevel)
+{
+	ltt_wbuf_put_str(w, pattern);
+	ltt_wbuf_put_u32(w, loglevel_type);
+	ltt_wbuf_put_u32(w, loglevel);
+	ltt_wbuf_put_u32(w, LTT_EVENT_TRACEPOINT);
+}
+
+/* A rule info on the wire: rule "p" of every log level, no filter, in @channel. */
+static void put_raw_rule_info(struct ltt_wbuf *w, uint32_t domain, const char *channel,
+			      uint8_t enabled)
+{
+	ltt_wbuf_put_u32(w, domain);
+	ltt_wbuf_put_str(w, channel);
+	put_raw_rule_head(w, "p", LTT_LOGLEVEL_ALL, 0);
+	put_no_filter(w);
+	ltt_wbuf_put_u8(w, enabled);
 }
 
 /* A minor-6 peer's rules have no filter or exclusions: the same bytes as before. */
@@ -657,64 +576,28 @@ static void test_rules(void)
 	check_object(&ops_rule_info, &e, "kernel");
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_SINGLE + 1);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_SINGLE + 1, 0);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level type 3");
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_RANGE);
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_DEBUG + 1);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, LTT_LOGLEVEL_DEBUG + 1);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level 15");
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_RANGE);
-	ltt_wbuf_put_u32(&w, UINT32_MAX);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, UINT32_MAX);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level -1");
 	fill(big, LTT_NAME_MAX, 'p');
-	ltt_wbuf_put_str(&w, big);
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_raw_rule_head(&w, big, LTT_LOGLEVEL_ALL, 0);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "a 256-byte pattern");
 
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_str(&w, "c");
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
-	put_no_filter(&w);
-	ltt_wbuf_put_u8(&w, 1);
+	put_raw_rule_info(&w, 0, "c", 1);
 	check_malformed(&ops_rule_info, &w, "domain 0");
-	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
-	ltt_wbuf_put_str(&w, big);
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
-	put_no_filter(&w);
-	ltt_wbuf_put_u8(&w, 1);
+	put_raw_rule_info(&w, LTT_DOMAIN_USER, big, 1);
 	check_malformed(&ops_rule_info, &w, "a 256-byte channel name");
-	ltt_wbuf_put_u32(&w, LTT_DOMAIN_USER);
-	ltt_wbuf_put_str(&w, "c");
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
-	put_no_filter(&w);
-	ltt_wbuf_put_u8(&w, 2);
+	put_raw_rule_info(&w, LTT_DOMAIN_USER, "c", 2);
 	check_malformed(&ops_rule_info, &w, "enabled 2");
 	ltt_wbuf_fini(&w);
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_ALL, 0);
 	{
 		static char long_filter[LTT_FILTER_MAX + 1];
 
@@ -723,10 +606,7 @@ static void test_rules(void)
 	}
 	ltt_wbuf_put_str(&w, "");
 	check_malformed(&ops_rule_attr, &w, "a filter of LTT_FILTER_MAX bytes");
-	ltt_wbuf_put_str(&w, "p");
-	ltt_wbuf_put_u32(&w, LTT_LOGLEVEL_ALL);
-	ltt_wbuf_put_u32(&w, 0);
-	ltt_wbuf_put_u32(&w, LTT_EVENT_TRACEPOINT);
+	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_ALL, 0);
 	ltt_wbuf_put_str(&w, "");
 	check_malformed(&ops_rule_attr, &w, "minor 7: no exclusions string");
 	ltt_wbuf_fini(&w);
