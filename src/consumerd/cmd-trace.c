@@ -36,7 +36,7 @@ static int key_trace(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, const ch
  * May a new trace take @key (command @name's)?  0, -EEXIST (logged) or
  * -ENOBUFS (LTT_REGISTRY_MAX_TRACES reached).
  */
-static int key_free(const struct ltt_cmd_ctx *ctx, uint64_t key, const char *name)
+static int trace_key_unused(const struct ltt_cmd_ctx *ctx, uint64_t key, const char *name)
 {
 	if (ltt_registry_trace(&ctx->reg, key)) {
 		LTT_WARN("%s: trace key %" PRIu64 " already in use", name, key);
@@ -57,7 +57,7 @@ int ltt_cmd_add_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 
 	if (ltt_consumer_get_add_trace(r, &m))
 		return -EPROTO;
-	ret = key_free(ctx, m.key, "ADD_TRACE");
+	ret = trace_key_unused(ctx, m.key, "ADD_TRACE");
 	if (ret)
 		return ret;
 	if (m.relay_key) {
@@ -108,7 +108,7 @@ int ltt_cmd_add_snapshot_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, stru
 		return -EPROTO;
 	owner.uid = (uid_t)m.uid;
 	owner.gid = (gid_t)m.gid;
-	ret = key_free(ctx, m.key, "ADD_SNAPSHOT_TRACE");
+	ret = trace_key_unused(ctx, m.key, "ADD_SNAPSHOT_TRACE");
 	if (!ret)
 		ret = ltt_trace_create_snapshot(m.key, m.uuid, &owner, &t);
 	if (ret)
