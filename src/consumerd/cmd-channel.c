@@ -122,13 +122,13 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 }
 
 /*
- * What ADD_STREAM and ADD_KERNEL_STREAM share: @req (its cpu and fds
- * set) adds a stream to the channel of @key, which must be of @domain;
+ * What ADD_STREAM and ADD_KERNEL_STREAM share: @req (its fds set) adds
+ * the stream of @cpu to the channel of @key, which must be of @domain;
  * a session daemon older than 1.3 sends no STREAMS_SENT, so each stream
  * is its channel's last.  Returns 0, -ENOENT, -EPROTO, or the request's
  * status.
  */
-static int add_stream(struct ltt_cmd_ctx *ctx, uint64_t key, uint8_t domain,
+static int add_stream(struct ltt_cmd_ctx *ctx, uint64_t key, uint32_t cpu, uint8_t domain,
 		      struct ltt_data_req *req)
 {
 	bool kernel = domain == LTT_CONSUMER_DOMAIN_KERNEL;
@@ -137,6 +137,7 @@ static int add_stream(struct ltt_cmd_ctx *ctx, uint64_t key, uint8_t domain,
 
 	if (ret)
 		return ret;
+	req->cpu = cpu;
 	if (req->chan->domain != domain) {
 		LTT_WARN("%s: channel %s is a %s channel: use %s", name, req->chan->name,
 			 kernel ? "user-space" : "kernel", kernel ? "ADD_STREAM" : "ADD_KERNEL_STREAM");
@@ -163,7 +164,6 @@ int ltt_cmd_add_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_m
 
 	if (ltt_consumer_get_add_stream(r, &m))
 		return -EPROTO;
-	req.cpu = m.cpu;
 	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes these */
 	req.shm_fd = msg->fds[0];
 	req.wakeup_fd = msg->fds[1];
@@ -171,7 +171,7 @@ int ltt_cmd_add_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_m
 		req.has_stats = true;
 		req.stats_fd = msg->fds[2];
 	}
-	return add_stream(ctx, m.channel_key, LTT_CONSUMER_DOMAIN_USER, &req);
+	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_USER, &req);
 }
 
 /* ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + stream fd */
@@ -183,10 +183,9 @@ int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struc
 
 	if (ltt_consumer_get_add_kernel_stream(r, &m))
 		return -EPROTO;
-	req.cpu = m.cpu;
 	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes it */
 	req.stream_fd = msg->fds[0];
-	return add_stream(ctx, m.channel_key, LTT_CONSUMER_DOMAIN_KERNEL, &req);
+	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_KERNEL, &req);
 }
 
 /*
