@@ -1,28 +1,58 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * consumerd.h - map of ltt-consumerd, module by module.  See
- * doc/consumerd.md for its threads, object tree, ownership, lock order
- * and flush protocol.
+ * doc/consumerd.md for its threads, object tree, states, ownership, lock
+ * order and flush protocol.
  *
- *   main.c          options, signals, starting and stopping the threads
- *   cmd.[ch]        the command thread: socket, validation, the command
- *                   table, the registry of traces, channels and relays
- *   data.[ch]       the data thread: one event loop over sources, sinks,
- *                   relays, timers, requests
- *   prio.[ch]       the data thread's scheduling: real-time, else nice -10
- *   trace.[ch]      a trace: local directories or a relay path, its
- *                   packetized metadata through its output
+ *   main.c          options, signals, dropping to the owner's ids, starting
+ *                   and stopping the threads
+ *
+ * The command thread (the main thread after start):
+ *   cmd.[ch]        the socket, HELLO, the one command table, dispatch,
+ *                   the reply; the handlers' contract
+ *   cmd-trace.c     ADD_TRACE, ADD_SNAPSHOT_TRACE, METADATA,
+ *                   RESET_METADATA, DESTROY_TRACE, PROBE_OUTPUT
+ *   cmd-channel.c   ADD_CHANNEL, ADD_STREAM, ADD_KERNEL_STREAM, STREAMS_SENT,
+ *                   FLUSH_CHANNEL, CHANNEL_STATS, DESTROY_CHANNEL
+ *   cmd-relay.c     ADD_RELAY, RELAY_DATA_PENDING, RELAY_STATUS,
+ *                   RELAY_ARCHIVE, RELAY_ARCHIVE_RESULT, DEL_RELAY
+ *   cmd-chunk.c     ROTATE_TRACE (new chunk, clear), SNAPSHOT_TRACE,
+ *                   SNAPSHOT_TRACE_RELAY
+ *   registry.[ch]   the traces, channels and relays by key, their limits,
+ *                   their removal (a channel's through the data thread)
+ *
+ * The data thread:
+ *   data.[ch]       one event loop over sources, sinks, relays, timers and
+ *                   the command thread's requests
+ *   prio.[ch]       its scheduling: real-time, else nice -10
+ *
+ * The object tree:
+ *   trace.[ch]      a trace: local directories, a relay path or a snapshot
+ *                   trace; its chunk; its packetized metadata through its
+ *                   output
  *   channel.[ch]    a channel: configuration, its streams, their stats
- *   stream.[ch]     a stream: packets from its source to its sink
- *   source.[ch]     the source interface: what a stream reads from
+ *   stream.[ch]     a stream: packets from its source to its sink, its
+ *                   states, failures and counters
+ *   snapshot.[ch]   a snapshot: the buffers copied, unconsumed, to a
+ *                   directory or a relay path
+ *
+ * Sources (what a stream reads):
+ *   source.[ch]     the source interface
  *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
  *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
- *   sink.[ch]       the sink and output interface: where packets go
- *   sink-file.[ch]  the file output: data and index files, rotation, splice
- *   sink-relay.[ch] the relay output: streams sent to ltt-relayd, queues,
- *                   replies, beacons, data pending, connection loss
+ *
+ * Sinks and outputs (where packets go):
+ *   sink.[ch]       the sink and output interface
+ *   sink-file.[ch]  the file output: data and index files, rotation, splice,
+ *                   taking over a dead consumer's files
  *   fs.[ch]         creating directories and files for the trace's owner
- *   fault.[ch]      a test's fault point: stop on a given command
+ *   sink-relay.[ch] the relay output: its sinks and outputs, queues,
+ *                   beacons, data pending, connection loss
+ *
+ * The relay link (inside the relay output):
+ *   relay-link.[ch] one relay session's connections: socket I/O, requests
+ *                   and the replies awaited, the relay's lock
+ *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
 #define LTT_CONSUMERD_CONSUMERD_H
@@ -32,6 +62,7 @@
 #include "consumerd/data.h"
 #include "consumerd/fs.h"
 #include "consumerd/prio.h"
+#include "consumerd/registry.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/source.h"
@@ -39,6 +70,7 @@
 #include "consumerd/sink-file.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/sink.h"
+#include "consumerd/snapshot.h"
 #include "consumerd/trace.h"
 
 #endif /* LTT_CONSUMERD_CONSUMERD_H */

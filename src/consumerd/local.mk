@@ -4,6 +4,9 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/consumerd.h \
 	src/consumerd/main.c \
 	src/consumerd/cmd.c src/consumerd/cmd.h \
+	src/consumerd/cmd-trace.c src/consumerd/cmd-channel.c \
+	src/consumerd/cmd-relay.c src/consumerd/cmd-chunk.c \
+	src/consumerd/registry.c src/consumerd/registry.h \
 	src/consumerd/data.c src/consumerd/data.h \
 	src/consumerd/prio.c src/consumerd/prio.h \
 	src/consumerd/trace.c src/consumerd/trace.h \

@@ -7,6 +7,7 @@ UNIT_TESTS = \
 	tests/unit/test_codec \
 	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
+	tests/unit/test_client_objects \
 	tests/unit/test_consumer_proto \
 	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
@@ -46,6 +47,9 @@ tests_unit_test_evloop_LDADD = src/common/libcommon.la
 
 tests_unit_test_client_proto_SOURCES = tests/unit/test_client_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_client_proto_LDADD = src/common/libcommon.la
+
+tests_unit_test_client_objects_SOURCES = tests/unit/test_client_objects.c $(UNIT_TAP_SOURCES)
+tests_unit_test_client_objects_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
