@@ -222,3 +222,13 @@ tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
 	src/sessiond/kabi.c src/sessiond/kabi.h $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
+
+# The kernel's own trace events (tracefs): format files parsed (known
+# texts, refusals, fuzzing, and every format file of the running kernel
+# where tracefs can be reached).  The shared part finds or mounts tracefs.
+UNIT_TRACEFS_SOURCES = tests/unit/tracefs-util.c tests/unit/tracefs-util.h
+check_PROGRAMS += tests/unit/test_ftrace_format
+TESTS += tests/unit/test_ftrace_format
+tests_unit_test_ftrace_format_SOURCES = tests/unit/test_ftrace_format.c \
+	src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_ftrace_format_LDADD = src/common/libcommon.la
