@@ -22,6 +22,8 @@
  *   sink-relay.[ch] the relay output: streams sent to ltt-relayd, queues,
  *                   replies, beacons, data pending, connection loss
  *   fs.[ch]         creating directories and files for the trace's owner
+ *   ftrace-conv.[ch]  the kernel's own ring-buffer pages (tracefs) into
+ *                   CTF packets, for a tracefs source
  *   fault.[ch]      a test's fault point: stop on a given command
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
