@@ -347,6 +347,11 @@ static void check_real(void)
 			scan_system(&t, events, de->d_name);
 	if (d)
 		closedir(d);
+	if (!t.files) {
+		tap_ok(true, "# SKIP the kernel's format files: none readable here (not root?)");
+		tu_tracefs_close();
+		return;
+	}
 	tap_diag("%u format files: %u parsed (%u through the TSDL generator), %u refused as "
 		 "not convertible, %u refused as malformed", t.files, t.parsed, t.tsdl_ok,
 		 t.notsup, t.other);

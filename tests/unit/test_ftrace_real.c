@@ -9,12 +9,13 @@
  * 1000 exits of this thread, each exit returning getppid()'s value, with
  * timestamps inside the load's CLOCK_MONOTONIC window.  Skipped, with the
  * reason, without root, tracefs or babeltrace2.  The instance is removed
- * at exit, whatever happened.
+ * at exit and on a fatal signal (not on SIGKILL).
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,15 @@
 
 static char inst[512];		/* the instance's directory, "" once removed */
 static char outdir[300];	/* the CTF trace */
+
+/* A fatal signal: remove the instance (rmdir is async-signal-safe), then die of it. */
+static void on_signal(int sig)
+{
+	if (inst[0])
+		rmdir(inst);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
 
 static void remove_instance(void)
 {
@@ -347,6 +357,10 @@ static bool make_dirs(const char *root)
 		return false;
 	}
 	atexit(remove_instance);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGABRT, on_signal);
+	signal(SIGSEGV, on_signal);
 	snprintf(outdir, sizeof(outdir), "%s/ltt-ftrace.XXXXXX", base ? base : "/tmp");
 	return mkdtemp(outdir) != NULL;
 }
