@@ -476,7 +476,7 @@ static int parse_fields(struct parser *ps, struct ltt_ftrace_event *ev)
 }
 
 int ltt_ftrace_format_parse(const char *system, const char *text, size_t len,
-			    struct ltt_ftrace_event *ret, const char **ret_why)
+			    struct ltt_ftrace_event *ret, const char **reason)
 {
 	struct ltt_ftrace_event ev;	/* copied out on success only */
 	struct parser ps = { { text, len }, NULL };
@@ -484,8 +484,8 @@ int ltt_ftrace_format_parse(const char *system, const char *text, size_t len,
 	int err;
 
 	if (!system || !text || !ret || len > LTT_FTRACE_MAX_TEXT) {
-		if (ret_why)
-			*ret_why = "no system, no text, or a text too long";
+		if (reason)
+			*reason = "no system, no text, or a text too long";
 		return -EINVAL;
 	}
 	memset(&ev, 0, sizeof(ev));
@@ -495,8 +495,8 @@ int ltt_ftrace_format_parse(const char *system, const char *text, size_t len,
 	if (!err)
 		err = parse_fields(&ps, &ev);
 	if (err) {
-		if (ret_why)
-			*ret_why = ps.why;
+		if (reason)
+			*reason = ps.why;
 		return err;
 	}
 	*ret = ev;

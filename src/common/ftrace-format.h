@@ -87,7 +87,7 @@ struct ltt_ftrace_page_layout {
  * @text: @len bytes, not NUL-terminated; borrowed
  * @len: at most LTT_FTRACE_MAX_TEXT
  * @ret: the layout, set only on success
- * @ret_why: set on failure (when not NULL) to a constant sentence saying
+ * @reason: set on failure (when not NULL) to a constant sentence saying
  *           what is wrong, for a log or a client's error message
  *
  * Every field line must be well-formed, offsets and sizes consistent and
@@ -100,7 +100,7 @@ struct ltt_ftrace_page_layout {
  * fields; -ENAMETOOLONG for a name of LTT_FTRACE_NAME_MAX bytes or more.
  */
 int ltt_ftrace_format_parse(const char *system, const char *text, size_t len,
-			    struct ltt_ftrace_event *ret, const char **ret_why);
+			    struct ltt_ftrace_event *ret, const char **reason);
 
 /**
  * ltt_ftrace_header_page_parse() - parse the text of events/header_page

@@ -239,12 +239,11 @@ static void check_tsdl(void)
 	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 5, 1), 0, "... which the TSDL generator takes");
 	ltt_wbuf_put_u8(&w, 0);
 	t = (char *)w.data;
+#define U64 "integer { size = 64; align = 8; signed = 0; encoding = none; base = 10; }"
 	tap_ok(t && strstr(t, "string { encoding = UTF8; } _name;\n") &&
-	       strstr(t, "uint32_t _ips_length;\n") &&
-	       strstr(t, "integer { size = 64; align = 8; signed = 0; encoding = none; base = 10; } _ips[ _ips_length ];") &&
-	       strstr(t, "base = 16; } _mask[ _mask_length ];") &&
-	       strstr(t, "integer { size = 64; align = 8; signed = 0; encoding = none; base = 10; } _args[6];") &&
-	       strstr(t, "integer { size = 8; align = 8; signed = 1; encoding = none; base = 10; } _small;"),
+	       strstr(t, "uint32_t _ips_length;\n") && strstr(t, U64 " _ips[ _ips_length ];") &&
+	       strstr(t, "base = 16; } _mask[ _mask_length ];") && strstr(t, U64 " _args[6];") &&
+	       strstr(t, "signed = 1; encoding = none; base = 10; } _small;"),
 	       "strings, sequences, arrays and integers as the generator writes them");
 	if (t && !strstr(t, "_small;"))
 		tap_diag("%s", t);
@@ -318,7 +317,8 @@ static void scan_system(struct tally *t, const char *events, const char *sys)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/format", dir, de->d_name);
 		if (strlen(de->d_name) < LTT_KABI_NAME_MAX &&
-		    strspn(de->d_name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(de->d_name))
+		    strspn(de->d_name, "abcdefghijklmnopqrstuvwxyz"
+				       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(de->d_name))
 			parse_one(t, sys, path, de->d_name);
 		else
 			parse_one(t, sys, path, "renamed");

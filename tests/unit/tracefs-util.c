@@ -43,7 +43,7 @@ static bool kernel_has_tracefs(void)
 	       strstr(buf, "\ttracefs\n");
 }
 
-const char *tu_tracefs_open(const char **ret_why)
+const char *tu_tracefs_open(const char **reason)
 {
 	const char *base = getenv("TMPDIR");
 
@@ -52,23 +52,23 @@ const char *tu_tracefs_open(const char **ret_why)
 	if (find_mount())
 		return mount_dir;
 	if (!kernel_has_tracefs()) {
-		*ret_why = "this kernel has no tracefs";
+		*reason = "this kernel has no tracefs";
 		return NULL;
 	}
 	if (geteuid() != 0) {
-		*ret_why = "tracefs is not mounted and only root can mount it";
+		*reason = "tracefs is not mounted and only root can mount it";
 		return NULL;
 	}
 	snprintf(mount_dir, sizeof(mount_dir), "%s/ltt-tracefs.XXXXXX", base ? base : "/tmp");
 	if (!mkdtemp(mount_dir)) {
 		mount_dir[0] = '\0';
-		*ret_why = "no temporary directory to mount tracefs on";
+		*reason = "no temporary directory to mount tracefs on";
 		return NULL;
 	}
 	if (mount("nodev", mount_dir, "tracefs", 0, NULL)) {
 		rmdir(mount_dir);
 		mount_dir[0] = '\0';
-		*ret_why = "mounting tracefs failed (a container without the right?)";
+		*reason = "mounting tracefs failed (a container without the right?)";
 		return NULL;
 	}
 	mounted_here = true;

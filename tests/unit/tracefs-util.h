@@ -12,11 +12,11 @@
 /**
  * tu_tracefs_open() - a directory where tracefs is mounted: an existing
  * mount, else one made here in a temporary directory (root only)
- * @ret_why: set to a sentence when there is none (the test skips)
+ * @reason: set to a sentence when there is none (the test skips)
  *
  * Returns the path (static storage), or NULL.
  */
-const char *tu_tracefs_open(const char **ret_why);
+const char *tu_tracefs_open(const char **reason);
 
 /** tu_tracefs_close() - unmount and remove what tu_tracefs_open() mounted */
 void tu_tracefs_close(void);
