@@ -16,6 +16,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/daemon.c src/common/daemon.h \
 	src/common/durable.c src/common/durable.h \
 	src/common/fault.c src/common/fault.h \
+	src/common/ftrace-format.c src/common/ftrace-format.h \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \

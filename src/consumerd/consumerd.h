@@ -53,6 +53,10 @@
  *   relay-link.[ch] one relay session's connections: socket I/O, requests
  *                   and the replies awaited, the relay's lock
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
+ *
+ * Conversion (for a tracefs source, to come):
+ *   ftrace-conv.[ch]  the kernel's own ring-buffer pages (tracefs) into
+ *                   CTF packets
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
 #define LTT_CONSUMERD_CONSUMERD_H

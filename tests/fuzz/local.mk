@@ -18,7 +18,8 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_size \
 	tests/fuzz/fuzz_uri \
 	tests/fuzz/fuzz_filter \
-	tests/fuzz/fuzz_filter_bc
+	tests/fuzz/fuzz_filter_bc \
+	tests/fuzz/fuzz_ftrace
 check_PROGRAMS += $(FUZZ_TARGETS)
 TESTS += tests/fuzz/test_fuzz.sh
 EXTRA_DIST += tests/fuzz/test_fuzz.sh tests/fuzz/corpus
@@ -124,3 +125,10 @@ tests_fuzz_fuzz_filter_bc_SOURCES = tests/fuzz/fuzz_filter_bc.c tests/fuzz/filte
 tests_fuzz_fuzz_filter_bc_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_filter_bc_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_filter_bc_LDADD = $(FUZZ_LINK_WITH)
+
+# The kernel's tracefs: format files and trace_pipe_raw pages.
+tests_fuzz_fuzz_ftrace_SOURCES = tests/fuzz/fuzz_ftrace.c src/consumerd/ftrace-conv.c \
+	src/consumerd/ftrace-conv.h $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_ftrace_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_ftrace_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_ftrace_LDADD = $(FUZZ_LINK_WITH)

@@ -228,3 +228,20 @@ tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/kabi.c src/sessiond/kabi.h src/sessiond/kabi-backend.h \
 	src/sessiond/kabi-module.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
+
+# The kernel's own trace events (tracefs): format files parsed (known
+# texts, refusals, fuzzing, and every format file of the running kernel
+# where tracefs can be reached), and ring-buffer pages converted into CTF
+# packets (synthetic pages; as root, a private instance read back by
+# babeltrace2).  The shared part finds or mounts tracefs.
+UNIT_TRACEFS_SOURCES = tests/unit/tracefs-util.c tests/unit/tracefs-util.h
+check_PROGRAMS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv
+TESTS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv
+tests_unit_test_ftrace_format_SOURCES = tests/unit/test_ftrace_format.c \
+	src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_ftrace_format_LDADD = src/common/libcommon.la
+tests_unit_test_ftrace_conv_SOURCES = tests/unit/test_ftrace_conv.c \
+	tests/unit/test_ftrace_real.c tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
+	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h \
+	src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_ftrace_conv_LDADD = src/common/libcommon.la

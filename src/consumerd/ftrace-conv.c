@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ftrace-conv.c - ftrace ring-buffer pages into CTF packets.
+ *
+ * Reading: every access to the page goes through rd(), which checks it
+ * against the page's length first.  Writing: every byte of an event goes
+ * through put(), which checks it against the packet's end; an event that
+ * does not fit is written again into the next packet.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumerd/ftrace-conv.h"
+#include "kmod/ltt-packet.h"
+
+#define RB_MISSED_EVENTS	(1u << 31)
+#define RB_MISSED_STORED	(1u << 30)
+#define RB_LEN_MASK		(RB_MISSED_STORED - 1)
+#define RB_TYPE_DATA_MAX	28
+#define RB_TYPE_PADDING		29
+#define RB_TYPE_TIME_EXTEND	30
+#define RB_TYPE_TIME_STAMP	31
+#define RB_TS_SHIFT		27
+#define RB_TS_MSB		(0xf8ULL << 56)	/* what an absolute stamp lacks */
+
+#define HDR_COMPACT		4
+#define HDR_EXTENDED		13
+#define HDR_EXTENDED_TAG	31u
+#define COMPACT_ID_LIMIT	31u
+#define COMPACT_TS_BITS		27
+#define MAX_PACKET_SIZE		((size_t)64 << 20)
+#define MAX_FTRACE_ID		65535u	/* common_type is a u16 */
+
+/* ---- reading the page ---- */
+
+/* A bounded view of the page's data. */
+struct view {
+	const uint8_t *p;
+	size_t len;
+};
+
+/* @n bytes at @off of @v into @dst; false (nothing read) past the end. */
+static bool rd(const struct view *v, size_t off, void *dst, size_t n)
+{
+	if (off > v->len || n > v->len - off)
+		return false;
+	memcpy(dst, v->p + off, n);
+	return true;
+}
+
+static bool rd_u32(const struct view *v, size_t off, uint32_t *ret)
+{
+	return rd(v, off, ret, 4);
+}
+
+/* An unsigned integer of 4 or 8 bytes (a local_t, an unsigned long). */
+static bool rd_word(const struct view *v, size_t off, size_t size, uint64_t *ret)
+{
+	uint32_t w32;
+
+	if (size == 8)
+		return rd(v, off, ret, 8);
+	if (!rd_u32(v, off, &w32))
+		return false;
+	*ret = w32;
+	return true;
+}
+
+/* ---- writing the packet ---- */
+
+/* A cursor into the packet; @full once a put did not fit. */
+struct out {
+	uint8_t *p, *end;
+	bool full;
+};
+
+static void put(struct out *o, const void *src, size_t n)
+{
+	if (o->full || n > (size_t)(o->end - o->p)) {
+		o->full = true;
+		return;
+	}
+	memcpy(o->p, src, n);
+	o->p += n;
+}
+
+static void set_u32(uint8_t *pkt, size_t off, uint32_t v)
+{
+	memcpy(pkt + off, &v, 4);
+}
+
+static void set_u64(uint8_t *pkt, size_t off, uint64_t v)
+{
+	memcpy(pkt + off, &v, 8);
+}
+
+static void open_packet(struct ltt_ftrace_conv *c, uint64_t ts)
+{
+	uint8_t *pkt = c->pkt;
+
+	set_u32(pkt, LTT_RB_PH_MAGIC, LTT_RB_PACKET_MAGIC);
+	memcpy(pkt + LTT_RB_PH_UUID, c->uuid, LTT_CTF_UUID_LEN);
+	set_u32(pkt, LTT_RB_PH_STREAM_ID, c->stream_id);
+	set_u64(pkt, LTT_RB_PH_STREAM_INSTANCE_ID, c->cpu);
+	set_u64(pkt, LTT_RB_PH_TIMESTAMP_BEGIN, ts);
+	set_u64(pkt, LTT_RB_PH_PACKET_SIZE, (uint64_t)c->packet_size * 8);
+	set_u64(pkt, LTT_RB_PH_PACKET_SEQ_NUM, c->seq);
+	set_u32(pkt, LTT_RB_PH_CPU_ID, c->cpu);
+	c->used = LTT_RB_PACKET_HEADER_SIZE;
+	c->pkt_events = 0;
+	c->pkt_begin = c->pkt_end = ts;
+}
+
+/* Close the open packet and hand it to @emit; its events are lost if refused. */
+static int close_packet(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, void *arg)
+{
+	struct ltt_ctf_index_entry idx = {
+		.offset = 0, .packet_size = (uint64_t)c->packet_size * 8,
+		.content_size = (uint64_t)c->used * 8, .timestamp_begin = c->pkt_begin,
+		.timestamp_end = c->pkt_end, .events_discarded = c->st.discarded,
+		.stream_id = c->stream_id, .stream_instance_id = c->cpu,
+		.packet_seq_num = c->seq,
+	};
+	int ret;
+
+	set_u64(c->pkt, LTT_RB_PH_TIMESTAMP_END, c->pkt_end);
+	set_u64(c->pkt, LTT_RB_PH_CONTENT_SIZE, idx.content_size);
+	set_u64(c->pkt, LTT_RB_PH_EVENTS_DISCARDED, c->st.discarded);
+	memset(c->pkt + c->used, 0, c->packet_size - c->used);
+	ret = emit(arg, c->pkt, c->packet_size, &idx);
+	if (ret) {
+		c->st.emit_failed += c->pkt_events;
+		c->st.discarded += c->pkt_events;
+		if (!c->emit_err)
+			c->emit_err = ret;
+	} else {
+		c->st.packets++;
+	}
+	c->seq++;
+	c->used = 0;
+	return ret;
+}
+
+/* ---- payload ---- */
+
+/* A __data_loc field's data within the record; false when it lies. */
+static bool loc_data(const struct ltt_ftrace_field *f, const struct view *rec,
+		     struct view *ret)
+{
+	uint32_t loc, off, len;
+
+	if (!rd_u32(rec, f->offset, &loc))
+		return false;
+	off = (loc & 0xffff) + (f->rel ? f->offset + 4 : 0);
+	len = loc >> 16;
+	if (off > rec->len || len > rec->len - off)
+		return false;
+	ret->p = rec->p + off;
+	ret->len = len;
+	return true;
+}
+
+/* The payload of @rec (at least layout->min_size bytes); false if torn. */
+static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const struct view *rec)
+{
+	static const uint8_t nul;
+	const struct ltt_ftrace_field *f;
+	struct view d;
+	uint32_t i, count;
+
+	for (i = 0; i < ev->nr_fields && !o->full; i++) {
+		f = &ev->fields[i];
+		switch (f->kind) {
+		case LTT_FTRACE_STRING:
+			if (!loc_data(f, rec, &d))
+				return false;
+			d.len = strnlen((const char *)d.p, d.len);
+			put(o, d.p, d.len);
+			put(o, &nul, 1);
+			break;
+		case LTT_FTRACE_DYN_ARRAY:
+			if (!loc_data(f, rec, &d))
+				return false;
+			count = (uint32_t)(d.len / f->elem_size);
+			put(o, &count, 4);
+			put(o, d.p, (size_t)count * f->elem_size);
+			break;
+		default:	/* INT, CHARS, ARRAY: as they are */
+			put(o, rec->p + f->offset, f->size);
+			break;
+		}
+	}
+	return true;
+}
+
+static void put_header(struct ltt_ftrace_conv *c, struct out *o, uint32_t id, uint64_t ts)
+{
+	uint64_t prev = c->pkt_events ? c->pkt_end : c->pkt_begin;
+	uint32_t word;
+	uint8_t tag = HDR_EXTENDED_TAG;
+
+	if (id < COMPACT_ID_LIMIT && ts - prev < ((uint64_t)1 << COMPACT_TS_BITS)) {
+		/* id in bits 0-4, the timestamp's low 27 bits in bits 5-31 */
+		word = id | (uint32_t)ts << 5;
+		put(o, &word, HDR_COMPACT);
+		return;
+	}
+	put(o, &tag, 1);
+	put(o, &id, 4);
+	put(o, &ts, 8);
+}
+
+/* The stream's context fields of @rec's event. */
+static void put_contexts(const struct ltt_ftrace_conv *c, struct out *o,
+			 const struct ltt_ftrace_event *ev, const struct view *rec)
+{
+	int32_t v;
+	uint32_t i;
+
+	for (i = 0; i < c->nr_ctx; i++) {
+		if (c->ctx_types[i] == LTT_CONTEXT_TID)
+			memcpy(&v, rec->p + ev->pid_offset, 4);	/* below min_size */
+		else
+			v = (int32_t)c->cpu;
+		put(o, &v, 4);
+	}
+}
+
+/* One event into the open packet, or the next one; counted if it can't be. */
+static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
+			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
+{
+	struct out o;
+	int attempt;
+
+	for (attempt = 0; attempt < 2; attempt++) {
+		if (!c->used)
+			open_packet(c, ts);
+		o = (struct out){ c->pkt + c->used, c->pkt + c->packet_size, false };
+		put_header(c, &o, m->ctf_id, ts);
+		put_contexts(c, &o, m->layout, rec);
+		if (!put_payload(&o, m->layout, rec)) {
+			c->st.torn++;
+			break;
+		}
+		if (!o.full) {
+			c->used = (size_t)(o.p - c->pkt);
+			c->pkt_events++;
+			c->pkt_end = ts;
+			c->st.events++;
+			return;
+		}
+		if (!c->pkt_events) {
+			c->st.too_big++;
+			break;
+		}
+		close_packet(c, emit, arg);
+	}
+	if (c->used && !c->pkt_events)
+		c->used = 0;	/* opened for nothing: not a packet */
+	c->st.discarded++;
+}
+
+/* A data entry's record at time @ts. */
+static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct view *rec,
+			ltt_ftrace_emit_fn emit, void *arg)
+{
+	const struct ltt_ftrace_map *m;
+	uint16_t id;
+
+	if (!rd(rec, 0, &id, 2)) {
+		c->st.torn++;
+		c->st.discarded++;
+		return;
+	}
+	m = id < c->map_len ? &c->map[id] : NULL;
+	if (!m || !m->layout) {
+		c->st.unmapped++;
+		return;
+	}
+	if (rec->len < m->layout->min_size) {
+		c->st.torn++;
+		c->st.discarded++;
+		return;
+	}
+	if (ts < c->last_ts) {
+		ts = c->last_ts;
+		c->st.clamped++;
+	}
+	c->last_ts = ts;
+	write_event(c, m, ts, rec, emit, arg);
+}
+
+/* ---- the page ---- */
+
+/* An absolute stamp lacks the top 5 bits: the page's, carried if it wrapped. */
+static uint64_t fix_abs_ts(uint64_t abs, uint64_t page_ts)
+{
+	if (page_ts & RB_TS_MSB) {
+		abs |= page_ts & RB_TS_MSB;
+		if (abs < page_ts)
+			abs += (uint64_t)1 << 59;
+	}
+	return abs;
+}
+
+/*
+ * The entry at @pos: a record (@ret_rec set, @ts updated with its delta)
+ * or time or padding.  Returns the entry's length, 0 at the data's end,
+ * -1 when it runs past @data.
+ */
+static long next_entry(const struct view *data, size_t pos, uint64_t page_ts, uint64_t *ts,
+		       struct view *ret_rec)
+{
+	uint32_t h, a0, type, delta;
+	size_t len, at = pos + 4;
+
+	ret_rec->p = NULL;
+	if (!rd_u32(data, pos, &h))
+		return -1;
+	type = h & 0x1f;
+	delta = h >> 5;
+	if (type == RB_TYPE_PADDING && !delta)
+		return 0;
+	if (type >= 1 && type <= RB_TYPE_DATA_MAX) {
+		len = 4 + (size_t)type * 4;
+	} else {
+		if (!rd_u32(data, at, &a0))
+			return -1;
+		if (type == RB_TYPE_TIME_EXTEND)
+			*ts += ((uint64_t)a0 << RB_TS_SHIFT) | delta;
+		else if (type == RB_TYPE_TIME_STAMP)
+			*ts = fix_abs_ts(((uint64_t)a0 << RB_TS_SHIFT) | delta, page_ts);
+		if (type >= RB_TYPE_TIME_EXTEND)
+			return 8;
+		if (type == 0 && a0 < 4)
+			return -1;
+		len = 4 + (size_t)a0;	/* type 0: a0 counts itself; padding: what follows */
+		at += 4;
+	}
+	if (len > data->len - pos)
+		return -1;
+	if (type != RB_TYPE_PADDING) {
+		*ts += delta;
+		ret_rec->p = data->p + at;
+		ret_rec->len = pos + len - at;
+	}
+	return (long)len;
+}
+
+/* The page's lost events, counted before its own. */
+static void take_missed(struct ltt_ftrace_conv *c, const struct view *data, uint64_t commit,
+			size_t data_len)
+{
+	uint64_t n = 1;
+
+	if (!(commit & RB_MISSED_EVENTS))
+		return;
+	if ((commit & RB_MISSED_STORED) &&
+	    !rd_word(data, data_len, c->page.commit_size, &n)) {
+		c->st.torn_pages++;
+		n = 1;
+	} else if (!(commit & RB_MISSED_STORED)) {
+		c->st.missed_unknown++;
+	}
+	c->st.missed += n;
+	c->st.discarded += n;
+}
+
+static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64_t page_ts,
+		      ltt_ftrace_emit_fn emit, void *arg)
+{
+	uint64_t ts = page_ts;
+	struct view rec;
+	size_t pos = 0;
+	long n;
+
+	while (pos < data->len) {
+		n = next_entry(data, pos, page_ts, &ts, &rec);
+		if (n <= 0) {
+			if (n < 0)
+				c->st.torn_pages++;
+			return;
+		}
+		if (rec.p)
+			take_record(c, ts, &rec, emit, arg);
+		pos += (size_t)n;
+	}
+}
+
+int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
+			 ltt_ftrace_emit_fn emit, void *arg)
+{
+	const struct view whole = { page, len };
+	struct view data;
+	uint64_t page_ts, commit;
+	size_t data_len;
+
+	if (!c || !page || !emit || len < c->page.data_offset ||
+	    !rd_word(&whole, c->page.ts_offset, 8, &page_ts) ||
+	    !rd_word(&whole, c->page.commit_offset, c->page.commit_size, &commit))
+		return -EINVAL;
+	c->emit_err = 0;
+	data.p = (const uint8_t *)page + c->page.data_offset;
+	data.len = len - c->page.data_offset;
+	data_len = (size_t)(commit & RB_LEN_MASK);
+	if ((commit >> 32) || data_len > data.len) {
+		c->st.torn_pages++;	/* the commit lies: what the page holds, no more */
+		data_len = data_len > data.len ? data.len : data_len;
+	}
+	take_missed(c, &data, commit, data_len);
+	data.len = data_len;
+	walk_page(c, &data, page_ts, emit, arg);
+	return c->emit_err;
+}
+
+/* ---- the rest of the API ---- */
+
+int ltt_ftrace_conv_init(struct ltt_ftrace_conv *c, const uint8_t *uuid, uint32_t stream_id,
+			 uint32_t cpu, size_t packet_size,
+			 const struct ltt_ftrace_page_layout *page)
+{
+	if (c)
+		memset(c, 0, sizeof(*c));
+	if (!c || !uuid || packet_size < 4096 || packet_size > MAX_PACKET_SIZE ||
+	    (packet_size & (packet_size - 1)))
+		return -EINVAL;
+	if (page && (page->commit_size != 4 && page->commit_size != 8))
+		return -EINVAL;
+	if (page)
+		c->page = *page;
+	else
+		ltt_ftrace_page_layout_default(&c->page);
+	c->pkt = malloc(packet_size);
+	if (!c->pkt)
+		return -ENOMEM;
+	memcpy(c->uuid, uuid, LTT_CTF_UUID_LEN);
+	c->stream_id = stream_id;
+	c->cpu = cpu;
+	c->packet_size = packet_size;
+	return 0;
+}
+
+void ltt_ftrace_conv_fini(struct ltt_ftrace_conv *c)
+{
+	if (!c)
+		return;
+	free(c->pkt);
+	free(c->map);
+	memset(c, 0, sizeof(*c));
+}
+
+/* What put_payload() relies on: the fields within min_size, sane kinds. */
+static bool layout_ok(const struct ltt_ftrace_event *ev)
+{
+	const struct ltt_ftrace_field *f;
+	uint32_t i;
+
+	if (ev->nr_fields > LTT_FTRACE_MAX_FIELDS || ev->min_size < 2 ||
+	    ev->pid_offset > ev->min_size || ev->min_size - ev->pid_offset < 4)
+		return false;
+	for (i = 0; i < ev->nr_fields; i++) {
+		f = &ev->fields[i];
+		if (f->offset > ev->min_size || f->size > ev->min_size - f->offset ||
+		    f->kind < LTT_FTRACE_INT || f->kind > LTT_FTRACE_DYN_ARRAY)
+			return false;
+		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY) &&
+		    (f->size != 4 || !f->elem_size))
+			return false;
+	}
+	return true;
+}
+
+int ltt_ftrace_conv_map(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t ctf_id,
+			const struct ltt_ftrace_event *layout)
+{
+	struct ltt_ftrace_map *map;
+
+	if (!c || !c->pkt || !layout || layout->id != ftrace_id || ftrace_id > MAX_FTRACE_ID ||
+	    ctf_id == UINT32_MAX || !layout_ok(layout))
+		return -EINVAL;
+	if (ftrace_id >= c->map_len) {
+		map = realloc(c->map, (ftrace_id + 1) * sizeof(*map));
+		if (!map)
+			return -ENOMEM;
+		memset(map + c->map_len, 0, (ftrace_id + 1 - c->map_len) * sizeof(*map));
+		c->map = map;
+		c->map_len = ftrace_id + 1;
+	}
+	c->map[ftrace_id].layout = layout;
+	c->map[ftrace_id].ctf_id = ctf_id;
+	return 0;
+}
+
+int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *c, const struct ltt_ctx *ctx,
+				 uint32_t nr)
+{
+	uint32_t i;
+
+	if (!c || (nr && !ctx) || nr > LTT_CTX_MAX || c->used)
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		if (!ltt_ctx_check(&ctx[i]))
+			return -EINVAL;
+		if (ctx[i].type != LTT_CONTEXT_TID && ctx[i].type != LTT_CONTEXT_CPU_ID)
+			return -ENOTSUP;
+	}
+	for (i = 0; i < nr; i++)
+		c->ctx_types[i] = ctx[i].type;
+	c->nr_ctx = nr;
+	return 0;
+}
+
+int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, void *arg)
+{
+	if (!c || !emit)
+		return -EINVAL;
+	if (!c->used)
+		return -ENODATA;
+	c->emit_err = 0;
+	close_packet(c, emit, arg);
+	return c->emit_err;
+}
+
+void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *c, uint64_t n)
+{
+	if (c)
+		c->st.discarded += n;
+}
+
+void ltt_ftrace_conv_stats(const struct ltt_ftrace_conv *c, struct ltt_ftrace_conv_stats *ret)
+{
+	if (c && ret)
+		*ret = c->st;
+}

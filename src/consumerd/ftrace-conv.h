@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ftrace-conv.h - the kernel's own ring-buffer pages (tracefs
+ * per_cpu/cpuN/trace_pipe_raw) into CTF 1.8 packets laid out exactly as
+ * ltt's other traces (kmod/ltt-packet.h, doc/ctf.md): one converter per
+ * stream (one CPU of one channel).
+ *
+ * A page (ring_buffer.c's struct buffer_data_page): a u64 timestamp, a
+ * commit word (local_t: the data's length in its low 30 bits; bit 31 set
+ * when events were lost before this page, bit 30 when their count, an
+ * unsigned long, is stored right after the data), then entries of a
+ * 32-bit header, type_len:5 (low bits) and time_delta:27:
+ *   1..28  a record of type_len * 4 bytes follows
+ *   0      a record of (next u32 - 4) bytes follows the next u32
+ *   29     padding: array[0] + 4 bytes; with a delta of 0, the page's end
+ *   30     time extend: add (next u32 << 27 | delta) to the time
+ *   31     absolute time: (next u32 << 27 | delta), top 5 bits from the page
+ * Each record starts with the event's common header (common_type at 0).
+ *
+ * Each record of a mapped event becomes one CTF event: the compact header
+ * (id < 31 and less than 2^27 ns after the packet's previous event) or
+ * the extended one, then the stream's context fields (those a record
+ * holds: tid, cpu_id), then the payload as ltt_ftrace_event_to_kabi()
+ * describes it to the TSDL generator.  Timestamps are full 64-bit ns,
+ * never decreasing within the stream (an earlier one is raised to the
+ * latest and counted: CTF readers refuse a stream that goes back).
+ *
+ * What is lost is counted, and what readers must know goes into the
+ * packets' events_discarded (cumulative for the stream, as CTF wants):
+ * the page's missed count (1 when the kernel had no room to store it),
+ * torn records, events too large for a packet, packets the sink refused.
+ * Records of unmapped events are skipped and counted apart.  A page is
+ * hostile input: no read outside [page, page + len), whatever it says.
+ *
+ * No allocation after ltt_ftrace_conv_init() but in ltt_ftrace_conv_map();
+ * no global state.  One thread at a time per converter.
+ */
+#ifndef LTT_CONSUMERD_FTRACE_CONV_H
+#define LTT_CONSUMERD_FTRACE_CONV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/context.h"
+#include "common/ctf.h"
+#include "common/ftrace-format.h"
+
+/* One mapped event: its layout (borrowed) and its CTF id. */
+struct ltt_ftrace_map {
+	const struct ltt_ftrace_event *layout;	/* NULL: not mapped */
+	uint32_t ctf_id;
+};
+
+/* What a converter has seen and done, for stats and tests. */
+struct ltt_ftrace_conv_stats {
+	uint64_t events;		/* CTF events written into packets */
+	uint64_t packets;		/* packets handed to the sink (emitted) */
+	uint64_t discarded;		/* the stream's events_discarded so far */
+	uint64_t missed;		/* of which: the pages' missed counts */
+	uint64_t missed_unknown;	/* pages that lost events without a count (1 each) */
+	uint64_t torn;			/* of which: records cut short or out of bounds */
+	uint64_t too_big;		/* of which: events larger than an empty packet */
+	uint64_t emit_failed;		/* of which: events of packets the sink refused */
+	uint64_t unmapped;		/* records of unmapped event ids, skipped */
+	uint64_t torn_pages;		/* pages whose header or an entry lied */
+	uint64_t clamped;		/* timestamps raised to the stream's latest */
+};
+
+struct ltt_ftrace_conv {
+	uint8_t uuid[LTT_CTF_UUID_LEN];
+	uint32_t stream_id;
+	uint32_t cpu;
+	struct ltt_ftrace_page_layout page;
+	uint8_t *pkt;			/* the packet being filled, @packet_size bytes */
+	size_t packet_size;
+	size_t used;			/* bytes of @pkt in use; 0: no packet open */
+	uint64_t pkt_events;
+	uint64_t pkt_begin, pkt_end;	/* timestamps of its first and last events */
+	uint64_t seq;			/* the next packet's packet_seq_num */
+	uint64_t last_ts;		/* the stream's latest timestamp */
+	uint32_t ctx_types[LTT_CTX_MAX];	/* enum ltt_context_type, in event order */
+	uint32_t nr_ctx;
+	struct ltt_ftrace_map *map;	/* indexed by ftrace id */
+	uint32_t map_len;
+	int emit_err;			/* the sink's first error in this call */
+	struct ltt_ftrace_conv_stats st;
+};
+
+/**
+ * ltt_ftrace_emit_fn - the sink of finished packets
+ * @arg: the caller's
+ * @packet: @size bytes, valid for the call only (the converter reuses it)
+ * @idx: the packet's index entry (offset 0: the sink knows where it goes)
+ *
+ * Returns 0, or a negative errno: the packet's events are then counted
+ * as discarded (stats.emit_failed) and the conversion goes on.
+ */
+typedef int (*ltt_ftrace_emit_fn)(void *arg, const void *packet, size_t size,
+				  const struct ltt_ctf_index_entry *idx);
+
+/**
+ * ltt_ftrace_conv_init() - set up the converter of one stream
+ * @conv: the caller's, embedded; released with ltt_ftrace_conv_fini()
+ * @uuid: the trace's, LTT_CTF_UUID_LEN bytes (copied)
+ * @stream_id: the channel's CTF stream class id
+ * @cpu: the stream's CPU: stream_instance_id and cpu_id
+ * @packet_size: bytes of each packet: a power of two, 4096 .. 64 MiB
+ * @page: the page header (ltt_ftrace_header_page_parse()), or NULL for
+ *        ltt_ftrace_page_layout_default(); copied
+ *
+ * Allocates the packet buffer.  Returns 0, -EINVAL or -ENOMEM (then
+ * @conv needs no fini, though fini accepts it).
+ */
+int ltt_ftrace_conv_init(struct ltt_ftrace_conv *conv, const uint8_t *uuid, uint32_t stream_id,
+			 uint32_t cpu, size_t packet_size,
+			 const struct ltt_ftrace_page_layout *page);
+
+/**
+ * ltt_ftrace_conv_fini() - free what init and map allocated; accepts NULL
+ * and a converter whose init failed (zeroed by it).  The current packet, if
+ * any, is dropped: flush first.
+ */
+void ltt_ftrace_conv_fini(struct ltt_ftrace_conv *conv);
+
+/**
+ * ltt_ftrace_conv_map() - convert records of ftrace event @ftrace_id as
+ * CTF event @ctf_id laid out by @layout
+ * @layout: borrowed until fini or a new map of @ftrace_id (one layout can
+ *          serve every CPU's converter); its id must be @ftrace_id
+ *
+ * Remapping an id replaces its entry.  Grows the table (an allocation).
+ * Returns 0, -EINVAL (NULL, ids that differ, @ctf_id UINT32_MAX, a layout
+ * whose fields lie outside its min_size) or -ENOMEM.
+ */
+int ltt_ftrace_conv_map(struct ltt_ftrace_conv *conv, uint32_t ftrace_id, uint32_t ctf_id,
+			const struct ltt_ftrace_event *layout);
+
+/**
+ * ltt_ftrace_conv_set_contexts() - the stream's event context: @nr
+ * contexts (borrowed, copied) that each event carries after its header,
+ * in this order, as ltt_tsdl_stream() declares them
+ *
+ * Call it before the first page.  Only what a record or the stream
+ * knows: tid (the record's common_pid) and cpu_id.  Returns 0, -EINVAL
+ * (NULL with @nr, more than LTT_CTX_MAX, a context ltt_ctx_check()
+ * refuses, a packet already open) or -ENOTSUP for another context.
+ */
+int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *conv, const struct ltt_ctx *ctx,
+				 uint32_t nr);
+
+/**
+ * ltt_ftrace_conv_page() - append a page's events to the stream's packets
+ * @page: what one read() of trace_pipe_raw returned: @len bytes, borrowed
+ * @len: the page's size (header included), at least the page header's
+ * @emit: called with each packet that fills up, in order
+ *
+ * The whole page is always consumed: what cannot be converted is counted
+ * (see struct ltt_ftrace_conv_stats).  Returns 0, -EINVAL (NULL, @len
+ * shorter than the page header; nothing done), or the first error @emit
+ * returned.
+ */
+int ltt_ftrace_conv_page(struct ltt_ftrace_conv *conv, const void *page, size_t len,
+			 ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_flush() - close the current packet (content_size below
+ * packet_size, the rest zero) and hand it to @emit
+ *
+ * Returns 0, -ENODATA when no packet is open (nothing emitted), -EINVAL,
+ * or what @emit returned.
+ */
+int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *conv, ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_add_discarded() - count @n events lost elsewhere (the
+ * CPU's per_cpu/cpuN/stats beyond stats.missed) into events_discarded of
+ * the packets that close from now on
+ */
+void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *conv, uint64_t n);
+
+/**
+ * ltt_ftrace_conv_stats() - a copy of @conv's counters into @ret
+ */
+void ltt_ftrace_conv_stats(const struct ltt_ftrace_conv *conv,
+			   struct ltt_ftrace_conv_stats *ret);
+
+#endif /* LTT_CONSUMERD_FTRACE_CONV_H */
