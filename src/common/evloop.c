@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "common/evloop.h"
+#include "common/log.h"
 
 #define EVENTS_MAX 64
 #define NOT_IN_HEAP SIZE_MAX
@@ -84,6 +85,8 @@ struct ltt_evloop {
 	bool busy;
 	ltt_evloop_timer_fn busy_fn;
 	void *busy_arg;
+
+	const char *thread_name;	/* ltt_evloop_thread_start()'s */
 };
 
 uint64_t ltt_evloop_now_ns(void)
@@ -547,6 +550,23 @@ int ltt_evloop_run(struct ltt_evloop *loop)
 	}
 	__atomic_store_n(&loop->stop, false, __ATOMIC_RELEASE);
 	return ret;
+}
+
+static void *loop_thread(void *arg)
+{
+	struct ltt_evloop *loop = arg;
+	int ret;
+
+	ret = ltt_evloop_run(loop);
+	if (ret)
+		LTT_ERR("%s: epoll_wait: %s", loop->thread_name, strerror(-ret));
+	return NULL;
+}
+
+int ltt_evloop_thread_start(struct ltt_evloop *loop, const char *name, pthread_t *ret_tid)
+{
+	loop->thread_name = name;
+	return -pthread_create(ret_tid, NULL, loop_thread, loop);
 }
 
 int ltt_evloop_create(struct ltt_evloop **ret_loop)

@@ -22,6 +22,7 @@
 #ifndef LTT_COMMON_EVLOOP_H
 #define LTT_COMMON_EVLOOP_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -164,6 +165,18 @@ void ltt_evloop_set_busy(struct ltt_evloop *loop, bool busy, ltt_evloop_timer_fn
  * Returns 0 once stopped, or a negative errno if epoll failed.
  */
 int ltt_evloop_run(struct ltt_evloop *loop);
+
+/**
+ * ltt_evloop_thread_start() - run @loop on a new thread until
+ * ltt_evloop_stop(), logging why if epoll fails
+ * @name: names the thread in that message ("app thread"); borrowed, must
+ *        outlive the thread (a literal)
+ * @ret_tid: set on success, for pthread_join() after ltt_evloop_stop()
+ *
+ * Call with the signals the process handles blocked: the thread inherits
+ * the mask.  Returns 0 or pthread_create()'s error, negated.
+ */
+int ltt_evloop_thread_start(struct ltt_evloop *loop, const char *name, pthread_t *ret_tid);
 
 /**
  * ltt_evloop_stop() - make ltt_evloop_run() return after the current

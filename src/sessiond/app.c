@@ -810,17 +810,6 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 	cds_list_add_tail(&c->node, &t->conns);
 }
 
-static void *app_thread(void *arg)
-{
-	struct ltt_app_thread *t = arg;
-	int ret;
-
-	ret = ltt_evloop_run(t->loop);
-	if (ret)
-		LTT_ERR("app thread: epoll_wait: %s", strerror(-ret));
-	return NULL;
-}
-
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 			 struct ltt_app_thread **ret_thread)
 {
@@ -849,7 +838,7 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
 				       &t->listen_watch);
 	if (!ret)
-		ret = -pthread_create(&t->tid, NULL, app_thread, t);
+		ret = ltt_evloop_thread_start(t->loop, "app thread", &t->tid);
 	if (ret) {
 		ltt_evloop_destroy(t->loop);
 		close(cfg->listen_fd);

@@ -641,17 +641,6 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 	conn_deadline(c);
 }
 
-static void *client_thread(void *arg)
-{
-	struct ltt_client_thread *t = arg;
-	int ret;
-
-	ret = ltt_evloop_run(t->loop);
-	if (ret)
-		LTT_ERR("client thread: epoll_wait: %s", strerror(-ret));
-	return NULL;
-}
-
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
@@ -673,7 +662,7 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
 				       &t->listen_watch);
 	if (!ret)
-		ret = -pthread_create(&t->tid, NULL, client_thread, t);
+		ret = ltt_evloop_thread_start(t->loop, "client thread", &t->tid);
 	if (ret) {
 		ltt_evloop_destroy(t->loop);
 		close(cfg->listen_fd);
