@@ -72,35 +72,26 @@ static const struct kop_desc {
 	size_t arg_size;		/* 0: no argument */
 	enum kobj_kind creates;		/* KOBJ_NONE: returns 0, else a new fd */
 } kops[KOP_NR_IOCTLS_] = {
-	[KOP_VERSION] = { "VERSION", LTT_KABI_VERSION, KOBJ_TRACER,
-			  sizeof(struct ltt_kabi_version), KOBJ_NONE },
-	[KOP_LIST] = { "LIST", LTT_KABI_LIST, KOBJ_TRACER,
-		       sizeof(struct ltt_kabi_list), KOBJ_NONE },
-	[KOP_EVENT_DESC] = { "EVENT_DESC", LTT_KABI_EVENT_DESC, KOBJ_TRACER,
-			     sizeof(struct ltt_kabi_event_desc), KOBJ_NONE },
-	[KOP_SESSION] = { "SESSION", LTT_KABI_SESSION, KOBJ_TRACER, 0, KOBJ_SESSION },
-	[KOP_CHANNEL] = { "CHANNEL", LTT_KABI_CHANNEL, KOBJ_SESSION,
-			  sizeof(struct ltt_kabi_channel), KOBJ_CHANNEL },
-	[KOP_START] = { "START", LTT_KABI_START, KOBJ_SESSION, 0, KOBJ_NONE },
-	[KOP_STOP] = { "STOP", LTT_KABI_STOP, KOBJ_SESSION, 0, KOBJ_NONE },
-	[KOP_STATEDUMP] = { "STATEDUMP", LTT_KABI_STATEDUMP, KOBJ_SESSION, 0, KOBJ_NONE },
-	[KOP_STREAM] = { "STREAM", LTT_KABI_STREAM, KOBJ_CHANNEL,
-			 sizeof(struct ltt_kabi_stream), KOBJ_STREAM },
-	[KOP_EVENT_ENABLE] = { "EVENT_ENABLE", LTT_KABI_EVENT_ENABLE, KOBJ_CHANNEL,
-			       sizeof(struct ltt_kabi_event), KOBJ_NONE },
-	[KOP_EVENT_DISABLE] = { "EVENT_DISABLE", LTT_KABI_EVENT_DISABLE, KOBJ_CHANNEL,
-				sizeof(struct ltt_kabi_event), KOBJ_NONE },
-	[KOP_TRACKER_SET] = { "TRACKER_SET", LTT_KABI_TRACKER_SET, KOBJ_SESSION,
-			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
-	[KOP_TRACKER_GET] = { "TRACKER_GET", LTT_KABI_TRACKER_GET, KOBJ_SESSION,
-			      sizeof(struct ltt_kabi_tracker), KOBJ_NONE },
-	[KOP_EVENT_ENABLE_FILTERED] = { "EVENT_ENABLE_FILTERED", LTT_KABI_EVENT_ENABLE_FILTERED,
-					KOBJ_CHANNEL, sizeof(struct ltt_kabi_event_filter),
-					KOBJ_NONE },
-	[KOP_EVENT_SET_FILTER] = { "EVENT_SET_FILTER", LTT_KABI_EVENT_SET_FILTER, KOBJ_CHANNEL,
-				   sizeof(struct ltt_kabi_event_filter), KOBJ_NONE },
-	[KOP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_CONTEXT_ADD, KOBJ_CHANNEL,
-			      sizeof(struct ltt_kabi_context), KOBJ_NONE },
+/* name, number and argument size all come from the ABI's LTT_KABI_<op> */
+#define KOP(op, on, creates) \
+	[KOP_##op] = { #op, LTT_KABI_##op, KOBJ_##on, _IOC_SIZE(LTT_KABI_##op), KOBJ_##creates }
+	KOP(VERSION, TRACER, NONE),
+	KOP(LIST, TRACER, NONE),
+	KOP(EVENT_DESC, TRACER, NONE),
+	KOP(SESSION, TRACER, SESSION),
+	KOP(CHANNEL, SESSION, CHANNEL),
+	KOP(START, SESSION, NONE),
+	KOP(STOP, SESSION, NONE),
+	KOP(STATEDUMP, SESSION, NONE),
+	KOP(STREAM, CHANNEL, STREAM),
+	KOP(EVENT_ENABLE, CHANNEL, NONE),
+	KOP(EVENT_DISABLE, CHANNEL, NONE),
+	KOP(TRACKER_SET, SESSION, NONE),
+	KOP(TRACKER_GET, SESSION, NONE),
+	KOP(EVENT_ENABLE_FILTERED, CHANNEL, NONE),
+	KOP(EVENT_SET_FILTER, CHANNEL, NONE),
+	KOP(CONTEXT_ADD, CHANNEL, NONE),
+#undef KOP
 };
 
 struct kobj {
