@@ -148,6 +148,20 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 	ltt_session_put(ctx->registry, session);
 }
 
+enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 ltt_cmd_locked_fn fn, void *arg)
+{
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_lock_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	ret = fn(ctx, session, arg);
+	ltt_cmd_unlock_session(ctx, session);
+	return ret;
+}
+
 enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
 					 struct ltt_cmd_change *ch)
 {

@@ -220,6 +220,19 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
+/* What ltt_cmd_with_session() does to the session it locked. */
+typedef enum ltt_error_code (*ltt_cmd_locked_fn)(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_session *session, void *arg);
+
+/**
+ * ltt_cmd_with_session() - lock the session named @name
+ * (ltt_cmd_lock_session()), call @fn(@ctx, session, @arg), unlock
+ *
+ * Returns ltt_cmd_lock_session()'s error (@fn not called), else @fn's.
+ */
+enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 ltt_cmd_locked_fn fn, void *arg);
+
 /* A change of a session's tree: the session locked, what its domains must settle. */
 struct ltt_cmd_change {
 	struct ltt_session *session;
