@@ -173,6 +173,18 @@ enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const ch
 	return ret;
 }
 
+enum ltt_error_code ltt_cmd_change_domain(const struct ltt_cmd_ctx *ctx, const char *name,
+					  enum ltt_domain type, ltt_cmd_check_fn check,
+					  void *arg, struct ltt_cmd_change *ch)
+{
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_domain(ctx, type, &ch->d);
+	if (!ret && check)
+		ret = check(ch->d, arg);
+	return ret ? ret : ltt_cmd_change_begin(ctx, name, ch);
+}
+
 void ltt_cmd_change_end(const struct ltt_cmd_ctx *ctx, struct ltt_cmd_change *ch,
 			const char *what)
 {

@@ -236,6 +236,7 @@ enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const ch
 /* A change of a session's tree: the session locked, what its domains must settle. */
 struct ltt_cmd_change {
 	struct ltt_session *session;
+	struct ltt_domain_impl *d;	/* ltt_cmd_change_domain()'s: the domain changed */
 	struct ltt_domain_settle settle;
 };
 
@@ -249,6 +250,21 @@ struct ltt_cmd_change {
  */
 enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
 					 struct ltt_cmd_change *ch);
+
+/* A domain's word on what a change asks (@arg: the command's attributes). */
+typedef enum ltt_error_code (*ltt_cmd_check_fn)(struct ltt_domain_impl *d, void *arg);
+
+/**
+ * ltt_cmd_change_domain() - ltt_cmd_change_begin() for a change of one
+ * domain's part of the tree: first the domain that serves @type
+ * (ltt_cmd_domain(), kept in @ch->d), then @check(d, @arg) (NULL: none),
+ * then the session is locked
+ *
+ * Returns LTT_ERR_OK, or the first failure's code (nothing to end).
+ */
+enum ltt_error_code ltt_cmd_change_domain(const struct ltt_cmd_ctx *ctx, const char *name,
+					  enum ltt_domain type, ltt_cmd_check_fn check,
+					  void *arg, struct ltt_cmd_change *ch);
 
 /**
  * ltt_cmd_change_end() - unlock the session, then wait until the domains
