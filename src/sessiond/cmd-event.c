@@ -77,17 +77,10 @@ static void undo_disable(void *arg)
 }
 
 /* What ltt_channel_add_rule() says, for the client. */
-static enum ltt_error_code add_rule_error(int err)
-{
-	switch (err) {
-	case -E2BIG:
-		return LTT_ERR_FILTER_LIMIT;
-	case -EINVAL:
-		return LTT_ERR_FILTER;
-	default:
-		return ltt_cmd_error(err);
-	}
-}
+static const struct ltt_cmd_errno add_rule_errors[] = {
+	{ -E2BIG, LTT_ERR_FILTER_LIMIT },
+	{ -EINVAL, LTT_ERR_FILTER },
+};
 
 /* The domain's word on a rule's attributes. */
 static enum ltt_error_code check_rule(struct ltt_domain_impl *d, void *attr)
@@ -130,7 +123,9 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		rule->enabled = true;
 		undo.rule = rule;
 	} else {
-		ret = add_rule_error(ltt_channel_add_rule(session, channel, &attr));
+		ret = LTT_CMD_ERROR_MAP(add_rule_errors,
+					ltt_channel_add_rule(session, channel, &attr),
+					ltt_cmd_error);
 		undo.rule = ret ? NULL : ltt_channel_find_rule(channel, &attr);
 		undo.added = true;
 	}
