@@ -28,11 +28,13 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/evloop.h"
+#include "common/log.h"
 
 #define EVENTS_MAX 64
 #define NOT_IN_HEAP SIZE_MAX
@@ -84,6 +86,8 @@ struct ltt_evloop {
 	bool busy;
 	ltt_evloop_timer_fn busy_fn;
 	void *busy_arg;
+
+	const char *thread_name;	/* ltt_evloop_thread_start()'s */
 };
 
 uint64_t ltt_evloop_now_ns(void)
@@ -547,6 +551,66 @@ int ltt_evloop_run(struct ltt_evloop *loop)
 	}
 	__atomic_store_n(&loop->stop, false, __ATOMIC_RELEASE);
 	return ret;
+}
+
+/* How long a listener out of file descriptors stops accepting. */
+#define ACCEPT_PAUSE_MS 100
+
+/* The pause is over: accept again. */
+static void on_accept_pause(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_evloop_listener *l = arg;
+
+	(void)loop;
+	ltt_evloop_watch_set(l->watch, EPOLLIN);
+}
+
+static void on_listen(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct ltt_evloop_listener *l = arg;
+	int conn;
+
+	(void)events;
+	conn = accept4(fd, NULL, NULL, l->flags);
+	if (conn >= 0) {
+		l->fn(loop, conn, l->arg);
+		return;
+	}
+	if (errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM)
+		return;
+	LTT_WARN_RL("out of file descriptors: not accepting %s for %d ms", l->what,
+		    ACCEPT_PAUSE_MS);
+	ltt_evloop_watch_set(l->watch, 0);
+	ltt_evloop_timer_arm(l->pause, (uint64_t)ACCEPT_PAUSE_MS * 1000000, 0);
+}
+
+int ltt_evloop_listen(struct ltt_evloop *loop, struct ltt_evloop_listener *l, int fd, int flags,
+		      const char *what, ltt_evloop_accept_fn fn, void *arg)
+{
+	int ret;
+
+	*l = (struct ltt_evloop_listener){ .flags = flags, .what = what, .fn = fn, .arg = arg };
+	ret = ltt_evloop_timer_create(loop, on_accept_pause, l, &l->pause);
+	if (!ret)
+		ret = ltt_evloop_watch(loop, fd, EPOLLIN, on_listen, l, &l->watch);
+	return ret;
+}
+
+static void *loop_thread(void *arg)
+{
+	struct ltt_evloop *loop = arg;
+	int ret;
+
+	ret = ltt_evloop_run(loop);
+	if (ret)
+		LTT_ERR("%s: epoll_wait: %s", loop->thread_name, strerror(-ret));
+	return NULL;
+}
+
+int ltt_evloop_thread_start(struct ltt_evloop *loop, const char *name, pthread_t *ret_tid)
+{
+	loop->thread_name = name;
+	return -pthread_create(ret_tid, NULL, loop_thread, loop);
 }
 
 int ltt_evloop_create(struct ltt_evloop **ret_loop)

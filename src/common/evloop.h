@@ -22,6 +22,7 @@
 #ifndef LTT_COMMON_EVLOOP_H
 #define LTT_COMMON_EVLOOP_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -164,6 +165,45 @@ void ltt_evloop_set_busy(struct ltt_evloop *loop, bool busy, ltt_evloop_timer_fn
  * Returns 0 once stopped, or a negative errno if epoll failed.
  */
 int ltt_evloop_run(struct ltt_evloop *loop);
+
+/* An accepted connection: @fd is the callee's to close. */
+typedef void (*ltt_evloop_accept_fn)(struct ltt_evloop *loop, int fd, void *arg);
+
+/* A listening socket a loop accepts on: the caller's storage, filled by ltt_evloop_listen(). */
+struct ltt_evloop_listener {
+	struct ltt_evloop_watch *watch;
+	struct ltt_evloop_timer *pause;	/* armed: accepting is paused */
+	int flags;
+	const char *what;
+	ltt_evloop_accept_fn fn;
+	void *arg;
+};
+
+/**
+ * ltt_evloop_listen() - accept connections on the listening socket @fd,
+ * each with accept4(@flags), and hand each to @fn(@loop, conn_fd, @arg)
+ * @l: must outlive the loop; its watch and timer are the loop's (freed by
+ *     ltt_evloop_destroy()); @fd stays the caller's to close
+ * @what: names the peers ("clients") in the warning when the process is
+ *        out of file descriptors: accepting then pauses for 100 ms
+ *        rather than spin on a connection it cannot take
+ *
+ * Returns 0 or a negative errno.
+ */
+int ltt_evloop_listen(struct ltt_evloop *loop, struct ltt_evloop_listener *l, int fd, int flags,
+		      const char *what, ltt_evloop_accept_fn fn, void *arg);
+
+/**
+ * ltt_evloop_thread_start() - run @loop on a new thread until
+ * ltt_evloop_stop(), logging why if epoll fails
+ * @name: names the thread in that message ("app thread"); borrowed, must
+ *        outlive the thread (a literal)
+ * @ret_tid: set on success, for pthread_join() after ltt_evloop_stop()
+ *
+ * Call with the signals the process handles blocked: the thread inherits
+ * the mask.  Returns 0 or pthread_create()'s error, negated.
+ */
+int ltt_evloop_thread_start(struct ltt_evloop *loop, const char *name, pthread_t *ret_tid);
 
 /**
  * ltt_evloop_stop() - make ltt_evloop_run() return after the current

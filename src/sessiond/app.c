@@ -51,7 +51,6 @@
 #define SEND_TIMEOUT_MS 2000	/* the head of a program's queue taken by then */
 #define REGISTER_TIMEOUT_MS 3000
 #define MAX_UNREGISTERED 256
-#define ACCEPT_PAUSE_MS 100	/* out of fds: stop accepting for so long */
 #define SMALL_MSG_MAX 4096	/* payload of any message but TRACEPOINTS */
 #define BUF_STEP (64U << 10)	/* a message buffer grows by at most this much ahead */
 #define DONE_CHECK_MS 50	/* unanswered messages checked for stalled consumers */
@@ -69,8 +68,7 @@ struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
 	pthread_t tid;
 	struct ltt_evloop *loop;
-	struct ltt_evloop_watch *listen_watch;
-	struct ltt_evloop_timer *accept_timer;	/* armed: accepting is paused */
+	struct ltt_evloop_listener listener;	/* on cfg.listen_fd */
 	struct cds_list_head conns;	/* ltt_app being served, registered or not */
 	unsigned int nr_unregistered;
 	struct ltt_app_done *dones;	/* messages not answered yet */
@@ -673,24 +671,6 @@ static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	ltt_app_put(app);
 }
 
-/* The pause is over: accept again. */
-static void on_accept_timer(struct ltt_evloop *loop, void *arg)
-{
-	struct ltt_app_thread *t = arg;
-
-	(void)loop;
-	ltt_evloop_watch_set(t->listen_watch, EPOLLIN);
-}
-
-/* Out of fds: stop watching the listener for a while rather than spin. */
-static void pause_accepting(struct ltt_app_thread *t)
-{
-	LTT_WARN_RL("out of file descriptors: not accepting programs for %d ms",
-		    ACCEPT_PAUSE_MS);
-	ltt_evloop_watch_set(t->listen_watch, 0);
-	ltt_evloop_timer_arm(t->accept_timer, (uint64_t)ACCEPT_PAUSE_MS * NS_PER_MS, 0);
-}
-
 static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct conn *c = arg;
@@ -771,20 +751,12 @@ static struct conn *conn_new(struct ltt_app_thread *t, int fd, const struct ucre
 	return c;
 }
 
-static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, void *arg)
+static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 {
 	struct ltt_app_thread *t = arg;
 	struct ucred cred;
 	struct conn *c;
-	int fd;
 
-	(void)events;
-	fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC);
-	if (fd < 0) {
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-			pause_accepting(t);
-		return;
-	}
 	if (ltt_sock_peer_cred(fd, &cred) || !room_for(t, &cred)) {
 		close(fd);
 		return;
@@ -810,17 +782,6 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 	cds_list_add_tail(&c->node, &t->conns);
 }
 
-static void *app_thread(void *arg)
-{
-	struct ltt_app_thread *t = arg;
-	int ret;
-
-	ret = ltt_evloop_run(t->loop);
-	if (ret)
-		LTT_ERR("app thread: epoll_wait: %s", strerror(-ret));
-	return NULL;
-}
-
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 			 struct ltt_app_thread **ret_thread)
 {
@@ -842,14 +803,12 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	CDS_INIT_LIST_HEAD(&t->conns);
 	ret = ltt_evloop_create(&t->loop);
 	if (!ret)
-		ret = ltt_evloop_timer_create(t->loop, on_accept_timer, t, &t->accept_timer);
-	if (!ret)
 		ret = ltt_evloop_timer_create(t->loop, on_done_timer, t, &t->done_timer);
 	if (!ret)
-		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
-				       &t->listen_watch);
+		ret = ltt_evloop_listen(t->loop, &t->listener, cfg->listen_fd,
+					SOCK_CLOEXEC, "programs", accept_one, t);
 	if (!ret)
-		ret = -pthread_create(&t->tid, NULL, app_thread, t);
+		ret = ltt_evloop_thread_start(t->loop, "app thread", &t->tid);
 	if (ret) {
 		ltt_evloop_destroy(t->loop);
 		close(cfg->listen_fd);

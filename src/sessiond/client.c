@@ -68,8 +68,7 @@ struct ltt_client_thread {
 	struct ltt_client_thread_config cfg;
 	pthread_t tid;
 	struct ltt_evloop *loop;
-	struct ltt_evloop_watch *listen_watch;
-	struct ltt_evloop_timer *accept_timer;	/* armed: accepting is paused */
+	struct ltt_evloop_listener listener;	/* on cfg.listen_fd */
 	/*
 	 * One worker per client uid with commands under way: a command that
 	 * waits for its user's stalled consumer holds that user's commands
@@ -563,39 +562,14 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 	conn_destroy(c->t, c);
 }
 
-/* The pause is over: accept again. */
-static void on_accept_timer(struct ltt_evloop *loop, void *arg)
-{
-	struct ltt_client_thread *t = arg;
-
-	(void)loop;
-	ltt_evloop_watch_set(t->listen_watch, EPOLLIN);
-}
-
-/* Out of fds: stop watching the listener for a while rather than spin. */
-static void pause_accepting(struct ltt_client_thread *t)
-{
-	LTT_WARN_RL("out of file descriptors: not accepting clients for 100 ms");
-	ltt_evloop_watch_set(t->listen_watch, 0);
-	ltt_evloop_timer_arm(t->accept_timer, 100 * NS_PER_MS, 0);
-}
-
-static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, void *arg)
+static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 {
 	struct ltt_client_thread *t = arg;
 	struct ucred cred;
 	struct conn *c;
 	unsigned int n;
 	size_t i;
-	int fd;
 
-	(void)events;
-	fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
-	if (fd < 0) {
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-			pause_accepting(t);
-		return;
-	}
 	if (ltt_sock_peer_cred(fd, &cred)) {
 		close(fd);
 		return;
@@ -641,17 +615,6 @@ static void accept_one(struct ltt_evloop *loop, int listen_fd, uint32_t events, 
 	conn_deadline(c);
 }
 
-static void *client_thread(void *arg)
-{
-	struct ltt_client_thread *t = arg;
-	int ret;
-
-	ret = ltt_evloop_run(t->loop);
-	if (ret)
-		LTT_ERR("client thread: epoll_wait: %s", strerror(-ret));
-	return NULL;
-}
-
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
@@ -668,12 +631,10 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
 	ret = ltt_evloop_create(&t->loop);
 	if (!ret)
-		ret = ltt_evloop_timer_create(t->loop, on_accept_timer, t, &t->accept_timer);
+		ret = ltt_evloop_listen(t->loop, &t->listener, cfg->listen_fd,
+					SOCK_CLOEXEC | SOCK_NONBLOCK, "clients", accept_one, t);
 	if (!ret)
-		ret = ltt_evloop_watch(t->loop, cfg->listen_fd, EPOLLIN, accept_one, t,
-				       &t->listen_watch);
-	if (!ret)
-		ret = -pthread_create(&t->tid, NULL, client_thread, t);
+		ret = ltt_evloop_thread_start(t->loop, "client thread", &t->tid);
 	if (ret) {
 		ltt_evloop_destroy(t->loop);
 		close(cfg->listen_fd);

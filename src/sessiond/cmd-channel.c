@@ -28,6 +28,14 @@ static void undo_toggle(void *arg)
 	channel->enabled = !channel->enabled;
 }
 
+/* The domain's and the host's word on a new channel's attributes. */
+static enum ltt_error_code check_attr(struct ltt_domain_impl *d, void *attr)
+{
+	enum ltt_error_code ret = d->ops->check_channel(d, attr);
+
+	return ret ? ret : ltt_cmd_check_buffer(attr);
+}
+
 enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
@@ -35,7 +43,6 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	struct ltt_channel_conf attr;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
-	struct ltt_domain_impl *d;
 	enum ltt_domain domain;
 	const char *name;
 	enum ltt_error_code ret;
@@ -45,14 +52,7 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	ltt_proto_get_channel_attr(req, &attr);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_domain(ctx, domain, &d);
-	if (!ret)
-		ret = d->ops->check_channel(d, &attr);
-	if (!ret)
-		ret = ltt_cmd_check_buffer(&attr);
-	if (ret)
-		return ret;
-	ret = ltt_cmd_change_begin(ctx, name, &ch);
+	ret = ltt_cmd_change_domain(ctx, name, domain, check_attr, &attr, &ch);
 	if (ret)
 		return ret;
 	session = ch.session;
@@ -65,10 +65,10 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 		else
 			channel->enabled = true;
 	} else {
-		ret = ltt_cmd_add_channel(d, session, &attr, &channel);
+		ret = ltt_cmd_add_channel(ch.d, session, &attr, &channel);
 	}
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &ch.settle, undo_toggle, channel);
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_toggle, channel);
 	if (!ret)
 		LTT_INFO("session '%s': %s channel '%s' enabled", session->name,
 			 ltt_domain_name(domain), attr.name);
@@ -83,7 +83,6 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	const char *name, *chan_name;
-	struct ltt_domain_impl *d;
 	enum ltt_domain domain;
 	enum ltt_error_code ret;
 
@@ -92,10 +91,7 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_domain(ctx, domain, &d);
-	if (ret)
-		return ret;
-	ret = ltt_cmd_change_begin(ctx, name, &ch);
+	ret = ltt_cmd_change_domain(ctx, name, domain, NULL, NULL, &ch);
 	if (ret)
 		return ret;
 	session = ch.session;
@@ -107,7 +103,7 @@ enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struc
 	else
 		channel->enabled = false;
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &ch.settle, undo_toggle, channel);
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_toggle, channel);
 	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }

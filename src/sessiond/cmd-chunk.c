@@ -14,105 +14,126 @@
 #include "sessiond/chunk.h"
 #include "sessiond/cmd.h"
 
+static enum ltt_error_code rotate_locked(const struct ltt_cmd_ctx *ctx,
+					 struct ltt_session *session, void *archive)
+{
+	return ltt_chunk_rotate(ctx->domains, session, archive);
+}
+
 enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	char archive[LTT_PATH_MAX] = "";
-	struct ltt_session *session;
 	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
-	ret = ltt_chunk_rotate(ctx->domains, session, archive);
-	ltt_cmd_unlock_session(ctx, session);
+	ret = ltt_cmd_with_session(ctx, name, rotate_locked, archive);
 	if (!ret)
 		ltt_wbuf_put_str(reply, archive);
 	return ret;
+}
+
+/* A rotation schedule: enable-rotation sets the non-zero ones, disable-rotation the true ones. */
+struct schedule {
+	uint64_t timer_us, size;
+};
+
+static enum ltt_error_code enable_locked(const struct ltt_cmd_ctx *ctx,
+					 struct ltt_session *session, void *arg)
+{
+	const struct schedule *s = arg;
+
+	if (session->snapshot)
+		return LTT_ERR_ROTATE_SNAPSHOT;
+	if (session->output_type == LTT_OUTPUT_NONE)
+		return LTT_ERR_ROTATE_OUTPUT;
+	if (s->timer_us) {
+		session->rotate_timer_us = s->timer_us;
+		session->rotate_next_ns = ltt_evloop_now_ns() + s->timer_us * 1000;
+	}
+	if (s->size) {
+		session->rotate_size = s->size;
+		session->rotate_written = ltt_chunk_written(ctx->domains, session);
+	}
+	LTT_INFO("session '%s': rotation every %llu us / %llu bytes", session->name,
+		 (unsigned long long)session->rotate_timer_us,
+		 (unsigned long long)session->rotate_size);
+	return LTT_ERR_OK;
 }
 
 enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					    struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	uint64_t timer_us = ltt_rbuf_get_u64(req), size = ltt_rbuf_get_u64(req);
-	struct ltt_session *session;
+	struct schedule s;
 	enum ltt_error_code ret;
 
+	s.timer_us = ltt_rbuf_get_u64(req);
+	s.size = ltt_rbuf_get_u64(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_code(ltt_attr_check_rotation(timer_us, size));
+	ret = ltt_cmd_code(ltt_attr_check_rotation(s.timer_us, s.size));
 	if (ret)
 		return ret;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
-	if (session->snapshot)
-		ret = LTT_ERR_ROTATE_SNAPSHOT;
-	else if (session->output_type == LTT_OUTPUT_NONE)
-		ret = LTT_ERR_ROTATE_OUTPUT;
-	if (!ret && timer_us) {
-		session->rotate_timer_us = timer_us;
-		session->rotate_next_ns = ltt_evloop_now_ns() + timer_us * 1000;
-	}
-	if (!ret && size) {
-		session->rotate_size = size;
-		session->rotate_written = ltt_chunk_written(ctx->domains, session);
-	}
-	if (!ret)
-		LTT_INFO("session '%s': rotation every %llu us / %llu bytes", session->name,
-			 (unsigned long long)session->rotate_timer_us,
-			 (unsigned long long)session->rotate_size);
-	ltt_cmd_unlock_session(ctx, session);
-	return ret;
+	return ltt_cmd_with_session(ctx, name, enable_locked, &s);
+}
+
+/* All or nothing: a schedule that is not set changes nothing. */
+static enum ltt_error_code disable_locked(const struct ltt_cmd_ctx *ctx,
+					  struct ltt_session *session, void *arg)
+{
+	const struct schedule *s = arg;
+
+	(void)ctx;
+	if ((s->timer_us && !session->rotate_timer_us) || (s->size && !session->rotate_size))
+		return LTT_ERR_ROTATION_NOT_SET;
+	if (s->timer_us)
+		session->rotate_timer_us = 0;
+	if (s->size)
+		session->rotate_size = 0;
+	return LTT_ERR_OK;
 }
 
 enum ltt_error_code ltt_cmd_disable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					     struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	bool timer = ltt_rbuf_get_bool(req), size = ltt_rbuf_get_bool(req);
-	struct ltt_session *session;
-	enum ltt_error_code ret;
+	struct schedule s;
 
+	s.timer_us = ltt_rbuf_get_bool(req);
+	s.size = ltt_rbuf_get_bool(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	if (!timer && !size)
+	if (!s.timer_us && !s.size)
 		return LTT_ERR_INVAL;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
-	/* all or nothing: a schedule that is not set changes nothing */
-	if ((timer && !session->rotate_timer_us) || (size && !session->rotate_size)) {
-		ret = LTT_ERR_ROTATION_NOT_SET;
-	} else {
-		if (timer)
-			session->rotate_timer_us = 0;
-		if (size)
-			session->rotate_size = 0;
-	}
-	ltt_cmd_unlock_session(ctx, session);
-	return ret;
+	return ltt_cmd_with_session(ctx, name, disable_locked, &s);
+}
+
+static enum ltt_error_code clear_locked(const struct ltt_cmd_ctx *ctx,
+					struct ltt_session *session, void *arg)
+{
+	(void)arg;
+	return ltt_chunk_clear(ctx->domains, session);
 }
 
 enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	struct ltt_session *session;
-	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
-	ret = ltt_chunk_clear(ctx->domains, session);
-	ltt_cmd_unlock_session(ctx, session);
-	return ret;
+	return ltt_cmd_with_session(ctx, name, clear_locked, NULL);
+}
+
+static enum ltt_error_code regenerate_locked(const struct ltt_cmd_ctx *ctx,
+					     struct ltt_session *session, void *arg)
+{
+	if (*(const uint32_t *)arg == LTT_REGENERATE_STATEDUMP)
+		return ltt_chunk_regenerate_statedump(ctx->domains, session);
+	return ltt_chunk_regenerate_metadata(ctx->domains, session);
 }
 
 enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -120,22 +141,12 @@ enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	uint32_t what = ltt_rbuf_get_u32(req);
-	struct ltt_session *session;
-	enum ltt_error_code ret;
 
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	if (what != LTT_REGENERATE_METADATA && what != LTT_REGENERATE_STATEDUMP)
 		return LTT_ERR_INVAL;
-	ret = ltt_cmd_lock_session(ctx, name, &session);
-	if (ret)
-		return ret;
-	if (what == LTT_REGENERATE_STATEDUMP)
-		ret = ltt_chunk_regenerate_statedump(ctx->domains, session);
-	else
-		ret = ltt_chunk_regenerate_metadata(ctx->domains, session);
-	ltt_cmd_unlock_session(ctx, session);
-	return ret;
+	return ltt_cmd_with_session(ctx, name, regenerate_locked, &what);
 }
 
 void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,

@@ -125,13 +125,20 @@ static void undo_add(void *arg)
 		channel->nr_contexts--;
 }
 
+/* The one difference between the domains: which types, and what checks them. */
+static enum ltt_error_code check_context(struct ltt_domain_impl *d, void *c)
+{
+	if (d->type == LTT_DOMAIN_KERNEL)
+		return ltt_kernel_context_check(d, c);
+	return ltt_ctx_domains(c) & LTT_CTX_DOMAIN_USER ? LTT_ERR_OK : LTT_ERR_CONTEXT_DOMAIN;
+}
+
 enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					struct ltt_wbuf *reply)
 {
 	struct ltt_cmd_change ch;
 	struct ltt_session *session;
 	struct add_undo undo;
-	struct ltt_domain_impl *d;
 	const char *name, *chan_name;
 	enum ltt_domain domain;
 	enum ltt_error_code ret;
@@ -146,25 +153,15 @@ enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct lt
 		return LTT_ERR_PROTOCOL;
 	if (!ltt_ctx_check(&c))
 		return LTT_ERR_CONTEXT_TYPE;
-	ret = ltt_cmd_domain(ctx, domain, &d);
-	if (ret)
-		return ret;
-	/* The one difference between the domains: which types, and what checks them. */
-	if (domain == LTT_DOMAIN_KERNEL)
-		ret = ltt_kernel_context_check(d, &c);
-	else if (!(ltt_ctx_domains(&c) & LTT_CTX_DOMAIN_USER))
-		ret = LTT_ERR_CONTEXT_DOMAIN;
-	if (ret)
-		return ret;
-	ret = ltt_cmd_change_begin(ctx, name, &ch);
+	ret = ltt_cmd_change_domain(ctx, name, domain, check_context, &c, &ch);
 	if (ret)
 		return ret;
 	session = ch.session;
 	undo.dom = ltt_session_domain(session, domain);
-	ret = add_context(d, session, chan_name, &c, &undo.channel);
+	ret = add_context(ch.d, session, chan_name, &c, &undo.channel);
 	/* A default channel may have been created: the domain prepares it. */
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &ch.settle, undo_add, &undo);
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_add, &undo);
 	if (!ret)
 		LTT_INFO("session '%s': context %s added to %s", session->name, c.name,
 			 chan_name[0] ? chan_name : domain == LTT_DOMAIN_KERNEL ?

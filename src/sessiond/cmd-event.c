@@ -77,16 +77,15 @@ static void undo_disable(void *arg)
 }
 
 /* What ltt_channel_add_rule() says, for the client. */
-static enum ltt_error_code add_rule_error(int err)
+static const struct ltt_cmd_errno add_rule_errors[] = {
+	{ -E2BIG, LTT_ERR_FILTER_LIMIT },
+	{ -EINVAL, LTT_ERR_FILTER },
+};
+
+/* The domain's word on a rule's attributes. */
+static enum ltt_error_code check_rule(struct ltt_domain_impl *d, void *attr)
 {
-	switch (err) {
-	case -E2BIG:
-		return LTT_ERR_FILTER_LIMIT;
-	case -EINVAL:
-		return LTT_ERR_FILTER;
-	default:
-		return ltt_cmd_error(err);
-	}
+	return d->ops->check_rule(d, attr);
 }
 
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -95,7 +94,6 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	struct enable_undo undo = { 0 };
 	struct ltt_cmd_change ch;
 	struct ltt_rule_conf attr;
-	struct ltt_domain_impl *d;
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
@@ -109,16 +107,11 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	ltt_proto_get_rule_attr(req, &attr, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_domain(ctx, domain, &d);
-	if (!ret)
-		ret = d->ops->check_rule(d, &attr);
-	if (ret)
-		return ret;
-	ret = ltt_cmd_change_begin(ctx, name, &ch);
+	ret = ltt_cmd_change_domain(ctx, name, domain, check_rule, &attr, &ch);
 	if (ret)
 		return ret;
 	session = ch.session;
-	ret = rule_channel(d, session, chan_name, true, &channel);
+	ret = rule_channel(ch.d, session, chan_name, true, &channel);
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
@@ -130,12 +123,14 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		rule->enabled = true;
 		undo.rule = rule;
 	} else {
-		ret = add_rule_error(ltt_channel_add_rule(session, channel, &attr));
+		ret = LTT_CMD_ERROR_MAP(add_rule_errors,
+					ltt_channel_add_rule(session, channel, &attr),
+					ltt_cmd_error);
 		undo.rule = ret ? NULL : ltt_channel_find_rule(channel, &attr);
 		undo.added = true;
 	}
 	if (!ret)
-		ret = ltt_cmd_update(d, session, &ch.settle, undo_enable, &undo);
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_enable, &undo);
 	if (!ret)
 		LTT_INFO("session '%s': %s rule '%s'%s%s%s%s enabled in channel '%s'", session->name,
 			 ltt_domain_name(domain), attr.pattern,
@@ -154,7 +149,6 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
-	struct ltt_domain_impl *d;
 	const char *name, *chan_name, *pattern;
 	struct disable_undo undo = { NULL, 0 };
 	struct ltt_rule_conf *exact = NULL;
@@ -182,20 +176,13 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		free(exact);
 		exact = NULL;
 	}
-	ret = ltt_cmd_domain(ctx, domain, &d);
-	if (!ret && exact)
-		ret = d->ops->check_rule(d, exact);
-	if (ret) {
-		free(exact);
-		return ret;
-	}
-	ret = ltt_cmd_change_begin(ctx, name, &ch);
+	ret = ltt_cmd_change_domain(ctx, name, domain, exact ? check_rule : NULL, exact, &ch);
 	if (ret) {
 		free(exact);
 		return ret;
 	}
 	session = ch.session;
-	ret = rule_channel(d, session, chan_name, false, &channel);
+	ret = rule_channel(ch.d, session, chan_name, false, &channel);
 	if (ret)
 		goto out;
 	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
@@ -215,7 +202,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	if (!undo.n)
 		ret = LTT_ERR_EVENT_NOT_FOUND;
 	else
-		ret = ltt_cmd_update(d, session, &ch.settle, undo_disable, &undo);
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_disable, &undo);
 out:
 	free(undo.rules);
 	free(exact);

@@ -173,29 +173,17 @@ static enum ltt_error_code record_output(const struct ltt_session *session, bool
 	return ret->output_type == LTT_OUTPUT_NONE ? LTT_ERR_SNAPSHOT_NO_OUTPUT : LTT_ERR_OK;
 }
 
-/* The public code of a snapshot's failure. */
-static enum ltt_error_code record_error(int err)
-{
-	switch (err) {
-	case -ENOSPC:
-		return LTT_ERR_SNAPSHOT_TOO_SMALL;
-	case -EEXIST:
-		return LTT_ERR_SNAPSHOT_EXISTS;
-	case -EOPNOTSUPP:
-		return LTT_ERR_NOT_SUPPORTED;
-	case -EPIPE:
-		return LTT_ERR_CONSUMERD;
-	case -ETIMEDOUT:
-		return LTT_ERR_CONSUMERD_STALLED;
-	case -ENAMETOOLONG:
-	case -EINVAL:
-		return LTT_ERR_OUTPUT_PATH;
-	case -ENOMEM:
-		return LTT_ERR_NOMEM;
-	default:
-		return ltt_cmd_output_error(err);
-	}
-}
+/* The public code of a snapshot's failure; any other is the output's. */
+static const struct ltt_cmd_errno record_errors[] = {
+	{ -ENOSPC, LTT_ERR_SNAPSHOT_TOO_SMALL },
+	{ -EEXIST, LTT_ERR_SNAPSHOT_EXISTS },
+	{ -EOPNOTSUPP, LTT_ERR_NOT_SUPPORTED },
+	{ -EPIPE, LTT_ERR_CONSUMERD },
+	{ -ETIMEDOUT, LTT_ERR_CONSUMERD_STALLED },
+	{ -ENAMETOOLONG, LTT_ERR_OUTPUT_PATH },
+	{ -EINVAL, LTT_ERR_OUTPUT_PATH },
+	{ -ENOMEM, LTT_ERR_NOMEM },
+};
 
 /*
  * Each domain with channels writes its part of the snapshot under @dir
@@ -290,7 +278,7 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 	if (err) {
 		LTT_WARN("session '%s': snapshot %s failed: %s", session->name, res->path,
 			 strerror(-err));
-		return code ? code : record_error(err);
+		return code ? code : LTT_CMD_ERROR_MAP(record_errors, err, ltt_cmd_output_error);
 	}
 	session->nr_snapshots++;
 	LTT_INFO("session '%s': snapshot %s: %" PRIu64 " packets, %" PRIu64 " bytes, %" PRIu64

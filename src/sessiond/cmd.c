@@ -2,6 +2,7 @@
 /*
  * cmd.c - the table from client command numbers to handlers.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -148,6 +149,20 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 	ltt_session_put(ctx->registry, session);
 }
 
+enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 ltt_cmd_locked_fn fn, void *arg)
+{
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_lock_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	ret = fn(ctx, session, arg);
+	ltt_cmd_unlock_session(ctx, session);
+	return ret;
+}
+
 enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
 					 struct ltt_cmd_change *ch)
 {
@@ -157,6 +172,18 @@ enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const ch
 	if (!ret)
 		ltt_domain_settle_init(&ch->settle);
 	return ret;
+}
+
+enum ltt_error_code ltt_cmd_change_domain(const struct ltt_cmd_ctx *ctx, const char *name,
+					  enum ltt_domain type, ltt_cmd_check_fn check,
+					  void *arg, struct ltt_cmd_change *ch)
+{
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_domain(ctx, type, &ch->d);
+	if (!ret && check)
+		ret = check(ch->d, arg);
+	return ret ? ret : ltt_cmd_change_begin(ctx, name, ch);
 }
 
 void ltt_cmd_change_end(const struct ltt_cmd_ctx *ctx, struct ltt_cmd_change *ch,
@@ -172,6 +199,12 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 	return ltt_domains_get(ctx->domains, type, ret_domain);
 }
 
+static const struct ltt_cmd_errno add_channel_errors[] = {
+	{ -EEXIST, LTT_ERR_CHANNEL_EXISTS },
+	{ -EADDRINUSE, LTT_ERR_TRACEFILE_CLASH },
+	{ -EINVAL, LTT_ERR_BUFFER_TYPE_MISMATCH },
+};
+
 enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
 					const struct ltt_channel_conf *attr,
 					struct ltt_channel **ret_channel)
@@ -185,17 +218,7 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	if (code)
 		return code;
 	err = ltt_session_add_channel(ltt_session_domain(session, d->type), attr, ret_channel);
-
-	switch (err) {
-	case -EEXIST:
-		return LTT_ERR_CHANNEL_EXISTS;
-	case -EADDRINUSE:
-		return LTT_ERR_TRACEFILE_CLASH;
-	case -EINVAL:
-		return LTT_ERR_BUFFER_TYPE_MISMATCH;
-	default:
-		return ltt_cmd_error(err);
-	}
+	return LTT_CMD_ERROR_MAP(add_channel_errors, err, ltt_cmd_error);
 }
 
 enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -215,18 +238,36 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 	return ltt_cmd_domain_error(err);
 }
 
+enum ltt_error_code ltt_cmd_error_map(const struct ltt_cmd_errno *map, size_t n, int err,
+				      enum ltt_error_code (*fallback)(int err))
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (map[i].err == err || map[i].err == LTT_CMD_ERRNO_ELSE)
+			return map[i].code;
+	assert(fallback);
+	return fallback(err);
+}
+
+/* What the failures ltt_cmd_error() knows are (0 too), in a table. */
+static const struct ltt_cmd_errno internal_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ -ENOSPC, LTT_ERR_LIMIT },
+	{ -EPIPE, LTT_ERR_CONSUMERD },
+	{ -ETIMEDOUT, LTT_ERR_CONSUMERD_STALLED },
+};
+
+/* Any other failure is the tracer's refusal. */
+static enum ltt_error_code tracer_refused(int err)
+{
+	return LTT_ERR_TRACER;
+}
+
 enum ltt_error_code ltt_cmd_domain_error(int err)
 {
-	switch (err) {
-	case 0:
-	case -ENOMEM:
-	case -ENOSPC:
-	case -EPIPE:
-	case -ETIMEDOUT:
-		return ltt_cmd_error(err);
-	default:
-		return LTT_ERR_TRACER;
-	}
+	return LTT_CMD_ERROR_MAP(internal_errors, err, tracer_refused);
 }
 
 enum ltt_error_code ltt_cmd_output_error(int err)
@@ -234,23 +275,16 @@ enum ltt_error_code ltt_cmd_output_error(int err)
 	return ltt_output_error_code(err);
 }
 
+/* A failure no table names: logged, for it is a bug or a case to add. */
+static enum ltt_error_code unexpected(int err)
+{
+	LTT_WARN("unexpected internal failure: %s", strerror(-err));
+	return LTT_ERR_UNKNOWN;
+}
+
 enum ltt_error_code ltt_cmd_error(int err)
 {
-	switch (err) {
-	case 0:
-		return LTT_ERR_OK;
-	case -ENOMEM:
-		return LTT_ERR_NOMEM;
-	case -ENOSPC:
-		return LTT_ERR_LIMIT;
-	case -EPIPE:
-		return LTT_ERR_CONSUMERD;
-	case -ETIMEDOUT:
-		return LTT_ERR_CONSUMERD_STALLED;
-	default:
-		LTT_WARN("unexpected internal failure: %s", strerror(-err));
-		return LTT_ERR_UNKNOWN;
-	}
+	return LTT_CMD_ERROR_MAP(internal_errors, err, unexpected);
 }
 
 /* Bytes the host can still give without swapping (MemAvailable), 0 if unknown. */

@@ -220,9 +220,23 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
+/* What ltt_cmd_with_session() does to the session it locked. */
+typedef enum ltt_error_code (*ltt_cmd_locked_fn)(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_session *session, void *arg);
+
+/**
+ * ltt_cmd_with_session() - lock the session named @name
+ * (ltt_cmd_lock_session()), call @fn(@ctx, session, @arg), unlock
+ *
+ * Returns ltt_cmd_lock_session()'s error (@fn not called), else @fn's.
+ */
+enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 ltt_cmd_locked_fn fn, void *arg);
+
 /* A change of a session's tree: the session locked, what its domains must settle. */
 struct ltt_cmd_change {
 	struct ltt_session *session;
+	struct ltt_domain_impl *d;	/* ltt_cmd_change_domain()'s: the domain changed */
 	struct ltt_domain_settle settle;
 };
 
@@ -236,6 +250,21 @@ struct ltt_cmd_change {
  */
 enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
 					 struct ltt_cmd_change *ch);
+
+/* A domain's word on what a change asks (@arg: the command's attributes). */
+typedef enum ltt_error_code (*ltt_cmd_check_fn)(struct ltt_domain_impl *d, void *arg);
+
+/**
+ * ltt_cmd_change_domain() - ltt_cmd_change_begin() for a change of one
+ * domain's part of the tree: first the domain that serves @type
+ * (ltt_cmd_domain(), kept in @ch->d), then @check(d, @arg) (NULL: none),
+ * then the session is locked
+ *
+ * Returns LTT_ERR_OK, or the first failure's code (nothing to end).
+ */
+enum ltt_error_code ltt_cmd_change_domain(const struct ltt_cmd_ctx *ctx, const char *name,
+					  enum ltt_domain type, ltt_cmd_check_fn check,
+					  void *arg, struct ltt_cmd_change *ch);
 
 /**
  * ltt_cmd_change_end() - unlock the session, then wait until the domains
@@ -308,6 +337,28 @@ enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
 enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
 					const struct ltt_channel_conf *attr,
 					struct ltt_channel **ret_channel);
+
+/* One row of a table from internal failures to public codes. */
+struct ltt_cmd_errno {
+	int err;			/* a negative errno, or LTT_CMD_ERRNO_ELSE */
+	enum ltt_error_code code;
+};
+
+/* A table's last row may be this: every error the rows before do not name. */
+#define LTT_CMD_ERRNO_ELSE 1
+
+/**
+ * ltt_cmd_error_map() - the code of @err in the table @map of @n rows,
+ * the first row that names it (or LTT_CMD_ERRNO_ELSE); else @fallback(@err)
+ *
+ * @fallback may be NULL only for a table that ends with LTT_CMD_ERRNO_ELSE.
+ */
+enum ltt_error_code ltt_cmd_error_map(const struct ltt_cmd_errno *map, size_t n, int err,
+				      enum ltt_error_code (*fallback)(int err));
+
+/* ltt_cmd_error_map() of a table that is an array. */
+#define LTT_CMD_ERROR_MAP(map, err, fallback) \
+	ltt_cmd_error_map(map, sizeof(map) / sizeof((map)[0]), err, fallback)
 
 /**
  * ltt_cmd_error() - the public code of an internal failure (0 or -errno)

@@ -411,27 +411,19 @@ struct daemon {
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
-static enum ltt_error_code kernel_refusal(int err)
-{
-	switch (err) {
-	case -ENOSYS:
-		return LTT_ERR_KERNEL_NO_MODULES;
-	case -ENOENT:
-		return LTT_ERR_KERNEL_MODULE_MISSING;
-	case -EKEYREJECTED:
-	case -ENOKEY:
-	case -EKEYREVOKED:
-	case -EKEYEXPIRED:
-	case -EBADMSG:
-	case -ENOEXEC:
-	case -EINVAL:
-		return LTT_ERR_KERNEL_MODULE_REFUSED;
-	case -EPROTO:
-		return LTT_ERR_KERNEL_VERSION_MISMATCH;
-	default:
-		return LTT_ERR_KERNEL_UNAVAILABLE;
-	}
-}
+static const struct ltt_cmd_errno kernel_refusals[] = {
+	{ -ENOSYS, LTT_ERR_KERNEL_NO_MODULES },
+	{ -ENOENT, LTT_ERR_KERNEL_MODULE_MISSING },
+	{ -EKEYREJECTED, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -ENOKEY, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -EKEYREVOKED, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -EKEYEXPIRED, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -EBADMSG, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -ENOEXEC, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -EINVAL, LTT_ERR_KERNEL_MODULE_REFUSED },
+	{ -EPROTO, LTT_ERR_KERNEL_VERSION_MISMATCH },
+	{ LTT_CMD_ERRNO_ELSE, LTT_ERR_KERNEL_UNAVAILABLE },
+};
 
 /*
  * Serve the kernel domain if we can; if not, say why once here, and every
@@ -455,7 +447,8 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 	ret = ltt_kernel_init(&d->kernel, opts->backend, opts->kmod_probes, &d->registry, opts->consumerd_path,
 			      opts->verbose, why, sizeof(why));
 	if (ret) {
-		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL, kernel_refusal(ret), why);
+		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL,
+				   LTT_CMD_ERROR_MAP(kernel_refusals, ret, NULL), why);
 		return;
 	}
 	ltt_domains_register(&d->domains, &d->kernel.domain);

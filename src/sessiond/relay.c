@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "common/relay-conn.h"
 #include "common/relay-proto.h"
+#include "sessiond/cmd.h"
 #include "sessiond/relay.h"
 
 int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
@@ -29,33 +30,22 @@ int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_min
 	return ret;
 }
 
+static const struct ltt_cmd_errno relay_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -ENOENT, LTT_ERR_RELAY_HOST },
+	{ -ECONNREFUSED, LTT_ERR_RELAY_REFUSED },
+	{ -ETIMEDOUT, LTT_ERR_RELAY_TIMEOUT },
+	{ -EPROTO, LTT_ERR_RELAY_NOT_RELAY },
+	{ -EPROTONOSUPPORT, LTT_ERR_RELAY_VERSION },
+	{ -ECONNRESET, LTT_ERR_RELAY_LOST },
+	{ -EPIPE, LTT_ERR_RELAY_LOST },
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ LTT_CMD_ERRNO_ELSE, LTT_ERR_RELAY_UNREACHABLE },	/* EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL... */
+};
+
 enum ltt_error_code ltt_relay_error_code(int err)
 {
-	switch (err) {
-	case 0:
-		return LTT_ERR_OK;
-	case -ENOENT:
-		return LTT_ERR_RELAY_HOST;
-	case -ECONNREFUSED:
-		return LTT_ERR_RELAY_REFUSED;
-	case -ETIMEDOUT:
-		return LTT_ERR_RELAY_TIMEOUT;
-	case -EHOSTUNREACH:
-	case -ENETUNREACH:
-	case -EADDRNOTAVAIL:
-		return LTT_ERR_RELAY_UNREACHABLE;
-	case -EPROTO:
-		return LTT_ERR_RELAY_NOT_RELAY;
-	case -EPROTONOSUPPORT:
-		return LTT_ERR_RELAY_VERSION;
-	case -ECONNRESET:
-	case -EPIPE:
-		return LTT_ERR_RELAY_LOST;
-	case -ENOMEM:
-		return LTT_ERR_NOMEM;
-	default:
-		return LTT_ERR_RELAY_UNREACHABLE;
-	}
+	return LTT_CMD_ERROR_MAP(relay_errors, err, NULL);
 }
 
 /* The traced host's name as the relay files it (at most 63 bytes). */

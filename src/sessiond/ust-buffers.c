@@ -693,55 +693,76 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 	free(us);
 }
 
-void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
-			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
-			   uint64_t *ret_packets_lost)
+/*
+ * Call @fn(@arg, stats) for @channel's part of each of @session's traces,
+ * from the statistics pages: never waits on the consumer (list).
+ */
+static void each_chan_stats(struct ltt_session *session, const struct ltt_channel *channel,
+			    void (*fn)(void *arg, const struct ltt_consumer_channel_stats *st),
+			    void *arg)
 {
 	struct ltt_ust_state *us = ltt_ust_state(session);
-	/* What closed traces lost, then what the open ones have lost so far. */
-	uint64_t events = channel->discarded_events, packets = channel->lost_packets;
 	struct ltt_consumer_channel_stats st;
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 
-	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
 		ltt_ust_chan_stats(chan, &st);
-		ltt_ust_add_sat(&events, st.events_lost);
-		ltt_ust_add_sat(&packets, st.packets_lost);
+		fn(arg, &st);
 	}
-	*ret_events_lost = events;
-	*ret_packets_lost = packets;
+}
+
+/* What a channel lost: events discarded, packets overwritten. */
+struct lost {
+	uint64_t events, packets;
+};
+
+static void add_lost(void *arg, const struct ltt_consumer_channel_stats *st)
+{
+	struct lost *l = arg;
+
+	ltt_ust_add_sat(&l->events, st->events_lost);
+	ltt_ust_add_sat(&l->packets, st->packets_lost);
+}
+
+void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
+			   uint64_t *ret_packets_lost)
+{
+	/* What closed traces lost, then what the open ones have lost so far. */
+	struct lost l = { channel->discarded_events, channel->lost_packets };
+
+	(void)b;
+	each_chan_stats(session, channel, add_lost, &l);
+	*ret_events_lost = l.events;
+	*ret_packets_lost = l.packets;
+}
+
+/* Add a trace's write failures to @arg's; the earliest error is kept. */
+static void add_failure(void *arg, const struct ltt_consumer_channel_stats *st)
+{
+	struct ltt_domain_failure *f = arg;
+
+	f->events += st->error_events;
+	f->packets += st->error_packets;
+	if (st->error && (!f->error || st->error_since < f->since)) {
+		f->error = st->error;
+		f->since = st->error_since;
+	}
 }
 
 void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
 {
-	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_domain_failure f = {
 		.events = channel->error_events, .packets = channel->error_packets,
 	};
-	struct ltt_consumer_channel_stats st;
-	struct ltt_ust_trace *trace;
-	struct ltt_ust_chan *chan;
 
-	/* from the statistics pages: never waits on the consumer (list) */
 	(void)b;
-	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		chan = ltt_ust_buffers_find_chan(trace, channel);
-		if (!chan)
-			continue;
-		ltt_ust_chan_stats(chan, &st);
-		f.events += st.error_events;
-		f.packets += st.error_packets;
-		if (st.error && (!f.error || st.error_since < f.since)) {
-			f.error = st.error;
-			f.since = st.error_since;
-		}
-	}
+	each_chan_stats(session, channel, add_failure, &f);
 	*ret = f;
 }
 

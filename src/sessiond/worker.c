@@ -5,26 +5,13 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "common/log.h"
 #include "sessiond/worker.h"
 
 struct ltt_worker {
 	pthread_t tid;
 	struct ltt_evloop *loop;
 };
-
-static void *worker_thread(void *arg)
-{
-	struct ltt_worker *w = arg;
-	int ret;
-
-	ret = ltt_evloop_run(w->loop);
-	if (ret)
-		LTT_ERR("worker: epoll_wait: %s", strerror(-ret));
-	return NULL;
-}
 
 int ltt_worker_start(struct ltt_worker **ret_worker)
 {
@@ -35,7 +22,7 @@ int ltt_worker_start(struct ltt_worker **ret_worker)
 		return -ENOMEM;
 	ret = ltt_evloop_create(&w->loop);
 	if (!ret)
-		ret = -pthread_create(&w->tid, NULL, worker_thread, w);
+		ret = ltt_evloop_thread_start(w->loop, "worker", &w->tid);
 	if (ret) {
 		ltt_evloop_destroy(w->loop);
 		free(w);

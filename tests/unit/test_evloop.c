@@ -2,7 +2,7 @@
 /*
  * test_evloop.c - unit tests of common/evloop.c: fd callbacks, pausing,
  * removal inside callbacks, timers, deadlines' order, jobs posted from
- * other threads, stop, busy mode.
+ * other threads, stop, busy mode, a listening socket, a loop's own thread.
  *
  * Nothing sleeps: threads meet on eventfds and pipes, and every loop has
  * a guard deadline that stops it and fails the test if it runs too long.
@@ -10,12 +10,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "common/evloop.h"
@@ -660,6 +664,131 @@ static void test_busy(void)
 	close(b.p[0]), close(b.p[1]);
 }
 
+/* ---- a listening socket ---- */
+
+struct accepted {
+	unsigned int n;
+	unsigned int stop_at;
+	uint64_t at;			/* when the last one came */
+};
+
+static void on_accepted(struct ltt_evloop *loop, int fd, void *arg)
+{
+	struct accepted *a = arg;
+
+	close(fd);
+	a->at = ltt_evloop_now_ns();
+	if (++a->n == a->stop_at)
+		ltt_evloop_stop(loop);
+}
+
+/* A listening unix socket in the abstract namespace, and a client connected to it. */
+static int listening(int *ret_client)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int l = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	socklen_t len;
+
+	snprintf(sa.sun_path + 1, sizeof(sa.sun_path) - 1, "ltt-test-evloop-%d", (int)getpid());
+	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(sa.sun_path + 1));
+	if (l < 0 || bind(l, (struct sockaddr *)&sa, len) || listen(l, 8))
+		die("listen");
+	*ret_client = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (*ret_client < 0 || connect(*ret_client, (struct sockaddr *)&sa, len))
+		die("connect");
+	return l;
+}
+
+static struct rlimit saved_nofile;
+
+static void restore_nofile(struct ltt_evloop *loop, void *arg)
+{
+	(void)loop, (void)arg;
+	setrlimit(RLIMIT_NOFILE, &saved_nofile);
+}
+
+static void test_listen(void)
+{
+	struct ltt_evloop *loop = new_loop();
+	struct accepted a = { .stop_at = 1 };
+	struct ltt_evloop_listener lst;
+	struct ltt_evloop_timer *t;
+	struct rlimit low;
+	uint64_t start;
+	int l, c, next;
+
+	l = listening(&c);
+	tap_is_int(ltt_evloop_listen(loop, &lst, l, SOCK_CLOEXEC, "peers", on_accepted, &a), 0,
+		   "a listener is set up");
+	guard(loop);
+	ltt_evloop_run(loop);
+	tap_ok(a.n == 1 && !guard_fired, "a connection is accepted and handed to the callback");
+	ltt_evloop_destroy(loop);
+	close(l), close(c);
+
+	/* out of descriptors: accepting pauses 100 ms rather than spin */
+	loop = new_loop();
+	l = listening(&c);
+	ltt_evloop_listen(loop, &lst, l, SOCK_CLOEXEC, "peers", on_accepted, &a);
+	ltt_evloop_timer_create(loop, restore_nofile, NULL, &t);
+	ltt_evloop_timer_arm(t, 20 * MS, 0);
+	guard(loop);
+	next = dup(0);
+	close(next);
+	getrlimit(RLIMIT_NOFILE, &saved_nofile);
+	low = saved_nofile;
+	low.rlim_cur = (rlim_t)next;
+	start = ltt_evloop_now_ns();
+	if (setrlimit(RLIMIT_NOFILE, &low))
+		die("setrlimit");
+	a.stop_at = 2;
+	ltt_evloop_run(loop);
+	tap_ok(a.n == 2 && !guard_fired, "the connection refused for lack of fds is accepted later");
+	tap_ok(a.at - start >= 100 * MS, "after the pause, not when fds came back (%llu ms)",
+	       (unsigned long long)((a.at - start) / MS));
+	ltt_evloop_destroy(loop);
+	close(l), close(c);
+}
+
+/* ---- a loop's own thread ---- */
+
+struct on_thread {
+	struct ltt_evloop_job job;
+	pthread_t ran_on;
+	int efd;
+};
+
+static void record_thread(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct on_thread *o = (struct on_thread *)job;
+
+	(void)loop;
+	o->ran_on = pthread_self();
+	if (write(o->efd, &(uint64_t){ 1 }, 8) != 8)
+		die("write");
+}
+
+static void test_thread_start(void)
+{
+	struct ltt_evloop *loop = new_loop();
+	struct on_thread o = { .job.fn = record_thread };
+	uint64_t v;
+	pthread_t tid;
+
+	o.efd = eventfd(0, EFD_CLOEXEC);
+	if (o.efd < 0)
+		die("eventfd");
+	tap_is_int(ltt_evloop_thread_start(loop, "test thread", &tid), 0, "a loop starts its thread");
+	ltt_evloop_post(loop, &o.job);
+	if (read(o.efd, &v, sizeof(v)) != sizeof(v))
+		die("read");
+	tap_ok(pthread_equal(o.ran_on, tid), "a posted job runs on that thread");
+	ltt_evloop_stop(loop);
+	tap_is_int(pthread_join(tid, NULL), 0, "the thread ends once the loop is stopped");
+	ltt_evloop_destroy(loop);
+	close(o.efd);
+}
+
 int main(void)
 {
 	test_fd_callbacks();
@@ -671,5 +800,7 @@ int main(void)
 	test_jobs_and_stop();
 	test_stop_from_thread();
 	test_busy();
+	test_listen();
+	test_thread_start();
 	return tap_done();
 }
