@@ -41,7 +41,6 @@ struct ltt_consumer {
 	/* What a late ADD_* that succeeded left behind: to destroy (0: none). */
 	uint16_t undo_type;
 	uint64_t undo_key;
-	uint64_t cur_key;	/* the key of the ADD_* being called */
 	bool sent;		/* the last call's message went out (whole) */
 	uint64_t busy_since_ms;	/* atomic: when the call under way began, 0: none */
 	uint16_t busy_type;	/* atomic: its command */
@@ -413,9 +412,33 @@ static int wait_room(int fd, size_t len, uint64_t deadline)
 	}
 }
 
-static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
-			      const int *fds, unsigned int nr_fds, int timeout_ms,
-			      struct ltt_msg *reply);
+/* What a call may do besides waiting for the lock and its reply. */
+#define CALL_TRY (1u << 0)		/* never wait: -EBUSY when another call holds the
+					 * consumer, -ETIMEDOUT at once when it owes replies */
+#define CALL_UNSENT_AGAIN (1u << 1)	/* -EAGAIN when nothing of it was sent (the
+					 * consumer's own -EAGAIN becomes -EIO) */
+#define CALL_SENT_INPROGRESS (1u << 2)	/* -EINPROGRESS when sent whole, not answered */
+
+/*
+ * One command to the consumer, as call() makes it: every command goes
+ * through it, with these differences only.
+ */
+struct call {
+	uint16_t type;
+	struct ltt_wbuf req;	/* its payload, put by the caller; call() empties it */
+	const int *fds;		/* borrowed */
+	unsigned int nr_fds;
+	int timeout_ms;		/* the reply's deadline; 0: the type's, reply_timeout_ms() */
+	unsigned int flags;	/* CALL_* */
+	uint32_t minor;		/* the consumer's minor it needs, else -EOPNOTSUPP */
+	uint64_t key;		/* what an ADD_TRACE or ADD_CHANNEL adds: undone if it
+				 * succeeds after it timed out */
+	/* A reply beyond the status: read whole (its status, 0, included) into @out. */
+	int (*decode)(struct ltt_rbuf *r, void *out);
+	void *out;
+};
+
+static int call_locked(struct ltt_consumer *c, const struct call *k, struct ltt_msg *reply);
 
 /*
  * Before a command: read the replies still owed, waiting for them a short
@@ -428,8 +451,7 @@ static int settle_locked(struct ltt_consumer *c)
 {
 	uint64_t deadline = now_ms() + OWED_GRACE_MS, now;
 	struct ltt_msg reply = { 0 };
-	struct ltt_wbuf w;
-	uint16_t type;
+	struct call undo = { 0 };
 	int ret;
 
 	for (;;) {
@@ -445,32 +467,65 @@ static int settle_locked(struct ltt_consumer *c)
 	}
 	if (ret || !c->undo_type)
 		return ret;
-	type = c->undo_type;
+	undo.type = c->undo_type;
 	c->undo_type = 0;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_key(&w, c->undo_key);
-	ret = call_locked_within(c, type, &w, NULL, 0, reply_timeout_ms(type), &reply);
-	ltt_wbuf_fini(&w);
+	ltt_consumer_put_key(&undo.req, c->undo_key);
+	ret = call_locked(c, &undo, &reply);
+	ltt_wbuf_fini(&undo.req);
 	ltt_msg_fini(&reply);
 	if (ret && ret != -ETIMEDOUT)
 		LTT_WARN("consumer daemon pid %ld: %s %" PRIu64 " (what a late command left): %s",
-			 (long)c->pid, ltt_consumer_msg_name(type), c->undo_key, strerror(-ret));
+			 (long)c->pid, ltt_consumer_msg_name(undo.type), c->undo_key, strerror(-ret));
 	return c->fd < 0 ? -EPIPE : c->owed ? -ETIMEDOUT : 0;
 }
 
 /*
- * Send one command and read its reply; on success @reply holds the reply
- * payload after the status (caller fini's it).  Returns the consumer's
- * status or a transport error.  A consumer that does not answer in time
- * is slow, not dead: the call fails with -ETIMEDOUT and the consumer goes
- * on (its late reply is dropped by the next call).  One whose socket
- * closed, or that sends what can't be read, is dead: it is reaped, and
- * the supervisor starts another.  Consumer lock held.
+ * Send @k whole, or nothing of it.  Consumer lock held.  Returns 0,
+ * -ETIMEDOUT (no room in time: nothing sent) or a transport error (part
+ * of it may have gone: the stream can't be resynchronized, the consumer
+ * is lost).
  */
-static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
-			      const int *fds, unsigned int nr_fds, int timeout_ms,
-			      struct ltt_msg *reply)
+static int send_locked(struct ltt_consumer *c, const struct call *k)
 {
+	const char *name = ltt_consumer_msg_name(k->type);
+	char why[160];
+	int ret;
+
+	ret = wait_room(c->fd, LTT_MSG_HDR_SIZE + k->req.len, now_ms() + SEND_TIMEOUT_MS);
+	if (ret) {
+		LTT_ERR("consumer daemon pid %ld did not take %s within %d ms: it is alive but stalled; the command failed, nothing of it sent",
+			(long)c->pid, name, SEND_TIMEOUT_MS);
+		return ret;
+	}
+	c->seq++;
+	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, k->type, c->seq, k->req.data, k->req.len,
+			   k->fds, k->nr_fds);
+	if (!ret) {
+		c->sent = true;
+		return 0;
+	}
+	if (ret == -EPIPE || ret == -ECONNRESET)
+		snprintf(why, sizeof(why), "%s failed: its socket closed", name);
+	else
+		snprintf(why, sizeof(why), "a %s message was cut in the middle (%s): the command stream is broken",
+			 name, strerror(-ret));
+	lose_locked(c, why);
+	return ret == -ECONNRESET || ret == -EAGAIN ? -EPIPE : ret;
+}
+
+/*
+ * Send one command and read its reply; @reply then holds it (caller
+ * fini's it).  Returns the consumer's status or a transport error.  A
+ * consumer that does not answer in time is slow, not dead: the call fails
+ * with -ETIMEDOUT and the consumer goes on (its late reply is dropped by
+ * the next call).  One whose socket closed, or that sends what can't be
+ * read, is dead: it is reaped, and the supervisor starts another.
+ * Consumer lock held.
+ */
+static int exchange_locked(struct ltt_consumer *c, const struct call *k, struct ltt_msg *reply)
+{
+	int timeout_ms = k->timeout_ms ? k->timeout_ms : reply_timeout_ms(k->type);
+	const char *name = ltt_consumer_msg_name(k->type);
 	char why[160];
 	struct ltt_rbuf r;
 	int32_t status;
@@ -479,52 +534,34 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 	c->sent = false;
 	if (c->fd < 0)
 		return -EPIPE;
-	if (req->err)
-		return req->err;
+	if (k->req.err)
+		return k->req.err;
 	ret = settle_locked(c);
 	c->sent = false;	/* settle_locked()'s own call set it */
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld still owes the reply to an earlier command: it is alive but stalled; %s failed at once",
-			(long)c->pid, ltt_consumer_msg_name(type));
+			(long)c->pid, name);
 		return ret;
 	}
 	if (ret)
 		return c->fd < 0 ? -EPIPE : ret;
-	ret = wait_room(c->fd, LTT_MSG_HDR_SIZE + req->len, now_ms() + SEND_TIMEOUT_MS);
-	if (ret) {
-		LTT_ERR("consumer daemon pid %ld did not take %s within %d ms: it is alive but stalled; the command failed, nothing of it sent",
-			(long)c->pid, ltt_consumer_msg_name(type), SEND_TIMEOUT_MS);
+	ret = send_locked(c, k);
+	if (ret)
 		return ret;
-	}
-	c->seq++;
-	ret = ltt_msg_send(c->fd, LTT_CONSUMER_MAGIC, type, c->seq, req->data, req->len, fds,
-			   nr_fds);
-	if (ret) {
-		/* part of it may have gone: the stream can't be resynchronized */
-		if (ret == -EPIPE || ret == -ECONNRESET)
-			snprintf(why, sizeof(why), "%s failed: its socket closed",
-				 ltt_consumer_msg_name(type));
-		else
-			snprintf(why, sizeof(why), "a %s message was cut in the middle (%s): the command stream is broken",
-				 ltt_consumer_msg_name(type), strerror(-ret));
-		lose_locked(c, why);
-		return ret == -ECONNRESET || ret == -EAGAIN ? -EPIPE : ret;
-	}
-	c->sent = true;
-	ret = read_reply(c, type, timeout_ms, reply);
+	ret = read_reply(c, k->type, timeout_ms, reply);
 	if (ret == -ETIMEDOUT) {
 		LTT_ERR("consumer daemon pid %ld did not answer %s within %d ms: it is alive but stalled; the command failed",
-			(long)c->pid, ltt_consumer_msg_name(type), timeout_ms);
-		c->late_type = type == LTT_CONSUMER_MSG_ADD_TRACE ||
-				       type == LTT_CONSUMER_MSG_ADD_CHANNEL ? type : 0;
+			(long)c->pid, name, timeout_ms);
+		c->late_type = k->type == LTT_CONSUMER_MSG_ADD_TRACE ||
+				       k->type == LTT_CONSUMER_MSG_ADD_CHANNEL ? k->type : 0;
 		c->late_seq = c->seq;
-		c->late_key = c->cur_key;
+		c->late_key = k->key;
 		return ret;
 	}
-	if (!ret && (reply->hdr.type != type || reply->hdr.seq != c->seq))
+	if (!ret && (reply->hdr.type != k->type || reply->hdr.seq != c->seq))
 		ret = -EPROTO;
 	if (ret) {
-		snprintf(why, sizeof(why), "%s failed: %s", ltt_consumer_msg_name(type),
+		snprintf(why, sizeof(why), "%s failed: %s", name,
 			 ret == -ECONNRESET || ret == -EPIPE ? "its socket closed" :
 			 strerror(-ret));
 		lose_locked(c, why);
@@ -538,24 +575,70 @@ static int call_locked_timed(struct ltt_consumer *c, uint16_t type, const struct
 }
 
 /*
- * call_locked_timed(), the call's start kept for ltt_consumer_stalled()
- * (the outermost call's: the undo settle_locked() may call within it
- * leaves it alone).
+ * exchange_locked() under @k's flags, the call's start kept for
+ * ltt_consumer_stalled() (the outermost call's: the undo settle_locked()
+ * may call within it leaves it alone).  Consumer lock held.
  */
-static int call_locked_within(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
-			      const int *fds, unsigned int nr_fds, int timeout_ms,
-			      struct ltt_msg *reply)
+static int call_locked(struct ltt_consumer *c, const struct call *k, struct ltt_msg *reply)
 {
 	bool outer = !__atomic_load_n(&c->busy_since_ms, __ATOMIC_RELAXED);
 	int ret;
 
+	if (k->flags & CALL_TRY) {	/* a stalled consumer: no grace, no log */
+		ret = drain_owed(c);
+		if (ret || c->owed)
+			return ret ? ret : -ETIMEDOUT;
+	}
 	if (outer) {
-		__atomic_store_n(&c->busy_type, type, __ATOMIC_RELAXED);
+		__atomic_store_n(&c->busy_type, k->type, __ATOMIC_RELAXED);
 		__atomic_store_n(&c->busy_since_ms, now_ms(), __ATOMIC_RELAXED);
 	}
-	ret = call_locked_timed(c, type, req, fds, nr_fds, timeout_ms, reply);
+	ret = exchange_locked(c, k, reply);
 	if (outer)
 		__atomic_store_n(&c->busy_since_ms, 0, __ATOMIC_RELAXED);
+	if ((k->flags & CALL_UNSENT_AGAIN) && ret == -ETIMEDOUT && !c->sent)
+		ret = -EAGAIN;	/* nothing of it went */
+	else if ((k->flags & CALL_UNSENT_AGAIN) && ret == -EAGAIN)
+		ret = -EIO;	/* the consumer's own status: not "not sent" */
+	else if ((k->flags & CALL_SENT_INPROGRESS) && ret == -ETIMEDOUT && c->sent)
+		ret = -EINPROGRESS;	/* sent whole: carried out once the consumer runs */
+	return ret;
+}
+
+/*
+ * The one way to call the consumer: send @k, wait for its reply, decode
+ * what follows its status.  Takes the consumer's lock (or, CALL_TRY,
+ * fails with -EBUSY when it is held); empties @k->req.  Returns 0, the
+ * consumer's negative errno, or the call's failure (-ETIMEDOUT, -EPIPE,
+ * -EPROTO, -EOPNOTSUPP, and what @k->flags ask for).
+ */
+static int call(struct ltt_consumer *c, struct call *k)
+{
+	struct ltt_msg reply = { 0 };
+	struct ltt_rbuf r;
+	int ret;
+
+	if (c->minor < k->minor) {
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
+	if (!(k->flags & CALL_TRY)) {
+		pthread_mutex_lock(&c->lock);
+	} else if (pthread_mutex_trylock(&c->lock)) {
+		ltt_wbuf_fini(&k->req);
+		return -EBUSY;
+	}
+	ret = call_locked(c, k, &reply);
+	pthread_mutex_unlock(&c->lock);
+	if (!ret && k->decode) {
+		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
+		ret = k->decode(&r, k->out);
+	}
+	ltt_msg_fini(&reply);
+out:
+	ltt_wbuf_fini(&k->req);
+	if (ret)
+		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(k->type), strerror(-ret));
 	return ret;
 }
 
@@ -603,45 +686,12 @@ bool ltt_consumer_owes(struct ltt_consumer *c)
 	return owes;
 }
 
-static int call_locked(struct ltt_consumer *c, uint16_t type, const struct ltt_wbuf *req,
-		       const int *fds, unsigned int nr_fds, struct ltt_msg *reply)
+/* The deadline of a command that writes what buffers hold: 5 s, and that at 8 MiB/s. */
+static int sized_timeout_ms(uint64_t buffer_bytes)
 {
-	return call_locked_within(c, type, req, fds, nr_fds, reply_timeout_ms(type), reply);
-}
+	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
 
-/*
- * A command whose reply is only a status, answered within @timeout_ms;
- * @key: what an ADD_* adds (undone if it succeeds after it timed out).
- */
-static int call_key_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
-			   const int *fds, unsigned int nr_fds, int timeout_ms, uint64_t key)
-{
-	struct ltt_msg reply = { 0 };
-	int ret;
-
-	pthread_mutex_lock(&c->lock);
-	c->cur_key = key;
-	ret = call_locked_within(c, type, req, fds, nr_fds, timeout_ms, &reply);
-	c->cur_key = 0;
-	pthread_mutex_unlock(&c->lock);
-	ltt_msg_fini(&reply);
-	ltt_wbuf_fini(req);
-	if (ret)
-		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-ret));
-	return ret;
-}
-
-static int call_within(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
-		       const int *fds, unsigned int nr_fds, int timeout_ms)
-{
-	return call_key_within(c, type, req, fds, nr_fds, timeout_ms, 0);
-}
-
-/* A command whose reply is only a status. */
-static int call(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req, const int *fds,
-		unsigned int nr_fds)
-{
-	return call_within(c, type, req, fds, nr_fds, reply_timeout_ms(type));
+	return ms > INT32_MAX ? INT32_MAX : (int)ms;
 }
 
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
@@ -655,50 +705,49 @@ int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir
 		.relay_key = relay_key,
 		.resume = resume,
 	};
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_ADD_TRACE,
+		.key = key,
+		/* relay output: 1.2; resuming: 1.4 (the greater) */
+		.minor = resume ? LTT_CONSUMER_MINOR_TAKEOVER : relay_key ? 2 : 0,
+	};
 
-	if ((relay_key && c->minor < 2) || (resume && c->minor < LTT_CONSUMER_MINOR_TAKEOVER))
-		return -EOPNOTSUPP;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_trace(&w, &m);
-	return call_key_within(c, LTT_CONSUMER_MSG_ADD_TRACE, &w, NULL, 0,
-			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_TRACE), key);
+	ltt_consumer_put_add_trace(&k.req, &m);
+	return call(c, &k);
+}
+
+/* METADATA, its reply waited for @timeout_ms (0: the type's deadline). */
+static int metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text, size_t len,
+		    int timeout_ms)
+{
+	struct ltt_consumer_metadata m = {
+		.trace_key = trace_key, .text = text, .len = (uint32_t)len,
+	};
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_METADATA,
+		.timeout_ms = timeout_ms,
+		.flags = CALL_UNSENT_AGAIN,
+	};
+
+	if (len > LTT_CONSUMER_METADATA_MAX)
+		return -E2BIG;
+	ltt_consumer_put_metadata(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len)
 {
-	int ret = ltt_consumer_metadata_try(c, trace_key, text, len,
-					    reply_timeout_ms(LTT_CONSUMER_MSG_METADATA));
+	int ret = metadata(c, trace_key, text, len, 0);
 
 	return ret == -EAGAIN ? -ETIMEDOUT : ret;
 }
 
-/*
- * A command whose reply is only a status, answered within @timeout_ms;
- * -EAGAIN when nothing of it was sent (the consumer owed a reply, or its
- * socket had no room), -ETIMEDOUT when it was sent and not answered (it
- * is carried out once the consumer runs).  Empties @req.
- */
-static int call_try(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
-		    int timeout_ms)
+int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
+			      size_t len, int timeout_ms)
 {
-	struct ltt_msg reply = { 0 };
-	int ret;
-
-	pthread_mutex_lock(&c->lock);
-	ret = call_locked_within(c, type, req, NULL, 0, timeout_ms, &reply);
-	if (ret == -ETIMEDOUT && !c->sent)
-		ret = -EAGAIN;	/* nothing of it went */
-	else if (ret == -EAGAIN)
-		ret = -EIO;	/* the consumer's own status: not "not sent" */
-	pthread_mutex_unlock(&c->lock);
-	ltt_msg_fini(&reply);
-	ltt_wbuf_fini(req);
-	if (ret)
-		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-ret));
-	return ret;
+	return metadata(c, trace_key, text, len, timeout_ms > 0 ? timeout_ms : 1);
 }
 
 int ltt_consumer_metadata_all(struct ltt_consumer *c, uint64_t trace_key,
@@ -717,77 +766,51 @@ int ltt_consumer_metadata_all(struct ltt_consumer *c, uint64_t trace_key,
 	return ret;
 }
 
-int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
-			      size_t len, int timeout_ms)
-{
-	struct ltt_consumer_metadata m = {
-		.trace_key = trace_key, .text = text, .len = (uint32_t)len,
-	};
-	struct ltt_wbuf w;
-
-	if (len > LTT_CONSUMER_METADATA_MAX)
-		return -E2BIG;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_metadata(&w, &m);
-	return call_try(c, LTT_CONSUMER_MSG_METADATA, &w, timeout_ms);
-}
-
 int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
 			      bool clear)
 {
 	struct ltt_consumer_rotate_trace m = { .trace_key = trace_key, .clear = clear, .dir = dir };
-	struct ltt_msg reply = { 0 };
-	struct ltt_wbuf w;
-	uint32_t seq;
-	int ret;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_ROTATE_TRACE,
+		.minor = LTT_CONSUMER_MINOR_ROTATE,
+		/* a move sent whole, not answered: made when the consumer runs again (in order) */
+		.flags = clear ? 0 : CALL_SENT_INPROGRESS,
+	};
 
-	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_rotate_trace(&w, &m);
-	pthread_mutex_lock(&c->lock);
-	seq = c->seq;
-	ret = call_locked(c, LTT_CONSUMER_MSG_ROTATE_TRACE, &w, NULL, 0, &reply);
-	/* sent whole, not answered: it moves when the consumer runs again (in order) */
-	if (ret == -ETIMEDOUT && !clear && c->seq != seq && c->fd >= 0)
-		ret = -EINPROGRESS;
-	pthread_mutex_unlock(&c->lock);
-	ltt_msg_fini(&reply);
-	ltt_wbuf_fini(&w);
-	return ret;
+	ltt_consumer_put_rotate_trace(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key)
 {
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_RESET_METADATA,
+		.minor = LTT_CONSUMER_MINOR_ROTATE,
+		.flags = CALL_UNSENT_AGAIN,
+	};
 
-	if (c->minor < LTT_CONSUMER_MINOR_ROTATE)
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_key(&w, trace_key);
-	return call_try(c, LTT_CONSUMER_MSG_RESET_METADATA, &w,
-			reply_timeout_ms(LTT_CONSUMER_MSG_RESET_METADATA));
+	ltt_consumer_put_key(&k.req, trace_key);
+	return call(c, &k);
 }
 
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan)
 {
-	struct ltt_wbuf w;
+	struct call k = { .type = LTT_CONSUMER_MSG_ADD_CHANNEL, .key = chan->key };
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_channel(&w, chan);
-	return call_key_within(c, LTT_CONSUMER_MSG_ADD_CHANNEL, &w, NULL, 0,
-			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_CHANNEL), chan->key);
+	ltt_consumer_put_add_channel(&k.req, chan);
+	return call(c, &k);
 }
 
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int stream_fd)
 {
 	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, .fds = &stream_fd, .nr_fds = 1,
+	};
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_kernel_stream(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, &w, &stream_fd, 1);
+	ltt_consumer_put_add_kernel_stream(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
@@ -795,11 +818,10 @@ int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32
 {
 	struct ltt_consumer_add_stream m = { .channel_key = channel_key, .cpu = cpu };
 	int fds[2] = { shm_fd, wakeup_fd };
-	struct ltt_wbuf w;
+	struct call k = { .type = LTT_CONSUMER_MSG_ADD_STREAM, .fds = fds, .nr_fds = 2 };
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_stream(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_ADD_STREAM, &w, fds, 2);
+	ltt_consumer_put_add_stream(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
@@ -807,91 +829,76 @@ int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, 
 {
 	struct ltt_consumer_add_stream m = { .channel_key = channel_key, .cpu = cpu };
 	int fds[3] = { shm_fd, wakeup_fd, stats_fd };
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_ADD_STREAM_STATS, .fds = fds, .nr_fds = 3,
+		.minor = LTT_CONSUMER_MINOR_TAKEOVER,
+	};
 
-	if (c->minor < LTT_CONSUMER_MINOR_TAKEOVER)
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_stream(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_ADD_STREAM_STATS, &w, fds, 3);
+	ltt_consumer_put_add_stream(&k.req, &m);
+	return call(c, &k);
+}
+
+/* FLUSH_CHANNEL, its reply waited for @timeout_ms (0: the type's deadline). */
+static int flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final, int timeout_ms)
+{
+	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
+	struct call k = { .type = LTT_CONSUMER_MSG_FLUSH_CHANNEL, .timeout_ms = timeout_ms };
+
+	ltt_consumer_put_flush_channel(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final)
 {
-	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
-	struct ltt_wbuf w;
-
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_flush_channel(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0);
+	return flush_channel(c, channel_key, final, 0);
 }
 
 int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
 				     uint64_t buffer_bytes)
 {
-	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
-	/* 5 s, and what the buffers hold written at 8 MiB/s: a slow disk's pace */
-	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
-	struct ltt_wbuf w;
-
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_flush_channel(&w, &m);
-	return call_within(c, LTT_CONSUMER_MSG_FLUSH_CHANNEL, &w, NULL, 0,
-			   ms > INT32_MAX ? INT32_MAX : (int)ms);
+	return flush_channel(c, channel_key, final, sized_timeout_ms(buffer_bytes));
 }
 
-/*
- * CHANNEL_STATS; @timeout_ms < 0: the lock is waited for and the reply
- * for as long as any command's; else neither: -EBUSY when another call
- * holds the consumer, -ETIMEDOUT at once when it still owes replies (it
- * is stalled) or when it does not answer within @timeout_ms.
- */
-static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
-			 struct ltt_consumer_channel_stats *ret)
+/* The reply after its status (a reply's decode reads it whole). */
+static int skip_status(struct ltt_rbuf *r)
 {
-	struct ltt_consumer_channel_stats stats;
-	struct ltt_msg reply = { 0 };
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
 	int32_t status;
-	int ret_code;
 
-	if (timeout_ms < 0)
-		pthread_mutex_lock(&c->lock);
-	else if (pthread_mutex_trylock(&c->lock))
-		return -EBUSY;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_key(&w, channel_key);
-	if (timeout_ms < 0)
-		ret_code = call_locked(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL, 0, &reply);
-	else if ((ret_code = drain_owed(c)) == 0)
-		ret_code = c->owed ? -ETIMEDOUT :
-				     call_locked_within(c, LTT_CONSUMER_MSG_CHANNEL_STATS, &w, NULL,
-							0, timeout_ms, &reply);
-	pthread_mutex_unlock(&c->lock);
-	ltt_wbuf_fini(&w);
-	if (!ret_code) {
-		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
-		if (ltt_consumer_get_status(&r, &status) ||	/* 0: checked */
-		    ltt_consumer_get_channel_stats(&r, &stats))
-			ret_code = -EPROTO;
-		else
-			*ret = stats;
-	}
-	ltt_msg_fini(&reply);
-	return ret_code;
+	return ltt_consumer_get_status(r, &status);
+}
+
+static int decode_channel_stats(struct ltt_rbuf *r, void *out)
+{
+	return skip_status(r) ? -EPROTO : ltt_consumer_get_channel_stats(r, out);
+}
+
+/* CHANNEL_STATS, under @flags (CALL_TRY: a caller that must not wait). */
+static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, unsigned int flags,
+			 int timeout_ms, struct ltt_consumer_channel_stats *ret)
+{
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_CHANNEL_STATS,
+		.flags = flags,
+		.timeout_ms = timeout_ms,
+		.decode = decode_channel_stats,
+		.out = ret,
+	};
+
+	ltt_consumer_put_key(&k.req, channel_key);
+	return call(c, &k);
 }
 
 int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
 				struct ltt_consumer_channel_stats *ret)
 {
-	return channel_stats(c, channel_key, -1, ret);
+	return channel_stats(c, channel_key, 0, 0, ret);
 }
 
 int ltt_consumer_channel_status_now(struct ltt_consumer *c, uint64_t channel_key,
 				    int timeout_ms, struct ltt_consumer_channel_stats *ret)
 {
-	return channel_stats(c, channel_key, timeout_ms < 0 ? 0 : timeout_ms, ret);
+	/* its deadline is @timeout_ms, 1 ms at the least (0 would be the type's) */
+	return channel_stats(c, channel_key, CALL_TRY, timeout_ms > 0 ? timeout_ms : 1, ret);
 }
 
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
@@ -907,29 +914,15 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 	return ret;
 }
 
-int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
-				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost)
-{
-	struct ltt_consumer_channel_stats stats;
-	int ret = ltt_consumer_channel_status_now(c, channel_key, timeout_ms, &stats);
-
-	if (!ret) {
-		*ret_events_lost = stats.events_lost;
-		*ret_packets_lost = stats.packets_lost;
-	}
-	return ret;
-}
-
 int ltt_consumer_probe_output(struct ltt_consumer *c, const char *dir, uid_t uid, gid_t gid)
 {
 	struct ltt_consumer_probe_output m = { .dir = dir, .uid = uid, .gid = gid };
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_PROBE_OUTPUT, .minor = LTT_CONSUMER_MINOR_OUTPUT_ERRORS,
+	};
 
-	if (c->minor < LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_probe_output(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_PROBE_OUTPUT, &w, NULL, 0);
+	ltt_consumer_put_probe_output(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const uuid_t uuid,
@@ -938,53 +931,39 @@ int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const 
 	struct ltt_consumer_add_snapshot_trace m = {
 		.key = key, .uid = (uint32_t)uid, .gid = (uint32_t)gid,
 	};
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE, .key = key,
+		.minor = LTT_CONSUMER_MINOR_SNAPSHOT,
+	};
 
-	if (c->minor < LTT_CONSUMER_MINOR_SNAPSHOT)
-		return -EOPNOTSUPP;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_snapshot_trace(&w, &m);
-	return call_key_within(c, LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE, &w, NULL, 0,
-			       reply_timeout_ms(LTT_CONSUMER_MSG_ADD_SNAPSHOT_TRACE), key);
+	ltt_consumer_put_add_snapshot_trace(&k.req, &m);
+	return call(c, &k);
+}
+
+static int decode_snapshot(struct ltt_rbuf *r, void *out)
+{
+	return skip_status(r) ? -EPROTO : ltt_consumer_get_snapshot_reply(r, out);
 }
 
 /* SNAPSHOT_TRACE, or SNAPSHOT_TRACE_RELAY when @m->relay_key is set. */
-static int snapshot_call(struct ltt_consumer *c, const struct ltt_consumer_snapshot_trace *m,
-			 uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret)
+static int snapshot(struct ltt_consumer *c, const struct ltt_consumer_snapshot_trace *m,
+		    uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret)
 {
-	/* as a flush: 5 s, and what the buffers hold written at 8 MiB/s */
-	uint64_t ms = 5000 + buffer_bytes / (8 * 1024 * 1024) * 1000;
-	struct ltt_consumer_snapshot_reply rep;
-	struct ltt_msg reply = { 0 };
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	int32_t status;
-	int ret_code;
+	struct call k = {
+		.type = m->relay_key ? LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY :
+				       LTT_CONSUMER_MSG_SNAPSHOT_TRACE,
+		.minor = m->relay_key ? LTT_CONSUMER_MINOR_NET : LTT_CONSUMER_MINOR_SNAPSHOT,
+		.timeout_ms = sized_timeout_ms(buffer_bytes),	/* as a flush */
+		.decode = decode_snapshot,
+		.out = ret,
+	};
 
-	if (c->minor < (m->relay_key ? LTT_CONSUMER_MINOR_NET : LTT_CONSUMER_MINOR_SNAPSHOT))
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
 	if (m->relay_key)
-		ltt_consumer_put_snapshot_trace_relay(&w, m);
+		ltt_consumer_put_snapshot_trace_relay(&k.req, m);
 	else
-		ltt_consumer_put_snapshot_trace(&w, m);
-	pthread_mutex_lock(&c->lock);
-	ret_code = call_locked_within(c, m->relay_key ? LTT_CONSUMER_MSG_SNAPSHOT_TRACE_RELAY :
-							LTT_CONSUMER_MSG_SNAPSHOT_TRACE,
-				      &w, NULL, 0, ms > INT32_MAX ? INT32_MAX : (int)ms, &reply);
-	pthread_mutex_unlock(&c->lock);
-	ltt_wbuf_fini(&w);
-	if (!ret_code) {
-		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
-		if (ltt_consumer_get_status(&r, &status) ||	/* 0: checked */
-		    ltt_consumer_get_snapshot_reply(&r, &rep))
-			ret_code = -EPROTO;
-		else
-			*ret = rep;
-	}
-	ltt_msg_fini(&reply);
-	return ret_code;
+		ltt_consumer_put_snapshot_trace(&k.req, m);
+	return call(c, &k);
 }
 
 int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
@@ -995,7 +974,7 @@ int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, cons
 		.trace_key = trace_key, .dir = dir, .max_packets = max_packets,
 	};
 
-	return snapshot_call(c, &m, buffer_bytes, ret);
+	return snapshot(c, &m, buffer_bytes, ret);
 }
 
 int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key,
@@ -1009,77 +988,49 @@ int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key
 
 	if (!relay_key)
 		return -EINVAL;
-	return snapshot_call(c, &m, buffer_bytes, ret);
-}
-
-/* A command whose payload is one u64 key. */
-static int call_key(struct ltt_consumer *c, uint16_t type, uint64_t key)
-{
-	struct ltt_wbuf w;
-
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_key(&w, key);
-	return call(c, type, &w, NULL, 0);
+	return snapshot(c, &m, buffer_bytes, ret);
 }
 
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key)
 {
-	return call_key(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, channel_key);
+	struct call k = { .type = LTT_CONSUMER_MSG_DESTROY_CHANNEL };
+
+	ltt_consumer_put_key(&k.req, channel_key);
+	return call(c, &k);
 }
 
 int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key)
 {
+	struct call k = { .type = LTT_CONSUMER_MSG_STREAMS_SENT };
+
 	if (c->minor < LTT_CONSUMER_MINOR_STREAMS_SENT)
-		return 0;
-	return call_key(c, LTT_CONSUMER_MSG_STREAMS_SENT, channel_key);
+		return 0;	/* it announces each stream on its own */
+	ltt_consumer_put_key(&k.req, channel_key);
+	return call(c, &k);
 }
 
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
 {
-	return call_key(c, LTT_CONSUMER_MSG_DESTROY_TRACE, trace_key);
+	struct call k = { .type = LTT_CONSUMER_MSG_DESTROY_TRACE };
+
+	ltt_consumer_put_key(&k.req, trace_key);
+	return call(c, &k);
 }
 
-/*
- * A command with a reply beyond its status: @decode reads the whole
- * reply (status included) into @ret.  Returns the status or an error.
- */
-static int call_reply(struct ltt_consumer *c, uint16_t type, struct ltt_wbuf *req,
-		      int (*decode)(struct ltt_rbuf *r, void *ret), void *ret)
-{
-	struct ltt_msg reply = { 0 };
-	struct ltt_rbuf r;
-	int err;
-
-	pthread_mutex_lock(&c->lock);
-	err = c->minor < 2 ? -EOPNOTSUPP : call_locked(c, type, req, NULL, 0, &reply);
-	pthread_mutex_unlock(&c->lock);
-	ltt_wbuf_fini(req);
-	if (!err) {
-		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
-		err = decode(&r, ret);
-	}
-	ltt_msg_fini(&reply);
-	if (err)
-		LTT_DBG("consumer: %s -> %s", ltt_consumer_msg_name(type), strerror(-err));
-	return err;
-}
-
-/* ADD_RELAY's reply, its path copied out before the message is freed. */
-struct add_relay_result {
-	int32_t status;
+/* ADD_RELAY's reply: its path copied out before the message is freed. */
+struct add_relay_path {
 	char *path;
 	size_t len;
 };
 
-static int decode_add_relay(struct ltt_rbuf *r, void *ret)
+static int decode_add_relay(struct ltt_rbuf *r, void *out)
 {
 	struct ltt_consumer_add_relay_reply reply;
-	struct add_relay_result *res = ret;
+	struct add_relay_path *res = out;
 	int err = ltt_consumer_get_add_relay_reply(r, &reply);
 
 	if (err)
 		return err;
-	res->status = reply.status;
 	snprintf(res->path, res->len, "%s", reply.output_path ? reply.output_path : "");
 	return 0;
 }
@@ -1087,87 +1038,86 @@ static int decode_add_relay(struct ltt_rbuf *r, void *ret)
 int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add_relay *m,
 			   char *output_path, size_t len)
 {
-	struct add_relay_result res = { .path = output_path, .len = len };
-	struct ltt_wbuf w;
-	int ret;
+	struct add_relay_path res = { .path = output_path, .len = len };
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_ADD_RELAY, .minor = 2,
+		.decode = decode_add_relay, .out = &res,
+	};
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_relay(&w, m);
-	ret = call_reply(c, LTT_CONSUMER_MSG_ADD_RELAY, &w, decode_add_relay, &res);
-	return ret ? ret : res.status;
+	ltt_consumer_put_add_relay(&k.req, m);
+	return call(c, &k);
 }
 
-static int decode_pending(struct ltt_rbuf *r, void *ret)
+static int decode_pending(struct ltt_rbuf *r, void *out)
 {
-	return ltt_consumer_get_relay_pending_reply(r, ret);
+	struct ltt_consumer_relay_pending_reply reply;
+	int err = ltt_consumer_get_relay_pending_reply(r, &reply);
+
+	if (!err)
+		*(bool *)out = reply.pending;
+	return err;
 }
 
 int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
 				    bool *ret_pending)
 {
-	struct ltt_consumer_relay_pending_reply reply;
-	struct ltt_wbuf w;
-	int ret;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_RELAY_DATA_PENDING, .minor = 2,
+		.decode = decode_pending, .out = ret_pending,
+	};
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_relay_key(&w, relay_key);
-	ret = call_reply(c, LTT_CONSUMER_MSG_RELAY_DATA_PENDING, &w, decode_pending, &reply);
-	if (!ret)
-		ret = reply.status;
-	if (!ret)
-		*ret_pending = reply.pending;
-	return ret;
+	ltt_consumer_put_relay_key(&k.req, relay_key);
+	return call(c, &k);
 }
 
 int ltt_consumer_relay_archive(struct ltt_consumer *c, uint64_t relay_key, const char *from,
 			       const char *to)
 {
 	struct ltt_consumer_relay_archive m = { .relay_key = relay_key, .from = from, .to = to };
-	struct ltt_wbuf w;
+	struct call k = { .type = LTT_CONSUMER_MSG_RELAY_ARCHIVE, .minor = LTT_CONSUMER_MINOR_NET };
 
-	if (c->minor < LTT_CONSUMER_MINOR_NET)
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_relay_archive(&w, &m);
-	return call(c, LTT_CONSUMER_MSG_RELAY_ARCHIVE, &w, NULL, 0);
+	ltt_consumer_put_relay_archive(&k.req, &m);
+	return call(c, &k);
 }
 
 int ltt_consumer_relay_archive_result(struct ltt_consumer *c, uint64_t relay_key)
 {
-	struct ltt_wbuf w;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_RELAY_ARCHIVE_RESULT, .minor = LTT_CONSUMER_MINOR_NET,
+	};
 
-	if (c->minor < LTT_CONSUMER_MINOR_NET)
-		return -EOPNOTSUPP;
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_relay_key(&w, relay_key);
-	return call(c, LTT_CONSUMER_MSG_RELAY_ARCHIVE_RESULT, &w, NULL, 0);
+	ltt_consumer_put_relay_key(&k.req, relay_key);
+	return call(c, &k);
 }
 
-static int decode_status(struct ltt_rbuf *r, void *ret)
+static int decode_relay_status(struct ltt_rbuf *r, void *out)
 {
-	return ltt_consumer_get_relay_status_reply(r, ret);
+	return ltt_consumer_get_relay_status_reply(r, out);
 }
 
 int ltt_consumer_relay_status(struct ltt_consumer *c, uint64_t relay_key,
 			      struct ltt_consumer_relay_status_reply *ret_status)
 {
-	struct ltt_consumer_relay_status_reply reply;
-	struct ltt_wbuf w;
-	int ret;
+	struct call k = {
+		.type = LTT_CONSUMER_MSG_RELAY_STATUS, .minor = 2,
+		.decode = decode_relay_status, .out = ret_status,
+	};
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_relay_key(&w, relay_key);
-	ret = call_reply(c, LTT_CONSUMER_MSG_RELAY_STATUS, &w, decode_status, &reply);
-	if (!ret)
-		ret = reply.status;
-	if (!ret)
-		*ret_status = reply;
-	return ret;
+	ltt_consumer_put_relay_key(&k.req, relay_key);
+	return call(c, &k);
 }
 
 int ltt_consumer_del_relay(struct ltt_consumer *c, uint64_t relay_key)
 {
-	return call_key(c, LTT_CONSUMER_MSG_DEL_RELAY, relay_key);
+	struct call k = { .type = LTT_CONSUMER_MSG_DEL_RELAY };
+
+	ltt_consumer_put_key(&k.req, relay_key);
+	return call(c, &k);
+}
+
+static int decode_version(struct ltt_rbuf *r, void *out)
+{
+	return skip_status(r) ? -EPROTO : ltt_consumer_get_version(r, out);
 }
 
 /* The version handshake: same major, the consumer's minor noted. */
@@ -1176,29 +1126,16 @@ static int hello(struct ltt_consumer *c)
 	struct ltt_consumer_version ours = {
 		.major = LTT_CONSUMER_MAJOR, .minor = LTT_CONSUMER_MINOR,
 	}, theirs;
-	struct ltt_msg reply = { 0 };
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	int32_t status;
+	struct call k = { .type = LTT_CONSUMER_MSG_HELLO, .decode = decode_version, .out = &theirs };
 	int ret;
 
-	ltt_wbuf_init(&w);
-	ltt_consumer_put_version(&w, &ours);
-	pthread_mutex_lock(&c->lock);
-	ret = call_locked(c, LTT_CONSUMER_MSG_HELLO, &w, NULL, 0, &reply);
-	pthread_mutex_unlock(&c->lock);
-	ltt_wbuf_fini(&w);
-	if (!ret) {
-		/* The consumer's minor: relay output needs 1.2. */
-		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
-		if (ltt_consumer_get_status(&r, &status) || ltt_consumer_get_version(&r, &theirs))
-			ret = -EPROTO;
-		else if (theirs.major != LTT_CONSUMER_MAJOR)
-			ret = -EPROTONOSUPPORT;
-		else
-			c->minor = theirs.minor < LTT_CONSUMER_MINOR ? theirs.minor :
-								  LTT_CONSUMER_MINOR;
-	}
-	ltt_msg_fini(&reply);
-	return ret;
+	ltt_consumer_put_version(&k.req, &ours);
+	ret = call(c, &k);
+	if (ret)
+		return ret;
+	if (theirs.major != LTT_CONSUMER_MAJOR)
+		return -EPROTONOSUPPORT;
+	/* The consumer's minor: relay output needs 1.2. */
+	c->minor = theirs.minor < LTT_CONSUMER_MINOR ? theirs.minor : LTT_CONSUMER_MINOR;
+	return 0;
 }

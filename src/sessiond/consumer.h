@@ -171,19 +171,16 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 /*
- * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
- * another call holds the consumer, -ETIMEDOUT at once when it still owes
- * late replies (stalled) or when it does not answer within @timeout_ms.
- */
-int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
-				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
-/*
  * CHANNEL_STATS whole: the counters and (consumer 1.5) the output's
  * failure; an older consumer leaves the failure 0.
  */
 int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
 				struct ltt_consumer_channel_stats *ret);
-/* ltt_consumer_channel_status() that never waits, as ltt_consumer_channel_stats_now(). */
+/*
+ * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
+ * another call holds the consumer, -ETIMEDOUT at once when it still owes
+ * late replies (stalled) or when it does not answer within @timeout_ms.
+ */
 int ltt_consumer_channel_status_now(struct ltt_consumer *c, uint64_t channel_key,
 				    int timeout_ms, struct ltt_consumer_channel_stats *ret);
 /*
