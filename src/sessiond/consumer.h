@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * consumer.h - the session daemon's side of ltt-consumerd: spawning it
- * and calling its commands (common/consumer-proto.h).
+ * (consumer.c) and calling its commands (common/consumer-proto.h; the
+ * trace commands in consumer-trace.c, the relay ones in consumer-relay.c).
  *
- * Each call sends one command and waits for its reply under the
- * consumer's own lock, a leaf lock: callers may hold session and UST
- * locks, since the consumer never waits on the session daemon.
+ * Each command is one call (consumer-call.c): it sends the command and
+ * waits for its reply under the consumer's own lock, a leaf lock: callers
+ * may hold session and UST locks, since the consumer never waits on the
+ * session daemon.
  */
 #ifndef LTT_SESSIOND_CONSUMER_H
 #define LTT_SESSIOND_CONSUMER_H
