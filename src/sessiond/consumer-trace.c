@@ -195,11 +195,8 @@ static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, unsigned 
 			 int timeout_ms, struct ltt_consumer_channel_stats *ret)
 {
 	struct ltt_consumer_call k = {
-		.type = LTT_CONSUMER_MSG_CHANNEL_STATS,
-		.flags = flags,
-		.timeout_ms = timeout_ms,
-		.decode = decode_channel_stats,
-		.out = ret,
+		.type = LTT_CONSUMER_MSG_CHANNEL_STATS, .flags = flags, .timeout_ms = timeout_ms,
+		.decode = decode_channel_stats, .out = ret,
 	};
 
 	ltt_consumer_put_key(&k.req, channel_key);
@@ -309,28 +306,28 @@ int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key
 	return snapshot(c, &m, buffer_bytes, ret);
 }
 
+/* A command whose payload is the key of what it acts on, its reply a status. */
+static int call_on_key(struct ltt_consumer *c, uint16_t type, uint64_t key)
+{
+	struct ltt_consumer_call k = { .type = type };
+
+	ltt_consumer_put_key(&k.req, key);
+	return ltt_consumer_call(c, &k);
+}
+
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key)
 {
-	struct ltt_consumer_call k = { .type = LTT_CONSUMER_MSG_DESTROY_CHANNEL };
-
-	ltt_consumer_put_key(&k.req, channel_key);
-	return ltt_consumer_call(c, &k);
+	return call_on_key(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, channel_key);
 }
 
 int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key)
 {
-	struct ltt_consumer_call k = { .type = LTT_CONSUMER_MSG_STREAMS_SENT };
-
 	if (ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_STREAMS_SENT)
 		return 0;	/* it announces each stream on its own */
-	ltt_consumer_put_key(&k.req, channel_key);
-	return ltt_consumer_call(c, &k);
+	return call_on_key(c, LTT_CONSUMER_MSG_STREAMS_SENT, channel_key);
 }
 
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key)
 {
-	struct ltt_consumer_call k = { .type = LTT_CONSUMER_MSG_DESTROY_TRACE };
-
-	ltt_consumer_put_key(&k.req, trace_key);
-	return ltt_consumer_call(c, &k);
+	return call_on_key(c, LTT_CONSUMER_MSG_DESTROY_TRACE, trace_key);
 }
