@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * consumer.h - the session daemon's side of ltt-consumerd: spawning it
- * and calling its commands (common/consumer-proto.h).
+ * (consumer.c) and calling its commands (common/consumer-proto.h; the
+ * trace commands in consumer-trace.c, the relay ones in consumer-relay.c).
  *
- * Each call sends one command and waits for its reply under the
- * consumer's own lock, a leaf lock: callers may hold session and UST
- * locks, since the consumer never waits on the session daemon.
+ * Each command is one call (consumer-call.c): it sends the command and
+ * waits for its reply under the consumer's own lock, a leaf lock: callers
+ * may hold session and UST locks, since the consumer never waits on the
+ * session daemon.
  */
 #ifndef LTT_SESSIOND_CONSUMER_H
 #define LTT_SESSIOND_CONSUMER_H
@@ -171,19 +173,16 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 /*
- * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
- * another call holds the consumer, -ETIMEDOUT at once when it still owes
- * late replies (stalled) or when it does not answer within @timeout_ms.
- */
-int ltt_consumer_channel_stats_now(struct ltt_consumer *c, uint64_t channel_key, int timeout_ms,
-				   uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
-/*
  * CHANNEL_STATS whole: the counters and (consumer 1.5) the output's
  * failure; an older consumer leaves the failure 0.
  */
 int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
 				struct ltt_consumer_channel_stats *ret);
-/* ltt_consumer_channel_status() that never waits, as ltt_consumer_channel_stats_now(). */
+/*
+ * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
+ * another call holds the consumer, -ETIMEDOUT at once when it still owes
+ * late replies (stalled) or when it does not answer within @timeout_ms.
+ */
 int ltt_consumer_channel_status_now(struct ltt_consumer *c, uint64_t channel_key,
 				    int timeout_ms, struct ltt_consumer_channel_stats *ret);
 /*

@@ -33,6 +33,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/app.c src/sessiond/app.h \
 	src/sessiond/app-out.c src/sessiond/app-out.h \
 	src/sessiond/consumer.c src/sessiond/consumer.h \
+	src/sessiond/consumer-call.c src/sessiond/consumer-call.h \
+	src/sessiond/consumer-trace.c \
+	src/sessiond/consumer-relay.c \
 	src/sessiond/relay.c src/sessiond/relay.h \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h \
 	src/sessiond/kabi.c src/sessiond/kabi.h \

@@ -37,7 +37,13 @@
  *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
  *   relay.[ch]     a session's relay: the create-time check, each consumer's link
  *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
- *   consumer.[ch]  spawning ltt-consumerd and calling its commands
+ *   consumer.[ch]  an ltt-consumerd: spawned, its handshake, reaped (consumer.h:
+ *                  the link's API, every command of consumer-trace.c, -relay.c)
+ *   consumer-call.[ch] the one call every command makes: deadlines, owed and
+ *                  late replies, stalled or lost (.h: the consumer object)
+ *   consumer-trace.c its trace commands: traces, channels, streams, metadata,
+ *                  rotations, statistics, snapshots
+ *   consumer-relay.c its relay output commands
  *
  * The user-space domain:
  *   ust.[ch]       its operations, programs coming and going
