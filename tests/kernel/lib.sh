@@ -30,6 +30,10 @@ KVM_KMOD_SRC=${LTT_KMOD_SRC:-$LTT_TOP_SRCDIR/kmod}
 # the guest.  Guest work runs ~15x slower than native under TCG.
 KVM_TIMEOUT=${KVM_TIMEOUT:-300}
 KVM_SCENARIO_TIMEOUT=${KVM_SCENARIO_TIMEOUT:-120}
+# Seconds a test waits for the cache lock, held by the test that builds the
+# module for the guest's kernel (minutes on a loaded 2-core machine): a
+# wait for other work, not a bound on this test's own.
+KVM_LOCK_TIMEOUT=${KVM_LOCK_TIMEOUT:-1200}
 KVM_QEMU=${KVM_QEMU:-qemu-system-x86_64}
 # Debian modules the guest needs (with their dependencies); virtio_blk for
 # the scratch disk of KVM_DISK_MB.
@@ -101,7 +105,7 @@ KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kctxload"
 kvm_lock() {
 	mkdir -p "$KVM_CACHE"
 	exec {KVM_LOCK_FD}>"$KVM_CACHE/lock"
-	flock -w "$KVM_TIMEOUT" "$KVM_LOCK_FD"
+	flock -w "$KVM_LOCK_TIMEOUT" "$KVM_LOCK_FD"
 }
 
 kvm_unlock() {
