@@ -175,7 +175,8 @@ int ltt_ctl_daemon_version(struct ltt_ctl *ctl, char *buf, size_t len);
 const char *ltt_ctl_error_detail(const struct ltt_ctl *ctl);
 
 /**
- * ltt_loglevel_parse() - "WARNING", "warning", "LTT_LOGLEVEL_WARNING" or "4"
+ * ltt_loglevel_parse() - "WARNING", "warning", "LTT_LOGLEVEL_WARNING",
+ * LTTng's "TRACE_WARNING", or "4"
  * @ret_level: the level
  *
  * Returns 0 or -LTT_ERR_LOGLEVEL.

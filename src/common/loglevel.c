@@ -8,6 +8,7 @@
 #include <ltt/ltt-ctl.h>
 
 #define LEVEL_PREFIX "LTT_LOGLEVEL_"
+#define LTTNG_PREFIX "TRACE_"		/* LTTng's names: TRACE_WARNING */
 
 static const char *const level_names[] = {
 	[LTT_LOGLEVEL_EMERG] = "EMERG",
@@ -84,6 +85,8 @@ int ltt_loglevel_parse(const char *text, int *ret_level)
 		return 0;
 	}
 	name = skip_prefix_nocase(text, LEVEL_PREFIX);
+	if (!name)
+		name = skip_prefix_nocase(text, LTTNG_PREFIX);
 	if (!name)
 		name = text;
 	for (i = 0; i < NR_LEVELS; i++) {

@@ -426,6 +426,17 @@ int ctl_util_domain(const struct ctl_ctx *ctx, bool kernel, bool user,
 		    enum ltt_domain *ret_domain);
 
 /**
+ * ctl_util_parse_us() - a time value in microseconds, as LTTng's commands
+ * take it: a decimal number with no suffix or "us" (microseconds), "ms",
+ * "s", "m" (minutes) or "h" ("1s", "250ms", "100")
+ * @max_us: the largest value accepted, in microseconds
+ * @ret_us: the value in microseconds, set only on success
+ *
+ * Returns 0, -EINVAL (no number, another suffix) or -ERANGE (over @max_us).
+ */
+int ctl_util_parse_us(const char *text, uint64_t max_us, uint64_t *ret_us);
+
+/**
  * ctl_util_parse_u64() - a decimal number, nothing else
  * @text: digits only: no sign, no spaces, no suffix
  * @max: the largest value accepted

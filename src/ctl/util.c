@@ -385,6 +385,36 @@ int ctl_util_parse_u64(const char *text, uint64_t max, uint64_t *ret_value)
 	return 0;
 }
 
+int ctl_util_parse_us(const char *text, uint64_t max_us, uint64_t *ret_us)
+{
+	/* LTTng's suffixes (lttng-enable-channel(1)): none is microseconds */
+	static const struct {
+		const char *suffix;
+		uint64_t us;
+	} units[] = {
+		{ "", 1 }, { "us", 1 }, { "ms", 1000 }, { "s", 1000000 },
+		{ "m", 60000000 }, { "h", 3600000000ULL },
+	};
+	size_t digits = strspn(text, "0123456789"), i;
+	char number[32];
+	uint64_t value;
+	int ret;
+
+	if (!digits || digits >= sizeof(number))
+		return digits ? -ERANGE : -EINVAL;
+	memcpy(number, text, digits);
+	number[digits] = '\0';
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(text + digits, units[i].suffix))
+			continue;
+		ret = ctl_util_parse_u64(number, max_us / units[i].us, &value);
+		if (!ret)
+			*ret_us = value * units[i].us;
+		return ret;
+	}
+	return -EINVAL;
+}
+
 /* "a,b,c" as one heap block of item pointers and strings; -EINVAL for an empty item. */
 static int split_list(const char *text, char ***ret_items, size_t *ret_count)
 {

@@ -181,9 +181,9 @@ live_msg="Error: a live session streams to a relay daemon: give a net:// URL (or
 fails 2 "$live_msg" create x --live -o "$TEST_TMP/live"
 fails 2 "$live_msg" create x --live -U "file://$TEST_TMP/live"
 fails 2 "$live_msg" create x --live --no-output
-fails 2 "Error: invalid live timer period '0': use microseconds from 1000 to 4294967295" create x --live=0
-fails 2 "Error: invalid live timer period 'abc': use microseconds from 1000 to 4294967295" create x --live=abc
-fails 2 "Error: invalid live timer period '4294967296': use microseconds from 1000 to 4294967295" create x --live=4294967296
+fails 2 "Error: invalid live timer period '0': use microseconds from 1000 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" create x --live=0
+fails 2 "Error: invalid live timer period 'abc': use microseconds from 1000 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" create x --live=abc
+fails 2 "Error: invalid live timer period '4294967296': use microseconds from 1000 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" create x --live=4294967296
 fails 2 "Error: -o: missing argument" create x -o
 ok "$([ ! -e "$TEST_TMP/live" ] && [ ! -e "$TEST_TMP/other" ]; echo $?)" "no output directory was made by a failed create"
 
@@ -206,10 +206,12 @@ fails 1 "Error: channel 'c9' of session 'a': invalid tracefile size: use 0 (unli
 	enable-channel -u c9 -s a --tracefile-size 4k
 fails 1 "Error: channel 'c9' of session 'a': invalid tracefile size: use 0 (unlimited) or at least the sub-buffer size" \
 	enable-channel -u c9 -s a --subbuf-size 64k --tracefile-size 32k
-fails 2 "Error: invalid --switch-timer '4294967296': use microseconds from 0 to 4294967295" \
+fails 2 "Error: invalid --switch-timer '4294967296': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	enable-channel -u c9 -s a --switch-timer 4294967296
-fails 2 "Error: invalid --read-timer '1s': use microseconds from 0 to 4294967295" \
-	enable-channel -u c9 -s a --read-timer 1s
+fails 2 "Error: invalid --read-timer '1sec': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
+	enable-channel -u c9 -s a --read-timer 1sec
+fails 2 "Error: invalid --switch-timer '4295s': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
+	enable-channel -u c9 -s a --switch-timer 4295s
 fails 2 "Error: invalid --tracefile-count 'many': give a decimal number" \
 	enable-channel -u c9 -s a --tracefile-count many
 fails 2 "Error: choose --discard or --overwrite, not both" enable-channel -u c9 -s a --discard --overwrite

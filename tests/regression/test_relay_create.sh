@@ -44,7 +44,7 @@ fails() {
 }
 
 m_pair="-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output"
-m_timer="use microseconds from 1000 to 4294967295"
+m_timer="use microseconds from 1000 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")"
 
 # --- options, checked by lttctl before anything is sent
 fails 2 "Error: $m_pair" create x -C tcp://127.0.0.1:5342

@@ -29,7 +29,7 @@ is "$RC/$ERR" "1/Error: channel 'c1' of session 't': $m_timer" \
 	"a list of channels with a read timer of 50 us: refused before any is added"
 run lttctl create l --live=999 -U net://127.0.0.1:1:2
 is "$RC" 2 "lttctl create --live=999: usage error"
-is "$(head -n 1 <<<"$ERR")" "Error: invalid live timer period '999': use microseconds from 1000 to 4294967295" \
+is "$(head -n 1 <<<"$ERR")" "Error: invalid live timer period '999': use microseconds from 1000 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	"lttctl create --live=999: says the live minimum"
 is "$(state)" "$STATE" "the refusals changed nothing"
 

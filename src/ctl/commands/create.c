@@ -146,10 +146,11 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 			return CTL_EXIT_FAILURE;
 		strcpy(attr->name, a->name);
 	}
-	if (live && *live && (ctl_util_parse_u64(live, UINT32_MAX, &period) ||
+	if (live && *live && (ctl_util_parse_us(live, UINT32_MAX, &period) ||
 			      period < LTT_MIN_LIVE_TIMER_US))
 		return ctl_util_usage_error(ctx, "invalid live timer period '%s': use "
-					    "microseconds from %u to %u", live,
+					    "microseconds from %u to %u, or a value with a unit: "
+					    "us, ms, s, m, h (\"1s\")", live,
 					    LTT_MIN_LIVE_TIMER_US, UINT32_MAX);
 	ret = set_output(a, attr);
 	if (ret)

@@ -35,19 +35,22 @@ enum {
 static const struct {
 	const char *name;	/* for messages */
 	bool size;		/* takes k, M, G suffixes */
+	bool time;		/* microseconds; takes us, ms, s, m, h suffixes */
 	uint64_t max;
 	const char *hint;
 } numbers[NR_VALS] = {
-	[VAL_SUBBUF_SIZE] = { "--subbuf-size", true, UINT64_MAX,
+	[VAL_SUBBUF_SIZE] = { "--subbuf-size", true, false, UINT64_MAX,
 			      "give bytes, with an optional k, M or G suffix" },
-	[VAL_NUM_SUBBUF] = { "--num-subbuf", false, UINT64_MAX, "give a decimal number" },
-	[VAL_SWITCH_TIMER] = { "--switch-timer", false, UINT32_MAX,
-			       "use microseconds from 0 to 4294967295" },
-	[VAL_READ_TIMER] = { "--read-timer", false, UINT32_MAX,
-			     "use microseconds from 0 to 4294967295" },
-	[VAL_TRACEFILE_SIZE] = { "--tracefile-size", true, UINT64_MAX,
+	[VAL_NUM_SUBBUF] = { "--num-subbuf", false, false, UINT64_MAX, "give a decimal number" },
+	[VAL_SWITCH_TIMER] = { "--switch-timer", false, true, UINT32_MAX,
+			       "use microseconds from 0 to 4294967295, or a value with a "
+			       "unit: us, ms, s, m, h (\"1s\")" },
+	[VAL_READ_TIMER] = { "--read-timer", false, true, UINT32_MAX,
+			     "use microseconds from 0 to 4294967295, or a value with a "
+			     "unit: us, ms, s, m, h (\"1s\")" },
+	[VAL_TRACEFILE_SIZE] = { "--tracefile-size", true, false, UINT64_MAX,
 				 "give bytes, with an optional k, M or G suffix" },
-	[VAL_TRACEFILE_COUNT] = { "--tracefile-count", false, UINT64_MAX,
+	[VAL_TRACEFILE_COUNT] = { "--tracefile-count", false, false, UINT64_MAX,
 				  "give a decimal number" },
 };
 
@@ -72,6 +75,8 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 			continue;
 		if (numbers[i].size)
 			ret = ltt_size_parse(text, &a->numbers[i]);
+		else if (numbers[i].time)
+			ret = ctl_util_parse_us(text, numbers[i].max, &a->numbers[i]);
 		else
 			ret = ctl_util_parse_u64(text, numbers[i].max, &a->numbers[i]);
 		if (ret)
@@ -290,9 +295,11 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "num-subbuf", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NUM_SUBBUF,
 		  "number of sub-buffers, a power of two", "N" },
 		{ "switch-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SWITCH_TIMER,
-		  "switch timer period in microseconds (0: off)", "US" },
+		  "switch timer period in microseconds, or with a unit: us, ms, s, m, h (0: off)",
+		  "US" },
 		{ "read-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READ_TIMER,
-		  "read timer period in microseconds (0: off)", "US" },
+		  "read timer period in microseconds, or with a unit: us, ms, s, m, h (0: off)",
+		  "US" },
 		{ "tracefile-size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACEFILE_SIZE,
 		  "maximum size of each trace file (0: unlimited)", "SIZE" },
 		{ "tracefile-count", 0, POPT_ARG_STRING, NULL,

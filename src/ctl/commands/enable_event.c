@@ -7,6 +7,8 @@
  * named channel does not exist.
  */
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +115,9 @@ static int set_loglevel(const struct ctl_ctx *ctx, char **values,
 			struct ltt_event_rule_attr *attr)
 {
 	const char *text = values[VAL_LOGLEVEL] ? values[VAL_LOGLEVEL] : values[VAL_LOGLEVEL_ONLY];
+	char level[64];
+	bool ranged;
+	size_t len;
 
 	if (values[VAL_LOGLEVEL] && values[VAL_LOGLEVEL_ONLY])
 		return ctl_util_usage_error(ctx, "choose --loglevel or --loglevel-only, not both");
@@ -121,7 +126,15 @@ static int set_loglevel(const struct ctl_ctx *ctx, char **values,
 		return CTL_EXIT_OK;
 	}
 	attr->loglevel_type = values[VAL_LOGLEVEL] ? LTT_LOGLEVEL_RANGE : LTT_LOGLEVEL_SINGLE;
-	if (ltt_loglevel_parse(text, &attr->loglevel)) {
+	/* LTTng's "LEVEL..": LEVEL or more severe, what --loglevel means */
+	len = strlen(text);
+	ranged = len > 2 && !strcmp(text + len - 2, "..");
+	if (ranged && values[VAL_LOGLEVEL_ONLY])
+		return ctl_util_usage_error(ctx, "--loglevel-only '%s': one level only; "
+					    "'LEVEL..' (LEVEL or more severe) goes with --loglevel",
+					    text);
+	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
+	if (len >= sizeof(level) || ltt_loglevel_parse(level, &attr->loglevel)) {
 		ctl_out_error(LTT_ERR_LOGLEVEL, "log level '%s': %s", text,
 			      ltt_strerror(LTT_ERR_LOGLEVEL));
 		return CTL_EXIT_FAILURE;
@@ -284,7 +297,8 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "an existing channel (default: " LTT_DEFAULT_CHANNEL_NAME
 		  ", created if needed)", "CHANNEL" },
 		{ "loglevel", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL,
-		  "events of LEVEL or more severe (EMERG ... DEBUG, or 0 to 14)", "LEVEL" },
+		  "events of LEVEL or more severe (EMERG ... DEBUG, LTTng's TRACE_EMERG ... "
+		  "TRACE_DEBUG, or 0 to 14; LEVEL.. as LTTng writes it)", "LEVEL" },
 		{ "loglevel-only", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL_ONLY,
 		  "events of LEVEL only", "LEVEL" },
 		{ "filter", 'f', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_FILTER,

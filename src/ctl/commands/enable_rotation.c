@@ -23,8 +23,8 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		return ctl_util_usage_error(ctx, "unexpected argument '%s'", args[0]);
 	if (!values[VAL_TIMER] && !values[VAL_SIZE])
 		return ctl_util_usage_error(ctx, "give --timer US or --size SIZE");
-	if (values[VAL_TIMER] && (ctl_util_parse_u64(values[VAL_TIMER], UINT64_MAX / 1000,
-						     &timer_us) || !timer_us))
+	if (values[VAL_TIMER] && (ctl_util_parse_us(values[VAL_TIMER], UINT64_MAX / 1000,
+						    &timer_us) || !timer_us))
 		return ctl_util_usage_error(ctx, "--timer '%s': %s", values[VAL_TIMER],
 					    ltt_strerror(LTT_ERR_ROTATION_VALUE));
 	if (values[VAL_SIZE] && (ltt_size_parse(values[VAL_SIZE], &size) || !size))
@@ -68,7 +68,8 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TIMER,
-		  "rotate every US microseconds (at least 100000)", "US" },
+		  "rotate every US microseconds (at least 100000), or a value with a unit: "
+		  "us, ms, s, m, h (\"10s\")", "US" },
 		{ "size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SIZE,
 		  "rotate each time SIZE bytes were written (at least 64k; k, M, G suffixes)",
 		  "SIZE" },
