@@ -263,6 +263,9 @@ static void test_loglevels(void)
 		{ "Ltt_LogLevel_Debug_Line", LTT_LOGLEVEL_DEBUG_LINE },
 		{ "debug", LTT_LOGLEVEL_DEBUG },
 		{ "emerg", LTT_LOGLEVEL_EMERG },
+		{ "TRACE_WARNING", LTT_LOGLEVEL_WARNING },	/* LTTng's names */
+		{ "trace_debug_line", LTT_LOGLEVEL_DEBUG_LINE },
+		{ "TRACE_EMERG", LTT_LOGLEVEL_EMERG },
 		{ "0", 0 },
 		{ "4", 4 },
 		{ "9", 9 },
@@ -274,7 +277,8 @@ static void test_loglevels(void)
 	static const char *const bad[] = {
 		"", "15", "99", "100", "-1", "+4", " 4", "4 ", "4x", "0x4", "1e1",
 		"WARN", "WARNINGS", "ERROR", "DEBUG_", "LTT_LOGLEVEL_", "LTT_LOGLEVEL_4",
-		"LTT_WARNING", "TRACE_WARNING", " WARNING", "WARNING ", "LTT_LOGLEVEL__WARNING",
+		"LTT_WARNING", "TRACE_", "TRACE_4", "TRACE_TRACE_INFO", "TRACE_LTT_LOGLEVEL_INFO",
+		"LTT_LOGLEVEL_TRACE_INFO", " WARNING", "WARNING ", "LTT_LOGLEVEL__WARNING",
 		"99999999999999999999", "LTT_LOGLEVEL_LTT_LOGLEVEL_INFO",
 	};
 	size_t i;
