@@ -19,8 +19,9 @@
  * rotations of a consumer that stalled happen once it runs again.
  *
  * The same tick finds the sessions whose stalled consumer owes them work
- * it can now take (domain ops settle_due, settle), and posts that work to
- * the owner's thread in the same way.
+ * it can now take (ltt_ctrace_owed_due(): O(1) for a session that owes
+ * nothing), and posts that work (ltt_ctrace_owed_settle()) to the
+ * owner's thread in the same way.
  */
 #ifndef LTT_SESSIOND_CHUNK_SCHED_H
 #define LTT_SESSIOND_CHUNK_SCHED_H
