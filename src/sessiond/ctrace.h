@@ -29,9 +29,20 @@
  *   LOST  the consumer that held it died and none could take it over: it
  *         ends there (its events after that are counted lost).
  *
+ * What a trace owes a stalled consumer (ctrace-owed.c) is kept here too,
+ * for every domain: not handed over (OWED), metadata not sent, a channel
+ * not added (add_owed), a stop's flush not done, its source gone and it
+ * not closed.  A trace that owes any is on its session's list
+ * (ltt_session.ctrace_owed), and only then, so the rotation thread asks
+ * a session in O(1) whether work is due and settles only those traces.
+ * A domain adds only which consumer writes a session's traces (the
+ * supervisor domain op, domain.h) and, for a source that can leave, how
+ * to close its trace (ops->close).
+ *
  * Locks: every function here runs under the lock of the trace's session
- * (it may call the consumer, bounded by the consumer's deadlines), but
- * ltt_ctrace_init() and ltt_ctrace_fini().
+ * (it may call the consumer, bounded by the consumer's deadlines; the
+ * owed list is that lock's), ltt_ctrace_init() and ltt_ctrace_fini()
+ * included.
  */
 #ifndef LTT_SESSIOND_CTRACE_H
 #define LTT_SESSIOND_CTRACE_H
