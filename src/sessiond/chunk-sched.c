@@ -119,12 +119,13 @@ static void session_job_cancel(struct ltt_supervisor_job *sj)
 static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, bool settle)
 {
 	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
+	struct ltt_supervisor *owner = d && d->ops->supervisor ? d->ops->supervisor(d, session) : NULL;
 	bool *posted = settle ? &session->settle_posted : &session->rotate_posted;
 	struct session_job *j;
 	int ret;
 
-	if (!d || !d->ops->post_owner)
-		return -EOPNOTSUPP;
+	if (!owner)
+		return d ? -ENOMEM : -EOPNOTSUPP;
 	j = calloc(1, sizeof(*j));
 	if (!j)
 		return -ENOMEM;
@@ -135,7 +136,7 @@ static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, boo
 	j->session = session;
 	j->settle = settle;
 	*posted = true;
-	ret = d->ops->post_owner(d, session, &j->sj);
+	ret = ltt_supervisor_post(owner, &j->sj);
 	if (ret) {
 		*posted = false;
 		free(j);

@@ -39,7 +39,6 @@ struct ltt_domain_impl;
 struct ltt_relay_snap;
 struct ltt_domain_settle;
 struct ltt_supervisor;
-struct ltt_supervisor_job;
 
 /* A channel's output failure (the consumer could not write its files). */
 struct ltt_domain_failure {
@@ -206,16 +205,6 @@ struct ltt_domain_ops {
 	 * Session lock held.
 	 */
 	int (*regenerate_statedump)(struct ltt_domain_impl *d, struct ltt_session *session);
-	/*
-	 * Optional: run @job on the thread of @session's owner (the one that
-	 * supervises that owner's consumer: supervisor.h), after the jobs
-	 * posted there before it, so that work waiting for one owner's
-	 * consumer waits on that owner's thread only.  Any lock context,
-	 * never blocks.  Returns 0 (also when @job was cancelled at once: the
-	 * daemon stops) or -errno (@job not taken).
-	 */
-	int (*post_owner)(struct ltt_domain_impl *d, const struct ltt_session *session,
-			  struct ltt_supervisor_job *job);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
 	/*
@@ -225,7 +214,10 @@ struct ltt_domain_ops {
 	 * consumers owe and are owed is the consumer-trace layer's
 	 * (ctrace.h), the same for every domain: ltt_domain_owes(),
 	 * ltt_domain_destroy_waits() and ltt_domain_stall_info() below ask
-	 * it about this supervisor.
+	 * it about this supervisor.  The user-space domain's is the session
+	 * owner's: the rotation thread posts work to its thread
+	 * (ltt_supervisor_post()), so that work waiting for one owner's
+	 * consumer waits on that owner's thread only.
 	 */
 	struct ltt_supervisor *(*supervisor)(struct ltt_domain_impl *d,
 					     const struct ltt_session *session);

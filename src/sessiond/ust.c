@@ -296,16 +296,10 @@ static int ust_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 	return ltt_ust_buffers_regenerate_metadata(&to_ust(d)->buffers, session);
 }
 
-/* Each owner of sessions has a thread of their own: their consumer's supervisor's. */
-static int ust_post_owner(struct ltt_domain_impl *d, const struct ltt_session *session,
-			  struct ltt_supervisor_job *job)
-{
-	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&to_ust(d)->buffers, session);
-
-	return o ? ltt_supervisor_post(&o->consumer, job) : -ENOMEM;
-}
-
-/* The ctrace layer keeps what a stalled consumer is owed: the owner's consumer. */
+/*
+ * Each owner of sessions has a consumer of their own, and a thread: their
+ * consumer's supervisor's (what a stalled one is owed is the ctrace layer's).
+ */
 static struct ltt_supervisor *ust_supervisor(struct ltt_domain_impl *d,
 					     const struct ltt_session *session)
 {
@@ -315,7 +309,6 @@ static struct ltt_supervisor *ust_supervisor(struct ltt_domain_impl *d,
 }
 
 static const struct ltt_domain_ops ust_ops = {
-	.post_owner = ust_post_owner,
 	.snapshot = ust_snapshot,
 	.rotate = ust_rotate,
 	.relay_archive = ust_relay_archive,
