@@ -15,6 +15,7 @@
 #include "common/log.h"
 #include "sessiond/chunk-sched.h"
 #include "sessiond/chunk.h"
+#include "sessiond/ctrace.h"
 #include "sessiond/supervisor.h"
 
 struct ltt_chunk_sched {
@@ -81,26 +82,10 @@ struct session_job {
 	bool settle;			/* else a rotation */
 };
 
-/* Has a domain of @session work a consumer that ran again can take? */
-static bool settle_due(const struct ltt_domains *set, struct ltt_session *session)
-{
-	struct ltt_domain_impl *d;
-	size_t i;
-
-	for (i = 0; i < LTT_NR_DOMAINS; i++) {
-		d = set->v[i];
-		if (d && d->ops->settle_due && d->ops->settle_due(d, session))
-			return true;
-	}
-	return false;
-}
-
 static void session_job_run(struct ltt_supervisor_job *sj)
 {
 	struct session_job *j = caa_container_of(sj, struct session_job, sj);
 	struct ltt_session *session = j->session;
-	struct ltt_domain_impl *d;
-	size_t i;
 
 	pthread_mutex_lock(&session->lock);
 	if (!j->settle) {
@@ -108,11 +93,8 @@ static void session_job_run(struct ltt_supervisor_job *sj)
 		rotate_due(j->set, session);
 	} else {
 		session->settle_posted = false;
-		for (i = 0; i < LTT_NR_DOMAINS && !session->destroyed; i++) {
-			d = j->set->v[i];
-			if (d && d->ops->settle)
-				d->ops->settle(d, session);
-		}
+		if (!session->destroyed)
+			ltt_ctrace_owed_settle(session, NULL);
 	}
 	pthread_mutex_unlock(&session->lock);
 	ltt_session_put(j->reg, session);
@@ -137,12 +119,13 @@ static void session_job_cancel(struct ltt_supervisor_job *sj)
 static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, bool settle)
 {
 	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
+	struct ltt_supervisor *owner = d && d->ops->supervisor ? d->ops->supervisor(d, session) : NULL;
 	bool *posted = settle ? &session->settle_posted : &session->rotate_posted;
 	struct session_job *j;
 	int ret;
 
-	if (!d || !d->ops->post_owner)
-		return -EOPNOTSUPP;
+	if (!owner)
+		return d ? -ENOMEM : -EOPNOTSUPP;
 	j = calloc(1, sizeof(*j));
 	if (!j)
 		return -ENOMEM;
@@ -153,7 +136,7 @@ static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, boo
 	j->session = session;
 	j->settle = settle;
 	*posted = true;
-	ret = d->ops->post_owner(d, session, &j->sj);
+	ret = ltt_supervisor_post(owner, &j->sj);
 	if (ret) {
 		*posted = false;
 		free(j);
@@ -185,7 +168,7 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 				if (!posted)
 					rotate_due(cs->set, sessions[i]);
 			} else if (!sessions[i]->settle_posted && !sessions[i]->destroyed &&
-				   settle_due(cs->set, sessions[i])) {
+				   ltt_ctrace_owed_due(sessions[i])) {
 				posted = !post_job(cs, sessions[i], true);
 			}
 			pthread_mutex_unlock(&sessions[i]->lock);

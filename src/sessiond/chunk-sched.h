@@ -9,8 +9,8 @@
  * rotate_size bytes since their chunk began (the statistics pages, and
  * the consumer's last CHANNEL_STATS for kernel channels).  It never
  * rotates one itself: each due rotation is posted to the thread of the
- * session's owner (domain op post_owner: the thread that supervises that
- * owner's consumer), which rotates it under the session's lock.  The
+ * session's owner (the user-space domain's supervisor op: the thread that
+ * supervises that owner's consumer), which rotates it under the session's lock.  The
  * scheduler only tries a session's lock (one that is taken is looked at
  * again at the next tick), so an owner whose consumer is stopped or
  * stalled delays their own rotations only.  A rotation that fails is
@@ -19,8 +19,9 @@
  * rotations of a consumer that stalled happen once it runs again.
  *
  * The same tick finds the sessions whose stalled consumer owes them work
- * it can now take (domain ops settle_due, settle), and posts that work to
- * the owner's thread in the same way.
+ * it can now take (ltt_ctrace_owed_due(): O(1) for a session that owes
+ * nothing), and posts that work (ltt_ctrace_owed_settle()) to the
+ * owner's thread in the same way.
  */
 #ifndef LTT_SESSIOND_CHUNK_SCHED_H
 #define LTT_SESSIOND_CHUNK_SCHED_H

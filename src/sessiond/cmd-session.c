@@ -234,19 +234,17 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 
 /*
  * Does a recording domain of @session say so: its consumer owes a reply
- * (ops->owes), or, @waits, it keeps the stopped session for its stalled
- * consumer (ops->destroy_waits)?  Session lock held.
+ * (ltt_domain_owes()), or, @waits, it keeps the stopped session for its
+ * stalled consumer (ltt_domain_destroy_waits())?  Session lock held.
  */
 static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waits)
 {
-	bool (*op)(struct ltt_domain_impl *d, struct ltt_session *session);
 	struct ltt_domain_impl *d;
 	size_t i;
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
-		op = !d ? NULL : waits ? d->ops->destroy_waits : d->ops->owes;
-		if (op && op(d, session))
+		if (d && (waits ? ltt_domain_destroy_waits(d, session) : ltt_domain_owes(d, session)))
 			return true;
 	}
 	return false;
@@ -257,7 +255,7 @@ static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
  * it.  With @keep_stalled, a rotation's move that a stalled consumer
  * still owes (archiving the chunks would pull them from under it) keeps
  * the session as it is: returns -ETIMEDOUT, as does a stopped session a
- * domain keeps for its stalled consumer (ops->destroy_waits).  With
+ * domain keeps for its stalled consumer (ltt_domain_destroy_waits()).  With
  * @keep_stalled, a consumer that did not answer the stop in
  * time (stalled, not dead) keeps the session, stopped, its data held
  * until it runs again: returns -ETIMEDOUT.  Else returns 0.

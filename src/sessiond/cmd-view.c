@@ -118,9 +118,8 @@ void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessio
 		d = ctx->domains->v[i];
 		st[i] = (struct ltt_domain_stall){ 0 };
 		/* a domain without channels has no traces: its owner's consumer is not its */
-		if (d && d->ops->stall_info &&
-		    __atomic_load_n(&session->domains[i].nr_channels, __ATOMIC_RELAXED))
-			d->ops->stall_info(d, session, waiting, &st[i]);
+		if (d && __atomic_load_n(&session->domains[i].nr_channels, __ATOMIC_RELAXED))
+			ltt_domain_stall_info(d, session, waiting, &st[i]);
 		n += waiting || st[i].stalled;
 	}
 	ltt_wbuf_put_u32(reply, n);

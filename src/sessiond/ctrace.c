@@ -28,11 +28,26 @@ void ltt_ctrace_init(struct ltt_ctrace *t, const struct ltt_ctrace_ops *ops,
 	uuid_generate(t->uuid);
 	ltt_wbuf_init(&t->meta);
 	CDS_INIT_LIST_HEAD(&t->chans);
+	CDS_INIT_LIST_HEAD(&t->owed_node);
+	ltt_ctrace_owed_sync(t);
 }
 
 void ltt_ctrace_fini(struct ltt_ctrace *t)
 {
+	cds_list_del_init(&t->owed_node);
 	ltt_wbuf_fini(&t->meta);
+}
+
+/* @ch waits for @t's stalled consumer, or not: counted in @t. */
+static void chan_owe(struct ltt_ctrace *t, struct ltt_cchan *ch, bool owed)
+{
+	if (ch->add_owed == owed)
+		return;
+	ch->add_owed = owed;
+	if (owed)
+		t->nr_chans_owed++;
+	else
+		t->nr_chans_owed--;
 }
 
 struct ltt_consumer *ltt_ctrace_now(struct ltt_ctrace *t)
@@ -97,7 +112,7 @@ static int send_contents(struct ltt_ctrace *t, struct ltt_consumer *c)
 		if (ret)
 			break;
 		ret = t->ops->chan_add(t, ch, c);
-		ch->add_owed = false;
+		chan_owe(t, ch, false);
 		nr_added++;	/* added in part, maybe: destroyed below all the same */
 	}
 	if (ret)
@@ -189,11 +204,12 @@ int ltt_ctrace_add_to(struct ltt_ctrace *t, struct ltt_consumer *c, uint64_t gen
 	t->relayed = relay > 0;
 	if (!ret)
 		ret = send_contents(t, c);
-	if (ret)
-		return ret;
-	t->state = LTT_CTRACE_HELD;
-	t->gen = gen;
-	return 0;
+	if (!ret) {
+		t->state = LTT_CTRACE_HELD;
+		t->gen = gen;
+	}
+	ltt_ctrace_owed_sync(t);
+	return ret;
 }
 
 /*
@@ -240,7 +256,8 @@ static struct ltt_consumer *hand_over(struct ltt_ctrace *t)
 	return c;
 }
 
-struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t)
+/* ltt_ctrace_consumer(), but what @t owes is not synced. */
+static struct ltt_consumer *consumer_of(struct ltt_ctrace *t)
 {
 	struct ltt_supervisor *sup;
 	struct ltt_consumer *c;
@@ -263,13 +280,22 @@ struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t)
 	return NULL;
 }
 
+struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t)
+{
+	struct ltt_consumer *c = consumer_of(t);
+
+	ltt_ctrace_owed_sync(t);
+	return c;
+}
+
 int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch)
 {
 	/* a trace not handed over yet takes its channels with it */
 	struct ltt_consumer *c = t->state == LTT_CTRACE_HELD ? ltt_ctrace_consumer(t) : NULL;
 	int ret = c ? t->ops->chan_add(t, ch, c) : 0;
 
-	ch->add_owed = ret == -ETIMEDOUT;
+	ch->add_owed = false;
+	chan_owe(t, ch, ret == -ETIMEDOUT);
 	if (ch->add_owed)
 		LTT_WARN("channel %s of %s %s waits for its stalled consumer daemon: added once it answers, with what was recorded meanwhile",
 			 ch->channel->attr.name, t->ops->noun, t->path);
@@ -278,6 +304,7 @@ int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch)
 			strerror(-ret));
 	t->refused |= ret && !ch->add_owed;
 	cds_list_add_tail(&ch->node, &t->chans);
+	ltt_ctrace_owed_sync(t);
 	return ch->add_owed ? 0 : ret;
 }
 
@@ -300,18 +327,23 @@ static struct ltt_meta_owed owed_of(struct ltt_ctrace *t)
 int ltt_ctrace_meta_send_owed(struct ltt_ctrace *t, struct ltt_consumer *c)
 {
 	const struct ltt_meta_owed o = owed_of(t);
+	int ret;
 
 	if (!ltt_ctrace_meta_owed(t))
 		return 0;
-	return ltt_meta_send_rest(c, &o, t->ops->meta_reply_ms) ? -ETIMEDOUT : 0;
+	ret = ltt_meta_send_rest(c, &o, t->ops->meta_reply_ms) ? -ETIMEDOUT : 0;
+	ltt_ctrace_owed_sync(t);
+	return ret;
 }
 
 int ltt_ctrace_meta_regenerate(struct ltt_ctrace *t, struct ltt_consumer *c,
 			       const struct ltt_wbuf *header)
 {
 	const struct ltt_meta_owed o = owed_of(t);
+	int ret = ltt_meta_regenerate(c, header, &o, &t->meta_header_len, t->ops->meta_reply_ms);
 
-	return ltt_meta_regenerate(c, header, &o, &t->meta_header_len, t->ops->meta_reply_ms);
+	ltt_ctrace_owed_sync(t);
+	return ret;
 }
 
 int ltt_ctrace_meta_add(struct ltt_ctrace *t, const struct ltt_wbuf *text)
@@ -332,6 +364,7 @@ int ltt_ctrace_meta_add(struct ltt_ctrace *t, const struct ltt_wbuf *text)
 	}
 	/* kept whole: a consumer taking the trace over writes it all again */
 	ltt_wbuf_put_bytes(&t->meta, text->data, text->len);
+	ltt_ctrace_owed_sync(t);
 	if (!t->meta.err) {
 		if (c && !waiting)
 			ltt_ctrace_meta_send_owed(t, c);	/* -ETIMEDOUT: the rest waits */
@@ -351,22 +384,18 @@ int ltt_ctrace_meta_add(struct ltt_ctrace *t, const struct ltt_wbuf *text)
 
 bool ltt_ctrace_chans_owed(const struct ltt_ctrace *t)
 {
-	const struct ltt_cchan *ch;
-
-	cds_list_for_each_entry(ch, &t->chans, node)
-		if (ch->add_owed)
-			return true;
-	return false;
+	return t->nr_chans_owed != 0;
 }
 
-int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c)
+/* ltt_ctrace_settle()'s channels. */
+static int settle_chans(struct ltt_ctrace *t, struct ltt_consumer *c)
 {
 	struct ltt_cchan *ch;
 	int ret;
 
-	if (ltt_ctrace_meta_send_owed(t, c))
-		return -ETIMEDOUT;
 	cds_list_for_each_entry(ch, &t->chans, node) {
+		if (!t->nr_chans_owed)
+			break;
 		if (!ch->add_owed)
 			continue;
 		ret = ltt_consumer_destroy_channel(c, ch->key);
@@ -374,13 +403,23 @@ int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c)
 			ret = t->ops->chan_add(t, ch, c);
 		if (ret == -ETIMEDOUT)
 			return ret;
-		ch->add_owed = false;
+		chan_owe(t, ch, false);
 		if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", ch->channel->attr.name,
 				strerror(-ret));
 		t->refused |= ret != 0;
 	}
 	return 0;
+}
+
+int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c)
+{
+	int ret = ltt_ctrace_meta_send_owed(t, c);
+
+	if (!ret)
+		ret = settle_chans(t, c);
+	ltt_ctrace_owed_sync(t);
+	return ret;
 }
 
 /* ---- trace chunks ---- */

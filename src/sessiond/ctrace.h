@@ -29,9 +29,20 @@
  *   LOST  the consumer that held it died and none could take it over: it
  *         ends there (its events after that are counted lost).
  *
+ * What a trace owes a stalled consumer (ctrace-owed.c) is kept here too,
+ * for every domain: not handed over (OWED), metadata not sent, a channel
+ * not added (add_owed), a stop's flush not done, its source gone and it
+ * not closed.  A trace that owes any is on its session's list
+ * (ltt_session.ctrace_owed), and only then, so the rotation thread asks
+ * a session in O(1) whether work is due and settles only those traces.
+ * A domain adds only which consumer writes a session's traces (the
+ * supervisor domain op, domain.h) and, for a source that can leave, how
+ * to close its trace (ops->close).
+ *
  * Locks: every function here runs under the lock of the trace's session
- * (it may call the consumer, bounded by the consumer's deadlines), but
- * ltt_ctrace_init() and ltt_ctrace_fini().
+ * (it may call the consumer, bounded by the consumer's deadlines; the
+ * owed list is that lock's), ltt_ctrace_init() and ltt_ctrace_fini()
+ * included.
  */
 #ifndef LTT_SESSIOND_CTRACE_H
 #define LTT_SESSIOND_CTRACE_H
@@ -56,7 +67,8 @@ struct ltt_cchan {
 	uint64_t key;			/* the consumer's */
 	struct ltt_channel *channel;	/* the session tree's, same lifetime */
 	bool add_owed;			/* the trace's consumer does not hold it (it
-					 * was stalled): added by ltt_ctrace_settle() */
+					 * was stalled): added by ltt_ctrace_settle();
+					 * changed in ctrace.c only (counted) */
 };
 
 /* What a trace is to its consumer (see the diagram above). */
@@ -96,6 +108,17 @@ struct ltt_ctrace_ops {
 	 */
 	struct ltt_relay_link *(*relay)(struct ltt_ctrace *t);
 	uint64_t (*new_key)(struct ltt_ctrace *t);
+	/*
+	 * Optional: what @ch's buffers hold in all, so that a flush's
+	 * deadline grows with it; absent: the consumer's usual deadline.
+	 */
+	uint64_t (*chan_bytes)(struct ltt_ctrace *t, struct ltt_cchan *ch);
+	/*
+	 * Optional, for a source that can leave (ltt_ctrace_owe_close()):
+	 * try again to close @t, closing.  Returns 0 (closed: @t is freed)
+	 * or -ETIMEDOUT (its consumer is still stalled: it stays closing).
+	 */
+	int (*close)(struct ltt_ctrace *t);
 };
 
 /* A trace held by a consumer: embedded in the domain's trace object. */
@@ -121,6 +144,13 @@ struct ltt_ctrace {
 	size_t meta_sent;		/* how much of meta the consumer was sent: the
 					 * rest waits for a stalled one */
 	struct cds_list_head chans;	/* ltt_cchan */
+	/* What it owes its consumer (ctrace-owed.c), changed in this layer only. */
+	unsigned int nr_chans_owed;	/* channels with add_owed */
+	bool flush_owed;		/* a flush its stalled consumer did not do */
+	bool closing;			/* its source left: closed (ops->close) once
+					 * its consumer answers */
+	struct cds_list_head owed_node;	/* in session->ctrace_owed while it owes
+					 * anything; else empty */
 };
 
 /**
@@ -219,7 +249,8 @@ int ltt_ctrace_meta_regenerate(struct ltt_ctrace *t, struct ltt_consumer *c,
 /* ---- what a stalled consumer was owed ---- */
 
 /**
- * ltt_ctrace_chans_owed() - does a channel of @t wait for a stalled consumer?
+ * ltt_ctrace_chans_owed() - does a channel of @t wait for a stalled
+ * consumer?  O(1).
  */
 bool ltt_ctrace_chans_owed(const struct ltt_ctrace *t);
 
@@ -230,6 +261,56 @@ bool ltt_ctrace_chans_owed(const struct ltt_ctrace *t);
  * where it was released.  Returns 0, or -ETIMEDOUT: still stalled.
  */
 int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c);
+
+/* ---- what a session's traces owe their consumers (ctrace-owed.c) ---- */
+
+/**
+ * ltt_ctrace_owed_sync() - @t is on its session's list of traces that owe
+ * their consumer work (session->ctrace_owed) exactly while it owes some:
+ * OWED, closing, or HELD with metadata, a channel or a flush its consumer
+ * lacks.  Called by this layer wherever one of those changes.
+ */
+void ltt_ctrace_owed_sync(struct ltt_ctrace *t);
+
+/**
+ * ltt_ctrace_owe_flush() - @t's consumer, stalled, did not do a stop's
+ * flush: done by ltt_ctrace_owed_settle() once it answers (dropped if the
+ * session started again meanwhile)
+ */
+void ltt_ctrace_owe_flush(struct ltt_ctrace *t);
+
+/**
+ * ltt_ctrace_owe_close() - @t's source left but its stalled consumer could
+ * not close it: ltt_ctrace_owed_settle() closes it (ops->close) once it
+ * answers.  Returns true the first time (the caller says so in the log).
+ */
+bool ltt_ctrace_owe_close(struct ltt_ctrace *t);
+
+/**
+ * ltt_ctrace_owed_due() - does a trace of @session owe work to a consumer
+ * that can take it now (it owes no reply; or none runs and the trace is
+ * not held yet, so its hand-over starts one)?  Never waits: O(1) for a
+ * session that owes nothing, else one question per stalled consumer.
+ */
+bool ltt_ctrace_owed_due(struct ltt_session *session);
+
+/**
+ * ltt_ctrace_owed_settle() - do what @session's traces owe their
+ * consumers (those of source @only, or all when NULL): hand over, send
+ * the metadata and channels they lack, flush one handed over or owed a
+ * flush while its session was stopped, close one whose source left.  A
+ * consumer still stalled keeps the rest of its traces for the next call.
+ */
+void ltt_ctrace_owed_settle(struct ltt_session *session, const struct ltt_ctrace_ops *only);
+
+/**
+ * ltt_ctrace_owed_to() - what of @session waits for the consumers of
+ * supervisor @sup: @ret_traces (may be NULL) traces not handed over (or a
+ * channel of theirs), or closing; @ret_metadata (may be NULL) whether some
+ * trace's metadata was not sent.  Returns whether anything does.
+ */
+bool ltt_ctrace_owed_to(struct ltt_session *session, struct ltt_supervisor *sup,
+			uint32_t *ret_traces, bool *ret_metadata);
 
 /* ---- trace chunks ---- */
 

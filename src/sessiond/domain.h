@@ -38,7 +38,7 @@
 struct ltt_domain_impl;
 struct ltt_relay_snap;
 struct ltt_domain_settle;
-struct ltt_supervisor_job;
+struct ltt_supervisor;
 
 /* A channel's output failure (the consumer could not write its files). */
 struct ltt_domain_failure {
@@ -48,7 +48,7 @@ struct ltt_domain_failure {
 	uint64_t packets;		/* packets dropped because it failed */
 };
 
-/* A stalled consumer and what waits for it (ltt_domain_ops.stall_info). */
+/* A stalled consumer and what waits for it (ltt_domain_stall_info()). */
 struct ltt_domain_stall {
 	bool stalled;			/* it owes a reply, or a call waits long */
 	int64_t since;			/* then: since when (seconds since the Epoch) */
@@ -205,53 +205,22 @@ struct ltt_domain_ops {
 	 * Session lock held.
 	 */
 	int (*regenerate_statedump)(struct ltt_domain_impl *d, struct ltt_session *session);
-	/*
-	 * Optional: run @job on the thread of @session's owner (the one that
-	 * supervises that owner's consumer: supervisor.h), after the jobs
-	 * posted there before it, so that work waiting for one owner's
-	 * consumer waits on that owner's thread only.  Any lock context,
-	 * never blocks.  Returns 0 (also when @job was cancelled at once: the
-	 * daemon stops) or -errno (@job not taken).
-	 */
-	int (*post_owner)(struct ltt_domain_impl *d, const struct ltt_session *session,
-			  struct ltt_supervisor_job *job);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
 	/*
-	 * Optional: does @session's consumer owe the reply to a command it
-	 * was sent (it is stalled: a rotation's move, a flush may still
-	 * come)?  The late replies that came are read first.  Session lock
-	 * held.  Destroy waits for it rather than tear the session down
-	 * under the consumer's feet.
+	 * Optional: the supervisor of the consumer daemons that write
+	 * @session's traces in this domain (supervisor.h), NULL when none
+	 * (out of memory).  Any lock context, never waits.  What those
+	 * consumers owe and are owed is the consumer-trace layer's
+	 * (ctrace.h), the same for every domain: ltt_domain_owes(),
+	 * ltt_domain_destroy_waits() and ltt_domain_stall_info() below ask
+	 * it about this supervisor.  The user-space domain's is the session
+	 * owner's: the rotation thread posts work to its thread
+	 * (ltt_supervisor_post()), so that work waiting for one owner's
+	 * consumer waits on that owner's thread only.
 	 */
-	bool (*owes)(struct ltt_domain_impl *d, struct ltt_session *session);
-	/*
-	 * Optional: has @session work its stalled consumer left owed (traces
-	 * not handed over yet, traces of programs that left not closed yet)
-	 * and can that consumer take it now (it owes no reply)?  Never waits.
-	 * Session lock held.  The rotation thread asks at each tick and then
-	 * has settle() run on the owner's thread, so that what programs
-	 * recorded while their consumer stalled is written once it runs
-	 * again, without a command.
-	 */
-	bool (*settle_due)(struct ltt_domain_impl *d, struct ltt_session *session);
-	/* Optional, with settle_due: do that work.  Session lock held. */
-	void (*settle)(struct ltt_domain_impl *d, struct ltt_session *session);
-	/*
-	 * Optional, for list: is @session's consumer stalled, since when,
-	 * on which command (ret->stalled and after); any lock context.
-	 * With @waiting (session lock held): also what waits for it in the
-	 * daemon (ret->traces, ret->metadata).  Never waits.
-	 */
-	void (*stall_info)(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
-			   struct ltt_domain_stall *ret);
-	/*
-	 * Optional: would destroying the stopped @session now lose what its
-	 * stalled consumer has yet to take (metadata its trace can't be read
-	 * without, a stop's flush)?  Never waits.  Session lock held.  Destroy
-	 * then refuses (CONSUMERD_STALLED), changing nothing.
-	 */
-	bool (*destroy_waits)(struct ltt_domain_impl *d, struct ltt_session *session);
+	struct ltt_supervisor *(*supervisor)(struct ltt_domain_impl *d,
+					     const struct ltt_session *session);
 };
 
 /* A domain: embedded in its implementation's own object. */
@@ -310,6 +279,33 @@ enum ltt_error_code ltt_domains_get(const struct ltt_domains *set, enum ltt_doma
  * session must be destroyed first
  */
 void ltt_domains_fini(struct ltt_domains *set);
+
+/**
+ * ltt_domain_owes() - does @d's consumer of @session owe the reply to a
+ * command it was sent (it is stalled: a rotation's move, a flush may
+ * still come)?  The late replies that came are read first; never waits.
+ * Session lock held.  Destroy waits for it rather than tear the session
+ * down under the consumer's feet.
+ */
+bool ltt_domain_owes(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_domain_destroy_waits() - would destroying the stopped @session now
+ * lose what @d's stalled consumer has yet to take (a trace not handed
+ * over or not closed, metadata its trace can't be read without, a stop's
+ * flush)?  Never waits.  Session lock held.  Destroy then refuses
+ * (CONSUMERD_STALLED), changing nothing.
+ */
+bool ltt_domain_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_domain_stall_info() - for list: is @d's consumer of @session
+ * stalled, since when, on which command (ret->stalled and after); any
+ * lock context.  With @waiting (session lock held): also what waits for
+ * it in the daemon (ret->traces, ret->metadata).  Never waits.
+ */
+void ltt_domain_stall_info(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
+			   struct ltt_domain_stall *ret);
 
 /*
  * What a change left to wait for (programs confirming commands, say),

@@ -45,7 +45,6 @@ struct kernel_session {
 	struct ltt_kernel *k;
 	ltt_khandle handle;
 	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
-	bool flush_owed;		/* a stop's flush a stalled consumer did not do */
 };
 
 static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
@@ -161,38 +160,16 @@ int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks);
 /**
  * ltt_kernel_stop_owed() - after a kernel stop that ended with @ret
  * (-ETIMEDOUT: the consumer is stalled), remember that @session's
- * channels are to be flushed once it runs (ltt_kernel_settle()).  No
+ * channels are to be flushed once it runs (ltt_ctrace_owe_flush()).  No
  * lock held; takes the session's.
  */
 void ltt_kernel_stop_owed(struct ltt_session *session, int ret);
 
 /**
- * ltt_kernel_owes() - the domain's owes operation (domain.h): does the
- * consumer of @session's kernel trace owe a reply?  Session lock held;
- * never waits.
+ * ltt_kernel_supervisor() - the domain's supervisor operation (domain.h):
+ * the kernel consumer's, whatever the session
  */
-bool ltt_kernel_owes(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/**
- * ltt_kernel_settle_due() - the domain's settle_due operation: has
- * @session kernel work a stalled consumer left (metadata, a stop's
- * flush), and does that consumer answer now?  Session lock held; never
- * waits.
- */
-bool ltt_kernel_settle_due(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/**
- * ltt_kernel_destroy_waits() - the domain's destroy_waits operation: has
- * the stopped @session metadata or a flush its consumer, which owes a
- * reply (stalled), has yet to take?  Session lock held; never waits.
- */
-bool ltt_kernel_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/**
- * ltt_kernel_settle() - the domain's settle operation: send the metadata
- * owed, then flush a stopped session's channels as its stop would have.
- * Session lock held; waits for the consumer (bounded).
- */
-void ltt_kernel_settle(struct ltt_domain_impl *d, struct ltt_session *session);
+struct ltt_supervisor *ltt_kernel_supervisor(struct ltt_domain_impl *d,
+					     const struct ltt_session *session);
 
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

@@ -13,7 +13,6 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -48,32 +47,15 @@ static unsigned int chan_streams(const struct ltt_kernel *k, const struct kernel
 static int64_t budget(const struct ltt_kernel *k, struct kernel_session *ks, uint64_t max_size,
 		      uint64_t *ret_bytes)
 {
-	struct ltt_snap_chan *v;
+	struct ltt_snap_set set = { 0 };
 	struct kernel_chan *kc;
-	uint64_t bytes = 0, b;
-	size_t n = 0;
 	int64_t ret;
 
 	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
-		n++;
-	v = calloc(n ? n : 1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	n = 0;
-	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
-		v[n].subbuf_size = kc->cc.channel->attr.subbuf_size;
-		v[n].num_subbuf = kc->cc.channel->attr.num_subbuf;
-		v[n].nr_streams = chan_streams(k, kc);
-		if (__builtin_mul_overflow(v[n].subbuf_size * v[n].num_subbuf, v[n].nr_streams,
-					   &b) || b > UINT64_MAX - bytes)
-			bytes = UINT64_MAX;
-		else
-			bytes += b;
-		n++;
-	}
-	ret = ltt_snap_packets_per_stream(v, n, max_size);
-	free(v);
-	*ret_bytes = bytes;
+		ltt_snap_set_add(&set, kc->cc.channel->attr.subbuf_size,
+				 kc->cc.channel->attr.num_subbuf, chan_streams(k, kc));
+	ret = ltt_snap_set_packets(&set, max_size);
+	*ret_bytes = set.bytes;
 	return ret;
 }
 

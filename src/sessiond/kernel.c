@@ -876,10 +876,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.list_events = kernel_list_events,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,
-	.owes = ltt_kernel_owes,
-	.settle_due = ltt_kernel_settle_due,
-	.settle = ltt_kernel_settle,
-	.destroy_waits = ltt_kernel_destroy_waits,
+	.supervisor = ltt_kernel_supervisor,
 };
 
 /* ---- set-up ---- */

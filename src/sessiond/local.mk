@@ -48,7 +48,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
 	src/sessiond/snap-budget.c src/sessiond/snap-budget.h \
 	src/sessiond/kernel-tracker.c src/sessiond/kernel-regen.c \
-	src/sessiond/ctrace.c src/sessiond/ctrace.h \
+	src/sessiond/ctrace.c src/sessiond/ctrace.h src/sessiond/ctrace-owed.c \
 	src/sessiond/meta-regen.c src/sessiond/meta-regen.h \
 	src/sessiond/trace-host.c src/sessiond/trace-host.h \
 	src/sessiond/kmodule.c src/sessiond/kmodule.h

@@ -173,6 +173,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		session->chunk_dir[0] = '\0';
 	}
 	session->refcount = 1;	/* the caller's; the registry holds one more */
+	CDS_INIT_LIST_HEAD(&session->ctrace_owed);
 	for (i = 0; i < 2; i++) {
 		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
 		CDS_INIT_LIST_HEAD(&session->domains[i].channels);

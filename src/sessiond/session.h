@@ -115,7 +115,9 @@ struct ltt_session {
 	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */
 	uint64_t rotate_written;	/* bytes written when the current chunk began */
 	bool rotate_posted;		/* a scheduled rotation waits for its owner's thread */
-	bool settle_posted;		/* a settle (domain op) waits for its owner's thread */
+	bool settle_posted;		/* a settle (ltt_ctrace_owed_settle()) waits for its owner's thread */
+	struct cds_list_head ctrace_owed;	/* its traces that owe their consumer
+						 * work (ctrace.h, struct ltt_ctrace) */
 	uint64_t rotate_retry_ns;	/* monotonic: no scheduled rotation before (a failure's) */
 	int32_t rotate_err;		/* the last scheduled rotation's failure (LTT_ERR_*), 0: none */
 	int64_t rotate_err_since;	/* when that failure began (seconds since the Epoch) */

@@ -26,11 +26,14 @@
  *   chunk.[ch]     trace chunks of local sessions: rotation, clear, regeneration
  *   chunk-journal.[ch] a local session's chunks kept for the next daemon
  *   chunk-sched.[ch] the rotation thread: timer and size schedules
- *   domain.[ch]    the domain interface the commands call; the domains served
+ *   domain.[ch]    the domain interface the commands call; the domains served;
+ *                  what a domain's stalled consumer is owed (from ctrace)
  *
  * The consumer-trace layer and the consumer link (every domain's):
  *   ctrace.[ch]    a trace held by a consumer: hand-over, metadata, takeover,
  *                  settle, rotation (its domain's source operations)
+ *   ctrace-owed.c  what a session's traces owe stalled consumers: the owed
+ *                  list, due in O(1), settled for every domain
  *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
  *   snap-budget.[ch] the packets per stream of a bounded snapshot
  *   trace-host.[ch] what every trace's metadata says of the host and session
@@ -64,7 +67,7 @@
  *   kernel-snapshot.c snapshots of kernel channels
  *   kernel-relay.c chunks of kernel traces streamed to a relay
  *   kernel-regen.c regenerate metadata and statedump
- *   kernel-stall.c a stalled kernel consumer: what waits, settled later
+ *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
  *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
  *   kabi-backend.h what a kernel tracer backend gives that thread

@@ -28,4 +28,25 @@ struct ltt_snap_chan {
 int64_t ltt_snap_packets_per_stream(const struct ltt_snap_chan *chans, size_t n,
 				    uint64_t max_size);
 
+/* The channels of a snapshot, gathered one by one (zeroed: none yet). */
+struct ltt_snap_set {
+	struct ltt_snap_chan *v;
+	size_t n, cap;
+	uint64_t bytes;		/* what their buffers hold in all (saturated) */
+	int err;		/* -ENOMEM: a channel was left out */
+};
+
+/**
+ * ltt_snap_set_add() - a channel of @nr_streams streams, each @num_subbuf
+ * packets of @subbuf_size, joins @set (set->err on failure)
+ */
+void ltt_snap_set_add(struct ltt_snap_set *set, uint64_t subbuf_size, uint64_t num_subbuf,
+		      uint64_t nr_streams);
+
+/**
+ * ltt_snap_set_packets() - ltt_snap_packets_per_stream() of @set's
+ * channels, or its -ENOMEM; @set's memory released (set->bytes kept)
+ */
+int64_t ltt_snap_set_packets(struct ltt_snap_set *set, uint64_t max_size);
+
 #endif /* LTT_SESSIOND_SNAP_BUDGET_H */

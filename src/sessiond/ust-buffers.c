@@ -353,7 +353,7 @@ struct ltt_ust_trace *ltt_ust_buffers_find_trace(struct ltt_session *session,
 		return NULL;
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		/* a closing one's program is gone (its pid may be another's now) */
-		if (trace->per_pid != per_pid || trace->closing)
+		if (trace->per_pid != per_pid || trace->ct.closing)
 			continue;
 		if (per_pid ? trace->pid == app->pid :
 			      trace->uid == app->uid && trace->bits_per_long == app->bits_per_long)
@@ -673,7 +673,7 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		return;
 
 	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node) {
-		if (!ltt_ust_buffers_close_trace(b, trace))
+		if (!ltt_ust_buffers_close_trace(trace))
 			continue;
 		/* destroy waits for no consumer: what this one holds unread ends here */
 		LTT_ERR("session '%s': trace %s destroyed while its consumer daemon is stalled: what it had not written is lost",

@@ -89,8 +89,6 @@ struct ltt_ust_trace {
 	uid_t uid;
 	uint32_t bits_per_long;		/* per-UID traces are per ABI too */
 	pid_t pid;			/* per-PID: the application */
-	bool closing;			/* its program left; closed once the consumer
-					 * has written what it holds */
 	time_t registered_at;		/* per-PID: when its program registered */
 	bool lost_said;			/* a stop said so already */
 	char procname[17];		/* per-PID: the application's */
@@ -210,7 +208,7 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
  * stop (never freed with events the consumer has not read).  Session lock
  * held.  Returns 0 (freed) or -ETIMEDOUT (kept).
  */
-int ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace);
+int ltt_ust_buffers_close_trace(struct ltt_ust_trace *trace);
 
 /**
  * ltt_ust_buffers_settle() - the consumer's part of what programs were
@@ -219,25 +217,10 @@ int ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace 
  *
  * Called after the programs got their buffers, so that a stalled consumer
  * delays no program.  A consumer still stalled leaves them for the next
- * call.  Session lock held.
+ * call.  The consumer-trace layer's, for the user-space traces only
+ * (ltt_ctrace_owed_settle()).  Session lock held.
  */
 void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session);
-
-/**
- * ltt_ust_buffers_owed() - has @session work for ltt_ust_buffers_settle()?
- * Session lock held; never waits.
- */
-bool ltt_ust_buffers_owed(struct ltt_session *session);
-
-/**
- * ltt_ust_buffers_waiting() - what of @session waits for its consumer:
- * @ret_traces, traces not handed over yet (or a channel of theirs), or of
- * programs that left, not closed yet; @ret_metadata, whether some trace's
- * metadata was not sent.
- * Never waits.  Session lock held.
- */
-void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,
-			     bool *ret_metadata);
 
 /**
  * ltt_ust_buffers_stats() - lost events and packets of @channel: of its

@@ -48,6 +48,18 @@ static uint64_t trace_new_key(struct ltt_ctrace *t)
 	return ltt_ust_new_key(ltt_ust_state(t->session)->owner->buffers);
 }
 
+static uint64_t trace_chan_bytes(struct ltt_ctrace *t, struct ltt_cchan *ch)
+{
+	(void)t;
+	return ltt_ust_chan_bytes(caa_container_of(ch, struct ltt_ust_chan, cc));
+}
+
+/* The ctrace close operation: a trace whose program left, closed once its consumer answers. */
+static int trace_close(struct ltt_ctrace *t)
+{
+	return ltt_ust_buffers_close_trace(trace_of(t));
+}
+
 const struct ltt_ctrace_ops ltt_ust_trace_ops = {
 	.noun = "trace",
 	.meta_reply_ms = LTT_UST_META_REPLY_MS,
@@ -56,6 +68,8 @@ const struct ltt_ctrace_ops ltt_ust_trace_ops = {
 	.chan_add = trace_chan_add,
 	.relay = trace_relay,
 	.new_key = trace_new_key,
+	.chan_bytes = trace_chan_bytes,
+	.close = trace_close,
 };
 
 void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
@@ -78,8 +92,7 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
  * Returns 0, or -ETIMEDOUT: the consumer is stalled (it has not taken the
  * trace yet, or did not answer a flush): the trace must wait for it.
  */
-static int close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-		       struct ltt_consumer **ret_c)
+static int close_flush(struct ltt_ust_trace *trace, struct ltt_consumer **ret_c)
 {
 	struct ltt_consumer *c = NULL;
 	struct ltt_ust_chan *chan;
@@ -114,19 +127,17 @@ static int close_flush(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	return ret == -ETIMEDOUT ? ret : 0;
 }
 
-int ltt_ust_buffers_close_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace)
+int ltt_ust_buffers_close_trace(struct ltt_ust_trace *trace)
 {
 	struct ltt_consumer *c;
-	int ret = close_flush(b, trace, &c);
+	int ret = close_flush(trace, &c);
 
-	if (ret) {
-		/* kept, buffers and all, until the consumer answers */
-		if (!trace->closing)
-			LTT_WARN("trace %s: its program left while its consumer daemon is stalled: closed once it answers, nothing lost",
-				 trace->ct.path);
-		trace->closing = true;
+	/* kept, buffers and all, until the consumer answers */
+	if (ret && ltt_ctrace_owe_close(&trace->ct))
+		LTT_WARN("trace %s: its program left while its consumer daemon is stalled: closed once it answers, nothing lost",
+			 trace->ct.path);
+	if (ret)
 		return ret;
-	}
 	ltt_ust_trace_end(trace, c);
 	return 0;
 }
@@ -176,71 +187,8 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
 		ltt_ctrace_consumer(&trace->ct);
 }
 
-/* Have @c write what @trace's buffers hold (not final).  Returns 0 or -errno. */
-static int flush_trace(struct ltt_ust_trace *trace, struct ltt_consumer *c)
-{
-	struct ltt_ust_chan *chan;
-	int ret = 0;
-
-	cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
-		ret = ltt_consumer_flush_channel_sized(c, chan->cc.key, false, ltt_ust_chan_bytes(chan));
-		if (ret)
-			break;
-	}
-	return ret;
-}
-
-/* What @trace owes a consumer that may answer now.  Returns 0 or -ETIMEDOUT. */
-static int settle_trace(struct ltt_ust_buffers *b, struct ltt_session *session,
-			struct ltt_ust_trace *trace)
-{
-	bool handed = trace->ct.state == LTT_CTRACE_OWED;
-	struct ltt_consumer *c;
-
-	if (trace->closing)
-		return ltt_ust_buffers_close_trace(b, trace);
-	if (trace->ct.state != LTT_CTRACE_OWED && !ltt_ctrace_meta_owed(&trace->ct) && !ltt_ctrace_chans_owed(&trace->ct))
-		return 0;
-	c = ltt_ctrace_consumer(&trace->ct);
-	if (!c)
-		return trace->ct.state == LTT_CTRACE_OWED ? -ETIMEDOUT : 0;
-	if (ltt_ctrace_settle(&trace->ct, c))
-		return -ETIMEDOUT;
-	/* a session stopped meanwhile: written whole, as its stop would */
-	return handed && !session->active ? flush_trace(trace, c) : 0;
-}
-
 void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session)
 {
-	struct ltt_ust_state *us = ltt_ust_state(session);
-	struct ltt_ust_trace *trace, *tmp;
-
-	cds_list_for_each_entry_safe(trace, tmp, us ? &us->traces : &ltt_ust_no_traces, node)
-		if (settle_trace(b, session, trace) == -ETIMEDOUT)
-			break;	/* stalled: the others would wait as long */
-}
-
-void ltt_ust_buffers_waiting(struct ltt_session *session, uint32_t *ret_traces,
-			     bool *ret_metadata)
-{
-	struct ltt_ust_state *us = ltt_ust_state(session);
-	struct ltt_ust_trace *trace;
-
-	*ret_traces = 0;
-	*ret_metadata = false;
-	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		if (trace->ct.state == LTT_CTRACE_OWED || trace->closing || ltt_ctrace_chans_owed(&trace->ct))
-			++*ret_traces;
-		if (ltt_ctrace_meta_owed(&trace->ct))
-			*ret_metadata = true;
-	}
-}
-
-bool ltt_ust_buffers_owed(struct ltt_session *session)
-{
-	uint32_t traces;
-	bool metadata;
-
-	ltt_ust_buffers_waiting(session, &traces, &metadata);
-	return traces || metadata;
+	(void)b;
+	ltt_ctrace_owed_settle(session, &ltt_ust_trace_ops);
 }

@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -60,29 +59,15 @@ int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *
 /* Packets per stream that @max_size bytes hold (snap-budget.h). */
 static int64_t packets_per_stream(struct ltt_ust_state *us, uint64_t max_size)
 {
+	struct ltt_snap_set set = { 0 };
 	const struct ltt_ust_trace *trace;
 	const struct ltt_ust_chan *chan;
-	struct ltt_snap_chan *v;
-	size_t n = 0;
-	int64_t ret;
 
 	cds_list_for_each_entry(trace, &us->traces, node)
 		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
-			n++;
-	v = calloc(n ? n : 1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	n = 0;
-	cds_list_for_each_entry(trace, &us->traces, node) {
-		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
-			v[n].subbuf_size = chan->cc.channel->attr.subbuf_size;
-			v[n].num_subbuf = chan->cc.channel->attr.num_subbuf;
-			v[n++].nr_streams = chan->nr_streams;
-		}
-	}
-	ret = ltt_snap_packets_per_stream(v, n, max_size);
-	free(v);
-	return ret;
+			ltt_snap_set_add(&set, chan->cc.channel->attr.subbuf_size,
+					 chan->cc.channel->attr.num_subbuf, chan->nr_streams);
+	return ltt_snap_set_packets(&set, max_size);
 }
 
 /* One trace's snapshot: in @dir, or to @net's relay. */

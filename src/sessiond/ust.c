@@ -118,15 +118,6 @@ static void ust_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
 	ltt_ust_buffers_destroy(&ust->buffers, session);
 }
 
-static bool ust_owes(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&to_ust(d)->buffers, session);
-	uint64_t gen;
-	struct ltt_consumer *c = o ? ltt_supervisor_current(&o->consumer, &gen) : NULL;
-
-	return c && ltt_consumer_owes(c);
-}
-
 static void ust_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
 			      const struct ltt_channel *channel, uint64_t *ret_events_lost,
 			      uint64_t *ret_packets_lost)
@@ -305,52 +296,19 @@ static int ust_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 	return ltt_ust_buffers_regenerate_metadata(&to_ust(d)->buffers, session);
 }
 
-/* Each owner of sessions has a thread of their own: their consumer's supervisor's. */
-static int ust_post_owner(struct ltt_domain_impl *d, const struct ltt_session *session,
-			  struct ltt_supervisor_job *job)
+/*
+ * Each owner of sessions has a consumer of their own, and a thread: their
+ * consumer's supervisor's (what a stalled one is owed is the ctrace layer's).
+ */
+static struct ltt_supervisor *ust_supervisor(struct ltt_domain_impl *d,
+					     const struct ltt_session *session)
 {
 	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&to_ust(d)->buffers, session);
 
-	return o ? ltt_supervisor_post(&o->consumer, job) : -ENOMEM;
-}
-
-/* Destroy waits while a stalled consumer owes this session traces, metadata. */
-static bool ust_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	return ltt_ust_buffers_owed(session) && ust_owes(d, session);
-}
-
-static bool ust_settle_due(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	return ltt_ust_buffers_owed(session) && !ust_owes(d, session);
-}
-
-static void ust_settle(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	ltt_ust_buffers_settle(&to_ust(d)->buffers, session);
-}
-
-/* list: a call under way this long is a stalled consumer's (ltt_consumer_stall()) */
-#define LIST_STALLED_MS 1000
-
-static void ust_stall_info(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
-			   struct ltt_domain_stall *ret)
-{
-	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&to_ust(d)->buffers, session);
-	struct ltt_consumer_stall st = { 0 };
-
-	*ret = (struct ltt_domain_stall){ 0 };
-	if (o)
-		ltt_supervisor_stall(&o->consumer, LIST_STALLED_MS, &st);
-	ret->stalled = st.stalled;
-	ret->since = st.since;
-	ret->command = st.type;
-	if (waiting)
-		ltt_ust_buffers_waiting(session, &ret->traces, &ret->metadata);
+	return o ? &o->consumer : NULL;
 }
 
 static const struct ltt_domain_ops ust_ops = {
-	.post_owner = ust_post_owner,
 	.snapshot = ust_snapshot,
 	.rotate = ust_rotate,
 	.relay_archive = ust_relay_archive,
@@ -369,11 +327,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.list_events = ust_list_events,
 	.settle_wait = ust_settle_wait,
 	.fini = ust_fini,
-	.owes = ust_owes,
-	.settle_due = ust_settle_due,
-	.destroy_waits = ust_destroy_waits,
-	.settle = ust_settle,
-	.stall_info = ust_stall_info,
+	.supervisor = ust_supervisor,
 };
 
 /*
@@ -666,7 +620,7 @@ static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
 	trace = session->destroyed ? NULL : ltt_ust_buffers_find_trace(session, app, true);
 	if (trace) {
 		wait_exited(app->pid);
-		ltt_ust_buffers_close_trace(&ust->buffers, trace);
+		ltt_ust_buffers_close_trace(trace);
 	}
 	pthread_mutex_unlock(&session->lock);
 }
