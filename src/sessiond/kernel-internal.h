@@ -98,6 +98,24 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
  */
 int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session);
 
+/* kernel-open.c: the tracer opened at start */
+
+/**
+ * ltt_kernel_open() - open the tracer of backend @choice in @kernel
+ * (kabi, backend, version; module_loaded when this loaded the module):
+ * the module, tracefs, or (auto) the module else tracefs.  Returns 0, or
+ * -errno with @why saying why none could serve (for auto, the module's
+ * reason first) and nothing to release.
+ */
+int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
+		    char *why, size_t why_size);
+
+/**
+ * ltt_kernel_read_cpus() - @k->cpus and nr_cpus: the possible CPUs, one
+ * stream each.  Returns 0, -ENOMEM or -EINVAL (an unreadable list).
+ */
+int ltt_kernel_read_cpus(struct ltt_kernel *k);
+
 /* kernel-snapshot.c: the kernel channels of snapshot sessions */
 
 /**

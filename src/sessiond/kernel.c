@@ -19,8 +19,6 @@
 #include "sessiond/kernel-internal.h"
 #include "sessiond/ust-filter.h"
 
-#define KERNEL_MAX_CPUS 8192
-
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
 {
 	return caa_container_of(d, struct ltt_kernel, domain);
@@ -881,108 +879,6 @@ static const struct ltt_domain_ops kernel_ops = {
 
 /* ---- set-up ---- */
 
-/* The possible CPUs, from "0-3,5" in /sys/devices/system/cpu/possible. */
-static int read_cpus(struct ltt_kernel *k)
-{
-	char text[4096] = "", *p, *end;
-	unsigned long a, b, c;
-	FILE *f = fopen("/sys/devices/system/cpu/possible", "re");
-
-	if (f) {
-		if (!fgets(text, sizeof(text), f))
-			text[0] = '\0';
-		fclose(f);
-	}
-	k->cpus = calloc(KERNEL_MAX_CPUS, sizeof(*k->cpus));
-	if (!k->cpus)
-		return -ENOMEM;
-	for (p = text; *p && *p != '\n'; p = *end == ',' ? end + 1 : end) {
-		a = strtoul(p, &end, 10);
-		if (end == p)
-			return -EINVAL;
-		b = a;
-		if (*end == '-') {
-			p = end + 1;
-			b = strtoul(p, &end, 10);
-			if (end == p || b < a)
-				return -EINVAL;
-		}
-		for (c = a; c <= b && k->nr_cpus < KERNEL_MAX_CPUS; c++)
-			k->cpus[k->nr_cpus++] = (uint32_t)c;
-	}
-	return k->nr_cpus ? 0 : -EINVAL;
-}
-
-/* Load the module (unless loaded already) and open it, or say @why not. */
-static int open_module(struct ltt_kernel *kernel, const char *probes, char *why, size_t why_size)
-{
-	int ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size,
-				   &kernel->module_loaded);
-
-	if (ret)
-		return ret;
-	kernel->backend = &ltt_kabi_module;
-	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
-	if (ret == -EPROTO)
-		snprintf(why, why_size, "the kernel tracer speaks ABI %u.%u (version %s), this "
-			 "daemon %u.%u: install the module and the daemon of one release",
-			 kernel->version.major, kernel->version.minor,
-			 kernel->version.tracer_version, LTT_KABI_MAJOR, LTT_KABI_MINOR);
-	else if (ret == -ENOENT)
-		snprintf(why, why_size, "the kernel tracer is not loaded (/proc/%s is missing): "
-			 "load the module %s", LTT_KABI_PROC_NAME, LTT_KMODULE_TRACER);
-	else if (ret)
-		snprintf(why, why_size, "cannot open the kernel tracer /proc/%s: %s",
-			 LTT_KABI_PROC_NAME, strerror(-ret));
-	if (ret && kernel->module_loaded)
-		ltt_kmodule_unload(LTT_KMODULE_TRACER);
-	kernel->module_loaded &= !ret;
-	return ret;
-}
-
-/*
- * Open the kernel's own tracing buffers (tracefs), or say @why not after
- * @module_why (why the module backend could not serve, or NULL).
- */
-static int open_tracefs(struct ltt_kernel *kernel, const char *module_why, char *why,
-			size_t why_size)
-{
-	char tail[LTT_KMODULE_WHY_MAX];
-	int ret;
-
-	kernel->backend = &ltt_kabi_tracefs;
-	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
-	if (!ret)
-		return 0;
-	snprintf(tail, sizeof(tail), "%s", module_why ? module_why : "");
-	snprintf(why, why_size, "%s%stracefs, the kernel's own tracing buffers, is not available either: %s",
-		 tail, module_why ? "; " : "",
-		 ret == -ENOSYS ? "the kernel was built without it (CONFIG_FTRACE)" :
-		 ret == -ENOENT ? "no events there" : strerror(-ret));
-	return ret;
-}
-
-/* The backend @choice asks for, opened; @why says why none could be. */
-static int open_backend(struct ltt_kernel *kernel, enum ltt_kernel_backend choice,
-			const char *probes, char *why, size_t why_size)
-{
-	char module_why[LTT_KMODULE_WHY_MAX];
-	int ret;
-
-	if (choice == LTT_KERNEL_BACKEND_TRACEFS)
-		return open_tracefs(kernel, NULL, why, why_size);
-	ret = open_module(kernel, probes, module_why, sizeof(module_why));
-	if (!ret || choice == LTT_KERNEL_BACKEND_MODULE) {
-		snprintf(why, why_size, "%s", module_why);
-		return ret;
-	}
-	if (open_tracefs(kernel, module_why, why, why_size))
-		return ret;	/* the module's reason is the one to act on */
-	snprintf(kernel->backend_why, sizeof(kernel->backend_why), "%s", module_why);
-	LTT_INFO("kernel: the module can't serve (%s): tracing through tracefs", module_why);
-	return 0;
-}
-
 int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
 		    struct ltt_session_registry *registry, const char *consumerd_path,
 		    int verbose, char *why, size_t why_size)
@@ -990,10 +886,10 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 	int ret;
 
 	memset(kernel, 0, sizeof(*kernel));
-	ret = open_backend(kernel, choice, probes, why, why_size);
+	ret = ltt_kernel_open(kernel, choice, probes, why, why_size);
 	if (ret)
 		return ret;
-	ret = read_cpus(kernel);
+	ret = ltt_kernel_read_cpus(kernel);
 	if (!ret)
 		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_TRACEPOINTS, &kernel->tracepoints,
 				    &kernel->nr_tracepoints);

@@ -42,7 +42,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi-backend.h src/sessiond/kabi-module.c src/sessiond/kabi-tracefs.c \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
 	src/sessiond/kernel-trace.c src/sessiond/kernel-internal.h \
-	src/sessiond/kernel-stall.c \
+	src/sessiond/kernel-stall.c src/sessiond/kernel-open.c \
 	src/sessiond/kernel-context.c src/sessiond/kernel-context.h \
 	src/sessiond/kernel-snapshot.c src/sessiond/kernel-relay.c \
 	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \

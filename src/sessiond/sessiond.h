@@ -67,6 +67,7 @@
  *   kernel-snapshot.c snapshots of kernel channels
  *   kernel-relay.c chunks of kernel traces streamed to a relay
  *   kernel-regen.c regenerate metadata and statedump
+ *   kernel-open.c  the tracer opened at start: its backend, the CPUs
  *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
  *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
