@@ -15,10 +15,7 @@ static const char fp_format[] =
 	"name: tev\n"
 	"ID: 100\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	FTRACE_TEST_COMMON_FIELDS
 	"\n"
 	"\tfield:u32 a;\toffset:8;\tsize:4;\tsigned:0;\n"
 	"\tfield:__data_loc char[] s;\toffset:12;\tsize:4;\tsigned:0;\n"

@@ -7,6 +7,13 @@
 #ifndef LTT_TESTS_FTRACE_PAGES_H
 #define LTT_TESTS_FTRACE_PAGES_H
 
+/* The common header of every event's format file (Linux 6.x, 64-bit). */
+#define FTRACE_TEST_COMMON_FIELDS \
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -21,6 +21,7 @@
 #include "common/codec.h"
 #include "common/ftrace-format.h"
 #include "sessiond/tsdl.h"
+#include "ftrace-pages.h"
 #include "tap.h"
 #include "tracefs-util.h"
 
@@ -28,10 +29,7 @@ static const char sched_switch[] =
 	"name: sched_switch\n"
 	"ID: 372\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	FTRACE_TEST_COMMON_FIELDS
 	"\n"
 	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
@@ -48,10 +46,7 @@ static const char kinds[] =
 	"name: kinds\n"
 	"ID: 65535\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	FTRACE_TEST_COMMON_FIELDS
 	"\n"
 	"\tfield:__data_loc char[] name;\toffset:8;\tsize:4;\tsigned:0;\n"
 	"\tfield:__data_loc u64[] ips;\toffset:12;\tsize:4;\tsigned:0;\n"
