@@ -103,9 +103,8 @@ int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 /**
  * ltt_kernel_open() - open the tracer of backend @choice in @kernel
  * (kabi, backend, version; module_loaded when this loaded the module):
- * the module, tracefs, or (auto) the module else tracefs.  Returns 0, or
- * -errno with @why saying why none could serve (for auto, the module's
- * reason first) and nothing to release.
+ * the module or tracefs.  Returns 0, or -errno with @why saying why it
+ * can't serve and nothing to release.
  */
 int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
 		    char *why, size_t why_size);

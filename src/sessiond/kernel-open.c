@@ -75,44 +75,29 @@ static int open_module(struct ltt_kernel *kernel, const char *probes, char *why,
 }
 
 /*
- * Open the kernel's own tracing buffers (tracefs), or say @why not after
- * @module_why (why the module backend could not serve, or NULL).
+ * Open the kernel's own tracing buffers (tracefs), or say @why not.
+ * Returns 0 or -ENODEV (the public code is then KERNEL_UNAVAILABLE: the
+ * module's reasons are not this backend's).
  */
-static int open_tracefs(struct ltt_kernel *kernel, const char *module_why, char *why,
-			size_t why_size)
+static int open_tracefs(struct ltt_kernel *kernel, char *why, size_t why_size)
 {
-	char tail[LTT_KMODULE_WHY_MAX];
 	int ret;
 
 	kernel->backend = &ltt_kabi_tracefs;
 	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
 	if (!ret)
 		return 0;
-	snprintf(tail, sizeof(tail), "%s", module_why ? module_why : "");
-	snprintf(why, why_size, "%s%stracefs, the kernel's own tracing buffers, is not available either: %s",
-		 tail, module_why ? "; " : "",
+	snprintf(why, why_size, "tracefs, the kernel's own tracing buffers, is not available: %s",
 		 ret == -ENOSYS ? "the kernel was built without it (CONFIG_FTRACE)" :
 		 ret == -ENOENT ? "no events there" : strerror(-ret));
-	return ret;
+	return -ENODEV;
 }
 
 int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice,
-			const char *probes, char *why, size_t why_size)
+		    const char *probes, char *why, size_t why_size)
 {
-	char module_why[LTT_KMODULE_WHY_MAX];
-	int ret;
-
 	if (choice == LTT_KERNEL_BACKEND_TRACEFS)
-		return open_tracefs(kernel, NULL, why, why_size);
-	ret = open_module(kernel, probes, module_why, sizeof(module_why));
-	if (!ret || choice == LTT_KERNEL_BACKEND_MODULE) {
-		snprintf(why, why_size, "%s", module_why);
-		return ret;
-	}
-	if (open_tracefs(kernel, module_why, why, why_size))
-		return ret;	/* the module's reason is the one to act on */
-	snprintf(kernel->backend_why, sizeof(kernel->backend_why), "%s", module_why);
-	LTT_INFO("kernel: the module can't serve (%s): tracing through tracefs", module_why);
-	return 0;
+		return open_tracefs(kernel, why, why_size);
+	return open_module(kernel, probes, why, why_size);
 }
 

@@ -36,16 +36,14 @@
 
 /* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
 enum ltt_kernel_backend {
-	LTT_KERNEL_BACKEND_AUTO,	/* the module where it loads, else tracefs */
-	LTT_KERNEL_BACKEND_MODULE,
-	LTT_KERNEL_BACKEND_TRACEFS,
+	LTT_KERNEL_BACKEND_MODULE,	/* ltt's module (the default) */
+	LTT_KERNEL_BACKEND_TRACEFS,	/* the kernel's own buffers */
 };
 
 struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
 	struct ltt_kabi *kabi;
 	const struct ltt_kabi_backend *backend;	/* how kabi traces */
-	char backend_why[LTT_KMODULE_WHY_MAX];	/* auto chose tracefs: why not the module */
 	struct ltt_kabi_version version;
 	struct ltt_supervisor consumer;	/* replaced at once when it dies */
 	struct ltt_session_registry *registry;	/* the sessions a new consumer takes over */
@@ -83,8 +81,7 @@ enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *w
 /**
  * ltt_kernel_init() - open the kernel tracer of backend @choice and read
  * its catalog: the module (loaded with libkmod, unless it is loaded
- * already), or tracefs (mounted at its usual place if it is nowhere),
- * or (auto) the module where it loads, else tracefs
+ * already), or tracefs (mounted at its usual place if it is nowhere)
  * @probes: the tracer's probes to enable ("sched,irq"), NULL for all:
  *          the module's "probes" parameter when this loads it
  * @registry: the daemon's sessions, whose kernel traces a new consumer

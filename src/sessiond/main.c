@@ -217,9 +217,11 @@ static int parse_backend(const char *arg, enum ltt_kernel_backend *ret)
 
 	*ret = LTT_KERNEL_BACKEND_MODULE;
 	for (i = 0; arg && i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i] && !strcmp(arg, names[i]))
+		if (!strcmp(arg, names[i])) {
 			*ret = (enum ltt_kernel_backend)i;
-	return !arg || (names[*ret] && !strcmp(arg, names[*ret])) ? 0 : -EINVAL;
+			return 0;
+		}
+	return arg ? -EINVAL : 0;
 }
 
 static int parse_options(int argc, const char **argv, struct options *opts)
