@@ -52,7 +52,8 @@ deadline=$((SECONDS + TEST_TIMEOUT))
 while [ $SECONDS -lt $deadline ]; do
 	before=$(grep -Ec "$re_line" "$RELAYD_LOG")
 	exec {c}<>"/dev/tcp/127.0.0.1/$CPORT" || break
-	printf "$esc" >&$c	# shellcheck disable=SC2059
+	# shellcheck disable=SC2059
+	printf "$esc" >&$c
 	wait_closed $c >/dev/null
 	exec {c}>&-
 	sent=$((sent + 1))
