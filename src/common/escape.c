@@ -23,6 +23,7 @@
 /* How the character at @s is written: its length in @s, its text in @out. */
 static size_t escape_one(const unsigned char *s, unsigned int flags, char out[5], size_t *ret_n)
 {
+	uint32_t cp;
 	size_t n;
 
 	if (*s == '\\') {
@@ -39,6 +40,8 @@ static size_t escape_one(const unsigned char *s, unsigned int flags, char out[5]
 		n = 0;
 	else
 		n = ltt_utf8_char_len(s);
+	if (n && ltt_utf8_hidden_char(s, &cp))
+		n = 0;	/* shown as nothing, or reorders what follows */
 	if (n) {
 		memcpy(out, s, n);
 		*ret_n = n;

@@ -25,7 +25,8 @@
 
 /**
  * ltt_escape() - @s with every control character (C0, DEL, C1), every
- * byte that is not part of well-formed UTF-8, and the backslash written
+ * bidirectional control and invisible character (ltt_utf8_hidden_char()),
+ * every byte that is not part of well-formed UTF-8, and the backslash written
  * as "\xHH" ("\\" for a backslash), so the result is printable and reads
  * back unambiguously
  * @s: the string (borrowed); NULL is written "(null)"

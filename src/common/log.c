@@ -3,6 +3,7 @@
  * log.c - leveled diagnostics on stderr, rate-limited per call site where
  * a peer could trigger them.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -42,6 +43,52 @@ void ltt_log_ratelimit_set(unsigned int burst, unsigned int interval_ms)
 {
 	rl_burst = burst;
 	rl_interval_ns = (uint64_t)(interval_ms ? interval_ms : 1) * 1000000;
+}
+
+/* 1..10 digits, within [@min, @max]. */
+static int parse_uint(const char *text, size_t len, unsigned int min, unsigned int max,
+		      unsigned int *ret)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (!len || len > 10)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		if (text[i] < '0' || text[i] > '9')
+			return -EINVAL;
+		v = v * 10 + (uint64_t)(text[i] - '0');
+	}
+	if (v < min || v > max)
+		return -ERANGE;
+	*ret = (unsigned int)v;
+	return 0;
+}
+
+int ltt_log_ratelimit_parse(const char *text, unsigned int *ret_burst,
+			    unsigned int *ret_interval_s)
+{
+	unsigned int burst, secs;
+	const char *slash;
+	int ret;
+
+	if (!text)
+		return -EINVAL;
+	if (!strcmp(text, "0")) {
+		*ret_burst = 0;
+		return 0;
+	}
+	slash = strchr(text, '/');
+	if (!slash)
+		return -EINVAL;
+	ret = parse_uint(text, (size_t)(slash - text), 0, 1000000, &burst);
+	if (!ret)
+		ret = parse_uint(slash + 1, strlen(slash + 1), 1, 3600, &secs);
+	if (ret)
+		return ret;
+	*ret_burst = burst;
+	*ret_interval_s = secs;
+	return 0;
 }
 
 static void log_line(int level, const char *msg)

@@ -61,6 +61,19 @@ struct ltt_log_rl {
 void ltt_log_ratelimit_set(unsigned int burst, unsigned int interval_ms);
 
 /**
+ * ltt_log_ratelimit_parse() - read a --log-ratelimit value
+ * @text: "LINES/SECONDS" (LINES 0..1000000, SECONDS 1..3600), or "0" (no
+ *        limit); borrowed
+ * @ret_burst: set to LINES (0 for "0") on success
+ * @ret_interval_s: set to SECONDS on success (untouched for "0")
+ *
+ * Shared by the daemons, so that they spell the option alike.  Returns 0,
+ * or -EINVAL (not of that form) or -ERANGE (a number out of its range).
+ */
+int ltt_log_ratelimit_parse(const char *text, unsigned int *ret_burst,
+			    unsigned int *ret_interval_s);
+
+/**
  * ltt_log_rl() - ltt_log() through the call site's rate limit @rl
  * @site: "file:line" of the call, named in the suppression summary
  *

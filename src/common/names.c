@@ -26,17 +26,19 @@ static bool is_ascii_alnum(char c)
 }
 
 /*
- * The length (1..4) of the character at @s if it is well-formed UTF-8
- * (shortest form, no surrogate, at most U+10FFFF) and not a control
- * character (C0, DEL or C1); 0 otherwise.  Reads nothing past a NUL.
+ * Decode the character at @s into @ret_cp: its length (1..4) if it is
+ * well-formed UTF-8 (shortest form, no surrogate, at most U+10FFFF), 0
+ * otherwise.  Reads nothing past a NUL.
  */
-size_t ltt_utf8_char_len(const unsigned char *s)
+static size_t utf8_decode(const unsigned char *s, uint32_t *ret_cp)
 {
 	uint32_t cp;
 	size_t len, i;
 
-	if (s[0] < 0x80)
-		return s[0] >= 0x20 && s[0] != 0x7f ? 1 : 0;
+	if (s[0] < 0x80) {
+		*ret_cp = s[0];
+		return 1;
+	}
 	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
 		len = 2;
 		cp = s[0] & 0x1f;
@@ -59,20 +61,96 @@ size_t ltt_utf8_char_len(const unsigned char *s)
 		return 0;	/* overlong or out of range */
 	if (cp >= 0xd800 && cp <= 0xdfff)
 		return 0;	/* surrogate */
-	if (cp <= 0x9f)
-		return 0;	/* C1 control */
+	*ret_cp = cp;
 	return len;
+}
+
+/*
+ * The length (1..4) of the character at @s if it is well-formed UTF-8 and
+ * not a control character (C0, DEL or C1); 0 otherwise.
+ */
+size_t ltt_utf8_char_len(const unsigned char *s)
+{
+	uint32_t cp;
+	size_t len = utf8_decode(s, &cp);
+
+	if (!len || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+		return 0;	/* malformed, C0, DEL or C1 */
+	return len;
+}
+
+/*
+ * The characters that change how the text around them is shown, or show as
+ * nothing: with them, one name can look like another on a terminal.
+ */
+static const struct hidden_char {
+	uint32_t cp;
+	const char *name;
+} hidden_chars[] = {
+	{ 0x061c, "arabic letter mark, a bidirectional control" },
+	{ 0x200b, "zero width space, an invisible character" },
+	{ 0x200c, "zero width non-joiner, an invisible character" },
+	{ 0x200d, "zero width joiner, an invisible character" },
+	{ 0x200e, "left-to-right mark, a bidirectional control" },
+	{ 0x200f, "right-to-left mark, a bidirectional control" },
+	{ 0x202a, "left-to-right embedding, a bidirectional control" },
+	{ 0x202b, "right-to-left embedding, a bidirectional control" },
+	{ 0x202c, "pop directional formatting, a bidirectional control" },
+	{ 0x202d, "left-to-right override, a bidirectional control" },
+	{ 0x202e, "right-to-left override, a bidirectional control" },
+	{ 0x2060, "word joiner, an invisible character" },
+	{ 0x2066, "left-to-right isolate, a bidirectional control" },
+	{ 0x2067, "right-to-left isolate, a bidirectional control" },
+	{ 0x2068, "first strong isolate, a bidirectional control" },
+	{ 0x2069, "pop directional isolate, a bidirectional control" },
+	{ 0xfeff, "zero width no-break space, an invisible character" },
+};
+
+const char *ltt_utf8_hidden_char(const unsigned char *s, uint32_t *ret_cp)
+{
+	uint32_t cp;
+	size_t i;
+
+	if (!utf8_decode(s, &cp) || cp < 0x61c)
+		return NULL;
+	for (i = 0; i < sizeof(hidden_chars) / sizeof(hidden_chars[0]); i++) {
+		if (hidden_chars[i].cp == cp) {
+			*ret_cp = cp;
+			return hidden_chars[i].name;
+		}
+	}
+	return NULL;
+}
+
+const char *ltt_name_hidden_char(const char *name, uint32_t *ret_cp)
+{
+	const unsigned char *p;
+	const char *what;
+	size_t n;
+
+	if (!name)
+		return NULL;
+	for (p = (const unsigned char *)name; *p; p += n) {
+		what = ltt_utf8_hidden_char(p, ret_cp);
+		if (what)
+			return what;
+		n = ltt_utf8_char_len(p);
+		if (!n)
+			n = 1;
+	}
+	return NULL;
 }
 
 bool ltt_session_name_valid(const char *name)
 {
 	const unsigned char *p;
+	uint32_t cp;
 	size_t n;
 
 	if (!name || !length_valid(name) || name[0] == '.' || name[0] == '-')
 		return false;
 	for (p = (const unsigned char *)name; *p; p += n) {
-		if (*p == '/')
+		if (*p == '/' || ltt_utf8_hidden_char(p, &cp))
 			return false;
 		n = ltt_utf8_char_len(p);
 		if (!n)

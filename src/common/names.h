@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * Each validator takes a borrowed string, NULL included (never valid), and
@@ -17,8 +18,10 @@
 /**
  * ltt_session_name_valid() - a session name is 1..255 bytes of printable
  * ASCII or well-formed UTF-8 (no C0, DEL or C1 control characters, no
- * overlong forms or surrogates), without '/', and does not start with '.'
- * or '-'.  It becomes a directory name and a command-line word.
+ * overlong forms or surrogates, no bidirectional control nor invisible
+ * character: see ltt_utf8_hidden_char()), without '/', and does not start
+ * with '.' or '-'.  It becomes a directory name and a command-line word,
+ * and is shown on terminals, where it must not pass for another name.
  */
 bool ltt_session_name_valid(const char *name);
 
@@ -62,6 +65,29 @@ bool ltt_event_name_valid(const char *name);
  * malformed or overlong UTF-8, or a surrogate.
  */
 size_t ltt_utf8_char_len(const unsigned char *s);
+
+/**
+ * ltt_utf8_hidden_char() - is the character at @s one that reorders the
+ * text around it or shows as nothing?
+ * @s: borrowed; read up to its first NUL at most
+ * @ret_cp: set to the character's code point when it is one
+ *
+ * The Unicode bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069) and the invisible format characters
+ * U+200B..U+200D, U+2060 and U+FEFF.  Returns a static description of
+ * the character for messages ("right-to-left override, a bidirectional
+ * control"), or NULL when it is none of them (or is not well-formed).
+ */
+const char *ltt_utf8_hidden_char(const unsigned char *s, uint32_t *ret_cp);
+
+/**
+ * ltt_name_hidden_char() - the first ltt_utf8_hidden_char() in @name
+ * @name: borrowed, NULL allowed (holds none)
+ * @ret_cp: set to its code point when there is one
+ *
+ * Returns its description, or NULL when @name holds none.
+ */
+const char *ltt_name_hidden_char(const char *name, uint32_t *ret_cp);
 
 /**
  * ltt_glob_match() - does @name match @pattern ('*' matches any run,

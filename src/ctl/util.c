@@ -515,22 +515,36 @@ int ctl_util_abs_path(const char *path, char *buf, size_t len)
 	return ret;
 }
 
+/* Say why @name is no session name; CTL_EXIT_FAILURE. */
+static int bad_session_name(const char *name)
+{
+	const char *what;
+	uint32_t cp;
+
+	what = ltt_name_hidden_char(name, &cp);
+	if (what)
+		ctl_out_error(LTT_ERR_SESSION_NAME,
+			      "session '%s': invalid session name: it holds U+%04X (%s), "
+			      "so it could pass for another name on screen; remove that character",
+			      name, (unsigned int)cp, what);
+	else
+		ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
+			      ltt_strerror(LTT_ERR_SESSION_NAME));
+	return CTL_EXIT_FAILURE;
+}
+
 int ctl_util_check_session_name(const char *name)
 {
 	if (ltt_session_name_valid(name))
 		return CTL_EXIT_OK;
-	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
-		      ltt_strerror(LTT_ERR_SESSION_NAME));
-	return CTL_EXIT_FAILURE;
+	return bad_session_name(name);
 }
 
 int ctl_util_check_session_ref(const char *name)
 {
 	if (ltt_session_ref_valid(name))
 		return CTL_EXIT_OK;
-	ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
-		      ltt_strerror(LTT_ERR_SESSION_NAME));
-	return CTL_EXIT_FAILURE;
+	return bad_session_name(name);
 }
 
 void ctl_util_rc_err(int err)

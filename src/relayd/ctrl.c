@@ -86,7 +86,7 @@ static const char *refusal(int err)
 
 static int malformed(struct ltt_relay_conn *conn, const char *what)
 {
-	LTT_WARN("control connection from %s: malformed %s: closed", conn->peer, what);
+	LTT_WARN_RL("control connection from %s: malformed %s: closed", conn->peer, what);
 	return -EPROTO;
 }
 
@@ -99,7 +99,7 @@ static int cmd_version(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct 
 		return malformed(conn, "VERSION");
 	ltt_relay_put_version(out, &mine);
 	if (v.major != LTT_RELAY_MAJOR) {
-		LTT_WARN("control connection from %s: protocol %u.%u, we speak %u.%u: closing",
+		LTT_WARN_RL("control connection from %s: protocol %u.%u, we speak %u.%u: closing",
 			 conn->peer, v.major, v.minor, LTT_RELAY_MAJOR, LTT_RELAY_MINOR);
 		ltt_relay_conn_close_after_send(conn);
 		return 0;
@@ -129,7 +129,7 @@ static int cmd_create_session(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 	} else {
 		ret = ltt_relay_session_create(conn->server->model, req, &cs->session);
 		if (ret) {
-			LTT_WARN("control connection from %s: session %s of %s refused: %s",
+			LTT_WARN_RL("control connection from %s: session %s of %s refused: %s",
 				 conn->peer, req->session_name, req->hostname, refusal(ret));
 			rep.ret_code = ret_code(ret);
 		} else {
@@ -157,7 +157,7 @@ static int cmd_add_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in, stru
 	}
 	ret = ltt_relay_stream_add(state(conn)->session, req, &rep.stream_handle);
 	if (ret) {
-		LTT_WARN("control connection from %s: stream %s/%s refused: %s", conn->peer,
+		LTT_WARN_RL("control connection from %s: stream %s/%s refused: %s", conn->peer,
 			 req->pathname, req->channel_name, refusal(ret));
 		rep.ret_code = ret_code(ret);
 	}
@@ -180,12 +180,12 @@ static int stream_result(struct ltt_relay_conn *conn, const char *what, int ret,
 			 struct ltt_wbuf *out)
 {
 	if (ret == -ENOENT) {
-		LTT_WARN("control connection from %s: %s for an unknown stream: closed", conn->peer,
+		LTT_WARN_RL("control connection from %s: %s for an unknown stream: closed", conn->peer,
 			 what);
 		return -EPROTO;
 	}
 	if (ret && ret != -EINVAL)
-		LTT_WARN("control connection from %s: %s failed: %s", conn->peer, what,
+		LTT_WARN_RL("control connection from %s: %s failed: %s", conn->peer, what,
 			 strerror(-ret));
 	ltt_relay_put_ret(out, ret_code(ret));
 	return 0;
@@ -222,7 +222,7 @@ static int cmd_reset_metadata(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 	/* any minor: LTTng's consumers send it since 2.8 (the 16-byte form) */
 	ret = ltt_relay_stream_reset_metadata(state(conn)->session, &m);
 	if (ret == -EOPNOTSUPP) {
-		LTT_WARN("control connection from %s: RESET_METADATA of a live session without the rewrite's size (an LTTng consumer): refused",
+		LTT_WARN_RL("control connection from %s: RESET_METADATA of a live session without the rewrite's size (an LTTng consumer): refused",
 			 conn->peer);
 		ltt_relay_put_ret(out, LTT_RELAY_ERR_UNSUPPORTED);
 		return 0;
@@ -396,7 +396,7 @@ static int cmd_archive_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 	}
 	ret = ltt_relay_session_archive(state(conn)->session, m->from, m->to);
 	if (ret)
-		LTT_WARN("control connection from %s: ARCHIVE_CHUNK %s -> %s refused: %s",
+		LTT_WARN_RL("control connection from %s: ARCHIVE_CHUNK %s -> %s refused: %s",
 			 conn->peer, m->from, m->to, strerror(-ret));
 	ltt_relay_put_ret(out, !ret ? LTT_RELAY_OK :
 			       ret == -EEXIST ? LTT_RELAY_ERR_EXIST :
@@ -443,7 +443,7 @@ static int serve(struct ltt_relay_conn *conn, const struct ltt_relay_ctrl_hdr *h
 	struct ltt_rbuf in;
 
 	if (!cs->versioned && h->cmd != LTT_RELAY_VERSION) {
-		LTT_WARN("control connection from %s: command %u before VERSION: closed",
+		LTT_WARN_RL("control connection from %s: command %u before VERSION: closed",
 			 conn->peer, h->cmd);
 		return -EPROTO;
 	}
@@ -453,7 +453,7 @@ static int serve(struct ltt_relay_conn *conn, const struct ltt_relay_ctrl_hdr *h
 		return 0;
 	}
 	if (c->needs_session && !cs->session) {
-		LTT_WARN("control connection from %s: %s before CREATE_SESSION: closed", conn->peer,
+		LTT_WARN_RL("control connection from %s: %s before CREATE_SESSION: closed", conn->peer,
 			 c->name);
 		return -EPROTO;
 	}
@@ -481,7 +481,7 @@ static int serve_buffer(struct ltt_relay_conn *conn)
 		if (ltt_relay_get_ctrl_hdr(&r, &h))
 			return malformed(conn, "request header");
 		if (h.data_size > LTT_RELAY_MAX_CTRL_PAYLOAD) {
-			LTT_WARN("control connection from %s: request of %" PRIu64
+			LTT_WARN_RL("control connection from %s: request of %" PRIu64
 				 " bytes (at most %u): closed", conn->peer, h.data_size,
 				 LTT_RELAY_MAX_CTRL_PAYLOAD);
 			return -EPROTO;
@@ -550,7 +550,7 @@ static int ctrl_readable(struct ltt_relay_conn *conn)
 		if (ret == -EAGAIN)
 			return 0;
 		if (ret == -ECONNRESET && cs->in_len) {
-			LTT_WARN("control connection from %s: closed in the middle of a request",
+			LTT_WARN_RL("control connection from %s: closed in the middle of a request",
 				 conn->peer);
 			return -EPIPE;
 		}

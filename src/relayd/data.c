@@ -107,7 +107,7 @@ static int begin(struct ltt_relay_conn *conn)
 
 	ltt_rbuf_init(&r, ds->buf + ds->pos, LTT_RELAY_DATA_HDR_SIZE);
 	if (ltt_relay_get_data_hdr(&r, &h)) {
-		LTT_WARN("data connection from %s: malformed packet header: closed", conn->peer);
+		LTT_WARN_RL("data connection from %s: malformed packet header: closed", conn->peer);
 		return -EPROTO;
 	}
 	ds->pos += LTT_RELAY_DATA_HDR_SIZE;
@@ -115,7 +115,7 @@ static int begin(struct ltt_relay_conn *conn)
 	if (ret) {
 		why = begin_error(ret);
 		if (why)
-			LTT_WARN("data connection from %s: packet %" PRIu64 " of stream %" PRIu64
+			LTT_WARN_RL("data connection from %s: packet %" PRIu64 " of stream %" PRIu64
 				 " (%u + %u bytes) %s: closed", conn->peer, h.net_seq_num,
 				 h.stream_handle, h.data_size, h.padding_size, why);
 		else
@@ -231,7 +231,7 @@ static int read_gathered(struct ltt_relay_conn *conn)
 
 	ret = ltt_relay_conn_read(conn, ds->whole + ds->got, want < BUF_SIZE ? want : BUF_SIZE, &n);
 	if (ret == -ECONNRESET) {
-		LTT_WARN("data connection from %s: closed in the middle of a packet "
+		LTT_WARN_RL("data connection from %s: closed in the middle of a packet "
 			 "(the packet is dropped)", conn->peer);
 		return -EPIPE;
 	}
@@ -270,7 +270,7 @@ static int data_readable(struct ltt_relay_conn *conn)
 		if (ret == -EAGAIN)
 			return 0;
 		if (ret == -ECONNRESET && (ds->in_packet || ds->len)) {
-			LTT_WARN("data connection from %s: closed in the middle of a packet%s",
+			LTT_WARN_RL("data connection from %s: closed in the middle of a packet%s",
 				 conn->peer, ds->in_packet ? " (the packet is dropped)" : " header");
 			return -EPIPE;
 		}

@@ -130,7 +130,7 @@ static void viewer_destroy(struct viewer *v)
 
 static void viewer_drop(struct viewer *v, const char *why)
 {
-	LTT_INFO("live: viewer %" PRIu64 " closed: %s", v->id, why);
+	LTT_INFO_RL("live: viewer %" PRIu64 " closed: %s", v->id, why);
 	viewer_destroy(v);
 }
 
@@ -224,20 +224,20 @@ static int cmd_connect(struct viewer *v, struct ltt_rbuf *r)
 	if (ltt_live_get_connect(r, &c))
 		return -EPROTO;
 	if (v->connected) {
-		LTT_WARN("live: viewer %" PRIu64 ": CONNECT twice", v->id);
+		LTT_WARN_RL("live: viewer %" PRIu64 ": CONNECT twice", v->id);
 		return -EPROTO;
 	}
 	if (c.major != LTT_LIVE_MAJOR) {
-		LTT_WARN("live: viewer %" PRIu64 " speaks live protocol %u.%u, the relay %u.%u",
+		LTT_WARN_RL("live: viewer %" PRIu64 " speaks live protocol %u.%u, the relay %u.%u",
 			 v->id, c.major, c.minor, LTT_LIVE_MAJOR, LTT_LIVE_MINOR);
 		return -EPROTONOSUPPORT;
 	}
 	if (c.type != LTT_LIVE_CLIENT_COMMAND && c.type != LTT_LIVE_CLIENT_NOTIFICATION) {
-		LTT_WARN("live: viewer %" PRIu64 ": unknown connection type %u", v->id, c.type);
+		LTT_WARN_RL("live: viewer %" PRIu64 ": unknown connection type %u", v->id, c.type);
 		return -EPROTO;
 	}
 	v->connected = true;
-	LTT_INFO("live: viewer %" PRIu64 " connected (protocol %u.%u)", v->id, c.major,
+	LTT_INFO_RL("live: viewer %" PRIu64 " connected (protocol %u.%u)", v->id, c.major,
 		 c.minor < LTT_LIVE_MINOR ? c.minor : LTT_LIVE_MINOR);
 	c.viewer_session_id = v->id;
 	c.minor = LTT_LIVE_MINOR;
@@ -334,7 +334,7 @@ static int cmd_attach(struct viewer *v, struct ltt_rbuf *r)
 		v->nsessions--;
 		return ret;
 	}
-	LTT_INFO("live: viewer %" PRIu64 " attached session %" PRIu64 " %s of %s (%zu streams, %s)",
+	LTT_INFO_RL("live: viewer %" PRIu64 " attached session %" PRIu64 " %s of %s (%zu streams, %s)",
 		 v->id, info.id, info.session_name, info.hostname, count,
 		 rq.seek == LTT_LIVE_SEEK_LAST ? "from the last packet" : "from the beginning");
 	return 0;
@@ -434,7 +434,7 @@ static bool metadata_sync(struct viewer *v, struct vstream *mvs,
 	if (mi->metadata_size < mi->metadata_rewrite)
 		return false;
 	if (mvs->metadata_sent < mi->metadata_old_size)
-		LTT_WARN("live: viewer %" PRIu64 ": metadata of stream %" PRIu64 " written again before the viewer read it all: it goes on after the new text, event classes of the part it missed are unknown to it",
+		LTT_WARN_RL("live: viewer %" PRIu64 ": metadata of stream %" PRIu64 " written again before the viewer read it all: it goes on after the new text, event classes of the part it missed are unknown to it",
 			 v->id, mvs->handle);
 	mvs->metadata_version = mi->metadata_version;
 	mvs->metadata_sent = mi->metadata_rewrite;
@@ -502,7 +502,7 @@ static void next_index(struct viewer *v, struct vstream *vs, struct ltt_live_ind
 		ix->status = LTT_LIVE_INDEX_HUP;
 		vs->hup_sent = true;
 	} else {
-		LTT_WARN("live: viewer %" PRIu64 ": index %" PRIu64 " of stream %" PRIu64 ": %s",
+		LTT_WARN_RL("live: viewer %" PRIu64 ": index %" PRIu64 " of stream %" PRIu64 ": %s",
 			 v->id, vs->pos, vs->handle, strerror(-ret));
 		ix->status = LTT_LIVE_INDEX_ERR;
 	}
@@ -565,7 +565,7 @@ static int cmd_get_packet(struct viewer *v, struct ltt_rbuf *r)
 	}
 	if (ret == -ESTALE)
 		rp.status = LTT_LIVE_PACKET_EOF;
-	LTT_WARN("live: viewer %" PRIu64 ": %u bytes at %" PRIu64 " of stream %" PRIu64 ": %s",
+	LTT_WARN_RL("live: viewer %" PRIu64 ": %u bytes at %" PRIu64 " of stream %" PRIu64 ": %s",
 		 v->id, rq.len, rq.offset, vs->handle, ret ? strerror(-ret) : "nothing there");
 	ltt_live_put_packet_reply(&v->out, &rp);
 	return 0;
@@ -608,7 +608,7 @@ static int cmd_get_metadata(struct viewer *v, struct ltt_rbuf *r)
 		     si.metadata_version != vs->metadata_version))
 		got = 0;
 	if (ret) {
-		LTT_WARN("live: viewer %" PRIu64 ": metadata of stream %" PRIu64 ": %s", v->id, id,
+		LTT_WARN_RL("live: viewer %" PRIu64 ": metadata of stream %" PRIu64 ": %s", v->id, id,
 			 strerror(-ret));
 		rp.status = LTT_LIVE_METADATA_ERR;
 	} else if (got) {
@@ -639,7 +639,7 @@ static int cmd_detach(struct viewer *v, struct ltt_rbuf *r)
 	v->nstreams = j;
 	*vsess = v->sessions[--v->nsessions];
 	ltt_relay_model_viewer_put(v->live->model, id);
-	LTT_INFO("live: viewer %" PRIu64 " detached session %" PRIu64, v->id, id);
+	LTT_INFO_RL("live: viewer %" PRIu64 " detached session %" PRIu64, v->id, id);
 	ltt_live_put_u32(&v->out, LTT_LIVE_DETACH_OK);
 	return 0;
 }
@@ -723,10 +723,10 @@ static int serve_request(struct viewer *v)
 	if (!ret && v->out.err)
 		ret = v->out.err;
 	if (ret == -EPROTO)
-		LTT_WARN("live: viewer %" PRIu64 ": malformed %s request", v->id,
+		LTT_WARN_RL("live: viewer %" PRIu64 ": malformed %s request", v->id,
 			 ltt_live_cmd_name(h.cmd));
 	else if (ret && ret != -EPROTONOSUPPORT)
-		LTT_WARN("live: viewer %" PRIu64 ": %s: %s", v->id, ltt_live_cmd_name(h.cmd),
+		LTT_WARN_RL("live: viewer %" PRIu64 ": %s: %s", v->id, ltt_live_cmd_name(h.cmd),
 			 strerror(-ret));
 	return ret;
 }
@@ -746,18 +746,18 @@ static int check_header(struct viewer *v)
 	ltt_live_get_cmd_hdr(&r, &h);
 	size = ltt_live_cmd_payload_size(h.cmd);
 	if (size < 0) {
-		LTT_WARN("live: viewer %" PRIu64 ": unknown command %u", v->id, h.cmd);
+		LTT_WARN_RL("live: viewer %" PRIu64 ": unknown command %u", v->id, h.cmd);
 		ltt_live_put_u32(&v->out, LTT_LIVE_ERR_UNK);
 		v->close_after_send = true;
 		return -EPROTO;
 	}
 	if (!v->connected && h.cmd != LTT_LIVE_CONNECT) {
-		LTT_WARN("live: viewer %" PRIu64 ": %s before CONNECT", v->id,
+		LTT_WARN_RL("live: viewer %" PRIu64 ": %s before CONNECT", v->id,
 			 ltt_live_cmd_name(h.cmd));
 		return -EPROTO;
 	}
 	if (h.data_size != (uint64_t)size) {
-		LTT_WARN("live: viewer %" PRIu64 ": %s with a %" PRIu64 "-byte payload, not %d",
+		LTT_WARN_RL("live: viewer %" PRIu64 ": %s with a %" PRIu64 "-byte payload, not %d",
 			 v->id, ltt_live_cmd_name(h.cmd), h.data_size, size);
 		return -EPROTO;
 	}
@@ -910,7 +910,7 @@ static void live_accept(struct ltt_evloop *loop, int fd, uint32_t events, void *
 			return;
 		}
 		if (live->nviewers >= LIVE_MAX_VIEWERS) {
-			LTT_WARN("live: %u viewers connected already: refusing another",
+			LTT_WARN_RL("live: %u viewers connected already: refusing another",
 				 live->nviewers);
 			close(cfd);
 			continue;

@@ -35,6 +35,7 @@ struct options {
 	char *ctrl_url, *data_url, *live_url;
 	char *output;
 	char *pidfile;
+	char *ratelimit;	/* --log-ratelimit as given */
 	int daemonize, background;
 	int verbose, quiet;
 };
@@ -87,6 +88,9 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		  "detach, keep standard streams, return once listening", NULL },
 		{ "pidfile", 'p', POPT_ARG_STRING, &o->pidfile, 0, "write the pid to FILE",
 		  "FILE" },
+		{ "log-ratelimit", 0, POPT_ARG_STRING, &o->ratelimit, 0,
+		  "at most LINES similar lines a peer causes per SECONDS, 0: no limit (default: 10/5)",
+		  "LINES/SECONDS" },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
 		  "more messages (-v info, -vv debug)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &o->quiet, 0, "errors only", NULL },
@@ -486,6 +490,25 @@ static int run(const struct options *o)
 	return ret ? 1 : 0;
 }
 
+/*
+ * The rate limit of the lines peers cause (--log-ratelimit, else
+ * $LTT_RELAYD_LOG_RATELIMIT, else 10/5); 0, or -1 after saying why.
+ */
+static int set_ratelimit(const struct options *o)
+{
+	const char *env = "LTT_RELAYD_LOG_RATELIMIT";
+	const char *text = o->ratelimit ? o->ratelimit : getenv(env);
+	unsigned int burst = LTT_LOG_RL_BURST, secs = LTT_LOG_RL_INTERVAL_MS / 1000;
+
+	if (text && ltt_log_ratelimit_parse(text, &burst, &secs)) {
+		fprintf(stderr, "ltt-relayd: Error: %s=%s: give LINES/SECONDS (e.g. 10/5: at most 10 similar lines per 5 s), or 0 for no limit\nTry 'ltt-relayd --help'.\n",
+			o->ratelimit ? "--log-ratelimit" : env, text);
+		return -1;
+	}
+	ltt_log_ratelimit_set(burst, secs * 1000);
+	return 0;
+}
+
 int main(int argc, const char **argv)
 {
 	struct options o = { 0 };
@@ -497,7 +520,7 @@ int main(int argc, const char **argv)
 		goto out;
 	}
 	ltt_log_init("ltt-relayd", o.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + o.verbose);
-	ret = run(&o);
+	ret = set_ratelimit(&o) ? 1 : run(&o);
 out:
 	/* popt's copies of the string options, also after a refused command line */
 	free(o.ctrl_url);
@@ -505,5 +528,6 @@ out:
 	free(o.live_url);
 	free(o.output);
 	free(o.pidfile);
+	free(o.ratelimit);
 	return ret;
 }

@@ -91,7 +91,7 @@ static int flush_out(struct ltt_relay_conn *conn)
 		if (n < 0) {
 			int ret = -errno;
 
-			LTT_WARN("%s connection from %s: can't send: %s", conn->server->ops->name,
+			LTT_WARN_RL("%s connection from %s: can't send: %s", conn->server->ops->name,
 				 conn->peer, strerror(errno));
 			return ret;
 		}
@@ -164,11 +164,11 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 		return;
 	}
 	if (hello_over && !conn->closing)
-		LTT_WARN("%s connection from %s: no %s within %llu ms of connecting: closed",
+		LTT_WARN_RL("%s connection from %s: no %s within %llu ms of connecting: closed",
 			 srv->ops->name, conn->peer, srv->ops->first,
 			 (unsigned long long)(srv->hello_ns / 1000000));
 	else if (!conn->closing)
-		LTT_WARN("%s connection from %s: no progress for %llu ms in the middle of a message: closed",
+		LTT_WARN_RL("%s connection from %s: no progress for %llu ms in the middle of a message: closed",
 			 srv->ops->name, conn->peer, (unsigned long long)(srv->idle_ns / 1000000));
 	conn_close(conn);
 }
@@ -186,7 +186,7 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 	if (!ret && !conn->closing) {
 		ret = conn->server->ops->readable(conn);
 		if (ret == -ECONNRESET)
-			LTT_INFO("%s connection from %s closed by the peer",
+			LTT_INFO_RL("%s connection from %s closed by the peer",
 				 conn->server->ops->name, conn->peer);
 	}
 	if (!ret && conn->closing && !out_left(conn))
@@ -239,7 +239,7 @@ static int conn_create(struct ltt_relay_server *srv, int fd)
 		srv->conns->prev = conn;
 	srv->conns = conn;
 	srv->conn_count++;
-	LTT_INFO("%s connection from %s", srv->ops->name, conn->peer);
+	LTT_INFO_RL("%s connection from %s", srv->ops->name, conn->peer);
 	return 0;
 }
 
@@ -369,7 +369,7 @@ int ltt_relay_conn_read(struct ltt_relay_conn *conn, void *buf, size_t len, size
 		return -EAGAIN;
 	if (errno == ECONNRESET)
 		return -ECONNRESET;
-	LTT_WARN("%s connection from %s: can't read: %s", conn->server->ops->name, conn->peer,
+	LTT_WARN_RL("%s connection from %s: can't read: %s", conn->server->ops->name, conn->peer,
 		 strerror(errno));
 	return -errno;
 }

@@ -85,7 +85,7 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	ret = m->session_count >= m->limits.max_sessions ? -EMFILE : 0;
 	pthread_mutex_unlock(&m->lock);
 	if (ret) {
-		LTT_WARN("session %s of %s refused: the relay holds %u sessions already (at most "
+		LTT_WARN_RL("session %s of %s refused: the relay holds %u sessions already (at most "
 			 "%u)", req->session_name, req->hostname, m->limits.max_sessions,
 			 m->limits.max_sessions);
 		return ret;

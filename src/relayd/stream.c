@@ -298,7 +298,7 @@ static int check_add(struct ltt_relay_session *s, const struct ltt_relay_add_str
 			return -EEXIST;
 	}
 	if (n >= s->model->limits.max_session_streams) {
-		LTT_WARN("session %" PRIu64 ": stream %s/%s refused: the session has %zu streams "
+		LTT_WARN_RL("session %" PRIu64 ": stream %s/%s refused: the session has %zu streams "
 			 "already (at most %u)", s->id, req->pathname, req->channel_name, n,
 			 s->model->limits.max_session_streams);
 		return -ENOSPC;
@@ -307,7 +307,7 @@ static int check_add(struct ltt_relay_session *s, const struct ltt_relay_add_str
 	n = s->model->stream_count;
 	pthread_mutex_unlock(&s->model->lock);
 	if (n >= s->model->limits.max_streams) {
-		LTT_WARN("session %" PRIu64 ": stream %s/%s refused: the relay holds %zu streams "
+		LTT_WARN_RL("session %" PRIu64 ": stream %s/%s refused: the relay holds %zu streams "
 			 "already (at most %u)", s->id, req->pathname, req->channel_name, n,
 			 s->model->limits.max_streams);
 		return -EMFILE;

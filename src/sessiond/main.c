@@ -102,28 +102,6 @@ static int parse_bound(const struct bound *b, const char *text)
 	return 0;
 }
 
-/* "LINES/SECONDS", or "0": no rate limit. */
-static int parse_ratelimit(const char *text, struct limits *lim)
-{
-	struct bound lines = { .min = 0, .max = 1000000, .value = &lim->log_burst };
-	struct bound secs = { .min = 1, .max = 3600, .value = &lim->log_interval_s };
-	char buf[32];
-	char *slash;
-
-	if (!strcmp(text, "0")) {
-		lim->log_burst = 0;
-		return 0;
-	}
-	if (strlen(text) >= sizeof(buf))
-		return -EINVAL;
-	strcpy(buf, text);
-	slash = strchr(buf, '/');
-	if (!slash)
-		return -EINVAL;
-	*slash = '\0';
-	return parse_bound(&lines, buf) ?: parse_bound(&secs, slash + 1);
-}
-
 /*
  * Parse the per-user bounds from the options, else the environment, else
  * keep the defaults.  Returns 0, or -1 after saying what is wrong.
@@ -171,7 +149,7 @@ static int parse_limits(struct options *opts)
 		return -1;
 	}
 	text = opts->ratelimit_arg ? opts->ratelimit_arg : getenv(env);
-	if (text && parse_ratelimit(text, lim)) {
+	if (text && ltt_log_ratelimit_parse(text, &lim->log_burst, &lim->log_interval_s)) {
 		fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give LINES/SECONDS (e.g. 10/5: at most 10 similar lines per 5 s), or 0 for no limit\n",
 			opts->ratelimit_arg ? "--" : "", opts->ratelimit_arg ? "log-ratelimit" : env,
 			text);

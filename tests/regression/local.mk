@@ -66,6 +66,7 @@ REGRESSION_RELAYD_TESTS = \
 	tests/regression/test_relayd.sh \
 	tests/regression/test_relayd_stream.sh \
 	tests/regression/test_relayd_bad_input.sh \
+	tests/regression/test_relayd_ratelimit.sh \
 	tests/regression/test_relayd_limits.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
 EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh

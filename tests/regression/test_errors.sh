@@ -161,6 +161,25 @@ fails 1 "Error: session 'tab\\x09here': $m_name" create -- $'tab\there'
 fails 1 "Error: session '\\xff\\xfe': $m_name" create -- $'\xff\xfe'
 fails 1 "Error: session 'del\\x7f': $m_name" create -- $'del\x7f'
 fails 1 "Error: session '': $m_name" create ''
+# Bidirectional controls and invisible characters: the message names the
+# character; the name is printed with it escaped, so it can't reorder the line.
+m_hidden="invalid session name: it holds U+%s (%s), so it could pass for another name on screen; remove that character"
+# shellcheck disable=SC2059
+for hc in 'e2 80 ae:202E:right-to-left override, a bidirectional control' \
+	'e2 80 8f:200F:right-to-left mark, a bidirectional control' \
+	'e2 80 8b:200B:zero width space, an invisible character' \
+	'e2 81 a6:2066:left-to-right isolate, a bidirectional control' \
+	'ef bb bf:FEFF:zero width no-break space, an invisible character' \
+	'd8 9c:061C:arabic letter mark, a bidirectional control'; do
+	IFS=: read -r bytes code what <<<"$hc"
+	raw=$(printf "\\x${bytes// /\\x}")
+	esc="\\x${bytes// /\\x}"
+	fails 1 "Error: session 'adm${esc}in': $(printf "$m_hidden" "$code" "$what")" create -- "adm${raw}in"
+done
+fails 1 "Error: session 'a\\xe2\\x80\\xae': $(printf "$m_hidden" 202E "right-to-left override, a bidirectional control")" \
+	destroy $'a\xe2\x80\xae'
+fails 1 "Error: session '1000/a\\xe2\\x80\\x8b': $(printf "$m_hidden" 200B "zero width space, an invisible character")" \
+	set-session $'1000/a\xe2\x80\x8b'
 fails 1 "Error: session 'x/y': $m_name" start x/y
 fails 1 "Error: session '.x': $m_name" set-session .x
 fails 1 "Error: session '${long:0:64}...': $m_name" destroy "$long"

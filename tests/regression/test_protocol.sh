@@ -208,6 +208,10 @@ m="SESSION_NAME"
 bad "a session name with '/'" $m "CREATE_SESSION $(session a/b 1 /tmp/p2 0 0)"
 bad "an empty session name" $m "CREATE_SESSION $(session '' 1 /tmp/p2 0 0)"
 bad "a session name starting with '.'" $m "CREATE_SESSION $(session .p 1 /tmp/p2 0 0)"
+bad "a session name holding U+202E (right-to-left override)" $m \
+	"CREATE_SESSION $(session $'p\xe2\x80\xae2' 1 /tmp/p2 0 0)"
+bad "a session name holding U+200B (zero width space)" $m \
+	"CREATE_SESSION $(session $'\xe2\x80\x8bp2' 1 /tmp/p2 0 0)"
 bad "a relative output directory" OUTPUT_PATH "CREATE_SESSION $(session p2 1 rel/dir 0 0)"
 bad "an empty local output (the library's to fill)" OUTPUT_PATH "CREATE_SESSION $(session p2 1 '' 0 0)"
 bad "no output, yet a path" OUTPUT_CONFLICT "CREATE_SESSION $(session p2 0 /tmp/p2 0 0)"

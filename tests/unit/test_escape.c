@@ -30,6 +30,13 @@ static void test_escape(void)
 		   "DEL and a C1 control (CSI, U+009B) are escaped byte by byte");
 	tap_is_str(ltt_escape("caf\xc3\xa9 \xe2\x82\xac", buf, sizeof(buf), 0), "caf\xc3\xa9 \xe2\x82\xac",
 		   "well-formed UTF-8 is kept");
+	tap_is_str(ltt_escape("adm\xe2\x80\xaeni", buf, sizeof(buf), 0), "adm\\xe2\\x80\\xaeni",
+		   "a right-to-left override (U+202E) is escaped byte by byte");
+	tap_is_str(ltt_escape("a\xe2\x80\x8b" "b\xef\xbb\xbf", buf, sizeof(buf), 0),
+		   "a\\xe2\\x80\\x8bb\\xef\\xbb\\xbf",
+		   "a zero width space and a BOM (U+200B, U+FEFF) are escaped");
+	tap_is_str(ltt_escape("\xe2\x80\x90", buf, sizeof(buf), 0), "\xe2\x80\x90",
+		   "a hyphen (U+2010) is kept");
 	tap_is_str(ltt_escape("\xff\xfe\xc3", buf, sizeof(buf), 0), "\\xff\\xfe\\xc3",
 		   "bytes that are not UTF-8 (and a cut sequence) are escaped");
 	tap_is_str(ltt_escape("back\\slash", buf, sizeof(buf), 0), "back\\\\slash",

@@ -4,6 +4,8 @@
  */
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -66,6 +68,72 @@ static void test_session_names(void)
 	s = repeat('s', 253, "\xe6\x97\xa5");
 	tap_ok(!ltt_session_name_valid(s), "a 256-byte name ending in UTF-8 is invalid");
 	free(s);
+}
+
+/* @cp (at most U+FFFF) as UTF-8 in @buf, between @pre and @post. */
+static char *with_char(char *buf, size_t len, const char *pre, uint32_t cp, const char *post)
+{
+	char enc[4] = { 0 };
+
+	if (cp < 0x800) {
+		enc[0] = (char)(0xc0 | cp >> 6);
+		enc[1] = (char)(0x80 | (cp & 0x3f));
+	} else {
+		enc[0] = (char)(0xe0 | cp >> 12);
+		enc[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		enc[2] = (char)(0x80 | (cp & 0x3f));
+	}
+	snprintf(buf, len, "%s%s%s", pre, enc, post);
+	return buf;
+}
+
+/* Bidirectional controls and invisible characters: one name posing as another. */
+static void test_hidden_chars(void)
+{
+	static const uint32_t hidden[] = {
+		0x061c, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c,
+		0x202d, 0x202e, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff,
+	};
+	/* Their neighbours, and letters with accents: printable, accepted. */
+	static const uint32_t shown[] = {
+		0x00e9, 0x00f1, 0x00c5, 0x00fc, 0x0107, 0x061b, 0x061d, 0x200a, 0x2010,
+		0x2011, 0x202f, 0x205f, 0x2070, 0xfefc, 0xff01,
+	};
+	const char *what;
+	char buf[64];
+	uint32_t cp;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(hidden); i++) {
+		with_char(buf, sizeof(buf), "admin", hidden[i], "x");
+		tap_ok(!ltt_session_name_valid(buf), "a session name holding U+%04X is invalid",
+		       (unsigned int)hidden[i]);
+		cp = 0;
+		what = ltt_name_hidden_char(buf, &cp);
+		tap_ok(what && cp == hidden[i], "U+%04X is found in the name, as %s",
+		       (unsigned int)hidden[i], what ? what : "(nothing)");
+		with_char(buf, sizeof(buf), "", hidden[i], "");
+		tap_ok(!ltt_session_name_valid(buf), "U+%04X alone is no session name",
+		       (unsigned int)hidden[i]);
+		with_char(buf, sizeof(buf), "1000/s", hidden[i], "");
+		tap_ok(!ltt_session_ref_valid(buf), "UID/NAME with U+%04X last is no reference",
+		       (unsigned int)hidden[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(shown); i++) {
+		with_char(buf, sizeof(buf), "s", shown[i], "s");
+		tap_ok(ltt_session_name_valid(buf) && !ltt_name_hidden_char(buf, &cp),
+		       "a session name holding U+%04X is valid", (unsigned int)shown[i]);
+	}
+	tap_ok(ltt_session_name_valid("\xc3\x91" "and\xc3\xba \xc3\x86r\xc3\xb8sk\xc3\xb8" "bing"),
+	       "a session name of accented letters is valid");
+	cp = 7;
+	tap_ok(!ltt_name_hidden_char("plain", &cp) && cp == 7,
+	       "a plain name holds no hidden character (out-parameter untouched)");
+	tap_ok(!ltt_name_hidden_char(NULL, &cp), "NULL holds no hidden character");
+	/* Malformed bytes before it do not hide it. */
+	what = ltt_name_hidden_char("a\xff\xe2\x80\xae", &cp);
+	tap_ok(what && cp == 0x202e && strstr(what, "right-to-left override"),
+	       "U+202E after a malformed byte is found: %s", what ? what : "(nothing)");
 }
 
 static void test_channel_names(void)
@@ -334,6 +402,7 @@ static void test_enum_names(void)
 int main(void)
 {
 	test_session_names();
+	test_hidden_chars();
 	test_channel_names();
 	test_event_names();
 	test_glob();
