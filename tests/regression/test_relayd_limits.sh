@@ -5,6 +5,9 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+# Connections are counted by their log lines: no rate limit on them here
+# (test_relayd_ratelimit.sh tests it).
+export LTT_RELAYD_LOG_RATELIMIT=0
 
 relayd_init
 plan 39
