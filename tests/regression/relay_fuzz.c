@@ -16,6 +16,7 @@
  *
  * It prints one line per port with its case count, then
  *   NAMES sent=N accepted=A refused=R closed=C
+ *   PLAIN sent=N accepted=A   (plain names among them: all must be taken)
  *   ESCAPE_ACCEPTED n   (a name with "..", "/" or a NUL the relay took)
  *   HANGS n
  * and exits 0 when both are 0.  The cases depend only on SEED and CASES.
@@ -44,6 +45,7 @@ static const char *tag;
 static const char *escdir;
 static unsigned long hangs, escapes_accepted, oddities;
 static unsigned long names_sent, names_accepted, names_refused, names_closed;
+static unsigned long plain_sent, plain_accepted;	/* the control group */
 
 /* splitmix64: the same cases for the same seed on every machine */
 static uint64_t rnd(void)
@@ -210,7 +212,10 @@ static uint32_t hostile_name(char *buf)
 {
 	uint32_t i, k, len;
 
-	switch (below(9)) {
+	switch (below(10)) {
+	case 9:		/* a plain name: must be accepted, or the replies are misread */
+		snprintf(buf, NAME_BUF, "plain-%016llx", (unsigned long long)rnd());
+		break;
 	case 0:		/* ../../escaped-TAG, 1 to 16 levels */
 		buf[0] = '\0';
 		for (k = below(16) + 1; k; k--)
@@ -304,9 +309,12 @@ static uint32_t be32_at(const uint8_t *p)
 }
 
 /* Counts one name case from the relay's answer (its ret_code at @off). */
-static void name_outcome(long got, const uint8_t *rep, long off, int escape)
+static void name_outcome(long got, const uint8_t *rep, long off, int escape, int plain)
 {
 	names_sent++;
+	plain_sent += plain;
+	if (plain && got >= off + 4 && be32_at(rep + off) == LTT_RELAY_OK)
+		plain_accepted++;
 	if (got < off + 4) {
 		names_closed++;
 		return;
@@ -383,7 +391,7 @@ static void case_names(int cport, unsigned long i)
 		}
 		off = 24 + (long)be32_at(rep + 20) + 8;
 	}
-	name_outcome(got, rep, off, esc);
+	name_outcome(got, rep, off, esc, !strncmp(a, "plain-", 6));
 	ltt_wbuf_fini(&w);
 }
 
@@ -686,6 +694,7 @@ int main(int argc, char **argv)
 	printf("CONTROL %lu\nDATA %lu\nLIVE %lu\n", n_ctrl, n_data, n_live);
 	printf("NAMES sent=%lu accepted=%lu refused=%lu closed=%lu\n",
 	       names_sent, names_accepted, names_refused, names_closed);
+	printf("PLAIN sent=%lu accepted=%lu\n", plain_sent, plain_accepted);
 	printf("ESCAPE_ACCEPTED %lu\nHANGS %lu\nODD %lu\n", escapes_accepted, hangs, oddities);
 	return escapes_accepted || hangs || oddities;
 usage:

@@ -23,7 +23,7 @@ N=500
 ust_setup
 relayd_init
 [ -x "$RELAY_FUZZ" ] || { echo "Bail out! $RELAY_FUZZ not built"; exit 1; }
-plan 27
+plan 28
 
 OUT_ROOT="$TEST_TMP/relay"
 ESC="$TEST_TMP/esc"
@@ -51,6 +51,9 @@ ok "$([ "$ctrl" -ge 500 ] && [ "$data" -ge 500 ] && [ "$live" -ge 500 ] && [ "$n
 	"each port got hundreds of cases"
 like "$STDOUT" "^HANGS 0$" "the relay closed every connection once its peer had ended (none left open 10 s)"
 like "$STDOUT" "^ESCAPE_ACCEPTED 0$" "no name with '..', '/' or a NUL was accepted"
+plain=$(sed -n 's/^PLAIN sent=\([0-9]*\) accepted=\([0-9]*\)$/\1 \2/p' <<<"$STDOUT")
+ok "$([ "${plain% *}" -ge 50 ] && [ "${plain% *}" = "${plain#* }" ]; echo $?)" \
+	"every plain name among them was accepted (${plain% *} sent, ${plain#* } taken): the replies are read right"
 like "$STDOUT" "^NAMES sent=[0-9]+ accepted=[0-9]+ refused=[1-9][0-9]* closed=[1-9][0-9]*$" \
 	"hostile names were refused (an error code) or their connection closed"
 
