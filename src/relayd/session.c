@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ bool ltt_relay_name_valid(const char *name)
 {
 	const unsigned char *p;
 
-	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") || strlen(name) > NAME_MAX)
 		return false;
 	for (p = (const unsigned char *)name; *p; p++)
 		if (*p == '/' || *p < 0x20 || *p == 0x7f)
@@ -48,6 +49,9 @@ bool ltt_relay_relpath_valid(const char *path, bool empty_ok)
 			return false;
 	return true;
 }
+
+/* The "-YYYYmmdd-HHMMSS" a session's directory name ends with. */
+#define SESSION_DATE_LEN 16
 
 /* OUTDIR/HOST/(BASE or NAME-DATE) into s->output_path. */
 static int session_dir(struct ltt_relay_model *m, const struct ltt_relay_create_session *req,
@@ -81,6 +85,9 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	if (!ltt_relay_name_valid(req->hostname) || !ltt_relay_name_valid(req->session_name) ||
 	    !ltt_relay_relpath_valid(req->base_path, true))
 		return -EINVAL;
+	/* without a base path the directory is NAME-YYYYmmdd-HHMMSS */
+	if (!req->base_path[0] && strlen(req->session_name) > NAME_MAX - SESSION_DATE_LEN)
+		return -ENAMETOOLONG;
 	pthread_mutex_lock(&m->lock);
 	ret = m->session_count >= m->limits.max_sessions ? -EMFILE : 0;
 	pthread_mutex_unlock(&m->lock);

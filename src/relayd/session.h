@@ -188,14 +188,15 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 
 /**
  * ltt_relay_relpath_valid() - is @path relative, without empty, "." or
- * ".." components, '/' at either end or control characters?  "" is valid
+ * ".." components, components longer than NAME_MAX, '/' at either end or
+ * control characters?  "" is valid
  * when @empty_ok.  Any thread.
  */
 bool ltt_relay_relpath_valid(const char *path, bool empty_ok);
 
 /**
  * ltt_relay_name_valid() - is @name one plain path component (not empty,
- * ".", "..", without '/' or control characters)?  Any thread.
+ * ".", "..", longer than NAME_MAX, without '/' or control characters)?  Any thread.
  */
 bool ltt_relay_name_valid(const char *name);
 

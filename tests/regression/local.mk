@@ -67,7 +67,8 @@ REGRESSION_RELAYD_TESTS = \
 	tests/regression/test_relayd_stream.sh \
 	tests/regression/test_relayd_bad_input.sh \
 	tests/regression/test_relayd_ratelimit.sh \
-	tests/regression/test_relayd_limits.sh
+	tests/regression/test_relayd_limits.sh \
+	tests/regression/test_relayd_fuzz.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
 EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 
@@ -75,6 +76,11 @@ EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
 check_PROGRAMS += tests/regression/relay_client
 tests_regression_relay_client_SOURCES = tests/regression/relay_client.c
 tests_regression_relay_client_LDADD = src/common/libcommon.la
+
+# Seeded hostile input on the relay's three ports (test_relayd_fuzz.sh).
+check_PROGRAMS += tests/regression/relay_fuzz
+tests_regression_relay_fuzz_SOURCES = tests/regression/relay_fuzz.c
+tests_regression_relay_fuzz_LDADD = src/common/libcommon.la
 
 # The live viewer port driven by babeltrace2's lttng-live source, fed by a
 # scripted consumer that sends a synthetic trace step by step.
