@@ -199,7 +199,7 @@ static int tracefs_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_f
 			 const char *what, char *why, size_t why_size)
 {
 	(void)feature;
-	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs (%s), which lists the kernel's events but does not record them yet; on a kernel that loads ltt's module, start ltt-sessiond with --kernel-backend=module",
+	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs (%s), which lists the kernel's events but does not record them yet; on a kernel that loads ltt's module, start ltt-sessiond without --kernel-backend=tracefs",
 		 what, version->tracer_version);
 	return -ENOTTY;
 }
