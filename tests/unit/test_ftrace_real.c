@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +131,12 @@ static bool record(struct load *ld)
 	ld->t0 = now_mono();
 	for (i = 0; i < NR_CALLS; i++)
 		syscall(SYS_getppid);
+	/*
+	 * The load's sched_switch: this thread blocks (2 ms, no fd), so its
+	 * CPU switches away from it whatever else runs.  Without it, a slow
+	 * run (a sanitizer's) could see no switch in the window at all.
+	 */
+	poll(NULL, 0, 2);
 	ld->t1 = now_mono();
 	return set_events("0") && !inst_write("tracing_on", "0");
 }
