@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "common/names.h"
 #include "common/paths.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"
@@ -23,13 +24,15 @@
 bool ltt_relay_name_valid(const char *name)
 {
 	const unsigned char *p;
+	uint32_t cp;
 
 	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") || strlen(name) > NAME_MAX)
 		return false;
 	for (p = (const unsigned char *)name; *p; p++)
 		if (*p == '/' || *p < 0x20 || *p == 0x7f)
 			return false;
-	return true;
+	/* what could pass for another name on screen: as the session daemon */
+	return !ltt_name_hidden_char(name, &cp);
 }
 
 bool ltt_relay_relpath_valid(const char *path, bool empty_ok)

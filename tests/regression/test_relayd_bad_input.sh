@@ -9,7 +9,7 @@
 
 ust_setup
 relayd_init
-plan 47
+plan 49
 
 LOCAL=$(make_local_trace "$TEST_TMP/local" 2000)
 ok $? "a local session recorded a trace"
@@ -148,6 +148,11 @@ run relay_client --host h --session s --base-path "a/../../b" pending "$CPORT" "
 like "$OUT" "CREATE_SESSION: .*(invalid|value)" "control, base path 'a/../../b': refused"
 run relay_client --host h --session s --pathname "../../esc" pending "$CPORT" "$DPORT"
 like "$OUT" "ADD_STREAM .*(invalid|value)" "control, stream path '../../esc': refused"
+# names that would pass for others on screen (U+202E, U+200B), as sessiond refuses them
+run relay_client --host h --session "adm$(printf '\342\200\256')nimda" pending "$CPORT" "$DPORT"
+like "$OUT" "CREATE_SESSION: .*(invalid|value)" "control, a session name with U+202E: refused"
+run relay_client --host "h$(printf '\342\200\213')" --session s pending "$CPORT" "$DPORT"
+like "$OUT" "CREATE_SESSION: .*(invalid|value)" "control, a host name with U+200B: refused"
 is "$(ls "$TEST_TMP" | grep -c -e '^x$' -e '^b$' -e '^up' -e '^esc$')" 0 \
 	"nothing was created outside the output directory"
 is "$(ls "$OUT_ROOT")" "good
