@@ -42,6 +42,42 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
 	ltt_wbuf_put_u8(w, m->domain);
 	ltt_wbuf_put_u64(w, m->subbuf_size);
 	ltt_wbuf_put_u64(w, m->num_subbuf);
+	if (m->domain != LTT_CONSUMER_DOMAIN_TRACEFS)
+		return;
+	ltt_wbuf_put_u32(w, m->stream_id);
+	ltt_wbuf_put_u32(w, m->nr_ctx);
+	for (uint32_t i = 0; i < m->nr_ctx && i < LTT_CTX_MAX; i++)
+		ltt_ctx_put(w, &m->ctx[i]);
+}
+
+/* A tracefs channel's stream id and contexts, after the domain block. */
+static int get_tracefs_block(struct ltt_rbuf *r, struct ltt_consumer_add_channel *m)
+{
+	uint32_t i;
+
+	m->stream_id = ltt_rbuf_get_u32(r);
+	m->nr_ctx = ltt_rbuf_get_u32(r);
+	if (r->err || m->nr_ctx > LTT_CTX_MAX) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	for (i = 0; i < m->nr_ctx; i++)
+		ltt_ctx_get(r, &m->ctx[i]);
+	return 0;
+}
+
+/* The contexts a tracefs channel's conversion can write: what a record holds. */
+static int tracefs_ctx_check(const struct ltt_consumer_add_channel *m)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nr_ctx; i++) {
+		if (!ltt_ctx_check(&m->ctx[i]))
+			return -EINVAL;
+		if (m->ctx[i].type != LTT_CONTEXT_TID && m->ctx[i].type != LTT_CONTEXT_CPU_ID)
+			return -EOPNOTSUPP;
+	}
+	return 0;
 }
 
 int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret)
@@ -62,16 +98,24 @@ int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_cha
 		m.num_subbuf = ltt_rbuf_get_u64(r);
 		if (m.domain == LTT_CONSUMER_DOMAIN_USER)
 			ltt_rbuf_fail(r);	/* user space sends no block */
+		if (m.domain == LTT_CONSUMER_DOMAIN_TRACEFS)
+			get_tracefs_block(r, &m);
 	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	if (m.domain != LTT_CONSUMER_DOMAIN_USER && m.domain != LTT_CONSUMER_DOMAIN_KERNEL)
+	if (m.domain > LTT_CONSUMER_DOMAIN_TRACEFS)
 		return -EOPNOTSUPP;
-	if (m.domain == LTT_CONSUMER_DOMAIN_KERNEL &&
+	if (m.domain != LTT_CONSUMER_DOMAIN_USER &&
 	    (!pow2_within(m.subbuf_size, LTT_KABI_MIN_SUBBUF_SIZE, LTT_KABI_MAX_SUBBUF_SIZE) ||
 	     !pow2_within(m.num_subbuf, LTT_KABI_MIN_NUM_SUBBUF, LTT_KABI_MAX_NUM_SUBBUF) ||
 	     m.subbuf_size * m.num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU))
 		return -EINVAL;
+	if (m.domain == LTT_CONSUMER_DOMAIN_TRACEFS) {
+		int err = tracefs_ctx_check(&m);
+
+		if (err)
+			return err;
+	}
 	*ret = m;
 	return 0;
 }

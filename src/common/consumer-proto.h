@@ -41,11 +41,19 @@
  *       The bracketed block (1.1) is absent for a user-space channel (as
  *       1.0 sends it) and present for any other domain.  domain: 0 user
  *       space (streams by ADD_STREAM), 1 kernel (streams by
- *       ADD_KERNEL_STREAM); an unknown domain gets -EOPNOTSUPP.  A kernel
+ *       ADD_KERNEL_STREAM), 2 tracefs (1.9: streams by ADD_FTRACE_STREAM;
+ *       the block goes on with {u32 stream_id, u32 nr_ctx, nr_ctx
+ *       contexts (context.h's encoding)}); an unknown domain gets
+ *       -EOPNOTSUPP.  A kernel
  *       channel gives its sub-buffer size and count as it asked the tracer
  *       for them (powers of two within kmod/ltt-abi.h's limits, else
  *       -EINVAL); the user-space domain sends no block (its ring buffers
- *       carry their geometry).
+ *       carry their geometry).  A tracefs channel's sub-buffer size is
+ *       the size of the CTF packets its conversion writes (the kernel's
+ *       buffer holds num_subbuf of them); stream_id is its CTF stream
+ *       class and the contexts its events carry, tid and cpu_id only
+ *       (-EOPNOTSUPP for another); the consumer runs its switch and read
+ *       timers (the kernel runs the module's).
  *   ADD_STREAM {u64 channel_key, u32 cpu} + 2 fds: shared memory, wakeup
  *       eventfd; the memory must be sealed against shrinking (see
  *       app-proto.h).  Writes go to dir/NAME_CPU and dir/index/NAME_CPU.idx,
@@ -56,6 +64,15 @@
  *       channel; -EINVAL if the fd is not one, -EPROTO for a user-space
  *       channel (and ADD_STREAM to a kernel channel).  The files are named
  *       as for ADD_STREAM.  The session daemon closes its copy.
+ *   ADD_FTRACE_STREAM {u64 channel_key, u32 cpu} + 2 fds (1.9)
+ *       For a tracefs channel: the CPU's per_cpu/cpuN/trace_pipe_raw of
+ *       the channel's ftrace instance (opened O_NONBLOCK), and the
+ *       channel's event map (common/ftrace-map.h: a sealed memfd, the
+ *       same for every CPU).  The consumer converts the pages it reads
+ *       into CTF packets (consumerd/ftrace-conv.h): a record of ftrace id
+ *       N is the map's event of that id.  -EINVAL if the map is not one,
+ *       -EPROTO for a channel of another domain (and ADD_STREAM or
+ *       ADD_KERNEL_STREAM to a tracefs channel).
  *   FLUSH_CHANNEL {u64 channel_key, u8 final}
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
@@ -238,6 +255,7 @@
 #include <stdint.h>
 
 #include "common/codec.h"
+#include "common/context.h"
 
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
 #define LTT_CONSUMER_HDR_SIZE 16
@@ -245,7 +263,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 8
+#define LTT_CONSUMER_MINOR 9
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -261,6 +279,8 @@
 #define LTT_CONSUMER_MINOR_ROTATE 7
 /* The minor that brought SNAPSHOT_TRACE_RELAY (snapshots sent to a relay). */
 #define LTT_CONSUMER_MINOR_NET 8
+/* The minor that brought tracefs channels (ADD_CHANNEL's domain 2, ADD_FTRACE_STREAM). */
+#define LTT_CONSUMER_MINOR_TRACEFS 9
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -286,7 +306,8 @@
 	X(RESET_METADATA, 21) \
 	X(SNAPSHOT_TRACE_RELAY, 22) \
 	X(RELAY_ARCHIVE, 23) \
-	X(RELAY_ARCHIVE_RESULT, 24)
+	X(RELAY_ARCHIVE_RESULT, 24) \
+	X(ADD_FTRACE_STREAM, 25)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -304,6 +325,7 @@ const char *ltt_consumer_msg_name(uint32_t type);
 enum ltt_consumer_domain {
 	LTT_CONSUMER_DOMAIN_USER = 0,	/* shared memory + eventfd (ADD_STREAM) */
 	LTT_CONSUMER_DOMAIN_KERNEL = 1,	/* ltt-tracer.ko stream fds (ADD_KERNEL_STREAM) */
+	LTT_CONSUMER_DOMAIN_TRACEFS = 2,	/* trace_pipe_raw fds (ADD_FTRACE_STREAM) */
 };
 
 /* ADD_CHANNEL, decoded; name borrows the message. */
@@ -319,6 +341,9 @@ struct ltt_consumer_add_channel {
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size;		/* kernel: bytes per sub-buffer; user: 0 */
 	uint64_t num_subbuf;		/* kernel: sub-buffers per stream; user: 0 */
+	uint32_t stream_id;		/* tracefs: its CTF stream class */
+	uint32_t nr_ctx;		/* tracefs: the contexts its events carry */
+	struct ltt_ctx ctx[LTT_CTX_MAX];
 };
 
 /* Bytes of a trace's directory, NUL included. */
@@ -451,7 +476,7 @@ struct ltt_consumer_stream_stats {
 #define LTT_CONSUMER_STATS_SIZE(nr_streams) \
 	((((uint64_t)(nr_streams) * LTT_CONSUMER_STATS_SLOT) + 4095) & ~(uint64_t)4095)
 
-/* ADD_KERNEL_STREAM, decoded (its one fd travels beside). */
+/* ADD_KERNEL_STREAM and ADD_FTRACE_STREAM, decoded (their fds travel beside). */
 struct ltt_consumer_add_kernel_stream {
 	uint64_t channel_key;
 	uint32_t cpu;
@@ -474,8 +499,10 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
  * its values against each other (the consumer's registry does).  Returns
  * 0; -EPROTO for a malformed payload (truncated, trailing bytes, a
  * boolean not 0 or 1, a block sent for the user-space domain);
- * -EOPNOTSUPP for an unknown domain; -EINVAL for a kernel geometry that
- * is not powers of two within kmod/ltt-abi.h's limits.
+ * -EOPNOTSUPP for an unknown domain or a tracefs context other than tid
+ * and cpu_id; -EINVAL for a kernel or tracefs geometry that is not
+ * powers of two within kmod/ltt-abi.h's limits, or a context that
+ * ltt_ctx_check() refuses.
  */
 int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret);
 

@@ -17,6 +17,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/durable.c src/common/durable.h \
 	src/common/fault.c src/common/fault.h \
 	src/common/ftrace-format.c src/common/ftrace-format.h \
+	src/common/ftrace-map.c src/common/ftrace-map.h \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \

@@ -140,6 +140,19 @@ int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key,
 	return ltt_consumer_call(c, &k);
 }
 
+int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				   int pipe_fd, int map_fd)
+{
+	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
+	int fds[2] = { pipe_fd, map_fd };
+	struct ltt_consumer_call k = {
+		.type = LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, .fds = fds, .nr_fds = 2,
+	};
+
+	ltt_consumer_put_add_kernel_stream(&k.req, &m);
+	return ltt_consumer_call(c, &k);
+}
+
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd)
 {

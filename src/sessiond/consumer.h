@@ -163,6 +163,12 @@ int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, 
 /* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int stream_fd);
+/*
+ * A tracefs channel's stream: the CPU's trace_pipe_raw and the channel's
+ * event map (common/ftrace-map.h); consumer 1.9.
+ */
+int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				   int pipe_fd, int map_fd);
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
 /*
  * FLUSH_CHANNEL of a channel whose buffers hold @buffer_bytes in all: its
