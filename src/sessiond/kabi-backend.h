@@ -18,6 +18,7 @@
 #ifndef LTT_SESSIOND_KABI_BACKEND_H
 #define LTT_SESSIOND_KABI_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "kmod/ltt-abi.h"
@@ -81,6 +82,13 @@ enum ltt_kabi_feature {
 
 struct ltt_kabi_backend {
 	const char *name;		/* "module", "tracefs": in messages and list */
+	/*
+	 * false: a stream gives CTF packets the tracer wrote (the module);
+	 * true: a stream gives the kernel's ring-buffer pages, which the
+	 * consumer converts, and a channel's fd is its event map
+	 * (common/ftrace-map.h), which consumers get a dup of (tracefs).
+	 */
+	bool pages;
 	/*
 	 * Open the tracer at @path (NULL: the backend's default place): the
 	 * tracer object's fd and private state.  Returns 0 or -errno

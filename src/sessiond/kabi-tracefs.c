@@ -12,9 +12,10 @@
  * sched_switch), SYS_NAME otherwise (timer:hrtimer_start is
  * timer_hrtimer_start); syscalls:sys_enter_NAME is the system call NAME.
  *
- * So far this backend lists; it records nothing: every feature is
- * lacking (tracefs_lacks()), so the kernel domain refuses channels and
- * rules with that sentence before any other operation is asked for.
+ * Each channel is an ftrace instance (kabi-tracefs-inst.c); the event
+ * layouts come from the events' format files, parsed by
+ * common/ftrace-format.c for the metadata (EVENT_DESC) and for the
+ * channel's event map, which the consumer converts records with.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,15 +32,11 @@
 #include <unistd.h>
 
 #include "common/log.h"
-#include "sessiond/kabi-backend.h"
+#include "sessiond/kabi-tracefs.h"
 
 #define TRACEFS_USUAL_PLACE "/sys/kernel/tracing"
 #define SYSCALL_ENTER "sys_enter_"
-
-/* The tracer object's state: where tracefs is. */
-struct tracefs {
-	char root[PATH_MAX];
-};
+#define SYSCALL_EXIT "sys_exit_"
 
 /* @dir (PATH_MAX bytes) is where tracefs is mounted, or -ENOENT. */
 static int find_mount(char *dir)
@@ -77,25 +74,231 @@ static int locate(const char *path, char *root)
 	return 0;
 }
 
+/* ---- the tracer's state, shared by its objects ---- */
+
+struct tracefs *tracefs_get(struct tracefs *t)
+{
+	t->refs++;
+	return t;
+}
+
+void tracefs_put(struct tracefs *t)
+{
+	size_t i;
+
+	if (--t->refs)
+		return;
+	tracefs_reap(t);
+	for (i = 0; i < t->nr_doomed; i++)
+		LTT_WARN("kernel: ftrace instance %s/instances/%s is still in use: not removed (the next daemon removes it)",
+			 t->root, t->doomed[i]);
+	close(t->root_fd);
+	free(t->events);
+	free(t->doomed);
+	free(t);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct tracefs_event *)a)->name,
+		      ((const struct tracefs_event *)b)->name);
+}
+
+const struct tracefs_event *tracefs_find(const struct tracefs *t, const char *name)
+{
+	struct tracefs_event key;
+
+	if (strlen(name) >= sizeof(key.name))
+		return NULL;
+	strcpy(key.name, name);
+	return bsearch(&key, t->events, t->nr_events, sizeof(key), by_name);
+}
+
+/*
+ * The LTTng name of ftrace event @sys:@name into @buf: syscall_entry_X and
+ * syscall_exit_X for syscalls:sys_enter_X and sys_exit_X; NAME when NAME
+ * starts with SYS (sched:sched_switch), SYS_NAME otherwise.  -ENOENT for
+ * another event of syscalls.
+ */
+static int lttng_name(const char *sys, const char *name, char *buf, size_t len)
+{
+	size_t sys_len = strlen(sys);
+	int n;
+
+	if (!strcmp(sys, "syscalls")) {
+		if (!strncmp(name, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+			n = snprintf(buf, len, "%s%s", LTT_KABI_SYSCALL_ENTRY_PREFIX,
+				     name + strlen(SYSCALL_ENTER));
+		else if (!strncmp(name, SYSCALL_EXIT, strlen(SYSCALL_EXIT)))
+			n = snprintf(buf, len, "%s%s", LTT_KABI_SYSCALL_EXIT_PREFIX,
+				     name + strlen(SYSCALL_EXIT));
+		else
+			return -ENOENT;
+	} else if (!strncmp(name, sys, sys_len) && (name[sys_len] == '_' || !name[sys_len])) {
+		n = snprintf(buf, len, "%s", name);
+	} else {
+		n = snprintf(buf, len, "%s_%s", sys, name);
+	}
+	return n > 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
+}
+
+/* Add ftrace event @sys:@name to the catalog (@cap: its room, grown). */
+static int catalog_add(struct tracefs *t, const char *sys, const char *name, size_t *cap)
+{
+	struct tracefs_event *ev, *bigger;
+
+	if (strlen(sys) >= LTT_FTRACE_NAME_MAX || strlen(name) >= LTT_FTRACE_NAME_MAX)
+		return 0;	/* no format file of ours names it: not offered */
+	if (t->nr_events == *cap) {
+		*cap = *cap ? *cap * 2 : 1024;
+		bigger = realloc(t->events, *cap * sizeof(*bigger));
+		if (!bigger)
+			return -ENOMEM;
+		t->events = bigger;
+	}
+	ev = &t->events[t->nr_events];
+	if (lttng_name(sys, name, ev->name, sizeof(ev->name)))
+		return 0;
+	strcpy(ev->system, sys);
+	strcpy(ev->event, name);
+	t->nr_events++;
+	return 0;
+}
+
+/* The catalog: available_events, sorted by LTTng name. */
+static int catalog_read(struct tracefs *t)
+{
+	int fd = openat(t->root_fd, "available_events", O_RDONLY | O_CLOEXEC);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "re");
+	char line[4 * LTT_FTRACE_NAME_MAX], *colon;
+	size_t cap = 0;
+	int ret = 0;
+
+	if (!f) {
+		ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		ret = catalog_add(t, line, colon + 1, &cap);
+	}
+	fclose(f);
+	if (!ret)
+		qsort(t->events, t->nr_events, sizeof(*t->events), by_name);
+	return ret;
+}
+
+/* Read at most LTT_FTRACE_MAX_TEXT bytes of @path under @dir_fd into @buf. */
+static ssize_t read_text(int dir_fd, const char *path, char *buf)
+{
+	int fd = openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
+	size_t len = 0;
+	ssize_t n = 1;
+
+	if (fd < 0)
+		return -errno;
+	while (n > 0 && len < LTT_FTRACE_MAX_TEXT) {
+		n = read(fd, buf + len, LTT_FTRACE_MAX_TEXT - len);
+		if (n > 0)
+			len += (size_t)n;
+	}
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	return n < 0 ? n : (ssize_t)len;
+}
+
+int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
+		   struct ltt_ftrace_event *ret)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text = malloc(LTT_FTRACE_MAX_TEXT);
+	const char *why = NULL;
+	ssize_t len;
+	int err;
+
+	if (!text)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
+	len = read_text(t->root_fd, path, text);
+	err = len < 0 ? (int)len : ltt_ftrace_format_parse(ev->system, text, (size_t)len, ret, &why);
+	if (err)
+		LTT_WARN("kernel: %s (%s/%s): %s", ev->name, t->root, path,
+			 why ? why : strerror(-err));
+	free(text);
+	return err;
+}
+
+/* The ring buffer's page header, or the usual one (64-bit kernels). */
+static void page_layout(struct tracefs *t)
+{
+	char *text = malloc(LTT_FTRACE_MAX_TEXT);
+	ssize_t len = text ? read_text(t->root_fd, "events/header_page", text) : -ENOMEM;
+
+	if (len < 0 || ltt_ftrace_header_page_parse(text, (size_t)len, &t->page)) {
+		LTT_WARN("kernel: %s/events/header_page unreadable: the usual page header assumed",
+			 t->root);
+		ltt_ftrace_page_layout_default(&t->page);
+	}
+	free(text);
+}
+
+int tracefs_write(int dir_fd, const char *path, const char *text)
+{
+	int fd = openat(dir_fd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	size_t len = strlen(text);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, len);
+	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	close(fd);
+	return err;
+}
+
+/* ---- the tracer object ---- */
+
 static int tracefs_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 {
 	struct tracefs *t = calloc(1, sizeof(*t));
-	int fd, ret;
+	int ret;
 
 	if (!t)
 		return -ENOMEM;
+	t->refs = 1;
+	t->root_fd = -1;
 	ret = locate(path, t->root);
 	/* a tracefs has available_events: the directory is what we need */
-	fd = ret ? -1 : openat(AT_FDCWD, t->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (!ret && (fd < 0 || faccessat(fd, "available_events", R_OK, 0)))
-		ret = -ENOENT;
+	if (!ret) {
+		t->root_fd = openat(AT_FDCWD, t->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (t->root_fd < 0 || faccessat(t->root_fd, "available_events", R_OK, 0))
+			ret = -ENOENT;
+	}
+	if (!ret)
+		ret = catalog_read(t);
 	if (ret) {
-		if (fd >= 0)
-			close(fd);
+		if (t->root_fd >= 0)
+			close(t->root_fd);
+		free(t->events);
 		free(t);
 		return ret;
 	}
-	*ret_tracer = (struct ltt_kabi_obj){ .fd = fd, .priv = t };
+	page_layout(t);
+	tracefs_reap_stale(t);
+	ret = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
+	if (ret < 0) {
+		ret = -errno;
+		tracefs_put(t);
+		return ret;
+	}
+	*ret_tracer = (struct ltt_kabi_obj){ .fd = ret, .priv = t };
 	return 0;
 }
 
@@ -112,31 +315,6 @@ static int version(struct ltt_kabi_version *v)
 	return 0;
 }
 
-/*
- * The LTTng name of ftrace event @sys:@name of kind @kind into @buf, or
- * -ENOENT when it is not of that kind (a system call is listed by the
- * name of its entry event, the rest are tracepoints).
- */
-static int lttng_name(const char *sys, const char *name, enum ltt_kabi_list_kind kind,
-		      char *buf, size_t len)
-{
-	size_t sys_len = strlen(sys);
-	bool syscall = !strcmp(sys, "syscalls");
-	int n;
-
-	if (syscall != (kind == LTT_KABI_LIST_SYSCALLS))
-		return -ENOENT;
-	if (syscall && strncmp(name, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
-		return -ENOENT;
-	if (syscall)
-		n = snprintf(buf, len, "%s", name + strlen(SYSCALL_ENTER));
-	else if (!strncmp(name, sys, sys_len) && (name[sys_len] == '_' || !name[sys_len]))
-		n = snprintf(buf, len, "%s", name);
-	else
-		n = snprintf(buf, len, "%s_%s", sys, name);
-	return n > 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
-}
-
 /* Add @name to @list's entries (as many as there is room for; all are counted). */
 static void list_put(struct ltt_kabi_list *list, const char *name)
 {
@@ -149,63 +327,98 @@ static void list_put(struct ltt_kabi_list *list, const char *name)
 	list->count++;
 }
 
-/* LIST: the events (or system calls) of available_events, under LTTng's names. */
-static int list(struct ltt_kabi_obj *tracer, struct ltt_kabi_list *list)
+/*
+ * LIST: the catalog's tracepoints, or its system calls (each by the name
+ * of its entry event without the prefix).
+ */
+static int list(const struct tracefs *t, struct ltt_kabi_list *list)
 {
-	int fd = openat(tracer->fd, "available_events", O_RDONLY | O_CLOEXEC);
-	char line[2 * LTT_KABI_NAME_MAX], name[LTT_KABI_NAME_MAX], *colon;
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "re");
+	const size_t plen = strlen(LTT_KABI_SYSCALL_ENTRY_PREFIX);
+	bool syscalls = list->kind == LTT_KABI_LIST_SYSCALLS;
+	size_t i;
 
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		return -errno;
-	}
 	list->count = 0;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		colon = strchr(line, ':');
-		if (!colon)
-			continue;
-		*colon = '\0';
-		if (!lttng_name(line, colon + 1, list->kind, name, sizeof(name)))
-			list_put(list, name);
+	for (i = 0; i < t->nr_events; i++) {
+		const struct tracefs_event *ev = &t->events[i];
+		bool syscall = !strcmp(ev->system, "syscalls");
+
+		if (!syscall && !syscalls)
+			list_put(list, ev->name);
+		else if (syscall && syscalls && !strncmp(ev->name, LTT_KABI_SYSCALL_ENTRY_PREFIX, plen))
+			list_put(list, ev->name + plen);
 	}
-	fclose(f);
 	return 0;
+}
+
+/* EVENT_DESC: the layout of an event of the catalog, as the module describes its own. */
+static int event_desc(const struct tracefs *t, struct ltt_kabi_event_desc *desc)
+{
+	const struct tracefs_event *ev = tracefs_find(t, desc->name);
+	struct ltt_ftrace_event *layout;
+	char name[LTT_KABI_NAME_MAX];
+	int ret;
+
+	if (!ev)
+		return -ENOENT;
+	layout = malloc(sizeof(*layout));
+	if (!layout)
+		return -ENOMEM;
+	strcpy(name, desc->name);
+	ret = tracefs_layout(t, ev, layout);
+	if (!ret)
+		ret = ltt_ftrace_event_to_kabi(layout, name, desc);
+	free(layout);
+	return ret;
 }
 
 static int tracefs_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		       struct ltt_kabi_obj *ret_new)
 {
-	(void)ret_new;
 	switch (op) {
 	case LTT_KABI_OP_VERSION:
 		return version(arg);
 	case LTT_KABI_OP_LIST:
-		return list(obj, arg);
+		return list(obj->priv, arg);
+	case LTT_KABI_OP_EVENT_DESC:
+		return event_desc(obj->priv, arg);
 	default:
-		return -ENOTTY;	/* refused before: tracefs_lacks() */
+		return tracefs_inst_run(op, obj, arg, ret_new);
 	}
 }
 
 static void tracefs_release(struct ltt_kabi_obj *obj)
 {
+	if (obj->kind != LTT_KABI_KIND_TRACER) {
+		tracefs_inst_release(obj);
+		return;
+	}
 	close(obj->fd);
-	free(obj->priv);
+	tracefs_put(obj->priv);
 }
+
+/* The features tracefs lacks, and what it can't do instead. */
+static const char *const lacking[] = {
+	[LTT_KABI_FEAT_FILTER] = "filter kernel events",
+	[LTT_KABI_FEAT_CONTEXT] = "add contexts to kernel events",
+	[LTT_KABI_FEAT_TRACKER] = "track processes",
+	[LTT_KABI_FEAT_STATEDUMP] = "record a state dump",
+	[LTT_KABI_FEAT_SNAPSHOT] = "take snapshots of kernel buffers",
+	[LTT_KABI_FEAT_RECORD] = NULL,
+};
 
 static int tracefs_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 			 const char *what, char *why, size_t why_size)
 {
-	(void)feature;
-	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs (%s), which lists the kernel's events but does not record them yet; on a kernel that loads ltt's module, start ltt-sessiond without --kernel-backend=tracefs",
-		 what, version->tracer_version);
-	return -ENOTTY;
+	if (!lacking[feature])
+		return 0;
+	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs (%s), which can't %s yet; on a kernel that loads ltt's module, start ltt-sessiond with --kernel-backend=module",
+		 what, version->tracer_version, lacking[feature]);
+	return -EOPNOTSUPP;
 }
 
 const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.name = "tracefs",
+	.pages = true,
 	.open = tracefs_open,
 	.run = tracefs_run,
 	.release = tracefs_release,

@@ -156,12 +156,17 @@ found:
 	return 0;
 }
 
-/* KOP_DUP: a duplicate of a stream's fd, for a consumer. */
-static void dup_stream(struct kobj *obj, struct kreq *req)
+/*
+ * KOP_DUP: a duplicate of a stream's fd, for a consumer; or of a channel's
+ * when the backend's channel fd is the event map consumers read (pages).
+ */
+static void dup_fd(struct ltt_kabi *kabi, struct kobj *obj, struct kreq *req)
 {
-	int rc = obj->o.kind == LTT_KABI_KIND_STREAM ? fcntl(obj->o.fd, F_DUPFD_CLOEXEC, 3) : -1;
+	bool may = obj->o.kind == LTT_KABI_KIND_STREAM ||
+		   (obj->o.kind == LTT_KABI_KIND_CHANNEL && kabi->backend->pages);
+	int rc = may ? fcntl(obj->o.fd, F_DUPFD_CLOEXEC, 3) : -1;
 
-	req->ret = obj->o.kind != LTT_KABI_KIND_STREAM ? -EINVAL : rc < 0 ? -errno : 0;
+	req->ret = !may ? -EINVAL : rc < 0 ? -errno : 0;
 	req->ret_fd = rc;
 }
 
@@ -182,7 +187,7 @@ static void run(struct ltt_kabi *kabi, struct kreq *req)
 		return;
 	}
 	if (req->op == KOP_DUP) {
-		dup_stream(obj, req);
+		dup_fd(kabi, obj, req);
 		return;
 	}
 	d = &ltt_kabi_ops[req->op];
@@ -414,9 +419,9 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 	return call_op(kabi, LTT_KABI_OP_STREAM, channel, &arg, ret_stream);
 }
 
-int ltt_kabi_stream_dup(struct ltt_kabi *kabi, ltt_khandle stream, int *ret_fd)
+int ltt_kabi_dup(struct ltt_kabi *kabi, ltt_khandle handle, int *ret_fd)
 {
-	struct kreq req = { .op = KOP_DUP, .handle = stream, .ret_fd = -1 };
+	struct kreq req = { .op = KOP_DUP, .handle = handle, .ret_fd = -1 };
 	int ret = call(kabi, &req);
 
 	if (ret == 0)

@@ -95,10 +95,13 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 			   ltt_khandle *ret_stream);
 
 /**
- * ltt_kabi_stream_dup() - a duplicate of a stream's fd, to hand to the
- * consumer (the caller owns and closes it)
+ * ltt_kabi_dup() - a duplicate of a stream's fd, or of a channel's when
+ * the backend hands channels to consumers (ltt_kabi_backend.pages), for
+ * the consumer (the caller owns and closes it)
+ *
+ * Returns 0, -EINVAL for another object, or fcntl's errno.
  */
-int ltt_kabi_stream_dup(struct ltt_kabi *kabi, ltt_khandle stream, int *ret_fd);
+int ltt_kabi_dup(struct ltt_kabi *kabi, ltt_khandle handle, int *ret_fd);
 
 /**
  * ltt_kabi_session_start() - start recording

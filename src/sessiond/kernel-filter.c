@@ -218,15 +218,13 @@ enum ltt_error_code ltt_kernel_filter_check_rule(struct ltt_kernel *k,
 {
 	struct ltt_filter_node *root = NULL;
 	enum ltt_error_code ret;
-	char why[512];
 
 	if (!attr->filter[0])
 		return LTT_ERR_OK;
-	if (ltt_kernel_lacks(k, LTT_KABI_FEAT_FILTER, "a kernel rule with a filter refused", why,
-			   sizeof(why))) {
-		LTT_WARN("%s", why);
-		return LTT_ERR_FILTER_KERNEL_MODULE;
-	}
+	ret = ltt_kernel_refuses(k, LTT_KABI_FEAT_FILTER, "a kernel rule with a filter refused",
+				 LTT_ERR_FILTER_KERNEL_MODULE);
+	if (ret)
+		return ret;
 	if (ltt_filter_parse(attr->filter, &root, NULL))
 		return LTT_ERR_FILTER;	/* ltt_attr_check_rule() parsed it already */
 	ret = check_node(root);

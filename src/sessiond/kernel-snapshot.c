@@ -21,13 +21,9 @@
 
 enum ltt_error_code ltt_kernel_snapshot_may_add(const struct ltt_kernel *k)
 {
-	char why[512];
-
-	if (!ltt_kernel_lacks(k, LTT_KABI_FEAT_SNAPSHOT,
-			    "a kernel channel of a snapshot session refused", why, sizeof(why)))
-		return LTT_ERR_OK;
-	LTT_WARN("%s", why);
-	return LTT_ERR_SNAPSHOT_KERNEL;
+	return ltt_kernel_refuses(k, LTT_KABI_FEAT_SNAPSHOT,
+				  "a kernel channel of a snapshot session refused",
+				  LTT_ERR_SNAPSHOT_KERNEL);
 }
 
 static unsigned int chan_streams(const struct ltt_kernel *k, const struct kernel_chan *kc)

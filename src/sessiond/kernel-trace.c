@@ -23,25 +23,51 @@
 
 #include "sessiond/kernel-internal.h"
 
-/* Hand the channel's streams to the consumer, a dup of each fd. */
+/*
+ * Hand the channel's streams to the consumer, a dup of each fd; with the
+ * channel's event map when the backend's streams are pages (tracefs).
+ */
 static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 			       struct ltt_consumer *c)
 {
 	unsigned int i;
-	int fd, ret;
+	int fd, map_fd = -1, ret = 0;
 
-	for (i = 0; kc->streams && i < k->nr_cpus; i++) {
+	if (k->backend->pages)
+		ret = ltt_kabi_dup(k->kabi, kc->handle, &map_fd);
+	for (i = 0; !ret && kc->streams && i < k->nr_cpus; i++) {
 		if (!kc->streams[i])
 			continue;
-		ret = ltt_kabi_stream_dup(k->kabi, kc->streams[i], &fd);
+		ret = ltt_kabi_dup(k->kabi, kc->streams[i], &fd);
 		if (ret)
-			return ret;
-		ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd);
+			break;
+		if (map_fd >= 0)
+			ret = ltt_consumer_add_ftrace_stream(c, kc->cc.key, k->cpus[i], fd, map_fd);
+		else
+			ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd);
 		close(fd);
-		if (ret)
-			return ret;
 	}
-	return 0;
+	if (map_fd >= 0)
+		close(map_fd);
+	return ret;
+}
+
+/*
+ * What the consumer needs of a channel whose pages it converts: the
+ * timers (no tracer runs them), the stream class and the contexts it
+ * writes into each event.
+ */
+static void pages_channel(const struct ltt_channel *channel, struct ltt_consumer_add_channel *cc)
+{
+	uint32_t i;
+
+	cc->domain = LTT_CONSUMER_DOMAIN_TRACEFS;
+	cc->switch_timer_us = channel->attr.switch_timer_us;
+	cc->read_timer_us = channel->attr.read_timer_us;
+	cc->stream_id = channel->stream_id;
+	cc->nr_ctx = channel->nr_contexts;
+	for (i = 0; i < channel->nr_contexts && i < LTT_CTX_MAX; i++)
+		cc->ctx[i] = channel->contexts[i];
 }
 
 /* The ctrace chan_add operation: @ch's streams, dups of the tracer's, to @c. */
@@ -59,11 +85,14 @@ static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt
 		.tracefile_count = channel->attr.tracefile_count,
 		/* The tracer runs the timers and wakes the consumer: none here. */
 		.overwrite = channel->attr.overwrite,
-		.domain = 1,
+		.domain = LTT_CONSUMER_DOMAIN_KERNEL,
 		.subbuf_size = channel->attr.subbuf_size,
 		.num_subbuf = channel->attr.num_subbuf,
 	};
 	int ret, err;
+
+	if (k->backend->pages)
+		pages_channel(channel, &cc);
 
 	ret = ltt_consumer_add_channel(c, &cc);
 	if (ret)

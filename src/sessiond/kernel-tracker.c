@@ -41,15 +41,11 @@ enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
 {
 	const struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 
-	char why[512];
-
 	(void)type;	/* the kernel domain has every type */
 	if (ltt_kernel_records(k, "a kernel tracker change refused"))
 		return LTT_ERR_KERNEL_BACKEND;
-	if (tracker_capable(k, "a kernel tracker change refused", why, sizeof(why)))
-		return LTT_ERR_OK;
-	LTT_WARN("%s", why);
-	return LTT_ERR_TRACKER_KERNEL;
+	return ltt_kernel_refuses(k, LTT_KABI_FEAT_TRACKER, "a kernel tracker change refused",
+				  LTT_ERR_TRACKER_KERNEL);
 }
 
 int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks)

@@ -61,9 +61,11 @@ struct ltt_kernel {
 };
 
 /**
- * ltt_kernel_lacks() - 0 when @k's tracer has @feature; else -ENOTTY and
- * a sentence in @why that says so of @what (the thing refused, as a user
- * named it: "kernel context prio refused") and what to do
+ * ltt_kernel_lacks() - 0 when @k's tracer has @feature; else a sentence
+ * in @why that says so of @what (the thing refused, as a user named it:
+ * "kernel context prio refused") and what to do, and -ENOTTY (the loaded
+ * module is older than the feature) or -EOPNOTSUPP (the backend has no
+ * such feature)
  */
 static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
 				   const char *what, char *why, size_t why_size)
@@ -72,9 +74,16 @@ static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_fea
 }
 
 /**
- * ltt_kernel_records() - LTT_ERR_OK when @k's backend records; else
- * LTT_ERR_KERNEL_BACKEND, the reason logged as said of @what ("kernel
- * channel c refused")
+ * ltt_kernel_refuses() - LTT_ERR_OK when @k's tracer has @feature; else
+ * the reason logged as said of @what ("kernel channel c refused") and
+ * @old_module (a module older than the feature) or LTT_ERR_KERNEL_BACKEND
+ * (a backend without it)
+ */
+enum ltt_error_code ltt_kernel_refuses(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
+				       const char *what, enum ltt_error_code old_module);
+
+/**
+ * ltt_kernel_records() - ltt_kernel_refuses() for LTT_KABI_FEAT_RECORD
  */
 enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what);
 

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-tracefs-inst.c - sessions, channels and streams of the tracefs
+ * backend (doc/kernel-tracefs.md).
+ *
+ * A channel is an ftrace instance of its own, instances/ltt-PID-N: its
+ * trace_clock is mono (CLOCK_MONOTONIC, the clock of user-space events),
+ * its per-CPU buffer_size_kb the channel's sub-buffer size times their
+ * count, options/overwrite its mode, buffer_percent one sub-buffer's
+ * share (the level that wakes the consumer's poll), tracing_on off until
+ * its session starts.  The channel object's fd is its event map
+ * (common/ftrace-map.h): EVENT_ENABLE publishes the event's layout and
+ * CTF id there before it writes the event's enable file, so the consumer
+ * never meets a record it cannot lay out.  A stream is the CPU's
+ * per_cpu/cpuN/trace_pipe_raw, opened non-blocking.
+ *
+ * The top-level buffer, which other tools use, is never touched.  An
+ * instance is removed when its channel is released, or, while a reader
+ * still holds one of its files (the consumer's copies), once its
+ * session is released; what a daemon that died left behind, the next
+ * one removes at start (tracefs_reap_stale()).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/ftrace-map.h"
+#include "common/log.h"
+#include "sessiond/kabi-tracefs.h"
+
+struct tf_chan;
+
+struct tf_session {
+	struct tracefs *t;
+	struct tf_chan *chans;		/* its channels, newest first */
+	bool started;
+};
+
+struct tf_chan {
+	struct tracefs *t;
+	struct tf_session *s;		/* NULL once the session was released */
+	struct tf_chan *next;
+	int dir_fd;			/* the instance's directory (O_PATH) */
+	char name[TRACEFS_INSTANCE_MAX];
+	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
+};
+
+/* ---- instances left to remove ---- */
+
+static int remove_instance(struct tracefs *t, const char *name)
+{
+	char path[sizeof("instances/") + TRACEFS_INSTANCE_MAX];
+
+	snprintf(path, sizeof(path), "instances/%s", name);
+	if (!unlinkat(t->root_fd, path, AT_REMOVEDIR) || errno == ENOENT)
+		return 0;
+	return -errno;
+}
+
+void tracefs_doom(struct tracefs *t, const char *name)
+{
+	char (*bigger)[TRACEFS_INSTANCE_MAX];
+	int ret = remove_instance(t, name);
+
+	if (!ret)
+		return;
+	bigger = realloc(t->doomed, (t->nr_doomed + 1) * sizeof(*bigger));
+	if (!bigger) {
+		LTT_WARN("kernel: ftrace instance %s not removed: %s", name, strerror(-ret));
+		return;
+	}
+	t->doomed = bigger;
+	snprintf(t->doomed[t->nr_doomed++], TRACEFS_INSTANCE_MAX, "%s", name);
+}
+
+void tracefs_reap(struct tracefs *t)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < t->nr_doomed; i++)
+		if (remove_instance(t, t->doomed[i]))
+			memmove(t->doomed[kept++], t->doomed[i], TRACEFS_INSTANCE_MAX);
+	t->nr_doomed = kept;
+}
+
+/* Is instance @name a daemon's that is gone (or this process's, from before)? */
+static bool stale(const char *name)
+{
+	unsigned int n;
+	int pid, end = 0;
+
+	if (sscanf(name, TRACEFS_INSTANCE_PREFIX "%d-%u%n", &pid, &n, &end) != 2 ||
+	    name[end] || pid <= 0)
+		return false;
+	return pid == getpid() || (kill(pid, 0) && errno == ESRCH);
+}
+
+void tracefs_reap_stale(struct tracefs *t)
+{
+	int fd = openat(t->root_fd, "instances", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *d;
+	int ret;
+
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((d = readdir(dir)))
+		if (stale(d->d_name)) {
+			ret = remove_instance(t, d->d_name);
+			if (ret)
+				LTT_WARN("kernel: ftrace instance %s of a daemon that is gone: not removed: %s",
+					 d->d_name, strerror(-ret));
+			else
+				LTT_INFO("kernel: removed ftrace instance %s, left by a daemon that is gone",
+					 d->d_name);
+		}
+	closedir(dir);
+}
+
+/* ---- sessions ---- */
+
+static int session_new(struct tracefs *t, struct ltt_kabi_obj *ret_new)
+{
+	struct tf_session *s = calloc(1, sizeof(*s));
+	int fd = s ? fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3) : -1;
+
+	if (fd < 0) {
+		free(s);
+		return s ? -errno : -ENOMEM;
+	}
+	s->t = tracefs_get(t);
+	*ret_new = (struct ltt_kabi_obj){ .fd = fd, .priv = s };
+	return 0;
+}
+
+/* START, STOP: every channel's tracing_on. */
+static int session_switch(struct tf_session *s, bool on)
+{
+	struct tf_chan *c;
+	int ret = 0, err;
+
+	for (c = s->chans; c; c = c->next) {
+		err = tracefs_write(c->dir_fd, "tracing_on", on ? "1" : "0");
+		if (err && !ret)
+			ret = err;
+	}
+	if (!ret)
+		s->started = on;
+	return ret;
+}
+
+/* ---- channels ---- */
+
+/* The instance's settings from @attr; tracing stays off. */
+static int chan_setup(struct tf_chan *c, const struct ltt_kabi_channel *attr)
+{
+	uint64_t kb = attr->subbuf_size * attr->num_subbuf / 1024;
+	unsigned int percent = (unsigned int)(100 / attr->num_subbuf);
+	char text[32];
+	int ret;
+
+	ret = tracefs_write(c->dir_fd, "tracing_on", "0");
+	if (!ret)
+		ret = tracefs_write(c->dir_fd, "trace_clock", "mono");
+	snprintf(text, sizeof(text), "%" PRIu64, kb);
+	if (!ret)
+		ret = tracefs_write(c->dir_fd, "buffer_size_kb", text);
+	if (!ret)
+		ret = tracefs_write(c->dir_fd, "options/overwrite", attr->overwrite ? "1" : "0");
+	snprintf(text, sizeof(text), "%u", percent ? percent : 1);
+	if (!ret)
+		ret = tracefs_write(c->dir_fd, "buffer_percent", text);
+	return ret;
+}
+
+/* A new instance for @c, its directory open. */
+static int chan_instance(struct tf_chan *c)
+{
+	struct tracefs *t = c->t;
+	char path[sizeof("instances/") + TRACEFS_INSTANCE_MAX];
+
+	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)getpid(),
+		 t->next_instance++);
+	snprintf(path, sizeof(path), "instances/%s", c->name);
+	if (mkdirat(t->root_fd, path, 0700))
+		return -errno;
+	c->dir_fd = openat(t->root_fd, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (c->dir_fd < 0) {
+		int err = -errno;
+
+		tracefs_doom(t, c->name);
+		return err;
+	}
+	return 0;
+}
+
+static void chan_free(struct tf_chan *c, int map_fd)
+{
+	if (c->dir_fd >= 0) {
+		(void)tracefs_write(c->dir_fd, "tracing_on", "0");
+		close(c->dir_fd);
+		tracefs_doom(c->t, c->name);
+	}
+	if (map_fd >= 0)
+		close(map_fd);
+	ltt_ftrace_map_unmap(c->map);
+	tracefs_put(c->t);
+	free(c);
+}
+
+static int chan_new(struct tf_session *s, const struct ltt_kabi_channel *attr,
+		    struct ltt_kabi_obj *ret_new)
+{
+	struct tf_chan *c = calloc(1, sizeof(*c));
+	int map_fd = -1, ret;
+
+	if (!c)
+		return -ENOMEM;
+	c->t = tracefs_get(s->t);
+	c->dir_fd = -1;
+	ret = chan_instance(c);
+	if (!ret)
+		ret = chan_setup(c, attr);
+	if (!ret)
+		ret = ltt_ftrace_map_create(&s->t->page, &map_fd, &c->map);
+	if (!ret && s->started)
+		ret = tracefs_write(c->dir_fd, "tracing_on", "1");
+	if (ret) {
+		LTT_WARN("kernel: ftrace instance %s: %s", c->name, strerror(-ret));
+		chan_free(c, map_fd);
+		return ret;
+	}
+	c->s = s;
+	c->next = s->chans;
+	s->chans = c;
+	*ret_new = (struct ltt_kabi_obj){ .fd = map_fd, .priv = c };
+	return 0;
+}
+
+static void chan_unlink(struct tf_chan *c)
+{
+	struct tf_chan **p;
+
+	if (!c->s)
+		return;
+	for (p = &c->s->chans; *p; p = &(*p)->next)
+		if (*p == c) {
+			*p = c->next;
+			break;
+		}
+	c->s = NULL;
+}
+
+/* EVENT_ENABLE: the event's layout in the map under its id, then its enable file. */
+static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e)
+{
+	const struct tracefs_event *ev = tracefs_find(c->t, e->name);
+	struct ltt_ftrace_event *layout;
+	char path[3 * LTT_FTRACE_NAME_MAX];
+	int ret;
+
+	if (!ev)
+		return -ENOENT;
+	layout = malloc(sizeof(*layout));
+	if (!layout)
+		return -ENOMEM;
+	ret = tracefs_layout(c->t, ev, layout);
+	if (!ret)
+		ret = ltt_ftrace_map_publish(c->map, e->id, layout);
+	free(layout);
+	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
+	if (!ret)
+		ret = tracefs_write(c->dir_fd, path, "1");
+	return ret;
+}
+
+static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
+{
+	const struct tracefs_event *ev = tracefs_find(c->t, e->name);
+	char path[3 * LTT_FTRACE_NAME_MAX];
+
+	if (!ev)
+		return -ENOENT;
+	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
+	return tracefs_write(c->dir_fd, path, "0");
+}
+
+/* ---- streams ---- */
+
+static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
+		      struct ltt_kabi_obj *ret_new)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "per_cpu/cpu%u/trace_pipe_raw", st->cpu);
+	fd = openat(c->dir_fd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;	/* ENOENT: no such CPU */
+	*ret_new = (struct ltt_kabi_obj){ .fd = fd };
+	return 0;
+}
+
+int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
+		     struct ltt_kabi_obj *ret_new)
+{
+	switch (op) {
+	case LTT_KABI_OP_SESSION:
+		return session_new(obj->priv, ret_new);
+	case LTT_KABI_OP_START:
+		return session_switch(obj->priv, true);
+	case LTT_KABI_OP_STOP:
+		return session_switch(obj->priv, false);
+	case LTT_KABI_OP_CHANNEL:
+		return chan_new(obj->priv, arg, ret_new);
+	case LTT_KABI_OP_STREAM:
+		return stream_new(obj->priv, arg, ret_new);
+	case LTT_KABI_OP_EVENT_ENABLE:
+		return event_enable(obj->priv, arg);
+	case LTT_KABI_OP_EVENT_DISABLE:
+		return event_disable(obj->priv, arg);
+	default:
+		return -ENOTTY;	/* refused before: tracefs_lacks() */
+	}
+}
+
+void tracefs_inst_release(struct ltt_kabi_obj *obj)
+{
+	struct tf_session *s;
+	struct tf_chan *c;
+
+	switch (obj->kind) {
+	case LTT_KABI_KIND_SESSION:
+		s = obj->priv;
+		for (c = s->chans; c; c = c->next)
+			c->s = NULL;
+		close(obj->fd);
+		tracefs_reap(s->t);	/* the consumer has let go of its channels' files */
+		tracefs_put(s->t);
+		free(s);
+		break;
+	case LTT_KABI_KIND_CHANNEL:
+		c = obj->priv;
+		chan_unlink(c);
+		chan_free(c, obj->fd);
+		break;
+	default:
+		close(obj->fd);
+		break;
+	}
+}
