@@ -87,9 +87,30 @@ static int open_tracefs(struct ltt_kernel *kernel, char *why, size_t why_size)
 	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
 	if (!ret)
 		return 0;
+	kernel->backend = NULL;
 	snprintf(why, why_size, "tracefs, the kernel's own tracing buffers, is not available: %s",
 		 ret == -ENOSYS ? "the kernel was built without it (CONFIG_FTRACE)" :
 		 ret == -ENOENT ? "no events there" : strerror(-ret));
+	return -ENODEV;
+}
+
+/*
+ * The module where it loads, else tracefs; the module's reason is logged,
+ * and when neither serves, @why gives both.
+ */
+static int open_auto(struct ltt_kernel *kernel, const char *probes, char *why, size_t why_size)
+{
+	char module_why[LTT_KMODULE_WHY_MAX];
+	size_t len;
+
+	if (!open_module(kernel, probes, module_why, sizeof(module_why)))
+		return 0;
+	LTT_INFO("kernel: the module can't serve (%s): tracing through tracefs instead",
+		 module_why);
+	if (!open_tracefs(kernel, why, why_size))
+		return 0;
+	len = strlen(why);
+	snprintf(why + len, why_size - len, "; and ltt's module: %s", module_why);
 	return -ENODEV;
 }
 
@@ -98,6 +119,8 @@ int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice,
 {
 	if (choice == LTT_KERNEL_BACKEND_TRACEFS)
 		return open_tracefs(kernel, why, why_size);
-	return open_module(kernel, probes, why, why_size);
+	if (choice == LTT_KERNEL_BACKEND_MODULE)
+		return open_module(kernel, probes, why, why_size);
+	return open_auto(kernel, probes, why, why_size);
 }
 

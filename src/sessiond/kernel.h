@@ -36,7 +36,8 @@
 
 /* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
 enum ltt_kernel_backend {
-	LTT_KERNEL_BACKEND_MODULE,	/* ltt's module (the default) */
+	LTT_KERNEL_BACKEND_AUTO,	/* the module where it loads, else tracefs (the default) */
+	LTT_KERNEL_BACKEND_MODULE,	/* ltt's module */
 	LTT_KERNEL_BACKEND_TRACEFS,	/* the kernel's own buffers */
 };
 

@@ -181,19 +181,19 @@ static bool probes_valid(const char *list)
 }
 
 /*
- * --kernel-backend: NULL (the module) or "module", "tracefs"; -EINVAL
- * otherwise.  "auto" (the module where it loads, else tracefs) comes
- * with tracefs recording: a backend that only lists is asked for by name.
+ * --kernel-backend: NULL (auto) or "auto", "module", "tracefs"; -EINVAL
+ * otherwise.
  */
 static int parse_backend(const char *arg, enum ltt_kernel_backend *ret)
 {
 	static const char *const names[] = {
+		[LTT_KERNEL_BACKEND_AUTO] = "auto",
 		[LTT_KERNEL_BACKEND_MODULE] = "module",
 		[LTT_KERNEL_BACKEND_TRACEFS] = "tracefs",
 	};
 	size_t i;
 
-	*ret = LTT_KERNEL_BACKEND_MODULE;
+	*ret = LTT_KERNEL_BACKEND_AUTO;
 	for (i = 0; arg && i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(arg, names[i])) {
 			*ret = (enum ltt_kernel_backend)i;
@@ -221,9 +221,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
-		  "how to trace the kernel: module (ltt's kernel module; the default), "
-		  "tracefs (the kernel's own tracing buffers: lists events, does not "
-		  "record them yet)", "module|tracefs" },
+		  "how to trace the kernel: module (ltt's kernel module), tracefs (the "
+		  "kernel's own tracing buffers), auto (the module where it loads, else "
+		  "tracefs; the default)", "auto|module|tracefs" },
 		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
 		  "the kernel tracer's probes to enable, comma-separated (default: all)",
 		  "PROBE[,PROBE...]" },
@@ -281,7 +281,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
 		ret = -1;
 	} else if (parse_backend(opts->kernel_backend, &opts->backend)) {
-		fprintf(stderr, "ltt-sessiond: Error: --kernel-backend=%s: give module or tracefs\n",
+		fprintf(stderr, "ltt-sessiond: Error: --kernel-backend=%s: give auto, module or tracefs\n",
 			opts->kernel_backend);
 		ret = -1;
 	} else if (opts->kmod_probes && !probes_valid(opts->kmod_probes)) {
