@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kmod/ltt-abi.h"
 
@@ -112,6 +113,13 @@ struct ltt_kabi_backend {
 	 */
 	int (*lacks)(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 		     const char *what, char *why, size_t why_size);
+	/*
+	 * Optional, for a backend with LTT_KABI_FEAT_CONTEXT that writes some
+	 * contexts only: 0 when it writes context @type (enum
+	 * ltt_kabi_context_type), else -EOPNOTSUPP with a sentence in @why
+	 * naming @what.
+	 */
+	int (*context_lacks)(uint32_t type, const char *what, char *why, size_t why_size);
 };
 
 extern const struct ltt_kabi_backend ltt_kabi_module;

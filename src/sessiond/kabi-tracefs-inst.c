@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/context.h"
 #include "common/ftrace-map.h"
 #include "common/log.h"
 #include "sessiond/kabi-tracefs.h"
@@ -295,6 +296,18 @@ static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 	return tracefs_write(c->dir_fd, path, "0");
 }
 
+/*
+ * CONTEXT_ADD: the consumer writes the contexts a record holds (the
+ * kernel domain hands them over with the channel); the size is theirs.
+ */
+static int context_add(struct ltt_kabi_context *ctx)
+{
+	if (ctx->type != LTT_KABI_CTX_TID && ctx->type != LTT_KABI_CTX_CPU_ID)
+		return -EOPNOTSUPP;
+	ctx->size = (uint32_t)ltt_ctx_type_size(ctx->type);
+	return 0;
+}
+
 /* ---- streams ---- */
 
 static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
@@ -329,6 +342,8 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return event_enable(obj->priv, arg);
 	case LTT_KABI_OP_EVENT_DISABLE:
 		return event_disable(obj->priv, arg);
+	case LTT_KABI_OP_CONTEXT_ADD:
+		return context_add(arg);
 	default:
 		return -ENOTTY;	/* refused before: tracefs_lacks() */
 	}

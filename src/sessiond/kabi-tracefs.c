@@ -214,6 +214,52 @@ static ssize_t read_text(int dir_fd, const char *path, char *buf)
 	return n < 0 ? n : (ssize_t)len;
 }
 
+/*
+ * Fields lttng-modules names otherwise (its kernel tid is "tid", ftrace's
+ * "pid"), so that analyses written for LTTng read them.
+ */
+static const struct {
+	const char *event, *ftrace, *lttng;
+} renames[] = {
+	{ "sched_switch", "prev_pid", "prev_tid" },
+	{ "sched_switch", "next_pid", "next_tid" },
+	{ "sched_wakeup", "pid", "tid" },
+	{ "sched_wakeup_new", "pid", "tid" },
+	{ "sched_waking", "pid", "tid" },
+	{ "sched_migrate_task", "pid", "tid" },
+	{ "sched_process_exit", "pid", "tid" },
+	{ "sched_process_free", "pid", "tid" },
+	{ "sched_process_wait", "pid", "tid" },
+	{ "sched_process_exec", "pid", "tid" },
+	{ "sched_process_exec", "old_pid", "old_tid" },
+	{ "sched_process_fork", "parent_pid", "parent_tid" },
+	{ "sched_process_fork", "child_pid", "child_tid" },
+	{ "sched_stat_runtime", "pid", "tid" },
+	{ "sched_pi_setprio", "pid", "tid" },
+};
+
+/*
+ * @layout as lttng-modules lays the event out: its fields renamed, a
+ * system call's number (its event says which call) left out.
+ */
+static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
+{
+	uint32_t i, kept = 0;
+	size_t r;
+
+	for (i = 0; i < layout->nr_fields; i++) {
+		struct ltt_ftrace_field *f = &layout->fields[i];
+
+		if (!strcmp(ev->system, "syscalls") && !strcmp(f->name, "__syscall_nr"))
+			continue;
+		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
+			if (!strcmp(ev->event, renames[r].event) && !strcmp(f->name, renames[r].ftrace))
+				strcpy(f->name, renames[r].lttng);
+		layout->fields[kept++] = *f;
+	}
+	layout->nr_fields = kept;
+}
+
 int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		   struct ltt_ftrace_event *ret)
 {
@@ -230,6 +276,8 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 	if (err)
 		LTT_WARN("kernel: %s (%s/%s): %s", ev->name, t->root, path,
 			 why ? why : strerror(-err));
+	else
+		lttng_fields(ev, ret);
 	free(text);
 	return err;
 }
@@ -399,7 +447,7 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
 /* The features tracefs lacks, and what it can't do instead. */
 static const char *const lacking[] = {
 	[LTT_KABI_FEAT_FILTER] = "filter kernel events",
-	[LTT_KABI_FEAT_CONTEXT] = "add contexts to kernel events",
+	[LTT_KABI_FEAT_CONTEXT] = NULL,	/* some: tracefs_context_lacks() */
 	[LTT_KABI_FEAT_TRACKER] = "track processes",
 	[LTT_KABI_FEAT_STATEDUMP] = "record a state dump",
 	[LTT_KABI_FEAT_SNAPSHOT] = "take snapshots of kernel buffers",
@@ -416,6 +464,16 @@ static int tracefs_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_f
 	return -EOPNOTSUPP;
 }
 
+/* The contexts a record holds: its common_pid (the tid) and its CPU. */
+static int tracefs_context_lacks(uint32_t type, const char *what, char *why, size_t why_size)
+{
+	if (type == LTT_KABI_CTX_TID || type == LTT_KABI_CTX_CPU_ID)
+		return 0;
+	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs, whose records hold the tid and the CPU only: add-context -k -t tid or -t cpu_id, or trace with ltt's module (ltt-sessiond --kernel-backend=module) for the others",
+		 what);
+	return -EOPNOTSUPP;
+}
+
 const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.name = "tracefs",
 	.pages = true,
@@ -423,4 +481,5 @@ const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.run = tracefs_run,
 	.release = tracefs_release,
 	.lacks = tracefs_lacks,
+	.context_lacks = tracefs_context_lacks,
 };

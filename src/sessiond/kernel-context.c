@@ -58,7 +58,8 @@ _Static_assert(sizeof(struct ltt_kabi_context) == 32, "struct ltt_kabi_context")
 enum ltt_error_code ltt_kernel_context_check(struct ltt_domain_impl *d, const struct ltt_ctx *c)
 {
 	const struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
-	char what[LTT_NAME_MAX + 32];
+	char what[LTT_NAME_MAX + 32], why[512];
+	enum ltt_error_code ret;
 
 	if (c->type == LTT_CONTEXT_PERF_THREAD)
 		return LTT_ERR_KERNEL_CONTEXT_PERF;
@@ -67,7 +68,12 @@ enum ltt_error_code ltt_kernel_context_check(struct ltt_domain_impl *d, const st
 	if (ltt_kernel_records(k, "a kernel context refused"))
 		return LTT_ERR_KERNEL_BACKEND;
 	snprintf(what, sizeof(what), "kernel context %s refused", c->name);
-	return ltt_kernel_refuses(k, LTT_KABI_FEAT_CONTEXT, what, LTT_ERR_KERNEL_CONTEXT_MODULE);
+	ret = ltt_kernel_refuses(k, LTT_KABI_FEAT_CONTEXT, what, LTT_ERR_KERNEL_CONTEXT_MODULE);
+	if (ret || !k->backend->context_lacks ||
+	    !k->backend->context_lacks(c->type, what, why, sizeof(why)))
+		return ret;
+	LTT_WARN("%s", why);
+	return LTT_ERR_KERNEL_BACKEND;
 }
 
 int ltt_kernel_context_apply(struct ltt_kabi *kabi, const struct ltt_channel *channel,

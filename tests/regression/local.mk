@@ -55,6 +55,11 @@ check_PROGRAMS += tests/regression/proto_client
 tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
 tests_regression_proto_client_LDADD = src/common/libcommon.la
 
+# A known kernel load: system calls and context switches (test_kernel_tracefs.sh).
+check_PROGRAMS += tests/regression/kload
+tests_regression_kload_SOURCES = tests/regression/kload.c
+tests_regression_kload_LDADD = -lpthread
+
 # One libltt-ctl connection used across the daemon's idle deadline.
 check_PROGRAMS += tests/regression/ctl_idle
 tests_regression_ctl_idle_SOURCES = tests/regression/ctl_idle.c

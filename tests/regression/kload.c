@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kload - a known kernel load, for tests of kernel tracing
+ * (test_kernel_tracefs.sh):
+ *
+ *   kload getppid N        N getppid() calls; prints "tid T"
+ *   kload openat PATH N    N openat(PATH) (each closed); prints "tid T"
+ *   kload pingpong N       two threads on CPU 0 hand a byte back and forth
+ *                          N times over two pipes; prints "tids A B"
+ *
+ * Exits 0 once done, 1 on a failed call (said on stderr), 2 on bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static long count(const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (*end || n < 0) {
+		fprintf(stderr, "kload: bad count '%s'\n", arg);
+		exit(2);
+	}
+	return n;
+}
+
+static int getppid_load(long n)
+{
+	long i;
+
+	printf("tid %ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);	/* not the libc wrapper: one system call each */
+	return 0;
+}
+
+static int openat_load(const char *path, long n)
+{
+	long i;
+	int fd;
+
+	printf("tid %ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			fprintf(stderr, "kload: openat %s: %s\n", path, strerror(errno));
+			return 1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+struct pong {
+	int in, out;		/* read a byte from in, write it to out */
+	long n;
+	long tid;
+};
+
+static void pin_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		fprintf(stderr, "kload: can't pin to CPU 0: %s\n", strerror(errno));
+}
+
+static void *ponger(void *arg)
+{
+	struct pong *p = arg;
+	char c;
+	long i;
+
+	pin_cpu0();
+	p->tid = (long)syscall(SYS_gettid);
+	for (i = 0; i < p->n; i++)
+		if (read(p->in, &c, 1) != 1 || write(p->out, &c, 1) != 1)
+			break;
+	return NULL;
+}
+
+static int pingpong_load(long n)
+{
+	int ping[2], pongp[2];
+	struct pong p;
+	pthread_t th;
+	char c = 'x';
+	long i;
+
+	if (pipe(ping) || pipe(pongp)) {
+		perror("kload: pipe");
+		return 1;
+	}
+	pin_cpu0();
+	p = (struct pong){ .in = ping[0], .out = pongp[1], .n = n };
+	if (pthread_create(&th, NULL, ponger, &p)) {
+		fprintf(stderr, "kload: can't start a thread\n");
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		if (write(ping[1], &c, 1) != 1 || read(pongp[0], &c, 1) != 1) {
+			perror("kload: round trip");
+			return 1;
+		}
+	pthread_join(th, NULL);
+	printf("tids %ld %ld\n", (long)syscall(SYS_gettid), p.tid);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "getppid"))
+		return getppid_load(count(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "openat"))
+		return openat_load(argv[2], count(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "pingpong"))
+		return pingpong_load(count(argv[2]));
+	fprintf(stderr, "usage: kload getppid N | openat PATH N | pingpong N\n");
+	return 2;
+}
