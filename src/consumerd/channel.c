@@ -10,6 +10,7 @@
 
 #include "consumerd/channel.h"
 #include "consumerd/sink-relay.h"
+#include "consumerd/source-tracefs.h"
 #include "consumerd/stream.h"
 #include "consumerd/trace.h"
 
@@ -20,7 +21,8 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	struct ltt_channel *c;
 	int ret;
 
-	if (!cfg || !cfg->name || !trace || !ret_chan)
+	if (!cfg || !cfg->name || !trace || !ret_chan || cfg->nr_ctx > LTT_CTX_MAX ||
+	    (cfg->nr_ctx && !cfg->ctx))
 		return -EINVAL;
 	if (strlen(cfg->name) > LTT_CHANNEL_NAME_MAX)
 		return -ENAMETOOLONG;
@@ -38,6 +40,10 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->domain = cfg->domain;
 	c->subbuf_size = cfg->subbuf_size;
 	c->num_subbuf = cfg->num_subbuf;
+	c->stream_id = cfg->stream_id;
+	c->nr_ctx = cfg->nr_ctx;
+	if (cfg->nr_ctx)
+		memcpy(c->ctx, cfg->ctx, cfg->nr_ctx * sizeof(*c->ctx));
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
 	c->trace = trace;
 	c->relay = trace->relay;
@@ -74,6 +80,7 @@ void ltt_channel_destroy(struct ltt_channel *c)
 	}
 	/* the data thread destroyed the timers with REMOVE_CHANNEL */
 	assert(!c->switch_timer && !c->read_timer);
+	ltt_tfs_events_free(c->tfs_events);	/* after its sources */
 	ltt_output_destroy(c->output);
 	free(c);
 }

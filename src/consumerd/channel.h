@@ -19,11 +19,13 @@
 
 #include <ltt/ltt-ctl-common.h>
 
+#include "common/context.h"
 #include "consumerd/data.h"
 #include "consumerd/sink-file.h"
 
 struct ltt_relay;
 struct ltt_stream;
+struct ltt_tfs_events;
 struct ltt_trace;
 
 /* Streams per channel (one per possible CPU). */
@@ -45,6 +47,9 @@ struct ltt_channel_cfg {
 	uint8_t domain;		/* enum ltt_consumer_domain */
 	uint64_t subbuf_size;	/* kernel: as the tracer was asked; user: 0 */
 	uint64_t num_subbuf;
+	uint32_t stream_id;	/* tracefs: its CTF stream class */
+	uint32_t nr_ctx;	/* tracefs: the contexts its events carry */
+	const struct ltt_ctx *ctx;	/* borrowed, copied */
 };
 
 struct ltt_channel {
@@ -57,6 +62,9 @@ struct ltt_channel {
 	bool overwrite;
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
+	uint32_t stream_id;		/* tracefs: its CTF stream class */
+	uint32_t nr_ctx;		/* tracefs: its events' contexts */
+	struct ltt_ctx ctx[LTT_CTX_MAX];
 	uint8_t uuid[16];		/* the trace's */
 	struct ltt_output *output;	/* owned: where the streams write; NULL in a
 					 * snapshot trace (streams not read: snapshot.h) */
@@ -75,6 +83,8 @@ struct ltt_channel {
 	/* data thread: REMOVE_CHANNEL waiting for kernel streams to end */
 	struct ltt_data_req *end_req;	/* NULL when not removing */
 	struct ltt_evloop_timer *end_timer;	/* END_WAIT_MS deadline */
+	/* tracefs: the event map's copy its sources share (source-tracefs.h) */
+	struct ltt_tfs_events *tfs_events;	/* owned; NULL until the first stream */
 };
 
 /**

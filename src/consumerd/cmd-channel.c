@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd-channel.c - the commands of channels and their streams:
- * ADD_CHANNEL, ADD_STREAM (user space), ADD_KERNEL_STREAM, STREAMS_SENT,
+ * ADD_CHANNEL, ADD_STREAM (user space), ADD_KERNEL_STREAM,
+ * ADD_FTRACE_STREAM (tracefs), STREAMS_SENT,
  * FLUSH_CHANNEL, CHANNEL_STATS, DESTROY_CHANNEL.  Each is a request to the
  * data thread, which owns the streams.  Handlers of cmd.h's table;
  * command thread.
@@ -84,9 +85,9 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 	ret = ltt_consumer_get_add_channel(r, &m);
 	/* the decoder fills m only on success */
 	if (ret == -EOPNOTSUPP)
-		LTT_WARN("ADD_CHANNEL: unknown domain: not supported");
+		LTT_WARN("ADD_CHANNEL: unknown domain, or a tracefs channel's context other than tid and cpu_id: not supported");
 	else if (ret == -EINVAL)
-		LTT_WARN("ADD_CHANNEL: a kernel channel's sub-buffer count or size is out of the tracer's range (powers of two within kmod/ltt-abi.h's limits)");
+		LTT_WARN("ADD_CHANNEL: a kernel or tracefs channel's sub-buffer count or size is out of range (powers of two within kmod/ltt-abi.h's limits), or a context is invalid");
 	if (ret)
 		return ret;
 	cfg = (struct ltt_channel_cfg){
@@ -100,6 +101,9 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 		.domain = m.domain,
 		.subbuf_size = m.subbuf_size,
 		.num_subbuf = m.num_subbuf,
+		.stream_id = m.stream_id,
+		.nr_ctx = m.nr_ctx,
+		.ctx = m.ctx,
 	};
 	trace_key = m.trace_key;
 	t = ltt_registry_trace(&ctx->reg, trace_key);
@@ -122,7 +126,7 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 }
 
 /*
- * What ADD_STREAM and ADD_KERNEL_STREAM share: @req (its fds set) adds
+ * What ADD_STREAM, ADD_KERNEL_STREAM and ADD_FTRACE_STREAM share: @req (its fds set) adds
  * the stream of @cpu to the channel of @key, which must be of @domain;
  * a session daemon older than 1.3 sends no STREAMS_SENT, so each stream
  * is its channel's last.  Returns 0, -ENOENT, -EPROTO, or the request's
@@ -131,16 +135,20 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 static int add_stream(struct ltt_cmd_ctx *ctx, uint64_t key, uint32_t cpu, uint8_t domain,
 		      struct ltt_data_req *req)
 {
-	bool kernel = domain == LTT_CONSUMER_DOMAIN_KERNEL;
-	const char *name = kernel ? "ADD_KERNEL_STREAM" : "ADD_STREAM";
+	static const char *const names[] = { "ADD_STREAM", "ADD_KERNEL_STREAM",
+					     "ADD_FTRACE_STREAM" };
+	static const char *const kinds[] = { "user-space", "kernel", "tracefs" };
+	const char *name = names[domain];
 	int ret = channel_of(ctx, key, name, &req->chan);
+	uint8_t has;
 
 	if (ret)
 		return ret;
 	req->cpu = cpu;
-	if (req->chan->domain != domain) {
+	has = req->chan->domain;
+	if (has != domain) {
 		LTT_WARN("%s: channel %s is a %s channel: use %s", name, req->chan->name,
-			 kernel ? "user-space" : "kernel", kernel ? "ADD_STREAM" : "ADD_KERNEL_STREAM");
+			 has < 3 ? kinds[has] : "?", has < 3 ? names[has] : "?");
 		return -EPROTO;
 	}
 	ret = ltt_data_call(ctx->reg.dt, req);
@@ -186,6 +194,21 @@ int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struc
 	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes it */
 	req.stream_fd = msg->fds[0];
 	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_KERNEL, &req);
+}
+
+/* ADD_FTRACE_STREAM {u64 channel_key, u32 cpu} + trace_pipe_raw fd, event map fd */
+int ltt_cmd_add_ftrace_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
+			      struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_ADD_FTRACE_STREAM };
+	struct ltt_consumer_add_kernel_stream m;
+
+	if (ltt_consumer_get_add_kernel_stream(r, &m))
+		return -EPROTO;
+	/* borrowed: the data thread dups or maps what it keeps, ltt_msg_fini() closes them */
+	req.stream_fd = msg->fds[0];
+	req.map_fd = msg->fds[1];
+	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_TRACEFS, &req);
 }
 
 /*

@@ -12,8 +12,9 @@
  *                   the reply; the handlers' contract
  *   cmd-trace.c     ADD_TRACE, ADD_SNAPSHOT_TRACE, METADATA,
  *                   RESET_METADATA, DESTROY_TRACE, PROBE_OUTPUT
- *   cmd-channel.c   ADD_CHANNEL, ADD_STREAM, ADD_KERNEL_STREAM, STREAMS_SENT,
- *                   FLUSH_CHANNEL, CHANNEL_STATS, DESTROY_CHANNEL
+ *   cmd-channel.c   ADD_CHANNEL, ADD_STREAM, ADD_KERNEL_STREAM,
+ *                   ADD_FTRACE_STREAM, STREAMS_SENT, FLUSH_CHANNEL,
+ *                   CHANNEL_STATS, DESTROY_CHANNEL
  *   cmd-relay.c     ADD_RELAY, RELAY_DATA_PENDING, RELAY_STATUS,
  *                   RELAY_ARCHIVE, RELAY_ARCHIVE_RESULT, DEL_RELAY
  *   cmd-chunk.c     ROTATE_TRACE (new chunk, clear), SNAPSHOT_TRACE,
@@ -40,6 +41,9 @@
  *   source.[ch]     the source interface
  *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
  *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
+ *   source-tracefs.[ch] the "tracefs" source: an ftrace instance's
+ *                   per_cpu/cpuN/trace_pipe_raw, converted; the channel's
+ *                   copy of its event map
  *
  * Sinks and outputs (where packets go):
  *   sink.[ch]       the sink and output interface
@@ -54,7 +58,7 @@
  *                   and the replies awaited, the relay's lock
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
  *
- * Conversion (for a tracefs source, to come):
+ * Conversion (inside the tracefs source):
  *   ftrace-conv.[ch]  the kernel's own ring-buffer pages (tracefs) into
  *                   CTF packets
  */
@@ -68,6 +72,7 @@
 #include "consumerd/prio.h"
 #include "consumerd/registry.h"
 #include "consumerd/source-kernel.h"
+#include "consumerd/source-tracefs.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/source.h"
 #include "consumerd/stream.h"

@@ -13,7 +13,10 @@
  * busy), so one fast stream cannot starve others.
  * Kernel stream fds are registered edge-triggered too: the tracer wakes
  * us for each new packet, and for the end (EPOLLHUP), after which the
- * stream is read empty and leaves the set.  A stream whose sink would
+ * stream is read empty and leaves the set.  A tracefs stream's
+ * trace_pipe_raw is registered the same way (woken at the instance's
+ * buffer_percent); it never hangs up, and its channel's timers run as a
+ * user-space channel's do.  A stream whose sink would
  * block waits for EPOLLOUT on the sink's fd (one-shot) instead.
  *
  * Requests are jobs posted to the loop.  A request that removes a channel
@@ -41,6 +44,7 @@
 #include "consumerd/sink-relay.h"
 #include "consumerd/snapshot.h"
 #include "consumerd/source-kernel.h"
+#include "consumerd/source-tracefs.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"
 
@@ -297,7 +301,8 @@ static int make_kernel_source(struct ltt_data_req *req, struct ltt_source **ret_
 }
 
 /*
- * LTT_DATA_ADD_STREAM, LTT_DATA_ADD_KERNEL_STREAM: returns 0, -EEXIST for
+ * LTT_DATA_ADD_STREAM, LTT_DATA_ADD_KERNEL_STREAM, LTT_DATA_ADD_FTRACE_STREAM
+ * (source-tracefs.h): returns 0, -EEXIST for
  * a CPU the channel has or memory another stream reads, -ENOBUFS past
  * LTT_CHANNEL_MAX_STREAMS, -ENOMEM, or an error of the source,
  * ltt_stream_create() or epoll_ctl().
@@ -315,6 +320,8 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return -ENOBUFS;
 	if (req->type == LTT_DATA_ADD_KERNEL_STREAM)
 		ret = make_kernel_source(req, &src);
+	else if (req->type == LTT_DATA_ADD_FTRACE_STREAM)
+		ret = ltt_source_tracefs_of(chan, req->cpu, req->stream_fd, req->map_fd, &src);
 	else
 		ret = make_ust_source(dt, req, &src);
 	if (ret)
@@ -646,6 +653,7 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_add_channel(dt, req->chan);
 	case LTT_DATA_ADD_STREAM:
 	case LTT_DATA_ADD_KERNEL_STREAM:
+	case LTT_DATA_ADD_FTRACE_STREAM:
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
 		return do_flush(dt, req->chan, req->final);

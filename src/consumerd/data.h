@@ -54,6 +54,7 @@ enum ltt_data_req_type {
 	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
 	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
 	LTT_DATA_ADD_KERNEL_STREAM, /* chan, cpu, stream_fd: start reading */
+	LTT_DATA_ADD_FTRACE_STREAM, /* chan, cpu, stream_fd (trace_pipe_raw), map_fd */
 	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
 	LTT_DATA_NEW_CHUNK,	/* chan, output, clear: its streams move to output (a
 				 * trace chunk rotation); the old one comes back */
@@ -77,7 +78,9 @@ struct ltt_data_req {
 	int shm_fd, wakeup_fd;		/* ADD_STREAM: borrowed, dup'ed if kept */
 	bool has_stats;			/* ADD_STREAM: stats_fd is the statistics page */
 	int stats_fd;			/* borrowed (ltt_stream_set_stats_page()) */
-	int stream_fd;			/* ADD_KERNEL_STREAM: borrowed, dup'ed if kept */
+	int stream_fd;			/* ADD_KERNEL_STREAM, ADD_FTRACE_STREAM: borrowed,
+					 * dup'ed if kept */
+	int map_fd;			/* ADD_FTRACE_STREAM: the event map, borrowed */
 	bool final;			/* FLUSH */
 	struct ltt_output *output;	/* NEW_CHUNK: in, taken: the channel's new
 					 * output; out: its old one, to destroy */

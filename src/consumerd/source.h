@@ -2,13 +2,16 @@
 /*
  * source.h - what a stream reads its packets from, behind one interface.
  *
- * Two sources exist:
+ * Three sources exist:
  *   "ust"     a user-space ring buffer in shared memory (source-ust.c):
  *             hostile memory, read through common/ringbuf.h; the writers
  *             signal an eventfd we never read
  *   "kernel"  a stream fd of ltt-tracer.ko (source-kernel.c): ioctls to
  *             reserve and release packets, splice() or the stream's mmap
  *             to read them, poll() for readiness and the end
+ *   "tracefs" an ftrace instance's per_cpu/cpuN/trace_pipe_raw
+ *             (source-tracefs.c): pages read and converted into CTF
+ *             packets, queued; it never hangs up
  *
  * A source hands out one packet at a time: get fills a sink packet (its
  * bytes in memory, and the descriptor to splice them from when there is

@@ -123,6 +123,13 @@ TESTS += tests/regression/test_consumerd_relay
 tests_regression_test_consumerd_relay_SOURCES = tests/regression/test_consumerd_relay.c \
 	$(CONSUMERD_HARNESS_SOURCES)
 tests_regression_test_consumerd_relay_LDADD = src/common/libcommon.la
+# Its tracefs channels on a private ftrace instance (root; skipped otherwise).
+check_PROGRAMS += tests/regression/test_consumerd_tracefs
+TESTS += tests/regression/test_consumerd_tracefs
+tests_regression_test_consumerd_tracefs_SOURCES = tests/regression/test_consumerd_tracefs.c \
+	tests/unit/tracefs-util.c tests/unit/tracefs-util.h \
+	src/sessiond/tsdl.c src/sessiond/tsdl.h $(CONSUMERD_HARNESS_SOURCES)
+tests_regression_test_consumerd_tracefs_LDADD = src/common/libcommon.la
 
 # User-space tracing end to end: the instrumented test program, a real
 # session daemon and consumer, babeltrace2 as the reader.

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source-tracefs.c - the "tracefs" source: trace_pipe_raw pages into CTF
+ * packets.  See source-tracefs.h for what the kernel does and the design.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/ftrace-map.h"
+#include "common/log.h"
+#include "consumerd/channel.h"
+#include "consumerd/ftrace-conv.h"
+#include "consumerd/source-tracefs.h"
+
+/* The largest ring-buffer page read (buffer_subbuf_size_kb); 4096 here. */
+#define PAGE_MAX 65536
+/* Packets of one page's conversion, at most: a page's records grow about 2x. */
+#define QUEUE_MAX 8
+
+/* The channel's copy of its event map: layouts borrowed by its converters. */
+struct ltt_tfs_events {
+	const struct ltt_ftrace_map_shm *shm;	/* read-only mapping */
+	dev_t dev;				/* the memfd's identity */
+	ino_t ino;
+	uint32_t nr;				/* entries copied */
+	uint32_t ctf_id[LTT_FTRACE_MAP_CAPACITY];
+	struct ltt_ftrace_event *layout[LTT_FTRACE_MAP_CAPACITY];	/* owned */
+	bool warned;				/* a bad entry was logged */
+};
+
+/* A finished packet waiting to be written: the content, its index entry. */
+struct queued {
+	uint8_t *buf;			/* packet_size bytes */
+	struct ltt_ctf_index_entry idx;
+	uint64_t events;
+};
+
+struct tracefs_source {
+	struct ltt_source base;
+	int fd;				/* trace_pipe_raw (ours) */
+	int stats_fd;			/* per_cpu/cpuN/stats, or -1 */
+	uint64_t dropped;		/* its "dropped events", last counted */
+	struct ltt_tfs_events *events;	/* the channel's (borrowed) */
+	uint32_t mapped;		/* of events->nr, mapped into conv */
+	struct ltt_ftrace_conv conv;
+	uint8_t *page;			/* PAGE_MAX bytes */
+	struct queued q[QUEUE_MAX];
+	unsigned int q_len, q_head, q_count;	/* slots, first, waiting */
+	bool held;			/* q[q_head] is out (get without put) */
+	bool flush;			/* switch asked: close the packet once read empty */
+	uint64_t read_errors;		/* pages a read failed on (not EAGAIN) */
+};
+
+int ltt_tfs_events_open(int map_fd, struct ltt_tfs_events **ret)
+{
+	const struct ltt_ftrace_map_shm *shm;
+	struct ltt_tfs_events *ev;
+	struct stat st;
+	int err;
+
+	if (fstat(map_fd, &st))
+		return -errno;
+	if (*ret)
+		return (*ret)->dev == st.st_dev && (*ret)->ino == st.st_ino ? 0 : -EINVAL;
+	err = ltt_ftrace_map_open(map_fd, &shm);
+	if (err)
+		return err;
+	ev = calloc(1, sizeof(*ev));
+	if (!ev) {
+		ltt_ftrace_map_unmap(shm);
+		return -ENOMEM;
+	}
+	ev->shm = shm;
+	ev->dev = st.st_dev;
+	ev->ino = st.st_ino;
+	*ret = ev;
+	return 0;
+}
+
+void ltt_tfs_events_free(struct ltt_tfs_events *ev)
+{
+	uint32_t i;
+
+	if (!ev)
+		return;
+	for (i = 0; i < ev->nr; i++)
+		free(ev->layout[i]);
+	ltt_ftrace_map_unmap(ev->shm);
+	free(ev);
+}
+
+/* Copy the entries published since the last sync; a bad one stops the copy. */
+static void events_sync(struct ltt_tfs_events *ev, const char *label)
+{
+	uint32_t pub = ltt_ftrace_map_published(ev->shm);
+	struct ltt_ftrace_map_entry e;
+
+	while (ev->nr < pub) {
+		if (ltt_ftrace_map_entry_get(ev->shm, ev->nr, &e)) {
+			if (!ev->warned)
+				LTT_ERR("%s: entry %" PRIu32 " of the event map is invalid: its records and those of later entries are not converted",
+					label, ev->nr);
+			ev->warned = true;
+			return;
+		}
+		ev->layout[ev->nr] = malloc(sizeof(e.layout));
+		if (!ev->layout[ev->nr])
+			return;		/* tried again at the next page */
+		memcpy(ev->layout[ev->nr], &e.layout, sizeof(e.layout));
+		ev->ctf_id[ev->nr] = e.ctf_id;
+		ev->nr++;
+	}
+}
+
+/* Map what the channel's copy holds and this converter does not yet. */
+static void sync_map(struct tracefs_source *t)
+{
+	struct ltt_tfs_events *ev = t->events;
+	int ret;
+
+	events_sync(ev, t->base.label);
+	for (; t->mapped < ev->nr; t->mapped++) {
+		ret = ltt_ftrace_conv_map(&t->conv, ev->layout[t->mapped]->id,
+					  ev->ctf_id[t->mapped], ev->layout[t->mapped]);
+		if (ret == -ENOMEM)
+			return;		/* tried again at the next page */
+		if (ret)
+			LTT_ERR("%s: event %s:%s refused by the conversion (%s): its records are skipped",
+				t->base.label, ev->layout[t->mapped]->system,
+				ev->layout[t->mapped]->name, strerror(-ret));
+	}
+}
+
+/* The converter's emit: queue a copy of the packet, or refuse it (counted). */
+static int enqueue(void *arg, const void *packet, size_t size,
+		   const struct ltt_ctf_index_entry *idx)
+{
+	struct tracefs_source *t = arg;
+	size_t content = (size_t)((idx->content_size + 7) / 8);
+	struct queued *q;
+
+	if (t->q_count == t->q_len || size != t->base.packet_size || content > size)
+		return -ENOBUFS;
+	q = &t->q[(t->q_head + t->q_count) % t->q_len];
+	/* the sink writes the padding (ltt_sink_packet_content()) */
+	memcpy(q->buf, packet, content);
+	q->idx = *idx;
+	q->events = t->conv.pkt_events;
+	t->q_count++;
+	return 0;
+}
+
+/* Read one page and convert it: 0, -EAGAIN (empty), or read()'s error. */
+static int read_page(struct tracefs_source *t)
+{
+	ssize_t n = read(t->fd, t->page, PAGE_MAX);
+
+	if (n < 0)
+		return -errno;
+	if (n == 0)
+		return -EAGAIN;
+	sync_map(t);
+	/* errors are the sink's (queue full): counted by the converter */
+	ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t);
+	return 0;
+}
+
+/* The packet at the head of the queue, lent to the caller until put. */
+static void fill_packet(struct tracefs_source *t, struct ltt_sink_packet *pkt)
+{
+	struct queued *q = &t->q[t->q_head];
+
+	pkt->len = t->base.packet_size;
+	pkt->iov[0].iov_base = q->buf;
+	pkt->iov[0].iov_len = (size_t)t->base.packet_size;
+	pkt->iovcnt = 1;
+	pkt->splice_fd = -1;
+	pkt->events = q->events;
+	pkt->entry = q->idx;
+}
+
+/* Fill the queue: read pages until one yields a packet, or the buffer is empty. */
+static int refill(struct tracefs_source *t)
+{
+	int ret;
+
+	while (!t->q_count) {
+		ret = read_page(t);
+		if (ret == -EAGAIN && t->flush) {
+			t->flush = false;
+			ret = ltt_ftrace_conv_flush(&t->conv, enqueue, t);
+			return ret && !t->q_count ? -EAGAIN : 0;
+		}
+		if (ret == -EAGAIN)
+			return ret;
+		if (ret) {
+			if (!t->read_errors++)
+				LTT_ERR("%s: can't read a page: %s", t->base.label, strerror(-ret));
+			return -EAGAIN;	/* the next wakeup or timer tries again */
+		}
+	}
+	return 0;
+}
+
+static int tracefs_get(struct ltt_source *src, struct ltt_scratch *scratch,
+		       struct ltt_sink_packet *ret_pkt)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	int ret;
+
+	(void)scratch;
+	if (t->held)
+		return -EBUSY;
+	ret = refill(t);
+	if (ret)
+		return ret;
+	fill_packet(t, ret_pkt);
+	t->held = true;
+	return 0;
+}
+
+static int tracefs_put(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	if (!t->held)
+		return -EINVAL;
+	t->held = false;
+	t->q_head = (t->q_head + 1) % t->q_len;
+	t->q_count--;
+	return 0;
+}
+
+/* The value of "dropped events:" in the stats file's text @s. */
+static int parse_dropped(const char *s, uint64_t *ret)
+{
+	const char *p = strstr(s, "dropped events:");
+
+	if (!p || sscanf(p, "dropped events: %" SCNu64, ret) != 1)
+		return -EINVAL;
+	return 0;
+}
+
+/* The stats file's "dropped events" (non-overwrite losses): 0 or -errno. */
+static int read_dropped(struct tracefs_source *t, uint64_t *ret)
+{
+	char text[1024];
+	ssize_t n;
+
+	if (t->stats_fd < 0)
+		return -EBADF;
+	n = pread(t->stats_fd, text, sizeof(text) - 1, 0);
+	if (n < 0)
+		return -errno;
+	text[n] = '\0';
+	return parse_dropped(text, ret);
+}
+
+/* Events a full non-overwrite buffer dropped since the last look: discarded. */
+static void count_dropped(struct tracefs_source *t)
+{
+	uint64_t now;
+
+	if (read_dropped(t, &now) || now <= t->dropped)
+		return;
+	ltt_ftrace_conv_add_discarded(&t->conv, now - t->dropped);
+	t->dropped = now;
+}
+
+/*
+ * Close the open packet: once every page the kernel holds is read (get
+ * goes on until EAGAIN), the converter's partial packet is flushed.
+ */
+static void tracefs_switch(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	count_dropped(t);
+	t->flush = true;
+}
+
+static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats *stats)
+{
+	const struct tracefs_source *t = (const struct tracefs_source *)src;
+	struct ltt_ftrace_conv_stats st;
+
+	ltt_ftrace_conv_stats(&t->conv, &st);
+	ltt_source_add_sat(&stats->events_lost, st.discarded);
+	ltt_source_add_sat(&stats->packets_lost, t->read_errors);
+}
+
+static void tracefs_destroy(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	unsigned int i;
+
+	ltt_ftrace_conv_fini(&t->conv);
+	for (i = 0; i < QUEUE_MAX; i++)
+		free(t->q[i].buf);
+	free(t->page);
+	if (t->stats_fd >= 0)
+		close(t->stats_fd);
+	if (t->fd >= 0)
+		close(t->fd);
+	free(t);
+}
+
+static const struct ltt_source_ops tracefs_ops = {
+	.name = "tracefs",
+	.get = tracefs_get,
+	.put = tracefs_put,
+	.switch_packet = tracefs_switch,
+	.stats = tracefs_stats,
+	.destroy = tracefs_destroy,
+};
+
+/*
+ * per_cpu/cpuN/stats beside the pipe, found through /proc/self/fd (the
+ * protocol passes only the pipe): -1 when it can't be, logged.
+ */
+static int open_stats(struct tracefs_source *t)
+{
+	static const char pipe_name[] = "/trace_pipe_raw";
+	char link[64], path[4096];
+	size_t len;
+	ssize_t n;
+	int fd;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", t->fd);
+	n = readlink(link, path, sizeof(path) - 1);
+	len = n > 0 ? (size_t)n : 0;
+	path[len] = '\0';
+	if (len < sizeof(pipe_name) || strcmp(path + len - (sizeof(pipe_name) - 1), pipe_name) ||
+	    len + 6 >= sizeof(path)) {
+		LTT_WARN("%s: the pipe's stats file can't be found (%s): events a full buffer drops are not counted",
+			 t->base.label, n < 0 ? strerror(errno) : "not a trace_pipe_raw");
+		return -1;
+	}
+	strcpy(path + len - (sizeof(pipe_name) - 1), "/stats");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		LTT_WARN("%s: can't open %s (%s): events a full buffer drops are not counted",
+			 t->base.label, path, strerror(errno));
+	return fd;
+}
+
+/* The packet queue: room for one page's packets, and the converter's flush. */
+static int alloc_queue(struct tracefs_source *t)
+{
+	uint64_t n = 3 + 4 * 4096 / t->base.packet_size;
+	unsigned int i;
+
+	t->q_len = n > QUEUE_MAX ? QUEUE_MAX : (unsigned int)n;
+	for (i = 0; i < t->q_len; i++) {
+		t->q[i].buf = malloc((size_t)t->base.packet_size);
+		if (!t->q[i].buf)
+			return -ENOMEM;
+	}
+	t->page = malloc(PAGE_MAX);
+	return t->page ? 0 : -ENOMEM;
+}
+
+/* The converter of the stream, with the map's page layout and the contexts. */
+static int init_conv(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
+{
+	int ret;
+
+	ret = ltt_ftrace_conv_init(&t->conv, cfg->uuid, cfg->stream_id, cfg->cpu,
+				   (size_t)cfg->packet_size, &cfg->events->shm->page);
+	if (ret)
+		return ret;
+	ret = ltt_ftrace_conv_set_contexts(&t->conv, cfg->ctx, cfg->nr_ctx);
+	return ret == -ENOTSUP ? -EINVAL : ret;
+}
+
+/* A blocking read would stall the data thread: the pipe must not block. */
+static int nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || (!(fl & O_NONBLOCK) && fcntl(fd, F_SETFL, fl | O_NONBLOCK)))
+		return -errno;
+	return 0;
+}
+
+int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
+			      struct ltt_source **ret_src)
+{
+	struct tracefs_source *t;
+	int ret;
+
+	if (!cfg || !cfg->chan_name || !cfg->uuid || !cfg->events || !ret_src ||
+	    cfg->pipe_fd < 0 || cfg->packet_size > SIZE_MAX || !cfg->num_subbuf)
+		return -EINVAL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->base.ops = &tracefs_ops;
+	t->base.poll_events = EPOLLIN | EPOLLET;
+	t->base.packet_size = cfg->packet_size;
+	/* a flush's budget: the kernel's buffer, converted, and what the queue holds */
+	t->base.nr_packets = 2 * cfg->num_subbuf + QUEUE_MAX;
+	t->base.stream_id = cfg->stream_id;
+	t->events = cfg->events;
+	t->stats_fd = -1;
+	snprintf(t->base.label, sizeof(t->base.label), "tracefs channel %s cpu %" PRIu32,
+		 cfg->chan_name, cfg->cpu);
+	t->fd = fcntl(cfg->pipe_fd, F_DUPFD_CLOEXEC, 3);
+	ret = t->fd < 0 ? -errno : nonblock(t->fd);
+	if (!ret)
+		ret = init_conv(t, cfg);
+	if (!ret)
+		ret = alloc_queue(t);
+	if (ret) {
+		tracefs_destroy(&t->base);
+		return ret;
+	}
+	t->base.poll_fd = t->fd;
+	t->stats_fd = open_stats(t);
+	read_dropped(t, &t->dropped);	/* what was dropped before is not ours */
+	*ret_src = &t->base;
+	return 0;
+}
+
+int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, int map_fd,
+			  struct ltt_source **ret_src)
+{
+	struct ltt_source_tracefs_cfg cfg = {
+		.chan_name = chan->name,
+		.cpu = cpu,
+		.uuid = chan->uuid,
+		.packet_size = chan->subbuf_size,
+		.num_subbuf = chan->num_subbuf,
+		.stream_id = chan->stream_id,
+		.ctx = chan->ctx,
+		.nr_ctx = chan->nr_ctx,
+		.pipe_fd = pipe_fd,
+	};
+	bool first = !chan->tfs_events;
+	int ret;
+
+	ret = ltt_tfs_events_open(map_fd, &chan->tfs_events);
+	if (ret == -EINVAL)
+		LTT_ERR("tracefs channel %s cpu %" PRIu32 ": %s: refused", chan->name, cpu,
+			first ? "the fd is not an event map (common/ftrace-map.h)" :
+				"the event map is not the one of the channel's other streams");
+	if (ret)
+		return ret;
+	cfg.events = chan->tfs_events;
+	return ltt_source_tracefs_create(&cfg, ret_src);
+}
