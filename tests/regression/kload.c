@@ -4,7 +4,10 @@
  * (test_kernel_tracefs.sh):
  *
  *   kload getppid N        N getppid() calls; prints "tid T"
- *   kload openat PATH N    N openat(PATH) (each closed); prints "tid T"
+ *   kload getcpu N         N getcpu() system calls (programs get the CPU
+ *                          from the vDSO: nothing else makes them); "tid T"
+ *   kload openat PATH N    N openat(PATH) (each closed); prints "tid T path
+ *                          0xADDR", ADDR the path's address (upper case)
  *   kload pingpong N       two threads on CPU 0 hand a byte back and forth
  *                          N times over two pipes; prints "tids A B"
  *
@@ -32,14 +35,19 @@ static long count(const char *arg)
 	return n;
 }
 
-static int getppid_load(long n)
+/* @n system calls @nr without arguments, not through libc: one each. */
+static int syscall_load(long nr, long n)
 {
+	unsigned int cpu;
 	long i;
 
 	printf("tid %ld\n", (long)syscall(SYS_gettid));
 	fflush(stdout);
 	for (i = 0; i < n; i++)
-		syscall(SYS_getppid);	/* not the libc wrapper: one system call each */
+		if (nr == SYS_getcpu)
+			syscall(nr, &cpu, NULL, NULL);
+		else
+			syscall(nr);
 	return 0;
 }
 
@@ -48,7 +56,7 @@ static int openat_load(const char *path, long n)
 	long i;
 	int fd;
 
-	printf("tid %ld\n", (long)syscall(SYS_gettid));
+	printf("tid %ld path 0x%lX\n", (long)syscall(SYS_gettid), (unsigned long)path);
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
 		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
@@ -122,11 +130,13 @@ static int pingpong_load(long n)
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
-		return getppid_load(count(argv[2]));
+		return syscall_load(SYS_getppid, count(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "getcpu"))
+		return syscall_load(SYS_getcpu, count(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "openat"))
 		return openat_load(argv[2], count(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "pingpong"))
 		return pingpong_load(count(argv[2]));
-	fprintf(stderr, "usage: kload getppid N | openat PATH N | pingpong N\n");
+	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N\n");
 	return 2;
 }
