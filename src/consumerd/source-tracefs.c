@@ -267,7 +267,7 @@ static int parse_dropped(const char *s, uint64_t *ret)
 }
 
 /* The stats file's "dropped events" (non-overwrite losses): 0 or -errno. */
-static int read_dropped(struct tracefs_source *t, uint64_t *ret)
+static int read_dropped(const struct tracefs_source *t, uint64_t *ret)
 {
 	char text[1024];
 	ssize_t n;
@@ -308,9 +308,13 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 {
 	const struct tracefs_source *t = (const struct tracefs_source *)src;
 	struct ltt_ftrace_conv_stats st;
+	uint64_t dropped;
 
 	ltt_ftrace_conv_stats(&t->conv, &st);
 	ltt_source_add_sat(&stats->events_lost, st.discarded);
+	/* dropped since the last switch: in the next packet's events_discarded */
+	if (!read_dropped(t, &dropped) && dropped > t->dropped)
+		ltt_source_add_sat(&stats->events_lost, dropped - t->dropped);
 	ltt_source_add_sat(&stats->packets_lost, t->read_errors);
 }
 
