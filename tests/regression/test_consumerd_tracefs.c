@@ -334,7 +334,7 @@ static bool read_trace(const char *dir, long tid, struct tally *t, bool *skipped
 
 	*skipped = status == 127;
 	if (*skipped) {
-		tap_ok(true, "# SKIP babeltrace2 not installed");
+		tap_diag("babeltrace2 is not installed: the trace is not read");
 		return false;
 	}
 	if (!tap_is_int(status, 0, "babeltrace2 reads %s", dir)) {
@@ -577,9 +577,10 @@ int main(void)
 		return 1;
 	why = can_run();
 	if (why) {
-		tap_ok(true, "# SKIP tracefs channels: %s", why);
+		/* TAP's skip of the whole test (tap.c escapes '#' in descriptions) */
+		printf("1..0 # SKIP tracefs channels: %s\n", why);
 		nftw(ch_tmpdir, ch_rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-		return tap_done();
+		return 0;
 	}
 	ltt_ctx_parse("tid", &ctx[0]);
 	ltt_ctx_parse("cpu_id", &ctx[1]);
