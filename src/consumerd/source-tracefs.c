@@ -55,7 +55,7 @@ struct tracefs_source {
 	unsigned int q_len, q_head, q_count;	/* slots, first, waiting */
 	bool held;			/* q[q_head] is out (get without put) */
 	bool flush;			/* switch asked: close the packet once read empty */
-	uint64_t read_errors;		/* pages a read failed on (not EAGAIN) */
+	uint64_t read_errors;		/* reads that failed (not EAGAIN) or gave no page */
 };
 
 int ltt_tfs_events_open(int map_fd, struct ltt_tfs_events **ret)
@@ -167,8 +167,9 @@ static int read_page(struct tracefs_source *t)
 	if (n == 0)
 		return -EAGAIN;
 	sync_map(t);
-	/* errors are the sink's (queue full): counted by the converter */
-	ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t);
+	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
+	if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL)
+		return -EIO;
 	return 0;
 }
 
@@ -186,25 +187,42 @@ static void fill_packet(struct tracefs_source *t, struct ltt_sink_packet *pkt)
 	pkt->entry = q->idx;
 }
 
-/* Fill the queue: read pages until one yields a packet, or the buffer is empty. */
+/* A read that failed, or gave no page: counted, logged once. */
+static void read_failed(struct tracefs_source *t, int err)
+{
+	if (t->read_errors++)
+		return;
+	if (err == -EIO)
+		LTT_ERR("%s: a read gave less than a page header: skipped, counted lost (further ones are not logged)",
+			t->base.label);
+	else
+		LTT_ERR("%s: can't read a page: %s (counted; further ones are not logged)",
+			t->base.label, strerror(-err));
+}
+
+/*
+ * Fill the queue: read pages until one yields a packet.  Once the kernel
+ * has nothing more (or a read fails: the next wakeup or timer tries
+ * again), a switch asked for closes the partial packet.
+ */
 static int refill(struct tracefs_source *t)
 {
 	int ret;
 
 	while (!t->q_count) {
 		ret = read_page(t);
-		if (ret == -EAGAIN && t->flush) {
-			t->flush = false;
-			ret = ltt_ftrace_conv_flush(&t->conv, enqueue, t);
-			return ret && !t->q_count ? -EAGAIN : 0;
-		}
-		if (ret == -EAGAIN)
-			return ret;
-		if (ret) {
-			if (!t->read_errors++)
-				LTT_ERR("%s: can't read a page: %s", t->base.label, strerror(-ret));
-			return -EAGAIN;	/* the next wakeup or timer tries again */
-		}
+		if (!ret)
+			continue;
+		if (ret != -EAGAIN)
+			read_failed(t, ret);
+		if (ret == -EIO)
+			continue;	/* that read consumed it: the next one */
+		if (!t->flush)
+			return -EAGAIN;
+		t->flush = false;
+		/* -ENODATA: no packet open; an emit error is counted by the converter */
+		ltt_ftrace_conv_flush(&t->conv, enqueue, t);
+		return t->q_count ? 0 : -EAGAIN;
 	}
 	return 0;
 }
@@ -249,7 +267,7 @@ static int parse_dropped(const char *s, uint64_t *ret)
 }
 
 /* The stats file's "dropped events" (non-overwrite losses): 0 or -errno. */
-static int read_dropped(struct tracefs_source *t, uint64_t *ret)
+static int read_dropped(const struct tracefs_source *t, uint64_t *ret)
 {
 	char text[1024];
 	ssize_t n;
@@ -290,9 +308,13 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 {
 	const struct tracefs_source *t = (const struct tracefs_source *)src;
 	struct ltt_ftrace_conv_stats st;
+	uint64_t dropped;
 
 	ltt_ftrace_conv_stats(&t->conv, &st);
 	ltt_source_add_sat(&stats->events_lost, st.discarded);
+	/* dropped since the last switch: in the next packet's events_discarded */
+	if (!read_dropped(t, &dropped) && dropped > t->dropped)
+		ltt_source_add_sat(&stats->events_lost, dropped - t->dropped);
 	ltt_source_add_sat(&stats->packets_lost, t->read_errors);
 }
 

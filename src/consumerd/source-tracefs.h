@@ -25,7 +25,8 @@
  *     mode), not the events a full non-overwrite buffer dropped: those
  *     only appear as "dropped events" in per_cpu/cpuN/stats, which this
  *     source reads next to the pipe (found through /proc/self/fd) at
- *     each switch, adding what grew to the packets' events_discarded.
+ *     each switch, adding what grew to the packets' events_discarded
+ *     (and at each stats call, to events_lost).
  *
  * The event map is shared by the channel's sources: struct
  * ltt_tfs_events holds one private copy of the published layouts for the
