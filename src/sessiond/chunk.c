@@ -27,6 +27,7 @@
 #include "common/uri.h"
 #include "sessiond/chunk-journal.h"
 #include "sessiond/chunk.h"
+#include "sessiond/trace-host.h"
 #include "sessiond/relay.h"
 
 /* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
@@ -829,6 +830,7 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 		if (d && session->domains[i].nr_channels && !d->ops->regenerate_metadata)
 			return LTT_ERR_NOT_SUPPORTED;
 	}
+	ltt_trace_clock_offset_take(session);	/* the clock may have been set */
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];
 		if (!d || !session->domains[i].nr_channels)

@@ -13,6 +13,7 @@
 #include "common/filter-parse.h"
 #include "common/tracefile.h"
 #include "sessiond/session.h"
+#include "sessiond/trace-host.h"
 
 void ltt_session_registry_init(struct ltt_session_registry *reg)
 {
@@ -151,6 +152,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
+	ltt_trace_clock_offset_take(session);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
 	/* a relay's chunks are named relative to its session's directory: "" first */

@@ -88,6 +88,13 @@ struct ltt_session {
 	char output[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;
+	/*
+	 * The clock's offset from the Epoch (ns) in the metadata of every
+	 * trace of the session, whatever its domain: one time line.  Set at
+	 * creation, taken again by a metadata regeneration; read and written
+	 * atomically (ltt_session_clock_offset()).
+	 */
+	int64_t clock_offset_ns;
 	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;

@@ -40,21 +40,28 @@ void ltt_trace_host_init(struct ltt_trace_host *host)
 	read_boot_id(host->boot_id);
 }
 
+void ltt_trace_clock_offset_take(struct ltt_session *session)
+{
+	struct timespec rt, mono;
+	int64_t offset;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
+}
+
 void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
 			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX])
 {
 	time_t ctime = (time_t)session->creation_time;
-	struct timespec rt, mono;
 	struct tm tm;
 
 	info->hostname = host->hostname;
 	info->trace_name = session->name;
 	info->creation_datetime = datetime;
 	memcpy(info->clock_uuid, host->boot_id, sizeof(info->clock_uuid));
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	info->clock_offset_ns = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL +
-				(rt.tv_nsec - mono.tv_nsec);
+	info->clock_offset_ns = __atomic_load_n(&session->clock_offset_ns, __ATOMIC_RELAXED);
 	if (!localtime_r(&ctime, &tm) ||
 	    !strftime(datetime, LTT_TRACE_DATETIME_MAX, "%Y-%m-%dT%H:%M:%S%z", &tm))
 		strcpy(datetime, "1970-01-01T00:00:00+0000");
