@@ -15,7 +15,7 @@ test_init
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
-plan 51
+plan 53
 
 # A bad backend: refused, nothing started.
 run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$LTT_RUNDIR" --kernel-backend=ftrace
@@ -118,6 +118,30 @@ ok "$(grep -q "sched_switch: { cpu_id = [0-9]* }, { tid = [0-9]* }, { prev_comm 
 	"sched_switch has packet and event contexts, then its fields"
 run lttctl list s
 like "$OUT" "discarded events: 0" "list s: nothing discarded"
+
+# One time line: a program emits a user event, calls getppid, emits the
+# next, 100 times, in a session with both domains: every getppid lies
+# between the user events around it.
+lttctl -q create tl -o "$TEST_TMP/tl"
+lttctl -q enable-event -u ltt_test:seq -s tl
+lttctl -q add-context -u -t vtid -s tl
+lttctl -q enable-event -k --syscall getppid -s tl
+lttctl -q add-context -k -t tid -s tl
+lttctl -q start tl
+ust_app -n 101 -G -e 5 >/dev/null
+lttctl -q stop tl
+timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/tl" >"$TEST_TMP/tl.txt" 2>/dev/null
+tid=$(grep -m1 -o " ltt_test:seq: .*vtid = [0-9]*" "$TEST_TMP/tl.txt" | sed 's/.*vtid = //')
+order=$(grep -E " (ltt_test:seq: .*vtid = $tid[,} ]|syscall_(entry|exit)_getppid: .*\{ tid = $tid \})" \
+	"$TEST_TMP/tl.txt" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
+	s/.* syscall_exit_getppid: .*/X/' | tr -d '\n')
+is "$order" "U$(printf 'EXU%.0s' $(seq 100))" \
+	"both domains on one time line: 101 user events, each getppid's entry and exit between two"
+offsets=$(for m in "$TEST_TMP/tl/kernel/metadata" "$TEST_TMP"/tl/ust/uid/*/64-bit/metadata; do
+	tr -c '[:print:]\n' '\n' <"$m" | grep -o "offset = -*[0-9]*"; done)
+is "$(sort -u <<<"$offsets" | wc -l) of $(wc -l <<<"$offsets")" "1 of 2" \
+	"the kernel's and the program's traces have one clock offset"
+lttctl -q destroy tl
 
 # What tracefs can't do: refused, naming it; nothing changed.
 run lttctl add-context -k -t procname -s s

@@ -2,13 +2,14 @@
 /*
  * ust_app.c - the instrumented program the end-to-end tests trace.
  *
- *   ust_app [-n EVENTS] [-t THREADS] [-T] [-L] [-f | -x] [-w FIFO] [-e SECONDS] [-s FIFO]
- *           [-k FIFO] [-S] [-r ROLE] [-p FIFO]
+ *   ust_app [-n EVENTS] [-t THREADS] [-T] [-L] [-G] [-f | -x] [-w FIFO] [-e SECONDS]
+ *           [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]
  *   ust_app -B CASE SOCKET
  *
  * Each of THREADS threads emits EVENTS ltt_test:seq events numbered
  * 0..EVENTS-1.  -T also emits ltt_test:types per event, -L the log-level
- * events.  -f forks once the threads are done: the child (role "child")
+ * events, -G one getppid system call after each ltt_test:seq event but
+ * the last (kernel and user events on one time line).  -f forks once the threads are done: the child (role "child")
  * emits the same again; -x forks and the child execs this program with
  * role "exec"; both print "child PID" on stdout.  -s FIFO: read one line
  * (or EOF) from FIFO before emitting (the test starts tracing meanwhile);
@@ -51,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -64,6 +66,7 @@ struct opts {
 	int threads;
 	int types;
 	int levels;
+	int getppid;		/* -G */
 	int fork_mode;		/* 0, 'f' or 'x' */
 	int scribble;
 	const char *ready_fifo;
@@ -118,6 +121,8 @@ static void *emit(void *arg)
 	for (i = w->o->base; i < w->o->base + w->o->events && !term_seen; i++) {
 		ltt_tracepoint(ltt_test, seq, w->o->role, w->thread, i);
 		w->emitted++;
+		if (w->o->getppid && i + 1 < w->o->base + w->o->events)
+			syscall(SYS_getppid);
 		if (w->o->types) {
 			const char *text = texts[i % 4];
 
@@ -498,7 +503,7 @@ int main(int argc, char **argv)
 	char line[64];
 	int c;
 
-	while ((c = getopt(argc, argv, "n:t:TLfxw:e:s:k:Sr:B:p:")) != -1) {
+	while ((c = getopt(argc, argv, "n:t:TLGfxw:e:s:k:Sr:B:p:")) != -1) {
 		switch (c) {
 		case 'n':
 			o.events = strtoul(optarg, NULL, 10);
@@ -513,6 +518,9 @@ int main(int argc, char **argv)
 			break;
 		case 'L':
 			o.levels = 1;
+			break;
+		case 'G':
+			o.getppid = 1;
 			break;
 		case 'f':
 		case 'x':
