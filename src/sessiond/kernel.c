@@ -39,18 +39,6 @@ static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
 
 /* ---- validation ---- */
 
-enum ltt_error_code ltt_kernel_refuses(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
-				       const char *what, enum ltt_error_code old_module)
-{
-	char why[LTT_KMODULE_WHY_MAX + 256];
-	int ret = ltt_kernel_lacks(k, feature, what, why, sizeof(why));
-
-	if (!ret)
-		return LTT_ERR_OK;
-	LTT_WARN("%s", why);
-	return ret == -EOPNOTSUPP ? LTT_ERR_KERNEL_BACKEND : old_module;
-}
-
 enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what)
 {
 	return ltt_kernel_refuses(k, LTT_KABI_FEAT_RECORD, what, LTT_ERR_KERNEL_BACKEND);

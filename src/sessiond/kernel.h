@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <sys/utsname.h>
 
+#include "common/log.h"
 #include "sessiond/domain.h"
 #include "sessiond/kabi.h"
 #include "sessiond/kmodule.h"
@@ -80,8 +81,19 @@ static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_fea
  * @old_module (a module older than the feature) or LTT_ERR_KERNEL_BACKEND
  * (a backend without it)
  */
-enum ltt_error_code ltt_kernel_refuses(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
-				       const char *what, enum ltt_error_code old_module);
+static inline enum ltt_error_code ltt_kernel_refuses(const struct ltt_kernel *k,
+						     enum ltt_kabi_feature feature,
+						     const char *what,
+						     enum ltt_error_code old_module)
+{
+	char why[LTT_KMODULE_WHY_MAX + 256];
+	int ret = ltt_kernel_lacks(k, feature, what, why, sizeof(why));
+
+	if (!ret)
+		return LTT_ERR_OK;
+	LTT_WARN("%s", why);
+	return ret == -EOPNOTSUPP ? LTT_ERR_KERNEL_BACKEND : old_module;
+}
 
 /**
  * ltt_kernel_records() - ltt_kernel_refuses() for LTT_KABI_FEAT_RECORD
