@@ -394,6 +394,26 @@ int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
 int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_event_type type,
 			bool with_fields, struct ltt_tracepoint_info **ret_tps, size_t *ret_count);
 
+/* How the daemon traces the kernel (ltt_ctl_kernel_tracer()). */
+struct ltt_kernel_tracer_info {
+	char backend[32];	/* "module" (ltt's module), "tracefs" (the kernel's own buffers) */
+	char version[64];	/* the tracer's: "0.3.0", "tracefs 6.18.0-..." */
+	char why[640];		/* why this backend: "" when it is the one asked for or the
+				 * module loaded; else the module's reason */
+	uint8_t reserved[64];
+};
+
+/**
+ * ltt_ctl_kernel_tracer() - how the session daemon traces the kernel
+ * @ret: filled on success
+ *
+ * Since LTT_CTL_1.2 (client protocol minor 15).  Returns 0, the reason
+ * the daemon gives when it can't trace the kernel (-LTT_ERR_KERNEL_NEEDS_ROOT,
+ * -LTT_ERR_KERNEL_NO_MODULES, ...), -LTT_ERR_NOT_SUPPORTED (an older
+ * daemon), -LTT_ERR_INVAL, or a connection error.
+ */
+int ltt_ctl_kernel_tracer(struct ltt_ctl *ctl, struct ltt_kernel_tracer_info *ret);
+
 #ifdef __cplusplus
 }
 #endif

@@ -81,6 +81,15 @@
  *   {u32 domain, i64 since, str command}, a domain whose consumer does
  *   not answer now, since when (seconds since the Epoch) and the
  *   command it has not answered (consumer-proto.h's name).
+ *
+ * The kernel tracer (minor 15):
+ *   KERNEL_TRACER {} -> {str backend, str version, str why}
+ *       How the daemon traces the kernel: its backend ("module",
+ *       "tracefs"), the tracer's version, and why that backend (the
+ *       module's reason when auto fell back to tracefs; "" when the
+ *       backend was the one asked for or the module loaded).  A daemon
+ *       that can't trace the kernel answers the reason's code
+ *       (KERNEL_NO_MODULES, ...), as every kernel command does.
  */
 #ifndef LTT_COMMON_CLIENT_PROTO_H
 #define LTT_COMMON_CLIENT_PROTO_H
@@ -101,9 +110,12 @@
  * ends with {str filter, str exclusions}, DISABLE_EVENT may name one rule;
  * 8: contexts; 9: process trackers; 12: kernel process trackers; 13:
  * ROTATION_INFO's reply ends with the rotation schedule's failure; 14:
- * GET_SESSION's reply ends with the domains' stalled consumers
+ * GET_SESSION's reply ends with the domains' stalled consumers; 15:
+ * KERNEL_TRACER
  */
-#define LTT_CLIENT_MINOR 14
+#define LTT_CLIENT_MINOR 15
+/* The minor that brought KERNEL_TRACER (35). */
+#define LTT_CLIENT_MINOR_KERNEL_TRACER 15
 /*
  * The minor from which GET_SESSION's reply ends with what waits for each
  * domain's consumer and which consumers are stalled (see above).
@@ -185,7 +197,8 @@
 	X(TRACK, 31, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
 	X(UNTRACK, 32, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
 	X(TRACKER_POLICY, 33, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
-	X(LIST_TRACKERS, 34, LTT_WIRE_STR_MIN + 4)
+	X(LIST_TRACKERS, 34, LTT_WIRE_STR_MIN + 4) \
+	X(KERNEL_TRACER, 35, 0)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

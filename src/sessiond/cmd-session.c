@@ -569,6 +569,23 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
 }
 
+enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply)
+{
+	struct ltt_domain_impl *d;
+	enum ltt_error_code ret;
+
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, LTT_DOMAIN_KERNEL, &d);
+	if (ret)
+		return ret;
+	if (!d->ops->describe_tracer)
+		return LTT_ERR_NOT_SUPPORTED;
+	d->ops->describe_tracer(d, reply);
+	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
+}
+
 /*
  * Is data of a stopped @session on its way to the relay?  Asks each
  * domain (their consumers answer at once).  Session lock held.

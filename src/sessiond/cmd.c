@@ -45,6 +45,7 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_LIST_TRACKERS] = ltt_cmd_list_trackers,
 	[LTT_CLIENT_CMD_ADD_CONTEXT] = ltt_cmd_add_context,
 	[LTT_CLIENT_CMD_LIST_CONTEXTS] = ltt_cmd_list_contexts,
+	[LTT_CLIENT_CMD_KERNEL_TRACER] = ltt_cmd_kernel_tracer,
 };
 
 /*

@@ -88,6 +88,9 @@ enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					     struct ltt_wbuf *reply);
+/* KERNEL_TRACER: how the daemon traces the kernel (client-proto.h). */
+enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
 /* cmd-snapshot.c */
 enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 						struct ltt_rbuf *req, struct ltt_wbuf *reply);

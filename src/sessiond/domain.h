@@ -153,6 +153,11 @@ struct ltt_domain_ops {
 	int (*list_events)(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
 			   struct ltt_wbuf *reply);
 	/*
+	 * Optional (the kernel's): the tracer, as the KERNEL_TRACER reply:
+	 * {str backend, str version, str why}.  No lock held.
+	 */
+	void (*describe_tracer)(struct ltt_domain_impl *d, struct ltt_wbuf *reply);
+	/*
 	 * settle_wait: wait (bounded) for what @pending, recorded by this
 	 * domain in a settle (ltt_domain_settle_slot()), stands for, then free
 	 * it; @what names the change in warnings, NULL: free without waiting.

@@ -107,8 +107,11 @@ static int open_auto(struct ltt_kernel *kernel, const char *probes, char *why, s
 		return 0;
 	LTT_INFO("kernel: the module can't serve (%s): tracing through tracefs instead",
 		 module_why);
-	if (!open_tracefs(kernel, why, why_size))
+	if (!open_tracefs(kernel, why, why_size)) {
+		snprintf(kernel->backend_why, sizeof(kernel->backend_why),
+			 "ltt's module can't serve: %s", module_why);
 		return 0;
+	}
 	len = strlen(why);
 	snprintf(why + len, why_size - len, "; and ltt's module: %s", module_why);
 	return -ENODEV;

@@ -767,6 +767,15 @@ static int kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type typ
 	return reply->err;
 }
 
+static void kernel_describe_tracer(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
+{
+	const struct ltt_kernel *k = to_kernel(d);
+
+	ltt_wbuf_put_str(reply, k->backend->name);
+	ltt_wbuf_put_str(reply, k->version.tracer_version);
+	ltt_wbuf_put_str(reply, k->backend_why);
+}
+
 static void kernel_settle_wait(struct ltt_domain_impl *d, void *pending, const char *what)
 {
 	(void)d;
@@ -867,6 +876,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.regenerate_metadata = ltt_kernel_regenerate_metadata,
 	.regenerate_statedump = ltt_kernel_regenerate_statedump,
 	.list_events = kernel_list_events,
+	.describe_tracer = kernel_describe_tracer,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,
 	.supervisor = ltt_kernel_supervisor,

@@ -52,6 +52,7 @@ struct ltt_kernel {
 	struct ltt_trace_host host;
 	struct utsname uts;
 	bool module_loaded;		/* we loaded the tracer: unload it at the end */
+	char backend_why[LTT_KMODULE_WHY_MAX + 64];	/* why this backend ("": as asked) */
 	uint64_t next_key;		/* atomic: consumer keys */
 	uint32_t *cpus;			/* the possible CPUs: one stream each */
 	unsigned int nr_cpus;

@@ -67,7 +67,7 @@ int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why
 		snprintf(uts.release, sizeof(uts.release), "(unknown)");
 	if (access("/proc/modules", F_OK) < 0) {
 		snprintf(why, why_size, "kernel %s cannot load modules (it was built "
-			 "without CONFIG_MODULES), so kernel tracing is not available", uts.release);
+			 "without CONFIG_MODULES)", uts.release);
 		return -ENOSYS;
 	}
 	ctx = kmod_new(NULL, NULL);

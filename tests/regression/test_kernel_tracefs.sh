@@ -15,7 +15,7 @@ test_init
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
-plan 53
+plan 56
 
 # A bad backend: refused, nothing started.
 run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$LTT_RUNDIR" --kernel-backend=ftrace
@@ -54,6 +54,8 @@ listed() {
 }
 run lttctl list -k
 is "$RC" 0 "list -k works"
+like "$OUT" "^Kernel tracer: tracefs \\(tracefs [^)]*\\)
+" "list -k says the kernel is traced through tracefs (asked for: no reason given)"
 is "$(listed <<<"$OUT" | wc -l)" "$(expect_events | wc -l)" \
 	"list -k: as many events as available_events has outside syscalls ($(expect_events | wc -l))"
 is "$(listed <<<"$OUT")" "$(expect_events)" "list -k: each of them, under its LTTng name"
@@ -111,9 +113,12 @@ is "$(grep -c " syscall_entry_openat: .*{ tid = $t2 }, {.* filename = $addr," "$
 is "$(grep -c " syscall_exit_openat: .*{ tid = $t2 }" "$TEST_TMP/s.txt")" \
 	"$(grep -c " syscall_entry_openat: .*{ tid = $t2 }" "$TEST_TMP/s.txt")" \
 	"... and as many exits as entries (the loader's opens included)"
-n=$(grep -cE " sched_switch: .*prev_tid = ($a|$b),.*next_tid = ($a|$b)," "$TEST_TMP/s.txt")
+# On one CPU, each round trip switches each thread out once at least
+# (the other runs only then), whatever else runs between them.
+n=$(grep -cE " sched_switch: .*prev_tid = ($a|$b)," "$TEST_TMP/s.txt")
 ok "$([ "$n" -ge 1998 ]; echo $?)" \
-	"at least 1998 switches between the two threads on one CPU ($n, LTTng's field names)"
+	"at least 1998 switches out of the two threads on one CPU ($n, LTTng's field names)"
+diag "of which $(grep -cE " sched_switch: .*prev_tid = ($a|$b),.*next_tid = ($a|$b)," "$TEST_TMP/s.txt") straight from one to the other"
 ok "$(grep -q "sched_switch: { cpu_id = [0-9]* }, { tid = [0-9]* }, { prev_comm = " "$TEST_TMP/s.txt"; echo $?)" \
 	"sched_switch has packet and event contexts, then its fields"
 run lttctl list s
@@ -234,9 +239,17 @@ if [ ! -e /proc/modules ]; then
 	like "$(cat "$LOG")" "the module can't serve \\(.*CONFIG_MODULES.*\\): tracing through tracefs instead" \
 		"it tried the module, says why it can't serve, and traces through tracefs"
 	like "$(cat "$LOG")" "backend tracefs" "... the kernel tracer is tracefs"
+	run lttctl list -k
+	like "$OUT" "^Kernel tracer: tracefs \\(tracefs [^)]*\\): ltt's module can't serve: .*CONFIG_MODULES" \
+		"list -k says so, and why"
+	run lttctl --mi xml list -k
+	is "$(grep -A1 "<kernelTracer>" <<<"$OUT" | grep -c "<backend>tracefs</backend>")" 1 \
+		"... in --mi xml too"
 else
 	like "$(cat "$LOG")" "backend (module|tracefs)" "it picked a backend"
 	ok 0 "(the module's reasons are the kernel tests')"
+	ok 0 "(list -k's reason is the kernel tests')"
+	ok 0 "(... and in --mi xml)"
 fi
 stop_sessiond
 done_testing

@@ -439,6 +439,22 @@ static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t co
 	}
 }
 
+/* How the daemon traces the kernel, when it says (an older daemon does not). */
+static void print_kernel_tracer(struct ltt_ctl *ctl)
+{
+	struct ltt_kernel_tracer_info info;
+
+	if (ltt_ctl_kernel_tracer(ctl, &info))
+		return;
+	ctl_out_text("Kernel tracer: %s (%s)%s%s\n\n", info.backend, info.version,
+		     info.why[0] ? ": " : "", info.why);
+	ctl_out_open("kernelTracer");
+	ctl_out_str("backend", info.backend);
+	ctl_out_str("version", info.version);
+	ctl_out_str("why", info.why);
+	ctl_out_close();
+}
+
 /*
  * The events that can be enabled: the registered applications' (user,
  * program by program), or the kernel tracer's tracepoints or system calls.
@@ -456,6 +472,8 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 			      ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
+	if (domain == LTT_DOMAIN_KERNEL)
+		print_kernel_tracer(ctl);
 	ctl_out_open("events");
 	if (domain == LTT_DOMAIN_USER)
 		print_user_events(tps, count);
