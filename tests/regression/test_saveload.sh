@@ -224,9 +224,9 @@ like "$(lttctl list good)" "good \($LTT_HOME/ltt-traces/good-[0-9]{8}-[0-9]{6}\)
 	"<default/>: the daemon resolves the output"
 lttctl -q destroy good
 
-# A failure midway: the second session's kernel channel is refused by
-# this daemon (no kernel tracer here), so the first one, created, is
-# destroyed again.
+# A failure midway: the second session's kernel rule is refused by every
+# daemon (an event no kernel has; a daemon without a kernel tracer refuses
+# its channel already), so the first one, created, is destroyed again.
 sed -e 's|<name>good</name>|<name>first</name>|' "$BAD/good.ltt" >"$TEST_TMP/two.ltt"
 python3 - "$TEST_TMP/two.ltt" <<'EOF'
 import sys
@@ -235,14 +235,16 @@ s = open(p).read()
 i = s.index('  <session>')
 j = s.index('</sessions>')
 k = s[i:j].replace('<name>first</name>', '<name>second</name>').replace(
-    '<type>user</type>', '<type>kernel</type>').replace('per-uid', 'global')
+    '<type>user</type>', '<type>kernel</type>').replace('per-uid', 'global').replace(
+    '<pattern>ltt_test:*</pattern>', '<pattern>ltt_no_such_kernel_event</pattern>')
 open(p, 'w').write(s[:j] + k + s[j:])
 EOF
 xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$TEST_TMP/two.ltt" 2>/dev/null
 ok $? "two.ltt is valid: only the daemon can refuse it"
 run lttctl load -i "$TEST_TMP/two.ltt"
-is "$RC" 1 "a kernel channel this daemon can't serve fails the load"
-like "$ERR" "two.ltt:[0-9]+: kernel channel 'c1' can't be created" "the message names the channel and its line"
+is "$RC" 1 "a kernel channel or rule this daemon can't serve fails the load"
+like "$ERR" "two.ltt:[0-9]+: (kernel channel 'c1' can't be created|the rules of kernel channel 'c1' can't be set: the kernel tracer has no event)" \
+	"the message names the channel or the rule, and its line"
 snapshot_lists "$TEST_TMP/after"
 is "$(diff "$TEST_TMP/before" "$TEST_TMP/after")" "" "the first session, created, was destroyed again"
 # The same failure with -f over an existing 'first': the one it replaced
@@ -253,7 +255,7 @@ ok_cmd "and a vpid tracker" lttctl -q track -u -s first --vpid 123,456
 snapshot_lists "$TEST_TMP/before-f"
 like "$(lttctl list first)" "123, 456|123,456" "its tracker shows in list"
 run lttctl load -f -i "$TEST_TMP/two.ltt"
-is "$RC" 1 "load -f of two.ltt fails on the kernel channel"
+is "$RC" 1 "load -f of two.ltt fails on the kernel channel or rule"
 snapshot_lists "$TEST_TMP/after-f"
 is "$(diff "$TEST_TMP/before-f" "$TEST_TMP/after-f")" "" \
 	"the replaced session is back as it was, its tracker included"
