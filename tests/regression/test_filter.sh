@@ -9,7 +9,7 @@
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
-ust_setup
+ust_setup --no-kernel	# the -k cases below are those of a daemon without a kernel tracer
 need_proto_client
 plan 61
 

@@ -306,8 +306,9 @@ is "$(xp /command/output/trackers/tracker/type)/$(xp /command/output/trackers/tr
 	"untrack --vgid --all: vgid none"
 is "$(xp 'count(/command/output/trackers/tracker/ids)')" 0 "... and no ids element"
 mi 0 "list with trackers" list s1
-is "$(xp 'count(/command/output/session/trackers/tracker)')" 3 "list: the session's three trackers"
-is "$(xp "/command/output/session/trackers/tracker[type='vpid']/policy")/$(xp "/command/output/session/trackers/tracker[type='vuid']/policy")/$(xp "/command/output/session/trackers/tracker[type='vgid']/policy")" \
+is "$(xp "count(/command/output/session/trackers/tracker[domain='user'])")" 3 \
+	"list: the session's three user-space trackers"
+is "$(xp "/command/output/session/trackers/tracker[domain='user'][type='vpid']/policy")/$(xp "/command/output/session/trackers/tracker[domain='user'][type='vuid']/policy")/$(xp "/command/output/session/trackers/tracker[domain='user'][type='vgid']/policy")" \
 	set/all/none "list: vpid set, vuid all, vgid none"
 mi 1 "track, not a pid" track -u -s s1 --vpid x
 is "$(xp /command/errors/error/name)" TRACKER_VALUE "track --vpid x: TRACKER_VALUE"

@@ -23,7 +23,7 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 # The daemon is ready before any program starts: registration is quick.
 export LTT_UST_REGISTER_TIMEOUT=${LTT_UST_REGISTER_TIMEOUT:-5000}
 
-# ust_setup [--log]: --log keeps the daemon's messages (-vvv, and the
+# ust_setup [--log] [ARGS...]: the daemon with ARGS; --log keeps its messages (-vvv, and the
 # consumer's) in $SESSIOND_LOG, to assert on them or to debug.
 ust_setup() {
 	test_init
@@ -31,10 +31,11 @@ ust_setup() {
 	[ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 	SESSIOND_LOG="$TEST_TMP/sessiond.log"
 	if [ "${1:-}" = --log ]; then
-		timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vvv \
+		shift
+		timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vvv "$@" \
 			</dev/null >/dev/null 2>"$SESSIOND_LOG"
 	else
-		start_sessiond
+		start_sessiond "$LTT_RUNDIR" "$@"
 	fi || { echo "Bail out! the session daemon did not start"; exit 1; }
 }
 
