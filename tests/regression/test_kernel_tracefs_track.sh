@@ -8,7 +8,8 @@
 # after it, included), an untracked one's none; untrack --pid --all
 # records no process, track --pid --all every one; a set made smaller
 # leaves out exactly the process taken away; a tracker set before the
-# session starts applies to every channel.  The other trackers (--uid...)
+# session starts applies to every channel; a tracked process's children
+# are tracked (ftrace follows forks).  The other trackers (--uid...)
 # are refused naming tracefs, and nothing changes.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
@@ -17,7 +18,7 @@ test_init
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
-plan 32
+plan 34
 
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
@@ -147,6 +148,18 @@ run lttctl list s
 like "$OUT" "user ids \\(uid\\) +all\$" "list s: the uid tracker is still all"
 like "$OUT" "process ids \\(pid\\) +${GPID[f]}\$" "... and the pid tracker F"
 
+# A tracked process's children are tracked too (ftrace's event-fork
+# follows every fork; the module's pid tracker does not).
+mkfifo "$TEST_TMP/sh.in"
+bash -c 'read -r _; "$0" getppid 300 & wait $!' "$KLOAD" <"$TEST_TMP/sh.in" >"$TEST_TMP/sh.out" &
+sh=$!
+exec {shin}>"$TEST_TMP/sh.in"
+run lttctl track -k --pid "$sh" -s s
+is "$RC" 0 "track -k --pid SH (a shell that will start a program): taken"
+exec {shin}>&-
+wait "$sh"
+TIDS[child]=$(sed -n 's/^tid //p' "$TEST_TMP/sh.out")
+
 ok_cmd "stop s" lttctl stop s
 timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/s" >"$TEST_TMP/s.txt" 2>"$TEST_TMP/s.err"
 is "$?" 0 "babeltrace2 reads the trace"
@@ -159,6 +172,7 @@ is "$(calls m)" "1000 1000 1000 1000 1000" \
 	"tracked M: every call of each thread, those born after the track included"
 is "$(calls n)" 0 "untracked N (beside M): none"
 is "$(calls f) $(calls g)" "2000 0" "the set made smaller: F's calls, none of G's"
+is "$(calls child)" 600 "the program the tracked shell started (tid ${TIDS[child]}, not $sh): its calls"
 
 run lttctl list s
 like "$OUT" "discarded events: 0" "list s: nothing discarded"
