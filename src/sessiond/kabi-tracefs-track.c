@@ -31,7 +31,9 @@
 #include "common/log.h"
 #include "sessiond/kabi-tracefs.h"
 
-/* Above PID_MAX_LIMIT (2^22), the largest pid_max: no task has it. */
+/* The kernel's PID_MAX_LIMIT (64-bit): pid_max is at most this, pids below it. */
+#define PID_MAX_LIMIT (1u << 22)
+/* PID_MAX_LIMIT itself: no task has it. */
 #define NO_TASK "4194304"
 /* Listings of a process's threads at most, until one finds none new. */
 #define MAX_LISTINGS 16
@@ -93,40 +95,27 @@ static bool adds_only(const struct tf_pids *old, const struct tf_pids *new)
 
 /* ---- set_event_pid ---- */
 
-/* A growing list of the tids written. */
+/* The tids written, one bit each: below PID_MAX_LIMIT (512 KiB). */
 struct tids {
-	uint32_t *v;
-	size_t nr, cap;
+	uint8_t *bits;
 };
 
 static bool tids_has(const struct tids *w, uint32_t tid)
 {
-	size_t i;
-
-	for (i = 0; i < w->nr; i++)
-		if (w->v[i] == tid)
-			return true;
-	return false;
+	return tid < PID_MAX_LIMIT && (w->bits[tid / 8] & (1u << (tid % 8)));
 }
 
 /* Append @tid to set_event_pid (@fd, opened for appending) and to @w. */
 static int add_tid(int fd, struct tids *w, uint32_t tid)
 {
-	uint32_t *bigger;
 	char text[16];
 	int len = snprintf(text, sizeof(text), "%u ", tid);
 
-	if (w->nr == w->cap) {
-		w->cap = w->cap ? w->cap * 2 : 64;
-		bigger = realloc(w->v, w->cap * sizeof(*bigger));
-		if (!bigger)
-			return -ENOMEM;
-		w->v = bigger;
-	}
 	errno = 0;
 	if (write(fd, text, (size_t)len) != len)
 		return errno ? -errno : -EIO;
-	w->v[w->nr++] = tid;
+	if (tid < PID_MAX_LIMIT)
+		w->bits[tid / 8] |= (uint8_t)(1u << (tid % 8));
 	return 0;
 }
 
@@ -149,7 +138,7 @@ static int add_threads(int fd, struct tids *w, uint32_t pid, unsigned int *ret_n
 		return 0;
 	while (!ret && (d = readdir(dir))) {
 		tid = strtoul(d->d_name, &end, 10);
-		if (*end || !tid || tid > INT32_MAX || tids_has(w, (uint32_t)tid))
+		if (*end || !tid || tid >= PID_MAX_LIMIT || tids_has(w, (uint32_t)tid))
 			continue;
 		ret = add_tid(fd, w, (uint32_t)tid);
 		(*ret_new)++;
@@ -161,11 +150,13 @@ static int add_threads(int fd, struct tids *w, uint32_t pid, unsigned int *ret_n
 /* Append @p's pids to @fd's set_event_pid, then their threads, until none is new. */
 static int add_pids(int fd, const struct tf_pids *p)
 {
-	struct tids w = { 0 };
+	struct tids w = { .bits = calloc(PID_MAX_LIMIT / 8, 1) };
 	unsigned int fresh = 1, round;
 	uint32_t i;
 	int ret = 0;
 
+	if (!w.bits)
+		return -ENOMEM;
 	for (i = 0; !ret && i < p->nr; i++)
 		ret = add_tid(fd, &w, p->ids[i]);
 	for (round = 0; !ret && fresh && round < MAX_LISTINGS; round++)
@@ -174,7 +165,7 @@ static int add_pids(int fd, const struct tf_pids *p)
 	if (!ret && fresh)
 		LTT_WARN("kernel: tracked processes still made threads after %d listings: a thread born since may be missed",
 			 MAX_LISTINGS);
-	free(w.v);
+	free(w.bits);
 	return ret;
 }
 
