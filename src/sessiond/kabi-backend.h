@@ -120,6 +120,13 @@ struct ltt_kabi_backend {
 	 * naming @what.
 	 */
 	int (*context_lacks)(uint32_t type, const char *what, char *why, size_t why_size);
+	/*
+	 * Optional, for a backend with LTT_KABI_FEAT_TRACKER that has some
+	 * trackers only: 0 when it has tracker @type (enum
+	 * ltt_kabi_tracker_type), else -EOPNOTSUPP with a sentence in @why
+	 * naming @what.  TRACKER_SET of a type it lacks takes ALL only.
+	 */
+	int (*tracker_lacks)(uint32_t type, const char *what, char *why, size_t why_size);
 };
 
 extern const struct ltt_kabi_backend ltt_kabi_module;

@@ -18,7 +18,9 @@
  * instance is removed when its channel is released, or, while a reader
  * still holds one of its files (the consumer's copies), once its
  * session is released; what a daemon that died left behind, the next
- * one removes at start (tracefs_reap_stale()).
+ * one removes at start (tracefs_reap_stale()).  A session's pid tracker
+ * (kabi-tracefs-track.c) is written to each of its instances, a new one
+ * before it records.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -35,23 +37,6 @@
 #include "common/ftrace-map.h"
 #include "common/log.h"
 #include "sessiond/kabi-tracefs.h"
-
-struct tf_chan;
-
-struct tf_session {
-	struct tracefs *t;
-	struct tf_chan *chans;		/* its channels, newest first */
-	bool started;
-};
-
-struct tf_chan {
-	struct tracefs *t;
-	struct tf_session *s;		/* NULL once the session was released */
-	struct tf_chan *next;
-	int dir_fd;			/* the instance's directory (O_PATH) */
-	char name[TRACEFS_INSTANCE_MAX];
-	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
-};
 
 /* ---- instances left to remove ---- */
 
@@ -234,6 +219,8 @@ static int chan_new(struct tf_session *s, const struct ltt_kabi_channel *attr,
 		ret = chan_setup(c, attr);
 	if (!ret)
 		ret = ltt_ftrace_map_create(&s->t->page, &map_fd, &c->map);
+	if (!ret)
+		ret = tracefs_track_chan(s, c);
 	if (!ret && s->started)
 		ret = tracefs_write(c->dir_fd, "tracing_on", "1");
 	if (ret) {
@@ -344,6 +331,10 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return event_disable(obj->priv, arg);
 	case LTT_KABI_OP_CONTEXT_ADD:
 		return context_add(arg);
+	case LTT_KABI_OP_TRACKER_SET:
+		return tracefs_track_set(obj->priv, arg);
+	case LTT_KABI_OP_TRACKER_GET:
+		return tracefs_track_get(obj->priv, arg);
 	default:
 		return -ENOTTY;	/* refused before: tracefs_lacks() */
 	}
@@ -362,6 +353,7 @@ void tracefs_inst_release(struct ltt_kabi_obj *obj)
 		close(obj->fd);
 		tracefs_reap(s->t);	/* the consumer has let go of its channels' files */
 		tracefs_put(s->t);
+		tracefs_track_fini(s);
 		free(s);
 		break;
 	case LTT_KABI_KIND_CHANNEL:

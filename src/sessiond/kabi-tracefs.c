@@ -448,7 +448,7 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
 static const char *const lacking[] = {
 	[LTT_KABI_FEAT_FILTER] = "filter kernel events",
 	[LTT_KABI_FEAT_CONTEXT] = NULL,	/* some: tracefs_context_lacks() */
-	[LTT_KABI_FEAT_TRACKER] = "track processes",
+	[LTT_KABI_FEAT_TRACKER] = NULL,	/* pids only: tracefs_tracker_lacks() */
 	[LTT_KABI_FEAT_STATEDUMP] = "record a state dump",
 	[LTT_KABI_FEAT_SNAPSHOT] = "take snapshots of kernel buffers",
 	[LTT_KABI_FEAT_RECORD] = NULL,
@@ -482,4 +482,5 @@ const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.release = tracefs_release,
 	.lacks = tracefs_lacks,
 	.context_lacks = tracefs_context_lacks,
+	.tracker_lacks = tracefs_tracker_lacks,
 };

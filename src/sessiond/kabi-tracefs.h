@@ -2,7 +2,8 @@
 /*
  * kabi-tracefs.h - inside the tracefs backend (kabi-tracefs.c: the
  * tracer, its catalog and event layouts; kabi-tracefs-inst.c: sessions,
- * channels as ftrace instances, streams, events).  Kernel thread only.
+ * channels as ftrace instances, streams, events; kabi-tracefs-track.c:
+ * the pid tracker).  Kernel thread only.
  *
  * The tracer's state is shared by every object made from it and freed
  * with the last of them (kabi.c releases objects in no set order).
@@ -11,7 +12,9 @@
 #define LTT_SESSIOND_KABI_TRACEFS_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common/ftrace-format.h"
 #include "sessiond/kabi-backend.h"
@@ -70,6 +73,60 @@ void tracefs_reap(struct tracefs *t);
 
 /* Remove the instances of daemons that are gone (and this one's, from before). */
 void tracefs_reap_stale(struct tracefs *t);
+
+struct tf_chan;
+
+/* The pid tracker of a session (kabi-tracefs-track.c). */
+struct tf_pids {
+	uint32_t policy;		/* enum ltt_kabi_tracker_policy */
+	uint32_t *ids;			/* SET: nr ids, increasing */
+	uint32_t nr;
+};
+
+/* A session: its channels (ftrace instances) and its pid tracker. */
+struct tf_session {
+	struct tracefs *t;
+	struct tf_chan *chans;		/* its channels, newest first */
+	struct tf_pids pids;
+	bool started;
+};
+
+/* A channel: an ftrace instance. */
+struct tf_chan {
+	struct tracefs *t;
+	struct tf_session *s;		/* NULL once the session was released */
+	struct tf_chan *next;
+	int dir_fd;			/* the instance's directory (O_PATH) */
+	char name[TRACEFS_INSTANCE_MAX];
+	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
+};
+
+/*
+ * TRACKER_SET on @s (kabi-tracefs-track.c): the pid tracker given to
+ * every channel's instance (set_event_pid, options/event-fork); another
+ * type at ALL changes nothing, at NONE or SET is -EOPNOTSUPP.  Returns 0,
+ * -EINVAL (a bad argument, as the module says), -ENOMEM or a write's
+ * -errno.
+ */
+int tracefs_track_set(struct tf_session *s, const struct ltt_kabi_tracker *arg);
+
+/* TRACKER_GET on @s: the pid tracker as set; another type is ALL. */
+int tracefs_track_get(const struct tf_session *s, struct ltt_kabi_tracker *arg);
+
+/*
+ * The pid tracker of @s given to @c, a new instance of it (before it
+ * records).  Returns 0 or a write's -errno.
+ */
+int tracefs_track_chan(const struct tf_session *s, struct tf_chan *c);
+
+/* Free @s's pid tracker. */
+void tracefs_track_fini(struct tf_session *s);
+
+/*
+ * 0 when tracefs tracks tracker @type (enum ltt_kabi_tracker_type): the
+ * pid tracker only; else -EOPNOTSUPP with a sentence in @why naming @what.
+ */
+int tracefs_tracker_lacks(uint32_t type, const char *what, char *why, size_t why_size);
 
 /*
  * The operations on sessions, channels and streams (kabi-tracefs-inst.c),

@@ -12,6 +12,7 @@
  * returned, every event recorded passed the new trackers.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -36,16 +37,38 @@ static bool tracker_capable(const struct ltt_kernel *k, const char *what, char *
 	return !ltt_kernel_lacks(k, LTT_KABI_FEAT_TRACKER, what, why, why_size);
 }
 
+/*
+ * Does @k's backend have tracker @type (a backend with some only)?  If
+ * not, the reason is logged.
+ */
+static bool tracker_type_capable(const struct ltt_kernel *k, enum ltt_tracker_type type)
+{
+	char what[64], why[512];
+
+	if (!k->backend->tracker_lacks)
+		return true;
+	snprintf(what, sizeof(what), "kernel %s tracker change refused",
+		 ltt_tracker_type_name(type));
+	if (!k->backend->tracker_lacks((uint32_t)type, what, why, sizeof(why)))
+		return true;
+	LTT_WARN("%s", why);
+	return false;
+}
+
 enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
 					     enum ltt_tracker_type type)
 {
 	const struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	enum ltt_error_code ret;
 
-	(void)type;	/* the kernel domain has every type */
+	/* the kernel domain has every type; a backend may track some only */
 	if (ltt_kernel_records(k, "a kernel tracker change refused"))
 		return LTT_ERR_KERNEL_BACKEND;
-	return ltt_kernel_refuses(k, LTT_KABI_FEAT_TRACKER, "a kernel tracker change refused",
-				  LTT_ERR_TRACKER_KERNEL);
+	ret = ltt_kernel_refuses(k, LTT_KABI_FEAT_TRACKER, "a kernel tracker change refused",
+				 LTT_ERR_TRACKER_KERNEL);
+	if (!ret && !tracker_type_capable(k, type))
+		ret = LTT_ERR_KERNEL_BACKEND;
+	return ret;
 }
 
 int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks)

@@ -10,6 +10,12 @@
  *                          0xADDR", ADDR the path's address (upper case)
  *   kload pingpong N       two threads on CPU 0 hand a byte back and forth
  *                          N times over two pipes; prints "tids A B"
+ *   kload gated N B A      starts B threads, prints "ready PID" and waits
+ *                          until its stdin ends (or gives a byte); then
+ *                          starts A threads; the main thread and each
+ *                          other make N getppid() calls; prints "tids"
+ *                          and the main thread's tid, then the others'
+ *                          (B first) (test_kernel_tracefs_track.sh)
  *
  * Exits 0 once done, 1 on a failed call (said on stderr), 2 on bad usage.
  */
@@ -127,6 +133,84 @@ static int pingpong_load(long n)
 	return 0;
 }
 
+#define GATED_MAX 64
+
+struct gated {
+	pthread_barrier_t started, go;	/* B threads and main */
+	long n;
+	long tids[GATED_MAX + 1];
+	long before;			/* threads 1..before wait at the barriers */
+};
+
+struct gated_thread {
+	struct gated *g;
+	int i;
+};
+
+static void *gated_thread(void *arg)
+{
+	struct gated_thread *t = arg;
+	long i;
+
+	t->g->tids[t->i] = (long)syscall(SYS_gettid);
+	if (t->i <= t->g->before) {
+		pthread_barrier_wait(&t->g->started);
+		pthread_barrier_wait(&t->g->go);
+	}
+	for (i = 0; i < t->g->n; i++)
+		syscall(SYS_getppid);
+	return NULL;
+}
+
+static int gated_load(long n, long before, long after)
+{
+	struct gated_thread t[GATED_MAX + 1];
+	pthread_t th[GATED_MAX + 1];
+	struct gated g = { .n = n };
+	long i, nr = before + after;
+	char c;
+
+	if (nr > GATED_MAX) {
+		fprintf(stderr, "kload: %d threads at most\n", GATED_MAX);
+		return 2;
+	}
+	g.before = before;
+	pthread_barrier_init(&g.started, NULL, (unsigned int)before + 1);
+	pthread_barrier_init(&g.go, NULL, (unsigned int)before + 1);
+	g.tids[0] = (long)syscall(SYS_gettid);
+	for (i = 1; i <= nr; i++) {
+		t[i] = (struct gated_thread){ .g = &g, .i = (int)i };
+		if (i == before + 1) {	/* the gate: after the B threads started */
+			pthread_barrier_wait(&g.started);
+			printf("ready %ld\n", (long)getpid());
+			fflush(stdout);
+			if (read(0, &c, 1) < 0)
+				perror("kload: stdin");
+		}
+		if (pthread_create(&th[i], NULL, gated_thread, &t[i])) {
+			fprintf(stderr, "kload: can't start a thread\n");
+			return 1;
+		}
+	}
+	if (before == nr) {
+		pthread_barrier_wait(&g.started);
+		printf("ready %ld\n", (long)getpid());
+		fflush(stdout);
+		if (read(0, &c, 1) < 0)
+			perror("kload: stdin");
+	}
+	pthread_barrier_wait(&g.go);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	for (i = 1; i <= nr; i++)
+		pthread_join(th[i], NULL);
+	printf("tids");
+	for (i = 0; i <= nr; i++)
+		printf(" %ld", g.tids[i]);
+	printf("\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
@@ -137,6 +221,8 @@ int main(int argc, char **argv)
 		return openat_load(argv[2], count(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "pingpong"))
 		return pingpong_load(count(argv[2]));
-	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N\n");
+	if (argc == 5 && !strcmp(argv[1], "gated"))
+		return gated_load(count(argv[2]), count(argv[3]), count(argv[4]));
+	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A\n");
 	return 2;
 }

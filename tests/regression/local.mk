@@ -8,6 +8,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_refused.sh \
 	tests/regression/test_kernel_tracefs.sh \
 	tests/regression/test_kernel_tracefs_outputs.sh \
+	tests/regression/test_kernel_tracefs_track.sh \
 	tests/regression/test_lttng_spellings.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
@@ -56,7 +57,8 @@ check_PROGRAMS += tests/regression/proto_client
 tests_regression_proto_client_SOURCES = tests/regression/proto_client.c
 tests_regression_proto_client_LDADD = src/common/libcommon.la
 
-# A known kernel load: system calls and context switches (test_kernel_tracefs.sh).
+# A known kernel load: system calls and context switches
+# (test_kernel_tracefs.sh, test_kernel_tracefs_track.sh).
 check_PROGRAMS += tests/regression/kload
 tests_regression_kload_SOURCES = tests/regression/kload.c
 tests_regression_kload_LDADD = -lpthread

@@ -155,8 +155,8 @@ like "$RC.$ERR" "^1.Error: context procname, session 's': the session daemon tra
 like "$(cat "$LOG")" "records hold the tid and the CPU only" "... and the log says which contexts it has"
 run lttctl enable-event -k sched_wakeup --filter 'prio < 10' -s s
 like "$RC.$ERR" "^1.Error: .*through tracefs" "a kernel filter: refused, naming the backend"
-run lttctl track -k --pid 1 -s s
-like "$RC.$ERR" "^1.Error: .*through tracefs" "track -k: refused, naming the backend"
+run lttctl track -k --uid 0 -s s
+like "$RC.$ERR" "^1.Error: .*through tracefs" "track -k --uid: refused, naming the backend (pids only: test_kernel_tracefs_track.sh)"
 run lttctl enable-event -k no_such_event -s s
 is "$RC" 1 "an event the kernel lacks: refused"
 lttctl -q create snap --snapshot -o "$TEST_TMP/snap"
