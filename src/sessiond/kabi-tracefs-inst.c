@@ -252,19 +252,15 @@ static void chan_unlink(struct tf_chan *c)
 /* EVENT_ENABLE: the event's layout in the map under its id, then its enable file. */
 static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e)
 {
-	const struct tracefs_event *ev = tracefs_find(c->t, e->name);
+	const struct tracefs_event *ev;
 	struct ltt_ftrace_event *layout;
 	char path[3 * LTT_FTRACE_NAME_MAX];
 	int ret;
 
-	if (!ev)
-		return -ENOENT;
-	layout = malloc(sizeof(*layout));
-	if (!layout)
-		return -ENOMEM;
-	ret = tracefs_layout(c->t, ev, layout);
-	if (!ret)
-		ret = ltt_ftrace_map_publish(c->map, e->id, layout);
+	ret = tracefs_event_layout(c->t, e->name, &ev, &layout);
+	if (ret)
+		return ret;
+	ret = ltt_ftrace_map_publish(c->map, e->id, layout);
 	free(layout);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 	if (!ret)

@@ -398,12 +398,11 @@ static int list(const struct tracefs *t, struct ltt_kabi_list *list)
 	return 0;
 }
 
-/* EVENT_DESC: the layout of an event of the catalog, as the module describes its own. */
-static int event_desc(const struct tracefs *t, struct ltt_kabi_event_desc *desc)
+int tracefs_event_layout(const struct tracefs *t, const char *name,
+			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout)
 {
-	const struct tracefs_event *ev = tracefs_find(t, desc->name);
+	const struct tracefs_event *ev = tracefs_find(t, name);
 	struct ltt_ftrace_event *layout;
-	char name[LTT_KABI_NAME_MAX];
 	int ret;
 
 	if (!ev)
@@ -411,10 +410,29 @@ static int event_desc(const struct tracefs *t, struct ltt_kabi_event_desc *desc)
 	layout = malloc(sizeof(*layout));
 	if (!layout)
 		return -ENOMEM;
-	strcpy(name, desc->name);
 	ret = tracefs_layout(t, ev, layout);
-	if (!ret)
-		ret = ltt_ftrace_event_to_kabi(layout, name, desc);
+	if (ret) {
+		free(layout);
+		return ret;
+	}
+	*ret_ev = ev;
+	*ret_layout = layout;
+	return 0;
+}
+
+/* EVENT_DESC: the layout of an event of the catalog, as the module describes its own. */
+static int event_desc(const struct tracefs *t, struct ltt_kabi_event_desc *desc)
+{
+	const struct tracefs_event *ev;
+	struct ltt_ftrace_event *layout;
+	char name[LTT_KABI_NAME_MAX];
+	int ret;
+
+	strcpy(name, desc->name);
+	ret = tracefs_event_layout(t, name, &ev, &layout);
+	if (ret)
+		return ret;
+	ret = ltt_ftrace_event_to_kabi(layout, name, desc);
 	free(layout);
 	return ret;
 }

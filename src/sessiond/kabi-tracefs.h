@@ -60,6 +60,14 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		   struct ltt_ftrace_event *ret);
 
 /*
+ * The catalog's event called @name (*@ret_ev) and its layout (*@ret_layout,
+ * allocated: the caller frees it).  Returns 0, -ENOENT (no such event),
+ * -ENOMEM or tracefs_layout()'s error.
+ */
+int tracefs_event_layout(const struct tracefs *t, const char *name,
+			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
+
+/*
  * Write @text to the file @path under @dir_fd (a control file of
  * tracefs).  Returns 0 or -errno.
  */
