@@ -7,6 +7,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_errors.sh \
 	tests/regression/test_refused.sh \
 	tests/regression/test_kernel_tracefs.sh \
+	tests/regression/test_kernel_tracefs_statedump.sh \
 	tests/regression/test_lttng_spellings.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
