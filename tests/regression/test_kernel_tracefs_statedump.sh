@@ -64,8 +64,8 @@ ok_cmd "regenerate statedump -s s" lttctl regenerate statedump -s s
 for x in s p g; do
 	lttctl -q stop "$x"
 done
-exec {KL[1]}>&-
-wait "$KL_PID"
+exec {KL[1]}>&-	# the helper's stdin ends: it exits
+wait_pid_exit "$hpid"
 
 bt() {
 	timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/$1" >"$TEST_TMP/$1.txt" 2>"$TEST_TMP/$1.err"
