@@ -44,15 +44,21 @@ fail:
 int ltt_ftrace_map_publish(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 			   const struct ltt_ftrace_event *layout)
 {
+	return ltt_ftrace_map_publish_raw(map, ctf_id, 0, layout);
+}
+
+int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
+			       uint32_t raw_id, const struct ltt_ftrace_event *layout)
+{
 	uint32_t i, nr = map->nr;
 
 	for (i = 0; i < nr; i++)
-		if (map->entries[i].layout.id == layout->id)
+		if (map->entries[i].layout.id == layout->id && map->entries[i].raw_id == raw_id)
 			return map->entries[i].ctf_id == ctf_id ? 0 : -EEXIST;
 	if (nr >= map->capacity)
 		return -ENOSPC;
 	map->entries[nr].ctf_id = ctf_id;
-	map->entries[nr].reserved = 0;
+	map->entries[nr].raw_id = raw_id;
 	map->entries[nr].layout = *layout;
 	__atomic_store_n(&map->nr, nr + 1, __ATOMIC_RELEASE);
 	return 0;

@@ -14,7 +14,15 @@
  * with acquire and never look past it.  A published entry never changes.
  * The session daemon publishes an event's entry before it enables the
  * event in ftrace, so a record of it never reaches a reader before its
- * entry.  An ftrace id appears at most once.
+ * entry.  An (ftrace id, raw id) pair appears at most once.
+ *
+ * Raw entries: records the session daemon writes itself through an
+ * instance's trace_marker_raw are all of one ftrace event, ftrace:raw_data
+ * (a u32 id at offset 8, then the bytes written after it).  An entry
+ * whose @raw_id is not 0 stands for the records of layout.id (raw_data's
+ * ftrace id) whose u32 at offset 8 is @raw_id, laid out by @layout (its
+ * fields at 12 and after).  An ordinary entry has @raw_id 0 and stands
+ * for every record of its ftrace id.
  *
  * Readers treat the memory as another process's: they copy each entry
  * out and check it (ltt_ftrace_map_entry_get()) before use.
@@ -33,7 +41,7 @@
 
 struct ltt_ftrace_map_entry {
 	uint32_t ctf_id;		/* its CTF event id in the channel */
-	uint32_t reserved;
+	uint32_t raw_id;		/* 0: an ordinary event; else: the raw_data id it stands for */
 	struct ltt_ftrace_event layout;	/* layout.id: the ftrace id */
 };
 
@@ -72,6 +80,17 @@ int ltt_ftrace_map_create(const struct ltt_ftrace_page_layout *page, int *ret_fd
  */
 int ltt_ftrace_map_publish(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 			   const struct ltt_ftrace_event *layout);
+
+/**
+ * ltt_ftrace_map_publish_raw() - add the records of ftrace event
+ * @layout->id whose raw id (the u32 at offset 8) is @raw_id as CTF id
+ * @ctf_id (@raw_id 0: ltt_ftrace_map_publish())
+ * @map: the writer's
+ *
+ * Returns as ltt_ftrace_map_publish(), for the pair (ftrace id, @raw_id).
+ */
+int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
+			       uint32_t raw_id, const struct ltt_ftrace_event *layout);
 
 /**
  * ltt_ftrace_map_open() - map a map's memfd read-only (a reader)

@@ -32,6 +32,8 @@
 #define COMPACT_TS_BITS		27
 #define MAX_PACKET_SIZE		((size_t)64 << 20)
 #define MAX_FTRACE_ID		65535u	/* common_type is a u16 */
+#define RAW_ID_OFFSET		8	/* ftrace:raw_data's id: a u32 after the header */
+#define RAW_MIN_SIZE		12
 
 /* ---- reading the page ---- */
 
@@ -263,11 +265,28 @@ static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *
 	c->st.discarded++;
 }
 
+/* The raw entry of @rec (raw_data's) by its raw id; NULL: none, or torn. */
+static const struct ltt_ftrace_map *raw_entry(const struct ltt_ftrace_conv *c,
+					      const struct view *rec, bool *torn)
+{
+	uint32_t raw_id, i;
+
+	if (!rd_u32(rec, RAW_ID_OFFSET, &raw_id)) {
+		*torn = true;
+		return NULL;
+	}
+	for (i = 0; i < c->nr_raw; i++)
+		if (c->raw[i].raw_id == raw_id)
+			return &c->raw[i].m;
+	return NULL;
+}
+
 /* A data entry's record at time @ts. */
 static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct view *rec,
 			ltt_ftrace_emit_fn emit, void *arg)
 {
 	const struct ltt_ftrace_map *m;
+	bool torn = false;
 	uint16_t id;
 
 	if (!rd(rec, 0, &id, 2)) {
@@ -275,7 +294,15 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		c->st.discarded++;
 		return;
 	}
-	m = id < c->map_len ? &c->map[id] : NULL;
+	if (c->nr_raw && id == c->raw_ftrace_id)
+		m = raw_entry(c, rec, &torn);
+	else
+		m = id < c->map_len ? &c->map[id] : NULL;
+	if (torn) {
+		c->st.torn++;
+		c->st.discarded++;
+		return;
+	}
 	if (!m || !m->layout) {
 		c->st.unmapped++;
 		return;
@@ -491,6 +518,26 @@ int ltt_ftrace_conv_map(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t 
 	}
 	c->map[ftrace_id].layout = layout;
 	c->map[ftrace_id].ctf_id = ctf_id;
+	return 0;
+}
+
+int ltt_ftrace_conv_map_raw(struct ltt_ftrace_conv *c, uint32_t raw_id, uint32_t ctf_id,
+			    const struct ltt_ftrace_event *layout)
+{
+	uint32_t i;
+
+	if (!c || !c->pkt || !layout || !raw_id || layout->id > MAX_FTRACE_ID ||
+	    ctf_id == UINT32_MAX || layout->min_size < RAW_MIN_SIZE || !layout_ok(layout) ||
+	    (c->nr_raw && layout->id != c->raw_ftrace_id))
+		return -EINVAL;
+	for (i = 0; i < c->nr_raw && c->raw[i].raw_id != raw_id; i++)
+		;
+	if (i == LTT_FTRACE_CONV_RAW_MAX)
+		return -ENOSPC;
+	c->raw[i] = (struct ltt_ftrace_raw_map){ raw_id, { layout, ctf_id } };
+	if (i == c->nr_raw)
+		c->nr_raw++;
+	c->raw_ftrace_id = layout->id;
 	return 0;
 }
 

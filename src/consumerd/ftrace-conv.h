@@ -51,6 +51,19 @@ struct ltt_ftrace_map {
 	uint32_t ctf_id;
 };
 
+/*
+ * The raw records a converter maps: records of one ftrace id (raw_data,
+ * what a write to trace_marker_raw records) told apart by their u32 at
+ * offset 8, the raw id (common/ftrace-map.h).  A handful: a table looked
+ * through, beside the map by ftrace id.
+ */
+#define LTT_FTRACE_CONV_RAW_MAX	8
+
+struct ltt_ftrace_raw_map {
+	uint32_t raw_id;			/* never 0 */
+	struct ltt_ftrace_map m;
+};
+
 /* What a converter has seen and done, for stats and tests. */
 struct ltt_ftrace_conv_stats {
 	uint64_t events;		/* CTF events written into packets */
@@ -61,7 +74,7 @@ struct ltt_ftrace_conv_stats {
 	uint64_t torn;			/* of which: records cut short or out of bounds */
 	uint64_t too_big;		/* of which: events larger than an empty packet */
 	uint64_t emit_failed;		/* of which: events of packets the sink refused */
-	uint64_t unmapped;		/* records of unmapped event ids, skipped */
+	uint64_t unmapped;		/* records of unmapped event (or raw) ids, skipped */
 	uint64_t torn_pages;		/* pages whose header or an entry lied */
 	uint64_t clamped;		/* timestamps raised to the stream's latest */
 };
@@ -82,6 +95,9 @@ struct ltt_ftrace_conv {
 	uint32_t nr_ctx;
 	struct ltt_ftrace_map *map;	/* indexed by ftrace id */
 	uint32_t map_len;
+	uint32_t raw_ftrace_id;		/* the raw records' ftrace id, when @nr_raw */
+	struct ltt_ftrace_raw_map raw[LTT_FTRACE_CONV_RAW_MAX];
+	uint32_t nr_raw;
 	int emit_err;			/* the sink's first error in this call */
 	struct ltt_ftrace_conv_stats st;
 };
@@ -134,6 +150,22 @@ void ltt_ftrace_conv_fini(struct ltt_ftrace_conv *conv);
  */
 int ltt_ftrace_conv_map(struct ltt_ftrace_conv *conv, uint32_t ftrace_id, uint32_t ctf_id,
 			const struct ltt_ftrace_event *layout);
+
+/**
+ * ltt_ftrace_conv_map_raw() - convert records of ftrace event @layout->id
+ * whose u32 at offset 8 is @raw_id as CTF event @ctf_id laid out by @layout
+ * @layout: borrowed as for ltt_ftrace_conv_map(); at least 12 bytes
+ *          (common header, raw id), its fields after them
+ *
+ * Records of that ftrace id are then looked up by raw id only: one whose
+ * raw id is not mapped is skipped and counted as unmapped.  Remapping a
+ * raw id replaces its entry.  No allocation.  Returns 0, -EINVAL (NULL,
+ * @raw_id 0, @ctf_id UINT32_MAX, a layout as ltt_ftrace_conv_map()
+ * refuses, or of another ftrace id than the raw entries before) or
+ * -ENOSPC (LTT_FTRACE_CONV_RAW_MAX raw ids mapped already).
+ */
+int ltt_ftrace_conv_map_raw(struct ltt_ftrace_conv *conv, uint32_t raw_id, uint32_t ctf_id,
+			    const struct ltt_ftrace_event *layout);
 
 /**
  * ltt_ftrace_conv_set_contexts() - the stream's event context: @nr

@@ -31,6 +31,7 @@ struct ltt_tfs_events {
 	ino_t ino;
 	uint32_t nr;				/* entries copied */
 	uint32_t ctf_id[LTT_FTRACE_MAP_CAPACITY];
+	uint32_t raw_id[LTT_FTRACE_MAP_CAPACITY];	/* 0: an ordinary event */
 	struct ltt_ftrace_event *layout[LTT_FTRACE_MAP_CAPACITY];	/* owned */
 	bool warned;				/* a bad entry was logged */
 };
@@ -115,6 +116,7 @@ static void events_sync(struct ltt_tfs_events *ev, const char *label)
 			return;		/* tried again at the next page */
 		memcpy(ev->layout[ev->nr], &e.layout, sizeof(e.layout));
 		ev->ctf_id[ev->nr] = e.ctf_id;
+		ev->raw_id[ev->nr] = e.raw_id;
 		ev->nr++;
 	}
 }
@@ -127,8 +129,12 @@ static void sync_map(struct tracefs_source *t)
 
 	events_sync(ev, t->base.label);
 	for (; t->mapped < ev->nr; t->mapped++) {
-		ret = ltt_ftrace_conv_map(&t->conv, ev->layout[t->mapped]->id,
-					  ev->ctf_id[t->mapped], ev->layout[t->mapped]);
+		if (ev->raw_id[t->mapped])
+			ret = ltt_ftrace_conv_map_raw(&t->conv, ev->raw_id[t->mapped],
+						      ev->ctf_id[t->mapped], ev->layout[t->mapped]);
+		else
+			ret = ltt_ftrace_conv_map(&t->conv, ev->layout[t->mapped]->id,
+						  ev->ctf_id[t->mapped], ev->layout[t->mapped]);
 		if (ret == -ENOMEM)
 			return;		/* tried again at the next page */
 		if (ret)

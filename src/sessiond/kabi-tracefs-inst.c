@@ -145,6 +145,43 @@ static int session_switch(struct tf_session *s, bool on)
 	return ret;
 }
 
+/*
+ * The state dump into the session's channels that enabled some of its
+ * events (kabi-tracefs-statedump.c); at START and at STATEDUMP.
+ */
+static int session_statedump(struct tf_session *s)
+{
+	struct tracefs_sd_target *tg;
+	struct tf_chan *c;
+	size_t n = 0;
+	int ret;
+
+	for (c = s->chans; c; c = c->next)
+		n += c->sd_events != 0;
+	if (!n)
+		return 0;
+	tg = calloc(n, sizeof(*tg));
+	if (!tg)
+		return -ENOMEM;
+	n = 0;
+	for (c = s->chans; c; c = c->next)
+		if (c->sd_events)
+			tg[n++] = (struct tracefs_sd_target){ c->dir_fd, c->sd_events, c->name };
+	ret = tracefs_statedump_run(tg, n);
+	free(tg);
+	return ret;
+}
+
+/* START: tracing on, then the state dump (its failure is logged, START stands). */
+static int session_start(struct tf_session *s)
+{
+	int ret = session_switch(s, true);
+
+	if (!ret)
+		(void)session_statedump(s);
+	return ret;
+}
+
 /* ---- channels ---- */
 
 /* The instance's settings from @attr; tracing stays off. */
@@ -255,15 +292,19 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e)
 	const struct tracefs_event *ev;
 	struct ltt_ftrace_event *layout;
 	char path[3 * LTT_FTRACE_NAME_MAX];
+	uint32_t raw_id;
 	int ret;
 
 	ret = tracefs_event_layout(c->t, e->name, &ev, &layout);
 	if (ret)
 		return ret;
-	ret = ltt_ftrace_map_publish(c->map, e->id, layout);
+	raw_id = tracefs_statedump_raw_id(ev);
+	ret = ltt_ftrace_map_publish_raw(c->map, e->id, raw_id, layout);
 	free(layout);
+	if (!ret && raw_id)	/* the daemon writes it: nothing to enable in ftrace */
+		c->sd_events |= 1u << (raw_id - TRACEFS_SD_RAW_ID_FIRST);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
-	if (!ret)
+	if (!ret && !raw_id)
 		ret = tracefs_write(c->dir_fd, path, "1");
 	return ret;
 }
@@ -272,9 +313,15 @@ static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 {
 	const struct tracefs_event *ev = tracefs_find(c->t, e->name);
 	char path[3 * LTT_FTRACE_NAME_MAX];
+	uint32_t raw_id;
 
 	if (!ev)
 		return -ENOENT;
+	raw_id = tracefs_statedump_raw_id(ev);
+	if (raw_id) {
+		c->sd_events &= ~(1u << (raw_id - TRACEFS_SD_RAW_ID_FIRST));
+		return 0;
+	}
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 	return tracefs_write(c->dir_fd, path, "0");
 }
@@ -314,7 +361,7 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 	case LTT_KABI_OP_SESSION:
 		return session_new(obj->priv, ret_new);
 	case LTT_KABI_OP_START:
-		return session_switch(obj->priv, true);
+		return session_start(obj->priv);
 	case LTT_KABI_OP_STOP:
 		return session_switch(obj->priv, false);
 	case LTT_KABI_OP_CHANNEL:
@@ -331,6 +378,8 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return tracefs_track_set(obj->priv, arg);
 	case LTT_KABI_OP_TRACKER_GET:
 		return tracefs_track_get(obj->priv, arg);
+	case LTT_KABI_OP_STATEDUMP:
+		return session_statedump(obj->priv);
 	default:
 		return -ENOTTY;	/* refused before: tracefs_lacks() */
 	}

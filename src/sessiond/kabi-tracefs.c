@@ -142,20 +142,30 @@ static int lttng_name(const char *sys, const char *name, char *buf, size_t len)
 	return n > 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
 }
 
+/* Room for one more event in the catalog (@cap: its room, grown). */
+static int catalog_grow(struct tracefs *t, size_t *cap)
+{
+	struct tracefs_event *bigger;
+
+	if (t->nr_events < *cap)
+		return 0;
+	*cap = *cap ? *cap * 2 : 1024;
+	bigger = realloc(t->events, *cap * sizeof(*bigger));
+	if (!bigger)
+		return -ENOMEM;
+	t->events = bigger;
+	return 0;
+}
+
 /* Add ftrace event @sys:@name to the catalog (@cap: its room, grown). */
 static int catalog_add(struct tracefs *t, const char *sys, const char *name, size_t *cap)
 {
-	struct tracefs_event *ev, *bigger;
+	struct tracefs_event *ev;
 
 	if (strlen(sys) >= LTT_FTRACE_NAME_MAX || strlen(name) >= LTT_FTRACE_NAME_MAX)
 		return 0;	/* no format file of ours names it: not offered */
-	if (t->nr_events == *cap) {
-		*cap = *cap ? *cap * 2 : 1024;
-		bigger = realloc(t->events, *cap * sizeof(*bigger));
-		if (!bigger)
-			return -ENOMEM;
-		t->events = bigger;
-	}
+	if (catalog_grow(t, cap))
+		return -ENOMEM;
 	ev = &t->events[t->nr_events];
 	if (lttng_name(sys, name, ev->name, sizeof(ev->name)))
 		return 0;
@@ -165,7 +175,26 @@ static int catalog_add(struct tracefs *t, const char *sys, const char *name, siz
 	return 0;
 }
 
-/* The catalog: available_events, sorted by LTTng name. */
+/* The state dump events, written by the daemon as raw_data records. */
+static int catalog_add_statedump(struct tracefs *t, size_t *cap)
+{
+	struct tracefs_event *ev;
+	unsigned int i;
+
+	if (!tracefs_statedump_offered(t))
+		return 0;
+	for (i = 0; i < TRACEFS_SD_NR; i++) {
+		if (catalog_grow(t, cap))
+			return -ENOMEM;
+		ev = &t->events[t->nr_events++];
+		snprintf(ev->name, sizeof(ev->name), "%s", tracefs_statedump_name(i));
+		strcpy(ev->system, TRACEFS_RAW_SYSTEM);
+		strcpy(ev->event, TRACEFS_RAW_EVENT);
+	}
+	return 0;
+}
+
+/* The catalog: available_events and the state dump, sorted by LTTng name. */
 static int catalog_read(struct tracefs *t)
 {
 	int fd = openat(t->root_fd, "available_events", O_RDONLY | O_CLOEXEC);
@@ -189,6 +218,8 @@ static int catalog_read(struct tracefs *t)
 		ret = catalog_add(t, line, colon + 1, &cap);
 	}
 	fclose(f);
+	if (!ret)
+		ret = catalog_add_statedump(t, &cap);
 	if (!ret)
 		qsort(t->events, t->nr_events, sizeof(*t->events), by_name);
 	return ret;
@@ -264,6 +295,7 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		   struct ltt_ftrace_event *ret)
 {
 	char path[3 * LTT_FTRACE_NAME_MAX], *text = malloc(LTT_FTRACE_MAX_TEXT);
+	uint32_t raw_id = tracefs_statedump_raw_id(ev);
 	const char *why = NULL;
 	ssize_t len;
 	int err;
@@ -272,11 +304,16 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
 	len = read_text(t->root_fd, path, text);
-	err = len < 0 ? (int)len : ltt_ftrace_format_parse(ev->system, text, (size_t)len, ret, &why);
+	if (len < 0)
+		err = (int)len;
+	else if (raw_id)	/* a state dump event: raw_data's header, the module's fields */
+		err = tracefs_statedump_layout(raw_id, text, (size_t)len, ret, &why);
+	else
+		err = ltt_ftrace_format_parse(ev->system, text, (size_t)len, ret, &why);
 	if (err)
 		LTT_WARN("kernel: %s (%s/%s): %s", ev->name, t->root, path,
 			 why ? why : strerror(-err));
-	else
+	else if (!raw_id)
 		lttng_fields(ev, ret);
 	free(text);
 	return err;
@@ -467,7 +504,7 @@ static const char *const lacking[] = {
 	[LTT_KABI_FEAT_FILTER] = "filter kernel events",
 	[LTT_KABI_FEAT_CONTEXT] = NULL,	/* some: tracefs_context_lacks() */
 	[LTT_KABI_FEAT_TRACKER] = NULL,	/* pids only: tracefs_tracker_lacks() */
-	[LTT_KABI_FEAT_STATEDUMP] = "record a state dump",
+	[LTT_KABI_FEAT_STATEDUMP] = NULL,	/* kabi-tracefs-statedump.c */
 	[LTT_KABI_FEAT_SNAPSHOT] = "take snapshots of kernel buffers",
 	[LTT_KABI_FEAT_RECORD] = NULL,
 };

@@ -107,6 +107,7 @@ struct tf_chan {
 	int dir_fd;			/* the instance's directory (O_PATH) */
 	char name[TRACEFS_INSTANCE_MAX];
 	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
+	unsigned int sd_events;		/* the state dump events it enabled (bit per event) */
 };
 
 /*
@@ -145,5 +146,48 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 
 /* Release a session, channel or stream. */
 void tracefs_inst_release(struct ltt_kabi_obj *obj);
+
+/*
+ * ---- the state dump (kabi-tracefs-statedump.c) ----
+ * The module's state dump events, written by the session daemon into an
+ * instance's trace_marker_raw: records of ftrace:raw_data whose id (the
+ * first 4 bytes written) says which event (common/ftrace-map.h's raw ids).
+ */
+#define TRACEFS_RAW_SYSTEM "ftrace"
+#define TRACEFS_RAW_EVENT "raw_data"
+#define TRACEFS_SD_NR 3		/* start, process_state, end */
+#define TRACEFS_SD_RAW_ID_FIRST 0x4c545301u	/* "\1STL": start's; then process_state's, end's */
+
+/* The name of state dump event @i (< TRACEFS_SD_NR, raw id FIRST + i), as the module's. */
+const char *tracefs_statedump_name(unsigned int i);
+
+/* Can @t record the state dump (raw_data's format, instances' trace_marker_raw)? */
+bool tracefs_statedump_offered(const struct tracefs *t);
+
+/* @ev's raw id when it is a state dump event of the catalog, else 0. */
+uint32_t tracefs_statedump_raw_id(const struct tracefs_event *ev);
+
+/*
+ * The layout of state dump event @raw_id from the text of raw_data's
+ * format file (@len bytes, changed) into @ret.  Returns 0 or -EINVAL /
+ * -ENOTSUP with @why set when the format is not the one expected.
+ */
+int tracefs_statedump_layout(uint32_t raw_id, char *text, size_t len,
+			     struct ltt_ftrace_event *ret, const char **why);
+
+/* A channel that enabled state dump events. */
+struct tracefs_sd_target {
+	int dir_fd;		/* its instance's directory (borrowed) */
+	unsigned int events;	/* bit i: the event of raw id FIRST + i enabled */
+	const char *name;	/* the instance's, for messages */
+};
+
+/*
+ * Record the state dump into each of @n channels: start, one
+ * process_state per thread of /proc, end, each only where enabled.
+ * Returns 0, or -errno when a channel's trace_marker_raw could not be
+ * written at all (the others are written; the reason is logged).
+ */
+int tracefs_statedump_run(const struct tracefs_sd_target *targets, size_t n);
 
 #endif /* LTT_SESSIOND_KABI_TRACEFS_H */

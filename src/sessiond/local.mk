@@ -42,6 +42,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi-backend.h src/sessiond/kabi-module.c \
 	src/sessiond/kabi-tracefs.c src/sessiond/kabi-tracefs.h src/sessiond/kabi-tracefs-inst.c \
 	src/sessiond/kabi-tracefs-track.c \
+	src/sessiond/kabi-tracefs-statedump.c \
 	src/sessiond/kernel.c src/sessiond/kernel.h \
 	src/sessiond/kernel-trace.c src/sessiond/kernel-internal.h \
 	src/sessiond/kernel-stall.c src/sessiond/kernel-open.c \

@@ -10,6 +10,9 @@
  *                          0xADDR", ADDR the path's address (upper case)
  *   kload pingpong N       two threads on CPU 0 hand a byte back and forth
  *                          N times over two pipes; prints "tids A B"
+ *   kload threads N NAME   named NAME (its comm), starts N threads, prints
+ *                          "pid P tids T0 T1 .. TN" (T0 the main thread)
+ *                          once all run, then waits for its stdin's end
  *   kload gated N B A      starts B threads, prints "ready PID" and waits
  *                          until its stdin ends (or gives a byte); then
  *                          starts A threads; the main thread and each
@@ -26,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -211,6 +215,54 @@ static int gated_load(long n, long before, long after)
 	return 0;
 }
 
+struct waiter {
+	pthread_barrier_t *started;
+	long tid;
+};
+
+static void *waiter(void *arg)
+{
+	struct waiter *w = arg;
+
+	w->tid = (long)syscall(SYS_gettid);
+	pthread_barrier_wait(w->started);
+	for (;;)
+		pause();	/* until the process exits */
+	return NULL;
+}
+
+/* @n threads named @name (each inherits the comm), alive until stdin ends. */
+static int threads_load(long n, const char *name)
+{
+	struct waiter *w = calloc((size_t)n + 1, sizeof(*w));
+	pthread_barrier_t started;
+	pthread_t th;
+	char c;
+	long i;
+
+	if (!w || prctl(PR_SET_NAME, name, 0, 0, 0) ||
+	    pthread_barrier_init(&started, NULL, (unsigned int)n + 1)) {
+		perror("kload: threads");
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		w[i] = (struct waiter){ .started = &started };
+		if (pthread_create(&th, NULL, waiter, &w[i])) {
+			fprintf(stderr, "kload: can't start a thread\n");
+			return 1;
+		}
+	}
+	pthread_barrier_wait(&started);
+	printf("pid %ld tids %ld", (long)getpid(), (long)syscall(SYS_gettid));
+	for (i = 0; i < n; i++)
+		printf(" %ld", w[i].tid);
+	printf("\n");
+	fflush(stdout);
+	while (read(0, &c, 1) > 0)
+		;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
@@ -221,8 +273,10 @@ int main(int argc, char **argv)
 		return openat_load(argv[2], count(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "pingpong"))
 		return pingpong_load(count(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "threads"))
+		return threads_load(count(argv[2]), argv[3]);
 	if (argc == 5 && !strcmp(argv[1], "gated"))
 		return gated_load(count(argv[2]), count(argv[3]), count(argv[4]));
-	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A\n");
+	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME\n");
 	return 2;
 }

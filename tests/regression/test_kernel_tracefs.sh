@@ -41,10 +41,12 @@ like "$(cat "$LOG")" "kernel tracer tracefs .* \\(ABI [0-9.]+, backend tracefs\\
 
 # The catalog is available_events under LTTng's names: SYS:NAME is NAME
 # when NAME starts with SYS_, else SYS_NAME; syscalls:sys_enter_NAME is
-# the system call NAME.
+# the system call NAME; and the module's three state dump events, which
+# the daemon writes itself (test_kernel_tracefs_statedump.sh).
 expect_events() {
-	awk -F: '$1 != "syscalls" {
-		n = index($2, $1 "_") == 1 ? $2 : $1 "_" $2; print n }' "$tfs/available_events" | sort
+	{ awk -F: '$1 != "syscalls" {
+		n = index($2, $1 "_") == 1 ? $2 : $1 "_" $2; print n }' "$tfs/available_events"
+	  printf 'ltt_statedump_%s\n' start process_state end; } | sort
 }
 expect_syscalls() {
 	sed -n 's/^syscalls:sys_enter_//p' "$tfs/available_events" | sort
@@ -57,7 +59,7 @@ is "$RC" 0 "list -k works"
 like "$OUT" "^Kernel tracer: tracefs \\(tracefs [^)]*\\)
 " "list -k says the kernel is traced through tracefs (asked for: no reason given)"
 is "$(listed <<<"$OUT" | wc -l)" "$(expect_events | wc -l)" \
-	"list -k: as many events as available_events has outside syscalls ($(expect_events | wc -l))"
+	"list -k: as many events as available_events has outside syscalls, and the state dump's 3 ($(expect_events | wc -l))"
 is "$(listed <<<"$OUT")" "$(expect_events)" "list -k: each of them, under its LTTng name"
 is "$(listed <<<"$OUT" | grep -cxE 'sched_switch|irq_handler_entry|timer_hrtimer_start|kmem_mm_page_alloc')" 4 \
 	"list -k: sched_switch, irq_handler_entry, timer_hrtimer_start, kmem_mm_page_alloc"

@@ -125,6 +125,17 @@ void fp_record_unmapped(struct page *pg, uint32_t delta)
 	entry(pg, delta, rec, FIXED);
 }
 
+void fp_record_raw(struct page *pg, uint32_t delta, int32_t pid, const void *data, size_t len)
+{
+	static uint8_t rec[PAGE];
+
+	if (len > PAGE - 8)
+		return;
+	common(rec, FP_RAW_ID, pid);
+	memcpy(rec + 8, data, len);
+	entry(pg, delta, rec, 8 + len);
+}
+
 void fp_record_big(struct page *pg, uint32_t delta)
 {
 	static uint8_t rec[FIXED + 4000];

@@ -22,6 +22,7 @@
 #define PAGE 4096
 #define PKT_SIZE 4096
 #define FP_ID 100	/* the test event's ftrace id */
+#define FP_RAW_ID 19	/* ftrace:raw_data's */
 
 /* A page being built: @len bytes of data after the 16-byte header. */
 struct page {
@@ -56,6 +57,12 @@ void fp_record(struct page *pg, uint32_t delta, int32_t pid, int32_t a, const ch
 void fp_record_bad_loc(struct page *pg, uint32_t delta);
 /** fp_record_unmapped() - a record of event id 99 */
 void fp_record_unmapped(struct page *pg, uint32_t delta);
+/**
+ * fp_record_raw() - a record of ftrace:raw_data (id FP_RAW_ID), what a
+ * write of @len bytes (@data: the u32 raw id first) to trace_marker_raw
+ * records: the common header (common_pid @pid), then @data
+ */
+void fp_record_raw(struct page *pg, uint32_t delta, int32_t pid, const void *data, size_t len);
 /** fp_record_big() - a record whose string and array share 4000 bytes */
 void fp_record_big(struct page *pg, uint32_t delta);
 /** fp_time_extend() - a time extend of @delta */

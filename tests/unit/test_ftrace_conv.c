@@ -332,6 +332,106 @@ static void check_api(void)
 	ltt_ftrace_conv_fini(NULL);
 }
 
+/* ---- raw records (ftrace:raw_data told apart by their raw id) ---- */
+
+#define RAW_A 0x4c545301u
+#define RAW_B 0x4c545302u
+
+/* The state dump's process_state as the session daemon writes it. */
+struct raw_ps {
+	uint32_t raw_id;
+	int32_t tid, pid, ppid;
+	char name[16];
+};
+
+/* A raw layout: raw_data's header and id, then @ps's fields or none. */
+static void raw_layout(struct ltt_ftrace_event *ev, bool ps)
+{
+	static const char *const names[] = { "tid", "pid", "ppid", "name" };
+	uint32_t i;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->id = FP_RAW_ID;
+	strcpy(ev->system, "ftrace");
+	strcpy(ev->name, ps ? "ltt_statedump_process_state" : "ltt_statedump_start");
+	ev->pid_offset = 4;
+	ev->min_size = ps ? 8 + sizeof(struct raw_ps) : 12;
+	for (i = 0; ps && i < 4; i++) {
+		struct ltt_ftrace_field *f = &ev->fields[ev->nr_fields++];
+
+		strcpy(f->name, names[i]);
+		f->offset = 12 + 4 * i;
+		f->size = i < 3 ? 4 : 16;
+		f->length = i < 3 ? 0 : 16;
+		f->kind = i < 3 ? LTT_FTRACE_INT : LTT_FTRACE_CHARS;
+		f->elem_size = i < 3 ? 4 : 1;
+		f->is_signed = i < 3;
+		f->base = 10;
+	}
+}
+
+static void check_raw_page(struct ltt_ftrace_conv *c)
+{
+	struct raw_ps ps = { RAW_B, 101, 100, 1, "worker" }, cut = ps;
+	uint32_t a = RAW_A, other = 0x1234, w;
+	struct ltt_ftrace_conv_stats st;
+	const uint8_t *p = sink.pkts[0] + LTT_RB_PACKET_HEADER_SIZE;
+
+	fp_page_init(&pg, 1000);
+	fp_record_raw(&pg, 1, 55, &a, 4);
+	fp_record_raw(&pg, 1, 55, &ps, sizeof(ps));
+	fp_record_raw(&pg, 1, 55, &other, 4);		/* a raw id not mapped */
+	fp_record_raw(&pg, 1, 55, &cut, 8);		/* process_state cut short */
+	fp_record(&pg, 1, 7, 1, "x", 0);		/* an ordinary event between */
+	fp_record_raw(&pg, 1, 55, &a, 4);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(c, pg.b, PAGE, sink_emit, &sink);
+	ltt_ftrace_conv_flush(c, sink_emit, &sink);
+	ltt_ftrace_conv_stats(c, &st);
+	tap_ok(st.events == 4 && st.unmapped == 1 && st.torn == 1 && st.discarded == 1,
+	       "raw records: 3 mapped by raw id and the ordinary one converted; an unknown raw id skipped as unmapped; one cut short torn (events %llu unmapped %llu torn %llu)",
+	       (unsigned long long)st.events, (unsigned long long)st.unmapped,
+	       (unsigned long long)st.torn);
+	memcpy(&w, p, 4);
+	tap_is_int((int)(w & 31), 1, "the first raw record is CTF event 1 (raw id A), no payload");
+	memcpy(&w, p + 4, 4);
+	tap_is_int((int)(w & 31), 2, "the second is CTF event 2 (raw id B)");
+	tap_ok(!memcmp(p + 8, &ps.tid, 28), "... its payload the written bytes after the raw id");
+	memcpy(&w, p + 36, 4);
+	tap_is_int((int)(w & 31), 5, "then the ordinary event, by its ftrace id");
+	memcpy(&w, p + 40 + fp_decode_payload(p + 40, PKT_SIZE, &evs[0].f), 4);
+	tap_is_int((int)(w & 31), 1, "then raw id A again");
+}
+
+static void check_raw(void)
+{
+	static struct ltt_ftrace_event start, ps, other;
+	struct ltt_ftrace_conv c;
+	uint32_t i;
+
+	raw_layout(&start, false);
+	raw_layout(&ps, true);
+	conv_setup(&c, false);
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, RAW_A, 9, &start), 0, "a raw id mapped");
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, RAW_A, 1, &start), 0, "... mapped again (replaced)");
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, RAW_B, 2, &ps), 0, "a second raw id mapped");
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, 0, 3, &start), -EINVAL, "raw id 0 refused");
+	other = start;
+	other.id = FP_RAW_ID + 1;
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, RAW_A + 5, 3, &other), -EINVAL,
+		   "a raw layout of another ftrace id than the first's refused");
+	other = start;
+	other.min_size = 10;
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, RAW_A + 5, 3, &other), -EINVAL,
+		   "a raw layout without room for the raw id refused");
+	check_raw_page(&c);
+	for (i = 2; i < LTT_FTRACE_CONV_RAW_MAX; i++)
+		ltt_ftrace_conv_map_raw(&c, RAW_A + 10 + i, 3, &start);
+	tap_is_int(ltt_ftrace_conv_map_raw(&c, RAW_A + 100, 3, &start), -ENOSPC,
+		   "more than LTT_FTRACE_CONV_RAW_MAX raw ids refused");
+	ltt_ftrace_conv_fini(&c);
+}
+
 /* A quick figure: CPU ns per event on this machine (thread CPU time: a busy
  * machine's waits left out). */
 static void bench(void)
@@ -371,6 +471,7 @@ int main(void)
 	check_torn();
 	check_packets();
 	check_api();
+	check_raw();
 	bench();
 	ftrace_real_test();
 	return tap_done();
