@@ -108,10 +108,6 @@ conv() {
 			ev=$(sed -n 's/^pages [0-9]* events \([0-9]*\) .*/\1/p' <<<"$out")
 			valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
 				--callgrind-out-file="$BENCH_TMP/cg.out" \
-				"$(dirname "$TFS_CONV")/.libs/lt-tfs_conv" run "$BENCH_TMP/$c.cap" -x "${opt[@]}" \
-				>/dev/null 2>&1 ||
-			valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
-				--callgrind-out-file="$BENCH_TMP/cg.out" \
 				"$TFS_CONV" run "$BENCH_TMP/$c.cap" -x "${opt[@]}" >/dev/null 2>&1
 			ir=$(sed -n 's/^totals: \([0-9]*\).*/\1/p; s/^summary: \([0-9]*\).*/\1/p' "$BENCH_TMP/cg.out" | head -1)
 			printf '%-8s %-12s %8s %10s %12s %12s\n' "$c" "$ctx" "$ev" \
