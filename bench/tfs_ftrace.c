@@ -6,10 +6,10 @@
  * buffer_size_kb 4096 = 4 x 1 MiB, discard, buffer_percent 25), read by
  * a plain reader that only writes pages to files, while a command runs.
  *
- *   tfs_ftrace [-e sched|all|none] [-o DIR] -- CMD [ARG...]
+ *   tfs_ftrace [-e sched|all|getppid|none] [-o DIR] -- CMD [ARG...]
  *
  * sched: sched_switch; all: every system call (events/syscalls/enable)
- * and ten sched events; none: no instance, CMD timed alone (the same
+ * and ten sched events; getppid: its entry and exit; none: no instance, CMD timed alone (the same
  * timing for every configuration).  One reader thread per CPU: poll() on
  * per_cpu/cpuN/trace_pipe_raw (O_NONBLOCK), read() pages, write() them
  * to DIR/cpuN (default: a temporary directory, removed).  CMD's wall
@@ -197,6 +197,9 @@ static int set_up(const char *events)
 		return -1;
 	if (!strcmp(events, "all") && write_text("events/syscalls/enable", "1"))
 		return -1;
+	if (!strcmp(events, "getppid"))
+		return write_text("events/syscalls/sys_enter_getppid/enable", "1") ||
+		       write_text("events/syscalls/sys_exit_getppid/enable", "1") ? -1 : 0;
 	for (i = 0; sched_ten[i] && (i == 0 || !strcmp(events, "all")); i++) {
 		snprintf(rel, sizeof(rel), "events/sched/%s/enable", sched_ten[i]);
 		if (write_text(rel, "1"))
@@ -238,7 +241,7 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "+e:o:")) != -1) {
 		if (opt == 'e' && (!strcmp(optarg, "sched") || !strcmp(optarg, "all") ||
-				   !strcmp(optarg, "none")))
+				   !strcmp(optarg, "getppid") || !strcmp(optarg, "none")))
 			events = optarg;
 		else if (opt == 'o')
 			dir = optarg;
@@ -295,6 +298,6 @@ int main(int argc, char **argv)
 	       stat_sum("overrun: ") + stat_sum("dropped events: "), bytes);
 	return 0;
 usage:
-	fprintf(stderr, "usage: tfs_ftrace [-e sched|all|none] [-o DIR] -- CMD [ARG...]\n");
+	fprintf(stderr, "usage: tfs_ftrace [-e sched|all|getppid|none] [-o DIR] -- CMD [ARG...]\n");
 	return 2;
 }

@@ -19,8 +19,9 @@
 #	(getppid), the events recorded and lost, and ltt / ftrace.
 #   bench/tracefs.sh BUILD rate [SECONDS] [RATE...]
 #	getppid() at RATE calls/s on CPU 0 (bench/tfs_pace; 0: flat out)
-#	for SECONDS into ltt's default kernel channel (the getppid system
-#	call only): events recorded and lost per rate.
+#	for SECONDS, recording the getppid system call only, with ftrace
+#	alone (as above) and into ltt's default kernel channel: events
+#	recorded and lost per rate.
 #
 # ltt's daemon runs in a temporary home and run directory, stopped on
 # exit; ftrace instances this script's programs leave (killed) are
@@ -185,19 +186,25 @@ overhead() {
 # ---- rate ----
 
 rate() {
-	local secs=${1:-2} rt out rates
+	local secs=${1:-2} rt out rates conf
 	shift
 	rates=("$@")
 	[ ${#rates[@]} = 0 ] && rates=(100000 200000 400000 800000 0)
 	ltt_daemon
-	printf '%12s %14s %12s %12s %10s\n' "asked/s" "achieved/s" "events/s" recorded lost
+	printf '%-7s %12s %14s %12s %12s %10s\n' config "asked/s" "achieved/s" "events/s" recorded lost
 	for rt in "${rates[@]}"; do
-		ltt_session getppid
-		out=$("$TFS_PACE" "$rt" "$secs")
-		out="$out $(ltt_finish)"
-		awk -v a="$rt" '{ for (i = 1; i < NF; i++) v[$i] = $(i + 1) }
-			END { printf "%12s %14.0f %12.0f %12s %10s\n", a ? a : "flat out", v["rate"],
-				2 * v["rate"], v["recorded"], v["lost"] }' <<<"$out"
+		for conf in ftrace ltt; do
+			if [ $conf = ltt ]; then
+				ltt_session getppid
+				out=$("$TFS_PACE" "$rt" "$secs")
+				out="$out $(ltt_finish)"
+			else
+				out=$("$TFS_FTRACE" -e getppid -- "$TFS_PACE" "$rt" "$secs" | tr '\n' ' ')
+			fi
+			awk -v a="$rt" -v c=$conf '{ for (i = 1; i < NF; i++) v[$i] = $(i + 1) }
+				END { printf "%-7s %12s %14.0f %12.0f %12s %10s\n", c, a ? a : "flat out",
+					v["rate"], 2 * v["rate"], v["recorded"], v["lost"] }' <<<"$out"
+		done
 	done
 }
 
