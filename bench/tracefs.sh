@@ -23,6 +23,9 @@
 #	alone (as above) and into ltt's default kernel channel: events
 #	recorded and lost per rate.
 #
+# CHANNEL="OPTIONS" puts ltt's events in a kernel channel made with those
+# enable-channel options (e.g. CHANNEL="--read-timer 200000").
+#
 # ltt's daemon runs in a temporary home and run directory, stopped on
 # exit; ftrace instances this script's programs leave (killed) are
 # removed on exit too.
@@ -72,12 +75,15 @@ ltt_daemon() {
 ltt_session() {
 	local e
 	ctl create b -o "$BENCH_TMP/trace" || exit 1
+	# CHANNEL="OPTIONS": the events in a channel with those options
+	# shellcheck disable=SC2086
+	[ -z "${CHANNEL:-}" ] || ctl enable-channel -k c $CHANNEL -s b || exit 1
 	case $1 in
-	sched) ctl enable-event -k sched_switch -s b ;;
-	getppid) ctl enable-event -k --syscall getppid -s b ;;
+	sched) ctl enable-event -k sched_switch ${CHANNEL:+-c c} -s b ;;
+	getppid) ctl enable-event -k --syscall getppid ${CHANNEL:+-c c} -s b ;;
 	all)
-		ctl enable-event -k --syscall -a -s b
-		for e in $SCHED_TEN; do ctl enable-event -k "$e" -s b; done ;;
+		ctl enable-event -k --syscall -a ${CHANNEL:+-c c} -s b
+		for e in $SCHED_TEN; do ctl enable-event -k "$e" ${CHANNEL:+-c c} -s b; done ;;
 	esac
 	ctl start b || exit 1
 }
