@@ -40,3 +40,13 @@ bench_kbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 bench_kbench_LDFLAGS = -all-static
 bench_kbench_LDADD = -lpthread
 EXTRA_DIST += bench/kernel.sh bench/kernel-table.py
+
+# The tracefs backend (bench/tracefs.sh): the consumer's page conversion
+# alone, ftrace alone with a plain reader, a paced getppid() load.
+noinst_PROGRAMS += bench/tfs_conv bench/tfs_ftrace bench/tfs_pace
+bench_tfs_conv_SOURCES = bench/tfs_conv.c src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h
+bench_tfs_conv_LDADD = src/common/libcommon.la -lpthread
+bench_tfs_ftrace_SOURCES = bench/tfs_ftrace.c
+bench_tfs_ftrace_LDADD = -lpthread
+bench_tfs_pace_SOURCES = bench/tfs_pace.c
+EXTRA_DIST += bench/tracefs.sh
