@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,9 @@ struct tracefs_source {
 	unsigned int q_len, q_head, q_count;	/* slots, first, waiting */
 	bool held;			/* q[q_head] is out (get without put) */
 	bool flush;			/* switch asked: close the packet once read empty */
+	uint64_t budget;		/* pages a wakeup or a switch reads at most */
+	uint64_t reads;			/* pages read since the last -EAGAIN */
+	bool caught_up;			/* a wakeup's reads reached a short page */
 	uint64_t read_errors;		/* reads that failed (not EAGAIN) or gave no page */
 };
 
@@ -163,7 +167,28 @@ static int enqueue(void *arg, const void *packet, size_t size,
 	return 0;
 }
 
-/* Read one page and convert it: 0, -EAGAIN (empty), or read()'s error. */
+/*
+ * Was the page just read (@n bytes) less than half full?  Then the read
+ * reached the page the kernel is writing: what follows is what came
+ * since, the reader's own system calls among them when they are traced.
+ */
+static bool page_short(const struct tracefs_source *t, size_t n)
+{
+	const struct ltt_ftrace_page_layout *pl = &t->conv.page;
+	uint64_t commit = 0;
+
+	if (pl->commit_offset > n || pl->commit_size > sizeof(commit) ||
+	    pl->commit_size > n - pl->commit_offset)
+		return true;
+	memcpy(&commit, t->page + pl->commit_offset, pl->commit_size);	/* little-endian */
+	commit &= (1u << 30) - 1;	/* bits 30, 31: the missed-events flags */
+	return commit < (n - pl->data_offset) / 2;
+}
+
+/*
+ * Read one page and convert it: 0, 1 (it was short: page_short()),
+ * -EAGAIN (empty), or read()'s error.
+ */
 static int read_page(struct tracefs_source *t)
 {
 	ssize_t n = read(t->fd, t->page, PAGE_MAX);
@@ -172,11 +197,38 @@ static int read_page(struct tracefs_source *t)
 		return -errno;
 	if (n == 0)
 		return -EAGAIN;
+	t->reads++;
 	sync_map(t);
 	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
 	if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL)
 		return -EIO;
-	return 0;
+	return page_short(t, (size_t)n);
+}
+
+/*
+ * Stop reading until the next wakeup: ask the kernel for one.  ftrace
+ * arms its buffer_percent wakeup only when the file is polled, and an
+ * edge-triggered epoll polls it only when woken, so without this the
+ * first wakeup would be the last.  True when the buffer is already past
+ * that level: read on (within the budget).
+ */
+static bool rearm(struct tracefs_source *t)
+{
+	struct pollfd p = { .fd = t->fd, .events = POLLIN };
+
+	t->reads = 0;
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+
+/* A switch asked for: close the partial packet. */
+static int flushed(struct tracefs_source *t)
+{
+	t->flush = false;
+	t->caught_up = false;
+	t->reads = 0;
+	/* -ENODATA: no packet open; an emit error is counted by the converter */
+	ltt_ftrace_conv_flush(&t->conv, enqueue, t);
+	return t->q_count ? 0 : -EAGAIN;
 }
 
 /* The packet at the head of the queue, lent to the caller until put. */
@@ -207,28 +259,37 @@ static void read_failed(struct tracefs_source *t, int err)
 }
 
 /*
- * Fill the queue: read pages until one yields a packet.  Once the kernel
- * has nothing more (or a read fails: the next wakeup or timer tries
- * again), a switch asked for closes the partial packet.
+ * Fill the queue: read pages until one yields a packet.  A wakeup's reads
+ * end at a short page (the kernel's current one) or an empty buffer; a
+ * switch's, at an empty buffer, then it closes the partial packet.  Both
+ * read at most the buffer's pages (budget): the reader's own system
+ * calls, when traced, would otherwise keep a page of their own ready
+ * for it forever.  A read that fails is counted; the next wakeup or
+ * timer tries again.
  */
 static int refill(struct tracefs_source *t)
 {
 	int ret;
 
 	while (!t->q_count) {
-		ret = read_page(t);
-		if (!ret)
+		if (t->caught_up && !t->flush) {
+			t->caught_up = false;
+			if (!rearm(t))
+				return -EAGAIN;
+		}
+		ret = t->reads < t->budget ? read_page(t) : -EAGAIN;
+		if (ret == 1)
+			t->caught_up = !t->flush;
+		if (ret >= 0)
 			continue;
 		if (ret != -EAGAIN)
 			read_failed(t, ret);
 		if (ret == -EIO)
 			continue;	/* that read consumed it: the next one */
-		if (!t->flush)
+		if (t->flush)
+			return flushed(t);
+		if (!rearm(t))
 			return -EAGAIN;
-		t->flush = false;
-		/* -ENODATA: no packet open; an emit error is counted by the converter */
-		ltt_ftrace_conv_flush(&t->conv, enqueue, t);
-		return t->q_count ? 0 : -EAGAIN;
 	}
 	return 0;
 }
@@ -435,6 +496,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->base.packet_size = cfg->packet_size;
 	/* a flush's budget: the kernel's buffer, converted, and what the queue holds */
 	t->base.nr_packets = 2 * cfg->num_subbuf + QUEUE_MAX;
+	t->budget = cfg->packet_size * cfg->num_subbuf / 4096 + 1;	/* pages of 4 KiB */
 	t->base.stream_id = cfg->stream_id;
 	t->events = cfg->events;
 	t->stats_fd = -1;
