@@ -24,6 +24,9 @@ void tap_diag(const char *fmt, ...) TAP_PRINTF(1, 2);
 /** tap_ok() - one check; returns @cond */
 bool tap_ok(bool cond, const char *fmt, ...) TAP_PRINTF(2, 3);
 
+/* A test skipped: "ok N - # SKIP why" (the why escaped as a description is). */
+void tap_skip(const char *fmt, ...) TAP_PRINTF(1, 2);
+
 /** tap_is_int() - check that @got == @want; prints both on failure */
 bool tap_is_int(long long got, long long want, const char *fmt, ...) TAP_PRINTF(3, 4);
 

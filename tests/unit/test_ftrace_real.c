@@ -424,12 +424,12 @@ void ftrace_real_test(void)
 	int status;
 
 	if (geteuid() != 0) {
-		tap_ok(true, "# SKIP real data: not root");
+		tap_skip("real data: not root");
 		return;
 	}
 	root = tu_tracefs_open(&why);
 	if (!root) {
-		tap_ok(true, "# SKIP real data: %s", why);
+		tap_skip("real data: %s", why);
 		return;
 	}
 	if (!tap_ok(make_dirs(root), "a private instance and a trace directory") ||
@@ -446,7 +446,7 @@ void ftrace_real_test(void)
 	remove_instance();
 	status = run_babeltrace(out, sizeof(out));
 	if (status == 127) {
-		tap_ok(true, "# SKIP babeltrace2 not installed");
+		tap_skip("babeltrace2 not installed");
 	} else if (tap_is_int(status, 0, "babeltrace2 reads the trace")) {
 		check_output(out, &ld);
 	} else {
