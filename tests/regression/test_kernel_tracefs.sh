@@ -15,7 +15,7 @@ test_init
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
-plan 56
+plan 58
 
 # A bad backend: refused, nothing started.
 run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$LTT_RUNDIR" --kernel-backend=ftrace
@@ -125,6 +125,13 @@ ok "$(grep -q "sched_switch: { cpu_id = [0-9]* }, { tid = [0-9]* }, { prev_comm 
 	"sched_switch has packet and event contexts, then its fields"
 run lttctl list s
 like "$OUT" "discarded events: 0" "list s: nothing discarded"
+like "$OUT" "=== Domain: Kernel ===
+
+Buffering scheme: global
+Tracer: tracefs \\(tracefs " "list s: its kernel domain says the tracer"
+run lttctl --mi xml list s
+xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" - <<<"$OUT" 2>/dev/null
+ok $? "list s --mi xml, with its kernelTracer, validates against mi.xsd"
 
 # One time line: a program emits a user event, calls getppid, emits the
 # next, 100 times, in a session with both domains: every getppid lies

@@ -205,9 +205,12 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	ctl_out_close();
 }
 
-/* The channels of @domain; returns false when it has none. */
+/*
+ * The channels of @domain; returns false when it has none.  @tracer: how
+ * the daemon traces the kernel (NULL: not said).
+ */
 static bool print_domain(const struct ltt_session_detail *d, const struct contexts *c,
-			 enum ltt_domain domain)
+			 enum ltt_domain domain, const struct ltt_kernel_tracer_info *tracer)
 {
 	enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
 	size_t i, nr_channels = 0;
@@ -225,6 +228,8 @@ static bool print_domain(const struct ltt_session_detail *d, const struct contex
 	ctl_out_text("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
 	       domain == LTT_DOMAIN_KERNEL ? "Kernel" : "User space",
 	       ltt_buffer_type_name(buffers));
+	if (tracer)
+		ctl_out_text("Tracer: %s (%s)\n", tracer->backend, tracer->version);
 	for (i = 0; i < d->nr_stalls; i++)
 		if (d->stalls[i].domain == domain)
 			ctl_report_stall_text(&d->stalls[i]);
@@ -341,8 +346,30 @@ static void print_rotation(struct ltt_ctl *ctl, const char *session)
 	ctl_out_close();
 }
 
+/* The kernelTracer object of --mi xml. */
+static void put_kernel_tracer(const struct ltt_kernel_tracer_info *info)
+{
+	ctl_out_open("kernelTracer");
+	ctl_out_str("backend", info->backend);
+	ctl_out_str("version", info->version);
+	ctl_out_str("why", info->why);
+	ctl_out_close();
+}
+
+static bool has_kernel_channel(const struct ltt_session_detail *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nr_channels; i++)
+		if (d->channels[i].domain == LTT_DOMAIN_KERNEL)
+			return true;
+	return false;
+}
+
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
+	const struct ltt_kernel_tracer_info *tracer;
+	struct ltt_kernel_tracer_info tracer_info;
 	struct contexts c = { NULL, 0 };
 	struct ltt_session_detail *d;
 	bool shown = false;
@@ -364,11 +391,15 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	print_relay(ctl, &d->info);
 	print_rotation(ctl, session);
 	ctl_report_stalls_mi(d, domain);
+	tracer = domain != LTT_DOMAIN_USER && has_kernel_channel(d) &&
+		 !ltt_ctl_kernel_tracer(ctl, &tracer_info) ? &tracer_info : NULL;
+	if (tracer)
+		put_kernel_tracer(tracer);
 	ctl_out_open("channels");
 	if (domain != LTT_DOMAIN_USER)
-		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL);
+		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL, tracer);
 	if (domain != LTT_DOMAIN_KERNEL)
-		shown |= print_domain(d, &c, LTT_DOMAIN_USER);
+		shown |= print_domain(d, &c, LTT_DOMAIN_USER, NULL);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
@@ -448,11 +479,7 @@ static void print_kernel_tracer(struct ltt_ctl *ctl)
 		return;
 	ctl_out_text("Kernel tracer: %s (%s)%s%s\n\n", info.backend, info.version,
 		     info.why[0] ? ": " : "", info.why);
-	ctl_out_open("kernelTracer");
-	ctl_out_str("backend", info.backend);
-	ctl_out_str("version", info.version);
-	ctl_out_str("why", info.why);
-	ctl_out_close();
+	put_kernel_tracer(&info);
 }
 
 /*
