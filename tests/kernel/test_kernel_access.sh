@@ -10,7 +10,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_users kernel_unavailable kernel_rmmod
-plan 53
+plan 56
 
 # bt DIR: babeltrace2's text of trace DIR into STDOUT, its status in RC.
 bt() {
@@ -66,6 +66,15 @@ like "$(kvm_file $s miss.log)" \
 	"ltt-sessiond: Info: kernel tracing is not available: the kernel module ltt-tracer is not installed for kernel $(kvm_file . kernel-release): install it" \
 	"module missing: the daemon's log (-v) says why"
 is "$(grep -c 'not available' "$KVM_OUT/$s/miss.log")" 1 "... once"
+# The default backend with the module missing: tracefs, on Debian's kernel.
+like "$(head -1 "$KVM_OUT/$s/auto_list")" \
+	"^Kernel tracer: tracefs \\(tracefs [^)]*\\): ltt's module can't serve: the kernel module ltt-tracer is not installed" \
+	"module missing, default backend: list -k says tracefs serves, and why"
+is "$(cat "$KVM_OUT/$s"/auto_{create,enable,start,hello,stop,destroy}.rc | tr '\n' ' ')" "0 0 0 0 0 0 " \
+	"... and a kernel session through it works"
+bt "$KVM_OUT/$s/auto"
+ok "$([ "$(grep -c ' sched_switch: .*prev_tid = [0-9]*, ' <<<"$STDOUT")" -gt 0 ]; echo $?)" \
+	"... its trace has sched_switch events with LTTng's field names"
 is "$(kvm_file $s pre_modprobe.rc)" 0 "the module loaded before the daemon starts"
 like "$(kvm_file $s pre_list)" 'ltt_test_event \(type: tracepoint\)' "... the daemon uses it: list -k"
 is "$(cat "$KVM_OUT/$s"/pre_{create,enable,start,stop,destroy}.rc | tr '\n' ' ')" "0 0 0 0 0 " \

@@ -1,7 +1,9 @@
 # kernel_unavailable: the reasons the root daemon can't trace the kernel
-# (--no-kernel, the module not installed), each refusing -k commands with
-# its message while user space still works; the module loaded already
-# (used, and left loaded); --kmod-probes (test_kernel_access.sh).
+# (--no-kernel, the module not installed with --kernel-backend=module),
+# each refusing -k commands with its message while user space still
+# works; the module not installed with the default backend: tracefs
+# records instead; the module loaded already (used, and left loaded);
+# --kmod-probes (test_kernel_access.sh).
 ko=/lib/modules/$(uname -r)/extra/ltt-tracer.ko
 loaded() { grep -c '^ltt_tracer ' /proc/modules; }
 
@@ -25,10 +27,21 @@ stop_sessiond
 
 mv "$ko" /tmp/ltt-tracer.ko && depmod || exit 1
 : >"$LTT_OUT/sessiond.log"
-start_sessiond -v || exit 1
+start_sessiond -v --kernel-backend=module || exit 1
 try miss
 stop_sessiond
 cp "$LTT_OUT/sessiond.log" miss.log
+# The default backend (auto): the module missing, the kernel's own
+# buffers (tracefs) serve instead, on this Debian kernel.
+start_sessiond || exit 1
+capture auto_list lttctl list -k
+capture auto_create lttctl create auto -o "$LTT_OUT/auto"
+capture auto_enable lttctl enable-event -k sched_switch
+capture auto_start lttctl start
+capture auto_hello hello 3
+capture auto_stop lttctl stop
+capture auto_destroy lttctl destroy auto
+stop_sessiond
 mv /tmp/ltt-tracer.ko "$ko" && depmod || exit 1
 
 capture pre_modprobe modprobe ltt-tracer
