@@ -47,6 +47,6 @@ noinst_PROGRAMS += bench/tfs_conv bench/tfs_ftrace bench/tfs_pace
 bench_tfs_conv_SOURCES = bench/tfs_conv.c src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h
 bench_tfs_conv_LDADD = src/common/libcommon.la -lpthread
 bench_tfs_ftrace_SOURCES = bench/tfs_ftrace.c
-bench_tfs_ftrace_LDADD = -lpthread
+bench_tfs_ftrace_LDADD = src/common/libcommon.la -lpthread
 bench_tfs_pace_SOURCES = bench/tfs_pace.c
 EXTRA_DIST += bench/tracefs.sh

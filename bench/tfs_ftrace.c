@@ -33,6 +33,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/paths.h"
+
 #define MAX_CPUS 64
 #define PAGE_MAX 65536
 
@@ -92,16 +94,12 @@ static void on_signal(int sig)
 static int write_text(const char *rel, const char *text)
 {
 	char path[700];
-	int fd, ret = 0;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/%s", inst, rel);
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
-		ret = -1;
-	if (fd >= 0)
-		close(fd);
+	ret = ltt_write_control(AT_FDCWD, path, text);
 	if (ret)
-		fprintf(stderr, "tfs_ftrace: write %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "tfs_ftrace: write %s: %s\n", path, strerror(-ret));
 	return ret;
 }
 

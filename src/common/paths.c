@@ -3,6 +3,7 @@
  * paths.c - where ltt keeps its files.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,4 +78,19 @@ int ltt_mkdir_p(const char *path, mode_t mode)
 	if (stat(tmp, &st))
 		return -errno;
 	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+}
+
+int ltt_write_control(int dir_fd, const char *path, const char *text)
+{
+	int fd = openat(dir_fd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	size_t len = strlen(text);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, len);
+	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	close(fd);
+	return err;
 }

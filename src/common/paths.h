@@ -42,4 +42,14 @@ int ltt_path_absolute(char *buf, size_t len, const char *path);
  */
 int ltt_mkdir_p(const char *path, mode_t mode);
 
+/**
+ * ltt_write_control() - write @text, whole, in one write() to the
+ * existing file @path under @dir_fd (AT_FDCWD, or a directory's fd),
+ * truncating it: a control file of the kernel's (tracefs, /proc, /sys),
+ * which takes each write as one command
+ *
+ * Returns 0, -EIO for a short write, or a negative errno.
+ */
+int ltt_write_control(int dir_fd, const char *path, const char *text);
+
 #endif /* LTT_COMMON_PATHS_H */

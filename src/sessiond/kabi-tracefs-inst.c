@@ -136,7 +136,7 @@ static int session_switch(struct tf_session *s, bool on)
 	int ret = 0, err;
 
 	for (c = s->chans; c; c = c->next) {
-		err = tracefs_write(c->dir_fd, "tracing_on", on ? "1" : "0");
+		err = ltt_write_control(c->dir_fd, "tracing_on", on ? "1" : "0");
 		if (err && !ret)
 			ret = err;
 	}
@@ -192,17 +192,17 @@ static int chan_setup(struct tf_chan *c, const struct ltt_kabi_channel *attr)
 	char text[32];
 	int ret;
 
-	ret = tracefs_write(c->dir_fd, "tracing_on", "0");
+	ret = ltt_write_control(c->dir_fd, "tracing_on", "0");
 	if (!ret)
-		ret = tracefs_write(c->dir_fd, "trace_clock", "mono");
+		ret = ltt_write_control(c->dir_fd, "trace_clock", "mono");
 	snprintf(text, sizeof(text), "%" PRIu64, kb);
 	if (!ret)
-		ret = tracefs_write(c->dir_fd, "buffer_size_kb", text);
+		ret = ltt_write_control(c->dir_fd, "buffer_size_kb", text);
 	if (!ret)
-		ret = tracefs_write(c->dir_fd, "options/overwrite", attr->overwrite ? "1" : "0");
+		ret = ltt_write_control(c->dir_fd, "options/overwrite", attr->overwrite ? "1" : "0");
 	snprintf(text, sizeof(text), "%u", percent ? percent : 1);
 	if (!ret)
-		ret = tracefs_write(c->dir_fd, "buffer_percent", text);
+		ret = ltt_write_control(c->dir_fd, "buffer_percent", text);
 	return ret;
 }
 
@@ -230,7 +230,7 @@ static int chan_instance(struct tf_chan *c)
 static void chan_free(struct tf_chan *c, int map_fd)
 {
 	if (c->dir_fd >= 0) {
-		(void)tracefs_write(c->dir_fd, "tracing_on", "0");
+		(void)ltt_write_control(c->dir_fd, "tracing_on", "0");
 		close(c->dir_fd);
 		tracefs_doom(c->t, c->name);
 	}
@@ -259,7 +259,7 @@ static int chan_new(struct tf_session *s, const struct ltt_kabi_channel *attr,
 	if (!ret)
 		ret = tracefs_track_chan(s, c);
 	if (!ret && s->started)
-		ret = tracefs_write(c->dir_fd, "tracing_on", "1");
+		ret = ltt_write_control(c->dir_fd, "tracing_on", "1");
 	if (ret) {
 		LTT_WARN("kernel: ftrace instance %s: %s", c->name, strerror(-ret));
 		chan_free(c, map_fd);
@@ -305,7 +305,7 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e)
 		c->sd_events |= 1u << (raw_id - TRACEFS_SD_RAW_ID_FIRST);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 	if (!ret && !raw_id)
-		ret = tracefs_write(c->dir_fd, path, "1");
+		ret = ltt_write_control(c->dir_fd, path, "1");
 	return ret;
 }
 
@@ -323,7 +323,7 @@ static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 		return 0;
 	}
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
-	return tracefs_write(c->dir_fd, path, "0");
+	return ltt_write_control(c->dir_fd, path, "0");
 }
 
 /*

@@ -174,7 +174,7 @@ static int write_pids(int dir_fd, const struct tf_pids *p, bool empty)
 {
 	int fd, ret;
 
-	ret = tracefs_write(dir_fd, "options/event-fork",
+	ret = ltt_write_control(dir_fd, "options/event-fork",
 			    p->policy == LTT_KABI_TRACKER_POLICY_ALL ? "0" : "1");
 	if (ret)
 		return ret;
@@ -201,11 +201,11 @@ static int chan_change(struct tf_chan *c, const struct tf_pids *old, const struc
 	int ret = 0, err;
 
 	if (pause)
-		ret = tracefs_write(c->dir_fd, "tracing_on", "0");
+		ret = ltt_write_control(c->dir_fd, "tracing_on", "0");
 	if (!ret)
 		ret = write_pids(c->dir_fd, new, empty);
 	if (pause) {
-		err = tracefs_write(c->dir_fd, "tracing_on", "1");
+		err = ltt_write_control(c->dir_fd, "tracing_on", "1");
 		ret = ret ? ret : err;
 	}
 	if (ret)

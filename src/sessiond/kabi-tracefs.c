@@ -333,21 +333,6 @@ static void page_layout(struct tracefs *t)
 	free(text);
 }
 
-int tracefs_write(int dir_fd, const char *path, const char *text)
-{
-	int fd = openat(dir_fd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	size_t len = strlen(text);
-	ssize_t n;
-	int err;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, len);
-	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
-	close(fd);
-	return err;
-}
-
 /* ---- the tracer object ---- */
 
 static int tracefs_open(const char *path, struct ltt_kabi_obj *ret_tracer)

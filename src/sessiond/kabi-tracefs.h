@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "common/ftrace-format.h"
+#include "common/paths.h"	/* ltt_write_control(): tracefs' control files */
 #include "sessiond/kabi-backend.h"
 
 /* Instances are named ltt-PID-N: a daemon's own, found again after it died. */
@@ -66,12 +67,6 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
  */
 int tracefs_event_layout(const struct tracefs *t, const char *name,
 			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
-
-/*
- * Write @text to the file @path under @dir_fd (a control file of
- * tracefs).  Returns 0 or -errno.
- */
-int tracefs_write(int dir_fd, const char *path, const char *text);
 
 /* Remove instance @name now, or once it is unused (a reader holds it). */
 void tracefs_doom(struct tracefs *t, const char *name);

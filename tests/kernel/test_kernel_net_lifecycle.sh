@@ -85,7 +85,9 @@ is "$(for d in $list; do ls "$d"; done | sort -u | tr '\n' ' ')" "kernel " \
 last=$(tail -n 1 <<<"$list")
 read_each $(head -n -1 <<<"$list")
 is $BAD 0 "babeltrace2 reads each archive alone"
-ok "$([ $FULL -ge 3 ]; echo $?)" "events are in $FULL archives: rotations fell while the probe emitted"
+# Two archives with events prove a rotation fell while the probe emitted;
+# how many more depends on how fast the guest emits (KVM or emulation).
+ok "$([ $FULL -ge 2 ]; echo $?)" "events are in $FULL archives: rotations fell while the probe emitted"
 exact "manual rotations" 200000 "$(discarded $s list)"
 run babeltrace2 "$last"
 is "$RC" 0 "babeltrace2 reads the last archive, the chunk begun by the clear"

@@ -11,6 +11,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "common/paths.h"
 #include "tracefs-util.h"
 
 static char mount_dir[256];
@@ -105,15 +106,5 @@ long tu_read_text(const char *path, char *buf, size_t size)
 
 int tu_write_text(const char *path, const char *text)
 {
-	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	size_t len = strlen(text);
-	ssize_t n;
-	int err;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, len);
-	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
-	close(fd);
-	return err;
+	return ltt_write_control(AT_FDCWD, path, text);
 }
