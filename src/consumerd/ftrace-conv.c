@@ -44,6 +44,12 @@ struct view {
 };
 
 /* @n bytes at @off of @v into @dst; false (nothing read) past the end. */
+/* *@v += @n, saturating: a page's missed count is the page's word, any value. */
+static void add_sat(uint64_t *v, uint64_t n)
+{
+	*v = n > UINT64_MAX - *v ? UINT64_MAX : *v + n;
+}
+
 static bool rd(const struct view *v, size_t off, void *dst, size_t n)
 {
 	if (off > v->len || n > v->len - off)
@@ -133,8 +139,8 @@ static int close_packet(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, void
 	memset(c->pkt + c->used, 0, c->packet_size - c->used);
 	ret = emit(arg, c->pkt, c->packet_size, &idx);
 	if (ret) {
-		c->st.emit_failed += c->pkt_events;
-		c->st.discarded += c->pkt_events;
+		add_sat(&c->st.emit_failed, c->pkt_events);
+		add_sat(&c->st.discarded, c->pkt_events);
 		if (!c->emit_err)
 			c->emit_err = ret;
 	} else {
@@ -262,7 +268,7 @@ static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *
 	}
 	if (c->used && !c->pkt_events)
 		c->used = 0;	/* opened for nothing: not a packet */
-	c->st.discarded++;
+	add_sat(&c->st.discarded, 1);
 }
 
 /* The raw entry of @rec (raw_data's) by its raw id; NULL: none, or torn. */
@@ -291,7 +297,7 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 
 	if (!rd(rec, 0, &id, 2)) {
 		c->st.torn++;
-		c->st.discarded++;
+		add_sat(&c->st.discarded, 1);
 		return;
 	}
 	if (c->nr_raw && id == c->raw_ftrace_id)
@@ -300,7 +306,7 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		m = id < c->map_len ? &c->map[id] : NULL;
 	if (torn) {
 		c->st.torn++;
-		c->st.discarded++;
+		add_sat(&c->st.discarded, 1);
 		return;
 	}
 	if (!m || !m->layout) {
@@ -309,7 +315,7 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 	}
 	if (rec->len < m->layout->min_size) {
 		c->st.torn++;
-		c->st.discarded++;
+		add_sat(&c->st.discarded, 1);
 		return;
 	}
 	if (ts < c->last_ts) {
@@ -392,8 +398,8 @@ static void take_missed(struct ltt_ftrace_conv *c, const struct view *data, uint
 	} else if (!(commit & RB_MISSED_STORED)) {
 		c->st.missed_unknown++;
 	}
-	c->st.missed += n;
-	c->st.discarded += n;
+	add_sat(&c->st.missed, n);
+	add_sat(&c->st.discarded, n);
 }
 
 static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64_t page_ts,
@@ -574,7 +580,7 @@ int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, vo
 void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *c, uint64_t n)
 {
 	if (c)
-		c->st.discarded += n;
+		add_sat(&c->st.discarded, n);
 }
 
 void ltt_ftrace_conv_stats(const struct ltt_ftrace_conv *c, struct ltt_ftrace_conv_stats *ret)
