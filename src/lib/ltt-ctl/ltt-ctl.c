@@ -665,35 +665,6 @@ int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pen
 	return ret;
 }
 
-int ltt_ctl_kernel_tracer(struct ltt_ctl *ctl, struct ltt_kernel_tracer_info *ret)
-{
-	struct ltt_kernel_tracer_info info = { 0 };
-	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	size_t len = 0;
-	int ret_code;
-
-	if (!ctl || !ret)
-		return -LTT_ERR_INVAL;
-	if (ctl->minor < LTT_CLIENT_MINOR_KERNEL_TRACER)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ret_code = transact(ctl, LTT_CLIENT_CMD_KERNEL_TRACER, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
-	if (ret_code)
-		return ret_code;
-	ltt_rbuf_init(&r, reply, len);
-	ltt_rbuf_get_str_copy(&r, info.backend, sizeof(info.backend));
-	ltt_rbuf_get_str_copy(&r, info.version, sizeof(info.version));
-	ltt_rbuf_get_str_copy(&r, info.why, sizeof(info.why));
-	ret_code = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
-	if (!ret_code)
-		*ret = info;
-	return ret_code;
-}
-
 /* Smallest encoding of a relay_info, to bound its count. */
 #define RELAY_INFO_MIN (4 + 4 + 4 + LTT_WIRE_STR_MIN + 3 * 8)
 
