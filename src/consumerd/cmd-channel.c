@@ -182,33 +182,27 @@ int ltt_cmd_add_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_m
 	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_USER, &req);
 }
 
-/* ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + stream fd */
+/*
+ * ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + stream fd;
+ * ADD_FTRACE_STREAM: the same + the channel's event map (1.9)
+ */
 int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
 			      struct ltt_wbuf *reply)
 {
-	struct ltt_data_req req = { .type = LTT_DATA_ADD_KERNEL_STREAM };
-	struct ltt_consumer_add_kernel_stream m;
-
-	if (ltt_consumer_get_add_kernel_stream(r, &m))
-		return -EPROTO;
-	/* borrowed: the data thread dups what it keeps, ltt_msg_fini() closes it */
-	req.stream_fd = msg->fds[0];
-	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_KERNEL, &req);
-}
-
-/* ADD_FTRACE_STREAM {u64 channel_key, u32 cpu} + trace_pipe_raw fd, event map fd */
-int ltt_cmd_add_ftrace_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
-			      struct ltt_wbuf *reply)
-{
-	struct ltt_data_req req = { .type = LTT_DATA_ADD_FTRACE_STREAM };
+	bool ftrace = msg->hdr.type == LTT_CONSUMER_MSG_ADD_FTRACE_STREAM;
+	struct ltt_data_req req = {
+		.type = ftrace ? LTT_DATA_ADD_FTRACE_STREAM : LTT_DATA_ADD_KERNEL_STREAM,
+	};
 	struct ltt_consumer_add_kernel_stream m;
 
 	if (ltt_consumer_get_add_kernel_stream(r, &m))
 		return -EPROTO;
 	/* borrowed: the data thread dups or maps what it keeps, ltt_msg_fini() closes them */
 	req.stream_fd = msg->fds[0];
-	req.map_fd = msg->fds[1];
-	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_TRACEFS, &req);
+	if (ftrace)
+		req.map_fd = msg->fds[1];
+	return add_stream(ctx, m.channel_key, m.cpu,
+			  ftrace ? LTT_CONSUMER_DOMAIN_TRACEFS : LTT_CONSUMER_DOMAIN_KERNEL, &req);
 }
 
 /*

@@ -76,7 +76,6 @@ ltt_cmd_fn ltt_cmd_add_trace, ltt_cmd_add_snapshot_trace, ltt_cmd_metadata,
 	ltt_cmd_reset_metadata, ltt_cmd_destroy_trace, ltt_cmd_probe_output;
 /* cmd-channel.c: channels and their streams */
 ltt_cmd_fn ltt_cmd_add_channel, ltt_cmd_add_stream, ltt_cmd_add_kernel_stream,
-	ltt_cmd_add_ftrace_stream,
 	ltt_cmd_streams_sent, ltt_cmd_flush_channel, ltt_cmd_channel_stats,
 	ltt_cmd_destroy_channel;
 /* cmd-relay.c: relay sessions */

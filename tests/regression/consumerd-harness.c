@@ -386,17 +386,36 @@ off_t ch_file_size(const char *path)
 	return stat(path, &st) ? -1 : st.st_size;
 }
 
-bool ch_wait_size(const char *path, off_t min, int ms)
+bool ch_wait_until(bool (*done)(void *arg), void *arg, int ms)
 {
 	struct timespec step = { .tv_nsec = 5 * 1000 * 1000 };
 	int waited;
 
 	for (waited = 0; waited < ms; waited += 5) {
-		if (ch_file_size(path) >= min)
+		if (done(arg))
 			return true;
 		nanosleep(&step, NULL);
 	}
-	return ch_file_size(path) >= min;
+	return done(arg);
+}
+
+struct size_wait {
+	const char *path;
+	off_t min;
+};
+
+static bool size_reached(void *arg)
+{
+	const struct size_wait *w = arg;
+
+	return ch_file_size(w->path) >= w->min;
+}
+
+bool ch_wait_size(const char *path, off_t min, int ms)
+{
+	struct size_wait w = { path, min };
+
+	return ch_wait_until(size_reached, &w, ms);
 }
 
 uint64_t ch_get64(const uint8_t *p)

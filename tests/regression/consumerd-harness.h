@@ -154,6 +154,12 @@ ssize_t ch_slurp(const char *path, uint8_t **ret_buf);
 bool ch_exists(const char *path);
 /** ch_file_size() - the size of @path, or -1 */
 off_t ch_file_size(const char *path);
+/**
+ * ch_wait_until() - poll @done(@arg) every 5 ms until it holds, at most
+ * @ms; what it says at the end
+ */
+bool ch_wait_until(bool (*done)(void *arg), void *arg, int ms);
+
 /** ch_wait_size() - poll a file until it holds @min bytes, at most @ms */
 bool ch_wait_size(const char *path, off_t min, int ms);
 /** ch_get64() - a host-order u64 at @p */

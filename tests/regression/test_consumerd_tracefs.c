@@ -431,17 +431,23 @@ static uint64_t last_packet_end(const char *path)
  * The switch timer closes the partial packet with the load's last events:
  * written within @ms without a flush (the file polled, bounded).
  */
+struct end_wait {
+	const char *path;
+	uint64_t last;
+};
+
+static bool end_reached(void *arg)
+{
+	const struct end_wait *w = arg;
+
+	return last_packet_end(w->path) >= w->last;
+}
+
 static bool timer_wrote(const char *path, uint64_t last, int ms)
 {
-	struct timespec step = { .tv_nsec = 5 * 1000 * 1000 };
-	int waited;
+	struct end_wait w = { path, last };
 
-	for (waited = 0; waited < ms; waited += 5) {
-		if (last_packet_end(path) >= last)
-			return true;
-		nanosleep(&step, NULL);
-	}
-	return last_packet_end(path) >= last;
+	return ch_wait_until(end_reached, &w, ms);
 }
 
 /* The rest of instance 0's CPUs (cpu 0 is in), the load, the trace read. */
