@@ -50,9 +50,14 @@ bt "$d" "$TEST_TMP/rn.out"
 is "$?:$(role_count "$TEST_TMP/rn.out" a):$(role_count "$TEST_TMP/rn.out" b)" "0:500:500" \
 	"babeltrace2 reads the relay's trace: every event before and after"
 ok_cmd "regenerate again once stopped" lttctl regenerate metadata -s rn
+# the command returns once the consumer has the new text; it reaches the
+# relay after (no stop to wait on it here)
+wait_for "$RELAYD_LOG" "$UID_PATH/metadata written again \(version 2\)"
 is "$(grep -c "$UID_PATH/metadata written again (version 2)" "$RELAYD_LOG")" 1 \
 	"  the relay takes the next version"
-bt "$d" "$TEST_TMP/rn2.out"
+# the text follows the reset: read until the whole of it is there (bounded)
+timeout "$TEST_TIMEOUT" bash -c 'until timeout "$3" babeltrace2 "$1" >"$2" 2>"$2.err" &&
+	[ "$(grep -c " ltt_test:seq: " "$2")" = 1000 ]; do :; done' _ "$d" "$TEST_TMP/rn2.out" "$BT_TIMEOUT"
 is "$?:$(grep -c ' ltt_test:seq: ' "$TEST_TMP/rn2.out")" "0:1000" "  and the trace still reads whole"
 lttctl -q destroy rn
 
