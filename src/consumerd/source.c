@@ -26,6 +26,11 @@ int ltt_source_give_up(struct ltt_source *src)
 	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;
 }
 
+int ltt_source_keep(struct ltt_source *src)
+{
+	return src->ops->keep ? src->ops->keep(src) : 0;
+}
+
 int ltt_source_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
 			 uint64_t *ret_end)
 {

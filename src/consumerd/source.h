@@ -71,6 +71,13 @@ struct ltt_source_ops {
 	/* Optional: does the source read the object of @st?  (one reader each) */
 	bool (*reads)(const struct ltt_source *src, const struct stat *st);
 	/*
+	 * Optional: a source whose reading empties its buffer (tracefs)
+	 * keeps the packets of a snapshot trace itself, since those
+	 * streams are never drained: take in what is ready.  0 caught up;
+	 * -EBUSY more is ready (call again).
+	 */
+	int (*keep)(struct ltt_source *src);
+	/*
 	 * Optional, snapshots (snapshot.h): close the open packet, then
 	 * sample the packets a snapshot reads without consuming: [begin, end)
 	 * by packet_size, at most @max_packets, the newest (0: all).
@@ -135,6 +142,16 @@ void ltt_source_switch(struct ltt_source *src);
  * source with nothing to give up), -EBUSY or -EAGAIN.
  */
 int ltt_source_give_up(struct ltt_source *src);
+
+/**
+ * ltt_source_keep() - a snapshot trace's source takes in what is ready,
+ * for sources that keep their packets themselves (see struct
+ * ltt_source_ops)
+ *
+ * Data thread, when the source's poll fd or a channel timer fires.
+ * Returns 0 (also for a source that keeps nothing) or -EBUSY.
+ */
+int ltt_source_keep(struct ltt_source *src);
 
 /**
  * ltt_source_snap_span() - close the open packet and sample what a

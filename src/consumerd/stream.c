@@ -245,8 +245,8 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	int ret;
 
 	*ret_used = 0;
-	if (!s->chan->output)
-		return LTT_STREAM_IDLE;	/* a snapshot trace's: its packets stay */
+	if (!s->chan->output)	/* a snapshot trace's: its packets stay (or are kept) */
+		return ltt_source_keep(s->src) == -EBUSY ? LTT_STREAM_BUSY : LTT_STREAM_IDLE;
 	if (s->ended)
 		return LTT_STREAM_IDLE;	/* read empty, and its sink may be gone (a new chunk) */
 

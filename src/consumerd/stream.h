@@ -125,8 +125,10 @@ void ltt_stream_destroy(struct ltt_stream *stream);
  * @scratch: the copy buffer for sources that copy, large enough for the
  *           stream's packets (borrowed)
  *
- * Data thread.  Packets the source skips are counted by it.  Returns an
- * enum ltt_stream_state.
+ * Data thread.  Packets the source skips are counted by it.  A snapshot
+ * trace's stream writes nothing: its source keeps what is ready, if it
+ * keeps packets itself (ltt_source_keep()).  Returns an enum
+ * ltt_stream_state.
  */
 enum ltt_stream_state ltt_stream_drain(struct ltt_stream *stream, struct ltt_scratch *scratch,
 				       unsigned int budget);
