@@ -463,3 +463,21 @@ int ltt_filter_compile(const struct ltt_filter_node *root,
 	*ret_len = LTT_FILTER_HEADER_LEN + g.len;
 	return 0;
 }
+
+int ltt_filter_kabi_fields(struct ltt_kabi_event_desc *desc, struct ltt_filter_field_desc *ret)
+{
+	uint32_t i;
+
+	if (desc->nr_fields > LTT_KABI_MAX_FIELDS)
+		return -EPROTO;
+	for (i = 0; i < desc->nr_fields; i++) {
+		struct ltt_kabi_field *f = &desc->fields[i];
+
+		f->name[sizeof(f->name) - 1] = '\0';
+		ret[i] = (struct ltt_filter_field_desc){
+			.name = f->name, .type = f->type, .size = f->size,
+			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
+		};
+	}
+	return 0;
+}

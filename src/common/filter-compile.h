@@ -20,6 +20,7 @@
 
 #include "common/filter-parse.h"
 #include "filter-vm/filter-bytecode.h"
+#include "kmod/ltt-abi.h"
 
 /**
  * ltt_filter_compile() - type-check @root against an event and compile it
@@ -39,5 +40,16 @@
 int ltt_filter_compile(const struct ltt_filter_node *root,
 		       const struct ltt_filter_field_desc *fields, uint32_t nr_fields,
 		       uint8_t **ret, size_t *ret_len, struct ltt_filter_error *err);
+
+/**
+ * ltt_filter_kabi_fields() - the fields of a kernel event as the compiler
+ * and the validator read them, from the kernel tracer's description of it
+ * (LTT_KABI_EVENT_DESC, or ltt_ftrace_event_to_kabi() for tracefs)
+ * @desc: its names NUL-terminated here; borrowed by @ret's names
+ * @ret: @desc->nr_fields entries (at most LTT_KABI_MAX_FIELDS)
+ *
+ * Return: 0, or -EPROTO for more than LTT_KABI_MAX_FIELDS fields.
+ */
+int ltt_filter_kabi_fields(struct ltt_kabi_event_desc *desc, struct ltt_filter_field_desc *ret);
 
 #endif /* LTT_FILTER_COMPILE_H */

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "common/filter-compile.h"
 #include "common/ftrace-format.h"
 
 #define FIELD_MAX_BYTES 65535u	/* offsets and sizes: a __data_loc offset is 16 bits */
@@ -142,6 +143,11 @@ static const struct int_type int_types[] = {
 	{ "int", 4, 1 }, { "unsigned int", 4, 0 }, { "unsigned", 4, 0 }, { "u32", 4, 0 },
 	{ "__u32", 4, 0 }, { "uint32_t", 4, 0 }, { "s32", 4, 1 }, { "__s32", 4, 1 },
 	{ "int32_t", 4, 1 }, { "pid_t", 4, 1 },
+	/* the kernel's types of system call arguments (include/linux/types.h) */
+	{ "umode_t", 2, 0 }, { "uid_t", 4, 0 }, { "gid_t", 4, 0 }, { "qid_t", 4, 0 },
+	{ "key_t", 4, 1 }, { "key_serial_t", 4, 1 }, { "mqd_t", 4, 1 }, { "clockid_t", 4, 1 },
+	{ "timer_t", 4, 1 }, { "rwf_t", 4, 1 }, { "size_t", 8, 0 }, { "ssize_t", 8, 1 },
+	{ "off_t", 8, 1 }, { "loff_t", 8, 1 },
 	{ "long", 8, 1 }, { "unsigned long", 8, 0 }, { "long long", 8, 1 },
 	{ "unsigned long long", 8, 0 }, { "u64", 8, 0 }, { "__u64", 8, 0 },
 	{ "uint64_t", 8, 0 }, { "s64", 8, 1 }, { "__s64", 8, 1 }, { "int64_t", 8, 1 },
@@ -385,6 +391,30 @@ static bool name_taken(const struct ltt_ftrace_event *ev, const char *name)
 	return false;
 }
 
+/*
+ * An integer field whose declared type is narrower than its slot: a
+ * system call's arguments are all stored as unsigned long ("int dfd" in
+ * 8 bytes, signed:0), the value in the slot's low bytes, the others what
+ * the register held.  Keep the declared type's bytes and sign, as the C
+ * declaration (and lttng-modules) reads it: dfd is -100, not 4294967196.
+ */
+static void narrow_to_decl(struct ltt_ftrace_field *f, struct span type)
+{
+	const struct int_type *t;
+
+	if (f->kind != LTT_FTRACE_INT || f->base == 16)
+		return;
+	t = find_int_type(type);
+	if (!t || t->size >= f->size)
+		return;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	f->offset += f->size - t->size;
+#endif
+	f->size = t->size;
+	f->elem_size = t->size;
+	f->is_signed = t->is_signed;
+}
+
 static int take_field(struct parser *ps, struct span line, struct ltt_ftrace_event *ev,
 		      bool *seen_type, bool *seen_pid)
 {
@@ -410,6 +440,7 @@ static int take_field(struct parser *ps, struct span line, struct ltt_ftrace_eve
 	if (ret)
 		return ret;
 	f->offset = fl.offset;
+	narrow_to_decl(f, dc.type);
 	if (name_taken(ev, f->name))
 		return fail(ps, -EINVAL, "two fields have the same name");
 	ev->nr_fields++;
@@ -631,4 +662,12 @@ int ltt_ftrace_event_to_kabi(const struct ltt_ftrace_event *ev, const char *name
 	for (i = 0; i < ev->nr_fields; i++)
 		kabi_field(&ev->fields[i], &d->fields[i]);
 	return 0;
+}
+
+int ltt_ftrace_filter_fields(const struct ltt_ftrace_event *ev, struct ltt_kabi_event_desc *desc,
+			     struct ltt_filter_field_desc *ret)
+{
+	int err = ltt_ftrace_event_to_kabi(ev, "event", desc);
+
+	return err ? err : ltt_filter_kabi_fields(desc, ret);
 }

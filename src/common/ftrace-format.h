@@ -23,7 +23,9 @@
  * A __data_loc field is a u32 in the record: the offset (low 16 bits,
  * from the record's start) and the length in bytes (high 16 bits) of its
  * data; a __rel_loc field is the same with the offset counted from the
- * end of the u32.  Pointers are integers in base 16.
+ * end of the u32.  Pointers are integers in base 16.  An integer whose
+ * declared type is narrower than its size (a system call's "int dfd" in
+ * 8 bytes) is read as that type: its low bytes, with the type's sign.
  *
  * Pure functions over the caller's memory: no allocation, no global
  * state, any thread.
@@ -59,6 +61,9 @@ struct ltt_ftrace_field {
 	uint8_t is_signed;		/* the integer or element's */
 	uint8_t base;			/* 10, or 16 for pointers; STRING: 0 */
 	uint8_t rel;			/* STRING, DYN_ARRAY: 1 for __rel_loc */
+	int8_t bias;			/* INT of 4 signed bytes: added to the value
+					 * (0 from a parse; lttng-modules' prio is
+					 * the kernel's minus 100) */
 };
 
 /* An event's layout, as its format file gives it. */
@@ -138,5 +143,18 @@ void ltt_ftrace_page_layout_default(struct ltt_ftrace_page_layout *ret);
  */
 int ltt_ftrace_event_to_kabi(const struct ltt_ftrace_event *ev, const char *name,
 			     struct ltt_kabi_event_desc *ret);
+
+/**
+ * ltt_ftrace_filter_fields() - the fields of @ev as a filter program
+ * compiled for it reads them: those ltt_ftrace_event_to_kabi() describes,
+ * through ltt_filter_kabi_fields() (common/filter-compile.h)
+ * @desc: scratch the names of @ret live in
+ * @ret: @ev->nr_fields entries
+ *
+ * Returns 0, or ltt_ftrace_event_to_kabi()'s error.
+ */
+struct ltt_filter_field_desc;
+int ltt_ftrace_filter_fields(const struct ltt_ftrace_event *ev, struct ltt_kabi_event_desc *desc,
+			     struct ltt_filter_field_desc *ret);
 
 #endif /* LTT_COMMON_FTRACE_FORMAT_H */

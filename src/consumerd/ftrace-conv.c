@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "consumerd/ftrace-conv.h"
+#include "filter-vm/filter-vm.h"
 #include "kmod/ltt-packet.h"
 
 #define RB_MISSED_EVENTS	(1u << 31)
@@ -170,6 +171,15 @@ static bool loc_data(const struct ltt_ftrace_field *f, const struct view *rec,
 	return true;
 }
 
+/* The value of @f (an INT of 4 signed bytes, layout_ok()) in @rec, its bias added. */
+static int32_t biased_s32(const struct ltt_ftrace_field *f, const struct view *rec)
+{
+	int32_t v;
+
+	memcpy(&v, rec->p + f->offset, 4);
+	return (int32_t)((uint32_t)v + (uint32_t)(int32_t)f->bias);	/* wraps, never UB */
+}
+
 /* The payload of @rec (at least layout->min_size bytes); false if torn. */
 static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const struct view *rec)
 {
@@ -177,6 +187,7 @@ static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const 
 	const struct ltt_ftrace_field *f;
 	struct view d;
 	uint32_t i, count;
+	int32_t biased;
 
 	for (i = 0; i < ev->nr_fields && !o->full; i++) {
 		f = &ev->fields[i];
@@ -195,7 +206,15 @@ static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const 
 			put(o, &count, 4);
 			put(o, d.p, (size_t)count * f->elem_size);
 			break;
-		default:	/* INT, CHARS, ARRAY: as they are */
+		case LTT_FTRACE_INT:
+			if (f->bias) {
+				biased = biased_s32(f, rec);
+				put(o, &biased, 4);
+			} else {
+				put(o, rec->p + f->offset, f->size);
+			}
+			break;
+		default:	/* CHARS, ARRAY: as they are */
 			put(o, rec->p + f->offset, f->size);
 			break;
 		}
@@ -271,6 +290,97 @@ static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *
 	add_sat(&c->st.discarded, 1);
 }
 
+/* ---- filters ---- */
+
+/* What a program's $ctx reads: the record's tid, the stream's CPU. */
+struct filter_priv {
+	const struct ltt_ftrace_conv *c;
+	const struct ltt_ftrace_event *ev;
+	const struct view *rec;
+};
+
+static int filter_ctx(void *priv, unsigned int id, struct ltt_filter_value *out)
+{
+	const struct filter_priv *fp = priv;
+	int32_t tid;
+
+	out->type = LTT_FTYPE_S64;
+	if (id == LTT_FILTER_CTX_TID) {
+		memcpy(&tid, fp->rec->p + fp->ev->pid_offset, 4);	/* below min_size */
+		out->v.s = tid;
+	} else if (id == LTT_FILTER_CTX_CPU_ID) {
+		out->v.s = fp->c->cpu;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The program's view of @rec's fields into @args (a biased field's value
+ * in @biased); false if a __data_loc lies.
+ */
+static bool filter_args(const struct ltt_ftrace_event *ev, const struct view *rec,
+			struct ltt_filter_arg *args, int32_t *biased)
+{
+	const struct ltt_ftrace_field *f;
+	struct view d;
+	uint32_t i;
+
+	for (i = 0; i < ev->nr_fields; i++) {
+		f = &ev->fields[i];
+		switch (f->kind) {
+		case LTT_FTRACE_STRING:
+		case LTT_FTRACE_DYN_ARRAY:
+			if (!loc_data(f, rec, &d))
+				return false;
+			args[i].p = d.p;
+			args[i].n = (uint32_t)(f->kind == LTT_FTRACE_STRING ? d.len :
+					       d.len / f->elem_size);
+			break;
+		case LTT_FTRACE_INT:
+			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, 0 };
+			if (f->bias) {
+				biased[i] = biased_s32(f, rec);
+				args[i].p = &biased[i];
+			}
+			break;
+		default:	/* CHARS, ARRAY */
+			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, f->length };
+			break;
+		}
+	}
+	return true;
+}
+
+/*
+ * 1: one of the programs @m had at @ts accepts @rec (or it had none); 0:
+ * none does; -1: torn.
+ */
+static int filter_pass(const struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m,
+		       uint64_t ts, const struct view *rec)
+{
+	const struct ltt_ftrace_map_filter *f = m->filter;
+	struct ltt_filter_arg args[LTT_FTRACE_MAX_FIELDS];
+	int32_t biased[LTT_FTRACE_MAX_FIELDS];
+	struct filter_priv fp = { c, m->layout, rec };
+	struct ltt_filter_env env = {
+		.args = args, .nr_args = m->layout->nr_fields, .ctx = filter_ctx, .priv = &fp,
+	};
+	uint32_t i;
+
+	while (f && ts < f->since_ns)
+		f = f->prev;
+	if (!f || !f->nr)
+		return 1;
+	if (!filter_args(m->layout, rec, args, biased))
+		return -1;
+	for (i = 0; i < f->nr; i++)
+		if (ltt_filter_run(f->code[i], &env))
+			return 1;
+	return 0;
+}
+
 /* The raw entry of @rec (raw_data's) by its raw id; NULL: none, or torn. */
 static const struct ltt_ftrace_map *raw_entry(const struct ltt_ftrace_conv *c,
 					      const struct view *rec, bool *torn)
@@ -294,6 +404,7 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 	const struct ltt_ftrace_map *m;
 	bool torn = false;
 	uint16_t id;
+	int pass;
 
 	if (!rd(rec, 0, &id, 2)) {
 		c->st.torn++;
@@ -313,9 +424,14 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		c->st.unmapped++;
 		return;
 	}
-	if (rec->len < m->layout->min_size) {
+	pass = rec->len < m->layout->min_size ? -1 : filter_pass(c, m, ts, rec);
+	if (pass < 0) {
 		c->st.torn++;
 		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (!pass) {
+		c->st.filtered++;
 		return;
 	}
 	if (ts < c->last_ts) {
@@ -502,6 +618,8 @@ static bool layout_ok(const struct ltt_ftrace_event *ev)
 		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY) &&
 		    (f->size != 4 || !f->elem_size))
 			return false;
+		if (f->bias && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed))
+			return false;
 	}
 	return true;
 }
@@ -540,11 +658,34 @@ int ltt_ftrace_conv_map_raw(struct ltt_ftrace_conv *c, uint32_t raw_id, uint32_t
 		;
 	if (i == LTT_FTRACE_CONV_RAW_MAX)
 		return -ENOSPC;
-	c->raw[i] = (struct ltt_ftrace_raw_map){ raw_id, { layout, ctf_id } };
+	c->raw[i] = (struct ltt_ftrace_raw_map){
+		raw_id, { layout, ctf_id, i < c->nr_raw ? c->raw[i].m.filter : NULL }
+	};
 	if (i == c->nr_raw)
 		c->nr_raw++;
 	c->raw_ftrace_id = layout->id;
 	return 0;
+}
+
+int ltt_ftrace_conv_set_filter(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t raw_id,
+			       const struct ltt_ftrace_map_filter *f)
+{
+	uint32_t i;
+
+	if (!c)
+		return -EINVAL;
+	if (!raw_id) {
+		if (ftrace_id >= c->map_len || !c->map[ftrace_id].layout)
+			return -ENOENT;
+		c->map[ftrace_id].filter = f;
+		return 0;
+	}
+	for (i = 0; i < c->nr_raw; i++)
+		if (c->raw_ftrace_id == ftrace_id && c->raw[i].raw_id == raw_id) {
+			c->raw[i].m.filter = f;
+			return 0;
+		}
+	return -ENOENT;
 }
 
 int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *c, const struct ltt_ctx *ctx,

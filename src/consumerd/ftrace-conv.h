@@ -29,7 +29,8 @@
  * packets' events_discarded (cumulative for the stream, as CTF wants):
  * the page's missed count (1 when the kernel had no room to store it),
  * torn records, events too large for a packet, packets the sink refused.
- * Records of unmapped events are skipped and counted apart.  A page is
+ * Records of unmapped events are skipped and counted apart, as are those
+ * an event's filter rejects (ltt_ftrace_conv_set_filter()).  A page is
  * hostile input: no read outside [page, page + len), whatever it says.
  *
  * No allocation after ltt_ftrace_conv_init() but in ltt_ftrace_conv_map();
@@ -44,11 +45,16 @@
 #include "common/context.h"
 #include "common/ctf.h"
 #include "common/ftrace-format.h"
+#include "common/ftrace-map.h"
 
-/* One mapped event: its layout (borrowed) and its CTF id. */
+/*
+ * One mapped event: its layout (borrowed), its CTF id, and the programs
+ * that decide which of its records are kept (borrowed; NULL or none: all).
+ */
 struct ltt_ftrace_map {
 	const struct ltt_ftrace_event *layout;	/* NULL: not mapped */
 	uint32_t ctf_id;
+	const struct ltt_ftrace_map_filter *filter;
 };
 
 /*
@@ -75,6 +81,7 @@ struct ltt_ftrace_conv_stats {
 	uint64_t too_big;		/* of which: events larger than an empty packet */
 	uint64_t emit_failed;		/* of which: events of packets the sink refused */
 	uint64_t unmapped;		/* records of unmapped event (or raw) ids, skipped */
+	uint64_t filtered;		/* records their event's filter rejected, skipped */
 	uint64_t torn_pages;		/* pages whose header or an entry lied */
 	uint64_t clamped;		/* timestamps raised to the stream's latest */
 };
@@ -166,6 +173,25 @@ int ltt_ftrace_conv_map(struct ltt_ftrace_conv *conv, uint32_t ftrace_id, uint32
  */
 int ltt_ftrace_conv_map_raw(struct ltt_ftrace_conv *conv, uint32_t raw_id, uint32_t ctf_id,
 			    const struct ltt_ftrace_event *layout);
+
+/**
+ * ltt_ftrace_conv_set_filter() - keep only the records of the mapped
+ * event (@ftrace_id, @raw_id; @raw_id 0: an ordinary event) that one of
+ * @f's programs accepts (filter-vm/filter-vm.h)
+ * @f: borrowed until fini or the next call for the event; its programs
+ *     validated against the fields of the event's layout as
+ *     ltt_ftrace_filter_fields() gives them; NULL or no program: keep all.
+ *     A record stamped before @f->since_ns is judged by @f->prev (and so
+ *     on; none left: kept).
+ *
+ * A program reads the record's fields in layout order (a __data_loc's
+ * data, a char array as text), $ctx.tid (common_pid) and $ctx.cpu_id
+ * (the stream's CPU); any other context is absent (the comparison
+ * rejects).  A remap of the event keeps its filter.  No allocation.
+ * Returns 0, -EINVAL (NULL @conv) or -ENOENT (the event is not mapped).
+ */
+int ltt_ftrace_conv_set_filter(struct ltt_ftrace_conv *conv, uint32_t ftrace_id, uint32_t raw_id,
+			       const struct ltt_ftrace_map_filter *f);
 
 /**
  * ltt_ftrace_conv_set_contexts() - the stream's event context: @nr

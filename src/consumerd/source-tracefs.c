@@ -14,16 +14,37 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/filter-compile.h"
 #include "common/ftrace-map.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/ftrace-conv.h"
 #include "consumerd/source-tracefs.h"
+#include "filter-vm/filter-vm.h"
 
 /* The largest ring-buffer page read (buffer_subbuf_size_kb); 4096 here. */
 #define PAGE_MAX 65536
 /* Packets of one page's conversion, at most: a page's records grow about 2x. */
 #define QUEUE_MAX 8
+/* A snapshot trace's ring, in packets: the kernel's sub-buffer count limits (2^20). */
+#define KEEP_MAX (1u << 20)
+
+/*
+ * The latest programs of one event from the map's filter log, borrowed by
+ * the converters.  One a later record replaces is retired, not freed: it
+ * judges the records stamped before the later one's time.
+ */
+struct tfs_filter {
+	struct ltt_ftrace_map_filter f;		/* first: f.prev is a tfs_filter's; f.buf owned */
+	int checked;				/* 0: not yet; 1: valid; -1: rejects all */
+	struct tfs_filter *next;		/* in the list of current or retired ones */
+};
+
+/* A program that accepts nothing: for a filter that failed validation. */
+static uint8_t reject_code[] = {
+	'L', 'T', 'T', 'F', LTT_FILTER_VERSION, 1, 0, 0, 10, 0, 0, 0,
+	LTT_FOP_PUSH_S64, 0, 0, 0, 0, 0, 0, 0, 0, LTT_FOP_RETURN,
+};
 
 /* The channel's copy of its event map: layouts borrowed by its converters. */
 struct ltt_tfs_events {
@@ -35,6 +56,11 @@ struct ltt_tfs_events {
 	uint32_t raw_id[LTT_FTRACE_MAP_CAPACITY];	/* 0: an ordinary event */
 	struct ltt_ftrace_event *layout[LTT_FTRACE_MAP_CAPACITY];	/* owned */
 	bool warned;				/* a bad entry was logged */
+	uint32_t filter_cursor;			/* bytes of the filter log copied */
+	struct tfs_filter *filters;		/* the current ones, one per event */
+	struct tfs_filter *retired;
+	bool filters_warned;			/* a bad filter record was logged */
+	uint64_t gen;				/* bumped by each new entry or filter */
 };
 
 /* A finished packet waiting to be written: the content, its index entry. */
@@ -51,11 +77,14 @@ struct tracefs_source {
 	uint64_t dropped;		/* its "dropped events", last counted */
 	struct ltt_tfs_events *events;	/* the channel's (borrowed) */
 	uint32_t mapped;		/* of events->nr, mapped into conv */
+	uint64_t gen;			/* events->gen the converter's filters follow */
 	struct ltt_ftrace_conv conv;
 	uint8_t *page;			/* PAGE_MAX bytes */
-	struct queued q[QUEUE_MAX];
+	struct queued *q;		/* q_len slots */
 	unsigned int q_len, q_head, q_count;	/* slots, first, waiting */
 	bool held;			/* q[q_head] is out (get without put) */
+	bool keep;			/* a snapshot trace's: q is a ring of the newest packets */
+	uint64_t q_pos;			/* keep: the position of q[q_head], in packets */
 	bool flush;			/* switch asked: close the packet once read empty */
 	uint64_t budget;		/* pages a wakeup or a switch reads at most */
 	uint64_t reads;			/* pages read since the last -EAGAIN */
@@ -89,16 +118,76 @@ int ltt_tfs_events_open(int map_fd, struct ltt_tfs_events **ret)
 	return 0;
 }
 
+static void filters_free(struct tfs_filter *f)
+{
+	struct tfs_filter *next;
+
+	for (; f; f = next) {
+		next = f->next;
+		free(f->f.buf);
+		free(f);
+	}
+}
+
 void ltt_tfs_events_free(struct ltt_tfs_events *ev)
 {
 	uint32_t i;
 
 	if (!ev)
 		return;
+	filters_free(ev->filters);
+	filters_free(ev->retired);
 	for (i = 0; i < ev->nr; i++)
 		free(ev->layout[i]);
 	ltt_ftrace_map_unmap(ev->shm);
 	free(ev);
+}
+
+/*
+ * Make @nf its event's current filter, retiring the one it replaces,
+ * which judges the records before @nf's time (its prev).
+ */
+static void filter_install(struct ltt_tfs_events *ev, struct tfs_filter *nf)
+{
+	struct tfs_filter **p;
+
+	for (p = &ev->filters; *p; p = &(*p)->next)
+		if ((*p)->f.ftrace_id == nf->f.ftrace_id && (*p)->f.raw_id == nf->f.raw_id) {
+			struct tfs_filter *old = *p;
+
+			*p = old->next;
+			old->next = ev->retired;
+			ev->retired = old;
+			nf->f.prev = &old->f;
+			break;
+		}
+	nf->next = ev->filters;
+	ev->filters = nf;
+	ev->gen++;
+}
+
+/* Copy the filter records published since the last sync; a bad one stops the copy. */
+static void filters_sync(struct ltt_tfs_events *ev, const char *label)
+{
+	struct tfs_filter *nf;
+	int err = 0;
+
+	while (!err) {
+		nf = calloc(1, sizeof(*nf));
+		if (!nf)
+			return;		/* tried again at the next page */
+		err = ltt_ftrace_map_filter_next(ev->shm, &ev->filter_cursor, &nf->f);
+		if (err) {
+			free(nf);
+			break;
+		}
+		filter_install(ev, nf);
+	}
+	if (err == -EINVAL && !ev->filters_warned) {
+		LTT_ERR("%s: the event map's filter log is invalid at byte %" PRIu32 ": later filters are not applied",
+			label, ev->filter_cursor);
+		ev->filters_warned = true;
+	}
 }
 
 /* Copy the entries published since the last sync; a bad one stops the copy. */
@@ -107,6 +196,7 @@ static void events_sync(struct ltt_tfs_events *ev, const char *label)
 	uint32_t pub = ltt_ftrace_map_published(ev->shm);
 	struct ltt_ftrace_map_entry e;
 
+	filters_sync(ev, label);
 	while (ev->nr < pub) {
 		if (ltt_ftrace_map_entry_get(ev->shm, ev->nr, &e)) {
 			if (!ev->warned)
@@ -122,7 +212,68 @@ static void events_sync(struct ltt_tfs_events *ev, const char *label)
 		ev->ctf_id[ev->nr] = e.ctf_id;
 		ev->raw_id[ev->nr] = e.raw_id;
 		ev->nr++;
+		ev->gen++;
 	}
+}
+
+/* The layout of the event (@ftrace_id, @raw_id) in @ev's copy, or NULL. */
+static const struct ltt_ftrace_event *events_layout(const struct ltt_tfs_events *ev,
+						    uint32_t ftrace_id, uint32_t raw_id)
+{
+	uint32_t i;
+
+	for (i = 0; i < ev->nr; i++)
+		if (ev->layout[i]->id == ftrace_id && ev->raw_id[i] == raw_id)
+			return ev->layout[i];
+	return NULL;
+}
+
+/*
+ * Validate the programs of @tf and of those before it (its prev chain)
+ * against the fields of @layout, once each.  One that fails (the session
+ * daemon compiled it for other fields) becomes a program that rejects
+ * every record, said once.
+ */
+static void filter_check(struct tfs_filter *tf, const struct ltt_ftrace_event *layout,
+			 const char *label)
+{
+	static struct ltt_kabi_event_desc desc;		/* the data thread's */
+	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	bool have_fields = false;
+	uint32_t i;
+
+	for (; tf && !tf->checked;
+	     tf = (struct tfs_filter *)(uintptr_t)tf->f.prev) {	/* f is the first member */
+		if (!have_fields)
+			have_fields = !ltt_ftrace_filter_fields(layout, &desc, fields);
+		tf->checked = have_fields ? 1 : -1;
+		for (i = 0; i < tf->f.nr && tf->checked > 0; i++)
+			if (ltt_filter_validate(tf->f.code[i], tf->f.len[i], fields, desc.nr_fields))
+				tf->checked = -1;
+		if (tf->checked > 0)
+			continue;
+		LTT_ERR("%s: a filter of event %s:%s fails validation against its fields: its records are rejected",
+			label, layout->system, layout->name);
+		tf->f.nr = 1;
+		tf->f.code[0] = reject_code;
+		tf->f.len[0] = sizeof(reject_code);
+	}
+}
+
+/* Give the converter the channel's current filters, of the events it maps. */
+static void push_filters(struct tracefs_source *t)
+{
+	const struct ltt_ftrace_event *layout;
+	struct tfs_filter *tf;
+
+	for (tf = t->events->filters; tf; tf = tf->next) {
+		layout = events_layout(t->events, tf->f.ftrace_id, tf->f.raw_id);
+		if (!layout)
+			continue;	/* pushed once its entry is published */
+		filter_check(tf, layout, t->base.label);
+		ltt_ftrace_conv_set_filter(&t->conv, tf->f.ftrace_id, tf->f.raw_id, &tf->f);
+	}
+	t->gen = t->events->gen;
 }
 
 /* Map what the channel's copy holds and this converter does not yet. */
@@ -146,6 +297,8 @@ static void sync_map(struct tracefs_source *t)
 				t->base.label, ev->layout[t->mapped]->system,
 				ev->layout[t->mapped]->name, strerror(-ret));
 	}
+	if (t->gen != ev->gen)
+		push_filters(t);
 }
 
 /* The converter's emit: queue a copy of the packet, or refuse it (counted). */
@@ -156,7 +309,15 @@ static int enqueue(void *arg, const void *packet, size_t size,
 	size_t content = (size_t)((idx->content_size + 7) / 8);
 	struct queued *q;
 
-	if (t->q_count == t->q_len || size != t->base.packet_size || content > size)
+	if (size != t->base.packet_size || content > size)
+		return -ENOBUFS;
+	if (t->q_count == t->q_len && t->keep) {
+		/* the oldest packet makes room: a flight recorder's, not a loss */
+		t->q_head = (t->q_head + 1) % t->q_len;
+		t->q_count--;
+		t->q_pos++;
+	}
+	if (t->q_count == t->q_len)
 		return -ENOBUFS;
 	q = &t->q[(t->q_head + t->q_count) % t->q_len];
 	/* the sink writes the padding (ltt_sink_packet_content()) */
@@ -231,14 +392,13 @@ static int flushed(struct tracefs_source *t)
 	return t->q_count ? 0 : -EAGAIN;
 }
 
-/* The packet at the head of the queue, lent to the caller until put. */
-static void fill_packet(struct tracefs_source *t, struct ltt_sink_packet *pkt)
+/* @pkt: the packet @q, its @size bytes at @buf (q's or a copy). */
+static void fill_packet(const struct queued *q, void *buf, uint64_t size,
+			struct ltt_sink_packet *pkt)
 {
-	struct queued *q = &t->q[t->q_head];
-
-	pkt->len = t->base.packet_size;
-	pkt->iov[0].iov_base = q->buf;
-	pkt->iov[0].iov_len = (size_t)t->base.packet_size;
+	pkt->len = size;
+	pkt->iov[0].iov_base = buf;
+	pkt->iov[0].iov_len = (size_t)size;
 	pkt->iovcnt = 1;
 	pkt->splice_fd = -1;
 	pkt->events = q->events;
@@ -306,7 +466,8 @@ static int tracefs_get(struct ltt_source *src, struct ltt_scratch *scratch,
 	ret = refill(t);
 	if (ret)
 		return ret;
-	fill_packet(t, ret_pkt);
+	/* the head of the queue, lent until put */
+	fill_packet(&t->q[t->q_head], t->q[t->q_head].buf, t->base.packet_size, ret_pkt);
 	t->held = true;
 	return 0;
 }
@@ -320,6 +481,7 @@ static int tracefs_put(struct ltt_source *src)
 	t->held = false;
 	t->q_head = (t->q_head + 1) % t->q_len;
 	t->q_count--;
+	t->q_pos++;		/* keep mode's positions follow the head */
 	return 0;
 }
 
@@ -391,8 +553,9 @@ static void tracefs_destroy(struct ltt_source *src)
 	unsigned int i;
 
 	ltt_ftrace_conv_fini(&t->conv);
-	for (i = 0; i < QUEUE_MAX; i++)
+	for (i = 0; t->q && i < t->q_len; i++)
 		free(t->q[i].buf);
+	free(t->q);
 	free(t->page);
 	if (t->stats_fd >= 0)
 		close(t->stats_fd);
@@ -401,11 +564,99 @@ static void tracefs_destroy(struct ltt_source *src)
 	free(t);
 }
 
+/*
+ * Keep mode: read what is ready into the ring, closing the partial
+ * packet when a switch asked for it.  A call reads at most the kernel
+ * buffer's pages (the budget: the reader's own system calls, when
+ * traced, would otherwise keep a page ready forever) and stops at a
+ * short page, as refill() does.  0 caught up (or a read failed: counted,
+ * the next wakeup or timer tries again); -EBUSY more is ready.
+ */
+static int tracefs_keep(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	int ret;
+
+	for (t->reads = 0; t->reads < t->budget;) {
+		ret = read_page(t);
+		if (ret == 0)
+			continue;
+		if (ret == 1 || ret == -EAGAIN)
+			break;
+		read_failed(t, ret);
+		if (ret != -EIO) {
+			(void)rearm(t);	/* the next wakeup, or a timer, tries again */
+			return 0;
+		}
+	}
+	if (t->reads == t->budget)
+		return -EBUSY;
+	if (t->flush)
+		flushed(t);
+	return rearm(t) ? -EBUSY : 0;
+}
+
+/*
+ * Take in what the kernel holds and close the open packet, then the
+ * ring's newest @max_packets: positions in bytes, by packet_size.
+ */
+static int tracefs_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			     uint64_t *ret_end)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	uint64_t n;
+
+	count_dropped(t);
+	t->flush = true;
+	tracefs_keep(src);
+	if (t->flush)
+		flushed(t);	/* the budget ran out first: what was read is in */
+	n = t->q_count;
+	if (max_packets && max_packets < n)
+		n = max_packets;
+	*ret_end = (t->q_pos + t->q_count) * src->packet_size;
+	*ret_begin = *ret_end - n * src->packet_size;
+	return 0;
+}
+
+/* The ring's packet at @pos, copied into @scratch. */
+static int tracefs_snap_peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			     struct ltt_sink_packet *ret_pkt)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	uint64_t n = pos / src->packet_size;
+	const struct queued *q;
+
+	if (pos % src->packet_size || n >= t->q_pos + t->q_count)
+		return -EINVAL;
+	if (n < t->q_pos)
+		return -ESTALE;		/* the ring went past it since the span */
+	if (scratch->len < src->packet_size)
+		return -ENOMEM;
+	q = &t->q[(t->q_head + (n - t->q_pos)) % t->q_len];
+	memcpy(scratch->buf, q->buf, (size_t)((q->idx.content_size + 7) / 8));
+	fill_packet(q, scratch->buf, src->packet_size, ret_pkt);
+	return 0;
+}
+
 static const struct ltt_source_ops tracefs_ops = {
 	.name = "tracefs",
 	.get = tracefs_get,
 	.put = tracefs_put,
 	.switch_packet = tracefs_switch,
+	.stats = tracefs_stats,
+	.destroy = tracefs_destroy,
+};
+
+/* A snapshot trace's: never drained, its packets kept for the snapshots. */
+static const struct ltt_source_ops tracefs_keep_ops = {
+	.name = "tracefs",
+	.get = tracefs_get,
+	.put = tracefs_put,
+	.switch_packet = tracefs_switch,
+	.keep = tracefs_keep,
+	.snap_span = tracefs_snap_span,
+	.snap_peek = tracefs_snap_peek,
 	.stats = tracefs_stats,
 	.destroy = tracefs_destroy,
 };
@@ -440,13 +691,23 @@ static int open_stats(struct tracefs_source *t)
 	return fd;
 }
 
-/* The packet queue: room for one page's packets, and the converter's flush. */
-static int alloc_queue(struct tracefs_source *t)
+/*
+ * The packet queue: room for one page's packets, and the converter's
+ * flush; a snapshot trace's ring, at least the kernel buffer's count.
+ */
+static int alloc_queue(struct tracefs_source *t, uint64_t num_subbuf)
 {
 	uint64_t n = 3 + 4 * 4096 / t->base.packet_size;
 	unsigned int i;
 
-	t->q_len = n > QUEUE_MAX ? QUEUE_MAX : (unsigned int)n;
+	if (n > QUEUE_MAX)
+		n = QUEUE_MAX;
+	if (t->keep)	/* enqueue() overwrites: no room needed for a page's packets */
+		n = num_subbuf > KEEP_MAX ? KEEP_MAX : num_subbuf;
+	t->q = calloc((size_t)n, sizeof(*t->q));
+	if (!t->q)
+		return -ENOMEM;
+	t->q_len = (unsigned int)n;
 	for (i = 0; i < t->q_len; i++) {
 		t->q[i].buf = malloc((size_t)t->base.packet_size);
 		if (!t->q[i].buf)
@@ -491,13 +752,15 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
-	t->base.ops = &tracefs_ops;
+	t->base.ops = cfg->keep ? &tracefs_keep_ops : &tracefs_ops;
 	t->base.poll_events = EPOLLIN | EPOLLET;
 	t->base.packet_size = cfg->packet_size;
 	/* a flush's budget: the kernel's buffer, converted, and what the queue holds */
 	t->base.nr_packets = 2 * cfg->num_subbuf + QUEUE_MAX;
 	t->budget = cfg->packet_size * cfg->num_subbuf / 4096 + 1;	/* pages of 4 KiB */
 	t->base.stream_id = cfg->stream_id;
+	t->base.copies = cfg->keep;	/* snap_peek copies out of the ring */
+	t->keep = cfg->keep;
 	t->events = cfg->events;
 	t->stats_fd = -1;
 	snprintf(t->base.label, sizeof(t->base.label), "tracefs channel %s cpu %" PRIu32,
@@ -507,7 +770,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	if (!ret)
 		ret = init_conv(t, cfg);
 	if (!ret)
-		ret = alloc_queue(t);
+		ret = alloc_queue(t, cfg->num_subbuf);
 	if (ret) {
 		tracefs_destroy(&t->base);
 		return ret;
@@ -532,6 +795,7 @@ int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, i
 		.ctx = chan->ctx,
 		.nr_ctx = chan->nr_ctx,
 		.pipe_fd = pipe_fd,
+		.keep = !chan->output,
 	};
 	bool first = !chan->tfs_events;
 	int ret;

@@ -40,13 +40,22 @@
  *
  * The source never hangs up: its stream ends when its channel is flushed
  * final or destroyed, after switch_packet has had every page read and the
- * last, partial packet closed.  No snapshots (-EOPNOTSUPP).
+ * last, partial packet closed.
+ *
+ * Reading trace_pipe_raw consumes, and this kernel has no ftrace
+ * snapshot file, so a snapshot trace's source (cfg.keep) reads as it
+ * fills all the same and keeps its converted packets itself: the queue
+ * is then a ring of the kernel buffer's sub-buffer count, the newest
+ * packets overwriting the oldest (a flight recorder's, not a loss).
+ * snap_span reads what the kernel holds and closes the open packet; the
+ * snapshot copies the ring's packets out (snap_peek), consuming nothing.
  *
  * Created, used and destroyed by the data thread.
  */
 #ifndef LTT_CONSUMERD_SOURCE_TRACEFS_H
 #define LTT_CONSUMERD_SOURCE_TRACEFS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "common/context.h"
@@ -65,6 +74,7 @@ struct ltt_source_tracefs_cfg {
 	uint32_t nr_ctx;
 	int pipe_fd;			/* trace_pipe_raw: borrowed, dup'ed */
 	struct ltt_tfs_events *events;	/* the channel's: borrowed, outlives the source */
+	bool keep;			/* a snapshot trace's: keep num_subbuf packets */
 };
 
 /**

@@ -107,9 +107,10 @@ struct ltt_kabi_backend {
 	/* Release @obj: close its fd, free its state (any kind). */
 	void (*release)(struct ltt_kabi_obj *obj);
 	/*
-	 * 0 when the tracer of @version has @feature, else -ENOTTY with a
-	 * sentence in @why (what lacks it and what to do) naming @what (the
-	 * thing refused: "filter of event 'x'").
+	 * Optional, for a backend that may lack features (NULL: it has them
+	 * all): 0 when the tracer of @version has @feature, else -ENOTTY or
+	 * -EOPNOTSUPP with a sentence in @why (what lacks it and what to do)
+	 * naming @what (the thing refused: "filter of event 'x'").
 	 */
 	int (*lacks)(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 		     const char *what, char *why, size_t why_size);

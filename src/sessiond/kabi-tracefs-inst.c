@@ -34,8 +34,11 @@
 #include <unistd.h>
 
 #include "common/context.h"
+#include "common/evloop.h"
+#include "common/filter-compile.h"
 #include "common/ftrace-map.h"
 #include "common/log.h"
+#include "filter-vm/filter-vm.h"
 #include "sessiond/kabi-tracefs.h"
 
 /* ---- instances left to remove ---- */
@@ -286,8 +289,65 @@ static void chan_unlink(struct tf_chan *c)
 	c->s = NULL;
 }
 
-/* EVENT_ENABLE: the event's layout in the map under its id, then its enable file. */
-static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e)
+/*
+ * The programs of @ef, each checked against the fields of @layout, into
+ * @code and @len: 0, or -EINVAL (as the module: a program its validation
+ * refuses, or past the limits).  The kernel thread's.
+ */
+static int programs_get(const struct ltt_kabi_event_filter *ef,
+			const struct ltt_ftrace_event *layout, const uint8_t **code, uint32_t *len)
+{
+	static struct ltt_kabi_event_desc desc;
+	static struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	const struct ltt_kabi_filter_prog *prog =
+		(const struct ltt_kabi_filter_prog *)(uintptr_t)ef->programs;
+	uint32_t i;
+
+	if (ef->nr_programs > LTT_KABI_FILTER_MAX_PROGRAMS || (ef->nr_programs && !prog) ||
+	    ltt_ftrace_filter_fields(layout, &desc, fields))
+		return -EINVAL;
+	for (i = 0; i < ef->nr_programs; i++) {
+		code[i] = (const uint8_t *)(uintptr_t)prog[i].code;
+		len[i] = prog[i].len;
+		if (len[i] < LTT_FILTER_HEADER_LEN || len[i] > LTT_KABI_FILTER_MAX_LEN ||
+		    ltt_filter_validate(code[i], len[i], fields, desc.nr_fields))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The programs of the event @layout (@raw_id) into the map's filter log:
+ * @ef's, or none (@ef NULL) when the event had some.
+ */
+static int filter_publish(struct tf_chan *c, const struct ltt_ftrace_event *layout,
+			  uint32_t raw_id, const struct ltt_kabi_event_filter *ef)
+{
+	const uint8_t *code[LTT_KABI_FILTER_MAX_PROGRAMS];
+	uint32_t len[LTT_KABI_FILTER_MAX_PROGRAMS];
+	uint64_t now = ltt_evloop_now_ns();
+	int ret;
+
+	if (!ef)
+		return ltt_ftrace_map_filtered(c->map, layout->id, raw_id) ?
+		       ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id, now, NULL, NULL, 0) :
+		       0;
+	ret = programs_get(ef, layout, code, len);
+	if (!ret)
+		ret = ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id, now, code, len,
+						    ef->nr_programs);
+	if (ret == -ENOSPC)
+		LTT_WARN("kernel: ftrace instance %s: its filter log is full (%u bytes of filter changes): start a new session",
+			 c->name, LTT_FTRACE_MAP_FILTER_BYTES);
+	return ret;
+}
+
+/*
+ * EVENT_ENABLE(_FILTERED): the event's programs (@ef; NULL: none) and its
+ * layout in the map under its id, then its enable file.
+ */
+static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
+			const struct ltt_kabi_event_filter *ef)
 {
 	const struct tracefs_event *ev;
 	struct ltt_ftrace_event *layout;
@@ -299,13 +359,33 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e)
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
-	ret = ltt_ftrace_map_publish_raw(c->map, e->id, raw_id, layout);
+	ret = filter_publish(c, layout, raw_id, ef);
+	if (!ret)
+		ret = ltt_ftrace_map_publish_raw(c->map, e->id, raw_id, layout);
 	free(layout);
 	if (!ret && raw_id)	/* the daemon writes it: nothing to enable in ftrace */
 		c->sd_events |= 1u << (raw_id - TRACEFS_SD_RAW_ID_FIRST);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 	if (!ret && !raw_id)
 		ret = ltt_write_control(c->dir_fd, path, "1");
+	return ret;
+}
+
+/* EVENT_SET_FILTER: new programs for an event of the map (-ENOENT: none). */
+static int event_set_filter(struct tf_chan *c, const struct ltt_kabi_event_filter *ef)
+{
+	const struct tracefs_event *ev;
+	struct ltt_ftrace_event *layout;
+	uint32_t raw_id;
+	int ret;
+
+	ret = tracefs_event_layout(c->t, ef->event.name, &ev, &layout);
+	if (ret)
+		return ret;
+	raw_id = tracefs_statedump_raw_id(ev);
+	ret = ltt_ftrace_map_has(c->map, layout->id, raw_id) ?
+	      filter_publish(c, layout, raw_id, ef) : -ENOENT;
+	free(layout);
 	return ret;
 }
 
@@ -369,7 +449,11 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 	case LTT_KABI_OP_STREAM:
 		return stream_new(obj->priv, arg, ret_new);
 	case LTT_KABI_OP_EVENT_ENABLE:
-		return event_enable(obj->priv, arg);
+		return event_enable(obj->priv, arg, NULL);
+	case LTT_KABI_OP_EVENT_ENABLE_FILTERED:
+		return event_enable(obj->priv, &((struct ltt_kabi_event_filter *)arg)->event, arg);
+	case LTT_KABI_OP_EVENT_SET_FILTER:
+		return event_set_filter(obj->priv, arg);
 	case LTT_KABI_OP_EVENT_DISABLE:
 		return event_disable(obj->priv, arg);
 	case LTT_KABI_OP_CONTEXT_ADD:
@@ -381,7 +465,7 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 	case LTT_KABI_OP_STATEDUMP:
 		return session_statedump(obj->priv);
 	default:
-		return -ENOTTY;	/* refused before: tracefs_lacks() */
+		return -ENOTTY;	/* not an operation of tracefs objects */
 	}
 }
 

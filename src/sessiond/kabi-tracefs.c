@@ -270,8 +270,27 @@ static const struct {
 };
 
 /*
- * @layout as lttng-modules lays the event out: its fields renamed, a
- * system call's number (its event says which call) left out.
+ * The scheduler's priorities as lttng-modules records them: the kernel's
+ * prio minus MAX_RT_PRIO (100), so a nice-0 task is 20 and a SCHED_FIFO
+ * task of priority 10 is -11.
+ */
+static bool lttng_prio(const struct tracefs_event *ev, const struct ltt_ftrace_field *f)
+{
+	static const char *const names[] = { "prio", "prev_prio", "next_prio", "oldprio", "newprio" };
+	size_t i;
+
+	if (strcmp(ev->system, "sched") || f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed)
+		return false;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(f->name, names[i]))
+			return true;
+	return false;
+}
+
+/*
+ * @layout as lttng-modules lays the event out: its fields renamed, its
+ * priorities biased, a system call's number (its event says which call)
+ * left out.
  */
 static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
 {
@@ -286,6 +305,8 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
 			if (!strcmp(ev->event, renames[r].event) && !strcmp(f->name, renames[r].ftrace))
 				strcpy(f->name, renames[r].lttng);
+		if (lttng_prio(ev, f))
+			f->bias = -100;
 		layout->fields[kept++] = *f;
 	}
 	layout->nr_fields = kept;
@@ -484,25 +505,12 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
 	tracefs_put(obj->priv);
 }
 
-/* The features tracefs lacks, and what it can't do instead. */
-static const char *const lacking[] = {
-	[LTT_KABI_FEAT_FILTER] = "filter kernel events",
-	[LTT_KABI_FEAT_CONTEXT] = NULL,	/* some: tracefs_context_lacks() */
-	[LTT_KABI_FEAT_TRACKER] = NULL,	/* pids only: tracefs_tracker_lacks() */
-	[LTT_KABI_FEAT_STATEDUMP] = NULL,	/* kabi-tracefs-statedump.c */
-	[LTT_KABI_FEAT_SNAPSHOT] = "take snapshots of kernel buffers",
-	[LTT_KABI_FEAT_RECORD] = NULL,
-};
-
-static int tracefs_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
-			 const char *what, char *why, size_t why_size)
-{
-	if (!lacking[feature])
-		return 0;
-	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs (%s), which can't %s yet; on a kernel that loads ltt's module, start ltt-sessiond with --kernel-backend=module",
-		 what, version->tracer_version, lacking[feature]);
-	return -EOPNOTSUPP;
-}
+/*
+ * No .lacks: every kabi feature is served through tracefs (filters in the
+ * consumer, the state dump by the daemon, snapshots from the packets the
+ * consumer keeps); contexts and trackers in part, the rest refused by
+ * tracefs_context_lacks() and tracefs_tracker_lacks().
+ */
 
 /* The contexts a record holds: its common_pid (the tid) and its CPU. */
 static int tracefs_context_lacks(uint32_t type, const char *what, char *why, size_t why_size)
@@ -520,7 +528,6 @@ const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.open = tracefs_open,
 	.run = tracefs_run,
 	.release = tracefs_release,
-	.lacks = tracefs_lacks,
 	.context_lacks = tracefs_context_lacks,
 	.tracker_lacks = tracefs_tracker_lacks,
 };

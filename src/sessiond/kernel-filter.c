@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/context.h"
 #include "common/filter-compile.h"
 #include "common/log.h"
 #include "filter-vm/filter-vm.h"
@@ -28,23 +29,13 @@ struct kfields {
 static int kfields_get(void *arg, const struct ltt_filter_field_desc **ret, uint32_t *nr)
 {
 	struct kfields *kf = arg;
-	uint32_t i;
 	int err;
 
 	err = ltt_kabi_event_desc(kf->k->kabi, kf->event, &kf->desc);
+	if (!err)
+		err = ltt_filter_kabi_fields(&kf->desc, kf->fields);
 	if (err)
 		return err;
-	if (kf->desc.nr_fields > LTT_KABI_MAX_FIELDS)
-		return -EPROTO;
-	for (i = 0; i < kf->desc.nr_fields; i++) {
-		const struct ltt_kabi_field *f = &kf->desc.fields[i];
-
-		kf->desc.fields[i].name[sizeof(f->name) - 1] = '\0';
-		kf->fields[i] = (struct ltt_filter_field_desc){
-			.name = f->name, .type = f->type, .size = f->size,
-			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
-		};
-	}
 	*ret = kf->fields;
 	*nr = kf->desc.nr_fields;
 	return 0;
@@ -162,8 +153,23 @@ int ltt_kernel_event_apply(struct ltt_kernel *k, struct kernel_chan *kc, struct 
 	return ret;
 }
 
+/* Does @k's backend record context @name ($ctx.NAME)? Says why not. */
+static bool backend_has_ctx(const struct ltt_kernel *k, const char *name)
+{
+	char what[LTT_FILTER_MAX_TEXT + 64], why[512];
+	struct ltt_ctx c;
+
+	if (!k->backend->context_lacks || ltt_ctx_parse(name, &c))
+		return true;	/* the VM's table answered for the name */
+	snprintf(what, sizeof(what), "a kernel filter reading $ctx.%s refused", name);
+	if (!k->backend->context_lacks(c.type, what, why, sizeof(why)))
+		return true;
+	LTT_WARN("%s", why);
+	return false;
+}
+
 /* What the kernel cannot evaluate in the tree @n. */
-static enum ltt_error_code check_node(const struct ltt_filter_node *n)
+static enum ltt_error_code check_node(const struct ltt_kernel *k, const struct ltt_filter_node *n)
 {
 	enum ltt_error_code ret = LTT_ERR_OK;
 	int id;
@@ -177,13 +183,13 @@ static enum ltt_error_code check_node(const struct ltt_filter_node *n)
 		return LTT_ERR_FILTER_KERNEL_CONTEXT;
 	case LTT_FN_CTX:
 		id = ltt_filter_ctx_lookup(n->str);
-		return id < 0 || id == LTT_FILTER_CTX_PTHREAD_ID ? LTT_ERR_FILTER_KERNEL_CONTEXT :
-		       LTT_ERR_OK;
+		return id < 0 || id == LTT_FILTER_CTX_PTHREAD_ID || !backend_has_ctx(k, n->str) ?
+		       LTT_ERR_FILTER_KERNEL_CONTEXT : LTT_ERR_OK;
 	default:
 		break;
 	}
-	ret = check_node(n->left);
-	return ret ? ret : check_node(n->right);
+	ret = check_node(k, n->left);
+	return ret ? ret : check_node(k, n->right);
 }
 
 /* Type-check @root against the one event @name (a tracepoint rule's exact name). */
@@ -227,7 +233,7 @@ enum ltt_error_code ltt_kernel_filter_check_rule(struct ltt_kernel *k,
 		return ret;
 	if (ltt_filter_parse(attr->filter, &root, NULL))
 		return LTT_ERR_FILTER;	/* ltt_attr_check_rule() parsed it already */
-	ret = check_node(root);
+	ret = check_node(k, root);
 	if (!ret && attr->type == LTT_EVENT_TRACEPOINT && !strchr(attr->pattern, '*'))
 		ret = check_types(k, attr, root);
 	ltt_filter_free(root);

@@ -73,6 +73,8 @@ struct ltt_kernel {
 static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
 				   const char *what, char *why, size_t why_size)
 {
+	if (!k->backend->lacks)
+		return 0;
 	return k->backend->lacks(&k->version, feature, what, why, why_size);
 }
 

@@ -4,20 +4,31 @@
  * event's format file (common/ftrace-format.c) and the ring-buffer pages
  * of trace_pipe_raw (consumerd/ftrace-conv.c).
  *
- * Input: one byte that picks the decoder (even: a format file; odd: a
- * page), then the text or the page.  Promises checked: a format file
+ * Input: one byte that picks the decoder (odd: a page; 2 in its low bits:
+ * an event map's filter log; else a format file), then the text, the page
+ * or the log.  Promises checked: a format file
  * parses or is refused with a reason and one of the documented codes; a
  * parsed layout has its fields within its size, converts to a kernel
  * description (or is too wide) and is accepted by the converter.  A page
  * converts without reading outside itself (the driver's exact-size copy
  * and the sanitizers see it), and every packet it produces has ltt's
  * header, a content size within the packet, ordered timestamps and the
- * next sequence number.
+ * next sequence number.  A filter log (common/ftrace-map.h: what the
+ * session daemon wrote into a memfd the consumer maps) is read record by
+ * record without reading past what it says it published, each record's
+ * programs within its copy; programs that validate against the seed
+ * event run on its page's record.
  */
 #include <errno.h>
 #include <string.h>
 
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "common/filter-compile.h"
+#include "common/ftrace-map.h"
 #include "consumerd/ftrace-conv.h"
+#include "filter-vm/filter-vm.h"
 #include "fuzz.h"
 #include "kmod/ltt-packet.h"
 
@@ -122,12 +133,85 @@ static void fuzz_page(const uint8_t *data, size_t size)
 	ltt_ftrace_conv_fini(&c);
 }
 
+static size_t seed_page(uint8_t *b);
+
+/* @f's programs, when they validate against @ev, run on the seed page's record. */
+static void run_filter(const struct ltt_ftrace_event *ev, const struct ltt_ftrace_map_filter *f)
+{
+	static struct ltt_kabi_event_desc desc;
+	static struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	static uint8_t page[1 + 4096];
+	static const uint8_t uuid[16];
+	struct ltt_ftrace_conv_stats st;
+	struct seen s = { 0, 0 };
+	struct ltt_ftrace_conv c;
+	uint32_t i;
+
+	if (ltt_ftrace_filter_fields(ev, &desc, fields))
+		return;
+	for (i = 0; i < f->nr; i++)
+		if (ltt_filter_validate(f->code[i], f->len[i], fields, desc.nr_fields))
+			return;
+	seed_page(page);
+	FUZZ_CHECK(!ltt_ftrace_conv_init(&c, uuid, 0, 0, 4096, NULL));
+	FUZZ_CHECK(!ltt_ftrace_conv_map(&c, 100, 3, ev));
+	FUZZ_CHECK(!ltt_ftrace_conv_set_filter(&c, 100, 0, f));
+	FUZZ_CHECK(!ltt_ftrace_conv_page(&c, page + 1, 4096, check_packet, &s));
+	ltt_ftrace_conv_stats(&c, &st);
+	FUZZ_CHECK(st.events + st.filtered + st.torn == 1);
+	ltt_ftrace_conv_fini(&c);
+}
+
+/* The input as a filter log: a u32 of published bytes, then the log. */
+static void fuzz_filter_log(const uint8_t *data, size_t size)
+{
+	static struct ltt_ftrace_map_shm *map;
+	static struct ltt_ftrace_event ev;
+	struct ltt_ftrace_page_layout pl;
+	struct ltt_ftrace_map_filter f;
+	uint32_t used, cursor = 0, before, i;
+	int fd, ret;
+
+	if (!map) {
+		ltt_ftrace_page_layout_default(&pl);
+		FUZZ_CHECK(!ltt_ftrace_map_create(&pl, &fd, &map));
+		close(fd);	/* the mapping stays */
+		FUZZ_CHECK(!ltt_ftrace_format_parse("sys", seed_format, sizeof(seed_format) - 1,
+						    &ev, NULL));
+	}
+	if (size < 4)
+		return;
+	memcpy(&used, data, 4);
+	size -= 4;
+	if (size > LTT_FTRACE_MAP_FILTER_BYTES)
+		size = LTT_FTRACE_MAP_FILTER_BYTES;
+	memcpy((uint8_t *)map + LTT_FTRACE_MAP_FILTER_OFFSET, data + 4, size);
+	map->filter_used = used;
+	do {
+		before = cursor;
+		ret = ltt_ftrace_map_filter_next(map, &cursor, &f);
+		FUZZ_CHECK(ret == 0 || ret == -ENODATA || ret == -EINVAL);
+		FUZZ_CHECK(ret ? cursor == before && !f.buf : cursor > before && cursor <= used);
+		if (ret)
+			break;
+		FUZZ_CHECK(f.nr <= LTT_FTRACE_MAP_FILTER_PROGRAMS && f.ftrace_id <= 65535);
+		for (i = 0; i < f.nr; i++)
+			FUZZ_CHECK(f.code[i] >= f.buf && f.len[i] <= cursor - before &&
+				   f.code[i] + f.len[i] <= f.buf + (cursor - before));
+		run_filter(&ev, &f);
+		free(f.buf);
+	} while (1);
+	memset((uint8_t *)map + LTT_FTRACE_MAP_FILTER_OFFSET, 0, size);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!size)
 		return 0;
 	if (data[0] & 1)
 		fuzz_page(data + 1, size - 1);
+	else if (data[0] & 2)
+		fuzz_filter_log(data + 1, size - 1);
 	else
 		fuzz_format(data + 1, size - 1);
 	return 0;
@@ -162,6 +246,45 @@ static size_t seed_page(uint8_t *b)
 	return 1 + 16 + 4080;
 }
 
+/*
+ * A filter log of two records for the seed event: a program of
+ * "a == 7 || s == \"ab*\"" (which takes the seed page's record), then
+ * none.
+ */
+static size_t seed_filter_log(uint8_t *b)
+{
+	static struct ltt_kabi_event_desc desc;
+	static struct ltt_ftrace_event ev;
+	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	struct ltt_filter_node *root = NULL;
+	uint8_t *prog = NULL;
+	size_t len = 0, at = 5;
+	uint32_t len32, used;
+	struct ltt_ftrace_map_filter_hdr h = { 0, 100, 0, 1, 5 };
+
+	FUZZ_CHECK(!ltt_ftrace_format_parse("sys", seed_format, sizeof(seed_format) - 1, &ev,
+					    NULL) &&
+		   !ltt_ftrace_filter_fields(&ev, &desc, fields) &&
+		   !ltt_filter_parse("a == 7 || s == \"ab*\"", &root, NULL) &&
+		   !ltt_filter_compile(root, fields, desc.nr_fields, &prog, &len, NULL));
+	ltt_filter_free(root);
+	len32 = (uint32_t)len;
+	h.size = (uint32_t)(sizeof(h) + 4 + ((len + 3) & ~(size_t)3));
+	b[0] = 2;
+	memset(b + at, 0, h.size);
+	memcpy(b + at, &h, sizeof(h));
+	memcpy(b + at + sizeof(h), &len32, 4);
+	memcpy(b + at + sizeof(h) + 4, prog, len);
+	free(prog);
+	at += h.size;
+	h = (struct ltt_ftrace_map_filter_hdr){ sizeof(h), 100, 0, 0, 9 };
+	memcpy(b + at, &h, sizeof(h));
+	at += sizeof(h);
+	used = (uint32_t)(at - 5);
+	memcpy(b + 1, &used, 4);
+	return at;
+}
+
 void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 {
 	static uint8_t buf[1 + 4096];
@@ -170,4 +293,5 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	memcpy(buf + 1, seed_format, sizeof(seed_format) - 1);
 	emit("format-0", buf, sizeof(seed_format));
 	emit("page-0", buf, seed_page(buf));
+	emit("filter-log-0", buf, seed_filter_log(buf));
 }

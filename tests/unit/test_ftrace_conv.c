@@ -460,6 +460,33 @@ static void bench(void)
 	ltt_ftrace_conv_fini(&c);
 }
 
+/*
+ * A field with a bias (the scheduler's prio: the kernel's less 100) is
+ * written with it added, wrapping as a 32-bit integer; the record's
+ * other fields as they are.
+ */
+static void check_bias(void)
+{
+	struct ltt_ftrace_field saved = layout.fields[0];	/* u32 a */
+	struct ltt_ftrace_conv c;
+
+	layout.fields[0].is_signed = 1;
+	layout.fields[0].bias = -100;
+	conv_setup(&c, false);
+	fp_page_init(&pg, 1000);
+	fp_record(&pg, 10, 1, 120, "nice 0", 0);
+	fp_record(&pg, 10, 2, INT32_MIN + 5, "wraps", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	ltt_ftrace_conv_flush(&c, sink_emit, &sink);
+	tap_ok(sink.n == 1 && decode(sink.pkts[0], false, evs, 16) == 2 &&
+	       (int32_t)evs[0].f.a == 20 && !strcmp(evs[0].f.s, "nice 0") &&
+	       evs[1].f.a == (uint32_t)INT32_MIN + 5 - 100u,
+	       "a biased field: 120 written as 20, INT32_MIN + 5 wraps, the rest as it is");
+	ltt_ftrace_conv_fini(&c);
+	layout.fields[0] = saved;
+}
+
 int main(void)
 {
 	if (!fp_layout(&layout)) {
@@ -471,6 +498,7 @@ int main(void)
 	check_torn();
 	check_packets();
 	check_api();
+	check_bias();
 	check_raw();
 	bench();
 	ftrace_real_test();

@@ -79,6 +79,41 @@ static void check_sched_switch(void)
 	       "pid_t prev_pid: a signed 4-byte integer; long prev_state 8 bytes");
 }
 
+/* A system call's arguments: each in an unsigned long slot. */
+static const char sys_enter_openat[] =
+	"name: sys_enter_openat\n"
+	"ID: 782\n"
+	"format:\n"
+	FTRACE_TEST_COMMON_FIELDS
+	"\n"
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:umode_t mode;\toffset:40;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long len;\toffset:48;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"dfd: 0x%08lx\", ((unsigned long)(REC->dfd))\n";
+
+static void check_syscall_slots(void)
+{
+	struct ltt_ftrace_event ev;
+	const char *why = NULL;
+	const struct ltt_ftrace_field *f = ev.fields;
+
+	tap_is_int(ltt_ftrace_format_parse("syscalls", sys_enter_openat,
+					   sizeof(sys_enter_openat) - 1, &ev, &why), 0,
+		   "sys_enter_openat parses");
+	tap_ok(ev.min_size == 56 && ev.nr_fields == 6, "56 bytes, 6 own fields");
+	tap_ok(f[1].offset == 16 && f[1].size == 4 && f[1].elem_size == 4 && f[1].is_signed,
+	       "int dfd in an 8-byte slot, signed:0: a signed 4-byte integer at the slot's start");
+	tap_ok(f[2].size == 8 && f[2].base == 16 && !f[2].is_signed,
+	       "const char * filename: the whole slot, a pointer in hex");
+	tap_ok(f[3].size == 4 && f[3].is_signed && f[4].size == 2 && !f[4].is_signed &&
+	       f[4].offset == 40, "int flags: signed, 4 bytes; umode_t mode: unsigned, 2 bytes");
+	tap_ok(f[5].size == 8 && !f[5].is_signed, "unsigned long len: the slot, as it is");
+}
+
 static void check_kinds(void)
 {
 	struct ltt_ftrace_event ev;
@@ -362,6 +397,7 @@ static void check_real(void)
 int main(void)
 {
 	check_sched_switch();
+	check_syscall_slots();
 	check_kinds();
 	check_refusals();
 	check_fuzz();

@@ -256,33 +256,6 @@ static bool write_metadata(const uint8_t *uuid)
 
 /* ---- babeltrace2 ---- */
 
-/* babeltrace2 --clock-cycles on the trace, its output into @buf; exit status. */
-static int run_babeltrace(char *buf, size_t size)
-{
-	char out_path[400];
-	int status = -1;
-	pid_t pid;
-
-	snprintf(out_path, sizeof(out_path), "%s.txt", outdir);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
-			_exit(126);
-		setenv("LC_ALL", "C", 1);
-		execlp("babeltrace2", "babeltrace2", "--clock-cycles", outdir, (char *)NULL);
-		_exit(127);
-	}
-	if (pid > 0 && waitpid(pid, &status, 0) == pid)
-		status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-	if (tu_read_text(out_path, buf, size) < 0)
-		buf[0] = '\0';
-	unlink(out_path);
-	return status;
-}
-
 struct tally {
 	unsigned int entries, exits, good_ret, in_window, switches, lines;
 	bool monotonic;
@@ -444,7 +417,7 @@ void ftrace_real_test(void)
 	tap_ok(sum.discarded == 0 && sum.torn_pages == 0 && sum.unmapped == 0,
 	       "nothing lost, torn or unmapped");
 	remove_instance();
-	status = run_babeltrace(out, sizeof(out));
+	status = tu_babeltrace(outdir, "--clock-cycles", out, sizeof(out));
 	if (status == 127) {
 		tap_skip("babeltrace2 not installed");
 	} else if (tap_is_int(status, 0, "babeltrace2 reads the trace")) {

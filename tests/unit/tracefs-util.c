@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/paths.h"
@@ -107,4 +108,33 @@ long tu_read_text(const char *path, char *buf, size_t size)
 int tu_write_text(const char *path, const char *text)
 {
 	return ltt_write_control(AT_FDCWD, path, text);
+}
+
+int tu_babeltrace(const char *dir, const char *option, char *buf, size_t size)
+{
+	char out_path[4096 + 8];
+	int status = -1;
+	pid_t pid;
+
+	snprintf(out_path, sizeof(out_path), "%s.txt", dir);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd < 0 || dup2(fd, 1) < 0)
+			_exit(126);
+		setenv("LC_ALL", "C", 1);
+		if (option)
+			execlp("babeltrace2", "babeltrace2", option, dir, (char *)NULL);
+		else
+			execlp("babeltrace2", "babeltrace2", dir, (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0 && waitpid(pid, &status, 0) == pid)
+		status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (tu_read_text(out_path, buf, size) < 0)
+		buf[0] = '\0';
+	unlink(out_path);
+	return status;
 }

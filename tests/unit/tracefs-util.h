@@ -2,7 +2,8 @@
 /*
  * tracefs-util.h - the unit tests' access to the kernel's tracefs: find
  * where it is mounted, or mount it privately (root), and unmount what
- * was mounted here at the end.  Not thread-safe; one mount per process.
+ * was mounted here at the end; and babeltrace2's reading of what they
+ * wrote.  Not thread-safe; one mount per process.
  */
 #ifndef LTT_TESTS_TRACEFS_UTIL_H
 #define LTT_TESTS_TRACEFS_UTIL_H
@@ -29,5 +30,15 @@ long tu_read_text(const char *path, char *buf, size_t size);
 
 /** tu_write_text() - write @text to the file at @path; 0 or -errno */
 int tu_write_text(const char *path, const char *text);
+
+/**
+ * tu_babeltrace() - babeltrace2's text of the trace in @dir into @buf
+ * (through the file @dir.txt, removed after), LC_ALL=C
+ * @option: one option given before @dir ("--clock-cycles"), or NULL
+ *
+ * Its stderr stays the caller's: its warnings (discarded events) would
+ * split the text's lines.  Returns its exit status (127: not installed).
+ */
+int tu_babeltrace(const char *dir, const char *option, char *buf, size_t size);
 
 #endif /* LTT_TESTS_TRACEFS_UTIL_H */
