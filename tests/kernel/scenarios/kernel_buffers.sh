@@ -4,12 +4,15 @@
 # (test_kernel_workload.sh).
 n=20000
 result emitted $n
+# emit: the burst, on CPU 0: a writer that migrated would leave older
+# events in another CPU's buffer, which overwrite mode rightly keeps too.
+emit() { taskset 1 sh -c "echo $n >/proc/ltt-test"; }
 start_sessiond || exit 1
 capture create_d lttctl create disc -o "$LTT_OUT/disc" || exit 1
 capture chan_d lttctl enable-channel -k tiny --subbuf-size 4k --num-subbuf 2 || exit 1
 capture enable_d lttctl enable-event -k ltt_test_event -c tiny || exit 1
 capture start_d lttctl start || exit 1
-echo $n >/proc/ltt-test
+emit
 capture stop_d lttctl stop || exit 1
 capture list_d lttctl list disc
 capture destroy_d lttctl destroy disc
@@ -34,7 +37,7 @@ while ! stopped && [ $n_wait -lt 3000 ]; do
 	n_wait=$((n_wait + 1))
 done
 result stopped_before "$(stopped && echo yes || echo no)"
-echo $n >/proc/ltt-test
+emit
 result stopped_after "$(stopped && echo yes || echo no)"
 kill -CONT $cons
 capture stop_o lttctl stop || exit 1
