@@ -1,15 +1,17 @@
 #!/bin/bash
 # Kernel tracing through lttctl and the root ltt-sessiond in a real kernel,
 # checked with babeltrace2 on the host, in one boot: the scheduler events
-# and system calls of known workloads (tests/kernel/kworkload.c), two
-# kernel sessions at once, full buffers in discard and overwrite mode, and
-# stop and destroy flushing everything.
+# and system calls of known workloads (tests/kernel/kworkload.c), recorded
+# by the module and again through tracefs (the kernel's own buffers, as on
+# a kernel that can't load it), two kernel sessions at once, full buffers
+# in discard and overwrite mode, and stop and destroy flushing everything.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-kvm_boot kernel_sched kernel_syscalls kernel_two_sessions kernel_buffers kernel_flush
-plan 63
+kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
+	kernel_two_sessions kernel_buffers kernel_flush
+plan 92
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -41,69 +43,95 @@ bt_discarded() {
 		awk '{ s += $1 } END { print s + 0 }'
 }
 
-# --- scheduler events (kernel_sched) ---
-s=kernel_sched
+# --- scheduler events (kernel_sched, kernel_sched_tracefs) ---
+# check_sched SCENARIO BACKEND: its trace holds the workload's events.
+# Through tracefs, sched_process_fork has no tgids (ftrace's event lacks
+# them): parent_tid and child_tid only.
+check_sched() {
+local s=$1 b=$2 parent child n ping pong tgids
 kvm_scenario_ok $s
 parent=$(fact $s forkexec parent_pid)
 child=$(fact $s forkexec child_pid)
-is "$(fact $s forkexec status)" 42 "kworkload's child exited 42"
+is "$(fact $s forkexec status)" 42 "$b: kworkload's child exited 42"
 bt "$KVM_OUT/$s/trace" sched
-is $? 0 "babeltrace2 reads the scheduler trace"
-is "$(count sched "sched_process_fork: .*parent_comm = \"kworkload\", parent_tid = $parent, parent_pid = $parent, child_comm = \"kworkload\", child_tid = $child, child_pid = $child }")" 1 \
-	"sched_process_fork: parent $parent, child $child, as kworkload printed"
-is "$(count sched "sched_process_fork: .*child_tid = $parent, child_pid = $parent }")" 1 \
-	"sched_process_fork: the shell forked kworkload ($parent)"
+is $? 0 "$b: babeltrace2 reads the scheduler trace"
+if [ "$b" = module ]; then
+	tgids=(", parent_pid = $parent" ", child_pid = $child" ", child_pid = $parent")
+else
+	tgids=("" "" "")
+fi
+is "$(count sched "sched_process_fork: .*parent_comm = \"kworkload\", parent_tid = $parent${tgids[0]}, child_comm = \"kworkload\", child_tid = $child${tgids[1]} }")" 1 \
+	"$b: sched_process_fork: parent $parent, child $child, as kworkload printed"
+is "$(count sched "sched_process_fork: .*child_tid = $parent${tgids[2]} }")" 1 \
+	"$b: sched_process_fork: the shell forked kworkload ($parent)"
 is "$(count sched "sched_process_exec: .*filename = \"/ltt/bin/kworkload\", tid = $child, old_tid = $child }")" 1 \
-	"sched_process_exec: the child execs /ltt/bin/kworkload"
+	"$b: sched_process_exec: the child execs /ltt/bin/kworkload"
 is "$(count sched "sched_process_exec: .*filename = \"/ltt/bin/kworkload\", tid = $parent, old_tid = $parent }")" 1 \
-	"sched_process_exec: so did the shell's child"
+	"$b: sched_process_exec: so did the shell's child"
 is "$(count sched "sched_process_exit: .*comm = \"kworkload\", tid = $child, prio = 20 }")" 1 \
-	"sched_process_exit: the child"
+	"$b: sched_process_exit: the child"
 is "$(count sched 'syscall_entry_exit_group: .*\{ error_code = 42 \}')" 1 \
 	"syscall_entry_exit_group: one exit with code 42"
 n=$(kvm_file $s rounds)
 ping=$(fact $s pingpong ping_tid)
 pong=$(fact $s pingpong pong_tid)
-like "$ping $pong" '^[0-9]+ [0-9]+$' "kworkload pingpong printed its threads' ids"
+like "$ping $pong" '^[0-9]+ [0-9]+$' "$b: kworkload pingpong printed its threads' ids"
 # Both threads SCHED_FIFO 10 (prio 99 - 10 - 100 = -11) on CPU 1: each
 # blocks in read() (prev_state 1) once a round, switching to the other.
 is "$(count sched "sched_switch: .*prev_tid = $ping, prev_prio = -11, prev_state = 1, .*next_tid = $pong, next_prio = -11 }")" "$n" \
-	"sched_switch: ping -> pong, blocked in read, exactly $n times"
+	"$b: sched_switch: ping -> pong, blocked in read, exactly $n times"
 # pong blocks in each of its n reads too, but its first may come before
 # ping exists (then it switches to another task).
 like "$(count sched "sched_switch: .*prev_tid = $pong, prev_prio = -11, prev_state = 1, .*next_tid = $ping, next_prio = -11 }")" "^($((n - 1))|$n)\$" \
-	"sched_switch: pong -> ping, blocked in read, $((n - 1)) or $n times"
+	"$b: sched_switch: pong -> ping, blocked in read, $((n - 1)) or $n times"
 ok $(($(count sched "sched_switch: \{ cpu_id = 1 \}, \{ prev_comm = \"kw-ping\", prev_tid = $ping, prev_prio = -11, prev_state = 1, next_comm = \"kw-pong\", next_tid = $pong, next_prio = -11 }") >= n - 1 ? 0 : 1)) \
-	"sched_switch: prev_comm kw-ping, next_comm kw-pong, on CPU 1"
+	"$b: sched_switch: prev_comm kw-ping, next_comm kw-pong, on CPU 1"
 ok $(($(count sched "sched_switch: \{ cpu_id = 1 \}, \{ prev_comm = \"kw-pong\", prev_tid = $pong, prev_prio = -11, prev_state = 1, next_comm = \"kw-ping\", next_tid = $ping, next_prio = -11 }") >= n - 1 ? 0 : 1)) \
-	"sched_switch: prev_comm kw-pong, next_comm kw-ping, on CPU 1"
+	"$b: sched_switch: prev_comm kw-pong, next_comm kw-ping, on CPU 1"
 like "$(count sched "sched_switch: .*prev_tid = ($ping|$pong), .*prev_state = 1, .*next_tid = ($ping|$pong), ")" "^($((2 * n - 1))|$((2 * n)))\$" \
-	"the threads switched to each other $((2 * n - 1)) or $((2 * n)) times, no more"
-is "$(count sched "sched_wakeup: .*\{ comm = \"kw-pong\", tid = $pong, prio = -11, target_cpu = 1 }")" "$n" \
-	"sched_wakeup: pong woken $n times, on CPU 1"
+	"$b: the threads switched to each other $((2 * n - 1)) or $((2 * n)) times, no more"
+# pong is woken once for each read that slept: all n, or n - 1 when ping
+# ran first on the CPU and wrote before pong's first read.
+like "$(count sched "sched_wakeup: .*\{ comm = \"kw-pong\", tid = $pong, prio = -11, target_cpu = 1 }")" "^($((n - 1))|$n)\$" \
+	"$b: sched_wakeup: pong woken $((n - 1)) or $n times, on CPU 1"
 is "$(count sched "sched_wakeup: .*\{ comm = \"kw-ping\", tid = $ping, prio = -11, target_cpu = 1 }")" "$n" \
-	"sched_wakeup: ping woken $n times, on CPU 1"
+	"$b: sched_wakeup: ping woken $n times, on CPU 1"
 kvm_kernel_clean $s
+}
+check_sched kernel_sched module
+check_sched kernel_sched_tracefs tracefs
 
-# --- system calls with arguments (kernel_syscalls) ---
-s=kernel_syscalls
-kvm_scenario_ok $s
-fd=$(fact $s files fd)
-is "$(fact $s files written)" 1234 "kworkload wrote 1234 bytes to fd $fd"
-matches "$(kvm_file $s list_some)" $'\n *openat \\(type: syscall\\) \\[enabled\\]\n *close \\(type: syscall\\) \\[enabled\\]\n *write \\(type: syscall\\) \\[enabled\\]$' \
-	"list: --syscall openat,close,write is three system call rules"
-# calls NAME: kworkload's calls, from its openat on its CPU (0): the entry
-# and exit of openat, write and close, as one line each.
+# --- system calls with arguments (kernel_syscalls, kernel_syscalls_tracefs) ---
+# calls NAME START: kworkload's calls, from the openat entry matching
+# START on its CPU (0): the entry and exit of openat, write and close, as
+# one line each.
 calls() {
-	awk -v path=/tmp/kworkload.out '
+	awk -v start="$2" '
 		!/\{ cpu_id = 0 \}/ { next }
-		index($0, "syscall_entry_openat:") && index($0, "filename = \"" path "\"") { on = 1 }
+		index($0, "syscall_entry_openat:") && index($0, start) { on = 1 }
 		on && / syscall_(entry|exit)_(openat|write|close): / {
 			sub(/^.* syscall_/, ""); sub(/\{ cpu_id = 0 \}, /, ""); print
 			if (++n == 6) exit
 		}' "$TEST_TMP/$1"
 }
-want="entry_openat: { dfd = -100, filename = \"/tmp/kworkload.out\", flags = $(fact $s files flags), mode = $(fact $s files mode) }
+# check_syscalls SCENARIO BACKEND: the known calls with their values.
+# Through tracefs a path is its address (no event probes in this kernel):
+# openat is found by its flags and mode, execve counted without its path.
+check_syscalls() {
+local s=$1 b=$2 fd start path want t
+kvm_scenario_ok $s
+fd=$(fact $s files fd)
+is "$(fact $s files written)" 1234 "$b: kworkload wrote 1234 bytes to fd $fd"
+matches "$(kvm_file $s list_some)" $'\n *openat \\(type: syscall\\) \\[enabled\\]\n *close \\(type: syscall\\) \\[enabled\\]\n *write \\(type: syscall\\) \\[enabled\\]$' \
+	"$b: list: --syscall openat,close,write is three system call rules"
+if [ "$b" = module ]; then
+	path='"/tmp/kworkload.out"'
+	start="filename = $path"
+else
+	path=0xX
+	start="flags = $(fact $s files flags), mode = $(fact $s files mode) }"
+fi
+want="entry_openat: { dfd = -100, filename = $path, flags = $(fact $s files flags), mode = $(fact $s files mode) }
 exit_openat: { ret = $fd }
 entry_write: { fd = $fd, buf = 0xX, count = 1234 }
 exit_write: { ret = 1234 }
@@ -111,18 +139,26 @@ entry_close: { fd = $fd }
 exit_close: { ret = 0 }"
 for t in some all; do
 	bt "$KVM_OUT/$s/$t" $t
-	is $? 0 "babeltrace2 reads session $t's trace"
-	is "$(calls $t | sed 's/buf = 0x[0-9A-F]*/buf = 0xX/')" "$want" \
-		"session $t: openat's path, flags (O_WRONLY|O_CREAT|O_TRUNC) and mode (0640), the fd it returned, write's count and return, close's fd"
+	is $? 0 "$b: babeltrace2 reads session $t's trace"
+	is "$(calls $t "$start" | sed 's/buf = 0x[0-9A-F]*/buf = 0xX/; s/filename = 0x[0-9A-F]*/filename = 0xX/')" "$want" \
+		"$b: session $t: openat's path, flags (O_WRONLY|O_CREAT|O_TRUNC) and mode (0640), the fd it returned, write's count and return, close's fd"
 done
 is "$(sed -n 's/.* \(syscall_[a-z_0-9]*\): .*/\1/p' "$TEST_TMP/some" | sort -u | tr '\n' ' ')" \
 	"syscall_entry_close syscall_entry_openat syscall_entry_write syscall_exit_close syscall_exit_openat syscall_exit_write " \
-	"session some recorded those three calls and nothing else"
+	"$b: session some recorded those three calls and nothing else"
 ok $(($(sed -n 's/.* syscall_entry_\([a-z_0-9]*\): .*/\1/p' "$TEST_TMP/all" | sort -u | wc -l) >= 20 ? 0 : 1)) \
-	"session all (--syscall -a) recorded every call kworkload made (20 or more kinds)"
-is "$(count all 'syscall_entry_execve: .*filename = "/ltt/bin/kworkload"')" 1 \
-	"session all: execve with its path (taskset runs kworkload)"
+	"$b: session all (--syscall -a) recorded every call kworkload made (20 or more kinds)"
+if [ "$b" = module ]; then
+	is "$(count all 'syscall_entry_execve: .*filename = "/ltt/bin/kworkload"')" 1 \
+		"$b: session all: execve with its path (taskset runs kworkload)"
+else
+	ok $(($(count all 'syscall_entry_execve: .*filename = 0x') >= 1 ? 0 : 1)) \
+		"$b: session all: execve (taskset runs kworkload), its path an address"
+fi
 kvm_kernel_clean $s
+}
+check_syscalls kernel_syscalls module
+check_syscalls kernel_syscalls_tracefs tracefs
 
 # --- two kernel sessions at once (kernel_two_sessions) ---
 s=kernel_two_sessions

@@ -154,6 +154,19 @@ test_init() {
 	[ -x "$LTTCTL_BIN" ] || { echo "Bail out! $LTTCTL_BIN not built"; exit 1; }
 }
 
+# kernel_lock: for the tests that count the system calls of the whole
+# machine (their kload's: make check runs tests side by side, and a
+# kernel-wide rule records every program's calls).  Waits (bounded) for
+# the other such tests to end; the lock is held until this one's
+# processes are gone (its daemons inherit it).  The wait is bounded by
+# the time such a whole test may take (KERNEL_LOCK_WAIT, 600 s).
+kernel_lock() {
+	local f="${TMPDIR:-/tmp}/ltt-tests-kernel.lock" w=${KERNEL_LOCK_WAIT:-600}
+	exec {_kernel_lock}>>"$f"
+	flock -w "$w" "$_kernel_lock" ||
+		{ echo "Bail out! another kernel test held $f for ${w}s"; exit 1; }
+}
+
 # start_sessiond [RUNDIR] [ARGS...]: returns once it accepts connections.
 start_sessiond() {
 	local dir=${1:-$LTT_RUNDIR}

@@ -10,6 +10,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_kernel_tracefs_outputs.sh \
 	tests/regression/test_kernel_tracefs_track.sh \
 	tests/regression/test_kernel_tracefs_statedump.sh \
+	tests/regression/test_kernel_tracefs_filter.sh \
+	tests/regression/test_kernel_tracefs_snapshot.sh \
 	tests/regression/test_lttng_spellings.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
@@ -30,7 +32,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_make_install.sh \
 	tests/regression/test_notify.sh
 TESTS += $(REGRESSION_CTL_TESTS)
-EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py
+EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
+	tests/regression/kload-lib.sh
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
 # traced program, and a set of small bad configuration files.

@@ -266,33 +266,6 @@ static int add_all_cpus(struct ch_cons *c, int i, uint64_t key, int map_fd)
 
 /* ---- babeltrace2 ---- */
 
-/* babeltrace2's text of @dir into @buf; its exit status (127: not installed). */
-static int run_babeltrace(const char *dir, char *buf, size_t size)
-{
-	char out_path[PATH_MAX + 8];
-	int status = -1;
-	pid_t pid;
-
-	snprintf(out_path, sizeof(out_path), "%s.txt", dir);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		/* stderr apart: its warnings (discarded events) would split lines */
-		if (fd < 0 || dup2(fd, 1) < 0)
-			_exit(126);
-		setenv("LC_ALL", "C", 1);
-		execlp("babeltrace2", "babeltrace2", dir, (char *)NULL);
-		_exit(127);
-	}
-	if (pid > 0 && waitpid(pid, &status, 0) == pid)
-		status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-	if (tu_read_text(out_path, buf, size) < 0)
-		buf[0] = '\0';
-	return status;
-}
-
 struct tally {
 	unsigned int entries, exits, on_cpu0, lines;
 };
@@ -330,7 +303,7 @@ static char bt_out[1 << 23];
 /* babeltrace2 on @dir: this thread's events into @t; false (skip or fail) else. */
 static bool read_trace(const char *dir, long tid, struct tally *t, bool *skipped)
 {
-	int status = run_babeltrace(dir, bt_out, sizeof(bt_out));
+	int status = tu_babeltrace(dir, NULL, bt_out, sizeof(bt_out));
 
 	*skipped = status == 127;
 	if (*skipped) {

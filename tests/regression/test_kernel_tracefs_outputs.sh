@@ -15,6 +15,7 @@ if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 fi
 live_init
 plan 10
+kernel_lock
 
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"

@@ -15,6 +15,7 @@ if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
 plan 26
+kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \

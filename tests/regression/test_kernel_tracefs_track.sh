@@ -12,55 +12,12 @@
 # are tracked (ftrace follows forks).  The other trackers (--uid...)
 # are refused naming tracefs, and nothing changes.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
-export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
-if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
-	skip_all "needs root and a kernel with tracefs"
-fi
-plan 34
-
-KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
-[ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-LOG="$TEST_TMP/sessiond.log"
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG"
-ok $? "a root daemon with --kernel-backend=tracefs started"
+. "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
+tracefs_setup 34
 spid=$(sessiond_pid)
 tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
-
-declare -A GIN GOUT GPID TIDS
-
-# gated NAME N B A: kload gated N B A in the background, at its gate once
-# its B threads run; GPID[NAME] is its pid.
-gated() {
-	local name=$1 in out word pid
-	shift
-	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
-	"$KLOAD" gated "$@" <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
-	exec {in}>"$TEST_TMP/$name.in" {out}<"$TEST_TMP/$name.out"
-	GIN[$name]=$in
-	GOUT[$name]=$out
-	read -r -t "$TEST_TIMEOUT" -u "$out" word pid
-	[ "$word" = ready ] || { echo "Bail out! kload $name did not get ready"; exit 1; }
-	GPID[$name]=$pid
-}
-
-# go NAME...: open their gates; wait until each made its calls; TIDS[NAME]
-# is its tids, the main thread's first.
-go() {
-	local name fd word tids
-	for name in "$@"; do
-		fd=${GIN[$name]}
-		exec {fd}>&-
-	done
-	for name in "$@"; do
-		read -r -t "$TEST_TIMEOUT" -u "${GOUT[$name]}" word tids
-		[ "$word" = tids ] || { echo "Bail out! kload $name did not finish"; exit 1; }
-		TIDS[$name]=$tids
-		wait "${GPID[$name]}"
-	done
-}
 
 # calls NAME: getppid entries recorded of each of NAME's threads ("N N ...").
 calls() {

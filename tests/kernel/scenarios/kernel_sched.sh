@@ -7,7 +7,7 @@ rounds=500
 # more than 0.95 s under emulation; nothing else must run there meanwhile.
 rt=$(cat /proc/sys/kernel/sched_rt_runtime_us)
 echo -1 >/proc/sys/kernel/sched_rt_runtime_us
-start_sessiond || exit 1
+start_sessiond ${LTT_KBACKEND:+--kernel-backend=$LTT_KBACKEND} || exit 1
 capture create lttctl create sched -o "$LTT_OUT/trace" || exit 1
 capture enable lttctl enable-event -k \
 	sched_switch,sched_wakeup,sched_process_fork,sched_process_exec,sched_process_exit || exit 1

@@ -2,7 +2,7 @@
 # openat, close and write, another every system call, both at once, while
 # kworkload (on CPU 0) opens a known file, writes 1234 bytes and closes it
 # (test_kernel_workload.sh).
-start_sessiond || exit 1
+start_sessiond ${LTT_KBACKEND:+--kernel-backend=$LTT_KBACKEND} || exit 1
 capture create_some lttctl create some -o "$LTT_OUT/some" || exit 1
 capture enable_some lttctl enable-event -k --syscall openat,close,write -s some || exit 1
 capture create_all lttctl create all -o "$LTT_OUT/all" || exit 1

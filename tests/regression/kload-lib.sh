@@ -1,0 +1,58 @@
+# kload-lib.sh - for the tracefs tests: their start (a root daemon
+# tracing the kernel through tracefs), and programs of known kernel load
+# held at a gate (kload gated): the test changes what is traced while
+# they wait, then opens their gates.  Sourced after lib.sh.
+
+KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
+LOG="$TEST_TMP/sessiond.log"
+export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
+declare -A GIN GOUT GPID TIDS
+
+# tracefs_setup N: skip unless root with tracefs; plan N; kernel_lock; then start a
+# root daemon with --kernel-backend=tracefs, logging to $LOG (one check).
+tracefs_setup() {
+	if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
+		skip_all "needs root and a kernel with tracefs"
+	fi
+	plan "$1"
+	kernel_lock
+	[ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
+		--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG"
+	ok $? "a root daemon with --kernel-backend=tracefs started"
+}
+
+# gated NAME N B A: kload gated N B A in the background, at its gate once
+# its B threads run; GPID[NAME] is its pid.  It does not inherit the
+# gates of the programs before it: each gate opens on its own.
+gated() {
+	local name=$1 in out word pid
+	shift
+	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
+	(
+		for in in "${GIN[@]}"; do exec {in}>&-; done
+		exec "$KLOAD" gated "$@"
+	) <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
+	exec {in}>"$TEST_TMP/$name.in" {out}<"$TEST_TMP/$name.out"
+	GIN[$name]=$in
+	GOUT[$name]=$out
+	read -r -t "$TEST_TIMEOUT" -u "$out" word pid
+	[ "$word" = ready ] || { echo "Bail out! kload $name did not get ready"; exit 1; }
+	GPID[$name]=$pid
+}
+
+# go NAME...: open their gates; wait until each made its calls; TIDS[NAME]
+# is its tids, the main thread's first.
+go() {
+	local name fd word tids
+	for name in "$@"; do
+		fd=${GIN[$name]}
+		exec {fd}>&-
+	done
+	for name in "$@"; do
+		read -r -t "$TEST_TIMEOUT" -u "${GOUT[$name]}" word tids
+		[ "$word" = tids ] || { echo "Bail out! kload $name did not finish"; exit 1; }
+		TIDS[$name]=$tids
+		wait "${GPID[$name]}"
+	done
+}
