@@ -153,6 +153,24 @@ static int operand_len(uint8_t op)
 	}
 }
 
+uint32_t ltt_filter_insn_len(const uint8_t *ins, uint32_t avail)
+{
+	int n = avail ? operand_len(ins[0]) : -1;
+	uint32_t len, slen;
+
+	if (n < 0 || avail - 1 < (uint32_t)n)
+		return 0;
+	len = 1 + (uint32_t)n;
+	if (ins[0] == LTT_FOP_PUSH_STR || ins[0] == LTT_FOP_LOAD_APP ||
+	    ins[0] == LTT_FOP_GLOB_EQ || ins[0] == LTT_FOP_GLOB_NE) {
+		slen = get_u16(ins + 1);
+		if (slen > LTT_FILTER_MAX_STR || avail - len < slen)
+			return 0;
+		len += slen;
+	}
+	return len;
+}
+
 static int same(const struct vstate *a, const struct vstate *b)
 {
 	return a->depth == b->depth && !memcmp(a->type, b->type, a->depth);
@@ -317,23 +335,13 @@ int ltt_filter_validate(const uint8_t *prog, size_t len,
 	v.nr_pend = 0;
 	v.max_stack = prog[5];
 	while (pc < code_len) {
-		int n = operand_len(code[pc]);
-		uint32_t next;
+		uint32_t n = ltt_filter_insn_len(code + pc, code_len - pc), next = pc + n;
 
 		rc = land(&v, pc);
 		if (rc)
 			return rc;
-		if (n < 0 || code_len - pc - 1 < (uint32_t)n)
+		if (!n)
 			return -EINVAL;
-		next = pc + 1 + (uint32_t)n;
-		if (code[pc] == LTT_FOP_PUSH_STR || code[pc] == LTT_FOP_LOAD_APP ||
-		    code[pc] == LTT_FOP_GLOB_EQ || code[pc] == LTT_FOP_GLOB_NE) {
-			uint32_t slen = get_u16(code + pc + 1);
-
-			if (slen > LTT_FILTER_MAX_STR || code_len - next < slen)
-				return -EINVAL;
-			next += slen;
-		}
 		rc = check_op(&v, code + pc, pc, next, code_len, fields, nr_fields);
 		if (rc)
 			return rc;

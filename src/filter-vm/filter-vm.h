@@ -46,6 +46,16 @@
 int ltt_filter_validate(const uint8_t *prog, size_t len,
 			const struct ltt_filter_field_desc *fields, uint32_t nr_fields);
 
+/**
+ * ltt_filter_insn_len() - the bytes of the instruction at @ins: its
+ * opcode, operands and string (PUSH_STR, LOAD_APP, GLOB_*), @avail bytes
+ * readable there
+ *
+ * Return: its length, or 0 when it is none (an unknown opcode, a string
+ * over LTT_FILTER_MAX_STR, or cut short).
+ */
+uint32_t ltt_filter_insn_len(const uint8_t *ins, uint32_t avail);
+
 /* A run-time value: a field's, a context's. */
 struct ltt_filter_value {
 	uint8_t type;		/* enum ltt_filter_type (not DYN) */
