@@ -410,6 +410,7 @@ static void narrow_to_decl(struct ltt_ftrace_field *f, struct span type)
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	f->offset += f->size - t->size;
 #endif
+	f->slot = (uint8_t)f->size;
 	f->size = t->size;
 	f->elem_size = t->size;
 	f->is_signed = t->is_signed;

@@ -64,6 +64,10 @@ struct ltt_ftrace_field {
 	int8_t bias;			/* INT of 4 signed bytes: added to the value
 					 * (0 from a parse; lttng-modules' prio is
 					 * the kernel's minus 100) */
+	uint8_t slot;			/* INT read narrower than the record holds
+					 * it (a system call's argument): the
+					 * slot's bytes, which the kernel's own
+					 * filter compares; else 0 */
 };
 
 /* An event's layout, as its format file gives it. */
