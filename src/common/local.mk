@@ -18,6 +18,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/fault.c src/common/fault.h \
 	src/common/ftrace-format.c src/common/ftrace-format.h \
 	src/common/ftrace-map.c src/common/ftrace-map.h \
+	src/common/ftrace-prefilter.c src/common/ftrace-prefilter.h \
 	src/common/error.c \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \

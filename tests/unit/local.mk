@@ -236,8 +236,9 @@ tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
 # babeltrace2).  The shared part finds or mounts tracefs.
 UNIT_TRACEFS_SOURCES = tests/unit/tracefs-util.c tests/unit/tracefs-util.h
 check_PROGRAMS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv \
-	tests/unit/test_ftrace_filter
-TESTS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv tests/unit/test_ftrace_filter
+	tests/unit/test_ftrace_filter tests/unit/test_ftrace_prefilter
+TESTS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv tests/unit/test_ftrace_filter \
+	tests/unit/test_ftrace_prefilter
 tests_unit_test_ftrace_format_SOURCES = tests/unit/test_ftrace_format.c \
 	src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_format_LDADD = src/common/libcommon.la
@@ -250,3 +251,5 @@ tests_unit_test_ftrace_filter_SOURCES = tests/unit/test_ftrace_filter.c \
 	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
 	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_filter_LDADD = src/common/libcommon.la
+tests_unit_test_ftrace_prefilter_SOURCES = tests/unit/test_ftrace_prefilter.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ftrace_prefilter_LDADD = src/common/libcommon.la

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_ftrace_prefilter.c - the kernel filter the tracefs backend writes
+ * beside the consumer's programs (common/ftrace-prefilter.h): for filter
+ * expressions compiled as the session daemon compiles them, against the
+ * layouts of 6.18's sched_switch (prio biased as lttng-modules records
+ * it) and sys_enter_read (arguments in 8-byte slots), the text ftrace is
+ * given, or none where its grammar can't narrow what the programs keep.
+ * That the kernel takes these texts and keeps at least what the programs
+ * keep is test_kernel_tracefs_filter.sh's (natively).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/filter-compile.h"
+#include "common/ftrace-prefilter.h"
+#include "filter-vm/filter-vm.h"
+#include "tap.h"
+
+static const char sched_switch[] =
+	"name: sched_switch\n"
+	"ID: 372\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
+	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
+	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
+	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
+	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
+	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
+	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"print fmt: \"prev_comm=%s\", REC->prev_comm\n";
+
+static const char sys_enter_read[] =
+	"name: sys_enter_read\n"
+	"ID: 842\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned int fd;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:char * buf;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:size_t count;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"fd: 0x%08lx\", ((unsigned long)(REC->fd))\n";
+
+static struct ltt_ftrace_event sw, rd;
+
+static void parse(const char *system, const char *text, size_t len, struct ltt_ftrace_event *ret)
+{
+	const char *why = NULL;
+
+	if (ltt_ftrace_format_parse(system, text, len, ret, &why)) {
+		printf("Bail out! %s does not parse: %s\n", system, why ? why : "?");
+		exit(1);
+	}
+}
+
+/* @text compiled for @ev as the daemon compiles it (validated): 0 or an error. */
+static int compile(const struct ltt_ftrace_event *ev, const char *text, uint8_t **code,
+		   uint32_t *len)
+{
+	static struct ltt_kabi_event_desc desc;
+	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	struct ltt_filter_node *root = NULL;
+	size_t n = 0;
+	int err;
+
+	err = ltt_ftrace_filter_fields(ev, &desc, fields);
+	if (!err)
+		err = ltt_filter_parse(text, &root, NULL);
+	if (!err)
+		err = ltt_filter_compile(root, fields, desc.nr_fields, code, &n, NULL);
+	if (!err)
+		err = ltt_filter_validate(*code, n, fields, desc.nr_fields);
+	ltt_filter_free(root);
+	*len = (uint32_t)n;
+	return err;
+}
+
+/* The kernel filter of @nr expressions on @ev: "" for none. */
+static const char *prefilter(const struct ltt_ftrace_event *ev, const char *const *texts,
+			     uint32_t nr)
+{
+	static char buf[LTT_FTRACE_PREFILTER_MAX];
+	uint8_t *code[8] = { NULL };
+	uint32_t len[8], i;
+	int ret = -1;
+
+	for (i = 0; i < nr; i++)
+		if (compile(ev, texts[i], &code[i], &len[i]))
+			goto out;
+	ret = ltt_ftrace_prefilter(ev, (const uint8_t *const *)code, len, nr, buf, sizeof(buf));
+out:
+	for (i = 0; i < nr; i++)
+		free(code[i]);
+	if (ret < 0)
+		return "(does not compile)";
+	return ret ? buf : "";
+}
+
+static void check(const struct ltt_ftrace_event *ev, const char *text, const char *want)
+{
+	tap_is_str(prefilter(ev, &text, 1), want, "'%s' -> '%s'", text, want);
+}
+
+static void check_fields(void)
+{
+	check(&sw, "prev_pid == 5", "prev_pid == 5");
+	check(&sw, "5 < prev_pid", "prev_pid > 5");
+	check(&sw, "next_pid >= -1", "next_pid >= -1");
+	check(&sw, "prev_comm == \"kload\"", "prev_comm == \"kload\"");
+	check(&sw, "\"kload\" != prev_comm", "prev_comm != \"kload\"");
+	check(&sw, "next_comm == \"kl*\"", "next_comm ~ \"kl*\"");
+	check(&sw, "next_comm != \"*ad\"", "!(next_comm ~ \"*ad\")");
+	check(&sw, "prev_state & 1", "prev_state & 1");
+	check(&sw, "(prev_state & 2) == 0", "!(prev_state & 2)");
+	check(&sw, "(prev_state & 2) != 0", "prev_state & 2");
+	check(&sw, "prev_pid", "prev_pid != 0");
+	check(&sw, "$ctx.tid == 42", "common_pid == 42");
+	check(&sw, "$ctx.cpu_id == 0", "CPU == 0");
+	check(&rd, "count > 100", "count > 100");
+	check(&rd, "count == 18446744073709551615", "count == 18446744073709551615");
+}
+
+static void check_logic(void)
+{
+	check(&sw, "prev_pid == 1 && next_pid == 2", "(prev_pid == 1) && (next_pid == 2)");
+	check(&sw, "prev_pid == 1 || next_pid == 2", "(prev_pid == 1) || (next_pid == 2)");
+	check(&sw, "!(prev_pid == 1)", "!(prev_pid == 1)");
+	check(&sw, "prev_pid == 1 && (next_pid == 2 || next_comm == \"x\")",
+	      "(prev_pid == 1) && ((next_pid == 2) || (next_comm == \"x\"))");
+	check(&sw, "!(prev_pid == 1 || next_pid < 3)", "!((prev_pid == 1) || (next_pid < 3))");
+	/* an operand it can't say: dropped from an &&, all of an || or a ! */
+	check(&sw, "prev_pid == 1 && (prev_state | 2) == 3", "prev_pid == 1");
+	check(&sw, "(prev_state ^ 1) == 0 && next_pid == 4", "next_pid == 4");
+	check(&sw, "prev_pid == 1 || (prev_state | 2) == 3", "");
+	check(&sw, "!(prev_pid == 1 && (prev_state | 2) == 3)", "");
+	check(&sw, "!!(prev_pid == 1 && (prev_state | 2) == 3)", "");
+}
+
+/* prev_prio as lttng-modules records it: the kernel's less 100. */
+static void check_bias(void)
+{
+	check(&sw, "prev_prio == 20", "prev_prio == 120");
+	check(&sw, "prev_prio != -1", "prev_prio != 99");
+	check(&sw, "prev_prio", "prev_prio != 100");
+	check(&sw, "prev_prio < 20", "prev_prio < 120 || prev_prio < -2147483548");
+	check(&sw, "!(prev_prio < 20)", "");
+	check(&sw, "prev_prio == 2147483647", "");
+}
+
+/* What ftrace can't say, or would read otherwise: no kernel filter. */
+static void check_none(void)
+{
+	check(&sw, "prev_pid == 5000000000", "");
+	check(&sw, "prev_pid == prev_prio", "");
+	check(&sw, "prev_comm == \"a?b\"", "");
+	check(&sw, "prev_comm == \"a[b]*\"", "");
+	check(&sw, "prev_comm == \"a\\\\b\"", "");
+	check(&sw, "prev_comm < \"b\"", "");
+	check(&sw, "$ctx.procname == \"x\"", "");
+	check(&sw, "$ctx.vpid == 1", "");
+	check(&sw, "(prev_pid << 1) == 2", "");
+	check(&rd, "fd == 3", "");		/* unsigned int in an 8-byte slot */
+	check(&rd, "buf == 0", "");		/* a pointer */
+	check(&rd, "count == -1", "");		/* negative, an unsigned field */
+}
+
+static void check_programs(void)
+{
+	const char *two[] = { "prev_pid == 1", "next_comm == \"k*\"" };
+	const char *one_open[] = { "prev_pid == 1", "(prev_state | 1) == 1" };
+	char big[512];
+	const char *many[8];
+	size_t i;
+
+	tap_is_str(prefilter(&sw, two, 2), "(prev_pid == 1) || (next_comm ~ \"k*\")",
+		   "two rules' programs: either's");
+	tap_is_str(prefilter(&sw, one_open, 2), "", "a program it can't narrow: none");
+	tap_is_str(prefilter(&sw, two, 0), "", "no program: none");
+	/* past what the kernel takes in one write: none */
+	i = (size_t)snprintf(big, sizeof(big), "prev_pid == 1");
+	while (i + 20 < sizeof(big))
+		i += (size_t)snprintf(big + i, sizeof(big) - i, " || prev_pid == %zu", i);
+	for (i = 0; i < 8; i++)
+		many[i] = big;
+	tap_is_str(prefilter(&sw, many, 8), "", "a filter of more than %d bytes: none",
+		   LTT_FTRACE_PREFILTER_MAX);
+}
+
+int main(void)
+{
+	tap_plan(47);
+	parse("sched", sched_switch, sizeof(sched_switch) - 1, &sw);
+	parse("syscalls", sys_enter_read, sizeof(sys_enter_read) - 1, &rd);
+	sw.fields[2].bias = -100;	/* prev_prio, as kabi-tracefs.c sets it */
+	/* the system call's number left out, as lttng-modules lays it out */
+	memmove(&rd.fields[0], &rd.fields[1], 3 * sizeof(rd.fields[0]));
+	rd.nr_fields = 3;
+	check_fields();
+	check_logic();
+	check_bias();
+	check_none();
+	check_programs();
+	return tap_done();
+}
