@@ -37,6 +37,7 @@
 #include "common/evloop.h"
 #include "common/filter-compile.h"
 #include "common/ftrace-map.h"
+#include "common/ftrace-prefilter.h"
 #include "common/log.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kabi-tracefs.h"
@@ -317,28 +318,80 @@ static int programs_get(const struct ltt_kabi_event_filter *ef,
 }
 
 /*
- * The programs of the event @layout (@raw_id) into the map's filter log:
- * @ef's, or none (@ef NULL) when the event had some.
+ * The kernel's own filter of @ev in @c's instance: @text, or none (NULL).
+ * One the kernel refuses (an older grammar) leaves none, logged: the
+ * consumer judges every record anyway.
  */
-static int filter_publish(struct tf_chan *c, const struct ltt_ftrace_event *layout,
-			  uint32_t raw_id, const struct ltt_kabi_event_filter *ef)
+static void kernel_filter(struct tf_chan *c, const struct tracefs_event *ev, const char *text)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX];
+	int ret;
+
+	snprintf(path, sizeof(path), "events/%s/%s/filter", ev->system, ev->event);
+	ret = ltt_write_control(c->dir_fd, path, text ? text : "0");
+	if (ret && text) {
+		LTT_DBG("kernel: ftrace instance %s: %s: the kernel refused the filter '%s' (%s): the consumer filters alone",
+			c->name, ev->name, text, strerror(-ret));
+		(void)ltt_write_control(c->dir_fd, path, "0");
+	} else if (ret) {
+		LTT_WARN("kernel: ftrace instance %s: %s: can't clear its filter: %s", c->name,
+			 ev->name, strerror(-ret));
+	} else if (text) {
+		LTT_DBG("kernel: ftrace instance %s: %s: filter '%s'", c->name, ev->name, text);
+	}
+}
+
+/*
+ * What the kernel's filter can say of @nr programs of @layout (@ev's),
+ * into the kernel (none when it can say nothing).
+ */
+static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
+			     const struct ltt_ftrace_event *layout, const uint8_t *const *code,
+			     const uint32_t *len, uint32_t nr)
+{
+	static struct ltt_ftrace_event names;
+	static char text[LTT_FTRACE_PREFILTER_MAX];
+
+	names = *layout;
+	tracefs_kernel_names(ev, &names);
+	if (ltt_ftrace_prefilter(&names, code, len, nr, text, sizeof(text)) == 1)
+		kernel_filter(c, ev, text);
+}
+
+/*
+ * The programs of the event @layout (@ev, @raw_id) into the map's filter
+ * log: @ef's, or none (@ef NULL) when the event had some.  The kernel's
+ * filter accepts at least what the consumer keeps at every moment: it
+ * accepts all before the record is published (a record is judged by the
+ * programs of its time stamp), and takes the new programs' part after.
+ */
+static int filter_publish(struct tf_chan *c, const struct tracefs_event *ev,
+			  const struct ltt_ftrace_event *layout, uint32_t raw_id,
+			  const struct ltt_kabi_event_filter *ef)
 {
 	const uint8_t *code[LTT_KABI_FILTER_MAX_PROGRAMS];
 	uint32_t len[LTT_KABI_FILTER_MAX_PROGRAMS];
-	uint64_t now = ltt_evloop_now_ns();
 	int ret;
 
+	if (ef) {
+		ret = programs_get(ef, layout, code, len);
+		if (ret)
+			return ret;
+	}
+	if (!raw_id)	/* the daemon writes raw ones itself: no ftrace event */
+		kernel_filter(c, ev, NULL);
 	if (!ef)
 		return ltt_ftrace_map_filtered(c->map, layout->id, raw_id) ?
-		       ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id, now, NULL, NULL, 0) :
+		       ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id,
+						     ltt_evloop_now_ns(), NULL, NULL, 0) :
 		       0;
-	ret = programs_get(ef, layout, code, len);
-	if (!ret)
-		ret = ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id, now, code, len,
-						    ef->nr_programs);
+	ret = ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id, ltt_evloop_now_ns(),
+					    code, len, ef->nr_programs);
 	if (ret == -ENOSPC)
 		LTT_WARN("kernel: ftrace instance %s: its filter log is full (%u bytes of filter changes): start a new session",
 			 c->name, LTT_FTRACE_MAP_FILTER_BYTES);
+	if (!ret && !raw_id && ef->nr_programs)
+		kernel_prefilter(c, ev, layout, code, len, ef->nr_programs);
 	return ret;
 }
 
@@ -359,7 +412,7 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
-	ret = filter_publish(c, layout, raw_id, ef);
+	ret = filter_publish(c, ev, layout, raw_id, ef);
 	if (!ret)
 		ret = ltt_ftrace_map_publish_raw(c->map, e->id, raw_id, layout);
 	free(layout);
@@ -384,7 +437,7 @@ static int event_set_filter(struct tf_chan *c, const struct ltt_kabi_event_filte
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
 	ret = ltt_ftrace_map_has(c->map, layout->id, raw_id) ?
-	      filter_publish(c, layout, raw_id, ef) : -ENOENT;
+	      filter_publish(c, ev, layout, raw_id, ef) : -ENOENT;
 	free(layout);
 	return ret;
 }

@@ -312,6 +312,18 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 	layout->nr_fields = kept;
 }
 
+void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
+{
+	uint32_t i;
+	size_t r;
+
+	for (i = 0; i < layout->nr_fields; i++)
+		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
+			if (!strcmp(ev->event, renames[r].event) &&
+			    !strcmp(layout->fields[i].name, renames[r].lttng))
+				strcpy(layout->fields[i].name, renames[r].ftrace);
+}
+
 int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		   struct ltt_ftrace_event *ret)
 {

@@ -61,6 +61,13 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		   struct ltt_ftrace_event *ret);
 
 /*
+ * Back to the kernel's names, the fields of @layout (tracefs_layout()'s,
+ * of @ev) that lttng-modules' names renamed: what the kernel's own filter
+ * of the event calls them.
+ */
+void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout);
+
+/*
  * The catalog's event called @name (*@ret_ev) and its layout (*@ret_layout,
  * allocated: the caller frees it).  Returns 0, -ENOENT (no such event),
  * -ENOMEM or tracefs_layout()'s error.
