@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "common/paths.h"
+#include "tfs-inst.h"
 #include "consumerd/ftrace-conv.h"
 
 #define MAX_CPUS 64
@@ -46,39 +47,11 @@
 #define PKT_SIZE (1024 * 1024)
 
 static const char *tracefs = "/sys/kernel/tracing";
-static char inst[300];		/* the private instance, "" once removed */
 
 static void die(const char *what)
 {
 	fprintf(stderr, "tfs_conv: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static void remove_instance(void)
-{
-	if (inst[0] && rmdir(inst))
-		fprintf(stderr, "tfs_conv: rmdir %s: %s\n", inst, strerror(errno));
-	inst[0] = '\0';
-}
-
-static void on_signal(int sig)
-{
-	if (inst[0])
-		rmdir(inst);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static int write_text(const char *rel, const char *text)
-{
-	char path[700];
-	int ret;
-
-	snprintf(path, sizeof(path), "%s/%s", inst, rel);
-	ret = ltt_write_control(AT_FDCWD, path, text);
-	if (ret)
-		fprintf(stderr, "tfs_conv: write %s: %s\n", path, strerror(-ret));
-	return ret;
 }
 
 /* The whole of @path into @buf (malloc'ed, NUL added); its length or -1. */
@@ -168,7 +141,7 @@ static void save_format(FILE *f, const char *sys, const char *name, uint32_t *n)
 	char path[800], *text;
 	long len;
 
-	snprintf(path, sizeof(path), "%s/events/%s/%s/format", inst, sys, name);
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format", tfs_inst, sys, name);
 	len = read_all(path, &text);
 	if (len > 0) {
 		put_u32(f, (uint32_t)strlen(sys));
@@ -190,7 +163,7 @@ static uint32_t save_pages(FILE *f)
 	int fd;
 
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/trace_pipe_raw", inst, cpu);
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/trace_pipe_raw", tfs_inst, cpu);
 		fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0)
 			continue;
@@ -213,8 +186,8 @@ static void capture_case(const char *dir, const char *name)
 	unsigned int i;
 	FILE *f;
 
-	if (write_text("tracing_on", "0") || write_text("trace", "") ||
-	    write_text("events/enable", "0"))
+	if (tfs_inst_write("tracing_on", "0") || tfs_inst_write("trace", "") ||
+	    tfs_inst_write("events/enable", "0"))
 		exit(1);
 	snprintf(path, sizeof(path), "%s/%s.cap", dir, name);
 	f = fopen(path, "wb");
@@ -224,20 +197,20 @@ static void capture_case(const char *dir, const char *name)
 	pos_fmt = ftell(f);
 	put_u32(f, 0);
 	if (!strcmp(name, "sched")) {
-		write_text("events/sched/sched_switch/enable", "1");
+		tfs_inst_write("events/sched/sched_switch/enable", "1");
 		save_format(f, "sched", "sched_switch", &nfmt);
 	} else if (!strcmp(name, "syscall")) {
-		write_text("events/syscalls/sys_enter_getppid/enable", "1");
-		write_text("events/syscalls/sys_exit_getppid/enable", "1");
+		tfs_inst_write("events/syscalls/sys_enter_getppid/enable", "1");
+		tfs_inst_write("events/syscalls/sys_exit_getppid/enable", "1");
 		save_format(f, "syscalls", "sys_enter_getppid", &nfmt);
 		save_format(f, "syscalls", "sys_exit_getppid", &nfmt);
 	} else {
 		char *list, *line, *save;
 
-		write_text("events/syscalls/enable", "1");
+		tfs_inst_write("events/syscalls/enable", "1");
 		for (i = 0; sched_ten[i]; i++) {
 			snprintf(rel, sizeof(rel), "events/sched/%s/enable", sched_ten[i]);
-			write_text(rel, "1");
+			tfs_inst_write(rel, "1");
 			save_format(f, "sched", sched_ten[i], &nfmt);
 		}
 		snprintf(path, sizeof(path), "%s/available_events", tracefs);
@@ -248,14 +221,14 @@ static void capture_case(const char *dir, const char *name)
 				save_format(f, "syscalls", line + 9, &nfmt);
 		free(list);
 	}
-	write_text("tracing_on", "1");
+	tfs_inst_write("tracing_on", "1");
 	if (!strcmp(name, "syscall"))
 		for (i = 0; i < 50000; i++)
 			syscall(SYS_getppid);
 	else
 		pingpong(!strcmp(name, "sched") ? 20000 : 5000);
-	write_text("tracing_on", "0");
-	write_text("events/enable", "0");
+	tfs_inst_write("tracing_on", "0");
+	tfs_inst_write("events/enable", "0");
 	pos_pages = ftell(f);
 	put_u32(f, 0);
 	npages = save_pages(f);
@@ -272,16 +245,9 @@ static void capture_case(const char *dir, const char *name)
 
 static int capture(const char *dir)
 {
-	snprintf(inst, sizeof(inst), "%s/instances/lttbench-conv-%ld", tracefs, (long)getpid());
-	if (mkdir(inst, 0755)) {
-		inst[0] = '\0';
-		die("mkdir instance (root and tracefs at /sys/kernel/tracing needed)");
-	}
-	atexit(remove_instance);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGSEGV, on_signal);
-	if (write_text("trace_clock", "mono") || write_text("buffer_size_kb", "16384"))
+	if (tfs_inst_create("conv", NULL))
+		return 1;
+	if (tfs_inst_write("trace_clock", "mono") || tfs_inst_write("buffer_size_kb", "16384"))
 		return 1;
 	capture_case(dir, "sched");
 	capture_case(dir, "syscall");

@@ -34,11 +34,11 @@
 #include <unistd.h>
 
 #include "common/paths.h"
+#include "tfs-inst.h"
 
 #define MAX_CPUS 64
 #define PAGE_MAX 65536
 
-static char inst[300];
 static char outdir[300];
 static int own_outdir;
 static volatile int stopping;
@@ -51,13 +51,6 @@ struct reader {
 
 static struct reader readers[MAX_CPUS];
 static unsigned int nr_readers;
-
-static void remove_instance(void)
-{
-	if (inst[0] && rmdir(inst))
-		fprintf(stderr, "tfs_ftrace: rmdir %s: %s\n", inst, strerror(errno));
-	inst[0] = '\0';
-}
 
 static void remove_outdir(void)
 {
@@ -73,34 +66,13 @@ static void remove_outdir(void)
 	rmdir(outdir);
 }
 
-static void cleanup(void)
-{
-	remove_instance();
-	remove_outdir();
-}
-
-static void on_signal(int sig)
+/* Close the readers' pipes: an instance with open files can't go. */
+static void close_readers(void)
 {
 	unsigned int i;
 
 	for (i = 0; i < nr_readers; i++)
-		close(readers[i].in);	/* an instance with open files can't go */
-	if (inst[0])
-		rmdir(inst);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static int write_text(const char *rel, const char *text)
-{
-	char path[700];
-	int ret;
-
-	snprintf(path, sizeof(path), "%s/%s", inst, rel);
-	ret = ltt_write_control(AT_FDCWD, path, text);
-	if (ret)
-		fprintf(stderr, "tfs_ftrace: write %s: %s\n", path, strerror(-ret));
-	return ret;
+		close(readers[i].in);
 }
 
 /* Read pages until told to stop, then until empty. */
@@ -139,7 +111,7 @@ static int start_readers(void)
 	int in;
 
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/trace_pipe_raw", inst, cpu);
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/trace_pipe_raw", tfs_inst, cpu);
 		in = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (in < 0)
 			continue;
@@ -164,7 +136,7 @@ static unsigned long long stat_sum(const char *name)
 	int fd;
 
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/stats", inst, cpu);
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/stats", tfs_inst, cpu);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			continue;
@@ -189,18 +161,18 @@ static int set_up(const char *events)
 	char rel[200];
 	unsigned int i;
 
-	if (write_text("tracing_on", "0") || write_text("trace_clock", "mono") ||
-	    write_text("buffer_size_kb", "4096") || write_text("options/overwrite", "0") ||
-	    write_text("buffer_percent", "25"))
+	if (tfs_inst_write("tracing_on", "0") || tfs_inst_write("trace_clock", "mono") ||
+	    tfs_inst_write("buffer_size_kb", "4096") || tfs_inst_write("options/overwrite", "0") ||
+	    tfs_inst_write("buffer_percent", "25"))
 		return -1;
-	if (!strcmp(events, "all") && write_text("events/syscalls/enable", "1"))
+	if (!strcmp(events, "all") && tfs_inst_write("events/syscalls/enable", "1"))
 		return -1;
 	if (!strcmp(events, "getppid"))
-		return write_text("events/syscalls/sys_enter_getppid/enable", "1") ||
-		       write_text("events/syscalls/sys_exit_getppid/enable", "1") ? -1 : 0;
+		return tfs_inst_write("events/syscalls/sys_enter_getppid/enable", "1") ||
+		       tfs_inst_write("events/syscalls/sys_exit_getppid/enable", "1") ? -1 : 0;
 	for (i = 0; sched_ten[i] && (i == 0 || !strcmp(events, "all")); i++) {
 		snprintf(rel, sizeof(rel), "events/sched/%s/enable", sched_ten[i]);
-		if (write_text(rel, "1"))
+		if (tfs_inst_write(rel, "1"))
 			return -1;
 	}
 	return 0;
@@ -266,22 +238,13 @@ int main(int argc, char **argv)
 		}
 		own_outdir = 1;
 	}
-	snprintf(inst, sizeof(inst), "/sys/kernel/tracing/instances/lttbench-ftrace-%ld",
-		 (long)getpid());
-	if (mkdir(inst, 0755)) {
-		fprintf(stderr, "tfs_ftrace: mkdir %s: %s (root and tracefs needed)\n", inst,
-			strerror(errno));
-		inst[0] = '\0';
-		cleanup();
+	atexit(remove_outdir);
+	if (tfs_inst_create("ftrace", close_readers))
 		return 1;
-	}
-	atexit(cleanup);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	if (set_up(events) || start_readers() || write_text("tracing_on", "1"))
+	if (set_up(events) || start_readers() || tfs_inst_write("tracing_on", "1"))
 		return 1;
 	wall = run_cmd(argv + optind);
-	write_text("tracing_on", "0");
+	tfs_inst_write("tracing_on", "0");
 	stopping = 1;
 	for (i = 0; i < nr_readers; i++) {
 		pthread_join(readers[i].th, NULL);
