@@ -11,7 +11,7 @@ kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
 	kernel_two_sessions kernel_buffers kernel_flush
-plan 92
+plan 93
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -100,6 +100,9 @@ kvm_kernel_clean $s
 }
 check_sched kernel_sched module
 check_sched kernel_sched_tracefs tracefs
+is "$(cat "$KVM_OUT/kernel_sched_tracefs/prefilter")" \
+	'((prev_prio < 120 || prev_prio < -2147483548) || (CPU == 1)) || (next_comm ~ "kw*")' \
+	"tracefs: the kernel takes the filter's text (prio less its bias, CPU, a glob)"
 
 # --- system calls with arguments (kernel_syscalls, kernel_syscalls_tracefs) ---
 # calls NAME START: kworkload's calls, from the openat entry matching
