@@ -186,6 +186,7 @@ int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session
 		.sysname = k->uts.sysname,
 		.kernel_release = k->uts.release,
 		.kernel_version = k->uts.version,
+		.kernel_backend = k->backend->name,
 	};
 	struct ltt_channel *channel;
 	int ret;

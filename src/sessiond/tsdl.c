@@ -171,7 +171,8 @@ static const char clock_typealiases_and_structs[] =
 
 static bool trace_valid(const struct ltt_tsdl_trace *t)
 {
-	bool kernel_fields = t->sysname || t->kernel_release || t->kernel_version;
+	bool kernel_fields = t->sysname || t->kernel_release || t->kernel_version ||
+			     t->kernel_backend;
 
 	if (!t->buffering || (t->bits_per_long != 32 && t->bits_per_long != 64) ||
 	    t->clock_offset_ns < 0)
@@ -196,12 +197,19 @@ static void put_env_str(struct emit *e, const char *key, const char *value)
 	put_text(e, ";\n");
 }
 
+/* tracer_name and LTTng's version of it. */
+static void put_env_tracer(struct emit *e, const char *name)
+{
+	put_env_str(e, "tracer_name", name);
+	put_fmt(e, "\ttracer_major = %d;\n", LTT_TSDL_TRACER_MAJOR);
+	put_fmt(e, "\ttracer_minor = %d;\n", LTT_TSDL_TRACER_MINOR);
+	put_fmt(e, "\ttracer_patchlevel = %d;\n", LTT_TSDL_TRACER_PATCHLEVEL);
+}
+
 static void put_env_ust(struct emit *e, const struct ltt_tsdl_trace *t)
 {
 	put_env_str(e, "domain", "ust");
-	put_env_str(e, "tracer_name", LTT_TSDL_TRACER_NAME);
-	put_fmt(e, "\ttracer_major = %d;\n", LTT_TSDL_TRACER_MAJOR);
-	put_fmt(e, "\ttracer_minor = %d;\n", LTT_TSDL_TRACER_MINOR);
+	put_env_tracer(e, LTT_TSDL_TRACER_NAME);
 	put_env_str(e, "tracer_buffering_scheme", t->buffering);
 	put_fmt(e, "\ttracer_buffering_id = %" PRIu32 ";\n", t->buffering_id);
 	put_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
@@ -213,9 +221,7 @@ static void put_env_kernel(struct emit *e, const struct ltt_tsdl_trace *t)
 	put_env_str(e, "sysname", t->sysname);
 	put_env_str(e, "kernel_release", t->kernel_release);
 	put_env_str(e, "kernel_version", t->kernel_version);
-	put_env_str(e, "tracer_name", LTT_TSDL_KERNEL_TRACER_NAME);
-	put_fmt(e, "\ttracer_major = %d;\n", LTT_TSDL_TRACER_MAJOR);
-	put_fmt(e, "\ttracer_minor = %d;\n", LTT_TSDL_TRACER_MINOR);
+	put_env_tracer(e, LTT_TSDL_KERNEL_TRACER_NAME);
 	put_env_str(e, "trace_buffering_scheme", t->buffering);
 	put_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
 }
@@ -234,6 +240,10 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 		put_fmt(e, "\tvpid = %" PRId32 ";\n", t->vpid);
 		put_env_str(e, "procname", t->procname);
 	}
+	put_env_str(e, "ltt_tracer_name", "ltt");
+	put_env_str(e, "ltt_version", PACKAGE_VERSION);
+	if (t->kernel_backend)
+		put_env_str(e, "ltt_kernel_backend", t->kernel_backend);
 	put_text(e, "};\n\n");
 }
 

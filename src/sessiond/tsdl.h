@@ -25,10 +25,19 @@
 #include "common/context.h"
 #include "kmod/ltt-abi.h"
 
-#define LTT_TSDL_TRACER_NAME "ltt-ust"
-#define LTT_TSDL_TRACER_MAJOR 0
-#define LTT_TSDL_TRACER_MINOR 1
-#define LTT_TSDL_KERNEL_TRACER_NAME "ltt-modules"
+/*
+ * The tracer a trace's env names: LTTng's, at the version whose layout
+ * ltt's traces follow (lttng-ust and lttng-modules 2.13), so that
+ * readers that choose a layout by it (Trace Compass, lttng-analyses,
+ * babeltrace2's debug-info) take ltt's traces as LTTng's.  ltt's own
+ * name and version are in env fields of their own (ltt_tracer_name,
+ * ltt_version; ltt_kernel_backend for a kernel trace).
+ */
+#define LTT_TSDL_TRACER_NAME "lttng-ust"
+#define LTT_TSDL_KERNEL_TRACER_NAME "lttng-modules"
+#define LTT_TSDL_TRACER_MAJOR 2
+#define LTT_TSDL_TRACER_MINOR 13
+#define LTT_TSDL_TRACER_PATCHLEVEL 0
 
 /* What the trace header needs.  Strings are borrowed for the call. */
 struct ltt_tsdl_trace {
@@ -52,6 +61,7 @@ struct ltt_tsdl_trace {
 	const char *sysname;
 	const char *kernel_release;
 	const char *kernel_version;
+	const char *kernel_backend;	/* the tracer: "module", "tracefs" */
 };
 
 /**
@@ -62,9 +72,10 @@ struct ltt_tsdl_trace {
  * @out: the text is appended here
  * @t: borrowed
  *
+ * The env is LTTng's (LTT_TSDL_TRACER_NAME) with ltt's own fields after.
  * A kernel trace (@buffering "global") has LTTng's kernel env: domain
  * "kernel", sysname, kernel_release, kernel_version, and
- * trace_buffering_scheme "global".
+ * trace_buffering_scheme "global"; ltt_kernel_backend names the tracer.
  *
  * Returns 0, -EINVAL when a string is NULL or holds a control character,
  * @buffering is not "uid", "pid" or "global", per-PID fields are set
