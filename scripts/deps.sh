@@ -1,13 +1,15 @@
 #!/bin/sh
 # Install the Debian 12 packages ltt needs to build and test (idempotent).
-# Run as root.  Kernel-module test packages come with --kernel; clang and
-# its sanitizer and libFuzzer runtimes (scripts/sanitize.sh, scripts/fuzz.sh)
-# with --sanitize.
+# Run as root.  python3-lttnganalyses: the users' analyses, which tests
+# run on ltt's kernel traces.  Kernel-module test packages come with
+# --kernel; clang and its sanitizer and libFuzzer runtimes
+# (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
 set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
-babeltrace2 util-linux procps valgrind libxml2-utils"
+babeltrace2 util-linux procps valgrind libxml2-utils
+python3-lttnganalyses"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

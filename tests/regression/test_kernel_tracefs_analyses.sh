@@ -1,0 +1,69 @@
+#!/bin/bash
+# test_kernel_tracefs_analyses.sh - a kernel trace through tracefs read
+# by the users' own analyses, natively: Debian's lttng-analyses
+# (python3-lttnganalyses, on babeltrace 1) take ltt's trace as
+# lttng-modules' (its env names LTTng's tracer and version, which they
+# need to start).  A known load: a program's 1000 getppid calls, two
+# threads handing a byte back and forth 500 times; lttng-syscallstats
+# counts exactly the getppid calls under the program's tid,
+# lttng-cputop names the two threads with their priority as LTTng gives
+# it (20 for nice 0), lttng-irqstats and lttng-schedtop run without an
+# error.  Not enabled: sched_process_fork, whose ftrace event has no
+# tgids (lttng-analyses stop at its missing child_pid).
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+
+test_init
+command -v lttng-syscallstats >/dev/null ||
+	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
+. "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
+tracefs_setup 12
+LA_TIMEOUT=300
+
+# analysis NAME [ARG...]: lttng-NAME on the trace, its output in
+# $TEST_TMP/NAME.txt; its exit status.
+analysis() {
+	local name=$1
+	shift
+	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
+}
+
+lttctl -q create t -o "$TEST_TMP/t" &&
+	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,irq_handler_entry,irq_handler_exit &&
+	lttctl -q enable-event -k --syscall getppid,read,write &&
+	lttctl -q start || { echo "Bail out! session t"; exit 1; }
+# On CPU 0: a program that exec balancing moves to an idle CPU runs there
+# with no sched_switch into it (the kernel's own ftrace has none either,
+# measured on 6.18), and lttng-analyses know a CPU's task by its switches.
+load=$(taskset -c 0 "$KLOAD" getppid 1000) && pp=$(taskset -c 0 "$KLOAD" pingpong 500) ||
+	{ echo "Bail out! kload failed"; exit 1; }
+lttctl -q stop && lttctl -q destroy
+tid=${load#tid }
+read -r ping pong <<<"${pp#tids }"
+like "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/t/kernel" | grep -E '^\s*tracer_(name|major|minor|patchlevel) ' | tr -d '\t\n')" \
+	'^tracer_name = "lttng-modules";tracer_major = 2;tracer_minor = 13;tracer_patchlevel = 0;$' \
+	"the env names LTTng's kernel tracer, 2.13.0"
+
+analysis syscallstats
+is $? 0 "lttng-syscallstats reads the trace"
+# the block of tid T: from its "(PID, TID: T)" line to the next blank one
+calls=$(awk -v t="TID: $tid)" 'index($0, t) { on = 1; next } on && !NF { on = 0 }
+	on && $1 == "-" && $2 == "getppid" { print $3 }' "$TEST_TMP/syscallstats.txt")
+is "$calls" 1000 "... the program's 1000 getppid calls, under its tid $tid"
+unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
+
+analysis cputop --limit 100000
+is $? 0 "lttng-cputop reads the trace"
+# (the main thread keeps the name it had before exec: lttng-analyses
+# rename on exec from a procname context, which tracefs doesn't record)
+is "$(grep -cE " [a-z]+ \(($ping|$pong)\) +[0-9]+ +\[20\]" "$TEST_TMP/cputop.txt")" 2 \
+	"... the two threads, by tid, priority 20 (nice 0)"
+like "$(cat "$TEST_TMP/cputop.txt")" " kload \($pong\) " "... the second named kload"
+unlike "$(cat "$TEST_TMP/cputop.txt")" "Error" "... no error"
+
+analysis irqstats
+is $? 0 "lttng-irqstats reads the trace"
+analysis schedtop
+is $? 0 "lttng-schedtop reads the trace"
+unlike "$(cat "$TEST_TMP/irqstats.txt" "$TEST_TMP/schedtop.txt")" "Error" "... neither says an error"
+stop_sessiond
+done_testing
