@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ltt-statedump.c - the state dump at START, and again at STATEDUMP (1.6):
- * ltt_statedump_start, one ltt_statedump_process_state per thread,
- * ltt_statedump_end, recorded only into the channels of the session being
+ * lttng_statedump_start, one lttng_statedump_process_state per thread,
+ * lttng_statedump_end, recorded only into the channels of the session being
  * started (or asking) that enabled them.
  */
 #include <linux/rcupdate.h>
@@ -11,15 +11,15 @@
 
 #include "ltt-event.h"
 
-LTT_EVENT_FLAGS(ltt_statedump_start, LTT_EVENT_STATEDUMP,
+LTT_EVENT_FLAGS(lttng_statedump_start, LTT_EVENT_STATEDUMP,
 	LTT_PROTO(int unused),
 	LTT_FIELDS());
 
-LTT_EVENT_FLAGS(ltt_statedump_end, LTT_EVENT_STATEDUMP,
+LTT_EVENT_FLAGS(lttng_statedump_end, LTT_EVENT_STATEDUMP,
 	LTT_PROTO(int unused),
 	LTT_FIELDS());
 
-LTT_EVENT_FLAGS(ltt_statedump_process_state, LTT_EVENT_STATEDUMP,
+LTT_EVENT_FLAGS(lttng_statedump_process_state, LTT_EVENT_STATEDUMP,
 	LTT_PROTO(struct task_struct *t, pid_t ppid),
 	LTT_FIELDS(
 		ltt_field_integer(s32, tid, t->pid)
@@ -35,7 +35,7 @@ static void dump_processes(void)
 	for_each_process_thread(p, t) {
 		pid_t ppid = task_tgid_nr(rcu_dereference(t->real_parent));
 
-		ltt_event_call(ltt_statedump_process_state, t, ppid);
+		ltt_event_call(lttng_statedump_process_state, t, ppid);
 	}
 	rcu_read_unlock();
 }
@@ -50,18 +50,18 @@ static void dump_processes(void)
 void ltt_statedump_run(struct ltt_session *session)
 {
 	lockdep_assert_held(&ltt_mutex);
-	if (!ltt_event_enabled_in_session(LTT_EVENT_DESC(ltt_statedump_start), session) &&
-	    !ltt_event_enabled_in_session(LTT_EVENT_DESC(ltt_statedump_end), session) &&
-	    !ltt_event_enabled_in_session(LTT_EVENT_DESC(ltt_statedump_process_state), session))
+	if (!ltt_event_enabled_in_session(LTT_EVENT_DESC(lttng_statedump_start), session) &&
+	    !ltt_event_enabled_in_session(LTT_EVENT_DESC(lttng_statedump_end), session) &&
+	    !ltt_event_enabled_in_session(LTT_EVENT_DESC(lttng_statedump_process_state), session))
 		return;
 	WRITE_ONCE(ltt_statedump_session, session);
-	ltt_event_call(ltt_statedump_start, 0);
+	ltt_event_call(lttng_statedump_start, 0);
 	dump_processes();
-	ltt_event_call(ltt_statedump_end, 0);
+	ltt_event_call(lttng_statedump_end, 0);
 	WRITE_ONCE(ltt_statedump_session, NULL);
 }
 
 LTT_PROBE(statedump, NULL, NULL,
-	  LTT_EVENT_DESC(ltt_statedump_start),
-	  LTT_EVENT_DESC(ltt_statedump_end),
-	  LTT_EVENT_DESC(ltt_statedump_process_state));
+	  LTT_EVENT_DESC(lttng_statedump_start),
+	  LTT_EVENT_DESC(lttng_statedump_end),
+	  LTT_EVENT_DESC(lttng_statedump_process_state));

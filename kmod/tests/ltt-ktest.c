@@ -543,16 +543,16 @@ static int cmd_statedump(const char *dir)
 	struct chan a, b;
 	size_t i;
 
-	describe(tfd, "ltt_statedump_start", 1);
-	describe(tfd, "ltt_statedump_end", 2);
-	describe(tfd, "ltt_statedump_process_state", 3);
+	describe(tfd, "lttng_statedump_start", 1);
+	describe(tfd, "lttng_statedump_end", 2);
+	describe(tfd, "lttng_statedump_process_state", 3);
 	sb_ = ioctl(tfd, LTT_KABI_SESSION, 0);
 	channel(sb_, 65536, 8, 0, &b);
-	enable(b.fd, "ltt_statedump_process_state", 3);
+	enable(b.fd, "lttng_statedump_process_state", 3);
 	sa = ioctl(tfd, LTT_KABI_SESSION, 0);
 	channel(sa, 65536, 8, 0, &a);
-	check(!enable(a.fd, "ltt_statedump_start", 1) && !enable(a.fd, "ltt_statedump_end", 2) &&
-	      !enable(a.fd, "ltt_statedump_process_state", 3), "enable the state dump events");
+	check(!enable(a.fd, "lttng_statedump_start", 1) && !enable(a.fd, "lttng_statedump_end", 2) &&
+	      !enable(a.fd, "lttng_statedump_process_state", 3), "enable the state dump events");
 	threads = count_threads();
 	ioctl(sb_, LTT_KABI_START, 0);	/* B's own dump */
 	ioctl(sa, LTT_KABI_START, 0);	/* A's dump: not into B */

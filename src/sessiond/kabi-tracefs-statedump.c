@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kabi-tracefs-statedump.c - the state dump of the tracefs backend: the
- * module's ltt_statedump_start, one ltt_statedump_process_state per
- * thread, ltt_statedump_end (kmod/ltt-statedump.c), recorded at START and
+ * module's lttng_statedump_start, one lttng_statedump_process_state per
+ * thread, lttng_statedump_end (kmod/ltt-statedump.c), recorded at START and
  * at STATEDUMP into the channels that enabled them (doc/kernel-tracefs.md).
  *
  * The kernel has no such events: the session daemon writes them itself,
@@ -36,9 +36,9 @@
 enum { SD_START, SD_PROCESS_STATE, SD_END };
 
 static const char *const names[TRACEFS_SD_NR] = {
-	[SD_START] = "ltt_statedump_start",
-	[SD_PROCESS_STATE] = "ltt_statedump_process_state",
-	[SD_END] = "ltt_statedump_end",
+	[SD_START] = "lttng_statedump_start",
+	[SD_PROCESS_STATE] = "lttng_statedump_process_state",
+	[SD_END] = "lttng_statedump_end",
 };
 
 /* What one write() holds: the raw id, then the event's payload. */
@@ -54,7 +54,7 @@ struct sd_process_state {
 #define REC_OFFSET(M) (RAW_ID_OFFSET + (uint32_t)offsetof(struct sd_process_state, M))
 
 /*
- * ltt_statedump_process_state's fields, as the module lays them out:
+ * lttng_statedump_process_state's fields, as the module lays them out:
  *   field  type                      record offset
  *   tid    s32                       12
  *   pid    s32                       16

@@ -48,17 +48,17 @@ events=$STDOUT
 # --- regenerate statedump
 is "$(kvm_file $s regen_sd.rc):$(kvm_file $s regen_sd)" \
 	"0:State dump regenerated for session kregen." "regenerate statedump of a kernel session succeeds"
-is "$(grep -c ' ltt_statedump_start: ' <<<"$events"):$(grep -c ' ltt_statedump_end: ' <<<"$events")" "2:2" \
+is "$(grep -c ' lttng_statedump_start: ' <<<"$events"):$(grep -c ' lttng_statedump_end: ' <<<"$events")" "2:2" \
 	"two state dumps: the one at start and the regenerated one"
 # the regenerated dump: the process_state events after the second start
-awk '/ ltt_statedump_start: / { n++ } n == 2 && / ltt_statedump_process_state: /' <<<"$events" |
+awk '/ lttng_statedump_start: / { n++ } n == 2 && / lttng_statedump_process_state: /' <<<"$events" |
 	sed 's/.* tid = \([0-9]*\),.*/\1/' | sort -n >"$TEST_TMP/dump2"
 is "$(uniq -d "$TEST_TMP/dump2" | wc -l)" 0 "no thread twice in the regenerated dump"
 comm -12 "$KVM_OUT/$s/tids_before" "$KVM_OUT/$s/tids_after" >"$TEST_TMP/stable"
 is "$(comm -23 "$TEST_TMP/stable" "$TEST_TMP/dump2" | tr '\n' ' ')" "" \
 	"each of the $(wc -l <"$TEST_TMP/stable") threads alive before and after it is in it"
 tid_count() {
-	grep ' ltt_statedump_process_state: ' <<<"$events" | grep -c "{ tid = $1, "
+	grep ' lttng_statedump_process_state: ' <<<"$events" | grep -c "{ tid = $1, "
 }
 is "$(tid_count 1):$(tid_count "$(kvm_file $s both_pid)")" "2:2" \
 	"init and a process alive throughout: once in each dump"

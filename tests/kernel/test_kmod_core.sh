@@ -77,11 +77,11 @@ is "$(grep ' ltt_logger: ' <<<"$STDOUT" | sed -n '2s/.*msg = "\(x*\)".*/\1/p' | 
 	"... the long one truncated to 1023 bytes"
 run babeltrace2 "$KVM_OUT/kmod_core/statedump"
 is "$RC" 0 "babeltrace2 reads the state dump trace"
-is "$(grep -c ' ltt_statedump_start: ' <<<"$STDOUT")" 1 "... one ltt_statedump_start"
-is "$(grep -c ' ltt_statedump_end: ' <<<"$STDOUT")" 1 "... one ltt_statedump_end"
-n=$(grep -c ' ltt_statedump_process_state: ' <<<"$STDOUT")
+is "$(grep -c ' lttng_statedump_start: ' <<<"$STDOUT")" 1 "... one lttng_statedump_start"
+is "$(grep -c ' lttng_statedump_end: ' <<<"$STDOUT")" 1 "... one lttng_statedump_end"
+n=$(grep -c ' lttng_statedump_process_state: ' <<<"$STDOUT")
 ok $((n >= 10 ? 0 : 1)) "... a process_state per thread ($n)"
-like "$(grep ' ltt_statedump_process_state: ' <<<"$STDOUT")" 'tid = 1, pid = 1, ppid = 0, name = "init"' \
+like "$(grep ' lttng_statedump_process_state: ' <<<"$STDOUT")" 'tid = 1, pid = 1, ppid = 0, name = "init"' \
 	"... init among them: tid 1, pid 1, ppid 0"
 like "$(kvm_file kmod_core hold)" 'in use' "rmmod is refused while a session is open"
 is "$(kvm_file kmod_core loaded_during_hold)" 1 "... the module stays"

@@ -47,7 +47,7 @@ like "$(cat "$LOG")" "kernel tracer tracefs .* \\(ABI [0-9.]+, backend tracefs\\
 expect_events() {
 	{ awk -F: '$1 != "syscalls" {
 		n = index($2, $1 "_") == 1 ? $2 : $1 "_" $2; print n }' "$tfs/available_events"
-	  printf 'ltt_statedump_%s\n' start process_state end; } | sort
+	  printf 'lttng_statedump_%s\n' start process_state end; } | sort
 }
 expect_syscalls() {
 	sed -n 's/^syscalls:sys_enter_//p' "$tfs/available_events" | sort

@@ -1,8 +1,8 @@
 #!/bin/bash
 # test_kernel_tracefs_statedump.sh - the state dump through tracefs,
 # natively (no VM): a root daemon started with --kernel-backend=tracefs
-# records the module's ltt_statedump_start, one
-# ltt_statedump_process_state per thread, ltt_statedump_end at start, and
+# records the module's lttng_statedump_start, one
+# lttng_statedump_process_state per thread, lttng_statedump_end at start, and
 # again at `regenerate statedump`, into the channels that enabled them.
 # A helper with a known name and thread count is found whole; the dump
 # covers every thread /proc showed around the start; a session without
@@ -25,7 +25,7 @@ KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
 
 run lttctl list -k
-is "$(grep -cE '^    ltt_statedump_(start|process_state|end) \(type: tracepoint\)$' <<<"$OUT")" 3 \
+is "$(grep -cE '^    lttng_statedump_(start|process_state|end) \(type: tracepoint\)$' <<<"$OUT")" 3 \
 	"list -k: the three state dump events"
 
 # The helper: N threads besides its main one, named sdhelper, alive
@@ -42,9 +42,9 @@ is "$(wc -w <<<"$htids")" $((N + 1)) "the helper runs $((N + 1)) threads (pid ${
 for x in s p g; do
 	lttctl -q create "$x" -o "$TEST_TMP/$x"
 done
-ok_cmd "enable-event -k 'ltt_statedump_*'" lttctl enable-event -k 'ltt_statedump_*' -s s
+ok_cmd "enable-event -k 'lttng_statedump_*'" lttctl enable-event -k 'lttng_statedump_*' -s s
 lttctl -q enable-event -k --syscall getppid -s s
-lttctl -q enable-event -k ltt_statedump_process_state -s p
+lttctl -q enable-event -k lttng_statedump_process_state -s p
 lttctl -q enable-event -k --syscall getppid -s g
 lttctl -q start g
 
@@ -74,14 +74,14 @@ bt() {
 bt s
 is "$?" 0 "babeltrace2 reads the trace of s"
 # s's state dump lines, in time order: S (start), P (process_state), E (end)
-order=$(grep -oE " ltt_statedump_(start|process_state|end):" "$TEST_TMP/s.txt" |
+order=$(grep -oE " lttng_statedump_(start|process_state|end):" "$TEST_TMP/s.txt" |
 	sed 's/.*_start:/S/; s/.*_process_state:/P/; s/.*_end:/E/' | tr -d '\n' | tr -s P)
 is "$order" "SPESPE" \
 	"two state dumps (start, regenerate), each start, process states, end in time order"
 
 # The first dump's process_state records as "pid tid ppid name", sorted.
 dump() {
-	awk -v n="$1" '/ ltt_statedump_start:/ { d++ } d == n && / ltt_statedump_process_state:/' \
+	awk -v n="$1" '/ lttng_statedump_start:/ { d++ } d == n && / lttng_statedump_process_state:/' \
 		"$TEST_TMP/s.txt" |
 		sed -E 's/.*\{ tid = ([0-9]+), pid = ([0-9]+), ppid = ([0-9]+), name = "([^"]*)" \}$/\2 \1 \3 \4/' |
 		sort
@@ -123,11 +123,11 @@ diag "$(grep -o 'state dump: .*' "$LOG" | head -2 | tr '\n' ';')"
 
 bt p
 is "$?" 0 "babeltrace2 reads the trace of p (process_state only)"
-is "$(grep -cE " ltt_statedump_(start|end):" "$TEST_TMP/p.txt")" 0 "p: no start, no end"
-is "$(grep -c " ltt_statedump_process_state: .*pid = $hpid," "$TEST_TMP/p.txt")" $((N + 1)) \
+is "$(grep -cE " lttng_statedump_(start|end):" "$TEST_TMP/p.txt")" 0 "p: no start, no end"
+is "$(grep -c " lttng_statedump_process_state: .*pid = $hpid," "$TEST_TMP/p.txt")" $((N + 1)) \
 	"p: its own dump at its start, the helper whole; s's regenerate added none"
 bt g
-is "$(grep -c " ltt_statedump_" "$TEST_TMP/g.txt")" 0 "g (getppid only): no state dump event"
+is "$(grep -c " lttng_statedump_" "$TEST_TMP/g.txt")" 0 "g (getppid only): no state dump event"
 ok "$([ "$(grep -c " syscall_exit_getppid:" "$TEST_TMP/g.txt")" -ge 10 ]; echo $?)" \
 	"g: its getppid calls recorded all the same"
 

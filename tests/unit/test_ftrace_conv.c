@@ -353,7 +353,7 @@ static void raw_layout(struct ltt_ftrace_event *ev, bool ps)
 	memset(ev, 0, sizeof(*ev));
 	ev->id = FP_RAW_ID;
 	strcpy(ev->system, "ftrace");
-	strcpy(ev->name, ps ? "ltt_statedump_process_state" : "ltt_statedump_start");
+	strcpy(ev->name, ps ? "lttng_statedump_process_state" : "lttng_statedump_start");
 	ev->pid_offset = 4;
 	ev->min_size = ps ? 8 + sizeof(struct raw_ps) : 12;
 	for (i = 0; ps && i < 4; i++) {

@@ -5,7 +5,7 @@
 start_sessiond -v || exit 1
 capture create lttctl create kregen -o "$LTT_OUT/trace" || exit 1
 capture enable lttctl enable-event -k ltt_test_event || exit 1
-capture enable_sd lttctl enable-event -k 'ltt_statedump_*' || exit 1
+capture enable_sd lttctl enable-event -k 'lttng_statedump_*' || exit 1
 # gone: alive at the first state dump only; both: alive at the two
 sleep 600 &
 gone=$!
