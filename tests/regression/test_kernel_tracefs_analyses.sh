@@ -5,11 +5,13 @@
 # lttng-modules' (its env names LTTng's tracer and version, which they
 # need to start).  A known load: a program's 1000 getppid calls, two
 # threads handing a byte back and forth 500 times; lttng-syscallstats
-# counts exactly the getppid calls under the program's tid,
+# counts exactly the getppid calls under the program's name and tid,
 # lttng-cputop names the two threads with their priority as LTTng gives
 # it (20 for nice 0), lttng-irqstats and lttng-schedtop run without an
-# error.  Not enabled: sched_process_fork, whose ftrace event has no
-# tgids (lttng-analyses stop at its missing child_pid).
+# error.  The getppid program runs before the session starts (the
+# state dump, lttng_statedump_*, has it).  Not enabled: sched_process_fork,
+# whose ftrace event has no tgids (lttng-analyses stop at its missing
+# child_pid).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -27,17 +29,22 @@ analysis() {
 	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
 }
 
+# The getppid program exists before the session starts (held at its
+# gate), as the programs users analyse usually do.  On CPU 0:
+# a program that exec balancing moves to an idle CPU runs there with no
+# sched_switch into it (the kernel's own ftrace has none either,
+# measured on 6.18), and lttng-analyses know a CPU's task by its switches.
+gated g 1000 0 0
+taskset -p -c 0 "${GPID[g]}" >/dev/null
 lttctl -q create t -o "$TEST_TMP/t" &&
 	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,irq_handler_entry,irq_handler_exit &&
+	lttctl -q enable-event -k 'lttng_statedump_*' &&
 	lttctl -q enable-event -k --syscall getppid,read,write &&
 	lttctl -q start || { echo "Bail out! session t"; exit 1; }
-# On CPU 0: a program that exec balancing moves to an idle CPU runs there
-# with no sched_switch into it (the kernel's own ftrace has none either,
-# measured on 6.18), and lttng-analyses know a CPU's task by its switches.
-load=$(taskset -c 0 "$KLOAD" getppid 1000) && pp=$(taskset -c 0 "$KLOAD" pingpong 500) ||
-	{ echo "Bail out! kload failed"; exit 1; }
+go g
+pp=$(taskset -c 0 "$KLOAD" pingpong 500) || { echo "Bail out! kload pingpong failed"; exit 1; }
 lttctl -q stop && lttctl -q destroy
-tid=${load#tid }
+pid=${GPID[g]}
 read -r ping pong <<<"${pp#tids }"
 like "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/t/kernel" | grep -E '^\s*tracer_(name|major|minor|patchlevel) ' | tr -d '\t\n')" \
 	'^tracer_name = "lttng-modules";tracer_major = 2;tracer_minor = 13;tracer_patchlevel = 0;$' \
@@ -45,10 +52,11 @@ like "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/t/kernel" | grep -E 
 
 analysis syscallstats
 is $? 0 "lttng-syscallstats reads the trace"
-# the block of tid T: from its "(PID, TID: T)" line to the next blank one
-calls=$(awk -v t="TID: $tid)" 'index($0, t) { on = 1; next } on && !NF { on = 0 }
+# the program's block: from its "NAME (PID, TID: T)" line to the next blank one
+calls=$(awk -v t="TID: $pid)" '$1 == "kload" && index($0, t) { on = 1; next } on && !NF { on = 0 }
 	on && $1 == "-" && $2 == "getppid" { print $3 }' "$TEST_TMP/syscallstats.txt")
-is "$calls" 1000 "... the program's 1000 getppid calls, under its tid $tid"
+is "$calls" 1000 "... the program's 1000 getppid calls, under its name and tid"
+[ "$calls" = 1000 ] || diag "$(grep -E '^[^ ]+ \(|getppid' "$TEST_TMP/syscallstats.txt")"
 unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
 analysis cputop --limit 100000
