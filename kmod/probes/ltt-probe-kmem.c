@@ -16,7 +16,7 @@ static inline u64 kmem_pfn(struct page *page)
 	return page ? page_to_pfn(page) : ~0ULL;
 }
 
-LTT_TRACEPOINT_EVENT(mm_page_alloc, mm_page_alloc,
+LTT_TRACEPOINT_EVENT(kmem_mm_page_alloc, mm_page_alloc,
 	LTT_PROTO(struct page *page, unsigned int order, gfp_t gfp_flags, int migratetype),
 	LTT_FIELDS(
 		ltt_field_integer_hex(u64, page, (unsigned long)page)
@@ -25,7 +25,7 @@ LTT_TRACEPOINT_EVENT(mm_page_alloc, mm_page_alloc,
 		ltt_field_integer_hex(u32, gfp_flags, (__force u32)gfp_flags)
 		ltt_field_integer(s32, migratetype, migratetype)));
 
-LTT_TRACEPOINT_EVENT(mm_page_free, mm_page_free,
+LTT_TRACEPOINT_EVENT(kmem_mm_page_free, mm_page_free,
 	LTT_PROTO(struct page *page, unsigned int order),
 	LTT_FIELDS(
 		ltt_field_integer_hex(u64, page, (unsigned long)page)
@@ -33,5 +33,5 @@ LTT_TRACEPOINT_EVENT(mm_page_free, mm_page_free,
 		ltt_field_integer(u32, order, order)));
 
 LTT_PROBE(kmem, NULL, NULL,
-	  LTT_EVENT_DESC(mm_page_alloc),
-	  LTT_EVENT_DESC(mm_page_free));
+	  LTT_EVENT_DESC(kmem_mm_page_alloc),
+	  LTT_EVENT_DESC(kmem_mm_page_free));

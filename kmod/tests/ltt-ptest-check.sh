@@ -127,9 +127,9 @@ if [ -n "$(fact block_sector)" ]; then
 	has block_rq_complete "sector = $(fact block_sector), nr_sector = $(fact block_nr_sector), error = 0, rwbs = \"W[A-Z]*\" }" \
 		"block_rq_complete: the write, no error"
 fi
-has mm_page_alloc "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+, gfp_flags = 0x[0-9A-F]+, migratetype = [0-9]+ }" \
-	"mm_page_alloc: page, pfn, order, gfp_flags, migratetype"
-has mm_page_free "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+ }" "mm_page_free: page, pfn, order"
+has kmem_mm_page_alloc "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+, gfp_flags = 0x[0-9A-F]+, migratetype = [0-9]+ }" \
+	"kmem_mm_page_alloc: page, pfn, order, gfp_flags, migratetype"
+has kmem_mm_page_free "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+ }" "kmem_mm_page_free: page, pfn, order"
 ! grep -E "irq_softirq_(entry|exit|raise): " "$txt" | grep -Evq "vec = [0-9] }"
 ok $? "irq_softirq_*: every vec in 0..9"
 has irq_handler_entry "irq = [0-9]+, name = \"[^\"]+\" }" "irq_handler_entry: irq and handler name"

@@ -68,7 +68,7 @@ static const char *const probe_events[] = {
 	"timer_hrtimer_expire_exit", "timer_hrtimer_cancel",
 	"block_rq_issue", "block_rq_complete",
 	"net_dev_xmit", "netif_receive_skb",
-	"mm_page_alloc", "mm_page_free",
+	"kmem_mm_page_alloc", "kmem_mm_page_free",
 	"signal_generate", "signal_deliver",
 	"syscall_entry_openat", "syscall_exit_openat",
 	"syscall_entry_execve", "syscall_exit_execve",
