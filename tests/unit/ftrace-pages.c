@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/filter-compile.h"
+#include "filter-vm/filter-vm.h"
 #include "ftrace-pages.h"
 
 #define HDR 16
@@ -212,4 +214,25 @@ size_t fp_decode_payload(const uint8_t *p, size_t avail, struct fp_event *ret)
 	pos += ret->nr_arr * 2;
 	memcpy(&ret->v, p + pos, 8);
 	return pos + 8;
+}
+
+int fp_compile(const struct ltt_ftrace_event *ev, const char *text, uint8_t **code,
+	       uint32_t *len)
+{
+	static struct ltt_kabi_event_desc desc;
+	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	struct ltt_filter_node *root = NULL;
+	size_t n = 0;
+	int err;
+
+	err = ltt_ftrace_filter_fields(ev, &desc, fields);
+	if (!err)
+		err = ltt_filter_parse(text, &root, NULL);
+	if (!err)
+		err = ltt_filter_compile(root, fields, desc.nr_fields, code, &n, NULL);
+	if (!err)
+		err = ltt_filter_validate(*code, n, fields, desc.nr_fields);
+	ltt_filter_free(root);
+	*len = (uint32_t)n;
+	return err;
 }

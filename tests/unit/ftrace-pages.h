@@ -14,6 +14,23 @@
 	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
 	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
 
+/* sched_switch's format file (Linux 6.18, x86-64); its print fmt cut short. */
+#define FTRACE_TEST_SCHED_SWITCH \
+	"name: sched_switch\n" \
+	"ID: 372\n" \
+	"format:\n" \
+	FTRACE_TEST_COMMON_FIELDS \
+	"\n" \
+	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
+	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
+	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
+	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n" \
+	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n" \
+	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n" \
+	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n" \
+	"\n" \
+	"print fmt: \"prev_comm=%s prev_pid=%d\", REC->prev_comm, REC->prev_pid\n"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -83,6 +100,14 @@ void fp_set_commit(struct page *pg, uint64_t commit);
 
 /** fp_decode_payload() - the test event's CTF payload at @p; its length */
 size_t fp_decode_payload(const uint8_t *p, size_t avail, struct fp_event *ret);
+
+/**
+ * fp_compile() - filter expression @text compiled for @ev as the session
+ * daemon compiles it (the fields ltt_ftrace_filter_fields() gives), and
+ * validated: 0 with *@code (malloc()ed) of *@len bytes, or an error
+ */
+int fp_compile(const struct ltt_ftrace_event *ev, const char *text, uint8_t **code,
+	       uint32_t *len);
 
 /** ftrace_real_test() - the real-data test (test_ftrace_real.c) */
 void ftrace_real_test(void);

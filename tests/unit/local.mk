@@ -251,5 +251,6 @@ tests_unit_test_ftrace_filter_SOURCES = tests/unit/test_ftrace_filter.c \
 	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
 	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_filter_LDADD = src/common/libcommon.la
-tests_unit_test_ftrace_prefilter_SOURCES = tests/unit/test_ftrace_prefilter.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ftrace_prefilter_SOURCES = tests/unit/test_ftrace_prefilter.c \
+	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_prefilter_LDADD = src/common/libcommon.la

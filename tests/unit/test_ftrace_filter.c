@@ -38,25 +38,10 @@ static int sink(void *arg, const void *packet, size_t size, const struct ltt_ctf
 	return 0;
 }
 
-/* @text compiled for the test event, into @ret (@ret->buf owns the code). */
+/* @text compiled for the test event (fp_compile()). */
 static int compile(const char *text, uint8_t **code, uint32_t *len)
 {
-	static struct ltt_kabi_event_desc desc;
-	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
-	struct ltt_filter_node *root = NULL;
-	size_t n = 0;
-	int err;
-
-	err = ltt_ftrace_filter_fields(&layout, &desc, fields);
-	if (!err)
-		err = ltt_filter_parse(text, &root, NULL);
-	if (!err)
-		err = ltt_filter_compile(root, fields, desc.nr_fields, code, &n, NULL);
-	if (!err)
-		err = ltt_filter_validate(*code, n, fields, desc.nr_fields);
-	ltt_filter_free(root);
-	*len = (uint32_t)n;
-	return err;
+	return fp_compile(&layout, text, code, len);
 }
 
 /*

@@ -25,21 +25,7 @@
 #include "tap.h"
 #include "tracefs-util.h"
 
-static const char sched_switch[] =
-	"name: sched_switch\n"
-	"ID: 372\n"
-	"format:\n"
-	FTRACE_TEST_COMMON_FIELDS
-	"\n"
-	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
-	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n"
-	"\n"
-	"print fmt: \"prev_comm=%s prev_pid=%d\", REC->prev_comm, REC->prev_pid\n";
+static const char sched_switch[] = FTRACE_TEST_SCHED_SWITCH;
 
 /* Every other kind: strings, dynamic arrays, arrays, pointers, __rel_loc. */
 static const char kinds[] =

@@ -13,38 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/filter-compile.h"
 #include "common/ftrace-prefilter.h"
-#include "filter-vm/filter-vm.h"
+#include "ftrace-pages.h"
 #include "tap.h"
 
-static const char sched_switch[] =
-	"name: sched_switch\n"
-	"ID: 372\n"
-	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
-	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
-	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n"
-	"\n"
-	"print fmt: \"prev_comm=%s\", REC->prev_comm\n";
+static const char sched_switch[] = FTRACE_TEST_SCHED_SWITCH;
 
 static const char sys_enter_read[] =
 	"name: sys_enter_read\n"
 	"ID: 842\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	FTRACE_TEST_COMMON_FIELDS
 	"\n"
 	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:unsigned int fd;\toffset:16;\tsize:8;\tsigned:0;\n"
@@ -65,28 +44,6 @@ static void parse(const char *system, const char *text, size_t len, struct ltt_f
 	}
 }
 
-/* @text compiled for @ev as the daemon compiles it (validated): 0 or an error. */
-static int compile(const struct ltt_ftrace_event *ev, const char *text, uint8_t **code,
-		   uint32_t *len)
-{
-	static struct ltt_kabi_event_desc desc;
-	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
-	struct ltt_filter_node *root = NULL;
-	size_t n = 0;
-	int err;
-
-	err = ltt_ftrace_filter_fields(ev, &desc, fields);
-	if (!err)
-		err = ltt_filter_parse(text, &root, NULL);
-	if (!err)
-		err = ltt_filter_compile(root, fields, desc.nr_fields, code, &n, NULL);
-	if (!err)
-		err = ltt_filter_validate(*code, n, fields, desc.nr_fields);
-	ltt_filter_free(root);
-	*len = (uint32_t)n;
-	return err;
-}
-
 /* The kernel filter of @nr expressions on @ev: "" for none. */
 static const char *prefilter(const struct ltt_ftrace_event *ev, const char *const *texts,
 			     uint32_t nr)
@@ -97,7 +54,7 @@ static const char *prefilter(const struct ltt_ftrace_event *ev, const char *cons
 	int ret = -1;
 
 	for (i = 0; i < nr; i++)
-		if (compile(ev, texts[i], &code[i], &len[i]))
+		if (fp_compile(ev, texts[i], &code[i], &len[i]))
 			goto out;
 	ret = ltt_ftrace_prefilter(ev, (const uint8_t *const *)code, len, nr, buf, sizeof(buf));
 out:
