@@ -6,8 +6,8 @@
 # need to start).  A known load: a program's 1000 getppid calls, two
 # threads handing a byte back and forth 500 times; lttng-syscallstats
 # counts exactly the getppid calls under the program's name and tid,
-# lttng-cputop names a thread of the ping-pong with its priority as LTTng
-# gives it (20 for nice 0), lttng-irqstats and lttng-schedtop run without an
+# lttng-cputop lists the ping-pong's threads with their priority as
+# LTTng gives it (20 for nice 0), lttng-irqstats and lttng-schedtop run without an
 # error.  The getppid program runs before the session starts (the
 # state dump, lttng_statedump_*, has it).  Not enabled: sched_process_fork,
 # whose ftrace event has no tgids (lttng-analyses stop at its missing
@@ -18,7 +18,7 @@ test_init
 command -v lttng-syscallstats >/dev/null ||
 	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 11
+tracefs_setup 12
 LA_TIMEOUT=300
 
 # analysis NAME [ARG...]: lttng-NAME on the trace, its output in
@@ -30,19 +30,22 @@ analysis() {
 }
 
 # The getppid program exists before the session starts (held at its
-# gate), as the programs users analyse usually do.  On CPU 0:
-# a program that exec balancing moves to an idle CPU runs there with no
-# sched_switch into it (the kernel's own ftrace has none either,
-# measured on 6.18), and lttng-analyses know a CPU's task by its switches.
+# gate), as the programs users analyse usually do.  Everything on CPU 0,
+# from the fork on: a running task that the kernel's stopper moves to
+# another CPU (taskset, exec balancing) runs there with no sched_switch
+# into it (the kernel's own ftrace has none either, measured on 6.18),
+# and lttng-analyses know a CPU's task, and a thread's priority, by the
+# switches into it.
 gated g 1000 0 0
 taskset -p -c 0 "${GPID[g]}" >/dev/null
+taskset -p -c 0 $$ >/dev/null
 lttctl -q create t -o "$TEST_TMP/t" &&
 	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,irq_handler_entry,irq_handler_exit &&
 	lttctl -q enable-event -k 'lttng_statedump_*' &&
 	lttctl -q enable-event -k --syscall getppid,read,write &&
 	lttctl -q start || { echo "Bail out! session t"; exit 1; }
 go g
-pp=$(taskset -c 0 "$KLOAD" pingpong 500) || { echo "Bail out! kload pingpong failed"; exit 1; }
+pp=$("$KLOAD" pingpong 500) || { echo "Bail out! kload pingpong failed"; exit 1; }
 lttctl -q stop && lttctl -q destroy
 pid=${GPID[g]}
 read -r ping pong <<<"${pp#tids }"
@@ -61,12 +64,12 @@ unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
 analysis cputop --limit 100000
 is $? 0 "lttng-cputop reads the trace"
-# The second thread, created on CPU 0, by name and tid, with LTTng's
-# priority (the main one keeps the name it had before exec: lttng-analyses
-# rename on exec from a procname context, which tracefs doesn't record).
-like "$(cat "$TEST_TMP/cputop.txt")" " kload \($pong\) +[0-9]+ +\[20\]" \
-	"... the ping-pong's second thread: kload, its tid, priority 20 (nice 0)" ||
+# (the main thread keeps the name it had before exec: lttng-analyses
+# rename on exec from a procname context, which tracefs doesn't record)
+is "$(grep -cE " \(($ping|$pong)\) +[0-9]+ +\[20\]" "$TEST_TMP/cputop.txt")" 2 \
+	"... the two threads, by tid, priority 20 (nice 0)" ||
 	diag "$(grep -E "Process|\(($ping|$pong)\)" "$TEST_TMP/cputop.txt")"
+like "$(cat "$TEST_TMP/cputop.txt")" " kload \($pong\) " "... the second named kload"
 unlike "$(cat "$TEST_TMP/cputop.txt")" "Error" "... no error"
 
 analysis irqstats
