@@ -24,7 +24,9 @@ struct kfield {
 	uint8_t size;
 	bool is_signed;
 	bool number;		/* compared as a number: an integer of its own slot */
+	bool band;		/* ftrace takes FIELD & CONST (not its CPU) */
 	bool text;		/* a char array or a string */
+	uint32_t length;	/* a char array's bytes; 0 for a string */
 	int8_t bias;		/* the program sees the kernel's value plus this */
 };
 
@@ -96,11 +98,18 @@ static struct term cond(const char *text, bool exact)
 	return (struct term){ .kind = T_COND, .text = text, .exact = text && exact };
 }
 
-/* A string ftrace's parser takes between quotes and reads as we do. */
+/*
+ * A string ftrace's parser takes between quotes and reads as we do: no
+ * quote, backslash or byte outside printable ASCII; none of its glob
+ * characters but '*' (and that in a glob only); not starting with '!'
+ * (its "not") or a digit (its index match, a literal full match).
+ */
 static bool quotable(const uint8_t *s, uint32_t n, bool glob)
 {
 	uint32_t i;
 
+	if (n && (s[0] == '!' || (s[0] >= '0' && s[0] <= '9')))
+		return false;
 	for (i = 0; i < n; i++) {
 		if (s[i] < 0x20 || s[i] > 0x7e || s[i] == '"' || s[i] == '\\' ||
 		    s[i] == '?' || s[i] == '[' || s[i] == ']' || (!glob && s[i] == '*'))
@@ -141,8 +150,8 @@ static bool kernel_const(const struct kfield *f, const struct term *c, char *out
 		return true;
 	}
 	v = c->is_signed ? c->s : (int64_t)c->u;
-	if ((v < INT64_MIN + 128 || v > INT64_MAX - 128) && f->bias)
-		return false;
+	if (f->bias && (v < INT32_MIN || v > INT32_MAX))
+		return false;	/* a biased value is an s32: no kernel value maps to it */
 	v -= f->bias;
 	if (v < min || (v >= 0 && (uint64_t)v > max))
 		return false;
@@ -199,8 +208,10 @@ static struct term compare(struct xlate *x, uint8_t op, const struct term *a,
 				  a->f.name, a->u), true);
 	if (b->kind == T_STR && a->kind == T_FIELD)
 		return compare(x, op, b, a);
+	/* a char array's kernel compare stops at its size: shorter literals only */
 	if (a->kind == T_STR && b->kind == T_FIELD && b->f.text &&
-	    (op == LTT_FOP_EQ || op == LTT_FOP_NE) && quotable(a->str, a->len, false))
+	    (op == LTT_FOP_EQ || op == LTT_FOP_NE) && quotable(a->str, a->len, false) &&
+	    (!b->f.length || a->len < b->f.length))
 		return cond(textf(x, "%s %s \"%.*s\"", b->f.name, op_text[op], (int)a->len,
 				  (const char *)a->str), true);
 	return accept_all;
@@ -230,10 +241,10 @@ static struct term bit_and(const struct term *a, const struct term *b)
 	int64_t min;
 	uint64_t max;
 
-	if (a->kind == T_INT)
+	if (a->kind == T_INT && b->kind == T_FIELD)
 		return bit_and(b, a);
-	if (a->kind != T_FIELD || b->kind != T_INT || !a->f.number || a->f.bias ||
-	    (b->is_signed && b->s < 0))
+	if (a->kind != T_FIELD || b->kind != T_INT || !a->f.number || !a->f.band ||
+	    a->f.bias || (b->is_signed && b->s < 0))
 		return (struct term){ .kind = T_OPAQUE };
 	field_range(&a->f, &min, &max);
 	if (b->u > max)		/* @s >= 0 here: the same bits */
@@ -261,14 +272,33 @@ static struct term negate(struct xlate *x, const struct term *t)
 	return t->exact ? cond(textf(x, "!(%s)", t->text), true) : accept_all;
 }
 
+/*
+ * A glob.  On a string ftrace matches as we do.  On a char array it
+ * matches a "*suffix" at the array's end, not the string's, and reads
+ * past the NUL for "*middle*" and full globs: there only a "prefix*" is
+ * said exactly, a "*middle*" as more than it is (never negated), the
+ * rest not at all.
+ */
 static struct term glob(struct xlate *x, const uint8_t *ins, const struct term *a)
 {
+	const char *p = (const char *)ins + 3;
 	uint32_t n = rd16(ins + 1);
+	const char *star = n ? memchr(p, '*', n) : NULL;
+	bool exact = true;
 	struct term t;
 
 	if (a->kind != T_FIELD || !a->f.text || !quotable(ins + 3, n, true))
 		return accept_all;
-	t = cond(textf(x, "%s ~ \"%.*s\"", a->f.name, (int)n, (const char *)ins + 3), true);
+	if (a->f.length && star) {
+		bool prefix = star == p + n - 1;
+		bool middle = n >= 2 && p[0] == '*' && p[n - 1] == '*' &&
+			      !memchr(p + 1, '*', n - 2);
+
+		if (!prefix && !middle)
+			return accept_all;
+		exact = prefix;
+	}
+	t = cond(textf(x, "%s ~ \"%.*s\"", a->f.name, (int)n, p), exact);
 	return ins[0] == LTT_FOP_GLOB_EQ || !t.text ? t : negate(x, &t);
 }
 
@@ -283,7 +313,9 @@ static struct term load_field(const struct xlate *x, uint32_t idx)
 		.name = f->name, .size = (uint8_t)f->size, .is_signed = f->is_signed,
 		.number = f->kind == LTT_FTRACE_INT && f->base == 10 && !f->slot &&
 			  f->size >= 1 && f->size <= 8,
+		.band = true,
 		.text = f->kind == LTT_FTRACE_CHARS || f->kind == LTT_FTRACE_STRING,
+		.length = f->kind == LTT_FTRACE_CHARS ? f->length : 0,
 		.bias = f->bias,
 	} };
 }
@@ -298,6 +330,7 @@ static struct term load_ctx(uint8_t id)
 		return (struct term){ .kind = T_OPAQUE };
 	return (struct term){ .kind = T_FIELD, .f = {
 		.name = name, .size = 4, .is_signed = true, .number = true,
+		.band = id == LTT_FILTER_CTX_TID,	/* ftrace's CPU takes no & */
 	} };
 }
 
@@ -422,8 +455,9 @@ static struct term program(struct xlate *x, const uint8_t *prog, uint32_t len)
 		n = ltt_filter_insn_len(code + pc, code_len - pc);
 		if (!n || !land(x, pc))
 			return accept_all;
-		if (code[pc] == LTT_FOP_RETURN)
-			return x->depth == 1 && pop(x, 1, &t) ? as_cond(x, &t) : accept_all;
+		if (code[pc] == LTT_FOP_RETURN)	/* the only one, with no jump to land */
+			return x->depth == 1 && !x->nr_pend && pop(x, 1, &t) ? as_cond(x, &t) :
+			       accept_all;
 		if (!step(x, code + pc, pc + n))
 			return accept_all;
 		pc += n;

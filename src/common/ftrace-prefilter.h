@@ -16,11 +16,15 @@
  *
  * What it can't say: $ctx other than tid and cpu_id, $app, floats, array
  * elements, arithmetic, a field compared with a field, a string with a
- * quote, a backslash or a byte outside printable ASCII, a constant
- * outside the field's type, a pointer, and a system call argument read
- * narrower than its slot (ftrace compares the slot, whose upper bytes
- * are whatever the register held).  A biased field (prio) is compared
- * with the constant less its bias.
+ * quote, a backslash, '?', '[' or a byte outside printable ASCII or
+ * starting with '!' or a digit (ftrace's "not" and index match), a glob
+ * on a char array other than "prefix*" and "*middle*" (ftrace matches a
+ * suffix at the array's end and reads past its NUL), a literal as long as
+ * a char array, a constant outside the field's type, `CPU & M`, a
+ * pointer, and a system call argument read narrower than its slot
+ * (ftrace compares the slot, whose upper bytes are whatever the register
+ * held).  A biased field (prio) is compared with the constant less its
+ * bias.
  */
 #ifndef LTT_COMMON_FTRACE_PREFILTER_H
 #define LTT_COMMON_FTRACE_PREFILTER_H

@@ -30,7 +30,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/membarrier.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "common/context.h"
@@ -318,11 +320,11 @@ static int programs_get(const struct ltt_kabi_event_filter *ef,
 }
 
 /*
- * The kernel's own filter of @ev in @c's instance: @text, or none (NULL).
- * One the kernel refuses (an older grammar) leaves none, logged: the
- * consumer judges every record anyway.
+ * The kernel's own filter of @ev in @c's instance: @text, or none (NULL):
+ * 0 or the write's error.  One the kernel refuses (an older grammar)
+ * leaves none, logged: the consumer judges every record anyway.
  */
-static void kernel_filter(struct tf_chan *c, const struct tracefs_event *ev, const char *text)
+static int kernel_filter(struct tf_chan *c, const struct tracefs_event *ev, const char *text)
 {
 	char path[3 * LTT_FTRACE_NAME_MAX];
 	int ret;
@@ -332,18 +334,24 @@ static void kernel_filter(struct tf_chan *c, const struct tracefs_event *ev, con
 	if (ret && text) {
 		LTT_DBG("kernel: ftrace instance %s: %s: the kernel refused the filter '%s' (%s): the consumer filters alone",
 			c->name, ev->name, text, strerror(-ret));
-		(void)ltt_write_control(c->dir_fd, path, "0");
-	} else if (ret) {
+		return ltt_write_control(c->dir_fd, path, "0");
+	}
+	if (ret)
 		LTT_WARN("kernel: ftrace instance %s: %s: can't clear its filter: %s", c->name,
 			 ev->name, strerror(-ret));
-	} else if (text) {
+	else if (text)
 		LTT_DBG("kernel: ftrace instance %s: %s: filter '%s'", c->name, ev->name, text);
-	}
+	return ret;
 }
 
 /*
  * What the kernel's filter can say of @nr programs of @layout (@ev's),
- * into the kernel (none when it can say nothing).
+ * into the kernel (none when it can say nothing), once every record
+ * stamped before the programs' moment is committed: ftrace judges a
+ * record when it commits it, by the filter of that moment, and a record
+ * stamped before is the old programs' to judge.  Records are written
+ * with preemption off, so an RCU grace period (membarrier's global
+ * command) covers them; without one, no kernel filter.
  */
 static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
 			     const struct ltt_ftrace_event *layout, const uint8_t *const *code,
@@ -354,8 +362,14 @@ static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
 
 	names = *layout;
 	tracefs_kernel_names(ev, &names);
-	if (ltt_ftrace_prefilter(&names, code, len, nr, text, sizeof(text)) == 1)
-		kernel_filter(c, ev, text);
+	if (ltt_ftrace_prefilter(&names, code, len, nr, text, sizeof(text)) != 1)
+		return;
+	if (syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0)) {
+		LTT_DBG("kernel: ftrace instance %s: %s: no grace period (membarrier: %s): the consumer filters alone",
+			c->name, ev->name, strerror(errno));
+		return;
+	}
+	(void)kernel_filter(c, ev, text);	/* its failure leaves none */
 }
 
 /*
@@ -378,8 +392,10 @@ static int filter_publish(struct tf_chan *c, const struct tracefs_event *ev,
 		if (ret)
 			return ret;
 	}
-	if (!raw_id)	/* the daemon writes raw ones itself: no ftrace event */
-		kernel_filter(c, ev, NULL);
+	/* the daemon writes raw ones itself: no ftrace event */
+	ret = raw_id ? 0 : kernel_filter(c, ev, NULL);
+	if (ret)
+		return ret;	/* the old filter holds: the old programs stay */
 	if (!ef)
 		return ltt_ftrace_map_filtered(c->map, layout->id, raw_id) ?
 		       ltt_ftrace_map_publish_filter(c->map, layout->id, raw_id,

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "common/ftrace-prefilter.h"
+#include "filter-vm/filter-vm.h"
+#include "ltt/tracepoint-types.h"
 #include "ftrace-pages.h"
 #include "tap.h"
 
@@ -78,7 +80,7 @@ static void check_fields(void)
 	check(&sw, "prev_comm == \"kload\"", "prev_comm == \"kload\"");
 	check(&sw, "\"kload\" != prev_comm", "prev_comm != \"kload\"");
 	check(&sw, "next_comm == \"kl*\"", "next_comm ~ \"kl*\"");
-	check(&sw, "next_comm != \"*ad\"", "!(next_comm ~ \"*ad\")");
+	check(&sw, "next_comm != \"kl*\"", "!(next_comm ~ \"kl*\")");
 	check(&sw, "prev_state & 1", "prev_state & 1");
 	check(&sw, "(prev_state & 2) == 0", "!(prev_state & 2)");
 	check(&sw, "(prev_state & 2) != 0", "prev_state & 2");
@@ -116,6 +118,25 @@ static void check_bias(void)
 	check(&sw, "prev_prio == 2147483647", "");
 }
 
+/*
+ * Globs and strings as ftrace reads them: a "*suffix" on a char array
+ * matches at the array's end, "*middle*" reads past its NUL (more, never
+ * negated), a leading '!' is ftrace's "not", a leading digit its index
+ * match; the compare of a char array stops at its size.
+ */
+static void check_strings(void)
+{
+	check(&sw, "next_comm == \"*ad\"", "");
+	check(&sw, "next_comm == \"*oa*\"", "next_comm ~ \"*oa*\"");
+	check(&sw, "next_comm != \"*oa*\"", "");
+	check(&sw, "next_comm == \"k*d\"", "");
+	check(&sw, "next_comm == \"!*\"", "");
+	check(&sw, "next_comm != \"!foo*\"", "");
+	check(&sw, "next_comm == \"1*\"", "");
+	check(&sw, "prev_comm == \"a123456789abcde\"", "prev_comm == \"a123456789abcde\"");
+	check(&sw, "prev_comm != \"a123456789abcdef\"", "");
+}
+
 /* What ftrace can't say, or would read otherwise: no kernel filter. */
 static void check_none(void)
 {
@@ -128,9 +149,46 @@ static void check_none(void)
 	check(&sw, "$ctx.procname == \"x\"", "");
 	check(&sw, "$ctx.vpid == 1", "");
 	check(&sw, "(prev_pid << 1) == 2", "");
+	check(&sw, "1 & 2", "");				/* constants alone */
+	check(&sw, "prev_pid == 1 && (2 & 3)", "prev_pid == 1");
+	check(&sw, "prev_pid == 1 || 1", "");
+	check(&sw, "$ctx.cpu_id & 1", "");			/* ftrace's CPU takes no & */
+	check(&sw, "$ctx.tid & 1", "common_pid & 1");
+	check(&sw, "prev_prio != -2147483698", "");		/* beyond a biased s32 */
 	check(&rd, "fd == 3", "");		/* unsigned int in an 8-byte slot */
 	check(&rd, "buf == 0", "");		/* a pointer */
 	check(&rd, "count == -1", "");		/* negative, an unsigned field */
+}
+
+/*
+ * A program the compiler does not make but the validator takes: two
+ * RETURNs, the first before a jump lands (prev_pid == 1 || next_pid == 2).
+ */
+static void check_two_returns(void)
+{
+	static struct ltt_kabi_event_desc desc;
+	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
+	static const uint8_t prog[] = {
+		'L', 'T', 'T', 'F', LTT_FILTER_VERSION, 2, 0, 0, 37, 0, 0, 0,
+		LTT_FOP_LOAD_FIELD, 1, 0, LTT_UST_TYPE_INTEGER, 4, LTT_FILTER_F_SIGNED,
+		LTT_FOP_PUSH_S64, 1, 0, 0, 0, 0, 0, 0, 0,
+		LTT_FOP_EQ,
+		LTT_FOP_JUMP_TRUE, 17, 0,
+		LTT_FOP_LOAD_FIELD, 5, 0, LTT_UST_TYPE_INTEGER, 4, LTT_FILTER_F_SIGNED,
+		LTT_FOP_PUSH_S64, 2, 0, 0, 0, 0, 0, 0, 0,
+		LTT_FOP_EQ,
+		LTT_FOP_RETURN,
+		LTT_FOP_RETURN,
+	};
+	const uint8_t *code[] = { prog };
+	uint32_t len[] = { sizeof(prog) };
+	char buf[LTT_FTRACE_PREFILTER_MAX];
+
+	tap_ok(!ltt_ftrace_filter_fields(&sw, &desc, fields) &&
+	       !ltt_filter_validate(prog, sizeof(prog), fields, desc.nr_fields),
+	       "a program with two RETURNs validates");
+	tap_is_int(ltt_ftrace_prefilter(&sw, code, len, 1, buf, sizeof(buf)), 0,
+		   "... no kernel filter for it (not the second operand alone)");
 }
 
 static void check_programs(void)
@@ -157,7 +215,7 @@ static void check_programs(void)
 
 int main(void)
 {
-	tap_plan(47);
+	tap_plan(64);
 	parse("sched", sched_switch, sizeof(sched_switch) - 1, &sw);
 	parse("syscalls", sys_enter_read, sizeof(sys_enter_read) - 1, &rd);
 	sw.fields[2].bias = -100;	/* prev_prio, as kabi-tracefs.c sets it */
@@ -167,7 +225,9 @@ int main(void)
 	check_fields();
 	check_logic();
 	check_bias();
+	check_strings();
 	check_none();
+	check_two_returns();
 	check_programs();
 	return tap_done();
 }
