@@ -27,6 +27,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,16 +347,18 @@ static int kernel_filter(struct tf_chan *c, const struct tracefs_event *ev, cons
 
 /*
  * What the kernel's filter can say of @nr programs of @layout (@ev's),
- * into the kernel (none when it can say nothing), once every record
- * stamped before the programs' moment is committed: ftrace judges a
- * record when it commits it, by the filter of that moment, and a record
- * stamped before is the old programs' to judge.  Records are written
- * with preemption off, so an RCU grace period (membarrier's global
- * command) covers them; without one, no kernel filter.
+ * into the kernel (none when it can say nothing).  When the event was
+ * enabled before (@live), only once every record stamped before the
+ * programs' moment is committed: ftrace judges a record when it commits
+ * it, by the filter of that moment, and a record stamped before is the
+ * old programs' to judge.  Records are written with preemption off, so
+ * an RCU grace period (membarrier's global command) covers them; without
+ * one, no kernel filter.  A new event has no record yet: no wait (an
+ * `enable-event -a --filter` would otherwise wait one per event).
  */
 static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
 			     const struct ltt_ftrace_event *layout, const uint8_t *const *code,
-			     const uint32_t *len, uint32_t nr)
+			     const uint32_t *len, uint32_t nr, bool live)
 {
 	static struct ltt_ftrace_event names;
 	static char text[LTT_FTRACE_PREFILTER_MAX];
@@ -364,7 +367,7 @@ static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
 	tracefs_kernel_names(ev, &names);
 	if (ltt_ftrace_prefilter(&names, code, len, nr, text, sizeof(text)) != 1)
 		return;
-	if (syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0)) {
+	if (live && syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0)) {
 		LTT_DBG("kernel: ftrace instance %s: %s: no grace period (membarrier: %s): the consumer filters alone",
 			c->name, ev->name, strerror(errno));
 		return;
@@ -385,6 +388,7 @@ static int filter_publish(struct tf_chan *c, const struct tracefs_event *ev,
 {
 	const uint8_t *code[LTT_KABI_FILTER_MAX_PROGRAMS];
 	uint32_t len[LTT_KABI_FILTER_MAX_PROGRAMS];
+	bool live = ltt_ftrace_map_has(c->map, layout->id, raw_id);	/* enabled before */
 	int ret;
 
 	if (ef) {
@@ -407,7 +411,7 @@ static int filter_publish(struct tf_chan *c, const struct tracefs_event *ev,
 		LTT_WARN("kernel: ftrace instance %s: its filter log is full (%u bytes of filter changes): start a new session",
 			 c->name, LTT_FTRACE_MAP_FILTER_BYTES);
 	if (!ret && !raw_id && ef->nr_programs)
-		kernel_prefilter(c, ev, layout, code, len, ef->nr_programs);
+		kernel_prefilter(c, ev, layout, code, len, ef->nr_programs, live);
 	return ret;
 }
 
