@@ -11,7 +11,7 @@ kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
 	kernel_two_sessions kernel_buffers kernel_flush
-plan 93
+plan 95
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -99,6 +99,19 @@ is "$(count sched "sched_wakeup: .*\{ comm = \"kw-ping\", tid = $ping, prio = -1
 kvm_kernel_clean $s
 }
 check_sched kernel_sched module
+# The users' own analyses on the module's trace (its env names
+# lttng-modules 2.13): Debian's lttng-cputop lists the ping-pong threads
+# by tid, each with priority -11 (SCHED_FIFO 10) among its priorities, and
+# by the name they forked with (lttng-cputop keeps it).
+if command -v lttng-cputop >/dev/null; then
+	timeout 300 lttng-cputop --no-progress --limit 100000 "$KVM_OUT/kernel_sched/trace" \
+		>"$TEST_TMP/cputop.txt" 2>&1
+	is $? 0 "module: lttng-cputop reads the scheduler trace"
+	is "$(grep -cE " kworkload \(($(fact kernel_sched pingpong ping_tid)|$(fact kernel_sched pingpong pong_tid))\) +[0-9]+ +\[[^]]*-11" "$TEST_TMP/cputop.txt")" 2 \
+		"module: ... the ping-pong threads (kworkload) by tid, priority -11"
+else
+	skip 2 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
+fi
 check_sched kernel_sched_tracefs tracefs
 is "$(cat "$KVM_OUT/kernel_sched_tracefs/prefilter")" \
 	'((prev_prio < 120 || prev_prio < -2147483548) || (CPU == 1)) || (next_comm ~ "kw*")' \
