@@ -286,10 +286,12 @@ static void heal_unopened(struct ltt_rb *rb, uint64_t pos)
 /*
  * May a writer open the sub-buffer starting at @start?  Its previous lap
  * must be completely committed (no writer still in it), and in discard
- * mode also consumed.  A racy answer is harmless: a wrong "no" only drops
- * an event that is counted; a "yes" is rechecked by the CAS, which fails if
- * anyone moved the write position meanwhile.  On "yes", *@seen is the
- * commit word, for commit_opener().
+ * mode also consumed.  The answer holds for the position the caller
+ * loaded: a "yes" is rechecked by the CAS, which fails if anyone moved the
+ * write position meanwhile; a "no" is rechecked by the caller, who loads
+ * the position again before dropping anything (another thread may have
+ * opened the sub-buffer since, and its commit count holds that thread's
+ * bytes).  On "yes", *@seen is the commit word, for commit_opener().
  */
 static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen)
 {
@@ -302,6 +304,17 @@ static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen)
 	}
 	*seen = commit_count(rb, start);
 	return commit_bytes(rb, *seen) == commit_start(rb, start);
+}
+
+/* Has the write position left *@old?  Then *@old is where it is now. */
+static bool moved(const struct ltt_rb *rb, uint64_t *old)
+{
+	uint64_t now = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+
+	if (now == *old)
+		return false;
+	*old = now;
+	return true;
 }
 
 static void drop_event(struct ltt_rb *rb)
@@ -358,6 +371,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
 			if (!subbuf_free(rb, start, &seen)) {
+				if (moved(rb, &old))
+					continue;
 				if (rec)	/* an earlier attempt's intent */
 					__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
 				drop_event(rb);
@@ -437,8 +452,11 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 		if (in_sb == 0) {
 			if (!even_if_empty)
 				return -ENODATA;
-			if (!subbuf_free(rb, old, &seen))
+			if (!subbuf_free(rb, old, &seen)) {
+				if (moved(rb, &old))
+					continue;
 				return -ENOBUFS;
+			}
 		}
 		new = subbuf_start(rb, old) + rb->subbuf_size;
 		/* as a writer's: after the load, before the CAS */
