@@ -92,6 +92,10 @@ static inline char *addr_of(struct ltt_rb_buf *buf, unsigned long pos)
  * "yes", *@ret_events is the previous lap's events, which the opener
  * takes out (nothing changes the count until the opener's cmpxchg on the
  * position: the lap is complete, and only the opener's CPU writes it).
+ * "No" is only an answer for the position the caller loaded: a nested
+ * writer may have opened the sub-buffer since (its commit count then
+ * holds that writer's bytes), so the caller looks at the position again
+ * before it drops anything.
  */
 static bool subbuf_free(struct ltt_rb_buf *buf, unsigned long start, long *ret_events)
 {
@@ -218,6 +222,12 @@ int ltt_rb_reserve(struct ltt_rb_buf *buf, size_t short_len, size_t long_len,
 		if (open) {
 			start = sb_start(cfg, old) + (close_old ? s : 0);
 			if (!subbuf_free(buf, start, &seen)) {
+				/* a nested writer may have opened it since our load */
+				cur = local_read(&buf->offset);
+				if (cur != old) {
+					old = cur;
+					continue;
+				}
 				local_inc(&buf->events_lost);
 				return -ENOBUFS;
 			}
@@ -277,9 +287,15 @@ bool ltt_rb_flush_local(struct ltt_rb_buf *buf, bool report_loss)
 		in_sb = old & (s - 1);
 		if (!in_sb) {
 			if (!report_loss ||
-			    local_read(&buf->events_lost) == local_read(&buf->lost_reported) ||
-			    !subbuf_free(buf, old, &seen))
+			    local_read(&buf->events_lost) == local_read(&buf->lost_reported))
 				return false;
+			if (!subbuf_free(buf, old, &seen)) {
+				cur = local_read(&buf->offset);
+				if (cur == old)
+					return false;
+				old = cur;	/* a nested writer moved it: look again */
+				continue;
+			}
 		}
 		new = sb_start(cfg, old) + s;
 		ts = rb_ts(buf, &prev);
