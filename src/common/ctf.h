@@ -24,12 +24,15 @@
  * died between reserve and commit, so that readers skip it (doc/ctf.md).
  * Three event classes of every user-space stream, never given to a real
  * event: no payload; a uint8 count then that many bytes; a uint32 count
- * then that many bytes.
+ * then that many bytes.  The first ids, so that a channel's ids have no
+ * gap (babeltrace2 2.0's debug-info filter aborts on a trace whose ids
+ * do); compact headers take ids up to 30.
  */
 #define LTT_CTF_TORN_NAME "ltt_ust:torn"
-#define LTT_CTF_TORN_ID_EMPTY 28
-#define LTT_CTF_TORN_ID_SHORT 29
-#define LTT_CTF_TORN_ID_LONG 30
+#define LTT_CTF_TORN_ID_EMPTY 0
+#define LTT_CTF_TORN_ID_SHORT 1
+#define LTT_CTF_TORN_ID_LONG 2
+#define LTT_CTF_FIRST_EVENT_ID 3	/* a channel's first real event */
 #define LTT_CTF_TORN_MIN 4		/* the compact header alone */
 #define LTT_CTF_EXTENDED_HEADER 13
 

@@ -58,7 +58,7 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes)
 {
 	CDS_INIT_LIST_HEAD(&classes->list);
-	classes->next_id = 0;
+	classes->next_id = LTT_CTF_FIRST_EVENT_ID;	/* after the torn events' */
 }
 
 void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
@@ -109,9 +109,6 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		return -ENOMEM;
 	}
 	cls->id = classes->next_id++;
-	/* the ids of torn events are never a real event's */
-	if (classes->next_id == LTT_CTF_TORN_ID_EMPTY)
-		classes->next_id = LTT_CTF_TORN_ID_LONG + 1;
 	cls->pid = app->pid;
 	strcpy(cls->procname, app->procname);
 	cds_list_add_tail(&cls->node, &classes->list);
