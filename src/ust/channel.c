@@ -290,6 +290,18 @@ struct ust_channel *ust_channel_find(const void *owner, uint64_t key)
 	return NULL;
 }
 
+unsigned int ust_channels_enabled_of(const void *owner, struct ust_channel **out,
+				     unsigned int max)
+{
+	struct ust_channel *c;
+	unsigned int n = 0;
+
+	for (c = channels; c && n < max; c = c->next)
+		if (c->owner == owner && c->enabled != UST_CHAN_OFF)
+			out[n++] = c;
+	return n;
+}
+
 unsigned int ust_channel_count(void)
 {
 	struct ust_channel *c;

@@ -45,6 +45,7 @@
 #define BACKOFF_MIN_MS 100
 #define BACKOFF_MAX_MS 3200
 #define MAX_PAYLOAD (LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE)
+#define REGISTER_DUMP_MAX 128	/* channels a registration dumps into */
 
 enum phase {
 	PHASE_CONNECTING,	/* trying, or registering */
@@ -277,8 +278,9 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 	return ret;
 }
 
-/* CHANNEL_ENABLE and CHANNEL_DISABLE */
-static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled)
+/* CHANNEL_ENABLE and CHANNEL_DISABLE; the channel into *@ret_chan */
+static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled,
+		       struct ust_channel **ret_chan)
 {
 	struct ust_channel *chan;
 	uint64_t key;
@@ -294,6 +296,7 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled)
 	ust_unlock();
 	if (!chan)
 		return -ENOENT;
+	*ret_chan = chan;
 	/* Disable: acknowledged once no thread can still be writing to it. */
 	if (!enabled)
 		urcu_bp_synchronize_rcu();
@@ -302,14 +305,27 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled)
 
 static int cmd_channel_enable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
+	struct ust_channel *chan = NULL;
+	int ret;
+
 	(void)msg;
-	return set_channel(d, r, 1);
+	ret = set_channel(d, r, 1, &chan);
+	/*
+	 * A session starting: its state dump, before the answer, so that it
+	 * precedes the events the program records next.  (While registering,
+	 * REGISTER_DONE makes the dump, once the events are enabled.)
+	 */
+	if (!ret && d->phase == PHASE_READY)
+		ust_statedump(&chan, 1);
+	return ret;
 }
 
 static int cmd_channel_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
+	struct ust_channel *chan;
+
 	(void)msg;
-	return set_channel(d, r, 0);
+	return set_channel(d, r, 0, &chan);
 }
 
 static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
@@ -445,6 +461,21 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 	return send_tracepoints(d, fd, true);
 }
 
+/*
+ * The state dump of the channels the daemon's sessions record in, once
+ * the events they enable are known, before the program goes on.
+ */
+static void registration_dump(struct daemon *d)
+{
+	struct ust_channel *chans[REGISTER_DUMP_MAX];
+	unsigned int n;
+
+	ust_lock();
+	n = ust_channels_enabled_of(d, chans, REGISTER_DUMP_MAX);
+	ust_unlock();
+	ust_statedump(chans, n);
+}
+
 /* Read and handle one message.  Non-zero: the connection is over. */
 static int handle_message(struct daemon *d, int fd)
 {
@@ -459,6 +490,7 @@ static int handle_message(struct daemon *d, int fd)
 		ret = registered(d, fd, &msg);
 		break;
 	case LTT_APP_MSG_REGISTER_DONE:
+		registration_dump(d);
 		ust_lock();
 		d->msgs_done++;
 		d->phase = PHASE_READY;

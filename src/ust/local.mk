@@ -10,6 +10,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/channel.c \
 	src/ust/context.c \
 	src/ust/probe.c \
+	src/ust/statedump.c \
 	src/ust/filter.c \
 	src/ust/comm.c \
 	src/ust/testing.c src/ust/ust-internal.h

@@ -51,11 +51,16 @@ struct ltt_ust_tracepoint ltt_ust_tracef_event = {
 	{ NULL, NULL, NULL, NULL },
 };
 
-static struct ltt_ust_tracepoint *const lib_tracepoints[] = { &ltt_ust_tracef_event };
+static struct ltt_ust_tracepoint *lib_tracepoints[1 + UST_STATEDUMP_EVENTS] = {
+	&ltt_ust_tracef_event,
+};
 
 int ust_probe_module_register(void)
 {
-	int ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + 1);
+	int ret;
+
+	ust_statedump_tracepoints(lib_tracepoints + 1);
+	ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + 1 + UST_STATEDUMP_EVENTS);
 
 	return ret < 0 ? ret : 0;
 }
@@ -384,6 +389,42 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 	/* Most events go to one session and complete nothing: leave at once. */
 	if (__builtin_expect(completed || ctx->ltt_next < ts->nr, 0))
 		return commit_slow(ctx, completed);
+	urcu_bp_read_unlock();
+	return NULL;
+}
+
+void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			   size_t payload_len, const struct ust_channel *chan,
+			   const struct ltt_ust_call *call)
+{
+	const struct ust_targets *ts;
+	uint32_t i;
+
+	urcu_bp_read_lock();
+	ts = rcu_dereference(tp->priv);
+	/* the call view has every target, the channels with the ip context too */
+	if (ts && ts->fview)
+		ts = ts->fview;
+	for (i = 0; ts && i < ts->nr; i++) {
+		const struct ust_target *t = &ts->t[i];
+		void *p;
+
+		if (t->chan != chan)
+			continue;
+		if (!CMM_LOAD_SHARED(chan->enabled) ||
+		    (t->filters && !ust_filters_accept(t->filters,
+						       (const struct ltt_filter_arg *)call->args,
+						       call->nr_args)))
+			break;
+		ctx->ltt_targets = ts;
+		ctx->ltt_payload_len = payload_len > PAYLOAD_MAX ? PAYLOAD_MAX : payload_len;
+		ctx->ltt_next = ts->nr;		/* ltt_ust_probe_commit() goes no further */
+		ctx->ltt_reserved[1] = (uintptr_t)call;
+		p = reserve_in(chan, t->id, ctx->ltt_payload_len, ctx);
+		if (p)
+			return p;
+		break;
+	}
 	urcu_bp_read_unlock();
 	return NULL;
 }

@@ -360,6 +360,13 @@ int ust_channel_insert(struct ust_channel *chan);
 /** ust_channel_find() - the channel @key of @owner, or NULL; ust lock held */
 struct ust_channel *ust_channel_find(const void *owner, uint64_t key);
 
+/**
+ * ust_channels_enabled_of() - the enabled channels of @owner (at most
+ * @max of them) into @out; ust lock held.  Returns how many.
+ */
+unsigned int ust_channels_enabled_of(const void *owner, struct ust_channel **out,
+				     unsigned int max);
+
 /** ust_channel_count() - channels in the list; ust lock held */
 unsigned int ust_channel_count(void);
 
@@ -443,6 +450,45 @@ static inline int ust_current_cpu(void)
 }
 
 /* ---- probe.c ---- */
+
+/**
+ * ust_probe_reserve_in() - ltt_ust_probe_reserve() for one channel only
+ * @call: the event's arguments, for the channel's filters, and its call site
+ *
+ * Room for an event of @tp in @chan if @chan records it (enabled, and its
+ * filters accept @call), else NULL.  On room, the caller writes
+ * @payload_len bytes and calls ltt_ust_probe_commit() once (it returns
+ * NULL).  For the events the library records on its own (the state dump),
+ * which go to one channel at a time.
+ */
+struct ltt_ust_ctx;
+struct ltt_ust_call;
+
+void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			   size_t payload_len, const struct ust_channel *chan,
+			   const struct ltt_ust_call *call);
+
+/* ---- statedump.c ---- */
+
+#define UST_STATEDUMP_EVENTS 6
+
+/** ust_statedump_tracepoints() - the state dump's tracepoints into @out */
+void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out);
+
+/**
+ * ust_statedump() - record the program's state in each of @chans
+ *
+ * lttng_ust_statedump:start, then for each object the program has loaded
+ * bin_info, build_id and debug_link (when it has them), then procname and
+ * end: what babeltrace2's debug-info filter needs to turn an ip context
+ * into a function and a source line.  Only into the channels that record
+ * these events; nothing at all (no walk) when no channel does.  Any thread
+ * but a probe's, without the ust lock (dl_iterate_phdr() takes the
+ * loader's lock, which a dlopen() holds while it registers providers); the
+ * channels must stay mapped meanwhile (the caller's daemon thread is the
+ * only one that removes them).
+ */
+void ust_statedump(struct ust_channel *const *chans, unsigned int n);
 
 /** ust_probe_module_register() - record the library's own tracepoints; ust lock held */
 int ust_probe_module_register(void);

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * statedump.c - the objects a program has loaded, recorded as lttng-ust
+ * records them (provider lttng_ust_statedump), so that readers map an
+ * instruction pointer to an object, a function and a source line:
+ * babeltrace2's debug-info filter reads bin_info (where an object lies,
+ * its file), build_id and debug_link (where its separate debug
+ * information is) with each event's ip and vpid contexts.
+ *
+ * A channel gets a dump when the program registers into an active session
+ * and each time the channel is enabled (a session starting): before the
+ * daemon's message is answered, so the dump precedes the program's events
+ * that follow.  Only channels that enable these events get one; with none,
+ * nothing is walked.
+ */
+#include <elf.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#define LTT_UST_BUILDING_LIBRARY
+#include <ltt/tracepoint.h>
+
+#include "ust/ust.h"
+
+#define LOGLEVEL_DEBUG_LINE 13	/* a plain tracepoint's, as lttng-ust gives these */
+#define PROCNAME_LEN 16
+#define BUILD_ID_MAX 64		/* SHA-1 ids are 20 bytes; longer ones are cut */
+#define PAYLOAD_MAX (PATH_MAX + 64)
+#define FIELDS_MAX 6
+
+#define INT_FIELD(n, size, base) \
+	{ n, LTT_UST_TYPE_INTEGER, size, 0, base, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL }
+#define STRING_FIELD(n) \
+	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL }
+
+static const struct ltt_ust_field bin_info_fields[] = {
+	INT_FIELD("baddr", 8, 16),
+	INT_FIELD("memsz", 8, 10),
+	STRING_FIELD("path"),
+	INT_FIELD("is_pic", 1, 10),
+	INT_FIELD("has_build_id", 1, 10),
+	INT_FIELD("has_debug_link", 1, 10),
+};
+
+static const struct ltt_ust_field build_id_fields[] = {
+	INT_FIELD("baddr", 8, 16),
+	{ "build_id", LTT_UST_TYPE_SEQUENCE, 1, 0, 16, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
+};
+
+static const struct ltt_ust_field debug_link_fields[] = {
+	INT_FIELD("baddr", 8, 16),
+	INT_FIELD("crc", 4, 10),
+	STRING_FIELD("filename"),
+};
+
+static const struct ltt_ust_field procname_fields[] = {
+	{ "procname", LTT_UST_TYPE_ARRAY, 1, (char)-1 < 0, 10, LTT_UST_ENCODING_UTF8, { 0, 0, 0 },
+	  PROCNAME_LEN, NULL },
+};
+
+#define TRACEPOINT(var, name, fields, nr) \
+	static struct ltt_ust_tracepoint var = { \
+		LTT_UST_TRACEPOINT_ABI, LOGLEVEL_DEBUG_LINE, "lttng_ust_statedump:" name, nr, \
+		fields, 0, NULL, { NULL, NULL, NULL, NULL }, \
+	}
+#define NR(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
+
+TRACEPOINT(sd_start, "start", NULL, 0);
+TRACEPOINT(sd_bin_info, "bin_info", bin_info_fields, NR(bin_info_fields));
+TRACEPOINT(sd_build_id, "build_id", build_id_fields, NR(build_id_fields));
+TRACEPOINT(sd_debug_link, "debug_link", debug_link_fields, NR(debug_link_fields));
+TRACEPOINT(sd_procname, "procname", procname_fields, NR(procname_fields));
+TRACEPOINT(sd_end, "end", NULL, 0);
+
+static struct ltt_ust_tracepoint *const all[UST_STATEDUMP_EVENTS] = {
+	&sd_start, &sd_bin_info, &sd_build_id, &sd_debug_link, &sd_procname, &sd_end,
+};
+
+void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out)
+{
+	memcpy(out, all, sizeof(all));
+}
+
+/* One loaded object, as bin_info, build_id and debug_link describe it. */
+struct object {
+	uint64_t baddr, memsz;
+	char *path;
+	bool is_pic;
+	uint32_t build_id_len;	/* 0: none */
+	uint8_t build_id[BUILD_ID_MAX];
+	char *debug_link;	/* NULL: none */
+	uint32_t crc;
+};
+
+struct objects {
+	struct object *o;
+	size_t nr, cap;
+	bool failed;		/* out of memory: the dump is cut short */
+};
+
+/* An event's payload as the probes lay it out, and its arguments for filters. */
+struct payload {
+	uint8_t buf[PAYLOAD_MAX];
+	size_t len;
+	struct ltt_ust_arg args[FIELDS_MAX];
+	uint32_t nr;
+};
+
+static void put_bytes(struct payload *p, const void *v, size_t len, uint32_t n)
+{
+	p->args[p->nr++] = (struct ltt_ust_arg){ p->buf + p->len, n };
+	memcpy(p->buf + p->len, v, len);
+	p->len += len;
+}
+
+static void put_u64(struct payload *p, uint64_t v)
+{
+	put_bytes(p, &v, sizeof(v), 0);
+}
+
+static void put_u32(struct payload *p, uint32_t v)
+{
+	put_bytes(p, &v, sizeof(v), 0);
+}
+
+static void put_u8(struct payload *p, uint8_t v)
+{
+	put_bytes(p, &v, sizeof(v), 0);
+}
+
+/* @s (all objects' paths are below PATH_MAX: the payload has room) */
+static void put_string(struct payload *p, const char *s)
+{
+	size_t n = strnlen(s, PATH_MAX - 1);
+
+	put_bytes(p, s, n, (uint32_t)n);
+	p->buf[p->len++] = '\0';
+}
+
+static void put_sequence(struct payload *p, const uint8_t *v, uint32_t n)
+{
+	memcpy(p->buf + p->len, &n, sizeof(n));
+	p->len += sizeof(n);
+	put_bytes(p, v, n, n);
+}
+
+/* Record @p as an event of @tp in @chan, if @chan records it. */
+static void record(struct ltt_ust_tracepoint *tp, const struct payload *p,
+		   const struct ust_channel *chan)
+{
+	const struct ltt_ust_call call = { p->args, p->nr, 0, 0 };
+	struct ltt_ust_ctx ctx;
+	void *room;
+
+	if (!tp->state)
+		return;
+	room = ust_probe_reserve_in(&ctx, tp, p->len, chan, &call);
+	if (!room)
+		return;
+	memcpy(room, p->buf, p->len);
+	ltt_ust_probe_commit(&ctx);
+}
+
+/* The GNU build id among the notes of @phdr (mapped: in memory). */
+static void read_build_id(const struct dl_phdr_info *info, const ElfW(Phdr) *phdr,
+			  struct object *o)
+{
+	const uint8_t *p = (const uint8_t *)(info->dlpi_addr + phdr->p_vaddr);
+	const uint8_t *end = p + phdr->p_filesz;
+
+	while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
+		const ElfW(Nhdr) *n = (const void *)p;
+		size_t name = (n->n_namesz + 3) & ~(size_t)3, desc = (n->n_descsz + 3) & ~(size_t)3;
+
+		p += sizeof(*n);
+		if (name > (size_t)(end - p) || desc > (size_t)(end - p - name))
+			return;
+		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && !memcmp(p, "GNU", 4) &&
+		    n->n_descsz > 0) {
+			o->build_id_len = n->n_descsz < BUILD_ID_MAX ? n->n_descsz : BUILD_ID_MAX;
+			memcpy(o->build_id, p + name, o->build_id_len);
+			return;
+		}
+		p += name + desc;
+	}
+}
+
+/* dl_iterate_phdr()'s callback: where each object lies, and its build id. */
+static int add_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct objects *objs = arg;
+	uint64_t low = UINT64_MAX, high = 0;
+	bool header_mapped = false;
+	char exe[PATH_MAX];
+	const char *path = info->dlpi_name;
+	const ElfW(Ehdr) *eh;
+	struct object *o;
+	ElfW(Half) i;
+	ssize_t n;
+
+	(void)size;
+	if (!path || !path[0]) {
+		/* the program itself */
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		if (n <= 0)
+			return 0;
+		exe[n] = '\0';
+		path = exe;
+	}
+	if (path[0] != '/')
+		return 0;	/* the vDSO: no file behind it */
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (ph->p_vaddr < low) {
+			low = ph->p_vaddr;
+			header_mapped = ph->p_offset == 0;
+		}
+		if (ph->p_vaddr + ph->p_memsz > high)
+			high = ph->p_vaddr + ph->p_memsz;
+	}
+	if (low >= high)
+		return 0;
+	if (objs->nr == objs->cap) {
+		size_t cap = objs->cap ? 2 * objs->cap : 32;
+		struct object *grown = realloc(objs->o, cap * sizeof(*grown));
+
+		if (!grown) {
+			objs->failed = true;
+			return 1;
+		}
+		objs->o = grown;
+		objs->cap = cap;
+	}
+	o = &objs->o[objs->nr];
+	memset(o, 0, sizeof(*o));
+	o->path = strdup(path);
+	if (!o->path) {
+		objs->failed = true;
+		return 1;
+	}
+	o->baddr = info->dlpi_addr + low;
+	o->memsz = high - low;
+	/* position-independent: loaded anywhere, so ips are offsets from baddr */
+	eh = (const ElfW(Ehdr) *)(uintptr_t)o->baddr;
+	o->is_pic = header_mapped ? eh->e_type == ET_DYN : info->dlpi_addr != 0;
+	for (i = 0; i < info->dlpi_phnum && !o->build_id_len; i++)
+		if (info->dlpi_phdr[i].p_type == PT_NOTE)
+			read_build_id(info, &info->dlpi_phdr[i], o);
+	objs->nr++;
+	return 0;
+}
+
+/* Read exactly @len bytes at @off of @fd. */
+static bool read_at(int fd, void *buf, size_t len, off_t off)
+{
+	return pread(fd, buf, len, off) == (ssize_t)len;
+}
+
+/*
+ * The .gnu_debuglink section of @o's file (not loaded: read from the
+ * file): the name of its separate debug file, then its CRC-32, 4-aligned.
+ */
+static void read_debug_link(struct object *o)
+{
+	int fd = open(o->path, O_RDONLY | O_CLOEXEC);
+	ElfW(Ehdr) eh;
+	ElfW(Shdr) strtab, sh;
+	char name[sizeof(".gnu_debuglink")], *data = NULL;
+	size_t end;
+	ElfW(Half) i;
+
+	if (fd < 0)
+		return;
+	if (!read_at(fd, &eh, sizeof(eh), 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_shentsize != sizeof(ElfW(Shdr)) || eh.e_shstrndx >= eh.e_shnum ||
+	    !read_at(fd, &strtab, sizeof(strtab),
+		     (off_t)(eh.e_shoff + (uint64_t)eh.e_shstrndx * sizeof(sh))))
+		goto out;
+	for (i = 0; i < eh.e_shnum; i++) {
+		if (!read_at(fd, &sh, sizeof(sh), (off_t)(eh.e_shoff + (uint64_t)i * sizeof(sh))))
+			goto out;
+		if (sh.sh_name >= strtab.sh_size ||
+		    pread(fd, name, sizeof(name), (off_t)(strtab.sh_offset + sh.sh_name)) <= 0)
+			continue;
+		name[sizeof(name) - 1] = '\0';
+		if (strcmp(name, ".gnu_debuglink") || sh.sh_type != SHT_PROGBITS)
+			continue;
+		if (sh.sh_size < 8 || sh.sh_size > PATH_MAX)
+			goto out;
+		data = malloc(sh.sh_size);
+		if (!data || !read_at(fd, data, sh.sh_size, (off_t)sh.sh_offset))
+			goto out;
+		end = strnlen(data, sh.sh_size);
+		/* the name, its NUL, padding to 4, then the CRC */
+		if (end == 0 || ((end + 4) & ~(size_t)3) + 4 > sh.sh_size)
+			goto out;
+		memcpy(&o->crc, data + ((end + 4) & ~(size_t)3), sizeof(o->crc));
+		o->debug_link = data;
+		data = NULL;
+		goto out;
+	}
+out:
+	free(data);
+	close(fd);
+}
+
+static bool any_enabled(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < UST_STATEDUMP_EVENTS; i++)
+		if (all[i]->state)
+			return true;
+	return false;
+}
+
+static void dump_into(const struct objects *objs, const struct ust_channel *chan)
+{
+	struct payload *p = malloc(sizeof(*p));
+	char procname[PROCNAME_LEN + 1] = "";
+	size_t i;
+
+	if (!p)
+		return;
+	p->len = p->nr = 0;
+	record(&sd_start, p, chan);
+	for (i = 0; i < objs->nr; i++) {
+		const struct object *o = &objs->o[i];
+
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_u64(p, o->memsz);
+		put_string(p, o->path);
+		put_u8(p, o->is_pic);
+		put_u8(p, o->build_id_len != 0);
+		put_u8(p, o->debug_link != NULL);
+		record(&sd_bin_info, p, chan);
+		if (o->build_id_len) {
+			p->len = p->nr = 0;
+			put_u64(p, o->baddr);
+			put_sequence(p, o->build_id, o->build_id_len);
+			record(&sd_build_id, p, chan);
+		}
+		if (o->debug_link) {
+			p->len = p->nr = 0;
+			put_u64(p, o->baddr);
+			put_u32(p, o->crc);
+			put_string(p, o->debug_link);
+			record(&sd_debug_link, p, chan);
+		}
+	}
+	p->len = p->nr = 0;
+	prctl(PR_GET_NAME, procname, 0, 0, 0);
+	put_bytes(p, procname, PROCNAME_LEN, PROCNAME_LEN);
+	record(&sd_procname, p, chan);
+	p->len = p->nr = 0;
+	record(&sd_end, p, chan);
+	free(p);
+}
+
+void ust_statedump(struct ust_channel *const *chans, unsigned int n)
+{
+	struct objects objs = { NULL, 0, 0, false };
+	unsigned int c;
+	size_t i;
+
+	if (!n || !any_enabled())
+		return;
+	dl_iterate_phdr(add_object, &objs);
+	if (objs.failed)
+		ust_debug("state dump: out of memory, %zu objects described", objs.nr);
+	for (i = 0; i < objs.nr; i++)
+		read_debug_link(&objs.o[i]);
+	for (c = 0; c < n; c++)
+		dump_into(&objs, chans[c]);
+	for (i = 0; i < objs.nr; i++) {
+		free(objs.o[i].path);
+		free(objs.o[i].debug_link);
+	}
+	free(objs.o);
+}
