@@ -419,6 +419,7 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 		ctx->ltt_targets = ts;
 		ctx->ltt_payload_len = payload_len > PAYLOAD_MAX ? PAYLOAD_MAX : payload_len;
 		ctx->ltt_next = ts->nr;		/* ltt_ust_probe_commit() goes no further */
+		ctx->ltt_reserved0 = 0;		/* the call site is the call's */
 		ctx->ltt_reserved[1] = (uintptr_t)call;
 		p = reserve_in(chan, t->id, ctx->ltt_payload_len, ctx);
 		if (p)

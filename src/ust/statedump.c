@@ -275,7 +275,8 @@ static void read_debug_link(struct object *o)
 	int fd = open(o->path, O_RDONLY | O_CLOEXEC);
 	ElfW(Ehdr) eh;
 	ElfW(Shdr) strtab, sh;
-	char name[sizeof(".gnu_debuglink")], *data = NULL;
+	static const char want[] = ".gnu_debuglink";
+	char name[sizeof(want)], *data = NULL;
 	size_t end;
 	ElfW(Half) i;
 
@@ -289,11 +290,10 @@ static void read_debug_link(struct object *o)
 	for (i = 0; i < eh.e_shnum; i++) {
 		if (!read_at(fd, &sh, sizeof(sh), (off_t)(eh.e_shoff + (uint64_t)i * sizeof(sh))))
 			goto out;
-		if (sh.sh_name >= strtab.sh_size ||
-		    pread(fd, name, sizeof(name), (off_t)(strtab.sh_offset + sh.sh_name)) <= 0)
-			continue;
-		name[sizeof(name) - 1] = '\0';
-		if (strcmp(name, ".gnu_debuglink") || sh.sh_type != SHT_PROGBITS)
+		/* the name and its NUL: a longer name differs in the last byte */
+		if (sh.sh_type != SHT_PROGBITS || sh.sh_name >= strtab.sh_size ||
+		    !read_at(fd, name, sizeof(name), (off_t)(strtab.sh_offset + sh.sh_name)) ||
+		    memcmp(name, want, sizeof(want)))
 			continue;
 		if (sh.sh_size < 8 || sh.sh_size > PATH_MAX)
 			goto out;
