@@ -45,7 +45,7 @@
 #define BACKOFF_MIN_MS 100
 #define BACKOFF_MAX_MS 3200
 #define MAX_PAYLOAD (LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE)
-#define REGISTER_DUMP_MAX 128	/* channels a registration dumps into */
+#define REGISTER_DUMP_STACK 64	/* channels a registration dumps into without malloc() */
 
 enum phase {
 	PHASE_CONNECTING,	/* trying, or registering */
@@ -467,13 +467,24 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
  */
 static void registration_dump(struct daemon *d)
 {
-	struct ust_channel *chans[REGISTER_DUMP_MAX];
-	unsigned int n;
+	struct ust_channel *stack[REGISTER_DUMP_STACK], **chans = stack, **grown = NULL;
+	unsigned int n, max = REGISTER_DUMP_STACK;
 
 	ust_lock();
-	n = ust_channels_enabled_of(d, chans, REGISTER_DUMP_MAX);
+	n = ust_channel_count();
+	if (n > max) {
+		grown = malloc(n * sizeof(*grown));
+		if (grown) {
+			chans = grown;
+			max = n;
+		} else {
+			ust_debug("out of memory: the state dump goes to %u of %u channels", max, n);
+		}
+	}
+	n = ust_channels_enabled_of(d, chans, max);
 	ust_unlock();
 	ust_statedump(chans, n);
+	free(grown);
 }
 
 /* Read and handle one message.  Non-zero: the connection is over. */

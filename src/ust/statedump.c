@@ -168,19 +168,41 @@ static void record(struct ltt_ust_tracepoint *tp, const struct payload *p,
 	ltt_ust_probe_commit(&ctx);
 }
 
-/* The GNU build id among the notes of @phdr (mapped: in memory). */
+/* Does [@vaddr, @vaddr + @len) lie inside a loaded segment of @info's object? */
+static bool mapped(const struct dl_phdr_info *info, uint64_t vaddr, uint64_t len)
+{
+	ElfW(Half) i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && vaddr >= ph->p_vaddr && len <= ph->p_memsz &&
+		    vaddr - ph->p_vaddr <= ph->p_memsz - len)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The GNU build id among the notes of @phdr, read in memory where a
+ * loaded segment holds them.  Sizes are 64-bit: rounding a 32-bit size
+ * up can't wrap.
+ */
 static void read_build_id(const struct dl_phdr_info *info, const ElfW(Phdr) *phdr,
 			  struct object *o)
 {
 	const uint8_t *p = (const uint8_t *)(info->dlpi_addr + phdr->p_vaddr);
 	const uint8_t *end = p + phdr->p_filesz;
 
+	if (!mapped(info, phdr->p_vaddr, phdr->p_filesz))
+		return;
 	while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
 		const ElfW(Nhdr) *n = (const void *)p;
-		size_t name = (n->n_namesz + 3) & ~(size_t)3, desc = (n->n_descsz + 3) & ~(size_t)3;
+		uint64_t name = ((uint64_t)n->n_namesz + 3) & ~(uint64_t)3;
+		uint64_t desc = ((uint64_t)n->n_descsz + 3) & ~(uint64_t)3;
 
 		p += sizeof(*n);
-		if (name > (size_t)(end - p) || desc > (size_t)(end - p - name))
+		if (name > (uint64_t)(end - p) || desc > (uint64_t)(end - p) - name)
 			return;
 		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && !memcmp(p, "GNU", 4) &&
 		    n->n_descsz > 0) {
@@ -214,8 +236,12 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *arg)
 		exe[n] = '\0';
 		path = exe;
 	}
-	if (path[0] != '/')
-		return 0;	/* the vDSO: no file behind it */
+	if (path[0] != '/') {
+		/* dlopen("./x.so"), a relative LD_LIBRARY_PATH; the vDSO has no file */
+		if (!realpath(path, exe))
+			return 0;
+		path = exe;
+	}
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 
