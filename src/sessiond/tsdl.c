@@ -377,9 +377,10 @@ static void put_field(struct emit *e, const struct ltt_app_field *f)
 		put_fmt(e, " _%s[%" PRIu32 "];\n", f->name, f->length);
 		break;
 	case LTT_UST_TYPE_SEQUENCE:
-		put_fmt(e, "uint32_t _%s_length;\n\t\t", f->name);
+		/* LTTng's length field: _NAME_length, as readers show it */
+		put_fmt(e, "uint32_t __%s_length;\n\t\t", f->name);
 		put_integer(e, f);
-		put_fmt(e, " _%s[ _%s_length ];\n", f->name, f->name);
+		put_fmt(e, " _%s[ __%s_length ];\n", f->name, f->name);
 		break;
 	case LTT_UST_TYPE_ENUM:
 		put_enum(e, f);

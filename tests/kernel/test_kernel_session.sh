@@ -34,7 +34,7 @@ is "$RC" 0 "babeltrace2 reads the kernel trace"
 is "$(grep -c ' ltt_test_event: ' <<<"$STDOUT")" 1000 "exactly the 1000 test events"
 # seq 7: value = 7*3-7 = 14, neg = -7, flags = 0x7, name, tag "t7", bytes 7..8 (seq % 5 = 2).
 like "$(grep 'seq = 7,' <<<"$STDOUT")" \
-	'value = 14, neg = -7, flags = 0x7, name = "ltt-test-7", tag = "t7", bytes_length = 2, bytes = \[ \[0\] = 7, \[1\] = 8 \]' \
+	'value = 14, neg = -7, flags = 0x7, name = "ltt-test-7", tag = "t7", _bytes_length = 2, bytes = \[ \[0\] = 7, \[1\] = 8 \]' \
 	"event 7's fields as the probe wrote them"
 seqs=$(grep -o 'seq = [0-9]*' <<<"$STDOUT" | cut -d' ' -f3 | sort -n | uniq | wc -l)
 is "$seqs" 1000 "1000 distinct sequence numbers: none lost, none twice"

@@ -53,7 +53,7 @@ is "$(seqs "$first" | tr '\n' ' ')" "$(seq 0 299 | tr '\n' ' ')" "the first hold
 is "$(seqs "$second" | tr '\n' ' ')" "$(seq 0 299 | tr '\n' ' ')$(seq 0 199 | tr '\n' ' ')" \
 	"the second holds the first's 300 and the 200 new ones, in order: nothing was consumed"
 like "$(grep 'seq = 7,' <(events "$second") | head -1)" \
-	'value = 14, neg = -7, flags = 0x7, name = "ltt-test-7", tag = "t7", bytes_length = 2' \
+	'value = 14, neg = -7, flags = 0x7, name = "ltt-test-7", tag = "t7", _bytes_length = 2' \
 	"event 7's fields as the probe wrote them"
 is "$(seqs "$third" | wc -l)" 600 "after 100 more, the third holds 600: tracing went on after the records"
 is "$(seqs "$third" | tail -100 | tr '\n' ' ')" "$(seq 0 99 | tr '\n' ' ')" "... the 100 new ones last"

@@ -68,7 +68,7 @@ is "$RC" 0 "babeltrace2 reads the basic trace"
 is "$(grep -c ' ltt_test_event: ' <<<"$STDOUT")" 20000 "... 20000 ltt_test_event events"
 is "$(grep -c 'seq = 12346, ' <<<"$STDOUT")" 1 "... seq 12346 once"
 like "$(grep 'seq = 12346, ' <<<"$STDOUT")" \
-	'seq = 12346, value = 37031, neg = -46, flags = 0x303A, name = "ltt-test-12346", tag = "t346", _?bytes_length = 1, bytes = \[ \[0\] = 58 \]' \
+	'seq = 12346, value = 37031, neg = -46, flags = 0x303A, name = "ltt-test-12346", tag = "t346", _bytes_length = 1, bytes = \[ \[0\] = 58 \]' \
 	"... with each of its seven fields as the test probe wrote them"
 run babeltrace2 "$KVM_OUT/kmod_core/logger"
 is "$RC" 0 "babeltrace2 reads the logger trace"

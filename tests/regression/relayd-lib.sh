@@ -116,10 +116,10 @@ same_files() {
 # compare two traces.  babeltrace2 2.0 (Debian 12's) may print an empty
 # text field with the value that field had in an earlier event (its
 # length read as 0 all the same; fixed in later babeltrace2): an event
-# whose text is empty (stext_length = 0) has its three text fields printed
+# whose text is empty (_stext_length = 0) has its three text fields printed
 # empty, so that the comparison is of the traces, not of that bug.
 bt_events() {
 	sed -E 's/^\[[^]]*\] \([^)]*\) //; s/\{ cpu_id = [0-9]+ \}, //
-		/stext_length = 0,/ { s/str = "[^"]*"/str = ""/; s/atext = "[^"]*"/atext = ""/
+		/_stext_length = 0,/ { s/str = "[^"]*"/str = ""/; s/atext = "[^"]*"/atext = ""/
 			s/stext = "[^"]*"/stext = ""/ }' "$1"
 }

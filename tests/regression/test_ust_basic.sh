@@ -85,7 +85,7 @@ for i in 0 1 2 3 37; do
 	t=${texts[i % 4]}
 	par=EVEN
 	[ $((i % 2)) = 1 ] && par=ODD
-	want="s8 = $((-(i % 100))), u8 = $((200 + i % 50)), s16 = $((-(1000 + i))), u16 = $((60000 + i % 1000)), s32 = $((-(100000 + i))), u32 = $((4000000000 + i)), s64 = $((-(5000000000 + i))), u64 = 180000000000000000$(printf %02d $i), hex = 0x$(printf %08X $((0xdead0000 + i))), f32 = $i.5, f64 = $i.25, str = \"$t\", arr = $(vals_of $i 3), atext = \"${t:0:4}\", seq_length = $((i % 4)), seq = $(vals_of $i $((i % 4))), stext_length = ${#t}, stext = \"$t\", par = ( \"$par\" : container = $((i % 2)) )"
+	want="s8 = $((-(i % 100))), u8 = $((200 + i % 50)), s16 = $((-(1000 + i))), u16 = $((60000 + i % 1000)), s32 = $((-(100000 + i))), u32 = $((4000000000 + i)), s64 = $((-(5000000000 + i))), u64 = 180000000000000000$(printf %02d $i), hex = 0x$(printf %08X $((0xdead0000 + i))), f32 = $i.5, f64 = $i.25, str = \"$t\", arr = $(vals_of $i 3), atext = \"${t:0:4}\", _seq_length = $((i % 4)), seq = $(vals_of $i $((i % 4))), _stext_length = ${#t}, stext = \"$t\", par = ( \"$par\" : container = $((i % 2)) )"
 	is "$(event_line "$TEST_TMP/out" ltt_test:types "u32 = $((4000000000 + i)),")" "$want" \
 		"ltt_test:types i=$i: every field's value"
 done
@@ -99,7 +99,7 @@ types_decl=$(printf '%s\n' "$meta" | sed -n '/name = "ltt_test:types"/,/^};/p')
 like "$types_decl" "size = 64; align = 8; signed = 1; .* _s64;" "metadata: s64 is a signed 64-bit integer"
 like "$types_decl" "size = 32; align = 8; signed = 0; encoding = none; base = 16; } _hex;" "metadata: hex is shown in base 16"
 like "$types_decl" "floating_point \{ exp_dig = 11; mant_dig = 53;.* _f64;" "metadata: f64 is a double"
-like "$types_decl" "_seq\[ _seq_length \];" "metadata: seq is a sequence of seq_length elements"
+like "$types_decl" "_seq\[ __seq_length \];" "metadata: seq is a sequence of _seq_length elements"
 like "$types_decl" '"ODD" = 1' "metadata: the enum's labels"
 
 # The layout: ust/uid/UID/64-bit/{metadata, channel files, index/}.

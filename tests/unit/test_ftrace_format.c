@@ -257,8 +257,8 @@ static void check_tsdl(void)
 	t = (char *)w.data;
 #define U64 "integer { size = 64; align = 8; signed = 0; encoding = none; base = 10; }"
 	tap_ok(t && strstr(t, "string { encoding = UTF8; } _name;\n") &&
-	       strstr(t, "uint32_t _ips_length;\n") && strstr(t, U64 " _ips[ _ips_length ];") &&
-	       strstr(t, "base = 16; } _mask[ _mask_length ];") && strstr(t, U64 " _args[6];") &&
+	       strstr(t, "uint32_t __ips_length;\n") && strstr(t, U64 " _ips[ __ips_length ];") &&
+	       strstr(t, "base = 16; } _mask[ __mask_length ];") && strstr(t, U64 " _args[6];") &&
 	       strstr(t, "signed = 1; encoding = none; base = 10; } _small;"),
 	       "strings, sequences, arrays and integers as the generator writes them");
 	if (t && !strstr(t, "_small;"))

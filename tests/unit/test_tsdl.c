@@ -174,10 +174,10 @@ static char *expected_lines(void)
 	LINE(EV "prov:floats: { cpu_id = 0 }, { f = 1.5, d = -0.25 }\n",
 	     (uint64_t)T_FLOATS);
 	LINE(EV "prov:text: { cpu_id = 0 }, { str = \"h\xc3\xa9llo w\xc3\xb6rld\", "
-	     "name = \"abc\", msg_length = 5, msg = \"seq!!\" }\n", (uint64_t)T_TEXT);
+	     "name = \"abc\", _msg_length = 5, msg = \"seq!!\" }\n", (uint64_t)T_TEXT);
 	LINE(EV "prov:arrays: { cpu_id = 0 }, { arr = [ [0] = 1, [1] = 2, [2] = 65535 ], "
-	     "seq_length = 3, seq = [ [0] = -1, [1] = 0, [2] = 7 ], "
-	     "bytes_length = 2, bytes = [ [0] = 0x1, [1] = 0xFF ] }\n", (uint64_t)T_ARRAYS);
+	     "_seq_length = 3, seq = [ [0] = -1, [1] = 0, [2] = 7 ], "
+	     "_bytes_length = 2, bytes = [ [0] = 0x1, [1] = 0xFF ] }\n", (uint64_t)T_ARRAYS);
 	LINE(EV "prov:enums: { cpu_id = 0 }, { small = ( \"neg\" : container = -5 ), "
 	     "big = ( \"huge\" : container = 0xFFFFFFFFFFFFFFFF ), "
 	     "unknown = ( <unknown> : container = 10 ) }\n", (uint64_t)T_ENUMS);
@@ -190,9 +190,9 @@ static char *expected_lines(void)
 	     "x32 = 0x10, x64 = 0xFFFFFFFFFFFFFFFF }\n", (uint64_t)T_INTS1);
 	LINE(EV "other.prov:far: { cpu_id = 0 }, { v = 0 }\n", (uint64_t)T_FAR1);
 	LINE(EV "prov:text: { cpu_id = 0 }, { str = \"q\\\"b\\\\s\", name = \"12345678\", "
-	     "msg_length = 1, msg = \"!\" }\n", (uint64_t)T_TEXT1);
+	     "_msg_length = 1, msg = \"!\" }\n", (uint64_t)T_TEXT1);
 	LINE(EV "prov:arrays: { cpu_id = 0 }, { arr = [ [0] = 7, [1] = 8, [2] = 9 ], "
-	     "seq_length = 0, seq = [ ], bytes_length = 0, bytes = [ ] }\n", (uint64_t)T_ARRAYS1);
+	     "_seq_length = 0, seq = [ ], _bytes_length = 0, bytes = [ ] }\n", (uint64_t)T_ARRAYS1);
 #undef LINE
 	return buf;
 }
@@ -605,7 +605,7 @@ static void check_kernel_trace(void)
 
 	snprintf(want, sizeof(want), EV "sched_switch: { cpu_id = 0 }, { prev_comm = \"swapper/1\", "
 		 "prev_tid = 0, prev_state = 0, next_comm = \"kworker/1:0\", next_tid = 42, "
-		 "args_length = 2, args = [ [0] = 0xDEAD, [1] = 0x7 ], path = \"/etc/passwd\" }\n",
+		 "_args_length = 2, args = [ [0] = 0xDEAD, [1] = 0x7 ], path = \"/etc/passwd\" }\n",
 		 (uint64_t)T_KERNEL);
 	run_babeltrace(&res, args);
 	tap_is_int(res.status, 0, "babeltrace2 reads the kernel trace");
