@@ -8,7 +8,7 @@
  *
  *   lttctl create demo
  *   lttctl enable-event -u 'hello_world:*'
- *   lttctl enable-event -u ltt_ust_tracef:event
+ *   lttctl enable-event -u lttng_ust_tracef:event
  *   lttctl start
  *   ./hello 5
  *   lttctl stop

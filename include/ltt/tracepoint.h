@@ -36,7 +36,9 @@
  *	ltt_tracepoint(myapp, oops);
  *	if (ltt_tracepoint_enabled(myapp, hello))	// guard costly arguments
  *		...
- *	ltt_tracef("x=%d", x);	// event "ltt_ust_tracef:event", field "msg"
+ *	ltt_tracef("x=%d", x);	// event "lttng_ust_tracef:event", field "msg"
+ *	ltt_tracelog(WARNING, "x=%d", x);	// "lttng_ust_tracelog:TRACE_WARNING",
+ *						// fields line, file, func, msg
  *
  * Fields (written in this order, with no padding, as doc/ctf.md says):
  *   ltt_field_integer(type, name, expr)       integer of 1, 2, 4 or 8 bytes
@@ -54,7 +56,7 @@
  * A field's expression may use the event's arguments; each is evaluated
  * once per call, only while the event is enabled.  Text arrays and
  * sequences need a 1-byte element type.  A sequence called N forbids a
- * field called N_length (the trace has both).
+ * field called _N_length (the trace has both, as LTTng's have).
  *
  * Log levels: LTT_TRACEPOINT_EVENT_LOGLEVEL takes one of the 15 names of
  * <ltt/ltt-ctl.h> (LTT_LOGLEVEL_EMERG ... LTT_LOGLEVEL_DEBUG), the same
@@ -241,16 +243,38 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx);
 /* The tracepoint of ltt_tracef(), defined in libltt-ust. */
 extern struct ltt_ust_tracepoint ltt_ust_tracef_event;
 
+/* ltt_tracelog()'s, one per log level: lttng_ust_tracelog:TRACE_EMERG .. */
+#define LTT_UST_TRACELOG_LEVELS 15
+extern struct ltt_ust_tracepoint ltt_ust_tracelog_events[LTT_UST_TRACELOG_LEVELS];
+
 /**
  * ltt_ust_tracef() - record a printf-style message; use ltt_tracef()
  * @fmt: printf format, then its arguments
  *
+ * The event is lttng_ust_tracef:event, its field msg a text sequence.
  * The message is formatted on the stack and cut at LTT_UST_TRACEF_MAX - 1
- * bytes.  Not async-signal-safe (vsnprintf()).
+ * bytes (or at a %c of 0).  Not async-signal-safe (vsnprintf()).
  */
 void ltt_ust_tracef(const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+/**
+ * ltt_ust_tracelog() - record a printf-style message at a log level, with
+ * its source location; use ltt_tracelog()
+ * @level: 0 (EMERG) .. 14 (DEBUG); others are ignored
+ * @file: __FILE__, @line: __LINE__, @func: __func__ (NULL: "(null)")
+ * @fmt: printf format, then its arguments
+ *
+ * The event is lttng_ust_tracelog:TRACE_<LEVEL>, its fields line, file,
+ * func and msg.  As ltt_ust_tracef() otherwise.
+ */
+void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
+		      const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 6)))
 #endif
 	;
 
@@ -273,6 +297,18 @@ void ltt_ust_tracef(const char *fmt, ...)
 	do { \
 		if (__builtin_expect(!!ltt_ust_tracef_event.state, 0)) \
 			ltt_ust_tracef(__VA_ARGS__); \
+	} while (0)
+
+/*
+ * ltt_tracelog(level, fmt, args...): @level as for
+ * LTT_TRACEPOINT_EVENT_LOGLEVEL, or LTTng's TRACE_WARNING spelling.
+ */
+#define ltt_tracelog(level, ...) \
+	do { \
+		if (__builtin_expect(!!ltt_ust_tracelog_events[LTT_TP_PASTE(LTT_TP_LL_, level)].state, \
+				     0)) \
+			ltt_ust_tracelog(LTT_TP_PASTE(LTT_TP_LL_, level), __FILE__, __LINE__, \
+					 __func__, __VA_ARGS__); \
 	} while (0)
 
 /* ------------------------------------------------------------------ */
@@ -377,7 +413,7 @@ void ltt_ust_tracef(const char *fmt, ...)
 /* A compile-time check usable in constant expressions: 0 or an error. */
 #define LTT_TP_CHECK(cond) (0 * sizeof(char[(cond) ? 1 : -1]))
 
-/* Log levels, by name with or without prefix, or by number. */
+/* Log levels, by name with or without prefix (LTTng's TRACE_ too), or by number. */
 #define LTT_TP_LL_LTT_LOGLEVEL_EMERG 0
 #define LTT_TP_LL_LTT_LOGLEVEL_ALERT 1
 #define LTT_TP_LL_LTT_LOGLEVEL_CRIT 2
@@ -408,6 +444,21 @@ void ltt_ust_tracef(const char *fmt, ...)
 #define LTT_TP_LL_DEBUG_FUNCTION 12
 #define LTT_TP_LL_DEBUG_LINE 13
 #define LTT_TP_LL_DEBUG 14
+#define LTT_TP_LL_TRACE_EMERG 0
+#define LTT_TP_LL_TRACE_ALERT 1
+#define LTT_TP_LL_TRACE_CRIT 2
+#define LTT_TP_LL_TRACE_ERR 3
+#define LTT_TP_LL_TRACE_WARNING 4
+#define LTT_TP_LL_TRACE_NOTICE 5
+#define LTT_TP_LL_TRACE_INFO 6
+#define LTT_TP_LL_TRACE_DEBUG_SYSTEM 7
+#define LTT_TP_LL_TRACE_DEBUG_PROGRAM 8
+#define LTT_TP_LL_TRACE_DEBUG_PROCESS 9
+#define LTT_TP_LL_TRACE_DEBUG_MODULE 10
+#define LTT_TP_LL_TRACE_DEBUG_UNIT 11
+#define LTT_TP_LL_TRACE_DEBUG_FUNCTION 12
+#define LTT_TP_LL_TRACE_DEBUG_LINE 13
+#define LTT_TP_LL_TRACE_DEBUG 14
 #define LTT_TP_LL_0 0
 #define LTT_TP_LL_1 1
 #define LTT_TP_LL_2 2

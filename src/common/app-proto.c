@@ -242,17 +242,17 @@ static bool entry_valid(const struct ltt_app_field *f, uint64_t start, uint64_t 
 	return f->is_signed ? (int64_t)start <= (int64_t)end : start <= end;
 }
 
-/* Is @name exactly @base followed by "_length"? */
+/* Is @name exactly "_", @base, "_length"? */
 static bool is_length_name(const char *name, const char *base)
 {
 	size_t len = strlen(base);
 
-	return !strncmp(name, base, len) && !strcmp(name + len, "_length");
+	return name[0] == '_' && !strncmp(name + 1, base, len) && !strcmp(name + 1 + len, "_length");
 }
 
 /*
  * Would fields @a and @b have the same name in the trace?  A sequence
- * adds a second field, NAME_length.
+ * adds a second field, _NAME_length (as LTTng names it).
  */
 static bool names_clash(const struct ltt_app_field *a, const struct ltt_app_field *b)
 {

@@ -11,6 +11,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/context.c \
 	src/ust/probe.c \
 	src/ust/statedump.c \
+	src/ust/tracef.c \
 	src/ust/filter.c \
 	src/ust/comm.c \
 	src/ust/testing.c src/ust/ust-internal.h
@@ -28,7 +29,7 @@ lib_LTLIBRARIES += src/ust/libltt-ust.la
 src_ust_libltt_ust_la_SOURCES =
 src_ust_libltt_ust_la_LIBADD = src/ust/libust.la
 src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now \
-	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|tracef|tracef_event)$$'
+	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|tracef|tracef_event|tracelog|tracelog_events)$$'
 
 pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
 

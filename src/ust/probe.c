@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * probe.c - the fast path: what a generated probe calls to record an
- * event, and ltt_tracef().
+ * event.
  *
  * A probe runs in any thread of the program, signal handlers included: no
  * lock, no allocation, no system call (but the ring buffer's one eventfd
@@ -42,25 +42,17 @@
  */
 #define PAYLOAD_MAX ((size_t)UINT32_MAX - HDR_EXTENDED - LTT_RB_EVENT_CTX_MAX)
 
-static const struct ltt_ust_field tracef_fields[] = {
-	{ "msg", LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
-};
-
-struct ltt_ust_tracepoint ltt_ust_tracef_event = {
-	LTT_UST_TRACEPOINT_ABI, 14 /* DEBUG */, "ltt_ust_tracef:event", 1, tracef_fields, 0, NULL,
-	{ NULL, NULL, NULL, NULL },
-};
-
-static struct ltt_ust_tracepoint *lib_tracepoints[1 + UST_STATEDUMP_EVENTS] = {
-	&ltt_ust_tracef_event,
-};
+/* The library's own tracepoints: tracef and tracelog's, the state dump's. */
+#define LIB_TRACEPOINTS (UST_TRACEF_EVENTS + UST_STATEDUMP_EVENTS)
+static struct ltt_ust_tracepoint *lib_tracepoints[LIB_TRACEPOINTS];
 
 int ust_probe_module_register(void)
 {
 	int ret;
 
-	ust_statedump_tracepoints(lib_tracepoints + 1);
-	ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + 1 + UST_STATEDUMP_EVENTS);
+	ust_tracef_tracepoints(lib_tracepoints);
+	ust_statedump_tracepoints(lib_tracepoints + UST_TRACEF_EVENTS);
+	ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + LIB_TRACEPOINTS);
 
 	return ret < 0 ? ret : 0;
 }
@@ -428,34 +420,4 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 	}
 	urcu_bp_read_unlock();
 	return NULL;
-}
-
-void ltt_ust_tracef(const char *fmt, ...)
-{
-	char msg[LTT_UST_TRACEF_MAX];
-	struct ltt_ust_ctx ctx;
-	va_list ap;
-	struct ltt_ust_call call;
-	struct ltt_ust_arg arg;
-	size_t len;
-	void *p;
-	int n;
-
-	if (!fmt)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	len = strlen(msg) + 1;	/* cut at the buffer's end or at a %c of 0 */
-	/* both live until the last commit: the next sessions' filters read them */
-	arg = (struct ltt_ust_arg){ msg, (uint32_t)(len - 1) };
-	call = (struct ltt_ust_call){ &arg, 1, 0, (uint64_t)(uintptr_t)__builtin_return_address(0) };
-	if (ltt_ust_tracef_event.state & LTT_UST_STATE_CALL)
-		p = ltt_ust_probe_reserve_filter(&ctx, &ltt_ust_tracef_event, len, &call);
-	else
-		p = ltt_ust_probe_reserve(&ctx, &ltt_ust_tracef_event, len);
-	for (; p; p = ltt_ust_probe_commit(&ctx))
-		memcpy(p, msg, len);
 }

@@ -11,7 +11,8 @@
  *   channel.c   channels: the mapped, validated ring buffers of a session.
  *   context.c   the context fields channels add to events (add-context):
  *               per-thread and per-process caches, perf counters.
- *   probe.c     the fast path (ltt_ust_probe_reserve/commit) and tracef.
+ *   probe.c     the fast path (ltt_ust_probe_reserve/commit).
+ *   tracef.c    ltt_tracef() and ltt_tracelog().
  *   filter.c    filter program sets: validation, running, context fields.
  *   comm.c      one thread per session daemon: register, serve commands.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
@@ -467,6 +468,14 @@ struct ltt_ust_call;
 void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
 			   size_t payload_len, const struct ust_channel *chan,
 			   const struct ltt_ust_call *call);
+
+/* ---- tracef.c ---- */
+
+/* tracef's event, then tracelog's, one per level */
+#define UST_TRACEF_EVENTS (1 + LTT_UST_TRACELOG_LEVELS)
+
+/** ust_tracef_tracepoints() - the UST_TRACEF_EVENTS tracepoints into @out */
+void ust_tracef_tracepoints(struct ltt_ust_tracepoint **out);
 
 /* ---- statedump.c ---- */
 

@@ -165,6 +165,7 @@ tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_context.sh \
 	tests/regression/test_ust_statedump.sh \
+	tests/regression/test_ust_tracef.sh \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
 	tests/regression/test_output_full.sh \

@@ -281,9 +281,33 @@ int fake_find_tp(const struct fake *f, const char *name)
 }
 
 /*
+ * lttng_ust_tracef:event's payload at @p, {u32 length, bytes}: its value is
+ * the number after the message's space (-1 without one).  Returns the
+ * end of the payload, or @end when it is cut short.
+ */
+static const uint8_t *tracef_value(const uint8_t *p, const uint8_t *end, int *value)
+{
+	char text[64] = "";
+	uint32_t len;
+
+	*value = -1;
+	if (end - p < 4)
+		return end;
+	memcpy(&len, p, 4);
+	p += 4;
+	if (len > (size_t)(end - p))
+		return end;
+	memcpy(text, p, len < sizeof(text) - 1 ? len : sizeof(text) - 1);
+	if (strchr(text, ' '))
+		*value = atoi(strchr(text, ' ') + 1);
+	return p + len;
+}
+
+/*
  * The events recorded in every stream: their ids and v values, in stream
  * order.  All are of layout {int v, string s} (app:first, plugin:hello)
- * but id TRACEF_ID, {string msg}, whose v is the number after its space.
+ * but id TRACEF_ID, {text sequence msg}, whose v is the number after its
+ * space.
  */
 unsigned int fake_read_events(struct fake *f, uint32_t *ids, int *values, unsigned int max)
 {
@@ -314,14 +338,12 @@ unsigned int fake_read_events(struct fake *f, uint32_t *ids, int *values, unsign
 				}
 				ids[n] = id;
 				if (id == TRACEF_ID) {
-					const char *sp = memchr(p, ' ', (size_t)(end - p));
-
-					values[n++] = sp ? atoi(sp + 1) : -1;
+					p = tracef_value(p, end, &values[n++]);
 				} else {
 					memcpy(&values[n++], p, 4);
 					p += 4;
+					p += strnlen((const char *)p, (size_t)(end - p)) + 1;
 				}
-				p += strnlen((const char *)p, (size_t)(end - p)) + 1;
 			}
 			if (!ret)
 				ltt_rb_put_subbuf(&rd, &pkt);

@@ -394,15 +394,16 @@ static void test_field_names(void)
 	m.fields[5].name = "s8";
 	tap_ok(tp_refused(&m.tp), "a duplicate field name refused");
 	mutable_init(&m);
-	m.fields[0].name = "seq_length";
+	m.fields[0].name = "_seq_length";
 	tap_ok(tp_refused(&m.tp), "a field named like a later sequence's length refused");
 	mutable_init(&m);
-	m.fields[12].name = "seqtext_length";
+	m.fields[12].name = "_seqtext_length";
 	tap_ok(tp_refused(&m.tp), "a field named like an earlier sequence's length refused");
 	mutable_init(&m);
-	m.fields[0].name = "seq_lengt";
-	m.fields[1].name = "seq_length_";
-	tap_ok(tp_accepted(&m.tp), "near misses of NAME_length accepted");
+	m.fields[0].name = "_seq_lengt";
+	m.fields[1].name = "seq_length";
+	m.fields[2].name = "_seq_length_";
+	tap_ok(tp_accepted(&m.tp), "near misses of _NAME_length accepted");
 }
 
 /* One field of the reference replaced; expect @ok. */
@@ -634,7 +635,7 @@ static void test_enomem(void)
 
 static void test_valid(void)
 {
-	char a[] = "a", b[] = "b", a_length[] = "a_length", empty[] = "", name[] = "p:e";
+	char a[] = "a", b[] = "b", a_length[] = "_a_length", empty[] = "", name[] = "p:e";
 	struct ltt_app_field fields[2] = {
 		{ .name = a, .type = LTT_UST_TYPE_SEQUENCE, .size = 1, .base = 10,
 		  .enum_name = empty },

@@ -196,11 +196,11 @@ static void test_register(void)
 	tap_ok(f.procname[0] != '\0', "REGISTER: the process name (%s)", f.procname);
 	i = fake_find_tp(&f, "app:warn");
 	tap_ok(fake_find_tp(&f, "app:first") >= 0 && i >= 0 && f.loglevels[i] == 4 &&
-	       fake_find_tp(&f, "ltt_ust_tracef:event") >= 0, "TRACEPOINTS: names and levels, in one message");
+	       fake_find_tp(&f, "lttng_ust_tracef:event") >= 0, "TRACEPOINTS: names and levels, in one message");
 	tap_is_int(fake_channel_add(&f, CHAN_KEY), 0, "CHANNEL_ADD acknowledged");
 	check_refusals(&f);
 	tap_is_int(fake_event_enable(&f, CHAN_KEY, "app:first", 0), 0, "EVENT_ENABLE acknowledged");
-	tap_is_int(fake_event_enable(&f, CHAN_KEY, "ltt_ust_tracef:event", TRACEF_ID), 0,
+	tap_is_int(fake_event_enable(&f, CHAN_KEY, "lttng_ust_tracef:event", TRACEF_ID), 0,
 		   "EVENT_ENABLE of tracef");
 	tap_ok(fake_done(&f), "REGISTER_DONE");
 	status = fake_reap(pid, WAIT_MS);

@@ -31,8 +31,12 @@
 #include "tap.h"
 #include "ust/ust-internal.h"
 
-/* lttng_ust_statedump:start, bin_info, build_id, debug_link, procname, end */
-#define STATEDUMP_EVENTS 6
+/*
+ * The library's own: lttng_ust_tracef:event, lttng_ust_tracelog's 15
+ * levels, lttng_ust_statedump:start, bin_info, build_id, debug_link,
+ * procname, end.
+ */
+#define LIBRARY_EVENTS (1 + 15 + 6)
 
 static int evals;
 
@@ -305,10 +309,9 @@ static void test_descriptors(void)
 static void test_registry(void)
 {
 	tap_ok(ltt_ust_test_event_known("ser:ints") && ltt_ust_test_event_known("ser:empty") &&
-	       ltt_ust_test_event_known("ltt_ust_tracef:event"), "events registered at start-up");
-	/* the library's own: tracef and the state dump's */
-	tap_is_int((long long)ltt_ust_test_nr_events(), 10 + STATEDUMP_EVENTS,
-		   "9 of ours, tracef and the state dump's %d", STATEDUMP_EVENTS);
+	       ltt_ust_test_event_known("lttng_ust_tracef:event"), "events registered at start-up");
+	tap_is_int((long long)ltt_ust_test_nr_events(), 9 + LIBRARY_EVENTS,
+		   "9 of ours, the library's %d (tracef, tracelog, state dump)", LIBRARY_EVENTS);
 	tap_ok(!ltt_ust_test_event_known("plugin:hello"), "the plugin's events not yet");
 }
 
@@ -595,24 +598,69 @@ static void test_two_channels(void)
 	channel_free(&r2, 4);
 }
 
+/* A text sequence's payload: its u32 length, then the bytes (no NUL). */
+static void put_text_seq(struct bytes *b, const char *text)
+{
+	PUT(b, uint32_t, (uint32_t)strlen(text));
+	put(b, text, strlen(text));
+}
+
 static void test_tracef(void)
 {
 	char longer[1000];
+	struct bytes b1 = { .n = 0 }, b2 = { .n = 0 };
 	struct region r;
 	struct cursor c;
 
 	memset(longer, 'a', sizeof(longer) - 1);
 	longer[sizeof(longer) - 1] = '\0';
 	channel_new(&r, 5);
-	ltt_ust_test_enable_event(5, "ltt_ust_tracef:event", 0);
+	ltt_ust_test_enable_event(5, "lttng_ust_tracef:event", 0);
 	ltt_tracef("x=%d %s", 5, "y");
 	ltt_tracef("%s", longer);
 	c.p = events;
 	c.end = events + region_collect(&r, events, sizeof(events));
-	expect_event(&c, 0, ANY_HEADER, "x=5 y", 6, "tracef");
+	put_text_seq(&b1, "x=5 y");
+	expect_event(&c, 0, ANY_HEADER, b1.b, b1.n, "tracef: msg's length, then its bytes");
 	longer[LTT_UST_TRACEF_MAX - 1] = '\0';
-	expect_event(&c, 0, ANY_HEADER, longer, LTT_UST_TRACEF_MAX, "tracef cut at 511 bytes");
+	put_text_seq(&b2, longer);
+	expect_event(&c, 0, ANY_HEADER, b2.b, b2.n, "tracef cut at 511 bytes");
 	channel_free(&r, 5);
+}
+
+/* ltt_tracelog(): the level's own event, with line, file, func and msg. */
+static void test_tracelog(void)
+{
+	struct bytes b = { .n = 0 };
+	struct region r;
+	struct cursor c;
+	int line;
+
+	channel_new(&r, 6);
+	ltt_ust_test_enable_event(6, "lttng_ust_tracelog:TRACE_WARNING", 0);
+	ltt_tracelog(LTT_LOGLEVEL_ERR, "not enabled %d", 1);
+	line = __LINE__ + 1;
+	ltt_tracelog(TRACE_WARNING, "w=%d", 7);
+	ltt_tracelog(WARNING, "%s", "");
+	tap_ok(ltt_ust_tracelog_events[4].loglevel == 4 &&
+	       !strcmp(ltt_ust_tracelog_events[4].name, "lttng_ust_tracelog:TRACE_WARNING") &&
+	       !strcmp(ltt_ust_tracelog_events[14].name, "lttng_ust_tracelog:TRACE_DEBUG"),
+	       "tracelog: one event per level, named as lttng-ust names them");
+	c.p = events;
+	c.end = events + region_collect(&r, events, sizeof(events));
+	PUT(&b, int32_t, line);
+	put(&b, __FILE__, sizeof(__FILE__));
+	put(&b, "test_tracelog", sizeof("test_tracelog"));
+	put_text_seq(&b, "w=7");
+	expect_event(&c, 0, ANY_HEADER, b.b, b.n, "tracelog: line, file, func, msg");
+	b.n = 0;
+	PUT(&b, int32_t, line + 1);
+	put(&b, __FILE__, sizeof(__FILE__));
+	put(&b, "test_tracelog", sizeof("test_tracelog"));
+	put_text_seq(&b, "");
+	expect_event(&c, 0, ANY_HEADER, b.b, b.n, "tracelog: an empty message");
+	tap_ok(c.p == c.end, "tracelog: nothing of the level not enabled");
+	channel_free(&r, 6);
 }
 
 /* Too large for a sub-buffer: dropped and counted, nothing else happens. */
@@ -787,7 +835,7 @@ static void test_dlopen(void)
 		return;
 	}
 	tap_ok(ltt_ust_test_event_known("plugin:hello"), "its events are registered");
-	tap_is_int((long long)ltt_ust_test_nr_events(), 11 + STATEDUMP_EVENTS,
+	tap_is_int((long long)ltt_ust_test_nr_events(), 10 + LIBRARY_EVENTS,
 		   "one new event; shared:both is one");
 	tap_is_int(ltt_ust_test_enable_event(9, "plugin:hello", 1), 0, "enable it");
 	fire(7);
@@ -834,6 +882,7 @@ int main(int argc, char **argv)
 	test_timestamps_decoded();
 	test_two_channels();
 	test_tracef();
+	test_tracelog();
 	test_too_large();
 	test_threads();
 	test_fork();

@@ -154,26 +154,29 @@ static void test_new_abi(void)
 	tap_is_int((int)(events_recorded() - n0), 20, "every event recorded again");
 }
 
-/* ltt_tracef() filtered on its message: "keep N" and "drop N", 4 + 7 bytes each. */
+/*
+ * ltt_tracef() filtered on its message (a text sequence): "keep N" and
+ * "drop N", 4 + 4 + 6 bytes each.
+ */
 static void test_tracef(void)
 {
 	static const struct ltt_filter_field_desc msg_field[] = {
-		{ "msg", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
+		{ "msg", LTT_UST_TYPE_SEQUENCE, 1, (char)-1 < 0, LTT_UST_ENCODING_UTF8, 0 },
 	};
 	size_t b0;
 	int i;
 
-	tap_is_int(set_filter_for("ltt_ust_tracef:event", "msg == \"keep*\"", msg_field), 0,
+	tap_is_int(set_filter_for("lttng_ust_tracef:event", "msg == \"keep*\"", msg_field), 0,
 		   "a filter on ltt_tracef()'s message");
-	tap_is_int(ltt_ust_test_enable_event(KEY, "ltt_ust_tracef:event", 3), 0,
+	tap_is_int(ltt_ust_test_enable_event(KEY, "lttng_ust_tracef:event", 3), 0,
 		   "ltt_tracef() enabled");
 	b0 = bytes_recorded();
 	for (i = 0; i < 5; i++) {
 		ltt_tracef("keep %d", i);
 		ltt_tracef("drop %d", i);
 	}
-	tap_is_int((int)(bytes_recorded() - b0), 5 * 11, "the 5 \"keep\" messages only");
-	ltt_ust_test_disable_event(KEY, "ltt_ust_tracef:event");
+	tap_is_int((int)(bytes_recorded() - b0), 5 * 14, "the 5 \"keep\" messages only");
+	ltt_ust_test_disable_event(KEY, "lttng_ust_tracef:event");
 }
 
 #define KEY_IP 6
