@@ -68,6 +68,11 @@ struct ltt_ftrace_field {
 					 * it (a system call's argument): the
 					 * slot's bytes, which the kernel's own
 					 * filter compares; else 0 */
+	uint8_t tgid;			/* 1: not in the record but derived, an
+					 * INT of 4 signed bytes: the thread
+					 * group of the tid at @offset, which
+					 * the converter looks up (lttng-modules'
+					 * parent_pid and child_pid); else 0 */
 };
 
 /* An event's layout, as its format file gives it. */

@@ -306,8 +306,8 @@ static struct term load_field(const struct xlate *x, uint32_t idx)
 {
 	const struct ltt_ftrace_field *f;
 
-	if (idx >= x->layout->nr_fields)
-		return (struct term){ .kind = T_OPAQUE };
+	if (idx >= x->layout->nr_fields || x->layout->fields[idx].tgid)
+		return (struct term){ .kind = T_OPAQUE };	/* derived: not in the record */
 	f = &x->layout->fields[idx];
 	return (struct term){ .kind = T_FIELD, .f = {
 		.name = f->name, .size = (uint8_t)f->size, .is_signed = f->is_signed,

@@ -23,7 +23,8 @@
  * a char array, a constant outside the field's type, `CPU & M`, a
  * pointer, and a system call argument read narrower than its slot
  * (ftrace compares the slot, whose upper bytes are whatever the register
- * held).  A biased field (prio) is compared with the constant less its
+ * held), a field the converter derives (sched_process_fork's thread
+ * groups).  A biased field (prio) is compared with the constant less its
  * bias.
  */
 #ifndef LTT_COMMON_FTRACE_PREFILTER_H

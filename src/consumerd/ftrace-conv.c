@@ -8,9 +8,12 @@
  * does not fit is written again into the next packet.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "consumerd/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
@@ -171,12 +174,48 @@ static bool loc_data(const struct ltt_ftrace_field *f, const struct view *rec,
 	return true;
 }
 
-/* The value of @f (an INT of 4 signed bytes, layout_ok()) in @rec, its bias added. */
-static int32_t biased_s32(const struct ltt_ftrace_field *f, const struct view *rec)
+/*
+ * The thread group of thread @tid, as /proc says when the record is
+ * converted; @tid itself when /proc no longer has it (a task gone since
+ * is taken for a process: its own group) or for the idle task (0).
+ */
+static int32_t thread_group(int32_t tid)
+{
+	char path[32], buf[512];
+	const char *at;
+	ssize_t n;
+	long v;
+	int fd;
+
+	if (tid <= 0)
+		return tid;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tid;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return tid;
+	buf[n] = '\0';
+	at = strstr(buf, "\nTgid:");
+	if (!at)
+		return tid;
+	v = strtol(at + strlen("\nTgid:"), NULL, 10);
+	return v > 0 && v <= INT32_MAX ? (int32_t)v : tid;
+}
+
+/*
+ * The value of @f (an INT of 4 signed bytes, layout_ok()) in @rec: its
+ * bias added, or the thread group of the tid it reads.
+ */
+static int32_t derived_s32(const struct ltt_ftrace_field *f, const struct view *rec)
 {
 	int32_t v;
 
 	memcpy(&v, rec->p + f->offset, 4);
+	if (f->tgid)
+		return thread_group(v);
 	return (int32_t)((uint32_t)v + (uint32_t)(int32_t)f->bias);	/* wraps, never UB */
 }
 
@@ -207,8 +246,8 @@ static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const 
 			put(o, d.p, (size_t)count * f->elem_size);
 			break;
 		case LTT_FTRACE_INT:
-			if (f->bias) {
-				biased = biased_s32(f, rec);
+			if (f->bias || f->tgid) {
+				biased = derived_s32(f, rec);
 				put(o, &biased, 4);
 			} else {
 				put(o, rec->p + f->offset, f->size);
@@ -340,8 +379,8 @@ static bool filter_args(const struct ltt_ftrace_event *ev, const struct view *re
 			break;
 		case LTT_FTRACE_INT:
 			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, 0 };
-			if (f->bias) {
-				biased[i] = biased_s32(f, rec);
+			if (f->bias || f->tgid) {
+				biased[i] = derived_s32(f, rec);
 				args[i].p = &biased[i];
 			}
 			break;
@@ -618,7 +657,9 @@ static bool layout_ok(const struct ltt_ftrace_event *ev)
 		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY) &&
 		    (f->size != 4 || !f->elem_size))
 			return false;
-		if (f->bias && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed))
+		if ((f->bias || f->tgid) && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed))
+			return false;
+		if (f->bias && f->tgid)
 			return false;
 	}
 	return true;

@@ -288,17 +288,49 @@ static bool lttng_prio(const struct tracefs_event *ev, const struct ltt_ftrace_f
 }
 
 /*
+ * Fields lttng-modules has and ftrace's record lacks, derived by the
+ * converter: sched_process_fork's thread groups, each after its tid.
+ */
+static const struct {
+	const char *event, *after, *name;
+} tgids[] = {
+	{ "sched_process_fork", "parent_tid", "parent_pid" },
+	{ "sched_process_fork", "child_tid", "child_pid" },
+};
+
+/* @f's derived thread-group field of @ev into @out, if it has one (renamed @f). */
+static bool tgid_field(const struct tracefs_event *ev, const struct ltt_ftrace_field *f,
+		       struct ltt_ftrace_field *out)
+{
+	size_t t;
+
+	if (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed)
+		return false;
+	for (t = 0; t < sizeof(tgids) / sizeof(tgids[0]); t++) {
+		if (strcmp(ev->event, tgids[t].event) || strcmp(f->name, tgids[t].after))
+			continue;
+		*out = *f;
+		strcpy(out->name, tgids[t].name);
+		out->tgid = 1;
+		return true;
+	}
+	return false;
+}
+
+/*
  * @layout as lttng-modules lays the event out: its fields renamed, its
  * priorities biased, a system call's number (its event says which call)
- * left out.
+ * left out, sched_process_fork's thread groups added.
  */
 static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
 {
-	uint32_t i, kept = 0;
+	struct ltt_ftrace_field in[LTT_FTRACE_MAX_FIELDS];
+	uint32_t i, kept = 0, nr = layout->nr_fields;
 	size_t r;
 
-	for (i = 0; i < layout->nr_fields; i++) {
-		struct ltt_ftrace_field *f = &layout->fields[i];
+	memcpy(in, layout->fields, nr * sizeof(in[0]));
+	for (i = 0; i < nr && kept < LTT_FTRACE_MAX_FIELDS; i++) {
+		struct ltt_ftrace_field *f = &in[i];
 
 		if (!strcmp(ev->system, "syscalls") && !strcmp(f->name, "__syscall_nr"))
 			continue;
@@ -308,6 +340,8 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 		if (lttng_prio(ev, f))
 			f->bias = -100;
 		layout->fields[kept++] = *f;
+		if (kept < LTT_FTRACE_MAX_FIELDS && tgid_field(ev, f, &layout->fields[kept]))
+			kept++;
 	}
 	layout->nr_fields = kept;
 }

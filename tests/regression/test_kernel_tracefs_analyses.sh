@@ -9,9 +9,9 @@
 # lttng-cputop lists the ping-pong's threads with their priority as
 # LTTng gives it (20 for nice 0), lttng-irqstats and lttng-schedtop run without an
 # error.  The getppid program runs before the session starts (the
-# state dump, lttng_statedump_*, has it).  Not enabled: sched_process_fork,
-# whose ftrace event has no tgids (lttng-analyses stop at its missing
-# child_pid).
+# state dump, lttng_statedump_*, has it).  sched_process_fork is enabled:
+# lttng-analyses read its parent_pid and child_pid, which the consumer
+# derives (test_kernel_tracefs_fork.sh).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -40,7 +40,7 @@ gated g 1000 0 0
 taskset -p -c 0 "${GPID[g]}" >/dev/null
 taskset -p -c 0 $$ >/dev/null
 lttctl -q create t -o "$TEST_TMP/t" &&
-	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,irq_handler_entry,irq_handler_exit &&
+	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,sched_process_fork,irq_handler_entry,irq_handler_exit &&
 	lttctl -q enable-event -k 'lttng_statedump_*' &&
 	lttctl -q enable-event -k --syscall getppid,read,write &&
 	lttctl -q start || { echo "Bail out! session t"; exit 1; }

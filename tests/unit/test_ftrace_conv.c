@@ -12,10 +12,14 @@
  * instance, a known load, the packets read by babeltrace2.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "consumerd/ftrace-conv.h"
 #include "ftrace-pages.h"
@@ -487,6 +491,67 @@ static void check_bias(void)
 	layout.fields[0] = saved;
 }
 
+/* A thread that waits until told, so that its tid stays alive. */
+static pthread_mutex_t hold = PTHREAD_MUTEX_INITIALIZER;
+static volatile int32_t held_tid;
+
+static void *held_thread(void *arg)
+{
+	(void)arg;
+	held_tid = (int32_t)syscall(SYS_gettid);
+	pthread_mutex_lock(&hold);
+	pthread_mutex_unlock(&hold);
+	return NULL;
+}
+
+/*
+ * A derived thread-group field (sched_process_fork's parent_pid and
+ * child_pid) reads a tid in the record and writes its thread group: a
+ * live thread of this process gives this process's pid; a tid /proc
+ * doesn't know, and the idle task (0), give themselves.
+ */
+static void check_tgid(void)
+{
+	struct ltt_ftrace_field saved = layout.fields[0];	/* u32 a */
+	struct ltt_ftrace_conv c;
+	pthread_t t;
+	int32_t gone = INT32_MAX - 1;	/* above any pid_max */
+
+	pthread_mutex_lock(&hold);
+	if (pthread_create(&t, NULL, held_thread, NULL)) {
+		pthread_mutex_unlock(&hold);
+		tap_ok(false, "a thread to look up");
+		return;
+	}
+	while (!__atomic_load_n(&held_tid, __ATOMIC_ACQUIRE))
+		sched_yield();
+	layout.fields[0].is_signed = 1;
+	layout.fields[0].tgid = 1;
+	conv_setup(&c, false);
+	fp_page_init(&pg, 1000);
+	fp_record(&pg, 10, 1, (uint32_t)held_tid, "thread", 0);
+	fp_record(&pg, 10, 2, (uint32_t)gone, "gone", 0);
+	fp_record(&pg, 10, 3, 0, "idle", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	ltt_ftrace_conv_flush(&c, sink_emit, &sink);
+	pthread_mutex_unlock(&hold);
+	pthread_join(t, NULL);
+	tap_ok(held_tid != getpid() && sink.n == 1 && decode(sink.pkts[0], false, evs, 16) == 3 &&
+	       (int32_t)evs[0].f.a == getpid() && !strcmp(evs[0].f.s, "thread"),
+	       "a thread-group field: a thread's tid (%d) written as its process (%d)",
+	       (int)held_tid, (int)getpid());
+	tap_ok((int32_t)evs[1].f.a == gone && evs[2].f.a == 0,
+	       "a tid /proc doesn't know and the idle task: themselves");
+	ltt_ftrace_conv_fini(&c);
+	layout.fields[0].bias = -100;
+	ltt_ftrace_conv_init(&c, uuid, 7, 3, PKT_SIZE, NULL);
+	tap_is_int(ltt_ftrace_conv_map(&c, FP_ID, 5, &layout), -EINVAL,
+		   "a field both biased and derived: the layout refused");
+	ltt_ftrace_conv_fini(&c);
+	layout.fields[0] = saved;
+}
+
 int main(void)
 {
 	if (!fp_layout(&layout)) {
@@ -499,6 +564,7 @@ int main(void)
 	check_packets();
 	check_api();
 	check_bias();
+	check_tgid();
 	check_raw();
 	bench();
 	ftrace_real_test();
