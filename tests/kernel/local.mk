@@ -21,7 +21,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_regen.sh \
 	tests/kernel/test_kernel_stalled.sh
 TESTS += $(KERNEL_TESTS)
-EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/README.md \
+EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/ctf-kernel-table.py tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
 	tests/kernel/scenarios tests/kernel/vm.sh
 

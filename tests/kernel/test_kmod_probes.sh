@@ -10,7 +10,7 @@ kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 KVM_DISK_MB=16
 kvm_boot kmod_probes
-plan 62
+plan 63
 
 kvm_scenario_ok kmod_probes
 like "$(kvm_file kmod_probes facts)" 'block_sector=[0-9]+' "the workload wrote to the scratch disk"
@@ -26,5 +26,11 @@ while IFS= read -r line; do
 	esac
 done < <("$LTT_TOP_SRCDIR/kmod/tests/ltt-ptest-check.sh" "$KVM_OUT/kmod_probes" 2>&1)
 is "$n" 56 "ltt-ptest-check.sh made its 56 checks"
+# the layout of every event, held to doc/ctf.md's table (the module's column)
+babeltrace2 --output-format=ctf-metadata "$KVM_OUT/kmod_probes/trace" >"$TEST_TMP/meta.tsdl" &&
+	/usr/bin/python3 "$LTT_TOP_SRCDIR/tests/ctf-kernel-table.py" check \
+		"$LTT_TOP_SRCDIR/doc/ctf.md" module "$TEST_TMP/meta.tsdl" >"$TEST_TMP/table.txt"
+is $? 0 "every event's fields as doc/ctf.md's table says ($(grep -c '^ok' "$TEST_TMP/table.txt") events)"
+grep '^not ok' "$TEST_TMP/table.txt" | while IFS= read -r l; do diag "$l"; done
 kvm_kernel_clean kmod_probes
 done_testing
