@@ -7,7 +7,7 @@
 # VM's files (src/filter-vm, objects of the module too: kmod/Kbuild) are
 # copied into kmod/filter-vm, not to src/filter-vm, where make would take
 # them for the sources of libfiltervm.la.
-KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-context.c kmod/ltt-core.c \
+KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-fields.h kmod/ltt-context.c kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
 	kmod/ltt-tracker.c \

@@ -2,8 +2,9 @@
 /*
  * ltt-probe-block.c - block request issue and completion, with LTTng's
  * event and field names.  dev is the disk's dev_t in the kernel's
- * encoding (major << 20 | minor); rwbs is text as blktrace writes it
- * ("W", "WS", "FWFS", "R", "RA", ...).
+ * encoding (major << 20 | minor); rwbs is lttng-modules' integer of
+ * LTT_RWBS_* bits (ltt-fields.h), which the tracefs backend computes
+ * from blktrace's text the same way.
  */
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
@@ -11,48 +12,44 @@
 #include <trace/events/block.h>
 
 #include "../ltt-event.h"
+#include "../ltt-fields.h"
 
-#define RWBS_LEN	8
-
-/* Fill @rwbs (RWBS_LEN bytes) from a request's operation and flags. */
-static char *block_rwbs(const struct request *rq, char *rwbs)
+/* A request's rwbs: its operation's bit, then its flags'. */
+static u32 block_rwbs(const struct request *rq)
 {
 	unsigned int opf = (__force unsigned int)rq->cmd_flags;
-	int i = 0;
+	u32 bits;
 
-	if (opf & REQ_PREFLUSH)
-		rwbs[i++] = 'F';
 	switch (opf & REQ_OP_MASK) {
 	case REQ_OP_WRITE:
-	case REQ_OP_WRITE_ZEROES:
-		rwbs[i++] = 'W';
+		bits = LTT_RWBS_WRITE;
 		break;
 	case REQ_OP_DISCARD:
-		rwbs[i++] = 'D';
+		bits = LTT_RWBS_DISCARD;
 		break;
 	case REQ_OP_SECURE_ERASE:
-		rwbs[i++] = 'D';
-		rwbs[i++] = 'E';
+		bits = LTT_RWBS_DISCARD | LTT_RWBS_SECURE;
 		break;
 	case REQ_OP_FLUSH:
-		rwbs[i++] = 'F';
+		bits = LTT_RWBS_FLUSH;
 		break;
 	case REQ_OP_READ:
-		rwbs[i++] = 'R';
+		bits = LTT_RWBS_READ;
 		break;
 	default:
-		rwbs[i++] = 'N';
+		bits = 0;
 	}
-	if (opf & REQ_FUA)
-		rwbs[i++] = 'F';
 	if (opf & REQ_RAHEAD)
-		rwbs[i++] = 'A';
+		bits |= LTT_RWBS_RAHEAD;
 	if (opf & REQ_SYNC)
-		rwbs[i++] = 'S';
+		bits |= LTT_RWBS_SYNC;
 	if (opf & REQ_META)
-		rwbs[i++] = 'M';
-	rwbs[i] = '\0';
-	return rwbs;
+		bits |= LTT_RWBS_META;
+	if (opf & REQ_PREFLUSH)
+		bits |= LTT_RWBS_PREFLUSH;
+	if (opf & REQ_FUA)
+		bits |= LTT_RWBS_FUA;
+	return bits;
 }
 
 static inline u32 block_dev(const struct request *rq)
@@ -60,10 +57,6 @@ static inline u32 block_dev(const struct request *rq)
 	return rq->q->disk ? disk_devt(rq->q->disk) : 0;
 }
 
-/*
- * The rwbs text lives in a compound literal: its storage lasts for the
- * whole block of the record function that evaluates and copies fields.
- */
 LTT_TRACEPOINT_EVENT(block_rq_issue, block_rq_issue,
 	LTT_PROTO(struct request *rq),
 	LTT_FIELDS(
@@ -72,7 +65,7 @@ LTT_TRACEPOINT_EVENT(block_rq_issue, block_rq_issue,
 		ltt_field_integer(u32, nr_sector, blk_rq_trace_nr_sectors(rq))
 		ltt_field_integer(u32, bytes, blk_rq_bytes(rq))
 		ltt_field_integer(s32, tid, current->pid)
-		ltt_field_string(rwbs, block_rwbs(rq, (char [RWBS_LEN]) { 0 }))
+		ltt_field_integer(u32, rwbs, block_rwbs(rq))
 		ltt_field_array_text(comm, current->comm, TASK_COMM_LEN)));
 
 LTT_TRACEPOINT_EVENT(block_rq_complete, block_rq_complete,
@@ -82,7 +75,7 @@ LTT_TRACEPOINT_EVENT(block_rq_complete, block_rq_complete,
 		ltt_field_integer(u64, sector, blk_rq_pos(rq))
 		ltt_field_integer(u32, nr_sector, nr_bytes >> 9)
 		ltt_field_integer(s32, error, blk_status_to_errno(error))
-		ltt_field_string(rwbs, block_rwbs(rq, (char [RWBS_LEN]) { 0 }))));
+		ltt_field_integer(u32, rwbs, block_rwbs(rq))));
 
 LTT_PROBE(block, NULL, NULL,
 	  LTT_EVENT_DESC(block_rq_issue),

@@ -122,9 +122,9 @@ has net_dev_xmit "skbaddr = 0x[0-9A-F]+, len = $(fact udp_frame_len), rc = 0, na
 has netif_receive_skb "skbaddr = 0x[0-9A-F]+, len = $(($(fact udp_frame_len) - 14)), name = \"lo\" }" \
 	"netif_receive_skb: received on lo, Ethernet header pulled"
 if [ -n "$(fact block_sector)" ]; then
-	has block_rq_issue "sector = $(fact block_sector), nr_sector = $(fact block_nr_sector), bytes = $(($(fact block_nr_sector) * 512)), tid = [0-9]+, rwbs = \"W[A-Z]*\"" \
+	has block_rq_issue "sector = $(fact block_sector), nr_sector = $(fact block_nr_sector), bytes = $(($(fact block_nr_sector) * 512)), tid = [0-9]+, rwbs = [0-9]*[13579], " \
 		"block_rq_issue: the 64 KiB write at sector $(fact block_sector)"
-	has block_rq_complete "sector = $(fact block_sector), nr_sector = $(fact block_nr_sector), error = 0, rwbs = \"W[A-Z]*\" }" \
+	has block_rq_complete "sector = $(fact block_sector), nr_sector = $(fact block_nr_sector), error = 0, rwbs = [0-9]*[13579] }" \
 		"block_rq_complete: the write, no error"
 fi
 has kmem_mm_page_alloc "page = 0xFF[0-9A-F]{14}, pfn = [0-9]+, order = [0-9]+, gfp_flags = 0x[0-9A-F]+, migratetype = [0-9]+ }" \

@@ -50,6 +50,23 @@ enum ltt_ftrace_kind {
 	LTT_FTRACE_DYN_ARRAY,	/* __data_loc T[]: length / @elem_size integers */
 };
 
+/*
+ * Fields written as lttng-modules writes them, computed by the converter:
+ * each an INT of 4 bytes in the trace (@elem_size 4), read from @size
+ * bytes at @offset.  The kernel's own filter can't read them.
+ */
+enum ltt_ftrace_derived {
+	LTT_FTRACE_DERIVED_TGID = 1,	/* the thread group of the s32 tid
+					 * there (/proc when converted):
+					 * sched_process_fork's parent_pid,
+					 * child_pid */
+	LTT_FTRACE_DERIVED_RWBS,	/* the LTT_RWBS_* bits of blktrace's
+					 * text there (char[@size]): the block
+					 * events' rwbs */
+	LTT_FTRACE_DERIVED_TID,		/* the record's common_pid, as it is:
+					 * block_rq_issue's tid */
+};
+
 /* One field of an event's record. */
 struct ltt_ftrace_field {
 	char name[LTT_FTRACE_NAME_MAX];	/* a C identifier */
@@ -68,11 +85,9 @@ struct ltt_ftrace_field {
 					 * it (a system call's argument): the
 					 * slot's bytes, which the kernel's own
 					 * filter compares; else 0 */
-	uint8_t tgid;			/* 1: not in the record but derived, an
-					 * INT of 4 signed bytes: the thread
-					 * group of the tid at @offset, which
-					 * the converter looks up (lttng-modules'
-					 * parent_pid and child_pid); else 0 */
+	uint8_t derived;		/* enum ltt_ftrace_derived: a field of
+					 * lttng-modules' that the converter
+					 * computes from the record; 0: none */
 };
 
 /* An event's layout, as its format file gives it. */

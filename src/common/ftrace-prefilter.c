@@ -306,7 +306,7 @@ static struct term load_field(const struct xlate *x, uint32_t idx)
 {
 	const struct ltt_ftrace_field *f;
 
-	if (idx >= x->layout->nr_fields || x->layout->fields[idx].tgid)
+	if (idx >= x->layout->nr_fields || x->layout->fields[idx].derived)
 		return (struct term){ .kind = T_OPAQUE };	/* derived: not in the record */
 	f = &x->layout->fields[idx];
 	return (struct term){ .kind = T_FIELD, .f = {

@@ -24,7 +24,7 @@
  * pointer, and a system call argument read narrower than its slot
  * (ftrace compares the slot, whose upper bytes are whatever the register
  * held), a field the converter derives (sched_process_fork's thread
- * groups).  A biased field (prio) is compared with the constant less its
+ * groups, the block events' rwbs flags and tid).  A biased field (prio) is compared with the constant less its
  * bias.
  */
 #ifndef LTT_COMMON_FTRACE_PREFILTER_H

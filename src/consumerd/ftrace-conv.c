@@ -17,6 +17,7 @@
 
 #include "consumerd/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
+#include "kmod/ltt-fields.h"
 #include "kmod/ltt-packet.h"
 
 #define RB_MISSED_EVENTS	(1u << 31)
@@ -206,15 +207,49 @@ static int32_t thread_group(int32_t tid)
 }
 
 /*
- * The value of @f (an INT of 4 signed bytes, layout_ok()) in @rec: its
- * bias added, or the thread group of the tid it reads.
+ * blktrace's rwbs text (@len bytes, NUL-padded) as LTT_RWBS_* bits: an
+ * optional F (preflush) before the operation (W, D or DE, F, R, N), then
+ * F (FUA), A, S, M.
+ */
+static uint32_t rwbs_bits(const char *t, size_t len)
+{
+	static const char ops[] = "WDFRN";
+	static const uint32_t op_bits[] = { LTT_RWBS_WRITE, LTT_RWBS_DISCARD, LTT_RWBS_FLUSH,
+					    LTT_RWBS_READ, 0 };
+	uint32_t bits = 0;
+	size_t i = 0;
+	const char *op;
+
+	len = strnlen(t, len);
+	if (len >= 2 && t[0] == 'F' && strchr(ops, t[1])) {
+		bits |= LTT_RWBS_PREFLUSH;
+		i = 1;
+	}
+	if (i < len && (op = strchr(ops, t[i]))) {
+		bits |= op_bits[op - ops];
+		if (t[i++] == 'D' && i < len && t[i] == 'E') {
+			bits |= LTT_RWBS_SECURE;
+			i++;
+		}
+	}
+	for (; i < len; i++)
+		bits |= t[i] == 'F' ? LTT_RWBS_FUA : t[i] == 'A' ? LTT_RWBS_RAHEAD :
+			t[i] == 'S' ? LTT_RWBS_SYNC : t[i] == 'M' ? LTT_RWBS_META : 0;
+	return bits;
+}
+
+/*
+ * The value of @f (an INT written as 4 bytes: a bias or a derivation,
+ * layout_ok()) in @rec: the bias added, or what it derives.
  */
 static int32_t derived_s32(const struct ltt_ftrace_field *f, const struct view *rec)
 {
 	int32_t v;
 
+	if (f->derived == LTT_FTRACE_DERIVED_RWBS)
+		return (int32_t)rwbs_bits((const char *)rec->p + f->offset, f->size);
 	memcpy(&v, rec->p + f->offset, 4);
-	if (f->tgid)
+	if (f->derived == LTT_FTRACE_DERIVED_TGID)
 		return thread_group(v);
 	return (int32_t)((uint32_t)v + (uint32_t)(int32_t)f->bias);	/* wraps, never UB */
 }
@@ -246,7 +281,7 @@ static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const 
 			put(o, d.p, (size_t)count * f->elem_size);
 			break;
 		case LTT_FTRACE_INT:
-			if (f->bias || f->tgid) {
+			if (f->bias || f->derived) {
 				biased = derived_s32(f, rec);
 				put(o, &biased, 4);
 			} else {
@@ -379,7 +414,7 @@ static bool filter_args(const struct ltt_ftrace_event *ev, const struct view *re
 			break;
 		case LTT_FTRACE_INT:
 			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, 0 };
-			if (f->bias || f->tgid) {
+			if (f->bias || f->derived) {
 				biased[i] = derived_s32(f, rec);
 				args[i].p = &biased[i];
 			}
@@ -640,6 +675,22 @@ void ltt_ftrace_conv_fini(struct ltt_ftrace_conv *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* A derived field as the session daemon lays them out. */
+static bool derived_ok(const struct ltt_ftrace_field *f)
+{
+	if (f->kind != LTT_FTRACE_INT || f->elem_size != 4)
+		return false;
+	switch (f->derived) {
+	case LTT_FTRACE_DERIVED_TGID:
+	case LTT_FTRACE_DERIVED_TID:
+		return f->size == 4 && f->is_signed;
+	case LTT_FTRACE_DERIVED_RWBS:
+		return f->size >= 1 && !f->is_signed;
+	default:
+		return false;
+	}
+}
+
 /* What put_payload() relies on: the fields within min_size, sane kinds. */
 static bool layout_ok(const struct ltt_ftrace_event *ev)
 {
@@ -657,9 +708,10 @@ static bool layout_ok(const struct ltt_ftrace_event *ev)
 		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY) &&
 		    (f->size != 4 || !f->elem_size))
 			return false;
-		if ((f->bias || f->tgid) && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed))
+		if (f->bias && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed ||
+				f->derived))
 			return false;
-		if (f->bias && f->tgid)
+		if (f->derived && !derived_ok(f))
 			return false;
 	}
 	return true;

@@ -289,38 +289,66 @@ static bool lttng_prio(const struct tracefs_event *ev, const struct ltt_ftrace_f
 
 /*
  * Fields lttng-modules has and ftrace's record lacks, derived by the
- * converter: sched_process_fork's thread groups, each after its tid.
+ * converter, each after a field of the record: sched_process_fork's
+ * thread groups after their tids, the block requests' tid after bytes.
  */
 static const struct {
 	const char *event, *after, *name;
-} tgids[] = {
-	{ "sched_process_fork", "parent_tid", "parent_pid" },
-	{ "sched_process_fork", "child_tid", "child_pid" },
+	enum ltt_ftrace_derived derived;
+} added[] = {
+	{ "sched_process_fork", "parent_tid", "parent_pid", LTT_FTRACE_DERIVED_TGID },
+	{ "sched_process_fork", "child_tid", "child_pid", LTT_FTRACE_DERIVED_TGID },
+	{ "block_rq_issue", "bytes", "tid", LTT_FTRACE_DERIVED_TID },
+	{ "block_rq_insert", "bytes", "tid", LTT_FTRACE_DERIVED_TID },
 };
 
-/* @f's derived thread-group field of @ev into @out, if it has one (renamed @f). */
-static bool tgid_field(const struct tracefs_event *ev, const struct ltt_ftrace_field *f,
-		       struct ltt_ftrace_field *out)
+/* An s32 field named @name, derived from @size bytes at @offset. */
+static void derived_field(struct ltt_ftrace_field *f, const char *name, uint32_t offset,
+			  uint32_t size, enum ltt_ftrace_derived derived)
+{
+	memset(f, 0, sizeof(*f));
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	f->offset = offset;
+	f->size = size;
+	f->kind = LTT_FTRACE_INT;
+	f->elem_size = 4;
+	f->is_signed = derived != LTT_FTRACE_DERIVED_RWBS;
+	f->base = 10;
+	f->derived = (uint8_t)derived;
+}
+
+/* The field @ev adds after @f into @out, if it adds one. */
+static bool added_field(const struct tracefs_event *ev, const struct ltt_ftrace_event *layout,
+			const struct ltt_ftrace_field *f, struct ltt_ftrace_field *out)
 {
 	size_t t;
 
-	if (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed)
-		return false;
-	for (t = 0; t < sizeof(tgids) / sizeof(tgids[0]); t++) {
-		if (strcmp(ev->event, tgids[t].event) || strcmp(f->name, tgids[t].after))
+	for (t = 0; t < sizeof(added) / sizeof(added[0]); t++) {
+		if (strcmp(ev->event, added[t].event) || strcmp(f->name, added[t].after))
 			continue;
-		*out = *f;
-		strcpy(out->name, tgids[t].name);
-		out->tgid = 1;
+		if (added[t].derived == LTT_FTRACE_DERIVED_TID)
+			derived_field(out, added[t].name, layout->pid_offset, 4, added[t].derived);
+		else if (f->kind == LTT_FTRACE_INT && f->size == 4 && f->is_signed)
+			derived_field(out, added[t].name, f->offset, 4, added[t].derived);
+		else
+			return false;
 		return true;
 	}
 	return false;
 }
 
+/* A block event's rwbs text becomes lttng-modules' integer of flags. */
+static void lttng_rwbs(const struct tracefs_event *ev, struct ltt_ftrace_field *f)
+{
+	if (strcmp(ev->system, "block") || strcmp(f->name, "rwbs") || f->kind != LTT_FTRACE_CHARS)
+		return;
+	derived_field(f, "rwbs", f->offset, f->size, LTT_FTRACE_DERIVED_RWBS);
+}
+
 /*
  * @layout as lttng-modules lays the event out: its fields renamed, its
  * priorities biased, a system call's number (its event says which call)
- * left out, sched_process_fork's thread groups added.
+ * left out, the fields it lacks derived (added[], rwbs).
  */
 static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
 {
@@ -339,8 +367,9 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 				strcpy(f->name, renames[r].lttng);
 		if (lttng_prio(ev, f))
 			f->bias = -100;
+		lttng_rwbs(ev, f);
 		layout->fields[kept++] = *f;
-		if (kept < LTT_FTRACE_MAX_FIELDS && tgid_field(ev, f, &layout->fields[kept]))
+		if (kept < LTT_FTRACE_MAX_FIELDS && added_field(ev, layout, f, &layout->fields[kept]))
 			kept++;
 	}
 	layout->nr_fields = kept;

@@ -526,7 +526,8 @@ static void check_tgid(void)
 	while (!__atomic_load_n(&held_tid, __ATOMIC_ACQUIRE))
 		sched_yield();
 	layout.fields[0].is_signed = 1;
-	layout.fields[0].tgid = 1;
+	layout.fields[0].derived = LTT_FTRACE_DERIVED_TGID;
+	layout.fields[0].elem_size = 4;
 	conv_setup(&c, false);
 	fp_page_init(&pg, 1000);
 	fp_record(&pg, 10, 1, (uint32_t)held_tid, "thread", 0);

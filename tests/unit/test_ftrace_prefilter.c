@@ -130,7 +130,7 @@ static void check_tgid(void)
 	d = sw;
 	for (i = 0; i < d.nr_fields; i++)
 		if (!strcmp(d.fields[i].name, "next_pid"))
-			d.fields[i].tgid = 1;
+			d.fields[i].derived = LTT_FTRACE_DERIVED_TGID;
 	check(&d, "next_pid == 5", "");
 	check(&d, "next_pid == 5 && prev_pid == 1", "prev_pid == 1");
 	check(&d, "next_pid == 5 || prev_pid == 1", "");
