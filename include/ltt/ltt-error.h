@@ -128,6 +128,7 @@ extern "C" {
 	X(CONFIG_EXISTS, 153, "a saved configuration of that name already exists; use -f (--force) to overwrite it") \
 	X(CONFIG_NOT_FOUND, 154, "no saved session configuration found (no file, or none holds that session); check the name and -i, or save the session first") \
 	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs exactly one session to load: name the session, or give -i a file that holds only one") \
+	X(CONFIG_UNSUPPORTED, 156, "the LTTng session configuration asks for something ltt does not have: change or remove that part as the message says; nothing was loaded") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
 	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
 	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \

@@ -22,6 +22,8 @@
 #include "common/attr.h"
 #include "common/uri.h"
 #include "lib/ltt-ctl/config-check.h"
+#include "lib/ltt-ctl/config-lttng.h"
+#include "lib/ltt-ctl/config-rd.h"
 #include "lib/ltt-ctl/config-xml.h"
 
 /* The schema, compiled in from xml/session.xsd (session-xsd.c, generated). */
@@ -137,8 +139,13 @@ static int slurp(const char *path, char **ret_buf, size_t *ret_len, char *err, s
 	return 0;
 }
 
-/* Parse and validate @path: the document, or the first error in @err. */
-static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t errlen)
+/*
+ * Parse @path and validate it against ltt's schema, unless it is LTTng's
+ * format (@ret_lttng: config-lttng.c checks each element as it reads it):
+ * the document, or the first error in @err.
+ */
+static int parse_valid(const char *path, xmlDocPtr *ret_doc, bool *ret_lttng, char *err,
+		       size_t errlen)
 {
 	struct xml_errors st = { 0 };
 	xmlSchemaValidCtxtPtr vctxt;
@@ -167,6 +174,12 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 			st.set ? st.msg : "empty document");
 		return -LTT_ERR_CONFIG_MALFORMED;
 	}
+	*ret_lttng = ltt_cfg_lttng_is(doc);
+	if (*ret_lttng) {
+		xmlSetStructuredErrorFunc(NULL, NULL);
+		*ret_doc = doc;
+		return 0;
+	}
 	vctxt = xmlSchemaNewValidCtxt(schema);
 	if (!vctxt) {
 		xmlSetStructuredErrorFunc(NULL, NULL);
@@ -187,212 +200,45 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, char *err, size_t e
 	return 0;
 }
 
-/* The first element child of @parent called @name, or NULL. */
-static xmlNodePtr child(xmlNodePtr parent, const char *name)
+static void read_rule(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
 {
-	xmlNodePtr n;
-
-	for (n = parent ? parent->children : NULL; n; n = n->next)
-		if (n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name))
-			return n;
-	return NULL;
-}
-
-/* The next element sibling of @n called like it, or NULL. */
-static xmlNodePtr next_like(xmlNodePtr n)
-{
-	xmlNodePtr m;
-
-	for (m = n->next; m; m = m->next)
-		if (m->type == XML_ELEMENT_NODE && !strcmp((const char *)m->name, (const char *)n->name))
-			return m;
-	return NULL;
-}
-
-/*
- * Reading one file's values: the first that does not fit the model (too
- * long in bytes, a number out of its type) is the error, with its line.
- * The schema counts characters, the model bytes: a name of 255 characters
- * may be 1020 bytes of UTF-8, which only this sees.
- */
-struct rd {
-	const char *file;
-	char *err;
-	size_t errlen;
-	int ret;
-};
-
-static void rd_fail(struct rd *rd, xmlNodePtr n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void rd_fail(struct rd *rd, xmlNodePtr n, const char *fmt, ...)
-{
-	char what[256];
-	va_list ap;
-
-	if (rd->ret)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
-	ltt_cfg_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
-		(const char *)n->name, what);
-	rd->ret = -LTT_ERR_CONFIG_INVALID;
-}
-
-/*
- * The text of @n, copied whole into @buf (@len bytes, NUL included);
- * whitespace around kept as is (names are exact).  An absent @n is "".
- * Returns false (the error set in @rd) when it does not fit.
- */
-static bool text(struct rd *rd, xmlNodePtr n, char *buf, size_t len)
-{
-	xmlChar *s;
-	size_t l;
-
-	buf[0] = '\0';
-	if (rd->ret || !n)
-		return false;
-	s = xmlNodeGetContent(n);
-	if (!s) {
-		rd->ret = -LTT_ERR_NOMEM;
-		return false;
-	}
-	l = strlen((const char *)s);
-	if (l >= len)
-		rd_fail(rd, n, "%zu bytes long; at most %zu bytes (UTF-8: a character may take up to 4)",
-			l, len - 1);
-	else
-		memcpy(buf, s, l + 1);
-	xmlFree(s);
-	return !rd->ret;
-}
-
-/* The collapsed text of a schema-typed value (boolean, number, enumeration, URL). */
-static bool token(struct rd *rd, xmlNodePtr n, char *buf, size_t len)
-{
-	char *p, *q;
-
-	if (!text(rd, n, buf, len))
-		return false;
-	for (p = buf; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
-		;
-	memmove(buf, p, strlen(p) + 1);
-	q = buf + strlen(buf);
-	while (q > buf && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\r'))
-		*--q = '\0';
-	return true;
-}
-
-static bool boolean(struct rd *rd, xmlNodePtr n)
-{
-	char buf[16];
-
-	return token(rd, n, buf, sizeof(buf)) && (!strcmp(buf, "true") || !strcmp(buf, "1"));
-}
-
-/* A number of at most @max (the schema checked its form; leading zeros are allowed). */
-static uint64_t number(struct rd *rd, xmlNodePtr n, uint64_t max)
-{
-	unsigned long long v;
-	char buf[128];
-	char *end;
-
-	if (!token(rd, n, buf, sizeof(buf)))
-		return 0;
-	errno = 0;
-	v = strtoull(buf, &end, 10);
-	if (errno || end == buf || *end || buf[0] == '-' || v > max) {
-		rd_fail(rd, n, "'%s' is not a number from 0 to %llu", buf, (unsigned long long)max);
-		return 0;
-	}
-	return v;
-}
-
-/* The index of @n's token in @names (the schema allows nothing else). */
-static int lookup(struct rd *rd, xmlNodePtr n, const char *const *names, int nr)
-{
-	char buf[32];
-	int i;
-
-	if (!token(rd, n, buf, sizeof(buf)))
-		return 0;
-	for (i = 0; i < nr; i++)
-		if (names[i] && !strcmp(names[i], buf))
-			return i;
-	rd_fail(rd, n, "'%s' is not one of the schema's values", buf);
-	return 0;
-}
-
-#define LOOKUP(rd, n, names) lookup((rd), (n), (names), (int)(sizeof(names) / sizeof((names)[0])))
-
-/*
- * A rule's <filter> and <exclusions> into @a; a value too long is refused
- * with its line, what is not valid is left for ltt_attr_check_rule() to
- * refuse (its check names it).
- */
-static void read_filter(struct rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a)
-{
-	char name[LTT_NAME_MAX];
-	size_t used = 0, len;
-	xmlNodePtr x;
-
-	if (child(ev, "filter"))
-		text(rd, child(ev, "filter"), a->filter, sizeof(a->filter));
-	for (x = child(child(ev, "exclusions"), "exclusion"); x && !rd->ret; x = next_like(x)) {
-		if (!token(rd, x, name, sizeof(name)))
-			return;
-		if (used + !!used + (len = strlen(name)) >= sizeof(a->exclusions)) {
-			strcpy(a->exclusions, ",");	/* refused by the check */
-			return;
-		}
-		if (used)
-			a->exclusions[used++] = ',';
-		memcpy(a->exclusions + used, name, len + 1);
-		used += len;
-	}
-	if (used && ltt_attr_normalize_exclusions(a->pattern, a->exclusions, sizeof(a->exclusions)))
-		strcpy(a->exclusions, ",");
-}
-
-static void read_rule(struct rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
-{
-	xmlNodePtr lv = child(ev, "loglevel");
+	xmlNodePtr lv = ltt_cfg_rd_child(ev, "loglevel");
 	char level[32];
 
 	memset(r, 0, sizeof(*r));
 	r->line = xmlGetLineNo(ev);
-	text(rd, child(ev, "pattern"), r->attr.pattern, sizeof(r->attr.pattern));
-	r->attr.type = (enum ltt_event_type)LOOKUP(rd, child(ev, "type"), ltt_cfg_xml_event_types);
-	r->attr.loglevel_type = (enum ltt_loglevel_type)LOOKUP(rd, child(ev, "loglevel_type"),
-							       ltt_cfg_xml_loglevel_types);
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ev, "pattern"), r->attr.pattern, sizeof(r->attr.pattern));
+	r->attr.type = (enum ltt_event_type)LTT_CFG_RD_LOOKUP(rd, ltt_cfg_rd_child(ev, "type"),
+							      ltt_cfg_xml_event_types);
+	r->attr.loglevel_type = (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(
+		rd, ltt_cfg_rd_child(ev, "loglevel_type"), ltt_cfg_xml_loglevel_types);
 	r->attr.loglevel = 0;
 	/* -1, refused by the check: a level with "all", none with range or single. */
-	if (lv && token(rd, lv, level, sizeof(level))) {
+	if (lv && ltt_cfg_rd_token(rd, lv, level, sizeof(level))) {
 		if (r->attr.loglevel_type == LTT_LOGLEVEL_ALL ||
 		    ltt_loglevel_parse(level, &r->attr.loglevel))
 			r->attr.loglevel = -1;
 	} else if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
 		r->attr.loglevel = -1;
-	r->enabled = boolean(rd, child(ev, "enabled"));
-	read_filter(rd, ev, &r->attr);
+	r->enabled = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ev, "enabled"));
+	ltt_cfg_rd_filter(rd, ev, &r->attr);
 }
 
 /* <contexts>: each <type> parsed; a name that is no type is kept with type 0. */
-static void read_contexts(struct rd *rd, xmlNodePtr list, struct ltt_cfg_channel *c)
+static void read_contexts(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_channel *c)
 {
 	char name[LTT_CTX_NAME_MAX];
 	xmlNodePtr n;
 
 	if (list)
 		c->context_line = xmlGetLineNo(list);
-	for (n = child(list, "context"); n; n = next_like(n)) {
+	for (n = ltt_cfg_rd_child(list, "context"); n; n = ltt_cfg_rd_next(n)) {
 		struct ltt_ctx *x = &c->contexts[c->nr_contexts];
 
 		if (c->nr_contexts++ >= LTT_CTX_MAX)
 			continue;
 		name[0] = '\0';
-		text(rd, child(n, "type"), name, sizeof(name));
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(n, "type"), name, sizeof(name));
 		if (ltt_ctx_parse(name, x)) {
 			memset(x, 0, sizeof(*x));
 			snprintf(x->name, sizeof(x->name), "%s", name);
@@ -400,7 +246,18 @@ static void read_contexts(struct rd *rd, xmlNodePtr list, struct ltt_cfg_channel
 	}
 }
 
-static void read_channel(struct rd *rd, xmlNodePtr ch, enum ltt_domain domain,
+/* The number in @parent's child @name, within its type. */
+static uint64_t u64(struct ltt_cfg_rd *rd, xmlNodePtr parent, const char *name)
+{
+	return ltt_cfg_rd_number(rd, ltt_cfg_rd_child(parent, name), UINT64_MAX);
+}
+
+static uint32_t u32(struct ltt_cfg_rd *rd, xmlNodePtr parent, const char *name)
+{
+	return (uint32_t)ltt_cfg_rd_number(rd, ltt_cfg_rd_child(parent, name), UINT32_MAX);
+}
+
+static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 			 struct ltt_cfg_channel *c)
 {
 	xmlNodePtr ev;
@@ -409,41 +266,42 @@ static void read_channel(struct rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 	memset(c, 0, sizeof(*c));
 	c->domain = domain;
 	c->line = xmlGetLineNo(ch);
-	text(rd, child(ch, "name"), c->attr.name, sizeof(c->attr.name));
-	c->enabled = boolean(rd, child(ch, "enabled"));
-	c->attr.overwrite = boolean(rd, child(ch, "overwrite"));
-	c->attr.subbuf_size = number(rd, child(ch, "subbuf_size"), UINT64_MAX);
-	c->attr.num_subbuf = number(rd, child(ch, "num_subbuf"), UINT64_MAX);
-	c->attr.switch_timer_us = (uint32_t)number(rd, child(ch, "switch_timer_us"), UINT32_MAX);
-	c->attr.read_timer_us = (uint32_t)number(rd, child(ch, "read_timer_us"), UINT32_MAX);
-	c->attr.tracefile_size = number(rd, child(ch, "tracefile_size"), UINT64_MAX);
-	c->attr.tracefile_count = number(rd, child(ch, "tracefile_count"), UINT64_MAX);
-	c->attr.buffer_type =
-		(enum ltt_buffer_type)LOOKUP(rd, child(ch, "buffer_type"), ltt_cfg_xml_buffer_types);
-	for (ev = child(child(ch, "events"), "event"); ev; ev = next_like(ev))
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ch, "name"), c->attr.name, sizeof(c->attr.name));
+	c->enabled = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ch, "enabled"));
+	c->attr.overwrite = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ch, "overwrite"));
+	c->attr.subbuf_size = u64(rd, ch, "subbuf_size");
+	c->attr.num_subbuf = u64(rd, ch, "num_subbuf");
+	c->attr.switch_timer_us = u32(rd, ch, "switch_timer_us");
+	c->attr.read_timer_us = u32(rd, ch, "read_timer_us");
+	c->attr.tracefile_size = u64(rd, ch, "tracefile_size");
+	c->attr.tracefile_count = u64(rd, ch, "tracefile_count");
+	c->attr.buffer_type = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(
+		rd, ltt_cfg_rd_child(ch, "buffer_type"), ltt_cfg_xml_buffer_types);
+	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));
 	if (!c->rules) {
 		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
 		return;
 	}
-	for (ev = child(child(ch, "events"), "event"); ev && !rd->ret; ev = next_like(ev))
+	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev && !rd->ret;
+	     ev = ltt_cfg_rd_next(ev))
 		read_rule(rd, ev, &c->rules[c->nr_rules++]);
-	read_contexts(rd, child(ch, "contexts"), c);
+	read_contexts(rd, ltt_cfg_rd_child(ch, "contexts"), c);
 }
 
 /* The output of a session: <local>, <default/>, <net> or <none/>. */
-static void read_output(struct rd *rd, xmlNodePtr out, struct ltt_session_conf *a)
+static void read_output(struct ltt_cfg_rd *rd, xmlNodePtr out, struct ltt_session_conf *a)
 {
 	xmlNodePtr n;
 
-	if ((n = child(out, "local"))) {
+	if ((n = ltt_cfg_rd_child(out, "local"))) {
 		a->output_type = LTT_OUTPUT_LOCAL;
-		text(rd, n, a->output, sizeof(a->output));
-	} else if ((n = child(out, "net"))) {
+		ltt_cfg_rd_text(rd, n, a->output, sizeof(a->output));
+	} else if ((n = ltt_cfg_rd_child(out, "net"))) {
 		a->output_type = LTT_OUTPUT_NET;
-		token(rd, n, a->output, sizeof(a->output));
-	} else if (child(out, "none")) {
+		ltt_cfg_rd_token(rd, n, a->output, sizeof(a->output));
+	} else if (ltt_cfg_rd_child(out, "none")) {
 		a->output_type = LTT_OUTPUT_NONE;
 	} else {
 		a->output_type = LTT_OUTPUT_LOCAL;	/* <default/>: the daemon resolves it */
@@ -451,12 +309,12 @@ static void read_output(struct rd *rd, xmlNodePtr out, struct ltt_session_conf *
 }
 
 /* <snapshot_outputs>: each <snapshot_output> with its name, directory or URL, max_size. */
-static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
+static void read_snap_outputs(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
 {
 	xmlNodePtr o;
 	size_t n = 0;
 
-	for (o = child(list, "snapshot_output"); o; o = next_like(o))
+	for (o = ltt_cfg_rd_child(list, "snapshot_output"); o; o = ltt_cfg_rd_next(o))
 		n++;
 	if (!n)
 		return;
@@ -465,26 +323,26 @@ static void read_snap_outputs(struct rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
 		return;
 	}
-	for (o = child(list, "snapshot_output"); o && !rd->ret; o = next_like(o)) {
+	for (o = ltt_cfg_rd_child(list, "snapshot_output"); o && !rd->ret; o = ltt_cfg_rd_next(o)) {
 		struct ltt_cfg_snap_output *so = &s->snap_outputs[s->nr_snap_outputs++];
 
 		so->line = xmlGetLineNo(o);
-		text(rd, child(o, "name"), so->attr.name, sizeof(so->attr.name));
-		so->attr.output_type = child(o, "net") ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL;
-		text(rd, child(o, so->attr.output_type == LTT_OUTPUT_NET ? "net" : "local"),
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(o, "name"), so->attr.name, sizeof(so->attr.name));
+		so->attr.output_type = ltt_cfg_rd_child(o, "net") ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL;
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(o, so->attr.output_type == LTT_OUTPUT_NET ? "net" : "local"),
 		     so->attr.output, sizeof(so->attr.output));
-		so->attr.max_size = number(rd, child(o, "max_size"), UINT64_MAX);
+		so->attr.max_size = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(o, "max_size"), UINT64_MAX);
 	}
 }
 
 /* <rotation_schedules>: <timer_us> and/or <size>. */
-static void read_rotation(struct rd *rd, xmlNodePtr rot, struct ltt_cfg_session *s)
+static void read_rotation(struct ltt_cfg_rd *rd, xmlNodePtr rot, struct ltt_cfg_session *s)
 {
 	if (!rot)
 		return;
 	s->rotation_line = xmlGetLineNo(rot);
-	s->rotate_timer_us = number(rd, child(rot, "timer_us"), UINT64_MAX);
-	s->rotate_size = number(rd, child(rot, "size"), UINT64_MAX);
+	s->rotate_timer_us = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(rot, "timer_us"), UINT64_MAX);
+	s->rotate_size = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(rot, "size"), UINT64_MAX);
 }
 
 /*
@@ -492,24 +350,24 @@ static void read_rotation(struct rd *rd, xmlNodePtr rot, struct ltt_cfg_session 
  * leaves open (ids with all or none, a set without ids, an id twice) is
  * marked for the check: policy SET with nr 0, or nr over the maximum.
  */
-static void read_trackers(struct rd *rd, xmlNodePtr trs, struct ltt_cfg_tracker *t)
+static void read_trackers(struct ltt_cfg_rd *rd, xmlNodePtr trs, struct ltt_cfg_tracker *t)
 {
 	xmlNodePtr tr, id;
 	struct ltt_cfg_tracker *x;
 	uint32_t k;
 
-	for (tr = child(trs, "tracker"); tr; tr = next_like(tr)) {
-		x = &t[LOOKUP(rd, child(tr, "type"), ltt_cfg_xml_tracker_types)];
-		x->policy = (enum ltt_tracker_policy)LOOKUP(rd, child(tr, "policy"),
+	for (tr = ltt_cfg_rd_child(trs, "tracker"); tr; tr = ltt_cfg_rd_next(tr)) {
+		x = &t[LTT_CFG_RD_LOOKUP(rd, ltt_cfg_rd_child(tr, "type"), ltt_cfg_xml_tracker_types)];
+		x->policy = (enum ltt_tracker_policy)LTT_CFG_RD_LOOKUP(rd, ltt_cfg_rd_child(tr, "policy"),
 							     ltt_cfg_xml_tracker_policies);
 		x->line = xmlGetLineNo(tr);
 		x->nr = 0;
-		for (id = child(tr, "id"); id; id = next_like(id)) {
+		for (id = ltt_cfg_rd_child(tr, "id"); id; id = ltt_cfg_rd_next(id)) {
 			if (x->policy != LTT_TRACKER_SET || x->nr == LTT_TRACKER_MAX_IDS) {
 				x->nr = LTT_TRACKER_MAX_IDS + 1;	/* refused by the check */
 				break;
 			}
-			x->ids[x->nr] = (uint32_t)number(rd, id, UINT32_MAX);
+			x->ids[x->nr] = (uint32_t)ltt_cfg_rd_number(rd, id, UINT32_MAX);
 			for (k = 0; k < x->nr && x->ids[k] != x->ids[x->nr]; k++)
 				;
 			if (k < x->nr) {
@@ -521,7 +379,7 @@ static void read_trackers(struct rd *rd, xmlNodePtr trs, struct ltt_cfg_tracker 
 	}
 }
 
-static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
+static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 {
 	xmlNodePtr dom, ch;
 	enum ltt_domain domain;
@@ -529,48 +387,52 @@ static int read_session(struct rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 
 	memset(s, 0, sizeof(*s));
 	s->line = xmlGetLineNo(se);
-	text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
-	read_output(rd, child(se, "output"), &s->attr);
-	s->attr.snapshot = boolean(rd, child(se, "snapshot"));
-	if (child(se, "live_timer_us"))
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(se, "name"), s->attr.name, sizeof(s->attr.name));
+	read_output(rd, ltt_cfg_rd_child(se, "output"), &s->attr);
+	s->attr.snapshot = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(se, "snapshot"));
+	if (ltt_cfg_rd_child(se, "live_timer_us"))
 		s->attr.live_timer_us =
-			(uint32_t)number(rd, child(se, "live_timer_us"), UINT32_MAX);
-	s->started = boolean(rd, child(se, "started"));
-	for (dom = child(child(se, "domains"), "domain"); dom; dom = next_like(dom))
-		for (ch = child(child(dom, "channels"), "channel"); ch; ch = next_like(ch))
+			(uint32_t)ltt_cfg_rd_number(rd, ltt_cfg_rd_child(se, "live_timer_us"), UINT32_MAX);
+	s->started = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(se, "started"));
+	for (dom = ltt_cfg_rd_child(ltt_cfg_rd_child(se, "domains"), "domain"); dom;
+	     dom = ltt_cfg_rd_next(dom))
+		for (ch = ltt_cfg_rd_child(ltt_cfg_rd_child(dom, "channels"), "channel"); ch;
+		     ch = ltt_cfg_rd_next(ch))
 			n++;
 	s->channels = calloc(n ? n : 1, sizeof(*s->channels));
 	if (!s->channels)
 		return rd->ret ? rd->ret : -LTT_ERR_NOMEM;
-	for (dom = child(child(se, "domains"), "domain"); dom && !rd->ret; dom = next_like(dom)) {
+	for (dom = ltt_cfg_rd_child(ltt_cfg_rd_child(se, "domains"), "domain"); dom && !rd->ret;
+	     dom = ltt_cfg_rd_next(dom)) {
 		char type[16];
 
-		token(rd, child(dom, "type"), type, sizeof(type));
+		ltt_cfg_rd_token(rd, ltt_cfg_rd_child(dom, "type"), type, sizeof(type));
 		domain = !strcmp(type, "kernel") ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-		read_trackers(rd, child(dom, "trackers"),
+		read_trackers(rd, ltt_cfg_rd_child(dom, "trackers"),
 			      s->trackers.t[domain == LTT_DOMAIN_KERNEL ? 0 : 1]);
-		for (ch = child(child(dom, "channels"), "channel"); ch && !rd->ret;
-		     ch = next_like(ch))
+		for (ch = ltt_cfg_rd_child(ltt_cfg_rd_child(dom, "channels"), "channel"); ch && !rd->ret;
+		     ch = ltt_cfg_rd_next(ch))
 			read_channel(rd, ch, domain, &s->channels[s->nr_channels++]);
 	}
-	read_snap_outputs(rd, child(se, "snapshot_outputs"), s);
-	read_rotation(rd, child(se, "rotation_schedules"), s);
+	read_snap_outputs(rd, ltt_cfg_rd_child(se, "snapshot_outputs"), s);
+	read_rotation(rd, ltt_cfg_rd_child(se, "rotation_schedules"), s);
 	return rd->ret;
 }
 
 /* Read and check the sessions of @doc into @v (room for all); @file names them. */
-static int read_doc(xmlDocPtr doc, const char *file, const struct ltt_cfg_set *set,
+static int read_doc(xmlDocPtr doc, bool lttng, const char *file, const struct ltt_cfg_set *set,
 		    struct ltt_cfg_session *v, size_t *nr, char *err, size_t errlen)
 {
-	struct rd rd = { .file = file, .err = err, .errlen = errlen };
+	struct ltt_cfg_rd rd = { .file = file, .err = err, .errlen = errlen };
 	xmlNodePtr se;
 	size_t i;
 	int ret;
 
-	for (se = child(xmlDocGetRootElement(doc), "session"); se; se = next_like(se)) {
+	for (se = ltt_cfg_rd_child(xmlDocGetRootElement(doc), "session"); se;
+	     se = ltt_cfg_rd_next(se)) {
 		struct ltt_cfg_session *s = &v[*nr];
 
-		ret = read_session(&rd, se, s);
+		ret = lttng ? ltt_cfg_lttng_read_session(&rd, se, s) : read_session(&rd, se, s);
 		s->file = file;
 		(*nr)++;
 		if (!ret)
@@ -593,14 +455,16 @@ int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_
 	struct ltt_cfg_session *v = NULL;
 	char **files = NULL, *file = NULL;
 	xmlDocPtr doc = NULL;
-	xmlNodePtr se;
 	size_t i, n = 0, nr = 0;
+	xmlNodePtr se;
+	bool lttng;
 	int ret;
 
-	ret = parse_valid(path, &doc, err, errlen);
+	ret = parse_valid(path, &doc, &lttng, err, errlen);
 	if (ret)
 		return ret;
-	for (se = child(xmlDocGetRootElement(doc), "session"); se; se = next_like(se))
+	for (se = ltt_cfg_rd_child(xmlDocGetRootElement(doc), "session"); se;
+	     se = ltt_cfg_rd_next(se))
 		n++;
 	file = strdup(path);
 	files = realloc(set->files, (set->nr_files + 1) * sizeof(*files));
@@ -611,7 +475,7 @@ int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
-	ret = read_doc(doc, file, set, v + set->nr, &nr, err, errlen);
+	ret = read_doc(doc, lttng, file, set, v + set->nr, &nr, err, errlen);
 	if (ret)
 		goto out;
 	/* All read and checked: the set takes them. */

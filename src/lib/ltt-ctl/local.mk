@@ -13,6 +13,8 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
 	src/lib/ltt-ctl/kernel-tracer.c \
 	src/lib/ltt-ctl/config.c \
 	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h \
+	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \
+	src/lib/ltt-ctl/config-lttng.c src/lib/ltt-ctl/config-lttng.h \
 	src/lib/ltt-ctl/config-model.c src/lib/ltt-ctl/config-model.h \
 	src/lib/ltt-ctl/config-check.c src/lib/ltt-ctl/config-check.h \
 	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * config-rd.c - reading the values of a parsed configuration document
+ * into the model (config-rd.h): elements, text, numbers, words.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ltt/ltt-error.h>
+
+#include "common/attr.h"
+#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config-rd.h"
+
+xmlNodePtr ltt_cfg_rd_child(xmlNodePtr parent, const char *name)
+{
+	xmlNodePtr n;
+
+	for (n = parent ? parent->children : NULL; n; n = n->next)
+		if (n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name))
+			return n;
+	return NULL;
+}
+
+xmlNodePtr ltt_cfg_rd_next(xmlNodePtr n)
+{
+	xmlNodePtr m;
+
+	for (m = n->next; m; m = m->next)
+		if (m->type == XML_ELEMENT_NODE &&
+		    !strcmp((const char *)m->name, (const char *)n->name))
+			return m;
+	return NULL;
+}
+
+/*
+ * The first value that does not fit the model (too long in bytes, a
+ * number out of its type) is the error, with its line.  A schema counts
+ * characters, the model bytes: a name of 255 characters may be 1020 bytes
+ * of UTF-8, which only this sees.
+ */
+static void fail_v(struct ltt_cfg_rd *rd, xmlNodePtr n, int code, bool name, const char *fmt,
+		   va_list ap) __attribute__((format(printf, 5, 0)));
+
+static void fail_v(struct ltt_cfg_rd *rd, xmlNodePtr n, int code, bool name, const char *fmt,
+		   va_list ap)
+{
+	char what[512];
+
+	if (rd->ret)
+		return;
+	vsnprintf(what, sizeof(what), fmt, ap);
+	if (name)
+		ltt_cfg_err(rd->err, rd->errlen, "%s:%ld: <%s>: %s", rd->file, xmlGetLineNo(n),
+			    (const char *)n->name, what);
+	else
+		ltt_cfg_err(rd->err, rd->errlen, "%s:%ld: %s", rd->file, xmlGetLineNo(n), what);
+	rd->ret = code;
+}
+
+void ltt_cfg_rd_fail(struct ltt_cfg_rd *rd, xmlNodePtr n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fail_v(rd, n, -LTT_ERR_CONFIG_INVALID, true, fmt, ap);
+	va_end(ap);
+}
+
+void ltt_cfg_rd_refuse(struct ltt_cfg_rd *rd, xmlNodePtr n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fail_v(rd, n, -LTT_ERR_CONFIG_UNSUPPORTED, false, fmt, ap);
+	va_end(ap);
+}
+/* Whitespace around is kept: names are exact. */
+bool ltt_cfg_rd_text(struct ltt_cfg_rd *rd, xmlNodePtr n, char *buf, size_t len)
+{
+	xmlChar *s;
+	size_t l;
+
+	buf[0] = '\0';
+	if (rd->ret || !n)
+		return false;
+	s = xmlNodeGetContent(n);
+	if (!s) {
+		rd->ret = -LTT_ERR_NOMEM;
+		return false;
+	}
+	l = strlen((const char *)s);
+	if (l >= len)
+		ltt_cfg_rd_fail(rd, n,
+				"%zu bytes long; at most %zu bytes (UTF-8: a character may take up to 4)",
+				l, len - 1);
+	else
+		memcpy(buf, s, l + 1);
+	xmlFree(s);
+	return !rd->ret;
+}
+
+/* For typed values: booleans, numbers, words, URLs. */
+bool ltt_cfg_rd_token(struct ltt_cfg_rd *rd, xmlNodePtr n, char *buf, size_t len)
+{
+	char *p, *q;
+
+	if (!ltt_cfg_rd_text(rd, n, buf, len))
+		return false;
+	for (p = buf; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
+		;
+	memmove(buf, p, strlen(p) + 1);
+	q = buf + strlen(buf);
+	while (q > buf && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\r'))
+		*--q = '\0';
+	return true;
+}
+
+bool ltt_cfg_rd_bool(struct ltt_cfg_rd *rd, xmlNodePtr n)
+{
+	char buf[16];
+
+	return ltt_cfg_rd_token(rd, n, buf, sizeof(buf)) &&
+	       (!strcmp(buf, "true") || !strcmp(buf, "1"));
+}
+
+/* The schema checked its form; leading zeros are allowed. */
+uint64_t ltt_cfg_rd_number(struct ltt_cfg_rd *rd, xmlNodePtr n, uint64_t max)
+{
+	unsigned long long v;
+	char buf[128];
+	char *end;
+
+	if (!ltt_cfg_rd_token(rd, n, buf, sizeof(buf)))
+		return 0;
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno || end == buf || *end || buf[0] == '-' || v > max) {
+		ltt_cfg_rd_fail(rd, n, "'%s' is not a number from 0 to %llu", buf,
+				(unsigned long long)max);
+		return 0;
+	}
+	return v;
+}
+
+int ltt_cfg_rd_lookup(struct ltt_cfg_rd *rd, xmlNodePtr n, const char *const *names, int nr)
+{
+	char buf[32];
+	int i;
+
+	if (!ltt_cfg_rd_token(rd, n, buf, sizeof(buf)))
+		return 0;
+	for (i = 0; i < nr; i++)
+		if (names[i] && !strcmp(names[i], buf))
+			return i;
+	ltt_cfg_rd_fail(rd, n, "'%s' is not one of the schema's values", buf);
+	return 0;
+}
+
+void ltt_cfg_rd_filter(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a)
+{
+	char name[LTT_NAME_MAX];
+	size_t used = 0, len;
+	xmlNodePtr x;
+
+	if (ltt_cfg_rd_child(ev, "filter"))
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ev, "filter"), a->filter, sizeof(a->filter));
+	for (x = ltt_cfg_rd_child(ltt_cfg_rd_child(ev, "exclusions"), "exclusion"); x && !rd->ret;
+	     x = ltt_cfg_rd_next(x)) {
+		if (!ltt_cfg_rd_token(rd, x, name, sizeof(name)))
+			return;
+		if (used + !!used + (len = strlen(name)) >= sizeof(a->exclusions)) {
+			strcpy(a->exclusions, ",");	/* refused by the check */
+			return;
+		}
+		if (used)
+			a->exclusions[used++] = ',';
+		memcpy(a->exclusions + used, name, len + 1);
+		used += len;
+	}
+	if (used && ltt_attr_normalize_exclusions(a->pattern, a->exclusions, sizeof(a->exclusions)))
+		strcpy(a->exclusions, ",");
+}
