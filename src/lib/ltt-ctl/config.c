@@ -18,6 +18,7 @@
 #include "common/paths.h"
 #include "common/uri.h"
 #include "lib/ltt-ctl/config-check.h"
+#include "lib/ltt-ctl/config-lttng.h"
 #include "lib/ltt-ctl/config-xml-write.h"
 #include "lib/ltt-ctl/config-xml.h"
 #include "lib/ltt-ctl/ctl-internal.h"
@@ -346,7 +347,10 @@ static int name_cmp(const struct dirent **a, const struct dirent **b)
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* Read every *.ltt file of @dir, in name order; a missing @dir is empty unless @must. */
+/*
+ * Read every *.ltt file of @dir and every *.lttng (LTTng's, config-lttng.h),
+ * in name order; a missing @dir is empty unless @must.
+ */
 static int read_dir(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *dir, bool must)
 {
 	char path[LTT_PATH_MAX];
@@ -361,8 +365,9 @@ static int read_dir(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *di
 		return -LTT_ERR_CONFIG_IO;
 	}
 	for (i = 0; i < n; i++) {
-		if (!ret && ends_with(ents[i]->d_name, LTT_CFG_SUFFIX) &&
-		    ents[i]->d_name[0] != '.') {
+		if (!ret && ents[i]->d_name[0] != '.' &&
+		    (ends_with(ents[i]->d_name, LTT_CFG_SUFFIX) ||
+		     ends_with(ents[i]->d_name, LTT_CFG_LTTNG_SUFFIX))) {
 			if (ltt_path_join(path, sizeof(path), dir, ents[i]->d_name)) {
 				detail(ctl, "%s/%s: path too long", dir, ents[i]->d_name);
 				ret = -LTT_ERR_CONFIG_IO;
