@@ -45,6 +45,10 @@ TESTS += tests/regression/test_saveload.sh tests/regression/test_saveload_life.s
 TESTS += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
 EXTRA_DIST += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
 EXTRA_DIST += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh tests/regression/saveload
+# LTTng's saved sessions (.lttng): files Debian's lttng save writes here, and
+# fixtures (a kernel session, what ltt lacks).
+TESTS += tests/regression/test_load_lttng.sh
+EXTRA_DIST += tests/regression/test_load_lttng.sh tests/regression/saveload-lttng
 
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.
 TESTS += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh
