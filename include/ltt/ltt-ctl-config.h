@@ -92,8 +92,11 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
  * existing sessions before anything is created; if a creation fails
  * midway, what this call created is destroyed and a session it replaced
  * (@opts->force) is created again from its configuration.  A session
- * saved started is started.  Returns 0, -LTT_ERR_CONFIG_MALFORMED,
- * -LTT_ERR_CONFIG_INVALID, -LTT_ERR_CONFIG_IO, -LTT_ERR_CONFIG_NOT_FOUND,
+ * saved started is started.  LTTng's saved sessions (.lttng, as LTTng
+ * 2.13's lttng save writes them) are read too, for what ltt has
+ * (doc/save-load.md).  Returns 0, -LTT_ERR_CONFIG_MALFORMED,
+ * -LTT_ERR_CONFIG_INVALID, -LTT_ERR_CONFIG_UNSUPPORTED (an LTTng file asks
+ * for what ltt lacks), -LTT_ERR_CONFIG_IO, -LTT_ERR_CONFIG_NOT_FOUND,
  * -LTT_ERR_CONFIG_OVERRIDE_NAME, -LTT_ERR_URL (@opts->override_url),
  * -LTT_ERR_SESSION_EXISTS (not @opts->force), the daemon's refusal of a
  * creation, -LTT_ERR_NOT_SUPPORTED, or a connection error;

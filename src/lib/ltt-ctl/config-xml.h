@@ -45,12 +45,14 @@ extern const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIE
  * @err: receives "PATH:LINE: what is wrong" on failure
  * @errlen: size of @err
  *
- * The file must be well-formed, valid against the schema, and hold valid
- * values (names, sizes, timers, URLs, levels), no session twice (in it
- * or already in @set) and no channel or rule twice.  On failure @set is
- * unchanged.  Not thread-safe (libxml2's error handler is set for the
- * call).  Returns 0, -LTT_ERR_CONFIG_IO (unreadable), -LTT_ERR_CONFIG_MALFORMED,
- * -LTT_ERR_CONFIG_INVALID or -LTT_ERR_NOMEM.
+ * The file must be well-formed, valid against the schema (or, in LTTng's
+ * format, config-lttng.h, follow LTTng's and ask for nothing ltt lacks),
+ * and hold valid values (names, sizes, timers, URLs, levels), no session
+ * twice (in it or already in @set) and no channel or rule twice.  On
+ * failure @set is unchanged.  Not thread-safe (libxml2's error handler is
+ * set for the call).  Returns 0, -LTT_ERR_CONFIG_IO (unreadable),
+ * -LTT_ERR_CONFIG_MALFORMED, -LTT_ERR_CONFIG_INVALID,
+ * -LTT_ERR_CONFIG_UNSUPPORTED or -LTT_ERR_NOMEM.
  */
 int ltt_cfg_xml_read(struct ltt_cfg_set *set, const char *path, char *err, size_t errlen);
 
