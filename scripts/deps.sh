@@ -1,8 +1,9 @@
 #!/bin/sh
 # Install the Debian 12 packages ltt needs to build and test (idempotent).
 # Run as root.  python3-lttnganalyses: the users' analyses, which tests
-# run on ltt's kernel traces; lttng-tools: LTTng's lttng save, whose
-# .lttng files test_load_lttng.sh loads.  Kernel-module test packages come with
+# run on ltt's kernel traces.  lttng-tools and liblttng-ust-dev: LTTng's
+# daemons and tracer, which test_relay_lttng.sh streams to and from, and
+# lttng save, whose .lttng files test_load_lttng.sh loads.  Kernel-module test packages come with
 # --kernel; clang and its sanitizer and libFuzzer runtimes
 # (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
 set -eu
@@ -10,7 +11,7 @@ set -eu
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
 babeltrace2 util-linux procps valgrind libxml2-utils
-python3-lttnganalyses lttng-tools"
+python3-lttnganalyses lttng-tools liblttng-ust-dev"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

@@ -88,7 +88,7 @@ extern "C" {
 	X(RELAY_TIMEOUT, 65, "the relay host did not answer in time; check the host, the ports and the firewalls between") \
 	X(RELAY_UNREACHABLE, 66, "the relay host is unreachable from here (no route); check the URL's host and the network") \
 	X(RELAY_HOST, 67, "the relay's host name does not resolve (or has no address of the URL's family); check the URL's host") \
-	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not an ltt relay daemon; check the URL's ports (control, then data)") \
+	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)") \
 	X(RELAY_VERSION, 69, "the relay daemon speaks an incompatible protocol version; use a matching ltt-relayd") \
 	X(RELAY_LOST, 70, "the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why") \
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
@@ -167,7 +167,8 @@ extern "C" {
 	X(REGEN_RELAY, 227, "the relay daemon this session streams to is too old to replace a trace's metadata (ltt-relayd before protocol 2.13): upgrade ltt-relayd; nothing was changed") \
 	X(ROTATE_CONSUMER_DIED, 230, "the consumer daemon died during the rotation, before any trace moved: nothing was archived or lost, a new consumer takes the session's buffers over (the session daemon's log says if none could) and recording goes on in the current trace chunk; rotate again") \
 	X(ROTATE_LATE, 231, "the consumer daemon did not answer the rotation in time (stopped or stalled): the traces move to the new trace chunk once it runs again, and the old chunk is archived by the next rotation or by destroy, which waits for it; nothing is lost") \
-	X(KERNEL_BACKEND, 232, "the session daemon traces the kernel through tracefs (the kernel's own buffers, used where ltt's module can't load), which can't do this yet (ltt-sessiond(8) lists what it does); the session daemon's log says what was refused")
+	X(KERNEL_BACKEND, 232, "the session daemon traces the kernel through tracefs (the kernel's own buffers, used where ltt's module can't load), which can't do this yet (ltt-sessiond(8) lists what it does); the session daemon's log says what was refused") \
+	X(RELAY_SESSION_REFUSED, 233, "the relay daemon refused to create the session or its trace chunk; the relay daemon's log says why")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -490,6 +490,8 @@ void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_ad
 	ltt_wbuf_put_u32(w, m->live_timer_us);
 	ltt_wbuf_put_u64(w, m->session_id);
 	ltt_wbuf_put_u64(w, m->creation_time);
+	if (m->has_uuid)
+		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
 }
 
 int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret)
@@ -505,6 +507,13 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	m.live_timer_us = ltt_rbuf_get_u32(r);
 	m.session_id = ltt_rbuf_get_u64(r);
 	m.creation_time = ltt_rbuf_get_u64(r);
+	m.has_uuid = ltt_rbuf_end(r) != 0;	/* bytes left: the uuid (1.10) */
+	if (m.has_uuid) {
+		const void *uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
+
+		if (uuid)
+			memcpy(m.uuid, uuid, sizeof(m.uuid));
+	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	if (!m.relay_key || !*m.ctrl_url || !*m.data_url || !*m.hostname || !*m.session_name)

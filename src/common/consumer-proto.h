@@ -135,7 +135,10 @@
  * Relay output (1.2):
  *   ADD_RELAY {u64 relay_key, str ctrl_url, str data_url, str hostname,
  *              str session_name, str base_path, u32 live_timer_us,
- *              u64 session_id, u64 creation_time} -> {i32 status, str output_path}
+ *              u64 session_id, u64 creation_time [, 16 bytes uuid]}
+ *              -> {i32 status, str output_path}
+ *       uuid (1.10): the session's, which the relay session carries
+ *       (LTTng's relay refuses a nil one); absent, the consumer makes one up.
  *       Connects to ltt-relayd: the urls are canonical tcp:// or tcp6://
  *       texts (common/uri.h) of its control and data ports.  Both are
  *       connected (non-blocking, 5 s deadline), then VERSION and
@@ -263,7 +266,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 9
+#define LTT_CONSUMER_MINOR 10
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -281,6 +284,8 @@
 #define LTT_CONSUMER_MINOR_NET 8
 /* The minor that brought tracefs channels (ADD_CHANNEL's domain 2, ADD_FTRACE_STREAM). */
 #define LTT_CONSUMER_MINOR_TRACEFS 9
+/* The minor that brought ADD_RELAY's session uuid. */
+#define LTT_CONSUMER_MINOR_RELAY_UUID 10
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -662,6 +667,8 @@ struct ltt_consumer_add_relay {
 	uint32_t live_timer_us;		/* 0: not live */
 	uint64_t session_id;		/* the session daemon's */
 	uint64_t creation_time;		/* seconds since the Epoch */
+	bool has_uuid;			/* 1.10: uuid is sent */
+	uint8_t uuid[16];		/* the session's */
 };
 
 /* Maximum sizes of ADD_RELAY's strings, NUL included (the relay's own limits). */

@@ -250,6 +250,8 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 	m->live_timer_us = cfg->live_timer_us;
 	m->session_id = cfg->session_id;
 	m->creation_time = cfg->creation_time;
+	if (cfg->uuid)
+		memcpy(m->sessiond_uuid, cfg->uuid, sizeof(m->sessiond_uuid));
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_create_session(&pl, m);
 	free(m);
@@ -277,7 +279,7 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 	if (!ret && rep->ret_code != LTT_RELAY_OK) {
 		LTT_ERR("%s: the relay refused the session: %s", label,
 			ltt_relay_ret_str(rep->ret_code));
-		ret = -EPROTO;
+		ret = -EREMOTEIO;
 	}
 	if (!ret) {
 		*ret_id = rep->relay_session_id;
@@ -288,3 +290,64 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 	return ret;
 }
 
+
+/* Send request @cmd with @pl, receive its fixed-size reply of @len bytes into @buf. */
+static int call(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint8_t *buf, size_t len,
+		uint64_t deadline)
+{
+	int ret = send_request(fd, cmd, pl, deadline);
+
+	return ret ? ret : recv_all(fd, buf, len, deadline);
+}
+
+int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *label,
+				     uint64_t *ret_flags)
+{
+	struct ltt_relay_get_configuration_reply rep;
+	struct ltt_wbuf pl;
+	struct ltt_rbuf rb;
+	uint8_t buf[12];
+	int ret;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_u64_msg(&pl, 0);
+	ret = call(fd, LTT_RELAY_GET_CONFIGURATION, &pl, buf, sizeof(buf), deadline);
+	ltt_wbuf_fini(&pl);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&rb, buf, sizeof(buf));
+	if (ltt_relay_get_get_configuration_reply(&rb, &rep))
+		return -EPROTO;
+	if (rep.ret_code != LTT_RELAY_OK)
+		LTT_WARN("%s: the relay did not give its configuration: %s", label,
+			 ltt_relay_ret_str(rep.ret_code));
+	*ret_flags = rep.ret_code == LTT_RELAY_OK ? rep.flags : 0;
+	return 0;
+}
+
+int ltt_relay_conn_create_chunk(int fd, uint64_t chunk_id, uint64_t creation_time,
+				uint64_t deadline, const char *label)
+{
+	struct ltt_relay_create_chunk m = { .chunk_id = chunk_id, .creation_time = creation_time };
+	struct ltt_wbuf pl;
+	struct ltt_rbuf rb;
+	uint32_t code;
+	uint8_t buf[4];
+	int ret;
+
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_create_chunk(&pl, &m);
+	ret = call(fd, LTT_RELAY_CREATE_TRACE_CHUNK, &pl, buf, sizeof(buf), deadline);
+	ltt_wbuf_fini(&pl);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&rb, buf, sizeof(buf));
+	if (ltt_relay_get_ret(&rb, &code))
+		return -EPROTO;
+	if (code != LTT_RELAY_OK) {
+		LTT_ERR("%s: the relay refused the session's trace chunk: %s", label,
+			ltt_relay_ret_str(code));
+		return -EREMOTEIO;
+	}
+	return 0;
+}

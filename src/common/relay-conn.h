@@ -26,6 +26,7 @@ struct ltt_relay_conn_session {
 	uint32_t live_timer_us;
 	uint64_t session_id;
 	uint64_t creation_time;
+	const uint8_t *uuid;		/* the session's, 16 bytes (LTTng's relay refuses nil) */
 };
 
 /** ltt_relay_conn_now_ms() - CLOCK_MONOTONIC in milliseconds */
@@ -73,12 +74,32 @@ int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_
  * @ret_id: the relay's id of the session
  * @ret_path: its output directory, @path_len bytes, NUL-terminated
  *
- * Returns 0; -EPROTO for a malformed reply or a refusal (logged);
- * -EINVAL for names the protocol cannot carry; -ETIMEDOUT; -ENOMEM; a
- * socket error.
+ * Returns 0; -EPROTO for a malformed reply; -EREMOTEIO for a refusal
+ * (logged); -EINVAL for names the protocol cannot carry; -ETIMEDOUT;
+ * -ENOMEM; a socket error.
  */
 int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *cfg,
 				  uint64_t deadline, const char *label, uint64_t *ret_id,
 				  char *ret_path, size_t path_len);
+
+/**
+ * ltt_relay_conn_get_configuration() - GET_CONFIGURATION (minor 12 and up)
+ * @ret_flags: the relay's LTT_RELAY_CONFIG_* flags; 0 when it refuses
+ *
+ * Returns 0; -EPROTO for a malformed reply; -ETIMEDOUT; a socket error.
+ */
+int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *label,
+				     uint64_t *ret_flags);
+
+/**
+ * ltt_relay_conn_create_chunk() - CREATE_TRACE_CHUNK @chunk_id (minor 11
+ * and up), unnamed, created @creation_time: the session's first chunk is
+ * its output directory itself, where the streams added next go
+ *
+ * Returns 0; -EPROTO for a malformed reply; -EREMOTEIO for a refusal
+ * (logged); -ETIMEDOUT; a socket error.
+ */
+int ltt_relay_conn_create_chunk(int fd, uint64_t chunk_id, uint64_t creation_time,
+				uint64_t deadline, const char *label);
 
 #endif /* LTT_COMMON_RELAY_CONN_H */

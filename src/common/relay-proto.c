@@ -318,7 +318,8 @@ void ltt_relay_put_reset_metadata(struct ltt_wbuf *w, const struct ltt_relay_res
 {
 	ltt_wbuf_put_be64(w, m->stream_handle);
 	ltt_wbuf_put_be64(w, m->version);
-	ltt_wbuf_put_be64(w, m->rewrite_size);
+	if (m->has_rewrite_size)
+		ltt_wbuf_put_be64(w, m->rewrite_size);
 }
 
 int ltt_relay_get_reset_metadata(struct ltt_rbuf *r, struct ltt_relay_reset_metadata *ret)
@@ -365,19 +366,125 @@ int ltt_relay_get_ret(struct ltt_rbuf *r, uint32_t *ret_code)
 	return ltt_rbuf_end(r);
 }
 
-void ltt_relay_put_end_data_pending_reply(struct ltt_wbuf *w,
-					  const struct ltt_relay_end_data_pending_reply *m)
+void ltt_relay_put_create_chunk(struct ltt_wbuf *w, const struct ltt_relay_create_chunk *m)
 {
-	ltt_wbuf_put_be32(w, m->ret_code);
-	ltt_wbuf_put_be32(w, m->pending);
+	uint32_t name_len = m->name[0] ? wire_len(m->name, LTT_RELAY_NAME_MAX) : 0;
+
+	if (m->name[0] && !name_len) {
+		put_fail(w, -EINVAL);
+		return;
+	}
+	ltt_wbuf_put_be64(w, m->chunk_id);
+	ltt_wbuf_put_be64(w, m->creation_time);
+	ltt_wbuf_put_be32(w, name_len);
+	ltt_wbuf_put_bytes(w, m->name, name_len);
 }
 
-int ltt_relay_get_end_data_pending_reply(struct ltt_rbuf *r,
-					 struct ltt_relay_end_data_pending_reply *ret)
+int ltt_relay_get_create_chunk(struct ltt_rbuf *r, struct ltt_relay_create_chunk *ret)
+{
+	uint32_t name_len;
+
+	ret->chunk_id = ltt_rbuf_get_be64(r);
+	ret->creation_time = ltt_rbuf_get_be64(r);
+	name_len = ltt_rbuf_get_be32(r);
+	if (name_len > LTT_RELAY_NAME_MAX || !left_exactly(r, name_len))
+		return -EPROTO;
+	get_counted_str(r, name_len, ret->name, true);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_close_chunk(struct ltt_wbuf *w, const struct ltt_relay_close_chunk *m)
+{
+	ltt_wbuf_put_be64(w, m->chunk_id);
+	ltt_wbuf_put_be64(w, m->close_time);
+	ltt_wbuf_put_u8(w, m->has_command ? 1 : 0);
+	ltt_wbuf_put_be32(w, m->has_command ? m->command : 0);
+}
+
+int ltt_relay_get_close_chunk(struct ltt_rbuf *r, struct ltt_relay_close_chunk *ret)
+{
+	ret->chunk_id = ltt_rbuf_get_be64(r);
+	ret->close_time = ltt_rbuf_get_be64(r);
+	ret->has_command = ltt_rbuf_get_bool(r);
+	ret->command = ltt_rbuf_get_be32(r);
+	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_close_chunk_reply(struct ltt_wbuf *w,
+				     const struct ltt_relay_close_chunk_reply *m)
+{
+	uint32_t path_len = m->path[0] ? wire_len(m->path, LTT_RELAY_PATH_MAX) : 0;
+
+	if (m->path[0] && !path_len) {
+		put_fail(w, -EINVAL);
+		return;
+	}
+	ltt_wbuf_put_be32(w, m->ret_code);
+	ltt_wbuf_put_be32(w, path_len);
+	ltt_wbuf_put_bytes(w, m->path, path_len);
+}
+
+int ltt_relay_get_close_chunk_reply(struct ltt_rbuf *r, struct ltt_relay_close_chunk_reply *ret)
+{
+	uint32_t path_len;
+
+	ret->ret_code = ltt_rbuf_get_be32(r);
+	path_len = ltt_rbuf_get_be32(r);
+	if (path_len > LTT_RELAY_PATH_MAX || !left_exactly(r, path_len))
+		return -EPROTO;
+	get_counted_str(r, path_len, ret->path, true);
+	return ltt_rbuf_end(r);
+}
+
+/* The optional's size in ROTATE_STREAMS's header: packed, 3 or 7 bytes of padding. */
+static const size_t rotate_opt_sizes[] = { 9, 12, 16 };
+
+int ltt_relay_get_rotate_streams(struct ltt_rbuf *r, struct ltt_relay_rotate_streams *ret)
+{
+	uint64_t left, positions;
+	const uint8_t *opt;
+	size_t i;
+
+	ret->stream_count = ltt_rbuf_get_be32(r);
+	if (r->err)
+		return -EPROTO;
+	left = r->len - r->pos;
+	positions = (uint64_t)ret->stream_count * 16;
+	for (i = 0; i < sizeof(rotate_opt_sizes) / sizeof(rotate_opt_sizes[0]); i++)
+		if (left == rotate_opt_sizes[i] + positions)
+			break;
+	if (i == sizeof(rotate_opt_sizes) / sizeof(rotate_opt_sizes[0]))
+		return -EPROTO;
+	opt = ltt_rbuf_get_bytes(r, rotate_opt_sizes[i]);
+	if (!opt || opt[0] > 1)
+		return -EPROTO;
+	ret->has_new_chunk = opt[0];
+	ret->new_chunk_id = 0;
+	for (size_t k = rotate_opt_sizes[i] - 8; k < rotate_opt_sizes[i]; k++)
+		ret->new_chunk_id = ret->new_chunk_id << 8 | opt[k];
+	return 0;
+}
+
+void ltt_relay_put_get_configuration_reply(struct ltt_wbuf *w,
+					   const struct ltt_relay_get_configuration_reply *m)
+{
+	ltt_wbuf_put_be32(w, m->ret_code);
+	ltt_wbuf_put_be64(w, m->flags);
+}
+
+int ltt_relay_get_get_configuration_reply(struct ltt_rbuf *r,
+					  struct ltt_relay_get_configuration_reply *ret)
 {
 	ret->ret_code = ltt_rbuf_get_be32(r);
-	ret->pending = ltt_rbuf_get_be32(r);
+	ret->flags = ltt_rbuf_get_be64(r);
 	return ltt_rbuf_end(r);
+}
+
+void ltt_relay_put_chunk_exists_reply(struct ltt_wbuf *w,
+				      const struct ltt_relay_chunk_exists_reply *m)
+{
+	ltt_wbuf_put_be32(w, m->ret_code);
+	ltt_wbuf_put_u8(w, m->exists ? 1 : 0);
 }
 
 const char *ltt_relay_ret_str(uint32_t ret_code)
@@ -397,6 +504,14 @@ const char *ltt_relay_ret_str(uint32_t ret_code)
 		return "the relay daemon could not write the trace (see its log)";
 	case LTT_RELAY_ERR_EXIST:
 		return "the stream or trace already exists on the relay daemon";
+	case LTT_RELAY_ERR_LTTNG_FATAL:
+		return "the relay daemon (LTTng's) failed to serve the request (see its log)";
+	case LTT_RELAY_ERR_LTTNG_NOMEM:
+		return "the relay daemon (LTTng's) ran out of memory";
+	case LTT_RELAY_ERR_LTTNG_INVALID:
+		return "the relay daemon (LTTng's) refused a value";
+	case LTT_RELAY_ERR_LTTNG_PROTOCOL:
+		return "the relay daemon (LTTng's) saw a protocol error (see its log)";
 	default:
 		return "unknown reply code from the relay daemon";
 	}

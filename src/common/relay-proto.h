@@ -88,10 +88,22 @@
 #define LTT_RELAY_MINOR 13
 /* The oldest minor a consumer streams to (the layouts of 2.11). */
 #define LTT_RELAY_MINOR_MIN 11
+/* The minor that brought trace chunks (CREATE_TRACE_CHUNK...) and the session's uuid. */
+#define LTT_RELAY_MINOR_CHUNKS 11
+/* The minor that brought GET_CONFIGURATION. */
+#define LTT_RELAY_MINOR_CONFIG 12
 /* The minor that brought ARCHIVE_CHUNK (rotation on the relay's side). */
 #define LTT_RELAY_MINOR_ARCHIVE 12
 /* The minor that brought RESET_METADATA (regenerate metadata on a relay). */
 #define LTT_RELAY_MINOR_RESET_METADATA 13
+
+/*
+ * A control header's cmd_version for SEND_METADATA: LTTng's relay never
+ * answers SEND_METADATA (cmd_version 0); ltt's consumers ask ltt-relayd
+ * to answer it once written with LTT_RELAY_METADATA_ANSWERED (an LTTng
+ * relay ignores cmd_version).
+ */
+#define LTT_RELAY_METADATA_ANSWERED 1
 
 #define LTT_RELAY_CTRL_HDR_SIZE 24
 #define LTT_RELAY_DATA_HDR_SIZE 32
@@ -122,7 +134,11 @@ enum ltt_relay_cmd {
 	LTT_RELAY_LIST_SESSIONS = 15,		/* unsupported */
 	LTT_RELAY_STREAMS_SENT = 16,
 	LTT_RELAY_RESET_METADATA = 17,		/* 2.13 here (LTTng's since 2.8) */
-	/* 2.12: {u64 query_flags} -> {u32 ret_code, u64 flags}; no flag set here */
+	LTT_RELAY_ROTATE_STREAMS = 18,		/* 2.11: served without a new chunk only */
+	LTT_RELAY_CREATE_TRACE_CHUNK = 19,	/* 2.11 */
+	LTT_RELAY_CLOSE_TRACE_CHUNK = 20,	/* 2.11 */
+	LTT_RELAY_TRACE_CHUNK_EXISTS = 21,	/* 2.11 */
+	/* 2.12: {u64 query_flags} -> {u32 ret_code, u64 flags} */
 	LTT_RELAY_GET_CONFIGURATION = 22,
 	/*
 	 * ltt's own (2.12), in the range LTTng leaves to other branches so
@@ -132,7 +148,28 @@ enum ltt_relay_cmd {
 	LTT_RELAY_ARCHIVE_CHUNK = 10000,
 };
 
-/* ret_code values (LTTng's LTTNG_OK is 10, its generic error 11). */
+/*
+ * GET_CONFIGURATION's flags.  CLEAR_ALLOWED is LTTng's (never set by
+ * ltt-relayd); LTT is ltt-relayd's, in the bits LTTng leaves unused: the
+ * relay serves ltt's extensions (ARCHIVE_CHUNK, RESET_METADATA's
+ * rewrite_size), which a consumer sends to no other relay.
+ */
+#define LTT_RELAY_CONFIG_CLEAR_ALLOWED (1ULL << 0)
+#define LTT_RELAY_CONFIG_LTT (1ULL << 32)
+
+/* CLOSE_TRACE_CHUNK's close_command values (LTTng's). */
+enum ltt_relay_chunk_command {
+	LTT_RELAY_CHUNK_MOVE_TO_COMPLETED = 0,
+	LTT_RELAY_CHUNK_NO_OPERATION = 1,
+	LTT_RELAY_CHUNK_DELETE = 2,
+};
+
+/*
+ * ret_code values (LTTng's LTTNG_OK is 10, its generic error 11).  12 to
+ * 16 are ltt-relayd's own (LTTng gives them other meanings; its senders
+ * only compare with LTTNG_OK); an LTTng relay refuses with the LTTng
+ * codes below.
+ */
 enum ltt_relay_ret {
 	LTT_RELAY_OK = 10,
 	LTT_RELAY_ERR = 11,		/* anything else went wrong */
@@ -141,6 +178,10 @@ enum ltt_relay_ret {
 	LTT_RELAY_ERR_INVAL = 14,	/* a value out of range (name, path, size) */
 	LTT_RELAY_ERR_IO = 15,		/* the relay could not write */
 	LTT_RELAY_ERR_EXIST = 16,	/* the stream or trace exists already */
+	LTT_RELAY_ERR_LTTNG_FATAL = 25,		/* LTTng's LTTNG_ERR_FATAL */
+	LTT_RELAY_ERR_LTTNG_NOMEM = 26,		/* LTTng's LTTNG_ERR_NOMEM */
+	LTT_RELAY_ERR_LTTNG_INVALID = 97,	/* LTTng's LTTNG_ERR_INVALID */
+	LTT_RELAY_ERR_LTTNG_PROTOCOL = 152,	/* LTTng's LTTNG_ERR_INVALID_PROTOCOL */
 };
 
 struct ltt_relay_ctrl_hdr {
@@ -238,9 +279,49 @@ struct ltt_relay_stream_seq {
 	uint64_t last_net_seq_num;
 };
 
-struct ltt_relay_end_data_pending_reply {
+/* CREATE_TRACE_CHUNK {u64 chunk_id, u64 creation_time, u32 name_len, name} */
+struct ltt_relay_create_chunk {
+	uint64_t chunk_id;
+	uint64_t creation_time;			/* seconds since the Epoch */
+	char name[LTT_RELAY_NAME_MAX];		/* "": the relay names it */
+};
+
+/* CLOSE_TRACE_CHUNK {u64 chunk_id, u64 close_time, u8 is_set, u32 command} */
+struct ltt_relay_close_chunk {
+	uint64_t chunk_id;
+	uint64_t close_time;
+	bool has_command;
+	uint32_t command;			/* enum ltt_relay_chunk_command */
+};
+
+/* CLOSE_TRACE_CHUNK's reply {u32 ret_code, u32 path_len, path} */
+struct ltt_relay_close_chunk_reply {
 	uint32_t ret_code;
-	uint32_t pending;
+	char path[LTT_RELAY_PATH_MAX];		/* "" with a refusal */
+};
+
+/*
+ * ROTATE_STREAMS {u32 stream_count, optional u64 new_chunk_id, then
+ * stream_count {u64 stream_handle, u64 rotate_at_seq_num}}: the optional
+ * is {u8 is_set, u64} packed, or padded to 12 or 16 bytes (LTTng's
+ * senders differ; the count tells which).  The decoder reads the header
+ * and leaves the cursor on the positions.
+ */
+struct ltt_relay_rotate_streams {
+	uint32_t stream_count;
+	bool has_new_chunk;
+	uint64_t new_chunk_id;
+};
+
+struct ltt_relay_get_configuration_reply {
+	uint32_t ret_code;
+	uint64_t flags;
+};
+
+/* TRACE_CHUNK_EXISTS's reply {u32 ret_code, u8 exists} */
+struct ltt_relay_chunk_exists_reply {
+	uint32_t ret_code;
+	bool exists;
 };
 
 /*
@@ -272,7 +353,7 @@ void ltt_relay_put_metadata_hdr(struct ltt_wbuf *w, const struct ltt_relay_metad
 int ltt_relay_get_metadata_hdr(struct ltt_rbuf *r, struct ltt_relay_metadata_hdr *ret);
 void ltt_relay_put_index(struct ltt_wbuf *w, const struct ltt_relay_index *m);
 int ltt_relay_get_index(struct ltt_rbuf *r, struct ltt_relay_index *ret);
-/* RESET_METADATA: put writes the 24-byte form; get takes both. */
+/* RESET_METADATA: put writes the 24-byte form with has_rewrite_size, else 16; get takes both. */
 void ltt_relay_put_reset_metadata(struct ltt_wbuf *w, const struct ltt_relay_reset_metadata *m);
 int ltt_relay_get_reset_metadata(struct ltt_rbuf *r, struct ltt_relay_reset_metadata *ret);
 void ltt_relay_put_stream_seq(struct ltt_wbuf *w, const struct ltt_relay_stream_seq *m);
@@ -285,10 +366,22 @@ void ltt_relay_put_archive_chunk(struct ltt_wbuf *w, const struct ltt_relay_arch
 int ltt_relay_get_archive_chunk(struct ltt_rbuf *r, struct ltt_relay_archive_chunk *ret);
 void ltt_relay_put_ret(struct ltt_wbuf *w, uint32_t ret_code);
 int ltt_relay_get_ret(struct ltt_rbuf *r, uint32_t *ret_code);
-void ltt_relay_put_end_data_pending_reply(struct ltt_wbuf *w,
-					  const struct ltt_relay_end_data_pending_reply *m);
-int ltt_relay_get_end_data_pending_reply(struct ltt_rbuf *r,
-					 struct ltt_relay_end_data_pending_reply *ret);
+/* Trace chunks (2.11) and GET_CONFIGURATION (2.12). */
+void ltt_relay_put_create_chunk(struct ltt_wbuf *w, const struct ltt_relay_create_chunk *m);
+int ltt_relay_get_create_chunk(struct ltt_rbuf *r, struct ltt_relay_create_chunk *ret);
+void ltt_relay_put_close_chunk(struct ltt_wbuf *w, const struct ltt_relay_close_chunk *m);
+int ltt_relay_get_close_chunk(struct ltt_rbuf *r, struct ltt_relay_close_chunk *ret);
+void ltt_relay_put_close_chunk_reply(struct ltt_wbuf *w,
+				     const struct ltt_relay_close_chunk_reply *m);
+int ltt_relay_get_close_chunk_reply(struct ltt_rbuf *r, struct ltt_relay_close_chunk_reply *ret);
+/* ROTATE_STREAMS: get reads the header, checking the size the positions need. */
+int ltt_relay_get_rotate_streams(struct ltt_rbuf *r, struct ltt_relay_rotate_streams *ret);
+void ltt_relay_put_get_configuration_reply(struct ltt_wbuf *w,
+					   const struct ltt_relay_get_configuration_reply *m);
+int ltt_relay_get_get_configuration_reply(struct ltt_rbuf *r,
+					  struct ltt_relay_get_configuration_reply *ret);
+void ltt_relay_put_chunk_exists_reply(struct ltt_wbuf *w,
+				      const struct ltt_relay_chunk_exists_reply *m);
 
 /** ltt_relay_ret_str() - a sentence for a ret_code, for logs and users */
 const char *ltt_relay_ret_str(uint32_t ret_code);

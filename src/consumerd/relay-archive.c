@@ -112,8 +112,8 @@ int ltt_sink_relay_archive(struct ltt_relay *r, const char *from, const char *to
 		return -EINVAL;
 	pthread_mutex_lock(&r->lock);
 	ret = r->conn_error;
-	if (!ret && r->minor < LTT_RELAY_MINOR_ARCHIVE)
-		ret = -EPROTONOSUPPORT;
+	if (!ret && (r->minor < LTT_RELAY_MINOR_ARCHIVE || !r->ltt_ext))
+		ret = -EPROTONOSUPPORT;	/* ARCHIVE_CHUNK is ltt-relayd's alone */
 	if (!ret && (a->wanted || a->in_flight))
 		ret = -EBUSY;
 	if (!ret) {

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -180,8 +181,8 @@ static size_t reply_size(uint32_t cmd)
 	switch (cmd) {
 	case LTT_RELAY_ADD_STREAM:
 		return 12;
-	case LTT_RELAY_END_DATA_PENDING:
-		return 8;
+	case LTT_RELAY_CLOSE_TRACE_CHUNK:
+		return 8;	/* then its path, skipped (reply_skip) */
 	default:
 		return 4;
 	}
@@ -192,10 +193,17 @@ static size_t reply_size(uint32_t cmd)
  * the awaited reply's record in @ret_e (NULL: not wanted).  Locked.
  * Returns 0, or the connection's error (nothing queued, nothing awaited).
  */
-int rlink_queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
-		       struct relay_stream *st, struct expect **ret_e)
+/*
+ * Queue one control request with @cmd_version; its reply awaited unless
+ * @no_reply (then nothing goes in @ret_e).  Locked.
+ */
+static int queue_request(struct ltt_relay *r, uint32_t cmd, uint32_t cmd_version,
+			 const struct ltt_wbuf *payload, struct relay_stream *st, bool no_reply,
+			 struct expect **ret_e)
 {
-	struct ltt_relay_ctrl_hdr h = { .data_size = payload->len, .cmd = cmd };
+	struct ltt_relay_ctrl_hdr h = {
+		.data_size = payload->len, .cmd = cmd, .cmd_version = cmd_version,
+	};
 	struct ltt_wbuf hw;
 	struct expect *e;
 	int ret;
@@ -230,6 +238,10 @@ int rlink_queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf 
 		rlink_fail(r, ret);	/* a half-queued request: the stream is broken */
 		return ret;
 	}
+	if (no_reply) {
+		free(e);
+		return 0;
+	}
 	e->cmd = cmd;
 	e->size = reply_size(cmd);
 	e->st = st;
@@ -239,6 +251,12 @@ int rlink_queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf 
 	if (ret_e)
 		*ret_e = e;
 	return 0;
+}
+
+int rlink_queue_ctrl_e(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
+		       struct relay_stream *st, struct expect **ret_e)
+{
+	return queue_request(r, cmd, 0, payload, st, false, ret_e);
 }
 
 static int queue_ctrl(struct ltt_relay *r, uint32_t cmd, const struct ltt_wbuf *payload,
@@ -259,6 +277,8 @@ static const char *cmd_name(uint32_t cmd)
 	case LTT_RELAY_DATA_PENDING: return "DATA_PENDING";
 	case LTT_RELAY_BEGIN_DATA_PENDING: return "BEGIN_DATA_PENDING";
 	case LTT_RELAY_END_DATA_PENDING: return "END_DATA_PENDING";
+	case LTT_RELAY_QUIESCENT_CONTROL: return "QUIESCENT_CONTROL";
+	case LTT_RELAY_CLOSE_TRACE_CHUNK: return "CLOSE_TRACE_CHUNK";
 	default: return "request";
 	}
 }
@@ -288,8 +308,11 @@ int rlink_queue_metadata(struct ltt_relay *r, struct relay_stream *st, const uin
 		ltt_wbuf_reset(&pl);
 		ltt_relay_put_metadata_hdr(&pl, &h);
 		ltt_wbuf_put_bytes(&pl, p, n);
-		ret = queue_ctrl(r, LTT_RELAY_SEND_METADATA, &pl, st);
-		r->meta_unanswered += !ret;
+		/* only ltt-relayd answers metadata: another relay's is not waited for */
+		ret = queue_request(r, LTT_RELAY_SEND_METADATA,
+				    r->ltt_ext ? LTT_RELAY_METADATA_ANSWERED : 0, &pl, st,
+				    !r->ltt_ext, NULL);
+		r->meta_unanswered += !ret && r->ltt_ext;
 		p += n;
 		len -= n;
 	}
@@ -302,7 +325,7 @@ int rlink_queue_reset_metadata(struct ltt_relay *r, struct relay_stream *st,
 {
 	struct ltt_relay_reset_metadata m = {
 		.stream_handle = st->handle, .version = st->meta_version + 1,
-		.rewrite_size = rewrite_size, .has_rewrite_size = true,
+		.rewrite_size = rewrite_size, .has_rewrite_size = r->ltt_ext,
 	};
 	struct ltt_wbuf pl;
 	int ret;
@@ -348,7 +371,7 @@ static void dp_answered(struct ltt_relay *r, uint32_t cmd, const struct reply *g
 	if (cmd == LTT_RELAY_DATA_PENDING && got->ret_code == 1)
 		r->dp_pending = true;
 	if (cmd == LTT_RELAY_END_DATA_PENDING) {
-		if (got->ret_code == LTT_RELAY_OK && got->value)
+		if (got->ret_code)	/* LTTng's form: 1 while some stream waits for data */
 			r->dp_pending = true;
 		r->dp_in_flight = false;
 		r->dp_have = true;
@@ -360,7 +383,6 @@ static void take_reply(struct ltt_relay *r)
 {
 	struct expect *e = r->exp_head;
 	struct ltt_relay_add_stream_reply as;
-	struct ltt_relay_end_data_pending_reply ep;
 	struct reply got = { 0 };
 	struct ltt_rbuf rb;
 	int ret;
@@ -370,10 +392,13 @@ static void take_reply(struct ltt_relay *r)
 		ret = ltt_relay_get_add_stream_reply(&rb, &as);
 		got.ret_code = as.ret_code;
 		got.value = as.stream_handle;
-	} else if (e->cmd == LTT_RELAY_END_DATA_PENDING) {
-		ret = ltt_relay_get_end_data_pending_reply(&rb, &ep);
-		got.ret_code = ep.ret_code;
-		got.value = ep.pending;
+	} else if (e->cmd == LTT_RELAY_CLOSE_TRACE_CHUNK) {
+		got.ret_code = ltt_rbuf_get_be32(&rb);
+		got.value = ltt_rbuf_get_be32(&rb);	/* the path's length */
+		ret = ltt_rbuf_end(&rb);
+		if (!ret && got.value > LTT_RELAY_PATH_MAX)
+			ret = -EPROTO;
+		r->reply_skip = got.value;
 	} else {
 		ret = ltt_relay_get_ret(&rb, &got.ret_code);
 	}
@@ -409,6 +434,26 @@ static void take_reply(struct ltt_relay *r)
 	free(e);
 }
 
+/* Drop the bytes of a variable reply the sender does not use (a path).  Locked. */
+static void skip_reply_bytes(struct ltt_relay *r)
+{
+	uint8_t buf[512];
+	ssize_t n;
+
+	do {
+		n = recv(r->ctrl_fd, buf, r->reply_skip < sizeof(buf) ? r->reply_skip : sizeof(buf),
+			 MSG_DONTWAIT);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return;
+	if (n <= 0) {
+		rlink_fail(r, n ? -errno : -ECONNRESET);
+		return;
+	}
+	r->reply_skip -= (uint64_t)n;
+	r->progress_ms = ltt_relay_conn_now_ms();
+}
+
 /* Read the replies that arrived.  Locked. */
 static void recv_replies(struct ltt_relay *r)
 {
@@ -417,6 +462,12 @@ static void recv_replies(struct ltt_relay *r)
 	while (!r->conn_error) {
 		size_t want = r->exp_head ? r->exp_head->size - r->reply_len : 1;
 
+		if (r->reply_skip) {
+			skip_reply_bytes(r);
+			if (r->reply_skip)
+				return;
+			continue;
+		}
 		n = recv(r->ctrl_fd, r->reply + r->reply_len, want, MSG_DONTWAIT);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -692,23 +743,29 @@ void ltt_sink_relay_stats(struct ltt_relay *r, struct ltt_sink_relay_stats *ret)
 	pthread_mutex_unlock(&r->lock);
 }
 
-/* Queue {u64} request @cmd.  Locked. */
-static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v)
+/* Queue {u64} request @cmd for @st (may be NULL).  Locked. */
+static int queue_u64_st(struct ltt_relay *r, uint32_t cmd, uint64_t v, struct relay_stream *st)
 {
 	struct ltt_wbuf pl;
 	int ret;
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_u64_msg(&pl, v);
-	ret = queue_ctrl(r, cmd, &pl, NULL);
+	ret = queue_ctrl(r, cmd, &pl, st);
 	ltt_wbuf_fini(&pl);
 	return ret;
+}
+
+static int queue_u64(struct ltt_relay *r, uint32_t cmd, uint64_t v)
+{
+	return queue_u64_st(r, cmd, v, NULL);
 }
 
 /*
  * Ask the relay whether the packets sent so far are all written:
  * BEGIN_DATA_PENDING, DATA_PENDING per stream that sent some,
- * END_DATA_PENDING; dp_answered() collects the replies.  Locked.
+ * QUIESCENT_CONTROL per other open stream, END_DATA_PENDING;
+ * dp_answered() collects the replies.  Locked.
  */
 static int send_pending_query(struct ltt_relay *r)
 {
@@ -721,8 +778,14 @@ static int send_pending_query(struct ltt_relay *r)
 	for (st = r->streams; st && !ret; st = st->next) {
 		struct ltt_relay_stream_seq m = { st->handle, st->next_seq - 1 };
 
-		if (st->metadata || !st->ready || !st->next_seq)
+		if (!st->ready)
 			continue;
+		if (st->metadata || !st->next_seq) {
+			/* LTTng's relay counts a stream neither asked nor closed as pending */
+			if (!st->closed)
+				ret = queue_u64_st(r, LTT_RELAY_QUIESCENT_CONTROL, st->handle, st);
+			continue;
+		}
 		ltt_wbuf_init(&pl);
 		ltt_relay_put_stream_seq(&pl, &m);
 		ret = queue_ctrl(r, LTT_RELAY_DATA_PENDING, &pl, st);
@@ -797,10 +860,57 @@ void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data,
 
 /* ---- connection ---- */
 
+/* A random (version 4) uuid, for a session daemon that gave none. */
+static void random_uuid(uint8_t *uuid)
+{
+	size_t i;
+
+	if (getrandom(uuid, 16, 0) != 16)
+		for (i = 0; i < 16; i++)
+			uuid[i] = (uint8_t)(rand() ^ (int)ltt_relay_conn_now_ms());
+	uuid[6] = (uint8_t)((uuid[6] & 0x0f) | 0x40);
+	uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80);
+}
+
+/*
+ * The handshake after VERSION: GET_CONFIGURATION (is it ltt-relayd?),
+ * CREATE_SESSION, and the session's trace chunk 0, as LTTng 2.11 and
+ * later expect it before any stream.  Blocking, by @deadline.
+ */
+static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
+		     uint64_t deadline, char *ret_path, size_t path_len)
+{
+	struct ltt_relay_conn_session sess = {
+		.session_name = cfg->session_name, .hostname = cfg->hostname,
+		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
+		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
+		.uuid = cfg->uuid,
+	};
+	uint8_t uuid[16];
+	uint64_t flags = 0;
+	int ret = 0;
+
+	if (!sess.uuid) {
+		random_uuid(uuid);
+		sess.uuid = uuid;
+	}
+	if (r->minor >= LTT_RELAY_MINOR_CONFIG)
+		ret = ltt_relay_conn_get_configuration(r->ctrl_fd, deadline, r->label, &flags);
+	r->ltt_ext = flags & LTT_RELAY_CONFIG_LTT;
+	if (!ret)
+		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
+						    &r->session_id, ret_path, path_len);
+	if (!ret && r->minor >= LTT_RELAY_MINOR_CHUNKS) {
+		ret = ltt_relay_conn_create_chunk(r->ctrl_fd, 0, (uint64_t)time(NULL), deadline,
+						  r->label);
+		r->chunk = !ret;
+	}
+	return ret;
+}
+
 int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
 			   char *ret_path, size_t path_len)
 {
-	struct ltt_relay_conn_session sess;
 	struct ltt_relay *r;
 	uint64_t deadline;
 	int ret;
@@ -815,11 +925,6 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	r->key = cfg->key;
 	r->live_timer_us = cfg->live_timer_us;
 	r->exp_tail = &r->exp_head;
-	sess = (struct ltt_relay_conn_session){
-		.session_name = cfg->session_name, .hostname = cfg->hostname,
-		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
-		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
-	};
 	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
 		 cfg->ctrl_url);
 	pthread_mutex_init(&r->lock, NULL);
@@ -833,16 +938,32 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	if (!ret)
 		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label, &r->minor);
 	if (!ret)
-		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
-						    &r->session_id, ret_path, path_len);
+		ret = handshake(r, cfg, deadline, ret_path, path_len);
 	if (ret) {
 		LTT_ERR("%s: %s", r->label, strerror(-ret));
 		ltt_sink_relay_destroy(r);
 		return ret;
 	}
-	LTT_INFO("%s: connected, output %s", r->label, ret_path);
+	LTT_INFO("%s: connected (protocol 2.%u, %s), output %s", r->label, r->minor,
+		 r->ltt_ext ? "ltt-relayd" : "another relay daemon, ltt's extensions off",
+		 ret_path);
 	*ret_relay = r;
 	return 0;
+}
+
+/* CLOSE_TRACE_CHUNK of chunk 0, once, after the streams' CLOSE_STREAM.  Locked. */
+static void close_chunk(struct ltt_relay *r)
+{
+	struct ltt_relay_close_chunk m = { .chunk_id = 0, .close_time = (uint64_t)time(NULL) };
+	struct ltt_wbuf pl;
+
+	if (!r->chunk || r->conn_error)
+		return;
+	r->chunk = false;
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_close_chunk(&pl, &m);
+	queue_ctrl(r, LTT_RELAY_CLOSE_TRACE_CHUNK, &pl, NULL);
+	ltt_wbuf_fini(&pl);
 }
 
 void ltt_sink_relay_close(struct ltt_relay *r)
@@ -853,6 +974,7 @@ void ltt_sink_relay_close(struct ltt_relay *r)
 	rlink_release_streams(r, NULL);
 	for (st = r->streams; st; st = st->next)
 		rlink_close_stream(r, st);
+	close_chunk(r);
 	r->closing = true;
 	r->close_deadline_ms = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	rlink_pump(r);

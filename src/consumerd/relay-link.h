@@ -79,6 +79,8 @@ struct relay_archive {
 struct ltt_relay {
 	uint64_t key;
 	uint32_t minor;			/* the relay protocol minor both speak */
+	bool ltt_ext;			/* ltt-relayd: ltt's extensions are served */
+	bool chunk;			/* trace chunk 0 created (minor 11 and up) */
 	uint32_t live_timer_us;
 	uint64_t session_id;		/* the relay's id for our session */
 	int ctrl_fd, data_fd, kick_fd;
@@ -91,6 +93,7 @@ struct ltt_relay {
 	uint64_t meta_unanswered;	/* SEND_METADATA not answered: no new packet goes */
 	uint8_t reply[16];		/* the reply being received */
 	size_t reply_len;
+	uint64_t reply_skip;		/* bytes of a reply's tail to drop (a path) */
 	struct relay_stream *streams;
 	int conn_error;
 	bool publish;			/* streams added since the last STREAMS_SENT */

@@ -73,6 +73,7 @@ struct ltt_sink_relay_cfg {
 	uint32_t live_timer_us;
 	uint64_t session_id;
 	uint64_t creation_time;
+	const uint8_t *uuid;		/* the session's, 16 bytes; NULL: a random one */
 };
 
 /* RELAY_STATUS's counters. */

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,9 @@ struct ctrl_state {
 	bool wait;
 	uint64_t wait_handle, wait_seq;
 	struct ltt_evloop_timer *wake;		/* serves them once it is */
+	/* the session's trace chunk (an LTTng 2.11+ peer's, or ltt's chunk 0) */
+	bool chunk_created, chunk_closed;
+	uint64_t chunk_id;
 };
 
 typedef int (*ctrl_fn)(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out);
@@ -347,37 +351,157 @@ static int cmd_begin_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *
 	return 0;
 }
 
+/* END_DATA_PENDING's reply is LTTng's {u32}: 1 while data is in flight, else 0. */
 static int cmd_end_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 				struct ltt_wbuf *out)
 {
-	struct ltt_relay_end_data_pending_reply rep = { .ret_code = LTT_RELAY_OK };
 	struct ltt_relay_session *s = state(conn)->session;
 	uint64_t id;
 
 	if (ltt_relay_get_u64_msg(in, &id))
 		return malformed(conn, "END_DATA_PENDING");
 	if (id != s->id)
-		rep.ret_code = LTT_RELAY_ERR_NOENT;
-	else
-		rep.pending = ltt_relay_session_pending(s);
-	ltt_relay_put_end_data_pending_reply(out, &rep);
+		LTT_WARN_RL("control connection from %s: END_DATA_PENDING of session %" PRIu64
+			    ", not its own (%" PRIu64 "): answered for its own", conn->peer, id,
+			    s->id);
+	ltt_relay_put_ret(out, ltt_relay_session_pending(s) ? 1 : 0);
 	return 0;
 }
 
 /*
  * GET_CONFIGURATION (LTTng 2.12, which a peer of minor 12 may send after
- * VERSION): no flag, CLEAR_ALLOWED (bit 0) included: LTTng's clear
- * commands are not served (ltt's clear goes through ARCHIVE_CHUNK).
+ * VERSION): LTT_RELAY_CONFIG_LTT, so that ltt's consumers use ltt's
+ * extensions; never CLEAR_ALLOWED (LTTng's clear is not served).  A query
+ * flag is refused as LTTng does.
  */
 static int cmd_get_configuration(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 				 struct ltt_wbuf *out)
 {
+	struct ltt_relay_get_configuration_reply rep = {
+		.ret_code = LTT_RELAY_OK, .flags = LTT_RELAY_CONFIG_LTT,
+	};
 	uint64_t query;
 
 	if (ltt_relay_get_u64_msg(in, &query))
 		return malformed(conn, "GET_CONFIGURATION");
+	if (query) {
+		rep.ret_code = LTT_RELAY_ERR_LTTNG_PROTOCOL;
+		rep.flags = 0;
+	}
+	ltt_relay_put_get_configuration_reply(out, &rep);
+	return 0;
+}
+
+/*
+ * CREATE_TRACE_CHUNK: the session's first chunk is its output directory
+ * (as LTTng's relay places a session's first chunk); a second one would
+ * be a rotation of an LTTng peer, which ltt-relayd does not serve.
+ */
+static int cmd_create_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+			    struct ltt_wbuf *out)
+{
+	struct ctrl_state *cs = state(conn);
+	struct ltt_relay_create_chunk *m;
+
+	m = malloc(sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	if (ltt_relay_get_create_chunk(in, m)) {
+		free(m);
+		return malformed(conn, "CREATE_TRACE_CHUNK");
+	}
+	if (cs->chunk_created) {
+		LTT_WARN_RL("control connection from %s: trace chunk %" PRIu64
+			    " after chunk %" PRIu64 " (a rotation or clear of an LTTng session): not supported by ltt-relayd",
+			    conn->peer, m->chunk_id, cs->chunk_id);
+		ltt_relay_put_ret(out, LTT_RELAY_ERR_UNSUPPORTED);
+	} else {
+		cs->chunk_created = true;
+		cs->chunk_id = m->chunk_id;
+		LTT_DBG("control connection from %s: trace chunk %" PRIu64 " is the session's directory",
+			conn->peer, m->chunk_id);
+		ltt_relay_put_ret(out, LTT_RELAY_OK);
+	}
+	free(m);
+	return 0;
+}
+
+/* Why CLOSE_TRACE_CHUNK @m is refused, or NULL. */
+static const char *close_refusal(const struct ctrl_state *cs, const struct ltt_relay_close_chunk *m)
+{
+	if (!cs->chunk_created || cs->chunk_closed || m->chunk_id != cs->chunk_id)
+		return "not the session's open trace chunk";
+	if (m->has_command && m->command == LTT_RELAY_CHUNK_DELETE)
+		return "a clear, which ltt-relayd does not serve";
+	if (m->has_command && m->command == LTT_RELAY_CHUNK_MOVE_TO_COMPLETED)
+		return "an archive of the chunk (a rotation), which ltt-relayd does not serve to LTTng peers";
+	if (m->has_command && m->command != LTT_RELAY_CHUNK_NO_OPERATION)
+		return "an unknown close command";
+	return NULL;
+}
+
+/* CLOSE_TRACE_CHUNK: the chunk stays where it is; the reply names it. */
+static int cmd_close_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in, struct ltt_wbuf *out)
+{
+	struct ctrl_state *cs = state(conn);
+	struct ltt_relay_close_chunk_reply *rep;
+	struct ltt_relay_close_chunk m;
+	const char *why;
+
+	if (ltt_relay_get_close_chunk(in, &m))
+		return malformed(conn, "CLOSE_TRACE_CHUNK");
+	rep = calloc(1, sizeof(*rep));
+	if (!rep)
+		return -ENOMEM;
+	why = close_refusal(cs, &m);
+	if (why) {
+		LTT_WARN_RL("control connection from %s: CLOSE_TRACE_CHUNK %" PRIu64 " refused: %s",
+			    conn->peer, m.chunk_id, why);
+		rep->ret_code = LTT_RELAY_ERR_UNSUPPORTED;
+	} else {
+		cs->chunk_closed = true;
+		rep->ret_code = LTT_RELAY_OK;
+		snprintf(rep->path, sizeof(rep->path), "%s", cs->session->output_path);
+	}
+	ltt_relay_put_close_chunk_reply(out, rep);
+	free(rep);
+	return 0;
+}
+
+static int cmd_chunk_exists(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+			    struct ltt_wbuf *out)
+{
+	struct ctrl_state *cs = state(conn);
+	struct ltt_relay_chunk_exists_reply rep = { .ret_code = LTT_RELAY_OK };
+	uint64_t id;
+
+	if (ltt_relay_get_u64_msg(in, &id))
+		return malformed(conn, "TRACE_CHUNK_EXISTS");
+	rep.exists = cs->chunk_created && !cs->chunk_closed && id == cs->chunk_id;
+	ltt_relay_put_chunk_exists_reply(out, &rep);
+	return 0;
+}
+
+/*
+ * ROTATE_STREAMS: without a new chunk (LTTng's destroy: the streams
+ * leave their chunk, no packet follows) there is nothing to do; into a
+ * new chunk it is a rotation, not served.
+ */
+static int cmd_rotate_streams(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+			      struct ltt_wbuf *out)
+{
+	struct ltt_relay_rotate_streams m;
+
+	if (ltt_relay_get_rotate_streams(in, &m))
+		return malformed(conn, "ROTATE_STREAMS");
+	if (m.has_new_chunk) {
+		LTT_WARN_RL("control connection from %s: ROTATE_STREAMS into trace chunk %" PRIu64
+			    " (a rotation of an LTTng session): not supported by ltt-relayd",
+			    conn->peer, m.new_chunk_id);
+		ltt_relay_put_ret(out, LTT_RELAY_ERR_UNSUPPORTED);
+		return 0;
+	}
 	ltt_relay_put_ret(out, LTT_RELAY_OK);
-	ltt_wbuf_put_be64(out, 0);
 	return 0;
 }
 
@@ -421,6 +545,10 @@ static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_BEGIN_DATA_PENDING, "BEGIN_DATA_PENDING", true, cmd_begin_data_pending },
 	{ LTT_RELAY_END_DATA_PENDING, "END_DATA_PENDING", true, cmd_end_data_pending },
 	{ LTT_RELAY_GET_CONFIGURATION, "GET_CONFIGURATION", false, cmd_get_configuration },
+	{ LTT_RELAY_CREATE_TRACE_CHUNK, "CREATE_TRACE_CHUNK", true, cmd_create_chunk },
+	{ LTT_RELAY_CLOSE_TRACE_CHUNK, "CLOSE_TRACE_CHUNK", true, cmd_close_chunk },
+	{ LTT_RELAY_TRACE_CHUNK_EXISTS, "TRACE_CHUNK_EXISTS", true, cmd_chunk_exists },
+	{ LTT_RELAY_ROTATE_STREAMS, "ROTATE_STREAMS", true, cmd_rotate_streams },
 	{ LTT_RELAY_ARCHIVE_CHUNK, "ARCHIVE_CHUNK", true, cmd_archive_chunk },
 };
 
@@ -441,6 +569,7 @@ static int serve(struct ltt_relay_conn *conn, const struct ltt_relay_ctrl_hdr *h
 	struct ctrl_state *cs = state(conn);
 	const struct ctrl_cmd *c = find_cmd(h->cmd);
 	struct ltt_rbuf in;
+	int ret;
 
 	if (!cs->versioned && h->cmd != LTT_RELAY_VERSION) {
 		LTT_WARN_RL("control connection from %s: command %u before VERSION: closed",
@@ -460,7 +589,11 @@ static int serve(struct ltt_relay_conn *conn, const struct ltt_relay_ctrl_hdr *h
 	LTT_DBG("control connection from %s: %s (%" PRIu64 " bytes)", conn->peer, c->name,
 		h->data_size);
 	ltt_rbuf_init(&in, payload, (size_t)h->data_size);
-	return c->fn(conn, &in, &cs->reply);
+	ret = c->fn(conn, &in, &cs->reply);
+	if (!ret && h->cmd == LTT_RELAY_SEND_METADATA &&
+	    h->cmd_version != LTT_RELAY_METADATA_ANSWERED)
+		ltt_wbuf_reset(&cs->reply);	/* LTTng's senders read no reply to it */
+	return ret;
 }
 
 /* Serve the whole requests at the start of the input; keep the rest. */

@@ -36,6 +36,7 @@ static const struct ltt_cmd_errno relay_errors[] = {
 	{ -ECONNREFUSED, LTT_ERR_RELAY_REFUSED },
 	{ -ETIMEDOUT, LTT_ERR_RELAY_TIMEOUT },
 	{ -EPROTO, LTT_ERR_RELAY_NOT_RELAY },
+	{ -EREMOTEIO, LTT_ERR_RELAY_SESSION_REFUSED },
 	{ -EPROTONOSUPPORT, LTT_ERR_RELAY_VERSION },
 	{ -ECONNRESET, LTT_ERR_RELAY_LOST },
 	{ -EPIPE, LTT_ERR_RELAY_LOST },
@@ -107,7 +108,9 @@ static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t 
 		.live_timer_us = live_timer_us,
 		.session_id = session->id,
 		.creation_time = (uint64_t)session->creation_time,
+		.has_uuid = ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_RELAY_UUID,
 	};
+	memcpy(m.uuid, session->uuid, sizeof(m.uuid));
 	ret = ltt_consumer_add_relay(c, &m, link->output_path, sizeof(link->output_path));
 	if (ret) {
 		LTT_ERR("session '%s': the consumer can't reach the relay %s: %s",

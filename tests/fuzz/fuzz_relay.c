@@ -35,13 +35,19 @@ FUZZ_CODEC(stream_seq, struct ltt_relay_stream_seq, ltt_relay_get_stream_seq,
 	   ltt_relay_put_stream_seq, true);
 FUZZ_CODEC_VAL(u64_msg, uint64_t, ltt_relay_get_u64_msg, ltt_relay_put_u64_msg, true);
 FUZZ_CODEC_VAL(ret, uint32_t, ltt_relay_get_ret, ltt_relay_put_ret, true);
-FUZZ_CODEC(end_data_pending_reply, struct ltt_relay_end_data_pending_reply,
-	   ltt_relay_get_end_data_pending_reply, ltt_relay_put_end_data_pending_reply, true);
+FUZZ_CODEC(get_configuration_reply, struct ltt_relay_get_configuration_reply,
+	   ltt_relay_get_get_configuration_reply, ltt_relay_put_get_configuration_reply, true);
+FUZZ_CODEC(create_chunk, struct ltt_relay_create_chunk, ltt_relay_get_create_chunk,
+	   ltt_relay_put_create_chunk, false);
+FUZZ_CODEC(close_chunk, struct ltt_relay_close_chunk, ltt_relay_get_close_chunk,
+	   ltt_relay_put_close_chunk, false);
+FUZZ_CODEC(close_chunk_reply, struct ltt_relay_close_chunk_reply,
+	   ltt_relay_get_close_chunk_reply, ltt_relay_put_close_chunk_reply, false);
 
 static const struct ltt_fuzz_codec *const codecs[] = {
 	&ctrl_hdr, &data_hdr, &version, &create_session, &create_session_reply, &add_stream,
 	&add_stream_reply, &metadata_hdr, &index_entry, &stream_seq, &u64_msg, &ret,
-	&end_data_pending_reply,
+	&get_configuration_reply, &create_chunk, &close_chunk, &close_chunk_reply,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -83,7 +89,14 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	struct ltt_relay_stream_seq ss = { .stream_handle = 3, .last_net_seq_num = 17 };
 	uint64_t id = 9;
 	uint32_t rc = LTT_RELAY_ERR_NOENT;
-	struct ltt_relay_end_data_pending_reply ep = { .ret_code = LTT_RELAY_OK, .pending = 1 };
+	struct ltt_relay_get_configuration_reply gc = { .ret_code = LTT_RELAY_OK,
+							.flags = LTT_RELAY_CONFIG_LTT };
+	struct ltt_relay_create_chunk cc = { .chunk_id = 1, .creation_time = 1714557600,
+					     .name = "c1" };
+	struct ltt_relay_close_chunk cl = { .chunk_id = 1, .close_time = 1714557601,
+					    .has_command = true, .command = 1 };
+	struct ltt_relay_close_chunk_reply clr = { .ret_code = LTT_RELAY_OK,
+						   .path = "host-1/s1-20240501-120000" };
 
 	ltt_fuzz_codec_seed(emit, &ctrl_hdr, 0, 0, &ch);
 	ltt_fuzz_codec_seed(emit, &data_hdr, 1, 0, &dh);
@@ -97,5 +110,8 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &stream_seq, 9, 0, &ss);
 	ltt_fuzz_codec_seed(emit, &u64_msg, 10, 0, &id);
 	ltt_fuzz_codec_seed(emit, &ret, 11, 0, &rc);
-	ltt_fuzz_codec_seed(emit, &end_data_pending_reply, 12, 0, &ep);
+	ltt_fuzz_codec_seed(emit, &get_configuration_reply, 12, 0, &gc);
+	ltt_fuzz_codec_seed(emit, &create_chunk, 13, 0, &cc);
+	ltt_fuzz_codec_seed(emit, &close_chunk, 14, 0, &cl);
+	ltt_fuzz_codec_seed(emit, &close_chunk_reply, 15, 0, &clr);
 }

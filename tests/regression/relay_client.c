@@ -149,6 +149,10 @@ static void recv_all(int fd, void *buf, size_t len)
 static void request(uint32_t cmd, const struct ltt_wbuf *payload)
 {
 	struct ltt_relay_ctrl_hdr h = { .data_size = payload ? payload->len : 0, .cmd = cmd };
+
+	/* as ltt's consumers: metadata answered once written */
+	if (cmd == LTT_RELAY_SEND_METADATA)
+		h.cmd_version = LTT_RELAY_METADATA_ANSWERED;
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
@@ -325,18 +329,16 @@ static void seq_request(uint32_t cmd, uint64_t handle, uint64_t seq)
 	ltt_wbuf_fini(&w);
 }
 
+/* LTTng's reply: {u32} 1 while data is in flight, else 0. */
 static uint32_t end_data_pending(uint64_t session_id)
 {
-	struct ltt_relay_end_data_pending_reply rep;
-	uint8_t buf[8];
-	struct ltt_rbuf r;
+	uint32_t pending;
 
 	u64_request(LTT_RELAY_END_DATA_PENDING, session_id);
-	recv_all(ctrl_fd, buf, sizeof(buf));
-	ltt_rbuf_init(&r, buf, sizeof(buf));
-	if (ltt_relay_get_end_data_pending_reply(&r, &rep) || rep.ret_code != LTT_RELAY_OK)
+	pending = reply_ret("END_DATA_PENDING");
+	if (pending > 1)
 		die("END_DATA_PENDING: bad reply");
-	return rep.pending;
+	return pending;
 }
 
 static uint32_t data_pending(uint64_t handle, uint64_t last_seq)

@@ -89,7 +89,8 @@ static int tcp_connect(const char *host, const char *port)
 static int ctrl_request(uint32_t cmd, const struct ltt_wbuf *payload, void *reply,
 			size_t reply_len)
 {
-	struct ltt_relay_ctrl_hdr h = { 0, payload ? payload->len : 0, cmd, 0 };
+	struct ltt_relay_ctrl_hdr h = { 0, payload ? payload->len : 0, cmd,
+					cmd == LTT_RELAY_SEND_METADATA ? LTT_RELAY_METADATA_ANSWERED : 0 };
 	struct ltt_wbuf w;
 	int ret;
 

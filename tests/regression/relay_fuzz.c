@@ -173,6 +173,9 @@ static void ctrl_hdr(struct ltt_wbuf *w, uint32_t cmd, uint64_t size)
 {
 	struct ltt_relay_ctrl_hdr h = { .data_size = size, .cmd = cmd };
 
+	if (cmd == LTT_RELAY_SEND_METADATA)
+		h.cmd_version = LTT_RELAY_METADATA_ANSWERED;	/* as ltt's consumers */
+
 	ltt_relay_put_ctrl_hdr(w, &h);
 }
 

@@ -82,7 +82,7 @@ fails 1 "Error: session 'x': relay net6://[::1]:1:2: connection refused: nothing
 	create x -U 'net6://[::1]:1:2'
 
 start_stub garbage || { echo "Bail out! relay_stub garbage"; exit 1; }
-fails 1 "Error: session 'x': relay net://127.0.0.1:$PORT:1: what answers on the control port is not an ltt relay daemon; check the URL's ports (control, then data)" \
+fails 1 "Error: session 'x': relay net://127.0.0.1:$PORT:1: what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)" \
 	create x -U "net://127.0.0.1:$PORT:1"
 is "$(stub_connections garbage)" "connections 1" "the session daemon connected to the listener once"
 

@@ -163,10 +163,18 @@ static const uint8_t u64_msg_wire[] = { 0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6, 0x07
 static const uint32_t ret_msg = LTT_RELAY_OK;
 static const uint8_t ret_msg_wire[] = { 0, 0, 0, 10 };
 
-static const struct ltt_relay_end_data_pending_reply edp_reply = {
-	.ret_code = LTT_RELAY_OK, .pending = 1,
+static const struct ltt_relay_get_configuration_reply conf_reply = {
+	.ret_code = LTT_RELAY_OK, .flags = LTT_RELAY_CONFIG_LTT,
 };
-static const uint8_t edp_reply_wire[] = { 0, 0, 0, 10, 0, 0, 0, 1 };
+static const uint8_t conf_reply_wire[] = { 0, 0, 0, 10, 0, 0, 0, 1, 0, 0, 0, 0 };
+
+static const struct ltt_relay_close_chunk close_chunk = {
+	.chunk_id = 3, .close_time = 0x10000, .has_command = true,
+	.command = LTT_RELAY_CHUNK_NO_OPERATION,
+};
+static const uint8_t close_chunk_wire[] = {
+	0, 0, 0, 0, 0, 0, 0, 3,  0, 0, 0, 0, 0, 1, 0, 0,  1,  0, 0, 0, 1,
+};
 
 /* ---- adapters to one signature ---- */
 
@@ -184,7 +192,8 @@ ADAPT(add_stream_reply, struct ltt_relay_add_stream_reply)
 ADAPT(metadata_hdr, struct ltt_relay_metadata_hdr)
 ADAPT(index, struct ltt_relay_index)
 ADAPT(stream_seq, struct ltt_relay_stream_seq)
-ADAPT(end_data_pending_reply, struct ltt_relay_end_data_pending_reply)
+ADAPT(get_configuration_reply, struct ltt_relay_get_configuration_reply)
+ADAPT(close_chunk, struct ltt_relay_close_chunk)
 
 static void put_create_session(struct ltt_wbuf *w, const void *m)
 {
@@ -292,7 +301,8 @@ static const struct kind kinds[] = {
 	KIND(stream_seq, stream_seq, stream_seq_wire, NULL, false),
 	KIND(u64_msg, u64_msg, u64_msg_wire, NULL, false),
 	KIND(ret, ret_msg, ret_msg_wire, NULL, false),
-	KIND(end_data_pending_reply, edp_reply, edp_reply_wire, NULL, false),
+	KIND(get_configuration_reply, conf_reply, conf_reply_wire, NULL, false),
+	KIND(close_chunk, close_chunk, close_chunk_wire, NULL, false),
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 

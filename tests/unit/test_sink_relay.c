@@ -61,6 +61,7 @@ struct fake {
 	struct ltt_relay_index held_idx;
 	size_t metadata_bytes;
 	unsigned int metadata_msgs;
+	unsigned int meta_unanswerable;	/* SEND_METADATA without LTT_RELAY_METADATA_ANSWERED */
 	uint8_t metadata_first[8];
 	pthread_t thread;
 };
@@ -167,7 +168,7 @@ static int serve_ctrl(struct fake *f)
 	pthread_mutex_lock(&f->lock);
 	switch (h.cmd) {
 	case LTT_RELAY_VERSION: {
-		struct ltt_relay_version v = { f->major, 11 };
+		struct ltt_relay_version v = { f->major, LTT_RELAY_MINOR };
 
 		ltt_relay_put_version(&w, &v);
 		break;
@@ -205,11 +206,21 @@ static int serve_ctrl(struct fake *f)
 			f->metadata_bytes += h.data_size - 12;
 			f->metadata_msgs++;
 		}
-		if (f->hold_metadata)
+		if (h.cmd_version != LTT_RELAY_METADATA_ANSWERED)
+			f->meta_unanswerable++;	/* as LTTng's relay: no reply wanted */
+		else if (f->hold_metadata)
 			f->meta_held = true;	/* answered by fake_answer_meta() */
 		else
 			ltt_relay_put_ret(&w, LTT_RELAY_OK);
 		break;
+	case LTT_RELAY_GET_CONFIGURATION: {
+		struct ltt_relay_get_configuration_reply rep = {
+			LTT_RELAY_OK, LTT_RELAY_CONFIG_LTT,
+		};
+
+		ltt_relay_put_get_configuration_reply(&w, &rep);
+		break;
+	}
 	case LTT_RELAY_SEND_INDEX: {
 		struct ltt_relay_index idx;
 
@@ -243,10 +254,17 @@ static int serve_ctrl(struct fake *f)
 	case LTT_RELAY_DATA_PENDING:
 		ltt_relay_put_ret(&w, f->pending_answer);
 		break;
-	case LTT_RELAY_END_DATA_PENDING: {
-		struct ltt_relay_end_data_pending_reply rep = { LTT_RELAY_OK, 0 };
+	case LTT_RELAY_END_DATA_PENDING:
+		ltt_relay_put_ret(&w, 0);	/* LTTng's form: nothing in flight */
+		break;
+	case LTT_RELAY_CREATE_TRACE_CHUNK:
+	case LTT_RELAY_QUIESCENT_CONTROL:
+		ltt_relay_put_ret(&w, LTT_RELAY_OK);
+		break;
+	case LTT_RELAY_CLOSE_TRACE_CHUNK: {
+		struct ltt_relay_close_chunk_reply rep = { LTT_RELAY_OK, "/out/box/s1" };
 
-		ltt_relay_put_end_data_pending_reply(&w, &rep);
+		ltt_relay_put_close_chunk_reply(&w, &rep);
 		break;
 	}
 	default:
@@ -564,6 +582,8 @@ static void test_session(void)
 	pthread_mutex_unlock(&f.lock);
 	tap_is_int(poll(&pfd, 1, 5000), 1, "the relay answers: the fd wakes the sink");
 	tap_is_int(ltt_sink_ready(sink), 0, "which is ready again");
+	tap_is_int((int)f.meta_unanswerable, 0,
+		   "ltt-relayd (GET_CONFIGURATION's LTT flag) is asked to answer every SEND_METADATA");
 
 	/* live: a tick after a write sends nothing, the next one a beacon */
 	ltt_sink_idle(sink, 123456789, 3);

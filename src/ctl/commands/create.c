@@ -194,6 +194,7 @@ static bool relay_error(int code)
 	case LTT_ERR_RELAY_HOST:
 	case LTT_ERR_RELAY_NOT_RELAY:
 	case LTT_ERR_RELAY_VERSION:
+	case LTT_ERR_RELAY_SESSION_REFUSED:
 		return true;
 	default:
 		return false;
