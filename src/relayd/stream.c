@@ -740,9 +740,11 @@ static int check_begin(const struct ltt_relay_stream *st, const struct ltt_relay
 		return -EINVAL;
 	if (hdr->data_size == 0 || len > LTT_RELAY_MAX_PACKET)
 		return -EINVAL;
-	/* a padded packet is a whole sub-buffer: the size of the stream's others */
-	if (hdr->padding_size && (len < 4096 || (len & (len - 1)) ||
-				  (st->padded_len && len != st->padded_len)))
+	/*
+	 * a padded packet ends on a page: ltt's consumers pad to the whole
+	 * sub-buffer, LTTng's to the page after the content
+	 */
+	if (hdr->padding_size && (len < 4096 || len % 4096))
 		return -EINVAL;
 	if (st->in_flight)
 		return -EBUSY;
@@ -777,8 +779,6 @@ int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_dat
 	pthread_mutex_lock(&m->lock);
 	st->in_flight = true;
 	st->any_begun = true;
-	if (hdr->padding_size)
-		st->padded_len = len;
 	st->last_begun_seq = hdr->net_seq_num;
 	memset(&st->cur, 0, sizeof(st->cur));
 	st->cur.seq = hdr->net_seq_num;

@@ -84,7 +84,6 @@ struct ltt_relay_stream {
 	/* Packets. */
 	bool in_flight;				/* a packet being received */
 	bool any_begun, any_written;
-	uint64_t padded_len;		/* bytes of its first padded packet, 0: none yet */
 	uint64_t last_begun_seq, last_written_seq;
 	uint64_t viewer_size;			/* packets' bytes across files */
 	struct ltt_relay_half cur;		/* the packet in flight */

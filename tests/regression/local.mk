@@ -210,6 +210,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_regen_net.sh \
 	tests/regression/test_clear_live.sh \
 	tests/regression/test_relay_stream.sh \
+	tests/regression/test_relay_lttng.sh \
 	tests/regression/test_relay_stall.sh \
 	tests/regression/test_relay_lost_events.sh \
 	tests/regression/test_relay_kill_burst.sh \
