@@ -4,17 +4,27 @@
  * ltt-relayd: a control connection (default port 5342) and a data
  * connection (5343), both TCP.
  *
- * The layouts are LTTng's relay protocol 2.11 (shared/ref/formats.md §2):
- * every integer big-endian, every structure packed, strings either
+ * The layouts are LTTng's relay protocol 2.11 to 2.13 (shared/ref/formats.md
+ * §2): every integer big-endian, every structure packed, strings either
  * length-prefixed (the lengths count the NUL) or in fixed char arrays.
- * ltt-relayd speaks the subset listed below, as version {2, 11}; trace
- * chunks (rotation) and the commands after 17 are not in it yet and get
- * LTT_RELAY_ERR_UNSUPPORTED.
+ * ltt-relayd speaks the subset listed below, as version {2, 13}, to ltt's
+ * consumers and to LTTng 2.11-2.13's; ltt's consumers speak it to
+ * ltt-relayd and to LTTng's lttng-relayd 2.11 and later.  Served to an
+ * LTTng peer: one trace chunk per session (its first: the session's
+ * directory); a rotation or a clear (a second chunk, ROTATE_STREAMS into
+ * a new chunk, CLOSE_TRACE_CHUNK with an archive or delete command) gets
+ * LTT_RELAY_ERR_UNSUPPORTED, as do START_DATA, UPDATE_SYNC_INFO,
+ * ADD_INDEX, CLOSE_INDEX and LIST_SESSIONS.  ltt's extensions
+ * (ARCHIVE_CHUNK, RESET_METADATA's rewrite_size, answered SEND_METADATA)
+ * go to ltt-relayd only: a consumer knows it by GET_CONFIGURATION's
+ * LTT_RELAY_CONFIG_LTT.
  *
  * Control connection: every request is a 24-byte header {u64 circuit_id
- * (0), u64 data_size, u32 cmd, u32 cmd_version (0)} then data_size bytes
- * of payload.  The relay answers every request, in order, so a sender may
- * pipeline requests and read the replies later.  A request whose header
+ * (0), u64 data_size, u32 cmd, u32 cmd_version} then data_size bytes of
+ * payload; cmd_version is 0 but for SEND_METADATA (below).  The relay
+ * answers every request but SEND_METADATA without
+ * LTT_RELAY_METADATA_ANSWERED, in order, so a sender may pipeline
+ * requests and read the replies later.  A request whose header
  * or payload is malformed (a length that does not add up, a string
  * without its NUL, an unknown stream) closes the connection; a
  * well-formed request the relay cannot serve gets an error code.
@@ -22,9 +32,21 @@
  *   VERSION {u32 major, u32 minor}           -> {u32 major, u32 minor}
  *       First, always.  Different majors: the relay closes.  Both sides
  *       then use min(minor).
+ *   GET_CONFIGURATION (2.12) {u64 query_flags (0)} -> {u32 ret_code, u64 flags}
+ *       After VERSION.  ltt-relayd sets LTT_RELAY_CONFIG_LTT.
  *   CREATE_SESSION (2.11) -> {u64 relay_session_id, u32 ret_code,
  *                             u32 output_path_len, output path (NUL-terminated)}
  *       Binds the connection to a new relay session (one per connection).
+ *       The payload carries the sender's session uuid (LTTng's relay
+ *       refuses a nil one) and its session id.
+ *   CREATE_TRACE_CHUNK (2.11) {u64 chunk_id, u64 creation_time,
+ *       u32 name_len, name}                  -> {u32 ret_code}
+ *       Before the first ADD_STREAM: the session's chunk (its directory).
+ *   CLOSE_TRACE_CHUNK (2.11) {u64 chunk_id, u64 close_time, u8 is_set,
+ *       u32 close_command}   -> {u32 ret_code, u32 path_len, path}
+ *       When the session ends (LTTng's: after ROTATE_STREAMS without a
+ *       new chunk, whose positions ltt-relayd does not need).
+ *   TRACE_CHUNK_EXISTS (2.11) {u64 chunk_id} -> {u32 ret_code, u8 exists}
  *   ADD_STREAM (2.11) {u32 channel_name_len, u32 pathname_len,
  *       u64 tracefile_size, u64 tracefile_count, u64 trace_chunk_id (0),
  *       channel name, pathname}      -> {u64 stream_handle, u32 ret_code}
@@ -35,9 +57,12 @@
  *   STREAMS_SENT {}                          -> {u32 ret_code}
  *       The streams added so far form complete traces: viewers may see them.
  *   SEND_METADATA {u64 stream_handle, u32 padding_size} + bytes
- *                                             -> {u32 ret_code}
+ *                                             -> {u32 ret_code} or nothing
  *       Appends TSDL metadata packets to a metadata stream (data_size =
- *       12 + bytes), then padding_size zeros that do not travel.
+ *       12 + bytes), then padding_size zeros that do not travel.  LTTng's
+ *       relay never answers it; ltt-relayd answers it, once written, when
+ *       cmd_version is LTT_RELAY_METADATA_ANSWERED (ltt's consumers, so
+ *       that no packet goes before its metadata is on the relay's disk).
  *   SEND_INDEX (80 bytes, below)             -> {u32 ret_code}
  *       The index of the packet sent on the data connection with the same
  *       (stream_handle, net_seq_num).  packet_size 0 is a live beacon: no
@@ -47,6 +72,8 @@
  *       No more packets after last_net_seq_num; the stream ends (HUP for
  *       viewers) once they all arrived.
  *   QUIESCENT_CONTROL {u64 stream_handle}    -> {u32 ret_code}
+ *       In a data pending query, for an open stream not asked DATA_PENDING
+ *       (LTTng's relay counts a stream neither asked nor closed pending).
  *   BEGIN_DATA_PENDING {u64 relay_session_id} -> {u32 ret_code}
  *   RESET_METADATA (2.13) {u64 stream_handle, u64 version[, u64 rewrite_size]}
  *                                             -> {u32 ret_code}
@@ -54,7 +81,8 @@
  *       empties its file; the SEND_METADATA that follow write it from
  *       offset 0.  version grows with each reset of the stream (a reset
  *       whose version does not grow is refused with ERR_INVAL).  LTTng's
- *       layout is the 16-byte form; ltt's consumers add rewrite_size, the
+ *       layout is the 16-byte form; ltt's consumers add rewrite_size (toward
+ *       ltt-relayd only), the
  *       bytes of the metadata written again (the packets right after):
  *       a live viewer that had the old text whole is served from there
  *       on (it keeps its old header, e.g. its clock offset, and gets the
@@ -64,7 +92,8 @@
  *   DATA_PENDING {u64 stream_handle, u64 last_net_seq_num}
  *                                             -> {u32 ret_code}: 1 while
  *       packets up to last_net_seq_num are still missing, 0 once written
- *   END_DATA_PENDING {u64 relay_session_id}  -> {u32 ret_code, u32 pending}
+ *   END_DATA_PENDING {u64 relay_session_id}  -> {u32 pending}: 1 while a
+ *       stream of the session waits for data, else 0 (LTTng's form)
  *
  * Data connection: no handshake.  Each packet is a 32-byte header
  * {u64 circuit_id (0), u64 stream_handle, u64 net_seq_num, u32 data_size,
@@ -72,7 +101,8 @@
  * included, up to content_size rounded up to a byte).  The padding does
  * not travel: the relay writes padding_size zeros after the data, so the
  * packet on disk is data_size + padding_size bytes (its packet_size), as
- * LTTng does.  net_seq_num counts from 0 per stream and increases by one
+ * LTTng does; with padding it ends on a 4 KiB boundary (ltt's consumers
+ * pad to the sub-buffer, LTTng's to the page).  net_seq_num counts from 0 per stream and increases by one
  * per packet.  A data connection serves the streams of any session; the
  * relay never writes to it.
  */
