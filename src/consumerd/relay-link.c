@@ -189,13 +189,10 @@ static size_t reply_size(uint32_t cmd)
 }
 
 /*
- * Queue one control request (header + @payload) awaiting its reply; give
- * the awaited reply's record in @ret_e (NULL: not wanted).  Locked.
+ * Queue one control request (header with @cmd_version, then @payload);
+ * its reply awaited unless @no_reply, the awaited reply's record in
+ * @ret_e (NULL: not wanted; nothing goes there with @no_reply).  Locked.
  * Returns 0, or the connection's error (nothing queued, nothing awaited).
- */
-/*
- * Queue one control request with @cmd_version; its reply awaited unless
- * @no_reply (then nothing goes in @ret_e).  Locked.
  */
 static int queue_request(struct ltt_relay *r, uint32_t cmd, uint32_t cmd_version,
 			 const struct ltt_wbuf *payload, struct relay_stream *st, bool no_reply,
