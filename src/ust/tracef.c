@@ -85,7 +85,8 @@ struct message {
 };
 
 /* Format @fmt into @m; false when vsnprintf() fails. */
-static bool format(struct message *m, const char *fmt, va_list ap)
+static bool __attribute__((format(printf, 2, 0))) format(struct message *m, const char *fmt,
+							  va_list ap)
 {
 	int n;
 

@@ -45,8 +45,8 @@ bt_discarded() {
 
 # --- scheduler events (kernel_sched, kernel_sched_tracefs) ---
 # check_sched SCENARIO BACKEND: its trace holds the workload's events.
-# Through tracefs, sched_process_fork has no tgids (ftrace's event lacks
-# them): parent_tid and child_tid only.
+# Through tracefs, sched_process_fork's tgids are the consumer's (ftrace's
+# event lacks them: doc/kernel-tracefs.md); both are processes here.
 check_sched() {
 local s=$1 b=$2 parent child n ping pong tgids
 kvm_scenario_ok $s
@@ -55,11 +55,7 @@ child=$(fact $s forkexec child_pid)
 is "$(fact $s forkexec status)" 42 "$b: kworkload's child exited 42"
 bt "$KVM_OUT/$s/trace" sched
 is $? 0 "$b: babeltrace2 reads the scheduler trace"
-if [ "$b" = module ]; then
-	tgids=(", parent_pid = $parent" ", child_pid = $child" ", child_pid = $parent")
-else
-	tgids=("" "" "")
-fi
+tgids=(", parent_pid = $parent" ", child_pid = $child" ", child_pid = $parent")
 is "$(count sched "sched_process_fork: .*parent_comm = \"kworkload\", parent_tid = $parent${tgids[0]}, child_comm = \"kworkload\", child_tid = $child${tgids[1]} }")" 1 \
 	"$b: sched_process_fork: parent $parent, child $child, as kworkload printed"
 is "$(count sched "sched_process_fork: .*child_tid = $parent${tgids[2]} }")" 1 \

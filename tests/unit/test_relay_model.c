@@ -298,16 +298,22 @@ static void test_padding(struct ltt_relay_model *m)
 		   "data + padding above the limit: EINVAL");
 	hdr.padding_size = PKT + 100 - 1;
 	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), -EINVAL,
-		   "a padded packet that is not a power of two: EINVAL");
-	hdr.padding_size = 2 * PKT - 1;
+		   "a padded packet that does not end on a page: EINVAL");
+	hdr.padding_size = 3 * PKT + 2048 - 1;
 	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), -EINVAL,
-		   "a padded packet of another size than the stream's: EINVAL");
+		   "a padded packet of 3.5 pages: EINVAL");
 	hdr.padding_size = 1024 - 1;
 	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), -EINVAL,
 		   "a padded packet under 4 KiB: EINVAL");
 	hdr.padding_size = PKT - 1;
 	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), 0,
-		   "a padded packet of the stream's size: accepted");
+		   "a padded packet of one page: accepted");
+	tap_is_int(ltt_relay_packet_write(&pkt, data, 1), 0, "its byte written");
+	tap_is_int(ltt_relay_packet_end(&pkt), 0, "and ended");
+	hdr.net_seq_num = 3;
+	hdr.padding_size = 3 * PKT - 1;
+	tap_is_int(ltt_relay_packet_begin(m, &hdr, &pkt), 0,
+		   "a padded packet of three pages, as LTTng pads to the page: accepted");
 	tap_is_int(ltt_relay_packet_write(&pkt, data, 1), 0, "its byte written");
 	tap_is_int(ltt_relay_packet_end(&pkt), 0, "and ended");
 	ltt_relay_session_close(s);
