@@ -521,8 +521,9 @@ static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg
 
 /*
  * The live timer of a relay: every stream of its channels is switched
- * (a partial packet is closed) and drained; a stream that sent nothing
- * since the last tick sends a beacon with the current trace clock.
+ * (a partial packet is closed; an empty one for a stream whose reader
+ * needs a first packet) and drained; a stream that sent nothing since
+ * the last tick sends a beacon with the current trace clock.
  */
 static void on_live_timer(struct ltt_evloop *loop, void *arg)
 {
@@ -535,7 +536,10 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 		if (chan->relay != rg->relay)
 			continue;
 		for (s = chan->streams; s; s = s->next) {
-			ltt_stream_switch(s);
+			if (s->sink && ltt_sink_wants_packet(s->sink))
+				ltt_stream_switch_empty(s);
+			else
+				ltt_stream_switch(s);
 			drain_stream(rg->dt, s);
 			/* the sink sends no beacon while a packet is on its way */
 			if (s->sink)

@@ -245,6 +245,18 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	pthread_mutex_unlock(&r->lock);
 }
 
+static bool relay_wants_packet(struct ltt_sink *sink)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+	bool wants;
+
+	pthread_mutex_lock(&r->lock);
+	wants = !r->conn_error && !r->ltt_ext && rs->st->next_seq == 0;
+	pthread_mutex_unlock(&r->lock);
+	return wants;
+}
+
 static void relay_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events)
 {
 	struct relay_sink *rs = (struct relay_sink *)sink;
@@ -299,6 +311,7 @@ static const struct ltt_sink_ops relay_sink_ops = {
 	.wait_ready = relay_wait_ready,
 	.write = relay_write,
 	.idle = relay_idle,
+	.wants_packet = relay_wants_packet,
 	.lost = relay_lost,
 	.destroy = relay_sink_destroy,
 };

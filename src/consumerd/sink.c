@@ -29,6 +29,11 @@ int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	return sink->ops->write(sink, pkt);
 }
 
+bool ltt_sink_wants_packet(struct ltt_sink *sink)
+{
+	return sink->ops->wants_packet && sink->ops->wants_packet(sink);
+}
+
 void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id)
 {
 	if (sink->ops->idle)

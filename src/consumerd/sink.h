@@ -70,6 +70,8 @@ struct ltt_sink_ops {
 	int (*write)(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
 	/* Optional: the live timer ticked and nothing was written since the last tick. */
 	void (*idle)(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
+	/* Optional: the reader needs a packet, even an empty one, before it reads others'. */
+	bool (*wants_packet)(struct ltt_sink *sink);
 	/* Optional: packets (and events) taken by write but never delivered. */
 	void (*lost)(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
 	/* Optional: delete every file the sink wrote (a clear); -EOPNOTSUPP when absent. */
@@ -138,6 +140,16 @@ int ltt_sink_wait_ready(struct ltt_sink *sink);
  * errno: the packet is not in the output (the caller counts it lost).
  */
 int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
+
+/**
+ * ltt_sink_wants_packet() - does the reader need a packet of this stream,
+ * even one without events, before it can show those of the others?
+ *
+ * True for a stream that has sent none to a relay other than ltt-relayd:
+ * LTTng's relay gives a live viewer nothing of a session while one of its
+ * streams never had a packet (a beacon does not do).  Data thread.
+ */
+bool ltt_sink_wants_packet(struct ltt_sink *sink);
 
 /**
  * ltt_sink_idle() - the live timer ticked: a sink that wrote nothing since

@@ -224,13 +224,23 @@ static int ust_put(struct ltt_source *src)
 	return ltt_rb_put_subbuf(&s->rb, &s->pkt);
 }
 
-static void ust_switch(struct ltt_source *src)
+static void ust_flush(struct ltt_source *src, bool even_if_empty)
 {
 	struct ust_source *s = (struct ust_source *)src;
-	int ret = ltt_rb_flush(&s->rb, false);
+	int ret = ltt_rb_flush(&s->rb, even_if_empty);
 
 	if (ret && ret != -ENODATA)
 		LTT_DBG("%s: switch: %s", src->label, strerror(-ret));
+}
+
+static void ust_switch(struct ltt_source *src)
+{
+	ust_flush(src, false);
+}
+
+static void ust_switch_empty(struct ltt_source *src)
+{
+	ust_flush(src, true);
 }
 
 static int ust_give_up(struct ltt_source *src)
@@ -342,6 +352,7 @@ static const struct ltt_source_ops ust_ops = {
 	.get = ust_get,
 	.put = ust_put,
 	.switch_packet = ust_switch,
+	.switch_empty = ust_switch_empty,
 	.give_up = ust_give_up,
 	.reads = ust_reads,
 	.snap_span = ust_snap_span,

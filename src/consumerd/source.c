@@ -21,6 +21,14 @@ void ltt_source_switch(struct ltt_source *src)
 	src->ops->switch_packet(src);
 }
 
+void ltt_source_switch_empty(struct ltt_source *src)
+{
+	if (src->ops->switch_empty)
+		src->ops->switch_empty(src);
+	else
+		src->ops->switch_packet(src);
+}
+
 int ltt_source_give_up(struct ltt_source *src)
 {
 	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;

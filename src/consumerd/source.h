@@ -63,6 +63,11 @@ struct ltt_source_ops {
 	/* Close the open packet if it holds events (switch timer, flush). */
 	void (*switch_packet)(struct ltt_source *src);
 	/*
+	 * Optional: close the open packet even without events (a live
+	 * reader that needs one of every stream); else switch_packet.
+	 */
+	void (*switch_empty)(struct ltt_source *src);
+	/*
 	 * Optional: no writer remains; give up the packet at the read
 	 * position if it will never complete.  0 given up; -ENODATA none;
 	 * -EBUSY it is complete, -EAGAIN raced: read again.
@@ -134,6 +139,15 @@ int ltt_source_put(struct ltt_source *src);
  * Data thread.
  */
 void ltt_source_switch(struct ltt_source *src);
+
+/**
+ * ltt_source_switch_empty() - close the open packet, even without events,
+ * where the source can (user space's ring buffers; the module's flush
+ * always does); else ltt_source_switch()
+ *
+ * Data thread.
+ */
+void ltt_source_switch_empty(struct ltt_source *src);
 
 /**
  * ltt_source_give_up() - give up a packet no writer will complete

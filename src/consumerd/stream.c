@@ -308,6 +308,11 @@ void ltt_stream_switch(struct ltt_stream *s)
 	ltt_source_switch(s->src);
 }
 
+void ltt_stream_switch_empty(struct ltt_stream *s)
+{
+	ltt_source_switch_empty(s->src);
+}
+
 /*
  * No writer remains: give up on the packets they left incomplete, reading
  * whatever completes in between, until nothing is reserved past the read

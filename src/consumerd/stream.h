@@ -142,6 +142,15 @@ enum ltt_stream_state ltt_stream_drain(struct ltt_stream *stream, struct ltt_scr
 void ltt_stream_switch(struct ltt_stream *stream);
 
 /**
+ * ltt_stream_switch_empty() - close the stream's open packet even without
+ * events, where its source can (ltt_source_switch_empty()): the first
+ * packet a live reader through LTTng's relay waits for
+ *
+ * Data thread.
+ */
+void ltt_stream_switch_empty(struct ltt_stream *s);
+
+/**
  * ltt_stream_flush() - switch, then write every packet complete now
  * @final: no writer remains: packets left incomplete by killed writers
  *         are given up (counted lost) rather than waited for

@@ -3,6 +3,10 @@
 # (Debian's lttng-tools), both ways, events counted exactly:
 #  - an ltt session streams to lttng-relayd: start, a program's events,
 #    stop; babeltrace2 reads every event from the relay's trace;
+#  - an ltt live session through lttng-relayd: babeltrace2's lttng-live
+#    client prints every event while the session runs (each stream sends
+#    a first packet, empty if need be: LTTng's relay shows a viewer
+#    nothing while one stream has none);
 #  - an LTTng session (lttng-sessiond, a program traced with liblttng-ust
 #    built here) streams to ltt-relayd: create, enable-event, start, the
 #    program, stop, destroy; babeltrace2 reads every event.
@@ -17,6 +21,7 @@ for p in lttng lttng-sessiond lttng-relayd; do
 done
 ust_setup
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
 relayd_init
 LOUT="$TEST_TMP/lttng-relay-out"
 LRUN="$TEST_TMP/lttng-run"
@@ -25,7 +30,7 @@ mkdir -p "$LTTNG_HOME" "$LRUN"
 trap '_lttng_cleanup; _relayd_cleanup; _cleanup' EXIT
 N=1000
 host=$(hostname)
-plan 17
+plan 21
 
 # Kill what LTTng's daemons left (their pids were written down).
 _lttng_cleanup() {
@@ -79,8 +84,23 @@ if start_lttng_relayd; then
 	is "$(discarded "$TEST_TMP/a.txt.err")" 0 "nothing discarded"
 	ok_cmd "destroy" lttctl destroy a
 	is "$(grep -c '^Error' "$TEST_TMP/lttng-relayd.log")" 0 "lttng-relayd logged no error"
+
+	# live, viewed through lttng-relayd while the session runs
+	ok_cmd "an ltt live session streaming to lttng-relayd" \
+		lttctl create lv --live=100000 -U "net://127.0.0.1:$LCPORT:$LDPORT"
+	lttctl -q enable-event -u 'ltt_test:*' -s lv && lttctl -q start lv
+	timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LLPORT/host/$host/lv" \
+		>"$TEST_TMP/lv.out" 2>"$TEST_TMP/lv.err" &
+	viewer=$!
+	ust_app -n "$N" >/dev/null
+	wait_for "$TEST_TMP/lv.out" " ltt_test:seq: " "$N"
+	ok $? "babeltrace2's lttng-live client prints the $N events while the session runs"
+	lttctl -q stop lv && lttctl -q destroy lv
+	wait "$viewer"
+	is $? 0 "the viewer ends with the session"
+	is "$(count_events "$TEST_TMP/lv.out" ltt_test:seq)" "$N" "... having printed each event once"
 else
-	skip 8 "lttng-relayd did not start: $(tail -n 1 "$TEST_TMP/lttng-relayd.log")"
+	skip 12 "lttng-relayd did not start: $(tail -n 1 "$TEST_TMP/lttng-relayd.log")"
 fi
 
 # --- an LTTng session streams to ltt-relayd
