@@ -8,8 +8,9 @@
 # kernel's generated x86-64 table (arch/x86/include/generated/asm/
 # syscalls_64.h: __SYSCALL(nr, sys_NAME); else uapi/asm/unistd_64.h:
 # __NR_NAME), argument names and types from the prototypes of
-# include/linux/syscalls.h (its #ifdef CONFIG_* evaluated against the
-# kernel's autoconf.h), then from ARCH_PROTOS for arch-specific calls.
+# ARCH_PROTOS (arch-specific calls, and the argument names syscalls.h
+# leaves out), then from include/linux/syscalls.h (its #ifdef CONFIG_*
+# evaluated against the kernel's autoconf.h).
 #
 # Output: the X-macro LTT_SYSCALL_TABLE(X), calling for each system call
 #	X(NR, NAME, LTT_SC_INT(TYPE, ARG, I) LTT_SC_PTR(ARG, I)
@@ -197,8 +198,8 @@ function emit(nr, entry,   name, p, n, a, i, prm, words, nw, argname, type, fiel
 BEGIN {
 	init_types()
 	load_config()
+	load_protos(arch)	# first: its prototypes win (add_proto)
 	load_protos(decls)
-	load_protos(arch)
 	max_nr = -1
 	print "#ifndef LTT_SYSCALLS_TABLE_H"
 	print "#define LTT_SYSCALLS_TABLE_H"

@@ -159,10 +159,11 @@ if [ -d "$d/trace-syscalls" ]; then
 	has syscall_entry_openat "dfd = -100, filename = \"$(fact openat_path)\", flags = $(fact openat_flags), mode = $(fact openat_mode) }" \
 		"every syscall: syscall_entry_openat with its filename"
 	has syscall_entry_execve "filename = \"$(fact exec_filename)\"" "every syscall: syscall_entry_execve"
-	has syscall_entry_clone "arg0 = [0-9]+, " "every syscall: syscall_entry_clone (unnamed arguments argN)"
-	has syscall_entry_rt_sigaction "arg0 = $(fact signal), " "every syscall: syscall_entry_rt_sigaction SIGUSR1"
+	has syscall_entry_clone "clone_flags = [0-9]+, newsp = [0-9]+, parent_tidptr = 0x[0-9A-F]+, child_tidptr = " \
+		"every syscall: syscall_entry_clone (argument names syscalls.h leaves out: SYSCALL_DEFINE's)"
+	has syscall_entry_rt_sigaction "sig = $(fact signal), " "every syscall: syscall_entry_rt_sigaction SIGUSR1"
 	has syscall_entry_wait4 "pid = $child, " "every syscall: syscall_entry_wait4 for the child"
-	has syscall_entry_sendto "arg0 = [0-9]+, arg1 = 0x[0-9A-F]+, arg2 = 123, " "every syscall: syscall_entry_sendto, 123 bytes"
+	has syscall_entry_sendto "fd = [0-9]+, buff = 0x[0-9A-F]+, len = 123, " "every syscall: syscall_entry_sendto, 123 bytes (len, as lttng-analyses read it)"
 	has syscall_entry_unknown "id = $(fact unknown_nr), " "every syscall: the unknown one"
 	has syscall_entry_readlink "path = \"/proc/self/exe\", buf = 0x[0-9A-F]+, bufsiz = [0-9]+ }" \
 		"every syscall: syscall_entry_readlink with its path"

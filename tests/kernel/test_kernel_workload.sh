@@ -11,7 +11,7 @@ kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
 	kernel_two_sessions kernel_buffers kernel_flush
-plan 95
+plan 99
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -122,7 +122,8 @@ calls() {
 		!/\{ cpu_id = 0 \}/ { next }
 		index($0, "syscall_entry_openat:") && index($0, start) { on = 1 }
 		on && / syscall_(entry|exit)_(openat|write|close): / {
-			sub(/^.* syscall_/, ""); sub(/\{ cpu_id = 0 \}, /, ""); print
+			sub(/^.* syscall_/, ""); sub(/\{ cpu_id = 0 \}, /, "")
+			sub(/\{ tid = [0-9]+ \}, /, ""); print
 			if (++n == 6) exit
 		}' "$TEST_TMP/$1"
 }
@@ -160,6 +161,18 @@ is "$(sed -n 's/.* \(syscall_[a-z_0-9]*\): .*/\1/p' "$TEST_TMP/some" | sort -u |
 	"$b: session some recorded those three calls and nothing else"
 ok $(($(sed -n 's/.* syscall_entry_\([a-z_0-9]*\): .*/\1/p' "$TEST_TMP/all" | sort -u | wc -l) >= 20 ? 0 : 1)) \
 	"$b: session all (--syscall -a) recorded every call kworkload made (20 or more kinds)"
+# the users' analysis of system calls: exactly the calls the trace has of kworkload
+pid=$(fact $s files pid)
+if command -v lttng-syscallstats >/dev/null; then
+	timeout 300 lttng-syscallstats --no-progress "$KVM_OUT/$s/all" >"$TEST_TMP/sc-$b.txt" 2>&1
+	is $? 0 "$b: lttng-syscallstats reads session all's trace"
+	t=$(awk -v t="TID: $pid)" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
+		on && $1 == "-" && $2 == "write" { print $3 }' "$TEST_TMP/sc-$b.txt")
+	is "$t" "$(count all "syscall_entry_write: .*\\{ tid = $pid \\}")" \
+		"$b: ... kworkload's write calls, as many as the trace has of its tid ($pid)"
+else
+	skip 2 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
+fi
 if [ "$b" = module ]; then
 	is "$(count all 'syscall_entry_execve: .*filename = "/ltt/bin/kworkload"')" 1 \
 		"$b: session all: execve with its path (taskset runs kworkload)"
