@@ -142,8 +142,8 @@ void ltt_source_switch(struct ltt_source *src);
 
 /**
  * ltt_source_switch_empty() - close the open packet, even without events,
- * where the source can (user space's ring buffers; the module's flush
- * always does); else ltt_source_switch()
+ * where the source can (user space's ring buffers; the kernel's sources
+ * can't yet); else ltt_source_switch()
  *
  * Data thread.
  */

@@ -3,10 +3,11 @@
 # (Debian's lttng-tools), both ways, events counted exactly:
 #  - an ltt session streams to lttng-relayd: start, a program's events,
 #    stop; babeltrace2 reads every event from the relay's trace;
-#  - an ltt live session through lttng-relayd: babeltrace2's lttng-live
-#    client prints every event while the session runs (each stream sends
-#    a first packet, empty if need be: LTTng's relay shows a viewer
-#    nothing while one stream has none);
+#  - an ltt live session streams to lttng-relayd while babeltrace2's
+#    lttng-live client watches it through lttng-relayd's live port: the
+#    viewer prints every event while the session runs (the idle CPUs'
+#    streams included, which need a packet before LTTng's relay lets a
+#    viewer past them), and the trace on disk has them too;
 #  - an LTTng session (lttng-sessiond, a program traced with liblttng-ust
 #    built here) streams to ltt-relayd: create, enable-event, start, the
 #    program, stop, destroy; babeltrace2 reads every event.
@@ -30,7 +31,7 @@ mkdir -p "$LTTNG_HOME" "$LRUN"
 trap '_lttng_cleanup; _relayd_cleanup; _cleanup' EXIT
 N=1000
 host=$(hostname)
-plan 21
+plan 26
 
 # Kill what LTTng's daemons left (their pids were written down).
 _lttng_cleanup() {
@@ -85,22 +86,57 @@ if start_lttng_relayd; then
 	ok_cmd "destroy" lttctl destroy a
 	is "$(grep -c '^Error' "$TEST_TMP/lttng-relayd.log")" 0 "lttng-relayd logged no error"
 
-	# live, viewed through lttng-relayd while the session runs
-	ok_cmd "an ltt live session streaming to lttng-relayd" \
-		lttctl create lv --live=100000 -U "net://127.0.0.1:$LCPORT:$LDPORT"
-	lttctl -q enable-event -u 'ltt_test:*' -s lv && lttctl -q start lv
-	timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LLPORT/host/$host/lv" \
-		>"$TEST_TMP/lv.out" 2>"$TEST_TMP/lv.err" &
-	viewer=$!
-	ust_app -n "$N" >/dev/null
-	wait_for "$TEST_TMP/lv.out" " ltt_test:seq: " "$N"
-	ok $? "babeltrace2's lttng-live client prints the $N events while the session runs"
-	lttctl -q stop lv && lttctl -q destroy lv
-	wait "$viewer"
-	is $? 0 "the viewer ends with the session"
-	is "$(count_events "$TEST_TMP/lv.out" ltt_test:seq)" "$N" "... having printed each event once"
 else
-	skip 12 "lttng-relayd did not start: $(tail -n 1 "$TEST_TMP/lttng-relayd.log")"
+	skip 8 "lttng-relayd did not start: $(tail -n 1 "$TEST_TMP/lttng-relayd.log")"
+fi
+
+# lttng_viewers SESSION: how many viewers lttng-relayd counts on SESSION.
+lttng_viewers() {
+	timeout "$TEST_TIMEOUT" babeltrace2 query src.ctf.lttng-live sessions \
+		-p "url=\"net://127.0.0.1:$LLPORT\"" 2>/dev/null |
+		awk -v s="$1" '/^-/ { if (n == s) print c; n = c = "" }
+			/session-name:/ { n = $2 } /client-count:/ { c = $2 }
+			END { if (n == s) print c }'
+}
+
+# wait_viewers SESSION N: until lttng-relayd counts N viewers on SESSION
+# (it logs nothing to wait on), within $TEST_TIMEOUT.
+wait_viewers() {
+	local end=$((SECONDS + TEST_TIMEOUT))
+	until [ "$(lttng_viewers "$1")" = "$2" ]; do
+		((SECONDS < end)) || return 1
+	done
+}
+
+# --- an ltt live session streams to lttng-relayd; babeltrace2 watches it
+if ! command -v babeltrace2 >/dev/null; then
+	skip 9 "babeltrace2 is not installed"
+elif [ -n "${LLPORT:-}" ]; then
+	lttctl -q create l --live=100000 -U "net://127.0.0.1:$LCPORT:$LDPORT" &&
+		lttctl -q enable-event -u 'ltt_test:*' -s l
+	ok_cmd "a live session (100 ms timer) streaming to lttng-relayd starts" lttctl start l
+	timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace2 -i lttng-live \
+		"net://127.0.0.1:$LLPORT/host/$host/l" >"$TEST_TMP/l.out" 2>"$TEST_TMP/l.err" &
+	VL=$!
+	wait_viewers l 1
+	ok $? "babeltrace2 attaches to it through lttng-relayd's live port"
+	# on CPU 0 only: the other CPUs' streams stay without events
+	(taskset -cp 0 "$BASHPID" >/dev/null 2>&1; ust_app -n "$N" >/dev/null)
+	wait_for "$TEST_TMP/l.out" " ltt_test:seq: " "$N"
+	ok $? "the viewer prints the $N events while the session runs"
+	ok "$(proc_alive "$VL"; echo $?)" "the viewer still runs (the session is live)"
+	ok_cmd "destroy" lttctl destroy l
+	wait "$VL"
+	is $? 0 "the viewer ends cleanly once the session is destroyed"
+	is "$(count_events "$TEST_TMP/l.out" ltt_test:seq)" "$N" "it printed exactly the $N events"
+	is "$(discarded "$TEST_TMP/l.err")" 0 "nothing discarded"
+	dir=$(the_dir "$LOUT/$host/l-*")
+	bt "$dir" "$TEST_TMP/l-disk.txt"
+	is "$(count_events "$TEST_TMP/l-disk.txt" ltt_test:seq)" "$N" \
+		"lttng-relayd's trace on disk has the $N events too"
+	[ "$_tap_failed" = 0 ] || diag "$(tail -n 5 "$TEST_TMP/l.err")"
+else
+	skip 9 "lttng-relayd did not start"
 fi
 
 # --- an LTTng session streams to ltt-relayd
