@@ -252,7 +252,9 @@ static bool relay_wants_packet(struct ltt_sink *sink)
 	bool wants;
 
 	pthread_mutex_lock(&r->lock);
-	wants = !r->conn_error && !r->ltt_ext && rs->st->next_seq == 0;
+	/* the data connection idle: an empty packet made now goes at once */
+	wants = !r->conn_error && !r->ltt_ext && rs->st->next_seq == 0 &&
+		rlink_q_empty(&r->data_q);
 	pthread_mutex_unlock(&r->lock);
 	return wants;
 }

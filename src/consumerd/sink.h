@@ -145,9 +145,11 @@ int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
  * ltt_sink_wants_packet() - does the reader need a packet of this stream,
  * even one without events, before it can show those of the others?
  *
- * True for a stream that has sent none to a relay other than ltt-relayd:
- * LTTng's relay gives a live viewer nothing of a session while one of its
- * streams never had a packet (a beacon does not do).  Data thread.
+ * True for a stream that has sent none to a relay other than ltt-relayd,
+ * while the relay's data connection is idle (so that one empty packet,
+ * not one a tick, waits for it): LTTng's relay gives a live viewer
+ * nothing of a session while one of its streams never had a packet (a
+ * beacon does not do).  Data thread.
  */
 bool ltt_sink_wants_packet(struct ltt_sink *sink);
 

@@ -333,13 +333,18 @@ static void test_relay(const char *base)
 	ch_tstream_fini(&l0);
 }
 
-/* The live timer: a partial packet reaches the relay without any flush. */
+/*
+ * The live timer: a partial packet reaches the relay without any flush;
+ * a stream without events sends ltt-relayd no empty packet (only LTTng's
+ * relay needs a first packet before it takes beacons).
+ */
 static void test_relay_live(const char *base)
 {
 	struct ch_chan_args ca = { .key = 10, .trace_key = 1, .name = "live" };
 	struct ch_ts_args a = { .num_subbuf = 4, .wakeups = true, .seal = true };
 	char run[PATH_MAX], out[PATH_MAX], rpath[PATH_MAX], p[PATH_MAX];
-	struct ch_tstream s0;
+	struct ch_tstream s0, s1;
+	struct stat st;
 	int cport, dport;
 	pid_t rpid;
 	struct ch_cons c;
@@ -356,10 +361,16 @@ static void test_relay_live(const char *base)
 	a.cpu = 0;
 	ch_tstream_init(&s0, &a, 500);
 	tap_is_int(ch_add_stream(&c, 10, 0, &s0), 0, "a stream");
+	a.cpu = 1;
+	ch_tstream_init(&s1, &a, 500);
+	tap_is_int(ch_add_stream(&c, 10, 1, &s1), 0, "and one that stays without events");
 	tap_is_int(ch_key_cmd(&c, LTT_CONSUMER_MSG_STREAMS_SENT, 10), 0, "STREAMS_SENT");
 	tap_is_int(ch_put_events(&s0, 10), 0, "10 events: less than a packet");
 	ch_pathf(p, "%s/kernel/live_0", rpath);
 	tap_ok(ch_wait_size(p, SUBBUF, WAIT_MS), "the live timer sent the partial packet, unflushed");
+	ch_pathf(p, "%s/kernel/live_1", rpath);
+	tap_ok(stat(p, &st) ? errno == ENOENT : st.st_size == 0,
+	       "the stream without events sent ltt-relayd no packet, not even an empty one");
 	tap_is_int(relay_drained(&c, 9), 0, "and nothing is pending");
 	ch_pathf(p, "%s/kernel", rpath);
 	ch_verify_stream(p, "live", 0, &s0, 0, false, -1);
@@ -368,6 +379,7 @@ static void test_relay_live(const char *base)
 	tap_is_int(ch_wait(&c, WAIT_MS), 0, "the consumer exits 0 with a relay left (closed)");
 	kill(rpid, SIGTERM);
 	ch_tstream_fini(&s0);
+	ch_tstream_fini(&s1);
 }
 
 int main(void)

@@ -32,6 +32,7 @@ struct fake {
 	int ctrl, data;			/* accepted */
 	int ctrl_port, data_port;
 	uint32_t major;			/* what VERSION answers */
+	bool lttng;			/* as LTTng's relay: no LTT flag in GET_CONFIGURATION */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	bool stop_reading_data;		/* leave the data socket alone */
@@ -215,7 +216,7 @@ static int serve_ctrl(struct fake *f)
 		break;
 	case LTT_RELAY_GET_CONFIGURATION: {
 		struct ltt_relay_get_configuration_reply rep = {
-			LTT_RELAY_OK, LTT_RELAY_CONFIG_LTT,
+			LTT_RELAY_OK, f->lttng ? 0 : LTT_RELAY_CONFIG_LTT,
 		};
 
 		ltt_relay_put_get_configuration_reply(&w, &rep);
@@ -542,6 +543,8 @@ static void test_session(void)
 	       ltt_sink_ready(sink) == 0,
 	       "the sink (waiting for its stream's handle) wakes, ready once it came");
 	tap_ok(f.streams_sent == 0, "no STREAMS_SENT yet: the channel's streams may still come");
+	tap_ok(!ltt_sink_wants_packet(sink),
+	       "ltt-relayd takes beacons at any time: a stream needs no first packet");
 	ltt_output_streams_added(cout);
 	tap_ok(fake_wait(&f, &f.streams_sent, 1) && f.streams_at_sent == 2,
 	       "the channel's streams all added: STREAMS_SENT");
@@ -807,10 +810,60 @@ static void test_announce(void)
 	fake_stop(&f);
 }
 
+/*
+ * Toward LTTng's relay (no LTT flag in GET_CONFIGURATION) a stream needs
+ * a first packet: that relay ignores the beacons of a stream that never
+ * had one, and its viewers wait on the stream meanwhile.
+ */
+static void test_first_packet(void)
+{
+	char ctrl[64], data[64], path[256];
+	struct ltt_output *tout = NULL, *cout = NULL;
+	struct ltt_sink_relay_cfg cfg;
+	struct ltt_sink_packet pkt;
+	struct ltt_sink *a = NULL;
+	struct ltt_relay *r = NULL;
+	static uint8_t buf[4096];
+	struct pump pump = { 0 };
+	struct pollfd pfd;
+	struct fake f;
+
+	fake_start(&f, 2);
+	pthread_mutex_lock(&f.lock);
+	f.lttng = true;
+	pthread_mutex_unlock(&f.lock);
+	cfg = cfg_for(&f, ctrl, data);
+	cfg.live_timer_us = 10000;
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0,
+		   "first packet: connected to a relay without ltt's extensions");
+	pump.relay = r;
+	pthread_create(&pump.thread, NULL, pump_main, &pump);
+	ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, true, &tout);
+	ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, false, &cout);
+	tap_ok(cout && !ltt_output_open_sink(cout, "chan_0", &a), "a stream");
+	pfd = (struct pollfd){ .fd = a->poll_fd, .events = POLLIN };
+	tap_ok((ltt_sink_ready(a) == 0 || poll(&pfd, 1, 5000) == 1) && ltt_sink_ready(a) == 0,
+	       "has its handle");
+	tap_ok(ltt_sink_wants_packet(a), "without a packet yet, it needs one");
+	make_packet(&pkt, buf, sizeof(buf), 1, 1, 0);
+	tap_ok(!ltt_sink_write(a, &pkt) && fake_wait(&f, &f.nr_indexes, 1),
+	       "a packet of it reached the relay, with its index");
+	tap_ok(!ltt_sink_wants_packet(a), "it needs none afterwards: beacons do");
+
+	pump.stop = true;
+	pthread_join(pump.thread, NULL);
+	ltt_sink_destroy(a);
+	ltt_output_destroy(cout);
+	ltt_output_destroy(tout);
+	ltt_sink_relay_destroy(r);
+	fake_stop(&f);
+}
+
 int main(void)
 {
 	test_connect_errors();
 	test_session();
 	test_announce();
+	test_first_packet();
 	return tap_done();
 }
