@@ -568,9 +568,12 @@ static void tracefs_destroy(struct ltt_source *src)
  * Keep mode: read what is ready into the ring, closing the partial
  * packet when a switch asked for it.  A call reads at most the kernel
  * buffer's pages (the budget: the reader's own system calls, when
- * traced, would otherwise keep a page ready forever) and stops at a
- * short page, as refill() does.  0 caught up (or a read failed: counted,
- * the next wakeup or timer tries again); -EBUSY more is ready.
+ * traced, would otherwise keep a page ready forever).  As refill()
+ * does, a wakeup's reads stop at a short page, a switch's go on to an
+ * empty buffer: a short page is also the rest of a page an earlier read
+ * took part of while the kernel wrote it, with whole pages behind it.
+ * 0 caught up (or a read failed: counted, the next wakeup or timer tries
+ * again); -EBUSY more is ready.
  */
 static int tracefs_keep(struct ltt_source *src)
 {
@@ -579,7 +582,7 @@ static int tracefs_keep(struct ltt_source *src)
 
 	for (t->reads = 0; t->reads < t->budget;) {
 		ret = read_page(t);
-		if (ret == 0)
+		if (ret == 0 || (ret == 1 && t->flush))
 			continue;
 		if (ret == 1 || ret == -EAGAIN)
 			break;

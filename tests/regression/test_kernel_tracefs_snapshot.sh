@@ -7,7 +7,9 @@
 # module: records in a row (each holds the earlier calls and the new
 # ones), -m keeps the newest packets, a lapped buffer keeps the newest
 # events, a record after stop holds the same, nothing counted lost;
-# kernel and user space in one snapshot; a snapshot sent to a relay.
+# kernel and user space in one snapshot; a snapshot sent to a relay;
+# records between small bursts (a record reads part of the page the
+# kernel is writing, the next one the rest of it and the pages behind).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
@@ -15,7 +17,7 @@
 test_init
 relayd_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 24
+tracefs_setup 25
 
 # load N: N getcpu calls on CPU 0 (a system call nothing else makes:
 # programs read the CPU from the vDSO; getppid is made by sanitizers' runtimes
@@ -107,6 +109,25 @@ is "$(lttctl list ks | sed -n 's/^ *discarded events: //p' | tr '\n' ' ')" "0 " 
 ok_cmd "destroy" lttctl destroy ks
 tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 is "$(ls "$tfs/instances" | grep -c "^ltt-$(sessiond_pid)-")" 0 "... removes its ftrace instance"
+
+# Records between bursts of a few calls: each record's last read takes
+# part of the kernel's current page; the next record's first read gives
+# the rest of it, often less than half a page, with whole pages behind.
+lttctl -q create bursts --snapshot -o "$TEST_TMP/bursts" &&
+	lttctl -q enable-channel -k burstchan --subbuf-size 4k --num-subbuf 16 -s bursts &&
+	lttctl -q enable-event -k --syscall getcpu -c burstchan -s bursts &&
+	lttctl -q start bursts || { echo "Bail out! session bursts"; exit 1; }
+total=0 short=""
+for k in 3 5 7 11 13 17 19 23 29 31 37 41; do
+	load "$k"
+	total=$((total + k))
+	lttctl -q snapshot record -n "b$k" -s bursts
+	d=$(find "$TEST_TMP/bursts" -mindepth 1 -maxdepth 1 -type d -name "b$k-*" | head -1)
+	n=$(timeout "$BT_TIMEOUT" babeltrace2 "$d/kernel" 2>/dev/null | grep -c ' syscall_exit_getcpu: ')
+	[ "$n" = "$total" ] || short+=" b$k:$n/$total"
+done
+is "$short" "" "12 records between bursts of 3 to 41 calls: each holds every call made before it"
+lttctl -q destroy bursts
 
 # Kernel and user space in one snapshot: DIR/kernel and DIR/ust.
 lttctl -q create both --snapshot -o "$TEST_TMP/both" &&
