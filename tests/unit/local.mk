@@ -13,6 +13,7 @@ UNIT_TESTS = \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error \
 	tests/unit/test_escape \
+	tests/unit/test_name_index \
 	tests/unit/test_log \
 	tests/unit/test_filter
 check_PROGRAMS += $(UNIT_TESTS)
@@ -35,6 +36,9 @@ tests_unit_test_uri_LDADD = src/common/libcommon.la
 
 tests_unit_test_names_SOURCES = tests/unit/test_names.c $(UNIT_TAP_SOURCES)
 tests_unit_test_names_LDADD = src/common/libcommon.la
+
+tests_unit_test_name_index_SOURCES = tests/unit/test_name_index.c $(UNIT_TAP_SOURCES)
+tests_unit_test_name_index_LDADD = src/common/libcommon.la
 
 tests_unit_test_escape_SOURCES = tests/unit/test_escape.c $(UNIT_TAP_SOURCES)
 tests_unit_test_escape_LDADD = src/common/libcommon.la
