@@ -113,8 +113,7 @@ static void app_free(struct ltt_app *app)
 
 	cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
 		cds_list_del(&ac->node);
-		free(ac->events);
-		free(ac);
+		ltt_app_chan_free(ac);
 	}
 	for (i = 0; i < app->nr_tps; i++)
 		free(app->tps[i]);
@@ -141,6 +140,66 @@ struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
 		if (ac->key == key)
 			return ac;
 	return NULL;
+}
+
+static const char *event_name_at(const void *ac, size_t pos)
+{
+	return ((const struct ltt_app_chan *)ac)->events[pos].name;
+}
+
+struct ltt_app_chan *ltt_app_chan_new(void)
+{
+	struct ltt_app_chan *ac = calloc(1, sizeof(*ac));
+
+	if (ac)
+		ltt_name_index_init(&ac->by_name, event_name_at, ac);
+	return ac;
+}
+
+void ltt_app_chan_free(struct ltt_app_chan *ac)
+{
+	ltt_name_index_fini(&ac->by_name);
+	free(ac->events);
+	free(ac);
+}
+
+struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name)
+{
+	long at = ltt_name_index_find(&ac->by_name, name);
+
+	return at < 0 ? NULL : &ac->events[at];
+}
+
+int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev)
+{
+	struct ltt_app_event *events;
+	size_t cap;
+
+	if (ac->nr_events == ac->cap_events) {
+		cap = ac->cap_events ? 2 * ac->cap_events : 16;
+		events = realloc(ac->events, cap * sizeof(*events));
+		if (!events)
+			return -ENOMEM;
+		ac->events = events;
+		ac->cap_events = cap;
+	}
+	ac->events[ac->nr_events] = *ev;
+	if (ltt_name_index_add(&ac->by_name, ac->nr_events))
+		return -ENOMEM;
+	ac->nr_events++;
+	return 0;
+}
+
+void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev)
+{
+	size_t i = (size_t)(ev - ac->events), last = ac->nr_events - 1;
+
+	ltt_name_index_remove(&ac->by_name, ev->name);
+	if (i != last) {
+		ltt_name_index_move(&ac->by_name, last, i);
+		*ev = ac->events[last];
+	}
+	ac->nr_events--;
 }
 
 static void conn_close(struct ltt_app_thread *t, struct conn *c)

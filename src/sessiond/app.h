@@ -19,6 +19,7 @@
 #include <urcu/list.h>
 
 #include "common/app-proto.h"
+#include "common/name-index.h"
 #include "common/codec.h"
 #include "common/evloop.h"
 #include "sessiond/app-out.h"
@@ -45,6 +46,7 @@ struct ltt_app_chan {
 	size_t nr_events;
 	size_t cap_events;
 	struct ltt_app_event *events;
+	struct ltt_name_index by_name;	/* positions in events */
 };
 
 struct ltt_app {
@@ -93,6 +95,27 @@ void ltt_app_put(struct ltt_app *app);
  * apps_lock held
  */
 struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key);
+
+/**
+ * ltt_app_chan_new() / ltt_app_chan_free() - a channel record without
+ * events (NULL: no memory); one freed with its events (taken out of any
+ * list first)
+ */
+struct ltt_app_chan *ltt_app_chan_new(void);
+void ltt_app_chan_free(struct ltt_app_chan *ac);
+
+/**
+ * ltt_app_chan_event() - the event named @name in @ac, or NULL
+ *
+ * ltt_app_chan_event_add() - @ev (its name borrowed) added: 0 or -ENOMEM
+ * ltt_app_chan_event_remove() - @ev (one of @ac's) removed; the last one
+ * takes its place
+ *
+ * apps_lock held; O(1) each, whatever the program's number of events.
+ */
+struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name);
+int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev);
+void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
 
 /*
  * One TRACEPOINTS message's REGISTER_DONE (app.c): the program waits for

@@ -18,7 +18,6 @@
 
 /* An event class: one event id in one channel of one trace. */
 struct ust_class {
-	struct cds_list_head node;	/* in ltt_ust_classes.list */
 	uint32_t id;
 	struct ltt_app_tracepoint *tp;	/* the layout, owned copy */
 	pid_t pid;			/* who defined it first */
@@ -55,22 +54,47 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	return ret;
 }
 
+static const char *class_name_at(const void *classes, size_t pos)
+{
+	return ((const struct ltt_ust_classes *)classes)->all[pos]->tp->name;
+}
+
 void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes)
 {
-	CDS_INIT_LIST_HEAD(&classes->list);
-	classes->next_id = LTT_CTF_FIRST_EVENT_ID;	/* after the torn events' */
+	*classes = (struct ltt_ust_classes){ 0 };
+	ltt_name_index_init(&classes->by_name, class_name_at, classes);
 }
 
 void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
 {
-	struct ust_class *cls, *tmp;
+	size_t i;
 
-	cds_list_for_each_entry_safe(cls, tmp, &classes->list, node) {
-		cds_list_del(&cls->node);
-		free(cls->tp);
-		free(cls);
+	for (i = 0; i < classes->nr; i++) {
+		free(classes->all[i]->tp);
+		free(classes->all[i]);
 	}
+	free(classes->all);
+	ltt_name_index_fini(&classes->by_name);
+	ltt_ust_meta_classes_init(classes);
 }
+
+/* Room for one more class in @classes->all. */
+static int reserve_class(struct ltt_ust_classes *classes)
+{
+	struct ust_class **all;
+	size_t cap;
+
+	if (classes->nr < classes->cap)
+		return 0;
+	cap = classes->cap ? 2 * classes->cap : 16;
+	all = realloc(classes->all, cap * sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	classes->all = all;
+	classes->cap = cap;
+	return 0;
+}
+
 /* A copy of a decoded description, or NULL. */
 static struct ltt_app_tracepoint *tp_dup(const struct ltt_app_tracepoint *tp)
 {
@@ -85,10 +109,10 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		       const char *trace_path, struct ltt_wbuf *text, uint32_t *ret_id)
 {
 	struct ust_class *cls;
+	long at = ltt_name_index_find(&classes->by_name, tp->name);
 
-	cds_list_for_each_entry(cls, &classes->list, node) {
-		if (strcmp(cls->tp->name, tp->name))
-			continue;
+	if (at >= 0) {
+		cls = classes->all[at];
 		if (!ltt_app_tracepoint_same_layout(cls->tp, tp)) {
 			LTT_WARN_RL("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s: not recorded for pid %ld",
 				    tp->name, app->procname, (long)app->pid, cls->procname,
@@ -100,18 +124,21 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 	}
 	if (!text)
 		return -ENOENT;
+	if (reserve_class(classes))
+		return -ENOMEM;
 	cls = calloc(1, sizeof(*cls));
 	if (!cls)
 		return -ENOMEM;
 	cls->tp = tp_dup(tp);
-	if (!cls->tp) {
+	classes->all[classes->nr] = cls;
+	if (!cls->tp || ltt_name_index_add(&classes->by_name, classes->nr)) {
+		free(cls->tp);
 		free(cls);
 		return -ENOMEM;
 	}
-	cls->id = classes->next_id++;
+	cls->id = LTT_CTF_FIRST_EVENT_ID + (uint32_t)classes->nr++;
 	cls->pid = app->pid;
 	strcpy(cls->procname, app->procname);
-	cds_list_add_tail(&cls->node, &classes->list);
 	if (ltt_tsdl_event(text, tp, cls->id, stream_id))
 		LTT_ERR_RL("trace %s: can't describe event %s", trace_path, tp->name);
 	*ret_id = cls->id;

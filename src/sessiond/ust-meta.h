@@ -16,19 +16,20 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <urcu/list.h>
 #include <uuid/uuid.h>
 
 #include "common/app-proto.h"
 #include "common/codec.h"
+#include "common/name-index.h"
 #include "sessiond/app.h"
 #include "sessiond/session.h"
 #include "sessiond/trace-host.h"
 
 /* The event classes of one channel's buffers in one trace. */
 struct ltt_ust_classes {
-	struct cds_list_head list;	/* meta.c's */
-	uint32_t next_id;
+	struct ust_class **all;		/* meta.c's, by id - LTT_CTF_FIRST_EVENT_ID */
+	size_t nr, cap;
+	struct ltt_name_index by_name;	/* positions in all */
 };
 
 /**
@@ -46,7 +47,8 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 
 /**
  * ltt_ust_meta_classes_init() / ltt_ust_meta_classes_fini() - no classes;
- * free them all
+ * free them all.  The object must not move between them (its index
+ * points at it).
  */
 void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes);
 void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes);

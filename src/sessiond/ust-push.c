@@ -31,19 +31,6 @@ static bool channel_wants(const struct ltt_channel *channel, const struct ltt_ap
 	return false;
 }
 
-static bool app_chan_has(const struct ltt_app_chan *ac, const char *name, size_t *ret_i)
-{
-	size_t i;
-
-	for (i = 0; i < ac->nr_events; i++) {
-		if (!strcmp(ac->events[i].name, name)) {
-			*ret_i = i;
-			return true;
-		}
-	}
-	return false;
-}
-
 static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_ust_chan *chan,
 			 bool enabled, uint32_t *ret_seq)
 {
@@ -159,23 +146,6 @@ static void app_filters(struct ltt_ust_chan *chan, struct ltt_app *app,
 	f->want = false;
 }
 
-/* Room for one more event in @ac's records. */
-static bool events_room(struct ltt_app_chan *ac)
-{
-	size_t cap;
-	struct ltt_app_event *ev;
-
-	if (ac->nr_events < ac->cap_events)
-		return true;
-	cap = ac->cap_events ? 2 * ac->cap_events : 16;
-	ev = realloc(ac->events, cap * sizeof(*ev));
-	if (!ev)
-		return false;
-	ac->events = ev;
-	ac->cap_events = cap;
-	return true;
-}
-
 /*
  * Make one event of @app in @chan what the channel's rules want: its
  * filter programs (EVENT_FILTER, before EVENT_ENABLE and whenever the set
@@ -186,27 +156,25 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		      struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
 		      const struct ltt_app_tracepoint *tp, uint32_t *last)
 {
+	struct ltt_app_event *ev = ltt_app_chan_event(ac, tp->name);
 	struct ltt_ust_filters f;
-	struct ltt_app_event *ev;
 	uint32_t id;
-	size_t i;
 	int ret = 0;
 
 	app_filters(chan, app, tp, &f);
-	if (!app_chan_has(ac, tp->name, &i)) {
-		if (!f.want || class_id(chan, app, tp, trace->ct.path, &id) || !events_room(ac))
+	if (!ev) {
+		if (!f.want || class_id(chan, app, tp, trace->ct.path, &id) ||
+		    ltt_app_chan_event_add(ac, &(struct ltt_app_event){
+			    .name = tp->name, .id = id, .filter_sig = f.sig }))
 			goto out;
 		if (f.nr)
 			ret = send_filter(app, chan->cc.key, tp->name, &f, last);
 		if (!ret)
 			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->cc.key, tp->name, id, last);
-		if (!ret)
-			ac->events[ac->nr_events++] = (struct ltt_app_event){
-				.name = tp->name, .id = id, .filter_sig = f.sig,
-			};
+		if (ret)
+			ltt_app_chan_event_remove(ac, ltt_app_chan_event(ac, tp->name));
 		goto out;
 	}
-	ev = &ac->events[i];
 	if (f.want && ev->filter_sig != f.sig) {
 		ret = send_filter(app, chan->cc.key, tp->name, &f, last);
 		if (!ret)
@@ -218,7 +186,7 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		if (!ret)
 			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->cc.key, tp->name, -1, last);
 		if (!ret)
-			*ev = ac->events[--ac->nr_events];
+			ltt_app_chan_event_remove(ac, ev);
 	}
 out:
 	ltt_ust_filters_fini(&f);
@@ -351,11 +319,11 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 		if (!ac && !can_write(app, session, channel))
 			continue;
 		if (!ac) {
-			ac = calloc(1, sizeof(*ac));
+			ac = ltt_app_chan_new();
 			if (!ac)
 				continue;
 			if (send_chan_add(app, session->id, chan, channel->enabled, last)) {
-				free(ac);
+				ltt_app_chan_free(ac);
 				return;
 			}
 			ac->key = chan->cc.key;
@@ -555,8 +523,7 @@ void ltt_ust_push_remove(struct ltt_ust_apps *apps, struct ltt_session *session)
 				continue;
 			send_key_cmd(app, LTT_APP_MSG_CHANNEL_REMOVE, ac->key, NULL, -1, NULL);
 			cds_list_del(&ac->node);
-			free(ac->events);
-			free(ac);
+			ltt_app_chan_free(ac);
 		}
 	}
 	pthread_mutex_unlock(&apps->lock);

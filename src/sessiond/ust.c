@@ -14,6 +14,7 @@
 
 #include "common/attr.h"
 #include "common/log.h"
+#include "common/name-index.h"
 #include "sessiond/chunk.h"
 #include "sessiond/ust.h"
 
@@ -387,75 +388,58 @@ static int app_added(void *arg, struct ltt_app *app)
 	return ret;
 }
 
-/* FNV-1a, for the name set below. */
-static size_t name_hash(const char *s)
+static const char *tp_name_at(const void *app, size_t pos)
 {
-	size_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
-/*
- * An open-addressing set of the tracepoints kept so far, by name: finding
- * a program's duplicates costs O(n), not O(n^2) (a program may announce
- * tens of thousands).  @slots is a power of two, over twice the count.
- */
-static struct ltt_app_tracepoint **name_slot(struct ltt_app_tracepoint **set, size_t slots,
-					     const char *name)
-{
-	size_t i = name_hash(name) & (slots - 1);
-
-	while (set[i] && strcmp(set[i]->name, name))
-		i = (i + 1) & (slots - 1);
-	return &set[i];
+	return ((const struct ltt_app *)app)->tps[pos]->name;
 }
 
 /*
  * Keep the tracepoints an application announced: names it already gave
  * are skipped (with a warning if the fields differ), and no application
- * keeps more than @max (ust->max_events), whatever it sends.
+ * keeps more than @max (ust->max_events), whatever it sends.  A name
+ * index finds the duplicates in O(n), not O(n^2): a program may announce
+ * tens of thousands.  Out of memory, the rest are dropped.
  */
 static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint **tps, size_t nr,
 				 unsigned int max)
 {
-	struct ltt_app_tracepoint **all, **set, **slot;
-	size_t i, slots = 16, over = 0;
+	struct ltt_app_tracepoint **all;
+	struct ltt_name_index known;
+	size_t i, over = 0;
+	long at;
+	int ret = 0;
 
-	while (slots < 2 * (app->nr_tps + nr))
-		slots *= 2;
-	set = calloc(slots, sizeof(*set));
-	all = set ? realloc(app->tps, (app->nr_tps + nr) * sizeof(*all)) : NULL;
+	all = realloc(app->tps, (app->nr_tps + nr) * sizeof(*all));
 	if (!all) {
 		for (i = 0; i < nr; i++)
 			free(tps[i]);
-		free(set);
 		return;
 	}
 	app->tps = all;
-	for (i = 0; i < app->nr_tps; i++)
-		*name_slot(set, slots, all[i]->name) = all[i];
+	ltt_name_index_init(&known, tp_name_at, app);
+	for (i = 0; i < app->nr_tps && !ret; i++)
+		ret = ltt_name_index_add(&known, i);
 	for (i = 0; i < nr; i++) {
-		slot = name_slot(set, slots, tps[i]->name);
-		if (*slot && !ltt_app_tracepoint_same_layout(*slot, tps[i]))
+		at = ret ? -1 : ltt_name_index_find(&known, tps[i]->name);
+		if (at >= 0 && !ltt_app_tracepoint_same_layout(all[at], tps[i]))
 			LTT_WARN_RL("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
 				    app->procname, (long)app->pid, tps[i]->name);
-		if (!*slot && app->nr_tps >= max) {
+		if (at < 0 && !ret && app->nr_tps >= max)
 			over++;
-			slot = NULL;
+		else if (at < 0 && !ret) {
+			all[app->nr_tps] = tps[i];
+			ret = ltt_name_index_add(&known, app->nr_tps);
+			if (!ret) {
+				app->nr_tps++;
+				continue;
+			}
 		}
-		if (!slot || *slot) {
-			free(tps[i]);
-			continue;
-		}
-		*slot = tps[i];
-		all[app->nr_tps++] = tps[i];
+		free(tps[i]);
 	}
+	ltt_name_index_fini(&known);
 	if (over)
 		LTT_WARN_RL("%s (pid %ld, uid %u) announces more than %u events: %zu are ignored, not traced (ltt-sessiond --app-max-events)",
 			    app->procname, (long)app->pid, (unsigned int)app->uid, max, over);
-	free(set);
 }
 
 /* A consumer whose current call waited this long is taken as stalled. */

@@ -16,7 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 47
+plan 49
 
 # --- the bounds' options: bad values are refused clearly, nothing starts
 run "$SESSIOND" --rundir "$TEST_TMP/bad" --max-apps-per-uid=0
@@ -145,6 +145,27 @@ bt "$TEST_TMP/d" "$TEST_TMP/d.txt"
 is "$(count_events "$TEST_TMP/d.txt" ltt_test:seq)" 300 "the other program is traced with all its events"
 peer_end D
 lttctl -q destroy d
+
+# --- another user's programs of 30,000 events each register while a
+# session records every event: their classes and records are found by a
+# name index (src/common/name-index.h), so the work of each is O(n)
+# (lists searched per name held the daemon 7 s a program, and root's
+# programs, waiting their 3 s, ran untraced and lost every event)
+lttctl -q create many -o "$TEST_TMP/many"
+lttctl -q enable-event -u -a
+lttctl -q start
+peer_bg M nobody "$app_sock" deaf 2 30000
+for i in 1 2 3 4 5; do
+	LTT_UST_REGISTER_TIMEOUT=$((3000 * ${LTT_TEST_TIME_SCALE:-1})) ust_app -n 200 -r normal
+done
+peer_read M
+is "$LINE" "HELD opened=2 registered=2 closed=0" "nobody: 2 programs of 30,000 events each register"
+lttctl -q stop
+bt "$TEST_TMP/many" "$TEST_TMP/many.txt"
+is "$(count_events "$TEST_TMP/many.txt" ltt_test:seq)" 1000 \
+	"meanwhile 5 programs of root's, each waiting its 3 s to register, are traced with all their 1000 events"
+peer_end M
+lttctl -q destroy many
 
 # --- unregistered connections announcing a huge message
 before=$(vmrss)
