@@ -124,6 +124,13 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 	}
 	if (!text)
 		return -ENOENT;
+	if (classes->nr >= LTT_UST_CLASSES_MAX) {
+		if (!classes->refused++)
+			LTT_WARN_RL("trace %s holds %u event classes in a channel, at most: event %s of %s (pid %ld, uid %u) and later new names are not recorded there",
+				    trace_path, (unsigned int)LTT_UST_CLASSES_MAX, tp->name,
+				    app->procname, (long)app->pid, (unsigned int)app->uid);
+		return -ENOSPC;
+	}
 	if (reserve_class(classes))
 		return -ENOMEM;
 	cls = calloc(1, sizeof(*cls));

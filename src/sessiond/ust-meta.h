@@ -25,11 +25,19 @@
 #include "sessiond/session.h"
 #include "sessiond/trace-host.h"
 
+/*
+ * The classes of one channel's buffers hold at most as many events as one
+ * program may announce: programs announcing new names one after another
+ * grow a per-UID trace's metadata to this, and no further.
+ */
+#define LTT_UST_CLASSES_MAX LTT_APP_MAX_TRACEPOINTS
+
 /* The event classes of one channel's buffers in one trace. */
 struct ltt_ust_classes {
 	struct ust_class **all;		/* meta.c's, by id - LTT_CTF_FIRST_EVENT_ID */
 	size_t nr, cap;
 	struct ltt_name_index by_name;	/* positions in all */
+	uint64_t refused;		/* new classes refused: LTT_UST_CLASSES_MAX reached */
 };
 
 /**
@@ -62,7 +70,9 @@ void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes);
  * @text: NULL to only look the class up (-ENOENT: none yet)
  *
  * Returns 0, -EEXIST (the name has another layout: refused, with a
- * warning naming both programs), -ENOENT or -ENOMEM.
+ * warning naming both programs), -ENOENT, -ENOSPC (a new class past
+ * LTT_UST_CLASSES_MAX: refused, counted in @classes->refused, the first
+ * warned of) or -ENOMEM.
  */
 int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,

@@ -18,6 +18,9 @@
  *   bad           N times in a row: connect, send a header with a wrong
  *                 magic, wait for the daemon to close; prints "BAD closed=C"
  *
+ * Events are named "peer_hold:evI" for I from 0, or from PEER_HOLD_FIRST
+ * when the environment sets it (programs announcing new names).
+ *
  * Once its N connections are set up, it prints one line:
  *   "HELD opened=O registered=R closed=C" (registered: REGISTER_DONE or,
  *   for "register", REGISTER_OK came; closed: the daemon closed first),
@@ -68,9 +71,14 @@ static int send_register(int fd)
 	return ret;
 }
 
-/* TRACEPOINTS with @n events "peer_hold:evN", each with one integer field. */
+/*
+ * TRACEPOINTS with @n events "peer_hold:evI" (I from PEER_HOLD_FIRST, else
+ * 0), each with one integer field.
+ */
 static int send_tracepoints(int fd, unsigned int n)
 {
+	const char *first_env = getenv("PEER_HOLD_FIRST");
+	unsigned long first = first_env ? strtoul(first_env, NULL, 10) : 0;
 	static char fname[] = "value", none[] = "";
 	struct ltt_app_field field = {
 		.name = fname, .type = LTT_UST_TYPE_INTEGER, .size = 4, .is_signed = 1,
@@ -86,7 +94,7 @@ static int send_tracepoints(int fd, unsigned int n)
 	ltt_wbuf_init(&w);
 	start = ltt_app_put_tracepoints_start(&w);
 	for (i = 0; i < n; i++) {
-		snprintf(name, sizeof(name), "peer_hold:ev%u", i);
+		snprintf(name, sizeof(name), "peer_hold:ev%lu", first + i);
 		tp.name = name;
 		ltt_app_put_app_tracepoint(&w, &tp);
 	}

@@ -16,7 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 49
+plan 53
 
 # --- the bounds' options: bad values are refused clearly, nothing starts
 run "$SESSIOND" --rundir "$TEST_TMP/bad" --max-apps-per-uid=0
@@ -166,6 +166,32 @@ is "$(count_events "$TEST_TMP/many.txt" ltt_test:seq)" 1000 \
 	"meanwhile 5 programs of root's, each waiting its 3 s to register, are traced with all their 1000 events"
 peer_end M
 lttctl -q destroy many
+
+# --- another user's programs announcing new names one after another: a
+# per-UID trace's channel holds at most 65,536 event classes (as many as
+# one program may announce), so its metadata stops growing; the refusal
+# is logged, and root's programs are traced as before
+lttctl -q create flood -o "$TEST_TMP/flood"
+lttctl -q enable-event -u -a
+lttctl -q start
+PEER_HOLD_FIRST=0 peer_bg F1 nobody "$app_sock" idle 1 40000
+peer_read F1
+PEER_HOLD_FIRST=40000 peer_bg F2 nobody "$app_sock" idle 1 40000
+peer_read F2
+is "$LINE" "HELD opened=1 registered=1 closed=0" "nobody: a second program of 40,000 other events registers"
+ust_app -n 200 -r normal
+lttctl -q stop
+meta=$(find "$TEST_TMP/flood" -path '*/uid/65534/*' -name metadata | head -1)
+is "$(timeout "$BT_TIMEOUT" babeltrace2 --output-format=ctf-metadata "$(dirname "$meta")" |
+	grep -c '^event {')" $((65536 + 3)) \
+	"nobody's trace describes 65,536 classes (and the 3 torn events'), not 80,000"
+grep -q "holds 65536 event classes in a channel, at most: event peer_hold:ev65536 of peer_hold (pid [0-9]*, uid 65534) and later new names are not recorded there" "$LOG"
+ok $? "the refusal is logged, naming the first name refused and its program"
+bt "$TEST_TMP/flood" "$TEST_TMP/flood.txt"
+is "$(count_events "$TEST_TMP/flood.txt" ltt_test:seq)" 200 "root's program is traced with all its 200 events"
+peer_end F1
+peer_end F2
+lttctl -q destroy flood
 
 # --- unregistered connections announcing a huge message
 before=$(vmrss)
