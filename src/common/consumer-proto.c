@@ -262,6 +262,8 @@ void ltt_consumer_put_flush_channel(struct ltt_wbuf *w,
 {
 	ltt_wbuf_put_u64(w, m->channel_key);
 	ltt_wbuf_put_u8(w, m->final);
+	if (m->stopped)
+		ltt_wbuf_put_u8(w, 1);
 }
 
 int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush_channel *ret)
@@ -270,6 +272,9 @@ int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush
 
 	m.channel_key = ltt_rbuf_get_u64(r);
 	m.final = ltt_rbuf_get_bool(r);
+	m.stopped = ltt_rbuf_end(r) != 0;	/* bytes left: the flag (1.11) */
+	if (m.stopped && ltt_rbuf_get_u8(r) != 1)
+		ltt_rbuf_fail(r);
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;

@@ -73,11 +73,15 @@
  *       N is the map's event of that id.  -EINVAL if the map is not one,
  *       -EPROTO for a channel of another domain (and ADD_STREAM or
  *       ADD_KERNEL_STREAM to a tracefs channel).
- *   FLUSH_CHANNEL {u64 channel_key, u8 final}
+ *   FLUSH_CHANNEL {u64 channel_key, u8 final [, u8 stopped (1.11)]}
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
  *       so sub-buffers left incomplete by a killed writer are given up
- *       (counted lost) instead of waited for.  Kernel channel: FLUSH each
+ *       (counted lost) instead of waited for.  stopped (a session's stop:
+ *       its writers are stopped; sent as 1 only, and only to 1.11): the
+ *       channel's timers then tick at most every LTT_CONSUMER_STOPPED_TICK_MS
+ *       until a tick finds data again, and their own period from there
+ *       (a stopped session's 100 us timers cost no core).  Kernel channel: FLUSH each
  *       stream and write everything readable; the session daemon then
  *       closes the channel fd, the tracer finalizes the streams, and the
  *       consumer writes their last packets as they hang up (DESTROY_CHANNEL
@@ -266,7 +270,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 10
+#define LTT_CONSUMER_MINOR 11
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -286,6 +290,10 @@
 #define LTT_CONSUMER_MINOR_TRACEFS 9
 /* The minor that brought ADD_RELAY's session uuid. */
 #define LTT_CONSUMER_MINOR_RELAY_UUID 10
+/* The minor that brought FLUSH_CHANNEL's stopped flag. */
+#define LTT_CONSUMER_MINOR_STOPPED 11
+/* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
+#define LTT_CONSUMER_STOPPED_TICK_MS 100
 
 #define LTT_CONSUMER_MSG_TABLE(X) \
 	X(ADD_TRACE, 1) \
@@ -389,6 +397,7 @@ struct ltt_consumer_add_stream {
 struct ltt_consumer_flush_channel {
 	uint64_t channel_key;
 	bool final;
+	bool stopped;			/* 1.11, sent only when true */
 };
 
 /* The body of CHANNEL_STATS's reply. */

@@ -78,6 +78,9 @@ struct ltt_channel {
 	struct ltt_stream *streams;	/* owned, linked by stream->next */
 	unsigned int nr_streams;
 	struct ltt_evloop_timer *switch_timer, *read_timer;	/* NULL when off */
+	/* a stop's flush: timers slowed until the streams get a packet past got */
+	bool stopped;
+	uint64_t stopped_got;
 	struct ltt_data_thread *dt;	/* the one that added it */
 	struct ltt_channel *data_next;	/* in the data thread's list */
 	/* data thread: REMOVE_CHANNEL waiting for kernel streams to end */

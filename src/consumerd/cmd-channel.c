@@ -232,6 +232,7 @@ int ltt_cmd_flush_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 	if (ltt_consumer_get_flush_channel(r, &m))
 		return -EPROTO;
 	req.final = m.final;
+	req.stopped = m.stopped;
 	ret = channel_of(ctx, m.channel_key, "FLUSH_CHANNEL", &req.chan);
 	if (ret)
 		return ret;

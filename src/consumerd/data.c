@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "common/evloop.h"
+#include "common/consumer-proto.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
@@ -350,13 +351,53 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	return 0;
 }
 
+/* The packets @chan's streams got from their sources so far, whatever became of them. */
+static uint64_t packets_got(const struct ltt_channel *chan)
+{
+	const struct ltt_stream *s;
+	uint64_t n = 0;
+
+	for (s = chan->streams; s; s = s->next)
+		n += s->packets_written + s->packets_failed + s->packets_discarded +
+		     s->packets_already + s->packets_cleared;
+	return n;
+}
+
+/* @timer's period: @us, or at least LTT_CONSUMER_STOPPED_TICK_MS when @slow. */
+static void timer_period(struct ltt_evloop_timer *timer, uint32_t us, bool slow)
+{
+	uint64_t ns = (uint64_t)us * 1000, slow_ns = LTT_CONSUMER_STOPPED_TICK_MS * 1000000ULL;
+
+	if (!timer)
+		return;
+	if (slow && ns < slow_ns)
+		ns = slow_ns;
+	ltt_evloop_timer_arm(timer, ns, ns);
+}
+
+/*
+ * @chan's writers stopped (@stopped: a stop's flush), or wrote again: its
+ * timers tick at most every LTT_CONSUMER_STOPPED_TICK_MS while stopped,
+ * at their own period otherwise.
+ */
+static void set_stopped(struct ltt_channel *chan, bool stopped)
+{
+	chan->stopped = stopped;
+	chan->stopped_got = packets_got(chan);
+	timer_period(chan->switch_timer, chan->switch_timer_us, stopped);
+	timer_period(chan->read_timer, chan->read_timer_us, stopped);
+}
+
 /* LTT_DATA_FLUSH: returns 0. */
-static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool final)
+static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool final,
+		    bool stopped)
 {
 	struct ltt_stream *s;
 
 	for (s = chan->streams; s; s = s->next)
 		after_drain(dt, s, ltt_stream_flush(s, &dt->scratch, final));
+	if (stopped)
+		set_stopped(chan, true);
 	return 0;
 }
 
@@ -468,7 +509,7 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 	*p = chan->data_next;
 	stop_timer(&chan->switch_timer);
 	stop_timer(&chan->read_timer);
-	do_flush(dt, chan, true);
+	do_flush(dt, chan, true, false);
 	for (s = chan->streams; s; s = s->next)
 		if (s->ended && s->src_watch)
 			forget_source(s);
@@ -660,7 +701,7 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	case LTT_DATA_ADD_FTRACE_STREAM:
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
-		return do_flush(dt, req->chan, req->final);
+		return do_flush(dt, req->chan, req->final, req->stopped);
 	case LTT_DATA_NEW_CHUNK:
 		return do_new_chunk(dt, req);
 	case LTT_DATA_STATS:
@@ -708,6 +749,7 @@ static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 		complete(dt, req, status);
 }
 
+/* A stopped channel that got a packet since (its session started again) ticks as set. */
 static void on_timer(struct ltt_channel *chan, bool do_switch)
 {
 	struct ltt_stream *s;
@@ -717,6 +759,8 @@ static void on_timer(struct ltt_channel *chan, bool do_switch)
 			ltt_stream_switch(s);
 		drain_stream(chan->dt, s);
 	}
+	if (chan->stopped && packets_got(chan) != chan->stopped_got)
+		set_stopped(chan, false);
 }
 
 static void on_switch_timer(struct ltt_evloop *loop, void *arg)

@@ -82,6 +82,7 @@ struct ltt_data_req {
 					 * dup'ed if kept */
 	int map_fd;			/* ADD_FTRACE_STREAM: the event map, borrowed */
 	bool final;			/* FLUSH */
+	bool stopped;			/* FLUSH: the writers are stopped (slow timers) */
 	struct ltt_output *output;	/* NEW_CHUNK: in, taken: the channel's new
 					 * output; out: its old one, to destroy */
 	bool clear;			/* NEW_CHUNK: drop what the old chunk holds */

@@ -179,9 +179,13 @@ int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, 
 }
 
 /* FLUSH_CHANNEL, its reply waited for @timeout_ms (0: the type's deadline). */
-static int flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final, int timeout_ms)
+static int flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final, bool stopped,
+			 int timeout_ms)
 {
-	struct ltt_consumer_flush_channel m = { .channel_key = channel_key, .final = final };
+	struct ltt_consumer_flush_channel m = {
+		.channel_key = channel_key, .final = final,
+		.stopped = stopped && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_STOPPED,
+	};
 	struct ltt_consumer_call k = { .type = LTT_CONSUMER_MSG_FLUSH_CHANNEL, .timeout_ms = timeout_ms };
 
 	ltt_consumer_put_flush_channel(&k.req, &m);
@@ -190,13 +194,20 @@ static int flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool fina
 
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final)
 {
-	return flush_channel(c, channel_key, final, 0);
+	return flush_channel(c, channel_key, final, false, 0);
 }
 
 int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
 				     uint64_t buffer_bytes)
 {
-	return flush_channel(c, channel_key, final, sized_timeout_ms(buffer_bytes));
+	return flush_channel(c, channel_key, final, false, sized_timeout_ms(buffer_bytes));
+}
+
+int ltt_consumer_flush_stopped(struct ltt_consumer *c, uint64_t channel_key,
+			       uint64_t buffer_bytes)
+{
+	return flush_channel(c, channel_key, false, true,
+			     buffer_bytes ? sized_timeout_ms(buffer_bytes) : 0);
 }
 static int decode_channel_stats(struct ltt_rbuf *r, void *out)
 {

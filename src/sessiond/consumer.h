@@ -176,6 +176,13 @@ int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, boo
  */
 int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
 				     uint64_t buffer_bytes);
+/*
+ * A session's stop: FLUSH_CHANNEL (not final) with the stopped flag when
+ * the consumer speaks 1.11, so the channel's timers slow down until its
+ * writers write again; @buffer_bytes as above, 0: the usual deadline.
+ */
+int ltt_consumer_flush_stopped(struct ltt_consumer *c, uint64_t channel_key,
+			       uint64_t buffer_bytes);
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 /*

@@ -91,9 +91,8 @@ static int flush_chans(struct ltt_ctrace *t, struct ltt_consumer *c)
 	int ret = 0, err;
 
 	cds_list_for_each_entry(ch, &t->chans, node) {
-		err = t->ops->chan_bytes ?
-		      ltt_consumer_flush_channel_sized(c, ch->key, false, t->ops->chan_bytes(t, ch)) :
-		      ltt_consumer_flush_channel(c, ch->key, false);
+		err = ltt_consumer_flush_stopped(c, ch->key,
+						 t->ops->chan_bytes ? t->ops->chan_bytes(t, ch) : 0);
 		if (err == -ETIMEDOUT)
 			return err;
 		if (err && err != -ENOENT && !ret)

@@ -634,7 +634,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 		ret = -EPIPE;
 	/* No lock held: the consumer writes what the buffers hold. */
 	for (i = 0; wait && c && i < n; i++) {
-		err = ltt_consumer_flush_channel(c, keys[i], false);
+		err = ltt_consumer_flush_stopped(c, keys[i], 0);
 		/* -ENOENT: a destroy took the channel meanwhile, and flushed it. */
 		if (err && err != -ENOENT && !ret)
 			ret = err;

@@ -626,7 +626,7 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 	if (c && now != flush->gen)
 		ret = -ESTALE;	/* a new consumer: it takes the traces over first */
 	for (i = 0; c && !ret && i < flush->nr; i++) {
-		err = ltt_consumer_flush_channel_sized(c, flush->keys[i], false, flush->bytes[i]);
+		err = ltt_consumer_flush_stopped(c, flush->keys[i], flush->bytes[i]);
 		/* -ENOENT: its program left meanwhile, and its trace was closed, flushed. */
 		if (err == -EPIPE)
 			ret = -ESTALE;	/* it died meanwhile: again, with the next one */

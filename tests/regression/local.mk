@@ -202,6 +202,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_tracefile_count_lost.sh \
 	tests/regression/test_rotation_sched_error.sh \
 	tests/regression/test_relay_consumer_takeover.sh \
+	tests/regression/test_stopped_timers.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_ust_filter.sh \
 	tests/regression/test_snapshot.sh \

@@ -200,6 +200,9 @@ static const uint8_t add_stream_wire[] = { LE64(77), LE32(3) };
 
 static const struct ltt_consumer_flush_channel flush = { .channel_key = 5, .final = true };
 static const uint8_t flush_wire[] = { LE64(5), 1 };
+/* a stop's flush (1.11): the stopped flag, sent only when set */
+static const struct ltt_consumer_flush_channel flush_stop = { .channel_key = 6, .stopped = true };
+static const uint8_t flush_stop_wire[] = { LE64(6), 0, 1 };
 
 static const uint64_t key = 0x8000000000000001ULL;
 static const uint8_t key_wire[] = { LE64(0x8000000000000001ULL) };
@@ -259,7 +262,8 @@ static bool equal_flush(const void *a, const void *b)
 {
 	const struct ltt_consumer_flush_channel *x = a, *y = b;
 
-	return x->channel_key == y->channel_key && x->final == y->final;
+	return x->channel_key == y->channel_key && x->final == y->final &&
+	       x->stopped == y->stopped;
 }
 
 static bool equal_stats(const void *a, const void *b)
@@ -425,6 +429,9 @@ static void test_bad_payloads(void)
 	const uint8_t inner_nul[] = { LE64(1), LE32(3), 'a', 0, 0, 0, 0, 0, 0, 0, 0, 0,
 				      0, 0, 0, 0, 0, 0, 0, 0, 0, LE32(0), LE32(0) };
 	const uint8_t flush_two[] = { LE64(5), 2 };
+	const uint8_t flush_stop_zero[] = { LE64(5), 0, 0 };
+	const uint8_t flush_stop_more[] = { LE64(5), 0, 1, 1 };
+	struct ltt_consumer_flush_channel fl;
 	const uint8_t meta_long[] = { LE64(9), LE32(7), 'a', 'b', 'c', 'd', 'e', 'f' };
 	const uint8_t meta_huge[] = { LE64(9), LE32(0xffffffff), 'a' };
 	struct ltt_consumer_metadata big = { .trace_key = 1, .text = "", .len = 0 };
@@ -448,6 +455,19 @@ static void test_bad_payloads(void)
 		   "ADD_TRACE: a directory over %d bytes: EPROTO", LTT_CONSUMER_PATH_MAX);
 	tap_is_int(decode_bytes(get_flush_channel, flush_two, sizeof(flush_two)), -EPROTO,
 		   "FLUSH_CHANNEL: final 2: EPROTO");
+	/* (not among the kinds: its prefix without the flag is a 1.10 FLUSH) */
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_flush_channel(&w, &flush_stop);
+	tap_ok(!w.err && w.len == sizeof(flush_stop_wire) &&
+	       !memcmp(w.data, flush_stop_wire, w.len), "FLUSH_CHANNEL stopped (1.11): its bytes");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_consumer_get_flush_channel(&r, &fl) && equal_flush(&fl, &flush_stop),
+	       "... and back");
+	ltt_wbuf_fini(&w);
+	tap_is_int(decode_bytes(get_flush_channel, flush_stop_zero, sizeof(flush_stop_zero)),
+		   -EPROTO, "FLUSH_CHANNEL: a stopped flag of 0 (never sent): EPROTO");
+	tap_is_int(decode_bytes(get_flush_channel, flush_stop_more, sizeof(flush_stop_more)),
+		   -EPROTO, "FLUSH_CHANNEL: a byte after the stopped flag: EPROTO");
 	tap_is_int(decode_bytes(get_metadata, meta_long, sizeof(meta_long)), -EPROTO,
 		   "METADATA: a length past the end: EPROTO");
 	tap_is_int(decode_bytes(get_metadata, meta_huge, sizeof(meta_huge)), -EPROTO,
