@@ -14,6 +14,7 @@
 #ifndef LTT_COMMON_NAME_INDEX_H
 #define LTT_COMMON_NAME_INDEX_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,13 +29,16 @@ struct ltt_name_index {
 	const void *ctx;
 };
 
-/* The largest position an index holds. */
-#define LTT_NAME_INDEX_POS_MAX ((size_t)UINT32_MAX - 1)
+/* The largest position an index holds (find() returns it as a long). */
+#define LTT_NAME_INDEX_POS_MAX \
+	((size_t)UINT32_MAX - 1 < (size_t)LONG_MAX ? (size_t)UINT32_MAX - 1 : (size_t)LONG_MAX)
 
 /**
  * ltt_name_index_init() - an empty index over the array of @ctx
  * @name_at: the name at a position; called during every operation below
  *           for the positions indexed, which must stay valid
+ * @ctx: passed to @name_at; the object it points to must stay where it
+ *       is while the index lives (the array it holds may move)
  *
  * Allocates nothing; ltt_name_index_fini() frees what adds allocated.
  */

@@ -174,6 +174,7 @@ int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *
 {
 	struct ltt_app_event *events;
 	size_t cap;
+	int ret;
 
 	if (ac->nr_events == ac->cap_events) {
 		cap = ac->cap_events ? 2 * ac->cap_events : 16;
@@ -184,8 +185,9 @@ int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *
 		ac->cap_events = cap;
 	}
 	ac->events[ac->nr_events] = *ev;
-	if (ltt_name_index_add(&ac->by_name, ac->nr_events))
-		return -ENOMEM;
+	ret = ltt_name_index_add(&ac->by_name, ac->nr_events);
+	if (ret)
+		return ret;
 	ac->nr_events++;
 	return 0;
 }

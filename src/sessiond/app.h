@@ -107,7 +107,8 @@ void ltt_app_chan_free(struct ltt_app_chan *ac);
 /**
  * ltt_app_chan_event() - the event named @name in @ac, or NULL
  *
- * ltt_app_chan_event_add() - @ev (its name borrowed) added: 0 or -ENOMEM
+ * ltt_app_chan_event_add() - @ev (its name borrowed) added: 0, -EEXIST
+ * (@ac has an event of that name: nothing changed) or -ENOMEM
  * ltt_app_chan_event_remove() - @ev (one of @ac's) removed; the last one
  * takes its place
  *

@@ -37,7 +37,8 @@ struct ltt_ust_classes {
 	struct ust_class **all;		/* meta.c's, by id - LTT_CTF_FIRST_EVENT_ID */
 	size_t nr, cap;
 	struct ltt_name_index by_name;	/* positions in all */
-	uint64_t refused;		/* new classes refused: LTT_UST_CLASSES_MAX reached */
+	uint64_t refused;		/* calls refused a new class (LTT_UST_CLASSES_MAX
+				 * reached; a name asked again counts again) */
 };
 
 /**

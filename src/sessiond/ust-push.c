@@ -172,7 +172,7 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		if (!ret)
 			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->cc.key, tp->name, id, last);
 		if (ret)
-			ltt_app_chan_event_remove(ac, ltt_app_chan_event(ac, tp->name));
+			ltt_app_chan_event_remove(ac, &ac->events[ac->nr_events - 1]);
 		goto out;
 	}
 	if (f.want && ev->filter_sig != f.sig) {
