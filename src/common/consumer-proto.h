@@ -77,11 +77,12 @@
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
  *       so sub-buffers left incomplete by a killed writer are given up
- *       (counted lost) instead of waited for.  stopped (a session's stop:
- *       its writers are stopped; sent as 1 only, and only to 1.11): the
- *       channel's timers then tick at most every LTT_CONSUMER_STOPPED_TICK_MS
- *       until a tick finds data again, and their own period from there
- *       (a stopped session's 100 us timers cost no core).  Kernel channel: FLUSH each
+ *       (counted lost) instead of waited for.  stopped (a session's
+ *       stop: its writers are stopped; sent as 1 only, and only to 1.11):
+ *       the channel's timers then tick at most every
+ *       LTT_CONSUMER_STOPPED_TICK_MS until a tick finds data again, and
+ *       at their own period from there (a stopped session's 100 us timers
+ *       cost no core).  Kernel channel: FLUSH each
  *       stream and write everything readable; the session daemon then
  *       closes the channel fd, the tracer finalizes the streams, and the
  *       consumer writes their last packets as they hang up (DESTROY_CHANNEL

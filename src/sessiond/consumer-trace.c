@@ -209,6 +209,7 @@ int ltt_consumer_flush_stopped(struct ltt_consumer *c, uint64_t channel_key,
 	return flush_channel(c, channel_key, false, true,
 			     buffer_bytes ? sized_timeout_ms(buffer_bytes) : 0);
 }
+
 static int decode_channel_stats(struct ltt_rbuf *r, void *out)
 {
 	return ltt_consumer_call_skip_status(r) ? -EPROTO : ltt_consumer_get_channel_stats(r, out);

@@ -419,14 +419,15 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 	ltt_name_index_init(&known, tp_name_at, app);
 	for (i = 0; i < app->nr_tps && !ret; i++)
 		ret = ltt_name_index_add(&known, i);
-	for (i = 0; i < nr; i++) {
-		at = ret ? -1 : ltt_name_index_find(&known, tps[i]->name);
-		if (at >= 0 && !ltt_app_tracepoint_same_layout(all[at], tps[i]))
-			LTT_WARN_RL("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
-				    app->procname, (long)app->pid, tps[i]->name);
-		if (at < 0 && !ret && app->nr_tps >= max)
+	for (i = 0; i < nr && !ret; i++) {
+		at = ltt_name_index_find(&known, tps[i]->name);
+		if (at >= 0) {
+			if (!ltt_app_tracepoint_same_layout(all[at], tps[i]))
+				LTT_WARN_RL("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
+					    app->procname, (long)app->pid, tps[i]->name);
+		} else if (app->nr_tps >= max) {
 			over++;
-		else if (at < 0 && !ret) {
+		} else {
 			all[app->nr_tps] = tps[i];
 			ret = ltt_name_index_add(&known, app->nr_tps);
 			if (!ret) {
@@ -436,6 +437,8 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 		}
 		free(tps[i]);
 	}
+	for (; i < nr; i++)	/* the index could not grow: the rest dropped */
+		free(tps[i]);
 	ltt_name_index_fini(&known);
 	if (over)
 		LTT_WARN_RL("%s (pid %ld, uid %u) announces more than %u events: %zu are ignored, not traced (ltt-sessiond --app-max-events)",
