@@ -238,6 +238,31 @@ static uint64_t commit_events(const struct ltt_rb *rb, uint64_t count)
 }
 
 /*
+ * Each sub-buffer from the read position's to the write position's, the
+ * last num_subbuf of them at most (overwrite mode may have lapped the
+ * reader): the events its commit word counts in its current lap.
+ */
+uint64_t ltt_rb_events_unread(const struct ltt_rb *rb)
+{
+	uint64_t r, w, pos, idx, sum = 0;
+
+	if (!rb)
+		return 0;
+	r = subbuf_start(rb, __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE));
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	if (w <= r)
+		return 0;
+	if (w - r > rb->buf_size)
+		r = subbuf_start(rb, w - rb->buf_size + rb->subbuf_size - 1);
+	for (pos = r; pos < w; pos += rb->subbuf_size) {
+		idx = (pos >> rb->subbuf_order) & rb->index_mask;
+		sum += commit_events(rb, __atomic_load_n(&rb->commit[idx].count,
+							  __ATOMIC_ACQUIRE));
+	}
+	return sum;
+}
+
+/*
  * The opener's commit of @bytes bytes to a sub-buffer whose word was @seen
  * (previous lap complete) when it checked it was free: it also takes the
  * previous lap's events out, so the events field counts this lap's only.

@@ -894,4 +894,15 @@ int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void 
  */
 uint64_t ltt_rb_events_lost(const struct ltt_rb *rb);
 
+/**
+ * ltt_rb_events_unread() - events committed that the reader has not put
+ * @rb: any handle on the stream (NULL gives 0)
+ *
+ * The events of the sub-buffers from the region's read position to its
+ * write position, from their commit words: what a reader that stops now
+ * leaves unwritten.  Read from the region, without a lock: exact while
+ * neither writers nor the reader move, informative otherwise.
+ */
+uint64_t ltt_rb_events_unread(const struct ltt_rb *rb);
+
 #endif /* LTT_COMMON_RINGBUF_H */

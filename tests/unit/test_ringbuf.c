@@ -870,6 +870,49 @@ static void test_events(void)
 	rbh_region_destroy(&r);
 }
 
+/*
+ * ltt_rb_events_unread(): what a reader that stops now leaves, through
+ * the carry lap (discard mode) and once the writers lapped it (overwrite).
+ */
+static void test_unread(bool overwrite)
+{
+	const char *mode = overwrite ? "unread (overwrite)" : "unread";
+	struct rbh_region r = { .fd = -1 };
+	struct rbh_checker c;
+	struct ltt_rb rb;
+	uint64_t seq, written = 0, read0;
+
+	if (!tap_ok(rbh_region_create(&r, 4096, 4, overwrite) == 0, "%s: create a 4 x 4 KiB region",
+		    mode))
+		return;
+	rbh_region_seek(&r, SEEK_LAP);
+	rbh_must_attach(&rb, &r);
+	rbh_checker_init(&c, 4096, 1, false, overwrite);
+	tap_is_u64(ltt_rb_events_unread(&rb), 0, "%s: none in an empty region", mode);
+	tap_is_u64(ltt_rb_events_unread(NULL), 0, "%s: none for no handle", mode);
+	for (seq = 0; seq < 150; seq++)
+		written += rbh_ev_write(&rb, 0, seq, 64) == 0;
+	/* 62 per packet: two complete packets and one open */
+	tap_is_u64(ltt_rb_events_unread(&rb), written, "%s: every event written, open packet too",
+		   mode);
+	rbh_drain(&rb, &c);
+	tap_is_u64(ltt_rb_events_unread(&rb), written - c.total,
+		   "%s: less the packets read (%" PRIu64 " read)", mode, c.total);
+	read0 = c.total;
+	for (; seq < 400; seq++)
+		written += rbh_ev_write(&rb, 0, seq, 64) == 0;
+	if (overwrite)	/* the writers lapped the reader: the last 4 packets */
+		tap_is_u64(ltt_rb_events_unread(&rb), 3 * 62 + (written - read0) % 62,
+			   "%s: the region's 4 newest packets", mode);
+	else
+		tap_is_u64(ltt_rb_events_unread(&rb), written - read0,
+			   "%s: what was written since, through the carry lap", mode);
+	ltt_rb_flush(&rb, false);
+	rbh_drain(&rb, &c);
+	tap_is_u64(ltt_rb_events_unread(&rb), 0, "%s: none once the reader caught up", mode);
+	rbh_region_destroy(&r);
+}
+
 /* A writer dies between reserve and commit. */
 static void test_abandon(void)
 {
@@ -947,5 +990,7 @@ int main(void)
 	test_racing_openers();
 	test_overwrite_torn_copy();
 	test_abandon();
+	test_unread(false);
+	test_unread(true);
 	return tap_done();
 }
