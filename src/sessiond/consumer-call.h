@@ -38,6 +38,8 @@ struct ltt_consumer {
 	/* Atomic: when the oldest command whose reply is owed began (0: none), and which. */
 	uint64_t owed_since_ms;
 	uint16_t owed_type;
+	/* Atomic: events of traces ended while it still held them unwritten. */
+	uint64_t unwritten;
 };
 
 /*

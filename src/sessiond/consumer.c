@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -115,6 +116,52 @@ int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
 	return 0;
 }
 
+void ltt_consumer_unwritten_add(struct ltt_consumer *c, uint64_t events)
+{
+	__atomic_add_fetch(&c->unwritten, events, __ATOMIC_RELAXED);
+}
+
+static void *reap_main(void *arg)
+{
+	pid_t pid = (pid_t)(intptr_t)arg;
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	LTT_INFO("consumer daemon pid %ld, left running with events to write, exited",
+		 (long)pid);
+	return NULL;
+}
+
+/*
+ * @c did not exit in @timeout_ms and holds events unwritten: left running
+ * (a detached thread reaps it; at the daemon's exit, init does).  Returns
+ * false when it holds none, or no thread can wait for it: kill it.
+ */
+static bool leave_running(struct ltt_consumer *c, int timeout_ms)
+{
+	uint64_t n = __atomic_load_n(&c->unwritten, __ATOMIC_RELAXED);
+	pthread_attr_t attr;
+	pthread_t thread;
+	sigset_t all, old;
+	int ret;
+
+	if (!n || pthread_attr_init(&attr))
+		return false;
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);	/* the daemon's signals stay the main thread's */
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = pthread_create(&thread, &attr, reap_main, (void *)(intptr_t)c->pid);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	if (ret)
+		return false;
+	LTT_WARN("consumer daemon pid %ld did not exit in %d ms (stalled): left running, it still holds %" PRIu64
+		 " events of ended traces unwritten and writes them once it runs again (SIGCONT, or unblock its output); killing it loses them",
+		 (long)c->pid, timeout_ms, n);
+	return true;
+}
+
 void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 {
 	struct pollfd pfd;
@@ -133,6 +180,10 @@ void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 		pfd.fd = pidfd;
 		pfd.events = POLLIN;
 		if (poll(&pfd, 1, timeout_ms) == 0) {
+			if (leave_running(c, timeout_ms)) {
+				close(pidfd);
+				goto out;
+			}
 			LTT_WARN("consumer daemon pid %ld did not exit in %d ms: killed",
 				 (long)c->pid, timeout_ms);
 			kill(c->pid, SIGKILL);

@@ -46,9 +46,19 @@ int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
 /**
  * ltt_consumer_destroy() - close the command socket (the consumer then
  * writes what it holds and exits) and reap the process, waiting at most
- * @timeout_ms before killing it; accepts NULL
+ * @timeout_ms before killing it; accepts NULL.  One that still holds
+ * events unwritten (ltt_consumer_unwritten_add()) is not killed: it is
+ * left running, stalled, to write them once it runs again, and reaped by
+ * a thread of its own (said, with the count).
  */
 void ltt_consumer_destroy(struct ltt_consumer *consumer, int timeout_ms);
+
+/**
+ * ltt_consumer_unwritten_add() - a trace was ended while @consumer, stalled,
+ * still held @events of it unwritten: they are its to write, and lost if
+ * it is killed.  Any thread.
+ */
+void ltt_consumer_unwritten_add(struct ltt_consumer *consumer, uint64_t events);
 
 /**
  * ltt_consumer_alive() - false once the consumer was found dead: its

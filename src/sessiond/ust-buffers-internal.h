@@ -56,6 +56,12 @@ uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan);
 /* ltt_ust_add_sat() - *@sum += @v, saturating. */
 void ltt_ust_add_sat(uint64_t *sum, uint64_t v);
 
+/*
+ * ltt_ust_chan_unread() - the events @chan's streams hold that their
+ * consumer has not read, from shared memory only (ltt_rb_events_unread()).
+ */
+uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan);
+
 /* ltt_ust_chan_stats() - @chan's counters, from shared memory only (never waits). */
 void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret);
 

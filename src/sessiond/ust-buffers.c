@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,6 +220,26 @@ uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan)
 void ltt_ust_add_sat(uint64_t *sum, uint64_t v)
 {
 	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
+}
+
+uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
+{
+	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
+	size_t len = ltt_rb_region_size(a->subbuf_size, a->num_subbuf);
+	struct ltt_rb rb;
+	uint64_t sum = 0;
+	unsigned int i;
+	void *mem;
+
+	for (i = 0; len && i < chan->nr_streams; i++) {
+		mem = mmap(NULL, len, PROT_READ, MAP_SHARED, chan->fds[2 * i], 0);
+		if (mem == MAP_FAILED)
+			continue;
+		if (!ltt_rb_attach(&rb, mem, len))
+			ltt_ust_add_sat(&sum, ltt_rb_events_unread(&rb));
+		munmap(mem, len);
+	}
+	return sum;
 }
 
 /*
@@ -667,7 +688,8 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_ust_trace *trace, *tmp;
 	struct ltt_consumer *c;
-	uint64_t gen;
+	struct ltt_ust_chan *chan;
+	uint64_t gen, unread;
 
 	if (!us)
 		return;
@@ -675,9 +697,16 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 	cds_list_for_each_entry_safe(trace, tmp, &us->traces, node) {
 		if (!ltt_ust_buffers_close_trace(trace))
 			continue;
-		/* destroy waits for no consumer: what this one holds unread ends here */
-		LTT_ERR("session '%s': trace %s destroyed while its consumer daemon is stalled: what it had not written is lost",
-			session->name, trace->ct.path);
+		/* destroy waits for no consumer: the stalled one keeps what it holds */
+		unread = 0;
+		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
+			ltt_ust_add_sat(&unread, ltt_ust_chan_unread(chan));
+		c = ltt_ust_owner_current(b, session, &gen);
+		if (c)
+			ltt_consumer_unwritten_add(c, unread);
+		LTT_ERR("session '%s': trace %s destroyed while its consumer daemon is stalled: %" PRIu64
+			" events not written yet, lost unless it runs again",
+			session->name, trace->ct.path, unread);
 		ltt_ust_trace_end(trace, NULL);
 	}
 	if (us->relay.key) {
