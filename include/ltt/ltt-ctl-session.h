@@ -107,7 +107,14 @@ struct ltt_channel_info {
 	int64_t output_error_since;	/* then: when it began, seconds since the Epoch */
 	uint64_t error_events;		/* of discarded_events: while the output failed */
 	uint64_t error_packets;		/* of lost_packets: because the output failed */
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * Event descriptions that programs announced and the channel could not
+	 * take (a user-space trace's channel describes at most 65,536 events;
+	 * a daemon of client protocol minor 16 and later, 0 from older ones):
+	 * what those programs record of them is not in the trace.
+	 */
+	uint64_t classes_refused;
+	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_event_rule_info {

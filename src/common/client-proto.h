@@ -82,6 +82,12 @@
  *   not answer now, since when (seconds since the Epoch) and the
  *   command it has not answered (consumer-proto.h's name).
  *
+ * Refused event descriptions (minor 16):
+ *   GET_SESSION's channel failure is followed by {u64 classes_refused}:
+ *   the event descriptions programs announced that the channel could not
+ *   take (a user-space trace's channel holds LTT_UST_CLASSES_MAX), so
+ *   those events are not recorded; 0 for the kernel domain.
+ *
  * The kernel tracer (minor 15):
  *   KERNEL_TRACER {} -> {str backend, str version, str why}
  *       How the daemon traces the kernel: its backend ("module",
@@ -111,9 +117,12 @@
  * 8: contexts; 9: process trackers; 12: kernel process trackers; 13:
  * ROTATION_INFO's reply ends with the rotation schedule's failure; 14:
  * GET_SESSION's reply ends with the domains' stalled consumers; 15:
- * KERNEL_TRACER
+ * KERNEL_TRACER; 16: a channel's output failure is followed by its
+ * refused event descriptions
  */
-#define LTT_CLIENT_MINOR 15
+#define LTT_CLIENT_MINOR 16
+/* GET_SESSION: {u64 classes_refused} after each channel's output failure */
+#define LTT_CLIENT_MINOR_CLASSES_REFUSED 16
 /* The minor that brought KERNEL_TRACER (35). */
 #define LTT_CLIENT_MINOR_KERNEL_TRACER 15
 /*
@@ -259,6 +268,12 @@ void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_con
 void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_conf *ret);
 void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_desc *c);
 void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret);
+/*
+ * A channel as GET_SESSION carries it for @minor: its info, then its
+ * output failure (minor 3) and refused event descriptions (minor 16).
+ */
+void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c, uint32_t minor);
+void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor);
 /* Minor 3: what follows a channel_info; get leaves @ret's other fields alone. */
 void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_desc *c);
 void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *ret);

@@ -154,6 +154,7 @@ void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
 	out->output_error_since = in->output_error_since;
 	out->error_events = in->error_events;
 	out->error_packets = in->error_packets;
+	out->classes_refused = in->classes_refused;
 }
 
 void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event_rule_info *out)

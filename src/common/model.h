@@ -81,6 +81,7 @@ struct ltt_channel_desc {
 	int64_t output_error_since;
 	uint64_t error_events;
 	uint64_t error_packets;
+	uint64_t classes_refused;	/* event descriptions refused (minor 16) */
 };
 
 /* An event rule of a channel (public: struct ltt_rule_desc). */

@@ -80,6 +80,12 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch)
 	if (ch->output_error || ch->error_events || ch->error_packets)
 		ctl_out_text("      lost because of output errors: %" PRIu64 " events, %" PRIu64
 			     " packets\n", ch->error_events, ch->error_packets);
+	if (ch->classes_refused) {
+		ctl_out_u64("classesRefused", ch->classes_refused);
+		ctl_out_text("      event descriptions refused: %" PRIu64
+			     " (the channel describes at most 65,536 events; programs' events beyond are not recorded)\n",
+			     ch->classes_refused);
+	}
 }
 
 void ctl_report_stall_text(const struct ltt_consumer_stall_info *s)
@@ -146,6 +152,11 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 			     ch->attr.name, d->info.name, ch->error_events, ch->error_packets,
 			     d->info.name);
 	}
+	if (ch->classes_refused)
+		ctl_out_warn(LTT_ERR_LIMIT,
+			     "channel '%s' of session '%s' refused %" PRIu64
+			     " event descriptions: it describes at most 65,536 events, and programs announced more; their events beyond are not recorded (give those programs a channel or a session of their own).",
+			     ch->attr.name, d->info.name, ch->classes_refused);
 }
 
 void ctl_report_lost(struct ltt_ctl *ctl, const char *session)

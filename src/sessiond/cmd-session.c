@@ -492,6 +492,7 @@ static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
 	cinfo->output_error_since = f.since;
 	cinfo->error_events = f.events;
 	cinfo->error_packets = f.packets;
+	cinfo->classes_refused = f.classes_refused;
 }
 
 void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
@@ -519,9 +520,7 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 						      &cinfo.lost_packets);
 			if (d && d->ops->channel_failure)
 				put_failure(d, session, channel, &cinfo);
-			ltt_proto_put_channel_info(reply, &cinfo);
-			if (ctx->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-				ltt_proto_put_channel_failure(reply, &cinfo);
+			ltt_proto_put_channel(reply, &cinfo, ctx->minor);
 			nr_rules += channel->nr_rules;
 		}
 	}

@@ -46,6 +46,7 @@ struct ltt_domain_failure {
 	int64_t since;			/* then: when it began (seconds since the Epoch) */
 	uint64_t events;		/* events dropped while the output failed */
 	uint64_t packets;		/* packets dropped because it failed */
+	uint64_t classes_refused;	/* event descriptions the channel refused */
 };
 
 /* A stalled consumer and what waits for it (ltt_domain_stall_info()). */

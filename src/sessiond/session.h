@@ -55,6 +55,7 @@ struct ltt_channel {
 	uint64_t lost_packets;
 	uint64_t error_events;		/* of those: because their output failed */
 	uint64_t error_packets;
+	uint64_t classes_refused;	/* event descriptions its closed traces refused */
 	/* Context fields of each event (add-context), fixed from the first start. */
 	uint32_t nr_contexts;
 	struct ltt_ctx contexts[LTT_CTX_MAX];

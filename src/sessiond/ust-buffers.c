@@ -786,12 +786,21 @@ static void add_failure(void *arg, const struct ltt_consumer_channel_stats *st)
 void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
 {
+	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_domain_failure f = {
 		.events = channel->error_events, .packets = channel->error_packets,
+		.classes_refused = channel->classes_refused,
 	};
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
 
 	(void)b;
 	each_chan_stats(session, channel, add_failure, &f);
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		if (chan)
+			ltt_ust_add_sat(&f.classes_refused, chan->classes.refused);
+	}
 	*ret = f;
 }
 

@@ -16,7 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 53
+plan 57
 
 # --- the bounds' options: bad values are refused clearly, nothing starts
 run "$SESSIOND" --rundir "$TEST_TMP/bad" --max-apps-per-uid=0
@@ -180,7 +180,18 @@ PEER_HOLD_FIRST=40000 peer_bg F2 nobody "$app_sock" idle 1 40000
 peer_read F2
 is "$LINE" "HELD opened=1 registered=1 closed=0" "nobody: a second program of 40,000 other events registers"
 ust_app -n 200 -r normal
-lttctl -q stop
+run lttctl stop
+like "$OUT" "channel 'channel0' of session 'flood' refused 14464 event descriptions" \
+	"stop says what the channel refused: 80,000 - 65,536 descriptions"
+like "$(lttctl list flood)" "event descriptions refused: 14464 " "list shows the count under the channel"
+lttctl --mi xml list flood >"$TEST_TMP/flood.xml"
+like "$(cat "$TEST_TMP/flood.xml")" "<classesRefused>14464</classesRefused>" "and in --mi xml"
+if command -v xmllint >/dev/null; then
+	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/flood.xml" 2>/dev/null
+	ok $? "which the schema validates"
+else
+	skip 1 "xmllint is not installed"
+fi
 meta=$(find "$TEST_TMP/flood" -path '*/uid/65534/*' -name metadata | head -1)
 is "$(timeout "$BT_TIMEOUT" babeltrace2 --output-format=ctf-metadata "$(dirname "$meta")" |
 	grep -c '^event {')" $((65536 + 3)) \

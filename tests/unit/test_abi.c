@@ -109,8 +109,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_channel_info, output_error_since, 480),
 	OFF_(ltt_channel_info, error_events, 488),
 	OFF_(ltt_channel_info, error_packets, 496),
-	OFF_(ltt_channel_info, reserved, 504),
-	RSV_(ltt_channel_info, 128),
+	OFF_(ltt_channel_info, classes_refused, 504),
+	OFF_(ltt_channel_info, reserved, 512),
+	RSV_(ltt_channel_info, 120),
 
 	SIZE_(ltt_event_rule_info, 736),
 	OFF_(ltt_event_rule_info, domain, 0),
@@ -333,7 +334,8 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 	struct ltt_channel_desc c = { .domain = LTT_DOMAIN_USER, .enabled = true,
 				      .discarded_events = 3, .lost_packets = 2,
 				      .output_error = ENOSPC, .output_error_since = 1700000001,
-				      .error_events = 1, .error_packets = 1 };
+				      .error_events = 1, .error_packets = 1,
+				      .classes_refused = 5 };
 	struct ltt_rule_desc r = { .domain = LTT_DOMAIN_USER, .channel = "channel0",
 				   .attr = { .pattern = "app:*",
 					     .loglevel_type = LTT_LOGLEVEL_RANGE,
@@ -349,9 +351,7 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 	ltt_attr_channel_defaults(&c.attr, LTT_DOMAIN_USER);
 	ltt_proto_put_session_info(w, &s);
 	ltt_wbuf_put_u32(w, 1);
-	ltt_proto_put_channel_info(w, &c);
-	if (minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-		ltt_proto_put_channel_failure(w, &c);
+	ltt_proto_put_channel(w, &c, minor);
 	ltt_wbuf_put_u32(w, 1);
 	ltt_proto_put_rule_info(w, &r, minor);
 	if (minor >= LTT_CLIENT_MINOR_CONSUMER_STALL) {
@@ -504,6 +504,8 @@ static void test_returned(struct ltt_ctl *ctl)
 	}
 	if (tap_is_int((long long)d->nr_channels, 1, "one channel")) {
 		tap_is_int(d->channels[0].output_error, ENOSPC, "its output error");
+		tap_is_int((long long)d->channels[0].classes_refused, 5,
+			   "its refused event descriptions (1.16)");
 		tap_ok(all_zero(d->channels[0].reserved, sizeof(d->channels[0].reserved)) &&
 		       all_zero(d->channels[0].attr.reserved, sizeof(d->channels[0].attr.reserved)),
 		       "channel_info and its attr returned with zero reserved");
@@ -553,7 +555,9 @@ static void test_old_daemon(struct ltt_ctl *ctl, struct fake *f)
 	tap_is_int((long long)f->others, (long long)before + 2, "minor 6: both reached the daemon");
 	if (tap_is_int(ltt_ctl_get_session(ctl, "abi", &d), 0, "minor 6: get_session") &&
 	    tap_is_int((long long)d->nr_rules, 1, "minor 6: one rule") &&
-	    tap_ok(!d->nr_stalls && !d->stalls, "minor 6: no stalled consumer"))
+	    tap_ok(!d->nr_stalls && !d->stalls, "minor 6: no stalled consumer") &&
+	    tap_ok(d->nr_channels == 1 && !d->channels[0].classes_refused,
+		   "minor 6: no refused event descriptions"))
 		tap_ok(!d->rules[0].attr.filter && !d->rules[0].attr.exclusions,
 		       "minor 6: the rule has no filter or exclusions");
 	free(d);

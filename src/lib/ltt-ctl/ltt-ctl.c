@@ -807,9 +807,7 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	d->channels = (struct ltt_channel_info *)((struct ltt_consumer_stall_info *)(d + 1) +
 						  CTL_STALLS_MAX);
 	for (i = 0; i < nch; i++) {
-		ltt_proto_get_channel_info(&r, &cdesc);
-		if (ctl->minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-			ltt_proto_get_channel_failure(&r, &cdesc);
+		ltt_proto_get_channel(&r, &cdesc, ctl->minor);
 		ltt_conv_channel_desc_to_info(&cdesc, &d->channels[i]);
 	}
 	nr = get_count(&r, RULE_INFO_MIN);
