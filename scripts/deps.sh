@@ -10,7 +10,7 @@ set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
-babeltrace2 util-linux procps valgrind libxml2-utils
+babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev"
 for opt in "$@"; do
 	case $opt in

@@ -42,7 +42,15 @@ struct ltt_channel_attr {
 	uint64_t tracefile_size;	/* bytes, 0: unlimited */
 	uint64_t tracefile_count;	/* 0: unlimited */
 	enum ltt_buffer_type buffer_type;
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * The consumer syncs each packet and its index entry to the disk
+	 * (fdatasync) before it counts the packet written: a power loss keeps
+	 * every packet written.  Local sessions that record to files only
+	 * (a daemon of client protocol minor 16 and later).
+	 */
+	bool fsync LTT_RESERVED_ALIGN;	/* 312, added in 1.16 */
+	uint8_t pad1[7];		/* zero */
+	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* What kind of event a rule's pattern names. */
@@ -113,7 +121,7 @@ struct ltt_channel_info {
 	 * a daemon of client protocol minor 16 and later, 0 from older ones):
 	 * what those programs record of them is not in the trace.
 	 */
-	uint64_t classes_refused;
+	uint64_t classes_refused LTT_RESERVED_ALIGN;	/* 504, added in 1.16 */
 	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 

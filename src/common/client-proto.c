@@ -201,8 +201,10 @@ void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c,
 	ltt_proto_put_channel_info(w, c);
 	if (minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
 		ltt_proto_put_channel_failure(w, c);
-	if (minor >= LTT_CLIENT_MINOR_CLASSES_REFUSED)
+	if (minor >= LTT_CLIENT_MINOR_CLASSES_REFUSED) {
 		ltt_wbuf_put_u64(w, c->classes_refused);
+		ltt_wbuf_put_u8(w, c->attr.fsync);
+	}
 }
 
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor)
@@ -210,8 +212,10 @@ void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uin
 	ltt_proto_get_channel_info(r, ret);
 	if (minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
 		ltt_proto_get_channel_failure(r, ret);
-	if (minor >= LTT_CLIENT_MINOR_CLASSES_REFUSED)
+	if (minor >= LTT_CLIENT_MINOR_CLASSES_REFUSED) {
 		ret->classes_refused = ltt_rbuf_get_u64(r);
+		ret->attr.fsync = ltt_rbuf_get_bool(r);
+	}
 }
 
 void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,

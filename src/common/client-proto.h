@@ -82,11 +82,15 @@
  *   not answer now, since when (seconds since the Epoch) and the
  *   command it has not answered (consumer-proto.h's name).
  *
- * Refused event descriptions (minor 16):
- *   GET_SESSION's channel failure is followed by {u64 classes_refused}:
- *   the event descriptions programs announced that the channel could not
- *   take (a user-space trace's channel holds LTT_UST_CLASSES_MAX), so
- *   those events are not recorded; 0 for the kernel domain.
+ * Refused event descriptions, synced channels (minor 16):
+ *   GET_SESSION's channel failure is followed by {u64 classes_refused,
+ *   u8 fsync}: the event descriptions programs announced that the
+ *   channel could not take (a user-space trace's channel holds
+ *   LTT_UST_CLASSES_MAX), so those events are not recorded (0 for the
+ *   kernel domain); and whether the consumer syncs each packet.
+ *   ENABLE_CHANNEL's channel attribute is followed by {u8 fsync}; a
+ *   session that writes no trace files as it records (streamed, or
+ *   snapshot) refuses 1 with FSYNC_OUTPUT.
  *
  * The kernel tracer (minor 15):
  *   KERNEL_TRACER {} -> {str backend, str version, str why}
@@ -118,11 +122,14 @@
  * ROTATION_INFO's reply ends with the rotation schedule's failure; 14:
  * GET_SESSION's reply ends with the domains' stalled consumers; 15:
  * KERNEL_TRACER; 16: a channel's output failure is followed by its
- * refused event descriptions
+ * refused event descriptions and its fsync flag, ENABLE_CHANNEL's
+ * attribute by its fsync flag
  */
 #define LTT_CLIENT_MINOR 16
-/* GET_SESSION: {u64 classes_refused} after each channel's output failure */
+/* GET_SESSION: {u64 classes_refused, u8 fsync} after each channel's output failure */
 #define LTT_CLIENT_MINOR_CLASSES_REFUSED 16
+/* ENABLE_CHANNEL: {u8 fsync} after the attribute */
+#define LTT_CLIENT_MINOR_FSYNC 16
 /* The minor that brought KERNEL_TRACER (35). */
 #define LTT_CLIENT_MINOR_KERNEL_TRACER 15
 /*

@@ -36,7 +36,7 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
 	ltt_wbuf_put_u64(w, m->tracefile_count);
 	ltt_wbuf_put_u32(w, m->switch_timer_us);
 	ltt_wbuf_put_u32(w, m->read_timer_us);
-	ltt_wbuf_put_u8(w, m->overwrite);
+	ltt_wbuf_put_u8(w, (uint8_t)(m->overwrite | m->fsync << 1));
 	if (m->domain == LTT_CONSUMER_DOMAIN_USER)
 		return;		/* as 1.0: any consumer takes it */
 	ltt_wbuf_put_u8(w, m->domain);
@@ -83,6 +83,7 @@ static int tracefs_ctx_check(const struct ltt_consumer_add_channel *m)
 int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret)
 {
 	struct ltt_consumer_add_channel m = { .domain = LTT_CONSUMER_DOMAIN_USER };
+	uint8_t flags;
 
 	m.key = ltt_rbuf_get_u64(r);
 	m.trace_key = ltt_rbuf_get_u64(r);
@@ -91,7 +92,11 @@ int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_cha
 	m.tracefile_count = ltt_rbuf_get_u64(r);
 	m.switch_timer_us = ltt_rbuf_get_u32(r);
 	m.read_timer_us = ltt_rbuf_get_u32(r);
-	m.overwrite = ltt_rbuf_get_bool(r);
+	flags = ltt_rbuf_get_u8(r);
+	if (flags & ~3u)
+		ltt_rbuf_fail(r);
+	m.overwrite = flags & 1;
+	m.fsync = flags >> 1 & 1;
 	if (!r->err && r->pos < r->len) {
 		m.domain = ltt_rbuf_get_u8(r);
 		m.subbuf_size = ltt_rbuf_get_u64(r);

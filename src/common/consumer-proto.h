@@ -36,8 +36,13 @@
  *       packets (37-byte header with the trace uuid, 4 KiB packets).
  *   ADD_CHANNEL {u64 channel_key, u64 trace_key, str name,
  *                u64 tracefile_size, u64 tracefile_count,
- *                u32 switch_timer_us, u32 read_timer_us, u8 overwrite
+ *                u32 switch_timer_us, u32 read_timer_us, u8 flags
  *                [, u8 domain, u64 subbuf_size, u64 num_subbuf]}
+ *       flags: bit 0 overwrite; bit 1 fsync (1.12: each packet and its
+ *       index entry are synced to the disk, fdatasync, after the trace's
+ *       metadata, before the packet counts as written); another bit
+ *       fails the message (-EPROTO), as a consumer before 1.12 fails
+ *       bit 1.
  *       The bracketed block (1.1) is absent for a user-space channel (as
  *       1.0 sends it) and present for any other domain.  domain: 0 user
  *       space (streams by ADD_STREAM), 1 kernel (streams by
@@ -271,7 +276,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 11
+#define LTT_CONSUMER_MINOR 12
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -293,6 +298,8 @@
 #define LTT_CONSUMER_MINOR_RELAY_UUID 10
 /* The minor that brought FLUSH_CHANNEL's stopped flag. */
 #define LTT_CONSUMER_MINOR_STOPPED 11
+/* The minor that brought ADD_CHANNEL's fsync flag. */
+#define LTT_CONSUMER_MINOR_FSYNC 12
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -352,6 +359,7 @@ struct ltt_consumer_add_channel {
 	uint32_t switch_timer_us;
 	uint32_t read_timer_us;
 	bool overwrite;
+	bool fsync;			/* 1.12: sync each packet before it counts written */
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size;		/* kernel: bytes per sub-buffer; user: 0 */
 	uint64_t num_subbuf;		/* kernel: sub-buffers per stream; user: 0 */

@@ -45,7 +45,8 @@ int ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
 int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 				  struct ltt_channel_conf *out)
 {
-	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
+	    !reserved_zero(in->pad1, sizeof(in->pad1)))
 		return -LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
@@ -57,6 +58,7 @@ int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 	out->tracefile_size = in->tracefile_size;
 	out->tracefile_count = in->tracefile_count;
 	out->buffer_type = in->buffer_type;
+	out->fsync = in->fsync;
 	return 0;
 }
 
@@ -101,6 +103,7 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 	out->tracefile_size = in->tracefile_size;
 	out->tracefile_count = in->tracefile_count;
 	out->buffer_type = in->buffer_type;
+	out->fsync = in->fsync;
 }
 
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,

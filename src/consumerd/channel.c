@@ -17,7 +17,6 @@
 int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trace,
 		       struct ltt_channel **ret_chan)
 {
-	struct ltt_sink_file_cfg out = { 0 };
 	struct ltt_channel *c;
 	int ret;
 
@@ -37,6 +36,7 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->switch_timer_us = cfg->switch_timer_us;
 	c->read_timer_us = cfg->read_timer_us;
 	c->overwrite = cfg->overwrite;
+	c->fsync = cfg->fsync;
 	c->domain = cfg->domain;
 	c->subbuf_size = cfg->subbuf_size;
 	c->num_subbuf = cfg->num_subbuf;
@@ -47,19 +47,9 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
 	c->trace = trace;
 	c->relay = trace->relay;
-	out.dir_fd = trace->dir_fd;
-	out.index_dir_fd = trace->index_fd;
-	out.owner = trace->owner;
-	out.max_size = cfg->tracefile_size;
-	out.max_count = cfg->tracefile_count;
-	out.resume = trace->resume;
-	if (trace->snapshot)
-		ret = 0;	/* no output: read by snapshots only */
-	else if (trace->relay)
-		ret = ltt_sink_relay_output_create(trace->relay, trace->path, cfg->tracefile_size,
-						   cfg->tracefile_count, false, &c->output);
-	else
-		ret = ltt_sink_file_output_create(&out, &c->output);
+	/* a snapshot trace's: no output, read by snapshots only */
+	ret = trace->snapshot ? 0 : ltt_trace_channel_output(trace, NULL, c, trace->resume,
+							     &c->output);
 	if (ret) {
 		ltt_channel_destroy(c);
 		return ret;

@@ -44,6 +44,7 @@ struct ltt_channel_cfg {
 	uint32_t switch_timer_us;
 	uint32_t read_timer_us;
 	bool overwrite;
+	bool fsync;		/* each packet synced before it counts written */
 	uint8_t domain;		/* enum ltt_consumer_domain */
 	uint64_t subbuf_size;	/* kernel: as the tracer was asked; user: 0 */
 	uint64_t num_subbuf;
@@ -60,6 +61,7 @@ struct ltt_channel {
 	uint64_t tracefile_size, tracefile_count;
 	uint32_t switch_timer_us, read_timer_us;
 	bool overwrite;
+	bool fsync;			/* each packet synced before it counts written */
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
 	uint32_t stream_id;		/* tracefs: its CTF stream class */

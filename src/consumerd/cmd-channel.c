@@ -98,6 +98,7 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 		.switch_timer_us = m.switch_timer_us,
 		.read_timer_us = m.read_timer_us,
 		.overwrite = m.overwrite,
+		.fsync = m.fsync,
 		.domain = m.domain,
 		.subbuf_size = m.subbuf_size,
 		.num_subbuf = m.num_subbuf,

@@ -31,8 +31,7 @@ static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 	/* every output first: once a channel moved, the others must follow */
 	for (c = ctx->reg.channels; c && !ret; c = c->next)
 		if (c->trace == t && n < t->nr_channels)
-			ret = ltt_trace_channel_output(t, chunk, c->tracefile_size,
-						       c->tracefile_count, &outs[n++]);
+			ret = ltt_trace_channel_output(t, chunk, c, false, &outs[n++]);
 	for (c = ctx->reg.channels, i = 0; c && !ret; c = c->next) {
 		if (c->trace != t || i >= n)
 			continue;

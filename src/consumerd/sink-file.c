@@ -23,6 +23,8 @@
 #include "common/tracefile.h"
 #include "consumerd/sink-file.h"
 
+static const struct ltt_output_ops file_output_ops;
+
 /* The pipe between a spliced descriptor and the file. */
 #define PIPE_SIZE (1 << 20)
 
@@ -35,6 +37,8 @@ struct file_output {
 	int lock_fd;			/* dir_fd read-only, its shared flock() held, or -1 */
 	uint64_t meta_size;		/* its bytes: whole packets */
 	bool resume;			/* continue a dead consumer's files */
+	bool fsync;			/* its sinks sync each packet */
+	int sync_after;			/* synced before each packet (metadata), or -1 */
 };
 
 struct ltt_tracefile {
@@ -52,6 +56,9 @@ struct ltt_tracefile {
 	bool no_splice;			/* splice() refused the source: memory only */
 	bool resumed;			/* packets up to last_seq are in the files */
 	uint64_t last_seq;		/* sequence number of the last packet indexed */
+	bool fsync;			/* the output's */
+	int sync_after;			/* the output's */
+	bool dirs_dirty;		/* files created since the directories were synced */
 	/*
 	 * With a file count: what each file on disk holds (counts[i]: file
 	 * oldest_no + i; 0 for a dead consumer's), and what the files deleted
@@ -147,6 +154,7 @@ static int open_files(struct ltt_tracefile *tf, uint64_t no, int *ret_fd, int *r
 	}
 	*ret_fd = fd;
 	*ret_idx_fd = idx_fd;
+	tf->dirs_dirty = true;
 	return 0;
 fail_data:
 	close(fd);
@@ -341,6 +349,44 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
  * -ENOENT when the trace's directory was removed: what is written to its
  * files (unlinked with it) would reach no reader.
  */
+/* fsync() a directory we hold O_PATH: through a descriptor of our own. */
+static int sync_dir(int dir_fd)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/*
+ * --fsync: the packet just written and its index entry on the disk, after
+ * the metadata they need, and the directory entries of files created
+ * since the last sync.
+ */
+static int sync_packet(struct ltt_tracefile *tf)
+{
+	int ret;
+
+	if (tf->sync_after >= 0 && fdatasync(tf->sync_after))
+		return -errno;
+	if (fdatasync(tf->fd) || fdatasync(tf->idx_fd))
+		return -errno;
+	if (tf->dirs_dirty) {
+		ret = sync_dir(tf->dir_fd);
+		if (!ret)
+			ret = sync_dir(tf->index_dir_fd);
+		if (ret)
+			return ret;
+		tf->dirs_dirty = false;
+	}
+	return 0;
+}
+
 static int dir_removed(int dir_fd)
 {
 	struct stat st;
@@ -390,6 +436,8 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	}
 	ltt_ctf_index_entry(&pkt->entry, rec);
 	ret = ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
+	if (!ret && tf->fsync)
+		ret = sync_packet(tf);	/* not on the disk: not written, cut back */
 	if (ret) {
 		cut_back(tf->idx_fd, tf->idx_size, "index file");
 		cut_back(tf->fd, tf->size, "stream file");
@@ -579,6 +627,8 @@ static int file_open_sink(const struct ltt_output *out, const char *name,
 	tf->owner = &fo->owner;
 	tf->max_size = fo->max_size;
 	tf->max_count = fo->max_size ? fo->max_count : 0;
+	tf->fsync = fo->fsync;
+	tf->sync_after = fo->sync_after;
 	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
 	ret = fo->resume ? resume_files(tf) : open_files(tf, 0, &tf->fd, &tf->idx_fd);
 	if (ret) {
@@ -587,6 +637,12 @@ static int file_open_sink(const struct ltt_output *out, const char *name,
 	}
 	*ret_sink = &tf->base;
 	return 0;
+}
+
+int ltt_sink_file_metadata_fd(const struct ltt_output *out)
+{
+	return out && out->ops == &file_output_ops ?
+	       ((const struct file_output *)out)->meta_fd : -1;
 }
 
 static int file_metadata(struct ltt_output *out, const void *packets, size_t len)
@@ -625,6 +681,8 @@ static void file_output_destroy(struct ltt_output *out)
 
 	if (fo->meta_fd >= 0)
 		close(fo->meta_fd);
+	if (fo->sync_after >= 0)
+		close(fo->sync_after);
 	if (fo->lock_fd >= 0)
 		close(fo->lock_fd);
 	if (fo->index_dir_fd >= 0)
@@ -658,12 +716,16 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 	fo->max_size = cfg->max_size;
 	fo->max_count = cfg->max_count;
 	fo->resume = cfg->resume;
+	fo->fsync = cfg->fsync;
 	/* our own descriptors: the data thread never depends on the trace's */
-	fo->index_dir_fd = fo->meta_fd = fo->lock_fd = -1;
+	fo->index_dir_fd = fo->meta_fd = fo->lock_fd = fo->sync_after = -1;
 	fo->dir_fd = fcntl(cfg->dir_fd, F_DUPFD_CLOEXEC, 3);
 	if (fo->dir_fd >= 0)
 		fo->index_dir_fd = fcntl(cfg->index_dir_fd, F_DUPFD_CLOEXEC, 3);
-	if (fo->dir_fd < 0 || fo->index_dir_fd < 0) {
+	if (fo->index_dir_fd >= 0 && cfg->fsync && cfg->sync_after >= 0)
+		fo->sync_after = fcntl(cfg->sync_after, F_DUPFD_CLOEXEC, 3);
+	if (fo->dir_fd < 0 || fo->index_dir_fd < 0 ||
+	    (cfg->fsync && cfg->sync_after >= 0 && fo->sync_after < 0)) {
 		ret = -errno;
 		file_output_destroy(&fo->base);
 		return ret;

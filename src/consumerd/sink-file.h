@@ -18,8 +18,12 @@
  * yields (kernel streams) go through a pipe with splice(), without a
  * copy through user space, unless splice() refuses the descriptor
  * (EINVAL, ENOSYS): then this sink writes every later packet from memory.
- * Data reaches the files with write(), not fsync(): readers see it at
- * once, durability across a host crash is the file system's.
+ * Data reaches the files with write(): readers see it at once.  Without
+ * fsync, durability across a host crash is the file system's; with it
+ * (--fsync), each packet and its index entry are synced (fdatasync), after
+ * the metadata file given (sync_after) and with the directory entries of
+ * new files, before the packet counts as written: a packet that can't be
+ * synced is cut back, as a failed write.
  *
  * The file sink never blocks the data thread beyond the file system's own
  * writes: ltt_sink_ready() always says yes.
@@ -45,6 +49,9 @@ struct ltt_sink_file_cfg {
 	uint64_t max_count;		/* files kept, 0: all */
 	bool metadata;			/* the trace's own output: creates DIR/metadata
 					 * (-EEXIST if there) for ltt_output_metadata() */
+	bool fsync;			/* sync each packet, as above */
+	int sync_after;			/* with fsync: synced first (borrowed, dup'ed);
+					 * -1: none */
 	bool resume;			/* continue what a dead consumer wrote: the
 					 * metadata file is reopened and emptied,
 					 * each stream continues its newest file
@@ -61,5 +68,11 @@ struct ltt_sink_file_cfg {
  * with cfg->metadata, ltt_fs_create_new()'s (-EEXIST: a trace is there).
  */
 int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out);
+
+/**
+ * ltt_sink_file_metadata_fd() - the metadata file of a trace's own file
+ * output (borrowed), or -1 (NULL, another kind of output, none)
+ */
+int ltt_sink_file_metadata_fd(const struct ltt_output *out);
 
 #endif /* LTT_CONSUMERD_SINK_FILE_H */

@@ -15,6 +15,7 @@
 #include "common/ctf.h"
 #include "common/relay-proto.h"
 #include "common/log.h"
+#include "consumerd/channel.h"
 #include "consumerd/sink-file.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/trace.h"
@@ -368,18 +369,23 @@ fail:
 }
 
 int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
-			     uint64_t max_size, uint64_t max_count, struct ltt_output **ret_out)
+			     const struct ltt_channel *c, bool resume, struct ltt_output **ret_out)
 {
 	struct ltt_sink_file_cfg out = { 0 };
 
 	if (t->relay)
 		return ltt_sink_relay_output_create(t->relay, chunk ? chunk->path : t->path,
-						    max_size, max_count, false, ret_out);
+						    c->tracefile_size, c->tracefile_count, false,
+						    ret_out);
 	out.dir_fd = chunk ? chunk->dir_fd : t->dir_fd;
 	out.index_dir_fd = chunk ? chunk->index_fd : t->index_fd;
 	out.owner = t->owner;
-	out.max_size = max_size;
-	out.max_count = max_count;
+	out.max_size = c->tracefile_size;
+	out.max_count = c->tracefile_count;
+	out.resume = resume;
+	out.fsync = c->fsync;
+	/* the metadata its packets need reaches the disk first */
+	out.sync_after = ltt_sink_file_metadata_fd(chunk ? chunk->output : t->output);
 	return ltt_sink_file_output_create(&out, ret_out);
 }
 

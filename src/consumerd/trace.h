@@ -21,6 +21,7 @@
 #define LTT_TRACE_METADATA_NAME "metadata"
 #define LTT_TRACE_INDEX_DIR_NAME "index"
 
+struct ltt_channel;
 struct ltt_relay;
 struct ltt_output;
 
@@ -174,15 +175,18 @@ struct ltt_trace_chunk {
 int ltt_trace_chunk_create(struct ltt_trace *t, const char *dir, struct ltt_trace_chunk *ret);
 
 /**
- * ltt_trace_channel_output() - a file output for one of @t's channels, in
- * @chunk (NULL: the trace's current directory)
- * @max_size, @max_count: the channel's tracefile limits
+ * ltt_trace_channel_output() - the output of @c, one of @t's channels: to
+ * @t's relay, or files in @chunk (NULL: the trace's current directory)
+ * with @c's tracefile limits, synced after the chunk's metadata when
+ * @c->fsync
+ * @resume: continue the files a dead consumer wrote (sink-file.h)
  * @ret_out: to release with ltt_output_destroy()
  *
- * Command thread.  Returns 0 or ltt_sink_file_output_create()'s error.
+ * Command thread.  Returns 0 or ltt_sink_file_output_create()'s or
+ * ltt_sink_relay_output_create()'s error.
  */
 int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
-			     uint64_t max_size, uint64_t max_count, struct ltt_output **ret_out);
+			     const struct ltt_channel *c, bool resume, struct ltt_output **ret_out);
 
 /**
  * ltt_trace_chunk_commit() - @chunk becomes @t's directory (its channels

@@ -68,6 +68,8 @@ void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr 
 	ctl_out_u64("tracefileSize", a->tracefile_size);
 	ctl_out_u64("tracefileCount", a->tracefile_count);
 	ctl_out_str("bufferType", ltt_buffer_type_name(buffers));
+	if (a->fsync)
+		ctl_out_bool("fsync", true);
 }
 
 static const char *loglevel_type_name(enum ltt_loglevel_type type)

@@ -13,7 +13,8 @@ static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel
 	return a->subbuf_size == b->subbuf_size && a->num_subbuf == b->num_subbuf &&
 	       a->overwrite == b->overwrite && a->switch_timer_us == b->switch_timer_us &&
 	       a->read_timer_us == b->read_timer_us && a->tracefile_size == b->tracefile_size &&
-	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type;
+	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type &&
+	       a->fsync == b->fsync;
 }
 
 /*
@@ -50,6 +51,8 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
 	ltt_proto_get_channel_attr(req, &attr);
+	if (ctx->minor >= LTT_CLIENT_MINOR_FSYNC)
+		attr.fsync = ltt_rbuf_get_bool(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_change_domain(ctx, name, domain, check_attr, &attr, &ch);
@@ -57,7 +60,9 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 		return ret;
 	session = ch.session;
 	channel = ltt_session_find_channel(ltt_session_domain(session, domain), attr.name);
-	if (channel) {
+	if (attr.fsync && (session->output_type != LTT_OUTPUT_LOCAL || session->snapshot)) {
+		ret = LTT_ERR_FSYNC_OUTPUT;	/* no trace file to sync as it records */
+	} else if (channel) {
 		if (!same_attr(&channel->attr, &attr))
 			ret = LTT_ERR_CHANNEL_ATTR;
 		else if (channel->enabled)

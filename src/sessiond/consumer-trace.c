@@ -11,6 +11,7 @@
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
+#include "common/log.h"
 #include "sessiond/consumer-call.h"
 
 /* The deadline of a command that writes what buffers hold: 5 s, and that at 8 MiB/s. */
@@ -124,6 +125,11 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
 {
 	struct ltt_consumer_call k = { .type = LTT_CONSUMER_MSG_ADD_CHANNEL, .key = chan->key };
 
+	if (chan->fsync && ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_FSYNC) {
+		LTT_ERR("channel %s: the consumer daemon (protocol 1.%u) predates --fsync: install the ltt-consumerd of this ltt-sessiond",
+			chan->name, (unsigned int)ltt_consumer_minor(c));
+		return -EOPNOTSUPP;
+	}
 	ltt_consumer_put_add_channel(&k.req, chan);
 	return ltt_consumer_call(c, &k);
 }

@@ -85,6 +85,7 @@ static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt
 		.tracefile_count = channel->attr.tracefile_count,
 		/* The tracer runs the timers and wakes the consumer: none here. */
 		.overwrite = channel->attr.overwrite,
+		.fsync = channel->attr.fsync,
 		.domain = LTT_CONSUMER_DOMAIN_KERNEL,
 		.subbuf_size = channel->attr.subbuf_size,
 		.num_subbuf = channel->attr.num_subbuf,

@@ -512,6 +512,7 @@ int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *c
 		.switch_timer_us = a->switch_timer_us,
 		.read_timer_us = a->read_timer_us,
 		.overwrite = a->overwrite,
+		.fsync = a->fsync,
 	};
 	unsigned int i;
 	int ret, err;

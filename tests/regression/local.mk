@@ -195,6 +195,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_meta_stalled.sh \
 	tests/regression/test_ust_own_stalled.sh \
 	tests/regression/test_ust_term_stalled.sh \
+	tests/regression/test_ust_fsync.sh \
 	tests/regression/test_rotate_consumer_killed.sh \
 	tests/regression/test_rotate_late_destroy.sh \
 	tests/regression/test_ust_output_blocked.sh \

@@ -72,8 +72,10 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_channel_attr, tracefile_size, 288),
 	OFF_(ltt_channel_attr, tracefile_count, 296),
 	OFF_(ltt_channel_attr, buffer_type, 304),
-	OFF_(ltt_channel_attr, reserved, 312),
-	RSV_(ltt_channel_attr, 128),
+	OFF_(ltt_channel_attr, fsync, 312),
+	OFF_(ltt_channel_attr, pad1, 313),
+	OFF_(ltt_channel_attr, reserved, 320),
+	RSV_(ltt_channel_attr, 120),
 
 	SIZE_(ltt_event_rule_attr, 400),
 	OFF_(ltt_event_rule_attr, pattern, 0),
@@ -456,6 +458,10 @@ static void test_refused(struct ltt_ctl *ctl, struct fake *f)
 	ltt_ctl_channel_attr_init(&c, LTT_DOMAIN_USER);
 	EACH_RESERVED_BYTE_(c, ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c), &bad);
 	tap_is_int(bad, 0, "enable_channel: every non-zero reserved byte is refused");
+	c.pad1[6] = 1;
+	tap_is_int(ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c), -LTT_ERR_NOT_SUPPORTED,
+		   "enable_channel: a non-zero padding byte after fsync is refused");
+	c.pad1[6] = 0;
 
 	ltt_ctl_event_rule_attr_init(&e);
 	strcpy(e.pattern, "app:*");
@@ -533,6 +539,7 @@ static void test_old_daemon(struct ltt_ctl *ctl, struct fake *f)
 {
 	struct ltt_session_detail *d = NULL;
 	struct ltt_event_rule_attr e;
+	struct ltt_channel_attr c;
 	unsigned int before = f->others;
 
 	ltt_ctl_event_rule_attr_init(&e);
@@ -547,6 +554,10 @@ static void test_old_daemon(struct ltt_ctl *ctl, struct fake *f)
 	e.exclusions = NULL;
 	tap_is_int(ltt_ctl_disable_event_rule(ctl, "abi", LTT_DOMAIN_USER, NULL, &e),
 		   -LTT_ERR_NOT_SUPPORTED, "minor 6: disabling one rule exactly is not supported");
+	ltt_ctl_channel_attr_init(&c, LTT_DOMAIN_USER);
+	c.fsync = true;
+	tap_is_int(ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c),
+		   -LTT_ERR_NOT_SUPPORTED, "minor 6: --fsync is not supported");
 	tap_is_int((long long)f->others, (long long)before, "minor 6: none of them was sent");
 	tap_is_int(ltt_ctl_enable_event(ctl, "abi", LTT_DOMAIN_USER, NULL, &e), 0,
 		   "minor 6: a rule without them is sent");

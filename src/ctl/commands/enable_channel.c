@@ -59,6 +59,7 @@ struct channel_args {
 	uint64_t numbers[NR_VALS];	/* parsed values[VAL_SUBBUF_SIZE...] */
 	int kernel, user;
 	int discard, overwrite;
+	int fsync;
 	int buffers_uid, buffers_pid, buffers_global;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
 };
@@ -113,6 +114,8 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->tracefile_count = a->numbers[VAL_TRACEFILE_COUNT];
 	if (a->discard || a->overwrite)
 		attr->overwrite = a->overwrite;
+	if (a->fsync)
+		attr->fsync = true;
 	if (a->buffer_type != LTT_BUFFER_DEFAULT)
 		attr->buffer_type = a->buffer_type;
 }
@@ -290,6 +293,9 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "when full, drop new events (the default)", NULL },
 		{ "overwrite", 0, POPT_ARG_NONE, &a.overwrite, 0,
 		  "when full, overwrite the oldest events", NULL },
+		{ "fsync", 0, POPT_ARG_NONE, &a.fsync, 0,
+		  "sync each packet to the disk before it counts written (local trace files)",
+		  NULL },
 		{ "subbuf-size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SUBBUF_SIZE,
 		  "sub-buffer size, a power of two (k, M, G suffixes)", "SIZE" },
 		{ "num-subbuf", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NUM_SUBBUF,

@@ -185,6 +185,8 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 		ctl_out_text("      tracefile size: unlimited\n");
 	}
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
+	if (a->fsync)
+		ctl_out_text("      fsync: each packet synced to the disk\n");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);

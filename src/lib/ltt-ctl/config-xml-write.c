@@ -119,6 +119,8 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 	put(wr, "tracefile_size", "%llu", (unsigned long long)c->attr.tracefile_size);
 	put(wr, "tracefile_count", "%llu", (unsigned long long)c->attr.tracefile_count);
 	put(wr, "buffer_type", "%s", ltt_cfg_xml_buffer_types[bt]);
+	if (c->attr.fsync)	/* absent: false, as files before it say */
+		put(wr, "fsync", "%s", yes(true));
 	open_el(wr, "events");
 	for (i = 0; i < d->nr_rules; i++)
 		if (d->rules[i].domain == c->domain && !strcmp(d->rules[i].channel, c->attr.name))

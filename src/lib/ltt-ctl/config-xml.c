@@ -277,6 +277,7 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	c->attr.tracefile_count = u64(rd, ch, "tracefile_count");
 	c->attr.buffer_type = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(
 		rd, ltt_cfg_rd_child(ch, "buffer_type"), ltt_cfg_xml_buffer_types);
+	c->attr.fsync = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ch, "fsync"));
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));

@@ -864,10 +864,14 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 		ret = ltt_attr_check_channel(&checked, domain);
 	if (ret)
 		return ret;
+	if (checked.fsync && ctl->minor < LTT_CLIENT_MINOR_FSYNC)
+		return -LTT_ERR_NOT_SUPPORTED;	/* the daemon predates --fsync */
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_proto_put_channel_attr(&w, &checked);
+	if (ctl->minor >= LTT_CLIENT_MINOR_FSYNC)
+		ltt_wbuf_put_u8(&w, checked.fsync);
 	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
 }
 
