@@ -71,6 +71,33 @@ static void test_user_channel(void)
 	ltt_wbuf_fini(&b);
 }
 
+/* 1.12: ADD_CHANNEL's overwrite byte carries flags; fsync is bit 1. */
+static void test_fsync_flag(void)
+{
+	struct ltt_consumer_add_channel m = user_chan, got;
+	struct ltt_wbuf w, v;
+	size_t flags_at;
+
+	m.fsync = true;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_channel(&w, &m);
+	memset(&got, 0, sizeof(got));
+	tap_is_int(decode_channel(&w, &got), 0, "fsync: a synced channel decodes");
+	tap_ok(got.fsync && got.overwrite, "fsync: both flags as sent");
+	m.overwrite = false;
+	ltt_wbuf_init(&v);
+	ltt_consumer_put_add_channel(&v, &m);
+	tap_ok(!decode_channel(&v, &got) && got.fsync && !got.overwrite,
+	       "fsync: without overwrite");
+	/* the flags are the message's last byte for user space: another bit fails */
+	flags_at = w.len - 1;
+	tap_is_int(w.data[flags_at], 3, "fsync: the byte holds overwrite | fsync << 1");
+	w.data[flags_at] = 4;
+	tap_is_int(decode_channel(&w, &got), -EPROTO, "fsync: an unknown flag bit: EPROTO");
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&v);
+}
+
 /* ADD_CHANNEL of @domain with the given geometry, decoded. */
 static int kernel_case(uint8_t domain, uint64_t subbuf_size, uint64_t num_subbuf,
 		       struct ltt_consumer_add_channel *ret)
@@ -886,6 +913,7 @@ int main(void)
 	test_snapshot();
 	test_rotate();
 	test_user_channel();
+	test_fsync_flag();
 	test_kernel_channel();
 	test_kernel_stream();
 	test_payloads();
