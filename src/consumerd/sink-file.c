@@ -345,10 +345,6 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	return ret;
 }
 
-/*
- * -ENOENT when the trace's directory was removed: what is written to its
- * files (unlinked with it) would reach no reader.
- */
 /* fsync() a directory we hold O_PATH: through a descriptor of our own. */
 static int sync_dir(int dir_fd)
 {
@@ -387,6 +383,10 @@ static int sync_packet(struct ltt_tracefile *tf)
 	return 0;
 }
 
+/*
+ * -ENOENT when the trace's directory was removed: what is written to its
+ * files (unlinked with it) would reach no reader.
+ */
 static int dir_removed(int dir_fd)
 {
 	struct stat st;
