@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install the Debian 12 packages ltt needs to build and test (idempotent).
-# Run as root.  python3-lttnganalyses: the users' analyses, which tests
+# Run as root (--kernel: mmdebstrap makes the Debian root that
+# tests/kernel/test_systemd.sh boots with systemd).  python3-lttnganalyses: the users' analyses, which tests
 # run on ltt's kernel traces.  lttng-tools and liblttng-ust-dev: LTTng's
 # daemons and tracer, which test_relay_lttng.sh streams to and from, and
 # lttng save, whose .lttng files test_load_lttng.sh loads.  Kernel-module test packages come with
@@ -16,7 +17,7 @@ for opt in "$@"; do
 	case $opt in
 	--kernel)
 		pkgs="$pkgs qemu-system-x86 linux-image-amd64 linux-headers-amd64
-busybox-static kmod cpio zstd xz-utils" ;;
+busybox-static kmod cpio zstd xz-utils mmdebstrap" ;;
 	--sanitize)
 		pkgs="$pkgs clang-14 libclang-rt-14-dev" ;;
 	*)

@@ -378,7 +378,7 @@ kvm_initrd() {
 # is for real hardware.
 kvm_qemu_args() {
 	rm -f "$TEST_TMP/out.tar"
-	KVM_ARGS=(-accel tcg -cpu max -m 1G -smp 2 -nographic -no-reboot -nic none
+	KVM_ARGS=(-accel tcg -cpu max -m "${KVM_MEM:-1G}" -smp 2 -nographic -no-reboot -nic none
 		-kernel "$KVM_KERNEL" -initrd "$TEST_TMP/initrd.cpio"
 		-append "console=ttyS0 quiet panic=-1 no_timer_check ${KVM_APPEND:-}"
 		-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
@@ -396,8 +396,22 @@ kvm_qemu_args() {
 # outputs land in $KVM_OUT/SCENARIO/.  Returns once QEMU has exited; bails
 # out of the test (with the console's end) when the guest did not finish.
 kvm_boot() {
-	local t0 t1 status up end attempt
+	local up end
 	kvm_initrd "$@"
+	kvm_run
+	up=$(sed -n 's/^userspace //p' "$KVM_OUT/boot-time")
+	end=$(sed -n 's/^end //p' "$KVM_OUT/boot-time")
+	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; guest uptime at /init ${up} s, at the end ${end} s"
+	diag "scenarios (guest seconds): $(kvm_times)"
+}
+
+# kvm_run: boot $TEST_TMP/initrd.cpio, whose guest sends its results as a
+# tar through the virtio-serial port and then exits QEMU with
+# KVM_DONE_STATUS (guest/init does); the results land in $KVM_OUT, the
+# boot's wall time in KVM_BOOT_MS.  Bails out of the test (with the
+# console's end) when the guest did not finish.
+kvm_run() {
+	local t0 t1 status attempt
 	kvm_qemu_args
 	mkdir -p "$KVM_OUT"
 	t0=$(date +%s%N)
@@ -427,10 +441,6 @@ kvm_boot() {
 		sed 's/^/# /' "$TEST_TMP/tar.err" 2>/dev/null
 		exit 1
 	fi
-	up=$(sed -n 's/^userspace //p' "$KVM_OUT/boot-time")
-	end=$(sed -n 's/^end //p' "$KVM_OUT/boot-time")
-	diag "boot with $# scenario(s): ${KVM_BOOT_MS} ms; guest uptime at /init ${up} s, at the end ${end} s"
-	diag "scenarios (guest seconds): $(kvm_times)"
 }
 
 # kvm_shell SCENARIO...: like kvm_boot, but the console is this terminal and

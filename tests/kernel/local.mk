@@ -19,11 +19,12 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_context.sh \
 	tests/kernel/test_kernel_net_lifecycle.sh \
 	tests/kernel/test_kernel_regen.sh \
-	tests/kernel/test_kernel_stalled.sh
+	tests/kernel/test_kernel_stalled.sh \
+	tests/kernel/test_systemd.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/ctf-kernel-table.py tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
-	tests/kernel/scenarios tests/kernel/vm.sh
+	tests/kernel/scenarios tests/kernel/vm.sh tests/kernel/systemd
 
 # The raw ABI client the scenarios run in the guest.
 check_PROGRAMS += tests/kernel/kabi_client

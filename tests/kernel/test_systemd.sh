@@ -1,0 +1,157 @@
+#!/bin/bash
+# test_systemd.sh - ltt under a real systemd: Debian's kernel under QEMU
+# boots a small Debian root (systemd as PID 1, made from Debian's packages
+# by mmdebstrap) holding ltt as `make install` lays it out, its units
+# enabled as a user would (systemctl enable).  The guest's checks
+# (systemd/check.sh, run by systemd/ltt-check.service after the daemon's
+# unit) record facts the host asserts here:
+# - ltt-sessiond.service (Type=notify) is up at boot, and ready before a
+#   unit ordered after it runs lttctl;
+# - a member of the tracing group drives the root daemon and records a
+#   program; a non-member is refused at the root daemon's socket;
+# - `systemctl kill -s KILL`: systemd restarts it (Restart=on-failure) and
+#   the session saved in the autoload directory is back;
+# - `systemctl stop`: the running session is flushed (every event of the
+#   program in the trace, none lost), the daemon and its consumer exit
+#   cleanly, the run directory is cleaned;
+# - the journal has the daemon's messages.
+# The Debian root is cached in the build (tests/kernel/cache); the test
+# skips where QEMU, the kernel or mmdebstrap is missing, or where no
+# package mirror answers (the root can't be made).
+. "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+kvm_init
+command -v mmdebstrap >/dev/null ||
+	skip_all "mmdebstrap is not installed (scripts/deps.sh --kernel)"
+command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
+
+# Debian's packages of the root: systemd and what ltt's programs link.
+SYSD_PKGS="systemd,systemd-sysv,kmod,procps,libpopt0,libxml2,libkmod2,liburcu8,libuuid1"
+
+# sysd_root: the Debian root as a tar, cached (SYSD_TAR), made again when
+# the package list, mmdebstrap or the apt sources change.
+sysd_root() {
+	local key sources f
+	sources=$(ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+		/etc/apt/sources.list.d/*.sources 2>/dev/null)
+	SYSD_TAR=$KVM_CACHE/systemd-root.tar
+	key=$(
+		echo "$SYSD_PKGS"
+		mmdebstrap --version
+		for f in $sources; do sha256sum "$f"; done
+	)
+	[ -s "$SYSD_TAR" ] && [ "$(cat "$SYSD_TAR.key" 2>/dev/null)" = "$key" ] && return 0
+	# shellcheck disable=SC2086
+	if ! timeout 900 mmdebstrap --variant=minbase --include="$SYSD_PKGS" \
+		"$(. /etc/os-release && echo "$VERSION_CODENAME")" "$KVM_CACHE/systemd-root.new.tar" $sources \
+		>"$KVM_CACHE/systemd-root.log" 2>&1; then
+		rm -rf "$KVM_CACHE/systemd-root.new.tar"
+		return 1
+	fi
+	mv "$KVM_CACHE/systemd-root.new.tar" "$SYSD_TAR"
+	echo "$key" >"$SYSD_TAR.key"
+}
+
+kvm_lock || { echo "Bail out! $KVM_CACHE/lock held too long"; exit 1; }
+if ! sysd_root; then
+	kvm_unlock
+	tail -n 5 "$KVM_CACHE/systemd-root.log" | sed 's/^/# /'
+	skip_all "mmdebstrap could not make a Debian root (no package mirror?)"
+fi
+kvm_unlock
+plan 24
+
+# The guest's root: Debian's, then ltt by `make install`.
+R=$TEST_TMP/sysroot
+mkdir -p "$R"
+tar -xf "$SYSD_TAR" -C "$R" || { echo "Bail out! the Debian root does not unpack"; exit 1; }
+run timeout 600 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$LTT_TOP_BUILDDIR" install DESTDIR="$R"
+[ "$RC" = 0 ] || { echo "Bail out! make install DESTDIR=$R failed"; tail -n 20 <<<"$OUT" | sed 's/^/# /'; exit 1; }
+# the modules the results leave by, from the base initramfs
+(cd "$R" && cpio -idmu --quiet "lib/modules/$KVER/*" <"$KVM_BASE") && depmod -b "$R" "$KVER" ||
+	{ echo "Bail out! no guest modules"; exit 1; }
+group=$(sed -n 's/^#define LTT_TRACING_GROUP "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
+cat >>"$R/etc/passwd" <<EOF2
+tracer:x:1000:1000:tracer:/home/tracer:/bin/bash
+other:x:1001:1001:other:/home/other:/bin/bash
+EOF2
+cat >>"$R/etc/group" <<EOF2
+${group:-tracing}:x:900:tracer
+tracer:x:1000:
+other:x:1001:
+EOF2
+printf 'tracer:*:19000:0:99999:7:::\nother:*:19000:0:99999:7:::\n' >>"$R/etc/shadow"
+mkdir -p "$R/home/tracer" "$R/home/other" "$R/ltt/bin" "$R/out"
+chown 1000:1000 "$R/home/tracer"
+chown 1001:1001 "$R/home/other"
+cp "$(kvm_real_bin "$LTT_TOP_BUILDDIR/examples/hello/hello")" "$R/ltt/bin/hello"
+install -m 0755 "$KVM_SRC/systemd/check.sh" "$R/ltt/check.sh"
+cp "$KVM_SRC/systemd/ltt-check.service" "$R/etc/systemd/system/"
+echo ltt-guest >"$R/etc/hostname"
+# as an administrator enables them; no login prompt on the console
+run systemctl --root="$R" enable ltt-sessiond.service ltt-check.service
+[ "$RC" = 0 ] || { echo "Bail out! systemctl enable: $OUT"; exit 1; }
+for u in serial-getty@ttyS0.service getty@tty1.service; do
+	ln -sf /dev/null "$R/etc/systemd/system/$u"
+done
+# the informational lines too, as doc/sessiond.md says to get them
+unit=$(find "$R/usr" -path '*/systemd/system/ltt-sessiond.service' | head -1)
+exec=$(sed -n 's/^ExecStart=//p' "$unit" 2>/dev/null)
+[ -n "$exec" ] || { echo "Bail out! make install installed no ltt-sessiond.service"; exit 1; }
+mkdir -p "$R/etc/systemd/system/ltt-sessiond.service.d"
+printf '[Service]\nExecStart=\nExecStart=%s -v\n' "$exec" \
+	>"$R/etc/systemd/system/ltt-sessiond.service.d/verbose.conf"
+ln -sf /lib/systemd/systemd "$R/init"
+ldconfig -r "$R"
+(cd "$R" && find . ! -name . -print0 | cpio --null -o -H newc --quiet -R 0:0) >"$TEST_TMP/initrd.cpio" ||
+	{ echo "Bail out! no initramfs"; exit 1; }
+rm -rf "$R"
+
+KVM_MEM=2G KVM_APPEND="systemd.show_status=false" kvm_run
+diag "systemd boot and checks: ${KVM_BOOT_MS} ms"
+f() {
+	cat "$KVM_OUT/$1" 2>/dev/null
+}
+
+# --- at boot, ready first
+is "$(f active_at_start)" active "ltt-sessiond.service is active at boot"
+is "$(f unit_type)" notify "as Type=notify"
+ok "$([ "$(f sessiond_ready_us)" -gt 0 ] && [ "$(f sessiond_ready_us)" -le "$(f check_start_us)" ]; echo $?)" \
+	"ready (READY=1) before the unit ordered after it started ($(f sessiond_ready_us) <= $(f check_start_us) us)"
+is "$(f root_list.rc)" 0 "root's lttctl list is served at once"
+
+# --- the group
+is "$(f t_create.rc)$(f t_enable.rc)$(f t_start.rc)$(f t_hello.rc)$(f t_stop.rc)" 00000 \
+	"a tracing group member creates, enables, starts and stops a session of the root daemon"
+bt "$KVM_OUT/member-trace" "$TEST_TMP/member.txt"
+is "$(grep -c ' hello_world:' "$TEST_TMP/member.txt")" 152 \
+	"its program's 152 events are in its trace"
+is "$(f o_root.rc)" 1 "a user outside the group is refused by the root daemon"
+like "$(f o_root)" "[Pp]ermission|not allowed|denied|tracing" "with the reason"
+
+# --- SIGKILL, restart, autoload
+is "$(f auto_save.rc)" 0 "a session saved in the autoload directory"
+is "$(f restarted)" 0 "systemctl kill -s KILL: systemd starts the daemon again"
+is "$(f nrestarts)" 1 "once (Restart=on-failure)"
+like "$(f after_restart_list)" "auto1" "the autoloaded session is back"
+
+# --- systemctl stop
+is "$(f f_start.rc)" 0 "a session records"
+like "$(f f_hello)" "hello: 1000 iterations" "the program ran"
+ok "$([ -n "$(f consumer_before_stop)" ]; echo $?)" "with its consumer daemon"
+is "$(f stop.rc)" 0 "systemctl stop returns"
+is "$(f active_after_stop)" inactive "the daemon stopped"
+is "$(f stop_result)/$(f exec_status)" "success/0" "cleanly (exit 0, unit result success)"
+is "$(f consumers_after_stop)" 0 "its consumer daemon exited too"
+unlike "$(f rundir_after_stop)" "sock|sessiond.pid" "its sockets and pid file are gone ($(f rundir_after_stop))"
+bt "$KVM_OUT/flush-trace" "$TEST_TMP/flush.txt"
+got=$(grep -c ' hello_world:' "$TEST_TMP/flush.txt")
+lost=$(discarded "$TEST_TMP/flush.txt.err")
+is "$((got + lost))/$lost" "1502/0" "every event the program committed is in the trace: recorded $got + discarded $lost = 1502"
+
+# --- the journal
+like "$(f journal)" "session 'flush' destroyed" "the journal has the daemon's messages"
+like "$(f journal)" "SIGTERM|[Ss]topping|stop" "including its stop"
+unlike "$(f journal)" "ERROR|Error:|AddressSanitizer" "and no error"
+done_testing
