@@ -144,8 +144,8 @@ static void test_bad_channels(struct ch_cons *c)
 	ca.count = 3;
 	tap_is_int(ch_add_channel(c, &ca), -EINVAL, "ADD_CHANNEL: tracefile count without size");
 	ca.count = 0;
-	ca.overwrite = 2;
-	tap_is_int(ch_add_channel(c, &ca), -EPROTO, "ADD_CHANNEL: overwrite not a boolean");
+	ca.overwrite = 4;	/* bit 0 overwrite, bit 1 fsync (1.12): bit 2 is no flag */
+	tap_is_int(ch_add_channel(c, &ca), -EPROTO, "ADD_CHANNEL: an unknown flag bit");
 }
 
 /* ADD_STREAM refusals: the channel (key 10, discard) keeps working. */
