@@ -87,6 +87,7 @@ chown 1000:1000 "$R/home/tracer"
 chown 1001:1001 "$R/home/other"
 cp "$(kvm_real_bin "$LTT_TOP_BUILDDIR/examples/hello/hello")" "$R/ltt/bin/hello"
 install -m 0755 "$KVM_SRC/systemd/check.sh" "$R/ltt/check.sh"
+cp "$KVM_SRC/guest/lib.sh" "$R/ltt/guest-lib.sh"
 cp "$KVM_SRC/systemd/ltt-check.service" "$R/etc/systemd/system/"
 echo ltt-guest >"$R/etc/hostname"
 # as an administrator enables them; no login prompt on the console

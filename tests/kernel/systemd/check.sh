@@ -13,23 +13,9 @@ UNIT=ltt-sessiond.service
 AUTO=/usr/local/etc/ltt/sessions/auto
 mkdir -p "$OUT"
 cd "$OUT" || exit 1
-
-# result KEY VALUE...: VALUE into $OUT/KEY.
-result() {
-	local key=$1
-	shift
-	printf '%s\n' "$*" >"$OUT/$key"
-}
-
-# capture KEY CMD...: CMD's stdout+stderr into KEY, its status into KEY.rc.
-capture() {
-	local key=$1 rc
-	shift
-	"$@" >"$OUT/$key" 2>&1
-	rc=$?
-	echo $rc >"$OUT/$key.rc"
-	return $rc
-}
+# result KEY VALUE, capture KEY CMD...: the scenarios' helpers
+LTT_OUT=$OUT
+. /ltt/guest-lib.sh
 
 # until_true SECONDS CMD...: poll CMD every 50 ms until it succeeds.
 until_true() {
