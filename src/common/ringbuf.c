@@ -240,25 +240,27 @@ static uint64_t commit_events(const struct ltt_rb *rb, uint64_t count)
 /*
  * Each sub-buffer from the read position's to the write position's, the
  * last num_subbuf of them at most (overwrite mode may have lapped the
- * reader): the events its commit word counts in its current lap.
+ * reader): the events its commit word counts in its current lap.  The
+ * positions are the writers' (a program's, not trusted): the walk counts
+ * sub-buffers, it never steps a position that could wrap.
  */
 uint64_t ltt_rb_events_unread(const struct ltt_rb *rb)
 {
-	uint64_t r, w, pos, idx, sum = 0;
+	uint64_t r, w, last, n, i, sum = 0;
 
 	if (!rb)
 		return 0;
-	r = subbuf_start(rb, __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE));
+	r = __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE) >> rb->subbuf_order;
 	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
-	if (w <= r)
+	if (!w || (w - 1) >> rb->subbuf_order < r)
 		return 0;
-	if (w - r > rb->buf_size)
-		r = subbuf_start(rb, w - rb->buf_size + rb->subbuf_size - 1);
-	for (pos = r; pos < w; pos += rb->subbuf_size) {
-		idx = (pos >> rb->subbuf_order) & rb->index_mask;
-		sum += commit_events(rb, __atomic_load_n(&rb->commit[idx].count,
+	last = (w - 1) >> rb->subbuf_order;	/* the last sub-buffer entered */
+	n = last - r + 1;
+	if (n > rb->num_subbuf)
+		n = rb->num_subbuf;
+	for (i = 0; i < n; i++)
+		sum += commit_events(rb, __atomic_load_n(&rb->commit[(last - i) & rb->index_mask].count,
 							  __ATOMIC_ACQUIRE));
-	}
 	return sum;
 }
 

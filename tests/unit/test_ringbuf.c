@@ -910,6 +910,14 @@ static void test_unread(bool overwrite)
 	ltt_rb_flush(&rb, false);
 	rbh_drain(&rb, &c);
 	tap_is_u64(ltt_rb_events_unread(&rb), 0, "%s: none once the reader caught up", mode);
+	/* a program's scribble: positions are not trusted */
+	rb.shm->offset = UINT64_MAX;
+	tap_ok(ltt_rb_events_unread(&rb) <= 4 * 62,
+	       "%s: a write position scribbled to 2^64 - 1: 4 sub-buffers read at most", mode);
+	rb.shm->consumed = UINT64_MAX;
+	rb.shm->offset = 4096;
+	tap_is_u64(ltt_rb_events_unread(&rb), 0, "%s: a read position past the write one: none",
+		   mode);
 	rbh_region_destroy(&r);
 }
 
