@@ -22,7 +22,40 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt
 	kmod/wrapper/ltt-wrapper.h \
 	kmod/ltt-filter.c kmod/ltt-filter.h
 KMOD_VM_FILES = filter-vm.h filter-bytecode.h filter-libc.h filter-validate.c filter-interp.c
-EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh kmod/scripts/ltt-kmod-install.sh
+EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh kmod/scripts/ltt-kmod-install.sh \
+	kmod/dkms.conf.in
+
+# make install-dkms: the module's sources and a dkms.conf in
+# DESTDIR/usr/src/ltt-modules-VERSION (DKMS's place, whatever the
+# prefix), for `dkms install ltt-modules/VERSION`, which rebuilds the
+# module for each kernel installed later (the ltt-modules-dkms package
+# of debian/).  It needs no kernel headers: a tree configured
+# --without-kmod installs them too.  The filter VM's files go into
+# filter-vm/ there, where kmod/Kbuild takes them from.
+dkmssrcdir = /usr/src/ltt-modules-$(PACKAGE_VERSION)
+CLEANFILES += kmod/dkms.conf
+kmod/dkms.conf: $(srcdir)/kmod/dkms.conf.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) kmod && \
+	$(SED) -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
+		$(srcdir)/kmod/dkms.conf.in > $@.tmp && mv -f $@.tmp $@
+
+install-dkms: kmod/dkms.conf
+	@set -e; d='$(DESTDIR)$(dkmssrcdir)'; \
+	for f in $(KMOD_FILES); do \
+		$(MKDIR_P) "$$d/`dirname $${f#kmod/}`"; \
+		$(INSTALL_DATA) $(srcdir)/$$f "$$d/$${f#kmod/}"; \
+	done; \
+	chmod 0755 "$$d"/scripts/*.sh; \
+	$(MKDIR_P) "$$d/filter-vm"; \
+	for f in $(KMOD_VM_FILES); do \
+		$(INSTALL_DATA) $(srcdir)/src/filter-vm/$$f "$$d/filter-vm/$$f"; \
+	done; \
+	$(INSTALL_DATA) kmod/dkms.conf "$$d/dkms.conf"; \
+	echo "kmod: sources for DKMS in $$d (then: dkms install ltt-modules/$(PACKAGE_VERSION))"
+
+uninstall-dkms:
+	rm -rf '$(DESTDIR)$(dkmssrcdir)'
+.PHONY: install-dkms uninstall-dkms
 
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
