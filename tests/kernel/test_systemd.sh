@@ -22,80 +22,22 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 kvm_init
-command -v mmdebstrap >/dev/null ||
-	skip_all "mmdebstrap is not installed (scripts/deps.sh --kernel)"
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-
-# Debian's packages of the root: systemd and what ltt's programs link.
-SYSD_PKGS="systemd,systemd-sysv,kmod,procps,libpopt0,libxml2,libkmod2,liburcu8,libuuid1"
-
-# sysd_root: the Debian root as a tar, cached (SYSD_TAR), made again when
-# the package list, mmdebstrap or the apt sources change.
-sysd_root() {
-	local key sources f
-	sources=$(ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
-		/etc/apt/sources.list.d/*.sources 2>/dev/null)
-	SYSD_TAR=$KVM_CACHE/systemd-root.tar
-	key=$(
-		echo "$SYSD_PKGS"
-		mmdebstrap --version
-		for f in $sources; do sha256sum "$f"; done
-	)
-	[ -s "$SYSD_TAR" ] && [ "$(cat "$SYSD_TAR.key" 2>/dev/null)" = "$key" ] && return 0
-	# shellcheck disable=SC2086
-	if ! timeout 900 mmdebstrap --variant=minbase --include="$SYSD_PKGS" \
-		"$(. /etc/os-release && echo "$VERSION_CODENAME")" "$KVM_CACHE/systemd-root.new.tar" $sources \
-		>"$KVM_CACHE/systemd-root.log" 2>&1; then
-		rm -rf "$KVM_CACHE/systemd-root.new.tar"
-		return 1
-	fi
-	mv "$KVM_CACHE/systemd-root.new.tar" "$SYSD_TAR"
-	echo "$key" >"$SYSD_TAR.key"
-}
-
-kvm_lock || { echo "Bail out! $KVM_CACHE/lock held too long"; exit 1; }
-if ! sysd_root; then
-	kvm_unlock
-	tail -n 5 "$KVM_CACHE/systemd-root.log" | sed 's/^/# /'
-	skip_all "mmdebstrap could not make a Debian root (no package mirror?)"
-fi
-kvm_unlock
+. "$KVM_SRC/sysroot.sh"
+sysd_root
 plan 24
 
 # The guest's root: Debian's, then ltt by `make install`.
 R=$TEST_TMP/sysroot
-mkdir -p "$R"
-tar -xf "$SYSD_TAR" -C "$R" || { echo "Bail out! the Debian root does not unpack"; exit 1; }
+sysd_unpack "$R" "$KVM_SRC/systemd/check.sh"
 run timeout 600 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$LTT_TOP_BUILDDIR" install DESTDIR="$R"
 [ "$RC" = 0 ] || { echo "Bail out! make install DESTDIR=$R failed"; tail -n 20 <<<"$OUT" | sed 's/^/# /'; exit 1; }
-# the modules the results leave by, from the base initramfs
-(cd "$R" && cpio -idmu --quiet "lib/modules/$KVER/*" <"$KVM_BASE") && depmod -b "$R" "$KVER" ||
-	{ echo "Bail out! no guest modules"; exit 1; }
 group=$(sed -n 's/^#define LTT_TRACING_GROUP "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
-cat >>"$R/etc/passwd" <<EOF2
-tracer:x:1000:1000:tracer:/home/tracer:/bin/bash
-other:x:1001:1001:other:/home/other:/bin/bash
-EOF2
-cat >>"$R/etc/group" <<EOF2
-${group:-tracing}:x:900:tracer
-tracer:x:1000:
-other:x:1001:
-EOF2
-printf 'tracer:*:19000:0:99999:7:::\nother:*:19000:0:99999:7:::\n' >>"$R/etc/shadow"
-mkdir -p "$R/home/tracer" "$R/home/other" "$R/ltt/bin" "$R/out"
-chown 1000:1000 "$R/home/tracer"
-chown 1001:1001 "$R/home/other"
+echo "${group:-tracing}:x:900:tracer" >>"$R/etc/group"
 cp "$(kvm_real_bin "$LTT_TOP_BUILDDIR/examples/hello/hello")" "$R/ltt/bin/hello"
-install -m 0755 "$KVM_SRC/systemd/check.sh" "$R/ltt/check.sh"
-cp "$KVM_SRC/guest/lib.sh" "$R/ltt/guest-lib.sh"
-cp "$KVM_SRC/systemd/ltt-check.service" "$R/etc/systemd/system/"
-echo ltt-guest >"$R/etc/hostname"
 # as an administrator enables them; no login prompt on the console
 run systemctl --root="$R" enable ltt-sessiond.service ltt-check.service
 [ "$RC" = 0 ] || { echo "Bail out! systemctl enable: $OUT"; exit 1; }
-for u in serial-getty@ttyS0.service getty@tty1.service; do
-	ln -sf /dev/null "$R/etc/systemd/system/$u"
-done
 # the informational lines too, as doc/sessiond.md says to get them
 unit=$(find "$R/usr" -path '*/systemd/system/ltt-sessiond.service' | head -1)
 exec=$(sed -n 's/^ExecStart=//p' "$unit" 2>/dev/null)
@@ -103,11 +45,7 @@ exec=$(sed -n 's/^ExecStart=//p' "$unit" 2>/dev/null)
 mkdir -p "$R/etc/systemd/system/ltt-sessiond.service.d"
 printf '[Service]\nExecStart=\nExecStart=%s -v\n' "$exec" \
 	>"$R/etc/systemd/system/ltt-sessiond.service.d/verbose.conf"
-ln -sf /lib/systemd/systemd "$R/init"
-ldconfig -r "$R"
-(cd "$R" && find . ! -name . -print0 | cpio --null -o -H newc --quiet -R 0:0) >"$TEST_TMP/initrd.cpio" ||
-	{ echo "Bail out! no initramfs"; exit 1; }
-rm -rf "$R"
+sysd_initrd "$R"
 
 KVM_MEM=2G KVM_APPEND="systemd.show_status=false" kvm_run
 diag "systemd boot and checks: ${KVM_BOOT_MS} ms"

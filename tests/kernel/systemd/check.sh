@@ -1,41 +1,9 @@
 #!/bin/bash
 # check.sh - test_systemd.sh's guest side, run by ltt-check.service once
 # systemd (PID 1) started ltt-sessiond.service as `make install` laid it
-# out.  It records facts as files in /out, which go back to the host as a
-# tar through the virtio-serial port; QEMU then exits through
-# isa-debug-exit with 85 (results sent) or 87 (not sent).  The host
-# asserts (tests/kernel/test_systemd.sh).  Nothing waits with sleep
-# alone: each wait polls a condition, bounded.
-export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/ltt/bin
-export HOME=/root LANG=C
-OUT=/out
-UNIT=ltt-sessiond.service
+# out (how results go back: sysd-lib.sh).
+. /ltt/sysd-lib.sh
 AUTO=/usr/local/etc/ltt/sessions/auto
-mkdir -p "$OUT"
-cd "$OUT" || exit 1
-# result KEY VALUE, capture KEY CMD...: the scenarios' helpers
-LTT_OUT=$OUT
-. /ltt/guest-lib.sh
-
-# until_true SECONDS CMD...: poll CMD every 50 ms until it succeeds.
-until_true() {
-	local n=0 max=$(($1 * 20))
-	shift
-	until "$@"; do
-		[ $n -ge $max ] && return 1
-		sleep 0.05
-		n=$((n + 1))
-	done
-}
-
-prop() {
-	systemctl show -p "$1" --value "$UNIT"
-}
-
-# the results' way out (the kernel adds the port once the driver binds)
-modprobe virtio_pci
-modprobe virtio_console
-until_true 10 test -c /dev/vport0p1
 
 # --- started at boot, ready before this unit (ordered after it) ran
 result active_at_start "$(systemctl is-active "$UNIT")"
@@ -94,11 +62,4 @@ result rundir_after_stop "$(ls /run/ltt 2>/dev/null | tr '\n' ' ')"
 # --- the journal has the daemon's messages
 journalctl -b -u "$UNIT" -o cat --no-pager >"$OUT/journal" 2>&1
 
-# back to the host, then QEMU's exit: (CODE << 1) | 1, 85 once sent
-if tar -cf /dev/vport0p1 -C "$OUT" . && sync; then
-	code='\052'
-else
-	code='\053'
-fi
-printf "$code" | dd of=/dev/port bs=1 seek=244 count=1 2>/dev/null
-systemctl poweroff --force --force
+sysd_finish
