@@ -17,7 +17,8 @@ for opt in "$@"; do
 	case $opt in
 	--kernel)
 		pkgs="$pkgs qemu-system-x86 linux-image-amd64 linux-headers-amd64
-busybox-static kmod cpio zstd xz-utils mmdebstrap" ;;
+busybox-static kmod cpio zstd xz-utils mmdebstrap
+debhelper dh-dkms dkms lintian bash-completion" ;;
 	--sanitize)
 		pkgs="$pkgs clang-14 libclang-rt-14-dev" ;;
 	*)

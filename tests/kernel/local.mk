@@ -20,9 +20,10 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_net_lifecycle.sh \
 	tests/kernel/test_kernel_regen.sh \
 	tests/kernel/test_kernel_stalled.sh \
-	tests/kernel/test_systemd.sh
+	tests/kernel/test_systemd.sh \
+	tests/kernel/test_deb.sh
 TESTS += $(KERNEL_TESTS)
-EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/ctf-kernel-table.py tests/kernel/README.md \
+EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/sysroot.sh tests/ctf-kernel-table.py tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
 	tests/kernel/scenarios tests/kernel/vm.sh tests/kernel/systemd
 
