@@ -15,6 +15,7 @@
 #define LTT_DEFAULT_KERNEL_NUM_SUBBUF 4ULL
 #define LTT_DEFAULT_LIVE_TIMER_US 1000000U
 #define LTT_MIN_LIVE_TIMER_US 1000U	/* a shorter period only floods the relay */
+#define LTT_DEFAULT_LIVE_URL "net://127.0.0.1"	/* a live session's: the local relay daemon */
 /*
  * Switch and read timers, when not 0 (off): each expiry flushes and reads
  * every stream of the channel, so a period of a few microseconds keeps

@@ -12,7 +12,6 @@
 #include "common/uri.h"
 #include "ctl/ctl.h"
 
-#define DEFAULT_LIVE_URL "net://127.0.0.1"	/* the local relay daemon */
 
 /* The string options, in values[]. */
 enum {
@@ -124,7 +123,7 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 		strcpy(attr->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
 	} else if (a->values[VAL_LIVE]) {
 		attr->output_type = LTT_OUTPUT_NET;
-		strcpy(attr->output, DEFAULT_LIVE_URL);
+		strcpy(attr->output, LTT_DEFAULT_LIVE_URL);
 	} else {
 		attr->output_type = LTT_OUTPUT_LOCAL;
 		attr->output[0] = '\0';
@@ -267,7 +266,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
-		  "a live session, sent to " DEFAULT_LIVE_URL " unless -U says otherwise; "
+		  "a live session, sent to " LTT_DEFAULT_LIVE_URL " unless -U says otherwise; "
 		  "US: the live timer period, 1000000 by default (at least 1000)", "US" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
