@@ -12,13 +12,13 @@ set -eu
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
 babeltrace2 util-linux procps valgrind libxml2-utils strace
-python3-lttnganalyses lttng-tools liblttng-ust-dev"
+python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev"
 for opt in "$@"; do
 	case $opt in
 	--kernel)
 		pkgs="$pkgs qemu-system-x86 linux-image-amd64 linux-headers-amd64
 busybox-static kmod cpio zstd xz-utils mmdebstrap
-debhelper dh-dkms dkms lintian bash-completion" ;;
+debhelper dh-dkms dh-python dkms lintian bash-completion" ;;
 	--sanitize)
 		pkgs="$pkgs clang-14 libclang-rt-14-dev" ;;
 	*)

@@ -167,6 +167,26 @@ kernel_lock() {
 		{ echo "Bail out! another kernel test held $f for ${w}s"; exit 1; }
 }
 
+# python_env: PYTHON3, the python3 the build made the package ltt for,
+# and PYENV, what it runs with (env "${PYENV[@]}" "$PYTHON3" ...): in an
+# AddressSanitizer build (scripts/sanitize.sh), Debian's python3 is not
+# one, so the runtime goes first (LD_PRELOAD), and the interpreter's own
+# allocations, which live to its exit, make no leak report.  Fails where
+# the build has no Python package (configure found no Python.h).
+python_env() {
+	local cflags cc rt
+	PYTHON3=$(sed -n 's/^PYTHON3 = //p' "$LTT_TOP_BUILDDIR/Makefile")
+	PYENV=()
+	[ -n "$PYTHON3" ] || return 1
+	cflags=$(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile")
+	if [[ $cflags == *-fsanitize=address* ]]; then
+		cc=$(sed -n 's/^CC = //p' "$LTT_TOP_BUILDDIR/Makefile")
+		rt=$($cc -print-file-name=libclang_rt.asan-x86_64.so)
+		[ -f "$rt" ] || { echo "Bail out! no ASan runtime for python3 ($rt)"; exit 1; }
+		PYENV=(LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
+	fi
+}
+
 # start_sessiond [RUNDIR] [ARGS...]: returns once it accepts connections.
 start_sessiond() {
 	local dir=${1:-$LTT_RUNDIR}

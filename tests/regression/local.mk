@@ -34,9 +34,11 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_completion.sh \
 	tests/regression/test_client_idle.sh \
 	tests/regression/test_make_install.sh \
-	tests/regression/test_notify.sh
+	tests/regression/test_notify.sh \
+	tests/regression/test_python_ctl.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
+	tests/regression/python_ctl.py \
 	tests/regression/kload-lib.sh
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a

@@ -24,7 +24,7 @@ printf 'ltt-print-vars:\n\t@$(foreach v,$(VARS),echo '"'"'$(v)=$($(v))'"'"';)\n'
 tmake -s -C "$B" -f Makefile -f "$TEST_TMP/vars.mk" ltt-print-vars \
 	VARS='bin_PROGRAMS ltt_libexec_PROGRAMS lib_LTLIBRARIES pkgconfig_DATA pkginclude_HEADERS
 		systemdsystemunit_DATA bindir libdir mandir includedir pkgconfigdir ltt_libexecdir
-		systemdsystemunitdir docdir bashcompletiondir sysusersdir KERNELDIR' >"$TEST_TMP/vars" ||
+		systemdsystemunitdir docdir bashcompletiondir sysusersdir KERNELDIR LTT_PYTHON_DIR' >"$TEST_TMP/vars" ||
 	{ echo "Bail out! can't read the build's Makefile variables"; exit 1; }
 var() {
 	sed -n "s/^$1=//p" "$TEST_TMP/vars"
@@ -180,6 +180,14 @@ if command -v babeltrace2 >/dev/null; then
 	is "$(grep -c 'hello_world:' <<<"$STDOUT")" 9 "view: 9 hello_world events in all (starting, 5, 2, done)"
 else
 	skip 4 "babeltrace2 is not installed"
+fi
+if python_env; then
+	pydir="$DEST$(var LTT_PYTHON_DIR)"
+	ok "$([ -f "$pydir/ltt/__init__.py" ] && [ -f "$pydir/ltt/_ltt.abi3.so" ] &&
+		[ ! -e "$pydir/ltt/_ltt.la" ]; echo $?)" "python: ltt/__init__.py and ltt/_ltt.abi3.so (no libtool archive)"
+	run env "${PYENV[@]}" PYTHONPATH="$pydir" "$PYTHON3" -B -c \
+		'import ltt; print(" ".join("%s:%s" % (s.name, s.channels[0].name) for s in ltt.list_sessions()))'
+	is "$OUT" "demo:channel0" "python: the installed package (import ltt) lists the session, with the installed libltt-ctl"
 fi
 ok_cmd "destroy" ilttctl destroy
 kill -TERM "$pid" && wait_pid_exit "$pid"

@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * ltt._ltt - libltt-ctl for Python: the module under `import ltt`
+ * (src/python/ltt/__init__.py), which gives it its objects and errors.
+ *
+ * Each function connects to the session daemon of `rundir` (None: the
+ * caller's default, as lttctl), makes one call of libltt-ctl and
+ * disconnects.  Results are plain dicts and lists.  A failure raises
+ * ltt._ltt.Failure(code, detail): code the public error code (positive,
+ * enum ltt_error), detail the daemon's extra lines (a filter's caret) or
+ * "".  Built on Python's limited API: one binary serves every Python 3
+ * from 3.9.
+ */
+#define Py_LIMITED_API 0x03090000
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/attr.h"	/* the live timer's bounds, the live URL */
+
+/* Python before 3.13 takes the keywords' names as char *[]. */
+#define KW_LIST(list) ((char **)(uintptr_t)(list))
+
+static PyObject *failure_type;
+
+/* Raise Failure(code, detail) for a libltt-ctl return value (negative). */
+static PyObject *fail(int ret, struct ltt_ctl *ctl)
+{
+	const char *detail = ctl ? ltt_ctl_error_detail(ctl) : NULL;
+	PyObject *args;
+
+	args = Py_BuildValue("(is)", ret < 0 ? -ret : ret, detail ? detail : "");
+	if (args) {
+		PyErr_SetObject(failure_type, args);
+		Py_DECREF(args);
+	}
+	return NULL;
+}
+
+/*
+ * Connect to the daemon of @rundir (NULL: the default); with @spawn,
+ * start a personal one first where none runs (as lttctl create does).
+ * The connection is made outside the GIL.  Returns NULL with Failure
+ * raised.
+ */
+static struct ltt_ctl *open_ctl(const char *rundir, int spawn)
+{
+	struct ltt_ctl *ctl = NULL;
+	int ret;
+
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_connect(rundir, &ctl);
+	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING && spawn) {
+		ret = ltt_ctl_spawn_sessiond(rundir);
+		if (ret >= 0)
+			ret = ltt_ctl_connect(rundir, &ctl);
+	}
+	Py_END_ALLOW_THREADS
+	if (ret) {
+		fail(ret, NULL);
+		return NULL;
+	}
+	return ctl;
+}
+
+/* The call's result: None, or Failure raised (and the connection closed). */
+static PyObject *done(struct ltt_ctl *ctl, int ret)
+{
+	if (ret) {
+		fail(ret, ctl);
+		ltt_ctl_disconnect(ctl);
+		return NULL;
+	}
+	ltt_ctl_disconnect(ctl);
+	Py_RETURN_NONE;
+}
+
+/* Copy a Python str into a fixed field; ValueError when it does not fit. */
+static int copy_str(char *dst, size_t size, const char *src, const char *what)
+{
+	if (strlen(src) >= size) {
+		PyErr_Format(PyExc_ValueError, "%s is longer than %zu bytes", what, size - 1);
+		return -1;
+	}
+	memcpy(dst, src, strlen(src) + 1);
+	return 0;
+}
+
+static PyObject *session_dict(const struct ltt_session_info *s)
+{
+	return Py_BuildValue("{s:s,s:K,s:s,s:l,s:O,s:O,s:I,s:i,s:s,s:L}",
+			     "name", s->name, "id", (unsigned long long)s->id, "uuid", s->uuid,
+			     "uid", (long)s->uid, "active", s->active ? Py_True : Py_False,
+			     "snapshot", s->snapshot ? Py_True : Py_False,
+			     "live_timer_us", (unsigned int)s->live_timer_us,
+			     "output_type", (int)s->output_type, "output", s->output,
+			     "creation_time", (long long)s->creation_time);
+}
+
+static PyObject *channel_dict(const struct ltt_channel_info *c)
+{
+	const struct ltt_channel_attr *a = &c->attr;
+
+	return Py_BuildValue("{s:i,s:s,s:K,s:K,s:O,s:I,s:I,s:K,s:K,s:i,s:O,s:O,s:K,s:K,s:i,s:K,s:K,s:K}",
+			     "domain", (int)c->domain, "name", a->name,
+			     "subbuf_size", (unsigned long long)a->subbuf_size,
+			     "num_subbuf", (unsigned long long)a->num_subbuf,
+			     "overwrite", a->overwrite ? Py_True : Py_False,
+			     "switch_timer_us", (unsigned int)a->switch_timer_us,
+			     "read_timer_us", (unsigned int)a->read_timer_us,
+			     "tracefile_size", (unsigned long long)a->tracefile_size,
+			     "tracefile_count", (unsigned long long)a->tracefile_count,
+			     "buffer_type", (int)a->buffer_type,
+			     "fsync", a->fsync ? Py_True : Py_False,
+			     "enabled", c->enabled ? Py_True : Py_False,
+			     "discarded_events", (unsigned long long)c->discarded_events,
+			     "lost_packets", (unsigned long long)c->lost_packets,
+			     "output_error", c->output_error,
+			     "error_events", (unsigned long long)c->error_events,
+			     "error_packets", (unsigned long long)c->error_packets,
+			     "classes_refused", (unsigned long long)c->classes_refused);
+}
+
+static PyObject *rule_dict(const struct ltt_event_rule_info *r)
+{
+	const struct ltt_event_rule_attr *a = &r->attr;
+
+	return Py_BuildValue("{s:i,s:s,s:s,s:i,s:i,s:i,s:z,s:z,s:O}",
+			     "domain", (int)r->domain, "channel", r->channel,
+			     "pattern", a->pattern, "loglevel_type", (int)a->loglevel_type,
+			     "loglevel", a->loglevel, "type", (int)a->type,
+			     "filter", a->filter && a->filter[0] ? a->filter : NULL,
+			     "exclusions", a->exclusions && a->exclusions[0] ? a->exclusions : NULL,
+			     "enabled", r->enabled ? Py_True : Py_False);
+}
+
+/* A list of @n dicts made by @make from @items of @size bytes each. */
+static PyObject *dict_list(const void *items, size_t n, size_t size,
+			   PyObject *(*make)(const void *))
+{
+	PyObject *list = PyList_New((Py_ssize_t)n);
+	size_t i;
+
+	for (i = 0; list && i < n; i++) {
+		PyObject *d = make((const char *)items + i * size);
+
+		if (!d || PyList_SetItem(list, (Py_ssize_t)i, d)) {
+			Py_DECREF(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
+static PyObject *make_session(const void *p)
+{
+	return session_dict(p);
+}
+
+static PyObject *make_channel(const void *p)
+{
+	return channel_dict(p);
+}
+
+static PyObject *make_rule(const void *p)
+{
+	return rule_dict(p);
+}
+
+static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "name", "output_type", "output", "snapshot", "live_timer_us",
+				  "rundir", NULL };
+	const char *name, *output, *rundir = NULL;
+	int output_type, snapshot;
+	unsigned int live;
+	struct ltt_session_attr attr;
+	struct ltt_session_info info;
+	struct ltt_ctl *ctl;
+	int ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sispI|z", KW_LIST(kwlist), &name, &output_type,
+					 &output, &snapshot, &live, &rundir))
+		return NULL;
+	ltt_ctl_session_attr_init(&attr);
+	if (copy_str(attr.name, sizeof(attr.name), name, "the session name") ||
+	    copy_str(attr.output, sizeof(attr.output), output, "the output"))
+		return NULL;
+	attr.output_type = (enum ltt_output_type)output_type;
+	attr.snapshot = snapshot;
+	attr.live_timer_us = live;
+	ctl = open_ctl(rundir, 1);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_create_session(ctl, &attr, &info);
+	Py_END_ALLOW_THREADS
+	if (ret)
+		return done(ctl, ret);
+	ltt_ctl_disconnect(ctl);
+	return session_dict(&info);
+}
+
+/* The calls that take a session name only: destroy, start, clear. */
+static PyObject *session_call(PyObject *args, PyObject *kw,
+			      int (*call)(struct ltt_ctl *, const char *))
+{
+	static const char *const kwlist[] = { "session", "rundir", NULL };
+	const char *session, *rundir = NULL;
+	struct ltt_ctl *ctl;
+	int ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
+		return NULL;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = call(ctl, session);
+	Py_END_ALLOW_THREADS
+	return done(ctl, ret);
+}
+
+static PyObject *py_destroy_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	return session_call(args, kw, ltt_ctl_destroy_session);
+}
+
+static PyObject *py_start_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	return session_call(args, kw, ltt_ctl_start_session);
+}
+
+static PyObject *py_clear_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	return session_call(args, kw, ltt_ctl_clear_session);
+}
+
+static PyObject *py_stop_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "wait", "rundir", NULL };
+	const char *session, *rundir = NULL;
+	struct ltt_ctl *ctl;
+	int wait = 1, ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|pz", KW_LIST(kwlist), &session, &wait, &rundir))
+		return NULL;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_stop_session(ctl, session, wait);
+	Py_END_ALLOW_THREADS
+	return done(ctl, ret);
+}
+
+static PyObject *py_rotate_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "rundir", NULL };
+	const char *session, *rundir = NULL;
+	char archive[LTT_PATH_MAX];
+	struct ltt_ctl *ctl;
+	int ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
+		return NULL;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_rotate_session(ctl, session, archive, sizeof(archive));
+	Py_END_ALLOW_THREADS
+	if (ret)
+		return done(ctl, ret);
+	ltt_ctl_disconnect(ctl);
+	return PyUnicode_FromString(archive);
+}
+
+static PyObject *py_snapshot_record(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "output_type", "output", "max_size", "rundir",
+				  NULL };
+	const char *session, *output, *rundir = NULL;
+	unsigned long long max_size;
+	struct ltt_snapshot_output out;
+	struct ltt_snapshot_result res;
+	struct ltt_ctl *ctl;
+	int output_type, ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sisK|z", KW_LIST(kwlist), &session, &output_type,
+					 &output, &max_size, &rundir))
+		return NULL;
+	memset(&out, 0, sizeof(out));
+	if (copy_str(out.output, sizeof(out.output), output, "the snapshot output"))
+		return NULL;
+	out.output_type = (enum ltt_output_type)output_type;
+	out.max_size = max_size;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	/* neither given: the session's own snapshot output, whole */
+	ret = ltt_ctl_snapshot_record(ctl, session, output[0] || max_size ? &out : NULL, &res);
+	Py_END_ALLOW_THREADS
+	if (ret)
+		return done(ctl, ret);
+	ltt_ctl_disconnect(ctl);
+	return Py_BuildValue("{s:s,s:K,s:K,s:K}", "path", res.path,
+			     "packets", (unsigned long long)res.packets,
+			     "bytes", (unsigned long long)res.bytes,
+			     "packets_dropped", (unsigned long long)res.packets_dropped);
+}
+
+static PyObject *py_list_sessions(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "rundir", NULL };
+	const char *rundir = NULL;
+	struct ltt_session_info *sessions = NULL;
+	struct ltt_ctl *ctl;
+	PyObject *list;
+	size_t n = 0;
+	int ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|z", KW_LIST(kwlist), &rundir))
+		return NULL;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_list_sessions(ctl, &sessions, &n);
+	Py_END_ALLOW_THREADS
+	if (ret)
+		return done(ctl, ret);
+	ltt_ctl_disconnect(ctl);
+	list = dict_list(sessions, n, sizeof(*sessions), make_session);
+	free(sessions);
+	return list;
+}
+
+static PyObject *py_get_session(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "rundir", NULL };
+	const char *session, *rundir = NULL;
+	struct ltt_session_detail *d = NULL;
+	PyObject *info, *channels = NULL, *rules = NULL, *res = NULL;
+	struct ltt_ctl *ctl;
+	int ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
+		return NULL;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_get_session(ctl, session, &d);
+	Py_END_ALLOW_THREADS
+	if (ret)
+		return done(ctl, ret);
+	ltt_ctl_disconnect(ctl);
+	info = session_dict(&d->info);
+	if (info)
+		channels = dict_list(d->channels, d->nr_channels, sizeof(*d->channels),
+				     make_channel);
+	if (channels)
+		rules = dict_list(d->rules, d->nr_rules, sizeof(*d->rules), make_rule);
+	if (rules && !PyDict_SetItemString(info, "channels", channels) &&
+	    !PyDict_SetItemString(info, "rules", rules))
+		res = info;
+	else
+		Py_XDECREF(info);
+	Py_XDECREF(channels);
+	Py_XDECREF(rules);
+	free(d);
+	return res;
+}
+
+static PyObject *py_enable_channel(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "domain", "name", "subbuf_size", "num_subbuf",
+				  "overwrite", "switch_timer_us", "read_timer_us",
+				  "tracefile_size", "tracefile_count", "buffer_type", "fsync",
+				  "rundir", NULL };
+	const char *session, *name, *rundir = NULL;
+	unsigned long long subbuf_size = 0, num_subbuf = 0, tf_size = 0, tf_count = 0;
+	unsigned int switch_us = 0, read_us = 0;
+	int domain, overwrite = 0, buffer_type = 0, fsync = 0, ret;
+	struct ltt_channel_attr attr;
+	struct ltt_ctl *ctl;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sis|KKpIIKKipz", KW_LIST(kwlist), &session, &domain,
+					 &name, &subbuf_size, &num_subbuf, &overwrite,
+					 &switch_us, &read_us, &tf_size, &tf_count, &buffer_type,
+					 &fsync, &rundir))
+		return NULL;
+	ret = ltt_ctl_channel_attr_init(&attr, (enum ltt_domain)domain);
+	if (ret)
+		return fail(ret, NULL);
+	if (copy_str(attr.name, sizeof(attr.name), name, "the channel name"))
+		return NULL;
+	/* 0: the domain's default (ltt_ctl_channel_attr_init()) */
+	if (subbuf_size)
+		attr.subbuf_size = subbuf_size;
+	if (num_subbuf)
+		attr.num_subbuf = num_subbuf;
+	attr.overwrite = overwrite;
+	if (switch_us)
+		attr.switch_timer_us = switch_us;
+	if (read_us)
+		attr.read_timer_us = read_us;
+	attr.tracefile_size = tf_size;
+	attr.tracefile_count = tf_count;
+	attr.buffer_type = (enum ltt_buffer_type)buffer_type;
+	attr.fsync = fsync;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_enable_channel(ctl, session, (enum ltt_domain)domain, &attr);
+	Py_END_ALLOW_THREADS
+	return done(ctl, ret);
+}
+
+static PyObject *py_enable_event(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "domain", "channel", "pattern", "loglevel_type",
+				  "loglevel", "type", "filter", "exclusions", "rundir", NULL };
+	const char *session, *channel, *pattern, *filter = NULL, *excl = NULL, *rundir = NULL;
+	int domain, ll_type = 0, ll = 0, type = 0, ret;
+	struct ltt_event_rule_attr attr;
+	struct ltt_ctl *ctl;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|iiizzz", KW_LIST(kwlist), &session, &domain,
+					 &channel, &pattern, &ll_type, &ll, &type, &filter, &excl,
+					 &rundir))
+		return NULL;
+	ltt_ctl_event_rule_attr_init(&attr);
+	if (copy_str(attr.pattern, sizeof(attr.pattern), pattern, "the event pattern"))
+		return NULL;
+	attr.loglevel_type = (enum ltt_loglevel_type)ll_type;
+	attr.loglevel = ll;
+	attr.type = (enum ltt_event_type)type;
+	attr.filter = filter;
+	attr.exclusions = excl;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_enable_event(ctl, session, (enum ltt_domain)domain, channel, &attr);
+	Py_END_ALLOW_THREADS
+	return done(ctl, ret);
+}
+
+static PyObject *py_disable_event(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "domain", "channel", "pattern", "rundir", NULL };
+	const char *session, *channel, *pattern, *rundir = NULL;
+	struct ltt_ctl *ctl;
+	int domain, ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|z", KW_LIST(kwlist), &session, &domain,
+					 &channel, &pattern, &rundir))
+		return NULL;
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_disable_event(ctl, session, (enum ltt_domain)domain, channel, pattern);
+	Py_END_ALLOW_THREADS
+	return done(ctl, ret);
+}
+
+static PyObject *py_add_context(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static const char *const kwlist[] = { "session", "domain", "channel", "context", "rundir", NULL };
+	const char *session, *channel, *name, *rundir = NULL;
+	struct ltt_context context;
+	struct ltt_ctl *ctl;
+	int domain, ret;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|z", KW_LIST(kwlist), &session, &domain,
+					 &channel, &name, &rundir))
+		return NULL;
+	ret = ltt_ctl_context_parse(name, &context);
+	if (ret)
+		return fail(ret, NULL);
+	ctl = open_ctl(rundir, 0);
+	if (!ctl)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = ltt_ctl_add_context(ctl, session, (enum ltt_domain)domain, channel, &context);
+	Py_END_ALLOW_THREADS
+	return done(ctl, ret);
+}
+
+static PyObject *py_filter_check(PyObject *self, PyObject *args)
+{
+	const char *filter;
+	char msg[1024];
+	int ret;
+
+	if (!PyArg_ParseTuple(args, "s", &filter))
+		return NULL;
+	ret = ltt_ctl_filter_check(filter, msg, sizeof(msg));
+	if (ret) {
+		PyObject *a = Py_BuildValue("(is)", -ret, msg);
+
+		if (a) {
+			PyErr_SetObject(failure_type, a);
+			Py_DECREF(a);
+		}
+		return NULL;
+	}
+	Py_RETURN_NONE;
+}
+
+static PyObject *py_strerror(PyObject *self, PyObject *args)
+{
+	int code;
+
+	if (!PyArg_ParseTuple(args, "i", &code))
+		return NULL;
+	return Py_BuildValue("(ss)", ltt_error_name(code), ltt_strerror(code));
+}
+
+static PyObject *py_default_rundir(PyObject *self, PyObject *args)
+{
+	char buf[LTT_PATH_MAX];
+
+	if (ltt_ctl_default_rundir(buf, sizeof(buf)))
+		return PyUnicode_FromString("(unknown)");
+	return PyUnicode_FromString(buf);
+}
+
+static PyObject *py_loglevel_parse(PyObject *self, PyObject *args)
+{
+	const char *text;
+	int level, ret;
+
+	if (!PyArg_ParseTuple(args, "s", &text))
+		return NULL;
+	ret = ltt_loglevel_parse(text, &level);
+	if (ret)
+		return fail(ret, NULL);
+	return PyLong_FromLong(level);
+}
+
+#define KW(name) { #name, (PyCFunction)(void (*)(void))py_##name, \
+		   METH_VARARGS | METH_KEYWORDS, NULL }
+static PyMethodDef methods[] = {
+	KW(create_session), KW(destroy_session), KW(start_session), KW(stop_session),
+	KW(clear_session), KW(rotate_session), KW(snapshot_record), KW(list_sessions),
+	KW(get_session), KW(enable_channel), KW(enable_event), KW(disable_event),
+	KW(add_context),
+	{ "filter_check", py_filter_check, METH_VARARGS, NULL },
+	{ "strerror", py_strerror, METH_VARARGS, NULL },
+	{ "loglevel_parse", py_loglevel_parse, METH_VARARGS, NULL },
+	{ "default_rundir", py_default_rundir, METH_NOARGS, NULL },
+	{ NULL, NULL, 0, NULL },
+};
+
+static struct PyModuleDef module = {
+	PyModuleDef_HEAD_INIT, "ltt._ltt",
+	"libltt-ctl, one call a function (the ltt package's own: use `import ltt`).",
+	-1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__ltt(void);
+PyMODINIT_FUNC PyInit__ltt(void)
+{
+	PyObject *m = PyModule_Create(&module);
+
+	if (!m)
+		return NULL;
+	failure_type = PyErr_NewException("ltt._ltt.Failure", NULL, NULL);
+	if (!failure_type || PyModule_AddObject(m, "Failure", failure_type)) {
+		Py_XDECREF(failure_type);
+		Py_DECREF(m);
+		return NULL;
+	}
+	Py_INCREF(failure_type);	/* the module's reference, and ours */
+	if (PyModule_AddIntConstant(m, "DOMAIN_KERNEL", LTT_DOMAIN_KERNEL) ||
+	    PyModule_AddIntConstant(m, "DOMAIN_USER", LTT_DOMAIN_USER) ||
+	    PyModule_AddIntConstant(m, "OUTPUT_NONE", LTT_OUTPUT_NONE) ||
+	    PyModule_AddIntConstant(m, "OUTPUT_LOCAL", LTT_OUTPUT_LOCAL) ||
+	    PyModule_AddIntConstant(m, "OUTPUT_NET", LTT_OUTPUT_NET) ||
+	    PyModule_AddIntConstant(m, "LOGLEVEL_ALL", LTT_LOGLEVEL_ALL) ||
+	    PyModule_AddIntConstant(m, "LOGLEVEL_RANGE", LTT_LOGLEVEL_RANGE) ||
+	    PyModule_AddIntConstant(m, "LOGLEVEL_SINGLE", LTT_LOGLEVEL_SINGLE) ||
+	    PyModule_AddIntConstant(m, "EVENT_TRACEPOINT", LTT_EVENT_TRACEPOINT) ||
+	    PyModule_AddIntConstant(m, "EVENT_SYSCALL", LTT_EVENT_SYSCALL) ||
+	    PyModule_AddIntConstant(m, "BUFFER_DEFAULT", LTT_BUFFER_DEFAULT) ||
+	    PyModule_AddIntConstant(m, "BUFFER_PER_UID", LTT_BUFFER_PER_UID) ||
+	    PyModule_AddIntConstant(m, "BUFFER_PER_PID", LTT_BUFFER_PER_PID) ||
+	    PyModule_AddIntConstant(m, "BUFFER_GLOBAL", LTT_BUFFER_GLOBAL) ||
+	    PyModule_AddIntConstant(m, "DEFAULT_LIVE_TIMER_US", LTT_DEFAULT_LIVE_TIMER_US) ||
+	    PyModule_AddIntConstant(m, "MIN_LIVE_TIMER_US", LTT_MIN_LIVE_TIMER_US) ||
+	    PyModule_AddStringConstant(m, "DEFAULT_LIVE_URL", LTT_DEFAULT_LIVE_URL)) {
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}

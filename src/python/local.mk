@@ -1,0 +1,34 @@
+# src/python: the package ltt for Python 3 (`import ltt`): ltt/__init__.py,
+# the API, over _ltt.so, a C extension calling libltt-ctl (Python's
+# limited API: one binary for every Python 3 from 3.9).  Installed in
+# $(LTT_PYTHON_DIR)/ltt (configure --with-python-dir; --without-python
+# leaves it out; "exec" in the directory's name: installed by
+# install-exec, before its hook).  test_python_ctl.sh runs it from the
+# build tree.
+EXTRA_DIST += src/python/ltt/__init__.py
+if BUILD_PYTHON
+pythonlttexec_LTLIBRARIES = src/python/_ltt.la
+pythonlttexec_DATA = src/python/ltt/__init__.py
+src_python__ltt_la_SOURCES = src/python/_ltt.c
+src_python__ltt_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_CPPFLAGS)
+# Python.h declares some of its calls twice (PY_SSIZE_T_CLEAN)
+src_python__ltt_la_CFLAGS = $(AM_CFLAGS) -Wno-redundant-decls
+# an extension's Python symbols come from the interpreter that loads it
+src_python__ltt_la_LDFLAGS = -module -avoid-version -shared
+src_python__ltt_la_LIBADD = src/lib/ltt-ctl/libltt-ctl.la
+endif
+
+# libtool's archive is no use to Python; the module takes the name of
+# the limited API's binaries (_ltt.abi3.so: any Python 3, which Debian's
+# dh_python3 leaves as it is)
+install-exec-hook: python-la-remove
+python-la-remove:
+	rm -f '$(DESTDIR)$(pythonlttexecdir)/_ltt.la'
+	if test -f '$(DESTDIR)$(pythonlttexecdir)/_ltt.so'; then \
+		mv -f '$(DESTDIR)$(pythonlttexecdir)/_ltt.so' '$(DESTDIR)$(pythonlttexecdir)/_ltt.abi3.so'; fi
+# (nor to libtool's uninstall, which finds no archive to say what to remove)
+uninstall-hook: python-uninstall
+python-uninstall:
+	rm -f '$(DESTDIR)$(pythonlttexecdir)/_ltt.abi3.so'
+	-rmdir '$(DESTDIR)$(pythonlttexecdir)' 2>/dev/null
+.PHONY: python-la-remove python-uninstall
