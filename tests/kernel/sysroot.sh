@@ -5,9 +5,10 @@
 # in the build; the guest's checks run from ltt-check.service and send
 # their results back as guest/init does (kvm_run).
 
-# Debian's packages of the root: systemd, what ltt's programs link, and
-# adduser (ltt-tools' postinst makes the tracing group with it).
-SYSD_PKGS="systemd,systemd-sysv,kmod,procps,adduser,libpopt0,libxml2,libkmod2,liburcu8,libuuid1"
+# Debian's packages of the root: systemd, what ltt's programs link,
+# adduser (ltt-tools' postinst makes the tracing group with it) and
+# python3 (python3-ltt's).
+SYSD_PKGS="systemd,systemd-sysv,kmod,procps,adduser,python3,libpopt0,libxml2,libkmod2,liburcu8,libuuid1"
 
 # sysd_root: the Debian root as a tar, cached (SYSD_TAR), made again when
 # the package list, mmdebstrap or the apt sources change.  Skips the test

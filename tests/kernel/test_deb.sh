@@ -3,7 +3,7 @@
 # gets them:
 # - dpkg-buildpackage -b -us -uc builds them from the tree `make dist`
 #   ships: ltt-tools, libltt-ctl1 and libltt-ust0 with their -dev
-#   packages, ltt-modules-dkms; lintian finds no error and no warning;
+#   packages, ltt-modules-dkms, python3-ltt; lintian finds no error and no warning;
 #   the libraries have the sonames their packages are named after, and
 #   their symbols files hold (dpkg-gensymbols fails the build otherwise);
 # - DKMS builds the module from ltt-modules-dkms's sources for Debian's
@@ -28,7 +28,7 @@ dpkg-checkbuilddeps "$LTT_TOP_SRCDIR/debian/control" 2>"$TEST_TMP/bdeps" ||
 	skip_all "$(cat "$TEST_TMP/bdeps") (scripts/deps.sh --kernel)"
 . "$KVM_SRC/sysroot.sh"
 sysd_root
-plan 33
+plan 34
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=$(dpkg-architecture -qDEB_HOST_ARCH)
@@ -45,13 +45,13 @@ rc=$?
 is "$rc" 0 "dpkg-buildpackage -b -us -uc builds them"
 [ "$rc" = 0 ] || { tail -n 30 "$TEST_TMP/build.log" | sed 's/^/# /'; echo "Bail out! no packages"; exit 1; }
 D=$TEST_TMP
-pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev"
+pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt"
 got=""
 for p in $pkgs; do
 	[ -s "$D/${p}_${VER}_$ARCH.deb" ] && got="$got $p"
 done
 [ -s "$D/ltt-modules-dkms_${VER}_all.deb" ] && got="$got ltt-modules-dkms"
-is "$got" " $pkgs ltt-modules-dkms" "the programs, two libraries, their -dev packages and the module's DKMS package"
+is "$got" " $pkgs ltt-modules-dkms" "the programs, two libraries, their -dev packages, the Python package and the module's DKMS package"
 lintian "$D/ltt_${VER}_$ARCH.changes" >"$TEST_TMP/lintian" 2>&1
 is "$(grep -cE '^[EW]: ' "$TEST_TMP/lintian")" 0 "lintian reports no error and no warning"
 grep -E '^[EW]: ' "$TEST_TMP/lintian" | head -n 20 | sed 's/^/# /'
@@ -109,11 +109,10 @@ like "$(objdump -p "$TEST_TMP/hello" 2>/dev/null | awk '$1 == "NEEDED"')" "liblt
 R=$TEST_TMP/sysroot
 sysd_unpack "$R" "$KVM_SRC/systemd/deb-check.sh"
 mkdir -p "$R/tmp/debs"
-for p in ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0; do
+for p in ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 python3-ltt; do
 	cp "$D/${p}_${VER}_$ARCH.deb" "$R/tmp/debs/"
 done
-run chroot "$R" dpkg -i /tmp/debs/ltt-tools_"${VER}"_"$ARCH".deb /tmp/debs/libltt-ctl1_"${VER}"_"$ARCH".deb \
-	/tmp/debs/libltt-ctl-dev_"${VER}"_"$ARCH".deb /tmp/debs/libltt-ust0_"${VER}"_"$ARCH".deb
+run chroot "$R" sh -c 'dpkg -i /tmp/debs/*.deb' 
 is "$RC" 0 "dpkg -i installs them in Debian's root, their dependencies met by Debian's packages"
 [ "$RC" = 0 ] || tail -n 20 <<<"$OUT" | sed 's/^/# /'
 rm -rf "$R/tmp/debs"
@@ -130,7 +129,7 @@ f() {
 	cat "$KVM_OUT/$1" 2>/dev/null
 }
 
-is "$(f packages | tr '\n' ' ')" "libltt-ctl-dev installed libltt-ctl1 installed libltt-ust0 installed ltt-tools installed " \
+is "$(f packages | tr '\n' ' ')" "libltt-ctl-dev installed libltt-ctl1 installed libltt-ust0 installed ltt-tools installed python3-ltt installed " \
 	"the guest has them installed"
 is "$(f active_at_start)/$(f enabled)" active/enabled "ltt-sessiond.service, enabled by the postinst, runs at boot"
 is "$(f unit_path)" /lib/systemd/system/ltt-sessiond.service "from the package's unit"
@@ -145,6 +144,7 @@ bt "$KVM_OUT/demo-trace" "$TEST_TMP/demo.txt"
 got=$(grep -c ' hello_world:' "$TEST_TMP/demo.txt")
 lost=$(discarded "$TEST_TMP/demo.txt.err")
 is "$got/$lost" "152/0" "the example's 152 events are in the trace, none lost"
+is "$(f d_python)" "demo False ['hello_world:*']" "python3-ltt reads the session from the root daemon (import ltt)"
 is "$(f t_list.rc)" 0 "a member of the tracing group drives the root daemon"
 
 # the kernel, with the DKMS module

@@ -6,7 +6,7 @@
 . /ltt/sysd-lib.sh
 
 # --- what the packages installed, and started at boot
-result packages "$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' 'ltt-*' 'libltt-*' | awk '$2 == "installed"' | sort)"
+result packages "$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' 'ltt-*' 'libltt-*' 'python3-ltt' | awk '$2 == "installed"' | sort)"
 result active_at_start "$(systemctl is-active "$UNIT")"
 result enabled "$(systemctl is-enabled "$UNIT")"
 result unit_path "$(prop FragmentPath)"
@@ -22,6 +22,8 @@ capture d_enable lttctl enable-event -u 'hello_world:*'
 capture d_start lttctl start
 capture d_hello hello 100
 capture d_stop lttctl stop
+# python3-ltt sees it
+capture d_python python3 -c 'import ltt; s = ltt.get_session("demo"); print(s.name, s.active, [r.pattern for r in s.rules])'
 capture d_destroy lttctl destroy demo
 # a member of the group the postinst made drives the root daemon
 usermod -a -G tracing tracer
