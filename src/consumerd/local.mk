@@ -19,7 +19,7 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/sink.c src/consumerd/sink.h \
 	src/consumerd/sink-file.c src/consumerd/sink-file.h \
 	src/consumerd/sink-relay.c src/consumerd/sink-relay.h \
-	src/consumerd/relay-link.c src/consumerd/relay-link.h \
+	src/consumerd/relay-link.c src/consumerd/relay-session.c src/consumerd/relay-link.h \
 	src/consumerd/relay-archive.c \
 	src/consumerd/snapshot.c src/consumerd/snapshot.h \
 	src/consumerd/fs.c src/consumerd/fs.h \

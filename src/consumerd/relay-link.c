@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * relay-link.c - the relay output's connection: byte queues, control
- * requests and their replies, the relay's streams, data pending, connect
- * and close (see sink-relay.h for the threads and the lock).
+ * requests and their replies, the relay's streams, data pending (see
+ * sink-relay.h for the threads and the lock; relay-session.c connects,
+ * closes and destroys).
  *
  * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is
  * blocking with a deadline, on the command thread.  Afterwards every
@@ -13,27 +14,19 @@
  * replies come, and that the command thread reads.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
-#include <sys/random.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "common/relay-conn.h"
 #include "consumerd/relay-link.h"
-
-/* Refused replies logged before going quiet. */
-#define REFUSED_LOG_MAX 5
 
 /* ---- byte queues ---- */
 
@@ -42,7 +35,7 @@ bool rlink_q_empty(const struct byteq *q)
 	return q->off == q->len;
 }
 
-static size_t q_size(const struct byteq *q)
+size_t rlink_q_size(const struct byteq *q)
 {
 	return q->len - q->off;
 }
@@ -156,6 +149,12 @@ void rlink_fail(struct ltt_relay *r, int err)
 
 /* ---- control requests and replies ---- */
 
+void rlink_warn_unsent(const struct ltt_relay *r)
+{
+	LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end", r->label,
+		 rlink_q_size(&r->ctrl_q) + rlink_q_size(&r->data_q), r->exp_head ? "some" : "no");
+}
+
 /* Is anything on its way: bytes queued or replies awaited?  Locked. */
 bool rlink_busy(const struct ltt_relay *r)
 {
@@ -211,7 +210,7 @@ static int queue_request(struct ltt_relay *r, uint32_t cmd, uint32_t cmd_version
 		rlink_fail(r, payload->err);
 		return payload->err;
 	}
-	if (q_size(&r->ctrl_q) > LTT_SINK_RELAY_CTRL_QUEUE_MAX) {
+	if (rlink_q_size(&r->ctrl_q) > LTT_SINK_RELAY_CTRL_QUEUE_MAX) {
 		rlink_fail(r, -ENOBUFS);	/* the relay stopped reading its control socket */
 		return r->conn_error;
 	}
@@ -349,7 +348,7 @@ static void stream_answered(struct ltt_relay *r, struct relay_stream *st,
 		st->handle = got->value;
 		st->ready = true;
 		if (!rlink_q_empty(&st->meta))
-			rlink_queue_metadata(r, st, st->meta.buf + st->meta.off, q_size(&st->meta));
+			rlink_queue_metadata(r, st, st->meta.buf + st->meta.off, rlink_q_size(&st->meta));
 	} else {
 		LTT_ERR("%s: the relay refused stream %s/%s: %s; its packets are dropped and counted",
 			r->label, st->path, st->name, ltt_relay_ret_str(got->ret_code));
@@ -492,7 +491,7 @@ void rlink_send_queue(struct ltt_relay *r, int fd, struct byteq *q)
 	ssize_t n;
 
 	while (!r->conn_error && !rlink_q_empty(q)) {
-		n = send(fd, q->buf + q->off, q_size(q), MSG_DONTWAIT | MSG_NOSIGNAL);
+		n = send(fd, q->buf + q->off, rlink_q_size(q), MSG_DONTWAIT | MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -853,204 +852,4 @@ void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data,
 	*ret_ctrl = r->ctrl_fd;
 	*ret_data = r->data_fd;
 	*ret_kick = r->kick_fd;
-}
-
-/* ---- connection ---- */
-
-/* A random (version 4) uuid, for a session daemon that gave none. */
-static void random_uuid(uint8_t *uuid)
-{
-	size_t i;
-
-	if (getrandom(uuid, 16, 0) != 16)
-		for (i = 0; i < 16; i++)
-			uuid[i] = (uint8_t)(rand() ^ (int)ltt_relay_conn_now_ms());
-	uuid[6] = (uint8_t)((uuid[6] & 0x0f) | 0x40);
-	uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80);
-}
-
-/*
- * The handshake after VERSION: GET_CONFIGURATION (is it ltt-relayd?),
- * CREATE_SESSION, and the session's trace chunk 0, as LTTng 2.11 and
- * later expect it before any stream.  Blocking, by @deadline.
- */
-static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
-		     uint64_t deadline, char *ret_path, size_t path_len)
-{
-	struct ltt_relay_conn_session sess = {
-		.session_name = cfg->session_name, .hostname = cfg->hostname,
-		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
-		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
-		.uuid = cfg->uuid,
-	};
-	uint8_t uuid[16];
-	uint64_t flags = 0;
-	int ret = 0;
-
-	if (!sess.uuid) {
-		random_uuid(uuid);
-		sess.uuid = uuid;
-	}
-	if (r->minor >= LTT_RELAY_MINOR_CONFIG)
-		ret = ltt_relay_conn_get_configuration(r->ctrl_fd, deadline, r->label, &flags);
-	r->ltt_ext = flags & LTT_RELAY_CONFIG_LTT;
-	if (!ret)
-		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
-						    &r->session_id, ret_path, path_len);
-	if (!ret && r->minor >= LTT_RELAY_MINOR_CHUNKS) {
-		ret = ltt_relay_conn_create_chunk(r->ctrl_fd, 0, (uint64_t)time(NULL), deadline,
-						  r->label);
-		r->chunk = !ret;
-	}
-	return ret;
-}
-
-int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
-			   char *ret_path, size_t path_len)
-{
-	struct ltt_relay *r;
-	uint64_t deadline;
-	int ret;
-
-	if (!cfg || !cfg->ctrl_url || !cfg->data_url || !cfg->session_name || !cfg->hostname ||
-	    !ret_relay || !ret_path || !path_len)
-		return -EINVAL;
-	r = calloc(1, sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	r->ctrl_fd = r->data_fd = -1;
-	r->key = cfg->key;
-	r->live_timer_us = cfg->live_timer_us;
-	r->exp_tail = &r->exp_head;
-	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
-		 cfg->ctrl_url);
-	pthread_mutex_init(&r->lock, NULL);
-	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	ret = r->kick_fd < 0 ? -errno : 0;
-	if (!ret)
-		ret = ltt_relay_conn_connect(cfg->ctrl_url, &r->ctrl_fd);
-	if (!ret)
-		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
-	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
-	if (!ret)
-		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label, &r->minor);
-	if (!ret)
-		ret = handshake(r, cfg, deadline, ret_path, path_len);
-	if (ret) {
-		LTT_ERR("%s: %s", r->label, strerror(-ret));
-		ltt_sink_relay_destroy(r);
-		return ret;
-	}
-	LTT_INFO("%s: connected (protocol 2.%u, %s), output %s", r->label, r->minor,
-		 r->ltt_ext ? "ltt-relayd" : "another relay daemon, ltt's extensions off",
-		 ret_path);
-	*ret_relay = r;
-	return 0;
-}
-
-/* CLOSE_TRACE_CHUNK of chunk 0, once, after the streams' CLOSE_STREAM.  Locked. */
-static void close_chunk(struct ltt_relay *r)
-{
-	struct ltt_relay_close_chunk m = { .chunk_id = 0, .close_time = (uint64_t)time(NULL) };
-	struct ltt_wbuf pl;
-
-	if (!r->chunk || r->conn_error)
-		return;
-	r->chunk = false;
-	ltt_wbuf_init(&pl);
-	ltt_relay_put_close_chunk(&pl, &m);
-	queue_ctrl(r, LTT_RELAY_CLOSE_TRACE_CHUNK, &pl, NULL);
-	ltt_wbuf_fini(&pl);
-}
-
-void ltt_sink_relay_close(struct ltt_relay *r)
-{
-	struct relay_stream *st;
-
-	pthread_mutex_lock(&r->lock);
-	rlink_release_streams(r, NULL);
-	for (st = r->streams; st; st = st->next)
-		rlink_close_stream(r, st);
-	close_chunk(r);
-	r->closing = true;
-	r->close_deadline_ms = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
-	rlink_pump(r);
-	pthread_mutex_unlock(&r->lock);
-}
-
-bool ltt_sink_relay_closed(struct ltt_relay *r)
-{
-	struct relay_stream *st;
-	bool done;
-
-	pthread_mutex_lock(&r->lock);
-	done = r->closing && (r->conn_error || !rlink_busy(r));
-	for (st = r->streams; done && !r->conn_error && st; st = st->next)
-		done = !st->close_later;
-	if (r->closing && !done && !ltt_relay_conn_ms_left(r->close_deadline_ms)) {
-		LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end", r->label,
-			 q_size(&r->ctrl_q) + q_size(&r->data_q), r->exp_head ? "some" : "no");
-		rlink_fail(r, -ETIMEDOUT);
-		done = true;
-	}
-	pthread_mutex_unlock(&r->lock);
-	return done;
-}
-
-/* Send what is queued within a short deadline, on the caller's thread. */
-static void final_send(struct ltt_relay *r)
-{
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_FINAL_MS;
-	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
-	struct relay_stream *st;
-
-	pthread_mutex_lock(&r->lock);
-	rlink_release_streams(r, NULL);
-	for (st = r->streams; st; st = st->next)
-		rlink_close_stream(r, st);
-	while (!r->conn_error && (!rlink_q_empty(&r->ctrl_q) || !rlink_q_empty(&r->data_q) || r->exp_head)) {
-		rlink_pump(r);
-		if (!ltt_relay_conn_ms_left(deadline)) {
-			LTT_WARN("%s: %zu bytes not sent, %s replies not read at the end",
-				 r->label, q_size(&r->ctrl_q) + q_size(&r->data_q),
-				 r->exp_head ? "some" : "no");
-			break;
-		}
-		pfd[0].events = POLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : POLLOUT);
-		pfd[1].events = rlink_q_empty(&r->data_q) ? 0 : POLLOUT;
-		pthread_mutex_unlock(&r->lock);
-		poll(pfd, 2, ltt_relay_conn_ms_left(deadline));
-		pthread_mutex_lock(&r->lock);
-	}
-	pthread_mutex_unlock(&r->lock);
-}
-
-void ltt_sink_relay_destroy(struct ltt_relay *r)
-{
-	struct relay_stream *st;
-	struct expect *e;
-
-	if (!r)
-		return;
-	if (r->ctrl_fd >= 0 && r->data_fd >= 0)
-		final_send(r);
-	while ((e = r->exp_head)) {
-		r->exp_head = e->next;
-		free(e);
-	}
-	while ((st = r->streams)) {
-		r->streams = st->next;
-		free(st->meta.buf);
-		free(st);
-	}
-	if (r->ctrl_fd >= 0)
-		close(r->ctrl_fd);
-	if (r->data_fd >= 0)
-		close(r->data_fd);
-	if (r->kick_fd >= 0)
-		close(r->kick_fd);
-	free(r->ctrl_q.buf);
-	free(r->data_q.buf);
-	pthread_mutex_destroy(&r->lock);
-	free(r);
 }

@@ -2,8 +2,9 @@
 /*
  * relay-link.h - inside the relay output (consumerd/sink-relay.h): the
  * state of one relay session and the connection calls its sinks use.
- * Private to relay-link.c (the connection) and sink-relay.c (the sinks
- * and outputs).  "Locked": called with the relay's lock held.
+ * Private to relay-link.c (the connection), relay-session.c (its
+ * life: connect, close, destroy) and sink-relay.c (the sinks and
+ * outputs).  "Locked": called with the relay's lock held.
  */
 #ifndef LTT_CONSUMERD_RELAY_LINK_H
 #define LTT_CONSUMERD_RELAY_LINK_H
@@ -118,6 +119,9 @@ struct relay_group {
 /* rlink_q_empty() - nothing left to send in @q */
 bool rlink_q_empty(const struct byteq *q);
 
+/* rlink_q_size() - bytes left to send in @q */
+size_t rlink_q_size(const struct byteq *q);
+
 /* rlink_q_append() - copy @len bytes at the end of @q.  Returns 0 or -ENOMEM. */
 int rlink_q_append(struct byteq *q, const void *p, size_t len);
 
@@ -144,6 +148,9 @@ void rlink_packet_unconfirmed(struct ltt_relay *r, struct relay_stream *st, uint
  * woken.  Locked.
  */
 void rlink_fail(struct ltt_relay *r, int err);
+
+/* rlink_warn_unsent() - log what the end left unsent and unanswered.  Locked. */
+void rlink_warn_unsent(const struct ltt_relay *r);
 
 /* rlink_busy() - bytes queued or replies awaited.  Locked. */
 bool rlink_busy(const struct ltt_relay *r);
