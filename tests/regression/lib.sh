@@ -183,7 +183,10 @@ python_env() {
 		cc=$(sed -n 's/^CC = //p' "$LTT_TOP_BUILDDIR/Makefile")
 		rt=$($cc -print-file-name=libclang_rt.asan-x86_64.so)
 		[ -f "$rt" ] || { echo "Bail out! no ASan runtime for python3 ($rt)"; exit 1; }
-		PYENV=(LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
+		# (LTT_CHILD_ASAN_OPTIONS: the test's, for the programs the
+		# Python side starts, ASan programs that link their own runtime)
+		PYENV=(LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+			LTT_CHILD_ASAN_OPTIONS="${ASAN_OPTIONS:-}")
 	fi
 }
 

@@ -13,6 +13,14 @@ import sys
 
 import ltt
 
+# Under an ASan build python3 runs with the ASan runtime preloaded (lib.sh's
+# python_env), which ASan programs, linking their own, refuse: the
+# programs started from here (lttctl, the example, a daemon libltt-ctl
+# spawns) get the test's environment back.
+if "LTT_CHILD_ASAN_OPTIONS" in os.environ:
+    os.environ.pop("LD_PRELOAD", None)
+    os.environ["ASAN_OPTIONS"] = os.environ.pop("LTT_CHILD_ASAN_OPTIONS")
+
 LTTCTL = os.environ["LTTCTL"]
 HELLO = os.environ["HELLO"]
 TMP = os.environ["TMP"]
@@ -37,8 +45,13 @@ def is_(got, want, desc):
     ok(got == want, desc, "got:  %r\nwant: %r" % (got, want))
 
 
+def child_env(**more):
+    return dict(os.environ, **more)
+
+
 def sh(*args):
-    p = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT)
+    p = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT,
+                       env=child_env())
     return p.returncode, p.stdout, p.stderr
 
 
@@ -151,8 +164,8 @@ e = raises(lambda: ltt.get_session("nope"))
 is_(e.name if isinstance(e, ltt.Error) else e, "SESSION_NOT_FOUND", "an unknown session: SESSION_NOT_FOUND")
 none = os.path.join(TMP, "none")
 e = raises(lambda: ltt.list_sessions(rundir=none))
-env = dict(os.environ, LTT_RUNDIR=none)
-p = subprocess.run([LTTCTL, "list"], capture_output=True, text=True, env=env, timeout=TIMEOUT)
+p = subprocess.run([LTTCTL, "list"], capture_output=True, text=True,
+                   env=child_env(LTT_RUNDIR=none), timeout=TIMEOUT)
 is_((e.name if isinstance(e, ltt.Error) else e, str(e)),
     ("SESSIOND_NOT_RUNNING", p.stderr.split("Error: ", 1)[-1].rstrip("\n")),
     "no daemon in a run directory: SESSIOND_NOT_RUNNING, lttctl's sentence")
