@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * durable.h - files that survive a crash whole: replaced at once
  * (write a temporary file, fsync, rename over, fsync the directory).

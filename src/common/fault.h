@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * fault.h - fault points: where a test has a process killed or stopped at
  * a chosen phase, without racing it.  One mechanism for every daemon and

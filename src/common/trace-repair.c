@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: LGPL-2.1-only
 /*
  * trace-repair.c - cut what a crash left torn at the end of a trace's
  * files (see trace-repair.h).

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * trace-repair.h - what a crash leaves at the end of a trace's files,
  * found and cut: a stream file's packet its index does not hold whole,
