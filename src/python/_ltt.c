@@ -29,18 +29,22 @@
 
 static PyObject *failure_type;
 
-/* Raise Failure(code, detail) for a libltt-ctl return value (negative). */
-static PyObject *fail(int ret, struct ltt_ctl *ctl)
+/* Raise Failure(@code, @detail): @code a public error code, either sign. */
+static PyObject *raise_failure(int code, const char *detail)
 {
-	const char *detail = ctl ? ltt_ctl_error_detail(ctl) : NULL;
-	PyObject *args;
+	PyObject *args = Py_BuildValue("(is)", code < 0 ? -code : code, detail ? detail : "");
 
-	args = Py_BuildValue("(is)", ret < 0 ? -ret : ret, detail ? detail : "");
 	if (args) {
 		PyErr_SetObject(failure_type, args);
 		Py_DECREF(args);
 	}
 	return NULL;
+}
+
+/* Raise Failure for a libltt-ctl return value, with @ctl's detail if any. */
+static PyObject *fail(int ret, struct ltt_ctl *ctl)
+{
+	return raise_failure(ret, ctl ? ltt_ctl_error_detail(ctl) : NULL);
 }
 
 /*
@@ -69,15 +73,20 @@ static struct ltt_ctl *open_ctl(const char *rundir, int spawn)
 	return ctl;
 }
 
-/* The call's result: None, or Failure raised (and the connection closed). */
+/* Close the connection after a call that returned @ret: 0, or -1 with Failure raised. */
+static int close_ctl(struct ltt_ctl *ctl, int ret)
+{
+	if (ret)
+		fail(ret, ctl);
+	ltt_ctl_disconnect(ctl);
+	return ret ? -1 : 0;
+}
+
+/* The call's result: None, or Failure raised; the connection is closed. */
 static PyObject *done(struct ltt_ctl *ctl, int ret)
 {
-	if (ret) {
-		fail(ret, ctl);
-		ltt_ctl_disconnect(ctl);
+	if (close_ctl(ctl, ret))
 		return NULL;
-	}
-	ltt_ctl_disconnect(ctl);
 	Py_RETURN_NONE;
 }
 
@@ -201,9 +210,8 @@ static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
 	Py_BEGIN_ALLOW_THREADS
 	ret = ltt_ctl_create_session(ctl, &attr, &info);
 	Py_END_ALLOW_THREADS
-	if (ret)
-		return done(ctl, ret);
-	ltt_ctl_disconnect(ctl);
+	if (close_ctl(ctl, ret))
+		return NULL;
 	return session_dict(&info);
 }
 
@@ -276,9 +284,8 @@ static PyObject *py_rotate_session(PyObject *self, PyObject *args, PyObject *kw)
 	Py_BEGIN_ALLOW_THREADS
 	ret = ltt_ctl_rotate_session(ctl, session, archive, sizeof(archive));
 	Py_END_ALLOW_THREADS
-	if (ret)
-		return done(ctl, ret);
-	ltt_ctl_disconnect(ctl);
+	if (close_ctl(ctl, ret))
+		return NULL;
 	return PyUnicode_FromString(archive);
 }
 
@@ -308,9 +315,8 @@ static PyObject *py_snapshot_record(PyObject *self, PyObject *args, PyObject *kw
 	/* neither given: the session's own snapshot output, whole */
 	ret = ltt_ctl_snapshot_record(ctl, session, output[0] || max_size ? &out : NULL, &res);
 	Py_END_ALLOW_THREADS
-	if (ret)
-		return done(ctl, ret);
-	ltt_ctl_disconnect(ctl);
+	if (close_ctl(ctl, ret))
+		return NULL;
 	return Py_BuildValue("{s:s,s:K,s:K,s:K}", "path", res.path,
 			     "packets", (unsigned long long)res.packets,
 			     "bytes", (unsigned long long)res.bytes,
@@ -335,9 +341,8 @@ static PyObject *py_list_sessions(PyObject *self, PyObject *args, PyObject *kw)
 	Py_BEGIN_ALLOW_THREADS
 	ret = ltt_ctl_list_sessions(ctl, &sessions, &n);
 	Py_END_ALLOW_THREADS
-	if (ret)
-		return done(ctl, ret);
-	ltt_ctl_disconnect(ctl);
+	if (close_ctl(ctl, ret))
+		return NULL;
 	list = dict_list(sessions, n, sizeof(*sessions), make_session);
 	free(sessions);
 	return list;
@@ -360,9 +365,8 @@ static PyObject *py_get_session(PyObject *self, PyObject *args, PyObject *kw)
 	Py_BEGIN_ALLOW_THREADS
 	ret = ltt_ctl_get_session(ctl, session, &d);
 	Py_END_ALLOW_THREADS
-	if (ret)
-		return done(ctl, ret);
-	ltt_ctl_disconnect(ctl);
+	if (close_ctl(ctl, ret))
+		return NULL;
 	info = session_dict(&d->info);
 	if (info)
 		channels = dict_list(d->channels, d->nr_channels, sizeof(*d->channels),
@@ -507,15 +511,8 @@ static PyObject *py_filter_check(PyObject *self, PyObject *args)
 	if (!PyArg_ParseTuple(args, "s", &filter))
 		return NULL;
 	ret = ltt_ctl_filter_check(filter, msg, sizeof(msg));
-	if (ret) {
-		PyObject *a = Py_BuildValue("(is)", -ret, msg);
-
-		if (a) {
-			PyErr_SetObject(failure_type, a);
-			Py_DECREF(a);
-		}
-		return NULL;
-	}
+	if (ret)
+		return raise_failure(ret, msg);
 	Py_RETURN_NONE;
 }
 

@@ -121,6 +121,7 @@ install -D -m 0644 "$KO" "$R/lib/modules/$KVER/updates/dkms/ltt-tracer.ko"
 depmod -b "$R" "$KVER"
 cp "$TEST_TMP/hello" "$R/ltt/bin/hello"
 run systemctl --root="$R" enable ltt-check.service
+[ "$RC" = 0 ] || { echo "Bail out! systemctl enable: $OUT"; exit 1; }
 sysd_initrd "$R"
 
 KVM_MEM=2G KVM_APPEND="systemd.show_status=false" kvm_run
