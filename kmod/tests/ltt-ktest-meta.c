@@ -2,7 +2,7 @@
 /*
  * ltt-ktest-meta.c - the metadata of the traces the module's test
  * programs write, made by the session daemon's own generator
- * (src/sessiond/tsdl.c) from the tracer's EVENT_DESC answers: the tests
+ * (src/sessiond/ctrace/tsdl.c) from the tracer's EVENT_DESC answers: the tests
  * read back with babeltrace2 what the daemon would describe.
  */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ltt-ktest-meta.h"
-#include "sessiond/tsdl.h"
+#include "sessiond/ctrace/tsdl.h"
 
 int ltt_ktest_possible_cpus(int max)
 {

@@ -5,7 +5,7 @@
  * `events/header_page`, parsed into fixed-size structs that the consumer's
  * converter (consumerd/ftrace-conv.h) reads records with and that the
  * session daemon turns into TSDL (through ltt_ftrace_event_to_kabi() and
- * sessiond/tsdl.c's ltt_tsdl_kernel_event()).
+ * sessiond/ctrace/tsdl.c's ltt_tsdl_kernel_event()).
  *
  * A format file lists every field of the event's record as
  *   "\tfield:DECL;\toffset:N;\tsize:N;\tsigned:N;"
@@ -152,7 +152,7 @@ void ltt_ftrace_page_layout_default(struct ltt_ftrace_page_layout *ret);
 /**
  * ltt_ftrace_event_to_kabi() - describe an event's payload as the kernel
  * tracer describes its own events, so that the session daemon writes its
- * TSDL with ltt_tsdl_kernel_event() (sessiond/tsdl.h), the very text the
+ * TSDL with ltt_tsdl_kernel_event() (sessiond/ctrace/tsdl.h), the very text the
  * converter's payload matches
  * @ev: borrowed
  * @name: the event's name in the trace ("sched_switch",

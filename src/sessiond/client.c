@@ -33,7 +33,7 @@
 #include "common/log.h"
 #include "common/sock.h"
 #include "sessiond/client.h"
-#include "sessiond/cmd.h"
+#include "sessiond/cmd/cmd.h"
 #include "sessiond/worker.h"
 
 struct ltt_client_thread;

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "sessiond/domain.h"
-#include "sessiond/session.h"
+#include "sessiond/model/domain.h"
+#include "sessiond/model/session.h"
 
 #define LTT_MAX_CLIENTS 256
 #define LTT_MAX_CLIENTS_PER_UID 64	/* default; root is not limited */

@@ -7,54 +7,54 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
-	src/sessiond/cmd.c src/sessiond/cmd.h \
-	src/sessiond/cmd-session.c \
-	src/sessiond/cmd-snapshot.c \
-	src/sessiond/cmd-channel.c \
-	src/sessiond/cmd-context.c \
-	src/sessiond/cmd-event.c \
-	src/sessiond/cmd-chunk.c \
-	src/sessiond/cmd-tracker.c \
-	src/sessiond/cmd-view.c \
-	src/sessiond/tracker.c src/sessiond/tracker.h \
-	src/sessiond/chunk.c src/sessiond/chunk.h \
-	src/sessiond/chunk-journal.c src/sessiond/chunk-journal.h \
-	src/sessiond/chunk-sched.c src/sessiond/chunk-sched.h \
-	src/sessiond/session.c src/sessiond/session.h \
-	src/sessiond/domain.c src/sessiond/domain.h \
-	src/sessiond/ust.c src/sessiond/ust.h \
-	src/sessiond/ust-push.c src/sessiond/ust-push.h \
-	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
-	src/sessiond/ust-buffers.c src/sessiond/ust-buffers.h \
-	src/sessiond/ust-buffers-internal.h src/sessiond/ust-handover.c \
-	src/sessiond/ust-trace-ops.c \
-	src/sessiond/ust-meta.c src/sessiond/ust-meta.h \
-	src/sessiond/supervisor.c src/sessiond/supervisor.h \
-	src/sessiond/app.c src/sessiond/app.h \
-	src/sessiond/app-out.c src/sessiond/app-out.h \
-	src/sessiond/consumer.c src/sessiond/consumer.h \
-	src/sessiond/consumer-call.c src/sessiond/consumer-call.h \
-	src/sessiond/consumer-trace.c \
-	src/sessiond/consumer-relay.c \
-	src/sessiond/relay.c src/sessiond/relay.h \
-	src/sessiond/tsdl.c src/sessiond/tsdl.h \
-	src/sessiond/kabi.c src/sessiond/kabi.h \
-	src/sessiond/kabi-backend.h src/sessiond/kabi-module.c \
-	src/sessiond/kabi-tracefs.c src/sessiond/kabi-tracefs.h src/sessiond/kabi-tracefs-inst.c \
-	src/sessiond/kabi-tracefs-track.c \
-	src/sessiond/kabi-tracefs-statedump.c \
-	src/sessiond/kernel.c src/sessiond/kernel.h \
-	src/sessiond/kernel-trace.c src/sessiond/kernel-internal.h \
-	src/sessiond/kernel-stall.c src/sessiond/kernel-open.c \
-	src/sessiond/kernel-context.c src/sessiond/kernel-context.h \
-	src/sessiond/kernel-snapshot.c src/sessiond/kernel-relay.c \
-	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
-	src/sessiond/snap-budget.c src/sessiond/snap-budget.h \
-	src/sessiond/kernel-tracker.c src/sessiond/kernel-regen.c \
-	src/sessiond/ctrace.c src/sessiond/ctrace.h src/sessiond/ctrace-owed.c \
-	src/sessiond/meta-regen.c src/sessiond/meta-regen.h \
-	src/sessiond/trace-host.c src/sessiond/trace-host.h \
-	src/sessiond/kmodule.c src/sessiond/kmodule.h
+	src/sessiond/cmd/cmd.c src/sessiond/cmd/cmd.h \
+	src/sessiond/cmd/cmd-session.c \
+	src/sessiond/cmd/cmd-snapshot.c \
+	src/sessiond/cmd/cmd-channel.c \
+	src/sessiond/cmd/cmd-context.c \
+	src/sessiond/cmd/cmd-event.c \
+	src/sessiond/cmd/cmd-chunk.c \
+	src/sessiond/cmd/cmd-tracker.c \
+	src/sessiond/cmd/cmd-view.c \
+	src/sessiond/model/tracker.c src/sessiond/model/tracker.h \
+	src/sessiond/chunk/chunk.c src/sessiond/chunk/chunk.h \
+	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
+	src/sessiond/chunk/chunk-sched.c src/sessiond/chunk/chunk-sched.h \
+	src/sessiond/model/session.c src/sessiond/model/session.h \
+	src/sessiond/model/domain.c src/sessiond/model/domain.h \
+	src/sessiond/ust/ust.c src/sessiond/ust/ust.h \
+	src/sessiond/ust/ust-push.c src/sessiond/ust/ust-push.h \
+	src/sessiond/ust/ust-filter.c src/sessiond/ust/ust-filter.h \
+	src/sessiond/ust/ust-buffers.c src/sessiond/ust/ust-buffers.h \
+	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c \
+	src/sessiond/ust/ust-trace-ops.c \
+	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
+	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
+	src/sessiond/app/app.c src/sessiond/app/app.h \
+	src/sessiond/app/app-out.c src/sessiond/app/app-out.h \
+	src/sessiond/consumer/consumer.c src/sessiond/consumer/consumer.h \
+	src/sessiond/consumer/consumer-call.c src/sessiond/consumer/consumer-call.h \
+	src/sessiond/consumer/consumer-trace.c \
+	src/sessiond/consumer/consumer-relay.c \
+	src/sessiond/consumer/relay.c src/sessiond/consumer/relay.h \
+	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h \
+	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
+	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
+	src/sessiond/kabi/kabi-tracefs-track.c \
+	src/sessiond/kabi/kabi-tracefs-statedump.c \
+	src/sessiond/kernel/kernel.c src/sessiond/kernel/kernel.h \
+	src/sessiond/kernel/kernel-trace.c src/sessiond/kernel/kernel-internal.h \
+	src/sessiond/kernel/kernel-stall.c src/sessiond/kernel/kernel-open.c \
+	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \
+	src/sessiond/kernel/kernel-snapshot.c src/sessiond/kernel/kernel-relay.c \
+	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
+	src/sessiond/ctrace/snap-budget.c src/sessiond/ctrace/snap-budget.h \
+	src/sessiond/kernel/kernel-tracker.c src/sessiond/kernel/kernel-regen.c \
+	src/sessiond/ctrace/ctrace.c src/sessiond/ctrace/ctrace.h src/sessiond/ctrace/ctrace-owed.c \
+	src/sessiond/ctrace/meta-regen.c src/sessiond/ctrace/meta-regen.h \
+	src/sessiond/ctrace/trace-host.c src/sessiond/ctrace/trace-host.h \
+	src/sessiond/kernel/kmodule.c src/sessiond/kernel/kmodule.h
 src_sessiond_ltt_sessiond_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)
 src_sessiond_ltt_sessiond_LDADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libcommon.la $(XML2_LIBS) $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \

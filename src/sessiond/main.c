@@ -29,7 +29,7 @@
 #include "common/paths.h"
 #include "common/size.h"
 #include "common/sock.h"
-#include "sessiond/chunk-journal.h"
+#include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/sessiond.h"
 
 struct options {

@@ -9,7 +9,10 @@
  *   worker.[ch]    runs the commands that may wait, off the client thread
  *   client.[ch]    the client thread: client.sock, credentials, framing
  *
- * Commands:
+ * Below main, folder by folder, from the top layer down: a folder's files
+ * call and include only files of their own folder and of folders below.
+ *
+ * cmd/: the client commands
  *   cmd.[ch]       the command table and its helpers
  *   cmd-session.c  create, destroy, start, stop, list, get
  *   cmd-view.c     what list is told, never held up by a consumer
@@ -20,35 +23,12 @@
  *   cmd-snapshot.c snapshot outputs and snapshot record
  *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
  *
- * The session model:
- *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
- *   tracker.[ch]   process trackers: inclusion sets of ids
+ * chunk/: trace chunks of a session, over its domains
  *   chunk.[ch]     trace chunks of local sessions: rotation, clear, regeneration
  *   chunk-journal.[ch] a local session's chunks kept for the next daemon
  *   chunk-sched.[ch] the rotation thread: timer and size schedules
- *   domain.[ch]    the domain interface the commands call; the domains served;
- *                  what a domain's stalled consumer is owed (from ctrace)
  *
- * The consumer-trace layer and the consumer link (every domain's):
- *   ctrace.[ch]    a trace held by a consumer: hand-over, metadata, takeover,
- *                  settle, rotation (its domain's source operations)
- *   ctrace-owed.c  what a session's traces owe stalled consumers: the owed
- *                  list, due in O(1), settled for every domain
- *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
- *   snap-budget.[ch] the packets per stream of a bounded snapshot
- *   trace-host.[ch] what every trace's metadata says of the host and session
- *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
- *   relay.[ch]     a session's relay: the create-time check, each consumer's link
- *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
- *   consumer.[ch]  an ltt-consumerd: spawned, its handshake, reaped (consumer.h:
- *                  the link's API, every command of consumer-trace.c, -relay.c)
- *   consumer-call.[ch] the one call every command makes: deadlines, owed and
- *                  late replies, stalled or lost (.h: the consumer object)
- *   consumer-trace.c its trace commands: traces, channels, streams, metadata,
- *                  rotations, statistics, snapshots
- *   consumer-relay.c its relay output commands
- *
- * The user-space domain:
+ * ust/: the user-space domain
  *   ust.[ch]       its operations, programs coming and going
  *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
  *   ust-filter.[ch] rule matching and filter programs
@@ -56,10 +36,12 @@
  *   ust-handover.c its traces in the consumer-trace layer; closing traces
  *   ust-trace-ops.c snapshots, rotations, regeneration, relay queries
  *   ust-meta.[ch]  its event ids and metadata text
+ *
+ * app/: registered programs
  *   app.[ch]       registered applications and the app thread (app.sock)
  *   app-out.[ch]   commands to applications: never blocking, queued, acks
  *
- * The kernel domain:
+ * kernel/: the kernel domain
  *   kernel.[ch]    its operations over the kernel tracer; its traces
  *   kernel-context.[ch] the context fields of kernel channels
  *   kernel-filter.[ch] filters of kernel rules
@@ -70,28 +52,57 @@
  *   kernel-open.c  the tracer opened at start: its backend, the CPUs
  *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
+ *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
+ *
+ * kabi/: the kernel tracer's backends
  *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
  *   kabi-backend.h what a kernel tracer backend gives that thread
  *   kabi-module.c  the module backend: the tracer's ioctls
  *   kabi-tracefs.c the tracefs backend: the kernel's own tracing buffers
- *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
+ *
+ * ctrace/: the consumer-trace layer (every domain's)
+ *   ctrace.[ch]    a trace held by a consumer: hand-over, metadata, takeover,
+ *                  settle, rotation (its domain's source operations)
+ *   ctrace-owed.c  what a session's traces owe stalled consumers: the owed
+ *                  list, due in O(1), settled for every domain
+ *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
+ *   snap-budget.[ch] the packets per stream of a bounded snapshot
+ *   trace-host.[ch] what every trace's metadata says of the host and session
+ *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
+ *
+ * consumer/: the consumer link
+ *   relay.[ch]     a session's relay: the create-time check, each consumer's link
+ *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
+ *   consumer.[ch]  an ltt-consumerd: spawned, its handshake, reaped (consumer.h:
+ *                  the link's API, every command of consumer-trace.c, -relay.c)
+ *   consumer-call.[ch] the one call every command makes: deadlines, owed and
+ *                  late replies, stalled or lost (.h: the consumer object)
+ *   consumer-trace.c its trace commands: traces, channels, streams, metadata,
+ *                  rotations, statistics, snapshots
+ *   consumer-relay.c its relay output commands
+ *
+ * model/: the session model
+ *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ *   tracker.[ch]   process trackers: inclusion sets of ids
+ *   domain.[ch]    the domain interface the commands call; the domains served;
+ *                  what a domain's stalled consumer is owed (from ctrace)
  */
 #ifndef LTT_SESSIOND_SESSIOND_H
 #define LTT_SESSIOND_SESSIOND_H
 
-#include "sessiond/app.h"
-#include "sessiond/chunk-sched.h"
-#include "sessiond/chunk.h"
+#include "sessiond/app/app.h"
+#include "sessiond/chunk/chunk-sched.h"
+#include "sessiond/chunk/chunk.h"
 #include "sessiond/autoload.h"
 #include "sessiond/client.h"
-#include "sessiond/consumer.h"
-#include "sessiond/cmd.h"
-#include "sessiond/domain.h"
-#include "sessiond/kernel.h"
+#include "sessiond/consumer/consumer.h"
+#include "sessiond/cmd/cmd.h"
+#include "sessiond/model/domain.h"
+#include "sessiond/kernel/kernel.h"
 #include "sessiond/rundir.h"
-#include "sessiond/session.h"
-#include "sessiond/supervisor.h"
-#include "sessiond/tsdl.h"
-#include "sessiond/ust.h"
+#include "sessiond/model/session.h"
+#include "sessiond/consumer/supervisor.h"
+#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ust/ust.h"
 
 #endif /* LTT_SESSIOND_SESSIOND_H */

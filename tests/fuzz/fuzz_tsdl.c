@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * fuzz_tsdl.c - the session daemon's metadata (TSDL) generator,
- * src/sessiond/tsdl.c, fed with what programs and users control: the
+ * src/sessiond/ctrace/tsdl.c, fed with what programs and users control: the
  * tracepoint descriptions a program registers (a TRACEPOINTS payload,
  * decoded as the daemon decodes it), the strings of a trace header
  * (session and host names, a program's name), and the event descriptions
@@ -19,7 +19,7 @@
 #include "common/app-proto.h"
 #include "fuzz.h"
 #include "seed-tp.h"
-#include "sessiond/tsdl.h"
+#include "sessiond/ctrace/tsdl.h"
 
 enum { SEL_TRACEPOINTS, SEL_HEADER, SEL_KERNEL, SEL_NR };
 

@@ -145,7 +145,7 @@ check_PROGRAMS += tests/regression/test_consumerd_tracefs
 TESTS += tests/regression/test_consumerd_tracefs
 tests_regression_test_consumerd_tracefs_SOURCES = tests/regression/test_consumerd_tracefs.c \
 	tests/unit/tracefs-util.c tests/unit/tracefs-util.h \
-	src/sessiond/tsdl.c src/sessiond/tsdl.h $(CONSUMERD_HARNESS_SOURCES)
+	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(CONSUMERD_HARNESS_SOURCES)
 tests_regression_test_consumerd_tracefs_LDADD = src/common/libcommon.la
 
 # User-space tracing end to end: the instrumented test program, a real

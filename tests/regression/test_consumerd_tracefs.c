@@ -39,7 +39,7 @@
 #include "common/consumer-proto.h"
 #include "common/ftrace-map.h"
 #include "consumerd-harness.h"
-#include "sessiond/tsdl.h"
+#include "sessiond/ctrace/tsdl.h"
 #include "../unit/tap.h"
 #include "../unit/tracefs-util.h"
 

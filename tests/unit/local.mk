@@ -98,21 +98,21 @@ tests_unit_test_app_msgs_SOURCES = tests/unit/test_app_msgs.c $(UNIT_REF_TP_SOUR
 tests_unit_test_app_msgs_LDADD = src/common/libcommon.la
 
 tests_unit_test_tsdl_SOURCES = tests/unit/test_tsdl.c tests/unit/tsdl-trace.c \
-	tests/unit/tsdl-trace.h src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TAP_SOURCES)
+	tests/unit/tsdl-trace.h src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TAP_SOURCES)
 tests_unit_test_tsdl_LDADD = src/common/libcommon.la
 
 # Process trackers' inclusion sets (the daemon's, without a daemon).
 check_PROGRAMS += tests/unit/test_tracker
 TESTS += tests/unit/test_tracker
-tests_unit_test_tracker_SOURCES = tests/unit/test_tracker.c src/sessiond/tracker.c \
-	src/sessiond/tracker.h $(UNIT_TAP_SOURCES)
+tests_unit_test_tracker_SOURCES = tests/unit/test_tracker.c src/sessiond/model/tracker.c \
+	src/sessiond/model/tracker.h $(UNIT_TAP_SOURCES)
 tests_unit_test_tracker_LDADD = src/common/libcommon.la
 
 # The kernel thread's loop, without the tracer (tests/kernel/ has the rest).
 check_PROGRAMS += tests/unit/test_kabi
 TESTS += tests/unit/test_kabi
-tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi.c src/sessiond/kabi.h src/sessiond/kabi-backend.h \
-	src/sessiond/kabi-module.c \
+tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-module.c \
 	$(UNIT_TAP_SOURCES)
 tests_unit_test_kabi_LDADD = src/common/libcommon.la
 
@@ -228,10 +228,10 @@ tests_unit_test_relay_model_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_kernel_filter
 TESTS += tests/unit/test_kernel_filter
 tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
-	src/sessiond/kernel-filter.c src/sessiond/kernel-filter.h \
-	src/sessiond/ust-filter.c src/sessiond/ust-filter.h \
-	src/sessiond/kabi.c src/sessiond/kabi.h src/sessiond/kabi-backend.h \
-	src/sessiond/kabi-module.c $(UNIT_TAP_SOURCES)
+	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
+	src/sessiond/ust/ust-filter.c src/sessiond/ust/ust-filter.h \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-module.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
 
 # The kernel's own trace events (tracefs): format files parsed (known
@@ -245,12 +245,12 @@ check_PROGRAMS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv \
 TESTS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv tests/unit/test_ftrace_filter \
 	tests/unit/test_ftrace_prefilter
 tests_unit_test_ftrace_format_SOURCES = tests/unit/test_ftrace_format.c \
-	src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_format_LDADD = src/common/libcommon.la
 tests_unit_test_ftrace_conv_SOURCES = tests/unit/test_ftrace_conv.c \
 	tests/unit/test_ftrace_real.c tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
 	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h \
-	src/sessiond/tsdl.c src/sessiond/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_conv_LDADD = src/common/libcommon.la -lpthread
 tests_unit_test_ftrace_filter_SOURCES = tests/unit/test_ftrace_filter.c \
 	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \

@@ -20,7 +20,7 @@
 
 #include "common/codec.h"
 #include "common/ftrace-format.h"
-#include "sessiond/tsdl.h"
+#include "sessiond/ctrace/tsdl.h"
 #include "ftrace-pages.h"
 #include "tap.h"
 #include "tracefs-util.h"

@@ -30,7 +30,7 @@
 #include "common/codec.h"
 #include "consumerd/ftrace-conv.h"
 #include "ftrace-pages.h"
-#include "sessiond/tsdl.h"
+#include "sessiond/ctrace/tsdl.h"
 #include "tap.h"
 #include "tracefs-util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_kabi.c - what of sessiond/kabi.c runs without the kernel tracer:
+ * test_kabi.c - what of sessiond/kabi/kabi.c runs without the kernel tracer:
  * the kernel thread's event loop is started, answers the VERSION request
  * posted to it (here refused: /dev/null is not the tracer), and is
  * stopped and joined by the close that follows, leaving no thread and no
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sessiond/kabi.h"
+#include "sessiond/kabi/kabi.h"
 #include "tap.h"
 
 #define ROUNDS 200

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "common/filter-parse.h"
-#include "sessiond/kernel-filter.h"
-#include "sessiond/ust-filter.h"
+#include "sessiond/kernel/kernel-filter.h"
+#include "sessiond/ust/ust-filter.h"
 #include "tap.h"
 
 /* ltt_test_event's first fields, as the tracer describes them. */

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_tracker.c - unit tests of src/sessiond/tracker.c: the inclusion
+ * test_tracker.c - unit tests of src/sessiond/model/tracker.c: the inclusion
  * sets of process trackers and their all/none/set states.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sessiond/tracker.h"
+#include "sessiond/model/tracker.h"
 #include "tap.h"
 
 /* "A B C" of @t's set, or "all" / "none". */

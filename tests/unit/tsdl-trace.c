@@ -18,7 +18,7 @@
 #include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/ctf.h"
-#include "sessiond/tsdl.h"
+#include "sessiond/ctrace/tsdl.h"
 #include "tap.h"
 #include "tsdl-trace.h"
 

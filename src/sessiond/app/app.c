@@ -1,0 +1,908 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * app.c - registered applications and the app thread (see app.h); the
+ * commands sent to them are app-out.c's.
+ *
+ * The thread owns the listening socket and reads every application's
+ * messages.  An application is another user's process and may lie or
+ * stall: its credentials come from SO_PEERCRED, not from what it says;
+ * every message is validated.  No program can hold the thread, or make
+ * the daemon hold much for it:
+ *
+ * - Deadlines: a connection must be registered (REGISTER, then its first
+ *   TRACEPOINTS) within REGISTER_TIMEOUT of its connection; a message
+ *   must be whole within RECV_TIMEOUT of its first byte; a queued command
+ *   must be taken within SEND_TIMEOUT of reaching the queue's head.  A
+ *   program past a deadline is dropped (it may register again).
+ * - Sends never block (ltt_app_send()): what the socket does not take is
+ *   queued, at most LTT_APP_OUTQ_MAX bytes, and written by this thread.
+ * - Connections: at most MAX_UNREGISTERED waiting to register, and per
+ *   user (root excepted) at most cfg.max_per_uid connections, of which
+ *   cfg.max_unregistered_per_uid unregistered; beyond, refused at accept.
+ * - Memory: a message's buffer grows as its bytes arrive; before
+ *   registration, and for every message but TRACEPOINTS, a message is at
+ *   most SMALL_MSG_MAX bytes; TRACEPOINTS messages are refused (read and
+ *   discarded, the program stays) once a program's descriptions would
+ *   pass cfg.metadata_max bytes.
+ * - Logs a program can trigger are rate-limited (LTT_WARN_RL()).
+ *
+ * The thread is an event loop (common/evloop.h): a watch on the listener
+ * and on each connection, two deadline timers per connection (its
+ * messages in, its commands out), and a timer that resumes accepting
+ * after a pause.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "common/evloop.h"
+#include "common/log.h"
+#include "common/msg.h"
+#include "common/sock.h"
+#include "sessiond/app/app.h"
+
+#define RECV_TIMEOUT_MS 2000
+#define SEND_TIMEOUT_MS 2000	/* the head of a program's queue taken by then */
+#define REGISTER_TIMEOUT_MS 3000
+#define MAX_UNREGISTERED 256
+#define SMALL_MSG_MAX 4096	/* payload of any message but TRACEPOINTS */
+#define BUF_STEP (64U << 10)	/* a message buffer grows by at most this much ahead */
+#define DONE_CHECK_MS 50	/* unanswered messages checked for stalled consumers */
+
+struct ltt_app_done {
+	struct ltt_app_done *next;	/* in the thread's list (app thread) */
+	struct ltt_app *app;		/* a reference */
+	struct ltt_app_done_hold *holds;	/* added by the app thread only */
+	unsigned int pending;		/* atomic: holds not released, + the app thread's */
+	unsigned int refs;		/* atomic: the same, + the thread's list */
+	int sent;			/* atomic: REGISTER_DONE sent */
+};
+
+struct ltt_app_thread {
+	struct ltt_app_thread_config cfg;
+	pthread_t tid;
+	struct ltt_evloop *loop;
+	struct ltt_evloop_listener listener;	/* on cfg.listen_fd */
+	struct cds_list_head conns;	/* ltt_app being served, registered or not */
+	unsigned int nr_unregistered;
+	struct ltt_app_done *dones;	/* messages not answered yet */
+	struct ltt_evloop_timer *done_timer;	/* armed while there are some */
+};
+
+#define NS_PER_MS 1000000ULL
+
+/* Per-connection state kept by the thread beside the ltt_app. */
+struct conn {
+	struct cds_list_head node;
+	struct ltt_app_thread *t;
+	struct ltt_app *app;	/* a reference */
+	struct ltt_evloop_watch *watch;
+	struct ucred cred;
+	bool registered;	/* REGISTER accepted */
+	bool described;		/* its first TRACEPOINTS handled: registration complete */
+	uint64_t register_by;	/* ns: registration complete by then */
+	uint64_t msg_by;	/* ns: the message begun whole by then */
+	struct ltt_evloop_timer *deadline;	/* the earliest of the two that applies */
+	struct ltt_evloop_timer *send_deadline;	/* armed: the queue's head taken by then */
+	uint64_t meta_bytes;	/* event descriptions kept, bytes as received */
+	/* The message being gathered. */
+	uint8_t hdrbuf[LTT_MSG_HDR_SIZE];
+	size_t hdr_got;
+	struct ltt_msg_hdr hdr;
+	uint8_t *payload;	/* cap bytes; NULL while discarding */
+	size_t cap;
+	size_t got;
+	bool discard;		/* over the description limit: read and drop */
+};
+
+void ltt_app_get(struct ltt_app *app)
+{
+	__atomic_fetch_add(&app->refcount, 1, __ATOMIC_RELAXED);
+}
+
+static void app_free(struct ltt_app *app)
+{
+	struct ltt_app_chan *ac, *tmp;
+	size_t i;
+
+	cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
+		cds_list_del(&ac->node);
+		ltt_app_chan_free(ac);
+	}
+	for (i = 0; i < app->nr_tps; i++)
+		free(app->tps[i]);
+	free(app->tps);
+	ltt_app_outq_free(app);
+	if (app->fd >= 0)
+		close(app->fd);
+	pthread_mutex_destroy(&app->lock);
+	pthread_cond_destroy(&app->acked_cond);
+	free(app);
+}
+
+void ltt_app_put(struct ltt_app *app)
+{
+	if (app && __atomic_sub_fetch(&app->refcount, 1, __ATOMIC_ACQ_REL) == 0)
+		app_free(app);
+}
+
+struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key)
+{
+	struct ltt_app_chan *ac;
+
+	cds_list_for_each_entry(ac, &app->chans, node)
+		if (ac->key == key)
+			return ac;
+	return NULL;
+}
+
+static const char *event_name_at(const void *ac, size_t pos)
+{
+	return ((const struct ltt_app_chan *)ac)->events[pos].name;
+}
+
+struct ltt_app_chan *ltt_app_chan_new(void)
+{
+	struct ltt_app_chan *ac = calloc(1, sizeof(*ac));
+
+	if (ac)
+		ltt_name_index_init(&ac->by_name, event_name_at, ac);
+	return ac;
+}
+
+void ltt_app_chan_free(struct ltt_app_chan *ac)
+{
+	ltt_name_index_fini(&ac->by_name);
+	free(ac->events);
+	free(ac);
+}
+
+struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name)
+{
+	long at = ltt_name_index_find(&ac->by_name, name);
+
+	return at < 0 ? NULL : &ac->events[at];
+}
+
+int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev)
+{
+	struct ltt_app_event *events;
+	size_t cap;
+	int ret;
+
+	if (ac->nr_events == ac->cap_events) {
+		cap = ac->cap_events ? 2 * ac->cap_events : 16;
+		events = realloc(ac->events, cap * sizeof(*events));
+		if (!events)
+			return -ENOMEM;
+		ac->events = events;
+		ac->cap_events = cap;
+	}
+	ac->events[ac->nr_events] = *ev;
+	ret = ltt_name_index_add(&ac->by_name, ac->nr_events);
+	if (ret)
+		return ret;
+	ac->nr_events++;
+	return 0;
+}
+
+void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev)
+{
+	size_t i = (size_t)(ev - ac->events), last = ac->nr_events - 1;
+
+	ltt_name_index_remove(&ac->by_name, ev->name);
+	if (i != last) {
+		ltt_name_index_move(&ac->by_name, last, i);
+		*ev = ac->events[last];
+	}
+	ac->nr_events--;
+}
+
+static void conn_close(struct ltt_app_thread *t, struct conn *c)
+{
+	if (!c->registered)
+		t->nr_unregistered--;
+	free(c->payload);
+	ltt_evloop_unwatch(c->watch);
+	ltt_evloop_timer_destroy(c->deadline);
+	ltt_evloop_timer_destroy(c->send_deadline);
+	pthread_mutex_lock(&c->app->lock);
+	ltt_app_mark_dead_locked(c->app);
+	c->app->conn = NULL;
+	pthread_mutex_unlock(&c->app->lock);
+	if (c->registered)
+		t->cfg.listener.removed(t->cfg.listener.arg, c->app);
+	cds_list_del(&c->node);
+	ltt_app_put(c->app);
+	free(c);
+}
+
+/* Arm the read deadline that applies now: registration, message, or none. */
+static void rearm_deadline(struct conn *c)
+{
+	uint64_t by = 0, now;
+
+	if (!c->described)
+		by = c->register_by;
+	if (c->hdr_got && (!by || c->msg_by < by))
+		by = c->msg_by;
+	if (!by) {
+		ltt_evloop_timer_disarm(c->deadline);
+		return;
+	}
+	now = ltt_evloop_now_ns();
+	ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
+}
+
+/*
+ * Does process @pid see our CLOCK_MONOTONIC?  Not when it lives in another
+ * time namespace: its timestamps would not fit the traces' clock (and the
+ * consumer would reject its packets as coming from the future).
+ */
+static bool same_time_ns(pid_t pid)
+{
+	char path[64];
+	struct stat ours, theirs;
+
+	snprintf(path, sizeof(path), "/proc/%ld/ns/time", (long)pid);
+	if (stat("/proc/self/ns/time", &ours) || stat(path, &theirs))
+		return true;	/* no time namespaces here, or no /proc: nothing to compare */
+	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
+}
+
+static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
+{
+	static const struct ltt_app_version ours = {
+		.major = LTT_APP_MAJOR, .minor = LTT_APP_MINOR,
+	};
+	struct ltt_app *app = c->app;
+	struct ltt_app_register m;
+	struct ltt_rbuf r;
+	struct ltt_wbuf w;
+	int ret;
+
+	/* The gid (the credentials' wins) and nr_cpus (ours) are not used. */
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	if (ltt_app_get_register(&r, &m) || msg->nr_fds)
+		return -EPROTO;
+	_Static_assert(sizeof(app->procname) == LTT_APP_PROCNAME_MAX, "procname size");
+	memcpy(app->procname, m.procname, strlen(m.procname) + 1);
+	app->ppid = (pid_t)m.ppid;
+	app->minor = m.minor;
+	if (m.major != LTT_APP_MAJOR) {
+		LTT_WARN_RL("pid %ld speaks app protocol %u.x, this daemon %u.x: refused",
+			 (long)c->cred.pid, m.major, LTT_APP_MAJOR);
+		return -EPROTO;
+	}
+	/* What the kernel says wins over what the process says. */
+	if (m.uid != c->cred.uid || (m.pid != (uint32_t)c->cred.pid && c->cred.pid > 0))
+		LTT_DBG("pid %ld claims pid %u uid %u; using its credentials", (long)c->cred.pid,
+			m.pid, m.uid);
+	if (m.bits_per_long != 32 && m.bits_per_long != 64)
+		return -EPROTO;
+	if (c->cred.pid > 0 && !same_time_ns(c->cred.pid)) {
+		LTT_WARN_RL("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
+			 app->procname, (long)c->cred.pid);
+		return -EPROTO;
+	}
+	app->pid = c->cred.pid;
+	app->uid = c->cred.uid;
+	app->gid = c->cred.gid;
+	app->bits_per_long = m.bits_per_long;
+	app->minor = m.minor < LTT_APP_MINOR ? m.minor : LTT_APP_MINOR;
+	app->registered_at = time(NULL);
+	ret = t->cfg.listener.added(t->cfg.listener.arg, app);
+	if (ret) {
+		LTT_WARN_RL("too many applications: %s (pid %ld) refused", app->procname,
+			    (long)app->pid);
+		return -EPROTO;
+	}
+	c->registered = true;
+	t->nr_unregistered--;
+	ltt_wbuf_init(&w);
+	ltt_app_put_version(&w, &ours);
+	ret = ltt_app_send(app, LTT_APP_MSG_REGISTER_OK, &w, NULL, 0, NULL);
+	ltt_wbuf_fini(&w);
+	LTT_INFO_RL("%s (pid %ld, uid %u) registered", app->procname, (long)app->pid,
+		    (unsigned int)app->uid);
+	return ret;
+}
+
+static void done_put(struct ltt_app_done *d)
+{
+	struct ltt_app_done_hold *h, *next;
+
+	if (__atomic_sub_fetch(&d->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	for (h = d->holds; h; h = next) {
+		next = h->next;
+		free(h);
+	}
+	ltt_app_put(d->app);
+	free(d);
+}
+
+/* Answer @d's message, once. */
+static void done_send(struct ltt_app_done *d)
+{
+	if (!__atomic_exchange_n(&d->sent, 1, __ATOMIC_ACQ_REL))
+		ltt_app_send(d->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
+}
+
+struct ltt_app_done_hold *ltt_app_done_hold(struct ltt_app_done *d, bool (*stalled)(void *arg),
+					    void *arg)
+{
+	struct ltt_app_done_hold *h;
+
+	if (!d || !(h = calloc(1, sizeof(*h))))
+		return NULL;
+	h->stalled = stalled;
+	h->arg = arg;
+	h->next = d->holds;
+	d->holds = h;
+	__atomic_add_fetch(&d->refs, 1, __ATOMIC_ACQ_REL);
+	__atomic_add_fetch(&d->pending, 1, __ATOMIC_ACQ_REL);
+	return h;
+}
+
+void ltt_app_done_arm(struct ltt_app_done_hold *h)
+{
+	if (h)
+		__atomic_store_n(&h->armed, 1, __ATOMIC_RELEASE);
+}
+
+void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h)
+{
+	if (!h)
+		return;
+	__atomic_store_n(&h->done, 1, __ATOMIC_RELEASE);
+	if (!__atomic_sub_fetch(&d->pending, 1, __ATOMIC_ACQ_REL))
+		done_send(d);
+	done_put(d);
+}
+
+/* Is every hold of @d released, or armed and held up by a stalled consumer? */
+static bool done_ready(const struct ltt_app_done *d)
+{
+	const struct ltt_app_done_hold *h;
+
+	for (h = d->holds; h; h = h->next)
+		if (!__atomic_load_n(&h->done, __ATOMIC_ACQUIRE) &&
+		    !(__atomic_load_n(&h->armed, __ATOMIC_ACQUIRE) && h->stalled(h->arg)))
+			return false;
+	return true;
+}
+
+/* App thread, every DONE_CHECK_MS while some messages are not answered. */
+static void on_done_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_app_thread *t = arg;
+	struct ltt_app_done **p = &t->dones, *d;
+
+	(void)loop;
+	while ((d = *p)) {
+		/* a program gone needs no answer */
+		if (!__atomic_load_n(&d->sent, __ATOMIC_ACQUIRE) &&
+		    (d->app->conn == NULL || done_ready(d)))
+			done_send(d);
+		if (__atomic_load_n(&d->sent, __ATOMIC_ACQUIRE)) {
+			*p = d->next;
+			done_put(d);
+		} else {
+			p = &d->next;
+		}
+	}
+	if (t->dones)
+		ltt_evloop_timer_arm(t->done_timer, DONE_CHECK_MS * NS_PER_MS, 0);
+}
+
+static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app_done *d;
+	struct ltt_app_tracepoint **tps;
+	struct ltt_rbuf r;
+	uint32_t n;
+	int ret;
+
+	if (msg->nr_fds)
+		return -EPROTO;
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	ret = ltt_app_get_tracepoints(&r, &tps, &n);
+	if (ret) {
+		LTT_WARN_RL("%s (pid %ld) sent malformed tracepoint descriptions: dropped",
+			    c->app->procname, (long)c->app->pid);
+		return ret;
+	}
+	c->meta_bytes += msg->hdr.payload_len;
+	d = calloc(1, sizeof(*d));
+	if (d) {
+		ltt_app_get(c->app);
+		d->app = c->app;
+		d->pending = 1;
+		d->refs = 1;
+	}
+	t->cfg.listener.tracepoints(t->cfg.listener.arg, c->app, tps, n, d);
+	free(tps);
+	if (!d)
+		return ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
+	/* Everything the active sessions want of them pushed: let it go on. */
+	if (!__atomic_sub_fetch(&d->pending, 1, __ATOMIC_ACQ_REL))
+		done_send(d);
+	if (__atomic_load_n(&d->sent, __ATOMIC_ACQUIRE)) {
+		done_put(d);
+		return 0;
+	}
+	/* Else the work it waits for runs elsewhere: checked until answered. */
+	if (!t->dones)
+		ltt_evloop_timer_arm(t->done_timer, DONE_CHECK_MS * NS_PER_MS, 0);
+	d->next = t->dones;
+	t->dones = d;
+	return 0;
+}
+
+static int handle_ack(struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app *app = c->app;
+	struct ltt_app_ack ack;
+	struct ltt_rbuf r;
+	uint32_t seq;
+	int32_t status;
+
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	if (ltt_app_get_ack(&r, &ack) || msg->nr_fds)
+		return -EPROTO;
+	seq = ack.seq;
+	status = ack.status;
+	pthread_mutex_lock(&app->lock);
+	/* Acks come in order and never for a command not sent. */
+	if ((int32_t)(seq - app->seq_acked) <= 0 || (int32_t)(app->seq_sent - seq) < 0) {
+		pthread_mutex_unlock(&app->lock);
+		return -EPROTO;
+	}
+	app->seq_acked = seq;
+	pthread_cond_broadcast(&app->acked_cond);
+	pthread_mutex_unlock(&app->lock);
+	if (status)
+		LTT_WARN_RL("%s (pid %ld) failed command %u: %s", app->procname, (long)app->pid,
+			    seq, strerror(status < 0 ? -status : status));
+	return 0;
+}
+
+/* A whole message is in: handle it.  Returns 0, or an error to drop the app. */
+static int dispatch(struct ltt_app_thread *t, struct conn *c)
+{
+	struct ltt_msg msg = { .hdr = c->hdr, .payload = c->payload };
+	int ret;
+
+	c->payload = NULL;
+	c->cap = 0;
+	if (c->discard) {
+		/* Over its description limit: answered, kept out, the program goes on. */
+		c->discard = false;
+		ret = ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
+	} else if (!c->registered && msg.hdr.type != LTT_APP_MSG_REGISTER)
+		ret = -EPROTO;
+	else if (c->registered && msg.hdr.type == LTT_APP_MSG_REGISTER)
+		ret = -EPROTO;
+	else if (msg.hdr.type == LTT_APP_MSG_REGISTER)
+		ret = handle_register(t, c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_TRACEPOINTS)
+		ret = handle_tracepoints(t, c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_ACK)
+		ret = handle_ack(c, &msg);
+	else
+		ret = -EPROTO;
+	if (ret == -EPROTO)
+		LTT_WARN_RL("pid %ld sent a malformed or unexpected %s message: dropped",
+			    (long)c->cred.pid, ltt_app_msg_name(msg.hdr.type) ?: "unknown");
+	if (!ret && c->registered && msg.hdr.type == LTT_APP_MSG_TRACEPOINTS)
+		c->described = true;
+	ltt_msg_fini(&msg);
+	return ret;
+}
+
+/*
+ * Receive header bytes; a program sends no fds, so a header that carries
+ * some makes the message malformed (they are closed).  -EAGAIN: nothing.
+ */
+static ssize_t recv_header(int fd, void *buf, size_t len)
+{
+	char cbuf[CMSG_SPACE(8 * sizeof(int))];
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr mh = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = cbuf,
+		.msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg;
+	ssize_t n = recvmsg(fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+	bool fds = false;
+
+	if (n < 0)
+		return -errno;
+	for (cmsg = CMSG_FIRSTHDR(&mh); cmsg; cmsg = CMSG_NXTHDR(&mh, cmsg)) {
+		size_t i, nr = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+
+		if (cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS)
+			continue;
+		for (i = 0; i < nr; i++) {
+			int sent;
+
+			memcpy(&sent, CMSG_DATA(cmsg) + i * sizeof(int), sizeof(int));
+			close(sent);
+		}
+		fds = true;
+	}
+	return fds || (mh.msg_flags & MSG_CTRUNC) ? -EPROTO : n;
+}
+
+/*
+ * The largest payload @c may send in a message of @type: small ones but
+ * for the descriptions of a registered program, which may not pass its
+ * limit.  Sets c->discard for descriptions over the limit.
+ */
+static int check_length(struct ltt_app_thread *t, struct conn *c)
+{
+	uint32_t len = c->hdr.payload_len;
+
+	if (!c->registered || c->hdr.type != LTT_APP_MSG_TRACEPOINTS) {
+		if (len <= SMALL_MSG_MAX)
+			return 0;
+		LTT_WARN_RL("pid %ld sent a %s message of %u bytes (at most %u here): dropped",
+			    (long)c->cred.pid, ltt_app_msg_name(c->hdr.type) ?: "unknown", len,
+			    SMALL_MSG_MAX);
+		return -EPROTO;
+	}
+	if (c->meta_bytes + len > t->cfg.metadata_max) {
+		LTT_WARN_RL("%s (pid %ld, uid %u) describes more than %llu bytes of events: %u more bytes refused, its events there are not traced (ltt-sessiond --app-metadata-max)",
+			    c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid,
+			    (unsigned long long)t->cfg.metadata_max, len);
+		c->discard = true;
+	}
+	return 0;
+}
+
+/* Room for the next bytes of the payload: the buffer grows as they come. */
+static int payload_room(struct conn *c, uint8_t **ret_p, size_t *ret_len)
+{
+	static uint8_t sink[BUF_STEP];
+	size_t want = c->hdr.payload_len - c->got, cap;
+	uint8_t *p;
+
+	if (c->discard) {
+		*ret_p = sink;
+		*ret_len = want < sizeof(sink) ? want : sizeof(sink);
+		return 0;
+	}
+	if (c->got == c->cap) {
+		cap = c->cap + (want < BUF_STEP ? want : BUF_STEP);
+		if (cap < 2 * c->cap && 2 * c->cap <= c->hdr.payload_len)
+			cap = 2 * c->cap;
+		p = realloc(c->payload, cap ? cap : 1);
+		if (!p)
+			return -ENOMEM;
+		c->payload = p;
+		c->cap = cap;
+	}
+	*ret_p = c->payload + c->got;
+	*ret_len = c->cap - c->got;
+	return 0;
+}
+
+/* A header is whole: check it.  Returns 0, or an error to drop the app. */
+static int header_done(struct ltt_app_thread *t, struct conn *c)
+{
+	if (ltt_msg_hdr_decode(c->hdrbuf, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE,
+			       &c->hdr)) {
+		LTT_WARN_RL("pid %ld sent a malformed message header: dropped", (long)c->cred.pid);
+		return -EPROTO;
+	}
+	c->got = 0;
+	c->cap = 0;
+	return check_length(t, c);
+}
+
+/*
+ * Read what is there of the current message, without blocking, and handle
+ * it once whole.  Returns 0, or an error to drop the app.
+ */
+static int conn_read(struct ltt_app_thread *t, struct conn *c)
+{
+	int fd = c->app->fd, ret;
+	uint8_t *p;
+	size_t len;
+	ssize_t n;
+
+	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
+		n = recv_header(fd, c->hdrbuf + c->hdr_got, LTT_MSG_HDR_SIZE - c->hdr_got);
+		if (n == -EPROTO) {
+			LTT_WARN_RL("pid %ld sent file descriptors: dropped", (long)c->cred.pid);
+			return -EPROTO;
+		}
+		if (n < 0) {
+			errno = (int)-n;
+			n = -1;
+		}
+	} else {
+		ret = payload_room(c, &p, &len);
+		if (ret)
+			return ret;
+		n = recv(fd, p, len, MSG_DONTWAIT);
+	}
+	if (n == 0)
+		return -ECONNRESET;
+	if (n < 0)
+		return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -errno;
+	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
+		if (!c->hdr_got) {	/* a message begins */
+			c->msg_by = ltt_evloop_now_ns() + RECV_TIMEOUT_MS * NS_PER_MS;
+			c->hdr_got = (size_t)n;
+			rearm_deadline(c);
+		} else {
+			c->hdr_got += (size_t)n;
+		}
+		if (c->hdr_got < LTT_MSG_HDR_SIZE)
+			return 0;
+		ret = header_done(t, c);
+		if (ret)
+			return ret;
+	} else {
+		c->got += (size_t)n;
+	}
+	if (c->got < c->hdr.payload_len)
+		return 0;
+	c->hdr_got = 0;
+	ret = dispatch(t, c);
+	if (!ret)
+		rearm_deadline(c);
+	return ret;
+}
+
+/* A connection past its deadline is dropped. */
+static void on_deadline(struct ltt_evloop *loop, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)loop;
+	/* One call site per reason: each has its own rate limit. */
+	if (c->hdr_got && ltt_evloop_now_ns() >= c->msg_by)
+		LTT_WARN_RL("%s (pid %ld, uid %u): a message did not arrive whole in time: dropped",
+			    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid);
+	else if (!c->registered)
+		LTT_WARN_RL("pid %ld (uid %u): no REGISTER in time: dropped", (long)c->cred.pid,
+			    (unsigned int)c->cred.uid);
+	else
+		LTT_WARN_RL("%s (pid %ld, uid %u): no event descriptions in time: dropped",
+			    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid);
+	conn_close(c->t, c);
+}
+
+/* A program that leaves a command unread too long is dropped. */
+static void on_send_deadline(struct ltt_evloop *loop, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)loop;
+	LTT_WARN_RL("%s (pid %ld, uid %u) did not take a command in %d ms: dropped",
+		    c->app->procname, (long)c->cred.pid, (unsigned int)c->cred.uid,
+		    SEND_TIMEOUT_MS);
+	conn_close(c->t, c);
+}
+
+/*
+ * Write what the program takes of its queue; watch for output while some
+ * is left, each command at the head taken within SEND_TIMEOUT.  Returns 0,
+ * or an error to drop the app.
+ */
+static int conn_flush(struct conn *c)
+{
+	bool progress, left;
+	int ret;
+
+	ret = ltt_app_outq_flush(c->app, &progress, &left);
+	if (ret)
+		return ret;
+	if (!left)
+		ltt_evloop_timer_disarm(c->send_deadline);
+	else if (progress || !ltt_evloop_timer_armed(c->send_deadline))
+		ltt_evloop_timer_arm(c->send_deadline, SEND_TIMEOUT_MS * NS_PER_MS, 0);
+	return ltt_evloop_watch_set(c->watch, left ? EPOLLIN | EPOLLOUT : EPOLLIN);
+}
+
+/* Posted by ltt_app_send(): commands were queued for the program. */
+static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct ltt_app *app = caa_container_of(job, struct ltt_app, flush_job);
+	struct conn *c;
+
+	(void)loop;
+	pthread_mutex_lock(&app->lock);
+	app->flush_posted = false;
+	c = app->conn;
+	pthread_mutex_unlock(&app->lock);
+	if (c && conn_flush(c))
+		conn_close(c->t, c);
+	ltt_app_put(app);
+}
+
+static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct conn *c = arg;
+	int ret = 0;
+
+	(void)loop, (void)fd;
+	if (events & EPOLLOUT)
+		ret = conn_flush(c);
+	if (!ret && (events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
+		ret = conn_read(c->t, c);
+	if (ret)
+		conn_close(c->t, c);
+}
+
+/*
+ * May one more connection of @cred's user be served?  Root's always are
+ * (within MAX_UNREGISTERED and the domain's program limit).
+ */
+static bool room_for(struct ltt_app_thread *t, const struct ucred *cred)
+{
+	unsigned int all = 0, unregistered = 0;
+	struct conn *c;
+
+	if (t->nr_unregistered >= MAX_UNREGISTERED) {
+		LTT_WARN_RL("%d connections already wait to register: pid %ld (uid %u) refused",
+			    MAX_UNREGISTERED, (long)cred->pid, (unsigned int)cred->uid);
+		return false;
+	}
+	if (cred->uid == 0)
+		return true;
+	cds_list_for_each_entry(c, &t->conns, node) {
+		if (c->cred.uid != cred->uid)
+			continue;
+		all++;
+		unregistered += !c->registered;
+	}
+	if (all >= t->cfg.max_per_uid) {
+		LTT_WARN_RL("uid %u has %u program connections (at most %u, ltt-sessiond --max-apps-per-uid): pid %ld refused",
+			    (unsigned int)cred->uid, all, t->cfg.max_per_uid, (long)cred->pid);
+		return false;
+	}
+	if (unregistered >= t->cfg.max_unregistered_per_uid) {
+		LTT_WARN_RL("uid %u has %u connections waiting to register (at most %u): pid %ld refused",
+			    (unsigned int)cred->uid, unregistered,
+			    t->cfg.max_unregistered_per_uid, (long)cred->pid);
+		return false;
+	}
+	return true;
+}
+
+/* The record of a program just connected on @fd. */
+static struct conn *conn_new(struct ltt_app_thread *t, int fd, const struct ucred *cred)
+{
+	struct ltt_app *app;
+	struct conn *c;
+
+	c = calloc(1, sizeof(*c));
+	app = calloc(1, sizeof(*app));
+	if (!c || !app) {
+		free(c);
+		free(app);
+		return NULL;
+	}
+	app->fd = fd;
+	app->refcount = 1;	/* the connection's */
+	app->pid = cred->pid;
+	strcpy(app->procname, "?");
+	CDS_INIT_LIST_HEAD(&app->chans);
+	pthread_mutex_init(&app->lock, NULL);
+	pthread_cond_init(&app->acked_cond, NULL);
+	app->outq_tail = &app->outq;
+	app->flush_job.fn = on_flush_job;
+	app->loop = t->loop;
+	app->conn = c;
+	c->t = t;
+	c->app = app;
+	c->cred = *cred;
+	return c;
+}
+
+static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
+{
+	struct ltt_app_thread *t = arg;
+	struct ucred cred;
+	struct conn *c;
+
+	if (ltt_sock_peer_cred(fd, &cred) || !room_for(t, &cred)) {
+		close(fd);
+		return;
+	}
+	c = conn_new(t, fd, &cred);
+	if (!c) {
+		close(fd);
+		return;
+	}
+	if (ltt_evloop_timer_create(loop, on_deadline, c, &c->deadline) ||
+	    ltt_evloop_timer_create(loop, on_send_deadline, c, &c->send_deadline) ||
+	    ltt_evloop_watch(loop, fd, EPOLLIN, on_conn, c, &c->watch)) {
+		ltt_evloop_timer_destroy(c->deadline);
+		ltt_evloop_timer_destroy(c->send_deadline);
+		c->app->conn = NULL;
+		ltt_app_put(c->app);
+		free(c);
+		return;
+	}
+	c->register_by = ltt_evloop_now_ns() + REGISTER_TIMEOUT_MS * NS_PER_MS;
+	rearm_deadline(c);
+	t->nr_unregistered++;
+	cds_list_add_tail(&c->node, &t->conns);
+}
+
+int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
+			 struct ltt_app_thread **ret_thread)
+{
+	struct ltt_app_thread *t;
+	int ret;
+
+	t = calloc(1, sizeof(*t));
+	if (!t) {
+		close(cfg->listen_fd);
+		return -ENOMEM;
+	}
+	t->cfg = *cfg;
+	if (!t->cfg.max_per_uid)
+		t->cfg.max_per_uid = LTT_APP_MAX_PER_UID;
+	if (!t->cfg.max_unregistered_per_uid)
+		t->cfg.max_unregistered_per_uid = LTT_APP_MAX_UNREGISTERED_PER_UID;
+	if (!t->cfg.metadata_max)
+		t->cfg.metadata_max = LTT_APP_METADATA_MAX;
+	CDS_INIT_LIST_HEAD(&t->conns);
+	ret = ltt_evloop_create(&t->loop);
+	if (!ret)
+		ret = ltt_evloop_timer_create(t->loop, on_done_timer, t, &t->done_timer);
+	if (!ret)
+		ret = ltt_evloop_listen(t->loop, &t->listener, cfg->listen_fd,
+					SOCK_CLOEXEC, "programs", accept_one, t);
+	if (!ret)
+		ret = ltt_evloop_thread_start(t->loop, "app thread", &t->tid);
+	if (ret) {
+		ltt_evloop_destroy(t->loop);
+		close(cfg->listen_fd);
+		free(t);
+		return ret;
+	}
+	*ret_thread = t;
+	return 0;
+}
+
+void ltt_app_thread_stop(struct ltt_app_thread *t)
+{
+	struct ltt_evloop_job *j, *next;
+	struct conn *c, *tmp;
+
+	if (!t)
+		return;
+	ltt_evloop_stop(t->loop);
+	pthread_join(t->tid, NULL);
+	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
+		conn_close(t, c);
+	while (t->dones) {
+		struct ltt_app_done *d = t->dones;
+
+		t->dones = d->next;
+		done_put(d);
+	}
+	/* Flushes never run: their programs are gone; drop the jobs' references. */
+	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
+		next = j->next;
+		ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
+	}
+	ltt_evloop_destroy(t->loop);
+	close(t->cfg.listen_fd);
+	free(t);
+}

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * app.h - registered applications and the app thread, which accepts them
+ * on RUNDIR/app.sock and reads what they send (registration, tracepoint
+ * lists, acks).  Commands to applications are sent by whichever thread
+ * runs a flow (ust-push.c), under the application's lock, through
+ * app-out.h.  What programs
+ * mean to tracing is the listener's business (the user-space domain): the
+ * thread tells it when one registers, announces tracepoints, and leaves.
+ */
+#ifndef LTT_SESSIOND_APP_H
+#define LTT_SESSIOND_APP_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+#include <urcu/list.h>
+
+#include "common/app-proto.h"
+#include "common/name-index.h"
+#include "common/codec.h"
+#include "common/evloop.h"
+#include "sessiond/app/app-out.h"
+
+/* Defaults of the per-user bounds (ltt-sessiond options override them). */
+#define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */
+#define LTT_APP_MAX_UNREGISTERED_PER_UID 16	/* of which not registered yet */
+#define LTT_APP_METADATA_MAX (4U << 20)	/* bytes of event descriptions per program */
+
+
+/* One event enabled in one channel of an application. */
+struct ltt_app_event {
+	const char *name;	/* borrowed from the application's tracepoints */
+	uint32_t id;
+	uint64_t filter_sig;	/* of the EVENT_FILTER programs it has (ust-filter.h); 0: none */
+};
+
+/* A channel the application was given (CHANNEL_ADD). */
+struct ltt_app_chan {
+	struct cds_list_head node;	/* in ltt_app.chans */
+	uint64_t key;
+	uint64_t session_id;
+	bool enabled;
+	size_t nr_events;
+	size_t cap_events;
+	struct ltt_app_event *events;
+	struct ltt_name_index by_name;	/* positions in events */
+};
+
+struct ltt_app {
+	struct cds_list_head node;	/* the listener's (its program list) */
+	unsigned int refcount;		/* atomic */
+	int fd;
+	pid_t pid;
+	pid_t ppid;
+	uid_t uid;
+	gid_t gid;
+	uint32_t bits_per_long;
+	uint32_t minor;			/* the app protocol minor both use */
+	bool said_no_contexts;		/* logged that it can't get channels with contexts */
+	bool filter_warned;		/* under the listener's lock: told once it can't filter */
+	char procname[17];
+	time_t registered_at;
+	/* Under the listener's lock (ust->apps.lock). */
+	size_t nr_tps;
+	struct ltt_app_tracepoint **tps;
+	struct cds_list_head chans;	/* ltt_app_chan */
+	/* Under lock: sending and acks. */
+	pthread_mutex_t lock;
+	pthread_cond_t acked_cond;
+	uint32_t seq_sent;
+	uint32_t seq_acked;
+	bool dead;
+	/* Under lock: the commands the program has not taken yet (app.c). */
+	struct ltt_app_out *outq;
+	struct ltt_app_out **outq_tail;
+	size_t outq_bytes;
+	bool flush_posted;		/* flush_job is with the app thread */
+	struct ltt_evloop_job flush_job;
+	struct ltt_evloop *loop;	/* the app thread's */
+	void *conn;			/* the app thread's record; NULL once closed */
+};
+
+/**
+ * ltt_app_get() / ltt_app_put() - references; the last put frees the
+ * application (its fd closed, tracepoints and channel records freed)
+ */
+void ltt_app_get(struct ltt_app *app);
+void ltt_app_put(struct ltt_app *app);
+
+/**
+ * ltt_app_find_chan() - the record of channel @key in @app, or NULL;
+ * apps_lock held
+ */
+struct ltt_app_chan *ltt_app_find_chan(struct ltt_app *app, uint64_t key);
+
+/**
+ * ltt_app_chan_new() / ltt_app_chan_free() - a channel record without
+ * events (NULL: no memory); one freed with its events (taken out of any
+ * list first)
+ */
+struct ltt_app_chan *ltt_app_chan_new(void);
+void ltt_app_chan_free(struct ltt_app_chan *ac);
+
+/**
+ * ltt_app_chan_event() - the event named @name in @ac, or NULL
+ *
+ * ltt_app_chan_event_add() - @ev (its name borrowed) added: 0, -EEXIST
+ * (@ac has an event of that name: nothing changed) or -ENOMEM
+ * ltt_app_chan_event_remove() - @ev (one of @ac's) removed; the last one
+ * takes its place
+ *
+ * apps_lock held; O(1) each, whatever the program's number of events.
+ */
+struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name);
+int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev);
+void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
+
+/*
+ * One TRACEPOINTS message's REGISTER_DONE (app.c): the program waits for
+ * it before it records, so that its first events are recorded.  It is
+ * sent once every piece of work the listener holds it for is done
+ * (ltt_app_done_release()), except the work held by a consumer its
+ * @stalled function says is stalled once the part the program needs is
+ * done (ltt_app_done_arm(): it has its buffers): a program is not made to
+ * wait for a user's stalled consumer, however many sessions want it, and
+ * does not record before it has somewhere to record to.
+ */
+struct ltt_app_done;
+
+struct ltt_app_done_hold {
+	struct ltt_app_done_hold *next;		/* the app thread's */
+	bool (*stalled)(void *arg);		/* any thread, no lock held */
+	void *arg;
+	int done;				/* atomic */
+	int armed;				/* atomic: @stalled may end the wait */
+};
+
+/**
+ * ltt_app_done_hold() - @d waits for one more piece of work; on the app
+ * thread, in the listener's tracepoints call
+ * @stalled: is that work held up by a stalled consumer? (borrowed with
+ *           @arg until the message is answered)
+ *
+ * Returns the hold, to give to ltt_app_done_release() from any thread
+ * once the work is done, or NULL (out of memory: nothing waits for it).
+ * Each hold keeps @d alive until released.
+ */
+struct ltt_app_done_hold *ltt_app_done_hold(struct ltt_app_done *d, bool (*stalled)(void *arg),
+					    void *arg);
+
+/**
+ * ltt_app_done_arm() - what the program needs of @h's work is done (it
+ * has its buffers): from now on a stalled consumer ends its wait.  Any
+ * thread, any lock context.  Accepts a NULL @h.
+ */
+void ltt_app_done_arm(struct ltt_app_done_hold *h);
+
+/**
+ * ltt_app_done_release() - the work of @h is done; any thread, no lock
+ * held.  The last one answers the message.  Accepts a NULL @h.
+ */
+void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h);
+
+/*
+ * What the app thread tells of programs; called on the app thread, which
+ * holds no lock then.
+ */
+struct ltt_app_listener {
+	/* @app registered: 0 to keep it (take a reference), or -errno to refuse it. */
+	int (*added)(void *arg, struct ltt_app *app);
+	/*
+	 * @app announced @nr tracepoints: @tps's elements are taken, not the
+	 * array.  Work that must be done before the program records holds
+	 * @done (ltt_app_done_hold()).
+	 */
+	void (*tracepoints)(void *arg, struct ltt_app *app, struct ltt_app_tracepoint **tps,
+			    size_t nr, struct ltt_app_done *done);
+	/* @app, which was added, is gone: drop its reference. */
+	void (*removed)(void *arg, struct ltt_app *app);
+	void *arg;
+};
+
+struct ltt_app_thread_config {
+	int listen_fd;				/* taken */
+	struct ltt_app_listener listener;
+	unsigned int max_per_uid;		/* program connections per user (not root) */
+	unsigned int max_unregistered_per_uid;	/* of which waiting to register */
+	uint64_t metadata_max;			/* bytes of event descriptions per program */
+};
+
+struct ltt_app_thread;
+
+/**
+ * ltt_app_thread_start() - serve applications on @cfg->listen_fd
+ * Returns 0 or a negative errno (the socket is closed on error).
+ */
+int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
+			 struct ltt_app_thread **ret_thread);
+
+/**
+ * ltt_app_thread_stop() - stop the thread and drop every application;
+ * accepts NULL
+ */
+void ltt_app_thread_stop(struct ltt_app_thread *thread);
+
+#endif /* LTT_SESSIOND_APP_H */

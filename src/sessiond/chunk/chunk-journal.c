@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * chunk-journal.c - a local session's chunks kept in the run directory
+ * for the next daemon after a crash (see chunk-journal.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/durable.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "sessiond/chunk/chunk-journal.h"
+#include "sessiond/chunk/chunk.h"
+
+#define JOURNAL_MAGIC "ltt-chunks 1"
+#define JOURNAL_MAX_LEN (64 * 1024)
+
+static char journal_dir[PATH_MAX];
+
+int ltt_chunk_journal_init(const char *rundir)
+{
+	int ret;
+
+	journal_dir[0] = '\0';
+	if ((size_t)snprintf(journal_dir, sizeof(journal_dir), "%s/chunks", rundir) >=
+	    sizeof(journal_dir)) {
+		journal_dir[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	ret = mkdir(journal_dir, 0700) && errno != EEXIST ? -errno : 0;
+	if (ret) {
+		LTT_ERR("can't make %s (%s): a crash will leave traces unrepaired and chunks unarchived",
+			journal_dir, strerror(-ret));
+		journal_dir[0] = '\0';
+	}
+	return ret;
+}
+
+static int journal_path(const struct ltt_session *session, char *buf, size_t len)
+{
+	if (!journal_dir[0])
+		return -ENOENT;
+	return (size_t)snprintf(buf, len, "%s/%ld-%" PRIu64, journal_dir, (long)getpid(),
+				session->id) >= len ? -ENAMETOOLONG : 0;
+}
+
+static bool journaled(const struct ltt_session *session)
+{
+	return session->output_type == LTT_OUTPUT_LOCAL && !session->snapshot;
+}
+
+void ltt_chunk_journal_write(const struct ltt_session *session,
+			     const struct ltt_chunk_left *chunks, const int64_t *ends,
+			     unsigned int n)
+{
+	char path[PATH_MAX], *text;
+	size_t len = 0, cap = JOURNAL_MAX_LEN;
+	unsigned int i;
+	int ret;
+
+	if (!journaled(session) || journal_path(session, path, sizeof(path)))
+		return;
+	text = malloc(cap);
+	if (!text) {
+		LTT_ERR_RL("session '%s': no memory to journal its chunks", session->name);
+		return;
+	}
+	len += (size_t)snprintf(text + len, cap - len, "%s\nuid %u\ngid %u\nname %s\noutput %s\n",
+				JOURNAL_MAGIC, (unsigned int)session->uid,
+				(unsigned int)session->gid, session->name, session->output);
+	for (i = 0; i < n && len < cap; i++)
+		len += (size_t)snprintf(text + len, cap - len,
+					"chunk %" PRIu64 " %" PRId64 " %" PRId64 " %s\n",
+					chunks[i].id, chunks[i].begin, ends[i], chunks[i].dir);
+	ret = len >= cap || strchr(session->output, '\n') ? -EINVAL :
+	      ltt_file_replace(path, text, len, 0600);
+	free(text);
+	if (ret)
+		LTT_ERR_RL("session '%s': can't journal its chunks in %s (%s): a crash would leave them unarchived",
+			   session->name, path, strerror(-ret));
+}
+
+void ltt_chunk_journal_write_live(const struct ltt_session *session)
+{
+	struct ltt_chunk_left chunks[LTT_CHUNK_JOURNAL_MAX];
+	int64_t ends[LTT_CHUNK_JOURNAL_MAX] = { 0 };
+	unsigned int n;
+
+	for (n = 0; n < session->nr_left; n++)
+		chunks[n] = session->left[n];
+	strcpy(chunks[n].dir, session->chunk_dir);
+	chunks[n].begin = session->chunk_begin;
+	chunks[n].id = session->chunk_id;
+	chunks[n].idle = false;
+	ltt_chunk_journal_write(session, chunks, ends, n + 1);
+}
+
+void ltt_chunk_journal_remove(const struct ltt_session *session)
+{
+	char path[PATH_MAX];
+
+	if (journaled(session) && !journal_path(session, path, sizeof(path)) && unlink(path) &&
+	    errno != ENOENT)
+		LTT_WARN("session '%s': can't remove its chunk journal %s: %s", session->name, path,
+			 strerror(errno));
+}
+
+void ltt_chunk_journal_fini(void)
+{
+	if (journal_dir[0] && rmdir(journal_dir) && errno != ENOTEMPTY && errno != ENOENT)
+		LTT_WARN("can't remove %s: %s", journal_dir, strerror(errno));
+}
+
+/* The value of line "KEY VALUE" at *@pos (advanced past it), or NULL. */
+static char *take_line(char **pos, const char *key)
+{
+	char *line = *pos, *nl = strchr(line, '\n');
+	size_t klen = strlen(key);
+
+	if (!nl)
+		return NULL;
+	*nl = '\0';
+	*pos = nl + 1;
+	if (strncmp(line, key, klen) || line[klen] != ' ')
+		return NULL;
+	return line + klen + 1;
+}
+
+/* Parse journal @text into @s and @chunks; the number of chunks, or -EPROTO. */
+static int parse(char *text, struct ltt_session *s, struct ltt_chunk_left *chunks, int64_t *ends)
+{
+	char *pos = text, *v, *end;
+	unsigned int n = 0;
+	int used;
+
+	if (strncmp(text, JOURNAL_MAGIC "\n", sizeof(JOURNAL_MAGIC)))
+		return -EPROTO;
+	pos += sizeof(JOURNAL_MAGIC);
+	if (!(v = take_line(&pos, "uid")))
+		return -EPROTO;
+	s->uid = (uid_t)strtoul(v, NULL, 10);
+	if (!(v = take_line(&pos, "gid")))
+		return -EPROTO;
+	s->gid = (gid_t)strtoul(v, NULL, 10);
+	if (!(v = take_line(&pos, "name")) || strlen(v) >= sizeof(s->name))
+		return -EPROTO;
+	strcpy(s->name, v);
+	if (!(v = take_line(&pos, "output")) || !*v || strlen(v) >= sizeof(s->output))
+		return -EPROTO;
+	strcpy(s->output, v);
+	while (*pos && n < LTT_CHUNK_JOURNAL_MAX) {
+		if (!(v = take_line(&pos, "chunk")) ||
+		    sscanf(v, "%" SCNu64 " %" SCNd64 " %" SCNd64 " %n", &chunks[n].id,
+			   &chunks[n].begin, &ends[n], &used) != 3)
+			return -EPROTO;
+		end = v + used;
+		if (strlen(end) >= sizeof(chunks[n].dir))
+			return -EPROTO;
+		strcpy(chunks[n].dir, end);
+		chunks[n++].idle = true;
+	}
+	return n ? (int)n : -EPROTO;
+}
+
+/* Read journal @name of the journal directory; its text (free()), or NULL. */
+static char *load(int dir_fd, const char *name)
+{
+	char *text = NULL;
+	struct stat st;
+	ssize_t got;
+	int fd;
+
+	fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size < JOURNAL_MAX_LEN)
+		text = malloc((size_t)st.st_size + 1);
+	if (text) {
+		got = pread(fd, text, (size_t)st.st_size, 0);
+		if (got != st.st_size) {
+			free(text);
+			text = NULL;
+		} else {
+			text[got] = '\0';
+		}
+	}
+	close(fd);
+	return text;
+}
+
+static void recover_one(int dir_fd, const char *name)
+{
+	struct ltt_chunk_left chunks[LTT_CHUNK_JOURNAL_MAX];
+	int64_t ends[LTT_CHUNK_JOURNAL_MAX];
+	struct ltt_session *s = calloc(1, sizeof(*s));
+	char *text = load(dir_fd, name);
+	int n = -ENOMEM;
+
+	if (s && text)
+		n = parse(text, s, chunks, ends);
+	if (n < 0) {
+		LTT_WARN("chunk journal %s/%s unreadable (%s): removed", journal_dir, name,
+			 strerror(n == -ENOMEM ? ENOMEM : EPROTO));
+	} else {
+		s->output_type = LTT_OUTPUT_LOCAL;
+		LTT_INFO("session '%s' of a daemon that died: its traces in %s are made whole",
+			 s->name, s->output);
+		ltt_chunk_recover(s, chunks, ends, (unsigned int)n, (int64_t)time(NULL));
+	}
+	if (unlinkat(dir_fd, name, 0) && errno != ENOENT)
+		LTT_WARN("can't remove chunk journal %s/%s: %s", journal_dir, name, strerror(errno));
+	free(text);
+	free(s);
+}
+
+void ltt_chunk_journal_recover(void)
+{
+	struct dirent *de;
+	DIR *dir;
+	int fd;
+
+	if (!journal_dir[0])
+		return;
+	fd = open(journal_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	dir = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] == '.' || strstr(de->d_name, ".tmp-"))
+			continue;
+		recover_one(dirfd(dir), de->d_name);
+	}
+	rewinddir(dir);
+	while ((de = readdir(dir)))	/* a crash inside ltt_file_replace() */
+		if (strstr(de->d_name, ".tmp-"))
+			unlinkat(dirfd(dir), de->d_name, 0);
+	closedir(dir);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * chunk-journal.h - what a local session's trace chunks are, kept in
+ * the run directory (RUNDIR/chunks/PID-ID) while the session lives, so
+ * that the next daemon finishes what a crash interrupted: it cuts what
+ * the crash left torn in the traces, completes an interrupted rotation
+ * (a chunk half-moved into archives/) and archives the dead session's
+ * chunks as its destroy would have.  Sessions themselves are not
+ * restored (as in LTTng): only their files are made whole.
+ */
+#ifndef LTT_SESSIOND_CHUNK_JOURNAL_H
+#define LTT_SESSIOND_CHUNK_JOURNAL_H
+
+#include <stdint.h>
+
+#include "sessiond/model/session.h"
+
+/* At most: the chunks a failed rotation left, the current one and the next. */
+#define LTT_CHUNK_JOURNAL_MAX 6
+
+/**
+ * ltt_chunk_journal_init() - keep the journals in @rundir/chunks (made
+ * 0700 when missing).  Called once at start, before any session.
+ * Return: 0 or -errno (journals are then not kept: logged).
+ */
+int ltt_chunk_journal_init(const char *rundir);
+
+/**
+ * ltt_chunk_journal_write() - record @session's chunks, replacing what
+ * was recorded (ltt_file_replace(): whole across a crash)
+ * @session: a local session, under its lock
+ * @chunks: @n chunks, ended at @ends[i] (0: not ended, the time of the
+ *          recovery is taken)
+ *
+ * Not for net:// or snapshot sessions (nothing done).  A failure is
+ * logged: the session goes on, a crash then leaves what it leaves.
+ */
+void ltt_chunk_journal_write(const struct ltt_session *session,
+			     const struct ltt_chunk_left *chunks, const int64_t *ends,
+			     unsigned int n);
+
+/**
+ * ltt_chunk_journal_write_live() - record @session's left chunks and
+ * its current one (none ended): the state between rotations.
+ */
+void ltt_chunk_journal_write_live(const struct ltt_session *session);
+
+/** ltt_chunk_journal_remove() - @session is gone whole: forget it. */
+void ltt_chunk_journal_remove(const struct ltt_session *session);
+
+/**
+ * ltt_chunk_journal_fini() - at a clean exit, every session destroyed:
+ * remove the journal directory when empty (the run directory holds only
+ * the lock file then).
+ */
+void ltt_chunk_journal_fini(void);
+
+/**
+ * ltt_chunk_journal_recover() - at start, before serving: for each
+ * journal a dead daemon left, repair its session's traces and archive
+ * its chunks (ltt_chunk_recover()), each step logged, then remove it.
+ */
+void ltt_chunk_journal_recover(void);
+
+#endif /* LTT_SESSIOND_CHUNK_JOURNAL_H */

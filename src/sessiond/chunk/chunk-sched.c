@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * chunk-sched.c - the rotation thread (see chunk-sched.h).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <urcu/compiler.h>
+
+#include "common/evloop.h"
+#include "common/log.h"
+#include "sessiond/chunk/chunk-sched.h"
+#include "sessiond/chunk/chunk.h"
+#include "sessiond/ctrace/ctrace.h"
+#include "sessiond/consumer/supervisor.h"
+
+struct ltt_chunk_sched {
+	struct ltt_session_registry *reg;
+	const struct ltt_domains *set;
+	struct ltt_evloop *loop;
+	struct ltt_evloop_timer *tick;
+	pthread_t thread;
+};
+
+/* Is @session due for a scheduled rotation?  Session lock held. */
+static bool due(const struct ltt_domains *set, struct ltt_session *session)
+{
+	uint64_t written, now = ltt_evloop_now_ns();
+
+	if (session->destroyed || !session->active || !session->chunk_begin ||
+	    (!session->rotate_timer_us && !session->rotate_size) || now < session->rotate_retry_ns)
+		return false;
+	if (session->rotate_timer_us && now >= session->rotate_next_ns)
+		return true;
+	if (!session->rotate_size)
+		return false;
+	written = ltt_chunk_written(set, session);
+	return written > session->rotate_written &&
+	       written - session->rotate_written >= session->rotate_size;
+}
+
+/*
+ * Rotate @session if it is still due (it may have stopped, or been
+ * rotated by hand, since it was found due).  A failure is kept for
+ * rotation-info (list) and tried again LTT_CHUNK_SCHED_RETRY_MS later (or
+ * the timer's period, when shorter).  Session lock held.
+ */
+static void rotate_due(const struct ltt_domains *set, struct ltt_session *session)
+{
+	char archive[LTT_PATH_MAX];
+	enum ltt_error_code code;
+	uint64_t retry_ns = LTT_CHUNK_SCHED_RETRY_MS * 1000000ULL;
+
+	if (!due(set, session))
+		return;
+	code = ltt_chunk_rotate(set, session, archive);
+	if (!code)
+		return;	/* ltt_chunk_rotate() cleared any earlier failure */
+	LTT_ERR_RL("session '%s': scheduled rotation failed: %s", session->name,
+		   ltt_strerror(code));
+	if (!session->rotate_err)
+		session->rotate_err_since = (int64_t)time(NULL);
+	session->rotate_err = code;
+	if (session->rotate_timer_us && session->rotate_timer_us * 1000 < retry_ns)
+		retry_ns = session->rotate_timer_us * 1000;
+	session->rotate_retry_ns = ltt_evloop_now_ns() + retry_ns;
+}
+
+/*
+ * Work on one session, run on its owner's thread: a due rotation, or what
+ * a consumer that ran again can take (settle).
+ */
+struct session_job {
+	struct ltt_supervisor_job sj;
+	struct ltt_session_registry *reg;
+	const struct ltt_domains *set;
+	struct ltt_session *session;	/* a reference */
+	bool settle;			/* else a rotation */
+};
+
+static void session_job_run(struct ltt_supervisor_job *sj)
+{
+	struct session_job *j = caa_container_of(sj, struct session_job, sj);
+	struct ltt_session *session = j->session;
+
+	pthread_mutex_lock(&session->lock);
+	if (!j->settle) {
+		session->rotate_posted = false;
+		rotate_due(j->set, session);
+	} else {
+		session->settle_posted = false;
+		if (!session->destroyed)
+			ltt_ctrace_owed_settle(session, NULL);
+	}
+	pthread_mutex_unlock(&session->lock);
+	ltt_session_put(j->reg, session);
+	free(j);
+}
+
+static void session_job_cancel(struct ltt_supervisor_job *sj)
+{
+	struct session_job *j = caa_container_of(sj, struct session_job, sj);
+
+	ltt_session_put(j->reg, j->session);
+	free(j);
+}
+
+/*
+ * Hand @session's due rotation (or, @settle, its settle) to its owner's
+ * thread, which takes the reference @session is given with.  Session lock
+ * held.  Returns 0 or -errno (nothing taken: a rotation is then run here
+ * by the caller).  The scheduler stops before the domains (main.c), so
+ * the job is never cancelled here, under the lock.
+ */
+static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, bool settle)
+{
+	struct ltt_domain_impl *d = cs->set->v[LTT_DOMAIN_IDX_USER];
+	struct ltt_supervisor *owner = d && d->ops->supervisor ? d->ops->supervisor(d, session) : NULL;
+	bool *posted = settle ? &session->settle_posted : &session->rotate_posted;
+	struct session_job *j;
+	int ret;
+
+	if (!owner)
+		return d ? -ENOMEM : -EOPNOTSUPP;
+	j = calloc(1, sizeof(*j));
+	if (!j)
+		return -ENOMEM;
+	j->sj.run = session_job_run;
+	j->sj.cancel = session_job_cancel;
+	j->reg = cs->reg;
+	j->set = cs->set;
+	j->session = session;
+	j->settle = settle;
+	*posted = true;
+	ret = ltt_supervisor_post(owner, &j->sj);
+	if (ret) {
+		*posted = false;
+		free(j);
+	}
+	return ret;
+}
+
+/*
+ * Every tick: each session found due is posted to its owner's thread.  A
+ * session whose lock is taken (its owner's thread rotating it, or waiting
+ * for its consumer) is looked at again at the next tick: this thread
+ * never waits for a session, so no owner's consumer delays the others'.
+ */
+static void on_tick(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_chunk_sched *cs = arg;
+	struct ltt_session **sessions;
+	bool posted;
+	size_t i, n;
+
+	(void)loop;
+	if (ltt_session_snapshot_list(cs->reg, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++) {
+		posted = false;
+		if (!pthread_mutex_trylock(&sessions[i]->lock)) {
+			if (!sessions[i]->rotate_posted && due(cs->set, sessions[i])) {
+				posted = !post_job(cs, sessions[i], false);
+				if (!posted)
+					rotate_due(cs->set, sessions[i]);
+			} else if (!sessions[i]->settle_posted && !sessions[i]->destroyed &&
+				   ltt_ctrace_owed_due(sessions[i])) {
+				posted = !post_job(cs, sessions[i], true);
+			}
+			pthread_mutex_unlock(&sessions[i]->lock);
+		}
+		if (!posted)
+			ltt_session_put(cs->reg, sessions[i]);
+	}
+	free(sessions);
+}
+
+static void *run(void *arg)
+{
+	struct ltt_chunk_sched *cs = arg;
+
+	ltt_evloop_run(cs->loop);
+	return NULL;
+}
+
+int ltt_chunk_sched_start(struct ltt_session_registry *reg, const struct ltt_domains *set,
+			  struct ltt_chunk_sched **ret_sched)
+{
+	struct ltt_chunk_sched *cs = calloc(1, sizeof(*cs));
+	sigset_t all, old;
+	int ret;
+
+	if (!cs)
+		return -ENOMEM;
+	cs->reg = reg;
+	cs->set = set;
+	ret = ltt_evloop_create(&cs->loop);
+	if (!ret)
+		ret = ltt_evloop_timer_create(cs->loop, on_tick, cs, &cs->tick);
+	if (ret)
+		goto fail;
+	ltt_evloop_timer_arm(cs->tick, LTT_CHUNK_SCHED_TICK_MS * 1000000ULL,
+			     LTT_CHUNK_SCHED_TICK_MS * 1000000ULL);
+	/* signals go to the main thread's signalfd */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	ret = -pthread_create(&cs->thread, NULL, run, cs);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret)
+		goto fail;
+	*ret_sched = cs;
+	return 0;
+fail:
+	ltt_evloop_timer_destroy(cs->tick);
+	ltt_evloop_destroy(cs->loop);
+	free(cs);
+	return ret;
+}
+
+void ltt_chunk_sched_stop(struct ltt_chunk_sched *cs)
+{
+	if (!cs)
+		return;
+	ltt_evloop_stop(cs->loop);
+	pthread_join(cs->thread, NULL);
+	ltt_evloop_timer_destroy(cs->tick);
+	ltt_evloop_destroy(cs->loop);
+	free(cs);
+}

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-event.c - client commands on event rules.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/attr.h"
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "sessiond/cmd/cmd.h"
+
+/*
+ * The channel a rule goes to: the named one, which must exist, or the
+ * default channel, created with the domain's defaults on first use as
+ * users expect.  Session lock held.
+ */
+static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					const char *name, bool create,
+					struct ltt_channel **ret_channel)
+{
+	struct ltt_session_domain *domain = ltt_session_domain(session, d->type);
+	struct ltt_channel_conf attr;
+	struct ltt_channel *channel;
+	enum ltt_error_code ret;
+
+	channel = ltt_session_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
+	if (channel) {
+		*ret_channel = channel;
+		return 0;
+	}
+	if (name[0] || !create)
+		return LTT_ERR_CHANNEL_NOT_FOUND;
+	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, d->type));
+	if (ret)
+		return ret;
+	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
+		attr.buffer_type = domain->buffer_type;
+	/* a flight recorder keeps the newest events, as LTTng's snapshot sessions */
+	if (session->snapshot)
+		attr.overwrite = true;
+	return ltt_cmd_add_channel(d, session, &attr, ret_channel);
+}
+
+/* What enable-event changed, to take back if the domain can't follow. */
+struct enable_undo {
+	struct ltt_session *session;
+	struct ltt_channel *channel;
+	struct ltt_event_rule *rule;
+	bool added;
+};
+
+static void undo_enable(void *arg)
+{
+	struct enable_undo *u = arg;
+
+	if (u->added)
+		ltt_channel_remove_rule(u->session, u->channel, u->rule);
+	else
+		u->rule->enabled = false;
+}
+
+/* The rules disable-event disabled, to enable again if the domain can't follow. */
+struct disable_undo {
+	struct ltt_event_rule **rules;
+	unsigned int n;
+};
+
+static void undo_disable(void *arg)
+{
+	struct disable_undo *u = arg;
+	unsigned int i;
+
+	for (i = 0; i < u->n; i++)
+		u->rules[i]->enabled = true;
+}
+
+/* What ltt_channel_add_rule() says, for the client. */
+static const struct ltt_cmd_errno add_rule_errors[] = {
+	{ -E2BIG, LTT_ERR_FILTER_LIMIT },
+	{ -EINVAL, LTT_ERR_FILTER },
+};
+
+/* The domain's word on a rule's attributes. */
+static enum ltt_error_code check_rule(struct ltt_domain_impl *d, void *attr)
+{
+	return d->ops->check_rule(d, attr);
+}
+
+enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			 struct ltt_wbuf *reply)
+{
+	struct enable_undo undo = { 0 };
+	struct ltt_cmd_change ch;
+	struct ltt_rule_conf attr;
+	struct ltt_session *session;
+	struct ltt_channel *channel;
+	struct ltt_event_rule *rule;
+	const char *name, *chan_name;
+	enum ltt_domain domain;
+	enum ltt_error_code ret;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	domain = ltt_proto_get_domain(req);
+	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	ltt_proto_get_rule_attr(req, &attr, ctx->minor);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_change_domain(ctx, name, domain, check_rule, &attr, &ch);
+	if (ret)
+		return ret;
+	session = ch.session;
+	ret = rule_channel(ch.d, session, chan_name, true, &channel);
+	if (ret)
+		goto out;
+	rule = ltt_channel_find_rule(channel, &attr);
+	undo.session = session;
+	undo.channel = channel;
+	if (rule && rule->enabled) {
+		ret = LTT_ERR_EVENT_EXISTS;
+	} else if (rule) {
+		rule->enabled = true;
+		undo.rule = rule;
+	} else {
+		ret = LTT_CMD_ERROR_MAP(add_rule_errors,
+					ltt_channel_add_rule(session, channel, &attr),
+					ltt_cmd_error);
+		undo.rule = ret ? NULL : ltt_channel_find_rule(channel, &attr);
+		undo.added = true;
+	}
+	if (!ret)
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_enable, &undo);
+	if (!ret)
+		LTT_INFO("session '%s': %s rule '%s'%s%s%s%s enabled in channel '%s'", session->name,
+			 ltt_domain_name(domain), attr.pattern,
+			 attr.filter[0] ? " filter " : "", attr.filter,
+			 attr.exclusions[0] ? " excluding " : "", attr.exclusions,
+			 channel->attr.name);
+out:
+	ltt_cmd_change_end(ctx, &ch, "change");
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			  struct ltt_wbuf *reply)
+{
+	struct ltt_cmd_change ch;
+	struct ltt_session *session;
+	struct ltt_channel *channel;
+	struct ltt_event_rule *rule;
+	const char *name, *chan_name, *pattern;
+	struct disable_undo undo = { NULL, 0 };
+	struct ltt_rule_conf *exact = NULL;
+	enum ltt_domain domain;
+	bool all, is_exact = false;
+	enum ltt_error_code ret;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	domain = ltt_proto_get_domain(req);
+	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	all = ltt_rbuf_get_bool(req);
+	pattern = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	if (ctx->minor >= LTT_CLIENT_MINOR_FILTER) {
+		exact = malloc(sizeof(*exact));
+		if (!exact)
+			return LTT_ERR_NOMEM;
+		is_exact = ltt_rbuf_get_bool(req);
+		ltt_proto_get_rule_attr(req, exact, ctx->minor);
+	}
+	if (ltt_rbuf_end(req) || (is_exact && all)) {
+		free(exact);
+		return LTT_ERR_PROTOCOL;
+	}
+	if (!is_exact) {
+		free(exact);
+		exact = NULL;
+	}
+	ret = ltt_cmd_change_domain(ctx, name, domain, exact ? check_rule : NULL, exact, &ch);
+	if (ret) {
+		free(exact);
+		return ret;
+	}
+	session = ch.session;
+	ret = rule_channel(ch.d, session, chan_name, false, &channel);
+	if (ret)
+		goto out;
+	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
+	if (!undo.rules) {
+		ret = LTT_ERR_NOMEM;
+		goto out;
+	}
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		if (!rule->enabled)
+			continue;
+		if (exact ? rule == ltt_channel_find_rule(channel, exact) :
+			    all || !strcmp(rule->attr.pattern, pattern)) {
+			rule->enabled = false;
+			undo.rules[undo.n++] = rule;
+		}
+	}
+	if (!undo.n)
+		ret = LTT_ERR_EVENT_NOT_FOUND;
+	else
+		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_disable, &undo);
+out:
+	free(undo.rules);
+	free(exact);
+	ltt_cmd_change_end(ctx, &ch, "change");
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					 const char *name, bool create,
+					 struct ltt_channel **ret_channel)
+{
+	return rule_channel(d, session, name, create, ret_channel);
+}

@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-session.c - client commands on whole sessions.
+ */
+#include <errno.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/attr.h"
+#include "common/client-proto.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/uri.h"
+#include "sessiond/cmd/cmd.h"
+#include "sessiond/chunk/chunk.h"
+#include "sessiond/consumer/relay.h"
+
+/*
+ * A streamed session's relay must answer before the session exists: a
+ * relay daemon at the control port of its URL (it runs on the worker: the
+ * check may take LTT_RELAY_CHECK_TIMEOUT_MS).
+ */
+static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
+{
+	struct ltt_uri uri;
+	int err;
+
+	if (attr->output_type != LTT_OUTPUT_NET)
+		return LTT_ERR_OK;
+	if (ltt_uri_parse(attr->output, &uri))
+		return LTT_ERR_URL;
+	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	if (err)
+		LTT_WARN("session '%s' not created: the relay %s does not answer: %s", attr->name,
+			 attr->output, strerror(-err));
+	return ltt_relay_error_code(err);
+}
+
+/*
+ * The home directory of a session's default output: the one the client
+ * gave (its $LTT_HOME or $HOME), else ours for a client of our own uid
+ * (a personal daemon, or the sessions a root daemon loads itself), else
+ * the owner's from the password database.
+ */
+static int owner_home(const struct ltt_cmd_ctx *ctx, const char *client_home, char *buf,
+		      size_t len)
+{
+	struct passwd pw, *found = NULL;
+	char pwbuf[4096];
+
+	if (client_home[0]) {
+		if (client_home[0] != '/' || strlen(client_home) >= len)
+			return -EINVAL;
+		strcpy(buf, client_home);
+		return 0;
+	}
+	if (ctx->cred.uid == geteuid())
+		return ltt_home_dir(buf, len);
+	if (getpwuid_r(ctx->cred.uid, &pw, pwbuf, sizeof(pwbuf), &found) || !found ||
+	    pw.pw_dir[0] != '/' || strlen(pw.pw_dir) >= len)
+		return -ENOENT;
+	strcpy(buf, pw.pw_dir);
+	return 0;
+}
+
+/*
+ * Fill what the client left to us: "auto-DATE" (then "auto-DATE-N" for
+ * the @attempt-th retry) for an empty name, HOME/ltt-traces/NAME-DATE
+ * (HOME/ltt-traces/NAME for an automatic name, which holds the date) for
+ * an empty local output.
+ */
+static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const char *client_home,
+					 struct ltt_session_conf *attr, bool automatic,
+					 unsigned int attempt)
+{
+	char date[32], home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 16];
+	time_t now = time(NULL);
+	struct tm tm;
+	int n;
+
+	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return LTT_ERR_UNKNOWN;
+	if (automatic && attempt)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
+	else if (automatic)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
+	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
+		return LTT_ERR_OK;
+	if (owner_home(ctx, client_home, home, sizeof(home)) ||
+	    ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME)) {
+		LTT_WARN("session '%s': no home directory for uid %u's default output",
+			 attr->name, (unsigned int)ctx->cred.uid);
+		return LTT_ERR_OUTPUT_PATH;
+	}
+	if (automatic)
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
+	else
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
+	if (n < 0 || (size_t)n >= sizeof(attr->output))
+		return LTT_ERR_OUTPUT_PATH;
+	return LTT_ERR_OK;
+}
+
+/* Automatic names taken in the same second are tried this many times. */
+#define AUTO_NAME_ATTEMPTS 100
+
+/* Is @name taken by a session of the client's (root's plain name may find another user's)? */
+static bool name_taken(const struct ltt_cmd_ctx *ctx, const char *name)
+{
+	struct ltt_session *session;
+	bool mine;
+
+	if (ltt_session_find(ctx->registry, name, ctx->cred.uid, &session))
+		return false;
+	mine = session->uid == ctx->cred.uid;
+	ltt_session_put(ctx->registry, session);
+	return mine;
+}
+
+/* Create the session of a complete, checked @attr; the reply is its info. */
+static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
+					  const struct ltt_session_conf *attr, struct ltt_wbuf *reply)
+{
+	struct ltt_session_desc info;
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	int err;
+
+	/* A name in use says so before a relay is tried (created below if still free). */
+	if (name_taken(ctx, attr->name))
+		return LTT_ERR_SESSION_EXISTS;
+	ret = check_relay(attr);
+	if (ret)
+		return ret;
+	err = ltt_session_create(ctx->registry, attr, ctx->cred.uid, ctx->cred.gid, &session);
+	if (err == -EEXIST)
+		return LTT_ERR_SESSION_EXISTS;
+	if (err)
+		return ltt_cmd_error(err);
+	pthread_mutex_lock(&session->lock);
+	ltt_session_info(session, &info);
+	pthread_mutex_unlock(&session->lock);
+	ltt_session_put(ctx->registry, session);
+	LTT_INFO("session '%s' created by uid %u, output '%s'", info.name,
+		 (unsigned int)ctx->cred.uid, info.output);
+	ltt_proto_put_session_info(reply, &info);
+	return 0;
+}
+
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			   struct ltt_wbuf *reply)
+{
+	struct ltt_session_conf attr, full;
+	const char *home = "";
+	unsigned int attempt = 0;
+	enum ltt_error_code ret;
+	bool automatic;
+
+	ltt_proto_get_session_attr(req, &attr);
+	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		home = ltt_rbuf_get_str(req, LTT_PATH_MAX);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	/* Before minor 6 the client fills the name and output: both must be there. */
+	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		ret = ltt_cmd_code(ltt_attr_check_session_request(&attr));
+	else
+		ret = ltt_cmd_code(ltt_attr_check_session(&attr));
+	if (ret)
+		return ret;
+	automatic = !attr.name[0];
+	do {
+		full = attr;
+		ret = complete_attr(ctx, home, &full, automatic, attempt);
+		if (!ret)
+			ret = ltt_cmd_code(ltt_attr_check_session(&full));
+		if (!ret)
+			ret = create_checked(ctx, &full, reply);
+	} while (ret == LTT_ERR_SESSION_EXISTS && automatic && ++attempt < AUTO_NAME_ATTEMPTS);
+	return ret;
+}
+
+/* Decode a request that is one session name, then lock that session. */
+static enum ltt_error_code lock_named_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			      struct ltt_session **ret_session)
+{
+	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	return ltt_cmd_lock_session(ctx, name, ret_session);
+}
+
+/*
+ * The domain that records @session's domain @i: served by this daemon and
+ * given channels in @session (channels are never removed, and only a
+ * served domain gets any).  NULL otherwise.  Session lock held.
+ */
+static struct ltt_domain_impl *recording_domain(const struct ltt_cmd_ctx *ctx,
+					   struct ltt_session *session, size_t i)
+{
+	struct ltt_domain_impl *d = ctx->domains->v[i];
+
+	return d && session->domains[i].nr_channels ? d : NULL;
+}
+
+/*
+ * Stop tracing in a locked, active session and unlock it; the caller keeps
+ * its reference.  Each domain waits for its programs and consumer without
+ * the lock.  Returns 0 or the first domain's -errno.
+ */
+static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			       bool wait)
+{
+	struct ltt_domain_impl *stop[LTT_NR_DOMAINS];
+	int ret = 0, err;
+	size_t i;
+
+	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	for (i = 0; i < LTT_NR_DOMAINS; i++)
+		stop[i] = recording_domain(ctx, session, i);
+	pthread_mutex_unlock(&session->lock);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		err = stop[i] ? stop[i]->ops->stop(stop[i], session, wait) : 0;
+		ret = ret ? ret : err;
+	}
+	LTT_INFO("session '%s' stopped", session->name);
+	return ret;
+}
+
+/*
+ * Does a recording domain of @session say so: its consumer owes a reply
+ * (ltt_domain_owes()), or, @waits, it keeps the stopped session for its
+ * stalled consumer (ltt_domain_destroy_waits())?  Session lock held.
+ */
+static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waits)
+{
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		if (d && (waits ? ltt_domain_destroy_waits(d, session) : ltt_domain_owes(d, session)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Stop, unregister and tear down a locked session; unlocks and releases
+ * it.  With @keep_stalled, a rotation's move that a stalled consumer
+ * still owes (archiving the chunks would pull them from under it) keeps
+ * the session as it is: returns -ETIMEDOUT, as does a stopped session a
+ * domain keeps for its stalled consumer (ltt_domain_destroy_waits()).  With
+ * @keep_stalled, a consumer that did not answer the stop in
+ * time (stalled, not dead) keeps the session, stopped, its data held
+ * until it runs again: returns -ETIMEDOUT.  Else returns 0.
+ */
+static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  bool keep_stalled)
+{
+	bool move = keep_stalled && ltt_chunk_move_pending(session) &&
+		    domain_holds(ctx, session, false);
+	size_t i;
+
+	if (move || (keep_stalled && !session->active && domain_holds(ctx, session, true))) {
+		LTT_WARN("session '%s': not destroyed: %s its stalled consumer daemon; destroy again once it runs",
+			 session->name, move ? "a rotation's move waits for" :
+			 "what it recorded is still to be written by");
+		pthread_mutex_unlock(&session->lock);
+		ltt_session_put(ctx->registry, session);
+		return -ETIMEDOUT;
+	}
+	if (!session->active)
+		pthread_mutex_unlock(&session->lock);
+	else if (session_stop_unlock(ctx, session, true) == -ETIMEDOUT && keep_stalled) {
+		LTT_WARN("session '%s': not destroyed: its consumer daemon did not answer the stop in time (stalled); stopped, its data kept until it runs again",
+			 session->name);
+		ltt_session_put(ctx->registry, session);
+		return -ETIMEDOUT;
+	}
+	/*
+	 * Unregistered first (registry lock before the session's): no command
+	 * can start it again while its domains tear it down.
+	 */
+	ltt_session_remove(ctx->registry, session);
+	pthread_mutex_lock(&session->lock);
+	for (i = 0; i < LTT_NR_DOMAINS; i++)
+		if (ctx->domains->v[i])
+			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
+	ltt_chunk_destroyed(session);
+	pthread_mutex_unlock(&session->lock);
+	LTT_INFO("session '%s' destroyed", session->name);
+	ltt_session_put(ctx->registry, session);
+	return 0;
+}
+
+enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+
+	ret = lock_named_session(ctx, req, &session);
+	if (ret)
+		return ret;
+	return destroy_locked(ctx, session, true) ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_OK;
+}
+
+void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
+{
+	struct ltt_session **sessions;
+	size_t i, n;
+
+	if (ltt_session_snapshot_list(ctx->registry, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++) {
+		pthread_mutex_lock(&sessions[i]->lock);
+		if (sessions[i]->destroyed) {
+			pthread_mutex_unlock(&sessions[i]->lock);
+			ltt_session_put(ctx->registry, sessions[i]);
+			continue;
+		}
+		/* destroy_locked() drops the reference we hold. */
+		destroy_locked(ctx, sessions[i], false);
+	}
+	free(sessions);
+}
+
+static bool has_channel(const struct ltt_session *session)
+{
+	return session->domains[0].nr_channels || session->domains[1].nr_channels;
+}
+
+/*
+ * Have every domain with channels start recording @session, which is
+ * locked; on failure, the domains already started are stopped and the
+ * session unlocked.  Returns 0 (still locked) or the failing -errno.
+ */
+static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			 struct ltt_domain_settle *settle, int *ret_output_err)
+{
+	struct ltt_domain_impl *d;
+	size_t i, j;
+	int ret;
+
+	session->output_err = 0;
+	__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		ret = d ? d->ops->start(d, session, settle) : 0;
+		if (ret)
+			break;
+	}
+	if (i == LTT_NR_DOMAINS)
+		return 0;
+	LTT_ERR("session '%s': the %s domain can't start: %s", session->name,
+		ltt_domain_name(d->type), strerror(-ret));
+	*ret_output_err = session->output_err;
+	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&session->lock);
+	ltt_domain_settle_wait(settle, NULL);
+	for (j = 0; j < i; j++) {
+		d = ctx->domains->v[j];
+		if (d && session->domains[j].nr_channels)
+			d->ops->stop(d, session, false);
+	}
+	return ret;
+}
+
+/* A streamed session's start failed: the relay's doing, or a domain's. */
+static enum ltt_error_code start_relay_error(int err)
+{
+	switch (err) {
+	case -ENOENT:
+	case -ECONNREFUSED:
+	case -ETIMEDOUT:
+	case -EHOSTUNREACH:
+	case -ENETUNREACH:
+	case -EPROTO:
+	case -EPROTONOSUPPORT:
+	case -ECONNRESET:
+		return ltt_relay_error_code(err);
+	default:
+		return ltt_cmd_domain_error(err);
+	}
+}
+
+enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			  struct ltt_wbuf *reply)
+{
+	struct ltt_domain_settle settle;
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	int err, output_err = 0;
+	bool net;
+
+	ret = lock_named_session(ctx, req, &session);
+	if (ret)
+		return ret;
+	ltt_domain_settle_init(&settle);
+	if (session->active)
+		ret = LTT_ERR_SESSION_STARTED;
+	else if (!has_channel(session))
+		ret = LTT_ERR_NO_CHANNEL;
+	else if ((ret = ltt_cmd_check_memory(ctx, session)))
+		;
+	else if ((err = start_domains(ctx, session, &settle, &output_err))) {
+		/* Unlocked, and the domains that had started are stopped. */
+		net = session->output_type == LTT_OUTPUT_NET;
+		ltt_session_put(ctx->registry, session);
+		if (output_err)
+			return ltt_cmd_output_error(output_err);
+		return net ? start_relay_error(err) : ltt_cmd_domain_error(err);
+	}
+	if (!ret) {
+		ltt_chunk_started(ctx->domains, session);
+		LTT_INFO("session '%s' started", session->name);
+	}
+	ltt_cmd_unlock_session(ctx, session);
+	/* Once this returns, what the session traces records. */
+	ltt_domain_settle_wait(&settle, "start");
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			 struct ltt_wbuf *reply)
+{
+	struct ltt_session *session;
+	const char *name;
+	enum ltt_error_code ret;
+	bool wait;
+	int err;
+
+	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	wait = ltt_rbuf_get_bool(req);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_lock_session(ctx, name, &session);
+	if (ret)
+		return ret;
+	if (!session->active) {
+		ltt_cmd_unlock_session(ctx, session);
+		return LTT_ERR_SESSION_NOT_STARTED;
+	}
+	/*
+	 * -EPIPE (it died and no other could take over), -EIO (it failed to
+	 * write): the consumer's doing; -ETIMEDOUT: it is alive but stalled.
+	 */
+	err = session_stop_unlock(ctx, session, wait);
+	ret = err == -ETIMEDOUT ? LTT_ERR_CONSUMERD_STALLED : err ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
+	ltt_session_put(ctx->registry, session);
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			  struct ltt_wbuf *reply)
+{
+	struct ltt_session **sessions;
+	struct ltt_session_desc info;
+	size_t i, n;
+	enum ltt_error_code ret;
+
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_error(ltt_session_snapshot_list(ctx->registry, ctx->cred.uid, &sessions, &n));
+	if (ret)
+		return ret;
+	ltt_wbuf_put_u32(reply, (uint32_t)n);
+	for (i = 0; i < n; i++) {
+		/* No session lock: a slow stop or destroy holding it can't stall list. */
+		ltt_session_info(sessions[i], &info);
+		ltt_proto_put_session_info(reply, &info);
+		ltt_session_put(ctx->registry, sessions[i]);
+	}
+	free(sessions);
+	return reply->err ? LTT_ERR_NOMEM : 0;
+}
+
+/* @channel's output failure into @cinfo, session lock held. */
+static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
+			const struct ltt_channel *channel, struct ltt_channel_desc *cinfo)
+{
+	struct ltt_domain_failure f;
+
+	d->ops->channel_failure(d, session, channel, &f);
+	cinfo->output_error = -f.error;
+	cinfo->output_error_since = f.since;
+	cinfo->error_events = f.events;
+	cinfo->error_packets = f.packets;
+	cinfo->classes_refused = f.classes_refused;
+}
+
+void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply)
+{
+	struct ltt_domain_impl *d;
+	struct ltt_rule_desc rinfo;
+	struct ltt_channel_desc cinfo;
+	struct ltt_event_rule *rule;
+	struct ltt_channel *channel;
+	uint32_t nr_rules = 0;
+	size_t i;
+
+	ltt_wbuf_put_u32(reply, session->domains[0].nr_channels + session->domains[1].nr_channels);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
+			cinfo = (struct ltt_channel_desc){
+				.domain = session->domains[i].type,
+				.attr = channel->attr,
+				.enabled = channel->enabled,
+			};
+			if (d)
+				d->ops->channel_stats(d, session, channel, &cinfo.discarded_events,
+						      &cinfo.lost_packets);
+			if (d && d->ops->channel_failure)
+				put_failure(d, session, channel, &cinfo);
+			ltt_proto_put_channel(reply, &cinfo, ctx->minor);
+			nr_rules += channel->nr_rules;
+		}
+	}
+	ltt_wbuf_put_u32(reply, nr_rules);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
+			cds_list_for_each_entry(rule, &channel->rules, node) {
+				rinfo = (struct ltt_rule_desc){
+					.domain = session->domains[i].type,
+					.attr = rule->attr,
+					.enabled = rule->enabled,
+				};
+				strcpy(rinfo.channel, channel->attr.name);
+				ltt_proto_put_rule_info(reply, &rinfo, ctx->minor);
+			}
+		}
+	}
+	if (ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
+		ltt_cmd_stall_put(ctx, session, true, reply);
+}
+
+enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+			     struct ltt_wbuf *reply)
+{
+	bool with_fields = ltt_rbuf_get_bool(req);
+	enum ltt_domain domain = LTT_DOMAIN_USER;
+	uint32_t type = LTT_EVENT_TRACEPOINT;
+	struct ltt_domain_impl *d;
+	enum ltt_error_code ret;
+	int err;
+
+	/* Minor 0 names no domain: the user-space domain's tracepoints. */
+	if (ctx->minor >= 1) {
+		domain = ltt_proto_get_domain(req);
+		type = ltt_rbuf_get_u32(req);
+	}
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, domain, &d);
+	if (ret)
+		return ret;
+	if (type != LTT_EVENT_TRACEPOINT && type != LTT_EVENT_SYSCALL)
+		return LTT_ERR_EVENT_TYPE;
+	err = d->ops->list_events(d, (enum ltt_event_type)type, with_fields, reply);
+	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
+}
+
+enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply)
+{
+	struct ltt_domain_impl *d;
+	enum ltt_error_code ret;
+
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	ret = ltt_cmd_domain(ctx, LTT_DOMAIN_KERNEL, &d);
+	if (ret)
+		return ret;
+	if (!d->ops->describe_tracer)
+		return LTT_ERR_NOT_SUPPORTED;
+	d->ops->describe_tracer(d, reply);
+	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
+}
+
+/*
+ * Is data of a stopped @session on its way to the relay?  Asks each
+ * domain (their consumers answer at once).  Session lock held.
+ */
+static enum ltt_error_code data_pending_locked(const struct ltt_cmd_ctx *ctx,
+					       struct ltt_session *session, bool *ret_pending)
+{
+	struct ltt_domain_impl *d;
+	bool pending = false, p;
+	int err, lost = 0;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		if (!d || !d->ops->relay_pending)
+			continue;
+		err = d->ops->relay_pending(d, session, &p);
+		if (err)
+			lost = err;
+		else
+			pending |= p;
+	}
+	if (lost) {
+		LTT_WARN("session '%s': the relay connection is lost: %s", session->name,
+			 strerror(-lost));
+		return LTT_ERR_RELAY_LOST;
+	}
+	*ret_pending = pending;
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply)
+{
+	struct ltt_session *session;
+	enum ltt_error_code ret;
+	bool pending = false;
+
+	ret = lock_named_session(ctx, req, &session);
+	if (ret)
+		return ret;
+	if (session->active)
+		ret = LTT_ERR_SESSION_ACTIVE;
+	else if (session->output_type == LTT_OUTPUT_NET)
+		ret = data_pending_locked(ctx, session, &pending);
+	ltt_cmd_unlock_session(ctx, session);
+	if (!ret)
+		ltt_wbuf_put_u8(reply, pending);
+	return ret;
+}
+
+enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply)
+{
+	struct ltt_relay_desc info[LTT_NR_DOMAINS];
+	struct ltt_session *session;
+	struct ltt_domain_impl *d;
+	enum ltt_error_code ret;
+	uint32_t n = 0, i;
+
+	ret = lock_named_session(ctx, req, &session);
+	if (ret)
+		return ret;
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = recording_domain(ctx, session, i);
+		memset(&info[n], 0, sizeof(info[n]));
+		if (!d || !d->ops->relay_status || d->ops->relay_status(d, session, &info[n]))
+			continue;
+		info[n++].domain = session->domains[i].type;
+	}
+	ltt_cmd_unlock_session(ctx, session);
+	ltt_wbuf_put_u32(reply, n);
+	for (i = 0; i < n; i++)
+		ltt_proto_put_relay_info(reply, &info[i]);
+	return reply->err ? LTT_ERR_NOMEM : 0;
+}

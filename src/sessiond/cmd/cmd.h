@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cmd.h - the client commands: one table from command number to handler,
+ * handlers grouped by object in cmd-session.c, cmd-channel.c, cmd-event.c.
+ *
+ * A handler decodes its whole request, checks it with ltt_rbuf_end()
+ * before acting (a malformed request changes nothing), and either fails
+ * with a public error code and no reply payload, or succeeds and appends
+ * its reply payload.  Handlers run on the client thread or its worker.
+ *
+ * The command layer is where public codes are chosen: handlers return an
+ * enum ltt_error_code (LTT_ERR_OK = 0 on success); everything they call
+ * below (session.c, the domains) returns 0 or a negative errno, which the
+ * handler maps with what it knows of the context (-EEXIST from adding a
+ * channel is CHANNEL_EXISTS), ltt_cmd_error() for what has no more
+ * specific meaning.  See doc/sessiond.md.
+ */
+#ifndef LTT_SESSIOND_CMD_H
+#define LTT_SESSIOND_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/socket.h>
+
+#include <ltt/ltt-error.h>
+
+#include "common/codec.h"
+#include "sessiond/model/domain.h"
+#include "sessiond/model/session.h"
+
+struct ltt_cmd_ctx {
+	struct ltt_session_registry *registry;
+	const struct ltt_domains *domains;	/* what serves each domain */
+	struct ucred cred;	/* the client */
+	uint32_t minor;		/* the protocol minor agreed with it */
+};
+
+typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_dispatch() - run one client command
+ * @cmd: the command number from the request header
+ * @payload: @len bytes, borrowed
+ * @reply: receives the reply payload on success
+ *
+ * Returns LTT_ERR_OK, NOT_SUPPORTED for an unknown command, PROTOCOL for
+ * a request too short, or the handler's code.
+ */
+enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int cmd,
+				     const void *payload, size_t len, struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_may_wait() - may command @cmd wait for programs or the consumer
+ * (seconds, at worst)?  Such commands run on the client thread's worker.
+ */
+bool ltt_cmd_may_wait(unsigned int cmd);
+
+/* The handlers, ltt_cmd_fn each: cmd-session.c */
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+/* cmd-chunk.c: trace chunks (chunk.h) */
+enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					     struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				       struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					     struct ltt_wbuf *reply);
+/* KERNEL_TRACER: how the daemon traces the kernel (client-proto.h). */
+enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+/* cmd-snapshot.c */
+enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+/* cmd-channel.c */
+enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+/* cmd-tracker.c: process trackers (tracker.h) */
+enum ltt_error_code ltt_cmd_track(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+/* cmd-event.c */
+enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_rule_channel() - the channel @name of @session's domain @d, or
+ * with @name "" the default channel, created with the domain's defaults
+ * when @create and it does not exist yet (ltt_cmd_add_channel()); session
+ * lock held.  Returns LTT_ERR_OK, CHANNEL_NOT_FOUND or the creation's code.
+ */
+enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					 const char *name, bool create,
+					 struct ltt_channel **ret_channel);
+/* cmd-context.c */
+enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_destroy_all() - stop and destroy every session, writing what
+ * they recorded (daemon shutdown); no client may be served meanwhile
+ */
+void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
+
+/*
+ * What list shows of one session (GET_SESSION's tree, LIST_CONTEXTS,
+ * ROTATION_INFO), each appended to @reply by a function of the object's
+ * file; session lock held.  cmd-view.c serves them, from the view kept
+ * of the last answer when the lock is held by a call waiting on a
+ * consumer.
+ */
+/*
+ * ltt_cmd_stall_put() - GET_SESSION's stalled consumers (client minor 14):
+ * with @waiting (session lock held, part of the tree) what waits for each
+ * domain's consumer, every domain; else (any lock context) the domains
+ * whose consumer is stalled now.  Never waits.
+ */
+void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
+		       struct ltt_wbuf *reply);
+void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);	/* cmd-session.c */
+void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);	/* cmd-context.c */
+void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);	/* cmd-chunk.c */
+void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			       struct ltt_wbuf *reply);	/* cmd-tracker.c */
+void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+				 struct ltt_wbuf *reply);
+
+/* What list asks of a session (cmd-view.c), one view each. */
+enum ltt_cmd_view {
+	LTT_CMD_VIEW_TREE,	/* GET_SESSION (after the session's info) */
+	LTT_CMD_VIEW_CONTEXTS,
+	LTT_CMD_VIEW_ROTATION,
+	LTT_CMD_VIEW_UTRACKERS,
+	LTT_CMD_VIEW_KTRACKERS,
+};
+
+/**
+ * ltt_cmd_view() - append @kind of the session @name to @reply, without
+ * waiting on a consumer
+ *
+ * With the session's lock when it comes within 100 ms (the answer is
+ * kept as the session's view), else the view kept of the last answer
+ * (counters as they were then, the session's state as it is now); a
+ * client of another protocol minor than the view's waits for the lock.
+ * Returns LTT_ERR_OK, NOMEM, or ltt_cmd_find_session()'s error.
+ */
+enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name,
+				 enum ltt_cmd_view kind, struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_view_save() - keep what list would answer about @session now,
+ * for when its lock is held by a call waiting on a consumer
+ *
+ * Session lock held (ltt_cmd_unlock_session() calls it).
+ */
+void ltt_cmd_view_save(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
+
+/**
+ * ltt_cmd_find_session() - find the session named @name that the client
+ * may use
+ * @ret_session: a reference (ltt_session_put()), not locked
+ *
+ * Returns LTT_ERR_OK, LTT_ERR_SESSION_NOT_FOUND or SESSION_AMBIGUOUS.
+ */
+enum ltt_error_code ltt_cmd_find_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session);
+
+/**
+ * ltt_cmd_lock_session() - find the session named @name that the client may
+ * use, and lock it
+ * @ret_session: a reference, locked; release with ltt_cmd_unlock_session()
+ *
+ * Returns LTT_ERR_OK or LTT_ERR_SESSION_NOT_FOUND.
+ */
+enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session);
+
+/**
+ * ltt_cmd_unlock_session() - keep list's view of the session
+ * (ltt_cmd_view_save()), unlock and release; accepts NULL
+ */
+void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
+
+/* What ltt_cmd_with_session() does to the session it locked. */
+typedef enum ltt_error_code (*ltt_cmd_locked_fn)(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_session *session, void *arg);
+
+/**
+ * ltt_cmd_with_session() - lock the session named @name
+ * (ltt_cmd_lock_session()), call @fn(@ctx, session, @arg), unlock
+ *
+ * Returns ltt_cmd_lock_session()'s error (@fn not called), else @fn's.
+ */
+enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 ltt_cmd_locked_fn fn, void *arg);
+
+/* A change of a session's tree: the session locked, what its domains must settle. */
+struct ltt_cmd_change {
+	struct ltt_session *session;
+	struct ltt_domain_impl *d;	/* ltt_cmd_change_domain()'s: the domain changed */
+	struct ltt_domain_settle settle;
+};
+
+/**
+ * ltt_cmd_change_begin() - lock the session named @name for a change of
+ * its tree (ltt_cmd_lock_session()) and start collecting what its domains
+ * must settle (pass &@ch->settle to ltt_cmd_update())
+ * @ch: filled on success; end the change with ltt_cmd_change_end()
+ *
+ * Returns LTT_ERR_OK, or ltt_cmd_lock_session()'s code (nothing to end).
+ */
+enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_cmd_change *ch);
+
+/* A domain's word on what a change asks (@arg: the command's attributes). */
+typedef enum ltt_error_code (*ltt_cmd_check_fn)(struct ltt_domain_impl *d, void *arg);
+
+/**
+ * ltt_cmd_change_domain() - ltt_cmd_change_begin() for a change of one
+ * domain's part of the tree: first the domain that serves @type
+ * (ltt_cmd_domain(), kept in @ch->d), then @check(d, @arg) (NULL: none),
+ * then the session is locked
+ *
+ * Returns LTT_ERR_OK, or the first failure's code (nothing to end).
+ */
+enum ltt_error_code ltt_cmd_change_domain(const struct ltt_cmd_ctx *ctx, const char *name,
+					  enum ltt_domain type, ltt_cmd_check_fn check,
+					  void *arg, struct ltt_cmd_change *ch);
+
+/**
+ * ltt_cmd_change_end() - unlock the session, then wait until the domains
+ * settled: once this returns, what is running records by the new rules
+ * @what: names the change in the log if settling is slow ("change")
+ *
+ * Waits with no lock held (a domain settles on its own threads).
+ */
+void ltt_cmd_change_end(const struct ltt_cmd_ctx *ctx, struct ltt_cmd_change *ch,
+			const char *what);
+
+/**
+ * ltt_cmd_domain() - the domain that serves @type in this daemon
+ * @ret_domain: set on success only
+ *
+ * Returns LTT_ERR_OK or why it is not served (ltt_domains_get()).
+ */
+enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domain type,
+				   struct ltt_domain_impl **ret_domain);
+
+/**
+ * ltt_cmd_update() - have domain @d follow a change of @session's tree
+ * (ops->update); session lock held
+ * @undo: on failure, called with @arg to take the change back, after
+ *        which the domain is updated again
+ *
+ * Returns LTT_ERR_OK, or the code of the failure (NOMEM, LIMIT,
+ * CONSUMERD, TRACER): then the tree is as it was before the change.
+ */
+enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session *session,
+				   struct ltt_domain_settle *settle, void (*undo)(void *arg),
+				   void *arg);
+
+/**
+ * ltt_cmd_domain_error() - the code of a domain's failure (start, update):
+ * NOMEM, LIMIT, CONSUMERD (its consumer died), else TRACER (the tracer
+ * refused; the log says why); 0 gives LTT_ERR_OK
+ */
+enum ltt_error_code ltt_cmd_domain_error(int err);
+
+/**
+ * ltt_cmd_output_error() - the code of a trace output's failure (-ENOSPC,
+ * -EDQUOT, -EACCES, -EPERM, -ENOENT, -ENOTDIR, -EMFILE, -ENFILE, -EROFS,
+ * others: an I/O error); 0 gives LTT_ERR_OK
+ */
+enum ltt_error_code ltt_cmd_output_error(int err);
+
+/**
+ * ltt_cmd_check_buffer() - would a channel of @attr's geometry fit in
+ * memory (sub-buffer size x count x possible CPUs, against the host's
+ * MemAvailable)?  Returns LTT_ERR_OK or LTT_ERR_BUFFER_MEMORY (logged).
+ */
+enum ltt_error_code ltt_cmd_check_buffer(const struct ltt_channel_conf *attr);
+
+/**
+ * ltt_cmd_check_memory() - before @session's first start: would all its
+ * channels' buffers fit in memory?  Session lock held.  Returns
+ * LTT_ERR_OK or LTT_ERR_BUFFER_MEMORY; LTT_ERR_OK for a session that
+ * started before (its buffers exist).
+ */
+enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
+					 struct ltt_session *session);
+
+/**
+ * ltt_cmd_add_channel() - add a channel to @session's domain served by
+ * @d, if @d lets it (ops->may_add_channel): ltt_session_add_channel(), its
+ * failure mapped: CHANNEL_EXISTS, BUFFER_TYPE_MISMATCH, LIMIT or NOMEM,
+ * or the domain's refusal; session lock held
+ */
+enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					const struct ltt_channel_conf *attr,
+					struct ltt_channel **ret_channel);
+
+/* One row of a table from internal failures to public codes. */
+struct ltt_cmd_errno {
+	int err;			/* a negative errno, or LTT_CMD_ERRNO_ELSE */
+	enum ltt_error_code code;
+};
+
+/* A table's last row may be this: every error the rows before do not name. */
+#define LTT_CMD_ERRNO_ELSE 1
+
+/**
+ * ltt_cmd_error_map() - the code of @err in the table @map of @n rows,
+ * the first row that names it (or LTT_CMD_ERRNO_ELSE); else @fallback(@err)
+ *
+ * @fallback may be NULL only for a table that ends with LTT_CMD_ERRNO_ELSE.
+ */
+enum ltt_error_code ltt_cmd_error_map(const struct ltt_cmd_errno *map, size_t n, int err,
+				      enum ltt_error_code (*fallback)(int err));
+
+/* ltt_cmd_error_map() of a table that is an array. */
+#define LTT_CMD_ERROR_MAP(map, err, fallback) \
+	ltt_cmd_error_map(map, sizeof(map) / sizeof((map)[0]), err, fallback)
+
+/**
+ * ltt_cmd_error() - the public code of an internal failure (0 or -errno)
+ * that its context gives no more specific meaning: NOMEM for -ENOMEM,
+ * LIMIT for -ENOSPC (one of our limits), UNKNOWN (logged) for the rest
+ */
+enum ltt_error_code ltt_cmd_error(int err);
+
+/**
+ * ltt_cmd_code() - the code a validation shared with the library
+ * (common/attr.h: 0 or a negated public code) returned
+ */
+static inline enum ltt_error_code ltt_cmd_code(int negated)
+{
+	return (enum ltt_error_code)-negated;
+}
+
+#endif /* LTT_SESSIOND_CMD_H */

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * consumer.c - an ltt-consumerd process: spawned, its handshake, reaped.
+ * Its commands go through the one call of consumer-call.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/codec.h"
+#include "common/consumer-proto.h"
+#include "common/log.h"
+#include "sessiond/consumer/consumer-call.h"
+
+static int hello(struct ltt_consumer *c);
+
+static const struct timeval io_timeout = { .tv_sec = 5 };
+
+const char *ltt_consumer_path(const char *configured)
+{
+	const char *env = getenv("LTT_CONSUMERD_PATH");
+
+	if (configured && *configured)
+		return configured;
+	if (env && *env)
+		return env;
+	return LTT_LIBEXECDIR "/ltt-consumerd";
+}
+
+int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
+		       struct ltt_consumer **ret_consumer)
+{
+	struct ltt_consumer *c;
+	char fdarg[16], uidarg[16], gidarg[16], *argv[12];
+	int sv[2], argc = 0, i, ret;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		return -errno;
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		close(sv[0]);
+		close(sv[1]);
+		return -ENOMEM;
+	}
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		close(sv[0]);
+		close(sv[1]);
+		free(c);
+		return ret;
+	}
+	if (pid == 0) {
+		sigset_t all;
+
+		/* Our blocked signals would be inherited: unblock them. */
+		sigemptyset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, NULL);
+		fcntl(sv[1], F_SETFD, 0);	/* the consumer's end survives exec */
+		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
+		argv[argc++] = (char *)"ltt-consumerd";
+		argv[argc++] = (char *)"--cmd-fd";
+		argv[argc++] = fdarg;
+		if (uid != (uid_t)-1) {
+			snprintf(uidarg, sizeof(uidarg), "%u", (unsigned int)uid);
+			snprintf(gidarg, sizeof(gidarg), "%u", (unsigned int)gid);
+			argv[argc++] = (char *)"--uid";
+			argv[argc++] = uidarg;
+			argv[argc++] = (char *)"--gid";
+			argv[argc++] = gidarg;
+		}
+		for (i = 0; i < verbose && i < 3; i++)
+			argv[argc++] = (char *)"-v";
+		argv[argc] = NULL;
+		execv(path, argv);
+		fprintf(stderr, "ltt-sessiond: Error: can't run the consumer daemon %s: %s\n", path,
+			strerror(errno));
+		_exit(127);
+	}
+	close(sv[1]);
+	pthread_mutex_init(&c->lock, NULL);
+	c->fd = sv[0];
+	/* our child: nobody else can reap it first, the pid is still its own */
+	c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (c->pidfd >= 0)
+		fcntl(c->pidfd, F_SETFD, FD_CLOEXEC);
+	/* A message, once started, comes whole soon; a command is taken soon. */
+	setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &io_timeout, sizeof(io_timeout));
+	setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &io_timeout, sizeof(io_timeout));
+	c->pid = pid;
+	ret = hello(c);
+	if (ret) {
+		LTT_ERR("the consumer daemon %s did not answer the handshake: %s", path,
+			strerror(-ret));
+		ltt_consumer_destroy(c, 1000);
+		return ret;
+	}
+	if (uid != (uid_t)-1)
+		LTT_INFO("consumer daemon %s started as uid %u gid %u, pid %ld", path,
+			 (unsigned int)uid, (unsigned int)gid, (long)pid);
+	else
+		LTT_INFO("consumer daemon %s started, pid %ld", path, (long)pid);
+	*ret_consumer = c;
+	return 0;
+}
+
+void ltt_consumer_unwritten_add(struct ltt_consumer *c, uint64_t events)
+{
+	__atomic_add_fetch(&c->unwritten, events, __ATOMIC_RELAXED);
+}
+
+static void *reap_main(void *arg)
+{
+	pid_t pid = (pid_t)(intptr_t)arg;
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	LTT_INFO("consumer daemon pid %ld, left running with events to write, exited",
+		 (long)pid);
+	return NULL;
+}
+
+/*
+ * @c did not exit in @timeout_ms and holds events unwritten: left running
+ * (a detached thread reaps it; at the daemon's exit, init does).  Returns
+ * false when it holds none, or no thread can wait for it: kill it.
+ */
+static bool leave_running(struct ltt_consumer *c, int timeout_ms)
+{
+	uint64_t n = __atomic_load_n(&c->unwritten, __ATOMIC_RELAXED);
+	pthread_attr_t attr;
+	pthread_t thread;
+	sigset_t all, old;
+	int ret;
+
+	if (!n || pthread_attr_init(&attr))
+		return false;
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);	/* the daemon's signals stay the main thread's */
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = pthread_create(&thread, &attr, reap_main, (void *)(intptr_t)c->pid);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	if (ret)
+		return false;
+	LTT_WARN("consumer daemon pid %ld did not exit in %d ms (stalled): left running, it still holds %" PRIu64
+		 " events of ended traces unwritten and writes them once it runs again (SIGCONT, or unblock its output); killing it loses them",
+		 (long)c->pid, timeout_ms, n);
+	return true;
+}
+
+void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
+{
+	struct pollfd pfd;
+	int pidfd, status;
+
+	if (!c)
+		return;
+	if (c->fd >= 0)
+		close(c->fd);
+	if (c->pid <= 0)	/* already reaped when it was found dead */
+		goto out;
+	/* Wait for the exit on a pidfd, bounded; then make sure. */
+	pidfd = c->pidfd;
+	c->pidfd = -1;
+	if (pidfd >= 0) {
+		pfd.fd = pidfd;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, timeout_ms) == 0) {
+			if (leave_running(c, timeout_ms)) {
+				close(pidfd);
+				goto out;
+			}
+			LTT_WARN("consumer daemon pid %ld did not exit in %d ms: killed",
+				 (long)c->pid, timeout_ms);
+			kill(c->pid, SIGKILL);
+		}
+		close(pidfd);
+	} else {
+		kill(c->pid, SIGKILL);
+	}
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+		;
+out:
+	if (c->pidfd >= 0)
+		close(c->pidfd);
+	pthread_mutex_destroy(&c->lock);
+	free(c);
+}
+
+int ltt_consumer_pidfd(const struct ltt_consumer *c)
+{
+	return c->pidfd;
+}
+
+uint32_t ltt_consumer_minor(const struct ltt_consumer *c)
+{
+	return c->minor;
+}
+
+static int decode_version(struct ltt_rbuf *r, void *out)
+{
+	return ltt_consumer_call_skip_status(r) ? -EPROTO : ltt_consumer_get_version(r, out);
+}
+
+/* The version handshake: same major, the consumer's minor noted. */
+static int hello(struct ltt_consumer *c)
+{
+	struct ltt_consumer_version ours = {
+		.major = LTT_CONSUMER_MAJOR, .minor = LTT_CONSUMER_MINOR,
+	}, theirs;
+	struct ltt_consumer_call k = {
+		.type = LTT_CONSUMER_MSG_HELLO, .decode = decode_version, .out = &theirs,
+	};
+	int ret;
+
+	ltt_consumer_put_version(&k.req, &ours);
+	ret = ltt_consumer_call(c, &k);
+	if (ret)
+		return ret;
+	if (theirs.major != LTT_CONSUMER_MAJOR)
+		return -EPROTONOSUPPORT;
+	/* The consumer's minor: relay output needs 1.2. */
+	c->minor = theirs.minor < LTT_CONSUMER_MINOR ? theirs.minor : LTT_CONSUMER_MINOR;
+	return 0;
+}

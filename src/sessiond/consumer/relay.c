@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * relay.c - a session's relay daemon, as the session daemon sees it (see
+ * relay.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "common/relay-conn.h"
+#include "common/relay-proto.h"
+#include "sessiond/cmd/cmd.h"
+#include "sessiond/consumer/relay.h"
+
+int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
+	int fd = -1, ret;
+
+	if (!uri || uri->scheme != LTT_URI_NET)
+		return -EINVAL;
+	ret = ltt_relay_conn_connect_uri(uri, uri->ctrl_port, deadline, &fd);
+	if (!ret) {
+		ret = ltt_relay_conn_version(fd, deadline, uri->host, ret_minor);
+		close(fd);
+	}
+	return ret;
+}
+
+static const struct ltt_cmd_errno relay_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -ENOENT, LTT_ERR_RELAY_HOST },
+	{ -ECONNREFUSED, LTT_ERR_RELAY_REFUSED },
+	{ -ETIMEDOUT, LTT_ERR_RELAY_TIMEOUT },
+	{ -EPROTO, LTT_ERR_RELAY_NOT_RELAY },
+	{ -EREMOTEIO, LTT_ERR_RELAY_SESSION_REFUSED },
+	{ -EPROTONOSUPPORT, LTT_ERR_RELAY_VERSION },
+	{ -ECONNRESET, LTT_ERR_RELAY_LOST },
+	{ -EPIPE, LTT_ERR_RELAY_LOST },
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ LTT_CMD_ERRNO_ELSE, LTT_ERR_RELAY_UNREACHABLE },	/* EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL... */
+};
+
+enum ltt_error_code ltt_relay_error_code(int err)
+{
+	return LTT_CMD_ERROR_MAP(relay_errors, err, NULL);
+}
+
+/* The traced host's name as the relay files it (at most 63 bytes). */
+static void host_name(char *buf, size_t len)
+{
+	if (gethostname(buf, len) || !buf[0])
+		snprintf(buf, len, "localhost");
+	buf[len - 1] = '\0';
+}
+
+/*
+ * The base path of a relay session re-created after its consumer died:
+ * the first one's ("PATH", or "SESSION-DATE" as the relay names it) and
+ * "-N".
+ */
+static int restart_path(const struct ltt_session *session, const char *path, unsigned int n,
+			char *buf, size_t len)
+{
+	char date[32];
+	struct tm tm;
+	int w;
+
+	if (path && *path) {
+		w = snprintf(buf, len, "%s-%u", path, n);
+	} else {
+		if (!localtime_r(&session->creation_time, &tm) ||
+		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+			return -EINVAL;
+		w = snprintf(buf, len, "%s-%s-%u", session->name, date, n);
+	}
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+/*
+ * ADD_RELAY to consumer @c: a relay session of @session on the relay of
+ * net URL @url, in @base_path (NULL or "": the relay names it), with
+ * @live_timer_us.
+ */
+static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		  uint64_t key, const struct ltt_session *session, const struct ltt_uri *net,
+		  const char *base_path, uint32_t live_timer_us)
+{
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE], host[LTT_RELAY_HOST_NAME_MAX];
+	struct ltt_consumer_add_relay m;
+	struct ltt_uri port;
+	int ret;
+
+	if (ltt_uri_net_port(net, 0, &port) || ltt_uri_format(&port, ctrl, sizeof(ctrl)) ||
+	    ltt_uri_net_port(net, 1, &port) || ltt_uri_format(&port, data, sizeof(data)))
+		return -EINVAL;
+	host_name(host, sizeof(host));
+	m = (struct ltt_consumer_add_relay){
+		.relay_key = key,
+		.ctrl_url = ctrl,
+		.data_url = data,
+		.hostname = host,
+		.session_name = session->name,
+		.base_path = base_path ? base_path : "",
+		.live_timer_us = live_timer_us,
+		.session_id = session->id,
+		.creation_time = (uint64_t)session->creation_time,
+		.has_uuid = ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_RELAY_UUID,
+	};
+	memcpy(m.uuid, session->uuid, sizeof(m.uuid));
+	ret = ltt_consumer_add_relay(c, &m, link->output_path, sizeof(link->output_path));
+	if (ret) {
+		LTT_ERR("session '%s': the consumer can't reach the relay %s: %s",
+			session->name, ctrl, strerror(-ret));
+		link->error = ret;
+		return ret;
+	}
+	link->key = key;
+	link->consumer_gen = gen;
+	link->error = 0;
+	link->lost = false;
+	return 0;
+}
+
+int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		     uint64_t key, const struct ltt_session *session)
+{
+	char base[LTT_CONSUMER_BASE_PATH_MAX];
+	const char *net_path;
+	struct ltt_uri net;
+	int ret;
+
+	if (session->output_type != LTT_OUTPUT_NET || ltt_uri_parse(session->output, &net))
+		return -EINVAL;
+	net_path = net.path;
+	if (link->restarts) {
+		ret = restart_path(session, net.path, link->restarts, base, sizeof(base));
+		if (ret)
+			return ret;
+		net_path = base;
+	}
+	ret = attach(link, c, gen, key, session, &net, net_path, session->live_timer_us);
+	if (!ret)
+		LTT_INFO("session '%s': streaming to %s, written there in %s", session->name,
+			 session->output, link->output_path);
+	return ret;
+}
+
+int64_t ltt_relay_link_key(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+			   uint64_t key, const struct ltt_session *session)
+{
+	int ret;
+
+	if (link->key && link->consumer_gen == gen)
+		return (int64_t)link->key;
+	if (link->key) {
+		/*
+		 * Its consumer died, and the relay session with its connection:
+		 * the new consumer streams to a new relay session, in a
+		 * directory of its own (the relay never writes over a trace).
+		 */
+		link->key = 0;
+		link->error = 0;
+		link->restarts++;
+		LTT_WARN("session '%s': its consumer died; streaming goes on in a new relay session (directory suffix -%u); what the dead one had not sent is lost",
+			 session->name, link->restarts);
+	}
+	if (link->error)
+		return link->error;
+	ret = ltt_relay_attach(link, c, gen, key, session);
+	return ret ? ret : (int64_t)link->key;
+}
+
+/* Is @link attached to @c, the consumer of generation @gen, right now? */
+static bool attached_to(const struct ltt_relay_link *link, const struct ltt_consumer *c,
+			uint64_t gen)
+{
+	return link->key && c && gen == link->consumer_gen;
+}
+
+void ltt_relay_detach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen)
+{
+	int ret;
+
+	if (attached_to(link, c, gen)) {
+		ret = ltt_consumer_del_relay(c, link->key);
+		if (ret)
+			LTT_WARN("relay connection %llu not closed cleanly: %s",
+				 (unsigned long long)link->key, strerror(-ret));
+	}
+	link->key = 0;
+	link->consumer_gen = 0;
+}
+
+int ltt_relay_archive(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      const char *from, const char *to, char *ret_dir, size_t len)
+{
+	const struct timespec nap = { 0, 2000000L };
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
+	int ret;
+
+	if (!link->key)
+		return 0;	/* nothing was ever sent: nothing to archive */
+	if (!attached_to(link, c, gen))
+		return -ECONNRESET;
+	ret = ltt_consumer_relay_archive(c, link->key, from, to);
+	while (!ret) {
+		ret = ltt_consumer_relay_archive_result(c, link->key);
+		if (ret != -EINPROGRESS)
+			break;
+		if (ltt_relay_conn_now_ms() > deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		nanosleep(&nap, NULL);
+		ret = 0;
+	}
+	snprintf(ret_dir, len, "%s", link->output_path);
+	return ret;
+}
+
+int ltt_relay_pending(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      bool *ret_pending)
+{
+	bool pending = false;
+	int ret;
+
+	*ret_pending = false;
+	/* Never attached (the start failed): nothing was sent, nothing is pending. */
+	if (!link->key)
+		return link->lost ? -ECONNRESET : 0;
+	if (!attached_to(link, c, gen)) {
+		/* The consumer that held the connection died with it. */
+		link->error = -ECONNRESET;
+		link->lost = true;
+		return -ECONNRESET;
+	}
+	ret = ltt_consumer_relay_data_pending(c, link->key, &pending);
+	if (ret) {
+		if (!link->error)
+			link->error = ret;
+		return -ECONNRESET;
+	}
+	*ret_pending = pending;
+	return 0;
+}
+
+void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t gen,
+		      struct ltt_relay_desc *ret)
+{
+	struct ltt_consumer_relay_status_reply st = { 0 };
+	int err;
+
+	ret->state = LTT_RELAY_STATE_NONE;
+	ret->error = 0;
+	snprintf(ret->output_path, sizeof(ret->output_path), "%s", link->output_path);
+	if (!link->key) {
+		if (link->error) {
+			ret->state = LTT_RELAY_STATE_LOST;
+			ret->error = -link->error;
+		}
+		return;
+	}
+	err = attached_to(link, c, gen) ? ltt_consumer_relay_status(c, link->key, &st) : -EPIPE;
+	if (err) {
+		/* The consumer died, taking the connection with it. */
+		ret->state = LTT_RELAY_STATE_LOST;
+		ret->error = -err;
+		return;
+	}
+	ret->state = st.conn_error ? LTT_RELAY_STATE_LOST : LTT_RELAY_STATE_CONNECTED;
+	ret->error = -st.conn_error;
+	ret->packets_sent = st.packets_sent;
+	ret->bytes_sent = st.bytes_sent;
+	ret->packets_lost = st.packets_lost;
+}
+
+int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
+			const char *url, const char *dir_name)
+{
+	const char *base;
+	int n;
+
+	memset(s, 0, sizeof(*s));
+	s->session = session;
+	if (ltt_uri_parse(url, &s->net) || s->net.scheme != LTT_URI_NET)
+		return -EINVAL;
+	base = s->net.path[0] ? s->net.path : session->name;
+	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", base, dir_name);
+	return n < 0 || (size_t)n >= sizeof(s->base_path) ? -ENAMETOOLONG : 0;
+}
+
+int ltt_relay_snap_key(struct ltt_relay_snap *s, struct ltt_consumer *c, uint64_t gen,
+		       uint64_t new_key, uint64_t *ret_key)
+{
+	struct ltt_relay_snap_conn *sc;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < s->nr; i++) {
+		if (s->v[i].c == c && s->v[i].link.consumer_gen == gen) {
+			*ret_key = s->v[i].link.key;
+			return 0;
+		}
+	}
+	if (s->nr == LTT_RELAY_SNAP_MAX)
+		return -ENOBUFS;
+	sc = &s->v[s->nr];
+	memset(sc, 0, sizeof(*sc));
+	ret = attach(&sc->link, c, gen, new_key, s->session, &s->net, s->base_path, 0);
+	if (ret) {
+		s->relay_err = ret;
+		return ret;
+	}
+	sc->c = c;
+	s->nr++;
+	if (!s->output_path[0])
+		snprintf(s->output_path, sizeof(s->output_path), "%s", sc->link.output_path);
+	*ret_key = sc->link.key;
+	return 0;
+}
+
+/* Wait until everything sent on @sc is written by the relay; then its status. */
+static int snap_conn_end(struct ltt_relay_snap_conn *sc, uint64_t deadline_ms)
+{
+	const struct timespec nap = { 0, 2000000L };
+	struct ltt_consumer_relay_status_reply st = { 0 };
+	bool pending = true;
+	int ret;
+
+	while (pending) {
+		ret = ltt_consumer_relay_data_pending(sc->c, sc->link.key, &pending);
+		if (ret)
+			return ret;
+		if (!pending)
+			break;
+		if (ltt_relay_conn_now_ms() > deadline_ms)
+			return -ETIMEDOUT;
+		nanosleep(&nap, NULL);
+	}
+	ret = ltt_consumer_relay_status(sc->c, sc->link.key, &st);
+	if (ret)
+		return ret;
+	if (st.conn_error)
+		return st.conn_error < 0 ? st.conn_error : -st.conn_error;
+	return st.packets_lost ? -EIO : 0;
+}
+
+int ltt_relay_snap_end(struct ltt_relay_snap *s, int err)
+{
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_SNAP_DRAIN_MS;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < s->nr; i++) {
+		ret = err ? 0 : snap_conn_end(&s->v[i], deadline);
+		if (ret) {
+			LTT_WARN("session '%s': snapshot to the relay: %s", s->session->name,
+				 strerror(-ret));
+			s->relay_err = ret;
+			err = ret;
+		}
+		ltt_relay_detach(&s->v[i].link, s->v[i].c, s->v[i].link.consumer_gen);
+	}
+	s->nr = 0;
+	return err;
+}

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctrace-owed.c - what a session's traces owe consumers that stalled
+ * (ctrace.h), for every domain.
+ *
+ * A trace that owes its consumer work (not handed over yet, metadata or a
+ * channel not sent, a stop's flush not done, its source gone and it not
+ * closed) is on its session's list, session->ctrace_owed, and only then:
+ * ltt_ctrace_owed_sync() keeps the list true wherever the layer changes
+ * one of those.  So the rotation thread's tick asks each session in O(1)
+ * whether it owes anything, and a settle walks only the traces that do.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "sessiond/ctrace/ctrace.h"
+
+/* Does @t owe its consumer work (see ltt_ctrace_owed_sync())? */
+static bool owes(const struct ltt_ctrace *t)
+{
+	if (t->closing || t->state == LTT_CTRACE_OWED)
+		return true;
+	return t->state == LTT_CTRACE_HELD &&
+	       (ltt_ctrace_meta_owed(t) || t->nr_chans_owed || t->flush_owed);
+}
+
+void ltt_ctrace_owed_sync(struct ltt_ctrace *t)
+{
+	bool listed = !cds_list_empty(&t->owed_node);
+
+	if (owes(t) && !listed)
+		cds_list_add_tail(&t->owed_node, &t->session->ctrace_owed);
+	else if (!owes(t) && listed)
+		cds_list_del_init(&t->owed_node);
+}
+
+void ltt_ctrace_owe_flush(struct ltt_ctrace *t)
+{
+	t->flush_owed = true;
+	ltt_ctrace_owed_sync(t);
+}
+
+bool ltt_ctrace_owe_close(struct ltt_ctrace *t)
+{
+	bool first = !t->closing;
+
+	t->closing = true;
+	ltt_ctrace_owed_sync(t);
+	return first;
+}
+
+/*
+ * Does the consumer that supervisor @sup runs now take work: 1 yes, 0 it
+ * owes a reply (stalled), -1 none runs (or no supervisor).  Never waits.
+ */
+static int answers(struct ltt_supervisor *sup)
+{
+	uint64_t gen;
+	struct ltt_consumer *c = sup ? ltt_supervisor_current(sup, &gen) : NULL;
+
+	if (!c)
+		return -1;
+	return !ltt_consumer_owes(c);
+}
+
+bool ltt_ctrace_owed_due(struct ltt_session *session)
+{
+	struct ltt_supervisor *sup, *stalled = NULL;
+	struct ltt_ctrace *t;
+	int ret;
+
+	cds_list_for_each_entry(t, &session->ctrace_owed, owed_node) {
+		sup = t->ops->supervisor(t);
+		if (sup && sup == stalled)
+			continue;	/* asked already: its traces wait alike */
+		ret = answers(sup);
+		/* none runs: a trace not held starts one; a held one waits for its takeover */
+		if (ret > 0 || (ret < 0 && t->state != LTT_CTRACE_HELD))
+			return true;
+		if (!ret)
+			stalled = sup;
+	}
+	return false;
+}
+
+/* @t's channels flushed by @c (not final).  Returns 0, -ETIMEDOUT or the first -errno. */
+static int flush_chans(struct ltt_ctrace *t, struct ltt_consumer *c)
+{
+	struct ltt_cchan *ch;
+	int ret = 0, err;
+
+	cds_list_for_each_entry(ch, &t->chans, node) {
+		err = ltt_consumer_flush_stopped(c, ch->key,
+						 t->ops->chan_bytes ? t->ops->chan_bytes(t, ch) : 0);
+		if (err == -ETIMEDOUT)
+			return err;
+		if (err && err != -ENOENT && !ret)
+			ret = err;
+	}
+	return ret;
+}
+
+/*
+ * The flush @t is owed by @c, as its stopped session's stop would have
+ * done (none once the session started again: the consumer reads on).
+ * Returns 0 or -ETIMEDOUT (still owed).
+ */
+static int settle_flush(struct ltt_ctrace *t, struct ltt_consumer *c)
+{
+	int ret = t->session->active ? 0 : flush_chans(t, c);
+
+	if (ret == -ETIMEDOUT)
+		return ret;
+	t->flush_owed = false;
+	ltt_ctrace_owed_sync(t);
+	if (ret)
+		LTT_ERR("session '%s': %s %s: the flush its stop owed failed: %s",
+			t->session->name, t->ops->noun, t->path, strerror(-ret));
+	else if (!t->session->active)
+		LTT_INFO("session '%s': %s %s: written whole, the flush its stop owed done",
+			 t->session->name, t->ops->noun, t->path);
+	return 0;
+}
+
+/* What @t owes a consumer that may answer now.  Returns 0 or -ETIMEDOUT. */
+static int settle_one(struct ltt_ctrace *t)
+{
+	bool handed = t->state == LTT_CTRACE_OWED;
+	struct ltt_consumer *c;
+
+	if (t->closing)
+		return t->ops->close(t);	/* @t is freed when closed */
+	c = ltt_ctrace_consumer(t);
+	if (!c)
+		return t->state == LTT_CTRACE_OWED ? -ETIMEDOUT : 0;
+	if (ltt_ctrace_settle(t, c))
+		return -ETIMEDOUT;
+	/* handed over while its session was stopped: written whole, as its stop would */
+	if (handed && !t->session->active)
+		ltt_ctrace_owe_flush(t);
+	return t->flush_owed ? settle_flush(t, c) : 0;
+}
+
+void ltt_ctrace_owed_settle(struct ltt_session *session, const struct ltt_ctrace_ops *only)
+{
+	struct ltt_supervisor *sup, *stalled = NULL;
+	struct ltt_ctrace *t, *tmp;
+	size_t n = 0;
+
+	/* those owing now, once each: one settled may join the list again at its end */
+	cds_list_for_each_entry(t, &session->ctrace_owed, owed_node)
+		n++;
+	cds_list_for_each_entry_safe(t, tmp, &session->ctrace_owed, owed_node) {
+		if (!n--)
+			break;
+		if (only && t->ops != only)
+			continue;
+		sup = t->ops->supervisor(t);
+		if (sup && sup == stalled)
+			continue;	/* its consumer is stalled: its other traces wait as long */
+		if (settle_one(t) == -ETIMEDOUT)
+			stalled = sup;
+	}
+}
+
+bool ltt_ctrace_owed_to(struct ltt_session *session, struct ltt_supervisor *sup,
+			uint32_t *ret_traces, bool *ret_metadata)
+{
+	struct ltt_ctrace *t;
+	uint32_t traces = 0;
+	bool metadata = false, any = false;
+
+	cds_list_for_each_entry(t, &session->ctrace_owed, owed_node) {
+		if (t->ops->supervisor(t) != sup)
+			continue;
+		any = true;
+		if (t->state == LTT_CTRACE_OWED || t->closing || t->nr_chans_owed)
+			traces++;
+		metadata |= ltt_ctrace_meta_owed(t);
+	}
+	if (ret_traces)
+		*ret_traces = traces;
+	if (ret_metadata)
+		*ret_metadata = metadata;
+	return any;
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * trace-host.c - the host's and the session's part of every trace's
+ * metadata (see trace-host.h).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "sessiond/ctrace/trace-host.h"
+
+/*
+ * The monotonic clock's identity: the boot id, the same for every trace
+ * of this boot, so readers put them on one time line.
+ */
+static void read_boot_id(uuid_t ret_id)
+{
+	char text[40] = "";
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
+
+	if (f) {
+		if (!fgets(text, sizeof(text), f))
+			text[0] = '\0';
+		fclose(f);
+	}
+	text[strcspn(text, "\n")] = '\0';
+	if (uuid_parse(text, ret_id)) {
+		LTT_WARN("no boot id: traces get a random clock id and won't merge with other sessions'");
+		uuid_generate(ret_id);
+	}
+}
+
+void ltt_trace_host_init(struct ltt_trace_host *host)
+{
+	memset(host, 0, sizeof(*host));
+	if (gethostname(host->hostname, sizeof(host->hostname) - 1))
+		strcpy(host->hostname, "localhost");
+	read_boot_id(host->boot_id);
+}
+
+void ltt_trace_clock_offset_take(struct ltt_session *session)
+{
+	struct timespec rt, mono;
+	int64_t offset;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
+}
+
+void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
+			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX])
+{
+	time_t ctime = (time_t)session->creation_time;
+	struct tm tm;
+
+	info->hostname = host->hostname;
+	info->trace_name = session->name;
+	info->creation_datetime = datetime;
+	memcpy(info->clock_uuid, host->boot_id, sizeof(info->clock_uuid));
+	info->clock_offset_ns = __atomic_load_n(&session->clock_offset_ns, __ATOMIC_RELAXED);
+	if (!localtime_r(&ctime, &tm) ||
+	    !strftime(datetime, LTT_TRACE_DATETIME_MAX, "%Y-%m-%dT%H:%M:%S%z", &tm))
+		strcpy(datetime, "1970-01-01T00:00:00+0000");
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * trace-host.h - what every trace's metadata says of this host and of its
+ * session, whatever the domain: host name, the monotonic clock's identity
+ * and offset, the session's name and creation date.
+ */
+#ifndef LTT_SESSIOND_TRACE_HOST_H
+#define LTT_SESSIOND_TRACE_HOST_H
+
+#include <uuid/uuid.h>
+
+#include "sessiond/model/session.h"
+#include "sessiond/ctrace/tsdl.h"
+
+struct ltt_trace_host {
+	char hostname[256];
+	uuid_t boot_id;			/* the monotonic clock's UUID */
+};
+
+#define LTT_TRACE_DATETIME_MAX 64
+
+/**
+ * ltt_trace_host_init() - read the host name and the boot id (a random
+ * id, with a warning, when there is none: traces then won't merge)
+ */
+void ltt_trace_host_init(struct ltt_trace_host *host);
+
+/**
+ * ltt_trace_clock_offset_take() - set @session's clock offset (the
+ * monotonic clock's distance from the Epoch) to what it is now: at
+ * creation, and when its metadata is regenerated
+ */
+void ltt_trace_clock_offset_take(struct ltt_session *session);
+
+/**
+ * ltt_trace_host_fill() - fill the host's and @session's part of @info:
+ * hostname, trace_name, creation_datetime (written in @datetime, which
+ * must outlive @info's use), the clock's UUID and the session's clock
+ * offset (the same in every domain's trace)
+ * @host: @session: borrowed for as long as @info is used
+ */
+void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
+			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX]);
+
+#endif /* LTT_SESSIOND_TRACE_HOST_H */

@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * tsdl.c - the metadata text of ltt's traces, user space and kernel
+ * (doc/ctf.md).
+ *
+ * Every public function appends to the caller's buffer through a small
+ * emitter that remembers where it started: any failure truncates the
+ * buffer back, so a caller never ships half a block.
+ */
+#include <endian.h>
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/ctf.h"
+#include "sessiond/ctrace/tsdl.h"
+
+#if __BYTE_ORDER == __LITTLE_ENDIAN
+#define TRACE_BYTE_ORDER "le"
+#else
+#define TRACE_BYTE_ORDER "be"
+#endif
+
+/* An append in progress: @err is the first failure, the buffer is rolled back on it. */
+struct emit {
+	struct ltt_wbuf *out;
+	size_t start;
+	int err;
+};
+
+static void emit_begin(struct emit *e, struct ltt_wbuf *out)
+{
+	e->out = out;
+	e->start = out->len;
+	e->err = out->err;
+}
+
+/* Finish: returns 0, or the first error with the buffer back at its start. */
+static int emit_end(struct emit *e)
+{
+	if (!e->err && e->out->err)
+		e->err = e->out->err;
+	if (e->err)
+		e->out->len = e->start;
+	return e->err;
+}
+
+static void put_fmt(struct emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put_fmt(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+	char *dst;
+	int len;
+
+	if (e->err)
+		return;
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0) {
+		e->err = -EINVAL;
+		return;
+	}
+	/* One more byte for vsnprintf's NUL, then given back. */
+	dst = ltt_wbuf_reserve(e->out, (size_t)len + 1);
+	if (!dst) {
+		e->err = -ENOMEM;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(dst, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	e->out->len--;
+}
+
+static void put_text(struct emit *e, const char *s)
+{
+	put_fmt(e, "%s", s);
+}
+
+/*
+ * @s as a TSDL string literal: in double quotes, with backslash and
+ * double quote escaped.  NULL or a control character (C0 or DEL) fails
+ * with -EINVAL; other bytes (UTF-8) go through.
+ */
+static void put_quoted(struct emit *e, const char *s)
+{
+	const char *p;
+
+	if (!s) {
+		e->err = e->err ? e->err : -EINVAL;
+		return;
+	}
+	put_text(e, "\"");
+	for (p = s; *p && !e->err; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c == 0x7f)
+			e->err = -EINVAL;
+		else if (c == '\\' || c == '"')
+			put_fmt(e, "\\%c", c);
+		else
+			ltt_wbuf_put_u8(e->out, c);
+	}
+	put_text(e, "\"");
+}
+
+static void put_uuid(struct emit *e, const uint8_t *u)
+{
+	put_fmt(e, "\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x\"",
+		u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11],
+		u[12], u[13], u[14], u[15]);
+}
+
+/* ---- trace header ---- */
+
+static const char typealiases[] =
+	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+	"typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n"
+	"typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+	"typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
+	"typealias integer { size = 64; align = 8; signed = false; } := unsigned long;\n"
+	"typealias integer { size = 5; align = 1; signed = false; } := uint5_t;\n"
+	"typealias integer { size = 27; align = 1; signed = false; } := uint27_t;\n"
+	"\n";
+
+static const char clock_typealiases_and_structs[] =
+	"typealias integer {\n"
+	"\tsize = 27; align = 1; signed = false;\n"
+	"\tmap = clock.monotonic.value;\n"
+	"} := uint27_clock_monotonic_t;\n"
+	"\n"
+	"typealias integer {\n"
+	"\tsize = 32; align = 8; signed = false;\n"
+	"\tmap = clock.monotonic.value;\n"
+	"} := uint32_clock_monotonic_t;\n"
+	"\n"
+	"typealias integer {\n"
+	"\tsize = 64; align = 8; signed = false;\n"
+	"\tmap = clock.monotonic.value;\n"
+	"} := uint64_clock_monotonic_t;\n"
+	"\n"
+	"struct packet_context {\n"
+	"\tuint64_clock_monotonic_t timestamp_begin;\n"
+	"\tuint64_clock_monotonic_t timestamp_end;\n"
+	"\tuint64_t content_size;\n"
+	"\tuint64_t packet_size;\n"
+	"\tuint64_t packet_seq_num;\n"
+	"\tunsigned long events_discarded;\n"
+	"\tuint32_t cpu_id;\n"
+	"} align(8);\n"
+	"\n"
+	"struct event_header_compact {\n"
+	"\tenum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
+	"\tvariant <id> {\n"
+	"\t\tstruct {\n"
+	"\t\t\tuint27_clock_monotonic_t timestamp;\n"
+	"\t\t} compact;\n"
+	"\t\tstruct {\n"
+	"\t\t\tuint32_t id;\n"
+	"\t\t\tuint64_clock_monotonic_t timestamp;\n"
+	"\t\t} extended;\n"
+	"\t} v;\n"
+	"} align(8);\n"
+	"\n";
+
+static bool trace_valid(const struct ltt_tsdl_trace *t)
+{
+	bool kernel_fields = t->sysname || t->kernel_release || t->kernel_version ||
+			     t->kernel_backend;
+
+	if (!t->buffering || (t->bits_per_long != 32 && t->bits_per_long != 64) ||
+	    t->clock_offset_ns < 0)
+		return false;
+	if (!strcmp(t->buffering, "global"))
+		return t->vpid < 0 && !t->procname && t->sysname && t->kernel_release &&
+		       t->kernel_version;
+	if (kernel_fields)
+		return false;
+	if (!strcmp(t->buffering, "pid"))
+		return t->vpid >= 0 && t->procname;
+	if (!strcmp(t->buffering, "uid"))
+		return t->vpid < 0 && !t->procname;
+	return false;
+}
+
+/* One "\tkey = "value";" line of env. */
+static void put_env_str(struct emit *e, const char *key, const char *value)
+{
+	put_fmt(e, "\t%s = ", key);
+	put_quoted(e, value);
+	put_text(e, ";\n");
+}
+
+/* tracer_name and LTTng's version of it. */
+static void put_env_tracer(struct emit *e, const char *name)
+{
+	put_env_str(e, "tracer_name", name);
+	put_fmt(e, "\ttracer_major = %d;\n", LTT_TSDL_TRACER_MAJOR);
+	put_fmt(e, "\ttracer_minor = %d;\n", LTT_TSDL_TRACER_MINOR);
+	put_fmt(e, "\ttracer_patchlevel = %d;\n", LTT_TSDL_TRACER_PATCHLEVEL);
+}
+
+static void put_env_ust(struct emit *e, const struct ltt_tsdl_trace *t)
+{
+	put_env_str(e, "domain", "ust");
+	put_env_tracer(e, LTT_TSDL_TRACER_NAME);
+	put_env_str(e, "tracer_buffering_scheme", t->buffering);
+	put_fmt(e, "\ttracer_buffering_id = %" PRIu32 ";\n", t->buffering_id);
+	put_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
+}
+
+static void put_env_kernel(struct emit *e, const struct ltt_tsdl_trace *t)
+{
+	put_env_str(e, "domain", "kernel");
+	put_env_str(e, "sysname", t->sysname);
+	put_env_str(e, "kernel_release", t->kernel_release);
+	put_env_str(e, "kernel_version", t->kernel_version);
+	put_env_tracer(e, LTT_TSDL_KERNEL_TRACER_NAME);
+	put_env_str(e, "trace_buffering_scheme", t->buffering);
+	put_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
+}
+
+static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
+{
+	put_text(e, "env {\n");
+	put_env_str(e, "hostname", t->hostname);
+	if (t->kernel_release)
+		put_env_kernel(e, t);
+	else
+		put_env_ust(e, t);
+	put_env_str(e, "trace_name", t->trace_name);
+	put_env_str(e, "trace_creation_datetime", t->creation_datetime);
+	if (t->procname) {
+		put_fmt(e, "\tvpid = %" PRId32 ";\n", t->vpid);
+		put_env_str(e, "procname", t->procname);
+	}
+	put_env_str(e, "ltt_tracer_name", "ltt");
+	put_env_str(e, "ltt_version", PACKAGE_VERSION);
+	if (t->kernel_backend)
+		put_env_str(e, "ltt_kernel_backend", t->kernel_backend);
+	put_text(e, "};\n\n");
+}
+
+int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
+{
+	struct emit e;
+
+	if (!out || !t || !trace_valid(t))
+		return -EINVAL;
+	emit_begin(&e, out);
+	put_text(&e, "/* CTF 1.8 */\n\n");
+	put_text(&e, typealiases);
+	put_text(&e, "trace {\n"
+		     "\tmajor = 1;\n"
+		     "\tminor = 8;\n"
+		     "\tuuid = ");
+	put_uuid(&e, t->uuid);
+	put_text(&e, ";\n"
+		     "\tbyte_order = " TRACE_BYTE_ORDER ";\n"
+		     "\tpacket.header := struct {\n"
+		     "\t\tuint32_t magic;\n"
+		     "\t\tuint8_t uuid[16];\n"
+		     "\t\tuint32_t stream_id;\n"
+		     "\t\tuint64_t stream_instance_id;\n"
+		     "\t} align(8);\n"
+		     "};\n\n");
+	put_env(&e, t);
+	put_text(&e, "clock {\n"
+		     "\tname = \"monotonic\";\n"
+		     "\tuuid = ");
+	put_uuid(&e, t->clock_uuid);
+	put_fmt(&e, ";\n"
+		    "\tdescription = \"Monotonic Clock\";\n"
+		    "\tfreq = 1000000000;\n"
+		    "\toffset = %" PRId64 ";\n"
+		    "};\n\n", t->clock_offset_ns);
+	put_text(&e, clock_typealiases_and_structs);
+	return emit_end(&e);
+}
+
+int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_ctx *ctx,
+		    uint32_t nr_ctx)
+{
+	char field[LTT_CTX_NAME_MAX];
+	const char *type, *suffix;
+	struct emit e;
+	uint32_t i;
+
+	if (!out || (nr_ctx && !ctx))
+		return -EINVAL;
+	for (i = 0; i < nr_ctx; i++)
+		if (!ltt_ctx_check(&ctx[i]))
+			return -EINVAL;
+	emit_begin(&e, out);
+	put_fmt(&e, "stream {\n"
+		    "\tid = %" PRIu32 ";\n"
+		    "\tevent.header := struct event_header_compact;\n"
+		    "\tpacket.context := struct packet_context;\n", stream_id);
+	if (nr_ctx) {
+		put_text(&e, "\tevent.context := struct {\n");
+		for (i = 0; i < nr_ctx; i++) {
+			type = ltt_ctx_tsdl_type(&ctx[i], &suffix);
+			ltt_ctx_field_name(&ctx[i], field);
+			put_fmt(&e, "\t\t%s _%s%s;\n", type, field, suffix);
+		}
+		put_text(&e, "\t} align(8);\n");
+	}
+	put_text(&e, "};\n\n");
+	return emit_end(&e);
+}
+
+/* ---- events ---- */
+
+/* "integer { ... }" for an integer, an enum container or an element. */
+static void put_integer(struct emit *e, const struct ltt_app_field *f)
+{
+	put_fmt(e, "integer { size = %u; align = 8; signed = %u; encoding = %s; base = %u; }",
+		f->size * 8U, f->is_signed, f->encoding == LTT_UST_ENCODING_UTF8 ? "UTF8" : "none",
+		f->base);
+}
+
+static void put_enum_value(struct emit *e, const struct ltt_app_field *f, int64_t v)
+{
+	if (f->is_signed)
+		put_fmt(e, "%" PRId64, v);
+	else
+		put_fmt(e, "%" PRIu64, (uint64_t)v);
+}
+
+static void put_enum(struct emit *e, const struct ltt_app_field *f)
+{
+	uint32_t i;
+
+	put_text(e, "enum : ");
+	put_integer(e, f);
+	put_text(e, " {\n");
+	for (i = 0; i < f->nr_enum_entries; i++) {
+		const struct ltt_ust_enum_entry *entry = &f->enum_entries[i];
+
+		put_text(e, "\t\t\t");
+		put_quoted(e, entry->label);
+		put_text(e, " = ");
+		put_enum_value(e, f, entry->start);
+		if (entry->end != entry->start) {
+			put_text(e, " ... ");
+			put_enum_value(e, f, entry->end);
+		}
+		put_text(e, i + 1 < f->nr_enum_entries ? ",\n" : "\n");
+	}
+	put_text(e, "\t\t}");
+}
+
+static void put_field(struct emit *e, const struct ltt_app_field *f)
+{
+	put_text(e, "\t\t");
+	switch (f->type) {
+	case LTT_UST_TYPE_INTEGER:
+		put_integer(e, f);
+		put_fmt(e, " _%s;\n", f->name);
+		break;
+	case LTT_UST_TYPE_FLOAT:
+		put_fmt(e, "floating_point { exp_dig = %u; mant_dig = %u; "
+			   "byte_order = native; align = 8; } _%s;\n",
+			f->size == 4 ? 8U : 11U, f->size == 4 ? 24U : 53U, f->name);
+		break;
+	case LTT_UST_TYPE_STRING:
+		put_fmt(e, "string { encoding = UTF8; } _%s;\n", f->name);
+		break;
+	case LTT_UST_TYPE_ARRAY:
+		put_integer(e, f);
+		put_fmt(e, " _%s[%" PRIu32 "];\n", f->name, f->length);
+		break;
+	case LTT_UST_TYPE_SEQUENCE:
+		/* LTTng's length field: _NAME_length, as readers show it */
+		put_fmt(e, "uint32_t __%s_length;\n\t\t", f->name);
+		put_integer(e, f);
+		put_fmt(e, " _%s[ __%s_length ];\n", f->name, f->name);
+		break;
+	case LTT_UST_TYPE_ENUM:
+		put_enum(e, f);
+		put_fmt(e, " _%s;\n", f->name);
+		break;
+	default:
+		e->err = -EINVAL;	/* ltt_app_tracepoint_valid() let it through? */
+		break;
+	}
+}
+
+static void put_event_head(struct emit *e, const char *name, uint32_t event_id,
+			   uint32_t stream_id)
+{
+	put_text(e, "event {\n\tname = ");
+	put_quoted(e, name);
+	put_fmt(e, ";\n"
+		   "\tid = %" PRIu32 ";\n"
+		   "\tstream_id = %" PRIu32 ";\n", event_id, stream_id);
+}
+
+int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, uint32_t event_id,
+		   uint32_t stream_id)
+{
+	struct emit e;
+	uint32_t i;
+
+	if (!out || !ltt_app_tracepoint_valid(tp))
+		return -EINVAL;
+	emit_begin(&e, out);
+	put_event_head(&e, tp->name, event_id, stream_id);
+	put_fmt(&e, "\tloglevel = %" PRId32 ";\n"
+		    "\tfields := struct {\n", tp->loglevel);
+	for (i = 0; i < tp->nr_fields; i++)
+		put_field(&e, &tp->fields[i]);
+	put_text(&e, "\t};\n};\n\n");
+	return emit_end(&e);
+}
+
+int ltt_tsdl_torn_events(struct ltt_wbuf *out, uint32_t stream_id)
+{
+	static const char *const payload[] = {
+		"",
+		"\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 10; } _skip_length;\n"
+		"\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 16; } _skip[ _skip_length ];\n",
+		"\t\tinteger { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _skip_length;\n"
+		"\t\tinteger { size = 8; align = 8; signed = 0; encoding = none; base = 16; } _skip[ _skip_length ];\n",
+	};
+	struct emit e;
+	uint32_t i;
+
+	if (!out)
+		return -EINVAL;
+	emit_begin(&e, out);
+	for (i = 0; i < 3; i++) {
+		put_event_head(&e, LTT_CTF_TORN_NAME, LTT_CTF_TORN_ID_EMPTY + i, stream_id);
+		put_fmt(&e, "\tfields := struct {\n%s\t};\n};\n\n", payload[i]);
+	}
+	return emit_end(&e);
+}
+
+/* ---- kernel events ---- */
+
+static bool kernel_name_valid(const char *name, size_t size, bool identifier)
+{
+	size_t len = strnlen(name, size), i;
+
+	if (len == 0 || len == size || (identifier && isdigit((unsigned char)name[0])))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return false;
+	return true;
+}
+
+/* A kernel field in the user-space vocabulary; false if it is not valid. */
+static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f)
+{
+	memset(f, 0, sizeof(*f));
+	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->reserved[0] ||
+	    k->reserved[1] || k->reserved[2])
+		return false;
+	f->name = (char *)k->name;
+	f->type = k->type;
+	f->size = k->size;
+	f->is_signed = k->is_signed;
+	f->base = k->base;
+	f->encoding = k->encoding;
+	f->length = k->length;
+	f->enum_name = (char *)"";
+	return k->type != LTT_UST_TYPE_FLOAT && k->type != LTT_UST_TYPE_ENUM;
+}
+
+int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc *desc,
+			  uint32_t event_id, uint32_t stream_id)
+{
+	struct ltt_app_field fields[LTT_KABI_MAX_FIELDS];
+	struct ltt_app_tracepoint tp = { .name = (char *)"k:k", .fields = fields };
+	struct emit e;
+	uint32_t i;
+
+	if (!out || !desc || !kernel_name_valid(desc->name, sizeof(desc->name), false) ||
+	    desc->nr_fields > LTT_KABI_MAX_FIELDS)
+		return -EINVAL;
+	for (i = 0; i < desc->nr_fields; i++)
+		if (!kernel_field(&desc->fields[i], &fields[i]))
+			return -EINVAL;
+	/* The fields' checks are user space's; only the names differ. */
+	tp.nr_fields = desc->nr_fields;
+	if (!ltt_app_tracepoint_valid(&tp))
+		return -EINVAL;
+	emit_begin(&e, out);
+	put_event_head(&e, desc->name, event_id, stream_id);
+	put_text(&e, "\tfields := struct {\n");
+	for (i = 0; i < tp.nr_fields; i++)
+		put_field(&e, &fields[i]);
+	put_text(&e, "\t};\n};\n\n");
+	return emit_end(&e);
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-module.c - the module backend of the kernel thread
+ * (kabi-backend.h): every operation is the ioctl of that name on the
+ * object's fd (/proc/ltt for the tracer, the fds the module returns for
+ * sessions, channels and streams).  Nothing else is ever issued.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "sessiond/kabi/kabi-backend.h"
+
+#define MODULE_DEFAULT_PATH "/proc/" LTT_KABI_PROC_NAME
+
+/* The ioctl of each operation. */
+static const unsigned long requests[LTT_KABI_OP_NR] = {
+	[LTT_KABI_OP_VERSION] = LTT_KABI_VERSION,
+	[LTT_KABI_OP_LIST] = LTT_KABI_LIST,
+	[LTT_KABI_OP_EVENT_DESC] = LTT_KABI_EVENT_DESC,
+	[LTT_KABI_OP_SESSION] = LTT_KABI_SESSION,
+	[LTT_KABI_OP_CHANNEL] = LTT_KABI_CHANNEL,
+	[LTT_KABI_OP_START] = LTT_KABI_START,
+	[LTT_KABI_OP_STOP] = LTT_KABI_STOP,
+	[LTT_KABI_OP_STATEDUMP] = LTT_KABI_STATEDUMP,
+	[LTT_KABI_OP_STREAM] = LTT_KABI_STREAM,
+	[LTT_KABI_OP_EVENT_ENABLE] = LTT_KABI_EVENT_ENABLE,
+	[LTT_KABI_OP_EVENT_DISABLE] = LTT_KABI_EVENT_DISABLE,
+	[LTT_KABI_OP_TRACKER_SET] = LTT_KABI_TRACKER_SET,
+	[LTT_KABI_OP_TRACKER_GET] = LTT_KABI_TRACKER_GET,
+	[LTT_KABI_OP_EVENT_ENABLE_FILTERED] = LTT_KABI_EVENT_ENABLE_FILTERED,
+	[LTT_KABI_OP_EVENT_SET_FILTER] = LTT_KABI_EVENT_SET_FILTER,
+	[LTT_KABI_OP_CONTEXT_ADD] = LTT_KABI_CONTEXT_ADD,
+};
+
+/* The first minor of kernel ABI with each feature, and what it is called. */
+static const struct {
+	unsigned int minor;
+	const char *noun;
+} features[] = {
+	[LTT_KABI_FEAT_FILTER] = { LTT_KABI_MINOR_FILTER, "filters need" },
+	[LTT_KABI_FEAT_CONTEXT] = { LTT_KABI_MINOR_CONTEXT, "contexts need" },
+	[LTT_KABI_FEAT_TRACKER] = { LTT_KABI_MINOR_TRACKER, "trackers need" },
+	[LTT_KABI_FEAT_STATEDUMP] = { LTT_KABI_MINOR_STATEDUMP, "a state dump on demand needs" },
+	[LTT_KABI_FEAT_SNAPSHOT] = { LTT_KABI_MINOR_SNAPSHOT, "snapshots need" },
+	[LTT_KABI_FEAT_RECORD] = { 0, "recording needs" },
+};
+
+static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)
+{
+	int fd = open(path ? path : MODULE_DEFAULT_PATH, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	*ret_tracer = (struct ltt_kabi_obj){ .fd = fd };
+	return 0;
+}
+
+static int module_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
+		      struct ltt_kabi_obj *ret_new)
+{
+	int rc = arg ? ioctl(obj->fd, requests[op], arg) : ioctl(obj->fd, requests[op]);
+
+	if (rc < 0) {
+		LTT_DBG("kernel: %s: %s", ltt_kabi_ops[op].name, strerror(errno));
+		return -errno;
+	}
+	if (ltt_kabi_ops[op].creates != LTT_KABI_KIND_NONE) {
+		(void)fcntl(rc, F_SETFD, FD_CLOEXEC);
+		*ret_new = (struct ltt_kabi_obj){ .fd = rc };
+	}
+	return 0;
+}
+
+static void module_release(struct ltt_kabi_obj *obj)
+{
+	close(obj->fd);
+}
+
+static int module_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+			const char *what, char *why, size_t why_size)
+{
+	if (version->minor >= features[feature].minor)
+		return 0;
+	snprintf(why, why_size, "%s: the loaded kernel tracer speaks ABI %u.%u, %s %u.%u: reload the module",
+		 what, version->major, version->minor, features[feature].noun, LTT_KABI_MAJOR,
+		 features[feature].minor);
+	return -ENOTTY;
+}
+
+const struct ltt_kabi_backend ltt_kabi_module = {
+	.name = "module",
+	.open = module_open,
+	.run = module_run,
+	.release = module_release,
+	.lacks = module_lacks,
+};

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kabi-tracefs.h - inside the tracefs backend (kabi-tracefs.c: the
+ * tracer, its catalog and event layouts; kabi-tracefs-inst.c: sessions,
+ * channels as ftrace instances, streams, events; kabi-tracefs-track.c:
+ * the pid tracker).  Kernel thread only.
+ *
+ * The tracer's state is shared by every object made from it and freed
+ * with the last of them (kabi.c releases objects in no set order).
+ */
+#ifndef LTT_SESSIOND_KABI_TRACEFS_H
+#define LTT_SESSIOND_KABI_TRACEFS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ftrace-format.h"
+#include "common/paths.h"	/* ltt_write_control(): tracefs' control files */
+#include "sessiond/kabi/kabi-backend.h"
+
+/* Instances are named ltt-PID-N: a daemon's own, found again after it died. */
+#define TRACEFS_INSTANCE_PREFIX "ltt-"
+#define TRACEFS_INSTANCE_MAX 48
+
+/* One event of the catalog: its LTTng name and where tracefs has it. */
+struct tracefs_event {
+	char name[LTT_KABI_NAME_MAX];		/* "sched_switch", "syscall_entry_read" */
+	char system[LTT_FTRACE_NAME_MAX];	/* "sched", "syscalls" */
+	char event[LTT_FTRACE_NAME_MAX];	/* "sched_switch", "sys_enter_read" */
+};
+
+struct tracefs {
+	unsigned int refs;		/* the tracer object and each object made from it */
+	int root_fd;			/* O_PATH, the mount's root */
+	char root[PATH_MAX];
+	struct ltt_ftrace_page_layout page;	/* events/header_page */
+	struct tracefs_event *events;	/* sorted by name */
+	size_t nr_events;
+	unsigned int next_instance;	/* N of the next ltt-PID-N */
+	char (*doomed)[TRACEFS_INSTANCE_MAX];	/* instances to remove once unused */
+	size_t nr_doomed;
+};
+
+/* A reference to @t for a new object. */
+struct tracefs *tracefs_get(struct tracefs *t);
+
+/* Drop a reference; the last removes what instances it can and frees @t. */
+void tracefs_put(struct tracefs *t);
+
+/* The catalog's event called @name, or NULL. */
+const struct tracefs_event *tracefs_find(const struct tracefs *t, const char *name);
+
+/*
+ * The layout of @ev (its format file) into @ret.  Returns 0, the parser's
+ * error (-EINVAL, -ENOTSUP, -E2BIG, -ENAMETOOLONG) or the read's; the
+ * reason is logged.
+ */
+int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
+		   struct ltt_ftrace_event *ret);
+
+/*
+ * Back to the kernel's names, the fields of @layout (tracefs_layout()'s,
+ * of @ev) that lttng-modules' names renamed: what the kernel's own filter
+ * of the event calls them.
+ */
+void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout);
+
+/*
+ * The catalog's event called @name (*@ret_ev) and its layout (*@ret_layout,
+ * allocated: the caller frees it).  Returns 0, -ENOENT (no such event),
+ * -ENOMEM or tracefs_layout()'s error.
+ */
+int tracefs_event_layout(const struct tracefs *t, const char *name,
+			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
+
+/* Remove instance @name now, or once it is unused (a reader holds it). */
+void tracefs_doom(struct tracefs *t, const char *name);
+
+/* Remove the instances left to remove; those still in use stay listed. */
+void tracefs_reap(struct tracefs *t);
+
+/* Remove the instances of daemons that are gone (and this one's, from before). */
+void tracefs_reap_stale(struct tracefs *t);
+
+struct tf_chan;
+
+/* The pid tracker of a session (kabi-tracefs-track.c). */
+struct tf_pids {
+	uint32_t policy;		/* enum ltt_kabi_tracker_policy */
+	uint32_t *ids;			/* SET: nr ids, increasing */
+	uint32_t nr;
+};
+
+/* A session: its channels (ftrace instances) and its pid tracker. */
+struct tf_session {
+	struct tracefs *t;
+	struct tf_chan *chans;		/* its channels, newest first */
+	struct tf_pids pids;
+	bool started;
+};
+
+/* A channel: an ftrace instance. */
+struct tf_chan {
+	struct tracefs *t;
+	struct tf_session *s;		/* NULL once the session was released */
+	struct tf_chan *next;
+	int dir_fd;			/* the instance's directory (O_PATH) */
+	char name[TRACEFS_INSTANCE_MAX];
+	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
+	unsigned int sd_events;		/* the state dump events it enabled (bit per event) */
+};
+
+/*
+ * TRACKER_SET on @s (kabi-tracefs-track.c): the pid tracker given to
+ * every channel's instance (set_event_pid, options/event-fork); another
+ * type at ALL changes nothing, at NONE or SET is -EOPNOTSUPP.  Returns 0,
+ * -EINVAL (a bad argument, as the module says), -ENOMEM or a write's
+ * -errno.
+ */
+int tracefs_track_set(struct tf_session *s, const struct ltt_kabi_tracker *arg);
+
+/* TRACKER_GET on @s: the pid tracker as set; another type is ALL. */
+int tracefs_track_get(const struct tf_session *s, struct ltt_kabi_tracker *arg);
+
+/*
+ * The pid tracker of @s given to @c, a new instance of it (before it
+ * records).  Returns 0 or a write's -errno.
+ */
+int tracefs_track_chan(const struct tf_session *s, struct tf_chan *c);
+
+/* Free @s's pid tracker. */
+void tracefs_track_fini(struct tf_session *s);
+
+/*
+ * 0 when tracefs tracks tracker @type (enum ltt_kabi_tracker_type): the
+ * pid tracker only; else -EOPNOTSUPP with a sentence in @why naming @what.
+ */
+int tracefs_tracker_lacks(uint32_t type, const char *what, char *why, size_t why_size);
+
+/*
+ * The operations on sessions, channels and streams (kabi-tracefs-inst.c),
+ * as ltt_kabi_backend.run; -ENOTTY for another.
+ */
+int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
+		     struct ltt_kabi_obj *ret_new);
+
+/* Release a session, channel or stream. */
+void tracefs_inst_release(struct ltt_kabi_obj *obj);
+
+/*
+ * ---- the state dump (kabi-tracefs-statedump.c) ----
+ * The module's state dump events, written by the session daemon into an
+ * instance's trace_marker_raw: records of ftrace:raw_data whose id (the
+ * first 4 bytes written) says which event (common/ftrace-map.h's raw ids).
+ */
+#define TRACEFS_RAW_SYSTEM "ftrace"
+#define TRACEFS_RAW_EVENT "raw_data"
+#define TRACEFS_SD_NR 3		/* start, process_state, end */
+#define TRACEFS_SD_RAW_ID_FIRST 0x4c545301u	/* "\1STL": start's; then process_state's, end's */
+
+/* The name of state dump event @i (< TRACEFS_SD_NR, raw id FIRST + i), as the module's. */
+const char *tracefs_statedump_name(unsigned int i);
+
+/* Can @t record the state dump (raw_data's format, instances' trace_marker_raw)? */
+bool tracefs_statedump_offered(const struct tracefs *t);
+
+/* @ev's raw id when it is a state dump event of the catalog, else 0. */
+uint32_t tracefs_statedump_raw_id(const struct tracefs_event *ev);
+
+/*
+ * The layout of state dump event @raw_id from the text of raw_data's
+ * format file (@len bytes, changed) into @ret.  Returns 0 or -EINVAL /
+ * -ENOTSUP with @why set when the format is not the one expected.
+ */
+int tracefs_statedump_layout(uint32_t raw_id, char *text, size_t len,
+			     struct ltt_ftrace_event *ret, const char **why);
+
+/* A channel that enabled state dump events. */
+struct tracefs_sd_target {
+	int dir_fd;		/* its instance's directory (borrowed) */
+	unsigned int events;	/* bit i: the event of raw id FIRST + i enabled */
+	const char *name;	/* the instance's, for messages */
+};
+
+/*
+ * Record the state dump into each of @n channels: start, one
+ * process_state per thread of /proc, end, each only where enabled.
+ * Returns 0, or -errno when a channel's trace_marker_raw could not be
+ * written at all (the others are written; the reason is logged).
+ */
+int tracefs_statedump_run(const struct tracefs_sd_target *targets, size_t n);
+
+#endif /* LTT_SESSIOND_KABI_TRACEFS_H */

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kabi.h - the session daemon's only access to the kernel tracer: one
+ * thread that owns every kernel object and runs requests from a table of
+ * allowed operations (those of kmod/ltt-abi.h), through a backend
+ * (kabi-backend.h): the module's ioctls, or the files of tracefs on a
+ * kernel that can't load the module.  The thread runs an event loop
+ * (common/evloop.h) to which each request is posted.
+ *
+ * The threads that parse untrusted input (clients, programs) never issue
+ * an ioctl: they call the typed functions below, which hand a request to
+ * the kernel thread and wait for its answer.  Objects are named by
+ * handles; the thread checks each request against its table (which kind
+ * of object accepts which ioctl, the argument's size, what kind of object
+ * it returns) before the ioctl, so a confused caller cannot aim an ioctl
+ * at the wrong fd.
+ *
+ *   tracer (/proc/ltt, or a tracefs mount, opened here)
+ *    └─ session ─► channel ─► stream      (handles, released explicitly)
+ *
+ * Every function is thread-safe (calls are serialized) and returns 0 or a
+ * negative errno: the tracer's own answer (see kmod/ltt-abi.h), -EINVAL
+ * for a handle of the wrong kind or already released, -ENOMEM.
+ */
+#ifndef LTT_SESSIOND_KABI_H
+#define LTT_SESSIOND_KABI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kmod/ltt-abi.h"
+#include "sessiond/kabi/kabi-backend.h"
+
+struct ltt_kabi;
+
+/* A kernel object; 0 is never a valid handle. */
+typedef uint32_t ltt_khandle;
+
+/**
+ * ltt_kabi_open() - open the tracer and start the kernel thread
+ * @backend: how (&ltt_kabi_module, ...); borrowed for the kabi's life
+ * @path: NULL for the backend's default place (/proc/ltt for the module)
+ * @ret_kabi: to release with ltt_kabi_close()
+ * @ret_version: the tracer's version
+ *
+ * Returns 0, -ENOENT (no tracer there: the module is not loaded),
+ * -EACCES/-EPERM, -EPROTO (the tracer's ABI major differs from ours: the
+ * version is still set so that the caller can say which), -ENOMEM or
+ * another -errno.
+ */
+int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
+		  struct ltt_kabi **ret_kabi, struct ltt_kabi_version *ret_version);
+
+/**
+ * ltt_kabi_close() - release every object, close the tracer, join the
+ * thread; accepts NULL
+ *
+ * Requests already posted run first; no call may start once it is called.
+ */
+void ltt_kabi_close(struct ltt_kabi *kabi);
+
+/**
+ * ltt_kabi_list() - the tracer's tracepoint events or system calls
+ * @ret_entries: @ret_count entries, malloc'd (free() them), names
+ *               NUL-terminated
+ */
+int ltt_kabi_list(struct ltt_kabi *kabi, enum ltt_kabi_list_kind kind,
+		  struct ltt_kabi_list_entry **ret_entries, size_t *ret_count);
+
+/**
+ * ltt_kabi_event_desc() - the fields of the event named @name
+ * @ret_desc: filled on success; its field names are NUL-terminated and
+ *            nr_fields is at most LTT_KABI_MAX_FIELDS
+ */
+int ltt_kabi_event_desc(struct ltt_kabi *kabi, const char *name,
+			struct ltt_kabi_event_desc *ret_desc);
+
+/**
+ * ltt_kabi_session_create() - a new kernel session
+ */
+int ltt_kabi_session_create(struct ltt_kabi *kabi, ltt_khandle *ret_session);
+
+/**
+ * ltt_kabi_channel_create() - a new channel of @session
+ * @attr: borrowed; reserved fields must be zero
+ */
+int ltt_kabi_channel_create(struct ltt_kabi *kabi, ltt_khandle session,
+			    const struct ltt_kabi_channel *attr, ltt_khandle *ret_channel);
+
+/**
+ * ltt_kabi_stream_create() - the stream of @cpu in @channel
+ */
+int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
+			   ltt_khandle *ret_stream);
+
+/**
+ * ltt_kabi_dup() - a duplicate of a stream's fd, or of a channel's when
+ * the backend hands channels to consumers (ltt_kabi_backend.pages), for
+ * the consumer (the caller owns and closes it)
+ *
+ * Returns 0, -EINVAL for another object, or fcntl's errno.
+ */
+int ltt_kabi_dup(struct ltt_kabi *kabi, ltt_khandle handle, int *ret_fd);
+
+/**
+ * ltt_kabi_session_start() - start recording
+ */
+int ltt_kabi_session_start(struct ltt_kabi *kabi, ltt_khandle session);
+
+/**
+ * ltt_kabi_session_stop() - stop recording: no event is written after it
+ * returns
+ */
+int ltt_kabi_session_stop(struct ltt_kabi *kabi, ltt_khandle session);
+
+/**
+ * ltt_kabi_session_statedump() - record the state dump again (kernel ABI
+ * 1.6, LTT_KABI_STATEDUMP) into the session's channels that enabled it
+ * Returns 0, -EBUSY (the session is stopped), -ENOTTY (a tracer older
+ * than 1.6).
+ */
+int ltt_kabi_session_statedump(struct ltt_kabi *kabi, ltt_khandle session);
+
+/**
+ * ltt_kabi_event_enable() - record event @name as id @id in @channel
+ * Returns 0, -ENOENT (no such event), -EEXIST (already enabled), ...
+ */
+int ltt_kabi_event_enable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
+			  uint32_t id);
+
+/**
+ * ltt_kabi_event_disable() - stop recording event @name in @channel
+ */
+int ltt_kabi_event_disable(struct ltt_kabi *kabi, ltt_khandle channel, const char *name);
+
+/**
+ * ltt_kabi_tracker_set() - replace tracker @type of @session (kernel ABI
+ * 1.5, LTT_KABI_TRACKER_SET): @policy, and for LTT_KABI_TRACKER_POLICY_SET the
+ * @nr ids at @ids (borrowed for the call; NULL and 0 otherwise)
+ * Returns 0, -EINVAL (see ltt-abi.h), -ENOTTY (a tracer older than 1.5).
+ */
+int ltt_kabi_tracker_set(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
+			 uint32_t policy, const uint32_t *ids, uint32_t nr);
+
+/**
+ * ltt_kabi_tracker_get() - tracker @type of @session as the tracer has it
+ * @ids: room for *@nr ids; on return *@nr is the number in the set (more
+ *       than the room: only the room was filled)
+ */
+int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t type,
+			 uint32_t *ret_policy, uint32_t *ids, uint32_t *nr);
+
+/**
+ * ltt_kabi_event_filter() - EVENT_ENABLE_FILTERED (@enable: record event
+ * @name as id @id in @channel with these programs set at once) or
+ * EVENT_SET_FILTER (replace the programs of the event enabled there)
+ * @code: @nr programs (kernel ABI 1.3), borrowed; @nr 0: no filter
+ * @len: their bytes
+ *
+ * Returns 0, -EINVAL (a program the tracer refused), -ENOTTY (the module
+ * predates kernel ABI 1.3), or as ltt_kabi_event_enable().
+ */
+int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
+			  uint32_t id, bool enable, uint8_t *const *code, const uint32_t *len,
+			  uint32_t nr);
+
+/**
+ * ltt_kabi_context_add() - add context field @type (enum
+ * ltt_kabi_context_type) to every event of @channel (kernel ABI 1.4)
+ * @ret_size: the bytes the tracer writes for it in each event
+ *
+ * Returns 0, -EINVAL, -EOPNOTSUPP (this kernel lacks it), -EEXIST,
+ * -EBUSY (the session was started), -ENOTTY (a tracer older than 1.4)...
+ */
+int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t type,
+			 uint32_t *ret_size);
+
+/**
+ * ltt_kabi_release() - close an object's fd and forget its handle;
+ * accepts 0.  Releasing a channel finalizes its streams (the consumer
+ * reads them to the end); releasing a session stops what is left of it.
+ */
+void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle);
+
+#endif /* LTT_SESSIOND_KABI_H */

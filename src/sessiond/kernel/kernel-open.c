@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel-open.c - the kernel tracer the domain uses, opened at start: the
+ * backend --kernel-backend names (the module, loaded with libkmod; or
+ * tracefs, the kernel's own buffers), and the CPUs it has streams for.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "sessiond/kernel/kernel-internal.h"
+#include "sessiond/kernel/kmodule.h"
+
+#define KERNEL_MAX_CPUS 8192	/* streams per channel at most */
+
+/* The possible CPUs, from "0-3,5" in /sys/devices/system/cpu/possible. */
+int ltt_kernel_read_cpus(struct ltt_kernel *k)
+{
+	char text[4096] = "", *p, *end;
+	unsigned long a, b, c;
+	FILE *f = fopen("/sys/devices/system/cpu/possible", "re");
+
+	if (f) {
+		if (!fgets(text, sizeof(text), f))
+			text[0] = '\0';
+		fclose(f);
+	}
+	k->cpus = calloc(KERNEL_MAX_CPUS, sizeof(*k->cpus));
+	if (!k->cpus)
+		return -ENOMEM;
+	for (p = text; *p && *p != '\n'; p = *end == ',' ? end + 1 : end) {
+		a = strtoul(p, &end, 10);
+		if (end == p)
+			return -EINVAL;
+		b = a;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtoul(p, &end, 10);
+			if (end == p || b < a)
+				return -EINVAL;
+		}
+		for (c = a; c <= b && k->nr_cpus < KERNEL_MAX_CPUS; c++)
+			k->cpus[k->nr_cpus++] = (uint32_t)c;
+	}
+	return k->nr_cpus ? 0 : -EINVAL;
+}
+
+/* Load the module (unless loaded already) and open it, or say @why not. */
+static int open_module(struct ltt_kernel *kernel, const char *probes, char *why, size_t why_size)
+{
+	int ret = ltt_kmodule_load(LTT_KMODULE_TRACER, probes, why, why_size,
+				   &kernel->module_loaded);
+
+	if (ret)
+		return ret;
+	kernel->backend = &ltt_kabi_module;
+	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
+	if (ret == -EPROTO)
+		snprintf(why, why_size, "the kernel tracer speaks ABI %u.%u (version %s), this "
+			 "daemon %u.%u: install the module and the daemon of one release",
+			 kernel->version.major, kernel->version.minor,
+			 kernel->version.tracer_version, LTT_KABI_MAJOR, LTT_KABI_MINOR);
+	else if (ret == -ENOENT)
+		snprintf(why, why_size, "the kernel tracer is not loaded (/proc/%s is missing): "
+			 "load the module %s", LTT_KABI_PROC_NAME, LTT_KMODULE_TRACER);
+	else if (ret)
+		snprintf(why, why_size, "cannot open the kernel tracer /proc/%s: %s",
+			 LTT_KABI_PROC_NAME, strerror(-ret));
+	if (ret && kernel->module_loaded)
+		ltt_kmodule_unload(LTT_KMODULE_TRACER);
+	kernel->module_loaded &= !ret;
+	return ret;
+}
+
+/*
+ * Open the kernel's own tracing buffers (tracefs), or say @why not.
+ * Returns 0 or -ENODEV (the public code is then KERNEL_UNAVAILABLE: the
+ * module's reasons are not this backend's).
+ */
+static int open_tracefs(struct ltt_kernel *kernel, char *why, size_t why_size)
+{
+	int ret;
+
+	kernel->backend = &ltt_kabi_tracefs;
+	ret = ltt_kabi_open(kernel->backend, NULL, &kernel->kabi, &kernel->version);
+	if (!ret)
+		return 0;
+	kernel->backend = NULL;
+	snprintf(why, why_size, "tracefs, the kernel's own tracing buffers, is not available: %s",
+		 ret == -ENOSYS ? "the kernel was built without it (CONFIG_FTRACE)" :
+		 ret == -ENOENT ? "no events there" : strerror(-ret));
+	return -ENODEV;
+}
+
+/*
+ * The module where it loads, else tracefs; the module's reason is logged,
+ * and when neither serves, @why gives both.
+ */
+static int open_auto(struct ltt_kernel *kernel, const char *probes, char *why, size_t why_size)
+{
+	char module_why[LTT_KMODULE_WHY_MAX];
+	size_t len;
+
+	if (!open_module(kernel, probes, module_why, sizeof(module_why)))
+		return 0;
+	LTT_INFO("kernel: the module can't serve (%s): tracing through tracefs instead",
+		 module_why);
+	if (!open_tracefs(kernel, why, why_size)) {
+		snprintf(kernel->backend_why, sizeof(kernel->backend_why),
+			 "ltt's module can't serve: %s", module_why);
+		return 0;
+	}
+	len = strlen(why);
+	snprintf(why + len, why_size - len, "; and ltt's module: %s", module_why);
+	return -ENODEV;
+}
+
+int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice,
+		    const char *probes, char *why, size_t why_size)
+{
+	if (choice == LTT_KERNEL_BACKEND_TRACEFS)
+		return open_tracefs(kernel, why, why_size);
+	if (choice == LTT_KERNEL_BACKEND_MODULE)
+		return open_module(kernel, probes, why, why_size);
+	return open_auto(kernel, probes, why, why_size);
+}
+

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel-trace.c - kernel traces in the consumer-trace layer (ctrace.h):
+ * the source operations it calls (a channel's streams, dups of the
+ * tracer's fds; the trace's directory; the relay link), and the takeover
+ * of every session's trace when the kernel consumer died
+ * (kernel-internal.h).
+ *
+ * The session daemon holds each stream's fd (the consumer gets dups of
+ * the same open file), so the tracer's ring buffers and their reader
+ * positions outlive the consumer: the new one reads each stream from
+ * where the dead one released it, takes back a packet the dead one held
+ * (GET_HELD_SUBBUF), and its file sink continues each file after the
+ * last packet the index holds whole, refusing the packets written
+ * already.  Nothing is read twice or skipped; what writers could not
+ * record meanwhile is in the tracer's running counters.  The takeover
+ * itself is the consumer-trace layer's (ctrace.h), as for user space.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "sessiond/kernel/kernel-internal.h"
+
+/*
+ * Hand the channel's streams to the consumer, a dup of each fd; with the
+ * channel's event map when the backend's streams are pages (tracefs).
+ */
+static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
+			       struct ltt_consumer *c)
+{
+	unsigned int i;
+	int fd, map_fd = -1, ret = 0;
+
+	if (k->backend->pages)
+		ret = ltt_kabi_dup(k->kabi, kc->handle, &map_fd);
+	for (i = 0; !ret && kc->streams && i < k->nr_cpus; i++) {
+		if (!kc->streams[i])
+			continue;
+		ret = ltt_kabi_dup(k->kabi, kc->streams[i], &fd);
+		if (ret)
+			break;
+		if (map_fd >= 0)
+			ret = ltt_consumer_add_ftrace_stream(c, kc->cc.key, k->cpus[i], fd, map_fd);
+		else
+			ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd);
+		close(fd);
+	}
+	if (map_fd >= 0)
+		close(map_fd);
+	return ret;
+}
+
+/*
+ * What the consumer needs of a channel whose pages it converts: the
+ * timers (no tracer runs them), the stream class and the contexts it
+ * writes into each event.
+ */
+static void pages_channel(const struct ltt_channel *channel, struct ltt_consumer_add_channel *cc)
+{
+	uint32_t i;
+
+	cc->domain = LTT_CONSUMER_DOMAIN_TRACEFS;
+	cc->switch_timer_us = channel->attr.switch_timer_us;
+	cc->read_timer_us = channel->attr.read_timer_us;
+	cc->stream_id = channel->stream_id;
+	cc->nr_ctx = channel->nr_contexts;
+	for (i = 0; i < channel->nr_contexts && i < LTT_CTX_MAX; i++)
+		cc->ctx[i] = channel->contexts[i];
+}
+
+/* The ctrace chan_add operation: @ch's streams, dups of the tracer's, to @c. */
+static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt_consumer *c)
+{
+	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
+	struct kernel_chan *kc = caa_container_of(ch, struct kernel_chan, cc);
+	const struct ltt_channel *channel = ch->channel;
+	struct ltt_kernel *k = ks->k;
+	struct ltt_consumer_add_channel cc = {
+		.key = kc->cc.key,
+		.trace_key = ks->trace.key,
+		.name = channel->attr.name,
+		.tracefile_size = channel->attr.tracefile_size,
+		.tracefile_count = channel->attr.tracefile_count,
+		/* The tracer runs the timers and wakes the consumer: none here. */
+		.overwrite = channel->attr.overwrite,
+		.fsync = channel->attr.fsync,
+		.domain = LTT_CONSUMER_DOMAIN_KERNEL,
+		.subbuf_size = channel->attr.subbuf_size,
+		.num_subbuf = channel->attr.num_subbuf,
+	};
+	int ret, err;
+
+	if (k->backend->pages)
+		pages_channel(channel, &cc);
+
+	ret = ltt_consumer_add_channel(c, &cc);
+	if (ret)
+		return ret;
+	ret = streams_to_consumer(k, kc, c);
+	/* even after a failure: the streams added are announced, not held back */
+	err = ltt_consumer_streams_sent(c, kc->cc.key);
+	return ret ? ret : err;
+}
+
+/*
+ * The ctrace path operation: OUTPUT/kernel, or OUTPUT/kernel-N if that
+ * holds a trace; "kernel" in the relay's session for a streamed session,
+ * in the snapshot's directory for a snapshot session.
+ */
+static int trace_path(struct ltt_ctrace *t, unsigned int attempt, char *buf, size_t len)
+{
+	const struct ltt_session *session = t->session;
+	int n;
+
+	if (session->snapshot || session->output_type == LTT_OUTPUT_NET)
+		n = attempt ? snprintf(buf, len, "kernel-%u", attempt) : snprintf(buf, len, "kernel");
+	else if (attempt)
+		n = snprintf(buf, len, "%s/kernel-%u", session->chunk_dir, attempt);
+	else
+		n = snprintf(buf, len, "%s/kernel", session->chunk_dir);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static struct ltt_supervisor *trace_supervisor(struct ltt_ctrace *t)
+{
+	return &caa_container_of(t, struct kernel_session, trace)->k->consumer;
+}
+
+static struct ltt_relay_link *trace_relay(struct ltt_ctrace *t)
+{
+	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
+
+	return t->session->output_type == LTT_OUTPUT_NET ? &ks->relay : NULL;
+}
+
+static uint64_t trace_new_key(struct ltt_ctrace *t)
+{
+	return ltt_kernel_new_key(caa_container_of(t, struct kernel_session, trace)->k);
+}
+
+/*
+ * How long new metadata waits for the consumer's reply: sent whole, it is
+ * written in order even when the reply comes late, so an enable-event
+ * need not wait the consumer's usual 5 s.
+ */
+#define KERNEL_META_REPLY_MS 1000
+
+/* What the consumer-trace layer knows of a kernel trace. */
+const struct ltt_ctrace_ops ltt_kernel_trace_ops = {
+	.noun = "kernel trace",
+	.meta_reply_ms = KERNEL_META_REPLY_MS,
+	.supervisor = trace_supervisor,
+	.path = trace_path,
+	.chan_add = trace_chan_add,
+	.relay = trace_relay,
+	.new_key = trace_new_key,
+};
+
+void ltt_kernel_consumer_died(void *arg)
+{
+	struct ltt_kernel *k = arg;
+	struct ltt_session **sessions;
+	struct kernel_session *ks;
+	size_t i, n;
+
+	if (!k->registry || ltt_session_snapshot_list(k->registry, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++) {
+		pthread_mutex_lock(&sessions[i]->lock);
+		ks = ltt_session_domain(sessions[i], LTT_DOMAIN_KERNEL)->state;
+		if (!sessions[i]->destroyed && ks)
+			ltt_ctrace_consumer(&ks->trace);
+		pthread_mutex_unlock(&sessions[i]->lock);
+		ltt_session_put(k->registry, sessions[i]);
+	}
+	free(sessions);
+}

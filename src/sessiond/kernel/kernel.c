@@ -1,0 +1,926 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel.c - the kernel domain: its operations (domain.h) over the kernel
+ * tracer (kabi.h) and a consumer daemon of its own (see kernel.h).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/attr.h"
+#include "common/log.h"
+#include "common/names.h"
+#include "sessiond/chunk/chunk.h"
+#include "sessiond/kernel/kernel-filter.h"
+#include "sessiond/kernel/kernel-context.h"
+#include "sessiond/kernel/kernel-internal.h"
+#include "sessiond/ust/ust-filter.h"
+
+static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
+{
+	return caa_container_of(d, struct ltt_kernel, domain);
+}
+
+static struct kernel_session *state_of(struct ltt_session *session)
+{
+	return ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+}
+
+static uint64_t new_key(struct ltt_kernel *k)
+{
+	return ltt_kernel_new_key(k);
+}
+
+/* A session without kernel state has no channels: iterate this instead. */
+static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
+
+/* ---- validation ---- */
+
+enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what)
+{
+	return ltt_kernel_refuses(k, LTT_KABI_FEAT_RECORD, what, LTT_ERR_KERNEL_BACKEND);
+}
+
+static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
+						struct ltt_channel_conf *attr)
+{
+	int ret = ltt_attr_check_channel(attr, LTT_DOMAIN_KERNEL);
+
+	if (ret)
+		return (enum ltt_error_code)-ret;
+	ret = ltt_kernel_records(to_kernel(d), "a kernel channel refused");
+	if (ret)
+		return (enum ltt_error_code)ret;
+	/* The tracer's own limits (kmod/ltt-abi.h). */
+	if (attr->subbuf_size > LTT_KABI_MAX_SUBBUF_SIZE)
+		return LTT_ERR_KERNEL_SUBBUF_SIZE;
+	if (attr->num_subbuf > LTT_KABI_MAX_NUM_SUBBUF ||
+	    attr->subbuf_size * attr->num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU)
+		return LTT_ERR_KERNEL_SUBBUF_COUNT;
+	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_KABI_MIN_TIMER_US) ||
+	    (attr->read_timer_us && attr->read_timer_us < LTT_KABI_MIN_TIMER_US))
+		return LTT_ERR_KERNEL_TIMER;
+	return LTT_ERR_OK;
+}
+
+/* Is the event or system call @attr names in the tracer's catalog? */
+static bool in_catalog(const struct ltt_kernel *k, const struct ltt_rule_conf *attr)
+{
+	const struct ltt_kabi_list_entry *v = attr->type == LTT_EVENT_SYSCALL ? k->syscalls :
+						k->tracepoints;
+	size_t i, n = attr->type == LTT_EVENT_SYSCALL ? k->nr_syscalls : k->nr_tracepoints;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i].name, attr->pattern))
+			return true;
+	return false;
+}
+
+static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
+					     const struct ltt_rule_conf *attr)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	int ret = ltt_attr_check_rule(attr);
+
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_KERNEL);
+	if (ret)
+		return (enum ltt_error_code)-ret;
+	ret = ltt_kernel_records(k, "a kernel rule refused");
+	if (ret)
+		return (enum ltt_error_code)ret;
+	/* The catalog is fixed: a name (not a glob) must be in it. */
+	if (!strchr(attr->pattern, '*') && !in_catalog(k, attr))
+		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
+	return ltt_kernel_filter_check_rule(k, attr);
+}
+
+static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
+						  const struct ltt_session *session)
+{
+	enum ltt_error_code ret;
+
+	if (session->snapshot) {
+		ret = ltt_kernel_snapshot_may_add(to_kernel(d));
+		if (ret)
+			return ret;
+	} else if (session->output_type == LTT_OUTPUT_NONE) {
+		return LTT_ERR_KERNEL_NO_OUTPUT;
+	}
+	/* The tracer fixes a session's channels at its first start. */
+	return ltt_session_domain((struct ltt_session *)session, LTT_DOMAIN_KERNEL)->state ?
+	       LTT_ERR_KERNEL_CHANNEL_STARTED : LTT_ERR_OK;
+}
+
+/* ---- the catalog: which events a rule stands for ---- */
+
+static bool rule_is_syscall(const struct ltt_event_rule *rule)
+{
+	return rule->attr.type == LTT_EVENT_SYSCALL;
+}
+
+/*
+ * The name of system call @syscall's entry (or exit) event; false if it
+ * would not fit (the tracer lists no such call: its names are short).
+ */
+static bool syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, bool entry)
+{
+	size_t len = strnlen(syscall, LTT_KABI_NAME_MAX);
+	const char *prefix = entry ? LTT_KABI_SYSCALL_ENTRY_PREFIX : LTT_KABI_SYSCALL_EXIT_PREFIX;
+	size_t plen = strlen(prefix);
+
+	if (plen + len >= LTT_KABI_NAME_MAX)
+		return false;
+	memcpy(name, prefix, plen);
+	memcpy(name + plen, syscall, len + 1);
+	return true;
+}
+
+/* Call @fn for every event name @rule stands for (its exclusions left out). */
+static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
+			  int (*fn)(void *arg, const char *name), void *arg)
+{
+	char name[LTT_KABI_NAME_MAX];
+	size_t i;
+	int ret = 0;
+
+	if (!rule_is_syscall(rule)) {
+		for (i = 0; i < k->nr_tracepoints && !ret; i++)
+			if (ltt_rule_takes(rule, k->tracepoints[i].name, 0))
+				ret = fn(arg, k->tracepoints[i].name);
+		return ret;
+	}
+	for (i = 0; i < k->nr_syscalls && !ret; i++) {
+		if (!ltt_rule_takes(rule, k->syscalls[i].name, 0))
+			continue;
+		if (syscall_event(name, k->syscalls[i].name, true))
+			ret = fn(arg, name);
+		if (!ret && syscall_event(name, k->syscalls[i].name, false))
+			ret = fn(arg, name);
+	}
+	return ret;
+}
+
+/* ---- metadata ---- */
+
+/* Keep @text and send it (ctrace.h): a stalled consumer gets it later. */
+static int send_metadata(struct kernel_session *ks, struct ltt_wbuf *text)
+{
+	if (text->err)
+		return text->err;
+	return ltt_ctrace_meta_add(&ks->trace, text);
+}
+
+int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
+			       struct kernel_session *ks, struct ltt_wbuf *text)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	char created[LTT_TRACE_DATETIME_MAX];
+	struct ltt_tsdl_trace info = {
+		.buffering = "global",
+		.bits_per_long = (uint32_t)(sizeof(long) * CHAR_BIT),
+		.vpid = -1,
+		.sysname = k->uts.sysname,
+		.kernel_release = k->uts.release,
+		.kernel_version = k->uts.version,
+		.kernel_backend = k->backend->name,
+	};
+	struct ltt_channel *channel;
+	int ret;
+
+	ltt_trace_host_fill(&k->host, session, &info, created);
+	memcpy(info.uuid, ks->trace.uuid, sizeof(info.uuid));
+	ret = ltt_tsdl_trace_header(text, &info);
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (!ret)
+			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
+					      channel->nr_contexts);
+	return ret;
+}
+
+/* ---- events in a channel ---- */
+
+static struct kernel_event *find_event(struct kernel_chan *kc, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < kc->nr_events; i++)
+		if (!strcmp(kc->events[i].name, name))
+			return &kc->events[i];
+	return NULL;
+}
+
+/* What enabling the events of a channel needs, as for_each_event()'s @arg. */
+struct enable_ctx {
+	struct ltt_kernel *k;
+	struct kernel_chan *kc;
+	struct ltt_wbuf *text;		/* metadata of new event ids */
+	bool *wanted;			/* per kc->events[i], grown with it */
+	size_t cap_wanted;
+};
+
+/* Room for one more event in the channel, and in @e's wanted flags. */
+static int grow_events(struct enable_ctx *e)
+{
+	struct kernel_chan *kc = e->kc;
+	struct kernel_event *events;
+	bool *wanted;
+	size_t cap;
+
+	if (kc->nr_events == kc->cap_events) {
+		cap = kc->cap_events ? kc->cap_events * 2 : 64;
+		events = realloc(kc->events, cap * sizeof(*events));
+		if (!events)
+			return -ENOMEM;
+		kc->events = events;
+		kc->cap_events = cap;
+	}
+	if (kc->cap_events > e->cap_wanted) {
+		wanted = realloc(e->wanted, kc->cap_events * sizeof(*wanted));
+		if (!wanted)
+			return -ENOMEM;
+		memset(wanted + e->cap_wanted, 0, (kc->cap_events - e->cap_wanted) * sizeof(*wanted));
+		e->wanted = wanted;
+		e->cap_wanted = kc->cap_events;
+	}
+	return 0;
+}
+
+/* @name is wanted in the channel: give it an id (and metadata) on first need. */
+static int want_event(void *arg, const char *name)
+{
+	struct enable_ctx *e = arg;
+	struct kernel_chan *kc = e->kc;
+	struct kernel_event *ev = find_event(kc, name);
+	struct ltt_kabi_event_desc desc;
+	int ret;
+
+	if (ev) {
+		e->wanted[ev - kc->events] = true;
+		return 0;
+	}
+	ret = grow_events(e);
+	if (ret)
+		return ret;
+	ret = ltt_kabi_event_desc(e->k->kabi, name, &desc);
+	if (!ret)
+		ret = ltt_tsdl_kernel_event(e->text, &desc, (uint32_t)kc->nr_events,
+					    kc->cc.channel->stream_id);
+	if (ret) {
+		LTT_WARN("kernel event %s: no description from the tracer: %s", name,
+			 strerror(-ret));
+		return ret;
+	}
+	ev = &kc->events[kc->nr_events];
+	snprintf(ev->name, sizeof(ev->name), "%s", name);
+	ev->id = (uint32_t)kc->nr_events;
+	ev->enabled = false;
+	ev->filter_sig = 0;
+	e->wanted[kc->nr_events++] = true;
+	return 0;
+}
+
+/*
+ * Plan @kc's events: ids (and their metadata, appended to @text) for the
+ * events its enabled rules want that have none yet; e->wanted[i] says
+ * whether kc->events[i] is wanted.  Nothing is asked of the tracer yet.
+ */
+static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_wbuf *text,
+		       struct enable_ctx *e)
+{
+	struct ltt_event_rule *rule;
+	int ret = 0;
+
+	*e = (struct enable_ctx){ .k = k, .kc = kc, .text = text };
+	if (kc->cap_events) {
+		e->wanted = calloc(kc->cap_events, sizeof(*e->wanted));
+		if (!e->wanted)
+			return -ENOMEM;
+		e->cap_wanted = kc->cap_events;
+	}
+	if (kc->cc.channel->enabled) {
+		cds_list_for_each_entry(rule, &kc->cc.channel->rules, node)
+			if (!ret && rule->enabled)
+				ret = for_each_event(k, rule, want_event, e);
+	}
+	return ret;
+}
+
+/*
+ * Have the tracer record in @kc exactly the events @wanted says, each
+ * with the filters of the rules that take it (kernel-filter.c).
+ */
+static int apply_events(struct ltt_kernel *k, struct kernel_chan *kc, const bool *wanted)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < kc->nr_events && !ret; i++)
+		ret = ltt_kernel_event_apply(k, kc, &kc->events[i], wanted[i]);
+	return ret;
+}
+
+/* ---- channels and the trace ---- */
+
+static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
+{
+	unsigned int i;
+
+	for (i = 0; kc->streams && i < k->nr_cpus; i++)
+		ltt_kabi_release(k->kabi, kc->streams[i]);
+	ltt_kabi_release(k->kabi, kc->handle);
+	free(kc->streams);
+	free(kc->events);
+	free(kc);
+}
+
+/* The channel's streams in the tracer, one per possible CPU. */
+static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc)
+{
+	unsigned int i;
+	int ret;
+
+	kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
+	if (!kc->streams)
+		return -ENOMEM;
+	for (i = 0; i < k->nr_cpus; i++) {
+		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], &kc->streams[i]);
+		if (ret == -ENOENT)
+			continue;	/* not a CPU of this machine after all */
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* @channel in the tracer, its streams open: handed to a consumer with the trace. */
+static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
+		       struct ltt_channel *channel)
+{
+	struct ltt_kabi_channel attr = {
+		.subbuf_size = channel->attr.subbuf_size,
+		.num_subbuf = channel->attr.num_subbuf,
+		.overwrite = channel->attr.overwrite,
+		.switch_timer_us = channel->attr.switch_timer_us,
+		.read_timer_us = channel->attr.read_timer_us,
+		.stream_id = channel->stream_id,
+	};
+	struct kernel_chan *kc = calloc(1, sizeof(*kc));
+	int ret;
+
+	if (!kc)
+		return -ENOMEM;
+	kc->cc.channel = channel;
+	kc->cc.key = new_key(k);
+	memcpy(attr.uuid, ks->trace.uuid, sizeof(attr.uuid));
+	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
+	if (!ret)
+		ret = ltt_kernel_context_apply(k->kabi, channel, kc->handle);
+	if (!ret)
+		ret = chan_streams(k, kc);
+	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
+	return ret;
+}
+
+/*
+ * The session's kernel objects, made at its first start: the tracer's
+ * session and channels, then the trace with its metadata header and
+ * every channel handed to the consumer at once.
+ */
+static int session_create(struct ltt_kernel *k, struct ltt_session *session,
+			  struct kernel_session *ks)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	struct ltt_channel *channel;
+	struct ltt_consumer *c;
+	uint64_t gen;
+	int ret;
+
+	c = ltt_supervisor_get(&k->consumer, &gen);
+	if (!c)
+		return -EPIPE;
+	ret = ltt_kabi_session_create(k->kabi, &ks->handle);
+	if (!ret)
+		ret = ltt_kernel_metadata_header(k, session, ks, &ks->trace.meta);
+	if (!ret && ks->trace.meta.err)
+		ret = ks->trace.meta.err;
+	ks->trace.meta_header_len = ks->trace.meta.len;
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (!ret)
+			ret = chan_create(k, ks, channel);
+	return ret ? ret : ltt_ctrace_add_to(&ks->trace, c, gen);
+}
+
+static void session_release(struct ltt_kernel *k, struct ltt_session *session)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	struct kernel_session *ks = dom->state;
+	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
+	struct kernel_chan *kc, *tmp;
+	uint64_t events, packets;
+
+	if (c)	/* what a stalled consumer was owed, before the channels close */
+		ltt_ctrace_meta_send_owed(&ks->trace, c);
+	cds_list_for_each_entry_safe(kc, tmp, &ks->trace.chans, cc.node) {
+		uint64_t key = kc->cc.key;
+
+		if (c && !ltt_consumer_flush_channel(c, key, true) &&
+		    !ltt_consumer_channel_stats(c, kc->cc.key, &events, &packets)) {
+			kc->cc.channel->discarded_events += events;
+			kc->cc.channel->lost_packets += packets;
+		}
+		cds_list_del(&kc->cc.node);
+		/* Closing the channel finalizes its streams: the consumer reads them out. */
+		chan_release(k, kc);
+		if (c && ltt_consumer_destroy_channel(c, key))
+			LTT_WARN("session '%s': a kernel channel was not closed cleanly",
+				 session->name);
+	}
+	if (c)
+		ltt_consumer_destroy_trace(c, ks->trace.key);
+	if (ks->relay.key) {
+		/* a session that rotated has its last chunks archived first */
+		if (c)
+			ltt_chunk_relay_last(session, LTT_DOMAIN_IDX_KERNEL, &ks->relay, c,
+					     ks->trace.gen);
+		ltt_relay_detach(&ks->relay, c, ks->trace.gen);
+	}
+	ltt_kabi_release(k->kabi, ks->handle);
+	ltt_ctrace_fini(&ks->trace);
+	free(ks);
+	dom->state = NULL;
+}
+
+/* ---- the rules, applied ---- */
+
+/* One channel's plan in sync_all(). */
+struct chan_plan {
+	struct kernel_chan *kc;
+	struct enable_ctx e;
+	size_t nr_before;	/* kc->nr_events before the plan */
+};
+
+/*
+ * Every channel of @ks follows its rules, in two steps so that the tracer
+ * never records an event the metadata does not describe: first the new
+ * ids and their metadata, sent to the consumer; only then EVENT_ENABLE
+ * and EVENT_DISABLE.  If the plan or the metadata fails, the new ids are
+ * forgotten (they were never enabled) and nothing changed.
+ */
+static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	struct chan_plan *plans;
+	struct kernel_chan *kc;
+	struct ltt_wbuf text;
+	size_t i, n = 0;
+	int ret = 0, err;
+	bool sent;
+
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
+		n++;
+	plans = calloc(n ? n : 1, sizeof(*plans));
+	if (!plans)
+		return -ENOMEM;
+	ltt_wbuf_init(&text);
+	n = 0;
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		plans[n].kc = kc;
+		plans[n].nr_before = kc->nr_events;
+		if (!ret)
+			ret = plan_events(k, kc, &text, &plans[n].e);
+		n++;
+	}
+	if (!ret)
+		ret = send_metadata(ks, &text);
+	sent = !ret;
+	for (i = 0; i < n; i++) {
+		/* Described ids stay: another event may never get the same id. */
+		if (!sent) {
+			plans[i].kc->nr_events = plans[i].nr_before;
+		} else {
+			err = apply_events(k, plans[i].kc, plans[i].e.wanted);
+			ret = ret ? ret : err;
+		}
+		free(plans[i].e.wanted);
+	}
+	ltt_wbuf_fini(&text);
+	free(plans);
+	return ret;
+}
+
+/*
+ * Before a local session starts: the consumer can write under its
+ * directory, and a trace kept from a former start writes again (a flush
+ * retries a failed output).  Returns 0 or the output's -errno, also left
+ * in session->output_err.
+ */
+static int check_output(struct ltt_kernel *k, struct ltt_session *session,
+			struct kernel_session *ks)
+{
+	struct ltt_consumer_channel_stats st;
+	struct ltt_consumer *c;
+	struct kernel_chan *kc;
+	uint64_t gen;
+	int ret;
+
+	c = ltt_supervisor_get(&k->consumer, &gen);
+	if (!c)
+		return -EPIPE;
+	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
+	if (ltt_consumer_call_failed(ret))
+		return ret;	/* the consumer's failure (stalled, gone), not the output's */
+	if (ret == -EOPNOTSUPP)
+		ret = 0;
+	c = ks ? ltt_ctrace_consumer(&ks->trace) : NULL;
+	cds_list_for_each_entry(kc, ks && c && !ret ? &ks->trace.chans : &no_chans, cc.node) {
+		if (!ltt_consumer_flush_channel(c, kc->cc.key, false) &&
+		    !ltt_consumer_channel_status(c, kc->cc.key, &st) && st.error)
+			ret = st.error;
+		if (ret)
+			break;
+	}
+	if (ret) {
+		LTT_WARN("session '%s': can't write a kernel trace under %s: %s", session->name,
+			 session->output, strerror(-ret));
+		session->output_err = ret;
+	}
+	return ret;
+}
+
+/* ---- operations ---- */
+
+static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
+			struct ltt_domain_settle *settle)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks = dom->state;
+	int ret;
+
+	(void)settle;	/* the tracer answers at once: nothing to wait for */
+	if (session->output_type == LTT_OUTPUT_NONE && !session->snapshot)
+		return -EOPNOTSUPP;
+	if (session->output_type == LTT_OUTPUT_LOCAL) {
+		ret = check_output(k, session, ks);
+		if (ret)
+			return ret;
+	}
+	if (!ks) {
+		ks = calloc(1, sizeof(*ks));
+		if (!ks)
+			return -ENOMEM;
+		ltt_ctrace_init(&ks->trace, &ltt_kernel_trace_ops, session, new_key(k), LTT_CTRACE_NONE);
+		ks->k = k;
+		dom->state = ks;
+		ret = session_create(k, session, ks);
+		if (ret) {
+			LTT_ERR("session '%s': kernel trace %s: %s", session->name, ks->trace.path,
+				strerror(-ret));
+			session_release(k, session);
+			return ret;
+		}
+	}
+	ret = sync_all(k, ks);
+	if (!ret)
+		ret = ltt_kernel_trackers_sync(k, ks);
+	if (!ret)
+		ret = ltt_kabi_session_start(k->kabi, ks->handle);
+	return ret;
+}
+
+static int kernel_update(struct ltt_domain_impl *d, struct ltt_session *session,
+			 struct ltt_domain_settle *settle)
+{
+	struct kernel_session *ks = state_of(session);
+	int ret;
+
+	(void)settle;
+	/* Never started: the first start enables everything. */
+	ret = ks ? sync_all(to_kernel(d), ks) : 0;
+	return ret || !ks ? ret : ltt_kernel_trackers_sync(to_kernel(d), ks);
+}
+
+static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool wait)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks;
+	struct ltt_consumer *c = NULL;
+	struct kernel_chan *kc;
+	uint64_t *keys = NULL;
+	size_t i, n = 0;
+	int ret = 0, err;
+
+	pthread_mutex_lock(&session->lock);
+	ks = state_of(session);
+	if (ks) {
+		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
+		c = ltt_ctrace_consumer(&ks->trace);
+		/* the trace reads whole only with every text its events need */
+		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
+		ret = ret ? ret : err;
+		cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
+			n++;
+		keys = calloc(n ? n : 1, sizeof(*keys));
+		n = 0;
+		cds_list_for_each_entry(kc, &ks->trace.chans, cc.node)
+			if (keys)
+				keys[n++] = kc->cc.key;
+	}
+	pthread_mutex_unlock(&session->lock);
+	if (ks && !c)
+		ret = -EPIPE;
+	/* No lock held: the consumer writes what the buffers hold. */
+	for (i = 0; wait && c && i < n; i++) {
+		err = ltt_consumer_flush_stopped(c, keys[i], 0);
+		/* -ENOENT: a destroy took the channel meanwhile, and flushed it. */
+		if (err && err != -ENOENT && !ret)
+			ret = err;
+	}
+	free(keys);
+	ltt_kernel_stop_owed(session, ret);
+	return ret;
+}
+
+static void kernel_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	if (state_of(session))
+		session_release(to_kernel(d), session);
+}
+
+static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
+				 const struct ltt_channel *channel, uint64_t *ret_events_lost,
+				 uint64_t *ret_packets_lost)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
+	struct ltt_consumer_channel_stats st;
+	struct kernel_chan *kc;
+
+	(void)d;
+	*ret_events_lost = channel->discarded_events;
+	*ret_packets_lost = channel->lost_packets;
+	if (!c)
+		return;
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (kc->cc.channel != channel)
+			continue;
+		/* list never waits for the consumer: its last answer otherwise */
+		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st)) {
+			kc->cached = st;
+			kc->cached_events = st.events_lost;
+			kc->cached_packets = st.packets_lost;
+		}
+		*ret_events_lost += kc->cached_events;
+		*ret_packets_lost += kc->cached_packets;
+	}
+}
+
+static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session *session,
+				   const struct ltt_channel *channel, struct ltt_domain_failure *ret)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
+	struct ltt_domain_failure f = {
+		.events = channel->error_events, .packets = channel->error_packets,
+	};
+	struct ltt_consumer_channel_stats st;
+	struct kernel_chan *kc;
+
+	(void)d;
+	cds_list_for_each_entry(kc, c ? &ks->trace.chans : &no_chans, cc.node) {
+		if (kc->cc.channel != channel)
+			continue;
+		/* as channel_stats: never waits, the last answer otherwise */
+		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st))
+			kc->cached = st;
+		st = kc->cached;
+		f.events += st.error_events;
+		f.packets += st.error_packets;
+		if (st.error && !f.error) {
+			f.error = st.error;
+			f.since = st.error_since;
+		}
+	}
+	*ret = f;
+}
+
+/* "integer", "string", ... for lttctl list -k -f. */
+static const char *type_name(const struct ltt_kabi_field *f)
+{
+	switch (f->type) {
+	case LTT_KABI_FIELD_INTEGER:
+		return f->base == 16 ? "integer (hex)" : "integer";
+	case LTT_KABI_FIELD_STRING:
+		return "string";
+	case LTT_KABI_FIELD_ARRAY:
+		return f->encoding ? "text array" : "array";
+	case LTT_KABI_FIELD_SEQUENCE:
+		return f->encoding ? "text sequence" : "sequence";
+	default:
+		return "unknown";
+	}
+}
+
+/* One entry of the list: @name, with the fields of event @fields_of if not NULL. */
+static void put_event(struct ltt_kernel *k, const char *name, const char *fields_of,
+		      struct ltt_wbuf *reply)
+{
+	struct ltt_kabi_event_desc desc;
+	uint32_t i, n = 0;
+
+	if (fields_of && !ltt_kabi_event_desc(k->kabi, fields_of, &desc))
+		n = desc.nr_fields;
+	ltt_wbuf_put_u32(reply, 0);
+	ltt_wbuf_put_str(reply, "");
+	ltt_wbuf_put_str(reply, name);
+	ltt_wbuf_put_u32(reply, (uint32_t)-1);	/* no log level */
+	ltt_wbuf_put_u32(reply, n);
+	for (i = 0; i < n; i++) {
+		ltt_wbuf_put_str(reply, desc.fields[i].name);
+		ltt_wbuf_put_str(reply, type_name(&desc.fields[i]));
+	}
+}
+
+static int kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
+			      bool with_fields, struct ltt_wbuf *reply)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	char entry[LTT_KABI_NAME_MAX];
+	size_t i;
+
+	if (type == LTT_EVENT_SYSCALL) {
+		ltt_wbuf_put_u32(reply, (uint32_t)k->nr_syscalls);
+		for (i = 0; i < k->nr_syscalls; i++) {
+			/* A system call's fields are its entry's arguments. */
+			bool fields = with_fields && syscall_event(entry, k->syscalls[i].name, true);
+
+			put_event(k, k->syscalls[i].name, fields ? entry : NULL, reply);
+		}
+		return reply->err;
+	}
+	ltt_wbuf_put_u32(reply, (uint32_t)k->nr_tracepoints);
+	for (i = 0; i < k->nr_tracepoints; i++)
+		put_event(k, k->tracepoints[i].name, with_fields ? k->tracepoints[i].name : NULL,
+			  reply);
+	return reply->err;
+}
+
+static void kernel_describe_tracer(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
+{
+	const struct ltt_kernel *k = to_kernel(d);
+
+	ltt_wbuf_put_str(reply, k->backend->name);
+	ltt_wbuf_put_str(reply, k->version.tracer_version);
+	ltt_wbuf_put_str(reply, k->backend_why);
+}
+
+static void kernel_settle_wait(struct ltt_domain_impl *d, void *pending, const char *what)
+{
+	(void)d;
+	(void)what;
+	free(pending);
+}
+
+static void kernel_release(struct ltt_kernel *k)
+{
+	ltt_kabi_close(k->kabi);
+	free(k->tracepoints);
+	free(k->syscalls);
+	free(k->cpus);
+}
+
+static void kernel_fini(struct ltt_domain_impl *d)
+{
+	struct ltt_kernel *k = to_kernel(d);
+
+	ltt_supervisor_fini(&k->consumer);
+	kernel_release(k);
+	if (k->module_loaded)
+		ltt_kmodule_unload(LTT_KMODULE_TRACER);
+}
+
+static int kernel_relay_pending(struct ltt_domain_impl *d, struct ltt_session *session,
+				bool *ret_pending)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c;
+
+	*ret_pending = false;
+	if (!ks || session->output_type != LTT_OUTPUT_NET)
+		return 0;
+	c = ltt_ctrace_now(&ks->trace);
+	return ltt_relay_pending(&ks->relay, c, ks->trace.gen, ret_pending);
+}
+
+static int kernel_relay_status(struct ltt_domain_impl *d, struct ltt_session *session,
+			       struct ltt_relay_desc *ret)
+{
+	struct kernel_session *ks = state_of(session);
+
+	if (!ks || session->output_type != LTT_OUTPUT_NET || (!ks->relay.key && !ks->relay.error))
+		return -ENOENT;
+	ltt_relay_status(&ks->relay, ltt_ctrace_now(&ks->trace), ks->trace.gen, ret);
+	return 0;
+}
+
+/* ---- trace chunks ---- */
+
+static int kernel_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
+			 const char *old_root, const char *new_root, bool clear)
+{
+	struct kernel_session *ks = state_of(session);
+
+	(void)d;
+	(void)old_root;	/* the trace's own chunk root: it may have been left in an older one */
+	return ks ? ltt_ctrace_rotate(&ks->trace, new_root, clear) : 0;
+}
+
+/* What the consumer wrote for the session's kernel channels (size rotation). */
+static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	struct kernel_session *ks = state_of(session);
+	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
+	struct ltt_consumer_channel_stats st;
+	struct kernel_chan *kc;
+	uint64_t sum = 0;
+
+	if (!c)
+		return 0;
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st))
+			kc->cached = st;
+		sum += kc->cached.bytes_written;
+	}
+	return sum;
+}
+
+static const struct ltt_domain_ops kernel_ops = {
+	.rotate = kernel_rotate,
+	.written = kernel_written,
+	.check_channel = kernel_check_channel,
+	.check_rule = kernel_check_rule,
+	.may_add_channel = kernel_may_add_channel,
+	.check_tracker = ltt_kernel_check_tracker,
+	.start = kernel_start,
+	.update = kernel_update,
+	.stop = kernel_stop,
+	.destroy = kernel_destroy,
+	.channel_stats = kernel_channel_stats,
+	.channel_failure = kernel_channel_failure,
+	.relay_pending = kernel_relay_pending,
+	.relay_status = kernel_relay_status,
+	.relay_archive = ltt_kernel_relay_archive,
+	.snapshot = ltt_kernel_snapshot,
+	.regenerate_metadata = ltt_kernel_regenerate_metadata,
+	.regenerate_statedump = ltt_kernel_regenerate_statedump,
+	.list_events = kernel_list_events,
+	.describe_tracer = kernel_describe_tracer,
+	.settle_wait = kernel_settle_wait,
+	.fini = kernel_fini,
+	.supervisor = ltt_kernel_supervisor,
+};
+
+/* ---- set-up ---- */
+
+int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
+		    struct ltt_session_registry *registry, const char *consumerd_path,
+		    int verbose, char *why, size_t why_size)
+{
+	int ret;
+
+	memset(kernel, 0, sizeof(*kernel));
+	ret = ltt_kernel_open(kernel, choice, probes, why, why_size);
+	if (ret)
+		return ret;
+	ret = ltt_kernel_read_cpus(kernel);
+	if (!ret)
+		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_TRACEPOINTS, &kernel->tracepoints,
+				    &kernel->nr_tracepoints);
+	if (!ret)
+		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_SYSCALLS, &kernel->syscalls,
+				    &kernel->nr_syscalls);
+	if (ret) {
+		snprintf(why, why_size, "the kernel tracer does not answer as expected: %s",
+			 strerror(-ret));
+		kernel_release(kernel);
+		goto unload;
+	}
+	uname(&kernel->uts);
+	ltt_trace_host_init(&kernel->host);
+	ltt_supervisor_init(&kernel->consumer, "kernel", consumerd_path, verbose);
+	kernel->registry = registry;
+	ltt_supervisor_set_takeover(&kernel->consumer, ltt_kernel_consumer_died, kernel);
+	kernel->domain.type = LTT_DOMAIN_KERNEL;
+	kernel->domain.ops = &kernel_ops;
+	LTT_INFO("kernel tracer %s (ABI %u.%u, backend %s): %zu events, %zu system calls",
+		 kernel->version.tracer_version, kernel->version.major, kernel->version.minor,
+		 kernel->backend->name, kernel->nr_tracepoints, kernel->nr_syscalls);
+	return 0;
+unload:
+	if (kernel->module_loaded)
+		ltt_kmodule_unload(LTT_KMODULE_TRACER);
+	return ret;
+}

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kernel.h - the kernel domain of the session daemon: one implementation
+ * of the domain interface (domain.h) over the kernel tracer, ltt-tracer.ko.
+ *
+ *   ltt_kernel (one, root daemon only)   the tracer (kabi.h: its own
+ *    │                                   thread), its event catalog, the
+ *    │                                   kernel consumer (supervisor.h)
+ *   ltt_session_domain.state            per session: its kernel session,
+ *    └─ kernel_chan *N                  trace, channels and their streams,
+ *                                       the events enabled in each and
+ *                                       their ids
+ *
+ * A session's kernel trace is OUTPUT/kernel/, created when the session
+ * first starts; kernel channels can't be added after that (the tracer
+ * fixes a session's channels at its first start, as LTTng's does).
+ * Events are enabled by name: a rule's glob is matched against the
+ * tracer's catalog (tracepoints, or system calls for --syscall rules,
+ * each two events: syscall_entry_NAME and syscall_exit_NAME).
+ *
+ * Lock order: registry, session, the supervisor's, the consumer's; the
+ * kernel thread (kabi.h) takes no lock of ours.
+ */
+#ifndef LTT_SESSIOND_KERNEL_H
+#define LTT_SESSIOND_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/utsname.h>
+
+#include "common/log.h"
+#include "sessiond/model/domain.h"
+#include "sessiond/kabi/kabi.h"
+#include "sessiond/kernel/kmodule.h"
+#include "sessiond/consumer/supervisor.h"
+#include "sessiond/ctrace/trace-host.h"
+
+/* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
+enum ltt_kernel_backend {
+	LTT_KERNEL_BACKEND_AUTO,	/* the module where it loads, else tracefs (the default) */
+	LTT_KERNEL_BACKEND_MODULE,	/* ltt's module */
+	LTT_KERNEL_BACKEND_TRACEFS,	/* the kernel's own buffers */
+};
+
+struct ltt_kernel {
+	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
+	struct ltt_kabi *kabi;
+	const struct ltt_kabi_backend *backend;	/* how kabi traces */
+	struct ltt_kabi_version version;
+	struct ltt_supervisor consumer;	/* replaced at once when it dies */
+	struct ltt_session_registry *registry;	/* the sessions a new consumer takes over */
+	struct ltt_trace_host host;
+	struct utsname uts;
+	bool module_loaded;		/* we loaded the tracer: unload it at the end */
+	char backend_why[LTT_KMODULE_WHY_MAX + 64];	/* why this backend ("": as asked) */
+	uint64_t next_key;		/* atomic: consumer keys */
+	uint32_t *cpus;			/* the possible CPUs: one stream each */
+	unsigned int nr_cpus;
+	/* The catalog, read once from the tracer. */
+	struct ltt_kabi_list_entry *tracepoints;
+	size_t nr_tracepoints;
+	struct ltt_kabi_list_entry *syscalls;
+	size_t nr_syscalls;
+};
+
+/**
+ * ltt_kernel_lacks() - 0 when @k's tracer has @feature; else a sentence
+ * in @why that says so of @what (the thing refused, as a user named it:
+ * "kernel context prio refused") and what to do, and -ENOTTY (the loaded
+ * module is older than the feature) or -EOPNOTSUPP (the backend has no
+ * such feature)
+ */
+static inline int ltt_kernel_lacks(const struct ltt_kernel *k, enum ltt_kabi_feature feature,
+				   const char *what, char *why, size_t why_size)
+{
+	if (!k->backend->lacks)
+		return 0;
+	return k->backend->lacks(&k->version, feature, what, why, why_size);
+}
+
+/**
+ * ltt_kernel_refuses() - LTT_ERR_OK when @k's tracer has @feature; else
+ * the reason logged as said of @what ("kernel channel c refused") and
+ * @old_module (a module older than the feature) or LTT_ERR_KERNEL_BACKEND
+ * (a backend without it)
+ */
+static inline enum ltt_error_code ltt_kernel_refuses(const struct ltt_kernel *k,
+						     enum ltt_kabi_feature feature,
+						     const char *what,
+						     enum ltt_error_code old_module)
+{
+	char why[LTT_KMODULE_WHY_MAX + 256];
+	int ret = ltt_kernel_lacks(k, feature, what, why, sizeof(why));
+
+	if (!ret)
+		return LTT_ERR_OK;
+	LTT_WARN("%s", why);
+	return ret == -EOPNOTSUPP ? LTT_ERR_KERNEL_BACKEND : old_module;
+}
+
+/**
+ * ltt_kernel_records() - ltt_kernel_refuses() for LTT_KABI_FEAT_RECORD
+ */
+enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what);
+
+/**
+ * ltt_kernel_init() - open the kernel tracer of backend @choice and read
+ * its catalog: the module (loaded with libkmod, unless it is loaded
+ * already), or tracefs (mounted at its usual place if it is nowhere)
+ * @probes: the tracer's probes to enable ("sched,irq"), NULL for all:
+ *          the module's "probes" parameter when this loads it
+ * @registry: the daemon's sessions, whose kernel traces a new consumer
+ *            takes over when one dies (borrowed for the domain's life)
+ * @consumerd_path: the consumer program, NULL for the default (borrowed)
+ * @verbose: how many -v the consumer gets
+ * @why: on failure, a sentence for the user saying why kernel tracing is
+ *       not available and what to do (@why_size bytes)
+ *
+ * Returns 0 (kernel->domain is ready to register; released by its
+ * ops->fini) or a negative errno with @why set and nothing to release.
+ */
+int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
+		    struct ltt_session_registry *registry, const char *consumerd_path,
+		    int verbose, char *why, size_t why_size);
+
+#endif /* LTT_SESSIOND_KERNEL_H */

@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * session.c - the session daemon's object tree (see session.h).
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/attr.h"
+#include "common/filter-parse.h"
+#include "common/tracefile.h"
+#include "sessiond/model/session.h"
+#include "sessiond/ctrace/trace-host.h"
+
+void ltt_session_registry_init(struct ltt_session_registry *reg)
+{
+	pthread_mutex_init(&reg->lock, NULL);
+	CDS_INIT_LIST_HEAD(&reg->sessions);
+	reg->nr_sessions = 0;
+	reg->max_per_uid = LTT_MAX_SESSIONS_PER_UID;
+	reg->next_id = 1;
+}
+
+static void channel_destroy(struct ltt_channel *channel)
+{
+	struct ltt_event_rule *rule, *tmp;
+
+	cds_list_for_each_entry_safe(rule, tmp, &channel->rules, node) {
+		cds_list_del(&rule->node);
+		ltt_filter_free(rule->filter);
+		free(rule);
+	}
+	free(channel);
+}
+
+static void session_free(struct ltt_session *session)
+{
+	struct ltt_channel *channel, *tmp;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		/* A domain releases its state when the session is destroyed. */
+		assert(!session->domains[i].state);
+		cds_list_for_each_entry_safe(channel, tmp, &session->domains[i].channels, node) {
+			cds_list_del(&channel->node);
+			channel_destroy(channel);
+		}
+		ltt_trackers_fini(&session->domains[i].trackers);
+	}
+	for (i = 0; i < LTT_SESSION_NR_VIEWS; i++)
+		free(session->views[i].data);
+	pthread_mutex_destroy(&session->view_lock);
+	pthread_mutex_destroy(&session->lock);
+	free(session);
+}
+
+void ltt_session_registry_fini(struct ltt_session_registry *reg)
+{
+	struct ltt_session *session, *tmp;
+
+	cds_list_for_each_entry_safe(session, tmp, &reg->sessions, node) {
+		cds_list_del(&session->node);
+		session_free(session);
+	}
+	reg->nr_sessions = 0;
+	pthread_mutex_destroy(&reg->lock);
+}
+
+/* @owner's session @name, or NULL; registry lock held. */
+static struct ltt_session *find_locked(struct ltt_session_registry *reg, uid_t owner,
+				       const char *name)
+{
+	struct ltt_session *session;
+
+	cds_list_for_each_entry(session, &reg->sessions, node)
+		if (session->uid == owner && !strcmp(session->name, name))
+			return session;
+	return NULL;
+}
+
+/* How many sessions @owner holds; registry lock held. */
+static unsigned int count_owned_locked(struct ltt_session_registry *reg, uid_t owner)
+{
+	struct ltt_session *session;
+	unsigned int n = 0;
+
+	cds_list_for_each_entry(session, &reg->sessions, node)
+		n += session->uid == owner;
+	return n;
+}
+
+/*
+ * How many sessions are named @name, whatever their owner (root's plain
+ * names); *@ret_session is the last one seen.  Registry lock held.
+ */
+static unsigned int find_any_locked(struct ltt_session_registry *reg, const char *name,
+				    struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	unsigned int n = 0;
+
+	cds_list_for_each_entry(session, &reg->sessions, node) {
+		if (!strcmp(session->name, name)) {
+			*ret_session = session;
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * Split "UID/NAME" (a session name never holds '/') into @ret_owner and
+ * the name after the slash.  Returns that name, or NULL if @name is not
+ * qualified or its UID is not a decimal number.
+ */
+static const char *split_qualified(const char *name, uid_t *ret_owner)
+{
+	const char *slash = strchr(name, '/');
+	unsigned long long v = 0;
+	const char *p;
+
+	if (!slash || slash == name || slash - name > 10)
+		return NULL;
+	for (p = name; p < slash; p++) {
+		if (*p < '0' || *p > '9')
+			return NULL;
+		v = v * 10 + (unsigned long long)(*p - '0');
+	}
+	if (v > (uid_t)-1 - 1)
+		return NULL;
+	*ret_owner = (uid_t)v;
+	return slash + 1;
+}
+
+int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
+		       uid_t uid, gid_t gid, struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	size_t i;
+	int ret = 0;
+
+	session = calloc(1, sizeof(*session));
+	if (!session)
+		return -ENOMEM;
+	pthread_mutex_init(&session->lock, NULL);
+	pthread_mutex_init(&session->view_lock, NULL);
+	strcpy(session->name, attr->name);
+	uuid_generate(session->uuid);
+	session->uid = uid;
+	session->gid = gid;
+	session->creation_time = (int64_t)time(NULL);
+	ltt_trace_clock_offset_take(session);
+	session->output_type = attr->output_type;
+	strcpy(session->output, attr->output);
+	/* a relay's chunks are named relative to its session's directory: "" first */
+	strcpy(session->chunk_dir, attr->output_type == LTT_OUTPUT_NET ? "" : attr->output);
+	session->snapshot = attr->snapshot;
+	session->live_timer_us = attr->live_timer_us;
+	session->next_snap_output_id = 1;
+	if (attr->snapshot) {
+		/* its output is the default snapshot output; nothing else is written */
+		if (attr->output_type != LTT_OUTPUT_NONE) {
+			session->has_snap_output = true;
+			session->snap_output.id = session->next_snap_output_id++;
+			snprintf(session->snap_output.name, sizeof(session->snap_output.name),
+				 "snapshot-%u", session->snap_output.id);
+			session->snap_output.output_type = attr->output_type;
+			strcpy(session->snap_output.output, attr->output);
+		}
+		session->output_type = LTT_OUTPUT_NONE;
+		session->output[0] = '\0';
+		session->chunk_dir[0] = '\0';
+	}
+	session->refcount = 1;	/* the caller's; the registry holds one more */
+	CDS_INIT_LIST_HEAD(&session->ctrace_owed);
+	for (i = 0; i < 2; i++) {
+		session->domains[i].type = i == 0 ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
+		CDS_INIT_LIST_HEAD(&session->domains[i].channels);
+	}
+
+	pthread_mutex_lock(&reg->lock);
+	if (find_locked(reg, uid, attr->name))
+		ret = -EEXIST;
+	else if (reg->nr_sessions >= LTT_MAX_SESSIONS ||
+		 (uid != 0 && count_owned_locked(reg, uid) >= reg->max_per_uid))
+		ret = -ENOSPC;
+	if (!ret) {
+		session->id = reg->next_id++;
+		session->refcount++;
+		cds_list_add_tail(&session->node, &reg->sessions);
+		reg->nr_sessions++;
+	}
+	pthread_mutex_unlock(&reg->lock);
+	if (ret) {
+		session_free(session);
+		return ret;
+	}
+	*ret_session = session;
+	return 0;
+}
+
+static bool may_use(const struct ltt_session *session, uid_t uid)
+{
+	return uid == 0 || session->uid == uid;
+}
+
+int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t uid,
+		     struct ltt_session **ret_session)
+{
+	struct ltt_session *session;
+	const char *plain;
+	uid_t owner;
+	int ret = -ENOENT;
+
+	plain = split_qualified(name, &owner);
+	pthread_mutex_lock(&reg->lock);
+	if (plain)
+		session = find_locked(reg, owner, plain);
+	else
+		session = find_locked(reg, uid, name);
+	if (!session && !plain && uid == 0 && find_any_locked(reg, name, &session) > 1) {
+		session = NULL;
+		ret = -ENOTUNIQ;
+	}
+	if (session && may_use(session, uid)) {
+		session->refcount++;
+		*ret_session = session;
+		ret = 0;
+	}
+	pthread_mutex_unlock(&reg->lock);
+	return ret;
+}
+
+void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *session)
+{
+	bool last;
+
+	if (!session)
+		return;
+	pthread_mutex_lock(&reg->lock);
+	assert(session->refcount > 0);
+	last = --session->refcount == 0;
+	pthread_mutex_unlock(&reg->lock);
+	if (last)
+		session_free(session);
+}
+
+void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *session)
+{
+	bool drop = false;
+
+	pthread_mutex_lock(&reg->lock);
+	pthread_mutex_lock(&session->lock);
+	if (!session->destroyed) {
+		session->destroyed = true;
+		cds_list_del_init(&session->node);
+		reg->nr_sessions--;
+		drop = true;
+	}
+	pthread_mutex_unlock(&session->lock);
+	pthread_mutex_unlock(&reg->lock);
+	/* The registry's own reference. */
+	if (drop)
+		ltt_session_put(reg, session);
+}
+
+int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
+			      struct ltt_session ***ret_sessions, size_t *ret_count)
+{
+	struct ltt_session **array, *session;
+	size_t n = 0;
+
+	pthread_mutex_lock(&reg->lock);
+	array = calloc(reg->nr_sessions ? reg->nr_sessions : 1, sizeof(*array));
+	if (!array) {
+		pthread_mutex_unlock(&reg->lock);
+		return -ENOMEM;
+	}
+	cds_list_for_each_entry(session, &reg->sessions, node) {
+		if (!may_use(session, uid))
+			continue;
+		session->refcount++;
+		array[n++] = session;
+	}
+	pthread_mutex_unlock(&reg->lock);
+	*ret_sessions = array;
+	*ret_count = n;
+	return 0;
+}
+
+void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc *ret_info)
+{
+	struct ltt_session_desc info;
+
+	memset(&info, 0, sizeof(info));
+	strcpy(info.name, session->name);
+	info.id = session->id;
+	uuid_unparse_lower(session->uuid, info.uuid);
+	info.uid = session->uid;
+	info.active = __atomic_load_n(&session->active, __ATOMIC_RELAXED);
+	info.snapshot = session->snapshot;
+	info.live_timer_us = session->live_timer_us;
+	info.output_type = session->output_type;
+	strcpy(info.output, session->output);
+	info.creation_time = session->creation_time;
+	*ret_info = info;
+}
+
+struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type)
+{
+	assert(type == LTT_DOMAIN_KERNEL || type == LTT_DOMAIN_USER);
+	return &session->domains[type == LTT_DOMAIN_KERNEL ? 0 : 1];
+}
+
+struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name)
+{
+	struct ltt_channel *channel;
+
+	cds_list_for_each_entry(channel, &domain->channels, node)
+		if (!strcmp(channel->attr.name, name))
+			return channel;
+	return NULL;
+}
+
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_conf *attr,
+			    struct ltt_channel **ret_channel)
+{
+	struct ltt_channel *channel;
+
+	if (ltt_session_find_channel(domain, attr->name))
+		return -EEXIST;
+	cds_list_for_each_entry(channel, &domain->channels, node)
+		if (ltt_tracefile_names_clash(channel->attr.name, channel->attr.tracefile_size != 0,
+					      attr->name, attr->tracefile_size != 0))
+			return -EADDRINUSE;
+	if (domain->buffer_type != LTT_BUFFER_DEFAULT && domain->buffer_type != attr->buffer_type)
+		return -EINVAL;
+	if (domain->nr_channels >= LTT_MAX_CHANNELS_PER_DOMAIN)
+		return -ENOSPC;
+	channel = calloc(1, sizeof(*channel));
+	if (!channel)
+		return -ENOMEM;
+	channel->attr = *attr;
+	channel->stream_id = domain->next_stream_id++;
+	channel->enabled = true;
+	CDS_INIT_LIST_HEAD(&channel->rules);
+	cds_list_add_tail(&channel->node, &domain->channels);
+	domain->nr_channels++;
+	domain->buffer_type = attr->buffer_type;
+	*ret_channel = channel;
+	return 0;
+}
+
+struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
+					     const struct ltt_rule_conf *attr)
+{
+	struct ltt_event_rule *rule;
+
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		if (!strcmp(rule->attr.pattern, attr->pattern) &&
+		    rule->attr.loglevel_type == attr->loglevel_type &&
+		    rule->attr.type == attr->type &&
+		    (attr->loglevel_type == LTT_LOGLEVEL_ALL ||
+		     rule->attr.loglevel == attr->loglevel) &&
+		    !strcmp(rule->attr.filter, attr->filter) &&
+		    !strcmp(rule->attr.exclusions, attr->exclusions))
+			return rule;
+	}
+	return NULL;
+}
+
+void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *channel,
+			     struct ltt_event_rule *rule)
+{
+	cds_list_del(&rule->node);
+	channel->nr_rules--;
+	session->nr_rules--;
+	session->rule_text -= strlen(rule->attr.filter) + strlen(rule->attr.exclusions);
+	ltt_filter_free(rule->filter);
+	free(rule);
+}
+
+int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
+			 const struct ltt_rule_conf *attr)
+{
+	size_t text = strlen(attr->filter) + strlen(attr->exclusions);
+	struct ltt_event_rule *rule;
+	int ret;
+
+	if (channel->nr_rules >= LTT_MAX_RULES_PER_CHANNEL ||
+	    session->nr_rules >= LTT_MAX_RULES_PER_SESSION)
+		return -ENOSPC;
+	if (session->rule_text + text > LTT_MAX_RULE_TEXT_PER_SESSION)
+		return -E2BIG;
+	rule = calloc(1, sizeof(*rule));
+	if (!rule)
+		return -ENOMEM;
+	rule->attr = *attr;
+	if (attr->filter[0]) {
+		ret = ltt_filter_parse(attr->filter, &rule->filter, NULL);
+		if (ret) {
+			free(rule);
+			return ret == -ENOMEM ? -ENOMEM : -EINVAL;
+		}
+	}
+	session->rule_text += text;
+	rule->enabled = true;
+	cds_list_add_tail(&rule->node, &channel->rules);
+	channel->nr_rules++;
+	session->nr_rules++;
+	return 0;
+}

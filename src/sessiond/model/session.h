@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * session.h - the session daemon's object tree:
+ *
+ *   registry ──► session ──► domain (kernel, user) ──► channel ──► event rule
+ *
+ * The registry owns the sessions; a session owns its two domains, which
+ * own their channels, which own their rules.  Sessions are reference
+ * counted: a command takes a reference under the registry lock and then
+ * works under the session's own lock.  Lock order: registry, then session;
+ * never the registry while holding a session.
+ */
+#ifndef LTT_SESSIOND_SESSION_H
+#define LTT_SESSIOND_SESSION_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <urcu/list.h>
+#include <uuid/uuid.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/context.h"
+#include "common/model.h"
+#include "sessiond/model/tracker.h"
+
+#define LTT_MAX_SESSIONS 1024
+/* Sessions one user (not root) may hold by default: no user takes every slot. */
+#define LTT_MAX_SESSIONS_PER_UID 128
+#define LTT_MAX_CHANNELS_PER_DOMAIN 128
+#define LTT_MAX_RULES_PER_CHANNEL 1024
+#define LTT_MAX_RULES_PER_SESSION 4096
+/* Bytes of filter and exclusion text over a session's rules (GET_SESSION stays small). */
+#define LTT_MAX_RULE_TEXT_PER_SESSION (1U << 20)
+
+struct ltt_filter_node;
+
+struct ltt_event_rule {
+	struct cds_list_head node;	/* in ltt_channel.rules */
+	struct ltt_rule_conf attr;
+	struct ltt_filter_node *filter;	/* attr.filter parsed (filter-parse.h); NULL: none */
+	bool enabled;
+};
+
+struct ltt_channel {
+	struct cds_list_head node;	/* in ltt_domain.channels */
+	struct ltt_channel_conf attr;
+	uint32_t stream_id;		/* its CTF stream class id in the domain's traces */
+	bool enabled;
+	unsigned int nr_rules;
+	struct cds_list_head rules;
+	uint64_t discarded_events;	/* of its closed traces (user space) */
+	uint64_t lost_packets;
+	uint64_t error_events;		/* of those: because their output failed */
+	uint64_t error_packets;
+	uint64_t classes_refused;	/* event descriptions its closed traces refused */
+	/* Context fields of each event (add-context), fixed from the first start. */
+	uint32_t nr_contexts;
+	struct ltt_ctx contexts[LTT_CTX_MAX];
+};
+
+struct ltt_session_domain {
+	enum ltt_domain type;
+	enum ltt_buffer_type buffer_type;	/* DEFAULT until the first channel */
+	unsigned int nr_channels;
+	uint32_t next_stream_id;
+	struct cds_list_head channels;
+	void *state;			/* the domain's own (domain.h); NULL when it has none */
+	struct ltt_trackers trackers;	/* which processes record (tracker.h) */
+};
+
+/* The answers list keeps (cmd-view.c, enum ltt_cmd_view). */
+#define LTT_SESSION_NR_VIEWS 5
+
+struct ltt_session {
+	struct cds_list_head node;	/* in the registry; empty once removed */
+	pthread_mutex_t lock;		/* protects everything below but the constants */
+	unsigned int refcount;		/* under the registry lock */
+	/* Constants from creation on. */
+	char name[LTT_NAME_MAX];
+	uint64_t id;
+	uuid_t uuid;
+	uid_t uid;
+	gid_t gid;
+	int64_t creation_time;
+	enum ltt_output_type output_type;
+	char output[LTT_PATH_MAX];
+	bool snapshot;
+	uint32_t live_timer_us;
+	/*
+	 * The clock's offset from the Epoch (ns) in the metadata of every
+	 * trace of the session, whatever its domain: one time line.  Set at
+	 * creation, taken again by a metadata regeneration; read and written
+	 * atomically (ltt_session_clock_offset()).
+	 */
+	int64_t clock_offset_ns;
+	/* Under lock; active is also read without it (atomically) by list. */
+	bool active;
+	bool destroyed;
+	int output_err;			/* a domain's start failed on the output:
+					 * its -errno (0 otherwise) */
+	unsigned int nr_rules;		/* over all channels */
+	size_t rule_text;		/* bytes of the rules' filters and exclusions */
+	/*
+	 * Snapshot sessions (output_type is NONE: nothing is written but
+	 * snapshots): the snapshot output, one at most as in LTTng (the
+	 * create-time output is "snapshot-1"), and the snapshots taken.
+	 */
+	bool has_snap_output;
+	struct ltt_snapshot_output_conf snap_output;
+	uint32_t next_snap_output_id;
+	uint64_t nr_snapshots;
+	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
+	/* Trace chunks (chunk.c), under lock: local sessions only. */
+	uint64_t chunk_id;		/* the current chunk's number, from 0 */
+	int64_t chunk_begin;		/* when it began (first start, rotation); 0: never started */
+	char chunk_dir[LTT_PATH_MAX];	/* its root: output itself for chunk 0 */
+	char last_archive[LTT_PATH_MAX];	/* the newest archived chunk, or "" */
+	uint64_t rotate_timer_us;	/* rotation schedule: period, 0 off */
+	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
+	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */
+	uint64_t rotate_written;	/* bytes written when the current chunk began */
+	bool rotate_posted;		/* a scheduled rotation waits for its owner's thread */
+	bool settle_posted;		/* a settle (ltt_ctrace_owed_settle()) waits for its owner's thread */
+	struct cds_list_head ctrace_owed;	/* its traces that owe their consumer
+						 * work (ctrace.h, struct ltt_ctrace) */
+	uint64_t rotate_retry_ns;	/* monotonic: no scheduled rotation before (a failure's) */
+	int32_t rotate_err;		/* the last scheduled rotation's failure (LTT_ERR_*), 0: none */
+	int64_t rotate_err_since;	/* when that failure began (seconds since the Epoch) */
+	/*
+	 * Chunks a partly failed rotation left: some traces still write in
+	 * them, so they are not archived until a rotation moves every trace
+	 * (chunk.c).  rotate_moved counts the traces the rotation in progress
+	 * moved (ops->rotate adds to it).
+	 */
+	unsigned int nr_left;
+	struct ltt_chunk_left {
+		char dir[LTT_PATH_MAX];
+		int64_t begin;
+		uint64_t id;
+		bool idle;	/* no trace writes in it: only its archive failed */
+		uint8_t relayed;	/* net://: the domains (1 << LTT_DOMAIN_IDX_*)
+					 * whose relay archived their part of it */
+	} left[4];
+	int64_t last_end;		/* net://: the end of the last chunk, as destroy
+					 * archives it (the same for every domain) */
+	unsigned int rotate_moved;
+	/*
+	 * What list last answered about the session (cmd-view.c), served
+	 * when its lock is held by a call waiting on a consumer; under
+	 * view_lock, never held with anything else.
+	 */
+	pthread_mutex_t view_lock;
+	struct ltt_session_view {
+		uint8_t *data;		/* a reply payload, or NULL */
+		size_t len;
+		uint32_t minor;		/* the client protocol minor it is encoded in */
+		int64_t when;		/* when it was made (seconds since the Epoch) */
+	} views[LTT_SESSION_NR_VIEWS];
+};
+
+struct ltt_session_registry {
+	pthread_mutex_t lock;
+	struct cds_list_head sessions;
+	unsigned int nr_sessions;
+	unsigned int max_per_uid;	/* sessions one user (not root) may hold */
+	uint64_t next_id;
+};
+
+/**
+ * ltt_session_registry_init() - an empty registry
+ */
+void ltt_session_registry_init(struct ltt_session_registry *reg);
+
+/**
+ * ltt_session_registry_fini() - destroy every session; no other thread may
+ * use the registry any more
+ */
+void ltt_session_registry_fini(struct ltt_session_registry *reg);
+
+/**
+ * ltt_session_create() - create and register a session
+ * @attr: checked by the caller with ltt_attr_check_session()
+ * @uid: @gid: the owner
+ * @ret_session: a new reference, to release with ltt_session_put()
+ *
+ * Takes the registry lock.  Returns 0, -EEXIST (@uid has a session of that
+ * name: other users' names do not count),
+ * -ENOSPC (LTT_MAX_SESSIONS reached, or the owner, not root, holds
+ * max_per_uid sessions) or -ENOMEM.
+ */
+int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
+		       uid_t uid, gid_t gid, struct ltt_session **ret_session);
+
+/**
+ * ltt_session_find() - look up a session that @uid may use
+ * @name: "NAME", or "UID/NAME" for user UID's session NAME
+ * @uid: the client; root may use every session, others their own
+ * @ret_session: a new reference
+ *
+ * Each user has a namespace of session names.  A plain NAME is @uid's own
+ * session NAME; for root, if it has none, the only session NAME of any
+ * user.  Takes the registry lock.  Returns 0, -ENOENT (also for another
+ * user's session, so names do not leak across users) or -ENOTUNIQ (root
+ * named, plainly, a session that several other users have).
+ */
+int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t uid,
+		     struct ltt_session **ret_session);
+
+/**
+ * ltt_session_put() - release a reference; frees the session after the
+ * last one once it was removed.  Takes the registry lock; accepts NULL.
+ */
+void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *session);
+
+/**
+ * ltt_session_remove() - unregister a session (destroy): its name is free
+ * again at once; the memory goes with the last reference
+ *
+ * Takes the registry lock, then the session lock.
+ */
+void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *session);
+
+/**
+ * ltt_session_snapshot_list() - references to every session @uid may use,
+ * in creation order
+ * @ret_sessions: a malloc'd array of @ret_count new references; release each
+ *                with ltt_session_put(), then free() the array
+ *
+ * Returns 0 or -ENOMEM.
+ */
+int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
+			      struct ltt_session ***ret_sessions, size_t *ret_count);
+
+/**
+ * ltt_session_info() - the description of a session: its constants
+ * and whether it is active, so no lock is needed (a reference is)
+ */
+void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc *ret_info);
+
+/**
+ * ltt_session_domain() - a session's domain of @type; session lock held
+ */
+struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type);
+
+/**
+ * ltt_session_find_channel() - a channel by name, or NULL; session lock held
+ */
+struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name);
+
+/**
+ * ltt_session_add_channel() - create a channel; session lock held
+ * @attr: checked with ltt_attr_check_channel() (buffer type resolved)
+ * @ret_channel: the channel, owned by the domain
+ *
+ * Returns 0, -EEXIST (a channel has that name), -EADDRINUSE (its stream
+ * files would have the names of another channel's: ltt_tracefile_names_clash()),
+ * -EINVAL (its buffer type is not the one the domain's channels have), -ENOSPC
+ * (LTT_MAX_CHANNELS_PER_DOMAIN reached) or -ENOMEM.
+ */
+int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_channel_conf *attr,
+			    struct ltt_channel **ret_channel);
+
+/**
+ * ltt_channel_find_rule() - the rule identical to @attr (pattern, type,
+ * log level, filter and exclusions), or NULL; session lock held
+ */
+struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
+					     const struct ltt_rule_conf *attr);
+
+/**
+ * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
+ * session lock held
+ *
+ * Its filter text is parsed again here (never trusting the client's check).
+ * Returns 0, -ENOSPC (a rule limit reached), -E2BIG (the session's
+ * LTT_MAX_RULE_TEXT_PER_SESSION would be exceeded), -EINVAL (the filter
+ * does not parse) or -ENOMEM.
+ */
+int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
+			 const struct ltt_rule_conf *attr);
+
+/**
+ * ltt_channel_remove_rule() - remove and free a rule of @channel (undoing
+ * ltt_channel_add_rule()); session lock held
+ */
+void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *channel,
+			     struct ltt_event_rule *rule);
+
+#endif /* LTT_SESSIOND_SESSION_H */

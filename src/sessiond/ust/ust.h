@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ust.h - the user-space domain of the session daemon: one implementation
+ * of the domain interface (domain.h), fed by the app thread with the
+ * programs' arrival, tracepoints and departure (ltt_app_listener).
+ *
+ * Its parts, top down:
+ *   ust.c          the domain's operations and the programs' lifecycle
+ *   ust-push.[ch]  the program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
+ *   ust-buffers.[ch] traces and channel buffers per session, and the
+ *                  domain's consumer daemon (supervisor.h)
+ *   ust-meta.[ch]  event ids and metadata text
+ *
+ * Objects:
+ *   ltt_ust (one)              the programs, the buffers' shared state
+ *    └─ ltt_app *N             a registered process (refcounted, app.h)
+ *   ltt_session_domain.state   per session: its traces (ust-buffers.h)
+ *
+ * Lock order: registry, session, ust->apps.lock, app->lock, the
+ * supervisor's, the consumer's.  Nothing waits for a program while holding
+ * a lock: acks are awaited after every lock is released (the app thread
+ * needs the locks to make progress).
+ */
+#ifndef LTT_SESSIOND_UST_H
+#define LTT_SESSIOND_UST_H
+
+#include "sessiond/app/app.h"
+#include "sessiond/model/domain.h"
+#include "sessiond/model/session.h"
+#include "sessiond/ust/ust-buffers.h"
+#include "sessiond/ust/ust-push.h"
+
+struct ltt_ust {
+	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_USER */
+	struct ltt_ust_apps apps;
+	struct ltt_ust_buffers buffers;
+	struct ltt_session_registry *registry;	/* borrowed: the sessions to push to */
+	unsigned int max_events;	/* events kept per program, <= LTT_APP_MAX_TRACEPOINTS */
+};
+
+/**
+ * ltt_ust_init() - the user-space domain, no program yet; ust->domain
+ * serves it, to register with ltt_domains_register() (released by its
+ * ops->fini)
+ * @registry: borrowed for the domain's life
+ * @consumerd_path: the consumer program, NULL for the default (borrowed)
+ * @verbose: how many -v the consumer gets
+ */
+void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
+		  const char *consumerd_path, int verbose);
+
+/**
+ * ltt_ust_app_listener() - what the app thread calls as programs come,
+ * announce tracepoints and go (app.h); @ust is borrowed
+ */
+void ltt_ust_app_listener(struct ltt_ust *ust, struct ltt_app_listener *ret_listener);
+
+#endif /* LTT_SESSIOND_UST_H */
