@@ -20,6 +20,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ftrace-map.c src/common/ftrace-map.h \
 	src/common/ftrace-prefilter.c src/common/ftrace-prefilter.h \
 	src/common/error.c \
+	src/common/errmap.c src/common/errmap.h \
 	src/common/escape.c src/common/escape.h \
 	src/common/evloop.c src/common/evloop.h \
 	src/common/filter-parse.c src/common/filter-parse.h \

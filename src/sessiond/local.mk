@@ -24,7 +24,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/model/domain.c src/sessiond/model/domain.h \
 	src/sessiond/ust/ust.c src/sessiond/ust/ust.h \
 	src/sessiond/ust/ust-push.c src/sessiond/ust/ust-push.h \
-	src/sessiond/ust/ust-filter.c src/sessiond/ust/ust-filter.h \
+	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/ust/ust-buffers.c src/sessiond/ust/ust-buffers.h \
 	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c \
 	src/sessiond/ust/ust-trace-ops.c \

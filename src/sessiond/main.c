@@ -391,7 +391,7 @@ struct daemon {
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
-static const struct ltt_cmd_errno kernel_refusals[] = {
+static const struct ltt_errmap kernel_refusals[] = {
 	{ -ENOSYS, LTT_ERR_KERNEL_NO_MODULES },
 	{ -ENOENT, LTT_ERR_KERNEL_MODULE_MISSING },
 	{ -EKEYREJECTED, LTT_ERR_KERNEL_MODULE_REFUSED },
@@ -402,7 +402,7 @@ static const struct ltt_cmd_errno kernel_refusals[] = {
 	{ -ENOEXEC, LTT_ERR_KERNEL_MODULE_REFUSED },
 	{ -EINVAL, LTT_ERR_KERNEL_MODULE_REFUSED },
 	{ -EPROTO, LTT_ERR_KERNEL_VERSION_MISMATCH },
-	{ LTT_CMD_ERRNO_ELSE, LTT_ERR_KERNEL_UNAVAILABLE },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_KERNEL_UNAVAILABLE },
 };
 
 /*
@@ -428,7 +428,7 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 			      opts->verbose, why, sizeof(why));
 	if (ret) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL,
-				   LTT_CMD_ERROR_MAP(kernel_refusals, ret, NULL), why);
+				   LTT_ERRMAP(kernel_refusals, ret, NULL), why);
 		return;
 	}
 	ltt_domains_register(&d->domains, &d->kernel.domain);

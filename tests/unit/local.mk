@@ -229,7 +229,7 @@ check_PROGRAMS += tests/unit/test_kernel_filter
 TESTS += tests/unit/test_kernel_filter
 tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
-	src/sessiond/ust/ust-filter.c src/sessiond/ust/ust-filter.h \
+	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
 	src/sessiond/kabi/kabi-module.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la

@@ -15,7 +15,7 @@
 
 #include "common/filter-parse.h"
 #include "sessiond/kernel/kernel-filter.h"
-#include "sessiond/ust/ust-filter.h"
+#include "sessiond/model/rule-filter.h"
 #include "tap.h"
 
 /* ltt_test_event's first fields, as the tracer describes them. */

@@ -494,34 +494,6 @@ static int rotate_domains(const struct ltt_domains *set, struct ltt_session *ses
 	return ret;
 }
 
-int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const char *new_root,
-		     char *buf, size_t len)
-{
-	size_t n = strlen(session->output);
-	const char *rel, *slash;
-	int w;
-
-	if (session->output_type == LTT_OUTPUT_NET) {
-		/* relative to the relay session's directory: its chunk 0 is "" */
-		if (!*path || *path == '/')
-			return -EINVAL;
-		rel = path;
-	} else if (!n || strncmp(path, session->output, n) || path[n] != '/') {
-		return -EINVAL;
-	} else {
-		rel = path + n + 1;
-	}
-	/* chunk 0's traces are OUTPUT/ust/... and OUTPUT/kernel*; a later chunk's OUTPUT/NAME/... */
-	if (strncmp(rel, "ust/", 4) && strncmp(rel, "kernel", 6)) {
-		slash = strchr(rel, '/');
-		if (!slash)
-			return -EINVAL;
-		rel = slash + 1;
-	}
-	w = snprintf(buf, len, "%s/%s", new_root, rel);
-	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
-}
-
 /*
  * Archive the chunks earlier rotations left: all of them once every trace
  * moved out (@all), else those no trace writes in; those that can't be
@@ -830,7 +802,7 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 		if (d && session->domains[i].nr_channels && !d->ops->regenerate_metadata)
 			return LTT_ERR_NOT_SUPPORTED;
 	}
-	ltt_trace_clock_offset_take(session);	/* the clock may have been set */
+	ltt_session_clock_offset_take(session);	/* the clock may have been set */
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];
 		if (!d || !session->domains[i].nr_channels)

@@ -70,15 +70,6 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session);
 
 /**
- * ltt_chunk_rebase() - the place of a trace at @path (below one of
- * @session's chunk roots: the output for chunk 0, OUTPUT/NAME for a
- * later one, whichever chunk it writes in) below @new_root instead, into
- * @buf.  Returns 0, -EINVAL (@path is not in a chunk) or -ENAMETOOLONG.
- */
-int ltt_chunk_rebase(const struct ltt_session *session, const char *path, const char *new_root,
-		     char *buf, size_t len);
-
-/**
  * ltt_chunk_remove_tree() - remove @path, a directory of @session's
  * output, and everything below it, with the session's owner's rights
  * (symbolic links removed, never followed).  Session lock held.

@@ -77,7 +77,7 @@ static void undo_disable(void *arg)
 }
 
 /* What ltt_channel_add_rule() says, for the client. */
-static const struct ltt_cmd_errno add_rule_errors[] = {
+static const struct ltt_errmap add_rule_errors[] = {
 	{ -E2BIG, LTT_ERR_FILTER_LIMIT },
 	{ -EINVAL, LTT_ERR_FILTER },
 };
@@ -123,7 +123,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		rule->enabled = true;
 		undo.rule = rule;
 	} else {
-		ret = LTT_CMD_ERROR_MAP(add_rule_errors,
+		ret = LTT_ERRMAP(add_rule_errors,
 					ltt_channel_add_rule(session, channel, &attr),
 					ltt_cmd_error);
 		undo.rule = ret ? NULL : ltt_channel_find_rule(channel, &attr);

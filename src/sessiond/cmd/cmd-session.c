@@ -234,8 +234,8 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 
 /*
  * Does a recording domain of @session say so: its consumer owes a reply
- * (ltt_domain_owes()), or, @waits, it keeps the stopped session for its
- * stalled consumer (ltt_domain_destroy_waits())?  Session lock held.
+ * (ltt_ctrace_domain_owes()), or, @waits, it keeps the stopped session for its
+ * stalled consumer (ltt_ctrace_destroy_waits())?  Session lock held.
  */
 static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waits)
 {
@@ -244,7 +244,7 @@ static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
-		if (d && (waits ? ltt_domain_destroy_waits(d, session) : ltt_domain_owes(d, session)))
+		if (d && (waits ? ltt_ctrace_destroy_waits(d, session) : ltt_ctrace_domain_owes(d, session)))
 			return true;
 	}
 	return false;
@@ -255,7 +255,7 @@ static bool domain_holds(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
  * it.  With @keep_stalled, a rotation's move that a stalled consumer
  * still owes (archiving the chunks would pull them from under it) keeps
  * the session as it is: returns -ETIMEDOUT, as does a stopped session a
- * domain keeps for its stalled consumer (ltt_domain_destroy_waits()).  With
+ * domain keeps for its stalled consumer (ltt_ctrace_destroy_waits()).  With
  * @keep_stalled, a consumer that did not answer the stop in
  * time (stalled, not dead) keeps the session, stopped, its data held
  * until it runs again: returns -ETIMEDOUT.  Else returns 0.

@@ -174,7 +174,7 @@ static enum ltt_error_code record_output(const struct ltt_session *session, bool
 }
 
 /* The public code of a snapshot's failure; any other is the output's. */
-static const struct ltt_cmd_errno record_errors[] = {
+static const struct ltt_errmap record_errors[] = {
 	{ -ENOSPC, LTT_ERR_SNAPSHOT_TOO_SMALL },
 	{ -EEXIST, LTT_ERR_SNAPSHOT_EXISTS },
 	{ -EOPNOTSUPP, LTT_ERR_NOT_SUPPORTED },
@@ -278,7 +278,7 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 	if (err) {
 		LTT_WARN("session '%s': snapshot %s failed: %s", session->name, res->path,
 			 strerror(-err));
-		return code ? code : LTT_CMD_ERROR_MAP(record_errors, err, ltt_cmd_output_error);
+		return code ? code : LTT_ERRMAP(record_errors, err, ltt_cmd_output_error);
 	}
 	session->nr_snapshots++;
 	LTT_INFO("session '%s': snapshot %s: %" PRIu64 " packets, %" PRIu64 " bytes, %" PRIu64

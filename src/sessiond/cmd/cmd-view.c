@@ -119,7 +119,7 @@ void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessio
 		st[i] = (struct ltt_domain_stall){ 0 };
 		/* a domain without channels has no traces: its owner's consumer is not its */
 		if (d && __atomic_load_n(&session->domains[i].nr_channels, __ATOMIC_RELAXED))
-			ltt_domain_stall_info(d, session, waiting, &st[i]);
+			ltt_ctrace_stall_info(d, session, waiting, &st[i]);
 		n += waiting || st[i].stalled;
 	}
 	ltt_wbuf_put_u32(reply, n);

@@ -200,7 +200,7 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 	return ltt_domains_get(ctx->domains, type, ret_domain);
 }
 
-static const struct ltt_cmd_errno add_channel_errors[] = {
+static const struct ltt_errmap add_channel_errors[] = {
 	{ -EEXIST, LTT_ERR_CHANNEL_EXISTS },
 	{ -EADDRINUSE, LTT_ERR_TRACEFILE_CLASH },
 	{ -EINVAL, LTT_ERR_BUFFER_TYPE_MISMATCH },
@@ -219,7 +219,7 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	if (code)
 		return code;
 	err = ltt_session_add_channel(ltt_session_domain(session, d->type), attr, ret_channel);
-	return LTT_CMD_ERROR_MAP(add_channel_errors, err, ltt_cmd_error);
+	return LTT_ERRMAP(add_channel_errors, err, ltt_cmd_error);
 }
 
 enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -239,20 +239,8 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 	return ltt_cmd_domain_error(err);
 }
 
-enum ltt_error_code ltt_cmd_error_map(const struct ltt_cmd_errno *map, size_t n, int err,
-				      enum ltt_error_code (*fallback)(int err))
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (map[i].err == err || map[i].err == LTT_CMD_ERRNO_ELSE)
-			return map[i].code;
-	assert(fallback);
-	return fallback(err);
-}
-
 /* What the failures ltt_cmd_error() knows are (0 too), in a table. */
-static const struct ltt_cmd_errno internal_errors[] = {
+static const struct ltt_errmap internal_errors[] = {
 	{ 0, LTT_ERR_OK },
 	{ -ENOMEM, LTT_ERR_NOMEM },
 	{ -ENOSPC, LTT_ERR_LIMIT },
@@ -268,7 +256,7 @@ static enum ltt_error_code tracer_refused(int err)
 
 enum ltt_error_code ltt_cmd_domain_error(int err)
 {
-	return LTT_CMD_ERROR_MAP(internal_errors, err, tracer_refused);
+	return LTT_ERRMAP(internal_errors, err, tracer_refused);
 }
 
 enum ltt_error_code ltt_cmd_output_error(int err)
@@ -285,7 +273,7 @@ static enum ltt_error_code unexpected(int err)
 
 enum ltt_error_code ltt_cmd_error(int err)
 {
-	return LTT_CMD_ERROR_MAP(internal_errors, err, unexpected);
+	return LTT_ERRMAP(internal_errors, err, unexpected);
 }
 
 /* Bytes the host can still give without swapping (MemAvailable), 0 if unknown. */

@@ -25,6 +25,8 @@
 #include <ltt/ltt-error.h>
 
 #include "common/codec.h"
+#include "common/errmap.h"
+#include "sessiond/ctrace/ctrace.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
 
@@ -340,28 +342,6 @@ enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
 enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_session *session,
 					const struct ltt_channel_conf *attr,
 					struct ltt_channel **ret_channel);
-
-/* One row of a table from internal failures to public codes. */
-struct ltt_cmd_errno {
-	int err;			/* a negative errno, or LTT_CMD_ERRNO_ELSE */
-	enum ltt_error_code code;
-};
-
-/* A table's last row may be this: every error the rows before do not name. */
-#define LTT_CMD_ERRNO_ELSE 1
-
-/**
- * ltt_cmd_error_map() - the code of @err in the table @map of @n rows,
- * the first row that names it (or LTT_CMD_ERRNO_ELSE); else @fallback(@err)
- *
- * @fallback may be NULL only for a table that ends with LTT_CMD_ERRNO_ELSE.
- */
-enum ltt_error_code ltt_cmd_error_map(const struct ltt_cmd_errno *map, size_t n, int err,
-				      enum ltt_error_code (*fallback)(int err));
-
-/* ltt_cmd_error_map() of a table that is an array. */
-#define LTT_CMD_ERROR_MAP(map, err, fallback) \
-	ltt_cmd_error_map(map, sizeof(map) / sizeof((map)[0]), err, fallback)
 
 /**
  * ltt_cmd_error() - the public code of an internal failure (0 or -errno)

@@ -12,7 +12,7 @@
 #include "common/log.h"
 #include "common/relay-conn.h"
 #include "common/relay-proto.h"
-#include "sessiond/cmd/cmd.h"
+#include "common/errmap.h"
 #include "sessiond/consumer/relay.h"
 
 int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
@@ -30,7 +30,7 @@ int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_min
 	return ret;
 }
 
-static const struct ltt_cmd_errno relay_errors[] = {
+static const struct ltt_errmap relay_errors[] = {
 	{ 0, LTT_ERR_OK },
 	{ -ENOENT, LTT_ERR_RELAY_HOST },
 	{ -ECONNREFUSED, LTT_ERR_RELAY_REFUSED },
@@ -41,12 +41,12 @@ static const struct ltt_cmd_errno relay_errors[] = {
 	{ -ECONNRESET, LTT_ERR_RELAY_LOST },
 	{ -EPIPE, LTT_ERR_RELAY_LOST },
 	{ -ENOMEM, LTT_ERR_NOMEM },
-	{ LTT_CMD_ERRNO_ELSE, LTT_ERR_RELAY_UNREACHABLE },	/* EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL... */
+	{ LTT_ERRMAP_ELSE, LTT_ERR_RELAY_UNREACHABLE },	/* EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL... */
 };
 
 enum ltt_error_code ltt_relay_error_code(int err)
 {
-	return LTT_CMD_ERROR_MAP(relay_errors, err, NULL);
+	return LTT_ERRMAP(relay_errors, err, NULL);
 }
 
 /* The traced host's name as the relay files it (at most 63 bytes). */

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "common/log.h"
-#include "sessiond/chunk/chunk.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/ctrace/meta-regen.h"
 
@@ -461,7 +460,7 @@ int ltt_ctrace_rotate(struct ltt_ctrace *t, const char *new_root, bool clear)
 		return -ETIMEDOUT;
 	if (clear)
 		return ltt_consumer_rotate_trace(c, t->key, "", true);
-	ret = ltt_chunk_rebase(t->session, t->path, new_root, path, sizeof(path));
+	ret = ltt_session_rebase(t->session, t->path, new_root, path, sizeof(path));
 	if (!ret)
 		ret = rotate_probe(t, c);
 	if (!ret)

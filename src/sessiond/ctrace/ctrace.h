@@ -56,6 +56,7 @@
 #include "common/codec.h"
 #include "sessiond/consumer/consumer.h"
 #include "sessiond/consumer/relay.h"
+#include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
 #include "sessiond/consumer/supervisor.h"
 
@@ -327,5 +328,32 @@ bool ltt_ctrace_owed_to(struct ltt_session *session, struct ltt_supervisor *sup,
  * move), or the consumer's -errno.
  */
 int ltt_ctrace_rotate(struct ltt_ctrace *t, const char *new_root, bool clear);
+
+/**
+ * ltt_ctrace_domain_owes() - does @d's consumer of @session owe the reply to a
+ * command it was sent (it is stalled: a rotation's move, a flush may
+ * still come)?  The late replies that came are read first; never waits.
+ * Session lock held.  Destroy waits for it rather than tear the session
+ * down under the consumer's feet.
+ */
+bool ltt_ctrace_domain_owes(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_ctrace_destroy_waits() - would destroying the stopped @session now
+ * lose what @d's stalled consumer has yet to take (a trace not handed
+ * over or not closed, metadata its trace can't be read without, a stop's
+ * flush)?  Never waits.  Session lock held.  Destroy then refuses
+ * (CONSUMERD_STALLED), changing nothing.
+ */
+bool ltt_ctrace_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_ctrace_stall_info() - for list: is @d's consumer of @session
+ * stalled, since when, on which command (ret->stalled and after); any
+ * lock context.  With @waiting (session lock held): also what waits for
+ * it in the daemon (ret->traces, ret->metadata).  Never waits.
+ */
+void ltt_ctrace_stall_info(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
+			   struct ltt_domain_stall *ret);
 
 #endif /* LTT_SESSIOND_CTRACE_H */

@@ -40,17 +40,6 @@ void ltt_trace_host_init(struct ltt_trace_host *host)
 	read_boot_id(host->boot_id);
 }
 
-void ltt_trace_clock_offset_take(struct ltt_session *session)
-{
-	struct timespec rt, mono;
-	int64_t offset;
-
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
-	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
-}
-
 void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
 			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX])
 {

@@ -26,13 +26,6 @@ struct ltt_trace_host {
 void ltt_trace_host_init(struct ltt_trace_host *host);
 
 /**
- * ltt_trace_clock_offset_take() - set @session's clock offset (the
- * monotonic clock's distance from the Epoch) to what it is now: at
- * creation, and when its metadata is regenerated
- */
-void ltt_trace_clock_offset_take(struct ltt_session *session);
-
-/**
  * ltt_trace_host_fill() - fill the host's and @session's part of @info:
  * hostname, trace_name, creation_datetime (written in @datetime, which
  * must outlive @info's use), the clock's UUID and the session's clock

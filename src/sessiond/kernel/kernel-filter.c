@@ -16,7 +16,7 @@
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kabi/kabi.h"
 #include "sessiond/kernel/kernel-filter.h"
-#include "sessiond/ust/ust-filter.h"
+#include "sessiond/model/rule-filter.h"
 
 /* A kernel event's fields as the compiler reads them. */
 struct kfields {

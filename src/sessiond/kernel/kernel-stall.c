@@ -12,7 +12,7 @@
  * rotate and snapshot fail with CONSUMERD_STALLED rather than leave a
  * trace whose metadata lacks what its events need, and destroy refuses
  * while that work or a rotation's move waits for the consumer
- * (ltt_domain_destroy_waits(), ltt_domain_owes()).  What is the kernel's
+ * (ltt_ctrace_destroy_waits(), ltt_ctrace_domain_owes()).  What is the kernel's
  * here: its one consumer's supervisor, and the stop that tells the layer
  * a flush is owed.  The kernel consumer is root's own: one whose output
  * blocks for good can be killed, and a new one takes over.

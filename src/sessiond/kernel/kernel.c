@@ -17,7 +17,7 @@
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-context.h"
 #include "sessiond/kernel/kernel-internal.h"
-#include "sessiond/ust/ust-filter.h"
+#include "sessiond/model/rule-filter.h"
 
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
 {

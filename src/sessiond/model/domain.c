@@ -5,11 +5,7 @@
 #include <string.h>
 
 #include "common/log.h"
-#include "sessiond/ctrace/ctrace.h"
 #include "sessiond/model/domain.h"
-
-/* list: a call under way this long is a stalled consumer's (ltt_consumer_stall()) */
-#define LIST_STALLED_MS 1000
 
 int ltt_domain_index(enum ltt_domain type)
 {
@@ -98,45 +94,4 @@ void ltt_domain_settle_wait(struct ltt_domain_settle *settle, const char *what)
 			d->ops->settle_wait(d, settle->slot[i].pending, what);
 	}
 	ltt_domain_settle_init(settle);
-}
-
-/* @d's consumer of @session now, or NULL: none runs (never waits). */
-static struct ltt_consumer *consumer_now(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	struct ltt_supervisor *sup = d->ops->supervisor ? d->ops->supervisor(d, session) : NULL;
-	uint64_t gen;
-
-	return sup ? ltt_supervisor_current(sup, &gen) : NULL;
-}
-
-bool ltt_domain_owes(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	struct ltt_consumer *c = consumer_now(d, session);
-
-	return c && ltt_consumer_owes(c);
-}
-
-bool ltt_domain_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session)
-{
-	struct ltt_supervisor *sup = d->ops->supervisor ? d->ops->supervisor(d, session) : NULL;
-
-	/* a consumer that died: its takeover, at destroy, sends everything */
-	return sup && ltt_ctrace_owed_to(session, sup, NULL, NULL) && ltt_domain_owes(d, session);
-}
-
-void ltt_domain_stall_info(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
-			   struct ltt_domain_stall *ret)
-{
-	struct ltt_supervisor *sup = d->ops->supervisor ? d->ops->supervisor(d, session) : NULL;
-	struct ltt_consumer_stall st = { 0 };
-
-	*ret = (struct ltt_domain_stall){ 0 };
-	if (!sup)
-		return;
-	ltt_supervisor_stall(sup, LIST_STALLED_MS, &st);
-	ret->stalled = st.stalled;
-	ret->since = st.since;
-	ret->command = st.type;
-	if (waiting)
-		ltt_ctrace_owed_to(session, sup, &ret->traces, &ret->metadata);
 }

@@ -49,7 +49,7 @@ struct ltt_domain_failure {
 	uint64_t classes_refused;	/* event descriptions the channel refused */
 };
 
-/* A stalled consumer and what waits for it (ltt_domain_stall_info()). */
+/* A stalled consumer and what waits for it (ltt_ctrace_stall_info()). */
 struct ltt_domain_stall {
 	bool stalled;			/* it owes a reply, or a call waits long */
 	int64_t since;			/* then: since when (seconds since the Epoch) */
@@ -218,8 +218,8 @@ struct ltt_domain_ops {
 	 * @session's traces in this domain (supervisor.h), NULL when none
 	 * (out of memory).  Any lock context, never waits.  What those
 	 * consumers owe and are owed is the consumer-trace layer's
-	 * (ctrace.h), the same for every domain: ltt_domain_owes(),
-	 * ltt_domain_destroy_waits() and ltt_domain_stall_info() below ask
+	 * (ctrace.h), the same for every domain: ltt_ctrace_domain_owes(),
+	 * ltt_ctrace_destroy_waits() and ltt_ctrace_stall_info() below ask
 	 * it about this supervisor.  The user-space domain's is the session
 	 * owner's: the rotation thread posts work to its thread
 	 * (ltt_supervisor_post()), so that work waiting for one owner's
@@ -285,33 +285,6 @@ enum ltt_error_code ltt_domains_get(const struct ltt_domains *set, enum ltt_doma
  * session must be destroyed first
  */
 void ltt_domains_fini(struct ltt_domains *set);
-
-/**
- * ltt_domain_owes() - does @d's consumer of @session owe the reply to a
- * command it was sent (it is stalled: a rotation's move, a flush may
- * still come)?  The late replies that came are read first; never waits.
- * Session lock held.  Destroy waits for it rather than tear the session
- * down under the consumer's feet.
- */
-bool ltt_domain_owes(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/**
- * ltt_domain_destroy_waits() - would destroying the stopped @session now
- * lose what @d's stalled consumer has yet to take (a trace not handed
- * over or not closed, metadata its trace can't be read without, a stop's
- * flush)?  Never waits.  Session lock held.  Destroy then refuses
- * (CONSUMERD_STALLED), changing nothing.
- */
-bool ltt_domain_destroy_waits(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/**
- * ltt_domain_stall_info() - for list: is @d's consumer of @session
- * stalled, since when, on which command (ret->stalled and after); any
- * lock context.  With @waiting (session lock held): also what waits for
- * it in the daemon (ret->traces, ret->metadata).  Never waits.
- */
-void ltt_domain_stall_info(struct ltt_domain_impl *d, struct ltt_session *session, bool waiting,
-			   struct ltt_domain_stall *ret);
 
 /*
  * What a change left to wait for (programs confirming commands, say),

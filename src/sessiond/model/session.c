@@ -13,7 +13,6 @@
 #include "common/filter-parse.h"
 #include "common/tracefile.h"
 #include "sessiond/model/session.h"
-#include "sessiond/ctrace/trace-host.h"
 
 void ltt_session_registry_init(struct ltt_session_registry *reg)
 {
@@ -152,7 +151,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
-	ltt_trace_clock_offset_take(session);
+	ltt_session_clock_offset_take(session);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
 	/* a relay's chunks are named relative to its session's directory: "" first */
@@ -412,4 +411,43 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 	channel->nr_rules++;
 	session->nr_rules++;
 	return 0;
+}
+
+int ltt_session_rebase(const struct ltt_session *session, const char *path, const char *new_root,
+		     char *buf, size_t len)
+{
+	size_t n = strlen(session->output);
+	const char *rel, *slash;
+	int w;
+
+	if (session->output_type == LTT_OUTPUT_NET) {
+		/* relative to the relay session's directory: its chunk 0 is "" */
+		if (!*path || *path == '/')
+			return -EINVAL;
+		rel = path;
+	} else if (!n || strncmp(path, session->output, n) || path[n] != '/') {
+		return -EINVAL;
+	} else {
+		rel = path + n + 1;
+	}
+	/* chunk 0's traces are OUTPUT/ust/... and OUTPUT/kernel*; a later chunk's OUTPUT/NAME/... */
+	if (strncmp(rel, "ust/", 4) && strncmp(rel, "kernel", 6)) {
+		slash = strchr(rel, '/');
+		if (!slash)
+			return -EINVAL;
+		rel = slash + 1;
+	}
+	w = snprintf(buf, len, "%s/%s", new_root, rel);
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+void ltt_session_clock_offset_take(struct ltt_session *session)
+{
+	struct timespec rt, mono;
+	int64_t offset;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
 }

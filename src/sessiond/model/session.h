@@ -289,4 +289,20 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *channel,
 			     struct ltt_event_rule *rule);
 
+/**
+ * ltt_session_rebase() - the place of a trace at @path (below one of
+ * @session's chunk roots: the output for chunk 0, OUTPUT/NAME for a
+ * later one, whichever chunk it writes in) below @new_root instead, into
+ * @buf.  Returns 0, -EINVAL (@path is not in a chunk) or -ENAMETOOLONG.
+ */
+int ltt_session_rebase(const struct ltt_session *session, const char *path, const char *new_root,
+		       char *buf, size_t len);
+
+/**
+ * ltt_session_clock_offset_take() - set @session's clock offset (the
+ * monotonic clock's distance from the Epoch) to what it is now: at
+ * creation, and when its metadata is regenerated
+ */
+void ltt_session_clock_offset_take(struct ltt_session *session);
+
 #endif /* LTT_SESSIOND_SESSION_H */

@@ -10,7 +10,7 @@
 
 #include "common/log.h"
 #include "common/names.h"
-#include "sessiond/ust/ust-filter.h"
+#include "sessiond/model/rule-filter.h"
 #include "sessiond/ust/ust-push.h"
 
 /* Bounded waits for applications. */

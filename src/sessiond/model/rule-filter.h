@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ust-filter.h - what the rules of a channel want of one event: whether
+ * rule-filter.h - what the rules of a channel want of one event: whether
  * any rule takes it (pattern, log level, exclusions), and the filter
  * programs to send with it (user space: EVENT_FILTER, app protocol minor
  * 1; the kernel: EVENT_ENABLE_FILTERED, kernel-filter.c).
@@ -15,8 +15,8 @@
  * (identical programs once): the program records an event when any of
  * them accepts.
  */
-#ifndef LTT_SESSIOND_UST_FILTER_H
-#define LTT_SESSIOND_UST_FILTER_H
+#ifndef LTT_SESSIOND_RULE_FILTER_H
+#define LTT_SESSIOND_RULE_FILTER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -89,4 +89,4 @@ void ltt_ust_filters_fini(struct ltt_ust_filters *f);
 void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *event,
 			 const struct ltt_ust_filters *f);
 
-#endif /* LTT_SESSIOND_UST_FILTER_H */
+#endif /* LTT_SESSIOND_RULE_FILTER_H */

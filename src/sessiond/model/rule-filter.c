@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ust-filter.c - user-space rule matching and filter programs (see
+ * rule-filter.c - user-space rule matching and filter programs (see
  * ust-filter.h).
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include "common/filter-compile.h"
 #include "common/log.h"
 #include "common/names.h"
-#include "sessiond/ust/ust-filter.h"
+#include "sessiond/model/rule-filter.h"
 
 /* Is @name one of the comma-separated globs of @list? */
 static bool excluded(const char *list, const char *name)
