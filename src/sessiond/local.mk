@@ -7,7 +7,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
-	src/sessiond/cmd/cmd.c src/sessiond/cmd/cmd.h \
+	src/sessiond/cmd/cmd-common.c src/sessiond/cmd/cmd-table.c src/sessiond/cmd/cmd.h \
 	src/sessiond/cmd/cmd-session.c \
 	src/sessiond/cmd/cmd-snapshot.c \
 	src/sessiond/cmd/cmd-channel.c \
@@ -17,7 +17,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd/cmd-tracker.c \
 	src/sessiond/cmd/cmd-view.c \
 	src/sessiond/model/tracker.c src/sessiond/model/tracker.h \
-	src/sessiond/chunk/chunk.c src/sessiond/chunk/chunk.h \
+	src/sessiond/chunk/chunk-rotate.c src/sessiond/chunk/chunk.h \
 	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
 	src/sessiond/chunk/chunk-sched.c src/sessiond/chunk/chunk-sched.h \
 	src/sessiond/model/session.c src/sessiond/model/session.h \
@@ -30,9 +30,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-trace-ops.c \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
-	src/sessiond/app/app.c src/sessiond/app/app.h \
-	src/sessiond/app/app-out.c src/sessiond/app/app-out.h \
-	src/sessiond/consumer/consumer.c src/sessiond/consumer/consumer.h \
+	src/sessiond/app/app-thread.c src/sessiond/app/app.h \
+	src/sessiond/app/app-out.c \
+	src/sessiond/consumer/consumer-proc.c src/sessiond/consumer/consumer.h \
 	src/sessiond/consumer/consumer-call.c src/sessiond/consumer/consumer-call.h \
 	src/sessiond/consumer/consumer-trace.c \
 	src/sessiond/consumer/consumer-relay.c \
@@ -43,7 +43,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
 	src/sessiond/kabi/kabi-tracefs-track.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
-	src/sessiond/kernel/kernel.c src/sessiond/kernel/kernel.h \
+	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel.h \
 	src/sessiond/kernel/kernel-trace.c src/sessiond/kernel/kernel-internal.h \
 	src/sessiond/kernel/kernel-stall.c src/sessiond/kernel/kernel-open.c \
 	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \

@@ -575,7 +575,7 @@ static int run(const struct options *opts)
 	}
 	/* what a dead daemon's sessions left: made whole before anything new */
 	if (!ltt_chunk_journal_init(rundir))
-		ltt_chunk_journal_recover();
+		ltt_chunk_journal_recover(ltt_chunk_recover);
 	ltt_session_registry_init(&d.registry);
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	ltt_domains_init(&d.domains);

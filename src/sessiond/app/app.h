@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * app.h - registered applications and the app thread, which accepts them
+ * app.h - map of app/, registered programs, file by file:
+ *   app-thread.c  registered applications and the app thread (below)
+ *   app-out.c     commands to programs (its part below)
+ *
+ * app-thread.c: registered applications and the app thread, which accepts them
  * on RUNDIR/app.sock and reads what they send (registration, tracepoint
  * lists, acks).  Commands to applications are sent by whichever thread
  * runs a flow (ust-push.c), under the application's lock, through
- * app-out.h.  What programs
+ * app-out.c.  What programs
  * mean to tracing is the listener's business (the user-space domain): the
  * thread tells it when one registers, announces tracepoints, and leaves.
  */
@@ -22,7 +26,6 @@
 #include "common/name-index.h"
 #include "common/codec.h"
 #include "common/evloop.h"
-#include "sessiond/app/app-out.h"
 
 /* Defaults of the per-user bounds (ltt-sessiond options override them). */
 #define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */
@@ -73,7 +76,7 @@ struct ltt_app {
 	uint32_t seq_sent;
 	uint32_t seq_acked;
 	bool dead;
-	/* Under lock: the commands the program has not taken yet (app.c). */
+	/* Under lock: the commands the program has not taken yet (app-thread.c). */
 	struct ltt_app_out *outq;
 	struct ltt_app_out **outq_tail;
 	size_t outq_bytes;
@@ -87,7 +90,11 @@ struct ltt_app {
  * ltt_app_get() / ltt_app_put() - references; the last put frees the
  * application (its fd closed, tracepoints and channel records freed)
  */
-void ltt_app_get(struct ltt_app *app);
+static inline void ltt_app_get(struct ltt_app *app)
+{
+	__atomic_fetch_add(&app->refcount, 1, __ATOMIC_RELAXED);
+}
+
 void ltt_app_put(struct ltt_app *app);
 
 /**
@@ -119,7 +126,7 @@ int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *
 void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
 
 /*
- * One TRACEPOINTS message's REGISTER_DONE (app.c): the program waits for
+ * One TRACEPOINTS message's REGISTER_DONE (app-thread.c): the program waits for
  * it before it records, so that its first events are recorded.  It is
  * sent once every piece of work the listener holds it for is done
  * (ltt_app_done_release()), except the work held by a consumer its
@@ -205,5 +212,66 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
  * accepts NULL
  */
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
+
+/* ---- app-out.c ---- */
+
+/*
+*/
+#define LTT_APP_OUTQ_MAX (8U << 20)	/* bytes of commands a program has not taken */
+
+struct ltt_app;
+struct ltt_app_out;
+
+/**
+ * ltt_app_send() - send a command to an application; app->lock not held
+ * @fds: @nr_fds descriptors to pass, borrowed (duplicated if the command
+ *       must wait in the queue)
+ * @ret_seq: the command's seq number, to wait for with ltt_app_wait_ack()
+ *
+ * Never blocks: what the socket does not take at once is queued, and the
+ * app thread writes it as the program reads.  A program that leaves more
+ * than LTT_APP_OUTQ_MAX bytes queued, or does not take a queued command in
+ * time, is dropped; so is one whose socket fails.  Returns 0 or a negative
+ * errno (-EPIPE: dropped already, -ENOBUFS: dropped now).
+ */
+int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payload,
+		 const int *fds, unsigned int nr_fds, uint32_t *ret_seq);
+
+/**
+ * ltt_app_wait_ack() - wait until @seq is acknowledged, at most
+ * @timeout_ms; no other lock may be held
+ *
+ * Returns 0, -ETIMEDOUT, or -EPIPE if the application died.
+ */
+int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
+
+/**
+ * ltt_app_drop() - drop an application that does not answer (the app
+ * thread then removes it); app->lock not held; @why is logged
+ */
+void ltt_app_drop(struct ltt_app *app, const char *why);
+
+/**
+ * ltt_app_mark_dead_locked() - mark @app dead: shut its socket down (the
+ * app thread then removes it) and wake the threads waiting for its acks;
+ * app->lock held
+ */
+void ltt_app_mark_dead_locked(struct ltt_app *app);
+
+/**
+ * ltt_app_outq_flush() - write what @app's socket takes of its queue,
+ * without blocking; the app thread's, app->lock not held
+ * @ret_progress: set when at least one whole command went
+ * @ret_left: set when some of the queue is left
+ *
+ * Returns 0, -EPIPE if @app is dead, or the socket's error.
+ */
+int ltt_app_outq_flush(struct ltt_app *app, bool *ret_progress, bool *ret_left);
+
+/**
+ * ltt_app_outq_free() - free @app's queued commands and close their fds;
+ * for the application's last reference
+ */
+void ltt_app_outq_free(struct ltt_app *app);
 
 #endif /* LTT_SESSIOND_APP_H */

@@ -197,7 +197,7 @@ static char *load(int dir_fd, const char *name)
 	return text;
 }
 
-static void recover_one(int dir_fd, const char *name)
+static void recover_one(int dir_fd, const char *name, ltt_chunk_recover_fn *recover)
 {
 	struct ltt_chunk_left chunks[LTT_CHUNK_JOURNAL_MAX];
 	int64_t ends[LTT_CHUNK_JOURNAL_MAX];
@@ -214,7 +214,7 @@ static void recover_one(int dir_fd, const char *name)
 		s->output_type = LTT_OUTPUT_LOCAL;
 		LTT_INFO("session '%s' of a daemon that died: its traces in %s are made whole",
 			 s->name, s->output);
-		ltt_chunk_recover(s, chunks, ends, (unsigned int)n, (int64_t)time(NULL));
+		recover(s, chunks, ends, (unsigned int)n, (int64_t)time(NULL));
 	}
 	if (unlinkat(dir_fd, name, 0) && errno != ENOENT)
 		LTT_WARN("can't remove chunk journal %s/%s: %s", journal_dir, name, strerror(errno));
@@ -222,7 +222,7 @@ static void recover_one(int dir_fd, const char *name)
 	free(s);
 }
 
-void ltt_chunk_journal_recover(void)
+void ltt_chunk_journal_recover(ltt_chunk_recover_fn *recover)
 {
 	struct dirent *de;
 	DIR *dir;
@@ -240,7 +240,7 @@ void ltt_chunk_journal_recover(void)
 	while ((de = readdir(dir))) {
 		if (de->d_name[0] == '.' || strstr(de->d_name, ".tmp-"))
 			continue;
-		recover_one(dirfd(dir), de->d_name);
+		recover_one(dirfd(dir), de->d_name, recover);
 	}
 	rewinddir(dir);
 	while ((de = readdir(dir)))	/* a crash inside ltt_file_replace() */

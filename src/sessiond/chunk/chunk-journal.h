@@ -55,11 +55,16 @@ void ltt_chunk_journal_remove(const struct ltt_session *session);
  */
 void ltt_chunk_journal_fini(void);
 
+/* What repairs a journal's session: ltt_chunk_recover(), chunk.h. */
+typedef void ltt_chunk_recover_fn(struct ltt_session *session, const struct ltt_chunk_left *chunks,
+				  const int64_t *ends, unsigned int n, int64_t now);
+
 /**
  * ltt_chunk_journal_recover() - at start, before serving: for each
- * journal a dead daemon left, repair its session's traces and archive
- * its chunks (ltt_chunk_recover()), each step logged, then remove it.
+ * journal a dead daemon left, have @recover (ltt_chunk_recover()) repair
+ * its session's traces and archive its chunks, each step logged, then
+ * remove it.
  */
-void ltt_chunk_journal_recover(void);
+void ltt_chunk_journal_recover(ltt_chunk_recover_fn *recover);
 
 #endif /* LTT_SESSIOND_CHUNK_JOURNAL_H */

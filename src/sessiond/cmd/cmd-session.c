@@ -661,3 +661,39 @@ enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct l
 		ltt_proto_put_relay_info(reply, &info[i]);
 	return reply->err ? LTT_ERR_NOMEM : 0;
 }
+
+void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
+		       struct ltt_wbuf *reply)
+{
+	struct ltt_domain_stall st[LTT_NR_DOMAINS];
+	struct ltt_stall_desc desc;
+	struct ltt_domain_impl *d;
+	uint32_t i, n = 0;
+	const char *name;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		st[i] = (struct ltt_domain_stall){ 0 };
+		/* a domain without channels has no traces: its owner's consumer is not its */
+		if (d && __atomic_load_n(&session->domains[i].nr_channels, __ATOMIC_RELAXED))
+			ltt_ctrace_stall_info(d, session, waiting, &st[i]);
+		n += waiting || st[i].stalled;
+	}
+	ltt_wbuf_put_u32(reply, n);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		if (!waiting && !st[i].stalled)
+			continue;
+		name = ltt_consumer_msg_name(st[i].command);
+		desc = (struct ltt_stall_desc){
+			.domain = session->domains[i].type,
+			.traces_waiting = st[i].traces,
+			.since = st[i].since,
+			.metadata_waiting = st[i].metadata,
+		};
+		snprintf(desc.command, sizeof(desc.command), "%s", name ? name : "");
+		if (waiting)
+			ltt_proto_put_stall_waiting(reply, &desc);
+		else
+			ltt_proto_put_stall(reply, &desc);
+	}
+}

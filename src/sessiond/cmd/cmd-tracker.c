@@ -343,8 +343,8 @@ void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_sessi
 	put_trackers(ctx, session, LTT_DOMAIN_KERNEL, reply);
 }
 
-enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply)
+enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    const char **ret_name, enum ltt_cmd_view *ret_kind)
 {
 	struct target t;
 	enum ltt_error_code ret;
@@ -355,7 +355,7 @@ enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct 
 	ret = target_domain(ctx, &t, false);
 	if (ret)
 		return ret;
-	return ltt_cmd_view(ctx, t.session,
-			    t.domain == LTT_DOMAIN_KERNEL ? LTT_CMD_VIEW_KTRACKERS :
-							    LTT_CMD_VIEW_UTRACKERS, reply);
+	*ret_name = t.session;
+	*ret_kind = t.domain == LTT_DOMAIN_KERNEL ? LTT_CMD_VIEW_KTRACKERS : LTT_CMD_VIEW_UTRACKERS;
+	return LTT_ERR_OK;
 }

@@ -105,42 +105,6 @@ static bool lock_within(struct ltt_session *session, int ms)
 	return pthread_mutex_timedlock(&session->lock, &until) == 0;
 }
 
-void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
-		       struct ltt_wbuf *reply)
-{
-	struct ltt_domain_stall st[LTT_NR_DOMAINS];
-	struct ltt_stall_desc desc;
-	struct ltt_domain_impl *d;
-	uint32_t i, n = 0;
-	const char *name;
-
-	for (i = 0; i < LTT_NR_DOMAINS; i++) {
-		d = ctx->domains->v[i];
-		st[i] = (struct ltt_domain_stall){ 0 };
-		/* a domain without channels has no traces: its owner's consumer is not its */
-		if (d && __atomic_load_n(&session->domains[i].nr_channels, __ATOMIC_RELAXED))
-			ltt_ctrace_stall_info(d, session, waiting, &st[i]);
-		n += waiting || st[i].stalled;
-	}
-	ltt_wbuf_put_u32(reply, n);
-	for (i = 0; i < LTT_NR_DOMAINS; i++) {
-		if (!waiting && !st[i].stalled)
-			continue;
-		name = ltt_consumer_msg_name(st[i].command);
-		desc = (struct ltt_stall_desc){
-			.domain = session->domains[i].type,
-			.traces_waiting = st[i].traces,
-			.since = st[i].since,
-			.metadata_waiting = st[i].metadata,
-		};
-		snprintf(desc.command, sizeof(desc.command), "%s", name ? name : "");
-		if (waiting)
-			ltt_proto_put_stall_waiting(reply, &desc);
-		else
-			ltt_proto_put_stall(reply, &desc);
-	}
-}
-
 /* The session info GET_SESSION's answer begins with, as it is now. */
 static void put_info(struct ltt_session *session, enum ltt_cmd_view kind, struct ltt_wbuf *reply)
 {
@@ -215,4 +179,15 @@ enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct 
 
 	return ltt_rbuf_end(req) ? LTT_ERR_PROTOCOL :
 				   ltt_cmd_view(ctx, name, LTT_CMD_VIEW_ROTATION, reply);
+}
+
+enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply)
+{
+	enum ltt_error_code ret;
+	enum ltt_cmd_view kind;
+	const char *name;
+
+	ret = ltt_cmd_trackers_target(ctx, req, &name, &kind);
+	return ret ? ret : ltt_cmd_view(ctx, name, kind, reply);
 }

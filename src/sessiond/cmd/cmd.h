@@ -192,6 +192,14 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 				 enum ltt_cmd_view kind, struct ltt_wbuf *reply);
 
 /**
+ * ltt_cmd_trackers_target() - LIST_TRACKERS' request read from @req: the
+ * session's name (in @req) and which trackers' view (user space or
+ * kernel); LTT_ERR_OK, PROTOCOL, or the domain's refusal (cmd-tracker.c)
+ */
+enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    const char **ret_name, enum ltt_cmd_view *ret_kind);
+
+/**
  * ltt_cmd_view_save() - keep what list would answer about @session now,
  * for when its lock is held by a call waiting on a consumer
  *

@@ -16,7 +16,7 @@
 #include "common/consumer-proto.h"
 #include "sessiond/consumer/consumer.h"
 
-/* A consumer daemon and its command socket (consumer.c spawns it). */
+/* A consumer daemon and its command socket (consumer-proc.c spawns it). */
 struct ltt_consumer {
 	pthread_mutex_t lock;	/* leaf: one command at a time */
 	int fd;			/* command socket, -1 once dead */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * consumer.h - the session daemon's side of ltt-consumerd: spawning it
- * (consumer.c) and calling its commands (common/consumer-proto.h; the
+ * (consumer-proc.c) and calling its commands (common/consumer-proto.h; the
  * trace commands in consumer-trace.c, the relay ones in consumer-relay.c).
  *
  * Each command is one call (consumer-call.c): it sends the command and

@@ -6,7 +6,7 @@
  * A trace that owes its consumer work (not handed over yet, metadata or a
  * channel not sent, a stop's flush not done, its source gone and it not
  * closed) is on its session's list, session->ctrace_owed, and only then:
- * ltt_ctrace_owed_sync() keeps the list true wherever the layer changes
+ * ltt_ctrace_owed_sync() (ctrace.c) keeps the list true wherever the layer changes
  * one of those.  So the rotation thread's tick asks each session in O(1)
  * whether it owes anything, and a settle walks only the traces that do.
  */
@@ -15,40 +15,6 @@
 
 #include "common/log.h"
 #include "sessiond/ctrace/ctrace.h"
-
-/* Does @t owe its consumer work (see ltt_ctrace_owed_sync())? */
-static bool owes(const struct ltt_ctrace *t)
-{
-	if (t->closing || t->state == LTT_CTRACE_OWED)
-		return true;
-	return t->state == LTT_CTRACE_HELD &&
-	       (ltt_ctrace_meta_owed(t) || t->nr_chans_owed || t->flush_owed);
-}
-
-void ltt_ctrace_owed_sync(struct ltt_ctrace *t)
-{
-	bool listed = !cds_list_empty(&t->owed_node);
-
-	if (owes(t) && !listed)
-		cds_list_add_tail(&t->owed_node, &t->session->ctrace_owed);
-	else if (!owes(t) && listed)
-		cds_list_del_init(&t->owed_node);
-}
-
-void ltt_ctrace_owe_flush(struct ltt_ctrace *t)
-{
-	t->flush_owed = true;
-	ltt_ctrace_owed_sync(t);
-}
-
-bool ltt_ctrace_owe_close(struct ltt_ctrace *t)
-{
-	bool first = !t->closing;
-
-	t->closing = true;
-	ltt_ctrace_owed_sync(t);
-	return first;
-}
 
 /*
  * Does the consumer that supervisor @sup runs now take work: 1 yes, 0 it

@@ -16,6 +16,40 @@
 /* How long a rotation waits for a consumer's answer before it sends the move. */
 #define ROTATE_PROBE_MS 500
 
+/* Does @t owe its consumer work (see ltt_ctrace_owed_sync())? */
+static bool owes(const struct ltt_ctrace *t)
+{
+	if (t->closing || t->state == LTT_CTRACE_OWED)
+		return true;
+	return t->state == LTT_CTRACE_HELD &&
+	       (ltt_ctrace_meta_owed(t) || t->nr_chans_owed || t->flush_owed);
+}
+
+void ltt_ctrace_owed_sync(struct ltt_ctrace *t)
+{
+	bool listed = !cds_list_empty(&t->owed_node);
+
+	if (owes(t) && !listed)
+		cds_list_add_tail(&t->owed_node, &t->session->ctrace_owed);
+	else if (!owes(t) && listed)
+		cds_list_del_init(&t->owed_node);
+}
+
+void ltt_ctrace_owe_flush(struct ltt_ctrace *t)
+{
+	t->flush_owed = true;
+	ltt_ctrace_owed_sync(t);
+}
+
+bool ltt_ctrace_owe_close(struct ltt_ctrace *t)
+{
+	bool first = !t->closing;
+
+	t->closing = true;
+	ltt_ctrace_owed_sync(t);
+	return first;
+}
+
 void ltt_ctrace_init(struct ltt_ctrace *t, const struct ltt_ctrace_ops *ops,
 		     struct ltt_session *session, uint64_t key, enum ltt_ctrace_state state)
 {

@@ -17,6 +17,33 @@
 #include "common/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 
+int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
+			       struct kernel_session *ks, struct ltt_wbuf *text)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
+	char created[LTT_TRACE_DATETIME_MAX];
+	struct ltt_tsdl_trace info = {
+		.buffering = "global",
+		.bits_per_long = (uint32_t)(sizeof(long) * CHAR_BIT),
+		.vpid = -1,
+		.sysname = k->uts.sysname,
+		.kernel_release = k->uts.release,
+		.kernel_version = k->uts.version,
+		.kernel_backend = k->backend->name,
+	};
+	struct ltt_channel *channel;
+	int ret;
+
+	ltt_trace_host_fill(&k->host, session, &info, created);
+	memcpy(info.uuid, ks->trace.uuid, sizeof(info.uuid));
+	ret = ltt_tsdl_trace_header(text, &info);
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (!ret)
+			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
+					      channel->nr_contexts);
+	return ret;
+}
+
 int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session)
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);

@@ -8,7 +8,7 @@
  * local one (kernel_rotate(): ROTATE_TRACE with the relative path); this
  * file is the rest: the relay archives the kernel part of a chunk that
  * ended (ARCHIVE_CHUNK through the consumer, ltt_relay_archive()), for
- * chunk.c's rotations and clears (at destroy, kernel.c has
+ * chunk-rotate.c's rotations and clears (at destroy, kernel-domain.c has
  * ltt_chunk_relay_last() do it with the same link).
  */
 #include <errno.h>

@@ -101,7 +101,11 @@ static inline enum ltt_error_code ltt_kernel_refuses(const struct ltt_kernel *k,
 /**
  * ltt_kernel_records() - ltt_kernel_refuses() for LTT_KABI_FEAT_RECORD
  */
-enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what);
+static inline enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k,
+						      const char *what)
+{
+	return ltt_kernel_refuses(k, LTT_KABI_FEAT_RECORD, what, LTT_ERR_KERNEL_BACKEND);
+}
 
 /**
  * ltt_kernel_init() - open the kernel tracer of backend @choice and read

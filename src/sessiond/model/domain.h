@@ -180,7 +180,7 @@ struct ltt_domain_ops {
 			struct ltt_relay_snap *net, uint64_t max_size,
 			struct ltt_domain_snapshot *ret);
 	/*
-	 * Optional, trace chunks (chunk.c); absent: the domain refuses them.
+	 * Optional, trace chunks (chunk-rotate.c); absent: the domain refuses them.
 	 * rotate: every trace of @session in this domain moves from the
 	 * chunk rooted at @old_root to the same place below @new_root (its
 	 * old files complete and closed on return); with @clear (roots

@@ -113,7 +113,7 @@ struct ltt_session {
 	uint32_t next_snap_output_id;
 	uint64_t nr_snapshots;
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
-	/* Trace chunks (chunk.c), under lock: local sessions only. */
+	/* Trace chunks (chunk-rotate.c), under lock: local sessions only. */
 	uint64_t chunk_id;		/* the current chunk's number, from 0 */
 	int64_t chunk_begin;		/* when it began (first start, rotation); 0: never started */
 	char chunk_dir[LTT_PATH_MAX];	/* its root: output itself for chunk 0 */
@@ -132,7 +132,7 @@ struct ltt_session {
 	/*
 	 * Chunks a partly failed rotation left: some traces still write in
 	 * them, so they are not archived until a rotation moves every trace
-	 * (chunk.c).  rotate_moved counts the traces the rotation in progress
+	 * (chunk-rotate.c).  rotate_moved counts the traces the rotation in progress
 	 * moved (ops->rotate adds to it).
 	 */
 	unsigned int nr_left;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * app.c - registered applications and the app thread (see app.h); the
+ * app-thread.c - registered applications and the app thread (see app.h); the
  * commands sent to them are app-out.c's.
  *
  * The thread owns the listening socket and reads every application's
@@ -100,11 +100,6 @@ struct conn {
 	size_t got;
 	bool discard;		/* over the description limit: read and drop */
 };
-
-void ltt_app_get(struct ltt_app *app)
-{
-	__atomic_fetch_add(&app->refcount, 1, __ATOMIC_RELAXED);
-}
 
 static void app_free(struct ltt_app *app)
 {

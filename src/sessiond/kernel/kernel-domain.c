@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kernel.c - the kernel domain: its operations (domain.h) over the kernel
+ * kernel-domain.c - the kernel domain: its operations (domain.h) over the kernel
  * tracer (kabi.h) and a consumer daemon of its own (see kernel.h).
  */
 #include <errno.h>
@@ -38,11 +38,6 @@ static uint64_t new_key(struct ltt_kernel *k)
 static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
 
 /* ---- validation ---- */
-
-enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k, const char *what)
-{
-	return ltt_kernel_refuses(k, LTT_KABI_FEAT_RECORD, what, LTT_ERR_KERNEL_BACKEND);
-}
 
 static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 						struct ltt_channel_conf *attr)
@@ -172,33 +167,6 @@ static int send_metadata(struct kernel_session *ks, struct ltt_wbuf *text)
 	if (text->err)
 		return text->err;
 	return ltt_ctrace_meta_add(&ks->trace, text);
-}
-
-int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
-			       struct kernel_session *ks, struct ltt_wbuf *text)
-{
-	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
-	char created[LTT_TRACE_DATETIME_MAX];
-	struct ltt_tsdl_trace info = {
-		.buffering = "global",
-		.bits_per_long = (uint32_t)(sizeof(long) * CHAR_BIT),
-		.vpid = -1,
-		.sysname = k->uts.sysname,
-		.kernel_release = k->uts.release,
-		.kernel_version = k->uts.version,
-		.kernel_backend = k->backend->name,
-	};
-	struct ltt_channel *channel;
-	int ret;
-
-	ltt_trace_host_fill(&k->host, session, &info, created);
-	memcpy(info.uuid, ks->trace.uuid, sizeof(info.uuid));
-	ret = ltt_tsdl_trace_header(text, &info);
-	cds_list_for_each_entry(channel, &dom->channels, node)
-		if (!ret)
-			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
-					      channel->nr_contexts);
-	return ret;
 }
 
 /* ---- events in a channel ---- */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * consumer.c - an ltt-consumerd process: spawned, its handshake, reaped.
+ * consumer-proc.c - an ltt-consumerd process: spawned, its handshake, reaped.
  * Its commands go through the one call of consumer-call.c.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * chunk.c - trace chunks of a session, local or streamed to a relay (see
+ * chunk-rotate.c - trace chunks of a session, local or streamed to a relay (see
  * chunk.h).
  */
 #include <dirent.h>
@@ -105,7 +105,7 @@ static int move_chunk0_entry(const struct ltt_session *session, const char *arch
 
 /*
  * Move chunk 0's traces into @archive: ust/, and kernel/ or the
- * kernel-N/ a kernel trace took when kernel/ held one (kernel.c).
+ * kernel-N/ a kernel trace took when kernel/ held one (kernel-domain.c).
  */
 static int archive_chunk0(const struct ltt_session *session, const char *archive)
 {
