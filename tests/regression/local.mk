@@ -41,6 +41,10 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 	tests/regression/python_ctl.py \
 	tests/regression/kload-lib.sh
 
+# The session daemon's folders held against their map (sessiond.h).
+TESTS += tests/regression/test_sessiond_layers.sh
+EXTRA_DIST += tests/regression/test_sessiond_layers.sh tests/regression/sessiond-layers.py
+
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
 # traced program, and a set of small bad configuration files.
 TESTS += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh
