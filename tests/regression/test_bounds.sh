@@ -288,7 +288,7 @@ is "$OUT" "BAD closed=2000" "2000 connections send a bad header and are dropped"
 sent=2000
 header_lines() { grep -c 'sent a malformed message header: dropped' "$LOG2"; }
 suppressed() {
-	sed -n 's/.*: \([0-9]*\) similar messages suppressed (app\.c:.*/\1/p' "$LOG2" |
+	sed -n 's/.*: \([0-9]*\) similar messages suppressed (app-thread\.c:.*/\1/p' "$LOG2" |
 		awk '{ s += $1 } END { print s + 0 }'
 }
 SECONDS=0
@@ -301,7 +301,7 @@ diag "$sent bad headers: $lines lines, $(suppressed) suppressed"
 is "$(($(header_lines) + $(suppressed)))" "$sent" "every bad header is printed or counted as suppressed"
 ok "$([ "$lines" -le $((10 * (SECONDS + 2))) ] && echo 0 || echo 1)" \
 	"at most 10 lines per 5 s were printed ($lines)"
-grep -q 'similar messages suppressed (app\.c:[0-9]*, at most 10 per 5000 ms)' "$LOG2"
+grep -q 'similar messages suppressed (app-thread\.c:[0-9]*, at most 10 per 5000 ms)' "$LOG2"
 ok $? "the summary names the place and the limit"
 ok "$(proc_alive "$(sessiond_pid)"; echo $?)" "the daemon runs"
 term_sessiond

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The session daemon's deadlines (evloop timers in client.c and app.c): a
+# The session daemon's deadlines (evloop timers in client.c and app-thread.c): a
 # client that never says HELLO is disconnected after 5 s, a program that
 # connects to app.sock and never says REGISTER after 3 s; the others, and
 # the daemon, go on meanwhile.

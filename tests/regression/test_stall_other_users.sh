@@ -24,17 +24,6 @@ plan 52
 root_sessiond
 nobody_home
 bound=$((1000 * ${LTT_TEST_TIME_SCALE:-1}))
-# count DIR ROLE: ltt_test:seq events of ROLE in the trace(s) under DIR
-count() {
-	bt "$1" "$TEST_TMP/bt.out"
-	grep ' ltt_test:seq: ' "$TEST_TMP/bt.out" | grep -c "role = \"$2\""
-}
-lost() {
-	"$@" | sed -n 's/.*discarded events: \([0-9]*\).*/\1/p' | awk '{ s += $1 } END { print s + 0 }'
-}
-gave_up() {
-	grep -c 'did not answer ADD_TRACE' "$SESSIOND_LOG"
-}
 # timed NAME CMD...: run CMD (RC, OUT, STDOUT as run sets them), its
 # wall time in MS (shown), GAVE: whether the daemon had given up on B's
 # ADD_TRACE when it returned.
@@ -44,7 +33,7 @@ timed() {
 	t0=$(date +%s%N)
 	run "$@"
 	MS=$((($(date +%s%N) - t0) / 1000000))
-	GAVE=$(gave_up)
+	GAVE=$(add_trace_gave_up)
 	diag "$name: $MS ms"
 }
 # in_time NAME: the command timed last answered within the bound, before
@@ -55,25 +44,8 @@ in_time() {
 	[ "$GAVE" = 0 ] || diag "the daemon gave up on B's ADD_TRACE before $1 returned"
 }
 
-lttctl -q create a -o "$TEST_TMP/a" && lttctl -q enable-channel -u chan -s a &&
-	lttctl -q enable-event -u ltt_test:seq -c chan -s a
-ok_cmd "root starts a session" lttctl start a
-b_ctl create b -o "$nhome/b" >/dev/null && b_ctl enable-channel -u --buffers-pid bchan >/dev/null &&
-	b_ctl enable-event -u ltt_test:seq -c bchan >/dev/null
-ok_cmd "B starts a per-PID session" b_ctl start b
-cb=$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)
-ok "$([ -n "$cb" ]; echo $?)" "B has a consumer of its own (pid $cb)"
-ino=$(cmd_sock_ino "$cb")
-
-stop_proc "$cb"
-q0=$(sock_recvq "$ino")
-open_fifo ready "$TEST_TMP/ready"
-open_fifo go "$TEST_TMP/go"
 N=2000
-ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n $N -r p1
-APP=$BG_PID
-wait_recvq "$ino" "${q0:-0}"
-ok $? "the program's trace in b waits for B's stopped consumer (queued: $(sock_recvq "$ino") bytes)"
+stalled_b_setup $N
 
 # Root's commands while B's ADD_TRACE waits.
 timed list lttctl list
@@ -138,33 +110,33 @@ timed "list (after)" lttctl list
 like "$RC:${OUT//$'\n'/ }" "^0:.* a \(.* $(id -u nobody)/b \(" "list answers, with a and b"
 in_time "list (after)"
 unlike "${OUT//$'\n'/ }" ' [rs] \(' "r and s are gone"
-stat=$(ps -o stat= -p "$cb")
-is "${stat:0:1}:$(gave_up)" T:0 "B's consumer stopped and its ADD_TRACE waiting all along"
+stat=$(ps -o stat= -p "$CB")
+is "${stat:0:1}:$(add_trace_gave_up)" T:0 "B's consumer stopped and its ADD_TRACE waiting all along"
 
 # What root's sessions recorded.
-is "$(count "$arch" p2)" $M "r's archive holds the program's $M events"
+is "$(role_count "$arch" p2)" $M "r's archive holds the program's $M events"
 is "$(grep ' ltt_test:seq: ' "$TEST_TMP/bt.out" | grep 'role = "p2"' |
 	grep -c 'vpid = [0-9]*, procname = "')" $M "each with the contexts added (vpid, procname)"
-is "$(count "$R" p2)" $M "r holds each of them once (its archive and last chunk read together)"
-is "$(count "$snap" p2)" $M "s's snapshot holds the program's $M events"
+is "$(role_count "$R" p2)" $M "r holds each of them once (its archive and last chunk read together)"
+is "$(role_count "$snap" p2)" $M "s's snapshot holds the program's $M events"
 
 # B's consumer runs again: b lost nothing.
 wait_ready $ready
 ok $? "the first program registered"
 timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' bash "$SESSIOND_LOG"
 ok $? "the daemon gave up waiting for ADD_TRACE, after root's commands"
-stat=$(ps -o stat= -p "$cb")
+stat=$(ps -o stat= -p "$CB")
 is "${stat:0:1}" T "B's consumer was stopped all along"
-kill -CONT "$cb"
+kill -CONT "$CB"
 echo go >&$go
 wait $APP
 is $? 0 "the first program ran"
 ok_cmd "root stops a" lttctl stop a
-is "$(count "$TEST_TMP/a" p1)/$(count "$TEST_TMP/a" p2)" $N/$M "a recorded every event of both programs"
+is "$(role_count "$TEST_TMP/a" p1)/$(role_count "$TEST_TMP/a" p2)" $N/$M "a recorded every event of both programs"
 ok_cmd "B stops b" b_ctl stop b
-got=$(count "$nhome/b" p1)
-dropped=$(lost b_ctl list b)
-diag "b holds $(count "$nhome/b" p2) events of the second program (registered while B's consumer was stopped)"
+got=$(role_count "$nhome/b" p1)
+dropped=$(lost_sum b_ctl list b)
+diag "b holds $(role_count "$nhome/b" p2) events of the second program (registered while B's consumer was stopped)"
 is "$((got + dropped))" $N "b: recorded ($got) + discarded ($dropped) = committed ($N)"
 b_ctl destroy b >/dev/null
 lttctl -q destroy a

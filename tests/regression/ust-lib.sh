@@ -391,3 +391,48 @@ rotate_under_load() {
 	wait "$app"
 	APP_RC=$?
 }
+
+# The stalled owner of test_ust_list_stalled and test_stall_other_users:
+# root's session a and B's (nobody's) per-PID session b, both started,
+# then B's consumer stopped and a program (N events, role p1) registering,
+# so B's owner thread holds b's lock in an ADD_TRACE that B's consumer
+# does not answer.  Three checks of its own (a starts, b starts, B has a
+# consumer), one more once the ADD_TRACE waits on the consumer's socket.
+# Sets CB (B's consumer), APP (the program), fds $ready and $go.
+stalled_b_setup() {
+	local n=$1 ino q0
+	lttctl -q create a -o "$TEST_TMP/a" && lttctl -q enable-channel -u chan -s a &&
+		lttctl -q enable-event -u ltt_test:seq -c chan -s a
+	ok_cmd "root starts a session" lttctl start a
+	b_ctl create b -o "$nhome/b" >/dev/null &&
+		b_ctl enable-channel -u --buffers-pid bchan >/dev/null &&
+		b_ctl enable-event -u ltt_test:seq -c bchan >/dev/null
+	ok_cmd "B starts a per-PID session" b_ctl start b
+	CB=$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)
+	ok "$([ -n "$CB" ]; echo $?)" "B has a consumer of its own (pid $CB)"
+	ino=$(cmd_sock_ino "$CB")
+	stop_proc "$CB"
+	q0=$(sock_recvq "$ino")
+	open_fifo ready "$TEST_TMP/ready"
+	open_fifo go "$TEST_TMP/go"
+	ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n "$n" -r p1
+	APP=$BG_PID
+	wait_recvq "$ino" "${q0:-0}"
+	ok $? "the program's trace in b waits for B's stopped consumer (queued: $(sock_recvq "$ino") bytes)"
+}
+
+# role_count DIR ROLE: ltt_test:seq events of ROLE in the trace(s) under DIR
+role_count() {
+	bt "$1" "$TEST_TMP/bt.out"
+	grep ' ltt_test:seq: ' "$TEST_TMP/bt.out" | grep -c "role = \"$2\""
+}
+
+# lost_sum CMD...: the discarded events CMD's list output says, summed
+lost_sum() {
+	"$@" | sed -n 's/.*discarded events: \([0-9]*\).*/\1/p' | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# add_trace_gave_up: how often the daemon gave up waiting for an ADD_TRACE
+add_trace_gave_up() {
+	grep -c 'did not answer ADD_TRACE' "$SESSIOND_LOG"
+}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_kernel_filter.c - the daemon's side of kernel filters without the
- * tracer: the rule matching of ust-filter.c as the kernel domain uses it
+ * tracer: the rule matching of rule-filter.c as the kernel domain uses it
  * (an event's name and type, exclusions, several rules on one event, a
  * field the event lacks, fields that can't be had), and
  * ltt_kernel_filter_check_rule()'s refusals (module too old, floats,
