@@ -121,16 +121,7 @@ is "$(role_count "$R" p2)" $M "r holds each of them once (its archive and last c
 is "$(role_count "$snap" p2)" $M "s's snapshot holds the program's $M events"
 
 # B's consumer runs again: b lost nothing.
-wait_ready $ready
-ok $? "the first program registered"
-timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' bash "$SESSIOND_LOG"
-ok $? "the daemon gave up waiting for ADD_TRACE, after root's commands"
-stat=$(ps -o stat= -p "$CB")
-is "${stat:0:1}" T "B's consumer was stopped all along"
-kill -CONT "$CB"
-echo go >&$go
-wait $APP
-is $? 0 "the first program ran"
+stalled_b_resume
 ok_cmd "root stops a" lttctl stop a
 is "$(role_count "$TEST_TMP/a" p1)/$(role_count "$TEST_TMP/a" p2)" $N/$M "a recorded every event of both programs"
 ok_cmd "B stops b" b_ctl stop b

@@ -32,16 +32,7 @@ run lttctl list a
 like "$RC:${OUT//$'\n'/ }" '^0:.*chan' "root's list a answers"
 is "$(add_trace_gave_up)" 0 "all before the daemon gave up waiting for the consumer's ADD_TRACE"
 
-wait_ready $ready
-ok $? "the program registers"
-timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' bash "$SESSIOND_LOG"
-ok $? "the daemon gave up waiting for ADD_TRACE (the program's trace in b has no consumer yet)"
-stat=$(ps -o stat= -p "$CB")
-is "${stat:0:1}" T "B's consumer was stopped all along"
-kill -CONT "$CB"
-echo go >&$go
-wait $APP
-is $? 0 "the program ran"
+stalled_b_resume
 ok_cmd "A stops" lttctl stop a
 is "$(role_count "$TEST_TMP/a" p1)" $N "a recorded every event"
 b_ctl stop b >/dev/null

@@ -436,3 +436,22 @@ lost_sum() {
 add_trace_gave_up() {
 	grep -c 'did not answer ADD_TRACE' "$SESSIOND_LOG"
 }
+
+# stalled_b_resume: the end of stalled_b_setup's stall, four checks: the
+# program registers, the daemon gives up waiting for b's ADD_TRACE, B's
+# consumer was stopped all along; then B's consumer runs again and the
+# program ends (its exit status checked).
+stalled_b_resume() {
+	local stat
+	wait_ready $ready
+	ok $? "the program registered"
+	timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' \
+		bash "$SESSIOND_LOG"
+	ok $? "the daemon gave up waiting for ADD_TRACE (the program's trace in b has no consumer yet)"
+	stat=$(ps -o stat= -p "$CB")
+	is "${stat:0:1}" T "B's consumer was stopped all along"
+	kill -CONT "$CB"
+	echo go >&$go
+	wait $APP
+	is $? 0 "the program ran"
+}
