@@ -1,13 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""sessiond-layers.py SRCDIR BUILDDIR - hold src/sessiond against its map.
+"""sessiond-layers.py SRCDIR BUILDDIR - hold src/sessiond against its maps.
 
-The map is src/sessiond/sessiond.h: its folders, from the top layer down,
-each with the files it names.  Prints one line per check, "ok DESC" or
-"not ok DESC" followed by "# ..." lines that say what is wrong:
-  - every .c and .h of a folder is named by the map, and every name is a file;
-  - no file includes a header of a folder the map lists before its own;
-  - no object calls a function defined in such a folder (nm of the
+src/sessiond/sessiond.h names the daemon's folders, from the top layer
+down, each with its map header ("cmd/ (cmd.h): ..."); a folder's map
+header names the folder's files in its first comment, and every header of
+a folder declares its functions grouped by the file that defines them:
+under a line "/* FILE.c: ..." (a header without one: its own FILE.c).
+Prints one line per check, "ok DESC" or "not ok DESC" followed by "# ..."
+lines that say what is wrong:
+  - every .c and .h of a folder is named by its map, and every name is a file;
+  - every prototype lies under the file that defines it (nm of the
     daemon's objects in BUILDDIR, when they are built);
+  - no file includes a header of a folder the map lists before its own;
+  - no object calls a function defined in such a folder;
   - no two folders call each other (a circle across layers).
 """
 import glob
@@ -19,25 +24,28 @@ import sys
 src, build = sys.argv[1], sys.argv[2]
 top = os.path.join(src, 'src', 'sessiond')
 mapped = {}         # folder -> set of file names
+maphdr = {}         # folder -> its map header
 order = []
-folder = None
 for line in open(os.path.join(top, 'sessiond.h')):
-    m = re.match(r' \* ([a-z]+)/: ', line)
+    m = re.match(r' \* ([a-z]+)/ \(([a-z0-9-]+\.h)\): ', line)
     if m:
-        folder = m.group(1)
-        order.append(folder)
-        mapped[folder] = set()
+        order.append(m.group(1))
+        maphdr[m.group(1)] = m.group(2)
+for f in order:
+    mapped[f] = set()
+    path = os.path.join(top, f, maphdr[f])
+    if not os.path.exists(path):
         continue
-    m = re.match(r' \*   ([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])\s', line)
-    if m and folder:
+    head = open(path).read().split('\n */', 1)[0]
+    for m in re.finditer(r'^ \*   ([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])\s', head, re.M):
         exts = ['.c', '.h'] if m.group(2) == '.[ch]' else [m.group(2)]
-        mapped[folder].update(m.group(1) + e for e in exts)
+        mapped[f].update(m.group(1) + e for e in exts)
 rank = {f: i for i, f in enumerate(order)}
 
 
 def check(desc, problems):
     print(('not ok ' if problems else 'ok ') + desc)
-    for p in problems[:40]:
+    for p in problems[:200]:
         print('# ' + p)
 
 
@@ -45,12 +53,12 @@ check('the map names folders (%s)' % ' '.join(order), [] if len(order) >= 5 else
 problems = []
 for f in order:
     there = {os.path.basename(p) for p in glob.glob(os.path.join(top, f, '*.[ch]'))}
-    problems += ['%s/%s is not in the map' % (f, n) for n in sorted(there - mapped[f])]
-    problems += ['the map names %s/%s, which does not exist' % (f, n)
+    problems += ['%s/%s is not in %s' % (f, n, maphdr[f]) for n in sorted(there - mapped[f])]
+    problems += ['%s names %s/%s, which does not exist' % (maphdr[f], f, n)
                  for n in sorted(mapped[f] - there)]
 dirs = {d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))}
 problems += ['folder %s/ is not in the map' % d for d in sorted(dirs - set(order))]
-check('every file of every folder is in the map, and only those', problems)
+check('every file of every folder is in its map header, and only those', problems)
 
 problems = []
 for f in order:
@@ -64,6 +72,7 @@ check('no file includes a header of a layer above its own', problems)
 objs = glob.glob(os.path.join(build, 'src', 'sessiond', '*', '*.o'))
 if not objs:
     print('ok calls not checked # SKIP the daemon is not built in ' + build)
+    print('ok prototypes not checked # SKIP')
     print('ok no circle of folders # SKIP')
     sys.exit(0)
 defs, undef = {}, {}
@@ -73,9 +82,28 @@ for o in objs:
     for line in out.splitlines():
         p = line.split()
         if len(p) == 3 and p[1] in 'TDR':
-            defs[p[2]] = (f, os.path.basename(o))
+            defs[p[2]] = (f, re.sub(r'^ltt_sessiond-', '', os.path.basename(o))[:-2] + '.c')
         elif len(p) == 2 and p[0] == 'U':
             undef.setdefault((f, os.path.basename(o)), set()).add(p[1])
+problems = []
+for f in order:
+    for path in sorted(glob.glob(os.path.join(top, f, '*.h'))):
+        h = os.path.basename(path)
+        section = h[:-2] + '.c'
+        for n, line in enumerate(open(path), 1):
+            m = re.match(r'/\* ([a-z0-9-]+\.c)[: ]', line)
+            if m:
+                section = m.group(1)
+                continue
+            m = re.match(r'(?!static |typedef |extern |#)[a-z][^(;=]*?\b(\w+)\(', line)
+            if not m or m.group(1) not in defs:
+                continue
+            where = defs[m.group(1)][1]
+            if where != section:
+                problems.append('%s/%s:%d: %s() is %s\'s, not under it' %
+                                (f, h, n, m.group(1), where))
+check('every prototype lies under the file that defines it', problems)
+
 problems = []
 calls = set()
 for (f, o), syms in undef.items():

@@ -1,14 +1,15 @@
 #!/bin/bash
-# test_sessiond_layers.sh - the session daemon's house against its map
-# (src/sessiond/sessiond.h): every file of every folder named there, and
-# no include or call from a folder up to one the map lists above it, so
+# test_sessiond_layers.sh - the session daemon's house against its maps
+# (src/sessiond/sessiond.h, the folders; each folder's map header, its
+# files): every file named, every prototype under the file that defines
+# it, and no include or call from a folder up to one listed above it, so
 # the layers (commands, domains, trace chunks, consumer traces, the
 # consumer link, the session model) stay layers as the code grows.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 5
+plan 6
 python3 "$LTT_TOP_SRCDIR/tests/regression/sessiond-layers.py" "$LTT_TOP_SRCDIR" \
 	"$LTT_TOP_BUILDDIR" > "${TMPDIR:-/tmp}/layers.$$" 2>&1
 while IFS= read -r line; do

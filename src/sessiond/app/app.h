@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * app.h - map of app/, registered programs, file by file:
- *   app-thread.c  registered applications and the app thread (below)
- *   app-out.c     commands to programs (its part below)
+ * app.h - registered programs: the map of app/.
+ *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   app.h          the map of app/: the application object, file by file
+ *   app-thread.c   registered applications and the app thread (app.sock)
+ *   app-out.c      commands to applications: never blocking, queued, acks
  *
  * app-thread.c: registered applications and the app thread, which accepts them
  * on RUNDIR/app.sock and reads what they send (registration, tracepoint
@@ -85,6 +89,8 @@ struct ltt_app {
 	struct ltt_evloop *loop;	/* the app thread's */
 	void *conn;			/* the app thread's record; NULL once closed */
 };
+
+/* app-thread.c: registered applications and the app thread (app.sock) */
 
 /**
  * ltt_app_get() / ltt_app_put() - references; the last put frees the
@@ -213,10 +219,8 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
  */
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
 
-/* ---- app-out.c ---- */
+/* app-out.c: commands to applications: never blocking, queued, acks */
 
-/*
-*/
 #define LTT_APP_OUTQ_MAX (8U << 20)	/* bytes of commands a program has not taken */
 
 struct ltt_app;

@@ -3,6 +3,13 @@
  * chunk.h - trace chunks of a session, local or streamed to a relay:
  * rotation, clear, metadata regeneration.
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   chunk.h        trace chunks: rotation, clear, regeneration, archives
+ *   chunk-rotate.c trace chunks of local and streamed sessions
+ *   chunk-journal.[ch] a local session's chunks kept for the next daemon
+ *   chunk-sched.[ch] the rotation thread: timer and size schedules
+ *
  * A session writes into its current chunk: chunk 0 is the session's
  * output directory itself (kernel/, ust/ below it, as a session that
  * never rotates has it); chunk N >= 1 is OUTPUT/BEGIN-N.  A rotation
@@ -39,6 +46,8 @@ struct ltt_relay_link;
 
 /* Where ltt_chunk_archive_path() and the archives go, below the output. */
 #define LTT_CHUNK_ARCHIVES_DIR "archives"
+
+/* chunk-rotate.c: trace chunks of local and streamed sessions */
 
 /**
  * ltt_chunk_started() - @session starts: its first chunk begins now, and

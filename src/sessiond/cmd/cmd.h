@@ -3,6 +3,21 @@
  * cmd.h - the client commands: one table from command number to handler,
  * handlers grouped by object in cmd-session.c, cmd-channel.c, cmd-event.c.
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   cmd.h          the commands' handlers and helpers
+ *   cmd-table.c    the table from command numbers to handlers
+ *   cmd-view.c     what list is told, never held up by a consumer
+ *   cmd-session.c  create, destroy, start, stop, list, get
+ *   cmd-channel.c  enable-channel, disable-channel
+ *   cmd-event.c    enable-event, disable-event
+ *   cmd-context.c  add-context, list contexts
+ *   cmd-tracker.c  track, untrack, tracker policies
+ *   cmd-snapshot.c snapshot outputs and snapshot record
+ *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
+ *   cmd-common.c   what every command uses: sessions found and locked,
+ *                  changes begun and ended, failures mapped to public codes
+ *
  * A handler decodes its whole request, checks it with ltt_rbuf_end()
  * before acting (a malformed request changes nothing), and either fails
  * with a public error code and no reply payload, or succeeds and appends
@@ -40,6 +55,40 @@ struct ltt_cmd_ctx {
 typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply);
 
+/* What list asks of a session (cmd-view.c), one view each. */
+enum ltt_cmd_view {
+	LTT_CMD_VIEW_TREE,	/* GET_SESSION (after the session's info) */
+	LTT_CMD_VIEW_CONTEXTS,
+	LTT_CMD_VIEW_ROTATION,
+	LTT_CMD_VIEW_UTRACKERS,
+	LTT_CMD_VIEW_KTRACKERS,
+};
+
+/* What ltt_cmd_with_session() does to the session it locked. */
+typedef enum ltt_error_code (*ltt_cmd_locked_fn)(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_session *session, void *arg);
+
+/* A change of a session's tree: the session locked, what its domains must settle. */
+struct ltt_cmd_change {
+	struct ltt_session *session;
+	struct ltt_domain_impl *d;	/* ltt_cmd_change_domain()'s: the domain changed */
+	struct ltt_domain_settle settle;
+};
+
+/* A domain's word on what a change asks (@arg: the command's attributes). */
+typedef enum ltt_error_code (*ltt_cmd_check_fn)(struct ltt_domain_impl *d, void *arg);
+
+/**
+ * ltt_cmd_code() - the code a validation shared with the library
+ * (common/attr.h: 0 or a negated public code) returned
+ */
+static inline enum ltt_error_code ltt_cmd_code(int negated)
+{
+	return (enum ltt_error_code)-negated;
+}
+
+/* cmd-table.c: the table from command numbers to handlers */
+
 /**
  * ltt_cmd_dispatch() - run one client command
  * @cmd: the command number from the request header
@@ -58,125 +107,16 @@ enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int
  */
 bool ltt_cmd_may_wait(unsigned int cmd);
 
-/* The handlers, ltt_cmd_fn each: cmd-session.c */
-enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
+/* cmd-view.c: what list is told, never held up by a consumer */
+
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-/* cmd-chunk.c: trace chunks (chunk.h) */
-enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_disable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					     struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				       struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					     struct ltt_wbuf *reply);
-/* KERNEL_TRACER: how the daemon traces the kernel (client-proto.h). */
-enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-/* cmd-snapshot.c */
-enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
-						struct ltt_rbuf *req, struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
-						struct ltt_rbuf *req, struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
-						 struct ltt_rbuf *req, struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-/* cmd-channel.c */
-enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-/* cmd-tracker.c: process trackers (tracker.h) */
-enum ltt_error_code ltt_cmd_track(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply);
-/* cmd-event.c */
-enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-
-/**
- * ltt_cmd_rule_channel() - the channel @name of @session's domain @d, or
- * with @name "" the default channel, created with the domain's defaults
- * when @create and it does not exist yet (ltt_cmd_add_channel()); session
- * lock held.  Returns LTT_ERR_OK, CHANNEL_NOT_FOUND or the creation's code.
- */
-enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					 const char *name, bool create,
-					 struct ltt_channel **ret_channel);
-/* cmd-context.c */
-enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply);
-
-/**
- * ltt_cmd_destroy_all() - stop and destroy every session, writing what
- * they recorded (daemon shutdown); no client may be served meanwhile
- */
-void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
-
-/*
- * What list shows of one session (GET_SESSION's tree, LIST_CONTEXTS,
- * ROTATION_INFO), each appended to @reply by a function of the object's
- * file; session lock held.  cmd-view.c serves them, from the view kept
- * of the last answer when the lock is held by a call waiting on a
- * consumer.
- */
-/*
- * ltt_cmd_stall_put() - GET_SESSION's stalled consumers (client minor 14):
- * with @waiting (session lock held, part of the tree) what waits for each
- * domain's consumer, every domain; else (any lock context) the domains
- * whose consumer is stalled now.  Never waits.
- */
-void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
-		       struct ltt_wbuf *reply);
-void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			  struct ltt_wbuf *reply);	/* cmd-session.c */
-void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			  struct ltt_wbuf *reply);	/* cmd-context.c */
-void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			  struct ltt_wbuf *reply);	/* cmd-chunk.c */
-void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			       struct ltt_wbuf *reply);	/* cmd-tracker.c */
-void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-				 struct ltt_wbuf *reply);
-
-/* What list asks of a session (cmd-view.c), one view each. */
-enum ltt_cmd_view {
-	LTT_CMD_VIEW_TREE,	/* GET_SESSION (after the session's info) */
-	LTT_CMD_VIEW_CONTEXTS,
-	LTT_CMD_VIEW_ROTATION,
-	LTT_CMD_VIEW_UTRACKERS,
-	LTT_CMD_VIEW_KTRACKERS,
-};
 
 /**
  * ltt_cmd_view() - append @kind of the session @name to @reply, without
@@ -192,6 +132,109 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 				 enum ltt_cmd_view kind, struct ltt_wbuf *reply);
 
 /**
+ * ltt_cmd_view_save() - keep what list would answer about @session now,
+ * for when its lock is held by a call waiting on a consumer
+ *
+ * Session lock held (ltt_cmd_unlock_session() calls it).
+ */
+void ltt_cmd_view_save(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
+
+/* cmd-session.c: create, destroy, start, stop, list, get */
+
+/* The handlers are ltt_cmd_fn each. */
+enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+
+enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					     struct ltt_wbuf *reply);
+
+/* KERNEL_TRACER: how the daemon traces the kernel (client-proto.h). */
+enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_destroy_all() - stop and destroy every session, writing what
+ * they recorded (daemon shutdown); no client may be served meanwhile
+ */
+void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx);
+
+/*
+ * ltt_cmd_stall_put() - GET_SESSION's stalled consumers (client minor 14):
+ * with @waiting (session lock held, part of the tree) what waits for each
+ * domain's consumer, every domain; else (any lock context) the domains
+ * whose consumer is stalled now.  Never waits.
+ */
+void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session, bool waiting,
+		       struct ltt_wbuf *reply);
+
+/*
+ * What list shows of one session: GET_SESSION's tree here, its contexts
+ * (cmd-context.c), rotation (cmd-chunk.c) and trackers (cmd-tracker.c),
+ * each appended to @reply by a function of the object's file; session
+ * lock held.  cmd-view.c serves them, from the view kept of the last
+ * answer when the lock is held by a call waiting on a consumer.
+ */
+void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);
+
+/* cmd-channel.c: enable-channel, disable-channel */
+
+enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+
+/* cmd-event.c: enable-event, disable-event */
+
+enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+
+/**
+ * ltt_cmd_rule_channel() - the channel @name of @session's domain @d, or
+ * with @name "" the default channel, created with the domain's defaults
+ * when @create and it does not exist yet (ltt_cmd_add_channel()); session
+ * lock held.  Returns LTT_ERR_OK, CHANNEL_NOT_FOUND or the creation's code.
+ */
+enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					 const char *name, bool create,
+					 struct ltt_channel **ret_channel);
+
+/* cmd-context.c: add-context, list contexts */
+
+enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply);
+void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);
+
+/* cmd-tracker.c: track, untrack, tracker policies */
+
+enum ltt_error_code ltt_cmd_track(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			       struct ltt_wbuf *reply);
+
+void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+				 struct ltt_wbuf *reply);
+
+/**
  * ltt_cmd_trackers_target() - LIST_TRACKERS' request read from @req: the
  * session's name (in @req) and which trackers' view (user space or
  * kernel); LTT_ERR_OK, PROTOCOL, or the domain's refusal (cmd-tracker.c)
@@ -199,13 +242,33 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					    const char **ret_name, enum ltt_cmd_view *ret_kind);
 
-/**
- * ltt_cmd_view_save() - keep what list would answer about @session now,
- * for when its lock is held by a call waiting on a consumer
- *
- * Session lock held (ltt_cmd_unlock_session() calls it).
- */
-void ltt_cmd_view_save(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
+/* cmd-snapshot.c: snapshot outputs and snapshot record */
+
+enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
+						 struct ltt_rbuf *req, struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+
+/* cmd-chunk.c: rotate, enable-rotation, disable-rotation, clear, regenerate */
+
+enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_disable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					     struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				       struct ltt_wbuf *reply);
+void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			  struct ltt_wbuf *reply);
+
+/* cmd-common.c: sessions found and locked, changes begun and ended, failures mapped */
 
 /**
  * ltt_cmd_find_session() - find the session named @name that the client
@@ -233,10 +296,6 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
-/* What ltt_cmd_with_session() does to the session it locked. */
-typedef enum ltt_error_code (*ltt_cmd_locked_fn)(const struct ltt_cmd_ctx *ctx,
-						 struct ltt_session *session, void *arg);
-
 /**
  * ltt_cmd_with_session() - lock the session named @name
  * (ltt_cmd_lock_session()), call @fn(@ctx, session, @arg), unlock
@@ -245,13 +304,6 @@ typedef enum ltt_error_code (*ltt_cmd_locked_fn)(const struct ltt_cmd_ctx *ctx,
  */
 enum ltt_error_code ltt_cmd_with_session(const struct ltt_cmd_ctx *ctx, const char *name,
 					 ltt_cmd_locked_fn fn, void *arg);
-
-/* A change of a session's tree: the session locked, what its domains must settle. */
-struct ltt_cmd_change {
-	struct ltt_session *session;
-	struct ltt_domain_impl *d;	/* ltt_cmd_change_domain()'s: the domain changed */
-	struct ltt_domain_settle settle;
-};
 
 /**
  * ltt_cmd_change_begin() - lock the session named @name for a change of
@@ -263,9 +315,6 @@ struct ltt_cmd_change {
  */
 enum ltt_error_code ltt_cmd_change_begin(const struct ltt_cmd_ctx *ctx, const char *name,
 					 struct ltt_cmd_change *ch);
-
-/* A domain's word on what a change asks (@arg: the command's attributes). */
-typedef enum ltt_error_code (*ltt_cmd_check_fn)(struct ltt_domain_impl *d, void *arg);
 
 /**
  * ltt_cmd_change_domain() - ltt_cmd_change_begin() for a change of one
@@ -357,14 +406,5 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
  * LIMIT for -ENOSPC (one of our limits), UNKNOWN (logged) for the rest
  */
 enum ltt_error_code ltt_cmd_error(int err);
-
-/**
- * ltt_cmd_code() - the code a validation shared with the library
- * (common/attr.h: 0 or a negated public code) returned
- */
-static inline enum ltt_error_code ltt_cmd_code(int negated)
-{
-	return (enum ltt_error_code)-negated;
-}
 
 #endif /* LTT_SESSIOND_CMD_H */

@@ -4,6 +4,18 @@
  * (consumer-proc.c) and calling its commands (common/consumer-proto.h; the
  * trace commands in consumer-trace.c, the relay ones in consumer-relay.c).
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   relay.[ch]     a session's relay: the create-time check, each consumer's link
+ *   supervisor.[ch] a domain's consumer daemon, spawned and replaced
+ *   consumer.h     the link's API: every command of consumer-trace.c, -relay.c
+ *   consumer-proc.c an ltt-consumerd: spawned, its handshake, reaped
+ *   consumer-call.[ch] the one call every command makes: deadlines, owed and
+ *                  late replies, stalled or lost (.h: the consumer object)
+ *   consumer-trace.c its trace commands: traces, channels, streams, metadata,
+ *                  rotations, statistics, snapshots
+ *   consumer-relay.c its relay output commands
+ *
  * Each command is one call (consumer-call.c): it sends the command and
  * waits for its reply under the consumer's own lock, a leaf lock: callers
  * may hold session and UST locks, since the consumer never waits on the
@@ -22,6 +34,24 @@
 #include "common/consumer-proto.h"
 
 struct ltt_consumer;
+
+/* A consumer that does not answer (ltt_consumer_stall()). */
+struct ltt_consumer_stall {
+	bool stalled;		/* it owes a reply, or a call waited over after_ms */
+	int64_t since;		/* then: since when, seconds since the Epoch */
+	uint16_t type;		/* the command it has not answered (the oldest owed) */
+};
+
+/*
+ * Is @err a failure of the call itself (the consumer stalled: -ETIMEDOUT;
+ * gone or broken: -EPIPE, -ECONNRESET, -EPROTO) rather than its answer?
+ */
+static inline bool ltt_consumer_call_failed(int err)
+{
+	return err == -ETIMEDOUT || err == -EPIPE || err == -ECONNRESET || err == -EPROTO;
+}
+
+/* consumer-proc.c: an ltt-consumerd: spawned, its handshake, reaped */
 
 /**
  * ltt_consumer_path() - the consumer program: @configured if not NULL,
@@ -61,16 +91,23 @@ void ltt_consumer_destroy(struct ltt_consumer *consumer, int timeout_ms);
 void ltt_consumer_unwritten_add(struct ltt_consumer *consumer, uint64_t events);
 
 /**
- * ltt_consumer_alive() - false once the consumer was found dead: its
- * socket closed, a message could not be read, or ltt_consumer_lost()
- */
-bool ltt_consumer_alive(struct ltt_consumer *consumer);
-
-/**
  * ltt_consumer_pidfd() - a pidfd of the consumer's process, readable once
  * it exits (borrowed: valid until ltt_consumer_destroy()), or -1
  */
 int ltt_consumer_pidfd(const struct ltt_consumer *consumer);
+
+/**
+ * ltt_consumer_minor() - the protocol minor agreed at HELLO
+ */
+uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);
+
+/* consumer-call.c: the one call every command makes: deadlines, owed and late replies */
+
+/**
+ * ltt_consumer_alive() - false once the consumer was found dead: its
+ * socket closed, a message could not be read, or ltt_consumer_lost()
+ */
+bool ltt_consumer_alive(struct ltt_consumer *consumer);
 
 /**
  * ltt_consumer_lost() - the consumer's process exited: reap it and fail
@@ -84,13 +121,6 @@ void ltt_consumer_lost(struct ltt_consumer *consumer);
  * than @after_ms?  Any thread, no lock (a hint: it may change at once).
  */
 bool ltt_consumer_stalled(struct ltt_consumer *consumer, int after_ms);
-
-/* A consumer that does not answer (ltt_consumer_stall()). */
-struct ltt_consumer_stall {
-	bool stalled;		/* it owes a reply, or a call waited over after_ms */
-	int64_t since;		/* then: since when, seconds since the Epoch */
-	uint16_t type;		/* the command it has not answered (the oldest owed) */
-};
 
 /**
  * ltt_consumer_stall() - ltt_consumer_stalled(), with since when and which
@@ -109,10 +139,7 @@ void ltt_consumer_stall(struct ltt_consumer *consumer, int after_ms,
  */
 bool ltt_consumer_owes(struct ltt_consumer *consumer);
 
-/**
- * ltt_consumer_minor() - the protocol minor agreed at HELLO
- */
-uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);
+/* consumer-trace.c: its trace commands: traces, channels, streams, metadata */
 
 /*
  * The commands.  Each returns 0, the consumer's negative errno, -EPIPE
@@ -127,8 +154,10 @@ uint32_t ltt_consumer_minor(const struct ltt_consumer *consumer);
 int ltt_consumer_add_trace(struct ltt_consumer *c, uint64_t key, const char *dir,
 			   const uuid_t uuid, uid_t uid, gid_t gid, uint64_t relay_key,
 			   bool resume);
+
 int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			  size_t len);
+
 /*
  * ltt_consumer_metadata_try() - METADATA, its reply waited for @timeout_ms,
  * but -EAGAIN when nothing of it was sent (the consumer still owes a
@@ -138,6 +167,7 @@ int ltt_consumer_metadata(struct ltt_consumer *c, uint64_t trace_key, const void
  */
 int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const void *text,
 			      size_t len, int timeout_ms);
+
 /*
  * ltt_consumer_metadata_all() - the whole of @text (a trace's metadata
  * kept whole, sent again to a consumer taking the trace over), in as many
@@ -146,8 +176,10 @@ int ltt_consumer_metadata_try(struct ltt_consumer *c, uint64_t trace_key, const 
  */
 int ltt_consumer_metadata_all(struct ltt_consumer *c, uint64_t trace_key,
 			      const struct ltt_wbuf *text);
+
 /* ADD_CHANNEL: @chan as the protocol's codec puts it (a zeroed domain block: user space). */
 int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_add_channel *chan);
+
 /*
  * ROTATE_TRACE (consumer-proto.h): the trace moves to @dir, or with @clear
  * drops what it holds and stays where it is (@dir ""); RESET_METADATA
@@ -159,33 +191,41 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
  */
 int ltt_consumer_rotate_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
 			      bool clear);
+
 /*
  * RESET_METADATA: -EAGAIN when nothing of it was sent (the metadata is
  * not emptied), -ETIMEDOUT when sent and not answered (it is emptied once
  * the consumer runs: what follows it must be sent after it).
  */
 int ltt_consumer_reset_metadata(struct ltt_consumer *c, uint64_t trace_key);
+
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd);
+
 /* ADD_STREAM with the channel's statistics page (1.4; -EOPNOTSUPP before). */
 int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				  int shm_fd, int wakeup_fd, int stats_fd);
+
 /* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int stream_fd);
+
 /*
  * A tracefs channel's stream: the CPU's trace_pipe_raw and the channel's
  * event map (common/ftrace-map.h); consumer 1.9.
  */
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int pipe_fd, int map_fd);
+
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
+
 /*
  * FLUSH_CHANNEL of a channel whose buffers hold @buffer_bytes in all: its
  * deadline is 5 s plus the time to write them at 8 MiB/s (instead of 30 s).
  */
 int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_key, bool final,
 				     uint64_t buffer_bytes);
+
 /*
  * A session's stop: FLUSH_CHANNEL (not final) with the stopped flag when
  * the consumer speaks 1.11, so the channel's timers slow down until its
@@ -193,14 +233,17 @@ int ltt_consumer_flush_channel_sized(struct ltt_consumer *c, uint64_t channel_ke
  */
 int ltt_consumer_flush_stopped(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t buffer_bytes);
+
 int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
+
 /*
  * CHANNEL_STATS whole: the counters and (consumer 1.5) the output's
  * failure; an older consumer leaves the failure 0.
  */
 int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
 				struct ltt_consumer_channel_stats *ret);
+
 /*
  * CHANNEL_STATS for a caller that must not wait (list): -EBUSY when
  * another call holds the consumer, -ETIMEDOUT at once when it still owes
@@ -208,20 +251,15 @@ int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
  */
 int ltt_consumer_channel_status_now(struct ltt_consumer *c, uint64_t channel_key,
 				    int timeout_ms, struct ltt_consumer_channel_stats *ret);
+
 /*
  * PROBE_OUTPUT (consumer 1.5; -EOPNOTSUPP before): can @uid:@gid write a
  * trace under @dir?  Creates it; returns 0 or the consumer's -errno.
  */
 int ltt_consumer_probe_output(struct ltt_consumer *c, const char *dir, uid_t uid, gid_t gid);
-/*
- * Is @err a failure of the call itself (the consumer stalled: -ETIMEDOUT;
- * gone or broken: -EPIPE, -ECONNRESET, -EPROTO) rather than its answer?
- */
-static inline bool ltt_consumer_call_failed(int err)
-{
-	return err == -ETIMEDOUT || err == -EPIPE || err == -ECONNRESET || err == -EPROTO;
-}
+
 int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
+
 /*
  * ADD_SNAPSHOT_TRACE and SNAPSHOT_TRACE (1.6; -EOPNOTSUPP before): a
  * snapshot session's trace, and one snapshot of it in @dir; the reply's
@@ -229,9 +267,11 @@ int ltt_consumer_destroy_channel(struct ltt_consumer *c, uint64_t channel_key);
  */
 int ltt_consumer_add_snapshot_trace(struct ltt_consumer *c, uint64_t key, const uuid_t uuid,
 				    uid_t uid, gid_t gid);
+
 int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, const char *dir,
 				uint64_t max_packets, uint64_t buffer_bytes,
 				struct ltt_consumer_snapshot_reply *ret);
+
 /*
  * SNAPSHOT_TRACE_RELAY (1.8): the same snapshot sent to relay @relay_key
  * (ADD_RELAY) as trace @path of its relay session; -EOPNOTSUPP from an
@@ -240,13 +280,17 @@ int ltt_consumer_snapshot_trace(struct ltt_consumer *c, uint64_t trace_key, cons
 int ltt_consumer_snapshot_trace_relay(struct ltt_consumer *c, uint64_t trace_key,
 				      uint64_t relay_key, const char *path, uint64_t max_packets,
 				      uint64_t buffer_bytes, struct ltt_consumer_snapshot_reply *ret);
+
 /*
  * STREAMS_SENT (1.3): every ADD_STREAM of the channel was sent (a relayed
  * channel then announces its streams together).  Returns 0 at once for an
  * older consumer, which announces each stream on its own.
  */
 int ltt_consumer_streams_sent(struct ltt_consumer *c, uint64_t channel_key);
+
 int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
+
+/* consumer-relay.c: its relay output commands */
 
 /*
  * Relay output (consumer 1.2; an older consumer gets -EOPNOTSUPP here).
@@ -257,8 +301,10 @@ int ltt_consumer_destroy_trace(struct ltt_consumer *c, uint64_t trace_key);
  */
 int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add_relay *m,
 			   char *output_path, size_t len);
+
 int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
 				    bool *ret_pending);
+
 /*
  * RELAY_ARCHIVE and RELAY_ARCHIVE_RESULT (1.8; -EOPNOTSUPP before): have
  * the relay archive a closed chunk's directory, and how that went
@@ -266,6 +312,7 @@ int ltt_consumer_relay_data_pending(struct ltt_consumer *c, uint64_t relay_key,
  */
 int ltt_consumer_relay_archive(struct ltt_consumer *c, uint64_t relay_key, const char *from,
 			       const char *to);
+
 int ltt_consumer_relay_archive_result(struct ltt_consumer *c, uint64_t relay_key);
 int ltt_consumer_relay_status(struct ltt_consumer *c, uint64_t relay_key,
 			      struct ltt_consumer_relay_status_reply *ret_status);

@@ -5,6 +5,18 @@
  * sends its metadata in order, moves it to a new chunk, and has a new
  * consumer take it over when the one that held it died.
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   ctrace.[ch]    a trace held by a consumer: hand-over, metadata, takeover,
+ *                  settle, rotation (its domain's source operations); the
+ *                  session's list of traces that owe their consumer work
+ *   ctrace-owed.c  what those traces owe stalled consumers: due in O(1),
+ *                  settled for every domain; what list says of a stall
+ *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
+ *   snap-budget.[ch] the packets per stream of a bounded snapshot
+ *   trace-host.[ch] what every trace's metadata says of the host and session
+ *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
+ *
  * A domain embeds a struct ltt_ctrace in its own trace object (the kernel
  * domain's kernel_session, the user-space domain's ltt_ust_trace) and a
  * struct ltt_cchan in each of its channels, and hands the layer streams
@@ -154,6 +166,8 @@ struct ltt_ctrace {
 					 * anything; else empty */
 };
 
+/* ctrace.c: a trace held by a consumer: hand-over, metadata, takeover, settle, rotation */
+
 /**
  * ltt_ctrace_init() - @t is a new trace of @session, under @key, with a
  * new uuid, no metadata, no channel, in state @state (OWED: its consumer
@@ -211,8 +225,6 @@ int ltt_ctrace_add_to(struct ltt_ctrace *t, struct ltt_consumer *c, uint64_t gen
  */
 int64_t ltt_ctrace_relay_key(struct ltt_ctrace *t, struct ltt_consumer *c, uint64_t gen);
 
-/* ---- metadata ---- */
-
 /**
  * ltt_ctrace_meta_owed() - does @t's consumer lack some of its metadata
  * (a stalled one)?
@@ -247,8 +259,6 @@ int ltt_ctrace_meta_send_owed(struct ltt_ctrace *t, struct ltt_consumer *c);
 int ltt_ctrace_meta_regenerate(struct ltt_ctrace *t, struct ltt_consumer *c,
 			       const struct ltt_wbuf *header);
 
-/* ---- what a stalled consumer was owed ---- */
-
 /**
  * ltt_ctrace_chans_owed() - does a channel of @t wait for a stalled
  * consumer?  O(1).
@@ -262,8 +272,6 @@ bool ltt_ctrace_chans_owed(const struct ltt_ctrace *t);
  * where it was released.  Returns 0, or -ETIMEDOUT: still stalled.
  */
 int ltt_ctrace_settle(struct ltt_ctrace *t, struct ltt_consumer *c);
-
-/* ---- what a session's traces owe their consumers (ctrace-owed.c) ---- */
 
 /**
  * ltt_ctrace_owed_sync() - @t is on its session's list of traces that owe
@@ -286,6 +294,22 @@ void ltt_ctrace_owe_flush(struct ltt_ctrace *t);
  * answers.  Returns true the first time (the caller says so in the log).
  */
 bool ltt_ctrace_owe_close(struct ltt_ctrace *t);
+
+/**
+ * ltt_ctrace_rotate() - @t moves to the same place below @new_root (its
+ * files in the old chunk complete and closed on return), or with @clear
+ * drops what it recorded and stays; what its consumer lacks is sent
+ * first, and a consumer that does not answer a short probe gets no move
+ *
+ * Returns 0 (also for a trace that writes nowhere), -EPIPE (its consumer
+ * died and none took it over), -ETIMEDOUT (stalled: nothing sent, tried
+ * again later), -EINPROGRESS (the move was sent and not answered in time:
+ * the trace moves once the consumer runs; counted in rotate_moved as a
+ * move), or the consumer's -errno.
+ */
+int ltt_ctrace_rotate(struct ltt_ctrace *t, const char *new_root, bool clear);
+
+/* ctrace-owed.c: what traces owe stalled consumers: due in O(1), settled; what list says */
 
 /**
  * ltt_ctrace_owed_due() - does a trace of @session owe work to a consumer
@@ -312,22 +336,6 @@ void ltt_ctrace_owed_settle(struct ltt_session *session, const struct ltt_ctrace
  */
 bool ltt_ctrace_owed_to(struct ltt_session *session, struct ltt_supervisor *sup,
 			uint32_t *ret_traces, bool *ret_metadata);
-
-/* ---- trace chunks ---- */
-
-/**
- * ltt_ctrace_rotate() - @t moves to the same place below @new_root (its
- * files in the old chunk complete and closed on return), or with @clear
- * drops what it recorded and stays; what its consumer lacks is sent
- * first, and a consumer that does not answer a short probe gets no move
- *
- * Returns 0 (also for a trace that writes nowhere), -EPIPE (its consumer
- * died and none took it over), -ETIMEDOUT (stalled: nothing sent, tried
- * again later), -EINPROGRESS (the move was sent and not answered in time:
- * the trace moves once the consumer runs; counted in rotate_moved as a
- * move), or the consumer's -errno.
- */
-int ltt_ctrace_rotate(struct ltt_ctrace *t, const char *new_root, bool clear);
 
 /**
  * ltt_ctrace_domain_owes() - does @d's consumer of @session owe the reply to a

@@ -43,6 +43,54 @@ struct tracefs {
 	size_t nr_doomed;
 };
 
+struct tf_chan;
+
+/* The pid tracker of a session (kabi-tracefs-track.c). */
+struct tf_pids {
+	uint32_t policy;		/* enum ltt_kabi_tracker_policy */
+	uint32_t *ids;			/* SET: nr ids, increasing */
+	uint32_t nr;
+};
+
+/* A session: its channels (ftrace instances) and its pid tracker. */
+struct tf_session {
+	struct tracefs *t;
+	struct tf_chan *chans;		/* its channels, newest first */
+	struct tf_pids pids;
+	bool started;
+};
+
+/* A channel: an ftrace instance. */
+struct tf_chan {
+	struct tracefs *t;
+	struct tf_session *s;		/* NULL once the session was released */
+	struct tf_chan *next;
+	int dir_fd;			/* the instance's directory (O_PATH) */
+	char name[TRACEFS_INSTANCE_MAX];
+	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
+	unsigned int sd_events;		/* the state dump events it enabled (bit per event) */
+};
+
+/*
+ * ---- the state dump (kabi-tracefs-statedump.c) ----
+ * The module's state dump events, written by the session daemon into an
+ * instance's trace_marker_raw: records of ftrace:raw_data whose id (the
+ * first 4 bytes written) says which event (common/ftrace-map.h's raw ids).
+ */
+#define TRACEFS_RAW_SYSTEM "ftrace"
+#define TRACEFS_RAW_EVENT "raw_data"
+#define TRACEFS_SD_NR 3		/* start, process_state, end */
+#define TRACEFS_SD_RAW_ID_FIRST 0x4c545301u	/* "\1STL": start's; then process_state's, end's */
+
+/* A channel that enabled state dump events. */
+struct tracefs_sd_target {
+	int dir_fd;		/* its instance's directory (borrowed) */
+	unsigned int events;	/* bit i: the event of raw id FIRST + i enabled */
+	const char *name;	/* the instance's, for messages */
+};
+
+/* kabi-tracefs.c: the tracefs backend: the kernel's own tracing buffers */
+
 /* A reference to @t for a new object. */
 struct tracefs *tracefs_get(struct tracefs *t);
 
@@ -75,6 +123,8 @@ void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_even
 int tracefs_event_layout(const struct tracefs *t, const char *name,
 			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
 
+/* kabi-tracefs-inst.c: its sessions, channels and streams in ftrace instances */
+
 /* Remove instance @name now, or once it is unused (a reader holds it). */
 void tracefs_doom(struct tracefs *t, const char *name);
 
@@ -84,33 +134,17 @@ void tracefs_reap(struct tracefs *t);
 /* Remove the instances of daemons that are gone (and this one's, from before). */
 void tracefs_reap_stale(struct tracefs *t);
 
-struct tf_chan;
+/*
+ * The operations on sessions, channels and streams (kabi-tracefs-inst.c),
+ * as ltt_kabi_backend.run; -ENOTTY for another.
+ */
+int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
+		     struct ltt_kabi_obj *ret_new);
 
-/* The pid tracker of a session (kabi-tracefs-track.c). */
-struct tf_pids {
-	uint32_t policy;		/* enum ltt_kabi_tracker_policy */
-	uint32_t *ids;			/* SET: nr ids, increasing */
-	uint32_t nr;
-};
+/* Release a session, channel or stream. */
+void tracefs_inst_release(struct ltt_kabi_obj *obj);
 
-/* A session: its channels (ftrace instances) and its pid tracker. */
-struct tf_session {
-	struct tracefs *t;
-	struct tf_chan *chans;		/* its channels, newest first */
-	struct tf_pids pids;
-	bool started;
-};
-
-/* A channel: an ftrace instance. */
-struct tf_chan {
-	struct tracefs *t;
-	struct tf_session *s;		/* NULL once the session was released */
-	struct tf_chan *next;
-	int dir_fd;			/* the instance's directory (O_PATH) */
-	char name[TRACEFS_INSTANCE_MAX];
-	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
-	unsigned int sd_events;		/* the state dump events it enabled (bit per event) */
-};
+/* kabi-tracefs-track.c: its process trackers (the pid filters of instances) */
 
 /*
  * TRACKER_SET on @s (kabi-tracefs-track.c): the pid tracker given to
@@ -139,26 +173,7 @@ void tracefs_track_fini(struct tf_session *s);
  */
 int tracefs_tracker_lacks(uint32_t type, const char *what, char *why, size_t why_size);
 
-/*
- * The operations on sessions, channels and streams (kabi-tracefs-inst.c),
- * as ltt_kabi_backend.run; -ENOTTY for another.
- */
-int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
-		     struct ltt_kabi_obj *ret_new);
-
-/* Release a session, channel or stream. */
-void tracefs_inst_release(struct ltt_kabi_obj *obj);
-
-/*
- * ---- the state dump (kabi-tracefs-statedump.c) ----
- * The module's state dump events, written by the session daemon into an
- * instance's trace_marker_raw: records of ftrace:raw_data whose id (the
- * first 4 bytes written) says which event (common/ftrace-map.h's raw ids).
- */
-#define TRACEFS_RAW_SYSTEM "ftrace"
-#define TRACEFS_RAW_EVENT "raw_data"
-#define TRACEFS_SD_NR 3		/* start, process_state, end */
-#define TRACEFS_SD_RAW_ID_FIRST 0x4c545301u	/* "\1STL": start's; then process_state's, end's */
+/* kabi-tracefs-statedump.c: its state dump, recorded through trace_marker_raw */
 
 /* The name of state dump event @i (< TRACEFS_SD_NR, raw id FIRST + i), as the module's. */
 const char *tracefs_statedump_name(unsigned int i);
@@ -176,13 +191,6 @@ uint32_t tracefs_statedump_raw_id(const struct tracefs_event *ev);
  */
 int tracefs_statedump_layout(uint32_t raw_id, char *text, size_t len,
 			     struct ltt_ftrace_event *ret, const char **why);
-
-/* A channel that enabled state dump events. */
-struct tracefs_sd_target {
-	int dir_fd;		/* its instance's directory (borrowed) */
-	unsigned int events;	/* bit i: the event of raw id FIRST + i enabled */
-	const char *name;	/* the instance's, for messages */
-};
 
 /*
  * Record the state dump into each of @n channels: start, one

@@ -7,6 +7,16 @@
  * kernel that can't load the module.  The thread runs an event loop
  * (common/evloop.h) to which each request is posted.
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
+ *   kabi-backend.h what a kernel tracer backend gives that thread
+ *   kabi-module.c  the module backend: the tracer's ioctls
+ *   kabi-tracefs.[ch] the tracefs backend: the kernel's own tracing buffers
+ *   kabi-tracefs-inst.c its sessions, channels and streams in ftrace instances
+ *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
+ *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
+ *
  * The threads that parse untrusted input (clients, programs) never issue
  * an ioctl: they call the typed functions below, which hand a request to
  * the kernel thread and wait for its answer.  Objects are named by

@@ -55,67 +55,26 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
 
+/* kernel-tracker.c: process trackers in the tracer */
+
 /**
- * ltt_kernel_consumer_died() - the supervisor's takeover function: a new
- * consumer takes over every kernel session's trace at once
- * @arg: the struct ltt_kernel
+ * ltt_kernel_check_tracker() - the domain's check_tracker operation: every
+ * type, with a tracer of kernel ABI 1.5 or later; LTT_ERR_TRACKER_KERNEL
+ * (logged: reload the module) otherwise
+ */
+enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
+					     enum ltt_tracker_type type);
+
+/**
+ * ltt_kernel_trackers_sync() - give the tracer @ks's session's kernel
+ * trackers, each whole (TRACKER_SET), applied before this returns
  *
- * Watch thread, no lock held: takes the registry's, then each session's.
+ * Session lock held.  Returns 0, -EOPNOTSUPP (some tracker is not "all"
+ * and the tracer is older than 1.5), or the tracer's -errno.
  */
-void ltt_kernel_consumer_died(void *arg);
+int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks);
 
-/**
- * ltt_kernel_metadata_header() - append @ks's metadata header to @text:
- * the trace (its clock offset sampled now) and one stream class per
- * kernel channel of @session
- *
- * Session lock held.  Returns 0 or -errno (@text's own error aside).
- */
-int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
-			       struct kernel_session *ks, struct ltt_wbuf *text);
-
-/* kernel-regen.c: regenerate metadata and statedump */
-
-/**
- * ltt_kernel_regenerate_metadata() - the domain's regenerate_metadata
- * operation (domain.h): the session's kernel trace gets its metadata
- * again whole, with a new header (meta-regen.h)
- *
- * Session lock held; waits for the consumer.  Returns 0 (nothing for a
- * session never started), -EPIPE (no consumer), or ltt_meta_regenerate()'s
- * -errno.
- */
-int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/**
- * ltt_kernel_regenerate_statedump() - the domain's regenerate_statedump
- * operation (domain.h): the tracer records its state dump again into the
- * session's channels that enabled its events
- *
- * Session lock held; the tracer answers at once.  Returns 0, -EBUSY (the
- * session is not recording), -EOPNOTSUPP (a tracer older than kernel ABI
- * 1.6: reload the module; logged), or the tracer's -errno.
- */
-int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session);
-
-/* kernel-open.c: the tracer opened at start */
-
-/**
- * ltt_kernel_open() - open the tracer of backend @choice in @kernel
- * (kabi, backend, version; module_loaded when this loaded the module):
- * the module or tracefs.  Returns 0, or -errno with @why saying why it
- * can't serve and nothing to release.
- */
-int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
-		    char *why, size_t why_size);
-
-/**
- * ltt_kernel_read_cpus() - @k->cpus and nr_cpus: the possible CPUs, one
- * stream each.  Returns 0, -ENOMEM or -EINVAL (an unreadable list).
- */
-int ltt_kernel_read_cpus(struct ltt_kernel *k);
-
-/* kernel-snapshot.c: the kernel channels of snapshot sessions */
+/* kernel-snapshot.c: snapshots of kernel channels */
 
 /**
  * ltt_kernel_snapshot_may_add() - may a snapshot session have kernel
@@ -139,7 +98,7 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 			struct ltt_relay_snap *net, uint64_t max_size,
 			struct ltt_domain_snapshot *ret);
 
-/* kernel-relay.c: trace chunks of kernel sessions streamed to a relay */
+/* kernel-relay.c: chunks of kernel traces streamed to a relay */
 
 /**
  * ltt_kernel_relay_archive() - the domain's relay_archive operation
@@ -153,26 +112,58 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 int ltt_kernel_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
 			     const char *from, const char *to, char *ret_dir, size_t len);
 
-/* kernel-tracker.c: the process trackers of kernel sessions */
+/* kernel-regen.c: regenerate metadata and statedump; the metadata's header */
 
 /**
- * ltt_kernel_check_tracker() - the domain's check_tracker operation: every
- * type, with a tracer of kernel ABI 1.5 or later; LTT_ERR_TRACKER_KERNEL
- * (logged: reload the module) otherwise
- */
-enum ltt_error_code ltt_kernel_check_tracker(struct ltt_domain_impl *d,
-					     enum ltt_tracker_type type);
-
-/**
- * ltt_kernel_trackers_sync() - give the tracer @ks's session's kernel
- * trackers, each whole (TRACKER_SET), applied before this returns
+ * ltt_kernel_metadata_header() - append @ks's metadata header to @text:
+ * the trace (its clock offset sampled now) and one stream class per
+ * kernel channel of @session
  *
- * Session lock held.  Returns 0, -EOPNOTSUPP (some tracker is not "all"
- * and the tracer is older than 1.5), or the tracer's -errno.
+ * Session lock held.  Returns 0 or -errno (@text's own error aside).
  */
-int ltt_kernel_trackers_sync(struct ltt_kernel *k, struct kernel_session *ks);
+int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,
+			       struct kernel_session *ks, struct ltt_wbuf *text);
 
-/* kernel-stall.c: a stalled (not dead) kernel consumer */
+/**
+ * ltt_kernel_regenerate_metadata() - the domain's regenerate_metadata
+ * operation (domain.h): the session's kernel trace gets its metadata
+ * again whole, with a new header (meta-regen.h)
+ *
+ * Session lock held; waits for the consumer.  Returns 0 (nothing for a
+ * session never started), -EPIPE (no consumer), or ltt_meta_regenerate()'s
+ * -errno.
+ */
+int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/**
+ * ltt_kernel_regenerate_statedump() - the domain's regenerate_statedump
+ * operation (domain.h): the tracer records its state dump again into the
+ * session's channels that enabled its events
+ *
+ * Session lock held; the tracer answers at once.  Returns 0, -EBUSY (the
+ * session is not recording), -EOPNOTSUPP (a tracer older than kernel ABI
+ * 1.6: reload the module; logged), or the tracer's -errno.
+ */
+int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session);
+
+/* kernel-open.c: the tracer opened at start: its backend, the CPUs */
+
+/**
+ * ltt_kernel_open() - open the tracer of backend @choice in @kernel
+ * (kabi, backend, version; module_loaded when this loaded the module):
+ * the module or tracefs.  Returns 0, or -errno with @why saying why it
+ * can't serve and nothing to release.
+ */
+int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
+		    char *why, size_t why_size);
+
+/**
+ * ltt_kernel_read_cpus() - @k->cpus and nr_cpus: the possible CPUs, one
+ * stream each.  Returns 0, -ENOMEM or -EINVAL (an unreadable list).
+ */
+int ltt_kernel_read_cpus(struct ltt_kernel *k);
+
+/* kernel-stall.c: a stalled kernel consumer: its supervisor, a stop's flush owed */
 
 /**
  * ltt_kernel_stop_owed() - after a kernel stop that ended with @ret
@@ -188,5 +179,16 @@ void ltt_kernel_stop_owed(struct ltt_session *session, int ret);
  */
 struct ltt_supervisor *ltt_kernel_supervisor(struct ltt_domain_impl *d,
 					     const struct ltt_session *session);
+
+/* kernel-trace.c: its traces in the consumer-trace layer; a dead consumer's taken over */
+
+/**
+ * ltt_kernel_consumer_died() - the supervisor's takeover function: a new
+ * consumer takes over every kernel session's trace at once
+ * @arg: the struct ltt_kernel
+ *
+ * Watch thread, no lock held: takes the registry's, then each session's.
+ */
+void ltt_kernel_consumer_died(void *arg);
 
 #endif /* LTT_SESSIOND_KERNEL_INTERNAL_H */

@@ -3,6 +3,22 @@
  * kernel.h - the kernel domain of the session daemon: one implementation
  * of the domain interface (domain.h) over the kernel tracer, ltt-tracer.ko.
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   kernel.h       its interface: the domain, the tracer's features
+ *   kernel-internal.h what the kernel domain's files share: its traces
+ *   kernel-domain.c its operations over the kernel tracer; its traces
+ *   kernel-context.[ch] the context fields of kernel channels
+ *   kernel-filter.[ch] filters of kernel rules
+ *   kernel-tracker.c process trackers in the tracer
+ *   kernel-snapshot.c snapshots of kernel channels
+ *   kernel-relay.c chunks of kernel traces streamed to a relay
+ *   kernel-regen.c regenerate metadata and statedump; the metadata's header
+ *   kernel-open.c  the tracer opened at start: its backend, the CPUs
+ *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
+ *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
+ *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
+ *
  *   ltt_kernel (one, root daemon only)   the tracer (kabi.h: its own
  *    │                                   thread), its event catalog, the
  *    │                                   kernel consumer (supervisor.h)
@@ -106,6 +122,8 @@ static inline enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k,
 {
 	return ltt_kernel_refuses(k, LTT_KABI_FEAT_RECORD, what, LTT_ERR_KERNEL_BACKEND);
 }
+
+/* kernel-domain.c: its operations over the kernel tracer; its traces */
 
 /**
  * ltt_kernel_init() - open the kernel tracer of backend @choice and read

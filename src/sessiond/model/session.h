@@ -2,6 +2,13 @@
 /*
  * session.h - the session daemon's object tree:
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ *   domain.[ch]    the domain interface the commands call; the domains served
+ *   rule-filter.[ch] rules matched against events, and their filter programs
+ *   tracker.[ch]   process trackers: inclusion sets of ids
+ *
  *   registry ──► session ──► domain (kernel, user) ──► channel ──► event rule
  *
  * The registry owns the sessions; a session owns its two domains, which

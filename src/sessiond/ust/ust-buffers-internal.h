@@ -34,6 +34,8 @@ extern struct cds_list_head ltt_ust_no_traces;
 /* What the consumer-trace layer knows of a user-space trace (ust-handover.c). */
 extern const struct ltt_ctrace_ops ltt_ust_trace_ops;
 
+/* ust-buffers.c: traces and channel buffers per session, and the */
+
 /* ltt_ust_state() - @session's user-space state, or NULL when it has none. */
 struct ltt_ust_state *ltt_ust_state(struct ltt_session *session);
 
@@ -44,6 +46,7 @@ struct ltt_ust_state *ltt_ust_state(struct ltt_session *session);
  */
 struct ltt_consumer *ltt_ust_owner_get(struct ltt_ust_buffers *b, const struct ltt_session *session,
 				      uint64_t *ret_gen);
+
 struct ltt_consumer *ltt_ust_owner_current(struct ltt_ust_buffers *b,
 					  const struct ltt_session *session, uint64_t *ret_gen);
 
@@ -82,6 +85,8 @@ int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, 
  */
 int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
 			     struct ltt_consumer *c);
+
+/* ust-handover.c: its traces in the consumer-trace layer; closing traces */
 
 /*
  * ltt_ust_trace_end() - @trace's end once @c (NULL: none) wrote what it

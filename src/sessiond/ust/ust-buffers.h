@@ -106,6 +106,83 @@ struct ltt_ust_flush {
 	struct ltt_ust_owner *owner;	/* held while keys are to flush */
 };
 
+/* ust-trace-ops.c: snapshots, rotations, regeneration, relay queries */
+
+/**
+ * ltt_ust_buffers_relay_archive() - after a rotation of @session's relay
+ * traces, have the relay move the old chunk's directory @from to @to
+ * (RELAY_ARCHIVE), and wait (polling the consumer, at most
+ * LTT_RELAY_SNAP_DRAIN_MS) until it did
+ * @ret_dir: the relay session's directory, as the relay named it
+ * Session lock held.  Returns 0 (also when nothing was ever streamed),
+ * -ECONNRESET (the consumer holding the relay died), -ETIMEDOUT, or the
+ * consumer's or relay's -errno.
+ */
+int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  const char *from, const char *to, char *ret_dir, size_t len);
+
+/**
+ * ltt_ust_buffers_snapshot() - write what every trace of the snapshot
+ * session @session holds now under @dir (each trace in its own
+ * subdirectory, as ust/uid/UID/64-bit), without consuming it
+ * @max_size: bytes in all, shared by every stream (the newest packets of
+ *            each); 0: unlimited
+ * @ret: packets and bytes written, packets left out (overwritten while
+ *       copied); set also on failure (what was written before)
+ *
+ * @net: NULL, or a snapshot sent to a relay (sessiond/consumer/relay.h; @dir is
+ *       then unused): each trace goes to it as its path; the caller
+ *       drains and closes the relay sessions (ltt_relay_snap_end())
+ *
+ * Session lock held; waits for the consumer.  Returns 0, -ENOSPC when
+ * @max_size can't hold one packet of each stream, -ENAMETOOLONG, or the
+ * consumer's error (-EEXIST: a trace is in @dir already), or the relay's
+ * (@net->relay_err set).
+ */
+int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
+			     struct ltt_consumer_snapshot_reply *ret);
+
+/**
+ * ltt_ust_buffers_relay_pending() - is some of @session's data still on
+ * its way to its relay?  Session lock held.
+ *
+ * Returns 0 (@ret_pending false for a local session) or -ECONNRESET when
+ * the relay connection is lost.
+ */
+int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
+				  bool *ret_pending);
+
+/**
+ * ltt_ust_buffers_relay_status() - @session's relay connection
+ * @ret: filled but for its domain
+ *
+ * Session lock held.  Returns 0, or -ENOENT when there is none (a local
+ * session, or none of its traces was made yet).
+ */
+int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
+				 struct ltt_relay_desc *ret);
+
+/**
+ * ltt_ust_buffers_rotate() - move every trace of @session from the chunk
+ * rooted at @old_root to the same place below @new_root (consumer
+ * ROTATE_TRACE); with @clear (roots NULL), drop what they recorded and
+ * stay.  Each trace is tried; returns 0 or the first failure's -errno
+ * (-EPIPE: its consumer is gone, -EOPNOTSUPP: an older consumer).
+ * Session lock held.
+ */
+int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const char *old_root, const char *new_root, bool clear);
+
+/**
+ * ltt_ust_buffers_regenerate_metadata() - write every trace's metadata
+ * again whole: a new header (the clock offset of now), the same event
+ * descriptions.  Returns 0 or the first failure's -errno.  Session lock held.
+ */
+int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session);
+
+/* ust-buffers.c: traces and channel buffers per session, and the */
+
 /**
  * ltt_ust_buffers_init() - no trace yet; the consumer is spawned on first
  * need
@@ -151,6 +228,7 @@ bool ltt_ust_buffers_writes_in(struct ltt_session *session, const char *dir);
  * session of that owner starts a new one.  Any lock context.
  */
 void ltt_ust_buffers_owner_hold(struct ltt_ust_owner *o);
+
 void ltt_ust_buffers_owner_release(struct ltt_ust_owner *o);
 
 /**
@@ -189,38 +267,6 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
  */
 struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace,
 					       const struct ltt_channel *channel);
-
-/**
- * ltt_ust_buffers_metadata() - send metadata @text to @trace's consumer
- * (nothing when @text is empty or failed; a failure is logged)
- */
-void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
-			      const struct ltt_wbuf *text);
-
-/**
- * ltt_ust_buffers_close_trace() - have the consumer write what @trace
- * holds and close it, then free it; its losses are kept in the session's
- * channels, so the count users see does not shrink
- *
- * A consumer that is stalled (it has not taken the trace yet, or does not
- * answer its flush) can't be told: the trace is kept, marked closing,
- * with its buffers, and closed by a later ltt_ust_buffers_settle() or
- * stop (never freed with events the consumer has not read).  Session lock
- * held.  Returns 0 (freed) or -ETIMEDOUT (kept).
- */
-int ltt_ust_buffers_close_trace(struct ltt_ust_trace *trace);
-
-/**
- * ltt_ust_buffers_settle() - the consumer's part of what programs were
- * given: hand @session's new traces to the consumer (their metadata and
- * channels too), and finish closing those of programs that left
- *
- * Called after the programs got their buffers, so that a stalled consumer
- * delays no program.  A consumer still stalled leaves them for the next
- * call.  The consumer-trace layer's, for the user-space traces only
- * (ltt_ctrace_owed_settle()).  Session lock held.
- */
-void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
  * ltt_ust_buffers_stats() - lost events and packets of @channel: of its
@@ -262,50 +308,6 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 			  struct ltt_ust_flush *flush);
 
 /**
- * ltt_ust_buffers_takeover() - hand every trace of @session whose
- * consumer died to the current one (spawned if needed): it continues the
- * same files from the ring buffers' read positions, with the same
- * timers.  Session lock held.  A trace that can't be taken over (a
- * relayed one, or a refusal) ends there, said in the log and by stop.
- */
-void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
-
-/**
- * ltt_ust_buffers_relay_archive() - after a rotation of @session's relay
- * traces, have the relay move the old chunk's directory @from to @to
- * (RELAY_ARCHIVE), and wait (polling the consumer, at most
- * LTT_RELAY_SNAP_DRAIN_MS) until it did
- * @ret_dir: the relay session's directory, as the relay named it
- * Session lock held.  Returns 0 (also when nothing was ever streamed),
- * -ECONNRESET (the consumer holding the relay died), -ETIMEDOUT, or the
- * consumer's or relay's -errno.
- */
-int ltt_ust_buffers_relay_archive(struct ltt_ust_buffers *b, struct ltt_session *session,
-				  const char *from, const char *to, char *ret_dir, size_t len);
-
-/**
- * ltt_ust_buffers_snapshot() - write what every trace of the snapshot
- * session @session holds now under @dir (each trace in its own
- * subdirectory, as ust/uid/UID/64-bit), without consuming it
- * @max_size: bytes in all, shared by every stream (the newest packets of
- *            each); 0: unlimited
- * @ret: packets and bytes written, packets left out (overwritten while
- *       copied); set also on failure (what was written before)
- *
- * @net: NULL, or a snapshot sent to a relay (sessiond/consumer/relay.h; @dir is
- *       then unused): each trace goes to it as its path; the caller
- *       drains and closes the relay sessions (ltt_relay_snap_end())
- *
- * Session lock held; waits for the consumer.  Returns 0, -ENOSPC when
- * @max_size can't hold one packet of each stream, -ENAMETOOLONG, or the
- * consumer's error (-EEXIST: a trace is in @dir already), or the relay's
- * (@net->relay_err set).
- */
-int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const char *dir, struct ltt_relay_snap *net, uint64_t max_size,
-			     struct ltt_consumer_snapshot_reply *ret);
-
-/**
  * ltt_ust_buffers_destroy() - close every trace of @session and free its
  * state (ltt_session_domain.state is NULL after)
  */
@@ -327,48 +329,53 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
- * ltt_ust_buffers_relay_pending() - is some of @session's data still on
- * its way to its relay?  Session lock held.
- *
- * Returns 0 (@ret_pending false for a local session) or -ECONNRESET when
- * the relay connection is lost.
- */
-int ltt_ust_buffers_relay_pending(struct ltt_ust_buffers *b, struct ltt_session *session,
-				  bool *ret_pending);
-
-/**
- * ltt_ust_buffers_relay_status() - @session's relay connection
- * @ret: filled but for its domain
- *
- * Session lock held.  Returns 0, or -ENOENT when there is none (a local
- * session, or none of its traces was made yet).
- */
-int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *session,
-				 struct ltt_relay_desc *ret);
-
-/**
- * ltt_ust_buffers_rotate() - move every trace of @session from the chunk
- * rooted at @old_root to the same place below @new_root (consumer
- * ROTATE_TRACE); with @clear (roots NULL), drop what they recorded and
- * stay.  Each trace is tried; returns 0 or the first failure's -errno
- * (-EPIPE: its consumer is gone, -EOPNOTSUPP: an older consumer).
- * Session lock held.
- */
-int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *session,
-			   const char *old_root, const char *new_root, bool clear);
-
-/**
  * ltt_ust_buffers_written() - bytes the consumers wrote for @session's
  * open traces so far (from the statistics pages: never asks).  Session
  * lock held.
  */
 uint64_t ltt_ust_buffers_written(struct ltt_session *session);
 
+/* ust-handover.c: its traces in the consumer-trace layer; closing traces */
+
 /**
- * ltt_ust_buffers_regenerate_metadata() - write every trace's metadata
- * again whole: a new header (the clock offset of now), the same event
- * descriptions.  Returns 0 or the first failure's -errno.  Session lock held.
+ * ltt_ust_buffers_metadata() - send metadata @text to @trace's consumer
+ * (nothing when @text is empty or failed; a failure is logged)
  */
-int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session);
+void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
+			      const struct ltt_wbuf *text);
+
+/**
+ * ltt_ust_buffers_close_trace() - have the consumer write what @trace
+ * holds and close it, then free it; its losses are kept in the session's
+ * channels, so the count users see does not shrink
+ *
+ * A consumer that is stalled (it has not taken the trace yet, or does not
+ * answer its flush) can't be told: the trace is kept, marked closing,
+ * with its buffers, and closed by a later ltt_ust_buffers_settle() or
+ * stop (never freed with events the consumer has not read).  Session lock
+ * held.  Returns 0 (freed) or -ETIMEDOUT (kept).
+ */
+int ltt_ust_buffers_close_trace(struct ltt_ust_trace *trace);
+
+/**
+ * ltt_ust_buffers_settle() - the consumer's part of what programs were
+ * given: hand @session's new traces to the consumer (their metadata and
+ * channels too), and finish closing those of programs that left
+ *
+ * Called after the programs got their buffers, so that a stalled consumer
+ * delays no program.  A consumer still stalled leaves them for the next
+ * call.  The consumer-trace layer's, for the user-space traces only
+ * (ltt_ctrace_owed_settle()).  Session lock held.
+ */
+void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session);
+
+/**
+ * ltt_ust_buffers_takeover() - hand every trace of @session whose
+ * consumer died to the current one (spawned if needed): it continues the
+ * same files from the ring buffers' read positions, with the same
+ * timers.  Session lock held.  A trace that can't be taken over (a
+ * relayed one, or a refusal) ends there, said in the log and by stop.
+ */
+void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 #endif /* LTT_SESSIOND_UST_BUFFERS_H */

@@ -4,6 +4,16 @@
  * of the domain interface (domain.h), fed by the app thread with the
  * programs' arrival, tracepoints and departure (ltt_app_listener).
  *
+ * Its files (each one's functions declared in its own header, or in this
+ * one under its name):
+ *   ust.[ch]       its operations, programs coming and going
+ *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
+ *   ust-trace-ops.c snapshots, rotations, regeneration, relay queries
+ *   ust-buffers.[ch] its traces and channel buffers, per session
+ *   ust-buffers-internal.h what ust-buffers.c and ust-handover.c share
+ *   ust-handover.c its traces in the consumer-trace layer; closing traces
+ *   ust-meta.[ch]  its event ids and metadata text
+ *
  * Its parts, top down:
  *   ust.c          the domain's operations and the programs' lifecycle
  *   ust-push.[ch]  the program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
