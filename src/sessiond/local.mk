@@ -41,6 +41,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
+	src/sessiond/kabi/kabi-tracefs-catalog.c \
 	src/sessiond/kabi/kabi-tracefs-track.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
 	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel.h \

@@ -83,6 +83,30 @@ void tracefs_reap(struct tracefs *t)
 	t->nr_doomed = kept;
 }
 
+/* ---- the tracer's state: a reference for the tracer and each session ---- */
+
+struct tracefs *tracefs_get(struct tracefs *t)
+{
+	t->refs++;
+	return t;
+}
+
+void tracefs_put(struct tracefs *t)
+{
+	size_t i;
+
+	if (--t->refs)
+		return;
+	tracefs_reap(t);
+	for (i = 0; i < t->nr_doomed; i++)
+		LTT_WARN("kernel: ftrace instance %s/instances/%s is still in use: not removed (the next daemon removes it)",
+			 t->root, t->doomed[i]);
+	close(t->root_fd);
+	free(t->events);
+	free(t->doomed);
+	free(t);
+}
+
 /* Is instance @name a daemon's that is gone (or this process's, from before)? */
 static bool stale(const char *name)
 {

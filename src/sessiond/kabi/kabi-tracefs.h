@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * kabi-tracefs.h - inside the tracefs backend (kabi-tracefs.c: the
- * tracer, its catalog and event layouts; kabi-tracefs-inst.c: sessions,
+ * kabi-tracefs.h - inside the tracefs backend (kabi-tracefs.c: its
+ * table; kabi-tracefs-catalog.c: the tracer's state, its catalog and
+ * event layouts; kabi-tracefs-inst.c: sessions,
  * channels as ftrace instances, streams, events; kabi-tracefs-track.c:
  * the pid tracker).  Kernel thread only.
  *
@@ -89,13 +90,15 @@ struct tracefs_sd_target {
 	const char *name;	/* the instance's, for messages */
 };
 
-/* kabi-tracefs.c: the tracefs backend: the kernel's own tracing buffers */
+/* kabi-tracefs-catalog.c: the tracer's state: the mount, its event catalog, the layouts */
 
-/* A reference to @t for a new object. */
-struct tracefs *tracefs_get(struct tracefs *t);
-
-/* Drop a reference; the last removes what instances it can and frees @t. */
-void tracefs_put(struct tracefs *t);
+/*
+ * The tracer's state of the tracefs found at @path (NULL: the system's,
+ * else its usual place, mounted there): its catalog read, the page
+ * layout known, one reference.  Returns 0 or -errno (-ENOENT: no tracefs
+ * there, -ENOSYS: the kernel has none).
+ */
+int tracefs_catalog_open(const char *path, struct tracefs **ret_t);
 
 /* The catalog's event called @name, or NULL. */
 const struct tracefs_event *tracefs_find(const struct tracefs *t, const char *name);
@@ -124,6 +127,12 @@ int tracefs_event_layout(const struct tracefs *t, const char *name,
 			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
 
 /* kabi-tracefs-inst.c: its sessions, channels and streams in ftrace instances */
+
+/* A reference to @t for a new object. */
+struct tracefs *tracefs_get(struct tracefs *t);
+
+/* Drop a reference; the last removes what instances it can and frees @t. */
+void tracefs_put(struct tracefs *t);
 
 /* Remove instance @name now, or once it is unused (a reader holds it). */
 void tracefs_doom(struct tracefs *t, const char *name);

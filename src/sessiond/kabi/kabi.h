@@ -13,6 +13,7 @@
  *   kabi-backend.h what a kernel tracer backend gives that thread
  *   kabi-module.c  the module backend: the tracer's ioctls
  *   kabi-tracefs.[ch] the tracefs backend: the kernel's own tracing buffers
+ *   kabi-tracefs-catalog.c its tracer state: the mount, the event catalog, layouts
  *   kabi-tracefs-inst.c its sessions, channels and streams in ftrace instances
  *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw

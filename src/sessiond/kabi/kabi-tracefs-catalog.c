@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-tracefs-catalog.c - the tracefs backend's tracer state: where
+ * tracefs is mounted, its catalog of events under LTTng's names, and each
+ * event's layout.
+ *
+ * The mount is the one the system has (/proc/self/mounts), else tracefs
+ * mounted at its usual place, /sys/kernel/tracing, and left there for the
+ * other tools that look for it.  The catalog is available_events, under
+ * LTTng's names: an ftrace event SYS:NAME is NAME when NAME starts with
+ * SYS (sched:sched_switch is sched_switch), SYS_NAME otherwise
+ * (timer:hrtimer_start is timer_hrtimer_start); syscalls:sys_enter_NAME
+ * is the system call NAME.  The layouts come from the events' format
+ * files, parsed by common/ftrace-format.c for the metadata (EVENT_DESC)
+ * and for the channel's event map, which the consumer converts records
+ * with.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <mntent.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "sessiond/kabi/kabi-tracefs.h"
+
+#define TRACEFS_USUAL_PLACE "/sys/kernel/tracing"
+#define SYSCALL_ENTER "sys_enter_"
+#define SYSCALL_EXIT "sys_exit_"
+
+/* @dir (PATH_MAX bytes) is where tracefs is mounted, or -ENOENT. */
+static int find_mount(char *dir)
+{
+	FILE *f = setmntent("/proc/self/mounts", "re");
+	struct mntent *m;
+	int ret = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (ret && (m = getmntent(f)))
+		if (!strcmp(m->mnt_type, "tracefs") && strlen(m->mnt_dir) < PATH_MAX) {
+			strcpy(dir, m->mnt_dir);
+			ret = 0;
+		}
+	endmntent(f);
+	return ret;
+}
+
+/* tracefs at @path, or where the system has it, or mounted at its usual place. */
+static int locate(const char *path, char *root)
+{
+	if (path) {
+		if (strlen(path) >= PATH_MAX)
+			return -ENAMETOOLONG;
+		strcpy(root, path);
+		return 0;
+	}
+	if (!find_mount(root))
+		return 0;
+	if (mount("nodev", TRACEFS_USUAL_PLACE, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+		return errno == ENODEV ? -ENOSYS : -errno;
+	LTT_INFO("kernel: tracefs mounted at %s (left there for other tools)", TRACEFS_USUAL_PLACE);
+	strcpy(root, TRACEFS_USUAL_PLACE);
+	return 0;
+}
+
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct tracefs_event *)a)->name,
+		      ((const struct tracefs_event *)b)->name);
+}
+
+const struct tracefs_event *tracefs_find(const struct tracefs *t, const char *name)
+{
+	struct tracefs_event key;
+
+	if (strlen(name) >= sizeof(key.name))
+		return NULL;
+	strcpy(key.name, name);
+	return bsearch(&key, t->events, t->nr_events, sizeof(key), by_name);
+}
+
+/*
+ * The LTTng name of ftrace event @sys:@name into @buf: syscall_entry_X and
+ * syscall_exit_X for syscalls:sys_enter_X and sys_exit_X; NAME when NAME
+ * starts with SYS (sched:sched_switch), SYS_NAME otherwise.  -ENOENT for
+ * another event of syscalls.
+ */
+static int lttng_name(const char *sys, const char *name, char *buf, size_t len)
+{
+	size_t sys_len = strlen(sys);
+	int n;
+
+	if (!strcmp(sys, "syscalls")) {
+		if (!strncmp(name, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+			n = snprintf(buf, len, "%s%s", LTT_KABI_SYSCALL_ENTRY_PREFIX,
+				     name + strlen(SYSCALL_ENTER));
+		else if (!strncmp(name, SYSCALL_EXIT, strlen(SYSCALL_EXIT)))
+			n = snprintf(buf, len, "%s%s", LTT_KABI_SYSCALL_EXIT_PREFIX,
+				     name + strlen(SYSCALL_EXIT));
+		else
+			return -ENOENT;
+	} else if (!strncmp(name, sys, sys_len) && (name[sys_len] == '_' || !name[sys_len])) {
+		n = snprintf(buf, len, "%s", name);
+	} else {
+		n = snprintf(buf, len, "%s_%s", sys, name);
+	}
+	return n > 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
+}
+
+/* Room for one more event in the catalog (@cap: its room, grown). */
+static int catalog_grow(struct tracefs *t, size_t *cap)
+{
+	struct tracefs_event *bigger;
+
+	if (t->nr_events < *cap)
+		return 0;
+	*cap = *cap ? *cap * 2 : 1024;
+	bigger = realloc(t->events, *cap * sizeof(*bigger));
+	if (!bigger)
+		return -ENOMEM;
+	t->events = bigger;
+	return 0;
+}
+
+/* Add ftrace event @sys:@name to the catalog (@cap: its room, grown). */
+static int catalog_add(struct tracefs *t, const char *sys, const char *name, size_t *cap)
+{
+	struct tracefs_event *ev;
+
+	if (strlen(sys) >= LTT_FTRACE_NAME_MAX || strlen(name) >= LTT_FTRACE_NAME_MAX)
+		return 0;	/* no format file of ours names it: not offered */
+	if (catalog_grow(t, cap))
+		return -ENOMEM;
+	ev = &t->events[t->nr_events];
+	if (lttng_name(sys, name, ev->name, sizeof(ev->name)))
+		return 0;
+	strcpy(ev->system, sys);
+	strcpy(ev->event, name);
+	t->nr_events++;
+	return 0;
+}
+
+/* The state dump events, written by the daemon as raw_data records. */
+static int catalog_add_statedump(struct tracefs *t, size_t *cap)
+{
+	struct tracefs_event *ev;
+	unsigned int i;
+
+	if (!tracefs_statedump_offered(t))
+		return 0;
+	for (i = 0; i < TRACEFS_SD_NR; i++) {
+		if (catalog_grow(t, cap))
+			return -ENOMEM;
+		ev = &t->events[t->nr_events++];
+		snprintf(ev->name, sizeof(ev->name), "%s", tracefs_statedump_name(i));
+		strcpy(ev->system, TRACEFS_RAW_SYSTEM);
+		strcpy(ev->event, TRACEFS_RAW_EVENT);
+	}
+	return 0;
+}
+
+/* The catalog: available_events and the state dump, sorted by LTTng name. */
+static int catalog_read(struct tracefs *t)
+{
+	int fd = openat(t->root_fd, "available_events", O_RDONLY | O_CLOEXEC);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "re");
+	char line[4 * LTT_FTRACE_NAME_MAX], *colon;
+	size_t cap = 0;
+	int ret = 0;
+
+	if (!f) {
+		ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		ret = catalog_add(t, line, colon + 1, &cap);
+	}
+	fclose(f);
+	if (!ret)
+		ret = catalog_add_statedump(t, &cap);
+	if (!ret)
+		qsort(t->events, t->nr_events, sizeof(*t->events), by_name);
+	return ret;
+}
+
+/* Read at most LTT_FTRACE_MAX_TEXT bytes of @path under @dir_fd into @buf. */
+static ssize_t read_text(int dir_fd, const char *path, char *buf)
+{
+	int fd = openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
+	size_t len = 0;
+	ssize_t n = 1;
+
+	if (fd < 0)
+		return -errno;
+	while (n > 0 && len < LTT_FTRACE_MAX_TEXT) {
+		n = read(fd, buf + len, LTT_FTRACE_MAX_TEXT - len);
+		if (n > 0)
+			len += (size_t)n;
+	}
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	return n < 0 ? n : (ssize_t)len;
+}
+
+/*
+ * Fields lttng-modules names otherwise (its kernel tid is "tid", ftrace's
+ * "pid"), so that analyses written for LTTng read them.
+ */
+static const struct {
+	const char *event, *ftrace, *lttng;
+} renames[] = {
+	{ "sched_switch", "prev_pid", "prev_tid" },
+	{ "sched_switch", "next_pid", "next_tid" },
+	{ "sched_wakeup", "pid", "tid" },
+	{ "sched_wakeup_new", "pid", "tid" },
+	{ "sched_waking", "pid", "tid" },
+	{ "sched_migrate_task", "pid", "tid" },
+	{ "sched_process_exit", "pid", "tid" },
+	{ "sched_process_free", "pid", "tid" },
+	{ "sched_process_wait", "pid", "tid" },
+	{ "sched_process_exec", "pid", "tid" },
+	{ "sched_process_exec", "old_pid", "old_tid" },
+	{ "sched_process_fork", "parent_pid", "parent_tid" },
+	{ "sched_process_fork", "child_pid", "child_tid" },
+	{ "sched_stat_runtime", "pid", "tid" },
+	{ "sched_pi_setprio", "pid", "tid" },
+};
+
+/*
+ * The scheduler's priorities as lttng-modules records them: the kernel's
+ * prio minus MAX_RT_PRIO (100), so a nice-0 task is 20 and a SCHED_FIFO
+ * task of priority 10 is -11.
+ */
+static bool lttng_prio(const struct tracefs_event *ev, const struct ltt_ftrace_field *f)
+{
+	static const char *const names[] = { "prio", "prev_prio", "next_prio", "oldprio", "newprio" };
+	size_t i;
+
+	if (strcmp(ev->system, "sched") || f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed)
+		return false;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(f->name, names[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Fields lttng-modules has and ftrace's record lacks, derived by the
+ * converter, each after a field of the record: sched_process_fork's
+ * thread groups after their tids, the block requests' tid after bytes.
+ */
+static const struct {
+	const char *event, *after, *name;
+	enum ltt_ftrace_derived derived;
+} added[] = {
+	{ "sched_process_fork", "parent_tid", "parent_pid", LTT_FTRACE_DERIVED_TGID },
+	{ "sched_process_fork", "child_tid", "child_pid", LTT_FTRACE_DERIVED_TGID },
+	{ "block_rq_issue", "bytes", "tid", LTT_FTRACE_DERIVED_TID },
+	{ "block_rq_insert", "bytes", "tid", LTT_FTRACE_DERIVED_TID },
+};
+
+/* An s32 field named @name, derived from @size bytes at @offset. */
+static void derived_field(struct ltt_ftrace_field *f, const char *name, uint32_t offset,
+			  uint32_t size, enum ltt_ftrace_derived derived)
+{
+	memset(f, 0, sizeof(*f));
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	f->offset = offset;
+	f->size = size;
+	f->kind = LTT_FTRACE_INT;
+	f->elem_size = 4;
+	f->is_signed = derived != LTT_FTRACE_DERIVED_RWBS;
+	f->base = 10;
+	f->derived = (uint8_t)derived;
+}
+
+/* The field @ev adds after @f into @out, if it adds one. */
+static bool added_field(const struct tracefs_event *ev, const struct ltt_ftrace_event *layout,
+			const struct ltt_ftrace_field *f, struct ltt_ftrace_field *out)
+{
+	size_t t;
+
+	for (t = 0; t < sizeof(added) / sizeof(added[0]); t++) {
+		if (strcmp(ev->event, added[t].event) || strcmp(f->name, added[t].after))
+			continue;
+		if (added[t].derived == LTT_FTRACE_DERIVED_TID)
+			derived_field(out, added[t].name, layout->pid_offset, 4, added[t].derived);
+		else if (f->kind == LTT_FTRACE_INT && f->size == 4 && f->is_signed)
+			derived_field(out, added[t].name, f->offset, 4, added[t].derived);
+		else
+			return false;
+		return true;
+	}
+	return false;
+}
+
+/* A block event's rwbs text becomes lttng-modules' integer of flags. */
+static void lttng_rwbs(const struct tracefs_event *ev, struct ltt_ftrace_field *f)
+{
+	if (strcmp(ev->system, "block") || strcmp(f->name, "rwbs") || f->kind != LTT_FTRACE_CHARS)
+		return;
+	derived_field(f, "rwbs", f->offset, f->size, LTT_FTRACE_DERIVED_RWBS);
+}
+
+/*
+ * @layout as lttng-modules lays the event out: its fields renamed, its
+ * priorities biased, a system call's number (its event says which call)
+ * left out, the fields it lacks derived (added[], rwbs).
+ */
+static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
+{
+	struct ltt_ftrace_field in[LTT_FTRACE_MAX_FIELDS];
+	uint32_t i, kept = 0, nr = layout->nr_fields;
+	size_t r;
+
+	memcpy(in, layout->fields, nr * sizeof(in[0]));
+	for (i = 0; i < nr && kept < LTT_FTRACE_MAX_FIELDS; i++) {
+		struct ltt_ftrace_field *f = &in[i];
+
+		if (!strcmp(ev->system, "syscalls") && !strcmp(f->name, "__syscall_nr"))
+			continue;
+		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
+			if (!strcmp(ev->event, renames[r].event) && !strcmp(f->name, renames[r].ftrace))
+				strcpy(f->name, renames[r].lttng);
+		if (lttng_prio(ev, f))
+			f->bias = -100;
+		lttng_rwbs(ev, f);
+		layout->fields[kept++] = *f;
+		if (kept < LTT_FTRACE_MAX_FIELDS && added_field(ev, layout, f, &layout->fields[kept]))
+			kept++;
+	}
+	layout->nr_fields = kept;
+}
+
+void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
+{
+	uint32_t i;
+	size_t r;
+
+	for (i = 0; i < layout->nr_fields; i++)
+		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
+			if (!strcmp(ev->event, renames[r].event) &&
+			    !strcmp(layout->fields[i].name, renames[r].lttng))
+				strcpy(layout->fields[i].name, renames[r].ftrace);
+}
+
+int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
+		   struct ltt_ftrace_event *ret)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text = malloc(LTT_FTRACE_MAX_TEXT);
+	uint32_t raw_id = tracefs_statedump_raw_id(ev);
+	const char *why = NULL;
+	ssize_t len;
+	int err;
+
+	if (!text)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
+	len = read_text(t->root_fd, path, text);
+	if (len < 0)
+		err = (int)len;
+	else if (raw_id)	/* a state dump event: raw_data's header, the module's fields */
+		err = tracefs_statedump_layout(raw_id, text, (size_t)len, ret, &why);
+	else
+		err = ltt_ftrace_format_parse(ev->system, text, (size_t)len, ret, &why);
+	if (err)
+		LTT_WARN("kernel: %s (%s/%s): %s", ev->name, t->root, path,
+			 why ? why : strerror(-err));
+	else if (!raw_id)
+		lttng_fields(ev, ret);
+	free(text);
+	return err;
+}
+
+/* The ring buffer's page header, or the usual one (64-bit kernels). */
+static void page_layout(struct tracefs *t)
+{
+	char *text = malloc(LTT_FTRACE_MAX_TEXT);
+	ssize_t len = text ? read_text(t->root_fd, "events/header_page", text) : -ENOMEM;
+
+	if (len < 0 || ltt_ftrace_header_page_parse(text, (size_t)len, &t->page)) {
+		LTT_WARN("kernel: %s/events/header_page unreadable: the usual page header assumed",
+			 t->root);
+		ltt_ftrace_page_layout_default(&t->page);
+	}
+	free(text);
+}
+
+int tracefs_event_layout(const struct tracefs *t, const char *name,
+			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout)
+{
+	const struct tracefs_event *ev = tracefs_find(t, name);
+	struct ltt_ftrace_event *layout;
+	int ret;
+
+	if (!ev)
+		return -ENOENT;
+	layout = malloc(sizeof(*layout));
+	if (!layout)
+		return -ENOMEM;
+	ret = tracefs_layout(t, ev, layout);
+	if (ret) {
+		free(layout);
+		return ret;
+	}
+	*ret_ev = ev;
+	*ret_layout = layout;
+	return 0;
+}
+
+int tracefs_catalog_open(const char *path, struct tracefs **ret_t)
+{
+	struct tracefs *t = calloc(1, sizeof(*t));
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	t->refs = 1;
+	t->root_fd = -1;
+	ret = locate(path, t->root);
+	/* a tracefs has available_events: the directory is what we need */
+	if (!ret) {
+		t->root_fd = openat(AT_FDCWD, t->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (t->root_fd < 0 || faccessat(t->root_fd, "available_events", R_OK, 0))
+			ret = -ENOENT;
+	}
+	if (!ret)
+		ret = catalog_read(t);
+	if (ret) {
+		if (t->root_fd >= 0)
+			close(t->root_fd);
+		free(t->events);
+		free(t);
+		return ret;
+	}
+	page_layout(t);
+	*ret_t = t;
+	return 0;
+}
