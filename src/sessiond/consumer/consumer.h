@@ -139,7 +139,7 @@ void ltt_consumer_stall(struct ltt_consumer *consumer, int after_ms,
  */
 bool ltt_consumer_owes(struct ltt_consumer *consumer);
 
-/* consumer-trace.c: its trace commands: traces, channels, streams, metadata */
+/* consumer-trace.c: its trace commands: traces, channels, streams, metadata, rotations */
 
 /*
  * The commands.  Each returns 0, the consumer's negative errno, -EPIPE

@@ -34,10 +34,7 @@ extern struct cds_list_head ltt_ust_no_traces;
 /* What the consumer-trace layer knows of a user-space trace (ust-handover.c). */
 extern const struct ltt_ctrace_ops ltt_ust_trace_ops;
 
-/* ust-buffers.c: traces and channel buffers per session, and the */
-
-/* ltt_ust_state() - @session's user-space state, or NULL when it has none. */
-struct ltt_ust_state *ltt_ust_state(struct ltt_session *session);
+/* ust-buffers.c: its traces and channel buffers, per session; their owners and consumers */
 
 /*
  * ltt_ust_owner_get() - the consumer of @session's owner, started on
@@ -49,6 +46,20 @@ struct ltt_consumer *ltt_ust_owner_get(struct ltt_ust_buffers *b, const struct l
 
 struct ltt_consumer *ltt_ust_owner_current(struct ltt_ust_buffers *b,
 					  const struct ltt_session *session, uint64_t *ret_gen);
+
+/* ust-handover.c: its traces in the consumer-trace layer; closing traces */
+
+/*
+ * ltt_ust_trace_end() - @trace's end once @c (NULL: none) wrote what it
+ * holds: its losses kept in the session's channels, its channels and
+ * itself destroyed in @c, then freed.
+ */
+void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c);
+
+/* ust-chan.c: what both share of a trace and its channels: keys, paths, counters */
+
+/* ltt_ust_state() - @session's user-space state, or NULL when it has none. */
+struct ltt_ust_state *ltt_ust_state(struct ltt_session *session);
 
 /* ltt_ust_new_key() - a trace or channel key, unique in the daemon; any lock context. */
 uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b);
@@ -85,14 +96,5 @@ int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, 
  */
 int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
 			     struct ltt_consumer *c);
-
-/* ust-handover.c: its traces in the consumer-trace layer; closing traces */
-
-/*
- * ltt_ust_trace_end() - @trace's end once @c (NULL: none) wrote what it
- * holds: its losses kept in the session's channels, its channels and
- * itself destroyed in @c, then freed.
- */
-void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c);
 
 #endif

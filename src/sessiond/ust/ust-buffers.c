@@ -2,7 +2,8 @@
 /*
  * ust-buffers.c - the buffers of user-space traces: owners and their
  * consumers, traces, channel buffers, streams, statistics, stop's flush
- * (see ust-buffers.h; the hand-over to consumers is ust-handover.c,
+ * (see ust-buffers.h; the hand-over to consumers is ust-handover.c, what
+ * both use of a trace and its channels ust-chan.c,
  * snapshots and rotations ust-trace-ops.c).
  */
 #include <errno.h>
@@ -199,147 +200,6 @@ struct ltt_consumer *ltt_ust_owner_current(struct ltt_ust_buffers *b,
 	return o ? ltt_supervisor_current(&o->consumer, ret_gen) : NULL;
 }
 
-uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b)
-{
-	return __atomic_fetch_add(&b->next_key, 1, __ATOMIC_RELAXED);
-}
-
-/* What @chan's buffers hold in all. */
-uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan)
-{
-	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
-	uint64_t n;
-
-	if (__builtin_mul_overflow(a->subbuf_size, a->num_subbuf, &n) ||
-	    __builtin_mul_overflow(n, (uint64_t)chan->nr_streams, &n))
-		return UINT64_MAX;
-	return n;
-}
-
-/* Saturating sum. */
-void ltt_ust_add_sat(uint64_t *sum, uint64_t v)
-{
-	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
-}
-
-uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
-{
-	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
-	size_t len = ltt_rb_region_size(a->subbuf_size, a->num_subbuf);
-	struct ltt_rb rb;
-	uint64_t sum = 0;
-	unsigned int i;
-	void *mem;
-
-	for (i = 0; len && i < chan->nr_streams; i++) {
-		mem = mmap(NULL, len, PROT_READ, MAP_SHARED, chan->fds[2 * i], 0);
-		if (mem == MAP_FAILED)
-			continue;
-		if (!ltt_rb_attach(&rb, mem, len))
-			ltt_ust_add_sat(&sum, ltt_rb_events_unread(&rb));
-		munmap(mem, len);
-	}
-	return sum;
-}
-
-/*
- * What @chan's streams lost so far, from shared memory only: the events
- * writers dropped (each ring buffer's count) and what the consumers
- * counted in the statistics page, with the output's failure there: the
- * error of a stream that has one (the earliest), the sums of what failures
- * made lose.  Never asks the consumer.  Any value is possible (programs
- * can write the ring buffers): informative.
- */
-void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
-{
-	struct ltt_consumer_channel_stats sum = { 0 };
-	struct ltt_consumer_stream_stats st;
-	unsigned int i;
-	uint64_t v;
-
-	for (i = 0; i < chan->nr_streams; i++) {
-		v = 0;
-		if (pread(chan->fds[2 * i], &v, sizeof(v),
-			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
-			ltt_ust_add_sat(&sum.events_lost, v);
-		if (chan->stats_fd < 0 ||
-		    pread(chan->stats_fd, &st, sizeof(st),
-			  (off_t)i * LTT_CONSUMER_STATS_SLOT) != (ssize_t)sizeof(st))
-			continue;
-		ltt_ust_add_sat(&sum.events_lost, st.events_lost);
-		ltt_ust_add_sat(&sum.packets_lost, st.packets_lost);
-		ltt_ust_add_sat(&sum.bytes_written, st.bytes_written);
-		ltt_ust_add_sat(&sum.error_events, st.error_events);
-		ltt_ust_add_sat(&sum.error_packets, st.error_packets);
-		/* an -errno, or a program's scribble: not shown as an error */
-		if (st.error >= 0 || st.error < -4095)
-			continue;
-		/* what the writers dropped since it failed, the consumer stopped */
-		if (v > st.error_rb_base)
-			ltt_ust_add_sat(&sum.error_events, v - st.error_rb_base);
-		if (!sum.error || st.error_since < sum.error_since) {
-			sum.error = (int32_t)st.error;
-			sum.error_since = st.error_since;
-		}
-	}
-	*ret = sum;
-}
-
-void ltt_ust_chan_free(struct ltt_ust_chan *chan)
-{
-	unsigned int i;
-
-	ltt_ust_meta_classes_fini(&chan->classes);
-	if (chan->stats_fd >= 0)
-		close(chan->stats_fd);
-	for (i = 0; chan->fds && i < 2 * chan->nr_streams; i++)
-		if (chan->fds[i] >= 0)
-			close(chan->fds[i]);
-	free(chan->fds);
-	free(chan);
-}
-
-/*
- * The directory of the trace @app writes to in @session; the @attempt-th
- * retry (the directory held a trace: the same process after an exec in
- * the same second, or an output directory used again) gets "-N".
- */
-int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, char *buf,
-		      size_t len)
-{
-	const struct ltt_session *session = trace->ct.session;
-	char date[32], suffix[16] = "", name[LTT_ESCAPE_SIZE(sizeof(trace->procname))];
-	struct tm tm;
-	int n;
-
-	/* A relay's traces are named relative to its session's directory. */
-	const char *base = session->chunk_dir;
-	const char *sep = *base ? "/" : "";
-
-	if (attempt)
-		snprintf(suffix, sizeof(suffix), "-%u", attempt);
-	if (trace->per_pid) {
-		if (!localtime_r(&trace->registered_at, &tm) ||
-		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
-			return -EINVAL;
-		/* a program names itself: any byte but NUL, '/' included */
-		ltt_escape_file_name(trace->procname, name, sizeof(name));
-		n = snprintf(buf, len, "%s%sust/pid/%s-%ld-%s%s", base, sep, name,
-			     (long)trace->pid, date, suffix);
-	} else {
-		n = snprintf(buf, len, "%s%sust/uid/%u/%u-bit%s", base, sep,
-			     (unsigned int)trace->uid, trace->bits_per_long, suffix);
-	}
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-
-/* @session's user-space state, or NULL when it has none.  Session lock held. */
-struct ltt_ust_state *ltt_ust_state(struct ltt_session *session)
-{
-	return ltt_session_domain(session, LTT_DOMAIN_USER)->state;
-}
-
 /*
  * @session's user-space state, made first (a user of its owner's consumer,
  * until ltt_ust_buffers_destroy()); NULL when out of memory.  Session lock
@@ -497,41 +357,6 @@ struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace
 		if (chan->cc.channel == channel)
 			return chan;
 	return NULL;
-}
-
-int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *chan,
-			    struct ltt_consumer *c)
-{
-	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
-	struct ltt_consumer_add_channel cc = {
-		.key = chan->cc.key,
-		.trace_key = trace->ct.key,
-		.name = a->name,
-		.tracefile_size = a->tracefile_size,
-		.tracefile_count = a->tracefile_count,
-		.switch_timer_us = a->switch_timer_us,
-		.read_timer_us = a->read_timer_us,
-		.overwrite = a->overwrite,
-		.fsync = a->fsync,
-	};
-	unsigned int i;
-	int ret, err;
-
-	ret = ltt_consumer_add_channel(c, &cc);
-	if (ret)
-		return ret;
-	for (i = 0; !ret && i < chan->nr_streams; i++) {
-		int shm = chan->fds[2 * i], wakeup = chan->fds[2 * i + 1];
-
-		if (chan->stats_fd >= 0 && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
-			ret = ltt_consumer_add_stream_stats(c, chan->cc.key, i, shm, wakeup,
-							    chan->stats_fd);
-		else
-			ret = ltt_consumer_add_stream(c, chan->cc.key, i, shm, wakeup);
-	}
-	/* even after a failure: the streams added are announced, not held back */
-	err = ltt_consumer_streams_sent(c, chan->cc.key);
-	return ret ? ret : err;
 }
 
 /* The page where consumers keep the streams' counters (consumer-proto.h). */

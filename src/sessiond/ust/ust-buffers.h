@@ -181,7 +181,7 @@ int ltt_ust_buffers_rotate(struct ltt_ust_buffers *b, struct ltt_session *sessio
  */
 int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_session *session);
 
-/* ust-buffers.c: traces and channel buffers per session, and the */
+/* ust-buffers.c: its traces and channel buffers, per session; their owners and consumers */
 
 /**
  * ltt_ust_buffers_init() - no trace yet; the consumer is spawned on first
