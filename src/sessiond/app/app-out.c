@@ -198,6 +198,18 @@ int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payl
 	return ret < 0 ? ret : 0;
 }
 
+bool ltt_app_ended(struct ltt_app *app, uint32_t *ret_seq)
+{
+	bool dead;
+
+	pthread_mutex_lock(&app->lock);
+	dead = app->dead;
+	if (ret_seq)
+		*ret_seq = app->seq_sent;
+	pthread_mutex_unlock(&app->lock);
+	return dead;
+}
+
 void ltt_app_drop(struct ltt_app *app, const char *why)
 {
 	pthread_mutex_lock(&app->lock);

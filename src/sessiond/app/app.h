@@ -250,6 +250,15 @@ int ltt_app_send(struct ltt_app *app, uint16_t type, const struct ltt_wbuf *payl
 int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms);
 
 /**
+ * ltt_app_ended() - has @app's connection ended?  app->lock not held
+ * @ret_seq: if not NULL, set to the seq of the last command sent to @app
+ *
+ * Both read at once under app->lock.  Returns true once @app is dropped or
+ * gone: no command reaches it any more.
+ */
+bool ltt_app_ended(struct ltt_app *app, uint32_t *ret_seq);
+
+/**
  * ltt_app_drop() - drop an application that does not answer (the app
  * thread then removes it); app->lock not held; @why is logged
  */

@@ -206,17 +206,6 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	}
 }
 
-/* Has @app's connection ended? */
-static bool app_dead(struct ltt_app *app)
-{
-	bool dead;
-
-	pthread_mutex_lock(&app->lock);
-	dead = app->dead;
-	pthread_mutex_unlock(&app->lock);
-	return dead;
-}
-
 void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
 			  struct ltt_app *app, struct ltt_app_tracepoint *const *tps, size_t nr)
 {
@@ -226,7 +215,7 @@ void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session
 	struct ltt_ust_chan *chan;
 
 	/* a program gone: its per-PID trace would never be closed */
-	if (!session->active || !dom->nr_channels || app_dead(app) ||
+	if (!session->active || !dom->nr_channels || ltt_app_ended(app, NULL) ||
 	    !ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid))
 		return;
 	trace = ltt_ust_buffers_trace(b, session, app);
@@ -440,17 +429,6 @@ void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what)
 	ltt_ust_push_acks_init(acks);
 }
 
-/* The seq of the last command sent to @app. */
-static uint32_t last_seq(struct ltt_app *app)
-{
-	uint32_t seq;
-
-	pthread_mutex_lock(&app->lock);
-	seq = app->seq_sent;
-	pthread_mutex_unlock(&app->lock);
-	return seq;
-}
-
 /* A program and what it had announced, for ltt_ust_push_all()'s first part. */
 struct push_item {
 	struct ltt_app *app;		/* a reference */
@@ -485,7 +463,8 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 	pthread_mutex_lock(&apps->lock);
 	cds_list_for_each_entry(app, &apps->list, node) {
 		/* The seq of the last command this push sent, not of any other. */
-		before = last = last_seq(app);
+		ltt_app_ended(app, &last);
+		before = last;
 		ltt_ust_push_app(b, session, app, &last);
 		if (last != before)
 			acks_add(acks, app, last);
