@@ -134,29 +134,31 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
 	return ltt_consumer_call(c, &k);
 }
 
-int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
-				   int stream_fd)
+/* A kernel-side stream, its @nr_fds @fds sent with a message of @type. */
+static int add_kernel_side_stream(struct ltt_consumer *c, uint16_t type, uint64_t channel_key,
+				  uint32_t cpu, const int *fds, unsigned int nr_fds)
 {
 	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
-	struct ltt_consumer_call k = {
-		.type = LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, .fds = &stream_fd, .nr_fds = 1,
-	};
+	struct ltt_consumer_call k = { .type = type, .fds = fds, .nr_fds = nr_fds };
 
 	ltt_consumer_put_add_kernel_stream(&k.req, &m);
 	return ltt_consumer_call(c, &k);
 }
 
+int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+				   int stream_fd)
+{
+	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, channel_key, cpu,
+				      &stream_fd, 1);
+}
+
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int pipe_fd, int map_fd)
 {
-	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
 	int fds[2] = { pipe_fd, map_fd };
-	struct ltt_consumer_call k = {
-		.type = LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, .fds = fds, .nr_fds = 2,
-	};
 
-	ltt_consumer_put_add_kernel_stream(&k.req, &m);
-	return ltt_consumer_call(c, &k);
+	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, channel_key, cpu,
+				      fds, 2);
 }
 
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
