@@ -341,6 +341,22 @@ int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch)
 	return ch->add_owed ? 0 : ret;
 }
 
+void ltt_ctrace_chan_msg(const struct ltt_ctrace *t, const struct ltt_cchan *ch,
+			 struct ltt_consumer_add_channel *ret_msg)
+{
+	const struct ltt_channel_conf *a = &ch->channel->attr;
+
+	*ret_msg = (struct ltt_consumer_add_channel){
+		.key = ch->key,
+		.trace_key = t->key,
+		.name = a->name,
+		.tracefile_size = a->tracefile_size,
+		.tracefile_count = a->tracefile_count,
+		.overwrite = a->overwrite,
+		.fsync = a->fsync,
+	};
+}
+
 /* ---- metadata ---- */
 
 bool ltt_ctrace_meta_owed(const struct ltt_ctrace *t)

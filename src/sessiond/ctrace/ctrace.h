@@ -193,6 +193,15 @@ void ltt_ctrace_fini(struct ltt_ctrace *t);
 int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch);
 
 /**
+ * ltt_ctrace_chan_msg() - the ADD_CHANNEL message for @ch of @t, with
+ * what every domain sends: the keys, the channel's name, trace files,
+ * overwrite and fsync; the rest zero, for the domain's ops->chan_add to
+ * fill.  @ret_msg's name borrows @ch's channel.
+ */
+void ltt_ctrace_chan_msg(const struct ltt_ctrace *t, const struct ltt_cchan *ch,
+			 struct ltt_consumer_add_channel *ret_msg);
+
+/**
  * ltt_ctrace_now() - the consumer that holds @t now, or NULL (not HELD, or
  * its consumer died): none spawned, nothing taken over, never waits
  */

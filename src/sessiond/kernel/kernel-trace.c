@@ -77,21 +77,14 @@ static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt
 	struct kernel_chan *kc = caa_container_of(ch, struct kernel_chan, cc);
 	const struct ltt_channel *channel = ch->channel;
 	struct ltt_kernel *k = ks->k;
-	struct ltt_consumer_add_channel cc = {
-		.key = kc->cc.key,
-		.trace_key = ks->trace.key,
-		.name = channel->attr.name,
-		.tracefile_size = channel->attr.tracefile_size,
-		.tracefile_count = channel->attr.tracefile_count,
-		/* The tracer runs the timers and wakes the consumer: none here. */
-		.overwrite = channel->attr.overwrite,
-		.fsync = channel->attr.fsync,
-		.domain = LTT_CONSUMER_DOMAIN_KERNEL,
-		.subbuf_size = channel->attr.subbuf_size,
-		.num_subbuf = channel->attr.num_subbuf,
-	};
+	struct ltt_consumer_add_channel cc;
 	int ret, err;
 
+	ltt_ctrace_chan_msg(t, ch, &cc);
+	/* The tracer runs the timers and wakes the consumer: none here. */
+	cc.domain = LTT_CONSUMER_DOMAIN_KERNEL;
+	cc.subbuf_size = channel->attr.subbuf_size;
+	cc.num_subbuf = channel->attr.num_subbuf;
 	if (k->backend->pages)
 		pages_channel(channel, &cc);
 

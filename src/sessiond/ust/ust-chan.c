@@ -162,20 +162,13 @@ int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *c
 			    struct ltt_consumer *c)
 {
 	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
-	struct ltt_consumer_add_channel cc = {
-		.key = chan->cc.key,
-		.trace_key = trace->ct.key,
-		.name = a->name,
-		.tracefile_size = a->tracefile_size,
-		.tracefile_count = a->tracefile_count,
-		.switch_timer_us = a->switch_timer_us,
-		.read_timer_us = a->read_timer_us,
-		.overwrite = a->overwrite,
-		.fsync = a->fsync,
-	};
+	struct ltt_consumer_add_channel cc;
 	unsigned int i;
 	int ret, err;
 
+	ltt_ctrace_chan_msg(&trace->ct, &chan->cc, &cc);
+	cc.switch_timer_us = a->switch_timer_us;
+	cc.read_timer_us = a->read_timer_us;
 	ret = ltt_consumer_add_channel(c, &cc);
 	if (ret)
 		return ret;
