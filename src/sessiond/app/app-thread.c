@@ -41,6 +41,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "common/msg.h"
@@ -168,16 +169,13 @@ struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const ch
 int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev)
 {
 	struct ltt_app_event *events;
-	size_t cap;
 	int ret;
 
 	if (ac->nr_events == ac->cap_events) {
-		cap = ac->cap_events ? 2 * ac->cap_events : 16;
-		events = realloc(ac->events, cap * sizeof(*events));
+		events = ltt_array_grow(ac->events, &ac->cap_events, sizeof(*events));
 		if (!events)
 			return -ENOMEM;
 		ac->events = events;
-		ac->cap_events = cap;
 	}
 	ac->events[ac->nr_events] = *ev;
 	ret = ltt_name_index_add(&ac->by_name, ac->nr_events);

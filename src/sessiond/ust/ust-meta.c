@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/array.h"
 #include "common/ctf.h"
 #include "common/escape.h"
 #include "common/log.h"
@@ -82,16 +83,13 @@ void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
 static int reserve_class(struct ltt_ust_classes *classes)
 {
 	struct ust_class **all;
-	size_t cap;
 
 	if (classes->nr < classes->cap)
 		return 0;
-	cap = classes->cap ? 2 * classes->cap : 16;
-	all = realloc(classes->all, cap * sizeof(*all));
+	all = ltt_array_grow(classes->all, &classes->cap, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
 	classes->all = all;
-	classes->cap = cap;
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/array.h"
 #include "common/log.h"
 #include "common/names.h"
 #include "sessiond/model/rule-filter.h"
@@ -379,13 +380,10 @@ static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t se
 	if (!acks)
 		return;	/* no memory for the set: we just do not wait */
 	if (acks->n == acks->cap) {
-		size_t cap = acks->cap ? 2 * acks->cap : 16;
-
-		grown = realloc(acks->v, cap * sizeof(*grown));
+		grown = ltt_array_grow(acks->v, &acks->cap, sizeof(*grown));
 		if (!grown)
 			return;	/* then we just do not wait for this one */
 		acks->v = grown;
-		acks->cap = cap;
 	}
 	ltt_app_get(app);
 	acks->v[acks->n++] = (struct ltt_ust_ack){ .app = app, .seq = seq };
