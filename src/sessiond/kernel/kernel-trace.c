@@ -151,22 +151,20 @@ const struct ltt_ctrace_ops ltt_kernel_trace_ops = {
 	.new_key = trace_new_key,
 };
 
+/* A live session's kernel trace, if it has one, to a new consumer.  Session lock held. */
+static void take_over(struct ltt_session *session, void *arg)
+{
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+
+	(void)arg;
+	if (ks)
+		ltt_ctrace_consumer(&ks->trace);
+}
+
 void ltt_kernel_consumer_died(void *arg)
 {
 	struct ltt_kernel *k = arg;
-	struct ltt_session **sessions;
-	struct kernel_session *ks;
-	size_t i, n;
 
-	if (!k->registry || ltt_session_snapshot_list(k->registry, 0, &sessions, &n))
-		return;
-	for (i = 0; i < n; i++) {
-		pthread_mutex_lock(&sessions[i]->lock);
-		ks = ltt_session_domain(sessions[i], LTT_DOMAIN_KERNEL)->state;
-		if (!sessions[i]->destroyed && ks)
-			ltt_ctrace_consumer(&ks->trace);
-		pthread_mutex_unlock(&sessions[i]->lock);
-		ltt_session_put(k->registry, sessions[i]);
-	}
-	free(sessions);
+	if (k->registry)
+		ltt_session_each_live(k->registry, take_over, NULL);
 }

@@ -290,6 +290,27 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 	return 0;
 }
 
+int ltt_session_each_live(struct ltt_session_registry *reg,
+			  void (*fn)(struct ltt_session *session, void *arg), void *arg)
+{
+	struct ltt_session **sessions;
+	size_t i, n;
+	int ret;
+
+	ret = ltt_session_snapshot_list(reg, 0, &sessions, &n);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		pthread_mutex_lock(&sessions[i]->lock);
+		if (!sessions[i]->destroyed)
+			fn(sessions[i], arg);
+		pthread_mutex_unlock(&sessions[i]->lock);
+		ltt_session_put(reg, sessions[i]);
+	}
+	free(sessions);
+	return 0;
+}
+
 void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc *ret_info)
 {
 	struct ltt_session_desc info;

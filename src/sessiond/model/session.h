@@ -242,6 +242,17 @@ int ltt_session_snapshot_list(struct ltt_session_registry *reg, uid_t uid,
 			      struct ltt_session ***ret_sessions, size_t *ret_count);
 
 /**
+ * ltt_session_each_live() - call @fn(session, @arg) for every session of
+ * @reg not destroyed, with the session's lock held
+ *
+ * Walks an ltt_session_snapshot_list() of them all, so @fn may take its
+ * time: a session created meanwhile is not seen.  Takes each session's
+ * lock in turn: no session lock held.  Returns 0, or -ENOMEM (none seen).
+ */
+int ltt_session_each_live(struct ltt_session_registry *reg,
+			  void (*fn)(struct ltt_session *session, void *arg), void *arg);
+
+/**
  * ltt_session_info() - the description of a session: its constants
  * and whether it is active, so no lock is needed (a reference is)
  */

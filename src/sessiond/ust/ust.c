@@ -331,6 +331,21 @@ static const struct ltt_domain_ops ust_ops = {
 	.supervisor = ust_supervisor,
 };
 
+/* The owner whose consumer died, for takeover_owned(). */
+struct owner_died {
+	struct ltt_ust *ust;
+	const struct ltt_ust_owner *owner;
+};
+
+/* A live session of the owner in @arg: a new consumer takes its traces.  Session lock held. */
+static void takeover_owned(struct ltt_session *session, void *arg)
+{
+	struct owner_died *died = arg;
+
+	if (ltt_ust_buffers_owner(&died->ust->buffers, session) == died->owner)
+		ltt_ust_buffers_takeover(&died->ust->buffers, session);
+}
+
 /*
  * A watch thread: the consumer of @owner's sessions died.  A new one takes
  * over their traces at once, so that recording goes on without waiting
@@ -339,21 +354,9 @@ static const struct ltt_domain_ops ust_ops = {
  */
 static void consumer_died(void *arg, const struct ltt_ust_owner *owner)
 {
-	struct ltt_ust *ust = arg;
-	struct ltt_session **sessions;
-	size_t i, n;
+	struct owner_died died = { .ust = arg, .owner = owner };
 
-	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
-		return;
-	for (i = 0; i < n; i++) {
-		pthread_mutex_lock(&sessions[i]->lock);
-		if (!sessions[i]->destroyed &&
-		    ltt_ust_buffers_owner(&ust->buffers, sessions[i]) == owner)
-			ltt_ust_buffers_takeover(&ust->buffers, sessions[i]);
-		pthread_mutex_unlock(&sessions[i]->lock);
-		ltt_session_put(ust->registry, sessions[i]);
-	}
-	free(sessions);
+	ltt_session_each_live(died.ust->registry, takeover_owned, &died);
 }
 
 void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
