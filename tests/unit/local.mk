@@ -13,6 +13,7 @@ UNIT_TESTS = \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error \
 	tests/unit/test_escape \
+	tests/unit/test_array \
 	tests/unit/test_name_index \
 	tests/unit/test_log \
 	tests/unit/test_filter
@@ -42,6 +43,8 @@ tests_unit_test_name_index_LDADD = src/common/libcommon.la
 
 tests_unit_test_escape_SOURCES = tests/unit/test_escape.c $(UNIT_TAP_SOURCES)
 tests_unit_test_escape_LDADD = src/common/libcommon.la
+tests_unit_test_array_SOURCES = tests/unit/test_array.c $(UNIT_TAP_SOURCES)
+tests_unit_test_array_LDADD = src/common/libcommon.la
 
 tests_unit_test_codec_SOURCES = tests/unit/test_codec.c $(UNIT_TAP_SOURCES)
 tests_unit_test_codec_LDADD = src/common/libcommon.la
