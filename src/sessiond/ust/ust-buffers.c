@@ -3,8 +3,8 @@
  * ust-buffers.c - the buffers of user-space traces: owners and their
  * consumers, traces, channel buffers, streams, statistics, stop's flush
  * (see ust-buffers.h; the hand-over to consumers is ust-handover.c, what
- * both use of a trace and its channels ust-chan.c,
- * snapshots and rotations ust-trace-ops.c).
+ * both use of a trace and its channels ust-chan.c, snapshots and
+ * rotations ust-trace-ops.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,6 @@
 
 #include <urcu/compiler.h>
 
-#include "common/escape.h"
 #include "common/log.h"
 #include "common/ringbuf.h"
 #include "sessiond/consumer/relay.h"
