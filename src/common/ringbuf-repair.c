@@ -276,18 +276,21 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	if (rb->repair_memo && rb->repair_pos == pos && rb->repair_count == count &&
 	    rb->repair_w == w)
 		return -ENOENT;
+	/*
+	 * A writer without a record may hold a slot of the packet, which no
+	 * record shows: repair nothing until it commits (one that died keeps
+	 * the count up: the packet is then given up).  Its count went up
+	 * before its CAS, which the offset load above acquired.  Looked at
+	 * again below, once the blocks are locked.
+	 */
+	if (__atomic_load_n(&rb->shm->untracked, __ATOMIC_ACQUIRE))
+		return -EBUSY;
 	n = collect(rb, pos, ~(uint64_t)0, p, MAX_PIECES, &blocks);
 	if (!n)
 		return no_answer(rb, pos, count, w);
 	ret = lock_blocks(ops, blocks, &locked);
 	if (ret)
 		return ret;
-	/*
-	 * A writer without a record may hold a slot of the packet, which no
-	 * record shows: repair nothing until it commits (one that died keeps
-	 * the count up: the packet is then given up).  Its count went up
-	 * before its CAS, which the offset load above acquired.
-	 */
 	if (__atomic_load_n(&rb->shm->untracked, __ATOMIC_ACQUIRE)) {
 		unlock_blocks(ops, locked);
 		return -EBUSY;

@@ -837,12 +837,13 @@ struct ltt_rb_repair_ops {
  * the call returns -EBUSY.
  * Returns 0 when the packet is now complete (read it); -ENODATA when the
  * packet at the read position is not closed and short; -EBUSY when a live
- * writer may still commit to it; -ENOENT when what is missing is not
- * explained by dead writers' records (an untracked writer, or records
- * that fit in several ways): only ltt_rb_abandon_subbuf() remains, once no
- * writer is left; -EAGAIN when a commit raced with the repair (call get
- * again); -errno from @ops->lock.  -EBUSY also while a writer without a
- * record has a slot in flight (ltt_rb_reserve_untracked()).  An -ENOENT
+ * writer may still commit to it; -ENOENT when no writer will ever
+ * complete it and what is missing is not explained by the dead writers'
+ * records (none owes it, or they fit in several ways): only
+ * ltt_rb_abandon_subbuf() remains, and the reader may call it at once;
+ * -EAGAIN when a commit raced with the repair (call get again); -errno
+ * from @ops->lock.  -EBUSY also while a writer without a record has a
+ * slot in flight (ltt_rb_reserve_untracked()), live or dead.  An -ENOENT
  * is remembered: until the packet's commit word or the write position
  * moves, the call answers -ENOENT at once, without locking or searching
  * (stats.repair_searches counts the searches).  At most 8 pieces owed

@@ -65,20 +65,33 @@ static void torn_fill(void *arg, void *dst, uint64_t len, uint64_t ts)
 /*
  * The packet at the read position is closed but short of commits: if the
  * writers that owe it are dead, finish it for them.  0 when it can be read
- * now.
+ * now; -ENOENT when it never will be (its writers are gone, and what they
+ * owed can't be told apart: give it up); -ENOLCK without our own
+ * description of the memory, which tells dead writers from live ones.
  */
 static int repair(struct ust_source *s)
 {
 	int ret;
 
 	if (s->lock_fd < 0)
-		return -ENOENT;
+		return -ENOLCK;
 	ret = ltt_rb_repair_subbuf(&s->rb, &s->repair);
 	if (!ret && !s->warned_torn) {
 		LTT_WARN("%s: a program died while recording an event: its packet is kept, the event counted lost (further ones are not logged)",
 			 s->base.label);
 		s->warned_torn = true;
 	}
+	return ret;
+}
+
+/* Give up the packet at the read position: its events counted lost. */
+static int give_up(struct ust_source *s)
+{
+	int ret = ltt_rb_abandon_subbuf(&s->rb);
+
+	if (!ret)
+		LTT_WARN("%s: a packet left incomplete by a dead writer was given up (counted lost)",
+			 s->base.label);
 	return ret;
 }
 
@@ -193,15 +206,26 @@ static int ust_get(struct ltt_source *src, struct ltt_scratch *scratch,
 	struct ust_source *s = (struct ust_source *)src;
 	int ret;
 
-	unsigned int tries;
+	uint64_t tries;
+	int fixed;
 
 	for (tries = 0;; tries++) {
 		if (s->rb.overwrite)
 			ret = ltt_rb_copy_next_subbuf(&s->rb, scratch->buf, scratch->len, &s->pkt);
 		else
 			ret = ltt_rb_get_next_subbuf(&s->rb, &s->pkt);
-		/* nothing ready: maybe a dead writer holds the packet back */
-		if (ret != -EAGAIN || tries || repair(s))
+		/*
+		 * Nothing ready: maybe dead writers hold the packet back.  Finish
+		 * it for them, or give it up (counted) when that can't be done:
+		 * no writer will ever complete it, and the packets after it would
+		 * wait for good.  At most a lap of packets.
+		 */
+		if (ret != -EAGAIN || tries > s->base.nr_packets)
+			break;
+		fixed = repair(s);
+		if (fixed == -ENOENT)
+			fixed = give_up(s);
+		if (fixed)
 			break;
 	}
 	if (ret == -EIO) {
@@ -254,14 +278,10 @@ static int ust_give_up(struct ltt_source *src)
 	if (ret == -EAGAIN)
 		return ret;
 	/*
-	 * No writer should remain: a live one (-EBUSY) or an untracked one
-	 * (-ENOENT) loses the packet, counted.
+	 * No writer should remain: a live one (-EBUSY), an untracked one or
+	 * records that don't tell (-ENOENT) lose the packet, counted.
 	 */
-	ret = ltt_rb_abandon_subbuf(&s->rb);
-	if (!ret)
-		LTT_WARN("%s: a packet left incomplete by a dead writer was given up (counted lost)",
-			 src->label);
-	return ret;
+	return give_up(s);
 }
 
 static int ust_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
@@ -309,9 +329,6 @@ static void ust_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	const struct ltt_rb_reader_stats *rs = &s->rb.stats;
 
 	ltt_source_add_sat(&stats->events_lost, ltt_rb_events_lost(&s->rb));
-	/* committed to packets that are not in the trace */
-	ltt_source_add_sat(&stats->events_lost, rs->events_corrupt);
-	ltt_source_add_sat(&stats->events_lost, rs->events_abandoned);
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_corrupt);
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_overwritten);
 	ltt_source_add_sat(&stats->packets_lost, rs->packets_abandoned);
@@ -332,6 +349,16 @@ static void open_lock_fd(struct ust_source *s, int shm_fd)
 		LTT_WARN("%s: can't open the stream's memory again (%s): packets of writers that die mid-event will be given up",
 			 s->base.label, strerror(errno));
 	s->repair = (struct ltt_rb_repair_ops){ block_lock, block_unlock, torn_fill, s };
+}
+
+/* Committed to packets that are not in the trace. */
+static uint64_t ust_events_skipped(const struct ltt_source *src)
+{
+	const struct ltt_rb_reader_stats *rs = &((const struct ust_source *)src)->rb.stats;
+	uint64_t sum = rs->events_corrupt;
+
+	ltt_source_add_sat(&sum, rs->events_abandoned);
+	return sum;
 }
 
 static void ust_destroy(struct ltt_source *src)
@@ -358,6 +385,7 @@ static const struct ltt_source_ops ust_ops = {
 	.snap_span = ust_snap_span,
 	.snap_peek = ust_snap_peek,
 	.stats = ust_stats,
+	.events_skipped = ust_events_skipped,
 	.destroy = ust_destroy,
 };
 

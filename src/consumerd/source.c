@@ -65,6 +65,11 @@ void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	src->ops->stats(src, stats);
 }
 
+uint64_t ltt_source_events_skipped(const struct ltt_source *src)
+{
+	return src->ops->events_skipped ? src->ops->events_skipped(src) : 0;
+}
+
 void ltt_source_destroy(struct ltt_source *src)
 {
 	if (src)

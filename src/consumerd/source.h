@@ -96,8 +96,17 @@ struct ltt_source_ops {
 	 */
 	int (*snap_peek)(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
 			 struct ltt_sink_packet *ret_pkt);
-	/* Add the source's loss counters, saturating. */
+	/*
+	 * Add the source's loss counters, saturating: the writers' drops
+	 * (the ring buffer's own count) and the packets lost.
+	 */
 	void (*stats)(const struct ltt_source *src, struct ltt_channel_stats *stats);
+	/*
+	 * Optional: the events the reader counted in packets it skipped or
+	 * gave up (corrupt, or left incomplete by a dead writer), which no
+	 * ring buffer's count holds.
+	 */
+	uint64_t (*events_skipped)(const struct ltt_source *src);
 	void (*destroy)(struct ltt_source *src);
 };
 
@@ -199,6 +208,14 @@ bool ltt_source_reads(const struct ltt_source *src, const struct stat *st);
  * Data thread.
  */
 void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *stats);
+
+/**
+ * ltt_source_events_skipped() - the events in packets the reader skipped
+ *
+ * Corrupt packets, packets given up: their committed events, counted lost
+ * here and in no ring buffer's own count.  Data thread.
+ */
+uint64_t ltt_source_events_skipped(const struct ltt_source *src);
 
 /**
  * ltt_source_destroy() - release everything the source holds; accepts NULL

@@ -485,14 +485,16 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 
 /*
  * Events of packets read here but never written: failed writes, packets
- * read without a try at close, packets the sink lost after taking them.
- * Beyond the ring buffer's own count.
+ * read without a try at close, packets the sink lost after taking them,
+ * and packets the source skipped or gave up (corrupt, or incomplete for
+ * good).  Beyond the ring buffer's own count: the page's events_lost.
  */
 static uint64_t own_events_lost(const struct ltt_stream *s)
 {
 	uint64_t packets, events, sum = s->events_failed;
 
 	sink_lost(s, &packets, &events);
+	ltt_source_add_sat(&sum, ltt_source_events_skipped(s->src));
 	ltt_source_add_sat(&sum, s->events_discarded);
 	ltt_source_add_sat(&sum, events);
 	return sum;

@@ -514,6 +514,25 @@ static void untracked_live(void)
 	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -EBUSY,
 	       "untracked: a dead one keeps the repair off (-EBUSY)");
 	region_destroy(&r);
+	/*
+	 * A slot without a record, and no record owing the packet: a live
+	 * writer's, not one the reader may give up (-ENOENT would say so).
+	 */
+	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
+		    !ltt_rb_attach(&rb, r.mem, r.len), "untracked: region 3"))
+		return;
+	ops.arg = &r;
+	ret = ltt_rb_reserve_untracked(&w, EV, EV, 0, &b);
+	ltt_rb_flush(&rb, false);
+	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -EBUSY,
+	       "untracked: alone, no record owing: the repair waits (-EBUSY)");
+	put_event(b.data, 1, 0, b.ts, EV);
+	ltt_rb_commit_untracked(&w, b.pos, b.len);
+	ret = ltt_rb_get_next_subbuf(&rb, &pkt);
+	tap_ok(!ret && pkt.events == 1, "untracked: alone, committed: read with its event");
+	if (!ret)
+		ltt_rb_put_subbuf(&rb, &pkt);
+	region_destroy(&r);
 }
 
 /*

@@ -14,6 +14,12 @@
  *          it and raises SIGKILL: the committed events are exactly
  *          THREADS x N, the torn one is the next.
  *   tearcrit  the same, the torn event an ltt_test:crit (12 bytes).
+ *   untracked  each of 32 threads records N events and stays, holding
+ *          one of the 32 writer records each; then the main thread, a
+ *          writer without a record (thread THREADS), records N events,
+ *          reserves one more, writes half of it and raises SIGKILL: the
+ *          packet can't be repaired (which slots an untracked writer held
+ *          is unknown), only given up, its committed events counted.
  *   exit   the threads record without end; once each has N, main calls
  *          exit(0) while they still record.
  *   flat   the same, but main writes "ready PID" to the FIFO READY and
@@ -46,6 +52,8 @@ static uint64_t n = 1000;
 static int cpu = -1;
 static volatile uint64_t *counts;	/* shared, per thread */
 static bool endless;
+static bool hold;			/* untracked: the threads stay */
+static pthread_barrier_t recorded;
 
 static void pin(void)
 {
@@ -71,6 +79,11 @@ static void *thread_main(void *arg)
 		ltt_tracepoint(ltt_test, seq, role, t, i);
 		if (counts)
 			__atomic_store_n(&counts[t], i + 1, __ATOMIC_RELAXED);
+	}
+	if (hold) {
+		pthread_barrier_wait(&recorded);
+		for (;;)
+			pause();
 	}
 	return NULL;
 }
@@ -137,6 +150,7 @@ int main(int argc, char **argv)
 	const char *mode = "plain", *ready = NULL, *counts_path = NULL;
 	pthread_t tids[64];
 	unsigned int t;
+	uint64_t i;
 	FILE *f;
 	int c;
 
@@ -154,8 +168,13 @@ int main(int argc, char **argv)
 	}
 	if (!nthreads || nthreads > 64 || (strcmp(mode, "plain") && strcmp(mode, "tear") &&
 					    strcmp(mode, "tearcrit") && strcmp(mode, "exit") &&
-					    strcmp(mode, "flat")))
+					    strcmp(mode, "flat") && strcmp(mode, "untracked")))
 		goto usage;
+	hold = !strcmp(mode, "untracked");
+	if (hold && (nthreads != 32 || pthread_barrier_init(&recorded, NULL, nthreads + 1))) {
+		fprintf(stderr, "ust_torn: untracked takes -t 32: every writer record\n");
+		return 2;
+	}
 	endless = !strcmp(mode, "exit") || !strcmp(mode, "flat");
 	if ((endless && !counts_path) || (counts_path && map_counts(counts_path))) {
 		fprintf(stderr, "ust_torn: -c COUNTS is needed for %s, and must be writable\n", mode);
@@ -178,12 +197,18 @@ int main(int argc, char **argv)
 		for (;;)
 			pause();
 	}
-	for (t = 0; t < nthreads; t++)
+	if (hold) {
+		pthread_barrier_wait(&recorded);
+		pin();
+		for (i = 0; i < n; i++)
+			ltt_tracepoint(ltt_test, seq, role, (int)nthreads, i);
+	}
+	for (t = 0; !hold && t < nthreads; t++)
 		pthread_join(tids[t], NULL);
-	if (!strncmp(mode, "tear", 4))
+	if (!strncmp(mode, "tear", 4) || hold)
 		tear(!strcmp(mode, "tearcrit"));
 	return 0;
 usage:
-	fprintf(stderr, "usage: ust_torn -m plain|tear|tearcrit|exit|flat -r ROLE [-t THREADS] [-n N] [-p CPU] [-c COUNTS] [-w READY]\n");
+	fprintf(stderr, "usage: ust_torn -m plain|tear|tearcrit|untracked|exit|flat -r ROLE [-t THREADS] [-n N] [-p CPU] [-c COUNTS] [-w READY]\n");
 	return 2;
 }
