@@ -237,14 +237,19 @@ static int lock_blocks(const struct ltt_rb_repair_ops *ops, uint64_t blocks,
 	return ret;
 }
 
-/* Remember that the packet at @pos has no repair while @count and @w hold. */
-static int no_answer(struct ltt_rb *rb, uint64_t pos, uint64_t count, uint64_t w)
+/*
+ * Remember that the packet at @pos has no repair while @count and @w hold:
+ * @ret, -ENOENT (no record owes it) or -ENOTRECOVERABLE (its owners are
+ * dead and their records don't tell).
+ */
+static int no_answer(struct ltt_rb *rb, uint64_t pos, uint64_t count, uint64_t w, int ret)
 {
 	rb->repair_memo = true;
 	rb->repair_pos = pos;
 	rb->repair_count = count;
 	rb->repair_w = w;
-	return -ENOENT;
+	rb->repair_ret = ret;
+	return ret;
 }
 
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
@@ -275,7 +280,7 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	 */
 	if (rb->repair_memo && rb->repair_pos == pos && rb->repair_count == count &&
 	    rb->repair_w == w)
-		return -ENOENT;
+		return rb->repair_ret;
 	/*
 	 * A writer without a record may hold a slot of the packet, which no
 	 * record shows: repair nothing until it commits (one that died keeps
@@ -287,7 +292,7 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 		return -EBUSY;
 	n = collect(rb, pos, ~(uint64_t)0, p, MAX_PIECES, &blocks);
 	if (!n)
-		return no_answer(rb, pos, count, w);
+		return no_answer(rb, pos, count, w, -ENOENT);
 	ret = lock_blocks(ops, blocks, &locked);
 	if (ret)
 		return ret;
@@ -304,7 +309,7 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	mask = n <= MAX_PIECES && behind ? solve(p, n, missing) : 0;
 	if (!mask) {
 		unlock_blocks(ops, locked);
-		return behind ? no_answer(rb, pos, count, w) : -EAGAIN;
+		return behind ? no_answer(rb, pos, count, w, -ENOTRECOVERABLE) : -EAGAIN;
 	}
 	torn = apply(rb, ops, p, n, mask);
 	/*

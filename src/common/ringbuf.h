@@ -266,6 +266,7 @@ struct ltt_rb {
 	uint64_t last_discarded;		/* events_discarded of the last packet put */
 	/* the last repair without an answer: not tried again until one moves */
 	uint64_t repair_pos, repair_count, repair_w;
+	int repair_ret;			/* -ENOENT or -ENOTRECOVERABLE */
 	bool repair_memo;
 	struct ltt_rb_reader_stats stats;
 };
@@ -837,17 +838,19 @@ struct ltt_rb_repair_ops {
  * the call returns -EBUSY.
  * Returns 0 when the packet is now complete (read it); -ENODATA when the
  * packet at the read position is not closed and short; -EBUSY when a live
- * writer may still commit to it; -ENOENT when no writer will ever
- * complete it and what is missing is not explained by the dead writers'
- * records (none owes it, or they fit in several ways): only
+ * writer may still commit to it; -ENOTRECOVERABLE when no writer will
+ * ever complete it: the writers whose records owe it are dead, and their
+ * records fit what is missing in several ways or none (or more than 8
+ * pieces: every subset is searched, microseconds): only
  * ltt_rb_abandon_subbuf() remains, and the reader may call it at once;
- * -EAGAIN when a commit raced with the repair (call get again); -errno
- * from @ops->lock.  -EBUSY also while a writer without a record has a
- * slot in flight (ltt_rb_reserve_untracked()), live or dead.  An -ENOENT
- * is remembered: until the packet's commit word or the write position
- * moves, the call answers -ENOENT at once, without locking or searching
- * (stats.repair_searches counts the searches).  At most 8 pieces owed
- * are searched (every subset: microseconds); more answer -ENOENT.
+ * -ENOENT when no record owes it (a writer outside this protocol: give it
+ * up once no writer is left); -EAGAIN when a commit raced with the repair
+ * (call get again); -errno from @ops->lock.  -EBUSY also while a writer
+ * without a record has a slot in flight (ltt_rb_reserve_untracked()),
+ * live or dead.  -ENOENT and -ENOTRECOVERABLE are remembered: until the
+ * packet's commit word or the write position moves, the call answers the
+ * same at once, without locking or searching (stats.repair_searches
+ * counts the searches).
  */
 int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops);
 

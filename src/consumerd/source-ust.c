@@ -65,9 +65,9 @@ static void torn_fill(void *arg, void *dst, uint64_t len, uint64_t ts)
 /*
  * The packet at the read position is closed but short of commits: if the
  * writers that owe it are dead, finish it for them.  0 when it can be read
- * now; -ENOENT when it never will be (its writers are gone, and what they
- * owed can't be told apart: give it up); -ENOLCK without our own
- * description of the memory, which tells dead writers from live ones.
+ * now; -ENOTRECOVERABLE when it never will be (its writers are gone, and
+ * what they owed can't be told apart: give it up); -ENOLCK without our
+ * own description of the memory, which tells dead writers from live ones.
  */
 static int repair(struct ust_source *s)
 {
@@ -223,7 +223,7 @@ static int ust_get(struct ltt_source *src, struct ltt_scratch *scratch,
 		if (ret != -EAGAIN || tries > s->base.nr_packets)
 			break;
 		fixed = repair(s);
-		if (fixed == -ENOENT)
+		if (fixed == -ENOTRECOVERABLE)
 			fixed = give_up(s);
 		if (fixed)
 			break;
@@ -278,8 +278,8 @@ static int ust_give_up(struct ltt_source *src)
 	if (ret == -EAGAIN)
 		return ret;
 	/*
-	 * No writer should remain: a live one (-EBUSY), an untracked one or
-	 * records that don't tell (-ENOENT) lose the packet, counted.
+	 * No writer should remain: a live one (-EBUSY), an untracked one, a
+	 * slot no record owes (-ENOENT) lose the packet, counted.
 	 */
 	return give_up(s);
 }

@@ -495,9 +495,9 @@ static void untracked_live(void)
 	ltt_rb_commit_add(&w, a.pos, a.len);
 	ret |= ltt_rb_reserve_rec(&w, &dead[3], EV, EV, 0, &b);
 	ltt_rb_flush(&rb, false);
-	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -ENOENT &&
+	tap_ok(!ret && ltt_rb_repair_subbuf(&rb, &ops) == -ENOTRECOVERABLE &&
 	       !memcmp(a.data, before, EV),
-	       "untracked: stale and torn records of one length: -ENOENT, committed bytes untouched");
+	       "untracked: stale and torn records of one length: -ENOTRECOVERABLE, committed bytes untouched");
 	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "untracked: that packet is given up");
 	tap_is_u64(rb.stats.events_abandoned, 1, "untracked: its committed event counted");
 	/* one that dies: the repair never takes its packet, even a torn slot's */
@@ -516,7 +516,8 @@ static void untracked_live(void)
 	region_destroy(&r);
 	/*
 	 * A slot without a record, and no record owing the packet: a live
-	 * writer's, not one the reader may give up (-ENOENT would say so).
+	 * writer's, not one the reader may give up (-ENOTRECOVERABLE would say
+	 * so, -ENOENT that no record owes it).
 	 */
 	if (!tap_ok(region_create(&r) == 0 && !ltt_rb_attach(&w, r.mem, r.len) &&
 		    !ltt_rb_attach(&rb, r.mem, r.len), "untracked: region 3"))
@@ -605,10 +606,11 @@ static void repair_cost(void)
 	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "cost: packet short");
 	for (i = 0; i < 100; i++)
 		ret = ltt_rb_repair_subbuf(&rb, &ops);
-	tap_is_int(ret, -ENOENT, "cost: no repair fits");
+	tap_is_int(ret, -ENOTRECOVERABLE, "cost: no repair fits");
 	tap_is_u64(rb.stats.repair_searches, 1, "cost: 100 attempts, 1 search");
 	ltt_rb_commit(&w, &a);
-	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOENT, "cost: a commit: still none fits");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOTRECOVERABLE,
+		   "cost: a commit: still none fits");
 	tap_is_u64(rb.stats.repair_searches, 2, "cost: the commit made it search again");
 	tap_is_int(ltt_rb_abandon_subbuf(&rb), 0, "cost: given up");
 	/* 9 dead pieces that fit exactly: beyond the bound, not searched */
@@ -620,7 +622,8 @@ static void repair_cost(void)
 	}
 	ltt_rb_flush(&rb, false);
 	tap_ok(!ret && ltt_rb_get_next_subbuf(&rb, &pkt) == -EAGAIN, "cost: 9 torn slots");
-	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOENT, "cost: more than 8 pieces: -ENOENT");
+	tap_is_int(ltt_rb_repair_subbuf(&rb, &ops), -ENOTRECOVERABLE,
+		   "cost: more than 8 pieces: -ENOTRECOVERABLE");
 	region_destroy(&r);
 }
 
