@@ -28,6 +28,7 @@
 
 #include "common/filter-compile.h"
 #include "common/filter-parse.h"
+#include "common/ringbuf.h"
 #include "fake-app.h"
 #include "tap.h"
 
@@ -438,6 +439,12 @@ static void test_swap(void)
 	fake_done(&f);
 	for (i = 0; i < 200; i++)
 		acked += send_filter(&f, CHAN_KEY, EVENT, &p[i & 1], 1) == 0;
+	/*
+	 * Some events recorded before the disable: on a loaded machine the
+	 * swaps can all be done before the threads ran (bounded).
+	 */
+	tap_ok(fake_wait_written(&f, f.nr_streams * LTT_RB_PACKET_HEADER_SIZE + 16 * 16,
+				 FAKE_WAIT_MS), "the threads record while the set is swapped");
 	/* the threads stop when the event is disabled */
 	tap_is_int(fake_command(&f, LTT_APP_MSG_EVENT_DISABLE, disable(&w), NULL, 0), 0,
 		   "the event disabled");
