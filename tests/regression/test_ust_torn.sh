@@ -84,13 +84,10 @@ finish() {
 # the file COUNTS) or one more; prints what is wrong.  TORN_OK=1 allows
 # m + 1 to be the count of one torn call instead.
 per_thread() {
-	od -An -v -t u8 -w8 "$4" | awk -v role="$2" -v threads="$3" -v first="$5" '
+	od -An -v -t u8 -w8 "$4" | awk -v role="$2" -v threads="$3" -v first="$5" "$SEQ_AWK"'
 	FILENAME == "-" { c[NR - 1] = $1 + 0; next }
-	/ ltt_test:seq: / {
-		match($0, /role = "[^"]*"/); r = substr($0, RSTART + 8, RLENGTH - 9)
-		if (r != role) next
-		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
-		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+	seq_event(role) {
+		t = T; s = S
 		if (t < 0 || t >= threads || seen[t, s]++) { bad++; next }
 		n[t]++
 		if (s + 1 > m[t]) m[t] = s + 1
@@ -112,13 +109,10 @@ per_thread() {
 # past the calls made (the one cut short by the kill may be there).
 missing() {
 	{ if [ -f "$4" ]; then od -An -v -t u8 -w8 "$4"; else yes "$4" | head -n "$3"; fi; } |
-	awk -v role="$2" -v threads="$3" '
+	awk -v role="$2" -v threads="$3" "$SEQ_AWK"'
 	FILENAME == "-" { c[NR - 1] = $1 + 0; next }
-	/ ltt_test:seq: / {
-		match($0, /role = "[^"]*"/); r = substr($0, RSTART + 8, RLENGTH - 9)
-		if (r != role) next
-		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
-		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+	seq_event(role) {
+		t = T; s = S
 		if (t < 0 || t >= threads || seen[t, s]++ || s > c[t]) { bad[t]++; next }
 		if (s < c[t]) n[t]++
 	}

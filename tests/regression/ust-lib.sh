@@ -89,15 +89,25 @@ read_chunks() {
 	echo "$failed $full"
 }
 
+# SEQ_AWK: an awk function for babeltrace2's text of ltt_test:seq events:
+# seq_event(ROLE) is 1 on a line of one of ROLE's, its thread then in T,
+# its seq in S.
+SEQ_AWK='
+function seq_event(role,    r) {
+	if ($0 !~ / ltt_test:seq: / || !match($0, /role = "[^"]*"/)) return 0
+	r = substr($0, RSTART + 8, RLENGTH - 9)
+	if (r != role) return 0
+	match($0, /thread = -?[0-9]+/); T = substr($0, RSTART + 9, RLENGTH - 9) + 0
+	match($0, /seq = [0-9]+/); S = substr($0, RSTART + 6, RLENGTH - 6) + 0
+	return 1
+}'
+
 # dups_and_range FILE ROLE THREADS N: "DUPLICATES OUT_OF_RANGE DISTINCT"
 # of the (thread, seq) pairs of ROLE's ltt_test:seq events.
 dups_and_range() {
-	awk -v role="$2" -v threads="$3" -v n="$4" '
-	/ ltt_test:seq: / {
-		if (!match($0, /role = "[^"]*"/)) next
-		if (substr($0, RSTART + 8, RLENGTH - 9) != role) next
-		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
-		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+	awk -v role="$2" -v threads="$3" -v n="$4" "$SEQ_AWK"'
+	seq_event(role) {
+		t = T; s = S
 		if (t < 0 || t >= threads || s >= n) { bad++; next }
 		if (seen[t, s]++) dup++; else distinct++
 	}
@@ -112,13 +122,9 @@ count_events() {
 # seq_check FILE ROLE THREADS N: every (ROLE, thread) pair has exactly the
 # ltt_test:seq events 0..N-1, once each.  Prints what is wrong, if any.
 seq_check() {
-	awk -v role="$2" -v threads="$3" -v n="$4" '
-	/ ltt_test:seq: / {
-		if (!match($0, /role = "[^"]*"/)) next
-		r = substr($0, RSTART + 8, RLENGTH - 9)
-		if (r != role) next
-		match($0, /thread = -?[0-9]+/); t = substr($0, RSTART + 9, RLENGTH - 9) + 0
-		match($0, /seq = [0-9]+/); s = substr($0, RSTART + 6, RLENGTH - 6) + 0
+	awk -v role="$2" -v threads="$3" -v n="$4" "$SEQ_AWK"'
+	seq_event(role) {
+		t = T; s = S
 		if (t < 0 || t >= threads || s >= n) { bad++; next }
 		seen[t, s]++
 	}
