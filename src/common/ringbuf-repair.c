@@ -127,9 +127,11 @@ static unsigned int collect(const struct ltt_rb *rb, uint64_t pos, uint64_t mask
 
 /*
  * The one set of pieces whose bytes add up to @missing, as a mask; 0 when
- * there is none or more than one (or two events of the set overlap).
+ * there is none or more than one (sets with two events that overlap are
+ * none).  How many there are in *@ret_nr.
  */
-static uint32_t solve(const struct piece *p, unsigned int n, uint64_t missing)
+static uint32_t solve(const struct piece *p, unsigned int n, uint64_t missing,
+		      uint32_t *ret_nr)
 {
 	uint32_t mask, found = 0, nr_found = 0;
 	unsigned int i, j;
@@ -151,6 +153,7 @@ static uint32_t solve(const struct piece *p, unsigned int n, uint64_t missing)
 next:
 		;
 	}
+	*ret_nr = nr_found;
 	return nr_found == 1 ? found : 0;
 }
 
@@ -256,8 +259,8 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 {
 	struct piece p[MAX_PIECES];
 	uint64_t pos, w, count, full, blocks, locked, torn, missing;
+	uint32_t mask, fits;
 	unsigned int n;
-	uint32_t mask;
 	bool behind;
 	int ret;
 
@@ -306,10 +309,19 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	behind = commit_behind(rb, count, full);
 	missing = (full - count) & rb->bytes_mask;
 	rb->stats.repair_searches++;
-	mask = n <= MAX_PIECES && behind ? solve(p, n, missing) : 0;
+	fits = 2;	/* more pieces than searched: as if several fit */
+	mask = n <= MAX_PIECES && behind ? solve(p, n, missing, &fits) : 0;
 	if (!mask) {
 		unlock_blocks(ops, locked);
-		return behind ? no_answer(rb, pos, count, w, -ENOTRECOVERABLE) : -EAGAIN;
+		if (!behind)
+			return -EAGAIN;
+		/*
+		 * The torn slots are always among the dead writers' records and
+		 * add up to what is missing: several fits are a guess we refuse,
+		 * none means bytes owed without a record (a writer outside
+		 * this protocol, maybe alive), left to the final flush.
+		 */
+		return no_answer(rb, pos, count, w, fits ? -ENOTRECOVERABLE : -ENOENT);
 	}
 	torn = apply(rb, ops, p, n, mask);
 	/*

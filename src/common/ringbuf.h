@@ -840,11 +840,12 @@ struct ltt_rb_repair_ops {
  * packet at the read position is not closed and short; -EBUSY when a live
  * writer may still commit to it; -ENOTRECOVERABLE when no writer will
  * ever complete it: the writers whose records owe it are dead, and their
- * records fit what is missing in several ways or none (or more than 8
+ * records fit what is missing in several ways (or are more than 8
  * pieces: every subset is searched, microseconds): only
  * ltt_rb_abandon_subbuf() remains, and the reader may call it at once;
- * -ENOENT when no record owes it (a writer outside this protocol: give it
- * up once no writer is left); -EAGAIN when a commit raced with the repair
+ * -ENOENT when bytes are owed that no record explains (none fits, or no
+ * record owes the packet: a writer outside this protocol, maybe alive:
+ * give it up once no writer is left); -EAGAIN when a commit raced with the repair
  * (call get again); -errno from @ops->lock.  -EBUSY also while a writer
  * without a record has a slot in flight (ltt_rb_reserve_untracked()),
  * live or dead.  -ENOENT and -ENOTRECOVERABLE are remembered: until the

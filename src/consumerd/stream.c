@@ -241,10 +241,11 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 	bool discard = mode != DRAIN_WRITE;
 	enum ltt_stream_state state = LTT_STREAM_IDLE;
 	struct ltt_sink_packet pkt;
-	uint64_t n;
+	uint64_t n, skipped;
 	int ret;
 
 	*ret_used = 0;
+	skipped = ltt_source_events_skipped(s->src);
 	if (!s->chan->output)	/* a snapshot trace's: its packets stay (or are kept) */
 		return ltt_source_keep(s->src) == -EBUSY ? LTT_STREAM_BUSY : LTT_STREAM_IDLE;
 	if (s->ended)
@@ -290,8 +291,9 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 		}
 	}
 	*ret_used = n;
-	if (n || state == LTT_STREAM_FAILED)
-		ltt_stream_publish(s);	/* a failed output: its drops keep counting */
+	/* a failed output: its drops keep counting; a packet given up, its events */
+	if (n || state == LTT_STREAM_FAILED || ltt_source_events_skipped(s->src) != skipped)
+		ltt_stream_publish(s);
 	return n == budget ? LTT_STREAM_BUSY : state;
 }
 
