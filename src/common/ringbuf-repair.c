@@ -242,8 +242,8 @@ static int lock_blocks(const struct ltt_rb_repair_ops *ops, uint64_t blocks,
 
 /*
  * Remember that the packet at @pos has no repair while @count and @w hold:
- * @ret, -ENOENT (no record owes it) or -ENOTRECOVERABLE (its owners are
- * dead and their records don't tell).
+ * @ret, -ENOENT (bytes owed that no record explains) or -ENOTRECOVERABLE
+ * (its owners are dead and their records fit in several ways).
  */
 static int no_answer(struct ltt_rb *rb, uint64_t pos, uint64_t count, uint64_t w, int ret)
 {
