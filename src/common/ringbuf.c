@@ -120,7 +120,8 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 	if (!mem || !cfg || ((uintptr_t)mem & (LTT_RB_CACHELINE - 1)))
 		return -EINVAL;
 	want = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
-	if (!want || want != len || cfg->event_ctx_len > LTT_RB_EVENT_CTX_MAX)
+	if (!want || want != len || cfg->event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
+	    cfg->clock > LTT_TCLOCK_TSC)
 		return -EINVAL;
 	memset(mem, 0, (size_t)data_offset(cfg->num_subbuf));
 	shm->abi_version = LTT_RB_ABI_VERSION;
@@ -128,6 +129,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 	shm->num_subbuf = cfg->num_subbuf;
 	shm->data_offset = data_offset(cfg->num_subbuf);
 	shm->overwrite = cfg->overwrite ? 1 : 0;
+	shm->clock = (uint16_t)cfg->clock;
 	shm->stream_id = cfg->stream_id;
 	shm->cpu = cfg->cpu;
 	shm->event_ctx_len = cfg->event_ctx_len;
@@ -148,7 +150,8 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	memcpy(&hdr, mem, sizeof(hdr));
 	if (hdr.magic != LTT_RB_MAGIC || hdr.abi_version != LTT_RB_ABI_VERSION ||
-	    hdr.overwrite > 1 || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
+	    hdr.overwrite > 1 || hdr.clock > LTT_TCLOCK_TSC ||
+	    (hdr.clock == LTT_TCLOCK_TSC && !LTT_TCLOCK_HAVE_TSC) || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
 	    hdr.data_offset != data_offset(hdr.num_subbuf) ||
 	    hdr.event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
 	    ltt_rb_region_size(hdr.subbuf_size, hdr.num_subbuf) != len)
@@ -173,6 +176,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.subbuf_mask = h.subbuf_size - 1;
 	h.index_mask = h.num_subbuf - 1;
 	h.overwrite = hdr.overwrite;
+	h.clock = hdr.clock;
 	h.wakeup_fd = -1;
 	h.stream_id = hdr.stream_id;
 	h.cpu = hdr.cpu;
@@ -385,7 +389,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		open = in_sb == 0 || in_sb + len > rb->subbuf_size;
 		have_ts = !open;
 		if (have_ts) {
-			ts = ltt_rb_clock();
+			ts = ltt_rb_clock(rb);
 			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 			if ((ts - prev) >> bits) {
 				len = long_len;
@@ -412,7 +416,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		new = begin + len;
 		close_new = (new & (rb->subbuf_size - 1)) == 0;
 		if (!have_ts) {
-			ts = ltt_rb_clock();
+			ts = ltt_rb_clock(rb);
 			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 		}
 		/*
@@ -487,7 +491,7 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 		}
 		new = subbuf_start(rb, old) + rb->subbuf_size;
 		/* as a writer's: after the load, before the CAS */
-		ts = ltt_rb_clock();
+		ts = ltt_rb_clock(rb);
 		lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
 		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
 						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
@@ -724,7 +728,7 @@ static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_
 				return -ESTALE;
 			continue;
 		}
-		if (!header_valid(rb, pos, &ph, rb->last_ts_end, ltt_rb_clock()))
+		if (!header_valid(rb, pos, &ph, rb->last_ts_end, ltt_rb_clock(rb)))
 			goto corrupt;
 		fill_packet(rb, pos, copy, &ph, count, ret_pkt);
 		return 0;
@@ -875,7 +879,7 @@ int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void 
 	if (rb->overwrite && lapped(rb, pos, w))
 		goto overwritten;
 	memcpy(&ph, buf, sizeof(ph));
-	if (!header_valid(rb, pos, &ph, ts_floor, ltt_rb_clock()))
+	if (!header_valid(rb, pos, &ph, ts_floor, ltt_rb_clock(rb)))
 		goto corrupt;
 	fill_packet(rb, pos, buf, &ph, count, ret_pkt);
 	rb->stats.snap_packets++;

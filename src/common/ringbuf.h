@@ -38,11 +38,12 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "common/tclock.h"
 #include "kmod/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
-#define LTT_RB_ABI_VERSION	4u	/* 2: commit words count events; 3: the writer area;
-					   4: the untracked writers' count */
+#define LTT_RB_ABI_VERSION	5u	/* 2: commit words count events; 3: the writer area;
+					   4: the untracked writers' count; 5: the clock */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -104,7 +105,8 @@ struct ltt_rb_shm {
 	uint64_t subbuf_size;		/* bytes, power of two */
 	uint64_t num_subbuf;		/* power of two */
 	uint64_t data_offset;		/* region offset of sub-buffer 0 */
-	uint32_t overwrite;		/* 0: discard mode, 1: overwrite mode */
+	uint16_t overwrite;		/* 0: discard mode, 1: overwrite mode */
+	uint16_t clock;			/* enum ltt_tclock_kind: the timestamps' unit */
 	uint32_t stream_id;		/* CTF stream class id (the channel id) */
 	uint32_t cpu;			/* stream_instance_id and cpu_id */
 	uint32_t event_ctx_len;		/* bytes of context after each event header */
@@ -193,6 +195,7 @@ struct ltt_rb_config {
 	uint64_t subbuf_size;	/* power of two, 4 KiB .. 4 GiB */
 	uint64_t num_subbuf;	/* power of two, 2 .. 2^20 */
 	bool overwrite;		/* flight-recorder mode */
+	uint32_t clock;		/* enum ltt_tclock_kind: what writers and reader read */
 	uint32_t stream_id;
 	uint32_t cpu;
 	uint8_t uuid[16];
@@ -255,6 +258,7 @@ struct ltt_rb {
 	uint64_t subbuf_mask;			/* subbuf_size - 1 */
 	uint64_t index_mask;			/* num_subbuf - 1 */
 	bool overwrite;
+	uint32_t clock;				/* enum ltt_tclock_kind */
 	int wakeup_fd;				/* eventfd to wake the reader, or -1 */
 	uint32_t stream_id;
 	uint32_t cpu;
@@ -281,7 +285,7 @@ struct ltt_rb {
 struct ltt_rb_slot {
 	void *data;
 	uint64_t pos;		/* free-running position of data */
-	uint64_t ts;		/* CLOCK_MONOTONIC, ns */
+	uint64_t ts;		/* the stream's clock (ltt_rb_clock()) */
 	uint64_t ts_delta;
 	size_t len;
 };
@@ -413,13 +417,10 @@ static inline void ltt_rb_wrec_set(struct ltt_rb_wrec *rec, uint64_t pos, uint64
  */
 void ltt_rb_wakeup(struct ltt_rb *rb);
 
-/* CLOCK_MONOTONIC in ns: the vDSO, no system call. */
-static inline uint64_t ltt_rb_clock(void)
+/* Now, on @rb's clock (TSC cycles or CLOCK_MONOTONIC ns: common/tclock.h). */
+static inline uint64_t ltt_rb_clock(const struct ltt_rb *rb)
 {
-	struct timespec tp;
-
-	clock_gettime(CLOCK_MONOTONIC, &tp);
-	return (uint64_t)tp.tv_sec * 1000000000u + (uint64_t)tp.tv_nsec;
+	return ltt_tclock_read(rb->clock);
 }
 
 /**
@@ -481,7 +482,7 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t
 	 */
 	if (__builtin_expect(in_sb - 1 >= rb->subbuf_mask - long_len, 0))
 		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
-	ts = ltt_rb_clock();
+	ts = ltt_rb_clock(rb);
 	prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 	/* the size, from the very values this CAS publishes */
 	len = (ts - prev) >> bits ? long_len : short_len;

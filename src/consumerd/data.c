@@ -584,7 +584,7 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 			drain_stream(rg->dt, s);
 			/* the sink sends no beacon while a packet is on its way */
 			if (s->sink)
-				ltt_sink_idle(s->sink, ltt_rb_clock(), s->src->stream_id);
+				ltt_sink_idle(s->sink, ltt_source_now(s->src), s->src->stream_id);
 		}
 	}
 }

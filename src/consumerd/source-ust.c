@@ -374,6 +374,11 @@ static void ust_destroy(struct ltt_source *src)
 	free(s);
 }
 
+static uint64_t ust_now(const struct ltt_source *src)
+{
+	return ltt_rb_clock(&((const struct ust_source *)src)->rb);
+}
+
 static const struct ltt_source_ops ust_ops = {
 	.name = "ust",
 	.get = ust_get,
@@ -386,6 +391,7 @@ static const struct ltt_source_ops ust_ops = {
 	.snap_peek = ust_snap_peek,
 	.stats = ust_stats,
 	.events_skipped = ust_events_skipped,
+	.now = ust_now,
 	.destroy = ust_destroy,
 };
 

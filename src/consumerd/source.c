@@ -3,6 +3,7 @@
  * source.c - the source interface: calls through the operations, and what
  * the sources share.
  */
+#include "common/tclock.h"
 #include "consumerd/source.h"
 
 int ltt_source_get(struct ltt_source *src, struct ltt_scratch *scratch,
@@ -68,6 +69,11 @@ void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 uint64_t ltt_source_events_skipped(const struct ltt_source *src)
 {
 	return src->ops->events_skipped ? src->ops->events_skipped(src) : 0;
+}
+
+uint64_t ltt_source_now(const struct ltt_source *src)
+{
+	return src->ops->now ? src->ops->now(src) : ltt_tclock_mono();
 }
 
 void ltt_source_destroy(struct ltt_source *src)

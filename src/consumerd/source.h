@@ -107,6 +107,11 @@ struct ltt_source_ops {
 	 * ring buffer's count holds.
 	 */
 	uint64_t (*events_skipped)(const struct ltt_source *src);
+	/*
+	 * Optional: now, on the clock of the source's timestamps (a user
+	 * stream may count TSC cycles); without it, CLOCK_MONOTONIC ns.
+	 */
+	uint64_t (*now)(const struct ltt_source *src);
 	void (*destroy)(struct ltt_source *src);
 };
 
@@ -216,6 +221,12 @@ void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *st
  * here and in no ring buffer's own count.  Data thread.
  */
 uint64_t ltt_source_events_skipped(const struct ltt_source *src);
+
+/**
+ * ltt_source_now() - now, in the unit of the source's timestamps (for a
+ * live beacon's timestamp); any thread
+ */
+uint64_t ltt_source_now(const struct ltt_source *src);
 
 /**
  * ltt_source_destroy() - release everything the source holds; accepts NULL

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "common/log.h"
+#include "common/tclock.h"
 #include "consumerd/channel.h"
 #include "consumerd/stream.h"
 
@@ -527,7 +528,7 @@ void ltt_stream_publish(struct ltt_stream *s)
 	store_sum(&s->pub->error_packets, b->error_packets, st.error_packets);
 	__atomic_store_n(&s->pub->error_since, st.error ? st.error_since : 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->pub->error, (int64_t)st.error, __ATOMIC_RELAXED);
-	__atomic_store_n(&s->pub->updated_ns, ltt_rb_clock(), __ATOMIC_RELEASE);
+	__atomic_store_n(&s->pub->updated_ns, ltt_tclock_mono(), __ATOMIC_RELEASE);
 }
 
 void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stats)

@@ -46,7 +46,7 @@ void fake_program_path(const char *name, char *out, size_t size)
 
 uint64_t fake_now_ms(void)
 {
-	return ltt_rb_clock() / 1000000u;
+	return ltt_tclock_mono() / 1000000u;
 }
 
 void fake_init(struct fake *f, bool listen)

@@ -146,6 +146,12 @@ TESTS += tests/unit/test_ringbuf_wakeup
 tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
 
+# The clock of user-space events: its choice, offset, calibration, and TSC streams.
+check_PROGRAMS += tests/unit/test_tclock
+TESTS += tests/unit/test_tclock
+tests_unit_test_tclock_SOURCES = tests/unit/test_tclock.c $(UNIT_RB_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_tclock_LDADD = src/common/libcommon.la
+
 # The non-consuming read of snapshots.
 check_PROGRAMS += tests/unit/test_ringbuf_snapshot
 TESTS += tests/unit/test_ringbuf_snapshot
@@ -207,7 +213,7 @@ TESTS += tests/unit/test_sink_relay
 tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
 	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-link.c src/consumerd/relay-session.c \
 	src/consumerd/relay-archive.c
-tests_unit_test_sink_relay_LDADD = src/common/libcommon.la -lpthread
+tests_unit_test_sink_relay_LDADD = src/common/libcommon.la
 
 # A consumer stream between its seams: the real ust source, a test sink
 # that can say it would block.
@@ -254,7 +260,7 @@ tests_unit_test_ftrace_conv_SOURCES = tests/unit/test_ftrace_conv.c \
 	tests/unit/test_ftrace_real.c tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
 	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
-tests_unit_test_ftrace_conv_LDADD = src/common/libcommon.la -lpthread
+tests_unit_test_ftrace_conv_LDADD = src/common/libcommon.la
 tests_unit_test_ftrace_filter_SOURCES = tests/unit/test_ftrace_filter.c \
 	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
 	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h $(UNIT_TAP_SOURCES)

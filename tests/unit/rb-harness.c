@@ -42,6 +42,8 @@ uint64_t rbh_doff(uint64_t num_subbuf)
 	return (end + 4095) & ~(uint64_t)4095;
 }
 
+uint32_t rbh_clock = LTT_TCLOCK_MONO;
+
 int rbh_region_create(struct rbh_region *r, uint64_t subbuf_size, uint64_t num_subbuf,
 		      bool overwrite)
 {
@@ -49,6 +51,7 @@ int rbh_region_create(struct rbh_region *r, uint64_t subbuf_size, uint64_t num_s
 		.subbuf_size = subbuf_size,
 		.num_subbuf = num_subbuf,
 		.overwrite = overwrite,
+		.clock = rbh_clock,
 		.stream_id = STREAM_ID,
 		.cpu = CPU,
 	};

@@ -113,6 +113,9 @@ struct rbh_writer {
  * sub-buffers: header, commit records, writer area, rounded to a page
  */
 uint64_t rbh_doff(uint64_t num_subbuf);
+/* The clock of the regions rbh_region_create() makes (LTT_TCLOCK_MONO). */
+extern uint32_t rbh_clock;
+
 /**
  * rbh_region_create() - map a region and initialize a ring buffer in it
  * (STREAM_ID, CPU, a fixed uuid); undo with rbh_region_destroy(), even

@@ -244,7 +244,7 @@ static void test_timestamps(void)
  */
 static void pretend_gap(struct ltt_rb *rb, uint64_t gap)
 {
-	__atomic_store_n(&rb->shm->last_ts, ltt_rb_clock() - gap, __ATOMIC_RELAXED);
+	__atomic_store_n(&rb->shm->last_ts, ltt_rb_clock(rb) - gap, __ATOMIC_RELAXED);
 }
 
 /* Reserve with ltt_rb_reserve_ts(), fill with @fill, commit. */

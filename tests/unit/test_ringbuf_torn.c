@@ -260,7 +260,7 @@ static pid_t writer(struct region *r, unsigned int block, uint32_t id, uint64_t 
 		break;
 	case BEFORE_CAS:
 		ltt_rb_wrec_set(rec, __atomic_load_n(&((struct ltt_rb_shm *)r->mem)->offset,
-						     __ATOMIC_RELAXED), EV, ltt_rb_clock());
+						     __ATOMIC_RELAXED), EV, ltt_tclock_mono());
 		raise(SIGKILL);
 		break;
 	}
@@ -424,7 +424,7 @@ static void slow_opener_takeover(void)
 	tap_is_u64(opener, S + HDR, "slow opener: its slot is packet 1's first");
 	/* nobody holds block 2: a writer that died before its CAS, same slot */
 	stale = ltt_rb_writer_block(&w, 2);
-	ltt_rb_wrec_set(&stale[0], opener, EV, ltt_rb_clock());
+	ltt_rb_wrec_set(&stale[0], opener, EV, ltt_tclock_mono());
 	/* a new reader takes the stream over, and closes packet 1 */
 	tap_ok(!ltt_rb_attach(&rb2, r.mem, r.len) && !ltt_rb_flush(&rb2, false) &&
 	       ltt_rb_get_next_subbuf(&rb2, &pkt) == -EAGAIN,

@@ -443,9 +443,9 @@ static void test_headers(void)
 
 	channel_new(&r, 2);
 	ltt_ust_test_enable_event(2, "ser:counted", 40);
-	before = ltt_rb_clock();
+	before = ltt_tclock_mono();
 	ltt_tracepoint(ser, counted, 12);
-	after = ltt_rb_clock();
+	after = ltt_tclock_mono();
 	ltt_ust_test_enable_event(2, "ser:counted", 3);
 	ltt_tracepoint(ser, counted, 12);	/* right after: compact */
 	nanosleep(&nap, NULL);
@@ -506,9 +506,9 @@ static void test_timestamps_decoded(void)
 		}
 		if (i >= 15 && i < 18)
 			want_compact[i] = false;
-		before[i] = ltt_rb_clock();
+		before[i] = ltt_tclock_mono();
 		ltt_tracepoint(ser, counted, (int)i);
-		after[i] = ltt_rb_clock();
+		after[i] = ltt_tclock_mono();
 	}
 	ltt_rb_flush(&rd, false);
 	while (ltt_rb_get_next_subbuf(&rd, &pkt) == 0) {

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * tclock.h - the clock of user-space events (doc/clock.md).
+ *
+ * A session's user-space ring buffers count time in one of two units:
+ *
+ *  - LTT_TCLOCK_TSC: the CPU's time-stamp counter, read with RDTSCP (a few
+ *    nanoseconds, no vDSO call).  Chosen where the kernel keeps its own
+ *    time with the TSC (current clocksource "tsc": it found the counters
+ *    of all CPUs in step and constant-rate).  The trace's clock says the
+ *    counter's frequency and an offset that puts it on CLOCK_MONOTONIC's
+ *    time line, so readers convert it; ltt does not.
+ *  - LTT_TCLOCK_MONO: CLOCK_MONOTONIC in ns (clock_gettime()), everywhere
+ *    else.
+ *
+ * The kind lives in each ring buffer's header (struct ltt_rb_shm.clock),
+ * so writers and the reader of one buffer always read the same clock.
+ */
+#ifndef LTT_COMMON_TCLOCK_H
+#define LTT_COMMON_TCLOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define LTT_TCLOCK_HAVE_TSC 1
+#else
+#define LTT_TCLOCK_HAVE_TSC 0
+#endif
+
+enum ltt_tclock_kind {
+	LTT_TCLOCK_MONO = 0,
+	LTT_TCLOCK_TSC = 1,
+};
+
+#define LTT_TCLOCK_NS_FREQ 1000000000ULL
+
+/* CLOCK_MONOTONIC in ns: the vDSO, no system call. */
+static inline uint64_t ltt_tclock_mono(void)
+{
+	struct timespec tp;
+
+	clock_gettime(CLOCK_MONOTONIC, &tp);
+	return (uint64_t)tp.tv_sec * 1000000000u + (uint64_t)tp.tv_nsec;
+}
+
+/*
+ * Read clock @kind: TSC cycles, or CLOCK_MONOTONIC ns.  RDTSCP waits for
+ * every earlier instruction and load, as the vDSO's ordered read does: a
+ * timestamp read after a load that saw another thread's store is not
+ * older than the timestamp that thread read before its store.
+ */
+static inline uint64_t ltt_tclock_read(uint32_t kind)
+{
+#if LTT_TCLOCK_HAVE_TSC
+	if (__builtin_expect(kind == LTT_TCLOCK_TSC, 1)) {
+		unsigned int aux;
+
+		return __rdtscp(&aux);
+	}
+#else
+	(void)kind;
+#endif
+	return ltt_tclock_mono();
+}
+
+/* A TSC value and a CLOCK_MONOTONIC value read at (nearly) one instant. */
+struct ltt_tclock_pair {
+	uint64_t tsc;
+	uint64_t mono_ns;
+};
+
+/*
+ * The clock a session daemon gives its sessions, chosen once at start:
+ * @kind, the first pair of its calibration (TSC), and why (a sentence
+ * for the trace's env and `lttctl list`).
+ */
+struct ltt_tclock {
+	uint32_t kind;
+	struct ltt_tclock_pair origin;	/* TSC: the calibration's first pair */
+	char why[160];
+};
+
+/**
+ * ltt_tclock_choose() - choose the clock for user-space events
+ * @want: "auto" (or NULL): TSC where usable, else monotonic; "tsc": TSC or
+ *        an error; "monotonic": CLOCK_MONOTONIC
+ * @sysfs: root of the clocksource files ("/sys"; tests give another)
+ * @cpuinfo: the cpuinfo file ("/proc/cpuinfo")
+ * @ret: the choice; for TSC, its calibration starts now (the first pair)
+ *       and each ltt_tclock_freq() measures from there
+ * @err: why "tsc" cannot be had, or what is wrong with @want
+ *
+ * Returns 0, -EINVAL for an unknown @want, or -ENOTSUP for "tsc" where
+ * the kernel does not keep time with it.
+ */
+int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
+		      struct ltt_tclock *ret, char *err, size_t errlen);
+
+/**
+ * ltt_tclock_pair() - read the TSC and CLOCK_MONOTONIC together: the
+ * narrowest of several brackets (TSC, clock_gettime(), TSC), the TSC at
+ * its middle
+ */
+void ltt_tclock_pair(struct ltt_tclock_pair *ret);
+
+/**
+ * ltt_tclock_freq() - @c's frequency (Hz) measured from its first pair to
+ * now, waiting until LTT_TCLOCK_CAL_MIN_NS have passed since the first
+ * pair: the longer the daemon has run, the closer it is.  Measured against
+ * CLOCK_MONOTONIC, so that it includes the rate NTP gives the kernel's
+ * clock, which the kernel's events follow.  For LTT_TCLOCK_MONO, 10^9.
+ */
+#define LTT_TCLOCK_CAL_MIN_NS 20000000ULL
+uint64_t ltt_tclock_freq(const struct ltt_tclock *c);
+
+/**
+ * ltt_tclock_offset() - the CTF clock offset that puts the counts of a
+ * clock of @kind on the realtime time line
+ * @kind: the clock
+ * @freq: its frequency
+ * @at: a pair read at one instant (unused for LTT_TCLOCK_MONO)
+ * @realtime_minus_mono_ns: CLOCK_REALTIME - CLOCK_MONOTONIC, in ns (>= 0)
+ * @ret_s, @ret_cycles: offset_s and offset, so that a count c is at
+ *      offset_s + (offset + c) / freq seconds of realtime: 0 <= offset <
+ *      @freq, except for LTT_TCLOCK_MONO, where offset_s is 0 and offset
+ *      holds it all (the one offset line ltt always wrote)
+ */
+void ltt_tclock_offset(uint32_t kind, uint64_t freq, const struct ltt_tclock_pair *at,
+		       int64_t realtime_minus_mono_ns, int64_t *ret_s, uint64_t *ret_cycles);
+
+/* "tsc" or "monotonic" */
+const char *ltt_tclock_name(uint32_t kind);
+
+#endif /* LTT_COMMON_TCLOCK_H */

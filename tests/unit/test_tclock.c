@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_tclock.c - the clock of user-space events (src/common/tclock.c,
+ * doc/clock.md): the choice from the kernel's clocksource and the CPU's
+ * flags, the CTF offset, the calibration, and ring buffers counting TSC
+ * cycles (per stream in order under racing writers; across streams in
+ * the order of a token handed between threads on two CPUs).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/ringbuf.h"
+#include "common/tclock.h"
+#include "rb-harness.h"
+#include "tap.h"
+
+#define HANDOFFS 20000u
+
+static char tmp[64];
+
+static void put_file(const char *rel, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, rel);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
+/* A fake /sys whose clocksource is @cs, and a cpuinfo whose flags are @flags. */
+static int choose(const char *want, const char *cs, const char *flags, struct ltt_tclock *c,
+		  char *err, size_t len)
+{
+	char sys[128], cpuinfo[128], line[512];
+
+	snprintf(sys, sizeof(sys), "%s/sys", tmp);
+	snprintf(cpuinfo, sizeof(cpuinfo), "%s/cpuinfo", tmp);
+	if (cs) {
+		snprintf(line, sizeof(line), "%s\n", cs);
+		put_file("sys/devices/system/clocksource/clocksource0/current_clocksource", line);
+	} else {
+		snprintf(line, sizeof(line), "%s/sys/devices/system/clocksource/clocksource0/"
+			 "current_clocksource", tmp);
+		unlink(line);
+	}
+	snprintf(line, sizeof(line), "processor\t: 0\nflags\t\t: %s\n\n", flags);
+	put_file("cpuinfo", line);
+	err[0] = '\0';
+	return ltt_tclock_choose(want, sys, cpuinfo, c, err, len);
+}
+
+static void test_choose(void)
+{
+	const char *good = "fpu tsc msr rdtscp constant_tsc nonstop_tsc tsc_known_freq";
+	struct ltt_tclock c;
+	char err[256];
+	int ret;
+
+	ret = choose(NULL, "tsc", good, &c, err, sizeof(err));
+	if (LTT_TCLOCK_HAVE_TSC) {
+		tap_ok(!ret && c.kind == LTT_TCLOCK_TSC && c.origin.tsc && c.origin.mono_ns,
+		       "auto, clocksource tsc, the flags: the TSC, its first pair read");
+		tap_is_str(c.why, "the kernel keeps time with the TSC", "... saying why");
+	} else {
+		tap_ok(!ret && c.kind == LTT_TCLOCK_MONO, "auto: monotonic (no TSC here)");
+		tap_skip("no TSC on this architecture");
+	}
+	ret = choose("auto", "kvm-clock", good, &c, err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO, "auto, clocksource kvm-clock: monotonic");
+	if (LTT_TCLOCK_HAVE_TSC)
+		tap_is_str(c.why, "the kernel keeps time with kvm-clock, not the TSC",
+			   "... saying why");
+	else
+		tap_skip("no TSC on this architecture");
+	ret = choose("tsc", "hpet", good, &c, err, sizeof(err));
+	tap_ok(ret == -ENOTSUP && strstr(err, "hpet"), "tsc asked for, clocksource hpet: refused (%s)",
+	       err);
+	ret = choose("auto", "tsc", "fpu tsc rdtscp constant_tsc", &c, err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO &&
+	       (!LTT_TCLOCK_HAVE_TSC || !strcmp(c.why, "the CPU lacks nonstop_tsc")),
+	       "no nonstop_tsc: monotonic, saying which flag is missing (%s)", c.why);
+	ret = choose("auto", "tsc", "fpu tsc my_rdtscp constant_tsc nonstop_tsc", &c, err,
+		     sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO &&
+	       (!LTT_TCLOCK_HAVE_TSC || !strcmp(c.why, "the CPU lacks rdtscp")),
+	       "a flag is a whole word: my_rdtscp is not rdtscp (%s)", c.why);
+	ret = choose("auto", NULL, good, &c, err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO && (!LTT_TCLOCK_HAVE_TSC ||
+						     strstr(c.why, "clocksource is unknown")),
+	       "no clocksource file: monotonic (%s)", c.why);
+	ret = choose("monotonic", "tsc", good, &c, err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO && strstr(c.why, "--clock=monotonic"),
+	       "monotonic asked for: monotonic, even where the TSC would do");
+	ret = choose("TSC", "tsc", good, &c, err, sizeof(err));
+	tap_ok(ret == -EINVAL && strstr(err, "give auto, tsc or monotonic"),
+	       "an unknown clock is refused, saying what to give (%s)", err);
+	tap_is_str(ltt_tclock_name(LTT_TCLOCK_TSC), "tsc", "the TSC's name");
+	tap_is_str(ltt_tclock_name(LTT_TCLOCK_MONO), "monotonic", "CLOCK_MONOTONIC's name");
+}
+
+static void test_offset(void)
+{
+	struct ltt_tclock_pair at = { .tsc = 5000000000ULL, .mono_ns = 3000000000ULL };
+	uint64_t cyc;
+	int64_t s;
+
+	/* realtime at the pair: 100 s + 3 s = 103 s; the count then is 5e9 (2.5 s) */
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, &at, 100000000000LL, &s, &cyc);
+	tap_ok(s == 100 && cyc == 1000000000ULL,
+	       "2 GHz: 103 s at count 5e9 is offset_s 100 + offset 1e9 cycles (%" PRId64
+	       " + %" PRIu64 ")", s, cyc);
+	/* a count larger than the realtime: a negative offset_s, offset in range */
+	at.tsc = 1000000000000ULL;	/* 500 s at 2 GHz, at realtime 103 s */
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, &at, 100000000000LL, &s, &cyc);
+	tap_ok(s == -397 && cyc == 0, "a count past the realtime: offset_s -397, offset 0 (%" PRId64
+	       " + %" PRIu64 ")", s, cyc);
+	at.tsc = 1000000000001ULL;
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, &at, 100000000000LL, &s, &cyc);
+	tap_ok(s == -398 && cyc == 1999999999ULL,
+	       "one cycle more: offset_s -398, offset 1999999999 (always in [0, freq))");
+	/* today's numbers: no overflow (about 1.8e18 ns of realtime at 3.7 GHz) */
+	at = (struct ltt_tclock_pair){ .tsc = 123456789012345ULL, .mono_ns = 98765432101ULL };
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 3700000000ULL, &at, 1795000000000000000LL, &s, &cyc);
+	tap_ok(s == 1795000098 - 123456789012345LL / 3700000000LL - 1 ||
+	       s == 1795000098 - 123456789012345LL / 3700000000LL,
+	       "2026 at 3.7 GHz: offset_s %" PRId64 " (no overflow)", s);
+	tap_ok(cyc < 3700000000ULL, "... offset %" PRIu64 " below the frequency", cyc);
+	ltt_tclock_offset(LTT_TCLOCK_MONO, LTT_TCLOCK_NS_FREQ, &at, 1795000000000000000LL, &s, &cyc);
+	tap_ok(s == 0 && cyc == 1795000000000000000ULL,
+	       "CLOCK_MONOTONIC: offset_s 0, the whole offset in ns, as before");
+}
+
+static void test_freq(void)
+{
+	struct ltt_tclock c = { .kind = LTT_TCLOCK_TSC };
+	struct ltt_tclock_pair a, b;
+	uint64_t f;
+	double d;
+
+	if (!LTT_TCLOCK_HAVE_TSC) {
+		tap_skip("no TSC on this architecture");
+		tap_skip("no TSC on this architecture");
+		return;
+	}
+	ltt_tclock_pair(&c.origin);
+	a = c.origin;
+	f = ltt_tclock_freq(&c);
+	ltt_tclock_pair(&b);
+	tap_ok(b.mono_ns - a.mono_ns >= LTT_TCLOCK_CAL_MIN_NS,
+	       "the first measure waits out the calibration's %llu ms",
+	       LTT_TCLOCK_CAL_MIN_NS / 1000000);
+	/* an independent measure over the same span: the same rate, to 10^-4 */
+	d = (double)(b.tsc - a.tsc) * 1e9 / (double)(b.mono_ns - a.mono_ns);
+	tap_ok(f > 100000000ULL && (double)f > d * 0.9999 && (double)f < d * 1.0001,
+	       "its frequency, %" PRIu64 " Hz, matches a second measure (%.0f)", f, d);
+	ltt_tclock_freq(&(struct ltt_tclock){ .kind = LTT_TCLOCK_MONO });
+}
+
+/* Racing writers and a reader on one stream counting TSC cycles. */
+static void test_racing_writers(void)
+{
+	struct rbh_region r = { .fd = -1 };
+	struct rbh_writer w[4];
+	struct rbh_reader rd;
+	struct ltt_rb wrb;
+	uint64_t written = 0, read = 0;
+	unsigned int i;
+
+	rbh_clock = LTT_TCLOCK_TSC;
+	if (!tap_ok(rbh_region_create(&r, 16384, 8, false) == 0, "a TSC region"))
+		return;
+	rbh_must_attach(&wrb, &r);
+	if (!tap_ok(rbh_reader_start(&rd, &r, 16384, 4, true, false, false) == 0, "its reader"))
+		return;
+	ltt_rb_set_wakeup_fd(&wrb, rd.efd);
+	for (i = 0; i < 4; i++) {
+		w[i] = (struct rbh_writer){ .rb = &wrb, .id = i, .n = 100000, .max = 300,
+					.ts_api = i & 1 };
+		pthread_create(&w[i].thread, NULL, rbh_writer_main, &w[i]);
+	}
+	for (i = 0; i < 4; i++)
+		pthread_join(w[i].thread, NULL);
+	rbh_reader_finish(&rd, &wrb);
+	for (i = 0; i < 4; i++) {
+		written += w[i].n;
+		read += rd.chk.events[i];
+	}
+	tap_is_int(rd.chk.errors, 0, "4 writers: every timestamp in buffer order, within its "
+		   "packet's, each short one within 2^bits cycles of the one before");
+	tap_is_u64(read + ltt_rb_events_lost(&wrb), written, "... read + lost == written");
+	rbh_region_destroy(&r);
+	rbh_clock = LTT_TCLOCK_MONO;
+}
+
+/*
+ * Two threads, each on a CPU of its own and writing its own stream, hand
+ * a token to each other: event k of one is written after event k - 1 of
+ * the other was, so its timestamp is not older.
+ */
+struct handoff {
+	struct ltt_rb rb[2];
+	uint64_t ts[HANDOFFS];
+	unsigned int token;	/* the next event's number */
+	unsigned int errors;
+	int cpu[2];
+};
+
+struct hand {
+	struct handoff *h;
+	unsigned int me;
+};
+
+static void *hand_main(void *arg)
+{
+	struct hand *hd = arg;
+	struct handoff *h = hd->h;
+	struct ltt_rb_slot slot;
+	unsigned int k;
+	cpu_set_t set;
+
+	if (h->cpu[hd->me] >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(h->cpu[hd->me], &set);
+		pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	}
+	for (k = hd->me; k < HANDOFFS; k += 2) {
+		while (__atomic_load_n(&h->token, __ATOMIC_ACQUIRE) != k)
+			;
+		if (ltt_rb_reserve(&h->rb[hd->me], 64, &slot)) {
+			h->errors++;
+		} else {
+			memset(slot.data, 0, 64);
+			ltt_rb_commit(&h->rb[hd->me], &slot);
+			h->ts[k] = slot.ts;
+		}
+		__atomic_store_n(&h->token, k + 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+static void test_handoff(void)
+{
+	struct handoff *h = calloc(1, sizeof(*h));
+	struct rbh_region r[2] = { { .fd = -1 }, { .fd = -1 } };
+	struct hand hd[2];
+	pthread_t t[2];
+	unsigned int i, back = 0;
+	cpu_set_t set;
+	int n = 0, c;
+
+	if (!h)
+		abort();
+	h->cpu[0] = h->cpu[1] = -1;
+	if (!sched_getaffinity(0, sizeof(set), &set))
+		for (c = 0; c < CPU_SETSIZE && n < 2; c++)
+			if (CPU_ISSET(c, &set))
+				h->cpu[n++] = c;
+	if (n < 2)
+		h->cpu[0] = h->cpu[1] = -1;
+	rbh_clock = LTT_TCLOCK_TSC;
+	for (i = 0; i < 2; i++) {
+		/* overwrite mode: the streams never fill, nobody reads them */
+		if (rbh_region_create(&r[i], 16384, 4, true)) {
+			tap_ok(false, "a TSC region per thread");
+			return;
+		}
+		rbh_must_attach(&h->rb[i], &r[i]);
+	}
+	for (i = 0; i < 2; i++) {
+		hd[i] = (struct hand){ .h = h, .me = i };
+		pthread_create(&t[i], NULL, hand_main, &hd[i]);
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	for (i = 1; i < HANDOFFS; i++)
+		if (h->ts[i] < h->ts[i - 1])
+			back++;
+	tap_is_int(h->errors, 0, "%u events handed between CPUs %d and %d, all recorded", HANDOFFS,
+		   h->cpu[0], h->cpu[1]);
+	tap_is_int(back, 0, "each event's TSC timestamp is not older than the one handed to it");
+	for (i = 0; i < 2; i++)
+		rbh_region_destroy(&r[i]);
+	rbh_clock = LTT_TCLOCK_MONO;
+	free(h);
+}
+
+/* mkdir -p @path (below the test's own directory). */
+static void make_dirs(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	mkdir(path, 0755);
+}
+
+int main(void)
+{
+	char d[128], cmd[160];
+
+	snprintf(tmp, sizeof(tmp), "/tmp/ltt-test-tclock.XXXXXX");
+	if (!mkdtemp(tmp))
+		return 1;
+	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
+	make_dirs(d);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 26 : 20);
+	test_choose();
+	test_offset();
+	test_freq();
+	if (LTT_TCLOCK_HAVE_TSC) {
+		test_racing_writers();
+		test_handoff();
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+	if (system(cmd))
+		tap_diag("could not remove %s", tmp);
+	return tap_done();
+}
