@@ -45,6 +45,8 @@ struct options {
 	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
 	enum ltt_kernel_backend backend;
 	char *load;		/* --load: sessions to load at start, NULL: autoload */
+	char *clock;		/* --clock as given, NULL: $LTT_CLOCK, else auto */
+	struct ltt_tclock tclock;	/* the clock it chose */
 	/* Per-user bounds: as given (option, else environment), then parsed. */
 	char *max_clients_arg;
 	char *max_sessions_arg;
@@ -202,6 +204,21 @@ static int parse_backend(const char *arg, enum ltt_kernel_backend *ret)
 	return arg ? -EINVAL : 0;
 }
 
+/* The clock of --clock, else $LTT_CLOCK, else auto; -1 after saying why not. */
+static int choose_clock(struct options *opts)
+{
+	const char *want = opts->clock ? opts->clock : getenv("LTT_CLOCK");
+	char err[256];
+
+	if (want && !*want)
+		want = NULL;
+	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", &opts->tclock, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "ltt-sessiond: Error: %s%s: %s\n", opts->clock ? "--clock=" : "LTT_CLOCK=",
+		want, err);
+	return -1;
+}
+
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
 	struct poptOption table[] = {
@@ -227,6 +244,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
 		  "the kernel tracer's probes to enable, comma-separated (default: all)",
 		  "PROBE[,PROBE...]" },
+		{ "clock", 0, POPT_ARG_STRING, &opts->clock, 0,
+		  "the clock of user-space events: tsc (the CPU's time-stamp counter, a few ns), "
+		  "monotonic (clock_gettime), auto (tsc where the kernel keeps time with it, "
+		  "else monotonic; the default, or $LTT_CLOCK)", "auto|tsc|monotonic" },
 		{ "load", 'l', POPT_ARG_STRING, &opts->load, 0,
 		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
 		  "(default: the autoload directories, $LTT_HOME/.ltt/sessions/auto and, "
@@ -288,7 +309,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
-	} else if (parse_limits(opts)) {
+	} else if (parse_limits(opts) || choose_clock(opts)) {
 		ret = -1;
 	}
 out:
@@ -578,6 +599,9 @@ static int run(const struct options *opts)
 		ltt_chunk_journal_recover(ltt_chunk_recover);
 	ltt_session_registry_init(&d.registry);
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
+	d.registry.clock = opts->tclock;
+	LTT_INFO("user-space events are timed with the %s clock: %s",
+		 ltt_tclock_name(opts->tclock.kind), opts->tclock.why);
 	ltt_domains_init(&d.domains);
 	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
 	ltt_domains_register(&d.domains, &d.ust.domain);

@@ -213,6 +213,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_stopped_timers.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_ust_clock.sh \
 	tests/regression/test_ust_filter.sh \
 	tests/regression/test_snapshot.sh \
 	tests/regression/test_snapshot_net.sh \

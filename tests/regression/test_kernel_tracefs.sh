@@ -94,7 +94,7 @@ is "$RC" 0 "add-context -k -t tid: taken (a record holds its tid)"
 ok_cmd "start s" lttctl start s
 is "$(instances "$spid")" 1 "one ftrace instance for the session's channel"
 is "$(cat "$tfs/instances/ltt-$spid-"*/trace_clock | grep -o '\[[a-z_]*\]')" "[mono]" \
-	"its clock is mono (CLOCK_MONOTONIC, the clock of user-space events)"
+	"its clock is mono (CLOCK_MONOTONIC, the time line of user-space events)"
 "$KLOAD" getppid 1000 >"$TEST_TMP/getppid" || echo "Bail out! kload getppid failed"
 echo known >"$TEST_TMP/known"
 "$KLOAD" openat "$TEST_TMP/known" 100 >"$TEST_TMP/openat" || echo "Bail out! kload openat failed"
@@ -155,10 +155,19 @@ order=$(grep -E " (ltt_test:seq: .*vtid = $tid[,} ]|syscall_(entry|exit)_getppid
 	s/.* syscall_exit_getppid: .*/X/' | tr -d '\n')
 is "$order" "U$(printf 'EXU%.0s' $(seq 100))" \
 	"both domains on one time line: 101 user events, each getppid's entry and exit between two"
-offsets=$(for m in "$TEST_TMP/tl/kernel/metadata" "$TEST_TMP"/tl/ust/uid/*/64-bit/metadata; do
-	tr -c '[:print:]\n' '\n' <"$m" | grep -o "offset = -*[0-9]*"; done)
-is "$(sort -u <<<"$offsets" | wc -l) of $(wc -l <<<"$offsets")" "1 of 2" \
-	"the kernel's and the program's traces have one clock offset"
+# The user-space trace's clock (doc/clock.md): CLOCK_MONOTONIC with the
+# kernel's offset, or the TSC, at its own frequency, put on that time line
+# by an offset in seconds and cycles (the order above shows it is).
+kmeta=$(tr -c '[:print:]\t\n' '\n' <"$TEST_TMP/tl/kernel/metadata")
+umeta=$(cat "$TEST_TMP"/tl/ust/uid/*/64-bit/metadata | tr -c '[:print:]\t\n' '\n')
+if grep -q 'ltt_clock = "tsc"' <<<"$umeta"; then
+	clk=$(grep -Eo "^	(freq|offset_s) = [0-9]+;" <<<"$umeta" | tr -d '\n')
+	like "$clk" "^	freq = [1-9][0-9]{7,};	offset_s = [1-9][0-9]{8,};$" \
+		"the program's trace counts TSC cycles, at its frequency, with an offset in seconds"
+else
+	is "$(grep -o "offset = [0-9]*" <<<"$umeta")" "$(grep -o "offset = [0-9]*" <<<"$kmeta")" \
+		"the kernel's and the program's traces have one clock offset (CLOCK_MONOTONIC)"
+fi
 lttctl -q destroy tl
 
 # What tracefs can't do: refused, naming it; nothing changed.

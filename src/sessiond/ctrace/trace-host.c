@@ -55,3 +55,14 @@ void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_ses
 	    !strftime(datetime, LTT_TRACE_DATETIME_MAX, "%Y-%m-%dT%H:%M:%S%z", &tm))
 		strcpy(datetime, "1970-01-01T00:00:00+0000");
 }
+
+void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsdl_trace *info)
+{
+	info->clock_name = ltt_tclock_name(session->clock_kind);
+	info->clock_why = session->clock_why;
+	if (session->clock_kind != LTT_TCLOCK_TSC)
+		return;
+	info->clock_freq = session->clock_freq;
+	ltt_tclock_offset(LTT_TCLOCK_TSC, session->clock_freq, &session->clock_pair,
+			  info->clock_offset_ns, &info->clock_offset_s, &info->clock_offset);
+}

@@ -175,7 +175,8 @@ static bool trace_valid(const struct ltt_tsdl_trace *t)
 			     t->kernel_backend;
 
 	if (!t->buffering || (t->bits_per_long != 32 && t->bits_per_long != 64) ||
-	    t->clock_offset_ns < 0)
+	    t->clock_offset_ns < 0 || (t->clock_freq && t->clock_offset >= t->clock_freq) ||
+	    (!t->clock_name != !t->clock_why))
 		return false;
 	if (!strcmp(t->buffering, "global"))
 		return t->vpid < 0 && !t->procname && t->sysname && t->kernel_release &&
@@ -244,6 +245,10 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 	put_env_str(e, "ltt_version", PACKAGE_VERSION);
 	if (t->kernel_backend)
 		put_env_str(e, "ltt_kernel_backend", t->kernel_backend);
+	if (t->clock_name) {
+		put_env_str(e, "ltt_clock", t->clock_name);
+		put_env_str(e, "ltt_clock_reason", t->clock_why);
+	}
 	put_text(e, "};\n\n");
 }
 
@@ -275,11 +280,19 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
 		     "\tname = \"monotonic\";\n"
 		     "\tuuid = ");
 	put_uuid(&e, t->clock_uuid);
-	put_fmt(&e, ";\n"
-		    "\tdescription = \"Monotonic Clock\";\n"
-		    "\tfreq = 1000000000;\n"
-		    "\toffset = %" PRId64 ";\n"
-		    "};\n\n", t->clock_offset_ns);
+	if (t->clock_freq)
+		put_fmt(&e, ";\n"
+			    "\tdescription = \"Monotonic Clock, counted by the TSC\";\n"
+			    "\tfreq = %" PRIu64 ";\n"
+			    "\toffset_s = %" PRId64 ";\n"
+			    "\toffset = %" PRIu64 ";\n"
+			    "};\n\n", t->clock_freq, t->clock_offset_s, t->clock_offset);
+	else
+		put_fmt(&e, ";\n"
+			    "\tdescription = \"Monotonic Clock\";\n"
+			    "\tfreq = 1000000000;\n"
+			    "\toffset = %" PRId64 ";\n"
+			    "};\n\n", t->clock_offset_ns);
 	put_text(&e, clock_typealiases_and_structs);
 	return emit_end(&e);
 }

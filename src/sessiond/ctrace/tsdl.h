@@ -49,6 +49,19 @@ struct ltt_tsdl_trace {
 	 */
 	uint8_t clock_uuid[16];
 	int64_t clock_offset_ns;	/* realtime - monotonic, at trace creation; >= 0 */
+	/*
+	 * A clock that counts TSC cycles (common/tclock.h): its frequency
+	 * and the offset that puts it on the time line, clock_offset_s +
+	 * (clock_offset + count) / clock_freq seconds of realtime, with
+	 * clock_offset < clock_freq.  0: the clock is CLOCK_MONOTONIC in ns,
+	 * at clock_offset_ns.
+	 */
+	uint64_t clock_freq;
+	int64_t clock_offset_s;
+	uint64_t clock_offset;
+	/* for env (ltt_clock, ltt_clock_reason); NULL: not written */
+	const char *clock_name;
+	const char *clock_why;
 	const char *hostname;
 	const char *trace_name;		/* the session's name */
 	const char *creation_datetime;	/* ISO-8601, e.g. "2024-05-01T12:00:00+02:00" */

@@ -4,7 +4,8 @@
  * backend (doc/kernel-tracefs.md).
  *
  * A channel is an ftrace instance of its own, instances/ltt-PID-N: its
- * trace_clock is mono (CLOCK_MONOTONIC, the clock of user-space events),
+ * trace_clock is mono (CLOCK_MONOTONIC: the time line on which the traces
+ * of user-space events put their clock, doc/clock.md),
  * its per-CPU buffer_size_kb the channel's sub-buffer size times their
  * count, options/overwrite its mode, buffer_percent one sub-buffer's
  * share (the level that wakes the consumer's poll), tracing_on off until

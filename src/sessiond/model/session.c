@@ -21,6 +21,9 @@ void ltt_session_registry_init(struct ltt_session_registry *reg)
 	reg->nr_sessions = 0;
 	reg->max_per_uid = LTT_MAX_SESSIONS_PER_UID;
 	reg->next_id = 1;
+	memset(&reg->clock, 0, sizeof(reg->clock));
+	reg->clock.kind = LTT_TCLOCK_MONO;
+	snprintf(reg->clock.why, sizeof(reg->clock.why), "the daemon's default");
 }
 
 static void channel_destroy(struct ltt_channel *channel)
@@ -151,6 +154,9 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
+	session->clock_kind = reg->clock.kind;
+	session->clock_why = reg->clock.why;
+	session->clock_freq = ltt_tclock_freq(&reg->clock);
 	ltt_session_clock_offset_take(session);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
@@ -467,8 +473,14 @@ void ltt_session_clock_offset_take(struct ltt_session *session)
 	struct timespec rt, mono;
 	int64_t offset;
 
+	struct ltt_tclock_pair pair = { 0 };
+
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	if (session->clock_kind == LTT_TCLOCK_TSC)
+		ltt_tclock_pair(&pair);
+	/* readers of both take the session lock, as regeneration does */
+	session->clock_pair = pair;
 	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
 }

@@ -31,6 +31,7 @@
 
 #include "common/context.h"
 #include "common/model.h"
+#include "common/tclock.h"
 #include "sessiond/model/tracker.h"
 
 #define LTT_MAX_SESSIONS 1024
@@ -103,6 +104,16 @@ struct ltt_session {
 	 * atomically (ltt_session_clock_offset()).
 	 */
 	int64_t clock_offset_ns;
+	/*
+	 * The clock of the session's user-space events (common/tclock.h):
+	 * the daemon's kind, its frequency measured at creation, fixed for the
+	 * session's life; and, for the TSC, a pair read with clock_offset_ns,
+	 * which puts the counter on the same time line (taken with it).
+	 */
+	uint32_t clock_kind;
+	uint64_t clock_freq;
+	const char *clock_why;		/* the registry's sentence */
+	struct ltt_tclock_pair clock_pair;
 	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;
@@ -174,6 +185,8 @@ struct ltt_session_registry {
 	unsigned int nr_sessions;
 	unsigned int max_per_uid;	/* sessions one user (not root) may hold */
 	uint64_t next_id;
+	/* the clock of user-space events, chosen at start (monotonic by default) */
+	struct ltt_tclock clock;
 };
 
 /**
@@ -318,8 +331,9 @@ int ltt_session_rebase(const struct ltt_session *session, const char *path, cons
 
 /**
  * ltt_session_clock_offset_take() - set @session's clock offset (the
- * monotonic clock's distance from the Epoch) to what it is now: at
- * creation, and when its metadata is regenerated
+ * monotonic clock's distance from the Epoch) to what it is now, and the
+ * pair that puts its TSC on that time line: at creation, and when its
+ * metadata is regenerated
  */
 void ltt_session_clock_offset_take(struct ltt_session *session);
 

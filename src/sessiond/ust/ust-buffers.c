@@ -302,6 +302,7 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 		.subbuf_size = channel->attr.subbuf_size,
 		.num_subbuf = channel->attr.num_subbuf,
 		.overwrite = channel->attr.overwrite,
+		.clock = trace->ct.session->clock_kind,
 		.stream_id = channel->stream_id,
 		.cpu = cpu,
 		.event_ctx_len = (uint32_t)ltt_ctx_len(channel->contexts, channel->nr_contexts),

@@ -43,6 +43,7 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	int ret;
 
 	ltt_trace_host_fill(host, session, &info, created);
+	ltt_trace_host_user_clock(session, &info);
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node) {

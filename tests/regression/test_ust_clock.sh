@@ -1,0 +1,107 @@
+#!/bin/bash
+# test_ust_clock.sh - the clock of user-space events (doc/clock.md): the
+# daemon's --clock and LTT_CLOCK, refused when wrong; the clock each trace
+# says it counts, and why; events at the realtime they were recorded at,
+# whichever clock counted them.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup
+plan 16
+
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
+flags=$(grep -m1 '^flags' /proc/cpuinfo)
+tsc_ok=no
+if [ "$cs" = tsc ] && [ "$(uname -m)" = x86_64 ]; then
+	tsc_ok=yes
+	for f in constant_tsc nonstop_tsc rdtscp; do
+		grep -qw "$f" <<<"$flags" || tsc_ok=no
+	done
+fi
+diag "clocksource $cs; the TSC usable: $tsc_ok"
+
+# Bad choices: refused at start, saying what to give; no daemon left.
+rd="$TEST_TMP/rd-bad"
+mkdir -p "$rd"
+run "$SESSIOND" --rundir "$rd" --clock=cycles
+like "$OUT" "^ltt-sessiond: Error: --clock=cycles: unknown clock 'cycles': give auto, tsc or monotonic$" \
+	"--clock=cycles: refused, saying what to give"
+n=$(ls -A "$rd" | wc -l)
+ok $(( RC == 0 || n != 0 )) "... non-zero, and nothing made in the run directory ($n entries)"
+run env LTT_CLOCK=hpet "$SESSIOND" --rundir "$rd"
+like "$OUT" "LTT_CLOCK=hpet: unknown clock 'hpet'" "LTT_CLOCK=hpet: refused the same way"
+if [ $tsc_ok = no ]; then
+	run "$SESSIOND" --rundir "$rd" --clock=tsc
+	like "$OUT" "--clock=tsc: the TSC cannot time events here: " \
+		"--clock=tsc where the kernel does not keep time with it: refused, saying why"
+else
+	rd2="$TEST_TMP/rd-tsc"
+	mkdir -p "$rd2"
+	start_sessiond "$rd2" --clock=tsc
+	ok $? "--clock=tsc where the kernel keeps time with it: started"
+	stop_sessiond "$rd2"
+fi
+
+# trace_of DIR: the events of the trace, as seconds since the Epoch.
+trace_of() {
+	timeout "$BT_TIMEOUT" babeltrace2 --clock-seconds --no-delta "$1" 2>/dev/null
+}
+
+# session NAME: trace 50 events of a program between two readings of the
+# realtime clock; BEFORE, AFTER (ns) and TRACE (text) are set.
+session() {
+	lttctl -q create "$1" -o "$TEST_TMP/$1"
+	lttctl -q enable-event -u ltt_test:seq -s "$1"
+	lttctl -q start "$1"
+	BEFORE=$(date +%s%N)
+	ust_app -n 50 >/dev/null
+	AFTER=$(date +%s%N)
+	lttctl -q destroy "$1"
+	TRACE=$(trace_of "$TEST_TMP/$1")
+	META=$(cat "$TEST_TMP/$1"/ust/uid/*/64-bit/metadata | tr -c '[:print:]\t\n' '\n')
+}
+
+# within: every event's time (s.ns) lies in [BEFORE, AFTER]; prints the count.
+within() {
+	awk -v b="$BEFORE" -v a="$AFTER" -F'[][]' '
+		/ltt_test:seq/ { split($2, t, "."); ns = t[1] t[2];
+			n++; if (ns < b || ns > a) bad++ }
+		END { printf "%d %d", n, bad }' <<<"$TRACE"
+}
+
+# The daemon's own choice (auto).
+session auto
+want=monotonic
+[ $tsc_ok = yes ] && want=tsc
+like "$META" "ltt_clock = \"$want\";" "auto: the trace says the clock is $want"
+if [ $want = tsc ]; then
+	like "$META" 'ltt_clock_reason = "the kernel keeps time with the TSC";' "... and why"
+	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" \
+		'name = "monotonic";.*description = "Monotonic Clock, counted by the TSC";	freq = [1-9][0-9]{7,};	offset_s = [1-9][0-9]+;	offset = [0-9]+;' \
+		"... its frequency and an offset in seconds and cycles"
+else
+	like "$META" "ltt_clock_reason = \"the kernel keeps time with $cs, not the TSC\";" \
+		"... and why"
+	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
+		"... at 1 GHz, one offset in ns"
+fi
+is "$(within)" "50 0" "auto: the 50 events lie between the realtime before and after the program"
+mono=$(awk -F'[][]' '/ltt_test:seq/ { print $2 }' <<<"$TRACE" | sort -c && echo sorted)
+is "$mono" sorted "... in order"
+
+# CLOCK_MONOTONIC asked for: the trace says so, and the events fall right.
+stop_sessiond
+start_sessiond "$LTT_RUNDIR" --clock=monotonic
+ok $? "a daemon with --clock=monotonic"
+session mono
+like "$META" 'ltt_clock = "monotonic";' "monotonic: the trace says so"
+like "$META" 'ltt_clock_reason = "chosen \(--clock=monotonic\)";' "... and why"
+like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
+	"... counted in ns, one offset in ns"
+is "$(within)" "50 0" "monotonic: the 50 events lie between the realtime before and after"
+stop_sessiond
+LTT_CLOCK=monotonic start_sessiond "$LTT_RUNDIR"
+ok $? "a daemon with LTT_CLOCK=monotonic"
+session env
+like "$META" 'ltt_clock = "monotonic";' "LTT_CLOCK=monotonic: the trace says so"
