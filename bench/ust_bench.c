@@ -25,6 +25,8 @@
  *                              exactly -n events per thread and case
  *   ust_bench -C vpid,vtid     the recording channel has these contexts
  *                              (add-context; bench/callgrind.sh -C)
+ *   ust_bench -k monotonic     the ring buffers' clock: tsc, monotonic, or
+ *                              auto (the default: what ltt-sessiond picks)
  *
  * ns/event is what each thread sees (its events over its own time), and
  * user-space instructions per event come from the CPU's counter when
@@ -336,6 +338,9 @@ static int parse_contexts(char *list)
 	return 0;
 }
 
+/* The clock of the bench's ring buffers (-k). */
+static struct ltt_tclock bench_clock;
+
 static int make_channel(uint64_t key, uint64_t subbuf_size, bool overwrite)
 {
 	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
@@ -347,7 +352,8 @@ static int make_channel(uint64_t key, uint64_t subbuf_size, bool overwrite)
 		goto out;
 	for (i = 0; i < nr; i++) {
 		struct ltt_rb_config cfg = { .subbuf_size = subbuf_size, .num_subbuf = NUM_SUBBUF,
-					     .overwrite = overwrite, .cpu = i };
+					     .overwrite = overwrite, .clock = bench_clock.kind,
+					     .cpu = i };
 
 		if (key == CHANNEL)
 			cfg.event_ctx_len = (uint32_t)ltt_ctx_len(contexts, nr_contexts);
@@ -442,10 +448,14 @@ int main(int argc, char **argv)
 	bool exact = false;
 	long n = 2000000;
 	uint64_t failed0, failed;
+	const char *clock = "auto";
+	char err[256];
 
 	isolate(argv);
-	while ((opt = getopt(argc, argv, "c:t:n:r:xC:")) != -1) {
-		if (opt == 'C') {
+	while ((opt = getopt(argc, argv, "c:t:n:r:xC:k:")) != -1) {
+		if (opt == 'k') {
+			clock = optarg;
+		} else if (opt == 'C') {
 			if (parse_contexts(optarg))
 				which = -2;
 		} else if (opt == 'c') {
@@ -466,9 +476,14 @@ int main(int argc, char **argv)
 	}
 	if (exact)
 		runs = 1;
+	if (ltt_tclock_choose(clock, "/sys", "/proc/cpuinfo", &bench_clock, err, sizeof(err))) {
+		fprintf(stderr, "%s: -k %s: %s\n", argv[0], clock, err);
+		return 2;
+	}
 	if (which == -2 || threads < 0 || threads > 2 || n <= 0 || runs < 1 || runs > MAX_RUNS) {
 		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped|filter_int|"
-			"filter_glob|filter_no] [-t 1|2] [-n N] [-r RUNS] [-x] [-C CONTEXT,...]\n",
+			"filter_glob|filter_no] [-t 1|2] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
+			"[-k auto|tsc|monotonic]\n",
 			argv[0]);
 		return 2;
 	}
@@ -482,6 +497,8 @@ int main(int argc, char **argv)
 	}
 	if (which < 0 || which == CASE_DROPPED)
 		fill_full_channel();
+	if (!exact)
+		printf("clock: %s (%s)\n", ltt_tclock_name(bench_clock.kind), bench_clock.why);
 	failed0 = ltt_ust_test_events_lost();
 	for (c = 0; c < NR_CASES; c++) {
 		if (which >= 0 && c != which)
