@@ -652,6 +652,7 @@ out:
 	free(opts.kmod_probes);
 	free(opts.kernel_backend);
 	free(opts.load);
+	free(opts.clock);
 	free(opts.max_clients_arg);
 	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);
