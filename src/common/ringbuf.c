@@ -121,7 +121,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 		return -EINVAL;
 	want = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
 	if (!want || want != len || cfg->event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
-	    cfg->clock > LTT_TCLOCK_TSC)
+	    cfg->clock > LTT_TCLOCK_TSC || (cfg->clock != LTT_TCLOCK_TSC && cfg->clock_base))
 		return -EINVAL;
 	memset(mem, 0, (size_t)data_offset(cfg->num_subbuf));
 	shm->abi_version = LTT_RB_ABI_VERSION;
@@ -130,6 +130,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 	shm->data_offset = data_offset(cfg->num_subbuf);
 	shm->overwrite = cfg->overwrite ? 1 : 0;
 	shm->clock = (uint16_t)cfg->clock;
+	shm->clock_base = cfg->clock_base;
 	shm->stream_id = cfg->stream_id;
 	shm->cpu = cfg->cpu;
 	shm->event_ctx_len = cfg->event_ctx_len;
@@ -151,7 +152,8 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	memcpy(&hdr, mem, sizeof(hdr));
 	if (hdr.magic != LTT_RB_MAGIC || hdr.abi_version != LTT_RB_ABI_VERSION ||
 	    hdr.overwrite > 1 || hdr.clock > LTT_TCLOCK_TSC ||
-	    (hdr.clock == LTT_TCLOCK_TSC && !LTT_TCLOCK_HAVE_TSC) || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
+	    (hdr.clock == LTT_TCLOCK_TSC && !LTT_TCLOCK_HAVE_TSC) ||
+	    (hdr.clock != LTT_TCLOCK_TSC && hdr.clock_base) || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
 	    hdr.data_offset != data_offset(hdr.num_subbuf) ||
 	    hdr.event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
 	    ltt_rb_region_size(hdr.subbuf_size, hdr.num_subbuf) != len)
@@ -177,6 +179,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.index_mask = h.num_subbuf - 1;
 	h.overwrite = hdr.overwrite;
 	h.clock = hdr.clock;
+	h.clock_base = hdr.clock_base;
 	h.wakeup_fd = -1;
 	h.stream_id = hdr.stream_id;
 	h.cpu = hdr.cpu;

@@ -117,7 +117,8 @@ struct ltt_rb_shm {
 	uint8_t pad1[LTT_RB_CACHELINE - 16];
 	/* cache line 2: only touched when events are lost */
 	uint64_t events_lost;		/* running total of dropped events */
-	uint8_t pad2[LTT_RB_CACHELINE - 8];
+	uint64_t clock_base;		/* constant: subtracted from the TSC (tclock.h) */
+	uint8_t pad2[LTT_RB_CACHELINE - 16];
 	/* cache line 3: the reader's words */
 	uint64_t consumed;		/* read position, stored by the reader */
 	uint32_t reader_waiting;	/* 1: the reader sleeps, wake it */
@@ -196,6 +197,7 @@ struct ltt_rb_config {
 	uint64_t num_subbuf;	/* power of two, 2 .. 2^20 */
 	bool overwrite;		/* flight-recorder mode */
 	uint32_t clock;		/* enum ltt_tclock_kind: what writers and reader read */
+	uint64_t clock_base;	/* TSC: subtracted from each read (ltt_tclock_base()); else 0 */
 	uint32_t stream_id;
 	uint32_t cpu;
 	uint8_t uuid[16];
@@ -259,6 +261,7 @@ struct ltt_rb {
 	uint64_t index_mask;			/* num_subbuf - 1 */
 	bool overwrite;
 	uint32_t clock;				/* enum ltt_tclock_kind */
+	uint64_t clock_base;			/* 0 unless the TSC */
 	int wakeup_fd;				/* eventfd to wake the reader, or -1 */
 	uint32_t stream_id;
 	uint32_t cpu;
@@ -417,10 +420,13 @@ static inline void ltt_rb_wrec_set(struct ltt_rb_wrec *rec, uint64_t pos, uint64
  */
 void ltt_rb_wakeup(struct ltt_rb *rb);
 
-/* Now, on @rb's clock (TSC cycles or CLOCK_MONOTONIC ns: common/tclock.h). */
+/*
+ * Now, on @rb's clock: CLOCK_MONOTONIC ns, or TSC cycles less the
+ * session's base, which count from CLOCK_MONOTONIC's zero (common/tclock.h).
+ */
 static inline uint64_t ltt_rb_clock(const struct ltt_rb *rb)
 {
-	return ltt_tclock_read(rb->clock);
+	return ltt_tclock_read(rb->clock) - rb->clock_base;
 }
 
 /**

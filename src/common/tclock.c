@@ -175,23 +175,28 @@ uint64_t ltt_tclock_freq(const struct ltt_tclock *c)
 	return (uint64_t)hz;
 }
 
-void ltt_tclock_offset(uint32_t kind, uint64_t freq, const struct ltt_tclock_pair *at,
-		       int64_t realtime_minus_mono_ns, int64_t *ret_s, uint64_t *ret_cycles)
+uint64_t ltt_tclock_base(uint64_t freq, const struct ltt_tclock_pair *at)
 {
-	__int128 total, s;
+	unsigned __int128 mono = (unsigned __int128)at->mono_ns * freq / LTT_TCLOCK_NS_FREQ;
+
+	return at->tsc - (uint64_t)mono;
+}
+
+void ltt_tclock_offset(uint32_t kind, uint64_t freq, int64_t realtime_minus_mono_ns,
+		       int64_t *ret_s, uint64_t *ret_cycles)
+{
+	uint64_t ns;
 
 	if (kind != LTT_TCLOCK_TSC || !freq) {
 		*ret_s = 0;
 		*ret_cycles = (uint64_t)realtime_minus_mono_ns;
 		return;
 	}
-	/* realtime at the pair, in cycles, less the pair's count */
-	total = ((__int128)realtime_minus_mono_ns + (__int128)at->mono_ns) * (__int128)freq /
-		(__int128)LTT_TCLOCK_NS_FREQ;
-	total -= (__int128)at->tsc;
-	s = total / (__int128)freq;
-	if (total % (__int128)freq < 0)
-		s--;
-	*ret_s = (int64_t)s;
-	*ret_cycles = (uint64_t)(total - s * (__int128)freq);
+	*ret_s = realtime_minus_mono_ns / (int64_t)LTT_TCLOCK_NS_FREQ;
+	ns = (uint64_t)(realtime_minus_mono_ns % (int64_t)LTT_TCLOCK_NS_FREQ);
+	*ret_cycles = (uint64_t)(((unsigned __int128)ns * freq + LTT_TCLOCK_NS_FREQ - 1) /
+				 LTT_TCLOCK_NS_FREQ);
+	/* a reader's double may land a hair below: one cycle more is < 1 ns */
+	if ((uint64_t)((double)*ret_cycles * 1e9 / (double)freq) < ns)
+		(*ret_cycles)++;
 }

@@ -118,19 +118,30 @@ void ltt_tclock_pair(struct ltt_tclock_pair *ret);
 uint64_t ltt_tclock_freq(const struct ltt_tclock *c);
 
 /**
- * ltt_tclock_offset() - the CTF clock offset that puts the counts of a
- * clock of @kind on the realtime time line
+ * ltt_tclock_base() - what a session's streams subtract from each TSC read,
+ * so that a count c is CLOCK_MONOTONIC's c / @freq seconds: the TSC less
+ * @at's CLOCK_MONOTONIC in cycles (modulo 2^64)
+ * @freq: the TSC's frequency
+ * @at: a pair read at one instant
+ */
+uint64_t ltt_tclock_base(uint64_t freq, const struct ltt_tclock_pair *at);
+
+/**
+ * ltt_tclock_offset() - the CTF clock offset of a trace whose counts are
+ * CLOCK_MONOTONIC's time (ns, or TSC cycles less the base), on the
+ * realtime time line
  * @kind: the clock
  * @freq: its frequency
- * @at: a pair read at one instant (unused for LTT_TCLOCK_MONO)
  * @realtime_minus_mono_ns: CLOCK_REALTIME - CLOCK_MONOTONIC, in ns (>= 0)
- * @ret_s, @ret_cycles: offset_s and offset, so that a count c is at
- *      offset_s + (offset + c) / freq seconds of realtime: 0 <= offset <
- *      @freq, except for LTT_TCLOCK_MONO, where offset_s is 0 and offset
- *      holds it all (the one offset line ltt always wrote)
+ * @ret_s, @ret_cycles: offset_s and offset.  LTT_TCLOCK_MONO: 0 and the
+ *      ns, the one offset line ltt always wrote.  LTT_TCLOCK_TSC: the
+ *      seconds, and the rest in cycles (< @freq), rounded up so that a
+ *      reader converting it to ns and truncating gets the same offset as
+ *      the kernel trace's to the ns (babeltrace 1, which lttng-analyses
+ *      uses, keeps one offset for all the traces it reads together)
  */
-void ltt_tclock_offset(uint32_t kind, uint64_t freq, const struct ltt_tclock_pair *at,
-		       int64_t realtime_minus_mono_ns, int64_t *ret_s, uint64_t *ret_cycles);
+void ltt_tclock_offset(uint32_t kind, uint64_t freq, int64_t realtime_minus_mono_ns,
+		       int64_t *ret_s, uint64_t *ret_cycles);
 
 /* "tsc" or "monotonic" */
 const char *ltt_tclock_name(uint32_t kind);

@@ -73,7 +73,9 @@ static const struct corruption corruptions[] = {
 	{ "count not matching len", offsetof(struct ltt_rb_shm, num_subbuf), 8, 2 },
 	{ "data offset", offsetof(struct ltt_rb_shm, data_offset), 8, 0 },
 	{ "data offset past the end", offsetof(struct ltt_rb_shm, data_offset), 8, UINT64_MAX - 4095 },
-	{ "overwrite flag 2", offsetof(struct ltt_rb_shm, overwrite), 4, 2 },
+	{ "overwrite flag 2", offsetof(struct ltt_rb_shm, overwrite), 2, 2 },
+	{ "clock 2 (no such clock)", offsetof(struct ltt_rb_shm, clock), 2, 2 },
+	{ "a clock base without the TSC", offsetof(struct ltt_rb_shm, clock_base), 8, 1 },
 };
 
 static void test_attach(void)

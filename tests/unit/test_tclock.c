@@ -115,28 +115,25 @@ static void test_offset(void)
 	uint64_t cyc;
 	int64_t s;
 
-	/* realtime at the pair: 100 s + 3 s = 103 s; the count then is 5e9 (2.5 s) */
-	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, &at, 100000000000LL, &s, &cyc);
-	tap_ok(s == 100 && cyc == 1000000000ULL,
-	       "2 GHz: 103 s at count 5e9 is offset_s 100 + offset 1e9 cycles (%" PRId64
-	       " + %" PRIu64 ")", s, cyc);
-	/* a count larger than the realtime: a negative offset_s, offset in range */
-	at.tsc = 1000000000000ULL;	/* 500 s at 2 GHz, at realtime 103 s */
-	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, &at, 100000000000LL, &s, &cyc);
-	tap_ok(s == -397 && cyc == 0, "a count past the realtime: offset_s -397, offset 0 (%" PRId64
-	       " + %" PRIu64 ")", s, cyc);
-	at.tsc = 1000000000001ULL;
-	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, &at, 100000000000LL, &s, &cyc);
-	tap_ok(s == -398 && cyc == 1999999999ULL,
-	       "one cycle more: offset_s -398, offset 1999999999 (always in [0, freq))");
-	/* today's numbers: no overflow (about 1.8e18 ns of realtime at 3.7 GHz) */
+	/* at 2 GHz, CLOCK_MONOTONIC's 3 s is 6e9 cycles: the TSC is 1e9 behind */
+	tap_is_u64(ltt_tclock_base(2000000000ULL, &at), (uint64_t)-1000000000LL,
+		   "base: the TSC less CLOCK_MONOTONIC in cycles, modulo 2^64");
+	tap_is_u64(at.tsc - ltt_tclock_base(2000000000ULL, &at), 6000000000ULL,
+		   "... so the pair's count is CLOCK_MONOTONIC's 3 s at 2 GHz");
 	at = (struct ltt_tclock_pair){ .tsc = 123456789012345ULL, .mono_ns = 98765432101ULL };
-	ltt_tclock_offset(LTT_TCLOCK_TSC, 3700000000ULL, &at, 1795000000000000000LL, &s, &cyc);
-	tap_ok(s == 1795000098 - 123456789012345LL / 3700000000LL - 1 ||
-	       s == 1795000098 - 123456789012345LL / 3700000000LL,
-	       "2026 at 3.7 GHz: offset_s %" PRId64 " (no overflow)", s);
-	tap_ok(cyc < 3700000000ULL, "... offset %" PRIu64 " below the frequency", cyc);
-	ltt_tclock_offset(LTT_TCLOCK_MONO, LTT_TCLOCK_NS_FREQ, &at, 1795000000000000000LL, &s, &cyc);
+	tap_is_u64(at.tsc - ltt_tclock_base(3700000000ULL, &at), 365432098773ULL,
+		   "3.7 GHz, a day-old TSC: the count is 98.765432101 s in cycles (no overflow)");
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 2000000000ULL, 100000000000LL, &s, &cyc);
+	tap_ok(s == 100 && cyc == 0, "2 GHz, 100 s: offset_s 100, offset 0");
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 3000000000ULL, 1795000000123456789LL, &s, &cyc);
+	tap_ok(s == 1795000000 && cyc == 370370367,
+	       "3 GHz: offset_s 1795000000, offset 370370367 cycles (.123456789 s)");
+	tap_is_u64((uint64_t)((double)cyc * 1e9 / 3000000000.0), 123456789,
+		   "... which a reader converting to ns and truncating reads as the kernel's offset");
+	ltt_tclock_offset(LTT_TCLOCK_TSC, 2600000103ULL, 1795000000123456789LL, &s, &cyc);
+	tap_is_u64((uint64_t)((double)cyc * 1e9 / 2600000103.0), 123456789,
+		   "2600000103 Hz: offset %" PRIu64 " cycles reads as .123456789 s, truncated", cyc);
+	ltt_tclock_offset(LTT_TCLOCK_MONO, LTT_TCLOCK_NS_FREQ, 1795000000000000000LL, &s, &cyc);
 	tap_ok(s == 0 && cyc == 1795000000000000000ULL,
 	       "CLOCK_MONOTONIC: offset_s 0, the whole offset in ns, as before");
 }
@@ -321,7 +318,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 26 : 20);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 28 : 22);
 	test_choose();
 	test_offset();
 	test_freq();

@@ -63,6 +63,6 @@ void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsd
 	if (session->clock_kind != LTT_TCLOCK_TSC)
 		return;
 	info->clock_freq = session->clock_freq;
-	ltt_tclock_offset(LTT_TCLOCK_TSC, session->clock_freq, &session->clock_pair,
-			  info->clock_offset_ns, &info->clock_offset_s, &info->clock_offset);
+	ltt_tclock_offset(LTT_TCLOCK_TSC, session->clock_freq, info->clock_offset_ns,
+			  &info->clock_offset_s, &info->clock_offset);
 }

@@ -37,10 +37,9 @@ void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_ses
 
 /**
  * ltt_trace_host_user_clock() - the clock of @session's user-space events
- * in @info: for the TSC, its frequency and the offset that puts it on the
- * session's time line (ltt_tclock_offset()); for both, its name and the
- * reason in the trace's env.  After ltt_trace_host_fill(); @session is
- * locked or not yet shared.
+ * in @info: for the TSC, its frequency, and the session's offset in
+ * seconds and cycles (ltt_tclock_offset()); for both, its name and the
+ * reason in the trace's env.  After ltt_trace_host_fill().
  */
 void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsdl_trace *info);
 

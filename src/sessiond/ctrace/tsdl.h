@@ -50,11 +50,11 @@ struct ltt_tsdl_trace {
 	uint8_t clock_uuid[16];
 	int64_t clock_offset_ns;	/* realtime - monotonic, at trace creation; >= 0 */
 	/*
-	 * A clock that counts TSC cycles (common/tclock.h): its frequency
-	 * and the offset that puts it on the time line, clock_offset_s +
-	 * (clock_offset + count) / clock_freq seconds of realtime, with
-	 * clock_offset < clock_freq.  0: the clock is CLOCK_MONOTONIC in ns,
-	 * at clock_offset_ns.
+	 * A clock that counts TSC cycles from CLOCK_MONOTONIC's zero
+	 * (common/tclock.h): its frequency, and clock_offset_ns as seconds
+	 * and cycles (clock_offset < clock_freq): a count is at
+	 * clock_offset_s + (clock_offset + count) / clock_freq seconds of
+	 * realtime.  0: the clock is CLOCK_MONOTONIC in ns.
 	 */
 	uint64_t clock_freq;
 	int64_t clock_offset_s;

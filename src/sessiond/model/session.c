@@ -157,6 +157,12 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->clock_kind = reg->clock.kind;
 	session->clock_why = reg->clock.why;
 	session->clock_freq = ltt_tclock_freq(&reg->clock);
+	if (session->clock_kind == LTT_TCLOCK_TSC) {
+		struct ltt_tclock_pair now;
+
+		ltt_tclock_pair(&now);
+		session->clock_base = ltt_tclock_base(session->clock_freq, &now);
+	}
 	ltt_session_clock_offset_take(session);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
@@ -473,14 +479,9 @@ void ltt_session_clock_offset_take(struct ltt_session *session)
 	struct timespec rt, mono;
 	int64_t offset;
 
-	struct ltt_tclock_pair pair = { 0 };
 
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
-	if (session->clock_kind == LTT_TCLOCK_TSC)
-		ltt_tclock_pair(&pair);
-	/* readers of both take the session lock, as regeneration does */
-	session->clock_pair = pair;
 	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
 }

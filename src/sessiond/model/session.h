@@ -105,15 +105,15 @@ struct ltt_session {
 	 */
 	int64_t clock_offset_ns;
 	/*
-	 * The clock of the session's user-space events (common/tclock.h):
-	 * the daemon's kind, its frequency measured at creation, fixed for the
-	 * session's life; and, for the TSC, a pair read with clock_offset_ns,
-	 * which puts the counter on the same time line (taken with it).
+	 * The clock of the session's user-space events (common/tclock.h),
+	 * fixed at creation: the daemon's kind, its frequency measured then,
+	 * and for the TSC the base its streams subtract, so that their counts
+	 * are CLOCK_MONOTONIC's time, as the kernel's are.
 	 */
 	uint32_t clock_kind;
 	uint64_t clock_freq;
+	uint64_t clock_base;
 	const char *clock_why;		/* the registry's sentence */
-	struct ltt_tclock_pair clock_pair;
 	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;
@@ -331,9 +331,8 @@ int ltt_session_rebase(const struct ltt_session *session, const char *path, cons
 
 /**
  * ltt_session_clock_offset_take() - set @session's clock offset (the
- * monotonic clock's distance from the Epoch) to what it is now, and the
- * pair that puts its TSC on that time line: at creation, and when its
- * metadata is regenerated
+ * monotonic clock's distance from the Epoch) to what it is now: at
+ * creation, and when its metadata is regenerated
  */
 void ltt_session_clock_offset_take(struct ltt_session *session);
 

@@ -303,6 +303,7 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 		.num_subbuf = channel->attr.num_subbuf,
 		.overwrite = channel->attr.overwrite,
 		.clock = trace->ct.session->clock_kind,
+		.clock_base = trace->ct.session->clock_base,
 		.stream_id = channel->stream_id,
 		.cpu = cpu,
 		.event_ctx_len = (uint32_t)ltt_ctx_len(channel->contexts, channel->nr_contexts),
