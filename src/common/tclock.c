@@ -117,7 +117,7 @@ int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
 	memset(ret, 0, sizeof(*ret));
 	ret->kind = LTT_TCLOCK_MONO;
 	if (!strcmp(want, "monotonic")) {
-		snprintf(ret->why, sizeof(ret->why), "chosen (--clock=monotonic)");
+		snprintf(ret->why, sizeof(ret->why), "asked for (--clock or LTT_CLOCK)");
 		return 0;
 	}
 	usable = tsc_usable(sysfs, cpuinfo, why, sizeof(why));

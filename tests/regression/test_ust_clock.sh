@@ -96,7 +96,7 @@ start_sessiond "$LTT_RUNDIR" --clock=monotonic
 ok $? "a daemon with --clock=monotonic"
 session mono
 like "$META" 'ltt_clock = "monotonic";' "monotonic: the trace says so"
-like "$META" 'ltt_clock_reason = "chosen \(--clock=monotonic\)";' "... and why"
+like "$META" 'ltt_clock_reason = "asked for \(--clock or LTT_CLOCK\)";' "... and why"
 like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
 	"... counted in ns, one offset in ns"
 is "$(within)" "50 0" "monotonic: the 50 events lie between the realtime before and after"
