@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/ftrace-prefilter.h"
@@ -468,24 +469,36 @@ static struct term program(struct xlate *x, const uint8_t *prog, uint32_t len)
 int ltt_ftrace_prefilter(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
 			 const uint32_t *len, uint32_t nr, char *buf, size_t size)
 {
-	static _Thread_local struct xlate x;
 	struct term all = { .kind = T_COND }, one;
+	struct xlate *x;
 	uint32_t i;
+	int ret = 0;
 
 	if (!nr || !size)
 		return 0;
-	x.layout = layout;
-	x.used = 0;
+	/*
+	 * On the heap (22 KiB), not in thread-local storage: libcommon is
+	 * in libltt-ust too, which a program may dlopen() (Python's import
+	 * of ltt.agent), where static TLS has room for a few bytes only.
+	 */
+	x = malloc(sizeof(*x));
+	if (!x)
+		return 0;	/* no pre-filter: every event reaches the exact one */
+	x->layout = layout;
+	x->used = 0;
 	for (i = 0; i < nr; i++) {
-		one = program(&x, code[i], len[i]);
+		one = program(x, code[i], len[i]);
 		if (!one.text)
-			return 0;
-		all = i ? logical(&x, false, &all, &one) : one;
+			goto out;
+		all = i ? logical(x, false, &all, &one) : one;
 		if (!all.text)
-			return 0;
+			goto out;
 	}
-	if (strlen(all.text) >= size)
-		return 0;
-	strcpy(buf, all.text);
-	return 1;
+	if (strlen(all.text) < size) {
+		strcpy(buf, all.text);
+		ret = 1;
+	}
+out:
+	free(x);
+	return ret;
 }
