@@ -42,6 +42,15 @@ enum ltt_domain {
 	LTT_DOMAIN_NONE = 0,
 	LTT_DOMAIN_KERNEL = 1,
 	LTT_DOMAIN_USER = 2,
+	/*
+	 * Python's logging module (doc/python.md: `import ltt.agent`), as
+	 * LTTng numbers it.  A rule's pattern names loggers, its log level is
+	 * Python's (CRITICAL 50 .. DEBUG 10; RANGE: this level and more
+	 * severe); its events are the user-space event lttng_python:event in
+	 * the user-space channel "lttng_python_channel".  Daemons of client
+	 * protocol 1.17 or later (older: -LTT_ERR_DOMAIN).
+	 */
+	LTT_DOMAIN_PYTHON = 5,
 };
 
 enum ltt_buffer_type {
@@ -187,6 +196,25 @@ int ltt_loglevel_parse(const char *text, int *ret_level);
  * ltt_loglevel_name() - "WARNING" for 4; "UNKNOWN" out of range
  */
 const char *ltt_loglevel_name(int level);
+
+/* The highest log level a python rule may name. */
+#define LTT_PYTHON_LOGLEVEL_MAX 1000000
+
+/**
+ * ltt_loglevel_parse_domain() - a log level of @domain: for the python
+ * domain, Python's names ("CRITICAL", "FATAL", "ERROR", "WARNING", "WARN",
+ * "INFO", "DEBUG", "NOTSET", any case) or a number from 0 to
+ * LTT_PYTHON_LOGLEVEL_MAX; for the others, as ltt_loglevel_parse()
+ *
+ * Returns 0 or -LTT_ERR_LOGLEVEL.  (1.3)
+ */
+int ltt_loglevel_parse_domain(enum ltt_domain domain, const char *text, int *ret_level);
+
+/**
+ * ltt_loglevel_name_domain() - @level's name in @domain ("WARNING" for the
+ * python domain's 30); "UNKNOWN" when it has none  (1.3)
+ */
+const char *ltt_loglevel_name_domain(enum ltt_domain domain, int level);
 
 /**
  * ltt_domain_name() - "kernel", "user" or "none"

@@ -395,7 +395,9 @@ int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
 /**
  * ltt_ctl_list_events() - the events that can be enabled in @domain: the
  * registered applications' tracepoints (user), the kernel tracer's
- * tracepoints or system calls (kernel; pid 0, procname "", loglevel -1)
+ * tracepoints or system calls (kernel; pid 0, procname "", loglevel -1),
+ * the loggers of the running Python programs' agents (python, 1.3: name
+ * the logger, loglevel 0, no field)
  * @type: LTT_EVENT_SYSCALL lists system call names (kernel only)
  * @with_fields: fill in the fields of each event (of a system call: its
  *               entry's arguments)

@@ -169,7 +169,9 @@ extern "C" {
 	X(ROTATE_LATE, 231, "the consumer daemon did not answer the rotation in time (stopped or stalled): the traces move to the new trace chunk once it runs again, and the old chunk is archived by the next rotation or by destroy, which waits for it; nothing is lost") \
 	X(KERNEL_BACKEND, 232, "the session daemon traces the kernel through tracefs (the kernel's own buffers, used where ltt's module can't load), which can't do this yet (ltt-sessiond(8) lists what it does); the session daemon's log says what was refused") \
 	X(RELAY_SESSION_REFUSED, 233, "the relay daemon refused to create the session or its trace chunk; the relay daemon's log says why") \
-	X(FSYNC_OUTPUT, 234, "--fsync syncs the trace files a session writes as it records, and this session writes none: it streams to a relay daemon, or records snapshots only; enable the channel without --fsync")
+	X(FSYNC_OUTPUT, 234, "--fsync syncs the trace files a session writes as it records, and this session writes none: it streams to a relay daemon, or records snapshots only; enable the channel without --fsync") \
+	X(PYTHON_CHANNEL, 235, "channel 'lttng_python_channel' records the python domain: enable loggers there with -p (no -c), and user-space events in another channel") \
+	X(PYTHON_NAME, 236, "a python logger pattern is 1 to 255 characters of letters, digits, '_', ':', '.', '-' and '*' (globs)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

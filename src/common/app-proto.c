@@ -20,6 +20,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/app-proto.h"
+#include "common/attr.h"
 #include "common/names.h"
 
 #define NAME_(name, num, dir) [num] = #name,
@@ -784,4 +785,71 @@ int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret
 	*ret_tps = tps;
 	*ret_nr = n;
 	return 0;
+}
+
+void ltt_app_put_agent_rules_start(struct ltt_wbuf *w, uint64_t channel_key, uint32_t count)
+{
+	ltt_wbuf_put_u64(w, channel_key);
+	ltt_wbuf_put_u32(w, count);
+}
+
+void ltt_app_put_agent_rule(struct ltt_wbuf *w, const struct ltt_app_agent_rule *m)
+{
+	ltt_wbuf_put_str(w, m->pattern);
+	ltt_wbuf_put_u32(w, m->loglevel_type);
+	ltt_wbuf_put_u32(w, (uint32_t)m->loglevel);
+	ltt_wbuf_put_str(w, m->exclusions);
+}
+
+int ltt_app_get_agent_rules_start(struct ltt_rbuf *r, uint64_t *ret_key, uint32_t *ret_count)
+{
+	uint64_t key = ltt_rbuf_get_u64(r);
+	uint32_t count = ltt_rbuf_get_u32(r);
+
+	if (r->err || count > LTT_APP_AGENT_MAX_RULES) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	*ret_key = key;
+	*ret_count = count;
+	return 0;
+}
+
+int ltt_app_get_agent_rule(struct ltt_rbuf *r, struct ltt_app_agent_rule *ret)
+{
+	struct ltt_rule_conf conf = { .type = LTT_EVENT_TRACEPOINT };
+	struct ltt_app_agent_rule m;
+
+	m.pattern = ltt_rbuf_get_str(r, LTT_NAME_MAX);
+	m.loglevel_type = ltt_rbuf_get_u32(r);
+	m.loglevel = (int32_t)ltt_rbuf_get_u32(r);
+	m.exclusions = ltt_rbuf_get_str(r, LTT_EXCLUSIONS_MAX);
+	if (r->err) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	strcpy(conf.pattern, m.pattern);
+	strcpy(conf.exclusions, m.exclusions);
+	conf.loglevel_type = (enum ltt_loglevel_type)m.loglevel_type;
+	conf.loglevel = m.loglevel;
+	if (m.loglevel_type > LTT_LOGLEVEL_SINGLE || ltt_attr_check_rule(&conf) ||
+	    ltt_attr_check_rule_domain(&conf, LTT_DOMAIN_PYTHON)) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	*ret = m;
+	return 0;
+}
+
+bool ltt_app_logger_name_valid(const char *name)
+{
+	size_t n = strlen(name);
+	const unsigned char *p;
+
+	if (!n || n >= LTT_NAME_MAX)
+		return false;
+	for (p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return false;
+	return true;
 }

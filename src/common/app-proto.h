@@ -82,8 +82,15 @@
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
-/* 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD */
-#define LTT_APP_MINOR 2
+/*
+ * 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD;
+ * 3: the python agent (AGENT_RULES, LOGGERS)
+ */
+#define LTT_APP_MINOR 3
+/* The minor from which a program takes AGENT_RULES and may send LOGGERS. */
+#define LTT_APP_MINOR_AGENT 3
+#define LTT_APP_AGENT_MAX_RULES 4096	/* per AGENT_RULES */
+#define LTT_APP_MAX_LOGGERS 4096	/* the daemon keeps this many per program */
 /* The minor from which a program takes EVENT_FILTER. */
 #define LTT_APP_MINOR_FILTER 1
 /* The minor from which CHANNEL_ADD may carry the channel's contexts. */
@@ -135,6 +142,21 @@
  *   ltt_filter_validate() against the event's fields: then the event
  *   keeps no filter and stays disabled on that channel.  The event is
  *   recorded when any of its programs accepts.
+ * AGENT_RULES {u64 channel_key, u32 count, count x {str pattern,
+ *              u32 loglevel_type, i32 loglevel, str exclusions}}   (minor 3)
+ *   the python rules of that channel (common/agent.h), replacing any it
+ *   had, sent to a program of minor 3 or more with the channel's
+ *   lttng_python:event and again whenever they change (count 0: none).
+ *   What is recorded is the event's filters' business; these only tell
+ *   the program's agent which records to hand to the event at all.  At
+ *   most LTT_APP_AGENT_MAX_RULES; each a valid rule of the python domain
+ *   (common/attr.h), which the program checks (-EINVAL).
+ * LOGGERS {u32 count, count x str name}   (A2D, seq 0, minor 3, not answered)
+ *   loggers the program's python agent learnt of since its last LOGGERS
+ *   on this connection (all of them first), for `lttctl list -p`: 1 to
+ *   255 bytes each, no control character; the daemon keeps
+ *   LTT_APP_MAX_LOGGERS of a program and drops the rest, and refuses a
+ *   message over 4096 bytes as any small message.
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \
@@ -148,7 +170,9 @@
 	X(CHANNEL_REMOVE, 9, D2A) \
 	X(EVENT_ENABLE, 10, D2A) \
 	X(EVENT_DISABLE, 11, D2A) \
-	X(EVENT_FILTER, 12, D2A)
+	X(EVENT_FILTER, 12, D2A) \
+	X(AGENT_RULES, 13, D2A) \
+	X(LOGGERS, 14, A2D)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -352,6 +376,33 @@ void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_fil
  * checked by ltt_filter_validate().  Returns 0 or -EPROTO.
  */
 int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret);
+
+/* One rule of AGENT_RULES: strings point into the payload when decoded. */
+struct ltt_app_agent_rule {
+	const char *pattern;
+	uint32_t loglevel_type;		/* enum ltt_loglevel_type */
+	int32_t loglevel;
+	const char *exclusions;
+};
+
+/** ltt_app_put_agent_rules_start() - AGENT_RULES's head; @count rules follow */
+void ltt_app_put_agent_rules_start(struct ltt_wbuf *w, uint64_t channel_key, uint32_t count);
+void ltt_app_put_agent_rule(struct ltt_wbuf *w, const struct ltt_app_agent_rule *m);
+/**
+ * ltt_app_get_agent_rules_start() - decode AGENT_RULES's head
+ *
+ * Then each rule with ltt_app_get_agent_rule(), then ltt_rbuf_end().
+ * Returns 0 or -EPROTO (a count over LTT_APP_AGENT_MAX_RULES).
+ */
+int ltt_app_get_agent_rules_start(struct ltt_rbuf *r, uint64_t *ret_key, uint32_t *ret_count);
+/**
+ * ltt_app_get_agent_rule() - one rule: 0, or -EPROTO when truncated or not
+ * a valid python rule (common/attr.h: pattern, exclusions, log level)
+ */
+int ltt_app_get_agent_rule(struct ltt_rbuf *r, struct ltt_app_agent_rule *ret);
+
+/** ltt_app_logger_name_valid() - 1..255 bytes of no control character */
+bool ltt_app_logger_name_valid(const char *name);
 
 /**
  * ltt_app_put_tracepoints_start() - begin a TRACEPOINTS payload

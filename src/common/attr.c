@@ -178,9 +178,8 @@ int ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 		return 0;
 	case LTT_LOGLEVEL_RANGE:
 	case LTT_LOGLEVEL_SINGLE:
-		if (attr->loglevel < LTT_LOGLEVEL_EMERG || attr->loglevel > LTT_LOGLEVEL_DEBUG)
-			return -LTT_ERR_LOGLEVEL;
-		return 0;
+		/* the highest level is the domain's (ltt_attr_check_rule_domain()) */
+		return attr->loglevel < 0 ? -LTT_ERR_LOGLEVEL : 0;
 	default:
 		return -LTT_ERR_LOGLEVEL;
 	}
@@ -188,11 +187,15 @@ int ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 
 int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain domain)
 {
+	int max = domain == LTT_DOMAIN_PYTHON ? LTT_PYTHON_LOGLEVEL_MAX : LTT_LOGLEVEL_DEBUG;
+
 	if (attr->type != LTT_EVENT_TRACEPOINT &&
 	    (attr->type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
 		return -LTT_ERR_EVENT_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
 		return -LTT_ERR_KERNEL_LOGLEVEL;
+	if (attr->loglevel_type != LTT_LOGLEVEL_ALL && attr->loglevel > max)
+		return -LTT_ERR_LOGLEVEL;
 	return 0;
 }
 

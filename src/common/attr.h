@@ -46,9 +46,11 @@ int ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain dom
 int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain);
 
 /**
- * ltt_attr_check_rule() - is @attr a valid event rule?
+ * ltt_attr_check_rule() - is @attr a valid event rule of some domain?
+ * (A log level's upper bound is the domain's: ltt_attr_check_rule_domain().)
  *
- * Returns 0, -LTT_ERR_EVENT_NAME or -LTT_ERR_LOGLEVEL.
+ * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_FILTER, -LTT_ERR_EXCLUSION or
+ * -LTT_ERR_LOGLEVEL.
  */
 int ltt_attr_check_rule(const struct ltt_rule_conf *attr);
 
@@ -81,9 +83,13 @@ int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);
 /**
  * ltt_attr_check_rule_domain() - may a rule like @attr (valid by
  * ltt_attr_check_rule()) be in @domain?  System call rules are the
- * kernel's; kernel events have no log level.
+ * kernel's; kernel events have no log level; a user-space level is one of
+ * the 15 (at most LTT_LOGLEVEL_DEBUG), a python one at most
+ * LTT_PYTHON_LOGLEVEL_MAX.  A python rule's pattern names loggers with the
+ * characters of event names (names.h).
  *
- * Returns 0, -LTT_ERR_EVENT_TYPE or -LTT_ERR_KERNEL_LOGLEVEL.
+ * Returns 0, -LTT_ERR_EVENT_TYPE, -LTT_ERR_KERNEL_LOGLEVEL or
+ * -LTT_ERR_LOGLEVEL.
  */
 int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain domain);
 

@@ -65,7 +65,7 @@ enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
 {
 	uint32_t d = ltt_rbuf_get_u32(r);
 
-	if (d != LTT_DOMAIN_KERNEL && d != LTT_DOMAIN_USER) {
+	if (d != LTT_DOMAIN_KERNEL && d != LTT_DOMAIN_USER && d != LTT_DOMAIN_PYTHON) {
 		ltt_rbuf_fail(r);
 		return LTT_DOMAIN_NONE;
 	}
@@ -238,7 +238,8 @@ void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->pattern, sizeof(ret->pattern));
 	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
-	ret->loglevel = (int)get_enum(r, LTT_LOGLEVEL_DEBUG);
+	/* the domain's bound is checked with the rule (attr.h) */
+	ret->loglevel = (int)get_enum(r, LTT_PYTHON_LOGLEVEL_MAX);
 	ret->type = minor >= 1 ? get_enum(r, LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
 	if (minor >= LTT_CLIENT_MINOR_FILTER) {
 		ltt_rbuf_get_str_copy(r, ret->filter, sizeof(ret->filter));

@@ -123,9 +123,15 @@
  * GET_SESSION's reply ends with the domains' stalled consumers; 15:
  * KERNEL_TRACER; 16: a channel's output failure is followed by its
  * refused event descriptions and its fsync flag, ENABLE_CHANNEL's
- * attribute by its fsync flag
+ * attribute by its fsync flag; 17: the python domain
  */
-#define LTT_CLIENT_MINOR 16
+#define LTT_CLIENT_MINOR 17
+/*
+ * The python domain (5) in ENABLE_EVENT, DISABLE_EVENT and
+ * LIST_TRACEPOINTS, and in GET_SESSION's rules (an older client gets no
+ * python rule there: its channel "lttng_python_channel" is listed alone)
+ */
+#define LTT_CLIENT_MINOR_PYTHON 17
 /* GET_SESSION: {u64 classes_refused, u8 fsync} after each channel's output failure */
 #define LTT_CLIENT_MINOR_CLASSES_REFUSED 16
 /* ENABLE_CHANNEL: {u8 fsync} after the attribute */

@@ -104,3 +104,69 @@ const char *ltt_loglevel_name(int level)
 		return "UNKNOWN";
 	return level_names[level];
 }
+
+/*
+ * Python's logging levels (the python domain), as Python names them.
+ * Records may carry any level; these are the names users write.
+ */
+static const struct {
+	const char *name;
+	int level;
+} python_levels[] = {
+	{ "CRITICAL", 50 }, { "FATAL", 50 }, { "ERROR", 40 }, { "WARNING", 30 },
+	{ "WARN", 30 }, { "INFO", 20 }, { "DEBUG", 10 }, { "NOTSET", 0 },
+};
+
+#define NR_PYTHON_LEVELS ((int)(sizeof(python_levels) / sizeof(python_levels[0])))
+
+/* A python level given as a number: 0 .. LTT_PYTHON_LOGLEVEL_MAX. */
+static int parse_python_number(const char *text)
+{
+	int v = 0;
+
+	if (!*text)
+		return -1;
+	for (; *text; text++) {
+		if (*text < '0' || *text > '9')
+			return -1;
+		v = v * 10 + (*text - '0');
+		if (v > LTT_PYTHON_LOGLEVEL_MAX)
+			return -1;
+	}
+	return v;
+}
+
+int ltt_loglevel_parse_domain(enum ltt_domain domain, const char *text, int *ret_level)
+{
+	int i;
+
+	if (domain != LTT_DOMAIN_PYTHON)
+		return ltt_loglevel_parse(text, ret_level);
+	if (!text || !ret_level)
+		return -LTT_ERR_LOGLEVEL;
+	i = parse_python_number(text);
+	if (i >= 0) {
+		*ret_level = i;
+		return 0;
+	}
+	for (i = 0; i < NR_PYTHON_LEVELS; i++) {
+		if (equal_nocase(text, python_levels[i].name)) {
+			*ret_level = python_levels[i].level;
+			return 0;
+		}
+	}
+	return -LTT_ERR_LOGLEVEL;
+}
+
+const char *ltt_loglevel_name_domain(enum ltt_domain domain, int level)
+{
+	int i;
+
+	if (domain != LTT_DOMAIN_PYTHON)
+		return ltt_loglevel_name(level);
+	for (i = 0; i < NR_PYTHON_LEVELS; i++) {
+		if (python_levels[i].level == level)
+			return python_levels[i].name;
+	}
+	return "UNKNOWN";
+}

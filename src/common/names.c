@@ -264,6 +264,8 @@ const char *ltt_domain_name(enum ltt_domain domain)
 		return "kernel";
 	case LTT_DOMAIN_USER:
 		return "user";
+	case LTT_DOMAIN_PYTHON:
+		return "python";
 	case LTT_DOMAIN_NONE:
 	default:
 		return "none";

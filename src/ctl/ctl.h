@@ -599,11 +599,11 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 
 /* What enable-event and disable-event share. */
 struct ctl_event_cmd {
-	int kernel, user, all;		/* -k, -u, -a: set by the option table */
+	int kernel, user, python, all;	/* -k, -u, -p, -a: set by the option table */
 	enum ltt_domain domain;
 	const char *session;		/* -s, or the current session in current[] */
 	char current[LTT_NAME_MAX];
-	const char *channel;		/* -c, NULL for the default channel */
+	const char *channel;		/* -c, NULL for the default channel (python: its one) */
 	char **patterns;		/* NULL with -a: see ctl_util_name_list() */
 	size_t count;
 };

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/agent.h"
 #include "common/escape.h"
 #include "common/log.h"
 #include "common/names.h"
@@ -753,6 +754,9 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 {
 	size_t i;
 
+	/* the python domain's channel is a user-space one */
+	if (domain == LTT_DOMAIN_PYTHON)
+		domain = LTT_DOMAIN_USER;
 	for (i = 0; i < detail->nr_channels; i++) {
 		const struct ltt_channel_info *ch = &detail->channels[i];
 
@@ -774,17 +778,28 @@ int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const cha
 	if (!ev->all && !nr)
 		return ctl_util_usage_error(ctx, "an event pattern (or -a) is needed");
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
+	if (!ret && ev->python && (ev->kernel || ev->user))
+		ret = ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
+	else if (!ret && ev->python)
+		ev->domain = LTT_DOMAIN_PYTHON;
+	else if (!ret)
 		ret = ctl_util_domain(ctx, ev->kernel, ev->user, &ev->domain);
 	if (!ret && channel && !ltt_channel_name_valid(channel)) {
 		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
 			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
 		ret = CTL_EXIT_FAILURE;
 	}
+	if (!ret && channel && ev->python && !ltt_channel_is_python(channel)) {
+		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", channel,
+			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
+		ret = CTL_EXIT_FAILURE;
+	}
 	ev->channel = channel;
 	if (!ret && nr)
-		ret = ctl_util_name_list(ctx, args[0], "event rule", ltt_event_pattern_valid,
-					 LTT_ERR_EVENT_NAME, &ev->patterns, &ev->count);
+		ret = ctl_util_name_list(ctx, args[0], ev->python ? "python logger" : "event rule",
+					 ltt_event_pattern_valid,
+					 ev->python ? LTT_ERR_PYTHON_NAME : LTT_ERR_EVENT_NAME,
+					 &ev->patterns, &ev->count);
 	if (!ret)
 		ret = ctl_util_session_name(session, ev->current, sizeof(ev->current),
 					    &ev->session);
@@ -799,7 +814,9 @@ void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)
 
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
 {
-	return ev->channel ? ev->channel : LTT_DEFAULT_CHANNEL_NAME;
+	if (ev->channel)
+		return ev->channel;
+	return ev->domain == LTT_DOMAIN_PYTHON ? LTT_PYTHON_CHANNEL : LTT_DEFAULT_CHANNEL_NAME;
 }
 
 void ctl_util_forget_session(const char *session)

@@ -537,11 +537,11 @@ static PyObject *py_default_rundir(PyObject *self, PyObject *args)
 static PyObject *py_loglevel_parse(PyObject *self, PyObject *args)
 {
 	const char *text;
-	int level, ret;
+	int level, ret, domain = LTT_DOMAIN_USER;
 
-	if (!PyArg_ParseTuple(args, "s", &text))
+	if (!PyArg_ParseTuple(args, "s|i", &text, &domain))
 		return NULL;
-	ret = ltt_loglevel_parse(text, &level);
+	ret = ltt_loglevel_parse_domain((enum ltt_domain)domain, text, &level);
 	if (ret)
 		return fail(ret, NULL);
 	return PyLong_FromLong(level);
@@ -583,6 +583,7 @@ PyMODINIT_FUNC PyInit__ltt(void)
 	Py_INCREF(failure_type);	/* the module's reference, and ours */
 	if (PyModule_AddIntConstant(m, "DOMAIN_KERNEL", LTT_DOMAIN_KERNEL) ||
 	    PyModule_AddIntConstant(m, "DOMAIN_USER", LTT_DOMAIN_USER) ||
+	    PyModule_AddIntConstant(m, "DOMAIN_PYTHON", LTT_DOMAIN_PYTHON) ||
 	    PyModule_AddIntConstant(m, "OUTPUT_NONE", LTT_OUTPUT_NONE) ||
 	    PyModule_AddIntConstant(m, "OUTPUT_LOCAL", LTT_OUTPUT_LOCAL) ||
 	    PyModule_AddIntConstant(m, "OUTPUT_NET", LTT_OUTPUT_NET) ||

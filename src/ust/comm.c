@@ -68,8 +68,10 @@ struct daemon {
 	uint64_t sent;		/* events reported on this connection */
 	uint64_t msgs_sent;	/* TRACEPOINTS messages sent on it */
 	uint64_t msgs_done;	/* REGISTER_DONE received on it */
+	size_t loggers_sent;	/* the agent's loggers reported on it */
 	/* The thread's own. */
 	bool registered;	/* REGISTER_OK received */
+	uint32_t minor;		/* then: the daemon's protocol minor */
 	struct ltt_wbuf acks;	/* ACK messages not yet sent whole */
 	size_t acks_off;	/* bytes of them already sent */
 };
@@ -218,6 +220,34 @@ static int send_tracepoints(struct daemon *d, int fd, bool first)
 	return ret;
 }
 
+/* Payload of a LOGGERS message: a small one (app-proto.h). */
+#define LOGGERS_MAX 4096
+
+/* Report the agent's loggers the daemon was not told of yet (LOGGERS). */
+static int send_loggers(struct daemon *d, int fd)
+{
+	struct ltt_wbuf w;
+	uint32_t count;
+	int ret = 0;
+
+	if (d->minor < LTT_APP_MINOR_AGENT)
+		return 0;	/* a daemon that knows no agent */
+	ltt_wbuf_init(&w);
+	while (!ret) {
+		ltt_wbuf_reset(&w);
+		ust_lock();
+		if (d->loggers_sent >= ust_agent_nr_loggers()) {
+			ust_unlock();
+			break;
+		}
+		d->loggers_sent = ust_agent_encode_loggers(&w, d->loggers_sent, LOGGERS_MAX, &count);
+		ust_unlock();
+		ret = w.err ? w.err : send_msg(d, fd, LTT_APP_MSG_LOGGERS, 0, &w);
+	}
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 /* Acks queued beyond this are pushed out even if that blocks. */
 #define ACK_QUEUE_MAX (2 * 1024 * 1024)
 
@@ -292,6 +322,7 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled,
 	if (chan) {
 		ust_channel_set_enabled(chan, enabled && !ust_channels_stopped());
 		ust_events_refresh();
+		ust_agent_changed();
 	}
 	ust_unlock();
 	if (!chan)
@@ -342,6 +373,7 @@ static int cmd_channel_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_m
 	chan = ust_channel_find(d, key);
 	if (chan)
 		ret = ust_channel_remove(chan, &retire);
+	ust_agent_forget(d, key);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	return ret;
@@ -381,6 +413,13 @@ static int cmd_event_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_ms
 	return set_event(d, r, false);
 }
 
+/* AGENT_RULES: the python rules of a channel, for the program's agent. */
+static int cmd_agent_rules(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	(void)msg;
+	return ust_agent_set_rules(d, r);
+}
+
 /* EVENT_FILTER: validate, then replace the event's programs on the channel. */
 static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
@@ -418,6 +457,7 @@ static const struct command {
 	{ LTT_APP_MSG_EVENT_ENABLE, false, cmd_event_enable },
 	{ LTT_APP_MSG_EVENT_DISABLE, false, cmd_event_disable },
 	{ LTT_APP_MSG_EVENT_FILTER, false, cmd_event_filter },
+	{ LTT_APP_MSG_AGENT_RULES, false, cmd_agent_rules },
 };
 
 /* Run a command and return its ACK status. */
@@ -450,6 +490,7 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 {
 	struct ltt_app_version v = { 0 };
 	struct ltt_rbuf r;
+	int ret;
 
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
 	if (ltt_app_get_version(&r, &v) || v.major != LTT_APP_MAJOR || d->registered) {
@@ -458,7 +499,9 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 		return -EPROTO;
 	}
 	d->registered = true;
-	return send_tracepoints(d, fd, true);
+	d->minor = v.minor;
+	ret = send_tracepoints(d, fd, true);
+	return ret ? ret : send_loggers(d, fd);
 }
 
 /*
@@ -535,6 +578,9 @@ static void serve(struct daemon *d, int fd)
 	ust_unlock();
 	ltt_wbuf_reset(&d->acks);
 	d->acks_off = 0;
+	ust_lock();
+	d->loggers_sent = 0;
+	ust_unlock();
 	ret = send_register(d, fd);
 	while (!ret) {
 		pfd[0].events = POLLIN | (acks_pending(d) ? POLLOUT : 0);
@@ -548,6 +594,8 @@ static void serve(struct daemon *d, int fd)
 			drain(pfd[1].fd);
 			if (d->registered)
 				ret = send_tracepoints(d, fd, false);
+			if (!ret && d->registered)
+				ret = send_loggers(d, fd);
 		}
 		if (!ret && (pfd[0].revents & ~POLLOUT))
 			ret = handle_message(d, fd);
@@ -563,6 +611,7 @@ static void drop_daemon_state(struct daemon *d)
 
 	ust_lock();
 	stuck = ust_channels_remove_owner(d, &retire);
+	ust_agent_forget_owner(d);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	if (stuck)
@@ -750,5 +799,6 @@ void ust_comm_fork_child(void)
 		d->sent = 0;
 		d->msgs_sent = 0;
 		d->msgs_done = 0;
+		d->loggers_sent = 0;
 	}
 }

@@ -245,12 +245,14 @@ void ltt_ust_unregister_module(struct ltt_ust_tracepoint *const *start)
 static void fork_prepare(void)
 {
 	ust_lock();
+	ust_agent_fork_prepare();
 	urcu_bp_before_fork();
 }
 
 static void fork_parent(void)
 {
 	urcu_bp_after_fork_parent();
+	ust_agent_fork_parent();
 	ust_unlock();
 }
 
@@ -264,6 +266,7 @@ static void fork_child(void)
 	ust_channels_fork_child();
 	ust_ctx_fork_child();
 	ust_comm_fork_child();
+	ust_agent_fork_child();
 	if (started && !ust_comm_start())
 		wait_settled();
 	ust_unlock();

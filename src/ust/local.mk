@@ -14,6 +14,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/tracef.c \
 	src/ust/filter.c \
 	src/ust/comm.c \
+	src/ust/agent.c src/ust/agent.h \
 	src/ust/testing.c src/ust/ust-internal.h
 src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS) $(URCU_BP_CFLAGS)
 # urcu-bp's per-thread word is read twice per event: without this, each
@@ -29,7 +30,7 @@ lib_LTLIBRARIES += src/ust/libltt-ust.la
 src_ust_libltt_ust_la_SOURCES =
 src_ust_libltt_ust_la_LIBADD = src/ust/libust.la
 src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now \
-	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|tracef|tracef_event|tracelog|tracelog_events)$$'
+	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|tracef|tracef_event|tracelog|tracelog_events|agent_wait|agent_rules|agent_add_loggers)$$'
 
 pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
 

@@ -358,6 +358,28 @@ void ust_channel_destroy(struct ust_channel *chan);
 /** ust_channel_insert() - add to the list; -EEXIST for a known (owner, key); ust lock held */
 int ust_channel_insert(struct ust_channel *chan);
 
+/* agent.c: what a language agent is told and tells (agent.h) */
+
+/** ust_agent_set_rules() - AGENT_RULES from @owner; ust lock NOT held: 0 or -errno */
+int ust_agent_set_rules(const void *owner, struct ltt_rbuf *r);
+/** ust_agent_forget() - channel @key of @owner is gone; ust lock held */
+void ust_agent_forget(const void *owner, uint64_t key);
+/** ust_agent_forget_owner() - every channel of @owner is gone; ust lock held */
+void ust_agent_forget_owner(const void *owner);
+/** ust_agent_changed() - what the rules mean changed (a channel on or off); any lock */
+void ust_agent_changed(void);
+/** ust_agent_nr_loggers() - loggers reported so far; ust lock held */
+size_t ust_agent_nr_loggers(void);
+/**
+ * ust_agent_encode_loggers() - LOGGERS's payload: loggers from index
+ * @from while @w stays within @max bytes (one at least); returns the index
+ * after the last put, @ret_count how many.  ust lock held.
+ */
+size_t ust_agent_encode_loggers(struct ltt_wbuf *w, size_t from, size_t max, uint32_t *ret_count);
+void ust_agent_fork_prepare(void);
+void ust_agent_fork_parent(void);
+void ust_agent_fork_child(void);
+
 /** ust_channel_find() - the channel @key of @owner, or NULL; ust lock held */
 struct ust_channel *ust_channel_find(const void *owner, uint64_t key);
 

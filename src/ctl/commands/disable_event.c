@@ -144,6 +144,8 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel event rules", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space event rules", NULL },
+		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
+		  "python logger rules (the patterns name loggers)", NULL },
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every rule of the channel", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },

@@ -111,7 +111,7 @@ static int set_exclusions(const struct ctl_event_cmd *ev, struct rule_text *text
 }
 
 /* The log level condition of the options into @attr. */
-static int set_loglevel(const struct ctl_ctx *ctx, char **values,
+static int set_loglevel(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, char **values,
 			struct ltt_event_rule_attr *attr)
 {
 	const char *text = values[VAL_LOGLEVEL] ? values[VAL_LOGLEVEL] : values[VAL_LOGLEVEL_ONLY];
@@ -134,7 +134,7 @@ static int set_loglevel(const struct ctl_ctx *ctx, char **values,
 					    "'LEVEL..' (LEVEL or more severe) goes with --loglevel",
 					    text);
 	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
-	if (len >= sizeof(level) || ltt_loglevel_parse(level, &attr->loglevel)) {
+	if (len >= sizeof(level) || ltt_loglevel_parse_domain(ev->domain, level, &attr->loglevel)) {
 		ctl_out_error(LTT_ERR_LOGLEVEL, "log level '%s': %s", text,
 			      ltt_strerror(LTT_ERR_LOGLEVEL));
 		return CTL_EXIT_FAILURE;
@@ -290,6 +290,9 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
 		  "kernel system calls, entry and exit (with -k)", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space events", NULL },
+		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
+		  "records of Python's logging module (programs that import ltt.agent): "
+		  "the patterns name loggers", NULL },
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
@@ -298,7 +301,8 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  ", created if needed)", "CHANNEL" },
 		{ "loglevel", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL,
 		  "events of LEVEL or more severe (EMERG ... DEBUG, LTTng's TRACE_EMERG ... "
-		  "TRACE_DEBUG, or 0 to 14; LEVEL.. as LTTng writes it)", "LEVEL" },
+		  "TRACE_DEBUG, or 0 to 14; LEVEL.. as LTTng writes it; with -p Python's "
+		  "CRITICAL ... DEBUG or a number)", "LEVEL" },
 		{ "loglevel-only", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL_ONLY,
 		  "events of LEVEL only", "LEVEL" },
 		{ "filter", 'f', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_FILTER,
@@ -317,7 +321,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (!ret)
 		ret = set_types(ctx, &ev, tracepoint, syscall, &types);
 	if (!ret)
-		ret = set_loglevel(ctx, values, &attr);
+		ret = set_loglevel(ctx, &ev, values, &attr);
 	if (!ret)
 		ret = check_filter(ctx, &ev, values, &text);
 	if (!ret && ev.all)

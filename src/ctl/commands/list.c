@@ -102,16 +102,18 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 			     a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
 		goto tail;
 	}
-	ctl_out_text("      %s (loglevel: ", a->pattern);
+	ctl_out_text("      %s (%sloglevel: ", a->pattern,
+		     rule->domain == LTT_DOMAIN_PYTHON ? "python logger, " : "");
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		ctl_out_text("any");
 		break;
 	case LTT_LOGLEVEL_RANGE:
-		ctl_out_text("%s or more severe", ltt_loglevel_name(a->loglevel));
+		ctl_out_text("%s or more severe",
+			     ltt_loglevel_name_domain(rule->domain, a->loglevel));
 		break;
 	case LTT_LOGLEVEL_SINGLE:
-		ctl_out_text("%s only", ltt_loglevel_name(a->loglevel));
+		ctl_out_text("%s only", ltt_loglevel_name_domain(rule->domain, a->loglevel));
 		break;
 	}
 	ctl_out_text(")");
@@ -196,7 +198,10 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
-		if (rule->domain != ch->domain || strcmp(rule->channel, a->name))
+		/* the python channel holds the python domain's rules */
+		if ((rule->domain != ch->domain &&
+		     (rule->domain != LTT_DOMAIN_PYTHON || ch->domain != LTT_DOMAIN_USER)) ||
+		    strcmp(rule->channel, a->name))
 			continue;
 		print_rule(rule);
 		nr_rules++;
@@ -393,19 +398,21 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	print_relay(ctl, &d->info);
 	print_rotation(ctl, session);
 	ctl_report_stalls_mi(d, domain);
-	tracer = domain != LTT_DOMAIN_USER && has_kernel_channel(d) &&
+	tracer = (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL) && has_kernel_channel(d) &&
 		 !ltt_ctl_kernel_tracer(ctl, &tracer_info) ? &tracer_info : NULL;
 	if (tracer)
 		put_kernel_tracer(tracer);
 	ctl_out_open("channels");
-	if (domain != LTT_DOMAIN_USER)
+	if (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL)
 		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL, tracer);
+	/* the python domain records in a user-space channel */
 	if (domain != LTT_DOMAIN_KERNEL)
 		shown |= print_domain(d, &c, LTT_DOMAIN_USER, NULL);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
-	cmd_track_list(ctl, session, domain != LTT_DOMAIN_USER, domain != LTT_DOMAIN_KERNEL);
+	cmd_track_list(ctl, session, domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL,
+		       domain != LTT_DOMAIN_KERNEL);
 	ctl_out_close();
 	free(c.v);
 	free(d);
@@ -452,6 +459,30 @@ static void print_user_events(const struct ltt_tracepoint_info *tps, size_t coun
 		ctl_out_str("loglevel", ltt_loglevel_name(tps[i].loglevel));
 		ctl_out_i64("loglevelValue", tps[i].loglevel);
 		print_fields(&tps[i]);
+		ctl_out_close();
+	}
+}
+
+/* The loggers of the running Python programs (their agents'). */
+static void print_python_loggers(const struct ltt_tracepoint_info *tps, size_t count)
+{
+	size_t i;
+	pid_t last = 0;
+
+	ctl_out_text("Python loggers:\n---------------\n");
+	if (!count)
+		ctl_out_text("None: no Python program with ltt.agent is registered.\n");
+	for (i = 0; i < count; i++) {
+		if (tps[i].pid != last)
+			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
+		last = tps[i].pid;
+		ctl_out_text("    %s\n", tps[i].name);
+		ctl_out_open("event");
+		ctl_out_str("name", tps[i].name);
+		ctl_out_str("domain", "python");
+		ctl_out_str("type", "logger");
+		ctl_out_i64("pid", tps[i].pid);
+		ctl_out_str("procname", tps[i].procname);
 		ctl_out_close();
 	}
 }
@@ -506,6 +537,8 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 	ctl_out_open("events");
 	if (domain == LTT_DOMAIN_USER)
 		print_user_events(tps, count);
+	else if (domain == LTT_DOMAIN_PYTHON)
+		print_python_loggers(tps, count);
 	else
 		print_kernel_events(tps, count, syscalls);
 	ctl_out_close();
@@ -515,14 +548,21 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 
 /* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool user,
-		bool fields, bool syscalls)
+		bool python, bool fields, bool syscalls)
 {
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
 	struct ltt_ctl *ctl;
 	int ret;
 
+	if (python && (kernel || user))
+		return ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
+	if (python && fields)
+		return ctl_util_usage_error(ctx, "-f lists the fields of events: python loggers "
+					    "have none (their records are lttng_python:event, -u -f)");
 	if (kernel != user)
 		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
+	if (python)
+		domain = LTT_DOMAIN_PYTHON;
 	if (syscalls && (name || !kernel || user))
 		return ctl_util_usage_error(ctx, "--syscall lists the kernel's system calls: "
 					    "use it with -k alone");
@@ -537,7 +577,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name && (user || kernel))
+	if (!name && (user || kernel || python))
 		ret = list_events(ctl, domain, syscalls, fields);
 	else if (!name)
 		ret = list_sessions(ctl);
@@ -549,7 +589,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 
 int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int ret, nr, kernel = 0, user = 0, fields = 0, syscalls = 0;
+	int ret, nr, kernel = 0, user = 0, python = 0, fields = 0, syscalls = 0;
 	const char **args;
 	poptContext pc;
 	struct poptOption options[] = {
@@ -557,6 +597,8 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the kernel domain (without NAME: the available kernel events)", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &user, 0,
 		  "the user space domain (without NAME: the available user space events)", NULL },
+		{ "python", 'p', POPT_ARG_NONE, &python, 0,
+		  "the python domain (without NAME: the loggers of running Python programs)", NULL },
 		{ "fields", 'f', POPT_ARG_NONE, &fields, 0,
 		  "with -k or -u alone: the fields of the events", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &syscalls, 0,
@@ -571,7 +613,7 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
 	if (!ret)
-		ret = list(ctx, args[0], kernel, user, fields, syscalls);
+		ret = list(ctx, args[0], kernel, user, python, fields, syscalls);
 	poptFreeContext(pc);
 	return ret;
 }

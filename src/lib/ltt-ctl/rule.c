@@ -33,6 +33,8 @@ static int rule_conf(const struct ltt_ctl *ctl, enum ltt_domain domain,
 		ret = ltt_attr_check_rule(conf);
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(conf, domain);
+	if (ret == -LTT_ERR_EVENT_NAME && domain == LTT_DOMAIN_PYTHON)
+		ret = -LTT_ERR_PYTHON_NAME;
 	if (ret)
 		return ret;
 	/* A daemon of minor 0 knows tracepoint rules only. */

@@ -34,7 +34,10 @@ from ltt import _ltt
 __all__ = ["Error", "Session", "Channel", "EventRule", "create_session",
            "list_sessions", "get_session"]
 
-_DOMAINS = {"user": _ltt.DOMAIN_USER, "kernel": _ltt.DOMAIN_KERNEL}
+_DOMAINS = {"user": _ltt.DOMAIN_USER, "kernel": _ltt.DOMAIN_KERNEL,
+            "python": _ltt.DOMAIN_PYTHON}
+# the python domain records in this user-space channel (lttctl's -p)
+_PYTHON_CHANNEL = "lttng_python_channel"
 _DOMAIN_NAMES = {v: k for k, v in _DOMAINS.items()}
 _OUTPUT_NAMES = {_ltt.OUTPUT_NONE: "none", _ltt.OUTPUT_LOCAL: "local",
                  _ltt.OUTPUT_NET: "net"}
@@ -87,18 +90,19 @@ def _domain(domain):
     try:
         return _DOMAINS[domain]
     except (KeyError, TypeError):
-        raise ValueError("unknown domain %r: use 'user' or 'kernel'"
+        raise ValueError("unknown domain %r: use 'user', 'kernel' or 'python'"
                          % (domain,)) from None
 
 
-def _loglevel(level):
-    """A log level given as a number or a name ("WARNING", "TRACE_INFO")."""
+def _loglevel(level, domain=_ltt.DOMAIN_USER):
+    """A log level given as a number or a name ("WARNING", "TRACE_INFO";
+    in the python domain Python's: "WARNING" is 30)."""
     if isinstance(level, bool) or not isinstance(level, (int, str)):
         raise TypeError("a log level is a number or a name, not %r" % (level,))
     if isinstance(level, int):
         return level
     try:
-        return _ltt.loglevel_parse(level)
+        return _ltt.loglevel_parse(level, domain)
     except _ltt.Failure as f:
         raise _error(f.args[0], "log level '%s'" % level) from None
 
@@ -241,28 +245,34 @@ class Session:
                      channel=None, syscall=False):
         """Enable an event rule, as `lttctl enable-event`.
 
-        pattern: an event name or a '*' glob ("myapp:*").  loglevel: this
-        level and more severe; loglevel_only: exactly this level (a number
-        or a name: "WARNING", "TRACE_INFO").  filter: an expression of
-        lttctl-enable-event(1)'s language.  exclude: names or patterns
-        the rule leaves out (a list or one string).  channel: None for
-        channel0.  syscall: kernel system calls (domain="kernel").
+        pattern: an event name or a '*' glob ("myapp:*"); in the python
+        domain, a logger name or glob ("qa.*", records of programs that
+        import ltt.agent).  loglevel: this level and more severe;
+        loglevel_only: exactly this level (a number or a name: "WARNING",
+        "TRACE_INFO"; Python's "CRITICAL" .. "DEBUG" in the python
+        domain).  filter: an expression of lttctl-enable-event(1)'s
+        language.  exclude: names or patterns the rule leaves out (a list
+        or one string).  channel: None for channel0 (the python domain's:
+        lttng_python_channel, its only one).  syscall: kernel system calls
+        (domain="kernel").
         """
         if loglevel is not None and loglevel_only is not None:
             raise ValueError("give loglevel or loglevel_only, not both")
         if isinstance(exclude, str):
             exclude = [exclude]
+        dom = _domain(domain)
         ll_type, ll = _ltt.LOGLEVEL_ALL, 0
         if loglevel is not None:
-            ll_type, ll = _ltt.LOGLEVEL_RANGE, _loglevel(loglevel)
+            ll_type, ll = _ltt.LOGLEVEL_RANGE, _loglevel(loglevel, dom)
         elif loglevel_only is not None:
-            ll_type, ll = _ltt.LOGLEVEL_SINGLE, _loglevel(loglevel_only)
+            ll_type, ll = _ltt.LOGLEVEL_SINGLE, _loglevel(loglevel_only, dom)
         if filter is not None:
             _check_filter(filter)
+        default = _PYTHON_CHANNEL if dom == _ltt.DOMAIN_PYTHON else "channel0"
         _call("%sevent rule '%s' in channel '%s' of %s"
               % ("system call " if syscall else "", pattern,
-                 channel or "channel0", self._ctx()), self._rundir,
-              _ltt.enable_event, self.name, _domain(domain), channel, pattern,
+                 channel or default, self._ctx()), self._rundir,
+              _ltt.enable_event, self.name, dom, channel, pattern,
               loglevel_type=ll_type, loglevel=ll,
               type=_ltt.EVENT_SYSCALL if syscall else _ltt.EVENT_TRACEPOINT,
               filter=filter, exclusions=",".join(exclude) if exclude else None)
@@ -270,9 +280,11 @@ class Session:
 
     def disable_event(self, pattern, domain="user", channel=None):
         """Disable the event rules of pattern, as `lttctl disable-event`."""
+        dom = _domain(domain)
+        default = _PYTHON_CHANNEL if dom == _ltt.DOMAIN_PYTHON else "channel0"
         _call("event rule '%s' in channel '%s' of %s"
-              % (pattern, channel or "channel0", self._ctx()), self._rundir,
-              _ltt.disable_event, self.name, _domain(domain), channel, pattern)
+              % (pattern, channel or default, self._ctx()), self._rundir,
+              _ltt.disable_event, self.name, dom, channel, pattern)
         self._changed()
 
     def add_context(self, context, domain="user", channel=None):

@@ -114,6 +114,9 @@ static void app_free(struct ltt_app *app)
 	for (i = 0; i < app->nr_tps; i++)
 		free(app->tps[i]);
 	free(app->tps);
+	for (i = 0; i < app->nr_loggers; i++)
+		free(app->loggers[i]);
+	free(app->loggers);
 	ltt_app_outq_free(app);
 	if (app->fd >= 0)
 		close(app->fd);
@@ -439,6 +442,31 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 	return 0;
 }
 
+/* LOGGERS {u32 count, count x str}: what its python agent knows, for list -p. */
+static int handle_loggers(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
+{
+	const char *names[SMALL_MSG_MAX / 5];
+	struct ltt_rbuf r;
+	uint32_t n, i;
+
+	if (msg->nr_fds || c->app->minor < LTT_APP_MINOR_AGENT)
+		return -EPROTO;
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	n = ltt_rbuf_get_u32(&r);
+	if (r.err || n > sizeof(names) / sizeof(names[0]))
+		return -EPROTO;
+	for (i = 0; i < n; i++) {
+		names[i] = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+		if (!names[i] || !ltt_app_logger_name_valid(names[i]))
+			return -EPROTO;
+	}
+	if (ltt_rbuf_end(&r))
+		return -EPROTO;
+	if (t->cfg.listener.loggers)
+		t->cfg.listener.loggers(t->cfg.listener.arg, c->app, names, n);
+	return 0;
+}
+
 static int handle_ack(struct conn *c, struct ltt_msg *msg)
 {
 	struct ltt_app *app = c->app;
@@ -489,6 +517,8 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 		ret = handle_tracepoints(t, c, &msg);
 	else if (msg.hdr.type == LTT_APP_MSG_ACK)
 		ret = handle_ack(c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_LOGGERS)
+		ret = handle_loggers(t, c, &msg);
 	else
 		ret = -EPROTO;
 	if (ret == -EPROTO)

@@ -50,6 +50,7 @@ struct ltt_app_chan {
 	uint64_t key;
 	uint64_t session_id;
 	bool enabled;
+	uint64_t agent_sig;	/* of the AGENT_RULES it has (python channel); 0: none */
 	size_t nr_events;
 	size_t cap_events;
 	struct ltt_app_event *events;
@@ -73,6 +74,8 @@ struct ltt_app {
 	/* Under the listener's lock (ust->apps.lock). */
 	size_t nr_tps;
 	struct ltt_app_tracepoint **tps;
+	size_t nr_loggers;		/* its python agent's (LOGGERS), at most LTT_APP_MAX_LOGGERS */
+	char **loggers;
 	struct cds_list_head chans;	/* ltt_app_chan */
 	/* Under lock: sending and acks. */
 	pthread_mutex_t lock;
@@ -191,6 +194,8 @@ struct ltt_app_listener {
 	 */
 	void (*tracepoints)(void *arg, struct ltt_app *app, struct ltt_app_tracepoint **tps,
 			    size_t nr, struct ltt_app_done *done);
+	/* @app's agent reported @nr loggers (valid names, borrowed for the call). */
+	void (*loggers)(void *arg, struct ltt_app *app, const char *const *names, size_t nr);
 	/* @app, which was added, is gone: drop its reference. */
 	void (*removed)(void *arg, struct ltt_app *app);
 	void *arg;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
@@ -14,10 +15,13 @@
 /*
  * The channel a rule goes to: the named one, which must exist, or the
  * default channel, created with the domain's defaults on first use as
- * users expect.  Session lock held.
+ * users expect.  A python rule's default is the user-space channel
+ * LTT_PYTHON_CHANNEL (agent.h), made the same way; the caller sees that
+ * python rules go there only.
+ * Session lock held.
  */
 static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					const char *name, bool create,
+					const char *name, bool create, bool python,
 					struct ltt_channel **ret_channel)
 {
 	struct ltt_session_domain *domain = ltt_session_domain(session, d->type);
@@ -25,16 +29,19 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
 
-	channel = ltt_session_find_channel(domain, name[0] ? name : LTT_DEFAULT_CHANNEL_NAME);
+	if (!name[0])
+		name = python ? LTT_PYTHON_CHANNEL : LTT_DEFAULT_CHANNEL_NAME;
+	channel = ltt_session_find_channel(domain, name);
 	if (channel) {
 		*ret_channel = channel;
 		return 0;
 	}
-	if (name[0] || !create)
+	if (!create || (!python && strcmp(name, LTT_DEFAULT_CHANNEL_NAME)))
 		return LTT_ERR_CHANNEL_NOT_FOUND;
 	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, d->type));
 	if (ret)
 		return ret;
+	strcpy(attr.name, name);
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
 		attr.buffer_type = domain->buffer_type;
 	/* a flight recorder keeps the newest events, as LTTng's snapshot sessions */
@@ -88,6 +95,34 @@ static enum ltt_error_code check_rule(struct ltt_domain_impl *d, void *attr)
 	return d->ops->check_rule(d, attr);
 }
 
+/* A python rule's attributes (its domain is served by the user-space one). */
+static enum ltt_error_code check_python_rule(struct ltt_domain_impl *d, void *arg)
+{
+	const struct ltt_rule_conf *attr = arg;
+	int ret = ltt_attr_check_rule(attr);
+
+	(void)d;
+	if (!ret)
+		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_PYTHON);
+	return ret == -LTT_ERR_EVENT_NAME ? LTT_ERR_PYTHON_NAME : (enum ltt_error_code)-ret;
+}
+
+/*
+ * The domain that serves @domain's rules (the python domain's: user
+ * space's), and the channel name a python rule may be given ("" only).
+ */
+static enum ltt_error_code rule_domain(enum ltt_domain domain, const char *chan_name,
+				       enum ltt_domain *ret_served)
+{
+	*ret_served = domain;
+	if (domain != LTT_DOMAIN_PYTHON)
+		return LTT_ERR_OK;
+	if (chan_name[0] && !ltt_channel_is_python(chan_name))
+		return LTT_ERR_PYTHON_CHANNEL;
+	*ret_served = LTT_DOMAIN_USER;
+	return LTT_ERR_OK;
+}
+
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
@@ -98,20 +133,28 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
 	const char *name, *chan_name;
-	enum ltt_domain domain;
+	enum ltt_domain domain, served;
 	enum ltt_error_code ret;
+	bool python;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
+	python = domain == LTT_DOMAIN_PYTHON;
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	ltt_proto_get_rule_attr(req, &attr, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_change_domain(ctx, name, domain, check_rule, &attr, &ch);
+	ret = rule_domain(domain, chan_name, &served);
+	if (ret)
+		return ret;
+	ret = ltt_cmd_change_domain(ctx, name, served, python ? check_python_rule : check_rule,
+				    &attr, &ch);
 	if (ret)
 		return ret;
 	session = ch.session;
-	ret = rule_channel(ch.d, session, chan_name, true, &channel);
+	ret = rule_channel(ch.d, session, chan_name, true, python, &channel);
+	if (!ret && channel->python != python)
+		ret = LTT_ERR_PYTHON_CHANNEL;
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
@@ -152,8 +195,8 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	const char *name, *chan_name, *pattern;
 	struct disable_undo undo = { NULL, 0 };
 	struct ltt_rule_conf *exact = NULL;
-	enum ltt_domain domain;
-	bool all, is_exact = false;
+	enum ltt_domain domain, served;
+	bool all, is_exact = false, python;
 	enum ltt_error_code ret;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
@@ -176,13 +219,20 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		free(exact);
 		exact = NULL;
 	}
-	ret = ltt_cmd_change_domain(ctx, name, domain, exact ? check_rule : NULL, exact, &ch);
+	python = domain == LTT_DOMAIN_PYTHON;
+	ret = rule_domain(domain, chan_name, &served);
+	if (!ret)
+		ret = ltt_cmd_change_domain(ctx, name, served,
+					    !exact ? NULL : python ? check_python_rule : check_rule,
+					    exact, &ch);
 	if (ret) {
 		free(exact);
 		return ret;
 	}
 	session = ch.session;
-	ret = rule_channel(ch.d, session, chan_name, false, &channel);
+	ret = rule_channel(ch.d, session, chan_name, false, python, &channel);
+	if (!ret && channel->python != python)
+		ret = LTT_ERR_PYTHON_CHANNEL;
 	if (ret)
 		goto out;
 	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
@@ -214,5 +264,5 @@ enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_s
 					 const char *name, bool create,
 					 struct ltt_channel **ret_channel)
 {
-	return rule_channel(d, session, name, create, ret_channel);
+	return rule_channel(d, session, name, create, false, ret_channel);
 }

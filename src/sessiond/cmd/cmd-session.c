@@ -503,6 +503,7 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 	struct ltt_channel_desc cinfo;
 	struct ltt_event_rule *rule;
 	struct ltt_channel *channel;
+	bool python = ctx->minor >= LTT_CLIENT_MINOR_PYTHON;
 	uint32_t nr_rules = 0;
 	size_t i;
 
@@ -521,15 +522,19 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			if (d && d->ops->channel_failure)
 				put_failure(d, session, channel, &cinfo);
 			ltt_proto_put_channel(reply, &cinfo, ctx->minor);
-			nr_rules += channel->nr_rules;
+			if (!channel->python || python)
+				nr_rules += channel->nr_rules;
 		}
 	}
 	ltt_wbuf_put_u32(reply, nr_rules);
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
+			if (channel->python && !python)
+				continue;	/* a client that knows no python domain */
 			cds_list_for_each_entry(rule, &channel->rules, node) {
 				rinfo = (struct ltt_rule_desc){
-					.domain = session->domains[i].type,
+					.domain = rule->python ? LTT_DOMAIN_PYTHON :
+								 session->domains[i].type,
 					.attr = rule->attr,
 					.enabled = rule->enabled,
 				};
@@ -559,11 +564,16 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 	}
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_domain(ctx, domain, &d);
+	ret = ltt_cmd_domain(ctx, domain == LTT_DOMAIN_PYTHON ? LTT_DOMAIN_USER : domain, &d);
 	if (ret)
 		return ret;
 	if (type != LTT_EVENT_TRACEPOINT && type != LTT_EVENT_SYSCALL)
 		return LTT_ERR_EVENT_TYPE;
+	if (domain == LTT_DOMAIN_PYTHON) {
+		if (!d->ops->list_loggers || type != LTT_EVENT_TRACEPOINT)
+			return LTT_ERR_EVENT_TYPE;
+		return ltt_cmd_error(d->ops->list_loggers(d, reply));
+	}
 	err = d->ops->list_events(d, (enum ltt_event_type)type, with_fields, reply);
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
 }

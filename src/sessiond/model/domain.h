@@ -154,6 +154,13 @@ struct ltt_domain_ops {
 	int (*list_events)(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
 			   struct ltt_wbuf *reply);
 	/*
+	 * Optional (user space's, which serves the python domain): the
+	 * loggers of the programs' python agents, as list_events' reply
+	 * (name: the logger, loglevel and nr_fields 0).  No lock held.
+	 * Returns 0 or -errno.
+	 */
+	int (*list_loggers)(struct ltt_domain_impl *d, struct ltt_wbuf *reply);
+	/*
 	 * Optional (the kernel's): the tracer, as the KERNEL_TRACER reply:
 	 * {str backend, str version, str why}.  No lock held.
 	 */

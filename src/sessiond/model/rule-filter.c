@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/agent.h"
 #include "common/filter-compile.h"
 #include "common/log.h"
 #include "common/names.h"
@@ -37,6 +38,9 @@ static bool excluded(const char *list, const char *name)
 
 bool ltt_rule_takes(const struct ltt_event_rule *rule, const char *name, int loglevel)
 {
+	/* a python rule's loggers and level are in its filter (agent.h) */
+	if (rule->python)
+		return rule->enabled && !strcmp(name, LTT_PYTHON_EVENT);
 	if (!rule->enabled || !ltt_glob_match(rule->attr.pattern, name))
 		return false;
 	switch (rule->attr.loglevel_type) {
@@ -225,4 +229,37 @@ void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *e
 		m->programs[i] = (struct ltt_app_filter_program){ f->code[i], f->len[i] };
 	ltt_app_put_event_filter(w, m);
 	free(m);
+}
+
+uint64_t ltt_agent_rules_put(struct ltt_wbuf *w, const struct ltt_channel *channel,
+			     uint64_t channel_key)
+{
+	const struct ltt_event_rule *rule;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	uint32_t count = 0;
+	bool any = false;
+
+	cds_list_for_each_entry(rule, &channel->rules, node)
+		if (rule->python && rule->enabled)
+			count++;
+	ltt_app_put_agent_rules_start(w, channel_key, count);
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		const struct ltt_rule_conf *a = &rule->attr;
+		int level = a->loglevel_type == LTT_LOGLEVEL_ALL ? 0 : a->loglevel;
+
+		if (!rule->python || !rule->enabled)
+			continue;
+		ltt_app_put_agent_rule(w, &(struct ltt_app_agent_rule){
+			.pattern = a->pattern,
+			.loglevel_type = a->loglevel_type,
+			.loglevel = level,
+			.exclusions = a->exclusions,
+		});
+		h = hash(h, a->pattern, strlen(a->pattern) + 1);
+		h = hash(h, &a->loglevel_type, sizeof(a->loglevel_type));
+		h = hash(h, &level, sizeof(level));
+		h = hash(h, a->exclusions, strlen(a->exclusions) + 1);
+		any = true;
+	}
+	return any ? h | 1 : 0;
 }

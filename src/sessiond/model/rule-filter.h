@@ -6,7 +6,8 @@
  * 1; the kernel: EVENT_ENABLE_FILTERED, kernel-filter.c).
  *
  * The one place where rules are matched against events, for both
- * domains (ltt_rule_takes(), ltt_rule_filters_get()).  A
+ * domains (ltt_rule_takes(), ltt_rule_filters_get()), and where a python
+ * channel's rules are told to the programs' agents (ltt_agent_rules_put()).  A
  * rule's filter is compiled against the fields the program registered for
  * that event; a field the event lacks (or a type that does not fit) means
  * the rule does not take the event, as in LTTng.  The event is wanted
@@ -88,5 +89,16 @@ void ltt_ust_filters_fini(struct ltt_ust_filters *f);
  */
 void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *event,
 			 const struct ltt_ust_filters *f);
+
+/**
+ * ltt_agent_rules_put() - AGENT_RULES's payload for python channel
+ * @channel (its enabled python rules: app-proto.h) under @channel_key
+ *
+ * Returns a signature of the rules sent, 0 for none (a change of the
+ * signature is a change of what the program's agent must hand on).
+ * Session lock held.
+ */
+uint64_t ltt_agent_rules_put(struct ltt_wbuf *w, const struct ltt_channel *channel,
+			     uint64_t channel_key);
 
 #endif /* LTT_SESSIOND_RULE_FILTER_H */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/filter-parse.h"
 #include "common/tracefile.h"
@@ -378,6 +379,7 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 	channel->attr = *attr;
 	channel->stream_id = domain->next_stream_id++;
 	channel->enabled = true;
+	channel->python = domain->type == LTT_DOMAIN_USER && ltt_channel_is_python(attr->name);
 	CDS_INIT_LIST_HEAD(&channel->rules);
 	cds_list_add_tail(&channel->node, &domain->channels);
 	domain->nr_channels++;
@@ -415,6 +417,33 @@ void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *ch
 	free(rule);
 }
 
+/*
+ * Parse @rule's filter: its own, or for a python rule the one that makes
+ * it take its loggers' records (agent.h).  Returns 0, -E2BIG (too long),
+ * -EINVAL or -ENOMEM.
+ */
+static int rule_filter(struct ltt_event_rule *rule)
+{
+	char *text = rule->attr.filter;
+	int ret;
+
+	if (rule->python) {
+		text = malloc(LTT_PYTHON_FILTER_MAX);
+		if (!text)
+			return -ENOMEM;
+		ret = ltt_python_filter(&rule->attr, text, LTT_PYTHON_FILTER_MAX);
+		if (ret)
+			goto out;
+	}
+	ret = text[0] ? ltt_filter_parse(text, &rule->filter, NULL) : 0;
+	if (ret && ret != -ENOMEM && ret != -E2BIG)
+		ret = -EINVAL;
+out:
+	if (text != rule->attr.filter)
+		free(text);
+	return ret;
+}
+
 int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channel,
 			 const struct ltt_rule_conf *attr)
 {
@@ -431,12 +460,11 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 	if (!rule)
 		return -ENOMEM;
 	rule->attr = *attr;
-	if (attr->filter[0]) {
-		ret = ltt_filter_parse(attr->filter, &rule->filter, NULL);
-		if (ret) {
-			free(rule);
-			return ret == -ENOMEM ? -ENOMEM : -EINVAL;
-		}
+	rule->python = channel->python;
+	ret = rule_filter(rule);
+	if (ret) {
+		free(rule);
+		return ret;
 	}
 	session->rule_text += text;
 	rule->enabled = true;

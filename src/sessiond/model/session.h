@@ -48,8 +48,10 @@ struct ltt_filter_node;
 struct ltt_event_rule {
 	struct cds_list_head node;	/* in ltt_channel.rules */
 	struct ltt_rule_conf attr;
-	struct ltt_filter_node *filter;	/* attr.filter parsed (filter-parse.h); NULL: none */
+	/* attr.filter parsed, or a python rule's whole filter (agent.h); NULL: none */
+	struct ltt_filter_node *filter;
 	bool enabled;
+	bool python;			/* of a python channel: attr names loggers */
 };
 
 struct ltt_channel {
@@ -57,6 +59,7 @@ struct ltt_channel {
 	struct ltt_channel_conf attr;
 	uint32_t stream_id;		/* its CTF stream class id in the domain's traces */
 	bool enabled;
+	bool python;			/* user space's LTT_PYTHON_CHANNEL: python rules only */
 	unsigned int nr_rules;
 	struct cds_list_head rules;
 	uint64_t discarded_events;	/* of its closed traces (user space) */
@@ -305,7 +308,9 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
  * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
  * session lock held
  *
- * Its filter text is parsed again here (never trusting the client's check).
+ * Its filter text is parsed again here (never trusting the client's check);
+ * a rule of a python channel (channel->python) is a python rule, whose
+ * filter is made of it (ltt_python_filter()).
  * Returns 0, -ENOSPC (a rule limit reached), -E2BIG (the session's
  * LTT_MAX_RULE_TEXT_PER_SESSION would be exceeded), -EINVAL (the filter
  * does not parse) or -ENOMEM.

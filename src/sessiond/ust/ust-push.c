@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/agent.h"
 #include "common/array.h"
 #include "common/log.h"
 #include "common/names.h"
@@ -194,6 +195,43 @@ out:
 	return ret;
 }
 
+/* Does @app have a python agent (its lttng_python:event)?  apps_lock held. */
+static bool has_agent(const struct ltt_app *app)
+{
+	size_t t;
+
+	if (app->minor < LTT_APP_MINOR_AGENT)
+		return false;
+	for (t = 0; t < app->nr_tps; t++)
+		if (!strcmp(app->tps[t]->name, LTT_PYTHON_EVENT))
+			return true;
+	return false;
+}
+
+/*
+ * Tell @app's agent the python rules of @channel (AGENT_RULES), when they
+ * changed since it was last told.  apps_lock held.  Returns 0 or -errno.
+ */
+static int sync_agent(struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
+		      uint32_t *last)
+{
+	struct ltt_wbuf w;
+	uint64_t sig;
+	int ret = 0;
+
+	if (!chan->cc.channel->python || !has_agent(app))
+		return 0;
+	ltt_wbuf_init(&w);
+	sig = ltt_agent_rules_put(&w, chan->cc.channel, chan->cc.key);
+	if (sig != ac->agent_sig) {
+		ret = ltt_app_send(app, LTT_APP_MSG_AGENT_RULES, &w, NULL, 0, last);
+		if (!ret)
+			ac->agent_sig = sig;
+	}
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 /* Make @app's events in @chan match the channel's rules.  apps_lock held. */
 static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 			struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
@@ -205,6 +243,7 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		if (sync_event(b, trace, chan, app, ac, app->tps[t], last))
 			return;
 	}
+	sync_agent(chan, app, ac, last);
 }
 
 void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,

@@ -192,6 +192,36 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 	return reply->err ? -ENOMEM : 0;
 }
 
+/* The python loggers of the running programs, as list_events lists events. */
+static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
+{
+	struct ltt_ust *ust = to_ust(d);
+	struct ltt_app *app;
+	uint32_t count = 0;
+	size_t i, at;
+
+	at = reply->len;
+	ltt_wbuf_put_u32(reply, 0);	/* patched below */
+	pthread_mutex_lock(&ust->apps.lock);
+	cds_list_for_each_entry(app, &ust->apps.list, node) {
+		for (i = 0; i < app->nr_loggers; i++) {
+			ltt_wbuf_put_u32(reply, (uint32_t)app->pid);
+			ltt_wbuf_put_str(reply, app->procname);
+			ltt_wbuf_put_str(reply, app->loggers[i]);
+			ltt_wbuf_put_u32(reply, 0);
+			ltt_wbuf_put_u32(reply, 0);
+			count++;
+		}
+	}
+	pthread_mutex_unlock(&ust->apps.lock);
+	if (!reply->err) {
+		uint32_t le = htole32(count);
+
+		memcpy(reply->data + at, &le, sizeof(le));
+	}
+	return reply->err ? -ENOMEM : 0;
+}
+
 /* Release every program and stop the consumer; the sessions are destroyed. */
 static void ust_fini(struct ltt_domain_impl *d)
 {
@@ -326,6 +356,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.relay_pending = ust_relay_pending,
 	.relay_status = ust_relay_status,
 	.list_events = ust_list_events,
+	.list_loggers = ust_list_loggers,
 	.settle_wait = ust_settle_wait,
 	.fini = ust_fini,
 	.supervisor = ust_supervisor,
@@ -576,6 +607,31 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
 	free(sessions);
 }
 
+/* A program's python agent reported loggers: kept for list -p. */
+static void app_loggers(void *arg, struct ltt_app *app, const char *const *names, size_t nr)
+{
+	struct ltt_ust *ust = arg;
+	size_t i;
+
+	pthread_mutex_lock(&ust->apps.lock);
+	if (!app->loggers && nr)
+		app->loggers = calloc(LTT_APP_MAX_LOGGERS, sizeof(*app->loggers));
+	for (i = 0; app->loggers && i < nr; i++) {
+		char *copy;
+
+		if (app->nr_loggers >= LTT_APP_MAX_LOGGERS) {
+			LTT_WARN_RL("%s (pid %ld) reports more than %u python loggers: list -p shows the first ones",
+				    app->procname, (long)app->pid, LTT_APP_MAX_LOGGERS);
+			break;
+		}
+		copy = strdup(names[i]);
+		if (!copy)
+			break;
+		app->loggers[app->nr_loggers++] = copy;
+	}
+	pthread_mutex_unlock(&ust->apps.lock);
+}
+
 #define APP_EXIT_WAIT_MS 200
 
 /*
@@ -644,6 +700,7 @@ void ltt_ust_app_listener(struct ltt_ust *ust, struct ltt_app_listener *ret_list
 	*ret_listener = (struct ltt_app_listener){
 		.added = app_added,
 		.tracepoints = app_tracepoints,
+		.loggers = app_loggers,
 		.removed = app_removed,
 		.arg = ust,
 	};

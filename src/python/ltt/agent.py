@@ -1,0 +1,185 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+"""ltt's agent for Python's logging module: ``import ltt.agent``.
+
+Importing this module is all a program does.  From then on each record
+of Python's logging module whose logger a session enables in the python
+domain (``lttctl enable-event -p LOGGER [--loglevel LEVEL]``) becomes the
+user-space event ``lttng_python:event`` of that session, with the fields
+of LTTng's agent: ``asctime``, ``msg`` (the formatted message),
+``logger_name``, ``funcName``, ``lineno``, ``int_loglevel`` (Python's
+number: WARNING is 30), ``thread`` and ``threadName``.
+
+How it works: a handler on the root logger sees the records the
+program's logging configuration lets through (a logger's own level still
+applies; the agent changes no level).  A record no session wants costs
+one comparison with the handler's level, or one dictionary lookup; a
+wanted one is handed to libltt-ust, whose filters decide, session by
+session, whether it is recorded.  A thread of the agent waits for the
+rules of the channels the program records in and applies them.
+
+The agent never raises into the program, never blocks it, and never
+delays its exit: without a session daemon, or when it dies, records are
+not recorded and the program runs as without the agent.  A forked child
+records under its own pid.  ``lttctl list -p`` lists the loggers the
+program created.
+"""
+
+import logging
+import os
+import re
+import sys
+import threading
+
+__all__ = []
+
+# A level no record reaches: what the handler takes when nothing is wanted.
+_NOTHING = sys.maxsize
+_NO_SINGLES = frozenset()
+
+try:
+    from ltt import _agent
+except (ImportError, OSError):  # no libltt-ust: the agent does nothing
+    _agent = None
+
+
+def _glob(pattern):
+    """A compiled glob of logger names: '*' matches anything."""
+    return re.compile(".*".join(re.escape(p) for p in pattern.split("*")) + r"\Z",
+                      re.DOTALL)
+
+
+class _Rule:
+    __slots__ = ("match", "excluded", "kind", "level")
+
+    def __init__(self, pattern, kind, level, exclusions):
+        self.match = _glob(pattern).match
+        self.excluded = [_glob(x).match for x in exclusions.split(",") if x]
+        self.kind = kind        # 0: any level, 1: level and above, 2: that level
+        self.level = level
+
+    def takes(self, name):
+        return self.match(name) and not any(x(name) for x in self.excluded)
+
+
+class _Handler(logging.Handler):
+    """Hands the records a session wants to lttng_python:event."""
+
+    def __init__(self):
+        super().__init__(level=_NOTHING)
+        self._rules = ()
+        self._wants = {}        # logger name -> (lowest level, single levels)
+        self._time = logging.Formatter()
+
+    def set_rules(self, rules):
+        """Apply the rules of the channels that record (from _agent.rules())."""
+        made = tuple(_Rule(*r) for r in rules)
+        lowest = _NOTHING
+        for r in made:
+            lowest = min(lowest, 0 if r.kind == 0 else r.level)
+        self._rules = made
+        self._wants = {}
+        self.level = lowest     # Logger.callHandlers() compares it first
+
+    def _want(self, name):
+        lowest, singles = _NOTHING, set()
+        for r in self._rules:
+            if not r.takes(name):
+                continue
+            if r.kind == 2:
+                singles.add(r.level)
+            else:
+                lowest = min(lowest, 0 if r.kind == 0 else r.level)
+        want = (lowest, frozenset(singles) if singles else _NO_SINGLES)
+        self._wants[name] = want
+        return want
+
+    def handle(self, record):
+        # no lock and no filter: the rules are replaced whole, and a record
+        # no rule takes costs this lookup
+        want = self._wants.get(record.name) or self._want(record.name)
+        level = record.levelno
+        if level >= want[0] or level in want[1]:
+            try:
+                _agent.event(self._time.formatTime(record), record.getMessage(),
+                             record.name, record.funcName, record.lineno, level,
+                             record.thread or 0, record.threadName or "")
+            except Exception:   # a record whose message fails to format
+                pass
+        return True
+
+    def emit(self, record):
+        self.handle(record)
+
+    def createLock(self):
+        self.lock = None        # never taken: handle() needs none
+
+    def acquire(self):
+        pass
+
+    def release(self):
+        pass
+
+
+_handler = _Handler()
+_reported = set()
+
+
+def _report(names):
+    """Tell the daemons of new loggers (for lttctl list -p)."""
+    new = [n for n in names if n not in _reported]
+    if new:
+        _reported.update(new)
+        try:
+            _agent.loggers(new)
+        except Exception:
+            pass
+
+
+def _watch_loggers():
+    """Report the loggers there are, and each one the program creates."""
+    manager = logging.Logger.manager
+    get = manager.getLogger
+
+    def get_logger(name):
+        logger = get(name)
+        if name not in _reported:
+            _report([name])
+        return logger
+
+    manager.getLogger = get_logger
+    _report([n for n, lg in list(manager.loggerDict.items())
+             if isinstance(lg, logging.Logger)])
+
+
+def _follow(gen):
+    """The agent's thread: apply the rules each time they change."""
+    while True:
+        try:
+            now = _agent.wait(gen, -1)
+            if now != gen:
+                gen, rules = _agent.rules()
+                _handler.set_rules(rules)
+        except Exception:
+            return
+
+
+def _start():
+    gen, rules = _agent.rules()
+    _handler.set_rules(rules)
+    threading.Thread(target=_follow, args=(gen,), name="ltt-agent", daemon=True).start()
+
+
+def _after_fork():
+    # the child's channels are its own, given when it registers: none yet
+    _handler.set_rules([])
+    try:
+        _start()
+    except Exception:
+        pass
+
+
+if _agent is not None:
+    _start()
+    logging.getLogger().addHandler(_handler)
+    _watch_loggers()
+    os.register_at_fork(after_in_child=_after_fork)
