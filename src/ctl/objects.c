@@ -94,7 +94,7 @@ void ctl_obj_rule(enum ltt_domain domain, const char *channel,
 	ctl_out_str("type", a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
 	ctl_out_str("loglevelType", loglevel_type_name(a->loglevel_type));
 	if (a->loglevel_type != LTT_LOGLEVEL_ALL) {
-		ctl_out_str("loglevel", ltt_loglevel_name(a->loglevel));
+		ctl_out_str("loglevel", ltt_loglevel_name_domain(domain, a->loglevel));
 		ctl_out_i64("loglevelValue", a->loglevel);
 	}
 	ctl_out_str("filter", a->filter);

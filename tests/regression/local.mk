@@ -35,10 +35,11 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_client_idle.sh \
 	tests/regression/test_make_install.sh \
 	tests/regression/test_notify.sh \
-	tests/regression/test_python_ctl.sh
+	tests/regression/test_python_ctl.sh \
+	tests/regression/test_python_agent.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
-	tests/regression/python_ctl.py \
+	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
 	tests/regression/kload-lib.sh
 
 # The session daemon's folders held against their map (sessiond.h).

@@ -70,7 +70,7 @@ static int check_rules(const struct ltt_cfg_session *s, const struct ltt_cfg_cha
 		else
 			ret = ltt_attr_check_rule(&r->attr);
 		if (!ret)
-			ret = ltt_attr_check_rule_domain(&r->attr, c->domain);
+			ret = ltt_attr_check_rule_domain(&r->attr, LTT_CFG_RULE_DOMAIN(c));
 		if (ret) {
 			ltt_cfg_err(err, errlen, "%s:%ld: event rule '%s': %s", s->file, r->line,
 				r->attr.pattern, ltt_strerror(ret));

@@ -13,6 +13,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/agent.h"
 #include "common/context.h"
 #include "common/model.h"
 
@@ -21,6 +22,15 @@ struct ltt_cfg_rule {
 	bool enabled;
 	long line;
 };
+
+/*
+ * The domain of a channel's rules: its own, but the python domain's for
+ * the user-space channel lttng_python_channel (common/agent.h), which
+ * holds python rules only, in files as in the daemon.
+ */
+#define LTT_CFG_RULE_DOMAIN(c) \
+	((c)->domain == LTT_DOMAIN_USER && ltt_channel_is_python((c)->attr.name) ? \
+	 LTT_DOMAIN_PYTHON : (c)->domain)
 
 struct ltt_cfg_channel {
 	enum ltt_domain domain;

@@ -55,13 +55,18 @@ static const char *yes(bool b)
 
 static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
 {
+	const char *level = ltt_loglevel_name_domain(r->domain, r->attr.loglevel);
+
 	open_el(wr, "event");
 	put(wr, "pattern", "%s", r->attr.pattern);
 	put(wr, "type", "%s", ltt_cfg_xml_event_types[r->attr.type == LTT_EVENT_SYSCALL]);
 	put(wr, "loglevel_type", "%s",
 	    ltt_cfg_xml_loglevel_types[r->attr.loglevel_type <= LTT_LOGLEVEL_SINGLE ? r->attr.loglevel_type : 0]);
-	if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
-		put(wr, "loglevel", "%s", ltt_loglevel_name(r->attr.loglevel));
+	/* a python level without a name: its number */
+	if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL && strcmp(level, "UNKNOWN"))
+		put(wr, "loglevel", "%s", level);
+	else if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
+		put(wr, "loglevel", "%d", r->attr.loglevel);
 	put(wr, "enabled", "%s", yes(r->enabled));
 	if (r->attr.filter)
 		put(wr, "filter", "%s", r->attr.filter);
@@ -123,7 +128,8 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 		put(wr, "fsync", "%s", yes(true));
 	open_el(wr, "events");
 	for (i = 0; i < d->nr_rules; i++)
-		if (d->rules[i].domain == c->domain && !strcmp(d->rules[i].channel, c->attr.name))
+		if (d->rules[i].domain == LTT_CFG_RULE_DOMAIN(c) &&
+		    !strcmp(d->rules[i].channel, c->attr.name))
 			write_rule(wr, &d->rules[i]);
 	close_el(wr);
 	write_contexts(wr, ctxs, c);

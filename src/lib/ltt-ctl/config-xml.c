@@ -200,7 +200,8 @@ static int parse_valid(const char *path, xmlDocPtr *ret_doc, bool *ret_lttng, ch
 	return 0;
 }
 
-static void read_rule(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_cfg_rule *r)
+static void read_rule(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain domain,
+		      struct ltt_cfg_rule *r)
 {
 	xmlNodePtr lv = ltt_cfg_rd_child(ev, "loglevel");
 	char level[32];
@@ -216,7 +217,7 @@ static void read_rule(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_cfg_rule 
 	/* -1, refused by the check: a level with "all", none with range or single. */
 	if (lv && ltt_cfg_rd_token(rd, lv, level, sizeof(level))) {
 		if (r->attr.loglevel_type == LTT_LOGLEVEL_ALL ||
-		    ltt_loglevel_parse(level, &r->attr.loglevel))
+		    ltt_loglevel_parse_domain(domain, level, &r->attr.loglevel))
 			r->attr.loglevel = -1;
 	} else if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
 		r->attr.loglevel = -1;
@@ -287,7 +288,7 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	}
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev && !rd->ret;
 	     ev = ltt_cfg_rd_next(ev))
-		read_rule(rd, ev, &c->rules[c->nr_rules++]);
+		read_rule(rd, ev, LTT_CFG_RULE_DOMAIN(c), &c->rules[c->nr_rules++]);
 	read_contexts(rd, ltt_cfg_rd_child(ch, "contexts"), c);
 }
 

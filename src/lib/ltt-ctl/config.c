@@ -516,7 +516,7 @@ static int enable_rule(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 	struct ltt_event_rule_attr attr;
 
 	ltt_conv_rule_conf_to_attr(&r->attr, &attr);
-	return ltt_ctl_enable_event(ctl, name, c->domain, c->attr.name, &attr);
+	return ltt_ctl_enable_event(ctl, name, LTT_CFG_RULE_DOMAIN(c), c->attr.name, &attr);
 }
 
 /* Give @c's rules their saved state: enable each, then disable what was disabled. */
@@ -543,7 +543,8 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 		if (c->rules[i].enabled)
 			continue;
 		ltt_conv_rule_conf_to_attr(&c->rules[i].attr, &attr);
-		ret = ltt_ctl_disable_event_rule(ctl, name, c->domain, c->attr.name, &attr);
+		ret = ltt_ctl_disable_event_rule(ctl, name, LTT_CFG_RULE_DOMAIN(c), c->attr.name,
+						 &attr);
 		if (ret != -LTT_ERR_NOT_SUPPORTED) {
 			if (ret)
 				return ret;
@@ -554,7 +555,8 @@ static int apply_rules(struct ltt_ctl *ctl, const char *name, const struct ltt_c
 				first = false;
 		if (!first)
 			continue;
-		ret = ltt_ctl_disable_event(ctl, name, c->domain, c->attr.name, pattern);
+		ret = ltt_ctl_disable_event(ctl, name, LTT_CFG_RULE_DOMAIN(c), c->attr.name,
+					    pattern);
 		for (j = 0; !ret && j < c->nr_rules; j++)
 			if (c->rules[j].enabled && !strcmp(c->rules[j].attr.pattern, pattern))
 				ret = enable_rule(ctl, name, c, &c->rules[j]);
@@ -755,7 +757,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 		if (!c->rules)
 			return -LTT_ERR_NOMEM;
 		for (j = 0; j < d->nr_rules && !ret; j++) {
-			if (d->rules[j].domain != c->domain || strcmp(d->rules[j].channel, c->attr.name))
+			if (d->rules[j].domain != LTT_CFG_RULE_DOMAIN(c) ||
+			    strcmp(d->rules[j].channel, c->attr.name))
 				continue;
 			ret = ltt_conv_rule_attr_to_conf(&d->rules[j].attr, &c->rules[c->nr_rules].attr);
 			c->rules[c->nr_rules++].enabled = d->rules[j].enabled;

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+"""A program that logs with Python's logging module, for test_python_agent.sh.
+
+python_agent_app.py MODE [ARGS]: imports ltt.agent, then
+  burst          300 warnings and 300 infos on qa.app, 300 debugs on other
+  hold FIFO      create qa.app and other, say "ready PID" on stdout, wait
+                 for a line on FIFO, then burst
+  fork           fork: the child logs 100 warnings on qa.child, the
+                 parent 100 on qa.app; both exit 0
+  threads N      N threads, 100 warnings each on qa.app
+  level          print the agent's handler level and exit
+Exits 0 unless something raised.
+"""
+import logging
+import os
+import sys
+import threading
+
+import ltt.agent
+
+logging.getLogger().setLevel(logging.DEBUG)
+app = logging.getLogger("qa.app")
+other = logging.getLogger("other")
+
+
+def burst():
+    for i in range(300):
+        app.warning("warning %d of %s", i, "qa.app")
+        app.info("info %d", i)
+        other.debug("debug %d", i)
+
+
+mode = sys.argv[1]
+if mode == "burst":
+    burst()
+elif mode == "hold":
+    print("ready %d" % os.getpid(), flush=True)
+    with open(sys.argv[2]) as f:
+        f.readline()
+    burst()
+elif mode == "fork":
+    pid = os.fork()
+    if pid == 0:
+        child = logging.getLogger("qa.child")
+        for i in range(100):
+            child.warning("child %d", i)
+        os._exit(0)
+    for i in range(100):
+        app.warning("parent %d", i)
+    _, status = os.waitpid(pid, 0)
+    sys.exit(os.waitstatus_to_exitcode(status))
+elif mode == "threads":
+    def work(n):
+        for i in range(100):
+            app.warning("thread %d record %d", n, i)
+    ts = [threading.Thread(target=work, args=(n,), name="worker-%d" % n)
+          for n in range(int(sys.argv[2]))]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+elif mode == "level":
+    print(ltt.agent._handler.level)

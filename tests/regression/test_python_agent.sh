@@ -1,0 +1,161 @@
+#!/bin/bash
+# The python domain end to end (issue 22): a Python program that imports
+# ltt.agent, the session daemon's python rules (lttctl enable-event -p),
+# the agent's rules, lttng_python:event in the user-space channel
+# lttng_python_channel, read by babeltrace2.  Exact counts and fields: a
+# logger at WARNING among infos and another logger's debugs; a single
+# level on every logger; a fork (the child under its own pid); threads;
+# a disabled rule; list -p with a running program; MI; save and load;
+# refusals that change nothing; and a program without a daemon, whose
+# handler then lets no record reach it.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
+[ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
+ust_setup
+plan 60
+
+mkdir -p "$TEST_TMP/py/ltt"
+for f in __init__.py agent.py; do
+	ln -s "$LTT_TOP_SRCDIR/src/python/ltt/$f" "$TEST_TMP/py/ltt/$f"
+done
+for m in _ltt _agent; do
+	ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/$m.so" "$TEST_TMP/py/ltt/$m.so"
+done
+APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py"
+pyapp() {
+	env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP" "$@"
+}
+# py_events OUT: the lttng_python:event lines of a babeltrace2 output
+py_events() { grep ' lttng_python:event: ' "$1"; }
+
+# --- refusals: nothing made
+run lttctl create s -o "$TEST_TMP/t1"
+is "$RC" 0 "create s"
+run lttctl enable-event -p 'qa app'
+like "$RC:$OUT" "^1:.*logger pattern is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
+run lttctl enable-event -p qa.app -c channel0
+like "$RC:$OUT" "^1:.*records the python domain" "-p with another channel: PYTHON_CHANNEL"
+run lttctl enable-event -p qa.app --loglevel LOUD
+like "$RC:$OUT" "^1:.*log level 'LOUD'" "-p with an unknown level: LOGLEVEL"
+run lttctl enable-event -p qa.app --syscall
+is "$RC" 2 "-p --syscall: a usage error"
+run lttctl enable-event -p -u qa.app
+is "$RC" 2 "-p -u: a usage error"
+run lttctl list s
+unlike "$OUT" "lttng_python_channel|qa.app" "the refusals made no channel and no rule"
+
+# --- a logger at WARNING: the 300 warnings exactly
+ok_cmd "enable-event -p qa.app --loglevel WARNING" lttctl enable-event -p qa.app --loglevel WARNING
+run lttctl enable-event -u -c lttng_python_channel 'ltt_test:*'
+like "$RC:$OUT" "^1:.*records the python domain" "-u in lttng_python_channel: PYTHON_CHANNEL"
+ok_cmd "add-context vpid to lttng_python_channel" lttctl add-context -u -c lttng_python_channel -t vpid
+run lttctl list s
+like "$OUT" "qa.app \(python logger, loglevel: WARNING or more severe\) \[enabled\]" \
+	"list: the python rule in lttng_python_channel, with Python's level name"
+lttctl --mi xml list s >"$TEST_TMP/list.xml" 2>/dev/null
+xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/list.xml" 2>/dev/null
+is $? 0 "list --mi xml validates against mi.xsd"
+like "$(tr -d ' \n' <"$TEST_TMP/list.xml")" "<pattern>qa.app</pattern><domain>python</domain><channel>lttng_python_channel</channel>.*<loglevel>WARNING</loglevel><loglevelValue>30</loglevelValue>" \
+	"list --mi xml: the rule's domain, channel and level"
+ok_cmd "start" lttctl start
+pyapp burst >"$TEST_TMP/burst.out" 2>&1
+is $? 0 "the program ran"
+ok_cmd "stop" lttctl stop
+bt "$TEST_TMP/t1" "$TEST_TMP/out1"
+is $? 0 "babeltrace2 reads the trace"
+py_events "$TEST_TMP/out1" >"$TEST_TMP/ev1"
+is "$(wc -l <"$TEST_TMP/ev1")" 300 "300 events: the warnings of qa.app, no info, no other logger"
+is "$(grep -c 'logger_name = "qa.app", funcName = "burst", lineno = 28, int_loglevel = 30, ' "$TEST_TMP/ev1")" 300 \
+	"each with the logger, function, line and level of its call"
+is "$(sed -n 's/.*msg = "warning \([0-9]*\) of qa.app".*/\1/p' "$TEST_TMP/ev1" | sort -n | uniq | wc -l)" 300 \
+	"each formatted message once: warning 0 .. 299"
+is "$(grep -c 'asctime = "[0-9-]* [0-9:]*,[0-9]*", ' "$TEST_TMP/ev1")" 300 "each with Python's asctime"
+is "$(grep -c 'threadName = "MainThread" }' "$TEST_TMP/ev1")" 300 "each with its thread's name"
+
+# --- a single level on every logger, and a second session at once
+ok_cmd "create s2" lttctl create s2 -o "$TEST_TMP/t2"
+ok_cmd "enable-event -p -a --loglevel-only INFO" lttctl enable-event -p -a --loglevel-only INFO -s s2
+ok_cmd "start s" lttctl start s
+ok_cmd "start s2" lttctl start s2
+pyapp burst >/dev/null 2>&1
+is $? 0 "the program ran"
+ok_cmd "stop s" lttctl stop s
+ok_cmd "stop s2" lttctl stop s2
+bt "$TEST_TMP/t2" "$TEST_TMP/out2"
+py_events "$TEST_TMP/out2" >"$TEST_TMP/ev2"
+is "$(wc -l <"$TEST_TMP/ev2")" 300 "s2: the 300 infos"
+is "$(grep -c 'logger_name = "qa.app".*int_loglevel = 20, ' "$TEST_TMP/ev2")" 300 "s2: all of level INFO (20)"
+bt "$TEST_TMP/t1" "$TEST_TMP/out1b"
+is "$(py_events "$TEST_TMP/out1b" | wc -l)" 600 "s: 300 warnings more, at the same time"
+
+# --- list -p with a running program
+open_fifo ready "$TEST_TMP/ready"
+mkfifo "$TEST_TMP/go"
+pyapp hold "$TEST_TMP/go" >&$ready 2>/dev/null &
+held=$!
+wait_ready $ready
+ok $? "the program registered"
+run lttctl list -p
+like "$OUT" "PID: $READY_PIDS - Name: python3" "list -p: the program, by its pid"
+like "$OUT" "    qa.app" "list -p: qa.app"
+like "$OUT" "    other" "list -p: other"
+lttctl --mi xml list -p >"$TEST_TMP/loggers.xml" 2>/dev/null
+xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/loggers.xml" 2>/dev/null
+is $? 0 "list -p --mi xml validates"
+echo go >"$TEST_TMP/go"
+wait $held
+is $? 0 "the program ran on"
+
+# --- fork and threads, with vpid
+ok_cmd "destroy s2" lttctl destroy s2
+ok_cmd "enable-event -p qa.child" lttctl enable-event -s s -p qa.child
+ok_cmd "start s" lttctl start s
+pyapp fork
+is $? 0 "parent and child ran"
+pyapp threads 4
+is $? 0 "4 threads ran"
+ok_cmd "stop s" lttctl stop s
+bt "$TEST_TMP/t1" "$TEST_TMP/out3"
+py_events "$TEST_TMP/out3" >"$TEST_TMP/ev3"
+parent=$(grep 'msg = "parent ' "$TEST_TMP/ev3" | sed -n 's/.*vpid = \([0-9]*\).*/\1/p' | sort -u)
+child=$(grep 'msg = "child ' "$TEST_TMP/ev3" | sed -n 's/.*vpid = \([0-9]*\).*/\1/p' | sort -u)
+is "$(grep -c 'msg = "parent ' "$TEST_TMP/ev3"):$(grep -c 'msg = "child ' "$TEST_TMP/ev3")" 100:100 \
+	"fork: the parent's 100 and the child's 100"
+[ -n "$parent" ] && [ -n "$child" ] && [ "$parent" != "$child" ] &&
+	[ "$(echo $parent $child | wc -w)" = 2 ]
+ok $? "fork: the child recorded under its own pid ($parent, $child)"
+for n in 0 1 2 3; do
+	c=$(grep -c "msg = \"thread $n record .*threadName = \"worker-$n\"" "$TEST_TMP/ev3")
+	[ "$c" = 100 ] || break
+done
+is "$c" 100 "threads: 100 records of each of the 4, with its thread's name"
+
+# --- a disabled rule: the agent hands on nothing
+ok_cmd "disable-event -p qa.app,qa.child" lttctl disable-event -s s -p qa.app,qa.child
+run lttctl list s
+like "$OUT" "qa.app \(python logger, .*\) \[disabled\]" "list: the rule is disabled"
+ok_cmd "start s" lttctl start s
+pyapp burst >/dev/null 2>&1
+ok_cmd "stop s" lttctl stop s
+bt "$TEST_TMP/t1" "$TEST_TMP/out4"
+is "$(py_events "$TEST_TMP/out4" | wc -l)" "$(wc -l <"$TEST_TMP/ev3")" "nothing recorded once disabled"
+
+# --- save and load
+ok_cmd "enable-event -p qa.app again" lttctl enable-event -s s -p qa.app --loglevel WARNING
+ok_cmd "enable-event -p 'qa.*' --loglevel 25, excluding qa.app" lttctl enable-event -s s -p 'qa.*' --loglevel 25 -x qa.app
+ok_cmd "save s" lttctl save s -o "$TEST_TMP/saved.ltt"
+f="$TEST_TMP/saved.ltt"
+xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$f" 2>/dev/null
+is $? 0 "the saved file validates against session.xsd"
+lttctl list s | grep -A20 'lttng_python_channel' | grep 'python logger' >"$TEST_TMP/rules.before"
+ok_cmd "destroy s" lttctl destroy s
+ok_cmd "load it" lttctl load -i "$TEST_TMP/saved.ltt" s
+lttctl list s | grep -A20 'lttng_python_channel' | grep 'python logger' >"$TEST_TMP/rules.after"
+is "$(cat "$TEST_TMP/rules.after")" "$(cat "$TEST_TMP/rules.before")" "load: the same python rules"
+
+# --- no daemon: the handler lets no record through
+is "$(LTT_RUNDIR="$TEST_TMP/none" pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
+	"without a daemon the agent's handler level is above every record's"
