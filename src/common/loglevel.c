@@ -56,7 +56,8 @@ static bool equal_nocase(const char *text, const char *upper)
 }
 
 /* "0".."14", leading zeros allowed; -1 for anything else. */
-static int parse_number(const char *text)
+/* A level given as a number from 0 to @max, or -1. */
+static int parse_number(const char *text, int max)
 {
 	int v = 0;
 
@@ -66,7 +67,7 @@ static int parse_number(const char *text)
 		if (*text < '0' || *text > '9')
 			return -1;
 		v = v * 10 + (*text - '0');
-		if (v >= NR_LEVELS)
+		if (v > max)
 			return -1;
 	}
 	return v;
@@ -79,7 +80,7 @@ int ltt_loglevel_parse(const char *text, int *ret_level)
 
 	if (!text || !ret_level)
 		return -LTT_ERR_LOGLEVEL;
-	i = parse_number(text);
+	i = parse_number(text, NR_LEVELS - 1);
 	if (i >= 0) {
 		*ret_level = i;
 		return 0;
@@ -119,23 +120,6 @@ static const struct {
 
 #define NR_PYTHON_LEVELS ((int)(sizeof(python_levels) / sizeof(python_levels[0])))
 
-/* A python level given as a number: 0 .. LTT_PYTHON_LOGLEVEL_MAX. */
-static int parse_python_number(const char *text)
-{
-	int v = 0;
-
-	if (!*text)
-		return -1;
-	for (; *text; text++) {
-		if (*text < '0' || *text > '9')
-			return -1;
-		v = v * 10 + (*text - '0');
-		if (v > LTT_PYTHON_LOGLEVEL_MAX)
-			return -1;
-	}
-	return v;
-}
-
 int ltt_loglevel_parse_domain(enum ltt_domain domain, const char *text, int *ret_level)
 {
 	int i;
@@ -144,7 +128,7 @@ int ltt_loglevel_parse_domain(enum ltt_domain domain, const char *text, int *ret
 		return ltt_loglevel_parse(text, ret_level);
 	if (!text || !ret_level)
 		return -LTT_ERR_LOGLEVEL;
-	i = parse_python_number(text);
+	i = parse_number(text, LTT_PYTHON_LOGLEVEL_MAX);
 	if (i >= 0) {
 		*ret_level = i;
 		return 0;

@@ -146,6 +146,12 @@ TESTS += tests/unit/test_ringbuf_wakeup
 tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
 
+# The python domain: a rule's filter, Python's levels, AGENT_RULES.
+check_PROGRAMS += tests/unit/test_agent
+TESTS += tests/unit/test_agent
+tests_unit_test_agent_SOURCES = tests/unit/test_agent.c $(UNIT_TAP_SOURCES)
+tests_unit_test_agent_LDADD = src/common/libcommon.la
+
 # The clock of user-space events: its choice, offset, calibration, and TSC streams.
 check_PROGRAMS += tests/unit/test_tclock
 TESTS += tests/unit/test_tclock

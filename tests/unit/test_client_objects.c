@@ -579,9 +579,10 @@ static void test_rules(void)
 	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_SINGLE + 1, 0);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level type 3");
-	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, LTT_LOGLEVEL_DEBUG + 1);
+	/* 15 and above are Python's levels: the rule's domain bounds them (attr.c) */
+	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, LTT_PYTHON_LOGLEVEL_MAX + 1);
 	put_no_filter(&w);
-	check_malformed(&ops_rule_attr, &w, "log level 15");
+	check_malformed(&ops_rule_attr, &w, "log level over LTT_PYTHON_LOGLEVEL_MAX");
 	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, UINT32_MAX);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level -1");

@@ -154,6 +154,17 @@ static const char *type_name(const struct ltt_app_field *f)
 	}
 }
 
+/* Write @count at @at of @reply, where a list reply's count goes: 0 or -ENOMEM. */
+static int put_count(struct ltt_wbuf *reply, size_t at, uint32_t count)
+{
+	if (!reply->err) {
+		uint32_t le = htole32(count);
+
+		memcpy(reply->data + at, &le, sizeof(le));
+	}
+	return reply->err ? -ENOMEM : 0;
+}
+
 static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
 			   struct ltt_wbuf *reply)
 {
@@ -184,12 +195,7 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 		}
 	}
 	pthread_mutex_unlock(&ust->apps.lock);
-	if (!reply->err) {
-		uint32_t le = htole32(count);
-
-		memcpy(reply->data + at, &le, sizeof(le));
-	}
-	return reply->err ? -ENOMEM : 0;
+	return put_count(reply, at, count);
 }
 
 /* The python loggers of the running programs, as list_events lists events. */
@@ -214,12 +220,7 @@ static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
 		}
 	}
 	pthread_mutex_unlock(&ust->apps.lock);
-	if (!reply->err) {
-		uint32_t le = htole32(count);
-
-		memcpy(reply->data + at, &le, sizeof(le));
-	}
-	return reply->err ? -ENOMEM : 0;
+	return put_count(reply, at, count);
 }
 
 /* Release every program and stop the consumer; the sessions are destroyed. */
