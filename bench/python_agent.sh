@@ -19,7 +19,9 @@ cp "$SRC"/src/python/ltt/*.py "$T/py/ltt/"
 for m in _ltt _agent; do cp "$BUILD/src/python/.libs/$m.so" "$T/py/ltt/"; done
 export LTT_RUNDIR=$T/run HOME=$T/home LTT_CONSUMERD_PATH=$BUILD/src/consumerd/ltt-consumerd
 lttctl() { "$BUILD/src/ctl/lttctl" "$@"; }
-py() { PYTHONPATH=$T/py python3 -B "$SRC/bench/python_agent.py" "$@"; }
+# the python3 the build made the package for (Debian's), which finds lttngust too
+PY=$(sed -n 's/^PYTHON3 = //p' "$BUILD/Makefile")
+py() { PYTHONPATH=$T/py "$PY" -B "$SRC/bench/python_agent.py" "$@"; }
 "$BUILD/src/sessiond/ltt-sessiond" --daemonize --rundir "$T/run" || exit 1
 printf '%-16s %s\n' mode ns/call
 printf '%-16s %s\n' none "$(py none "$N")"
@@ -29,13 +31,13 @@ lttctl create b -o "$T/trace" >/dev/null && lttctl enable-event -p qa.app >/dev/
 printf '%-16s %s\n' "ltt, enabled" "$(py ltt "$N")"
 lttctl stop >/dev/null
 lttctl list b | grep -E 'discarded events' | head -1 | sed 's/^ */  ltt: /'
-if python3 -c 'import lttngust' 2>/dev/null && command -v lttng-sessiond >/dev/null; then
+if "$PY" -c 'import lttngust' 2>/dev/null && command -v lttng-sessiond >/dev/null; then
 	export LTTNG_HOME=$T/lttng
 	mkdir -p "$LTTNG_HOME"
 	lttng-sessiond --daemonize --no-kernel --pidfile="$T/lttng.pid" >/dev/null 2>&1
-	printf '%-16s %s\n' "lttng, no rule" "$(python3 -B "$SRC/bench/python_agent.py" lttng "$N")"
+	printf '%-16s %s\n' "lttng, no rule" "$("$PY" -B "$SRC/bench/python_agent.py" lttng "$N")"
 	lttng create b --output="$T/lttng-trace" >/dev/null && lttng enable-event --python qa.app >/dev/null &&
 		lttng start >/dev/null
-	printf '%-16s %s\n' "lttng, enabled" "$(python3 -B "$SRC/bench/python_agent.py" lttng "$N")"
+	printf '%-16s %s\n' "lttng, enabled" "$("$PY" -B "$SRC/bench/python_agent.py" lttng "$N")"
 	lttng stop >/dev/null; lttng destroy >/dev/null
 fi
