@@ -11,6 +11,8 @@
 
 /* Append " && " (but first) and the formatted term; false when it does not fit. */
 static bool term(char *buf, size_t size, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static bool term(char *buf, size_t size, size_t *used, const char *fmt, ...)
 {
 	va_list ap;
 	int n;

@@ -155,8 +155,10 @@
  *   loggers the program's python agent learnt of since its last LOGGERS
  *   on this connection (all of them first), for `lttctl list -p`: 1 to
  *   255 bytes each, no control character; the daemon keeps
- *   LTT_APP_MAX_LOGGERS of a program and drops the rest, and refuses a
- *   message over 4096 bytes as any small message.
+ *   LTT_APP_MAX_LOGGERS of a program and drops the rest, counts the
+ *   messages against the program's description bytes (--app-metadata-max:
+ *   beyond, dropped), and refuses a message over 4096 bytes as any small
+ *   message.
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \

@@ -462,6 +462,14 @@ static int handle_loggers(struct ltt_app_thread *t, struct conn *c, struct ltt_m
 	}
 	if (ltt_rbuf_end(&r))
 		return -EPROTO;
+	/* logger names count against the program's description bytes */
+	if (c->meta_bytes + msg->hdr.payload_len > t->cfg.metadata_max) {
+		LTT_WARN_RL("%s (pid %ld, uid %u) reports more than %llu bytes of events and loggers: %u loggers left out of list -p (ltt-sessiond --app-metadata-max)",
+			    c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid,
+			    (unsigned long long)t->cfg.metadata_max, n);
+		return 0;
+	}
+	c->meta_bytes += msg->hdr.payload_len;
 	if (t->cfg.listener.loggers)
 		t->cfg.listener.loggers(t->cfg.listener.arg, c->app, names, n);
 	return 0;
