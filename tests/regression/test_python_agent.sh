@@ -7,7 +7,8 @@
 # level on every logger; a fork (the child under its own pid); threads;
 # a disabled rule; list -p with a running program; MI; save and load;
 # refusals that change nothing; and a program without a daemon, whose
-# handler then lets no record reach it.
+# handler then lets no record reach it; a snapshot session; a program
+# whose daemon is killed under it logs on and exits 0.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -15,7 +16,7 @@
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
 [ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
 ust_setup
-plan 60
+plan 68
 
 mkdir -p "$TEST_TMP/py/ltt"
 for f in __init__.py agent.py; do
@@ -155,6 +156,27 @@ ok_cmd "destroy s" lttctl destroy s
 ok_cmd "load it" lttctl load -i "$TEST_TMP/saved.ltt" s
 lttctl list s | grep -A20 'lttng_python_channel' | grep 'python logger' >"$TEST_TMP/rules.after"
 is "$(cat "$TEST_TMP/rules.after")" "$(cat "$TEST_TMP/rules.before")" "load: the same python rules"
+
+# --- a snapshot session keeps python records like any
+ok_cmd "destroy s" lttctl destroy s
+ok_cmd "create a snapshot session" lttctl create snap --snapshot -o "$TEST_TMP/snaps"
+ok_cmd "enable-event -p qa.app (snapshot)" lttctl enable-event -p qa.app --loglevel WARNING
+ok_cmd "start snap" lttctl start
+pyapp burst >/dev/null 2>&1
+ok_cmd "snapshot record" lttctl snapshot record
+bt "$TEST_TMP/snaps" "$TEST_TMP/out5"
+is "$(py_events "$TEST_TMP/out5" | wc -l)" 300 "the snapshot holds the 300 warnings"
+
+# --- the daemon dies under a registered program: it goes on and exits 0
+mkfifo "$TEST_TMP/go2"
+pyapp hold "$TEST_TMP/go2" >&$ready 2>/dev/null &
+held=$!
+wait_ready $ready
+ok $? "the program registered"
+kill -KILL "$(sessiond_pid)"
+echo go >"$TEST_TMP/go2"
+wait $held
+is $? 0 "the daemon killed: the program logged on and exited 0"
 
 # --- no daemon: the handler lets no record through
 is "$(LTT_RUNDIR="$TEST_TMP/none" pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
