@@ -202,6 +202,7 @@ bad "ENABLE_EVENT log level 15 (user space's end at 14)" LOGLEVEL "ENABLE_EVENT 
 bad "ENABLE_EVENT log level 1000001 (over any domain's)" PROTOCOL "ENABLE_EVENT $(rule p1 2 c1 ev2 1 1000001)"
 bad "ENABLE_EVENT python level 1000001" PROTOCOL "ENABLE_EVENT $(rule p1 5 '' qa.app 1 1000001)"
 bad "ENABLE_EVENT python rule in channel c1" PYTHON_CHANNEL "ENABLE_EVENT $(rule p1 5 c1 qa.app 1 30)"
+bad "a python rule naming lttng_python_channel, which p1 lacks: a named channel is never made" CHANNEL_NOT_FOUND "ENABLE_EVENT $(rule p1 5 lttng_python_channel qa.app 0 0)"
 bad "ENABLE_EVENT a pattern of 300 bytes" PROTOCOL "ENABLE_EVENT str:p1 u32:2 str:c1 rep:300:e u32:0 u32:0"
 bad "DISABLE_EVENT all flag 2" PROTOCOL "DISABLE_EVENT str:p1 u32:2 str:c1 u8:2 str:ev1"
 bad "DISABLE_EVENT domain 0" PROTOCOL "DISABLE_EVENT str:p1 u32:0 str:c1 u8:1 str:"

@@ -28,15 +28,16 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	struct ltt_channel_conf attr;
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
+	bool named = name[0];
 
-	if (!name[0])
+	if (!named)
 		name = python ? LTT_PYTHON_CHANNEL : LTT_DEFAULT_CHANNEL_NAME;
 	channel = ltt_session_find_channel(domain, name);
 	if (channel) {
 		*ret_channel = channel;
 		return 0;
 	}
-	if (!create || (!python && strcmp(name, LTT_DEFAULT_CHANNEL_NAME)))
+	if (named || !create)
 		return LTT_ERR_CHANNEL_NOT_FOUND;
 	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, d->type));
 	if (ret)
