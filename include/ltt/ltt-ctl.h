@@ -7,7 +7,8 @@
  * it includes one header per area of the API, each with its calls and
  * their structs (ltt-ctl-common.h: sizes, enums and the connection;
  * -session.h: sessions, channels, event rules; -chunk.h: rotation, clear,
- * regenerate; -snapshot.h; -context.h; -tracker.h; -config.h: save and
+ * regenerate; -snapshot.h; -context.h; -tracker.h; -trigger.h: triggers
+ * and notifications; -config.h: save and
  * load).
  *
  * Conventions:
@@ -35,7 +36,7 @@
  *    field added later reads 0 from an older library: 0 must mean "not
  *    set" or "the old behaviour" for every field added.
  *  - The library exports the functions of these headers only, in the
- *    symbol versions LTT_CTL_1 and LTT_CTL_1.1 (soname libltt-ctl.so.1).
+ *    symbol versions LTT_CTL_1 to LTT_CTL_1.4 (soname libltt-ctl.so.1).
  */
 #ifndef LTT_CTL_H
 #define LTT_CTL_H
@@ -46,6 +47,7 @@
 #include <ltt/ltt-ctl-snapshot.h>
 #include <ltt/ltt-ctl-context.h>
 #include <ltt/ltt-ctl-tracker.h>
+#include <ltt/ltt-ctl-trigger.h>
 #include <ltt/ltt-ctl-config.h>
 
 #endif /* LTT_CTL_H */

@@ -853,3 +853,65 @@ bool ltt_app_logger_name_valid(const char *name)
 			return false;
 	return true;
 }
+
+_Static_assert(LTT_TRIGGER_MAX_CAPTURES == 16, "ltt_app_notifier_add's and ltt_app_notify's arrays");
+
+void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_add *m)
+{
+	uint32_t i;
+
+	ltt_wbuf_put_u64(w, m->key);
+	ltt_wbuf_put_u32(w, m->nr_captures);
+	for (i = 0; i < m->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
+		ltt_wbuf_put_str(w, m->captures[i]);
+}
+
+int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *ret)
+{
+	struct ltt_app_notifier_add m = { 0 };
+	uint32_t i;
+
+	m.key = ltt_rbuf_get_u64(r);
+	m.nr_captures = ltt_rbuf_get_u32(r);
+	if (!(m.key & LTT_APP_NOTIFIER_KEY_BIT) || m.nr_captures > LTT_TRIGGER_MAX_CAPTURES)
+		ltt_rbuf_fail(r);
+	for (i = 0; i < m.nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
+		m.captures[i] = ltt_rbuf_get_str(r, LTT_CAPTURE_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *ret,
+		       size_t *ret_len)
+{
+	struct ltt_app_notify m = { 0 };
+	struct ltt_rbuf r;
+	uint32_t magic, mlen, i;
+
+	if (len < 8)
+		return -EAGAIN;
+	ltt_rbuf_init(&r, buf, 8);
+	magic = ltt_rbuf_get_u32(&r);
+	mlen = ltt_rbuf_get_u32(&r);
+	if (magic != LTT_APP_NOTIFY_MAGIC || mlen < 8 + 8 + 8 + 5 + 4 ||	/* header, key, dropped, "", count */
+	    mlen > LTT_APP_NOTIFY_MAX)
+		return -EPROTO;
+	if (len < mlen)
+		return -EAGAIN;
+	ltt_rbuf_init(&r, buf + 8, mlen - 8);
+	m.key = ltt_rbuf_get_u64(&r);
+	m.dropped = ltt_rbuf_get_u64(&r);
+	m.event = ltt_rbuf_get_str(&r, LTT_APP_NAME_MAX);
+	m.nr_captures = ltt_rbuf_get_u32(&r);
+	if (m.nr_captures > LTT_TRIGGER_MAX_CAPTURES)
+		return -EPROTO;
+	for (i = 0; i < m.nr_captures; i++)
+		ltt_capture_get(&r, &m.captures[i]);
+	if (ltt_rbuf_end(&r) || !(m.key & LTT_APP_NOTIFIER_KEY_BIT))
+		return -EPROTO;
+	*ret = m;
+	*ret_len = mlen;
+	return 0;
+}

@@ -78,15 +78,22 @@
 
 #include "common/codec.h"
 #include "common/context.h"
+#include "common/trigger.h"
 #include "filter-vm/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
 #define LTT_APP_MAJOR 1
 /*
  * 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD;
- * 3: the python agent (AGENT_RULES, LOGGERS)
+ * 3: the python agent (AGENT_RULES, LOGGERS); 4: triggers (NOTIFIER_ADD,
+ * NOTIFIER_REMOVE)
  */
-#define LTT_APP_MINOR 3
+#define LTT_APP_MINOR 4
+/* The minor from which a program takes notifiers (triggers). */
+#define LTT_APP_MINOR_NOTIFIER 4
+#define LTT_APP_NOTIFIER_KEY_BIT (1ULL << 63)	/* set in notifier keys only */
+#define LTT_APP_NOTIFY_MAGIC 0x4c54544eU	/* "LTTN" */
+#define LTT_APP_NOTIFY_MAX 4096		/* bytes of one message on the pipe: PIPE_BUF */
 /* The minor from which a program takes AGENT_RULES and may send LOGGERS. */
 #define LTT_APP_MINOR_AGENT 3
 #define LTT_APP_AGENT_MAX_RULES 4096	/* per AGENT_RULES */
@@ -159,6 +166,28 @@
  *   messages against the program's description bytes (--app-metadata-max:
  *   beyond, dropped), and refuses a message over 4096 bytes as any small
  *   message.
+ * NOTIFIER_ADD {u64 key, u32 nr_captures, nr_captures x str capture} + 1 fd
+ *   (minor 4) a trigger's event-rule-matches condition in this program:
+ *   @key has LTT_APP_NOTIFIER_KEY_BIT set and is never a channel's.  The
+ *   fd is the write end of the daemon's notification pipe for this
+ *   program (O_NONBLOCK).  The daemon then uses EVENT_FILTER,
+ *   EVENT_ENABLE (event_id 0) and EVENT_DISABLE with the notifier's key
+ *   as channel_key for the events the condition's rule takes, as for a
+ *   channel: an event enabled in a notifier is not recorded; each time a
+ *   thread emits it and a filter program accepts (or there is none), the
+ *   program writes one message on the pipe, without blocking.  Captures:
+ *   common/trigger.h's expressions (at most LTT_TRIGGER_MAX_CAPTURES,
+ *   each one that ltt_capture_parse() takes, else -EINVAL).
+ * NOTIFIER_REMOVE {u64 key}: acked once no thread can still notify for it.
+ *
+ * The notification pipe (program -> daemon), one message per write, at
+ * most LTT_APP_NOTIFY_MAX bytes (atomic on a pipe):
+ *   {u32 magic LTT_APP_NOTIFY_MAGIC, u32 len (the whole message), u64 key,
+ *    u64 dropped, str event, u32 nr_captures, nr_captures x capture}
+ *   @dropped: the messages of this notifier this thread or another could
+ *   not write (the pipe was full) since the last one written; a capture
+ *   is common/trigger.h's form, in the notifier's order (a string cut to
+ *   fit, an expression the event can't give UNAVAILABLE).
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \
@@ -174,7 +203,9 @@
 	X(EVENT_DISABLE, 11, D2A) \
 	X(EVENT_FILTER, 12, D2A) \
 	X(AGENT_RULES, 13, D2A) \
-	X(LOGGERS, 14, A2D)
+	X(LOGGERS, 14, A2D) \
+	X(NOTIFIER_ADD, 15, D2A) \
+	X(NOTIFIER_REMOVE, 16, D2A)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -444,5 +475,41 @@ void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepo
  */
 int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
 			   struct ltt_app_tracepoint **ret_tp);
+
+/* NOTIFIER_ADD; strings point into the payload when decoded */
+struct ltt_app_notifier_add {
+	uint64_t key;
+	uint32_t nr_captures;		/* 0..LTT_TRIGGER_MAX_CAPTURES */
+	const char *captures[16];
+};
+
+void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_add *m);
+/**
+ * ltt_app_get_notifier_add() - decode NOTIFIER_ADD: framing, the key's
+ * bit, the count and each capture's length (below LTT_CAPTURE_MAX); the
+ * expressions themselves are the receiver's to parse.  0 or -EPROTO.
+ */
+int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *ret);
+
+/* One message of the notification pipe, decoded: strings point into it. */
+struct ltt_app_notify {
+	uint64_t key;
+	uint64_t dropped;
+	const char *event;
+	uint32_t nr_captures;
+	struct ltt_capture_desc captures[16];
+};
+
+/**
+ * ltt_app_get_notify() - the message at the start of @buf (@len bytes
+ * read from the pipe, perhaps several messages)
+ * @ret_len: its length, to step to the next one
+ *
+ * Returns 0, -EAGAIN (@buf holds only part of a message: read more), or
+ * -EPROTO (not a message: the program lies or is broken; the rest of the
+ * pipe can't be trusted either).
+ */
+int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *ret,
+		       size_t *ret_len);
 
 #endif /* LTT_COMMON_APP_PROTO_H */

@@ -123,9 +123,23 @@
  * GET_SESSION's reply ends with the domains' stalled consumers; 15:
  * KERNEL_TRACER; 16: a channel's output failure is followed by its
  * refused event descriptions and its fsync flag, ENABLE_CHANNEL's
- * attribute by its fsync flag; 17: the python domain
+ * attribute by its fsync flag; 17: the python domain; 18: triggers
  */
-#define LTT_CLIENT_MINOR 17
+#define LTT_CLIENT_MINOR 18
+/*
+ * Triggers (common/trigger.h has the forms of trigger, trigger_info and
+ * notification):
+ *   ADD_TRIGGER {trigger} -> {str name}
+ *   REMOVE_TRIGGER {str name}
+ *   LIST_TRIGGERS {} -> {u32 count, count x trigger_info}
+ *   SUBSCRIBE {str trigger} ("": all the caller's) -> {}
+ *       The connection then takes no request: the daemon writes a
+ *       NOTIFICATION message {notification} each time a notify action
+ *       of a subscribed trigger runs, and a last NOTIFICATION with the
+ *       status TRIGGER_NOT_FOUND (no payload) when the one subscribed
+ *       trigger is removed.  The client closes the connection to end it.
+ */
+#define LTT_CLIENT_MINOR_TRIGGER 18
 /*
  * The python domain (5) in ENABLE_EVENT, DISABLE_EVENT and
  * LIST_TRACEPOINTS, and in GET_SESSION's rules (an older client gets no
@@ -220,7 +234,12 @@
 	X(UNTRACK, 32, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
 	X(TRACKER_POLICY, 33, LTT_WIRE_STR_MIN + 4 + 4 + 4) \
 	X(LIST_TRACKERS, 34, LTT_WIRE_STR_MIN + 4) \
-	X(KERNEL_TRACER, 35, 0)
+	X(KERNEL_TRACER, 35, 0) \
+	X(ADD_TRIGGER, 36, LTT_WIRE_STR_MIN + 8 + 4 + 4) \
+	X(REMOVE_TRIGGER, 37, LTT_WIRE_STR_MIN) \
+	X(LIST_TRIGGERS, 38, 0) \
+	X(SUBSCRIBE, 39, LTT_WIRE_STR_MIN) \
+	X(NOTIFICATION, 40, 0)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -3,8 +3,10 @@
  * convert.c - public structs of <ltt/ltt-ctl.h> <-> the internal model.
  */
 #include <string.h>
+#include <stdint.h>
 
 #include "common/convert.h"
+#include "common/trigger.h"
 
 /* Copy a fixed-size string field; both sides must have the same size. */
 #define COPY_ARRAY(out, in, field)                                                  \
@@ -249,4 +251,159 @@ void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out)
 	out->perf_type = in->perf_type;
 	out->perf_config = in->perf_config;
 	COPY_ARRAY(out, in, name);
+}
+
+static int action_to_conf(const struct ltt_trigger_action *in, struct ltt_action_conf *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
+	out->type = in->type;
+	out->rate_policy = in->rate_policy;
+	out->rate_count = in->rate_count;
+	if (!copy_str(out->session, sizeof(out->session), in->session))
+		return -LTT_ERR_TRIGGER_ACTION;
+	out->has_output = in->has_output;
+	return in->has_output ? ltt_conv_snapshot_output_to_conf(&in->output, &out->output) : 0;
+}
+
+/* A ratio in millionths; one ltt_trigger_check() refuses when not in 0..1. */
+static uint32_t ratio_ppm(double r)
+{
+	if (!(r >= 0.0 && r <= 1.0))	/* NaN too */
+		return UINT32_MAX;
+	return (uint32_t)(r * LTT_TRIGGER_PPM + 0.5);
+}
+
+int ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in, struct ltt_trigger_conf *out)
+{
+	const struct ltt_trigger_condition *c = &in->condition;
+	uint32_t i;
+	int ret;
+
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
+	    !reserved_zero(c->reserved, sizeof(c->reserved)))
+		return -LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	if (!copy_str(out->name, sizeof(out->name), in->name))
+		return -LTT_ERR_TRIGGER_NAME;
+	out->owner_uid = in->owner_uid;
+	out->cond = c->type;
+	out->domain = c->domain;
+	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES) {
+		ret = ltt_conv_rule_attr_to_conf(&c->rule, &out->rule);
+		if (ret)
+			return ret;
+	}
+	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)
+		return -LTT_ERR_TRIGGER_CAPTURE;
+	out->nr_captures = c->nr_captures;
+	for (i = 0; i < c->nr_captures; i++)
+		if (!copy_str(out->captures[i], sizeof(out->captures[i]), c->captures[i]))
+			return -LTT_ERR_TRIGGER_CAPTURE;
+	if (!copy_str(out->session, sizeof(out->session), c->session) ||
+	    !copy_str(out->channel, sizeof(out->channel), c->channel))
+		return -LTT_ERR_TRIGGER_CONDITION;
+	out->threshold_size = c->threshold_size;
+	out->threshold_ppm = c->threshold_size ? 0 : ratio_ppm(c->threshold_ratio);
+	if (in->nr_actions > LTT_TRIGGER_MAX_ACTIONS)
+		return -LTT_ERR_TRIGGER_ACTION;
+	out->nr_actions = in->nr_actions;
+	for (i = 0; i < in->nr_actions; i++) {
+		ret = action_to_conf(&in->actions[i], &out->actions[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt_trigger_info *out)
+{
+	const struct ltt_trigger_conf *c = &in->conf;
+	struct ltt_trigger_condition *oc = &out->attr.condition;
+	uint32_t i;
+
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(&out->attr, c, name);
+	out->attr.owner_uid = c->owner_uid;
+	oc->type = (enum ltt_condition_type)c->cond;
+	oc->domain = (enum ltt_domain)c->domain;
+	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
+		ltt_conv_rule_conf_to_attr(&c->rule, &oc->rule);
+	oc->nr_captures = c->nr_captures;
+	memcpy(oc->captures, c->captures, sizeof(oc->captures));
+	COPY_ARRAY(oc, c, session);
+	COPY_ARRAY(oc, c, channel);
+	oc->threshold_size = c->threshold_size;
+	oc->threshold_ratio = c->threshold_size ? 0.0 : (double)c->threshold_ppm / LTT_TRIGGER_PPM;
+	out->attr.nr_actions = c->nr_actions;
+	for (i = 0; i < c->nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++) {
+		struct ltt_trigger_action *a = &out->attr.actions[i];
+
+		a->type = (enum ltt_action_type)c->actions[i].type;
+		a->rate_policy = (enum ltt_rate_policy)c->actions[i].rate_policy;
+		a->rate_count = c->actions[i].rate_count;
+		COPY_ARRAY(a, &c->actions[i], session);
+		a->has_output = c->actions[i].has_output;
+		if (a->has_output)
+			ltt_conv_snapshot_output_conf_to_output(&c->actions[i].output, &a->output);
+		out->actions_run[i] = in->runs[i];
+		out->actions_failed[i] = in->failures[i];
+		out->last_error[i] = in->last_error[i];
+	}
+	out->fired = in->fired;
+	out->dropped = in->dropped;
+}
+
+/* Copy @s into @out (a NUL-terminated array of @size bytes), cut if need be. */
+static void copy_cut(char *out, size_t size, const char *s)
+{
+	size_t n = s ? strnlen(s, size - 1) : 0;
+
+	memcpy(out, s ? s : "", n);
+	out[n] = '\0';
+}
+
+void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
+				    struct ltt_notification *out, char *strings)
+{
+	uint32_t i;
+
+	memset(out, 0, sizeof(*out));
+	copy_cut(out->trigger, sizeof(out->trigger), in->trigger);
+	out->condition = (enum ltt_condition_type)in->cond;
+	out->seq = in->seq;
+	out->time_ns = in->time_ns;
+	out->dropped = in->dropped;
+	copy_cut(out->session, sizeof(out->session), in->session);
+	copy_cut(out->event, sizeof(out->event), in->event);
+	out->pid = in->pid;
+	out->value = in->value;
+	copy_cut(out->path, sizeof(out->path), in->path);
+	out->nr_captures = in->nr_captures;
+	for (i = 0; i < in->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++) {
+		const struct ltt_capture_desc *c = &in->captures[i];
+		struct ltt_capture_value *v = &out->captures[i];
+		size_t n;
+
+		v->type = (enum ltt_capture_type)c->type;
+		switch (c->type) {
+		case LTT_CAPTURE_SIGNED:
+			v->s = (int64_t)c->bits;
+			break;
+		case LTT_CAPTURE_UNSIGNED:
+			v->u = c->bits;
+			break;
+		case LTT_CAPTURE_FLOAT:
+			memcpy(&v->f, &c->bits, sizeof(v->f));
+			break;
+		case LTT_CAPTURE_STRING:
+			n = strlen(c->str) + 1;
+			memcpy(strings, c->str, n);
+			v->str = strings;
+			strings += n;
+			break;
+		default:
+			break;
+		}
+	}
 }

@@ -82,4 +82,24 @@ int ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out);
 /** ltt_conv_ctx_to_context() - a context for a caller (zeroes @out first) */
 void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out);
 
+/*
+ * Triggers (common/trigger.h).  ltt_conv_trigger_attr_to_conf() refuses
+ * a non-zero reserved byte (-LTT_ERR_NOT_SUPPORTED), a string too long
+ * for its room (the rule's codes, -LTT_ERR_TRIGGER_CAPTURE, ...) and
+ * maps a ratio outside 0..1 to a threshold ltt_trigger_check() refuses.
+ * ltt_conv_trigger_desc_to_info() points the rule's filter and exclusions
+ * into @in, which must live as long as @out.
+ * ltt_conv_notif_to_notification() copies @in's captured strings to
+ * @strings (room for the whole payload @in was decoded from: every
+ * string fits) and points @out's at them.
+ */
+struct ltt_trigger_conf;
+struct ltt_trigger_desc;
+struct ltt_notif_desc;
+int ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in, struct ltt_trigger_conf *out);
+void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in,
+				   struct ltt_trigger_info *out);
+void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
+				    struct ltt_notification *out, char *strings);
+
 #endif /* LTT_COMMON_CONVERT_H */

@@ -12,6 +12,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/codec.c src/common/codec.h \
 	src/common/context.c src/common/context.h \
 	src/common/convert.c src/common/convert.h \
+	src/common/trigger.c src/common/trigger.h \
 	src/common/consumer-proto.c src/common/consumer-proto.h \
 	src/common/live-proto.c src/common/live-proto.h \
 	src/common/ctf.c src/common/ctf.h \

@@ -56,6 +56,9 @@ int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_
 /** ctl_minor() - the client protocol minor agreed with the daemon */
 uint32_t ctl_minor(const struct ltt_ctl *ctl);
 
+/** ctl_fd() - the connection's socket (a notification channel reads it) */
+int ctl_fd(const struct ltt_ctl *ctl);
+
 /**
  * ctl_begin_domain_req() - start a request {str session, u32 domain}
  * @w: initialized here on success; the caller sends it with

@@ -11,6 +11,7 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
 	src/lib/ltt-ctl/rule.c \
 	src/lib/ltt-ctl/stall.c \
 	src/lib/ltt-ctl/kernel-tracer.c \
+	src/lib/ltt-ctl/trigger.c \
 	src/lib/ltt-ctl/config.c \
 	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h \
 	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \

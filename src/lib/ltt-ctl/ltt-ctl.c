@@ -985,6 +985,11 @@ int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_
 	return transact(ctl, cmd, req, ret_reply, ret_len);
 }
 
+int ctl_fd(const struct ltt_ctl *ctl)
+{
+	return ctl->fd;
+}
+
 uint32_t ctl_minor(const struct ltt_ctl *ctl)
 {
 	return ctl->minor;

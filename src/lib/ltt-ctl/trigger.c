@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * trigger.c - libltt-ctl's triggers and notification channels (client
+ * protocol minor 18; <ltt/ltt-ctl-trigger.h>).
+ *
+ * A notification channel is a connection of its own: after SUBSCRIBE the
+ * daemon only writes NOTIFICATION messages on it, which
+ * ltt_notification_channel_read() takes one at a time.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ltt/ltt-ctl.h>
+#include <ltt/ltt-error.h>
+
+#include "common/convert.h"
+#include "common/sock.h"
+#include "common/trigger.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+/* How long the rest of a notification may take once its first byte is in. */
+#define MSG_REST_MS 5000
+
+struct ltt_notification_channel {
+	struct ltt_ctl *ctl;
+	bool ended;		/* the trigger was removed: -LTT_ERR_TRIGGER_NOT_FOUND from now on */
+};
+
+void ltt_ctl_trigger_attr_init(struct ltt_trigger_attr *attr)
+{
+	size_t i;
+
+	if (!attr)
+		return;
+	memset(attr, 0, sizeof(*attr));
+	attr->owner_uid = -1;
+	for (i = 0; i < LTT_TRIGGER_MAX_ACTIONS; i++) {
+		attr->actions[i].rate_policy = LTT_RATE_EVERY;
+		attr->actions[i].rate_count = 1;
+	}
+}
+
+static int check_ctl(struct ltt_ctl *ctl)
+{
+	if (!ctl)
+		return -LTT_ERR_INVAL;
+	return ctl_minor(ctl) < LTT_CLIENT_MINOR_TRIGGER ? -LTT_ERR_NOT_SUPPORTED : 0;
+}
+
+int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
+			char *ret_name, size_t len)
+{
+	struct ltt_trigger_conf *c;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	const char *name;
+	size_t n = 0;
+	int ret = check_ctl(ctl);
+
+	if (ret)
+		return ret;
+	if (!attr)
+		return -LTT_ERR_INVAL;
+	c = malloc(sizeof(*c));
+	if (!c)
+		return -LTT_ERR_NOMEM;
+	ret = ltt_conv_trigger_attr_to_conf(attr, c);
+	if (!ret)
+		ret = ltt_trigger_check(c);
+	if (ret) {
+		free(c);
+		return ret;
+	}
+	ltt_wbuf_init(&w);
+	ltt_trigger_put(&w, c);
+	free(c);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply, &n);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, n);
+	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+	if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	else if (ret_name && strlen(name) >= len)
+		ret = -LTT_ERR_INVAL;
+	else if (ret_name)
+		strcpy(ret_name, name);
+	free(reply);
+	return ret;
+}
+
+int ltt_ctl_remove_trigger(struct ltt_ctl *ctl, const char *name)
+{
+	struct ltt_wbuf w;
+	int ret = check_ctl(ctl);
+
+	if (ret)
+		return ret;
+	if (!name || !ltt_trigger_name_valid(name))
+		return name ? -LTT_ERR_TRIGGER_NAME : -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, name);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_REMOVE_TRIGGER, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/*
+ * The triggers of a LIST_TRIGGERS reply: @count infos, then their
+ * descriptions (the rules' strings point into those), in one block.
+ */
+static int decode_list(struct ltt_rbuf *r, uint32_t count, struct ltt_trigger_info **ret)
+{
+	struct ltt_trigger_info *infos;
+	struct ltt_trigger_desc *descs;
+	uint32_t i;
+
+	infos = calloc(count, sizeof(*infos) + sizeof(*descs));
+	if (!infos)
+		return -LTT_ERR_NOMEM;
+	descs = (struct ltt_trigger_desc *)(infos + count);
+	for (i = 0; i < count; i++) {
+		ltt_trigger_desc_get(r, &descs[i]);
+		ltt_conv_trigger_desc_to_info(&descs[i], &infos[i]);
+	}
+	if (ltt_rbuf_end(r)) {
+		free(infos);
+		return -LTT_ERR_PROTOCOL;
+	}
+	*ret = infos;
+	return 0;
+}
+
+int ltt_ctl_list_triggers(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_triggers,
+			  size_t *ret_count)
+{
+	struct ltt_trigger_info *infos = NULL;
+	uint8_t *reply = NULL;
+	struct ltt_rbuf r;
+	uint32_t count;
+	size_t n = 0;
+	int ret = check_ctl(ctl);
+
+	if (ret)
+		return ret;
+	if (!ret_triggers || !ret_count)
+		return -LTT_ERR_INVAL;
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_LIST_TRIGGERS, NULL, &reply, &n);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, n);
+	count = ltt_rbuf_get_u32(&r);
+	/* each trigger takes at least a few dozen bytes: a count that can't fit is a lie */
+	if (count > n / 32)
+		ret = -LTT_ERR_PROTOCOL;
+	else if (count)
+		ret = decode_list(&r, count, &infos);
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret)
+		return ret;
+	*ret_triggers = infos;
+	*ret_count = count;
+	return 0;
+}
+
+int ltt_ctl_subscribe(const char *rundir, const char *trigger,
+		      struct ltt_notification_channel **ret_channel)
+{
+	struct ltt_notification_channel *ch;
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!ret_channel || (trigger && trigger[0] && !ltt_trigger_name_valid(trigger)))
+		return trigger && trigger[0] ? -LTT_ERR_TRIGGER_NAME : -LTT_ERR_INVAL;
+	ch = calloc(1, sizeof(*ch));
+	if (!ch)
+		return -LTT_ERR_NOMEM;
+	ret = ltt_ctl_connect(rundir, &ch->ctl);
+	if (!ret)
+		ret = check_ctl(ch->ctl);
+	if (!ret) {
+		ltt_wbuf_init(&w);
+		ltt_wbuf_put_str(&w, trigger ? trigger : "");
+		ret = ctl_transact(ch->ctl, LTT_CLIENT_CMD_SUBSCRIBE, &w, NULL, NULL);
+		ltt_wbuf_fini(&w);
+	}
+	if (ret) {
+		ltt_notification_channel_close(ch);
+		return ret;
+	}
+	*ret_channel = ch;
+	return 0;
+}
+
+int ltt_notification_channel_fd(const struct ltt_notification_channel *ch)
+{
+	return ch ? ctl_fd(ch->ctl) : -1;
+}
+
+/* Wait at most @timeout_ms (-1: no limit) for @fd to be readable: 0, or the error. */
+static int wait_readable(int fd, int timeout_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int n;
+
+	do {
+		n = poll(&p, 1, timeout_ms);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -LTT_ERR_SESSIOND_IO;
+	return n ? 0 : -LTT_ERR_NOTIFICATION_TIMEOUT;
+}
+
+/* Decode @payload into one block: the notification, then its strings. */
+static int decode_notification(const uint8_t *payload, size_t len, struct ltt_notification **ret)
+{
+	struct ltt_notification *n;
+	struct ltt_notif_desc d;
+	struct ltt_rbuf r;
+
+	ltt_rbuf_init(&r, payload, len);
+	ltt_notif_get(&r, &d);
+	if (ltt_rbuf_end(&r))
+		return -LTT_ERR_PROTOCOL;
+	n = malloc(sizeof(*n) + len);
+	if (!n)
+		return -LTT_ERR_NOMEM;
+	ltt_conv_notif_to_notification(&d, n, (char *)(n + 1));
+	*ret = n;
+	return 0;
+}
+
+int ltt_notification_channel_read(struct ltt_notification_channel *ch, int timeout_ms,
+				  struct ltt_notification **ret_notification)
+{
+	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE], *payload;
+	struct ltt_client_hdr hdr;
+	int64_t deadline;
+	int fd, ret;
+
+	if (!ch || !ret_notification)
+		return -LTT_ERR_INVAL;
+	if (ch->ended)
+		return -LTT_ERR_TRIGGER_NOT_FOUND;
+	fd = ctl_fd(ch->ctl);
+	ret = wait_readable(fd, timeout_ms < 0 ? -1 : timeout_ms);
+	if (ret)
+		return ret;
+	deadline = ltt_deadline_ms(MSG_REST_MS);
+	if (ltt_io_read_all_until(fd, hdrbuf, sizeof(hdrbuf), deadline))
+		return -LTT_ERR_SESSIOND_IO;
+	if (ltt_client_hdr_decode(hdrbuf, &hdr) || hdr.cmd != LTT_CLIENT_CMD_NOTIFICATION)
+		return -LTT_ERR_PROTOCOL;
+	if (hdr.status) {
+		if (hdr.payload_len || hdr.status > LTT_CLIENT_STATUS_MAX)
+			return -LTT_ERR_PROTOCOL;
+		ch->ended = hdr.status == LTT_ERR_TRIGGER_NOT_FOUND;
+		return -(int)hdr.status;
+	}
+	payload = malloc(hdr.payload_len ? hdr.payload_len : 1);
+	if (!payload)
+		return -LTT_ERR_NOMEM;
+	ret = ltt_io_read_all_until(fd, payload, hdr.payload_len, deadline) ?
+	      -LTT_ERR_SESSIOND_IO : decode_notification(payload, hdr.payload_len, ret_notification);
+	free(payload);
+	return ret;
+}
+
+void ltt_notification_channel_close(struct ltt_notification_channel *ch)
+{
+	if (!ch)
+		return;
+	ltt_ctl_disconnect(ch->ctl);
+	free(ch);
+}
