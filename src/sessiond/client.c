@@ -23,6 +23,7 @@
 #include <grp.h>
 #include <pthread.h>
 #include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -34,6 +35,7 @@
 #include "common/sock.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/model/trigger.h"
 #include "sessiond/worker.h"
 
 struct ltt_client_thread;
@@ -52,6 +54,11 @@ struct conn {
 	uint32_t minor;		/* agreed at HELLO */
 	bool busy;		/* its request runs on the worker: not watched meanwhile */
 	bool closing;		/* close once the reply is written */
+	/* SUBSCRIBE: a notification channel from then on (client-proto.h) */
+	bool sub;
+	uid_t sub_owner;	/* of the triggers it gets */
+	char sub_name[LTT_NAME_MAX];	/* "": every trigger of sub_owner's */
+	uint64_t sub_dropped;	/* notifications it missed since its last one */
 	/* Request being read. */
 	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
 	size_t hdr_got;
@@ -156,8 +163,8 @@ static void conn_deadline(struct conn *c)
 {
 	uint64_t by, now = ltt_evloop_now_ns();
 
-	if (c->busy)
-		by = 0;
+	if (c->busy || c->sub)
+		by = 0;	/* a subscriber waits as long as it likes; a slow one misses notifications */
 	else if (!c->hello_done)
 		by = c->hello_by;
 	else if (c->out.len)
@@ -248,6 +255,35 @@ static void handle_hello(struct conn *c, const struct ltt_client_hdr *hdr)
 	ltt_wbuf_fini(&body);
 	c->hello_done = true;
 	c->minor = minor < LTT_CLIENT_MINOR ? minor : LTT_CLIENT_MINOR;
+}
+
+/*
+ * SUBSCRIBE {str trigger}: the connection becomes a notification channel
+ * for the caller's trigger (root: also the only one of that name), or for
+ * every trigger of the caller's when the name is "".
+ */
+static void handle_subscribe(struct ltt_client_thread *t, struct conn *c)
+{
+	enum ltt_error_code err = LTT_ERR_OK;
+	struct ltt_trigger *trig = NULL;
+	const char *name;
+	struct ltt_rbuf r;
+
+	ltt_rbuf_init(&r, c->payload, c->hdr.payload_len);
+	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+	if (ltt_rbuf_end(&r))
+		err = LTT_ERR_PROTOCOL;
+	else if (c->minor < LTT_CLIENT_MINOR_TRIGGER || !t->cfg.triggers)
+		err = LTT_ERR_NOT_SUPPORTED;
+	else if (name[0] && !(trig = ltt_triggers_find(t->cfg.triggers, name, c->cred.uid)))
+		err = LTT_ERR_TRIGGER_NOT_FOUND;
+	if (!err) {
+		c->sub = true;
+		c->sub_owner = trig ? trig->owner : c->cred.uid;
+		snprintf(c->sub_name, sizeof(c->sub_name), "%s", name);
+	}
+	ltt_triggers_put(t->cfg.triggers, trig);
+	queue_reply(c, c->hdr.cmd, err, NULL);
 }
 
 /* A command running on the worker. */
@@ -382,6 +418,8 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		/* The reply comes with the job; meanwhile the connection rests. */
 	} else if (c->hdr.cmd == LTT_CLIENT_CMD_HELLO) {
 		handle_hello(c, &c->hdr);
+	} else if (c->hello_done && c->hdr.cmd == LTT_CLIENT_CMD_SUBSCRIBE) {
+		handle_subscribe(t, c);
 	} else if (!c->hello_done) {
 		/* The protocol starts with HELLO; anything else ends the connection. */
 		queue_reply(c, c->hdr.cmd, LTT_ERR_PROTOCOL, NULL);
@@ -449,6 +487,8 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 {
 	ssize_t n;
 
+	if (c->sub)
+		return -1;	/* a notification channel takes no request: bytes or EOF end it */
 	for (;;) {
 		if (c->hdr_got < LTT_CLIENT_HDR_SIZE) {
 			n = read(c->fd, c->hdrbuf + c->hdr_got, LTT_CLIENT_HDR_SIZE - c->hdr_got);
@@ -500,6 +540,7 @@ static int conn_write(struct conn *c)
 		c->out_off += (size_t)n;
 	}
 	ltt_wbuf_reset(&c->out);
+	c->out_off = 0;
 	if (c->closing)
 		return -1;
 	c->idle_since = ltt_evloop_now_ns();
@@ -615,6 +656,155 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	conn_deadline(c);
 }
 
+/* A notification, or a trigger's end, on its way to the subscribers. */
+struct notify_job {
+	struct ltt_evloop_job job;	/* posted to the client thread */
+	struct ltt_client_thread *t;
+	struct ltt_firing *f;		/* NULL: trigger @name of @owner is gone */
+	void (*done)(void *arg);
+	void *arg;
+	uid_t owner;
+	char name[LTT_NAME_MAX];
+};
+
+static void notify_job_free(struct notify_job *j)
+{
+	if (j->done)
+		j->done(j->arg);
+	free(j);
+}
+
+/*
+ * Append a message to @c's output, behind what it has not taken yet.
+ * Returns 0, or -ENOBUFS: past LTT_CLIENT_SUB_QUEUE_MAX, nothing appended.
+ */
+static int push_msg(struct conn *c, enum ltt_error_code status, const struct ltt_wbuf *body)
+{
+	struct ltt_client_hdr hdr = {
+		.magic = LTT_CLIENT_MAGIC,
+		.cmd = LTT_CLIENT_CMD_NOTIFICATION,
+		.status = (uint32_t)status,
+		.payload_len = body ? (uint32_t)body->len : 0,
+	};
+	size_t len = c->out.len;
+	uint8_t *p;
+
+	if (len + LTT_CLIENT_HDR_SIZE + hdr.payload_len > LTT_CLIENT_SUB_QUEUE_MAX)
+		return -ENOBUFS;
+	p = ltt_wbuf_reserve(&c->out, LTT_CLIENT_HDR_SIZE);
+	if (p) {
+		ltt_client_hdr_encode(&hdr, p);
+		if (body)
+			ltt_wbuf_put_bytes(&c->out, body->data, body->len);
+	}
+	if (c->out.err) {
+		c->out.err = 0;
+		c->out.len = len;	/* as it was: the message is dropped whole */
+		return -ENOBUFS;
+	}
+	return 0;
+}
+
+static bool subscribed(const struct conn *c, uid_t owner, const char *name)
+{
+	return c && c->sub && !c->closing && c->sub_owner == owner &&
+	       (!c->sub_name[0] || !strcmp(c->sub_name, name));
+}
+
+/* Write @f's notification to one subscriber, or count it missed. */
+static void notify_one(struct ltt_client_thread *t, struct conn *c, struct ltt_firing *f)
+{
+	struct ltt_notif_desc n = f->n;
+	struct ltt_wbuf body;
+
+	n.dropped += c->sub_dropped;
+	ltt_wbuf_init(&body);
+	ltt_notif_put(&body, &n);
+	if (body.err || push_msg(c, LTT_ERR_OK, &body)) {
+		c->sub_dropped++;
+		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
+	} else {
+		c->sub_dropped = 0;
+	}
+	ltt_wbuf_fini(&body);
+	if (conn_rearm(c))
+		conn_destroy(t, c);
+}
+
+/* The trigger of @j is gone: its own subscribers get the news and close. */
+static void gone_one(struct ltt_client_thread *t, struct conn *c)
+{
+	if (push_msg(c, LTT_ERR_TRIGGER_NOT_FOUND, NULL)) {
+		conn_destroy(t, c);
+		return;
+	}
+	c->closing = true;
+	if (conn_rearm(c))
+		conn_destroy(t, c);
+}
+
+static void on_notify_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct notify_job *j = (struct notify_job *)job;
+	struct ltt_client_thread *t = j->t;
+	const char *name = j->f ? j->f->n.trigger : j->name;
+	uid_t owner = j->f ? j->f->trigger->owner : j->owner;
+	size_t i;
+
+	(void)loop;
+	for (i = 0; i < LTT_MAX_CLIENTS; i++) {
+		struct conn *c = t->conns[i];
+
+		if (!subscribed(c, owner, name))
+			continue;
+		if (j->f)
+			notify_one(t, c, j->f);
+		else if (!strcmp(c->sub_name, name))
+			gone_one(t, c);
+	}
+	notify_job_free(j);
+}
+
+void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
+			      void (*done)(void *arg), void *arg)
+{
+	struct notify_job *j = calloc(1, sizeof(*j));
+
+	if (!j) {
+		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
+		done(arg);
+		return;
+	}
+	j->job.fn = on_notify_job;
+	j->t = t;
+	j->f = f;
+	j->done = done;
+	j->arg = arg;
+	ltt_evloop_post(t->loop, &j->job);
+}
+
+void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, const char *name)
+{
+	struct notify_job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return;	/* its subscribers see nothing more, and close when they like */
+	j->job.fn = on_notify_job;
+	j->t = t;
+	j->owner = owner;
+	snprintf(j->name, sizeof(j->name), "%s", name);
+	ltt_evloop_post(t->loop, &j->job);
+}
+
+/* A job posted to the client thread that never ran: a command's or a notification's. */
+static void job_free(struct ltt_evloop_job *j)
+{
+	if (j->fn == on_notify_job)
+		notify_job_free((struct notify_job *)j);
+	else
+		cmd_job_free((struct cmd_job *)j);
+}
+
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
@@ -666,7 +856,7 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 	}
 	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
 		next = j->next;
-		cmd_job_free((struct cmd_job *)j);
+		job_free(j);
 	}
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])

@@ -37,7 +37,10 @@ struct ltt_client_thread_config {
 	bool has_tracing_group;
 	unsigned int max_per_uid;	/* connections per user, root not limited; 0: default */
 	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
+	struct ltt_triggers *triggers;	/* borrowed: SUBSCRIBE finds the triggers there */
 };
+
+#define LTT_CLIENT_SUB_QUEUE_MAX (256U << 10)	/* notification bytes a subscriber may leave unread */
 
 struct ltt_client_thread;
 
@@ -56,5 +59,29 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
  * free it; accepts NULL.  Called from the thread that started it.
  */
 void ltt_client_thread_stop(struct ltt_client_thread *thread);
+
+struct ltt_firing;
+
+/**
+ * ltt_client_thread_notify() - write @f's notification to every client
+ * subscribed to its trigger (SUBSCRIBE), on the client thread; any thread,
+ * never blocks
+ * @done: called with @arg on the client thread once @f is no longer
+ *        needed (also when the thread stops first)
+ *
+ * A subscriber whose notifications wait unread past
+ * LTT_CLIENT_SUB_QUEUE_MAX bytes gets no more until it reads: each one
+ * it misses is counted, in the trigger and in the subscriber's next
+ * notification.
+ */
+void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
+			      void (*done)(void *arg), void *arg);
+
+/**
+ * ltt_client_thread_trigger_gone() - trigger @name of @owner was removed:
+ * its own subscribers get a last TRIGGER_NOT_FOUND and are closed; any
+ * thread, never blocks
+ */
+void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, const char *name);
 
 #endif /* LTT_SESSIOND_CLIENT_H */

@@ -7,6 +7,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
+	src/sessiond/triggers.c src/sessiond/triggers.h \
 	src/sessiond/cmd/cmd-common.c src/sessiond/cmd/cmd-table.c src/sessiond/cmd/cmd.h \
 	src/sessiond/cmd/cmd-session.c \
 	src/sessiond/cmd/cmd-snapshot.c \
@@ -16,7 +17,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd/cmd-chunk.c \
 	src/sessiond/cmd/cmd-tracker.c \
 	src/sessiond/cmd/cmd-view.c \
+	src/sessiond/cmd/cmd-trigger.c \
 	src/sessiond/model/tracker.c src/sessiond/model/tracker.h \
+	src/sessiond/model/trigger.c src/sessiond/model/trigger.h \
 	src/sessiond/chunk/chunk-rotate.c src/sessiond/chunk/chunk.h \
 	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
 	src/sessiond/chunk/chunk-sched.c src/sessiond/chunk/chunk-sched.h \
@@ -27,7 +30,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/ust/ust-buffers.c src/sessiond/ust/ust-buffers.h \
 	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c src/sessiond/ust/ust-chan.c \
-	src/sessiond/ust/ust-trace-ops.c \
+	src/sessiond/ust/ust-trace-ops.c src/sessiond/ust/ust-trigger.c \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
 	src/sessiond/app/app-thread.c src/sessiond/app/app.h \

@@ -31,6 +31,7 @@
 #include "common/sock.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/sessiond.h"
+#include "sessiond/triggers.h"
 
 struct options {
 	int daemonize;		/* detach, close stdio */
@@ -51,6 +52,7 @@ struct options {
 	char *max_clients_arg;
 	char *max_sessions_arg;
 	char *max_apps_arg;
+	char *max_triggers_arg;
 	char *metadata_max_arg;
 	char *max_events_arg;
 	char *idle_arg;
@@ -59,6 +61,7 @@ struct options {
 		unsigned int max_clients_per_uid;
 		unsigned int max_sessions_per_uid;
 		unsigned int max_apps_per_uid;
+		unsigned int max_triggers_per_uid;
 		uint64_t metadata_max;
 		unsigned int max_events;
 		unsigned int idle_timeout_s;
@@ -118,6 +121,8 @@ static int parse_limits(struct options *opts)
 		  &opts->max_sessions_arg, 1, LTT_MAX_SESSIONS, &lim->max_sessions_per_uid, false },
 		{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID", &opts->max_apps_arg,
 		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
+		{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID", &opts->max_triggers_arg,
+		  1, LTT_TRIGGERS_MAX, &lim->max_triggers_per_uid, false },
 		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
 		  4096, 1ULL << 30, &lim->metadata_max, true },
 		{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS", &opts->max_events_arg,
@@ -132,6 +137,7 @@ static int parse_limits(struct options *opts)
 		.max_clients_per_uid = LTT_MAX_CLIENTS_PER_UID,
 		.max_sessions_per_uid = LTT_MAX_SESSIONS_PER_UID,
 		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
+		.max_triggers_per_uid = LTT_TRIGGERS_MAX_PER_UID,
 		.metadata_max = LTT_APP_METADATA_MAX,
 		.max_events = LTT_APP_MAX_TRACEPOINTS,
 		.idle_timeout_s = LTT_CLIENT_IDLE_TIMEOUT_S,
@@ -258,6 +264,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "sessions one user (not root) may hold (default: 128)", "N" },
 		{ "max-apps-per-uid", 0, POPT_ARG_STRING, &opts->max_apps_arg, 0,
 		  "program connections one user (not root) may hold (default: 512)", "N" },
+		{ "max-triggers-per-uid", 0, POPT_ARG_STRING, &opts->max_triggers_arg, 0,
+		  "triggers one user (not root) may add (default: 256)", "N" },
 		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
 		  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
 		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,
@@ -409,6 +417,8 @@ struct daemon {
 	struct ltt_client_thread *clients;
 	struct ltt_app_thread *apps;
 	struct ltt_chunk_sched *sched;	/* scheduled rotations */
+	struct ltt_triggers triggers;
+	struct ltt_trigger_runner *runner;
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
@@ -467,6 +477,7 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.tracing_group = group,
 		.max_per_uid = lim->max_clients_per_uid,
 		.idle_timeout_ms = lim->idle_timeout_s * 1000,
+		.triggers = &d->triggers,
 	};
 	struct ltt_app_thread_config acfg = {
 		.max_per_uid = lim->max_apps_per_uid,
@@ -494,8 +505,14 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		return ret;
 	}
 	ret = ltt_client_thread_start(&ccfg, &d->clients);
-	if (ret)
+	if (ret) {
 		LTT_ERR("can't start the client thread: %s", strerror(-ret));
+		return ret;
+	}
+	ret = ltt_trigger_runner_start(&d->triggers, &d->registry, &d->domains, d->clients,
+				       &d->runner);
+	if (ret)
+		LTT_ERR("can't start the trigger runner: %s", strerror(-ret));
 	return ret;
 }
 
@@ -512,11 +529,14 @@ static void serve_stop(struct daemon *d, bool root)
 		.cred = { .uid = 0 },
 	};
 
+	ltt_trigger_runner_stop(d->runner);
 	ltt_client_thread_stop(d->clients);
 	ltt_chunk_sched_stop(d->sched);
 	ltt_cmd_destroy_all(&ctx);
 	ltt_app_thread_stop(d->apps);
+	ltt_trigger_runner_free(d->runner);
 	ltt_domains_fini(&d->domains);
+	ltt_triggers_fini(&d->triggers);
 	ltt_session_registry_fini(&d->registry);
 }
 
@@ -603,7 +623,10 @@ static int run(const struct options *opts)
 	LTT_INFO("user-space events are timed with the %s clock: %s",
 		 ltt_tclock_name(opts->tclock.kind), opts->tclock.why);
 	ltt_domains_init(&d.domains);
+	ltt_triggers_init(&d.triggers, opts->lim.max_triggers_per_uid);
+	d.domains.triggers = &d.triggers;
 	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
+	d.ust.triggers = &d.triggers;
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	kernel_domain(&d, opts, root);
 	d.ust.max_events = opts->lim.max_events;
@@ -656,6 +679,7 @@ out:
 	free(opts.max_clients_arg);
 	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);
+	free(opts.max_triggers_arg);
 	free(opts.metadata_max_arg);
 	free(opts.max_events_arg);
 	free(opts.idle_arg);

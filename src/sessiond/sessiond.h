@@ -7,7 +7,9 @@
  *   autoload.[ch]  the sessions loaded at start (--load, autoload directories)
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
  *   worker.[ch]    runs the commands that may wait, off the client thread
- *   client.[ch]    the client thread: client.sock, credentials, framing
+ *   client.[ch]    the client thread: client.sock, credentials, framing,
+ *                  notification channels (SUBSCRIBE)
+ *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *
  * Below main, folder by folder, from the top layer down, each with its
  * map header, which names the folder's files and declares their

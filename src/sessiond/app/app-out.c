@@ -86,8 +86,7 @@ static int out_send(int fd, struct ltt_app_out *o)
 	return 0;
 }
 
-/* Have the app thread write @app's queue.  app->lock held. */
-static void post_flush(struct ltt_app *app)
+void ltt_app_post_flush(struct ltt_app *app)
 {
 	if (app->flush_posted || !app->loop)
 		return;
@@ -161,7 +160,7 @@ static int send_or_queue(struct ltt_app *app, struct ltt_app_out *o, const int *
 	app->outq_bytes += o->len - o->off;
 	*app->outq_tail = o;
 	app->outq_tail = &o->next;
-	post_flush(app);
+	ltt_app_post_flush(app);
 	return 1;	/* queued: no longer the caller's */
 }
 

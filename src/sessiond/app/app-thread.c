@@ -32,6 +32,7 @@
  * after a pause.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -100,6 +101,10 @@ struct conn {
 	size_t cap;
 	size_t got;
 	bool discard;		/* over the description limit: read and drop */
+	/* Its notification pipe, once it has one: watched, and what was read of it. */
+	struct ltt_evloop_watch *nwatch;
+	size_t nlen;
+	uint8_t nbuf[2 * LTT_APP_NOTIFY_MAX];
 };
 
 static void app_free(struct ltt_app *app)
@@ -120,6 +125,10 @@ static void app_free(struct ltt_app *app)
 	ltt_app_outq_free(app);
 	if (app->fd >= 0)
 		close(app->fd);
+	if (app->notify_rd >= 0) {
+		close(app->notify_rd);
+		close(app->notify_wr);
+	}
 	pthread_mutex_destroy(&app->lock);
 	pthread_cond_destroy(&app->acked_cond);
 	free(app);
@@ -206,6 +215,7 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 		t->nr_unregistered--;
 	free(c->payload);
 	ltt_evloop_unwatch(c->watch);
+	ltt_evloop_unwatch(c->nwatch);
 	ltt_evloop_timer_destroy(c->deadline);
 	ltt_evloop_timer_destroy(c->send_deadline);
 	pthread_mutex_lock(&c->app->lock);
@@ -747,17 +757,95 @@ static int conn_flush(struct conn *c)
 	return ltt_evloop_watch_set(c->watch, left ? EPOLLIN | EPOLLOUT : EPOLLIN);
 }
 
-/* Posted by ltt_app_send(): commands were queued for the program. */
+/*
+ * Hand each whole message read from @c's notification pipe to the
+ * listener.  Returns 0, or -EPROTO: the program writes what is not a
+ * notification (it lies or is broken): it is dropped.
+ */
+static int notify_parse(struct conn *c)
+{
+	struct ltt_app_thread *t = c->t;
+	struct ltt_app_notify m;
+	size_t off = 0, len;
+	int ret = 0;
+
+	while (off < c->nlen) {
+		ret = ltt_app_get_notify(c->nbuf + off, c->nlen - off, &m, &len);
+		if (ret)
+			break;
+		if (t->cfg.listener.notified)
+			t->cfg.listener.notified(t->cfg.listener.arg, c->app, &m);
+		off += len;
+	}
+	memmove(c->nbuf, c->nbuf + off, c->nlen - off);
+	c->nlen -= off;
+	return ret == -EAGAIN ? 0 : ret;
+}
+
+/*
+ * The notification pipe is readable: take what fits (one buffer a turn,
+ * so that a program that notifies flat out can't hold the thread).
+ */
+static void on_notify(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct conn *c = arg;
+	ssize_t n;
+
+	(void)loop, (void)events;
+	n = read(fd, c->nbuf + c->nlen, sizeof(c->nbuf) - c->nlen);
+	if (n <= 0)
+		return;	/* EAGAIN; the write end is ours: never EOF */
+	c->nlen += (size_t)n;
+	if (notify_parse(c)) {
+		LTT_WARN_RL("%s (pid %ld) wrote a malformed trigger notification: dropped",
+			    c->app->procname, (long)c->app->pid);
+		ltt_app_drop(c->app, "sent a malformed notification");
+		ltt_evloop_unwatch(c->nwatch);
+		c->nwatch = NULL;
+	}
+}
+
+int ltt_app_notify_fd(struct ltt_app *app)
+{
+	int fds[2], ret;
+
+	pthread_mutex_lock(&app->lock);
+	if (app->dead) {
+		ret = -EPIPE;
+	} else if (app->notify_wr >= 0) {
+		ret = app->notify_wr;
+	} else if (pipe2(fds, O_CLOEXEC | O_NONBLOCK)) {
+		ret = -errno;
+	} else {
+		app->notify_rd = fds[0];
+		app->notify_wr = fds[1];
+		ret = fds[1];
+		ltt_app_post_flush(app);	/* the app thread watches it */
+	}
+	pthread_mutex_unlock(&app->lock);
+	return ret;
+}
+
+/*
+ * Posted by ltt_app_send(): commands were queued for the program; or by
+ * ltt_app_notify_fd(): it has a notification pipe to watch.
+ */
 static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 {
 	struct ltt_app *app = caa_container_of(job, struct ltt_app, flush_job);
 	struct conn *c;
+	int rd;
 
 	(void)loop;
 	pthread_mutex_lock(&app->lock);
 	app->flush_posted = false;
 	c = app->conn;
+	rd = app->notify_rd;
 	pthread_mutex_unlock(&app->lock);
+	if (c && rd >= 0 && !c->nwatch &&
+	    ltt_evloop_watch(c->t->loop, rd, EPOLLIN, on_notify, c, &c->nwatch))
+		LTT_WARN_RL("%s (pid %ld): can't watch its notification pipe: its triggers won't fire",
+			    app->procname, (long)app->pid);
 	if (c && conn_flush(c))
 		conn_close(c->t, c);
 	ltt_app_put(app);
@@ -827,6 +915,8 @@ static struct conn *conn_new(struct ltt_app_thread *t, int fd, const struct ucre
 		return NULL;
 	}
 	app->fd = fd;
+	app->notify_rd = -1;
+	app->notify_wr = -1;
 	app->refcount = 1;	/* the connection's */
 	app->pid = cred->pid;
 	strcpy(app->procname, "?");

@@ -91,6 +91,13 @@ struct ltt_app {
 	struct ltt_evloop_job flush_job;
 	struct ltt_evloop *loop;	/* the app thread's */
 	void *conn;			/* the app thread's record; NULL once closed */
+	/*
+	 * Under lock: the pipe its notifiers write to (triggers), made on
+	 * first need (ltt_app_notify_fd()); -1 until then.  The app thread
+	 * reads @notify_rd.
+	 */
+	int notify_rd;
+	int notify_wr;
 };
 
 /* app-thread.c: registered applications and the app thread (app.sock) */
@@ -196,6 +203,8 @@ struct ltt_app_listener {
 			    size_t nr, struct ltt_app_done *done);
 	/* @app's agent reported @nr loggers (valid names, borrowed for the call). */
 	void (*loggers)(void *arg, struct ltt_app *app, const char *const *names, size_t nr);
+	/* @app's notifier @m->key fired (a valid message, borrowed for the call). */
+	void (*notified)(void *arg, struct ltt_app *app, const struct ltt_app_notify *m);
 	/* @app, which was added, is gone: drop its reference. */
 	void (*removed)(void *arg, struct ltt_app *app);
 	void *arg;
@@ -223,6 +232,16 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
  * accepts NULL
  */
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
+
+/**
+ * ltt_app_notify_fd() - the write end of @app's notification pipe, made
+ * on first call (the app thread then reads the other end and hands each
+ * message to the listener's notified); app->lock not held, any thread
+ *
+ * Returns the fd (@app's: borrow it, as for ltt_app_send()), -EPIPE when
+ * @app is gone, or pipe2()'s -errno.
+ */
+int ltt_app_notify_fd(struct ltt_app *app);
 
 /* app-out.c: commands to applications: never blocking, queued, acks */
 
@@ -285,6 +304,12 @@ void ltt_app_mark_dead_locked(struct ltt_app *app);
  * Returns 0, -EPIPE if @app is dead, or the socket's error.
  */
 int ltt_app_outq_flush(struct ltt_app *app, bool *ret_progress, bool *ret_left);
+
+/**
+ * ltt_app_post_flush() - have the app thread write @app's queue (and
+ * watch its notification pipe); app->lock held
+ */
+void ltt_app_post_flush(struct ltt_app *app);
 
 /**
  * ltt_app_outq_free() - free @app's queued commands and close their fds;

@@ -27,6 +27,7 @@
 #include "common/uri.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk.h"
+#include "sessiond/model/trigger.h"
 #include "sessiond/ctrace/trace-host.h"
 #include "sessiond/consumer/relay.h"
 
@@ -653,6 +654,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	if (new_root_of(session, now, new_root))
 		return LTT_ERR_INVAL;
 	session->rotate_moved = 0;
+	ltt_triggers_session_event(set->triggers, session, LTT_CONDITION_SESSION_ROTATION_STARTS,
+				   "");
 	err = rotate_domains(set, session, new_root, false);
 	if (err && !session->rotate_moved) {
 		LTT_ERR("session '%s': no trace could move to a new chunk (%s): chunk %" PRIu64
@@ -694,6 +697,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	session->rotate_err = 0;	/* what a schedule's failure said is over */
 	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
+	ltt_triggers_session_event(set->triggers, session,
+				   LTT_CONDITION_SESSION_ROTATION_FINISHES, path);
 	return LTT_ERR_OK;
 }
 

@@ -14,6 +14,7 @@
 #include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/chunk/chunk-sched.h"
+#include "sessiond/model/trigger.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/consumer/supervisor.h"
@@ -150,6 +151,18 @@ static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, boo
  * for its consumer) is looked at again at the next tick: this thread
  * never waits for a session, so no owner's consumer delays the others'.
  */
+/*
+ * The session-consumed-size-ge triggers on @session: the bytes its
+ * consumers wrote, as the rotation schedule reads them.  Session lock held.
+ */
+static void consumed(const struct ltt_domains *set, struct ltt_session *session)
+{
+	if (session->destroyed || !session->active ||
+	    !ltt_triggers_watch_consumed(set->triggers, session))
+		return;
+	ltt_triggers_consumed(set->triggers, session, ltt_chunk_written(set, session));
+}
+
 static void on_tick(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_chunk_sched *cs = arg;
@@ -163,6 +176,7 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 	for (i = 0; i < n; i++) {
 		posted = false;
 		if (!pthread_mutex_trylock(&sessions[i]->lock)) {
+			consumed(cs->set, sessions[i]);
 			if (!sessions[i]->rotate_posted && due(cs->set, sessions[i])) {
 				posted = !post_job(cs, sessions[i], false);
 				if (!posted)

@@ -41,6 +41,9 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_ADD_CONTEXT] = ltt_cmd_add_context,
 	[LTT_CLIENT_CMD_LIST_CONTEXTS] = ltt_cmd_list_contexts,
 	[LTT_CLIENT_CMD_KERNEL_TRACER] = ltt_cmd_kernel_tracer,
+	[LTT_CLIENT_CMD_ADD_TRIGGER] = ltt_cmd_add_trigger,
+	[LTT_CLIENT_CMD_REMOVE_TRIGGER] = ltt_cmd_remove_trigger,
+	[LTT_CLIENT_CMD_LIST_TRIGGERS] = ltt_cmd_list_triggers,
 };
 
 /*
@@ -80,6 +83,9 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_LIST_TRACKERS] = true,	/* the session lock, as GET_SESSION */
 	[LTT_CLIENT_CMD_ADD_CONTEXT] = true,	/* may create the default channel */
 	[LTT_CLIENT_CMD_LIST_CONTEXTS] = true,
+	/* programs take the event-rule conditions before the reply */
+	[LTT_CLIENT_CMD_ADD_TRIGGER] = true,
+	[LTT_CLIENT_CMD_REMOVE_TRIGGER] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

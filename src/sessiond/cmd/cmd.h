@@ -15,6 +15,7 @@
  *   cmd-tracker.c  track, untrack, tracker policies
  *   cmd-snapshot.c snapshot outputs and snapshot record
  *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
+ *   cmd-trigger.c  add-trigger, remove-trigger, list-triggers
  *   cmd-common.c   what every command uses: sessions found and locked,
  *                  changes begun and ended, failures mapped to public codes
  *
@@ -267,6 +268,15 @@ enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt
 				       struct ltt_wbuf *reply);
 void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			  struct ltt_wbuf *reply);
+
+/* cmd-trigger.c: add-trigger, remove-trigger, list-triggers */
+
+enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply);
 
 /* cmd-common.c: sessions found and locked, changes begun and ended, failures mapped */
 

@@ -161,6 +161,13 @@ struct ltt_domain_ops {
 	 */
 	int (*list_loggers)(struct ltt_domain_impl *d, struct ltt_wbuf *reply);
 	/*
+	 * Optional (user space's): triggers were added or removed: give the
+	 * programs the event-rule-matches conditions they evaluate now
+	 * (model/trigger.h), and return once they took them (bounded).
+	 * No lock held.
+	 */
+	void (*triggers_changed)(struct ltt_domain_impl *d);
+	/*
 	 * Optional (the kernel's): the tracer, as the KERNEL_TRACER reply:
 	 * {str backend, str version, str why}.  No lock held.
 	 */
@@ -248,9 +255,12 @@ struct ltt_domain_impl {
 #define LTT_NR_DOMAINS 2
 
 /* The domains this daemon serves, and why it serves no others. */
+struct ltt_triggers;
+
 struct ltt_domains {
 	struct ltt_domain_impl *v[LTT_NR_DOMAINS];		/* NULL: not available */
 	enum ltt_error_code why_not[LTT_NR_DOMAINS];	/* then: what a command gets */
+	struct ltt_triggers *triggers;	/* the daemon's (model/trigger.h): what every layer fires */
 };
 
 /**

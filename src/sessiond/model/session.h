@@ -8,6 +8,7 @@
  *   domain.[ch]    the domain interface the commands call; the domains served
  *   rule-filter.[ch] rules matched against events, and their filter programs
  *   tracker.[ch]   process trackers: inclusion sets of ids
+ *   trigger.[ch]   triggers: what each user added, their counters, firing them
  *
  *   registry ──► session ──► domain (kernel, user) ──► channel ──► event rule
  *

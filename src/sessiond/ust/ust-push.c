@@ -411,8 +411,7 @@ void ltt_ust_push_acks_init(struct ltt_ust_acks *acks)
 	acks->cap = 0;
 }
 
-/* Remember to wait for @app's command @seq (and all before it). */
-static void acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t seq)
+void ltt_ust_push_acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t seq)
 {
 	struct ltt_ust_ack *grown;
 
@@ -504,7 +503,7 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 		before = last;
 		ltt_ust_push_app(b, session, app, &last);
 		if (last != before)
-			acks_add(acks, app, last);
+			ltt_ust_push_acks_add(acks, app, last);
 	}
 	pthread_mutex_unlock(&apps->lock);
 	for (i = 0; i < n; i++)
@@ -523,7 +522,7 @@ void ltt_ust_push_disable(struct ltt_ust_apps *apps, struct ltt_session *session
 	pthread_mutex_lock(&apps->lock);
 	cds_list_for_each_entry(app, &apps->list, node)
 		if (disable_app_chans(app, session->id, &seq))
-			acks_add(acks, app, seq);
+			ltt_ust_push_acks_add(acks, app, seq);
 	pthread_mutex_unlock(&apps->lock);
 }
 

@@ -120,6 +120,12 @@ void ltt_ust_push_remove(struct ltt_ust_apps *apps, struct ltt_session *session)
 void ltt_ust_push_acks_init(struct ltt_ust_acks *acks);
 
 /**
+ * ltt_ust_push_acks_add() - also wait for @app's command @seq (and those
+ * before it); @acks NULL, or no memory: not waited for
+ */
+void ltt_ust_push_acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint32_t seq);
+
+/**
  * ltt_ust_push_acks_wait() - wait (3 s at most for them all) until every
  * program confirmed what it was sent, then empty the set; no lock held
  * @what: named in the warning about a program that does not answer; NULL

@@ -340,6 +340,11 @@ static struct ltt_supervisor *ust_supervisor(struct ltt_domain_impl *d,
 	return o ? &o->consumer : NULL;
 }
 
+static void ust_triggers_changed(struct ltt_domain_impl *d)
+{
+	ltt_ust_triggers_sync_all(to_ust(d));
+}
+
 static const struct ltt_domain_ops ust_ops = {
 	.snapshot = ust_snapshot,
 	.rotate = ust_rotate,
@@ -358,6 +363,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.relay_status = ust_relay_status,
 	.list_events = ust_list_events,
 	.list_loggers = ust_list_loggers,
+	.triggers_changed = ust_triggers_changed,
 	.settle_wait = ust_settle_wait,
 	.fini = ust_fini,
 	.supervisor = ust_supervisor,
@@ -601,11 +607,19 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
 	pthread_mutex_lock(&ust->apps.lock);
 	app_keep_tracepoints(app, tps, nr, ust->max_events);
 	pthread_mutex_unlock(&ust->apps.lock);
-	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
-		return;
-	for (i = 0; i < n; i++)
-		post_owner_job(ust, sessions[i], app, done, false);
-	free(sessions);
+	if (!ltt_session_snapshot_list(ust->registry, 0, &sessions, &n)) {
+		for (i = 0; i < n; i++)
+			post_owner_job(ust, sessions[i], app, done, false);
+		free(sessions);
+	}
+	/* sent before REGISTER_DONE: the program notifies from its first event */
+	ltt_ust_triggers_sync_app(ust, app);
+}
+
+/* A program's notifier fired (its notification pipe). */
+static void app_notified(void *arg, struct ltt_app *app, const struct ltt_app_notify *m)
+{
+	ltt_ust_trigger_notified(arg, app, m);
 }
 
 /* A program's python agent reported loggers: kept for list -p. */
@@ -702,6 +716,7 @@ void ltt_ust_app_listener(struct ltt_ust *ust, struct ltt_app_listener *ret_list
 		.added = app_added,
 		.tracepoints = app_tracepoints,
 		.loggers = app_loggers,
+		.notified = app_notified,
 		.removed = app_removed,
 		.arg = ust,
 	};

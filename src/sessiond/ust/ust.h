@@ -14,6 +14,7 @@
  *   ust-handover.c its traces in the consumer-trace layer; closing traces
  *   ust-chan.c     what both share of a trace and its channels: keys, paths, counters
  *   ust-meta.[ch]  its event ids and metadata text
+ *   ust-trigger.c  event-rule-matches triggers in programs (notifiers)
  *
  * Its parts, top down:
  *   ust.c          the domain's operations and the programs' lifecycle
@@ -38,6 +39,7 @@
 #include "sessiond/app/app.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
+#include "sessiond/model/trigger.h"
 #include "sessiond/ust/ust-buffers.h"
 #include "sessiond/ust/ust-push.h"
 
@@ -46,6 +48,7 @@ struct ltt_ust {
 	struct ltt_ust_apps apps;
 	struct ltt_ust_buffers buffers;
 	struct ltt_session_registry *registry;	/* borrowed: the sessions to push to */
+	struct ltt_triggers *triggers;	/* borrowed: the daemon's, NULL for none */
 	unsigned int max_events;	/* events kept per program, <= LTT_APP_MAX_TRACEPOINTS */
 };
 
@@ -65,5 +68,28 @@ void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
  * announce tracepoints and go (app.h); @ust is borrowed
  */
 void ltt_ust_app_listener(struct ltt_ust *ust, struct ltt_app_listener *ret_listener);
+
+/* ust-trigger.c: event-rule-matches triggers in programs (notifiers) */
+
+/**
+ * ltt_ust_triggers_sync_app() - give @app the notifiers of the triggers
+ * that may act on it and the events of its their rules take; take away
+ * those of triggers gone.  No lock held; commands are sent, not awaited.
+ */
+void ltt_ust_triggers_sync_app(struct ltt_ust *ust, struct ltt_app *app);
+
+/**
+ * ltt_ust_triggers_sync_all() - ltt_ust_triggers_sync_app() for every
+ * program, then wait (bounded) for their acks.  No lock held.
+ */
+void ltt_ust_triggers_sync_all(struct ltt_ust *ust);
+
+/**
+ * ltt_ust_trigger_notified() - @app's notifier @m->key fired: fire its
+ * trigger (ignored when removed, or when it may not act on @app).  The
+ * app thread's, no lock held.
+ */
+void ltt_ust_trigger_notified(struct ltt_ust *ust, struct ltt_app *app,
+			      const struct ltt_app_notify *m);
 
 #endif /* LTT_SESSIOND_UST_H */

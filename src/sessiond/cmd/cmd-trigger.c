@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-trigger.c - add-trigger, remove-trigger, list-triggers (client
+ * protocol minor 18).  The triggers are the model's (model/trigger.h);
+ * the user-space domain gives programs the event-rule conditions they
+ * evaluate (triggers_changed) before the command answers.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/trigger.h"
+#include "sessiond/cmd/cmd.h"
+#include "sessiond/model/trigger.h"
+
+/* What this daemon evaluates of @c's condition; the rest is refused whole. */
+static bool supported(const struct ltt_trigger_conf *c)
+{
+	switch (c->cond) {
+	case LTT_CONDITION_EVENT_RULE_MATCHES:
+		return c->domain == LTT_DOMAIN_USER;
+	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
+	case LTT_CONDITION_SESSION_ROTATION_STARTS:
+	case LTT_CONDITION_SESSION_ROTATION_FINISHES:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Does @owner have a session @name? */
+static enum ltt_error_code owner_session(const struct ltt_cmd_ctx *ctx, uid_t owner,
+					 const char *name)
+{
+	struct ltt_session *session;
+	int err = ltt_session_find(ctx->registry, name, owner, &session);
+
+	if (err)
+		return err == -ENOTUNIQ ? LTT_ERR_SESSION_AMBIGUOUS : LTT_ERR_SESSION_NOT_FOUND;
+	ltt_session_put(ctx->registry, session);
+	return LTT_ERR_OK;
+}
+
+/* The sessions @c names (its condition's, its actions'): each must be @owner's. */
+static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
+					  const struct ltt_trigger_conf *c, uid_t owner)
+{
+	enum ltt_error_code err = LTT_ERR_OK;
+	uint32_t i;
+
+	if (ltt_trigger_needs_session(c->cond))
+		err = owner_session(ctx, owner, c->session);
+	for (i = 0; i < c->nr_actions && !err; i++)
+		if (c->actions[i].type != LTT_ACTION_NOTIFY)
+			err = owner_session(ctx, owner, c->actions[i].session);
+	return err;
+}
+
+/* Tell the domains that evaluate event rules that the triggers changed. */
+static void triggers_changed(const struct ltt_cmd_ctx *ctx)
+{
+	struct ltt_domain_impl *d = ctx->domains->v[ltt_domain_index(LTT_DOMAIN_USER)];
+
+	if (d && d->ops->triggers_changed)
+		d->ops->triggers_changed(d);
+}
+
+static enum ltt_error_code add_error(int err)
+{
+	switch (err) {
+	case -EEXIST:
+		return LTT_ERR_TRIGGER_EXISTS;
+	case -EDQUOT:
+	case -ENOSPC:
+		return LTT_ERR_TRIGGER_LIMIT;
+	case -EINVAL:
+		return LTT_ERR_FILTER;
+	default:
+		return ltt_cmd_error(err);
+	}
+}
+
+/* Who @c is for: the caller, or (root only) the user it names. */
+static enum ltt_error_code owner_of(const struct ltt_cmd_ctx *ctx,
+				    const struct ltt_trigger_conf *c, uid_t *ret)
+{
+	if (c->owner_uid < 0 || (uid_t)c->owner_uid == ctx->cred.uid) {
+		*ret = ctx->cred.uid;
+		return LTT_ERR_OK;
+	}
+	if (ctx->cred.uid != 0)
+		return LTT_ERR_TRIGGER_OWNER;
+	*ret = (uid_t)c->owner_uid;
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					struct ltt_wbuf *reply)
+{
+	struct ltt_trigger_conf *c = malloc(sizeof(*c));
+	enum ltt_error_code err;
+	char name[LTT_NAME_MAX];
+	uid_t owner = 0;
+	int ret;
+
+	if (!c)
+		return LTT_ERR_NOMEM;
+	ltt_trigger_get(req, c);
+	if (ltt_rbuf_end(req)) {
+		err = LTT_ERR_PROTOCOL;
+		goto out;
+	}
+	ret = ltt_trigger_check(c);
+	err = ret ? (enum ltt_error_code)-ret : owner_of(ctx, c, &owner);
+	if (!err && !supported(c))
+		err = LTT_ERR_TRIGGER_UNSUPPORTED;
+	if (!err)
+		err = check_sessions(ctx, c, owner);
+	if (!err && !ctx->domains->triggers)
+		err = LTT_ERR_NOT_SUPPORTED;
+	if (err)
+		goto out;
+	ret = ltt_triggers_add(ctx->domains->triggers, c, owner, name);
+	if (ret) {
+		err = add_error(ret);
+		goto out;
+	}
+	LTT_INFO("trigger '%s' of uid %u added (%s)", name, (unsigned int)owner,
+		 ltt_condition_type_name((enum ltt_condition_type)c->cond));
+	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
+		triggers_changed(ctx);
+	ltt_wbuf_put_str(reply, name);
+out:
+	free(c);
+	return err;
+}
+
+enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply)
+{
+	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+
+	(void)reply;
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	if (!ltt_trigger_name_valid(name))
+		return LTT_ERR_TRIGGER_NAME;
+	if (!ctx->domains->triggers ||
+	    ltt_triggers_remove(ctx->domains->triggers, name, ctx->cred.uid))
+		return LTT_ERR_TRIGGER_NOT_FOUND;
+	LTT_INFO("trigger '%s' removed by uid %u", name, (unsigned int)ctx->cred.uid);
+	triggers_changed(ctx);
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply)
+{
+	struct ltt_trigger_desc *v = NULL;
+	size_t i, n = 0;
+
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	if (ctx->domains->triggers &&
+	    ltt_triggers_list(ctx->domains->triggers, ctx->cred.uid, &v, &n))
+		return LTT_ERR_NOMEM;
+	ltt_wbuf_put_u32(reply, (uint32_t)n);
+	for (i = 0; i < n; i++)
+		ltt_trigger_desc_put(reply, &v[i]);
+	free(v);
+	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
+}

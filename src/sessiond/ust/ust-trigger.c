@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ust-trigger.c - event-rule-matches triggers in programs: each program a
+ * trigger may act on (its owner's, or every program for root's) gets a
+ * notifier (app protocol minor 4: NOTIFIER_ADD) and, for each event the
+ * trigger's rule takes, the rule's filter programs and EVENT_ENABLE under
+ * the notifier's key, as a channel would.  The program evaluates the rule
+ * and writes one message per match on its notification pipe; the app
+ * thread reads it and ltt_ust_trigger_notified() fires the trigger.
+ *
+ * What a program was given is kept as a channel record of @app
+ * (ltt_app_chan, session_id 0, its key the notifier's), so the same
+ * records tell which events it has, and which notifiers are left over
+ * when triggers go.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "sessiond/model/rule-filter.h"
+#include "sessiond/ust/ust.h"
+
+/* May @t act on @app's events?  Its owner's programs; root's: every one. */
+static bool applies(const struct ltt_trigger *t, const struct ltt_app *app)
+{
+	return t->conf.domain == LTT_DOMAIN_USER && (t->owner == 0 || t->owner == app->uid);
+}
+
+static bool is_notifier(const struct ltt_app_chan *ac)
+{
+	return (ac->key & LTT_APP_NOTIFIER_KEY_BIT) != 0;
+}
+
+/* NOTIFIER_ADD for @t, with @app's notification pipe. */
+static int send_add(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *last)
+{
+	struct ltt_app_notifier_add m = { .key = t->key, .nr_captures = t->conf.nr_captures };
+	struct ltt_wbuf w;
+	uint32_t i;
+	int fd, ret;
+
+	fd = ltt_app_notify_fd(app);
+	if (fd < 0)
+		return fd;
+	for (i = 0; i < m.nr_captures; i++)
+		m.captures[i] = t->conf.captures[i];
+	ltt_wbuf_init(&w);
+	ltt_app_put_notifier_add(&w, &m);
+	ret = ltt_app_send(app, LTT_APP_MSG_NOTIFIER_ADD, &w, &fd, 1, last);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* EVENT_FILTER (when @f has programs) then EVENT_ENABLE of @name under @key. */
+static int send_enable(struct ltt_app *app, uint64_t key, const char *name,
+		       const struct ltt_ust_filters *f, uint32_t *last)
+{
+	struct ltt_app_event_msg ev = { .channel_key = key, .name = name, .event_id = 0 };
+	struct ltt_wbuf w;
+	int ret = 0;
+
+	ltt_wbuf_init(&w);
+	if (f->nr) {
+		ltt_ust_filters_put(&w, key, name, f);
+		ret = ltt_app_send(app, LTT_APP_MSG_EVENT_FILTER, &w, NULL, 0, last);
+		ltt_wbuf_reset(&w);
+	}
+	if (!ret) {
+		ltt_app_put_event_enable(&w, &ev);
+		ret = ltt_app_send(app, LTT_APP_MSG_EVENT_ENABLE, &w, NULL, 0, last);
+	}
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* Enable in @app's notifier @ac each of its events @t's rule takes and it lacks. */
+static int sync_events(struct ltt_app *app, struct ltt_app_chan *ac, const struct ltt_trigger *t,
+		       uint32_t *last)
+{
+	struct ltt_ust_filters f;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < app->nr_tps && !ret; i++) {
+		const struct ltt_app_tracepoint *tp = app->tps[i];
+
+		if (ltt_app_chan_event(ac, tp->name))
+			continue;	/* a trigger never changes: what it has stays right */
+		ltt_ust_filters_get(&t->chan, tp, &f);
+		if (f.want && !ltt_app_chan_event_add(ac, &(struct ltt_app_event){
+				.name = tp->name, .id = 0, .filter_sig = f.sig })) {
+			ret = send_enable(app, t->key, tp->name, &f, last);
+			if (ret)
+				ltt_app_chan_event_remove(ac, ltt_app_chan_event(ac, tp->name));
+		}
+		ltt_ust_filters_fini(&f);
+	}
+	return ret;
+}
+
+/* Give @app notifier @t if it has none, then the events it lacks. */
+static int sync_one(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *last)
+{
+	struct ltt_app_chan *ac = ltt_app_find_chan(app, t->key);
+	int ret;
+
+	if (!ac) {
+		ac = ltt_app_chan_new();
+		if (!ac)
+			return -ENOMEM;
+		ret = send_add(app, t, last);
+		if (ret) {
+			ltt_app_chan_free(ac);
+			return ret;
+		}
+		ac->key = t->key;
+		ac->enabled = true;
+		cds_list_add_tail(&ac->node, &app->chans);
+	}
+	return sync_events(app, ac, t, last);
+}
+
+/* Is @key one of @v's? */
+static bool wanted(uint64_t key, struct ltt_trigger *const *v, size_t n, const struct ltt_app *app)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i]->key == key && applies(v[i], app))
+			return true;
+	return false;
+}
+
+/* NOTIFIER_REMOVE for each notifier of @app no trigger of @v wants. */
+static void drop_stale(struct ltt_app *app, struct ltt_trigger *const *v, size_t n,
+		       uint32_t *last)
+{
+	struct ltt_app_chan *ac, *tmp;
+	struct ltt_wbuf w;
+
+	cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
+		if (!is_notifier(ac) || wanted(ac->key, v, n, app))
+			continue;
+		ltt_wbuf_init(&w);
+		ltt_app_put_channel_key(&w, ac->key);
+		(void)ltt_app_send(app, LTT_APP_MSG_NOTIFIER_REMOVE, &w, NULL, 0, last);
+		ltt_wbuf_fini(&w);
+		cds_list_del(&ac->node);
+		ltt_app_chan_free(ac);
+	}
+}
+
+/* The user-space event-rule triggers now: a referenced array (select). */
+static size_t current(struct ltt_ust *ust, struct ltt_trigger ***ret)
+{
+	if (!ust->triggers) {
+		*ret = NULL;
+		return 0;
+	}
+	return ltt_triggers_select(ust->triggers, LTT_CONDITION_EVENT_RULE_MATCHES,
+				   LTT_DOMAIN_USER, ret);
+}
+
+/* Make @app's notifiers those of @v (apps lock held); true when a command was sent. */
+static bool sync_app(struct ltt_app *app, struct ltt_trigger *const *v, size_t n,
+		     uint32_t *last)
+{
+	uint32_t before;
+	size_t i;
+
+	if (app->minor < LTT_APP_MINOR_NOTIFIER || ltt_app_ended(app, last))
+		return false;
+	before = *last;
+	drop_stale(app, v, n, last);
+	for (i = 0; i < n; i++) {
+		if (applies(v[i], app) && sync_one(app, v[i], last) == -EPIPE)
+			break;
+	}
+	return *last != before;
+}
+
+void ltt_ust_triggers_sync_app(struct ltt_ust *ust, struct ltt_app *app)
+{
+	struct ltt_trigger **v;
+	size_t n = current(ust, &v);
+	uint32_t last;
+
+	pthread_mutex_lock(&ust->apps.lock);
+	sync_app(app, v, n, &last);
+	pthread_mutex_unlock(&ust->apps.lock);
+	if (ust->triggers)
+		ltt_triggers_put_all(ust->triggers, v, n);
+}
+
+void ltt_ust_triggers_sync_all(struct ltt_ust *ust)
+{
+	struct ltt_ust_acks acks;
+	struct ltt_trigger **v;
+	struct ltt_app *app;
+	size_t n = current(ust, &v);
+	uint32_t last;
+
+	ltt_ust_push_acks_init(&acks);
+	pthread_mutex_lock(&ust->apps.lock);
+	cds_list_for_each_entry(app, &ust->apps.list, node)
+		if (sync_app(app, v, n, &last))
+			ltt_ust_push_acks_add(&acks, app, last);
+	pthread_mutex_unlock(&ust->apps.lock);
+	if (ust->triggers)
+		ltt_triggers_put_all(ust->triggers, v, n);
+	/* the triggers are in the programs when the command returns */
+	ltt_ust_push_acks_wait(&acks, "trigger change");
+}
+
+/* Copy @m's captures (at most @t's number of them) into @f. */
+static void take_captures(struct ltt_firing *f, const struct ltt_trigger *t,
+			  const struct ltt_app_notify *m)
+{
+	size_t room = sizeof(f->strings), len;
+	char *p = f->strings;
+	uint32_t i;
+
+	f->n.nr_captures = m->nr_captures < t->conf.nr_captures ? m->nr_captures :
+								  t->conf.nr_captures;
+	for (i = 0; i < f->n.nr_captures; i++) {
+		f->n.captures[i] = m->captures[i];
+		if (m->captures[i].type != LTT_CAPTURE_STRING)
+			continue;
+		len = strlen(m->captures[i].str) + 1;
+		if (len > room) {	/* can't be: the message was smaller than the room */
+			f->n.captures[i].type = LTT_CAPTURE_UNAVAILABLE;
+			f->n.captures[i].str = NULL;
+			continue;
+		}
+		memcpy(p, m->captures[i].str, len);
+		f->n.captures[i].str = p;
+		p += len;
+		room -= len;
+	}
+}
+
+void ltt_ust_trigger_notified(struct ltt_ust *ust, struct ltt_app *app,
+			      const struct ltt_app_notify *m)
+{
+	struct ltt_trigger *t = ust->triggers ? ltt_triggers_find_key(ust->triggers, m->key) : NULL;
+	struct ltt_firing *f;
+
+	if (!t)
+		return;	/* removed since: it fires no more */
+	if (!applies(t, app)) {
+		LTT_WARN_RL("%s (pid %ld) notified a trigger it was not given: ignored",
+			    app->procname, (long)app->pid);
+		goto out;
+	}
+	f = ltt_firing_new(ust->triggers, t);
+	if (!f) {
+		ltt_triggers_count_dropped(ust->triggers, t, 1 + m->dropped);
+		goto out;
+	}
+	snprintf(f->event, sizeof(f->event), "%s", m->event);
+	f->n.pid = app->pid;
+	take_captures(f, t, m);
+	ltt_triggers_fire(ust->triggers, f, m->dropped);
+out:
+	ltt_triggers_put(ust->triggers, t);
+}
