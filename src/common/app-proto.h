@@ -187,7 +187,11 @@
  *   @dropped: the messages of this notifier this thread or another could
  *   not write (the pipe was full) since the last one written; a capture
  *   is common/trigger.h's form, in the notifier's order (a string cut to
- *   fit, an expression the event can't give UNAVAILABLE).
+ *   fit, an expression the event can't give UNAVAILABLE).  A message
+ *   with an empty event name and no capture only carries @dropped: the
+ *   program sends it, waiting a little for room, when the notifier goes
+ *   (NOTIFIER_REMOVE, the connection's end, the program's exit) so that
+ *   no count is left behind.
  */
 #define LTT_APP_MSG_TABLE(X) \
 	X(REGISTER, 1, A2D) \

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * agent.c - what libltt-ust keeps for a language agent (agent.h): the
- * python rules of each channel, and the loggers to report.
+ * python rules of each channel (or notifier: a python trigger's rules
+ * name its key), and the loggers to report.
  *
  * Locks: the rules and the loggers are under the ust lock (the comm
  * threads change them from their commands); the generation and its
@@ -149,7 +150,7 @@ int ust_agent_set_rules(const void *owner, struct ltt_rbuf *r)
 		s += strlen(s) + 1;
 	}
 	ust_lock();
-	if (!ust_channel_find(owner, key)) {
+	if (!ust_channel_find_target(owner, key)) {
 		ust_unlock();
 		free(c);
 		ret = -ENOENT;
@@ -212,7 +213,7 @@ int ltt_ust_agent_rules(struct ltt_ust_agent_rule **ret_rules, size_t *ret_nr, u
 	*ret_gen = generation;
 	pthread_mutex_unlock(&agent_lock);
 	for (c = chans; c; c = c->next) {
-		chan = ust_channel_find(c->owner, c->key);
+		chan = ust_channel_find_target(c->owner, c->key);
 		if (chan && chan->enabled != UST_CHAN_OFF) {
 			nr += c->nr;
 			text += c->text;
@@ -226,7 +227,7 @@ int ltt_ust_agent_rules(struct ltt_ust_agent_rule **ret_rules, size_t *ret_nr, u
 		}
 		s = (char *)&out[nr];
 		for (c = chans; c; c = c->next) {
-			chan = ust_channel_find(c->owner, c->key);
+			chan = ust_channel_find_target(c->owner, c->key);
 			if (!chan || chan->enabled == UST_CHAN_OFF)
 				continue;
 			for (i = 0; i < c->nr; i++, at++) {

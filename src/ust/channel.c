@@ -324,8 +324,17 @@ uint64_t ust_channels_events_lost(void)
 	return lost;
 }
 
+struct ust_channel *ust_channel_find_target(const void *owner, uint64_t key)
+{
+	if (key & LTT_APP_NOTIFIER_KEY_BIT)
+		return ust_notifier_find(owner, key);
+	return ust_channel_find(owner, key);
+}
+
 int ust_channel_insert(struct ust_channel *chan)
 {
+	if (chan->key & LTT_APP_NOTIFIER_KEY_BIT)
+		return -EINVAL;
 	if (ust_channel_find(chan->owner, chan->key))
 		return -EEXIST;
 	chan->next = channels;

@@ -391,7 +391,7 @@ static int set_event(struct daemon *d, struct ltt_rbuf *r, bool enable)
 	if (enable ? ltt_app_get_event_enable(r, &m) : ltt_app_get_event_disable(r, &m))
 		return -EPROTO;
 	ust_lock();
-	chan = ust_channel_find(d, m.channel_key);
+	chan = ust_channel_find_target(d, m.channel_key);
 	ev = ust_event_find(m.name);
 	if (chan && ev)
 		ret = enable ? ust_event_enable(ev, chan, m.event_id, &retire) :
@@ -433,7 +433,7 @@ static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 	if (ltt_app_get_event_filter(r, &m))
 		return -EPROTO;
 	ust_lock();
-	chan = ust_channel_find(d, m.channel_key);
+	chan = ust_channel_find_target(d, m.channel_key);
 	ev = ust_event_find(m.name);
 	if (chan && ev)
 		ret = ust_event_set_filter(ev, chan, m.nr_programs, m.programs, &retire);
@@ -442,6 +442,53 @@ static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 	if (ret)
 		ust_debug("%s: filter of %s on channel %llu: %s", d->path, m.name,
 			  (unsigned long long)m.channel_key, strerror(-ret));
+	return ret;
+}
+
+/*
+ * NOTIFIER_ADD: a trigger's condition, notified on the pipe that comes
+ * with it.  Only from a daemon that agreed on minor 4.
+ */
+static int cmd_notifier_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	struct ltt_app_notifier_add m;
+	struct ust_notifier *n;
+	int ret;
+
+	if (d->minor < LTT_APP_MINOR_NOTIFIER || msg->nr_fds != 1 ||
+	    ltt_app_get_notifier_add(r, &m))
+		return -EPROTO;
+	ret = ust_notifier_create(d, m.key, m.nr_captures, m.captures, ltt_msg_take_fd(msg, 0),
+				  &n);
+	if (!ret) {
+		ust_lock();
+		ret = ust_notifier_insert(n);
+		ust_unlock();
+		if (ret)
+			ust_notifier_destroy(n);
+	}
+	if (ret)
+		ust_debug("%s: notifier %llx refused: %s", d->path, (unsigned long long)m.key,
+			  strerror(-ret));
+	return ret;
+}
+
+/* NOTIFIER_REMOVE: acked once no thread can still write for it (the grace period). */
+static int cmd_notifier_remove(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	struct ust_retire retire = UST_RETIRE_INIT;
+	uint64_t key;
+	int ret;
+
+	(void)msg;
+	/* {u64 key}: the payload of CHANNEL_REMOVE */
+	if (d->minor < LTT_APP_MINOR_NOTIFIER || ltt_app_get_channel_key(r, &key))
+		return -EPROTO;
+	ust_lock();
+	ret = ust_notifier_remove(d, key, &retire);
+	ust_agent_forget(d, key);	/* a python trigger's rules */
+	ust_unlock();
+	ust_retire_flush(&retire);
 	return ret;
 }
 
@@ -458,6 +505,8 @@ static const struct command {
 	{ LTT_APP_MSG_EVENT_DISABLE, false, cmd_event_disable },
 	{ LTT_APP_MSG_EVENT_FILTER, false, cmd_event_filter },
 	{ LTT_APP_MSG_AGENT_RULES, false, cmd_agent_rules },
+	{ LTT_APP_MSG_NOTIFIER_ADD, true, cmd_notifier_add },
+	{ LTT_APP_MSG_NOTIFIER_REMOVE, false, cmd_notifier_remove },
 };
 
 /* Run a command and return its ACK status. */
@@ -603,7 +652,7 @@ static void serve(struct daemon *d, int fd)
 	ust_debug("%s: connection closed (%s)", d->path, strerror(ret < 0 ? -ret : ret));
 }
 
-/* The daemon went away: its channels are of no use any more. */
+/* The daemon went away: its channels and notifiers are of no use any more. */
 static void drop_daemon_state(struct daemon *d)
 {
 	struct ust_retire retire = UST_RETIRE_INIT;
@@ -611,11 +660,12 @@ static void drop_daemon_state(struct daemon *d)
 
 	ust_lock();
 	stuck = ust_channels_remove_owner(d, &retire);
+	stuck += ust_notifiers_remove_owner(d, &retire);
 	ust_agent_forget_owner(d);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	if (stuck)
-		ust_debug("%s: %u channels could not be released", d->path, stuck);
+		ust_debug("%s: %u channels or notifiers could not be released", d->path, stuck);
 }
 
 /*

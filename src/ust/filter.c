@@ -3,7 +3,8 @@
  * filter.c - the filter programs of libltt-ust: a set per event and
  * channel, validated when it arrives (it comes from another process) and
  * run by ltt_ust_probe_reserve_filter() before an event is reserved, with
- * the context fields ($ctx.NAME) a program may read.
+ * the context fields ($ctx.NAME) a program may read (and a notifier
+ * captures: ust_filter_read_ctx()).
  *
  * Context fields cost nothing until a filter reads one.  The process's
  * pid and each thread's tid, process name and NSpid-derived ids are
@@ -190,12 +191,10 @@ static int set_s64(struct ltt_filter_value *out, long v)
 	return 0;
 }
 
-/* env->ctx: the value of context @id (filter-bytecode.h's table). */
-static int read_ctx(void *priv, unsigned int id, struct ltt_filter_value *out)
+int ust_filter_read_ctx(unsigned int id, struct ltt_filter_value *out)
 {
 	const char *name;
 
-	(void)priv;
 	switch (id) {
 	case LTT_FILTER_CTX_VPID:
 		return set_s64(out, ctx_vpid());
@@ -226,6 +225,13 @@ static int read_ctx(void *priv, unsigned int id, struct ltt_filter_value *out)
 	default:
 		return -1;
 	}
+}
+
+/* env->ctx: the value of context @id (filter-bytecode.h's table). */
+static int read_ctx(void *priv, unsigned int id, struct ltt_filter_value *out)
+{
+	(void)priv;
+	return ust_filter_read_ctx(id, out);
 }
 
 bool ust_filters_accept(const struct ust_filters *f, const struct ltt_filter_arg *args,

@@ -15,7 +15,8 @@
  *
  * fork(): the child keeps nothing of its parent's tracing (the parent's
  * buffers are not its own, its connections are the parent's): every target
- * is dropped, channels unmapped, and the child registers as itself.
+ * is dropped, channels unmapped, notifiers' pipes closed, and the child
+ * registers as itself (its daemon gives it notifiers of its own).
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -264,6 +265,7 @@ static void fork_child(void)
 	ust_registry_fork_child();
 	ust_filter_fork_child();
 	ust_channels_fork_child();
+	ust_notifiers_fork_child();
 	ust_ctx_fork_child();
 	ust_comm_fork_child();
 	ust_agent_fork_child();

@@ -13,6 +13,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/statedump.c \
 	src/ust/tracef.c \
 	src/ust/filter.c \
+	src/ust/notify.c \
 	src/ust/comm.c \
 	src/ust/agent.c src/ust/agent.h \
 	src/ust/testing.c src/ust/ust-internal.h

@@ -10,6 +10,13 @@
  * targets inside an urcu-bp read-side critical section, which lasts from
  * ltt_ust_probe_reserve() to the ltt_ust_probe_commit() that returns NULL.
  *
+ * Notifiers (triggers, notify.c) are targets too, in the call view only,
+ * whose channel is UST_CHAN_NOTIFY: the slow walk (next_target_slow())
+ * runs their filters and writes the notification, then goes on without
+ * reserving anything.  The plain view hides them (ust.h), and the first
+ * target's inline test takes one for "off": an event no trigger matches
+ * pays nothing for them, and the plain path not one instruction more.
+ *
  * Event header (doc/ctf.md): compact (4 bytes) when the event id is below
  * 31 and the timestamp's low 27 bits are enough, else extended (13 bytes).
  * The ring buffer decides inside its reservation, after reading the clock
@@ -192,12 +199,24 @@ static inline __attribute__((always_inline)) void *reserve_in(const struct ust_c
 }
 
 /*
+ * Notifier target @t of @ts took the event: its message, with the call's
+ * arguments (the call view's, the only one notifiers are shown in).
+ */
+static __attribute__((noinline, cold)) void notify(const struct ltt_ust_ctx *ctx,
+						   const struct ust_targets *ts,
+						   const struct ust_target *t)
+{
+	ust_notify(t->chan, ts, ts->call ? ctx_call(ctx) : NULL);
+}
+
+/*
  * Room in the next enabled target from ctx->ltt_next on, or NULL: the
  * targets after the first (an event recorded by several sessions), and
  * the first one's failures.  Kept out of line.  In the call view
  * (ltt_ust_probe_reserve_filter()), a target with filters is taken only
  * when one accepts the arguments of the call kept in the context (only
- * that view has targets with filters).
+ * that view has targets with filters), and a notifier that takes the
+ * event is notified on the way, never reserved in.
  */
 static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 							const struct ust_targets *ts)
@@ -206,15 +225,20 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 
 	while (next < ts->nr) {
 		const struct ust_target *t = &ts->t[next++];
+		int enabled = CMM_LOAD_SHARED(t->chan->enabled);
 		void *p;
 
-		if (!CMM_LOAD_SHARED(t->chan->enabled))
+		if (!enabled)
 			continue;
 		if (t->filters &&
 		    !ust_filters_accept(t->filters,
 					(const struct ltt_filter_arg *)ctx_call(ctx)->args,
 					ctx_call(ctx)->nr_args))
 			continue;
+		if (__builtin_expect(enabled == UST_CHAN_NOTIFY, 0)) {
+			notify(ctx, ts, t);
+			continue;
+		}
 		ctx->ltt_next = next;
 		p = reserve_in(t->chan, t->id, ctx->ltt_payload_len, ctx);
 		if (p)
@@ -224,8 +248,9 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 }
 
 /*
- * After the first target of ltt_ust_probe_reserve(): room in the others,
- * if any, or leave the read-side critical section and return NULL.
+ * After the first target of ltt_ust_probe_reserve() recorded or failed
+ * (ctx->ltt_next is 1): room in the others, if any, or leave the
+ * read-side critical section and return NULL.
  */
 static inline __attribute__((always_inline)) void *reserve_others(struct ltt_ust_ctx *ctx)
 {
@@ -238,6 +263,25 @@ static inline __attribute__((always_inline)) void *reserve_others(struct ltt_ust
 		if (p)
 			return p;
 	}
+	urcu_bp_read_unlock();
+	return NULL;
+}
+
+/*
+ * ltt_ust_probe_reserve() from a first target that is not a recording
+ * channel (off, hidden, or a notifier): the walk from it, even when it is
+ * alone (a notifier is notified there).  Out of line: an event's state is
+ * off while its only channel is, so this is the rare path.
+ */
+static __attribute__((noinline)) void *reserve_walk(struct ltt_ust_ctx *ctx,
+						    const struct ust_targets *ts)
+{
+	void *p;
+
+	ctx->ltt_next = 0;
+	p = next_target_slow(ctx, ts);
+	if (p)
+		return p;
 	urcu_bp_read_unlock();
 	return NULL;
 }
@@ -284,8 +328,8 @@ static inline __attribute__((always_inline)) void *reserve_first(struct ltt_ust_
 	} else if (enabled == UST_CHAN_ON_CTX) {
 		return reserve_first_ctx(ctx, t, payload_len);
 	} else {
-		/* off or hidden: alone, nothing to do; else the walk skips it */
-		ctx->ltt_next = 0;
+		/* off, hidden or a notifier: the walk skips it, or notifies it */
+		return reserve_walk(ctx, ts);
 	}
 	return reserve_others(ctx);
 }
@@ -329,7 +373,7 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 		if (ts->fview)
 			ts = ts->fview;
 		ctx->ltt_reserved[1] = (uintptr_t)call;
-		/* the ip context, or filters on other targets only */
+		/* the ip context, a notifier, or filters on other targets only */
 		if (!ts->t[0].filters)
 			return reserve_first_call(ctx, ts, payload_len);
 		if (payload_len > PAYLOAD_MAX)

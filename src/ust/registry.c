@@ -416,14 +416,18 @@ static void targets_free(struct ust_targets *t)
 }
 
 /* What the probe must pass for @ev to be recorded by rule @i. */
-#define NEED_ARGS 1u	/* the channel filters @ev */
+#define NEED_ARGS 1u	/* the channel filters @ev, or is a notifier's */
 #define NEED_IP 2u	/* the channel records the ip context */
 
 static unsigned int rule_needs(const struct ust_event *ev, uint32_t i)
 {
-	const struct ust_event_filter *f = filter_find(ev, ev->rules[i].chan);
+	const struct ust_channel *chan = ev->rules[i].chan;
+	const struct ust_event_filter *f = filter_find(ev, chan);
 
-	return (f && f->set ? NEED_ARGS : 0) | (ev->rules[i].chan->ctx_ip ? NEED_IP : 0);
+	/* a notifier captures the arguments: the call view only, filtered or not */
+	if (chan->enabled == UST_CHAN_NOTIFY)
+		return NEED_ARGS;
+	return (f && f->set ? NEED_ARGS : 0) | (chan->ctx_ip ? NEED_IP : 0);
 }
 
 /*
@@ -438,6 +442,8 @@ static struct ust_targets *view_build(const struct ust_event *ev, unsigned int h
 
 	if (!t)
 		return NULL;
+	t->enc = ev->enc;
+	t->enc_len = ev->enc_len;
 	for (i = 0; i < ev->nr_rules; i++) {
 		t->t[i] = ev->rules[i];
 		f = call ? filter_find(ev, ev->rules[i].chan) : NULL;
@@ -512,6 +518,17 @@ static int rule_index(const struct ust_event *ev, const struct ust_channel *chan
 	return -1;
 }
 
+/* Can every descriptor of @ev pass its arguments (to a filter, a notifier)? */
+static bool event_filterable(const struct ust_event *ev)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nr_descs; i++)
+		if (ev->descs[i]->abi < 2)
+			return false;
+	return true;
+}
+
 int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id,
 		     struct ust_retire *retire)
 {
@@ -521,6 +538,10 @@ int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id
 
 	if (f && f->refused)
 		return -EINVAL;	/* its filter was refused: it stays disabled */
+	if (chan->enabled == UST_CHAN_NOTIFY && !event_filterable(ev)) {
+		ust_debug("event %s: declared with a header too old to notify", ev->name);
+		return -EOPNOTSUPP;
+	}
 	if (i >= 0) {
 		uint32_t old = ev->rules[i].id;
 
@@ -607,17 +628,6 @@ static int event_fields(const struct ust_event *ev, struct ltt_app_tracepoint **
 	ltt_app_filter_fields(tp, fields);
 	*ret_tp = tp;
 	return 0;
-}
-
-/* Can every descriptor of @ev pass its arguments to a filter? */
-static bool event_filterable(const struct ust_event *ev)
-{
-	size_t i;
-
-	for (i = 0; i < ev->nr_descs; i++)
-		if (ev->descs[i]->abi < 2)
-			return false;
-	return true;
 }
 
 /* The programs' set for @ev, or NULL for none; -errno on refusal. */
@@ -736,8 +746,9 @@ void ust_retire_flush(struct ust_retire *retire)
 	struct ust_targets *t, *tnext;
 	struct ust_channel *c, *cnext;
 	struct ust_filters *f, *fnext;
+	struct ust_notifier *n, *nnext;
 
-	if (!retire->targets && !retire->channels && !retire->filters)
+	if (!retire->targets && !retire->channels && !retire->filters && !retire->notifiers)
 		return;
 	if (urcu_bp_read_ongoing()) {
 		/* Waiting for ourselves would never end: leak instead. */
@@ -758,6 +769,11 @@ void ust_retire_flush(struct ust_retire *retire)
 		cnext = c->retired_next;
 		ust_channel_destroy(c);
 	}
+	for (n = retire->notifiers; n; n = nnext) {
+		nnext = ust_notifier_next_retired(n);
+		ust_notifier_destroy(n);
+	}
 	retire->targets = NULL;
 	retire->channels = NULL;
+	retire->notifiers = NULL;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * testing.c - the hooks of ust-internal.h: the daemon's commands, played
- * in-process on channels owned by the test.
+ * in-process on channels and notifiers owned by the test.
  */
 #include <errno.h>
 
@@ -86,7 +86,7 @@ static int set_event(uint64_t key, const char *name, bool enable, uint32_t id)
 	if (!name)
 		return -EINVAL;
 	ust_lock();
-	chan = ust_channel_find(&test_owner, key);
+	chan = ust_channel_find_target(&test_owner, key);
 	ev = ust_event_find(name);
 	if (chan && ev)
 		ret = enable ? ust_event_enable(ev, chan, id, &retire) :
@@ -104,6 +104,35 @@ int ltt_ust_test_enable_event(uint64_t key, const char *name, uint32_t id)
 int ltt_ust_test_disable_event(uint64_t key, const char *name)
 {
 	return set_event(key, name, false, 0);
+}
+
+int ltt_ust_test_add_notifier(uint64_t key, int fd, uint32_t nr, const char *const *captures)
+{
+	struct ust_notifier *n;
+	int ret;
+
+	ret = ust_notifier_create(&test_owner, key, nr, captures, fd, &n);
+	if (ret)
+		return ret;
+	ust_lock();
+	ret = ust_notifier_insert(n);
+	ust_unlock();
+	if (ret)
+		ust_notifier_destroy(n);
+	return ret;
+}
+
+int ltt_ust_test_remove_notifier(uint64_t key)
+{
+	struct ust_retire retire = UST_RETIRE_INIT;
+	int ret;
+
+	ust_lock();
+	ret = ust_notifier_remove(&test_owner, key, &retire);
+	ust_agent_forget(&test_owner, key);
+	ust_unlock();
+	ust_retire_flush(&retire);
+	return ret;
 }
 
 uint64_t ltt_ust_test_nr_events(void)
@@ -163,7 +192,7 @@ int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
 		p[i].len = lens[i];
 	}
 	ust_lock();
-	chan = ust_channel_find(&test_owner, key);
+	chan = ust_channel_find_target(&test_owner, key);
 	ev = ust_event_find(name);
 	if (chan && ev)
 		ret = ust_event_set_filter(ev, chan, nr, p, &retire);

@@ -7,7 +7,8 @@
  * They let a test play the session daemon's part in-process: give the
  * library a channel over ring buffers it created itself (ltt_rb_init_region),
  * enable events in it with chosen ids, and read back exactly what the probes
- * wrote.  Channels added here belong to the test, not to any daemon.
+ * wrote; notifiers too, over a pipe of its own.  Channels and notifiers
+ * added here belong to the test, not to any daemon.
  */
 #ifndef LTT_UST_UST_INTERNAL_H
 #define LTT_UST_UST_INTERNAL_H
@@ -64,6 +65,24 @@ int ltt_ust_test_disable_event(uint64_t key, const char *name);
  */
 int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
 			    const uint8_t *const *progs, const uint32_t *lens);
+
+/**
+ * ltt_ust_test_add_notifier() - as NOTIFIER_ADD: a notifier of the test
+ * @key: with LTT_APP_NOTIFIER_KEY_BIT; the events it takes are then
+ *       enabled (and filtered) with the ltt_ust_test_*_event() and
+ *       ltt_ust_test_set_filter() hooks under that key
+ * @fd: taken (closed on error too): the write end of a pipe
+ * @captures: @nr capture expressions (common/trigger.h), borrowed
+ *
+ * Returns 0, -EINVAL (a bad key, capture or fd), -EEXIST or -ENOMEM.
+ */
+int ltt_ust_test_add_notifier(uint64_t key, int fd, uint32_t nr, const char *const *captures);
+
+/**
+ * ltt_ust_test_remove_notifier() - as NOTIFIER_REMOVE: returns once no
+ * thread can write for it any more, its fd closed.  Returns 0 or -ENOENT.
+ */
+int ltt_ust_test_remove_notifier(uint64_t key);
 
 /** ltt_ust_test_nr_events() - how many distinct events the library knows */
 uint64_t ltt_ust_test_nr_events(void);

@@ -14,6 +14,8 @@
  *   probe.c     the fast path (ltt_ust_probe_reserve/commit).
  *   tracef.c    ltt_tracef() and ltt_tracelog().
  *   filter.c    filter program sets: validation, running, context fields.
+ *   notify.c    notifiers (a trigger's event-rule-matches condition): the
+ *               message a matching event writes on the daemon's pipe.
  *   comm.c      one thread per session daemon: register, serve commands.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
  *
@@ -22,10 +24,15 @@
  *               -> published ust_targets: an immutable copy that every
  *                  descriptor of the event points to (desc->priv)
  *   ust_channel -> streams, each a struct ltt_rb on its own mapping
- * A channel is owned by the daemon (comm thread) that added it.
+ *   ust_notifier -> an embedded ust_channel (UST_CHAN_NOTIFY, no stream)
+ *                   that rules name as they name channels, the pipe's fd
+ * A channel or notifier is owned by the daemon (comm thread) that added
+ * it.  Notifiers are in a list of their own (notify.c): what walks the
+ * channel list (state dump, events_lost, exit, fork) never meets one;
+ * only the rules, found with ust_channel_find_target(), point to them.
  *
  * Locking: one mutex, the "ust lock" (ust_lock()), guards the registry,
- * the channel list and the daemons' shared state.  It is never held across
+ * the channel and notifier lists and the daemons' shared state.  It is never held across
  * I/O nor across an RCU grace period.  The fast path takes no lock: it
  * reads desc->priv and the channels inside an urcu-bp read-side critical
  * section; whatever it may still see (a replaced target array, a removed
@@ -73,8 +80,9 @@ struct ust_filters;
 /*
  * What the fast path reads: immutable once published.  A target "needs
  * the call" when the probe must pass what only it knows: the event's
- * arguments (a channel filters the event) or its call site (the channel
- * records the ip context).  An event with such a target has up to three
+ * arguments (a channel filters the event, or the target is a notifier,
+ * which captures them) or its call site (the channel records the ip
+ * context).  An event with such a target has up to three
  * views of its targets, under the same RCU pointer:
  *
  *   - the plain view (desc->priv, what ltt_ust_probe_reserve() walks)
@@ -101,17 +109,23 @@ struct ust_targets {
 	bool call;				/* the call view: ctx_call() is valid */
 	struct ust_targets *fview;		/* the call view, or NULL */
 	struct ust_targets *oview;		/* the view of ABI 1 probes, or NULL */
+	/* the event's description (ltt_app_put_tracepoint()): the notifiers' */
+	const uint8_t *enc;			/* the event's, immutable, never freed */
+	size_t enc_len;
 	struct ust_target t[];
 };
+
+struct ust_notifier;
 
 /* Things to free once no reader can see them: see ust_retire_flush(). */
 struct ust_retire {
 	struct ust_targets *targets;	/* with their fview and oview */
 	struct ust_channel *channels;
 	struct ust_filters *filters;
+	struct ust_notifier *notifiers;
 };
 
-#define UST_RETIRE_INIT { NULL, NULL, NULL }
+#define UST_RETIRE_INIT { NULL, NULL, NULL, NULL }
 
 struct ust_event;
 
@@ -157,9 +171,12 @@ struct ust_event *ust_event_find(const char *name);
 
 /**
  * ust_event_enable() - record @ev into @chan with @id; ust lock held
+ * @chan: a channel, or a notifier's (then @ev is notified, not recorded)
  *
  * Replaces the id if the event already goes to @chan.  The previous target
- * array goes to @retire.  Returns 0 or -ENOMEM.
+ * array goes to @retire.  Returns 0, -ENOMEM, -EINVAL (its filter on @chan
+ * was refused) or -EOPNOTSUPP (a notifier, and a module declares @ev with
+ * a header too old to pass its arguments: it could never notify).
  */
 int ust_event_enable(struct ust_event *ev, struct ust_channel *chan, uint32_t id,
 		     struct ust_retire *retire);
@@ -207,7 +224,8 @@ void ust_registry_fork_child(void);
 
 /**
  * ust_retire_flush() - wait for a grace period if anything was retired, then
- * free the target arrays and destroy the channels; ust lock NOT held
+ * free the target arrays and destroy the channels and notifiers; ust lock
+ * NOT held
  *
  * Not from a thread inside a read-side critical section (would deadlock):
  * that case leaks instead.
@@ -251,6 +269,20 @@ bool ust_filters_accept(const struct ust_filters *f, const struct ltt_filter_arg
 
 /** ust_filter_fork_child() - forget the cached pid and thread ids, in a child */
 void ust_filter_fork_child(void);
+
+struct ltt_filter_value;
+
+/**
+ * ust_filter_read_ctx() - the value of context field @id (enum
+ * ltt_filter_ctx) as filters read it, for the calling thread
+ * @out: S64, U64 or STR (a string in per-thread storage, valid until the
+ *       thread's next call)
+ *
+ * Fast path: any thread, no lock, no allocation, async-signal-safe.
+ * Returns 0, or -1 when the value is unknown (no such id, or /proc could
+ * not tell).
+ */
+int ust_filter_read_ctx(unsigned int id, struct ltt_filter_value *out);
 
 /* ---- channel.c ---- */
 
@@ -317,10 +349,14 @@ struct ust_channel {
 /*
  * chan->enabled: whether the channel records, and whether its events carry
  * context fields, so that the fast path tests both with one comparison.
+ * A notifier's channel (notify.c) is UST_CHAN_NOTIFY from its creation to
+ * its end: the slow walk notifies it, never reserves in it; the first
+ * target's inline test takes it for "off" and leaves it to the walk.
  */
 #define UST_CHAN_OFF 0
 #define UST_CHAN_ON 1			/* records, no context field */
 #define UST_CHAN_ON_CTX 2		/* records, with context fields */
+#define UST_CHAN_NOTIFY 3		/* a notifier's: no stream, never recorded into */
 
 /**
  * ust_channel_set_enabled() - turn @chan on or off (chan->enabled); ust
@@ -355,7 +391,11 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 /** ust_channel_destroy() - unmap and close; accepts NULL; no reader may see it */
 void ust_channel_destroy(struct ust_channel *chan);
 
-/** ust_channel_insert() - add to the list; -EEXIST for a known (owner, key); ust lock held */
+/**
+ * ust_channel_insert() - add to the list; ust lock held.  Returns 0,
+ * -EEXIST for a known (owner, key), or -EINVAL for a key with
+ * LTT_APP_NOTIFIER_KEY_BIT (a notifier's: no channel may shadow one).
+ */
 int ust_channel_insert(struct ust_channel *chan);
 
 /* agent.c: what a language agent is told and tells (agent.h) */
@@ -380,8 +420,19 @@ void ust_agent_fork_prepare(void);
 void ust_agent_fork_parent(void);
 void ust_agent_fork_child(void);
 
-/** ust_channel_find() - the channel @key of @owner, or NULL; ust lock held */
+/**
+ * ust_channel_find() - the channel @key of @owner, or NULL; ust lock held.
+ * Never a notifier's: CHANNEL_* commands can't reach one.
+ */
 struct ust_channel *ust_channel_find(const void *owner, uint64_t key);
+
+/**
+ * ust_channel_find_target() - what EVENT_ENABLE, EVENT_DISABLE and
+ * EVENT_FILTER name by @key: the channel of @owner, or, for a key with
+ * LTT_APP_NOTIFIER_KEY_BIT, the notifier's channel; NULL if none.  ust
+ * lock held.
+ */
+struct ust_channel *ust_channel_find_target(const void *owner, uint64_t key);
 
 /**
  * ust_channels_enabled_of() - the enabled channels of @owner (at most
@@ -490,6 +541,77 @@ struct ltt_ust_call;
 void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
 			   size_t payload_len, const struct ust_channel *chan,
 			   const struct ltt_ust_call *call);
+
+/* ---- notify.c ---- */
+
+/**
+ * ust_notifier_create() - a notifier (NOTIFIER_ADD), not yet in the list
+ * @owner: the daemon that adds it
+ * @key: with LTT_APP_NOTIFIER_KEY_BIT
+ * @nr: 0..LTT_TRIGGER_MAX_CAPTURES capture expressions in @captures
+ *      (borrowed), each parsed here (common/trigger.h)
+ * @fd: taken (closed on error too): the write end of a pipe or FIFO; made
+ *      non-blocking and close-on-exec here
+ * @ret: set on success; ust_notifier_insert() it, or ust_notifier_destroy()
+ *
+ * Any thread, no lock.  Returns 0, -EINVAL (a key without the bit, a
+ * capture ltt_capture_parse() refuses, an fd that is not a pipe's write
+ * end) or -ENOMEM.
+ */
+int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
+			int fd, struct ust_notifier **ret);
+
+/** ust_notifier_insert() - add to the list; -EEXIST for a known (owner, key); ust lock held */
+int ust_notifier_insert(struct ust_notifier *n);
+
+/**
+ * ust_notifier_find() - the channel of notifier @key of @owner (what its
+ * rules point to), or NULL; ust lock held
+ */
+struct ust_channel *ust_notifier_find(const void *owner, uint64_t key);
+
+/**
+ * ust_notifier_remove() - NOTIFIER_REMOVE: drop notifier @key of @owner
+ * from every event, unlink it and queue it on @retire, which closes its fd
+ * and frees it after a grace period (ust_retire_flush()); ust lock held.
+ * Returns 0, -ENOENT, or -ENOMEM (some events still notify it: it stays).
+ */
+int ust_notifier_remove(const void *owner, uint64_t key, struct ust_retire *retire);
+
+/**
+ * ust_notifiers_remove_owner() - ust_notifier_remove() each notifier of
+ * @owner (its daemon went away); ust lock held.  Returns the number that
+ * could not be removed.
+ */
+unsigned int ust_notifiers_remove_owner(const void *owner, struct ust_retire *retire);
+
+/** ust_notifier_destroy() - close and free; accepts NULL; no reader may see it */
+void ust_notifier_destroy(struct ust_notifier *n);
+
+/** ust_notifier_next_retired() - the notifier queued after @n on its ust_retire */
+struct ust_notifier *ust_notifier_next_retired(const struct ust_notifier *n);
+
+/**
+ * ust_notifiers_fork_child() - close and forget every notifier, in a child
+ * just forked, after ust_registry_fork_child() (no rule points to one any
+ * more); ust lock held.  The child registers afresh and gets its own.
+ */
+void ust_notifiers_fork_child(void);
+
+/**
+ * ust_notify() - the event of @ts matched notifier @chan (its filters, if
+ * any, accepted): write one message on its pipe
+ * @chan: a channel whose enabled is UST_CHAN_NOTIFY
+ * @ts: the targets walked (the event's description: its name, its fields)
+ * @call: the event's arguments, or NULL (then no field can be captured)
+ *
+ * Fast path (a probe's slow walk): any thread, signal handlers included,
+ * in the read-side critical section; no lock, no allocation, one write(),
+ * errno preserved.  A full pipe (or any failed write) counts the message
+ * as dropped; the next message written carries the count.
+ */
+void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
+		const struct ltt_ust_call *call);
 
 /* ---- tracef.c ---- */
 

@@ -205,6 +205,21 @@ TESTS += tests/unit/test_ust_filter_abi
 tests_unit_test_ust_filter_abi_SOURCES = tests/unit/test_ust_filter_abi.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ust_filter_abi_LDADD = src/ust/libust.la
 
+# Notifiers (triggers), in-process (ust-internal.h): what a matching event
+# writes on a real pipe, its captures, filters, a full pipe, removal.
+check_PROGRAMS += tests/unit/test_ust_notify
+TESTS += tests/unit/test_ust_notify
+tests_unit_test_ust_notify_SOURCES = tests/unit/test_ust_notify.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ust_notify_LDADD = src/ust/libust.la -lpthread
+
+# Notifiers through app.sock: the fake daemon sends NOTIFIER_ADD and
+# NOTIFIER_REMOVE with real pipes to test_tracepoint_app.
+check_PROGRAMS += tests/unit/test_ust_notify_app
+TESTS += tests/unit/test_ust_notify_app
+tests_unit_test_ust_notify_app_SOURCES = tests/unit/test_ust_notify_app.c $(UNIT_TAP_SOURCES) \
+	tests/unit/fake-app.c tests/unit/fake-app.h
+tests_unit_test_ust_notify_app_LDADD = src/common/libcommon.la
+
 # ltt-consumerd's file sink through the sink interface (its own sources,
 # compiled in): memory and splice() paths, read back from the files.
 check_PROGRAMS += tests/unit/test_sink_file

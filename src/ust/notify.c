@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * notify.c - notifiers: a trigger's event-rule-matches condition, evaluated
+ * in the program (NOTIFIER_ADD, app-proto.h).
+ *
+ * A notifier embeds a channel that is never recorded into
+ * (UST_CHAN_NOTIFY, no stream), so that the events its rule takes point
+ * to it as they point to channels: EVENT_FILTER, EVENT_ENABLE and
+ * EVENT_DISABLE name it by its key (ust_channel_find_target()), the
+ * registry shows it in the call view only (a notifier needs the event's
+ * arguments), and the probe's slow walk runs its filters.  When they
+ * accept, ust_notify() writes one message on the daemon's pipe: the
+ * event's name and the captured values, resolved by field name against
+ * the event's encoded description.
+ *
+ * ust_notify() runs in the probe: in any thread, in signal handlers,
+ * inside the read-side critical section.  It builds the message on its
+ * stack (LTT_APP_NOTIFY_MAX bytes, which a pipe writes atomically),
+ * allocates nothing, takes no lock and makes one system call, a
+ * non-blocking write().  A message the pipe cannot take (full: the daemon
+ * is behind) is dropped and counted; the next message written carries the
+ * count, so that the daemon knows how many it missed.
+ *
+ * Notifiers are a list of their own, under the ust lock: what walks the
+ * channels (the state dump, exit's quiesce, events_lost) never meets one.
+ * One is freed only after a grace period once no event points to it
+ * (struct ust_retire), so a probe that still sees it writes to an open fd.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define LTT_UST_BUILDING_LIBRARY
+#include <ltt/tracepoint.h>
+
+#include "common/app-proto.h"
+#include "common/trigger.h"
+#include "ust/ust.h"
+
+struct ust_notifier {
+	struct ust_notifier *next;		/* the list, ust lock */
+	struct ust_notifier *retired_next;	/* in a struct ust_retire */
+	int fd;					/* the pipe's write end, O_NONBLOCK */
+	uint64_t dropped;			/* messages lost since the last written (atomic) */
+	uint32_t nr_captures;
+	struct ltt_capture_expr *captures;	/* parsed once, at NOTIFIER_ADD */
+	/* last: a channel ends in its array of streams (none here) */
+	struct ust_channel chan;
+};
+
+static struct ust_notifier *notifiers;	/* under the ust lock */
+
+static struct ust_notifier *of_chan(const struct ust_channel *chan)
+{
+	return (struct ust_notifier *)((uintptr_t)chan - offsetof(struct ust_notifier, chan));
+}
+
+/* ---- the objects (ust lock, but create) ---- */
+
+/*
+ * Is @fd the write end of a pipe or FIFO?  Then make it non-blocking (a
+ * probe must never wait for the daemon) and close-on-exec.  0 or -EINVAL.
+ */
+static int pipe_writer_check(int fd)
+{
+	struct stat st;
+	int fl;
+
+	if (fd < 0 || fstat(fd, &st) || !S_ISFIFO(st.st_mode))
+		return -EINVAL;
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+		return -EINVAL;
+	if (!(fl & O_NONBLOCK) && fcntl(fd, F_SETFL, fl | O_NONBLOCK))
+		return -EINVAL;
+	if (fcntl(fd, F_SETFD, FD_CLOEXEC))
+		return -EINVAL;
+	return 0;
+}
+
+int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
+			int fd, struct ust_notifier **ret)
+{
+	struct ust_notifier *n = NULL;
+	int err = -EINVAL;
+	uint32_t i;
+
+	if (!(key & LTT_APP_NOTIFIER_KEY_BIT) || nr > LTT_TRIGGER_MAX_CAPTURES ||
+	    (nr && !captures) || pipe_writer_check(fd))
+		goto fail;
+	err = -ENOMEM;
+	n = calloc(1, sizeof(*n));
+	if (!n || (nr && !(n->captures = calloc(nr, sizeof(*n->captures)))))
+		goto fail;
+	for (i = 0; i < nr; i++) {
+		if (!captures[i] || ltt_capture_parse(captures[i], &n->captures[i])) {
+			ust_debug("notifier %llx: capture \"%s\" refused", (unsigned long long)key,
+				  captures[i] ? captures[i] : "(null)");
+			err = -EINVAL;
+			goto fail;
+		}
+	}
+	n->fd = fd;
+	n->nr_captures = nr;
+	n->chan.owner = owner;
+	n->chan.key = key;
+	n->chan.enabled = UST_CHAN_NOTIFY;	/* for good: no CHANNEL_* reaches it */
+	*ret = n;
+	return 0;
+fail:
+	if (n)
+		free(n->captures);
+	free(n);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+static struct ust_notifier *notifier_find(const void *owner, uint64_t key)
+{
+	struct ust_notifier *n;
+
+	for (n = notifiers; n; n = n->next)
+		if (n->chan.owner == owner && n->chan.key == key)
+			return n;
+	return NULL;
+}
+
+int ust_notifier_insert(struct ust_notifier *n)
+{
+	if (notifier_find(n->chan.owner, n->chan.key))
+		return -EEXIST;
+	n->next = notifiers;
+	notifiers = n;
+	return 0;
+}
+
+struct ust_channel *ust_notifier_find(const void *owner, uint64_t key)
+{
+	struct ust_notifier *n = notifier_find(owner, key);
+
+	return n ? &n->chan : NULL;
+}
+
+/* Drop @n's rules, unlink it and queue it on @retire; 0 or -ENOMEM. */
+static int notifier_remove(struct ust_notifier *n, struct ust_retire *retire)
+{
+	struct ust_notifier **pn;
+
+	if (ust_events_drop_channel(&n->chan, retire))
+		return -ENOMEM;
+	for (pn = &notifiers; *pn; pn = &(*pn)->next) {
+		if (*pn == n) {
+			*pn = n->next;
+			break;
+		}
+	}
+	n->retired_next = retire->notifiers;
+	retire->notifiers = n;
+	return 0;
+}
+
+int ust_notifier_remove(const void *owner, uint64_t key, struct ust_retire *retire)
+{
+	struct ust_notifier *n = notifier_find(owner, key);
+
+	return n ? notifier_remove(n, retire) : -ENOENT;
+}
+
+unsigned int ust_notifiers_remove_owner(const void *owner, struct ust_retire *retire)
+{
+	struct ust_notifier *n, *next;
+	unsigned int failed = 0;
+
+	for (n = notifiers; n; n = next) {
+		next = n->next;
+		if (n->chan.owner == owner && notifier_remove(n, retire))
+			failed++;
+	}
+	return failed;
+}
+
+void ust_notifier_destroy(struct ust_notifier *n)
+{
+	if (!n)
+		return;
+	if (n->fd >= 0)
+		close(n->fd);
+	free(n->captures);
+	free(n);
+}
+
+struct ust_notifier *ust_notifier_next_retired(const struct ust_notifier *n)
+{
+	return n->retired_next;
+}
+
+void ust_notifiers_fork_child(void)
+{
+	struct ust_notifier *n, *next;
+
+	for (n = notifiers; n; n = next) {
+		next = n->next;
+		ust_notifier_destroy(n);
+	}
+	notifiers = NULL;
+}
+
+/* ---- the message (fast path: no lock, no allocation) ---- */
+
+/*
+ * The message being built in the caller's stack buffer.  Every put checks
+ * its room; @fail says one did not fit (the message is then not sent:
+ * what the room left for each capture makes that impossible, but a cut
+ * message must never reach the pipe).
+ */
+struct out {
+	uint8_t *p;
+	uint8_t *end;
+	bool fail;
+};
+
+/* A capture other than a string takes at most this: type and u64. */
+#define CAPTURE_MAX_FIXED 9
+
+static void put(struct out *o, const void *src, size_t n)
+{
+	if (o->fail || (size_t)(o->end - o->p) < n) {
+		o->fail = true;
+		return;
+	}
+	memcpy(o->p, src, n);
+	o->p += n;
+}
+
+static void put_u8(struct out *o, uint8_t v)
+{
+	put(o, &v, 1);
+}
+
+static void put_u32(struct out *o, uint32_t v)
+{
+	v = htole32(v);
+	put(o, &v, 4);
+}
+
+static void put_u64(struct out *o, uint64_t v)
+{
+	v = htole64(v);
+	put(o, &v, 8);
+}
+
+/* A codec string of @s's first @n bytes (no NUL among them). */
+static void put_str(struct out *o, const char *s, size_t n)
+{
+	put_u32(o, (uint32_t)n + 1);
+	put(o, s, n);
+	put_u8(o, 0);
+}
+
+static void cap_unavailable(struct out *o)
+{
+	put_u8(o, LTT_CAPTURE_UNAVAILABLE);
+}
+
+static void cap_bits(struct out *o, uint8_t type, uint64_t bits)
+{
+	put_u8(o, type);
+	put_u64(o, bits);
+}
+
+/*
+ * A STRING capture of @s (@n bytes, or up to a NUL among them), cut to
+ * what a captured string keeps and to what the message has room for
+ * before @end, on a UTF-8 character's boundary.
+ */
+static void cap_string(struct out *o, const uint8_t *end, const char *s, size_t n)
+{
+	size_t room = end > o->p ? (size_t)(end - o->p) : 0, max;
+	const char *nul;
+
+	if (!s) {
+		s = "";
+		n = 0;
+	}
+	nul = memchr(s, '\0', n);
+	if (nul)
+		n = (size_t)(nul - s);
+	if (room < 6) {		/* type, length, NUL: can't happen (CAPTURE_MAX_FIXED) */
+		o->fail = true;
+		return;
+	}
+	max = room - 6 < LTT_CAPTURE_STR_MAX - 1 ? room - 6 : LTT_CAPTURE_STR_MAX - 1;
+	if (n > max) {
+		n = max;
+		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;	/* not inside a character */
+	}
+	put_u8(o, LTT_CAPTURE_STRING);
+	put_str(o, s, n);
+}
+
+/* The integer of @size bytes at @p, sign-extended when @is_signed. */
+static uint64_t load_int(const void *p, uint8_t size, bool is_signed)
+{
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t u64;
+
+	switch (size) {
+	case 1:
+		memcpy(&u8, p, 1);
+		return is_signed ? (uint64_t)(int64_t)(int8_t)u8 : u8;
+	case 2:
+		memcpy(&u16, p, 2);
+		return is_signed ? (uint64_t)(int64_t)(int16_t)u16 : u16;
+	case 4:
+		memcpy(&u32, p, 4);
+		return is_signed ? (uint64_t)(int64_t)(int32_t)u32 : u32;
+	default:
+		memcpy(&u64, p, 8);
+		return u64;
+	}
+}
+
+static bool int_size(uint8_t size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+static void cap_int(struct out *o, const void *p, uint8_t size, bool is_signed)
+{
+	uint64_t v = p ? load_int(p, size, is_signed) : 0;	/* NULL elements: zeros */
+
+	cap_bits(o, is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED, v);
+}
+
+/* One field of an event's description: what a capture needs of it. */
+struct field {
+	uint32_t idx;		/* its argument's index */
+	uint8_t type;		/* enum ltt_ust_type */
+	uint8_t size;
+	uint8_t is_signed;
+	uint8_t encoding;
+};
+
+/*
+ * Field @name of the event whose description (app-proto.h's encoding) is
+ * @enc: a walk with the codec's bounded cursor, which allocates nothing.
+ * True when found, with its layout in @ret.
+ */
+static bool field_find(const uint8_t *enc, size_t len, const char *name, struct field *ret)
+{
+	struct ltt_rbuf r;
+	uint32_t nr, i, e, nr_entries;
+	const char *fname;
+
+	ltt_rbuf_init(&r, enc, len);
+	ltt_rbuf_get_str(&r, SIZE_MAX);		/* the event's name */
+	ltt_rbuf_get_u32(&r);			/* its log level */
+	nr = ltt_rbuf_get_u32(&r);
+	for (i = 0; i < nr && !r.err; i++) {
+		fname = ltt_rbuf_get_str(&r, SIZE_MAX);
+		ret->type = ltt_rbuf_get_u8(&r);
+		ret->size = ltt_rbuf_get_u8(&r);
+		ret->is_signed = ltt_rbuf_get_u8(&r);
+		ltt_rbuf_get_u8(&r);		/* base */
+		ret->encoding = ltt_rbuf_get_u8(&r);
+		ltt_rbuf_get_u32(&r);		/* length: the argument has the count */
+		if (r.err)
+			return false;
+		if (!strcmp(fname, name)) {
+			ret->idx = i;
+			return true;
+		}
+		nr_entries = ltt_rbuf_get_u32(&r);
+		for (e = 0; e < nr_entries && !r.err; e++) {
+			ltt_rbuf_get_u64(&r);
+			ltt_rbuf_get_u64(&r);
+			ltt_rbuf_get_str(&r, SIZE_MAX);
+		}
+		ltt_rbuf_get_str(&r, SIZE_MAX);	/* enum_name */
+	}
+	return false;
+}
+
+/* FLOAT: the double's bits, a float widened. */
+static void cap_float(struct out *o, const void *p, uint8_t size)
+{
+	double d;
+	float f;
+	uint64_t bits;
+
+	if (size == 4) {
+		memcpy(&f, p, 4);
+		d = f;
+	} else {
+		memcpy(&d, p, 8);
+	}
+	memcpy(&bits, &d, 8);
+	cap_bits(o, LTT_CAPTURE_FLOAT, bits);
+}
+
+/* NAME or NAME[INDEX]: the value of the call's argument for that field. */
+static void cap_payload(struct out *o, const uint8_t *end, const struct ltt_capture_expr *e,
+			const struct ust_targets *ts, const struct ltt_ust_call *call)
+{
+	const struct ltt_ust_arg *a;
+	struct field f;
+	bool whole = e->index < 0;
+
+	if (!call || !field_find(ts->enc, ts->enc_len, e->field, &f) || f.idx >= call->nr_args) {
+		cap_unavailable(o);
+		return;
+	}
+	a = &call->args[f.idx];
+	switch (f.type) {
+	case LTT_UST_TYPE_INTEGER:
+	case LTT_UST_TYPE_ENUM:
+		if (whole && int_size(f.size) && a->p) {
+			cap_int(o, a->p, f.size, f.is_signed);
+			return;
+		}
+		break;
+	case LTT_UST_TYPE_FLOAT:
+		if (whole && (f.size == 4 || f.size == 8) && a->p) {
+			cap_float(o, a->p, f.size);
+			return;
+		}
+		break;
+	case LTT_UST_TYPE_STRING:
+		if (whole) {
+			cap_string(o, end, a->p, a->n);
+			return;
+		}
+		break;
+	case LTT_UST_TYPE_ARRAY:
+	case LTT_UST_TYPE_SEQUENCE:
+		/* text (1-byte UTF-8 elements) is a string whole */
+		if (whole && f.size == 1 && f.encoding == LTT_UST_ENCODING_UTF8) {
+			cap_string(o, end, a->p, a->n);
+			return;
+		}
+		if (!whole && (uint64_t)e->index < a->n && int_size(f.size)) {
+			cap_int(o, a->p ? (const uint8_t *)a->p + (size_t)e->index * f.size : NULL,
+				f.size, f.is_signed);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	cap_unavailable(o);	/* a type the expression does not fit */
+}
+
+/* $ctx.NAME: the value a filter reads. */
+static void cap_context(struct out *o, const uint8_t *end, const struct ltt_capture_expr *e)
+{
+	struct ltt_filter_value v;
+
+	if (ust_filter_read_ctx(e->ctx, &v)) {
+		cap_unavailable(o);	/* unknown: /proc could not tell */
+		return;
+	}
+	switch (v.type) {
+	case LTT_FTYPE_S64:
+		cap_bits(o, LTT_CAPTURE_SIGNED, (uint64_t)v.v.s);
+		break;
+	case LTT_FTYPE_U64:
+		cap_bits(o, LTT_CAPTURE_UNSIGNED, v.v.u);
+		break;
+	case LTT_FTYPE_STR:
+		cap_string(o, end, v.v.str.p, v.v.str.n);
+		break;
+	default:
+		cap_unavailable(o);
+		break;
+	}
+}
+
+void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
+		const struct ltt_ust_call *call)
+{
+	struct ust_notifier *n = of_chan(chan);
+	uint8_t buf[LTT_APP_NOTIFY_MAX];
+	struct out o = { buf, buf + sizeof(buf), false };
+	uint8_t *dropped_at;
+	uint64_t dropped;
+	struct ltt_rbuf r;
+	const char *event;
+	size_t len;
+	ssize_t w;
+	uint32_t i;
+	int saved_errno = errno;
+
+	ltt_rbuf_init(&r, ts->enc, ts->enc_len);
+	event = ltt_rbuf_get_str(&r, LTT_APP_NAME_MAX);
+	if (r.err)
+		return;		/* a description the daemon refused: it can't enable it */
+	put_u32(&o, LTT_APP_NOTIFY_MAGIC);
+	put_u32(&o, 0);		/* the length, once known */
+	put_u64(&o, n->chan.key);
+	dropped_at = o.p;
+	put_u64(&o, 0);		/* the count, taken just before the write */
+	put_str(&o, event, strlen(event));
+	put_u32(&o, n->nr_captures);
+	/* each capture leaves room for those after it: a string is cut instead */
+	for (i = 0; i < n->nr_captures; i++) {
+		const struct ltt_capture_expr *e = &n->captures[i];
+		const uint8_t *end = o.end - CAPTURE_MAX_FIXED * (n->nr_captures - 1 - i);
+
+		if (e->kind == LTT_CAPTURE_KIND_CONTEXT)
+			cap_context(&o, end, e);
+		else
+			cap_payload(&o, end, e, ts, call);
+	}
+	len = (size_t)(o.p - buf);
+	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
+	if (!o.fail) {
+		uint32_t len32 = htole32((uint32_t)len);
+
+		memcpy(buf + 4, &len32, 4);
+		dropped = htole64(dropped);
+		memcpy(dropped_at, &dropped, 8);
+		dropped = le64toh(dropped);
+		/* at most PIPE_BUF bytes: written whole or not at all */
+		w = write(n->fd, buf, len);
+		if (w == (ssize_t)len)
+			goto out;
+	}
+	/* full (EAGAIN), or broken: this one is lost, and those it carried */
+	__atomic_fetch_add(&n->dropped, dropped + 1, __ATOMIC_RELAXED);
+out:
+	errno = saved_errno;
+}
