@@ -26,6 +26,10 @@ dist_man_MANS += \
 	man/lttctl-regenerate.1 \
 	man/lttctl-track.1 \
 	man/lttctl-untrack.1 \
+	man/lttctl-add-trigger.1 \
+	man/lttctl-list-triggers.1 \
+	man/lttctl-remove-trigger.1 \
+	man/lttctl-wait-trigger.1 \
 	man/ltt-ust.3 \
 	man/ltt_tracepoint.3 \
 	man/ltt-sessiond.8 \

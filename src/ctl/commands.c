@@ -52,6 +52,15 @@ static const struct ctl_cmd commands[] = {
 	{ "untrack", cmd_untrack, "Stop the given processes recording for a session",
 	  "-u [-s SESSION] (--vpid VPID[,VPID...] | --vuid VUID[,VUID...] | "
 	  "--vgid VGID[,VGID...] | --all (--vpid | --vuid | --vgid))..." },
+	{ "add-trigger", cmd_add_trigger,
+	  "Add a trigger: a condition and the actions to take when it holds",
+	  "[--name NAME] [--owner-uid UID] --condition=TYPE [CONDITION-OPTION...] "
+	  "--action=TYPE [ACTION-ARGUMENT...] [--action=TYPE [ACTION-ARGUMENT...]]..." },
+	{ "list-triggers", cmd_list_triggers, "List the triggers, their conditions and actions",
+	  "" },
+	{ "remove-trigger", cmd_remove_trigger, "Remove a trigger", "TRIGGER" },
+	{ "wait-trigger", cmd_wait_trigger, "Print a trigger's notifications as they come",
+	  "TRIGGER [--timeout SEC] [--count N]" },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
 	  "[NAME] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },

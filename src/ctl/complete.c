@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * complete.c - the names completion scripts ask lttctl for: those of the
- * sessions, and of a session's channels, one per line, as commands take
- * them ("lttctl --list-sessions", "lttctl --list-channels[=SESSION]").
+ * sessions, of a session's channels and of the triggers, one per line, as
+ * commands take them ("lttctl --list-sessions",
+ * "lttctl --list-channels[=SESSION]", "lttctl --list-triggers").
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,5 +68,32 @@ int ctl_complete_channels(const struct ctl_ctx *ctx, const char *session)
 			ctl_util_out("%s\n", detail->channels[i].attr.name);
 	}
 	free(detail);
+	return CTL_EXIT_OK;
+}
+
+int ctl_complete_triggers(const struct ctl_ctx *ctx)
+{
+	struct ltt_trigger_info *triggers = NULL;
+	struct ltt_ctl *ctl;
+	size_t count = 0, i, j;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (ret)
+		return ret;
+	ret = ltt_ctl_list_triggers(ctl, &triggers, &count);
+	ltt_ctl_disconnect(ctl);
+	if (ret) {
+		ctl_out_error(ret, "listing the triggers: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	for (i = 0; i < count; i++) {
+		/* root's list may hold one name for several users */
+		for (j = 0; j < i && strcmp(triggers[j].attr.name, triggers[i].attr.name); j++)
+			;
+		if (j == i)
+			ctl_util_out("%s\n", triggers[i].attr.name);
+	}
+	free(triggers);
 	return CTL_EXIT_OK;
 }

@@ -5,7 +5,8 @@
  *   main.c         global options, then dispatch to one command
  *   commands.c     the command table: name, function, summary, usage
  *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
- *   complete.c     names for completion scripts: sessions, channels
+ *   complete.c     names for completion scripts: sessions, channels,
+ *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
  *   util.c         what the commands share: option parsing, errors,
@@ -100,6 +101,15 @@ int ctl_complete_sessions(const struct ctl_ctx *ctx);
  */
 int ctl_complete_channels(const struct ctl_ctx *ctx, const char *session);
 
+/**
+ * ctl_complete_triggers() - the names of the triggers lttctl can name (root:
+ * every user's), each once, one per line on stdout; never starts a
+ * session daemon
+ *
+ * Returns an exit status; errors are printed.
+ */
+int ctl_complete_triggers(const struct ctl_ctx *ctx);
+
 /* commands/NAME.c: each parses its own options from argv[1] on. */
 int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -126,6 +136,10 @@ int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_track(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_untrack(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_list_triggers(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_wait_trigger(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
  * cmd_track_list() - list's lines on @session's process trackers of the
@@ -630,6 +644,40 @@ void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev);
  * ctl_util_event_channel() - the channel of @ev by name, the default one included
  */
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_check_filter() - does the filter expression @filter parse?  A
+ * syntax error is printed with the expression and a caret under the bad
+ * token (FILTER); the daemon checks the types against each event.
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_check_filter(const char *filter);
+
+/**
+ * ctl_util_error_detail() - ctl_out_error() whose @detail lines (a filter
+ * expression and its caret) follow the message as they are (NULL: none)
+ */
+void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/**
+ * ctl_util_snapshot_where() - where snapshots go, into @out: the local
+ * directory @dir (made absolute), or @url (file://, net://, net4://,
+ * net6://); @out is left alone when both are NULL.  The caller refuses
+ * both at once.
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
+ * (OUTPUT_PATH, URL).
+ */
+int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out);
+
+/**
+ * ctl_util_trigger_error() - print the error @code (either sign) of a
+ * call about the trigger @trigger (NULL or "": one not named yet), or,
+ * for NOT_SUPPORTED, that the daemon predates triggers
+ */
+void ctl_util_trigger_error(const char *trigger, int code);
 
 /**
  * ctl_util_forget_session() - clear the current session if it is @session

@@ -27,16 +27,18 @@ enum {
 	OPT_LIST_OPTIONS,
 	OPT_LIST_SESSIONS,
 	OPT_LIST_CHANNELS,
+	OPT_LIST_TRIGGERS,
 };
 
 /*
- * The names a completion script asked for with --list-sessions or
- * --list-channels: listed once every global option is read (--rundir may
- * come after them).
+ * The names a completion script asked for with --list-sessions,
+ * --list-channels or --list-triggers: listed once every global option is
+ * read (--rundir may come after them).
  */
 static struct {
 	bool sessions;
 	bool channels;
+	bool triggers;
 	char *session;		/* --list-channels=SESSION, NULL: the current one */
 } list_names;
 
@@ -65,6 +67,8 @@ static const struct poptOption global_options[] = {
 	{ "list-channels", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIST_CHANNELS,
 	  "list the names of the channels of session NAME (default: the current session), "
 	  "one per line", "NAME" },
+	{ "list-triggers", 0, POPT_ARG_NONE, NULL, OPT_LIST_TRIGGERS,
+	  "list the names of the triggers, one per line", NULL },
 	POPT_TABLEEND
 };
 
@@ -143,6 +147,9 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 		case OPT_LIST_SESSIONS:
 			list_names.sessions = true;
 			break;
+		case OPT_LIST_TRIGGERS:
+			list_names.triggers = true;
+			break;
 		case OPT_LIST_CHANNELS:
 			list_names.channels = true;
 			free(list_names.session);
@@ -194,22 +201,26 @@ static int find_mi(int argc, char **argv, enum ctl_out_format *ret_format)
 	return CTL_GO_ON;
 }
 
-/* --list-sessions, --list-channels: alone, without a command. */
+/* --list-sessions, --list-channels, --list-triggers: alone, without a command. */
 static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
 {
+	const char *what = list_names.sessions ? "sessions" :
+			   list_names.channels ? "channels" : "triggers";
+	char option[32];
 	const char **args;
 
-	if (ctl_util_names_only(list_names.sessions ? "--list-sessions" : "--list-channels"))
+	snprintf(option, sizeof(option), "--list-%s", what);
+	if (ctl_util_names_only(option))
 		return CTL_EXIT_FAILURE;
-	if (list_names.sessions && list_names.channels)
-		return ctl_util_usage_error(ctx, "--list-sessions and --list-channels: "
-					    "give one of them");
+	if (list_names.sessions + list_names.channels + list_names.triggers > 1)
+		return ctl_util_usage_error(ctx, "--list-sessions, --list-channels and "
+					    "--list-triggers: give one of them");
 	if (ctl_util_args(pc, &args))
-		return ctl_util_usage_error(ctx, "--list-%s takes no command ('%s')",
-					    list_names.sessions ? "sessions" : "channels",
-					    args[0]);
+		return ctl_util_usage_error(ctx, "%s takes no command ('%s')", option, args[0]);
 	if (list_names.sessions)
 		return ctl_complete_sessions(ctx);
+	if (list_names.triggers)
+		return ctl_complete_triggers(ctx);
 	return ctl_complete_channels(ctx, list_names.session);
 }
 
@@ -238,7 +249,7 @@ int main(int argc, char **argv)
 		goto end;
 	level = LTT_LOG_WARN + ctx.verbose;
 	ltt_log_init("lttctl", level > LTT_LOG_TRACE ? LTT_LOG_TRACE : level);
-	if (list_names.sessions || list_names.channels) {
+	if (list_names.sessions || list_names.channels || list_names.triggers) {
 		ret = list_names_of(&ctx, pc);
 		goto end;
 	}

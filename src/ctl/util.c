@@ -19,6 +19,7 @@
 #include "common/names.h"
 #include "common/paths.h"
 #include "common/size.h"
+#include "common/uri.h"
 #include "ctl/ctl.h"
 
 #define GLOBAL_USAGE "[OPTION...] COMMAND [ARG...]"
@@ -869,4 +870,73 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret)
 		ctl_out_error(ret, "%s: %s: %s", what, d, ltt_strerror(ret));
 	else
 		ctl_out_error(ret, "%s: %s", what, ltt_strerror(ret));
+}
+
+int ctl_util_check_filter(const char *filter)
+{
+	char msg[LTT_FILTER_MAX + 512];
+	char *lines;
+	size_t len;
+	int ret;
+
+	ret = ltt_ctl_filter_check(filter, msg, sizeof(msg));
+	if (ret == -LTT_ERR_FILTER) {
+		/* "MESSAGE\n  EXPRESSION\n  ^\n": the message, then the caret lines */
+		lines = strchr(msg, '\n');
+		if (lines)
+			*lines++ = '\0';
+		len = lines ? strlen(lines) : 0;
+		if (len && lines[len - 1] == '\n')
+			lines[len - 1] = '\0';
+		ctl_util_error_detail(LTT_ERR_FILTER, lines, "invalid filter: %s", msg);
+		return CTL_EXIT_FAILURE;
+	}
+	if (ret) {
+		ctl_out_error(ret, "filter: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
+void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ctl_out_vmessage(CTL_OUT_MSG_ERROR, code, detail, fmt, ap);
+	va_end(ap);
+}
+
+int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out)
+{
+	struct ltt_uri uri;
+
+	if (dir) {
+		if (ctl_util_abs_path(dir, out->output, sizeof(out->output))) {
+			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,
+				      ltt_strerror(LTT_ERR_OUTPUT_PATH));
+			return CTL_EXIT_FAILURE;
+		}
+		out->output_type = LTT_OUTPUT_LOCAL;
+	} else if (url) {
+		if (strlen(url) >= sizeof(out->output) || ltt_uri_parse(url, &uri) ||
+		    uri.scheme == LTT_URI_TCP) {
+			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
+			return CTL_EXIT_FAILURE;
+		}
+		out->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+		strcpy(out->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
+	}
+	return CTL_EXIT_OK;
+}
+
+void ctl_util_trigger_error(const char *trigger, int code)
+{
+	if (code == -LTT_ERR_NOT_SUPPORTED || code == LTT_ERR_NOT_SUPPORTED)
+		ctl_out_error(code, "the session daemon is too old for triggers (they need client "
+			      "protocol 1.18): upgrade ltt-sessiond");
+	else if (trigger && *trigger)
+		ctl_out_error(code, "trigger '%s': %s", trigger, ltt_strerror(code));
+	else
+		ctl_out_error(code, "trigger: %s", ltt_strerror(code));
 }

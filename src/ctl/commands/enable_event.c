@@ -6,7 +6,6 @@
  * No rule of the list is sent while one of them is already enabled or the
  * named channel does not exist.
  */
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,18 +37,6 @@ static bool same_str(const char *a, const char *b)
 	return !strcmp(a ? a : "", b ? b : "");
 }
 
-/* An error whose @detail lines (the expression, the caret) follow as they are. */
-static void detail_error(int code, const char *detail, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void detail_error(int code, const char *detail, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	ctl_out_vmessage(CTL_OUT_MSG_ERROR, code, detail, fmt, ap);
-	va_end(ap);
-}
-
 /*
  * --filter and --exclude: the filter parsed here first (a syntax error is
  * shown with a caret under the bad token); the daemon checks its types
@@ -59,33 +46,11 @@ static void detail_error(int code, const char *detail, const char *fmt, ...)
 static int check_filter(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
 			char **values, struct rule_text *text)
 {
-	char msg[LTT_FILTER_MAX + 512];
-	int ret;
-
 	(void)ctx;
+	(void)ev;
 	text->filter = values[VAL_FILTER];
 	text->exclude = values[VAL_EXCLUDE];
-	if (!text->filter)
-		return CTL_EXIT_OK;
-	ret = ltt_ctl_filter_check(text->filter, msg, sizeof(msg));
-	if (ret == -LTT_ERR_FILTER) {
-		/* "MESSAGE\n  EXPRESSION\n  ^\n": the message, then the caret lines */
-		char *lines = strchr(msg, '\n');
-		size_t len;
-
-		if (lines)
-			*lines++ = '\0';
-		len = lines ? strlen(lines) : 0;
-		if (len && lines[len - 1] == '\n')
-			lines[len - 1] = '\0';
-		detail_error(LTT_ERR_FILTER, lines, "invalid filter: %s", msg);
-		return CTL_EXIT_FAILURE;
-	}
-	if (ret) {
-		ctl_out_error(ret, "filter: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
-	return CTL_EXIT_OK;
+	return text->filter ? ctl_util_check_filter(text->filter) : CTL_EXIT_OK;
 }
 
 /* The exclusions of --exclude for @attr's pattern, into @text and @attr. */

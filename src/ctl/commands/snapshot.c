@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "common/size.h"
-#include "common/uri.h"
 #include "ctl/ctl.h"
 #include "ctl/out.h"
 
@@ -45,26 +44,11 @@ struct snap_args {
 static int parse_where(const struct ctl_ctx *ctx, struct snap_args *a, const char *url)
 {
 	const char *dir = a->values[VAL_OUTPUT];
-	struct ltt_uri uri;
 
 	if (dir && url)
 		return ctl_util_usage_error(ctx, "give a URL or -o DIR, not both");
-	if (dir) {
-		if (ctl_util_abs_path(dir, a->out.output, sizeof(a->out.output))) {
-			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,
-				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
-			return CTL_EXIT_FAILURE;
-		}
-		a->out.output_type = LTT_OUTPUT_LOCAL;
-	} else if (url) {
-		if (strlen(url) >= sizeof(a->out.output) || ltt_uri_parse(url, &uri) ||
-		    uri.scheme == LTT_URI_TCP) {
-			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
-			return CTL_EXIT_FAILURE;
-		}
-		a->out.output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
-		strcpy(a->out.output, uri.scheme == LTT_URI_FILE ? uri.path : url);
-	}
+	if (ctl_util_snapshot_where(dir, url, &a->out))
+		return CTL_EXIT_FAILURE;
 	return CTL_GO_ON;
 }
 

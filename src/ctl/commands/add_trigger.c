@@ -1,0 +1,956 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * add_trigger.c - lttctl add-trigger: add a trigger, a condition and the
+ * actions to take each time it holds, with LTTng 2.13's command line:
+ *
+ *   lttctl add-trigger [--name NAME] [--owner-uid UID]
+ *           --condition=TYPE [CONDITION OPTIONS]
+ *           --action=TYPE [SESSION] [ACTION OPTIONS] [--action=TYPE ...]...
+ *
+ * Options are positional: those before --condition are the trigger's,
+ * those after --condition=TYPE the condition's up to the first --action,
+ * those after each --action=TYPE that action's ("--name" names the
+ * trigger, the event rule's pattern or the snapshot, depending on where
+ * it is).  So the line is read in two steps: scan() cuts it into parts
+ * and checks that each option belongs to its part; build() turns each
+ * part's values into a struct ltt_trigger_attr, checking them.  The
+ * whole trigger is then checked as the daemon checks it (convert.h,
+ * trigger.h) before connecting: a line that can't make a trigger is
+ * refused without a daemon, and nothing is sent.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/attr.h"
+#include "common/convert.h"
+#include "common/names.h"
+#include "common/size.h"
+#include "common/trigger.h"
+#include "ctl/ctl.h"
+
+/* The options, as the values of their poptOption (the help's table). */
+enum opt {
+	O_NAME = 1,
+	O_OWNER_UID,
+	O_CONDITION,
+	O_ACTION,
+	O_TYPE,
+	O_EXCLUDE,
+	O_LOGLEVEL,
+	O_FILTER,
+	O_CAPTURE,
+	O_SESSION,
+	O_CHANNEL,
+	O_DOMAIN,
+	O_USERSPACE,
+	O_KERNEL,
+	O_RATIO,
+	O_SIZE,
+	O_MAX_SIZE,
+	O_PATH,
+	O_URL,
+	O_RATE,
+	O_HELP,
+	NR_OPTS,
+};
+
+#define B(o) (1u << (o))
+
+/*
+ * The one table of the options: parsing reads it (names, whether they
+ * take a value, their enum opt), --help and --list-options print it.
+ */
+static const struct poptOption options[] = {
+	{ "name", 'n', POPT_ARG_STRING, NULL, O_NAME,
+	  "before --condition: the trigger's name (default: the daemon's choice); "
+	  "event-rule-matches: the events' name pattern (default '*'); "
+	  "snapshot-session: the snapshots' name", "NAME" },
+	{ "owner-uid", 0, POPT_ARG_STRING, NULL, O_OWNER_UID,
+	  "before --condition: add the trigger as user UID's (root only)", "UID" },
+	{ "condition", 0, POPT_ARG_STRING, NULL, O_CONDITION,
+	  "the condition, followed by its options (below)", "TYPE" },
+	{ "action", 0, POPT_ARG_STRING, NULL, O_ACTION,
+	  "an action, followed by its session and options (below); 1 to 8, run in order",
+	  "TYPE" },
+	{ "type", 't', POPT_ARG_STRING, NULL, O_TYPE,
+	  "event-rule-matches: user (the default), kernel:tracepoint, kernel:syscall "
+	  "or python", "TYPE" },
+	{ "exclude-name", 'x', POPT_ARG_STRING, NULL, O_EXCLUDE,
+	  "event-rule-matches: not the events of that name or pattern (repeatable; "
+	  "user space, with a '*' pattern)", "NAME" },
+	{ "log-level", 'l', POPT_ARG_STRING, NULL, O_LOGLEVEL,
+	  "event-rule-matches: LEVEL.. (LEVEL or more severe), LEVEL (exactly), .. (any)",
+	  "LEVEL" },
+	{ "filter", 'f', POPT_ARG_STRING, NULL, O_FILTER,
+	  "event-rule-matches: only the events for which EXPR is true", "EXPR" },
+	{ "capture", 0, POPT_ARG_STRING, NULL, O_CAPTURE,
+	  "event-rule-matches: a payload field (NAME, NAME[INDEX]) or context ($ctx.NAME) "
+	  "each notification carries (repeatable, at most 16)", "EXPR" },
+	{ "session", 's', POPT_ARG_STRING, NULL, O_SESSION,
+	  "channel-buffer-usage-*, session-*: the session", "SESSION" },
+	{ "channel", 'c', POPT_ARG_STRING, NULL, O_CHANNEL,
+	  "channel-buffer-usage-*: the channel", "CHANNEL" },
+	{ "domain", 0, POPT_ARG_STRING, NULL, O_DOMAIN,
+	  "channel-buffer-usage-*: the channel's domain, user or kernel", "DOMAIN" },
+	{ "userspace", 'u', POPT_ARG_NONE, NULL, O_USERSPACE,
+	  "channel-buffer-usage-*: --domain=user", NULL },
+	{ "kernel", 'k', POPT_ARG_NONE, NULL, O_KERNEL,
+	  "channel-buffer-usage-*: --domain=kernel", NULL },
+	{ "threshold-ratio", 0, POPT_ARG_STRING, NULL, O_RATIO,
+	  "channel-buffer-usage-*: a fraction of the buffers, 0 to 1", "RATIO" },
+	{ "threshold-size", 0, POPT_ARG_STRING, NULL, O_SIZE,
+	  "channel-buffer-usage-*, session-consumed-size-ge: bytes, above 0 (k, M, G "
+	  "suffixes)", "SIZE" },
+	{ "max-size", 'm', POPT_ARG_STRING, NULL, O_MAX_SIZE,
+	  "snapshot-session: at most SIZE bytes per snapshot", "SIZE" },
+	{ "path", 0, POPT_ARG_STRING, NULL, O_PATH,
+	  "snapshot-session: write the snapshots under the local directory DIR", "DIR" },
+	{ "url", 0, POPT_ARG_STRING, NULL, O_URL,
+	  "snapshot-session: write the snapshots at URL (file://, net://)", "URL" },
+	{ "rate-policy", 0, POPT_ARG_STRING, NULL, O_RATE,
+	  "each action: every:N (each N-th time the condition holds; default every:1) or "
+	  "once-after:N (once, the N-th time)", "POLICY" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, O_HELP, "show this help", NULL },
+	POPT_TABLEEND
+};
+
+static const char help_footer[] =
+	"\nConditions (--condition=TYPE) and their options:\n"
+	"  event-rule-matches         [-t TYPE] [-n PATTERN] [-x NAME]... [-l LEVEL]\n"
+	"                             [-f EXPR] [--capture EXPR]...\n"
+	"  channel-buffer-usage-ge,   -s SESSION -c CHANNEL (-u | -k)\n"
+	"  channel-buffer-usage-le    (--threshold-ratio RATIO | --threshold-size SIZE)\n"
+	"  session-consumed-size-ge   -s SESSION --threshold-size SIZE\n"
+	"  session-rotation-starts    -s SESSION\n"
+	"  session-rotation-finishes  -s SESSION\n"
+	"Actions (--action=TYPE), each with [--rate-policy POLICY]:\n"
+	"  notify\n"
+	"  start-session SESSION\n"
+	"  stop-session SESSION\n"
+	"  rotate-session SESSION\n"
+	"  snapshot-session SESSION   [-n NAME] [-m SIZE] [--path DIR | --url URL]\n"
+	"Options belong to what they follow: the trigger before --condition, the\n"
+	"condition up to the first --action, then each action.  The session daemon\n"
+	"evaluates event-rule-matches (user space), session-consumed-size-ge and\n"
+	"session-rotation-* conditions; lttctl-add-trigger(1) has the details.\n";
+
+/* What each part of the line takes, besides --condition and --action. */
+#define TRIGGER_OPTS (B(O_NAME) | B(O_OWNER_UID))
+#define RULE_OPTS (B(O_TYPE) | B(O_NAME) | B(O_EXCLUDE) | B(O_LOGLEVEL) | B(O_FILTER) | \
+		   B(O_CAPTURE))
+#define BUFFER_OPTS (B(O_SESSION) | B(O_CHANNEL) | B(O_DOMAIN) | B(O_USERSPACE) | \
+		     B(O_KERNEL) | B(O_RATIO) | B(O_SIZE))
+#define REPEATABLE (B(O_EXCLUDE) | B(O_CAPTURE))
+
+static const unsigned int condition_opts[] = {
+	[LTT_CONDITION_EVENT_RULE_MATCHES] = RULE_OPTS,
+	[LTT_CONDITION_BUFFER_USAGE_GE] = BUFFER_OPTS,
+	[LTT_CONDITION_BUFFER_USAGE_LE] = BUFFER_OPTS,
+	[LTT_CONDITION_SESSION_CONSUMED_SIZE_GE] = B(O_SESSION) | B(O_SIZE),
+	[LTT_CONDITION_SESSION_ROTATION_STARTS] = B(O_SESSION),
+	[LTT_CONDITION_SESSION_ROTATION_FINISHES] = B(O_SESSION),
+};
+
+static const unsigned int action_opts[] = {
+	[LTT_ACTION_NOTIFY] = B(O_RATE),
+	[LTT_ACTION_START_SESSION] = B(O_RATE),
+	[LTT_ACTION_STOP_SESSION] = B(O_RATE),
+	[LTT_ACTION_ROTATE_SESSION] = B(O_RATE),
+	[LTT_ACTION_SNAPSHOT_SESSION] = B(O_RATE) | B(O_NAME) | B(O_MAX_SIZE) | B(O_PATH) |
+					B(O_URL),
+};
+
+enum part_kind { PART_TRIGGER, PART_CONDITION, PART_ACTION };
+
+/* One part of the line: the trigger's options, the condition's, an action's. */
+struct part {
+	enum part_kind kind;
+	uint32_t type;			/* the condition's or action's type */
+	size_t nr;			/* an action's number, from 1 */
+	unsigned int given;		/* B(opt) of each option given */
+	const char *val[NR_OPTS];	/* each option's value ("" for a flag) */
+	const char *arg;		/* an action's SESSION */
+};
+
+/* The line, cut into its parts. */
+struct line {
+	struct part trigger;
+	struct part condition;
+	bool has_condition;
+	struct part actions[LTT_TRIGGER_MAX_ACTIONS];
+	size_t nr_actions;
+	const char *captures[LTT_TRIGGER_MAX_CAPTURES];	/* --capture, in order */
+	size_t nr_captures;
+	char exclusions[LTT_EXCLUSIONS_MAX];		/* the -x, comma-separated */
+};
+
+/* Reading the words of the line one by one. */
+struct reader {
+	int argc;
+	const char **argv;
+	int i;			/* the next word */
+	bool no_opts;		/* after "--": arguments only */
+};
+
+/* A word read: an option and its value, or an argument. */
+struct word {
+	const struct poptOption *opt;	/* NULL: an argument */
+	char text[80];			/* the option as typed, for messages: "--name", "-n" */
+	const char *value;		/* the option's value ("" for a flag), or the argument */
+};
+
+/* "--name"'s entry, "-n"'s; NULL if none. */
+static const struct poptOption *find_option(const char *name, size_t len, char c)
+{
+	const struct poptOption *o;
+
+	for (o = options; o->longName; o++) {
+		if (c ? o->shortName == c : strlen(o->longName) == len &&
+		    !strncmp(o->longName, name, len))
+			return o;
+	}
+	return NULL;
+}
+
+static bool takes_value(const struct poptOption *o)
+{
+	return (o->argInfo & POPT_ARG_MASK) != POPT_ARG_NONE;
+}
+
+/* The option of word @t ("--opt", "--opt=V", "-o", "-oV") into @w; @ret_inline its =V. */
+static int find_word_option(const struct ctl_ctx *ctx, const char *t, struct word *w,
+			    const char **ret_inline)
+{
+	const char *eq = strchr(t, '=');
+	size_t len;
+
+	if (t[1] == '-') {
+		len = eq ? (size_t)(eq - t) : strlen(t);
+		w->opt = find_option(t + 2, len - 2, 0);
+		*ret_inline = eq ? eq + 1 : NULL;
+	} else {
+		len = 2;
+		w->opt = find_option(NULL, 0, t[1]);
+		*ret_inline = t[2] ? t + 2 : NULL;
+		if (w->opt && !takes_value(w->opt) && t[2])
+			w->opt = NULL;
+	}
+	if (!w->opt)
+		return ctl_util_usage_error(ctx, "%s: unknown option", t);
+	snprintf(w->text, sizeof(w->text), "%.*s", (int)len, t);
+	return CTL_GO_ON;
+}
+
+/* The next word of the line into @w.  Returns CTL_GO_ON or an exit status. */
+static int read_word(const struct ctl_ctx *ctx, struct reader *r, struct word *w)
+{
+	const char *t = r->argv[r->i++], *value;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	if (r->no_opts || t[0] != '-' || !t[1]) {
+		w->value = t;
+		return CTL_GO_ON;
+	}
+	ret = find_word_option(ctx, t, w, &value);
+	if (ret != CTL_GO_ON)
+		return ret;
+	if (!takes_value(w->opt)) {
+		if (value)
+			return ctl_util_usage_error(ctx, "%s takes no value", w->text);
+		w->value = "";
+		return CTL_GO_ON;
+	}
+	if (!value) {
+		if (r->i >= r->argc)
+			return ctl_util_usage_error(ctx, "%s: missing argument", w->text);
+		value = r->argv[r->i++];
+	}
+	w->value = value;
+	return CTL_GO_ON;
+}
+
+/* "condition session-rotation-starts", "action 2 (stop-session)". */
+static const char *part_name(const struct part *p, char *buf, size_t len)
+{
+	if (p->kind == PART_CONDITION)
+		snprintf(buf, len, "condition %s",
+			 ltt_condition_type_name((enum ltt_condition_type)p->type));
+	else if (p->kind == PART_ACTION)
+		snprintf(buf, len, "action %zu (%s)", p->nr,
+			 ltt_action_type_name((enum ltt_action_type)p->type));
+	else
+		snprintf(buf, len, "the trigger");
+	return buf;
+}
+
+static unsigned int part_opts(const struct part *p)
+{
+	if (p->kind == PART_CONDITION)
+		return condition_opts[p->type];
+	if (p->kind == PART_ACTION)
+		return action_opts[p->type];
+	return TRIGGER_OPTS;
+}
+
+/* "--session, --threshold-size": the options of @mask, in the table's order. */
+static const char *opt_list(unsigned int mask, char *buf, size_t len)
+{
+	const struct poptOption *o;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (o = options; o->longName && n < len; o++) {
+		if (mask & B(o->val))
+			n += (size_t)snprintf(buf + n, len - n, "%s--%s", n ? ", " : "", o->longName);
+	}
+	return buf;
+}
+
+/* A usage error: option @w is not one of @p's. */
+static int not_here(const struct ctl_ctx *ctx, const struct part *p, const struct word *w)
+{
+	char what[64], opts[256];
+
+	if (p->kind == PART_TRIGGER)
+		return ctl_util_usage_error(ctx, "%s before --condition: only --name and --owner-uid "
+					    "go there; give the condition's options after "
+					    "--condition=TYPE", w->text);
+	return ctl_util_usage_error(ctx, "%s is not an option of %s, which takes %s", w->text,
+				    part_name(p, what, sizeof(what)),
+				    part_opts(p) ? opt_list(part_opts(p), opts, sizeof(opts)) :
+				    "none");
+}
+
+/* -x NAME, added to the comma-separated list. */
+static int add_exclusion(const struct ctl_ctx *ctx, struct line *l, const char *name)
+{
+	size_t n = strlen(l->exclusions);
+
+	if (!*name)
+		return ctl_util_usage_error(ctx, "--exclude-name: the name is empty");
+	if (n + 1 + strlen(name) >= sizeof(l->exclusions)) {
+		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s': the exclusions take more than "
+			      "%d bytes", name, LTT_EXCLUSIONS_MAX - 1);
+		return CTL_EXIT_FAILURE;
+	}
+	snprintf(l->exclusions + n, sizeof(l->exclusions) - n, "%s%s", n ? "," : "", name);
+	return CTL_GO_ON;
+}
+
+/* An option of part @p (not --condition, --action, --help). */
+static int take_option(const struct ctl_ctx *ctx, struct line *l, struct part *p,
+		       const struct word *w)
+{
+	int o = w->opt->val;
+	char what[64];
+
+	if (!(part_opts(p) & B(o)))
+		return not_here(ctx, p, w);
+	if ((p->given & B(o)) && !(REPEATABLE & B(o)))
+		return ctl_util_usage_error(ctx, "%s is given twice for %s", w->text,
+					    part_name(p, what, sizeof(what)));
+	p->given |= B(o);
+	p->val[o] = w->value;
+	if (o == O_EXCLUDE)
+		return add_exclusion(ctx, l, w->value);
+	if (o == O_CAPTURE) {
+		if (l->nr_captures == LTT_TRIGGER_MAX_CAPTURES) {
+			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': a condition takes at "
+				      "most %d captures", w->value, LTT_TRIGGER_MAX_CAPTURES);
+			return CTL_EXIT_FAILURE;
+		}
+		l->captures[l->nr_captures++] = w->value;
+	}
+	return CTL_GO_ON;
+}
+
+/* --condition=TYPE: the condition's part begins. */
+static int start_condition(const struct ctl_ctx *ctx, struct line *l, struct part **cur,
+			   const char *type)
+{
+	if (l->has_condition)
+		return ctl_util_usage_error(ctx, "--condition is given twice: a trigger has one "
+					    "condition");
+	l->condition.type = ltt_condition_type_parse(type);
+	if (!l->condition.type) {
+		ctl_out_error(LTT_ERR_TRIGGER_CONDITION, "condition '%s': %s", type,
+			      ltt_strerror(LTT_ERR_TRIGGER_CONDITION));
+		return CTL_EXIT_FAILURE;
+	}
+	l->condition.kind = PART_CONDITION;
+	l->has_condition = true;
+	*cur = &l->condition;
+	return CTL_GO_ON;
+}
+
+/* --action=TYPE: an action's part begins. */
+static int start_action(const struct ctl_ctx *ctx, struct line *l, struct part **cur,
+			const char *type)
+{
+	struct part *a;
+
+	if (!l->has_condition)
+		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
+					    "first (--condition=TYPE), then the actions", type);
+	if (!ltt_action_type_parse(type)) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "action '%s': %s", type,
+			      ltt_strerror(LTT_ERR_TRIGGER_ACTION));
+		return CTL_EXIT_FAILURE;
+	}
+	if (l->nr_actions == LTT_TRIGGER_MAX_ACTIONS) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "action %zu (%s): a trigger takes at most %d "
+			      "actions", l->nr_actions + 1, type, LTT_TRIGGER_MAX_ACTIONS);
+		return CTL_EXIT_FAILURE;
+	}
+	a = &l->actions[l->nr_actions++];
+	a->kind = PART_ACTION;
+	a->type = ltt_action_type_parse(type);
+	a->nr = l->nr_actions;
+	*cur = a;
+	return CTL_GO_ON;
+}
+
+/* A word that is no option: an action's SESSION. */
+static int take_arg(const struct ctl_ctx *ctx, struct part *p, const char *arg)
+{
+	char what[64];
+
+	if (p->kind == PART_ACTION && p->type != LTT_ACTION_NOTIFY && !p->arg) {
+		p->arg = arg;
+		return CTL_GO_ON;
+	}
+	if (p->kind == PART_ACTION && p->type == LTT_ACTION_NOTIFY)
+		return ctl_util_usage_error(ctx, "unexpected argument '%s': %s takes no session",
+					    arg, part_name(p, what, sizeof(what)));
+	return ctl_util_usage_error(ctx, "unexpected argument '%s'", arg);
+}
+
+/* --list-options: the options, for completion scripts. */
+static int list_options(void)
+{
+	if (ctl_util_names_only("--list-options"))
+		return CTL_EXIT_FAILURE;
+	ctl_util_list_options(stdout, options);
+	return CTL_EXIT_OK;
+}
+
+/* The word @w, taken by the part it belongs to. */
+static int take_word(const struct ctl_ctx *ctx, struct line *l, struct part **cur,
+		     const struct word *w)
+{
+	if (!w->opt)
+		return take_arg(ctx, *cur, w->value);
+	switch (w->opt->val) {
+	case O_HELP:
+		ctl_util_help(ctx->cmd, options, help_footer);
+		return CTL_EXIT_OK;
+	case O_CONDITION:
+		return start_condition(ctx, l, cur, w->value);
+	case O_ACTION:
+		return start_action(ctx, l, cur, w->value);
+	default:
+		return take_option(ctx, l, *cur, w);
+	}
+}
+
+/* Cut the line into its parts.  Returns CTL_GO_ON or an exit status. */
+static int scan(const struct ctl_ctx *ctx, int argc, const char **argv, struct line *l)
+{
+	struct reader r = { argc, argv, 1, false };
+	struct part *cur = &l->trigger;
+	struct word w;
+	int ret;
+
+	l->trigger.kind = PART_TRIGGER;
+	while (r.i < argc) {
+		if (!r.no_opts && !strcmp(argv[r.i], "--")) {
+			r.no_opts = true;
+			r.i++;
+			continue;
+		}
+		if (!r.no_opts && !strcmp(argv[r.i], "--list-options"))
+			return list_options();
+		ret = read_word(ctx, &r, &w);
+		if (ret == CTL_GO_ON)
+			ret = take_word(ctx, l, &cur, &w);
+		if (ret != CTL_GO_ON)
+			return ret;
+	}
+	if (!l->has_condition)
+		return ctl_util_usage_error(ctx, "a condition is needed: --condition=TYPE, then "
+					    "its options ('lttctl help add-trigger' lists them)");
+	if (!l->nr_actions)
+		return ctl_util_usage_error(ctx, "an action is needed after the condition: "
+					    "--action=TYPE (e.g. --action=notify)");
+	return CTL_GO_ON;
+}
+
+/* ---- from the parts to the trigger ---- */
+
+/* The trigger's --name and --owner-uid. */
+static int build_trigger(const struct ctl_ctx *ctx, const struct part *p,
+			 struct ltt_trigger_attr *attr)
+{
+	const char *name = p->val[O_NAME], *uid = p->val[O_OWNER_UID];
+	uint64_t v;
+
+	if (name && !ltt_trigger_name_valid(name)) {
+		ctl_util_trigger_error(name, -LTT_ERR_TRIGGER_NAME);
+		return CTL_EXIT_FAILURE;
+	}
+	if (name)
+		strcpy(attr->name, name);
+	if (uid && ctl_util_parse_u64(uid, UINT32_MAX - 1, &v))
+		return ctl_util_usage_error(ctx, "--owner-uid '%s': give a user id, a number "
+					    "from 0 to %u", uid, UINT32_MAX - 1);
+	if (uid)
+		attr->owner_uid = (int64_t)v;
+	return CTL_GO_ON;
+}
+
+/* --session of a session condition, into @dst. */
+static int take_session(const struct ctl_ctx *ctx, const struct part *p, char *dst)
+{
+	const char *s = p->val[O_SESSION];
+	char what[64];
+
+	if (!s)
+		return ctl_util_usage_error(ctx, "%s needs the session: --session=SESSION",
+					    part_name(p, what, sizeof(what)));
+	if (ctl_util_check_session_name(s))
+		return CTL_EXIT_FAILURE;
+	strcpy(dst, s);
+	return CTL_GO_ON;
+}
+
+/* A threshold's error: CTL_EXIT_FAILURE. */
+static int bad_threshold(const char *opt, const char *text)
+{
+	ctl_out_error(LTT_ERR_TRIGGER_THRESHOLD, "%s '%s': %s", opt, text,
+		      ltt_strerror(LTT_ERR_TRIGGER_THRESHOLD));
+	return CTL_EXIT_FAILURE;
+}
+
+/* --threshold-size: bytes, above 0. */
+static int take_size(const struct part *p, uint64_t *ret)
+{
+	const char *text = p->val[O_SIZE];
+
+	if (ltt_size_parse(text, ret) || !*ret)
+		return bad_threshold("--threshold-size", text);
+	return CTL_GO_ON;
+}
+
+/* --threshold-ratio: a number from 0 to 1. */
+static int take_ratio(const struct part *p, double *ret)
+{
+	const char *text = p->val[O_RATIO];
+	char *end;
+	double r;
+
+	errno = 0;
+	r = strtod(text, &end);
+	if (!*text || *end || errno || !isfinite(r) || r < 0.0 || r > 1.0)
+		return bad_threshold("--threshold-ratio", text);
+	*ret = r;
+	return CTL_GO_ON;
+}
+
+/* The domain of --domain, -u, -k. */
+static int take_domain(const struct ctl_ctx *ctx, const struct part *p, enum ltt_domain *ret)
+{
+	const char *d = p->val[O_DOMAIN];
+	char what[64];
+	int n = !!d + !!p->val[O_USERSPACE] + !!p->val[O_KERNEL];
+
+	if (n > 1)
+		return ctl_util_usage_error(ctx, "%s: give one domain (--domain, -u or -k)",
+					    part_name(p, what, sizeof(what)));
+	if (!n)
+		return ctl_util_usage_error(ctx, "%s needs the channel's domain: -u (user space) "
+					    "or -k (kernel)", part_name(p, what, sizeof(what)));
+	if (d && strcmp(d, "user") && strcmp(d, "kernel"))
+		return ctl_util_usage_error(ctx, "--domain '%s': give user or kernel", d);
+	*ret = p->val[O_KERNEL] || (d && !strcmp(d, "kernel")) ? LTT_DOMAIN_KERNEL :
+	       LTT_DOMAIN_USER;
+	return CTL_GO_ON;
+}
+
+/* channel-buffer-usage-ge, channel-buffer-usage-le. */
+static int build_buffer(const struct ctl_ctx *ctx, const struct part *p,
+			struct ltt_trigger_condition *c)
+{
+	const char *channel = p->val[O_CHANNEL];
+	char what[64];
+	int ret;
+
+	ret = take_session(ctx, p, c->session);
+	if (ret == CTL_GO_ON && !channel)
+		ret = ctl_util_usage_error(ctx, "%s needs the channel: --channel=CHANNEL",
+					   part_name(p, what, sizeof(what)));
+	if (ret == CTL_GO_ON)
+		ret = take_domain(ctx, p, &c->domain);
+	if (ret != CTL_GO_ON)
+		return ret;
+	if (!ltt_channel_name_valid(channel)) {
+		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
+			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
+		return CTL_EXIT_FAILURE;
+	}
+	strcpy(c->channel, channel);
+	if (!!p->val[O_RATIO] == !!p->val[O_SIZE])
+		return ctl_util_usage_error(ctx, "%s needs one threshold: --threshold-ratio=RATIO "
+					    "or --threshold-size=SIZE",
+					    part_name(p, what, sizeof(what)));
+	return p->val[O_SIZE] ? take_size(p, &c->threshold_size) :
+	       take_ratio(p, &c->threshold_ratio);
+}
+
+/* The event rule types of --type, with LTTng's spellings. */
+static const struct rule_type {
+	const char *name;
+	enum ltt_domain domain;
+	enum ltt_event_type type;
+	bool half;		/* a system call's entry or exit alone */
+} rule_types[] = {
+	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
+	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
+	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
+	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
+	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
+	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
+	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
+	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
+	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
+	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
+	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
+	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
+	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
+	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
+};
+
+/* --type into the condition's domain and the rule's type. */
+static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_trigger_condition *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
+		if (strcmp(rule_types[i].name, text))
+			continue;
+		if (rule_types[i].half) {
+			ctl_out_error(LTT_ERR_TRIGGER_UNSUPPORTED, "--type '%s': ltt's system call "
+				      "rules take both the entry and the exit of a call: use "
+				      "kernel:syscall", text);
+			return CTL_EXIT_FAILURE;
+		}
+		c->domain = rule_types[i].domain;
+		c->rule.type = rule_types[i].type;
+		return CTL_GO_ON;
+	}
+	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "
+				    "kernel:tracepoint, kernel:syscall or python (python:logging)",
+				    text);
+}
+
+/* --log-level: LTTng's "LEVEL.." (or more severe), "LEVEL" (exactly), ".." (any). */
+static int rule_loglevel(const char *text, struct ltt_trigger_condition *c)
+{
+	size_t len = strlen(text);
+	bool ranged = len >= 2 && !strcmp(text + len - 2, "..");
+	char level[64];
+
+	if (!strcmp(text, "..")) {
+		c->rule.loglevel_type = LTT_LOGLEVEL_ALL;
+		return CTL_GO_ON;
+	}
+	if (c->domain == LTT_DOMAIN_KERNEL) {
+		ctl_out_error(LTT_ERR_KERNEL_LOGLEVEL, "--log-level '%s': kernel events have no "
+			      "log level: drop --log-level with --type=kernel:*", text);
+		return CTL_EXIT_FAILURE;
+	}
+	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
+	if (len >= sizeof(level) ||
+	    ltt_loglevel_parse_domain(c->domain, level, &c->rule.loglevel)) {
+		ctl_out_error(LTT_ERR_LOGLEVEL, "--log-level '%s': %s", text,
+			      ltt_strerror(LTT_ERR_LOGLEVEL));
+		return CTL_EXIT_FAILURE;
+	}
+	c->rule.loglevel_type = ranged ? LTT_LOGLEVEL_RANGE : LTT_LOGLEVEL_SINGLE;
+	return CTL_GO_ON;
+}
+
+/* The -x list, checked against the pattern (user space only). */
+static int rule_exclusions(const struct ctl_ctx *ctx, const struct line *l,
+			   struct ltt_trigger_condition *c)
+{
+	char list[LTT_EXCLUSIONS_MAX];
+
+	if (!l->exclusions[0])
+		return CTL_GO_ON;
+	if (c->domain != LTT_DOMAIN_USER)
+		return ctl_util_usage_error(ctx, "--exclude-name: only user-space rules take "
+					    "exclusions (--type=user)");
+	strcpy(list, l->exclusions);
+	if (ltt_attr_normalize_exclusions(c->rule.pattern, list, sizeof(list))) {
+		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s' for the pattern '%s': %s",
+			      l->exclusions, c->rule.pattern, !strchr(c->rule.pattern, '*') ?
+			      "exclusions need a pattern with a '*' (e.g. --name='prov:*')" :
+			      "each exclusion must be an event name or pattern that the rule's "
+			      "pattern matches");
+		return CTL_EXIT_FAILURE;
+	}
+	c->rule.exclusions = l->exclusions;
+	return CTL_GO_ON;
+}
+
+/* The captures, each parsed. */
+static int rule_captures(const struct line *l, struct ltt_trigger_condition *c)
+{
+	struct ltt_capture_expr e;
+	size_t i;
+
+	for (i = 0; i < l->nr_captures; i++) {
+		if (ltt_capture_parse(l->captures[i], &e)) {
+			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': %s", l->captures[i],
+				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
+			return CTL_EXIT_FAILURE;
+		}
+		strcpy(c->captures[i], l->captures[i]);
+	}
+	c->nr_captures = (uint32_t)l->nr_captures;
+	return CTL_GO_ON;
+}
+
+/* event-rule-matches. */
+static int build_rule(const struct ctl_ctx *ctx, const struct line *l,
+		      struct ltt_trigger_condition *c)
+{
+	const struct part *p = &l->condition;
+	const char *pattern = p->val[O_NAME] ? p->val[O_NAME] : "*";
+	int ret;
+
+	ret = rule_type(ctx, p->val[O_TYPE] ? p->val[O_TYPE] : "user", c);
+	if (ret != CTL_GO_ON)
+		return ret;
+	if (!ltt_event_pattern_valid(pattern)) {
+		ctl_out_error(LTT_ERR_EVENT_NAME, "event name pattern '%s': %s", pattern,
+			      ltt_strerror(LTT_ERR_EVENT_NAME));
+		return CTL_EXIT_FAILURE;
+	}
+	strcpy(c->rule.pattern, pattern);
+	ret = rule_exclusions(ctx, l, c);
+	if (ret == CTL_GO_ON && p->val[O_LOGLEVEL])
+		ret = rule_loglevel(p->val[O_LOGLEVEL], c);
+	if (ret == CTL_GO_ON && p->val[O_FILTER]) {
+		if (ctl_util_check_filter(p->val[O_FILTER]))
+			return CTL_EXIT_FAILURE;
+		c->rule.filter = p->val[O_FILTER];
+	}
+	return ret == CTL_GO_ON ? rule_captures(l, c) : ret;
+}
+
+static int build_condition(const struct ctl_ctx *ctx, const struct line *l,
+			   struct ltt_trigger_condition *c)
+{
+	const struct part *p = &l->condition;
+	int ret;
+
+	c->type = (enum ltt_condition_type)p->type;
+	switch (c->type) {
+	case LTT_CONDITION_EVENT_RULE_MATCHES:
+		return build_rule(ctx, l, c);
+	case LTT_CONDITION_BUFFER_USAGE_GE:
+	case LTT_CONDITION_BUFFER_USAGE_LE:
+		return build_buffer(ctx, p, c);
+	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
+		ret = take_session(ctx, p, c->session);
+		if (ret == CTL_GO_ON && !p->val[O_SIZE])
+			ret = ctl_util_usage_error(ctx, "condition %s needs the size: "
+						   "--threshold-size=SIZE",
+						   ltt_condition_type_name(c->type));
+		return ret == CTL_GO_ON ? take_size(p, &c->threshold_size) : ret;
+	default:
+		return take_session(ctx, p, c->session);
+	}
+}
+
+/* --rate-policy: every:N or once-after:N, N at least 1. */
+static int action_rate(const struct part *p, struct ltt_trigger_action *a)
+{
+	const char *text = p->val[O_RATE], *colon = text ? strchr(text, ':') : NULL;
+	char what[64];
+	uint64_t n = 0;
+
+	if (!text)
+		return CTL_GO_ON;
+	if (colon && colon - text == 5 && !strncmp(text, "every", 5))
+		a->rate_policy = LTT_RATE_EVERY;
+	else if (colon && colon - text == 10 && !strncmp(text, "once-after", 10))
+		a->rate_policy = LTT_RATE_ONCE_AFTER;
+	else
+		colon = NULL;
+	if (!colon || ctl_util_parse_u64(colon + 1, UINT64_MAX, &n) || !n) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "%s: rate policy '%s': give every:N or "
+			      "once-after:N, N a number of times at least 1",
+			      part_name(p, what, sizeof(what)), text);
+		return CTL_EXIT_FAILURE;
+	}
+	a->rate_count = n;
+	return CTL_GO_ON;
+}
+
+/* snapshot-session's -n, -m, --path, --url: the output of its snapshots. */
+static int action_output(const struct ctl_ctx *ctx, const struct part *p,
+			 struct ltt_trigger_action *a)
+{
+	const char *name = p->val[O_NAME], *size = p->val[O_MAX_SIZE];
+	char what[64];
+
+	if (!name && !size && !p->val[O_PATH] && !p->val[O_URL])
+		return CTL_GO_ON;
+	if (p->val[O_PATH] && p->val[O_URL])
+		return ctl_util_usage_error(ctx, "%s: give --path or --url, not both",
+					    part_name(p, what, sizeof(what)));
+	if (name && !ltt_snapshot_output_name_valid(name)) {
+		ctl_out_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name '%s': %s", name,
+			      ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
+		return CTL_EXIT_FAILURE;
+	}
+	if (name)
+		strcpy(a->output.name, name);
+	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
+		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
+					    "bytes above 0, with an optional k, M or G suffix", size);
+	a->has_output = true;
+	return ctl_util_snapshot_where(p->val[O_PATH], p->val[O_URL], &a->output) ?
+	       CTL_EXIT_FAILURE : CTL_GO_ON;
+}
+
+static int build_action(const struct ctl_ctx *ctx, const struct part *p,
+			struct ltt_trigger_action *a)
+{
+	char what[64];
+	int ret;
+
+	a->type = (enum ltt_action_type)p->type;
+	ret = action_rate(p, a);
+	if (ret != CTL_GO_ON || a->type == LTT_ACTION_NOTIFY)
+		return ret;
+	if (!p->arg)
+		return ctl_util_usage_error(ctx, "%s needs the session it acts on: --action=%s "
+					    "SESSION", part_name(p, what, sizeof(what)),
+					    ltt_action_type_name(a->type));
+	if (ctl_util_check_session_name(p->arg))
+		return CTL_EXIT_FAILURE;
+	strcpy(a->session, p->arg);
+	return action_output(ctx, p, a);
+}
+
+/* The trigger of the line's parts, each checked. */
+static int build(const struct ctl_ctx *ctx, const struct line *l, struct ltt_trigger_attr *attr)
+{
+	size_t i;
+	int ret;
+
+	ret = build_trigger(ctx, &l->trigger, attr);
+	if (ret == CTL_GO_ON)
+		ret = build_condition(ctx, l, &attr->condition);
+	for (i = 0; i < l->nr_actions && ret == CTL_GO_ON; i++)
+		ret = build_action(ctx, &l->actions[i], &attr->actions[i]);
+	attr->nr_actions = (uint32_t)l->nr_actions;
+	return ret;
+}
+
+/* The whole trigger, checked as the daemon checks it. */
+static int check_whole(const struct ltt_trigger_attr *attr)
+{
+	struct ltt_trigger_conf *conf = malloc(sizeof(*conf));
+	int ret;
+
+	if (!conf) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	ret = ltt_conv_trigger_attr_to_conf(attr, conf);
+	if (!ret)
+		ret = ltt_trigger_check(conf);
+	free(conf);
+	if (!ret)
+		return CTL_EXIT_OK;
+	ctl_util_trigger_error(attr->name, ret);
+	return CTL_EXIT_FAILURE;
+}
+
+/* The daemon knows no session of that name: say which the trigger names. */
+static void session_not_found(const struct ltt_trigger_attr *attr, int code)
+{
+	const char *names[1 + LTT_TRIGGER_MAX_ACTIONS], *trigger = attr->name;
+	char list[(LTT_NAME_MAX + 4) * (1 + LTT_TRIGGER_MAX_ACTIONS)] = "";
+	size_t nr = 0, i, j, n = 0;
+
+	if (attr->condition.session[0])
+		names[nr++] = attr->condition.session;
+	for (i = 0; i < attr->nr_actions; i++) {
+		for (j = 0; j < nr && strcmp(names[j], attr->actions[i].session); j++)
+			;
+		if (j == nr && attr->actions[i].session[0])
+			names[nr++] = attr->actions[i].session;
+	}
+	for (i = 0; i < nr; i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s'%s'", i ? ", " : "",
+				      names[i]);
+	ctl_out_error(code, "trigger%s%s%s: %s %s: %s", *trigger ? " '" : "", trigger,
+		      *trigger ? "'" : "", nr > 1 ? "one of the sessions" : "session", list,
+		      ltt_strerror(code));
+}
+
+static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
+{
+	char name[LTT_NAME_MAX];
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ctl_util_connect(ctx, false, &ctl);
+	if (ret)
+		return ret;
+	ret = ltt_ctl_add_trigger(ctl, attr, name, sizeof(name));
+	ltt_ctl_disconnect(ctl);
+	if (ret == -LTT_ERR_SESSION_NOT_FOUND)
+		session_not_found(attr, ret);
+	else if (ret)
+		ctl_util_trigger_error(attr->name, ret);
+	if (ret)
+		return CTL_EXIT_FAILURE;
+	ctl_out_info("Trigger %s added.", name);
+	ctl_out_open("trigger");
+	ctl_out_str("name", name);
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
+int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct ltt_trigger_attr *attr = malloc(sizeof(*attr));
+	struct line *l = calloc(1, sizeof(*l));
+	int ret = CTL_GO_ON;
+
+	if (!attr || !l) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		ret = CTL_EXIT_FAILURE;
+	}
+	if (ret == CTL_GO_ON)
+		ret = scan(ctx, argc, argv, l);
+	if (ret == CTL_GO_ON) {
+		ltt_ctl_trigger_attr_init(attr);
+		ret = build(ctx, l, attr);
+	}
+	if (ret == CTL_GO_ON)
+		ret = check_whole(attr) ? CTL_EXIT_FAILURE : add(ctx, attr);
+	free(l);
+	free(attr);
+	return ret;
+}

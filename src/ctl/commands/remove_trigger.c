@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * remove_trigger.c - lttctl remove-trigger: remove one of the caller's
+ * triggers (root: anyone's); it fires no more once this returns, and
+ * its subscribers (wait-trigger) are told.
+ */
+#include "common/trigger.h"
+#include "ctl/ctl.h"
+
+int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct ltt_ctl *ctl = NULL;
+	const char **args, *name;
+	poptContext pc;
+	int ret, nr;
+
+	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
+	if (ret != CTL_GO_ON)
+		return ret;
+	name = args[0];
+	if (!nr) {
+		ret = ctl_util_usage_error(ctx, "the trigger's name is needed "
+					   "('lttctl list-triggers' shows yours)");
+	} else if (!ltt_trigger_name_valid(name)) {
+		ctl_util_trigger_error(name, -LTT_ERR_TRIGGER_NAME);
+		ret = CTL_EXIT_FAILURE;
+	} else {
+		ret = ctl_util_connect(ctx, false, &ctl);
+	}
+	if (!ret) {
+		ret = ltt_ctl_remove_trigger(ctl, name);
+		if (ret)
+			ctl_util_trigger_error(name, ret);
+		ret = ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
+	}
+	if (!ret) {
+		ctl_out_info("Removed trigger %s.", name);
+		ctl_out_open("trigger");
+		ctl_out_str("name", name);
+		ctl_out_close();
+	}
+	ltt_ctl_disconnect(ctl);
+	poptFreeContext(pc);
+	return ret;
+}

@@ -1,0 +1,261 @@
+#!/bin/bash
+# lttctl's trigger commands without a session daemon: add-trigger's
+# positional grammar and each of its refusals, made before connecting
+# (the exit status, the message, nothing on stdout, no daemon asked: a
+# line that is right gets as far as "no session daemon is running");
+# remove-trigger's, wait-trigger's and list-triggers' own refusals; the
+# help of each command; a refusal as a --mi xml document.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+
+test_init
+mkdir -p "$LTT_RUNDIR"	# empty: no daemon listens there
+NO_DAEMON="session daemon \\(run directory $LTT_RUNDIR\\): no session daemon is running"
+
+# refused STATUS REGEX ARGS...: add-trigger ARGS exits STATUS, says
+# "Error: " and REGEX first on stderr, nothing on stdout, without having
+# looked for a daemon.
+refused() {
+	local status=$1 re=$2
+	shift 2
+	run lttctl add-trigger "$@"
+	is "$RC" "$status" "add-trigger $*: exit $status"
+	like "$(head -n 1 <<<"$ERR")" "^Error: $re" "  says: $re"
+	unlike "$ERR" "session daemon" "  refused before connecting"
+	is "$STDOUT" "" "  nothing on stdout"
+}
+
+# reaches ARGS...: add-trigger ARGS is a trigger: refused only for want of a daemon.
+reaches() {
+	run lttctl add-trigger "$@"
+	is "$RC" 1 "add-trigger $*: a trigger, exit 1 without a daemon"
+	like "$ERR" "^Error: $NO_DAEMON" "  only because no daemon is running"
+}
+
+ROT="--condition=session-rotation-starts --session=s1"
+
+# --- lines that make a trigger: they get as far as connecting
+reaches $ROT --action=notify
+reaches --name=t1 --owner-uid=0 --condition session-rotation-finishes -s s1 \
+	--action notify --rate-policy once-after:3
+reaches --name t2 --condition=event-rule-matches --type=user --name='prov:*' \
+	--exclude-name=prov:a -x prov:b --log-level=WARNING.. --filter='size > 3' \
+	--capture=size --capture='samples[2]' --capture='$ctx.vtid' \
+	--action=snapshot-session s1 --name=snap -m 1M --path="$TEST_TMP/snaps" \
+	--rate-policy=every:2 --action=notify --action=stop-session s1
+reaches --condition=event-rule-matches -t user:tracepoint -n ev -l INFO --action=notify
+reaches --condition=event-rule-matches -t python -n 'my.logger' -l .. --action=notify
+reaches --condition=event-rule-matches -t kernel:syscall -n open --action=notify
+reaches --condition=channel-buffer-usage-ge -s s1 -c channel0 -u --threshold-ratio=0.75 \
+	--action=rotate-session s1
+reaches --condition=channel-buffer-usage-le -s s1 -c channel0 --domain=kernel \
+	--threshold-size 64k --action=start-session s1
+reaches --condition=session-consumed-size-ge -s s1 --threshold-size=1G \
+	--action=snapshot-session s1 --url=net://localhost
+reaches $ROT --action=notify -- 	# "--" ends the options: nothing follows
+
+# --- the refusals the brief of add-trigger lists
+refused 1 "condition 'foo': invalid condition: give one of event-rule-matches" \
+	--condition=foo --action=notify
+refused 1 "action 'bar': invalid action" $ROT --action=bar
+refused 2 "a condition is needed: --condition=TYPE" --name=t
+refused 2 "--action=notify before --condition" --action=notify $ROT
+refused 2 "an action is needed after the condition" $ROT
+refused 2 "action 1 \\(start-session\\) needs the session it acts on: --action=start-session SESSION" \
+	$ROT --action=start-session
+refused 2 "action 2 \\(snapshot-session\\) needs the session it acts on" \
+	$ROT --action=notify --action=snapshot-session --max-size=1M
+refused 1 "action 1 \\(notify\\): rate policy 'every:0': give every:N or once-after:N" \
+	$ROT --action=notify --rate-policy=every:0
+refused 1 "action 1 \\(notify\\): rate policy 'foo:3'" $ROT --action=notify --rate-policy=foo:3
+refused 1 "action 1 \\(notify\\): rate policy 'once-after:'" $ROT --action=notify \
+	--rate-policy=once-after:
+refused 1 "capture 'a\\[x\\]': invalid capture" \
+	--condition=event-rule-matches --capture='a[x]' --action=notify
+refused 1 "capture '\\\$ctx.nope': invalid capture" \
+	--condition=event-rule-matches --capture='$ctx.nope' --action=notify
+refused 1 "invalid filter: " --condition=event-rule-matches --filter='a ==' --action=notify
+like "$ERR" $'\n  a ==\n +\\^' "  the filter shown with a caret under the bad token"
+refused 1 "--threshold-ratio '1.5': invalid threshold" \
+	--condition=channel-buffer-usage-ge -s s1 -c c1 -u --threshold-ratio=1.5 --action=notify
+refused 1 "--threshold-ratio 'half': invalid threshold" \
+	--condition=channel-buffer-usage-le -s s1 -c c1 -k --threshold-ratio half --action=notify
+refused 1 "--threshold-size '0': invalid threshold" \
+	--condition=session-consumed-size-ge -s s1 --threshold-size=0 --action=notify
+refused 2 "--owner-uid 'abc': give a user id, a number" --owner-uid=abc $ROT --action=notify
+refused 2 "--owner-uid '-1': give a user id" --owner-uid -1 $ROT --action=notify
+nine=()
+for i in 1 2 3 4 5 6 7 8 9; do nine+=(--action=notify); done
+refused 1 "action 9 \\(notify\\): a trigger takes at most 8 actions" $ROT "${nine[@]}"
+refused 2 "--channel is not an option of condition session-rotation-starts, which takes --session" \
+	$ROT --channel=c1 --action=notify
+refused 2 "--threshold-size is not an option of condition session-rotation-finishes" \
+	--condition=session-rotation-finishes -s s1 --threshold-size=1M --action=notify
+refused 2 "-f is not an option of condition session-consumed-size-ge, which takes --session, --threshold-size" \
+	--condition=session-consumed-size-ge -s s1 --threshold-size=1M -f 'a == 1' --action=notify
+refused 2 "--session is not an option of condition event-rule-matches, which takes --name, --type" \
+	--condition=event-rule-matches --session s1 --action=notify
+
+# --- positions: an option belongs to what it follows
+refused 2 "--session before --condition: only --name and --owner-uid go there" \
+	--session=s1 --condition=session-rotation-starts --action=notify
+refused 2 "--rate-policy before --condition" --rate-policy=every:1 $ROT --action=notify
+refused 2 "--name is not an option of action 1 \\(notify\\), which takes --rate-policy" \
+	$ROT --action=notify --name=x
+refused 2 "--max-size is not an option of action 1 \\(stop-session\\)" \
+	$ROT --action=stop-session s1 --max-size=1M
+refused 1 "trigger 'bad name': invalid trigger name" --name='bad name' $ROT --action=notify
+refused 1 "event name pattern '': " --condition=event-rule-matches --name= --action=notify
+refused 1 "snapshot name 'a/b': " $ROT --action=snapshot-session s1 --name=a/b
+
+# --- the grammar's other refusals
+refused 2 "--bogus: unknown option" $ROT --bogus --action=notify
+refused 2 "-Z: unknown option" $ROT -Z --action=notify
+refused 2 "--session: missing argument" --condition=session-rotation-starts --session
+refused 2 "--kernel takes no value" --condition=channel-buffer-usage-ge --kernel=1 \
+	--action=notify
+refused 2 "-s is given twice for condition session-rotation-starts" \
+	$ROT -s s2 --action=notify
+refused 2 "--condition is given twice: a trigger has one condition" \
+	$ROT --condition=session-rotation-finishes --action=notify
+refused 2 "unexpected argument 's2': action 1 \\(notify\\) takes no session" \
+	$ROT --action=notify s2
+refused 2 "unexpected argument 's3'" $ROT --action=stop-session s2 s3
+refused 2 "unexpected argument 'stray'" stray $ROT --action=notify
+refused 2 "condition session-rotation-starts needs the session: --session=SESSION" \
+	--condition=session-rotation-starts --action=notify
+refused 2 "condition channel-buffer-usage-ge needs the channel: --channel=CHANNEL" \
+	--condition=channel-buffer-usage-ge -s s1 -u --threshold-size=1M --action=notify
+refused 2 "condition channel-buffer-usage-ge needs the channel's domain" \
+	--condition=channel-buffer-usage-ge -s s1 -c c1 --threshold-size=1M --action=notify
+refused 2 "condition channel-buffer-usage-le: give one domain" \
+	--condition=channel-buffer-usage-le -s s1 -c c1 -u -k --threshold-size=1M --action=notify
+refused 2 "--domain 'both': give user or kernel" \
+	--condition=channel-buffer-usage-le -s s1 -c c1 --domain=both --threshold-size=1M \
+	--action=notify
+refused 2 "condition channel-buffer-usage-le needs one threshold" \
+	--condition=channel-buffer-usage-le -s s1 -c c1 -u --threshold-size=1M \
+	--threshold-ratio=0.5 --action=notify
+refused 2 "condition session-consumed-size-ge needs the size: --threshold-size=SIZE" \
+	--condition=session-consumed-size-ge -s s1 --action=notify
+refused 1 "session 'a/b': invalid session name" --condition=session-rotation-starts -s a/b \
+	--action=notify
+refused 1 "session 'x/y': invalid session name" $ROT --action=start-session x/y
+refused 1 "channel '.c': " --condition=channel-buffer-usage-ge -s s1 -c .c -u \
+	--threshold-size=1M --action=notify
+
+# --- event rules
+refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall or python" \
+	--condition=event-rule-matches --type=jul --action=notify
+refused 1 "--type 'kernel:syscall:entry': ltt's system call rules take both the entry and the exit" \
+	--condition=event-rule-matches -t kernel:syscall:entry --action=notify
+refused 1 "--exclude-name 'prov:a' for the pattern 'prov:b': exclusions need a pattern with a '\\*'" \
+	--condition=event-rule-matches -n prov:b -x prov:a --action=notify
+refused 1 "--exclude-name 'other:a' for the pattern 'prov:\\*': each exclusion must be" \
+	--condition=event-rule-matches -n 'prov:*' -x other:a --action=notify
+refused 2 "--exclude-name: only user-space rules take exclusions" \
+	--condition=event-rule-matches -t kernel -x a --action=notify
+refused 2 "--exclude-name: the name is empty" \
+	--condition=event-rule-matches -n 'p:*' -x '' --action=notify
+refused 1 "--log-level 'BOGUS': invalid log level" \
+	--condition=event-rule-matches -l BOGUS --action=notify
+refused 1 "--log-level 'INFO..': kernel events have no log level" \
+	--condition=event-rule-matches -t kernel:tracepoint -l INFO.. --action=notify
+captures=()
+for i in $(seq 1 17); do captures+=(--capture="c$i"); done
+refused 1 "capture 'c17': a condition takes at most 16 captures" \
+	--condition=event-rule-matches "${captures[@]}" --action=notify
+reaches --condition=event-rule-matches "${captures[@]:0:16}" --action=notify
+
+# --- snapshot-session's output
+refused 2 "action 1 \\(snapshot-session\\): give --path or --url, not both" \
+	$ROT --action=snapshot-session s1 --path=/tmp --url=net://localhost
+refused 1 "URL 'tcp://localhost': invalid URL" $ROT --action=snapshot-session s1 \
+	--url=tcp://localhost
+refused 2 "invalid maximum size '0'" $ROT --action=snapshot-session s1 -m 0
+
+# --- a refusal as a --mi xml document
+run lttctl --mi xml add-trigger --condition=foo --action=notify
+is "$RC" 1 "--mi xml add-trigger --condition=foo: exit 1"
+like "$STDOUT" "<name>TRIGGER_CONDITION</name>" "  the document holds TRIGGER_CONDITION"
+like "$STDOUT" "<exitStatus>1</exitStatus>" "  and the exit status"
+if command -v xmllint >/dev/null; then
+	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" - <<<"$STDOUT" 2>/dev/null
+	ok $? "  it validates against mi.xsd"
+	run lttctl --mi xml add-trigger $ROT
+	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" - <<<"$STDOUT" 2>/dev/null
+	ok $? "a usage error of add-trigger validates against mi.xsd"
+	run lttctl --mi xml add-trigger --help
+	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" - <<<"$STDOUT" 2>/dev/null
+	ok $? "add-trigger --help as a document validates against mi.xsd"
+else
+	skip 3 "xmllint is not installed"
+fi
+
+# --- help
+run lttctl help add-trigger
+is "$RC" 0 "help add-trigger: exit 0"
+like "$STDOUT" "^Usage: lttctl add-trigger \\[--name NAME\\] \\[--owner-uid UID\\] --condition=TYPE" \
+	"  its usage"
+like "$STDOUT" "Conditions \\(--condition=TYPE\\) and their options:" "  the conditions"
+like "$STDOUT" "  snapshot-session SESSION +\\[-n NAME\\] \\[-m SIZE\\] \\[--path DIR \\| --url URL\\]" \
+	"  the actions with their arguments"
+run lttctl add-trigger $ROT --action=notify --help
+is "$RC" 0 "--help anywhere in the line: the help, exit 0"
+like "$STDOUT" "^Usage: lttctl add-trigger" "  the help"
+for cmd in add-trigger list-triggers remove-trigger wait-trigger; do
+	run lttctl "$cmd" --help
+	is "$RC" 0 "$cmd --help: exit 0"
+	like "$STDOUT" "^Usage: lttctl $cmd" "  its usage"
+	run lttctl help "$cmd"
+	is "$STDOUT" "$(lttctl "$cmd" --help)" "help $cmd: the same as $cmd --help"
+	run lttctl "$cmd" -h
+	is "$RC" 0 "$cmd -h: exit 0"
+done
+run lttctl help
+like "$STDOUT" "  wait-trigger +Print a trigger's notifications as they come" \
+	"'lttctl help' lists the trigger commands"
+
+# --- remove-trigger, wait-trigger, list-triggers
+run lttctl remove-trigger
+is "$RC" 2 "remove-trigger without a name: exit 2"
+like "$ERR" "^Error: the trigger's name is needed" "  says so"
+run lttctl remove-trigger a b
+is "$RC" 2 "remove-trigger a b: exit 2"
+run lttctl remove-trigger .t
+is "$RC" 1 "remove-trigger .t: exit 1"
+like "$ERR" "^Error: trigger '.t': invalid trigger name" "  TRIGGER_NAME"
+run lttctl remove-trigger t1
+is "$RC" 1 "remove-trigger t1 without a daemon: exit 1"
+like "$ERR" "^Error: $NO_DAEMON" "  no daemon"
+run lttctl wait-trigger
+is "$RC" 2 "wait-trigger without a name: exit 2"
+like "$ERR" "^Error: the trigger's name is needed" "  says so"
+run lttctl wait-trigger t1 --timeout=abc
+is "$RC" 2 "wait-trigger --timeout=abc: exit 2"
+like "$ERR" "^Error: invalid timeout 'abc'" "  says so"
+run lttctl wait-trigger t1 --timeout 1.2345
+is "$RC" 2 "wait-trigger --timeout 1.2345 (four decimals): exit 2"
+run lttctl wait-trigger t1 --count 0
+is "$RC" 2 "wait-trigger --count 0: exit 2"
+like "$ERR" "^Error: invalid count '0': give a number of notifications, at least 1" "  says so"
+run lttctl wait-trigger 'a b'
+is "$RC" 1 "wait-trigger 'a b': exit 1"
+like "$ERR" "^Error: trigger 'a b': invalid trigger name" "  TRIGGER_NAME"
+run lttctl wait-trigger t1 --timeout 0.5 --count 2
+is "$RC" 1 "wait-trigger t1 without a daemon: exit 1"
+like "$ERR" "^Error: $NO_DAEMON" "  no daemon"
+run lttctl list-triggers x
+is "$RC" 2 "list-triggers x: exit 2"
+like "$ERR" "^Error: unexpected argument 'x'" "  says so"
+run lttctl list-triggers
+is "$RC" 1 "list-triggers without a daemon: exit 1"
+like "$ERR" "^Error: $NO_DAEMON" "  no daemon"
+run lttctl --list-triggers
+is "$RC" 1 "--list-triggers without a daemon: exit 1"
+run lttctl --mi xml --list-triggers
+is "$RC" 1 "--mi xml --list-triggers: refused"
+like "$STDOUT" "<name>MI_UNSUPPORTED</name>" "  MI_UNSUPPORTED"
+run lttctl --list-triggers --list-sessions
+is "$RC" 2 "--list-triggers --list-sessions: one of them"
+
+done_testing
