@@ -32,11 +32,14 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_crash_state.sh \
 	tests/regression/test_cli_docs.sh \
 	tests/regression/test_completion.sh \
+	tests/regression/test_trigger_cli.sh \
+	tests/regression/test_trigger_mi.sh \
 	tests/regression/test_client_idle.sh \
 	tests/regression/test_make_install.sh \
 	tests/regression/test_notify.sh \
 	tests/regression/test_python_ctl.sh \
-	tests/regression/test_python_agent.sh
+	tests/regression/test_python_agent.sh \
+	tests/regression/test_triggers.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \

@@ -209,8 +209,12 @@ void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev
 	ac->nr_events--;
 }
 
+static void notify_drain(struct conn *c);
+
 static void conn_close(struct ltt_app_thread *t, struct conn *c)
 {
+	if (c->nwatch)
+		notify_drain(c);	/* what it wrote before it went: counts included */
 	if (!c->registered)
 		t->nr_unregistered--;
 	free(c->payload);
@@ -803,6 +807,27 @@ static void on_notify(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 		ltt_evloop_unwatch(c->nwatch);
 		c->nwatch = NULL;
 	}
+}
+
+/* Read what is left in @c's notification pipe (the program is gone). */
+static void notify_drain(struct conn *c)
+{
+	unsigned int reads = 0;
+	ssize_t n;
+	int fd;
+
+	pthread_mutex_lock(&c->app->lock);
+	fd = c->app->notify_rd;
+	pthread_mutex_unlock(&c->app->lock);
+	/* bounded: a process that lives on could write for ever (a pipe holds 1 MiB at most) */
+	do {
+		n = read(fd, c->nbuf + c->nlen, sizeof(c->nbuf) - c->nlen);
+		if (n > 0) {
+			c->nlen += (size_t)n;
+			if (notify_parse(c))
+				break;
+		}
+	} while (n > 0 && ++reads < 1024);
 }
 
 int ltt_app_notify_fd(struct ltt_app *app)

@@ -254,6 +254,10 @@ void ltt_ust_trigger_notified(struct ltt_ust *ust, struct ltt_app *app,
 			    app->procname, (long)app->pid);
 		goto out;
 	}
+	if (!m->event[0]) {	/* a count only: what the program could not write before */
+		ltt_triggers_count_dropped(ust->triggers, t, m->dropped);
+		goto out;
+	}
 	f = ltt_firing_new(ust->triggers, t);
 	if (!f) {
 		ltt_triggers_count_dropped(ust->triggers, t, 1 + m->dropped);

@@ -1,0 +1,199 @@
+#!/bin/bash
+# Triggers end to end (issue 21): real daemons, a real program counting
+# flat out (ust_app), babeltrace2 reading what the actions left.
+#  - a snapshot trigger on seq == 5000: event 5000 in exactly one snapshot;
+#  - a stop-session trigger on seq == 20000: the session stops near there,
+#    not at the program's end;
+#  - captures of every kind arrive exactly (wait-trigger, text and MI);
+#  - rate policies: every:N, once-after:N, counted in list-triggers;
+#  - a storm: every event notifies; fired + dropped = the events emitted;
+#  - session conditions: rotation starts and finishes, consumed size
+#    rotating the session;
+#  - a removed trigger no longer fires, and its subscriber hears so;
+#  - ownership: a trigger acts on its owner's sessions only;
+#  - refusals change nothing.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup
+plan 62
+
+# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
+wait_for_waiter() {
+	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
+}
+
+# trigger_field NAME FIELD: FIELD (fired, notificationsDropped, runs...) of trigger NAME in
+# list-triggers --mi xml, one value a line
+trigger_field() {
+	lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' |
+		sed 's|<trigger>|\n<trigger>|g' | grep "<name>$1</name>" |
+		grep -o "<$2>[^<]*</$2>" | sed "s|<$2>\(.*\)</$2>|\1|"
+}
+
+SEQ_FILTER='seq == 5000'
+
+# --- refusals: nothing added
+run lttctl add-trigger --condition=channel-buffer-usage-ge --session=none --channel=channel0 -u \
+	--threshold-ratio=0.5 --action=notify
+like "$RC:$OUT" "^1:.*can't evaluate that condition yet" "buffer usage: refused, TRIGGER_UNSUPPORTED"
+run lttctl add-trigger --condition=event-rule-matches --type=user --name='ltt_test:seq' \
+	--action=start-session nosuch
+like "$RC:$OUT" "^1:.*no session by that name" "an action on a session that does not exist: refused"
+run lttctl add-trigger --condition=event-rule-matches --type=user --name='ltt_test:seq' \
+	--filter='seq ==' --action=notify
+like "$RC:$OUT" "^1:.*filter" "a filter that does not parse: refused"
+run lttctl list-triggers
+like "$OUT" "No trigger" "the refusals added nothing"
+
+# --- a snapshot on seq == 5000: event 5000 in exactly one snapshot
+ok_cmd "create a snapshot session" lttctl create snap --snapshot -o "$TEST_TMP/snap"
+ok_cmd "a channel that holds the whole run" lttctl enable-channel -u big -s snap \
+	--subbuf-size 1M --num-subbuf 16
+ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -s snap -c big
+ok_cmd "start snap" lttctl start snap
+run lttctl add-trigger --name at5000 --condition=event-rule-matches --type=user \
+	--name=ltt_test:seq --filter="$SEQ_FILTER" --action=snapshot-session snap --action=notify
+like "$RC:$OUT" "^0:Trigger at5000 added" "add-trigger at5000"
+open_fifo W "$TEST_TMP/w1"
+lttctl wait-trigger at5000 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w1.out" 2>&"$W" &
+WAITER=$!
+wait_for_waiter "$W"
+ok $? "wait-trigger is subscribed"
+ust_app -n 100000
+is $? 0 "the program counted to 100000"
+wait $WAITER
+is $? 0 "wait-trigger returned: the notify action ran, after the snapshot"
+like "$(cat "$TEST_TMP/w1.out")" "^Trigger at5000 fired \(#1\): event ltt_test:seq, pid [0-9]+" \
+	"the notification names the event and the program"
+ok_cmd "stop snap" lttctl stop snap
+n=0
+hits=0
+for d in "$TEST_TMP"/snap/*/; do
+	[ -d "$d" ] || continue
+	n=$((n + 1))
+	bt "$d" "$TEST_TMP/snap.txt"
+	grep -q 'seq = 5000 }' "$TEST_TMP/snap.txt" && hits=$((hits + 1))
+done
+is "$n" 1 "one snapshot was taken"
+is "$hits" 1 "event 5000 is in exactly one snapshot"
+is "$(trigger_field at5000 fired)" 1 "list-triggers: at5000 fired once"
+is "$(trigger_field at5000 runs | tr '\n' ' ')" "1 1 " "both actions ran once"
+is "$(trigger_field at5000 failures | tr '\n' ' ')" "0 0 " "neither failed"
+
+# --- a stop-session on seq == 20000: the session stops near there
+ok_cmd "create st" lttctl create st -o "$TEST_TMP/st"
+ok_cmd "enable ltt_test:seq in st" lttctl enable-event -u ltt_test:seq -s st
+ok_cmd "start st" lttctl start st
+ok_cmd "add a stop-session trigger" lttctl add-trigger --name at20000 \
+	--condition=event-rule-matches --type=user --name=ltt_test:seq --filter='seq == 20000' \
+	--action=stop-session st --action=notify
+open_fifo W2 "$TEST_TMP/w2"
+lttctl wait-trigger at20000 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w2.out" 2>&"$W2" &
+WAITER=$!
+wait_for_waiter "$W2"
+ok $? "wait-trigger at20000 is subscribed"
+ust_app -n 3000000
+is $? 0 "the program counted to 3000000"
+wait $WAITER
+is $? 0 "the stop ran (the notify action after it came)"
+run lttctl list st
+like "$OUT" "inactive" "st is stopped"
+bt "$TEST_TMP/st" "$TEST_TMP/st.txt"
+max=$(sed -n 's/.*ltt_test:seq: .* seq = \([0-9]*\) }$/\1/p' "$TEST_TMP/st.txt" | sort -n | tail -1)
+[ "${max:-0}" -ge 20000 ]
+ok $? "the trace goes to event 20000 at least (max $max)"
+[ "${max:-3000000}" -lt 2999999 ]
+ok $? "and stops before the program's end"
+
+# --- captures, exactly
+ok_cmd "add a capture trigger" lttctl add-trigger --name caps \
+	--condition=event-rule-matches --type=user --name=ltt_test:types --filter='s32 == -100003' \
+	--capture=s8 --capture=u64 --capture=f64 --capture=str --capture='arr[1]' \
+	--capture='seq[2]' --capture='seq[5]' --capture=nosuch --capture=par \
+	--capture='$ctx.vpid' --capture='$ctx.procname' --action=notify
+open_fifo W3 "$TEST_TMP/w3"
+lttctl wait-trigger caps --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w3.out" 2>&"$W3" &
+WAITER=$!
+wait_for_waiter "$W3"
+ok $? "wait-trigger caps is subscribed"
+ust_app -n 10 -T >"$TEST_TMP/caps.app"
+wait $WAITER
+is $? 0 "the capture trigger notified"
+pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/w3.out")
+like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\"" \
+	"every capture arrives exactly, the missing ones unavailable"
+lttctl --mi xml wait-trigger caps --timeout 0 >/dev/null 2>&1
+is $? 1 "wait-trigger --timeout 0 with nothing to come: exit 1"
+
+# --- rate policies, and the storm: fired + dropped = the events that matched
+ok_cmd "add a every:3 / once-after:4 trigger" lttctl add-trigger --name rates \
+	--condition=event-rule-matches --type=user --name=ltt_test:seq --filter='seq < 10' \
+	--action=notify --rate-policy=every:3 --action=notify --rate-policy=once-after:4
+ok_cmd "add a storm trigger" lttctl add-trigger --name storm \
+	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=notify
+ust_app -n 200000 -t 2
+is $? 0 "two threads counted to 200000 each"
+is "$(trigger_field rates fired)" 20 "rates fired 20 times (10 events, 2 threads)"
+is "$(trigger_field rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once-after:4 once"
+fired=$(trigger_field storm fired)
+dropped=$(trigger_field storm notificationsDropped)
+is "$((fired + dropped))" 400000 "storm: fired ($fired) + dropped ($dropped) = the 400000 events"
+ok_cmd "remove rates" lttctl remove-trigger rates
+ok_cmd "remove storm" lttctl remove-trigger storm
+
+# --- a removed trigger no longer fires, its subscriber hears so
+ok_cmd "create rm" lttctl create rm -o "$TEST_TMP/rm"
+ok_cmd "enable in rm" lttctl enable-event -u ltt_test:seq -s rm
+ok_cmd "start rm" lttctl start rm
+ok_cmd "add a stop trigger on rm" lttctl add-trigger --name gone \
+	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=stop-session rm
+open_fifo W4 "$TEST_TMP/w4"
+lttctl wait-trigger gone --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w4.out" 2>&"$W4" &
+WAITER=$!
+wait_for_waiter "$W4"
+ok $? "wait-trigger gone is subscribed"
+ok_cmd "remove gone" lttctl remove-trigger gone
+wait $WAITER
+is $? 1 "the subscriber ends: its trigger was removed"
+ust_app -n 1000
+run lttctl list rm
+like "$OUT" "active" "rm still records: the removed trigger did not stop it"
+unlike "$OUT" "inactive" "rm is not stopped"
+is "$(trigger_field gone fired)" "" "gone is not listed"
+
+# --- session conditions: rotation starts and finishes, consumed size
+ok_cmd "add rotation-finishes" lttctl add-trigger --name rotdone \
+	--condition=session-rotation-finishes --session=rm --action=notify
+open_fifo W5 "$TEST_TMP/w5"
+lttctl wait-trigger rotdone --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w5.out" 2>&"$W5" &
+WAITER=$!
+wait_for_waiter "$W5"
+archive=$(lttctl -q rotate rm)
+wait $WAITER
+is $? 0 "rotation-finishes notified"
+grep -qF "session rm, archive $archive" "$TEST_TMP/w5.out"
+ok $? "with the archive rotate printed"
+ok_cmd "add consumed-size >= 64k -> rotate" lttctl add-trigger --name big \
+	--condition=session-consumed-size-ge --session=rm --threshold-size=64k \
+	--action=rotate-session rm --action=notify
+open_fifo W6 "$TEST_TMP/w6"
+lttctl wait-trigger big --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w6.out" 2>&"$W6" &
+WAITER=$!
+wait_for_waiter "$W6"
+ust_app -n 20000
+wait $WAITER
+is $? 0 "consumed-size notified"
+like "$(cat "$TEST_TMP/w6.out")" "session rm, [0-9]+ bytes consumed" "with the bytes written"
+[ "$(narchives "$TEST_TMP/rm")" -ge 2 ]
+ok $? "the session was rotated by the trigger"
+
+# --- ownership: a trigger acts on its owner's sessions only
+ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"
+run lttctl add-trigger --owner-uid 65534 --condition=session-rotation-starts --session=mine \
+	--action=notify
+like "$RC:$OUT" "^1:.*no session by that name" "a trigger of uid 65534 can't watch root's session"
+run lttctl add-trigger --owner-uid 65534 --condition=event-rule-matches --type=user \
+	--name=ltt_test:seq --action=stop-session mine
+like "$RC:$OUT" "^1:.*no session by that name" "nor stop it"
