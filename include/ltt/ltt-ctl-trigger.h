@@ -123,7 +123,7 @@ struct ltt_trigger_info {
 	uint64_t fired;			/* times its condition held (as the daemon saw it) */
 	/*
 	 * Notifications lost: a program could not pass them on fast enough
-	 * (its pipe to the daemon was full), or a subscriber did not read
+	 * (its socket to the daemon was full), or a subscriber did not read
 	 * them in time.  Every one is counted, here and in the next
 	 * notification a subscriber gets.
 	 */

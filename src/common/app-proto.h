@@ -93,7 +93,7 @@
 #define LTT_APP_MINOR_NOTIFIER 4
 #define LTT_APP_NOTIFIER_KEY_BIT (1ULL << 63)	/* set in notifier keys only */
 #define LTT_APP_NOTIFY_MAGIC 0x4c54544eU	/* "LTTN" */
-#define LTT_APP_NOTIFY_MAX 4096		/* bytes of one message on the pipe: PIPE_BUF */
+#define LTT_APP_NOTIFY_MAX 4096		/* bytes of one message on the notification socket */
 /* The minor from which a program takes AGENT_RULES and may send LOGGERS. */
 #define LTT_APP_MINOR_AGENT 3
 #define LTT_APP_AGENT_MAX_RULES 4096	/* per AGENT_RULES */
@@ -169,23 +169,25 @@
  * NOTIFIER_ADD {u64 key, u32 nr_captures, nr_captures x str capture} + 1 fd
  *   (minor 4) a trigger's event-rule-matches condition in this program:
  *   @key has LTT_APP_NOTIFIER_KEY_BIT set and is never a channel's.  The
- *   fd is the write end of the daemon's notification pipe for this
- *   program (O_NONBLOCK).  The daemon then uses EVENT_FILTER,
+ *   fd is the program's end of the daemon's notification socket for this
+ *   program (an AF_UNIX SOCK_SEQPACKET pair, O_NONBLOCK): the program
+ *   sends with MSG_NOSIGNAL, so a daemon that went costs it an EPIPE,
+ *   never a SIGPIPE.  The daemon then uses EVENT_FILTER,
  *   EVENT_ENABLE (event_id 0) and EVENT_DISABLE with the notifier's key
  *   as channel_key for the events the condition's rule takes, as for a
  *   channel: an event enabled in a notifier is not recorded; each time a
  *   thread emits it and a filter program accepts (or there is none), the
- *   program writes one message on the pipe, without blocking.  Captures:
+ *   program sends one message on the socket, without blocking.  Captures:
  *   common/trigger.h's expressions (at most LTT_TRIGGER_MAX_CAPTURES,
  *   each one that ltt_capture_parse() takes, else -EINVAL).
  * NOTIFIER_REMOVE {u64 key}: acked once no thread can still notify for it.
  *
- * The notification pipe (program -> daemon), one message per write, at
- * most LTT_APP_NOTIFY_MAX bytes (atomic on a pipe):
+ * The notification socket (program -> daemon), one message per record, at
+ * most LTT_APP_NOTIFY_MAX bytes:
  *   {u32 magic LTT_APP_NOTIFY_MAGIC, u32 len (the whole message), u64 key,
  *    u64 dropped, str event, u32 nr_captures, nr_captures x capture}
  *   @dropped: the messages of this notifier this thread or another could
- *   not write (the pipe was full) since the last one written; a capture
+ *   not send (the socket was full) since the last one sent; a capture
  *   is common/trigger.h's form, in the notifier's order (a string cut to
  *   fit, an expression the event can't give UNAVAILABLE).  A message
  *   with an empty event name and no capture only carries @dropped: the
@@ -495,7 +497,7 @@ void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_
  */
 int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *ret);
 
-/* One message of the notification pipe, decoded: strings point into it. */
+/* One message of the notification socket, decoded: strings point into it. */
 struct ltt_app_notify {
 	uint64_t key;
 	uint64_t dropped;
@@ -506,12 +508,12 @@ struct ltt_app_notify {
 
 /**
  * ltt_app_get_notify() - the message at the start of @buf (@len bytes
- * read from the pipe, perhaps several messages)
+ * read from the socket, perhaps several messages)
  * @ret_len: its length, to step to the next one
  *
  * Returns 0, -EAGAIN (@buf holds only part of a message: read more), or
  * -EPROTO (not a message: the program lies or is broken; the rest of the
- * pipe can't be trusted either).
+ * socket can't be trusted either).
  */
 int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *ret,
 		       size_t *ret_len);

@@ -17,7 +17,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 62
+plan 63
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -131,12 +131,14 @@ is $? 1 "wait-trigger --timeout 0 with nothing to come: exit 1"
 ok_cmd "add a every:3 / once-after:4 trigger" lttctl add-trigger --name rates \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --filter='seq < 10' \
 	--action=notify --rate-policy=every:3 --action=notify --rate-policy=once-after:4
+ust_app -n 100 -t 2
+is $? 0 "two threads counted to 100 each"
+is "$(trigger_field rates fired)" 20 "rates fired 20 times (10 events, 2 threads)"
+is "$(trigger_field rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once-after:4 once"
 ok_cmd "add a storm trigger" lttctl add-trigger --name storm \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=notify
 ust_app -n 200000 -t 2
 is $? 0 "two threads counted to 200000 each"
-is "$(trigger_field rates fired)" 20 "rates fired 20 times (10 events, 2 threads)"
-is "$(trigger_field rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once-after:4 once"
 fired=$(trigger_field storm fired)
 dropped=$(trigger_field storm notificationsDropped)
 is "$((fired + dropped))" 400000 "storm: fired ($fired) + dropped ($dropped) = the 400000 events"

@@ -101,7 +101,7 @@ struct conn {
 	size_t cap;
 	size_t got;
 	bool discard;		/* over the description limit: read and drop */
-	/* Its notification pipe, once it has one: watched, and what was read of it. */
+	/* Its notification socket, once it has one: watched, and what was read of it. */
 	struct ltt_evloop_watch *nwatch;
 	size_t nlen;
 	uint8_t nbuf[2 * LTT_APP_NOTIFY_MAX];
@@ -762,7 +762,7 @@ static int conn_flush(struct conn *c)
 }
 
 /*
- * Hand each whole message read from @c's notification pipe to the
+ * Hand each whole message read from @c's notification socket to the
  * listener.  Returns 0, or -EPROTO: the program writes what is not a
  * notification (it lies or is broken): it is dropped.
  */
@@ -787,7 +787,7 @@ static int notify_parse(struct conn *c)
 }
 
 /*
- * The notification pipe is readable: take what fits (one buffer a turn,
+ * The notification socket is readable: take what fits (one buffer a turn,
  * so that a program that notifies flat out can't hold the thread).
  */
 static void on_notify(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
@@ -798,7 +798,7 @@ static void on_notify(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 	(void)loop, (void)events;
 	n = read(fd, c->nbuf + c->nlen, sizeof(c->nbuf) - c->nlen);
 	if (n <= 0)
-		return;	/* EAGAIN; the write end is ours: never EOF */
+		return;	/* EAGAIN; the other end is ours too: never EOF */
 	c->nlen += (size_t)n;
 	if (notify_parse(c)) {
 		LTT_WARN_RL("%s (pid %ld) wrote a malformed trigger notification: dropped",
@@ -809,7 +809,7 @@ static void on_notify(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 	}
 }
 
-/* Read what is left in @c's notification pipe (the program is gone). */
+/* Read what is left in @c's notification socket (the program is gone). */
 static void notify_drain(struct conn *c)
 {
 	unsigned int reads = 0;
@@ -819,7 +819,7 @@ static void notify_drain(struct conn *c)
 	pthread_mutex_lock(&c->app->lock);
 	fd = c->app->notify_rd;
 	pthread_mutex_unlock(&c->app->lock);
-	/* bounded: a process that lives on could write for ever (a pipe holds 1 MiB at most) */
+	/* bounded: a process that lives on could write for ever */
 	do {
 		n = read(fd, c->nbuf + c->nlen, sizeof(c->nbuf) - c->nlen);
 		if (n > 0) {
@@ -839,7 +839,7 @@ int ltt_app_notify_fd(struct ltt_app *app)
 		ret = -EPIPE;
 	} else if (app->notify_wr >= 0) {
 		ret = app->notify_wr;
-	} else if (pipe2(fds, O_CLOEXEC | O_NONBLOCK)) {
+	} else if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, fds)) {
 		ret = -errno;
 	} else {
 		app->notify_rd = fds[0];
@@ -853,7 +853,7 @@ int ltt_app_notify_fd(struct ltt_app *app)
 
 /*
  * Posted by ltt_app_send(): commands were queued for the program; or by
- * ltt_app_notify_fd(): it has a notification pipe to watch.
+ * ltt_app_notify_fd(): it has a notification socket to watch.
  */
 static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 {
@@ -869,7 +869,7 @@ static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	pthread_mutex_unlock(&app->lock);
 	if (c && rd >= 0 && !c->nwatch &&
 	    ltt_evloop_watch(c->t->loop, rd, EPOLLIN, on_notify, c, &c->nwatch))
-		LTT_WARN_RL("%s (pid %ld): can't watch its notification pipe: its triggers won't fire",
+		LTT_WARN_RL("%s (pid %ld): can't watch its notification socket: its triggers won't fire",
 			    app->procname, (long)app->pid);
 	if (c && conn_flush(c))
 		conn_close(c->t, c);

@@ -92,9 +92,11 @@ struct ltt_app {
 	struct ltt_evloop *loop;	/* the app thread's */
 	void *conn;			/* the app thread's record; NULL once closed */
 	/*
-	 * Under lock: the pipe its notifiers write to (triggers), made on
-	 * first need (ltt_app_notify_fd()); -1 until then.  The app thread
-	 * reads @notify_rd.
+	 * Under lock: the socket pair its notifiers write to (triggers: a
+	 * SOCK_SEQPACKET pair, one record per message, so a program whose
+	 * daemon went gets EPIPE, never SIGPIPE), made on first need
+	 * (ltt_app_notify_fd()); -1 until then.  The app thread reads
+	 * @notify_rd; @notify_wr is the end given to the program.
 	 */
 	int notify_rd;
 	int notify_wr;
@@ -234,12 +236,12 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
 
 /**
- * ltt_app_notify_fd() - the write end of @app's notification pipe, made
+ * ltt_app_notify_fd() - the program's end of @app's notification socket, made
  * on first call (the app thread then reads the other end and hands each
  * message to the listener's notified); app->lock not held, any thread
  *
  * Returns the fd (@app's: borrow it, as for ltt_app_send()), -EPIPE when
- * @app is gone, or pipe2()'s -errno.
+ * @app is gone, or socketpair()'s -errno.
  */
 int ltt_app_notify_fd(struct ltt_app *app);
 
@@ -307,7 +309,7 @@ int ltt_app_outq_flush(struct ltt_app *app, bool *ret_progress, bool *ret_left);
 
 /**
  * ltt_app_post_flush() - have the app thread write @app's queue (and
- * watch its notification pipe); app->lock held
+ * watch its notification socket); app->lock held
  */
 void ltt_app_post_flush(struct ltt_app *app);
 

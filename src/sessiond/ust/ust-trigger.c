@@ -5,7 +5,7 @@
  * notifier (app protocol minor 4: NOTIFIER_ADD) and, for each event the
  * trigger's rule takes, the rule's filter programs and EVENT_ENABLE under
  * the notifier's key, as a channel would.  The program evaluates the rule
- * and writes one message per match on its notification pipe; the app
+ * and writes one message per match on its notification socket; the app
  * thread reads it and ltt_ust_trigger_notified() fires the trigger.
  *
  * What a program was given is kept as a channel record of @app
@@ -33,7 +33,7 @@ static bool is_notifier(const struct ltt_app_chan *ac)
 	return (ac->key & LTT_APP_NOTIFIER_KEY_BIT) != 0;
 }
 
-/* NOTIFIER_ADD for @t, with @app's notification pipe. */
+/* NOTIFIER_ADD for @t, with @app's notification socket. */
 static int send_add(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *last)
 {
 	struct ltt_app_notifier_add m = { .key = t->key, .nr_captures = t->conf.nr_captures };
