@@ -27,6 +27,15 @@ bench_live_emit_SOURCES = bench/live_emit.c
 bench_live_emit_LDADD = src/ust/libltt-ust.la
 bench_live_emit_LDFLAGS = -no-install
 
+# Triggers (bench/triggers.sh): event -> notification latency through the
+# real daemon, and an unmatched event's cost with notifiers in-process
+# (libust's archive: src/ust/ust-internal.h plays the daemon).
+noinst_PROGRAMS += bench/trigger_bench
+bench_trigger_bench_SOURCES = bench/trigger_bench.c bench/trigger_tp.h
+bench_trigger_bench_LDADD = src/ust/libust.la src/lib/ltt-ctl/libltt-ctl.la
+bench_trigger_bench_LDFLAGS = -no-install
+EXTRA_DIST += bench/triggers.sh
+
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh bench/kernel_track.sh bench/kernel_context_cost.sh bench/conn_rss.sh \

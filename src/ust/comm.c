@@ -446,7 +446,7 @@ static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 }
 
 /*
- * NOTIFIER_ADD: a trigger's condition, notified on the pipe that comes
+ * NOTIFIER_ADD: a trigger's condition, notified on the socket that comes
  * with it.  Only from a daemon that agreed on minor 4.
  */
 static int cmd_notifier_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)

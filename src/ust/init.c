@@ -15,7 +15,7 @@
  *
  * fork(): the child keeps nothing of its parent's tracing (the parent's
  * buffers are not its own, its connections are the parent's): every target
- * is dropped, channels unmapped, notifiers' pipes closed, and the child
+ * is dropped, channels unmapped, notifiers' sockets closed, and the child
  * registers as itself (its daemon gives it notifiers of its own).
  */
 #include <dlfcn.h>
@@ -113,18 +113,24 @@ static void fork_child(void);
 
 /*
  * exit() ends the other threads wherever they are, a slot half written
- * included.  Stop recording, then wait until no thread holds a slot: what
- * was committed is whole, and nothing is torn.  (A thread exiting from
- * inside a probe, a signal handler's exit(), cannot wait for itself.)
+ * included.  Stop recording and notifying, then wait until no thread holds
+ * a slot: what was committed is whole, and nothing is torn.  (A thread
+ * exiting from inside a probe, a signal handler's exit(), cannot wait for
+ * itself.)  Then tell each notifier's drops not yet told, a count-only
+ * message each, waiting 200 ms at most in all.
  */
 static void mark_exiting(void)
 {
 	__atomic_store_n(&exiting, true, __ATOMIC_RELAXED);
+	ust_notifiers_stop();
 	ust_lock();
 	ust_channels_quiesce();
 	ust_unlock();
 	if (!urcu_bp_read_ongoing())
 		urcu_bp_synchronize_rcu();
+	ust_lock();
+	ust_notifiers_flush_all();
+	ust_unlock();
 }
 
 static void init(void)

@@ -9,30 +9,46 @@
  * EVENT_DISABLE name it by its key (ust_channel_find_target()), the
  * registry shows it in the call view only (a notifier needs the event's
  * arguments), and the probe's slow walk runs its filters.  When they
- * accept, ust_notify() writes one message on the daemon's pipe: the
- * event's name and the captured values, resolved by field name against
- * the event's encoded description.
+ * accept, ust_notify() sends one message on the daemon's socket, an
+ * AF_UNIX SOCK_SEQPACKET pair (one record a message): the event's name
+ * and the captured values, resolved by field name against the event's
+ * encoded description.
  *
  * ust_notify() runs in the probe: in any thread, in signal handlers,
  * inside the read-side critical section.  It builds the message on its
- * stack (LTT_APP_NOTIFY_MAX bytes, which a pipe writes atomically),
- * allocates nothing, takes no lock and makes one system call, a
- * non-blocking write().  A message the pipe cannot take (full: the daemon
- * is behind) is dropped and counted; the next message written carries the
- * count, so that the daemon knows how many it missed.
+ * stack (LTT_APP_NOTIFY_MAX bytes, one record: sent whole or not at all),
+ * allocates nothing, takes no lock and makes one system call, send()
+ * with MSG_DONTWAIT | MSG_NOSIGNAL: it never waits, and a daemon whose
+ * end is closed (it crashed, it dropped the program) costs an error,
+ * never a SIGPIPE.  A message the socket cannot take (full: the daemon is
+ * behind; or its end closed) is dropped and counted; the next message
+ * sent carries the count, so that the daemon knows how many it missed.
+ *
+ * What no later message carried is flushed when the notifier goes: after
+ * its grace period (NOTIFIER_REMOVE, the daemon's connection ending:
+ * ust_notifiers_flush_retired()) and at exit (ust_notifiers_stop(), then
+ * ust_notifiers_flush_all()), as a count-only message, the event name
+ * empty and no capture, sent with a short bounded wait for room
+ * (FLUSH_WAIT_MS).  So, for a notifier, messages received plus the counts
+ * they carry is every matching event emitted, but in the races told at
+ * ust_notifiers_flush_all().  A fork()ed child closes its copies without
+ * flushing: the counts are its parent's.
  *
  * Notifiers are a list of their own, under the ust lock: what walks the
  * channels (the state dump, exit's quiesce, events_lost) never meets one.
  * One is freed only after a grace period once no event points to it
- * (struct ust_retire), so a probe that still sees it writes to an open fd.
+ * (struct ust_retire), so a probe that still sees it sends on an open fd.
  */
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define LTT_UST_BUILDING_LIBRARY
@@ -45,8 +61,8 @@
 struct ust_notifier {
 	struct ust_notifier *next;		/* the list, ust lock */
 	struct ust_notifier *retired_next;	/* in a struct ust_retire */
-	int fd;					/* the pipe's write end, O_NONBLOCK */
-	uint64_t dropped;			/* messages lost since the last written (atomic) */
+	int fd;					/* the socket, O_NONBLOCK */
+	uint64_t dropped;			/* messages lost since the last sent (atomic) */
 	uint32_t nr_captures;
 	struct ltt_capture_expr *captures;	/* parsed once, at NOTIFIER_ADD */
 	/* last: a channel ends in its array of streams (none here) */
@@ -54,6 +70,7 @@ struct ust_notifier {
 };
 
 static struct ust_notifier *notifiers;	/* under the ust lock */
+static bool stopped;			/* exit: ust_notify() sends and counts nothing (atomic) */
 
 static struct ust_notifier *of_chan(const struct ust_channel *chan)
 {
@@ -62,19 +79,37 @@ static struct ust_notifier *of_chan(const struct ust_channel *chan)
 
 /* ---- the objects (ust lock, but create) ---- */
 
-/*
- * Is @fd the write end of a pipe or FIFO?  Then make it non-blocking (a
- * probe must never wait for the daemon) and close-on-exec.  0 or -EINVAL.
- */
-static int pipe_writer_check(int fd)
+/* The int socket option @opt (SOL_SOCKET) of @fd, or -1. */
+static int sockopt_int(int fd, int opt)
 {
+	socklen_t len = sizeof(int);
+	int v;
+
+	if (getsockopt(fd, SOL_SOCKET, opt, &v, &len) || len != sizeof(int))
+		return -1;
+	return v;
+}
+
+/*
+ * Is @fd a connected AF_UNIX SOCK_SEQPACKET socket (the program's end of
+ * the daemon's pair)?  Then make it non-blocking (a probe must never wait
+ * for the daemon; each send() says MSG_DONTWAIT too) and close-on-exec.
+ * 0 or -EINVAL.
+ */
+static int socket_check(int fd)
+{
+	struct sockaddr_storage peer;
+	socklen_t len = sizeof(peer);
 	struct stat st;
 	int fl;
 
-	if (fd < 0 || fstat(fd, &st) || !S_ISFIFO(st.st_mode))
+	if (fd < 0 || fstat(fd, &st) || !S_ISSOCK(st.st_mode))
 		return -EINVAL;
+	if (sockopt_int(fd, SO_DOMAIN) != AF_UNIX || sockopt_int(fd, SO_TYPE) != SOCK_SEQPACKET ||
+	    getpeername(fd, (struct sockaddr *)&peer, &len))
+		return -EINVAL;		/* another family or type, or not connected */
 	fl = fcntl(fd, F_GETFL);
-	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+	if (fl < 0)
 		return -EINVAL;
 	if (!(fl & O_NONBLOCK) && fcntl(fd, F_SETFL, fl | O_NONBLOCK))
 		return -EINVAL;
@@ -91,7 +126,7 @@ int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char
 	uint32_t i;
 
 	if (!(key & LTT_APP_NOTIFIER_KEY_BIT) || nr > LTT_TRIGGER_MAX_CAPTURES ||
-	    (nr && !captures) || pipe_writer_check(fd))
+	    (nr && !captures) || socket_check(fd))
 		goto fail;
 	err = -ENOMEM;
 	n = calloc(1, sizeof(*n));
@@ -217,7 +252,7 @@ void ust_notifiers_fork_child(void)
  * The message being built in the caller's stack buffer.  Every put checks
  * its room; @fail says one did not fit (the message is then not sent:
  * what the room left for each capture makes that impossible, but a cut
- * message must never reach the pipe).
+ * message must never reach the socket).
  */
 struct out {
 	uint8_t *p;
@@ -261,6 +296,50 @@ static void put_str(struct out *o, const char *s, size_t n)
 	put_u32(o, (uint32_t)n + 1);
 	put(o, s, n);
 	put_u8(o, 0);
+}
+
+/*
+ * The head of a message: magic, a length and a count to be sealed, @key
+ * and @event's name.  Returns where the count goes.
+ */
+static uint8_t *put_head(struct out *o, uint64_t key, const char *event)
+{
+	uint8_t *dropped_at;
+
+	put_u32(o, LTT_APP_NOTIFY_MAGIC);
+	put_u32(o, 0);		/* the length, once known */
+	put_u64(o, key);
+	dropped_at = o->p;
+	put_u64(o, 0);		/* the count, taken just before the send */
+	put_str(o, event, strlen(event));
+	return dropped_at;
+}
+
+/* Set the length (@len bytes from @buf) and the count of a whole message. */
+static void seal(uint8_t *buf, size_t len, uint8_t *dropped_at, uint64_t dropped)
+{
+	uint32_t len32 = htole32((uint32_t)len);
+
+	memcpy(buf + 4, &len32, 4);
+	dropped = htole64(dropped);
+	memcpy(dropped_at, &dropped, 8);
+}
+
+/*
+ * Send @len bytes from @buf as one record on @fd, without waiting and
+ * without SIGPIPE.  0, -EAGAIN (full), -EIO (cut: a SOCK_SEQPACKET send
+ * never is) or -errno (-EPIPE, -ECONNRESET...: the daemon's end closed).
+ * errno is left changed.
+ */
+static int send_msg(int fd, const void *buf, size_t len)
+{
+	ssize_t w = send(fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+
+	if (w == (ssize_t)len)
+		return 0;
+	if (w >= 0)
+		return -EIO;
+	return errno == EWOULDBLOCK ? -EAGAIN : -errno;
 }
 
 static void cap_unavailable(struct out *o)
@@ -495,20 +574,16 @@ void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
 	struct ltt_rbuf r;
 	const char *event;
 	size_t len;
-	ssize_t w;
 	uint32_t i;
 	int saved_errno = errno;
 
+	if (__atomic_load_n(&stopped, __ATOMIC_RELAXED))
+		return;		/* exit: the counts are flushed, nothing more goes */
 	ltt_rbuf_init(&r, ts->enc, ts->enc_len);
 	event = ltt_rbuf_get_str(&r, LTT_APP_NAME_MAX);
 	if (r.err)
 		return;		/* a description the daemon refused: it can't enable it */
-	put_u32(&o, LTT_APP_NOTIFY_MAGIC);
-	put_u32(&o, 0);		/* the length, once known */
-	put_u64(&o, n->chan.key);
-	dropped_at = o.p;
-	put_u64(&o, 0);		/* the count, taken just before the write */
-	put_str(&o, event, strlen(event));
+	dropped_at = put_head(&o, n->chan.key, event);
 	put_u32(&o, n->nr_captures);
 	/* each capture leaves room for those after it: a string is cut instead */
 	for (i = 0; i < n->nr_captures; i++) {
@@ -523,19 +598,138 @@ void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
 	len = (size_t)(o.p - buf);
 	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
 	if (!o.fail) {
-		uint32_t len32 = htole32((uint32_t)len);
-
-		memcpy(buf + 4, &len32, 4);
-		dropped = htole64(dropped);
-		memcpy(dropped_at, &dropped, 8);
-		dropped = le64toh(dropped);
-		/* at most PIPE_BUF bytes: written whole or not at all */
-		w = write(n->fd, buf, len);
-		if (w == (ssize_t)len)
+		seal(buf, len, dropped_at, dropped);
+		if (!send_msg(n->fd, buf, len))
 			goto out;
 	}
-	/* full (EAGAIN), or broken: this one is lost, and those it carried */
+	/* full (EAGAIN), or the daemon's end closed: lost, and those it carried */
 	__atomic_fetch_add(&n->dropped, dropped + 1, __ATOMIC_RELAXED);
 out:
 	errno = saved_errno;
+}
+
+/* ---- the final count (the notifier goes, or the program) ---- */
+
+/* How long the flush of a set of notifiers may wait for room, in all. */
+#define FLUSH_WAIT_MS 200
+
+/* A count-only message: the head, an empty event name, no capture. */
+#define COUNT_MSG_SIZE (4 + 4 + 8 + 8 + 5 + 4)
+
+static void flush_deadline(struct timespec *ret)
+{
+	clock_gettime(CLOCK_MONOTONIC, ret);
+	ret->tv_nsec += FLUSH_WAIT_MS * 1000000L;
+	ret->tv_sec += ret->tv_nsec / 1000000000L;
+	ret->tv_nsec %= 1000000000L;
+}
+
+/* Milliseconds until @deadline, rounded up; 0 once it has passed. */
+static int ms_left(const struct timespec *deadline)
+{
+	struct timespec now;
+	long long ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ns = (long long)(deadline->tv_sec - now.tv_sec) * 1000000000LL +
+	     (deadline->tv_nsec - now.tv_nsec);
+	return ns <= 0 ? 0 : (int)((ns + 999999) / 1000000);
+}
+
+/*
+ * send_msg(), waiting for room (POLLOUT) until @deadline.  0, -ETIMEDOUT
+ * or send_msg()'s -errno (-EPIPE, -ECONNRESET: the daemon's end closed).
+ */
+static int send_waiting(int fd, const void *buf, size_t len, const struct timespec *deadline)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLOUT };
+	int ret, ms;
+
+	for (;;) {
+		ret = send_msg(fd, buf, len);
+		if (ret == -EINTR)
+			continue;
+		if (ret != -EAGAIN)
+			return ret;
+		ms = ms_left(deadline);
+		if (!ms)
+			return -ETIMEDOUT;
+		if (poll(&pfd, 1, ms) < 0 && errno != EINTR)
+			return -errno;
+	}
+}
+
+/*
+ * Send @n's outstanding count, if any, as a count-only message, waiting
+ * for room until @deadline; a count that could not be sent goes back to
+ * @n.  No thread may be adding to it: it is the last message.
+ */
+static void flush_one(struct ust_notifier *n, const struct timespec *deadline)
+{
+	uint8_t buf[COUNT_MSG_SIZE];
+	struct out o = { buf, buf + sizeof(buf), false };
+	uint8_t *dropped_at;
+	uint64_t dropped;
+	int ret;
+
+	if (n->fd < 0 || !__atomic_load_n(&n->dropped, __ATOMIC_RELAXED))
+		return;
+	dropped_at = put_head(&o, n->chan.key, "");
+	put_u32(&o, 0);		/* no capture */
+	if (o.fail || o.p != o.end)
+		return;		/* can't be: COUNT_MSG_SIZE is its size */
+	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
+	if (!dropped)
+		return;
+	seal(buf, sizeof(buf), dropped_at, dropped);
+	ret = send_waiting(n->fd, buf, sizeof(buf), deadline);
+	if (ret) {
+		__atomic_fetch_add(&n->dropped, dropped, __ATOMIC_RELAXED);
+		ust_debug("notifier %llx: %llu dropped notifications not reported: %s",
+			  (unsigned long long)n->chan.key, (unsigned long long)dropped,
+			  strerror(-ret));
+	}
+}
+
+void ust_notifiers_flush_retired(struct ust_notifier *first)
+{
+	struct timespec deadline;
+	struct ust_notifier *n;
+	int saved_errno = errno;
+
+	if (!first)
+		return;
+	flush_deadline(&deadline);
+	for (n = first; n; n = n->retired_next)
+		flush_one(n, &deadline);
+	errno = saved_errno;
+}
+
+void ust_notifiers_stop(void)
+{
+	__atomic_store_n(&stopped, true, __ATOMIC_RELAXED);
+}
+
+void ust_notifiers_flush_all(void)
+{
+	struct timespec deadline;
+	struct ust_notifier *n;
+	int saved_errno = errno;
+
+	if (!notifiers)
+		return;
+	flush_deadline(&deadline);
+	for (n = notifiers; n; n = n->next)
+		flush_one(n, &deadline);
+	errno = saved_errno;
+}
+
+int ust_notifier_dropped(const void *owner, uint64_t key, uint64_t *ret_dropped)
+{
+	struct ust_notifier *n = notifier_find(owner, key);
+
+	if (!n)
+		return -ENOENT;
+	*ret_dropped = __atomic_load_n(&n->dropped, __ATOMIC_RELAXED);
+	return 0;
 }

@@ -756,6 +756,8 @@ void ust_retire_flush(struct ust_retire *retire)
 		return;
 	}
 	urcu_bp_synchronize_rcu();
+	/* no probe can count a drop any more: the notifiers' last counts */
+	ust_notifiers_flush_retired(retire->notifiers);
 	for (t = retire->targets; t; t = tnext) {
 		tnext = t->retired_next;
 		targets_free(t);

@@ -135,6 +135,16 @@ int ltt_ust_test_remove_notifier(uint64_t key)
 	return ret;
 }
 
+int ltt_ust_test_notifier_dropped(uint64_t key, uint64_t *ret_dropped)
+{
+	int ret;
+
+	ust_lock();
+	ret = ust_notifier_dropped(&test_owner, key, ret_dropped);
+	ust_unlock();
+	return ret;
+}
+
 uint64_t ltt_ust_test_nr_events(void)
 {
 	uint64_t n;

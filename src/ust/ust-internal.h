@@ -7,7 +7,7 @@
  * They let a test play the session daemon's part in-process: give the
  * library a channel over ring buffers it created itself (ltt_rb_init_region),
  * enable events in it with chosen ids, and read back exactly what the probes
- * wrote; notifiers too, over a pipe of its own.  Channels and notifiers
+ * wrote; notifiers too, over a socket pair of its own.  Channels and notifiers
  * added here belong to the test, not to any daemon.
  */
 #ifndef LTT_UST_UST_INTERNAL_H
@@ -71,7 +71,8 @@ int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
  * @key: with LTT_APP_NOTIFIER_KEY_BIT; the events it takes are then
  *       enabled (and filtered) with the ltt_ust_test_*_event() and
  *       ltt_ust_test_set_filter() hooks under that key
- * @fd: taken (closed on error too): the write end of a pipe
+ * @fd: taken (closed on error too): one end of an AF_UNIX SOCK_SEQPACKET
+ *      socketpair (the test reads the other)
  * @captures: @nr capture expressions (common/trigger.h), borrowed
  *
  * Returns 0, -EINVAL (a bad key, capture or fd), -EEXIST or -ENOMEM.
@@ -80,9 +81,18 @@ int ltt_ust_test_add_notifier(uint64_t key, int fd, uint32_t nr, const char *con
 
 /**
  * ltt_ust_test_remove_notifier() - as NOTIFIER_REMOVE: returns once no
- * thread can write for it any more, its fd closed.  Returns 0 or -ENOENT.
+ * thread can send for it any more, its count of drops not yet told sent
+ * as a count-only message (waiting at most 200 ms for room in the socket:
+ * read it meanwhile) and its fd closed.  Returns 0 or -ENOENT.
  */
 int ltt_ust_test_remove_notifier(uint64_t key);
+
+/**
+ * ltt_ust_test_notifier_dropped() - the messages notifier @key dropped
+ * since the last one sent (what the next one, or the count-only message
+ * of its removal, will carry) into @ret_dropped.  Returns 0 or -ENOENT.
+ */
+int ltt_ust_test_notifier_dropped(uint64_t key, uint64_t *ret_dropped);
 
 /** ltt_ust_test_nr_events() - how many distinct events the library knows */
 uint64_t ltt_ust_test_nr_events(void);

@@ -15,7 +15,8 @@
  *   tracef.c    ltt_tracef() and ltt_tracelog().
  *   filter.c    filter program sets: validation, running, context fields.
  *   notify.c    notifiers (a trigger's event-rule-matches condition): the
- *               message a matching event writes on the daemon's pipe.
+ *               message a matching event sends on the daemon's socket, and
+ *               the count of drops flushed when a notifier goes.
  *   comm.c      one thread per session daemon: register, serve commands.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
  *
@@ -25,7 +26,7 @@
  *                  descriptor of the event points to (desc->priv)
  *   ust_channel -> streams, each a struct ltt_rb on its own mapping
  *   ust_notifier -> an embedded ust_channel (UST_CHAN_NOTIFY, no stream)
- *                   that rules name as they name channels, the pipe's fd
+ *                   that rules name as they name channels, the socket's fd
  * A channel or notifier is owned by the daemon (comm thread) that added
  * it.  Notifiers are in a list of their own (notify.c): what walks the
  * channel list (state dump, events_lost, exit, fork) never meets one;
@@ -33,7 +34,8 @@
  *
  * Locking: one mutex, the "ust lock" (ust_lock()), guards the registry,
  * the channel and notifier lists and the daemons' shared state.  It is never held across
- * I/O nor across an RCU grace period.  The fast path takes no lock: it
+ * I/O nor across an RCU grace period (but at exit, for the notifiers' last
+ * counts: bounded, ust_notifiers_flush_all()).  The fast path takes no lock: it
  * reads desc->priv and the channels inside an urcu-bp read-side critical
  * section; whatever it may still see (a replaced target array, a removed
  * channel) is freed only after a grace period (struct ust_retire).
@@ -224,8 +226,9 @@ void ust_registry_fork_child(void);
 
 /**
  * ust_retire_flush() - wait for a grace period if anything was retired, then
- * free the target arrays and destroy the channels and notifiers; ust lock
- * NOT held
+ * free the target arrays and destroy the channels and notifiers (each
+ * notifier's last count flushed first: ust_notifiers_flush_retired()); ust
+ * lock NOT held
  *
  * Not from a thread inside a read-side critical section (would deadlock):
  * that case leaks instead.
@@ -550,13 +553,14 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
  * @key: with LTT_APP_NOTIFIER_KEY_BIT
  * @nr: 0..LTT_TRIGGER_MAX_CAPTURES capture expressions in @captures
  *      (borrowed), each parsed here (common/trigger.h)
- * @fd: taken (closed on error too): the write end of a pipe or FIFO; made
- *      non-blocking and close-on-exec here
+ * @fd: taken (closed on error too): a connected AF_UNIX SOCK_SEQPACKET
+ *      socket (the program's end of the daemon's pair); made non-blocking
+ *      and close-on-exec here
  * @ret: set on success; ust_notifier_insert() it, or ust_notifier_destroy()
  *
  * Any thread, no lock.  Returns 0, -EINVAL (a key without the bit, a
- * capture ltt_capture_parse() refuses, an fd that is not a pipe's write
- * end) or -ENOMEM.
+ * capture ltt_capture_parse() refuses, an fd that is not such a socket: a
+ * pipe, another family or type, an unconnected socket) or -ENOMEM.
  */
 int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
 			int fd, struct ust_notifier **ret);
@@ -572,9 +576,10 @@ struct ust_channel *ust_notifier_find(const void *owner, uint64_t key);
 
 /**
  * ust_notifier_remove() - NOTIFIER_REMOVE: drop notifier @key of @owner
- * from every event, unlink it and queue it on @retire, which closes its fd
- * and frees it after a grace period (ust_retire_flush()); ust lock held.
- * Returns 0, -ENOENT, or -ENOMEM (some events still notify it: it stays).
+ * from every event, unlink it and queue it on @retire, which flushes its
+ * count (ust_notifiers_flush_retired()), closes its fd and frees it after
+ * a grace period (ust_retire_flush()); ust lock held.  Returns 0,
+ * -ENOENT, or -ENOMEM (some events still notify it: it stays).
  */
 int ust_notifier_remove(const void *owner, uint64_t key, struct ust_retire *retire);
 
@@ -585,7 +590,11 @@ int ust_notifier_remove(const void *owner, uint64_t key, struct ust_retire *reti
  */
 unsigned int ust_notifiers_remove_owner(const void *owner, struct ust_retire *retire);
 
-/** ust_notifier_destroy() - close and free; accepts NULL; no reader may see it */
+/**
+ * ust_notifier_destroy() - close and free, flushing nothing (a count left
+ * is lost: ust_notifiers_flush_retired() first); accepts NULL; no reader
+ * may see it
+ */
 void ust_notifier_destroy(struct ust_notifier *n);
 
 /** ust_notifier_next_retired() - the notifier queued after @n on its ust_retire */
@@ -594,21 +603,67 @@ struct ust_notifier *ust_notifier_next_retired(const struct ust_notifier *n);
 /**
  * ust_notifiers_fork_child() - close and forget every notifier, in a child
  * just forked, after ust_registry_fork_child() (no rule points to one any
- * more); ust lock held.  The child registers afresh and gets its own.
+ * more); ust lock held.  Their counts are the parent's: not flushed.  The
+ * child registers afresh and gets its own.
  */
 void ust_notifiers_fork_child(void);
 
 /**
+ * ust_notifiers_flush_retired() - send the count of messages each notifier
+ * of the chain from @first (ust_notifier_next_retired()) dropped since the
+ * last one sent, as a count-only message (an empty event name, no
+ * capture: app-proto.h), before ust_notifier_destroy()
+ *
+ * After the grace period that retired them (no probe can add to a count
+ * any more), without the ust lock: it waits for room in the sockets
+ * (poll() for POLLOUT), at most 200 ms for the whole chain.  A count not
+ * sent (no room in time, the daemon's end closed: an error, never a
+ * SIGPIPE) is lost with the notifier.  errno preserved.
+ */
+void ust_notifiers_flush_retired(struct ust_notifier *first);
+
+/**
+ * ust_notifiers_stop() - exit: from now on ust_notify() neither sends nor
+ * counts (as the channels stop recording).  Any thread, no lock; wait for a
+ * grace period before ust_notifiers_flush_all().
+ */
+void ust_notifiers_stop(void);
+
+/**
+ * ust_notifiers_flush_all() - exit, after ust_notifiers_stop() and a grace
+ * period: flush every notifier's count as ust_notifiers_flush_retired()
+ * does, at most 200 ms in all.  ust lock held: the one place it is held
+ * across I/O, bounded, so that no daemon thread frees a notifier meanwhile.
+ *
+ * Races left: a notifier a daemon thread had retired but not yet flushed
+ * when exit came is flushed by that thread only if the program lives long
+ * enough; without the grace period (exit() inside a probe's read-side
+ * critical section: a signal handler's) a thread still in ust_notify() may
+ * count a message after the flush.
+ */
+void ust_notifiers_flush_all(void);
+
+/**
+ * ust_notifier_dropped() - the count of notifier @key of @owner not yet
+ * told (messages dropped since the last one sent) into @ret_dropped: a
+ * snapshot, for tests; ust lock held.  Returns 0 or -ENOENT.
+ */
+int ust_notifier_dropped(const void *owner, uint64_t key, uint64_t *ret_dropped);
+
+/**
  * ust_notify() - the event of @ts matched notifier @chan (its filters, if
- * any, accepted): write one message on its pipe
+ * any, accepted): send one message on its socket
  * @chan: a channel whose enabled is UST_CHAN_NOTIFY
  * @ts: the targets walked (the event's description: its name, its fields)
  * @call: the event's arguments, or NULL (then no field can be captured)
  *
  * Fast path (a probe's slow walk): any thread, signal handlers included,
- * in the read-side critical section; no lock, no allocation, one write(),
- * errno preserved.  A full pipe (or any failed write) counts the message
- * as dropped; the next message written carries the count.
+ * in the read-side critical section; no lock, no allocation, one send()
+ * (MSG_DONTWAIT | MSG_NOSIGNAL: no wait, no SIGPIPE), errno preserved.  A
+ * full socket (EAGAIN) or any failed send (the daemon's end closed:
+ * EPIPE, ECONNRESET...) counts the message as dropped; the next message
+ * sent carries the count, or the count-only message of the notifier's
+ * end.  Nothing at all once ust_notifiers_stop() was called (exit).
  */
 void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
 		const struct ltt_ust_call *call);

@@ -102,8 +102,10 @@ run lttctl list st
 like "$OUT" "inactive" "st is stopped"
 bt "$TEST_TMP/st" "$TEST_TMP/st.txt"
 max=$(sed -n 's/.*ltt_test:seq: .* seq = \([0-9]*\) }$/\1/p' "$TEST_TMP/st.txt" | sort -n | tail -1)
-[ "${max:-0}" -ge 20000 ]
-ok $? "the trace goes to event 20000 at least (max $max)"
+# A thread notifies, then records the event: a stop quicker than that (a
+# thread preempted in between) may leave out the event that fired, never more.
+[ "${max:-0}" -ge 19999 ]
+ok $? "the trace goes to event 20000, near enough (max $max)"
 [ "${max:-3000000}" -lt 2999999 ]
 ok $? "and stops before the program's end"
 

@@ -2,31 +2,42 @@
 /*
  * test_ust_notify.c - notifiers (triggers' event-rule-matches condition)
  * in libltt-ust, in-process (src/ust/ust-internal.h plays the daemon),
- * checked on what arrives on a real pipe, decoded with
- * ltt_app_get_notify():
+ * checked on what arrives on a real AF_UNIX SOCK_SEQPACKET socket pair,
+ * one record a message, decoded with ltt_app_get_notify():
  *
  *   - NOTIFIER_ADD's checks: a key without LTT_APP_NOTIFIER_KEY_BIT, a
- *     capture the parser refuses, an fd that is not a pipe's write end,
- *     a key taken; O_NONBLOCK set when missing; no channel may take a
- *     notifier's key;
+ *     capture the parser refuses, an fd that is not a connected AF_UNIX
+ *     SOCK_SEQPACKET socket (a pipe, /dev/null, a stream or datagram
+ *     pair, an unconnected socket), a key taken; O_NONBLOCK and
+ *     FD_CLOEXEC set when missing; no channel may take a notifier's key;
  *   - each capture form and type: signed (sign-extended), unsigned, float
  *     and double, string, text array, enum, array and sequence elements,
  *     an index out of range, a missing field, an index on a scalar;
  *     $ctx.vpid and $ctx.procname; NULL arguments; no capture at all;
  *   - strings cut to LTT_CAPTURE_STR_MAX - 1 and to the 4096 bytes of a
  *     message, on a character boundary;
- *   - a filter that rejects writes nothing; an event both recorded in a
+ *   - a filter that rejects sends nothing; an event both recorded in a
  *     channel and notified, in either order of the two: the channel still
  *     gets exactly its events, the notifier its own;
- *   - a full pipe: the next message carries exactly the number of writes
- *     that failed, also with 4 threads writing at once;
+ *   - a full socket (the library's send buffer cut to the kernel's least):
+ *     the next message carries exactly the number of sends that failed,
+ *     also with 4 threads sending at once;
  *   - from a signal handler; a child after fork() notifies nothing;
- *   - removal: the fd closed (EOF on the read end), nothing written
+ *   - removal: the fd closed (EOF on the reader's end), nothing sent
  *     after, the descriptor's state back; added and removed 100 times
- *     while 4 threads emit.
+ *     while 4 threads emit, a thread reading each socket until EOF;
+ *   - the final count: drops after the last message sent are told on
+ *     removal by a count-only message (empty event name, no capture), the
+ *     last one, so that received + dropped = emitted exactly, also with 4
+ *     threads; with nobody reading, removal waits 200 ms for room, no
+ *     more; a child's exit() tells its notifier's last count the same way;
+ *   - the reader's end closed (the daemon crashed or dropped the
+ *     program), SIGPIPE at its default action: events cost no wait and no
+ *     signal, each is counted dropped, and removal does not wait.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,7 +45,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <ltt/tracepoint.h>
@@ -105,55 +118,93 @@ static unsigned int events_recorded(void)
 	return (unsigned int)(n / EVENT_BYTES);
 }
 
-/* A pipe: [0] the read end, non-blocking; [1] the write end, blocking. */
-static void make_pipe(int *p)
+/*
+ * A socket pair as the daemon makes one: [0] the reader's end (the
+ * daemon's), non-blocking; [1] the library's, blocking (the library makes
+ * it non-blocking).
+ */
+static void make_pair(int *p)
 {
-	if (pipe(p) || fcntl(p[0], F_SETFL, O_NONBLOCK)) {
-		tap_diag("pipe: %s", strerror(errno));
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, p) || fcntl(p[0], F_SETFL, O_NONBLOCK)) {
+		tap_diag("socketpair: %s", strerror(errno));
 		exit(1);
 	}
 }
 
-/* Everything in the pipe now: bytes read, or -1 at EOF with nothing. */
-static ssize_t read_all(int fd, uint8_t *buf, size_t max)
+/*
+ * make_pair() with the library's end's send buffer cut to the kernel's
+ * least (SO_SNDBUF 4096: some 8 KiB, what a few small messages fill, a
+ * message of LTT_APP_NOTIFY_MAX bytes still fits).
+ */
+static void make_small_pair(int *p)
 {
-	size_t n = 0;
-	ssize_t r;
+	int v = 4096;
 
-	while (n < max) {
-		r = read(fd, buf + n, max - n);
-		if (r > 0) {
-			n += (size_t)r;
-			continue;
-		}
-		if (r == 0 && !n)
-			return -1;
-		break;
+	make_pair(p);
+	if (setsockopt(p[1], SOL_SOCKET, SO_SNDBUF, &v, sizeof(v))) {
+		tap_diag("SO_SNDBUF: %s", strerror(errno));
+		exit(1);
 	}
-	return (ssize_t)n;
 }
 
 /*
- * Decode the messages read from @fd into @out (at most @max); returns
- * how many, -1 when one is malformed.  Their strings point into rbuf.
+ * One record of @fd into @buf (@max bytes, at least LTT_APP_NOTIFY_MAX),
+ * without waiting: its length, 0 at EOF, -EAGAIN when none is there, or
+ * -EMSGSIZE (cut: longer than any message).
+ */
+static ssize_t recv_record(int fd, uint8_t *buf, size_t max)
+{
+	struct iovec iov = { .iov_base = buf, .iov_len = max };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t r;
+
+	do {
+		r = recvmsg(fd, &mh, MSG_DONTWAIT);
+	} while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+	return mh.msg_flags & MSG_TRUNC ? -EMSGSIZE : r;
+}
+
+/* Is @len bytes at @buf one message, whole, and only one?  Decoded into @ret. */
+static bool one_msg(const uint8_t *buf, size_t len, struct ltt_app_notify *ret)
+{
+	size_t mlen;
+
+	return !ltt_app_get_notify(buf, len, ret, &mlen) && mlen == len;
+}
+
+/* Nothing waits on @fd and its other end is closed. */
+static bool at_eof(int fd)
+{
+	uint8_t buf[LTT_APP_NOTIFY_MAX];
+
+	return recv_record(fd, buf, sizeof(buf)) == 0;
+}
+
+/*
+ * Decode the records waiting on @fd into @out (at most @max), each one
+ * message; returns how many, -1 when a record is not exactly one well
+ * formed message.  Their strings point into rbuf.
  */
 static int read_msgs(int fd, struct ltt_app_notify *out, int max)
 {
-	ssize_t len = read_all(fd, rbuf, sizeof(rbuf));
-	size_t off = 0, mlen;
+	size_t off = 0;
+	ssize_t len;
 	int n = 0;
 
-	if (len < 0)
-		return 0;
-	while (off < (size_t)len) {
+	while (sizeof(rbuf) - off >= LTT_APP_NOTIFY_MAX) {
 		struct ltt_app_notify m;
 
-		if (ltt_app_get_notify(rbuf + off, (size_t)len - off, &m, &mlen))
+		len = recv_record(fd, rbuf + off, sizeof(rbuf) - off);
+		if (len == 0 || len == -EAGAIN)
+			break;
+		if (len < 0 || !one_msg(rbuf + off, (size_t)len, &m))
 			return -1;
 		if (n < max)
 			out[n] = m;
 		n++;
-		off += mlen;
+		off += (size_t)len;
 	}
 	return n;
 }
@@ -207,33 +258,51 @@ static bool cap_is(const struct ltt_capture_desc *c, uint8_t type, uint64_t bits
 	return c->type == type && c->bits == bits;
 }
 
+/* @fd (taken) offered as a notifier's: EINVAL, and closed. */
+static void refused(int fd, const char *what)
+{
+	static const char *const good[] = { "v" };
+
+	tap_is_int(add_notifier(NKEY, fd, 1, good), -EINVAL, "%s: EINVAL", what);
+	tap_ok(fcntl(fd, F_GETFD) < 0 && errno == EBADF, "and closed");
+}
+
 static void test_add_checks(void)
 {
 	const char *bad[] = { "1abc" };
 	const char *good[] = { "v" };
-	int p[2], q[2], fd;
+	int p[2], q[2];
 
-	make_pipe(p);
+	make_pair(p);
 	tap_is_int(add_notifier(0x1234, p[1], 0, NULL), -EINVAL,
 		   "a key without LTT_APP_NOTIFIER_KEY_BIT: EINVAL");
-	tap_is_int((int)read_all(p[0], rbuf, sizeof(rbuf)), -1, "and its fd closed: EOF");
+	tap_ok(at_eof(p[0]), "and its fd closed: EOF");
 	close(p[0]);
 
-	make_pipe(p);
+	make_pair(p);
 	tap_is_int(add_notifier(NKEY, p[1], 1, bad), -EINVAL,
 		   "a capture ltt_capture_parse() refuses: EINVAL");
 	close(p[0]);
-	make_pipe(p);
-	tap_is_int(add_notifier(NKEY, p[0], 1, good), -EINVAL, "a pipe's read end: EINVAL");
-	close(p[1]);
-	fd = open("/dev/null", O_WRONLY);
-	tap_is_int(add_notifier(NKEY, fd, 1, good), -EINVAL, "not a pipe (/dev/null): EINVAL");
+	if (pipe(q))
+		exit(1);
+	refused(q[1], "a pipe's write end");
+	close(q[0]);
+	refused(open("/dev/null", O_WRONLY), "not a socket (/dev/null)");
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, q))
+		exit(1);
+	refused(q[1], "an AF_UNIX SOCK_STREAM pair's end");
+	close(q[0]);
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, q))
+		exit(1);
+	refused(q[1], "an AF_UNIX SOCK_DGRAM pair's end");
+	close(q[0]);
+	refused(socket(AF_UNIX, SOCK_SEQPACKET, 0), "an unconnected SOCK_SEQPACKET socket");
 
-	make_pipe(p);
-	tap_is_int(add_notifier(NKEY, p[1], 1, good), 0, "a pipe's write end: added");
+	make_pair(p);
+	tap_is_int(add_notifier(NKEY, p[1], 1, good), 0, "a SOCK_SEQPACKET pair's end: added");
 	tap_ok(fcntl(p[1], F_GETFL) & O_NONBLOCK, "made non-blocking");
 	tap_ok(fcntl(p[1], F_GETFD) & FD_CLOEXEC, "and close-on-exec");
-	make_pipe(q);
+	make_pair(q);
 	tap_is_int(add_notifier(NKEY, q[1], 0, NULL), -EEXIST, "the same key again: EEXIST");
 	close(q[0]);
 	tap_is_int(ltt_ust_test_add_channel(NKEY, 1, &mem, &mem_len), -EINVAL,
@@ -241,7 +310,7 @@ static void test_add_checks(void)
 	tap_is_int(ltt_ust_test_enable_event(NKEY2, "ntf:count", 0), -ENOENT,
 		   "EVENT_ENABLE for an unknown notifier: ENOENT");
 	tap_is_int(ltt_ust_test_remove_notifier(NKEY), 0, "removed");
-	tap_is_int((int)read_all(p[0], rbuf, sizeof(rbuf)), -1, "its fd closed: EOF");
+	tap_ok(at_eof(p[0]), "its fd closed: EOF");
 	tap_is_int(ltt_ust_test_remove_notifier(NKEY), -ENOENT, "removed again: ENOENT");
 	close(p[0]);
 }
@@ -260,7 +329,7 @@ static void test_captures(void)
 	const struct ltt_capture_desc *c = m[0].captures;
 	int p[2], n;
 
-	make_pipe(p);
+	make_pair(p);
 	prctl(PR_GET_NAME, procname, 0, 0, 0);
 	tap_is_int(add_notifier(NKEY, p[1], 16, caps), 0, "a notifier with 16 captures");
 	tap_is_int(ltt_ust_test_enable_event(NKEY, "ntf:all", 0), 0, "ntf:all enabled in it");
@@ -303,8 +372,7 @@ out:
 	tap_is_int(ltt_ust_test_remove_notifier(NKEY), 0, "removed");
 	tap_is_int(LTT_TP_DESC(ntf, all).state, 0, "ntf:all off again");
 	ltt_tracepoint(ntf, all, 1, 1, 1, 1, "x", arr, seq, 3, text);
-	tap_is_int((int)read_all(p[0], rbuf, sizeof(rbuf)), -1,
-		   "nothing written after, the fd closed: EOF");
+	tap_ok(at_eof(p[0]), "nothing sent after, the fd closed: EOF");
 	close(p[0]);
 }
 
@@ -325,7 +393,7 @@ static void test_cut(void)
 		big[i] = (char)0xc3;
 		big[i + 1] = (char)0xa9;
 	}
-	make_pipe(p);
+	make_pair(p);
 	if (add_notifier(NKEY, p[1], 16, caps) || ltt_ust_test_enable_event(NKEY, "ntf:all", 0))
 		exit(1);
 	ltt_tracepoint(ntf, all, 42, 0, 0, 0, big, NULL, NULL, 0, "");
@@ -361,7 +429,7 @@ static void recorded_and_notified(bool channel_first)
 	bool values = true;
 	int p[2], n, v;
 
-	make_pipe(p);
+	make_pair(p);
 	if (add_notifier(NKEY, p[1], 1, caps))
 		exit(1);
 	if (channel_first)
@@ -392,14 +460,14 @@ static void test_filter(void)
 	struct ltt_app_notify m[4];
 	int p[2];
 
-	make_pipe(p);
+	make_pair(p);
 	if (add_notifier(NKEY, p[1], 1, caps))
 		exit(1);
 	tap_is_int(set_filter(NKEY, "ntf:count", "v > 100"), 0, "a filter v > 100");
 	tap_is_int(ltt_ust_test_enable_event(NKEY, "ntf:count", 0), 0,
 		   "ntf:count enabled in the notifier alone");
 	ltt_tracepoint(ntf, count, 5);
-	tap_is_int(read_msgs(p[0], m, 4), 0, "v = 5: the filter rejects, nothing written");
+	tap_is_int(read_msgs(p[0], m, 4), 0, "v = 5: the filter rejects, nothing sent");
 	ltt_tracepoint(ntf, count, 500);
 	tap_ok(read_msgs(p[0], m, 4) == 1 && cap_is(&m[0].captures[0], LTT_CAPTURE_SIGNED, 500),
 	       "v = 500: notified");
@@ -412,31 +480,28 @@ static void test_filter(void)
 	recorded_and_notified(false);
 }
 
-/* A full pipe: the next message says how many were dropped, exactly. */
+/* A full socket: the next message says how many were dropped, exactly. */
 static void test_dropped(void)
 {
 	struct ltt_app_notify m[256];
+	uint64_t untold = UINT64_MAX;
 	int p[2], n, v;
 
-	make_pipe(p);
-	if (fcntl(p[1], F_SETPIPE_SZ, 4096) < 0) {
-		tap_skip("F_SETPIPE_SZ: %s", strerror(errno));
-		close(p[0]);
-		close(p[1]);
-		return;
-	}
+	make_small_pair(p);
 	if (add_notifier(NKEY, p[1], 0, NULL) || ltt_ust_test_enable_event(NKEY, "ntf:count", 0))
 		exit(1);
 	for (v = 0; v < 500; v++)
 		ltt_tracepoint(ntf, count, v);
+	ltt_ust_test_notifier_dropped(NKEY, &untold);
 	n = read_msgs(p[0], m, 256);
-	tap_ok(n > 0 && n < 500, "500 events into a pipe of 4096 bytes: %d messages", n);
+	tap_ok(n > 0 && n < 500, "500 events into a small send buffer: %d messages", n);
 	tap_ok(n > 0 && m[n - 1].dropped == 0, "none of them says it dropped any");
+	tap_is_u64(untold, (uint64_t)(500 - n), "the notifier counts the other %d", 500 - n);
 	ltt_tracepoint(ntf, count, 1000);
 	m[0].dropped = UINT64_MAX;
-	tap_is_int(read_msgs(p[0], m, 256), 1, "the pipe read: the next event gets through");
+	tap_is_int(read_msgs(p[0], m, 256), 1, "the socket read: the next event gets through");
 	tap_is_u64(m[0].dropped, (uint64_t)(500 - n),
-		   "its dropped: %d, the writes that failed", 500 - n);
+		   "its dropped: %d, the sends that failed", 500 - n);
 	ltt_tracepoint(ntf, count, 1001);
 	tap_ok(read_msgs(p[0], m, 256) == 1 && m[0].dropped == 0, "and the one after: 0");
 	ltt_ust_test_remove_notifier(NKEY);
@@ -461,56 +526,45 @@ static void *emitter(void *arg)
 }
 
 /*
- * Read what is in @fd, decode the whole messages, keep a partial one for
- * the next call; count them and their dropped.  False on a malformed one.
+ * Read the records waiting on @fd, each one message: count them and
+ * their dropped.  False on one that is not exactly one well formed message.
  */
-static bool consume(int fd, size_t *have, uint64_t *got, uint64_t *dropped)
+static bool consume(int fd, uint64_t *got, uint64_t *dropped)
 {
 	struct ltt_app_notify m;
-	size_t off = 0, mlen;
 	ssize_t len;
-	int ret;
 
-	while ((len = read(fd, rbuf + *have, sizeof(rbuf) - *have)) > 0)
-		*have += (size_t)len;
-	for (; off < *have; off += mlen) {
-		ret = ltt_app_get_notify(rbuf + off, *have - off, &m, &mlen);
-		if (ret == -EAGAIN)
-			break;
-		if (ret)
+	while ((len = recv_record(fd, rbuf, sizeof(rbuf))) > 0) {
+		if (!one_msg(rbuf, (size_t)len, &m))
 			return false;
 		(*got)++;
 		*dropped += m.dropped;
 	}
-	memmove(rbuf, rbuf + off, *have - off);
-	*have -= off;
-	return true;
+	return len == -EAGAIN;
 }
 
-/* 4 threads into a small pipe read meanwhile: received + dropped = emitted. */
+/* 4 threads into a small socket read meanwhile: received + dropped = emitted. */
 static void test_threads(void)
 {
 	pthread_t t[THREADS];
 	uint64_t got = 0, dropped = 0;
-	size_t have = 0;
 	bool ok = true;
 	int p[2], i;
 
-	make_pipe(p);
-	fcntl(p[1], F_SETPIPE_SZ, 4096);
+	make_small_pair(p);
 	if (add_notifier(NKEY, p[1], 0, NULL) || ltt_ust_test_enable_event(NKEY, "ntf:count", 0))
 		exit(1);
 	for (i = 0; i < THREADS; i++)
 		pthread_create(&t[i], NULL, emitter, NULL);
 	while (ok && __atomic_load_n(&finished, __ATOMIC_ACQUIRE) < THREADS)
-		ok = consume(p[0], &have, &got, &dropped);
+		ok = consume(p[0], &got, &dropped);
 	for (i = 0; i < THREADS; i++)
 		pthread_join(t[i], NULL);
-	ok = ok && consume(p[0], &have, &got, &dropped);
-	/* the drops after the last message written: the next one tells */
+	ok = ok && consume(p[0], &got, &dropped);
+	/* the drops after the last message sent: the next one tells */
 	ltt_tracepoint(ntf, count, -1);
-	ok = ok && consume(p[0], &have, &got, &dropped) && !have;
-	tap_ok(ok, "4 threads x %d events, read meanwhile: every message whole and well formed",
+	ok = ok && consume(p[0], &got, &dropped);
+	tap_ok(ok, "4 threads x %d events, read meanwhile: one whole, well formed message a record",
 	       PER_THREAD);
 	tap_is_u64(got + dropped, THREADS * PER_THREAD + 1,
 		   "received (%llu) + dropped (%llu) = emitted", (unsigned long long)got,
@@ -541,7 +595,7 @@ static void test_signal_fork(void)
 	int p[2], status;
 	pid_t pid;
 
-	make_pipe(p);
+	make_pair(p);
 	if (add_notifier(NKEY, p[1], 2, caps) || ltt_ust_test_enable_event(NKEY, "ntf:count", 0))
 		exit(1);
 	memset(&sa, 0, sizeof(sa));
@@ -568,6 +622,87 @@ static void test_signal_fork(void)
 	close(p[0]);
 }
 
+/* A reader gives up after this long without a record: a socket never closed. */
+#define READER_TIMEOUT_MS 10000
+
+/*
+ * A thread that reads a socket until EOF (the library's end closed: the
+ * notifier removed) and tallies the messages.
+ */
+struct reader {
+	pthread_t tid;
+	int fd;			/* the reader's end */
+	uint64_t got;		/* messages of an event */
+	uint64_t dropped;	/* the sum of their counts */
+	uint64_t count_only;	/* messages with no event and no capture */
+	bool last_count_only;	/* the last one was such */
+	bool eof;		/* read to the end */
+	bool ok;		/* each record one whole, well formed message */
+	uint8_t buf[2 * LTT_APP_NOTIFY_MAX];
+};
+
+static void reader_take(struct reader *r, size_t len)
+{
+	struct ltt_app_notify m;
+
+	if (!one_msg(r->buf, len, &m)) {
+		r->ok = false;
+		return;
+	}
+	r->dropped += m.dropped;
+	r->last_count_only = !*m.event && !m.nr_captures;
+	r->count_only += r->last_count_only;
+	r->got += !r->last_count_only;
+}
+
+static void *reader_main(void *arg)
+{
+	struct reader *r = arg;
+	struct pollfd pfd = { .fd = r->fd, .events = POLLIN };
+	ssize_t len;
+	int ret;
+
+	while (r->ok) {
+		ret = poll(&pfd, 1, READER_TIMEOUT_MS);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret <= 0)
+			break;
+		len = recv_record(r->fd, r->buf, sizeof(r->buf));
+		if (len == -EAGAIN)
+			continue;
+		if (len <= 0) {
+			r->eof = len == 0;
+			r->ok = r->ok && len == 0;
+			break;
+		}
+		reader_take(r, (size_t)len);
+	}
+	return NULL;
+}
+
+/* Start reading @fd (the reader's end: the reader closes it at the end). */
+static struct reader *reader_start(int fd)
+{
+	struct reader *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		exit(1);
+	r->fd = fd;
+	r->ok = true;
+	if (pthread_create(&r->tid, NULL, reader_main, r))
+		exit(1);
+	return r;
+}
+
+/* Wait for the end of the reader's socket; the caller frees it. */
+static struct reader *reader_join(struct reader *r)
+{
+	pthread_join(r->tid, NULL);
+	close(r->fd);
+	return r;
+}
+
 static void *spinner(void *arg)
 {
 	int i = 0;
@@ -584,19 +719,21 @@ static void test_churn(void)
 	static const char *const caps[] = { "v", "$ctx.vtid" };
 	pthread_t t[THREADS];
 	int i, p[2], fails = 0, msgs = 0;
-	struct ltt_app_notify m[1];
+	struct reader *r;
 
 	for (i = 0; i < THREADS; i++)
 		pthread_create(&t[i], NULL, spinner, NULL);
 	for (i = 0; i < 100; i++) {
-		make_pipe(p);
+		make_pair(p);
+		r = reader_start(p[0]);
 		fails += add_notifier(NKEY2, p[1], 2, caps) != 0;
 		fails += ltt_ust_test_enable_event(NKEY2, "ntf:count", 0) != 0;
 		usleep(200);
 		fails += ltt_ust_test_remove_notifier(NKEY2) != 0;
-		msgs += read_msgs(p[0], m, 0) >= 0;
-		fails += read_all(p[0], rbuf, sizeof(rbuf)) != -1;	/* closed */
-		close(p[0]);
+		reader_join(r);
+		msgs += r->ok;
+		fails += !r->eof;	/* closed */
+		free(r);
 	}
 	__atomic_store_n(&stop_flag, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < THREADS; i++)
@@ -606,11 +743,201 @@ static void test_churn(void)
 	tap_is_int(msgs, 100, "and every message of each well formed");
 }
 
+static long long elapsed_ms(const struct timespec *since)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long long)(now.tv_sec - since->tv_sec) * 1000 +
+	       (now.tv_nsec - since->tv_nsec) / 1000000;
+}
+
+/*
+ * A notifier with one capture ("v", so that a count-only message, with
+ * none, stands out) on ntf:count, on a small socket (make_small_pair());
+ * the reader's end into @p[0].
+ */
+static void small_socket_notifier(int *p)
+{
+	static const char *const caps[] = { "v" };
+
+	make_small_pair(p);
+	if (add_notifier(NKEY, p[1], 1, caps) || ltt_ust_test_enable_event(NKEY, "ntf:count", 0))
+		exit(1);
+}
+
+#define FINAL_EVENTS 500
+
+/* Drops after the last message sent: told on removal, the last message. */
+static void test_final_count(void)
+{
+	struct timespec t0;
+	struct reader *r;
+	int p[2], v;
+
+	small_socket_notifier(p);
+	for (v = 0; v < FINAL_EVENTS; v++)	/* some fit, the others fail */
+		ltt_tracepoint(ntf, count, v);
+	r = reader_start(p[0]);
+	tap_is_int(ltt_ust_test_remove_notifier(NKEY), 0,
+		   "%d events into a full socket, a thread reading: removed", FINAL_EVENTS);
+	reader_join(r);
+	tap_ok(r->ok && r->eof, "read until EOF, each record one well formed message");
+	tap_ok(r->got > 1 && r->dropped > 0, "%llu events' messages, %llu dropped",
+	       (unsigned long long)r->got, (unsigned long long)r->dropped);
+	tap_is_u64(r->got + r->dropped, FINAL_EVENTS,
+		   "received + dropped = emitted, with no event after the drops");
+	tap_ok(r->last_count_only && r->count_only == 1,
+	       "the last message, and only it, has no event name and no capture");
+	free(r);
+
+	/* 4 threads and a reader: no event to tell the last drops, removal does */
+	small_socket_notifier(p);
+	r = reader_start(p[0]);
+	{
+		pthread_t t[THREADS];
+		int i;
+
+		for (i = 0; i < THREADS; i++)
+			pthread_create(&t[i], NULL, emitter, NULL);
+		for (i = 0; i < THREADS; i++)
+			pthread_join(t[i], NULL);
+	}
+	ltt_ust_test_remove_notifier(NKEY);
+	reader_join(r);
+	tap_ok(r->ok && r->eof, "4 threads, then removal: read until EOF, well formed");
+	tap_is_u64(r->got + r->dropped, THREADS * PER_THREAD,
+		   "received (%llu) + dropped (%llu) = emitted",
+		   (unsigned long long)r->got, (unsigned long long)r->dropped);
+	tap_ok(r->count_only <= 1 && (!r->count_only || r->last_count_only),
+	       "a count-only message, if any, only last");
+	free(r);
+
+	/* Nobody reads: the wait for room is bounded, then the fd closed. */
+	small_socket_notifier(p);
+	for (v = 0; v < FINAL_EVENTS; v++)
+		ltt_tracepoint(ntf, count, v);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	tap_is_int(ltt_ust_test_remove_notifier(NKEY), 0, "a full socket nobody reads: removed");
+	v = (int)elapsed_ms(&t0);
+	tap_ok(v >= 200 && v < 5000, "after waiting 200 ms for room, no more (%d ms)", v);
+	r = reader_start(p[0]);
+	reader_join(r);
+	tap_ok(r->ok && r->eof && !r->count_only && r->got > 0 &&
+	       r->got + r->dropped < FINAL_EVENTS,
+	       "then closed; what fitted only (%llu), no count-only message (that count is lost)",
+	       (unsigned long long)r->got);
+	free(r);
+}
+
+/*
+ * The reader's end closed (the daemon crashed, or dropped the program):
+ * with SIGPIPE at its default action, a send that raised it would kill
+ * this program.  @fill: the socket full when the end closes (the first
+ * send then fails with ECONNRESET, the next ones with EPIPE).
+ */
+static void peer_gone(bool fill)
+{
+	const char *how = fill ? "a full socket" : "an empty socket";
+	uint64_t before = UINT64_MAX, after = UINT64_MAX;
+	struct timespec t0;
+	int p[2], v, ms;
+
+	small_socket_notifier(p);
+	for (v = 0; fill && v < FINAL_EVENTS; v++)
+		ltt_tracepoint(ntf, count, v);
+	ltt_ust_test_notifier_dropped(NKEY, &before);
+	tap_ok(fill ? before > 0 && before < FINAL_EVENTS : before == 0,
+	       "%s: %llu dropped so far", how, (unsigned long long)before);
+	close(p[0]);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (v = 0; v < FINAL_EVENTS; v++)
+		ltt_tracepoint(ntf, count, v);
+	ms = (int)elapsed_ms(&t0);
+	tap_ok(ms < 1000, "%s, the reader's end closed: %d events, the program alive, no wait "
+	       "(%d ms)", how, FINAL_EVENTS, ms);
+	ltt_ust_test_notifier_dropped(NKEY, &after);
+	tap_is_u64(after, before + FINAL_EVENTS, "%s: each counted dropped (%llu)", how,
+		   (unsigned long long)after);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	tap_is_int(ltt_ust_test_remove_notifier(NKEY), 0,
+		   "%s: removed, its count unsent, still alive", how);
+	ms = (int)elapsed_ms(&t0);
+	tap_ok(ms < 200, "at once: nobody to wait for (%d ms)", ms);
+}
+
+static void test_peer_gone(void)
+{
+	struct sigaction sa;
+
+	sigaction(SIGPIPE, NULL, &sa);
+	tap_ok(sa.sa_handler == SIG_DFL, "SIGPIPE at its default action");
+	peer_gone(false);
+	peer_gone(true);
+}
+
+/*
+ * At exit: a child's own notifier (the parent's are closed in it), its
+ * socket filled, then exit(): its exit handler sends the count.  The
+ * parent starts reading once the child has emitted (a byte on @done), and
+ * reads until EOF, the child's end closing as it dies; the child exits
+ * once the reader runs (a byte on @go), so the handler's wait is short.
+ */
+static void test_exit_count(void)
+{
+	static const char *const caps[] = { "v" };
+	struct reader *r;
+	int p[2], done[2], go[2], status, v;
+	char c = 0;
+	pid_t pid;
+
+	make_small_pair(p);
+	if (pipe(done) || pipe(go)) {
+		tap_diag("pipe: %s", strerror(errno));
+		exit(1);
+	}
+	fflush(stdout);		/* the child's exit() flushes its copy */
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		close(done[0]);
+		close(go[1]);
+		if (add_notifier(NKEY, p[1], 1, caps) ||
+		    ltt_ust_test_enable_event(NKEY, "ntf:count", 0))
+			_exit(3);
+		for (v = 0; v < FINAL_EVENTS; v++)
+			ltt_tracepoint(ntf, count, v);
+		if (write(done[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(4);
+		exit(0);	/* the notifier still there: the exit handler flushes */
+	}
+	close(p[1]);
+	close(done[1]);
+	close(go[0]);
+	v = pid > 0 && read(done[0], &c, 1) == 1;
+	r = reader_start(p[0]);
+	v = v && write(go[1], &c, 1) == 1;
+	close(done[0]);
+	close(go[1]);
+	reader_join(r);
+	waitpid(pid, &status, 0);
+	tap_ok(v && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	       "a child filled its notifier's socket and called exit()");
+	tap_ok(r->ok && r->eof, "its socket read until EOF, every message well formed");
+	tap_is_u64(r->got + r->dropped, FINAL_EVENTS,
+		   "received (%llu) + dropped (%llu) = emitted: the exit handler told the rest",
+		   (unsigned long long)r->got, (unsigned long long)r->dropped);
+	tap_ok(r->last_count_only && r->count_only == 1,
+	       "in one count-only message, the last");
+	free(r);
+}
+
 int main(void)
 {
 	struct ltt_rb_config cfg = { .subbuf_size = SUBBUF, .num_subbuf = NUM_SUBBUF };
 
-	signal(SIGPIPE, SIG_IGN);
+	/* its default action, whatever the caller left: a SIGPIPE would kill the test */
+	signal(SIGPIPE, SIG_DFL);
 	mem_len = ltt_rb_region_size(SUBBUF, NUM_SUBBUF);
 	mem = mmap(NULL, mem_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED || ltt_rb_init_region(mem, mem_len, &cfg) ||
@@ -624,6 +951,9 @@ int main(void)
 	test_threads();
 	test_signal_fork();
 	test_churn();
+	test_final_count();
+	test_peer_gone();
+	test_exit_count();
 	ltt_ust_test_remove_channel(CHAN_KEY);
 	munmap(mem, mem_len);
 	return tap_done();
