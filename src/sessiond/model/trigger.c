@@ -390,11 +390,26 @@ static bool on_session(const struct ltt_trigger *t, const struct ltt_session *se
 	       !strcmp(t->conf.session, session->name);
 }
 
+/* Fire @t, a condition on @session, with its archive @path and @value. */
+static void fire_session(struct ltt_triggers *trs, struct ltt_trigger *t,
+			 const struct ltt_session *session, const char *path, uint64_t value)
+{
+	struct ltt_firing *f = ltt_firing_new(trs, t);
+
+	if (!f) {
+		ltt_triggers_count_dropped(trs, t, 1);
+		return;
+	}
+	snprintf(f->session, sizeof(f->session), "%s", session->name);
+	snprintf(f->path, sizeof(f->path), "%s", path ? path : "");
+	f->n.value = value;
+	ltt_triggers_fire(trs, f, 0);
+}
+
 void ltt_triggers_session_event(struct ltt_triggers *trs, const struct ltt_session *session,
 				uint32_t cond, const char *path)
 {
 	struct ltt_trigger **v;
-	struct ltt_firing *f;
 	size_t i, n;
 
 	if (!trs)
@@ -403,14 +418,7 @@ void ltt_triggers_session_event(struct ltt_triggers *trs, const struct ltt_sessi
 	for (i = 0; i < n; i++) {
 		if (!on_session(v[i], session, cond))
 			continue;
-		f = ltt_firing_new(trs, v[i]);
-		if (!f) {
-			ltt_triggers_count_dropped(trs, v[i], 1);
-			continue;
-		}
-		snprintf(f->session, sizeof(f->session), "%s", session->name);
-		snprintf(f->path, sizeof(f->path), "%s", path ? path : "");
-		ltt_triggers_fire(trs, f, 0);
+		fire_session(trs, v[i], session, path, 0);
 	}
 	ltt_triggers_put_all(trs, v, n);
 }
@@ -434,7 +442,6 @@ void ltt_triggers_consumed(struct ltt_triggers *trs, const struct ltt_session *s
 			   uint64_t written)
 {
 	struct ltt_trigger **v;
-	struct ltt_firing *f;
 	bool crossed;
 	size_t i, n;
 
@@ -448,14 +455,7 @@ void ltt_triggers_consumed(struct ltt_triggers *trs, const struct ltt_session *s
 		pthread_mutex_unlock(&trs->lock);
 		if (!crossed)
 			continue;
-		f = ltt_firing_new(trs, v[i]);
-		if (!f) {
-			ltt_triggers_count_dropped(trs, v[i], 1);
-			continue;
-		}
-		snprintf(f->session, sizeof(f->session), "%s", session->name);
-		f->n.value = written;
-		ltt_triggers_fire(trs, f, 0);
+		fire_session(trs, v[i], session, "", written);
 	}
 	ltt_triggers_put_all(trs, v, n);
 }
