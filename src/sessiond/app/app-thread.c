@@ -32,7 +32,6 @@
  * after a pause.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -101,10 +100,7 @@ struct conn {
 	size_t cap;
 	size_t got;
 	bool discard;		/* over the description limit: read and drop */
-	/* Its notification socket, once it has one: watched, and what was read of it. */
-	struct ltt_evloop_watch *nwatch;
-	size_t nlen;
-	uint8_t nbuf[2 * LTT_APP_NOTIFY_MAX];
+	struct ltt_app_notify_reader notify;	/* its notification socket, once it has one */
 };
 
 static void app_free(struct ltt_app *app)
@@ -209,17 +205,13 @@ void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev
 	ac->nr_events--;
 }
 
-static void notify_drain(struct conn *c);
-
 static void conn_close(struct ltt_app_thread *t, struct conn *c)
 {
-	if (c->nwatch)
-		notify_drain(c);	/* what it wrote before it went: counts included */
+	ltt_app_notify_close(&c->notify);	/* what it sent before it went: counts included */
 	if (!c->registered)
 		t->nr_unregistered--;
 	free(c->payload);
 	ltt_evloop_unwatch(c->watch);
-	ltt_evloop_unwatch(c->nwatch);
 	ltt_evloop_timer_destroy(c->deadline);
 	ltt_evloop_timer_destroy(c->send_deadline);
 	pthread_mutex_lock(&c->app->lock);
@@ -762,96 +754,6 @@ static int conn_flush(struct conn *c)
 }
 
 /*
- * Hand each whole message read from @c's notification socket to the
- * listener.  Returns 0, or -EPROTO: the program writes what is not a
- * notification (it lies or is broken): it is dropped.
- */
-static int notify_parse(struct conn *c)
-{
-	struct ltt_app_thread *t = c->t;
-	struct ltt_app_notify m;
-	size_t off = 0, len;
-	int ret = 0;
-
-	while (off < c->nlen) {
-		ret = ltt_app_get_notify(c->nbuf + off, c->nlen - off, &m, &len);
-		if (ret)
-			break;
-		if (t->cfg.listener.notified)
-			t->cfg.listener.notified(t->cfg.listener.arg, c->app, &m);
-		off += len;
-	}
-	memmove(c->nbuf, c->nbuf + off, c->nlen - off);
-	c->nlen -= off;
-	return ret == -EAGAIN ? 0 : ret;
-}
-
-/*
- * The notification socket is readable: take what fits (one buffer a turn,
- * so that a program that notifies flat out can't hold the thread).
- */
-static void on_notify(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
-{
-	struct conn *c = arg;
-	ssize_t n;
-
-	(void)loop, (void)events;
-	n = read(fd, c->nbuf + c->nlen, sizeof(c->nbuf) - c->nlen);
-	if (n <= 0)
-		return;	/* EAGAIN; the other end is ours too: never EOF */
-	c->nlen += (size_t)n;
-	if (notify_parse(c)) {
-		LTT_WARN_RL("%s (pid %ld) wrote a malformed trigger notification: dropped",
-			    c->app->procname, (long)c->app->pid);
-		ltt_app_drop(c->app, "sent a malformed notification");
-		ltt_evloop_unwatch(c->nwatch);
-		c->nwatch = NULL;
-	}
-}
-
-/* Read what is left in @c's notification socket (the program is gone). */
-static void notify_drain(struct conn *c)
-{
-	unsigned int reads = 0;
-	ssize_t n;
-	int fd;
-
-	pthread_mutex_lock(&c->app->lock);
-	fd = c->app->notify_rd;
-	pthread_mutex_unlock(&c->app->lock);
-	/* bounded: a process that lives on could write for ever */
-	do {
-		n = read(fd, c->nbuf + c->nlen, sizeof(c->nbuf) - c->nlen);
-		if (n > 0) {
-			c->nlen += (size_t)n;
-			if (notify_parse(c))
-				break;
-		}
-	} while (n > 0 && ++reads < 1024);
-}
-
-int ltt_app_notify_fd(struct ltt_app *app)
-{
-	int fds[2], ret;
-
-	pthread_mutex_lock(&app->lock);
-	if (app->dead) {
-		ret = -EPIPE;
-	} else if (app->notify_wr >= 0) {
-		ret = app->notify_wr;
-	} else if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, fds)) {
-		ret = -errno;
-	} else {
-		app->notify_rd = fds[0];
-		app->notify_wr = fds[1];
-		ret = fds[1];
-		ltt_app_post_flush(app);	/* the app thread watches it */
-	}
-	pthread_mutex_unlock(&app->lock);
-	return ret;
-}
-
-/*
  * Posted by ltt_app_send(): commands were queued for the program; or by
  * ltt_app_notify_fd(): it has a notification socket to watch.
  */
@@ -859,18 +761,14 @@ static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 {
 	struct ltt_app *app = caa_container_of(job, struct ltt_app, flush_job);
 	struct conn *c;
-	int rd;
 
 	(void)loop;
 	pthread_mutex_lock(&app->lock);
 	app->flush_posted = false;
 	c = app->conn;
-	rd = app->notify_rd;
 	pthread_mutex_unlock(&app->lock);
-	if (c && rd >= 0 && !c->nwatch &&
-	    ltt_evloop_watch(c->t->loop, rd, EPOLLIN, on_notify, c, &c->nwatch))
-		LTT_WARN_RL("%s (pid %ld): can't watch its notification socket: its triggers won't fire",
-			    app->procname, (long)app->pid);
+	if (c)
+		ltt_app_notify_watch(&c->notify, c->t->loop);
 	if (c && conn_flush(c))
 		conn_close(c->t, c);
 	ltt_app_put(app);
@@ -954,6 +852,8 @@ static struct conn *conn_new(struct ltt_app_thread *t, int fd, const struct ucre
 	app->conn = c;
 	c->t = t;
 	c->app = app;
+	c->notify.app = app;
+	c->notify.listener = &t->cfg.listener;
 	c->cred = *cred;
 	return c;
 }

@@ -7,6 +7,7 @@
  *   app.h          the map of app/: the application object, file by file
  *   app-thread.c   registered applications and the app thread (app.sock)
  *   app-out.c      commands to applications: never blocking, queued, acks
+ *   app-notify.c   programs' notification sockets (triggers): made, read
  *
  * app-thread.c: registered applications and the app thread, which accepts them
  * on RUNDIR/app.sock and reads what they send (registration, tracepoint
@@ -235,6 +236,10 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
  */
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
 
+
+
+/* app-notify.c: programs' notification sockets (triggers): made, read */
+
 /**
  * ltt_app_notify_fd() - the program's end of @app's notification socket, made
  * on first call (the app thread then reads the other end and hands each
@@ -244,6 +249,31 @@ void ltt_app_thread_stop(struct ltt_app_thread *thread);
  * @app is gone, or socketpair()'s -errno.
  */
 int ltt_app_notify_fd(struct ltt_app *app);
+
+/*
+ * What the app thread keeps of one program's notification socket: its
+ * watch and what was read of it that is not a whole message yet.
+ */
+struct ltt_app_notify_reader {
+	struct ltt_app *app;			/* borrowed: the connection's */
+	const struct ltt_app_listener *listener;	/* borrowed: told each message */
+	struct ltt_evloop_watch *watch;		/* NULL until the socket exists */
+	size_t len;
+	uint8_t buf[2 * LTT_APP_NOTIFY_MAX];
+};
+
+/**
+ * ltt_app_notify_watch() - watch @r's program's socket on @loop once it
+ * has one (ltt_app_notify_fd() made it); nothing if it has none or is
+ * watched already.  The app thread's.
+ */
+void ltt_app_notify_watch(struct ltt_app_notify_reader *r, struct ltt_evloop *loop);
+
+/**
+ * ltt_app_notify_close() - the program is gone: hand on what is left in
+ * its socket (its last counts; bounded), stop watching.  The app thread's.
+ */
+void ltt_app_notify_close(struct ltt_app_notify_reader *r);
 
 /* app-out.c: commands to applications: never blocking, queued, acks */
 
