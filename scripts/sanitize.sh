@@ -72,6 +72,14 @@ run_pass() {
 		set -- 0 1 0
 	fi
 	pass=$1 fail=$2 skip=$3
+	# LeakSanitizer (clang 14) keeps a threaded program's threads in its
+	# forked child's registry: a child that calls exit() warns that they
+	# "were not suspended".  A file with that warning alone is no finding.
+	for f in "$logs"/*; do
+		[ -f "$f" ] && ! grep -qv 'Running thread [0-9]* was not suspended' "$f" || continue
+		echo "sanitize.sh: $name: note: $f: LeakSanitizer's warning alone (a forked child's exit): $(head -n 1 "$f")"
+		rm -f "$f"
+	done
 	reports=$(ls "$logs" | wc -l)
 	if [ "$reports" != 0 ]; then
 		echo "sanitize.sh: $name: $reports sanitizer report(s) in $logs:"

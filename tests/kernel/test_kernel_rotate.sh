@@ -8,7 +8,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_rotate
-plan 14
+plan 15
 
 s=kernel_rotate
 kvm_scenario_ok $s
@@ -42,10 +42,14 @@ lost=$(kvm_file $s list | sed -n 's/^ *discarded events: //p' | awk '{ s += $1 }
 last=$(tail -1 <<<"$archives")
 babeltrace2 "$last" >"$TEST_TMP/last" 2>/dev/null
 is "$(grep -c ' ltt_test_event: ' "$TEST_TMP/last")" 200 "after the clear, the chunk holds only the 200 later events"
+# the load is ten batches of seq 0..19999, one after the other: an event is
+# its timestamp and its seq
 grep ' ltt_test_event: ' "$TEST_TMP/all" | grep -v -F -f <(grep ' ltt_test_event: ' "$TEST_TMP/last") |
-	grep -o 'seq = [0-9]*' | sort | uniq -c | awk '$1 > 1' >"$TEST_TMP/dups"
+	sed -E -n 's/^(\[[^]]*\]).*(seq = [0-9]+).*/\1 \2/p' >"$TEST_TMP/load"
+sort "$TEST_TMP/load" | uniq -d >"$TEST_TMP/dups"
 is "$(wc -l <"$TEST_TMP/dups")" 0 "no event of the load is in two archives"
-distinct=$(grep ' ltt_test_event: ' "$TEST_TMP/all" | grep -v -F -f <(grep ' ltt_test_event: ' "$TEST_TMP/last") |
-	grep -o 'seq = [0-9]*' | sort -u | wc -l)
+distinct=$(sort -u "$TEST_TMP/load" | wc -l)
 is $((distinct + lost)) 200000 "recorded ($distinct) + discarded ($lost) == the 200000 emitted"
+per_seq=$(sed 's/.*seq = //' "$TEST_TMP/load" | sort | uniq -c | awk '$1 > 10' | wc -l)
+is "$per_seq" 0 "no seq is recorded more often than the ten batches emitted it"
 kvm_kernel_clean $s

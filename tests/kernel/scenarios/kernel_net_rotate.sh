@@ -18,15 +18,18 @@ chunk_at_least() {
 capture create lttctl create knr -U "$RELAY_URL" || exit 1
 capture enable lttctl enable-event -k ltt_test_event -s knr || exit 1
 capture start lttctl start knr || exit 1
-(echo 200000 >/proc/ltt-test) &
-load=$!
-n=0
-while kill -0 $load 2>/dev/null && [ $n -lt 10 ]; do
+# ten batches of 20000, each emitted while lttctl rotates; the next one
+# starts once that rotation is done, so the load spans chunks however fast
+# the guest emits
+n=0 load_rc=0
+while [ $n -lt 10 ]; do
+	(echo 20000 >/proc/ltt-test) &
+	load=$!
 	lttctl -q rotate knr >>"$LTT_OUT/rotations" 2>&1 || result rotate_failed $n
+	wait $load || load_rc=$?
 	n=$((n + 1))
 done
-wait $load
-result load_rc $?
+result load_rc $load_rc
 result rotations $n
 capture rotate_after lttctl rotate knr
 # the clear deletes the chunk holding these 300 on the relay; the 200 stay

@@ -5,16 +5,18 @@ start_sessiond -v || exit 1
 capture create lttctl create krot -o "$LTT_OUT/trace" || exit 1
 capture enable lttctl enable-event -k ltt_test_event || exit 1
 capture start lttctl start || exit 1
-# rotations under load: the probe emits in the background
-(echo 200000 >/proc/ltt-test) &
-load=$!
-n=0
-while kill -0 $load 2>/dev/null && [ $n -lt 10 ]; do
+# rotations under load: ten batches of 20000, each emitted in the
+# background while lttctl rotates; the next batch starts once that rotation
+# is done, so the load spans chunks whatever the guest's speed
+n=0 load_rc=0
+while [ $n -lt 10 ]; do
+	(echo 20000 >/proc/ltt-test) &
+	load=$!
 	lttctl -q rotate >>"$LTT_OUT/rotations" || result rotate_failed $n
+	wait $load || load_rc=$?
 	n=$((n + 1))
 done
-wait $load
-result load_rc $?
+result load_rc $load_rc
 result rotations $n
 capture rotate_after lttctl -q rotate
 # a clear drops the current chunk's events; later ones stay
