@@ -9,6 +9,9 @@
 #  - a storm: every event notifies; fired + dropped = the events emitted;
 #  - session conditions: rotation starts and finishes, consumed size
 #    rotating the session;
+#  - buffer usage: a full channel (its consumer stopped) rotates the
+#    session, recorded + discarded = committed; <= 25% holds again once the
+#    consumer empties every stream;
 #  - a removed trigger no longer fires, and its subscriber hears so;
 #  - ownership: a trigger acts on its owner's sessions only;
 #  - refusals change nothing.
@@ -17,7 +20,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 63
+plan 83
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -35,9 +38,10 @@ trigger_field() {
 SEQ_FILTER='seq == 5000'
 
 # --- refusals: nothing added
-run lttctl add-trigger --condition=channel-buffer-usage-ge --session=none --channel=channel0 -u \
+run lttctl add-trigger --condition=channel-buffer-usage-ge --session=none --channel=channel0 -k \
 	--threshold-ratio=0.5 --action=notify
-like "$RC:$OUT" "^1:.*can't evaluate that condition yet" "buffer usage: refused, TRIGGER_UNSUPPORTED"
+like "$RC:$OUT" "^1:.*can't evaluate that condition yet" \
+	"buffer usage of a kernel channel: refused, TRIGGER_UNSUPPORTED"
 run lttctl add-trigger --condition=event-rule-matches --type=user --name='ltt_test:seq' \
 	--action=start-session nosuch
 like "$RC:$OUT" "^1:.*no session by that name" "an action on a session that does not exist: refused"
@@ -192,6 +196,83 @@ is $? 0 "consumed-size notified"
 like "$(cat "$TEST_TMP/w6.out")" "session rm, [0-9]+ bytes consumed" "with the bytes written"
 [ "$(narchives "$TEST_TMP/rm")" -ge 2 ]
 ok $? "the session was rotated by the trigger"
+
+# --- buffer usage: a channel its stopped consumer does not empty fills up,
+# a trigger on >= 75% rotates the session; nothing is lost on the way
+CAP=16384	# one stream: 4 sub-buffers of 4 KiB
+ok_cmd "create session bu" lttctl create bu -o "$TEST_TMP/bu"
+ok_cmd "a small channel" lttctl enable-channel -u small -s bu --subbuf-size 4k --num-subbuf 4
+ok_cmd "enable ltt_test:seq in it" lttctl enable-event -u ltt_test:seq -s bu -c small
+ok_cmd "start bu" lttctl start bu
+ok_cmd "add buffer-usage >= 75% -> notify, rotate" lttctl add-trigger --name full \
+	--condition=channel-buffer-usage-ge --session=bu --channel=small -u --threshold-ratio=0.75 \
+	--action=notify --action=rotate-session bu
+ok_cmd "add rotation-finishes on bu" lttctl add-trigger --name budone \
+	--condition=session-rotation-finishes --session=bu --action=notify
+open_fifo BR "$TEST_TMP/bu-ready"
+open_fifo BG "$TEST_TMP/bu-go"
+ust_app_bg -w "$TEST_TMP/bu-ready" -s "$TEST_TMP/bu-go" -n 5000 -r bu
+wait_ready "$BR"
+cons=$(consumer_pid)
+stop_proc "$cons"
+open_fifo W7 "$TEST_TMP/w7"
+lttctl wait-trigger full --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w7.out" 2>&"$W7" &
+WAITER=$!
+wait_for_waiter "$W7"
+open_fifo W8 "$TEST_TMP/w8"
+lttctl wait-trigger budone --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w8.out" 2>&"$W8" &
+WAITER2=$!
+wait_for_waiter "$W8"
+echo go >&"$BG"
+wait $BG_PID
+is $? 0 "the program recorded 5000 events while the consumer was stopped"
+wait $WAITER
+is $? 0 "buffer usage >= 75% notified"
+used=$(sed -n "s/.*session bu, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$TEST_TMP/w7.out")
+ok "$([ "${used:-0}" -ge $((CAP * 3 / 4)) ] && [ "$used" -le $CAP ]; echo $?)" \
+	"with the fullest stream's bytes, 75% to 100% of $CAP (${used:-none})"
+kill -CONT "$cons"
+wait $WAITER2
+is $? 0 "the rotation the trigger started finished once the consumer ran"
+ok_cmd "stop bu" lttctl stop bu
+lost=$(list_lost_events bu)
+ok_cmd "destroy bu" lttctl destroy bu
+[ "$(narchives "$TEST_TMP/bu")" -ge 2 ]
+ok $? "bu has the trigger's archive and destroy's"
+is "$(read_archives "$TEST_TMP/bu" "$TEST_TMP/bu.txt")" 0 "babeltrace2 reads each archive of bu"
+set -- $(dups_and_range "$TEST_TMP/bu.txt" bu 1 5000)
+is "$1:$2:$(($3 + lost))" "0:0:5000" "recorded ($3) + discarded ($lost) = the 5000 committed, none twice"
+is "$(trigger_field full runs | tr '\n' ' ')" "1 1 " "each action of 'full' ran once"
+
+# --- buffer usage <= 25%: every stream filled (a program on each CPU, the
+# consumer stopped), then emptied by the consumer
+ncpu=$(getconf _NPROCESSORS_CONF)
+if [ "$ncpu" != "$(getconf _NPROCESSORS_ONLN)" ]; then
+	skip 4 "a CPU is offline: its stream stays empty, <= 25% always holds"
+else
+	ok_cmd "create session lo" lttctl create lo -o "$TEST_TMP/lo"
+	lttctl -q enable-channel -u small -s lo --subbuf-size 4k --num-subbuf 4 &&
+		lttctl -q enable-event -u ltt_test:seq -s lo -c small && lttctl -q start lo
+	ok $? "lo records ltt_test:seq into 16 KiB streams"
+	# the first program makes the per-UID buffers, handed to the running consumer
+	ust_app -n 1 -r lo
+	stop_proc "$cons"
+	for ((cpu = 0; cpu < ncpu; cpu++)); do
+		(taskset -pc $cpu $BASHPID >/dev/null && ust_app -n 5000 -r lo)
+	done
+	open_fifo W9 "$TEST_TMP/w9"
+	lttctl -q add-trigger --name low --condition=channel-buffer-usage-le --session=lo \
+		--channel=small -u --threshold-ratio=0.25 --action=notify &&
+		lttctl wait-trigger low --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w9.out" 2>&"$W9" &
+	WAITER=$!
+	wait_for_waiter "$W9"
+	kill -CONT "$cons"
+	wait $WAITER
+	is $? 0 "buffer usage <= 25% notified once the consumer emptied the full streams"
+	low=$(sed -n "s/.*session lo, \([0-9]*\) bytes in the channel's emptiest buffer.*/\1/p" "$TEST_TMP/w9.out")
+	ok "$([ -n "$low" ] && [ "$low" -le $((CAP / 4)) ]; echo $?)" \
+		"with the emptiest stream's bytes, at most 25% of $CAP (${low:-none})"
+fi
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"

@@ -145,24 +145,71 @@ static int post_job(struct ltt_chunk_sched *cs, struct ltt_session *session, boo
 	return ret;
 }
 
+/* @capacity's share of @ppm millionths, rounded down. */
+static uint64_t share(uint64_t capacity, uint32_t ppm)
+{
+	return (uint64_t)((unsigned __int128)capacity * ppm / LTT_TRIGGER_PPM);
+}
+
+/* A channel-buffer-usage trigger @t on @session: a look at its channel's streams. */
+static void usage(const struct ltt_domains *set, struct ltt_session *session,
+		  struct ltt_trigger *t)
+{
+	bool ge = t->conf.cond == LTT_CONDITION_BUFFER_USAGE_GE;
+	int i = ltt_domain_index((enum ltt_domain)t->conf.domain);
+	struct ltt_domain_impl *d = i < 0 ? NULL : set->v[i];
+	struct ltt_domain_usage u;
+	struct ltt_channel *chan;
+	uint64_t threshold;
+
+	if (!d || !d->ops->channel_usage)
+		return;
+	/* a channel made after the trigger is watched from then on */
+	chan = ltt_session_find_channel(&session->domains[i], t->conf.channel);
+	if (!chan || d->ops->channel_usage(d, session, chan, &u))
+		return;
+	threshold = t->conf.threshold_size ? t->conf.threshold_size :
+					     share(u.capacity, t->conf.threshold_ppm);
+	ltt_triggers_level(set->triggers, t, session,
+			   ge ? u.highest >= threshold : u.lowest <= threshold,
+			   ge ? u.highest : u.lowest);
+}
+
+/*
+ * The level conditions on @session, looked at each tick while it is
+ * active: session-consumed-size-ge (the bytes its consumers wrote, as the
+ * rotation schedule reads them) and channel-buffer-usage-ge/-le.  Session
+ * lock held.
+ */
+static void levels(const struct ltt_domains *set, struct ltt_session *session)
+{
+	static const uint32_t usage_conds[] = {
+		LTT_CONDITION_BUFFER_USAGE_GE, LTT_CONDITION_BUFFER_USAGE_LE,
+	};
+	struct ltt_trigger **v;
+	size_t c, i, n;
+
+	if (session->destroyed || !session->active)
+		return;
+	if (ltt_triggers_watch(set->triggers, session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
+		ltt_triggers_consumed(set->triggers, session, ltt_chunk_written(set, session));
+	for (c = 0; c < sizeof(usage_conds) / sizeof(usage_conds[0]); c++) {
+		if (!ltt_triggers_watch(set->triggers, session, usage_conds[c]))
+			continue;
+		n = ltt_triggers_select(set->triggers, usage_conds[c], 0, &v);
+		for (i = 0; i < n; i++)
+			if (ltt_trigger_on_session(v[i], session, usage_conds[c]))
+				usage(set, session, v[i]);
+		ltt_triggers_put_all(set->triggers, v, n);
+	}
+}
+
 /*
  * Every tick: each session found due is posted to its owner's thread.  A
  * session whose lock is taken (its owner's thread rotating it, or waiting
  * for its consumer) is looked at again at the next tick: this thread
  * never waits for a session, so no owner's consumer delays the others'.
  */
-/*
- * The session-consumed-size-ge triggers on @session: the bytes its
- * consumers wrote, as the rotation schedule reads them.  Session lock held.
- */
-static void consumed(const struct ltt_domains *set, struct ltt_session *session)
-{
-	if (session->destroyed || !session->active ||
-	    !ltt_triggers_watch_consumed(set->triggers, session))
-		return;
-	ltt_triggers_consumed(set->triggers, session, ltt_chunk_written(set, session));
-}
-
 static void on_tick(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_chunk_sched *cs = arg;
@@ -176,7 +223,7 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 	for (i = 0; i < n; i++) {
 		posted = false;
 		if (!pthread_mutex_trylock(&sessions[i]->lock)) {
-			consumed(cs->set, sessions[i]);
+			levels(cs->set, sessions[i]);
 			if (!sessions[i]->rotate_posted && due(cs->set, sessions[i])) {
 				posted = !post_job(cs, sessions[i], false);
 				if (!posted)

@@ -15,11 +15,18 @@
 #include "sessiond/model/trigger.h"
 
 /* What this daemon evaluates of @c's condition; the rest is refused whole. */
-static bool supported(const struct ltt_trigger_conf *c)
+static bool supported(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger_conf *c)
 {
+	int i = ltt_domain_index((enum ltt_domain)c->domain);
+	struct ltt_domain_impl *d = i < 0 ? NULL : ctx->domains->v[i];
+
 	switch (c->cond) {
 	case LTT_CONDITION_EVENT_RULE_MATCHES:
 		return c->domain == LTT_DOMAIN_USER;
+	case LTT_CONDITION_BUFFER_USAGE_GE:
+	case LTT_CONDITION_BUFFER_USAGE_LE:
+		/* the domains that can read their buffers' fill */
+		return d && d->ops->channel_usage;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 	case LTT_CONDITION_SESSION_ROTATION_STARTS:
 	case LTT_CONDITION_SESSION_ROTATION_FINISHES:
@@ -113,7 +120,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	}
 	ret = ltt_trigger_check(c);
 	err = ret ? (enum ltt_error_code)-ret : owner_of(ctx, c, &owner);
-	if (!err && !supported(c))
+	if (!err && !supported(ctx, c))
 		err = LTT_ERR_TRIGGER_UNSUPPORTED;
 	if (!err)
 		err = check_sessions(ctx, c, owner);

@@ -49,6 +49,13 @@ struct ltt_domain_failure {
 	uint64_t classes_refused;	/* event descriptions the channel refused */
 };
 
+/* How full a channel's ring buffers are (buffer-usage triggers). */
+struct ltt_domain_usage {
+	uint64_t highest;		/* bytes held by the fullest stream */
+	uint64_t lowest;		/* bytes held by the emptiest stream */
+	uint64_t capacity;		/* one stream's bytes (all streams alike) */
+};
+
 /* A stalled consumer and what waits for it (ltt_ctrace_stall_info()). */
 struct ltt_domain_stall {
 	bool stalled;			/* it owes a reply, or a call waits long */
@@ -132,6 +139,14 @@ struct ltt_domain_ops {
 	void (*channel_failure)(struct ltt_domain_impl *d, struct ltt_session *session,
 				const struct ltt_channel *channel,
 				struct ltt_domain_failure *ret);
+	/*
+	 * Optional (channel-buffer-usage triggers): how full @channel's
+	 * streams are now, read without waiting for anyone.  Returns 0, or
+	 * -ENOENT while the channel has no stream (no program, not started).
+	 * Session lock held.
+	 */
+	int (*channel_usage)(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const struct ltt_channel *channel, struct ltt_domain_usage *ret);
 	/*
 	 * Optional, for a session streamed to a relay.  relay_pending: is
 	 * data of this domain read from the buffers but not yet at the relay?

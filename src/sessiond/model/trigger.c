@@ -382,9 +382,8 @@ void ltt_triggers_action_done(struct ltt_triggers *trs, struct ltt_trigger *t, u
 	pthread_mutex_unlock(&trs->lock);
 }
 
-/* Is @t a trigger of @session's owner on condition @cond of @session? */
-static bool on_session(const struct ltt_trigger *t, const struct ltt_session *session,
-		       uint32_t cond)
+bool ltt_trigger_on_session(const struct ltt_trigger *t, const struct ltt_session *session,
+			    uint32_t cond)
 {
 	return t->conf.cond == cond && t->owner == session->uid &&
 	       !strcmp(t->conf.session, session->name);
@@ -416,14 +415,15 @@ void ltt_triggers_session_event(struct ltt_triggers *trs, const struct ltt_sessi
 		return;
 	n = ltt_triggers_select(trs, cond, 0, &v);
 	for (i = 0; i < n; i++) {
-		if (!on_session(v[i], session, cond))
+		if (!ltt_trigger_on_session(v[i], session, cond))
 			continue;
 		fire_session(trs, v[i], session, path, 0);
 	}
 	ltt_triggers_put_all(trs, v, n);
 }
 
-bool ltt_triggers_watch_consumed(struct ltt_triggers *trs, const struct ltt_session *session)
+bool ltt_triggers_watch(struct ltt_triggers *trs, const struct ltt_session *session,
+			uint32_t cond)
 {
 	struct ltt_trigger *t;
 	bool any = false;
@@ -432,30 +432,35 @@ bool ltt_triggers_watch_consumed(struct ltt_triggers *trs, const struct ltt_sess
 		return false;
 	pthread_mutex_lock(&trs->lock);
 	cds_list_for_each_entry(t, &trs->list, node)
-		if (on_session(t, session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
+		if (ltt_trigger_on_session(t, session, cond))
 			any = true;
 	pthread_mutex_unlock(&trs->lock);
 	return any;
+}
+
+void ltt_triggers_level(struct ltt_triggers *trs, struct ltt_trigger *t,
+			const struct ltt_session *session, bool holds, uint64_t value)
+{
+	bool crossed;
+
+	pthread_mutex_lock(&trs->lock);
+	crossed = holds && !t->held;
+	t->held = holds;
+	pthread_mutex_unlock(&trs->lock);
+	if (crossed)
+		fire_session(trs, t, session, "", value);
 }
 
 void ltt_triggers_consumed(struct ltt_triggers *trs, const struct ltt_session *session,
 			   uint64_t written)
 {
 	struct ltt_trigger **v;
-	bool crossed;
 	size_t i, n;
 
 	n = ltt_triggers_select(trs, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE, 0, &v);
-	for (i = 0; i < n; i++) {
-		if (!on_session(v[i], session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
-			continue;
-		pthread_mutex_lock(&trs->lock);
-		crossed = written >= v[i]->conf.threshold_size && !v[i]->held;
-		v[i]->held = written >= v[i]->conf.threshold_size;
-		pthread_mutex_unlock(&trs->lock);
-		if (!crossed)
-			continue;
-		fire_session(trs, v[i], session, "", written);
-	}
+	for (i = 0; i < n; i++)
+		if (ltt_trigger_on_session(v[i], session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
+			ltt_triggers_level(trs, v[i], session,
+					   written >= v[i]->conf.threshold_size, written);
 	ltt_triggers_put_all(trs, v, n);
 }

@@ -12,7 +12,9 @@
  *
  * Who evaluates what: the programs evaluate event-rule-matches (the
  * user-space domain gives each a notifier: ust-trigger.c), the chunk layer
- * the rotation conditions and session-consumed-size-ge.  Each calls
+ * the rotation conditions, and at each tick of its schedule the level
+ * conditions: session-consumed-size-ge and channel-buffer-usage-ge/-le
+ * (the domain reads its buffers' fill: channel_usage).  Each calls
  * ltt_triggers_fire(), which counts, applies each action's rate policy
  * and hands the firing to the hooks (the daemon's trigger runner, above
  * every layer: src/sessiond/triggers.c), never blocking.
@@ -56,7 +58,7 @@ struct ltt_trigger {
 	uint64_t runs[LTT_TRIGGER_MAX_ACTIONS];
 	uint64_t failures[LTT_TRIGGER_MAX_ACTIONS];
 	int32_t last_error[LTT_TRIGGER_MAX_ACTIONS];
-	bool held;			/* SESSION_CONSUMED_SIZE_GE: held at the last look */
+	bool held;			/* a level condition: held at the last look */
 };
 
 /* One time a condition held, on its way to the runner. */
@@ -191,15 +193,34 @@ void ltt_triggers_session_event(struct ltt_triggers *trs, const struct ltt_sessi
 				uint32_t cond, const char *path);
 
 /**
+ * ltt_trigger_on_session() - is @t a trigger of @session's owner on
+ * condition @cond of @session?
+ */
+bool ltt_trigger_on_session(const struct ltt_trigger *t, const struct ltt_session *session,
+			    uint32_t cond);
+
+/**
+ * ltt_triggers_watch() - does any trigger of @session's owner watch
+ * condition @cond of @session?
+ */
+bool ltt_triggers_watch(struct ltt_triggers *trs, const struct ltt_session *session,
+			uint32_t cond);
+
+/**
+ * ltt_triggers_level() - a look at @t's level condition (consumed size,
+ * buffer usage) on @session found it holding or not, @value the measure:
+ * fires @t when it begins to hold (once per crossing: again only after a
+ * look finds it not holding)
+ */
+void ltt_triggers_level(struct ltt_triggers *trs, struct ltt_trigger *t,
+			const struct ltt_session *session, bool holds, uint64_t value);
+
+/**
  * ltt_triggers_consumed() - @session's consumers wrote @written bytes:
- * fires each of the owner's session-consumed-size-ge triggers on it
- * whose threshold this crosses (once per crossing: again only after a
- * look finds it below)
+ * each of the owner's session-consumed-size-ge triggers on it is looked at
+ * (ltt_triggers_level())
  */
 void ltt_triggers_consumed(struct ltt_triggers *trs, const struct ltt_session *session,
 			   uint64_t written);
-
-/** ltt_triggers_watch_consumed() - does any trigger watch @session's consumed size? */
-bool ltt_triggers_watch_consumed(struct ltt_triggers *trs, const struct ltt_session *session);
 
 #endif /* LTT_SESSIOND_MODEL_TRIGGER_H */

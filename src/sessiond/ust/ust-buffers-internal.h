@@ -76,6 +76,13 @@ void ltt_ust_add_sat(uint64_t *sum, uint64_t v);
  */
 uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan);
 
+/*
+ * ltt_ust_chan_usage() - fold the bytes each of @chan's streams holds
+ * (written, not yet consumed; read from shared memory, clamped to a
+ * stream's size) into @u's highest and lowest; @u->capacity set
+ */
+void ltt_ust_chan_usage(const struct ltt_ust_chan *chan, struct ltt_domain_usage *u);
+
 /* ltt_ust_chan_stats() - @chan's counters, from shared memory only (never waits). */
 void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret);
 

@@ -571,6 +571,28 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 	}
 }
 
+int ltt_ust_buffers_usage(struct ltt_session *session, const struct ltt_channel *channel,
+			  struct ltt_domain_usage *ret)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_domain_usage u = { .lowest = UINT64_MAX };
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	bool any = false;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		if (!chan || !chan->nr_streams)
+			continue;
+		ltt_ust_chan_usage(chan, &u);
+		any = true;
+	}
+	if (!any || u.lowest > u.capacity)
+		return -ENOENT;	/* no stream, or none could be read */
+	*ret = u;
+	return 0;
+}
+
 /* What a channel lost: events discarded, packets overwritten. */
 struct lost {
 	uint64_t events, packets;

@@ -287,6 +287,14 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret);
 
 /**
+ * ltt_ust_buffers_usage() - how full @channel's streams are, in every
+ * trace of @session (shared memory only).  Returns 0, or -ENOENT when it
+ * has no stream yet.
+ */
+int ltt_ust_buffers_usage(struct ltt_session *session, const struct ltt_channel *channel,
+			  struct ltt_domain_usage *ret);
+
+/**
  * ltt_ust_buffers_flush_prepare() - what ltt_ust_buffers_flush() will
  * flush of @session; @ret_flush is always set (nothing, when out of memory)
  */

@@ -61,6 +61,31 @@ uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
 	return sum;
 }
 
+void ltt_ust_chan_usage(const struct ltt_ust_chan *chan, struct ltt_domain_usage *u)
+{
+	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
+	uint64_t write, read, held;
+	unsigned int i;
+
+	if (__builtin_mul_overflow(a->subbuf_size, a->num_subbuf, &u->capacity))
+		u->capacity = UINT64_MAX;
+	for (i = 0; i < chan->nr_streams; i++) {
+		if (pread(chan->fds[2 * i], &write, sizeof(write),
+			  offsetof(struct ltt_rb_shm, offset)) != (ssize_t)sizeof(write) ||
+		    pread(chan->fds[2 * i], &read, sizeof(read),
+			  offsetof(struct ltt_rb_shm, consumed)) != (ssize_t)sizeof(read))
+			continue;
+		/* programs can write anything there: a reader ahead is empty */
+		held = write > read ? write - read : 0;
+		if (held > u->capacity)
+			held = u->capacity;
+		if (held > u->highest)
+			u->highest = held;
+		if (held < u->lowest)
+			u->lowest = held;
+	}
+}
+
 /*
  * What @chan's streams lost so far, from shared memory only: the events
  * writers dropped (each ring buffer's count) and what the consumers

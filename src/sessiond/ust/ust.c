@@ -340,6 +340,13 @@ static struct ltt_supervisor *ust_supervisor(struct ltt_domain_impl *d,
 	return o ? &o->consumer : NULL;
 }
 
+static int ust_channel_usage(struct ltt_domain_impl *d, struct ltt_session *session,
+			     const struct ltt_channel *channel, struct ltt_domain_usage *ret)
+{
+	(void)d;
+	return ltt_ust_buffers_usage(session, channel, ret);
+}
+
 static void ust_triggers_changed(struct ltt_domain_impl *d)
 {
 	ltt_ust_triggers_sync_all(to_ust(d));
@@ -358,6 +365,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.stop = ust_stop,
 	.destroy = ust_destroy,
 	.channel_stats = ust_channel_stats,
+	.channel_usage = ust_channel_usage,
 	.channel_failure = ust_channel_failure,
 	.relay_pending = ust_relay_pending,
 	.relay_status = ust_relay_status,
