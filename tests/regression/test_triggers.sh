@@ -13,6 +13,8 @@
 #    session, recorded + discarded = committed; <= 25% holds again once the
 #    consumer empties every stream;
 #  - a removed trigger no longer fires, and its subscriber hears so;
+#  - triggers saved and loaded with the sessions they name (session.xsd),
+#    all or nothing;
 #  - ownership: a trigger acts on its owner's sessions only;
 #  - refusals change nothing.
 
@@ -20,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 83
+plan 100
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -273,6 +275,42 @@ else
 	ok "$([ -n "$low" ] && [ "$low" -le $((CAP / 4)) ]; echo $?)" \
 		"with the emptiest stream's bytes, at most 25% of $CAP (${low:-none})"
 fi
+
+# --- triggers saved and loaded with the first session they name
+# trigger_xml NAME...: the MI of those triggers, as list-triggers gives them
+trigger_xml() {
+	lttctl --mi xml list-triggers | tr -d '\n' | sed 's|<trigger>|\n<trigger>|g' |
+		grep -E "<name>($(IFS='|'; echo "$*"))</name>"
+}
+ok_cmd "create session sv" lttctl create sv -o "$TEST_TMP/sv"
+ok_cmd "add sv-ev: a rule with filter, exclusion, captures -> start sv" lttctl add-trigger \
+	--name sv-ev --condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--exclude-name=ltt_test:types --filter='seq == 7' --capture=seq --capture='$ctx.vpid' \
+	--action=notify --action=start-session sv --rate-policy=once-after:2
+ok_cmd "add sv-usage: buffer usage of sv -> stop sv" lttctl add-trigger --name sv-usage \
+	--condition=channel-buffer-usage-le --session=sv --channel=c0 -u --threshold-size=4k \
+	--action=stop-session sv
+saved=$(trigger_xml sv-ev sv-usage)
+is "$(grep -c '<name>sv-' <<<"$saved")" 2 "list-triggers shows both before the save"
+ok_cmd "save sv" lttctl save sv -o "$TEST_TMP/save"
+xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$TEST_TMP/save/sv.ltt" 2>/dev/null
+ok $? "the saved file, triggers included, validates against session.xsd"
+is "$(grep -c '<trigger>' "$TEST_TMP/save/sv.ltt")" 2 "it holds both triggers that name sv first"
+ok_cmd "destroy sv" lttctl destroy sv
+run lttctl load sv -i "$TEST_TMP/save"
+like "$RC:$OUT" "^1:.*sv.ltt:[0-9]+: trigger 'sv-ev' exists \(remove it, or load with -f\)" \
+	"loading while its triggers exist: refused, naming the file and line"
+unlike "$(lttctl list)" " sv " "and the session it made is undone"
+ok_cmd "load -f replaces them" lttctl load -f sv -i "$TEST_TMP/save"
+is "$(trigger_xml sv-ev sv-usage)" "$saved" "the triggers are as they were saved"
+ok_cmd "destroy sv again" lttctl destroy sv
+lttctl -q remove-trigger sv-ev && lttctl -q remove-trigger sv-usage
+sed 's|<rate_count>2</rate_count>|<rate_count>0</rate_count>|' "$TEST_TMP/save/sv.ltt" >"$TEST_TMP/bad.ltt"
+run lttctl load sv -i "$TEST_TMP/bad.ltt"
+like "$RC:$OUT" "^1:.*bad.ltt:[0-9]+: trigger 'sv-ev': .*" "a trigger the file gets wrong: refused with its line"
+is "$(trigger_xml sv-ev sv-usage; lttctl list | grep -c ' sv ')" "0" "and nothing was loaded"
+ok_cmd "load sv" lttctl load sv -i "$TEST_TMP/save"
+is "$(trigger_xml sv-ev sv-usage)" "$saved" "loaded after their removal: the triggers are back as saved"
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"

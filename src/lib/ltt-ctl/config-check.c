@@ -204,6 +204,25 @@ static int check_trackers(const struct ltt_cfg_session *s, char *err, size_t err
 	return 0;
 }
 
+/* Each trigger whole (ltt_trigger_check()); whether its sessions exist is the daemon's. */
+static int check_triggers(const struct ltt_cfg_session *s, char *err, size_t errlen)
+{
+	struct ltt_trigger_conf c;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < s->nr_triggers; i++) {
+		c = s->triggers[i];
+		ret = c.name[0] ? ltt_trigger_check(&c) : -LTT_ERR_TRIGGER_NAME;
+		if (ret) {
+			ltt_cfg_err(err, errlen, "%s:%ld: trigger '%s': %s", s->file,
+				    s->trigger_lines[i], c.name, ltt_strerror(ret));
+			return -LTT_ERR_CONFIG_INVALID;
+		}
+	}
+	return 0;
+}
+
 int ltt_cfg_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	size_t i;
@@ -225,5 +244,7 @@ int ltt_cfg_check_session(const struct ltt_cfg_session *s, char *err, size_t err
 	ret = check_snap_outputs(s, err, errlen);
 	if (!ret)
 		ret = check_rotation(s, err, errlen);
-	return ret ? ret : check_trackers(s, err, errlen);
+	if (!ret)
+		ret = check_trackers(s, err, errlen);
+	return ret ? ret : check_triggers(s, err, errlen);
 }

@@ -29,6 +29,8 @@ void ltt_cfg_session_fini(struct ltt_cfg_session *s)
 		free(s->channels[i].rules);
 	free(s->channels);
 	free(s->snap_outputs);
+	free(s->triggers);
+	free(s->trigger_lines);
 	s->channels = NULL;
 	s->snap_outputs = NULL;
 	s->nr_channels = 0;

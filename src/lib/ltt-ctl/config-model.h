@@ -16,6 +16,7 @@
 #include "common/agent.h"
 #include "common/context.h"
 #include "common/model.h"
+#include "common/trigger.h"
 
 struct ltt_cfg_rule {
 	struct ltt_rule_conf attr;
@@ -82,6 +83,9 @@ struct ltt_cfg_session {
 	uint64_t rotate_timer_us;	/* rotation schedule, 0: none */
 	uint64_t rotate_size;
 	long rotation_line;
+	size_t nr_triggers;		/* added after every session is made */
+	struct ltt_trigger_conf *triggers;
+	long *trigger_lines;
 };
 
 /*
@@ -95,6 +99,8 @@ struct ltt_cfg_extra {
 	uint64_t rotate_size;
 	const struct ltt_cfg_trackers *trackers;	/* borrowed; NULL: every process */
 	struct ltt_cfg_contexts contexts;	/* every channel's; .v owned with it */
+	size_t nr_triggers;		/* the caller's, first naming this session */
+	struct ltt_trigger_conf *triggers;	/* owned with it */
 };
 
 /* Sessions read from files, in file order. */

@@ -53,25 +53,28 @@ static const char *yes(bool b)
 	return b ? "true" : "false";
 }
 
-static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
+/* A rule of @domain: @filter and @exclusions NULL or "" when it has none. */
+static void write_event(struct writer *wr, enum ltt_domain domain, const char *pattern,
+			enum ltt_event_type type, enum ltt_loglevel_type lt, int loglevel,
+			bool enabled, const char *filter, const char *exclusions)
 {
-	const char *level = ltt_loglevel_name_domain(r->domain, r->attr.loglevel);
+	const char *level = ltt_loglevel_name_domain(domain, loglevel);
 
 	open_el(wr, "event");
-	put(wr, "pattern", "%s", r->attr.pattern);
-	put(wr, "type", "%s", ltt_cfg_xml_event_types[r->attr.type == LTT_EVENT_SYSCALL]);
+	put(wr, "pattern", "%s", pattern);
+	put(wr, "type", "%s", ltt_cfg_xml_event_types[type == LTT_EVENT_SYSCALL]);
 	put(wr, "loglevel_type", "%s",
-	    ltt_cfg_xml_loglevel_types[r->attr.loglevel_type <= LTT_LOGLEVEL_SINGLE ? r->attr.loglevel_type : 0]);
+	    ltt_cfg_xml_loglevel_types[lt <= LTT_LOGLEVEL_SINGLE ? lt : 0]);
 	/* a python level without a name: its number */
-	if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL && strcmp(level, "UNKNOWN"))
+	if (lt != LTT_LOGLEVEL_ALL && strcmp(level, "UNKNOWN"))
 		put(wr, "loglevel", "%s", level);
-	else if (r->attr.loglevel_type != LTT_LOGLEVEL_ALL)
-		put(wr, "loglevel", "%d", r->attr.loglevel);
-	put(wr, "enabled", "%s", yes(r->enabled));
-	if (r->attr.filter)
-		put(wr, "filter", "%s", r->attr.filter);
-	if (r->attr.exclusions) {
-		const char *p = r->attr.exclusions;
+	else if (lt != LTT_LOGLEVEL_ALL)
+		put(wr, "loglevel", "%d", loglevel);
+	put(wr, "enabled", "%s", yes(enabled));
+	if (filter && filter[0])
+		put(wr, "filter", "%s", filter);
+	if (exclusions && exclusions[0]) {
+		const char *p = exclusions;
 
 		open_el(wr, "exclusions");
 		while (*p) {
@@ -83,6 +86,12 @@ static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
 		close_el(wr);
 	}
 	close_el(wr);
+}
+
+static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
+{
+	write_event(wr, r->domain, r->attr.pattern, r->attr.type, r->attr.loglevel_type,
+		    r->attr.loglevel, r->enabled, r->attr.filter, r->attr.exclusions);
 }
 
 static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctxs,
@@ -136,6 +145,86 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 	close_el(wr);
 }
 
+static void write_snap_output(struct writer *wr, const char *name, enum ltt_output_type type,
+			      const char *output, uint64_t max_size)
+{
+	open_el(wr, "snapshot_output");
+	if (name[0])	/* an action's output may have none */
+		put(wr, "name", "%s", name);
+	put(wr, type == LTT_OUTPUT_NET ? "net" : "local", "%s", output);
+	put(wr, "max_size", "%llu", (unsigned long long)max_size);
+	close_el(wr);
+}
+
+static const char *const domain_names[] = {
+	[LTT_DOMAIN_KERNEL] = "kernel", [LTT_DOMAIN_USER] = "user", [LTT_DOMAIN_PYTHON] = "python",
+};
+
+static void write_condition(struct writer *wr, const struct ltt_trigger_conf *c)
+{
+	const struct ltt_rule_conf *r = &c->rule;
+	uint32_t i;
+
+	open_el(wr, "condition");
+	put(wr, "type", "%s", ltt_condition_type_name((enum ltt_condition_type)c->cond));
+	if (c->domain < sizeof(domain_names) / sizeof(domain_names[0]) && domain_names[c->domain])
+		put(wr, "domain", "%s", domain_names[c->domain]);
+	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES) {
+		write_event(wr, (enum ltt_domain)c->domain, r->pattern, r->type, r->loglevel_type,
+			    r->loglevel, true, r->filter, r->exclusions);
+		if (c->nr_captures)
+			open_el(wr, "captures");
+		for (i = 0; i < c->nr_captures; i++)
+			put(wr, "capture", "%s", c->captures[i]);
+		if (c->nr_captures)
+			close_el(wr);
+	}
+	if (c->session[0])
+		put(wr, "session", "%s", c->session);
+	if (c->channel[0])
+		put(wr, "channel", "%s", c->channel);
+	if (c->threshold_size)
+		put(wr, "threshold_size", "%llu", (unsigned long long)c->threshold_size);
+	else if (c->cond == LTT_CONDITION_BUFFER_USAGE_GE || c->cond == LTT_CONDITION_BUFFER_USAGE_LE)
+		put(wr, "threshold_ratio", "%u.%06u", c->threshold_ppm / LTT_TRIGGER_PPM,
+		    c->threshold_ppm % LTT_TRIGGER_PPM);
+	close_el(wr);
+}
+
+/* The triggers saved with a session (xml/session.xsd's trigger_t). */
+static void write_triggers(struct writer *wr, const struct ltt_cfg_extra *x)
+{
+	const struct ltt_action_conf *a;
+	size_t i, k;
+
+	if (!x->nr_triggers)
+		return;
+	open_el(wr, "triggers");
+	for (i = 0; i < x->nr_triggers; i++) {
+		open_el(wr, "trigger");
+		put(wr, "name", "%s", x->triggers[i].name);
+		write_condition(wr, &x->triggers[i]);
+		open_el(wr, "actions");
+		for (k = 0; k < x->triggers[i].nr_actions; k++) {
+			a = &x->triggers[i].actions[k];
+			open_el(wr, "action");
+			put(wr, "type", "%s", ltt_action_type_name((enum ltt_action_type)a->type));
+			if (a->session[0])
+				put(wr, "session", "%s", a->session);
+			put(wr, "rate_policy", "%s",
+			    a->rate_policy == LTT_RATE_ONCE_AFTER ? "once-after" : "every");
+			put(wr, "rate_count", "%llu", (unsigned long long)a->rate_count);
+			if (a->has_output)
+				write_snap_output(wr, a->output.name, a->output.output_type,
+						  a->output.output, a->output.max_size);
+			close_el(wr);
+		}
+		close_el(wr);
+		close_el(wr);
+	}
+	close_el(wr);
+}
+
 /* A snapshot session's snapshot outputs and a rotation schedule, when set. */
 static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
 {
@@ -143,15 +232,9 @@ static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
 
 	if (x->nr_snap_outputs) {
 		open_el(wr, "snapshot_outputs");
-		for (i = 0; i < x->nr_snap_outputs; i++) {
-			const struct ltt_snapshot_output *o = &x->snap_outputs[i];
-
-			open_el(wr, "snapshot_output");
-			put(wr, "name", "%s", o->name);
-			put(wr, o->output_type == LTT_OUTPUT_NET ? "net" : "local", "%s", o->output);
-			put(wr, "max_size", "%llu", (unsigned long long)o->max_size);
-			close_el(wr);
-		}
+		for (i = 0; i < x->nr_snap_outputs; i++)
+			write_snap_output(wr, x->snap_outputs[i].name, x->snap_outputs[i].output_type,
+					  x->snap_outputs[i].output, x->snap_outputs[i].max_size);
 		close_el(wr);
 	}
 	if (x->rotate_timer_us || x->rotate_size) {
@@ -233,6 +316,7 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 	}
 	close_el(wr);
 	write_extra(wr, x);
+	write_triggers(wr, x);
 	close_el(wr);
 }
 

@@ -381,6 +381,106 @@ static void read_trackers(struct ltt_cfg_rd *rd, xmlNodePtr trs, struct ltt_cfg_
 	}
 }
 
+/* A trigger's ratio: millionths, above LTT_TRIGGER_PPM (refused by the check) when out of 0..1. */
+static uint32_t read_ratio(struct ltt_cfg_rd *rd, xmlNodePtr n)
+{
+	char text[32], *end;
+	double r;
+
+	if (!ltt_cfg_rd_token(rd, n, text, sizeof(text)))
+		return 0;
+	r = strtod(text, &end);
+	if (*end || end == text || !(r >= 0.0 && r <= 1.0))
+		return LTT_TRIGGER_PPM + 1;
+	return (uint32_t)(r * LTT_TRIGGER_PPM + 0.5);
+}
+
+static void read_condition(struct ltt_cfg_rd *rd, xmlNodePtr co, struct ltt_trigger_conf *c)
+{
+	static const char *const domains[] = {
+		[LTT_DOMAIN_KERNEL] = "kernel", [LTT_DOMAIN_USER] = "user",
+		[LTT_DOMAIN_PYTHON] = "python",
+	};
+	struct ltt_cfg_rule rule;
+	char type[64];
+	xmlNodePtr n;
+
+	if (ltt_cfg_rd_token(rd, ltt_cfg_rd_child(co, "type"), type, sizeof(type)) &&
+	    !(c->cond = ltt_condition_type_parse(type)))
+		ltt_cfg_rd_fail(rd, ltt_cfg_rd_child(co, "type"), "no condition type '%s'", type);
+	if ((n = ltt_cfg_rd_child(co, "domain")))
+		c->domain = (uint32_t)LTT_CFG_RD_LOOKUP(rd, n, domains);
+	if ((n = ltt_cfg_rd_child(co, "event"))) {
+		read_rule(rd, n, (enum ltt_domain)c->domain, &rule);
+		c->rule = rule.attr;
+	}
+	for (n = ltt_cfg_rd_child(ltt_cfg_rd_child(co, "captures"), "capture"); n;
+	     n = ltt_cfg_rd_next(n))
+		if (c->nr_captures < LTT_TRIGGER_MAX_CAPTURES)
+			ltt_cfg_rd_token(rd, n, c->captures[c->nr_captures++], LTT_CAPTURE_MAX);
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(co, "session"), c->session, sizeof(c->session));
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(co, "channel"), c->channel, sizeof(c->channel));
+	if ((n = ltt_cfg_rd_child(co, "threshold_size")))
+		c->threshold_size = ltt_cfg_rd_number(rd, n, UINT64_MAX);
+	if ((n = ltt_cfg_rd_child(co, "threshold_ratio")))
+		c->threshold_ppm = read_ratio(rd, n);
+}
+
+static void read_action(struct ltt_cfg_rd *rd, xmlNodePtr ac, struct ltt_action_conf *a)
+{
+	static const char *const policies[] = {
+		[LTT_RATE_EVERY] = "every", [LTT_RATE_ONCE_AFTER] = "once-after",
+	};
+	struct ltt_snapshot_output_conf *o = &a->output;
+	char type[64];
+	xmlNodePtr n;
+
+	if (ltt_cfg_rd_token(rd, ltt_cfg_rd_child(ac, "type"), type, sizeof(type)) &&
+	    !(a->type = ltt_action_type_parse(type)))
+		ltt_cfg_rd_fail(rd, ltt_cfg_rd_child(ac, "type"), "no action type '%s'", type);
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ac, "session"), a->session, sizeof(a->session));
+	a->rate_policy = (uint32_t)LTT_CFG_RD_LOOKUP(rd, ltt_cfg_rd_child(ac, "rate_policy"), policies);
+	a->rate_count = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(ac, "rate_count"), UINT64_MAX);
+	if (!(n = ltt_cfg_rd_child(ac, "snapshot_output")))
+		return;
+	a->has_output = true;
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(n, "name"), o->name, sizeof(o->name));
+	o->output_type = ltt_cfg_rd_child(n, "net") ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL;
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(n, o->output_type == LTT_OUTPUT_NET ? "net" : "local"),
+			o->output, sizeof(o->output));
+	o->max_size = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(n, "max_size"), UINT64_MAX);
+}
+
+/* <triggers>: each <trigger> into the session's, checked by config-check.c. */
+static void read_triggers(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
+{
+	struct ltt_trigger_conf *c;
+	xmlNodePtr t, ac;
+	size_t n = 0;
+
+	for (t = ltt_cfg_rd_child(list, "trigger"); t; t = ltt_cfg_rd_next(t))
+		n++;
+	if (!n)
+		return;
+	s->triggers = calloc(n, sizeof(*s->triggers));
+	s->trigger_lines = calloc(n, sizeof(*s->trigger_lines));
+	if (!s->triggers || !s->trigger_lines) {
+		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+		return;
+	}
+	for (t = ltt_cfg_rd_child(list, "trigger"); t && !rd->ret; t = ltt_cfg_rd_next(t)) {
+		s->trigger_lines[s->nr_triggers] = xmlGetLineNo(t);
+		c = &s->triggers[s->nr_triggers++];
+		c->owner_uid = -1;	/* the loader's */
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(t, "name"), c->name, sizeof(c->name));
+		read_condition(rd, ltt_cfg_rd_child(t, "condition"), c);
+		for (ac = ltt_cfg_rd_child(ltt_cfg_rd_child(t, "actions"), "action"); ac && !rd->ret;
+		     ac = ltt_cfg_rd_next(ac))
+			if (c->nr_actions < LTT_TRIGGER_MAX_ACTIONS)
+				read_action(rd, ac, &c->actions[c->nr_actions++]);
+	}
+}
+
 static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_session *s)
 {
 	xmlNodePtr dom, ch;
@@ -418,6 +518,7 @@ static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_ses
 	}
 	read_snap_outputs(rd, ltt_cfg_rd_child(se, "snapshot_outputs"), s);
 	read_rotation(rd, ltt_cfg_rd_child(se, "rotation_schedules"), s);
+	read_triggers(rd, ltt_cfg_rd_child(se, "triggers"), s);
 	return rd->ret;
 }
 

@@ -96,4 +96,22 @@ int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
  */
 int ctl_get_stalls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_detail *d);
 
+struct ltt_trigger_conf;
+struct ltt_trigger_desc;
+struct ltt_trigger_info;
+
+/**
+ * ltt_lib_add_trigger_conf() - add trigger @c (its internal form,
+ * checked here) on @ctl's daemon; @ret_name (LTT_NAME_MAX bytes or NULL)
+ * gets the name it got.  Returns 0 or a negative ltt error code.
+ */
+int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf *c,
+			     char *ret_name);
+
+/**
+ * ltt_lib_trigger_descs() - the internal form of ltt_ctl_list_triggers()'s
+ * @n triggers @v: they follow the array, in the same block
+ */
+const struct ltt_trigger_desc *ltt_lib_trigger_descs(const struct ltt_trigger_info *v, size_t n);
+
 #endif /* LTT_LIB_CTL_INTERNAL_H */

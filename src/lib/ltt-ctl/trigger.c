@@ -51,15 +51,47 @@ static int check_ctl(struct ltt_ctl *ctl)
 	return ctl_minor(ctl) < LTT_CLIENT_MINOR_TRIGGER ? -LTT_ERR_NOT_SUPPORTED : 0;
 }
 
-int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
-			char *ret_name, size_t len)
+int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf *c,
+			     char *ret_name)
 {
-	struct ltt_trigger_conf *c;
+	struct ltt_trigger_conf *checked = malloc(sizeof(*checked));
 	uint8_t *reply = NULL;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	const char *name;
 	size_t n = 0;
+	int ret;
+
+	if (!checked)
+		return -LTT_ERR_NOMEM;
+	*checked = *c;
+	ret = ltt_trigger_check(checked);
+	if (ret) {
+		free(checked);
+		return ret;
+	}
+	ltt_wbuf_init(&w);
+	ltt_trigger_put(&w, checked);
+	free(checked);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply, &n);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, n);
+	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+	if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	else if (ret_name)
+		strcpy(ret_name, name);
+	free(reply);
+	return ret;
+}
+
+int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
+			char *ret_name, size_t len)
+{
+	char name[LTT_NAME_MAX];
+	struct ltt_trigger_conf *c;
 	int ret = check_ctl(ctl);
 
 	if (ret)
@@ -71,27 +103,12 @@ int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr
 		return -LTT_ERR_NOMEM;
 	ret = ltt_conv_trigger_attr_to_conf(attr, c);
 	if (!ret)
-		ret = ltt_trigger_check(c);
-	if (ret) {
-		free(c);
-		return ret;
-	}
-	ltt_wbuf_init(&w);
-	ltt_trigger_put(&w, c);
+		ret = ltt_lib_add_trigger_conf(ctl, c, name);
 	free(c);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply, &n);
-	ltt_wbuf_fini(&w);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, n);
-	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
-	if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
-	else if (ret_name && strlen(name) >= len)
+	if (!ret && ret_name && strlen(name) >= len)
 		ret = -LTT_ERR_INVAL;
-	else if (ret_name)
+	else if (!ret && ret_name)
 		strcpy(ret_name, name);
-	free(reply);
 	return ret;
 }
 
@@ -135,6 +152,11 @@ static int decode_list(struct ltt_rbuf *r, uint32_t count, struct ltt_trigger_in
 	}
 	*ret = infos;
 	return 0;
+}
+
+const struct ltt_trigger_desc *ltt_lib_trigger_descs(const struct ltt_trigger_info *v, size_t n)
+{
+	return (const struct ltt_trigger_desc *)(v + n);
 }
 
 int ltt_ctl_list_triggers(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_triggers,
