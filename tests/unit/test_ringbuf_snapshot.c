@@ -252,10 +252,19 @@ static void test_overwritten(void)
 	munmap(r.mem, r.len);
 }
 
-/* Writers lap the snapshot while it copies: what it keeps is intact. */
+/*
+ * Writers lap the snapshot while it copies: what it keeps is intact.  Every
+ * HOLD_EVERY rounds the writer is held still for one snapshot, which then
+ * keeps packets however the threads are scheduled (on a loaded machine the
+ * writer can lap every racing copy).
+ */
+#define HOLD_EVERY 1000
+
 struct race {
 	struct ltt_rb rb;
-	volatile int stop;
+	int stop;
+	int hold;		/* the reader asks the writer to stand still */
+	int held;		/* the writer does */
 	uint64_t written;
 };
 
@@ -264,9 +273,16 @@ static void *race_writer(void *arg)
 	struct race *rc = arg;
 	uint64_t seq = 0;
 
-	while (!rc->stop)
+	while (!__atomic_load_n(&rc->stop, __ATOMIC_ACQUIRE)) {
+		if (__atomic_load_n(&rc->hold, __ATOMIC_ACQUIRE)) {
+			__atomic_store_n(&rc->held, 1, __ATOMIC_RELEASE);
+			while (__atomic_load_n(&rc->hold, __ATOMIC_ACQUIRE))
+				;
+			__atomic_store_n(&rc->held, 0, __ATOMIC_RELEASE);
+		}
 		if (!ev_write(&rc->rb, seq))
 			seq++;
+	}
 	rc->written = seq;
 	return NULL;
 }
@@ -288,14 +304,23 @@ static void test_race(void)
 		return;
 	}
 	/* on a loaded machine the writer may run late, or lap every copy for a while */
-	for (rounds = 0; rounds < 20000 || ((!dropped || !kept) && rounds < 2000000); rounds++) {
+	for (rounds = 0; rounds < 20000 || (!dropped && rounds < 2000000); rounds++) {
+		bool hold = rounds % HOLD_EVERY == HOLD_EVERY - 1;
+
+		if (hold) {
+			__atomic_store_n(&rc.hold, 1, __ATOMIC_RELEASE);
+			while (!__atomic_load_n(&rc.held, __ATOMIC_ACQUIRE))
+				;
+		}
 		ltt_rb_flush(&rd, false);
 		take(&rd, 0, &s);
+		if (hold)
+			__atomic_store_n(&rc.hold, 0, __ATOMIC_RELEASE);
 		kept += s.packets;
 		dropped += s.estale;
 		broken += s.broken;
 	}
-	rc.stop = 1;
+	__atomic_store_n(&rc.stop, 1, __ATOMIC_RELEASE);
 	pthread_join(th, NULL);
 	tap_is_u64(broken, 0, "race: no packet kept is torn or out of order (%" PRIu64
 		   " kept, %" PRIu64 " dropped in %" PRIu64 " snapshots)", kept, dropped, rounds);
