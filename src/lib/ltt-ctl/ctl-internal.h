@@ -110,7 +110,8 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 
 /**
  * ltt_lib_trigger_descs() - the internal form of ltt_ctl_list_triggers()'s
- * @n triggers @v: they follow the array, in the same block
+ * @n triggers @v: they follow the array, in the same block (NULL when
+ * @v is: no trigger)
  */
 const struct ltt_trigger_desc *ltt_lib_trigger_descs(const struct ltt_trigger_info *v, size_t n);
 

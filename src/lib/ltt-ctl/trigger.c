@@ -156,7 +156,7 @@ static int decode_list(struct ltt_rbuf *r, uint32_t count, struct ltt_trigger_in
 
 const struct ltt_trigger_desc *ltt_lib_trigger_descs(const struct ltt_trigger_info *v, size_t n)
 {
-	return (const struct ltt_trigger_desc *)(v + n);
+	return v ? (const struct ltt_trigger_desc *)(v + n) : NULL;	/* none: NULL */
 }
 
 int ltt_ctl_list_triggers(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_triggers,
