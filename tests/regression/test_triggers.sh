@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 100
+plan 102
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -311,6 +311,10 @@ like "$RC:$OUT" "^1:.*bad.ltt:[0-9]+: trigger 'sv-ev': .*" "a trigger the file g
 is "$(trigger_xml sv-ev sv-usage; lttctl list | grep -c ' sv ')" "0" "and nothing was loaded"
 ok_cmd "load sv" lttctl load sv -i "$TEST_TMP/save"
 is "$(trigger_xml sv-ev sv-usage)" "$saved" "loaded after their removal: the triggers are back as saved"
+lttctl -q remove-trigger sv-ev && lttctl -q remove-trigger sv-usage
+ok_cmd "load sv as sv2 (--override-name)" lttctl load sv -i "$TEST_TMP/save" --override-name sv2
+is "$(trigger_xml sv-ev sv-usage | grep -o '<session>[^<]*</session>' | sort -u | tr -d '\n')" \
+	"<session>sv2</session>" "its triggers act on sv2, the session loaded"
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"

@@ -526,6 +526,22 @@ static void override_snap_outputs(struct ltt_cfg_session *s, const struct ltt_ur
 }
 
 /* --override-url and --override-name on the selected sessions, checked again. */
+/* --override-name: @s's triggers name the session @to where they named @from. */
+static void rename_in_triggers(struct ltt_cfg_session *s, const char *from, const char *to)
+{
+	struct ltt_trigger_conf *c;
+	size_t i, k;
+
+	for (i = 0; i < s->nr_triggers; i++) {
+		c = &s->triggers[i];
+		if (!strcmp(c->session, from))
+			snprintf(c->session, sizeof(c->session), "%s", to);
+		for (k = 0; k < c->nr_actions; k++)
+			if (!strcmp(c->actions[k].session, from))
+				snprintf(c->actions[k].session, sizeof(c->actions[k].session), "%s", to);
+	}
+}
+
 static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			   struct ltt_cfg_session **sel, size_t n)
 {
@@ -544,6 +560,8 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	for (i = 0; i < n; i++) {
 		struct ltt_session_conf *a = &sel[i]->attr;
 
+		if (o->override_name)
+			rename_in_triggers(sel[i], a->name, o->override_name);
 		if (o->override_name)
 			snprintf(a->name, sizeof(a->name), "%s", o->override_name);
 		if (o->override_url && sel[i]->nr_snap_outputs) {
