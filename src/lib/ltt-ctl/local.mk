@@ -18,6 +18,7 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
 	src/lib/ltt-ctl/config-lttng.c src/lib/ltt-ctl/config-lttng.h \
 	src/lib/ltt-ctl/config-model.c src/lib/ltt-ctl/config-model.h \
 	src/lib/ltt-ctl/config-check.c src/lib/ltt-ctl/config-check.h \
+	src/lib/ltt-ctl/config-trigger.c src/lib/ltt-ctl/config-trigger.h \
 	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h
 nodist_src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
 src_lib_ltt_ctl_libltt_ctl_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
