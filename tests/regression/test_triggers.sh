@@ -192,7 +192,10 @@ open_fifo W6 "$TEST_TMP/w6"
 lttctl wait-trigger big --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w6.out" 2>&"$W6" &
 WAITER=$!
 wait_for_waiter "$W6"
-ust_app -n 20000
+# Nothing is consumed before a sub-buffer (512 KiB by default) fills: on one
+# CPU, 60000 events (20 bytes or more each) fill two, however the program
+# would have been spread over the CPUs otherwise.
+(taskset -pc 0 $BASHPID >/dev/null && ust_app -n 60000)
 wait $WAITER
 is $? 0 "consumed-size notified"
 like "$(cat "$TEST_TMP/w6.out")" "session rm, [0-9]+ bytes consumed" "with the bytes written"
