@@ -6,7 +6,8 @@
 # logger at WARNING among infos and another logger's debugs; a single
 # level on every logger; a fork (the child under its own pid); threads;
 # a disabled rule; list -p with a running program; MI; save and load;
-# refusals that change nothing; and a program without a daemon, whose
+# refusals that change nothing; python triggers (captures, counts, a
+# match not recorded); and a program without a daemon, whose
 # handler then lets no record reach it; a snapshot session; a program
 # whose daemon is killed under it logs on and exits 0.
 
@@ -16,7 +17,7 @@
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
 [ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
 ust_setup
-plan 68
+plan 87
 
 mkdir -p "$TEST_TMP/py/ltt"
 for f in __init__.py agent.py; do
@@ -166,6 +167,49 @@ pyapp burst >/dev/null 2>&1
 ok_cmd "snapshot record" lttctl snapshot record
 bt "$TEST_TMP/snaps" "$TEST_TMP/out5"
 is "$(py_events "$TEST_TMP/out5" | wc -l)" 300 "the snapshot holds the 300 warnings"
+
+# --- python triggers (--type=python): the program's agent hands records to
+# the notifier, which the tracer evaluates; a match is not recorded
+ok_cmd "destroy snap" lttctl destroy snap
+ok_cmd "create pt" lttctl create pt -o "$TEST_TMP/pt"
+ok_cmd "pt records other's debugs only" lttctl enable-event -p other
+ok_cmd "start pt" lttctl start pt
+ok_cmd "add a python trigger on qa.app's warnings" lttctl add-trigger --name pyw \
+	--condition=event-rule-matches --type=python --name=qa.app --log-level=WARNING \
+	--action=notify
+ok_cmd "add a python trigger on one record, with captures" lttctl add-trigger --name py7 \
+	--condition=event-rule-matches --type=python --name='qa.*' --log-level=INFO.. \
+	--filter='msg == "info 7"' --capture=msg --capture=logger_name --capture=int_loglevel \
+	--capture='$ctx.vpid' --action=notify
+run lttctl list-triggers
+like "$OUT" "rule: qa.app \(type: python, log level: exactly WARNING\)" \
+	"list-triggers shows the python rule"
+open_fifo PW "$TEST_TMP/pw"
+lttctl wait-trigger py7 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/pw.out" 2>&"$PW" &
+waiter=$!
+read_line "$PW" && [[ $LINE == "Waiting for trigger "* ]]
+ok $? "wait-trigger py7 is subscribed"
+pyapp burst >/dev/null 2>&1
+is $? 0 "the program logged its burst"
+wait $waiter
+is $? 0 "py7 notified"
+pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/pw.out")
+like "$(cat "$TEST_TMP/pw.out")" \
+	"event lttng_python:event, pid [0-9]+; captures: msg=\"info 7\", logger_name=\"qa.app\", int_loglevel=20, \\\$ctx.vpid=${pid:-none}\$" \
+	"py7's captures arrive exactly"
+lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' | sed 's|<trigger>|\n<trigger>|g' >"$TEST_TMP/pt.mi"
+fired=$(grep "<name>pyw</name>" "$TEST_TMP/pt.mi" | grep -o '<fired>[0-9]*' | tr -dc 0-9)
+dropped=$(grep "<name>pyw</name>" "$TEST_TMP/pt.mi" | grep -o '<notificationsDropped>[0-9]*' | tr -dc 0-9)
+is "$((fired + dropped))" 300 "pyw: fired ($fired) + dropped ($dropped) = qa.app's 300 warnings"
+ok_cmd "stop pt" lttctl stop pt
+bt "$TEST_TMP/pt" "$TEST_TMP/out6"
+is "$(py_events "$TEST_TMP/out6" | grep -c 'logger_name = "other"')" 300 "pt holds other's 300 debugs"
+is "$(py_events "$TEST_TMP/out6" | grep -c 'qa.app')" 0 "and none of qa.app's records the triggers matched"
+ok_cmd "remove pyw" lttctl remove-trigger pyw
+ok_cmd "remove py7" lttctl remove-trigger py7
+ok_cmd "destroy pt" lttctl destroy pt
+is "$(pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
+	"no session, no trigger: the handler lets no record through"
 
 # --- the daemon dies under a registered program: it goes on and exits 0
 mkfifo "$TEST_TMP/go2"

@@ -22,7 +22,8 @@ static bool supported(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger_co
 
 	switch (c->cond) {
 	case LTT_CONDITION_EVENT_RULE_MATCHES:
-		return c->domain == LTT_DOMAIN_USER;
+		/* the programs evaluate these (ust-trigger.c), not yet the kernel */
+		return c->domain == LTT_DOMAIN_USER || c->domain == LTT_DOMAIN_PYTHON;
 	case LTT_CONDITION_BUFFER_USAGE_GE:
 	case LTT_CONDITION_BUFFER_USAGE_LE:
 		/* the domains that can read their buffers' fill */

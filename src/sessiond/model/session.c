@@ -417,12 +417,7 @@ void ltt_channel_remove_rule(struct ltt_session *session, struct ltt_channel *ch
 	free(rule);
 }
 
-/*
- * Parse @rule's filter: its own, or for a python rule the one that makes
- * it take its loggers' records (agent.h).  Returns 0, -E2BIG (too long),
- * -EINVAL or -ENOMEM.
- */
-static int rule_filter(struct ltt_event_rule *rule)
+int ltt_event_rule_parse_filter(struct ltt_event_rule *rule)
 {
 	char *text = rule->attr.filter;
 	int ret;
@@ -461,7 +456,7 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 		return -ENOMEM;
 	rule->attr = *attr;
 	rule->python = channel->python;
-	ret = rule_filter(rule);
+	ret = ltt_event_rule_parse_filter(rule);
 	if (ret) {
 		free(rule);
 		return ret;

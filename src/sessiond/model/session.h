@@ -306,6 +306,14 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 					     const struct ltt_rule_conf *attr);
 
 /**
+ * ltt_event_rule_parse_filter() - parse @rule's filter into rule->filter:
+ * its own, or for a python rule (rule->python) the one that makes it take
+ * its loggers' records (ltt_python_filter(), which holds its own).  Any
+ * lock.  Returns 0, -E2BIG (too long), -EINVAL or -ENOMEM.
+ */
+int ltt_event_rule_parse_filter(struct ltt_event_rule *rule);
+
+/**
  * ltt_channel_add_rule() - add an enabled rule to a channel of @session;
  * session lock held
  *

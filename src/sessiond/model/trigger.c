@@ -99,8 +99,7 @@ static int make_rule(struct ltt_trigger *t)
 	t->rule.attr = t->conf.rule;
 	t->rule.enabled = true;
 	t->rule.python = chan->python;
-	if (t->rule.attr.filter[0])
-		ret = ltt_filter_parse(t->rule.attr.filter, &t->rule.filter, NULL);
+	ret = ltt_event_rule_parse_filter(&t->rule);
 	if (ret)
 		return ret == -ENOMEM ? ret : -EINVAL;
 	cds_list_add(&t->rule.node, &chan->rules);

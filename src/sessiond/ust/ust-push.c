@@ -208,21 +208,17 @@ static bool has_agent(const struct ltt_app *app)
 	return false;
 }
 
-/*
- * Tell @app's agent the python rules of @channel (AGENT_RULES), when they
- * changed since it was last told.  apps_lock held.  Returns 0 or -errno.
- */
-static int sync_agent(struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
-		      uint32_t *last)
+int ltt_ust_push_agent(struct ltt_app *app, struct ltt_app_chan *ac,
+		       const struct ltt_channel *channel, uint64_t key, uint32_t *last)
 {
 	struct ltt_wbuf w;
 	uint64_t sig;
 	int ret = 0;
 
-	if (!chan->cc.channel->python || !has_agent(app))
+	if (!channel->python || !has_agent(app))
 		return 0;
 	ltt_wbuf_init(&w);
-	sig = ltt_agent_rules_put(&w, chan->cc.channel, chan->cc.key);
+	sig = ltt_agent_rules_put(&w, channel, key);
 	if (sig != ac->agent_sig) {
 		ret = ltt_app_send(app, LTT_APP_MSG_AGENT_RULES, &w, NULL, 0, last);
 		if (!ret)
@@ -243,7 +239,7 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		if (sync_event(b, trace, chan, app, ac, app->tps[t], last))
 			return;
 	}
-	sync_agent(chan, app, ac, last);
+	ltt_ust_push_agent(app, ac, chan->cc.channel, chan->cc.key, last);
 }
 
 void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,

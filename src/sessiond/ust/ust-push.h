@@ -85,6 +85,18 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 		      uint32_t *last);
 
 /**
+ * ltt_ust_push_agent() - tell @app's python agent the rules of python
+ * channel @channel (a session's, or a python trigger's rule) under @key
+ * (AGENT_RULES), when they changed since @ac was last told; nothing for a
+ * channel that is not python or a program without an agent
+ * @last: receives the seq of the command sent, if one was
+ *
+ * apps->lock held.  Returns 0 or -errno.
+ */
+int ltt_ust_push_agent(struct ltt_app *app, struct ltt_app_chan *ac,
+		       const struct ltt_channel *channel, uint64_t key, uint32_t *last);
+
+/**
  * ltt_ust_push_one() - ltt_ust_push_prepare() then ltt_ust_push_app() for
  * one program (not waited for); session lock held, takes apps->lock
  * around each part but the consumer's

@@ -4,9 +4,11 @@
  * trigger may act on (its owner's, or every program for root's) gets a
  * notifier (app protocol minor 4: NOTIFIER_ADD) and, for each event the
  * trigger's rule takes, the rule's filter programs and EVENT_ENABLE under
- * the notifier's key, as a channel would.  The program evaluates the rule
- * and writes one message per match on its notification socket; the app
- * thread reads it and ltt_ust_trigger_notified() fires the trigger.
+ * the notifier's key, as a channel would (a python rule: lttng_python:event,
+ * and AGENT_RULES under that key for the program's agent).  The program
+ * evaluates the rule and writes one message per match on its notification
+ * socket; the app thread reads it and ltt_ust_trigger_notified() fires
+ * the trigger.
  *
  * What a program was given is kept as a channel record of @app
  * (ltt_app_chan, session_id 0, its key the notifier's), so the same
@@ -22,10 +24,14 @@
 #include "sessiond/model/rule-filter.h"
 #include "sessiond/ust/ust.h"
 
-/* May @t act on @app's events?  Its owner's programs; root's: every one. */
+/*
+ * May @t act on @app's events?  A user-space or python rule, on its
+ * owner's programs; root's: on every one.
+ */
 static bool applies(const struct ltt_trigger *t, const struct ltt_app *app)
 {
-	return t->conf.domain == LTT_DOMAIN_USER && (t->owner == 0 || t->owner == app->uid);
+	return (t->conf.domain == LTT_DOMAIN_USER || t->conf.domain == LTT_DOMAIN_PYTHON) &&
+	       (t->owner == 0 || t->owner == app->uid);
 }
 
 static bool is_notifier(const struct ltt_app_chan *ac)
@@ -100,7 +106,10 @@ static int sync_events(struct ltt_app *app, struct ltt_app_chan *ac, const struc
 	return ret;
 }
 
-/* Give @app notifier @t if it has none, then the events it lacks. */
+/*
+ * Give @app notifier @t if it has none, then the events it lacks, then
+ * (a python rule) its agent the rule.
+ */
 static int sync_one(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *last)
 {
 	struct ltt_app_chan *ac = ltt_app_find_chan(app, t->key);
@@ -119,7 +128,8 @@ static int sync_one(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *
 		ac->enabled = true;
 		cds_list_add_tail(&ac->node, &app->chans);
 	}
-	return sync_events(app, ac, t, last);
+	ret = sync_events(app, ac, t, last);
+	return ret ? ret : ltt_ust_push_agent(app, ac, &t->chan, t->key, last);
 }
 
 /* Is @key one of @v's? */
@@ -152,15 +162,14 @@ static void drop_stale(struct ltt_app *app, struct ltt_trigger *const *v, size_t
 	}
 }
 
-/* The user-space event-rule triggers now: a referenced array (select). */
+/* The event-rule triggers now, of every domain (applies() tells): a referenced array. */
 static size_t current(struct ltt_ust *ust, struct ltt_trigger ***ret)
 {
 	if (!ust->triggers) {
 		*ret = NULL;
 		return 0;
 	}
-	return ltt_triggers_select(ust->triggers, LTT_CONDITION_EVENT_RULE_MATCHES,
-				   LTT_DOMAIN_USER, ret);
+	return ltt_triggers_select(ust->triggers, LTT_CONDITION_EVENT_RULE_MATCHES, 0, ret);
 }
 
 /* Make @app's notifiers those of @v (apps lock held); true when a command was sent. */
