@@ -4,7 +4,7 @@
  *
  * One event loop (common/evloop.h) over the listening socket and every
  * connection; the worker of each client user posts the commands it ran
- * back to it.
+ * (and the jobs run as that user: ltt_client_thread_run_as()) back to it.
  * Connections are non-blocking: a request is gathered piece by piece as
  * bytes arrive and a reply is written as the peer drains it, so a slow or
  * stuck client only ever delays itself.  A connection has at most one
@@ -37,6 +37,9 @@
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/worker.h"
+
+/* Workers for the users of ltt_client_thread_run_as() beyond the clients'. */
+#define RUN_AS_WORKERS 64
 
 struct ltt_client_thread;
 
@@ -77,16 +80,17 @@ struct ltt_client_thread {
 	struct ltt_evloop *loop;
 	struct ltt_evloop_listener listener;	/* on cfg.listen_fd */
 	/*
-	 * One worker per client uid with commands under way: a command that
-	 * waits for its user's stalled consumer holds that user's commands
-	 * only.  At most one request per connection is in flight, so there
-	 * are never more than LTT_MAX_CLIENTS.
+	 * One worker per uid with commands under way: a command that waits
+	 * for its user's stalled consumer holds that user's commands only.
+	 * At most one request per connection is in flight, so the clients
+	 * need at most LTT_MAX_CLIENTS; the jobs of ltt_client_thread_run_as()
+	 * (triggers' owners) get RUN_AS_WORKERS more.
 	 */
 	struct uid_worker {
 		uid_t uid;
-		unsigned int jobs;		/* submitted, not yet replied */
+		unsigned int jobs;		/* submitted, not yet back */
 		struct ltt_worker *worker;
-	} workers[LTT_MAX_CLIENTS];
+	} workers[LTT_MAX_CLIENTS + RUN_AS_WORKERS];
 	unsigned int nr_workers;
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
@@ -306,8 +310,12 @@ static void cmd_job_free(struct cmd_job *job)
 	free(job);
 }
 
-/* The worker of @uid's commands, started if none runs; NULL when it can't be. */
-static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid)
+/*
+ * The worker of @uid's commands, started if none runs; NULL when it can't
+ * be (no memory, or @max workers run).
+ */
+static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid,
+					 unsigned int max)
 {
 	struct uid_worker *w;
 	unsigned int i;
@@ -315,7 +323,7 @@ static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid)
 	for (i = 0; i < t->nr_workers; i++)
 		if (t->workers[i].uid == uid)
 			return &t->workers[i];
-	if (t->nr_workers == LTT_MAX_CLIENTS)
+	if (t->nr_workers >= max)
 		return NULL;
 	w = &t->workers[t->nr_workers];
 	if (ltt_worker_start(&w->worker))
@@ -378,7 +386,7 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 /* Hand @c's request to its user's worker.  Returns 0, or -ENOMEM (run it here). */
 static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_cmd_ctx *ctx)
 {
-	struct uid_worker *w = uid_worker_get(t, c->cred.uid);
+	struct uid_worker *w = uid_worker_get(t, c->cred.uid, LTT_MAX_CLIENTS);
 	struct cmd_job *job = w ? calloc(1, sizeof(*job)) : NULL;
 
 	if (!job) {
@@ -796,13 +804,89 @@ void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, co
 	ltt_evloop_post(t->loop, &j->job);
 }
 
-/* A job posted to the client thread that never ran: a command's or a notification's. */
+/* A job of ltt_client_thread_run_as(): to a worker and back, as a command's. */
+struct run_as_job {
+	struct ltt_evloop_job job;
+	struct ltt_client_thread *t;
+	uid_t uid;
+	void (*fn)(void *arg, int err);
+	void *arg;
+};
+
+/* Back on the client thread, @fn run: its worker may stop. */
+static void run_as_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
+{
+	struct run_as_job *job = (struct run_as_job *)j;
+
+	(void)loop;
+	uid_worker_put(job->t, job->uid);
+	free(job);
+}
+
+/* On @uid's worker. */
+static void run_as_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
+{
+	struct run_as_job *job = (struct run_as_job *)j;
+
+	(void)loop;
+	job->fn(job->arg, 0);
+	job->job.fn = run_as_done;
+	ltt_evloop_post(job->t->loop, &job->job);
+}
+
+/* On the client thread: to @uid's worker, which this thread alone starts and stops. */
+static void run_as_submit(struct ltt_evloop *loop, struct ltt_evloop_job *j)
+{
+	struct run_as_job *job = (struct run_as_job *)j;
+	struct uid_worker *w =
+		uid_worker_get(job->t, job->uid, LTT_MAX_CLIENTS + RUN_AS_WORKERS);
+
+	(void)loop;
+	if (!w) {
+		job->fn(job->arg, -EAGAIN);
+		free(job);
+		return;
+	}
+	w->jobs++;
+	job->job.fn = run_as_run;
+	ltt_worker_submit(w->worker, &job->job);
+}
+
+void ltt_client_thread_run_as(struct ltt_client_thread *t, uid_t uid,
+			      void (*fn)(void *arg, int err), void *arg)
+{
+	struct run_as_job *job = calloc(1, sizeof(*job));
+
+	if (!job) {
+		fn(arg, -ENOMEM);
+		return;
+	}
+	job->job.fn = run_as_submit;
+	job->t = t;
+	job->uid = uid;
+	job->fn = fn;
+	job->arg = arg;
+	ltt_evloop_post(t->loop, &job->job);
+}
+
+/*
+ * A job the client thread or a worker did not run, the threads stopping:
+ * a command's, a notification's or one of ltt_client_thread_run_as()
+ * (told -ESHUTDOWN if its function never ran).
+ */
 static void job_free(struct ltt_evloop_job *j)
 {
-	if (j->fn == on_notify_job)
+	struct run_as_job *r = (struct run_as_job *)j;
+
+	if (j->fn == on_notify_job) {
 		notify_job_free((struct notify_job *)j);
-	else
+	} else if (j->fn == run_as_submit || j->fn == run_as_run || j->fn == run_as_done) {
+		if (j->fn != run_as_done)
+			r->fn(r->arg, -ESHUTDOWN);
+		free(r);
+	} else {
 		cmd_job_free((struct cmd_job *)j);
+	}
 }
 
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
@@ -851,7 +935,7 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 	while (t->nr_workers) {
 		for (j = ltt_worker_stop(t->workers[--t->nr_workers].worker); j; j = next) {
 			next = j->next;
-			cmd_job_free((struct cmd_job *)j);
+			job_free(j);
 		}
 	}
 	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {

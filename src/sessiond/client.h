@@ -84,4 +84,18 @@ void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
  */
 void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, const char *name);
 
+/**
+ * ltt_client_thread_run_as() - run @fn(@arg, 0) on the worker of @uid's
+ * commands, after what that worker has already (a trigger's session
+ * actions run as commands of its owner: a user whose consumer stalls
+ * holds up only their own); any thread, never blocks
+ *
+ * @fn runs once: on the worker, or with -ENOMEM or -EAGAIN (no worker
+ * could be had: more than 64 users beyond the clients' at once) on the
+ * calling or the client thread, or with -ESHUTDOWN on the thread that
+ * stops the client thread when it never ran.
+ */
+void ltt_client_thread_run_as(struct ltt_client_thread *t, uid_t uid,
+			      void (*fn)(void *arg, int err), void *arg);
+
 #endif /* LTT_SESSIOND_CLIENT_H */

@@ -13,24 +13,22 @@
 #include "common/log.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/triggers.h"
-#include "sessiond/worker.h"
 
 struct ltt_trigger_runner {
 	struct ltt_triggers *trs;
 	struct ltt_session_registry *reg;
 	const struct ltt_domains *domains;
 	struct ltt_client_thread *clients;
-	struct ltt_worker *worker;
 	pthread_mutex_t lock;		/* over @stopping and submissions */
 	bool stopping;
 };
 
-/* One firing being run: the worker's, and the client thread's while it notifies. */
+/* One firing being run: its owner's worker's, and the client thread's while it notifies. */
 struct run {
-	struct ltt_evloop_job job;
 	struct ltt_trigger_runner *r;
 	struct ltt_triggers *trs;
 	struct ltt_firing *f;
+	uint32_t next;			/* the action to take next */
 	int refs;			/* atomic */
 };
 
@@ -100,25 +98,47 @@ static int run_action(struct ltt_trigger_runner *r, uid_t owner, const struct lt
 	return err;
 }
 
-/* On the worker: the actions of one firing, in order. */
-static void run_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+/*
+ * The notify actions of @run from @run->next on, up to its next session
+ * action (left in @run->next); never blocks.  Returns whether one is left.
+ */
+static bool notify_up_to_session(struct run *run)
 {
-	struct run *run = (struct run *)job;
+	struct ltt_firing *f = run->f;
+	const struct ltt_trigger_conf *c = &f->trigger->conf;
+
+	for (; run->next < c->nr_actions; run->next++) {
+		if (!(f->run & (1u << run->next)))
+			continue;
+		if (c->actions[run->next].type != LTT_ACTION_NOTIFY)
+			return true;
+		__atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
+		ltt_client_thread_notify(run->r->clients, f, run_put, run);
+	}
+	return false;
+}
+
+/*
+ * On the owner's worker: the actions of one firing from its first session
+ * action on, in order.  @fail: it could not run there (-ESHUTDOWN: the
+ * daemon stops; else its session actions are counted failed, its
+ * notifications still go).
+ */
+static void run_job(void *arg, int fail)
+{
+	struct run *run = arg;
 	struct ltt_firing *f = run->f;
 	const struct ltt_trigger_conf *c = &f->trigger->conf;
 	uint32_t i;
 	int err;
 
-	(void)loop;
-	for (i = 0; i < c->nr_actions; i++) {
-		if (!(f->run & (1u << i)))
-			continue;
-		if (c->actions[i].type == LTT_ACTION_NOTIFY) {
-			__atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
-			ltt_client_thread_notify(run->r->clients, f, run_put, run);
-			continue;
-		}
-		err = run_action(run->r, f->trigger->owner, &c->actions[i]);
+	if (fail == -ESHUTDOWN) {
+		run_put(run);
+		return;
+	}
+	while (notify_up_to_session(run)) {
+		i = run->next++;
+		err = fail ? LTT_ERR_NOMEM : run_action(run->r, f->trigger->owner, &c->actions[i]);
 		if (err)
 			LTT_WARN_RL("trigger '%s' (uid %u): %s of session '%s' failed: %s", c->name,
 				    (unsigned int)f->trigger->owner,
@@ -133,6 +153,7 @@ static void on_fired(void *arg, struct ltt_firing *f)
 {
 	struct ltt_trigger_runner *r = arg;
 	struct run *run = calloc(1, sizeof(*run));
+	bool more;
 
 	pthread_mutex_lock(&r->lock);
 	if (!run || r->stopping) {
@@ -143,13 +164,21 @@ static void on_fired(void *arg, struct ltt_firing *f)
 		free(run);
 		return;
 	}
-	run->job.fn = run_job;
 	run->r = r;
 	run->trs = r->trs;
 	run->f = f;
 	run->refs = 1;
-	ltt_worker_submit(r->worker, &run->job);
+	/*
+	 * The notifications before any session action go at once; the rest
+	 * waits for the owner's commands and firings before it.  Under the
+	 * lock: the client thread outlives a runner not stopped.
+	 */
+	more = notify_up_to_session(run);
+	if (more)
+		ltt_client_thread_run_as(r->clients, f->trigger->owner, run_job, run);
 	pthread_mutex_unlock(&r->lock);
+	if (!more)
+		run_put(run);
 }
 
 static void on_removed(void *arg, struct ltt_trigger *t)
@@ -167,7 +196,6 @@ int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_regist
 			     struct ltt_trigger_runner **ret)
 {
 	struct ltt_trigger_runner *r = calloc(1, sizeof(*r));
-	int err;
 
 	if (!r)
 		return -ENOMEM;
@@ -176,12 +204,6 @@ int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_regist
 	r->domains = domains;
 	r->clients = clients;
 	pthread_mutex_init(&r->lock, NULL);
-	err = ltt_worker_start(&r->worker);
-	if (err) {
-		pthread_mutex_destroy(&r->lock);
-		free(r);
-		return err;
-	}
 	trs->hooks = (struct ltt_trigger_hooks){ .fired = on_fired, .removed = on_removed, .arg = r };
 	*ret = r;
 	return 0;
@@ -189,18 +211,11 @@ int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_regist
 
 void ltt_trigger_runner_stop(struct ltt_trigger_runner *r)
 {
-	struct ltt_evloop_job *j, *next;
-
 	if (!r)
 		return;
 	pthread_mutex_lock(&r->lock);
 	r->stopping = true;
 	pthread_mutex_unlock(&r->lock);
-	for (j = ltt_worker_stop(r->worker); j; j = next) {
-		next = j->next;
-		run_put((struct run *)j);
-	}
-	r->worker = NULL;
 }
 
 void ltt_trigger_runner_free(struct ltt_trigger_runner *r)

@@ -6,11 +6,13 @@
  * the owner's credentials: the same checks as if the owner had typed it),
  * and hands notifications to the client thread's subscribers.
  *
- * One worker thread runs the actions, one firing after the other, so a
- * firing never waits on the thread that noticed the condition (the app
- * thread, the rotation thread).  A session action that fails (the session
- * is gone, already started, ...) is counted in the trigger with its code
- * (list-triggers shows it).
+ * A firing's actions run on the worker of its owner's commands
+ * (ltt_client_thread_run_as()), after the firings and commands of that
+ * owner before it: a firing never waits on the thread that noticed the
+ * condition (the app thread, the rotation thread), and a user whose
+ * consumer stalls holds up only their own triggers' actions and commands.
+ * A session action that fails (the session is gone, already started,
+ * ...) is counted in the trigger with its code (list-triggers shows it).
  */
 #ifndef LTT_SESSIOND_TRIGGERS_H
 #define LTT_SESSIOND_TRIGGERS_H
@@ -34,8 +36,9 @@ int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_regist
 
 /**
  * ltt_trigger_runner_stop() - no more firings are taken (those that come
- * are dropped); the running one ends, those not run are dropped.
- * Accepts NULL.  Call before the client thread stops.
+ * are dropped); those under way end with the client thread's workers
+ * (ltt_client_thread_stop(): the running ones finish, the others are
+ * dropped).  Accepts NULL.  Call before the client thread stops.
  */
 void ltt_trigger_runner_stop(struct ltt_trigger_runner *r);
 
