@@ -63,7 +63,8 @@ static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 static int module_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		      struct ltt_kabi_obj *ret_new)
 {
-	int rc = arg ? ioctl(obj->fd, requests[op], arg) : ioctl(obj->fd, requests[op]);
+	/* no argument: 0, which the tracer checks (a missing third argument is garbage) */
+	int rc = ioctl(obj->fd, requests[op], arg ? (unsigned long)arg : 0UL);
 
 	if (rc < 0) {
 		LTT_DBG("kernel: %s: %s", ltt_kabi_ops[op].name, strerror(errno));
