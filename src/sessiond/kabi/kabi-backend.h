@@ -51,7 +51,18 @@ enum ltt_kabi_op {
 	LTT_KABI_OP_EVENT_SET_FILTER,
 	LTT_KABI_OP_CONTEXT_ADD,
 	LTT_KABI_OP_STATEDUMP,
+	LTT_KABI_OP_STREAM_USAGE,	/* the daemon's own: no ioctl of that name */
 	LTT_KABI_OP_NR,
+};
+
+/*
+ * STREAM_USAGE's argument: how many bytes a stream holds that its reader
+ * has not read yet (written, not consumed).  The module's backend asks
+ * SNAPSHOT_SPAN (the write position less the oldest packet still to
+ * read); the tracefs backend reads the CPU's buffer's "bytes:" statistic.
+ */
+struct ltt_kabi_stream_usage {
+	uint64_t bytes;
 };
 
 /* What the thread knows of every operation, whatever the backend. */

@@ -60,11 +60,26 @@ static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 	return 0;
 }
 
+/* STREAM_USAGE: from SNAPSHOT_SPAN, what was written since the oldest packet to read. */
+static int module_usage(struct ltt_kabi_obj *stream, struct ltt_kabi_stream_usage *ret)
+{
+	struct ltt_kabi_snapshot_span span = { 0 };
+
+	if (ioctl(stream->fd, LTT_KABI_SNAPSHOT_SPAN, &span) < 0)
+		return -errno;
+	ret->bytes = span.produced > span.begin ? span.produced - span.begin : 0;
+	return 0;
+}
+
 static int module_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		      struct ltt_kabi_obj *ret_new)
 {
+	int rc;
+
+	if (op == LTT_KABI_OP_STREAM_USAGE)
+		return module_usage(obj, arg);
 	/* no argument: 0, which the tracer checks (a missing third argument is garbage) */
-	int rc = ioctl(obj->fd, requests[op], arg ? (unsigned long)arg : 0UL);
+	rc = ioctl(obj->fd, requests[op], arg ? (unsigned long)arg : 0UL);
 
 	if (rc < 0) {
 		LTT_DBG("kernel: %s: %s", ltt_kabi_ops[op].name, strerror(errno));

@@ -518,18 +518,52 @@ static int context_add(struct ltt_kabi_context *ctx)
 
 /* ---- streams ---- */
 
+/* A stream: its CPU's trace_pipe_raw (the object's fd) and statistics. */
+struct tf_stream {
+	int stats_fd;			/* per_cpu/cpuN/stats */
+};
+
 static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
 		      struct ltt_kabi_obj *ret_new)
 {
+	struct tf_stream *s = malloc(sizeof(*s));
 	char path[64];
-	int fd;
+	int fd, ret;
 
+	if (!s)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "per_cpu/cpu%u/stats", st->cpu);
+	s->stats_fd = openat(c->dir_fd, path, O_RDONLY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "per_cpu/cpu%u/trace_pipe_raw", st->cpu);
-	fd = openat(c->dir_fd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;	/* ENOENT: no such CPU */
-	*ret_new = (struct ltt_kabi_obj){ .fd = fd };
+	fd = s->stats_fd < 0 ? -1 : openat(c->dir_fd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;	/* ENOENT: no such CPU */
+		if (s->stats_fd >= 0)
+			close(s->stats_fd);
+		free(s);
+		return ret;
+	}
+	*ret_new = (struct ltt_kabi_obj){ .fd = fd, .priv = s };
 	return 0;
+}
+
+/*
+ * STREAM_USAGE: the "bytes:" line of the CPU's statistics, what its
+ * buffer holds that no read took yet.  -EIO when the kernel's file has
+ * no such line.
+ */
+static int stream_usage(struct tf_stream *s, struct ltt_kabi_stream_usage *ret)
+{
+	char text[1024], *line;
+	ssize_t n = pread(s->stats_fd, text, sizeof(text) - 1, 0);
+
+	if (n < 0)
+		return -errno;
+	text[n] = '\0';
+	for (line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+		if (sscanf(line, "bytes: %" SCNu64, &ret->bytes) == 1)
+			return 0;
+	return -EIO;
 }
 
 int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
@@ -562,6 +596,8 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return tracefs_track_get(obj->priv, arg);
 	case LTT_KABI_OP_STATEDUMP:
 		return session_statedump(obj->priv);
+	case LTT_KABI_OP_STREAM_USAGE:
+		return stream_usage(obj->priv, arg);
 	default:
 		return -ENOTTY;	/* not an operation of tracefs objects */
 	}
@@ -587,6 +623,11 @@ void tracefs_inst_release(struct ltt_kabi_obj *obj)
 		c = obj->priv;
 		chan_unlink(c);
 		chan_free(c, obj->fd);
+		break;
+	case LTT_KABI_KIND_STREAM:
+		close(((struct tf_stream *)obj->priv)->stats_fd);
+		free(obj->priv);
+		close(obj->fd);
 		break;
 	default:
 		close(obj->fd);

@@ -71,6 +71,8 @@ const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
 					   LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_KIND_CHANNEL,
 				      sizeof(struct ltt_kabi_context), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_STREAM_USAGE] = { "STREAM_USAGE", LTT_KABI_KIND_STREAM,
+				       sizeof(struct ltt_kabi_stream_usage), LTT_KABI_KIND_NONE },
 };
 
 struct kobj {
@@ -417,6 +419,16 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 	struct ltt_kabi_stream arg = { .cpu = cpu };
 
 	return call_op(kabi, LTT_KABI_OP_STREAM, channel, &arg, ret_stream);
+}
+
+int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream, uint64_t *ret_bytes)
+{
+	struct ltt_kabi_stream_usage arg = { 0 };
+	int ret = call_op(kabi, LTT_KABI_OP_STREAM_USAGE, stream, &arg, NULL);
+
+	if (ret == 0)
+		*ret_bytes = arg.bytes;
+	return ret;
 }
 
 int ltt_kabi_dup(struct ltt_kabi *kabi, ltt_khandle handle, int *ret_fd)

@@ -106,6 +106,14 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 			   ltt_khandle *ret_stream);
 
 /**
+ * ltt_kabi_stream_usage() - the bytes @stream holds that its reader has
+ * not read yet (channel-buffer-usage triggers); answers at once
+ *
+ * Returns 0, or -ENOTTY (a module older than ABI 1.2, without snapshots).
+ */
+int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream, uint64_t *ret_bytes);
+
+/**
  * ltt_kabi_dup() - a duplicate of a stream's fd, or of a channel's when
  * the backend hands channels to consumers (ltt_kabi_backend.pages), for
  * the consumer (the caller owns and closes it)
