@@ -15,6 +15,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_kernel_tracefs_statedump.sh \
 	tests/regression/test_kernel_tracefs_filter.sh \
 	tests/regression/test_kernel_tracefs_snapshot.sh \
+	tests/regression/test_kernel_tracefs_triggers.sh \
 	tests/regression/test_kernel_tracefs_analyses.sh \
 	tests/regression/test_lttng_spellings.sh \
 	tests/regression/test_daemon.sh \

@@ -40,10 +40,10 @@ trigger_field() {
 SEQ_FILTER='seq == 5000'
 
 # --- refusals: nothing added
-run lttctl add-trigger --condition=channel-buffer-usage-ge --session=none --channel=channel0 -k \
-	--threshold-ratio=0.5 --action=notify
+run lttctl add-trigger --condition=event-rule-matches --type=kernel:tracepoint --name=sched_switch \
+	--action=notify
 like "$RC:$OUT" "^1:.*can't evaluate that condition yet" \
-	"buffer usage of a kernel channel: refused, TRIGGER_UNSUPPORTED"
+	"a kernel event rule: refused, TRIGGER_UNSUPPORTED"
 run lttctl add-trigger --condition=event-rule-matches --type=user --name='ltt_test:seq' \
 	--action=start-session nosuch
 like "$RC:$OUT" "^1:.*no session by that name" "an action on a session that does not exist: refused"

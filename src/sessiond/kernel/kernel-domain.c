@@ -675,6 +675,41 @@ static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session
 	*ret = f;
 }
 
+/*
+ * channel-buffer-usage: what each of @channel's streams holds unread, as
+ * the tracer says it (the kernel thread answers at once: no consumer is
+ * asked, so a stalled one, the usual reason a channel fills, delays
+ * nothing).
+ */
+static int kernel_channel_usage(struct ltt_domain_impl *d, struct ltt_session *session,
+				const struct ltt_channel *channel, struct ltt_domain_usage *ret)
+{
+	struct ltt_kernel *k = to_kernel(d);
+	struct kernel_session *ks = state_of(session);
+	struct ltt_domain_usage u = {
+		.lowest = UINT64_MAX,
+		.capacity = channel->attr.subbuf_size * channel->attr.num_subbuf,
+	};
+	struct kernel_chan *kc;
+	uint64_t bytes;
+	size_t i;
+
+	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
+		if (kc->cc.channel != channel)
+			continue;
+		for (i = 0; kc->streams && i < k->nr_cpus; i++) {
+			if (!kc->streams[i] || ltt_kabi_stream_usage(k->kabi, kc->streams[i], &bytes))
+				continue;
+			u.highest = bytes > u.highest ? bytes : u.highest;
+			u.lowest = bytes < u.lowest ? bytes : u.lowest;
+		}
+	}
+	if (u.lowest == UINT64_MAX)
+		return -ENOENT;	/* no stream, or none could be read */
+	*ret = u;
+	return 0;
+}
+
 /* "integer", "string", ... for lttctl list -k -f. */
 static const char *type_name(const struct ltt_kabi_field *f)
 {
@@ -838,6 +873,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.destroy = kernel_destroy,
 	.channel_stats = kernel_channel_stats,
 	.channel_failure = kernel_channel_failure,
+	.channel_usage = kernel_channel_usage,
 	.relay_pending = kernel_relay_pending,
 	.relay_status = kernel_relay_status,
 	.relay_archive = ltt_kernel_relay_archive,

@@ -52,6 +52,26 @@ wait_pid_exit() {
 	done
 }
 
+# wait_state PID STATE: until the process is in STATE (T: stopped), at most 30 s.
+wait_state() {
+	local i=0
+	until grep -q "^State:[[:space:]]*$2" "/proc/$1/status" 2>/dev/null; do
+		[ $i -ge 3000 ] && return 1
+		usleep 10000
+		i=$((i + 1))
+	done
+}
+
+# wait_for_text FILE TEXT [SECONDS]: until FILE holds TEXT (default 30 s).
+wait_for_text() {
+	local n=0 max=$((${3:-30} * 100))
+	until grep -q "$2" "$1" 2>/dev/null; do
+		[ $n -ge $max ] && return 1
+		usleep 10000
+		n=$((n + 1))
+	done
+}
+
 # The root session daemon: run directory /run/ltt, as installed.
 LTT_GUEST_RUNDIR=/run/ltt
 

@@ -9,16 +9,6 @@ result emitted $((N1 + 2 * N2 + M))
 ltt-sessiond --background -v 2>>"$LTT_OUT/sessiond.log" || exit 1
 trap stop_sessiond EXIT
 
-# wait_state PID STATE: until the process is in STATE (T: stopped), bounded
-wait_state() {
-	local i=0
-	until grep -q "^State:[[:space:]]*$2" "/proc/$1/status" 2>/dev/null; do
-		[ $i -ge 3000 ] && return 1
-		usleep 10000
-		i=$((i + 1))
-	done
-}
-
 # wait_log TEXT: until the daemon's log says TEXT, bounded (60 s)
 wait_log() {
 	local i=0
