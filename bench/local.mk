@@ -53,8 +53,7 @@ EXTRA_DIST += bench/kernel.sh bench/kernel-table.py
 # The tracefs backend (bench/tracefs.sh): the consumer's page conversion
 # alone, ftrace alone with a plain reader, a paced getppid() load.
 noinst_PROGRAMS += bench/tfs_conv bench/tfs_ftrace bench/tfs_pace
-bench_tfs_conv_SOURCES = bench/tfs_conv.c bench/tfs-inst.c bench/tfs-inst.h \
-	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h
+bench_tfs_conv_SOURCES = bench/tfs_conv.c bench/tfs-inst.c bench/tfs-inst.h
 bench_tfs_conv_LDADD = src/common/libcommon.la -lpthread
 bench_tfs_ftrace_SOURCES = bench/tfs_ftrace.c bench/tfs-inst.c bench/tfs-inst.h
 bench_tfs_ftrace_LDADD = src/common/libcommon.la -lpthread

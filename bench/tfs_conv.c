@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * tfs_conv - what the consumer's conversion of ftrace pages into CTF
- * packets (ltt_ftrace_conv_page(), src/consumerd/ftrace-conv.c) costs an
+ * packets (ltt_ftrace_conv_page(), src/common/ftrace-conv.c) costs an
  * event, on the kernel's own pages:
  *
  *   tfs_conv capture DIR
@@ -39,7 +39,7 @@
 
 #include "common/paths.h"
 #include "tfs-inst.h"
-#include "consumerd/ftrace-conv.h"
+#include "common/ftrace-conv.h"
 
 #define MAX_CPUS 64
 #define PAGE_MAX 65536

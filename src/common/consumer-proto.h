@@ -74,7 +74,7 @@
  *       the channel's ftrace instance (opened O_NONBLOCK), and the
  *       channel's event map (common/ftrace-map.h: a sealed memfd, the
  *       same for every CPU).  The consumer converts the pages it reads
- *       into CTF packets (consumerd/ftrace-conv.h): a record of ftrace id
+ *       into CTF packets (common/ftrace-conv.h): a record of ftrace id
  *       N is the map's event of that id.  -EINVAL if the map is not one,
  *       -EPROTO for a channel of another domain (and ADD_STREAM or
  *       ADD_KERNEL_STREAM to a tracefs channel).

@@ -3,7 +3,7 @@
  * ftrace-format.h - the layout of the kernel's own trace events (tracefs):
  * the text of an event's `events/SYS/EV/format` file, and of
  * `events/header_page`, parsed into fixed-size structs that the consumer's
- * converter (consumerd/ftrace-conv.h) reads records with and that the
+ * converter (common/ftrace-conv.h) reads records with and that the
  * session daemon turns into TSDL (through ltt_ftrace_event_to_kabi() and
  * sessiond/ctrace/tsdl.c's ltt_tsdl_kernel_event()).
  *

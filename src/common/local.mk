@@ -21,6 +21,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/fault.c src/common/fault.h \
 	src/common/ftrace-format.c src/common/ftrace-format.h \
 	src/common/ftrace-map.c src/common/ftrace-map.h \
+	src/common/ftrace-conv.c src/common/ftrace-conv.h \
 	src/common/ftrace-prefilter.c src/common/ftrace-prefilter.h \
 	src/common/error.c \
 	src/common/errmap.c src/common/errmap.h \

@@ -58,9 +58,8 @@
  *                   and the replies awaited, the relay's lock
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
  *
- * Conversion (inside the tracefs source):
- *   ftrace-conv.[ch]  the kernel's own ring-buffer pages (tracefs) into
- *                   CTF packets
+ * The tracefs source converts pages with common/ftrace-conv.[ch], which
+ * the session daemon's kernel notifiers also read records with.
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H
 #define LTT_CONSUMERD_CONSUMERD_H

@@ -22,8 +22,7 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/relay-link.c src/consumerd/relay-session.c src/consumerd/relay-link.h \
 	src/consumerd/relay-archive.c \
 	src/consumerd/snapshot.c src/consumerd/snapshot.h \
-	src/consumerd/fs.c src/consumerd/fs.h \
-	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h
+	src/consumerd/fs.c src/consumerd/fs.h
 
 src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 src_consumerd_ltt_consumerd_LDADD = src/common/libcommon.la $(POPT_LIBS)

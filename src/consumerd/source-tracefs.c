@@ -18,7 +18,7 @@
 #include "common/ftrace-map.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
-#include "consumerd/ftrace-conv.h"
+#include "common/ftrace-conv.h"
 #include "consumerd/source-tracefs.h"
 #include "filter-vm/filter-vm.h"
 

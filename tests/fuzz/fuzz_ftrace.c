@@ -2,7 +2,7 @@
 /*
  * fuzz_ftrace.c - what the kernel's tracefs hands ltt: the text of an
  * event's format file (common/ftrace-format.c) and the ring-buffer pages
- * of trace_pipe_raw (consumerd/ftrace-conv.c).
+ * of trace_pipe_raw (common/ftrace-conv.c).
  *
  * Input: one byte that picks the decoder (odd: a page; 2 in its low bits:
  * an event map's filter log; else a format file), then the text, the page
@@ -27,7 +27,7 @@
 
 #include "common/filter-compile.h"
 #include "common/ftrace-map.h"
-#include "consumerd/ftrace-conv.h"
+#include "common/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "fuzz.h"
 #include "kmod/ltt-packet.h"

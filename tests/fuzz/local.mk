@@ -127,8 +127,7 @@ tests_fuzz_fuzz_filter_bc_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_filter_bc_LDADD = $(FUZZ_LINK_WITH)
 
 # The kernel's tracefs: format files and trace_pipe_raw pages.
-tests_fuzz_fuzz_ftrace_SOURCES = tests/fuzz/fuzz_ftrace.c src/consumerd/ftrace-conv.c \
-	src/consumerd/ftrace-conv.h $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_ftrace_SOURCES = tests/fuzz/fuzz_ftrace.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_ftrace_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_ftrace_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_ftrace_LDADD = $(FUZZ_LINK_WITH)

@@ -279,12 +279,10 @@ tests_unit_test_ftrace_format_SOURCES = tests/unit/test_ftrace_format.c \
 tests_unit_test_ftrace_format_LDADD = src/common/libcommon.la
 tests_unit_test_ftrace_conv_SOURCES = tests/unit/test_ftrace_conv.c \
 	tests/unit/test_ftrace_real.c tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
-	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_conv_LDADD = src/common/libcommon.la
 tests_unit_test_ftrace_filter_SOURCES = tests/unit/test_ftrace_filter.c \
-	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
-	src/consumerd/ftrace-conv.c src/consumerd/ftrace-conv.h $(UNIT_TAP_SOURCES)
+	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_filter_LDADD = src/common/libcommon.la
 tests_unit_test_ftrace_prefilter_SOURCES = tests/unit/test_ftrace_prefilter.c \
 	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h $(UNIT_TAP_SOURCES)

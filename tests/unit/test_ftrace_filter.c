@@ -2,7 +2,7 @@
 /*
  * test_ftrace_filter.c - kernel filters on the tracefs path: the event
  * map's filter log (common/ftrace-map.h) and the converter running an
- * event's programs on its records (consumerd/ftrace-conv.h).
+ * event's programs on its records (common/ftrace-conv.h).
  *
  * Programs are compiled here as the session daemon compiles them, from
  * the fields ltt_ftrace_filter_fields() gives the test event (an integer,
@@ -19,7 +19,7 @@
 
 #include "common/filter-compile.h"
 #include "common/ftrace-map.h"
-#include "consumerd/ftrace-conv.h"
+#include "common/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "ftrace-pages.h"
 #include "kmod/ltt-packet.h"

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "consumerd/ftrace-conv.h"
+#include "common/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "kmod/ltt-fields.h"
 #include "kmod/ltt-packet.h"
