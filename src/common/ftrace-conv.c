@@ -513,6 +513,11 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		c->st.clamped++;
 	}
 	c->last_ts = ts;
+	if (c->visit) {
+		c->st.events++;
+		c->visit(c->visit_arg, m, ts, rec->p, rec->len);
+		return;
+	}
 	write_event(c, m, ts, rec, emit, arg);
 }
 
@@ -613,15 +618,16 @@ static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64
 	}
 }
 
-int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
-			 ltt_ftrace_emit_fn emit, void *arg)
+/* A page's records: into packets through @emit, or to c->visit when set. */
+static int conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
+		     ltt_ftrace_emit_fn emit, void *arg)
 {
 	const struct view whole = { page, len };
 	struct view data;
 	uint64_t page_ts, commit;
 	size_t data_len;
 
-	if (!c || !page || !emit || len < c->page.data_offset ||
+	if (!page || len < c->page.data_offset ||
 	    !rd_word(&whole, c->page.ts_offset, 8, &page_ts) ||
 	    !rd_word(&whole, c->page.commit_offset, c->page.commit_size, &commit))
 		return -EINVAL;
@@ -637,6 +643,37 @@ int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len
 	data.len = data_len;
 	walk_page(c, &data, page_ts, emit, arg);
 	return c->emit_err;
+}
+
+int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
+			 ltt_ftrace_emit_fn emit, void *arg)
+{
+	if (!c || !emit)
+		return -EINVAL;
+	return conv_page(c, page, len, emit, arg);
+}
+
+int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *c, const void *page, size_t len,
+			  ltt_ftrace_visit_fn visit, void *arg)
+{
+	int ret;
+
+	if (!c || !visit)
+		return -EINVAL;
+	c->visit = visit;
+	c->visit_arg = arg;
+	ret = conv_page(c, page, len, NULL, NULL);
+	c->visit = NULL;
+	c->visit_arg = NULL;
+	return ret;
+}
+
+bool ltt_ftrace_record_args(const struct ltt_ftrace_event *ev, const void *rec, size_t len,
+			    struct ltt_filter_arg *args, int32_t *biased)
+{
+	const struct view v = { rec, len };
+
+	return len >= ev->min_size && filter_args(ev, &v, args, biased);
 }
 
 /* ---- the rest of the API ---- */

@@ -39,6 +39,7 @@
 #ifndef LTT_CONSUMERD_FTRACE_CONV_H
 #define LTT_CONSUMERD_FTRACE_CONV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,8 @@
 #include "common/ctf.h"
 #include "common/ftrace-format.h"
 #include "common/ftrace-map.h"
+
+struct ltt_filter_arg;
 
 /*
  * One mapped event: its layout (borrowed), its CTF id, and the programs
@@ -86,6 +89,16 @@ struct ltt_ftrace_conv_stats {
 	uint64_t clamped;		/* timestamps raised to the stream's latest */
 };
 
+/**
+ * ltt_ftrace_visit_fn - a record a converter's map and filters kept
+ * (ltt_ftrace_conv_visit())
+ * @m: its event's mapping: layout and CTF id
+ * @ts: its timestamp, as a converted event's
+ * @rec: its bytes, at least @m->layout->min_size; valid for the call only
+ */
+typedef void (*ltt_ftrace_visit_fn)(void *arg, const struct ltt_ftrace_map *m, uint64_t ts,
+				    const void *rec, size_t len);
+
 struct ltt_ftrace_conv {
 	uint8_t uuid[LTT_CTF_UUID_LEN];
 	uint32_t stream_id;
@@ -106,6 +119,8 @@ struct ltt_ftrace_conv {
 	struct ltt_ftrace_raw_map raw[LTT_FTRACE_CONV_RAW_MAX];
 	uint32_t nr_raw;
 	int emit_err;			/* the sink's first error in this call */
+	ltt_ftrace_visit_fn visit;	/* during ltt_ftrace_conv_visit() only */
+	void *visit_arg;
 	struct ltt_ftrace_conv_stats st;
 };
 
@@ -219,6 +234,27 @@ int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *conv, const struct ltt_
  */
 int ltt_ftrace_conv_page(struct ltt_ftrace_conv *conv, const void *page, size_t len,
 			 ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_visit() - a page's records for a reader of records,
+ * not of packets: each record the map and the filters keep goes to
+ * @visit (counted in stats.events) and into no packet; the others are
+ * counted as ltt_ftrace_conv_page() counts them, the pages' missed
+ * events in stats.discarded.  Returns 0 or -EINVAL (NULL, @len shorter
+ * than the page header; nothing done).
+ */
+int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *conv, const void *page, size_t len,
+			  ltt_ftrace_visit_fn visit, void *arg);
+
+/**
+ * ltt_ftrace_record_args() - what a filter program reads of record @rec
+ * (@len bytes, at least @ev's min_size) of event @ev: its fields in layout
+ * order into @args (@ev->nr_fields of them; a biased or derived integer's
+ * value in @biased, read as an s32), as the converter's filters read them.
+ * Returns false when a __data_loc points outside the record.
+ */
+bool ltt_ftrace_record_args(const struct ltt_ftrace_event *ev, const void *rec, size_t len,
+			    struct ltt_filter_arg *args, int32_t *biased);
 
 /**
  * ltt_ftrace_conv_flush() - close the current packet (content_size below

@@ -228,6 +228,63 @@ static void check_log(void)
 	close(fd);
 }
 
+/* What a visitor saw: the records' a fields, their times, none torn. */
+struct seen {
+	long n;
+	uint64_t a_sum, last_ts;
+	bool bad;
+};
+
+static void visit(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, const void *rec,
+		  size_t len)
+{
+	struct ltt_filter_arg args[LTT_FTRACE_MAX_FIELDS];
+	int32_t biased[LTT_FTRACE_MAX_FIELDS];
+	struct seen *s = arg;
+	uint32_t a;
+
+	if (m->layout != &layout || !ltt_ftrace_record_args(m->layout, rec, len, args, biased)) {
+		s->bad = true;
+		return;
+	}
+	memcpy(&a, args[0].p, 4);	/* a, the first field */
+	s->n++;
+	s->a_sum += a;
+	s->last_ts = ts;
+}
+
+/*
+ * A reader of records (ltt_ftrace_conv_visit()): the records the filter
+ * keeps, each whole with its fields and time, none in a packet.
+ */
+static void check_visit(void)
+{
+	struct ltt_ftrace_map_filter f = { .ftrace_id = FP_ID, .nr = 1 };
+	struct ltt_ftrace_conv_stats st;
+	struct ltt_ftrace_conv c;
+	struct seen s = { 0 };
+
+	ltt_ftrace_conv_init(&c, uuid, 1, 3, PKT_SIZE, NULL);
+	ltt_ftrace_conv_map(&c, FP_ID, 7, &layout);
+	if (compile("a == 3", &f.code[0], &f.len[0])) {
+		tap_ok(false, "visit: 'a == 3' compiles");
+		ltt_ftrace_conv_fini(&c);
+		return;
+	}
+	ltt_ftrace_conv_set_filter(&c, FP_ID, 0, &f);
+	tap_is_int(ltt_ftrace_conv_visit(&c, pg.b, PAGE, visit, &s), 0, "visit: the page is read");
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(!s.bad && s.n == 10 && s.a_sum == 30,
+	       "visit: the 10 records of a == 3 of 40, each with its fields (%ld, sum %llu)", s.n,
+	       (unsigned long long)s.a_sum);
+	tap_is_u64(s.last_ts, 1000 + 10 * 39, "visit: the last one (pid 39) at its time");
+	tap_ok(st.events == 10 && st.filtered == 30 && st.packets == 0 && c.used == 0,
+	       "visit: counted as kept (10) and filtered (30), no packet opened");
+	tap_is_int(ltt_ftrace_conv_visit(&c, pg.b, PAGE, NULL, &s), -EINVAL, "visit: NULL visitor: -EINVAL");
+	free(f.code[0]);
+	ltt_ftrace_conv_fini(&c);
+}
+
 static void check_api(void)
 {
 	struct ltt_ftrace_map_filter f = { 0 };
@@ -252,6 +309,7 @@ int main(void)
 	}
 	check_conversion();
 	check_log();
+	check_visit();
 	check_api();
 	return tap_done();
 }
