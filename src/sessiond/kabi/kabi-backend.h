@@ -52,18 +52,29 @@ enum ltt_kabi_op {
 	LTT_KABI_OP_CONTEXT_ADD,
 	LTT_KABI_OP_STATEDUMP,
 	LTT_KABI_OP_STREAM_USAGE,	/* the daemon's own: no ioctl of that name */
+	LTT_KABI_OP_WAKE_EARLY,		/* the daemon's own, tracefs only: see below */
 	LTT_KABI_OP_NR,
 };
 
 /*
  * STREAM_USAGE's argument: how many bytes a stream holds that its reader
- * has not read yet (written, not consumed).  The module's backend asks
- * SNAPSHOT_SPAN (the write position less the oldest packet still to
- * read); the tracefs backend reads the CPU's buffer's "bytes:" statistic.
+ * has not read yet (written, not consumed), and how many events it could
+ * not keep so far (a full buffer in discard mode).  The module's backend
+ * asks SNAPSHOT_SPAN (the write position less the oldest packet still to
+ * read) and STREAM_STATS; the tracefs backend reads the CPU's buffer's
+ * "bytes:" and "dropped events:" statistics.
  */
 struct ltt_kabi_stream_usage {
 	uint64_t bytes;
+	uint64_t dropped;
 };
+
+/*
+ * WAKE_EARLY (a channel, no argument): a reader waiting on a stream is
+ * woken by its first record, not once a sub-buffer's worth is there
+ * (the kernel notifiers of triggers: each record is a firing).  tracefs:
+ * the instance's buffer_percent 0; the module: -ENOTTY.
+ */
 
 /* What the thread knows of every operation, whatever the backend. */
 struct ltt_kabi_op_desc {

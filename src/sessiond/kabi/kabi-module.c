@@ -60,14 +60,20 @@ static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 	return 0;
 }
 
-/* STREAM_USAGE: from SNAPSHOT_SPAN, what was written since the oldest packet to read. */
+/*
+ * STREAM_USAGE: from SNAPSHOT_SPAN, what was written since the oldest
+ * packet to read; from STREAM_STATS, the events discarded.
+ */
 static int module_usage(struct ltt_kabi_obj *stream, struct ltt_kabi_stream_usage *ret)
 {
 	struct ltt_kabi_snapshot_span span = { 0 };
+	struct ltt_kabi_stream_stats st = { 0 };
 
-	if (ioctl(stream->fd, LTT_KABI_SNAPSHOT_SPAN, &span) < 0)
+	if (ioctl(stream->fd, LTT_KABI_SNAPSHOT_SPAN, &span) < 0 ||
+	    ioctl(stream->fd, LTT_KABI_STREAM_STATS, &st) < 0)
 		return -errno;
 	ret->bytes = span.produced > span.begin ? span.produced - span.begin : 0;
+	ret->dropped = st.events_discarded;
 	return 0;
 }
 
@@ -78,6 +84,8 @@ static int module_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 
 	if (op == LTT_KABI_OP_STREAM_USAGE)
 		return module_usage(obj, arg);
+	if (op == LTT_KABI_OP_WAKE_EARLY)
+		return -ENOTTY;	/* its readers are woken per sub-buffer */
 	/* no argument: 0, which the tracer checks (a missing third argument is garbage) */
 	rc = ioctl(obj->fd, requests[op], arg ? (unsigned long)arg : 0UL);
 

@@ -548,22 +548,24 @@ static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
 }
 
 /*
- * STREAM_USAGE: the "bytes:" line of the CPU's statistics, what its
- * buffer holds that no read took yet.  -EIO when the kernel's file has
- * no such line.
+ * STREAM_USAGE: the CPU's statistics: "bytes:", what its buffer holds
+ * that no read took yet, and "dropped events:", what it could not keep.
+ * -EIO when the kernel's file lacks either line.
  */
 static int stream_usage(struct tf_stream *s, struct ltt_kabi_stream_usage *ret)
 {
 	char text[1024], *line;
 	ssize_t n = pread(s->stats_fd, text, sizeof(text) - 1, 0);
+	int found = 0;
 
 	if (n < 0)
 		return -errno;
 	text[n] = '\0';
-	for (line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
-		if (sscanf(line, "bytes: %" SCNu64, &ret->bytes) == 1)
-			return 0;
-	return -EIO;
+	for (line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		found += sscanf(line, "bytes: %" SCNu64, &ret->bytes) == 1;
+		found += sscanf(line, "dropped events: %" SCNu64, &ret->dropped) == 1;
+	}
+	return found == 2 ? 0 : -EIO;
 }
 
 int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
@@ -598,6 +600,8 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return session_statedump(obj->priv);
 	case LTT_KABI_OP_STREAM_USAGE:
 		return stream_usage(obj->priv, arg);
+	case LTT_KABI_OP_WAKE_EARLY:
+		return ltt_write_control(((struct tf_chan *)obj->priv)->dir_fd, "buffer_percent", "0");
 	default:
 		return -ENOTTY;	/* not an operation of tracefs objects */
 	}

@@ -73,6 +73,7 @@ const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
 				      sizeof(struct ltt_kabi_context), LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_STREAM_USAGE] = { "STREAM_USAGE", LTT_KABI_KIND_STREAM,
 				       sizeof(struct ltt_kabi_stream_usage), LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_WAKE_EARLY] = { "WAKE_EARLY", LTT_KABI_KIND_CHANNEL, 0, LTT_KABI_KIND_NONE },
 };
 
 struct kobj {
@@ -421,14 +422,20 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 	return call_op(kabi, LTT_KABI_OP_STREAM, channel, &arg, ret_stream);
 }
 
-int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream, uint64_t *ret_bytes)
+int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream,
+			  struct ltt_kabi_stream_usage *ret)
 {
 	struct ltt_kabi_stream_usage arg = { 0 };
-	int ret = call_op(kabi, LTT_KABI_OP_STREAM_USAGE, stream, &arg, NULL);
+	int err = call_op(kabi, LTT_KABI_OP_STREAM_USAGE, stream, &arg, NULL);
 
-	if (ret == 0)
-		*ret_bytes = arg.bytes;
-	return ret;
+	if (err == 0)
+		*ret = arg;
+	return err;
+}
+
+int ltt_kabi_channel_wake_early(struct ltt_kabi *kabi, ltt_khandle channel)
+{
+	return call_op(kabi, LTT_KABI_OP_WAKE_EARLY, channel, NULL, NULL);
 }
 
 int ltt_kabi_dup(struct ltt_kabi *kabi, ltt_khandle handle, int *ret_fd)

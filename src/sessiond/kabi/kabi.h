@@ -107,11 +107,21 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 
 /**
  * ltt_kabi_stream_usage() - the bytes @stream holds that its reader has
- * not read yet (channel-buffer-usage triggers); answers at once
+ * not read yet (channel-buffer-usage triggers), and the events it could
+ * not keep so far (kernel-notify.c); answers at once
  *
  * Returns 0, or -ENOTTY (a module older than ABI 1.2, without snapshots).
  */
-int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream, uint64_t *ret_bytes);
+int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream,
+			  struct ltt_kabi_stream_usage *ret);
+
+/**
+ * ltt_kabi_channel_wake_early() - readers of @channel's streams woken by
+ * each stream's first record (kabi-backend.h, WAKE_EARLY)
+ *
+ * Returns 0, or -ENOTTY (the module).
+ */
+int ltt_kabi_channel_wake_early(struct ltt_kabi *kabi, ltt_khandle channel);
 
 /**
  * ltt_kabi_dup() - a duplicate of a stream's fd, or of a channel's when

@@ -20,7 +20,7 @@
 
 /* A kernel event's fields as the compiler reads them. */
 struct kfields {
-	struct ltt_kernel *k;
+	struct ltt_kabi *kabi;
 	const char *event;
 	struct ltt_kabi_event_desc desc;
 	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
@@ -31,7 +31,7 @@ static int kfields_get(void *arg, const struct ltt_filter_field_desc **ret, uint
 	struct kfields *kf = arg;
 	int err;
 
-	err = ltt_kabi_event_desc(kf->k->kabi, kf->event, &kf->desc);
+	err = ltt_kabi_event_desc(kf->kabi, kf->event, &kf->desc);
 	if (!err)
 		err = ltt_filter_kabi_fields(&kf->desc, kf->fields);
 	if (err)
@@ -79,17 +79,24 @@ static bool channel_filters(const struct ltt_channel *channel)
 	return false;
 }
 
-/* The programs the rules of @kc's channel give @ev, and whether one takes it. */
-static void event_filters(struct ltt_kernel *k, struct kernel_chan *kc,
-			  const struct kernel_event *ev, struct ltt_ust_filters *f)
+void ltt_kernel_rule_programs(const struct ltt_kernel *k, struct ltt_kabi *kabi,
+			      const struct ltt_channel *channel, const char *event,
+			      struct ltt_ust_filters *f)
 {
 	static __thread struct kfields kf;	/* 4 KiB: not on a worker's stack */
 	struct ltt_rule_event re = { .fields = kfields_get, .arg = &kf };
 
-	kf.k = k;
-	kf.event = ev->name;
-	re.name = match_name(k, ev->name, &re.type);
-	ltt_rule_filters_get(kc->cc.channel, &re, f);
+	kf.kabi = kabi;
+	kf.event = event;
+	re.name = match_name(k, event, &re.type);
+	ltt_rule_filters_get(channel, &re, f);
+}
+
+/* The programs the rules of @kc's channel give @ev, and whether one takes it. */
+static void event_filters(struct ltt_kernel *k, struct kernel_chan *kc,
+			  const struct kernel_event *ev, struct ltt_ust_filters *f)
+{
+	ltt_kernel_rule_programs(k, k->kabi, kc->cc.channel, ev->name, f);
 }
 
 static int set_programs(struct ltt_kernel *k, struct kernel_chan *kc, struct kernel_event *ev,
@@ -205,7 +212,7 @@ static enum ltt_error_code check_types(struct ltt_kernel *k, const struct ltt_ru
 	uint32_t nr;
 	int ret;
 
-	kf.k = k;
+	kf.kabi = k->kabi;
 	kf.event = attr->pattern;
 	if (kfields_get(&kf, &fields, &nr))
 		return LTT_ERR_OK;	/* the catalog check answers for it */

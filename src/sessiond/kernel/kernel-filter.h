@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "sessiond/kernel/kernel-internal.h"
+#include "sessiond/model/rule-filter.h"
 
 /**
  * ltt_kernel_filter_check_rule() - may the kernel domain take @attr's
@@ -39,5 +40,15 @@ enum ltt_error_code ltt_kernel_filter_check_rule(struct ltt_kernel *k,
  */
 int ltt_kernel_event_apply(struct ltt_kernel *k, struct kernel_chan *kc, struct kernel_event *ev,
 			   bool wanted);
+
+/**
+ * ltt_kernel_rule_programs() - what the rules of @channel want of kernel
+ * event @event, its fields as @kabi's tracer describes them (@k's own, or
+ * the tracefs tracer of the kernel notifiers): ltt_rule_filters_get().
+ * Release @f with ltt_ust_filters_fini().
+ */
+void ltt_kernel_rule_programs(const struct ltt_kernel *k, struct ltt_kabi *kabi,
+			      const struct ltt_channel *channel, const char *event,
+			      struct ltt_ust_filters *f);
 
 #endif /* LTT_SESSIOND_KERNEL_FILTER_H */

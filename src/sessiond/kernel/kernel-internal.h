@@ -55,6 +55,17 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
 
+/* kernel-domain.c: the catalog */
+
+/**
+ * ltt_kernel_for_each_event() - call @fn for every event name of @k's
+ * catalog that @rule stands for (its exclusions left out; a system call
+ * rule: each call's entry and exit events); stops at @fn's first non-zero
+ * return, and returns it
+ */
+int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
+			      int (*fn)(void *arg, const char *name), void *arg);
+
 /* kernel-tracker.c: process trackers in the tracer */
 
 /**

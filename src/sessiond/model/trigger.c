@@ -85,26 +85,32 @@ static void auto_name(struct ltt_triggers *trs, uid_t owner, char *name)
 	}
 }
 
-/* The rule of an event-rule-matches trigger as a channel of one rule. */
-static int make_rule(struct ltt_trigger *t)
+int ltt_trigger_rule_make(const struct ltt_trigger_conf *c, struct ltt_channel *chan,
+			  struct ltt_event_rule *rule)
 {
-	struct ltt_channel *chan = &t->chan;
 	int ret = 0;
 
 	CDS_INIT_LIST_HEAD(&chan->rules);
 	chan->enabled = true;
-	chan->python = t->conf.domain == LTT_DOMAIN_PYTHON;
-	if (t->conf.cond != LTT_CONDITION_EVENT_RULE_MATCHES)
+	chan->python = c->domain == LTT_DOMAIN_PYTHON;
+	rule->filter = NULL;
+	if (c->cond != LTT_CONDITION_EVENT_RULE_MATCHES)
 		return 0;
-	t->rule.attr = t->conf.rule;
-	t->rule.enabled = true;
-	t->rule.python = chan->python;
-	ret = ltt_event_rule_parse_filter(&t->rule);
+	rule->attr = c->rule;
+	rule->enabled = true;
+	rule->python = chan->python;
+	ret = ltt_event_rule_parse_filter(rule);
 	if (ret)
 		return ret == -ENOMEM ? ret : -EINVAL;
-	cds_list_add(&t->rule.node, &chan->rules);
+	cds_list_add(&rule->node, &chan->rules);
 	chan->nr_rules = 1;
 	return 0;
+}
+
+/* The rule of an event-rule-matches trigger as a channel of one rule. */
+static int make_rule(struct ltt_trigger *t)
+{
+	return ltt_trigger_rule_make(&t->conf, &t->chan, &t->rule);
 }
 
 int ltt_triggers_add(struct ltt_triggers *trs, const struct ltt_trigger_conf *c, uid_t owner,
@@ -173,6 +179,13 @@ struct ltt_trigger *ltt_triggers_find_key(struct ltt_triggers *trs, uint64_t key
 	}
 	pthread_mutex_unlock(&trs->lock);
 	return found;
+}
+
+void ltt_triggers_get(struct ltt_triggers *trs, struct ltt_trigger *t)
+{
+	pthread_mutex_lock(&trs->lock);
+	t->refs++;
+	pthread_mutex_unlock(&trs->lock);
 }
 
 void ltt_triggers_put(struct ltt_triggers *trs, struct ltt_trigger *t)

@@ -126,6 +126,9 @@ struct ltt_trigger *ltt_triggers_find_key(struct ltt_triggers *trs, uint64_t key
 /** ltt_triggers_put() - drop a reference; accepts NULL */
 void ltt_triggers_put(struct ltt_triggers *trs, struct ltt_trigger *t);
 
+/** ltt_triggers_get() - one more reference to @t (one is held) */
+void ltt_triggers_get(struct ltt_triggers *trs, struct ltt_trigger *t);
+
 /**
  * ltt_triggers_remove() - remove @uid's trigger @name (as
  * ltt_triggers_find() finds it): it fires no more, and the removed hook
@@ -158,6 +161,17 @@ void ltt_triggers_put_all(struct ltt_triggers *trs, struct ltt_trigger **v, size
 
 /** ltt_triggers_generation() - changes with each add and remove */
 uint64_t ltt_triggers_generation(struct ltt_triggers *trs);
+
+/**
+ * ltt_trigger_rule_make() - the rule of event-rule-matches condition @c
+ * as a channel of one rule (@chan with @rule, both the caller's), so that
+ * rule-filter.c matches it and compiles its filter as a channel's; an
+ * empty channel for another condition.  Free @rule->filter with
+ * ltt_filter_free().  Returns 0, -EINVAL (the filter does not parse) or
+ * -ENOMEM.
+ */
+int ltt_trigger_rule_make(const struct ltt_trigger_conf *c, struct ltt_channel *chan,
+			  struct ltt_event_rule *rule);
 
 /**
  * ltt_firing_new() - a firing of @t (a reference taken) with its
