@@ -53,6 +53,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \
 	src/sessiond/kernel/kernel-snapshot.c src/sessiond/kernel/kernel-relay.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
+	src/sessiond/kernel/kernel-notify.c src/sessiond/kernel/kernel-notify.h \
 	src/sessiond/ctrace/snap-budget.c src/sessiond/ctrace/snap-budget.h \
 	src/sessiond/kernel/kernel-tracker.c src/sessiond/kernel/kernel-regen.c \
 	src/sessiond/ctrace/ctrace.c src/sessiond/ctrace/ctrace.h src/sessiond/ctrace/ctrace-owed.c \

@@ -629,6 +629,7 @@ static int run(const struct options *opts)
 	d.ust.triggers = &d.triggers;
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	kernel_domain(&d, opts, root);
+	d.kernel.triggers = &d.triggers;	/* after its init, which zeroes it */
 	d.ust.max_events = opts->lim.max_events;
 	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);
 	/* Loaded before "ready": a session the caller waits for exists then. */

@@ -1,7 +1,18 @@
 #!/bin/bash
-# test_kernel_tracefs_triggers.sh - channel-buffer-usage triggers on a
-# kernel channel, natively through tracefs (the daemon reads each CPU's
-# "bytes:" statistic of the channel's instance).  A channel of 16 KiB a
+# test_kernel_tracefs_triggers.sh - triggers on the kernel, natively
+# through tracefs.
+#
+# Event rules (kernel-notify.c: a channel of the trigger's own, read by
+# the daemon): a system call rule filtered on one program's tid fires
+# exactly for that program's calls, entry and exit (fired + dropped = the
+# records made), not for another program's; its first notification
+# carries the captures (the tid, and the exit's ret: unavailable at the
+# entry); a tracepoint rule (sched_process_exec) captures the exec'd
+# file's name; a removed trigger's instance is gone and it fires no more;
+# rules tracefs can't take are refused whole.
+#
+# Buffer usage (the daemon reads each CPU's "bytes:" statistic of the
+# channel's instance).  A channel of 16 KiB a
 # CPU in discard mode, its consumer stopped: a program's getcpu calls on
 # CPU 0 fill CPU 0's buffer, and usage-ge (75%) notifies once, with the
 # bytes held; both CPUs filled, usage-le (50%) holds for no stream until
@@ -15,7 +26,7 @@
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "needs two online CPUs"
-tracefs_setup 20
+tracefs_setup 38
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -29,6 +40,80 @@ load() {
 		{ echo "Bail out! kload getcpu on CPU $1 failed"; exit 1; }
 }
 
+tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+spid=$(sessiond_pid)
+# instances: the ftrace instances of our daemon
+instances() {
+	ls "$tfs/instances" | grep -c "^ltt-$spid-" || true
+}
+# trigger_field NAME FIELD: FIELD of trigger NAME in list-triggers --mi xml
+trigger_field() {
+	lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' | sed 's|<trigger>|\n<trigger>|g' |
+		grep "<name>$1</name>" | grep -o "<$2>[^<]*</$2>" | sed "s|<$2>\(.*\)</$2>|\1|"
+}
+
+# --- event rules: refusals
+run lttctl add-trigger --condition=event-rule-matches --type=kernel:tracepoint --name=no_such_event \
+	--action=notify
+like "$RC:$OUT" "^1:.*no event \(or system call\) by that name" "an event tracefs lacks: refused"
+run lttctl add-trigger --condition=event-rule-matches --type=kernel:syscall --name=getppid \
+	--filter='$ctx.procname == "x"' --action=notify
+like "$RC:$OUT" "^1:.*context" "a filter on a context tracefs can't read: refused"
+is "$(lttctl list-triggers)" "No trigger." "the refusals added nothing"
+is "$(instances)" 0 "... and left no instance"
+
+# --- a system call rule on one program's tid
+N=3000
+gated g1 $N 0 0
+gated g2 $N 0 0
+tid=${GPID[g1]}
+ok_cmd "a trigger on getppid of tid $tid, capturing the tid and ret" lttctl add-trigger --name kp \
+	--condition=event-rule-matches --type=kernel:syscall --name=getppid \
+	--filter="\$ctx.tid == $tid" --capture='$ctx.tid' --capture=ret --capture='$ctx.cpu_id' \
+	--action=notify
+is "$(instances)" 1 "its notifier is an instance of its own"
+open_fifo W0 "$TEST_TMP/w0"
+# (without the gates' write ends: they open when the test closes its own)
+(
+	for fd in "${GIN[@]}"; do exec {fd}>&-; done
+	exec timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" wait-trigger kp --timeout "$TEST_TIMEOUT"
+) >"$TEST_TMP/w0.out" 2>&"$W0" &
+WAITER=$!
+wait_for_waiter "$W0"
+ok $? "wait-trigger kp is subscribed"
+go g1 g2
+wait $WAITER
+is $? 0 "the program's calls notified"
+like "$(cat "$TEST_TMP/w0.out")" "^Trigger kp fired \(#1\): event syscall_entry_getppid, pid $tid; captures: \\\$ctx.tid=$tid, ret=unavailable, \\\$ctx.cpu_id=[0-9]+\$" \
+	"the first is the first call's entry: its tid, no ret yet, its CPU"
+# every record is read once the reader drained what ftrace holds: look again (bounded)
+deadline=$((SECONDS + TEST_TIMEOUT))
+until [ "$(($(trigger_field kp fired) + $(trigger_field kp notificationsDropped)))" -ge $((2 * N)) ] ||
+	[ $SECONDS -ge $deadline ]; do :; done
+fired=$(trigger_field kp fired) dropped=$(trigger_field kp notificationsDropped)
+is "$((fired + dropped))" $((2 * N)) \
+	"fired ($fired) + dropped ($dropped) = the $N calls' entries and exits, the other program's none"
+ok_cmd "remove kp" lttctl remove-trigger kp
+is "$(instances)" 0 "its instance is gone"
+
+# --- a tracepoint rule: the exec'd file's name
+ok_cmd "a trigger on sched_process_exec of kload, capturing filename" lttctl add-trigger --name ke \
+	--condition=event-rule-matches --type=kernel:tracepoint --name=sched_process_exec \
+	--filter='filename == "*/kload"' --capture=filename --capture=tid --action=notify
+open_fifo W3 "$TEST_TMP/w3"
+lttctl wait-trigger ke --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w3.out" 2>&"$W3" &
+WAITER=$!
+wait_for_waiter "$W3"
+ok $? "wait-trigger ke is subscribed"
+pid=$("$KLOAD" getppid 1 | sed -n 's/^tid //p')
+wait $WAITER
+is $? 0 "kload's exec notified"
+like "$(cat "$TEST_TMP/w3.out")" "event sched_process_exec, pid $pid; captures: filename=\"$KLOAD\", tid=$pid\$" \
+	"with the file's name and the new program's pid"
+ok_cmd "remove ke" lttctl remove-trigger ke
+is "$(trigger_field ke fired)" "" "ke is gone"
+
+# --- buffer usage
 run lttctl add-trigger --condition=channel-buffer-usage-ge --session=nosuch --channel=c -k \
 	--threshold-ratio=0.5 --action=notify
 like "$RC:$OUT" "^1:.*no session by that name" "a kernel channel of a session that does not exist: refused"

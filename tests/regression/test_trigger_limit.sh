@@ -2,12 +2,13 @@
 # The number of triggers a user may have (ltt-sessiond
 # --max-triggers-per-uid): each user's own budget, a refusal past it that
 # adds nothing and says what to do, room again after a removal; the
-# option's bad values refused before the daemon starts.
+# option's bad values refused before the daemon starts.  A kernel rule
+# in a daemon without kernel tracing is refused with the reason.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 
 test_init
-plan 13
+plan 15
 
 for bad in 0 4097 x; do
 	run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$LTT_RUNDIR" --max-triggers-per-uid "$bad"
@@ -41,5 +42,11 @@ is "$RC" 0 "after a removal, uid 65534 has room again"
 add d 65534
 like "$RC:$OUT" "^1:.*as many triggers" "and is at its limit again"
 is "$(names)" "b c r1 r2 r3 " "the daemon holds b, c, r1, r2 and r3"
+# a daemon that does not trace the kernel says why a kernel rule is refused
+run lttctl add-trigger --condition=event-rule-matches --type=kernel:syscall --name=getppid \
+	--action=notify
+like "$RC:$OUT" "^1:.*kernel tracing is disabled in this session daemon \(--no-kernel\)" \
+	"a kernel event rule in a --no-kernel daemon: refused with KERNEL_DISABLED"
+is "$(names)" "b c r1 r2 r3 " "and nothing added"
 stop_sessiond
 ok $? "the daemon stops"

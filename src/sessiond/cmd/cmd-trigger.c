@@ -14,27 +14,47 @@
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/trigger.h"
 
-/* What this daemon evaluates of @c's condition; the rest is refused whole. */
-static bool supported(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger_conf *c)
+/*
+ * What this daemon evaluates of @c's condition: LTT_ERR_OK, else the code
+ * it is refused with, whole.
+ */
+static enum ltt_error_code supported(const struct ltt_cmd_ctx *ctx,
+				     const struct ltt_trigger_conf *c)
 {
 	int i = ltt_domain_index((enum ltt_domain)c->domain);
 	struct ltt_domain_impl *d = i < 0 ? NULL : ctx->domains->v[i];
+	bool can;
 
+	/* a domain this daemon can't trace: why (KERNEL_DISABLED, ...) */
+	if (c->cond != LTT_CONDITION_SESSION_CONSUMED_SIZE_GE &&
+	    c->cond != LTT_CONDITION_SESSION_ROTATION_STARTS &&
+	    c->cond != LTT_CONDITION_SESSION_ROTATION_FINISHES && i >= 0 && !d &&
+	    ctx->domains->why_not[i])
+		return ctx->domains->why_not[i];
 	switch (c->cond) {
 	case LTT_CONDITION_EVENT_RULE_MATCHES:
-		/* the programs evaluate these (ust-trigger.c), not yet the kernel */
-		return c->domain == LTT_DOMAIN_USER || c->domain == LTT_DOMAIN_PYTHON;
+		/* the programs evaluate these (ust-trigger.c); the kernel says */
+		if (c->domain == LTT_DOMAIN_USER || c->domain == LTT_DOMAIN_PYTHON)
+			return LTT_ERR_OK;
+		if (d && d->ops->check_trigger)
+			return d->ops->check_trigger(d, c);
+		can = false;
+		break;
 	case LTT_CONDITION_BUFFER_USAGE_GE:
 	case LTT_CONDITION_BUFFER_USAGE_LE:
 		/* the domains that can read their buffers' fill */
-		return d && d->ops->channel_usage;
+		can = d && d->ops->channel_usage;
+		break;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 	case LTT_CONDITION_SESSION_ROTATION_STARTS:
 	case LTT_CONDITION_SESSION_ROTATION_FINISHES:
-		return true;
+		can = true;
+		break;
 	default:
-		return false;
+		can = false;
+		break;
 	}
+	return can ? LTT_ERR_OK : LTT_ERR_TRIGGER_UNSUPPORTED;
 }
 
 /* Does @owner have a session @name? */
@@ -68,10 +88,14 @@ static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 /* Tell the domains that evaluate event rules that the triggers changed. */
 static void triggers_changed(const struct ltt_cmd_ctx *ctx)
 {
-	struct ltt_domain_impl *d = ctx->domains->v[ltt_domain_index(LTT_DOMAIN_USER)];
+	struct ltt_domain_impl *d;
+	size_t i;
 
-	if (d && d->ops->triggers_changed)
-		d->ops->triggers_changed(d);
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		if (d && d->ops->triggers_changed)
+			d->ops->triggers_changed(d);
+	}
 }
 
 static enum ltt_error_code add_error(int err)
@@ -121,8 +145,8 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	}
 	ret = ltt_trigger_check(c);
 	err = ret ? (enum ltt_error_code)-ret : owner_of(ctx, c, &owner);
-	if (!err && !supported(ctx, c))
-		err = LTT_ERR_TRIGGER_UNSUPPORTED;
+	if (!err)
+		err = supported(ctx, c);
 	if (!err)
 		err = check_sessions(ctx, c, owner);
 	if (!err && !ctx->domains->triggers)

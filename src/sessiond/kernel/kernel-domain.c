@@ -17,6 +17,7 @@
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-context.h"
 #include "sessiond/kernel/kernel-internal.h"
+#include "sessiond/kernel/kernel-notify.h"
 #include "sessiond/model/rule-filter.h"
 
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
@@ -134,9 +135,8 @@ static bool syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, boo
 	return true;
 }
 
-/* Call @fn for every event name @rule stands for (its exclusions left out). */
-static int for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
-			  int (*fn)(void *arg, const char *name), void *arg)
+int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
+			      int (*fn)(void *arg, const char *name), void *arg)
 {
 	char name[LTT_KABI_NAME_MAX];
 	size_t i;
@@ -181,7 +181,7 @@ static struct kernel_event *find_event(struct kernel_chan *kc, const char *name)
 	return NULL;
 }
 
-/* What enabling the events of a channel needs, as for_each_event()'s @arg. */
+/* What enabling the events of a channel needs, as ltt_kernel_for_each_event()'s @arg. */
 struct enable_ctx {
 	struct ltt_kernel *k;
 	struct kernel_chan *kc;
@@ -272,7 +272,7 @@ static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 	if (kc->cc.channel->enabled) {
 		cds_list_for_each_entry(rule, &kc->cc.channel->rules, node)
 			if (!ret && rule->enabled)
-				ret = for_each_event(k, rule, want_event, e);
+				ret = ltt_kernel_for_each_event(k, rule, want_event, e);
 	}
 	return ret;
 }
@@ -690,18 +690,18 @@ static int kernel_channel_usage(struct ltt_domain_impl *d, struct ltt_session *s
 		.lowest = UINT64_MAX,
 		.capacity = channel->attr.subbuf_size * channel->attr.num_subbuf,
 	};
+	struct ltt_kabi_stream_usage su;
 	struct kernel_chan *kc;
-	uint64_t bytes;
 	size_t i;
 
 	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
 		if (kc->cc.channel != channel)
 			continue;
 		for (i = 0; kc->streams && i < k->nr_cpus; i++) {
-			if (!kc->streams[i] || ltt_kabi_stream_usage(k->kabi, kc->streams[i], &bytes))
+			if (!kc->streams[i] || ltt_kabi_stream_usage(k->kabi, kc->streams[i], &su))
 				continue;
-			u.highest = bytes > u.highest ? bytes : u.highest;
-			u.lowest = bytes < u.lowest ? bytes : u.lowest;
+			u.highest = su.bytes > u.highest ? su.bytes : u.highest;
+			u.lowest = su.bytes < u.lowest ? su.bytes : u.lowest;
 		}
 	}
 	if (u.lowest == UINT64_MAX)
@@ -799,6 +799,8 @@ static void kernel_fini(struct ltt_domain_impl *d)
 {
 	struct ltt_kernel *k = to_kernel(d);
 
+	ltt_knotify_free(k->notify);	/* before the tracer closes */
+	k->notify = NULL;
 	ltt_supervisor_fini(&k->consumer);
 	kernel_release(k);
 	if (k->module_loaded)
@@ -860,6 +862,23 @@ static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *se
 	return sum;
 }
 
+static void kernel_triggers_changed(struct ltt_domain_impl *d)
+{
+	struct ltt_kernel *k = to_kernel(d);
+
+	if (k->triggers)
+		ltt_knotify_sync(k, k->triggers);
+}
+
+/* A kernel event rule of a trigger: a rule as enable-event's, that tracefs takes. */
+static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
+						const struct ltt_trigger_conf *c)
+{
+	enum ltt_error_code err = kernel_check_rule(d, &c->rule);
+
+	return err ? err : ltt_knotify_check(to_kernel(d), c);
+}
+
 static const struct ltt_domain_ops kernel_ops = {
 	.rotate = kernel_rotate,
 	.written = kernel_written,
@@ -874,6 +893,8 @@ static const struct ltt_domain_ops kernel_ops = {
 	.channel_stats = kernel_channel_stats,
 	.channel_failure = kernel_channel_failure,
 	.channel_usage = kernel_channel_usage,
+	.triggers_changed = kernel_triggers_changed,
+	.check_trigger = kernel_check_trigger,
 	.relay_pending = kernel_relay_pending,
 	.relay_status = kernel_relay_status,
 	.relay_archive = ltt_kernel_relay_archive,

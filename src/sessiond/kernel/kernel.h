@@ -10,6 +10,7 @@
  *   kernel-domain.c its operations over the kernel tracer; its traces
  *   kernel-context.[ch] the context fields of kernel channels
  *   kernel-filter.[ch] filters of kernel rules
+ *   kernel-notify.[ch] triggers' kernel event rules, evaluated through tracefs
  *   kernel-tracker.c process trackers in the tracer
  *   kernel-snapshot.c snapshots of kernel channels
  *   kernel-relay.c chunks of kernel traces streamed to a relay
@@ -51,6 +52,9 @@
 #include "sessiond/consumer/supervisor.h"
 #include "sessiond/ctrace/trace-host.h"
 
+struct ltt_triggers;
+struct ltt_knotify;
+
 /* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
 enum ltt_kernel_backend {
 	LTT_KERNEL_BACKEND_AUTO,	/* the module where it loads, else tracefs (the default) */
@@ -77,6 +81,9 @@ struct ltt_kernel {
 	size_t nr_tracepoints;
 	struct ltt_kabi_list_entry *syscalls;
 	size_t nr_syscalls;
+	/* Triggers (model/trigger.h): set before the first command. */
+	struct ltt_triggers *triggers;
+	struct ltt_knotify *notify;	/* kernel-notify.c: NULL until a kernel event rule */
 };
 
 /**

@@ -39,6 +39,7 @@ struct ltt_domain_impl;
 struct ltt_relay_snap;
 struct ltt_domain_settle;
 struct ltt_supervisor;
+struct ltt_trigger_conf;
 
 /* A channel's output failure (the consumer could not write its files). */
 struct ltt_domain_failure {
@@ -176,12 +177,21 @@ struct ltt_domain_ops {
 	 */
 	int (*list_loggers)(struct ltt_domain_impl *d, struct ltt_wbuf *reply);
 	/*
-	 * Optional (user space's): triggers were added or removed: give the
+	 * Optional: triggers were added or removed: user space gives the
 	 * programs the event-rule-matches conditions they evaluate now
-	 * (model/trigger.h), and return once they took them (bounded).
+	 * (model/trigger.h), the kernel its tracer (kernel-notify.c); return
+	 * once they took them (bounded).
 	 * No lock held.
 	 */
 	void (*triggers_changed)(struct ltt_domain_impl *d);
+	/*
+	 * Optional (the kernel's): can this domain evaluate @c, an
+	 * event-rule-matches condition of its own (the user-space domain's
+	 * programs always can)?  LTT_ERR_OK, or the code to refuse the
+	 * trigger with (the reason logged).  No lock held.
+	 */
+	enum ltt_error_code (*check_trigger)(struct ltt_domain_impl *d,
+					     const struct ltt_trigger_conf *c);
 	/*
 	 * Optional (the kernel's): the tracer, as the KERNEL_TRACER reply:
 	 * {str backend, str version, str why}.  No lock held.

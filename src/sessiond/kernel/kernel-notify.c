@@ -1,0 +1,689 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel-notify.c - the kernel's event-rule-matches conditions of
+ * triggers: a tracefs channel per trigger, read by one thread (see
+ * kernel-notify.h).
+ *
+ * Locks: kn->lock over the notifiers, taken by the reader around each
+ * batch of streams it drains (it fires triggers under it: the triggers'
+ * own lock comes after) and by sync around a change.  Streams are tagged
+ * in epoll by their notifier's serial number and their index, looked up
+ * under the lock: a notifier released meanwhile is not found.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "common/errmap.h"
+#include "common/filter-parse.h"
+#include "common/ftrace-conv.h"
+#include "common/ftrace-map.h"
+#include "common/log.h"
+#include "filter-vm/filter-vm.h"
+#include "sessiond/kernel/kernel-filter.h"
+#include "sessiond/kernel/kernel-internal.h"
+#include "sessiond/kernel/kernel-notify.h"
+
+#define KN_SUBBUF_SIZE	4096
+#define KN_NUM_SUBBUF	16	/* 64 KiB a CPU: a burst waits there for the reader */
+#define KN_PACKET_SIZE	4096	/* the converter's (it opens no packet here) */
+#define KN_TAG_STREAMS	20	/* a tag: serial << 20 | the stream's index */
+#define KN_WAKE_TAG	0	/* the eventfd's: no notifier has serial 0 */
+
+struct knotifier;
+
+/* One CPU's buffer of a notifier. */
+struct kn_stream {
+	struct knotifier *n;
+	uint32_t cpu;
+	int fd;				/* its trace_pipe_raw (a dup), non-blocking */
+	ltt_khandle handle;
+	struct ltt_ftrace_conv conv;	/* the notifier's events and programs */
+	uint64_t lost;			/* conv's discarded counted as dropped so far */
+	uint64_t dropped;		/* ftrace's dropped events counted so far */
+};
+
+/* The channel of one trigger, and what its records are read with. */
+struct knotifier {
+	struct cds_list_head node;	/* in ltt_knotify.list */
+	struct ltt_knotify *kn;
+	struct ltt_trigger *t;		/* a reference; NULL for a check's */
+	uint64_t key;			/* the trigger's */
+	uint64_t serial;
+	ltt_khandle session, chan;
+	const struct ltt_ftrace_map_shm *shm;	/* the channel's event map */
+	char (*events)[LTT_KABI_NAME_MAX];	/* by CTF id */
+	uint32_t nr_events;
+	struct ltt_ftrace_event *layouts;	/* the map's entries, copied */
+	uint32_t *ctf_ids;			/* each one's: its index in @events */
+	uint32_t nr_layouts;
+	struct ltt_ftrace_map_filter *filters;	/* the map's filter log, copied */
+	uint32_t nr_filters;
+	struct ltt_capture_expr caps[LTT_TRIGGER_MAX_CAPTURES];
+	struct kn_stream *streams;
+	uint32_t nr_streams;
+};
+
+struct ltt_knotify {
+	struct ltt_kernel *k;
+	struct ltt_kabi *kabi;		/* a tracefs tracer: k's, or its own */
+	bool own_kabi;
+	struct ltt_triggers *trs;	/* set by the first sync */
+	pthread_mutex_t lock;
+	struct cds_list_head list;	/* of struct knotifier */
+	uint64_t next_serial;
+	int epfd, wake_fd;
+	pthread_t reader;
+	bool reading, stopping;
+	uint8_t *page;			/* the reader's */
+	size_t page_size;
+};
+
+/* ---- the tracefs tracer ---- */
+
+/* @k's notifier state, its tracefs tracer opened the first time; NULL if it can't be. */
+static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
+{
+	struct ltt_kabi_version version;
+	struct ltt_knotify *kn = k->notify;
+	int ret;
+
+	if (kn)
+		return kn;
+	kn = calloc(1, sizeof(*kn));
+	if (!kn)
+		return NULL;
+	kn->k = k;
+	kn->epfd = kn->wake_fd = -1;
+	kn->next_serial = 1;
+	pthread_mutex_init(&kn->lock, NULL);
+	CDS_INIT_LIST_HEAD(&kn->list);
+	if (k->backend == &ltt_kabi_tracefs) {
+		kn->kabi = k->kabi;
+	} else {
+		ret = ltt_kabi_open(&ltt_kabi_tracefs, NULL, &kn->kabi, &version);
+		if (ret) {
+			LTT_WARN("kernel event rules of triggers need tracefs, which can't be opened: %s",
+				 strerror(-ret));
+			pthread_mutex_destroy(&kn->lock);
+			free(kn);
+			return NULL;
+		}
+		kn->own_kabi = true;
+	}
+	k->notify = kn;
+	return kn;
+}
+
+/* ---- a notifier ---- */
+
+/* What tracefs said to a notifier's channel, as a trigger's refusal. */
+static const struct ltt_errmap refusals[] = {
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ -EINVAL, LTT_ERR_FILTER_KERNEL_CONTEXT },	/* programs it can't run */
+	{ -EOPNOTSUPP, LTT_ERR_FILTER_KERNEL_CONTEXT },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_TRIGGER_UNSUPPORTED },
+};
+
+static void notifier_free(struct knotifier *n)
+{
+	struct ltt_knotify *kn = n->kn;
+	uint32_t i;
+
+	for (i = 0; i < n->nr_streams; i++) {
+		if (n->streams[i].fd >= 0) {
+			if (kn->epfd >= 0)
+				(void)epoll_ctl(kn->epfd, EPOLL_CTL_DEL, n->streams[i].fd, NULL);
+			close(n->streams[i].fd);
+		}
+		ltt_ftrace_conv_fini(&n->streams[i].conv);
+		if (n->streams[i].handle)
+			ltt_kabi_release(kn->kabi, n->streams[i].handle);
+	}
+	if (n->session)
+		(void)ltt_kabi_session_stop(kn->kabi, n->session);
+	if (n->chan)
+		ltt_kabi_release(kn->kabi, n->chan);
+	if (n->session)
+		ltt_kabi_release(kn->kabi, n->session);
+	ltt_ftrace_map_unmap(n->shm);
+	for (i = 0; i < n->nr_filters; i++)
+		free(n->filters[i].buf);
+	free(n->filters);
+	free(n->layouts);
+	free(n->ctf_ids);
+	free(n->events);
+	free(n->streams);
+	if (n->t)
+		ltt_triggers_put(kn->trs, n->t);
+	free(n);
+}
+
+/* What enabling the events of a rule needs to carry. */
+struct enabling {
+	struct knotifier *n;
+	const struct ltt_channel *rule;
+	int err;			/* the first failure other than a missing event */
+};
+
+/* Enable event @name in the notifier's channel if the rule takes it, with its programs. */
+static int enable_event(void *arg, const char *name)
+{
+	struct enabling *e = arg;
+	struct knotifier *n = e->n;
+	struct ltt_knotify *kn = n->kn;
+	struct ltt_ust_filters f;
+	void *grown;
+	int ret;
+
+	ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
+	if (!f.want) {
+		ltt_ust_filters_fini(&f);
+		return 0;
+	}
+	grown = realloc(n->events, (n->nr_events + 1) * sizeof(*n->events));
+	if (!grown) {
+		ltt_ust_filters_fini(&f);
+		return -ENOMEM;
+	}
+	n->events = grown;
+	ret = f.nr ? ltt_kabi_event_filter(kn->kabi, n->chan, name, n->nr_events, true,
+					   (uint8_t *const *)f.code, f.len, f.nr) :
+		     ltt_kabi_event_enable(kn->kabi, n->chan, name, n->nr_events);
+	ltt_ust_filters_fini(&f);
+	if (ret == -ENOENT)
+		return 0;	/* not an event of ftrace's (the module's own) */
+	if (ret) {
+		LTT_WARN("trigger's kernel event %s: tracefs refused it: %s", name, strerror(-ret));
+		if (!e->err)
+			e->err = ret;
+		return 0;
+	}
+	snprintf(n->events[n->nr_events++], LTT_KABI_NAME_MAX, "%s", name);
+	return 0;
+}
+
+/* The channel's event map: its layouts and the programs of each event, copied. */
+static int read_map(struct knotifier *n)
+{
+	struct ltt_ftrace_map_entry e;
+	struct ltt_ftrace_map_filter f;
+	uint32_t cursor = 0, i, pub;
+	void *grown;
+	int fd, ret;
+
+	ret = ltt_kabi_dup(n->kn->kabi, n->chan, &fd);
+	if (ret)
+		return ret;
+	ret = ltt_ftrace_map_open(fd, &n->shm);
+	close(fd);
+	if (ret)
+		return ret;
+	pub = ltt_ftrace_map_published(n->shm);
+	n->layouts = calloc(pub ? pub : 1, sizeof(*n->layouts));
+	n->ctf_ids = calloc(pub ? pub : 1, sizeof(*n->ctf_ids));
+	if (!n->layouts || !n->ctf_ids)
+		return -ENOMEM;
+	for (i = 0; i < pub; i++) {
+		ret = ltt_ftrace_map_entry_get(n->shm, i, &e);
+		if (ret)
+			return ret;
+		if (e.raw_id)
+			continue;	/* the state dump's: the daemon writes them, never here */
+		n->layouts[n->nr_layouts] = e.layout;
+		n->ctf_ids[n->nr_layouts++] = e.ctf_id;
+	}
+	while (!(ret = ltt_ftrace_map_filter_next(n->shm, &cursor, &f))) {
+		grown = realloc(n->filters, (n->nr_filters + 1) * sizeof(*n->filters));
+		if (!grown) {
+			free(f.buf);
+			return -ENOMEM;
+		}
+		n->filters = grown;
+		n->filters[n->nr_filters++] = f;
+	}
+	return ret == -ENODATA ? 0 : ret;
+}
+
+/* Stream @s's converter: the notifier's events and their programs. */
+static int stream_conv(struct knotifier *n, struct kn_stream *s)
+{
+	uint32_t i;
+	int ret;
+
+	ret = ltt_ftrace_conv_init(&s->conv, (const uint8_t[LTT_CTF_UUID_LEN]){ 0 }, 0, s->cpu,
+				   KN_PACKET_SIZE, &n->shm->page);
+	for (i = 0; i < n->nr_layouts && !ret; i++)
+		ret = ltt_ftrace_conv_map(&s->conv, n->layouts[i].id, n->ctf_ids[i], &n->layouts[i]);
+	/* the log holds each event's programs once: none changes after */
+	for (i = 0; i < n->nr_filters && !ret; i++)
+		ret = ltt_ftrace_conv_set_filter(&s->conv, n->filters[i].ftrace_id,
+						 n->filters[i].raw_id, &n->filters[i]);
+	return ret;
+}
+
+/* One stream a CPU, each read (a dup of its fd) by the reader from now on. */
+static int open_streams(struct knotifier *n)
+{
+	struct ltt_kernel *k = n->kn->k;
+	struct kn_stream *s;
+	uint32_t i;
+	int ret;
+
+	n->streams = calloc(k->nr_cpus, sizeof(*n->streams));
+	if (!n->streams)
+		return -ENOMEM;
+	for (i = 0; i < k->nr_cpus; i++) {
+		s = &n->streams[n->nr_streams];
+		s->n = n;
+		s->cpu = k->cpus[i];
+		s->fd = -1;
+		ret = ltt_kabi_stream_create(n->kn->kabi, n->chan, s->cpu, &s->handle);
+		if (ret == -ENOENT)
+			continue;	/* not a CPU of this machine after all */
+		n->nr_streams++;
+		if (!ret)
+			ret = ltt_kabi_dup(n->kn->kabi, s->handle, &s->fd);
+		if (!ret)
+			ret = stream_conv(n, s);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * A notifier of @rule (a channel of one rule, the trigger's): its channel
+ * with the events enabled, its map read.  Returns 0 with *@ret, or an
+ * ltt error code (logged) with nothing made.
+ */
+static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct ltt_channel *rule,
+					 struct knotifier **ret)
+{
+	struct ltt_kabi_channel attr = {
+		.subbuf_size = KN_SUBBUF_SIZE, .num_subbuf = KN_NUM_SUBBUF,
+	};
+	struct knotifier *n = calloc(1, sizeof(*n));
+	struct enabling e = { .n = n, .rule = rule };
+	int err;
+
+	if (!n)
+		return LTT_ERR_NOMEM;
+	n->kn = kn;
+	err = ltt_kabi_session_create(kn->kabi, &n->session);
+	if (!err)
+		err = ltt_kabi_channel_create(kn->kabi, n->session, &attr, &n->chan);
+	if (!err)
+		err = ltt_kabi_channel_wake_early(kn->kabi, n->chan);
+	if (!err)
+		err = ltt_kernel_for_each_event(kn->k, cds_list_first_entry(&rule->rules,
+									 struct ltt_event_rule, node),
+						enable_event, &e);
+	if (!err && e.err)
+		err = e.err;
+	if (!err && !n->nr_events) {
+		notifier_free(n);
+		LTT_WARN("a trigger's kernel event rule takes no event tracefs has");
+		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
+	}
+	if (!err)
+		err = read_map(n);
+	if (err) {
+		notifier_free(n);
+		LTT_WARN("a trigger's kernel event rule: tracefs refused it: %s", strerror(-err));
+		return LTT_ERRMAP(refusals, err, NULL);
+	}
+	*ret = n;
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c)
+{
+	struct ltt_knotify *kn = knotify_get(k);
+	struct ltt_event_rule rule;
+	struct ltt_channel chan;
+	struct knotifier *n;
+	enum ltt_error_code err;
+	int ret;
+
+	if (!kn)
+		return LTT_ERR_TRIGGER_UNSUPPORTED;
+	memset(&chan, 0, sizeof(chan));
+	memset(&rule, 0, sizeof(rule));
+	ret = ltt_trigger_rule_make(c, &chan, &rule);
+	if (ret)
+		return ret == -ENOMEM ? LTT_ERR_NOMEM : LTT_ERR_FILTER;
+	err = notifier_make(kn, &chan, &n);
+	if (!err)
+		notifier_free(n);
+	ltt_filter_free(rule.filter);
+	return err;
+}
+
+/* ---- the reader ---- */
+
+/* @e's value of @rec (event @ev, @len bytes, read at CPU @cpu) into @f's capture @i. */
+static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_expr *e,
+		    const struct ltt_ftrace_event *ev, const struct ltt_filter_arg *args,
+		    const uint8_t *rec, uint32_t cpu, size_t *used)
+{
+	struct ltt_capture_desc *d = &f->n.captures[i];
+	const struct ltt_ftrace_field *fl = NULL;
+	const uint8_t *p = NULL;
+	size_t room = sizeof(f->strings) - *used, n, size = 0;
+	int32_t tid;
+	uint64_t u = 0;
+	uint32_t j;
+
+	d->type = LTT_CAPTURE_UNAVAILABLE;
+	if (e->kind == LTT_CAPTURE_KIND_CONTEXT) {
+		memcpy(&tid, rec + ev->pid_offset, 4);
+		if (e->ctx == LTT_FILTER_CTX_TID) {
+			d->type = LTT_CAPTURE_SIGNED;
+			d->bits = (uint64_t)(int64_t)tid;
+		} else if (e->ctx == LTT_FILTER_CTX_CPU_ID) {
+			d->type = LTT_CAPTURE_SIGNED;
+			d->bits = cpu;
+		}
+		return;
+	}
+	for (j = 0; j < ev->nr_fields && !fl; j++)
+		if (!strcmp(ev->fields[j].name, e->field))
+			fl = &ev->fields[j];
+	if (!fl)
+		return;
+	j = (uint32_t)(fl - ev->fields);
+	switch (fl->kind) {
+	case LTT_FTRACE_INT:
+		if (e->index >= 0)
+			return;
+		p = args[j].p;
+		size = fl->bias || fl->derived ? 4 : fl->size;
+		break;
+	case LTT_FTRACE_STRING:
+	case LTT_FTRACE_CHARS:
+		if (e->index >= 0)
+			return;
+		n = fl->kind == LTT_FTRACE_STRING ? args[j].n :
+						    strnlen((const char *)args[j].p, fl->length);
+		n = n < LTT_CAPTURE_STR_MAX - 1 ? n : LTT_CAPTURE_STR_MAX - 1;
+		if (n + 1 > room)
+			return;
+		memcpy(f->strings + *used, args[j].p, n);
+		f->strings[*used + n] = '\0';
+		d->type = LTT_CAPTURE_STRING;
+		d->str = f->strings + *used;
+		*used += n + 1;
+		return;
+	default:	/* ARRAY, DYN_ARRAY: an element */
+		if (e->index < 0 || (uint64_t)e->index >= args[j].n)
+			return;
+		size = fl->elem_size;
+		p = (const uint8_t *)args[j].p + (size_t)e->index * size;
+		break;
+	}
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		return;
+	memcpy(&u, p, size);	/* little-endian: the low bytes */
+	if (fl->is_signed || fl->bias || fl->derived) {
+		d->type = LTT_CAPTURE_SIGNED;
+		d->bits = size < 8 && (u >> (size * 8 - 1)) ? u | ~0ULL << (size * 8) : u;
+	} else {
+		d->type = LTT_CAPTURE_UNSIGNED;
+		d->bits = u;
+	}
+}
+
+/* A record the notifier's programs kept: its trigger fires. */
+static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, const void *rec,
+		      size_t len)
+{
+	struct kn_stream *s = arg;
+	struct knotifier *n = s->n;
+	struct ltt_triggers *trs = n->kn->trs;
+	struct ltt_filter_arg args[LTT_FTRACE_MAX_FIELDS];
+	int32_t biased[LTT_FTRACE_MAX_FIELDS], tid;
+	const struct ltt_trigger_conf *c = &n->t->conf;
+	struct ltt_firing *f;
+	size_t used = 0;
+	uint32_t i;
+
+	(void)ts;
+	if (!ltt_ftrace_record_args(m->layout, rec, len, args, biased)) {
+		ltt_triggers_count_dropped(trs, n->t, 1);	/* torn: its values lie */
+		return;
+	}
+	f = ltt_firing_new(trs, n->t);
+	if (!f) {
+		ltt_triggers_count_dropped(trs, n->t, 1);
+		return;
+	}
+	snprintf(f->event, sizeof(f->event), "%s",
+		 m->ctf_id < n->nr_events ? n->events[m->ctf_id] : m->layout->name);
+	memcpy(&tid, (const uint8_t *)rec + m->layout->pid_offset, 4);
+	f->n.pid = tid;
+	f->n.nr_captures = c->nr_captures;
+	for (i = 0; i < c->nr_captures; i++)
+		capture(f, i, &n->caps[i], m->layout, args, rec, s->cpu, &used);
+	ltt_triggers_fire(trs, f, 0);
+}
+
+/*
+ * Every page @s holds now; what ftrace could not keep (its full buffer's
+ * "dropped events", a page's missed ones or torn records) counted as the
+ * trigger's dropped notifications.
+ */
+static void drain(struct ltt_knotify *kn, struct kn_stream *s)
+{
+	struct ltt_ftrace_conv_stats st;
+	struct ltt_kabi_stream_usage u;
+	ssize_t r;
+
+	while ((r = read(s->fd, kn->page, kn->page_size)) > 0)
+		(void)ltt_ftrace_conv_visit(&s->conv, kn->page, (size_t)r, on_record, s);
+	ltt_ftrace_conv_stats(&s->conv, &st);
+	if (st.discarded > s->lost) {
+		ltt_triggers_count_dropped(kn->trs, s->n->t, st.discarded - s->lost);
+		s->lost = st.discarded;
+	}
+	if (!ltt_kabi_stream_usage(kn->kabi, s->handle, &u) && u.dropped > s->dropped) {
+		ltt_triggers_count_dropped(kn->trs, s->n->t, u.dropped - s->dropped);
+		s->dropped = u.dropped;
+	}
+}
+
+/* The stream tagged @tag, if its notifier is still there.  kn->lock held. */
+static struct kn_stream *find_stream(struct ltt_knotify *kn, uint64_t tag)
+{
+	uint64_t serial = tag >> KN_TAG_STREAMS, i = tag & ((1u << KN_TAG_STREAMS) - 1);
+	struct knotifier *n;
+
+	cds_list_for_each_entry(n, &kn->list, node)
+		if (n->serial == serial)
+			return i < n->nr_streams ? &n->streams[i] : NULL;
+	return NULL;
+}
+
+static void *reader_main(void *arg)
+{
+	struct ltt_knotify *kn = arg;
+	struct epoll_event ev[32];
+	struct kn_stream *s;
+	uint64_t count;
+	int i, nr;
+
+	for (;;) {
+		nr = epoll_wait(kn->epfd, ev, 32, -1);
+		if (nr < 0 && errno == EINTR)
+			continue;
+		if (nr < 0) {
+			LTT_ERR("kernel notifiers: epoll_wait: %s: no more kernel event triggers",
+				strerror(errno));
+			return NULL;
+		}
+		pthread_mutex_lock(&kn->lock);
+		for (i = 0; i < nr && !kn->stopping; i++) {
+			if (ev[i].data.u64 == KN_WAKE_TAG) {
+				(void)!read(kn->wake_fd, &count, sizeof(count));
+				continue;
+			}
+			s = find_stream(kn, ev[i].data.u64);
+			if (s)
+				drain(kn, s);
+		}
+		if (kn->stopping) {
+			pthread_mutex_unlock(&kn->lock);
+			return NULL;
+		}
+		pthread_mutex_unlock(&kn->lock);
+	}
+}
+
+/* The reader, started with the first notifier.  kn->lock held. */
+static int reader_start(struct ltt_knotify *kn)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = KN_WAKE_TAG };
+	int ret;
+
+	if (kn->reading)
+		return 0;
+	kn->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	kn->page = malloc(kn->page_size);
+	kn->epfd = epoll_create1(EPOLL_CLOEXEC);
+	kn->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (!kn->page || kn->epfd < 0 || kn->wake_fd < 0 ||
+	    epoll_ctl(kn->epfd, EPOLL_CTL_ADD, kn->wake_fd, &ev))
+		return -errno ? -errno : -ENOMEM;
+	ret = -pthread_create(&kn->reader, NULL, reader_main, kn);
+	if (!ret)
+		kn->reading = true;
+	return ret;
+}
+
+/* @n (of trigger @t) read from now on, recording.  kn->lock held. */
+static int notifier_start(struct ltt_knotify *kn, struct knotifier *n, struct ltt_trigger *t)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	uint32_t i;
+	int ret;
+
+	n->t = t;
+	n->key = t->key;
+	n->serial = kn->next_serial++;
+	for (i = 0; i < t->conf.nr_captures; i++)
+		if (ltt_capture_parse(t->conf.captures[i], &n->caps[i]))
+			n->caps[i] = (struct ltt_capture_expr){ .kind = LTT_CAPTURE_KIND_PAYLOAD };
+	ret = reader_start(kn);
+	if (!ret)
+		ret = open_streams(n);
+	for (i = 0; i < n->nr_streams && !ret; i++) {
+		ev.data.u64 = n->serial << KN_TAG_STREAMS | i;
+		if (epoll_ctl(kn->epfd, EPOLL_CTL_ADD, n->streams[i].fd, &ev))
+			ret = -errno;
+	}
+	if (!ret)
+		ret = ltt_kabi_session_start(kn->kabi, n->session);
+	return ret;
+}
+
+/* ---- following the triggers ---- */
+
+/* Is @key one of @v's? */
+static bool wanted(uint64_t key, struct ltt_trigger *const *v, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (v[i]->key == key)
+			return true;
+	return false;
+}
+
+/* Has @kn a notifier of @t? kn->lock held. */
+static bool has_notifier(struct ltt_knotify *kn, const struct ltt_trigger *t)
+{
+	struct knotifier *n;
+
+	cds_list_for_each_entry(n, &kn->list, node)
+		if (n->key == t->key)
+			return true;
+	return false;
+}
+
+void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs)
+{
+	struct ltt_trigger **v = NULL;
+	struct ltt_knotify *kn;
+	struct knotifier *n, *tmp;
+	size_t i, nr;
+	int ret;
+
+	nr = ltt_triggers_select(trs, LTT_CONDITION_EVENT_RULE_MATCHES, LTT_DOMAIN_KERNEL, &v);
+	kn = nr || k->notify ? knotify_get(k) : NULL;
+	if (!kn) {
+		ltt_triggers_put_all(trs, v, nr);
+		return;
+	}
+	pthread_mutex_lock(&kn->lock);
+	kn->trs = trs;
+	cds_list_for_each_entry_safe(n, tmp, &kn->list, node) {
+		if (wanted(n->key, v, nr))
+			continue;
+		cds_list_del(&n->node);
+		notifier_free(n);
+	}
+	for (i = 0; i < nr; i++) {
+		if (has_notifier(kn, v[i]))
+			continue;
+		if (notifier_make(kn, &v[i]->chan, &n))
+			continue;	/* logged; the check before it was added passed */
+		ltt_triggers_get(trs, v[i]);
+		ret = notifier_start(kn, n, v[i]);
+		if (ret) {
+			LTT_ERR("trigger '%s': its kernel events can't be read: %s",
+				v[i]->conf.name, strerror(-ret));
+			notifier_free(n);
+			continue;
+		}
+		cds_list_add_tail(&n->node, &kn->list);
+		LTT_INFO("trigger '%s': %" PRIu32 " kernel event(s) evaluated through tracefs",
+			 v[i]->conf.name, n->nr_events);
+	}
+	pthread_mutex_unlock(&kn->lock);
+	ltt_triggers_put_all(trs, v, nr);
+}
+
+void ltt_knotify_free(struct ltt_knotify *kn)
+{
+	struct knotifier *n, *tmp;
+	uint64_t one = 1;
+
+	if (!kn)
+		return;
+	if (kn->reading) {
+		pthread_mutex_lock(&kn->lock);
+		kn->stopping = true;
+		pthread_mutex_unlock(&kn->lock);
+		(void)!write(kn->wake_fd, &one, sizeof(one));
+		pthread_join(kn->reader, NULL);
+	}
+	cds_list_for_each_entry_safe(n, tmp, &kn->list, node) {
+		cds_list_del(&n->node);
+		notifier_free(n);
+	}
+	if (kn->epfd >= 0)
+		close(kn->epfd);
+	if (kn->wake_fd >= 0)
+		close(kn->wake_fd);
+	if (kn->own_kabi)
+		ltt_kabi_close(kn->kabi);
+	free(kn->page);
+	pthread_mutex_destroy(&kn->lock);
+	free(kn);
+}
