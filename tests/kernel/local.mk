@@ -20,6 +20,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_net_lifecycle.sh \
 	tests/kernel/test_kernel_regen.sh \
 	tests/kernel/test_kernel_stalled.sh \
+	tests/kernel/test_kernel_triggers.sh \
 	tests/kernel/test_systemd.sh \
 	tests/kernel/test_deb.sh
 TESTS += $(KERNEL_TESTS)

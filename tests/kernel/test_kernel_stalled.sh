@@ -16,16 +16,12 @@
 #        the rotation is taken as done later (ROTATE_LATE), stop fails and
 #        destroy refuses while the move is owed; after SIGCONT destroy
 #        archives every chunk: each event in exactly one archive.
-#   kernel_usage_trigger  a channel-buffer-usage-ge trigger on a kernel
-#        channel: the consumer stopped, the stream that fills notifies
-#        wait-trigger once (the daemon asks the module SNAPSHOT_SPAN, not
-#        the consumer); recorded + discarded = emitted.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
-kvm_boot kernel_meta_stalled kernel_rotate_stalled kernel_usage_trigger
-plan 43
+kvm_boot kernel_meta_stalled kernel_rotate_stalled
+plan 36
 
 stalled='did not answer in time'
 
@@ -117,18 +113,4 @@ l=$(lost $s list)
 is "$((recorded + l))" "$emitted" "recorded $recorded + discarded $l == $emitted emitted, exactly"
 kvm_kernel_clean $s
 
-# --- a buffer-usage trigger on a kernel channel (kernel_usage_trigger)
-s=kernel_usage_trigger
-kvm_scenario_ok $s
-is "$(kvm_file $s wait.rc)" 0 "the stream filled with its consumer stopped: usage-ge notified"
-used=$(sed -n "s/.*session ku, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$KVM_OUT/$s/wait")
-ok "$([ "${used:-0}" -ge 12288 ] && [ "${used:-0}" -le 16384 ]; echo $?)" \
-	"with the fullest stream's bytes, 75% to 100% of 16 KiB (${used:-none})"
-like "$(kvm_file $s triggers)" "<fired>1</fired>" "list-triggers: it fired once"
-counts $s ku
-is "$RC" 0 "babeltrace2 reads the trace"
-l=$(lost $s list)
-is "$((TEST_N + l))" "$(kvm_file $s emitted)" \
-	"recorded $TEST_N + discarded $l == $(kvm_file $s emitted) emitted, exactly"
-kvm_kernel_clean $s
 done_testing

@@ -184,6 +184,8 @@ static int enable_event(void *arg, const char *name)
 
 	ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
 	if (!f.want) {
+		LTT_DBG("trigger's kernel event %s: its rule does not take it (a field its filter reads is not the event's)",
+			name);
 		ltt_ust_filters_fini(&f);
 		return 0;
 	}
@@ -197,8 +199,10 @@ static int enable_event(void *arg, const char *name)
 					   (uint8_t *const *)f.code, f.len, f.nr) :
 		     ltt_kabi_event_enable(kn->kabi, n->chan, name, n->nr_events);
 	ltt_ust_filters_fini(&f);
-	if (ret == -ENOENT)
+	if (ret == -ENOENT) {
+		LTT_DBG("trigger's kernel event %s: tracefs has no such event", name);
 		return 0;	/* not an event of ftrace's (the module's own) */
+	}
 	if (ret) {
 		LTT_WARN("trigger's kernel event %s: tracefs refused it: %s", name, strerror(-ret));
 		if (!e->err)

@@ -1,5 +1,5 @@
 # kernel_usage_trigger: a channel-buffer-usage-ge trigger on a kernel
-# channel of the module (test_kernel_stalled.sh): 16 KiB a CPU in discard
+# channel of the module (test_kernel_triggers.sh): 16 KiB a CPU in discard
 # mode, its consumer stopped, N test events fill the buffer of the CPU
 # that emits them; the daemon reads the stream's fill from the module
 # (SNAPSHOT_SPAN) and the trigger notifies wait-trigger, once.
