@@ -30,6 +30,7 @@
 #include "common/size.h"
 #include "common/sock.h"
 #include "sessiond/chunk/chunk-journal.h"
+#include "sessiond/kernel/kernel-notify.h"
 #include "sessiond/sessiond.h"
 #include "sessiond/triggers.h"
 
@@ -534,6 +535,7 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_chunk_sched_stop(d->sched);
 	ltt_cmd_destroy_all(&ctx);
 	ltt_app_thread_stop(d->apps);
+	ltt_knotify_stop(d->kernel.notify);	/* the kernel's firings end too */
 	ltt_trigger_runner_free(d->runner);
 	ltt_domains_fini(&d->domains);
 	ltt_triggers_fini(&d->triggers);

@@ -4,11 +4,13 @@
  * triggers: a tracefs channel per trigger, read by one thread (see
  * kernel-notify.h).
  *
- * Locks: kn->lock over the notifiers, taken by the reader around each
- * batch of streams it drains (it fires triggers under it: the triggers'
- * own lock comes after) and by sync around a change.  Streams are tagged
- * in epoll by their notifier's serial number and their index, looked up
- * under the lock: a notifier released meanwhile is not found.
+ * Locks: kn->sync_lock makes one sync at a time (they make and release
+ * notifiers, which takes the kernel thread a while); kn->lock over the
+ * list of notifiers, taken by the reader around each batch of streams it
+ * drains (it fires triggers under it: the triggers' own lock comes after)
+ * and by sync only to take a notifier out or put one in.  Streams are
+ * tagged in epoll by their notifier's serial number and their index,
+ * looked up under the lock: a notifier taken out meanwhile is not found.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -75,6 +77,7 @@ struct ltt_knotify {
 	struct ltt_kabi *kabi;		/* a tracefs tracer: k's, or its own */
 	bool own_kabi;
 	struct ltt_triggers *trs;	/* set by the first sync */
+	pthread_mutex_t sync_lock;
 	pthread_mutex_t lock;
 	struct cds_list_head list;	/* of struct knotifier */
 	uint64_t next_serial;
@@ -87,21 +90,27 @@ struct ltt_knotify {
 
 /* ---- the tracefs tracer ---- */
 
+/* Over k->notify's making (the one kernel domain's). */
+static pthread_mutex_t get_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* @k's notifier state, its tracefs tracer opened the first time; NULL if it can't be. */
 static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 {
 	struct ltt_kabi_version version;
-	struct ltt_knotify *kn = k->notify;
+	struct ltt_knotify *kn;
 	int ret;
 
+	pthread_mutex_lock(&get_lock);
+	kn = k->notify;
 	if (kn)
-		return kn;
+		goto out;
 	kn = calloc(1, sizeof(*kn));
 	if (!kn)
-		return NULL;
+		goto out;
 	kn->k = k;
 	kn->epfd = kn->wake_fd = -1;
 	kn->next_serial = 1;
+	pthread_mutex_init(&kn->sync_lock, NULL);
 	pthread_mutex_init(&kn->lock, NULL);
 	CDS_INIT_LIST_HEAD(&kn->list);
 	if (k->backend == &ltt_kabi_tracefs) {
@@ -112,12 +121,16 @@ static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 			LTT_WARN("kernel event rules of triggers need tracefs, which can't be opened: %s",
 				 strerror(-ret));
 			pthread_mutex_destroy(&kn->lock);
+			pthread_mutex_destroy(&kn->sync_lock);
 			free(kn);
-			return NULL;
+			kn = NULL;
+			goto out;
 		}
 		kn->own_kabi = true;
 	}
 	k->notify = kn;
+out:
+	pthread_mutex_unlock(&get_lock);
 	return kn;
 }
 
@@ -169,6 +182,7 @@ static void notifier_free(struct knotifier *n)
 struct enabling {
 	struct knotifier *n;
 	const struct ltt_channel *rule;
+	uint32_t refused;		/* events of the rule's names its filter does not apply to */
 	int err;			/* the first failure other than a missing event */
 };
 
@@ -187,6 +201,7 @@ static int enable_event(void *arg, const char *name)
 		LTT_DBG("trigger's kernel event %s: its rule does not take it (a field its filter reads is not the event's)",
 			name);
 		ltt_ust_filters_fini(&f);
+		e->refused++;
 		return 0;
 	}
 	grown = realloc(n->events, (n->nr_events + 1) * sizeof(*n->events));
@@ -333,6 +348,11 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 		err = e.err;
 	if (!err && !n->nr_events) {
 		notifier_free(n);
+		if (e.refused) {
+			LTT_WARN("a trigger's kernel event rule: its filter applies to none of its %" PRIu32 " event(s) as tracefs has them",
+				 e.refused);
+			return LTT_ERR_FILTER_KERNEL_TYPE;
+		}
 		LTT_WARN("a trigger's kernel event rule takes no event tracefs has");
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
 	}
@@ -570,7 +590,7 @@ static int reader_start(struct ltt_knotify *kn)
 	return ret;
 }
 
-/* @n (of trigger @t) read from now on, recording.  kn->lock held. */
+/* @n (of trigger @t) read from now on, recording; its streams tagged.  kn->lock held. */
 static int notifier_start(struct ltt_knotify *kn, struct knotifier *n, struct ltt_trigger *t)
 {
 	struct epoll_event ev = { .events = EPOLLIN };
@@ -620,13 +640,53 @@ static bool has_notifier(struct ltt_knotify *kn, const struct ltt_trigger *t)
 	return false;
 }
 
+/* Take out the notifiers of triggers not in @v (sync_lock held), then release them. */
+static void drop_unwanted(struct ltt_knotify *kn, struct ltt_trigger *const *v, size_t nr)
+{
+	struct knotifier *n, *tmp;
+	CDS_LIST_HEAD(gone);
+
+	pthread_mutex_lock(&kn->lock);
+	cds_list_for_each_entry_safe(n, tmp, &kn->list, node)
+		if (!wanted(n->key, v, nr))
+			cds_list_move(&n->node, &gone);
+	pthread_mutex_unlock(&kn->lock);
+	cds_list_for_each_entry_safe(n, tmp, &gone, node) {
+		cds_list_del(&n->node);
+		notifier_free(n);	/* out of the list: the reader finds it no more */
+	}
+}
+
+/* A notifier for trigger @t made, started and listed (sync_lock held). */
+static void add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t)
+{
+	struct knotifier *n;
+	int ret;
+
+	if (notifier_make(kn, &t->chan, &n))
+		return;		/* logged; the check before it was added passed */
+	ltt_triggers_get(kn->trs, t);
+	pthread_mutex_lock(&kn->lock);
+	ret = notifier_start(kn, n, t);
+	if (!ret)
+		cds_list_add_tail(&n->node, &kn->list);
+	pthread_mutex_unlock(&kn->lock);
+	if (ret) {
+		LTT_ERR("trigger '%s': its kernel events can't be read: %s", t->conf.name,
+			strerror(-ret));
+		notifier_free(n);
+		return;
+	}
+	LTT_INFO("trigger '%s': %" PRIu32 " kernel event(s) evaluated through tracefs",
+		 t->conf.name, n->nr_events);
+}
+
 void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs)
 {
 	struct ltt_trigger **v = NULL;
 	struct ltt_knotify *kn;
-	struct knotifier *n, *tmp;
+	bool has;
 	size_t i, nr;
-	int ret;
 
 	nr = ltt_triggers_select(trs, LTT_CONDITION_EVENT_RULE_MATCHES, LTT_DOMAIN_KERNEL, &v);
 	kn = nr || k->notify ? knotify_get(k) : NULL;
@@ -634,49 +694,41 @@ void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs)
 		ltt_triggers_put_all(trs, v, nr);
 		return;
 	}
-	pthread_mutex_lock(&kn->lock);
+	pthread_mutex_lock(&kn->sync_lock);
 	kn->trs = trs;
-	cds_list_for_each_entry_safe(n, tmp, &kn->list, node) {
-		if (wanted(n->key, v, nr))
-			continue;
-		cds_list_del(&n->node);
-		notifier_free(n);
-	}
+	drop_unwanted(kn, v, nr);
 	for (i = 0; i < nr; i++) {
-		if (has_notifier(kn, v[i]))
-			continue;
-		if (notifier_make(kn, &v[i]->chan, &n))
-			continue;	/* logged; the check before it was added passed */
-		ltt_triggers_get(trs, v[i]);
-		ret = notifier_start(kn, n, v[i]);
-		if (ret) {
-			LTT_ERR("trigger '%s': its kernel events can't be read: %s",
-				v[i]->conf.name, strerror(-ret));
-			notifier_free(n);
-			continue;
-		}
-		cds_list_add_tail(&n->node, &kn->list);
-		LTT_INFO("trigger '%s': %" PRIu32 " kernel event(s) evaluated through tracefs",
-			 v[i]->conf.name, n->nr_events);
+		pthread_mutex_lock(&kn->lock);
+		has = has_notifier(kn, v[i]);
+		pthread_mutex_unlock(&kn->lock);
+		if (!has)
+			add_notifier(kn, v[i]);
 	}
-	pthread_mutex_unlock(&kn->lock);
+	pthread_mutex_unlock(&kn->sync_lock);
 	ltt_triggers_put_all(trs, v, nr);
+}
+
+void ltt_knotify_stop(struct ltt_knotify *kn)
+{
+	uint64_t one = 1;
+
+	if (!kn || !kn->reading)
+		return;
+	pthread_mutex_lock(&kn->lock);
+	kn->stopping = true;
+	pthread_mutex_unlock(&kn->lock);
+	(void)!write(kn->wake_fd, &one, sizeof(one));
+	pthread_join(kn->reader, NULL);
+	kn->reading = false;
 }
 
 void ltt_knotify_free(struct ltt_knotify *kn)
 {
 	struct knotifier *n, *tmp;
-	uint64_t one = 1;
 
 	if (!kn)
 		return;
-	if (kn->reading) {
-		pthread_mutex_lock(&kn->lock);
-		kn->stopping = true;
-		pthread_mutex_unlock(&kn->lock);
-		(void)!write(kn->wake_fd, &one, sizeof(one));
-		pthread_join(kn->reader, NULL);
-	}
+	ltt_knotify_stop(kn);
 	cds_list_for_each_entry_safe(n, tmp, &kn->list, node) {
 		cds_list_del(&n->node);
 		notifier_free(n);
@@ -689,5 +741,6 @@ void ltt_knotify_free(struct ltt_knotify *kn)
 		ltt_kabi_close(kn->kabi);
 	free(kn->page);
 	pthread_mutex_destroy(&kn->lock);
+	pthread_mutex_destroy(&kn->sync_lock);
 	free(kn);
 }

@@ -45,6 +45,13 @@ enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_tri
  */
 void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs);
 
+/**
+ * ltt_knotify_stop() - no trigger fires from the kernel any more: the
+ * reader is stopped (the daemon stops it before its trigger runner goes).
+ * Accepts NULL.
+ */
+void ltt_knotify_stop(struct ltt_knotify *kn);
+
 /** ltt_knotify_free() - stop the reader, release every notifier; accepts NULL */
 void ltt_knotify_free(struct ltt_knotify *kn);
 
