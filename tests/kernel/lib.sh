@@ -470,6 +470,22 @@ kvm_file() {
 	cat "$KVM_OUT/$1/$2" 2>/dev/null
 }
 
+# kvm_counts SCENARIO TRACE: babeltrace2 reads the kernel trace TRACE of
+# SCENARIO; sets RC (its status, what it said shown otherwise), TEST_N
+# (its ltt_test_event events) and LOGGER_N (its ltt_logger events)
+kvm_counts() {
+	run timeout "$BT_TIMEOUT" babeltrace2 "$KVM_OUT/$1/$2/kernel"
+	[ "$RC" = 0 ] || diag "$ERR"
+	TEST_N=$(grep -c ' ltt_test_event: ' <<<"$STDOUT")
+	LOGGER_N=$(grep -c ' ltt_logger: ' <<<"$STDOUT")
+}
+
+# kvm_discarded SCENARIO FILE: the discarded events of every channel of the
+# list output in FILE, summed (0 when it shows none)
+kvm_discarded() {
+	kvm_file "$1" "$2" | sed -n 's/^ *discarded events: //p' | awk '{ s += $1 } END { print s + 0 }'
+}
+
 # kvm_scenario_ok SCENARIO: one test: the scenario's script exited 0
 # (shows its log and the kernel's messages otherwise).
 kvm_scenario_ok() {

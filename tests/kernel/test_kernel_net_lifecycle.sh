@@ -23,10 +23,6 @@ archives() {
 	find "$1/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null |
 		while read -r d; do echo "${d##*-} $d"; done | sort -n | cut -d' ' -f2
 }
-# discarded SCENARIO FILE: the discarded events the list in FILE shows
-discarded() {
-	kvm_file "$1" "$2" | sed -n 's/^ *discarded events: //p' | awk '{ s += $1 } END { print s + 0 }'
-}
 # rcs SCENARIO KEY...: the exit statuses the scenario recorded, "-" for one missing
 rcs() {
 	local sc=$1 k
@@ -90,7 +86,7 @@ is $BAD 0 "babeltrace2 reads each archive alone"
 # Two archives with events prove a rotation fell while the probe emitted;
 # how many more depends on how fast the guest emits (KVM or emulation).
 ok "$([ $FULL -ge 2 ]; echo $?)" "events are in $FULL archives: rotations fell while the probe emitted"
-exact "manual rotations" 200000 "$(discarded $s list)"
+exact "manual rotations" 200000 "$(kvm_discarded $s list)"
 run babeltrace2 "$last"
 is "$RC" 0 "babeltrace2 reads the last archive, the chunk begun by the clear"
 seqs <(echo "$STDOUT") >"$TEST_TMP/last"
@@ -110,7 +106,7 @@ for p in t s; do
 	is $BAD 0 "$what: babeltrace2 reads each archive alone"
 	case $p in t) emitted=100000 ;; s) emitted=300000 ;; esac
 	is "$(kvm_file $s ${p}_load_rc)" 0 "$what: the probe emitted $emitted events"
-	exact "$what" $emitted "$(discarded $s ${p}_list)"
+	exact "$what" $emitted "$(kvm_discarded $s ${p}_list)"
 done
 like "$(kvm_file $s t_list)" 'Trace chunk: [1-9]' "list shows the chunk the timer rotations reached"
 ok "$([ $FULL -ge 2 ]; echo $?)" "size rotation: events are in $FULL archives"

@@ -37,7 +37,7 @@ for d in $archives; do
 done
 is $bad 0 "babeltrace2 reads each kernel archive alone"
 ok "$([ $full -ge 3 ] && echo 0 || echo 1)" "events are in $full archives: rotations fell while the probe emitted"
-lost=$(kvm_file $s list | sed -n 's/^ *discarded events: //p' | awk '{ s += $1 } END { print s + 0 }')
+lost=$(kvm_discarded $s list)
 # the last archive is the cleared chunk: 200 events, seq 0..199, after the 200000
 last=$(tail -1 <<<"$archives")
 babeltrace2 "$last" >"$TEST_TMP/last" 2>/dev/null

@@ -25,19 +25,6 @@ plan 36
 
 stalled='did not answer in time'
 
-# lost SCENARIO FILE: the discarded events of every channel in a list output
-lost() {
-	sed -n 's/^ *discarded events: //p' "$KVM_OUT/$1/$2" | awk '{ s += $1 } END { print s + 0 }'
-}
-
-# counts SCENARIO TRACE: babeltrace2 reads TRACE; sets RC, TEST_N (its
-# ltt_test_event events) and LOGGER_N (its ltt_logger events)
-counts() {
-	run timeout "$BT_TIMEOUT" babeltrace2 "$KVM_OUT/$1/$2/kernel"
-	[ "$RC" = 0 ] || diag "$ERR"
-	TEST_N=$(grep -c ' ltt_test_event: ' <<<"$STDOUT")
-	LOGGER_N=$(grep -c ' ltt_logger: ' <<<"$STDOUT")
-}
 
 s=kernel_meta_stalled
 kvm_scenario_ok $s
@@ -53,9 +40,9 @@ is "$(kvm_file $s kms.classes_stalled)" 1 "kms: while stalled, the trace's metad
 is "$(kvm_file $s kms.classes)" 3 "kms: after SIGCONT, the daemon sent the metadata that waited, without a command"
 is "$(kvm_file $s kms.stop.rc)" 0 "kms: stop succeeds"
 [ "$(kvm_file $s kms.stop.rc)" = 0 ] || diag "$(kvm_file $s kms.stop)"
-counts $s kms
+kvm_counts $s kms
 is "$RC" 0 "kms: babeltrace2 reads the trace (every event class described)"
-l=$(lost $s kms.list)
+l=$(kvm_discarded $s kms.list)
 is "$((TEST_N + LOGGER_N + l))" "$emitted" \
 	"kms: recorded $TEST_N + $LOGGER_N + discarded $l == $emitted emitted, exactly"
 is "$LOGGER_N" 50 "kms: the 50 ltt_logger lines written while the consumer was stopped"
@@ -69,9 +56,9 @@ like "$(kvm_file $s kms2.list_stalled)" 'kms2.*\[inactive\]' "kms2: the session 
 is "$(kvm_file $s kms2.settled)" 0 \
 	"kms2: after SIGCONT the daemon has the consumer do the flush the stop owed, without a command"
 is "$(kvm_file $s kms2.destroy.rc)" 0 "kms2: then destroy"
-counts $s kms2
+kvm_counts $s kms2
 is "$RC" 0 "kms2: babeltrace2 reads the trace"
-l=$(lost $s kms2.list)
+l=$(kvm_discarded $s kms2.list)
 is "$((TEST_N + LOGGER_N + l))" "$emitted" \
 	"kms2: recorded $TEST_N + $LOGGER_N + discarded $l == $emitted emitted, exactly"
 is "$LOGGER_N" 50 "kms2: the 50 ltt_logger lines"
@@ -109,7 +96,7 @@ grep ' ltt_test_event: ' "$TEST_TMP/all" | grep -o 'seq = [0-9]*' | sed 's/seq =
 	uniq -c | awk -v n2="$(kvm_file $s n2)" '$1 > ($2 < n2 ? 2 : 1)' >"$TEST_TMP/dups"
 is "$(wc -l <"$TEST_TMP/dups")" 0 "no event in two archives"
 recorded=$(grep -c ' ltt_test_event: ' "$TEST_TMP/all")
-l=$(lost $s list)
+l=$(kvm_discarded $s list)
 is "$((recorded + l))" "$emitted" "recorded $recorded + discarded $l == $emitted emitted, exactly"
 kvm_kernel_clean $s
 

@@ -18,19 +18,6 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_usage_trigger kernel_event_trigger
 plan 16
 
-# lost SCENARIO FILE: the discarded events of every channel in a list output
-lost() {
-	sed -n 's/^ *discarded events: //p' "$KVM_OUT/$1/$2" | awk '{ s += $1 } END { print s + 0 }'
-}
-
-# test_events SCENARIO TRACE: GOT, the ltt_test_event events babeltrace2
-# reads in TRACE, and RC its status
-test_events() {
-	run timeout "$BT_TIMEOUT" babeltrace2 "$KVM_OUT/$1/$2/kernel"
-	[ "$RC" = 0 ] || diag "$ERR"
-	GOT=$(grep -c ' ltt_test_event: ' <<<"$STDOUT")
-}
-
 s=kernel_usage_trigger
 kvm_scenario_ok $s
 is "$(kvm_file $s wait.rc)" 0 "the stream filled with its consumer stopped: usage-ge notified"
@@ -38,11 +25,11 @@ used=$(sed -n "s/.*session ku, \([0-9]*\) bytes in the channel's fullest buffer.
 ok "$([ "${used:-0}" -ge 12288 ] && [ "${used:-0}" -le 16384 ]; echo $?)" \
 	"with the fullest stream's bytes, 75% to 100% of 16 KiB (${used:-none})"
 like "$(kvm_file $s triggers)" "<fired>1</fired>" "list-triggers: it fired once"
-test_events $s ku
+kvm_counts $s ku
 is "$RC" 0 "babeltrace2 reads the trace"
-l=$(lost $s list)
-is "$((GOT + l))" "$(kvm_file $s emitted)" \
-	"recorded $GOT + discarded $l == $(kvm_file $s emitted) emitted, exactly"
+l=$(kvm_discarded $s list)
+is "$((TEST_N + l))" "$(kvm_file $s emitted)" \
+	"recorded $TEST_N + discarded $l == $(kvm_file $s emitted) emitted, exactly"
 kvm_kernel_clean $s
 
 s=kernel_event_trigger
@@ -56,8 +43,8 @@ like "$(kvm_file $s wait)" "^Trigger ke fired \(#1\): event sched_process_exec, 
 t=$(kvm_file $s triggers | tr -d '\n')
 like "$t" "<fired>$n</fired>" "fired once for each of the $n execs of kworkload, the other program's none"
 like "$t" "<notificationsDropped>0</notificationsDropped>" "none dropped"
-test_events $s kr
-is "$RC:$GOT" "0:100" "the module's session recorded its 100 test events meanwhile"
+kvm_counts $s kr
+is "$RC:$TEST_N" "0:100" "the module's session recorded its 100 test events meanwhile"
 is "$(kvm_file $s remove.rc):$(kvm_file $s instances_left)" "0:0" "removed, the trigger's instance is gone"
 kvm_kernel_clean $s
 done_testing

@@ -28,9 +28,19 @@ test_init
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "needs two online CPUs"
 tracefs_setup 38
 
-# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
-wait_for_waiter() {
-	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
+# waiter NAME: lttctl wait-trigger NAME in the background (WAITER its
+# pid, its output in $TEST_TMP/NAME.out, without the gates' write ends: they
+# open when the test closes its own); one check: it is subscribed
+waiter() {
+	local fd
+	open_fifo fd "$TEST_TMP/$1.err"
+	(
+		for g in "${GIN[@]}"; do exec {g}>&-; done
+		exec timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" wait-trigger "$1" --timeout "$TEST_TIMEOUT"
+	) >"$TEST_TMP/$1.out" 2>&"$fd" &
+	WAITER=$!
+	read_line "$fd" && [[ $LINE == "Waiting for trigger "* ]]
+	ok $? "wait-trigger $1 is subscribed"
 }
 
 # load CPU N: N getcpu calls on CPU (a system call nothing else makes:
@@ -72,19 +82,11 @@ ok_cmd "a trigger on getppid of tid $tid, capturing the tid and ret" lttctl add-
 	--filter="\$ctx.tid == $tid" --capture='$ctx.tid' --capture=ret --capture='$ctx.cpu_id' \
 	--action=notify
 is "$(instances)" 1 "its notifier is an instance of its own"
-open_fifo W0 "$TEST_TMP/w0"
-# (without the gates' write ends: they open when the test closes its own)
-(
-	for fd in "${GIN[@]}"; do exec {fd}>&-; done
-	exec timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" wait-trigger kp --timeout "$TEST_TIMEOUT"
-) >"$TEST_TMP/w0.out" 2>&"$W0" &
-WAITER=$!
-wait_for_waiter "$W0"
-ok $? "wait-trigger kp is subscribed"
+waiter kp
 go g1 g2
 wait $WAITER
 is $? 0 "the program's calls notified"
-like "$(cat "$TEST_TMP/w0.out")" "^Trigger kp fired \(#1\): event syscall_entry_getppid, pid $tid; captures: \\\$ctx.tid=$tid, ret=unavailable, \\\$ctx.cpu_id=[0-9]+\$" \
+like "$(cat "$TEST_TMP/kp.out")" "^Trigger kp fired \(#1\): event syscall_entry_getppid, pid $tid; captures: \\\$ctx.tid=$tid, ret=unavailable, \\\$ctx.cpu_id=[0-9]+\$" \
 	"the first is the first call's entry: its tid, no ret yet, its CPU"
 # every record is read once the reader drained what ftrace holds: look again (bounded)
 deadline=$((SECONDS + TEST_TIMEOUT))
@@ -100,15 +102,11 @@ is "$(instances)" 0 "its instance is gone"
 ok_cmd "a trigger on sched_process_exec of kload, capturing filename" lttctl add-trigger --name ke \
 	--condition=event-rule-matches --type=kernel:tracepoint --name=sched_process_exec \
 	--filter='filename == "*/kload"' --capture=filename --capture=tid --action=notify
-open_fifo W3 "$TEST_TMP/w3"
-lttctl wait-trigger ke --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w3.out" 2>&"$W3" &
-WAITER=$!
-wait_for_waiter "$W3"
-ok $? "wait-trigger ke is subscribed"
+waiter ke
 pid=$("$KLOAD" getppid 1 | sed -n 's/^tid //p')
 wait $WAITER
 is $? 0 "kload's exec notified"
-like "$(cat "$TEST_TMP/w3.out")" "event sched_process_exec, pid $pid; captures: filename=\"$KLOAD\", tid=$pid\$" \
+like "$(cat "$TEST_TMP/ke.out")" "event sched_process_exec, pid $pid; captures: filename=\"$KLOAD\", tid=$pid\$" \
 	"with the file's name and the new program's pid"
 ok_cmd "remove ke" lttctl remove-trigger ke
 is "$(trigger_field ke fired)" "" "ke is gone"
@@ -131,29 +129,21 @@ ok_cmd "add usage-ge 75% of c -> notify" lttctl add-trigger --name full \
 ok_cmd "add usage-ge 75% of a channel kb does not have" lttctl add-trigger --name other \
 	--condition=channel-buffer-usage-ge --session=kb --channel=nochan -k --threshold-ratio=0.75 \
 	--action=notify
-open_fifo W1 "$TEST_TMP/w1"
-lttctl wait-trigger full --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w1.out" 2>&"$W1" &
-WAITER=$!
-wait_for_waiter "$W1"
-ok $? "wait-trigger full is subscribed"
+waiter full
 stop_proc "$cons"
 N=5000
 load 0 $N
 wait $WAITER
 is $? 0 "CPU 0's buffer filled with the consumer stopped: usage-ge notified"
-bytes=$(sed -n "s/.*session kb, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$TEST_TMP/w1.out")
-ok "$([ "${bytes:-0}" -ge 12288 ]; echo $?)" "with the bytes CPU 0's buffer held (${bytes:-none} >= 12288): $(cat "$TEST_TMP/w1.out")"
+bytes=$(sed -n "s/.*session kb, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$TEST_TMP/full.out")
+ok "$([ "${bytes:-0}" -ge 12288 ]; echo $?)" "with the bytes CPU 0's buffer held (${bytes:-none} >= 12288): $(cat "$TEST_TMP/full.out")"
 
 # le: both streams full (CPU 1's too), so 50% holds for none of them
 load 1 $N
 ok_cmd "add usage-le 50% of c -> notify" lttctl add-trigger --name low \
 	--condition=channel-buffer-usage-le --session=kb --channel=c -k --threshold-ratio=0.5 \
 	--action=notify
-open_fifo W2 "$TEST_TMP/w2"
-lttctl wait-trigger low --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w2.out" 2>&"$W2" &
-WAITER=$!
-wait_for_waiter "$W2"
-ok $? "wait-trigger low is subscribed"
+waiter low
 run lttctl --mi xml list-triggers
 # each trigger's fired count, in the order listed
 fired() {
@@ -165,9 +155,9 @@ is "$(fired full):$(fired low):$(fired other)" "1:0:0" \
 kill -CONT "$cons"
 wait $WAITER
 is $? 0 "the consumer runs again and empties both buffers: usage-le notified"
-like "$(cat "$TEST_TMP/w2.out")" "^Trigger low fired \(#1\): session kb, [0-9]+ bytes in the channel's emptiest buffer" \
+like "$(cat "$TEST_TMP/low.out")" "^Trigger low fired \(#1\): session kb, [0-9]+ bytes in the channel's emptiest buffer" \
 	"with the bytes of the emptiest stream"
-low=$(sed -n "s/.*session kb, \([0-9]*\) bytes in the channel's emptiest buffer.*/\1/p" "$TEST_TMP/w2.out")
+low=$(sed -n "s/.*session kb, \([0-9]*\) bytes in the channel's emptiest buffer.*/\1/p" "$TEST_TMP/low.out")
 ok "$([ "${low:-99999}" -le 8192 ]; echo $?)" "at most 50% of 16 KiB (${low:-none})"
 
 ok_cmd "stop kb" lttctl stop kb
