@@ -26,7 +26,7 @@
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "needs two online CPUs"
-tracefs_setup 38
+tracefs_setup 39
 
 # waiter NAME: lttctl wait-trigger NAME in the background (WAITER its
 # pid, its output in $TEST_TMP/NAME.out, without the gates' write ends: they
@@ -69,6 +69,10 @@ like "$RC:$OUT" "^1:.*no event \(or system call\) by that name" "an event tracef
 run lttctl add-trigger --condition=event-rule-matches --type=kernel:syscall --name=getppid \
 	--filter='$ctx.procname == "x"' --action=notify
 like "$RC:$OUT" "^1:.*context" "a filter on a context tracefs can't read: refused"
+run lttctl add-trigger --condition=event-rule-matches --type=kernel:syscall --name=getppid \
+	--filter='nosuch == 1' --action=notify
+like "$RC:$OUT" "^1:.*does not type-check against the kernel event's fields" \
+	"a filter on a field none of the rule's events has: refused"
 is "$(lttctl list-triggers)" "No trigger." "the refusals added nothing"
 is "$(instances)" 0 "... and left no instance"
 
