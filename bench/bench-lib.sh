@@ -41,8 +41,9 @@ ctl() {
 	"$LTTCTL" -q "$@"
 }
 
+# daemon_start [ARGS...]: the session daemon with ARGS, daemonized
 daemon_start() {
-	"$LTT_SESSIOND_PATH" -d || { echo "$0: the session daemon did not start" >&2; exit 1; }
+	"$LTT_SESSIOND_PATH" -d "$@" || { echo "$0: the session daemon did not start" >&2; exit 1; }
 }
 
 daemon_stop() {

@@ -3,7 +3,7 @@
  * trigger_bench.c - triggers (doc/triggers.md): their latency through the
  * real daemon, and what they cost an event they do not match.
  *
- *   trigger_bench -m latency -T TRIGGER [-n EVENTS] [-p PACE_US] [-W WAIT_MS]
+ *   trigger_bench -m latency -T TRIGGER [-k] [-n EVENTS] [-p PACE_US] [-W WAIT_MS]
  *
  *	Subscribes to TRIGGER (ltt_ctl_subscribe(), the daemon of LTT_RUNDIR)
  *	and emits EVENTS trig:stamp events (default 2000), one every PACE_US
@@ -21,6 +21,12 @@
  *	WAIT_MS (default 2000) for the rest.  Prints the count emitted and
  *	notified, the notifications' own count of those dropped, and p50,
  *	p90, p99 and max of each latency in µs.
+ *
+ *	-k: the events are system calls the kernel traces instead:
+ *	pread64(-1, T, 12345, SEQ), T the emission's CLOCK_REALTIME as the
+ *	buffer's address (the call fails at once, EBADF: the address is never
+ *	read); TRIGGER a kernel rule on pread64 with "count == 12345" that
+ *	captures pos and buf, in this order.
  *
  *   trigger_bench -m cost [-n N] [-r RUNS] [-x]
  *
@@ -56,6 +62,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -63,6 +70,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <time.h>
 #include <unistd.h>
@@ -130,12 +138,14 @@ static void take(struct latency *l, const struct ltt_notification *n, uint64_t n
 	int64_t seq;
 
 	l->dropped += n->dropped;
-	if (n->nr_captures < 2 || c[0].type != LTT_CAPTURE_SIGNED ||
+	if (n->nr_captures < 2 ||
+	    (c[0].type != LTT_CAPTURE_SIGNED && c[0].type != LTT_CAPTURE_UNSIGNED) ||
 	    c[1].type != LTT_CAPTURE_UNSIGNED) {
 		l->others++;
 		return;
 	}
-	seq = c[0].s;
+	/* a system call's argument is an unsigned slot (-k): the same bits */
+	seq = c[0].type == LTT_CAPTURE_SIGNED ? c[0].s : (int64_t)c[0].u;
 	if (seq < 0) {
 		__atomic_store_n(&l->ready, 1, __ATOMIC_RELEASE);
 		return;
@@ -204,6 +214,22 @@ static void print_dist(const char *what, int64_t *v, const bool *seen, long n)
 	printf("  max %8.1f us\n", (double)v[k - 1] / 1000);
 }
 
+/* -k: the measured event is a pread64 system call (count KERNEL_COUNT), not trig:stamp. */
+#define KERNEL_COUNT 12345
+static bool kernel_events;
+
+/* The event numbered @seq, carrying its emission's CLOCK_REALTIME. */
+static void stamp(long seq)
+{
+	uint64_t t = clock_ns(CLOCK_REALTIME);
+
+	if (kernel_events)
+		(void)syscall(SYS_pread64, -1, (void *)(uintptr_t)t, (size_t)KERNEL_COUNT,
+			      (long long)seq);
+	else
+		ltt_tracepoint(trig, stamp, seq, t);
+}
+
 /* Emit warm-up events until one is notified; -ETIMEDOUT after WARM_UP_MAX. */
 static int warm_up(struct latency *l)
 {
@@ -213,7 +239,7 @@ static int warm_up(struct latency *l)
 	for (i = 0; i < WARM_UP_MAX; i++) {
 		if (__atomic_load_n(&l->ready, __ATOMIC_ACQUIRE))
 			return 0;
-		ltt_tracepoint(trig, stamp, -1, clock_ns(CLOCK_REALTIME));
+		stamp(-1);
 		nanosleep(&pause, NULL);
 	}
 	return -ETIMEDOUT;
@@ -232,7 +258,7 @@ static void emit_paced(long n, long pace_ns)
 		ts.tv_nsec = (long)(next % 1000000000u);
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 			;
-		ltt_tracepoint(trig, stamp, i, clock_ns(CLOCK_REALTIME));
+		stamp(i);
 	}
 }
 
@@ -303,7 +329,7 @@ out:
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: trigger_bench -m latency -T TRIGGER [-n EVENTS] [-p PACE_US] "
+	fprintf(stderr, "usage: trigger_bench -m latency -T TRIGGER [-k] [-n EVENTS] [-p PACE_US] "
 		"[-W WAIT_MS]\n"
 		"       trigger_bench -m cost [-n N] [-r RUNS] [-x] [-D CASE]\n");
 }
@@ -569,7 +595,7 @@ int main(int argc, char **argv)
 	bool exact = false, bad = false;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "m:T:n:p:W:r:xD:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:T:n:p:W:r:xD:k")) != -1) {
 		if (opt == 'm')
 			mode = optarg;
 		else if (opt == 'T')
@@ -586,6 +612,8 @@ int main(int argc, char **argv)
 			exact = true;
 		else if (opt == 'D')
 			daemon_case = optarg;
+		else if (opt == 'k')
+			kernel_events = true;
 		else
 			bad = true;
 	}

@@ -5,8 +5,8 @@
 #
 #   bench/triggers.sh [BUILD_DIR] [EVENTS] [PACE_US]
 #
-# Defaults: ., 2000 events, one every 2000 µs.  PARTS="latency cost"
-# (either alone), CG_EVENTS=100000 (events per case under callgrind),
+# Defaults: ., 2000 events, one every 2000 µs.  PARTS="latency klatency
+# cost" (any of them), CG_EVENTS=100000 (events per case under callgrind),
 # NATIVE=1 (0: no ns/event run).
 #
 # latency: a session daemon of its own (no session: an event enabled only
@@ -21,6 +21,13 @@
 #   subscriber's CLOCK_REALTIME when it read the notification minus the
 #   emission: p50, p90, p99, max in µs; the events emitted and notified;
 #   the trigger's fired and dropped counters from list-triggers --mi xml.
+#
+# klatency: the same for a kernel event rule (root, tracefs): the events
+#   are pread64(-1, T, 12345, SEQ) system calls (trigger_bench -k), the
+#   trigger
+#     add-trigger --condition=event-rule-matches --type=kernel:syscall
+#       --name=pread64 --filter='count == 12345' --capture=pos --capture=buf
+#   evaluated by ftrace and read by the daemon's kernel notifiers.
 #
 # cost: bench/trigger_bench -m cost -x under callgrind, instructions per
 #   event of trig:cost (an int and an 11-character string, recorded, as
@@ -42,7 +49,7 @@ set -u
 bench_init "${1:-.}"
 EVENTS=${2:-2000}
 PACE_US=${3:-2000}
-PARTS=${PARTS:-"latency cost"}
+PARTS=${PARTS:-"latency klatency cost"}
 CG_EVENTS=${CG_EVENTS:-100000}
 TB=$B/bench/trigger_bench
 [ -x "$TB" ] || { echo "$0: $TB missing: build the tree (make) in $B first" >&2; exit 2; }
@@ -54,19 +61,38 @@ trigger_field() {
 		grep -o "<$2>[^<]*</$2>" | sed "s|<$2>\(.*\)</$2>|\1|"
 }
 
-latency() {
-	echo "== latency: event -> trigger fired -> notification read" \
+# latency_of WHAT FLAG DAEMON_ARG RULE...: trigger_bench -m latency FLAG
+# against a trigger of RULE (event-rule-matches options) that notifies
+latency_of() {
+	local what=$1 flag=$2 darg=$3
+
+	shift 3
+	echo "== latency, $what: event -> trigger fired -> notification read" \
 		"($EVENTS events, one every $PACE_US us)"
 	echo "   $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M UTC')"
-	daemon_start
-	ctl add-trigger --name lat --condition=event-rule-matches --type=user \
-		--name=trig:stamp --capture=seq --capture=t --action=notify || exit 1
-	"$TB" -m latency -T lat -n "$EVENTS" -p "$PACE_US" | sed 's/^/   /'
+	daemon_start $darg
+	ctl add-trigger --name lat --condition=event-rule-matches "$@" --action=notify || exit 1
+	"$TB" -m latency $flag -T lat -n "$EVENTS" -p "$PACE_US" | sed 's/^/   /'
 	echo "   trigger lat: fired $(trigger_field lat fired)" \
 		"(warm-up events included), dropped $(trigger_field lat notificationsDropped)"
 	echo "   load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 	ctl remove-trigger lat
 	daemon_stop
+}
+
+latency() {
+	latency_of "user space" "" "" --type=user --name=trig:stamp --capture=seq --capture=t
+}
+
+# The kernel's: a system call, through ftrace (kernel-notify.c); root and tracefs.
+klatency() {
+	if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
+		echo "== latency, kernel: needs root and a kernel with tracefs: not measured"
+		return 0
+	fi
+	latency_of "kernel (pread64 through tracefs)" -k --kernel-backend=tracefs \
+		--type=kernel:syscall --name=pread64 --filter='count == 12345' --capture=pos \
+		--capture=buf
 }
 
 # per_event FILE DIVISOR: "case instructions" for each bench_events_* loop
@@ -181,7 +207,8 @@ cost() {
 for p in $PARTS; do
 	case $p in
 	latency) latency ;;
+	klatency) klatency ;;
 	cost) cost ;;
-	*) echo "$0: PARTS: latency or cost, not $p" >&2; exit 2 ;;
+	*) echo "$0: PARTS: latency, klatency or cost, not $p" >&2; exit 2 ;;
 	esac
 done
