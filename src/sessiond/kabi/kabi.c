@@ -140,6 +140,7 @@ static int add_object(struct ltt_kabi *kabi, struct ltt_kabi_obj o, enum ltt_kab
 	struct kobj *objs;
 	size_t i;
 
+	o.kind = kind;	/* what the backend releases it as, on failure too */
 	for (i = 0; i < kabi->nr_objs; i++)
 		if (kabi->objs[i].o.fd < 0)
 			goto found;
@@ -153,7 +154,6 @@ static int add_object(struct ltt_kabi *kabi, struct ltt_kabi_obj o, enum ltt_kab
 	objs[kabi->nr_objs] = (struct kobj){ .o.fd = -1 };
 	i = kabi->nr_objs++;
 found:
-	o.kind = kind;
 	kabi->objs[i].o = o;
 	*ret_handle = make_handle(i, kabi->objs[i].gen);
 	return 0;

@@ -36,6 +36,7 @@
 #define KN_NUM_SUBBUF	16	/* 64 KiB a CPU: a burst waits there for the reader */
 #define KN_PACKET_SIZE	4096	/* the converter's (it opens no packet here) */
 #define KN_TAG_STREAMS	20	/* a tag: serial << 20 | the stream's index */
+#define KN_DRAIN_PAGES	KN_NUM_SUBBUF	/* pages read a wake-up: epoll says the rest */
 #define KN_WAKE_TAG	0	/* the eventfd's: no notifier has serial 0 */
 
 struct knotifier;
@@ -48,6 +49,7 @@ struct kn_stream {
 	ltt_khandle handle;
 	struct ltt_ftrace_conv conv;	/* the notifier's events and programs */
 	uint64_t lost;			/* conv's discarded counted as dropped so far */
+	uint64_t torn_pages;		/* conv's torn pages counted so far (1 each) */
 	uint64_t dropped;		/* ftrace's dropped events counted so far */
 };
 
@@ -76,14 +78,15 @@ struct ltt_knotify {
 	struct ltt_kernel *k;
 	struct ltt_kabi *kabi;		/* a tracefs tracer: k's, or its own */
 	bool own_kabi;
-	struct ltt_triggers *trs;	/* set by the first sync */
+	struct ltt_triggers *trs;	/* k's */
 	pthread_mutex_t sync_lock;
 	pthread_mutex_t lock;
 	struct cds_list_head list;	/* of struct knotifier */
 	uint64_t next_serial;
 	int epfd, wake_fd;
 	pthread_t reader;
-	bool reading, stopping;
+	bool reading;
+	bool stopping;			/* atomic: set under @lock */
 	uint8_t *page;			/* the reader's */
 	size_t page_size;
 };
@@ -108,6 +111,7 @@ static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 	if (!kn)
 		goto out;
 	kn->k = k;
+	kn->trs = k->triggers;
 	kn->epfd = kn->wake_fd = -1;
 	kn->next_serial = 1;
 	pthread_mutex_init(&kn->sync_lock, NULL);
@@ -196,6 +200,8 @@ static int enable_event(void *arg, const char *name)
 	void *grown;
 	int ret;
 
+	if (!strncmp(name, "lttng_statedump_", strlen("lttng_statedump_")))
+		return 0;	/* the daemon writes those at a session's start: no kernel event */
 	ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
 	if (!f.want) {
 		LTT_DBG("trigger's kernel event %s: its rule does not take it (a field its filter reads is not the event's)",
@@ -259,6 +265,10 @@ static int read_map(struct knotifier *n)
 		n->ctf_ids[n->nr_layouts++] = e.ctf_id;
 	}
 	while (!(ret = ltt_ftrace_map_filter_next(n->shm, &cursor, &f))) {
+		if (f.raw_id) {	/* a state dump event's: none is enabled here */
+			free(f.buf);
+			continue;
+		}
 		grown = realloc(n->filters, (n->nr_filters + 1) * sizeof(*n->filters));
 		if (!grown) {
 			free(f.buf);
@@ -499,22 +509,30 @@ static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, co
 }
 
 /*
- * Every page @s holds now; what ftrace could not keep (its full buffer's
- * "dropped events", a page's missed ones or torn records) counted as the
- * trigger's dropped notifications.
+ * The pages @s holds now, at most KN_DRAIN_PAGES (a stream that keeps
+ * filling is reported again, level-triggered, after the others had their
+ * turn); what ftrace could not keep (its full buffer's "dropped events",
+ * a page's missed ones, torn records, at least one a torn page) counted
+ * as the trigger's dropped notifications.  kn->lock held.
  */
 static void drain(struct ltt_knotify *kn, struct kn_stream *s)
 {
 	struct ltt_ftrace_conv_stats st;
 	struct ltt_kabi_stream_usage u;
-	ssize_t r;
+	ssize_t r = 1;
+	int i;
 
-	while ((r = read(s->fd, kn->page, kn->page_size)) > 0)
-		(void)ltt_ftrace_conv_visit(&s->conv, kn->page, (size_t)r, on_record, s);
+	for (i = 0; i < KN_DRAIN_PAGES && r > 0; i++) {
+		r = read(s->fd, kn->page, kn->page_size);
+		if (r > 0)
+			(void)ltt_ftrace_conv_visit(&s->conv, kn->page, (size_t)r, on_record, s);
+	}
 	ltt_ftrace_conv_stats(&s->conv, &st);
-	if (st.discarded > s->lost) {
-		ltt_triggers_count_dropped(kn->trs, s->n->t, st.discarded - s->lost);
+	if (st.discarded > s->lost || st.torn_pages > s->torn_pages) {
+		ltt_triggers_count_dropped(kn->trs, s->n->t, st.discarded - s->lost +
+								 st.torn_pages - s->torn_pages);
 		s->lost = st.discarded;
+		s->torn_pages = st.torn_pages;
 	}
 	if (!ltt_kabi_stream_usage(kn->kabi, s->handle, &u) && u.dropped > s->dropped) {
 		ltt_triggers_count_dropped(kn->trs, s->n->t, u.dropped - s->dropped);
@@ -551,21 +569,20 @@ static void *reader_main(void *arg)
 				strerror(errno));
 			return NULL;
 		}
-		pthread_mutex_lock(&kn->lock);
-		for (i = 0; i < nr && !kn->stopping; i++) {
+		for (i = 0; i < nr; i++) {
 			if (ev[i].data.u64 == KN_WAKE_TAG) {
 				(void)!read(kn->wake_fd, &count, sizeof(count));
 				continue;
 			}
-			s = find_stream(kn, ev[i].data.u64);
+			/* the lock a stream at a time: a sync waits for one drain at most */
+			pthread_mutex_lock(&kn->lock);
+			s = kn->stopping ? NULL : find_stream(kn, ev[i].data.u64);
 			if (s)
 				drain(kn, s);
-		}
-		if (kn->stopping) {
 			pthread_mutex_unlock(&kn->lock);
-			return NULL;
 		}
-		pthread_mutex_unlock(&kn->lock);
+		if (__atomic_load_n(&kn->stopping, __ATOMIC_ACQUIRE))
+			return NULL;
 	}
 }
 
@@ -581,12 +598,23 @@ static int reader_start(struct ltt_knotify *kn)
 	kn->page = malloc(kn->page_size);
 	kn->epfd = epoll_create1(EPOLL_CLOEXEC);
 	kn->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (!kn->page || kn->epfd < 0 || kn->wake_fd < 0 ||
-	    epoll_ctl(kn->epfd, EPOLL_CTL_ADD, kn->wake_fd, &ev))
-		return -errno ? -errno : -ENOMEM;
-	ret = -pthread_create(&kn->reader, NULL, reader_main, kn);
+	ret = !kn->page ? -ENOMEM : kn->epfd < 0 || kn->wake_fd < 0 ? -EMFILE : 0;
+	if (!ret && epoll_ctl(kn->epfd, EPOLL_CTL_ADD, kn->wake_fd, &ev))
+		ret = -errno;
 	if (!ret)
+		ret = -pthread_create(&kn->reader, NULL, reader_main, kn);
+	if (!ret) {
 		kn->reading = true;
+		return 0;
+	}
+	/* as before the first: the next notifier tries again */
+	free(kn->page);
+	kn->page = NULL;
+	if (kn->epfd >= 0)
+		close(kn->epfd);
+	if (kn->wake_fd >= 0)
+		close(kn->wake_fd);
+	kn->epfd = kn->wake_fd = -1;
 	return ret;
 }
 
@@ -688,14 +716,20 @@ void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs)
 	bool has;
 	size_t i, nr;
 
-	nr = ltt_triggers_select(trs, LTT_CONDITION_EVENT_RULE_MATCHES, LTT_DOMAIN_KERNEL, &v);
-	kn = nr || k->notify ? knotify_get(k) : NULL;
-	if (!kn) {
+	pthread_mutex_lock(&get_lock);
+	kn = k->notify;
+	pthread_mutex_unlock(&get_lock);
+	if (!kn) {	/* no notifier yet: none to make without a kernel rule */
+		nr = ltt_triggers_select(trs, LTT_CONDITION_EVENT_RULE_MATCHES,
+					 LTT_DOMAIN_KERNEL, &v);
 		ltt_triggers_put_all(trs, v, nr);
-		return;
+		kn = nr ? knotify_get(k) : NULL;
+		if (!kn)
+			return;
 	}
+	/* the triggers read under it: a sync never acts on an older list */
 	pthread_mutex_lock(&kn->sync_lock);
-	kn->trs = trs;
+	nr = ltt_triggers_select(kn->trs, LTT_CONDITION_EVENT_RULE_MATCHES, LTT_DOMAIN_KERNEL, &v);
 	drop_unwanted(kn, v, nr);
 	for (i = 0; i < nr; i++) {
 		pthread_mutex_lock(&kn->lock);
@@ -704,8 +738,8 @@ void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs)
 		if (!has)
 			add_notifier(kn, v[i]);
 	}
+	ltt_triggers_put_all(kn->trs, v, nr);
 	pthread_mutex_unlock(&kn->sync_lock);
-	ltt_triggers_put_all(trs, v, nr);
 }
 
 void ltt_knotify_stop(struct ltt_knotify *kn)
@@ -715,7 +749,7 @@ void ltt_knotify_stop(struct ltt_knotify *kn)
 	if (!kn || !kn->reading)
 		return;
 	pthread_mutex_lock(&kn->lock);
-	kn->stopping = true;
+	__atomic_store_n(&kn->stopping, true, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&kn->lock);
 	(void)!write(kn->wake_fd, &one, sizeof(one));
 	pthread_join(kn->reader, NULL);
