@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 102
+plan 103
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -152,6 +152,10 @@ dropped=$(trigger_field storm notificationsDropped)
 is "$((fired + dropped))" 400000 "storm: fired ($fired) + dropped ($dropped) = the 400000 events"
 ok_cmd "remove rates" lttctl remove-trigger rates
 ok_cmd "remove storm" lttctl remove-trigger storm
+# No trigger enables ltt_test:seq in programs from here on, so a program's
+# -e waits for a session's channel: the events below are recorded.
+ok_cmd "remove at5000 and at20000" bash -c '"$1" -q remove-trigger at5000 && "$1" -q remove-trigger at20000' \
+	bash "$LTTCTL_BIN"
 
 # --- a removed trigger no longer fires, its subscriber hears so
 ok_cmd "create rm" lttctl create rm -o "$TEST_TMP/rm"
@@ -196,7 +200,8 @@ wait_for_waiter "$W6"
 # CPU, 60000 events (20 bytes or more each) fill two, however the program
 # would have been spread over the CPUs otherwise.
 # -e: the events are recorded from the first, however late the daemon
-# enables them in the program (a loaded machine).
+# enables them in the program (a loaded machine): only rm's channel
+# enables ltt_test:seq now.
 (taskset -pc 0 $BASHPID >/dev/null && ust_app -e "$TEST_TIMEOUT" -n 60000)
 wait $WAITER
 rc=$?
