@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 103
+plan 104
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -59,6 +59,14 @@ ok_cmd "a channel that holds the whole run" lttctl enable-channel -u big -s snap
 	--subbuf-size 1M --num-subbuf 16
 ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -s snap -c big
 ok_cmd "start snap" lttctl start snap
+# The program waits (-e, bounded) until snap's channel enables
+# ltt_test:seq in it, at its gate, before the trigger exists: its event
+# 5000 is recorded however late the daemon pushes the channel.
+open_fifo R1 "$TEST_TMP/r1"
+open_fifo G1 "$TEST_TMP/g1"
+ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/r1" -s "$TEST_TMP/g1" -n 100000
+APP=$BG_PID
+wait_ready "$R1" || { echo "Bail out! the program did not get ready"; exit 1; }
 run lttctl add-trigger --name at5000 --condition=event-rule-matches --type=user \
 	--name=ltt_test:seq --filter="$SEQ_FILTER" --action=snapshot-session snap --action=notify
 like "$RC:$OUT" "^0:Trigger at5000 added" "add-trigger at5000"
@@ -67,7 +75,8 @@ lttctl wait-trigger at5000 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w1.out" 2>&"$W"
 WAITER=$!
 wait_for_waiter "$W"
 ok $? "wait-trigger is subscribed"
-ust_app -e "$TEST_TIMEOUT" -n 100000
+echo go >&"$G1"
+wait $APP
 is $? 0 "the program counted to 100000"
 wait $WAITER
 is $? 0 "wait-trigger returned: the notify action ran, after the snapshot"
@@ -87,11 +96,19 @@ is "$hits" 1 "event 5000 is in exactly one snapshot"
 is "$(trigger_field at5000 fired)" 1 "list-triggers: at5000 fired once"
 is "$(trigger_field at5000 runs | tr '\n' ' ')" "1 1 " "both actions ran once"
 is "$(trigger_field at5000 failures | tr '\n' ' ')" "0 0 " "neither failed"
+ok_cmd "remove at5000" lttctl remove-trigger at5000
 
 # --- a stop-session on seq == 20000: the session stops near there
 ok_cmd "create st" lttctl create st -o "$TEST_TMP/st"
 ok_cmd "enable ltt_test:seq in st" lttctl enable-event -u ltt_test:seq -s st
 ok_cmd "start st" lttctl start st
+# At its gate once st's channel (the one target of ltt_test:seq now)
+# enables the event in it, as above.
+open_fifo R2 "$TEST_TMP/r2"
+open_fifo G2 "$TEST_TMP/g2"
+ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/r2" -s "$TEST_TMP/g2" -n 3000000
+APP=$BG_PID
+wait_ready "$R2" || { echo "Bail out! the program did not get ready"; exit 1; }
 ok_cmd "add a stop-session trigger" lttctl add-trigger --name at20000 \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --filter='seq == 20000' \
 	--action=stop-session st --action=notify
@@ -100,7 +117,8 @@ lttctl wait-trigger at20000 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w2.out" 2>&"$W
 WAITER=$!
 wait_for_waiter "$W2"
 ok $? "wait-trigger at20000 is subscribed"
-ust_app -e "$TEST_TIMEOUT" -n 3000000
+echo go >&"$G2"
+wait $APP
 is $? 0 "the program counted to 3000000"
 wait $WAITER
 is $? 0 "the stop ran (the notify action after it came)"
@@ -114,6 +132,7 @@ max=$(sed -n 's/.*ltt_test:seq: .* seq = \([0-9]*\) }$/\1/p' "$TEST_TMP/st.txt" 
 ok $? "the trace goes to event 20000, near enough (max $max)"
 [ "${max:-3000000}" -lt 2999999 ]
 ok $? "and stops before the program's end"
+ok_cmd "remove at20000" lttctl remove-trigger at20000
 
 # --- captures, exactly
 ok_cmd "add a capture trigger" lttctl add-trigger --name caps \
@@ -126,7 +145,7 @@ lttctl wait-trigger caps --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w3.out" 2>&"$W3" 
 WAITER=$!
 wait_for_waiter "$W3"
 ok $? "wait-trigger caps is subscribed"
-ust_app -e "$TEST_TIMEOUT" -n 10 -T >"$TEST_TMP/caps.app"
+ust_app -n 10 -T >"$TEST_TMP/caps.app"
 wait $WAITER
 is $? 0 "the capture trigger notified"
 pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/w3.out")
@@ -143,6 +162,8 @@ ust_app -e "$TEST_TIMEOUT" -n 100 -t 2
 is $? 0 "two threads counted to 100 each"
 is "$(trigger_field rates fired)" 20 "rates fired 20 times (10 events, 2 threads)"
 is "$(trigger_field rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once-after:4 once"
+# one trigger on ltt_test:seq at a time: a program's -e waits for its notifier
+ok_cmd "remove rates" lttctl remove-trigger rates
 ok_cmd "add a storm trigger" lttctl add-trigger --name storm \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=notify
 ust_app -e "$TEST_TIMEOUT" -n 200000 -t 2
@@ -150,12 +171,9 @@ is $? 0 "two threads counted to 200000 each"
 fired=$(trigger_field storm fired)
 dropped=$(trigger_field storm notificationsDropped)
 is "$((fired + dropped))" 400000 "storm: fired ($fired) + dropped ($dropped) = the 400000 events"
-ok_cmd "remove rates" lttctl remove-trigger rates
 ok_cmd "remove storm" lttctl remove-trigger storm
 # No trigger enables ltt_test:seq in programs from here on, so a program's
 # -e waits for a session's channel: the events below are recorded.
-ok_cmd "remove at5000 and at20000" bash -c '"$1" -q remove-trigger at5000 && "$1" -q remove-trigger at20000' \
-	bash "$LTTCTL_BIN"
 
 # --- a removed trigger no longer fires, its subscriber hears so
 ok_cmd "create rm" lttctl create rm -o "$TEST_TMP/rm"
@@ -189,15 +207,18 @@ wait $WAITER
 is $? 0 "rotation-finishes notified"
 grep -qF "session rm, archive $archive" "$TEST_TMP/w5.out"
 ok $? "with the archive rotate printed"
-ok_cmd "add consumed-size >= 64k -> rotate" lttctl add-trigger --name big \
-	--condition=session-consumed-size-ge --session=rm --threshold-size=64k \
+# 1 MiB: far above what rm wrote so far (its 1000 events, its chunks'
+# metadata), which a lower threshold could reach before the subscriber
+# is there (the trigger then fires at once, unheard)
+ok_cmd "add consumed-size >= 1M -> rotate" lttctl add-trigger --name big \
+	--condition=session-consumed-size-ge --session=rm --threshold-size=1M \
 	--action=rotate-session rm --action=notify
 open_fifo W6 "$TEST_TMP/w6"
 lttctl wait-trigger big --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w6.out" 2>&"$W6" &
 WAITER=$!
 wait_for_waiter "$W6"
 # Nothing is consumed before a sub-buffer (512 KiB by default) fills: on one
-# CPU, 60000 events (20 bytes or more each) fill two, however the program
+# CPU, 60000 events (40 bytes or more each) fill four, however the program
 # would have been spread over the CPUs otherwise.
 # -e: the events are recorded from the first, however late the daemon
 # enables them in the program (a loaded machine): only rm's channel
