@@ -39,6 +39,24 @@ trigger_field() {
 
 SEQ_FILTER='seq == 5000'
 
+# app_at_gate NAME ARGS...: ust_app ARGS in the background (APP its pid),
+# waiting (-e, bounded) until ltt_test:seq is enabled in it, then at a
+# gate that open_gate NAME opens: its events are recorded however late the
+# daemon pushes the session's channel
+app_at_gate() {
+	local name=$1 ready
+	shift
+	open_fifo ready "$TEST_TMP/$name.ready"
+	open_fifo "GATE_$name" "$TEST_TMP/$name.gate"
+	ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/$name.ready" -s "$TEST_TMP/$name.gate" "$@"
+	APP=$BG_PID
+	wait_ready "$ready" || { echo "Bail out! program $name did not get ready"; exit 1; }
+}
+open_gate() {
+	local fd="GATE_$1"
+	echo go >&"${!fd}"
+}
+
 # --- refusals: nothing added
 run lttctl add-trigger --condition=event-rule-matches --type=kernel:tracepoint --name=no_such_event \
 	--action=notify
@@ -59,14 +77,9 @@ ok_cmd "a channel that holds the whole run" lttctl enable-channel -u big -s snap
 	--subbuf-size 1M --num-subbuf 16
 ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -s snap -c big
 ok_cmd "start snap" lttctl start snap
-# The program waits (-e, bounded) until snap's channel enables
-# ltt_test:seq in it, at its gate, before the trigger exists: its event
-# 5000 is recorded however late the daemon pushes the channel.
-open_fifo R1 "$TEST_TMP/r1"
-open_fifo G1 "$TEST_TMP/g1"
-ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/r1" -s "$TEST_TMP/g1" -n 100000
-APP=$BG_PID
-wait_ready "$R1" || { echo "Bail out! the program did not get ready"; exit 1; }
+# At its gate once snap's channel enables ltt_test:seq in it, before the
+# trigger exists (whose notifier would enable it too).
+app_at_gate snap -n 100000
 run lttctl add-trigger --name at5000 --condition=event-rule-matches --type=user \
 	--name=ltt_test:seq --filter="$SEQ_FILTER" --action=snapshot-session snap --action=notify
 like "$RC:$OUT" "^0:Trigger at5000 added" "add-trigger at5000"
@@ -75,7 +88,7 @@ lttctl wait-trigger at5000 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w1.out" 2>&"$W"
 WAITER=$!
 wait_for_waiter "$W"
 ok $? "wait-trigger is subscribed"
-echo go >&"$G1"
+open_gate snap
 wait $APP
 is $? 0 "the program counted to 100000"
 wait $WAITER
@@ -104,11 +117,7 @@ ok_cmd "enable ltt_test:seq in st" lttctl enable-event -u ltt_test:seq -s st
 ok_cmd "start st" lttctl start st
 # At its gate once st's channel (the one target of ltt_test:seq now)
 # enables the event in it, as above.
-open_fifo R2 "$TEST_TMP/r2"
-open_fifo G2 "$TEST_TMP/g2"
-ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/r2" -s "$TEST_TMP/g2" -n 3000000
-APP=$BG_PID
-wait_ready "$R2" || { echo "Bail out! the program did not get ready"; exit 1; }
+app_at_gate st -n 3000000
 ok_cmd "add a stop-session trigger" lttctl add-trigger --name at20000 \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --filter='seq == 20000' \
 	--action=stop-session st --action=notify
@@ -117,7 +126,7 @@ lttctl wait-trigger at20000 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w2.out" 2>&"$W
 WAITER=$!
 wait_for_waiter "$W2"
 ok $? "wait-trigger at20000 is subscribed"
-echo go >&"$G2"
+open_gate st
 wait $APP
 is $? 0 "the program counted to 3000000"
 wait $WAITER
