@@ -84,7 +84,8 @@ struct ltt_client_thread {
 	 * for its user's stalled consumer holds that user's commands only.
 	 * At most one request per connection is in flight, so the clients
 	 * need at most LTT_MAX_CLIENTS; the jobs of ltt_client_thread_run_as()
-	 * (triggers' owners) get RUN_AS_WORKERS more.
+	 * (triggers' owners) start a worker only while fewer than
+	 * RUN_AS_WORKERS run, so the clients always find a slot.
 	 */
 	struct uid_worker {
 		uid_t uid;
@@ -386,7 +387,7 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 /* Hand @c's request to its user's worker.  Returns 0, or -ENOMEM (run it here). */
 static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_cmd_ctx *ctx)
 {
-	struct uid_worker *w = uid_worker_get(t, c->cred.uid, LTT_MAX_CLIENTS);
+	struct uid_worker *w = uid_worker_get(t, c->cred.uid, LTT_MAX_CLIENTS + RUN_AS_WORKERS);
 	struct cmd_job *job = w ? calloc(1, sizeof(*job)) : NULL;
 
 	if (!job) {
@@ -838,8 +839,11 @@ static void run_as_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 static void run_as_submit(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 {
 	struct run_as_job *job = (struct run_as_job *)j;
-	struct uid_worker *w =
-		uid_worker_get(job->t, job->uid, LTT_MAX_CLIENTS + RUN_AS_WORKERS);
+	/*
+	 * A new worker only while fewer than RUN_AS_WORKERS run: the clients,
+	 * at most LTT_MAX_CLIENTS more, always find a slot.
+	 */
+	struct uid_worker *w = uid_worker_get(job->t, job->uid, RUN_AS_WORKERS);
 
 	(void)loop;
 	if (!w) {

@@ -91,7 +91,7 @@ void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, co
  * holds up only their own); any thread, never blocks
  *
  * @fn runs once: on the worker, or with -ENOMEM or -EAGAIN (no worker
- * could be had: more than 64 users beyond the clients' at once) on the
+ * could be had: 64 workers run already) on the
  * calling or the client thread, or with -ESHUTDOWN on the thread that
  * stops the client thread when it never ran.
  */

@@ -121,7 +121,8 @@ static bool notify_up_to_session(struct run *run)
 /*
  * On the owner's worker: the actions of one firing from its first session
  * action on, in order.  @fail: it could not run there (-ESHUTDOWN: the
- * daemon stops; else its session actions are counted failed, its
+ * daemon stops; else its session actions are counted failed, LIMIT when
+ * no worker could be had, NOMEM without memory; its
  * notifications still go).
  */
 static void run_job(void *arg, int fail)
@@ -138,7 +139,8 @@ static void run_job(void *arg, int fail)
 	}
 	while (notify_up_to_session(run)) {
 		i = run->next++;
-		err = fail ? LTT_ERR_NOMEM : run_action(run->r, f->trigger->owner, &c->actions[i]);
+		err = fail == -EAGAIN ? LTT_ERR_LIMIT : fail ? LTT_ERR_NOMEM :
+		      run_action(run->r, f->trigger->owner, &c->actions[i]);
 		if (err)
 			LTT_WARN_RL("trigger '%s' (uid %u): %s of session '%s' failed: %s", c->name,
 				    (unsigned int)f->trigger->owner,
