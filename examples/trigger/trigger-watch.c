@@ -95,8 +95,11 @@ int main(int argc, char **argv)
 	ret = ltt_ctl_connect(NULL, &ctl);
 	if (!ret)
 		ret = ltt_ctl_add_trigger(ctl, &attr, name, sizeof(name));
-	if (!ret)
+	if (!ret) {
 		ret = ltt_ctl_subscribe(NULL, name, &ch);
+		if (ret)	/* added, but nobody would hear it: take it back */
+			ltt_ctl_remove_trigger(ctl, name);
+	}
 	if (ret) {
 		fprintf(stderr, "trigger-watch: %s\n", ltt_strerror(ret));
 		ltt_ctl_disconnect(ctl);

@@ -178,7 +178,10 @@ is "$(xp "$C[3]/type" "$W")/$(xp "count($C[3]/value)" "$W")" "unavailable/0" \
 is "$(xp "$C[4]/type" "$W"):$(xp "$C[4]/value" "$W")" "signed:$app" "  capture 4: the vpid"
 
 # --- a timeout, a removal while waiting, remove-trigger
-mi 1 "wait-trigger trigger0 --timeout 0.2" wait-trigger trigger0 --timeout 0.2
+mi 1 "wait-trigger trigger0 (no notify action)" wait-trigger trigger0 --timeout 20
+is "$(xp /command/errors/error/name)" TRIGGER_ACTION "  TRIGGER_ACTION: nothing would come, so no wait"
+like "$(xp /command/errors/error/message)" "trigger trigger0 has no notify action" "  saying so"
+mi 1 "wait-trigger ev --timeout 0.2" wait-trigger ev --timeout 0.2
 is "$(xp /command/errors/error/name)" NOTIFICATION_TIMEOUT "  NOTIFICATION_TIMEOUT"
 like "$(xp /command/errors/error/message)" "\\(0 of 1 within 0.200 s\\)" "  saying how many came"
 waiter wait-trigger rot --timeout 20

@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 104
+plan 106
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -190,6 +190,12 @@ ok_cmd "enable in rm" lttctl enable-event -u ltt_test:seq -s rm
 ok_cmd "start rm" lttctl start rm
 ok_cmd "add a stop trigger on rm" lttctl add-trigger --name gone \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=stop-session rm
+run lttctl wait-trigger gone --timeout "$TEST_TIMEOUT"
+like "$RC:$OUT" "^1:.*trigger gone has no notify action: no notification would ever come" \
+	"wait-trigger on a trigger without notify: refused at once, not waited on"
+ok_cmd "add a notify action to it" bash -c '"$1" -q remove-trigger gone &&
+	"$1" -q add-trigger --name gone --condition=event-rule-matches --type=user \
+		--name=ltt_test:seq --action=stop-session rm --action=notify' bash "$LTTCTL_BIN"
 open_fifo W4 "$TEST_TMP/w4"
 lttctl wait-trigger gone --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w4.out" 2>&"$W4" &
 WAITER=$!

@@ -134,8 +134,8 @@ static const char help_footer[] =
 	"  snapshot-session SESSION   [-n NAME] [-m SIZE] [--path DIR | --url URL]\n"
 	"Options belong to what they follow: the trigger before --condition, the\n"
 	"condition up to the first --action, then each action.  The session daemon\n"
-	"evaluates event-rule-matches (user space), session-consumed-size-ge and\n"
-	"session-rotation-* conditions; lttctl-add-trigger(1) has the details.\n";
+	"evaluates every condition: event rules of user space in the programs, of the\n"
+	"kernel through ftrace; lttctl-add-trigger(1) has the details.\n";
 
 /* What each part of the line takes, besides --condition and --action. */
 #define TRIGGER_OPTS (B(O_NAME) | B(O_OWNER_UID))

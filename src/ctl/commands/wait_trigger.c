@@ -33,6 +33,7 @@ struct waiter {
 	uint64_t count;			/* notifications to wait for */
 	uint32_t nr_names;		/* capture names known (0: the list failed) */
 	char names[LTT_TRIGGER_MAX_CAPTURES][LTT_CAPTURE_MAX];
+	bool silent;			/* listed, and no notify action: nothing comes */
 };
 
 /* --timeout SEC: seconds with up to three decimals ("2.5"), into ms. */
@@ -70,12 +71,16 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The names of the trigger's captures, for the lines; none if it can't be listed. */
+/*
+ * The names of the trigger's captures, for the lines, and whether it can
+ * notify at all; neither known if it can't be listed.
+ */
 static void find_capture_names(const struct ctl_ctx *ctx, struct waiter *w)
 {
 	struct ltt_trigger_info *triggers = NULL, *t = NULL;
 	struct ltt_ctl *ctl;
 	size_t count = 0, i;
+	uint32_t a;
 
 	if (ltt_ctl_connect(ctx->rundir, &ctl))
 		return;
@@ -91,6 +96,10 @@ static void find_capture_names(const struct ctl_ctx *ctx, struct waiter *w)
 	if (t) {
 		w->nr_names = t->attr.condition.nr_captures;
 		memcpy(w->names, t->attr.condition.captures, sizeof(w->names));
+		w->silent = true;
+		for (a = 0; a < t->attr.nr_actions && a < LTT_TRIGGER_MAX_ACTIONS; a++)
+			if (t->attr.actions[a].type == LTT_ACTION_NOTIFY)
+				w->silent = false;
 	}
 	free(triggers);
 	ltt_ctl_disconnect(ctl);
@@ -271,14 +280,21 @@ static int subscribe_and_wait(const struct ctl_ctx *ctx, struct waiter *w)
 			      ctl_util_rundir(ctx, buf, sizeof(buf)), ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
+	/* subscribed first: nothing is missed while the names are looked up */
+	find_capture_names(ctx, w);
+	if (w->silent) {
+		ltt_notification_channel_close(ch);
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "trigger %s has no notify action: no "
+			      "notification would ever come (add the trigger again with "
+			      "--action=notify)", w->trigger);
+		return CTL_EXIT_FAILURE;
+	}
 	/*
 	 * On stderr, not in the notifications' stream (nor the document):
 	 * a script that fires the trigger itself waits for this line.
 	 */
 	if (!ctx->quiet)
 		ctl_util_eout("Waiting for trigger %s...\n", w->trigger);
-	/* subscribed first: nothing is missed while the names are looked up */
-	find_capture_names(ctx, w);
 	ret = wait_for(ctx, w, ch);
 	ltt_notification_channel_close(ch);
 	return ret;
