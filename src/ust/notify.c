@@ -42,19 +42,18 @@
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
 #include "common/app-proto.h"
+#include "common/sock.h"
 #include "common/trigger.h"
 #include "ust/ust.h"
 
@@ -616,55 +615,12 @@ out:
 /* A count-only message: the head, an empty event name, no capture. */
 #define COUNT_MSG_SIZE (4 + 4 + 8 + 8 + 5 + 4)
 
-static void flush_deadline(struct timespec *ret)
-{
-	clock_gettime(CLOCK_MONOTONIC, ret);
-	ret->tv_nsec += FLUSH_WAIT_MS * 1000000L;
-	ret->tv_sec += ret->tv_nsec / 1000000000L;
-	ret->tv_nsec %= 1000000000L;
-}
-
-/* Milliseconds until @deadline, rounded up; 0 once it has passed. */
-static int ms_left(const struct timespec *deadline)
-{
-	struct timespec now;
-	long long ns;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	ns = (long long)(deadline->tv_sec - now.tv_sec) * 1000000000LL +
-	     (deadline->tv_nsec - now.tv_nsec);
-	return ns <= 0 ? 0 : (int)((ns + 999999) / 1000000);
-}
-
-/*
- * send_msg(), waiting for room (POLLOUT) until @deadline.  0, -ETIMEDOUT
- * or send_msg()'s -errno (-EPIPE, -ECONNRESET: the daemon's end closed).
- */
-static int send_waiting(int fd, const void *buf, size_t len, const struct timespec *deadline)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLOUT };
-	int ret, ms;
-
-	for (;;) {
-		ret = send_msg(fd, buf, len);
-		if (ret == -EINTR)
-			continue;
-		if (ret != -EAGAIN)
-			return ret;
-		ms = ms_left(deadline);
-		if (!ms)
-			return -ETIMEDOUT;
-		if (poll(&pfd, 1, ms) < 0 && errno != EINTR)
-			return -errno;
-	}
-}
-
 /*
  * Send @n's outstanding count, if any, as a count-only message, waiting
  * for room until @deadline; a count that could not be sent goes back to
  * @n.  No thread may be adding to it: it is the last message.
  */
-static void flush_one(struct ust_notifier *n, const struct timespec *deadline)
+static void flush_one(struct ust_notifier *n, int64_t deadline)
 {
 	uint8_t buf[COUNT_MSG_SIZE];
 	struct out o = { buf, buf + sizeof(buf), false };
@@ -682,7 +638,8 @@ static void flush_one(struct ust_notifier *n, const struct timespec *deadline)
 	if (!dropped)
 		return;
 	seal(buf, sizeof(buf), dropped_at, dropped);
-	ret = send_waiting(n->fd, buf, sizeof(buf), deadline);
+	/* one record: a SOCK_SEQPACKET send is never partial */
+	ret = ltt_io_write_all_until(n->fd, buf, sizeof(buf), deadline);
 	if (ret) {
 		__atomic_fetch_add(&n->dropped, dropped, __ATOMIC_RELAXED);
 		ust_debug("notifier %llx: %llu dropped notifications not reported: %s",
@@ -691,18 +648,24 @@ static void flush_one(struct ust_notifier *n, const struct timespec *deadline)
 	}
 }
 
-void ust_notifiers_flush_retired(struct ust_notifier *first)
+/*
+ * flush_one() each notifier of the list from @first (linked by next, or
+ * by retired_next when @retired), FLUSH_WAIT_MS for them all.
+ */
+static void flush_list(struct ust_notifier *first, bool retired)
 {
-	struct timespec deadline;
+	int64_t deadline = ltt_deadline_ms(FLUSH_WAIT_MS);
 	struct ust_notifier *n;
 	int saved_errno = errno;
 
-	if (!first)
-		return;
-	flush_deadline(&deadline);
-	for (n = first; n; n = n->retired_next)
-		flush_one(n, &deadline);
+	for (n = first; n; n = retired ? n->retired_next : n->next)
+		flush_one(n, deadline);
 	errno = saved_errno;
+}
+
+void ust_notifiers_flush_retired(struct ust_notifier *first)
+{
+	flush_list(first, true);
 }
 
 void ust_notifiers_stop(void)
@@ -712,16 +675,7 @@ void ust_notifiers_stop(void)
 
 void ust_notifiers_flush_all(void)
 {
-	struct timespec deadline;
-	struct ust_notifier *n;
-	int saved_errno = errno;
-
-	if (!notifiers)
-		return;
-	flush_deadline(&deadline);
-	for (n = notifiers; n; n = n->next)
-		flush_one(n, &deadline);
-	errno = saved_errno;
+	flush_list(notifiers, false);
 }
 
 int ust_notifier_dropped(const void *owner, uint64_t key, uint64_t *ret_dropped)

@@ -364,7 +364,6 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 				   size_t payload_len, const struct ltt_ust_call *call)
 {
 	const struct ust_targets *ts;
-	void *p;
 
 	urcu_bp_read_lock();
 	ts = rcu_dereference(tp->priv);
@@ -380,10 +379,7 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 			payload_len = PAYLOAD_MAX;
 		ctx->ltt_targets = ts;
 		ctx->ltt_payload_len = payload_len;
-		ctx->ltt_next = 0;
-		p = next_target_slow(ctx, ts);
-		if (p)
-			return p;
+		return reserve_walk(ctx, ts);
 	}
 	urcu_bp_read_unlock();
 	return NULL;
