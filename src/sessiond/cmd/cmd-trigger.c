@@ -98,6 +98,24 @@ static void triggers_changed(const struct ltt_cmd_ctx *ctx)
 	}
 }
 
+/* Trigger @name of @owner, just added, armed by its domain if it arms its own. */
+static enum ltt_error_code arm(const struct ltt_cmd_ctx *ctx, const char *name, uid_t owner)
+{
+	struct ltt_trigger *t = ltt_triggers_find(ctx->domains->triggers, name, owner);
+	struct ltt_domain_impl *d;
+	enum ltt_error_code err = LTT_ERR_OK;
+	int i;
+
+	if (!t)
+		return LTT_ERR_OK;	/* removed meanwhile */
+	i = ltt_domain_index((enum ltt_domain)t->conf.domain);
+	d = i < 0 ? NULL : ctx->domains->v[i];
+	if (t->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && d && d->ops->arm_trigger)
+		err = d->ops->arm_trigger(d, t);
+	ltt_triggers_put(ctx->domains->triggers, t);
+	return err;
+}
+
 static enum ltt_error_code add_error(int err)
 {
 	switch (err) {
@@ -156,6 +174,11 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	ret = ltt_triggers_add(ctx->domains->triggers, c, owner, name);
 	if (ret) {
 		err = add_error(ret);
+		goto out;
+	}
+	err = arm(ctx, name, owner);
+	if (err) {
+		ltt_triggers_remove(ctx->domains->triggers, name, owner);
 		goto out;
 	}
 	LTT_INFO("trigger '%s' of uid %u added (%s)", name, (unsigned int)owner,

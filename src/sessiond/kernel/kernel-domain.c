@@ -870,13 +870,18 @@ static void kernel_triggers_changed(struct ltt_domain_impl *d)
 		ltt_knotify_sync(k, k->triggers);
 }
 
-/* A kernel event rule of a trigger: a rule as enable-event's, that tracefs takes. */
+/* A kernel event rule of a trigger: a rule as enable-event's, and a tracefs. */
 static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
 						const struct ltt_trigger_conf *c)
 {
 	enum ltt_error_code err = kernel_check_rule(d, &c->rule);
 
 	return err ? err : ltt_knotify_check(to_kernel(d), c);
+}
+
+static enum ltt_error_code kernel_arm_trigger(struct ltt_domain_impl *d, struct ltt_trigger *t)
+{
+	return ltt_knotify_arm(to_kernel(d), t);
 }
 
 static const struct ltt_domain_ops kernel_ops = {
@@ -895,6 +900,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.channel_usage = kernel_channel_usage,
 	.triggers_changed = kernel_triggers_changed,
 	.check_trigger = kernel_check_trigger,
+	.arm_trigger = kernel_arm_trigger,
 	.relay_pending = kernel_relay_pending,
 	.relay_status = kernel_relay_status,
 	.relay_archive = ltt_kernel_relay_archive,

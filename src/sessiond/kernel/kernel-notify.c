@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 #include "common/errmap.h"
-#include "common/filter-parse.h"
 #include "common/ftrace-conv.h"
 #include "common/ftrace-map.h"
 #include "common/log.h"
@@ -342,6 +341,7 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 	struct enabling e = { .n = n, .rule = rule };
 	int err;
 
+	*ret = NULL;
 	if (!n)
 		return LTT_ERR_NOMEM;
 	n->kn = kn;
@@ -379,25 +379,8 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 
 enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c)
 {
-	struct ltt_knotify *kn = knotify_get(k);
-	struct ltt_event_rule rule;
-	struct ltt_channel chan;
-	struct knotifier *n;
-	enum ltt_error_code err;
-	int ret;
-
-	if (!kn)
-		return LTT_ERR_TRIGGER_UNSUPPORTED;
-	memset(&chan, 0, sizeof(chan));
-	memset(&rule, 0, sizeof(rule));
-	ret = ltt_trigger_rule_make(c, &chan, &rule);
-	if (ret)
-		return ret == -ENOMEM ? LTT_ERR_NOMEM : LTT_ERR_FILTER;
-	err = notifier_make(kn, &chan, &n);
-	if (!err)
-		notifier_free(n);
-	ltt_filter_free(rule.filter);
-	return err;
+	(void)c;	/* what tracefs takes of it is known once its channel is made */
+	return knotify_get(k) ? LTT_ERR_OK : LTT_ERR_TRIGGER_UNSUPPORTED;
 }
 
 /* ---- the reader ---- */
@@ -685,14 +668,24 @@ static void drop_unwanted(struct ltt_knotify *kn, struct ltt_trigger *const *v, 
 	}
 }
 
+/* What starting a notifier's reading can fail with, as a trigger's refusal. */
+static const struct ltt_errmap start_refusals[] = {
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ -EMFILE, LTT_ERR_LIMIT },
+	{ -ENFILE, LTT_ERR_LIMIT },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_TRIGGER_UNSUPPORTED },
+};
+
 /* A notifier for trigger @t made, started and listed (sync_lock held). */
-static void add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t)
+static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t)
 {
 	struct knotifier *n;
+	enum ltt_error_code err;
 	int ret;
 
-	if (notifier_make(kn, &t->chan, &n))
-		return;		/* logged; the check before it was added passed */
+	err = notifier_make(kn, &t->chan, &n);
+	if (err || !n)
+		return err ? err : LTT_ERR_NOMEM;	/* logged */
 	ltt_triggers_get(kn->trs, t);
 	pthread_mutex_lock(&kn->lock);
 	ret = notifier_start(kn, n, t);
@@ -703,41 +696,47 @@ static void add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t)
 		LTT_ERR("trigger '%s': its kernel events can't be read: %s", t->conf.name,
 			strerror(-ret));
 		notifier_free(n);
-		return;
+		return LTT_ERRMAP(start_refusals, ret, NULL);
 	}
 	LTT_INFO("trigger '%s': %" PRIu32 " kernel event(s) evaluated through tracefs",
 		 t->conf.name, n->nr_events);
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t)
+{
+	struct ltt_knotify *kn = knotify_get(k);
+	enum ltt_error_code err = LTT_ERR_OK;
+	bool has;
+
+	if (!kn)
+		return LTT_ERR_TRIGGER_UNSUPPORTED;
+	pthread_mutex_lock(&kn->sync_lock);
+	pthread_mutex_lock(&kn->lock);
+	has = has_notifier(kn, t);
+	pthread_mutex_unlock(&kn->lock);
+	if (!has && !t->removed)
+		err = add_notifier(kn, t);
+	pthread_mutex_unlock(&kn->sync_lock);
+	return err;
 }
 
 void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs)
 {
 	struct ltt_trigger **v = NULL;
 	struct ltt_knotify *kn;
-	bool has;
-	size_t i, nr;
+	size_t nr;
 
+	(void)trs;	/* k's: the notifiers' */
 	pthread_mutex_lock(&get_lock);
 	kn = k->notify;
 	pthread_mutex_unlock(&get_lock);
-	if (!kn) {	/* no notifier yet: none to make without a kernel rule */
-		nr = ltt_triggers_select(trs, LTT_CONDITION_EVENT_RULE_MATCHES,
-					 LTT_DOMAIN_KERNEL, &v);
-		ltt_triggers_put_all(trs, v, nr);
-		kn = nr ? knotify_get(k) : NULL;
-		if (!kn)
-			return;
-	}
+	if (!kn)
+		return;	/* no notifier was ever made */
 	/* the triggers read under it: a sync never acts on an older list */
 	pthread_mutex_lock(&kn->sync_lock);
 	nr = ltt_triggers_select(kn->trs, LTT_CONDITION_EVENT_RULE_MATCHES, LTT_DOMAIN_KERNEL, &v);
 	drop_unwanted(kn, v, nr);
-	for (i = 0; i < nr; i++) {
-		pthread_mutex_lock(&kn->lock);
-		has = has_notifier(kn, v[i]);
-		pthread_mutex_unlock(&kn->lock);
-		if (!has)
-			add_notifier(kn, v[i]);
-	}
 	ltt_triggers_put_all(kn->trs, v, nr);
 	pthread_mutex_unlock(&kn->sync_lock);
 }

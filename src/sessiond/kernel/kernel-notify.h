@@ -27,21 +27,25 @@ struct ltt_kernel;
 struct ltt_knotify;
 
 /**
- * ltt_knotify_check() - may @k's notifiers evaluate @c (a kernel
- * event-rule-matches condition)?  Tries it: a channel with the rule's
- * events and programs made in tracefs and released.  LTT_ERR_OK,
- * TRIGGER_UNSUPPORTED (no tracefs to evaluate it with), or the code of
- * what tracefs refused (KERNEL_EVENT_NOT_FOUND: it has none of the
- * events; FILTER_KERNEL_CONTEXT: a context it can't read); logged.
- * No lock held.
+ * ltt_knotify_check() - can @k's notifiers evaluate kernel event rule @c
+ * at all (a tracefs to do it with, opened the first time)?  LTT_ERR_OK
+ * or TRIGGER_UNSUPPORTED (logged).  No lock held.
  */
 enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c);
 
 /**
- * ltt_knotify_sync() - the notifiers of @k as @trs's kernel event-rule
- * triggers say: one made (and recording) for each new trigger, those of
- * removed triggers released.  A notifier that can't be made is logged
- * and tried again at the next change.  No lock held.
+ * ltt_knotify_arm() - @t (a kernel event-rule trigger, just added) gets
+ * its notifier, recording and read from now on.  LTT_ERR_OK, or the code
+ * of what tracefs refused (KERNEL_EVENT_NOT_FOUND: it has none of the
+ * rule's events; FILTER_KERNEL_TYPE: the filter fits none of them;
+ * FILTER_KERNEL_CONTEXT: a context it can't read; NOMEM, LIMIT), logged:
+ * the command then removes the trigger.  No lock held.
+ */
+enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t);
+
+/**
+ * ltt_knotify_sync() - the notifiers of removed triggers released (@trs,
+ * @k's triggers, changed).  No lock held.
  */
 void ltt_knotify_sync(struct ltt_kernel *k, struct ltt_triggers *trs);
 

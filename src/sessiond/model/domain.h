@@ -39,6 +39,7 @@ struct ltt_domain_impl;
 struct ltt_relay_snap;
 struct ltt_domain_settle;
 struct ltt_supervisor;
+struct ltt_trigger;
 struct ltt_trigger_conf;
 
 /* A channel's output failure (the consumer could not write its files). */
@@ -185,13 +186,16 @@ struct ltt_domain_ops {
 	 */
 	void (*triggers_changed)(struct ltt_domain_impl *d);
 	/*
-	 * Optional (the kernel's): can this domain evaluate @c, an
-	 * event-rule-matches condition of its own (the user-space domain's
-	 * programs always can)?  LTT_ERR_OK, or the code to refuse the
-	 * trigger with (the reason logged).  No lock held.
+	 * Optional (the kernel's), for an event-rule-matches condition of its
+	 * own (the user-space domain's programs always evaluate theirs).
+	 * check_trigger: can this domain evaluate @c at all?  arm_trigger:
+	 * @t was just added: start evaluating it.  Each returns LTT_ERR_OK or
+	 * the code the trigger is refused with (the reason logged; the
+	 * command removes a trigger it could not arm).  No lock held.
 	 */
 	enum ltt_error_code (*check_trigger)(struct ltt_domain_impl *d,
 					     const struct ltt_trigger_conf *c);
+	enum ltt_error_code (*arm_trigger)(struct ltt_domain_impl *d, struct ltt_trigger *t);
 	/*
 	 * Optional (the kernel's): the tracer, as the KERNEL_TRACER reply:
 	 * {str backend, str version, str why}.  No lock held.

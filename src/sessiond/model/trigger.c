@@ -85,32 +85,26 @@ static void auto_name(struct ltt_triggers *trs, uid_t owner, char *name)
 	}
 }
 
-int ltt_trigger_rule_make(const struct ltt_trigger_conf *c, struct ltt_channel *chan,
-			  struct ltt_event_rule *rule)
+/* The rule of an event-rule-matches trigger as a channel of one rule. */
+static int make_rule(struct ltt_trigger *t)
 {
+	struct ltt_channel *chan = &t->chan;
 	int ret = 0;
 
 	CDS_INIT_LIST_HEAD(&chan->rules);
 	chan->enabled = true;
-	chan->python = c->domain == LTT_DOMAIN_PYTHON;
-	rule->filter = NULL;
-	if (c->cond != LTT_CONDITION_EVENT_RULE_MATCHES)
+	chan->python = t->conf.domain == LTT_DOMAIN_PYTHON;
+	if (t->conf.cond != LTT_CONDITION_EVENT_RULE_MATCHES)
 		return 0;
-	rule->attr = c->rule;
-	rule->enabled = true;
-	rule->python = chan->python;
-	ret = ltt_event_rule_parse_filter(rule);
+	t->rule.attr = t->conf.rule;
+	t->rule.enabled = true;
+	t->rule.python = chan->python;
+	ret = ltt_event_rule_parse_filter(&t->rule);
 	if (ret)
 		return ret == -ENOMEM ? ret : -EINVAL;
-	cds_list_add(&rule->node, &chan->rules);
+	cds_list_add(&t->rule.node, &chan->rules);
 	chan->nr_rules = 1;
 	return 0;
-}
-
-/* The rule of an event-rule-matches trigger as a channel of one rule. */
-static int make_rule(struct ltt_trigger *t)
-{
-	return ltt_trigger_rule_make(&t->conf, &t->chan, &t->rule);
 }
 
 int ltt_triggers_add(struct ltt_triggers *trs, const struct ltt_trigger_conf *c, uid_t owner,

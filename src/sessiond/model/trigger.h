@@ -163,17 +163,6 @@ void ltt_triggers_put_all(struct ltt_triggers *trs, struct ltt_trigger **v, size
 uint64_t ltt_triggers_generation(struct ltt_triggers *trs);
 
 /**
- * ltt_trigger_rule_make() - the rule of event-rule-matches condition @c
- * as a channel of one rule (@chan with @rule, both the caller's), so that
- * rule-filter.c matches it and compiles its filter as a channel's; an
- * empty channel for another condition.  Free @rule->filter with
- * ltt_filter_free().  Returns 0, -EINVAL (the filter does not parse) or
- * -ENOMEM.
- */
-int ltt_trigger_rule_make(const struct ltt_trigger_conf *c, struct ltt_channel *chan,
-			  struct ltt_event_rule *rule);
-
-/**
  * ltt_firing_new() - a firing of @t (a reference taken) with its
  * notification's trigger and condition set; NULL without memory
  */
