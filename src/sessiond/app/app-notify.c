@@ -38,51 +38,40 @@ int ltt_app_notify_fd(struct ltt_app *app)
 	return ret;
 }
 
+/* Records read a turn at most: a program that notifies flat out can't hold the thread. */
+#define TURN_READS 64
+
 /*
- * Hand each whole message in @r's buffer to the listener.  Returns 0, or
- * -EPROTO: the program sends what is not a notification (it lies or is
- * broken).
+ * One record of @fd, which is one message, checked and handed to the
+ * listener: 1, 0 when there is none, or -EPROTO when it is not exactly a
+ * notification (longer than any, cut, or more than one: the program lies
+ * or is broken).
  */
-static int parse(struct ltt_app_notify_reader *r)
+static int read_one(struct ltt_app_notify_reader *r, int fd)
 {
+	ssize_t n = recv(fd, r->buf, sizeof(r->buf), MSG_DONTWAIT | MSG_TRUNC);
 	struct ltt_app_notify m;
-	size_t off = 0, len;
-	int ret = 0;
-
-	while (off < r->len) {
-		ret = ltt_app_get_notify(r->buf + off, r->len - off, &m, &len);
-		if (ret)
-			break;
-		if (r->listener->notified)
-			r->listener->notified(r->listener->arg, r->app, &m);
-		off += len;
-	}
-	memmove(r->buf, r->buf + off, r->len - off);
-	r->len -= off;
-	return ret == -EAGAIN ? 0 : ret;
-}
-
-/* One read of @fd into @r, its messages handed on: bytes read (0: none), or -EPROTO. */
-static ssize_t read_some(struct ltt_app_notify_reader *r, int fd)
-{
-	ssize_t n = read(fd, r->buf + r->len, sizeof(r->buf) - r->len);
+	size_t len;
 
 	if (n <= 0)
 		return 0;	/* EAGAIN; the other end is ours too: never EOF */
-	r->len += (size_t)n;
-	return parse(r) ? -EPROTO : n;
+	if ((size_t)n > sizeof(r->buf) || ltt_app_get_notify(r->buf, (size_t)n, &m, &len) ||
+	    len != (size_t)n)
+		return -EPROTO;
+	if (r->listener->notified)
+		r->listener->notified(r->listener->arg, r->app, &m);
+	return 1;
 }
 
-/*
- * The socket is readable: one read a turn, so that a program that
- * notifies flat out can't hold the thread.
- */
 static void on_readable(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct ltt_app_notify_reader *r = arg;
+	int i, ret = 1;
 
 	(void)loop, (void)events;
-	if (read_some(r, fd) >= 0)
+	for (i = 0; i < TURN_READS && ret > 0; i++)
+		ret = read_one(r, fd);
+	if (ret >= 0)
 		return;
 	LTT_WARN_RL("%s (pid %ld) sent a malformed trigger notification: dropped",
 		    r->app->procname, (long)r->app->pid);
@@ -110,13 +99,13 @@ void ltt_app_notify_close(struct ltt_app_notify_reader *r)
 	unsigned int reads = 0;
 	int fd;
 
-	if (!r->watch)
-		return;
 	pthread_mutex_lock(&r->app->lock);
 	fd = r->app->notify_rd;
 	pthread_mutex_unlock(&r->app->lock);
-	while (reads++ < DRAIN_READS && read_some(r, fd) > 0)
+	/* watched or not yet: what the program sent counts (its last counts too) */
+	while (fd >= 0 && reads++ < DRAIN_READS && read_one(r, fd) > 0)
 		;
-	ltt_evloop_unwatch(r->watch);
+	if (r->watch)
+		ltt_evloop_unwatch(r->watch);
 	r->watch = NULL;
 }

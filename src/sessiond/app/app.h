@@ -258,8 +258,7 @@ struct ltt_app_notify_reader {
 	struct ltt_app *app;			/* borrowed: the connection's */
 	const struct ltt_app_listener *listener;	/* borrowed: told each message */
 	struct ltt_evloop_watch *watch;		/* NULL until the socket exists */
-	size_t len;
-	uint8_t buf[2 * LTT_APP_NOTIFY_MAX];
+	uint8_t buf[LTT_APP_NOTIFY_MAX];	/* one record: one message */
 };
 
 /**
