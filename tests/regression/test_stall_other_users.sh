@@ -8,11 +8,12 @@
 # of root's own sessions: create, enable-channel, enable-event,
 # add-context, start, a program recording, rotate, a snapshot, stop,
 # list, destroy.  Each exits 0 with its effect (what the traces hold is
-# counted afterwards), in well under a second (its time is shown: "#
-# NAME: N ms"; the bound is scaled under the sanitizers, LTT_TEST_TIME_SCALE)
+# counted afterwards), in time (its time is shown: "# NAME: N ms"; the
+# bounds are scaled under the sanitizers, LTT_TEST_TIME_SCALE)
 # and before the daemon gave up on B's ADD_TRACE (its log line).  Once
 # B's consumer runs again, b lost nothing: recorded + discarded =
-# committed.
+# committed.  Each command answers within 100 ms (the issue's bound;
+# ~10 ms here), the program within a second (it starts and records).
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -23,7 +24,7 @@ plan 52
 
 root_sessiond
 nobody_home
-bound=$((1000 * ${LTT_TEST_TIME_SCALE:-1}))
+bound=$((100 * ${LTT_TEST_TIME_SCALE:-1}))
 # timed NAME CMD...: run CMD (RC, OUT, STDOUT as run sets them), its
 # wall time in MS (shown), GAVE: whether the daemon had given up on B's
 # ADD_TRACE when it returned.
@@ -37,7 +38,9 @@ timed() {
 	diag "$name: $MS ms"
 }
 # in_time NAME: the command timed last answered within the bound, before
-# the daemon gave up waiting for B's consumer.
+# the daemon gave up waiting for B's consumer.  list reads b under its
+# state lock, which B's owner thread gives back while it waits for the
+# consumer (it keeps b's gate): no 100 ms wait for b's lock any more.
 in_time() {
 	ok "$([ "$MS" -lt "$bound" ] && [ "$GAVE" = 0 ]; echo $?)" \
 		"$1 answered in $MS ms (< $bound), before the daemon gave up on B's consumer"
@@ -51,9 +54,6 @@ stalled_b_setup $N
 timed list lttctl list
 like "$RC:${OUT//$'\n'/ }" "^0:.* a \(.* $(id -u nobody)/b \(" "root's list answers, with a and b"
 in_time list
-# (each of list's requests on b, GET_SESSION, LIST_CONTEXTS, ROTATION_INFO
-# and LIST_TRACKERS, waits 100 ms for b's lock, which B's owner thread
-# holds, before it answers from b's view: ~600 ms in all on root's worker)
 timed "list b" lttctl list b
 like "$RC:${OUT//$'\n'/ }" '^0:.*bchan.*ltt_test:seq' "root's list b answers, with b's channel and rule"
 in_time "list b"
@@ -85,7 +85,7 @@ in_time "start s"
 M=500
 timed program ust_app -n $M -r p2
 is "$RC" 0 "a program of root's records $M events"
-in_time program
+bound=$((1000 * ${LTT_TEST_TIME_SCALE:-1})) in_time program
 timed rotate lttctl -q rotate r
 arch=$(printf '%s\n' "$STDOUT" | tail -n 1)
 ok "$([ "$RC" = 0 ] && [ -d "$arch" ]; echo $?)" "rotate r archives its chunk ($arch)"

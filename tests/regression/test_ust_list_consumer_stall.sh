@@ -6,9 +6,9 @@
 #
 # A per-PID session's consumer is stopped (SIGSTOP); a program registers:
 # the daemon gives it its buffers and sends its trace's ADD_TRACE to the
-# stopped consumer, waiting for the reply (5 s) with the session's lock
-# held.  list answers meanwhile (its 100 ms lock wait, then the view the
-# daemon kept) and already says the consumer is stalled on ADD_TRACE;
+# stopped consumer, waiting for the reply (5 s) with the session's gate
+# held (its state lock given back).  list answers meanwhile, from the
+# session as it is, and already says the consumer is stalled on ADD_TRACE;
 # once the daemon gives up, list says the program's trace waits.  The
 # program records N events and exits (its trace is kept, closing).  After
 # SIGCONT the consumer takes the trace, list no longer says stalled, stop
@@ -58,7 +58,7 @@ app=$BG_PID
 wait_ready $ready
 ok $? "a program registers while the consumer is stopped (it has its buffers)"
 
-# While the daemon waits for the ADD_TRACE's reply (the session locked):
+# While the daemon waits for the ADD_TRACE's reply (the session's gate held):
 # list answers, and says stalled once the call has waited a second.
 deadline=$((SECONDS + TEST_TIMEOUT))
 until list_ms; [[ $OUT == *'Consumer daemon: stalled'* ]] || [ $SECONDS -ge $deadline ]; do :; done
@@ -68,7 +68,7 @@ like "${OUT//$'\n'/ }" 'Consumer daemon: stalled, not answering since [0-9-]+ [0
 	"list says the consumer is stalled, since when, and the command it owes"
 diag "the first such list came before the daemon gave up on ADD_TRACE: $([ "$early" = 0 ] && echo yes || echo no)"
 
-# Once the daemon gave up (the lock is free): the program's trace waits.
+# Once the daemon gave up (the gate is free): the program's trace waits.
 timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' bash "$SESSIOND_LOG"
 ok $? "the daemon gives up waiting for the ADD_TRACE (its log)"
 until list_ms; [[ $OUT == *'1 trace waits'* ]] || [ $SECONDS -ge $deadline ]; do :; done

@@ -3,9 +3,9 @@
 # stalled consumer.  User B (nobody) has a per-PID session of the root
 # daemon whose consumer B stopped (SIGSTOP); a program registers, so B's
 # owner thread creates the program's trace in b with the stopped consumer
-# (ADD_TRACE, a 5 s deadline) holding b's lock.  Meanwhile B's `list b`,
-# root's `list b` and root's `list a` answer (b's channel and rule, from
-# the view the daemon kept of b), before the daemon gives up on the
+# (ADD_TRACE, a 5 s deadline) holding b's gate, its state lock given
+# back.  Meanwhile B's `list b`, root's `list b` and root's `list a`
+# answer (b's channel and rule, as b is), before the daemon gives up on the
 # ADD_TRACE (its log line), not after.  The program got its buffers at
 # once and records before B's consumer runs again, which then takes the
 # trace with what it holds: committed = recorded + discarded in both

@@ -88,7 +88,7 @@ static void session_job_run(struct ltt_supervisor_job *sj)
 	struct session_job *j = caa_container_of(sj, struct session_job, sj);
 	struct ltt_session *session = j->session;
 
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	if (!j->settle) {
 		session->rotate_posted = false;
 		rotate_due(j->set, session);
@@ -97,7 +97,7 @@ static void session_job_run(struct ltt_supervisor_job *sj)
 		if (!session->destroyed)
 			ltt_ctrace_owed_settle(session, NULL);
 	}
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	ltt_session_put(j->reg, session);
 	free(j);
 }
@@ -222,7 +222,7 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 		return;
 	for (i = 0; i < n; i++) {
 		posted = false;
-		if (!pthread_mutex_trylock(&sessions[i]->lock)) {
+		if (ltt_session_trylock(sessions[i])) {
 			levels(cs->set, sessions[i]);
 			if (!sessions[i]->rotate_posted && due(cs->set, sessions[i])) {
 				posted = !post_job(cs, sessions[i], false);
@@ -232,7 +232,7 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 				   ltt_ctrace_owed_due(sessions[i])) {
 				posted = !post_job(cs, sessions[i], true);
 			}
-			pthread_mutex_unlock(&sessions[i]->lock);
+			ltt_session_unlock(sessions[i]);
 		}
 		if (!posted)
 			ltt_session_put(cs->reg, sessions[i]);

@@ -35,10 +35,10 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 	err = ltt_cmd_find_session(ctx, name, &session);
 	if (err)
 		return err;
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	if (session->destroyed) {
 		/* Removed between the lookup and the lock. */
-		pthread_mutex_unlock(&session->lock);
+		ltt_session_unlock(session);
 		ltt_session_put(ctx->registry, session);
 		return LTT_ERR_SESSION_NOT_FOUND;
 	}
@@ -50,9 +50,7 @@ void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *s
 {
 	if (!session)
 		return;
-	if (!session->destroyed)
-		ltt_cmd_view_save(ctx, session);
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	ltt_session_put(ctx->registry, session);
 }
 

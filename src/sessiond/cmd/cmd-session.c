@@ -141,9 +141,9 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 		return LTT_ERR_SESSION_EXISTS;
 	if (err)
 		return ltt_cmd_error(err);
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	ltt_session_info(session, &info);
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	ltt_session_put(ctx->registry, session);
 	LTT_INFO("session '%s' created by uid %u, output '%s'", info.name,
 		 (unsigned int)ctx->cred.uid, info.output);
@@ -223,7 +223,7 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
 	for (i = 0; i < LTT_NR_DOMAINS; i++)
 		stop[i] = recording_domain(ctx, session, i);
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		err = stop[i] ? stop[i]->ops->stop(stop[i], session, wait) : 0;
 		ret = ret ? ret : err;
@@ -271,12 +271,12 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 		LTT_WARN("session '%s': not destroyed: %s its stalled consumer daemon; destroy again once it runs",
 			 session->name, move ? "a rotation's move waits for" :
 			 "what it recorded is still to be written by");
-		pthread_mutex_unlock(&session->lock);
+		ltt_session_unlock(session);
 		ltt_session_put(ctx->registry, session);
 		return -ETIMEDOUT;
 	}
 	if (!session->active)
-		pthread_mutex_unlock(&session->lock);
+		ltt_session_unlock(session);
 	else if (session_stop_unlock(ctx, session, true) == -ETIMEDOUT && keep_stalled) {
 		LTT_WARN("session '%s': not destroyed: its consumer daemon did not answer the stop in time (stalled); stopped, its data kept until it runs again",
 			 session->name);
@@ -288,12 +288,12 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 	 * can start it again while its domains tear it down.
 	 */
 	ltt_session_remove(ctx->registry, session);
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	for (i = 0; i < LTT_NR_DOMAINS; i++)
 		if (ctx->domains->v[i])
 			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
 	ltt_chunk_destroyed(session);
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
 	return 0;
@@ -319,9 +319,9 @@ void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
 	if (ltt_session_snapshot_list(ctx->registry, 0, &sessions, &n))
 		return;
 	for (i = 0; i < n; i++) {
-		pthread_mutex_lock(&sessions[i]->lock);
+		ltt_session_lock(sessions[i]);
 		if (sessions[i]->destroyed) {
-			pthread_mutex_unlock(&sessions[i]->lock);
+			ltt_session_unlock(sessions[i]);
 			ltt_session_put(ctx->registry, sessions[i]);
 			continue;
 		}
@@ -362,7 +362,7 @@ static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 		ltt_domain_name(d->type), strerror(-ret));
 	*ret_output_err = session->output_err;
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	ltt_domain_settle_wait(settle, NULL);
 	for (j = 0; j < i; j++) {
 		d = ctx->domains->v[j];

@@ -7,7 +7,7 @@
  * one under its name):
  *   cmd.h          the commands' handlers and helpers
  *   cmd-table.c    the table from command numbers to handlers
- *   cmd-view.c     what list is told, never held up by a consumer
+ *   cmd-view.c     what list is told, as the session is now
  *   cmd-session.c  create, destroy, start, stop, list, get
  *   cmd-channel.c  enable-channel, disable-channel
  *   cmd-event.c    enable-event, disable-event
@@ -108,7 +108,7 @@ enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int
  */
 bool ltt_cmd_may_wait(unsigned int cmd);
 
-/* cmd-view.c: what list is told, never held up by a consumer */
+/* cmd-view.c: what list is told, as the session is now */
 
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					struct ltt_wbuf *reply);
@@ -120,25 +120,14 @@ enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply);
 
 /**
- * ltt_cmd_view() - append @kind of the session @name to @reply, without
- * waiting on a consumer
+ * ltt_cmd_view() - append @kind of the session @name to @reply, as it is
+ * now: under its state lock alone (never waits for a change's consumer
+ * round trip), the consumers' stall asked after it
  *
- * With the session's lock when it comes within 100 ms (the answer is
- * kept as the session's view), else the view kept of the last answer
- * (counters as they were then, the session's state as it is now); a
- * client of another protocol minor than the view's waits for the lock.
  * Returns LTT_ERR_OK, NOMEM, or ltt_cmd_find_session()'s error.
  */
 enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name,
 				 enum ltt_cmd_view kind, struct ltt_wbuf *reply);
-
-/**
- * ltt_cmd_view_save() - keep what list would answer about @session now,
- * for when its lock is held by a call waiting on a consumer
- *
- * Session lock held (ltt_cmd_unlock_session() calls it).
- */
-void ltt_cmd_view_save(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 
 /* cmd-session.c: create, destroy, start, stop, list, get */
 
@@ -183,9 +172,9 @@ void ltt_cmd_stall_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessio
 /*
  * What list shows of one session: GET_SESSION's tree here, its contexts
  * (cmd-context.c), rotation (cmd-chunk.c) and trackers (cmd-tracker.c),
- * each appended to @reply by a function of the object's file; session
- * lock held.  cmd-view.c serves them, from the view kept of the last
- * answer when the lock is held by a call waiting on a consumer.
+ * each appended to @reply by a function of the object's file; the
+ * session's state lock held, not its gate (cmd-view.c): read only, take
+ * no other lock but leaves.
  */
 void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			  struct ltt_wbuf *reply);
@@ -301,8 +290,7 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session **ret_session);
 
 /**
- * ltt_cmd_unlock_session() - keep list's view of the session
- * (ltt_cmd_view_save()), unlock and release; accepts NULL
+ * ltt_cmd_unlock_session() - unlock and release; accepts NULL
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
 

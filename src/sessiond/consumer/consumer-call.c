@@ -24,6 +24,7 @@
 #include "common/log.h"
 #include "common/msg.h"
 #include "sessiond/consumer/consumer-call.h"
+#include "sessiond/model/session.h"
 
 /* How long a command waits for the space to send itself whole. */
 #define SEND_TIMEOUT_MS 5000
@@ -424,6 +425,7 @@ static int call_locked(struct ltt_consumer *c, const struct ltt_consumer_call *k
 int ltt_consumer_call(struct ltt_consumer *c, struct ltt_consumer_call *k)
 {
 	struct ltt_msg reply = { 0 };
+	struct ltt_session *waiting;
 	struct ltt_rbuf r;
 	int ret;
 
@@ -431,14 +433,18 @@ int ltt_consumer_call(struct ltt_consumer *c, struct ltt_consumer_call *k)
 		ret = -EOPNOTSUPP;
 		goto out;
 	}
+	/* no session's state lock across the round trip: list reads on */
+	waiting = ltt_session_wait_begin();
 	if (!(k->flags & LTT_CALL_TRY)) {
 		pthread_mutex_lock(&c->lock);
 	} else if (pthread_mutex_trylock(&c->lock)) {
+		ltt_session_wait_end(waiting);
 		ltt_wbuf_fini(&k->req);
 		return -EBUSY;
 	}
 	ret = call_locked(c, k, &reply);
 	pthread_mutex_unlock(&c->lock);
+	ltt_session_wait_end(waiting);
 	if (!ret && k->decode) {
 		ltt_rbuf_init(&r, reply.payload, reply.hdr.payload_len);
 		ret = k->decode(&r, k->out);

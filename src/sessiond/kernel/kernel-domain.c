@@ -581,7 +581,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	size_t i, n = 0;
 	int ret = 0, err;
 
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
@@ -597,7 +597,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 			if (keys)
 				keys[n++] = kc->cc.key;
 	}
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	if (ks && !c)
 		ret = -EPIPE;
 	/* No lock held: the consumer writes what the buffers hold. */

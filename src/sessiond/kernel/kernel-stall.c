@@ -28,14 +28,14 @@ void ltt_kernel_stop_owed(struct ltt_session *session, int ret)
 
 	if (ret != -ETIMEDOUT)
 		return;
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
 	if (ks && !session->destroyed) {
 		ltt_ctrace_owe_flush(&ks->trace);
 		LTT_WARN("session '%s': kernel trace %s: its stalled consumer daemon did not flush it; flushed once the consumer answers",
 			 session->name, ks->trace.path);
 	}
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 }
 
 struct ltt_supervisor *ltt_kernel_supervisor(struct ltt_domain_impl *d,

@@ -53,10 +53,8 @@ static void session_free(struct ltt_session *session)
 		}
 		ltt_trackers_fini(&session->domains[i].trackers);
 	}
-	for (i = 0; i < LTT_SESSION_NR_VIEWS; i++)
-		free(session->views[i].data);
-	pthread_mutex_destroy(&session->view_lock);
 	pthread_mutex_destroy(&session->lock);
+	pthread_mutex_destroy(&session->gate);
 	free(session);
 }
 
@@ -138,6 +136,69 @@ static const char *split_qualified(const char *name, uid_t *ret_owner)
 	return slash + 1;
 }
 
+/*
+ * The session this thread took with ltt_session_lock(), and how many it
+ * holds: a thread that holds two keeps their state locks across a wait
+ * (the second was taken in the order; giving the first back would turn
+ * it).
+ */
+static __thread struct ltt_session *held;
+static __thread unsigned int nr_held;
+
+void ltt_session_lock(struct ltt_session *session)
+{
+	pthread_mutex_lock(&session->gate);
+	pthread_mutex_lock(&session->lock);
+	if (!nr_held++)
+		held = session;
+}
+
+bool ltt_session_trylock(struct ltt_session *session)
+{
+	if (pthread_mutex_trylock(&session->gate))
+		return false;
+	if (pthread_mutex_trylock(&session->lock)) {
+		pthread_mutex_unlock(&session->gate);
+		return false;
+	}
+	if (!nr_held++)
+		held = session;
+	return true;
+}
+
+void ltt_session_unlock(struct ltt_session *session)
+{
+	assert(nr_held > 0);
+	if (!--nr_held)
+		held = NULL;
+	pthread_mutex_unlock(&session->lock);
+	pthread_mutex_unlock(&session->gate);
+}
+
+void ltt_session_lock_state(struct ltt_session *session)
+{
+	pthread_mutex_lock(&session->lock);
+}
+
+void ltt_session_unlock_state(struct ltt_session *session)
+{
+	pthread_mutex_unlock(&session->lock);
+}
+
+struct ltt_session *ltt_session_wait_begin(void)
+{
+	if (nr_held != 1)
+		return NULL;
+	pthread_mutex_unlock(&held->lock);
+	return held;
+}
+
+void ltt_session_wait_end(struct ltt_session *session)
+{
+	if (session)
+		pthread_mutex_lock(&session->lock);
+}
+
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
 		       uid_t uid, gid_t gid, struct ltt_session **ret_session)
 {
@@ -148,8 +209,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session = calloc(1, sizeof(*session));
 	if (!session)
 		return -ENOMEM;
+	pthread_mutex_init(&session->gate, NULL);
 	pthread_mutex_init(&session->lock, NULL);
-	pthread_mutex_init(&session->view_lock, NULL);
 	strcpy(session->name, attr->name);
 	uuid_generate(session->uuid);
 	session->uid = uid;
@@ -264,15 +325,16 @@ void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *se
 {
 	bool drop = false;
 
+	/* the state lock alone: the registry's never waits on a change's round trip */
 	pthread_mutex_lock(&reg->lock);
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock_state(session);
 	if (!session->destroyed) {
 		session->destroyed = true;
 		cds_list_del_init(&session->node);
 		reg->nr_sessions--;
 		drop = true;
 	}
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock_state(session);
 	pthread_mutex_unlock(&reg->lock);
 	/* The registry's own reference. */
 	if (drop)
@@ -314,10 +376,10 @@ int ltt_session_each_live(struct ltt_session_registry *reg,
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++) {
-		pthread_mutex_lock(&sessions[i]->lock);
+		ltt_session_lock(sessions[i]);
 		if (!sessions[i]->destroyed)
 			fn(sessions[i], arg);
-		pthread_mutex_unlock(&sessions[i]->lock);
+		ltt_session_unlock(sessions[i]);
 		ltt_session_put(reg, sessions[i]);
 	}
 	free(sessions);

@@ -83,12 +83,17 @@ struct ltt_session_domain {
 	struct ltt_trackers trackers;	/* which processes record (tracker.h) */
 };
 
-/* The answers list keeps (cmd-view.c, enum ltt_cmd_view). */
-#define LTT_SESSION_NR_VIEWS 5
-
 struct ltt_session {
 	struct cds_list_head node;	/* in the registry; empty once removed */
-	pthread_mutex_t lock;		/* protects everything below but the constants */
+	/*
+	 * Two locks (ltt_session_lock()): @gate keeps the session's changes
+	 * one at a time, and is held across a change's consumer round trips;
+	 * @lock protects everything below but the constants, and is never
+	 * held across a consumer round trip (ltt_session_wait_begin()), so
+	 * list, which takes @lock alone, reads the state as it is now.
+	 */
+	pthread_mutex_t gate;
+	pthread_mutex_t lock;
 	unsigned int refcount;		/* under the registry lock */
 	/* Constants from creation on. */
 	char name[LTT_NAME_MAX];
@@ -169,18 +174,6 @@ struct ltt_session {
 	int64_t last_end;		/* net://: the end of the last chunk, as destroy
 					 * archives it (the same for every domain) */
 	unsigned int rotate_moved;
-	/*
-	 * What list last answered about the session (cmd-view.c), served
-	 * when its lock is held by a call waiting on a consumer; under
-	 * view_lock, never held with anything else.
-	 */
-	pthread_mutex_t view_lock;
-	struct ltt_session_view {
-		uint8_t *data;		/* a reply payload, or NULL */
-		size_t len;
-		uint32_t minor;		/* the client protocol minor it is encoded in */
-		int64_t when;		/* when it was made (seconds since the Epoch) */
-	} views[LTT_SESSION_NR_VIEWS];
 };
 
 struct ltt_session_registry {
@@ -246,6 +239,35 @@ void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *sessi
  * Takes the registry lock, then the session lock.
  */
 void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *session);
+
+/**
+ * ltt_session_lock() - take @session to change it: its gate, then its
+ * lock (session.h: struct ltt_session); ltt_session_unlock() releases
+ * both.  Every change takes both; only list's reads (cmd-view.c) take
+ * the lock alone, with ltt_session_lock_state(), and take no other lock
+ * but leaves while they hold it.  One session at a time per thread.
+ */
+void ltt_session_lock(struct ltt_session *session);
+void ltt_session_unlock(struct ltt_session *session);
+
+/* ltt_session_lock() without waiting: true when both were free (taken). */
+bool ltt_session_trylock(struct ltt_session *session);
+
+/* The state lock alone, for list's reads (never a change). */
+void ltt_session_lock_state(struct ltt_session *session);
+void ltt_session_unlock_state(struct ltt_session *session);
+
+/**
+ * ltt_session_wait_begin() - the calling thread is about to wait on
+ * another process (a consumer round trip): if it holds a session with
+ * ltt_session_lock(), release that session's state lock (its gate stays
+ * held, so no other change runs), and return the session to give to
+ * ltt_session_wait_end(), which takes the state lock back; NULL when it
+ * holds none.  Between the two, list reads the session as the change
+ * left it before the wait: the change keeps the state whole there.
+ */
+struct ltt_session *ltt_session_wait_begin(void);
+void ltt_session_wait_end(struct ltt_session *session);
 
 /**
  * ltt_session_snapshot_list() - references to every session @uid may use,

@@ -165,10 +165,11 @@ void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 		chan->cc.channel->error_events += st.error_events;
 		chan->cc.channel->error_packets += st.error_packets;
 		ltt_ust_add_sat(&chan->cc.channel->classes_refused, chan->classes.refused);
+		/* counted in its channel from here: list must not see it twice */
+		cds_list_del(&chan->cc.node);
 		if (c && ltt_consumer_destroy_channel(c, chan->cc.key))
 			LTT_WARN("trace %s: channel %s not closed cleanly", trace->ct.path,
 				 chan->cc.channel->attr.name);
-		cds_list_del(&chan->cc.node);
 		ltt_ust_chan_free(chan);
 	}
 	if (c)

@@ -96,16 +96,16 @@ static int ust_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool
 	int ret, tries = 0;
 
 	ltt_ust_push_acks_init(&acks);
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	ltt_ust_push_disable(&ust->apps, session, &acks);
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 	/* No lock held: the app thread must be free to read the acks. */
 	ltt_ust_push_acks_wait(&acks, wait ? "stop" : NULL);
 	do {
 		/* a consumer that died meanwhile: the next one takes over, flush again */
-		pthread_mutex_lock(&session->lock);
+		ltt_session_lock(session);
 		ltt_ust_buffers_flush_prepare(&ust->buffers, session, &flush);
-		pthread_mutex_unlock(&session->lock);
+		ltt_session_unlock(session);
 		ret = ltt_ust_buffers_flush(&ust->buffers, session, &flush);
 	} while (ret == -ESTALE && ++tries < 3);
 	return ret == -ESTALE ? -EPIPE : ret;
@@ -538,14 +538,14 @@ static void owner_job_run(struct ltt_supervisor_job *sj)
 		close_pid_trace(j->ust, session, j->app);
 	} else {
 		/* Sessions first (registry, then each session), then the apps lock. */
-		pthread_mutex_lock(&session->lock);
+		ltt_session_lock(session);
 		if (!session->destroyed && session->active) {
 			ltt_ust_push_one(&j->ust->buffers, &j->ust->apps, session, j->app);
 			/* it has its buffers: a stalled consumer no longer holds it */
 			ltt_app_done_arm(j->hold);
 			ltt_ust_buffers_settle(&j->ust->buffers, session);
 		}
-		pthread_mutex_unlock(&session->lock);
+		ltt_session_unlock(session);
 	}
 	owner_job_free(j);
 }
@@ -685,13 +685,13 @@ static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
 {
 	struct ltt_ust_trace *trace;
 
-	pthread_mutex_lock(&session->lock);
+	ltt_session_lock(session);
 	trace = session->destroyed ? NULL : ltt_ust_buffers_find_trace(session, app, true);
 	if (trace) {
 		wait_exited(app->pid);
 		ltt_ust_buffers_close_trace(trace);
 	}
-	pthread_mutex_unlock(&session->lock);
+	ltt_session_unlock(session);
 }
 
 /*
