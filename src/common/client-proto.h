@@ -77,7 +77,7 @@
  *   {u32 n, n x stall}.  stall_waiting: {u32 domain, u32 traces, u8
  *   metadata}, what of the session waits in the daemon for the domain's
  *   consumer (traces it has not taken or not closed yet, metadata not
- *   sent), as of the session's view (it may be a cached one); stall:
+ *   sent), as the session is when list reads it; stall:
  *   {u32 domain, i64 since, str command}, a domain whose consumer does
  *   not answer now, since when (seconds since the Epoch) and the
  *   command it has not answered (consumer-proto.h's name).
