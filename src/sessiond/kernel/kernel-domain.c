@@ -111,54 +111,6 @@ static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 	       LTT_ERR_KERNEL_CHANNEL_STARTED : LTT_ERR_OK;
 }
 
-/* ---- the catalog: which events a rule stands for ---- */
-
-static bool rule_is_syscall(const struct ltt_event_rule *rule)
-{
-	return rule->attr.type == LTT_EVENT_SYSCALL;
-}
-
-/*
- * The name of system call @syscall's entry (or exit) event; false if it
- * would not fit (the tracer lists no such call: its names are short).
- */
-static bool syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, bool entry)
-{
-	size_t len = strnlen(syscall, LTT_KABI_NAME_MAX);
-	const char *prefix = entry ? LTT_KABI_SYSCALL_ENTRY_PREFIX : LTT_KABI_SYSCALL_EXIT_PREFIX;
-	size_t plen = strlen(prefix);
-
-	if (plen + len >= LTT_KABI_NAME_MAX)
-		return false;
-	memcpy(name, prefix, plen);
-	memcpy(name + plen, syscall, len + 1);
-	return true;
-}
-
-int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
-			      int (*fn)(void *arg, const char *name), void *arg)
-{
-	char name[LTT_KABI_NAME_MAX];
-	size_t i;
-	int ret = 0;
-
-	if (!rule_is_syscall(rule)) {
-		for (i = 0; i < k->nr_tracepoints && !ret; i++)
-			if (ltt_rule_takes(rule, k->tracepoints[i].name, 0))
-				ret = fn(arg, k->tracepoints[i].name);
-		return ret;
-	}
-	for (i = 0; i < k->nr_syscalls && !ret; i++) {
-		if (!ltt_rule_takes(rule, k->syscalls[i].name, 0))
-			continue;
-		if (syscall_event(name, k->syscalls[i].name, true))
-			ret = fn(arg, name);
-		if (!ret && syscall_event(name, k->syscalls[i].name, false))
-			ret = fn(arg, name);
-	}
-	return ret;
-}
-
 /* ---- metadata ---- */
 
 /* Keep @text and send it (ctrace.h): a stalled consumer gets it later. */
@@ -758,7 +710,7 @@ static int kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type typ
 		ltt_wbuf_put_u32(reply, (uint32_t)k->nr_syscalls);
 		for (i = 0; i < k->nr_syscalls; i++) {
 			/* A system call's fields are its entry's arguments. */
-			bool fields = with_fields && syscall_event(entry, k->syscalls[i].name, true);
+			bool fields = with_fields && ltt_kernel_syscall_event(entry, k->syscalls[i].name, true);
 
 			put_event(k, k->syscalls[i].name, fields ? entry : NULL, reply);
 		}

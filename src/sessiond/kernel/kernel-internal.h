@@ -55,17 +55,6 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
 
-/* kernel-domain.c: the catalog */
-
-/**
- * ltt_kernel_for_each_event() - call @fn for every event name of @k's
- * catalog that @rule stands for (its exclusions left out; a system call
- * rule: each call's entry and exit events); stops at @fn's first non-zero
- * return, and returns it
- */
-int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
-			      int (*fn)(void *arg, const char *name), void *arg);
-
 /* kernel-tracker.c: process trackers in the tracer */
 
 /**
@@ -157,7 +146,23 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
  */
 int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session);
 
-/* kernel-open.c: the tracer opened at start: its backend, the CPUs */
+/* kernel-open.c: the tracer opened at start: its backend, the CPUs, the catalog */
+
+/**
+ * ltt_kernel_for_each_event() - call @fn for every event name of @k's
+ * catalog that @rule stands for (its exclusions left out; a system call
+ * rule: each call's entry and exit events); stops at @fn's first non-zero
+ * return, and returns it
+ */
+int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
+			      int (*fn)(void *arg, const char *name), void *arg);
+
+/*
+ * ltt_kernel_syscall_event() - the name of system call @syscall's entry
+ * (or exit) event in @name; false if it would not fit (the tracer lists
+ * no such call: its names are short)
+ */
+bool ltt_kernel_syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, bool entry);
 
 /**
  * ltt_kernel_open() - open the tracer of backend @choice in @kernel

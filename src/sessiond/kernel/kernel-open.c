@@ -2,7 +2,8 @@
 /*
  * kernel-open.c - the kernel tracer the domain uses, opened at start: the
  * backend --kernel-backend names (the module, loaded with libkmod; or
- * tracefs, the kernel's own buffers), and the CPUs it has streams for.
+ * tracefs, the kernel's own buffers), the CPUs it has streams for, and
+ * its catalog's answer to which events a rule stands for.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "common/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kmodule.h"
+#include "sessiond/model/rule-filter.h"
 
 #define KERNEL_MAX_CPUS 8192	/* streams per channel at most */
 
@@ -127,3 +129,46 @@ int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice,
 	return open_auto(kernel, probes, why, why_size);
 }
 
+/* ---- the catalog: which events a rule stands for ---- */
+
+static bool rule_is_syscall(const struct ltt_event_rule *rule)
+{
+	return rule->attr.type == LTT_EVENT_SYSCALL;
+}
+
+bool ltt_kernel_syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall, bool entry)
+{
+	size_t len = strnlen(syscall, LTT_KABI_NAME_MAX);
+	const char *prefix = entry ? LTT_KABI_SYSCALL_ENTRY_PREFIX : LTT_KABI_SYSCALL_EXIT_PREFIX;
+	size_t plen = strlen(prefix);
+
+	if (plen + len >= LTT_KABI_NAME_MAX)
+		return false;
+	memcpy(name, prefix, plen);
+	memcpy(name + plen, syscall, len + 1);
+	return true;
+}
+
+int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
+			      int (*fn)(void *arg, const char *name), void *arg)
+{
+	char name[LTT_KABI_NAME_MAX];
+	size_t i;
+	int ret = 0;
+
+	if (!rule_is_syscall(rule)) {
+		for (i = 0; i < k->nr_tracepoints && !ret; i++)
+			if (ltt_rule_takes(rule, k->tracepoints[i].name, 0))
+				ret = fn(arg, k->tracepoints[i].name);
+		return ret;
+	}
+	for (i = 0; i < k->nr_syscalls && !ret; i++) {
+		if (!ltt_rule_takes(rule, k->syscalls[i].name, 0))
+			continue;
+		if (ltt_kernel_syscall_event(name, k->syscalls[i].name, true))
+			ret = fn(arg, name);
+		if (!ret && ltt_kernel_syscall_event(name, k->syscalls[i].name, false))
+			ret = fn(arg, name);
+	}
+	return ret;
+}

@@ -15,7 +15,8 @@
  *   kernel-snapshot.c snapshots of kernel channels
  *   kernel-relay.c chunks of kernel traces streamed to a relay
  *   kernel-regen.c regenerate metadata and statedump; the metadata's header
- *   kernel-open.c  the tracer opened at start: its backend, the CPUs
+ *   kernel-open.c  the tracer opened at start: its backend, the CPUs, its
+ *                  catalog (which events a rule stands for)
  *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
  *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
