@@ -18,7 +18,6 @@
 #include "sessiond/kernel/kernel-context.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-notify.h"
-#include "sessiond/model/rule-filter.h"
 
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
 {
