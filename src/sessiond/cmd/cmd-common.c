@@ -26,8 +26,9 @@ enum ltt_error_code ltt_cmd_find_session(const struct ltt_cmd_ctx *ctx, const ch
 	return LTT_ERR_OK;
 }
 
-enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
-					 struct ltt_session **ret_session)
+/* Find @name and lock it (@state: its state lock alone), else NOT_FOUND. */
+static enum ltt_error_code find_locked(const struct ltt_cmd_ctx *ctx, const char *name, bool state,
+				       struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
 	enum ltt_error_code err;
@@ -35,15 +36,33 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 	err = ltt_cmd_find_session(ctx, name, &session);
 	if (err)
 		return err;
-	ltt_session_lock(session);
+	if (state)
+		ltt_session_lock_state(session);
+	else
+		ltt_session_lock(session);
 	if (session->destroyed) {
 		/* Removed between the lookup and the lock. */
-		ltt_session_unlock(session);
+		if (state)
+			ltt_session_unlock_state(session);
+		else
+			ltt_session_unlock(session);
 		ltt_session_put(ctx->registry, session);
 		return LTT_ERR_SESSION_NOT_FOUND;
 	}
 	*ret_session = session;
 	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session)
+{
+	return find_locked(ctx, name, false, ret_session);
+}
+
+enum ltt_error_code ltt_cmd_read_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session)
+{
+	return find_locked(ctx, name, true, ret_session);
 }
 
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session)

@@ -35,26 +35,20 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 
-	ret = ltt_cmd_find_session(ctx, name, &session);
+	ret = ltt_cmd_read_session(ctx, name, &session);
 	if (ret)
 		return ret;
-	ltt_session_lock_state(session);
-	if (session->destroyed) {
-		/* Removed between the lookup and the lock. */
-		ret = LTT_ERR_SESSION_NOT_FOUND;
-	} else {
-		if (kind == LTT_CMD_VIEW_TREE) {	/* the session itself first */
-			ltt_session_info(session, &info);
-			ltt_proto_put_session_info(reply, &info);
-		}
-		view_fns[kind](ctx, session, reply);
+	if (kind == LTT_CMD_VIEW_TREE) {	/* the session itself first */
+		ltt_session_info(session, &info);
+		ltt_proto_put_session_info(reply, &info);
 	}
+	view_fns[kind](ctx, session, reply);
 	ltt_session_unlock_state(session);
 	/* the consumers, asked without the session's lock */
-	if (!ret && kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
+	if (kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
 		ltt_cmd_stall_put(ctx, session, false, reply);
 	ltt_session_put(ctx->registry, session);
-	return ret ? ret : reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
+	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

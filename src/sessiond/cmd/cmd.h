@@ -290,6 +290,14 @@ enum ltt_error_code ltt_cmd_lock_session(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session **ret_session);
 
 /**
+ * ltt_cmd_read_session() - as ltt_cmd_lock_session(), but its state lock
+ * alone (list's reads: never a change); release with
+ * ltt_session_unlock_state(), then ltt_session_put()
+ */
+enum ltt_error_code ltt_cmd_read_session(const struct ltt_cmd_ctx *ctx, const char *name,
+					 struct ltt_session **ret_session);
+
+/**
  * ltt_cmd_unlock_session() - unlock and release; accepts NULL
  */
 void ltt_cmd_unlock_session(const struct ltt_cmd_ctx *ctx, struct ltt_session *session);
