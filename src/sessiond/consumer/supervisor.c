@@ -13,6 +13,7 @@
 
 #include "common/log.h"
 #include "sessiond/consumer/supervisor.h"
+#include "sessiond/model/session.h"
 
 /* Posted to the watch thread: watch the pidfd of a new consumer. */
 struct ltt_supervisor_watch {
@@ -274,6 +275,7 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 {
 	const char *path = ltt_consumer_path(sup->path);
 	struct ltt_consumer *c;
+	int ret;
 
 	pthread_mutex_lock(&sup->lock);
 	if (sup->consumer && !ltt_consumer_alive(sup->consumer)) {
@@ -286,7 +288,11 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 		}
 	}
 	if (!sup->consumer && !sup->stopping) {
-		if (ltt_consumer_spawn(path, sup->verbose, sup->uid, sup->gid, &sup->consumer)) {
+		/* its HELLO keeps the caller's session: readers take this lock under it */
+		ltt_session_pin();
+		ret = ltt_consumer_spawn(path, sup->verbose, sup->uid, sup->gid, &sup->consumer);
+		ltt_session_unpin();
+		if (ret) {
 			LTT_ERR("can't start the %s consumer daemon %s", sup->what, path);
 		} else {
 			sup->gen++;

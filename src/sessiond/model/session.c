@@ -144,6 +144,8 @@ static const char *split_qualified(const char *name, uid_t *ret_owner)
  */
 static __thread struct ltt_session *held;
 static __thread unsigned int nr_held;
+/* ltt_session_pin()s under way: the thread holds a lock below the session's. */
+static __thread unsigned int nr_pins;
 
 void ltt_session_lock(struct ltt_session *session)
 {
@@ -169,7 +171,8 @@ bool ltt_session_trylock(struct ltt_session *session)
 void ltt_session_unlock(struct ltt_session *session)
 {
 	assert(nr_held > 0);
-	if (!--nr_held)
+	/* the one held first goes: none is given back across a wait from here */
+	if (!--nr_held || session == held)
 		held = NULL;
 	pthread_mutex_unlock(&session->lock);
 	pthread_mutex_unlock(&session->gate);
@@ -185,9 +188,20 @@ void ltt_session_unlock_state(struct ltt_session *session)
 	pthread_mutex_unlock(&session->lock);
 }
 
+void ltt_session_pin(void)
+{
+	nr_pins++;
+}
+
+void ltt_session_unpin(void)
+{
+	assert(nr_pins > 0);
+	nr_pins--;
+}
+
 struct ltt_session *ltt_session_wait_begin(void)
 {
-	if (nr_held != 1)
+	if (nr_held != 1 || !held || nr_pins)
 		return NULL;
 	pthread_mutex_unlock(&held->lock);
 	return held;

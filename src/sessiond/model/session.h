@@ -270,6 +270,16 @@ struct ltt_session *ltt_session_wait_begin(void);
 void ltt_session_wait_end(struct ltt_session *session);
 
 /**
+ * ltt_session_pin() - the calling thread takes a lock below its session's
+ * (doc/sessiond.md's lock order: the supervisor's, while it spawns a
+ * consumer and greets it): until ltt_session_unpin(), its waits keep the
+ * session's state lock, which taking back under that lock would turn the
+ * order (a reader holding the state lock may wait for it).
+ */
+void ltt_session_pin(void);
+void ltt_session_unpin(void);
+
+/**
  * ltt_session_snapshot_list() - references to every session @uid may use,
  * in creation order
  * @ret_sessions: a malloc'd array of @ret_count new references; release each
