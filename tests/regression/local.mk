@@ -203,6 +203,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_consumer_stopped_others.sh \
 	tests/regression/test_ust_list_stalled.sh \
 	tests/regression/test_stall_other_users.sh \
+	tests/regression/test_list_consumer_spawn.sh \
 	tests/regression/test_ust_pid_stalled.sh \
 	tests/regression/test_ust_list_consumer_stall.sh \
 	tests/regression/test_ust_meta_stalled.sh \
