@@ -4,11 +4,14 @@
  * sessiond-consumerd protocol.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "common/consumer-proto.h"
+#include "common/uri.h"
 #include "../../kmod/ltt-abi.h"
 
 #define NAME_(name, num) [num] = #name,
@@ -489,11 +492,40 @@ int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_
 	return 0;
 }
 
-void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m)
+/* The tcp:// URL of the @data (else control) port of @a: an older consumer's form. */
+static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_addr *a, bool data)
+{
+	struct ltt_uri *u = calloc(1, sizeof(*u));
+	char text[LTT_URI_TEXT_SIZE];
+
+	if (!u) {
+		w->err = -ENOMEM;
+		return;
+	}
+	u->scheme = LTT_URI_TCP;
+	u->family = (enum ltt_uri_family)a->family;
+	snprintf(u->host, sizeof(u->host), "%s", a->host);
+	u->ctrl_port = data ? a->data_port : a->ctrl_port;
+	if (ltt_uri_format(u, text, sizeof(text)))
+		w->err = -EINVAL;
+	else
+		ltt_wbuf_put_str(w, text);
+	free(u);
+}
+
+void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
+				uint32_t minor)
 {
 	ltt_wbuf_put_u64(w, m->relay_key);
-	ltt_wbuf_put_str(w, m->ctrl_url);
-	ltt_wbuf_put_str(w, m->data_url);
+	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
+		ltt_wbuf_put_u8(w, m->addr.family);
+		ltt_wbuf_put_str(w, m->addr.host);
+		ltt_wbuf_put_u16(w, m->addr.ctrl_port);
+		ltt_wbuf_put_u16(w, m->addr.data_port);
+	} else {
+		put_relay_url(w, &m->addr, false);
+		put_relay_url(w, &m->addr, true);
+	}
 	ltt_wbuf_put_str(w, m->hostname);
 	ltt_wbuf_put_str(w, m->session_name);
 	ltt_wbuf_put_str(w, m->base_path);
@@ -504,13 +536,55 @@ void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_ad
 		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
 }
 
-int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret)
+/*
+ * An older session daemon's address: the tcp:// URLs @ctrl and @data of
+ * one host's two ports, into @a.  Returns 0 or -EINVAL.
+ */
+static int relay_addr_of_urls(const char *ctrl, const char *data,
+			      struct ltt_consumer_relay_addr *a)
 {
-	struct ltt_consumer_add_relay m;
+	struct ltt_uri *u = calloc(3, sizeof(*u));
+	int ret = -EINVAL;
+
+	if (!u)
+		return -ENOMEM;
+	if (ctrl && data && !ltt_uri_parse(ctrl, &u[0]) && !ltt_uri_parse(data, &u[1]) &&
+	    u[0].ctrl_port && u[1].ctrl_port && !ltt_uri_net_from_tcp(&u[0], &u[1], &u[2])) {
+		a->family = (uint8_t)u[2].family;
+		snprintf(a->host, sizeof(a->host), "%s", u[2].host);
+		a->ctrl_port = u[2].ctrl_port;
+		a->data_port = u[2].data_port;
+		ret = 0;
+	}
+	free(u);
+	return ret;
+}
+
+/* Is @a a relay's address (what ADD_RELAY may carry)? */
+static bool relay_addr_valid(const struct ltt_consumer_relay_addr *a)
+{
+	return (a->family == LTT_URI_ANY || a->family == LTT_URI_INET ||
+		a->family == LTT_URI_INET6) && a->host[0] && a->ctrl_port && a->data_port &&
+	       a->ctrl_port != a->data_port;
+}
+
+int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret,
+			       uint32_t minor)
+{
+	struct ltt_consumer_add_relay m = { 0 };
+	const char *ctrl = NULL, *data = NULL;
+	bool addr_ok;
 
 	m.relay_key = ltt_rbuf_get_u64(r);
-	m.ctrl_url = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
-	m.data_url = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
+	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
+		m.addr.family = ltt_rbuf_get_u8(r);
+		ltt_rbuf_get_str_copy(r, m.addr.host, sizeof(m.addr.host));
+		m.addr.ctrl_port = ltt_rbuf_get_u16(r);
+		m.addr.data_port = ltt_rbuf_get_u16(r);
+	} else {
+		ctrl = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
+		data = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
+	}
 	m.hostname = ltt_rbuf_get_str(r, LTT_CONSUMER_HOST_NAME_MAX);
 	m.session_name = ltt_rbuf_get_str(r, LTT_CONSUMER_SESSION_NAME_MAX);
 	m.base_path = ltt_rbuf_get_str(r, LTT_CONSUMER_BASE_PATH_MAX);
@@ -526,7 +600,9 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	if (!m.relay_key || !*m.ctrl_url || !*m.data_url || !*m.hostname || !*m.session_name)
+	addr_ok = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_valid(&m.addr) :
+		  !relay_addr_of_urls(ctrl, data, &m.addr);
+	if (!m.relay_key || !addr_ok || !*m.hostname || !*m.session_name)
 		return -EINVAL;
 	*ret = m;
 	return 0;

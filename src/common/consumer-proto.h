@@ -143,18 +143,24 @@
  *       the session daemon sends ADD_STREAM_STATS only to a 1.5 consumer.
  *
  * Relay output (1.2):
- *   ADD_RELAY {u64 relay_key, str ctrl_url, str data_url, str hostname,
+ *   ADD_RELAY {u64 relay_key, relay_addr, str hostname,
  *              str session_name, str base_path, u32 live_timer_us,
  *              u64 session_id, u64 creation_time [, 16 bytes uuid]}
  *              -> {i32 status, str output_path}
+ *       relay_addr (1.13, LTT_CONSUMER_MINOR_RELAY_ADDR): {u8 family,
+ *       str host, u16 ctrl_port, u16 data_port}, the relay's address as
+ *       the session daemon parsed it once (family 0: a host name, 4: IPv4,
+ *       6: IPv6, common/uri.h; host without brackets; two different ports,
+ *       neither 0).  Before 1.13: {str ctrl_url, str data_url}, canonical
+ *       tcp:// or tcp6:// texts of its control and data ports, which a
+ *       consumer still reads from an older session daemon.
  *       uuid (1.10): the session's, which the relay session carries
  *       (LTTng's relay refuses a nil one); absent, the consumer makes one up.
- *       Connects to ltt-relayd: the urls are canonical tcp:// or tcp6://
- *       texts (common/uri.h) of its control and data ports.  Both are
+ *       Connects to ltt-relayd, to both ports.  Both are
  *       connected (non-blocking, 5 s deadline), then VERSION and
  *       CREATE_SESSION: one relay session per ADD_RELAY; the reply names
  *       the relay's output directory.  Errors: -EEXIST (key in use),
- *       -EINVAL (a url that is not tcp://, an empty session name),
+ *       -EINVAL (an address that is not a relay's, an empty session name),
  *       -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH, -ENOENT (the host name
  *       does not resolve), -EPROTO (the peer is not a relay),
  *       -EPROTONOSUPPORT (the relay's major differs).  live_timer_us > 0:
@@ -276,7 +282,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 12
+#define LTT_CONSUMER_MINOR 13
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -300,6 +306,8 @@
 #define LTT_CONSUMER_MINOR_STOPPED 11
 /* The minor that brought ADD_CHANNEL's fsync flag. */
 #define LTT_CONSUMER_MINOR_FSYNC 12
+/* The minor that brought ADD_RELAY's typed address (no URL text). */
+#define LTT_CONSUMER_MINOR_RELAY_ADDR 13
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -675,10 +683,20 @@ int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_
  */
 
 /* ADD_RELAY, decoded; the strings borrow the message. */
+/* A relay's host name or address, NUL included (uri.h's host). */
+#define LTT_CONSUMER_RELAY_HOST_MAX 256
+
+/* Where a relay daemon listens, as ADD_RELAY carries it. */
+struct ltt_consumer_relay_addr {
+	uint8_t family;			/* enum ltt_uri_family: 0 (a name), 4, 6 */
+	char host[LTT_CONSUMER_RELAY_HOST_MAX];	/* without brackets, not empty */
+	uint16_t ctrl_port;		/* not 0 */
+	uint16_t data_port;		/* not 0, not ctrl_port */
+};
+
 struct ltt_consumer_add_relay {
 	uint64_t relay_key;		/* not 0 */
-	const char *ctrl_url;		/* canonical tcp:// or tcp6:// text */
-	const char *data_url;
+	struct ltt_consumer_relay_addr addr;
 	const char *hostname;		/* the traced host, as the relay files it */
 	const char *session_name;
 	const char *base_path;		/* "": SESSION-DATE from creation_time */
@@ -690,28 +708,32 @@ struct ltt_consumer_add_relay {
 };
 
 /* Maximum sizes of ADD_RELAY's strings, NUL included (the relay's own limits). */
-#define LTT_CONSUMER_URL_MAX 4096
+#define LTT_CONSUMER_URL_MAX 4096	/* before 1.13 */
 #define LTT_CONSUMER_HOST_NAME_MAX 64
 #define LTT_CONSUMER_SESSION_NAME_MAX 255
 #define LTT_CONSUMER_BASE_PATH_MAX 4096
 
 /**
- * ltt_consumer_put_add_relay() - encode ADD_RELAY's payload
+ * ltt_consumer_put_add_relay() - encode ADD_RELAY's payload for a peer of
+ * protocol @minor (before 1.13, the address as two URLs)
  * @m: borrowed; NULL strings are sent as ""
  */
-void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m);
+void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
+				uint32_t minor);
 
 /**
- * ltt_consumer_get_add_relay() - decode ADD_RELAY's payload
- * @r: the whole payload (borrowed); the strings of @ret point into it
- * @ret: set only on success
+ * ltt_consumer_get_add_relay() - decode ADD_RELAY's payload from a peer
+ * of protocol @minor
+ * @ret: set only on success; its strings point into @r's buffer
  *
  * Returns 0; -EPROTO for a malformed payload (truncated, trailing bytes,
- * a string over its maximum above); -EINVAL for a relay_key of 0 or an
- * empty url, hostname or session name.  The urls are parsed by the
- * consumer.
+ * a string over its maximum above); -EINVAL for a relay_key of 0, an
+ * empty hostname or session name, or an address that is not a relay's
+ * (an unknown family, an empty host, a port 0, the same port twice; before
+ * 1.13, URLs that are not the tcp:// URLs of one host's two ports).
  */
-int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret);
+int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret,
+			       uint32_t minor);
 
 /* ADD_RELAY's reply; output_path borrows the message when decoded. */
 struct ltt_consumer_add_relay_reply {

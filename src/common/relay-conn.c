@@ -78,17 +78,17 @@ static int connect_addr(const struct addrinfo *ai, uint64_t deadline, int *ret_f
 	return 0;
 }
 
-int ltt_relay_conn_connect_uri(const struct ltt_uri *u, uint16_t port_nr, uint64_t deadline,
-			       int *ret_fd)
+int ltt_relay_conn_connect(int family, const char *host, uint16_t port_nr, uint64_t deadline,
+			   int *ret_fd)
 {
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *p;
 	char port[8];
 	int ret;
 
-	hints.ai_family = u->family == LTT_URI_INET ? AF_INET :
-			  u->family == LTT_URI_INET6 ? AF_INET6 : AF_UNSPEC;
+	hints.ai_family = family == LTT_URI_INET ? AF_INET :
+			  family == LTT_URI_INET6 ? AF_INET6 : AF_UNSPEC;
 	snprintf(port, sizeof(port), "%u", port_nr);
-	ret = getaddrinfo(u->host, port, &hints, &ai);
+	ret = getaddrinfo(host, port, &hints, &ai);
 	if (ret == EAI_NONAME || ret == EAI_FAIL || ret == EAI_NODATA)
 		return -ENOENT;
 	if (ret == EAI_MEMORY)
@@ -105,24 +105,10 @@ int ltt_relay_conn_connect_uri(const struct ltt_uri *u, uint16_t port_nr, uint64
 	return ret;
 }
 
-/* Connect to a canonical tcp:// URL with a port. */
-int ltt_relay_conn_connect(const char *text, int *ret_fd)
+int ltt_relay_conn_connect_uri(const struct ltt_uri *u, uint16_t port, uint64_t deadline,
+			       int *ret_fd)
 {
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
-	struct ltt_uri *u;
-	int ret;
-
-	u = malloc(sizeof(*u));
-	if (!u)
-		return -ENOMEM;
-	if (ltt_uri_parse(text, u) || u->scheme != LTT_URI_TCP || !u->ctrl_port) {
-		LTT_ERR("relay url '%s': not tcp://HOST:PORT", text);
-		free(u);
-		return -EINVAL;
-	}
-	ret = ltt_relay_conn_connect_uri(u, u->ctrl_port, deadline, ret_fd);
-	free(u);
-	return ret;
+	return ltt_relay_conn_connect((int)u->family, u->host, port, deadline, ret_fd);
 }
 
 /* Send all of @len bytes, or fail, within the deadline. */

@@ -36,25 +36,23 @@ uint64_t ltt_relay_conn_now_ms(void);
 int ltt_relay_conn_ms_left(uint64_t deadline);
 
 /**
- * ltt_relay_conn_connect_uri() - connect to @port of @uri's host by @deadline
+ * ltt_relay_conn_connect() - connect to @port of @host by @deadline
+ * @family: enum ltt_uri_family (common/uri.h): the addresses tried, a
+ *          name's of both families (LTT_URI_ANY), else IPv4's or IPv6's
+ * @host: a host name or an address literal, without brackets
  * @deadline: ltt_relay_conn_now_ms() time
- * @ret_fd: as ltt_relay_conn_connect()'s
- *
- * Returns as ltt_relay_conn_connect() (but never -EINVAL).
- */
-int ltt_relay_conn_connect_uri(const struct ltt_uri *uri, uint16_t port, uint64_t deadline,
-			       int *ret_fd);
-
-/**
- * ltt_relay_conn_connect() - connect to a canonical tcp:// URL with a port
  * @ret_fd: a non-blocking, close-on-exec TCP socket with TCP_NODELAY
  *
- * Any thread; blocks at most LTT_RELAY_CONN_TIMEOUT_MS.  Tries every
- * address the host resolves to.  Returns 0, -EINVAL (not tcp:// with a
- * port), -ENOENT (the name does not resolve), -ECONNREFUSED,
- * -ETIMEDOUT, -EHOSTUNREACH, -ENETUNREACH, -ENOMEM.
+ * Any thread.  Tries every address the host resolves to.  Returns 0,
+ * -ENOENT (the name does not resolve), -ECONNREFUSED, -ETIMEDOUT,
+ * -EHOSTUNREACH, -ENETUNREACH, -ENOMEM.
  */
-int ltt_relay_conn_connect(const char *url, int *ret_fd);
+int ltt_relay_conn_connect(int family, const char *host, uint16_t port, uint64_t deadline,
+			   int *ret_fd);
+
+/** ltt_relay_conn_connect_uri() - ltt_relay_conn_connect() to @port of @uri's host */
+int ltt_relay_conn_connect_uri(const struct ltt_uri *uri, uint16_t port, uint64_t deadline,
+			       int *ret_fd);
 
 /**
  * ltt_relay_conn_version() - VERSION on a control connection

@@ -27,10 +27,10 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	char path[PATH_MAX];
 	int ret;
 
-	ret = ltt_consumer_get_add_relay(r, &m);
+	ret = ltt_consumer_get_add_relay(r, &m, ctx->minor);
 	if (ret) {
 		if (ret == -EINVAL)
-			LTT_WARN("ADD_RELAY: a key of 0, or an empty url, host or session name");
+			LTT_WARN("ADD_RELAY: a key of 0, an address that is not a relay's, or an empty host or session name");
 		return ret;
 	}
 	if (ltt_registry_relay(&ctx->reg, m.relay_key)) {
@@ -43,7 +43,7 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	if (!e)
 		return -ENOMEM;
 	cfg = (struct ltt_sink_relay_cfg){
-		.key = m.relay_key, .ctrl_url = m.ctrl_url, .data_url = m.data_url,
+		.key = m.relay_key, .addr = &m.addr,
 		.hostname = m.hostname, .session_name = m.session_name,
 		.base_path = m.base_path, .live_timer_us = m.live_timer_us,
 		.session_id = m.session_id, .creation_time = m.creation_time,
@@ -64,8 +64,9 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	ltt_registry_add_relay(&ctx->reg, e);
 	rep.output_path = path;
 	ltt_consumer_put_add_relay_reply(reply, &rep);
-	LTT_INFO("relay %" PRIu64 ": session %s of %s at %s, output %s", m.relay_key,
-		 m.session_name, m.hostname, m.ctrl_url, path);
+	LTT_INFO("relay %" PRIu64 ": session %s of %s at %s (ports %u, %u), output %s",
+		 m.relay_key, m.session_name, m.hostname, m.addr.host,
+		 (unsigned int)m.addr.ctrl_port, (unsigned int)m.addr.data_port, path);
 	return 0;
 }
 

@@ -78,8 +78,9 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	uint64_t deadline;
 	int ret;
 
-	if (!cfg || !cfg->ctrl_url || !cfg->data_url || !cfg->session_name || !cfg->hostname ||
-	    !ret_relay || !ret_path || !path_len)
+	if (!cfg || !cfg->addr || !cfg->addr->host[0] || !cfg->addr->ctrl_port ||
+	    !cfg->addr->data_port || !cfg->session_name || !cfg->hostname || !ret_relay ||
+	    !ret_path || !path_len)
 		return -EINVAL;
 	r = calloc(1, sizeof(*r));
 	if (!r)
@@ -88,15 +89,20 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	r->key = cfg->key;
 	r->live_timer_us = cfg->live_timer_us;
 	r->exp_tail = &r->exp_head;
-	snprintf(r->label, sizeof(r->label), "relay session %s at %s", cfg->session_name,
-		 cfg->ctrl_url);
+	snprintf(r->label, sizeof(r->label), "relay session %s at %s%s%s:%u", cfg->session_name,
+		 cfg->addr->family == LTT_URI_INET6 ? "[" : "", cfg->addr->host,
+		 cfg->addr->family == LTT_URI_INET6 ? "]" : "", (unsigned int)cfg->addr->ctrl_port);
 	pthread_mutex_init(&r->lock, NULL);
 	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	ret = r->kick_fd < 0 ? -errno : 0;
+	deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_connect(cfg->ctrl_url, &r->ctrl_fd);
+		ret = ltt_relay_conn_connect(cfg->addr->family, cfg->addr->host,
+					     cfg->addr->ctrl_port, deadline, &r->ctrl_fd);
+	deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_connect(cfg->data_url, &r->data_fd);
+		ret = ltt_relay_conn_connect(cfg->addr->family, cfg->addr->host,
+					     cfg->addr->data_port, deadline, &r->data_fd);
 	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	if (!ret)
 		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label, &r->minor);

@@ -46,6 +46,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/consumer-proto.h"
 #include "consumerd/sink.h"
 
 /* Connection deadline, and the longest wait for a reply. */
@@ -65,8 +66,7 @@ struct ltt_relay;
 /* What ADD_RELAY says (consumer-proto.h); strings borrowed. */
 struct ltt_sink_relay_cfg {
 	uint64_t key;
-	const char *ctrl_url;		/* tcp:// or tcp6:// with a port */
-	const char *data_url;
+	const struct ltt_consumer_relay_addr *addr;	/* where the relay listens */
 	const char *hostname;
 	const char *session_name;
 	const char *base_path;

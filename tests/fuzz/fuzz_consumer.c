@@ -86,8 +86,18 @@ static void put_channel_stats(struct ltt_wbuf *w, const struct ltt_consumer_chan
  * one with a zero block */
 FUZZ_CODEC(channel_stats, struct ltt_consumer_channel_stats, ltt_consumer_get_channel_stats,
 	   put_channel_stats, false);
-FUZZ_CODEC(add_relay, struct ltt_consumer_add_relay, ltt_consumer_get_add_relay,
-	   ltt_consumer_put_add_relay, true);
+/* ADD_RELAY as this protocol's minor says it (1.13: the typed address) */
+static int get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *m)
+{
+	return ltt_consumer_get_add_relay(r, m, LTT_CONSUMER_MINOR);
+}
+
+static void put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m)
+{
+	ltt_consumer_put_add_relay(w, m, LTT_CONSUMER_MINOR);
+}
+
+FUZZ_CODEC(add_relay, struct ltt_consumer_add_relay, get_add_relay, put_add_relay, true);
 FUZZ_CODEC(add_relay_reply, struct ltt_consumer_add_relay_reply,
 	   ltt_consumer_get_add_relay_reply, put_add_relay_reply, true);
 FUZZ_CODEC_VAL(relay_key, uint64_t, ltt_consumer_get_relay_key, ltt_consumer_put_relay_key,
@@ -133,8 +143,9 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	uint64_t k = 3;
 	struct ltt_consumer_channel_stats cs = { .events_lost = 5, .packets_lost = 1,
 						 .bytes_written = 1 << 20 };
-	struct ltt_consumer_add_relay ar = { .relay_key = 1, .ctrl_url = "tcp://127.0.0.1:5342",
-					     .data_url = "tcp://127.0.0.1:5343",
+	struct ltt_consumer_add_relay ar = { .relay_key = 1,
+					     .addr = { .family = 4, .host = "127.0.0.1",
+						       .ctrl_port = 5342, .data_port = 5343 },
 					     .hostname = "host-1", .session_name = "s1",
 					     .base_path = "", .live_timer_us = 1000000,
 					     .session_id = 4, .creation_time = 1714557600 };

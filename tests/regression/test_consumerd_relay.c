@@ -110,9 +110,11 @@ static int relayd_start(const char *run, const char *out, int *cport, int *dport
 static int add_relay(struct ch_cons *c, uint64_t key, int cport, int dport, const char *session,
 		     uint32_t live_us, char *ret_path)
 {
-	char curl[64], durl[64];
 	struct ltt_consumer_add_relay m = {
-		.relay_key = key, .ctrl_url = curl, .data_url = durl, .hostname = "box",
+		.relay_key = key,
+		.addr = { .family = 4, .host = "127.0.0.1", .ctrl_port = (uint16_t)cport,
+			  .data_port = (uint16_t)dport },
+		.hostname = "box",
 		.session_name = session, .base_path = "", .live_timer_us = live_us,
 		.session_id = key, .creation_time = (uint64_t)time(NULL),
 	};
@@ -122,10 +124,8 @@ static int add_relay(struct ch_cons *c, uint64_t key, int cport, int dport, cons
 	struct ltt_rbuf r;
 	int status;
 
-	snprintf(curl, sizeof(curl), "tcp://127.0.0.1:%d", cport);
-	snprintf(durl, sizeof(durl), "tcp://127.0.0.1:%d", dport);
 	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_relay(&w, &m);
+	ltt_consumer_put_add_relay(&w, &m, LTT_CONSUMER_MINOR);
 	status = ch_call_fds(c, LTT_CONSUMER_MSG_ADD_RELAY, &w, NULL, 0, &reply);
 	if (status == TRANSPORT_ERR)
 		return status;

@@ -579,7 +579,8 @@ static void test_add_trace(void)
 }
 
 static const struct ltt_consumer_add_relay relay = {
-	.relay_key = 42, .ctrl_url = "tcp://127.0.0.1:5342", .data_url = "tcp://127.0.0.1:5343",
+	.relay_key = 42,
+	.addr = { .family = 4, .host = "127.0.0.1", .ctrl_port = 5342, .data_port = 5343 },
 	.hostname = "box", .session_name = "s1", .base_path = "", .live_timer_us = 100000,
 	.session_id = 3, .creation_time = 1700000000,
 };
@@ -587,60 +588,122 @@ static const struct ltt_consumer_add_relay relay = {
 /* Encode @m, decode it; @ret's strings point into a buffer kept until the next call. */
 static struct ltt_wbuf relay_buf;
 
-static int decode_relay(const struct ltt_consumer_add_relay *m, struct ltt_consumer_add_relay *ret)
+static int decode_relay(const struct ltt_consumer_add_relay *m, struct ltt_consumer_add_relay *ret,
+			uint32_t minor)
 {
 	struct ltt_rbuf r;
 
 	ltt_wbuf_fini(&relay_buf);
 	ltt_wbuf_init(&relay_buf);
-	ltt_consumer_put_add_relay(&relay_buf, m);
+	ltt_consumer_put_add_relay(&relay_buf, m, minor);
 	ltt_rbuf_init(&r, relay_buf.data, relay_buf.len);
-	return relay_buf.err ? relay_buf.err : ltt_consumer_get_add_relay(&r, ret);
+	return relay_buf.err ? relay_buf.err : ltt_consumer_get_add_relay(&r, ret, minor);
+}
+
+/* Are @a and @b the same address? */
+static bool same_addr(const struct ltt_consumer_relay_addr *a, const struct ltt_consumer_relay_addr *b)
+{
+	return a->family == b->family && !strcmp(a->host, b->host) &&
+	       a->ctrl_port == b->ctrl_port && a->data_port == b->data_port;
+}
+
+/* An older session daemon's ADD_RELAY (before 1.13): the address as two URLs. */
+static int decode_old_relay(const char *ctrl, const char *data, struct ltt_consumer_add_relay *ret)
+{
+	struct ltt_rbuf r;
+
+	ltt_wbuf_fini(&relay_buf);
+	ltt_wbuf_init(&relay_buf);
+	ltt_wbuf_put_u64(&relay_buf, 42);
+	ltt_wbuf_put_str(&relay_buf, ctrl);
+	ltt_wbuf_put_str(&relay_buf, data);
+	ltt_wbuf_put_str(&relay_buf, "box");
+	ltt_wbuf_put_str(&relay_buf, "s1");
+	ltt_wbuf_put_str(&relay_buf, "");
+	ltt_wbuf_put_u32(&relay_buf, 0);
+	ltt_wbuf_put_u64(&relay_buf, 3);
+	ltt_wbuf_put_u64(&relay_buf, 1700000000);
+	ltt_rbuf_init(&r, relay_buf.data, relay_buf.len);
+	return ltt_consumer_get_add_relay(&r, ret, LTT_CONSUMER_MINOR_RELAY_ADDR - 1);
 }
 
 static void test_add_relay(void)
 {
+	const uint32_t now = LTT_CONSUMER_MINOR, old = LTT_CONSUMER_MINOR_RELAY_ADDR - 1;
 	struct ltt_consumer_add_relay m = relay, got;
 	char big[300];
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 
 	memset(&got, 0, sizeof(got));
-	tap_is_int(decode_relay(&m, &got), 0, "ADD_RELAY decodes");
-	tap_ok(got.relay_key == 42 && !strcmp(got.ctrl_url, relay.ctrl_url) &&
-	       !strcmp(got.data_url, relay.data_url) && !strcmp(got.hostname, "box") &&
+	tap_is_int(decode_relay(&m, &got, now), 0, "ADD_RELAY decodes");
+	tap_ok(got.relay_key == 42 && same_addr(&got.addr, &relay.addr) &&
+	       !strcmp(got.hostname, "box") &&
 	       !strcmp(got.session_name, "s1") && !strcmp(got.base_path, "") &&
 	       got.live_timer_us == 100000 && got.session_id == 3 &&
 	       got.creation_time == 1700000000, "with every field as sent");
 	ltt_wbuf_init(&w);
-	ltt_consumer_put_add_relay(&w, &m);
-	tap_is_int((int)w.len, 8 + 4 + 21 + 4 + 21 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8,
-		   "its layout: u64, five strings, u32, u64, u64");
+	ltt_consumer_put_add_relay(&w, &m, now);
+	tap_is_int((int)w.len, 8 + 1 + 4 + 10 + 2 + 2 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8,
+		   "its layout (1.13): u64, u8, a string, two u16, three strings, u32, u64, u64");
 	ltt_rbuf_init(&r, w.data, w.len - 1);
-	tap_is_int(ltt_consumer_get_add_relay(&r, &got), -EPROTO, "truncated: EPROTO");
+	tap_is_int(ltt_consumer_get_add_relay(&r, &got, now), -EPROTO, "truncated: EPROTO");
 	ltt_wbuf_put_u8(&w, 0);
 	ltt_rbuf_init(&r, w.data, w.len);
-	tap_is_int(ltt_consumer_get_add_relay(&r, &got), -EPROTO, "a trailing byte: EPROTO");
+	tap_is_int(ltt_consumer_get_add_relay(&r, &got, now), -EPROTO, "a trailing byte: EPROTO");
 	ltt_wbuf_fini(&w);
 
+	/* a consumer before 1.13 gets the two URLs, and reads them back */
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_relay(&w, &m, old);
+	tap_is_int((int)w.len, 8 + 4 + 21 + 4 + 21 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8,
+		   "before 1.13: u64, five strings, u32, u64, u64");
+	ltt_wbuf_fini(&w);
+	memset(&got, 0, sizeof(got));
+	tap_is_int(decode_relay(&m, &got, old), 0, "before 1.13: it decodes");
+	tap_ok(same_addr(&got.addr, &relay.addr), "before 1.13: the same address");
+	m.addr = (struct ltt_consumer_relay_addr){ .family = 6, .host = "::1", .ctrl_port = 1,
+						   .data_port = 2 };
+	tap_ok(!decode_relay(&m, &got, old) && same_addr(&got.addr, &m.addr),
+	       "before 1.13: an IPv6 address, through tcp6://[::1]:1");
+	m.addr = (struct ltt_consumer_relay_addr){ .family = 0, .host = "relay.example",
+						   .ctrl_port = 7, .data_port = 8 };
+	tap_ok(!decode_relay(&m, &got, old) && same_addr(&got.addr, &m.addr),
+	       "before 1.13: a host name");
+	tap_is_int(decode_old_relay("tcp://a.example:1", "tcp://b.example:2", &got), -EINVAL,
+		   "before 1.13: two hosts: EINVAL");
+	tap_is_int(decode_old_relay("net://a.example", "tcp://a.example:2", &got), -EINVAL,
+		   "before 1.13: a net:// URL: EINVAL");
+	tap_is_int(decode_old_relay("tcp://a.example", "tcp://a.example:2", &got), -EINVAL,
+		   "before 1.13: a URL without its port: EINVAL");
+
+	m = relay;
 	m.relay_key = 0;
-	tap_is_int(decode_relay(&m, &got), -EINVAL, "relay key 0: EINVAL");
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "relay key 0: EINVAL");
 	m = relay;
 	m.session_name = "";
-	tap_is_int(decode_relay(&m, &got), -EINVAL, "no session name: EINVAL");
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "no session name: EINVAL");
 	m = relay;
-	m.ctrl_url = NULL;
-	tap_is_int(decode_relay(&m, &got), -EINVAL, "no control url: EINVAL");
+	m.addr.host[0] = '\0';
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "no relay host: EINVAL");
+	m = relay;
+	m.addr.family = 5;
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "an unknown family: EINVAL");
+	m = relay;
+	m.addr.data_port = 0;
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "a data port 0: EINVAL");
+	m.addr.data_port = m.addr.ctrl_port;
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "the same port twice: EINVAL");
 	m = relay;
 	memset(big, 'h', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
 	m.hostname = big + sizeof(big) - 64;	/* 63 bytes and the NUL: fits */
-	tap_is_int(decode_relay(&m, &got), 0, "a 63-byte host name is taken");
+	tap_is_int(decode_relay(&m, &got, now), 0, "a 63-byte host name is taken");
 	m.hostname = big + sizeof(big) - 65;
-	tap_is_int(decode_relay(&m, &got), -EPROTO, "a 64-byte host name: EPROTO");
+	tap_is_int(decode_relay(&m, &got, now), -EPROTO, "a 64-byte host name: EPROTO");
 	m = relay;
 	m.session_name = big + sizeof(big) - 256;
-	tap_is_int(decode_relay(&m, &got), -EPROTO, "a 255-byte session name: EPROTO");
+	tap_is_int(decode_relay(&m, &got, now), -EPROTO, "a 255-byte session name: EPROTO");
 	ltt_wbuf_fini(&relay_buf);
 }
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "common/relay-proto.h"
+#include "common/uri.h"
 #include "consumerd/sink-relay.h"
 #include "tap.h"
 
@@ -426,12 +427,15 @@ static void *pump_main(void *arg)
 	return NULL;
 }
 
-static struct ltt_sink_relay_cfg cfg_for(struct fake *f, char *ctrl, char *data)
+/* The fake relay's address, in @a (the caller's, as long as the cfg is used). */
+static struct ltt_sink_relay_cfg cfg_for(struct fake *f, struct ltt_consumer_relay_addr *a)
 {
-	sprintf(ctrl, "tcp://127.0.0.1:%d", f->ctrl_port);
-	sprintf(data, "tcp://127.0.0.1:%d", f->data_port);
+	*a = (struct ltt_consumer_relay_addr){
+		.family = LTT_URI_INET, .host = "127.0.0.1",
+		.ctrl_port = (uint16_t)f->ctrl_port, .data_port = (uint16_t)f->data_port,
+	};
 	return (struct ltt_sink_relay_cfg){
-		.key = 1, .ctrl_url = ctrl, .data_url = data, .hostname = "box",
+		.key = 1, .addr = a, .hostname = "box",
 		.session_name = "s1", .base_path = "", .live_timer_us = 0,
 		.session_id = 5, .creation_time = 1700000000,
 	};
@@ -439,7 +443,8 @@ static struct ltt_sink_relay_cfg cfg_for(struct fake *f, char *ctrl, char *data)
 
 static void test_connect_errors(void)
 {
-	char ctrl[64], data[64], path[256];
+	struct ltt_consumer_relay_addr addr;
+	char path[256];
 	struct ltt_sink_relay_cfg cfg;
 	struct ltt_relay *r = NULL;
 	struct fake f;
@@ -447,20 +452,28 @@ static void test_connect_errors(void)
 
 	fd = listen_port(&port);
 	close(fd);	/* nobody listens there now */
-	sprintf(ctrl, "tcp://127.0.0.1:%d", port);
-	cfg = (struct ltt_sink_relay_cfg){ .key = 1, .ctrl_url = ctrl, .data_url = ctrl,
+	addr = (struct ltt_consumer_relay_addr){
+		.family = LTT_URI_INET, .host = "127.0.0.1",
+		.ctrl_port = (uint16_t)port, .data_port = (uint16_t)port,
+	};
+	cfg = (struct ltt_sink_relay_cfg){ .key = 1, .addr = &addr,
 					   .hostname = "box", .session_name = "s1" };
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -ECONNREFUSED,
 		   "no relay listening: ECONNREFUSED");
-	cfg.ctrl_url = "net://127.0.0.1";
+	addr.host[0] = '\0';
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
-		   "a net:// url where tcp:// is needed: EINVAL");
-	cfg.ctrl_url = "tcp://127.0.0.1";
+		   "an address without a host: EINVAL");
+	strcpy(addr.host, "127.0.0.1");
+	addr.ctrl_port = 0;
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
-		   "a tcp:// url without a port: EINVAL");
+		   "an address without a control port: EINVAL");
+	addr.ctrl_port = (uint16_t)port;
+	addr.data_port = 0;
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
+		   "an address without a data port: EINVAL");
 
 	fake_start(&f, 3);
-	cfg = cfg_for(&f, ctrl, data);
+	cfg = cfg_for(&f, &addr);
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EPROTONOSUPPORT,
 		   "a relay of protocol 3.x: EPROTONOSUPPORT");
 	fake_stop(&f);
@@ -470,7 +483,7 @@ static void test_connect_errors(void)
 	pthread_mutex_lock(&f.lock);
 	f.die = true;
 	pthread_mutex_unlock(&f.lock);
-	cfg = cfg_for(&f, ctrl, data);
+	cfg = cfg_for(&f, &addr);
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EPROTO,
 		   "a peer that closes at once: EPROTO");
 	fake_stop(&f);
@@ -500,7 +513,8 @@ static void make_packet(struct ltt_sink_packet *pkt, uint8_t *buf, size_t len, u
 
 static void test_session(void)
 {
-	char ctrl[64], data[64], path[256];
+	struct ltt_consumer_relay_addr addr;
+	char path[256];
 	struct ltt_sink_relay_stats stats;
 	struct ltt_sink_relay_cfg cfg;
 	struct ltt_output *tout = NULL, *cout = NULL;
@@ -517,7 +531,7 @@ static void test_session(void)
 	struct fake f;
 
 	fake_start(&f, 2);
-	cfg = cfg_for(&f, ctrl, data);
+	cfg = cfg_for(&f, &addr);
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "connected to the relay");
 	tap_is_str(path, "/out/box/s1", "with the relay's output path");
 	pump.relay = r;
@@ -749,7 +763,8 @@ static void test_session(void)
  */
 static void test_announce(void)
 {
-	char ctrl[64], data[64], path[256];
+	struct ltt_consumer_relay_addr addr;
+	char path[256];
 	struct ltt_output *tout = NULL, *cout = NULL, *other = NULL;
 	struct ltt_sink *a = NULL, *b = NULL, *c = NULL;
 	struct ltt_sink_relay_cfg cfg;
@@ -761,7 +776,7 @@ static void test_announce(void)
 	struct fake f;
 
 	fake_start(&f, 2);
-	cfg = cfg_for(&f, ctrl, data);
+	cfg = cfg_for(&f, &addr);
 	cfg.live_timer_us = 10000;
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "announce: connected");
 	pump.relay = r;
@@ -817,7 +832,8 @@ static void test_announce(void)
  */
 static void test_first_packet(void)
 {
-	char ctrl[64], data[64], path[256];
+	struct ltt_consumer_relay_addr addr;
+	char path[256];
 	struct ltt_output *tout = NULL, *cout = NULL;
 	struct ltt_sink_relay_cfg cfg;
 	struct ltt_sink_packet pkt;
@@ -832,7 +848,7 @@ static void test_first_packet(void)
 	pthread_mutex_lock(&f.lock);
 	f.lttng = true;
 	pthread_mutex_unlock(&f.lock);
-	cfg = cfg_for(&f, ctrl, data);
+	cfg = cfg_for(&f, &addr);
 	cfg.live_timer_us = 10000;
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0,
 		   "first packet: connected to a relay without ltt's extensions");

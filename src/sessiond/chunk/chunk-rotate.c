@@ -435,7 +435,6 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 {
 	const struct ltt_domain_impl *d;
 	uint32_t minor = 0;
-	struct ltt_uri uri;
 	int err, i;
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
@@ -443,9 +442,7 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 		if (session->domains[i].nr_channels && (!d || !d->ops->relay_archive))
 			return LTT_ERR_NOT_SUPPORTED;
 	}
-	if (ltt_uri_parse(session->output, &uri))
-		return LTT_ERR_URL;
-	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
+	err = ltt_relay_check(&session->relay, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
 	if (err)
 		return ltt_relay_error_code(err);
 	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;

@@ -24,16 +24,16 @@
  * relay daemon at the control port of its URL (it runs on the worker: the
  * check may take LTT_RELAY_CHECK_TIMEOUT_MS).
  */
-static enum ltt_error_code check_relay(const struct ltt_session_conf *attr)
+static enum ltt_error_code check_relay(const struct ltt_session_conf *attr, struct ltt_uri *uri)
 {
-	struct ltt_uri uri;
 	int err;
 
 	if (attr->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_OK;
-	if (ltt_uri_parse(attr->output, &uri))
+	/* the one parse of the session's URL: it travels typed from here */
+	if (ltt_uri_parse(attr->output, uri))
 		return LTT_ERR_URL;
-	err = ltt_relay_check(&uri, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	err = ltt_relay_check(uri, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
 	if (err)
 		LTT_WARN("session '%s' not created: the relay %s does not answer: %s", attr->name,
 			 attr->output, strerror(-err));
@@ -128,15 +128,24 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	struct ltt_session_desc info;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
+	struct ltt_uri *relay;
 	int err;
 
 	/* A name in use says so before a relay is tried (created below if still free). */
 	if (name_taken(ctx, attr->name))
 		return LTT_ERR_SESSION_EXISTS;
-	ret = check_relay(attr);
-	if (ret)
+	relay = calloc(1, sizeof(*relay));
+	if (!relay)
+		return LTT_ERR_NOMEM;
+	ret = check_relay(attr, relay);
+	if (ret) {
+		free(relay);
 		return ret;
-	err = ltt_session_create(ctx->registry, attr, ctx->cred.uid, ctx->cred.gid, &session);
+	}
+	err = ltt_session_create(ctx->registry, attr,
+				 attr->output_type == LTT_OUTPUT_NET ? relay : NULL,
+				 ctx->cred.uid, ctx->cred.gid, &session);
+	free(relay);
 	if (err == -EEXIST)
 		return LTT_ERR_SESSION_EXISTS;
 	if (err)

@@ -33,6 +33,30 @@ static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o
 	return ltt_cmd_code(ltt_attr_check_snapshot_output(o, need_path));
 }
 
+/*
+ * The relay of output @o, parsed once where it came in (NULL for a local
+ * output, or on failure with *@ret_code set: URL, NOMEM).  Free it.
+ */
+static struct ltt_uri *parse_relay(const struct ltt_snapshot_output_conf *o,
+				   enum ltt_error_code *ret_code)
+{
+	struct ltt_uri *relay;
+
+	*ret_code = LTT_ERR_OK;
+	if (o->output_type != LTT_OUTPUT_NET)
+		return NULL;
+	relay = calloc(1, sizeof(*relay));
+	if (!relay)
+		*ret_code = LTT_ERR_NOMEM;
+	else if (ltt_uri_parse(o->output, relay) || relay->scheme != LTT_URI_NET)
+		*ret_code = LTT_ERR_URL;
+	if (*ret_code) {
+		free(relay);
+		return NULL;
+	}
+	return relay;
+}
+
 /* Lock the request's session, which must be a snapshot session. */
 static enum ltt_error_code lock_snapshot_session(const struct ltt_cmd_ctx *ctx, const char *name,
 						 struct ltt_session **ret_session)
@@ -55,6 +79,7 @@ enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 	struct ltt_snapshot_output_conf *so;
 	struct ltt_session *session;
 	enum ltt_error_code ret;
+	struct ltt_uri *relay;
 	const char *name;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
@@ -64,11 +89,17 @@ enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 	ret = check_output(&o, true);
 	if (ret)
 		return ret;
-	ret = lock_snapshot_session(ctx, name, &session);
+	relay = parse_relay(&o, &ret);
 	if (ret)
 		return ret;
+	ret = lock_snapshot_session(ctx, name, &session);
+	if (ret) {
+		free(relay);
+		return ret;
+	}
 	if (session->has_snap_output) {
 		ltt_cmd_unlock_session(ctx, session);
+		free(relay);
 		return LTT_ERR_SNAPSHOT_OUTPUT_EXISTS;
 	}
 	so = &session->snap_output;
@@ -81,6 +112,9 @@ enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 	so->max_size = o.max_size;
 	so->output_type = o.output_type;
 	strcpy(so->output, o.output);
+	if (relay)
+		session->snap_relay = *relay;
+	free(relay);
 	session->has_snap_output = true;
 	pub = *so;
 	LTT_INFO("session '%s': snapshot output %s (%" PRIu32 ") is %s", session->name, so->name,
@@ -220,15 +254,16 @@ static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 }
 
 /*
- * Send the snapshot to the relay of @out (a net URL), in the relay's
+ * Send the snapshot to @relay (@out's, a net URL), in the relay's
  * directory @dir_name: the domains send their traces, then the relay
  * sessions are drained and closed; @res->path gets that directory as the
  * relay names it: one relay session per consumer (the kernel's, each
  * user-space owner's), all in that directory.  Session lock held.
  */
 static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-		      const struct ltt_snapshot_output_conf *out, const char *dir_name,
-		      struct ltt_snapshot_result_desc *res, enum ltt_error_code *ret_code)
+		      const struct ltt_snapshot_output_conf *out, const struct ltt_uri *relay,
+		      const char *dir_name, struct ltt_snapshot_result_desc *res,
+		      enum ltt_error_code *ret_code)
 {
 	struct ltt_relay_snap *net;
 	int err;
@@ -236,7 +271,7 @@ static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session
 	net = calloc(1, sizeof(*net));
 	if (!net)
 		return -ENOMEM;
-	err = ltt_relay_snap_init(net, session, out->output, dir_name);
+	err = ltt_relay_snap_init(net, session, relay, dir_name);
 	if (!err)
 		err = record_domains(ctx, session, NULL, net, out->max_size, res);
 	err = ltt_relay_snap_end(net, err);
@@ -248,10 +283,14 @@ static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session
 	return err;
 }
 
-/* Write the snapshot of a locked snapshot session into its output. */
+/*
+ * Write the snapshot of a locked snapshot session into its output @out
+ * (@relay: its relay, a net output's).
+ */
 static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 					 struct ltt_session *session,
 					 const struct ltt_snapshot_output_conf *out,
+					 const struct ltt_uri *relay,
 					 struct ltt_snapshot_result_desc *res)
 {
 	enum ltt_error_code code = LTT_ERR_OK;
@@ -268,7 +307,7 @@ static enum ltt_error_code record_locked(const struct ltt_cmd_ctx *ctx,
 	snprintf(dir_name, sizeof(dir_name), "%s-%s-%" PRIu64, out->name, date,
 		 session->nr_snapshots);
 	if (out->output_type == LTT_OUTPUT_NET) {
-		err = record_net(ctx, session, out, dir_name, res, &code);
+		err = record_net(ctx, session, out, relay, dir_name, res, &code);
 	} else {
 		n = snprintf(res->path, sizeof(res->path), "%s/%s", out->output, dir_name);
 		if (n < 0 || (size_t)n >= sizeof(res->path))
@@ -294,6 +333,7 @@ enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struc
 	struct ltt_snapshot_output_conf o = { 0 };
 	struct ltt_session *session;
 	struct ltt_snapshot_output_conf out;
+	struct ltt_uri *relay = NULL;
 	enum ltt_error_code ret;
 	const char *name;
 	bool has;
@@ -308,9 +348,13 @@ enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struc
 	if (ret)
 		return ret;
 	ret = record_output(session, has, &o, &out);
+	/* an output given here is parsed here; the session's was when added */
+	if (!ret && has && o.output_type != LTT_OUTPUT_NONE)
+		relay = parse_relay(&o, &ret);
 	if (!ret)
-		ret = record_locked(ctx, session, &out, &res);
+		ret = record_locked(ctx, session, &out, relay ? relay : &session->snap_relay, &res);
 	ltt_cmd_unlock_session(ctx, session);
+	free(relay);
 	if (!ret)
 		ltt_proto_put_snapshot_result(reply, &res);
 	return ret;

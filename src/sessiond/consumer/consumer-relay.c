@@ -40,7 +40,7 @@ int ltt_consumer_add_relay(struct ltt_consumer *c, const struct ltt_consumer_add
 		.decode = decode_add_relay, .out = &res,
 	};
 
-	ltt_consumer_put_add_relay(&k.req, m);
+	ltt_consumer_put_add_relay(&k.req, m, ltt_consumer_minor(c));
 	return ltt_consumer_call(c, &k);
 }
 

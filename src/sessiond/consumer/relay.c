@@ -18,15 +18,19 @@
 int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
 {
 	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
+	struct ltt_session *waiting;
 	int fd = -1, ret;
 
 	if (!uri || uri->scheme != LTT_URI_NET)
 		return -EINVAL;
+	/* a round trip to another process: no session's state lock across it */
+	waiting = ltt_session_wait_begin();
 	ret = ltt_relay_conn_connect_uri(uri, uri->ctrl_port, deadline, &fd);
 	if (!ret) {
 		ret = ltt_relay_conn_version(fd, deadline, uri->host, ret_minor);
 		close(fd);
 	}
+	ltt_session_wait_end(waiting);
 	return ret;
 }
 
@@ -89,19 +93,20 @@ static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t 
 		  uint64_t key, const struct ltt_session *session, const struct ltt_uri *net,
 		  const char *base_path, uint32_t live_timer_us)
 {
-	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE], host[LTT_RELAY_HOST_NAME_MAX];
+	char host[LTT_RELAY_HOST_NAME_MAX];
 	struct ltt_consumer_add_relay m;
-	struct ltt_uri port;
 	int ret;
 
-	if (ltt_uri_net_port(net, 0, &port) || ltt_uri_format(&port, ctrl, sizeof(ctrl)) ||
-	    ltt_uri_net_port(net, 1, &port) || ltt_uri_format(&port, data, sizeof(data)))
+	if (net->scheme != LTT_URI_NET)
 		return -EINVAL;
 	host_name(host, sizeof(host));
 	m = (struct ltt_consumer_add_relay){
 		.relay_key = key,
-		.ctrl_url = ctrl,
-		.data_url = data,
+		.addr = {
+			.family = (uint8_t)net->family,
+			.ctrl_port = net->ctrl_port,
+			.data_port = net->data_port,
+		},
 		.hostname = host,
 		.session_name = session->name,
 		.base_path = base_path ? base_path : "",
@@ -110,11 +115,12 @@ static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t 
 		.creation_time = (uint64_t)session->creation_time,
 		.has_uuid = ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_RELAY_UUID,
 	};
+	snprintf(m.addr.host, sizeof(m.addr.host), "%s", net->host);
 	memcpy(m.uuid, session->uuid, sizeof(m.uuid));
 	ret = ltt_consumer_add_relay(c, &m, link->output_path, sizeof(link->output_path));
 	if (ret) {
-		LTT_ERR("session '%s': the consumer can't reach the relay %s: %s",
-			session->name, ctrl, strerror(-ret));
+		LTT_ERR("session '%s': the consumer can't reach the relay %s (control port %u): %s",
+			session->name, net->host, (unsigned int)net->ctrl_port, strerror(-ret));
 		link->error = ret;
 		return ret;
 	}
@@ -130,19 +136,19 @@ int ltt_relay_attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64
 {
 	char base[LTT_CONSUMER_BASE_PATH_MAX];
 	const char *net_path;
-	struct ltt_uri net;
 	int ret;
 
-	if (session->output_type != LTT_OUTPUT_NET || ltt_uri_parse(session->output, &net))
+	if (session->output_type != LTT_OUTPUT_NET)
 		return -EINVAL;
-	net_path = net.path;
+	net_path = session->relay.path;
 	if (link->restarts) {
-		ret = restart_path(session, net.path, link->restarts, base, sizeof(base));
+		ret = restart_path(session, session->relay.path, link->restarts, base, sizeof(base));
 		if (ret)
 			return ret;
 		net_path = base;
 	}
-	ret = attach(link, c, gen, key, session, &net, net_path, session->live_timer_us);
+	ret = attach(link, c, gen, key, session, &session->relay, net_path,
+		     session->live_timer_us);
 	if (!ret)
 		LTT_INFO("session '%s': streaming to %s, written there in %s", session->name,
 			 session->output, link->output_path);
@@ -279,15 +285,16 @@ void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 }
 
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
-			const char *url, const char *dir_name)
+			const struct ltt_uri *net, const char *dir_name)
 {
 	const char *base;
 	int n;
 
 	memset(s, 0, sizeof(*s));
 	s->session = session;
-	if (ltt_uri_parse(url, &s->net) || s->net.scheme != LTT_URI_NET)
+	if (net->scheme != LTT_URI_NET)
 		return -EINVAL;
+	s->net = *net;
 	base = s->net.path[0] ? s->net.path : session->name;
 	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", base, dir_name);
 	return n < 0 || (size_t)n >= sizeof(s->base_path) ? -ENAMETOOLONG : 0;

@@ -36,7 +36,9 @@
  *
  * Connects (every address the host resolves to, in order, until one
  * accepts), sends VERSION and reads the answer, then closes.  Blocks up to
- * @timeout_ms: call it with no lock held.  Returns 0, -ENOENT (the name
+ * @timeout_ms: call it with no lock held but a session's (its state
+ * lock is given back meanwhile, ltt_session_wait_begin(); @uri must then
+ * be a constant of the session's).  Returns 0, -ENOENT (the name
  * does not resolve), -ECONNREFUSED, -ETIMEDOUT, -EHOSTUNREACH (or
  * -ENETUNREACH), -EPROTO (the peer answered something else than a relay,
  * or closed), -EPROTONOSUPPORT (a relay of another major version), or
@@ -164,11 +166,12 @@ struct ltt_relay_snap {
 
 /**
  * ltt_relay_snap_init() - a snapshot of @session to the relay of net URL
- * @url, in the relay directory named @dir_name ("NAME-DATE-N")
+ * @net (parsed where it came in), in the relay directory named @dir_name
+ * ("NAME-DATE-N")
  * Returns 0, -EINVAL (not a net URL), -ENAMETOOLONG.
  */
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
-			const char *url, const char *dir_name);
+			const struct ltt_uri *net, const char *dir_name);
 
 /**
  * ltt_relay_snap_key() - the relay key of @s in consumer @c (generation

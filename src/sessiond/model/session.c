@@ -214,7 +214,8 @@ void ltt_session_wait_end(struct ltt_session *session)
 }
 
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
-		       uid_t uid, gid_t gid, struct ltt_session **ret_session)
+		       const struct ltt_uri *relay, uid_t uid, gid_t gid,
+		       struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
 	size_t i;
@@ -242,6 +243,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	ltt_session_clock_offset_take(session);
 	session->output_type = attr->output_type;
 	strcpy(session->output, attr->output);
+	if (relay)
+		session->relay = *relay;
 	/* a relay's chunks are named relative to its session's directory: "" first */
 	strcpy(session->chunk_dir, attr->output_type == LTT_OUTPUT_NET ? "" : attr->output);
 	session->snapshot = attr->snapshot;
@@ -256,6 +259,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 				 "snapshot-%u", session->snap_output.id);
 			session->snap_output.output_type = attr->output_type;
 			strcpy(session->snap_output.output, attr->output);
+			session->snap_relay = session->relay;
 		}
 		session->output_type = LTT_OUTPUT_NONE;
 		session->output[0] = '\0';

@@ -33,6 +33,7 @@
 #include "common/context.h"
 #include "common/model.h"
 #include "common/tclock.h"
+#include "common/uri.h"
 #include "sessiond/model/tracker.h"
 
 #define LTT_MAX_SESSIONS 1024
@@ -104,6 +105,8 @@ struct ltt_session {
 	int64_t creation_time;
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];
+	/* A net output's relay, parsed once where its URL came in (net only). */
+	struct ltt_uri relay;
 	bool snapshot;
 	uint32_t live_timer_us;
 	/*
@@ -137,6 +140,7 @@ struct ltt_session {
 	 */
 	bool has_snap_output;
 	struct ltt_snapshot_output_conf snap_output;
+	struct ltt_uri snap_relay;	/* snap_output's relay, parsed once (net only) */
 	uint32_t next_snap_output_id;
 	uint64_t nr_snapshots;
 	struct ltt_session_domain domains[2];	/* [0] kernel, [1] user */
@@ -200,6 +204,8 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg);
 /**
  * ltt_session_create() - create and register a session
  * @attr: checked by the caller with ltt_attr_check_session()
+ * @relay: a net output's URL, as the caller parsed it (NULL otherwise): the
+ *         session's relay, or its snapshot output's
  * @uid: @gid: the owner
  * @ret_session: a new reference, to release with ltt_session_put()
  *
@@ -209,7 +215,8 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg);
  * max_per_uid sessions) or -ENOMEM.
  */
 int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_session_conf *attr,
-		       uid_t uid, gid_t gid, struct ltt_session **ret_session);
+		       const struct ltt_uri *relay, uid_t uid, gid_t gid,
+		       struct ltt_session **ret_session);
 
 /**
  * ltt_session_find() - look up a session that @uid may use
