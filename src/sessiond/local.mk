@@ -23,7 +23,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/chunk/chunk-rotate.c src/sessiond/chunk/chunk.h \
 	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
 	src/sessiond/chunk/chunk-sched.c src/sessiond/chunk/chunk-sched.h \
-	src/sessiond/model/session.c src/sessiond/model/session.h \
+	src/sessiond/model/session.c src/sessiond/model/session.h src/sessiond/model/session-lock.c \
 	src/sessiond/model/domain.c src/sessiond/model/domain.h \
 	src/sessiond/ust/ust.c src/sessiond/ust/ust.h \
 	src/sessiond/ust/ust-push.c src/sessiond/ust/ust-push.h \

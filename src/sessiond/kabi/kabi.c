@@ -27,6 +27,7 @@
 #include "common/log.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/kabi/kabi.h"
+#include "sessiond/model/session.h"
 
 #define KABI_MAX_OBJECTS	(1U << 20)	/* handle: 20 bits of index */
 #define KABI_INDEX_MASK		(KABI_MAX_OBJECTS - 1)
@@ -238,9 +239,14 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-/* Hand @req to the thread and wait for its answer. */
+/*
+ * Hand @req to the thread and wait for its answer, without the caller's
+ * session's state lock (a state dump may take the tracer a while).
+ */
 static int call(struct ltt_kabi *kabi, struct kreq *req)
 {
+	struct ltt_session *waiting = ltt_session_wait_begin();
+
 	req->kabi = kabi;
 	req->done = false;
 	req->job.fn = on_request;
@@ -249,6 +255,7 @@ static int call(struct ltt_kabi *kabi, struct kreq *req)
 	while (!req->done)
 		pthread_cond_wait(&kabi->cond, &kabi->lock);
 	pthread_mutex_unlock(&kabi->lock);
+	ltt_session_wait_end(waiting);
 	return req->ret;
 }
 

@@ -5,6 +5,7 @@
  * Its files (each one's functions declared in its own header, or in this
  * one under its name):
  *   session.[ch]   the object tree: registry, sessions, domains, channels, rules
+ *   session-lock.c a session's gate and state lock; waits that give it back
  *   domain.[ch]    the domain interface the commands call; the domains served
  *   rule-filter.[ch] rules matched against events, and their filter programs
  *   tracker.[ch]   process trackers: inclusion sets of ids
@@ -248,45 +249,6 @@ void ltt_session_put(struct ltt_session_registry *reg, struct ltt_session *sessi
 void ltt_session_remove(struct ltt_session_registry *reg, struct ltt_session *session);
 
 /**
- * ltt_session_lock() - take @session to change it: its gate, then its
- * lock (session.h: struct ltt_session); ltt_session_unlock() releases
- * both.  Every change takes both; only list's reads (cmd-view.c) take
- * the lock alone, with ltt_session_lock_state(), and take no other lock
- * but leaves while they hold it.  One session at a time per thread.
- */
-void ltt_session_lock(struct ltt_session *session);
-void ltt_session_unlock(struct ltt_session *session);
-
-/* ltt_session_lock() without waiting: true when both were free (taken). */
-bool ltt_session_trylock(struct ltt_session *session);
-
-/* The state lock alone, for list's reads (never a change). */
-void ltt_session_lock_state(struct ltt_session *session);
-void ltt_session_unlock_state(struct ltt_session *session);
-
-/**
- * ltt_session_wait_begin() - the calling thread is about to wait on
- * another process (a consumer round trip): if it holds a session with
- * ltt_session_lock(), release that session's state lock (its gate stays
- * held, so no other change runs), and return the session to give to
- * ltt_session_wait_end(), which takes the state lock back; NULL when it
- * holds none.  Between the two, list reads the session as the change
- * left it before the wait: the change keeps the state whole there.
- */
-struct ltt_session *ltt_session_wait_begin(void);
-void ltt_session_wait_end(struct ltt_session *session);
-
-/**
- * ltt_session_pin() - the calling thread takes a lock below its session's
- * (doc/sessiond.md's lock order: the supervisor's, while it spawns a
- * consumer and greets it): until ltt_session_unpin(), its waits keep the
- * session's state lock, which taking back under that lock would turn the
- * order (a reader holding the state lock may wait for it).
- */
-void ltt_session_pin(void);
-void ltt_session_unpin(void);
-
-/**
  * ltt_session_snapshot_list() - references to every session @uid may use,
  * in creation order
  * @ret_sessions: a malloc'd array of @ret_count new references; release each
@@ -388,5 +350,46 @@ int ltt_session_rebase(const struct ltt_session *session, const char *path, cons
  * creation, and when its metadata is regenerated
  */
 void ltt_session_clock_offset_take(struct ltt_session *session);
+
+/* session-lock.c: a session's gate and state lock; waits that give it back */
+
+/**
+ * ltt_session_lock() - take @session to change it: its gate, then its
+ * lock (session.h: struct ltt_session); ltt_session_unlock() releases
+ * both.  Every change takes both; only list's reads (cmd-view.c) take
+ * the lock alone, with ltt_session_lock_state(), and take no other lock
+ * but leaves while they hold it.  One session at a time per thread.
+ */
+void ltt_session_lock(struct ltt_session *session);
+void ltt_session_unlock(struct ltt_session *session);
+
+/* ltt_session_lock() without waiting: true when both were free (taken). */
+bool ltt_session_trylock(struct ltt_session *session);
+
+/* The state lock alone, for list's reads (never a change). */
+void ltt_session_lock_state(struct ltt_session *session);
+void ltt_session_unlock_state(struct ltt_session *session);
+
+/**
+ * ltt_session_wait_begin() - the calling thread is about to wait on
+ * another process (a consumer round trip): if it holds a session with
+ * ltt_session_lock(), release that session's state lock (its gate stays
+ * held, so no other change runs), and return the session to give to
+ * ltt_session_wait_end(), which takes the state lock back; NULL when it
+ * holds none.  Between the two, list reads the session as the change
+ * left it before the wait: the change keeps the state whole there.
+ */
+struct ltt_session *ltt_session_wait_begin(void);
+void ltt_session_wait_end(struct ltt_session *session);
+
+/**
+ * ltt_session_pin() - the calling thread takes a lock below its session's
+ * (doc/sessiond.md's lock order: the supervisor's, while it spawns a
+ * consumer and greets it): until ltt_session_unpin(), its waits keep the
+ * session's state lock, which taking back under that lock would turn the
+ * order (a reader holding the state lock may wait for it).
+ */
+void ltt_session_pin(void);
+void ltt_session_unpin(void);
 
 #endif /* LTT_SESSIOND_SESSION_H */

@@ -684,11 +684,15 @@ static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
 			    struct ltt_app *app)
 {
 	struct ltt_ust_trace *trace;
+	struct ltt_session *waiting;
 
 	ltt_session_lock(session);
 	trace = session->destroyed ? NULL : ltt_ust_buffers_find_trace(session, app, true);
 	if (trace) {
+		/* a wait on another process: the trace stays (the gate is held) */
+		waiting = ltt_session_wait_begin();
 		wait_exited(app->pid);
+		ltt_session_wait_end(waiting);
 		ltt_ust_buffers_close_trace(trace);
 	}
 	ltt_session_unlock(session);
