@@ -128,6 +128,13 @@ tests_unit_test_ringbuf_SOURCES = tests/unit/test_ringbuf.c $(UNIT_RB_SOURCES) \
 	$(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_LDADD = src/common/libcommon.la
 
+# The ring buffer in overwrite mode: the newest data, lapping writers, torn copies.
+check_PROGRAMS += tests/unit/test_ringbuf_overwrite
+TESTS += tests/unit/test_ringbuf_overwrite
+tests_unit_test_ringbuf_overwrite_SOURCES = tests/unit/test_ringbuf_overwrite.c \
+	$(UNIT_RB_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_overwrite_LDADD = src/common/libcommon.la
+
 # The ring buffer against a hostile region: lies, then random scribbling.
 check_PROGRAMS += tests/unit/test_ringbuf_hostile
 TESTS += tests/unit/test_ringbuf_hostile
