@@ -492,25 +492,37 @@ int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_
 	return 0;
 }
 
-/* The tcp:// URL of the @data (else control) port of @a: an older consumer's form. */
-static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_addr *a, bool data)
+/*
+ * The canonical tcp:// URL of @port of @a's host, into @text (uri.h's
+ * ltt_uri_format()).  Returns 0, -ENOMEM or -EINVAL.
+ */
+static int relay_url(const struct ltt_consumer_relay_addr *a, uint16_t port,
+		     char text[LTT_URI_TEXT_SIZE])
 {
 	struct ltt_uri *u = calloc(1, sizeof(*u));
-	char text[LTT_URI_TEXT_SIZE];
+	int ret;
 
-	if (!u) {
-		w->err = -ENOMEM;
-		return;
-	}
+	if (!u)
+		return -ENOMEM;
 	u->scheme = LTT_URI_TCP;
 	u->family = (enum ltt_uri_family)a->family;
 	snprintf(u->host, sizeof(u->host), "%s", a->host);
-	u->ctrl_port = data ? a->data_port : a->ctrl_port;
-	if (ltt_uri_format(u, text, sizeof(text)))
-		w->err = -EINVAL;
+	u->ctrl_port = port;
+	ret = ltt_uri_format(u, text, LTT_URI_TEXT_SIZE) ? -EINVAL : 0;
+	free(u);
+	return ret;
+}
+
+/* The tcp:// URL of the @data (else control) port of @a: an older consumer's form. */
+static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_addr *a, bool data)
+{
+	char text[LTT_URI_TEXT_SIZE];
+	int ret = relay_url(a, data ? a->data_port : a->ctrl_port, text);
+
+	if (ret)
+		w->err = ret;
 	else
 		ltt_wbuf_put_str(w, text);
-	free(u);
 }
 
 void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
@@ -560,12 +572,33 @@ static int relay_addr_of_urls(const char *ctrl, const char *data,
 	return ret;
 }
 
-/* Is @a a relay's address (what ADD_RELAY may carry)? */
-static bool relay_addr_valid(const struct ltt_consumer_relay_addr *a)
+/*
+ * Is @a a relay's address (what ADD_RELAY may carry): a family, two
+ * different ports, and a host that the URL of its family would carry
+ * (uri.h: a name, or a literal of that family)?  The same addresses as
+ * the URLs of an older peer.  Returns 0, -EINVAL or -ENOMEM.
+ */
+static int relay_addr_check(const struct ltt_consumer_relay_addr *a)
 {
-	return (a->family == LTT_URI_ANY || a->family == LTT_URI_INET ||
-		a->family == LTT_URI_INET6) && a->host[0] && a->ctrl_port && a->data_port &&
-	       a->ctrl_port != a->data_port;
+	char text[LTT_URI_TEXT_SIZE];
+	struct ltt_uri *u;
+	int ret;
+
+	if ((a->family != LTT_URI_ANY && a->family != LTT_URI_INET &&
+	     a->family != LTT_URI_INET6) || !a->host[0] || !a->ctrl_port || !a->data_port ||
+	    a->ctrl_port == a->data_port)
+		return -EINVAL;
+	ret = relay_url(a, a->ctrl_port, text);
+	if (ret)
+		return ret;
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	if (ltt_uri_parse(text, u) || u->family != (enum ltt_uri_family)a->family ||
+	    strcmp(u->host, a->host))
+		ret = -EINVAL;
+	free(u);
+	return ret;
 }
 
 int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret,
@@ -573,7 +606,7 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 {
 	struct ltt_consumer_add_relay m = { 0 };
 	const char *ctrl = NULL, *data = NULL;
-	bool addr_ok;
+	int err;
 
 	m.relay_key = ltt_rbuf_get_u64(r);
 	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
@@ -600,9 +633,11 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	addr_ok = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_valid(&m.addr) :
-		  !relay_addr_of_urls(ctrl, data, &m.addr);
-	if (!m.relay_key || !addr_ok || !*m.hostname || !*m.session_name)
+	err = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_check(&m.addr) :
+	      relay_addr_of_urls(ctrl, data, &m.addr);
+	if (err == -ENOMEM)
+		return err;
+	if (!m.relay_key || err || !*m.hostname || !*m.session_name)
 		return -EINVAL;
 	*ret = m;
 	return 0;

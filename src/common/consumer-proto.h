@@ -149,9 +149,10 @@
  *              -> {i32 status, str output_path}
  *       relay_addr (1.13, LTT_CONSUMER_MINOR_RELAY_ADDR): {u8 family,
  *       str host, u16 ctrl_port, u16 data_port}, the relay's address as
- *       the session daemon parsed it once (family 0: a host name, 4: IPv4,
- *       6: IPv6, common/uri.h; host without brackets; two different ports,
- *       neither 0).  Before 1.13: {str ctrl_url, str data_url}, canonical
+ *       the session daemon parsed it once (family, common/uri.h: 0 a host
+ *       name, 4 an IPv4 literal or a name of net4://, 6 an IPv6 literal;
+ *       host without brackets, as a URL of that family carries it; two
+ *       different ports, neither 0).  Before 1.13: {str ctrl_url, str data_url}, canonical
  *       tcp:// or tcp6:// texts of its control and data ports, which a
  *       consumer still reads from an older session daemon.
  *       uuid (1.10): the session's, which the relay session carries
@@ -729,8 +730,9 @@ void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_ad
  * Returns 0; -EPROTO for a malformed payload (truncated, trailing bytes,
  * a string over its maximum above); -EINVAL for a relay_key of 0, an
  * empty hostname or session name, or an address that is not a relay's
- * (an unknown family, an empty host, a port 0, the same port twice; before
- * 1.13, URLs that are not the tcp:// URLs of one host's two ports).
+ * (an unknown family, a host no URL of that family carries, a port 0,
+ * the same port twice; before 1.13, URLs that are not the tcp:// URLs of
+ * one host's two ports); -ENOMEM.
  */
 int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret,
 			       uint32_t minor);

@@ -98,6 +98,20 @@ static void put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_rela
 }
 
 FUZZ_CODEC(add_relay, struct ltt_consumer_add_relay, get_add_relay, put_add_relay, true);
+
+/* ADD_RELAY from a peer before 1.13: the address as two URLs (their text not canonical) */
+static int get_add_relay_v12(struct ltt_rbuf *r, struct ltt_consumer_add_relay *m)
+{
+	return ltt_consumer_get_add_relay(r, m, LTT_CONSUMER_MINOR_RELAY_ADDR - 1);
+}
+
+static void put_add_relay_v12(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m)
+{
+	ltt_consumer_put_add_relay(w, m, LTT_CONSUMER_MINOR_RELAY_ADDR - 1);
+}
+
+FUZZ_CODEC(add_relay_v12, struct ltt_consumer_add_relay, get_add_relay_v12, put_add_relay_v12,
+	   false);
 FUZZ_CODEC(add_relay_reply, struct ltt_consumer_add_relay_reply,
 	   ltt_consumer_get_add_relay_reply, put_add_relay_reply, true);
 FUZZ_CODEC_VAL(relay_key, uint64_t, ltt_consumer_get_relay_key, ltt_consumer_put_relay_key,
@@ -110,7 +124,7 @@ FUZZ_CODEC(relay_status_reply, struct ltt_consumer_relay_status_reply,
 static const struct ltt_fuzz_codec *const codecs[] = {
 	&hdr, &add_channel, &add_kernel_stream, &status, &version, &add_trace, &metadata,
 	&add_stream, &flush_channel, &key, &channel_stats, &add_relay, &add_relay_reply,
-	&relay_key, &relay_pending_reply, &relay_status_reply,
+	&relay_key, &relay_pending_reply, &relay_status_reply, &add_relay_v12,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -178,4 +192,5 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &relay_key, 13, 0, &k);
 	ltt_fuzz_codec_seed(emit, &relay_pending_reply, 14, 0, &pr);
 	ltt_fuzz_codec_seed(emit, &relay_status_reply, 15, 0, &sr);
+	ltt_fuzz_codec_seed(emit, &add_relay_v12, 16, 0, &ar);
 }

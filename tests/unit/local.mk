@@ -9,6 +9,7 @@ UNIT_TESTS = \
 	tests/unit/test_client_proto \
 	tests/unit/test_client_objects \
 	tests/unit/test_consumer_proto \
+	tests/unit/test_consumer_proto_relay \
 	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
 	tests/unit/test_error \
@@ -60,6 +61,9 @@ tests_unit_test_client_objects_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la
+tests_unit_test_consumer_proto_relay_SOURCES = tests/unit/test_consumer_proto_relay.c \
+	$(UNIT_TAP_SOURCES)
+tests_unit_test_consumer_proto_relay_LDADD = src/common/libcommon.la
 
 tests_unit_test_live_proto_SOURCES = tests/unit/test_live_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_live_proto_LDADD = src/common/libcommon.la

@@ -106,7 +106,10 @@ struct ltt_session {
 	int64_t creation_time;
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];
-	/* A net output's relay, parsed once where its URL came in (net only). */
+	/*
+	 * A net output's relay, parsed once where its URL came in (net
+	 * only; a snapshot session's is its first snapshot output's).
+	 */
 	struct ltt_uri relay;
 	bool snapshot;
 	uint32_t live_timer_us;
