@@ -21,6 +21,8 @@ static __thread struct ltt_session *held;
 static __thread unsigned int nr_held;
 /* ltt_session_pin()s under way: the thread holds a lock below the session's. */
 static __thread unsigned int nr_pins;
+/* The session was tried (the rotation thread's): it never waits to take it back. */
+static __thread bool tried;
 
 void ltt_session_lock(struct ltt_session *session)
 {
@@ -38,8 +40,10 @@ bool ltt_session_trylock(struct ltt_session *session)
 		pthread_mutex_unlock(&session->gate);
 		return false;
 	}
-	if (!nr_held++)
+	if (!nr_held++) {
 		held = session;
+		tried = true;
+	}
 	return true;
 }
 
@@ -47,8 +51,10 @@ void ltt_session_unlock(struct ltt_session *session)
 {
 	assert(nr_held > 0);
 	/* the one held first goes: none is given back across a wait from here */
-	if (!--nr_held || session == held)
+	if (!--nr_held || session == held) {
 		held = NULL;
+		tried = false;
+	}
 	pthread_mutex_unlock(&session->lock);
 	pthread_mutex_unlock(&session->gate);
 }
@@ -76,7 +82,7 @@ void ltt_session_unpin(void)
 
 struct ltt_session *ltt_session_wait_begin(void)
 {
-	if (nr_held != 1 || !held || nr_pins)
+	if (nr_held != 1 || !held || nr_pins || tried)
 		return NULL;
 	pthread_mutex_unlock(&held->lock);
 	return held;

@@ -375,11 +375,13 @@ void ltt_session_unlock_state(struct ltt_session *session);
 
 /**
  * ltt_session_wait_begin() - the calling thread is about to wait on
- * another process (a consumer round trip): if it holds a session with
- * ltt_session_lock(), release that session's state lock (its gate stays
- * held, so no other change runs), and return the session to give to
- * ltt_session_wait_end(), which takes the state lock back; NULL when it
- * holds none.  Between the two, list reads the session as the change
+ * another thread or process (a consumer round trip, the kernel thread):
+ * if it holds a session with ltt_session_lock(), release that session's
+ * state lock (its gate stays held, so no other change runs), and return
+ * the session to give to ltt_session_wait_end(), which takes the state
+ * lock back; NULL when it holds none, holds two, is pinned, or took it
+ * with ltt_session_trylock() (the rotation thread, which never waits to
+ * take a session).  Between the two, list reads the session as the change
  * left it before the wait: the change keeps the state whole there.
  */
 struct ltt_session *ltt_session_wait_begin(void);

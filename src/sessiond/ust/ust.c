@@ -693,7 +693,9 @@ static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
 		waiting = ltt_session_wait_begin();
 		wait_exited(app->pid);
 		ltt_session_wait_end(waiting);
-		ltt_ust_buffers_close_trace(trace);
+		/* removed meanwhile: destroy's teardown, waiting at the gate, closes it */
+		if (!session->destroyed)
+			ltt_ust_buffers_close_trace(trace);
 	}
 	ltt_session_unlock(session);
 }
