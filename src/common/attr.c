@@ -13,7 +13,7 @@
 #include "common/size.h"
 #include "common/uri.h"
 
-int ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain domain)
+enum ltt_error_code ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain domain)
 {
 	memset(attr, 0, sizeof(*attr));
 	strcpy(attr->name, LTT_DEFAULT_CHANNEL_NAME);
@@ -22,45 +22,45 @@ int ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain dom
 		attr->subbuf_size = LTT_DEFAULT_UST_SUBBUF_SIZE;
 		attr->num_subbuf = LTT_DEFAULT_UST_NUM_SUBBUF;
 		attr->buffer_type = LTT_BUFFER_PER_UID;
-		return 0;
+		return LTT_ERR_OK;
 	case LTT_DOMAIN_KERNEL:
 		attr->subbuf_size = LTT_DEFAULT_KERNEL_SUBBUF_SIZE;
 		attr->num_subbuf = LTT_DEFAULT_KERNEL_NUM_SUBBUF;
 		attr->buffer_type = LTT_BUFFER_GLOBAL;
-		return 0;
+		return LTT_ERR_OK;
 	default:
-		return -LTT_ERR_DOMAIN;
+		return LTT_ERR_DOMAIN;
 	}
 }
 
-int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain)
+enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
 	if (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_KERNEL)
-		return -LTT_ERR_DOMAIN;
+		return LTT_ERR_DOMAIN;
 	if (memchr(attr->name, '\0', sizeof(attr->name)) == NULL ||
 	    !ltt_channel_name_valid(attr->name))
-		return -LTT_ERR_CHANNEL_NAME;
+		return LTT_ERR_CHANNEL_NAME;
 	if (!ltt_is_pow2(attr->subbuf_size) || attr->subbuf_size < page ||
 	    attr->subbuf_size > LTT_MAX_SUBBUF_SIZE)
-		return -LTT_ERR_SUBBUF_SIZE;
+		return LTT_ERR_SUBBUF_SIZE;
 	if (!ltt_is_pow2(attr->num_subbuf) || attr->num_subbuf < 2 ||
 	    attr->num_subbuf > LTT_MAX_NUM_SUBBUF)
-		return -LTT_ERR_SUBBUF_COUNT;
+		return LTT_ERR_SUBBUF_COUNT;
 	if (attr->buffer_type == LTT_BUFFER_DEFAULT)
 		attr->buffer_type = domain == LTT_DOMAIN_USER ? LTT_BUFFER_PER_UID : LTT_BUFFER_GLOBAL;
 	if (domain == LTT_DOMAIN_USER && attr->buffer_type != LTT_BUFFER_PER_UID &&
 	    attr->buffer_type != LTT_BUFFER_PER_PID)
-		return -LTT_ERR_BUFFER_TYPE;
+		return LTT_ERR_BUFFER_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->buffer_type != LTT_BUFFER_GLOBAL)
-		return -LTT_ERR_BUFFER_TYPE;
+		return LTT_ERR_BUFFER_TYPE;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
-		return -LTT_ERR_TRACEFILE_SIZE;
+		return LTT_ERR_TRACEFILE_SIZE;
 	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_MIN_TIMER_US) ||
 	    (attr->read_timer_us && attr->read_timer_us < LTT_MIN_TIMER_US))
-		return -LTT_ERR_TIMER_MIN;
-	return 0;
+		return LTT_ERR_TIMER_MIN;
+	return LTT_ERR_OK;
 }
 
 /* A byte-wise order of the names of an exclusion list, for qsort(). */
@@ -92,26 +92,26 @@ static int split_exclusions(char *list, char **names)
 	}
 }
 
-int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size)
+enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size)
 {
 	char copy[LTT_EXCLUSIONS_MAX], *names[LTT_EXCLUSIONS_MAX / 2];
 	size_t len, used = 0;
 	int i, n;
 
 	if (!memchr(list, '\0', size) || strlen(list) >= sizeof(copy))
-		return -LTT_ERR_EXCLUSION;
+		return LTT_ERR_EXCLUSION;
 	if (!list[0])
-		return 0;
+		return LTT_ERR_OK;
 	if (!strchr(pattern, '*'))
-		return -LTT_ERR_EXCLUSION;
+		return LTT_ERR_EXCLUSION;
 	strcpy(copy, list);
 	n = split_exclusions(copy, names);
 	if (n < 0)
-		return -LTT_ERR_EXCLUSION;
+		return LTT_ERR_EXCLUSION;
 	for (i = 0; i < n; i++) {
 		if (strlen(names[i]) >= LTT_NAME_MAX || !ltt_event_pattern_valid(names[i]) ||
 		    !ltt_glob_match(pattern, names[i]))
-			return -LTT_ERR_EXCLUSION;
+			return LTT_ERR_EXCLUSION;
 	}
 	qsort(names, (size_t)n, sizeof(names[0]), cmp_names);
 	for (i = 0; i < n; i++) {
@@ -124,10 +124,10 @@ int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size)
 		used += len;
 	}
 	list[used] = '\0';
-	return 0;
+	return LTT_ERR_OK;
 }
 
-int ltt_attr_check_filter(const char *text, char *msg, size_t size)
+enum ltt_error_code ltt_attr_check_filter(const char *text, char *msg, size_t size)
 {
 	struct ltt_filter_error err = { 0 };
 	struct ltt_filter_node *root = NULL;
@@ -136,17 +136,17 @@ int ltt_attr_check_filter(const char *text, char *msg, size_t size)
 	if (msg && size)
 		msg[0] = '\0';
 	if (!text[0])
-		return 0;
+		return LTT_ERR_OK;
 	ret = ltt_filter_parse(text, &root, &err);
 	ltt_filter_free(root);
 	if (ret == -ENOMEM)
-		return -LTT_ERR_NOMEM;
+		return LTT_ERR_NOMEM;
 	if (ret) {
 		if (msg && size)
 			ltt_filter_caret(text, &err, msg, size);
-		return -LTT_ERR_FILTER;
+		return LTT_ERR_FILTER;
 	}
-	return 0;
+	return LTT_ERR_OK;
 }
 
 /* Is @list (NUL-terminated) what ltt_attr_normalize_exclusions() makes of it? */
@@ -158,114 +158,117 @@ static bool exclusions_valid(const char *pattern, const char *list)
 	return !ltt_attr_normalize_exclusions(pattern, copy, sizeof(copy)) && !strcmp(copy, list);
 }
 
-int ltt_attr_check_rule(const struct ltt_rule_conf *attr)
+enum ltt_error_code ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 {
-	int ret;
+	enum ltt_error_code ret;
 
 	if (memchr(attr->pattern, '\0', sizeof(attr->pattern)) == NULL ||
 	    !ltt_event_pattern_valid(attr->pattern))
-		return -LTT_ERR_EVENT_NAME;
+		return LTT_ERR_EVENT_NAME;
 	if (memchr(attr->filter, '\0', sizeof(attr->filter)) == NULL)
-		return -LTT_ERR_FILTER;
+		return LTT_ERR_FILTER;
 	ret = ltt_attr_check_filter(attr->filter, NULL, 0);
 	if (ret)
 		return ret;
 	if (memchr(attr->exclusions, '\0', sizeof(attr->exclusions)) == NULL ||
 	    !exclusions_valid(attr->pattern, attr->exclusions))
-		return -LTT_ERR_EXCLUSION;
+		return LTT_ERR_EXCLUSION;
 	switch (attr->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
-		return 0;
+		return LTT_ERR_OK;
 	case LTT_LOGLEVEL_RANGE:
 	case LTT_LOGLEVEL_SINGLE:
 		/* the highest level is the domain's (ltt_attr_check_rule_domain()) */
-		return attr->loglevel < 0 ? -LTT_ERR_LOGLEVEL : 0;
+		return attr->loglevel < 0 ? LTT_ERR_LOGLEVEL : LTT_ERR_OK;
 	default:
-		return -LTT_ERR_LOGLEVEL;
+		return LTT_ERR_LOGLEVEL;
 	}
 }
 
-int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain domain)
+enum ltt_error_code ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr,
+					       enum ltt_domain domain)
 {
 	int max = domain == LTT_DOMAIN_PYTHON ? LTT_PYTHON_LOGLEVEL_MAX : LTT_LOGLEVEL_DEBUG;
 
 	if (attr->type != LTT_EVENT_TRACEPOINT &&
 	    (attr->type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
-		return -LTT_ERR_EVENT_TYPE;
+		return LTT_ERR_EVENT_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
-		return -LTT_ERR_KERNEL_LOGLEVEL;
+		return LTT_ERR_KERNEL_LOGLEVEL;
 	if (attr->loglevel_type != LTT_LOGLEVEL_ALL && attr->loglevel > max)
-		return -LTT_ERR_LOGLEVEL;
-	return 0;
+		return LTT_ERR_LOGLEVEL;
+	return LTT_ERR_OK;
 }
 
 /* @defaults: an empty name and an empty local output are the daemon's to fill. */
-static int check_session(const struct ltt_session_conf *attr, bool defaults)
+static enum ltt_error_code check_session(const struct ltt_session_conf *attr, bool defaults)
 {
 	struct ltt_uri uri;
 
 	if (memchr(attr->name, '\0', sizeof(attr->name)) == NULL ||
 	    (!(defaults && !attr->name[0]) && !ltt_session_name_valid(attr->name)))
-		return -LTT_ERR_SESSION_NAME;
+		return LTT_ERR_SESSION_NAME;
 	if (memchr(attr->output, '\0', sizeof(attr->output)) == NULL)
-		return -LTT_ERR_OUTPUT_PATH;
+		return LTT_ERR_OUTPUT_PATH;
 	if (attr->snapshot && attr->live_timer_us)
-		return -LTT_ERR_SNAPSHOT_LIVE;
+		return LTT_ERR_SNAPSHOT_LIVE;
 	switch (attr->output_type) {
 	case LTT_OUTPUT_NONE:
 		if (attr->output[0])
-			return -LTT_ERR_OUTPUT_CONFLICT;
+			return LTT_ERR_OUTPUT_CONFLICT;
 		break;
 	case LTT_OUTPUT_LOCAL:
 		if (attr->output[0] != '/' && !(defaults && !attr->output[0]))
-			return -LTT_ERR_OUTPUT_PATH;
+			return LTT_ERR_OUTPUT_PATH;
 		break;
 	case LTT_OUTPUT_NET:
 		if (ltt_uri_parse(attr->output, &uri) || uri.scheme != LTT_URI_NET)
-			return -LTT_ERR_URL;
+			return LTT_ERR_URL;
 		break;
 	default:
-		return -LTT_ERR_INVAL;
+		return LTT_ERR_INVAL;
 	}
 	if (attr->live_timer_us && attr->output_type != LTT_OUTPUT_NET)
-		return -LTT_ERR_LIVE_NEEDS_NET;
+		return LTT_ERR_LIVE_NEEDS_NET;
 	if (attr->live_timer_us && attr->live_timer_us < LTT_MIN_LIVE_TIMER_US)
-		return -LTT_ERR_LIVE_TIMER;
-	return 0;
+		return LTT_ERR_LIVE_TIMER;
+	return LTT_ERR_OK;
 }
 
-int ltt_attr_check_session(const struct ltt_session_conf *attr)
+enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr)
 {
 	return check_session(attr, false);
 }
 
-int ltt_attr_check_session_request(const struct ltt_session_conf *attr)
+enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf *attr)
 {
 	return check_session(attr, true);
 }
 
-int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size)
+enum ltt_error_code ltt_attr_check_rotation(uint64_t timer_us, uint64_t size)
 {
 	if ((!timer_us && !size) || (timer_us && timer_us < LTT_ROTATION_TIMER_MIN_US) ||
 	    timer_us > UINT64_MAX / 1000 || (size && size < LTT_ROTATION_SIZE_MIN))
-		return -LTT_ERR_ROTATION_VALUE;
-	return 0;
+		return LTT_ERR_ROTATION_VALUE;
+	return LTT_ERR_OK;
 }
 
-int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, bool need_path)
+enum ltt_error_code ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o,
+						   bool need_path)
 {
 	struct ltt_uri uri;
 
 	if (memchr(o->name, '\0', sizeof(o->name)) == NULL ||
 	    memchr(o->output, '\0', sizeof(o->output)) == NULL)
-		return -LTT_ERR_OUTPUT_PATH;
+		return LTT_ERR_OUTPUT_PATH;
 	if (o->name[0] && !ltt_snapshot_output_name_valid(o->name))
-		return -LTT_ERR_SNAPSHOT_OUTPUT_NAME;
+		return LTT_ERR_SNAPSHOT_OUTPUT_NAME;
 	if (o->output_type == LTT_OUTPUT_NET)
-		return ltt_uri_parse(o->output, &uri) || uri.scheme != LTT_URI_NET ? -LTT_ERR_URL : 0;
+		return ltt_uri_parse(o->output,
+				     &uri) || uri.scheme != LTT_URI_NET ? LTT_ERR_URL : LTT_ERR_OK;
 	if (o->output_type == LTT_OUTPUT_NONE)
-		return need_path || o->output[0] ? -LTT_ERR_OUTPUT_PATH : 0;
+		return need_path || o->output[0] ? LTT_ERR_OUTPUT_PATH : LTT_ERR_OK;
 	if (o->output[0] != '/' || strlen(o->output) >= LTT_PATH_MAX - LTT_NAME_MAX - 64)
-		return -LTT_ERR_OUTPUT_PATH;
-	return 0;
+		return LTT_ERR_OUTPUT_PATH;
+	return LTT_ERR_OK;
 }

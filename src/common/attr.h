@@ -9,6 +9,12 @@
 
 #include "common/model.h"
 
+/*
+ * Each check returns LTT_ERR_OK or the public code that says what is
+ * wrong, as the session daemon answers it; libltt-ctl's functions return
+ * it negated, at their API (ltt-ctl.h's convention).
+ */
+
 #define LTT_DEFAULT_UST_SUBBUF_SIZE (512ULL * 1024)	/* LTTng's per-user default */
 #define LTT_DEFAULT_UST_NUM_SUBBUF 4ULL
 #define LTT_DEFAULT_KERNEL_SUBBUF_SIZE (1024ULL * 1024)
@@ -30,40 +36,41 @@
  * ltt_attr_channel_defaults() - a domain's default channel attributes
  * @attr: filled, with the name LTT_DEFAULT_CHANNEL_NAME
  *
- * Returns 0 or -LTT_ERR_DOMAIN.
+ * Returns LTT_ERR_OK or LTT_ERR_DOMAIN.
  */
-int ltt_attr_channel_defaults(struct ltt_channel_conf *attr, enum ltt_domain domain);
+enum ltt_error_code ltt_attr_channel_defaults(struct ltt_channel_conf *attr,
+					      enum ltt_domain domain);
 
 /**
  * ltt_attr_check_channel() - is @attr a valid channel of @domain?
  *
  * Resolves LTT_BUFFER_DEFAULT in place to the domain's default.
- * Returns 0, -LTT_ERR_CHANNEL_NAME, -LTT_ERR_SUBBUF_SIZE,
- * -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE, -LTT_ERR_TRACEFILE_SIZE,
- * -LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US) or
- * -LTT_ERR_DOMAIN.
+ * Returns LTT_ERR_OK, LTT_ERR_CHANNEL_NAME, LTT_ERR_SUBBUF_SIZE,
+ * LTT_ERR_SUBBUF_COUNT, LTT_ERR_BUFFER_TYPE, LTT_ERR_TRACEFILE_SIZE,
+ * LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US) or
+ * LTT_ERR_DOMAIN.
  */
-int ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain);
+enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain);
 
 /**
  * ltt_attr_check_rule() - is @attr a valid event rule of some domain?
  * (A log level's upper bound is the domain's: ltt_attr_check_rule_domain().)
  *
- * Returns 0, -LTT_ERR_EVENT_NAME, -LTT_ERR_FILTER, -LTT_ERR_EXCLUSION or
- * -LTT_ERR_LOGLEVEL.
+ * Returns LTT_ERR_OK, LTT_ERR_EVENT_NAME, LTT_ERR_FILTER, LTT_ERR_EXCLUSION or
+ * LTT_ERR_LOGLEVEL.
  */
-int ltt_attr_check_rule(const struct ltt_rule_conf *attr);
+enum ltt_error_code ltt_attr_check_rule(const struct ltt_rule_conf *attr);
 
 /**
  * ltt_attr_check_filter() - does @text parse as a filter expression?
  * @text: NUL-terminated; "" (no filter) is valid
- * @msg: on -LTT_ERR_FILTER, the message with a caret under the bad token
+ * @msg: on LTT_ERR_FILTER, the message with a caret under the bad token
  *       (ltt_filter_caret()); may be NULL
  * @size: bytes of @msg
  *
- * Any thread.  Returns 0, -LTT_ERR_FILTER or -LTT_ERR_NOMEM.
+ * Any thread.  Returns LTT_ERR_OK, LTT_ERR_FILTER or LTT_ERR_NOMEM.
  */
-int ltt_attr_check_filter(const char *text, char *msg, size_t size);
+enum ltt_error_code ltt_attr_check_filter(const char *text, char *msg, size_t size);
 
 /**
  * ltt_attr_normalize_exclusions() - check an exclusion list against a
@@ -76,9 +83,9 @@ int ltt_attr_check_filter(const char *text, char *msg, size_t size);
  * LTTng's rules: exclusions need a pattern with a '*'; each is a valid
  * event name or pattern of at most LTT_NAME_MAX - 1 bytes that @pattern
  * matches (an exclusion's own '*' matched as a character).  Any thread.
- * Returns 0 or -LTT_ERR_EXCLUSION (@list then unspecified).
+ * Returns LTT_ERR_OK or LTT_ERR_EXCLUSION (@list then unspecified).
  */
-int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);
+enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);
 
 /**
  * ltt_attr_check_rule_domain() - may a rule like @attr (valid by
@@ -88,21 +95,22 @@ int ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);
  * LTT_PYTHON_LOGLEVEL_MAX.  A python rule's pattern names loggers with the
  * characters of event names (names.h).
  *
- * Returns 0, -LTT_ERR_EVENT_TYPE, -LTT_ERR_KERNEL_LOGLEVEL or
- * -LTT_ERR_LOGLEVEL.
+ * Returns LTT_ERR_OK, LTT_ERR_EVENT_TYPE, LTT_ERR_KERNEL_LOGLEVEL or
+ * LTT_ERR_LOGLEVEL.
  */
-int ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr, enum ltt_domain domain);
+enum ltt_error_code ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr,
+					       enum ltt_domain domain);
 
 /**
  * ltt_attr_check_session() - is @attr a valid session to create?
  *
  * The name must be set (automatic names are chosen by the library) and a
- * LOCAL output must be an absolute path.  Returns 0, -LTT_ERR_SESSION_NAME,
- * -LTT_ERR_OUTPUT_PATH, -LTT_ERR_URL, -LTT_ERR_LIVE_NEEDS_NET,
- * -LTT_ERR_LIVE_TIMER (a live period under LTT_MIN_LIVE_TIMER_US) or
- * -LTT_ERR_SNAPSHOT_LIVE.
+ * LOCAL output must be an absolute path.  Returns LTT_ERR_OK, LTT_ERR_SESSION_NAME,
+ * LTT_ERR_OUTPUT_PATH, LTT_ERR_URL, LTT_ERR_LIVE_NEEDS_NET,
+ * LTT_ERR_LIVE_TIMER (a live period under LTT_MIN_LIVE_TIMER_US) or
+ * LTT_ERR_SNAPSHOT_LIVE.
  */
-int ltt_attr_check_session(const struct ltt_session_conf *attr);
+enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr);
 
 /**
  * ltt_attr_check_session_request() - is @attr a valid session to ask a
@@ -112,7 +120,7 @@ int ltt_attr_check_session(const struct ltt_session_conf *attr);
  * empty LOCAL output (the default directory) are valid: the daemon
  * fills them.  Returns the same codes.
  */
-int ltt_attr_check_session_request(const struct ltt_session_conf *attr);
+enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf *attr);
 
 /* A rotation schedule's limits (enable-rotation). */
 #define LTT_ROTATION_TIMER_MIN_US 100000ULL
@@ -122,9 +130,9 @@ int ltt_attr_check_session_request(const struct ltt_session_conf *attr);
  * ltt_attr_check_rotation() - is (@timer_us, @size) a schedule to set?
  * Each is 0 (that schedule unchanged) or at least its minimum; not both 0.
  *
- * Returns 0 or -LTT_ERR_ROTATION_VALUE.
+ * Returns LTT_ERR_OK or LTT_ERR_ROTATION_VALUE.
  */
-int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size);
+enum ltt_error_code ltt_attr_check_rotation(uint64_t timer_us, uint64_t size);
 
 /**
  * ltt_attr_check_snapshot_output() - is @o a snapshot output to add
@@ -132,9 +140,10 @@ int ltt_attr_check_rotation(uint64_t timer_us, uint64_t size);
  * A name follows the channel name rules; a net:// URL (a relay), or an
  * absolute directory short enough for the snapshot directories made in it.
  *
- * Returns 0, -LTT_ERR_SNAPSHOT_OUTPUT_NAME, -LTT_ERR_URL or
- * -LTT_ERR_OUTPUT_PATH.
+ * Returns LTT_ERR_OK, LTT_ERR_SNAPSHOT_OUTPUT_NAME, LTT_ERR_URL or
+ * LTT_ERR_OUTPUT_PATH.
  */
-int ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o, bool need_path);
+enum ltt_error_code ltt_attr_check_snapshot_output(const struct ltt_snapshot_output_conf *o,
+						   bool need_path);
 
 #endif /* LTT_COMMON_ATTR_H */

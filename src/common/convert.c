@@ -30,26 +30,26 @@ static bool reserved_zero(const uint8_t *reserved, size_t len)
 	return true;
 }
 
-int ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
-				  struct ltt_session_conf *out)
+enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
+						  struct ltt_session_conf *out)
 {
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
 	out->output_type = in->output_type;
 	COPY_ARRAY(out, in, output);
 	out->snapshot = in->snapshot;
 	out->live_timer_us = in->live_timer_us;
-	return 0;
+	return LTT_ERR_OK;
 }
 
-int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
-				  struct ltt_channel_conf *out)
+enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
+						  struct ltt_channel_conf *out)
 {
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
 	    !reserved_zero(in->pad1, sizeof(in->pad1)))
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
 	out->subbuf_size = in->subbuf_size;
@@ -61,7 +61,7 @@ int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 	out->tracefile_count = in->tracefile_count;
 	out->buffer_type = in->buffer_type;
 	out->fsync = in->fsync;
-	return 0;
+	return LTT_ERR_OK;
 }
 
 /* Copy the caller's string @s (NULL: "") into @dst; false when it does not fit. */
@@ -76,20 +76,21 @@ static bool copy_str(char *dst, size_t size, const char *s)
 	return true;
 }
 
-int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_rule_conf *out)
+enum ltt_error_code ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in,
+					       struct ltt_rule_conf *out)
 {
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, pattern);
 	out->loglevel_type = in->loglevel_type;
 	out->loglevel = in->loglevel;
 	out->type = in->type;
 	if (!copy_str(out->filter, sizeof(out->filter), in->filter))
-		return -LTT_ERR_FILTER;
+		return LTT_ERR_FILTER;
 	if (!copy_str(out->exclusions, sizeof(out->exclusions), in->exclusions))
-		return -LTT_ERR_EXCLUSION;
-	return 0;
+		return LTT_ERR_EXCLUSION;
+	return LTT_ERR_OK;
 }
 
 void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
@@ -194,21 +195,21 @@ void ltt_conv_stall_desc_to_info(const struct ltt_stall_desc *in,
 	out->metadata_waiting = in->metadata_waiting;
 }
 
-int ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
-				     struct ltt_snapshot_output_conf *out)
+enum ltt_error_code ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
+						     struct ltt_snapshot_output_conf *out)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(in->reserved); i++)
 		if (in->reserved[i])
-			return -LTT_ERR_NOT_SUPPORTED;
+			return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	out->id = in->id;
 	COPY_ARRAY(out, in, name);
 	out->max_size = in->max_size;
 	out->output_type = in->output_type;
 	COPY_ARRAY(out, in, output);
-	return 0;
+	return LTT_ERR_OK;
 }
 
 void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_conf *in,
@@ -232,16 +233,16 @@ void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_de
 	out->packets_dropped = in->packets_dropped;
 }
 
-int ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out)
+enum ltt_error_code ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out)
 {
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	out->type = in->type;
 	out->perf_type = in->perf_type;
 	out->perf_config = in->perf_config;
 	COPY_ARRAY(out, in, name);
-	return 0;
+	return LTT_ERR_OK;
 }
 
 void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out)
@@ -253,17 +254,19 @@ void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out)
 	COPY_ARRAY(out, in, name);
 }
 
-static int action_to_conf(const struct ltt_trigger_action *in, struct ltt_action_conf *out)
+static enum ltt_error_code action_to_conf(const struct ltt_trigger_action *in,
+					  struct ltt_action_conf *out)
 {
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	out->type = in->type;
 	out->rate_policy = in->rate_policy;
 	out->rate_count = in->rate_count;
 	if (!copy_str(out->session, sizeof(out->session), in->session))
-		return -LTT_ERR_TRIGGER_ACTION;
+		return LTT_ERR_TRIGGER_ACTION;
 	out->has_output = in->has_output;
-	return in->has_output ? ltt_conv_snapshot_output_to_conf(&in->output, &out->output) : 0;
+	return in->has_output ? ltt_conv_snapshot_output_to_conf(&in->output,
+								 &out->output) : LTT_ERR_OK;
 }
 
 /* A ratio in millionths; one ltt_trigger_check() refuses when not in 0..1. */
@@ -274,18 +277,19 @@ static uint32_t ratio_ppm(double r)
 	return (uint32_t)(r * LTT_TRIGGER_PPM + 0.5);
 }
 
-int ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in, struct ltt_trigger_conf *out)
+enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in,
+						  struct ltt_trigger_conf *out)
 {
 	const struct ltt_trigger_condition *c = &in->condition;
 	uint32_t i;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
 	    !reserved_zero(c->reserved, sizeof(c->reserved)))
-		return -LTT_ERR_NOT_SUPPORTED;
+		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	if (!copy_str(out->name, sizeof(out->name), in->name))
-		return -LTT_ERR_TRIGGER_NAME;
+		return LTT_ERR_TRIGGER_NAME;
 	out->owner_uid = in->owner_uid;
 	out->cond = c->type;
 	out->domain = c->domain;
@@ -295,25 +299,25 @@ int ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in, struct ltt_
 			return ret;
 	}
 	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)
-		return -LTT_ERR_TRIGGER_CAPTURE;
+		return LTT_ERR_TRIGGER_CAPTURE;
 	out->nr_captures = c->nr_captures;
 	for (i = 0; i < c->nr_captures; i++)
 		if (!copy_str(out->captures[i], sizeof(out->captures[i]), c->captures[i]))
-			return -LTT_ERR_TRIGGER_CAPTURE;
+			return LTT_ERR_TRIGGER_CAPTURE;
 	if (!copy_str(out->session, sizeof(out->session), c->session) ||
 	    !copy_str(out->channel, sizeof(out->channel), c->channel))
-		return -LTT_ERR_TRIGGER_CONDITION;
+		return LTT_ERR_TRIGGER_CONDITION;
 	out->threshold_size = c->threshold_size;
 	out->threshold_ppm = c->threshold_size ? 0 : ratio_ppm(c->threshold_ratio);
 	if (in->nr_actions > LTT_TRIGGER_MAX_ACTIONS)
-		return -LTT_ERR_TRIGGER_ACTION;
+		return LTT_ERR_TRIGGER_ACTION;
 	out->nr_actions = in->nr_actions;
 	for (i = 0; i < in->nr_actions; i++) {
 		ret = action_to_conf(&in->actions[i], &out->actions[i]);
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return LTT_ERR_OK;
 }
 
 void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt_trigger_info *out)

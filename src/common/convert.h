@@ -25,19 +25,20 @@
  * @out: filled on success
  *
  * No lock: a pure copy.
- * Returns 0, or -LTT_ERR_NOT_SUPPORTED when @in uses room this library
+ * Returns LTT_ERR_OK, or LTT_ERR_NOT_SUPPORTED when @in uses room this library
  * does not know (a non-zero reserved byte: a program built against a newer
  * <ltt/ltt-ctl.h>).
  */
-int ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
-				  struct ltt_session_conf *out);
+enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
+						  struct ltt_session_conf *out);
 
 /** ltt_conv_channel_attr_to_conf() - as ltt_conv_session_attr_to_conf() */
-int ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
-				  struct ltt_channel_conf *out);
+enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
+						  struct ltt_channel_conf *out);
 
 /** ltt_conv_rule_attr_to_conf() - as ltt_conv_session_attr_to_conf() */
-int ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in, struct ltt_rule_conf *out);
+enum ltt_error_code ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in,
+					       struct ltt_rule_conf *out);
 
 /*
  * The other way.  Each zeroes @out whole (reserved room and padding
@@ -70,22 +71,22 @@ void ltt_conv_stall_desc_to_info(const struct ltt_stall_desc *in,
 void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out);
 
 /** ltt_conv_snapshot_output_to_conf() - as ltt_conv_session_attr_to_conf() */
-int ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
-				     struct ltt_snapshot_output_conf *out);
+enum ltt_error_code ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
+						     struct ltt_snapshot_output_conf *out);
 void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_conf *in,
 					     struct ltt_snapshot_output *out);
 void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_desc *in,
 					     struct ltt_snapshot_result *out);
 
 /** ltt_conv_context_to_ctx() - a caller's context, internal (as ltt_conv_session_attr_to_conf()) */
-int ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out);
+enum ltt_error_code ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out);
 /** ltt_conv_ctx_to_context() - a context for a caller (zeroes @out first) */
 void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out);
 
 /*
  * Triggers (common/trigger.h).  ltt_conv_trigger_attr_to_conf() refuses
- * a non-zero reserved byte (-LTT_ERR_NOT_SUPPORTED), a string too long
- * for its room (the rule's codes, -LTT_ERR_TRIGGER_CAPTURE, ...) and
+ * a non-zero reserved byte (LTT_ERR_NOT_SUPPORTED), a string too long
+ * for its room (the rule's codes, LTT_ERR_TRIGGER_CAPTURE, ...) and
  * maps a ratio outside 0..1 to a threshold ltt_trigger_check() refuses.
  * ltt_conv_trigger_desc_to_info() points the rule's filter and exclusions
  * into @in, which must live as long as @out.
@@ -96,7 +97,8 @@ void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out);
 struct ltt_trigger_conf;
 struct ltt_trigger_desc;
 struct ltt_notif_desc;
-int ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in, struct ltt_trigger_conf *out);
+enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in,
+						  struct ltt_trigger_conf *out);
 void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in,
 				   struct ltt_trigger_info *out);
 void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,

@@ -110,7 +110,7 @@ static int ctx_id(const char *name)
 	return -1;
 }
 
-int ltt_capture_parse(const char *text, struct ltt_capture_expr *ret)
+enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret)
 {
 	const char *br;
 	size_t n;
@@ -119,34 +119,34 @@ int ltt_capture_parse(const char *text, struct ltt_capture_expr *ret)
 	int id;
 
 	if (!text || !*text || strlen(text) >= LTT_CAPTURE_MAX)
-		return -LTT_ERR_TRIGGER_CAPTURE;
+		return LTT_ERR_TRIGGER_CAPTURE;
 	memset(ret, 0, sizeof(*ret));
 	if (!strncmp(text, "$ctx.", 5)) {
 		id = ctx_id(text + 5);
 		if (id < 0)
-			return -LTT_ERR_TRIGGER_CAPTURE;
+			return LTT_ERR_TRIGGER_CAPTURE;
 		ret->kind = LTT_CAPTURE_KIND_CONTEXT;
 		ret->ctx = (uint32_t)id;
 		ret->index = -1;
-		return 0;
+		return LTT_ERR_OK;
 	}
 	br = strchr(text, '[');
 	n = br ? (size_t)(br - text) : strlen(text);
 	if (!is_ident(text, n))
-		return -LTT_ERR_TRIGGER_CAPTURE;
+		return LTT_ERR_TRIGGER_CAPTURE;
 	ret->kind = LTT_CAPTURE_KIND_PAYLOAD;
 	memcpy(ret->field, text, n);
 	ret->index = -1;
 	if (!br)
-		return 0;
+		return LTT_ERR_OK;
 	if (br[1] < '0' || br[1] > '9')
-		return -LTT_ERR_TRIGGER_CAPTURE;
+		return LTT_ERR_TRIGGER_CAPTURE;
 	errno = 0;
 	v = strtol(br + 1, &end, 10);
 	if (errno || v < 0 || v > INT32_MAX || end[0] != ']' || end[1])
-		return -LTT_ERR_TRIGGER_CAPTURE;
+		return LTT_ERR_TRIGGER_CAPTURE;
 	ret->index = v;
-	return 0;
+	return LTT_ERR_OK;
 }
 
 bool ltt_trigger_needs_session(uint32_t cond)
@@ -154,15 +154,15 @@ bool ltt_trigger_needs_session(uint32_t cond)
 	return cond != LTT_CONDITION_EVENT_RULE_MATCHES;
 }
 
-static int check_rule(struct ltt_trigger_conf *c)
+static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 {
 	struct ltt_capture_expr e;
 	uint32_t i;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL &&
 	    c->domain != LTT_DOMAIN_PYTHON)
-		return -LTT_ERR_TRIGGER_CONDITION;
+		return LTT_ERR_TRIGGER_CONDITION;
 	ret = ltt_attr_check_rule(&c->rule);
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(&c->rule, (enum ltt_domain)c->domain);
@@ -172,14 +172,14 @@ static int check_rule(struct ltt_trigger_conf *c)
 	if (ret)
 		return ret;
 	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)
-		return -LTT_ERR_TRIGGER_CAPTURE;
+		return LTT_ERR_TRIGGER_CAPTURE;
 	for (i = 0; i < c->nr_captures; i++)
 		if (ltt_capture_parse(c->captures[i], &e))
-			return -LTT_ERR_TRIGGER_CAPTURE;
-	return 0;
+			return LTT_ERR_TRIGGER_CAPTURE;
+	return LTT_ERR_OK;
 }
 
-static int check_condition(struct ltt_trigger_conf *c)
+static enum ltt_error_code check_condition(struct ltt_trigger_conf *c)
 {
 	switch (c->cond) {
 	case LTT_CONDITION_EVENT_RULE_MATCHES:
@@ -188,59 +188,59 @@ static int check_condition(struct ltt_trigger_conf *c)
 	case LTT_CONDITION_BUFFER_USAGE_LE:
 		if (!ltt_channel_name_valid(c->channel) ||
 		    (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL))
-			return -LTT_ERR_TRIGGER_CONDITION;
+			return LTT_ERR_TRIGGER_CONDITION;
 		if (!c->threshold_size && c->threshold_ppm > LTT_TRIGGER_PPM)
-			return -LTT_ERR_TRIGGER_THRESHOLD;
+			return LTT_ERR_TRIGGER_THRESHOLD;
 		break;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 		if (!c->threshold_size)
-			return -LTT_ERR_TRIGGER_THRESHOLD;
+			return LTT_ERR_TRIGGER_THRESHOLD;
 		break;
 	case LTT_CONDITION_SESSION_ROTATION_STARTS:
 	case LTT_CONDITION_SESSION_ROTATION_FINISHES:
 		break;
 	default:
-		return -LTT_ERR_TRIGGER_CONDITION;
+		return LTT_ERR_TRIGGER_CONDITION;
 	}
 	if (!ltt_session_name_valid(c->session) || c->nr_captures)
-		return -LTT_ERR_TRIGGER_CONDITION;
-	return 0;
+		return LTT_ERR_TRIGGER_CONDITION;
+	return LTT_ERR_OK;
 }
 
-static int check_action(const struct ltt_action_conf *a)
+static enum ltt_error_code check_action(const struct ltt_action_conf *a)
 {
 	if (!a->type || a->type >= NR_ACTIONS || a->rate_count < 1 ||
 	    (a->rate_policy != LTT_RATE_EVERY && a->rate_policy != LTT_RATE_ONCE_AFTER))
-		return -LTT_ERR_TRIGGER_ACTION;
+		return LTT_ERR_TRIGGER_ACTION;
 	if (a->type == LTT_ACTION_NOTIFY)
-		return a->session[0] || a->has_output ? -LTT_ERR_TRIGGER_ACTION : 0;
+		return a->session[0] || a->has_output ? LTT_ERR_TRIGGER_ACTION : LTT_ERR_OK;
 	if (!ltt_session_name_valid(a->session))
-		return -LTT_ERR_TRIGGER_ACTION;
+		return LTT_ERR_TRIGGER_ACTION;
 	if (a->has_output && a->type != LTT_ACTION_SNAPSHOT_SESSION)
-		return -LTT_ERR_TRIGGER_ACTION;
-	return a->has_output ? ltt_attr_check_snapshot_output(&a->output, false) : 0;
+		return LTT_ERR_TRIGGER_ACTION;
+	return a->has_output ? ltt_attr_check_snapshot_output(&a->output, false) : LTT_ERR_OK;
 }
 
-int ltt_trigger_check(struct ltt_trigger_conf *c)
+enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c)
 {
 	uint32_t i;
-	int ret;
+	enum ltt_error_code ret;
 
 	if (c->name[0] && !ltt_trigger_name_valid(c->name))
-		return -LTT_ERR_TRIGGER_NAME;
+		return LTT_ERR_TRIGGER_NAME;
 	if (c->owner_uid < -1 || c->owner_uid > (int64_t)UINT32_MAX - 1)
-		return -LTT_ERR_TRIGGER_OWNER;
+		return LTT_ERR_TRIGGER_OWNER;
 	ret = check_condition(c);
 	if (ret)
 		return ret;
 	if (!c->nr_actions || c->nr_actions > LTT_TRIGGER_MAX_ACTIONS)
-		return -LTT_ERR_TRIGGER_ACTION;
+		return LTT_ERR_TRIGGER_ACTION;
 	for (i = 0; i < c->nr_actions; i++) {
 		ret = check_action(&c->actions[i]);
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return LTT_ERR_OK;
 }
 
 /* ---- wire forms ---- */

@@ -114,9 +114,9 @@ struct ltt_capture_expr {
  * NAME (a C identifier), NAME[INDEX] (INDEX a decimal below 2^31) or
  * $ctx.NAME (a context filters take).  Any thread.
  *
- * Returns 0 or -LTT_ERR_TRIGGER_CAPTURE.
+ * Returns LTT_ERR_OK or LTT_ERR_TRIGGER_CAPTURE.
  */
-int ltt_capture_parse(const char *text, struct ltt_capture_expr *ret);
+enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret);
 
 /** ltt_trigger_name_valid() - 1 to 255 of [A-Za-z0-9_.-], not first '-' or '.' */
 bool ltt_trigger_name_valid(const char *name);
@@ -129,10 +129,10 @@ bool ltt_trigger_name_valid(const char *name);
  * the captures, thresholds, rate policies, snapshot outputs.  Whether
  * the sessions exist is the daemon's to say.  Any thread.
  *
- * Returns 0 or -LTT_ERR_TRIGGER_*, or the rule's or snapshot output's
- * code (-LTT_ERR_FILTER, -LTT_ERR_EVENT_NAME, -LTT_ERR_URL, ...).
+ * Returns LTT_ERR_OK or LTT_ERR_TRIGGER_*, or the rule's or snapshot output's
+ * code (LTT_ERR_FILTER, LTT_ERR_EVENT_NAME, LTT_ERR_URL, ...).
  */
-int ltt_trigger_check(struct ltt_trigger_conf *c);
+enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c);
 
 /**
  * ltt_trigger_needs_session() - does condition type @cond name a session?

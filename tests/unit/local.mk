@@ -158,6 +158,12 @@ TESTS += tests/unit/test_ringbuf_wakeup
 tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
 
+# The checks libltt-ctl and the session daemon share: their codes, and the library's negation.
+check_PROGRAMS += tests/unit/test_attr
+TESTS += tests/unit/test_attr
+tests_unit_test_attr_SOURCES = tests/unit/test_attr.c $(UNIT_TAP_SOURCES)
+tests_unit_test_attr_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
+
 # The python domain: a rule's filter, Python's levels, AGENT_RULES.
 check_PROGRAMS += tests/unit/test_agent
 TESTS += tests/unit/test_agent

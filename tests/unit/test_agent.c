@@ -81,13 +81,13 @@ static void bounds(void)
 
 	tap_is_int(ltt_attr_check_rule(&c), 0, "a level of 30 is a valid rule");
 	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), 0, "in the python domain");
-	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_USER), -LTT_ERR_LOGLEVEL,
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_USER), LTT_ERR_LOGLEVEL,
 		   "not in user space (0 to 14)");
 	c.loglevel = LTT_PYTHON_LOGLEVEL_MAX + 1;
-	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), -LTT_ERR_LOGLEVEL,
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), LTT_ERR_LOGLEVEL,
 		   "python: over the maximum refused");
 	c.loglevel = -1;
-	tap_is_int(ltt_attr_check_rule(&c), -LTT_ERR_LOGLEVEL, "a negative level refused");
+	tap_is_int(ltt_attr_check_rule(&c), LTT_ERR_LOGLEVEL, "a negative level refused");
 }
 
 static void wire(void)

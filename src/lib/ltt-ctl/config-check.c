@@ -59,21 +59,21 @@ static int check_rules(const struct ltt_cfg_session *s, const struct ltt_cfg_cha
 		       char *err, size_t errlen)
 {
 	size_t i, j;
-	int ret;
+	enum ltt_error_code code;
 
 	for (i = 0; i < c->nr_rules; i++) {
 		const struct ltt_cfg_rule *r = &c->rules[i];
 
 		if (r->attr.loglevel < 0 ||
 		    (r->attr.loglevel_type == LTT_LOGLEVEL_ALL && r->attr.loglevel))
-			ret = -LTT_ERR_LOGLEVEL;
+			code = LTT_ERR_LOGLEVEL;
 		else
-			ret = ltt_attr_check_rule(&r->attr);
-		if (!ret)
-			ret = ltt_attr_check_rule_domain(&r->attr, LTT_CFG_RULE_DOMAIN(c));
-		if (ret) {
+			code = ltt_attr_check_rule(&r->attr);
+		if (!code)
+			code = ltt_attr_check_rule_domain(&r->attr, LTT_CFG_RULE_DOMAIN(c));
+		if (code) {
 			ltt_cfg_err(err, errlen, "%s:%ld: event rule '%s': %s", s->file, r->line,
-				r->attr.pattern, ltt_strerror(ret));
+				r->attr.pattern, ltt_strerror(code));
 			return -LTT_ERR_CONFIG_INVALID;
 		}
 		for (j = 0; j < i; j++)
@@ -93,14 +93,15 @@ static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, s
 	const struct ltt_cfg_channel *c = &s->channels[i];
 	struct ltt_channel_conf attr = c->attr;
 	size_t j;
+	enum ltt_error_code code;
 	int ret;
 
-	ret = ltt_attr_check_channel(&attr, c->domain);
-	if (!ret && attr.buffer_type != c->attr.buffer_type)
-		ret = -LTT_ERR_BUFFER_TYPE;
-	if (ret) {
+	code = ltt_attr_check_channel(&attr, c->domain);
+	if (!code && attr.buffer_type != c->attr.buffer_type)
+		code = LTT_ERR_BUFFER_TYPE;
+	if (code) {
 		ltt_cfg_err(err, errlen, "%s:%ld: channel '%s': %s", s->file, c->line, c->attr.name,
-			ltt_strerror(ret));
+			ltt_strerror(code));
 		return -LTT_ERR_CONFIG_INVALID;
 	}
 	for (j = 0; j < i; j++) {
@@ -127,7 +128,7 @@ static int check_channel(const struct ltt_cfg_session *s, size_t i, char *err, s
 static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	const struct ltt_cfg_snap_output *o;
-	int ret;
+	enum ltt_error_code code;
 
 	if (!s->nr_snap_outputs)
 		return 0;
@@ -147,10 +148,10 @@ static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t
 			s->file, s->snap_outputs[1].line, s->attr.name, s->nr_snap_outputs);
 		return -LTT_ERR_CONFIG_INVALID;
 	}
-	ret = ltt_attr_check_snapshot_output(&o->attr, true);
-	if (ret) {
+	code = ltt_attr_check_snapshot_output(&o->attr, true);
+	if (code) {
 		ltt_cfg_err(err, errlen, "%s:%ld: snapshot output '%s': %s", s->file, o->line,
-			o->attr.name, ltt_strerror(ret));
+			o->attr.name, ltt_strerror(code));
 		return -LTT_ERR_CONFIG_INVALID;
 	}
 	return 0;
@@ -159,18 +160,18 @@ static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t
 /* The rotation schedule of @s: valid values, a session with an output (local or net://), not a snapshot one. */
 static int check_rotation(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
-	int ret;
+	enum ltt_error_code code;
 
 	if (!s->rotation_line)
 		return 0;
-	ret = ltt_attr_check_rotation(s->rotate_timer_us, s->rotate_size);
-	if (!ret && s->attr.snapshot)
-		ret = -LTT_ERR_ROTATE_SNAPSHOT;
-	if (!ret && s->attr.output_type == LTT_OUTPUT_NONE)
-		ret = -LTT_ERR_ROTATE_OUTPUT;
-	if (ret) {
+	code = ltt_attr_check_rotation(s->rotate_timer_us, s->rotate_size);
+	if (!code && s->attr.snapshot)
+		code = LTT_ERR_ROTATE_SNAPSHOT;
+	if (!code && s->attr.output_type == LTT_OUTPUT_NONE)
+		code = LTT_ERR_ROTATE_OUTPUT;
+	if (code) {
 		ltt_cfg_err(err, errlen, "%s:%ld: session '%s': rotation schedule: %s", s->file,
-			s->rotation_line, s->attr.name, ltt_strerror(ret));
+			s->rotation_line, s->attr.name, ltt_strerror(code));
 		return -LTT_ERR_CONFIG_INVALID;
 	}
 	return 0;
@@ -209,14 +210,14 @@ static int check_triggers(const struct ltt_cfg_session *s, char *err, size_t err
 {
 	struct ltt_trigger_conf c;
 	size_t i;
-	int ret;
+	enum ltt_error_code code;
 
 	for (i = 0; i < s->nr_triggers; i++) {
 		c = s->triggers[i];
-		ret = c.name[0] ? ltt_trigger_check(&c) : -LTT_ERR_TRIGGER_NAME;
-		if (ret) {
+		code = c.name[0] ? ltt_trigger_check(&c) : LTT_ERR_TRIGGER_NAME;
+		if (code) {
 			ltt_cfg_err(err, errlen, "%s:%ld: trigger '%s': %s", s->file,
-				    s->trigger_lines[i], c.name, ltt_strerror(ret));
+				    s->trigger_lines[i], c.name, ltt_strerror(code));
 			return -LTT_ERR_CONFIG_INVALID;
 		}
 	}
@@ -226,14 +227,15 @@ static int check_triggers(const struct ltt_cfg_session *s, char *err, size_t err
 int ltt_cfg_check_session(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
 	size_t i;
+	enum ltt_error_code code;
 	int ret;
 
-	ret = ltt_attr_check_session_request(&s->attr);
-	if (!ret && !s->attr.name[0])
-		ret = -LTT_ERR_SESSION_NAME;
-	if (ret) {
+	code = ltt_attr_check_session_request(&s->attr);
+	if (!code && !s->attr.name[0])
+		code = LTT_ERR_SESSION_NAME;
+	if (code) {
 		ltt_cfg_err(err, errlen, "%s:%ld: session '%s': %s", s->file, s->line, s->attr.name,
-			ltt_strerror(ret));
+			ltt_strerror(code));
 		return -LTT_ERR_CONFIG_INVALID;
 	}
 	for (i = 0; i < s->nr_channels; i++) {

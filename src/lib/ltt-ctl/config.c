@@ -741,8 +741,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 	if (!s->snap_outputs)
 		return -LTT_ERR_NOMEM;
 	for (i = 0; i < x->nr_snap_outputs && !ret; i++)
-		ret = ltt_conv_snapshot_output_to_conf(&x->snap_outputs[i],
-						       &s->snap_outputs[s->nr_snap_outputs++].attr);
+		ret = ctl_err(ltt_conv_snapshot_output_to_conf(&x->snap_outputs[i],
+							       &s->snap_outputs[s->nr_snap_outputs++].attr));
 	snprintf(s->attr.name, sizeof(s->attr.name), "%s", d->info.name);
 	s->attr.output_type = d->info.output_type;
 	snprintf(s->attr.output, sizeof(s->attr.output), "%s", d->info.output);
@@ -757,7 +757,7 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 		struct ltt_cfg_channel *c = &s->channels[s->nr_channels++];
 
 		c->domain = d->channels[i].domain;
-		ret = ltt_conv_channel_attr_to_conf(&d->channels[i].attr, &c->attr);
+		ret = ctl_err(ltt_conv_channel_attr_to_conf(&d->channels[i].attr, &c->attr));
 		c->enabled = d->channels[i].enabled;
 		c->rules = calloc(d->nr_rules + 1, sizeof(*c->rules));
 		if (!c->rules)
@@ -766,7 +766,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 			if (d->rules[j].domain != LTT_CFG_RULE_DOMAIN(c) ||
 			    strcmp(d->rules[j].channel, c->attr.name))
 				continue;
-			ret = ltt_conv_rule_attr_to_conf(&d->rules[j].attr, &c->rules[c->nr_rules].attr);
+			ret = ctl_err(ltt_conv_rule_attr_to_conf(&d->rules[j].attr,
+								 &c->rules[c->nr_rules].attr));
 			c->rules[c->nr_rules++].enabled = d->rules[j].enabled;
 		}
 		for (j = 0; j < x->contexts.n && !ret && c->nr_contexts < LTT_CTX_MAX; j++) {
@@ -774,8 +775,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 
 			if (ci->domain != c->domain || strcmp(ci->channel, c->attr.name))
 				continue;
-			ret = ltt_conv_context_to_ctx(&ci->context,
-						      &c->contexts[c->nr_contexts++]);
+			ret = ctl_err(ltt_conv_context_to_ctx(&ci->context,
+							      &c->contexts[c->nr_contexts++]));
 		}
 	}
 	return ret;

@@ -71,7 +71,7 @@ int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domai
 		return -LTT_ERR_INVAL;
 	if (domain != LTT_DOMAIN_KERNEL && domain != LTT_DOMAIN_USER)
 		return -LTT_ERR_DOMAIN;
-	ret = ltt_conv_context_to_ctx(context, &c);
+	ret = ctl_err(ltt_conv_context_to_ctx(context, &c));
 	if (ret)
 		return ret;
 	if (!ltt_ctx_check(&c))

@@ -18,6 +18,16 @@
 #include "common/client-proto.h"
 #include "common/codec.h"
 
+/**
+ * ctl_err() - @code as this library's functions return it (ltt-ctl.h):
+ * 0, or the code negated.  The daemon's status and the shared checks
+ * (common/attr.h) say a code; it is negated here, at the API, only.
+ */
+static inline int ctl_err(enum ltt_error_code code)
+{
+	return -(int)code;
+}
+
 /* Bytes of a connection's error detail, NUL included. */
 #define LTT_LIB_DETAIL_MAX 1024
 

@@ -201,7 +201,7 @@ static int transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct l
 		 */
 		if (hdr.status > LTT_CLIENT_STATUS_MAX || hdr.payload_len)
 			return -LTT_ERR_PROTOCOL;
-		return -(int)hdr.status;
+		return ctl_err((enum ltt_error_code)hdr.status);
 	}
 	if (hdr.cmd != cmd)
 		return -LTT_ERR_PROTOCOL;
@@ -486,7 +486,7 @@ int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain dom
 
 	if (!attr)
 		return -LTT_ERR_INVAL;
-	ret = ltt_attr_channel_defaults(&conf, domain);
+	ret = ctl_err(ltt_attr_channel_defaults(&conf, domain));
 	if (!ret)
 		ltt_conv_channel_conf_to_attr(&conf, attr);
 	return ret;
@@ -552,7 +552,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 	size_t len = 0;
 	int ret;
 
-	ret = defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr);
+	ret = ctl_err(defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr));
 	if (ret)
 		return ret;
 	ltt_wbuf_init(&w);
@@ -589,7 +589,7 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
 	    !memchr(attr->output, '\0', sizeof(attr->output)))
 		return -LTT_ERR_INVAL;
-	ret = ltt_conv_session_attr_to_conf(attr, &conf);
+	ret = ctl_err(ltt_conv_session_attr_to_conf(attr, &conf));
 	if (ret)
 		return ret;
 	/* The daemon resolves the defaults itself (and retries automatic names). */
@@ -857,16 +857,17 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 			   const struct ltt_channel_attr *attr)
 {
 	struct ltt_channel_conf checked;
+	enum ltt_error_code code;
 	struct ltt_wbuf w;
 	int ret;
 
 	if (!attr)
 		return -LTT_ERR_INVAL;
-	ret = ltt_conv_channel_attr_to_conf(attr, &checked);
-	if (!ret)
-		ret = ltt_attr_check_channel(&checked, domain);
-	if (ret)
-		return ret;
+	code = ltt_conv_channel_attr_to_conf(attr, &checked);
+	if (!code)
+		code = ltt_attr_check_channel(&checked, domain);
+	if (code)
+		return ctl_err(code);
 	if (checked.fsync && ctl->minor < LTT_CLIENT_MINOR_FSYNC)
 		return -LTT_ERR_NOT_SUPPORTED;	/* the daemon predates --fsync */
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);

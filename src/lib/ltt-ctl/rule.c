@@ -24,19 +24,19 @@
 static int rule_conf(const struct ltt_ctl *ctl, enum ltt_domain domain,
 		     const struct ltt_event_rule_attr *attr, struct ltt_rule_conf *conf)
 {
-	int ret = ltt_conv_rule_attr_to_conf(attr, conf);
+	enum ltt_error_code code = ltt_conv_rule_attr_to_conf(attr, conf);
 
-	if (!ret)
-		ret = ltt_attr_normalize_exclusions(conf->pattern, conf->exclusions,
-						    sizeof(conf->exclusions));
-	if (!ret)
-		ret = ltt_attr_check_rule(conf);
-	if (!ret)
-		ret = ltt_attr_check_rule_domain(conf, domain);
-	if (ret == -LTT_ERR_EVENT_NAME && domain == LTT_DOMAIN_PYTHON)
-		ret = -LTT_ERR_PYTHON_NAME;
-	if (ret)
-		return ret;
+	if (!code)
+		code = ltt_attr_normalize_exclusions(conf->pattern, conf->exclusions,
+						     sizeof(conf->exclusions));
+	if (!code)
+		code = ltt_attr_check_rule(conf);
+	if (!code)
+		code = ltt_attr_check_rule_domain(conf, domain);
+	if (code == LTT_ERR_EVENT_NAME && domain == LTT_DOMAIN_PYTHON)
+		code = LTT_ERR_PYTHON_NAME;
+	if (code)
+		return ctl_err(code);
 	/* A daemon of minor 0 knows tracepoint rules only. */
 	if (conf->type != LTT_EVENT_TRACEPOINT && ctl_minor(ctl) < 1)
 		return -LTT_ERR_NOT_SUPPORTED;
@@ -122,7 +122,7 @@ int ltt_ctl_filter_check(const char *filter, char *msg, size_t size)
 				 LTT_FILTER_MAX - 1);
 		return -LTT_ERR_FILTER;
 	}
-	return ltt_attr_check_filter(filter, msg, size);
+	return ctl_err(ltt_attr_check_filter(filter, msg, size));
 }
 
 /* Bytes a rule's strings take in the block. */

@@ -18,7 +18,7 @@ static int check_snapshot_output(const struct ltt_snapshot_output *o,
 {
 	if (!memchr(o->name, '\0', sizeof(o->name)) || !memchr(o->output, '\0', sizeof(o->output)))
 		return -LTT_ERR_INVAL;
-	return ltt_conv_snapshot_output_to_conf(o, ret);
+	return ctl_err(ltt_conv_snapshot_output_to_conf(o, ret));
 }
 
 /* Start a snapshot request: checks and {str session}. */

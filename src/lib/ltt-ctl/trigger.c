@@ -65,7 +65,7 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 	if (!checked)
 		return -LTT_ERR_NOMEM;
 	*checked = *c;
-	ret = ltt_trigger_check(checked);
+	ret = ctl_err(ltt_trigger_check(checked));
 	if (ret) {
 		free(checked);
 		return ret;
@@ -101,7 +101,7 @@ int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr
 	c = malloc(sizeof(*c));
 	if (!c)
 		return -LTT_ERR_NOMEM;
-	ret = ltt_conv_trigger_attr_to_conf(attr, c);
+	ret = ctl_err(ltt_conv_trigger_attr_to_conf(attr, c));
 	if (!ret)
 		ret = ltt_lib_add_trigger_conf(ctl, c, name);
 	free(c);
@@ -285,7 +285,7 @@ int ltt_notification_channel_read(struct ltt_notification_channel *ch, int timeo
 		if (hdr.payload_len || hdr.status > LTT_CLIENT_STATUS_MAX)
 			return -LTT_ERR_PROTOCOL;
 		ch->ended = hdr.status == LTT_ERR_TRIGGER_NOT_FOUND;
-		return -(int)hdr.status;
+		return ctl_err((enum ltt_error_code)hdr.status);
 	}
 	payload = malloc(hdr.payload_len ? hdr.payload_len : 1);
 	if (!payload)

@@ -22,6 +22,7 @@
 #include "common/fault.h"
 #include "common/evloop.h"
 #include "common/log.h"
+#include "common/output-error.h"
 #include "common/relay-proto.h"
 #include "common/trace-repair.h"
 #include "common/uri.h"
@@ -454,23 +455,7 @@ static enum ltt_error_code archive_error(const struct ltt_session *session, int 
 		return err == -EOPNOTSUPP || err == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
 		       err == -ECONNRESET || err == -EPIPE ? LTT_ERR_RELAY_LOST :
 		       LTT_ERR_RELAY_ARCHIVE;
-	switch (err) {
-	case -ENOSPC:
-	case -EDQUOT:
-		return LTT_ERR_OUTPUT_NO_SPACE;
-	case -EACCES:
-	case -EPERM:
-		return LTT_ERR_OUTPUT_ACCESS;
-	case -EROFS:
-		return LTT_ERR_OUTPUT_READ_ONLY;
-	case -ENOENT:
-	case -ENOTDIR:
-		return LTT_ERR_OUTPUT_GONE;
-	case -ENOMEM:
-		return LTT_ERR_NOMEM;
-	default:
-		return LTT_ERR_OUTPUT_IO;
-	}
+	return err == -ENOMEM ? LTT_ERR_NOMEM : ltt_output_error_code(err);
 }
 
 /* Each domain with channels moves its traces (or clears them); the first error. */

@@ -74,7 +74,7 @@ enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struc
 	s.size = ltt_rbuf_get_u64(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_code(ltt_attr_check_rotation(s.timer_us, s.size));
+	ret = ltt_attr_check_rotation(s.timer_us, s.size);
 	if (ret)
 		return ret;
 	return ltt_cmd_with_session(ctx, name, enable_locked, &s);

@@ -39,7 +39,7 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	}
 	if (named || !create)
 		return LTT_ERR_CHANNEL_NOT_FOUND;
-	ret = ltt_cmd_code(ltt_attr_channel_defaults(&attr, d->type));
+	ret = ltt_attr_channel_defaults(&attr, d->type);
 	if (ret)
 		return ret;
 	strcpy(attr.name, name);
@@ -100,12 +100,12 @@ static enum ltt_error_code check_rule(struct ltt_domain_impl *d, void *attr)
 static enum ltt_error_code check_python_rule(struct ltt_domain_impl *d, void *arg)
 {
 	const struct ltt_rule_conf *attr = arg;
-	int ret = ltt_attr_check_rule(attr);
+	enum ltt_error_code ret = ltt_attr_check_rule(attr);
 
 	(void)d;
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_PYTHON);
-	return ret == -LTT_ERR_EVENT_NAME ? LTT_ERR_PYTHON_NAME : (enum ltt_error_code)-ret;
+	return ret == LTT_ERR_EVENT_NAME ? LTT_ERR_PYTHON_NAME : ret;
 }
 
 /*

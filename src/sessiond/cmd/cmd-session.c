@@ -176,9 +176,9 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		return LTT_ERR_PROTOCOL;
 	/* Before minor 6 the client fills the name and output: both must be there. */
 	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		ret = ltt_cmd_code(ltt_attr_check_session_request(&attr));
+		ret = ltt_attr_check_session_request(&attr);
 	else
-		ret = ltt_cmd_code(ltt_attr_check_session(&attr));
+		ret = ltt_attr_check_session(&attr);
 	if (ret)
 		return ret;
 	automatic = !attr.name[0];
@@ -186,7 +186,7 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		full = attr;
 		ret = complete_attr(ctx, home, &full, automatic, attempt);
 		if (!ret)
-			ret = ltt_cmd_code(ltt_attr_check_session(&full));
+			ret = ltt_attr_check_session(&full);
 		if (!ret)
 			ret = create_checked(ctx, &full, reply);
 	} while (ret == LTT_ERR_SESSION_EXISTS && automatic && ++attempt < AUTO_NAME_ATTEMPTS);

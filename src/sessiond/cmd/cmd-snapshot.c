@@ -30,7 +30,7 @@
 /* An output to add or to record to: absolute or a net URL, a valid name (attr.h). */
 static enum ltt_error_code check_output(const struct ltt_snapshot_output_conf *o, bool need_path)
 {
-	return ltt_cmd_code(ltt_attr_check_snapshot_output(o, need_path));
+	return ltt_attr_check_snapshot_output(o, need_path);
 }
 
 /*

@@ -161,8 +161,9 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		err = LTT_ERR_PROTOCOL;
 		goto out;
 	}
-	ret = ltt_trigger_check(c);
-	err = ret ? (enum ltt_error_code)-ret : owner_of(ctx, c, &owner);
+	err = ltt_trigger_check(c);
+	if (!err)
+		err = owner_of(ctx, c, &owner);
 	if (!err)
 		err = supported(ctx, c);
 	if (!err)

@@ -79,15 +79,6 @@ struct ltt_cmd_change {
 /* A domain's word on what a change asks (@arg: the command's attributes). */
 typedef enum ltt_error_code (*ltt_cmd_check_fn)(struct ltt_domain_impl *d, void *arg);
 
-/**
- * ltt_cmd_code() - the code a validation shared with the library
- * (common/attr.h: 0 or a negated public code) returned
- */
-static inline enum ltt_error_code ltt_cmd_code(int negated)
-{
-	return (enum ltt_error_code)-negated;
-}
-
 /* cmd-table.c: the table from command numbers to handlers */
 
 /**

@@ -42,13 +42,12 @@ static struct cds_list_head no_chans = CDS_LIST_HEAD_INIT(no_chans);
 static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 						struct ltt_channel_conf *attr)
 {
-	int ret = ltt_attr_check_channel(attr, LTT_DOMAIN_KERNEL);
+	enum ltt_error_code ret = ltt_attr_check_channel(attr, LTT_DOMAIN_KERNEL);
 
+	if (!ret)
+		ret = ltt_kernel_records(to_kernel(d), "a kernel channel refused");
 	if (ret)
-		return (enum ltt_error_code)-ret;
-	ret = ltt_kernel_records(to_kernel(d), "a kernel channel refused");
-	if (ret)
-		return (enum ltt_error_code)ret;
+		return ret;
 	/* The tracer's own limits (kmod/ltt-abi.h). */
 	if (attr->subbuf_size > LTT_KABI_MAX_SUBBUF_SIZE)
 		return LTT_ERR_KERNEL_SUBBUF_SIZE;
@@ -78,15 +77,14 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 					     const struct ltt_rule_conf *attr)
 {
 	struct ltt_kernel *k = to_kernel(d);
-	int ret = ltt_attr_check_rule(attr);
+	enum ltt_error_code ret = ltt_attr_check_rule(attr);
 
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_KERNEL);
+	if (!ret)
+		ret = ltt_kernel_records(k, "a kernel rule refused");
 	if (ret)
-		return (enum ltt_error_code)-ret;
-	ret = ltt_kernel_records(k, "a kernel rule refused");
-	if (ret)
-		return (enum ltt_error_code)ret;
+		return ret;
 	/* The catalog is fixed: a name (not a glob) must be in it. */
 	if (!strchr(attr->pattern, '*') && !in_catalog(k, attr))
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;

@@ -27,18 +27,16 @@ static enum ltt_error_code ust_check_channel(struct ltt_domain_impl *d,
 					     struct ltt_channel_conf *attr)
 {
 	(void)d;
-	return (enum ltt_error_code)-ltt_attr_check_channel(attr, LTT_DOMAIN_USER);
+	return ltt_attr_check_channel(attr, LTT_DOMAIN_USER);
 }
 
 static enum ltt_error_code ust_check_rule(struct ltt_domain_impl *d,
 					  const struct ltt_rule_conf *attr)
 {
-	int ret = ltt_attr_check_rule(attr);
+	enum ltt_error_code ret = ltt_attr_check_rule(attr);
 
 	(void)d;
-	if (!ret)
-		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_USER);
-	return (enum ltt_error_code)-ret;
+	return ret ? ret : ltt_attr_check_rule_domain(attr, LTT_DOMAIN_USER);
 }
 
 /* @settle's acks of this domain, made on first need (NULL: no memory). */

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_attr.c - the checks the control library and the session daemon
+ * share (common/attr.c, trigger.c, convert.c) say what is wrong with the
+ * public code itself, as the daemon answers it; libltt-ctl's functions
+ * give the same code negated, at their API only.
+ */
+#include <string.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/attr.h"
+#include "common/convert.h"
+#include "common/trigger.h"
+#include "tap.h"
+
+static struct ltt_channel_conf channel(void)
+{
+	struct ltt_channel_conf c;
+
+	tap_is_int(ltt_attr_channel_defaults(&c, LTT_DOMAIN_USER), LTT_ERR_OK,
+		   "user space has default channel attributes");
+	return c;
+}
+
+static void channels(void)
+{
+	struct ltt_channel_conf c;
+
+	tap_is_int(ltt_attr_channel_defaults(&c, (enum ltt_domain)99), LTT_ERR_DOMAIN,
+		   "no defaults for an unknown domain: DOMAIN");
+	c = channel();
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_OK, "the defaults are valid");
+	c = channel();
+	c.subbuf_size = 3000;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_SUBBUF_SIZE,
+		   "a sub-buffer size not a power of two: SUBBUF_SIZE");
+	c = channel();
+	c.num_subbuf = 1;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_SUBBUF_COUNT,
+		   "one sub-buffer: SUBBUF_COUNT");
+	c = channel();
+	c.buffer_type = LTT_BUFFER_GLOBAL;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_BUFFER_TYPE,
+		   "global buffers in user space: BUFFER_TYPE");
+	c = channel();
+	c.read_timer_us = 1;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_TIMER_MIN,
+		   "a read timer of 1 us: TIMER_MIN");
+}
+
+static void rules(void)
+{
+	struct ltt_rule_conf r = { .type = LTT_EVENT_TRACEPOINT };
+	char msg[128];
+
+	strcpy(r.pattern, "app:*");
+	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_OK, "'app:*' is a valid rule");
+	strcpy(r.filter, "x ==");
+	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_FILTER, "a filter that does not parse: FILTER");
+	tap_is_int(ltt_attr_check_filter("x ==", msg, sizeof(msg)), LTT_ERR_FILTER,
+		   "ltt_attr_check_filter(): FILTER");
+	tap_ok(msg[0] != '\0', "with a message that says where");
+	tap_is_int(ltt_ctl_filter_check("x ==", NULL, 0), -LTT_ERR_FILTER,
+		   "libltt-ctl gives the same code negated");
+	r.filter[0] = '\0';
+	strcpy(r.exclusions, "other:x");
+	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_EXCLUSION,
+		   "an exclusion the pattern does not match: EXCLUSION");
+	r.exclusions[0] = '\0';
+	r.type = LTT_EVENT_SYSCALL;
+	tap_is_int(ltt_attr_check_rule_domain(&r, LTT_DOMAIN_USER), LTT_ERR_EVENT_TYPE,
+		   "a system call rule in user space: EVENT_TYPE");
+}
+
+static void sessions(void)
+{
+	struct ltt_session_conf s = { .output_type = LTT_OUTPUT_LOCAL };
+	struct ltt_snapshot_output_conf o = { .output_type = LTT_OUTPUT_NET };
+
+	strcpy(s.name, "s1");
+	strcpy(s.output, "/tmp/s1");
+	tap_is_int(ltt_attr_check_session(&s), LTT_ERR_OK, "a local session is valid");
+	strcpy(s.output, "relative");
+	tap_is_int(ltt_attr_check_session(&s), LTT_ERR_OUTPUT_PATH,
+		   "a relative output: OUTPUT_PATH");
+	s.output_type = LTT_OUTPUT_NET;
+	strcpy(s.output, "http://x");
+	tap_is_int(ltt_attr_check_session(&s), LTT_ERR_URL, "a URL not net://: URL");
+	s.name[0] = '\0';
+	tap_is_int(ltt_attr_check_session(&s), LTT_ERR_SESSION_NAME, "no name: SESSION_NAME");
+	tap_is_int(ltt_attr_check_rotation(0, 0), LTT_ERR_ROTATION_VALUE,
+		   "a rotation with neither timer nor size: ROTATION_VALUE");
+	tap_is_int(ltt_attr_check_rotation(0, LTT_ROTATION_SIZE_MIN), LTT_ERR_OK,
+		   "a rotation at the minimum size is valid");
+	strcpy(o.output, "file:///x");
+	tap_is_int(ltt_attr_check_snapshot_output(&o, true), LTT_ERR_URL,
+		   "a snapshot output to a file:// URL: URL");
+}
+
+static void triggers(void)
+{
+	struct ltt_trigger_attr a = { .condition = { .type = LTT_CONDITION_EVENT_RULE_MATCHES } };
+	struct ltt_trigger_conf c;
+	struct ltt_capture_expr e;
+
+	tap_is_int(ltt_capture_parse("$ctx.nope", &e), LTT_ERR_TRIGGER_CAPTURE,
+		   "an unknown context capture: TRIGGER_CAPTURE");
+	tap_is_int(ltt_capture_parse("field[3]", &e), LTT_ERR_OK, "'field[3]' is a capture");
+	a.reserved[0] = 1;
+	tap_is_int(ltt_conv_trigger_attr_to_conf(&a, &c), LTT_ERR_NOT_SUPPORTED,
+		   "a reserved byte set: NOT_SUPPORTED");
+	a.reserved[0] = 0;
+	a.condition.domain = LTT_DOMAIN_USER;
+	strcpy(a.condition.rule.pattern, "app:*");
+	tap_is_int(ltt_conv_trigger_attr_to_conf(&a, &c), LTT_ERR_OK, "converted");
+	tap_is_int(ltt_trigger_check(&c), LTT_ERR_TRIGGER_ACTION, "no action: TRIGGER_ACTION");
+}
+
+int main(void)
+{
+	tap_plan(30);
+	channels();
+	rules();
+	sessions();
+	triggers();
+	return tap_done();
+}
