@@ -56,6 +56,8 @@
  * The relay link (inside the relay output):
  *   relay-link.[ch] one relay session's connections: socket I/O, requests
  *                   and the replies awaited, the relay's lock
+ *   relay-session.c its life: connect (the command thread, with a
+ *                   deadline), close and destroy (the data thread)
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
  *
  * The tracefs source converts pages with common/ftrace-conv.[ch], which

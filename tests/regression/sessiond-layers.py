@@ -9,6 +9,8 @@ under a line "/* FILE.c: ..." (a header without one: its own FILE.c).
 Prints one line per check, "ok DESC" or "not ok DESC" followed by "# ..."
 lines that say what is wrong:
   - every .c and .h of a folder is named by its map, and every name is a file;
+  - every .c and .h of src/consumerd and src/relayd is named in the first
+    comment of consumerd.h and relayd.h;
   - every prototype lies under the file that defines it (nm of the
     daemon's objects in BUILDDIR, when they are built);
   - no file includes a header of a folder the map lists before its own;
@@ -59,6 +61,18 @@ for f in order:
 dirs = {d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))}
 problems += ['folder %s/ is not in the map' % d for d in sorted(dirs - set(order))]
 check('every file of every folder is in its map header, and only those', problems)
+
+# The other daemons are one folder each, mapped by DAEMON.h's first comment.
+problems = []
+for d in ('consumerd', 'relayd'):
+    head = open(os.path.join(src, 'src', d, d + '.h')).read().split('\n */', 1)[0]
+    named = set()
+    for m in re.finditer(r'\b([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])(?!\w)', head):
+        named.update(m.group(1) + e for e in (['.c', '.h'] if m.group(2) == '.[ch]' else [m.group(2)]))
+    for path in sorted(glob.glob(os.path.join(src, 'src', d, '*.[ch]'))):
+        if os.path.basename(path) not in named | {d + '.h'}:
+            problems.append('src/%s/%s is not in %s.h' % (d, os.path.basename(path), d))
+check('every file of ltt-consumerd and ltt-relayd is in its map header', problems)
 
 problems = []
 for f in order:
