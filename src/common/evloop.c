@@ -613,6 +613,45 @@ int ltt_evloop_thread_start(struct ltt_evloop *loop, const char *name, pthread_t
 	return -pthread_create(ret_tid, NULL, loop_thread, loop);
 }
 
+int ltt_evloop_server_init(struct ltt_evloop_server *s, int fd, int flags, const char *what,
+			   ltt_evloop_accept_fn fn, void *arg)
+{
+	int ret;
+
+	*s = (struct ltt_evloop_server){ .fd = fd };
+	ret = ltt_evloop_create(&s->loop);
+	if (!ret)
+		ret = ltt_evloop_listen(s->loop, &s->listener, fd, flags, what, fn, arg);
+	return ret;
+}
+
+int ltt_evloop_server_start(struct ltt_evloop_server *s, const char *name)
+{
+	int ret = ltt_evloop_thread_start(s->loop, name, &s->tid);
+
+	s->started = !ret;
+	return ret;
+}
+
+void ltt_evloop_server_stop(struct ltt_evloop_server *s)
+{
+	if (!s->started)
+		return;
+	ltt_evloop_stop(s->loop);
+	pthread_join(s->tid, NULL);
+	s->started = false;
+}
+
+void ltt_evloop_server_fini(struct ltt_evloop_server *s)
+{
+	assert(!s->started);
+	ltt_evloop_destroy(s->loop);
+	s->loop = NULL;
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+}
+
 int ltt_evloop_create(struct ltt_evloop **ret_loop)
 {
 	struct ltt_evloop *loop;

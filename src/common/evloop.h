@@ -205,6 +205,58 @@ int ltt_evloop_listen(struct ltt_evloop *loop, struct ltt_evloop_listener *l, in
  */
 int ltt_evloop_thread_start(struct ltt_evloop *loop, const char *name, pthread_t *ret_tid);
 
+/*
+ * A thread serving one listening socket with a loop of its own (the
+ * session daemon's client and program threads): the caller's storage.
+ * Made by ltt_evloop_server_init(), whose caller may add watches and
+ * timers before ltt_evloop_server_start(); ended by
+ * ltt_evloop_server_stop() then ltt_evloop_server_fini(), between which
+ * the caller releases what the loop still held (its connections, the
+ * jobs of ltt_evloop_take_jobs()).
+ */
+struct ltt_evloop_server {
+	struct ltt_evloop *loop;	/* NULL until made */
+	struct ltt_evloop_listener listener;	/* on fd */
+	int fd;			/* the listening socket, the server's */
+	bool started;
+	pthread_t tid;		/* while started */
+};
+
+/**
+ * ltt_evloop_server_init() - a loop accepting on the listening socket
+ * @fd as ltt_evloop_listen() does (@flags, @what, @fn, @arg), its thread
+ * not started yet
+ * @fd: taken whatever the result: closed by ltt_evloop_server_fini()
+ *
+ * Returns 0 or a negative errno; either way @s is for
+ * ltt_evloop_server_fini().
+ */
+int ltt_evloop_server_init(struct ltt_evloop_server *s, int fd, int flags, const char *what,
+			   ltt_evloop_accept_fn fn, void *arg);
+
+/**
+ * ltt_evloop_server_start() - run @s's loop on a new thread, as
+ * ltt_evloop_thread_start() (@name, the signal mask)
+ *
+ * Returns 0 or pthread_create()'s error, negated.
+ */
+int ltt_evloop_server_start(struct ltt_evloop_server *s, const char *name);
+
+/**
+ * ltt_evloop_server_stop() - stop @s's thread, if started, and wait for
+ * it to return; the loop and the socket stay, for ltt_evloop_server_fini()
+ *
+ * Not from the server's thread.
+ */
+void ltt_evloop_server_stop(struct ltt_evloop_server *s);
+
+/**
+ * ltt_evloop_server_fini() - destroy @s's loop (ltt_evloop_destroy()) and
+ * close its socket; after ltt_evloop_server_stop(), or for an @s
+ * ltt_evloop_server_init() left half made
+ */
+void ltt_evloop_server_fini(struct ltt_evloop_server *s);
+
 /**
  * ltt_evloop_stop() - make ltt_evloop_run() return after the current
  * callback; any thread; a stop before run makes the next run return at once

@@ -76,9 +76,7 @@ struct conn {
 
 struct ltt_client_thread {
 	struct ltt_client_thread_config cfg;
-	pthread_t tid;
-	struct ltt_evloop *loop;
-	struct ltt_evloop_listener listener;	/* on cfg.listen_fd */
+	struct ltt_evloop_server srv;	/* on cfg.listen_fd */
 	/*
 	 * One worker per uid with commands under way: a command that waits
 	 * for its user's stalled consumer holds that user's commands only.
@@ -381,7 +379,7 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	(void)loop;
 	job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len, &job->reply);
 	job->job.fn = cmd_job_done;
-	ltt_evloop_post(job->c->t->loop, &job->job);
+	ltt_evloop_post(job->c->t->srv.loop, &job->job);
 }
 
 /* Hand @c's request to its user's worker.  Returns 0, or -ENOMEM (run it here). */
@@ -789,7 +787,7 @@ void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
 	j->f = f;
 	j->done = done;
 	j->arg = arg;
-	ltt_evloop_post(t->loop, &j->job);
+	ltt_evloop_post(t->srv.loop, &j->job);
 }
 
 void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, const char *name)
@@ -802,7 +800,7 @@ void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, co
 	j->t = t;
 	j->owner = owner;
 	snprintf(j->name, sizeof(j->name), "%s", name);
-	ltt_evloop_post(t->loop, &j->job);
+	ltt_evloop_post(t->srv.loop, &j->job);
 }
 
 /* A job of ltt_client_thread_run_as(): to a worker and back, as a command's. */
@@ -832,7 +830,7 @@ static void run_as_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	(void)loop;
 	job->fn(job->arg, 0);
 	job->job.fn = run_as_done;
-	ltt_evloop_post(job->t->loop, &job->job);
+	ltt_evloop_post(job->t->srv.loop, &job->job);
 }
 
 /* On the client thread: to @uid's worker, which this thread alone starts and stops. */
@@ -870,7 +868,7 @@ void ltt_client_thread_run_as(struct ltt_client_thread *t, uid_t uid,
 	job->uid = uid;
 	job->fn = fn;
 	job->arg = arg;
-	ltt_evloop_post(t->loop, &job->job);
+	ltt_evloop_post(t->srv.loop, &job->job);
 }
 
 /*
@@ -907,15 +905,12 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 	t->cfg = *cfg;
 	if (!t->cfg.max_per_uid)
 		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
-	ret = ltt_evloop_create(&t->loop);
+	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
+				     "clients", accept_one, t);
 	if (!ret)
-		ret = ltt_evloop_listen(t->loop, &t->listener, cfg->listen_fd,
-					SOCK_CLOEXEC | SOCK_NONBLOCK, "clients", accept_one, t);
-	if (!ret)
-		ret = ltt_evloop_thread_start(t->loop, "client thread", &t->tid);
+		ret = ltt_evloop_server_start(&t->srv, "client thread");
 	if (ret) {
-		ltt_evloop_destroy(t->loop);
-		close(cfg->listen_fd);
+		ltt_evloop_server_fini(&t->srv);
 		free(t);
 		return ret;
 	}
@@ -930,8 +925,7 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 
 	if (!t)
 		return;
-	ltt_evloop_stop(t->loop);
-	pthread_join(t->tid, NULL);
+	ltt_evloop_server_stop(&t->srv);
 	/*
 	 * Let the running command finish; those not replied to are dropped:
 	 * the ones never run, then the ones run and posted back to us.
@@ -942,14 +936,13 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 			job_free(j);
 		}
 	}
-	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
+	for (j = ltt_evloop_take_jobs(t->srv.loop); j; j = next) {
 		next = j->next;
 		job_free(j);
 	}
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])
 			conn_destroy(t, t->conns[i]);
-	ltt_evloop_destroy(t->loop);
-	close(t->cfg.listen_fd);
+	ltt_evloop_server_fini(&t->srv);
 	free(t);
 }

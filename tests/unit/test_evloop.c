@@ -789,6 +789,43 @@ static void test_thread_start(void)
 	close(o.efd);
 }
 
+/* ---- a thread serving a listening socket ---- */
+
+/* An accepted connection, told to the test through the eventfd @arg. */
+static void on_served(struct ltt_evloop *loop, int fd, void *arg)
+{
+	(void)loop;
+	close(fd);
+	if (write(*(int *)arg, &(uint64_t){ 1 }, 8) != 8)
+		die("write");
+}
+
+static void test_server(void)
+{
+	struct ltt_evloop_server s;
+	int l, c, efd;
+	uint64_t v;
+
+	efd = eventfd(0, EFD_CLOEXEC);
+	if (efd < 0)
+		die("eventfd");
+	l = listening(&c);
+	tap_is_int(ltt_evloop_server_init(&s, l, SOCK_CLOEXEC, "peers", on_served, &efd), 0,
+		   "a server listens");
+	tap_is_int(ltt_evloop_server_start(&s, "test server"), 0, "a server starts its thread");
+	tap_ok(read(efd, &v, sizeof(v)) == sizeof(v), "the server's thread accepts the connection");
+	ltt_evloop_server_stop(&s);
+	ltt_evloop_server_fini(&s);
+	tap_ok(fcntl(l, F_GETFD) < 0 && errno == EBADF, "the server closes its socket");
+	close(c);
+
+	tap_ok(ltt_evloop_server_init(&s, -1, SOCK_CLOEXEC, "peers", on_served, &efd) < 0,
+	       "a server on no socket is refused");
+	ltt_evloop_server_fini(&s);	/* half made, never started */
+	tap_ok(!s.loop, "a half-made server is released");
+	close(efd);
+}
+
 int main(void)
 {
 	test_fd_callbacks();
@@ -802,5 +839,6 @@ int main(void)
 	test_busy();
 	test_listen();
 	test_thread_start();
+	test_server();
 	return tap_done();
 }

@@ -67,9 +67,7 @@ struct ltt_app_done {
 
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
-	pthread_t tid;
-	struct ltt_evloop *loop;
-	struct ltt_evloop_listener listener;	/* on cfg.listen_fd */
+	struct ltt_evloop_server srv;	/* on cfg.listen_fd */
 	struct cds_list_head conns;	/* ltt_app being served, registered or not */
 	unsigned int nr_unregistered;
 	struct ltt_app_done *dones;	/* messages not answered yet */
@@ -768,7 +766,7 @@ static void on_flush_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	c = app->conn;
 	pthread_mutex_unlock(&app->lock);
 	if (c)
-		ltt_app_notify_watch(&c->notify, c->t->loop);
+		ltt_app_notify_watch(&c->notify, c->t->srv.loop);
 	if (c && conn_flush(c))
 		conn_close(c->t, c);
 	ltt_app_put(app);
@@ -848,7 +846,7 @@ static struct conn *conn_new(struct ltt_app_thread *t, int fd, const struct ucre
 	pthread_cond_init(&app->acked_cond, NULL);
 	app->outq_tail = &app->outq;
 	app->flush_job.fn = on_flush_job;
-	app->loop = t->loop;
+	app->loop = t->srv.loop;
 	app->conn = c;
 	c->t = t;
 	c->app = app;
@@ -908,17 +906,14 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	if (!t->cfg.metadata_max)
 		t->cfg.metadata_max = LTT_APP_METADATA_MAX;
 	CDS_INIT_LIST_HEAD(&t->conns);
-	ret = ltt_evloop_create(&t->loop);
+	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC, "programs",
+				     accept_one, t);
 	if (!ret)
-		ret = ltt_evloop_timer_create(t->loop, on_done_timer, t, &t->done_timer);
+		ret = ltt_evloop_timer_create(t->srv.loop, on_done_timer, t, &t->done_timer);
 	if (!ret)
-		ret = ltt_evloop_listen(t->loop, &t->listener, cfg->listen_fd,
-					SOCK_CLOEXEC, "programs", accept_one, t);
-	if (!ret)
-		ret = ltt_evloop_thread_start(t->loop, "app thread", &t->tid);
+		ret = ltt_evloop_server_start(&t->srv, "app thread");
 	if (ret) {
-		ltt_evloop_destroy(t->loop);
-		close(cfg->listen_fd);
+		ltt_evloop_server_fini(&t->srv);
 		free(t);
 		return ret;
 	}
@@ -933,8 +928,7 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 
 	if (!t)
 		return;
-	ltt_evloop_stop(t->loop);
-	pthread_join(t->tid, NULL);
+	ltt_evloop_server_stop(&t->srv);
 	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
 		conn_close(t, c);
 	while (t->dones) {
@@ -944,11 +938,10 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 		done_put(d);
 	}
 	/* Flushes never run: their programs are gone; drop the jobs' references. */
-	for (j = ltt_evloop_take_jobs(t->loop); j; j = next) {
+	for (j = ltt_evloop_take_jobs(t->srv.loop); j; j = next) {
 		next = j->next;
 		ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
 	}
-	ltt_evloop_destroy(t->loop);
-	close(t->cfg.listen_fd);
+	ltt_evloop_server_fini(&t->srv);
 	free(t);
 }
