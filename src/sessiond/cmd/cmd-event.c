@@ -16,8 +16,8 @@
  * The channel a rule goes to: the named one, which must exist, or the
  * default channel, created with the domain's defaults on first use as
  * users expect.  A python rule's default is the user-space channel
- * LTT_PYTHON_CHANNEL (agent.h), made the same way; the caller sees that
- * python rules go there only.
+ * LTT_PYTHON_CHANNEL (agent.h), made the same way; event_channel() sees
+ * that python rules go there only.
  * Session lock held.
  */
 static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
@@ -49,6 +49,26 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	if (session->snapshot)
 		attr.overwrite = true;
 	return ltt_cmd_add_channel(d, session, &attr, ret_channel);
+}
+
+/*
+ * The channel an event rule goes to, as rule_channel(): a python channel
+ * for a python rule (@python), another for any other.  Session lock held.
+ */
+static enum ltt_error_code event_channel(struct ltt_domain_impl *d, struct ltt_session *session,
+					 const char *name, bool create, bool python,
+					 struct ltt_channel **ret_channel)
+{
+	struct ltt_channel *channel;
+	enum ltt_error_code ret;
+
+	ret = rule_channel(d, session, name, create, python, &channel);
+	if (ret)
+		return ret;
+	if (channel->python != python)
+		return LTT_ERR_PYTHON_CHANNEL;
+	*ret_channel = channel;
+	return LTT_ERR_OK;
 }
 
 /* What enable-event changed, to take back if the domain can't follow. */
@@ -153,9 +173,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	if (ret)
 		return ret;
 	session = ch.session;
-	ret = rule_channel(ch.d, session, chan_name, true, python, &channel);
-	if (!ret && channel->python != python)
-		ret = LTT_ERR_PYTHON_CHANNEL;
+	ret = event_channel(ch.d, session, chan_name, true, python, &channel);
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
@@ -231,9 +249,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		return ret;
 	}
 	session = ch.session;
-	ret = rule_channel(ch.d, session, chan_name, false, python, &channel);
-	if (!ret && channel->python != python)
-		ret = LTT_ERR_PYTHON_CHANNEL;
+	ret = event_channel(ch.d, session, chan_name, false, python, &channel);
 	if (ret)
 		goto out;
 	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
