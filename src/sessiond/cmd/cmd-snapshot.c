@@ -72,6 +72,19 @@ static enum ltt_error_code lock_snapshot_session(const struct ltt_cmd_ctx *ctx, 
 	return LTT_ERR_OK;
 }
 
+/*
+ * A request read to its end (else LTT_ERR_PROTOCOL), its session locked
+ * as lock_snapshot_session() does.
+ */
+static enum ltt_error_code lock_request_session(const struct ltt_cmd_ctx *ctx,
+						struct ltt_rbuf *req, const char *name,
+						struct ltt_session **ret_session)
+{
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	return lock_snapshot_session(ctx, name, ret_session);
+}
+
 enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 						struct ltt_rbuf *req, struct ltt_wbuf *reply)
 {
@@ -136,9 +149,7 @@ enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	id = ltt_rbuf_get_u32(req);
 	out_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = lock_snapshot_session(ctx, name, &session);
+	ret = lock_request_session(ctx, req, name, &session);
 	if (ret)
 		return ret;
 	if (!session->has_snap_output || (id && session->snap_output.id != id) ||
@@ -162,9 +173,7 @@ enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
 	const char *name;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = lock_snapshot_session(ctx, name, &session);
+	ret = lock_request_session(ctx, req, name, &session);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(reply, session->has_snap_output ? 1 : 0);
@@ -342,9 +351,7 @@ enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struc
 	has = ltt_rbuf_get_bool(req);
 	if (has)
 		ltt_proto_get_snapshot_output(req, &o);
-	if (ltt_rbuf_end(req))
-		return LTT_ERR_PROTOCOL;
-	ret = lock_snapshot_session(ctx, name, &session);
+	ret = lock_request_session(ctx, req, name, &session);
 	if (ret)
 		return ret;
 	ret = record_output(session, has, &o, &out);
