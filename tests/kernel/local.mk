@@ -4,6 +4,7 @@
 # or the module are missing (scripts/deps.sh --kernel installs them).
 KERNEL_TESTS = \
 	tests/kernel/test_vm.sh \
+	tests/kernel/test_vm_clock.sh \
 	tests/kernel/test_kmod_load.sh \
 	tests/kernel/test_kernel_session.sh \
 	tests/kernel/test_kmod_core.sh \
