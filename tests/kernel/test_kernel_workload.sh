@@ -4,14 +4,16 @@
 # and system calls of known workloads (tests/kernel/kworkload.c), recorded
 # by the module and again through tracefs (the kernel's own buffers, as on
 # a kernel that can't load it), two kernel sessions at once, full buffers
-# in discard and overwrite mode, and stop and destroy flushing everything.
+# in discard and overwrite mode, stop and destroy flushing everything,
+# and user-space events on one time line with each backend's.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
+KVM_EXTRA_BINS="tests/regression/app/ust_app"
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
-	kernel_two_sessions kernel_buffers kernel_flush
-plan 99
+	kernel_two_sessions kernel_buffers kernel_flush kernel_timeline
+plan 107
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -251,5 +253,24 @@ bt "$KVM_OUT/$s/destroyed" destroyed
 is $? 0 "babeltrace2 reads the destroyed session's trace"
 is "$(count destroyed ' ltt_test_event: ')" 3000 "destroy without stop right after 3000 test events: all 3000 in the trace"
 is "$(seqs destroyed)" "0-2999" "... seq 0-2999"
+kvm_kernel_clean $s
+
+# --- one time line (kernel_timeline) ---
+# Each getppid's entry and exit between the program's user events around
+# it, with the module and with tracefs (the guest's user-space clock is
+# CLOCK_MONOTONIC: QEMU's CPU has no invariant TSC).
+s=kernel_timeline
+kvm_scenario_ok $s
+for backend in module tracefs; do
+	is "$(kvm_file $s ${backend}_app.rc)" 0 "$backend: the program ran"
+	bt "$KVM_OUT/$s/$backend" tl_$backend
+	is $? 0 "$backend: babeltrace2 reads the session's trace"
+	tid=$(grep -m1 -o " ltt_test:seq: .*vtid = [0-9]*" "$TEST_TMP/tl_$backend" | sed 's/.*vtid = //')
+	order=$(grep -E " (ltt_test:seq: .*vtid = ${tid:-x}[,} ]|syscall_(entry|exit)_getppid: .*\{ tid = ${tid:-x} \})" \
+		"$TEST_TMP/tl_$backend" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
+		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n')
+	is "$order" "U$(printf 'EXU%.0s' $(seq 100))" \
+		"$backend: both domains on one time line: 101 user events, each getppid's entry and exit between two"
+done
 kvm_kernel_clean $s
 done_testing
