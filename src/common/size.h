@@ -26,6 +26,12 @@ int ltt_size_parse(const char *text, uint64_t *ret_size);
  */
 bool ltt_is_pow2(uint64_t v);
 
+/** ltt_add_sat() - *@sum += @v, saturating at UINT64_MAX (a counter never wraps) */
+static inline void ltt_add_sat(uint64_t *sum, uint64_t v)
+{
+	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
+}
+
 /**
  * ltt_size_format() - "512 KiB", "4 MiB", "3000 B": the largest exact unit
  * @size: bytes; units go up to GiB, and 0 is "0 B"

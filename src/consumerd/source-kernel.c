@@ -271,9 +271,9 @@ static void kernel_stats(const struct ltt_source *src, struct ltt_channel_stats 
 	/* a failure keeps the last counters: they only grow */
 	if (!ioctl(k->fd, LTT_KABI_STREAM_STATS, &now))
 		k->last = now;
-	ltt_source_add_sat(&stats->events_lost, k->last.events_discarded);
-	ltt_source_add_sat(&stats->packets_lost, k->last.packets_lost);
-	ltt_source_add_sat(&stats->packets_lost, k->packets_skipped);
+	ltt_add_sat(&stats->events_lost, k->last.events_discarded);
+	ltt_add_sat(&stats->packets_lost, k->last.packets_lost);
+	ltt_add_sat(&stats->packets_lost, k->packets_skipped);
 }
 
 static void kernel_destroy(struct ltt_source *src)

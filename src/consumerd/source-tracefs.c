@@ -540,11 +540,11 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 	uint64_t dropped;
 
 	ltt_ftrace_conv_stats(&t->conv, &st);
-	ltt_source_add_sat(&stats->events_lost, st.discarded);
+	ltt_add_sat(&stats->events_lost, st.discarded);
 	/* dropped since the last switch: in the next packet's events_discarded */
 	if (!read_dropped(t, &dropped) && dropped > t->dropped)
-		ltt_source_add_sat(&stats->events_lost, dropped - t->dropped);
-	ltt_source_add_sat(&stats->packets_lost, t->read_errors);
+		ltt_add_sat(&stats->events_lost, dropped - t->dropped);
+	ltt_add_sat(&stats->packets_lost, t->read_errors);
 }
 
 static void tracefs_destroy(struct ltt_source *src)

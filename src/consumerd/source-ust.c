@@ -328,10 +328,10 @@ static void ust_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	const struct ust_source *s = (const struct ust_source *)src;
 	const struct ltt_rb_reader_stats *rs = &s->rb.stats;
 
-	ltt_source_add_sat(&stats->events_lost, ltt_rb_events_lost(&s->rb));
-	ltt_source_add_sat(&stats->packets_lost, rs->packets_corrupt);
-	ltt_source_add_sat(&stats->packets_lost, rs->packets_overwritten);
-	ltt_source_add_sat(&stats->packets_lost, rs->packets_abandoned);
+	ltt_add_sat(&stats->events_lost, ltt_rb_events_lost(&s->rb));
+	ltt_add_sat(&stats->packets_lost, rs->packets_corrupt);
+	ltt_add_sat(&stats->packets_lost, rs->packets_overwritten);
+	ltt_add_sat(&stats->packets_lost, rs->packets_abandoned);
 }
 
 /*
@@ -357,7 +357,7 @@ static uint64_t ust_events_skipped(const struct ltt_source *src)
 	const struct ltt_rb_reader_stats *rs = &((const struct ust_source *)src)->rb.stats;
 	uint64_t sum = rs->events_corrupt;
 
-	ltt_source_add_sat(&sum, rs->events_abandoned);
+	ltt_add_sat(&sum, rs->events_abandoned);
 	return sum;
 }
 

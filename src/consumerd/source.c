@@ -95,7 +95,3 @@ void ltt_source_entry(const struct ltt_rb_packet_header *h, struct ltt_ctf_index
 	ret->packet_seq_num = h->packet_seq_num;
 }
 
-void ltt_source_add_sat(uint64_t *sum, uint64_t v)
-{
-	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
-}

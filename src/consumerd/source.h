@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 
 #include "common/ringbuf.h"
+#include "common/size.h"	/* ltt_add_sat() */
 #include "consumerd/data.h"
 #include "consumerd/sink.h"
 
@@ -241,10 +242,5 @@ void ltt_source_destroy(struct ltt_source *src);
  * Any thread.
  */
 void ltt_source_entry(const struct ltt_rb_packet_header *h, struct ltt_ctf_index_entry *ret);
-
-/**
- * ltt_source_add_sat() - *@sum += @v, saturating at UINT64_MAX
- */
-void ltt_source_add_sat(uint64_t *sum, uint64_t v);
 
 #endif /* LTT_CONSUMERD_SOURCE_H */

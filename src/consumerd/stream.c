@@ -49,7 +49,7 @@ static void recover(struct ltt_stream *s)
 		return;
 	now = events_lost(s);
 	if (now > s->error_events_base)
-		ltt_source_add_sat(&s->error_events, now - s->error_events_base);
+		ltt_add_sat(&s->error_events, now - s->error_events_base);
 	s->error = 0;
 	LTT_INFO("%s: writing again", s->src->label);
 }
@@ -122,10 +122,10 @@ void ltt_stream_destroy(struct ltt_stream *s)
 static void drop_packet(struct ltt_stream *s, const struct ltt_sink_packet *pkt)
 {
 	s->packets_failed++;
-	ltt_source_add_sat(&s->events_failed, pkt->events);
+	ltt_add_sat(&s->events_failed, pkt->events);
 	if (s->error) {
 		s->error_packets++;
-		ltt_source_add_sat(&s->error_events, pkt->events);
+		ltt_add_sat(&s->error_events, pkt->events);
 	}
 }
 
@@ -277,10 +277,10 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 		}
 		if (mode == DRAIN_CLEAR) {
 			s->packets_cleared++;
-			ltt_source_add_sat(&s->events_cleared, pkt.events);
+			ltt_add_sat(&s->events_cleared, pkt.events);
 		} else if (discard) {
 			s->packets_discarded++;
-			ltt_source_add_sat(&s->events_discarded, pkt.events);
+			ltt_add_sat(&s->events_discarded, pkt.events);
 		} else if (write_packet(s, &pkt)) {
 			state = LTT_STREAM_FAILED;
 			break;
@@ -390,7 +390,7 @@ static void clear_held(struct ltt_stream *s)
 		return;
 	s->held = false;
 	s->packets_cleared++;
-	ltt_source_add_sat(&s->events_cleared, s->held_pkt.events);
+	ltt_add_sat(&s->events_cleared, s->held_pkt.events);
 	ret = ltt_source_put(s->src);
 	if (ret)
 		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
@@ -404,8 +404,8 @@ static void sink_lost(const struct ltt_stream *s, uint64_t *ret_packets, uint64_
 	ltt_sink_lost(s->sink, &packets, &events);
 	*ret_packets = s->sinks_lost_packets;
 	*ret_events = s->sinks_lost_events;
-	ltt_source_add_sat(ret_packets, packets);
-	ltt_source_add_sat(ret_events, events);
+	ltt_add_sat(ret_packets, packets);
+	ltt_add_sat(ret_events, events);
 }
 
 enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scratch *scratch,
@@ -497,15 +497,15 @@ static uint64_t own_events_lost(const struct ltt_stream *s)
 	uint64_t packets, events, sum = s->events_failed;
 
 	sink_lost(s, &packets, &events);
-	ltt_source_add_sat(&sum, ltt_source_events_skipped(s->src));
-	ltt_source_add_sat(&sum, s->events_discarded);
-	ltt_source_add_sat(&sum, events);
+	ltt_add_sat(&sum, ltt_source_events_skipped(s->src));
+	ltt_add_sat(&sum, s->events_discarded);
+	ltt_add_sat(&sum, events);
 	return sum;
 }
 
 static void store_sum(uint64_t *word, uint64_t base, uint64_t v)
 {
-	ltt_source_add_sat(&base, v);
+	ltt_add_sat(&base, v);
 	__atomic_store_n(word, base, __ATOMIC_RELAXED);
 }
 
@@ -538,15 +538,15 @@ void ltt_stream_stats(const struct ltt_stream *s, struct ltt_channel_stats *stat
 
 	ltt_source_stats(s->src, stats);
 	sink_lost(s, &packets, &events);
-	ltt_source_add_sat(&stats->packets_lost, s->packets_failed);
-	ltt_source_add_sat(&stats->packets_lost, s->packets_discarded);
-	ltt_source_add_sat(&stats->packets_lost, packets);
-	ltt_source_add_sat(&stats->events_lost, own_events_lost(s));
-	ltt_source_add_sat(&stats->bytes_written, s->bytes_written);
-	ltt_source_add_sat(&stats->error_events, s->error_events);
+	ltt_add_sat(&stats->packets_lost, s->packets_failed);
+	ltt_add_sat(&stats->packets_lost, s->packets_discarded);
+	ltt_add_sat(&stats->packets_lost, packets);
+	ltt_add_sat(&stats->events_lost, own_events_lost(s));
+	ltt_add_sat(&stats->bytes_written, s->bytes_written);
+	ltt_add_sat(&stats->error_events, s->error_events);
 	if (s->error && now > s->error_events_base)
-		ltt_source_add_sat(&stats->error_events, now - s->error_events_base);
-	ltt_source_add_sat(&stats->error_packets, s->error_packets);
+		ltt_add_sat(&stats->error_events, now - s->error_events_base);
+	ltt_add_sat(&stats->error_packets, s->error_packets);
 	/* the channel's: the failure that began first */
 	if (s->error && (!stats->error || s->error_since < stats->error_since)) {
 		stats->error = s->error;

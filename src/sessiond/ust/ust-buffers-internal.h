@@ -10,6 +10,7 @@
 #ifndef LTT_SESSIOND_UST_BUFFERS_INTERNAL_H
 #define LTT_SESSIOND_UST_BUFFERS_INTERNAL_H
 
+#include "common/size.h"	/* ltt_add_sat() */
 #include "sessiond/ctrace/meta-regen.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/ust/ust-buffers.h"
@@ -66,9 +67,6 @@ uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b);
 
 /* ltt_ust_chan_bytes() - what @chan's buffers hold in all (saturated). */
 uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan);
-
-/* ltt_ust_add_sat() - *@sum += @v, saturating. */
-void ltt_ust_add_sat(uint64_t *sum, uint64_t v);
 
 /*
  * ltt_ust_chan_unread() - the events @chan's streams hold that their

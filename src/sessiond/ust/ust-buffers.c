@@ -527,7 +527,7 @@ void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *sess
 		/* destroy waits for no consumer: the stalled one keeps what it holds */
 		unread = 0;
 		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
-			ltt_ust_add_sat(&unread, ltt_ust_chan_unread(chan));
+			ltt_add_sat(&unread, ltt_ust_chan_unread(chan));
 		c = ltt_ust_owner_current(b, session, &gen);
 		if (c)
 			ltt_consumer_unwritten_add(c, unread);
@@ -602,8 +602,8 @@ static void add_lost(void *arg, const struct ltt_consumer_channel_stats *st)
 {
 	struct lost *l = arg;
 
-	ltt_ust_add_sat(&l->events, st->events_lost);
-	ltt_ust_add_sat(&l->packets, st->packets_lost);
+	ltt_add_sat(&l->events, st->events_lost);
+	ltt_add_sat(&l->packets, st->packets_lost);
 }
 
 void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
@@ -648,7 +648,7 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (chan)
-			ltt_ust_add_sat(&f.classes_refused, chan->classes.refused);
+			ltt_add_sat(&f.classes_refused, chan->classes.refused);
 	}
 	*ret = f;
 }
@@ -739,7 +739,7 @@ uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
 			ltt_ust_chan_stats(chan, &st);
-			ltt_ust_add_sat(&sum, st.bytes_written);
+			ltt_add_sat(&sum, st.bytes_written);
 		}
 	}
 	return sum;

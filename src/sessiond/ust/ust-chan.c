@@ -35,12 +35,6 @@ uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan)
 	return n;
 }
 
-/* Saturating sum. */
-void ltt_ust_add_sat(uint64_t *sum, uint64_t v)
-{
-	*sum = v > UINT64_MAX - *sum ? UINT64_MAX : *sum + v;
-}
-
 uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
 {
 	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
@@ -55,7 +49,7 @@ uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
 		if (mem == MAP_FAILED)
 			continue;
 		if (!ltt_rb_attach(&rb, mem, len))
-			ltt_ust_add_sat(&sum, ltt_rb_events_unread(&rb));
+			ltt_add_sat(&sum, ltt_rb_events_unread(&rb));
 		munmap(mem, len);
 	}
 	return sum;
@@ -105,22 +99,22 @@ void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_cha
 		v = 0;
 		if (pread(chan->fds[2 * i], &v, sizeof(v),
 			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
-			ltt_ust_add_sat(&sum.events_lost, v);
+			ltt_add_sat(&sum.events_lost, v);
 		if (chan->stats_fd < 0 ||
 		    pread(chan->stats_fd, &st, sizeof(st),
 			  (off_t)i * LTT_CONSUMER_STATS_SLOT) != (ssize_t)sizeof(st))
 			continue;
-		ltt_ust_add_sat(&sum.events_lost, st.events_lost);
-		ltt_ust_add_sat(&sum.packets_lost, st.packets_lost);
-		ltt_ust_add_sat(&sum.bytes_written, st.bytes_written);
-		ltt_ust_add_sat(&sum.error_events, st.error_events);
-		ltt_ust_add_sat(&sum.error_packets, st.error_packets);
+		ltt_add_sat(&sum.events_lost, st.events_lost);
+		ltt_add_sat(&sum.packets_lost, st.packets_lost);
+		ltt_add_sat(&sum.bytes_written, st.bytes_written);
+		ltt_add_sat(&sum.error_events, st.error_events);
+		ltt_add_sat(&sum.error_packets, st.error_packets);
 		/* an -errno, or a program's scribble: not shown as an error */
 		if (st.error >= 0 || st.error < -4095)
 			continue;
 		/* what the writers dropped since it failed, the consumer stopped */
 		if (v > st.error_rb_base)
-			ltt_ust_add_sat(&sum.error_events, v - st.error_rb_base);
+			ltt_add_sat(&sum.error_events, v - st.error_rb_base);
 		if (!sum.error || st.error_since < sum.error_since) {
 			sum.error = (int32_t)st.error;
 			sum.error_since = st.error_since;

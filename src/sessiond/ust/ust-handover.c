@@ -164,7 +164,7 @@ void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 		chan->cc.channel->lost_packets += st.packets_lost;
 		chan->cc.channel->error_events += st.error_events;
 		chan->cc.channel->error_packets += st.error_packets;
-		ltt_ust_add_sat(&chan->cc.channel->classes_refused, chan->classes.refused);
+		ltt_add_sat(&chan->cc.channel->classes_refused, chan->classes.refused);
 		/* counted in its channel from here: list must not see it twice */
 		cds_list_del(&chan->cc.node);
 		if (c && ltt_consumer_destroy_channel(c, chan->cc.key))

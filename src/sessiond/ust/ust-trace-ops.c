@@ -84,7 +84,7 @@ static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace
 	if (ltt_ctrace_settle(&trace->ct, c))
 		return -ETIMEDOUT;
 	cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
-		ltt_ust_add_sat(&bytes, ltt_ust_chan_bytes(chan));
+		ltt_add_sat(&bytes, ltt_ust_chan_bytes(chan));
 	if (net) {
 		err = ltt_relay_snap_key(net, c, trace->ct.gen, ltt_ust_new_key(b), &relay);
 		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->ct.key, relay,
@@ -125,9 +125,9 @@ int ltt_ust_buffers_snapshot(struct ltt_ust_buffers *b, struct ltt_session *sess
 				 trace->ct.path, strerror(-err));
 			break;
 		}
-		ltt_ust_add_sat(&sum.packets, rep.packets);
-		ltt_ust_add_sat(&sum.bytes, rep.bytes);
-		ltt_ust_add_sat(&sum.packets_dropped, rep.packets_dropped);
+		ltt_add_sat(&sum.packets, rep.packets);
+		ltt_add_sat(&sum.bytes, rep.bytes);
+		ltt_add_sat(&sum.packets_dropped, rep.packets_dropped);
 		*ret = sum;
 	}
 	return err;
