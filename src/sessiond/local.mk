@@ -57,6 +57,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ctrace/snap-budget.c src/sessiond/ctrace/snap-budget.h \
 	src/sessiond/kernel/kernel-tracker.c src/sessiond/kernel/kernel-regen.c \
 	src/sessiond/ctrace/ctrace.c src/sessiond/ctrace/ctrace.h src/sessiond/ctrace/ctrace-owed.c \
+	src/sessiond/ctrace/chan-stats.c src/sessiond/ctrace/chan-stats.h \
 	src/sessiond/ctrace/meta-regen.c src/sessiond/ctrace/meta-regen.h \
 	src/sessiond/ctrace/trace-host.c src/sessiond/ctrace/trace-host.h \
 	src/sessiond/kernel/kmodule.c src/sessiond/kernel/kmodule.h

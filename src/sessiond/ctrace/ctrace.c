@@ -321,6 +321,16 @@ struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t)
 	return c;
 }
 
+void ltt_cchan_init(struct ltt_cchan *ch, uint64_t key, struct ltt_channel *channel)
+{
+	CDS_INIT_LIST_HEAD(&ch->node);
+	ch->key = key;
+	ch->channel = channel;
+	ch->stats.fd = -1;
+	ch->stats.nr_slots = 0;
+	ch->add_owed = false;
+}
+
 int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch)
 {
 	/* a trace not handed over yet takes its channels with it */

@@ -12,6 +12,8 @@
  *                  session's list of traces that owe their consumer work
  *   ctrace-owed.c  what those traces owe stalled consumers: due in O(1),
  *                  settled for every domain; what list says of a stall
+ *   chan-stats.[ch] a channel's statistics page: its consumers' counters,
+ *                  read without asking them
  *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
  *   snap-budget.[ch] the packets per stream of a bounded snapshot
  *   trace-host.[ch] what every trace's metadata says of the host and session
@@ -71,6 +73,7 @@
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
 #include "sessiond/consumer/supervisor.h"
+#include "sessiond/ctrace/chan-stats.h"
 
 struct ltt_ctrace;
 
@@ -79,6 +82,7 @@ struct ltt_cchan {
 	struct cds_list_head node;	/* in ltt_ctrace.chans */
 	uint64_t key;			/* the consumer's */
 	struct ltt_channel *channel;	/* the session tree's, same lifetime */
+	struct ltt_chan_stats stats;	/* its page (fd -1: none); the domain makes it */
 	bool add_owed;			/* the trace's consumer does not hold it (it
 					 * was stalled): added by ltt_ctrace_settle();
 					 * changed in ctrace.c only (counted) */
@@ -182,6 +186,12 @@ void ltt_ctrace_init(struct ltt_ctrace *t, const struct ltt_ctrace_ops *ops,
  * its channels must be unlinked and the consumer told before
  */
 void ltt_ctrace_fini(struct ltt_ctrace *t);
+
+/**
+ * ltt_cchan_init() - @ch, a new channel of key @key for @channel: on no
+ * trace yet, no statistics page yet (its domain makes one)
+ */
+void ltt_cchan_init(struct ltt_cchan *ch, uint64_t key, struct ltt_channel *channel);
 
 /**
  * ltt_ctrace_chan_add() - @ch (key and channel set) joins @t; a trace its

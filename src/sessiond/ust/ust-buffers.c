@@ -360,23 +360,6 @@ struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace
 	return NULL;
 }
 
-/* The page where consumers keep the streams' counters (consumer-proto.h). */
-static int create_stats_page(unsigned int nr_streams, int *ret_fd)
-{
-	int fd = memfd_create("ltt-ust-stats", MFD_CLOEXEC | MFD_ALLOW_SEALING), ret;
-
-	if (fd < 0)
-		return -errno;
-	if (ftruncate(fd, (off_t)LTT_CONSUMER_STATS_SIZE(nr_streams)) ||
-	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
-	*ret_fd = fd;
-	return 0;
-}
-
 struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 					  struct ltt_channel *channel)
 {
@@ -389,10 +372,8 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	chan = calloc(1, sizeof(*chan));
 	if (!chan)
 		return NULL;
-	chan->cc.key = ltt_ust_new_key(b);
-	chan->cc.channel = channel;
+	ltt_cchan_init(&chan->cc, ltt_ust_new_key(b), channel);
 	chan->nr_streams = b->nr_cpus;
-	chan->stats_fd = -1;
 	ltt_ust_meta_classes_init(&chan->classes);
 	chan->fds = malloc(2 * chan->nr_streams * sizeof(int));
 	if (!chan->fds) {
@@ -404,7 +385,7 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	for (i = 0; !ret && i < chan->nr_streams; i++)
 		ret = create_stream(channel, trace, i, &chan->fds[2 * i], &chan->fds[2 * i + 1]);
 	if (!ret)
-		ret = create_stats_page(chan->nr_streams, &chan->stats_fd);
+		ret = ltt_chan_stats_create(chan->nr_streams, &chan->cc.stats);
 	if (ret) {
 		LTT_ERR("channel %s: can't create its buffers: %s", channel->attr.name, strerror(-ret));
 		ltt_ust_chan_free(chan);

@@ -74,7 +74,6 @@ struct ltt_ust_chan {
 	struct ltt_cchan cc;		/* in its trace's chans: key, channel, add_owed */
 	unsigned int nr_streams;
 	int *fds;			/* per stream: shm, then wakeup */
-	int stats_fd;			/* the consumer's statistics page, or -1 */
 	struct ltt_ust_classes classes;
 };
 

@@ -80,6 +80,18 @@ void ltt_ust_chan_usage(const struct ltt_ust_chan *chan, struct ltt_domain_usage
 	}
 }
 
+/* Stream @i's ring buffer's own count of the events its writers dropped. */
+static uint64_t rb_events_lost(const void *arg, uint32_t i)
+{
+	const struct ltt_ust_chan *chan = arg;
+	uint64_t v = 0;
+
+	if (pread(chan->fds[2 * i], &v, sizeof(v), offsetof(struct ltt_rb_shm, events_lost)) !=
+	    (ssize_t)sizeof(v))
+		return 0;
+	return v;
+}
+
 /*
  * What @chan's streams lost so far, from shared memory only: the events
  * writers dropped (each ring buffer's count) and what the consumers
@@ -90,37 +102,7 @@ void ltt_ust_chan_usage(const struct ltt_ust_chan *chan, struct ltt_domain_usage
  */
 void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
 {
-	struct ltt_consumer_channel_stats sum = { 0 };
-	struct ltt_consumer_stream_stats st;
-	unsigned int i;
-	uint64_t v;
-
-	for (i = 0; i < chan->nr_streams; i++) {
-		v = 0;
-		if (pread(chan->fds[2 * i], &v, sizeof(v),
-			  offsetof(struct ltt_rb_shm, events_lost)) == (ssize_t)sizeof(v))
-			ltt_add_sat(&sum.events_lost, v);
-		if (chan->stats_fd < 0 ||
-		    pread(chan->stats_fd, &st, sizeof(st),
-			  (off_t)i * LTT_CONSUMER_STATS_SLOT) != (ssize_t)sizeof(st))
-			continue;
-		ltt_add_sat(&sum.events_lost, st.events_lost);
-		ltt_add_sat(&sum.packets_lost, st.packets_lost);
-		ltt_add_sat(&sum.bytes_written, st.bytes_written);
-		ltt_add_sat(&sum.error_events, st.error_events);
-		ltt_add_sat(&sum.error_packets, st.error_packets);
-		/* an -errno, or a program's scribble: not shown as an error */
-		if (st.error >= 0 || st.error < -4095)
-			continue;
-		/* what the writers dropped since it failed, the consumer stopped */
-		if (v > st.error_rb_base)
-			ltt_add_sat(&sum.error_events, v - st.error_rb_base);
-		if (!sum.error || st.error_since < sum.error_since) {
-			sum.error = (int32_t)st.error;
-			sum.error_since = st.error_since;
-		}
-	}
-	*ret = sum;
+	ltt_chan_stats_read(&chan->cc.stats, rb_events_lost, chan, ret);
 }
 
 void ltt_ust_chan_free(struct ltt_ust_chan *chan)
@@ -128,8 +110,7 @@ void ltt_ust_chan_free(struct ltt_ust_chan *chan)
 	unsigned int i;
 
 	ltt_ust_meta_classes_fini(&chan->classes);
-	if (chan->stats_fd >= 0)
-		close(chan->stats_fd);
+	ltt_chan_stats_destroy(&chan->cc.stats);
 	for (i = 0; chan->fds && i < 2 * chan->nr_streams; i++)
 		if (chan->fds[i] >= 0)
 			close(chan->fds[i]);
@@ -194,9 +175,10 @@ int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *c
 	for (i = 0; !ret && i < chan->nr_streams; i++) {
 		int shm = chan->fds[2 * i], wakeup = chan->fds[2 * i + 1];
 
-		if (chan->stats_fd >= 0 && ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
+		if (chan->cc.stats.fd >= 0 &&
+		    ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
 			ret = ltt_consumer_add_stream_stats(c, chan->cc.key, i, shm, wakeup,
-							    chan->stats_fd);
+							    chan->cc.stats.fd);
 		else
 			ret = ltt_consumer_add_stream(c, chan->cc.key, i, shm, wakeup);
 	}
