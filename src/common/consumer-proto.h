@@ -78,6 +78,12 @@
  *       N is the map's event of that id.  -EINVAL if the map is not one,
  *       -EPROTO for a channel of another domain (and ADD_STREAM or
  *       ADD_KERNEL_STREAM to a tracefs channel).
+ *   ADD_KERNEL_STREAM_STATS, ADD_FTRACE_STREAM_STATS (1.14,
+ *       LTT_CONSUMER_MINOR_KERNEL_STATS): as ADD_KERNEL_STREAM and
+ *       ADD_FTRACE_STREAM, plus the channel's statistics page as their
+ *       last fd, kept up to date as ADD_STREAM_STATS's (below), its
+ *       source_events_lost word too: the session daemon reads a kernel
+ *       channel's counters and failure there, without asking.
  *   FLUSH_CHANNEL {u64 channel_key, u8 final [, u8 stopped (1.11)]}
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
@@ -283,7 +289,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 13
+#define LTT_CONSUMER_MINOR 14
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -309,6 +315,11 @@
 #define LTT_CONSUMER_MINOR_FSYNC 12
 /* The minor that brought ADD_RELAY's typed address (no URL text). */
 #define LTT_CONSUMER_MINOR_RELAY_ADDR 13
+/*
+ * The minor that brought ADD_KERNEL_STREAM_STATS, ADD_FTRACE_STREAM_STATS
+ * and the page's source_events_lost word.
+ */
+#define LTT_CONSUMER_MINOR_KERNEL_STATS 14
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -337,7 +348,9 @@
 	X(SNAPSHOT_TRACE_RELAY, 22) \
 	X(RELAY_ARCHIVE, 23) \
 	X(RELAY_ARCHIVE_RESULT, 24) \
-	X(ADD_FTRACE_STREAM, 25)
+	X(ADD_FTRACE_STREAM, 25) \
+	X(ADD_KERNEL_STREAM_STATS, 26) \
+	X(ADD_FTRACE_STREAM_STATS, 27)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),
@@ -501,7 +514,16 @@ struct ltt_consumer_stream_stats {
 	 * which a stream stopped by the failure stores no more.
 	 */
 	uint64_t error_rb_base;
-	uint64_t reserved[6];
+	/*
+	 * 1.14: the events the stream's source says its writers dropped (a
+	 * kernel stream's ring buffer, a tracefs CPU buffer, a user-space
+	 * ring buffer), as the consumer last read it: what the session
+	 * daemon reads for the sources whose counters it can't read itself.
+	 * Not part of events_lost; while error, error_rb_base is this count
+	 * when the failure began.
+	 */
+	uint64_t source_events_lost;
+	uint64_t reserved[5];
 };
 
 #define LTT_CONSUMER_STATS_SLOT 128

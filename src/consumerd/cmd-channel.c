@@ -185,14 +185,20 @@ int ltt_cmd_add_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_m
 
 /*
  * ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + stream fd;
- * ADD_FTRACE_STREAM: the same + the channel's event map (1.9)
+ * ADD_FTRACE_STREAM: the same + the channel's event map (1.9);
+ * ADD_KERNEL_STREAM_STATS, ADD_FTRACE_STREAM_STATS: each + the channel's
+ * statistics page (1.14)
  */
 int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
 			      struct ltt_wbuf *reply)
 {
-	bool ftrace = msg->hdr.type == LTT_CONSUMER_MSG_ADD_FTRACE_STREAM;
+	uint16_t type = msg->hdr.type;
+	bool ftrace = type == LTT_CONSUMER_MSG_ADD_FTRACE_STREAM ||
+		      type == LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS;
 	struct ltt_data_req req = {
 		.type = ftrace ? LTT_DATA_ADD_FTRACE_STREAM : LTT_DATA_ADD_KERNEL_STREAM,
+		.has_stats = type == LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS ||
+			     type == LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS,
 	};
 	struct ltt_consumer_add_kernel_stream m;
 
@@ -202,6 +208,8 @@ int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struc
 	req.stream_fd = msg->fds[0];
 	if (ftrace)
 		req.map_fd = msg->fds[1];
+	if (req.has_stats)
+		req.stats_fd = msg->fds[ftrace ? 2 : 1];
 	return add_stream(ctx, m.channel_key, m.cpu,
 			  ftrace ? LTT_CONSUMER_DOMAIN_TRACEFS : LTT_CONSUMER_DOMAIN_KERNEL, &req);
 }

@@ -525,6 +525,7 @@ void ltt_stream_publish(struct ltt_stream *s)
 	store_sum(&s->pub->error_events, b->error_events, s->error_events);
 	__atomic_store_n(&s->pub->error_rb_base, s->error ? s->error_events_base : 0,
 			 __ATOMIC_RELAXED);
+	__atomic_store_n(&s->pub->source_events_lost, events_lost(s), __ATOMIC_RELAXED);
 	store_sum(&s->pub->error_packets, b->error_packets, st.error_packets);
 	__atomic_store_n(&s->pub->error_since, st.error ? st.error_since : 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->pub->error, (int64_t)st.error, __ATOMIC_RELAXED);

@@ -15,7 +15,7 @@ test_init
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
-plan 60
+plan 62
 kernel_lock
 
 # A bad backend: refused, nothing started.
@@ -222,6 +222,16 @@ cons=$(consumer_pid)
 ok "$([ -n "$cons" ]; echo $?)" "the kernel consumer runs (pid ${cons:-none})"
 stop_proc "$cons"
 "$KLOAD" getcpu $N >"$TEST_TMP/getcpu"
+# list reads the channel's counters in its statistics page, which the
+# consumer keeps: it asks the stopped consumer nothing (it used to try
+# CHANNEL_STATS, wait 200 ms, and leave the consumer owing the reply,
+# which the next list showed as a stall).
+t0=$(date +%s%N)
+run lttctl list d
+diag "list d, its consumer stopped: $((($(date +%s%N) - t0) / 1000000)) ms"
+like "$OUT" "discarded events: [0-9]+" "list of a session whose kernel consumer is stopped shows the channel's counters"
+run lttctl list d
+unlike "$OUT" "Consumer daemon: stalled" "... and asked that consumer nothing: it owes no reply"
 kill -CONT "$cons"
 lttctl -q stop d
 run lttctl list d

@@ -172,6 +172,19 @@ static void test_kernel_stream(void)
 	tap_is_str(ltt_consumer_msg_name(LTT_CONSUMER_MSG_ADD_KERNEL_STREAM), "ADD_KERNEL_STREAM",
 		   "the message has its name");
 	tap_ok(LTT_CONSUMER_MINOR >= 1, "the protocol minor says the additions are there");
+	/* 1.14: the same bodies with the channel's statistics page as their last fd */
+	tap_ok(LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS == 26 &&
+	       LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS == 27 &&
+	       !strcmp(ltt_consumer_msg_name(LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS),
+		       "ADD_KERNEL_STREAM_STATS") &&
+	       !strcmp(ltt_consumer_msg_name(LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS),
+		       "ADD_FTRACE_STREAM_STATS"),
+	       "ADD_KERNEL_STREAM_STATS (26) and ADD_FTRACE_STREAM_STATS (27) have their names");
+	tap_ok(LTT_CONSUMER_MINOR >= LTT_CONSUMER_MINOR_KERNEL_STATS &&
+	       LTT_CONSUMER_MINOR_KERNEL_STATS == 14, "they are 1.14's");
+	tap_ok(offsetof(struct ltt_consumer_stream_stats, source_events_lost) == 80 &&
+	       sizeof(struct ltt_consumer_stream_stats) == LTT_CONSUMER_STATS_SLOT,
+	       "the slot's source_events_lost follows error_rb_base, in the same 128 bytes");
 }
 
 /* ---- the other payloads: exact bytes, round trip, truncation ---- */

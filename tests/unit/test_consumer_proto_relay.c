@@ -262,8 +262,6 @@ static void test_relay_replies(void)
 	tap_is_int(LTT_CONSUMER_MSG_STREAMS_SENT, 15, "and comes after DEL_RELAY");
 }
 
-/* 1.4: ADD_TRACE's resume flag, ADD_STREAM_STATS and its page's layout. */
-
 int main(void)
 {
 	test_add_relay();

@@ -146,19 +146,27 @@ static int add_kernel_side_stream(struct ltt_consumer *c, uint16_t type, uint64_
 }
 
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
-				   int stream_fd)
+				   int stream_fd, int stats_fd)
 {
-	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, channel_key, cpu,
-				      &stream_fd, 1);
+	int fds[2] = { stream_fd, stats_fd };
+
+	if (stats_fd < 0)
+		return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, channel_key,
+					      cpu, fds, 1);
+	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS, channel_key,
+				      cpu, fds, 2);
 }
 
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
-				   int pipe_fd, int map_fd)
+				   int pipe_fd, int map_fd, int stats_fd)
 {
-	int fds[2] = { pipe_fd, map_fd };
+	int fds[3] = { pipe_fd, map_fd, stats_fd };
 
-	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, channel_key, cpu,
-				      fds, 2);
+	if (stats_fd < 0)
+		return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, channel_key,
+					      cpu, fds, 2);
+	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS, channel_key,
+				      cpu, fds, 3);
 }
 
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,

@@ -206,16 +206,21 @@ int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32
 int ltt_consumer_add_stream_stats(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				  int shm_fd, int wakeup_fd, int stats_fd);
 
-/* A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer 1.1. */
+/*
+ * A kernel channel's stream (ltt-abi.h's LTT_KABI_STREAM fd); consumer
+ * 1.1.  With the channel's statistics page when @stats_fd is not -1
+ * (ADD_KERNEL_STREAM_STATS: consumer 1.14, the caller checks).
+ */
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
-				   int stream_fd);
+				   int stream_fd, int stats_fd);
 
 /*
  * A tracefs channel's stream: the CPU's trace_pipe_raw and the channel's
- * event map (common/ftrace-map.h); consumer 1.9.
+ * event map (common/ftrace-map.h); consumer 1.9.  @stats_fd as above
+ * (ADD_FTRACE_STREAM_STATS).
  */
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
-				   int pipe_fd, int map_fd);
+				   int pipe_fd, int map_fd, int stats_fd);
 
 int ltt_consumer_flush_channel(struct ltt_consumer *c, uint64_t channel_key, bool final);
 

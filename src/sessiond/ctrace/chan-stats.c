@@ -71,7 +71,7 @@ void ltt_chan_stats_read(const struct ltt_chan_stats *cs, ltt_chan_stats_source_
 	for (i = 0; i < cs->nr_slots; i++) {
 		have = cs->fd >= 0 && pread(cs->fd, &st, sizeof(st),
 					    (off_t)i * LTT_CONSUMER_STATS_SLOT) == (ssize_t)sizeof(st);
-		lost = source ? source(arg, i) : 0;
+		lost = source ? source(arg, i) : have ? st.source_events_lost : 0;
 		ltt_add_sat(&sum.events_lost, lost);
 		if (have)
 			add_slot(&sum, &st, lost);

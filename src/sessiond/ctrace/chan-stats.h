@@ -34,7 +34,8 @@ void ltt_chan_stats_destroy(struct ltt_chan_stats *cs);
 /*
  * What the writers of stream @slot dropped, as a domain reads it (the
  * user-space domain: the ring buffer's own count); NULL for
- * ltt_chan_stats_read(): none.
+ * ltt_chan_stats_read(): the slot's source_events_lost, as the consumer
+ * last read it (a kernel or tracefs stream's).
  */
 typedef uint64_t (*ltt_chan_stats_source_fn)(const void *arg, uint32_t slot);
 

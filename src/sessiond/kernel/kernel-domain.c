@@ -249,6 +249,7 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
 	for (i = 0; kc->streams && i < k->nr_cpus; i++)
 		ltt_kabi_release(k->kabi, kc->streams[i]);
 	ltt_kabi_release(k->kabi, kc->handle);
+	ltt_chan_stats_destroy(&kc->cc.stats);
 	free(kc->streams);
 	free(kc->events);
 	free(kc);
@@ -273,6 +274,37 @@ static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc)
 	return 0;
 }
 
+/*
+ * @kc's counters and failure now, from its statistics page; from its
+ * consumer @c (NULL: none) when that one keeps no page (older than 1.14):
+ * list never waits for it, so a try of 200 ms at most, its last answer
+ * kept (kc->cached) otherwise.  Returns 0 (@ret set) or -EAGAIN (no
+ * answer: use kc->cached).
+ */
+static int chan_status(struct kernel_chan *kc, struct ltt_consumer *c,
+		       struct ltt_consumer_channel_stats *ret)
+{
+	if (kc->paged) {
+		ltt_chan_stats_read(&kc->cc.stats, NULL, NULL, ret);
+		kc->cached = *ret;
+		return 0;
+	}
+	if (!c || ltt_consumer_channel_status_now(c, kc->cc.key, 200, ret))
+		return -EAGAIN;
+	kc->cached = *ret;
+	return 0;
+}
+
+/* A statistics page's slots: one for each possible CPU, by its number (the stream's cpu). */
+static uint32_t stats_slots(const struct ltt_kernel *k)
+{
+	uint32_t i, n = 0;
+
+	for (i = 0; i < k->nr_cpus; i++)
+		n = k->cpus[i] >= n ? k->cpus[i] + 1 : n;
+	return n;
+}
+
 /* @channel in the tracer, its streams open: handed to a consumer with the trace. */
 static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		       struct ltt_channel *channel)
@@ -290,10 +322,11 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 
 	if (!kc)
 		return -ENOMEM;
-	kc->cc.channel = channel;
-	kc->cc.key = new_key(k);
+	ltt_cchan_init(&kc->cc, new_key(k), channel);
 	memcpy(attr.uuid, ks->trace.uuid, sizeof(attr.uuid));
-	ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
+	ret = ltt_chan_stats_create(stats_slots(k), &kc->cc.stats);
+	if (!ret)
+		ret = ltt_kabi_channel_create(k->kabi, ks->handle, &attr, &kc->handle);
 	if (!ret)
 		ret = ltt_kernel_context_apply(k->kabi, channel, kc->handle);
 	if (!ret)
@@ -336,18 +369,17 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	struct kernel_session *ks = dom->state;
 	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
+	struct ltt_consumer_channel_stats st;
 	struct kernel_chan *kc, *tmp;
-	uint64_t events, packets;
 
 	if (c)	/* what a stalled consumer was owed, before the channels close */
 		ltt_ctrace_meta_send_owed(&ks->trace, c);
 	cds_list_for_each_entry_safe(kc, tmp, &ks->trace.chans, cc.node) {
 		uint64_t key = kc->cc.key;
 
-		if (c && !ltt_consumer_flush_channel(c, key, true) &&
-		    !ltt_consumer_channel_stats(c, kc->cc.key, &events, &packets)) {
-			kc->cc.channel->discarded_events += events;
-			kc->cc.channel->lost_packets += packets;
+		if (c && !ltt_consumer_flush_channel(c, key, true) && !chan_status(kc, c, &st)) {
+			kc->cc.channel->discarded_events += st.events_lost;
+			kc->cc.channel->lost_packets += st.packets_lost;
 		}
 		cds_list_del(&kc->cc.node);
 		/* Closing the channel finalizes its streams: the consumer reads them out. */
@@ -579,14 +611,10 @@ static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *
 	(void)d;
 	*ret_events_lost = channel->discarded_events;
 	*ret_packets_lost = channel->lost_packets;
-	if (!c)
-		return;
-	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
 		if (kc->cc.channel != channel)
 			continue;
-		/* list never waits for the consumer: its last answer otherwise */
-		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st)) {
-			kc->cached = st;
+		if (!chan_status(kc, c, &st)) {
 			kc->cached_events = st.events_lost;
 			kc->cached_packets = st.packets_lost;
 		}
@@ -607,13 +635,11 @@ static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session
 	struct kernel_chan *kc;
 
 	(void)d;
-	cds_list_for_each_entry(kc, c ? &ks->trace.chans : &no_chans, cc.node) {
+	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
 		if (kc->cc.channel != channel)
 			continue;
-		/* as channel_stats: never waits, the last answer otherwise */
-		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st))
-			kc->cached = st;
-		st = kc->cached;
+		if (chan_status(kc, c, &st))
+			st = kc->cached;
 		f.events += st.error_events;
 		f.packets += st.error_packets;
 		if (st.error && !f.error) {
@@ -801,11 +827,8 @@ static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *se
 	struct kernel_chan *kc;
 	uint64_t sum = 0;
 
-	if (!c)
-		return 0;
-	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
-		if (!ltt_consumer_channel_status_now(c, kc->cc.key, 200, &st))
-			kc->cached = st;
+	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
+		chan_status(kc, c, &st);
 		sum += kc->cached.bytes_written;
 	}
 	return sum;

@@ -24,8 +24,13 @@ struct kernel_event {
 
 /* A channel of a session, in the tracer and in the consumer. */
 struct kernel_chan {
-	struct ltt_cchan cc;		/* in its trace's chans: key, channel */
+	struct ltt_cchan cc;		/* in its trace's chans: key, channel, page */
 	ltt_khandle handle;
+	/*
+	 * Its consumer keeps the statistics page (1.14): read there.  Else
+	 * (an older consumer) list asks, and keeps the last answer.
+	 */
+	bool paged;
 	uint64_t cached_events;		/* the consumer's last answer to list */
 	uint64_t cached_packets;
 	struct ltt_consumer_channel_stats cached;	/* its last whole answer */

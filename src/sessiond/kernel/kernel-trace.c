@@ -30,9 +30,11 @@
 static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 			       struct ltt_consumer *c)
 {
+	bool paged = ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_KERNEL_STATS;
+	int fd, map_fd = -1, ret = 0, stats_fd = paged ? kc->cc.stats.fd : -1;
 	unsigned int i;
-	int fd, map_fd = -1, ret = 0;
 
+	kc->paged = paged && stats_fd >= 0;
 	if (k->backend->pages)
 		ret = ltt_kabi_dup(k->kabi, kc->handle, &map_fd);
 	for (i = 0; !ret && kc->streams && i < k->nr_cpus; i++) {
@@ -42,9 +44,11 @@ static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 		if (ret)
 			break;
 		if (map_fd >= 0)
-			ret = ltt_consumer_add_ftrace_stream(c, kc->cc.key, k->cpus[i], fd, map_fd);
+			ret = ltt_consumer_add_ftrace_stream(c, kc->cc.key, k->cpus[i], fd, map_fd,
+							     stats_fd);
 		else
-			ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd);
+			ret = ltt_consumer_add_kernel_stream(c, kc->cc.key, k->cpus[i], fd,
+							     stats_fd);
 		close(fd);
 	}
 	if (map_fd >= 0)
