@@ -22,7 +22,6 @@
 #include "common/fault.h"
 #include "common/evloop.h"
 #include "common/log.h"
-#include "common/output-error.h"
 #include "common/relay-proto.h"
 #include "common/trace-repair.h"
 #include "common/uri.h"
@@ -449,13 +448,33 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;
 }
 
+/*
+ * Why a chunk's archive failed.  Not ltt_output_error_code(): the session
+ * daemon archives a local chunk itself (its codes name the consumer).
+ */
 static enum ltt_error_code archive_error(const struct ltt_session *session, int err)
 {
 	if (session->output_type == LTT_OUTPUT_NET)
 		return err == -EOPNOTSUPP || err == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
 		       err == -ECONNRESET || err == -EPIPE ? LTT_ERR_RELAY_LOST :
 		       LTT_ERR_RELAY_ARCHIVE;
-	return err == -ENOMEM ? LTT_ERR_NOMEM : ltt_output_error_code(err);
+	switch (err) {
+	case -ENOSPC:
+	case -EDQUOT:
+		return LTT_ERR_OUTPUT_NO_SPACE;
+	case -EACCES:
+	case -EPERM:
+		return LTT_ERR_OUTPUT_ACCESS;
+	case -EROFS:
+		return LTT_ERR_OUTPUT_READ_ONLY;
+	case -ENOENT:
+	case -ENOTDIR:
+		return LTT_ERR_OUTPUT_GONE;
+	case -ENOMEM:
+		return LTT_ERR_NOMEM;
+	default:
+		return LTT_ERR_OUTPUT_IO;
+	}
 }
 
 /* Each domain with channels moves its traces (or clears them); the first error. */
