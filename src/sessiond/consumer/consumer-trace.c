@@ -134,13 +134,24 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
 	return ltt_consumer_call(c, &k);
 }
 
-/* A kernel-side stream, its @nr_fds @fds sent with a message of @type. */
-static int add_kernel_side_stream(struct ltt_consumer *c, uint16_t type, uint64_t channel_key,
-				  uint32_t cpu, const int *fds, unsigned int nr_fds)
+/*
+ * A kernel-side stream, its @nr_fds @fds sent with a message of @type, or
+ * of @stats_type with @stats_fd after them when it is not -1.
+ */
+static int add_kernel_side_stream(struct ltt_consumer *c, uint16_t type, uint16_t stats_type,
+				  uint64_t channel_key, uint32_t cpu, const int *fds,
+				  unsigned int nr_fds, int stats_fd)
 {
 	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
-	struct ltt_consumer_call k = { .type = type, .fds = fds, .nr_fds = nr_fds };
+	int all[3] = { fds[0], nr_fds > 1 ? fds[1] : -1, -1 };
+	struct ltt_consumer_call k = { .type = type, .fds = all, .nr_fds = nr_fds };
 
+	if (stats_fd >= 0) {
+		all[nr_fds] = stats_fd;
+		k.type = stats_type;
+		k.nr_fds = nr_fds + 1;
+		k.minor = LTT_CONSUMER_MINOR_KERNEL_STATS;
+	}
 	ltt_consumer_put_add_kernel_stream(&k.req, &m);
 	return ltt_consumer_call(c, &k);
 }
@@ -148,25 +159,19 @@ static int add_kernel_side_stream(struct ltt_consumer *c, uint16_t type, uint64_
 int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int stream_fd, int stats_fd)
 {
-	int fds[2] = { stream_fd, stats_fd };
-
-	if (stats_fd < 0)
-		return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM, channel_key,
-					      cpu, fds, 1);
-	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS, channel_key,
-				      cpu, fds, 2);
+	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_KERNEL_STREAM,
+				      LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS, channel_key, cpu,
+				      &stream_fd, 1, stats_fd);
 }
 
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int pipe_fd, int map_fd, int stats_fd)
 {
-	int fds[3] = { pipe_fd, map_fd, stats_fd };
+	int fds[2] = { pipe_fd, map_fd };
 
-	if (stats_fd < 0)
-		return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, channel_key,
-					      cpu, fds, 2);
-	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS, channel_key,
-				      cpu, fds, 3);
+	return add_kernel_side_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM,
+				      LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS, channel_key, cpu,
+				      fds, 2, stats_fd);
 }
 
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,

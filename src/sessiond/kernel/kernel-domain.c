@@ -13,6 +13,7 @@
 #include "common/attr.h"
 #include "common/log.h"
 #include "common/names.h"
+#include "common/size.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-context.h"
@@ -599,55 +600,56 @@ static void kernel_destroy(struct ltt_domain_impl *d, struct ltt_session *sessio
 		session_release(to_kernel(d), session);
 }
 
-static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
-				 const struct ltt_channel *channel, uint64_t *ret_events_lost,
-				 uint64_t *ret_packets_lost)
+/* The status of @channel's kernel channel now (its last where none answers). */
+static void channel_status(struct kernel_session *ks, const struct ltt_channel *channel,
+			   struct ltt_consumer_channel_stats *ret)
 {
-	struct kernel_session *ks = state_of(session);
 	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
-	struct ltt_consumer_channel_stats st;
+	struct ltt_consumer_channel_stats sum = { 0 }, st;
 	struct kernel_chan *kc;
 
-	(void)d;
-	*ret_events_lost = channel->discarded_events;
-	*ret_packets_lost = channel->lost_packets;
-	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
-		if (kc->cc.channel != channel)
-			continue;
-		if (!chan_status(kc, c, &st)) {
-			kc->cached_events = st.events_lost;
-			kc->cached_packets = st.packets_lost;
-		}
-		*ret_events_lost += kc->cached_events;
-		*ret_packets_lost += kc->cached_packets;
-	}
-}
-
-static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session *session,
-				   const struct ltt_channel *channel, struct ltt_domain_failure *ret)
-{
-	struct kernel_session *ks = state_of(session);
-	struct ltt_consumer *c = ks ? ltt_ctrace_now(&ks->trace) : NULL;
-	struct ltt_domain_failure f = {
-		.events = channel->error_events, .packets = channel->error_packets,
-	};
-	struct ltt_consumer_channel_stats st;
-	struct kernel_chan *kc;
-
-	(void)d;
 	cds_list_for_each_entry(kc, ks ? &ks->trace.chans : &no_chans, cc.node) {
 		if (kc->cc.channel != channel)
 			continue;
 		if (chan_status(kc, c, &st))
 			st = kc->cached;
-		f.events += st.error_events;
-		f.packets += st.error_packets;
-		if (st.error && !f.error) {
-			f.error = st.error;
-			f.since = st.error_since;
+		ltt_add_sat(&sum.events_lost, st.events_lost);
+		ltt_add_sat(&sum.packets_lost, st.packets_lost);
+		ltt_add_sat(&sum.error_events, st.error_events);
+		ltt_add_sat(&sum.error_packets, st.error_packets);
+		if (st.error && !sum.error) {
+			sum.error = st.error;
+			sum.error_since = st.error_since;
 		}
 	}
-	*ret = f;
+	*ret = sum;
+}
+
+static void kernel_channel_stats(struct ltt_domain_impl *d, struct ltt_session *session,
+				 const struct ltt_channel *channel, uint64_t *ret_events_lost,
+				 uint64_t *ret_packets_lost)
+{
+	struct ltt_consumer_channel_stats st;
+
+	(void)d;
+	channel_status(state_of(session), channel, &st);
+	*ret_events_lost = channel->discarded_events + st.events_lost;
+	*ret_packets_lost = channel->lost_packets + st.packets_lost;
+}
+
+static void kernel_channel_failure(struct ltt_domain_impl *d, struct ltt_session *session,
+				   const struct ltt_channel *channel, struct ltt_domain_failure *ret)
+{
+	struct ltt_consumer_channel_stats st;
+
+	(void)d;
+	channel_status(state_of(session), channel, &st);
+	*ret = (struct ltt_domain_failure){
+		.events = channel->error_events + st.error_events,
+		.packets = channel->error_packets + st.error_packets,
+		.error = st.error,
+		.since = st.error_since,
+	};
 }
 
 /*

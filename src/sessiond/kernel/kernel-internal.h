@@ -31,9 +31,7 @@ struct kernel_chan {
 	 * (an older consumer) list asks, and keeps the last answer.
 	 */
 	bool paged;
-	uint64_t cached_events;		/* the consumer's last answer to list */
-	uint64_t cached_packets;
-	struct ltt_consumer_channel_stats cached;	/* its last whole answer */
+	struct ltt_consumer_channel_stats cached;	/* its last status */
 	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
 	struct kernel_event *events;	/* ids in order: events[i].id == i */
 	size_t nr_events;
