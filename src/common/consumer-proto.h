@@ -495,7 +495,10 @@ struct ltt_consumer_probe_output {
  * One stream's counters in a channel's statistics page (ADD_STREAM_STATS),
  * host order, each word stored whole by the consumer's data thread;
  * readers load each word once.  Totals over every consumer that read the
- * stream.
+ * stream for a user-space stream; a kernel-side stream's slot (1.14)
+ * starts again with each consumer, whose source reads the tracer's
+ * running totals again.  source_events_lost and error_rb_base are the
+ * source's counts as they are, never added to a dead consumer's.
  */
 struct ltt_consumer_stream_stats {
 	uint64_t packets_lost;		/* corrupt, overwritten, abandoned, unwritable */

@@ -53,6 +53,7 @@
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
 #define LTT_DATA_LATER 1	/* run_request(): the request is answered later */
 #define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
+#define PUBLISH_TICK_MS 1000	/* every statistics page is stored again */
 
 /* A relay whose I/O the data thread does, and its live timer. */
 struct relay_reg {
@@ -81,6 +82,7 @@ struct ltt_data_thread {
 	struct ltt_channel *ending;	/* removed, kernel streams not ended */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
+	struct ltt_evloop_timer *publish_tick;	/* from the first statistics page */
 };
 
 static void drain_busy(struct ltt_evloop *loop, void *arg);
@@ -198,6 +200,36 @@ static void stop_timer(struct ltt_evloop_timer **timer)
 {
 	ltt_evloop_timer_destroy(*timer);
 	*timer = NULL;
+}
+
+/*
+ * Every stream with a statistics page stores its counters again, so the
+ * session daemon reads them as they are within PUBLISH_TICK_MS even when
+ * no packet moves: a kernel buffer whose writers drop while its output
+ * fails, a snapshot trace's streams (never read here).  A drain, a flush
+ * and a failure store them at once besides.
+ */
+static void on_publish_tick(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_data_thread *dt = arg;
+	struct ltt_channel *chan;
+	struct ltt_stream *s;
+
+	(void)loop;
+	for (chan = dt->channels; chan; chan = chan->data_next)
+		for (s = chan->streams; s; s = s->next)
+			ltt_stream_publish(s);
+}
+
+/* The tick, once a stream has a page; without it (no memory) pages move on drains only. */
+static void start_publish_tick(struct ltt_data_thread *dt)
+{
+	uint64_t ns = (uint64_t)PUBLISH_TICK_MS * 1000000;
+
+	if (dt->publish_tick ||
+	    ltt_evloop_timer_create(dt->loop, on_publish_tick, dt, &dt->publish_tick))
+		return;
+	ltt_evloop_timer_arm(dt->publish_tick, ns, ns);
 }
 
 /* LTT_DATA_ADD_CHANNEL: returns 0 or -ENOMEM. */
@@ -335,6 +367,8 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		if (ret)
 			LTT_ERR("channel %s cpu %u: the statistics page is refused: %s",
 				chan->name, req->cpu, strerror(-ret));
+		else
+			start_publish_tick(dt);
 	}
 	if (!ret && s->src->copies)
 		ret = grow_scratch(&dt->scratch, s->src->packet_size);

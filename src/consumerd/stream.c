@@ -451,6 +451,19 @@ enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scra
 	return stalled(s) ? LTT_STREAM_FAILED : state;
 }
 
+/* The counts a dead consumer left in @s's slot: this one continues them. */
+static void load_base(struct ltt_stream *s)
+{
+	/* one load per word: the page is shared, the base is ours */
+	s->pub_base.packets_lost = __atomic_load_n(&s->pub->packets_lost, __ATOMIC_RELAXED);
+	s->pub_base.bytes_written = __atomic_load_n(&s->pub->bytes_written, __ATOMIC_RELAXED);
+	s->pub_base.events_lost = __atomic_load_n(&s->pub->events_lost, __ATOMIC_RELAXED);
+	s->pub_base.packets_written = __atomic_load_n(&s->pub->packets_written,
+						      __ATOMIC_RELAXED);
+	s->pub_base.error_events = __atomic_load_n(&s->pub->error_events, __ATOMIC_RELAXED);
+	s->pub_base.error_packets = __atomic_load_n(&s->pub->error_packets, __ATOMIC_RELAXED);
+}
+
 int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 {
 	uint64_t need = ((uint64_t)s->cpu + 1) * LTT_CONSUMER_STATS_SLOT;
@@ -475,14 +488,16 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 	s->pub_len = (size_t)st.st_size;
 	s->pub = (struct ltt_consumer_stream_stats *)((uintptr_t)map +
 						     (uintptr_t)s->cpu * LTT_CONSUMER_STATS_SLOT);
-	/* one load per word: the page is shared, the base is ours */
-	s->pub_base.packets_lost = __atomic_load_n(&s->pub->packets_lost, __ATOMIC_RELAXED);
-	s->pub_base.bytes_written = __atomic_load_n(&s->pub->bytes_written, __ATOMIC_RELAXED);
-	s->pub_base.events_lost = __atomic_load_n(&s->pub->events_lost, __ATOMIC_RELAXED);
-	s->pub_base.packets_written = __atomic_load_n(&s->pub->packets_written,
-						      __ATOMIC_RELAXED);
-	s->pub_base.error_events = __atomic_load_n(&s->pub->error_events, __ATOMIC_RELAXED);
-	s->pub_base.error_packets = __atomic_load_n(&s->pub->error_packets, __ATOMIC_RELAXED);
+	memset(&s->pub_base, 0, sizeof(s->pub_base));
+	/*
+	 * A kernel-side stream's slot starts again with each consumer, as its
+	 * CHANNEL_STATS did: the tracer's running totals (which a new consumer
+	 * reads again) are in its source's counts, which a base would count
+	 * twice; a dead consumer's own counts are not carried over.
+	 */
+	if (s->chan->domain == LTT_CONSUMER_DOMAIN_USER)
+		load_base(s);
+	ltt_stream_publish(s);	/* no dead consumer's failure left showing */
 	return 0;
 }
 

@@ -83,9 +83,11 @@ struct ltt_stream {
  * channel's statistics page (consumer-proto.h), at slot stream->cpu
  * @fd: borrowed; must be sealed against shrinking and hold the slot
  *
- * Data thread, before the first drain.  What the page holds already
- * (counted by a consumer that died) is the base the stream adds to.
- * Returns 0, -EINVAL (too small, not a regular file), -EPERM (not
+ * Data thread, before the first drain.  A user-space stream adds to
+ * what the page holds already (counted by a consumer that died); a
+ * kernel-side stream's slot starts again (its source's counts are the
+ * tracer's running totals, which it reads again).  Stores the counters
+ * at once.  Returns 0, -EINVAL (too small, not a regular file), -EPERM (not
  * sealed), or mmap()'s error.
  */
 int ltt_stream_set_stats_page(struct ltt_stream *stream, int fd);

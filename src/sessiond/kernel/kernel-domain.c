@@ -296,6 +296,24 @@ static int chan_status(struct kernel_chan *kc, struct ltt_consumer *c,
 	return 0;
 }
 
+/*
+ * @kc's last counters, its consumer @c (NULL: none) flushing it first:
+ * its statistics page, as the flush left it (or as it was, when the
+ * consumer does not answer); an older consumer's CHANNEL_STATS after a
+ * flush that succeeded.  Returns 0 or a negative errno.
+ */
+static int final_status(struct kernel_chan *kc, struct ltt_consumer *c,
+			struct ltt_consumer_channel_stats *ret)
+{
+	int err = c ? ltt_consumer_flush_channel(c, kc->cc.key, true) : -EPIPE;
+
+	if (kc->paged) {
+		ltt_chan_stats_read(&kc->cc.stats, NULL, NULL, ret);
+		return 0;
+	}
+	return err ? err : ltt_consumer_channel_status(c, kc->cc.key, ret);
+}
+
 /* A statistics page's slots: one for each possible CPU, by its number (the stream's cpu). */
 static uint32_t stats_slots(const struct ltt_kernel *k)
 {
@@ -378,7 +396,7 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 	cds_list_for_each_entry_safe(kc, tmp, &ks->trace.chans, cc.node) {
 		uint64_t key = kc->cc.key;
 
-		if (c && !ltt_consumer_flush_channel(c, key, true) && !chan_status(kc, c, &st)) {
+		if (final_status(kc, c, &st) == 0) {
 			kc->cc.channel->discarded_events += st.events_lost;
 			kc->cc.channel->lost_packets += st.packets_lost;
 		}
