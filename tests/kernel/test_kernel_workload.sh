@@ -265,11 +265,7 @@ for backend in module tracefs; do
 	is "$(kvm_file $s ${backend}_app.rc)" 0 "$backend: the program ran"
 	bt "$KVM_OUT/$s/$backend" tl_$backend
 	is $? 0 "$backend: babeltrace2 reads the session's trace"
-	tid=$(grep -m1 -o " ltt_test:seq: .*vtid = [0-9]*" "$TEST_TMP/tl_$backend" | sed 's/.*vtid = //')
-	order=$(grep -E " (ltt_test:seq: .*vtid = ${tid:-x}[,} ]|syscall_(entry|exit)_getppid: .*\{ tid = ${tid:-x} \})" \
-		"$TEST_TMP/tl_$backend" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
-		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n')
-	is "$order" "U$(printf 'EXU%.0s' $(seq 100))" \
+	is "$(timeline_order "$TEST_TMP/tl_$backend")" "U$(printf 'EXU%.0s' $(seq 100))" \
 		"$backend: both domains on one time line: 101 user events, each getppid's entry and exit between two"
 done
 kvm_kernel_clean $s

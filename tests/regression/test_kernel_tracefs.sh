@@ -149,11 +149,7 @@ lttctl -q start tl
 ust_app -n 101 -G -e 5 >/dev/null
 lttctl -q stop tl
 timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/tl" >"$TEST_TMP/tl.txt" 2>/dev/null
-tid=$(grep -m1 -o " ltt_test:seq: .*vtid = [0-9]*" "$TEST_TMP/tl.txt" | sed 's/.*vtid = //')
-order=$(grep -E " (ltt_test:seq: .*vtid = $tid[,} ]|syscall_(entry|exit)_getppid: .*\{ tid = $tid \})" \
-	"$TEST_TMP/tl.txt" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
-	s/.* syscall_exit_getppid: .*/X/' | tr -d '\n')
-is "$order" "U$(printf 'EXU%.0s' $(seq 100))" \
+is "$(timeline_order "$TEST_TMP/tl.txt")" "U$(printf 'EXU%.0s' $(seq 100))" \
 	"both domains on one time line: 101 user events, each getppid's entry and exit between two"
 # The user-space trace's clock (doc/clock.md): CLOCK_MONOTONIC with the
 # kernel's offset, or the TSC at its own frequency, counted from
