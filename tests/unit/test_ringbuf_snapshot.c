@@ -254,9 +254,10 @@ static void test_overwritten(void)
 
 /*
  * Writers lap the snapshot while it copies: what it keeps is intact.  Every
- * HOLD_EVERY rounds the writer is held still for one snapshot, which then
- * keeps packets however the threads are scheduled (on a loaded machine the
- * writer can lap every racing copy).
+ * HOLD_EVERY rounds the writer writes a packet's worth, then is held still
+ * for one snapshot, which then keeps packets however the threads are
+ * scheduled (on a loaded machine the writer can lap every racing copy, or
+ * hardly run between the holds).
  */
 #define HOLD_EVERY 1000
 
@@ -271,10 +272,18 @@ struct race {
 static void *race_writer(void *arg)
 {
 	struct race *rc = arg;
-	uint64_t seq = 0;
+	uint64_t seq = 0, i;
 
 	while (!__atomic_load_n(&rc->stop, __ATOMIC_ACQUIRE)) {
 		if (__atomic_load_n(&rc->hold, __ATOMIC_ACQUIRE)) {
+			/*
+			 * A packet's worth first: a writer that only ever ran
+			 * while the reader waited for it (a loaded machine)
+			 * would otherwise stand still with nothing written.
+			 */
+			for (i = 0; i <= per_packet(rc->rb.subbuf_size); i++)
+				if (!ev_write(&rc->rb, seq))
+					seq++;
 			__atomic_store_n(&rc->held, 1, __ATOMIC_RELEASE);
 			while (__atomic_load_n(&rc->hold, __ATOMIC_ACQUIRE))
 				;
