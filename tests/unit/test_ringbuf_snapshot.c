@@ -323,8 +323,16 @@ static void test_race(void)
 		}
 		ltt_rb_flush(&rd, false);
 		take(&rd, 0, &s);
-		if (hold)
+		if (hold) {
+			/*
+			 * Until the writer has seen the release: on one CPU it
+			 * could miss it, see the next hold, and stand still for
+			 * good with the old "held" taken for the new one.
+			 */
 			__atomic_store_n(&rc.hold, 0, __ATOMIC_RELEASE);
+			while (__atomic_load_n(&rc.held, __ATOMIC_ACQUIRE))
+				;
+		}
 		kept += s.packets;
 		dropped += s.estale;
 		broken += s.broken;
