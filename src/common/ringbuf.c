@@ -377,6 +377,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 			size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
 	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
+	uint32_t cpu = LTT_TCLOCK_NO_CPU;
 	bool open, close_old, close_new, have_ts;
 
 	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
@@ -392,7 +393,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		open = in_sb == 0 || in_sb + len > rb->subbuf_size;
 		have_ts = !open;
 		if (have_ts) {
-			ts = ltt_rb_clock(rb);
+			ts = ltt_rb_clock_cpu(rb, &cpu);
 			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 			if ((ts - prev) >> bits) {
 				len = long_len;
@@ -419,7 +420,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		new = begin + len;
 		close_new = (new & (rb->subbuf_size - 1)) == 0;
 		if (!have_ts) {
-			ts = ltt_rb_clock(rb);
+			ts = ltt_rb_clock_cpu(rb, &cpu);
 			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 		}
 		/*
@@ -467,6 +468,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 	/* the first event's timestamp is timestamp_begin: a delta of 0 */
 	ret_slot->ts_delta = open ? 0 : ts - prev;
 	ret_slot->len = (size_t)len;
+	ret_slot->cpu = cpu;
 	return 0;
 }
 

@@ -291,6 +291,12 @@ struct ltt_rb_slot {
 	uint64_t ts;		/* the stream's clock (ltt_rb_clock()) */
 	uint64_t ts_delta;
 	size_t len;
+	/*
+	 * the CPU the timestamp was read on, with the TSC (RDTSCP's
+	 * TSC_AUX: a hint, the thread may have moved since); else
+	 * LTT_TCLOCK_NO_CPU
+	 */
+	uint32_t cpu;
 };
 
 /*
@@ -429,9 +435,17 @@ static inline uint64_t ltt_rb_clock(const struct ltt_rb *rb)
 	return ltt_tclock_read(rb->clock) - rb->clock_base;
 }
 
+/* ltt_rb_clock(), and the CPU it was read on (ltt_tclock_read_cpu()). */
+static inline uint64_t ltt_rb_clock_cpu(const struct ltt_rb *rb, uint32_t *cpu)
+{
+	return ltt_tclock_read_cpu(rb->clock, cpu) - rb->clock_base;
+}
+
 /**
  * ltt_rb_reserve_ts() - reserve one event whose size depends on its timestamp
- * (ltt_rb_reserve_in() is its body, shared with ltt_rb_reserve_rec())
+ * (ltt_rb_reserve_in() is its body, shared with ltt_rb_reserve_rec();
+ * ltt_rb_try_reserve_in() is its fast path, which answers -EAGAIN,
+ * having changed nothing, where the slow path has to run)
  * @rb: a handle attached to the stream (not checked: this is the fast path)
  * @short_len: the event's size with a short header, whose timestamp field
  *             keeps only the low @bits bits; 1..@long_len
@@ -462,10 +476,15 @@ static inline uint64_t ltt_rb_clock(const struct ltt_rb *rb)
  * -EINVAL for a @short_len of 0 or above @long_len, or @bits over 63.
  */
 static inline __attribute__((always_inline)) int
-ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t short_len,
-		  size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
+ltt_rb_try_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, bool tsc,
+		      size_t short_len, size_t long_len, unsigned int bits,
+		      struct ltt_rb_slot *ret_slot)
 {
+	/* loaded once: each atomic below would have GCC load them again */
+	struct ltt_rb_shm *shm = rb->shm;
+	uint64_t subbuf_mask = rb->subbuf_mask;
 	uint64_t old, in_sb, ts, prev, len;
+	uint32_t cpu;
 
 	/*
 	 * Wrapping on purpose: a 0 length becomes the maximum, so both bad
@@ -473,23 +492,24 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t
 	 */
 	if (__builtin_expect((uint64_t)long_len - 1 >= rb->max_len ||
 			     (uint64_t)short_len - 1 >= (uint64_t)long_len, 0))
-		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
+		return -EAGAIN;
 	/*
 	 * Acquire: the clock read below happens after this load, so it is
 	 * later than the clock read of the writer whose CAS we read.
 	 */
-	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
-	in_sb = old & rb->subbuf_mask;
+	old = __atomic_load_n(&shm->offset, __ATOMIC_ACQUIRE);
+	in_sb = old & subbuf_mask;
 	/*
 	 * The fast path: the event fits strictly inside the open sub-buffer
 	 * even with the long header (in_sb != 0 and in_sb + long_len <
 	 * subbuf_size, one unsigned comparison).  Otherwise there is a
 	 * sub-buffer to open or to close: the slow path.
 	 */
-	if (__builtin_expect(in_sb - 1 >= rb->subbuf_mask - long_len, 0))
-		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
-	ts = ltt_rb_clock(rb);
-	prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+	if (__builtin_expect(in_sb - 1 >= subbuf_mask - long_len, 0))
+		return -EAGAIN;
+	/* @tsc, a constant, leaves the other clock's call out */
+	ts = ltt_tclock_read_cpu(tsc ? LTT_TCLOCK_TSC : rb->clock, &cpu) - rb->clock_base;
+	prev = __atomic_load_n(&shm->last_ts, __ATOMIC_RELAXED);
 	/* the size, from the very values this CAS publishes */
 	len = (ts - prev) >> bits ? long_len : short_len;
 	if (track)	/* a constant: no test at run time */
@@ -499,12 +519,16 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t
 	 * next writer's.  A failed CAS (another writer got in first) goes to
 	 * the slow path, which loads the new position (acquire) and reads the
 	 * clock again after it: one attempt here keeps the fast path short.
+	 * The record says again that nothing is in flight, as before.
 	 */
-	if (__builtin_expect(!__atomic_compare_exchange_n(&rb->shm->offset, &old, old + len,
+	if (__builtin_expect(!__atomic_compare_exchange_n(&shm->offset, &old, old + len,
 							  false, __ATOMIC_ACQ_REL,
-							  __ATOMIC_RELAXED), 0))
-		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
-	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
+							  __ATOMIC_RELAXED), 0)) {
+		if (track)
+			__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
+		return -EAGAIN;
+	}
+	__atomic_store_n(&shm->last_ts, ts, __ATOMIC_RELAXED);
 	/*
 	 * Overwrite mode: the reader copies sub-buffers while writers may
 	 * start the next lap; this fence orders our position change before
@@ -524,6 +548,23 @@ ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t
 	ret_slot->ts = ts;
 	ret_slot->ts_delta = ts - prev;
 	ret_slot->len = (size_t)len;
+	ret_slot->cpu = cpu;
+	return 0;
+}
+
+/*
+ * ltt_rb_try_reserve_in() and, where it answers -EAGAIN, the slow path:
+ * the complete reservation.
+ */
+static inline __attribute__((always_inline)) int
+ltt_rb_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, size_t short_len,
+		  size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	int ret = ltt_rb_try_reserve_in(rb, rec, track, false, short_len, long_len, bits,
+					ret_slot);
+
+	if (__builtin_expect(ret != 0, 0))
+		return ltt_rb_reserve_slow(rb, rec, short_len, long_len, bits, ret_slot);
 	return 0;
 }
 
@@ -550,6 +591,21 @@ ltt_rb_reserve_rec(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
 		   unsigned int bits, struct ltt_rb_slot *ret_slot)
 {
 	return ltt_rb_reserve_in(rb, rec, true, short_len, long_len, bits, ret_slot);
+}
+
+/*
+ * ltt_rb_reserve_rec()'s fast path alone, for a stream whose clock the
+ * caller knows is the TSC (no call to another clock is left in it):
+ * -EAGAIN, with nothing changed and @rec's pos 0 again, where
+ * ltt_rb_reserve_rec() would take its slow path; the caller then calls it
+ * (or a path of its own that does).  So a tracer's fast path can stay a
+ * leaf: every rare case is a tail call.
+ */
+static inline __attribute__((always_inline)) int
+ltt_rb_try_reserve_rec_tsc(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
+			   size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	return ltt_rb_try_reserve_in(rb, rec, true, true, short_len, long_len, bits, ret_slot);
 }
 
 /**

@@ -52,19 +52,36 @@ static inline uint64_t ltt_tclock_mono(void)
  * every earlier instruction and load, as the vDSO's ordered read does: a
  * timestamp read after a load that saw another thread's store is not
  * older than the timestamp that thread read before its store.
+ *
+ * @cpu gets the CPU the TSC was read on, which RDTSCP returns with it for
+ * free: Linux keeps each CPU's number in its TSC_AUX register (the low 12
+ * bits; the NUMA node above), as the vDSO's getcpu() reads it.  For
+ * CLOCK_MONOTONIC, LTT_TCLOCK_NO_CPU.
  */
-static inline uint64_t ltt_tclock_read(uint32_t kind)
+#define LTT_TCLOCK_NO_CPU UINT32_MAX
+
+static inline uint64_t ltt_tclock_read_cpu(uint32_t kind, uint32_t *cpu)
 {
 #if LTT_TCLOCK_HAVE_TSC
 	if (__builtin_expect(kind == LTT_TCLOCK_TSC, 1)) {
 		unsigned int aux;
+		uint64_t tsc = __rdtscp(&aux);
 
-		return __rdtscp(&aux);
+		*cpu = aux & 0xfff;
+		return tsc;
 	}
 #else
 	(void)kind;
 #endif
+	*cpu = LTT_TCLOCK_NO_CPU;
 	return ltt_tclock_mono();
+}
+
+static inline uint64_t ltt_tclock_read(uint32_t kind)
+{
+	uint32_t cpu;
+
+	return ltt_tclock_read_cpu(kind, &cpu);
 }
 
 /* A TSC value and a CLOCK_MONOTONIC value read at (nearly) one instant. */
