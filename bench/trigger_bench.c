@@ -379,7 +379,7 @@ static BENCH_LOOP void bench_events_this10_only(long n)
 		ltt_tracepoint(trig, cost, (int)i, message);
 }
 
-/* Outside the counted loops: the thread's urcu-bp registration, caches. */
+/* Outside the counted loops: the thread's RCU registration, caches. */
 static void warm(long n)
 {
 	long i;

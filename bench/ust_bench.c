@@ -256,7 +256,7 @@ static void *worker_main(void *arg)
 	uint64_t t0, t1, instr = 0;
 
 	if (w->warm_up)
-		run_case(w->which, w->n / 100 + 1);	/* urcu-bp registration, caches */
+		run_case(w->which, w->n / 100 + 1);	/* the RCU reader's registration, caches */
 	pthread_barrier_wait(w->start);
 	if (fd >= 0)
 		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);

@@ -32,7 +32,6 @@
 #include <unistd.h>
 
 #define _LGPL_SOURCE
-#include <urcu-bp.h>
 
 #include "common/app-proto.h"
 #include "common/msg.h"
@@ -330,7 +329,7 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled,
 	*ret_chan = chan;
 	/* Disable: acknowledged once no thread can still be writing to it. */
 	if (!enabled)
-		urcu_bp_synchronize_rcu();
+		ust_rcu_synchronize();
 	return 0;
 }
 

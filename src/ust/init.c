@@ -29,7 +29,6 @@
 #include <unistd.h>
 
 #define _LGPL_SOURCE
-#include <urcu-bp.h>
 
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
@@ -126,8 +125,8 @@ static void mark_exiting(void)
 	ust_lock();
 	ust_channels_quiesce();
 	ust_unlock();
-	if (!urcu_bp_read_ongoing())
-		urcu_bp_synchronize_rcu();
+	if (!ust_rcu_read_ongoing())
+		ust_rcu_synchronize();
 	ust_lock();
 	ust_notifiers_flush_all();
 	ust_unlock();
@@ -246,26 +245,26 @@ void ltt_ust_unregister_module(struct ltt_ust_tracepoint *const *start)
 
 /*
  * fork(): the prepare handler holds the ust lock across fork(), so the
- * child's copy of the registry is consistent; urcu-bp's handlers do the same
- * for its own state.
+ * child's copy of the registry is consistent; rcu.c's handlers do the same
+ * for its readers.
  */
 static void fork_prepare(void)
 {
 	ust_lock();
 	ust_agent_fork_prepare();
-	urcu_bp_before_fork();
+	ust_rcu_fork_prepare();
 }
 
 static void fork_parent(void)
 {
-	urcu_bp_after_fork_parent();
+	ust_rcu_fork_parent();
 	ust_agent_fork_parent();
 	ust_unlock();
 }
 
 static void fork_child(void)
 {
-	urcu_bp_after_fork_child();
+	ust_rcu_fork_child();
 	/* No waiter of the parent exists here: start the condition afresh. */
 	cond_init();
 	ust_registry_fork_child();

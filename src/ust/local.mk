@@ -10,6 +10,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/channel.c \
 	src/ust/context.c \
 	src/ust/probe.c \
+	src/ust/rcu.c \
 	src/ust/statedump.c \
 	src/ust/tracef.c \
 	src/ust/filter.c \
@@ -17,13 +18,14 @@ src_ust_libust_la_SOURCES = \
 	src/ust/comm.c \
 	src/ust/agent.c src/ust/agent.h \
 	src/ust/testing.c src/ust/ust-internal.h
-src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS) $(URCU_BP_CFLAGS)
-# urcu-bp's per-thread word is read twice per event: without this, each
-# read from a shared library is a __tls_get_addr() call.  (The price: a
+src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS)
+# The per-thread words (the RCU reader's, the record index, the CPU hint)
+# are read at every event: without this, each read from a shared library
+# is a __tls_get_addr() call.  (The price: a
 # program that dlopen()s libltt-ust needs a few bytes of static TLS room,
 # which glibc keeps for that.)
 src_ust_libust_la_CFLAGS = $(AM_CFLAGS) -ftls-model=initial-exec
-src_ust_libust_la_LIBADD = src/common/libcommon.la $(URCU_BP_LIBS)
+src_ust_libust_la_LIBADD = src/common/libcommon.la
 
 # Programs link -lltt-ust and nothing else.  Only the entry points the
 # generated code and ltt_tracef() call are exported.

@@ -5,9 +5,9 @@
  *
  * A probe runs in any thread of the program, signal handlers included: no
  * lock, no allocation, no system call (but the ring buffer's one eventfd
- * write per completed sub-buffer while the consumer sleeps, and urcu-bp's
+ * write per completed sub-buffer while the consumer sleeps, and rcu.c's
  * registration of a thread on its first event).  It reads the event's
- * targets inside an urcu-bp read-side critical section, which lasts from
+ * targets inside an RCU read-side critical section, which lasts from
  * ltt_ust_probe_reserve() to the ltt_ust_probe_commit() that returns NULL.
  *
  * Notifiers (triggers, notify.c) are targets too, in the call view only,
@@ -28,9 +28,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-
-#define _LGPL_SOURCE
-#include <urcu-bp.h>
 
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
@@ -225,7 +222,7 @@ static __attribute__((noinline)) void *next_target_slow(struct ltt_ust_ctx *ctx,
 
 	while (next < ts->nr) {
 		const struct ust_target *t = &ts->t[next++];
-		int enabled = CMM_LOAD_SHARED(t->chan->enabled);
+		int enabled = __atomic_load_n(&t->chan->enabled, __ATOMIC_RELAXED);
 		void *p;
 
 		if (!enabled)
@@ -263,7 +260,7 @@ static inline __attribute__((always_inline)) void *reserve_others(struct ltt_ust
 		if (p)
 			return p;
 	}
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }
 
@@ -282,7 +279,7 @@ static __attribute__((noinline)) void *reserve_walk(struct ltt_ust_ctx *ctx,
 	p = next_target_slow(ctx, ts);
 	if (p)
 		return p;
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }
 
@@ -320,7 +317,7 @@ static inline __attribute__((always_inline)) void *reserve_first(struct ltt_ust_
 	ctx->ltt_targets = ts;
 	ctx->ltt_payload_len = payload_len;
 	ctx->ltt_next = 1;
-	enabled = CMM_LOAD_SHARED(t->chan->enabled);
+	enabled = __atomic_load_n(&t->chan->enabled, __ATOMIC_RELAXED);
 	if (__builtin_expect(enabled == UST_CHAN_ON, 1)) {
 		p = reserve_body(t->chan, t->id, payload_len, ctx, false);
 		if (__builtin_expect(p != NULL, 1))
@@ -347,11 +344,11 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 {
 	const struct ust_targets *ts;
 
-	urcu_bp_read_lock();
-	ts = rcu_dereference(tp->priv);
+	ust_rcu_lock();
+	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	if (__builtin_expect(ts != NULL, 1))
 		return reserve_first(ctx, ts, payload_len);
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }
 
@@ -365,8 +362,8 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 {
 	const struct ust_targets *ts;
 
-	urcu_bp_read_lock();
-	ts = rcu_dereference(tp->priv);
+	ust_rcu_lock();
+	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	if (ts) {
 		/* nothing needs the call any more: the plain view hides nothing */
 		if (ts->fview)
@@ -381,7 +378,7 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 		ctx->ltt_payload_len = payload_len;
 		return reserve_walk(ctx, ts);
 	}
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }
 
@@ -403,7 +400,7 @@ static __attribute__((noinline)) void *commit_slow(struct ltt_ust_ctx *ctx, bool
 		if (p)
 			return p;
 	}
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }
 
@@ -421,7 +418,7 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 	/* Most events go to one session and complete nothing: leave at once. */
 	if (__builtin_expect(completed || ctx->ltt_next < ts->nr, 0))
 		return commit_slow(ctx, completed);
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }
 
@@ -432,8 +429,8 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 	const struct ust_targets *ts;
 	uint32_t i;
 
-	urcu_bp_read_lock();
-	ts = rcu_dereference(tp->priv);
+	ust_rcu_lock();
+	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	/* the call view has every target, the channels with the ip context too */
 	if (ts && ts->fview)
 		ts = ts->fview;
@@ -443,7 +440,7 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 
 		if (t->chan != chan)
 			continue;
-		if (!CMM_LOAD_SHARED(chan->enabled) ||
+		if (!__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) ||
 		    (t->filters && !ust_filters_accept(t->filters,
 						       (const struct ltt_filter_arg *)call->args,
 						       call->nr_args)))
@@ -458,6 +455,6 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 			return p;
 		break;
 	}
-	urcu_bp_read_unlock();
+	ust_rcu_unlock();
 	return NULL;
 }

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #define _LGPL_SOURCE
-#include <urcu-bp.h>
 
 #include "common/app-proto.h"
 #include "ust/ust.h"
@@ -174,7 +173,7 @@ static int event_state(const struct ust_event *ev)
 	uint32_t i;
 
 	for (i = 0; i < ev->nr_rules; i++)
-		if (CMM_LOAD_SHARED(ev->rules[i].chan->enabled))
+		if (__atomic_load_n(&ev->rules[i].chan->enabled, __ATOMIC_RELAXED))
 			return 1;
 	return 0;
 }
@@ -197,7 +196,7 @@ static void desc_publish(struct ltt_ust_tracepoint *tp, struct ust_targets *targ
 {
 	if (tp->abi == 1 && targets && targets->oview)
 		targets = targets->oview;
-	rcu_assign_pointer(tp->priv, targets);
+	__atomic_store_n(&tp->priv, targets, __ATOMIC_RELEASE);
 	tp->state = state;
 }
 
@@ -750,12 +749,12 @@ void ust_retire_flush(struct ust_retire *retire)
 
 	if (!retire->targets && !retire->channels && !retire->filters && !retire->notifiers)
 		return;
-	if (urcu_bp_read_ongoing()) {
+	if (ust_rcu_read_ongoing()) {
 		/* Waiting for ourselves would never end: leak instead. */
 		*retire = (struct ust_retire)UST_RETIRE_INIT;
 		return;
 	}
-	urcu_bp_synchronize_rcu();
+	ust_rcu_synchronize();
 	/* no probe can count a drop any more: the notifiers' last counts */
 	ust_notifiers_flush_retired(retire->notifiers);
 	for (t = retire->targets; t; t = tnext) {

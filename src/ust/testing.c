@@ -6,7 +6,6 @@
 #include <errno.h>
 
 #define _LGPL_SOURCE
-#include <urcu-bp.h>
 
 #include "ust/ust-internal.h"
 #include "ust/ust.h"
@@ -72,7 +71,7 @@ int ltt_ust_test_set_channel(uint64_t key, bool enabled)
 	if (!chan)
 		return -ENOENT;
 	if (!enabled)
-		urcu_bp_synchronize_rcu();
+		ust_rcu_synchronize();
 	return 0;
 }
 

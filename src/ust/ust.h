@@ -12,6 +12,7 @@
  *   context.c   the context fields channels add to events (add-context):
  *               per-thread and per-process caches, perf counters.
  *   probe.c     the fast path (ltt_ust_probe_reserve/commit).
+ *   rcu.c       its read-side critical sections and their grace periods.
  *   tracef.c    ltt_tracef() and ltt_tracelog().
  *   filter.c    filter program sets: validation, running, context fields.
  *   notify.c    notifiers (a trigger's event-rule-matches condition): the
@@ -36,8 +37,8 @@
  * the channel and notifier lists and the daemons' shared state.  It is never held across
  * I/O nor across an RCU grace period (but at exit, for the notifiers' last
  * counts: bounded, ust_notifiers_flush_all()).  The fast path takes no lock: it
- * reads desc->priv and the channels inside an urcu-bp read-side critical
- * section; whatever it may still see (a replaced target array, a removed
+ * reads desc->priv and the channels inside an RCU read-side critical
+ * section (rcu.c); whatever it may still see (a replaced target array, a removed
  * channel) is freed only after a grace period (struct ust_retire).
  */
 #ifndef LTT_UST_UST_H
@@ -525,6 +526,68 @@ static inline int ust_current_cpu(void)
 #endif
 	return sched_getcpu();
 }
+
+/* ---- rcu.c ---- */
+
+/*
+ * The calling thread's reader word (rcu.c): its depth in the low 32 bits
+ * (0 outside a section), the phase it entered in above; UST_RCU_UNREG
+ * until the thread's first section.  Hidden: no GOT load for the global.
+ */
+#define UST_RCU_PHASE (1ull << 32)
+#define UST_RCU_UNREG 0xffffffffull
+extern __thread uint64_t ust_rcu_ctr __attribute__((visibility("hidden")));
+extern uint64_t ust_rcu_gp __attribute__((visibility("hidden")));
+
+/** ust_rcu_lock_slow() - ust_rcu_lock() when nested, or the thread's first */
+void ust_rcu_lock_slow(void);
+
+/*
+ * ust_rcu_lock() - enter a read-side critical section; any thread, signal
+ * handlers included (no lock, no system call but a thread's first, which
+ * registers it: async-signal-safe but for the first in the process).  What
+ * ust_rcu_synchronize() waits for ends at the matching ust_rcu_unlock().
+ * ust_rcu_try_lock() is its fast half: false, having done nothing, where
+ * the caller must call ust_rcu_lock_slow().
+ */
+static inline __attribute__((always_inline)) bool ust_rcu_try_lock(void)
+{
+	if (__builtin_expect((uint32_t)__atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) != 0, 0))
+		return false;
+	/* the phase, and a depth of 1; the grace period's fences order it */
+	__atomic_store_n(&ust_rcu_ctr, __atomic_load_n(&ust_rcu_gp, __ATOMIC_RELAXED),
+			 __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	return true;
+}
+
+static inline __attribute__((always_inline)) void ust_rcu_lock(void)
+{
+	if (!ust_rcu_try_lock())
+		ust_rcu_lock_slow();
+}
+
+/* ust_rcu_unlock() - leave the section (release: our reads come first) */
+static inline __attribute__((always_inline)) void ust_rcu_unlock(void)
+{
+	__atomic_store_n(&ust_rcu_ctr, __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) - 1,
+			 __ATOMIC_RELEASE);
+}
+
+/** ust_rcu_read_ongoing() - is the calling thread inside a section? */
+bool ust_rcu_read_ongoing(void);
+
+/**
+ * ust_rcu_synchronize() - wait until every read-side critical section
+ * that began before the call has ended; not from inside one (it would
+ * wait for itself).  Any thread; blocks its signals meanwhile.
+ */
+void ust_rcu_synchronize(void);
+
+/* fork(): the prepare handler holds the readers' lock across it. */
+void ust_rcu_fork_prepare(void);
+void ust_rcu_fork_parent(void);
+void ust_rcu_fork_child(void);
 
 /* ---- probe.c ---- */
 

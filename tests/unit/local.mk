@@ -223,6 +223,14 @@ TESTS += tests/unit/test_ust_filter_abi
 tests_unit_test_ust_filter_abi_SOURCES = tests/unit/test_ust_filter_abi.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ust_filter_abi_LDADD = src/ust/libust.la
 
+# The tracer's read-side critical sections and grace periods (rcu.c):
+# readers racing a writer that frees, nesting in signal handlers, threads
+# that come and go, fork().
+check_PROGRAMS += tests/unit/test_ust_rcu
+TESTS += tests/unit/test_ust_rcu
+tests_unit_test_ust_rcu_SOURCES = tests/unit/test_ust_rcu.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ust_rcu_LDADD = src/ust/libust.la
+
 # Notifiers (triggers), in-process (ust-internal.h): what a matching event
 # writes on a real pipe, its captures, filters, a full pipe, removal.
 check_PROGRAMS += tests/unit/test_ust_notify

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_ust_rcu.c - libltt-ust's read-side critical sections and grace
+ * periods (src/ust/rcu.c): a grace period waits for a section that began
+ * before it; readers racing a writer that replaces, waits and poisons an
+ * object never see it poisoned, with sections nested by signal handlers;
+ * threads that come and go, and a child forked while another thread is
+ * inside a section, do not hold a grace period up.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ust/ust.h"
+#include "tap.h"
+
+#define LIVE 0x1111beefull
+#define DEAD 0xdeaddeadull
+#define READERS 3
+#define GRACE_PERIODS 3000
+#define CHURN_THREADS 200
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* ---- a grace period waits for a section begun before it ---- */
+
+static int inside, started, done;
+
+static void *sync_thread(void *arg)
+{
+	(void)arg;
+	__atomic_store_n(&started, 1, __ATOMIC_SEQ_CST);
+	ust_rcu_synchronize();
+	__atomic_store_n(&done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+static void test_waits(void)
+{
+	pthread_t t;
+	bool early = false;
+	uint64_t end;
+
+	tap_ok(!ust_rcu_read_ongoing(), "outside a section: not ongoing");
+	ust_rcu_lock();
+	ust_rcu_lock();		/* nested */
+	tap_ok(ust_rcu_read_ongoing(), "inside a nested section: ongoing");
+	ust_rcu_unlock();
+	tap_ok(ust_rcu_read_ongoing(), "still inside the outer one");
+	__atomic_store_n(&inside, 1, __ATOMIC_SEQ_CST);
+	pthread_create(&t, NULL, sync_thread, NULL);
+	while (!__atomic_load_n(&started, __ATOMIC_SEQ_CST))
+		sched_yield();
+	/* 100 ms inside the section: the grace period must not end */
+	for (end = now_ms() + 100; now_ms() < end; )
+		if (__atomic_load_n(&done, __ATOMIC_SEQ_CST))
+			early = true;
+	tap_ok(!early, "a grace period does not end while a section begun before it runs");
+	ust_rcu_unlock();
+	tap_ok(!ust_rcu_read_ongoing(), "out of the outer section: not ongoing");
+	pthread_join(t, NULL);
+	tap_ok(__atomic_load_n(&done, __ATOMIC_SEQ_CST), "it ends once the section does");
+}
+
+/* ---- readers race a writer that replaces, waits, poisons ---- */
+
+struct obj {
+	uint64_t magic;
+	uint64_t seq;
+};
+
+static struct obj *published;
+static int stop_readers;
+static uint64_t poisoned_seen, sections, nested_sections;
+
+/* One section: the published object must stay alive throughout. */
+static void read_once(uint64_t *count)
+{
+	struct obj *o;
+	int i;
+
+	ust_rcu_lock();
+	o = __atomic_load_n(&published, __ATOMIC_CONSUME);
+	for (i = 0; i < 8; i++)
+		if (__atomic_load_n(&o->magic, __ATOMIC_RELAXED) != LIVE)
+			__atomic_fetch_add(&poisoned_seen, 1, __ATOMIC_RELAXED);
+	ust_rcu_unlock();
+	__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	read_once(&nested_sections);
+}
+
+static void *reader(void *arg)
+{
+	(void)arg;
+	while (!__atomic_load_n(&stop_readers, __ATOMIC_RELAXED)) {
+		ust_rcu_lock();		/* the handler's sections nest in this one */
+		read_once(&sections);
+		ust_rcu_unlock();
+	}
+	return NULL;
+}
+
+static struct obj *obj_new(uint64_t seq)
+{
+	struct obj *o = malloc(sizeof(*o));
+
+	if (!o)
+		abort();
+	o->magic = LIVE;
+	o->seq = seq;
+	return o;
+}
+
+static void test_race(void)
+{
+	pthread_t r[READERS];
+	struct sigaction sa;
+	uint64_t i;
+	int k;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGUSR1, &sa, NULL);
+	published = obj_new(0);
+	for (k = 0; k < READERS; k++)
+		pthread_create(&r[k], NULL, reader, NULL);
+	for (i = 1; i <= GRACE_PERIODS; i++) {
+		struct obj *old = published;
+
+		__atomic_store_n(&published, obj_new(i), __ATOMIC_RELEASE);
+		if (i % 16 == 0)
+			pthread_kill(r[i % READERS], SIGUSR1);
+		ust_rcu_synchronize();
+		/* no reader can still hold it: poison, then free */
+		__atomic_store_n(&old->magic, DEAD, __ATOMIC_RELAXED);
+		free(old);
+	}
+	__atomic_store_n(&stop_readers, 1, __ATOMIC_RELAXED);
+	for (k = 0; k < READERS; k++)
+		pthread_join(r[k], NULL);
+	free(published);
+	tap_is_u64(poisoned_seen, 0, "%d grace periods beside %d readers: no reader saw a freed object",
+		   GRACE_PERIODS, READERS);
+	tap_ok(sections > GRACE_PERIODS, "the readers ran (%" PRIu64 " sections)", sections);
+	tap_ok(nested_sections > 0, "signal handlers nested sections in theirs (%" PRIu64 ")",
+	       nested_sections);
+}
+
+/* ---- threads come and go ---- */
+
+static void *short_lived(void *arg)
+{
+	(void)arg;
+	ust_rcu_lock();
+	ust_rcu_unlock();
+	return NULL;
+}
+
+static void test_churn(void)
+{
+	pthread_t t;
+	int i, n = 0;
+
+	for (i = 0; i < CHURN_THREADS; i++) {
+		if (pthread_create(&t, NULL, short_lived, NULL) == 0) {
+			pthread_join(t, NULL);
+			n++;
+		}
+		ust_rcu_synchronize();
+	}
+	tap_is_int(n, CHURN_THREADS, "threads registered and gone: every grace period ended");
+}
+
+/* ---- fork() while another thread is inside a section ---- */
+
+static int park;
+
+static void *parked(void *arg)
+{
+	(void)arg;
+	ust_rcu_lock();
+	__atomic_store_n(&park, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&park, __ATOMIC_SEQ_CST) == 1)
+		sched_yield();
+	ust_rcu_unlock();
+	return NULL;
+}
+
+static void test_fork(void)
+{
+	pthread_t t;
+	uint64_t end;
+	pid_t pid, got = 0;
+	int status = -1;
+
+	pthread_create(&t, NULL, parked, NULL);
+	while (__atomic_load_n(&park, __ATOMIC_SEQ_CST) != 1)
+		sched_yield();
+	ust_rcu_fork_prepare();
+	pid = fork();
+	if (pid == 0) {
+		ust_rcu_fork_child();
+		/* the parked thread does not exist here */
+		ust_rcu_synchronize();
+		ust_rcu_lock();
+		ust_rcu_unlock();
+		_exit(0);
+	}
+	ust_rcu_fork_parent();
+	for (end = now_ms() + 10000; now_ms() < end; ) {
+		got = waitpid(pid, &status, WNOHANG);
+		if (got != 0)
+			break;
+		sched_yield();
+	}
+	if (got == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+	}
+	tap_ok(got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	       "a child forked while another thread is inside a section ends its grace period");
+	__atomic_store_n(&park, 2, __ATOMIC_SEQ_CST);
+	pthread_join(t, NULL);
+	ust_rcu_synchronize();
+	tap_ok(true, "and the parent's, once that thread left its section");
+}
+
+int main(void)
+{
+	tap_plan(12);
+	test_waits();
+	test_race();
+	test_churn();
+	test_fork();
+	return tap_done();
+}
