@@ -14,7 +14,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <urcu/system.h>
 
 #include "ust/ust.h"
 
@@ -241,8 +240,14 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 
 void ust_channel_set_enabled(struct ust_channel *chan, bool on)
 {
-	CMM_STORE_SHARED(chan->enabled, !on ? UST_CHAN_OFF :
-			 chan->ctx_len ? UST_CHAN_ON_CTX : UST_CHAN_ON);
+	int enabled = UST_CHAN_OFF;
+
+	if (on && chan->ctx_len)
+		enabled = UST_CHAN_ON_CTX;
+	else if (on)	/* its streams share the session's clock */
+		enabled = chan->nr_streams && chan->streams[0].rb.clock == LTT_TCLOCK_TSC ?
+			  UST_CHAN_ON : UST_CHAN_ON_MONO;
+	__atomic_store_n(&chan->enabled, enabled, __ATOMIC_RELAXED);
 }
 
 void ust_channels_quiesce(void)

@@ -61,20 +61,36 @@ int ust_probe_module_register(void)
 	return ret < 0 ? ret : 0;
 }
 
-/* More CPUs than streams (CPUs added since), or no CPU number. */
-static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
-								     uint32_t cpu)
+/*
+ * The CPU of the calling thread's last TSC read: RDTSCP returns it with
+ * the timestamp (ltt_tclock_read_cpu()), so the next event's stream costs
+ * no getcpu().  A hint: a thread that moved since writes one event into
+ * its old CPU's stream, which is as correct as any (writers of one stream
+ * take their slots with a CAS), then the next into its new one's.
+ * LTT_TCLOCK_NO_CPU before the first TSC read, and for CLOCK_MONOTONIC.
+ */
+static __thread uint32_t cpu_hint = LTT_TCLOCK_NO_CPU;
+
+/*
+ * No hint (a thread's first event, CLOCK_MONOTONIC), more CPUs than
+ * streams (CPUs added since), or no CPU number at all: the CPU we run on.
+ */
+static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan)
 {
+	uint32_t cpu = (uint32_t)ust_current_cpu();
+
+	if (cpu < chan->nr_streams)
+		return &chan->streams[cpu];
 	return &chan->streams[(int32_t)cpu < 0 ? 0 : cpu % chan->nr_streams];
 }
 
 static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 {
-	uint32_t cpu = (uint32_t)ust_current_cpu();	/* -1 wraps: the slow path */
+	uint32_t cpu = cpu_hint;
 
 	if (__builtin_expect(cpu < chan->nr_streams, 1))
 		return &chan->streams[cpu];
-	return pick_stream_slow(chan, cpu);
+	return pick_stream_slow(chan);
 }
 
 /* reserve_in() for a thread without a record of its own: out of line. */
@@ -114,6 +130,38 @@ static uint64_t call_site(const struct ltt_ust_ctx *ctx)
 }
 
 /*
+ * @slot was reserved in @s (with @rec, or untracked when NULL) for event
+ * @id: keep what ltt_ust_probe_commit() needs in @ctx, and the CPU hint
+ * for the thread's next event; write the header the ring buffer chose
+ * (its length is @long_len for the extended one) and return its end.
+ */
+static inline __attribute__((always_inline)) uint8_t *slot_taken(struct ltt_ust_ctx *ctx,
+								 struct ust_stream *s,
+								 struct ltt_rb_wrec *rec,
+								 const struct ltt_rb_slot *slot,
+								 uint32_t id, size_t long_len)
+{
+	uint8_t *h = slot->data;
+	uint32_t word;
+
+	cpu_hint = slot->cpu;
+	ctx->ltt_reserved[0] = (uintptr_t)rec;
+	ctx->ltt_stream = s;
+	ctx->ltt_pos = slot->pos;
+	ctx->ltt_len = slot->len;
+	if (__builtin_expect(slot->len != long_len, 1)) {
+		/* id in bits 0-4, the timestamp's low 27 bits in bits 5-31 */
+		word = id | (uint32_t)slot->ts << 5;
+		memcpy(h, &word, 4);
+		return h + HDR_COMPACT;
+	}
+	h[0] = HDR_EXTENDED_TAG;
+	memcpy(h + 1, &id, 4);
+	memcpy(h + 5, &slot->ts, 8);
+	return h + HDR_EXTENDED;
+}
+
+/*
  * Reserve header + payload (+ the channel's context fields when
  * @with_ctx) in @s and write the header and the context; NULL if dropped.
  * The ring buffer picks the header: compact when the id allows it and the
@@ -129,7 +177,7 @@ static inline __attribute__((always_inline)) void *reserve_body(const struct ust
 	size_t long_len;
 	struct ltt_rb_slot slot;
 	struct ltt_rb_wrec *rec;
-	uint32_t word, idx = ust_wrec_idx;
+	uint32_t idx = ust_wrec_idx;
 	uint8_t *h;
 	int ret;
 
@@ -153,22 +201,7 @@ static inline __attribute__((always_inline)) void *reserve_body(const struct ust
 	}
 	if (__builtin_expect(ret != 0, 0))
 		return NULL;	/* dropped: the ring buffer counted it */
-	ctx->ltt_reserved[0] = (uintptr_t)rec;
-	ctx->ltt_stream = s;
-	ctx->ltt_pos = slot.pos;
-	ctx->ltt_len = slot.len;
-	h = slot.data;
-	if (__builtin_expect(slot.len != long_len, 1)) {
-		/* id in bits 0-4, the timestamp's low 27 bits in bits 5-31 */
-		word = id | (uint32_t)slot.ts << 5;
-		memcpy(h, &word, 4);
-		h += HDR_COMPACT;
-	} else {
-		h[0] = HDR_EXTENDED_TAG;
-		memcpy(h + 1, &id, 4);
-		memcpy(h + 5, &slot.ts, 8);
-		h += HDR_EXTENDED;
-	}
+	h = slot_taken(ctx, s, rec, &slot, id, long_len);
 	if (with_ctx)
 		h = ust_ctx_write(chan, h, call_site(ctx));
 	return h;
@@ -318,7 +351,7 @@ static inline __attribute__((always_inline)) void *reserve_first(struct ltt_ust_
 	ctx->ltt_payload_len = payload_len;
 	ctx->ltt_next = 1;
 	enabled = __atomic_load_n(&t->chan->enabled, __ATOMIC_RELAXED);
-	if (__builtin_expect(enabled == UST_CHAN_ON, 1)) {
+	if (__builtin_expect(enabled == UST_CHAN_ON || enabled == UST_CHAN_ON_MONO, 1)) {
 		p = reserve_body(t->chan, t->id, payload_len, ctx, false);
 		if (__builtin_expect(p != NULL, 1))
 			return p;
@@ -339,17 +372,83 @@ static __attribute__((noinline)) void *reserve_first_call(struct ltt_ust_ctx *ct
 	return reserve_first(ctx, ts, payload_len);
 }
 
-void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
-			    size_t payload_len)
+/*
+ * reserve_first(), out of line: the fast path's every rare case, with the
+ * targets and the payload's length it stored in @ctx.
+ */
+static __attribute__((noinline)) void *reserve_first_slow(struct ltt_ust_ctx *ctx)
+{
+	return reserve_first(ctx, ctx->ltt_targets, ctx->ltt_payload_len);
+}
+
+/*
+ * ltt_ust_probe_reserve() from a thread's first section, or from one
+ * nested in another (a signal handler's probe): the whole of it, out of
+ * line.
+ */
+static __attribute__((noinline)) void *reserve_lock_slow(struct ltt_ust_ctx *ctx,
+							 const struct ltt_ust_tracepoint *tp,
+							 size_t payload_len)
 {
 	const struct ust_targets *ts;
 
-	ust_rcu_lock();
+	ust_rcu_lock_slow();
 	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	if (__builtin_expect(ts != NULL, 1))
 		return reserve_first(ctx, ts, payload_len);
 	ust_rcu_unlock();
 	return NULL;
+}
+
+/*
+ * The fast path: an event into its first target, a channel without
+ * context fields, from a thread with a CPU hint and a free record, whose
+ * slot the ring buffer's fast path gives (the open packet has room, no
+ * other writer got in first), in a channel counting the TSC.  Every other
+ * case goes to reserve_first_slow() from the start, as a tail call, having
+ * changed nothing (or reserve_lock_slow(), before the section): so this is
+ * a leaf that needs no stack frame.
+ */
+void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			    size_t payload_len)
+{
+	const struct ust_targets *ts;
+	const struct ust_channel *chan;
+	struct ust_stream *s;
+	struct ltt_rb_wrec *rec;
+	struct ltt_rb_slot slot;
+	uint32_t cpu, idx, id;
+	size_t long_len;
+
+	if (__builtin_expect(!ust_rcu_try_lock(), 0))
+		return reserve_lock_slow(ctx, tp, payload_len);
+	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
+	if (__builtin_expect(ts == NULL, 0)) {
+		ust_rcu_unlock();
+		return NULL;
+	}
+	/* at once, for reserve_first_slow(): neither stays in a register */
+	ctx->ltt_targets = ts;
+	ctx->ltt_payload_len = payload_len;
+	ctx->ltt_next = 1;
+	chan = ts->t[0].chan;
+	id = ts->t[0].id;
+	cpu = cpu_hint;
+	idx = ust_wrec_idx;
+	if (__builtin_expect(__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) != UST_CHAN_ON ||
+			     cpu >= chan->nr_streams || idx == UST_WREC_UNSET ||
+			     payload_len > PAYLOAD_MAX, 0))
+		return reserve_first_slow(ctx);
+	s = (struct ust_stream *)&chan->streams[cpu];
+	rec = &s->wrecs[idx];
+	if (__builtin_expect(__atomic_load_n(&rec->pos, __ATOMIC_RELAXED) != 0, 0))
+		return reserve_first_slow(ctx);
+	long_len = payload_len + HDR_EXTENDED;
+	if (__builtin_expect(ltt_rb_try_reserve_rec_tsc(&s->rb, rec, id < COMPACT_ID_LIMIT ?
+							payload_len + HDR_COMPACT : long_len,
+							long_len, COMPACT_TS_BITS, &slot) != 0, 0))
+		return reserve_first_slow(ctx);
+	return slot_taken(ctx, s, rec, &slot, id, long_len);
 }
 
 /*

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 
 #include "common/app-proto.h"
 #include "common/ringbuf.h"
+#include "common/tclock.h"
 #include "tap.h"
 #include "ust/ust-internal.h"
 
@@ -752,6 +754,114 @@ static void test_threads(void)
 	free(lens);
 }
 
+/* Events of ser:ints in each of @nr regions, into @counts. */
+static void count_per_stream(struct region *rs, uint32_t nr, uint32_t id, long long *counts)
+{
+	uint32_t i;
+
+	for (i = 0; i < nr; i++) {
+		struct cursor c = { events, events + region_collect(&rs[i], events, sizeof(events)) };
+		uint32_t got;
+		bool compact;
+		uint64_t ts;
+
+		counts[i] = 0;
+		while (next_header(&c, &got, &compact, &ts) && got == id) {
+			c.p += 1 + 2 + 4 + 8 + sizeof(long);
+			counts[i]++;
+		}
+	}
+}
+
+struct pinned {
+	int cpu[2];		/* first CPU, then the one it moves to */
+	int per_cpu;
+};
+
+static bool pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) == 0;
+}
+
+static void *pinned_main(void *arg)
+{
+	const struct pinned *p = arg;
+	int k, i;
+
+	for (k = 0; k < 2; k++) {
+		if (!pin(p->cpu[k]))
+			return NULL;
+		for (i = 0; i < p->per_cpu; i++)
+			ltt_tracepoint(ser, ints, 1, 2, 3, 4, 5);
+	}
+	return NULL;
+}
+
+/*
+ * Each event goes to the stream of the CPU its thread runs on: with the
+ * TSC, the CPU the thread's previous timestamp was read on (RDTSCP's
+ * TSC_AUX), so a thread that moves writes at most one event into its old
+ * CPU's stream; with CLOCK_MONOTONIC, the CPU of the moment.  A thread
+ * pinned to one CPU, then moved to another.
+ */
+static void test_cpu_streams(uint32_t clock, const char *what)
+{
+	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
+	struct region rs[64];
+	void *mems[64];
+	size_t lens[64];
+	long long counts[64];
+	struct pinned p = { { -1, -1 }, 500 };
+	cpu_set_t allowed;
+	pthread_t t;
+	int cpu;
+
+	CPU_ZERO(&allowed);
+	sched_getaffinity(0, sizeof(allowed), &allowed);
+	for (cpu = 0; cpu < (int)nr && cpu < 64 && p.cpu[1] < 0; cpu++)
+		if (CPU_ISSET(cpu, &allowed))
+			p.cpu[p.cpu[0] < 0 ? 0 : 1] = cpu;
+	if (nr > 64 || p.cpu[1] < 0) {
+		tap_skip("%s: needs two CPUs this process may run on", what);
+		tap_skip("%s: needs two CPUs this process may run on", what);
+		return;
+	}
+	for (i = 0; i < nr; i++) {
+		struct ltt_rb_config cfg = { .subbuf_size = 1 << 16, .num_subbuf = 16,
+					     .clock = clock };
+
+		rs[i].len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
+		rs[i].mem = mmap(NULL, rs[i].len, PROT_READ | PROT_WRITE,
+				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (rs[i].mem == MAP_FAILED || ltt_rb_init_region(rs[i].mem, rs[i].len, &cfg)) {
+			tap_diag("cannot make a ring buffer");
+			exit(1);
+		}
+		mems[i] = rs[i].mem;
+		lens[i] = rs[i].len;
+	}
+	if (ltt_ust_test_add_channel(8, nr, mems, lens) || ltt_ust_test_enable_event(8, "ser:ints", 8)) {
+		tap_diag("cannot add the channel");
+		exit(1);
+	}
+	pthread_create(&t, NULL, pinned_main, &p);
+	pthread_join(t, NULL);
+	count_per_stream(rs, nr, 8, counts);
+	tap_ok(counts[p.cpu[0]] >= p.per_cpu && counts[p.cpu[0]] <= p.per_cpu + 1,
+	       "%s: CPU %d's stream holds the %d events written there (%lld)", what, p.cpu[0],
+	       p.per_cpu, counts[p.cpu[0]]);
+	tap_ok(counts[p.cpu[1]] >= p.per_cpu - 1 && counts[p.cpu[0]] + counts[p.cpu[1]] ==
+	       2 * p.per_cpu, "%s: CPU %d's stream holds those written after the move, but for one at most (%lld)",
+	       what, p.cpu[1], counts[p.cpu[1]]);
+	ltt_ust_test_remove_channel(8);
+	for (i = 0; i < nr; i++)
+		region_free(&rs[i]);
+}
+
 /* The child of fork() starts with nothing: no channel, every event off. */
 static void test_fork(void)
 {
@@ -885,6 +995,9 @@ int main(int argc, char **argv)
 	test_tracelog();
 	test_too_large();
 	test_threads();
+	test_cpu_streams(LTT_TCLOCK_MONO, "CLOCK_MONOTONIC");
+	if (LTT_TCLOCK_HAVE_TSC)
+		test_cpu_streams(LTT_TCLOCK_TSC, "the TSC");
 	test_fork();
 	test_dlopen();
 	rmdir(getenv("LTT_RUNDIR"));
