@@ -294,14 +294,16 @@ matches() {
 	fi
 }
 
-# timeline_order FILE: in babeltrace2's text FILE of a session recording
-# ust_app -G's ltt_test:seq events (with vtid) and the kernel's getppid
-# calls (with tid), the order of that program's thread's events: U a user
-# event, E a getppid entry, X its exit ("UEXUEXU..." when both domains lie
-# on one time line).
+# timeline_order FILE [TID]: in babeltrace2's text FILE of a session
+# recording ust_app -G's ltt_test:seq events (with vtid) and the kernel's
+# getppid calls (with tid), the order of that program's thread's events
+# (thread TID's, default the first to emit ltt_test:seq): U a user event,
+# E a getppid entry, X its exit ("UEXUEXU..." when both domains lie on one
+# time line).
 timeline_order() {
-	local tid
-	tid=$(grep -m1 -o " ltt_test:seq: .*vtid = [0-9]*" "$1" | sed 's/.*vtid = //')
+	local tid=${2:-}
+	[ -n "$tid" ] ||
+		tid=$(grep -m1 -o " ltt_test:seq: .*vtid = [0-9]*" "$1" | sed 's/.*vtid = //')
 	grep -E " (ltt_test:seq: .*vtid = ${tid:-x}[,} ]|syscall_(entry|exit)_getppid: .*\{ tid = ${tid:-x} \})" \
 		"$1" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
 		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n'
