@@ -100,6 +100,8 @@ kvm_missing() {
 KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kworkload"
 # The known process of the kernel context test.
 KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kctxload"
+# The clock slewer of the slewing scenario (adjtimex(2); the guest only).
+KVM_TEST_BINS="$KVM_TEST_BINS tests/kernel/kslew"
 
 # kvm_lock: serialize cache updates between tests run in parallel.
 kvm_lock() {

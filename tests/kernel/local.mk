@@ -47,6 +47,10 @@ tests_kernel_kemit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kmod
 check_PROGRAMS += tests/kernel/kctxload
 tests_kernel_kctxload_SOURCES = tests/kernel/kctxload.c
 
+# The clock slewer of the slewing scenario (ust_clock_slew).
+check_PROGRAMS += tests/kernel/kslew
+tests_kernel_kslew_SOURCES = tests/kernel/kslew.c
+
 # The programs and libraries as 'make install' lays them out, staged for
 # the guest's initramfs; redone when one of them changes.
 KERNEL_TEST_STAGE = tests/kernel/stage
