@@ -489,9 +489,10 @@ ltt_rb_try_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, bo
 	/*
 	 * Wrapping on purpose: a 0 length becomes the maximum, so both bad
 	 * lengths and a short length above the long one take the slow path.
+	 * (A caller of the TSC's variant promises 1 <= short_len <= long_len.)
 	 */
 	if (__builtin_expect((uint64_t)long_len - 1 >= rb->max_len ||
-			     (uint64_t)short_len - 1 >= (uint64_t)long_len, 0))
+			     (!tsc && (uint64_t)short_len - 1 >= (uint64_t)long_len), 0))
 		return -EAGAIN;
 	/*
 	 * Acquire: the clock read below happens after this load, so it is
@@ -595,7 +596,8 @@ ltt_rb_reserve_rec(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
 
 /*
  * ltt_rb_reserve_rec()'s fast path alone, for a stream whose clock the
- * caller knows is the TSC (no call to another clock is left in it):
+ * caller knows is the TSC (no call to another clock is left in it), and
+ * lengths it knows are right: 1 <= @short_len <= @long_len (not checked):
  * -EAGAIN, with nothing changed and @rec's pos 0 again, where
  * ltt_rb_reserve_rec() would take its slow path; the caller then calls it
  * (or a path of its own that does).  So a tracer's fast path can stay a

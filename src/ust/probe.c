@@ -135,20 +135,12 @@ static uint64_t call_site(const struct ltt_ust_ctx *ctx)
  * for the thread's next event; write the header the ring buffer chose
  * (its length is @long_len for the extended one) and return its end.
  */
-static inline __attribute__((always_inline)) uint8_t *slot_taken(struct ltt_ust_ctx *ctx,
-								 struct ust_stream *s,
-								 struct ltt_rb_wrec *rec,
-								 const struct ltt_rb_slot *slot,
-								 uint32_t id, size_t long_len)
+static inline __attribute__((always_inline)) uint8_t *write_header(uint8_t *h, uint32_t id,
+								   const struct ltt_rb_slot *slot,
+								   size_t long_len)
 {
-	uint8_t *h = slot->data;
 	uint32_t word;
 
-	cpu_hint = slot->cpu;
-	ctx->ltt_reserved[0] = (uintptr_t)rec;
-	ctx->ltt_stream = s;
-	ctx->ltt_pos = slot->pos;
-	ctx->ltt_len = slot->len;
 	if (__builtin_expect(slot->len != long_len, 1)) {
 		/* id in bits 0-4, the timestamp's low 27 bits in bits 5-31 */
 		word = id | (uint32_t)slot->ts << 5;
@@ -159,6 +151,20 @@ static inline __attribute__((always_inline)) uint8_t *slot_taken(struct ltt_ust_
 	memcpy(h + 1, &id, 4);
 	memcpy(h + 5, &slot->ts, 8);
 	return h + HDR_EXTENDED;
+}
+
+static inline __attribute__((always_inline)) uint8_t *slot_taken(struct ltt_ust_ctx *ctx,
+								 struct ust_stream *s,
+								 struct ltt_rb_wrec *rec,
+								 const struct ltt_rb_slot *slot,
+								 uint32_t id, size_t long_len)
+{
+	cpu_hint = slot->cpu;
+	ctx->ltt_reserved[0] = (uintptr_t)rec;
+	ctx->ltt_stream = s;
+	ctx->ltt_pos = slot->pos;
+	ctx->ltt_len = slot->len;
+	return write_header(slot->data, id, slot, long_len);
 }
 
 /*
@@ -432,7 +438,6 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	ctx->ltt_payload_len = payload_len;
 	ctx->ltt_next = 1;
 	chan = ts->t[0].chan;
-	id = ts->t[0].id;
 	cpu = cpu_hint;
 	idx = ust_wrec_idx;
 	if (__builtin_expect(__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) != UST_CHAN_ON ||
@@ -443,12 +448,20 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	rec = &s->wrecs[idx];
 	if (__builtin_expect(__atomic_load_n(&rec->pos, __ATOMIC_RELAXED) != 0, 0))
 		return reserve_first_slow(ctx);
+	/* what the commit needs, stored now: fewer values in registers */
+	ctx->ltt_stream = s;
+	ctx->ltt_reserved[0] = (uintptr_t)rec;
 	long_len = payload_len + HDR_EXTENDED;
-	if (__builtin_expect(ltt_rb_try_reserve_rec_tsc(&s->rb, rec, id < COMPACT_ID_LIMIT ?
+	if (__builtin_expect(ltt_rb_try_reserve_rec_tsc(&s->rb, rec, ts->t[0].id < COMPACT_ID_LIMIT ?
 							payload_len + HDR_COMPACT : long_len,
 							long_len, COMPACT_TS_BITS, &slot) != 0, 0))
 		return reserve_first_slow(ctx);
-	return slot_taken(ctx, s, rec, &slot, id, long_len);
+	cpu_hint = slot.cpu;
+	ctx->ltt_pos = slot.pos;
+	ctx->ltt_len = slot.len;
+	/* the id again, from memory, rather than kept across the reservation */
+	id = ((const struct ust_targets *)ctx->ltt_targets)->t[0].id;
+	return write_header(slot.data, id, &slot, long_len);
 }
 
 /*
