@@ -71,26 +71,27 @@ int ust_probe_module_register(void)
  */
 static __thread uint32_t cpu_hint = LTT_TCLOCK_NO_CPU;
 
-/*
- * No hint (a thread's first event, CLOCK_MONOTONIC), more CPUs than
- * streams (CPUs added since), or no CPU number at all: the CPU we run on.
- */
-static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan)
+/* More CPUs than streams (CPUs added since), or no CPU number. */
+static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
+								     uint32_t cpu)
 {
-	uint32_t cpu = (uint32_t)ust_current_cpu();
-
-	if (cpu < chan->nr_streams)
-		return &chan->streams[cpu];
 	return &chan->streams[(int32_t)cpu < 0 ? 0 : cpu % chan->nr_streams];
 }
 
+/*
+ * The stream of the CPU we run on: the hint, else (a thread's first
+ * event, CLOCK_MONOTONIC, an event dropped before its clock was read)
+ * the CPU of the moment, from the rseq area (ust_current_cpu()).
+ */
 static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 {
 	uint32_t cpu = cpu_hint;
 
+	if (__builtin_expect(cpu >= chan->nr_streams, 0))
+		cpu = (uint32_t)ust_current_cpu();	/* -1 wraps: the slow path */
 	if (__builtin_expect(cpu < chan->nr_streams, 1))
 		return &chan->streams[cpu];
-	return pick_stream_slow(chan);
+	return pick_stream_slow(chan, cpu);
 }
 
 /* reserve_in() for a thread without a record of its own: out of line. */
@@ -438,10 +439,12 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	ctx->ltt_payload_len = payload_len;
 	ctx->ltt_next = 1;
 	chan = ts->t[0].chan;
+	/* CLOCK_MONOTONIC, contexts, off: at once */
+	if (__builtin_expect(__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) != UST_CHAN_ON, 0))
+		return reserve_first_slow(ctx);
 	cpu = cpu_hint;
 	idx = ust_wrec_idx;
-	if (__builtin_expect(__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) != UST_CHAN_ON ||
-			     cpu >= chan->nr_streams || idx == UST_WREC_UNSET ||
+	if (__builtin_expect(cpu >= chan->nr_streams || idx == UST_WREC_UNSET ||
 			     payload_len > PAYLOAD_MAX, 0))
 		return reserve_first_slow(ctx);
 	s = (struct ust_stream *)&chan->streams[cpu];
