@@ -389,6 +389,29 @@ static __attribute__((noinline)) void *reserve_first_slow(struct ltt_ust_ctx *ct
 }
 
 /*
+ * The fast path's stream and record, kept in @ctx, where the ring
+ * buffer's fast path could not reserve (a packet to open or close,
+ * another writer first, a full buffer): its slow path, without picking
+ * them again.  Out of line, with @ctx alone, so that the fast path keeps
+ * nothing more for it.
+ */
+static __attribute__((noinline)) void *reserve_rb_slow(struct ltt_ust_ctx *ctx)
+{
+	const struct ust_targets *ts = ctx->ltt_targets;
+	struct ust_stream *s = ctx->ltt_stream;
+	struct ltt_rb_wrec *rec = (struct ltt_rb_wrec *)(uintptr_t)ctx->ltt_reserved[0];
+	size_t long_len = ctx->ltt_payload_len + HDR_EXTENDED;
+	uint32_t id = ts->t[0].id;
+	struct ltt_rb_slot slot;
+
+	if (ltt_rb_reserve_slow(&s->rb, rec, id < COMPACT_ID_LIMIT ?
+				ctx->ltt_payload_len + HDR_COMPACT : long_len, long_len,
+				COMPACT_TS_BITS, &slot))
+		return reserve_others(ctx);	/* dropped: the ring buffer counted it */
+	return slot_taken(ctx, s, rec, &slot, id, long_len);
+}
+
+/*
  * ltt_ust_probe_reserve() from a thread's first section, or from one
  * nested in another (a signal handler's probe): the whole of it, out of
  * line.
@@ -458,7 +481,7 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	if (__builtin_expect(ltt_rb_try_reserve_rec_tsc(&s->rb, rec, ts->t[0].id < COMPACT_ID_LIMIT ?
 							payload_len + HDR_COMPACT : long_len,
 							long_len, COMPACT_TS_BITS, &slot) != 0, 0))
-		return reserve_first_slow(ctx);
+		return reserve_rb_slow(ctx);
 	cpu_hint = slot.cpu;
 	ctx->ltt_pos = slot.pos;
 	ctx->ltt_len = slot.len;
