@@ -60,8 +60,11 @@ static int short_slice(int nice)
 #endif
 }
 
-/* What the data thread has, set by its own calls (data thread only). */
-static enum ltt_prio_granted granted = LTT_PRIO_DEFAULT;
+/*
+ * What the calling data thread has, set by its own calls: scheduling is
+ * per thread, and so is this (each data thread has its own).
+ */
+static _Thread_local enum ltt_prio_granted granted = LTT_PRIO_DEFAULT;
 
 /* SCHED_OTHER at nice -10 with a short slice, as far as granted. */
 static enum ltt_prio_granted raise_nice(void)

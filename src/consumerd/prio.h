@@ -35,7 +35,7 @@ enum ltt_prio_granted {
 /**
  * ltt_prio_raise() - give the calling thread the data thread's scheduling
  *
- * Call from the data thread itself, once, before its loop.  The policy is
+ * Call from each data thread itself, once, before its loop.  The policy is
  * reset in children (SCHED_RESET_ON_FORK), though the data thread forks
  * none.  Failures are not errors: the thread keeps what it had, and the
  * return value says what it got (logged at debug level).
@@ -48,8 +48,9 @@ enum ltt_prio_granted ltt_prio_raise(void);
  * @chan_name: for the log (borrowed)
  * @period_us: the switch or read timer's period, 0 for none
  *
- * Data thread only, after ltt_prio_raise().  A period under
- * LTT_PRIO_MIN_FIFO_TIMER_US makes a SCHED_FIFO data thread leave the
+ * Data thread only (each that runs a part of the channel), after
+ * ltt_prio_raise().  A period under
+ * LTT_PRIO_MIN_FIFO_TIMER_US makes that SCHED_FIFO data thread leave the
  * real-time policy for the rest of its life (nice -10 and a short slice,
  * as granted), with a warning: such timers would keep it running, and a
  * real-time thread that never sleeps starves the CPU's other tasks.
