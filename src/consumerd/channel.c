@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/size.h"
 #include "consumerd/channel.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/source-tracefs.h"
@@ -20,8 +21,10 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	struct ltt_channel *c;
 	int ret;
 
+	unsigned int i;
+
 	if (!cfg || !cfg->name || !trace || !ret_chan || cfg->nr_ctx > LTT_CTX_MAX ||
-	    (cfg->nr_ctx && !cfg->ctx))
+	    (cfg->nr_ctx && !cfg->ctx) || !cfg->nr_parts)
 		return -EINVAL;
 	if (strlen(cfg->name) > LTT_CHANNEL_NAME_MAX)
 		return -ENAMETOOLONG;
@@ -47,6 +50,17 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	memcpy(c->uuid, trace->uuid, sizeof(c->uuid));
 	c->trace = trace;
 	c->relay = trace->relay;
+	c->snapshot = trace->snapshot;
+	c->parts = calloc(cfg->nr_parts, sizeof(*c->parts));
+	if (!c->parts) {
+		ltt_channel_destroy(c);
+		return -ENOMEM;
+	}
+	c->nr_parts = cfg->nr_parts;
+	for (i = 0; i < c->nr_parts; i++) {
+		c->parts[i].chan = c;
+		c->parts[i].thread = cfg->first_thread + i;
+	}
 	/* a snapshot trace's: no output, read by snapshots only */
 	ret = trace->snapshot ? 0 : ltt_trace_channel_output(trace, NULL, c, trace->resume,
 							     &c->output);
@@ -60,49 +74,73 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 
 void ltt_channel_destroy(struct ltt_channel *c)
 {
+	struct ltt_chan_part *part;
 	struct ltt_stream *s;
+	unsigned int i;
 
 	if (!c)
 		return;
-	while ((s = c->streams)) {
-		c->streams = s->next;
-		ltt_stream_destroy(s);
+	for (i = 0; i < c->nr_parts; i++) {
+		part = &c->parts[i];
+		while ((s = part->streams)) {
+			part->streams = s->next;
+			ltt_stream_destroy(s);
+		}
+		/* the data threads destroyed the timers with REMOVE_CHANNEL */
+		assert(!part->switch_timer && !part->read_timer);
 	}
-	/* the data thread destroyed the timers with REMOVE_CHANNEL */
-	assert(!c->switch_timer && !c->read_timer);
+	free(c->parts);
 	ltt_tfs_events_free(c->tfs_events);	/* after its sources */
 	ltt_output_destroy(c->output);
 	free(c);
 }
 
-struct ltt_stream *ltt_channel_find_stream(const struct ltt_channel *c, uint32_t cpu)
+struct ltt_chan_part *ltt_channel_part_of(const struct ltt_channel *c, uint32_t cpu)
+{
+	return &c->parts[cpu % c->nr_parts];
+}
+
+struct ltt_stream *ltt_chan_part_find_stream(const struct ltt_chan_part *part, uint32_t cpu)
 {
 	struct ltt_stream *s;
 
-	for (s = c->streams; s; s = s->next)
+	for (s = part->streams; s; s = s->next)
 		if (s->cpu == cpu)
 			return s;
 	return NULL;
 }
 
-void ltt_channel_add_stream(struct ltt_channel *c, struct ltt_stream *stream)
+void ltt_chan_part_add_stream(struct ltt_chan_part *part, struct ltt_stream *stream)
 {
-	struct ltt_stream **p = &c->streams;
+	struct ltt_stream **p = &part->streams;
 
 	/* in CPU order of arrival, appended: the list is short */
 	while (*p)
 		p = &(*p)->next;
 	stream->next = NULL;
+	stream->part = part;
 	*p = stream;
-	c->nr_streams++;
+	part->nr_streams++;
 }
 
-void ltt_channel_stats(const struct ltt_channel *c, struct ltt_channel_stats *ret_stats)
+void ltt_chan_part_stats(const struct ltt_chan_part *part, struct ltt_channel_stats *stats)
 {
-	struct ltt_channel_stats st = { 0 };
 	const struct ltt_stream *s;
 
-	for (s = c->streams; s; s = s->next)
-		ltt_stream_stats(s, &st);
-	*ret_stats = st;
+	for (s = part->streams; s; s = s->next)
+		ltt_stream_stats(s, stats);
+}
+
+void ltt_channel_stats_add(struct ltt_channel_stats *to, const struct ltt_channel_stats *from)
+{
+	ltt_add_sat(&to->events_lost, from->events_lost);
+	ltt_add_sat(&to->packets_lost, from->packets_lost);
+	ltt_add_sat(&to->bytes_written, from->bytes_written);
+	ltt_add_sat(&to->error_events, from->error_events);
+	ltt_add_sat(&to->error_packets, from->error_packets);
+	/* the channel's: the failure that began first */
+	if (from->error && (!to->error || from->error_since < to->error_since)) {
+		to->error = from->error;
+		to->error_since = from->error_since;
+	}
 }

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * channel.h - one channel of a trace: its configuration and its streams
- * (one per CPU).
+ * (one per CPU), in parts: the streams one data thread runs.
  *
- * The command thread creates a channel (ADD_CHANNEL), hands it to the data
- * thread (LTT_DATA_ADD_CHANNEL), and destroys it once the data thread has
- * let it go (LTT_DATA_REMOVE_CHANNEL).  The fields fall in three groups:
- * the configuration, immutable after ltt_channel_create() and read by both
- * threads without a lock; the command thread's registry links; and the
- * data thread's streams and timers, touched only by the data thread while
- * it holds the channel.
+ * The command thread creates a channel (ADD_CHANNEL) with its parts (one,
+ * or one per data thread: data.h says which channels are spread), hands
+ * each part to its data thread (LTT_DATA_ADD_CHANNEL), and destroys the
+ * channel once every data thread has let its part go
+ * (LTT_DATA_REMOVE_CHANNEL).  The fields fall in four groups: the
+ * configuration, immutable after ltt_channel_create() and read by every
+ * thread without a lock; the output, replaced by the command thread only
+ * between requests and read by a data thread only while it runs a request
+ * of the channel; the command thread's registry links; and each part's
+ * streams and timers, touched only by the part's data thread while it
+ * holds the part.
  */
 #ifndef LTT_CONSUMERD_CHANNEL_H
 #define LTT_CONSUMERD_CHANNEL_H
@@ -35,6 +39,27 @@ struct ltt_trace;
 _Static_assert(LTT_CHANNEL_NAME_MAX + 11 <= LTT_SINK_FILE_BASE_MAX,
 	       "a channel name and _CPU fit a tracefile base name");
 
+/*
+ * The share of a channel that one data thread runs: the streams of the
+ * CPUs placed there (data.h) and their timers.  Data thread of the part
+ * only, from its ADD_CHANNEL request to its REMOVE_CHANNEL request.
+ */
+struct ltt_chan_part {
+	struct ltt_channel *chan;	/* the channel it is part of */
+	unsigned int thread;		/* its data thread's index (immutable) */
+	struct ltt_data_thread *dt;	/* that thread, once it added the part */
+	struct ltt_stream *streams;	/* owned, linked by stream->next */
+	unsigned int nr_streams;
+	struct ltt_evloop_timer *switch_timer, *read_timer;	/* NULL when off */
+	/* a stop's flush: timers slowed until the streams get a packet past got */
+	bool stopped;
+	uint64_t stopped_got;
+	struct ltt_chan_part *data_next;	/* in the data thread's list */
+	/* REMOVE_CHANNEL waiting for kernel streams to end */
+	struct ltt_data_req *end_req;	/* NULL when not removing */
+	struct ltt_evloop_timer *end_timer;	/* END_WAIT_MS deadline */
+};
+
 /* What ADD_CHANNEL says. */
 struct ltt_channel_cfg {
 	uint64_t key;
@@ -51,6 +76,8 @@ struct ltt_channel_cfg {
 	uint32_t stream_id;	/* tracefs: its CTF stream class */
 	uint32_t nr_ctx;	/* tracefs: the contexts its events carry */
 	const struct ltt_ctx *ctx;	/* borrowed, copied */
+	unsigned int nr_parts;	/* 1, or one per data thread (ltt_data_place()) */
+	unsigned int first_thread;	/* the data thread of part 0 */
 };
 
 struct ltt_channel {
@@ -68,34 +95,37 @@ struct ltt_channel {
 	uint32_t nr_ctx;		/* tracefs: its events' contexts */
 	struct ltt_ctx ctx[LTT_CTX_MAX];
 	uint8_t uuid[16];		/* the trace's */
-	struct ltt_output *output;	/* owned: where the streams write; NULL in a
-					 * snapshot trace (streams not read: snapshot.h) */
+	bool snapshot;			/* a snapshot trace's: no output, its streams are
+					 * never read but copied (snapshot.h) */
 	struct ltt_relay *relay;	/* the trace's relay (live timer), or NULL */
+	unsigned int nr_parts;		/* parts[]: 1, or one per data thread */
+	struct ltt_chan_part *parts;	/* owned, nr_parts */
+
+	/*
+	 * Replaced by the command thread between requests (a rotation), read
+	 * by a data thread while it runs a request of this channel.
+	 */
+	struct ltt_output *output;	/* owned: where the streams write; NULL in a
+					 * snapshot trace */
 
 	/* Command thread only. */
 	struct ltt_trace *trace;	/* borrowed: counted in trace->nr_channels */
 	struct ltt_channel *next;	/* in the command thread's registry */
+	unsigned int nr_streams;	/* added, over every part */
+	uint32_t added_stream_id;	/* theirs (the sources' CTF stream id), once one was */
 
-	/* Data thread only, from ADD_CHANNEL to REMOVE_CHANNEL. */
-	struct ltt_stream *streams;	/* owned, linked by stream->next */
-	unsigned int nr_streams;
-	struct ltt_evloop_timer *switch_timer, *read_timer;	/* NULL when off */
-	/* a stop's flush: timers slowed until the streams get a packet past got */
-	bool stopped;
-	uint64_t stopped_got;
-	struct ltt_data_thread *dt;	/* the one that added it */
-	struct ltt_channel *data_next;	/* in the data thread's list */
-	/* data thread: REMOVE_CHANNEL waiting for kernel streams to end */
-	struct ltt_data_req *end_req;	/* NULL when not removing */
-	struct ltt_evloop_timer *end_timer;	/* END_WAIT_MS deadline */
-	/* tracefs: the event map's copy its sources share (source-tracefs.h) */
+	/*
+	 * tracefs (one part): the event map's copy its sources share
+	 * (source-tracefs.h); that part's data thread only.
+	 */
 	struct ltt_tfs_events *tfs_events;	/* owned; NULL until the first stream */
 };
 
 /**
  * ltt_channel_create() - a channel of @trace, with no stream yet
  * @cfg: borrowed; the name must be valid (ltt_channel_name_valid()) and
- *       at most LTT_CHANNEL_NAME_MAX bytes
+ *       at most LTT_CHANNEL_NAME_MAX bytes; nr_parts at least 1 (parts
+ *       on data threads first_thread, first_thread + 1...)
  * @trace: borrowed; the caller counts the channel in trace->nr_channels
  * @ret_chan: to release with ltt_channel_destroy()
  *
@@ -115,25 +145,39 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 void ltt_channel_destroy(struct ltt_channel *chan);
 
 /**
- * ltt_channel_find_stream() - the stream of CPU @cpu, or NULL
- *
- * Data thread (or the channel's only user).
+ * ltt_channel_part_of() - the part that runs (or will run) CPU @cpu's
+ * stream: cpu modulo the number of parts
  */
-struct ltt_stream *ltt_channel_find_stream(const struct ltt_channel *chan, uint32_t cpu);
+struct ltt_chan_part *ltt_channel_part_of(const struct ltt_channel *chan, uint32_t cpu);
 
 /**
- * ltt_channel_add_stream() - the channel takes @stream
+ * ltt_chan_part_find_stream() - the stream of CPU @cpu in @part, or NULL
  *
- * Data thread (or the channel's only user).
+ * The part's data thread (or the channel's only user).
  */
-void ltt_channel_add_stream(struct ltt_channel *chan, struct ltt_stream *stream);
+struct ltt_stream *ltt_chan_part_find_stream(const struct ltt_chan_part *part, uint32_t cpu);
 
 /**
- * ltt_channel_stats() - sum the counters of the channel's streams, with
- * saturation (the ring buffer's counters live in hostile memory)
+ * ltt_chan_part_add_stream() - @part takes @stream (stream->part is set)
  *
- * Data thread (or the channel's only user).
+ * The part's data thread (or the channel's only user).
  */
-void ltt_channel_stats(const struct ltt_channel *chan, struct ltt_channel_stats *ret_stats);
+void ltt_chan_part_add_stream(struct ltt_chan_part *part, struct ltt_stream *stream);
+
+/**
+ * ltt_chan_part_stats() - add the counters of @part's streams to @stats,
+ * with saturation (the ring buffer's counters live in hostile memory);
+ * the failure that began first is kept
+ *
+ * The part's data thread (or the channel's only user).
+ */
+void ltt_chan_part_stats(const struct ltt_chan_part *part, struct ltt_channel_stats *stats);
+
+/**
+ * ltt_channel_stats_add() - add @from (one part's counters) to @to, as
+ * ltt_chan_part_stats() adds a stream's: saturating sums, the earliest
+ * failure
+ */
+void ltt_channel_stats_add(struct ltt_channel_stats *to, const struct ltt_channel_stats *from);
 
 #endif /* LTT_CONSUMERD_CHANNEL_H */

@@ -4,7 +4,7 @@
  * ADD_CHANNEL, ADD_STREAM (user space), ADD_KERNEL_STREAM,
  * ADD_FTRACE_STREAM (tracefs), STREAMS_SENT,
  * FLUSH_CHANNEL, CHANNEL_STATS, DESTROY_CHANNEL.  Each is a request to the
- * data thread, which owns the streams.  Handlers of cmd.h's table;
+ * data threads, which own the streams.  Handlers of cmd.h's table;
  * command thread.
  */
 #include <errno.h>
@@ -111,12 +111,14 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 	if (!t)
 		return ltt_cmd_no_such("ADD_CHANNEL", "trace", trace_key);
 	ret = check_channel(ctx, &cfg, t);
-	if (!ret)
-		ret = ltt_channel_create(&cfg, t, &chan);
+	if (ret)
+		return ret;
+	ltt_data_place(ctx->reg.data, &cfg, t->relay != NULL, t->snapshot);
+	ret = ltt_channel_create(&cfg, t, &chan);
 	if (ret)
 		return ret;
 	req.chan = chan;
-	ret = ltt_data_call(ctx->reg.dt, &req);
+	ret = ltt_data_call(ctx->reg.data, &req);
 	if (ret) {
 		ltt_channel_destroy(chan);
 		return ret;
@@ -152,7 +154,7 @@ static int add_stream(struct ltt_cmd_ctx *ctx, uint64_t key, uint32_t cpu, uint8
 			 has < 3 ? kinds[has] : "?", has < 3 ? names[has] : "?");
 		return -EPROTO;
 	}
-	ret = ltt_data_call(ctx->reg.dt, req);
+	ret = ltt_data_call(ctx->reg.data, req);
 	if (ret == -EEXIST)
 		LTT_WARN("%s: channel %s already has cpu %" PRIu32, name, req->chan->name,
 			 req->cpu);
@@ -247,7 +249,7 @@ int ltt_cmd_flush_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 		return ret;
 	/* a failed output is tried again: pending metadata first, then the streams */
 	ltt_trace_retry(req.chan->trace);
-	return ltt_data_call(ctx->reg.dt, &req);
+	return ltt_data_call(ctx->reg.data, &req);
 }
 
 /* CHANNEL_STATS {u64 channel_key} -> {u64 events_lost, u64 packets_lost, u64 bytes_written} */
@@ -262,7 +264,7 @@ int ltt_cmd_channel_stats(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 	ret = key_channel(ctx, r, "CHANNEL_STATS", &req.chan);
 	if (ret)
 		return ret;
-	ret = ltt_data_call(ctx->reg.dt, &req);
+	ret = ltt_data_call(ctx->reg.data, &req);
 	if (ret)
 		return ret;
 	/* the trace's own failure (directory removed, metadata pending) first */

@@ -19,8 +19,8 @@
 static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 			 const struct ltt_trace_chunk *chunk, bool clear)
 {
+	struct ltt_output **outs, *old;
 	struct ltt_data_req req;
-	struct ltt_output **outs;
 	struct ltt_channel *c;
 	unsigned int n = 0, i;
 	int ret = 0;
@@ -35,12 +35,15 @@ static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 	for (c = ctx->reg.channels, i = 0; c && !ret; c = c->next) {
 		if (c->trace != t || i >= n)
 			continue;
+		/* no data thread reads it between requests (channel.h) */
+		old = c->output;
+		c->output = outs[i];
 		req = (struct ltt_data_req){ .type = LTT_DATA_NEW_CHUNK, .chan = c,
-					     .output = outs[i], .clear = clear };
+					     .clear = clear };
 		/* can't fail: a sink that can't open is retried */
-		ltt_data_call(ctx->reg.dt, &req);
-		ltt_output_streams_added(outs[i]);	/* a relay announces them together */
-		outs[i++] = req.output;		/* the old one, destroyed below */
+		ltt_data_call(ctx->reg.data, &req);
+		ltt_output_streams_added(c->output);	/* a relay announces them together */
+		outs[i++] = old;		/* destroyed below */
 	}
 	for (i = 0; i < n; i++)
 		ltt_output_destroy(outs[i]);
@@ -134,7 +137,7 @@ static int snapshot_run(struct ltt_cmd_ctx *ctx, struct ltt_trace *t, struct ltt
 		if (c->trace != t)
 			continue;
 		req.chan = c;
-		ret = ltt_data_call(ctx->reg.dt, &req);
+		ret = ltt_data_call(ctx->reg.data, &req);
 	}
 	ltt_snapshot_close(out);
 	if (ret)

@@ -52,7 +52,7 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	ret = ltt_sink_relay_connect(&cfg, &e->relay, path, sizeof(path));
 	if (!ret) {
 		req.relay = e->relay;
-		ret = ltt_data_call(ctx->reg.dt, &req);
+		ret = ltt_data_call(ctx->reg.data, &req);
 		if (ret)
 			ltt_sink_relay_destroy(e->relay);
 	}

@@ -200,9 +200,9 @@ static void on_signal(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
  * readable, serve_one() reads the whole command, runs it and writes the
  * reply before the loop turns again (see doc/consumerd.md).
  */
-int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_thread *dt)
+int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data)
 {
-	struct cmd_state st = { .fd = cmd_fd, .ctx.reg.dt = dt };
+	struct cmd_state st = { .fd = cmd_fd, .ctx.reg.data = data };
 	struct ltt_evloop *loop;
 	int ret;
 

@@ -56,13 +56,13 @@ typedef int ltt_cmd_fn(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt
  * a SIGTERM arrives; then final-flush and close every channel and trace
  * @cmd_fd: the command socket (borrowed)
  * @signal_fd: a signalfd that reports SIGTERM (borrowed)
- * @dt: the data thread (borrowed; the caller stops it afterwards)
+ * @data: the data threads (borrowed; the caller stops them afterwards)
  *
  * Main thread.  Returns 0 after a clean end (socket closed, SIGTERM), or
  * 1 when the session daemon broke the framing (bad magic or length) and
  * we could not go on; everything has been flushed and closed either way.
  */
-int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_thread *dt);
+int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data);
 
 /**
  * ltt_cmd_no_such() - log that command @name names no @what ("trace",

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * data.c - the data thread: sources, sinks, timers and requests in one
- * event loop (common/evloop.h).
+ * data.c - the data threads: each runs its streams' sources and sinks,
+ * its parts of the channels' timers, and the requests posted to it in one
+ * event loop (common/evloop.h).  data.h says which thread runs what.
  *
  * Wakeup eventfds are shared with the traced applications, so they are
  * hostile: one that an application drains or blocks must not block us.
@@ -21,15 +22,18 @@
  *
  * Requests are jobs posted to the loop.  A request that removes a channel
  * unwatches its streams' fds and destroys its timers, and the loop drops
- * any event of the current batch collected for them.
+ * any event of the current batch collected for them.  A channel request
+ * is posted to each of the channel's parts' threads, each with its own
+ * copy (ltt_data_call()), and the copies' results are summed.
  */
 #include <assert.h>
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -55,7 +59,7 @@
 #define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
 #define PUBLISH_TICK_MS 1000	/* every statistics page is stored again */
 
-/* A relay whose I/O the data thread does, and its live timer. */
+/* A relay whose I/O the data thread does, and its live timer (LTT_DATA_RELAY_THREAD). */
 struct relay_reg {
 	struct ltt_relay *relay;
 	struct ltt_data_thread *dt;
@@ -69,20 +73,28 @@ struct relay_reg {
 
 struct ltt_data_thread {
 	pthread_t thread;
+	unsigned int index;		/* in all->threads */
+	struct ltt_data_threads *all;	/* the consumer's data threads */
 	struct ltt_evloop *loop;	/* requests are posted to it */
 
 	pthread_mutex_t lock;		/* leaf; protects req->done */
 	pthread_cond_t cond;		/* a request is done, or the thread started */
 	bool started;			/* under lock: the thread has its scheduling */
 
-	/* data thread only */
-	struct ltt_channel *channels;	/* added, not yet removed */
+	/* this data thread only */
+	struct ltt_chan_part *parts;	/* added, not yet removed */
 	struct relay_reg *relays;	/* added, not yet removed */
 	struct relay_reg *closing;	/* removed, sending their last bytes */
-	struct ltt_channel *ending;	/* removed, kernel streams not ended */
+	struct ltt_chan_part *ending;	/* removed, kernel streams not ended */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 	struct ltt_evloop_timer *publish_tick;	/* from the first statistics page */
+};
+
+/* The consumer's data threads; immutable once started. */
+struct ltt_data_threads {
+	unsigned int nr;
+	struct ltt_data_thread *threads[LTT_DATA_THREADS_MAX];
 };
 
 static void drain_busy(struct ltt_evloop *loop, void *arg);
@@ -106,7 +118,7 @@ static void on_sink(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 	struct ltt_stream *s = arg;
 
 	(void)loop, (void)fd, (void)events;
-	drain_stream(s->chan->dt, s);
+	drain_stream(s->part->dt, s);
 }
 
 /* Packets, or the end (EPOLLHUP). */
@@ -115,7 +127,7 @@ static void on_source(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 	struct ltt_stream *s = arg;
 
 	(void)loop, (void)fd, (void)events;
-	drain_stream(s->chan->dt, s);
+	drain_stream(s->part->dt, s);
 }
 
 /* A stream whose sink would block waits for it to be writable (once). */
@@ -155,27 +167,17 @@ static void forget_source(struct ltt_stream *s)
 	s->src_watch = NULL;
 }
 
-static bool check_ended(struct ltt_channel *chan, bool deadline);
+static bool check_ended(struct ltt_chan_part *part, bool deadline);
 
-/* The removed channel @c, waiting for its kernel streams to end. */
-static struct ltt_channel *ending_chan(struct ltt_data_thread *dt, const struct ltt_channel *c)
-{
-	struct ltt_channel *chan;
-
-	for (chan = dt->ending; chan != c; chan = chan->data_next)
-		;
-	return chan;
-}
-
-/* Drain @s; true when that ended its removed channel: @s and it are gone. */
+/* Drain @s; true when that ended its removed channel's part: @s and it are gone. */
 static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
 	after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
 	if (s->ended && s->src_watch) {
 		LTT_DBG("%s: ended and read empty", s->src->label);
 		forget_source(s);
-		if (s->chan->end_req)
-			return check_ended(ending_chan(dt, s->chan), false);
+		if (s->part->end_req)
+			return check_ended(s->part, false);
 	}
 	return false;
 }
@@ -185,11 +187,11 @@ static void on_read_timer(struct ltt_evloop *loop, void *arg);
 
 /* A periodic timer of @us microseconds. */
 static int start_timer(struct ltt_data_thread *dt, uint32_t us, ltt_evloop_timer_fn fn,
-		       struct ltt_channel *chan, struct ltt_evloop_timer **ret_timer)
+		       struct ltt_chan_part *part, struct ltt_evloop_timer **ret_timer)
 {
 	int ret;
 
-	ret = ltt_evloop_timer_create(dt->loop, fn, chan, ret_timer);
+	ret = ltt_evloop_timer_create(dt->loop, fn, part, ret_timer);
 	if (ret)
 		return ret;
 	ltt_evloop_timer_arm(*ret_timer, (uint64_t)us * 1000, (uint64_t)us * 1000);
@@ -212,12 +214,12 @@ static void stop_timer(struct ltt_evloop_timer **timer)
 static void on_publish_tick(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_data_thread *dt = arg;
-	struct ltt_channel *chan;
+	struct ltt_chan_part *part;
 	struct ltt_stream *s;
 
 	(void)loop;
-	for (chan = dt->channels; chan; chan = chan->data_next)
-		for (s = chan->streams; s; s = s->next)
+	for (part = dt->parts; part; part = part->data_next)
+		for (s = part->streams; s; s = s->next)
 			ltt_stream_publish(s);
 }
 
@@ -232,27 +234,28 @@ static void start_publish_tick(struct ltt_data_thread *dt)
 	ltt_evloop_timer_arm(dt->publish_tick, ns, ns);
 }
 
-/* LTT_DATA_ADD_CHANNEL: returns 0 or -ENOMEM. */
-static int do_add_channel(struct ltt_data_thread *dt, struct ltt_channel *chan)
+/* LTT_DATA_ADD_CHANNEL: the part starts its timers; returns 0 or -ENOMEM. */
+static int do_add_channel(struct ltt_data_thread *dt, struct ltt_chan_part *part)
 {
+	const struct ltt_channel *chan = part->chan;
 	int ret = 0;
 
-	assert(!chan->streams && !chan->switch_timer && !chan->read_timer);
-	chan->dt = dt;
+	assert(!part->streams && !part->switch_timer && !part->read_timer);
+	part->dt = dt;
 	if (chan->switch_timer_us)
-		ret = start_timer(dt, chan->switch_timer_us, on_switch_timer, chan,
-				  &chan->switch_timer);
+		ret = start_timer(dt, chan->switch_timer_us, on_switch_timer, part,
+				  &part->switch_timer);
 	if (!ret && chan->read_timer_us)
-		ret = start_timer(dt, chan->read_timer_us, on_read_timer, chan, &chan->read_timer);
+		ret = start_timer(dt, chan->read_timer_us, on_read_timer, part, &part->read_timer);
 	if (ret) {
 		LTT_ERR("channel %s: can't start its timers: %s", chan->name, strerror(-ret));
-		stop_timer(&chan->switch_timer);
+		stop_timer(&part->switch_timer);
 		return ret;
 	}
 	ltt_prio_timer(chan->name, chan->switch_timer_us);
 	ltt_prio_timer(chan->name, chan->read_timer_us);
-	chan->data_next = dt->channels;
-	dt->channels = chan;
+	part->data_next = dt->parts;
+	dt->parts = part;
 	return 0;
 }
 
@@ -274,19 +277,29 @@ static int grow_scratch(struct ltt_scratch *sc, uint64_t size)
 	return 0;
 }
 
-/* Does a stream already read the memory of @shm_fd?  Two readers would clash. */
+/*
+ * Does a stream already read the memory of @shm_fd?  Two readers would
+ * clash, whichever data thread runs them.  The other threads' lists of
+ * parts and streams, and their sources' identities, are read here: they
+ * change in requests only (a user-space stream ends with its channel's
+ * REMOVE_CHANNEL), and the command thread, which posts every request,
+ * waits for this one, so no other thread is in a request meanwhile.
+ */
 static int memory_in_use(const struct ltt_data_thread *dt, int shm_fd)
 {
-	const struct ltt_channel *chan;
+	const struct ltt_data_threads *all = dt->all;
+	const struct ltt_chan_part *part;
 	const struct ltt_stream *o;
 	struct stat st;
+	unsigned int i;
 
 	if (fstat(shm_fd, &st))
 		return -errno;
-	for (chan = dt->channels; chan; chan = chan->data_next)
-		for (o = chan->streams; o; o = o->next)
-			if (ltt_source_reads(o->src, &st))
-				return -EEXIST;
+	for (i = 0; i < all->nr; i++)
+		for (part = all->threads[i]->parts; part; part = part->data_next)
+			for (o = part->streams; o; o = o->next)
+				if (ltt_source_reads(o->src, &st))
+					return -EEXIST;
 	return 0;
 }
 
@@ -300,8 +313,8 @@ static int make_ust_source(struct ltt_data_thread *dt, struct ltt_data_req *req,
 		.cpu = req->cpu,
 		.overwrite = chan->overwrite,
 		.uuid = chan->uuid,
-		.any_stream_id = !chan->streams,
-		.stream_id = chan->streams ? chan->streams->src->stream_id : 0,
+		.any_stream_id = !req->chan_streams,
+		.stream_id = req->chan_streams ? req->stream_id : 0,
 		.shm_fd = req->shm_fd,
 		.wakeup_fd = req->wakeup_fd,
 	};
@@ -343,13 +356,14 @@ static int make_kernel_source(struct ltt_data_req *req, struct ltt_source **ret_
 static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	struct ltt_channel *chan = req->chan;
+	struct ltt_chan_part *part = req->part;
 	struct ltt_source *src;
 	struct ltt_stream *s;
 	int ret;
 
-	if (ltt_channel_find_stream(chan, req->cpu))
+	if (ltt_chan_part_find_stream(part, req->cpu))
 		return -EEXIST;
-	if (chan->nr_streams >= LTT_CHANNEL_MAX_STREAMS)
+	if (req->chan_streams >= LTT_CHANNEL_MAX_STREAMS)
 		return -ENOBUFS;
 	if (req->type == LTT_DATA_ADD_KERNEL_STREAM)
 		ret = make_kernel_source(req, &src);
@@ -362,6 +376,7 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	ret = ltt_stream_create(chan, req->cpu, src, &s);
 	if (ret)
 		return ret;
+	s->part = part;
 	if (req->has_stats) {
 		ret = ltt_stream_set_stats_page(s, req->stats_fd);
 		if (ret)
@@ -379,19 +394,21 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		ltt_stream_destroy(s);
 		return ret;
 	}
-	ltt_channel_add_stream(chan, s);
+	ltt_chan_part_add_stream(part, s);
+	req->stream_id = s->src->stream_id;
+	LTT_DBG("%s: on data thread %u", s->src->label, dt->index);
 	/* read what is there already; this also asks the writers for wakeups */
 	drain_stream(dt, s);
 	return 0;
 }
 
-/* The packets @chan's streams got from their sources so far, whatever became of them. */
-static uint64_t packets_got(const struct ltt_channel *chan)
+/* The packets @part's streams got from their sources so far, whatever became of them. */
+static uint64_t packets_got(const struct ltt_chan_part *part)
 {
 	const struct ltt_stream *s;
 	uint64_t n = 0;
 
-	for (s = chan->streams; s; s = s->next)
+	for (s = part->streams; s; s = s->next)
 		n += s->packets_written + s->packets_failed + s->packets_discarded +
 		     s->packets_already + s->packets_cleared;
 	return n;
@@ -410,61 +427,59 @@ static void timer_period(struct ltt_evloop_timer *timer, uint32_t us, bool slow)
 }
 
 /*
- * @chan's writers stopped (@stopped: a stop's flush), or wrote again: its
+ * @part's writers stopped (@stopped: a stop's flush), or wrote again: its
  * timers tick at most every LTT_CONSUMER_STOPPED_TICK_MS while stopped,
  * at their own period otherwise.
  */
-static void set_stopped(struct ltt_channel *chan, bool stopped)
+static void set_stopped(struct ltt_chan_part *part, bool stopped)
 {
-	chan->stopped = stopped;
-	chan->stopped_got = packets_got(chan);
-	timer_period(chan->switch_timer, chan->switch_timer_us, stopped);
-	timer_period(chan->read_timer, chan->read_timer_us, stopped);
+	const struct ltt_channel *chan = part->chan;
+
+	part->stopped = stopped;
+	part->stopped_got = packets_got(part);
+	timer_period(part->switch_timer, chan->switch_timer_us, stopped);
+	timer_period(part->read_timer, chan->read_timer_us, stopped);
 }
 
 /* LTT_DATA_FLUSH: returns 0. */
-static int do_flush(struct ltt_data_thread *dt, struct ltt_channel *chan, bool final,
+static int do_flush(struct ltt_data_thread *dt, struct ltt_chan_part *part, bool final,
 		    bool stopped)
 {
 	struct ltt_stream *s;
 
-	for (s = chan->streams; s; s = s->next)
+	for (s = part->streams; s; s = s->next)
 		after_drain(dt, s, ltt_stream_flush(s, &dt->scratch, final));
 	if (stopped)
-		set_stopped(chan, true);
+		set_stopped(part, true);
 	return 0;
 }
 
 /*
- * LTT_DATA_NEW_CHUNK: @chan's streams move to req->output; the old output
- * goes back in req->output for the command thread to destroy.  Returns 0.
+ * LTT_DATA_NEW_CHUNK: @part's streams move to the channel's output, which
+ * the command thread has just replaced.  Returns 0.
  */
 static int do_new_chunk(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
-	struct ltt_channel *chan = req->chan;
-	struct ltt_output *old = chan->output;
 	struct ltt_stream *s;
 
-	chan->output = req->output;
-	for (s = chan->streams; s; s = s->next) {
+	for (s = req->part->streams; s; s = s->next) {
 		/* the old sink's fd goes with it */
 		ltt_evloop_unwatch(s->sink_watch);
 		s->sink_watch = NULL;
 		after_drain(dt, s, ltt_stream_new_chunk(s, &dt->scratch, req->clear));
 	}
-	req->output = old;
 	return 0;
 }
 
-/* How many of @chan's streams are still to end (kernel streams). */
-static unsigned int streams_left(const struct ltt_channel *chan)
+/* How many of @part's streams are still to end (kernel streams). */
+static unsigned int streams_left(const struct ltt_chan_part *part)
 {
 	const struct ltt_stream *s;
 	unsigned int left = 0;
 
-	for (s = chan->streams; s; s = s->next)
+	for (s = part->streams; s; s = s->next)
 		/* a snapshot trace's are never read: nothing to wait for */
-		left += s->src->ends && !s->ended && s->chan->output;
+		left += s->src->ends && !s->ended && !s->chan->snapshot;
 	return left;
 }
 
@@ -478,44 +493,45 @@ static void forget_stream(struct ltt_stream *s)
 
 static void complete(struct ltt_data_thread *dt, struct ltt_data_req *req, int status);
 
-/* Close @chan's streams. */
-static void close_streams(struct ltt_data_thread *dt, struct ltt_channel *chan)
+/* Close @part's streams. */
+static void close_streams(struct ltt_data_thread *dt, struct ltt_chan_part *part)
 {
 	struct ltt_stream *s;
 
-	while ((s = chan->streams)) {
-		chan->streams = s->next;
+	while ((s = part->streams)) {
+		part->streams = s->next;
 		set_busy(dt, s, false);
 		forget_stream(s);
 		ltt_stream_discard(s, &dt->scratch);
 		ltt_stream_destroy(s);
 	}
-	chan->nr_streams = 0;
+	part->nr_streams = 0;
 }
 
 /*
- * A removed channel's kernel streams all ended (or @deadline came): close
- * its streams and answer the REMOVE_CHANNEL request that waited for them.
- * True when done: the caller may free @chan from then on.
+ * A removed channel part's kernel streams all ended (or @deadline came):
+ * close its streams and answer the REMOVE_CHANNEL request that waited for
+ * them.  True when done: the caller may free the channel from then on
+ * (once every part's request is answered).
  */
-static bool check_ended(struct ltt_channel *chan, bool deadline)
+static bool check_ended(struct ltt_chan_part *part, bool deadline)
 {
-	struct ltt_data_req *req = chan->end_req;
-	unsigned int left = streams_left(chan);
-	struct ltt_channel **p;
+	struct ltt_data_req *req = part->end_req;
+	unsigned int left = streams_left(part);
+	struct ltt_chan_part **p;
 
 	if (left && !deadline)
 		return false;
 	if (left)
 		LTT_WARN("channel %s: %u kernel stream(s) not read to their end within %d ms (is the channel fd still open?): closed anyway",
-			 chan->name, left, END_WAIT_MS);
-	stop_timer(&chan->end_timer);
-	chan->end_req = NULL;
-	for (p = &chan->dt->ending; *p != chan; p = &(*p)->data_next)
+			 part->chan->name, left, END_WAIT_MS);
+	stop_timer(&part->end_timer);
+	part->end_req = NULL;
+	for (p = &part->dt->ending; *p != part; p = &(*p)->data_next)
 		;
-	*p = chan->data_next;
-	close_streams(chan->dt, chan);
-	complete(chan->dt, req, 0);
+	*p = part->data_next;
+	close_streams(part->dt, part);
+	complete(part->dt, req, 0);
 	return true;
 }
 
@@ -534,28 +550,28 @@ static void on_end_timer(struct ltt_evloop *loop, void *arg)
  */
 static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
-	struct ltt_channel *chan = req->chan, **p;
+	struct ltt_chan_part *part = req->part, **p;
 	struct ltt_stream *s;
 
-	for (p = &dt->channels; *p && *p != chan; p = &(*p)->data_next)
+	for (p = &dt->parts; *p && *p != part; p = &(*p)->data_next)
 		;
-	assert(*p == chan);
-	*p = chan->data_next;
-	stop_timer(&chan->switch_timer);
-	stop_timer(&chan->read_timer);
-	do_flush(dt, chan, true, false);
-	for (s = chan->streams; s; s = s->next)
+	assert(*p == part);
+	*p = part->data_next;
+	stop_timer(&part->switch_timer);
+	stop_timer(&part->read_timer);
+	do_flush(dt, part, true, false);
+	for (s = part->streams; s; s = s->next)
 		if (s->ended && s->src_watch)
 			forget_source(s);
-	if (streams_left(chan) &&
-	    !ltt_evloop_timer_create(dt->loop, on_end_timer, chan, &chan->end_timer)) {
-		ltt_evloop_timer_arm(chan->end_timer, (uint64_t)END_WAIT_MS * 1000000, 0);
-		chan->end_req = req;
-		chan->data_next = dt->ending;
-		dt->ending = chan;
+	if (streams_left(part) &&
+	    !ltt_evloop_timer_create(dt->loop, on_end_timer, part, &part->end_timer)) {
+		ltt_evloop_timer_arm(part->end_timer, (uint64_t)END_WAIT_MS * 1000000, 0);
+		part->end_req = req;
+		part->data_next = dt->ending;
+		dt->ending = part;
 		return LTT_DATA_LATER;
 	}
-	close_streams(dt, chan);
+	close_streams(dt, part);
 	return 0;
 }
 
@@ -603,14 +619,15 @@ static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg
 static void on_live_timer(struct ltt_evloop *loop, void *arg)
 {
 	struct relay_reg *rg = arg;
-	struct ltt_channel *chan;
+	struct ltt_chan_part *part;
 	struct ltt_stream *s;
 
 	(void)loop;
-	for (chan = rg->dt->channels; chan; chan = chan->data_next) {
-		if (chan->relay != rg->relay)
+	/* a relayed channel has one part, on this thread (data.h) */
+	for (part = rg->dt->parts; part; part = part->data_next) {
+		if (part->chan->relay != rg->relay)
 			continue;
-		for (s = chan->streams; s; s = s->next) {
+		for (s = part->streams; s; s = s->next) {
 			if (s->sink && ltt_sink_wants_packet(s->sink))
 				ltt_stream_switch_empty(s);
 			else
@@ -716,30 +733,30 @@ static int do_snapshot(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	const struct ltt_stream *s;
 	int ret;
 
-	for (s = req->chan->streams; s; s = s->next) {
+	for (s = req->part->streams; s; s = s->next) {
 		ret = grow_scratch(&dt->scratch, s->src->packet_size);
 		if (ret)
 			return ret;
 	}
-	return ltt_snapshot_channel(req->chan, req->snap_out, req->max_packets, &dt->scratch,
-				    &req->snap);
+	return ltt_snapshot_part(req->part, req->snap_out, req->max_packets, &dt->scratch,
+				 &req->snap);
 }
 
 static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	switch (req->type) {
 	case LTT_DATA_ADD_CHANNEL:
-		return do_add_channel(dt, req->chan);
+		return do_add_channel(dt, req->part);
 	case LTT_DATA_ADD_STREAM:
 	case LTT_DATA_ADD_KERNEL_STREAM:
 	case LTT_DATA_ADD_FTRACE_STREAM:
 		return do_add_stream(dt, req);
 	case LTT_DATA_FLUSH:
-		return do_flush(dt, req->chan, req->final, req->stopped);
+		return do_flush(dt, req->part, req->final, req->stopped);
 	case LTT_DATA_NEW_CHUNK:
 		return do_new_chunk(dt, req);
 	case LTT_DATA_STATS:
-		ltt_channel_stats(req->chan, &req->stats);
+		ltt_chan_part_stats(req->part, &req->stats);
 		return 0;
 	case LTT_DATA_REMOVE_CHANNEL:
 		return do_remove_channel(dt, req);
@@ -750,7 +767,7 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	case LTT_DATA_SNAPSHOT:
 		return do_snapshot(dt, req);
 	case LTT_DATA_STOP:
-		assert(!dt->channels && !dt->relays && !dt->ending);
+		assert(!dt->parts && !dt->relays && !dt->ending);
 		while (dt->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */
 			finish_close(dt->closing);
 		ltt_evloop_stop(dt->loop);
@@ -783,18 +800,18 @@ static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 		complete(dt, req, status);
 }
 
-/* A stopped channel that got a packet since (its session started again) ticks as set. */
-static void on_timer(struct ltt_channel *chan, bool do_switch)
+/* A stopped part that got a packet since (its session started again) ticks as set. */
+static void on_timer(struct ltt_chan_part *part, bool do_switch)
 {
 	struct ltt_stream *s;
 
-	for (s = chan->streams; s; s = s->next) {
+	for (s = part->streams; s; s = s->next) {
 		if (do_switch)
 			ltt_stream_switch(s);
-		drain_stream(chan->dt, s);
+		drain_stream(part->dt, s);
 	}
-	if (chan->stopped && packets_got(chan) != chan->stopped_got)
-		set_stopped(chan, false);
+	if (part->stopped && packets_got(part) != part->stopped_got)
+		set_stopped(part, false);
 }
 
 static void on_switch_timer(struct ltt_evloop *loop, void *arg)
@@ -813,19 +830,19 @@ static void on_read_timer(struct ltt_evloop *loop, void *arg)
 static void drain_busy(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_data_thread *dt = arg;
-	struct ltt_channel *chan;
+	struct ltt_chan_part *part;
 	struct ltt_stream *s;
 
 	(void)loop;
-	for (chan = dt->channels; chan && dt->nr_busy; chan = chan->data_next)
-		for (s = chan->streams; s; s = s->next)
+	for (part = dt->parts; part && dt->nr_busy; part = part->data_next)
+		for (s = part->streams; s; s = s->next)
 			if (s->busy)
 				drain_stream(dt, s);
 	/* removed channels whose kernel streams have not ended: one at a time */
-	for (chan = dt->ending; chan && dt->nr_busy; chan = chan->data_next)
-		for (s = chan->streams; s; s = s->next)
+	for (part = dt->ending; part && dt->nr_busy; part = part->data_next)
+		for (s = part->streams; s; s = s->next)
 			if (s->busy && drain_stream(dt, s))
-				return;		/* chan is gone: the next turn goes on */
+				return;		/* part is gone: the next turn goes on */
 }
 
 static void *data_main(void *arg)
@@ -852,14 +869,19 @@ static void *data_main(void *arg)
 	return NULL;
 }
 
-int ltt_data_thread_start(struct ltt_data_thread **ret_dt)
+/* One data thread, started and with its scheduling; NULL-safe stop below. */
+static int thread_start(struct ltt_data_threads *all, unsigned int index,
+			struct ltt_data_thread **ret_dt)
 {
 	struct ltt_data_thread *dt;
+	char name[16];
 	int ret;
 
 	dt = calloc(1, sizeof(*dt));
 	if (!dt)
 		return -ENOMEM;
+	dt->index = index;
+	dt->all = all;
 	ret = ltt_evloop_create(&dt->loop);
 	if (ret)
 		goto fail;
@@ -871,6 +893,8 @@ int ltt_data_thread_start(struct ltt_data_thread **ret_dt)
 		pthread_mutex_destroy(&dt->lock);
 		goto fail;
 	}
+	snprintf(name, sizeof(name), "data-%u", index);
+	pthread_setname_np(dt->thread, name);	/* for top -H; a failure is harmless */
 	pthread_mutex_lock(&dt->lock);
 	while (!dt->started)
 		pthread_cond_wait(&dt->cond, &dt->lock);
@@ -883,13 +907,17 @@ fail:
 	return ret;
 }
 
-void ltt_data_thread_stop(struct ltt_data_thread *dt)
+static void post(struct ltt_data_thread *dt, struct ltt_data_req *req);
+static int wait_done(struct ltt_data_req *req);
+
+static void thread_stop(struct ltt_data_thread *dt)
 {
 	struct ltt_data_req req = { .type = LTT_DATA_STOP };
 
 	if (!dt)
 		return;
-	ltt_data_call(dt, &req);
+	post(dt, &req);
+	wait_done(&req);
 	pthread_join(dt->thread, NULL);
 	pthread_cond_destroy(&dt->cond);
 	pthread_mutex_destroy(&dt->lock);
@@ -898,16 +926,163 @@ void ltt_data_thread_stop(struct ltt_data_thread *dt)
 	free(dt);
 }
 
-int ltt_data_call(struct ltt_data_thread *dt, struct ltt_data_req *req)
+int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts)
+{
+	struct ltt_data_threads *dts;
+	unsigned int i;
+	int ret = 0;
+
+	if (n < 1 || n > LTT_DATA_THREADS_MAX || !ret_dts)
+		return -EINVAL;
+	dts = calloc(1, sizeof(*dts));
+	if (!dts)
+		return -ENOMEM;
+	for (i = 0; i < n && !ret; i++) {
+		ret = thread_start(dts, i, &dts->threads[i]);
+		if (!ret)
+			dts->nr = i + 1;
+	}
+	if (ret) {
+		ltt_data_threads_stop(dts);
+		return ret;
+	}
+	*ret_dts = dts;
+	return 0;
+}
+
+void ltt_data_threads_stop(struct ltt_data_threads *dts)
+{
+	unsigned int i;
+
+	if (!dts)
+		return;
+	for (i = 0; i < dts->nr; i++)
+		thread_stop(dts->threads[i]);
+	free(dts);
+}
+
+unsigned int ltt_data_threads_count(const struct ltt_data_threads *dts)
+{
+	return dts->nr;
+}
+
+void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *cfg,
+		    bool relayed, bool snapshot)
+{
+	cfg->nr_parts = 1;
+	if (relayed || snapshot) {
+		cfg->first_thread = LTT_DATA_RELAY_THREAD;
+	} else if (cfg->domain == LTT_CONSUMER_DOMAIN_TRACEFS) {
+		cfg->first_thread = (unsigned int)(cfg->key % dts->nr);
+	} else {
+		cfg->first_thread = 0;
+		cfg->nr_parts = dts->nr;
+	}
+}
+
+/* Post @req to @dt; wait_done() waits for it. */
+static void post(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	req->done = false;
 	req->status = 0;
 	req->dt = dt;
 	req->job.fn = on_request;
 	ltt_evloop_post(dt->loop, &req->job);
+}
+
+/* The status of @req, once its thread carried it out. */
+static int wait_done(struct ltt_data_req *req)
+{
+	struct ltt_data_thread *dt = req->dt;
+
 	pthread_mutex_lock(&dt->lock);
 	while (!req->done)
 		pthread_cond_wait(&dt->cond, &dt->lock);
 	pthread_mutex_unlock(&dt->lock);
 	return req->status;
+}
+
+/* What one part's request reported, added to the whole request's. */
+static void add_part_result(struct ltt_data_req *req, const struct ltt_data_req *one)
+{
+	ltt_channel_stats_add(&req->stats, &one->stats);
+	req->snap.packets += one->snap.packets;
+	req->snap.bytes += one->snap.bytes;
+	req->snap.packets_dropped += one->snap.packets_dropped;
+}
+
+/*
+ * A channel request: a copy for each part, all posted before the first is
+ * waited for, so the parts' threads carry it out at once.  Returns the
+ * first part's error, or 0.
+ */
+static int call_parts(struct ltt_data_threads *dts, struct ltt_data_req *req)
+{
+	struct ltt_data_req one[LTT_DATA_THREADS_MAX];
+	struct ltt_channel *chan = req->chan;
+	unsigned int i, n = chan->nr_parts;
+	int status = 0, ret;
+
+	assert(n >= 1 && n <= dts->nr);
+	for (i = 0; i < n; i++) {
+		one[i] = *req;
+		one[i].part = &chan->parts[i];
+		one[i].stats = (struct ltt_channel_stats){ 0 };
+		one[i].snap = (struct ltt_snapshot_counts){ 0 };
+		post(dts->threads[chan->parts[i].thread], &one[i]);
+	}
+	for (i = 0; i < n; i++) {
+		ret = wait_done(&one[i]);
+		if (ret && !status)
+			status = ret;
+		add_part_result(req, &one[i]);
+	}
+	if (status && req->type == LTT_DATA_ADD_CHANNEL) {
+		/* all or nothing: the parts that were added go again */
+		for (i = 0; i < n; i++) {
+			if (one[i].status)
+				continue;
+			one[i].type = LTT_DATA_REMOVE_CHANNEL;
+			post(dts->threads[chan->parts[i].thread], &one[i]);
+			wait_done(&one[i]);
+		}
+	}
+	return status;
+}
+
+/* A stream request: to its CPU's part; the channel counts what was added. */
+static int call_stream(struct ltt_data_threads *dts, struct ltt_data_req *req)
+{
+	struct ltt_channel *chan = req->chan;
+	int ret;
+
+	req->part = ltt_channel_part_of(chan, req->cpu);
+	req->chan_streams = chan->nr_streams;
+	req->stream_id = chan->added_stream_id;
+	post(dts->threads[req->part->thread], req);
+	ret = wait_done(req);
+	if (!ret) {
+		chan->nr_streams++;
+		chan->added_stream_id = req->stream_id;
+	}
+	return ret;
+}
+
+int ltt_data_call(struct ltt_data_threads *dts, struct ltt_data_req *req)
+{
+	switch (req->type) {
+	case LTT_DATA_ADD_STREAM:
+	case LTT_DATA_ADD_KERNEL_STREAM:
+	case LTT_DATA_ADD_FTRACE_STREAM:
+		return call_stream(dts, req);
+	case LTT_DATA_ADD_RELAY:
+	case LTT_DATA_REMOVE_RELAY:
+		req->part = NULL;
+		post(dts->threads[LTT_DATA_RELAY_THREAD], req);
+		return wait_done(req);
+	case LTT_DATA_STOP:
+		return -EINVAL;		/* ltt_data_threads_stop()'s */
+	default:
+		return call_parts(dts, req);
+	}
 }

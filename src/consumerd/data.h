@@ -1,20 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * data.h - the data thread: one event loop (common/evloop.h) that moves
- * packets from every stream's source to its sink.
+ * data.h - the data threads: each runs one event loop (common/evloop.h)
+ * that moves packets from its streams' sources to their sinks.
  *
- * It watches each stream's source (a user-space stream's wakeup eventfd,
- * a kernel stream's fd) and the sinks that said they would block, runs
- * each channel's switch and read timers, and runs the requests the
- * command thread posts to it.  Streams and the per-channel timers belong
- * to this thread from the request that adds them to the one that removes
- * them; the command thread reaches them only through requests, each a
- * synchronous call: ltt_data_call() returns once the data thread has
- * carried it out.
+ * A data thread watches each of its streams' sources (a user-space
+ * stream's wakeup eventfd, a kernel stream's fd) and the sinks that said
+ * they would block, runs its part of each channel's switch and read
+ * timers, and runs the requests the command thread posts to it.  Streams
+ * and timers belong to one data thread from the request that adds them
+ * to the one that removes them; the command thread reaches them only
+ * through requests, each a synchronous call: ltt_data_call() returns once
+ * every data thread concerned has carried it out.
  *
- * Lock: the thread's one mutex protects each posted request's done/status
- * fields, and nothing else.  It is a leaf: neither side calls out or does
- * I/O while holding it (log lines excepted).
+ * Placement (ltt_data_place()).  A channel is split in parts, one per
+ * data thread that runs some of its streams.  A channel written to files
+ * (user space or kernel) has one part per data thread, and CPU c's stream
+ * goes to part c modulo their number: the per-CPU streams of one busy
+ * channel are drained in parallel.  Every other channel has one part:
+ * relayed channels and snapshot traces' on thread 0, which does every
+ * relay's socket I/O (a relay's live timer walks its channels' streams,
+ * and a snapshot sent to a relay waits for its sockets, on the thread
+ * that does that I/O; one data connection per relay serializes its
+ * packets anyway), a tracefs channel on thread (key modulo their number)
+ * (its streams share the channel's copy of the event map, synced without
+ * a lock).  With one data thread every channel has one part on it.
+ *
+ * A request about a channel goes to each of its parts' threads at once
+ * and the caller waits for them all, summing what they report; a stream
+ * request goes to its CPU's part only; a relay request to thread 0.
+ *
+ * Lock: each thread's one mutex protects each request posted to it
+ * (done/status) and nothing else.  It is a leaf: neither side calls out
+ * or does I/O while holding it (log lines excepted).
  */
 #ifndef LTT_CONSUMERD_DATA_H
 #define LTT_CONSUMERD_DATA_H
@@ -24,10 +41,22 @@
 
 #include "common/evloop.h"
 
+struct ltt_chan_part;
 struct ltt_channel;
+struct ltt_channel_cfg;
 struct ltt_data_thread;
+struct ltt_data_threads;
 struct ltt_relay;
 struct ltt_output;
+
+/* The most data threads a consumer runs (--data-threads). */
+#define LTT_DATA_THREADS_MAX 64
+
+/* Without --data-threads: one per online CPU, at most this many. */
+#define LTT_DATA_THREADS_DEFAULT_MAX 16
+
+/* The data thread that does every relay's I/O. */
+#define LTT_DATA_RELAY_THREAD 0u
 
 /* A channel's counters, summed over its streams. */
 struct ltt_channel_stats {
@@ -51,24 +80,25 @@ struct ltt_snapshot_counts {
 struct ltt_output;
 
 enum ltt_data_req_type {
-	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the thread now owns its streams */
+	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the threads now own its parts */
 	LTT_DATA_ADD_STREAM,	/* chan, cpu, shm_fd, wakeup_fd: map and start reading */
 	LTT_DATA_ADD_KERNEL_STREAM, /* chan, cpu, stream_fd: start reading */
 	LTT_DATA_ADD_FTRACE_STREAM, /* chan, cpu, stream_fd (trace_pipe_raw), map_fd */
 	LTT_DATA_FLUSH,		/* chan, final: close, write every complete packet */
-	LTT_DATA_NEW_CHUNK,	/* chan, output, clear: its streams move to output (a
-				 * trace chunk rotation); the old one comes back */
+	LTT_DATA_NEW_CHUNK,	/* chan, clear: its streams move to chan->output, just
+				 * replaced (a trace chunk rotation) */
 	LTT_DATA_STATS,		/* chan -> stats */
 	LTT_DATA_REMOVE_CHANNEL, /* chan: final flush, close its streams and timers */
 	LTT_DATA_ADD_RELAY,	/* relay: do its I/O, run its live timer */
 	LTT_DATA_REMOVE_RELAY,	/* relay: close it and free it, later (its channels are gone) */
-	LTT_DATA_STOP,		/* leave the loop (no channel may remain) */
+	LTT_DATA_STOP,		/* leave the loop (no channel may remain); internal */
 	LTT_DATA_SNAPSHOT,	/* chan, snap_out, max_packets -> snap: copy its packets */
 };
 
 /*
  * One request, on the caller's stack.  The caller fills the inputs; the
- * data thread sets the outputs, then status and done under the lock.
+ * data threads set the outputs (summed over a channel's parts), then
+ * status (the first error of a part).
  */
 struct ltt_data_req {
 	enum ltt_data_req_type type;
@@ -83,14 +113,15 @@ struct ltt_data_req {
 	int map_fd;			/* ADD_FTRACE_STREAM: the event map, borrowed */
 	bool final;			/* FLUSH */
 	bool stopped;			/* FLUSH: the writers are stopped (slow timers) */
-	struct ltt_output *output;	/* NEW_CHUNK: in, taken: the channel's new
-					 * output; out: its old one, to destroy */
 	bool clear;			/* NEW_CHUNK: drop what the old chunk holds */
 	struct ltt_channel_stats stats;	/* STATS: the result */
 	const struct ltt_output *snap_out;	/* SNAPSHOT: where (borrowed) */
 	uint64_t max_packets;		/* SNAPSHOT: per stream, 0: all */
 	struct ltt_snapshot_counts snap;	/* SNAPSHOT: added to */
-	/* private to data.c */
+	/* private to data.c: one part's request, posted to its thread */
+	struct ltt_chan_part *part;	/* the part it concerns, or NULL */
+	unsigned int chan_streams;	/* ADD_*STREAM: the channel's streams, all parts */
+	uint32_t stream_id;		/* ADD_*STREAM: theirs (when any); out: the new one's */
 	int status;
 	bool done;
 	struct ltt_evloop_job job;	/* posted to the data thread's loop */
@@ -98,30 +129,49 @@ struct ltt_data_req {
 };
 
 /**
- * ltt_data_thread_start() - create the data thread
- * @ret_dt: to stop with ltt_data_thread_stop()
+ * ltt_data_threads_start() - create @n data threads
+ * @n: 1 to LTT_DATA_THREADS_MAX
+ * @ret_dts: to stop with ltt_data_threads_stop()
  *
- * Call with the signals the process handles blocked: the thread inherits
- * the mask.  Returns once the thread has asked for its scheduling
+ * Call with the signals the process handles blocked: the threads inherit
+ * the mask.  Returns once every thread has asked for its scheduling
  * (prio.h), so that the process may drop its privileges after.  Returns
- * 0 or a negative errno.
+ * 0, -EINVAL, or a negative errno (then no thread is left).
  */
-int ltt_data_thread_start(struct ltt_data_thread **ret_dt);
+int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts);
 
 /**
- * ltt_data_thread_stop() - stop and join the thread, free it; accepts NULL
+ * ltt_data_threads_stop() - stop and join every thread, free them;
+ * accepts NULL
  *
- * Remove every channel first.  Command thread.
+ * Remove every channel and relay first.  Command thread.
  */
-void ltt_data_thread_stop(struct ltt_data_thread *dt);
+void ltt_data_threads_stop(struct ltt_data_threads *dts);
+
+/** ltt_data_threads_count() - how many data threads run */
+unsigned int ltt_data_threads_count(const struct ltt_data_threads *dts);
 
 /**
- * ltt_data_call() - have the data thread carry out @req and wait for it
+ * ltt_data_place() - set @cfg's parts (nr_parts, first_thread) for a new
+ * channel of a trace that goes to a relay (@relayed), is a snapshot trace
+ * (@snapshot), or neither; see "Placement" above
+ *
+ * Command thread, before ltt_channel_create().
+ */
+void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *cfg,
+		    bool relayed, bool snapshot);
+
+/**
+ * ltt_data_call() - have the data threads carry out @req and wait for it
  * @req: borrowed until the call returns
  *
- * Command thread (any thread but the data thread).  Returns the request's
- * status: 0 or a negative errno, as each request type documents in data.c.
+ * Command thread (any thread but a data thread; one caller at a time).  A
+ * channel request runs on each thread that holds a part of req->chan, at
+ * once; a stream request on its CPU's part's thread; a relay request on
+ * LTT_DATA_RELAY_THREAD.  Returns the request's status: 0 or a negative
+ * errno, the first part's that failed, as each request type documents in
+ * data.c.
  */
-int ltt_data_call(struct ltt_data_thread *dt, struct ltt_data_req *req);
+int ltt_data_call(struct ltt_data_threads *dts, struct ltt_data_req *req);
 
 #endif /* LTT_CONSUMERD_DATA_H */

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * main.c - ltt-consumerd: options, signals, the two threads.
+ * main.c - ltt-consumerd: options, signals, the threads.
  *
  * The session daemon spawns us with "--cmd-fd N", its end of a
  * socketpair.  The main thread becomes the command thread (cmd.c); the
- * data thread (data.c) moves packets.  We exit when the socket closes or
- * on SIGTERM, after a final flush of every channel.  SIGINT and SIGHUP
- * are ignored: a Ctrl-C meant for a session daemon in a terminal reaches
- * us too, and the session daemon decides when we go by closing the socket.
+ * data threads (data.c, --data-threads) move packets.  We exit when the
+ * socket closes or on SIGTERM, after a final flush of every channel.
+ * SIGINT and SIGHUP are ignored: a Ctrl-C meant for a session daemon in a
+ * terminal reaches us too, and the session daemon decides when we go by
+ * closing the socket.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,7 @@ struct options {
 	int cmd_fd;		/* -1: not given */
 	int verbose;
 	long long uid, gid;	/* -1: not given */
+	long data_threads;	/* 0: not given */
 };
 
 enum {
@@ -42,7 +44,11 @@ enum {
 	OPT_CMD_FD,
 	OPT_UID,
 	OPT_GID,
+	OPT_DATA_THREADS,
 };
+
+/* The environment's default for --data-threads (ltt-consumerd(8)). */
+#define DATA_THREADS_ENV "LTT_CONSUMERD_DATA_THREADS"
 
 /* A file descriptor number: decimal, 0..INT_MAX, nothing else. */
 static int parse_fd(const char *arg)
@@ -74,10 +80,48 @@ static long long parse_id(const char *arg)
 	return (long long)v;
 }
 
+/* A number of data threads: decimal, 1..LTT_DATA_THREADS_MAX, nothing else; 0 if not. */
+static long parse_threads(const char *arg)
+{
+	char *end;
+	long v;
+
+	if (!arg || *arg < '0' || *arg > '9')
+		return 0;
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || *end || v < 1 || v > LTT_DATA_THREADS_MAX)
+		return 0;
+	return v;
+}
+
+/*
+ * The data threads without --data-threads: LTT_CONSUMERD_DATA_THREADS,
+ * else one per online CPU, at most LTT_DATA_THREADS_DEFAULT_MAX.  Returns
+ * the number, or 0 (said) for an environment value that is not one.
+ */
+static long default_threads(void)
+{
+	const char *env = getenv(DATA_THREADS_ENV);
+	long n;
+
+	if (env) {
+		n = parse_threads(env);
+		if (!n)
+			fprintf(stderr, "ltt-consumerd: Error: %s must be a number of data threads from 1 to %d, not '%s'\n",
+				DATA_THREADS_ENV, LTT_DATA_THREADS_MAX, env);
+		return n;
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	return n > LTT_DATA_THREADS_DEFAULT_MAX ? LTT_DATA_THREADS_DEFAULT_MAX : n;
+}
+
 /* Returns 0 to run, 1 to exit 0 (help, version), -1 to exit 1. */
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
-	char *fd_arg = NULL, *uid_arg = NULL, *gid_arg = NULL;
+	char *fd_arg = NULL, *uid_arg = NULL, *gid_arg = NULL, *threads_arg = NULL;
 	struct poptOption table[] = {
 		{ "cmd-fd", 0, POPT_ARG_STRING, &fd_arg, OPT_CMD_FD,
 		  "the session daemon's command socket (inherited)", "N" },
@@ -85,6 +129,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "run as this user once started (with --gid; a root consumer serving one user)",
 		  "UID" },
 		{ "gid", 0, POPT_ARG_STRING, &gid_arg, OPT_GID, "run with this group", "GID" },
+		{ "data-threads", 0, POPT_ARG_STRING, &threads_arg, OPT_DATA_THREADS,
+		  "threads that move packets (default: one per online CPU, at most 16)", "N" },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
@@ -122,6 +168,15 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 			}
 			break;
 		}
+		case OPT_DATA_THREADS:
+			opts->data_threads = parse_threads(threads_arg);
+			if (!opts->data_threads) {
+				fprintf(stderr, "ltt-consumerd: Error: --data-threads needs a number from 1 to %d, not '%s'\n",
+					LTT_DATA_THREADS_MAX, threads_arg ? threads_arg : "");
+				ret = -1;
+				goto out;
+			}
+			break;
 		case OPT_HELP:
 			printf("ltt-consumerd: the consumer daemon of ltt.  ltt-sessiond starts it;\n"
 			       "it is not meant to be run by hand.\n\n");
@@ -147,8 +202,13 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	} else if ((opts->uid < 0) != (opts->gid < 0)) {
 		fprintf(stderr, "ltt-consumerd: Error: --uid and --gid go together\n");
 		ret = -1;
+	} else if (!opts->data_threads) {
+		opts->data_threads = default_threads();
+		if (!opts->data_threads)
+			ret = -1;
 	}
 out:
+	free(threads_arg);
 	free(fd_arg);
 	free(uid_arg);
 	free(gid_arg);
@@ -180,8 +240,8 @@ static int setup_signals(int *ret_sfd)
  * Become @uid:@gid for good, every thread (glibc applies the set*id calls
  * to all): a root consumer serving one user's sessions then creates,
  * writes and opens everything as that user, and cannot be made to act
- * on a path the user could not.  The data thread keeps the scheduling it
- * was granted as root (prio.h); the credential change makes the process
+ * on a path the user could not.  The data threads keep the scheduling they
+ * were granted as root (prio.h); the credential change makes the process
  * non-dumpable, so the user can signal it but neither trace nor inspect
  * it.  Returns 0 or -1 (logged).
  */
@@ -268,7 +328,7 @@ static int check_cmd_fd(int fd)
 int main(int argc, const char **argv)
 {
 	struct options opts = { .cmd_fd = -1, .uid = -1, .gid = -1 };
-	struct ltt_data_thread *dt = NULL;
+	struct ltt_data_threads *data = NULL;
 	int sfd = -1, ret;
 
 	ret = parse_options(argc, argv, &opts);
@@ -291,20 +351,20 @@ int main(int argc, const char **argv)
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
 		return 1;
 	}
-	ret = ltt_data_thread_start(&dt);
+	ret = ltt_data_threads_start((unsigned int)opts.data_threads, &data);
 	if (ret) {
-		LTT_ERR("can't start the data thread: %s", strerror(-ret));
+		LTT_ERR("can't start %ld data thread(s): %s", opts.data_threads, strerror(-ret));
 		close(sfd);
 		return 1;
 	}
 	if (opts.uid >= 0 && become((uid_t)opts.uid, (gid_t)opts.gid)) {
-		ltt_data_thread_stop(dt);
+		ltt_data_threads_stop(data);
 		close(sfd);
 		return 1;
 	}
-	LTT_INFO("ready, pid %ld", (long)getpid());
-	ret = ltt_cmd_run(opts.cmd_fd, sfd, dt);
-	ltt_data_thread_stop(dt);
+	LTT_INFO("ready, pid %ld, %ld data thread(s)", (long)getpid(), opts.data_threads);
+	ret = ltt_cmd_run(opts.cmd_fd, sfd, data);
+	ltt_data_threads_stop(data);
 	close(sfd);
 	close(opts.cmd_fd);
 	LTT_INFO("exiting");

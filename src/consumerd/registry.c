@@ -97,7 +97,7 @@ void ltt_registry_remove_channel(struct ltt_registry *reg, struct ltt_channel *c
 	struct ltt_data_req req = { .type = LTT_DATA_REMOVE_CHANNEL, .chan = chan };
 	struct ltt_channel **p;
 
-	ltt_data_call(reg->dt, &req);
+	ltt_data_call(reg->data, &req);
 	for (p = &reg->channels; *p != chan; p = &(*p)->next)
 		;
 	*p = chan->next;
@@ -134,7 +134,7 @@ int ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_rela
 
 	if (in_use("relay", re->key, re->nr_traces, "trace(s)"))
 		return -EBUSY;
-	if (ltt_data_call(reg->dt, &req))
+	if (ltt_data_call(reg->data, &req))
 		ltt_sink_relay_destroy(re->relay);	/* the data thread never had it */
 	for (p = &reg->relays; *p != re; p = &(*p)->next)
 		;

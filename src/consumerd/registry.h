@@ -5,9 +5,9 @@
  *
  * Command thread only: no lock.  The registry owns its traces (trace.h)
  * and relay entries; it owns its channels too, but from ADD_CHANNEL's
- * request on the data thread works on their streams, so a channel leaves
+ * request on the data threads work on their streams, so a channel leaves
  * the registry only through ltt_registry_remove_channel(), which has the
- * data thread final-flush and drop it first.  A trace counts its channels
+ * data threads final-flush and drop it first.  A trace counts its channels
  * (trace->nr_channels) and a relay entry its traces: neither is removed
  * while counted.
  */
@@ -34,7 +34,7 @@ struct ltt_registry_relay {
 };
 
 struct ltt_registry {
-	struct ltt_data_thread *dt;	/* borrowed: runs the channels' streams */
+	struct ltt_data_threads *data;	/* borrowed: run the channels' streams */
 	struct ltt_trace *traces;	/* linked by trace->next */
 	struct ltt_channel *channels;	/* linked by channel->next */
 	struct ltt_registry_relay *relays;

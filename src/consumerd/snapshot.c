@@ -154,14 +154,14 @@ static int snapshot_stream(struct ltt_stream *s, const struct ltt_output *out,
 	return ret == -EAGAIN || ret == -ESTALE || ret == -EIO ? 0 : ret;
 }
 
-int ltt_snapshot_channel(struct ltt_channel *chan, const struct ltt_output *out,
-			 uint64_t max_packets, struct ltt_scratch *scratch,
-			 struct ltt_snapshot_counts *counts)
+int ltt_snapshot_part(struct ltt_chan_part *part, const struct ltt_output *out,
+		      uint64_t max_packets, struct ltt_scratch *scratch,
+		      struct ltt_snapshot_counts *counts)
 {
 	struct ltt_stream *s;
 	int ret;
 
-	for (s = chan->streams; s; s = s->next) {
+	for (s = part->streams; s; s = s->next) {
 		if (scratch->len < s->src->packet_size)
 			return -ENOMEM;
 		ret = snapshot_stream(s, out, max_packets, scratch, counts);

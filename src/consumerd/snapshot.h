@@ -10,7 +10,7 @@
  * (consumer-proto.h) opens the snapshot's directory and writes the
  * metadata on the command thread (ltt_snapshot_open()), then has the data
  * thread, which owns the streams, copy each channel's packets
- * (LTT_DATA_SNAPSHOT: ltt_snapshot_channel()).  Each stream's open packet
+ * (LTT_DATA_SNAPSHOT: ltt_snapshot_part()).  Each stream's open packet
  * is closed first, then the packets between its read and write positions
  * are copied and validated (source.h: snap_span and snap_peek; user
  * space: common/ringbuf.h's ltt_rb_peek_subbuf(), kernel: the tracer's
@@ -27,6 +27,7 @@
 #include "consumerd/source.h"
 #include "consumerd/trace.h"
 
+struct ltt_chan_part;
 struct ltt_channel;
 struct ltt_relay;
 
@@ -69,18 +70,19 @@ int ltt_snapshot_open_relay(const struct ltt_trace *t, struct ltt_relay *relay,
 void ltt_snapshot_close(struct ltt_snapshot_out *out);
 
 /**
- * ltt_snapshot_channel() - copy the packets of @chan's streams to @out
+ * ltt_snapshot_part() - copy the packets of @part's streams (a channel's
+ * on one data thread) to @out
  * @max_packets: per stream, the newest; 0: all
  * @scratch: at least the streams' packet size (borrowed)
  * @counts: packets and bytes written, packets left out, added to
  *
- * Data thread (it owns the streams).  A stream with nothing to write gets
+ * The part's data thread (it owns the streams).  A stream with nothing to write gets
  * no file.  Returns 0, -EOPNOTSUPP for a source that can't be read
  * without consuming (a kernel tracer before ABI 1.2), or the output's
  * negative errno.
  */
-int ltt_snapshot_channel(struct ltt_channel *chan, const struct ltt_output *out,
-			 uint64_t max_packets, struct ltt_scratch *scratch,
-			 struct ltt_snapshot_counts *counts);
+int ltt_snapshot_part(struct ltt_chan_part *part, const struct ltt_output *out,
+		      uint64_t max_packets, struct ltt_scratch *scratch,
+		      struct ltt_snapshot_counts *counts);
 
 #endif /* LTT_CONSUMERD_SNAPSHOT_H */

@@ -798,7 +798,7 @@ int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, i
 		.ctx = chan->ctx,
 		.nr_ctx = chan->nr_ctx,
 		.pipe_fd = pipe_fd,
-		.keep = !chan->output,
+		.keep = chan->snapshot,
 	};
 	bool first = !chan->tfs_events;
 	int ret;

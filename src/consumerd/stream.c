@@ -84,7 +84,7 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 	s->chan = chan;
 	s->cpu = cpu;
 	s->src = src;
-	if (!chan->output) {
+	if (chan->snapshot) {
 		/* a snapshot trace's: never read here, no sink (snapshot.h) */
 		*ret_stream = s;
 		return 0;
@@ -247,7 +247,7 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 
 	*ret_used = 0;
 	skipped = ltt_source_events_skipped(s->src);
-	if (!s->chan->output)	/* a snapshot trace's: its packets stay (or are kept) */
+	if (s->chan->snapshot)	/* its packets stay (or are kept) */
 		return ltt_source_keep(s->src) == -EBUSY ? LTT_STREAM_BUSY : LTT_STREAM_IDLE;
 	if (s->ended)
 		return LTT_STREAM_IDLE;	/* read empty, and its sink may be gone (a new chunk) */
@@ -349,8 +349,8 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
 	enum ltt_stream_state state, left;
 
-	if (!s->chan->output)
-		return LTT_STREAM_IDLE;	/* a snapshot trace's: nothing is written */
+	if (s->chan->snapshot)
+		return LTT_STREAM_IDLE;	/* nothing is written */
 	retry(s);
 	if (final && stalled(s))
 		drop_held(s);
@@ -369,7 +369,7 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 {
 	uint64_t packets = s->packets_discarded, events = s->events_discarded, used;
 
-	if (s->ended || !s->chan->output)
+	if (s->ended || s->chan->snapshot)
 		return;
 	if (s->held)
 		drop_held(s);

@@ -23,6 +23,7 @@
 #include "consumerd/source.h"
 
 struct ltt_channel;
+struct ltt_chan_part;
 
 /* What a drain left behind. */
 enum ltt_stream_state {
@@ -37,6 +38,7 @@ enum ltt_stream_state {
 struct ltt_stream {
 	struct ltt_stream *next;	/* in its channel */
 	const struct ltt_channel *chan;	/* borrowed: the channel owns us */
+	struct ltt_chan_part *part;	/* the part of it that holds us (its data thread's) */
 	uint32_t cpu;
 	struct ltt_source *src;		/* owned */
 	struct ltt_sink *sink;		/* owned */

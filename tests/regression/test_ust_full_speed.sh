@@ -13,8 +13,8 @@
 # 4 KiB that two threads overflow (on most machines), so the writers' drops
 # race with the consumer's reads and with the sub-buffer switches; the same
 # with the consumer stopped while they write, so it always overflows.  Last, as root, the
-# consumer's data thread runs in SCHED_FIFO, and leaves it when a channel
-# has a timer under 100 us.
+# consumer's data threads run in SCHED_FIFO, and would leave it for a
+# channel timer under 100 us.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -97,29 +97,34 @@ FS_STOPPED=1 full_speed stopped2 2 20000 --subbuf-size 4k --num-subbuf 4
 ok "$([ "${LOST:-0}" -gt 0 ]; echo $?)" \
 	"stopped2: the 4 x 4 KiB channel overflowed, so the checks above saw drops ($LOST)"
 
-# The consumer's data thread: SCHED_FIFO priority 1 when the consumer may
-# have it (root here); it would leave it for a channel timer under 100 us
+# The consumer's data threads: SCHED_FIFO priority 1 when the consumer may
+# have it (root here); each would leave it for a channel timer under 100 us
 # (doc/consumerd.md).  ps -L lists the main (command) thread first.
-# policies: "CLASS/RTPRIO" of each consumer thread.
+# policies: "CLASS/RTPRIO" of the command thread, then "FF/1" once for all
+# the data threads if each is in SCHED_FIFO at 1 (one a CPU, --data-threads),
+# else each one's.
 policies() {
 	local cpid
 	cpid=$(consumer_pid) || return 1
-	ps -L -o cls=,rtprio= -p "$cpid" | awk '{ printf "%s%s/%s", (NR > 1) ? " " : "", $1, $2 }'
+	ps -L -o cls=,rtprio= -p "$cpid" | awk '
+		NR == 1 { first = $1 "/" $2; next }
+		{ n++; p = $1 "/" $2; all = all " " p; if (p != "FF/1") other = 1 }
+		END { print first ((n && !other) ? " FF/1" : all) }'
 }
 if [ "$(id -u)" = 0 ] && command -v capsh >/dev/null && capsh --has-p=cap_sys_nice >/dev/null 2>&1; then
 	# (a consumer runs while a session is started: it exits with the last one)
 	lttctl -q create prio -o "$TEST_TMP/prio" && lttctl -q enable-event -u ltt_test:seq &&
 		lttctl -q start
-	is "$(policies)" "TS/- FF/1" "the consumer's data thread runs in SCHED_FIFO at priority 1, its command thread does not"
+	is "$(policies)" "TS/- FF/1" "the consumer's data threads run in SCHED_FIFO at priority 1, its command thread does not"
 	# Timers under 100 us are refused (TIMER_MIN, test_timer_min.sh), so
-	# the data thread's fallback to nice -10 only guards the consumer
+	# the data threads' fallback to nice -10 only guards the consumer
 	# against a session daemon that would send one anyway.
 	lttctl -q create tiny -o "$TEST_TMP/tiny"
 	run lttctl enable-channel -u t --switch-timer 50
 	is "$RC" 1 "a channel with a 50 us switch timer is refused"
 	lttctl -q enable-channel -u t --switch-timer 100 && lttctl -q enable-event -u ltt_test:seq -c t &&
 		lttctl -q start && ust_app -n 10 -r tiny
-	is "$(policies)" "TS/- FF/1" "with the shortest timer allowed (100 us), the data thread stays in SCHED_FIFO"
+	is "$(policies)" "TS/- FF/1" "with the shortest timer allowed (100 us), the data threads stay in SCHED_FIFO"
 	lttctl -q destroy tiny
 	lttctl -q destroy prio
 else
