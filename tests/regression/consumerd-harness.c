@@ -50,9 +50,15 @@ char ch_relayd_path[PATH_MAX];
 
 int ch_spawn(struct ch_cons *c)
 {
+	return ch_spawn_args(c, NULL);
+}
+
+int ch_spawn_args(struct ch_cons *c, const char *const *extra)
+{
 	struct timeval tv = { .tv_sec = 20 };
+	const char *argv[16];
 	char fdarg[16];
-	int sv[2];
+	int sv[2], n = 0;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return -errno;
@@ -62,8 +68,15 @@ int ch_spawn(struct ch_cons *c)
 	if (c->pid == 0) {
 		fcntl(sv[1], F_SETFD, 0);
 		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
-		execl(ch_consumerd_path, "ltt-consumerd", "--cmd-fd", fdarg,
-		      getenv("LTT_TEST_VERBOSE") ? "-vv" : NULL, (char *)NULL);
+		argv[n++] = "ltt-consumerd";
+		argv[n++] = "--cmd-fd";
+		argv[n++] = fdarg;
+		while (extra && *extra && n < 14)
+			argv[n++] = *extra++;
+		if (getenv("LTT_TEST_VERBOSE"))
+			argv[n++] = "-vv";
+		argv[n] = NULL;
+		execv(ch_consumerd_path, (char *const *)argv);
 		_exit(127);
 	}
 	close(sv[1]);

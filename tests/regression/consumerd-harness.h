@@ -99,6 +99,9 @@ struct ch_expect {
 
 /** ch_spawn() - spawn ltt-consumerd on a socketpair; 0 or -1 */
 int ch_spawn(struct ch_cons *c);
+
+/** ch_spawn_args() - ch_spawn() with @extra options (NULL-terminated, at most 11) */
+int ch_spawn_args(struct ch_cons *c, const char *const *extra);
 /**
  * ch_call_fds() - send one command (@w is consumed) with @nr_fds fds and
  * read its reply; the status, or TRANSPORT_ERR.  @ret_reply, if not NULL,

@@ -150,6 +150,12 @@ TESTS += tests/regression/test_consumerd_relay
 tests_regression_test_consumerd_relay_SOURCES = tests/regression/test_consumerd_relay.c \
 	$(CONSUMERD_HARNESS_SOURCES)
 tests_regression_test_consumerd_relay_LDADD = src/common/libcommon.la
+# Its data threads: a channel's streams spread over several (--data-threads).
+check_PROGRAMS += tests/regression/test_consumerd_threads
+TESTS += tests/regression/test_consumerd_threads
+tests_regression_test_consumerd_threads_SOURCES = tests/regression/test_consumerd_threads.c \
+	$(CONSUMERD_HARNESS_SOURCES)
+tests_regression_test_consumerd_threads_LDADD = src/common/libcommon.la
 # Its tracefs channels on a private ftrace instance (root; skipped otherwise).
 check_PROGRAMS += tests/regression/test_consumerd_tracefs
 TESTS += tests/regression/test_consumerd_tracefs
@@ -243,6 +249,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_sessions.sh \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_full_speed.sh \
+	tests/regression/test_ust_data_threads.sh \
 	tests/regression/test_ust_daemon_restart.sh \
 	tests/regression/test_ust_bad_shm.sh \
 	tests/regression/test_tracefile_clash.sh \
