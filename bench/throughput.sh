@@ -5,7 +5,13 @@
 #
 #   bench/throughput.sh [BUILD_DIR] [RUNS] [EVENTS] [THREADS]
 #
-# Defaults: ., 5 runs, 2000000 events per thread, 1 thread.  MODE=local
+# Defaults: ., 5 runs, 2000000 events per thread, 1 thread.  THREADS may
+# be a list ("1 2 4" or 1,2,4): each run then has one line per number of
+# producer threads.  DATA_THREADS="1 4" (a list too) runs the consumer
+# with each number of data threads in turn, alternated within each run
+# (the session daemon is restarted with LTT_CONSUMERD_DATA_THREADS set,
+# which its consumers inherit); unset, the consumer's default (one per
+# online CPU, at most 16).  MODE=local
 # (default) writes the trace to files; MODE=relay starts ltt-relayd on
 # 127.0.0.1 (ports chosen by the kernel, read from its port files) and
 # creates the sessions with --set-url net://127.0.0.1:CTRL:DATA; MODE=both
@@ -18,8 +24,11 @@
 #   recorded    events in the trace (babeltrace2)
 #   lost        written - recorded
 #   wr_ns/ev    the writer's ns per event
+#   dthr        the consumer's data threads
+#   prod        the program's (producer) threads
 #   wall_ms     from the program's start to stop's return
 #   MB/s        trace bytes (the stream files, packets whole) / wall time
+#   MB/s/dthr   MB/s / dthr: what each data thread moved
 #   ev/s        recorded events / wall time
 #   ev_MB/s     the events' own bytes (20 each) / wall time
 #
@@ -30,8 +39,17 @@ set -u
 bench_init "${1:-.}"
 RUNS=${2:-5}
 EVENTS=${3:-2000000}
-THREADS=${4:-1}
+THREADS=$(echo "${4:-1}" | tr ',' ' ')
+DTHREADS=$(echo "${DATA_THREADS:-}" | tr ',' ' ')
 MODE=${MODE:-local}
+for t in $THREADS $DTHREADS; do
+	case $t in
+	'' | *[!0-9]* | 0) echo "$0: thread counts are numbers from 1, not '$t'" >&2; exit 2 ;;
+	esac
+done
+# without DATA_THREADS: the consumer's default, as ltt-consumerd(8) says
+DEFAULT_DT=$(nproc)
+[ "$DEFAULT_DT" -gt 16 ] && DEFAULT_DT=16
 
 command -v babeltrace2 > /dev/null || { echo "$0: needs babeltrace2" >&2; exit 2; }
 case $MODE in
@@ -68,12 +86,27 @@ relay_stop() {
 }
 trap 'relay_stop; bench_cleanup' EXIT
 
-daemon_start
+# use_data_threads N: a session daemon whose consumers run N data
+# threads ("" for their default), started unless the running one has them
+CUR_DT=unset
+use_data_threads() {
+	[ "$1" = "$CUR_DT" ] && return 0
+	daemon_stop
+	if [ -n "$1" ]; then
+		export LTT_CONSUMERD_DATA_THREADS=$1
+	else
+		unset LTT_CONSUMERD_DATA_THREADS
+	fi
+	daemon_start
+	CUR_DT=$1
+}
+
 case " $MODES " in *" relay "*) relay_start ;; esac
 
-# one_run MODE N: one session, one program, the figures on one line
+# one_run MODE N PROD DTHR: one session, one program of PROD threads, a
+# consumer of DTHR data threads, the figures on one line
 one_run() {
-	local mode=$1 run=$2 name="tp$2" out line t0 t1 written nspe recorded bytes dir
+	local mode=$1 run=$2 prod=$3 dthr=$4 name="tp$2" out line t0 t1 written nspe recorded bytes dir
 	if [ "$mode" = relay ]; then
 		ctl create "$name" --set-url "net://127.0.0.1:$CTRL_PORT:$DATA_PORT" || return 1
 	else
@@ -88,7 +121,7 @@ one_run() {
 	fi
 	"$FLOOD" -n 1 -t 1 > /dev/null
 	t0=$(now_us)
-	line=$("$FLOOD" -n "$EVENTS" -t "$THREADS")
+	line=$("$FLOOD" -n "$EVENTS" -t "$prod")
 	ctl stop
 	t1=$(now_us)
 	ctl destroy "$name"
@@ -105,18 +138,24 @@ one_run() {
 	bytes=$(find "$dir" -path '*/index' -prune -o -type f -name 'channel0_*' -printf '%s\n' |
 		awk '{ s += $1 } END { print s + 0 }')
 	awk -v m="$mode" -v w="$written" -v r="$recorded" -v ns="$nspe" -v us=$((t1 - t0)) \
-		-v b="$bytes" 'BEGIN {
-		printf "%-6s %10d %10d %9d %8.1f %8.1f %8.1f %10.0f %8.1f\n", m, w, r, w - r, ns,
-			us / 1000, b / us, r * 1e6 / us, r * 20 / us }'
+		-v b="$bytes" -v dt="$dthr" -v p="$prod" 'BEGIN {
+		printf "%-6s %4d %4d %10d %10d %9d %8.1f %8.1f %8.1f %9.1f %10.0f %8.1f\n", m, dt,
+			p, w, r, w - r, ns, us / 1000, b / us, b / us / dt, r * 1e6 / us, r * 20 / us }'
 	rm -rf "$dir"
 }
 
-printf '%-6s %10s %10s %9s %8s %8s %8s %10s %8s\n' mode written recorded lost wr_ns/ev \
-	wall_ms MB/s ev/s ev_MB/s
+printf '%-6s %4s %4s %10s %10s %9s %8s %8s %8s %9s %10s %8s\n' mode dthr prod written \
+	recorded lost wr_ns/ev wall_ms MB/s MB/s/dthr ev/s ev_MB/s
 run=0
 for i in $(seq "$RUNS"); do
-	for m in $MODES; do
-		run=$((run + 1))
-		one_run "$m" "$run"
+	for p in $THREADS; do
+		for d in ${DTHREADS:-default}; do
+			[ "$d" = default ] && d=""
+			use_data_threads "$d"
+			for m in $MODES; do
+				run=$((run + 1))
+				one_run "$m" "$run" "$p" "${d:-$DEFAULT_DT}"
+			done
+		done
 	done
 done
