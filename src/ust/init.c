@@ -138,6 +138,8 @@ static void init(void)
 
 	debug = dbg && *dbg && *dbg != '0';
 	register_timeout_ms = parse_timeout(getenv("LTT_UST_REGISTER_TIMEOUT"));
+	/* while the process likely has one thread: see ust_rcu_init() */
+	ust_rcu_init();
 	cond_init();
 	ust_lock();
 	if (ust_probe_module_register())

@@ -168,6 +168,18 @@ static void barrier_choose(void)
 	barrier_kind = BARRIER_MPROTECT;
 }
 
+void ust_rcu_init(void)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	pthread_mutex_lock(&registry_lock);
+	if (barrier_kind == BARRIER_UNKNOWN)
+		barrier_choose();
+	pthread_mutex_unlock(&registry_lock);
+	restore_signals(&old);
+}
+
 /*
  * A full fence on every CPU that runs a thread of ours, this one included;
  * registry_lock held.
@@ -288,8 +300,11 @@ void ust_rcu_fork_child(void)
 		me.pprev = &readers;
 		readers = &me;
 	}
-	if (barrier_kind == BARRIER_PRIVATE)
-		barrier_kind = BARRIER_UNKNOWN;
 	pthread_mutex_init(&registry_lock, NULL);
+	/* a new process registers again, while it has this thread alone */
+	if (barrier_kind == BARRIER_PRIVATE) {
+		barrier_kind = BARRIER_UNKNOWN;
+		barrier_choose();
+	}
 	restore_signals(&fork_sigmask);
 }

@@ -575,6 +575,15 @@ static inline __attribute__((always_inline)) void ust_rcu_unlock(void)
 			 __ATOMIC_RELEASE);
 }
 
+/**
+ * ust_rcu_init() - choose how grace periods make every reader fence, and
+ * register for it (membarrier(2)'s private expedited command).  At the
+ * library's start, while the process likely has one thread: registering
+ * a process with several waits for an RCU grace period of the kernel's
+ * (15 ms here).  Later calls do nothing.
+ */
+void ust_rcu_init(void);
+
 /** ust_rcu_read_ongoing() - is the calling thread inside a section? */
 bool ust_rcu_read_ongoing(void);
 
