@@ -94,6 +94,17 @@ static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 	return pick_stream_slow(chan, cpu);
 }
 
+/*
+ * An event was dropped (the ring buffer counted it): forget the hint,
+ * which no clock read refreshes until an event is recorded again, so that
+ * a thread that moved meanwhile does not go on dropping into its old
+ * CPU's full buffer while its new CPU's has room.
+ */
+static inline void forget_hint(void)
+{
+	cpu_hint = LTT_TCLOCK_NO_CPU;
+}
+
 /* reserve_in() for a thread without a record of its own: out of line. */
 static __attribute__((noinline)) int reserve_untracked(struct ust_stream *s, uint32_t id,
 						       size_t plen, struct ltt_rb_slot *slot)
@@ -206,8 +217,10 @@ static inline __attribute__((always_inline)) void *reserve_body(const struct ust
 					 plen + HDR_COMPACT : long_len,
 					 long_len, COMPACT_TS_BITS, &slot);
 	}
-	if (__builtin_expect(ret != 0, 0))
-		return NULL;	/* dropped: the ring buffer counted it */
+	if (__builtin_expect(ret != 0, 0)) {
+		forget_hint();
+		return NULL;
+	}
 	h = slot_taken(ctx, s, rec, &slot, id, long_len);
 	if (with_ctx)
 		h = ust_ctx_write(chan, h, call_site(ctx));
@@ -406,8 +419,10 @@ static __attribute__((noinline)) void *reserve_rb_slow(struct ltt_ust_ctx *ctx)
 
 	if (ltt_rb_reserve_slow(&s->rb, rec, id < COMPACT_ID_LIMIT ?
 				ctx->ltt_payload_len + HDR_COMPACT : long_len, long_len,
-				COMPACT_TS_BITS, &slot))
-		return reserve_others(ctx);	/* dropped: the ring buffer counted it */
+				COMPACT_TS_BITS, &slot)) {
+		forget_hint();		/* dropped */
+		return reserve_others(ctx);
+	}
 	return slot_taken(ctx, s, rec, &slot, id, long_len);
 }
 

@@ -775,7 +775,7 @@ static void count_per_stream(struct region *rs, uint32_t nr, uint32_t id, long l
 
 struct pinned {
 	int cpu[2];		/* first CPU, then the one it moves to */
-	int per_cpu;
+	int per_cpu[2];		/* events written on each */
 };
 
 static bool pin(int cpu)
@@ -795,43 +795,42 @@ static void *pinned_main(void *arg)
 	for (k = 0; k < 2; k++) {
 		if (!pin(p->cpu[k]))
 			return NULL;
-		for (i = 0; i < p->per_cpu; i++)
+		for (i = 0; i < p->per_cpu[k]; i++)
 			ltt_tracepoint(ser, ints, 1, 2, 3, 4, 5);
 	}
 	return NULL;
 }
 
 /*
- * Each event goes to the stream of the CPU its thread runs on: with the
- * TSC, the CPU the thread's previous timestamp was read on (RDTSCP's
- * TSC_AUX), so a thread that moves writes at most one event into its old
- * CPU's stream; with CLOCK_MONOTONIC, the CPU of the moment.  A thread
- * pinned to one CPU, then moved to another.
+ * Run struct pinned @p's thread over a channel of one stream per CPU, of
+ * @subbuf x 4 bytes in discard mode, counting the clock @clock; the
+ * events of each stream in @counts.  False (a test skipped) without two
+ * CPUs this process may run on.
  */
-static void test_cpu_streams(uint32_t clock, const char *what)
+static bool run_pinned(struct pinned *p, uint32_t clock, uint64_t subbuf, long long *counts,
+		       const char *what)
 {
 	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
 	struct region rs[64];
 	void *mems[64];
 	size_t lens[64];
-	long long counts[64];
-	struct pinned p = { { -1, -1 }, 500 };
 	cpu_set_t allowed;
 	pthread_t t;
 	int cpu;
 
+	p->cpu[0] = p->cpu[1] = -1;
 	CPU_ZERO(&allowed);
 	sched_getaffinity(0, sizeof(allowed), &allowed);
-	for (cpu = 0; cpu < (int)nr && cpu < 64 && p.cpu[1] < 0; cpu++)
+	for (cpu = 0; cpu < (int)nr && cpu < 64 && p->cpu[1] < 0; cpu++)
 		if (CPU_ISSET(cpu, &allowed))
-			p.cpu[p.cpu[0] < 0 ? 0 : 1] = cpu;
-	if (nr > 64 || p.cpu[1] < 0) {
+			p->cpu[p->cpu[0] < 0 ? 0 : 1] = cpu;
+	if (nr > 64 || p->cpu[1] < 0) {
 		tap_skip("%s: needs two CPUs this process may run on", what);
 		tap_skip("%s: needs two CPUs this process may run on", what);
-		return;
+		return false;
 	}
 	for (i = 0; i < nr; i++) {
-		struct ltt_rb_config cfg = { .subbuf_size = 1 << 16, .num_subbuf = 16,
+		struct ltt_rb_config cfg = { .subbuf_size = subbuf, .num_subbuf = 4,
 					     .clock = clock };
 
 		rs[i].len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
@@ -848,18 +847,56 @@ static void test_cpu_streams(uint32_t clock, const char *what)
 		tap_diag("cannot add the channel");
 		exit(1);
 	}
-	pthread_create(&t, NULL, pinned_main, &p);
+	pthread_create(&t, NULL, pinned_main, p);
 	pthread_join(t, NULL);
 	count_per_stream(rs, nr, 8, counts);
-	tap_ok(counts[p.cpu[0]] >= p.per_cpu && counts[p.cpu[0]] <= p.per_cpu + 1,
-	       "%s: CPU %d's stream holds the %d events written there (%lld)", what, p.cpu[0],
-	       p.per_cpu, counts[p.cpu[0]]);
-	tap_ok(counts[p.cpu[1]] >= p.per_cpu - 1 && counts[p.cpu[0]] + counts[p.cpu[1]] ==
-	       2 * p.per_cpu, "%s: CPU %d's stream holds those written after the move, but for one at most (%lld)",
-	       what, p.cpu[1], counts[p.cpu[1]]);
 	ltt_ust_test_remove_channel(8);
 	for (i = 0; i < nr; i++)
 		region_free(&rs[i]);
+	return true;
+}
+
+/*
+ * Each event goes to the stream of the CPU its thread runs on: with the
+ * TSC, the CPU the thread's previous timestamp was read on (RDTSCP's
+ * TSC_AUX), so a thread that moves writes at most one event into its old
+ * CPU's stream; with CLOCK_MONOTONIC, the CPU of the moment.  A thread
+ * pinned to one CPU, then moved to another.
+ */
+static void test_cpu_streams(uint32_t clock, const char *what)
+{
+	struct pinned p = { .per_cpu = { 500, 500 } };
+	long long counts[64];
+
+	if (!run_pinned(&p, clock, 1 << 16, counts, what))
+		return;
+	tap_ok(counts[p.cpu[0]] >= 500 && counts[p.cpu[0]] <= 501,
+	       "%s: CPU %d's stream holds the 500 events written there (%lld)", what, p.cpu[0],
+	       counts[p.cpu[0]]);
+	tap_ok(counts[p.cpu[1]] >= 499 && counts[p.cpu[0]] + counts[p.cpu[1]] == 1000,
+	       "%s: CPU %d's stream holds those written after the move, but for one at most (%lld)",
+	       what, p.cpu[1], counts[p.cpu[1]]);
+}
+
+/*
+ * A thread whose CPU's buffer is full, and so drops its events, then
+ * moves: its next events go to its new CPU's stream, which has room (a
+ * drop forgets the hint, which no clock read refreshes while it drops).
+ */
+static void test_cpu_after_drops(void)
+{
+	/* 4 x 4 KiB in discard mode, no reader: full after about 500 events */
+	struct pinned p = { .per_cpu = { 2000, 100 } };
+	long long counts[64];
+
+	if (!run_pinned(&p, LTT_TCLOCK_TSC, 4096, counts, "drops"))
+		return;
+	tap_ok(counts[p.cpu[0]] > 0 && counts[p.cpu[0]] < 2000,
+	       "drops: CPU %d's buffer filled up (%lld of 2000 events kept)", p.cpu[0],
+	       counts[p.cpu[0]]);
+	tap_is_int(counts[p.cpu[1]], 100,
+		   "drops: after the move, CPU %d's stream holds the 100 events written there",
+		   p.cpu[1]);
 }
 
 /* The child of fork() starts with nothing: no channel, every event off. */
@@ -996,8 +1033,10 @@ int main(int argc, char **argv)
 	test_too_large();
 	test_threads();
 	test_cpu_streams(LTT_TCLOCK_MONO, "CLOCK_MONOTONIC");
-	if (LTT_TCLOCK_HAVE_TSC)
+	if (LTT_TCLOCK_HAVE_TSC) {
 		test_cpu_streams(LTT_TCLOCK_TSC, "the TSC");
+		test_cpu_after_drops();
+	}
 	test_fork();
 	test_dlopen();
 	rmdir(getenv("LTT_RUNDIR"));
