@@ -237,7 +237,11 @@ static const struct ltt_ftrace_event *events_layout(const struct ltt_tfs_events 
 static void filter_check(struct tfs_filter *tf, const struct ltt_ftrace_event *layout,
 			 const char *label)
 {
-	static struct ltt_kabi_event_desc desc;		/* the data thread's */
+	/*
+	 * On the stack (2.7 KB): tracefs channels on different data
+	 * threads check their filters at once, each against its own fields.
+	 */
+	struct ltt_kabi_event_desc desc;
 	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
 	bool have_fields = false;
 	uint32_t i;
