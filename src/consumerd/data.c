@@ -94,6 +94,7 @@ struct ltt_data_thread {
 /* The consumer's data threads; immutable once started. */
 struct ltt_data_threads {
 	unsigned int nr;
+	unsigned int nr_cpus;		/* configured: a channel has at most as many streams */
 	struct ltt_data_thread *threads[LTT_DATA_THREADS_MAX];
 };
 
@@ -931,12 +932,15 @@ int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts)
 	struct ltt_data_threads *dts;
 	unsigned int i;
 	int ret = 0;
+	long cpus;
 
 	if (n < 1 || n > LTT_DATA_THREADS_MAX || !ret_dts)
 		return -EINVAL;
 	dts = calloc(1, sizeof(*dts));
 	if (!dts)
 		return -ENOMEM;
+	cpus = sysconf(_SC_NPROCESSORS_CONF);
+	dts->nr_cpus = cpus > 0 ? (unsigned int)cpus : 1;
 	for (i = 0; i < n && !ret; i++) {
 		ret = thread_start(dts, i, &dts->threads[i]);
 		if (!ret)
@@ -975,8 +979,9 @@ void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *
 	} else if (cfg->domain == LTT_CONSUMER_DOMAIN_TRACEFS) {
 		cfg->first_thread = (unsigned int)(cfg->key % dts->nr);
 	} else {
+		/* a part per thread, but none without a CPU to read: its timers would idle */
 		cfg->first_thread = 0;
-		cfg->nr_parts = dts->nr;
+		cfg->nr_parts = dts->nr < dts->nr_cpus ? dts->nr : dts->nr_cpus;
 	}
 }
 

@@ -14,9 +14,11 @@
  *
  * Placement (ltt_data_place()).  A channel is split in parts, one per
  * data thread that runs some of its streams.  A channel written to files
- * (user space or kernel) has one part per data thread, and CPU c's stream
- * goes to part c modulo their number: the per-CPU streams of one busy
- * channel are drained in parallel.  Every other channel has one part:
+ * (user space or kernel) has one part per data thread, on threads 0, 1...,
+ * but no more parts than configured CPUs (a part with no stream would
+ * only run timers), and CPU c's stream goes to part c modulo their
+ * number: the per-CPU streams of one busy channel are drained in
+ * parallel.  Every other channel has one part:
  * relayed channels and snapshot traces' on thread 0, which does every
  * relay's socket I/O (a relay's live timer walks its channels' streams,
  * and a snapshot sent to a relay waits for its sockets, on the thread
