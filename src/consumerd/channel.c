@@ -19,12 +19,15 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 		       struct ltt_channel **ret_chan)
 {
 	struct ltt_channel *c;
+	unsigned int i;
 	int ret;
 
-	unsigned int i;
-
 	if (!cfg || !cfg->name || !trace || !ret_chan || cfg->nr_ctx > LTT_CTX_MAX ||
-	    (cfg->nr_ctx && !cfg->ctx) || !cfg->nr_parts)
+	    (cfg->nr_ctx && !cfg->ctx))
+		return -EINVAL;
+	/* parts on threads first_thread .. first_thread + nr_parts - 1 */
+	if (!cfg->nr_parts || cfg->first_thread >= LTT_DATA_THREADS_MAX ||
+	    cfg->nr_parts > LTT_DATA_THREADS_MAX - cfg->first_thread)
 		return -EINVAL;
 	if (strlen(cfg->name) > LTT_CHANNEL_NAME_MAX)
 		return -ENAMETOOLONG;

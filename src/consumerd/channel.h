@@ -125,13 +125,15 @@ struct ltt_channel {
  * ltt_channel_create() - a channel of @trace, with no stream yet
  * @cfg: borrowed; the name must be valid (ltt_channel_name_valid()) and
  *       at most LTT_CHANNEL_NAME_MAX bytes; nr_parts at least 1 (parts
- *       on data threads first_thread, first_thread + 1...)
+ *       on data threads first_thread, first_thread + 1..., each below
+ *       LTT_DATA_THREADS_MAX)
  * @trace: borrowed; the caller counts the channel in trace->nr_channels
  * @ret_chan: to release with ltt_channel_destroy()
  *
  * Command thread.  The channel's output is the trace's directory, or its
- * relay.  Returns 0, -EINVAL, -ENAMETOOLONG, -ENOMEM, or dup()'s negative
- * errno.
+ * relay.  Returns 0, -EINVAL (a bad argument, parts on threads past
+ * LTT_DATA_THREADS_MAX), -ENAMETOOLONG, -ENOMEM, or dup()'s negative
+ * errno.  Whether those threads run is ltt_data_call()'s to check.
  */
 int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trace,
 		       struct ltt_channel **ret_chan);

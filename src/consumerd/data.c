@@ -1028,7 +1028,11 @@ static int call_parts(struct ltt_data_threads *dts, struct ltt_data_req *req)
 	unsigned int i, n = chan->nr_parts;
 	int status = 0, ret;
 
-	assert(n >= 1 && n <= dts->nr);
+	if (n < 1 || n > LTT_DATA_THREADS_MAX)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (chan->parts[i].thread >= dts->nr)
+			return -EINVAL;
 	for (i = 0; i < n; i++) {
 		one[i] = *req;
 		one[i].part = &chan->parts[i];
@@ -1062,6 +1066,8 @@ static int call_stream(struct ltt_data_threads *dts, struct ltt_data_req *req)
 	int ret;
 
 	req->part = ltt_channel_part_of(chan, req->cpu);
+	if (req->part->thread >= dts->nr)
+		return -EINVAL;
 	req->chan_streams = chan->nr_streams;
 	req->stream_id = chan->added_stream_id;
 	post(dts->threads[req->part->thread], req);

@@ -170,7 +170,9 @@ void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *
  * Command thread (any thread but a data thread; one caller at a time).  A
  * channel request runs on each thread that holds a part of req->chan, at
  * once; a stream request on its CPU's part's thread; a relay request on
- * LTT_DATA_RELAY_THREAD.  Returns the request's status: 0 or a negative
+ * LTT_DATA_RELAY_THREAD.  Returns -EINVAL, nothing posted, for a channel
+ * with a part on a thread that does not run (or none, or more parts than
+ * LTT_DATA_THREADS_MAX); else the request's status: 0 or a negative
  * errno, the first part's that failed, as each request type documents in
  * data.c.
  */
