@@ -11,7 +11,7 @@
 # with each number of data threads in turn, alternated within each run
 # (the session daemon is restarted with LTT_CONSUMERD_DATA_THREADS set,
 # which its consumers inherit); unset, the consumer's default (one per
-# online CPU, at most 16).  MODE=local
+# CPU this script may run on, at most 16).  MODE=local
 # (default) writes the trace to files; MODE=relay starts ltt-relayd on
 # 127.0.0.1 (ports chosen by the kernel, read from its port files) and
 # creates the sessions with --set-url net://127.0.0.1:CTRL:DATA; MODE=both
@@ -28,7 +28,10 @@
 #   prod        the program's (producer) threads
 #   wall_ms     from the program's start to stop's return
 #   MB/s        trace bytes (the stream files, packets whole) / wall time
-#   MB/s/dthr   MB/s / dthr: what each data thread moved
+#   MB/s/dthr   MB/s per data thread that moved the channel's packets:
+#               local, min(dthr, configured CPUs) (a channel has no more
+#               parts than CPUs); relay, 1 (a relayed channel runs on
+#               data-0 alone, doc/consumerd.md "Placement")
 #   ev/s        recorded events / wall time
 #   ev_MB/s     the events' own bytes (20 each) / wall time
 #
@@ -47,9 +50,14 @@ for t in $THREADS $DTHREADS; do
 	'' | *[!0-9]* | 0) echo "$0: thread counts are numbers from 1, not '$t'" >&2; exit 2 ;;
 	esac
 done
-# without DATA_THREADS: the consumer's default, as ltt-consumerd(8) says
-DEFAULT_DT=$(nproc)
+# without DATA_THREADS: the consumer's default, as ltt-consumerd(8) says:
+# one per CPU it may run on (it inherits this script's affinity through
+# the session daemon; nproc counts that, unless told otherwise by OpenMP's
+# variables), at most 16
+DEFAULT_DT=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
 [ "$DEFAULT_DT" -gt 16 ] && DEFAULT_DT=16
+# a channel written to files has at most one part per configured CPU
+CONF_CPUS=$(getconf _NPROCESSORS_CONF)
 
 command -v babeltrace2 > /dev/null || { echo "$0: needs babeltrace2" >&2; exit 2; }
 case $MODE in
@@ -107,6 +115,8 @@ case " $MODES " in *" relay "*) relay_start ;; esac
 # consumer of DTHR data threads, the figures on one line
 one_run() {
 	local mode=$1 run=$2 prod=$3 dthr=$4 name="tp$2" out line t0 t1 written nspe recorded bytes dir
+	local movers=1
+	[ "$mode" = local ] && movers=$((dthr < CONF_CPUS ? dthr : CONF_CPUS))
 	if [ "$mode" = relay ]; then
 		ctl create "$name" --set-url "net://127.0.0.1:$CTRL_PORT:$DATA_PORT" || return 1
 	else
@@ -138,9 +148,9 @@ one_run() {
 	bytes=$(find "$dir" -path '*/index' -prune -o -type f -name 'channel0_*' -printf '%s\n' |
 		awk '{ s += $1 } END { print s + 0 }')
 	awk -v m="$mode" -v w="$written" -v r="$recorded" -v ns="$nspe" -v us=$((t1 - t0)) \
-		-v b="$bytes" -v dt="$dthr" -v p="$prod" 'BEGIN {
+		-v b="$bytes" -v dt="$dthr" -v mv="$movers" -v p="$prod" 'BEGIN {
 		printf "%-6s %4d %4d %10d %10d %9d %8.1f %8.1f %8.1f %9.1f %10.0f %8.1f\n", m, dt,
-			p, w, r, w - r, ns, us / 1000, b / us, b / us / dt, r * 1e6 / us, r * 20 / us }'
+			p, w, r, w - r, ns, us / 1000, b / us, b / us / mv, r * 1e6 / us, r * 20 / us }'
 	rm -rf "$dir"
 }
 

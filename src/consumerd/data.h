@@ -54,7 +54,7 @@ struct ltt_output;
 /* The most data threads a consumer runs (--data-threads). */
 #define LTT_DATA_THREADS_MAX 64
 
-/* Without --data-threads: one per online CPU, at most this many. */
+/* Without --data-threads: one per CPU the consumer may run on, at most this many. */
 #define LTT_DATA_THREADS_DEFAULT_MAX 16
 
 /* The data thread that does every relay's I/O. */

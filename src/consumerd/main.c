@@ -17,6 +17,7 @@
 #include <popt.h>
 #include <pthread.h>
 #include <pwd.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -96,9 +97,38 @@ static long parse_threads(const char *arg)
 }
 
 /*
+ * The CPUs this process may run on (its affinity, as taskset or a
+ * cpuset leaves it), else the online ones: more threads than that would
+ * only take turns.  At least 1.
+ */
+static long allowed_cpus(void)
+{
+	size_t nr, size;
+	cpu_set_t *set;
+	long n = -1;
+
+	/* the kernel's mask may be larger than a cpu_set_t: EINVAL, try twice as large */
+	for (nr = CPU_SETSIZE; n < 0 && nr <= 1u << 20; nr *= 2) {
+		set = CPU_ALLOC(nr);
+		if (!set)
+			break;
+		size = CPU_ALLOC_SIZE(nr);
+		if (!sched_getaffinity(0, size, set))
+			n = CPU_COUNT_S(size, set);
+		CPU_FREE(set);
+		if (n < 0 && errno != EINVAL)
+			break;
+	}
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n;
+}
+
+/*
  * The data threads without --data-threads: LTT_CONSUMERD_DATA_THREADS,
- * else one per online CPU, at most LTT_DATA_THREADS_DEFAULT_MAX.  Returns
- * the number, or 0 (said) for an environment value that is not one.
+ * else one per CPU the process may run on, at most
+ * LTT_DATA_THREADS_DEFAULT_MAX.  Returns the number, or 0 (said) for an
+ * environment value that is not one.
  */
 static long default_threads(void)
 {
@@ -112,9 +142,7 @@ static long default_threads(void)
 				DATA_THREADS_ENV, LTT_DATA_THREADS_MAX, env);
 		return n;
 	}
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n < 1)
-		n = 1;
+	n = allowed_cpus();
 	return n > LTT_DATA_THREADS_DEFAULT_MAX ? LTT_DATA_THREADS_DEFAULT_MAX : n;
 }
 
@@ -130,7 +158,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "UID" },
 		{ "gid", 0, POPT_ARG_STRING, &gid_arg, OPT_GID, "run with this group", "GID" },
 		{ "data-threads", 0, POPT_ARG_STRING, &threads_arg, OPT_DATA_THREADS,
-		  "threads that move packets (default: one per online CPU, at most 16)", "N" },
+		  "threads that move packets (default: one per CPU it may run on, at most 16)", "N" },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },

@@ -9,6 +9,7 @@
  *
  *   - the option: bad values refused (status 1, a message naming it),
  *     the environment's default too; the threads it asks for run;
+ *     without either, one per CPU it may run on (pinned to one: one);
  *   - what needs the channel as a whole: a memory read by a stream of
  *     another thread, and a stream id other than the channel's first
  *     stream's on another thread, are refused;
@@ -30,6 +31,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +162,43 @@ static int data_threads_of(pid_t pid)
 	}
 	closedir(dir);
 	return n;
+}
+
+/*
+ * Without the option or the environment, one data thread per CPU the
+ * consumer may run on: pinned to one CPU (the affinity it inherits), it
+ * runs one, whatever the online CPUs.
+ */
+static void test_default(void)
+{
+	cpu_set_t saved, one;
+	const char *env = getenv("LTT_CONSUMERD_DATA_THREADS");
+	char *env_copy = env ? strdup(env) : NULL;
+	struct ch_cons c;
+	int n = -1;
+
+	if (sched_getaffinity(0, sizeof(saved), &saved)) {
+		tap_skip("sched_getaffinity: %s", strerror(errno));
+		free(env_copy);
+		return;
+	}
+	CPU_ZERO(&one);
+	for (n = 0; n < CPU_SETSIZE && !CPU_ISSET(n, &saved); n++)
+		;
+	CPU_SET(n, &one);
+	n = -1;
+	unsetenv("LTT_CONSUMERD_DATA_THREADS");
+	if (!sched_setaffinity(0, sizeof(one), &one) && ch_start(&c) == 0) {
+		n = data_threads_of(c.pid);
+		close(c.fd);
+		ch_wait(&c, WAIT_MS);
+	}
+	sched_setaffinity(0, sizeof(saved), &saved);
+	if (env_copy)
+		setenv("LTT_CONSUMERD_DATA_THREADS", env_copy, 1);
+	free(env_copy);
+	tap_is_int(n, 1, "by default, a consumer allowed one CPU of %d online runs one data thread",
+		   (int)sysconf(_SC_NPROCESSORS_ONLN));
 }
 
 static int rotate(struct ch_cons *c, uint64_t trace_key, const char *dir)
@@ -317,6 +356,7 @@ int main(void)
 	if (ch_setup())
 		return 1;
 	test_option();
+	test_default();
 	test_threads(1);
 	test_threads(3);
 	if (!getenv("LTT_TEST_KEEP"))
