@@ -3,19 +3,24 @@
  * test_consumerd_threads.c - ltt-consumerd's data threads (--data-threads).
  *
  * The test plays the session daemon (consumerd-harness.h).  A channel
- * written to files has one part per data thread, CPU c's stream on part
- * c modulo their number (doc/consumerd.md, "Threads"), so six streams
- * spread over three threads.  Checked, with one thread and with three:
+ * written to files has one part per data thread, up to the configured
+ * CPUs, CPU c's stream on part c modulo their number (doc/consumerd.md,
+ * "Threads"), so six streams spread over three threads (two on a 2-CPU
+ * host).  Checked, with one thread and with three:
  *
  *   - the option: bad values refused (status 1, a message naming it),
  *     the environment's default too; the threads it asks for run;
  *     without either, one per CPU it may run on (pinned to one: one);
+ *   - placement: the consumer's log (-vv) puts each stream on its thread;
  *   - what needs the channel as a whole: a memory read by a stream of
  *     another thread, and a stream id other than the channel's first
  *     stream's on another thread, are refused;
  *   - every event written is recorded once or counted lost (writers flat
  *     out on wakeups alone), CHANNEL_STATS sums every part (bytes written
- *     = the files' sizes, events lost = the writers' drops);
+ *     = the files' sizes, events lost = the writers' drops); writers
+ *     without wakeups overflow on every part, so that sum is not 0 = 0;
+ *     a failing output on one part (a directory where CPU 1's file goes)
+ *     is the channel's failure;
  *   - a rotation moves every part's streams: each event in exactly one
  *     chunk; DESTROY_CHANNEL's final flush writes every part's last
  *     events.
@@ -49,6 +54,8 @@
 
 #define NR_STREAMS 6
 #define CHAN_KEY 10
+#define OVF_KEY 13
+#define BAD_KEY 14
 
 /*
  * Run the consumer with "--data-threads @arg" (none when NULL) and
@@ -275,6 +282,129 @@ static off_t files_size(const char *const *dirs, unsigned int nr_dirs)
 	return sum;
 }
 
+/*
+ * ch_spawn_args(), the consumer's stderr in @log: with -vv its debug lines
+ * say which data thread each stream went to.
+ */
+static int spawn_logged(struct ch_cons *c, const char *const *extra, const char *log)
+{
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int saved = dup(2), ret = -1;
+
+	if (fd >= 0 && saved >= 0 && dup2(fd, 2) == 2) {
+		ret = ch_spawn_args(c, extra);
+		dup2(saved, 2);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (saved >= 0)
+		close(saved);
+	return ret;
+}
+
+/*
+ * The streams of "par" on their data threads, as the consumer's log says:
+ * CPU c's on thread c mod P, where P = min(threads, configured CPUs) is
+ * the channel's parts (doc/consumerd.md, "Placement").
+ */
+static void check_placement(const char *log, unsigned int nr_threads)
+{
+	long conf = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned int parts = conf > 0 && (unsigned long)conf < nr_threads ? (unsigned int)conf
+									    : nr_threads;
+	unsigned int cpu, bad = 0, used = 0;
+	char line[64];
+	uint8_t *text;
+	ssize_t len;
+
+	len = ch_slurp(log, &text);
+	for (cpu = 0; cpu < NR_STREAMS && len >= 0; cpu++) {
+		snprintf(line, sizeof(line), "channel par cpu %u: on data thread %u\n", cpu,
+			 cpu % parts);
+		if (!memmem(text, (size_t)len, line, strlen(line)))
+			bad++;
+		else if (cpu < parts)
+			used++;
+	}
+	tap_ok(len >= 0 && !bad && used == parts,
+	       "the log puts CPU c's stream on data thread c mod %u, %u thread(s) in use (%u misplaced)",
+	       parts, parts, len < 0 ? NR_STREAMS : bad);
+	if (len >= 0)
+		free(text);
+}
+
+/*
+ * Writers that overflow on every part: streams without wakeups, written
+ * past their 4 x 4 KiB before anything reads them, so each drops.  The
+ * channel's events lost must be the sum of every part's.
+ */
+static void test_overflow(struct ch_cons *c)
+{
+	struct ch_chan_args ca = { .key = OVF_KEY, .trace_key = 1, .name = "ovf" };
+	struct ch_ts_args a = { .num_subbuf = 4, .seal = true };
+	struct ch_tstream ts[NR_STREAMS];
+	unsigned int cpu, r = 0, dropped = 0;
+	struct ch_stats st = { 0 };
+
+	tap_is_int(ch_add_channel(c, &ca), 0, "ADD_CHANNEL ovf");
+	for (cpu = 0; cpu < NR_STREAMS; cpu++) {
+		a.cpu = cpu;
+		ch_tstream_init(&ts[cpu], &a, 400 + cpu);
+		r += ch_add_stream(c, OVF_KEY, cpu, &ts[cpu]) != 0;
+	}
+	tap_is_int(r, 0, "ADD_STREAM ovf cpu 0..%d (no wakeups)", NR_STREAMS - 1);
+	for (cpu = 0, r = 0; cpu < NR_STREAMS; cpu++) {
+		/* at least 24 bytes each: 1000 are more than 16 KiB */
+		r = ch_put_events(&ts[cpu], 1000);
+		dropped += r;
+		if (!r)
+			tap_diag("ovf cpu %u dropped nothing", cpu);
+	}
+	tap_is_int(ch_stats(c, OVF_KEY, &st), 0, "CHANNEL_STATS ovf");
+	tap_ok(dropped > 0, "the writers of every part overflowed (%u events dropped)", dropped);
+	tap_is_u64(st.events_lost, dropped, "events lost = the writers' drops, over every part (%u)",
+		   dropped);
+	tap_is_int(ch_key_cmd(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, OVF_KEY), 0,
+		   "DESTROY_CHANNEL ovf");
+	for (cpu = 0; cpu < NR_STREAMS; cpu++)
+		ch_tstream_fini(&ts[cpu]);
+}
+
+/*
+ * An output that fails for one part only: CPU 1's file (on part 1 when
+ * there are several) cannot be created, a directory stands in its place.
+ * CHANNEL_STATS says the channel's output failed.
+ */
+static void test_part_failure(struct ch_cons *c, const char *dir)
+{
+	struct ch_chan_args ca = { .key = BAD_KEY, .trace_key = 1, .name = "bad" };
+	struct ch_ts_args a = { .num_subbuf = 4, .wakeups = true, .seal = true };
+	struct ch_stats st = { 0 };
+	struct ch_tstream ts[2];
+	char path[PATH_MAX];
+	unsigned int cpu, r = 0;
+
+	tap_is_int(mkdir(ch_pathf(path, "%s/bad_1", dir), 0700), 0,
+		   "a directory where CPU 1's file of channel bad goes");
+	tap_is_int(ch_add_channel(c, &ca), 0, "ADD_CHANNEL bad");
+	for (cpu = 0; cpu < 2; cpu++) {
+		a.cpu = cpu;
+		ch_tstream_init(&ts[cpu], &a, 500 + cpu);
+		r += ch_add_stream(c, BAD_KEY, cpu, &ts[cpu]) != 0;
+		ch_put_events(&ts[cpu], 10);
+	}
+	tap_is_int(r, 0, "ADD_STREAM bad cpu 0 and 1 (kept, cpu 1's output failing)");
+	tap_is_int(ch_flush(c, BAD_KEY, 0), 0, "FLUSH_CHANNEL bad");
+	tap_is_int(ch_stats(c, BAD_KEY, &st), 0, "CHANNEL_STATS bad");
+	tap_is_int(st.error, -EISDIR, "CHANNEL_STATS bad: the failure of CPU 1's part (EISDIR)");
+	tap_ok(ch_file_size(ch_pathf(path, "%s/bad_0", dir)) > 0,
+	       "CPU 0's part wrote its file all the same");
+	tap_is_int(ch_key_cmd(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, BAD_KEY), 0,
+		   "DESTROY_CHANNEL bad");
+	for (cpu = 0; cpu < 2; cpu++)
+		ch_tstream_fini(&ts[cpu]);
+}
+
 /* One consumer of @nr_threads data threads: the whole scenario. */
 static void test_threads(unsigned int nr_threads)
 {
@@ -282,8 +412,8 @@ static void test_threads(unsigned int nr_threads)
 	struct ch_ts_args a = { .num_subbuf = 4, .wakeups = true, .seal = true };
 	static const char meta[] = "/* CTF 1.8 */\n";
 	const char *dirs[2];
-	char arg[16], dir0[PATH_MAX], dir1[PATH_MAX];
-	const char *const extra[] = { "--data-threads", arg, NULL };
+	char arg[16], dir0[PATH_MAX], dir1[PATH_MAX], log[PATH_MAX];
+	const char *const extra[] = { "--data-threads", arg, "-vv", NULL };
 	struct ch_tstream ts[NR_STREAMS];
 	unsigned int i, r, cpu, dropped = 0, flush_fails = 0;
 	struct ch_stats st = { 0 };
@@ -293,9 +423,10 @@ static void test_threads(unsigned int nr_threads)
 	snprintf(arg, sizeof(arg), "%u", nr_threads);
 	ch_pathf(dir0, "%s/t%u/chunk0", ch_tmpdir, nr_threads);
 	ch_pathf(dir1, "%s/t%u/chunk1", ch_tmpdir, nr_threads);
+	ch_pathf(log, "%s/t%u.log", ch_tmpdir, nr_threads);
 	dirs[0] = dir0;
 	dirs[1] = dir1;
-	if (!tap_ok(ch_spawn_args(&c, extra) == 0 && ch_hello(&c, LTT_CONSUMER_MAJOR) == 0,
+	if (!tap_ok(spawn_logged(&c, extra, log) == 0 && ch_hello(&c, LTT_CONSUMER_MAJOR) == 0,
 		    "consumer with --data-threads %u started", nr_threads))
 		return;
 	tap_is_int(data_threads_of(c.pid), (int)nr_threads, "it runs %u data thread(s)",
@@ -309,12 +440,15 @@ static void test_threads(unsigned int nr_threads)
 		r += ch_add_stream(&c, CHAN_KEY, cpu, &ts[cpu]) != 0;
 	}
 	tap_is_int(r, 0, "ADD_STREAM par cpu 0..%d", NR_STREAMS - 1);
+	check_placement(log, nr_threads);
 	test_channel_checks(&c, &ts[0]);
+	test_overflow(&c);
+	test_part_failure(&c, dir0);
 
 	/*
 	 * Flat out on wakeups alone: 6 x 3000 events through 4 x 4 KiB
 	 * each, interleaved; the writers drop what the threads did not read
-	 * in time, and count it.
+	 * in time, and count it (often nothing: test_overflow() forces it).
 	 */
 	for (r = 0; r < 60; r++)
 		for (cpu = 0; cpu < NR_STREAMS; cpu++)
