@@ -3,14 +3,16 @@
 # (LTT_CONSUMERD_DATA_THREADS=2, ltt-consumerd(8)) behind the real session
 # daemon.  A per-UID channel written to files has a part on each data
 # thread, CPU c's stream on thread c modulo 2 (doc/consumerd.md), so two
-# programs pinned to CPU 0 and CPU 1 are drained by two threads at once.
-# Checked: the consumer runs two data threads and puts the streams of
-# CPU 0 and CPU 1 on threads 0 and 1; every event is recorded once or
-# counted lost (recorded + discarded == emitted, lttctl list, stop's
-# warning and babeltrace2 agreeing), with the default buffers and with
-# buffers the writers overflow; a stop's flush writes every part's last
-# packet; a rotation under load leaves each event in exactly one chunk; a
-# snapshot (its channels on one thread) holds both CPUs' events.
+# programs pinned to an even and an odd CPU this test may run on are
+# drained by two threads at once.  Checked: the consumer runs two data
+# threads and puts the streams of those CPUs on threads 0 and 1; every
+# event is recorded once or counted lost (recorded + discarded ==
+# emitted, lttctl list, stop's warning and babeltrace2 agreeing), with the
+# default buffers, with small buffers written flat out, and with small
+# buffers written while the consumer is stopped (they overflow: something
+# must be discarded); a stop's flush writes every part's last packet; a
+# rotation under load leaves each event in exactly one chunk; a snapshot
+# (its channels on one thread) holds both CPUs' events.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -18,20 +20,44 @@
 export LTT_CONSUMERD_DATA_THREADS=2
 # --log: the consumer's debug lines name each stream's data thread
 ust_setup --log --no-kernel
-[ "$(nproc)" -ge 2 ] || skip_all "one CPU online: no program runs on CPU 1"
 command -v taskset >/dev/null || skip_all "taskset is not installed"
-plan 24
+# An even and an odd CPU of those this test may run on (its affinity, not
+# the online count): their streams go to data threads 0 and 1.
+ALLOWED=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
+CPU0='' CPU1=''
+for r in ${ALLOWED//,/ }; do
+	for ((c = ${r%-*}; c <= ${r#*-}; c++)); do
+		if ((c % 2 == 0)); then : "${CPU0:=$c}"; else : "${CPU1:=$c}"; fi
+	done
+done
+[ -n "$CPU0" ] && [ -n "$CPU1" ] ||
+	skip_all "this test may not run on both an even and an odd CPU (allowed: $ALLOWED)"
+plan 32
 
 # pinned CPU N ROLE: one program of one thread on CPU, writing N events
 pinned() {
 	(taskset -cp "$1" "$BASHPID" >/dev/null && ust_app -t 1 -n "$2" -r "$3")
 }
 
+# pinned_bg CPU N ROLE: the same in the background, registered (says
+# "ready" on $TEST_TMP/st.ready), started when $TEST_TMP/st.go closes
+# (rotate_under_load has ready and go); BG_PID
+pinned_bg() {
+	(
+		close_fifos
+		exec taskset -c "$1" timeout "$TEST_TIMEOUT" "$UST_APP" -t 1 -n "$2" -r "$3" \
+			-w "$TEST_TMP/st.ready" -s "$TEST_TMP/st.go"
+	) &
+	BG_PID=$!
+}
+
 # both NAME N [CHANNEL OPTIONS...]: session NAME, a program on each CPU
 # writing N events (roles NAME0, NAME1), stop; the checks (7 assertions).
-# Sets DATA_THREADS: the consumer's data threads while they wrote.
+# Sets DATA_THREADS: the consumer's data threads while they wrote; LOST.
+# With BOTH_STOPPED=1 the consumer is stopped (SIGSTOP) while they write,
+# and continued before the stop (the go FIFO is closed for good).
 both() {
-	local name=$1 n=$2 chan=channel0 rc0 rc1 p0 p1 stop_err lost d0 d1 r0 r1
+	local name=$1 n=$2 chan=channel0 rc0 rc1 p0 p1 stop_err lost d0 d1 r0 r1 cons=
 	shift 2
 	{
 		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
@@ -44,13 +70,22 @@ both() {
 		fi &&
 		lttctl -q start
 	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
-	pinned 0 "$n" "${name}0" & p0=$!
-	pinned 1 "$n" "${name}1" & p1=$!
+	if [ "${BOTH_STOPPED:-0}" = 1 ]; then
+		pinned_bg "$CPU0" "$n" "${name}0"; p0=$BG_PID
+		pinned_bg "$CPU1" "$n" "${name}1"; p1=$BG_PID
+		wait_ready "$ready" 2 && cons=$(consumer_pid) && stop_proc "$cons" ||
+			{ echo "Bail out! $name: no consumer to stop"; exit 1; }
+		close_fd "$go"
+	else
+		pinned "$CPU0" "$n" "${name}0" & p0=$!
+		pinned "$CPU1" "$n" "${name}1" & p1=$!
+	fi
 	wait $p0; rc0=$?
 	wait $p1; rc1=$?
-	is "$rc0 $rc1" "0 0" "$name: a program on CPU 0 and one on CPU 1 wrote $n events each"
+	is "$rc0 $rc1" "0 0" "$name: a program on CPU $CPU0 and one on CPU $CPU1 wrote $n events each"
 	# (the consumer goes with the last started session: counted before the stop)
 	DATA_THREADS=$(cat /proc/"$(consumer_pid)"/task/*/comm 2>/dev/null | grep -c '^data-')
+	[ -n "$cons" ] && kill -CONT "$cons"
 	run lttctl stop "$name"
 	is "$RC" 0 "$name: stop"
 	stop_err=$ERR
@@ -71,21 +106,29 @@ both() {
 	is "$(discarded "$TEST_TMP/$name.out.err")" "${lost:-none}" \
 		"$name: babeltrace2 reports as many discarded events"
 	diag "$name: ${lost:-0} of $((2 * n)) events discarded"
+	LOST=${lost:-0}
 }
 
 # 1. the default channel (4 x 512 KiB a CPU), flat out on both CPUs
 both par 200000
 is "$DATA_THREADS" 2 "the consumer runs two data threads"
-for c in 0 1; do
-	ok "$(grep -q "channel channel0 cpu $c: on data thread $c\$" "$SESSIOND_LOG"; echo $?)" \
-		"the stream of CPU $c is on data thread $c"
+for c in $CPU0 $CPU1; do
+	ok "$(grep -q "channel channel0 cpu $c: on data thread $((c % 2))\$" "$SESSIOND_LOG"; echo $?)" \
+		"the stream of CPU $c is on data thread $((c % 2))"
 done
 lttctl -q destroy par
 
-# 2. buffers the two programs overflow (on most machines): drops race
-# with both threads' reads, and are counted exactly all the same
+# 2. small buffers written flat out: whether they overflow depends on the
+# machine (drops then race with both threads' reads, and are counted
+# exactly all the same); written while the consumer is stopped, they do
 both small 100000 --subbuf-size 4k --num-subbuf 4
 lttctl -q destroy small
+open_fifo ready "$TEST_TMP/st.ready" && open_fifo go "$TEST_TMP/st.go" ||
+	{ echo "Bail out! fifos"; exit 1; }
+BOTH_STOPPED=1 both stopped 20000 --subbuf-size 4k --num-subbuf 4
+ok "$([ "$LOST" -gt 0 ]; echo $?)" \
+	"stopped: both CPUs' 4 x 4 KiB buffers overflowed, so the checks above saw drops ($LOST)"
+lttctl -q destroy stopped
 
 # 3. rotation under load: both CPUs' streams move at each rotation
 T=2 N=1000000
@@ -109,7 +152,7 @@ lttctl -q create snap --snapshot -o "$TEST_TMP/snaps" &&
 	lttctl -q enable-channel -u chan --subbuf-size $SUBBUF --num-subbuf 8 &&
 	lttctl -q enable-event -u ltt_test:seq -c chan && lttctl -q start ||
 	{ echo "Bail out! session snap"; exit 1; }
-pinned 0 100 snap0 && pinned 1 100 snap1
+pinned "$CPU0" 100 snap0 && pinned "$CPU1" 100 snap1
 is $? 0 "snap: a program on each CPU wrote 100 events"
 run lttctl snapshot record
 is "$RC" 0 "snap: record"
