@@ -25,6 +25,8 @@
  * The data thread:
  *   data.[ch]       one event loop over sources, sinks, relays, timers and
  *                   the command thread's requests
+ *   data-relay.c    the relays' registration: socket watches, tick, live
+ *                   timer, closing
  *   prio.[ch]       its scheduling: real-time, else nice -10
  *
  * The object tree:

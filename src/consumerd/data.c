@@ -46,7 +46,7 @@
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
 #include "consumerd/prio.h"
-#include "consumerd/sink-relay.h"
+#include "consumerd/sink.h"
 #include "consumerd/snapshot.h"
 #include "consumerd/source-kernel.h"
 #include "consumerd/source-tracefs.h"
@@ -56,20 +56,7 @@
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
 #define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
 #define LTT_DATA_LATER 1	/* run_request(): the request is answered later */
-#define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
 #define PUBLISH_TICK_MS 1000	/* every statistics page is stored again */
-
-/* A relay whose I/O the data thread does, and its live timer (LTT_DATA_RELAY_THREAD). */
-struct relay_reg {
-	struct ltt_relay *relay;
-	struct ltt_data_thread *dt;
-	struct relay_reg *next;
-	struct ltt_evloop_watch *ctrl_w, *data_w, *kick_w;
-	uint32_t ctrl_events, data_events;	/* what the watches wait for */
-	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
-	struct ltt_evloop_timer *tick;		/* RELAY_TICK_MS */
-	bool closing;				/* DEL_RELAY: on dt->closing */
-};
 
 struct ltt_data_thread {
 	pthread_t thread;
@@ -83,8 +70,7 @@ struct ltt_data_thread {
 
 	/* this data thread only */
 	struct ltt_chan_part *parts;	/* added, not yet removed */
-	struct relay_reg *relays;	/* added, not yet removed */
-	struct relay_reg *closing;	/* removed, sending their last bytes */
+	struct ltt_data_relays relays;	/* LTT_DATA_RELAY_THREAD's (data-relay.c) */
 	struct ltt_chan_part *ending;	/* removed, kernel streams not ended */
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
@@ -576,154 +562,6 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 	return 0;
 }
 
-static void free_relay_reg(struct relay_reg *rg);
-
-/* A closing relay is done: forget it, close its connections, free it. */
-static void finish_close(struct relay_reg *rg)
-{
-	struct relay_reg **p;
-
-	for (p = &rg->dt->closing; *p != rg; p = &(*p)->next)
-		;
-	*p = rg->next;
-	ltt_sink_relay_destroy(rg->relay);
-	free_relay_reg(rg);
-}
-
-/*
- * A relay's socket or kick fd fired, or its tick: do its I/O, wait for
- * what it needs next; a closing relay that is done goes.
- */
-static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
-{
-	struct relay_reg *rg = arg;
-	uint32_t ctrl, data;
-
-	(void)loop, (void)fd, (void)events;
-	ltt_sink_relay_io(rg->relay, &ctrl, &data);
-	if (rg->closing && ltt_sink_relay_closed(rg->relay)) {
-		finish_close(rg);
-		return;
-	}
-	if (ctrl != rg->ctrl_events && !ltt_evloop_watch_set(rg->ctrl_w, ctrl))
-		rg->ctrl_events = ctrl;
-	if (data != rg->data_events && !ltt_evloop_watch_set(rg->data_w, data))
-		rg->data_events = data;
-}
-
-/*
- * The live timer of a relay: every stream of its channels is switched
- * (a partial packet is closed; an empty one for a stream whose reader
- * needs a first packet) and drained; a stream that sent nothing since
- * the last tick sends a beacon with the current trace clock.
- */
-static void on_live_timer(struct ltt_evloop *loop, void *arg)
-{
-	struct relay_reg *rg = arg;
-	struct ltt_chan_part *part;
-	struct ltt_stream *s;
-
-	(void)loop;
-	/* a relayed channel has one part, on this thread (data.h) */
-	for (part = rg->dt->parts; part; part = part->data_next) {
-		if (part->chan->relay != rg->relay)
-			continue;
-		for (s = part->streams; s; s = s->next) {
-			if (s->sink && ltt_sink_wants_packet(s->sink))
-				ltt_stream_switch_empty(s);
-			else
-				ltt_stream_switch(s);
-			drain_stream(rg->dt, s);
-			/* the sink sends no beacon while a packet is on its way */
-			if (s->sink)
-				ltt_sink_idle(s->sink, ltt_source_now(s->src), s->src->stream_id);
-		}
-	}
-}
-
-static void free_relay_reg(struct relay_reg *rg)
-{
-	ltt_evloop_timer_destroy(rg->live_timer);
-	ltt_evloop_timer_destroy(rg->tick);
-	ltt_evloop_unwatch(rg->kick_w);
-	ltt_evloop_unwatch(rg->ctrl_w);
-	ltt_evloop_unwatch(rg->data_w);
-	free(rg);
-}
-
-/* A relay that waits for nothing it watches still meets its deadlines. */
-static void on_relay_tick(struct ltt_evloop *loop, void *arg)
-{
-	on_relay(loop, -1, 0, arg);
-}
-
-/* LTT_DATA_ADD_RELAY: returns 0 or an evloop error (-ENOMEM, -EEXIST...). */
-static int do_add_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
-{
-	struct relay_reg *rg;
-	int ctrl, data, kick, ret;
-	uint32_t live_us;
-
-	rg = calloc(1, sizeof(*rg));
-	if (!rg)
-		return -ENOMEM;
-	rg->relay = relay;
-	rg->dt = dt;
-	ltt_sink_relay_fds(relay, &ctrl, &data, &kick);
-	rg->ctrl_events = EPOLLIN;
-	ret = ltt_evloop_watch(dt->loop, kick, EPOLLIN, on_relay, rg, &rg->kick_w);
-	if (!ret)
-		ret = ltt_evloop_watch(dt->loop, ctrl, EPOLLIN, on_relay, rg, &rg->ctrl_w);
-	if (!ret)
-		ret = ltt_evloop_watch(dt->loop, data, 0, on_relay, rg, &rg->data_w);
-	if (!ret)
-		ret = ltt_evloop_timer_create(dt->loop, on_relay_tick, rg, &rg->tick);
-	if (!ret)
-		ltt_evloop_timer_arm(rg->tick, RELAY_TICK_MS * 1000000ull,
-				     RELAY_TICK_MS * 1000000ull);
-	live_us = ltt_sink_relay_live_timer_us(relay);
-	if (!ret && live_us) {
-		ret = ltt_evloop_timer_create(dt->loop, on_live_timer, rg, &rg->live_timer);
-		if (!ret)
-			ltt_evloop_timer_arm(rg->live_timer, (uint64_t)live_us * 1000,
-					     (uint64_t)live_us * 1000);
-	}
-	if (ret) {
-		free_relay_reg(rg);
-		return ret;
-	}
-	rg->next = dt->relays;
-	dt->relays = rg;
-	on_relay(dt->loop, ctrl, 0, rg);
-	return 0;
-}
-
-/*
- * LTT_DATA_REMOVE_RELAY: the data thread owns @relay from now on: it
- * closes its streams, sends its last bytes as the sockets take them and
- * destroys it when done or at its deadline, never blocking.  Returns 0,
- * or -ENOENT for a relay not added (then still the caller's).
- */
-static int do_remove_relay(struct ltt_data_thread *dt, struct ltt_relay *relay)
-{
-	struct relay_reg **p, *rg;
-
-	for (p = &dt->relays; *p && (*p)->relay != relay; p = &(*p)->next)
-		;
-	rg = *p;
-	if (!rg)
-		return -ENOENT;
-	*p = rg->next;
-	ltt_evloop_timer_destroy(rg->live_timer);
-	rg->live_timer = NULL;
-	rg->closing = true;
-	rg->next = dt->closing;
-	dt->closing = rg;
-	ltt_sink_relay_close(relay);
-	on_relay(dt->loop, -1, 0, rg);
-	return 0;
-}
-
 /*
  * LTT_DATA_SNAPSHOT: returns 0, -ENOMEM, or ltt_snapshot_channel()'s
  * error.  Discard-mode sources do not copy, so the scratch buffer may be
@@ -762,15 +600,14 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	case LTT_DATA_REMOVE_CHANNEL:
 		return do_remove_channel(dt, req);
 	case LTT_DATA_ADD_RELAY:
-		return do_add_relay(dt, req->relay);
+		return ltt_data_relay_add(&dt->relays, req->relay);
 	case LTT_DATA_REMOVE_RELAY:
-		return do_remove_relay(dt, req->relay);
+		return ltt_data_relay_remove(&dt->relays, req->relay);
 	case LTT_DATA_SNAPSHOT:
 		return do_snapshot(dt, req);
 	case LTT_DATA_STOP:
-		assert(!dt->parts && !dt->relays && !dt->ending);
-		while (dt->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */
-			finish_close(dt->closing);
+		assert(!dt->parts && !dt->relays.active && !dt->ending);
+		ltt_data_relays_fini(&dt->relays);
 		ltt_evloop_stop(dt->loop);
 		return 0;
 	}
@@ -825,6 +662,28 @@ static void on_read_timer(struct ltt_evloop *loop, void *arg)
 {
 	(void)loop;
 	on_timer(arg, false);
+}
+
+void ltt_data_live_tick(struct ltt_data_thread *dt, const struct ltt_relay *relay)
+{
+	struct ltt_chan_part *part;
+	struct ltt_stream *s;
+
+	/* a relayed channel has one part, on this thread (data.h) */
+	for (part = dt->parts; part; part = part->data_next) {
+		if (part->chan->relay != relay)
+			continue;
+		for (s = part->streams; s; s = s->next) {
+			if (s->sink && ltt_sink_wants_packet(s->sink))
+				ltt_stream_switch_empty(s);
+			else
+				ltt_stream_switch(s);
+			drain_stream(dt, s);
+			/* the sink sends no beacon while a packet is on its way */
+			if (s->sink)
+				ltt_sink_idle(s->sink, ltt_source_now(s->src), s->src->stream_id);
+		}
+	}
 }
 
 /* The loop's busy hook: give every busy stream another budget. */
@@ -886,6 +745,8 @@ static int thread_start(struct ltt_data_threads *all, unsigned int index,
 	ret = ltt_evloop_create(&dt->loop);
 	if (ret)
 		goto fail;
+	dt->relays.loop = dt->loop;
+	dt->relays.dt = dt;
 	pthread_mutex_init(&dt->lock, NULL);
 	pthread_cond_init(&dt->cond, NULL);
 	ret = -pthread_create(&dt->thread, NULL, data_main, dt);

@@ -178,4 +178,57 @@ void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *
  */
 int ltt_data_call(struct ltt_data_threads *dts, struct ltt_data_req *req);
 
+/*
+ * Private to data.c and data-relay.c: a data thread's relays, embedded in
+ * it, touched by that thread alone (data-0's; the others have none).
+ */
+struct relay_reg;
+struct ltt_data_relays {
+	struct ltt_evloop *loop;	/* the thread's (borrowed) */
+	struct ltt_data_thread *dt;	/* the thread, for the live timers */
+	struct relay_reg *active;	/* added, not yet removed */
+	struct relay_reg *closing;	/* removed, sending their last bytes */
+};
+
+/**
+ * ltt_data_live_tick() - a live timer's expiry for @relay: every stream of
+ * its channels (their one part each is on @dt) is switched (a partial
+ * packet closed; an empty one for a stream whose reader needs a first
+ * packet) and drained, and one that sent nothing since sends a beacon
+ *
+ * @dt's thread (data-relay.c's live timer).
+ */
+void ltt_data_live_tick(struct ltt_data_thread *dt, const struct ltt_relay *relay);
+
+/* data-relay.c: the relays whose socket I/O data-0 does (data.c's requests) */
+
+/**
+ * ltt_data_relay_add() - LTT_DATA_ADD_RELAY: watch @relay's sockets and
+ * kick fd on rs->loop, start its tick and live timer, do its first I/O
+ * @relay: borrowed until ltt_data_relay_remove()
+ *
+ * The thread of @rs.  Returns 0, -ENOMEM or an evloop error (-EEXIST...),
+ * then nothing is left registered.
+ */
+int ltt_data_relay_add(struct ltt_data_relays *rs, struct ltt_relay *relay);
+
+/**
+ * ltt_data_relay_remove() - LTT_DATA_REMOVE_RELAY: the data thread owns
+ * @relay from now on: it closes its streams, sends its last bytes as the
+ * sockets take them and destroys it when done or at its deadline, never
+ * blocking
+ *
+ * The thread of @rs.  Returns 0, or -ENOENT for a relay not added (then
+ * still the caller's).
+ */
+int ltt_data_relay_remove(struct ltt_data_relays *rs, struct ltt_relay *relay);
+
+/**
+ * ltt_data_relays_fini() - destroy the relays still closing (each has
+ * its LTT_SINK_RELAY_FINAL_MS to send what is left); none may be active
+ *
+ * The thread of @rs, as it stops.
+ */
+void ltt_data_relays_fini(struct ltt_data_relays *rs);
+
 #endif /* LTT_CONSUMERD_DATA_H */
