@@ -363,7 +363,6 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	ret = ltt_stream_create(chan, req->cpu, src, &s);
 	if (ret)
 		return ret;
-	s->part = part;
 	if (req->has_stats) {
 		ret = ltt_stream_set_stats_page(s, req->stats_fd);
 		if (ret)
@@ -824,11 +823,6 @@ void ltt_data_threads_stop(struct ltt_data_threads *dts)
 	for (i = 0; i < dts->nr; i++)
 		thread_stop(dts->threads[i]);
 	free(dts);
-}
-
-unsigned int ltt_data_threads_count(const struct ltt_data_threads *dts)
-{
-	return dts->nr;
 }
 
 void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *cfg,

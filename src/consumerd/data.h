@@ -150,9 +150,6 @@ int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts);
  */
 void ltt_data_threads_stop(struct ltt_data_threads *dts);
 
-/** ltt_data_threads_count() - how many data threads run */
-unsigned int ltt_data_threads_count(const struct ltt_data_threads *dts);
-
 /**
  * ltt_data_place() - set @cfg's parts (nr_parts, first_thread) for a new
  * channel of a trace that goes to a relay (@relayed), is a snapshot trace
