@@ -493,7 +493,8 @@ struct ltt_consumer_probe_output {
 
 /*
  * One stream's counters in a channel's statistics page (ADD_STREAM_STATS),
- * host order, each word stored whole by the consumer's data thread;
+ * host order, each word stored whole by the data thread that runs the
+ * stream (one of the consumer's several);
  * readers load each word once.  Totals over every consumer that read the
  * stream for a user-space stream; a kernel-side stream's slot (1.14)
  * starts again with each consumer, whose source reads the tracer's

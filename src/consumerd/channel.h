@@ -142,7 +142,8 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
  * ltt_channel_destroy() - free the channel, destroying any stream left
  * (closing without a flush); accepts NULL
  *
- * Command thread, once the data thread no longer holds the channel.
+ * Command thread, once no data thread holds a part of it (each part's
+ * REMOVE_CHANNEL answered), or before any was handed over.
  */
 void ltt_channel_destroy(struct ltt_channel *chan);
 

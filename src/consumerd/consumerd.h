@@ -20,20 +20,26 @@
  *   cmd-chunk.c     ROTATE_TRACE (new chunk, clear), SNAPSHOT_TRACE,
  *                   SNAPSHOT_TRACE_RELAY
  *   registry.[ch]   the traces, channels and relays by key, their limits,
- *                   their removal (a channel's through the data thread)
+ *                   their removal (a channel's through its parts' data
+ *                   threads)
  *
- * The data thread:
- *   data.[ch]       one event loop over sources, sinks, relays, timers and
- *                   the command thread's requests
- *   data-relay.c    the relays' registration: socket watches, tick, live
+ * The data threads (data-0 .. data-N-1, --data-threads N), each its own
+ * event loop over the channel parts it was given:
+ *   data.[ch]       the threads: each one's loop over its streams' sources
+ *                   and sinks, its parts' timers and the command thread's
+ *                   requests; placement (which thread runs which part),
+ *                   a channel request fanned out to its parts' threads
+ *   data-relay.c    the relays, all on data-0: socket watches, tick, live
  *                   timer, closing
- *   prio.[ch]       its scheduling: real-time, else nice -10
+ *   prio.[ch]       each data thread's own scheduling: real-time, else
+ *                   nice -10
  *
  * The object tree:
  *   trace.[ch]      a trace: local directories, a relay path or a snapshot
  *                   trace; its chunk; its packetized metadata through its
  *                   output
- *   channel.[ch]    a channel: configuration, its streams, their stats
+ *   channel.[ch]    a channel: configuration, its parts (the streams one
+ *                   data thread runs, with its timers), their stats
  *   stream.[ch]     a stream: packets from its source to its sink, its
  *                   states, failures and counters
  *   snapshot.[ch]   a snapshot: the buffers copied, unconsumed, to a
@@ -59,7 +65,7 @@
  *   relay-link.[ch] one relay session's connections: socket I/O, requests
  *                   and the replies awaited, the relay's lock
  *   relay-session.c its life: connect (the command thread, with a
- *                   deadline), close and destroy (the data thread)
+ *                   deadline), close and destroy (data-0)
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
  *
  * The tracefs source converts pages with common/ftrace-conv.[ch], which

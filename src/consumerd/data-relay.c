@@ -20,7 +20,7 @@
 
 #define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
 
-/* A relay whose I/O the data thread does, and its live timer. */
+/* A relay whose I/O data-0 does, and its live timer. */
 struct relay_reg {
 	struct ltt_relay *relay;
 	struct ltt_data_relays *rs;		/* its thread's */

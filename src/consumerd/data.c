@@ -64,7 +64,7 @@ struct ltt_data_thread {
 	struct ltt_data_threads *all;	/* the consumer's data threads */
 	struct ltt_evloop *loop;	/* requests are posted to it */
 
-	pthread_mutex_t lock;		/* leaf; protects req->done */
+	pthread_mutex_t lock;		/* leaf; protects req->done, req->status, started */
 	pthread_cond_t cond;		/* a request is done, or the thread started */
 	bool started;			/* under lock: the thread has its scheduling */
 

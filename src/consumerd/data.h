@@ -32,8 +32,10 @@
  * request goes to its CPU's part only; a relay request to thread 0.
  *
  * Lock: each thread's one mutex protects each request posted to it
- * (done/status) and nothing else.  It is a leaf: neither side calls out
- * or does I/O while holding it (log lines excepted).
+ * (done/status) and the thread's started flag (set once it has its
+ * scheduling, awaited by ltt_data_threads_start()), nothing else.  It is
+ * a leaf: neither side calls out or does I/O while holding it (log lines
+ * excepted).
  */
 #ifndef LTT_CONSUMERD_DATA_H
 #define LTT_CONSUMERD_DATA_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * prio.c - the data thread's scheduling (see prio.h).
+ * prio.c - each data thread's scheduling (see prio.h).
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * prio.h - the data thread's scheduling: it must get a CPU within a
+ * prio.h - each data thread's scheduling: it must get a CPU within a
  * fraction of a millisecond of a writer's wakeup, or a writer that fills
  * the buffers meanwhile loses events.
  *
- * A consumer that may use a real-time policy runs its data thread in
+ * A consumer that may use a real-time policy runs each of its data
+ * threads (up to 16 by default, doc/consumerd.md "Keeping up") in
  * SCHED_FIFO at priority 1, the lowest: it preempts ordinary tasks as soon
  * as it wakes, and any real-time task of the system still preempts it.
  * Its work is bounded by the data the writers produce (it sleeps whenever

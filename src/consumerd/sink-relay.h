@@ -13,18 +13,19 @@
  * at once is copied into the data queue, sent as the socket drains; while
  * anything is queued every sink of the relay says "would block" (-EAGAIN,
  * waiting for EPOLLOUT on its own dup of the data socket), so the queue
- * holds at most one packet and the data thread never waits on TCP.
+ * holds at most one packet and no data thread ever waits on TCP.
  * Replies are read as they arrive and matched to the requests in order: a
  * refused index or metadata packet is logged and counted.
  *
  * Threads.  The command thread connects (ltt_sink_relay_connect(): VERSION
  * and CREATE_SESSION, blocking with a deadline), adds metadata streams
- * and metadata, and asks for status and data pending.  The data thread
- * owns the sockets' I/O from ltt_sink_relay_io() once the relay is
- * registered with it, opens and writes the sinks, runs the live timer,
- * and closes the relay on DEL_RELAY.  The command thread only queues
- * requests and kicks the data thread (an eventfd); it never waits on the
- * relay: ADD_STREAM is answered later (a stream's metadata is kept and
+ * and metadata, and asks for status and data pending.  One data thread,
+ * data-0 (LTT_DATA_RELAY_THREAD), owns every relay's sockets' I/O from
+ * ltt_sink_relay_io() once the relay is registered with it, runs the
+ * relayed channels (their one part each), so opens and writes their
+ * sinks, runs the live timer, and closes the relay on DEL_RELAY.  The
+ * command thread only queues requests and kicks data-0 (an eventfd); it
+ * never waits on the relay: ADD_STREAM is answered later (a stream's metadata is kept and
  * its sink says "would block", waiting on its own eventfd, until the
  * handle comes), data pending says "pending" until the relay's answer is
  * in, so a stalled relay never delays a consumer command (which the
@@ -103,8 +104,8 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 /**
  * ltt_sink_relay_destroy() - close both connections and free; accepts NULL
  *
- * Once no output of the relay is left and the data thread no longer
- * watches it (the data thread, after ltt_sink_relay_closed(), or the
+ * Once no output of the relay is left and data-0 no longer watches it
+ * (data-0, after ltt_sink_relay_closed(), or the
  * command thread when ADD_RELAY fails).  Sends what is still queued, and
  * CLOSE_STREAM for streams not yet closed, within LTT_SINK_RELAY_FINAL_MS.
  */
@@ -123,7 +124,7 @@ uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *relay);
  *            (waits for the relay's answer) and takes ltt_output_metadata()
  * @ret_out: to release with ltt_output_destroy()
  *
- * Command thread.  Sinks are opened by the data thread, each adding its
+ * Command thread.  Sinks are opened by data-0, each adding its
  * stream to the relay session (ADD_STREAM, then STREAMS_SENT).  Returns 0,
  * -ENOMEM, or the connection's error.  Once the connection is gone, new
  * sinks still open: they drop and count what they are given.
@@ -139,7 +140,7 @@ int ltt_sink_relay_output_create(struct ltt_relay *relay, const char *pathname,
 struct ltt_relay *ltt_sink_relay_of(const struct ltt_output *out);
 
 /**
- * ltt_sink_relay_fds() - what the data thread watches: the control and data
+ * ltt_sink_relay_fds() - what data-0 watches: the control and data
  * sockets and the kick eventfd (EPOLLIN: call ltt_sink_relay_io())
  */
 void ltt_sink_relay_fds(const struct ltt_relay *relay, int *ret_ctrl, int *ret_data,
@@ -151,7 +152,7 @@ void ltt_sink_relay_fds(const struct ltt_relay *relay, int *ret_ctrl, int *ret_d
  *                   empty; 0 once the connection has failed
  * @ret_data_events: EPOLLOUT while the data queue is not empty, else 0
  *
- * Data thread, whenever one of the three fds fired (and after a batch of
+ * Data-0, whenever one of the three fds fired (and after a batch of
  * work).  Never blocks.
  */
 void ltt_sink_relay_io(struct ltt_relay *relay, uint32_t *ret_ctrl_events,
@@ -172,7 +173,7 @@ void ltt_sink_relay_stats(struct ltt_relay *relay, struct ltt_sink_relay_stats *
  *
  * Command thread; never waits.  Once nothing is queued here it sends a
  * query (BEGIN_DATA_PENDING, DATA_PENDING per stream, END_DATA_PENDING)
- * whose replies the data thread reads, and answers "pending" until they
+ * whose replies data-0 reads, and answers "pending" until they
  * are in; a later call gives that answer if nothing was written since
  * ("pending" once: the next call asks again).
  * Returns 0, or -ECONNRESET when the connection is gone (*ret_pending is
@@ -183,9 +184,9 @@ int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
 /**
  * ltt_sink_relay_wait() - wait up to @timeout_ms for @relay's sockets to
  * take queued bytes or bring replies, then do that I/O
- * Data thread only (it owns the relay's I/O): for a request that must
+ * Data-0 only (it owns the relay's I/O): for a request that must
  * write packets in one go (a snapshot) whose sink said "would block".
- * The data thread's loop is kicked afterwards, so that its watches follow
+ * Data-0's loop is kicked afterwards, so that its watches follow
  * the queues again.  Returns 0 (call ltt_sink_ready() again), or the
  * connection's error (a relay that moves nothing for
  * LTT_SINK_RELAY_STALL_MS fails with -ETIMEDOUT).
@@ -216,8 +217,8 @@ int ltt_sink_relay_archive_result(struct ltt_relay *relay);
 /**
  * ltt_sink_relay_close() - DEL_RELAY: start closing @relay
  *
- * Data thread, once no output of the relay is left.  Queues CLOSE_STREAM
- * for every stream not yet closed; the data thread keeps doing the
+ * Data-0, once no output of the relay is left.  Queues CLOSE_STREAM
+ * for every stream not yet closed; data-0 keeps doing the
  * relay's I/O until ltt_sink_relay_closed() says it is done.  Never blocks.
  */
 void ltt_sink_relay_close(struct ltt_relay *relay);
@@ -227,7 +228,7 @@ void ltt_sink_relay_close(struct ltt_relay *relay);
  * answered, the connection gone, or LTT_SINK_RELAY_TIMEOUT_MS passed since
  * ltt_sink_relay_close() (the connection is then given up, -ETIMEDOUT)?
  *
- * Data thread.  Then ltt_sink_relay_destroy() it.
+ * Data-0.  Then ltt_sink_relay_destroy() it.
  */
 bool ltt_sink_relay_closed(struct ltt_relay *relay);
 

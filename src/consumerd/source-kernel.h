@@ -16,7 +16,8 @@
  * The tracer is trusted more than a traced program, but a packet whose
  * header disagrees is still skipped and counted lost, never written.
  *
- * Created, used and destroyed by the data thread.
+ * Created, used and destroyed by its stream's data thread (the one that
+ * runs the stream's part of its channel, data.h).
  */
 #ifndef LTT_CONSUMERD_SOURCE_KERNEL_H
 #define LTT_CONSUMERD_SOURCE_KERNEL_H

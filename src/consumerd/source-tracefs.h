@@ -50,7 +50,8 @@
  * snap_span reads what the kernel holds and closes the open packet; the
  * snapshot copies the ring's packets out (snap_peek), consuming nothing.
  *
- * Created, used and destroyed by the data thread.
+ * Created, used and destroyed by its stream's data thread (the one that
+ * runs the stream's part of its channel, data.h).
  */
 #ifndef LTT_CONSUMERD_SOURCE_TRACEFS_H
 #define LTT_CONSUMERD_SOURCE_TRACEFS_H

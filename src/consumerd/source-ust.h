@@ -13,7 +13,8 @@
  * that the copy is intact).  The writers' eventfd is the poll fd,
  * edge-triggered and never read (see data.c).
  *
- * Created, used and destroyed by the data thread.
+ * Created, used and destroyed by its stream's data thread (the one that
+ * runs the stream's part of its channel, data.h).
  */
 #ifndef LTT_CONSUMERD_SOURCE_UST_H
 #define LTT_CONSUMERD_SOURCE_UST_H

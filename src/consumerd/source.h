@@ -19,11 +19,12 @@
  * the stream writes it to its sink, then puts it back.  Everything about
  * reading (mappings, validation, loss counting) stays behind the source.
  *
- * The data thread waits on base.poll_fd (edge-triggered, for
+ * The stream's data thread waits on base.poll_fd (edge-triggered, for
  * base.poll_events); a source whose fd reports EPOLLHUP has ended once
  * get says -ENODATA.
  *
- * Created, used and destroyed by the data thread.
+ * Created, used and destroyed by its stream's data thread (the one that
+ * runs the stream's part of its channel, data.h).
  */
 #ifndef LTT_CONSUMERD_SOURCE_H
 #define LTT_CONSUMERD_SOURCE_H
@@ -118,7 +119,7 @@ struct ltt_source_ops {
 
 struct ltt_source {
 	const struct ltt_source_ops *ops;
-	int poll_fd;			/* the data thread waits on it */
+	int poll_fd;			/* its data thread waits on it */
 	uint32_t poll_events;		/* EPOLLIN | EPOLLET ... */
 	uint64_t packet_size;		/* bytes of every packet (the sub-buffer size) */
 	uint64_t nr_packets;		/* packets in the buffer: the flush budget */

@@ -9,7 +9,8 @@
  * one from the source, writes it, puts it back, and counts what could not
  * be written.  Packets are written whole, padding included.
  *
- * Created, used and destroyed by the data thread.
+ * Created, used and destroyed by its stream's data thread (the one that
+ * runs the stream's part of its channel, data.h).
  */
 #ifndef LTT_CONSUMERD_STREAM_H
 #define LTT_CONSUMERD_STREAM_H
