@@ -17,6 +17,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -328,8 +329,9 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled,
 		return -ENOENT;
 	*ret_chan = chan;
 	/* Disable: acknowledged once no thread can still be writing to it. */
-	if (!enabled)
-		ust_rcu_synchronize();
+	if (!enabled && !ust_rcu_synchronize())
+		ust_debug("channel %" PRIu64 " disabled, but no grace period could be waited for",
+			  key);
 	return 0;
 }
 

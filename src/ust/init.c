@@ -126,7 +126,7 @@ static void mark_exiting(void)
 	ust_channels_quiesce();
 	ust_unlock();
 	if (!ust_rcu_read_ongoing())
-		ust_rcu_synchronize();
+		(void)ust_rcu_synchronize();
 	ust_lock();
 	ust_notifiers_flush_all();
 	ust_unlock();

@@ -437,7 +437,8 @@ static __attribute__((noinline)) void *reserve_lock_slow(struct ltt_ust_ctx *ctx
 {
 	const struct ust_targets *ts;
 
-	ust_rcu_lock_slow();
+	if (!ust_rcu_lock_slow())
+		return NULL;	/* a thread that cannot be registered records nothing */
 	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	if (__builtin_expect(ts != NULL, 1))
 		return reserve_first(ctx, ts, payload_len);
@@ -515,7 +516,8 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
 {
 	const struct ust_targets *ts;
 
-	ust_rcu_lock();
+	if (!ust_rcu_lock())
+		return NULL;
 	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	if (ts) {
 		/* nothing needs the call any more: the plain view hides nothing */
@@ -582,7 +584,8 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 	const struct ust_targets *ts;
 	uint32_t i;
 
-	ust_rcu_lock();
+	if (!ust_rcu_lock())
+		return NULL;
 	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
 	/* the call view has every target, the channels with the ip context too */
 	if (ts && ts->fview)

@@ -7,28 +7,35 @@
  * half the nesting depth, its high half the phase of the grace period it
  * entered in (UST_RCU_PHASE).  The outermost lock copies the global gp
  * word (the current phase, and a depth of 1); the unlock takes 1 off,
- * which leaves a depth of 0 and a phase that no longer matters.
- * A thread that never recorded is not registered: its word holds
- * UST_RCU_UNREG, a depth no reader reaches, so the inline lock sends it to
+ * which leaves a depth of 0 and a phase that no longer matters.  A thread
+ * that never recorded is not registered: its word holds UST_RCU_UNREG, a
+ * depth no reader reaches, so the inline lock sends it to
  * ust_rcu_lock_slow(), which registers it.  Nested sections (a probe in a
  * signal handler of a thread inside one) go there too.
  *
  * Readers issue no fence.  The grace period makes every reader's CPU
  * execute one instead, with membarrier(2) (MEMBARRIER_CMD_PRIVATE_EXPEDITED:
- * an IPI to each CPU running a thread of ours), before it looks at the
- * readers and after.  Without it (a kernel before 4.14, a seccomp filter),
- * MEMBARRIER_CMD_GLOBAL, and without that a change of a page's protection,
- * whose TLB shootdown interrupts every CPU that may run a thread of ours.
+ * an IPI to each CPU running a thread of ours; else MEMBARRIER_CMD_GLOBAL),
+ * before it looks at the readers and after.  Where the kernel offers
+ * neither at the library's start (before Linux 4.3, or a seccomp filter),
+ * the readers fence themselves: every idle word then carries
+ * UST_RCU_FENCED, which the inline lock never takes, and the slow lock
+ * adds a full fence.  A grace period whose membarrier fails later (a
+ * filter installed since) reports that it could not wait, and its caller
+ * keeps what it would have freed.
  *
  * The grace period is the classic two-phase one: wait until no reader is
  * inside a section entered in the other phase, flip the phase, wait
  * again.  A reader that loaded gp just before the flip and stored it just
  * after the first wait is caught by the second.
  *
- * Registered readers are in a list, under a mutex that registration,
- * thread exit (a pthread key's destructor unlinks the thread) and grace
- * periods take with every signal blocked: a signal handler that records,
- * on a thread holding the mutex, would otherwise wait for itself.
+ * Registered readers are in a list under registry_lock, which
+ * registration, thread exit (a pthread key's destructor unlinks the
+ * thread) and each pass of a grace period's scan take with every signal
+ * blocked (a signal handler that records, on a thread holding the mutex,
+ * would otherwise wait for itself).  A grace period never sleeps with it:
+ * gp_lock alone serializes grace periods, so a reader that exits, or a
+ * thread's first section, never waits for one.
  */
 #include <errno.h>
 #include <linux/membarrier.h>
@@ -36,15 +43,14 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "ust/ust.h"
 
-/* Depth in the low 32 bits, phase above. */
-#define NEST_MASK 0xffffffffull
+/* Depth in the low 31 bits (UST_RCU_FENCED above them), phase above. */
+#define DEPTH_MASK 0x7fffffffull
 
 struct reader_link {
 	uint64_t *ctr;
@@ -54,18 +60,23 @@ struct reader_link {
 
 __thread uint64_t ust_rcu_ctr = UST_RCU_UNREG;
 static __thread struct reader_link me;
+/* thread_exit() ran: a later destructor's probe must not register again */
+static __thread bool gone;
 
 /* The phase of the current grace period, and a depth of 1. */
 uint64_t ust_rcu_gp = 1;
 
+static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct reader_link *readers;	/* registry_lock */
 static pthread_key_t exit_key;
-static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static bool exit_key_ok;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-enum barrier_kind { BARRIER_UNKNOWN, BARRIER_PRIVATE, BARRIER_GLOBAL, BARRIER_MPROTECT };
-static enum barrier_kind barrier_kind;	/* registry_lock */
-static void *barrier_page;		/* BARRIER_MPROTECT */
+enum barrier_kind { BARRIER_PRIVATE, BARRIER_GLOBAL, BARRIER_READERS };
+static enum barrier_kind barrier_kind;	/* set once, by init_once (and a child) */
+/* the idle word of a registered reader: 0, or UST_RCU_FENCED */
+static uint64_t idle_word;
 
 static void block_signals(sigset_t *old)
 {
@@ -80,15 +91,24 @@ static void restore_signals(const sigset_t *old)
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
-static void unregister_locked(void)
+static long membarrier(int cmd)
 {
-	if (!me.pprev)
-		return;
-	*me.pprev = me.next;
-	if (me.next)
-		me.next->pprev = me.pprev;
-	me.next = NULL;
-	me.pprev = NULL;
+	return syscall(__NR_membarrier, cmd, 0, 0);
+}
+
+/* How grace periods make every reader fence; registers for it. */
+static void barrier_choose(void)
+{
+	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
+
+	if (cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+	    membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0)
+		barrier_kind = BARRIER_PRIVATE;
+	else if (cmds > 0 && (cmds & MEMBARRIER_CMD_GLOBAL))
+		barrier_kind = BARRIER_GLOBAL;
+	else
+		barrier_kind = BARRIER_READERS;
+	idle_word = barrier_kind == BARRIER_READERS ? UST_RCU_FENCED : 0;
 }
 
 /* The thread ends: it leaves the list before its TLS goes. */
@@ -99,118 +119,109 @@ static void thread_exit(void *arg)
 	(void)arg;
 	block_signals(&old);
 	pthread_mutex_lock(&registry_lock);
-	unregister_locked();
-	/* a destructor that records after this one registers again */
+	if (me.pprev) {
+		*me.pprev = me.next;
+		if (me.next)
+			me.next->pprev = me.pprev;
+		me.next = NULL;
+		me.pprev = NULL;
+	}
+	gone = true;
 	__atomic_store_n(&ust_rcu_ctr, UST_RCU_UNREG, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&registry_lock);
 	restore_signals(&old);
 }
 
-static void exit_key_create(void)
+static void init(void)
 {
-	(void)pthread_key_create(&exit_key, thread_exit);
+	exit_key_ok = pthread_key_create(&exit_key, thread_exit) == 0;
+	barrier_choose();
 }
 
-void ust_rcu_lock_slow(void)
+void ust_rcu_init(void)
 {
-	uint64_t ctr = __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED);
-	sigset_t old;
+	pthread_once(&init_once, init);
+}
 
-	if (ctr != UST_RCU_UNREG) {
-		/* nested (a depth of 1 or more): one deeper, the phase kept */
-		__atomic_store_n(&ust_rcu_ctr, ctr + 1, __ATOMIC_RELAXED);
-		return;
-	}
-	pthread_once(&exit_key_once, exit_key_create);
+/*
+ * Link the calling thread into the list, once: a signal handler may have
+ * registered it between the caller's test and here.  False when it
+ * cannot be (no key to unlink it at its exit, or it already exited).
+ */
+static bool register_me(void)
+{
+	sigset_t old;
+	bool ok;
+
+	ust_rcu_init();
+	if (!exit_key_ok || gone)
+		return false;
 	block_signals(&old);
 	pthread_mutex_lock(&registry_lock);
-	me.ctr = &ust_rcu_ctr;
-	me.next = readers;
-	me.pprev = &readers;
-	if (readers)
-		readers->pprev = &me.next;
-	readers = &me;
-	__atomic_store_n(&ust_rcu_ctr, 0, __ATOMIC_RELAXED);
+	if (!me.pprev) {
+		me.ctr = &ust_rcu_ctr;
+		me.next = readers;
+		me.pprev = &readers;
+		if (readers)
+			readers->pprev = &me.next;
+		readers = &me;
+		__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
+	}
+	ok = pthread_setspecific(exit_key, &me) == 0;
 	pthread_mutex_unlock(&registry_lock);
 	restore_signals(&old);
-	(void)pthread_setspecific(exit_key, &me);
-	ust_rcu_lock();		/* registered: the inline lock takes it */
+	return ok;
+}
+
+bool ust_rcu_lock_slow(void)
+{
+	uint64_t ctr = __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED);
+
+	if (ctr == UST_RCU_UNREG) {
+		if (!register_me())
+			return false;
+		ctr = __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED);
+	}
+	if (ctr & DEPTH_MASK) {
+		/* nested: one deeper, the phase kept */
+		__atomic_store_n(&ust_rcu_ctr, ctr + 1, __ATOMIC_RELAXED);
+		return true;
+	}
+	if (!(ctr & UST_RCU_FENCED)) {
+		ust_rcu_lock();		/* registered: the inline lock takes it */
+		return true;
+	}
+	/* no membarrier: the phase, a depth of 1, then a fence of our own */
+	__atomic_store_n(&ust_rcu_ctr, __atomic_load_n(&ust_rcu_gp, __ATOMIC_RELAXED) |
+			 UST_RCU_FENCED, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return true;
 }
 
 bool ust_rcu_read_ongoing(void)
 {
 	uint64_t ctr = __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED);
 
-	return ctr != UST_RCU_UNREG && (ctr & NEST_MASK) != 0;
-}
-
-static long membarrier(int cmd)
-{
-	return syscall(__NR_membarrier, cmd, 0, 0);
-}
-
-/* Choose how to make every reader's CPU fence; registry_lock held. */
-static void barrier_choose(void)
-{
-	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
-
-	if (cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
-	    membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0) {
-		barrier_kind = BARRIER_PRIVATE;
-		return;
-	}
-	if (cmds > 0 && (cmds & MEMBARRIER_CMD_GLOBAL)) {
-		barrier_kind = BARRIER_GLOBAL;
-		return;
-	}
-	barrier_page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	barrier_kind = BARRIER_MPROTECT;
-}
-
-void ust_rcu_init(void)
-{
-	sigset_t old;
-
-	block_signals(&old);
-	pthread_mutex_lock(&registry_lock);
-	if (barrier_kind == BARRIER_UNKNOWN)
-		barrier_choose();
-	pthread_mutex_unlock(&registry_lock);
-	restore_signals(&old);
+	return ctr != UST_RCU_UNREG && (ctr & DEPTH_MASK) != 0;
 }
 
 /*
- * A full fence on every CPU that runs a thread of ours, this one included;
- * registry_lock held.
+ * A full fence on every CPU that runs a thread of ours, this one
+ * included; false when the kernel refused it (a seccomp filter installed
+ * since the start).  With BARRIER_READERS the readers fence themselves.
  */
-static void barrier_all(void)
+static bool barrier_all(void)
 {
-	if (barrier_kind == BARRIER_UNKNOWN)
-		barrier_choose();
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	switch (barrier_kind) {
-	case BARRIER_PRIVATE:
-		if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0)
-			break;
-		/* refused since (a seccomp filter added): the next way */
-		__attribute__((fallthrough));
-	case BARRIER_GLOBAL:
-		if (membarrier(MEMBARRIER_CMD_GLOBAL) == 0)
-			break;
-		__attribute__((fallthrough));
-	default:
-		if (barrier_page != MAP_FAILED && barrier_page) {
-			size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	bool ok = true;
 
-			/* touched, then made read-only: a TLB shootdown on every CPU */
-			*(volatile char *)barrier_page = 1;
-			(void)mprotect(barrier_page, page, PROT_READ);
-			(void)mprotect(barrier_page, page, PROT_READ | PROT_WRITE);
-		}
-		break;
-	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (barrier_kind == BARRIER_PRIVATE)
+		ok = membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0 ||
+		     membarrier(MEMBARRIER_CMD_GLOBAL) == 0;
+	else if (barrier_kind == BARRIER_GLOBAL)
+		ok = membarrier(MEMBARRIER_CMD_GLOBAL) == 0;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return ok;
 }
 
 static inline void cpu_relax(void)
@@ -222,42 +233,55 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Is @r inside a section entered before the current phase? */
-static bool in_old_phase(const struct reader_link *r, uint64_t gp)
+/* Is the reader word @ctr inside a section entered before @gp's phase? */
+static bool in_old_phase(uint64_t ctr, uint64_t gp)
 {
-	/* acquire: what the reader did before its unlock happens before us */
-	uint64_t ctr = __atomic_load_n(r->ctr, __ATOMIC_ACQUIRE);
-
-	return ctr != UST_RCU_UNREG && (ctr & NEST_MASK) && ((ctr ^ gp) & UST_RCU_PHASE);
+	return ctr != UST_RCU_UNREG && (ctr & DEPTH_MASK) && ((ctr ^ gp) & UST_RCU_PHASE);
 }
 
-/* Wait until no registered reader is in the phase before @gp's. */
+/* One pass over the list: is any reader still in the phase before @gp's? */
+static bool old_reader_left(uint64_t gp)
+{
+	const struct reader_link *r;
+	bool left = false;
+	sigset_t old;
+
+	block_signals(&old);
+	pthread_mutex_lock(&registry_lock);
+	/* acquire: what a reader did before its unlock happens before us */
+	for (r = readers; r && !left; r = r->next)
+		left = in_old_phase(__atomic_load_n(r->ctr, __ATOMIC_ACQUIRE), gp);
+	pthread_mutex_unlock(&registry_lock);
+	restore_signals(&old);
+	return left;
+}
+
+/*
+ * Wait until no registered reader is in the phase before @gp's.  Each
+ * pass takes the list's lock alone, and starts from its head: a reader
+ * registered since began after the grace period, or is in its phase.
+ */
 static void wait_old_readers(uint64_t gp)
 {
 	const struct timespec nap = { 0, 200000 };	/* 0.2 ms */
-	struct reader_link *r;
-	unsigned int spins = 0;
+	unsigned int passes = 0;
 
-	for (r = readers; r; ) {
-		if (!in_old_phase(r, gp)) {
-			r = r->next;
-			continue;
-		}
-		if (++spins < 1000)
+	while (old_reader_left(gp)) {
+		if (++passes < 100)
 			cpu_relax();
 		else
 			nanosleep(&nap, NULL);
 	}
 }
 
-void ust_rcu_synchronize(void)
+bool ust_rcu_synchronize(void)
 {
-	sigset_t old;
 	uint64_t gp;
+	bool ok;
 
-	block_signals(&old);
-	pthread_mutex_lock(&registry_lock);
-	barrier_all();
+	ust_rcu_init();
+	pthread_mutex_lock(&gp_lock);
+	ok = barrier_all();
 	gp = __atomic_load_n(&ust_rcu_gp, __ATOMIC_RELAXED);
 	/*
 	 * First, no reader left of the phase before this one: after the
@@ -267,17 +291,19 @@ void ust_rcu_synchronize(void)
 	gp ^= UST_RCU_PHASE;
 	__atomic_store_n(&ust_rcu_gp, gp, __ATOMIC_SEQ_CST);
 	wait_old_readers(gp);
-	barrier_all();
-	pthread_mutex_unlock(&registry_lock);
-	restore_signals(&old);
+	ok = barrier_all() && ok;
+	pthread_mutex_unlock(&gp_lock);
+	return ok;
 }
 
-static sigset_t fork_sigmask;	/* the forking thread's, while it holds registry_lock */
+static sigset_t fork_sigmask;	/* the forking thread's, while it holds the locks */
 
 void ust_rcu_fork_prepare(void)
 {
 	sigset_t old;
 
+	ust_rcu_init();
+	pthread_mutex_lock(&gp_lock);
 	block_signals(&old);
 	pthread_mutex_lock(&registry_lock);
 	fork_sigmask = old;
@@ -289,6 +315,7 @@ void ust_rcu_fork_parent(void)
 
 	pthread_mutex_unlock(&registry_lock);
 	restore_signals(&old);
+	pthread_mutex_unlock(&gp_lock);
 }
 
 /* The child: this thread alone, and a private barrier to register again. */
@@ -301,10 +328,13 @@ void ust_rcu_fork_child(void)
 		readers = &me;
 	}
 	pthread_mutex_init(&registry_lock, NULL);
+	pthread_mutex_init(&gp_lock, NULL);
 	/* a new process registers again, while it has this thread alone */
 	if (barrier_kind == BARRIER_PRIVATE) {
-		barrier_kind = BARRIER_UNKNOWN;
 		barrier_choose();
+		/* refused here: this thread fences itself from now on */
+		if (me.pprev && !(ust_rcu_ctr & DEPTH_MASK))
+			__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
 	}
 	restore_signals(&fork_sigmask);
 }

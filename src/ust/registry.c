@@ -749,12 +749,16 @@ void ust_retire_flush(struct ust_retire *retire)
 
 	if (!retire->targets && !retire->channels && !retire->filters && !retire->notifiers)
 		return;
-	if (ust_rcu_read_ongoing()) {
-		/* Waiting for ourselves would never end: leak instead. */
+	/*
+	 * Waiting for ourselves would never end, and a grace period the
+	 * kernel refused a fence for proves nothing: leak instead.
+	 */
+	if (ust_rcu_read_ongoing() || !ust_rcu_synchronize()) {
+		ust_debug("a grace period could not be waited for: %s kept",
+			  "retired targets and channels");
 		*retire = (struct ust_retire)UST_RETIRE_INIT;
 		return;
 	}
-	ust_rcu_synchronize();
 	/* no probe can count a drop any more: the notifiers' last counts */
 	ust_notifiers_flush_retired(retire->notifiers);
 	for (t = retire->targets; t; t = tnext) {

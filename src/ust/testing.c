@@ -70,8 +70,8 @@ int ltt_ust_test_set_channel(uint64_t key, bool enabled)
 	ust_unlock();
 	if (!chan)
 		return -ENOENT;
-	if (!enabled)
-		ust_rcu_synchronize();
+	if (!enabled && !ust_rcu_synchronize())
+		return -EAGAIN;
 	return 0;
 }
 

@@ -377,8 +377,9 @@ void ust_channel_set_enabled(struct ust_channel *chan, bool on);
  *
  * Any thread, no lock.  Each memory must be a memfd sealed against
  * shrinking; it is mapped at its size and checked by ltt_rb_attach(); a bad
- * one refuses the channel.  Returns 0, -EINVAL (bad count or region),
- * -EPERM (not sealed), -ENOMEM, or the errno of fstat() or mmap().
+ * one refuses the channel.  Returns 0, -EINVAL (bad count or region, or
+ * regions counting different clocks), -EPERM (not sealed), -ENOMEM, or
+ * the errno of fstat() or mmap().
  */
 int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
 		    bool enabled, uint32_t nr_streams, int *fds, struct ust_channel **ret_chan);
@@ -388,7 +389,8 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
  * @mems: @nr_streams regions (borrowed: they must outlive the channel)
  * @lens: their sizes
  *
- * Returns 0, -EINVAL when a region does not validate, or -ENOMEM.
+ * Returns 0, -EINVAL when a region does not validate or the regions count
+ * different clocks, or -ENOMEM.
  */
 int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void *const *mems,
 		     const size_t *lens, struct ust_channel **ret_chan);
@@ -531,25 +533,35 @@ static inline int ust_current_cpu(void)
 /* ---- rcu.c ---- */
 
 /*
- * The calling thread's reader word (rcu.c): its depth in the low 32 bits
- * (0 outside a section), the phase it entered in above; UST_RCU_UNREG
- * until the thread's first section.  Hidden: no GOT load for the global.
+ * The calling thread's reader word (rcu.c): its depth in the low 31 bits
+ * (0 outside a section), UST_RCU_FENCED above them where the readers
+ * fence themselves (no membarrier(2)), the phase it entered in above;
+ * UST_RCU_UNREG until the thread's first section.  Hidden: no GOT load for
+ * the global.
  */
 #define UST_RCU_PHASE (1ull << 32)
+#define UST_RCU_FENCED 0x80000000ull
 #define UST_RCU_UNREG 0xffffffffull
 extern __thread uint64_t ust_rcu_ctr __attribute__((visibility("hidden")));
 extern uint64_t ust_rcu_gp __attribute__((visibility("hidden")));
 
-/** ust_rcu_lock_slow() - ust_rcu_lock() when nested, or the thread's first */
-void ust_rcu_lock_slow(void);
+/**
+ * ust_rcu_lock_slow() - ust_rcu_lock() when nested, for a thread's first
+ * section, or where readers fence themselves.  False, with no section
+ * entered, for a thread that cannot be registered (no pthread key for the
+ * library, or the thread is exiting): the caller records nothing.
+ */
+bool ust_rcu_lock_slow(void);
 
 /*
  * ust_rcu_lock() - enter a read-side critical section; any thread, signal
- * handlers included (no lock, no system call but a thread's first, which
- * registers it: async-signal-safe but for the first in the process).  What
- * ust_rcu_synchronize() waits for ends at the matching ust_rcu_unlock().
- * ust_rcu_try_lock() is its fast half: false, having done nothing, where
- * the caller must call ust_rcu_lock_slow().
+ * handlers included (no lock, no system call, but for a thread's first
+ * section, which registers it under a mutex with signals blocked: not
+ * async-signal-safe if a signal handler's probe is the thread's very
+ * first).  What ust_rcu_synchronize() waits for ends at the matching
+ * ust_rcu_unlock().  False as ust_rcu_lock_slow().  ust_rcu_try_lock() is
+ * its fast half: false, having done nothing, where the caller must call
+ * ust_rcu_lock_slow().
  */
 static inline __attribute__((always_inline)) bool ust_rcu_try_lock(void)
 {
@@ -562,10 +574,9 @@ static inline __attribute__((always_inline)) bool ust_rcu_try_lock(void)
 	return true;
 }
 
-static inline __attribute__((always_inline)) void ust_rcu_lock(void)
+static inline __attribute__((always_inline)) bool ust_rcu_lock(void)
 {
-	if (!ust_rcu_try_lock())
-		ust_rcu_lock_slow();
+	return ust_rcu_try_lock() || ust_rcu_lock_slow();
 }
 
 /* ust_rcu_unlock() - leave the section (release: our reads come first) */
@@ -577,10 +588,11 @@ static inline __attribute__((always_inline)) void ust_rcu_unlock(void)
 
 /**
  * ust_rcu_init() - choose how grace periods make every reader fence, and
- * register for it (membarrier(2)'s private expedited command).  At the
- * library's start, while the process likely has one thread: registering
- * a process with several waits for an RCU grace period of the kernel's
- * (15 ms here).  Later calls do nothing.
+ * register for it (membarrier(2)'s private expedited command); create the
+ * key that unlinks an exiting thread.  At the library's start, while the
+ * process likely has one thread: registering a process with several waits
+ * for an RCU grace period of the kernel's (15 ms here).  Later calls do
+ * nothing.
  */
 void ust_rcu_init(void);
 
@@ -590,9 +602,12 @@ bool ust_rcu_read_ongoing(void);
 /**
  * ust_rcu_synchronize() - wait until every read-side critical section
  * that began before the call has ended; not from inside one (it would
- * wait for itself).  Any thread; blocks its signals meanwhile.
+ * wait for itself).  Any thread; one at a time.  False when the kernel
+ * refused the fences (membarrier(2) denied since the start): nothing then
+ * proves that the readers are done, and what the caller would free must
+ * be kept.
  */
-void ust_rcu_synchronize(void);
+bool ust_rcu_synchronize(void);
 
 /* fork(): the prepare handler holds the readers' lock across it. */
 void ust_rcu_fork_prepare(void);

@@ -5,16 +5,23 @@
  * before it; readers racing a writer that replaces, waits and poisons an
  * object never see it poisoned, with sections nested by signal handlers;
  * threads that come and go, and a child forked while another thread is
- * inside a section, do not hold a grace period up.
+ * inside a section, do not hold a grace period up; and all of it again
+ * where the kernel refuses membarrier(2) (a seccomp filter), the readers
+ * then fencing themselves.
  */
 #include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -76,14 +83,61 @@ static void test_waits(void)
 	tap_ok(__atomic_load_n(&done, __ATOMIC_SEQ_CST), "it ends once the section does");
 }
 
+/* ---- a reader of the phase before: the first wait's ---- */
+
+static int old_reader_state;	/* 1: inside, in the other phase; 2: leave */
+
+static void *old_phase_reader(void *arg)
+{
+	(void)arg;
+	ust_rcu_lock();		/* registered */
+	ust_rcu_unlock();
+	/*
+	 * As a reader that loaded the phase just before a flip and stored
+	 * it after: inside a section of the phase other than the current.
+	 */
+	__atomic_store_n(&ust_rcu_ctr, (__atomic_load_n(&ust_rcu_gp, __ATOMIC_SEQ_CST) ^
+					UST_RCU_PHASE) | 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&old_reader_state, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&old_reader_state, __ATOMIC_SEQ_CST) != 2)
+		sched_yield();
+	ust_rcu_unlock();
+	return NULL;
+}
+
+static void test_old_phase(void)
+{
+	pthread_t r, t;
+	bool early = false;
+	uint64_t end;
+
+	__atomic_store_n(&started, 0, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&done, 0, __ATOMIC_SEQ_CST);
+	pthread_create(&r, NULL, old_phase_reader, NULL);
+	while (__atomic_load_n(&old_reader_state, __ATOMIC_SEQ_CST) != 1)
+		sched_yield();
+	pthread_create(&t, NULL, sync_thread, NULL);
+	while (!__atomic_load_n(&started, __ATOMIC_SEQ_CST))
+		sched_yield();
+	for (end = now_ms() + 100; now_ms() < end; )
+		if (__atomic_load_n(&done, __ATOMIC_SEQ_CST))
+			early = true;
+	tap_ok(!early, "a grace period waits for a reader of the phase before the current one");
+	__atomic_store_n(&old_reader_state, 2, __ATOMIC_SEQ_CST);
+	pthread_join(r, NULL);
+	pthread_join(t, NULL);
+	tap_ok(__atomic_load_n(&done, __ATOMIC_SEQ_CST), "and ends once it left");
+}
+
 /* ---- readers race a writer that replaces, waits, poisons ---- */
 
 struct obj {
 	uint64_t magic;
 	uint64_t seq;
+	struct obj *retired;	/* poisoned, freed only at the end */
 };
 
-static struct obj *published;
+static struct obj *published, *retired;
 static int stop_readers;
 static uint64_t poisoned_seen, sections, nested_sections;
 
@@ -161,14 +215,24 @@ static void test_race(void)
 		if (i % 16 == 0)
 			pthread_kill(r[i % READERS], SIGUSR1);
 		ust_rcu_synchronize();
-		/* no reader can still hold it: poison, then free */
+		/*
+		 * No reader can still hold it: poison it, and keep it, so
+		 * that no later allocation writes LIVE over the poison.
+		 */
 		__atomic_store_n(&old->magic, DEAD, __ATOMIC_RELAXED);
-		free(old);
+		old->retired = retired;
+		retired = old;
 	}
 	__atomic_store_n(&stop_readers, 1, __ATOMIC_RELAXED);
 	for (k = 0; k < READERS; k++)
 		pthread_join(r[k], NULL);
 	free(published);
+	while (retired) {
+		struct obj *next = retired->retired;
+
+		free(retired);
+		retired = next;
+	}
 	tap_is_u64(poisoned_seen, 0, "%" PRIu64 " grace periods beside %d readers: no reader saw a freed object",
 		   i - 1, READERS);
 	tap_ok(sections >= 10 * GRACE_PERIODS, "the readers ran (%" PRIu64 " sections)", sections);
@@ -255,12 +319,72 @@ static void test_fork(void)
 	tap_ok(true, "and the parent's, once that thread left its section");
 }
 
-int main(void)
+/* A grace period that never ends blocks every signal: fail, not hang. */
+static void *watchdog(void *arg)
 {
-	tap_plan(12);
+	(void)arg;
+	for (uint64_t end = now_ms() + 120000; now_ms() < end; )
+		usleep(100000);
+	fprintf(stderr, "test_ust_rcu: still running after 120 s: a grace period never ended\n");
+	_exit(1);
+}
+
+/*
+ * The same checks where the kernel offers no membarrier(2): a seccomp
+ * filter makes it fail with ENOSYS in a child, which runs this program
+ * again (so that the library starts under the filter) with --fenced.  Its
+ * TAP lines go to stderr, diagnostics here; its exit status is the check.
+ */
+static void test_fenced(char **argv)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_membarrier, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(code) / sizeof(code[0]), code };
+	int status = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		char *args[] = { argv[0], (char *)"--fenced", NULL };
+
+		dup2(2, 1);
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+			_exit(3);
+		execv("/proc/self/exe", args);
+		_exit(4);
+	}
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	       "without membarrier(2), readers that fence themselves: every check passes (status %d)",
+	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+int main(int argc, char **argv)
+{
+	bool fenced = argc > 1 && !strcmp(argv[1], "--fenced");
+	pthread_t w;
+
+	pthread_create(&w, NULL, watchdog, NULL);
+	pthread_detach(w);
+	tap_plan(15);
+	if (fenced) {
+		ust_rcu_lock();
+		ust_rcu_unlock();
+		tap_ok(__atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) & UST_RCU_FENCED,
+		       "no membarrier(2): the readers fence themselves");
+	}
 	test_waits();
+	test_old_phase();
 	test_race();
 	test_churn();
 	test_fork();
+	if (!fenced)
+		test_fenced(argv);
 	return tap_done();
 }
