@@ -5,6 +5,7 @@
  * ltt_rb_attach() before anything writes to it.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -169,6 +170,21 @@ static int stream_map(struct ust_stream *s, int fd)
 	return ret;
 }
 
+/*
+ * Do all of @chan's streams count one clock?  The fast path takes the
+ * first stream's for the channel's (ust_channel_set_enabled()): a stream
+ * of another would get timestamps of two units.
+ */
+static bool one_clock(const struct ust_channel *chan)
+{
+	uint32_t i;
+
+	for (i = 1; i < chan->nr_streams; i++)
+		if (chan->streams[i].rb.clock != chan->streams[0].rb.clock)
+			return false;
+	return true;
+}
+
 int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
 		    bool enabled, uint32_t nr_streams, int *fds, struct ust_channel **ret_chan)
 {
@@ -202,6 +218,11 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
 	}
 	if (!chan)
 		return ret;
+	if (!one_clock(chan)) {
+		ust_debug("channel %" PRIu64 ": its streams count different clocks", key);
+		ust_channel_destroy(chan);
+		return -EINVAL;
+	}
 	chan->session_id = session_id;
 	chan->stream_id = stream_id;
 	ust_channel_set_enabled(chan, enabled && !channels_stopped);
@@ -232,6 +253,10 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 		chan->streams[i].wrecs = ltt_rb_writer_block(&chan->streams[i].rb, 0);
 		__atomic_store_n(&chan->streams[i].wrecs[LTT_RB_WRECS].pos, UST_WREC_NONE,
 				 __ATOMIC_RELAXED);
+	}
+	if (!one_clock(chan)) {
+		ust_channel_destroy(chan);
+		return -EINVAL;
 	}
 	ust_channel_set_enabled(chan, true);
 	*ret_chan = chan;
