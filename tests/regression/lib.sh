@@ -294,6 +294,25 @@ matches() {
 	fi
 }
 
+# seq_session NAME CHAN [CHANNEL-OPTION...]: a started session NAME
+# recording ltt_test:seq, with its trace in $TEST_TMP/NAME: in the default
+# channel, or with options in a channel CHAN of its own.  Bails out when
+# lttctl refuses.
+seq_session() {
+	local name=$1 chan=$2
+	shift 2
+	{
+		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
+		if [ $# -gt 0 ]; then
+			lttctl -q enable-channel -u "$chan" "$@" &&
+			lttctl -q enable-event -u ltt_test:seq -c "$chan"
+		else
+			lttctl -q enable-event -u ltt_test:seq
+		fi &&
+		lttctl -q start
+	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
+}
+
 # timeline_order FILE [TID]: in babeltrace2's text FILE of a session
 # recording ust_app -G's ltt_test:seq events (with vtid) and the kernel's
 # getppid calls (with tid), the order of that program's thread's events

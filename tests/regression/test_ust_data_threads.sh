@@ -59,17 +59,8 @@ pinned_bg() {
 both() {
 	local name=$1 n=$2 chan=channel0 rc0 rc1 p0 p1 stop_err lost d0 d1 r0 r1 cons=
 	shift 2
-	{
-		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
-		if [ $# -gt 0 ]; then
-			chan=small
-			lttctl -q enable-channel -u "$chan" "$@" &&
-			lttctl -q enable-event -u ltt_test:seq -c "$chan"
-		else
-			lttctl -q enable-event -u ltt_test:seq
-		fi &&
-		lttctl -q start
-	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
+	[ $# -gt 0 ] && chan=small
+	seq_session "$name" "$chan" "$@"
 	if [ "${BOTH_STOPPED:-0}" = 1 ]; then
 		pinned_bg "$CPU0" "$n" "${name}0"; p0=$BG_PID
 		pinned_bg "$CPU1" "$n" "${name}1"; p1=$BG_PID

@@ -31,17 +31,8 @@ plan 32
 full_speed() {
 	local name=$1 t=$2 n=$3 chan=channel0 stop_err recorded cons
 	shift 3
-	{
-		lttctl -q create "$name" -o "$TEST_TMP/$name" &&
-		if [ $# -gt 0 ]; then
-			chan=fs
-			lttctl -q enable-channel -u "$chan" "$@" &&
-			lttctl -q enable-event -u ltt_test:seq -c "$chan"
-		else
-			lttctl -q enable-event -u ltt_test:seq
-		fi &&
-		lttctl -q start
-	} || { echo "Bail out! $name: the session could not be set up"; exit 1; }
+	[ $# -gt 0 ] && chan=fs
+	seq_session "$name" "$chan" "$@"
 	if [ "${FS_STOPPED:-0}" = 1 ]; then
 		# registered (the consumer is spawned for its trace), then go
 		ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -t "$t" -n "$n" -r "$name"

@@ -120,9 +120,9 @@ struct region {
 	size_t len;
 };
 
-static void region_new(struct region *r, uint64_t subbuf, uint64_t num)
+static void region_new_clock(struct region *r, uint64_t subbuf, uint64_t num, uint32_t clock)
 {
-	struct ltt_rb_config cfg = { .subbuf_size = subbuf, .num_subbuf = num };
+	struct ltt_rb_config cfg = { .subbuf_size = subbuf, .num_subbuf = num, .clock = clock };
 
 	r->len = ltt_rb_region_size(subbuf, num);
 	r->mem = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -130,6 +130,11 @@ static void region_new(struct region *r, uint64_t subbuf, uint64_t num)
 		tap_diag("cannot make a ring buffer");
 		exit(1);
 	}
+}
+
+static void region_new(struct region *r, uint64_t subbuf, uint64_t num)
+{
+	region_new_clock(r, subbuf, num, LTT_TCLOCK_MONO);
 }
 
 static void region_free(struct region *r)
@@ -830,16 +835,7 @@ static bool run_pinned(struct pinned *p, uint32_t clock, uint64_t subbuf, long l
 		return false;
 	}
 	for (i = 0; i < nr; i++) {
-		struct ltt_rb_config cfg = { .subbuf_size = subbuf, .num_subbuf = 4,
-					     .clock = clock };
-
-		rs[i].len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
-		rs[i].mem = mmap(NULL, rs[i].len, PROT_READ | PROT_WRITE,
-				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (rs[i].mem == MAP_FAILED || ltt_rb_init_region(rs[i].mem, rs[i].len, &cfg)) {
-			tap_diag("cannot make a ring buffer");
-			exit(1);
-		}
+		region_new_clock(&rs[i], subbuf, 4, clock);
 		mems[i] = rs[i].mem;
 		lens[i] = rs[i].len;
 	}
@@ -887,16 +883,7 @@ static void test_mixed_clocks(void)
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		struct ltt_rb_config cfg = { .subbuf_size = 4096, .num_subbuf = 4,
-					     .clock = i ? LTT_TCLOCK_TSC : LTT_TCLOCK_MONO };
-
-		rs[i].len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
-		rs[i].mem = mmap(NULL, rs[i].len, PROT_READ | PROT_WRITE,
-				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (rs[i].mem == MAP_FAILED || ltt_rb_init_region(rs[i].mem, rs[i].len, &cfg)) {
-			tap_diag("cannot make a ring buffer");
-			exit(1);
-		}
+		region_new_clock(&rs[i], 4096, 4, i ? LTT_TCLOCK_TSC : LTT_TCLOCK_MONO);
 		mems[i] = rs[i].mem;
 		lens[i] = rs[i].len;
 	}

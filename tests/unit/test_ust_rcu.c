@@ -45,7 +45,7 @@ static uint64_t now_ms(void)
 
 /* ---- a grace period waits for a section begun before it ---- */
 
-static int inside, started, done;
+static int started, done;
 
 static void *sync_thread(void *arg)
 {
@@ -56,11 +56,29 @@ static void *sync_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * Start a grace period on thread @t; true if it ended within 100 ms (the
+ * callers hold a section it must wait for).
+ */
+static bool grace_period_ends_early(pthread_t *t)
+{
+	bool early = false;
+	uint64_t end;
+
+	__atomic_store_n(&started, 0, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&done, 0, __ATOMIC_SEQ_CST);
+	pthread_create(t, NULL, sync_thread, NULL);
+	while (!__atomic_load_n(&started, __ATOMIC_SEQ_CST))
+		sched_yield();
+	for (end = now_ms() + 100; now_ms() < end; )
+		if (__atomic_load_n(&done, __ATOMIC_SEQ_CST))
+			early = true;
+	return early;
+}
+
 static void test_waits(void)
 {
 	pthread_t t;
-	bool early = false;
-	uint64_t end;
 
 	tap_ok(!ust_rcu_read_ongoing(), "outside a section: not ongoing");
 	ust_rcu_lock();
@@ -68,15 +86,8 @@ static void test_waits(void)
 	tap_ok(ust_rcu_read_ongoing(), "inside a nested section: ongoing");
 	ust_rcu_unlock();
 	tap_ok(ust_rcu_read_ongoing(), "still inside the outer one");
-	__atomic_store_n(&inside, 1, __ATOMIC_SEQ_CST);
-	pthread_create(&t, NULL, sync_thread, NULL);
-	while (!__atomic_load_n(&started, __ATOMIC_SEQ_CST))
-		sched_yield();
-	/* 100 ms inside the section: the grace period must not end */
-	for (end = now_ms() + 100; now_ms() < end; )
-		if (__atomic_load_n(&done, __ATOMIC_SEQ_CST))
-			early = true;
-	tap_ok(!early, "a grace period does not end while a section begun before it runs");
+	tap_ok(!grace_period_ends_early(&t),
+	       "a grace period does not end while a section begun before it runs");
 	ust_rcu_unlock();
 	tap_ok(!ust_rcu_read_ongoing(), "out of the outer section: not ongoing");
 	pthread_join(t, NULL);
@@ -108,21 +119,12 @@ static void *old_phase_reader(void *arg)
 static void test_old_phase(void)
 {
 	pthread_t r, t;
-	bool early = false;
-	uint64_t end;
 
-	__atomic_store_n(&started, 0, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&done, 0, __ATOMIC_SEQ_CST);
 	pthread_create(&r, NULL, old_phase_reader, NULL);
 	while (__atomic_load_n(&old_reader_state, __ATOMIC_SEQ_CST) != 1)
 		sched_yield();
-	pthread_create(&t, NULL, sync_thread, NULL);
-	while (!__atomic_load_n(&started, __ATOMIC_SEQ_CST))
-		sched_yield();
-	for (end = now_ms() + 100; now_ms() < end; )
-		if (__atomic_load_n(&done, __ATOMIC_SEQ_CST))
-			early = true;
-	tap_ok(!early, "a grace period waits for a reader of the phase before the current one");
+	tap_ok(!grace_period_ends_early(&t),
+	       "a grace period waits for a reader of the phase before the current one");
 	__atomic_store_n(&old_reader_state, 2, __ATOMIC_SEQ_CST);
 	pthread_join(r, NULL);
 	pthread_join(t, NULL);
