@@ -158,7 +158,9 @@ static bool register_me(void)
 		return false;
 	block_signals(&old);
 	pthread_mutex_lock(&registry_lock);
-	if (!me.pprev) {
+	/* the key first: a thread its destructor would not unlink stays out */
+	ok = me.pprev || pthread_setspecific(exit_key, &me) == 0;
+	if (ok && !me.pprev) {
 		me.ctr = &ust_rcu_ctr;
 		me.next = readers;
 		me.pprev = &readers;
@@ -167,7 +169,6 @@ static bool register_me(void)
 		readers = &me;
 		__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
 	}
-	ok = pthread_setspecific(exit_key, &me) == 0;
 	pthread_mutex_unlock(&registry_lock);
 	restore_signals(&old);
 	return ok;
