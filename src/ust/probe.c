@@ -142,10 +142,8 @@ static uint64_t call_site(const struct ltt_ust_ctx *ctx)
 }
 
 /*
- * @slot was reserved in @s (with @rec, or untracked when NULL) for event
- * @id: keep what ltt_ust_probe_commit() needs in @ctx, and the CPU hint
- * for the thread's next event; write the header the ring buffer chose
- * (its length is @long_len for the extended one) and return its end.
+ * Write at @h the header the ring buffer chose for event @id in @slot
+ * (its length is @long_len for the extended one); return its end.
  */
 static inline __attribute__((always_inline)) uint8_t *write_header(uint8_t *h, uint32_t id,
 								   const struct ltt_rb_slot *slot,
@@ -165,6 +163,11 @@ static inline __attribute__((always_inline)) uint8_t *write_header(uint8_t *h, u
 	return h + HDR_EXTENDED;
 }
 
+/*
+ * @slot was reserved in @s (with @rec, or untracked when NULL) for event
+ * @id: keep what ltt_ust_probe_commit() needs in @ctx, and the CPU hint
+ * for the thread's next event; write the header and return its end.
+ */
 static inline __attribute__((always_inline)) uint8_t *slot_taken(struct ltt_ust_ctx *ctx,
 								 struct ust_stream *s,
 								 struct ltt_rb_wrec *rec,
@@ -452,8 +455,9 @@ static __attribute__((noinline)) void *reserve_lock_slow(struct ltt_ust_ctx *ctx
  * slot the ring buffer's fast path gives (the open packet has room, no
  * other writer got in first), in a channel counting the TSC.  Every other
  * case goes to reserve_first_slow() from the start, as a tail call, having
- * changed nothing (or reserve_lock_slow(), before the section): so this is
- * a leaf that needs no stack frame.
+ * changed nothing (or reserve_lock_slow(), before the section, or
+ * reserve_rb_slow(), with the stream and record it picked): so no call is
+ * left in it (GCC still saves six registers around RDTSCP and the CAS).
  */
 void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
 			    size_t payload_len)
