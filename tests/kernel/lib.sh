@@ -378,9 +378,10 @@ kvm_initrd() {
 # interrupts the kernel counts at boot to check the IO-APIC, and then
 # panics ("IO-APIC + timer doesn't work", seen in a CI run); the check
 # is for real hardware.
+# KVM_SMP: the guest's CPUs (2; the per-CPU paths need more than one).
 kvm_qemu_args() {
 	rm -f "$TEST_TMP/out.tar"
-	KVM_ARGS=(-accel tcg -cpu max -m "${KVM_MEM:-1G}" -smp 2 -nographic -no-reboot -nic none
+	KVM_ARGS=(-accel tcg -cpu max -m "${KVM_MEM:-1G}" -smp "${KVM_SMP:-2}" -nographic -no-reboot -nic none
 		-kernel "$KVM_KERNEL" -initrd "$TEST_TMP/initrd.cpio"
 		-append "console=ttyS0 quiet panic=-1 no_timer_check ${KVM_APPEND:-}"
 		-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
