@@ -24,6 +24,8 @@ TESTS += $(UNIT_TESTS)
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
 # The ring buffer tests' regions, self-checking events, reader and writers.
 UNIT_RB_SOURCES = tests/unit/rb-harness.c tests/unit/rb-harness.h
+# Ring buffers for the tests that play the daemon in-process for libltt-ust.
+UNIT_UST_RINGS_SOURCES = tests/unit/ust-rings.c tests/unit/ust-rings.h
 # The app protocol's reference tracepoint description.
 UNIT_REF_TP_SOURCES = tests/unit/ref-tp.c tests/unit/ref-tp.h
 
@@ -194,10 +196,18 @@ tests_unit_test_tracepoint_plugin_la_LDFLAGS = -module -avoid-version -shared \
 
 check_PROGRAMS += tests/unit/test_tracepoint_ser
 TESTS += tests/unit/test_tracepoint_ser
-tests_unit_test_tracepoint_ser_SOURCES = tests/unit/test_tracepoint_ser.c $(UNIT_TAP_SOURCES)
+tests_unit_test_tracepoint_ser_SOURCES = tests/unit/test_tracepoint_ser.c $(UNIT_TAP_SOURCES) \
+	$(UNIT_UST_RINGS_SOURCES)
 tests_unit_test_tracepoint_ser_LDADD = src/ust/libust.la
 # The plugin finds libltt-ust's entry points in the program.
 tests_unit_test_tracepoint_ser_LDFLAGS = -export-dynamic
+
+# The stream each event goes to, with threads and CPUs, the same way.
+check_PROGRAMS += tests/unit/test_tracepoint_cpu
+TESTS += tests/unit/test_tracepoint_cpu
+tests_unit_test_tracepoint_cpu_SOURCES = tests/unit/test_tracepoint_cpu.c $(UNIT_TAP_SOURCES) \
+	$(UNIT_UST_RINGS_SOURCES)
+tests_unit_test_tracepoint_cpu_LDADD = src/ust/libust.la
 
 check_PROGRAMS += tests/unit/test_tracepoint tests/unit/test_tracepoint_app
 TESTS += tests/unit/test_tracepoint

@@ -2,25 +2,22 @@
 /*
  * test_tracepoint_ser.c - what <ltt/tracepoint.h> and libltt-ust write, to
  * the byte: every field type, both event headers, several sessions, enable
- * and disable, threads, fork() and a dlopen()ed module.
+ * and disable, fork() and a dlopen()ed module (test_tracepoint_cpu.c has
+ * threads and the stream each event goes to).
  *
  * The test plays the session daemon in-process (src/ust/ust-internal.h):
- * it lays out ring buffers in memory, gives them to the library as
- * channels, enables events with chosen ids, then reads the packets back as
- * the consumer would.  It links the library's convenience archive, so it
- * re-executes itself first with LTT_RUNDIR set to an empty directory: no
- * real daemon is ever contacted.
+ * it lays out ring buffers in memory (ust-rings.h), gives them to the
+ * library as channels, enables events with chosen ids, then reads the
+ * packets back as the consumer would.  It links the library's convenience
+ * archive, so it re-executes itself first with LTT_RUNDIR set to an empty
+ * directory: no real daemon is ever contacted.
  */
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,6 +28,7 @@
 #include "common/ringbuf.h"
 #include "common/tclock.h"
 #include "tap.h"
+#include "ust-rings.h"
 #include "ust/ust-internal.h"
 
 /*
@@ -111,62 +109,6 @@ LTT_TRACEPOINT_EVENT(shared, both,
 
 #define SUBBUF 4096
 #define NUM_SUBBUF 8
-#define HDR 84
-
-/* ---- ring buffers, as the daemon lays them out and the consumer reads them ---- */
-
-struct region {
-	void *mem;
-	size_t len;
-};
-
-static void region_new_clock(struct region *r, uint64_t subbuf, uint64_t num, uint32_t clock)
-{
-	struct ltt_rb_config cfg = { .subbuf_size = subbuf, .num_subbuf = num, .clock = clock };
-
-	r->len = ltt_rb_region_size(subbuf, num);
-	r->mem = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (r->mem == MAP_FAILED || ltt_rb_init_region(r->mem, r->len, &cfg)) {
-		tap_diag("cannot make a ring buffer");
-		exit(1);
-	}
-}
-
-static void region_new(struct region *r, uint64_t subbuf, uint64_t num)
-{
-	region_new_clock(r, subbuf, num, LTT_TCLOCK_MONO);
-}
-
-static void region_free(struct region *r)
-{
-	munmap(r->mem, r->len);
-}
-
-/* Append the events (packet headers stripped) of every packet to @out. */
-static size_t region_collect(struct region *r, uint8_t *out, size_t cap)
-{
-	struct ltt_rb_packet pkt;
-	struct ltt_rb rd;
-	size_t n = 0;
-	int ret;
-
-	if (ltt_rb_attach(&rd, r->mem, r->len))
-		return 0;
-	ltt_rb_flush(&rd, false);
-	while ((ret = ltt_rb_get_next_subbuf(&rd, &pkt)) != -EAGAIN) {
-		size_t len;
-
-		if (ret)
-			continue;
-		len = (size_t)pkt.content_size - HDR;
-		if (n + len <= cap) {
-			memcpy(out + n, (const uint8_t *)pkt.data + HDR, len);
-			n += len;
-		}
-		ltt_rb_put_subbuf(&rd, &pkt);
-	}
-	return n;
-}
 
 /* One stream, one channel @key holding it. */
 static void channel_new(struct region *r, uint64_t key)
@@ -185,35 +127,6 @@ static void channel_free(struct region *r, uint64_t key)
 }
 
 /* ---- reading events back ---- */
-
-struct cursor {
-	const uint8_t *p;
-	const uint8_t *end;
-};
-
-/* The next event's header: its id and whether it was compact. */
-static bool next_header(struct cursor *c, uint32_t *id, bool *compact, uint64_t *ts)
-{
-	uint32_t word;
-
-	if (c->end - c->p < 4)
-		return false;
-	memcpy(&word, c->p, 4);
-	if ((word & 31) != 31) {
-		*id = word & 31;
-		*compact = true;
-		*ts = word >> 5;
-		c->p += 4;
-		return true;
-	}
-	if (c->end - c->p < 13)
-		return false;
-	memcpy(id, c->p + 1, 4);
-	memcpy(ts, c->p + 5, 8);
-	*compact = false;
-	c->p += 13;
-	return true;
-}
 
 #define ANY_HEADER (-1)
 
@@ -702,218 +615,6 @@ static void test_too_large(void)
 	channel_free(&r, 6);
 }
 
-#define NR_THREADS 4
-#define PER_THREAD 2000
-
-static void *thread_main(void *arg)
-{
-	int i;
-
-	(void)arg;
-	for (i = 0; i < PER_THREAD; i++)
-		ltt_tracepoint(ser, ints, 1, 2, 3, 4, 5);
-	return NULL;
-}
-
-/* Threads that start and end while recording, on a stream per CPU. */
-static void test_threads(void)
-{
-	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
-	struct region *rs = calloc(nr, sizeof(*rs));
-	void **mems = calloc(nr, sizeof(*mems));
-	size_t *lens = calloc(nr, sizeof(*lens)), total = 0;
-	pthread_t t[NR_THREADS];
-	int round;
-
-	for (i = 0; i < nr; i++) {
-		region_new(&rs[i], 1 << 16, 16);
-		mems[i] = rs[i].mem;
-		lens[i] = rs[i].len;
-	}
-	tap_is_int(ltt_ust_test_add_channel(7, nr, mems, lens), 0, "a channel of %u streams", nr);
-	ltt_ust_test_enable_event(7, "ser:ints", 8);
-	for (round = 0; round < 2; round++) {
-		for (i = 0; i < NR_THREADS; i++)
-			pthread_create(&t[i], NULL, thread_main, NULL);
-		for (i = 0; i < NR_THREADS; i++)
-			pthread_join(t[i], NULL);
-	}
-	for (i = 0; i < nr; i++) {
-		struct cursor c = { events, events + region_collect(&rs[i], events, sizeof(events)) };
-		uint32_t id;
-		bool compact;
-		uint64_t ts;
-
-		while (next_header(&c, &id, &compact, &ts) && id == 8) {
-			c.p += 1 + 2 + 4 + 8 + sizeof(long);
-			total++;
-		}
-	}
-	tap_is_int((long long)total, 2 * NR_THREADS * PER_THREAD,
-		   "every event of every thread recorded");
-	ltt_ust_test_remove_channel(7);
-	for (i = 0; i < nr; i++)
-		region_free(&rs[i]);
-	free(rs);
-	free(mems);
-	free(lens);
-}
-
-/* Events of ser:ints in each of @nr regions, into @counts. */
-static void count_per_stream(struct region *rs, uint32_t nr, uint32_t id, long long *counts)
-{
-	uint32_t i;
-
-	for (i = 0; i < nr; i++) {
-		struct cursor c = { events, events + region_collect(&rs[i], events, sizeof(events)) };
-		uint32_t got;
-		bool compact;
-		uint64_t ts;
-
-		counts[i] = 0;
-		while (next_header(&c, &got, &compact, &ts) && got == id) {
-			c.p += 1 + 2 + 4 + 8 + sizeof(long);
-			counts[i]++;
-		}
-	}
-}
-
-struct pinned {
-	int cpu[2];		/* first CPU, then the one it moves to */
-	int per_cpu[2];		/* events written on each */
-};
-
-static bool pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set) == 0;
-}
-
-static void *pinned_main(void *arg)
-{
-	const struct pinned *p = arg;
-	int k, i;
-
-	for (k = 0; k < 2; k++) {
-		if (!pin(p->cpu[k]))
-			return NULL;
-		for (i = 0; i < p->per_cpu[k]; i++)
-			ltt_tracepoint(ser, ints, 1, 2, 3, 4, 5);
-	}
-	return NULL;
-}
-
-/*
- * Run struct pinned @p's thread over a channel of one stream per CPU, of
- * @subbuf x 4 bytes in discard mode, counting the clock @clock; the
- * events of each stream in @counts.  False (a test skipped) without two
- * CPUs this process may run on.
- */
-static bool run_pinned(struct pinned *p, uint32_t clock, uint64_t subbuf, long long *counts,
-		       const char *what)
-{
-	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
-	struct region rs[64];
-	void *mems[64];
-	size_t lens[64];
-	cpu_set_t allowed;
-	pthread_t t;
-	int cpu;
-
-	p->cpu[0] = p->cpu[1] = -1;
-	CPU_ZERO(&allowed);
-	sched_getaffinity(0, sizeof(allowed), &allowed);
-	for (cpu = 0; cpu < (int)nr && cpu < 64 && p->cpu[1] < 0; cpu++)
-		if (CPU_ISSET(cpu, &allowed))
-			p->cpu[p->cpu[0] < 0 ? 0 : 1] = cpu;
-	if (nr > 64 || p->cpu[1] < 0) {
-		tap_skip("%s: needs two CPUs this process may run on", what);
-		tap_skip("%s: needs two CPUs this process may run on", what);
-		return false;
-	}
-	for (i = 0; i < nr; i++) {
-		region_new_clock(&rs[i], subbuf, 4, clock);
-		mems[i] = rs[i].mem;
-		lens[i] = rs[i].len;
-	}
-	if (ltt_ust_test_add_channel(8, nr, mems, lens) || ltt_ust_test_enable_event(8, "ser:ints", 8)) {
-		tap_diag("cannot add the channel");
-		exit(1);
-	}
-	pthread_create(&t, NULL, pinned_main, p);
-	pthread_join(t, NULL);
-	count_per_stream(rs, nr, 8, counts);
-	ltt_ust_test_remove_channel(8);
-	for (i = 0; i < nr; i++)
-		region_free(&rs[i]);
-	return true;
-}
-
-/*
- * Each event goes to the stream of the CPU its thread runs on: with the
- * TSC, the CPU the thread's previous timestamp was read on (RDTSCP's
- * TSC_AUX), so a thread that moves writes at most one event into its old
- * CPU's stream; with CLOCK_MONOTONIC, the CPU of the moment.  A thread
- * pinned to one CPU, then moved to another.
- */
-static void test_cpu_streams(uint32_t clock, const char *what)
-{
-	struct pinned p = { .per_cpu = { 500, 500 } };
-	long long counts[64];
-
-	if (!run_pinned(&p, clock, 1 << 16, counts, what))
-		return;
-	/* the TSC's hint is the CPU of the previous event: one late after the move */
-	tap_is_int(counts[p.cpu[0]], clock == LTT_TCLOCK_TSC ? 501 : 500,
-		   "%s: CPU %d's stream holds the 500 events written there%s", what, p.cpu[0],
-		   clock == LTT_TCLOCK_TSC ? ", and the first after the move" : "");
-	tap_is_int(counts[p.cpu[1]], clock == LTT_TCLOCK_TSC ? 499 : 500,
-		   "%s: CPU %d's stream holds the others written after the move", what, p.cpu[1]);
-}
-
-/* A channel whose streams count different clocks is refused. */
-static void test_mixed_clocks(void)
-{
-	struct region rs[2];
-	void *mems[2];
-	size_t lens[2];
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		region_new_clock(&rs[i], 4096, 4, i ? LTT_TCLOCK_TSC : LTT_TCLOCK_MONO);
-		mems[i] = rs[i].mem;
-		lens[i] = rs[i].len;
-	}
-	tap_is_int(ltt_ust_test_add_channel(9, 2, mems, lens), -EINVAL,
-		   "a channel whose streams count different clocks is refused");
-	for (i = 0; i < 2; i++)
-		region_free(&rs[i]);
-}
-
-/*
- * A thread whose CPU's buffer is full, and so drops its events, then
- * moves: its next events go to its new CPU's stream, which has room (a
- * drop forgets the hint, which no clock read refreshes while it drops).
- */
-static void test_cpu_after_drops(void)
-{
-	/* 4 x 4 KiB in discard mode, no reader: full after about 500 events */
-	struct pinned p = { .per_cpu = { 2000, 100 } };
-	long long counts[64];
-
-	if (!run_pinned(&p, LTT_TCLOCK_TSC, 4096, counts, "drops"))
-		return;
-	tap_ok(counts[p.cpu[0]] > 0 && counts[p.cpu[0]] < 2000,
-	       "drops: CPU %d's buffer filled up (%lld of 2000 events kept)", p.cpu[0],
-	       counts[p.cpu[0]]);
-	tap_is_int(counts[p.cpu[1]], 100,
-		   "drops: after the move, CPU %d's stream holds the 100 events written there",
-		   p.cpu[1]);
-}
-
 /* The child of fork() starts with nothing: no channel, every event off. */
 static void test_fork(void)
 {
@@ -1018,24 +719,10 @@ static void test_dlopen(void)
 	channel_free(&r, 9);
 }
 
-/* Run in an empty run directory without waiting for daemons. */
-static void isolate(char **argv)
-{
-	char dir[] = "/tmp/ltt-test-tp-XXXXXX";
-
-	if (getenv("LTT_RUNDIR"))
-		return;
-	if (!mkdtemp(dir))
-		return;
-	setenv("LTT_RUNDIR", dir, 1);
-	setenv("LTT_UST_REGISTER_TIMEOUT", "0", 1);
-	execv("/proc/self/exe", argv);
-}
-
 int main(int argc, char **argv)
 {
 	(void)argc;
-	isolate(argv);
+	ust_rings_isolate(argv);
 	test_descriptors();
 	test_registry();
 	test_disabled();
@@ -1046,13 +733,6 @@ int main(int argc, char **argv)
 	test_tracef();
 	test_tracelog();
 	test_too_large();
-	test_threads();
-	test_cpu_streams(LTT_TCLOCK_MONO, "CLOCK_MONOTONIC");
-	if (LTT_TCLOCK_HAVE_TSC) {
-		test_cpu_streams(LTT_TCLOCK_TSC, "the TSC");
-		test_cpu_after_drops();
-		test_mixed_clocks();
-	}
 	test_fork();
 	test_dlopen();
 	rmdir(getenv("LTT_RUNDIR"));
