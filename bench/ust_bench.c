@@ -431,15 +431,36 @@ static int set_filters(void)
 	return ret;
 }
 
+/* The run directory isolate() made, removed at exit. */
+#define OWN_RUNDIR_ENV "LTT_BENCH_OWN_RUNDIR"
+
+static void remove_own_rundir(void)
+{
+	const char *dir = getenv(OWN_RUNDIR_ENV);
+
+	if (dir)
+		rmdir(dir);
+}
+
+/*
+ * Run again in an empty run directory of our own, without waiting for
+ * daemons (unless LTT_RUNDIR is set); the run removes it as it exits.
+ */
 static void isolate(char **argv)
 {
 	char dir[] = "/tmp/ltt-bench-XXXXXX";
 
-	if (getenv("LTT_RUNDIR") || !mkdtemp(dir))
+	if (getenv("LTT_RUNDIR")) {
+		atexit(remove_own_rundir);
+		return;
+	}
+	if (!mkdtemp(dir))
 		return;
 	setenv("LTT_RUNDIR", dir, 1);
+	setenv(OWN_RUNDIR_ENV, dir, 1);
 	setenv("LTT_UST_REGISTER_TIMEOUT", "0", 1);
 	execv("/proc/self/exe", argv);
+	rmdir(dir);
 }
 
 int main(int argc, char **argv)
