@@ -42,6 +42,7 @@ struct options {
 	char *rundir;
 	char *group;
 	char *consumerd_path;
+	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
 	int no_kernel;		/* no kernel domain */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
 	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
@@ -320,6 +321,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		ret = -1;
 	} else if (parse_limits(opts) || choose_clock(opts)) {
 		ret = -1;
+	} else {
+		opts->consumer.path = opts->consumerd_path;
+		opts->consumer.verbose = opts->verbose;
 	}
 out:
 	poptFreeContext(ctx);
@@ -456,8 +460,8 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 				   "--no-kernel");
 		return;
 	}
-	ret = ltt_kernel_init(&d->kernel, opts->backend, opts->kmod_probes, &d->registry, opts->consumerd_path,
-			      opts->verbose, why, sizeof(why));
+	ret = ltt_kernel_init(&d->kernel, opts->backend, opts->kmod_probes, &d->registry,
+			      &opts->consumer, why, sizeof(why));
 	if (ret) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL,
 				   LTT_ERRMAP(kernel_refusals, ret, NULL), why);
@@ -627,7 +631,7 @@ static int run(const struct options *opts)
 	ltt_domains_init(&d.domains);
 	ltt_triggers_init(&d.triggers, opts->lim.max_triggers_per_uid);
 	d.domains.triggers = &d.triggers;
-	ltt_ust_init(&d.ust, &d.registry, opts->consumerd_path, opts->verbose);
+	ltt_ust_init(&d.ust, &d.registry, &opts->consumer);
 	d.ust.triggers = &d.triggers;
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	kernel_domain(&d, opts, root);

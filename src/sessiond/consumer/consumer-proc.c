@@ -38,9 +38,10 @@ const char *ltt_consumer_path(const char *configured)
 	return LTT_LIBEXECDIR "/ltt-consumerd";
 }
 
-int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
+int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t gid,
 		       struct ltt_consumer **ret_consumer)
 {
+	const char *path = ltt_consumer_path(cfg->path);
 	struct ltt_consumer *c;
 	char fdarg[16], uidarg[16], gidarg[16], *argv[12];
 	int sv[2], argc = 0, i, ret;
@@ -81,7 +82,7 @@ int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
 			argv[argc++] = (char *)"--gid";
 			argv[argc++] = gidarg;
 		}
-		for (i = 0; i < verbose && i < 3; i++)
+		for (i = 0; i < cfg->verbose && i < 3; i++)
 			argv[argc++] = (char *)"-v";
 		argv[argc] = NULL;
 		execv(path, argv);

@@ -51,6 +51,15 @@ static inline bool ltt_consumer_call_failed(int err)
 	return err == -ETIMEDOUT || err == -EPIPE || err == -ECONNRESET || err == -EPROTO;
 }
 
+/*
+ * How the session daemon starts each of its consumers: what its options
+ * say, the same for every domain and owner.  Each supervisor keeps a copy.
+ */
+struct ltt_consumer_config {
+	const char *path;		/* the program, NULL: ltt_consumer_path()'s (borrowed) */
+	int verbose;			/* how many -v it gets (at most 3 are passed) */
+};
+
 /* consumer-proc.c: an ltt-consumerd: spawned, its handshake, reaped */
 
 /**
@@ -61,8 +70,8 @@ const char *ltt_consumer_path(const char *configured);
 
 /**
  * ltt_consumer_spawn() - start an ltt-consumerd connected to us
- * @path: the program
- * @verbose: how many -v to pass
+ * @cfg: the program (ltt_consumer_path() of cfg->path) and its options
+ *       (borrowed for the call)
  * @uid: the user it becomes once started (--uid, --gid: a root daemon's
  *       consumer serving one user), or (uid_t)-1 to keep ours
  * @gid: its group, with @uid
@@ -70,7 +79,7 @@ const char *ltt_consumer_path(const char *configured);
  *
  * Returns 0 or a negative errno.
  */
-int ltt_consumer_spawn(const char *path, int verbose, uid_t uid, gid_t gid,
+int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t gid,
 		       struct ltt_consumer **ret_consumer);
 
 /**

@@ -35,14 +35,13 @@ static void unlist(struct ltt_supervisor *sup, struct ltt_supervisor_watch *w)
 		}
 }
 
-void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const char *path,
-			 int verbose)
+void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what,
+			 const struct ltt_consumer_config *cfg)
 {
 	memset(sup, 0, sizeof(*sup));
 	pthread_mutex_init(&sup->lock, NULL);
 	sup->what = what;
-	sup->path = path;
-	sup->verbose = verbose;
+	sup->cfg = *cfg;
 	sup->uid = (uid_t)-1;
 	sup->gid = (gid_t)-1;
 }
@@ -273,7 +272,6 @@ struct ltt_consumer *ltt_supervisor_current(struct ltt_supervisor *sup, uint64_t
 
 struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *ret_gen)
 {
-	const char *path = ltt_consumer_path(sup->path);
 	struct ltt_consumer *c;
 	int ret;
 
@@ -290,10 +288,11 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 	if (!sup->consumer && !sup->stopping) {
 		/* its HELLO keeps the caller's session: readers take this lock under it */
 		ltt_session_pin();
-		ret = ltt_consumer_spawn(path, sup->verbose, sup->uid, sup->gid, &sup->consumer);
+		ret = ltt_consumer_spawn(&sup->cfg, sup->uid, sup->gid, &sup->consumer);
 		ltt_session_unpin();
 		if (ret) {
-			LTT_ERR("can't start the %s consumer daemon %s", sup->what, path);
+			LTT_ERR("can't start the %s consumer daemon %s", sup->what,
+				ltt_consumer_path(sup->cfg.path));
 		} else {
 			sup->gen++;
 			watch(sup, sup->consumer);

@@ -54,8 +54,7 @@ struct ltt_supervisor_job {
 struct ltt_supervisor {
 	pthread_mutex_t lock;
 	const char *what;		/* "user-space", in messages */
-	const char *path;		/* NULL: ltt_consumer_path() default */
-	int verbose;
+	struct ltt_consumer_config cfg;	/* how each consumer is started */
 	uid_t uid;			/* the consumer's user, (uid_t)-1: ours */
 	gid_t gid;
 	struct ltt_consumer *consumer;	/* spawned on first need */
@@ -73,11 +72,11 @@ struct ltt_supervisor {
 /**
  * ltt_supervisor_init() - no consumer yet
  * @what: the domain, named in messages (borrowed for the supervisor's life)
- * @path: the consumer program, or NULL for ltt_consumer_path()'s (borrowed)
- * @verbose: how many -v the consumer gets
+ * @cfg: how to start each consumer (copied; its path is borrowed for the
+ *       supervisor's life)
  */
-void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what, const char *path,
-			 int verbose);
+void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what,
+			 const struct ltt_consumer_config *cfg);
 
 /**
  * ltt_supervisor_set_user() - the consumers spawned from now on run as

@@ -909,8 +909,8 @@ static const struct ltt_domain_ops kernel_ops = {
 /* ---- set-up ---- */
 
 int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
-		    struct ltt_session_registry *registry, const char *consumerd_path,
-		    int verbose, char *why, size_t why_size)
+		    struct ltt_session_registry *registry,
+		    const struct ltt_consumer_config *consumer, char *why, size_t why_size)
 {
 	int ret;
 
@@ -933,7 +933,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 	}
 	uname(&kernel->uts);
 	ltt_trace_host_init(&kernel->host);
-	ltt_supervisor_init(&kernel->consumer, "kernel", consumerd_path, verbose);
+	ltt_supervisor_init(&kernel->consumer, "kernel", consumer);
 	kernel->registry = registry;
 	ltt_supervisor_set_takeover(&kernel->consumer, ltt_kernel_consumer_died, kernel);
 	kernel->domain.type = LTT_DOMAIN_KERNEL;

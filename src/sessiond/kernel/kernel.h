@@ -141,8 +141,8 @@ static inline enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k,
  *          the module's "probes" parameter when this loads it
  * @registry: the daemon's sessions, whose kernel traces a new consumer
  *            takes over when one dies (borrowed for the domain's life)
- * @consumerd_path: the consumer program, NULL for the default (borrowed)
- * @verbose: how many -v the consumer gets
+ * @consumer: how to start its consumer (copied; its path is borrowed for
+ *            the domain's life)
  * @why: on failure, a sentence for the user saying why kernel tracing is
  *       not available and what to do (@why_size bytes)
  *
@@ -150,7 +150,7 @@ static inline enum ltt_error_code ltt_kernel_records(const struct ltt_kernel *k,
  * ops->fini) or a negative errno with @why set and nothing to release.
  */
 int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, const char *probes,
-		    struct ltt_session_registry *registry, const char *consumerd_path,
-		    int verbose, char *why, size_t why_size);
+		    struct ltt_session_registry *registry,
+		    const struct ltt_consumer_config *consumer, char *why, size_t why_size);
 
 #endif /* LTT_SESSIOND_KERNEL_H */

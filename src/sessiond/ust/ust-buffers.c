@@ -28,15 +28,14 @@
 
 struct cds_list_head ltt_ust_no_traces = CDS_LIST_HEAD_INIT(ltt_ust_no_traces);
 
-void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path, int verbose)
+void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const struct ltt_consumer_config *consumer)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);
 
 	memset(b, 0, sizeof(*b));
 	pthread_mutex_init(&b->owners_lock, NULL);
 	CDS_INIT_LIST_HEAD(&b->owners);
-	b->consumerd_path = consumerd_path;
-	b->verbose = verbose;
+	b->consumer = *consumer;
 	ltt_trace_host_init(&b->host);
 	b->next_key = 1;
 	b->nr_cpus = n > 0 ? (unsigned int)n : 1;
@@ -109,7 +108,7 @@ struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
 		snprintf(o->what, sizeof(o->what), "user-space");
 	else
 		snprintf(o->what, sizeof(o->what), "user-space (uid %u)", (unsigned int)uid);
-	ltt_supervisor_init(&o->consumer, o->what, b->consumerd_path, b->verbose);
+	ltt_supervisor_init(&o->consumer, o->what, &b->consumer);
 	/* root's own stays root: it acts as each trace's owner on files (consumerd fs.c) */
 	if (uid != (uid_t)-1 && uid != 0)
 		ltt_supervisor_set_user(&o->consumer, uid, gid);

@@ -59,8 +59,7 @@ struct ltt_ust_owner {
 struct ltt_ust_buffers {
 	pthread_mutex_t owners_lock;	/* the list (a leaf): owners stay until fini */
 	struct cds_list_head owners;	/* ltt_ust_owner */
-	const char *consumerd_path;	/* borrowed */
-	int verbose;
+	struct ltt_consumer_config consumer;	/* how each owner's consumer is started */
 	/* called on a watch thread when an owner's consumer died */
 	void (*takeover)(void *arg, const struct ltt_ust_owner *owner);
 	void *takeover_arg;
@@ -185,9 +184,10 @@ int ltt_ust_buffers_regenerate_metadata(struct ltt_ust_buffers *b, struct ltt_se
 /**
  * ltt_ust_buffers_init() - no trace yet; the consumer is spawned on first
  * need
- * @consumerd_path: NULL for the default (borrowed for the buffers' life)
+ * @consumer: how to start each owner's consumer (copied; its path is
+ *            borrowed for the buffers' life)
  */
-void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const char *consumerd_path, int verbose);
+void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const struct ltt_consumer_config *consumer);
 
 /**
  * ltt_ust_buffers_fini() - stop the consumers; every session's buffers must

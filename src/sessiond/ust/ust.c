@@ -404,14 +404,14 @@ static void consumer_died(void *arg, const struct ltt_ust_owner *owner)
 }
 
 void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
-		  const char *consumerd_path, int verbose)
+		  const struct ltt_consumer_config *consumer)
 {
 	memset(ust, 0, sizeof(*ust));
 	ust->domain.type = LTT_DOMAIN_USER;
 	ust->domain.ops = &ust_ops;
 	pthread_mutex_init(&ust->apps.lock, NULL);
 	CDS_INIT_LIST_HEAD(&ust->apps.list);
-	ltt_ust_buffers_init(&ust->buffers, consumerd_path, verbose);
+	ltt_ust_buffers_init(&ust->buffers, consumer);
 	ust->registry = registry;
 	ltt_ust_buffers_set_takeover(&ust->buffers, consumer_died, ust);
 	ust->max_events = LTT_APP_MAX_TRACEPOINTS;

@@ -57,11 +57,11 @@ struct ltt_ust {
  * serves it, to register with ltt_domains_register() (released by its
  * ops->fini)
  * @registry: borrowed for the domain's life
- * @consumerd_path: the consumer program, NULL for the default (borrowed)
- * @verbose: how many -v the consumer gets
+ * @consumer: how to start the consumers (copied; its path is borrowed
+ *            for the domain's life)
  */
 void ltt_ust_init(struct ltt_ust *ust, struct ltt_session_registry *registry,
-		  const char *consumerd_path, int verbose);
+		  const struct ltt_consumer_config *consumer);
 
 /**
  * ltt_ust_app_listener() - what the app thread calls as programs come,
