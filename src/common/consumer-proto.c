@@ -25,6 +25,26 @@ const char *ltt_consumer_msg_name(uint32_t type)
 	return msg_names[type];
 }
 
+int ltt_consumer_data_threads_parse(const char *text, unsigned int *ret_n)
+{
+	unsigned int n = 0;
+	const char *p;
+
+	if (!text || !*text || !ret_n)
+		return -EINVAL;
+	for (p = text; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		n = n * 10 + (unsigned int)(*p - '0');
+		if (n > LTT_CONSUMER_DATA_THREADS_MAX)	/* also keeps n from overflowing */
+			return -EINVAL;
+	}
+	if (n < 1)
+		return -EINVAL;
+	*ret_n = n;
+	return 0;
+}
+
 static bool pow2_within(uint64_t v, uint64_t min, uint64_t max)
 {
 	return v >= min && v <= max && !(v & (v - 1));

@@ -4,11 +4,13 @@
  * ltt-consumerd it spawns.
  *
  * The session daemon creates a socketpair, spawns the consumer with
- * "--cmd-fd N" (its end, inherited) and sends commands; the consumer
- * answers each in order.  When the socket closes (the session daemon is
- * gone) the consumer flushes every stream, writes what is complete and
- * exits.  The consumer trusts the session daemon but not the shared
- * memory it is handed (see common/ringbuf.h).
+ * "--cmd-fd N" (its end, inherited; then "--uid U --gid G" for a user's
+ * consumer under the root daemon, "--data-threads N" when the session
+ * daemon was given --consumerd-data-threads, its -v's) and sends
+ * commands; the consumer answers each in order.  When the socket closes
+ * (the session daemon is gone) the consumer flushes every stream, writes
+ * what is complete and exits.  The consumer trusts the session daemon
+ * but not the shared memory it is handed (see common/ringbuf.h).
  *
  * Framing as in app-proto.h: a 16-byte header {u32 magic, u16 type,
  * u16 reserved, u32 seq, u32 payload_len}, little-endian, codec payload,
@@ -363,6 +365,24 @@ enum ltt_consumer_msg {
  * ltt_consumer_msg_name() - "ADD_STREAM", or NULL for an unknown type
  */
 const char *ltt_consumer_msg_name(uint32_t type);
+
+/*
+ * The most data threads a consumer runs: its --data-threads (or
+ * LTT_CONSUMERD_DATA_THREADS), which the session daemon passes on from
+ * its own --consumerd-data-threads.
+ */
+#define LTT_CONSUMER_DATA_THREADS_MAX 64
+
+/**
+ * ltt_consumer_data_threads_parse() - a number of data threads as both
+ * daemons take it: decimal digits only, from 1 to
+ * LTT_CONSUMER_DATA_THREADS_MAX
+ * @text: borrowed; NULL is refused
+ * @ret_n: the number, set on success only
+ *
+ * Returns 0, or -EINVAL when @text is not such a number.
+ */
+int ltt_consumer_data_threads_parse(const char *text, unsigned int *ret_n);
 
 /* Where a channel's streams come from. */
 enum ltt_consumer_domain {

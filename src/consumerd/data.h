@@ -43,6 +43,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/consumer-proto.h"
 #include "common/evloop.h"
 
 struct ltt_chan_part;
@@ -54,7 +55,7 @@ struct ltt_relay;
 struct ltt_output;
 
 /* The most data threads a consumer runs (--data-threads). */
-#define LTT_DATA_THREADS_MAX 64
+#define LTT_DATA_THREADS_MAX LTT_CONSUMER_DATA_THREADS_MAX
 
 /* Without --data-threads: one per CPU the consumer may run on, at most this many. */
 #define LTT_DATA_THREADS_DEFAULT_MAX 16

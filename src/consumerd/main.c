@@ -81,19 +81,12 @@ static long long parse_id(const char *arg)
 	return (long long)v;
 }
 
-/* A number of data threads: decimal, 1..LTT_DATA_THREADS_MAX, nothing else; 0 if not. */
+/* A number of data threads (ltt_consumer_data_threads_parse()); 0 if not one. */
 static long parse_threads(const char *arg)
 {
-	char *end;
-	long v;
+	unsigned int n;
 
-	if (!arg || *arg < '0' || *arg > '9')
-		return 0;
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno || *end || v < 1 || v > LTT_DATA_THREADS_MAX)
-		return 0;
-	return v;
+	return ltt_consumer_data_threads_parse(arg, &n) ? 0 : (long)n;
 }
 
 /*

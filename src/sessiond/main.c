@@ -24,6 +24,7 @@
 
 #include "common/app-proto.h"
 #include "common/client-proto.h"
+#include "common/consumer-proto.h"
 #include "common/daemon.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -42,6 +43,7 @@ struct options {
 	char *rundir;
 	char *group;
 	char *consumerd_path;
+	char *consumerd_threads_arg;	/* --consumerd-data-threads as given, NULL: not given */
 	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
 	int no_kernel;		/* no kernel domain */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
@@ -243,6 +245,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "group allowed to use the root daemon (default: " LTT_TRACING_GROUP ")", "NAME" },
 		{ "consumerd-path", 0, POPT_ARG_STRING, &opts->consumerd_path, 0,
 		  "the consumer daemon program", "PATH" },
+		{ "consumerd-data-threads", 0, POPT_ARG_STRING, &opts->consumerd_threads_arg, 0,
+		  "the data threads of each consumer daemon, 1 to 64 (default: "
+		  "$LTT_CONSUMERD_DATA_THREADS, else one per CPU it may run on, at most 16)", "N" },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
@@ -318,6 +323,12 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	} else if (opts->kmod_probes && !probes_valid(opts->kmod_probes)) {
 		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
+		ret = -1;
+	} else if (opts->consumerd_threads_arg &&
+		   ltt_consumer_data_threads_parse(opts->consumerd_threads_arg,
+						   &opts->consumer.data_threads)) {
+		fprintf(stderr, "ltt-sessiond: Error: --consumerd-data-threads needs a number from 1 to %d, not '%s'\n",
+			LTT_CONSUMER_DATA_THREADS_MAX, opts->consumerd_threads_arg);
 		ret = -1;
 	} else if (parse_limits(opts) || choose_clock(opts)) {
 		ret = -1;
@@ -679,6 +690,7 @@ out:
 	free(opts.rundir);
 	free(opts.group);
 	free(opts.consumerd_path);
+	free(opts.consumerd_threads_arg);
 	free(opts.kmod_probes);
 	free(opts.kernel_backend);
 	free(opts.load);

@@ -250,6 +250,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_data_threads.sh \
+	tests/regression/test_sessiond_data_threads.sh \
 	tests/regression/test_ust_daemon_restart.sh \
 	tests/regression/test_ust_bad_shm.sh \
 	tests/regression/test_tracefile_clash.sh \

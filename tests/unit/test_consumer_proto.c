@@ -5,7 +5,8 @@
  * encodes exactly as protocol 1.0 did), ADD_KERNEL_STREAM, and what the
  * decoders refuse; every other payload's exact bytes, round trip, each
  * truncated prefix and a trailing byte refused; ADD_TRACE in its 1.1 and
- * 1.2 forms (the relay commands: test_consumer_proto_relay.c).
+ * 1.2 forms (the relay commands: test_consumer_proto_relay.c); the number
+ * of data threads both daemons take on their command lines.
  */
 #include <errno.h>
 #include <limits.h>
@@ -778,6 +779,26 @@ static void test_rotate(void)
 	tap_is_int(LTT_CONSUMER_MINOR_ROTATE, 7, "trace chunks came with minor 7");
 }
 
+/* --data-threads and --consumerd-data-threads: digits, 1 to 64, nothing else. */
+static void test_data_threads(void)
+{
+	static const char *const bad[] = { "0", "65", "100", "abc", "", " 2", "2 ", "+2", "-1",
+					   "0x2", "2x", "99999999999999999999" };
+	unsigned int n = 7;
+	size_t i;
+
+	tap_ok(!ltt_consumer_data_threads_parse("1", &n) && n == 1, "'1': 1");
+	tap_ok(!ltt_consumer_data_threads_parse("64", &n) && n == 64, "'64': 64");
+	tap_ok(!ltt_consumer_data_threads_parse("002", &n) && n == 2, "'002': 2 (as strtol read it)");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		n = 7;
+		tap_ok(ltt_consumer_data_threads_parse(bad[i], &n) == -EINVAL && n == 7,
+		       "'%s': EINVAL, the number untouched", bad[i]);
+	}
+	tap_is_int(ltt_consumer_data_threads_parse(NULL, &n), -EINVAL, "NULL: EINVAL");
+	tap_is_int(LTT_CONSUMER_DATA_THREADS_MAX, 64, "at most 64 data threads");
+}
+
 int main(void)
 {
 	test_snapshot();
@@ -792,5 +813,6 @@ int main(void)
 	test_add_trace();
 	test_takeover();
 	test_output_failure();
+	test_data_threads();
 	return tap_done();
 }

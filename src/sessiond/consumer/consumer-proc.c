@@ -43,7 +43,7 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 {
 	const char *path = ltt_consumer_path(cfg->path);
 	struct ltt_consumer *c;
-	char fdarg[16], uidarg[16], gidarg[16], *argv[12];
+	char fdarg[16], uidarg[16], gidarg[16], threadsarg[16], *argv[16];
 	int sv[2], argc = 0, i, ret;
 	pid_t pid;
 
@@ -81,6 +81,11 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 			argv[argc++] = uidarg;
 			argv[argc++] = (char *)"--gid";
 			argv[argc++] = gidarg;
+		}
+		if (cfg->data_threads) {
+			snprintf(threadsarg, sizeof(threadsarg), "%u", cfg->data_threads);
+			argv[argc++] = (char *)"--data-threads";
+			argv[argc++] = threadsarg;
 		}
 		for (i = 0; i < cfg->verbose && i < 3; i++)
 			argv[argc++] = (char *)"-v";

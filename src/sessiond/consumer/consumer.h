@@ -58,6 +58,7 @@ static inline bool ltt_consumer_call_failed(int err)
 struct ltt_consumer_config {
 	const char *path;		/* the program, NULL: ltt_consumer_path()'s (borrowed) */
 	int verbose;			/* how many -v it gets (at most 3 are passed) */
+	unsigned int data_threads;	/* --data-threads, 0: none passed (its environment decides) */
 };
 
 /* consumer-proc.c: an ltt-consumerd: spawned, its handshake, reaped */
