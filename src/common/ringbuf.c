@@ -17,6 +17,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "common/ringbuf.h"
@@ -208,7 +209,7 @@ uint64_t ltt_rb_events_lost(const struct ltt_rb *rb)
 void ltt_rb_wakeup(struct ltt_rb *rb)
 {
 	uint64_t one = 1;
-	ssize_t ret;
+	long ret;
 	int saved;
 
 	if (rb->wakeup_fd < 0)
@@ -223,7 +224,8 @@ void ltt_rb_wakeup(struct ltt_rb *rb)
 	if (!__atomic_exchange_n(&rb->shm->reader_waiting, 0, __ATOMIC_RELAXED))
 		return;	/* another writer wakes it */
 	saved = errno;	/* the traced application's errno is not ours */
-	ret = write(rb->wakeup_fd, &one, sizeof(one));
+	/* the system call itself: glibc's write() is a cancellation point */
+	ret = syscall(SYS_write, rb->wakeup_fd, &one, sizeof(one));
 	(void)ret;	/* nothing to do: the reader's timer covers a failure */
 	errno = saved;
 }

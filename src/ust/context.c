@@ -163,8 +163,8 @@ static __attribute__((noinline)) void perf_open(struct perf_thread *p, uint32_t 
 	ltt_ctx_perf_attr(&c, &attr);
 	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd <= 0) {
-		if (!fd)
-			close(0);	/* 0 means "not tried": not kept */
+		if (!fd)	/* 0 means "not tried": not kept (close() is a cancellation point) */
+			syscall(SYS_close, 0);
 		p->fd = -1;	/* written as 0 from now on */
 		return;
 	}
@@ -240,6 +240,7 @@ static uint64_t perf_value(uint32_t idx)
 {
 	struct perf_thread *t = tls.perf, *p;
 	uint64_t v = 0;
+	int saved;
 
 	if (__builtin_expect(!t, 0)) {
 		t = perf_table();
@@ -258,8 +259,16 @@ static uint64_t perf_value(uint32_t idx)
 		return 0;
 	if (p->pc && perf_read_mapped(p->pc, &v))
 		return v;
-	if (read(p->fd, &v, sizeof(v)) != sizeof(v))
-		return 0;
+	/*
+	 * The system call itself: glibc's read() is a cancellation point, and
+	 * a thread cancelled here, between its reservation and its commit,
+	 * would leave its slot open for as long as the program lives.  The
+	 * program's errno is not ours.
+	 */
+	saved = errno;
+	if (syscall(SYS_read, p->fd, &v, sizeof(v)) != (long)sizeof(v))
+		v = 0;
+	errno = saved;
 	return v;
 }
 

@@ -4,7 +4,8 @@
  * event into: every event of threads that start and end while recording,
  * the stream of the CPU a thread runs on (with the TSC, the CPU of its
  * previous timestamp) before and after it moves, after its CPU's buffer
- * filled up; and a channel whose streams count different clocks refused.
+ * filled up; a channel whose streams count different clocks refused; and
+ * a thread cancelled while it records.
  *
  * As test_tracepoint_ser.c, the test plays the session daemon in-process
  * (ust-rings.h) and never contacts a real one.
@@ -12,6 +13,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,7 @@
 
 #include <ltt/tracepoint.h>
 
+#include "common/context.h"
 #include "common/tclock.h"
 #include "tap.h"
 #include "ust-rings.h"
@@ -244,6 +248,75 @@ static void test_cpu_after_drops(void)
 		   p.cpu[1]);
 }
 
+static void *cancelled_main(void *arg)
+{
+	(void)arg;
+	pthread_cancel(pthread_self());	/* pending: deferred */
+	ltt_tracepoint(cpu, tick, 7);
+	pthread_testcancel();
+	return NULL;
+}
+
+/*
+ * A thread whose cancellation is pending when it records, into a channel
+ * with a software counter's context (page faults: no mapped read, so the
+ * library reads it with a system call between its reservation and its
+ * commit): its event is committed, and only then is it cancelled.  (With
+ * glibc's read(), a cancellation point, it was cancelled in mid-event,
+ * and the packet never completed while the program lived.)
+ */
+static void test_cancelled(void)
+{
+	struct ltt_rb_config cfg = { .subbuf_size = 4096, .num_subbuf = 4,
+				     .clock = LTT_TCLOCK_MONO };
+	struct perf_event_attr attr = { .size = sizeof(attr), .type = PERF_TYPE_SOFTWARE,
+					.config = PERF_COUNT_SW_PAGE_FAULTS, .exclude_kernel = 1 };
+	struct ltt_ctx ctx;
+	struct region r;
+	struct cursor c;
+	uint32_t id = 0;
+	bool compact;
+	uint64_t ts;
+	void *ret = NULL;
+	pthread_t t;
+	long fd;
+	int n = 0, v = -1;
+
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0) {
+		tap_skip("cancelled: perf_event_open() refused here");
+		tap_skip("cancelled: perf_event_open() refused here");
+		return;
+	}
+	close((int)fd);
+	if (ltt_ctx_parse("perf:thread:page-fault", &ctx)) {
+		tap_diag("cannot parse the context");
+		exit(1);
+	}
+	cfg.event_ctx_len = (uint32_t)ltt_ctx_len(&ctx, 1);
+	region_new_cfg(&r, &cfg);
+	if (ltt_ust_test_add_channel(10, 1, &r.mem, &r.len) ||
+	    ltt_ust_test_set_contexts(10, &ctx, 1) || ltt_ust_test_enable_event(10, "cpu:tick", 3)) {
+		tap_diag("cannot add the channel");
+		exit(1);
+	}
+	pthread_create(&t, NULL, cancelled_main, NULL);
+	pthread_join(t, &ret);
+	tap_ok(ret == PTHREAD_CANCELED, "cancelled: the thread was cancelled");
+	c.p = events;
+	c.end = events + region_collect(&r, events, sizeof(events));
+	while (next_header(&c, &id, &compact, &ts) && id == 3 &&
+	       c.end - c.p >= (ptrdiff_t)(cfg.event_ctx_len + 4)) {
+		memcpy(&v, c.p + cfg.event_ctx_len, 4);
+		c.p += cfg.event_ctx_len + 4;
+		n++;
+	}
+	tap_ok(n == 1 && v == 7, "cancelled: its event, written with the counter, is in the trace (%d)",
+	       n);
+	ltt_ust_test_remove_channel(10);
+	region_free(&r);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -255,6 +328,7 @@ int main(int argc, char **argv)
 		test_cpu_after_drops();
 		test_mixed_clocks();
 	}
+	test_cancelled();
 	rmdir(getenv("LTT_RUNDIR"));
 	return tap_done();
 }

@@ -13,16 +13,21 @@
 #include "tap.h"
 #include "ust-rings.h"
 
+void region_new_cfg(struct region *r, const struct ltt_rb_config *cfg)
+{
+	r->len = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
+	r->mem = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->mem == MAP_FAILED || ltt_rb_init_region(r->mem, r->len, cfg)) {
+		tap_diag("cannot make a ring buffer");
+		exit(1);
+	}
+}
+
 void region_new_clock(struct region *r, uint64_t subbuf, uint64_t num, uint32_t clock)
 {
 	struct ltt_rb_config cfg = { .subbuf_size = subbuf, .num_subbuf = num, .clock = clock };
 
-	r->len = ltt_rb_region_size(subbuf, num);
-	r->mem = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (r->mem == MAP_FAILED || ltt_rb_init_region(r->mem, r->len, &cfg)) {
-		tap_diag("cannot make a ring buffer");
-		exit(1);
-	}
+	region_new_cfg(r, &cfg);
 }
 
 void region_new(struct region *r, uint64_t subbuf, uint64_t num)

@@ -25,6 +25,8 @@ struct region {
 	size_t len;
 };
 
+/* A region laid out as @cfg says. */
+void region_new_cfg(struct region *r, const struct ltt_rb_config *cfg);
 /* @num sub-buffers of @subbuf bytes, counting @clock (LTT_TCLOCK_*). */
 void region_new_clock(struct region *r, uint64_t subbuf, uint64_t num, uint32_t clock);
 /* region_new_clock() with CLOCK_MONOTONIC. */
