@@ -48,8 +48,20 @@ static void wrec_init(void)
 uint32_t ust_wrec_assign(void)
 {
 	uint32_t used, idx = LTT_RB_WRECS;
+	sigset_t old;
 
 	pthread_once(&wrec_once, wrec_init);
+	/*
+	 * No signal handler's probe between taking an index and keeping it:
+	 * it would take a second one, whose key we would then overwrite,
+	 * and that index would never be given back.  One may have run
+	 * before: its index is ours.
+	 */
+	ust_signals_block(&old);
+	if (ust_wrec_idx != UST_WREC_UNSET) {
+		ust_signals_restore(&old);
+		return ust_wrec_idx;
+	}
 	used = __atomic_load_n(&wrec_used, __ATOMIC_RELAXED);
 	/* no index without the key: it could never be given back */
 	while (wrec_key_ok && used != UINT32_MAX >> (32 - LTT_RB_WRECS)) {
@@ -62,6 +74,7 @@ uint32_t ust_wrec_assign(void)
 		idx = LTT_RB_WRECS;
 	}
 	ust_wrec_idx = idx;
+	ust_signals_restore(&old);
 	return idx;
 }
 

@@ -754,23 +754,22 @@ static void *daemon_thread(void *arg)
 
 static int start_thread(struct daemon *d)
 {
-	sigset_t all, old;
 	pthread_attr_t attr;
+	sigset_t old;
 	pthread_t tid;
 	int ret;
 
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (d->wake_fd < 0)
 		return -errno;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);	/* inherited: all blocked */
+	ust_signals_block(&old);	/* inherited: all blocked */
 	ret = pthread_attr_init(&attr);
 	if (!ret) {
 		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 		ret = pthread_create(&tid, &attr, daemon_thread, d);
 		pthread_attr_destroy(&attr);
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ust_signals_restore(&old);
 	if (ret) {
 		close(d->wake_fd);
 		d->wake_fd = -1;

@@ -78,7 +78,7 @@ static enum barrier_kind barrier_kind;	/* set once, by init_once (and a child) *
 /* the idle word of a registered reader: 0, or UST_RCU_FENCED */
 static uint64_t idle_word;
 
-static void block_signals(sigset_t *old)
+void ust_signals_block(sigset_t *old)
 {
 	sigset_t all;
 
@@ -86,7 +86,7 @@ static void block_signals(sigset_t *old)
 	pthread_sigmask(SIG_BLOCK, &all, old);
 }
 
-static void restore_signals(const sigset_t *old)
+void ust_signals_restore(const sigset_t *old)
 {
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
@@ -117,7 +117,7 @@ static void thread_exit(void *arg)
 	sigset_t old;
 
 	(void)arg;
-	block_signals(&old);
+	ust_signals_block(&old);
 	pthread_mutex_lock(&registry_lock);
 	if (me.pprev) {
 		*me.pprev = me.next;
@@ -129,7 +129,7 @@ static void thread_exit(void *arg)
 	gone = true;
 	__atomic_store_n(&ust_rcu_ctr, UST_RCU_UNREG, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&registry_lock);
-	restore_signals(&old);
+	ust_signals_restore(&old);
 }
 
 static void init(void)
@@ -156,7 +156,7 @@ static bool register_me(void)
 	ust_rcu_init();
 	if (!exit_key_ok || gone)
 		return false;
-	block_signals(&old);
+	ust_signals_block(&old);
 	pthread_mutex_lock(&registry_lock);
 	/* the key first: a thread its destructor would not unlink stays out */
 	ok = me.pprev || pthread_setspecific(exit_key, &me) == 0;
@@ -170,7 +170,7 @@ static bool register_me(void)
 		__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&registry_lock);
-	restore_signals(&old);
+	ust_signals_restore(&old);
 	return ok;
 }
 
@@ -247,13 +247,13 @@ static bool old_reader_left(uint64_t gp)
 	bool left = false;
 	sigset_t old;
 
-	block_signals(&old);
+	ust_signals_block(&old);
 	pthread_mutex_lock(&registry_lock);
 	/* acquire: what a reader did before its unlock happens before us */
 	for (r = readers; r && !left; r = r->next)
 		left = in_old_phase(__atomic_load_n(r->ctr, __ATOMIC_ACQUIRE), gp);
 	pthread_mutex_unlock(&registry_lock);
-	restore_signals(&old);
+	ust_signals_restore(&old);
 	return left;
 }
 
@@ -305,7 +305,7 @@ void ust_rcu_fork_prepare(void)
 
 	ust_rcu_init();
 	pthread_mutex_lock(&gp_lock);
-	block_signals(&old);
+	ust_signals_block(&old);
 	pthread_mutex_lock(&registry_lock);
 	fork_sigmask = old;
 }
@@ -315,7 +315,7 @@ void ust_rcu_fork_parent(void)
 	sigset_t old = fork_sigmask;
 
 	pthread_mutex_unlock(&registry_lock);
-	restore_signals(&old);
+	ust_signals_restore(&old);
 	pthread_mutex_unlock(&gp_lock);
 }
 
@@ -337,5 +337,5 @@ void ust_rcu_fork_child(void)
 		if (me.pprev && !(ust_rcu_ctr & DEPTH_MASK))
 			__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
 	}
-	restore_signals(&fork_sigmask);
+	ust_signals_restore(&fork_sigmask);
 }
