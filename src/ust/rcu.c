@@ -333,9 +333,14 @@ void ust_rcu_fork_child(void)
 	/* a new process registers again, while it has this thread alone */
 	if (barrier_kind == BARRIER_PRIVATE) {
 		barrier_choose();
-		/* refused here: this thread fences itself from now on */
-		if (me.pprev && !(ust_rcu_ctr & DEPTH_MASK))
-			__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
+		/*
+		 * Refused here: this thread fences itself from now on, also
+		 * when it forked inside a section (a signal handler's probe):
+		 * the bit outlives its unlock, and its next lock, seeing it,
+		 * takes the slow path and fences.
+		 */
+		if (me.pprev)
+			__atomic_store_n(&ust_rcu_ctr, ust_rcu_ctr | idle_word, __ATOMIC_RELAXED);
 	}
 	ust_signals_restore(&fork_sigmask);
 }
