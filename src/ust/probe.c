@@ -125,10 +125,11 @@ static inline const struct ltt_ust_call *ctx_call(const struct ltt_ust_ctx *ctx)
 }
 
 /*
- * The call site of the event in @ctx, for the ip context; 0: unknown.  The
- * plain view hides every channel with the ip context (ust.h): only the
+ * The call site of the event in @ctx, for a channel with the ip context;
+ * 0: unknown.  The plain view hides every such channel (ust.h): only the
  * call view, which has the call, and the old view of ABI 1 descriptors,
- * whose probes stored LTT_UST_CTX_IP_SET or nothing, get here.
+ * whose probes stored LTT_UST_CTX_IP_SET or nothing, get here.  (A plain
+ * view's probe leaves the context's ltt_reserved0 unset: not for it.)
  */
 static uint64_t call_site(const struct ltt_ust_ctx *ctx)
 {
@@ -226,7 +227,7 @@ static inline __attribute__((always_inline)) void *reserve_body(const struct ust
 	}
 	h = slot_taken(ctx, s, rec, &slot, id, long_len);
 	if (with_ctx)
-		h = ust_ctx_write(chan, h, call_site(ctx));
+		h = ust_ctx_write(chan, h, chan->ctx_ip ? call_site(ctx) : 0);
 	return h;
 }
 
