@@ -41,6 +41,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ringbuf.c src/common/ringbuf.h \
 	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
 	src/common/size.c src/common/size.h \
+	src/common/thread.c src/common/thread.h \
 	src/common/tclock.c src/common/tclock.h \
 	src/common/sock.c src/common/sock.h \
 	src/common/trace-repair.c src/common/trace-repair.h \

@@ -57,9 +57,9 @@ uint32_t ust_wrec_assign(void)
 	 * and that index would never be given back.  One may have run
 	 * before: its index is ours.
 	 */
-	ust_signals_block(&old);
+	ltt_signals_block_all(&old);
 	if (ust_wrec_idx != UST_WREC_UNSET) {
-		ust_signals_restore(&old);
+		ltt_signals_restore(&old);
 		return ust_wrec_idx;
 	}
 	used = __atomic_load_n(&wrec_used, __ATOMIC_RELAXED);
@@ -74,7 +74,7 @@ uint32_t ust_wrec_assign(void)
 		idx = LTT_RB_WRECS;
 	}
 	ust_wrec_idx = idx;
-	ust_signals_restore(&old);
+	ltt_signals_restore(&old);
 	return idx;
 }
 

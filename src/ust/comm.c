@@ -755,21 +755,19 @@ static void *daemon_thread(void *arg)
 static int start_thread(struct daemon *d)
 {
 	pthread_attr_t attr;
-	sigset_t old;
 	pthread_t tid;
 	int ret;
 
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (d->wake_fd < 0)
 		return -errno;
-	ust_signals_block(&old);	/* inherited: all blocked */
+	/* the program's signals stay its own threads' */
 	ret = pthread_attr_init(&attr);
 	if (!ret) {
 		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-		ret = pthread_create(&tid, &attr, daemon_thread, d);
+		ret = -ltt_thread_create(&tid, &attr, daemon_thread, d);
 		pthread_attr_destroy(&attr);
 	}
-	ust_signals_restore(&old);
 	if (ret) {
 		close(d->wake_fd);
 		d->wake_fd = -1;

@@ -78,19 +78,6 @@ static enum barrier_kind barrier_kind;	/* set once, by init_once (and a child) *
 /* the idle word of a registered reader: 0, or UST_RCU_FENCED */
 static uint64_t idle_word;
 
-void ust_signals_block(sigset_t *old)
-{
-	sigset_t all;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, old);
-}
-
-void ust_signals_restore(const sigset_t *old)
-{
-	pthread_sigmask(SIG_SETMASK, old, NULL);
-}
-
 static long membarrier(int cmd)
 {
 	return syscall(__NR_membarrier, cmd, 0, 0);
@@ -117,7 +104,7 @@ static void thread_exit(void *arg)
 	sigset_t old;
 
 	(void)arg;
-	ust_signals_block(&old);
+	ltt_signals_block_all(&old);
 	pthread_mutex_lock(&registry_lock);
 	if (me.pprev) {
 		*me.pprev = me.next;
@@ -129,7 +116,7 @@ static void thread_exit(void *arg)
 	gone = true;
 	__atomic_store_n(&ust_rcu_ctr, UST_RCU_UNREG, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&registry_lock);
-	ust_signals_restore(&old);
+	ltt_signals_restore(&old);
 }
 
 static void init(void)
@@ -156,7 +143,7 @@ static bool register_me(void)
 	ust_rcu_init();
 	if (!exit_key_ok || gone)
 		return false;
-	ust_signals_block(&old);
+	ltt_signals_block_all(&old);
 	pthread_mutex_lock(&registry_lock);
 	/* the key first: a thread its destructor would not unlink stays out */
 	ok = me.pprev || pthread_setspecific(exit_key, &me) == 0;
@@ -170,7 +157,7 @@ static bool register_me(void)
 		__atomic_store_n(&ust_rcu_ctr, idle_word, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&registry_lock);
-	ust_signals_restore(&old);
+	ltt_signals_restore(&old);
 	return ok;
 }
 
@@ -247,13 +234,13 @@ static bool old_reader_left(uint64_t gp)
 	bool left = false;
 	sigset_t old;
 
-	ust_signals_block(&old);
+	ltt_signals_block_all(&old);
 	pthread_mutex_lock(&registry_lock);
 	/* acquire: what a reader did before its unlock happens before us */
 	for (r = readers; r && !left; r = r->next)
 		left = in_old_phase(__atomic_load_n(r->ctr, __ATOMIC_ACQUIRE), gp);
 	pthread_mutex_unlock(&registry_lock);
-	ust_signals_restore(&old);
+	ltt_signals_restore(&old);
 	return left;
 }
 
@@ -305,7 +292,7 @@ void ust_rcu_fork_prepare(void)
 
 	ust_rcu_init();
 	pthread_mutex_lock(&gp_lock);
-	ust_signals_block(&old);
+	ltt_signals_block_all(&old);
 	pthread_mutex_lock(&registry_lock);
 	fork_sigmask = old;
 }
@@ -315,7 +302,7 @@ void ust_rcu_fork_parent(void)
 	sigset_t old = fork_sigmask;
 
 	pthread_mutex_unlock(&registry_lock);
-	ust_signals_restore(&old);
+	ltt_signals_restore(&old);
 	pthread_mutex_unlock(&gp_lock);
 }
 
@@ -342,5 +329,5 @@ void ust_rcu_fork_child(void)
 		if (me.pprev)
 			__atomic_store_n(&ust_rcu_ctr, ust_rcu_ctr | idle_word, __ATOMIC_RELAXED);
 	}
-	ust_signals_restore(&fork_sigmask);
+	ltt_signals_restore(&fork_sigmask);
 }

@@ -44,7 +44,6 @@
 #ifndef LTT_UST_UST_H
 #define LTT_UST_UST_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +62,7 @@
 #include "common/codec.h"
 #include "common/context.h"
 #include "common/ringbuf.h"
+#include "common/thread.h"
 #include "filter-vm/filter-vm.h"
 
 /* ---- init.c ---- */
@@ -611,14 +611,6 @@ bool ust_rcu_read_ongoing(void);
 bool ust_rcu_synchronize(void);
 
 /* fork(): the prepare handler holds the readers' lock across it. */
-/*
- * ust_signals_block() - block every signal in the calling thread, its
- * mask before in @old; ust_signals_restore() puts @old back.  Around what
- * a signal handler's probe must not interrupt (a registration).
- */
-void ust_signals_block(sigset_t *old);
-void ust_signals_restore(const sigset_t *old);
-
 void ust_rcu_fork_prepare(void);
 void ust_rcu_fork_parent(void);
 void ust_rcu_fork_child(void);

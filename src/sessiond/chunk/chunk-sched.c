@@ -13,6 +13,7 @@
 
 #include "common/evloop.h"
 #include "common/log.h"
+#include "common/thread.h"
 #include "sessiond/chunk/chunk-sched.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/chunk/chunk.h"
@@ -252,7 +253,6 @@ int ltt_chunk_sched_start(struct ltt_session_registry *reg, const struct ltt_dom
 			  struct ltt_chunk_sched **ret_sched)
 {
 	struct ltt_chunk_sched *cs = calloc(1, sizeof(*cs));
-	sigset_t all, old;
 	int ret;
 
 	if (!cs)
@@ -267,10 +267,7 @@ int ltt_chunk_sched_start(struct ltt_session_registry *reg, const struct ltt_dom
 	ltt_evloop_timer_arm(cs->tick, LTT_CHUNK_SCHED_TICK_MS * 1000000ULL,
 			     LTT_CHUNK_SCHED_TICK_MS * 1000000ULL);
 	/* signals go to the main thread's signalfd */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	ret = -pthread_create(&cs->thread, NULL, run, cs);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ret = ltt_thread_create(&cs->thread, NULL, run, cs);
 	if (ret)
 		goto fail;
 	*ret_sched = cs;

@@ -21,6 +21,7 @@
 #include "common/codec.h"
 #include "common/consumer-proto.h"
 #include "common/log.h"
+#include "common/thread.h"
 #include "sessiond/consumer/consumer-call.h"
 
 static int hello(struct ltt_consumer *c);
@@ -149,16 +150,13 @@ static bool leave_running(struct ltt_consumer *c, int timeout_ms)
 	uint64_t n = __atomic_load_n(&c->unwritten, __ATOMIC_RELAXED);
 	pthread_attr_t attr;
 	pthread_t thread;
-	sigset_t all, old;
 	int ret;
 
 	if (!n || pthread_attr_init(&attr))
 		return false;
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	sigfillset(&all);	/* the daemon's signals stay the main thread's */
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	ret = pthread_create(&thread, &attr, reap_main, (void *)(intptr_t)c->pid);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* the daemon's signals stay the main thread's */
+	ret = ltt_thread_create(&thread, &attr, reap_main, (void *)(intptr_t)c->pid);
 	pthread_attr_destroy(&attr);
 	if (ret)
 		return false;

@@ -12,6 +12,7 @@
 #include <urcu/compiler.h>
 
 #include "common/log.h"
+#include "common/thread.h"
 #include "sessiond/consumer/supervisor.h"
 #include "sessiond/model/session.h"
 
@@ -129,7 +130,6 @@ static void *watch_main(void *arg)
 /* Start the watch thread on first need.  Supervisor lock held. */
 static int watch_start(struct ltt_supervisor *sup)
 {
-	sigset_t all, old;
 	int ret;
 
 	if (sup->loop)
@@ -137,11 +137,8 @@ static int watch_start(struct ltt_supervisor *sup)
 	ret = ltt_evloop_create(&sup->loop);
 	if (ret)
 		return ret;
-	/* its signals are the main thread's: block them all in the new thread */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	ret = -pthread_create(&sup->thread, NULL, watch_main, sup);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* its signals are the main thread's */
+	ret = ltt_thread_create(&sup->thread, NULL, watch_main, sup);
 	if (ret) {
 		ltt_evloop_destroy(sup->loop);
 		sup->loop = NULL;
