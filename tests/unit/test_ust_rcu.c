@@ -5,7 +5,8 @@
  * before it; readers racing a writer that replaces, waits and poisons an
  * object never see it poisoned, with sections nested by signal handlers;
  * threads that come and go, and a child forked while another thread is
- * inside a section, do not hold a grace period up; and all of it again
+ * inside a section, do not hold a grace period up; a child forked inside
+ * a section whose kernel refuses membarrier(2) fences; and all of it again
  * where the kernel refuses membarrier(2) (a seccomp filter), the readers
  * then fencing themselves.
  */
@@ -321,6 +322,56 @@ static void test_fork(void)
 	tap_ok(true, "and the parent's, once that thread left its section");
 }
 
+/*
+ * A child forked inside a section (a signal handler's probe calling
+ * fork()), whose kernel then refuses membarrier(2): its reader word keeps
+ * the fenced bit through the unlock, so its next locks fence.  In a child
+ * of ours, whose filter refuses membarrier from then on; its exit status
+ * is the check.
+ */
+static void test_fork_in_section_fenced(void)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_membarrier, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(code) / sizeof(code[0]), code };
+	int status = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	ust_rcu_fork_prepare();
+	pid = fork();
+	if (pid == 0) {
+		pid_t inner;
+
+		ust_rcu_fork_child();
+		ust_rcu_lock();
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+			_exit(3);
+		ust_rcu_fork_prepare();
+		inner = fork();
+		if (inner == 0) {
+			ust_rcu_fork_child();
+			ust_rcu_unlock();
+			_exit(__atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) & UST_RCU_FENCED ? 0 : 1);
+		}
+		ust_rcu_fork_parent();
+		ust_rcu_unlock();
+		if (inner < 0 || waitpid(inner, &status, 0) != inner || !WIFEXITED(status))
+			_exit(4);
+		_exit(WEXITSTATUS(status));
+	}
+	ust_rcu_fork_parent();
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	       "a child forked inside a section, refused membarrier(2), fences after its unlock (status %d)",
+	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
 /* A grace period that never ends blocks every signal: fail, not hang. */
 static void *watchdog(void *arg)
 {
@@ -374,7 +425,7 @@ int main(int argc, char **argv)
 
 	pthread_create(&w, NULL, watchdog, NULL);
 	pthread_detach(w);
-	tap_plan(15);
+	tap_plan(16);
 	if (fenced) {
 		ust_rcu_lock();
 		ust_rcu_unlock();
@@ -386,7 +437,11 @@ int main(int argc, char **argv)
 	test_race();
 	test_churn();
 	test_fork();
-	if (!fenced)
+	if (!fenced) {
+		test_fork_in_section_fenced();
 		test_fenced(argv);
+	} else {
+		tap_skip("a child forked inside a section: this process fences already");
+	}
 	return tap_done();
 }
