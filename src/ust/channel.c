@@ -78,6 +78,11 @@ uint32_t ust_wrec_assign(void)
 	return idx;
 }
 
+unsigned int ust_wrec_in_use(void)
+{
+	return (unsigned int)__builtin_popcount(__atomic_load_n(&wrec_used, __ATOMIC_RELAXED));
+}
+
 /*
  * Take a writer block of the stream for this process: an OFD lock on byte
  * k of the region's file, from a description of our own (the fd we were

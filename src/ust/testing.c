@@ -174,6 +174,11 @@ unsigned int ltt_ust_test_nr_channels(void)
 	return n;
 }
 
+unsigned int ltt_ust_test_wrecs_in_use(void)
+{
+	return ust_wrec_in_use();
+}
+
 uint64_t ltt_ust_test_events_lost(void)
 {
 	uint64_t lost;

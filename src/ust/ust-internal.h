@@ -104,6 +104,12 @@ bool ltt_ust_test_event_known(const char *name);
 unsigned int ltt_ust_test_nr_channels(void);
 
 /**
+ * ltt_ust_test_wrecs_in_use() - the writer record indexes threads hold
+ * now (each thread one from its first event to its exit)
+ */
+unsigned int ltt_ust_test_wrecs_in_use(void);
+
+/**
  * ltt_ust_test_events_lost() - events the ring buffers of the current
  * channels refused (dropped, or too large), as they count them
  */

@@ -327,6 +327,9 @@ extern __thread uint32_t ust_wrec_idx;
  */
 uint32_t ust_wrec_assign(void);
 
+/* ust_wrec_in_use() - how many record indexes threads hold now */
+unsigned int ust_wrec_in_use(void);
+
 /* One context field of a channel, as the fast path writes it (context.c). */
 struct ust_ctx_field {
 	uint32_t type;			/* enum ltt_context_type */

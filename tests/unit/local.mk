@@ -209,6 +209,14 @@ tests_unit_test_tracepoint_cpu_SOURCES = tests/unit/test_tracepoint_cpu.c $(UNIT
 	$(UNIT_UST_RINGS_SOURCES)
 tests_unit_test_tracepoint_cpu_LDADD = src/ust/libust.la
 
+# A signal handler recording while a thread's record index is taken: the
+# program replaces pthread_setspecific() for the library linked into it.
+check_PROGRAMS += tests/unit/test_ust_wrec
+TESTS += tests/unit/test_ust_wrec
+tests_unit_test_ust_wrec_SOURCES = tests/unit/test_ust_wrec.c $(UNIT_TAP_SOURCES) \
+	$(UNIT_UST_RINGS_SOURCES)
+tests_unit_test_ust_wrec_LDADD = src/ust/libust.la
+
 check_PROGRAMS += tests/unit/test_tracepoint tests/unit/test_tracepoint_app
 TESTS += tests/unit/test_tracepoint
 tests_unit_test_tracepoint_SOURCES = tests/unit/test_tracepoint.c $(UNIT_TAP_SOURCES) \
