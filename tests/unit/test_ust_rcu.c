@@ -323,13 +323,10 @@ static void test_fork(void)
 }
 
 /*
- * A child forked inside a section (a signal handler's probe calling
- * fork()), whose kernel then refuses membarrier(2): its reader word keeps
- * the fenced bit through the unlock, so its next locks fence.  In a child
- * of ours, whose filter refuses membarrier from then on; its exit status
- * is the check.
+ * From now on, in this thread and the children it forks, membarrier(2)
+ * fails with ENOSYS (a seccomp filter); 0, or -1 if it cannot be set.
  */
-static void test_fork_in_section_fenced(void)
+static int refuse_membarrier(void)
 {
 	struct sock_filter code[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
@@ -338,6 +335,22 @@ static void test_fork_in_section_fenced(void)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = { sizeof(code) / sizeof(code[0]), code };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		return -1;
+	return 0;
+}
+
+/*
+ * A child forked inside a section (a signal handler's probe calling
+ * fork()), whose kernel then refuses membarrier(2): its reader word keeps
+ * the fenced bit through the unlock, so its next locks fence.  In a child
+ * of ours, whose filter refuses membarrier from then on; its exit status
+ * is the check.
+ */
+static void test_fork_in_section_fenced(void)
+{
 	int status = -1;
 	pid_t pid;
 
@@ -349,8 +362,7 @@ static void test_fork_in_section_fenced(void)
 
 		ust_rcu_fork_child();
 		ust_rcu_lock();
-		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		if (refuse_membarrier())
 			_exit(3);
 		ust_rcu_fork_prepare();
 		inner = fork();
@@ -390,13 +402,6 @@ static void *watchdog(void *arg)
  */
 static void test_fenced(char **argv)
 {
-	struct sock_filter code[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_membarrier, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog prog = { sizeof(code) / sizeof(code[0]), code };
 	int status = -1;
 	pid_t pid;
 
@@ -406,8 +411,7 @@ static void test_fenced(char **argv)
 		char *args[] = { argv[0], (char *)"--fenced", NULL };
 
 		dup2(2, 1);
-		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		if (refuse_membarrier())
 			_exit(3);
 		execv("/proc/self/exe", args);
 		_exit(4);
