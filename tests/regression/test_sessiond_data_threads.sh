@@ -31,17 +31,16 @@ done
 # CMDLINE, its command line (spaces between the arguments); THREADS, its
 # threads named data-*, sorted, one space after each.
 daemon_consumer() {
-	local name=$1 spid
+	local name=$1
 	shift
 	start_sessiond "$LTT_RUNDIR" --no-kernel "$@" ||
 		{ echo "Bail out! the session daemon did not start with $*"; exit 1; }
 	seq_session "$name" chan
 	ust_app -n 10 -r "$name" >/dev/null ||
 		{ echo "Bail out! $name: the program failed"; exit 1; }
-	spid=$(sessiond_pid)
-	CONS=$(timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$0" -x ltt-consumerd | head -1) && [ -n "$c" ]; do :; done
-		echo "$c"' "$spid") || { echo "Bail out! $name: no consumer"; exit 1; }
+	# the program's events are in the session's buffers: the consumer is up
+	CONS=$(consumer_pid)
+	[ -n "$CONS" ] || { echo "Bail out! $name: no consumer"; exit 1; }
 	CMDLINE=$(tr '\0' ' ' <"/proc/$CONS/cmdline")
 	THREADS=$(cat "/proc/$CONS"/task/*/comm | grep '^data-' | sort | tr '\n' ' ')
 	lttctl -q stop "$name" || { echo "Bail out! $name: stop"; exit 1; }
