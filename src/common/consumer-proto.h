@@ -372,6 +372,8 @@ const char *ltt_consumer_msg_name(uint32_t type);
  * its own --consumerd-data-threads.
  */
 #define LTT_CONSUMER_DATA_THREADS_MAX 64
+/* The environment's number of data threads, without --data-threads. */
+#define LTT_CONSUMER_DATA_THREADS_ENV "LTT_CONSUMERD_DATA_THREADS"
 
 /**
  * ltt_consumer_data_threads_parse() - a number of data threads as both

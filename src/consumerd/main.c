@@ -48,9 +48,6 @@ enum {
 	OPT_DATA_THREADS,
 };
 
-/* The environment's default for --data-threads (ltt-consumerd(8)). */
-#define DATA_THREADS_ENV "LTT_CONSUMERD_DATA_THREADS"
-
 /* A file descriptor number: decimal, 0..INT_MAX, nothing else. */
 static int parse_fd(const char *arg)
 {
@@ -125,14 +122,14 @@ static long allowed_cpus(void)
  */
 static long default_threads(void)
 {
-	const char *env = getenv(DATA_THREADS_ENV);
+	const char *env = getenv(LTT_CONSUMER_DATA_THREADS_ENV);
 	long n;
 
 	if (env) {
 		n = parse_threads(env);
 		if (!n)
 			fprintf(stderr, "ltt-consumerd: Error: %s must be a number of data threads from 1 to %d, not '%s'\n",
-				DATA_THREADS_ENV, LTT_DATA_THREADS_MAX, env);
+				LTT_CONSUMER_DATA_THREADS_ENV, LTT_DATA_THREADS_MAX, env);
 		return n;
 	}
 	n = allowed_cpus();

@@ -170,6 +170,31 @@ static int parse_limits(struct options *opts)
 	return 0;
 }
 
+/*
+ * --consumerd-data-threads, else LTT_CONSUMERD_DATA_THREADS, checked here
+ * as the consumers would (a bad value would stop each of them): the
+ * option is passed on, the variable they inherit.
+ */
+static int parse_data_threads(struct options *opts)
+{
+	const char *text = opts->consumerd_threads_arg ? opts->consumerd_threads_arg :
+			   getenv(LTT_CONSUMER_DATA_THREADS_ENV);
+	unsigned int n;
+
+	if (!text)
+		return 0;
+	if (!ltt_consumer_data_threads_parse(text, &n)) {
+		if (opts->consumerd_threads_arg)	/* else the variable reaches them */
+			opts->consumer.data_threads = n;
+		return 0;
+	}
+	fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give a number from 1 to %d\n",
+		opts->consumerd_threads_arg ? "--" : "",
+		opts->consumerd_threads_arg ? "consumerd-data-threads" : LTT_CONSUMER_DATA_THREADS_ENV, text,
+		LTT_CONSUMER_DATA_THREADS_MAX);
+	return -1;
+}
+
 enum {
 	OPT_VERBOSE = 1,
 	OPT_HELP,
@@ -324,13 +349,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
-	} else if (opts->consumerd_threads_arg &&
-		   ltt_consumer_data_threads_parse(opts->consumerd_threads_arg,
-						   &opts->consumer.data_threads)) {
-		fprintf(stderr, "ltt-sessiond: Error: --consumerd-data-threads needs a number from 1 to %d, not '%s'\n",
-			LTT_CONSUMER_DATA_THREADS_MAX, opts->consumerd_threads_arg);
-		ret = -1;
-	} else if (parse_limits(opts) || choose_clock(opts)) {
+	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts)) {
 		ret = -1;
 	} else {
 		opts->consumer.path = opts->consumerd_path;

@@ -1,6 +1,7 @@
 #!/bin/bash
 # test_sessiond_data_threads.sh - ltt-sessiond --consumerd-data-threads N.
-# A bad N (0, 65, abc, empty) is refused before anything starts: exit 1,
+# A bad N (0, 65, abc, empty), of the option or of
+# LTT_CONSUMERD_DATA_THREADS, is refused before anything starts: exit 1,
 # the message, no run directory, no daemon.  A good N reaches the
 # consumer the daemon spawns for a user-space session as --data-threads
 # N, over an LTT_CONSUMERD_DATA_THREADS the consumer inherits: it runs
@@ -13,17 +14,30 @@
 
 test_init
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
-plan 14
+plan 19
 
-# --- bad values: refused with the message, nothing started
+# --- bad values, of the option or the variable: refused with the
+# message, nothing started
 for v in 0 65 abc ""; do
 	bad="$TEST_TMP/bad"
 	run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$bad" --consumerd-data-threads "$v"
-	is "$RC:$ERR" "1:ltt-sessiond: Error: --consumerd-data-threads needs a number from 1 to 64, not '$v'" \
+	is "$RC:$ERR" "1:ltt-sessiond: Error: --consumerd-data-threads=$v: give a number from 1 to 64" \
 		"--consumerd-data-threads '$v': exit 1, says what it takes"
 	ok "$([ ! -e "$bad" ] && ! pgrep -f -- "--rundir $bad( |\$)" >/dev/null; echo $?)" \
 		"--consumerd-data-threads '$v': no run directory, no daemon left running"
 done
+for v in 0 x; do
+	bad="$TEST_TMP/bad"
+	run env LTT_CONSUMERD_DATA_THREADS="$v" timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$bad"
+	is "$RC:$ERR" "1:ltt-sessiond: Error: LTT_CONSUMERD_DATA_THREADS=$v: give a number from 1 to 64" \
+		"LTT_CONSUMERD_DATA_THREADS=$v: refused by the daemon, not by each consumer later"
+	ok "$([ ! -e "$bad" ] && ! pgrep -f -- "--rundir $bad( |\$)" >/dev/null; echo $?)" \
+		"LTT_CONSUMERD_DATA_THREADS=$v: no run directory, no daemon left running"
+done
+run env LTT_CONSUMERD_DATA_THREADS=x timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize \
+	--rundir "$TEST_TMP/bad" --consumerd-data-threads 0
+is "$RC:$ERR" "1:ltt-sessiond: Error: --consumerd-data-threads=0: give a number from 1 to 64" \
+	"both bad: the option is named, which wins over the variable"
 
 # daemon_consumer NAME ARGS...: a daemon started with ARGS (no kernel
 # domain), a session NAME recording ltt_test:seq, a program's events in
