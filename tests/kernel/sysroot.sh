@@ -86,3 +86,12 @@ sysd_initrd() {
 		{ echo "Bail out! no initramfs"; exit 1; }
 	rm -rf "$r"
 }
+
+# sysd_boot: boot that initramfs (kvm_run), systemd as PID 1, with 2 GiB
+# and one CPU: these boots check packaging and units, not per-CPU paths,
+# and a CI run saw a two-CPU systemd boot hang (a soft lockup of CPU 1
+# while CPU 0 took no timer interrupts: one emulated CPU starved on a
+# loaded host, which a cross-CPU call then waits for).
+sysd_boot() {
+	KVM_SMP=1 KVM_MEM=2G KVM_APPEND="systemd.show_status=false" kvm_run
+}

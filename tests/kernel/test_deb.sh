@@ -124,11 +124,7 @@ run systemctl --root="$R" enable ltt-check.service
 [ "$RC" = 0 ] || { echo "Bail out! systemctl enable: $OUT"; exit 1; }
 sysd_initrd "$R"
 
-# One CPU: this boot checks packaging and units, not per-CPU paths, and
-# a CI run saw a two-CPU systemd boot hang (a soft lockup of CPU 1 while
-# CPU 0 took no timer interrupts: one emulated CPU starved on a loaded
-# host, which a cross-CPU call then waits for).
-KVM_SMP=1 KVM_MEM=2G KVM_APPEND="systemd.show_status=false" kvm_run
+sysd_boot
 diag "systemd boot and checks: ${KVM_BOOT_MS} ms"
 f() {
 	cat "$KVM_OUT/$1" 2>/dev/null
