@@ -519,7 +519,8 @@ int main(int argc, char **argv)
 	if (which < 0 || which == CASE_DROPPED)
 		fill_full_channel();
 	if (!exact)
-		printf("clock: %s (%s)\n", ltt_tclock_name(bench_clock.kind), bench_clock.why);
+		printf("clock: %s, read with %s (%s)\n", ltt_tclock_name(bench_clock.kind),
+		       ltt_tclock_read_name(bench_clock.kind), bench_clock.why);
 	failed0 = ltt_ust_test_events_lost();
 	for (c = 0; c < NR_CASES; c++) {
 		if (which >= 0 && c != which)

@@ -122,7 +122,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 		return -EINVAL;
 	want = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
 	if (!want || want != len || cfg->event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
-	    cfg->clock > LTT_TCLOCK_TSC || (cfg->clock != LTT_TCLOCK_TSC && cfg->clock_base))
+	    cfg->clock > LTT_TCLOCK_KIND_MAX || (!ltt_tclock_is_tsc(cfg->clock) && cfg->clock_base))
 		return -EINVAL;
 	memset(mem, 0, (size_t)data_offset(cfg->num_subbuf));
 	shm->abi_version = LTT_RB_ABI_VERSION;
@@ -152,9 +152,9 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	memcpy(&hdr, mem, sizeof(hdr));
 	if (hdr.magic != LTT_RB_MAGIC || hdr.abi_version != LTT_RB_ABI_VERSION ||
-	    hdr.overwrite > 1 || hdr.clock > LTT_TCLOCK_TSC ||
-	    (hdr.clock == LTT_TCLOCK_TSC && !LTT_TCLOCK_HAVE_TSC) ||
-	    (hdr.clock != LTT_TCLOCK_TSC && hdr.clock_base) || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
+	    hdr.overwrite > 1 || hdr.clock > LTT_TCLOCK_KIND_MAX ||
+	    (ltt_tclock_is_tsc(hdr.clock) && !LTT_TCLOCK_HAVE_TSC) ||
+	    (!ltt_tclock_is_tsc(hdr.clock) && hdr.clock_base) || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
 	    hdr.data_offset != data_offset(hdr.num_subbuf) ||
 	    hdr.event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
 	    ltt_rb_region_size(hdr.subbuf_size, hdr.num_subbuf) != len)

@@ -12,7 +12,19 @@
 
 const char *ltt_tclock_name(uint32_t kind)
 {
-	return kind == LTT_TCLOCK_TSC ? "tsc" : "monotonic";
+	return ltt_tclock_is_tsc(kind) ? "tsc" : "monotonic";
+}
+
+const char *ltt_tclock_read_name(uint32_t kind)
+{
+	switch (kind) {
+	case LTT_TCLOCK_TSC:
+		return "rdtscp";
+	case LTT_TCLOCK_TSC_LFENCE:
+		return "lfence; rdtsc";
+	default:
+		return "clock_gettime";
+	}
 }
 
 /* The first line of @path, without its newline, in @buf; false if none. */
@@ -70,10 +82,22 @@ static bool cpu_has(const char *cpuinfo, const char *const *flags, const char **
 	return true;
 }
 
-/* Why the TSC cannot serve here, in @why; true when it can. */
-static bool tsc_usable(const char *sysfs, const char *cpuinfo, char *why, size_t len)
+uint32_t ltt_tclock_tsc_kind(const char *cpuinfo)
 {
-	static const char *const flags[] = { "constant_tsc", "nonstop_tsc", "rdtscp", NULL };
+	static const char *const rdtscp[] = { "rdtscp", NULL };
+	const char *missing;
+
+	return cpu_has(cpuinfo, rdtscp, &missing) ? LTT_TCLOCK_TSC : LTT_TCLOCK_TSC_LFENCE;
+}
+
+/*
+ * Why the TSC cannot serve here, in @why; true when it can, with how
+ * writers read it in @ret_kind.
+ */
+static bool tsc_usable(const char *sysfs, const char *cpuinfo, char *why, size_t len,
+		       uint32_t *ret_kind)
+{
+	static const char *const flags[] = { "constant_tsc", "nonstop_tsc", NULL };
 	char path[512], cs[64];
 	const char *missing;
 
@@ -98,7 +122,10 @@ static bool tsc_usable(const char *sysfs, const char *cpuinfo, char *why, size_t
 			snprintf(why, len, "%s has no flags line", cpuinfo);
 		return false;
 	}
-	snprintf(why, len, "the kernel keeps time with the TSC");
+	*ret_kind = ltt_tclock_tsc_kind(cpuinfo);
+	snprintf(why, len, "the kernel keeps time with the TSC%s",
+		 *ret_kind == LTT_TCLOCK_TSC ? "" :
+		 "; the CPU lacks rdtscp: read with lfence; rdtsc, the CPU from rseq");
 	return true;
 }
 
@@ -106,6 +133,7 @@ int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
 		      struct ltt_tclock *ret, char *err, size_t errlen)
 {
 	char why[sizeof(ret->why)];
+	uint32_t kind = LTT_TCLOCK_MONO;
 	bool usable;
 
 	if (!want)
@@ -120,14 +148,14 @@ int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
 		snprintf(ret->why, sizeof(ret->why), "asked for (--clock or LTT_CLOCK)");
 		return 0;
 	}
-	usable = tsc_usable(sysfs, cpuinfo, why, sizeof(why));
+	usable = tsc_usable(sysfs, cpuinfo, why, sizeof(why), &kind);
 	if (!usable && !strcmp(want, "tsc")) {
 		snprintf(err, errlen, "the TSC cannot time events here: %s", why);
 		return -ENOTSUP;
 	}
 	snprintf(ret->why, sizeof(ret->why), "%s", why);
 	if (usable) {
-		ret->kind = LTT_TCLOCK_TSC;
+		ret->kind = kind;
 		ltt_tclock_pair(&ret->origin);
 	}
 	return 0;
@@ -141,9 +169,9 @@ void ltt_tclock_pair(struct ltt_tclock_pair *ret)
 	ret->tsc = 0;
 	ret->mono_ns = 0;
 	for (i = 0; i < PAIR_TRIES; i++) {
-		uint64_t a = ltt_tclock_read(LTT_TCLOCK_TSC);
+		uint64_t a = ltt_tclock_read(LTT_TCLOCK_TSC_LFENCE);
 		uint64_t ns = ltt_tclock_mono();
-		uint64_t b = ltt_tclock_read(LTT_TCLOCK_TSC);
+		uint64_t b = ltt_tclock_read(LTT_TCLOCK_TSC_LFENCE);
 
 		if (b >= a && b - a < best) {
 			best = b - a;
@@ -158,7 +186,7 @@ uint64_t ltt_tclock_freq(const struct ltt_tclock *c)
 	struct ltt_tclock_pair now;
 	unsigned __int128 hz;
 
-	if (c->kind != LTT_TCLOCK_TSC)
+	if (!ltt_tclock_is_tsc(c->kind))
 		return LTT_TCLOCK_NS_FREQ;
 	ltt_tclock_pair(&now);
 	if (now.mono_ns - c->origin.mono_ns < LTT_TCLOCK_CAL_MIN_NS) {
@@ -187,7 +215,7 @@ void ltt_tclock_offset(uint32_t kind, uint64_t freq, int64_t realtime_minus_mono
 {
 	uint64_t ns;
 
-	if (kind != LTT_TCLOCK_TSC || !freq) {
+	if (!ltt_tclock_is_tsc(kind) || !freq) {
 		*ret_s = 0;
 		*ret_cycles = (uint64_t)realtime_minus_mono_ns;
 		return;

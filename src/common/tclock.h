@@ -2,19 +2,25 @@
 /*
  * tclock.h - the clock of user-space events (doc/clock.md).
  *
- * A session's user-space ring buffers count time in one of two units:
+ * A session's user-space ring buffers count time in one of two units,
+ * each kind saying also how writers read it:
  *
- *  - LTT_TCLOCK_TSC: the CPU's time-stamp counter, read with RDTSCP (a few
- *    nanoseconds, no vDSO call).  Chosen where the kernel keeps its own
- *    time with the TSC (current clocksource "tsc": it found the counters
- *    of all CPUs in step and constant-rate).  The trace's clock says the
- *    counter's frequency and an offset that puts it on CLOCK_MONOTONIC's
- *    time line, so readers convert it; ltt does not.
+ *  - The CPU's time-stamp counter (a few nanoseconds, no vDSO call),
+ *    where the kernel keeps its own time with the TSC (current
+ *    clocksource "tsc": it found the counters of all CPUs in step and
+ *    constant-rate).  The trace's clock says the counter's frequency and
+ *    an offset that puts it on CLOCK_MONOTONIC's time line, so readers
+ *    convert it; ltt does not.  Two reads of the same counter:
+ *     - LTT_TCLOCK_TSC: RDTSCP, which gives the CPU with the count;
+ *     - LTT_TCLOCK_TSC_LFENCE: LFENCE then RDTSC, where the CPU does not
+ *       advertise RDTSCP (some AMD EPYC guests); the writer takes its CPU
+ *       from the rseq area instead.
  *  - LTT_TCLOCK_MONO: CLOCK_MONOTONIC in ns (clock_gettime()), everywhere
  *    else.
  *
  * The kind lives in each ring buffer's header (struct ltt_rb_shm.clock),
- * so writers and the reader of one buffer always read the same clock.
+ * so writers and the reader of one buffer always read the same clock, and
+ * no writer runs an instruction the daemon did not find advertised.
  */
 #ifndef LTT_COMMON_TCLOCK_H
 #define LTT_COMMON_TCLOCK_H
@@ -34,7 +40,15 @@
 enum ltt_tclock_kind {
 	LTT_TCLOCK_MONO = 0,
 	LTT_TCLOCK_TSC = 1,
+	LTT_TCLOCK_TSC_LFENCE = 2,
+	LTT_TCLOCK_KIND_MAX = LTT_TCLOCK_TSC_LFENCE,
 };
+
+/* Whether @kind counts TSC cycles (whichever instruction reads them). */
+static inline bool ltt_tclock_is_tsc(uint32_t kind)
+{
+	return kind == LTT_TCLOCK_TSC || kind == LTT_TCLOCK_TSC_LFENCE;
+}
 
 #define LTT_TCLOCK_NS_FREQ 1000000000ULL
 
@@ -51,12 +65,14 @@ static inline uint64_t ltt_tclock_mono(void)
  * Read clock @kind: TSC cycles, or CLOCK_MONOTONIC ns.  RDTSCP waits for
  * every earlier instruction and load, as the vDSO's ordered read does: a
  * timestamp read after a load that saw another thread's store is not
- * older than the timestamp that thread read before its store.
+ * older than the timestamp that thread read before its store.  LFENCE
+ * before RDTSC gives the same order where RDTSCP is missing (the kernel's
+ * rdtsc_ordered() reads it so on both vendors).
  *
  * @cpu gets the CPU the TSC was read on, which RDTSCP returns with it for
  * free: Linux keeps each CPU's number in its TSC_AUX register (the low 12
- * bits; the NUMA node above), as the vDSO's getcpu() reads it.  For
- * CLOCK_MONOTONIC, LTT_TCLOCK_NO_CPU.
+ * bits; the NUMA node above), as the vDSO's getcpu() reads it.  For the
+ * other reads, LTT_TCLOCK_NO_CPU.
  */
 #define LTT_TCLOCK_NO_CPU UINT32_MAX
 
@@ -69,6 +85,11 @@ static inline uint64_t ltt_tclock_read_cpu(uint32_t kind, uint32_t *cpu)
 
 		*cpu = aux & 0xfff;
 		return tsc;
+	}
+	if (kind == LTT_TCLOCK_TSC_LFENCE) {
+		_mm_lfence();
+		*cpu = LTT_TCLOCK_NO_CPU;
+		return __rdtsc();
 	}
 #else
 	(void)kind;
@@ -120,7 +141,7 @@ int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
 /**
  * ltt_tclock_pair() - read the TSC and CLOCK_MONOTONIC together: the
  * narrowest of several brackets (TSC, clock_gettime(), TSC), the TSC at
- * its middle
+ * its middle; the TSC read with LFENCE; RDTSC, which every x86-64 CPU has
  */
 void ltt_tclock_pair(struct ltt_tclock_pair *ret);
 
@@ -160,7 +181,17 @@ uint64_t ltt_tclock_base(uint64_t freq, const struct ltt_tclock_pair *at);
 void ltt_tclock_offset(uint32_t kind, uint64_t freq, int64_t realtime_minus_mono_ns,
 		       int64_t *ret_s, uint64_t *ret_cycles);
 
-/* "tsc" or "monotonic" */
+/* "tsc" or "monotonic": the unit, for the trace's clock */
 const char *ltt_tclock_name(uint32_t kind);
+
+/* how writers read @kind: "rdtscp", "lfence; rdtsc" or "clock_gettime" */
+const char *ltt_tclock_read_name(uint32_t kind);
+
+/**
+ * ltt_tclock_tsc_kind() - how this machine's writers read the TSC:
+ * LTT_TCLOCK_TSC where the "flags" line of @cpuinfo ("/proc/cpuinfo")
+ * holds rdtscp, else LTT_TCLOCK_TSC_LFENCE
+ */
+uint32_t ltt_tclock_tsc_kind(const char *cpuinfo);
 
 #endif /* LTT_COMMON_TCLOCK_H */

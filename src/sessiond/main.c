@@ -656,8 +656,9 @@ static int run(const struct options *opts)
 	ltt_session_registry_init(&d.registry);
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	d.registry.clock = opts->tclock;
-	LTT_INFO("user-space events are timed with the %s clock: %s",
-		 ltt_tclock_name(opts->tclock.kind), opts->tclock.why);
+	LTT_INFO("user-space events are timed with the %s clock (read with %s): %s",
+		 ltt_tclock_name(opts->tclock.kind), ltt_tclock_read_name(opts->tclock.kind),
+		 opts->tclock.why);
 	ltt_domains_init(&d.domains);
 	ltt_triggers_init(&d.triggers, opts->lim.max_triggers_per_uid);
 	d.domains.triggers = &d.triggers;

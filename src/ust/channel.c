@@ -287,9 +287,9 @@ void ust_channel_set_enabled(struct ust_channel *chan, bool on)
 
 	if (on && chan->ctx_len)
 		enabled = UST_CHAN_ON_CTX;
-	else if (on)	/* its streams share the session's clock */
+	else if (on)	/* its streams share the session's clock: RDTSCP's is inline */
 		enabled = chan->nr_streams && chan->streams[0].rb.clock == LTT_TCLOCK_TSC ?
-			  UST_CHAN_ON : UST_CHAN_ON_MONO;
+			  UST_CHAN_ON : UST_CHAN_ON_READ;
 	__atomic_store_n(&chan->enabled, enabled, __ATOMIC_RELAXED);
 }
 

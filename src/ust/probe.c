@@ -375,7 +375,7 @@ static inline __attribute__((always_inline)) void *reserve_first(struct ltt_ust_
 	ctx->ltt_payload_len = payload_len;
 	ctx->ltt_next = 1;
 	enabled = __atomic_load_n(&t->chan->enabled, __ATOMIC_RELAXED);
-	if (__builtin_expect(enabled == UST_CHAN_ON || enabled == UST_CHAN_ON_MONO, 1)) {
+	if (__builtin_expect(enabled == UST_CHAN_ON || enabled == UST_CHAN_ON_READ, 1)) {
 		p = reserve_body(t->chan, t->id, payload_len, ctx, false);
 		if (__builtin_expect(p != NULL, 1))
 			return p;
@@ -483,7 +483,7 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	ctx->ltt_payload_len = payload_len;
 	ctx->ltt_next = 1;
 	chan = ts->t[0].chan;
-	/* CLOCK_MONOTONIC, contexts, off: at once */
+	/* CLOCK_MONOTONIC, LFENCE; RDTSC, contexts, off: at once */
 	if (__builtin_expect(__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) != UST_CHAN_ON, 0))
 		return reserve_first_slow(ctx);
 	cpu = cpu_hint;

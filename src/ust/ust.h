@@ -362,10 +362,10 @@ struct ust_channel {
  * target's inline test takes it for "off" and leaves it to the walk.
  */
 #define UST_CHAN_OFF 0
-#define UST_CHAN_ON 1			/* records, no context field, the TSC */
+#define UST_CHAN_ON 1			/* records, no context field, the TSC by RDTSCP */
 #define UST_CHAN_ON_CTX 2		/* records, with context fields */
 #define UST_CHAN_NOTIFY 3		/* a notifier's: no stream, never recorded into */
-#define UST_CHAN_ON_MONO 4		/* records, no context field, CLOCK_MONOTONIC */
+#define UST_CHAN_ON_READ 4		/* records, no context field, another clock read */
 
 /**
  * ust_channel_set_enabled() - turn @chan on or off (chan->enabled); ust

@@ -8,18 +8,25 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 16
+plan 18
 
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
 tsc_ok=no
 if [ "$cs" = tsc ] && [ "$(uname -m)" = x86_64 ]; then
 	tsc_ok=yes
-	for f in constant_tsc nonstop_tsc rdtscp; do
+	for f in constant_tsc nonstop_tsc; do
 		grep -qw "$f" <<<"$flags" || tsc_ok=no
 	done
 fi
-diag "clocksource $cs; the TSC usable: $tsc_ok"
+# how programs read the TSC: rdtscp where the CPU lists it (doc/clock.md)
+tsc_read="lfence; rdtsc"
+tsc_why="the kernel keeps time with the TSC; the CPU lacks rdtscp: read with lfence; rdtsc, the CPU from rseq"
+if grep -qw rdtscp <<<"$flags"; then
+	tsc_read=rdtscp
+	tsc_why="the kernel keeps time with the TSC"
+fi
+diag "clocksource $cs; the TSC usable: $tsc_ok, read with $tsc_read"
 
 # Bad choices: refused at start, saying what to give; no daemon left.
 rd="$TEST_TMP/rd-bad"
@@ -76,13 +83,15 @@ want=monotonic
 [ $tsc_ok = yes ] && want=tsc
 like "$META" "ltt_clock = \"$want\";" "auto: the trace says the clock is $want"
 if [ $want = tsc ]; then
-	like "$META" 'ltt_clock_reason = "the kernel keeps time with the TSC";' "... and why"
+	like "$META" "ltt_clock_reason = \"$tsc_why\";" "... and why"
+	like "$META" "ltt_clock_read = \"$tsc_read\";" "... and how programs read it ($tsc_read)"
 	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" \
 		'name = "monotonic";.*description = "Monotonic Clock, counted by the TSC";	freq = [1-9][0-9]{7,};	offset_s = [1-9][0-9]+;	offset = [0-9]+;' \
 		"... its frequency and an offset in seconds and cycles"
 else
 	like "$META" "ltt_clock_reason = \"the kernel keeps time with $cs, not the TSC\";" \
 		"... and why"
+	like "$META" 'ltt_clock_read = "clock_gettime";' "... and how programs read it"
 	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
 		"... at 1 GHz, one offset in ns"
 fi
@@ -97,6 +106,7 @@ ok $? "a daemon with --clock=monotonic"
 session mono
 like "$META" 'ltt_clock = "monotonic";' "monotonic: the trace says so"
 like "$META" 'ltt_clock_reason = "asked for \(--clock or LTT_CLOCK\)";' "... and why"
+like "$META" 'ltt_clock_read = "clock_gettime";' "... read with clock_gettime"
 like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
 	"... counted in ns, one offset in ns"
 is "$(within)" "50 0" "monotonic: the 50 events lie between the realtime before and after"

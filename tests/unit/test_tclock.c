@@ -92,9 +92,22 @@ static void test_choose(void)
 	       "no nonstop_tsc: monotonic, saying which flag is missing (%s)", c.why);
 	ret = choose("auto", "tsc", "fpu tsc my_rdtscp constant_tsc nonstop_tsc", &c, err,
 		     sizeof(err));
-	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO &&
-	       (!LTT_TCLOCK_HAVE_TSC || !strcmp(c.why, "the CPU lacks rdtscp")),
-	       "a flag is a whole word: my_rdtscp is not rdtscp (%s)", c.why);
+	tap_ok(!ret && (!LTT_TCLOCK_HAVE_TSC || (c.kind == LTT_TCLOCK_TSC_LFENCE &&
+	       !strcmp(c.why, "the kernel keeps time with the TSC; the CPU lacks rdtscp: "
+		       "read with lfence; rdtsc, the CPU from rseq"))),
+	       "a flag is a whole word: my_rdtscp is not rdtscp, the TSC is read with "
+	       "lfence; rdtsc (%s)", c.why);
+	/* an AMD EPYC guest's flags: no rdtscp, no rdpid */
+	ret = choose("tsc", "tsc", "fpu tsc constant_tsc nonstop_tsc tsc_known_freq", &c, err,
+		     sizeof(err));
+	tap_ok(!ret && (!LTT_TCLOCK_HAVE_TSC || (c.kind == LTT_TCLOCK_TSC_LFENCE &&
+						  c.origin.tsc && c.origin.mono_ns)),
+	       "tsc asked for where the CPU lacks rdtscp: the TSC read with lfence; rdtsc (%s)",
+	       ret ? err : c.why);
+	ret = choose("auto", "kvm-clock", "fpu tsc constant_tsc nonstop_tsc tsc_known_freq", &c,
+		     err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO,
+	       "... the same guest with clocksource kvm-clock: monotonic (%s)", c.why);
 	ret = choose("auto", NULL, good, &c, err, sizeof(err));
 	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO && (!LTT_TCLOCK_HAVE_TSC ||
 						     strstr(c.why, "clocksource is unknown")),
@@ -108,6 +121,12 @@ static void test_choose(void)
 	       "an unknown clock is refused, saying what to give (%s)", err);
 	tap_is_str(ltt_tclock_name(LTT_TCLOCK_TSC), "tsc", "the TSC's name");
 	tap_is_str(ltt_tclock_name(LTT_TCLOCK_MONO), "monotonic", "CLOCK_MONOTONIC's name");
+	tap_is_str(ltt_tclock_name(LTT_TCLOCK_TSC_LFENCE), "tsc",
+		   "the TSC read with lfence; rdtsc has the TSC's name");
+	tap_ok(!strcmp(ltt_tclock_read_name(LTT_TCLOCK_TSC), "rdtscp") &&
+	       !strcmp(ltt_tclock_read_name(LTT_TCLOCK_TSC_LFENCE), "lfence; rdtsc") &&
+	       !strcmp(ltt_tclock_read_name(LTT_TCLOCK_MONO), "clock_gettime"),
+	       "the names of the three reads, for the trace's env");
 }
 
 static void test_offset(void)
@@ -175,7 +194,7 @@ static void test_racing_writers(void)
 	uint64_t written = 0, read = 0;
 	unsigned int i;
 
-	rbh_clock = LTT_TCLOCK_TSC;
+	rbh_clock = ltt_tclock_tsc_kind("/proc/cpuinfo");
 	if (!tap_ok(rbh_region_create(&r, 16384, 8, false) == 0, "a TSC region"))
 		return;
 	rbh_must_attach(&wrb, &r);
@@ -266,7 +285,7 @@ static void test_handoff(void)
 				h->cpu[n++] = c;
 	if (n < 2)
 		h->cpu[0] = h->cpu[1] = -1;
-	rbh_clock = LTT_TCLOCK_TSC;
+	rbh_clock = ltt_tclock_tsc_kind("/proc/cpuinfo");
 	for (i = 0; i < 2; i++) {
 		/* overwrite mode: the streams never fill, nobody reads them */
 		if (rbh_region_create(&r[i], 16384, 4, true)) {
@@ -319,7 +338,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 28 : 22);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 32 : 26);
 	test_choose();
 	test_offset();
 	test_freq();
@@ -329,7 +348,7 @@ int main(void)
 	 */
 	if (LTT_TCLOCK_HAVE_TSC &&
 	    (ltt_tclock_choose("auto", "/sys", "/proc/cpuinfo", &host, err, sizeof(err)) ||
-	     host.kind != LTT_TCLOCK_TSC)) {
+	     !ltt_tclock_is_tsc(host.kind))) {
 		for (i = 0; i < 6; i++)
 			tap_skip("the TSC does not time events here: %s", host.why);
 	} else if (LTT_TCLOCK_HAVE_TSC) {

@@ -60,9 +60,10 @@ void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsd
 {
 	info->clock_name = ltt_tclock_name(session->clock_kind);
 	info->clock_why = session->clock_why;
-	if (session->clock_kind != LTT_TCLOCK_TSC)
+	info->clock_read = ltt_tclock_read_name(session->clock_kind);
+	if (!ltt_tclock_is_tsc(session->clock_kind))
 		return;
 	info->clock_freq = session->clock_freq;
-	ltt_tclock_offset(LTT_TCLOCK_TSC, session->clock_freq, info->clock_offset_ns,
+	ltt_tclock_offset(session->clock_kind, session->clock_freq, info->clock_offset_ns,
 			  &info->clock_offset_s, &info->clock_offset);
 }

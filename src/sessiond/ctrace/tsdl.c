@@ -176,7 +176,7 @@ static bool trace_valid(const struct ltt_tsdl_trace *t)
 
 	if (!t->buffering || (t->bits_per_long != 32 && t->bits_per_long != 64) ||
 	    t->clock_offset_ns < 0 || (t->clock_freq && t->clock_offset >= t->clock_freq) ||
-	    (!t->clock_name != !t->clock_why))
+	    !t->clock_name != !t->clock_why || !t->clock_name != !t->clock_read)
 		return false;
 	if (!strcmp(t->buffering, "global"))
 		return t->vpid < 0 && !t->procname && t->sysname && t->kernel_release &&
@@ -248,6 +248,7 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 	if (t->clock_name) {
 		put_env_str(e, "ltt_clock", t->clock_name);
 		put_env_str(e, "ltt_clock_reason", t->clock_why);
+		put_env_str(e, "ltt_clock_read", t->clock_read);
 	}
 	put_text(e, "};\n\n");
 }

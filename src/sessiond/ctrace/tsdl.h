@@ -59,9 +59,10 @@ struct ltt_tsdl_trace {
 	uint64_t clock_freq;
 	int64_t clock_offset_s;
 	uint64_t clock_offset;
-	/* for env (ltt_clock, ltt_clock_reason); NULL: not written */
+	/* for env (ltt_clock, ltt_clock_reason, ltt_clock_read); NULL: not written */
 	const char *clock_name;
 	const char *clock_why;
+	const char *clock_read;		/* set with clock_name */
 	const char *hostname;
 	const char *trace_name;		/* the session's name */
 	const char *creation_datetime;	/* ISO-8601, e.g. "2024-05-01T12:00:00+02:00" */

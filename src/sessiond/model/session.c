@@ -157,7 +157,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->clock_kind = reg->clock.kind;
 	session->clock_why = reg->clock.why;
 	session->clock_freq = ltt_tclock_freq(&reg->clock);
-	if (session->clock_kind == LTT_TCLOCK_TSC) {
+	if (ltt_tclock_is_tsc(session->clock_kind)) {
 		struct ltt_tclock_pair now;
 
 		ltt_tclock_pair(&now);
