@@ -391,6 +391,26 @@ static enum ltt_error_code start_relay_error(int err)
 	}
 }
 
+/*
+ * A streamed session's relay must answer before its start: a relay daemon
+ * at the control port of its URL (the check may take
+ * LTT_RELAY_CHECK_TIMEOUT_MS), so that a relay that is not there is said
+ * in its words whatever the consumers do.  Snapshot sessions reach theirs
+ * at each record.  Session lock held.
+ */
+static enum ltt_error_code reach_relay(struct ltt_session *session)
+{
+	int err;
+
+	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
+		return LTT_ERR_OK;
+	err = ltt_relay_check(&session->relay, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	if (err)
+		LTT_WARN("session '%s' not started: the relay %s does not answer: %s",
+			 session->name, session->output, strerror(-err));
+	return ltt_relay_error_code(err);
+}
+
 enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
@@ -409,6 +429,8 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	else if (!has_channel(session))
 		ret = LTT_ERR_NO_CHANNEL;
 	else if ((ret = ltt_cmd_check_memory(ctx, session)))
+		;
+	else if ((ret = reach_relay(session)))
 		;
 	else if ((err = start_domains(ctx, session, &settle, &output_err))) {
 		/* Unlocked, and the domains that had started are stopped. */
