@@ -23,6 +23,7 @@ dist_man_MANS += \
 	man/lttctl-enable-rotation.1 \
 	man/lttctl-disable-rotation.1 \
 	man/lttctl-clear.1 \
+	man/lttctl-metadata.1 \
 	man/lttctl-regenerate.1 \
 	man/lttctl-track.1 \
 	man/lttctl-untrack.1 \

@@ -42,7 +42,7 @@ struct ltt_rotation_info {
 /* What ltt_ctl_regenerate() writes again. */
 enum ltt_regenerate_what {
 	LTT_REGENERATE_METADATA = 0,	/* every trace's metadata, whole */
-	LTT_REGENERATE_STATEDUMP = 1,	/* the kernel tracer's state dump (user space has none) */
+	LTT_REGENERATE_STATEDUMP = 1,	/* the state dump of the kernel tracer and of the programs */
 };
 
 /*
@@ -101,8 +101,9 @@ int ltt_ctl_clear_session(struct ltt_ctl *ctl, const char *session);
  *
  * Returns 0, -LTT_ERR_ROTATE_OUTPUT (metadata of a session without
  * output), -LTT_ERR_REGEN_RELAY (metadata, a relay older than 2.13),
- * -LTT_ERR_STATEDUMP_DOMAIN (a state dump without kernel channels: user
- * space has none), -LTT_ERR_SESSION_NOT_STARTED (a state dump of a
+ * -LTT_ERR_STATEDUMP_DOMAIN (a state dump of a session without channels;
+ * the programs are asked for theirs, lttng_ust_statedump:*, and record it
+ * at once, not before this returns), -LTT_ERR_SESSION_NOT_STARTED (a state dump of a
  * stopped session), -LTT_ERR_STATEDUMP_KERNEL (an older module),
  * -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CONSUMERD, or a connection error.
  */

@@ -328,7 +328,8 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
 /**
  * ltt_ctl_enable_event() - add an event rule, or enable a disabled one
  * @channel: NULL for the default channel, created with the domain's
- *           defaults if it does not exist
+ *           defaults if it does not exist; refused, NEED_CHANNEL_NAME, when
+ *           the domain has a channel other than it (as LTTng)
  *
  * A rule is its pattern, type, log level, filter and exclusions: the same
  * pattern with another filter is another rule.
@@ -350,7 +351,8 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
  * @pattern: the rule's pattern exactly, or NULL for every rule of the channel
  *           (every rule of that pattern, whatever its filter or exclusions)
  *
- * Returns 0, -LTT_ERR_EVENT_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND...
+ * Returns 0, -LTT_ERR_EVENT_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND,
+ * -LTT_ERR_NEED_CHANNEL_NAME (@channel NULL, as ltt_ctl_enable_event())...
  */
 int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			  const char *channel, const char *pattern);

@@ -163,7 +163,7 @@ extern "C" {
 	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
 	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(STATEDUMP_KERNEL, 225, "the loaded kernel tracer is too old to record its state dump on demand (ltt-tracer.ko before kernel ABI 1.6): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
-	X(STATEDUMP_DOMAIN, 226, "regenerate statedump records the kernel tracer's state dump, and this session has no kernel channel: programs traced with libltt-ust emit no state dump (no ust_statedump or bin_info events)") \
+	X(STATEDUMP_DOMAIN, 226, "regenerate statedump records the state dump of the kernel tracer and of the traced programs into the session's channels, and this session has none: add a channel first") \
 	X(REGEN_RELAY, 227, "the relay daemon this session streams to is too old to replace a trace's metadata (ltt-relayd before protocol 2.13): upgrade ltt-relayd; nothing was changed") \
 	X(ROTATE_CONSUMER_DIED, 230, "the consumer daemon died during the rotation, before any trace moved: nothing was archived or lost, a new consumer takes the session's buffers over (the session daemon's log says if none could) and recording goes on in the current trace chunk; rotate again") \
 	X(ROTATE_LATE, 231, "the consumer daemon did not answer the rotation in time (stopped or stalled): the traces move to the new trace chunk once it runs again, and the old chunk is archived by the next rotation or by destroy, which waits for it; nothing is lost") \
@@ -182,7 +182,10 @@ extern "C" {
 	X(TRIGGER_THRESHOLD, 244, "invalid threshold: a size is a number of bytes above 0 (k, M, G suffixes), a ratio a number from 0 to 1") \
 	X(TRIGGER_UNSUPPORTED, 245, "this session daemon can't evaluate that condition yet (lttctl-add-trigger(1) lists those it does): nothing was added") \
 	X(TRIGGER_OWNER, 246, "only root may add a trigger for another user (--owner-uid)") \
-	X(NOTIFICATION_TIMEOUT, 247, "no notification came in the time given")
+	X(NOTIFICATION_TIMEOUT, 247, "no notification came in the time given") \
+	X(LTTNG_UNSUPPORTED, 248, "LTTng has this and ltt does not: leave it out as the message says; nothing was changed") \
+	X(NEED_CHANNEL_NAME, 249, "the domain has a channel other than channel0, so a rule's channel must be named: give -c CHANNEL (-c channel0 for the default one)") \
+	X(DEPRECATED_SPELLING, 250, "LTTng's older spelling, done as the newer one: write the newer one in new scripts")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

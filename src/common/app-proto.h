@@ -133,7 +133,10 @@
  *   only to a program of minor 2 or more, and only when the channel has
  *   contexts; an older program does not get such a channel at all (its
  *   events would not match the metadata).
- * CHANNEL_ENABLE {u64 channel_key}      (session started)
+ * CHANNEL_ENABLE {u64 channel_key}      (session started; on a channel
+ *                                        enabled already: regenerate
+ *                                        statedump, the program records
+ *                                        its state dump there again)
  * CHANNEL_DISABLE {u64 channel_key}     (session stopped: ACK only once no
  *                                        thread can still be writing to it)
  * CHANNEL_REMOVE {u64 channel_key}      (session destroyed: unmap, close)

@@ -32,6 +32,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
+	src/common/lttng-gap.c src/common/lttng-gap.h \
 	src/common/name-index.c src/common/name-index.h \
 	src/common/names.c src/common/names.h \
 	src/common/output-error.c src/common/output-error.h \

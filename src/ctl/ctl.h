@@ -30,6 +30,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/lttng-gap.h"
 #include "ctl/out.h"
 
 enum ctl_exit {
@@ -132,6 +133,7 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_metadata(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_track(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -162,10 +164,13 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
  * @ctl: the connection (borrowed)
  * @session: its name
  * @domain: LTT_DOMAIN_NONE for every domain, or the only one to show
+ * @channel: the only channel to show (NULL: every one); one the domains
+ *	     shown lack is CHANNEL_NOT_FOUND, and nothing is printed
  *
  * Returns an exit status; errors are printed.
  */
-int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
+int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			  const char *channel);
 
 /* objects.c: result objects several commands report (out.h, xml/mi.xsd) */
 
@@ -611,9 +616,49 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
 						     enum ltt_domain domain, const char *name);
 
+/*
+ * LTTng's Java domains, -j/--jul and -l/--log4j, in an option table: taken
+ * so that ctl_util_refuse_java() says what ltt lacks instead of a bare
+ * "unknown option".
+ */
+#define CTL_UTIL_JAVA_OPTIONS(jul, log4j) \
+	{ "jul", 'j', POPT_ARG_NONE, (jul), 0, \
+	  "LTTng's java.util.logging domain (refused: ltt has no Java agent yet)", NULL }, \
+	{ "log4j", 'l', POPT_ARG_NONE, (log4j), 0, \
+	  "LTTng's log4j domain (refused: ltt has no Java agent yet)", NULL }
+
+/**
+ * ctl_util_refuse_java() - refuse -j (@jul) or -l (@log4j) with the sentence
+ * that says what ltt lacks (LTTNG_UNSUPPORTED)
+ *
+ * Returns CTL_EXIT_OK when neither is set, else CTL_EXIT_FAILURE after
+ * printing the error.
+ */
+int ctl_util_refuse_java(int jul, int log4j);
+
+/**
+ * ctl_util_refuse_gap() - print the sentence of what ltt lacks of LTTng's
+ * (common/lttng-gap.h) as an LTTNG_UNSUPPORTED error
+ *
+ * Returns CTL_EXIT_FAILURE.
+ */
+int ctl_util_refuse_gap(enum ltt_lttng_gap gap);
+
+/**
+ * ctl_util_need_channel() - would a rule of @ev, which names no channel,
+ * be ambiguous in @detail (its domain has a channel other than channel0,
+ * as the session daemon checks)?  Then prints NEED_CHANNEL_NAME.
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+struct ctl_event_cmd;
+int ctl_util_need_channel(const struct ltt_session_detail *detail,
+			  const struct ctl_event_cmd *ev);
+
 /* What enable-event and disable-event share. */
 struct ctl_event_cmd {
 	int kernel, user, python, all;	/* -k, -u, -p, -a: set by the option table */
+	int jul, log4j;			/* -j, -l: refused */
 	enum ltt_domain domain;
 	const char *session;		/* -s, or the current session in current[] */
 	char current[LTT_NAME_MAX];

@@ -212,22 +212,40 @@ void ctl_report_lost(struct ltt_ctl *ctl, const char *session)
 	free(d);
 }
 
+bool ctl_report_relay_code(int code)
+{
+	switch (code < 0 ? -code : code) {
+	case LTT_ERR_RELAY_REFUSED:
+	case LTT_ERR_RELAY_TIMEOUT:
+	case LTT_ERR_RELAY_UNREACHABLE:
+	case LTT_ERR_RELAY_HOST:
+	case LTT_ERR_RELAY_NOT_RELAY:
+	case LTT_ERR_RELAY_VERSION:
+	case LTT_ERR_RELAY_SESSION_REFUSED:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code)
 {
 	struct ltt_session_detail *d = NULL;
 	int err = code < 0 ? -code : code;
+	bool relay = ctl_report_relay_code(err);
 
-	if (err != LTT_ERR_BUFFER_MEMORY &&
+	if (!relay && err != LTT_ERR_BUFFER_MEMORY &&
 	    (err < LTT_ERR_OUTPUT_NO_SPACE || err > LTT_ERR_OUTPUT_IO)) {
 		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
 		return;
 	}
 	if (err == LTT_ERR_BUFFER_MEMORY || ltt_ctl_get_session(ctl, session, &d) ||
-	    d->info.output_type != LTT_OUTPUT_LOCAL)
+	    d->info.output_type != (relay ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL))
 		ctl_out_error(err, "session '%s': %s", session, ltt_strerror(err));
 	else
-		ctl_out_error(err, "session '%s': output directory %s: %s", session,
-			      d->info.output, ltt_strerror(err));
+		ctl_out_error(err, "session '%s': %s %s: %s", session,
+			      relay ? "relay" : "output directory", d->info.output,
+			      ltt_strerror(err));
 	free(d);
 }
 

@@ -42,9 +42,16 @@ void ctl_report_stall_text(const struct ltt_consumer_stall_info *s);
 void ctl_report_stalls_mi(const struct ltt_session_detail *d, enum ltt_domain domain);
 
 /**
+ * ctl_report_relay_code() - is @code (LTT_ERR_*, either sign) about reaching
+ * a session's relay (RELAY_REFUSED, RELAY_TIMEOUT, ...)?
+ */
+bool ctl_report_relay_code(int code);
+
+/**
  * ctl_report_error() - print the error @code (LTT_ERR_*, either sign) of a
  * call on @session: an output failure (LTT_ERR_OUTPUT_*,
- * LTT_ERR_BUFFER_MEMORY) with the session's output directory, another
+ * LTT_ERR_BUFFER_MEMORY) with the session's output directory, a relay
+ * that can't be reached (ctl_report_relay_code()) with its URL, another
  * as "session 'NAME': what"
  */
 void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code);

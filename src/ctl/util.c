@@ -773,6 +773,8 @@ int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const cha
 	const char **args;
 	int ret, nr;
 
+	if (ctl_util_refuse_java(ev->jul, ev->log4j))
+		return CTL_EXIT_FAILURE;
 	nr = ctl_util_args(pc, &args);
 	if (ev->all && nr)
 		return ctl_util_usage_error(ctx, "give event patterns or -a, not both");
@@ -805,6 +807,46 @@ int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const cha
 		ret = ctl_util_session_name(session, ev->current, sizeof(ev->current),
 					    &ev->session);
 	return ret;
+}
+
+int ctl_util_refuse_gap(enum ltt_lttng_gap gap)
+{
+	char why[512];
+
+	ctl_out_error(LTT_ERR_LTTNG_UNSUPPORTED, "%s",
+		      ltt_lttng_gap_sentence(gap, LTT_LTTNG_GAP_CLI, why,
+					     sizeof(why)));
+	return CTL_EXIT_FAILURE;
+}
+
+int ctl_util_refuse_java(int jul, int log4j)
+{
+	if (!jul && !log4j)
+		return CTL_EXIT_OK;
+	return ctl_util_refuse_gap(jul ? LTT_LTTNG_GAP_JUL : LTT_LTTNG_GAP_LOG4J);
+}
+
+int ctl_util_need_channel(const struct ltt_session_detail *detail,
+			  const struct ctl_event_cmd *ev)
+{
+	enum ltt_domain domain = ev->domain;
+	size_t i;
+
+	if (ev->channel || domain == LTT_DOMAIN_PYTHON)
+		return CTL_EXIT_OK;
+	for (i = 0; i < detail->nr_channels; i++) {
+		const struct ltt_channel_info *ch = &detail->channels[i];
+
+		if (ch->domain == domain && strcmp(ch->attr.name, LTT_DEFAULT_CHANNEL_NAME) &&
+		    !ltt_channel_is_python(ch->attr.name)) {
+			ctl_out_error(LTT_ERR_NEED_CHANNEL_NAME,
+				      "session '%s', %s domain (it has channel '%s'): %s", ev->session,
+				      ltt_domain_name(domain), ch->attr.name,
+				      ltt_strerror(LTT_ERR_NEED_CHANNEL_NAME));
+			return CTL_EXIT_FAILURE;
+		}
+	}
+	return CTL_EXIT_OK;
 }
 
 void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)

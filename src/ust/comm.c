@@ -343,8 +343,9 @@ static int cmd_channel_enable(struct daemon *d, struct ltt_rbuf *r, struct ltt_m
 	(void)msg;
 	ret = set_channel(d, r, 1, &chan);
 	/*
-	 * A session starting: its state dump, before the answer, so that it
-	 * precedes the events the program records next.  (While registering,
+	 * A session starting, or regenerate statedump (the channel enabled
+	 * already): its state dump, before the answer, so that it precedes
+	 * the events the program records next.  (While registering,
 	 * REGISTER_DONE makes the dump, once the events are enabled.)
 	 */
 	if (!ret && d->phase == PHASE_READY)

@@ -18,6 +18,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_kernel_tracefs_triggers.sh \
 	tests/regression/test_kernel_tracefs_analyses.sh \
 	tests/regression/test_lttng_spellings.sh \
+	tests/regression/test_lttng_options.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
 	tests/regression/test_protocol.sh \

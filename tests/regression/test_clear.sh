@@ -110,7 +110,8 @@ is "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/m/ust/uid/$(id -u)/64-
 is "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/m/ust/uid/$(id -u)/64-bit" | grep -c 'name = "ltt_test:seq"')" 1 \
 	"the event's description is there once"
 run lttctl regenerate statedump -s m
-like "$RC:$ERR" "^1:.*no kernel channel" "regenerate statedump of a user-space session is refused with the reason"
+is "$RC:$ERR" "1:Error: session 'm': the session is not started" \
+	"regenerate statedump of a stopped user-space session: refused, not recording (test_ust_statedump.sh: a recording one)"
 run lttctl regenerate clocks -s m
 is "$RC" 2 "regenerate of something else is a usage error"
 run lttctl regenerate metadata -s nout

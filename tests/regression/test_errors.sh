@@ -269,16 +269,20 @@ for bad in 'a b' 'a!b' 'ev/x' 'é' "$long"; do
 done
 fails 1 "Error: event rule 'a b': $m_ev_name" disable-event -u -s a -- 'a b'
 fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identical event rule is already enabled in this channel" \
-	enable-event -u ev1 -s a
+	enable-event -u ev1 -s a -c channel0
 fails 1 "Error: event rule 'x' in channel 'channel0' of session 'b': an identical event rule is already enabled in this channel" \
 	enable-event -u x -s b
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" enable-event -u ev9 -s a -c nope
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" disable-event -u ev1 -s a -c nope
 fails 1 "Error: channel 'channel0' of session 'e': $m_chan_nf" disable-event -u ev1 -s e
-fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u nope -s a
-fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev2 -s a
-fails 1 "Error: event rule 'ev*' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u 'ev*' -s a
+fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u nope -s a -c channel0
+fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev2 -s a -c channel0
+fails 1 "Error: event rule 'ev*' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u 'ev*' -s a -c channel0
 fails 1 "Error: channel 'c1' of session 'a': $m_ev_nf" disable-event -u -a -c c1 -s a
+# session a has c1 and c2 besides channel0: a rule without -c is ambiguous (as LTTng)
+m_need="the domain has a channel other than channel0, so a rule's channel must be named: give -c CHANNEL (-c channel0 for the default one)"
+fails 1 "Error: session 'a', user domain (it has channel 'c1'): $m_need" enable-event -u ev9 -s a
+fails 1 "Error: session 'a', user domain (it has channel 'c1'): $m_need" disable-event -u ev1 -s a
 fails 1 "Error: log level 'BOGUS': invalid log level: use a name (EMERG ... DEBUG) or a number from 0 to 14" \
 	enable-event -u ev9 -s a --loglevel BOGUS
 fails 1 "Error: log level '15': invalid log level: use a name (EMERG ... DEBUG) or a number from 0 to 14" \
@@ -305,11 +309,11 @@ fails 2 "Error: empty channel name in the list 'n1,'" enable-channel -u n1, -s a
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" disable-channel -u c1,nope -s a
 fails 1 "Error: channel 'c2' of session 'a': the channel is already disabled" disable-channel -u c1,c2 -s a
 fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identical event rule is already enabled in this channel" \
-	enable-event -u n1,n2,ev1 -s a
+	enable-event -u n1,n2,ev1 -s a -c channel0
 fails 1 "Error: event rule 'a b': $m_ev_name" enable-event -u -s a -- 'n1,a b'
 fails 2 "Error: event rule 'n1' is twice in the list" enable-event -u n1,n1 -s a
-fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,nope -s a
-fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,ev2 -s a
+fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,nope -s a -c channel0
+fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,ev2 -s a -c channel0
 
 # --- no session given and no current session
 mv "$rc_file" "$rc_file.saved"

@@ -1,9 +1,9 @@
 #!/bin/bash
 # lttctl create toward a relay: every bad option combination refused with
 # its message and nothing created; the session daemon's create-time check
-# of the relay (a closed port, a listener that is no relay, an old relay,
-# one that never answers, a name that does not resolve), each named with
-# the URL; a relay that answers: the session exists, list shows its ports
+# of the relay moved to start (a closed port, a listener that is no relay,
+# an old relay, one that never answers, a name that does not resolve),
+# each named with the URL, create succeeding first; a relay that answers: the session exists, list shows its ports
 # and live timer; the local relay started by --live when none listens.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
@@ -71,28 +71,43 @@ fails 2 "Error: a live session streams to a relay daemon: give a net:// URL (or 
 fails 2 "Error: a session can't be both a snapshot and a live session" \
 	create x --live -C tcp://h -D tcp://h --snapshot
 
-# --- the daemon checks the relay: each failure names the URL and the reason
-fails 1 "Error: session 'x': relay net://127.0.0.1:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
-	create x -U net://127.0.0.1:1:2
-fails 1 "Error: session 'x': relay net://127.0.0.1:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
-	create x -C tcp://127.0.0.1:1 -D tcp://127.0.0.1:2
-fails 1 "Error: session 'x': relay net://nonexistent.invalid: the relay's host name does not resolve (or has no address of the URL's family); check the URL's host" \
-	create x -U net://nonexistent.invalid
-fails 1 "Error: session 'x': relay net6://[::1]:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
-	create x -U 'net6://[::1]:1:2'
+# --- create does not ask the relay (as LTTng: a script may create the
+# session before the relay runs); start reaches it, and each failure
+# names the URL and the reason, the session left stopped.
+# start_fails MESSAGE CREATE-ARGS...: create x succeeds, start x fails with
+# MESSAGE, x stays inactive; then x is destroyed.
+start_fails() {
+	local msg=$1
+	shift
+	run lttctl create x "$@"
+	is "$RC:$(head -n 1 <<<"$OUT")" "0:Session x created." "create x $*: created, the relay not asked"
+	lttctl -q enable-event -u a -s x
+	run lttctl start x
+	is "$RC" 1 "start x ($*): exit 1"
+	is "$ERR" "$msg" "start x ($*): the message names the URL and the reason"
+	like "$(lttctl list)" "x \(.*\) \[inactive\]" "start x ($*): the session stays stopped"
+	lttctl -q destroy x
+}
+start_fails "Error: session 'x': relay net://127.0.0.1:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
+	-U net://127.0.0.1:1:2
+start_fails "Error: session 'x': relay net://127.0.0.1:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
+	-C tcp://127.0.0.1:1 -D tcp://127.0.0.1:2
+start_fails "Error: session 'x': relay net://nonexistent.invalid: the relay's host name does not resolve (or has no address of the URL's family); check the URL's host" \
+	-U net://nonexistent.invalid
+start_fails "Error: session 'x': relay net6://[::1]:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
+	-U 'net6://[::1]:1:2'
 
 start_stub garbage || { echo "Bail out! relay_stub garbage"; exit 1; }
-fails 1 "Error: session 'x': relay net://127.0.0.1:$PORT:1: what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)" \
-	create x -U "net://127.0.0.1:$PORT:1"
-is "$(stub_connections garbage)" "connections 1" "the session daemon connected to the listener once"
+start_fails "Error: session 'x': relay net://127.0.0.1:$PORT:1: what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)" \
+	-U "net://127.0.0.1:$PORT:1"
 
 start_stub old || { echo "Bail out! relay_stub old"; exit 1; }
-fails 1 "Error: session 'x': relay net://127.0.0.1:$PORT:1: the relay daemon speaks an incompatible protocol version; use a matching ltt-relayd" \
-	create x -U "net://127.0.0.1:$PORT:1"
+start_fails "Error: session 'x': relay net://127.0.0.1:$PORT:1: the relay daemon speaks an incompatible protocol version; use a matching ltt-relayd" \
+	-U "net://127.0.0.1:$PORT:1"
 
 start_stub silent || { echo "Bail out! relay_stub silent"; exit 1; }
-fails 1 "Error: session 'x': relay net://127.0.0.1:$PORT:1: the relay host did not answer in time; check the host, the ports and the firewalls between" \
-	create x -U "net://127.0.0.1:$PORT:1"
+start_fails "Error: session 'x': relay net://127.0.0.1:$PORT:1: the relay host did not answer in time; check the host, the ports and the firewalls between" \
+	-U "net://127.0.0.1:$PORT:1"
 
 # --- a relay that answers
 start_stub relay || { echo "Bail out! relay_stub relay"; exit 1; }
@@ -103,10 +118,10 @@ is "$OUT" "Session s1 created."$'\n'"Traces will be sent to net://127.0.0.1:$POR
 run lttctl create s2 -C "tcp://127.0.0.1:$PORT" -D tcp://127.0.0.1:9 --live=1000
 is "$OUT" "Session s2 created."$'\n'"Traces will be sent to net://127.0.0.1:$PORT:9"$'\n'"Live timer interval set to 1000 us" \
 	"-C/-D --live=1000: one net URL, and the live timer"
-is "$(stub_connections relay)" "connections 2" "each create checked the relay once"
+is "$(stub_connections relay)" "connections 0" "create connected to no relay"
 run lttctl create s1 -U net://127.0.0.1:1:2
 is "$ERR" "Error: session 's1': a session with that name already exists; pick another name or destroy it first" \
-	"a name in use is said before the relay is tried"
+	"a name in use is refused"
 run lttctl list
 is "$STDOUT" "  1) s1 (net://127.0.0.1:$PORT:9/sub/dir) [inactive]
   2) s2 (net://127.0.0.1:$PORT:9) [inactive] [live, 1000 us]" "list: both sessions with their URLs"

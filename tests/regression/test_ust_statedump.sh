@@ -16,7 +16,7 @@ ust_setup
 cc_cmd=${LTT_TEST_CC:-cc}
 command -v "${cc_cmd%% *}" >/dev/null || skip_all "no C compiler to build the program"
 command -v objcopy >/dev/null || skip_all "no objcopy to split the debug information"
-plan 26
+plan 30
 
 # The program: three hits from one known line of known_call().
 src="$TEST_TMP/sdapp.c"
@@ -133,6 +133,25 @@ upid=$READY_PIDS
 is "$(grep -c "lttng_ust_statedump:start: .*vpid = $upid }" "$TEST_TMP/o3")" 2 \
 	"a program registered in a started session, stopped and started again: two dumps"
 is "$(grep -c "lttng_ust_statedump:end: .*vpid = $upid }" "$TEST_TMP/o3")" 2 "  each ended"
+
+# regenerate statedump: each program records its dump again, now, in
+# the session's channels (once at registration, then once per regenerate).
+session s6 "$TEST_TMP/t6" 'lttng_ust_statedump:*,ltt_test:seq'
+ust_app_bg -n 1 -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+wait_ready "$ready"
+run lttctl regenerate statedump
+is "$RC:$OUT" "0:State dump regenerated for session s6." "regenerate statedump of a user-space session"
+lttctl -q regenerate statedump
+echo go >&"$go"
+wait "$BG_PID"
+lttctl -q stop && lttctl -q destroy
+bt "$TEST_TMP/t6" "$TEST_TMP/o6"
+rpid=$READY_PIDS
+is "$(grep -c "lttng_ust_statedump:start: .*vpid = $rpid }" "$TEST_TMP/o6")" 3 \
+	"  the program's dump at registration, then at each of two regenerates"
+is "$(grep -c "lttng_ust_statedump:procname: .*vpid = $rpid }" "$TEST_TMP/o6")" 3 "  each whole (procname)"
+like "$(sed -n 's/.* \(lttng_ust_statedump:[a-z_]*\|ltt_test:seq\): .*/\1/p' "$TEST_TMP/o6" | uniq | tail -n 2 | tr '\n' ' ')" \
+	"^lttng_ust_statedump:end ltt_test:seq $" "  before the event the program emitted after them"
 
 # Only channels that enable them, through their filters.
 session s4 "$TEST_TMP/t4"

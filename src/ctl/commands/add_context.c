@@ -25,6 +25,7 @@ struct add_args {
 	char *values[NR_VALS];
 	const char **types;		/* every -t, popt's array */
 	int kernel, user, list;
+	int jul, log4j;			/* -j, -l: refused */
 };
 
 /* The types of @domain (LTT_DOMAIN_NONE: of both). */
@@ -147,6 +148,8 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 
 	nr_args = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr_args, 0);
+	if (!ret)
+		ret = ctl_util_refuse_java(a->jul, a->log4j);
 	if (ret)
 		return ret;
 	if (a->list) {
@@ -184,6 +187,7 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
 		  "kernel channels", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "user space channels", NULL },
+		CTL_UTIL_JAVA_OPTIONS(&a.jul, &a.log4j),
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,

@@ -11,6 +11,7 @@
 #include "common/attr.h"
 #include "common/uri.h"
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 
 /* The string options, in values[]. */
@@ -20,6 +21,7 @@ enum {
 	VAL_LIVE,		/* --live[=US]: "" for the default period */
 	VAL_CTRL,		/* -C URL */
 	VAL_DATA,		/* -D URL */
+	VAL_SHM_PATH,		/* --shm-path DIR: refused */
 	NR_VALS,
 };
 
@@ -61,6 +63,8 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 	nr = ctl_util_args(pc, &args);
 	if (ctl_util_check_nr_args(ctx, args, nr, 1))
 		return CTL_EXIT_USAGE;
+	if (a->values[VAL_SHM_PATH])
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_SHM_PATH);
 	a->name = args[0];
 	nr = !!a->values[VAL_OUTPUT] + !!a->values[VAL_URL] + !!a->no_output;
 	if (nr > 1)
@@ -183,23 +187,6 @@ static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_in
 		ctl_out_info("Live timer interval set to %u us", info->live_timer_us);
 }
 
-/* Is @code about reaching the relay? */
-static bool relay_error(int code)
-{
-	switch (-code) {
-	case LTT_ERR_RELAY_REFUSED:
-	case LTT_ERR_RELAY_TIMEOUT:
-	case LTT_ERR_RELAY_UNREACHABLE:
-	case LTT_ERR_RELAY_HOST:
-	case LTT_ERR_RELAY_NOT_RELAY:
-	case LTT_ERR_RELAY_VERSION:
-	case LTT_ERR_RELAY_SESSION_REFUSED:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /*
  * Create the session described by @attr and make it the current one;
  * @local_relay: it streams to the default local relay, started if needed.
@@ -224,7 +211,7 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 	ret = ltt_ctl_create_session(ctl, attr, &info);
 	ltt_ctl_disconnect(ctl);
 	if (ret) {
-		if (relay_error(ret))
+		if (ctl_report_relay_code(ret))
 			ctl_out_error(ret, "session '%s': relay %s: %s",
 				      *attr->name ? attr->name : "(new)", attr->output,
 				      ltt_strerror(ret));
@@ -264,6 +251,9 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "data-url", 'D', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_DATA,
 		  "the relay's data port: tcp://HOST[:PORT], the host of -C (with -C)", "URL" },
 		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
+		{ "shm-path", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SHM_PATH,
+		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
+		  "its buffers itself)", "DIR" },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
 		  "a live session, sent to " LTT_DEFAULT_LIVE_URL " unless -U says otherwise; "

@@ -46,6 +46,8 @@ static int check_rules(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
 	size_t i;
 	int code;
 
+	if (ctl_util_need_channel(d, ev))
+		return CTL_EXIT_FAILURE;
 	if (!ctl_util_find_channel(d, ev->domain, channel)) {
 		code = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, NULL);
 		ctl_out_error(code ? code : LTT_ERR_CHANNEL_NOT_FOUND,
@@ -146,11 +148,13 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space event rules", NULL },
 		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
 		  "python logger rules (the patterns name loggers)", NULL },
+		CTL_UTIL_JAVA_OPTIONS(&ev.jul, &ev.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every rule of the channel", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
-		  "the channel (default: " LTT_DEFAULT_CHANNEL_NAME ")", "CHANNEL" },
+		  "the channel (default: " LTT_DEFAULT_CHANNEL_NAME ", when the domain has no "
+		  "other channel)", "CHANNEL" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

@@ -28,6 +28,8 @@ enum {
 	VAL_READ_TIMER,
 	VAL_TRACEFILE_SIZE,
 	VAL_TRACEFILE_COUNT,
+	VAL_MONITOR_TIMER,	/* read, checked, and nothing else (see the man page) */
+	VAL_BLOCKING_TIMEOUT,	/* 0 only: ltt's programs never block */
 	NR_VALS,
 };
 
@@ -52,6 +54,11 @@ static const struct {
 				 "give bytes, with an optional k, M or G suffix" },
 	[VAL_TRACEFILE_COUNT] = { "--tracefile-count", false, false, UINT64_MAX,
 				  "give a decimal number" },
+	[VAL_MONITOR_TIMER] = { "--monitor-timer", false, true, UINT64_MAX,
+				"use microseconds, or a value with a unit: us, ms, s, m, h "
+				"(\"1s\")" },
+	[VAL_BLOCKING_TIMEOUT] = { "--blocking-timeout", false, true, UINT64_MAX,
+				   "use microseconds, a value with a unit: us, ms, s, m, h, or inf" },
 };
 
 struct channel_args {
@@ -74,6 +81,10 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 		text = a->values[i];
 		if (!text)
 			continue;
+		if (i == VAL_BLOCKING_TIMEOUT && !strcmp(text, "inf")) {
+			a->numbers[i] = UINT64_MAX;
+			continue;
+		}
 		if (numbers[i].size)
 			ret = ltt_size_parse(text, &a->numbers[i]);
 		else if (numbers[i].time)
@@ -86,6 +97,9 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	}
 	if (a->discard && a->overwrite)
 		return ctl_util_usage_error(ctx, "choose --discard or --overwrite, not both");
+	/* LTTng's blocking mode: 0 is its default, what ltt's programs do */
+	if (a->values[VAL_BLOCKING_TIMEOUT] && a->numbers[VAL_BLOCKING_TIMEOUT])
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
 	if (a->buffers_uid + a->buffers_pid + a->buffers_global > 1)
 		return ctl_util_usage_error(ctx, "choose one of --buffers-uid, --buffers-pid "
 					    "and --buffers-global");
@@ -311,6 +325,13 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "tracefile-count", 0, POPT_ARG_STRING, NULL,
 		  CTL_OPT_VALUE + VAL_TRACEFILE_COUNT,
 		  "maximum number of trace files per stream (0: unlimited)", "N" },
+		{ "monitor-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_MONITOR_TIMER,
+		  "LTTng's buffer usage sampling period: taken, and ltt samples every "
+		  "channel every 50 ms instead (see the man page)", "US" },
+		{ "blocking-timeout", 0, POPT_ARG_STRING, NULL,
+		  CTL_OPT_VALUE + VAL_BLOCKING_TIMEOUT,
+		  "LTTng's wait for room in a full buffer: 0 only, what ltt's programs do "
+		  "(they never wait)", "US" },
 		{ "buffers-uid", 0, POPT_ARG_NONE, &a.buffers_uid, 0,
 		  "user space buffers per user (the default)", NULL },
 		{ "buffers-pid", 0, POPT_ARG_NONE, &a.buffers_pid, 0,

@@ -145,6 +145,8 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 {
 	size_t i;
 
+	if (ctl_util_need_channel(d, ev))
+		return CTL_EXIT_FAILURE;
 	if (ev->channel && !ctl_util_find_channel(d, ev->domain, ev->channel)) {
 		ctl_out_error(LTT_ERR_CHANNEL_NOT_FOUND, "channel '%s' of session '%s': %s",
 			      ev->channel, ev->session, ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
@@ -258,12 +260,13 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
 		  "records of Python's logging module (programs that import ltt.agent): "
 		  "the patterns name loggers", NULL },
+		CTL_UTIL_JAVA_OPTIONS(&ev.jul, &ev.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
 		  "an existing channel (default: " LTT_DEFAULT_CHANNEL_NAME
-		  ", created if needed)", "CHANNEL" },
+		  ", created if needed, when the domain has no other channel)", "CHANNEL" },
 		{ "loglevel", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LOGLEVEL,
 		  "events of LEVEL or more severe (EMERG ... DEBUG, LTTng's TRACE_EMERG ... "
 		  "TRACE_DEBUG, or 0 to 14; LEVEL.. as LTTng writes it; with -p Python's "

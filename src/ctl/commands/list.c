@@ -212,18 +212,26 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	ctl_out_close();
 }
 
+/* Is @ch one that list shows: of @domain, and named @channel (NULL: any)? */
+static bool listed(const struct ltt_channel_info *ch, enum ltt_domain domain, const char *channel)
+{
+	return ch->domain == domain && (!channel || !strcmp(ch->attr.name, channel));
+}
+
 /*
- * The channels of @domain; returns false when it has none.  @tracer: how
- * the daemon traces the kernel (NULL: not said).
+ * The channels of @domain (only @channel, when not NULL); returns false
+ * when it has none.  @tracer: how the daemon traces the kernel (NULL: not
+ * said).
  */
 static bool print_domain(const struct ltt_session_detail *d, const struct contexts *c,
-			 enum ltt_domain domain, const struct ltt_kernel_tracer_info *tracer)
+			 enum ltt_domain domain, const char *channel,
+			 const struct ltt_kernel_tracer_info *tracer)
 {
 	enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
 	size_t i, nr_channels = 0;
 
 	for (i = 0; i < d->nr_channels; i++) {
-		if (d->channels[i].domain != domain)
+		if (!listed(&d->channels[i], domain, channel))
 			continue;
 		if (!nr_channels++)
 			buffers = d->channels[i].attr.buffer_type;
@@ -241,7 +249,7 @@ static bool print_domain(const struct ltt_session_detail *d, const struct contex
 		if (d->stalls[i].domain == domain)
 			ctl_report_stall_text(&d->stalls[i]);
 	for (i = 0; i < d->nr_channels; i++) {
-		if (d->channels[i].domain == domain)
+		if (listed(&d->channels[i], domain, channel))
 			print_channel(d, c, &d->channels[i]);
 	}
 	return true;
@@ -373,7 +381,17 @@ static bool has_kernel_channel(const struct ltt_session_detail *d)
 	return false;
 }
 
-int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
+/* Has @d a channel @channel in @domain (NONE: either; PYTHON: user space)? */
+static bool has_channel(const struct ltt_session_detail *d, enum ltt_domain domain,
+			const char *channel)
+{
+	return (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_PYTHON &&
+		ctl_util_find_channel(d, LTT_DOMAIN_KERNEL, channel)) ||
+	       (domain != LTT_DOMAIN_KERNEL && ctl_util_find_channel(d, LTT_DOMAIN_USER, channel));
+}
+
+int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			  const char *channel)
 {
 	const struct ltt_kernel_tracer_info *tracer;
 	struct ltt_kernel_tracer_info tracer_info;
@@ -385,6 +403,12 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ret = ctl_util_get_session(ctl, session, &d);
 	if (ret)
 		return ret;
+	if (channel && !has_channel(d, domain, channel)) {
+		ctl_out_error(LTT_ERR_CHANNEL_NOT_FOUND, "channel '%s' of session '%s': %s", channel,
+			      session, ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
+		free(d);
+		return CTL_EXIT_FAILURE;
+	}
 	ret = ltt_ctl_list_contexts(ctl, session, &c.v, &c.n);
 	if (ret && ret != -LTT_ERR_NOT_SUPPORTED) {
 		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
@@ -404,10 +428,10 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 		put_kernel_tracer(tracer);
 	ctl_out_open("channels");
 	if (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL)
-		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL, tracer);
+		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
 	/* the python domain records in a user-space channel */
 	if (domain != LTT_DOMAIN_KERNEL)
-		shown |= print_domain(d, &c, LTT_DOMAIN_USER, NULL);
+		shown |= print_domain(d, &c, LTT_DOMAIN_USER, channel, NULL);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
@@ -546,14 +570,28 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 	return CTL_EXIT_OK;
 }
 
+/* What list was asked. */
+struct list_args {
+	int kernel, user, python, fields, syscalls;
+	int jul, log4j;		/* refused */
+	char *values[1];	/* --channel */
+};
+
 /* The sessions (no NAME), one session, or the available events (-u). */
-static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool user,
-		bool python, bool fields, bool syscalls)
+static int list(const struct ctl_ctx *ctx, const char *name, const struct list_args *a)
 {
+	bool kernel = a->kernel, user = a->user, python = a->python, fields = a->fields,
+	     syscalls = a->syscalls;
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
+	const char *channel = a->values[0];
 	struct ltt_ctl *ctl;
 	int ret;
 
+	if (ctl_util_refuse_java(a->jul, a->log4j))
+		return CTL_EXIT_FAILURE;
+	if (channel && !name)
+		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
+					    "give the session's NAME");
 	if (python && (kernel || user))
 		return ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
 	if (python && fields)
@@ -582,38 +620,44 @@ static int list(const struct ctl_ctx *ctx, const char *name, bool kernel, bool u
 	else if (!name)
 		ret = list_sessions(ctl);
 	else
-		ret = cmd_list_show_session(ctl, name, domain);
+		ret = cmd_list_show_session(ctl, name, domain, channel);
 	ltt_ctl_disconnect(ctl);
 	return ret;
 }
 
 int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int ret, nr, kernel = 0, user = 0, python = 0, fields = 0, syscalls = 0;
+	struct list_args a = { 0 };
 	const char **args;
 	poptContext pc;
+	int ret, nr;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &kernel, 0,
+		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
 		  "the kernel domain (without NAME: the available kernel events)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &user, 0,
+		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0,
 		  "the user space domain (without NAME: the available user space events)", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &python, 0,
+		{ "python", 'p', POPT_ARG_NONE, &a.python, 0,
 		  "the python domain (without NAME: the loggers of running Python programs)", NULL },
-		{ "fields", 'f', POPT_ARG_NONE, &fields, 0,
+		CTL_UTIL_JAVA_OPTIONS(&a.jul, &a.log4j),
+		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 0,
+		  "with NAME: only the channel CHANNEL and its rules", "CHANNEL" },
+		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,
 		  "with -k or -u alone: the fields of the events", NULL },
-		{ "syscall", 0, POPT_ARG_NONE, &syscalls, 0,
+		{ "syscall", 0, POPT_ARG_NONE, &a.syscalls, 0,
 		  "with -k alone: the system calls that can be traced", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
 	if (ret != CTL_GO_ON)
-		return ret;
+		goto end;
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
 	if (!ret)
-		ret = list(ctx, args[0], kernel, user, python, fields, syscalls);
+		ret = list(ctx, args[0], &a);
 	poptFreeContext(pc);
+end:
+	ctl_util_free_values(a.values, 1);
 	return ret;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * regenerate.c - lttctl regenerate metadata | statedump: write a
- * session's metadata (or a state dump) again.
+ * session's metadata (or a state dump) again; and "metadata regenerate",
+ * LTTng's older spelling of "regenerate metadata".
  */
 #include <string.h>
 
@@ -9,25 +10,14 @@
 
 enum { VAL_SESSION, NR_VALUES };
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+/* Regenerate @what of the session of -s in @values (default: the current one). */
+static int regenerate(const struct ctl_ctx *ctx, char **values, enum ltt_regenerate_what what)
 {
-	char **values = arg;
 	char current[LTT_NAME_MAX];
-	enum ltt_regenerate_what what;
 	struct ltt_ctl *ctl = NULL;
-	const char *session, **args;
-	int nr, ret;
+	const char *session;
+	int ret;
 
-	nr = ctl_util_args(pc, &args);
-	if (nr != 1)
-		return ctl_util_usage_error(ctx, "give what to regenerate: metadata or statedump");
-	if (!strcmp(args[0], "metadata"))
-		what = LTT_REGENERATE_METADATA;
-	else if (!strcmp(args[0], "statedump"))
-		what = LTT_REGENERATE_STATEDUMP;
-	else
-		return ctl_util_usage_error(ctx, "'%s' can't be regenerated: give metadata or statedump",
-					    args[0]);
 	ret = ctl_util_session_name(values[VAL_SESSION], current, sizeof(current), &session);
 	if (!ret)
 		ret = ctl_util_connect(ctx, false, &ctl);
@@ -45,15 +35,59 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	return CTL_EXIT_OK;
 }
 
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	enum ltt_regenerate_what what;
+	const char **args;
+	int nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (nr != 1)
+		return ctl_util_usage_error(ctx, "give what to regenerate: metadata or statedump");
+	if (!strcmp(args[0], "metadata"))
+		what = LTT_REGENERATE_METADATA;
+	else if (!strcmp(args[0], "statedump"))
+		what = LTT_REGENERATE_STATEDUMP;
+	else
+		return ctl_util_usage_error(ctx, "'%s' can't be regenerated: give metadata or statedump",
+					    args[0]);
+	return regenerate(ctx, arg, what);
+}
+
+/* "metadata regenerate": the one action LTTng's deprecated command has. */
+static int run_metadata(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	const char **args;
+	int nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (nr != 1 || strcmp(args[0], "regenerate"))
+		return ctl_util_usage_error(ctx, "'metadata' takes one action, regenerate: "
+					    "'lttctl regenerate metadata' is its newer spelling");
+	ctl_out_warn(LTT_ERR_DEPRECATED_SPELLING, "'metadata regenerate' is 'regenerate metadata': %s",
+		     ltt_strerror(LTT_ERR_DEPRECATED_SPELLING));
+	return regenerate(ctx, arg, LTT_REGENERATE_METADATA);
+}
+
+/* The options both commands take. */
+#define SESSION_OPTIONS \
+	{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION, \
+	  "the session (default: the current one)", "SESSION" }, \
+	CTL_UTIL_HELP_OPTION, \
+	POPT_TABLEEND
+
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALUES] = { 0 };
-	struct poptOption options[] = {
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
+	struct poptOption options[] = { SESSION_OPTIONS };
 
 	return ctl_util_run(ctx, argc, argv, options, values, NR_VALUES, run, values);
+}
+
+int cmd_metadata(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char *values[NR_VALUES] = { 0 };
+	struct poptOption options[] = { SESSION_OPTIONS };
+
+	return ctl_util_run(ctx, argc, argv, options, values, NR_VALUES, run_metadata, values);
 }

@@ -15,6 +15,7 @@
 #include "common/attr.h"
 #include "common/context.h"
 #include "common/uri.h"
+#include "common/lttng-gap.h"
 #include "lib/ltt-ctl/config-lttng.h"
 #include "lib/ltt-ctl/config-xml.h"
 
@@ -51,6 +52,15 @@ static const char *const attributes_elems[] = {
 static const char *const consumer_elems[] = { "enabled", "destination", NULL };
 static const char *const snap_output_elems[] = { "name", "max_size", "consumer_output", NULL };
 static const char *const perf_elems[] = { "type", "config", "name", NULL };
+
+/* Refuse what ltt lacks at @n, in the words lttctl uses for LTTng's option. */
+static void refuse_gap(struct ltt_cfg_rd *rd, xmlNodePtr n, enum ltt_lttng_gap gap)
+{
+	char why[512];
+
+	ltt_cfg_rd_refuse(rd, n, "%s", ltt_lttng_gap_sentence(gap, LTT_LTTNG_GAP_FILE, why,
+								sizeof(why)));
+}
 
 /* LTTng's words, indexed by ltt's enums where ltt has the thing. */
 static const char *const overwrite_modes[] = { "DISCARD", "OVERWRITE" };
@@ -438,9 +448,7 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	num(rd, ch, "live_timer_interval", UINT32_MAX, 0);
 	num(rd, ch, "monitor_timer_interval", UINT64_MAX, 0);
 	if ((n = child(ch, "blocking_timeout")) && signed_num(rd, n) && !rd->ret)
-		ltt_cfg_rd_refuse(rd, n, "a blocking timeout (lttng enable-channel "
-				  "--blocking-timeout) is not supported by ltt: its applications "
-				  "never wait for room in a buffer; set it to 0 or remove it");
+		refuse_gap(rd, n, LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
 }
 
 static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,
@@ -613,11 +621,12 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 		return;
 	ch = child(child(dom, "channels"), "channel");
 	if (d == LTT_DOMAIN_NONE) {	/* LTTng saves them empty in every session */
-		if (ch)
-			ltt_cfg_rd_refuse(rd, ch, "the %s domain (lttng enable-event %s) is not "
-					  "supported by ltt: remove its channels (ltt traces "
-					  "user-space tracepoints and the kernel)", word,
-					  word[0] == 'J' ? "-j" : word[0] == 'L' ? "-l" : "-p");
+		if (ch && word[0] != 'P')
+			refuse_gap(rd, ch, word[0] == 'J' ? LTT_LTTNG_GAP_JUL : LTT_LTTNG_GAP_LOG4J);
+		else if (ch)
+			ltt_cfg_rd_refuse(rd, ch, "the PYTHON domain (lttng enable-event -p) is "
+					  "not supported by ltt: remove its channels (ltt traces "
+					  "user-space tracepoints and the kernel)");
 		return;
 	}
 	if (child(dom, "buffer_type"))
@@ -664,9 +673,7 @@ int ltt_cfg_lttng_read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_
 	domains_once(rd, domains);
 	ltt_cfg_rd_text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
 	if (child(se, "shared_memory_path") && !rd->ret)
-		ltt_cfg_rd_refuse(rd, child(se, "shared_memory_path"), "a shared memory path "
-				  "(lttng create --shm-path) is not supported by ltt: remove "
-				  "<shared_memory_path>; ltt places its buffers itself");
+		refuse_gap(rd, child(se, "shared_memory_path"), LTT_LTTNG_GAP_SHM_PATH);
 	s->started = boolean(rd, child(se, "started"), false);
 	if (child(se, "attributes"))
 		read_attributes(rd, child(se, "attributes"), s);

@@ -831,24 +831,44 @@ bool ltt_chunk_move_pending(const struct ltt_session *session)
 	return false;
 }
 
+/* The domain of @session that records a state dump at index @i, or NULL. */
+static struct ltt_domain_impl *statedump_domain(const struct ltt_domains *set,
+						struct ltt_session *session, unsigned int i)
+{
+	static const enum ltt_domain domains[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER };
+	struct ltt_domain_impl *d = set->v[ltt_domain_index(domains[i])];
+
+	if (!d || !d->ops->regenerate_statedump ||
+	    !ltt_session_domain(session, domains[i])->nr_channels)
+		return NULL;
+	return d;
+}
+
 enum ltt_error_code ltt_chunk_regenerate_statedump(const struct ltt_domains *set,
 						   struct ltt_session *session)
 {
-	struct ltt_domain_impl *d = set->v[ltt_domain_index(LTT_DOMAIN_KERNEL)];
+	struct ltt_domain_impl *d;
+	unsigned int i, nr = 0;
 	int ret;
 
-	/* only the kernel tracer has one: libltt-ust emits no state dump */
-	if (!d || !d->ops->regenerate_statedump ||
-	    !ltt_session_domain(session, LTT_DOMAIN_KERNEL)->nr_channels)
+	for (i = 0; i < 2; i++)
+		nr += statedump_domain(set, session, i) != NULL;
+	if (!nr)
 		return LTT_ERR_STATEDUMP_DOMAIN;
 	if (!session->active)
 		return LTT_ERR_SESSION_NOT_STARTED;
-	ret = d->ops->regenerate_statedump(d, session);
-	if (ret == -EOPNOTSUPP)
-		return LTT_ERR_STATEDUMP_KERNEL;
-	if (ret == -EBUSY)
-		return LTT_ERR_SESSION_NOT_STARTED;
-	return ret ? LTT_ERR_UNKNOWN : LTT_ERR_OK;	/* logged: the tracer said why */
+	/* the kernel's first: a kernel tracer that lacks it changes nothing */
+	for (i = 0; i < 2; i++) {
+		d = statedump_domain(set, session, i);
+		ret = d ? d->ops->regenerate_statedump(d, session) : 0;
+		if (ret == -EOPNOTSUPP)
+			return LTT_ERR_STATEDUMP_KERNEL;
+		if (ret == -EBUSY)
+			return LTT_ERR_SESSION_NOT_STARTED;
+		if (ret)
+			return LTT_ERR_UNKNOWN;	/* logged: the tracer said why */
+	}
+	return LTT_ERR_OK;
 }
 
 void ltt_chunk_destroyed(struct ltt_session *session)

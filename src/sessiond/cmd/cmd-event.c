@@ -13,9 +13,26 @@
 #include "sessiond/cmd/cmd.h"
 
 /*
+ * Would a rule of no channel name be ambiguous?  As LTTng: when the domain
+ * has a channel other than channel0, the rule's must be named too, whether
+ * channel0 exists or not.  (A python channel takes python rules only: it
+ * leaves no doubt.  LTTng also refuses when channel0 is the only channel
+ * and the user made it himself; there it is the only choice.)
+ */
+static bool need_channel_name(struct ltt_session_domain *domain)
+{
+	struct ltt_channel *channel;
+
+	cds_list_for_each_entry(channel, &domain->channels, node)
+		if (!channel->python && strcmp(channel->attr.name, LTT_DEFAULT_CHANNEL_NAME))
+			return true;
+	return false;
+}
+
+/*
  * The channel a rule goes to: the named one, which must exist, or the
  * default channel, created with the domain's defaults on first use as
- * users expect.  A python rule's default is the user-space channel
+ * users expect; NEED_CHANNEL_NAME when need_channel_name().  A python rule's default is the user-space channel
  * LTT_PYTHON_CHANNEL (agent.h), made the same way; event_channel() sees
  * that python rules go there only.
  * Session lock held.
@@ -30,6 +47,8 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	enum ltt_error_code ret;
 	bool named = name[0];
 
+	if (!named && !python && need_channel_name(domain))
+		return LTT_ERR_NEED_CHANNEL_NAME;
 	if (!named)
 		name = python ? LTT_PYTHON_CHANNEL : LTT_DEFAULT_CHANNEL_NAME;
 	channel = ltt_session_find_channel(domain, name);

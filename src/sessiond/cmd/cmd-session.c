@@ -20,24 +20,16 @@
 #include "sessiond/consumer/relay.h"
 
 /*
- * A streamed session's relay must answer before the session exists: a
- * relay daemon at the control port of its URL (it runs on the worker: the
- * check may take LTT_RELAY_CHECK_TIMEOUT_MS).
+ * A streamed session's URL, parsed once: it travels typed from here.  The
+ * relay is not asked (as LTTng: a script may create the session before the
+ * relay runs); the session's start connects to it and fails with the
+ * relay's error when it can't.
  */
 static enum ltt_error_code check_relay(const struct ltt_session_conf *attr, struct ltt_uri *uri)
 {
-	int err;
-
 	if (attr->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_OK;
-	/* the one parse of the session's URL: it travels typed from here */
-	if (ltt_uri_parse(attr->output, uri))
-		return LTT_ERR_URL;
-	err = ltt_relay_check(uri, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
-	if (err)
-		LTT_WARN("session '%s' not created: the relay %s does not answer: %s", attr->name,
-			 attr->output, strerror(-err));
-	return ltt_relay_error_code(err);
+	return ltt_uri_parse(attr->output, uri) ? LTT_ERR_URL : LTT_ERR_OK;
 }
 
 /*
@@ -131,7 +123,7 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	struct ltt_uri *relay;
 	int err;
 
-	/* A name in use says so before a relay is tried (created below if still free). */
+	/* A name in use says so (created below if still free). */
 	if (name_taken(ctx, attr->name))
 		return LTT_ERR_SESSION_EXISTS;
 	relay = calloc(1, sizeof(*relay));
@@ -399,6 +391,26 @@ static enum ltt_error_code start_relay_error(int err)
 	}
 }
 
+/*
+ * A streamed session's relay must answer before its start: a relay daemon
+ * at the control port of its URL (the check may take
+ * LTT_RELAY_CHECK_TIMEOUT_MS), so that a relay that is not there is said
+ * in its words whatever the consumers do.  Snapshot sessions reach theirs
+ * at each record.  Session lock held.
+ */
+static enum ltt_error_code reach_relay(struct ltt_session *session)
+{
+	int err;
+
+	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
+		return LTT_ERR_OK;
+	err = ltt_relay_check(&session->relay, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	if (err)
+		LTT_WARN("session '%s' not started: the relay %s does not answer: %s",
+			 session->name, session->output, strerror(-err));
+	return ltt_relay_error_code(err);
+}
+
 enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			  struct ltt_wbuf *reply)
 {
@@ -417,6 +429,8 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	else if (!has_channel(session))
 		ret = LTT_ERR_NO_CHANNEL;
 	else if ((ret = ltt_cmd_check_memory(ctx, session)))
+		;
+	else if ((ret = reach_relay(session)))
 		;
 	else if ((err = start_domains(ctx, session, &settle, &output_err))) {
 		/* Unlocked, and the domains that had started are stopped. */

@@ -113,6 +113,18 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 		      struct ltt_session *session, struct ltt_ust_acks *acks);
 
 /**
+ * ltt_ust_push_statedump() - have every program record its state dump
+ * (lttng_ust_statedump:*) again in each of @session's channels it has
+ * enabled: CHANNEL_ENABLE of a channel enabled already (app-proto.h);
+ * session lock held, takes apps->lock.  The sends never block, and
+ * nothing is waited for: a stop after it finds what they recorded, as the
+ * program reads its commands in order.
+ *
+ * Returns the number of channels asked, over all programs.
+ */
+unsigned int ltt_ust_push_statedump(struct ltt_ust_apps *apps, struct ltt_session *session);
+
+/**
  * ltt_ust_push_disable() - disable @session's channels in every program;
  * session lock held, takes apps->lock
  * @acks: as for ltt_ust_push_all()

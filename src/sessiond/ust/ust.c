@@ -345,6 +345,19 @@ static int ust_channel_usage(struct ltt_domain_impl *d, struct ltt_session *sess
 	return ltt_ust_buffers_usage(session, channel, ret);
 }
 
+/* regenerate statedump: every program records its state dump again. */
+static int ust_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session)
+{
+	unsigned int n;
+
+	if (!session->active)
+		return -EBUSY;
+	n = ltt_ust_push_statedump(&to_ust(d)->apps, session);
+	LTT_INFO("session '%s': %u user-space channels of programs asked for their state dump",
+		 session->name, n);
+	return 0;
+}
+
 static void ust_triggers_changed(struct ltt_domain_impl *d)
 {
 	ltt_ust_triggers_sync_all(to_ust(d));
@@ -356,6 +369,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.relay_archive = ust_relay_archive,
 	.written = ust_written,
 	.regenerate_metadata = ust_regenerate_metadata,
+	.regenerate_statedump = ust_regenerate_statedump,
 	.check_channel = ust_check_channel,
 	.check_rule = ust_check_rule,
 	.start = ust_start,

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * lttng-gap.h - what LTTng has and ltt does not, in one sentence each: how
+ * lttctl refuses one of LTTng's options and how "lttctl load" refuses the
+ * same thing in an LTTng session file, from one table (lttng-gap.c).
+ */
+#ifndef LTT_COMMON_LTTNG_GAP_H
+#define LTT_COMMON_LTTNG_GAP_H
+
+#include <stddef.h>
+
+enum ltt_lttng_gap {
+	LTT_LTTNG_GAP_SHM_PATH,		/* lttng create --shm-path */
+	LTT_LTTNG_GAP_BLOCKING_TIMEOUT,	/* lttng enable-channel --blocking-timeout (not 0) */
+	LTT_LTTNG_GAP_JUL,		/* the JUL domain: lttng enable-event -j */
+	LTT_LTTNG_GAP_LOG4J,		/* the log4j domain: lttng enable-event -l */
+	LTT_LTTNG_NR_GAPS,
+};
+
+/* Where the user asked for it: what to do differs. */
+enum ltt_lttng_gap_where {
+	LTT_LTTNG_GAP_CLI,	/* an option of lttctl */
+	LTT_LTTNG_GAP_FILE,	/* an element of an LTTng session file (load) */
+};
+
+/**
+ * ltt_lttng_gap_sentence() - "WHAT (lttng OPTION) is not supported by ltt:
+ * WHAT TO DO; WHY" for @gap asked for @where, into @buf (@len bytes, cut
+ * to fit, always terminated)
+ *
+ * Returns @buf.
+ */
+char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,
+			     size_t len);
+
+#endif /* LTT_COMMON_LTTNG_GAP_H */
