@@ -33,6 +33,12 @@ static const struct {
 		"ltt has no agent for Java programs yet (it records user-space "
 		"tracepoints, Python's logging and the kernel)",
 		{ "leave out -l/--log4j", "remove its channels" } },
+	[LTT_LTTNG_GAP_MONITOR_TIMER] = {
+		"a buffer usage sampling period under 50 ms", "lttng enable-channel --monitor-timer",
+		"ltt samples the buffer usage of every channel every 50 ms, which meets any "
+		"longer period",
+		{ "give --monitor-timer=50ms or more, or leave it out",
+		  "set monitor_timer_interval to 50000 or more, or remove it" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

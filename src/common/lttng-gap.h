@@ -14,8 +14,15 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_BLOCKING_TIMEOUT,	/* lttng enable-channel --blocking-timeout (not 0) */
 	LTT_LTTNG_GAP_JUL,		/* the JUL domain: lttng enable-event -j */
 	LTT_LTTNG_GAP_LOG4J,		/* the log4j domain: lttng enable-event -l */
+	LTT_LTTNG_GAP_MONITOR_TIMER,	/* lttng enable-channel --monitor-timer under 50 ms */
 	LTT_LTTNG_NR_GAPS,
 };
+
+/*
+ * The shortest --monitor-timer ltt meets: its session daemon samples the
+ * buffer usage of every channel of an active session this often (us).
+ */
+#define LTT_LTTNG_MONITOR_PERIOD_US 50000
 
 /* Where the user asked for it: what to do differs. */
 enum ltt_lttng_gap_where {

@@ -35,6 +35,8 @@ refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not sup
 	enable-channel -u c --blocking-timeout=100
 refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not supported by ltt: give --blocking-timeout=0 or leave it out; its applications never wait for room in a buffer (a full buffer drops the event and counts it)" \
 	enable-channel -u c --blocking-timeout inf
+refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
+	enable-channel -u c --monitor-timer=10ms
 refused "$jul" enable-event -j my.logger
 refused "$jul" enable-event --jul -a
 refused "$log4j" enable-event -l my.logger
@@ -47,7 +49,7 @@ run lttctl enable-channel -u c --monitor-timer=bogus
 is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --monitor-timer 'bogus': use microseconds, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	"--monitor-timer: a bad period is a usage error"
 
-# --- taken: --monitor-timer (ltt samples every 50 ms), --blocking-timeout=0
+# --- taken: --monitor-timer from 50 ms (ltt samples every 50 ms) or 0, --blocking-timeout=0
 run lttctl enable-channel -u c --monitor-timer=500ms --blocking-timeout=0
 is "$RC:$OUT" "0:Channel c enabled for session s." "--monitor-timer and --blocking-timeout=0 are taken"
 like "$(lttctl list s)" "- c: \\[enabled\\]" "the channel exists"

@@ -28,7 +28,7 @@ enum {
 	VAL_READ_TIMER,
 	VAL_TRACEFILE_SIZE,
 	VAL_TRACEFILE_COUNT,
-	VAL_MONITOR_TIMER,	/* read, checked, and nothing else (see the man page) */
+	VAL_MONITOR_TIMER,	/* 0 or from 50 ms: met by the daemon's sampling (man page) */
 	VAL_BLOCKING_TIMEOUT,	/* 0 only: ltt's programs never block */
 	NR_VALS,
 };
@@ -100,6 +100,10 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	/* LTTng's blocking mode: 0 is its default, what ltt's programs do */
 	if (a->values[VAL_BLOCKING_TIMEOUT] && a->numbers[VAL_BLOCKING_TIMEOUT])
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
+	/* LTTng's monitor timer: 0 turns LTTng's sampling off; ltt's is never slower than 50 ms */
+	if (a->values[VAL_MONITOR_TIMER] && a->numbers[VAL_MONITOR_TIMER] &&
+	    a->numbers[VAL_MONITOR_TIMER] < LTT_LTTNG_MONITOR_PERIOD_US)
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MONITOR_TIMER);
 	if (a->buffers_uid + a->buffers_pid + a->buffers_global > 1)
 		return ctl_util_usage_error(ctx, "choose one of --buffers-uid, --buffers-pid "
 					    "and --buffers-global");

@@ -446,7 +446,12 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	if ((n = child(ch, "output_type")))
 		LTT_CFG_RD_LOOKUP(rd, n, output_types);
 	num(rd, ch, "live_timer_interval", UINT32_MAX, 0);
-	num(rd, ch, "monitor_timer_interval", UINT64_MAX, 0);
+	if ((n = child(ch, "monitor_timer_interval"))) {
+		uint64_t us = num(rd, ch, "monitor_timer_interval", UINT64_MAX, 0);
+
+		if (!rd->ret && us && us < LTT_LTTNG_MONITOR_PERIOD_US)
+			refuse_gap(rd, n, LTT_LTTNG_GAP_MONITOR_TIMER);
+	}
 	if ((n = child(ch, "blocking_timeout")) && signed_num(rd, n) && !rd->ret)
 		refuse_gap(rd, n, LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
 }
