@@ -2,7 +2,8 @@
 /*
  * lagent.h - LTTng's agents: the map of lagent/.
  *
- * Its file:
+ * Its files:
+ *   lagent.h       the map of lagent/: the module's functions
  *   lagent.c       the agent thread: LTTng's agent port (TCP, loopback),
  *                  the registered agents, what the python rules tell them
  *
