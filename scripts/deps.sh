@@ -4,7 +4,9 @@
 # tests/kernel/test_systemd.sh boots with systemd).  python3-lttnganalyses: the users' analyses, which tests
 # run on ltt's kernel traces.  lttng-tools and liblttng-ust-dev: LTTng's
 # daemons and tracer, which test_relay_lttng.sh streams to and from, and
-# lttng save, whose .lttng files test_load_lttng.sh loads.  Kernel-module test packages come with
+# lttng save, whose .lttng files test_load_lttng.sh loads.  python3-lttngust and
+# liblttng-ust-agent-java(-jni): LTTng's own agents, which test_lttng_agent.sh
+# runs against ltt's daemon.  Kernel-module test packages come with
 # --kernel; clang and its sanitizer and libFuzzer runtimes
 # (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
 set -eu
@@ -12,7 +14,8 @@ set -eu
 pkgs="build-essential autoconf automake libtool pkg-config
 libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
 babeltrace2 util-linux procps valgrind libxml2-utils strace
-python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev"
+python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
+python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

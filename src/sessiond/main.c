@@ -454,6 +454,7 @@ struct daemon {
 	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 	struct ltt_triggers triggers;
 	struct ltt_trigger_runner *runner;
+	struct ltt_lagent *lagent;	/* LTTng's agents, NULL: none */
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
@@ -500,6 +501,28 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 	ltt_domains_register(&d->domains, &d->kernel.domain);
 }
 
+/*
+ * LTTng's agents: their port, in the file where they look (the root
+ * daemon's for the daemon of the root run directory, else the personal
+ * one), before sessions exist, so that no rule is missed.
+ */
+static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
+{
+	char port_file[PATH_MAX];
+	int ret;
+
+	ret = ltt_lagent_port_file(!strcmp(rd->path, LTT_ROOT_RUNDIR), port_file,
+				   sizeof(port_file));
+	if (ret) {
+		LTT_WARN("no home directory for LTTng's agents' port file (set LTTNG_HOME or HOME): they won't find this daemon");
+		return 0;
+	}
+	ret = ltt_lagent_start(port_file, &d->lagent);
+	if (!ret)
+		d->ust.lagent = d->lagent;
+	return ret;
+}
+
 static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		       const struct group *gr, const char *group, const struct limits *lim)
 {
@@ -531,6 +554,9 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		LTT_ERR("can't start the application thread: %s", strerror(-ret));
 		return ret;
 	}
+	ret = lagent_start(d, rd);
+	if (ret)
+		return ret;
 	ret = listen_on(rd, LTT_CLIENT_SOCKET_NAME, root, gr, &ccfg.listen_fd);
 	if (ret)
 		return ret;
@@ -568,6 +594,8 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_client_thread_stop(d->clients);
 	ltt_chunk_sched_stop(d->sched);
 	ltt_cmd_destroy_all(&ctx);
+	d->ust.lagent = NULL;
+	ltt_lagent_stop(d->lagent);
 	ltt_app_thread_stop(d->apps);
 	ltt_knotify_stop(d->kernel.notify);	/* the kernel's firings end too */
 	ltt_trigger_runner_free(d->runner);

@@ -20,6 +20,7 @@
  *
  * cmd/ (cmd.h): the client commands
  * ust/ (ust.h): the user-space domain
+ * lagent/ (lagent.h): LTTng's agents (their TCP port, their protocol)
  * kernel/ (kernel.h): the kernel domain
  * app/ (app.h): registered programs
  * kabi/ (kabi.h): the kernel tracer's backends
@@ -40,6 +41,7 @@
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/kernel/kernel.h"
+#include "sessiond/lagent/lagent.h"
 #include "sessiond/rundir.h"
 #include "sessiond/model/session.h"
 #include "sessiond/consumer/supervisor.h"

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/attr.h"
+#include "common/lagent-proto.h"
 #include "common/log.h"
 #include "common/name-index.h"
 #include "sessiond/chunk/chunk.h"
@@ -67,6 +68,7 @@ static int ust_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	if (ret)
 		return ret;
 	ltt_ust_push_all(&ust->buffers, &ust->apps, session, settle_acks(ust, settle));
+	ltt_lagent_sync(ust->lagent, session, false);
 	return 0;
 }
 
@@ -78,6 +80,7 @@ static int ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
 	/* A program that fails a command is dropped: the domain itself follows. */
 	if (session->active)
 		ltt_ust_push_all(&ust->buffers, &ust->apps, session, settle_acks(ust, settle));
+	ltt_lagent_sync(ust->lagent, session, false);
 	return 0;
 }
 
@@ -96,6 +99,7 @@ static int ust_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool
 	ltt_ust_push_acks_init(&acks);
 	ltt_session_lock(session);
 	ltt_ust_push_disable(&ust->apps, session, &acks);
+	ltt_lagent_sync(ust->lagent, session, false);
 	ltt_session_unlock(session);
 	/* No lock held: the app thread must be free to read the acks. */
 	ltt_ust_push_acks_wait(&acks, wait ? "stop" : NULL);
@@ -114,6 +118,7 @@ static void ust_destroy(struct ltt_domain_impl *d, struct ltt_session *session)
 	struct ltt_ust *ust = to_ust(d);
 
 	ltt_ust_push_remove(&ust->apps, session);
+	ltt_lagent_sync(ust->lagent, session, true);
 	ltt_ust_buffers_destroy(&ust->buffers, session);
 }
 
@@ -203,6 +208,7 @@ static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
 	struct ltt_app *app;
 	uint32_t count = 0;
 	size_t i, at;
+	int ret;
 
 	at = reply->len;
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
@@ -218,6 +224,10 @@ static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
 		}
 	}
 	pthread_mutex_unlock(&ust->apps.lock);
+	/* and those of LTTng's Python agents; one that does not answer is left out */
+	ret = ltt_lagent_list(ust->lagent, LTT_LAGENT_DOMAIN_PYTHON, reply, &count);
+	if (ret == -ENOMEM)
+		return ret;
 	return put_count(reply, at, count);
 }
 

@@ -37,6 +37,7 @@
 #define LTT_SESSIOND_UST_H
 
 #include "sessiond/app/app.h"
+#include "sessiond/lagent/lagent.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
 #include "sessiond/model/trigger.h"
@@ -49,6 +50,7 @@ struct ltt_ust {
 	struct ltt_ust_buffers buffers;
 	struct ltt_session_registry *registry;	/* borrowed: the sessions to push to */
 	struct ltt_triggers *triggers;	/* borrowed: the daemon's, NULL for none */
+	struct ltt_lagent *lagent;	/* borrowed: LTTng's agents, NULL for none */
 	unsigned int max_events;	/* events kept per program, <= LTT_APP_MAX_TRACEPOINTS */
 };
 

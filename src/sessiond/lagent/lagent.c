@@ -1,0 +1,929 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lagent.c - the agent thread: LTTng's agents on TCP (lagent.h).
+ *
+ * Each connection reads REGISTER, then replies only: the agent answers
+ * the daemon's commands in order, so the connection keeps the commands
+ * it awaits an answer to (FIFO) and measures each answer by its command
+ * (ltt_lagent_reply_size()).  What it sends goes through a queue written
+ * as the socket takes it; nothing here blocks.  An agent that sends what
+ * the protocol does not allow, too much, or nothing in time is closed,
+ * with a line in the log; nothing else changes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <urcu/list.h>
+
+#include "common/agent.h"
+#include "common/evloop.h"
+#include "common/lagent-proto.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "sessiond/lagent/lagent.h"
+
+#define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */
+#define PYTHON_ALL_LEVEL 10	/* the level LTTng sends with a python rule of no level */
+
+/* One rule as an agent is told it (ENABLE's fields). */
+struct key {
+	uint32_t domain;
+	int32_t loglevel;
+	uint32_t loglevel_type;
+	char name[LTT_LAGENT_NAME_SIZE];
+	char *filter;		/* never NULL: "" for none */
+};
+
+/* The rules one session wants of the agents. */
+struct owner {
+	struct cds_list_head node;
+	uint64_t session_id;
+	size_t nr;
+	struct key *keys;
+};
+
+struct list_req;
+
+/* A command awaiting the agent's answer. */
+struct expect {
+	uint32_t cmd;
+	struct list_req *req;	/* LIST's: a reference */
+};
+
+struct conn {
+	struct cds_list_head node;
+	struct ltt_lagent *lagent;
+	int fd;
+	struct ltt_evloop_watch *watch;
+	struct ltt_evloop_timer *deadline;	/* REGISTER, then each awaited answer */
+	bool registered;
+	struct ltt_lagent_register reg;
+	char procname[17];
+	uint8_t *in;
+	size_t in_len, in_cap;
+	struct ltt_wbuf out;
+	size_t out_pos;
+	struct expect *exp;
+	size_t exp_head, nr_exp, cap_exp;
+	struct key *sent;	/* what it holds (ENABLEs not disabled) */
+	size_t nr_sent;
+};
+
+struct ltt_lagent {
+	struct ltt_evloop_server srv;
+	char port_file[4096];
+	unsigned int port;
+	struct cds_list_head conns;	/* the thread's */
+	unsigned int nr_conns;
+	struct cds_list_head owners;	/* the thread's */
+};
+
+/* A listing: the caller's and each awaited LIST's reference. */
+struct list_req {
+	struct ltt_evloop_job job;
+	struct ltt_lagent *lagent;
+	uint32_t domain;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int refs;		/* under lock */
+	bool done;			/* under lock; then names are final */
+	unsigned int pending;		/* the thread's */
+	struct ltt_evloop_timer *timer;	/* the thread's, until done */
+	struct ltt_wbuf names;		/* the thread's until done */
+	uint32_t count;
+	const struct conn *from;	/* the thread's: whose names are being added */
+};
+
+struct sync_job {
+	struct ltt_evloop_job job;
+	struct ltt_lagent *lagent;
+	uint64_t session_id;
+	size_t nr;
+	struct key *keys;
+};
+
+static void keys_free(struct key *keys, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(keys[i].filter);
+	free(keys);
+}
+
+static bool key_eq(const struct key *a, const struct key *b)
+{
+	return a->domain == b->domain && a->loglevel == b->loglevel &&
+	       a->loglevel_type == b->loglevel_type && !strcmp(a->name, b->name) &&
+	       !strcmp(a->filter, b->filter);
+}
+
+static void req_put(struct list_req *req)
+{
+	bool last;
+
+	pthread_mutex_lock(&req->lock);
+	last = !--req->refs;
+	pthread_mutex_unlock(&req->lock);
+	if (!last)
+		return;
+	ltt_wbuf_fini(&req->names);
+	pthread_mutex_destroy(&req->lock);
+	pthread_cond_destroy(&req->cond);
+	free(req);
+}
+
+/* The listing is complete (or out of time): wake its caller.  The thread's. */
+static void req_finish(struct list_req *req)
+{
+	ltt_evloop_timer_destroy(req->timer);
+	req->timer = NULL;
+	pthread_mutex_lock(&req->lock);
+	req->done = true;
+	pthread_cond_signal(&req->cond);
+	pthread_mutex_unlock(&req->lock);
+}
+
+/* One LIST of @req answered or lost. */
+static void req_answered(struct list_req *req)
+{
+	bool done;
+
+	pthread_mutex_lock(&req->lock);
+	done = req->done;
+	pthread_mutex_unlock(&req->lock);
+	if (!done && !--req->pending)
+		req_finish(req);
+	req_put(req);
+}
+
+static void conn_close(struct conn *c, const char *why)
+{
+	struct ltt_lagent *a = c->lagent;
+	size_t i;
+
+	if (why)
+		LTT_WARN_RL("LTTng %s agent of pid %u (%s): %s; connection closed",
+			    c->registered ? ltt_lagent_domain_name(c->reg.domain) : "(unregistered)",
+			    c->reg.pid, c->procname[0] ? c->procname : "?", why);
+	else if (c->registered)
+		LTT_INFO("LTTng %s agent of pid %u (%s) left", ltt_lagent_domain_name(c->reg.domain),
+			 c->reg.pid, c->procname);
+	for (i = 0; i < c->nr_exp; i++) {
+		struct expect *e = &c->exp[(c->exp_head + i) % c->cap_exp];
+
+		if (e->req)
+			req_answered(e->req);
+	}
+	cds_list_del(&c->node);
+	a->nr_conns--;
+	ltt_evloop_unwatch(c->watch);
+	ltt_evloop_timer_destroy(c->deadline);
+	close(c->fd);
+	free(c->in);
+	ltt_wbuf_fini(&c->out);
+	free(c->exp);
+	keys_free(c->sent, c->nr_sent);
+	free(c);
+}
+
+/* Write what the socket takes of @c's queue.  Returns 0 or -1 (@c closed). */
+static int conn_flush(struct conn *c)
+{
+	while (c->out_pos < c->out.len) {
+		ssize_t n = send(c->fd, c->out.data + c->out_pos, c->out.len - c->out_pos,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n <= 0) {
+			conn_close(c, "its socket failed");
+			return -1;
+		}
+		c->out_pos += (size_t)n;
+	}
+	if (c->out_pos == c->out.len) {
+		ltt_wbuf_reset(&c->out);
+		c->out_pos = 0;
+	}
+	ltt_evloop_watch_set(c->watch, EPOLLIN | (c->out.len ? EPOLLOUT : 0));
+	return 0;
+}
+
+/* A LIST for @req that will never be sent: as if answered (NULL: none). */
+static void lost_listing(struct list_req *req)
+{
+	if (!req)
+		return;
+	pthread_mutex_lock(&req->lock);
+	req->refs++;
+	pthread_mutex_unlock(&req->lock);
+	req_answered(req);
+}
+
+/*
+ * Queue the command in @cmd (a whole one) for @c, awaiting its answer
+ * unless it has none.  @req: LIST's listing (a reference taken), which
+ * gets exactly one req_answered() for it, also when @c closes first.
+ * Returns 0 or -1 (@c closed).
+ */
+static int conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
+		     struct list_req *req)
+{
+	size_t reply;
+
+	if (cmd->err || c->out.len - c->out_pos + cmd->len > OUT_MAX) {
+		lost_listing(req);
+		conn_close(c, cmd->err ? "out of memory" : "it does not read its commands");
+		return -1;
+	}
+	ltt_wbuf_put_bytes(&c->out, cmd->data, cmd->len);
+	if (ltt_lagent_reply_size(type, NULL, 0, &reply) == 0 && reply) {
+		if (c->nr_exp == c->cap_exp) {
+			size_t cap = c->cap_exp ? c->cap_exp * 2 : 8, i;
+			struct expect *e = malloc(cap * sizeof(*e));
+
+			if (!e) {
+				lost_listing(req);
+				conn_close(c, "out of memory");
+				return -1;
+			}
+			for (i = 0; i < c->nr_exp; i++)
+				e[i] = c->exp[(c->exp_head + i) % c->cap_exp];
+			free(c->exp);
+			c->exp = e;
+			c->cap_exp = cap;
+			c->exp_head = 0;
+		}
+		if (req) {
+			pthread_mutex_lock(&req->lock);
+			req->refs++;
+			pthread_mutex_unlock(&req->lock);
+		}
+		c->exp[(c->exp_head + c->nr_exp) % c->cap_exp] =
+			(struct expect){ .cmd = type, .req = req };
+		if (!c->nr_exp++)
+			ltt_evloop_timer_arm(c->deadline, LTT_LAGENT_REPLY_MS * 1000000ULL, 0);
+	}
+	if (c->out.err) {
+		conn_close(c, "out of memory");
+		return -1;
+	}
+	return conn_flush(c);
+}
+
+/* Is @k among the @nr keys at @v? */
+static bool has_key(const struct key *v, size_t nr, const struct key *k)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (key_eq(&v[i], k))
+			return true;
+	return false;
+}
+
+/* Is @k wanted by an owner? */
+static bool wanted(const struct ltt_lagent *a, const struct key *k)
+{
+	const struct owner *o;
+
+	cds_list_for_each_entry(o, &a->owners, node)
+		if (has_key(o->keys, o->nr, k))
+			return true;
+	return false;
+}
+
+/* Tell @c to disable its key @i (the last takes its place).  0 or -1 (closed). */
+static int disable_key(struct conn *c, size_t i)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_lagent_put_disable(&w, c->sent[i].name);
+	free(c->sent[i].filter);
+	c->sent[i] = c->sent[--c->nr_sent];
+	ret = conn_send(c, &w, LTT_LAGENT_DISABLE, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* Tell @c to enable @k (copied).  0 or -1 (closed). */
+static int enable_key(struct conn *c, const struct key *k)
+{
+	struct key *v = realloc(c->sent, (c->nr_sent + 1) * sizeof(*v));
+	struct ltt_wbuf w;
+	int ret;
+
+	if (v)
+		c->sent = v;
+	if (!v || !(c->sent[c->nr_sent].filter = strdup(k->filter))) {
+		conn_close(c, "out of memory");
+		return -1;
+	}
+	memcpy(c->sent[c->nr_sent].name, k->name, sizeof(k->name));
+	c->sent[c->nr_sent].domain = k->domain;
+	c->sent[c->nr_sent].loglevel = k->loglevel;
+	c->sent[c->nr_sent].loglevel_type = k->loglevel_type;
+	c->nr_sent++;
+	ltt_wbuf_init(&w);
+	ltt_lagent_put_enable(&w, k->loglevel, k->loglevel_type, k->name, k->filter);
+	ret = conn_send(c, &w, LTT_LAGENT_ENABLE, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/*
+ * Make registered @c hold exactly the keys of its domain that an owner
+ * wants: one ENABLE per key, one DISABLE per key no longer wanted.
+ * Returns 0 or -1 (@c closed).
+ */
+static int reconcile(struct conn *c)
+{
+	struct ltt_lagent *a = c->lagent;
+	const struct owner *o;
+	size_t i;
+
+	for (i = c->nr_sent; i-- > 0;)
+		if (!wanted(a, &c->sent[i]) && disable_key(c, i))
+			return -1;
+	cds_list_for_each_entry(o, &a->owners, node)
+		for (i = 0; i < o->nr; i++)
+			if (o->keys[i].domain == c->reg.domain &&
+			    !has_key(c->sent, c->nr_sent, &o->keys[i]) && enable_key(c, &o->keys[i]))
+				return -1;
+	return 0;
+}
+
+static void reconcile_all(struct ltt_lagent *a)
+{
+	struct conn *c, *tmp;
+
+	cds_list_for_each_entry_safe(c, tmp, &a->conns, node)
+		if (c->registered)
+			reconcile(c);
+}
+
+/* /proc/PID/comm, "" when not readable. */
+static void read_procname(uint32_t pid, char *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "/proc/%u/comm", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		n = 0;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* REGISTER: the rules it must follow, then REGISTRATION_DONE.  0 or -1 (closed). */
+static int on_register(struct conn *c)
+{
+	struct ltt_wbuf w;
+	char why[128];
+	int ret;
+
+	ret = ltt_lagent_register_decode(c->in, &c->reg);
+	read_procname(c->reg.pid, c->procname, sizeof(c->procname));
+	if (ret == -EPROTONOSUPPORT) {
+		snprintf(why, sizeof(why), "refused: it speaks the agent protocol %u.%u, ltt %u.%u",
+			 c->reg.major, c->reg.minor, LTT_LAGENT_MAJOR, LTT_LAGENT_MINOR);
+		conn_close(c, why);
+		return -1;
+	}
+	if (ret) {
+		c->reg.pid = 0;
+		conn_close(c, "refused: a registration of no LTTng agent domain or pid");
+		return -1;
+	}
+	c->registered = true;
+	ltt_evloop_timer_disarm(c->deadline);
+	LTT_INFO("LTTng %s agent of pid %u (%s) registered (protocol %u.%u)",
+		 ltt_lagent_domain_name(c->reg.domain), c->reg.pid, c->procname, c->reg.major,
+		 c->reg.minor);
+	if (reconcile(c))
+		return -1;
+	ltt_wbuf_init(&w);
+	ltt_lagent_put_cmd(&w, LTT_LAGENT_REGISTRATION_DONE);
+	ret = conn_send(c, &w, LTT_LAGENT_REGISTRATION_DONE, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+static void skip_name(void *arg, const char *name)
+{
+	(void)arg;
+	(void)name;
+}
+
+static void add_name(void *arg, const char *name)
+{
+	struct list_req *req = arg;
+
+	ltt_wbuf_put_u32(&req->names, req->from->reg.pid);
+	ltt_wbuf_put_str(&req->names, req->from->procname);
+	ltt_wbuf_put_str(&req->names, name);
+	ltt_wbuf_put_u32(&req->names, 0);
+	ltt_wbuf_put_u32(&req->names, 0);
+	req->count++;
+}
+
+/* One whole answer to @e, @len bytes at c->in.  0 or -1 (closed). */
+static int on_answer(struct conn *c, const struct expect *e, size_t len)
+{
+	uint32_t status = LTT_LAGENT_STATUS_SUCCESS;
+	struct list_req *req = e->req;
+	bool done;
+	int ret = 0;
+
+	if (e->cmd == LTT_LAGENT_LIST && req) {
+		pthread_mutex_lock(&req->lock);
+		done = req->done;
+		pthread_mutex_unlock(&req->lock);
+		req->from = c;
+		ret = ltt_lagent_list_decode(c->in, len, &status, done ? skip_name : add_name, req);
+	} else {
+		status = ltt_lagent_status_decode(c->in);
+	}
+	if (ret) {
+		conn_close(c, "its answer to LIST is malformed");
+		return -1;
+	}
+	if (status != LTT_LAGENT_STATUS_SUCCESS)
+		LTT_WARN_RL("LTTng %s agent of pid %u (%s) refused %s (status %u)",
+			    ltt_lagent_domain_name(c->reg.domain), c->reg.pid, c->procname,
+			    ltt_lagent_cmd_name(e->cmd), status);
+	return 0;
+}
+
+/* Take the whole answers in c->in.  0 or -1 (closed). */
+static int take_answers(struct conn *c)
+{
+	size_t size;
+
+	while (c->in_len) {
+		struct expect e;
+
+		if (!c->nr_exp) {
+			conn_close(c, "it sent bytes that answer no command");
+			return -1;
+		}
+		e = c->exp[c->exp_head];
+		if (ltt_lagent_reply_size(e.cmd, c->in, c->in_len, &size)) {
+			conn_close(c, "its answer to LIST announces too many bytes");
+			return -1;
+		}
+		if (c->in_len < size || (e.cmd == LTT_LAGENT_LIST &&
+					 c->in_len < LTT_LAGENT_LIST_HDR_SIZE))
+			return 0;
+		/* a listing that ended meanwhile still needs the bytes skipped */
+		c->exp_head = (c->exp_head + 1) % c->cap_exp;
+		c->nr_exp--;
+		if (c->nr_exp)
+			ltt_evloop_timer_arm(c->deadline, LTT_LAGENT_REPLY_MS * 1000000ULL, 0);
+		else
+			ltt_evloop_timer_disarm(c->deadline);
+		if (on_answer(c, &e, size)) {
+			if (e.req)
+				req_answered(e.req);
+			return -1;
+		}
+		if (e.req)
+			req_answered(e.req);
+		memmove(c->in, c->in + size, c->in_len - size);
+		c->in_len -= size;
+	}
+	return 0;
+}
+
+static void conn_event(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
+{
+	struct conn *c = arg;
+	ssize_t n;
+
+	(void)loop;
+	if ((events & EPOLLOUT) && conn_flush(c))
+		return;
+	if (!(events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
+		return;
+	n = read(fd, c->in + c->in_len, c->in_cap - c->in_len);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		conn_close(c, n < 0 ? "its socket failed" : NULL);
+		return;
+	}
+	c->in_len += (size_t)n;
+	if (!c->registered) {
+		if (c->in_len < LTT_LAGENT_REGISTER_SIZE)
+			return;
+		if (on_register(c))
+			return;
+		memmove(c->in, c->in + LTT_LAGENT_REGISTER_SIZE,
+			c->in_len - LTT_LAGENT_REGISTER_SIZE);
+		c->in_len -= LTT_LAGENT_REGISTER_SIZE;
+	}
+	take_answers(c);
+}
+
+static void conn_late(struct ltt_evloop *loop, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)loop;
+	conn_close(c, c->registered ? "it did not answer a command in time" :
+		   "it did not register in time");
+}
+
+static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
+{
+	struct ltt_lagent *a = arg;
+	struct conn *c;
+
+	if (a->nr_conns >= LTT_LAGENT_MAX_AGENTS) {
+		LTT_WARN_RL("%u LTTng agents are connected: another one refused",
+			    LTT_LAGENT_MAX_AGENTS);
+		close(fd);
+		return;
+	}
+	c = calloc(1, sizeof(*c));
+	if (c) {
+		c->in_cap = LTT_LAGENT_LIST_HDR_SIZE + LTT_LAGENT_LIST_MAX;
+		c->in = malloc(c->in_cap);
+	}
+	if (!c || !c->in) {
+		if (c)
+			free(c->in);
+		free(c);
+		close(fd);
+		return;
+	}
+	c->lagent = a;
+	c->fd = fd;
+	ltt_wbuf_init(&c->out);
+	if (ltt_evloop_timer_create(loop, conn_late, c, &c->deadline) ||
+	    ltt_evloop_watch(loop, fd, EPOLLIN, conn_event, c, &c->watch)) {
+		ltt_evloop_timer_destroy(c->deadline);
+		free(c->in);
+		free(c);
+		close(fd);
+		return;
+	}
+	cds_list_add_tail(&c->node, &a->conns);
+	a->nr_conns++;
+	ltt_evloop_timer_arm(c->deadline, LTT_LAGENT_REGISTER_MS * 1000000ULL, 0);
+}
+
+/* --- jobs from other threads */
+
+static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct sync_job *j = caa_container_of(job, struct sync_job, job);
+	struct ltt_lagent *a = j->lagent;
+	struct owner *o, *found = NULL;
+
+	(void)loop;
+	cds_list_for_each_entry(o, &a->owners, node)
+		if (o->session_id == j->session_id)
+			found = o;
+	if (!found && j->nr) {
+		found = calloc(1, sizeof(*found));
+		if (!found) {
+			LTT_WARN("out of memory: LTTng's agents don't follow session %llu's rules",
+				 (unsigned long long)j->session_id);
+			goto out;
+		}
+		found->session_id = j->session_id;
+		cds_list_add_tail(&found->node, &a->owners);
+	}
+	if (found) {
+		keys_free(found->keys, found->nr);
+		found->keys = j->keys;
+		found->nr = j->nr;
+		j->keys = NULL;
+		j->nr = 0;
+		if (!found->nr) {
+			cds_list_del(&found->node);
+			free(found);
+		}
+	}
+	reconcile_all(a);
+out:
+	keys_free(j->keys, j->nr);
+	free(j);
+}
+
+static void list_late(struct ltt_evloop *loop, void *arg)
+{
+	(void)loop;
+	req_finish(arg);
+}
+
+static void list_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct list_req *req = caa_container_of(job, struct list_req, job);
+	struct ltt_wbuf w;
+	struct conn *c, *tmp;
+
+	ltt_wbuf_init(&w);
+	ltt_lagent_put_cmd(&w, LTT_LAGENT_LIST);
+	/* a pending count of one while sending: no answer ends it early */
+	req->pending = 1;
+	cds_list_for_each_entry_safe(c, tmp, &req->lagent->conns, node) {
+		if (!c->registered || c->reg.domain != req->domain)
+			continue;
+		req->pending++;
+		conn_send(c, &w, LTT_LAGENT_LIST, req);
+	}
+	ltt_wbuf_fini(&w);
+	if (loop && !--req->pending)
+		req_finish(req);
+	else if (!loop || ltt_evloop_timer_create(loop, list_late, req, &req->timer))
+		req_finish(req);
+	else
+		ltt_evloop_timer_arm(req->timer, LTT_LAGENT_LIST_MS * 1000000ULL, 0);
+	req_put(req);	/* the job's */
+}
+
+/* --- the module's functions */
+
+int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len)
+{
+	const char *home = getenv("LTTNG_HOME");
+	struct passwd *pw;
+
+	if (root_daemon) {
+		if (strlen(LTT_LAGENT_ROOT_PORT_FILE) >= len)
+			return -ENAMETOOLONG;
+		strcpy(buf, LTT_LAGENT_ROOT_PORT_FILE);
+		return 0;
+	}
+	if (!home || !*home)
+		home = getenv("HOME");
+	if (!home || !*home) {
+		pw = getpwuid(geteuid());
+		home = pw ? pw->pw_dir : NULL;
+	}
+	if (!home || !*home)
+		return -ENOENT;
+	if ((size_t)snprintf(buf, len, "%s/.lttng/agent.port", home) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* 127.0.0.1, a port the kernel picks: the listening socket and its port. */
+static int listen_tcp(int *ret_fd, unsigned int *ret_port)
+{
+	struct sockaddr_in sin = {
+		.sin_family = AF_INET,
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	socklen_t slen = sizeof(sin);
+	int fd = -1, ret;
+
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) || listen(fd, 64) ||
+	    getsockname(fd, (struct sockaddr *)&sin, &slen)) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	*ret_fd = fd;
+	*ret_port = ntohs(sin.sin_port);
+	return 0;
+}
+
+/* The port, as decimal text, in @path (its directory made), replaced whole. */
+static int write_port_file(const char *path, unsigned int port)
+{
+	char dir[4096], tmp[4200], text[16];
+	char *slash;
+	int fd, len, ret = 0;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			return -errno;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.ltt-%ld", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(text, sizeof(text), "%u\n", port);
+	if (write(fd, text, (size_t)len) != len)
+		ret = errno ? -errno : -EIO;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
+{
+	struct ltt_lagent *a;
+	int fd = -1, ret;
+
+	if (strlen(port_file) >= sizeof(a->port_file))
+		return -ENAMETOOLONG;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	strcpy(a->port_file, port_file);
+	CDS_INIT_LIST_HEAD(&a->conns);
+	CDS_INIT_LIST_HEAD(&a->owners);
+	ret = listen_tcp(&fd, &a->port);
+	if (ret) {
+		LTT_ERR("can't listen for LTTng's agents on 127.0.0.1: %s", strerror(-ret));
+		free(a);
+		return ret;
+	}
+	ret = ltt_evloop_server_init(&a->srv, fd, SOCK_NONBLOCK | SOCK_CLOEXEC, "LTTng agents",
+				     on_accept, a);
+	if (!ret)
+		ret = ltt_evloop_server_start(&a->srv, "agent thread");
+	if (ret) {
+		LTT_ERR("can't start the agent thread: %s", strerror(-ret));
+		ltt_evloop_server_fini(&a->srv);
+		free(a);
+		return ret;
+	}
+	ret = write_port_file(a->port_file, a->port);
+	if (ret)
+		LTT_WARN("can't write %s: %s; LTTng's agents won't find this daemon's port %u",
+			 a->port_file, strerror(-ret), a->port);
+	else
+		LTT_INFO("LTTng's agents: port %u on 127.0.0.1, written to %s", a->port,
+			 a->port_file);
+	*ret_lagent = a;
+	return 0;
+}
+
+void ltt_lagent_stop(struct ltt_lagent *a)
+{
+	struct ltt_evloop_job *job, *next;
+	struct conn *c, *ctmp;
+	struct owner *o, *otmp;
+	char text[16] = "";
+	ssize_t n;
+	int fd;
+
+	if (!a)
+		return;
+	ltt_evloop_server_stop(&a->srv);
+	cds_list_for_each_entry_safe(c, ctmp, &a->conns, node)
+		conn_close(c, NULL);
+	/* jobs never run: a sync's rules dropped, a listing ended empty */
+	for (job = ltt_evloop_take_jobs(a->srv.loop); job; job = next) {
+		next = job->next;
+		job->fn(NULL, job);
+	}
+	cds_list_for_each_entry_safe(o, otmp, &a->owners, node) {
+		keys_free(o->keys, o->nr);
+		free(o);
+	}
+	ltt_evloop_server_fini(&a->srv);
+	/* the file of a daemon that started since is that daemon's */
+	fd = open(a->port_file, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, text, sizeof(text) - 1);
+		close(fd);
+		if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == a->port)
+			unlink(a->port_file);
+	}
+	free(a);
+}
+
+/* The keys of @channel's enabled rules appended to @v.  0 or -ENOMEM. */
+static int channel_keys(const struct ltt_channel *channel, struct key **v, size_t *nr)
+{
+	const struct ltt_event_rule *rule;
+
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		const struct ltt_rule_conf *attr = &rule->attr;
+		size_t flen = strlen(attr->filter) + 2 * LTT_LAGENT_NAME_SIZE + 64;
+		struct key *k, *grown;
+
+		if (!rule->enabled)
+			continue;
+		grown = realloc(*v, (*nr + 1) * sizeof(**v));
+		if (!grown)
+			return -ENOMEM;
+		*v = grown;
+		k = &grown[*nr];
+		k->filter = malloc(flen);
+		if (!k->filter)
+			return -ENOMEM;
+		(*nr)++;
+		k->domain = LTT_LAGENT_DOMAIN_PYTHON;
+		k->loglevel_type = (uint32_t)attr->loglevel_type;
+		k->loglevel = attr->loglevel_type == LTT_LOGLEVEL_ALL ? PYTHON_ALL_LEVEL :
+			attr->loglevel;
+		snprintf(k->name, sizeof(k->name), "%s", attr->pattern);
+		if (ltt_lagent_filter(k->filter, flen, attr->filter, k->name, k->loglevel_type,
+				      k->loglevel))
+			k->filter[0] = '\0';
+	}
+	return 0;
+}
+
+void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+{
+	struct ltt_session_domain *dom;
+	const struct ltt_channel *channel;
+	struct sync_job *j;
+
+	if (!a)
+		return;
+	j = calloc(1, sizeof(*j));
+	if (!j) {
+		LTT_WARN("out of memory: LTTng's agents don't follow session '%s'", session->name);
+		return;
+	}
+	j->job.fn = sync_run;
+	j->lagent = a;
+	j->session_id = session->id;
+	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	if (session->active && !gone && dom) {
+		cds_list_for_each_entry(channel, &dom->channels, node) {
+			if (!channel->python || !channel->enabled)
+				continue;
+			if (channel_keys(channel, &j->keys, &j->nr)) {
+				LTT_WARN("out of memory: LTTng's agents don't follow session '%s'",
+					 session->name);
+				keys_free(j->keys, j->nr);
+				free(j);
+				return;
+			}
+		}
+	}
+	ltt_evloop_post(a->srv.loop, &j->job);
+}
+
+int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,
+		    uint32_t *count)
+{
+	struct list_req *req;
+	struct timespec until;
+	bool done;
+	int ret = 0;
+
+	if (!a)
+		return 0;
+	req = calloc(1, sizeof(*req));
+	if (!req)
+		return -ENOMEM;
+	req->job.fn = list_run;
+	req->lagent = a;
+	req->domain = domain;
+	req->refs = 2;		/* the caller's and the job's */
+	pthread_mutex_init(&req->lock, NULL);
+	pthread_cond_init(&req->cond, NULL);
+	ltt_wbuf_init(&req->names);
+	ltt_evloop_post(a->srv.loop, &req->job);
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LTT_LAGENT_LIST_MS / 1000 + 1;
+	pthread_mutex_lock(&req->lock);
+	while (!req->done)
+		if (pthread_cond_timedwait(&req->cond, &req->lock, &until) == ETIMEDOUT)
+			break;
+	done = req->done;
+	pthread_mutex_unlock(&req->lock);
+	if (!done) {
+		ret = -ETIMEDOUT;
+	} else if (req->names.err) {
+		ret = -ENOMEM;
+	} else {
+		ltt_wbuf_put_bytes(reply, req->names.data, req->names.len);
+		*count += req->count;
+	}
+	req_put(req);
+	return ret;
+}

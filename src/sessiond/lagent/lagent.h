@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lagent.h - LTTng's agents: the map of lagent/.
+ *
+ * Its files:
+ *   lagent.h       the map of lagent/: the module's functions
+ *   lagent.c       the agent thread: LTTng's agent port (TCP, loopback),
+ *                  the registered agents, what the python rules tell them
+ *
+ * LTTng's Python agent (python3-lttngust) and Java agents find the
+ * session daemon through a port file and speak LTTng's agent protocol
+ * (common/lagent-proto.h) on TCP.  The agent thread (one event loop)
+ * accepts them, registers them, tells each the python rules of the
+ * active sessions as LTTng's ENABLE and DISABLE (the user-space domain
+ * hands it each session's rules: ltt_lagent_sync()), asks them for their
+ * loggers on demand (ltt_lagent_list()), and forgets them when they go.
+ * An agent's records reach ltt's buffers through its tracepoint
+ * (lttng_python:event), which the python rules' filters select as for
+ * ltt's own agent (common/agent.h); the agent thread only decides
+ * whether the agent hands them on at all.
+ *
+ * Objects, all the agent thread's: the agents (connections), and per
+ * session the rules it was last given.  Other threads reach it through
+ * posted jobs only; no lock of this module is held while another
+ * module's is taken.
+ */
+#ifndef LTT_SESSIOND_LAGENT_H
+#define LTT_SESSIOND_LAGENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/codec.h"
+#include "sessiond/model/session.h"
+
+#define LTT_LAGENT_ROOT_PORT_FILE "/var/run/lttng/agent.port"
+#define LTT_LAGENT_MAX_AGENTS 1024	/* connections, registered or not */
+#define LTT_LAGENT_REGISTER_MS 5000	/* to send REGISTER once connected */
+#define LTT_LAGENT_REPLY_MS 10000	/* to answer a command */
+#define LTT_LAGENT_LIST_MS 3000		/* a listing waits this long for the agents */
+
+struct ltt_lagent;
+
+/**
+ * ltt_lagent_port_file() - where LTTng's agents read this daemon's port:
+ * LTT_LAGENT_ROOT_PORT_FILE for the root daemon (@root_daemon), else
+ * $LTTNG_HOME/.lttng/agent.port ($HOME, then the passwd entry's home,
+ * without LTTNG_HOME), as the agents look
+ *
+ * Returns 0, -ENOENT (no home) or -ENAMETOOLONG.
+ */
+int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len);
+
+/**
+ * ltt_lagent_start() - listen on 127.0.0.1 (a port the kernel picks),
+ * write the port to @port_file (copied) and serve LTTng's agents on a
+ * thread of its own
+ * @ret_lagent: for ltt_lagent_stop()
+ *
+ * Call with the signals the process handles blocked.  Returns 0 or a
+ * negative errno (nothing left behind).  A port file that can't be
+ * written is only warned about: the agents then don't find the daemon.
+ */
+int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent);
+
+/**
+ * ltt_lagent_stop() - stop the thread, drop every agent, remove the port
+ * file if it still names this daemon's port; accepts NULL
+ */
+void ltt_lagent_stop(struct ltt_lagent *lagent);
+
+/**
+ * ltt_lagent_sync() - the agents follow @session's python rules: those of
+ * its enabled python channels while it is active, none when it is not or
+ * is @gone (destroyed); accepts a NULL @lagent
+ *
+ * Session lock held; never waits: the agent thread sends the ENABLEs and
+ * DISABLEs that make each agent hold what the active sessions want.
+ */
+void ltt_lagent_sync(struct ltt_lagent *lagent, struct ltt_session *session, bool gone);
+
+/**
+ * ltt_lagent_list() - the loggers of the registered agents of LTTng
+ * domain @domain (enum ltt_lagent_domain), each appended to @reply as
+ * {u32 pid, str procname, str name, u32 0, u32 0} (domain.h's
+ * list_loggers) and counted in @count
+ *
+ * No lock held; waits for the agents' answers, at most
+ * LTT_LAGENT_LIST_MS (an agent that has not answered by then is left
+ * out).  Returns 0, -ENOMEM or -ETIMEDOUT; accepts a NULL @lagent (none).
+ */
+int ltt_lagent_list(struct ltt_lagent *lagent, uint32_t domain, struct ltt_wbuf *reply,
+		    uint32_t *count);
+
+#endif /* LTT_SESSIOND_LAGENT_H */
