@@ -13,7 +13,7 @@
 static pthread_mutex_t module_lock = PTHREAD_MUTEX_INITIALIZER;
 static const struct ltt_cfg_module *module;
 
-/* Load @path's module into @ret; else say why in @err. */
+/* Load @path's module into @ret; else say why in @err, as "PATH: why". */
 static int load(const char *path, const struct ltt_cfg_module **ret, char *err, size_t errlen)
 {
 	const struct ltt_cfg_module *m;
@@ -29,13 +29,13 @@ static int load(const char *path, const struct ltt_cfg_module **ret, char *err, 
 	}
 	m = dlsym(h, LTT_CFG_MODULE_SYMBOL);
 	if (!m || !m->version || !m->read || !m->write) {
-		ltt_cfg_err(err, errlen, "%s is not ltt's XML module (no %s)", path,
+		ltt_cfg_err(err, errlen, "%s: not ltt's XML module (no %s)", path,
 			    LTT_CFG_MODULE_SYMBOL);
 		dlclose(h);
 		return -LTT_ERR_CONFIG_MODULE;
 	}
 	if (strcmp(m->version, PACKAGE_VERSION)) {
-		ltt_cfg_err(err, errlen, "%s is ltt %s's XML module, this library is ltt %s's",
+		ltt_cfg_err(err, errlen, "%s: ltt %s's XML module, this library is ltt %s's",
 			    path, m->version, PACKAGE_VERSION);
 		dlclose(h);
 		return -LTT_ERR_CONFIG_MODULE;
