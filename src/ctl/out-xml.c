@@ -13,17 +13,23 @@
  *     <exitStatus>0</exitStatus>
  *   </command>
  *
- * The document is built in memory with libxml2's xmlTextWriter and
- * written at the end, so stdout gets a whole document or nothing.
- * Messages are kept aside until then; warnings and errors also go to
- * stderr as in text mode, for a person watching.
+ * The document is built in memory and written at the end, so stdout
+ * gets a whole document or nothing.  Messages are kept aside until then;
+ * warnings and errors also go to stderr as in text mode, for a person
+ * watching.
+ *
+ * The writer is this file's own, not libxml2's (which would bring ICU,
+ * liblzma and libstdc++ into every run of lttctl): an element per line,
+ * indented two spaces a level, an empty one as <name/>, text with
+ * & < > " and CR escaped.  out.c hands it valid UTF-8 without control
+ * characters but newline and tab (common/escape.h), so nothing else
+ * needs escaping.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <libxml/xmlwriter.h>
 
 #include "ltt/ltt-error.h"
 #include "ctl/out-impl.h"
@@ -35,10 +41,18 @@ struct xml_message {
 	char *usage;
 };
 
+/* Deepest nesting of elements: out.c's objects go a few levels deep. */
+#define XML_DEPTH_MAX 32
+
 static struct {
-	xmlBufferPtr buf;
-	xmlTextWriterPtr w;
+	char *buf;			/* the document so far */
+	size_t len, size;
+	bool started;
 	bool failed;			/* out of memory on the way: report at the end */
+	/* Open elements: name, and whether a child or text followed the start tag. */
+	char *open[XML_DEPTH_MAX];
+	bool has_content[XML_DEPTH_MAX];
+	unsigned int depth;
 	struct xml_message *msgs;
 	size_t nr_msgs;
 	char *command;			/* <name>, NULL before one is known */
@@ -47,34 +61,132 @@ static struct {
 /* The schema version a document declares (xml/mi.xsd, doc/mi.md). */
 #define CTL_MI_VERSION "1.0"
 
-
-#define X(s) ((const xmlChar *)(s))
-
-static void check(int ret)
+static void put_len(const char *s, size_t n)
 {
-	if (ret < 0)
+	char *b;
+	size_t size;
+
+	if (xml.failed)
+		return;
+	if (xml.len + n + 1 > xml.size) {
+		size = xml.size ? xml.size : 4096;
+		while (size < xml.len + n + 1)
+			size *= 2;
+		b = realloc(xml.buf, size);
+		if (!b) {
+			xml.failed = true;
+			return;
+		}
+		xml.buf = b;
+		xml.size = size;
+	}
+	memcpy(xml.buf + xml.len, s, n);
+	xml.len += n;
+}
+
+static void put(const char *s)
+{
+	put_len(s, strlen(s));
+}
+
+/* @s as element text: & < > " and CR as references, the rest as it is. */
+static void put_text(const char *s)
+{
+	const char *run = s;
+
+	for (; *s; s++) {
+		const char *ref;
+
+		switch (*s) {
+		case '&': ref = "&amp;"; break;
+		case '<': ref = "&lt;"; break;
+		case '>': ref = "&gt;"; break;
+		case '"': ref = "&quot;"; break;
+		case '\r': ref = "&#13;"; break;
+		default: continue;
+		}
+		put_len(run, (size_t)(s - run));
+		put(ref);
+		run = s + 1;
+	}
+	put(run);
+}
+
+/* Close the start tag of the innermost open element, if still open. */
+static void end_start_tag(void)
+{
+	if (xml.depth && !xml.has_content[xml.depth - 1]) {
+		xml.has_content[xml.depth - 1] = true;
+		put(">");
+	}
+}
+
+static void start_element(const char *name)
+{
+	unsigned int i;
+
+	if (xml.depth) {
+		if (!xml.has_content[xml.depth - 1])
+			put(">\n");
+		xml.has_content[xml.depth - 1] = true;
+	}
+	if (xml.depth == XML_DEPTH_MAX) {
 		xml.failed = true;
+		return;
+	}
+	for (i = 0; i < xml.depth; i++)
+		put("  ");
+	put("<");
+	put(name);
+	xml.open[xml.depth] = strdup(name);
+	xml.has_content[xml.depth] = false;
+	if (!xml.open[xml.depth])
+		xml.failed = true;
+	xml.depth++;
+}
+
+/* Close the innermost element; @inline: its text ends the line, no indent. */
+static void end_element(bool inline_text)
+{
+	unsigned int i;
+
+	if (!xml.depth)
+		return;
+	xml.depth--;
+	if (!xml.has_content[xml.depth]) {
+		put("/>\n");
+	} else {
+		for (i = 0; !inline_text && i < xml.depth; i++)
+			put("  ");
+		put("</");
+		put(xml.open[xml.depth] ? xml.open[xml.depth] : "");
+		put(">\n");
+	}
+	free(xml.open[xml.depth]);
+	xml.open[xml.depth] = NULL;
+}
+
+/* <name>text</name> on a line of its own. */
+static void element(const char *name, const char *text)
+{
+	start_element(name);
+	end_start_tag();
+	put_text(text);
+	end_element(true);
 }
 
 /* The document up to <output>, on first use: the command is known by then. */
 static void start(void)
 {
-	if (xml.w || xml.failed)
+	if (xml.started)
 		return;
-	xml.buf = xmlBufferCreate();
-	xml.w = xml.buf ? xmlNewTextWriterMemory(xml.buf, 0) : NULL;
-	if (!xml.w) {
-		xml.failed = true;
-		return;
-	}
-	check(xmlTextWriterSetIndent(xml.w, 1));
-	check(xmlTextWriterSetIndentString(xml.w, X("  ")));
-	check(xmlTextWriterStartDocument(xml.w, NULL, "UTF-8", NULL));
-	check(xmlTextWriterStartElement(xml.w, X("command")));
-	check(xmlTextWriterWriteAttribute(xml.w, X("version"), X(CTL_MI_VERSION)));
+	xml.started = true;
+	put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	start_element("command");
+	put(" version=\"" CTL_MI_VERSION "\"");
 	if (xml.command)
-		check(xmlTextWriterWriteElement(xml.w, X("name"), X(xml.command)));
-	check(xmlTextWriterStartElement(xml.w, X("output")));
+		element("name", xml.command);
+	start_element("output");
 }
 
 static void xml_begin(const char *command)
@@ -119,24 +231,21 @@ static void xml_text(const char *text)
 	(void)text;
 }
 
-static void xml_open(const char *element)
+static void xml_open(const char *name)
 {
 	start();
-	if (xml.w)
-		check(xmlTextWriterStartElement(xml.w, X(element)));
+	start_element(name);
 }
 
 static void xml_close(void)
 {
-	if (xml.w)
-		check(xmlTextWriterEndElement(xml.w));
+	end_element(false);
 }
 
 static void xml_field(const char *name, const char *value)
 {
 	start();
-	if (xml.w)
-		check(xmlTextWriterWriteElement(xml.w, X(name), X(value)));
+	element(name, value);
 }
 
 /* The messages of @level in their list element @list, items @item. */
@@ -152,23 +261,23 @@ static void write_messages(enum ctl_out_msg level, const char *list, const char 
 		if (m->level != level)
 			continue;
 		if (!any)
-			check(xmlTextWriterStartElement(xml.w, X(list)));
+			start_element(list);
 		any = true;
 		if (level == CTL_OUT_MSG_INFO) {
-			check(xmlTextWriterWriteElement(xml.w, X(item), X(m->text)));
+			element(item, m->text);
 			continue;
 		}
 		snprintf(code, sizeof(code), "%d", m->code);
-		check(xmlTextWriterStartElement(xml.w, X(item)));
-		check(xmlTextWriterWriteElement(xml.w, X("code"), X(code)));
-		check(xmlTextWriterWriteElement(xml.w, X("name"), X(ltt_error_name(m->code))));
-		check(xmlTextWriterWriteElement(xml.w, X("message"), X(m->text)));
+		start_element(item);
+		element("code", code);
+		element("name", ltt_error_name(m->code));
+		element("message", m->text);
 		if (m->usage)
-			check(xmlTextWriterWriteElement(xml.w, X("usage"), X(m->usage)));
-		check(xmlTextWriterEndElement(xml.w));
+			element("usage", m->usage);
+		end_element(false);
 	}
 	if (any)
-		check(xmlTextWriterEndElement(xml.w));
+		end_element(false);
 }
 
 static void free_messages(void)
@@ -190,28 +299,28 @@ static int xml_end(int status)
 	int ret = 0;
 
 	start();
-	if (xml.w) {
-		check(xmlTextWriterEndElement(xml.w));	/* output */
-		write_messages(CTL_OUT_MSG_INFO, "messages", "message");
-		write_messages(CTL_OUT_MSG_WARNING, "warnings", "warning");
-		write_messages(CTL_OUT_MSG_ERROR, "errors", "error");
-		check(xmlTextWriterWriteElement(xml.w, X("success"), X(status ? "false" : "true")));
-		snprintf(text, sizeof(text), "%d", status);
-		check(xmlTextWriterWriteElement(xml.w, X("exitStatus"), X(text)));
-		check(xmlTextWriterEndDocument(xml.w));
-		xmlFreeTextWriter(xml.w);	/* flushes into the buffer */
-		xml.w = NULL;
-	}
+	while (xml.depth > 1)	/* output, and anything left open */
+		end_element(false);
+	write_messages(CTL_OUT_MSG_INFO, "messages", "message");
+	write_messages(CTL_OUT_MSG_WARNING, "warnings", "warning");
+	write_messages(CTL_OUT_MSG_ERROR, "errors", "error");
+	element("success", status ? "false" : "true");
+	snprintf(text, sizeof(text), "%d", status);
+	element("exitStatus", text);
+	end_element(false);	/* command */
 	free_messages();
-	if (xml.failed || !xml.buf) {
+	if (xml.failed) {
 		ret = -ENOMEM;	/* out.c says so on stderr */
-	} else if (fwrite(xmlBufferContent(xml.buf), 1, (size_t)xmlBufferLength(xml.buf),
-			  stdout) != (size_t)xmlBufferLength(xml.buf) || fflush(stdout)) {
+	} else if (fwrite(xml.buf, 1, xml.len, stdout) != xml.len || fflush(stdout)) {
 		ret = errno ? -errno : -EIO;
 	}
-	if (xml.buf)
-		xmlBufferFree(xml.buf);
+	while (xml.depth)	/* after a failure on the way */
+		end_element(false);
+	free(xml.buf);
 	xml.buf = NULL;
+	xml.len = xml.size = 0;
+	xml.started = false;
+	xml.failed = false;
 	free(xml.command);
 	xml.command = NULL;
 	return ret;

@@ -280,8 +280,10 @@ kvm_base() {
 	depmod -b "$r" "$KVER"
 	# The project as installed, and the test programs.
 	cp -a "$KVM_STAGE/." "$r/"
-	rm -rf "$r$KVM_LIBDIR"/*.la "$r/usr/local/share/man" "$r/usr/local/include"
-	for f in "$r/usr/local/bin"/* "$r$KVM_LIBDIR"/*.so* "$r$KVM_LIBDIR"/ltt/libexec/*; do
+	rm -rf "$r$KVM_LIBDIR"/*.la "$r$KVM_LIBDIR"/ltt/*.la "$r/usr/local/share/man" "$r/usr/local/include"
+	# (ltt/*.so: libltt-ctl's XML module, which save and load dlopen())
+	for f in "$r/usr/local/bin"/* "$r$KVM_LIBDIR"/*.so* "$r$KVM_LIBDIR"/ltt/*.so \
+		"$r$KVM_LIBDIR"/ltt/libexec/*; do
 		[ -f "$f" ] && kvm_copy_libs "$r" "$f"
 	done
 	for f in $bins; do

@@ -26,6 +26,10 @@ if [ -x "$LTT_TOP_BUILDDIR/src/ctl/.libs/lttctl" ] &&
 	LD_LIBRARY_PATH="$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 	export LD_LIBRARY_PATH
 fi
+# save and load: the build tree's XML module, not one installed
+# (libltt-ctl dlopen()s it, src/lib/ltt-ctl/config-module.h)
+LTT_CONFIG_XML_PATH="$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/config-xml.so"
+export LTT_CONFIG_XML_PATH
 TEST_TIMEOUT=${TEST_TIMEOUT:-20}
 # babeltrace2 reading a trace from files: it ends on its own, but a
 # million events take tens of seconds of wall time on a loaded machine

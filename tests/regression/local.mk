@@ -60,6 +60,10 @@ TESTS += tests/regression/test_saveload.sh tests/regression/test_saveload_life.s
 TESTS += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
 EXTRA_DIST += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
 EXTRA_DIST += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh tests/regression/saveload
+# libxml2 only where XML is used: the XML module of save and load
+# (src/lib/ltt-ctl/config-module.h), no other command loads it.
+TESTS += tests/regression/test_xml_module.sh
+EXTRA_DIST += tests/regression/test_xml_module.sh
 # LTTng's saved sessions (.lttng): files Debian's lttng save writes here, and
 # fixtures (a kernel session, what ltt lacks).
 TESTS += tests/regression/test_load_lttng.sh

@@ -24,7 +24,8 @@ printf 'ltt-print-vars:\n\t@$(foreach v,$(VARS),echo '"'"'$(v)=$($(v))'"'"';)\n'
 tmake -s -C "$B" -f Makefile -f "$TEST_TMP/vars.mk" ltt-print-vars \
 	VARS='bin_PROGRAMS ltt_libexec_PROGRAMS lib_LTLIBRARIES pkgconfig_DATA pkginclude_HEADERS
 		systemdsystemunit_DATA bindir libdir mandir includedir pkgconfigdir ltt_libexecdir
-		systemdsystemunitdir docdir bashcompletiondir sysusersdir KERNELDIR LTT_PYTHON_DIR' >"$TEST_TMP/vars" ||
+		systemdsystemunitdir docdir bashcompletiondir sysusersdir KERNELDIR LTT_PYTHON_DIR
+		pkglibdir' >"$TEST_TMP/vars" ||
 	{ echo "Bail out! can't read the build's Makefile variables"; exit 1; }
 var() {
 	sed -n "s/^$1=//p" "$TEST_TMP/vars"
@@ -54,6 +55,8 @@ for l in $(var lib_LTLIBRARIES); do
 	ok "$([ -n "$so" ] && [ -f "$libdir/$so" ] && [ -L "$libdir/${l%.la}.so" ]; echo $?)" \
 		"lib: ${so:-${l%.la}.so.N} and its .so link"
 done
+# libltt-ctl's XML module (save, load), loaded from there by path
+ok "$([ -f "$DEST$(var pkglibdir)/config-xml.so" ]; echo $?)" "lib: ltt/config-xml.so, the XML module"
 for h in $(var pkginclude_HEADERS); do
 	ok "$(cmp -s "$LTT_TOP_SRCDIR/$h" "$DEST$(var includedir)/ltt/${h##*/}"; echo $?)" \
 		"header: ltt/${h##*/}"
@@ -139,6 +142,8 @@ export LD_LIBRARY_PATH="$libdir"
 export LTT_SESSIOND_PATH="$bindir/ltt-sessiond"
 LTT_CONSUMERD_PATH="$DEST$(var ltt_libexecdir)/ltt-consumerd"
 export LTT_CONSUMERD_PATH
+# (the installed programs would load $(pkglibdir)/config-xml.so: it is under DESTDIR)
+export LTT_CONFIG_XML_PATH="$DEST$(var pkglibdir)/config-xml.so"
 export LTT_UST_REGISTER_TIMEOUT=5000
 like "$(ldd "$bindir/lttctl")" "libltt-ctl\\.so\\.[0-9]+ => $libdir/libltt-ctl\\.so\\.[0-9]+ " \
 	"the installed lttctl runs with the installed libltt-ctl"
@@ -189,7 +194,14 @@ if python_env; then
 		'import ltt; print(" ".join("%s:%s" % (s.name, s.channels[0].name) for s in ltt.list_sessions()))'
 	is "$OUT" "demo:channel0" "python: the installed package (import ltt) lists the session, with the installed libltt-ctl"
 fi
+run ilttctl save demo -o "$TEST_TMP/saved"
+ok "$RC" "save (the installed XML module)"
+like "$(cat "$TEST_TMP/saved/demo.ltt" 2>&1)" '<name>demo</name>' "save wrote demo.ltt"
 ok_cmd "destroy" ilttctl destroy
+run ilttctl load -i "$TEST_TMP/saved"
+ok "$RC" "load"
+like "$(ilttctl list 2>&1)" 'demo' "load made the session again"
+ok_cmd "destroy the loaded session" ilttctl destroy demo
 kill -TERM "$pid" && wait_pid_exit "$pid"
 ok $? "the installed daemon stops on SIGTERM"
 

@@ -23,9 +23,6 @@
 #include "lib/ltt-ctl/config-model.h"
 #include "lib/ltt-ctl/config-rd.h"
 
-/* LTTng's name of its saved configurations: NAME LTT_CFG_LTTNG_SUFFIX. */
-#define LTT_CFG_LTTNG_SUFFIX ".lttng"
-
 /**
  * ltt_cfg_lttng_is() - is @doc (borrowed) in LTTng's format?
  *

@@ -3,6 +3,8 @@
  * config-xml.c - saved session configurations: the words of xml/session.xsd
  * and a file read into the model of config-xml.h (parse, validate, then
  * config-check.c checks it); config-xml-write.c writes the format out.
+ * Both are the XML module's (config-module.h), which exports the table at
+ * the end of this file and nothing else.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,7 +25,9 @@
 #include "common/uri.h"
 #include "lib/ltt-ctl/config-check.h"
 #include "lib/ltt-ctl/config-lttng.h"
+#include "lib/ltt-ctl/config-module.h"
 #include "lib/ltt-ctl/config-rd.h"
+#include "lib/ltt-ctl/config-xml-write.h"
 #include "lib/ltt-ctl/config-xml.h"
 
 /* The schema, compiled in from xml/session.xsd (session-xsd.c, generated). */
@@ -599,3 +603,11 @@ out:
 	xmlFreeDoc(doc);
 	return ret;
 }
+
+/* The module's one export (config-module.h), found by libltt-ctl's dlsym(). */
+extern const struct ltt_cfg_module ltt_cfg_xml_module;
+const struct ltt_cfg_module ltt_cfg_xml_module = {
+	.version = PACKAGE_VERSION,
+	.read = ltt_cfg_xml_read,
+	.write = ltt_cfg_xml_write,
+};

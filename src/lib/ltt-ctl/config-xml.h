@@ -3,7 +3,8 @@
  * config-xml.h - saved session configurations: the XML format of
  * xml/session.xsd read into the model of config-model.h (config-check.h
  * checks it whole, config-xml-write.h writes a session's detail out).
- * Private to libltt-ctl (config.c drives it); nothing here is exported.
+ * Private to libltt-ctl (config.c drives it through the XML module,
+ * config-module.h, which holds this code); nothing here is exported.
  *
  * Reading is all or nothing: a file is parsed, validated against the
  * schema (compiled into the library) and every value checked with the
@@ -24,6 +25,8 @@
 #define LTT_CFG_VERSION 1
 /* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
 #define LTT_CFG_SUFFIX ".ltt"
+/* LTTng's name of its saved configurations (config-lttng.h): NAME LTT_CFG_LTTNG_SUFFIX. */
+#define LTT_CFG_LTTNG_SUFFIX ".lttng"
 
 /*
  * The words of the format (xml/session.xsd) for the model's enums, indexed

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * config.c - libltt-ctl's save and load: which sessions, which files,
- * and loading all or nothing (config-xml.c reads and writes the XML).
+ * and loading all or nothing (the XML module, config-module.h, reads and
+ * writes the files).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -18,9 +19,8 @@
 #include "common/paths.h"
 #include "common/uri.h"
 #include "lib/ltt-ctl/config-check.h"
-#include "lib/ltt-ctl/config-lttng.h"
+#include "lib/ltt-ctl/config-module.h"
 #include "lib/ltt-ctl/config-trigger.h"
-#include "lib/ltt-ctl/config-xml-write.h"
 #include "lib/ltt-ctl/config-xml.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
@@ -245,20 +245,20 @@ static int save_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cf
 	return err;
 }
 
-/* Write the @n sessions' @details to @files: one file each, or all in one. */
-static int save_write(struct ltt_ctl *ctl, struct ltt_session_detail **details,
-		      const struct ltt_cfg_extra *extras, size_t n, struct ltt_session_file *files)
+/* Write the @n sessions' @details to @files with @m: one file each, or all in one. */
+static int save_write(struct ltt_ctl *ctl, const struct ltt_cfg_module *m,
+		      struct ltt_session_detail **details, const struct ltt_cfg_extra *extras,
+		      size_t n, struct ltt_session_file *files)
 {
 	char *err = ltt_lib_detail(ctl);
 	size_t i;
 	int ret = 0;
 
 	if (n > 1 && !strcmp(files[0].path, files[1].path))
-		return ltt_cfg_xml_write(files[0].path, details, extras, n, err,
-					 LTT_LIB_DETAIL_MAX);
+		return m->write(files[0].path, details, extras, n, err, LTT_LIB_DETAIL_MAX);
 	for (i = 0; i < n && !ret; i++)
-		ret = ltt_cfg_xml_write(files[i].path, &details[i], &extras[i], 1, err,
-					LTT_LIB_DETAIL_MAX);
+		ret = m->write(files[i].path, &details[i], &extras[i], 1, err,
+			       LTT_LIB_DETAIL_MAX);
 	return ret;
 }
 
@@ -285,6 +285,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	struct ltt_cfg_trackers *trackers = NULL;
 	struct ltt_session_file *files = NULL;
 	char (*names)[LTT_NAME_MAX] = NULL;
+	const struct ltt_cfg_module *m;
 	size_t i, n = 0;
 	int ret;
 
@@ -294,7 +295,9 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	ltt_lib_detail(ctl);
 	if (!reserved_zero(opts->reserved, sizeof(opts->reserved)))
 		return -LTT_ERR_NOT_SUPPORTED;
-	ret = save_names(ctl, opts->session, &names, &n);
+	ret = ltt_cfg_module_get(&m, ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
+	if (!ret)
+		ret = save_names(ctl, opts->session, &names, &n);
 	if (ret)
 		return ret;
 	details = calloc(n ? n : 1, sizeof(*details));
@@ -322,7 +325,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	if (!ret && n)
 		ret = save_files(ctl, opts, names, n, files);
 	if (!ret)
-		ret = save_write(ctl, details, extras, n, files);
+		ret = save_write(ctl, m, details, extras, n, files);
 	if (!ret) {
 		*ret_files = files;
 		*ret_count = n;
@@ -352,10 +355,11 @@ static int name_cmp(const struct dirent **a, const struct dirent **b)
 }
 
 /*
- * Read every *.ltt file of @dir and every *.lttng (LTTng's, config-lttng.h),
- * in name order; a missing @dir is empty unless @must.
+ * Read every *.ltt file of @dir and every *.lttng (LTTng's, config-lttng.h)
+ * with @m, in name order; a missing @dir is empty unless @must.
  */
-static int read_dir(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *dir, bool must)
+static int read_dir(struct ltt_ctl *ctl, const struct ltt_cfg_module *m, struct ltt_cfg_set *set,
+		    const char *dir, bool must)
 {
 	char path[LTT_PATH_MAX];
 	struct dirent **ents;
@@ -376,8 +380,8 @@ static int read_dir(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *di
 				detail(ctl, "%s/%s: path too long", dir, ents[i]->d_name);
 				ret = -LTT_ERR_CONFIG_IO;
 			} else {
-				ret = ltt_cfg_xml_read(set, path, ltt_lib_detail(ctl),
-						       LTT_LIB_DETAIL_MAX);
+				ret = m->read(set, path, ltt_lib_detail(ctl),
+					      LTT_LIB_DETAIL_MAX);
 			}
 		}
 		free(ents[i]);
@@ -386,8 +390,9 @@ static int read_dir(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *di
 	return ret;
 }
 
-/* Read a file, or a directory of files. */
-static int read_path(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *path)
+/* Read a file, or a directory of files, with @m. */
+static int read_path(struct ltt_ctl *ctl, const struct ltt_cfg_module *m, struct ltt_cfg_set *set,
+		     const char *path)
 {
 	struct stat st;
 
@@ -396,8 +401,8 @@ static int read_path(struct ltt_ctl *ctl, struct ltt_cfg_set *set, const char *p
 		return errno == ENOENT ? -LTT_ERR_CONFIG_NOT_FOUND : -LTT_ERR_CONFIG_IO;
 	}
 	if (S_ISDIR(st.st_mode))
-		return read_dir(ctl, set, path, true);
-	return ltt_cfg_xml_read(set, path, ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
+		return read_dir(ctl, m, set, path, true);
+	return m->read(set, path, ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
 }
 
 static struct ltt_cfg_session *find_cfg(struct ltt_cfg_set *set, const char *name)
@@ -420,18 +425,22 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			   struct ltt_cfg_session ***ret_sel, size_t *ret_n)
 {
 	struct ltt_cfg_session **sel, *found;
+	const struct ltt_cfg_module *m;
 	char dir[LTT_PATH_MAX];
 	size_t i, n = 0;
 	int ret;
 
+	ret = ltt_cfg_module_get(&m, ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
+	if (ret)
+		return ret;
 	if (o->path) {
-		ret = read_path(ctl, user, o->path);
+		ret = read_path(ctl, m, user, o->path);
 	} else {
 		ret = user_dir(dir, sizeof(dir));
 		if (!ret)
-			ret = read_dir(ctl, user, dir, false);
+			ret = read_dir(ctl, m, user, dir, false);
 		if (!ret && !(o->session && find_cfg(user, o->session)))
-			ret = read_dir(ctl, sys, LTT_SYSCONFDIR "/ltt/" SESSIONS_DIR_NAME, false);
+			ret = read_dir(ctl, m, sys, LTT_SYSCONFDIR "/ltt/" SESSIONS_DIR_NAME, false);
 	}
 	if (ret)
 		return ret;

@@ -1,7 +1,8 @@
 # src/lib/ltt-ctl: libltt-ctl, the public control library (include/ltt/ltt-ctl.h).
 # Its code is one convenience library, which the shared library exports
 # and ltt-sessiond links in as it is (it loads saved sessions at start
-# through its own client socket, as any client).
+# through its own client socket, as any client).  Neither links libxml2:
+# the XML of saved sessions is a module loaded when needed (below).
 noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl-core.la
 src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
 	src/lib/ltt-ctl/ctl-internal.h src/lib/ltt-ctl/chunk.c \
@@ -13,21 +14,39 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
 	src/lib/ltt-ctl/kernel-tracer.c \
 	src/lib/ltt-ctl/trigger.c \
 	src/lib/ltt-ctl/config.c \
+	src/lib/ltt-ctl/config-module.c src/lib/ltt-ctl/config-module.h \
+	src/lib/ltt-ctl/config-trigger.c src/lib/ltt-ctl/config-trigger.h
+src_lib_ltt_ctl_libltt_ctl_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\" \
+	-DLTT_PKGLIBDIR=\"$(pkglibdir)\"
+src_lib_ltt_ctl_libltt_ctl_core_la_LIBADD = src/lib/ltt-ctl/libltt-cfg-model.la
+
+# The model of saved sessions and its check: used by load (config.c)
+# after its overrides and by the XML module's reader.
+noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-cfg-model.la
+src_lib_ltt_ctl_libltt_cfg_model_la_SOURCES = \
+	src/lib/ltt-ctl/config-model.c src/lib/ltt-ctl/config-model.h \
+	src/lib/ltt-ctl/config-check.c src/lib/ltt-ctl/config-check.h
+
+# The XML of saved sessions (xml/session.xsd, LTTng's .lttng files):
+# config-xml.so, a private module in $(pkglibdir) that libltt-ctl loads
+# on a save's or a load's first use (config-module.h), the only code
+# that links libxml2.  It exports its table (ltt_cfg_xml_module) only.
+pkglib_LTLIBRARIES = src/lib/ltt-ctl/config-xml.la
+src_lib_ltt_ctl_config_xml_la_SOURCES = \
 	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h \
 	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \
 	src/lib/ltt-ctl/config-lttng.c src/lib/ltt-ctl/config-lttng.h \
-	src/lib/ltt-ctl/config-model.c src/lib/ltt-ctl/config-model.h \
-	src/lib/ltt-ctl/config-check.c src/lib/ltt-ctl/config-check.h \
-	src/lib/ltt-ctl/config-trigger.c src/lib/ltt-ctl/config-trigger.h \
 	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h
-nodist_src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
-src_lib_ltt_ctl_libltt_ctl_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
-src_lib_ltt_ctl_libltt_ctl_core_la_CFLAGS = $(AM_CFLAGS) $(XML2_CFLAGS)
+nodist_src_lib_ltt_ctl_config_xml_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
+src_lib_ltt_ctl_config_xml_la_CFLAGS = $(AM_CFLAGS) $(XML2_CFLAGS)
+src_lib_ltt_ctl_config_xml_la_LIBADD = src/lib/ltt-ctl/libltt-cfg-model.la \
+	src/common/libcommon.la $(XML2_LIBS)
+src_lib_ltt_ctl_config_xml_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
+	-export-symbols-regex '^ltt_cfg_xml_module$$'
 
 lib_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl.la
 src_lib_ltt_ctl_libltt_ctl_la_SOURCES =
-src_lib_ltt_ctl_libltt_ctl_la_LIBADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libcommon.la \
-	$(XML2_LIBS)
+src_lib_ltt_ctl_libltt_ctl_la_LIBADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libcommon.la
 # Only the documented API is exported, with a symbol version (doc/libltt-ctl.md).
 src_lib_ltt_ctl_libltt_ctl_la_LDFLAGS = -version-info $(LTT_CTL_LIBRARY_VERSION) \
 	-Wl,--version-script=$(top_srcdir)/src/lib/ltt-ctl/libltt-ctl.sym
@@ -38,7 +57,7 @@ pkgconfig_DATA = src/lib/ltt-ctl/ltt-ctl.pc
 EXTRA_DIST += src/lib/ltt-ctl/ltt-ctl.pc.in
 
 # The schema of saved sessions: installed for other tools (xmllint
-# --schema), and compiled into the library, which validates with it.
+# --schema), and compiled into the XML module, which validates with it.
 ltt_sessionxsddir = $(datadir)/ltt/xml
 dist_ltt_sessionxsd_DATA = xml/session.xsd
 src/lib/ltt-ctl/session-xsd.c: $(top_srcdir)/xml/session.xsd
