@@ -201,6 +201,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
 	tests/regression/test_output_full.sh \
+	tests/regression/test_output_removed.sh \
 	tests/regression/test_output_start.sh \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \
