@@ -21,6 +21,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_lttng_options.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
+	tests/regression/test_client_budget.sh \
 	tests/regression/test_protocol.sh \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
