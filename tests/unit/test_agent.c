@@ -87,7 +87,13 @@ static void bounds(void)
 	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), LTT_ERR_LOGLEVEL,
 		   "python: over the maximum refused");
 	c.loglevel = -1;
-	tap_is_int(ltt_attr_check_rule(&c), LTT_ERR_LOGLEVEL, "a negative level refused");
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), LTT_ERR_LOGLEVEL,
+		   "python: a negative level refused");
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_USER), LTT_ERR_LOGLEVEL,
+		   "user: a negative level refused");
+	c.loglevel = INT32_MIN;
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_JUL), LTT_ERR_OK,
+		   "jul: ALL (INT32_MIN) taken");
 }
 
 static void wire(void)
