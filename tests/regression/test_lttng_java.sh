@@ -22,7 +22,7 @@ for j in ${CP//:/ }; do
 	[ -f "$j" ] || skip_all "$j is missing: scripts/deps.sh installs liblttng-ust-agent-java and liblog4j1.2-java"
 done
 ust_setup --log
-plan 45
+plan 53
 
 export LTTNG_HOME="$HOME"	# the Java agents read the passwd entry's home otherwise
 export LTTNG_UST_REGISTER_TIMEOUT=0	# LTTng's own tracer, under the JNI library: no daemon of LTTng's
