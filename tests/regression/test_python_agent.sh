@@ -37,7 +37,7 @@ py_events() { grep ' lttng_python:event: ' "$1"; }
 run lttctl create s -o "$TEST_TMP/t1"
 is "$RC" 0 "create s"
 run lttctl enable-event -p 'qa app'
-like "$RC:$OUT" "^1:.*logger pattern (python, JUL, log4j) is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
+like "$RC:$OUT" "^1:.*logger pattern \\(python, JUL, log4j\\) is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
 run lttctl enable-event -p qa.app -c channel0
 like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-p with another channel: PYTHON_CHANNEL"
 run lttctl enable-event -p qa.app --loglevel LOUD

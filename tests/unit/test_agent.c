@@ -148,7 +148,7 @@ static void wire(void)
 
 int main(void)
 {
-	tap_plan(28);
+	tap_plan(30);
 	filters();
 	levels();
 	bounds();
