@@ -172,8 +172,8 @@ extern "C" {
 	X(KERNEL_BACKEND, 232, "the session daemon traces the kernel through tracefs (the kernel's own buffers, used where ltt's module can't load), which can't do this yet (ltt-sessiond(8) lists what it does); the session daemon's log says what was refused") \
 	X(RELAY_SESSION_REFUSED, 233, "the relay daemon refused to create the session or its trace chunk; the relay daemon's log says why") \
 	X(FSYNC_OUTPUT, 234, "--fsync syncs the trace files a session writes as it records, and this session writes none: it streams to a relay daemon, or records snapshots only; enable the channel without --fsync") \
-	X(PYTHON_CHANNEL, 235, "channel 'lttng_python_channel' records the python domain: enable loggers there with -p (no -c), and user-space events in another channel") \
-	X(PYTHON_NAME, 236, "a python logger pattern is 1 to 255 characters of letters, digits, '_', ':', '.', '-' and '*' (globs)") \
+	X(PYTHON_CHANNEL, 235, "channels 'lttng_python_channel', 'lttng_jul_channel' and 'lttng_log4j_channel' record the python, JUL and log4j domains: enable loggers there with -p, -j or -l (no -c), and user-space events in another channel") \
+	X(PYTHON_NAME, 236, "a logger pattern (python, JUL, log4j) is 1 to 255 characters of letters, digits, '_', ':', '.', '-' and '*' (globs)") \
 	X(TRIGGER_EXISTS, 237, "a trigger with that name already exists; pick another name or remove it first ('lttctl list-triggers' shows yours)") \
 	X(TRIGGER_NOT_FOUND, 238, "no trigger by that name among yours; 'lttctl list-triggers' shows them") \
 	X(TRIGGER_NAME, 239, "invalid trigger name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '-' or '.'") \

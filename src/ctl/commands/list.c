@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/agent.h"
 #include "common/size.h"
 #include "common/uri.h"
 #include "ctl/ctl.h"
@@ -102,8 +103,9 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 			     a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
 		goto tail;
 	}
-	ctl_out_text("      %s (%sloglevel: ", a->pattern,
-		     rule->domain == LTT_DOMAIN_PYTHON ? "python logger, " : "");
+	ctl_out_text("      %s (%s%sloglevel: ", a->pattern,
+		     ltt_agent_domain(rule->domain) ? ltt_domain_name(rule->domain) : "",
+		     ltt_agent_domain(rule->domain) ? " logger, " : "");
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		ctl_out_text("any");
@@ -198,9 +200,9 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
-		/* the python channel holds the python domain's rules */
+		/* an agent domain's channel (user space's) holds its rules */
 		if ((rule->domain != ch->domain &&
-		     (rule->domain != LTT_DOMAIN_PYTHON || ch->domain != LTT_DOMAIN_USER)) ||
+		     (!ltt_agent_domain(rule->domain) || ch->domain != LTT_DOMAIN_USER)) ||
 		    strcmp(rule->channel, a->name))
 			continue;
 		print_rule(rule);
@@ -381,11 +383,11 @@ static bool has_kernel_channel(const struct ltt_session_detail *d)
 	return false;
 }
 
-/* Has @d a channel @channel in @domain (NONE: either; PYTHON: user space)? */
+/* Has @d a channel @channel in @domain (NONE: either; an agent domain: user space)? */
 static bool has_channel(const struct ltt_session_detail *d, enum ltt_domain domain,
 			const char *channel)
 {
-	return (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_PYTHON &&
+	return (domain != LTT_DOMAIN_USER && !ltt_agent_domain(domain) &&
 		ctl_util_find_channel(d, LTT_DOMAIN_KERNEL, channel)) ||
 	       (domain != LTT_DOMAIN_KERNEL && ctl_util_find_channel(d, LTT_DOMAIN_USER, channel));
 }
@@ -429,7 +431,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ctl_out_open("channels");
 	if (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL)
 		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
-	/* the python domain records in a user-space channel */
+	/* the agent domains record in user-space channels */
 	if (domain != LTT_DOMAIN_KERNEL)
 		shown |= print_domain(d, &c, LTT_DOMAIN_USER, channel, NULL);
 	ctl_out_close();
@@ -487,15 +489,26 @@ static void print_user_events(const struct ltt_tracepoint_info *tps, size_t coun
 	}
 }
 
-/* The loggers of the running Python programs (their agents'). */
-static void print_python_loggers(const struct ltt_tracepoint_info *tps, size_t count)
+/* The loggers of the running programs' agents of agent domain @agent. */
+static void print_loggers(const struct ltt_agent_domain *agent,
+			  const struct ltt_tracepoint_info *tps, size_t count)
 {
+	static const char *const titles[] = {
+		[LTT_DOMAIN_PYTHON] = "Python loggers", [LTT_DOMAIN_JUL] = "JUL loggers",
+		[LTT_DOMAIN_LOG4J] = "log4j loggers",
+	};
+	static const char *const none[] = {
+		[LTT_DOMAIN_PYTHON] = "Python program with ltt.agent or lttngust",
+		[LTT_DOMAIN_JUL] = "Java program with LTTng's JUL agent",
+		[LTT_DOMAIN_LOG4J] = "Java program with LTTng's log4j agent",
+	};
 	size_t i;
 	pid_t last = 0;
 
-	ctl_out_text("Python loggers:\n---------------\n");
+	ctl_out_text("%s:\n%.*s\n", titles[agent->domain], (int)strlen(titles[agent->domain]),
+		     "--------------------");
 	if (!count)
-		ctl_out_text("None: no Python program with ltt.agent is registered.\n");
+		ctl_out_text("None: no %s is registered.\n", none[agent->domain]);
 	for (i = 0; i < count; i++) {
 		if (tps[i].pid != last)
 			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
@@ -503,7 +516,7 @@ static void print_python_loggers(const struct ltt_tracepoint_info *tps, size_t c
 		ctl_out_text("    %s\n", tps[i].name);
 		ctl_out_open("event");
 		ctl_out_str("name", tps[i].name);
-		ctl_out_str("domain", "python");
+		ctl_out_str("domain", agent->name);
 		ctl_out_str("type", "logger");
 		ctl_out_i64("pid", tps[i].pid);
 		ctl_out_str("procname", tps[i].procname);
@@ -561,8 +574,8 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 	ctl_out_open("events");
 	if (domain == LTT_DOMAIN_USER)
 		print_user_events(tps, count);
-	else if (domain == LTT_DOMAIN_PYTHON)
-		print_python_loggers(tps, count);
+	else if (ltt_agent_domain(domain))
+		print_loggers(ltt_agent_domain(domain), tps, count);
 	else
 		print_kernel_events(tps, count, syscalls);
 	ctl_out_close();
@@ -572,35 +585,38 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 
 /* What list was asked. */
 struct list_args {
-	int kernel, user, python, fields, syscalls;
-	int jul, log4j;		/* refused */
+	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
+	int fields, syscalls;
 	char *values[1];	/* --channel */
 };
 
 /* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, const struct list_args *a)
 {
-	bool kernel = a->kernel, user = a->user, python = a->python, fields = a->fields,
-	     syscalls = a->syscalls;
+	struct ctl_domain_opts both = { .python = a->d.python, .jul = a->d.jul,
+					.log4j = a->d.log4j };
+	bool kernel = a->d.kernel, user = a->d.user, fields = a->fields, syscalls = a->syscalls;
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
 	const char *channel = a->values[0];
+	const struct ltt_agent_domain *agent;
 	struct ltt_ctl *ctl;
 	int ret;
 
-	if (ctl_util_refuse_java(a->jul, a->log4j))
-		return CTL_EXIT_FAILURE;
 	if (channel && !name)
 		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
 					    "give the session's NAME");
-	if (python && (kernel || user))
-		return ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
-	if (python && fields)
-		return ctl_util_usage_error(ctx, "-f lists the fields of events: python loggers "
-					    "have none (their records are lttng_python:event, -u -f)");
-	if (kernel != user)
-		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-	if (python)
-		domain = LTT_DOMAIN_PYTHON;
+	/* -k and -u together: both; with an agent domain, one of the five */
+	both.kernel = kernel && !user;
+	both.user = user && !kernel;
+	if (ctl_util_any_domain(ctx, &both, &domain) ||
+	    (ltt_agent_domain(domain) && kernel && user))
+		return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -p, -j and -l, "
+					    "not two");
+	agent = ltt_agent_domain(domain);
+	if (agent && fields)
+		return ctl_util_usage_error(ctx, "-f lists the fields of events: %s loggers "
+					    "have none (their records are %s, -u -f)", agent->name,
+					    agent->event);
 	if (syscalls && (name || !kernel || user))
 		return ctl_util_usage_error(ctx, "--syscall lists the kernel's system calls: "
 					    "use it with -k alone");
@@ -615,7 +631,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name && (user || kernel || python))
+	if (!name && (user || kernel || agent))
 		ret = list_events(ctl, domain, syscalls, fields);
 	else if (!name)
 		ret = list_sessions(ctl);
@@ -632,13 +648,11 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret, nr;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
+		{ "kernel", 'k', POPT_ARG_NONE, &a.d.kernel, 0,
 		  "the kernel domain (without NAME: the available kernel events)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0,
+		{ "userspace", 'u', POPT_ARG_NONE, &a.d.user, 0,
 		  "the user space domain (without NAME: the available user space events)", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &a.python, 0,
-		  "the python domain (without NAME: the loggers of running Python programs)", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&a.jul, &a.log4j),
+		CTL_UTIL_AGENT_OPTIONS(&a.d.python, &a.d.jul, &a.d.log4j),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 0,
 		  "with NAME: only the channel CHANNEL and its rules", "CHANNEL" },
 		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,
