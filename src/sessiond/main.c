@@ -253,7 +253,7 @@ static int choose_clock(struct options *opts)
 
 	if (want && !*want)
 		want = NULL;
-	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", &opts->tclock, err, sizeof(err)))
+	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "ltt-sessiond: Error: %s%s: %s\n", opts->clock ? "--clock=" : "LTT_CLOCK=",
 		want, err);

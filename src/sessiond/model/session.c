@@ -12,6 +12,7 @@
 #include "common/agent.h"
 #include "common/attr.h"
 #include "common/filter-parse.h"
+#include "common/log.h"
 #include "common/tracefile.h"
 #include "sessiond/model/session.h"
 
@@ -141,6 +142,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		       struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
+	struct ltt_tclock clock;
 	size_t i;
 	int ret = 0;
 
@@ -154,9 +156,15 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
-	session->clock_kind = reg->clock.kind;
-	session->clock_why = reg->clock.why;
-	session->clock_freq = ltt_tclock_freq(&reg->clock);
+	pthread_mutex_lock(&reg->lock);
+	if (ltt_tclock_recheck(&reg->clock))
+		LTT_WARN("user-space events: %s; new sessions count CLOCK_MONOTONIC, those created before go on counting the TSC, whose timestamps from now on are off",
+			 reg->clock.why);
+	clock = reg->clock;
+	pthread_mutex_unlock(&reg->lock);
+	session->clock_kind = clock.kind;
+	snprintf(session->clock_why, sizeof(session->clock_why), "%s", clock.why);
+	session->clock_freq = ltt_tclock_freq(&clock);
 	if (ltt_tclock_is_tsc(session->clock_kind)) {
 		struct ltt_tclock_pair now;
 

@@ -132,7 +132,7 @@ struct ltt_session {
 	uint32_t clock_kind;
 	uint64_t clock_freq;
 	uint64_t clock_base;
-	const char *clock_why;		/* the registry's sentence */
+	char clock_why[256];		/* the registry's sentence, when created */
 	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;
