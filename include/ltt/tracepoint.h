@@ -505,7 +505,7 @@ void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
 	{ #name, (uint8_t)(kind), \
 	  (uint8_t)(sizeof(type) + LTT_TP_PASTE(LTT_TP_SIZECHECK_, kind)(type, len, enc)), \
 	  (uint8_t)LTT_TP_PASTE(LTT_TP_ISSIGNED_, kind)(type), (uint8_t)(base), (uint8_t)(enc), \
-	  { 0, 0, 0 }, (uint32_t)LTT_TP_PASTE(LTT_TP_LENGTH_, kind)(len), (en) },
+	  0, { 0, 0 }, (uint32_t)LTT_TP_PASTE(LTT_TP_LENGTH_, kind)(len), (en) },
 #define LTT_TP_SIZECHECK_LTT_UST_TYPE_INTEGER(type, len, enc) LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type))
 #define LTT_TP_SIZECHECK_LTT_UST_TYPE_ENUM(type, len, enc) LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type))
 #define LTT_TP_SIZECHECK_LTT_UST_TYPE_FLOAT(type, len, enc) \
@@ -550,12 +550,12 @@ void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
 #define LTT_TP_DEFINE_DESC(p, e, level, fields) \
 	static const struct ltt_ust_field LTT_TP_FIELDS_ARRAY(p, e)[] = { \
 		LTT_TP_FDESC_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-		{ NULL, 0, 0, 0, 0, 0, { 0, 0, 0 }, 0, NULL } \
+		{ NULL, 0, 0, 0, 0, 0, 0, { 0, 0 }, 0, NULL } \
 	}; \
 	static struct ltt_ust_tracepoint LTT_TP_DESC(p, e) LTT_TP_UNUSED = { \
 		LTT_UST_TRACEPOINT_ABI, (level), #p ":" #e, \
 		(uint32_t)(sizeof(LTT_TP_FIELDS_ARRAY(p, e)) / sizeof(struct ltt_ust_field) - 1), \
-		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL, { NULL, NULL, NULL, NULL } \
+		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL, NULL, { NULL, NULL, NULL } \
 	}; \
 	static struct ltt_ust_tracepoint *LTT_TP_PTR(p, e) LTT_TP_SECTION = &LTT_TP_DESC(p, e);
 

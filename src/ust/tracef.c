@@ -23,15 +23,15 @@
 
 #define CHAR_SIGNED ((char)-1 < 0)
 #define MSG_FIELD \
-	{ "msg", LTT_UST_TYPE_SEQUENCE, 1, CHAR_SIGNED, 10, LTT_UST_ENCODING_UTF8, { 0, 0, 0 }, \
+	{ "msg", LTT_UST_TYPE_SEQUENCE, 1, CHAR_SIGNED, 10, LTT_UST_ENCODING_UTF8, 0, { 0, 0 }, \
 	  0, NULL }
 #define STRING_FIELD(n) \
-	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL }
+	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL }
 
 static const struct ltt_ust_field tracef_fields[] = { MSG_FIELD };
 
 static const struct ltt_ust_field tracelog_fields[] = {
-	{ "line", LTT_UST_TYPE_INTEGER, 4, 1, 10, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
+	{ "line", LTT_UST_TYPE_INTEGER, 4, 1, 10, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL },
 	STRING_FIELD("file"),
 	STRING_FIELD("func"),
 	MSG_FIELD,
@@ -41,12 +41,12 @@ static const struct ltt_ust_field tracelog_fields[] = {
 
 struct ltt_ust_tracepoint ltt_ust_tracef_event = {
 	LTT_UST_TRACEPOINT_ABI, 14 /* DEBUG */, "lttng_ust_tracef:event", NR(tracef_fields),
-	tracef_fields, 0, NULL, { NULL, NULL, NULL, NULL },
+	tracef_fields, 0, NULL, NULL, { NULL, NULL, NULL },
 };
 
 #define TRACELOG(level, name) \
 	[level] = { LTT_UST_TRACEPOINT_ABI, level, "lttng_ust_tracelog:" name, \
-		    NR(tracelog_fields), tracelog_fields, 0, NULL, { NULL, NULL, NULL, NULL } }
+		    NR(tracelog_fields), tracelog_fields, 0, NULL, NULL, { NULL, NULL, NULL } }
 
 struct ltt_ust_tracepoint ltt_ust_tracelog_events[LTT_UST_TRACELOG_LEVELS] = {
 	TRACELOG(0, "TRACE_EMERG"),
