@@ -49,6 +49,7 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 
 # The session daemon's folders held against their map (sessiond.h).
 TESTS += tests/regression/test_sessiond_layers.sh
+EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c
 EXTRA_DIST += tests/regression/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
@@ -227,6 +228,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_stopped_timers.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_lttng_ust_record.sh \
+	tests/regression/test_lttng_ust_symbols.sh \
 	tests/regression/test_ust_clock.sh \
 	tests/regression/test_ust_filter.sh \
 	tests/regression/test_snapshot.sh \
