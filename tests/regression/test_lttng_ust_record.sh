@@ -1,10 +1,11 @@
 #!/bin/bash
 # test_lttng_ust_record.sh - a program instrumented for LTTng-UST 2.13
 # (Debian's headers and lttng-gen-tp, never ltt's) records into ltt
-# unchanged through ltt's liblttng-ust.so.1 (ltt-run), and babeltrace2
-# reads every value of it exactly as from the trace Debian's LTTng
-# records of the same binary (a private lttng-sessiond, its own
-# LTTNG_HOME), timestamps, hostnames and contexts left out.
+# unchanged through ltt's liblttng-ust.so.1 (ltt-run), and every value of
+# every field type of LTTng's tracepoint-event.h (compat_tp.tp) reads
+# exactly as in the trace Debian's LTTng records of the same binary (a
+# private lttng-sessiond, its own LTTNG_HOME), timestamps, hostnames and
+# contexts left out: compared through babeltrace2 and babeltrace 1.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -13,9 +14,10 @@ for t in lttng lttng-sessiond lttng-gen-tp cc; do
 	command -v $t >/dev/null || skip_all "$t is not installed (Debian's lttng-tools, liblttng-ust-dev)"
 done
 ust_setup
-plan 11
+plan 18
 
 N=40
+EVENTS=8	# compat_tp.tp's events, each of which compat_app emits N times
 SRC="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
 COMPAT="$LTT_TOP_BUILDDIR/src/lttng-ust"
 APP="$TEST_TMP/build/compat_app"
@@ -45,11 +47,12 @@ is $? 0 "the program runs under ltt-run"
 ok_cmd "ltt: stop" lttctl stop s1
 bt "$TEST_TMP/ltt" "$TEST_TMP/ltt.txt"
 is "$(count_events "$TEST_TMP/ltt.txt" compat:basic)" $N "ltt recorded $N compat:basic events"
+is "$(grep -c '^\[' "$TEST_TMP/ltt.txt")" $((N * EVENTS)) "ltt recorded $N events of each of the $EVENTS"
 
 # --- LTTng, Debian's own: as root, in a mount namespace with its own /run,
 # so that it meets no other session daemon ---
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
-	skip 4 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
+	skip 10 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
 	done_testing
 	exit
 fi
@@ -72,13 +75,54 @@ ok $? "LTTng records the same binary" || diag "$(cat "$TEST_TMP/lttng.log")"
 bt "$TEST_TMP/lttng" "$TEST_TMP/lttng.txt"
 is "$(count_events "$TEST_TMP/lttng.txt" compat:basic)" $N "LTTng recorded $N compat:basic events"
 
-# --- field by field ---
-norm "$TEST_TMP/ltt.txt" >"$TEST_TMP/ltt.norm"
-norm "$TEST_TMP/lttng.txt" >"$TEST_TMP/lttng.norm"
+# --- field by field, with two readers ---
+# babeltrace2 2.0's text sink prints an empty string or text sequence as
+# the previous one of the same field (for either tracer's trace): its
+# lines of the events with such fields are compared through babeltrace 1,
+# which prints them right, as it prints every other line the same.
+norm "$TEST_TMP/ltt.txt" | grep -v '^compat:\(strings\|seqs\):' >"$TEST_TMP/ltt.norm"
+norm "$TEST_TMP/lttng.txt" | grep -v '^compat:\(strings\|seqs\):' >"$TEST_TMP/lttng.norm"
 diff "$TEST_TMP/lttng.norm" "$TEST_TMP/ltt.norm" >"$TEST_TMP/diff"
-ok $? "every event's name and field values as LTTng records them" ||
+ok $? "babeltrace2: every event's name and field values as LTTng records them" ||
 	diag "$(head -20 "$TEST_TMP/diff")"
-is "$(sed -n 3p "$TEST_TMP/ltt.norm")" \
+is "$(sed -n 2p "$TEST_TMP/ltt.norm")" \
+	'compat:ints: { s8 = -128, u8 = 255, s16 = -32768, u16 = 65535, s32 = -2147483648, u32 = 4294967295, s64 = -9223372036854775808, u64 = 18446744073709551615, hs8 = 0x0, hu16 = 0xABCD, hs32 = 0x0, hu64 = 0xFEDCBA9876543210, ns16 = 0, nu32 = 67305985, ns64 = 0, nu8 = 200, nh16 = 0x3412, nh32 = 0x0, nh64 = 0x807060504030201 }' \
+	"the first integers, each size and signedness, exactly"
+grep '^compat:basic:' "$TEST_TMP/ltt.norm" | sed -n 3p >"$TEST_TMP/basic3"
+is "$(cat "$TEST_TMP/basic3")" \
 	'compat:basic: { i = 2, big = 2000000014, hex = 0xBE02, text = "gamma delta", neg = -2 }' \
-	"the third event's values, exactly"
+	"the third compat:basic event's values, exactly"
+
+if ! command -v babeltrace >/dev/null; then
+	skip 5 "babeltrace (1) is not installed"
+	done_testing
+	exit
+fi
+for t in ltt lttng; do
+	timeout "$BT_TIMEOUT" babeltrace "$TEST_TMP/$t" 2>"$TEST_TMP/$t.bt1.err" >"$TEST_TMP/$t.bt1"
+	norm "$TEST_TMP/$t.bt1" >"$TEST_TMP/$t.bt1.norm"
+done
+is "$(wc -l <"$TEST_TMP/ltt.bt1.norm")" $((N * EVENTS)) "babeltrace 1 reads every event ltt recorded"
+diff "$TEST_TMP/lttng.bt1.norm" "$TEST_TMP/ltt.bt1.norm" >"$TEST_TMP/diff1"
+ok $? "babeltrace 1: every event's name and field values as LTTng records them" ||
+	diag "$(head -20 "$TEST_TMP/diff1")"
+grep '^compat:strings:' "$TEST_TMP/ltt.bt1.norm" | sed -n '1,2p;7,8p' >"$TEST_TMP/strings"
+is "$(cat "$TEST_TMP/strings")" \
+'compat:strings: { first = "", second = "", after = 0, fixed = "x" }
+compat:strings: { first = "b", second = "(null)", after = 1, fixed = "x" }
+compat:strings: { first = "", second = "", after = 6, fixed = "x" }
+compat:strings: { first = "été", second = "(null)", after = 7, fixed = "x" }' \
+	"empty strings and NULL (\"(null)\") among others, exactly"
+grep '^compat:\(seqs\|nowrite\):' "$TEST_TMP/ltt.bt1.norm" | sed -n '3,4p' >"$TEST_TMP/seqs"
+is "$(cat "$TEST_TMP/seqs")" \
+'compat:seqs: { _q8_length = 1, q8 = [ [0] = 1 ], _q16_length = 1, q16 = [ [0] = 1 ], _q32_length = 1, q32 = [ [0] = 1 ], _qsize_length = 2, qsize = [ [0] = 1, [1] = 0 ], _q64len_length = 0, q64len = [ ], _qtext_length = 1, qtext = "b", _qhex_length = 1, qhex = [ [0] = 0x1 ], _qnet_length = 1, qnet = [ [0] = 16777216 ], _qnethex_length = 1, qnethex = [ [0] = 0x1000000 ], after = 1 }
+compat:nowrite: { before = 1, after = -1 }' \
+	"a sequence of each length type, and the nowrite fields left out, exactly"
+grep '^compat:enums:' "$TEST_TMP/ltt.bt1.norm" | sed -n '2p;5,7p' >"$TEST_TMP/enums"
+is "$(cat "$TEST_TMP/enums")" \
+'compat:enums: { c8 = ( "WARM" : container = 1 ), c16 = ( "NEXT" : container = 10 ), c32 = ( <unknown> : container = 196 ), c64 = ( <unknown> : container = 100 ), s8 = ( "NEGATIVE" : container = -2 ), s16 = ( "NEGATIVE" : container = -20 ), s32 = ( <unknown> : container = -2000 ), s64 = ( "NEGATIVE" : container = -100 ) }
+compat:enums: { c8 = ( "WARM" : container = 4 ), c16 = ( <unknown> : container = 40 ), c32 = ( <unknown> : container = 199 ), c64 = ( <unknown> : container = 400 ), s8 = ( "ONE" : container = 1 ), s16 = ( "SMALL" : container = 10 ), s32 = ( <unknown> : container = 1000 ), s64 = ( "SMALL" : container = 50 ) }
+compat:enums: { c8 = ( "WARM" : container = 5 ), c16 = ( <unknown> : container = 50 ), c32 = ( "BIG" : container = 200 ), c64 = ( <unknown> : container = 500 ), s8 = ( "SMALL" : container = 2 ), s16 = ( "SMALL" : container = 20 ), s32 = ( <unknown> : container = 2000 ), s64 = ( "HUNDRED" : container = 100 ) }
+compat:enums: { c8 = ( "WARM" : container = 6 ), c16 = ( <unknown> : container = 60 ), c32 = ( "AFTER_BIG" : container = 201 ), c64 = ( <unknown> : container = 600 ), s8 = ( "SMALL" : container = 3 ), s16 = ( "SMALL" : container = 30 ), s32 = ( <unknown> : container = 3000 ), s64 = ( <unknown> : container = 150 ) }' \
+	"enumerations of each container, ranges and automatic values (NEXT, AFTER_BIG, ONE, HUNDRED), exactly"
 done_testing
