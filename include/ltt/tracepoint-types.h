@@ -65,7 +65,14 @@ struct ltt_ust_enum_desc {
  * just before it, an INTEGER (any size or signedness).
  */
 #define LTT_UST_FIELD_LENGTH_BEFORE 0x2
-#define LTT_UST_FIELD_FLAGS (LTT_UST_FIELD_BIG_ENDIAN | LTT_UST_FIELD_LENGTH_BEFORE)
+/*
+ * Any type: not in the payload nor in the trace's metadata, a value only
+ * filters read (LTTng's nowrite fields).  A LENGTH_BEFORE sequence and
+ * the integer before it are both written or both not.
+ */
+#define LTT_UST_FIELD_NOWRITE 0x4
+#define LTT_UST_FIELD_FLAGS \
+	(LTT_UST_FIELD_BIG_ENDIAN | LTT_UST_FIELD_LENGTH_BEFORE | LTT_UST_FIELD_NOWRITE)
 
 /*
  * One field.  On the wire (in the trace) fields follow each other with no

@@ -281,12 +281,16 @@ static bool names_clash(const struct ltt_app_field *a, const struct ltt_app_fiel
 	return adds_length(b) && is_length_name(a->name, b->name);
 }
 
-/* Field @i of @fields among the others: a LENGTH_BEFORE sequence follows an integer. */
+/*
+ * Field @i of @fields among the others: a LENGTH_BEFORE sequence follows an
+ * integer, both written or both not.
+ */
 static bool field_place_valid(const struct ltt_app_field *fields, uint32_t i)
 {
 	if (!(fields[i].flags & LTT_UST_FIELD_LENGTH_BEFORE))
 		return true;
-	return i > 0 && fields[i - 1].type == LTT_UST_TYPE_INTEGER;
+	return i > 0 && fields[i - 1].type == LTT_UST_TYPE_INTEGER &&
+	       !((fields[i - 1].flags ^ fields[i].flags) & LTT_UST_FIELD_NOWRITE);
 }
 
 static bool loglevel_valid(int32_t loglevel)

@@ -19,7 +19,7 @@ struct lu_stack_field {
 	uint8_t bytes;		/* 0 (nofilter), 8, or 16 (arrays and sequences) */
 	uint8_t kind;		/* enum ltt_ust_type of the ltt field, 0 if none */
 	uint8_t size;		/* the ltt field's size */
-	int16_t arg;		/* the ltt field's index, -1 when not in the payload */
+	int16_t arg;		/* the ltt field's index */
 };
 
 struct lu_event {
@@ -29,6 +29,7 @@ struct lu_event {
 	const struct lu_event_desc *desc;
 	uint32_t nr_stack;			/* the LTTng fields */
 	struct lu_stack_field *stack;
+	uint32_t stack_len;			/* their interpreter stack's bytes */
 	bool attached;				/* the probe is on the call sites */
 	/* owned: */
 	char *name;
@@ -55,7 +56,8 @@ void lu_event_fields_fini(struct lu_event *ev);
  * @args: room for ev->tp.nr_fields
  * @floats: room for ev->tp.nr_fields (single-precision copies)
  *
- * The arguments point into @stack, which outlives the probe's commit.
+ * The arguments point into @stack, which must outlive the probe's commit
+ * (the probe's own is overwritten before event_reserve: copy it).
  * Returns the count.  Lock-free, async-signal-safe.
  */
 uint32_t lu_event_args(const struct lu_event *ev, const char *stack, struct ltt_ust_arg *args,

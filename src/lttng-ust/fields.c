@@ -9,7 +9,10 @@
  * are big endian (LTT_UST_FIELD_BIG_ENDIAN); a sequence counted by the
  * field before it (LTTng's _NAME_length of any integer type) has
  * LTT_UST_FIELD_LENGTH_BEFORE; enumeration entries with automatic values
- * get them here (one more than the previous entry's end, from 0).
+ * get them here (one more than the previous entry's end, from 0).  A
+ * nowrite field is an ltt field too, LTT_UST_FIELD_NOWRITE: not in the
+ * payload nor the metadata, but its value is on the interpreter stack, so
+ * filters read it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -178,12 +181,12 @@ int lu_event_fields(struct lu_event *ev)
 		struct lu_stack_field *s = &ev->stack[i];
 
 		s->bytes = stack_bytes(f);
-		s->arg = -1;
-		if (f->nowrite)
-			continue;
+		ev->stack_len += s->bytes;
 		ret = convert(ev, f, &ev->fields[nr], &ev->enums[i], &ev->entries[total]);
 		if (ret)
 			return ret;
+		if (f->nowrite)
+			ev->fields[nr].flags |= LTT_UST_FIELD_NOWRITE;
 		total += nr_entries(f);
 		s->kind = ev->fields[nr].type;
 		s->size = ev->fields[nr].size;

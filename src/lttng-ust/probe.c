@@ -22,7 +22,8 @@
  * own probes make.
  *
  * Per-thread state: one slot per nesting level (a signal handler's probe
- * inside another), LU_MAX_NESTING deep.
+ * inside another, even between run_filter and event_reserve),
+ * LU_MAX_NESTING deep.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -43,14 +44,24 @@ int lttng_ust_tracepoint_provider_register(const char *provider, const char *eve
 int lttng_ust_tracepoint_provider_unregister(const char *provider, const char *event,
 					     void (*func)(void), void *data);
 
-/* One event being written. */
+/*
+ * One event being written, or about to be: run_filter() claims a slot for
+ * its probe call (@filtered_by, the probe's own context, which the ring
+ * buffer context carries to event_reserve), so that a probe in a signal
+ * handler run between the two takes the next slot and leaves this one be.
+ */
 struct slot {
 	struct ltt_ust_ctx lctx;
 	struct ltt_ust_call call;
-	bool have_call;			/* run_filter prepared @call */
+	const struct lu_probe_ctx *filtered_by;	/* claimed by run_filter(), not yet reserved */
 	char *start, *pos, *end;
 	struct ltt_ust_arg args[LU_MAX_ARGS];
 	float floats[LU_MAX_ARGS];
+	/*
+	 * The interpreter stack, copied: the probe reuses its memory for the
+	 * fields' sizes before event_reserve.
+	 */
+	char stack[LU_MAX_ARGS * 16];
 };
 
 static __thread struct slot slots[LU_MAX_NESTING];
@@ -94,15 +105,33 @@ static int run_filter(const struct lu_event_common *event, const char *stack,
 	struct slot *s;
 
 	(void)filter_ctx;
-	if (depth >= LU_MAX_NESTING)
+	if (depth >= LU_MAX_NESTING || !probe_ctx)
 		return LU_FILTER_REJECT;
-	s = &slots[depth];
+	s = &slots[depth++];
+	memcpy(s->stack, stack, ev->stack_len);
 	s->call.args = s->args;
-	s->call.nr_args = lu_event_args(ev, stack, s->args, s->floats);
+	s->call.nr_args = lu_event_args(ev, s->stack, s->args, s->floats);
 	s->call.reserved0 = 0;
-	s->call.ip = probe_ctx ? (uint64_t)(uintptr_t)probe_ctx->ip : 0;
-	s->have_call = true;
+	s->call.ip = (uint64_t)(uintptr_t)probe_ctx->ip;
+	s->filtered_by = probe_ctx;
 	return LU_FILTER_ACCEPT;	/* ltt's filters run in the reservation */
+}
+
+/* The slot run_filter() claimed for this probe call, or a new one; NULL past the limit. */
+static struct slot *slot_get(const struct lu_ring_ctx *ctx)
+{
+	struct slot *s;
+
+	if (depth && ctx->probe_ctx && slots[depth - 1].filtered_by == ctx->probe_ctx)
+		return &slots[depth - 1];
+	if (depth >= LU_MAX_NESTING)
+		return NULL;
+	s = &slots[depth++];
+	/* no arguments: the state changed after the probe read eval_filter */
+	s->call = (struct ltt_ust_call){ s->args, 0, 0, 0 };
+	if (ctx->probe_ctx)
+		s->call.ip = (uint64_t)(uintptr_t)ctx->probe_ctx->ip;
+	return s;
 }
 
 static int reserve(struct lu_ring_ctx *ctx)
@@ -110,29 +139,23 @@ static int reserve(struct lu_ring_ctx *ctx)
 	struct lu_event_recorder *rec = ctx->client_priv;
 	struct lu_event *ev = container_of(rec, struct lu_event, recorder);
 	int state = __atomic_load_n(&ev->tp.state, __ATOMIC_RELAXED);
-	struct slot *s;
+	struct slot *s = slot_get(ctx);
 	char *p;
 
-	if (depth >= LU_MAX_NESTING)
+	if (!s)
 		return -EPERM;
-	s = &slots[depth];
-	if (state & LTT_UST_STATE_CALL) {
-		if (!s->have_call) {	/* the state changed after the probe read it */
-			s->call = (struct ltt_ust_call){ s->args, 0, 0, 0 };
-			if (ctx->probe_ctx)
-				s->call.ip = (uint64_t)(uintptr_t)ctx->probe_ctx->ip;
-		}
+	s->filtered_by = NULL;
+	if (state & LTT_UST_STATE_CALL)
 		p = ltt_ust_probe_reserve_filter(&s->lctx, &ev->tp, ctx->data_size, &s->call);
-	} else {
+	else
 		p = ltt_ust_probe_reserve(&s->lctx, &ev->tp, ctx->data_size);
-	}
-	s->have_call = false;
-	if (!p)
+	if (!p) {
+		depth--;	/* the probe returns without a commit */
 		return -ENOSPC;
+	}
 	s->start = s->pos = p;
 	s->end = p + ctx->data_size;
 	ctx->priv = s;
-	depth++;
 	return 0;
 }
 

@@ -229,6 +229,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_stopped_timers.sh \
 	tests/regression/test_ust_basic.sh \
 	tests/regression/test_lttng_ust_record.sh \
+	tests/regression/test_lttng_ust_filter.sh \
 	tests/regression/test_lttng_ust_symbols.sh \
 	tests/regression/test_ust_clock.sh \
 	tests/regression/test_ust_filter.sh \
@@ -264,4 +265,4 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_clear.sh \
 	tests/regression/test_track.sh
 TESTS += $(REGRESSION_UST_TESTS)
-EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh
+EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh

@@ -675,8 +675,16 @@ static void test_field_flags(void)
 	tap_ok(tp_refused(&u), "a big-endian string is refused");
 	f[2].flags = LTT_UST_FIELD_LENGTH_BEFORE;
 	tap_ok(tp_refused(&u), "LENGTH_BEFORE on a string is refused");
-	f[2].flags = 0x4;
+	f[2].flags = 0x8;
 	tap_ok(tp_refused(&u), "an unknown flag is refused");
+	f[2].flags = LTT_UST_FIELD_NOWRITE;
+	tap_ok(tp_accepted(&u), "a nowrite field (a value for filters only) round-trips");
+	f[0].flags = LTT_UST_FIELD_NOWRITE;
+	tap_ok(tp_refused(&u), "a written sequence counted by a nowrite integer is refused");
+	f[1].flags |= LTT_UST_FIELD_NOWRITE;
+	tap_ok(tp_accepted(&u), "a nowrite sequence counted by a nowrite integer round-trips");
+	f[0].flags = 0;
+	f[1].flags &= ~LTT_UST_FIELD_NOWRITE;
 	f[2].flags = 0;
 	f[0].type = LTT_UST_TYPE_STRING;
 	f[0].size = 1;

@@ -384,6 +384,8 @@ static void put_field(struct emit *e, const struct ltt_app_field *fields, uint32
 {
 	const struct ltt_app_field *f = &fields[i];
 
+	if (f->flags & LTT_UST_FIELD_NOWRITE)
+		return;		/* a value for filters only */
 	put_text(e, "\t\t");
 	switch (f->type) {
 	case LTT_UST_TYPE_INTEGER:
