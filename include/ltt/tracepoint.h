@@ -105,6 +105,7 @@
 #ifndef LTT_TRACEPOINT_H
 #define LTT_TRACEPOINT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -275,6 +276,32 @@ void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
 		      const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+/**
+ * ltt_ust_vtracef_as() - ltt_ust_tracef() with a va_list, recorded as @tp
+ * @tp: ltt_ust_tracef_event, or a descriptor with its fields (LTTng-UST's
+ *      compatibility layer names its own); borrowed
+ * @ip: the call site, for the ip context
+ */
+void ltt_ust_vtracef_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char *fmt,
+			va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 0)))
+#endif
+	;
+
+/**
+ * ltt_ust_vtracelog_as() - ltt_ust_tracelog() with a va_list, recorded as @tp
+ * @tp: one of ltt_ust_tracelog_events, or a descriptor with their fields;
+ *      borrowed
+ * @ip: the call site, for the ip context
+ */
+void ltt_ust_vtracelog_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char *file,
+			  int line, const char *func, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 6, 0)))
 #endif
 	;
 

@@ -13,22 +13,31 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+
+#include <ltt/tracepoint.h>
 
 #include "lttng-ust/lttng-abi.h"
 #include "lttng-ust/lttng-ust.h"
 
 /*
- * The call sites of tracef and tracelog, which programs copy-relocate
- * (56 bytes each); they stay off until ltt records tracef and tracelog
- * through this library.
+ * tracef and tracelog.  Their call sites are this library's, copy-relocated
+ * into programs (56 bytes each); a program tests a site's state, then calls
+ * lttng_ust__tracef() or the tracelog function of the level.  Each event is
+ * an ltt descriptor with libltt-ust's tracef and tracelog fields and LTTng
+ * 2.13's name (lttng_ust_tracef:event,
+ * lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_<LEVEL>), whose
+ * state_changed hook switches its call site; libltt-ust formats and
+ * records the message.
  */
 #define LU_SITE(provider, event, sig) \
 	LU_EXPORT struct lu_tracepoint lttng_ust_tracepoint_##provider##___##event \
 		__attribute__((section("lttng_ust_tracepoints"))) = { \
 		sizeof(struct lu_tracepoint), #provider, #event, 0, NULL, NULL, sig }
 
-#define TRACELOG_SIG "int line, const char * file, const char * func, const char * msg, unsigned int len, void * ip"
+#define TRACELOG_SIG "const char * file, int line, const char * func, const char * msg, " \
+	"unsigned int len, void * ip"
 
 LU_SITE(lttng_ust_tracef, event, "const char * msg, unsigned int len, void * ip");
 
@@ -40,34 +49,85 @@ LU_SITE(lttng_ust_tracef, event, "const char * msg, unsigned int len, void * ip"
 	LU_SITE(lttng_ust_tracelog, LTTNG_UST_TRACEPOINT_LOGLEVEL_##level, TRACELOG_SIG);
 LEVELS(TRACELOG_SITE)
 
-#define TRACEF_REFUSED "tracef and tracelog do not record through ltt's liblttng-ust.so.1 yet"
+#define NR_PRINTF (1 + LTT_UST_TRACELOG_LEVELS)
+
+struct printf_event {
+	struct ltt_ust_tracepoint tp;	/* [0] tracef, [1 + level] tracelog */
+	struct lu_tracepoint *site;
+};
+
+static struct printf_event printf_events[NR_PRINTF];
+static struct ltt_ust_tracepoint *printf_tps[NR_PRINTF];
+
+/* libltt-ust's hook: the call site follows the descriptor. */
+static void printf_state_changed(struct ltt_ust_tracepoint *tp)
+{
+	struct printf_event *e = (struct printf_event *)(void *)tp;
+
+	__atomic_store_n(&e->site->state, tp->state != 0, __ATOMIC_RELEASE);
+}
+
+static void printf_event_init(unsigned int i, const char *name, int level,
+			      const struct ltt_ust_tracepoint *like, struct lu_tracepoint *site)
+{
+	printf_events[i].tp = (struct ltt_ust_tracepoint){
+		.abi = LTT_UST_TRACEPOINT_ABI, .loglevel = level, .name = name,
+		.nr_fields = like->nr_fields, .fields = like->fields,
+		.state_changed = printf_state_changed,
+	};
+	printf_events[i].site = site;
+	printf_tps[i] = &printf_events[i].tp;
+}
+
+__attribute__((constructor)) static void printf_events_register(void)
+{
+	int level = 0;
+
+	printf_event_init(0, "lttng_ust_tracef:event", ltt_ust_tracef_event.loglevel,
+			  &ltt_ust_tracef_event, &lttng_ust_tracepoint_lttng_ust_tracef___event);
+#define TRACELOG_INIT(l) \
+	printf_event_init(1 + level, "lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_" #l, level, \
+			  &ltt_ust_tracelog_events[level], \
+			  &lttng_ust_tracepoint_lttng_ust_tracelog___LTTNG_UST_TRACEPOINT_LOGLEVEL_##l); \
+	level++;
+	LEVELS(TRACELOG_INIT)
+	ltt_ust_register_module(printf_tps, printf_tps + NR_PRINTF, printf_events);
+}
+
+#define CALLER ((uint64_t)(uintptr_t)__builtin_return_address(0))
 
 LU_EXPORT void lttng_ust__vtracef(const char *fmt, va_list ap)
 {
-	(void)fmt;
-	(void)ap;
-	LU_UNSUPPORTED(TRACEF_REFUSED);
+	ltt_ust_vtracef_as(&printf_events[0].tp, CALLER, fmt, ap);
 }
 
 LU_EXPORT void lttng_ust__tracef(const char *fmt, ...)
 {
-	(void)fmt;
-	LU_UNSUPPORTED(TRACEF_REFUSED);
+	va_list ap;
+
+	va_start(ap, fmt);
+	ltt_ust_vtracef_as(&printf_events[0].tp, CALLER, fmt, ap);
+	va_end(ap);
 }
 
-#define TRACELOG_FNS(level) \
-	LU_EXPORT void lttng_ust__vtracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##level( \
+#define TRACELOG_FNS(l) \
+	LU_EXPORT void lttng_ust__vtracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##l( \
 		const char *file, int line, const char *func, const char *fmt, va_list ap) \
 	{ \
-		(void)file; (void)line; (void)func; (void)fmt; (void)ap; \
-		LU_UNSUPPORTED(TRACEF_REFUSED); \
+		ltt_ust_vtracelog_as(&printf_events[1 + LU_LEVEL_##l].tp, CALLER, file, line, \
+				     func, fmt, ap); \
 	} \
-	LU_EXPORT void lttng_ust__tracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##level( \
+	LU_EXPORT void lttng_ust__tracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##l( \
 		const char *file, int line, const char *func, const char *fmt, ...) \
 	{ \
-		(void)file; (void)line; (void)func; (void)fmt; \
-		LU_UNSUPPORTED(TRACEF_REFUSED); \
+		va_list ap; \
+		va_start(ap, fmt); \
+		ltt_ust_vtracelog_as(&printf_events[1 + LU_LEVEL_##l].tp, CALLER, file, line, \
+				     func, fmt, ap); \
+		va_end(ap); \
 	}
+#define LEVEL_ENUM(l) LU_LEVEL_##l,
+enum { LEVELS(LEVEL_ENUM) };
 LEVELS(TRACELOG_FNS)
 
 /* ---- fork, credentials, namespaces: libltt-ust follows them itself ---- */

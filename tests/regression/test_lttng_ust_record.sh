@@ -13,15 +13,16 @@
 
 compat_require
 ust_setup
-plan 18
+plan 20
 
 N=40
-EVENTS=8	# compat_tp.tp's events, each of which compat_app emits N times
+EVENTS=11	# compat_tp.tp's 8 events, a tracef and 2 tracelogs: compat_app emits each N times
 compat_build
 
 # --- ltt, through ltt-run ---
 ok_cmd "ltt: create" lttctl create s1 -o "$TEST_TMP/ltt"
 ok_cmd "ltt: enable compat:*" lttctl enable-event -u 'compat:*'
+ok_cmd "ltt: enable tracef and tracelog" lttctl enable-event -u 'lttng_ust_trace*'
 ok_cmd "ltt: start" lttctl start
 compat_run $N
 is $? 0 "the program runs under ltt-run"
@@ -32,13 +33,14 @@ is "$(grep -c '^\[' "$TEST_TMP/ltt.txt")" $((N * EVENTS)) "ltt recorded $N event
 
 # --- LTTng, Debian's own ---
 if ! lttng_can_run; then
-	skip 10 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
+	skip 11 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
 	done_testing
 	exit
 fi
 lttng_run '
 	lttng create s -o "$TEST_TMP/lttng" &&
 		lttng enable-event -u "compat:*" -s s &&
+		lttng enable-event -u "lttng_ust_trace*" -s s &&
 		lttng start s &&
 		timeout "$TEST_TIMEOUT" "$APP" $N &&
 		lttng stop s && lttng destroy s'
@@ -49,10 +51,11 @@ is "$(count_events "$TEST_TMP/lttng.txt" compat:basic)" $N "LTTng recorded $N co
 # --- field by field, with two readers ---
 # babeltrace2 2.0's text sink prints an empty string or text sequence as
 # the previous one of the same field (for either tracer's trace): its
-# lines of the events with such fields are compared through babeltrace 1,
+# lines of the events with such fields (compat:strings, compat:seqs, a
+# tracelog's empty message) are compared through babeltrace 1,
 # which prints them right, as it prints every other line the same.
-norm "$TEST_TMP/ltt.txt" | grep -v '^compat:\(strings\|seqs\):' >"$TEST_TMP/ltt.norm"
-norm "$TEST_TMP/lttng.txt" | grep -v '^compat:\(strings\|seqs\):' >"$TEST_TMP/lttng.norm"
+norm "$TEST_TMP/ltt.txt" | grep -v '^\(compat:strings\|compat:seqs\|lttng_ust_tracelog\):' >"$TEST_TMP/ltt.norm"
+norm "$TEST_TMP/lttng.txt" | grep -v '^\(compat:strings\|compat:seqs\|lttng_ust_tracelog\):' >"$TEST_TMP/lttng.norm"
 diff "$TEST_TMP/lttng.norm" "$TEST_TMP/ltt.norm" >"$TEST_TMP/diff"
 ok $? "babeltrace2: every event's name and field values as LTTng records them" ||
 	diag "$(head -20 "$TEST_TMP/diff")"
@@ -65,7 +68,7 @@ is "$(cat "$TEST_TMP/basic3")" \
 	"the third compat:basic event's values, exactly"
 
 if ! command -v babeltrace >/dev/null; then
-	skip 5 "babeltrace (1) is not installed"
+	skip 6 "babeltrace (1) is not installed"
 	done_testing
 	exit
 fi
@@ -95,4 +98,10 @@ compat:enums: { c8 = ( "WARM" : container = 4 ), c16 = ( <unknown> : container =
 compat:enums: { c8 = ( "WARM" : container = 5 ), c16 = ( <unknown> : container = 50 ), c32 = ( "BIG" : container = 200 ), c64 = ( <unknown> : container = 500 ), s8 = ( "SMALL" : container = 2 ), s16 = ( "SMALL" : container = 20 ), s32 = ( <unknown> : container = 2000 ), s64 = ( "HUNDRED" : container = 100 ) }
 compat:enums: { c8 = ( "WARM" : container = 6 ), c16 = ( <unknown> : container = 60 ), c32 = ( "AFTER_BIG" : container = 201 ), c64 = ( <unknown> : container = 600 ), s8 = ( "SMALL" : container = 3 ), s16 = ( "SMALL" : container = 30 ), s32 = ( <unknown> : container = 3000 ), s64 = ( <unknown> : container = 150 ) }' \
 	"enumerations of each container, ranges and automatic values (NEXT, AFTER_BIG, ONE, HUNDRED), exactly"
+grep '^lttng_ust_trace' "$TEST_TMP/ltt.bt1.norm" | sed -n 4,6p >"$TEST_TMP/printf"
+is "$(cat "$TEST_TMP/printf")" \
+'lttng_ust_tracef:event: { _msg_length = 13, msg = "tracef 1 of b" }
+lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING: { line = 41, file = "compat_app.c", func = "main", _msg_length = 10, msg = "warning -1" }
+lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_LINE: { line = 42, file = "compat_app.c", func = "main", _msg_length = 0, msg = "" }' \
+	"tracef and tracelog under LTTng 2.13's names, exactly"
 done_testing

@@ -3,11 +3,15 @@
  * compat_app.c - a program instrumented for LTTng-UST 2.13 with Debian's
  * headers and lttng-gen-tp (test_lttng_ust_record.sh builds it at test
  * time, never with ltt's headers): N rounds of one event of each
- * compat_tp.tp event, every field type of LTTng's tracepoint-event.h.
+ * compat_tp.tp event, every field type of LTTng's tracepoint-event.h, then
+ * a tracef and two tracelogs.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include <lttng/tracef.h>
+#include <lttng/tracelog.h>
 
 #include "compat_tp.h"
 
@@ -33,6 +37,9 @@ int main(int argc, char **argv)
 		lttng_ust_tracepoint(compat, seqs, i, v, tbuf, (unsigned int)(i % 5));
 		lttng_ust_tracepoint(compat, enums, i % 12, i % 7 - 3);
 		lttng_ust_tracepoint(compat, nowrite, i, v, tbuf);
+		lttng_ust_tracef("tracef %d of %s", i, text);
+		lttng_ust_tracelog(LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING, "warning %d", -i);
+		lttng_ust_tracelog(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_LINE, "%s", i % 2 ? "" : text);
 	}
 	return 0;
 }
