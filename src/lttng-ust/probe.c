@@ -73,7 +73,11 @@ struct registered {
 	uint32_t nr;
 	struct lu_event **events;
 	struct ltt_ust_tracepoint **tps;	/* the module handed to libltt-ust */
+	struct registered *next;		/* in @providers, under @lock */
 };
+
+/* The providers registered, to record each event name once. */
+static struct registered *providers;
 
 static int reserve(struct lu_ring_ctx *ctx);
 static void commit(struct lu_ring_ctx *ctx);
@@ -322,6 +326,25 @@ static void registered_destroy(struct registered *r)
 	free(r);
 }
 
+/*
+ * Has a registered provider an event named @name?  (Two providers of one
+ * name, in two libraries: LTTng records each event once, so does ltt.)
+ * Under @lock.
+ */
+static bool registered_has(const char *name)
+{
+	const struct registered *r;
+	uint32_t i;
+
+	for (r = providers; r; r = r->next) {
+		for (i = 0; i < r->nr; i++) {
+			if (!strcmp(r->events[i]->name, name))
+				return true;
+		}
+	}
+	return false;
+}
+
 LU_EXPORT void *lttng_ust_probe_register(const struct lu_probe_desc *desc)
 {
 	struct registered *r;
@@ -346,15 +369,21 @@ LU_EXPORT void *lttng_ust_probe_register(const struct lu_probe_desc *desc)
 		registered_destroy(r);
 		return NULL;
 	}
+	pthread_mutex_lock(&lock);
 	for (i = 0; i < desc->nr_events; i++) {
 		struct lu_event *ev = event_create(desc, desc->event_desc[i]);
 
-		if (ev) {	/* an event ltt cannot describe is left out, said once */
+		if (ev && registered_has(ev->name)) {
+			lu_debug("%s: already registered by another provider of that name, which "
+				 "records it", ev->name);
+			event_destroy(ev);
+		} else if (ev) {	/* an event ltt cannot describe is left out, said once */
 			r->events[r->nr] = ev;
 			r->tps[r->nr++] = &ev->tp;
 		}
 	}
-	pthread_mutex_lock(&lock);
+	r->next = providers;
+	providers = r;
 	ltt_ust_register_module(r->tps, r->tps + r->nr, desc);
 	pthread_mutex_unlock(&lock);
 	return r;
@@ -362,12 +391,18 @@ LU_EXPORT void *lttng_ust_probe_register(const struct lu_probe_desc *desc)
 
 LU_EXPORT void lttng_ust_probe_unregister(void *handle)
 {
-	struct registered *r = handle;
+	struct registered *r = handle, **p;
 	uint32_t i;
 
 	if (!r)
 		return;
 	pthread_mutex_lock(&lock);
+	for (p = &providers; *p; p = &(*p)->next) {
+		if (*p == r) {
+			*p = r->next;
+			break;
+		}
+	}
 	ltt_ust_unregister_module(r->tps);
 	pthread_mutex_unlock(&lock);
 	/* At exit libltt-ust keeps its tracepoints on: so do the events. */

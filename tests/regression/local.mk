@@ -49,7 +49,8 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 
 # The session daemon's folders held against their map (sessiond.h).
 TESTS += tests/regression/test_sessiond_layers.sh
-EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c
+EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
+	tests/regression/lttng-ust/dup_app.c
 EXTRA_DIST += tests/regression/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a

@@ -20,25 +20,32 @@ compat_require() {
 }
 
 # compat_build: build compat_app in $TEST_TMP/build (APP) with LTTng's
-# headers and lttng-gen-tp; one TAP result.
+# headers and lttng-gen-tp, and dup_app (DUP_APP: two libraries with the
+# probes of one provider); one TAP result.
 compat_build() {
 	local src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
-	APP="$TEST_TMP/build/compat_app"
+	APP="$TEST_TMP/build/compat_app" DUP_APP="$TEST_TMP/build/dup_app"
 	mkdir -p "$TEST_TMP/build"
 	cp "$src/compat_tp.tp" "$src/compat_app.c" "$TEST_TMP/build/"
 	(cd "$TEST_TMP/build" &&
 		lttng-gen-tp compat_tp.tp -o compat_tp.h -o compat_tp.c >/dev/null &&
-		cc -I. -o compat_app compat_app.c compat_tp.c -llttng-ust -ldl) 2>"$TEST_TMP/cc.err"
+		cc -I. -o compat_app compat_app.c compat_tp.c -llttng-ust -ldl &&
+		cc -fPIC -shared -I. -o libdupa.so compat_tp.c -llttng-ust &&
+		cc -fPIC -shared -I. -o libdupb.so compat_tp.c -llttng-ust &&
+		cc -I. -o dup_app "$src/dup_app.c" -L. -ldupa -ldupb -llttng-ust -ldl \
+			-Wl,-rpath,"$TEST_TMP/build") 2>"$TEST_TMP/cc.err"
 	ok $? "the program builds with LTTng-UST's headers and lttng-gen-tp" ||
 		diag "$(cat "$TEST_TMP/cc.err")"
 }
 
-# compat_run ARGS...: compat_app ARGS under ltt-run, on the libraries of
-# the build tree (stderr in $TEST_TMP/app.err).
+# compat_run [-p PROGRAM] ARGS...: compat_app (or PROGRAM) ARGS under
+# ltt-run, on the libraries of the build tree (stderr in $TEST_TMP/app.err).
 compat_run() {
+	local prog=$APP
+	[ "$1" = -p ] && prog=$2 && shift 2
 	LTT_LTTNG_UST_LIBDIR="$COMPAT/.libs" \
 		LD_LIBRARY_PATH="$LTT_TOP_BUILDDIR/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-		timeout "$TEST_TIMEOUT" "$COMPAT/ltt-run" "$APP" "$@" 2>"$TEST_TMP/app.err"
+		timeout "$TEST_TIMEOUT" "$COMPAT/ltt-run" "$prog" "$@" 2>"$TEST_TMP/app.err"
 }
 
 # lttng_can_run: can this test run LTTng's root session daemon?
@@ -47,10 +54,10 @@ lttng_can_run() {
 }
 
 # lttng_run SCRIPT: bash SCRIPT with a private lttng-sessiond running
-# (LTTNG_HOME=$TEST_TMP/lttng-home; APP, N, TEST_TMP, TEST_TIMEOUT
+# (LTTNG_HOME=$TEST_TMP/lttng-home; APP, DUP_APP, N, TEST_TMP, TEST_TIMEOUT
 # exported); its output in $TEST_TMP/lttng.log.  Returns SCRIPT's status.
 lttng_run() {
-	export LTTNG_HOME="$TEST_TMP/lttng-home" APP N TEST_TMP TEST_TIMEOUT
+	export LTTNG_HOME="$TEST_TMP/lttng-home" APP DUP_APP N TEST_TMP TEST_TIMEOUT
 	mkdir -p "$LTTNG_HOME"
 	env -u LTT_RUNDIR -u LD_LIBRARY_PATH unshare -m bash -c '
 		mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-test /run &&

@@ -13,7 +13,7 @@
 
 compat_require
 ust_setup
-plan 20
+plan 23
 
 N=40
 EVENTS=11	# compat_tp.tp's 8 events, a tracef and 2 tracelogs: compat_app emits each N times
@@ -27,13 +27,18 @@ ok_cmd "ltt: start" lttctl start
 compat_run $N
 is $? 0 "the program runs under ltt-run"
 ok_cmd "ltt: stop" lttctl stop s1
+lttctl create dup -o "$TEST_TMP/ltt-dup" >/dev/null && lttctl enable-event -u compat:basic >/dev/null &&
+	lttctl start dup >/dev/null && compat_run -p "$DUP_APP" $N && lttctl stop dup >/dev/null
+ok $? "a program with the probes of one provider in two libraries runs under ltt-run"
+bt "$TEST_TMP/ltt-dup" "$TEST_TMP/ltt-dup.txt"
+is "$(count_events "$TEST_TMP/ltt-dup.txt" compat:basic)" $N "... and ltt records each of its $N events once"
 bt "$TEST_TMP/ltt" "$TEST_TMP/ltt.txt"
 is "$(count_events "$TEST_TMP/ltt.txt" compat:basic)" $N "ltt recorded $N compat:basic events"
 is "$(grep -c '^\[' "$TEST_TMP/ltt.txt")" $((N * EVENTS)) "ltt recorded $N events of each of the $EVENTS"
 
 # --- LTTng, Debian's own ---
 if ! lttng_can_run; then
-	skip 11 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
+	skip 12 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
 	done_testing
 	exit
 fi
@@ -43,10 +48,16 @@ lttng_run '
 		lttng enable-event -u "lttng_ust_trace*" -s s &&
 		lttng start s &&
 		timeout "$TEST_TIMEOUT" "$APP" $N &&
-		lttng stop s && lttng destroy s'
+		lttng stop s && lttng destroy s &&
+	lttng create dup -o "$TEST_TMP/lttng-dup" &&
+		lttng enable-event -u compat:basic -s dup && lttng start dup &&
+		timeout "$TEST_TIMEOUT" "$DUP_APP" $N &&
+		lttng stop dup && lttng destroy dup'
 ok $? "LTTng records the same binary" || diag "$(cat "$TEST_TMP/lttng.log")"
 bt "$TEST_TMP/lttng" "$TEST_TMP/lttng.txt"
 is "$(count_events "$TEST_TMP/lttng.txt" compat:basic)" $N "LTTng recorded $N compat:basic events"
+bt "$TEST_TMP/lttng-dup" "$TEST_TMP/lttng-dup.txt"
+is "$(count_events "$TEST_TMP/lttng-dup.txt" compat:basic)" $N "... and $N of the two-library program, as ltt"
 
 # --- field by field, with two readers ---
 # babeltrace2 2.0's text sink prints an empty string or text sequence as
