@@ -10,7 +10,10 @@ lttngust_LTLIBRARIES = src/lttng-ust/liblttng-ust-common.la \
 	src/lttng-ust/liblttng-ust-tracepoint.la src/lttng-ust/liblttng-ust.la
 # Their exported functions are declared by LTTng's headers, which ltt does not use.
 LTTNG_UST_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -Wno-missing-prototypes -Wno-missing-declarations
-LTTNG_UST_LDFLAGS = -version-info 1:0:0 -no-undefined -Wl,-z,now
+# Never unloaded (as lttng-ust pins its own): a provider library dlclose()d
+# must not take with it the state of libltt-ust's registered descriptors,
+# the call sites' probes or the readers of the RCU.
+LTTNG_UST_LDFLAGS = -version-info 1:0:0 -no-undefined -Wl,-z,now -Wl,-z,nodelete
 EXTRA_DIST += src/lttng-ust/common.sym src/lttng-ust/tracepoint.sym src/lttng-ust/ust.sym
 
 src_lttng_ust_liblttng_ust_common_la_SOURCES = src/lttng-ust/common.c \

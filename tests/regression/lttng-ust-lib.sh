@@ -41,7 +41,7 @@ compat_build() {
 # compat_run [-p PROGRAM] ARGS...: compat_app (or PROGRAM) ARGS under
 # ltt-run, on the libraries of the build tree (stderr in $TEST_TMP/app.err).
 compat_run() {
-	local prog=$APP
+	local prog=${APP:-}
 	[ "$1" = -p ] && prog=$2 && shift 2
 	LTT_LTTNG_UST_LIBDIR="$COMPAT/.libs" \
 		LD_LIBRARY_PATH="$LTT_TOP_BUILDDIR/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
