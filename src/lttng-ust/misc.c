@@ -14,6 +14,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ltt/tracepoint.h>
@@ -163,6 +165,54 @@ NOTHING_TO_DO(after_setresuid)
 NOTHING_TO_DO(after_setresgid)
 NOTHING_TO_DO(context_procname_reset)
 NOTHING_TO_DO(init_thread)
+
+/*
+ * The LTTNG_UST_* variables a user sets: those ltt-run maps to ltt's own
+ * (when ltt's is not set: without ltt-run, set ltt's) and those ltt
+ * cannot honour, each said in one sentence on stderr when the library
+ * loads.
+ */
+static const struct {
+	const char *name, *mapped_to, *why;
+} env_refused[] = {
+	{ "LTTNG_UST_REGISTER_TIMEOUT", "LTT_UST_REGISTER_TIMEOUT", NULL },
+	{ "LTTNG_HOME", "LTT_HOME", NULL },
+	{ "LTTNG_UST_ALLOW_BLOCKING", NULL, "ltt's channels never make a program wait: an event "
+	  "that finds its buffer full is discarded and counted lost; unset it, or give the "
+	  "channel more room (lttctl enable-channel --subbuf-size, --num-subbuf)" },
+	{ "LTTNG_UST_BLOCKING_RETRY_TIMEOUT", NULL, "ltt's channels never block (see "
+	  "LTTNG_UST_ALLOW_BLOCKING); unset it" },
+	{ "LTTNG_UST_CLOCK_PLUGIN", NULL, "ltt records with its own clock (CLOCK_MONOTONIC) and "
+	  "loads no clock plugin; unset it" },
+	{ "LTTNG_UST_GETCPU_PLUGIN", NULL, "ltt picks the CPU itself and loads no getcpu plugin; "
+	  "unset it" },
+	{ "LTTNG_UST_WITHOUT_BADDR_STATEDUMP", NULL, "ltt's state dump cannot be turned off per "
+	  "program; leave the lttng_ust_statedump:bin_info, build_id and debug_link events "
+	  "disabled instead" },
+	{ "LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP", NULL, "ltt's state dump cannot be turned off "
+	  "per program; leave the lttng_ust_statedump:procname event disabled instead" },
+	{ "LTTNG_UST_ABORT_ON_CRITICAL", NULL, "ltt's libraries never abort the program on an "
+	  "error of their own; unset it" },
+	{ "LTTNG_UST_APP_PATH", NULL, "ltt finds its session daemon through LTT_RUNDIR (or "
+	  "LTT_HOME): set that instead" },
+};
+
+__attribute__((constructor)) static void env_check(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(env_refused) / sizeof(env_refused[0]); i++) {
+		const char *name = env_refused[i].name, *to = env_refused[i].mapped_to;
+
+		if (!getenv(name))
+			continue;
+		if (!to)
+			fprintf(stderr, "ltt: %s is not supported: %s.\n", name, env_refused[i].why);
+		else if (!getenv(to))
+			fprintf(stderr, "ltt: %s is not read by ltt's libraries: set %s (ltt-run "
+				"sets it from %s).\n", name, to, name);
+	}
+}
 
 /* lttng-ust's own logging set-up. */
 LU_EXPORT void init_usterr(void)

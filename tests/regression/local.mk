@@ -236,6 +236,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_lttng_ust_symbols.sh \
 	tests/regression/test_lttng_ust_race.sh \
 	tests/regression/test_lttng_ust_helpers.sh \
+	tests/regression/test_lttng_ust_env.sh \
 	tests/regression/test_ust_clock.sh \
 	tests/regression/test_ust_filter.sh \
 	tests/regression/test_snapshot.sh \
