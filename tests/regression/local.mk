@@ -54,6 +54,10 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 
 # The session daemon's folders held against their map (sessiond.h).
 TESTS += tests/regression/test_sessiond_layers.sh
+EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
+	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
+	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
+	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c
 EXTRA_DIST += tests/regression/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
@@ -237,6 +241,12 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_stopped_timers.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_lttng_ust_record.sh \
+	tests/regression/test_lttng_ust_filter.sh \
+	tests/regression/test_lttng_ust_symbols.sh \
+	tests/regression/test_lttng_ust_race.sh \
+	tests/regression/test_lttng_ust_helpers.sh \
+	tests/regression/test_lttng_ust_env.sh \
 	tests/regression/test_ust_clock.sh \
 	tests/regression/test_ust_filter.sh \
 	tests/regression/test_snapshot.sh \
@@ -271,4 +281,4 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_clear.sh \
 	tests/regression/test_track.sh
 TESTS += $(REGRESSION_UST_TESTS)
-EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh
+EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh
