@@ -571,6 +571,24 @@ int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret)
 	return 0;
 }
 
+void ltt_app_put_gap(struct ltt_wbuf *w, const struct ltt_app_gap *m)
+{
+	ltt_wbuf_put_u64(w, m->gone_ns);
+	ltt_wbuf_put_u32(w, m->channels);
+}
+
+int ltt_app_get_gap(struct ltt_rbuf *r, struct ltt_app_gap *ret)
+{
+	struct ltt_app_gap m;
+
+	m.gone_ns = ltt_rbuf_get_u64(r);
+	m.channels = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
 void ltt_app_put_version(struct ltt_wbuf *w, const struct ltt_app_version *m)
 {
 	ltt_wbuf_put_u32(w, m->major);

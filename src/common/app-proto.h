@@ -31,6 +31,11 @@
  *   app    -> REGISTER {u32 major, u32 minor, u32 pid, u32 ppid, u32 uid,
  *                       u32 gid, u32 bits_per_long, u32 nr_cpus, str procname}
  *   daemon -> REGISTER_OK {u32 major, u32 minor}   (or closes: wrong major)
+ *   app    -> GAP {u64 gone_ns, u32 channels}   (minor 6: only a program
+ *             whose previous daemon went away while it was registered, at
+ *             gone_ns, CLOCK_REALTIME ns, when it recorded into @channels
+ *             channels: what it did since is in no trace, which the new
+ *             daemon says)
  *   app    -> TRACEPOINTS {u32 count, count x tracepoint}
  *   daemon -> CHANNEL_ADD ... EVENT_ENABLE ... for every active session
  *   daemon -> REGISTER_DONE {}: the application's constructor may return
@@ -92,9 +97,11 @@
 /*
  * 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD;
  * 3: the python agent (AGENT_RULES, LOGGERS); 4: triggers (NOTIFIER_ADD,
- * NOTIFIER_REMOVE); 5: field flags in a description's type byte
+ * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP
  */
-#define LTT_APP_MINOR 5
+#define LTT_APP_MINOR 6
+/* The minor from which a program says the gap since its previous daemon (GAP). */
+#define LTT_APP_MINOR_GAP 6
 #define LTT_APP_FIELD_TYPE_MASK 0x0f
 #define LTT_APP_FIELD_FLAGS_SHIFT 4
 /* The minor from which a program takes notifiers (triggers). */
@@ -222,7 +229,8 @@
 	X(AGENT_RULES, 13, D2A) \
 	X(LOGGERS, 14, A2D) \
 	X(NOTIFIER_ADD, 15, D2A) \
-	X(NOTIFIER_REMOVE, 16, D2A)
+	X(NOTIFIER_REMOVE, 16, D2A) \
+	X(GAP, 17, A2D)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -336,6 +344,12 @@ struct ltt_app_register {
 	const char *procname;		/* at most LTT_APP_PROCNAME_MAX bytes with its NUL */
 };
 
+/* GAP */
+struct ltt_app_gap {
+	uint64_t gone_ns;		/* CLOCK_REALTIME when the previous daemon went */
+	uint32_t channels;		/* it recorded into so many then */
+};
+
 /* REGISTER_OK */
 struct ltt_app_version {
 	uint32_t major;
@@ -382,6 +396,10 @@ struct ltt_app_event_filter {
 
 void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m);
 int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret);
+/** ltt_app_put_gap() - GAP's payload */
+void ltt_app_put_gap(struct ltt_wbuf *w, const struct ltt_app_gap *m);
+int ltt_app_get_gap(struct ltt_rbuf *r, struct ltt_app_gap *ret);
+
 /** ltt_app_put_version() - REGISTER_OK's payload */
 void ltt_app_put_version(struct ltt_wbuf *w, const struct ltt_app_version *m);
 int ltt_app_get_version(struct ltt_rbuf *r, struct ltt_app_version *ret);

@@ -40,6 +40,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/array.h"
@@ -520,6 +521,37 @@ static int handle_ack(struct conn *c, struct ltt_msg *msg)
 	return 0;
 }
 
+/*
+ * GAP {u64 gone_ns, u32 channels}: the program's previous daemon went
+ * away while it was registered; what it did since is in no trace.  Said
+ * in the log, a warning when it was being recorded then.
+ */
+static int handle_gap(struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app_gap g;
+	struct ltt_rbuf r;
+	struct timespec now;
+	uint64_t now_ns;
+	double gap_s;
+
+	if (msg->nr_fds || c->app->minor < LTT_APP_MINOR_GAP)
+		return -EPROTO;
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	if (ltt_app_get_gap(&r, &g))
+		return -EPROTO;
+	clock_gettime(CLOCK_REALTIME, &now);
+	now_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	gap_s = now_ns > g.gone_ns ? (double)(now_ns - g.gone_ns) / 1e9 : 0;
+	if (g.channels)
+		LTT_WARN_RL("%s (pid %ld, uid %u) registered again %.1f s after its previous session daemon went away; it was recording into %u channels then: what it did in between is in no trace",
+			    c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid, gap_s,
+			    g.channels);
+	else
+		LTT_INFO("%s (pid %ld, uid %u) registered again %.1f s after its previous session daemon went away (no session recorded it then)",
+			 c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid, gap_s);
+	return 0;
+}
+
 /* A whole message is in: handle it.  Returns 0, or an error to drop the app. */
 static int dispatch(struct ltt_app_thread *t, struct conn *c)
 {
@@ -545,6 +577,8 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 		ret = handle_ack(c, &msg);
 	else if (msg.hdr.type == LTT_APP_MSG_LOGGERS)
 		ret = handle_loggers(t, c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_GAP)
+		ret = handle_gap(c, &msg);
 	else
 		ret = -EPROTO;
 	if (ret == -EPROTO)
