@@ -219,6 +219,7 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 	}
 	ctl_out_raw(text ? text : ltt_strerror(LTT_ERR_NOMEM));
 	free(text);
+	ctl_out_begin("help");	/* help's document is ltt's (LTTng's MI has none) */
 	ctl_out_open("help");
 	format_usage(cmd, usage, sizeof(usage));
 	ctl_out_str("usage", usage);
