@@ -80,11 +80,11 @@ if command -v xmllint >/dev/null; then
 	for args in "snapshot list-output" "snapshot record -n mi" "list s1" "snapshot del-output nosuch"; do
 		# shellcheck disable=SC2086
 		lttctl --mi xml $args >"$TEST_TMP/mi.xml" 2>/dev/null
-		xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/mi.xml" 2>/dev/null
-		ok $? "--mi xml $args: valid against xml/mi.xsd"
+		mi_valid "$TEST_TMP/mi.xml" >/dev/null
+		ok $? "--mi xml $args: valid against LTTng's mi-lttng-4.1.xsd"
 	done
 	lttctl --mi xml snapshot record -n mi2 >"$TEST_TMP/mi.xml" 2>/dev/null
-	like "$(cat "$TEST_TMP/mi.xml")" "<path>$SNAPS/mi2-[0-9]{8}-[0-9]{6}-[0-9]+</path>" \
+	like "$(cat "$TEST_TMP/mi.xml")" "<ctrl_url>$SNAPS/mi2-[0-9]{8}-[0-9]{6}-[0-9]+</ctrl_url>" \
 		"--mi xml snapshot record: the snapshot's directory"
 else
 	for i in 1 2 3 4 5; do ok 0 "# SKIP xmllint is not installed"; done
