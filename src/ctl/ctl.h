@@ -665,24 +665,32 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 						     enum ltt_domain domain, const char *name);
 
 /*
- * LTTng's Java domains, -j/--jul and -l/--log4j, in an option table: taken
- * so that ctl_util_refuse_java() says what ltt lacks instead of a bare
- * "unknown option".
+ * The agent domains' options, -p/--python, -j/--jul and -l/--log4j, in an
+ * option table (common/agent.h: their rules name loggers).
  */
-#define CTL_UTIL_JAVA_OPTIONS(jul, log4j) \
+#define CTL_UTIL_AGENT_OPTIONS(python, jul, log4j) \
+	{ "python", 'p', POPT_ARG_NONE, (python), 0, \
+	  "Python's logging module (ltt.agent, LTTng's lttngust): names are loggers", NULL }, \
 	{ "jul", 'j', POPT_ARG_NONE, (jul), 0, \
-	  "LTTng's java.util.logging domain (refused: ltt has no Java agent yet)", NULL }, \
+	  "java.util.logging (LTTng's JUL agent): names are loggers", NULL }, \
 	{ "log4j", 'l', POPT_ARG_NONE, (log4j), 0, \
-	  "LTTng's log4j domain (refused: ltt has no Java agent yet)", NULL }
+	  "log4j 1.x (LTTng's log4j agent): names are loggers", NULL }
+
+/* The domain options a command was given: set by its option table. */
+struct ctl_domain_opts {
+	int kernel, user, python, jul, log4j;	/* -k, -u, -p, -j, -l */
+};
 
 /**
- * ctl_util_refuse_java() - refuse -j (@jul) or -l (@log4j) with the sentence
- * that says what ltt lacks (LTTNG_UNSUPPORTED)
+ * ctl_util_any_domain() - the one domain of @o (kernel, user space or an
+ * agent domain)
+ * @ret_domain: LTT_DOMAIN_NONE when @o has none
  *
- * Returns CTL_EXIT_OK when neither is set, else CTL_EXIT_FAILURE after
- * printing the error.
+ * Returns CTL_EXIT_OK, or CTL_EXIT_USAGE after printing the error when
+ * two are given.
  */
-int ctl_util_refuse_java(int jul, int log4j);
+int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,
+			enum ltt_domain *ret_domain);
 
 /**
  * ctl_util_refuse_gap() - print the sentence of what ltt lacks of LTTng's
@@ -705,12 +713,12 @@ int ctl_util_need_channel(const struct ltt_session_detail *detail,
 
 /* What enable-event and disable-event share. */
 struct ctl_event_cmd {
-	int kernel, user, python, all;	/* -k, -u, -p, -a: set by the option table */
-	int jul, log4j;			/* -j, -l: refused */
+	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l: set by the option table */
+	int all;			/* -a */
 	enum ltt_domain domain;
 	const char *session;		/* -s, or the current session in current[] */
 	char current[LTT_NAME_MAX];
-	const char *channel;		/* -c, NULL for the default channel (python: its one) */
+	const char *channel;		/* -c, NULL for the default channel (an agent domain: its one) */
 	char **patterns;		/* NULL with -a: see ctl_util_name_list() */
 	size_t count;
 };

@@ -12,21 +12,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/agent.h"
 #include "ctl/ctl.h"
 
 /*
  * LTTng's name of each domain, and the buffering it shows for a domain
- * that does not say: one table, so a domain added to ltt is one row.
+ * that does not say: one table, so a domain added to ltt is one row.  The
+ * agent domains' log level names come from their own table (agent.h).
  */
 static const struct {
 	enum ltt_domain domain;
 	const char *type;
 	enum ltt_buffer_type buffers;
-	const char *loglevel_prefix;	/* of its log level names in LTTng's MI */
 } domains[] = {
-	{ LTT_DOMAIN_KERNEL, "KERNEL", LTT_BUFFER_GLOBAL, "TRACE_" },
-	{ LTT_DOMAIN_USER, "UST", LTT_BUFFER_PER_UID, "TRACE_" },
-	{ LTT_DOMAIN_PYTHON, "PYTHON", LTT_BUFFER_PER_UID, "PYTHON_" },
+	{ LTT_DOMAIN_KERNEL, "KERNEL", LTT_BUFFER_GLOBAL },
+	{ LTT_DOMAIN_USER, "UST", LTT_BUFFER_PER_UID },
+	{ LTT_DOMAIN_JUL, "JUL", LTT_BUFFER_PER_UID },
+	{ LTT_DOMAIN_LOG4J, "LOG4J", LTT_BUFFER_PER_UID },
+	{ LTT_DOMAIN_PYTHON, "PYTHON", LTT_BUFFER_PER_UID },
 };
 
 #define NR_DOMAINS (sizeof(domains) / sizeof(domains[0]))
@@ -104,13 +107,15 @@ void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr 
 static void put_loglevel(enum ltt_domain domain, int level)
 {
 	const char *name = ltt_loglevel_name_domain(domain, level);
+	const struct ltt_agent_domain *agent;
 	char mi[64];
 
 	if (!strcmp(name, "UNKNOWN")) {
 		ctl_out_str("loglevel", name);
 		return;
 	}
-	snprintf(mi, sizeof(mi), "%s%s", domains[domain_row(domain)].loglevel_prefix, name);
+	agent = ltt_agent_domain(domain);
+	snprintf(mi, sizeof(mi), "%s%s", agent ? agent->level_prefix : "TRACE_", name);
 	ctl_out_str("loglevel", mi);
 }
 

@@ -109,14 +109,20 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 	char when[64], why[128];
 
 	if (ch->output_error) {
+		enum ltt_error_code code = ltt_output_error_code(ch->output_error);
+
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
-		ctl_out_warn(ltt_output_error_code(ch->output_error),
+		/* removed files: the consumer drops and counts all, nothing waits */
+		ctl_out_warn(code,
 			     "channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
-			     " events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s",
+			     " events and %" PRIu64 " packets were lost because of it%s: %s",
 			     ch->attr.name, d->info.name, d->info.output, when, why,
 			     ch->error_events, ch->error_packets,
-			     ltt_strerror(ltt_output_error_code(ch->output_error)));
+			     code == LTT_ERR_OUTPUT_GONE ?
+			     ", and all it records from now on is lost too" :
+			     ". What its buffers still hold is written by the next 'lttctl start', once the cause is fixed",
+			     ltt_strerror(code));
 	} else if (ch->error_events || ch->error_packets) {
 		ctl_out_warn(LTT_ERR_OUTPUT_IO,
 			     "channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64

@@ -21,6 +21,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_lttng_options.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
+	tests/regression/test_client_budget.sh \
 	tests/regression/test_protocol.sh \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
@@ -42,12 +43,13 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_python_ctl.sh \
 	tests/regression/test_python_agent.sh \
 	tests/regression/test_lttng_agent.sh \
+	tests/regression/test_lttng_java.sh \
 	tests/regression/test_triggers.sh \
 	tests/regression/test_trigger_limit.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
-	tests/regression/lttng_agent_app.py \
+	tests/regression/lttng_agent_app.py tests/regression/java/LttngJavaApp.java \
 	tests/regression/kload-lib.sh
 
 # The session daemon's folders held against their map (sessiond.h).
@@ -202,6 +204,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
 	tests/regression/test_output_full.sh \
+	tests/regression/test_output_removed.sh \
 	tests/regression/test_output_start.sh \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \

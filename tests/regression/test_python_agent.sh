@@ -37,9 +37,9 @@ py_events() { grep ' lttng_python:event: ' "$1"; }
 run lttctl create s -o "$TEST_TMP/t1"
 is "$RC" 0 "create s"
 run lttctl enable-event -p 'qa app'
-like "$RC:$OUT" "^1:.*logger pattern is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
+like "$RC:$OUT" "^1:.*logger pattern \\(python, JUL, log4j\\) is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
 run lttctl enable-event -p qa.app -c channel0
-like "$RC:$OUT" "^1:.*records the python domain" "-p with another channel: PYTHON_CHANNEL"
+like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-p with another channel: PYTHON_CHANNEL"
 run lttctl enable-event -p qa.app --loglevel LOUD
 like "$RC:$OUT" "^1:.*log level 'LOUD'" "-p with an unknown level: LOGLEVEL"
 run lttctl enable-event -p qa.app --syscall
@@ -52,7 +52,7 @@ unlike "$OUT" "lttng_python_channel|qa.app" "the refusals made no channel and no
 # --- a logger at WARNING: the 300 warnings exactly
 ok_cmd "enable-event -p qa.app --loglevel WARNING" lttctl enable-event -p qa.app --loglevel WARNING
 run lttctl enable-event -u -c lttng_python_channel 'ltt_test:*'
-like "$RC:$OUT" "^1:.*records the python domain" "-u in lttng_python_channel: PYTHON_CHANNEL"
+like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-u in lttng_python_channel: PYTHON_CHANNEL"
 ok_cmd "add-context vpid to lttng_python_channel" lttctl add-context -u -c lttng_python_channel -t vpid
 run lttctl list s
 like "$OUT" "qa.app \(python logger, loglevel: WARNING or more severe\) \[enabled\]" \

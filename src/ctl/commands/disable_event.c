@@ -147,11 +147,9 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel event rules", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space event rules", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
-		  "python logger rules (the patterns name loggers)", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&ev.jul, &ev.log4j),
+		{ "kernel", 'k', POPT_ARG_NONE, &ev.d.kernel, 0, "kernel event rules", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space event rules", NULL },
+		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every rule of the channel", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },

@@ -253,16 +253,13 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel events", NULL },
+		{ "kernel", 'k', POPT_ARG_NONE, &ev.d.kernel, 0, "kernel events", NULL },
 		{ "tracepoint", 0, POPT_ARG_NONE, &tracepoint, 0,
 		  "tracepoints (the default)", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
 		  "kernel system calls, entry and exit (with -k)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space events", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
-		  "records of Python's logging module (programs that import ltt.agent): "
-		  "the patterns name loggers", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&ev.jul, &ev.log4j),
+		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space events", NULL },
+		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/agent.h"
 #include "common/size.h"
 #include "common/uri.h"
 #include "ctl/ctl.h"
@@ -96,8 +97,9 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 			     a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
 		goto tail;
 	}
-	ctl_out_text("      %s (%sloglevel: ", a->pattern,
-		     rule->domain == LTT_DOMAIN_PYTHON ? "python logger, " : "");
+	ctl_out_text("      %s (%s%sloglevel: ", a->pattern,
+		     ltt_agent_domain(rule->domain) ? ltt_domain_name(rule->domain) : "",
+		     ltt_agent_domain(rule->domain) ? " logger, " : "");
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		ctl_out_text("any");
@@ -182,13 +184,13 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
-		/* the python channel holds the python domain's rules */
+		/* an agent domain's channel (user space's) holds its rules */
 		if ((rule->domain != ch->domain &&
-		     (rule->domain != LTT_DOMAIN_PYTHON || ch->domain != LTT_DOMAIN_USER)) ||
+		     (!ltt_agent_domain(rule->domain) || ch->domain != LTT_DOMAIN_USER)) ||
 		    strcmp(rule->channel, a->name))
 			continue;
 		print_rule(rule);
-		if (rule->domain == ch->domain)	/* python's: in their own <domain> */
+		if (rule->domain == ch->domain)	/* agents': in their own <domain> */
 			ctl_obj_rule(rule->domain, &rule->attr, rule->enabled);
 		nr_rules++;
 	}
@@ -247,20 +249,22 @@ static bool print_domain(struct ltt_ctl *ctl, const struct ltt_session_detail *d
 }
 
 /*
- * The python domain's rules as LTTng's MI has them: a <domain> of their
- * own with its <events> (the text shows them in their user-space channel).
+ * The rules of agent domain @agent as LTTng's MI has them: a <domain> of
+ * their own with its <events> (the text shows them in their user-space
+ * channel).  @channel: only those of that channel (NULL: all).
  */
-static void put_python_domain(const struct ltt_session_detail *d, const char *channel)
+static void put_agent_domain(const struct ltt_session_detail *d, enum ltt_domain agent,
+			     const char *channel)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
-		if (rule->domain != LTT_DOMAIN_PYTHON || (channel && strcmp(rule->channel, channel)))
+		if (rule->domain != agent || (channel && strcmp(rule->channel, channel)))
 			continue;
 		if (!n++) {
-			ctl_obj_domain_open(LTT_DOMAIN_PYTHON, LTT_BUFFER_DEFAULT);
+			ctl_obj_domain_open(agent, LTT_BUFFER_DEFAULT);
 			ctl_out_open("events");
 		}
 		ctl_obj_rule(rule->domain, &rule->attr, rule->enabled);
@@ -372,11 +376,11 @@ static bool has_kernel_channel(const struct ltt_session_detail *d)
 	return false;
 }
 
-/* Has @d a channel @channel in @domain (NONE: either; PYTHON: user space)? */
+/* Has @d a channel @channel in @domain (NONE: either; an agent domain: user space)? */
 static bool has_channel(const struct ltt_session_detail *d, enum ltt_domain domain,
 			const char *channel)
 {
-	return (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_PYTHON &&
+	return (domain != LTT_DOMAIN_USER && !ltt_agent_domain(domain) &&
 		ctl_util_find_channel(d, LTT_DOMAIN_KERNEL, channel)) ||
 	       (domain != LTT_DOMAIN_KERNEL && ctl_util_find_channel(d, LTT_DOMAIN_USER, channel));
 }
@@ -388,6 +392,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	struct ltt_kernel_tracer_info tracer_info;
 	struct contexts c = { NULL, 0 };
 	struct ltt_session_detail *d;
+	enum ltt_domain agent;
 	bool shown = false;
 	int ret;
 
@@ -418,11 +423,13 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ctl_out_open("domains");
 	if (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL)
 		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
-	/* the python domain records in a user-space channel */
+	/* the agent domains record in user-space channels */
 	if (domain != LTT_DOMAIN_KERNEL)
 		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_USER, channel, NULL);
-	if (domain != LTT_DOMAIN_KERNEL)
-		put_python_domain(d, channel);
+	/* then JUL, log4j and python, in LTTng's order of domains */
+	for (agent = LTT_DOMAIN_JUL; ltt_agent_domain(agent); agent++)
+		if (domain == LTT_DOMAIN_NONE || domain == agent)
+			put_agent_domain(d, agent, channel);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
@@ -503,7 +510,7 @@ static void print_program_events(enum ltt_domain domain, const struct ltt_tracep
 			ctl_out_open("events");
 		}
 		last = tps[i].pid;
-		if (domain == LTT_DOMAIN_PYTHON) {
+		if (ltt_agent_domain(domain)) {	/* loggers: no level, no fields */
 			ctl_out_text("    %s\n", tps[i].name);
 			open_event(domain, tps[i].name, false, NULL);
 		} else {
@@ -529,13 +536,25 @@ static void print_user_events(const struct ltt_tracepoint_info *tps, size_t coun
 	print_program_events(LTT_DOMAIN_USER, tps, count);
 }
 
-/* The loggers of the running Python programs (their agents'). */
-static void print_python_loggers(const struct ltt_tracepoint_info *tps, size_t count)
+/* The loggers of the running programs' agents of agent domain @agent. */
+static void print_loggers(const struct ltt_agent_domain *agent,
+			  const struct ltt_tracepoint_info *tps, size_t count)
 {
-	ctl_out_text("Python loggers:\n---------------\n");
+	static const char *const titles[] = {
+		[LTT_DOMAIN_PYTHON] = "Python loggers", [LTT_DOMAIN_JUL] = "JUL loggers",
+		[LTT_DOMAIN_LOG4J] = "log4j loggers",
+	};
+	static const char *const none[] = {
+		[LTT_DOMAIN_PYTHON] = "Python program with ltt.agent or lttngust",
+		[LTT_DOMAIN_JUL] = "Java program with LTTng's JUL agent",
+		[LTT_DOMAIN_LOG4J] = "Java program with LTTng's log4j agent",
+	};
+
+	ctl_out_text("%s:\n%.*s\n", titles[agent->domain], (int)strlen(titles[agent->domain]),
+		     "--------------------");
 	if (!count)
-		ctl_out_text("None: no Python program with ltt.agent is registered.\n");
-	print_program_events(LTT_DOMAIN_PYTHON, tps, count);
+		ctl_out_text("None: no %s is registered.\n", none[agent->domain]);
+	print_program_events(agent->domain, tps, count);
 }
 
 static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t count, bool syscalls)
@@ -588,8 +607,8 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 				    LTT_BUFFER_PER_PID);
 	if (domain == LTT_DOMAIN_USER)
 		print_user_events(tps, count);
-	else if (domain == LTT_DOMAIN_PYTHON)
-		print_python_loggers(tps, count);
+	else if (ltt_agent_domain(domain))
+		print_loggers(ltt_agent_domain(domain), tps, count);
 	else
 		print_kernel_events(tps, count, syscalls);
 	ctl_out_close();
@@ -600,35 +619,38 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 
 /* What list was asked. */
 struct list_args {
-	int kernel, user, python, fields, syscalls;
-	int jul, log4j;		/* refused */
+	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
+	int fields, syscalls;
 	char *values[1];	/* --channel */
 };
 
 /* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, const struct list_args *a)
 {
-	bool kernel = a->kernel, user = a->user, python = a->python, fields = a->fields,
-	     syscalls = a->syscalls;
+	struct ctl_domain_opts both = { .python = a->d.python, .jul = a->d.jul,
+					.log4j = a->d.log4j };
+	bool kernel = a->d.kernel, user = a->d.user, fields = a->fields, syscalls = a->syscalls;
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
 	const char *channel = a->values[0];
+	const struct ltt_agent_domain *agent;
 	struct ltt_ctl *ctl;
 	int ret;
 
-	if (ctl_util_refuse_java(a->jul, a->log4j))
-		return CTL_EXIT_FAILURE;
 	if (channel && !name)
 		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
 					    "give the session's NAME");
-	if (python && (kernel || user))
-		return ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
-	if (python && fields)
-		return ctl_util_usage_error(ctx, "-f lists the fields of events: python loggers "
-					    "have none (their records are lttng_python:event, -u -f)");
-	if (kernel != user)
-		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-	if (python)
-		domain = LTT_DOMAIN_PYTHON;
+	/* -k and -u together: both; with an agent domain, one of the five */
+	both.kernel = kernel && !user;
+	both.user = user && !kernel;
+	if (ctl_util_any_domain(ctx, &both, &domain) ||
+	    (ltt_agent_domain(domain) && kernel && user))
+		return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -p, -j and -l, "
+					    "not two");
+	agent = ltt_agent_domain(domain);
+	if (agent && fields)
+		return ctl_util_usage_error(ctx, "-f lists the fields of events: %s loggers "
+					    "have none (their records are %s, -u -f)", agent->name,
+					    agent->event);
 	if (syscalls && (name || !kernel || user))
 		return ctl_util_usage_error(ctx, "--syscall lists the kernel's system calls: "
 					    "use it with -k alone");
@@ -643,7 +665,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name && (user || kernel || python))
+	if (!name && (user || kernel || agent))
 		ret = list_events(ctl, domain, syscalls, fields);
 	else if (!name)
 		ret = list_sessions(ctl);
@@ -660,13 +682,11 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret, nr;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
+		{ "kernel", 'k', POPT_ARG_NONE, &a.d.kernel, 0,
 		  "the kernel domain (without NAME: the available kernel events)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0,
+		{ "userspace", 'u', POPT_ARG_NONE, &a.d.user, 0,
 		  "the user space domain (without NAME: the available user space events)", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &a.python, 0,
-		  "the python domain (without NAME: the loggers of running Python programs)", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&a.jul, &a.log4j),
+		CTL_UTIL_AGENT_OPTIONS(&a.d.python, &a.d.jul, &a.d.log4j),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 0,
 		  "with NAME: only the channel CHANNEL and its rules", "CHANNEL" },
 		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,

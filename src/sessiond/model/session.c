@@ -382,7 +382,8 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 	channel->attr = *attr;
 	channel->stream_id = domain->next_stream_id++;
 	channel->enabled = true;
-	channel->python = domain->type == LTT_DOMAIN_USER && ltt_channel_is_python(attr->name);
+	if (domain->type == LTT_DOMAIN_USER)
+		channel->agent = ltt_agent_domain_of_channel(attr->name);
 	CDS_INIT_LIST_HEAD(&channel->rules);
 	cds_list_add_tail(&channel->node, &domain->channels);
 	domain->nr_channels++;
@@ -425,11 +426,11 @@ int ltt_event_rule_parse_filter(struct ltt_event_rule *rule)
 	char *text = rule->attr.filter;
 	int ret;
 
-	if (rule->python) {
-		text = malloc(LTT_PYTHON_FILTER_MAX);
+	if (rule->agent) {
+		text = malloc(LTT_AGENT_FILTER_MAX);
 		if (!text)
 			return -ENOMEM;
-		ret = ltt_python_filter(&rule->attr, text, LTT_PYTHON_FILTER_MAX);
+		ret = ltt_agent_filter(&rule->attr, text, LTT_AGENT_FILTER_MAX);
 		if (ret)
 			goto out;
 	}
@@ -458,7 +459,7 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 	if (!rule)
 		return -ENOMEM;
 	rule->attr = *attr;
-	rule->python = channel->python;
+	rule->agent = channel->agent;
 	ret = ltt_event_rule_parse_filter(rule);
 	if (ret) {
 		free(rule);
