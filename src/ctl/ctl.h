@@ -196,6 +196,12 @@ void ctl_obj_session_open(const struct ltt_session_info *s);
 void ctl_obj_session_name(const char *name);
 
 /**
+ * ctl_obj_domain_type() - LTTng's name of @domain in its MI ("KERNEL",
+ * "UST", "JUL", "LOG4J", "PYTHON"); a static string
+ */
+const char *ctl_obj_domain_type(enum ltt_domain domain);
+
+/**
  * ctl_obj_domain_open() - open a <domain>: LTTng's type of @domain (one
  * table in objects.c) and its @buffers (DEFAULT: the domain's default);
  * the caller adds channels, events or trackers, then ctl_out_close()
@@ -263,6 +269,16 @@ void ctl_obj_context(const char *name);
  * MI describes a version
  */
 void ctl_obj_version(const char *version);
+
+/* obj-trigger.c: a trigger in LTTng's machine interface (doc/mi.md) */
+
+/**
+ * ctl_obj_trigger() - a <trigger>: @t's name, owner (the caller when
+ * @t's owner_uid is -1), condition, actions (an <action_list>) and the
+ * counters LTTng's schema has a place for (failures, notifications
+ * dropped)
+ */
+void ctl_obj_trigger(const struct ltt_trigger_info *t);
 
 /* rc.c */
 

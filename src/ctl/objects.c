@@ -58,10 +58,15 @@ static const char *buffer_type_mi(enum ltt_domain domain, enum ltt_buffer_type b
 	}
 }
 
+const char *ctl_obj_domain_type(enum ltt_domain domain)
+{
+	return domains[domain_row(domain)].type;
+}
+
 void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers)
 {
 	ctl_out_open("domain");
-	ctl_out_str("type", domains[domain_row(domain)].type);
+	ctl_out_str("type", ctl_obj_domain_type(domain));
 	ctl_out_str("buffer_type", buffer_type_mi(domain, buffers));
 }
 

@@ -14,10 +14,10 @@
  *
  * Messages are not in it (LTTng's schema has no place for them);
  * warnings and errors go to stderr as in text mode.  The commands LTTng
- * lacks (help, wait-trigger), and the trigger commands for now, write
- * ltt's own document (xml/mi.xsd, no namespace), with messages,
- * warnings, errors and the exit status.  With no command (an unknown one, a bad global option) or one
- * whose output is no document (view), stdout gets nothing, as from LTTng.
+ * lacks (help, wait-trigger) write ltt's own document (xml/mi.xsd, no
+ * namespace), with messages, warnings, errors and the exit status.  With
+ * no command (an unknown one, a bad global option) or one whose output is
+ * no document (view), stdout gets nothing, as from LTTng.
  *
  * The document is built in memory and written at the end, so stdout
  * gets a whole document or nothing.
@@ -85,16 +85,15 @@ static const struct xml_vocabulary ltt_mi = { LTT_MI_ROOT_ATTRS, true };
 
 /*
  * Every command with a document: its <name> there and its vocabulary.
- * LTTng names status otherwise in its MI (its list of the current
- * session).  The trigger commands still write ltt's document: their
- * objects are not yet LTTng's (condition_event_rule_matches, action_list).
+ * LTTng names status (its list of the current session) and
+ * list-triggers otherwise in its MI.
  */
 static const struct {
 	const char *command, *name;
 	const struct xml_vocabulary *vocab;
 } documents[] = {
 	{ "add-context", "add-context", &lttng_mi },
-	{ "add-trigger", "add-trigger", &ltt_mi },
+	{ "add-trigger", "add-trigger", &lttng_mi },
 	{ "clear", "clear", &lttng_mi },
 	{ "create", "create", &lttng_mi },
 	{ "destroy", "destroy", &lttng_mi },
@@ -105,11 +104,11 @@ static const struct {
 	{ "enable-event", "enable-event", &lttng_mi },
 	{ "enable-rotation", "enable-rotation", &lttng_mi },
 	{ "list", "list", &lttng_mi },
-	{ "list-triggers", "list-triggers", &ltt_mi },
+	{ "list-triggers", "list-trigger", &lttng_mi },
 	{ "load", "load", &lttng_mi },
 	{ "metadata", "metadata", &lttng_mi },
 	{ "regenerate", "regenerate", &lttng_mi },
-	{ "remove-trigger", "remove-trigger", &ltt_mi },
+	{ "remove-trigger", "remove-trigger", &lttng_mi },
 	{ "rotate", "rotate", &lttng_mi },
 	{ "save", "save", &lttng_mi },
 	{ "set-session", "set-session", &lttng_mi },
