@@ -781,8 +781,8 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
 /**
  * ctl_util_snapshot_where() - where snapshots go, into @out: the local
  * directory @dir (made absolute), or @url (file://, net://, net4://,
- * net6://); @out is left alone when both are NULL.  The caller refuses
- * both at once.
+ * net6://, or an absolute path: file://, as LTTng takes it); @out is left
+ * alone when both are NULL.  The caller refuses both at once.
  *
  * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
  * (OUTPUT_PATH, URL).

@@ -974,6 +974,11 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 {
 	struct ltt_uri uri;
 
+	/* an absolute path where a URL goes: a local directory, as LTTng takes it */
+	if (url && url[0] == '/') {
+		dir = url;
+		url = NULL;
+	}
 	if (dir) {
 		if (ctl_util_abs_path(dir, out->output, sizeof(out->output))) {
 			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,

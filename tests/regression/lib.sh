@@ -350,3 +350,17 @@ mi_valid() {
 mi_xp() {
 	sed 's| xmlns="[^"]*"||' "${2:-/dev/stdin}" | xmllint --xpath "string($1)" - 2>/dev/null
 }
+
+# trigger_count NAME WHAT: a counter of trigger NAME as `lttctl
+# list-triggers` prints it (LTTng's MI has no place for most of them):
+# fired, dropped (notifications), or runs / failures (one line per
+# action, in order); nothing when NAME is not listed.
+trigger_count() {
+	lttctl list-triggers 2>/dev/null | awk -v name="$1" -v what="$2" '
+		/^- name: / { mine = ($3 == name); next }
+		!mine { next }
+		what == "fired" && /^  fired: / { sub(/,$/, "", $2); print $2 }
+		what == "dropped" && /^  fired: / { print $NF }
+		what == "runs" && /^      runs: / { sub(/,$/, "", $2); print $2 }
+		what == "failures" && /^      runs: / { sub(/,$/, "", $4); print $4 }'
+}

@@ -197,9 +197,7 @@ pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/pw.out")
 like "$(cat "$TEST_TMP/pw.out")" \
 	"event lttng_python:event, pid [0-9]+; captures: msg=\"info 7\", logger_name=\"qa.app\", int_loglevel=20, \\\$ctx.vpid=${pid:-none}\$" \
 	"py7's captures arrive exactly"
-lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' | sed 's|<trigger>|\n<trigger>|g' >"$TEST_TMP/pt.mi"
-fired=$(grep "<name>pyw</name>" "$TEST_TMP/pt.mi" | grep -o '<fired>[0-9]*' | tr -dc 0-9)
-dropped=$(grep "<name>pyw</name>" "$TEST_TMP/pt.mi" | grep -o '<notificationsDropped>[0-9]*' | tr -dc 0-9)
+fired=$(trigger_count pyw fired) dropped=$(trigger_count pyw dropped)
 is "$((fired + dropped))" 300 "pyw: fired ($fired) + dropped ($dropped) = qa.app's 300 warnings"
 ok_cmd "stop pt" lttctl stop pt
 bt "$TEST_TMP/pt" "$TEST_TMP/out6"

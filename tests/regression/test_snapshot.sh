@@ -112,6 +112,12 @@ ok_cmd "add-output with a name and a size" lttctl snapshot add-output -n mine -m
 run lttctl snapshot list-output
 like "$STDOUT" "\[2\] mine: $SNAPS \(max size: 1 MiB\)" "list-output: the new output, id 2"
 ok_cmd "del-output by id" lttctl snapshot del-output 2
+ok_cmd "add-output of a plain absolute path (LTTng takes it as file://)" lttctl snapshot add-output "$SNAPS"
+run lttctl snapshot list-output
+like "$STDOUT" "\[3\] snapshot-3: $SNAPS \(max size: no limit\)" "list-output: the path as a local output, id 3"
+ok_cmd "del-output 3" lttctl snapshot del-output 3
+run lttctl snapshot add-output relative/dir
+like "$RC:$ERR" "^1:Error: URL 'relative/dir': " "a relative path where a URL goes: refused (-o DIR takes one)"
 run lttctl snapshot record -o "$TEST_TMP/oneoff"
 is "$RC" 0 "record -o DIR without a session output"
 like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-[0-9]{8}-[0-9]{6}-5\$" "  in DIR, named snapshot-...-5 (the 6th snapshot)"
