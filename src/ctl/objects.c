@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/agent.h"
+#include "common/lttng-gap.h"
 #include "ctl/ctl.h"
 
 /*
@@ -87,8 +88,9 @@ void ctl_obj_session_name(const char *name)
 	ctl_out_close();
 }
 
-void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr *a, bool enabled,
-			  uint64_t discarded_events, uint64_t lost_packets)
+void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain domain,
+			  const struct ltt_channel_attr *a, bool enabled, uint64_t discarded_events,
+			  uint64_t lost_packets)
 {
 	ctl_out_open("channel");
 	ctl_out_str("name", a->name);
@@ -103,8 +105,14 @@ void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr 
 	ctl_out_str("output_type", domain == LTT_DOMAIN_KERNEL ? "SPLICE" : "MMAP");
 	ctl_out_u64("tracefile_size", a->tracefile_size);
 	ctl_out_u64("tracefile_count", a->tracefile_count);
+	/* a channel of a live session is flushed at the session's live timer */
+	ctl_out_u64("live_timer_interval", s->live_timer_us);
 	ctl_out_u64("discarded_events", discarded_events);
 	ctl_out_u64("lost_packets", lost_packets);
+	/* the daemon samples every channel's buffer usage (triggers) at this period */
+	ctl_out_u64("monitor_timer_interval", LTT_LTTNG_MONITOR_PERIOD_US);
+	/* ltt's programs never wait for room in a full buffer */
+	ctl_out_i64("blocking_timeout", 0);
 	ctl_out_close();
 }
 

@@ -119,6 +119,16 @@ is "$(xp $C/attributes/subbuffer_size)/$(xp $C/attributes/subbuffer_count)" 6553
 	"enable-channel: the sub-buffer size and count"
 is "$(xp $C/attributes/overwrite_mode)/$(xp $C/attributes/switch_timer_interval)/$(xp $C/attributes/output_type)" \
 	OVERWRITE/200000/MMAP "enable-channel: overwrite mode, switch timer, output type"
+is "$(xp $C/attributes/live_timer_interval)/$(xp $C/attributes/monitor_timer_interval)/$(xp $C/attributes/blocking_timeout)" \
+	0/50000/0 "enable-channel: no live timer (not a live session), the daemon's 50 ms sampling, no blocking"
+lttctl -q create lv --live=250000 -U net://127.0.0.1 &&
+	lttctl -q enable-channel -u lc -s lv
+ok $? "a live session (its relay is reached at start only) and its channel"
+mi 0 "list of a live session" list lv
+is "$(xp "//channel[name='lc']/attributes/live_timer_interval")/$(xp //session/live_timer_interval)" \
+	250000/250000 "list lv: the channel's live timer is the session's"
+lttctl -q destroy lv
+lttctl -q set-session s1
 mi 0 "enable-channel, two at once" enable-channel -u c2,c3
 is "$(xp "count($C)")" 2 "enable-channel a,b: two channels"
 mi 1 "enable-channel, enabled already" enable-channel -u ch

@@ -69,7 +69,8 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 			break;
 		}
 		ctl_out_info("Channel %s disabled for session %s.", names[i], session);
-		ctl_obj_channel_open(domain, &ctl_util_find_channel(d, domain, names[i])->attr, false,
+		ctl_obj_channel_open(&d->info, domain, &ctl_util_find_channel(d, domain, names[i])->attr,
+				     false,
 				     0, 0);
 		ctl_out_bool("success", true);
 		ctl_out_close();

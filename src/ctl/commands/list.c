@@ -158,7 +158,8 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	char size[32];
 	size_t i, nr_rules = 0;
 
-	ctl_obj_channel_open(ch->domain, a, ch->enabled, ch->discarded_events, ch->lost_packets);
+	ctl_obj_channel_open(&d->info, ch->domain, a, ch->enabled, ch->discarded_events,
+			     ch->lost_packets);
 	ctl_out_text("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
 	ltt_size_format(a->subbuf_size, size, sizeof(size));
 	ctl_out_text("      sub-buffer size: %s\n", size);
