@@ -72,7 +72,7 @@ static struct {
 	" https://lttng.org/xml/schemas/lttng-mi/4/lttng-mi-4.1.xsd\""              \
 	" schemaVersion=\"4.1\""
 /* ltt's own documents: no namespace, the version of xml/mi.xsd. */
-#define LTT_MI_ROOT_ATTRS " version=\"1.0\""
+#define LTT_MI_ROOT_ATTRS " version=\"2.0\""
 
 /* Whose document a command writes. */
 struct xml_vocabulary {

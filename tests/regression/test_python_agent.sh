@@ -59,7 +59,7 @@ like "$OUT" "qa.app \(python logger, loglevel: WARNING or more severe\) \[enable
 	"list: the python rule in lttng_python_channel, with Python's level name"
 lttctl --mi xml list s >"$TEST_TMP/list.xml" 2>/dev/null
 mi_valid "$TEST_TMP/list.xml" >/dev/null
-is $? 0 "list --mi xml validates against mi.xsd"
+is $? 0 "list --mi xml validates against LTTng's schema"
 like "$(tr -d ' \n' <"$TEST_TMP/list.xml")" "<domain><type>PYTHON</type><buffer_type>PER_UID</buffer_type><events><event><name>qa.app</name>.*<loglevel>PYTHON_WARNING</loglevel>" \
 	"list --mi xml: the rule in LTTng's PYTHON domain, its level"
 ok_cmd "start" lttctl start
