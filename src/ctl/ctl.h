@@ -232,6 +232,12 @@ void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr 
 void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled);
 
 /**
+ * ctl_obj_name_list() - an @element holding an @item per name of the
+ * comma-separated @list ("a,b": <exclusions><exclusion>a</exclusion>...)
+ */
+void ctl_obj_name_list(const char *element, const char *item, const char *list);
+
+/**
  * ctl_obj_tracker() - a <TYPE_process_attr_tracker>: the process tracker
  * @type, its @policy (ALL: a value <all>; NONE: no value) and, for a set,
  * its @nr @ids

@@ -39,21 +39,6 @@ static const char *event_rule_element(const struct ltt_trigger_condition *c)
 	return "event_rule_user_tracepoint";
 }
 
-/* <name_pattern_exclusions> of a comma-separated list. */
-static void put_exclusions(const char *list)
-{
-	const char *x, *comma;
-	char one[LTT_NAME_MAX];
-
-	ctl_out_open("name_pattern_exclusions");
-	for (x = list; x; x = comma ? comma + 1 : NULL) {
-		comma = strchr(x, ',');
-		snprintf(one, sizeof(one), "%.*s", (int)(comma ? (size_t)(comma - x) : strlen(x)), x);
-		ctl_out_str("name_pattern_exclusion", one);
-	}
-	ctl_out_close();
-}
-
 static void put_event_rule(const struct ltt_trigger_condition *c)
 {
 	const struct ltt_event_rule_attr *r = &c->rule;
@@ -75,7 +60,8 @@ static void put_event_rule(const struct ltt_trigger_condition *c)
 		ctl_out_close();
 	}
 	if (c->domain == LTT_DOMAIN_USER && r->exclusions && *r->exclusions)
-		put_exclusions(r->exclusions);
+		ctl_obj_name_list("name_pattern_exclusions", "name_pattern_exclusion",
+				  r->exclusions);
 	ctl_out_close();
 	ctl_out_close();
 }

@@ -146,8 +146,6 @@ static const char *loglevel_type_mi(enum ltt_loglevel_type type)
 
 void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled)
 {
-	const char *x, *comma;
-
 	ctl_out_open("event");
 	ctl_out_str("name", a->pattern);
 	ctl_out_str("type", a->type == LTT_EVENT_SYSCALL ? "SYSCALL" : "TRACEPOINT");
@@ -156,18 +154,22 @@ void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr 
 		put_loglevel(domain, a->loglevel);
 	ctl_out_bool("enabled", enabled);
 	ctl_out_str("filter_expression", a->filter && a->filter[0] ? a->filter : NULL);
-	if (a->exclusions && a->exclusions[0]) {
-		ctl_out_open("exclusions");
-		for (x = a->exclusions; x; x = comma ? comma + 1 : NULL) {
-			char one[LTT_NAME_MAX];
+	if (a->exclusions && a->exclusions[0])
+		ctl_obj_name_list("exclusions", "exclusion", a->exclusions);
+}
 
-			comma = strchr(x, ',');
-			snprintf(one, sizeof(one), "%.*s",
-				 (int)(comma ? (size_t)(comma - x) : strlen(x)), x);
-			ctl_out_str("exclusion", one);
-		}
-		ctl_out_close();
+void ctl_obj_name_list(const char *element, const char *item, const char *list)
+{
+	const char *x, *comma;
+	char one[LTT_NAME_MAX];
+
+	ctl_out_open(element);
+	for (x = list; x; x = comma ? comma + 1 : NULL) {
+		comma = strchr(x, ',');
+		snprintf(one, sizeof(one), "%.*s", (int)(comma ? (size_t)(comma - x) : strlen(x)), x);
+		ctl_out_str(item, one);
 	}
+	ctl_out_close();
 }
 
 void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled)
