@@ -219,6 +219,7 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 	}
 	ctl_out_raw(text ? text : ltt_strerror(LTT_ERR_NOMEM));
 	free(text);
+	ctl_out_begin("help");	/* help's document is ltt's (LTTng's MI has none) */
 	ctl_out_open("help");
 	format_usage(cmd, usage, sizeof(usage));
 	ctl_out_str("usage", usage);
@@ -973,6 +974,11 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 {
 	struct ltt_uri uri;
 
+	/* an absolute path where a URL goes: a local directory, as LTTng takes it */
+	if (url && url[0] == '/') {
+		dir = url;
+		url = NULL;
+	}
 	if (dir) {
 		if (ctl_util_abs_path(dir, out->output, sizeof(out->output))) {
 			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,

@@ -331,3 +331,36 @@ timeline_order() {
 		"$1" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
 		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n'
 }
+
+# mi_valid FILE: validate an lttctl --mi xml document against its schema:
+# LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi, LTTng's own
+# file) for a document in LTTng's namespace, ltt's xml/mi.xsd for ltt's
+# own (help, wait-trigger, the trigger commands).  Prints xmllint's
+# verdict ("FILE validates"); returns its status.
+mi_valid() {
+	local xsd="$LTT_TOP_SRCDIR/xml/mi.xsd"
+	grep -q 'xmlns="https://lttng.org/xml/ns/lttng-mi"' "$1" &&
+		xsd="$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-4.1.xsd"
+	xmllint --noout --schema "$xsd" "$1" 2>&1
+}
+
+# mi_xp XPATH [FILE]: the string value of XPATH in an --mi xml document
+# (FILE, default stdin), its namespace set aside so XPATH names elements
+# plainly (/command/output/sessions/session/name).
+mi_xp() {
+	sed 's| xmlns="[^"]*"||' "${2:-/dev/stdin}" | xmllint --xpath "string($1)" - 2>/dev/null
+}
+
+# trigger_count NAME WHAT: a counter of trigger NAME as `lttctl
+# list-triggers` prints it (LTTng's MI has no place for most of them):
+# fired, dropped (notifications), or runs / failures (one line per
+# action, in order); nothing when NAME is not listed.
+trigger_count() {
+	lttctl list-triggers 2>/dev/null | awk -v name="$1" -v what="$2" '
+		/^- name: / { mine = ($3 == name); next }
+		!mine { next }
+		what == "fired" && /^  fired: / { sub(/,$/, "", $2); print $2 }
+		what == "dropped" && /^  fired: / { print $NF }
+		what == "runs" && /^      runs: / { sub(/,$/, "", $2); print $2 }
+		what == "failures" && /^      runs: / { sub(/,$/, "", $4); print $4 }'
+}

@@ -74,6 +74,7 @@ EXTRA_DIST += tests/regression/test_xml_module.sh
 # fixtures (a kernel session, what ltt lacks).
 TESTS += tests/regression/test_load_lttng.sh
 EXTRA_DIST += tests/regression/test_load_lttng.sh tests/regression/saveload-lttng
+EXTRA_DIST += tests/regression/lttng-mi
 
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.
 TESTS += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh

@@ -22,7 +22,7 @@ for j in ${CP//:/ }; do
 	[ -f "$j" ] || skip_all "$j is missing: scripts/deps.sh installs liblttng-ust-agent-java and liblog4j1.2-java"
 done
 ust_setup --log
-plan 53
+plan 56
 
 export LTTNG_HOME="$HOME"	# the Java agents read the passwd entry's home otherwise
 export LTTNG_UST_REGISTER_TIMEOUT=0	# LTTng's own tracer, under the JNI library: no daemon of LTTng's
@@ -80,8 +80,14 @@ like "$OUT" "Name: java" "list -j: the Java program"
 like "$OUT" "    qa.app" "list -j: its logger qa.app (the agent's LIST reply)"
 like "$OUT" "    qa.other" "list -j: its logger qa.other"
 run lttctl --mi xml list -j
-like "$OUT" "<name>qa.app</name>" "list -j --mi xml: the logger"
-like "$OUT" "<domain>jul</domain>" "list -j --mi xml: of the jul domain"
+printf '%s\n' "$OUT" >"$TEST_TMP/list-j.xml"
+is "$(mi_xp 'count(//domain[type="JUL"]/pids/pid/events/event[name="qa.app"])' "$TEST_TMP/list-j.xml")" 1 \
+	"list -j --mi xml: the logger, in LTTng's JUL domain"
+is "$(mi_valid "$TEST_TMP/list-j.xml")" "$TEST_TMP/list-j.xml validates" "list -j --mi xml: valid against LTTng's schema"
+lttctl --mi xml list s >"$TEST_TMP/list-s.xml"
+is "$(mi_xp 'concat(//domain[type="JUL"]/events/event/name, ":", //domain[type="JUL"]/events/event/loglevel_type, ":", //domain[type="JUL"]/events/event/loglevel)' "$TEST_TMP/list-s.xml")" \
+	"qa.app:RANGE:JUL_INFO" "list s --mi xml: the rule in LTTng's JUL domain, its level as LTTng's MI names it"
+is "$(mi_valid "$TEST_TMP/list-s.xml")" "$TEST_TMP/list-s.xml validates" "list s --mi xml: valid against LTTng's schema"
 run lttctl list s
 like "$OUT" "- lttng_jul_channel: \\[enabled\\]" "list s: the JUL rules' channel"
 like "$OUT" "      qa.app \\(jul logger, loglevel: INFO or more severe\\)" "list s: the rule, with JUL's level name"
@@ -143,5 +149,8 @@ is "$(ask 'enabled qa.app yes')" "enabled qa.app yes" "the log4j agent has qa.ap
 is "$(ask 'log qa.other 4')" "count 0" "records on qa.other: none passed on"
 run lttctl list -l
 like "$OUT" "    qa.app" "list -l: the log4j logger qa.app"
+lttctl --mi xml list l >"$TEST_TMP/list-l.xml"
+is "$(mi_xp 'concat(//domain[type="LOG4J"]/events/event/name, ":", //domain[type="LOG4J"]/events/event/loglevel)' "$TEST_TMP/list-l.xml"):$(mi_valid "$TEST_TMP/list-l.xml")" \
+	"qa.app:LOG4J_WARN:$TEST_TMP/list-l.xml validates" "list l --mi xml: the rule in LTTng's LOG4J domain, LOG4J_WARN, valid"
 echo exit >&"${APP[1]}"
 wait "$APP_PID" 2>/dev/null

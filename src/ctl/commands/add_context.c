@@ -56,14 +56,14 @@ static int list_types(enum ltt_domain domain)
 	const char *name;
 	size_t i;
 
-	ctl_out_open("contextTypes");
+	ctl_out_open("contexts");
 	for (i = 0;; i++) {
 		name = domain == LTT_DOMAIN_NONE ? ltt_ctl_context_list_name(i) :
 						   ltt_ctl_context_domain_list_name(domain, i);
 		if (!name)
 			break;
 		ctl_out_text("%s\n", name);
-		ctl_out_str("type", name);
+		ctl_obj_context(name);
 	}
 	ctl_out_close();
 	return CTL_EXIT_OK;
@@ -146,12 +146,7 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 				     channel);
 		else
 			ctl_out_info("%s context %s added to all channels", dname, ctxs[i].name);
-		ctl_out_open("context");
-		ctl_out_str("session", session);
-		ctl_out_str("domain", ltt_domain_name(domain));
-		ctl_out_str("channel", channel ? channel : "");
-		ctl_out_str("type", ctxs[i].name);
-		ctl_out_close();
+		ctl_obj_context(ctxs[i].name);
 	}
 	ctl_out_close();
 	ltt_ctl_disconnect(ctl);

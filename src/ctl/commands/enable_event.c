@@ -192,7 +192,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr, text);
 	}
-	ctl_out_open("eventRules");	/* those enabled */
+	ctl_out_open("events");	/* those enabled */
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		for (i = 0; i < ev->count && !ret; i++) {
@@ -214,7 +214,9 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
 				      "Event rule", attr->pattern, ctl_util_event_channel(ev),
 				      ev->session, ltt_domain_name(ev->domain));
-			ctl_obj_rule(ev->domain, ctl_util_event_channel(ev), attr, true);
+			ctl_obj_rule_open(ev->domain, attr, true);
+			ctl_out_bool("success", true);
+			ctl_out_close();
 		}
 	}
 	ctl_out_close();
