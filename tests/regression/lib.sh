@@ -262,6 +262,25 @@ can_switch_user() {
 		getent passwd nobody >/dev/null && getent group nogroup >/dev/null
 }
 
+# group_homes RUNDIR UID...: for users without a passwd entry that a root
+# daemon in RUNDIR admits by their primary group (--group nogroup), a
+# home each; as_gid_user UID CMD... then runs CMD as one of them, with
+# that home and run directory (bounded).
+group_homes() {
+	local u
+	GROUP_RUNDIR=$1
+	shift
+	for u in "$@"; do
+		mkdir -p "$TEST_TMP/home$u" && chown "$u":nogroup "$TEST_TMP/home$u" || return 1
+	done
+}
+as_gid_user() {
+	local u=$1
+	shift
+	timeout "$TEST_TIMEOUT" setpriv --reuid="$u" --regid=nogroup --clear-groups \
+		env HOME="$TEST_TMP/home$u" LTT_HOME="$TEST_TMP/home$u" LTT_RUNDIR="$GROUP_RUNDIR" "$@"
+}
+
 # as_nobody CMD...: CMD as nobody:nogroup without supplementary groups.
 as_nobody() {
 	timeout "$TEST_TIMEOUT" setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"

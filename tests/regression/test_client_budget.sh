@@ -24,22 +24,14 @@ timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$run_dir" --group nog
 	{ echo "Bail out! the root daemon did not start"; exit 1; }
 sock="$run_dir/client.sock"
 pid=$(cat "$run_dir/sessiond.pid")
-for u in $U1 $U2; do
-	mkdir -p "$TEST_TMP/home$u" && chown $u:nogroup "$TEST_TMP/home$u"
-done
-as() {
-	local u=$1
-	shift
-	setpriv --reuid=$u --regid=nogroup --clear-groups \
-		env HOME="$TEST_TMP/home$u" LTT_HOME="$TEST_TMP/home$u" LTT_RUNDIR="$run_dir" "$@"
-}
+group_homes "$run_dir" $U1 $U2
 hwm() { awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status"; }
 
 base=$(hwm)
 # U1: 8 connections each announce 8 MB and send 4 MB (32 MB in all), then
 # a whole 6 MB request; the connections are held until told to go on.
 mkfifo "$TEST_TMP/in" "$TEST_TMP/out"
-as $U1 timeout $((TEST_TIMEOUT * 2)) "$PROTO_CLIENT" "$sock" "hello" "conns 8" \
+TEST_TIMEOUT=$((TEST_TIMEOUT * 2)) as_gid_user $U1 "$PROTO_CLIENT" "$sock" "hello" "conns 8" \
 	"bigreqs 8000000 4000000" "req LIST_SESSIONS zeros:6000000" "pause" \
 	<"$TEST_TMP/in" >"$TEST_TMP/out" &
 bg=$!
@@ -57,9 +49,9 @@ like "$lines" "LIST_SESSIONS CLIENT_BYTES len=0" \
 like "$lines" "PAUSED" "... and the connections held"
 
 # Meanwhile another user's large request and commands go through.
-run as $U2 timeout "$TEST_TIMEOUT" "$PROTO_CLIENT" "$sock" "hello" "req LIST_SESSIONS zeros:2000000"
+run as_gid_user $U2 "$PROTO_CLIENT" "$sock" "hello" "req LIST_SESSIONS zeros:2000000"
 unlike "$OUT" "CLIENT_BYTES" "user $U2's 2 MB request is not refused for $U1's bytes ($(tail -n 1 <<<"$OUT"))"
-run as $U2 timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" create other --no-output
+run as_gid_user $U2 "$LTTCTL_BIN" create other --no-output
 is "$RC" 0 "user $U2 creates a session meanwhile"
 run lttctl --rundir "$run_dir" list
 like "$OUT" "other" "root lists it meanwhile"
