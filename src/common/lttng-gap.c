@@ -15,8 +15,9 @@ static const struct {
 	const char *fix[2];	/* what to do: on the command line, in a file */
 } gaps[LTT_LTTNG_NR_GAPS] = {
 	[LTT_LTTNG_GAP_SHM_PATH] = {
-		"a shared memory path", "lttng create --shm-path",
-		"ltt places its buffers itself",
+		"a directory of ring buffer files for lttng-crash", "lttng create --shm-path",
+		"ltt's ring buffers are memfds, which need no directory and leave no files to "
+		"read after a crash",
 		{ "leave out --shm-path", "remove <shared_memory_path>" } },
 	[LTT_LTTNG_GAP_BLOCKING_TIMEOUT] = {
 		"a blocking timeout", "lttng enable-channel --blocking-timeout",

@@ -26,7 +26,7 @@ refused() {
 	is "$STDOUT" "" "$*: nothing on stdout"
 	is "$(state)" "$before" "$*: nothing changed"
 }
-refused "a shared memory path (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt places its buffers itself" \
+refused "a directory of ring buffer files for lttng-crash (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt's ring buffers are memfds, which need no directory and leave no files to read after a crash" \
 	create x --shm-path="$TEST_TMP/shm"
 refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not supported by ltt: give --blocking-timeout=0 or leave it out; its applications never wait for room in a buffer (a full buffer drops the event and counts it)" \
 	enable-channel -u c --blocking-timeout=100
@@ -42,6 +42,21 @@ is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --monitor-timer 'bogus': use m
 run lttctl enable-channel -u c --monitor-timer=500ms --blocking-timeout=0
 is "$RC:$OUT" "0:Channel c enabled for session s." "--monitor-timer and --blocking-timeout=0 are taken"
 like "$(lttctl list s)" "- c: \\[enabled\\]" "the channel exists"
+
+# --- --output: mmap (or splice for the kernel) taken, the consumer picks
+before=$(state)
+run lttctl enable-channel -u c --output=splice
+is "$RC:$STDOUT" "2:" "--output=splice for user space: a usage error"
+is "$(head -n 1 <<<"$ERR")" "Error: --output=splice is for kernel channels: user space buffers are read through mmap (give --output=mmap or leave it out)" \
+	"--output=splice for user space: the sentence"
+run lttctl enable-channel -u c --output=pipe
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --output 'pipe': give mmap or splice" "--output: another word is a usage error"
+is "$(state)" "$before" "a refused --output changes nothing"
+run lttctl enable-channel -u m --output=mmap --subbuf-size=64k
+is "$RC:$OUT" "0:Channel m enabled for session s." "--output=mmap is taken"
+like "$(lttctl list s)" "- m: \\[enabled\\]" "the channel m exists"
+like "$(lttctl --mi xml list s | tr -d " \n")" "<channel><name>m</name>[^/]*</enabled><attributes>.*<output_type>MMAP</output_type>" \
+	"--mi xml: channel m reads its buffers through mmap"
 
 # --- no -c while the domain has a channel other than channel0
 need="the domain has a channel other than channel0, so a rule's channel must be named: give -c CHANNEL (-c channel0 for the default one)"
