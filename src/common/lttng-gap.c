@@ -15,8 +15,9 @@ static const struct {
 	const char *fix[2];	/* what to do: on the command line, in a file */
 } gaps[LTT_LTTNG_NR_GAPS] = {
 	[LTT_LTTNG_GAP_SHM_PATH] = {
-		"a shared memory path", "lttng create --shm-path",
-		"ltt places its buffers itself",
+		"a directory of ring buffer files for lttng-crash", "lttng create --shm-path",
+		"ltt's ring buffers are memfds, which need no directory and leave no files to "
+		"read after a crash",
 		{ "leave out --shm-path", "remove <shared_memory_path>" } },
 	[LTT_LTTNG_GAP_BLOCKING_TIMEOUT] = {
 		"a blocking timeout", "lttng enable-channel --blocking-timeout",
@@ -29,6 +30,25 @@ static const struct {
 		"longer period",
 		{ "give --monitor-timer=50ms or more, or leave it out",
 		  "set monitor_timer_interval to 50000 or more, or remove it" } },
+	[LTT_LTTNG_GAP_KPROBE] = {
+		"a kernel probe", "lttng enable-event --probe",
+		"its kernel domain records the kernel's tracepoints and system calls",
+		{ "record a tracepoint or system call instead ('lttctl list -k' shows them)",
+		  "remove this <event>" } },
+	[LTT_LTTNG_GAP_FUNCTION] = {
+		"a kernel function probe", "lttng enable-event --function",
+		"its kernel domain records the kernel's tracepoints and system calls",
+		{ "record a tracepoint or system call instead ('lttctl list -k' shows them)",
+		  "remove this <event>" } },
+	[LTT_LTTNG_GAP_UPROBE] = {
+		"a user-space probe", "lttng enable-event --userspace-probe",
+		"it records the tracepoints a program declares (ltt's or LTTng-UST's)",
+		{ "add a tracepoint to the program and enable it with -u",
+		  "remove this <event>" } },
+	[LTT_LTTNG_GAP_LIST_DOMAIN] = {
+		"a list of a session's domains alone", "lttng list --domain",
+		"it shows each domain of the session with its channels",
+		{ "run 'lttctl list SESSION'", "" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

@@ -356,7 +356,15 @@ enum ctl_opt {
 	CTL_OPT_HELP = 1,
 	CTL_OPT_LIST_OPTIONS,	/* every command's, added by ctl_util_parse() */
 	CTL_OPT_VALUE = 16,
+	CTL_OPT_GAP = 4096,	/* + enum ltt_lttng_gap: refused by ctl_util_parse() */
 };
+
+/*
+ * An option of LTTng's that ltt lacks: ctl_util_parse() refuses it with
+ * the sentence of @gap (ctl_util_refuse_gap()) before anything is done.
+ */
+#define CTL_UTIL_GAP_OPTION(name, short_name, arg_info, gap, help, arg_descrip) \
+	{ (name), (short_name), (arg_info), NULL, CTL_OPT_GAP + (gap), (help), (arg_descrip) }
 
 /* The --help entry of every command's option table. */
 #define CTL_UTIL_HELP_OPTION \

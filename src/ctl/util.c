@@ -273,6 +273,8 @@ static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 			ctl_util_list_options(stdout, options);
 			return CTL_EXIT_OK;
 		}
+		if (opt >= CTL_OPT_GAP)
+			return ctl_util_refuse_gap((enum ltt_lttng_gap)(opt - CTL_OPT_GAP));
 		assert(values && opt >= CTL_OPT_VALUE);
 		free(values[opt - CTL_OPT_VALUE]);
 		values[opt - CTL_OPT_VALUE] = poptGetOptArg(pc);

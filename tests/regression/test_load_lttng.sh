@@ -186,12 +186,14 @@ refused "$LH/r-app" "appctx\\.lttng" "[0-9]+" \
 	"an application context \\(\\\$app.PROVIDER:NAME\\) is not supported by ltt: remove this <context>" \
 	"an app context"
 refused "$LH/r-shm" "shm\\.lttng" "[0-9]+" \
-	"a shared memory path \\(lttng create --shm-path\\) is not supported by ltt" "--shm-path"
+	"a directory of ring buffer files for lttng-crash \\(lttng create --shm-path\\) is not supported by ltt: remove <shared_memory_path>; ltt's ring buffers are memfds" \
+	"--shm-path"
 refused "$LH/r-blk" "blk\\.lttng" "[0-9]+" \
 	"a blocking timeout \\(lttng enable-channel --blocking-timeout\\) is not supported by ltt" \
 	"--blocking-timeout"
 cp "$LH/r-shm/shm.lttng" "$LH/saved/"
-refused "$LH/saved" "shm\\.lttng" "[0-9]+" "a shared memory path" "a directory with one refused file"
+refused "$LH/saved" "shm\\.lttng" "[0-9]+" "a directory of ring buffer files for lttng-crash" \
+	"a directory with one refused file"
 
 # LTTng's JUL and log4j domains, as lttng save writes them: their rules
 # come back in lttng_jul_channel and lttng_log4j_channel.

@@ -26,7 +26,7 @@ refused() {
 	is "$STDOUT" "" "$*: nothing on stdout"
 	is "$(state)" "$before" "$*: nothing changed"
 }
-refused "a shared memory path (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt places its buffers itself" \
+refused "a directory of ring buffer files for lttng-crash (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt's ring buffers are memfds, which need no directory and leave no files to read after a crash" \
 	create x --shm-path="$TEST_TMP/shm"
 refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not supported by ltt: give --blocking-timeout=0 or leave it out; its applications never wait for room in a buffer (a full buffer drops the event and counts it)" \
 	enable-channel -u c --blocking-timeout=100
@@ -34,6 +34,18 @@ refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not sup
 	enable-channel -u c --blocking-timeout inf
 refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
 	enable-channel -u c --monitor-timer=10ms
+kprobe="a kernel probe (lttng enable-event --probe) is not supported by ltt: record a tracepoint or system call instead ('lttctl list -k' shows them); its kernel domain records the kernel's tracepoints and system calls"
+function="a kernel function probe (lttng enable-event --function) is not supported by ltt: record a tracepoint or system call instead ('lttctl list -k' shows them); its kernel domain records the kernel's tracepoints and system calls"
+refused "$kprobe" enable-event -k --probe=do_sys_open+0x10 myprobe
+refused "$function" enable-event -k --function=do_sys_open myfunc
+refused "a user-space probe (lttng enable-event --userspace-probe) is not supported by ltt: add a tracepoint to the program and enable it with -u; it records the tracepoints a program declares (ltt's or LTTng-UST's)" \
+	enable-event -k --userspace-probe=elf:/bin/ls:main myuprobe
+refused "$kprobe" disable-event -k --probe myprobe
+refused "$function" disable-event -k --function myfunc
+refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \
+	list --domain s
+refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \
+	list -d s
 run lttctl enable-channel -u c --monitor-timer=bogus
 is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --monitor-timer 'bogus': use microseconds, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	"--monitor-timer: a bad period is a usage error"
@@ -42,6 +54,40 @@ is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --monitor-timer 'bogus': use m
 run lttctl enable-channel -u c --monitor-timer=500ms --blocking-timeout=0
 is "$RC:$OUT" "0:Channel c enabled for session s." "--monitor-timer and --blocking-timeout=0 are taken"
 like "$(lttctl list s)" "- c: \\[enabled\\]" "the channel exists"
+
+# --- --output: mmap (or splice for the kernel) taken, the consumer picks
+before=$(state)
+run lttctl enable-channel -u c --output=splice
+is "$RC:$STDOUT" "2:" "--output=splice for user space: a usage error"
+is "$(head -n 1 <<<"$ERR")" "Error: --output=splice is for kernel channels: user space buffers are read through mmap (give --output=mmap or leave it out)" \
+	"--output=splice for user space: the sentence"
+run lttctl enable-channel -u c --output=pipe
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --output 'pipe': give mmap or splice" "--output: another word is a usage error"
+is "$(state)" "$before" "a refused --output changes nothing"
+run lttctl enable-channel -u m --output=mmap --subbuf-size=64k
+is "$RC:$OUT" "0:Channel m enabled for session s." "--output=mmap is taken"
+like "$(lttctl list s)" "- m: \\[enabled\\]" "the channel m exists"
+like "$(lttctl --mi xml list s | tr -d " \n")" "<channel><name>m</name>[^/]*</enabled><attributes>.*<output_type>MMAP</output_type>" \
+	"--mi xml: channel m reads its buffers through mmap"
+
+# --- LTTng's spellings: disable-event --all-events, -n of stop, destroy
+# and rotate, -p of track (--pid: kernel only, so refused for -u, by its name)
+lttctl -q create n -o "$TEST_TMP/n" && lttctl -q enable-event -u 'a*,b*' && lttctl -q start n
+run lttctl disable-event -u --all-events -s n
+is "$RC:$OUT" "0:All event rules disabled in channel channel0 of session n (user)." "disable-event --all-events: -a"
+is "$(lttctl list n | grep -c '\[disabled\]')" 2 "disable-event --all-events: both rules disabled"
+run lttctl rotate -n n
+like "$RC:$OUT" "^0:Trace chunk archive for session n is now readable at $TEST_TMP/n/archives/" "rotate -n: the archive, complete"
+run lttctl stop -n n
+is "$RC:$OUT" "0:Tracing stopped for session n." "stop -n: --no-wait"
+run lttctl destroy -n n
+is "$RC:$OUT" "0:Session n destroyed." "destroy -n: --no-wait"
+run lttctl track -u -s s --pid=1
+long="$RC:$ERR"
+run lttctl track -u -s s -p1
+is "$RC:$ERR" "$long" "track -p: --pid's short form, refused for -u by the same sentence"
+like "$long" "^1:Error: track -u --pid: the user-space domain has" "track -u --pid: the sentence"
+lttctl -q set-session s
 
 # --- no -c while the domain has a channel other than channel0
 need="the domain has a channel other than channel0, so a rule's channel must be named: give -c CHANNEL (-c channel0 for the default one)"

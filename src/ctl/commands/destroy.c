@@ -45,7 +45,7 @@ int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
 	bool wait;
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "destroy every session", NULL },
-		{ "no-wait", 0, POPT_ARG_NONE, &no_wait, 0,
+		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
 		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND

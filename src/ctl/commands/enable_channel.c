@@ -30,6 +30,7 @@ enum {
 	VAL_TRACEFILE_COUNT,
 	VAL_MONITOR_TIMER,	/* 0 or from 50 ms: met by the daemon's sampling (man page) */
 	VAL_BLOCKING_TIMEOUT,	/* 0 only: ltt's programs never block */
+	VAL_OUTPUT,		/* LTTng's mmap or splice: the consumer picks (man page) */
 	NR_VALS,
 };
 
@@ -71,13 +72,35 @@ struct channel_args {
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
 };
 
+/*
+ * LTTng's --output: how its consumer reads the buffers.  ltt's consumer
+ * picks per buffer (splice for the kernel's, mmap for user space's shared
+ * memory), which makes the same trace: either is taken and changes
+ * nothing, but splice for user space, which LTTng refuses too.
+ */
+static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
+{
+	const char *output = a->values[VAL_OUTPUT];
+
+	if (!output)
+		return CTL_GO_ON;
+	if (strcmp(output, "mmap") && strcmp(output, "splice"))
+		return ctl_util_usage_error(ctx, "invalid --output '%s': give mmap or splice",
+					    output);
+	if (a->user && !strcmp(output, "splice"))
+		return ctl_util_usage_error(ctx, "--output=splice is for kernel channels: user "
+					    "space buffers are read through mmap (give "
+					    "--output=mmap or leave it out)");
+	return CTL_GO_ON;
+}
+
 /* Read the numeric options and check that exclusive ones are alone. */
 static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 {
 	const char *text;
 	int i, ret;
 
-	for (i = VAL_SUBBUF_SIZE; i < NR_VALS; i++) {
+	for (i = VAL_SUBBUF_SIZE; i <= VAL_BLOCKING_TIMEOUT; i++) {
 		text = a->values[i];
 		if (!text)
 			continue;
@@ -104,6 +127,9 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	if (a->values[VAL_MONITOR_TIMER] && a->numbers[VAL_MONITOR_TIMER] &&
 	    a->numbers[VAL_MONITOR_TIMER] < LTT_LTTNG_MONITOR_PERIOD_US)
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MONITOR_TIMER);
+	ret = check_output(ctx, a);
+	if (ret != CTL_GO_ON)
+		return ret;
 	if (a->buffers_uid + a->buffers_pid + a->buffers_global > 1)
 		return ctl_util_usage_error(ctx, "choose one of --buffers-uid, --buffers-pid "
 					    "and --buffers-global");
@@ -335,6 +361,10 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  CTL_OPT_VALUE + VAL_BLOCKING_TIMEOUT,
 		  "LTTng's wait for room in a full buffer: 0 only, what ltt's programs do "
 		  "(they never wait)", "US" },
+		{ "output", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
+		  "LTTng's way of reading the buffers, mmap or splice: taken, and ltt's "
+		  "consumer picks splice for the kernel, mmap for user space (see the man page)",
+		  "TYPE" },
 		{ "buffers-uid", 0, POPT_ARG_NONE, &a.buffers_uid, 0,
 		  "user space buffers per user (the default)", NULL },
 		{ "buffers-pid", 0, POPT_ARG_NONE, &a.buffers_pid, 0,

@@ -258,6 +258,15 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "tracepoints (the default)", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
 		  "kernel system calls, entry and exit (with -k)", NULL },
+		CTL_UTIL_GAP_OPTION("probe", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_KPROBE,
+				    "LTTng's kernel probe (refused: ltt records tracepoints and "
+				    "system calls)", "LOC"),
+		CTL_UTIL_GAP_OPTION("function", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_FUNCTION,
+				    "LTTng's kernel function probe (refused: ltt records "
+				    "tracepoints and system calls)", "LOC"),
+		CTL_UTIL_GAP_OPTION("userspace-probe", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_UPROBE,
+				    "LTTng's user-space probe (refused: ltt records the "
+				    "tracepoints programs declare)", "LOC"),
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space events", NULL },
 		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },

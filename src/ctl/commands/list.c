@@ -694,6 +694,9 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "with -k or -u alone: the fields of the events", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &a.syscalls, 0,
 		  "with -k alone: the system calls that can be traced", NULL },
+		CTL_UTIL_GAP_OPTION("domain", 'd', POPT_ARG_NONE, LTT_LTTNG_GAP_LIST_DOMAIN,
+				    "LTTng's list of a session's domains alone (refused: 'lttctl "
+				    "list NAME' shows them with their channels)", NULL),
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

@@ -36,7 +36,11 @@ static int rotate(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 
 int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
+	int no_wait = 0;	/* taken: the archive is complete when the call returns */
 	struct poptOption options[] = {
+		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
+		  "LTTng's return before the archive is complete: taken, and lttctl returns "
+		  "once it is (one request to the daemon)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

@@ -41,7 +41,7 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	int no_wait = 0;
 	struct poptOption options[] = {
-		{ "no-wait", 0, POPT_ARG_NONE, &no_wait, 0,
+		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
 		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND

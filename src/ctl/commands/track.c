@@ -112,6 +112,9 @@ static void scan_given(int argc, const char **argv, struct track_cmd *t)
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
 		for (k = 0; k < LTT_TRACKER_NR; k++)
 			t->given[k] |= is_opt(argv[i], tracker_opts[k]);
+		/* -p, -pIDS: LTTng's short --pid */
+		if (argv[i][0] == '-' && argv[i][1] == 'p')
+			t->given[LTT_TRACKER_PID] = true;
 	}
 }
 
@@ -282,7 +285,7 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 		  "user ids or names (none with --all)", "VUID[,VUID]..." },
 		{ "vgid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_VGID,
 		  "group ids or names (none with --all)", "VGID[,VGID]..." },
-		{ "pid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_PID,
+		{ "pid", 'p', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_PID,
 		  "kernel: process ids in the initial pid namespace (none with --all)",
 		  "PID[,PID]..." },
 		{ "uid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_UID,
