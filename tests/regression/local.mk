@@ -45,6 +45,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_lttng_agent.sh \
 	tests/regression/test_lttng_java.sh \
 	tests/regression/test_lttng_agent_record.sh \
+	tests/regression/test_lttng_java_record.sh \
 	tests/regression/test_triggers.sh \
 	tests/regression/test_trigger_limit.sh
 TESTS += $(REGRESSION_CTL_TESTS)

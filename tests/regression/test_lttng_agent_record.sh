@@ -31,19 +31,19 @@ RULES=(
 	'b|-a --loglevel INFO'
 	'b|qa.app'
 )
-script=
+script= rc=0
 for s in a b; do
-	lttctl create $s -o "$TEST_TMP/ltt/$s" >/dev/null || break
+	lttctl create $s -o "$TEST_TMP/ltt/$s" >/dev/null || rc=1
 	script+="lttng create $s -o \"\$TEST_TMP/lttng/$s\" >/dev/null || exit 1
 "
 done
 for r in "${RULES[@]}"; do
 	s=${r%%|*} args=${r#*|}
-	eval "lttctl enable-event -p -s $s $args" >/dev/null || break
+	eval "lttctl enable-event -p -s $s $args" >/dev/null || rc=1
 	script+="lttng enable-event -p -s $s $args >/dev/null || exit 1
 "
 done
-ok $? "ltt: two sessions, ${#RULES[@]} python rules"
+ok $rc "ltt: two sessions, ${#RULES[@]} python rules"
 lttctl start a >/dev/null && lttctl start b >/dev/null
 compat_run -p "$PYTHON3" -B "$APP" $N
 is $? 0 "the program, with Debian's lttngust, runs under ltt-run" || diag "$(cat "$TEST_TMP/app.err")"
