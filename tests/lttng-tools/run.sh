@@ -105,8 +105,10 @@ for test in "${TESTS[@]}"; do
 	log=$S/$(echo "$test" | tr / _).log
 	# in their namespaces: a private /run (the root daemon's /run/ltt),
 	# home and temporary directory; the programs on ltt's libraries
+	# (utils.sh sets LTTNG_UST_REGISTER_TIMEOUT=-1 after ltt-run ran:
+	# set here too, so that ltt-run gives ltt's libraries its equivalent)
 	(cd "$t/regression/$(dirname "$test")" &&
-		env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" \
+		env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
 			unshare -m -p -f --mount-proc bash -c '
