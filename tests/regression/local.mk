@@ -44,12 +44,15 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_python_agent.sh \
 	tests/regression/test_lttng_agent.sh \
 	tests/regression/test_lttng_java.sh \
+	tests/regression/test_lttng_agent_record.sh \
+	tests/regression/test_lttng_java_record.sh \
 	tests/regression/test_triggers.sh \
 	tests/regression/test_trigger_limit.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
-	tests/regression/lttng_agent_app.py tests/regression/java/LttngJavaApp.java \
+	tests/regression/lttng_agent_app.py tests/regression/lttng_agent_record.py \
+	tests/regression/java/LttngJavaApp.java \
 	tests/regression/kload-lib.sh
 
 # The session daemon's folders held against their map (sessiond.h).

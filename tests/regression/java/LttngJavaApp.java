@@ -12,6 +12,12 @@
 //                            "enabled LOGGER yes|no"
 //   log LOGGER N          -> logs N records at INFO on LOGGER; prints
 //                            "count C", the records the handler passed on
+//   record N              -> N rounds: in each, on qa.app, qa.other,
+//                            qa.fmt.sub and zz.none (each of every level,
+//                            the handler on it), one record at each of the
+//                            framework's levels, "keep R at LEVEL" in odd
+//                            rounds, "skip R at LEVEL" in even ones; then
+//                            prints "recorded"
 //   exit                  -> exits
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -28,7 +34,13 @@ public class LttngJavaApp {
 	interface Framework {
 		void log(String logger);
 		long count();
+		/* one record on LOGGER at each level, the message "WORD R at LEVEL" */
+		void levels(String logger, String word, int round);
 	}
+
+	static final String[] RECORD_LOGGERS = { "qa.app", "qa.other", "qa.fmt.sub", "zz.none" };
+	/* the loggers levels() set to every level (and gave the handler) */
+	static final java.util.Set<String> prepared = new java.util.HashSet<>();
 
 	static class Jul implements Framework {
 		final org.lttng.ust.agent.jul.LttngLogHandler handler;
@@ -45,6 +57,21 @@ public class LttngJavaApp {
 
 		public long count() {
 			return handler.getEventCount();
+		}
+
+		public void levels(String name, String word, int round) {
+			java.util.logging.Logger l = java.util.logging.Logger.getLogger(name);
+			if (prepared.add(name)) {
+				l.setLevel(java.util.logging.Level.ALL);
+				if (!name.equals("qa.app") && !name.equals("qa.other"))
+					l.addHandler(handler);
+			}
+			for (java.util.logging.Level v : new java.util.logging.Level[] {
+					java.util.logging.Level.FINEST, java.util.logging.Level.FINER,
+					java.util.logging.Level.FINE, java.util.logging.Level.CONFIG,
+					java.util.logging.Level.INFO, java.util.logging.Level.WARNING,
+					java.util.logging.Level.SEVERE })
+				l.log(v, word + " " + round + " at " + v.intValue());
 		}
 	}
 
@@ -63,6 +90,20 @@ public class LttngJavaApp {
 
 		public long count() {
 			return appender.getEventCount();
+		}
+
+		public void levels(String name, String word, int round) {
+			org.apache.log4j.Logger l = org.apache.log4j.Logger.getLogger(name);
+			if (prepared.add(name)) {
+				l.setLevel(org.apache.log4j.Level.ALL);
+				if (!name.equals("qa.app") && !name.equals("qa.other"))
+					l.addAppender(appender);
+			}
+			for (org.apache.log4j.Level v : new org.apache.log4j.Level[] {
+					org.apache.log4j.Level.TRACE, org.apache.log4j.Level.DEBUG,
+					org.apache.log4j.Level.INFO, org.apache.log4j.Level.WARN,
+					org.apache.log4j.Level.ERROR, org.apache.log4j.Level.FATAL })
+				l.log(v, word + " " + round + " at " + v.toInt());
 		}
 	}
 
@@ -123,6 +164,11 @@ public class LttngJavaApp {
 				for (int i = 0; i < Integer.parseInt(w[2]); i++)
 					fw.log(w[1]);
 				say("count " + fw.count());
+			} else if (w[0].equals("record")) {
+				for (int r = 0; r < Integer.parseInt(w[1]); r++)
+					for (String name : RECORD_LOGGERS)
+						fw.levels(name, r % 2 == 1 ? "keep" : "skip", r);
+				say("recorded");
 			} else if (w[0].equals("exit")) {
 				break;
 			}
