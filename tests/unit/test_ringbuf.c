@@ -473,8 +473,16 @@ static void test_threads(unsigned int nwriters, bool with_flusher, bool seek)
 	 */
 	tap_diag("%s: %" PRIu64 " events sized by the ring buffer, %" PRIu64 " short, %" PRIu64
 		 " long", name, rd.chk.ts_api, rd.chk.fits_true, rd.chk.fits_false);
-	if (with_flusher)
+	/*
+	 * The same for the flusher: on a machine so loaded that it hardly
+	 * ran (a CI run saw 3 flushes, the reader losing 797,156 of 800,000
+	 * events) none may land inside a packet.
+	 */
+	if (with_flusher && f.flushes >= 20)
 		tap_ok(rd.chk.short_packets > 0, "%s: flushes produced partial packets", name);
+	else if (with_flusher)
+		tap_skip("%s: only %lu flushes ran, too few to be sure one cut a packet short", name,
+			 f.flushes);
 	rbh_region_destroy(&r);
 }
 
