@@ -81,6 +81,17 @@ GOT=$(count_events "$TEST_TMP/s.txt" ltt_test:seq)
 diag "in the relay's trace: $GOT events; counted lost: $LOST; emitted: $N"
 ok "$([ "$GOT" -gt 0 ]; echo $?)" "the relay's trace has events ($GOT)"
 ok "$([ "$LOST" -gt 0 ]; echo $?)" "events are counted lost ($LOST)"
-is "$((GOT + LOST))" "$N" "recorded + counted lost == emitted, exactly"
+# Nothing vanishes uncounted.  A relay killed at an arbitrary instant may
+# have written a stream's last packet to its file without having answered
+# its SEND_INDEX (it was stopped between the two): the consumer, which
+# cannot know, counts that packet lost too.  So the sum may pass the
+# emitted count by at most one packet per stream (512 KiB, fewer than
+# 65,536 events of at least 8 bytes), never fall short of it
+# (doc/reliability.md, "Relay and network").
+streams=$(find "$dir" -name 'channel0_*' ! -path '*/index/*' | wc -l)
+over=$((GOT + LOST - N))
+diag "recorded + counted lost - emitted: $over ($streams streams)"
+ok "$([ "$over" -ge 0 ] && [ "$over" -lt $((streams * 65536)) ]; echo $?)" \
+	"recorded + counted lost == emitted, but for the last packet of a stream the killed relay wrote unanswered (+$over)"
 ok_cmd "destroy" lttctl -q destroy s
 done_testing
