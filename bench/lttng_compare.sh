@@ -15,6 +15,8 @@
 # per CPU in discard mode, big enough that nothing is dropped during a
 # run.  Per tracer: the median ns/event the program measures around its
 # loop, and the instructions per event callgrind counts in that loop.
+# "ltt compat" is the LTTng program itself (Debian's headers) run under
+# ltt-run: LTTng's probe through ltt's compatible liblttng-ust.so.1.
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init "${1:-.}"
@@ -47,10 +49,11 @@ run_series() {
 }
 
 # callgrind_per_event FUNCTION PROGRAM...: instructions per event
+# (valgrind run under the command CG_PREFIX, if set)
 callgrind_per_event() {
 	local fn=$1 out=$BENCH_TMP/cg.out
 	shift
-	valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$fn" \
+	${CG_PREFIX:-} valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$fn" \
 		"$@" -n "$EVENTS" > /dev/null 2>&1 || { echo "n/a"; return; }
 	callgrind_annotate --inclusive=yes "$out" 2> /dev/null |
 		awk -v fn=":$fn " -v n="$EVENTS" 'index($0, fn) && !/=>/ {
@@ -71,7 +74,13 @@ filters+=("${more[@]}")
 # with_filter EXPR: the --filter option for EXPR, if any
 with_filter() { [ -n "$1" ] && printf '%s\n' --filter "$1"; }
 
-declare -a ltt_ns ltt_insn ltt_events lttng_ns lttng_insn lttng_events
+declare -a ltt_ns ltt_insn ltt_events lttng_ns lttng_insn lttng_events compat_ns compat_insn compat_events
+# compat PROGRAM...: PROGRAM on ltt's LTTng-UST compatible libraries
+compat() {
+	LTT_LTTNG_UST_LIBDIR=$B/src/lttng-ust/.libs \
+		LD_LIBRARY_PATH=$B/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+		"$B/src/lttng-ust/ltt-run" "$@"
+}
 
 # ltt
 daemon_start
@@ -88,6 +97,18 @@ for i in "${!filters[@]}"; do
 	ltt_insn[i]=$(command -v valgrind > /dev/null && callgrind_per_event worker_main "$FLOOD")
 	ctl stop
 	ltt_events[i]=$(babeltrace2 "$BENCH_TMP/ltt-trace" 2> /dev/null | wc -l)
+	ctl destroy cmp
+	rm -rf "$BENCH_TMP/compat-trace"
+	ctl create cmp -o "$BENCH_TMP/compat-trace"
+	ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
+	ctl enable-event -u 'bench_lttng:flood' -c channel0 "${fopt[@]}"
+	ctl start
+	compat "$LTTNG_FLOOD" -n 1 > /dev/null
+	compat_ns[i]=$(run_series compat "$LTTNG_FLOOD" | median)
+	compat_insn[i]=$(command -v valgrind > /dev/null &&
+		CG_PREFIX=compat callgrind_per_event bench_events "$LTTNG_FLOOD")
+	ctl stop
+	compat_events[i]=$(babeltrace2 "$BENCH_TMP/compat-trace" 2> /dev/null | wc -l)
 	ctl destroy cmp
 done
 daemon_stop
@@ -116,10 +137,12 @@ for i in "${!filters[@]}"; do
 	f=${filters[i]}
 	printf '%-18s %-10s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
 		"${ltt_insn[i]:-n/a}" "${ltt_events[i]}"
+	printf '%-18s %-10s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
+		"${compat_insn[i]:-n/a}" "${compat_events[i]}"
 	printf '%-18s %-10s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
 		"${lttng_insn[i]:-n/a}" "${lttng_events[i]}"
-	awk -v a="${ltt_ns[i]}" -v b="${lttng_ns[i]}" \
-		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f\n", "", a / b }'
+	awk -v a="${ltt_ns[i]}" -v c="${compat_ns[i]}" -v b="${lttng_ns[i]}" \
+		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f, ltt compat / LTTng: %.2f\n", "", a / b, c / b }'
 done
 echo "(expected in each trace without a filter: $((RUNS * EVENTS + 1)) events, plus the" \
 	"callgrind run's $EVENTS; with v > 10, 11 fewer per run)"

@@ -400,7 +400,7 @@ static int make_channel(void)
 
 	if (!mems || !lens)
 		goto out;
-	ret = ltt_tclock_choose("auto", "/sys", "/proc/cpuinfo", &clock, err, sizeof(err));
+	ret = ltt_tclock_choose("auto", "/sys", "/proc/cpuinfo", NULL, &clock, err, sizeof(err));
 	if (ret)
 		goto out;
 	ret = -ENOMEM;

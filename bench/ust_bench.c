@@ -497,7 +497,7 @@ int main(int argc, char **argv)
 	}
 	if (exact)
 		runs = 1;
-	if (ltt_tclock_choose(clock, "/sys", "/proc/cpuinfo", &bench_clock, err, sizeof(err))) {
+	if (ltt_tclock_choose(clock, "/sys", "/proc/cpuinfo", NULL, &bench_clock, err, sizeof(err))) {
 		fprintf(stderr, "%s: -k %s: %s\n", argv[0], clock, err);
 		return 2;
 	}

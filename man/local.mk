@@ -1,5 +1,6 @@
 # man: pages written in troff -man, nothing to generate.
 dist_man_MANS += \
+	man/ltt-run.1 \
 	man/lttctl.1 \
 	man/lttctl-create.1 \
 	man/lttctl-destroy.1 \

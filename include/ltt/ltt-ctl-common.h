@@ -43,6 +43,17 @@ enum ltt_domain {
 	LTT_DOMAIN_KERNEL = 1,
 	LTT_DOMAIN_USER = 2,
 	/*
+	 * java.util.logging (LTTng's JUL agent) and log4j 1.x (LTTng's log4j
+	 * agent), as LTTng numbers them: like the python domain, with their
+	 * own levels (JUL: SEVERE 1000 .. FINEST 300; log4j: FATAL 50000 ..
+	 * TRACE 5000; both OFF INT32_MAX and ALL INT32_MIN), their events
+	 * lttng_jul:event and lttng_log4j:event in the user-space channels
+	 * "lttng_jul_channel" and "lttng_log4j_channel".  Daemons of client
+	 * protocol 1.19 or later (older: -LTT_ERR_NOT_SUPPORTED).
+	 */
+	LTT_DOMAIN_JUL = 3,
+	LTT_DOMAIN_LOG4J = 4,
+	/*
 	 * Python's logging module (doc/python.md: `import ltt.agent`), as
 	 * LTTng numbers it.  A rule's pattern names loggers, its log level is
 	 * Python's (CRITICAL 50 .. DEBUG 10; RANGE: this level and more
@@ -203,8 +214,13 @@ const char *ltt_loglevel_name(int level);
 /**
  * ltt_loglevel_parse_domain() - a log level of @domain: for the python
  * domain, Python's names ("CRITICAL", "FATAL", "ERROR", "WARNING", "WARN",
- * "INFO", "DEBUG", "NOTSET", any case) or a number from 0 to
- * LTT_PYTHON_LOGLEVEL_MAX; for the others, as ltt_loglevel_parse()
+ * "INFO", "DEBUG", "NOTSET", any case, "PYTHON_" before them as LTTng
+ * writes them) or a number from 0 to LTT_PYTHON_LOGLEVEL_MAX; for the JUL
+ * domain, "OFF", "SEVERE", "WARNING", "INFO", "CONFIG", "FINE", "FINER",
+ * "FINEST", "ALL" ("JUL_" before them too) or any 32-bit number; for the
+ * log4j domain "OFF", "FATAL", "ERROR", "WARN", "INFO", "DEBUG", "TRACE",
+ * "ALL" ("LOG4J_" too) or any 32-bit number; for the others, as
+ * ltt_loglevel_parse()
  *
  * Returns 0 or -LTT_ERR_LOGLEVEL.  (1.3)
  */

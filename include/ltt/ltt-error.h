@@ -97,7 +97,7 @@ extern "C" {
 	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); nothing was killed and the command could not complete: a stopped session stays stopped, its data is written once the consumer runs again") \
 	X(OUTPUT_NO_SPACE, 90, "no space left on the trace's file system (or the owner's disk quota is used up); free space and run 'lttctl start' again") \
 	X(OUTPUT_ACCESS, 91, "permission denied writing the trace in its output directory; make it writable by the session's owner (or create the session with another -o), then run 'lttctl start' again") \
-	X(OUTPUT_GONE, 92, "the trace's directory was removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again") \
+	X(OUTPUT_GONE, 92, "the trace's directory or its files were removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again") \
 	X(OUTPUT_FDS, 93, "the consumer daemon has no file descriptor left; raise its limit (LimitNOFILE= in the unit, ulimit -n) or destroy unused sessions, then run 'lttctl start' again") \
 	X(BUFFER_MEMORY, 94, "the channel's buffers (sub-buffer size x count, per CPU) would not fit in this host's available memory; use fewer or smaller sub-buffers") \
 	X(OUTPUT_READ_ONLY, 95, "the trace's file system is read-only; remount it read-write (or create the session with another -o), then run 'lttctl start' again") \
@@ -137,6 +137,7 @@ extern "C" {
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
 	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
+	X(CLIENT_BYTES, 175, "this request would take more of the session daemon's memory than one user may hold at once in requests and program messages still arriving (32 MiB by default): wait for your other commands to finish, send a smaller request, or have the daemon started with a larger --max-bytes-per-uid") \
 	X(RELAY_NO_ROTATE, 172, "the relay daemon is too old to rotate or clear a session (relay protocol 2.11, LTTng's relay included): run ltt-relayd of this version or later there, or stream to a local directory") \
 	X(ROTATE_NET_KERNEL, 173, "rotation and clear of a session streamed to a relay daemon work for user-space channels only so far; this session has kernel channels: stream it to a local directory to rotate or clear it") \
 	X(RELAY_ARCHIVE, 174, "the relay daemon could not archive (or, for a clear, delete) the closed trace chunk: its log says why (the archive's directory exists, or its file system failed); the chunk stays in the session's directory on the relay and the next rotation tries again") \
@@ -171,8 +172,8 @@ extern "C" {
 	X(KERNEL_BACKEND, 232, "the session daemon traces the kernel through tracefs (the kernel's own buffers, used where ltt's module can't load), which can't do this yet (ltt-sessiond(8) lists what it does); the session daemon's log says what was refused") \
 	X(RELAY_SESSION_REFUSED, 233, "the relay daemon refused to create the session or its trace chunk; the relay daemon's log says why") \
 	X(FSYNC_OUTPUT, 234, "--fsync syncs the trace files a session writes as it records, and this session writes none: it streams to a relay daemon, or records snapshots only; enable the channel without --fsync") \
-	X(PYTHON_CHANNEL, 235, "channel 'lttng_python_channel' records the python domain: enable loggers there with -p (no -c), and user-space events in another channel") \
-	X(PYTHON_NAME, 236, "a python logger pattern is 1 to 255 characters of letters, digits, '_', ':', '.', '-' and '*' (globs)") \
+	X(PYTHON_CHANNEL, 235, "channels 'lttng_python_channel', 'lttng_jul_channel' and 'lttng_log4j_channel' record the python, JUL and log4j domains: enable loggers there with -p, -j or -l (no -c), and user-space events in another channel") \
+	X(PYTHON_NAME, 236, "a logger pattern (python, JUL, log4j) is 1 to 255 characters of letters, digits, '_', ':', '.', '-' and '*' (globs)") \
 	X(TRIGGER_EXISTS, 237, "a trigger with that name already exists; pick another name or remove it first ('lttctl list-triggers' shows yours)") \
 	X(TRIGGER_NOT_FOUND, 238, "no trigger by that name among yours; 'lttctl list-triggers' shows them") \
 	X(TRIGGER_NAME, 239, "invalid trigger name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '-' or '.'") \

@@ -54,6 +54,27 @@ struct ltt_ust_enum_desc {
 };
 
 /*
+ * @flags of a field.  Zero for every field of <ltt/tracepoint.h>; the
+ * LTTng-UST compatibility layer (doc/lttng-ust.md) describes with them
+ * the bytes LTTng's probes write.
+ */
+/* INTEGER, ENUM, FLOAT, ARRAY, SEQUENCE: the value (each element) is big endian. */
+#define LTT_UST_FIELD_BIG_ENDIAN 0x1
+/*
+ * SEQUENCE: no u32 count of its own; the count is the value of the field
+ * just before it, an INTEGER (any size or signedness).
+ */
+#define LTT_UST_FIELD_LENGTH_BEFORE 0x2
+/*
+ * Any type: not in the payload nor in the trace's metadata, a value only
+ * filters read (LTTng's nowrite fields).  A LENGTH_BEFORE sequence and
+ * the integer before it are both written or both not.
+ */
+#define LTT_UST_FIELD_NOWRITE 0x4
+#define LTT_UST_FIELD_FLAGS \
+	(LTT_UST_FIELD_BIG_ENDIAN | LTT_UST_FIELD_LENGTH_BEFORE | LTT_UST_FIELD_NOWRITE)
+
+/*
  * One field.  On the wire (in the trace) fields follow each other with no
  * padding: every CTF type ltt declares is byte-aligned.
  */
@@ -64,7 +85,8 @@ struct ltt_ust_field {
 	uint8_t is_signed;	/* integers, enums, elements */
 	uint8_t base;		/* 10 or 16: how readers display integers */
 	uint8_t encoding;	/* enum ltt_ust_encoding, for 1-byte elements */
-	uint8_t reserved[3];
+	uint8_t flags;		/* LTT_UST_FIELD_*; 0 from <ltt/tracepoint.h> */
+	uint8_t reserved[2];
 	uint32_t length;	/* ARRAY: element count */
 	const struct ltt_ust_enum_desc *enum_desc;	/* ENUM */
 };
@@ -99,8 +121,15 @@ struct ltt_ust_tracepoint {
 	 */
 	volatile int state;
 	void *priv;			/* libltt-ust's, RCU-protected */
+	/*
+	 * NULL from <ltt/tracepoint.h>.  Set by the LTTng-UST compatibility
+	 * layer, whose call sites are not this descriptor: libltt-ust calls
+	 * it each time it has changed @state (and @priv), from the thread
+	 * that talks to the session daemon, with its registry lock held.
+	 */
+	void (*state_changed)(struct ltt_ust_tracepoint *tp);
 	/* Zero: room to grow without a new ABI version. */
-	void *reserved[4];
+	void *reserved[3];
 };
 
 #ifdef __cplusplus

@@ -105,6 +105,7 @@
 #ifndef LTT_TRACEPOINT_H
 #define LTT_TRACEPOINT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -275,6 +276,32 @@ void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
 		      const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+/**
+ * ltt_ust_vtracef_as() - ltt_ust_tracef() with a va_list, recorded as @tp
+ * @tp: ltt_ust_tracef_event, or a descriptor with its fields (LTTng-UST's
+ *      compatibility layer names its own); borrowed
+ * @ip: the call site, for the ip context
+ */
+void ltt_ust_vtracef_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char *fmt,
+			va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 0)))
+#endif
+	;
+
+/**
+ * ltt_ust_vtracelog_as() - ltt_ust_tracelog() with a va_list, recorded as @tp
+ * @tp: one of ltt_ust_tracelog_events, or a descriptor with their fields;
+ *      borrowed
+ * @ip: the call site, for the ip context
+ */
+void ltt_ust_vtracelog_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char *file,
+			  int line, const char *func, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 6, 0)))
 #endif
 	;
 
@@ -505,7 +532,7 @@ void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
 	{ #name, (uint8_t)(kind), \
 	  (uint8_t)(sizeof(type) + LTT_TP_PASTE(LTT_TP_SIZECHECK_, kind)(type, len, enc)), \
 	  (uint8_t)LTT_TP_PASTE(LTT_TP_ISSIGNED_, kind)(type), (uint8_t)(base), (uint8_t)(enc), \
-	  { 0, 0, 0 }, (uint32_t)LTT_TP_PASTE(LTT_TP_LENGTH_, kind)(len), (en) },
+	  0, { 0, 0 }, (uint32_t)LTT_TP_PASTE(LTT_TP_LENGTH_, kind)(len), (en) },
 #define LTT_TP_SIZECHECK_LTT_UST_TYPE_INTEGER(type, len, enc) LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type))
 #define LTT_TP_SIZECHECK_LTT_UST_TYPE_ENUM(type, len, enc) LTT_TP_CHECK(LTT_TP_INT_SIZE_OK(type))
 #define LTT_TP_SIZECHECK_LTT_UST_TYPE_FLOAT(type, len, enc) \
@@ -550,12 +577,12 @@ void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
 #define LTT_TP_DEFINE_DESC(p, e, level, fields) \
 	static const struct ltt_ust_field LTT_TP_FIELDS_ARRAY(p, e)[] = { \
 		LTT_TP_FDESC_A fields (LTT_TP_END, 0, 0, 0, 0, 0, 0, 0) \
-		{ NULL, 0, 0, 0, 0, 0, { 0, 0, 0 }, 0, NULL } \
+		{ NULL, 0, 0, 0, 0, 0, 0, { 0, 0 }, 0, NULL } \
 	}; \
 	static struct ltt_ust_tracepoint LTT_TP_DESC(p, e) LTT_TP_UNUSED = { \
 		LTT_UST_TRACEPOINT_ABI, (level), #p ":" #e, \
 		(uint32_t)(sizeof(LTT_TP_FIELDS_ARRAY(p, e)) / sizeof(struct ltt_ust_field) - 1), \
-		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL, { NULL, NULL, NULL, NULL } \
+		LTT_TP_FIELDS_ARRAY(p, e), 0, NULL, NULL, { NULL, NULL, NULL } \
 	}; \
 	static struct ltt_ust_tracepoint *LTT_TP_PTR(p, e) LTT_TP_SECTION = &LTT_TP_DESC(p, e);
 

@@ -36,6 +36,12 @@ const char *ltt_app_msg_name(uint32_t type)
 
 /* ---- encoding ---- */
 
+/* The type byte on the wire: the type below, the flags above (app-proto.h). */
+static uint8_t type_byte(uint8_t type, uint8_t flags)
+{
+	return (uint8_t)(type | flags << LTT_APP_FIELD_FLAGS_SHIFT);
+}
+
 static void put_field(struct ltt_wbuf *w, const struct ltt_ust_field *f)
 {
 	const struct ltt_ust_enum_desc *desc = f->enum_desc;
@@ -43,7 +49,7 @@ static void put_field(struct ltt_wbuf *w, const struct ltt_ust_field *f)
 	uint32_t i;
 
 	ltt_wbuf_put_str(w, f->name);
-	ltt_wbuf_put_u8(w, f->type);
+	ltt_wbuf_put_u8(w, type_byte(f->type, f->flags));
 	ltt_wbuf_put_u8(w, f->size);
 	ltt_wbuf_put_u8(w, f->is_signed);
 	ltt_wbuf_put_u8(w, f->base);
@@ -82,7 +88,7 @@ void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepo
 	for (i = 0; i < tp->nr_fields && !w->err; i++) {
 		f = &tp->fields[i];
 		ltt_wbuf_put_str(w, f->name);
-		ltt_wbuf_put_u8(w, f->type);
+		ltt_wbuf_put_u8(w, type_byte(f->type, f->flags));
 		ltt_wbuf_put_u8(w, f->size);
 		ltt_wbuf_put_u8(w, f->is_signed);
 		ltt_wbuf_put_u8(w, f->base);
@@ -188,6 +194,10 @@ static bool field_kind_valid(const struct ltt_app_field *f)
 	if (is_enum ? f->nr_enum_entries < 1 || f->nr_enum_entries > LTT_APP_MAX_ENUM_ENTRIES
 		    : f->nr_enum_entries != 0)
 		return false;
+	if ((f->flags & ~LTT_UST_FIELD_FLAGS) ||
+	    ((f->flags & LTT_UST_FIELD_BIG_ENDIAN) && f->type == LTT_UST_TYPE_STRING) ||
+	    ((f->flags & LTT_UST_FIELD_LENGTH_BEFORE) && f->type != LTT_UST_TYPE_SEQUENCE))
+		return false;
 	switch (f->type) {
 	case LTT_UST_TYPE_INTEGER:
 	case LTT_UST_TYPE_ENUM:
@@ -251,17 +261,36 @@ static bool is_length_name(const char *name, const char *base)
 	return name[0] == '_' && !strncmp(name + 1, base, len) && !strcmp(name + 1 + len, "_length");
 }
 
+/* Does @f add a second field, _NAME_length, to the trace? */
+static bool adds_length(const struct ltt_app_field *f)
+{
+	return f->type == LTT_UST_TYPE_SEQUENCE && !(f->flags & LTT_UST_FIELD_LENGTH_BEFORE);
+}
+
 /*
  * Would fields @a and @b have the same name in the trace?  A sequence
- * adds a second field, _NAME_length (as LTTng names it).
+ * with a count of its own adds a second field, _NAME_length (as LTTng
+ * names it).
  */
 static bool names_clash(const struct ltt_app_field *a, const struct ltt_app_field *b)
 {
 	if (!strcmp(a->name, b->name))
 		return true;
-	if (a->type == LTT_UST_TYPE_SEQUENCE && is_length_name(b->name, a->name))
+	if (adds_length(a) && is_length_name(b->name, a->name))
 		return true;
-	return b->type == LTT_UST_TYPE_SEQUENCE && is_length_name(a->name, b->name);
+	return adds_length(b) && is_length_name(a->name, b->name);
+}
+
+/*
+ * Field @i of @fields among the others: a LENGTH_BEFORE sequence follows an
+ * integer, both written or both not.
+ */
+static bool field_place_valid(const struct ltt_app_field *fields, uint32_t i)
+{
+	if (!(fields[i].flags & LTT_UST_FIELD_LENGTH_BEFORE))
+		return true;
+	return i > 0 && fields[i - 1].type == LTT_UST_TYPE_INTEGER &&
+	       !((fields[i - 1].flags ^ fields[i].flags) & LTT_UST_FIELD_NOWRITE);
 }
 
 static bool loglevel_valid(int32_t loglevel)
@@ -280,6 +309,7 @@ bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp)
 		const struct ltt_app_field *f = &tp->fields[i];
 
 		if (!field_name_valid(f->name) || !field_kind_valid(f) ||
+		    !field_place_valid(tp->fields, i) ||
 		    !enum_name_valid(f, f->enum_name) || (f->nr_enum_entries && !f->enum_entries))
 			return false;
 		for (j = 0; j < f->nr_enum_entries; j++) {
@@ -335,8 +365,12 @@ static bool walk_field(struct ltt_rbuf *r, struct block *b, struct ltt_app_field
 	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
 	uint32_t i;
 
+	uint8_t type;
+
 	memset(f, 0, sizeof(*f));
-	f->type = ltt_rbuf_get_u8(r);
+	type = ltt_rbuf_get_u8(r);
+	f->type = type & LTT_APP_FIELD_TYPE_MASK;
+	f->flags = (uint8_t)(type >> LTT_APP_FIELD_FLAGS_SHIFT);
 	f->size = ltt_rbuf_get_u8(r);
 	f->is_signed = ltt_rbuf_get_u8(r);
 	f->base = ltt_rbuf_get_u8(r);
@@ -390,7 +424,7 @@ static bool walk(struct ltt_rbuf *r, struct block *b, struct ltt_app_tracepoint 
 	tp->name = keep(b, name);
 	tp->fields = b->fill && tp->nr_fields ? b->fields : NULL;
 	for (i = 0; i < tp->nr_fields; i++) {
-		if (!walk_field(r, b, &seen[i]))
+		if (!walk_field(r, b, &seen[i]) || !field_place_valid(seen, i))
 			return false;
 		for (j = 0; j < i; j++) {
 			if (names_clash(&seen[j], &seen[i]))
@@ -451,7 +485,8 @@ static bool same_field(const struct ltt_app_field *a, const struct ltt_app_field
 
 	if (strcmp(a->name, b->name) || a->type != b->type || a->size != b->size ||
 	    a->is_signed != b->is_signed || a->base != b->base || a->encoding != b->encoding ||
-	    a->length != b->length || a->nr_enum_entries != b->nr_enum_entries)
+	    a->length != b->length || a->flags != b->flags ||
+	    a->nr_enum_entries != b->nr_enum_entries)
 		return false;
 	for (i = 0; i < a->nr_enum_entries; i++) {
 		const struct ltt_ust_enum_entry *ea = &a->enum_entries[i], *eb = &b->enum_entries[i];
@@ -530,6 +565,24 @@ int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret)
 	m.bits_per_long = ltt_rbuf_get_u32(r);
 	m.nr_cpus = ltt_rbuf_get_u32(r);
 	m.procname = ltt_rbuf_get_str(r, LTT_APP_PROCNAME_MAX);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+void ltt_app_put_gap(struct ltt_wbuf *w, const struct ltt_app_gap *m)
+{
+	ltt_wbuf_put_u64(w, m->gone_ns);
+	ltt_wbuf_put_u32(w, m->channels);
+}
+
+int ltt_app_get_gap(struct ltt_rbuf *r, struct ltt_app_gap *ret)
+{
+	struct ltt_app_gap m;
+
+	m.gone_ns = ltt_rbuf_get_u64(r);
+	m.channels = ltt_rbuf_get_u32(r);
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;

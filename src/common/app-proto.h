@@ -31,6 +31,11 @@
  *   app    -> REGISTER {u32 major, u32 minor, u32 pid, u32 ppid, u32 uid,
  *                       u32 gid, u32 bits_per_long, u32 nr_cpus, str procname}
  *   daemon -> REGISTER_OK {u32 major, u32 minor}   (or closes: wrong major)
+ *   app    -> GAP {u64 gone_ns, u32 channels}   (minor 6: only a program
+ *             whose previous daemon went away while it was registered, at
+ *             gone_ns, CLOCK_REALTIME ns, when it recorded into @channels
+ *             channels: what it did since is in no trace, which the new
+ *             daemon says)
  *   app    -> TRACEPOINTS {u32 count, count x tracepoint}
  *   daemon -> CHANNEL_ADD ... EVENT_ENABLE ... for every active session
  *   daemon -> REGISTER_DONE {}: the application's constructor may return
@@ -40,6 +45,9 @@
  * field: {str name, u8 type, u8 size, u8 is_signed, u8 base, u8 encoding,
  * u32 length, u32 nr_enum_entries, entries {u64 start, u64 end, str label}
  * (start/end as two's complement), str enum_name ("" if not an enum)}.
+ * The type byte holds the type in its low 4 bits and, from minor 5, the
+ * field's flags (LTT_UST_FIELD_*, tracepoint-types.h) in its high 4: a
+ * daemon before minor 5 refuses a flagged field as an unknown type.
  *
  * What a valid description holds (ltt_app_get_tracepoint() refuses
  * anything else).  A member that does not apply to a type must be 0
@@ -66,6 +74,9 @@
  *   the container (size bytes, signed or not); labels are 1..255 bytes of
  *   well-formed UTF-8 without control characters; ranges may overlap and
  *   labels repeat.  enum_name: 1..255 bytes of [A-Za-z0-9_:.-].
+ * - Flags: BIG_ENDIAN on any type but STRING; LENGTH_BEFORE on a SEQUENCE
+ *   that follows an INTEGER field (its count: the sequence then adds no
+ *   _N_length field of its own, and no name is reserved for it).
  * - Log level 0..14, at most LTT_APP_MAX_FIELDS fields.
  */
 #ifndef LTT_COMMON_APP_PROTO_H
@@ -86,9 +97,13 @@
 /*
  * 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD;
  * 3: the python agent (AGENT_RULES, LOGGERS); 4: triggers (NOTIFIER_ADD,
- * NOTIFIER_REMOVE)
+ * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP
  */
-#define LTT_APP_MINOR 4
+#define LTT_APP_MINOR 6
+/* The minor from which a program says the gap since its previous daemon (GAP). */
+#define LTT_APP_MINOR_GAP 6
+#define LTT_APP_FIELD_TYPE_MASK 0x0f
+#define LTT_APP_FIELD_FLAGS_SHIFT 4
 /* The minor from which a program takes notifiers (triggers). */
 #define LTT_APP_MINOR_NOTIFIER 4
 #define LTT_APP_NOTIFIER_KEY_BIT (1ULL << 63)	/* set in notifier keys only */
@@ -214,7 +229,8 @@
 	X(AGENT_RULES, 13, D2A) \
 	X(LOGGERS, 14, A2D) \
 	X(NOTIFIER_ADD, 15, D2A) \
-	X(NOTIFIER_REMOVE, 16, D2A)
+	X(NOTIFIER_REMOVE, 16, D2A) \
+	X(GAP, 17, A2D)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -246,6 +262,7 @@ struct ltt_app_field {
 	uint8_t is_signed;
 	uint8_t base;
 	uint8_t encoding;
+	uint8_t flags;		/* LTT_UST_FIELD_* */
 	uint32_t length;
 	char *enum_name;
 	uint32_t nr_enum_entries;
@@ -289,8 +306,8 @@ bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
 
 /**
  * ltt_app_tracepoint_same_layout() - true when two descriptions have the
- * same fields (names, types, sizes, signedness, bases, encodings, lengths,
- * enum entries and labels): events of the two may share an event id in a
+ * same fields (names, types, sizes, signedness, bases, encodings, flags,
+ * lengths, enum entries and labels): events of the two may share an event id in a
  * trace.  The event names, log levels and enum names are not compared.
  * Both borrowed, non-NULL.
  */
@@ -325,6 +342,12 @@ struct ltt_app_register {
 	uint32_t bits_per_long;
 	uint32_t nr_cpus;
 	const char *procname;		/* at most LTT_APP_PROCNAME_MAX bytes with its NUL */
+};
+
+/* GAP */
+struct ltt_app_gap {
+	uint64_t gone_ns;		/* CLOCK_REALTIME when the previous daemon went */
+	uint32_t channels;		/* it recorded into so many then */
 };
 
 /* REGISTER_OK */
@@ -373,6 +396,10 @@ struct ltt_app_event_filter {
 
 void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m);
 int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret);
+/** ltt_app_put_gap() - GAP's payload */
+void ltt_app_put_gap(struct ltt_wbuf *w, const struct ltt_app_gap *m);
+int ltt_app_get_gap(struct ltt_rbuf *r, struct ltt_app_gap *ret);
+
 /** ltt_app_put_version() - REGISTER_OK's payload */
 void ltt_app_put_version(struct ltt_wbuf *w, const struct ltt_app_version *m);
 int ltt_app_get_version(struct ltt_rbuf *r, struct ltt_app_version *ret);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/filter-parse.h"
 #include "common/names.h"
@@ -178,8 +179,8 @@ enum ltt_error_code ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 		return LTT_ERR_OK;
 	case LTT_LOGLEVEL_RANGE:
 	case LTT_LOGLEVEL_SINGLE:
-		/* the highest level is the domain's (ltt_attr_check_rule_domain()) */
-		return attr->loglevel < 0 ? LTT_ERR_LOGLEVEL : LTT_ERR_OK;
+		/* the bounds are the domain's (ltt_attr_check_rule_domain()) */
+		return LTT_ERR_OK;
 	default:
 		return LTT_ERR_LOGLEVEL;
 	}
@@ -188,14 +189,17 @@ enum ltt_error_code ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 enum ltt_error_code ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr,
 					       enum ltt_domain domain)
 {
-	int max = domain == LTT_DOMAIN_PYTHON ? LTT_PYTHON_LOGLEVEL_MAX : LTT_LOGLEVEL_DEBUG;
+	const struct ltt_agent_domain *agent = ltt_agent_domain(domain);
+	int min = agent ? agent->level_min : 0;
+	int max = agent ? agent->level_max : LTT_LOGLEVEL_DEBUG;
 
 	if (attr->type != LTT_EVENT_TRACEPOINT &&
 	    (attr->type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
 		return LTT_ERR_EVENT_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
 		return LTT_ERR_KERNEL_LOGLEVEL;
-	if (attr->loglevel_type != LTT_LOGLEVEL_ALL && attr->loglevel > max)
+	if (attr->loglevel_type != LTT_LOGLEVEL_ALL &&
+	    (attr->loglevel < min || attr->loglevel > max))
 		return LTT_ERR_LOGLEVEL;
 	return LTT_ERR_OK;
 }

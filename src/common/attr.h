@@ -91,8 +91,9 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
  * ltt_attr_check_rule_domain() - may a rule like @attr (valid by
  * ltt_attr_check_rule()) be in @domain?  System call rules are the
  * kernel's; kernel events have no log level; a user-space level is one of
- * the 15 (at most LTT_LOGLEVEL_DEBUG), a python one at most
- * LTT_PYTHON_LOGLEVEL_MAX.  A python rule's pattern names loggers with the
+ * the 15 (0 to LTT_LOGLEVEL_DEBUG), an agent domain's within its bounds
+ * (common/agent.h: python 0 to LTT_PYTHON_LOGLEVEL_MAX, JUL and log4j any
+ * 32-bit number).  An agent rule's pattern names loggers with the
  * characters of event names (names.h).
  *
  * Returns LTT_ERR_OK, LTT_ERR_EVENT_TYPE, LTT_ERR_KERNEL_LOGLEVEL or

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "common/agent.h"
 #include "common/client-proto.h"
 #include "common/msg.h"
 
@@ -61,11 +62,20 @@ int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr)
 	return 0;
 }
 
+bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain)
+{
+	if (!ltt_agent_domain(domain))
+		return true;
+	if (domain == LTT_DOMAIN_PYTHON)
+		return minor >= LTT_CLIENT_MINOR_PYTHON;
+	return minor >= LTT_CLIENT_MINOR_JAVA;
+}
+
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
 {
 	uint32_t d = ltt_rbuf_get_u32(r);
 
-	if (d != LTT_DOMAIN_KERNEL && d != LTT_DOMAIN_USER && d != LTT_DOMAIN_PYTHON) {
+	if (d != LTT_DOMAIN_KERNEL && d != LTT_DOMAIN_USER && !ltt_agent_domain(d)) {
 		ltt_rbuf_fail(r);
 		return LTT_DOMAIN_NONE;
 	}
@@ -238,8 +248,8 @@ void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->pattern, sizeof(ret->pattern));
 	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
-	/* the domain's bound is checked with the rule (attr.h) */
-	ret->loglevel = (int)get_enum(r, LTT_PYTHON_LOGLEVEL_MAX);
+	/* a 32-bit number: the domain's bounds are checked with the rule (attr.h) */
+	ret->loglevel = (int32_t)ltt_rbuf_get_u32(r);
 	ret->type = minor >= 1 ? get_enum(r, LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
 	if (minor >= LTT_CLIENT_MINOR_FILTER) {
 		ltt_rbuf_get_str_copy(r, ret->filter, sizeof(ret->filter));

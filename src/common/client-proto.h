@@ -123,9 +123,23 @@
  * GET_SESSION's reply ends with the domains' stalled consumers; 15:
  * KERNEL_TRACER; 16: a channel's output failure is followed by its
  * refused event descriptions and its fsync flag, ENABLE_CHANNEL's
- * attribute by its fsync flag; 17: the python domain; 18: triggers
+ * attribute by its fsync flag; 17: the python domain; 18: triggers;
+ * 19: the JUL and log4j domains
  */
-#define LTT_CLIENT_MINOR 18
+#define LTT_CLIENT_MINOR 19
+/*
+ * The JUL (3) and log4j (4) domains where the python domain may be named
+ * (below), a rule's log level read as a signed 32-bit number (their ALL
+ * is INT32_MIN); an older client gets none of their rules in GET_SESSION
+ */
+#define LTT_CLIENT_MINOR_JAVA 19
+
+/**
+ * ltt_proto_domain_known() - does a peer of protocol minor @minor know
+ * @domain?  The agent domains came with minors (python: 17, JUL and
+ * log4j: 19); any other domain, true.
+ */
+bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 /*
  * Triggers (common/trigger.h has the forms of trigger, trigger_info and
  * notification):

@@ -6,6 +6,7 @@ noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/app-proto.c src/common/app-proto.h \
 	src/common/array.c src/common/array.h \
+	src/common/budget.c src/common/budget.h \
 	src/common/agent.c src/common/agent.h \
 	src/common/lagent-proto.c src/common/lagent-proto.h \
 	src/common/attr.c src/common/attr.h src/common/model.h \

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * loglevel.c - names and parsing of the 15 log levels of ltt-ctl.h.
+ * loglevel.c - names and parsing of the 15 log levels of ltt-ctl.h, and
+ * of the agent domains' levels (common/agent.c has their tables).
  */
 #include <stdbool.h>
 #include <stddef.h>
 
 #include <ltt/ltt-ctl.h>
+
+#include "common/agent.h"
 
 #define LEVEL_PREFIX "LTT_LOGLEVEL_"
 #define LTTNG_PREFIX "TRACE_"		/* LTTng's names: TRACE_WARNING */
@@ -106,36 +109,44 @@ const char *ltt_loglevel_name(int level)
 	return level_names[level];
 }
 
-/*
- * Python's logging levels (the python domain), as Python names them.
- * Records may carry any level; these are the names users write.
- */
-static const struct {
-	const char *name;
-	int level;
-} python_levels[] = {
-	{ "CRITICAL", 50 }, { "FATAL", 50 }, { "ERROR", 40 }, { "WARNING", 30 },
-	{ "WARN", 30 }, { "INFO", 20 }, { "DEBUG", 10 }, { "NOTSET", 0 },
-};
+/* "-" and a number from 0 to -@min, or a number from 0 to @max; false for anything else. */
+static bool parse_signed(const char *text, long long min, long long max, int *ret_level)
+{
+	bool neg = *text == '-';
+	long long v = 0;
 
-#define NR_PYTHON_LEVELS ((int)(sizeof(python_levels) / sizeof(python_levels[0])))
+	text += neg;
+	if (!*text)
+		return false;
+	for (; *text; text++) {
+		if (*text < '0' || *text > '9')
+			return false;
+		v = v * 10 + (*text - '0');
+		if (v > (neg ? -min : max))
+			return false;
+	}
+	*ret_level = (int)(neg ? -v : v);
+	return true;
+}
 
 int ltt_loglevel_parse_domain(enum ltt_domain domain, const char *text, int *ret_level)
 {
-	int i;
+	const struct ltt_agent_domain *a = ltt_agent_domain(domain);
+	const char *name;
+	size_t i;
 
-	if (domain != LTT_DOMAIN_PYTHON)
+	if (!a)
 		return ltt_loglevel_parse(text, ret_level);
 	if (!text || !ret_level)
 		return -LTT_ERR_LOGLEVEL;
-	i = parse_number(text, LTT_PYTHON_LOGLEVEL_MAX);
-	if (i >= 0) {
-		*ret_level = i;
+	if (parse_signed(text, a->level_min, a->level_max, ret_level))
 		return 0;
-	}
-	for (i = 0; i < NR_PYTHON_LEVELS; i++) {
-		if (equal_nocase(text, python_levels[i].name)) {
-			*ret_level = python_levels[i].level;
+	name = skip_prefix_nocase(text, a->level_prefix);
+	if (!name)
+		name = text;
+	for (i = 0; i < a->nr_levels; i++) {
+		if (equal_nocase(name, a->levels[i].name)) {
+			*ret_level = a->levels[i].level;
 			return 0;
 		}
 	}
@@ -144,13 +155,14 @@ int ltt_loglevel_parse_domain(enum ltt_domain domain, const char *text, int *ret
 
 const char *ltt_loglevel_name_domain(enum ltt_domain domain, int level)
 {
-	int i;
+	const struct ltt_agent_domain *a = ltt_agent_domain(domain);
+	size_t i;
 
-	if (domain != LTT_DOMAIN_PYTHON)
+	if (!a)
 		return ltt_loglevel_name(level);
-	for (i = 0; i < NR_PYTHON_LEVELS; i++) {
-		if (python_levels[i].level == level)
-			return python_levels[i].name;
+	for (i = 0; i < a->nr_levels; i++) {
+		if (a->levels[i].level == level)
+			return a->levels[i].name;
 	}
 	return "UNKNOWN";
 }

@@ -23,16 +23,6 @@ static const struct {
 		"its applications never wait for room in a buffer (a full buffer "
 		"drops the event and counts it)",
 		{ "give --blocking-timeout=0 or leave it out", "set it to 0 or remove it" } },
-	[LTT_LTTNG_GAP_JUL] = {
-		"the JUL domain", "lttng enable-event -j",
-		"ltt has no agent for Java programs yet (it records user-space "
-		"tracepoints, Python's logging and the kernel)",
-		{ "leave out -j/--jul", "remove its channels" } },
-	[LTT_LTTNG_GAP_LOG4J] = {
-		"the LOG4J domain", "lttng enable-event -l",
-		"ltt has no agent for Java programs yet (it records user-space "
-		"tracepoints, Python's logging and the kernel)",
-		{ "leave out -l/--log4j", "remove its channels" } },
 	[LTT_LTTNG_GAP_MONITOR_TIMER] = {
 		"a buffer usage sampling period under 50 ms", "lttng enable-channel --monitor-timer",
 		"ltt samples the buffer usage of every channel every 50 ms, which meets any "

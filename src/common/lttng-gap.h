@@ -12,8 +12,6 @@
 enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_SHM_PATH,		/* lttng create --shm-path */
 	LTT_LTTNG_GAP_BLOCKING_TIMEOUT,	/* lttng enable-channel --blocking-timeout (not 0) */
-	LTT_LTTNG_GAP_JUL,		/* the JUL domain: lttng enable-event -j */
-	LTT_LTTNG_GAP_LOG4J,		/* the log4j domain: lttng enable-event -l */
 	LTT_LTTNG_GAP_MONITOR_TIMER,	/* lttng enable-channel --monitor-timer under 50 ms */
 	LTT_LTTNG_NR_GAPS,
 };

@@ -266,6 +266,10 @@ const char *ltt_domain_name(enum ltt_domain domain)
 		return "user";
 	case LTT_DOMAIN_PYTHON:
 		return "python";
+	case LTT_DOMAIN_JUL:
+		return "jul";
+	case LTT_DOMAIN_LOG4J:
+		return "log4j";
 	case LTT_DOMAIN_NONE:
 	default:
 		return "none";

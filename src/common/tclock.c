@@ -3,8 +3,12 @@
  * tclock.c - choosing and calibrating the clock of user-space events.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "common/tclock.h"
 
@@ -90,15 +94,114 @@ uint32_t ltt_tclock_tsc_kind(const char *cpuinfo)
 	return cpu_has(cpuinfo, rdtscp, &missing) ? LTT_TCLOCK_TSC : LTT_TCLOCK_TSC_LFENCE;
 }
 
+/* Where this process's vclock pages start ([vvar_vclock], or [vvar]'s second page); 0: none. */
+static uintptr_t own_vclock(void)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	unsigned long lo, hi;
+	uintptr_t at = 0;
+	char line[512];
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx", &lo, &hi) != 2)
+			continue;
+		if (strstr(line, "[vvar_vclock]")) {
+			at = lo;
+			break;
+		}
+		/* before 6.13: vvar, pvclock, hvclock, timens pages */
+		if (strstr(line, "[vvar]") && hi - lo == 4 * LTT_TCLOCK_VCLOCK_PAGE)
+			at = lo + LTT_TCLOCK_VCLOCK_PAGE;
+	}
+	fclose(f);
+	return at;
+}
+
+/*
+ * The first @n bytes of vclock page @page (0 pvclock, 1 Hyper-V's) into
+ * @buf: from the file @vclock, or from this process's own mapping, read
+ * by a child (a page the hypervisor did not give is a SIGBUS: the child's
+ * death, not ours).  False when there is none.
+ */
+static bool read_vclock(const char *vclock, unsigned int page, uint8_t *buf, size_t n)
+{
+	uintptr_t at;
+	int pfd[2], status;
+	bool ok = false;
+	pid_t pid;
+	FILE *f;
+
+	if (vclock) {
+		f = fopen(vclock, "re");
+		if (!f)
+			return false;
+		ok = !fseek(f, (long)page * LTT_TCLOCK_VCLOCK_PAGE, SEEK_SET) &&
+		     fread(buf, 1, n, f) == n;
+		fclose(f);
+		return ok;
+	}
+	at = own_vclock();
+	if (!at || pipe2(pfd, O_CLOEXEC))
+		return false;
+	pid = fork();
+	if (pid == 0) {
+		ssize_t w = write(pfd[1], (const void *)(at + page * LTT_TCLOCK_VCLOCK_PAGE), n);
+
+		_exit(w == (ssize_t)n ? 0 : 1);
+	}
+	close(pfd[1]);
+	if (pid > 0) {
+		ok = read(pfd[0], buf, n) == (ssize_t)n;
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	close(pfd[0]);
+	return ok;
+}
+
+/*
+ * What the paravirtual clock @cs promises: one stable TSC for every vCPU,
+ * the way the vDSO reads it (a sentence in @how), or false.
+ */
+static bool paravirt_tsc(const char *cs, const char *vclock, char *how, size_t len)
+{
+	uint8_t page[32];
+	uint32_t seq;
+
+	if (!strcmp(cs, "kvm-clock")) {
+		if (!read_vclock(vclock, 0, page, sizeof(page)) ||
+		    !(page[LTT_TCLOCK_PVCLOCK_FLAGS] & LTT_TCLOCK_PVCLOCK_STABLE)) {
+			snprintf(how, len, "the kernel keeps time with kvm-clock, whose host does not promise one stable TSC for every vCPU (no pvclock stable bit)");
+			return false;
+		}
+		snprintf(how, len, "kvm-clock, whose host promises one stable TSC for every vCPU (pvclock's stable bit)");
+		return true;
+	}
+	if (!strcmp(cs, "hyperv_clocksource_tsc_page")) {
+		if (!read_vclock(vclock, 1, page, sizeof(page)) ||
+		    (memcpy(&seq, page, sizeof(seq)), seq == 0)) {
+			snprintf(how, len, "the kernel keeps time with Hyper-V's reference TSC page, which is not valid now");
+			return false;
+		}
+		snprintf(how, len, "Hyper-V's reference TSC page, one TSC for every vCPU");
+		return true;
+	}
+	snprintf(how, len, "the kernel keeps time with %s, not the TSC", cs);
+	return false;
+}
+
 /*
  * Why the TSC cannot serve here, in @why; true when it can, with how
  * writers read it in @ret_kind.
  */
-static bool tsc_usable(const char *sysfs, const char *cpuinfo, char *why, size_t len,
-		       uint32_t *ret_kind)
+static bool tsc_usable(const char *sysfs, const char *cpuinfo, const char *vclock, char *why,
+		       size_t len, uint32_t *ret_kind)
 {
 	static const char *const flags[] = { "constant_tsc", "nonstop_tsc", NULL };
-	char path[512], cs[64];
+	char path[512], cs[64], how[128];
 	const char *missing;
 
 	if (!LTT_TCLOCK_HAVE_TSC) {
@@ -111,8 +214,10 @@ static bool tsc_usable(const char *sysfs, const char *cpuinfo, char *why, size_t
 		snprintf(why, len, "the kernel's clocksource is unknown (no current_clocksource in %.40s)", sysfs);
 		return false;
 	}
-	if (strcmp(cs, "tsc")) {
-		snprintf(why, len, "the kernel keeps time with %s, not the TSC", cs);
+	if (!strcmp(cs, "tsc")) {
+		snprintf(how, sizeof(how), "the TSC");
+	} else if (!paravirt_tsc(cs, vclock, how, sizeof(how))) {
+		snprintf(why, len, "%s", how);
 		return false;
 	}
 	if (!cpu_has(cpuinfo, flags, &missing)) {
@@ -123,14 +228,14 @@ static bool tsc_usable(const char *sysfs, const char *cpuinfo, char *why, size_t
 		return false;
 	}
 	*ret_kind = ltt_tclock_tsc_kind(cpuinfo);
-	snprintf(why, len, "the kernel keeps time with the TSC%s",
+	snprintf(why, len, "the kernel keeps time with %s%s", how,
 		 *ret_kind == LTT_TCLOCK_TSC ? "" :
 		 "; the CPU lacks rdtscp: read with lfence; rdtsc, the CPU from rseq");
 	return true;
 }
 
 int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
-		      struct ltt_tclock *ret, char *err, size_t errlen)
+		      const char *vclock, struct ltt_tclock *ret, char *err, size_t errlen)
 {
 	char why[sizeof(ret->why)];
 	uint32_t kind = LTT_TCLOCK_MONO;
@@ -148,7 +253,7 @@ int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
 		snprintf(ret->why, sizeof(ret->why), "asked for (--clock or LTT_CLOCK)");
 		return 0;
 	}
-	usable = tsc_usable(sysfs, cpuinfo, why, sizeof(why), &kind);
+	usable = tsc_usable(sysfs, cpuinfo, vclock, why, sizeof(why), &kind);
 	if (!usable && !strcmp(want, "tsc")) {
 		snprintf(err, errlen, "the TSC cannot time events here: %s", why);
 		return -ENOTSUP;
@@ -201,6 +306,43 @@ uint64_t ltt_tclock_freq(const struct ltt_tclock *c)
 	hz += (now.mono_ns - c->origin.mono_ns) / 2;	/* rounded */
 	hz /= now.mono_ns - c->origin.mono_ns;
 	return (uint64_t)hz;
+}
+
+/* @to less @from's TSC count per second of CLOCK_MONOTONIC; 0 for no span. */
+static double rate(const struct ltt_tclock_pair *from, const struct ltt_tclock_pair *to)
+{
+	if (to->mono_ns <= from->mono_ns)
+		return 0;
+	return (double)(to->tsc - from->tsc) * 1e9 / (double)(to->mono_ns - from->mono_ns);
+}
+
+bool ltt_tclock_recheck(struct ltt_tclock *c)
+{
+	struct ltt_tclock_pair now;
+	double before, since;
+
+	if (!ltt_tclock_is_tsc(c->kind))
+		return false;
+	ltt_tclock_pair(&now);
+	if (!c->last.mono_ns) {
+		c->last = now;
+		return false;
+	}
+	if (now.mono_ns - c->last.mono_ns < LTT_TCLOCK_RECHECK_NS)
+		return false;
+	before = rate(&c->origin, &c->last);
+	since = rate(&c->last, &now);
+	if (before > 0 && since > 0 &&
+	    (since > before * (1 + 1.0 / LTT_TCLOCK_RATE_SLACK) ||
+	     since < before * (1 - 1.0 / LTT_TCLOCK_RATE_SLACK))) {
+		snprintf(c->why, sizeof(c->why),
+			 "the TSC's rate changed from %.0f to %.0f Hz (a virtual machine moved to another host?): CLOCK_MONOTONIC since",
+			 before, since);
+		c->kind = LTT_TCLOCK_MONO;
+		return true;
+	}
+	c->last = now;
+	return false;
 }
 
 uint64_t ltt_tclock_base(uint64_t freq, const struct ltt_tclock_pair *at)

@@ -8,7 +8,10 @@
  *  - The CPU's time-stamp counter (a few nanoseconds, no vDSO call),
  *    where the kernel keeps its own time with the TSC (current
  *    clocksource "tsc": it found the counters of all CPUs in step and
- *    constant-rate).  The trace's clock says the counter's frequency and
+ *    constant-rate), or with a paravirtual clock whose hypervisor
+ *    promises one stable TSC for every vCPU, as the vDSO itself relies
+ *    on (KVM's pvclock with its stable bit, Hyper-V's reference TSC
+ *    page).  The trace's clock says the counter's frequency and
  *    an offset that puts it on CLOCK_MONOTONIC's time line, so readers
  *    convert it; ltt does not.  Two reads of the same counter:
  *     - LTT_TCLOCK_TSC: RDTSCP, which gives the CPU with the count;
@@ -119,7 +122,8 @@ struct ltt_tclock_pair {
 struct ltt_tclock {
 	uint32_t kind;
 	struct ltt_tclock_pair origin;	/* TSC: the calibration's first pair */
-	char why[160];
+	struct ltt_tclock_pair last;	/* TSC: the last ltt_tclock_recheck()'s, or 0s */
+	char why[256];
 };
 
 /**
@@ -128,6 +132,9 @@ struct ltt_tclock {
  *        an error; "monotonic": CLOCK_MONOTONIC
  * @sysfs: root of the clocksource files ("/sys"; tests give another)
  * @cpuinfo: the cpuinfo file ("/proc/cpuinfo")
+ * @vclock: a file holding the paravirtual clock pages (tests), or NULL:
+ *          this process's own, the vDSO's [vvar_vclock] (read in a child
+ *          process: an absent page is a SIGBUS there, not here)
  * @ret: the choice; for TSC, its calibration starts now (the first pair)
  *       and each ltt_tclock_freq() measures from there
  * @err: why "tsc" cannot be had, or what is wrong with @want
@@ -136,7 +143,16 @@ struct ltt_tclock {
  * the kernel does not keep time with it.
  */
 int ltt_tclock_choose(const char *want, const char *sysfs, const char *cpuinfo,
-		      struct ltt_tclock *ret, char *err, size_t errlen);
+		      const char *vclock, struct ltt_tclock *ret, char *err, size_t errlen);
+
+/*
+ * The vDSO's paravirtual clock pages ([vvar_vclock], kernel 6.13 on; the
+ * second page of [vvar] before): KVM's pvclock of vCPU 0, then Hyper-V's
+ * reference TSC page.  Only the words the choice reads.
+ */
+#define LTT_TCLOCK_PVCLOCK_FLAGS 29	/* byte offset of pvclock's flags */
+#define LTT_TCLOCK_PVCLOCK_STABLE 0x01	/* PVCLOCK_TSC_STABLE_BIT */
+#define LTT_TCLOCK_VCLOCK_PAGE 4096
 
 /**
  * ltt_tclock_pair() - read the TSC and CLOCK_MONOTONIC together: the
@@ -154,6 +170,23 @@ void ltt_tclock_pair(struct ltt_tclock_pair *ret);
  */
 #define LTT_TCLOCK_CAL_MIN_NS 20000000ULL
 uint64_t ltt_tclock_freq(const struct ltt_tclock *c);
+
+/**
+ * ltt_tclock_recheck() - for a TSC clock, whether the TSC still runs at
+ * the rate it had: a virtual machine moved to a host of another TSC rate
+ * without scaling, or a hypervisor that stopped keeping its promise,
+ * would have the trace convert its counts with a wrong frequency.  Over
+ * the span since the last recheck (once it is at least
+ * LTT_TCLOCK_RECHECK_NS), the TSC's rate against CLOCK_MONOTONIC is
+ * compared with its rate from the origin to that recheck; if they differ
+ * by more than 1/LTT_TCLOCK_RATE_SLACK, @c becomes CLOCK_MONOTONIC and
+ * @c->why says why.
+ *
+ * Not thread-safe (the caller serializes).  Returns true when @c changed.
+ */
+#define LTT_TCLOCK_RECHECK_NS 1000000000ULL
+#define LTT_TCLOCK_RATE_SLACK 1000
+bool ltt_tclock_recheck(struct ltt_tclock *c);
 
 /**
  * ltt_tclock_base() - what a session's streams subtract from each TSC read,

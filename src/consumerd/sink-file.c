@@ -384,14 +384,19 @@ static int sync_packet(struct ltt_tracefile *tf)
 }
 
 /*
- * -ENOENT when the trace's directory was removed: what is written to its
- * files (unlinked with it) would reach no reader.
+ * -ENOENT when the stream's files no longer have a name (the trace's
+ * directory was removed, which unlinks them first, or they were): what is
+ * written to them would reach no reader, though the writes succeed.
  */
-static int dir_removed(int dir_fd)
+static int files_removed(const struct ltt_tracefile *tf)
 {
 	struct stat st;
 
-	if (fstat(dir_fd, &st))
+	if (fstat(tf->fd, &st))
+		return -errno;
+	if (!st.st_nlink)
+		return -ENOENT;
+	if (fstat(tf->idx_fd, &st))
 		return -errno;
 	return st.st_nlink ? 0 : -ENOENT;
 }
@@ -412,7 +417,7 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 			return -EALREADY;	/* the dead consumer wrote it: not twice */
 		tf->resumed = false;
 	}
-	ret = dir_removed(tf->dir_fd);
+	ret = files_removed(tf);
 	if (ret)
 		return ret;
 	if (tf->max_size && tf->size &&
@@ -438,6 +443,8 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	ret = ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
 	if (!ret && tf->fsync)
 		ret = sync_packet(tf);	/* not on the disk: not written, cut back */
+	if (!ret)
+		ret = files_removed(tf);	/* unlinked meanwhile: written nowhere */
 	if (ret) {
 		cut_back(tf->idx_fd, tf->idx_size, "index file");
 		cut_back(tf->fd, tf->size, "stream file");

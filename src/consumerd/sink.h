@@ -138,6 +138,9 @@ int ltt_sink_wait_ready(struct ltt_sink *sink);
  *
  * Data thread, after ltt_sink_ready() said 0.  Returns 0, or a negative
  * errno: the packet is not in the output (the caller counts it lost).
+ * -ENOENT says more: the output's files no longer have a name (the
+ * trace's directory, or the stream's files, were removed), so nothing
+ * written to this sink can reach a reader again, now or later.
  */
 int ltt_sink_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt);
 

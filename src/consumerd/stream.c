@@ -26,18 +26,29 @@ static uint64_t events_lost(const struct ltt_stream *s)
 	return st.events_lost;
 }
 
-/* The output failed with @err: say so once, remember when. */
+/*
+ * The output failed with @err: say so once, remember when.  -ENOENT (the
+ * files no longer have a name: ltt_sink_write()) is for good: the stream
+ * drops from now on, every packet counted lost as it is read, rather than
+ * holding what can never be written (nothing would count it).
+ */
 static void fail(struct ltt_stream *s, int err, const char *what)
 {
-	if (s->error) {
-		s->error = err;
-		return;
-	}
+	bool was = s->error != 0;
+
 	s->error = err;
-	s->error_since = (int64_t)time(NULL);
-	s->error_events_base = events_lost(s);
-	LTT_ERR("%s: %s: %s; what its writers record from now on is counted lost until the output works again ('lttctl start' tries again)",
-		s->src->label, what, strerror(-err));
+	if (!was) {
+		s->error_since = (int64_t)time(NULL);
+		s->error_events_base = events_lost(s);
+	}
+	if (err == -ENOENT && !s->dropping) {
+		s->dropping = true;
+		LTT_ERR("%s: %s: its files were removed (the trace's directory, or they): every packet from now on is dropped, counted lost",
+			s->src->label, what);
+	} else if (!was) {
+		LTT_ERR("%s: %s: %s; what its writers record from now on is counted lost until the output works again ('lttctl start' tries again)",
+			s->src->label, what, strerror(-err));
+	}
 }
 
 /* The output works again; nothing to do (no counter read) if it never failed. */
@@ -152,7 +163,7 @@ static int write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 	}
 	if (!s->dropping && s->sink->retry_failed) {
 		fail(s, ret, "can't write to its file");
-		if (!s->src->copies) {
+		if (!s->dropping && !s->src->copies) {
 			s->held_pkt = *pkt;
 			s->held = true;
 			return -EAGAIN;
@@ -172,43 +183,6 @@ static bool stalled(const struct ltt_stream *s)
 	return s->error && !s->dropping && (s->held || !s->sink);
 }
 
-/* A flush: try the failed output again.  Data thread. */
-static void retry(struct ltt_stream *s)
-{
-	int ret;
-
-	if (!s->error || s->dropping)
-		return;
-	if (!s->sink) {
-		ret = open_sink(s, s->chan);
-		if (ret) {
-			s->error = ret;
-			return;
-		}
-	}
-	if (s->held) {
-		/* its bytes may have left a splice fd: from memory this time */
-		s->held_pkt.splice_fd = -1;
-		ret = ltt_sink_write(s->sink, &s->held_pkt);
-		if (ret && ret != -EALREADY) {
-			s->error = ret;
-			return;
-		}
-		if (ret == -EALREADY) {
-			s->packets_already++;
-		} else {
-			s->bytes_written += s->held_pkt.len;
-			s->packets_written++;
-		}
-		s->held = false;
-		ret = ltt_source_put(s->src);
-		if (ret)
-			LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
-	}
-	/* one that drops on failure tries its next packet: fails again if it must */
-	recover(s);
-}
-
 /* A final flush and the output still fails: drop what is held, and the rest. */
 static void drop_held(struct ltt_stream *s)
 {
@@ -224,6 +198,45 @@ static void drop_held(struct ltt_stream *s)
 	ret = ltt_source_put(s->src);
 	if (ret)
 		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
+}
+
+/* A flush: try the failed output again.  Data thread. */
+static void retry(struct ltt_stream *s)
+{
+	int ret;
+
+	if (!s->error || s->dropping)
+		return;
+	if (!s->sink) {
+		ret = open_sink(s, s->chan);
+		if (ret) {
+			fail(s, ret, "can't create its files");
+			return;
+		}
+	}
+	if (s->held) {
+		/* its bytes may have left a splice fd: from memory this time */
+		s->held_pkt.splice_fd = -1;
+		ret = ltt_sink_write(s->sink, &s->held_pkt);
+		if (ret && ret != -EALREADY) {
+			fail(s, ret, "can't write to its file");
+			if (s->dropping)
+				drop_held(s);	/* for good: counted lost now */
+			return;
+		}
+		if (ret == -EALREADY) {
+			s->packets_already++;
+		} else {
+			s->bytes_written += s->held_pkt.len;
+			s->packets_written++;
+		}
+		s->held = false;
+		ret = ltt_source_put(s->src);
+		if (ret)
+			LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
+	}
+	/* one that drops on failure tries its next packet: fails again if it must */
+	recover(s);
 }
 
 /* What drain_n() does with the packets it reads. */
@@ -441,6 +454,11 @@ enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scra
 		/* a finalized stream writes nothing more: no files in the new chunk */
 		ltt_stream_publish(s);
 		return LTT_STREAM_IDLE;
+	}
+	/* files of their own in the new chunk: those removed no longer matter */
+	if (s->dropping && s->error == -ENOENT) {
+		s->dropping = false;
+		recover(s);
 	}
 	ret = open_sink(s, s->chan);
 	if (ret)

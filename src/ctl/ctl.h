@@ -147,10 +147,16 @@ int cmd_wait_trigger(const struct ctl_ctx *ctx, int argc, const char **argv);
  * cmd_track_list() - list's lines on @session's process trackers of the
  * kernel domain (@kernel) and the user-space domain (@user), each only
  * when one of its trackers leaves a process out (every process is the
- * default), and one <trackers> object holding them; none from a daemon
+ * default); none from a daemon
  * without trackers (before client protocol minor 9) or without the domain
  */
 void cmd_track_list(struct ltt_ctl *ctl, const char *session, bool kernel, bool user);
+
+/**
+ * cmd_track_list_mi() - the <process_attr_trackers> of @session's @domain
+ * (list's objects; nothing from a daemon without trackers)
+ */
+void cmd_track_list_mi(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
 
 /**
  * ctl_util_config_err() - print a failed save or load: "Error: @what:
@@ -172,49 +178,116 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 			  const char *channel);
 
-/* objects.c: result objects several commands report (out.h, xml/mi.xsd) */
+/*
+ * objects.c: result objects several commands report, in LTTng's machine
+ * interface (out.h, doc/mi.md)
+ */
 
 /**
- * ctl_obj_session_open() - open a <session> with the facts of @s; the
- * caller may add children, then closes it with ctl_out_close()
+ * ctl_obj_session_open() - open a <session> with the facts of @s (name,
+ * path, enabled, snapshot_mode, live_timer_interval); the caller may add
+ * children, then closes it with ctl_out_close()
  */
 void ctl_obj_session_open(const struct ltt_session_info *s);
 
 /**
- * ctl_obj_session_name() - a <session> holding only its name (what
- * start, stop, destroy and set-session acted on)
+ * ctl_obj_session_name() - a <session> holding only its name
  */
 void ctl_obj_session_name(const char *name);
 
 /**
- * ctl_obj_session_file() - a <session> with its name and the configuration
- * file it was saved to or loaded from (save, load)
+ * ctl_obj_domain_type() - LTTng's name of @domain in its MI ("KERNEL",
+ * "UST", "JUL", "LOG4J", "PYTHON"); a static string
  */
-void ctl_obj_session_file(const char *name, const char *file);
+const char *ctl_obj_domain_type(enum ltt_domain domain);
 
 /**
- * ctl_obj_channel_open() - open a <channel> with its attributes @a in
- * @domain; the caller adds state and counters, then ctl_out_close()
+ * ctl_obj_domain_open() - open a <domain>: LTTng's type of @domain (one
+ * table in objects.c) and its @buffers (DEFAULT: the domain's default);
+ * the caller adds channels, events or trackers, then ctl_out_close()
  */
-void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr *a);
+void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers);
 
 /**
- * ctl_obj_rule() - an <eventRule>: @a in @channel of @domain
+ * ctl_obj_channel_open() - open a <channel>: its name, @enabled, and its
+ * <attributes> (@a in @domain of session @s, with its counters; the live
+ * timer the session's, the monitor timer the daemon's sampling period,
+ * blocking timeout 0); the caller may add <events> or <success>, then
+ * ctl_out_close()
  */
-void ctl_obj_rule(enum ltt_domain domain, const char *channel,
-		  const struct ltt_event_rule_attr *a, bool enabled);
+void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain domain,
+			  const struct ltt_channel_attr *a, bool enabled, uint64_t discarded_events,
+			  uint64_t lost_packets);
 
 /**
- * ctl_obj_tracker() - a <tracker>: the process tracker @type of @domain,
- * its @policy and, for a set, its @nr @ids
+ * ctl_obj_rule_open() - open an <event>: the rule @a of @domain (name,
+ * type, log level, filter, exclusions) and @enabled; the caller may add
+ * <success>, then ctl_out_close()
  */
-void ctl_obj_tracker(enum ltt_domain domain, enum ltt_tracker_type type,
-		     enum ltt_tracker_policy policy, const uint32_t *ids, size_t nr);
+void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled);
 
 /**
- * ctl_obj_relay() - a <relayConnection>: one domain's connection to its relay
+ * ctl_obj_rule() - ctl_obj_rule_open() and ctl_out_close()
  */
-void ctl_obj_relay(const struct ltt_relay_info *r);
+void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled);
+
+/**
+ * ctl_obj_name_list() - an @element holding an @item per name of the
+ * comma-separated @list ("a,b": <exclusions><exclusion>a</exclusion>...)
+ */
+void ctl_obj_name_list(const char *element, const char *item, const char *list);
+
+/**
+ * ctl_obj_tracker() - a <TYPE_process_attr_tracker>: the process tracker
+ * @type, its @policy (ALL: a value <all>; NONE: no value) and, for a set,
+ * its @nr @ids
+ */
+void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
+		     const uint32_t *ids, size_t nr);
+
+/**
+ * ctl_obj_snapshot_output() - a <snapshot>: the snapshot output @o (its
+ * directory or relay URL as ctrl_url) of @session (NULL: not said)
+ */
+void ctl_obj_snapshot_output(const struct ltt_snapshot_output *o, const char *session);
+
+/**
+ * ctl_obj_rotation_schedule() - the <periodic> (@timer_us) and
+ * <size_threshold> (@size) schedules of a rotation, those not 0
+ */
+void ctl_obj_rotation_schedule(uint64_t timer_us, uint64_t size);
+
+/**
+ * ctl_obj_config() - a <save> or (@load) <load> of the @n session
+ * configuration files @files: the session (its name; with several, the
+ * one @asked or "*"), the file (with several, their directory) and, for
+ * load, the <overrides> (@override_name, @override_url: NULL or given)
+ */
+void ctl_obj_config(bool load, const struct ltt_session_file *files, size_t n, const char *asked,
+		    const char *override_name, const char *override_url);
+
+/**
+ * ctl_obj_context() - a <context>: the context @name ("vpid", "perf:cpu:
+ * cycles", "$app.P:C") as LTTng's MI types it; nothing for a context its
+ * MI has no type for
+ */
+void ctl_obj_context(const char *name);
+
+/**
+ * ctl_obj_version() - a <version>: lttctl's @version ("0.9.1") as LTTng's
+ * MI describes a version
+ */
+void ctl_obj_version(const char *version);
+
+/* obj-trigger.c: a trigger in LTTng's machine interface (doc/mi.md) */
+
+/**
+ * ctl_obj_trigger() - a <trigger>: @t's name, owner (the caller when
+ * @t's owner_uid is -1), condition, actions (an <action_list>) and the
+ * counters LTTng's schema has a place for (failures, notifications
+ * dropped)
+ */
+void ctl_obj_trigger(const struct ltt_trigger_info *t);
 
 /* rc.c */
 
@@ -617,24 +690,32 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 						     enum ltt_domain domain, const char *name);
 
 /*
- * LTTng's Java domains, -j/--jul and -l/--log4j, in an option table: taken
- * so that ctl_util_refuse_java() says what ltt lacks instead of a bare
- * "unknown option".
+ * The agent domains' options, -p/--python, -j/--jul and -l/--log4j, in an
+ * option table (common/agent.h: their rules name loggers).
  */
-#define CTL_UTIL_JAVA_OPTIONS(jul, log4j) \
+#define CTL_UTIL_AGENT_OPTIONS(python, jul, log4j) \
+	{ "python", 'p', POPT_ARG_NONE, (python), 0, \
+	  "Python's logging module (ltt.agent, LTTng's lttngust): names are loggers", NULL }, \
 	{ "jul", 'j', POPT_ARG_NONE, (jul), 0, \
-	  "LTTng's java.util.logging domain (refused: ltt has no Java agent yet)", NULL }, \
+	  "java.util.logging (LTTng's JUL agent): names are loggers", NULL }, \
 	{ "log4j", 'l', POPT_ARG_NONE, (log4j), 0, \
-	  "LTTng's log4j domain (refused: ltt has no Java agent yet)", NULL }
+	  "log4j 1.x (LTTng's log4j agent): names are loggers", NULL }
+
+/* The domain options a command was given: set by its option table. */
+struct ctl_domain_opts {
+	int kernel, user, python, jul, log4j;	/* -k, -u, -p, -j, -l */
+};
 
 /**
- * ctl_util_refuse_java() - refuse -j (@jul) or -l (@log4j) with the sentence
- * that says what ltt lacks (LTTNG_UNSUPPORTED)
+ * ctl_util_any_domain() - the one domain of @o (kernel, user space or an
+ * agent domain)
+ * @ret_domain: LTT_DOMAIN_NONE when @o has none
  *
- * Returns CTL_EXIT_OK when neither is set, else CTL_EXIT_FAILURE after
- * printing the error.
+ * Returns CTL_EXIT_OK, or CTL_EXIT_USAGE after printing the error when
+ * two are given.
  */
-int ctl_util_refuse_java(int jul, int log4j);
+int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,
+			enum ltt_domain *ret_domain);
 
 /**
  * ctl_util_refuse_gap() - print the sentence of what ltt lacks of LTTng's
@@ -657,12 +738,12 @@ int ctl_util_need_channel(const struct ltt_session_detail *detail,
 
 /* What enable-event and disable-event share. */
 struct ctl_event_cmd {
-	int kernel, user, python, all;	/* -k, -u, -p, -a: set by the option table */
-	int jul, log4j;			/* -j, -l: refused */
+	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l: set by the option table */
+	int all;			/* -a */
 	enum ltt_domain domain;
 	const char *session;		/* -s, or the current session in current[] */
 	char current[LTT_NAME_MAX];
-	const char *channel;		/* -c, NULL for the default channel (python: its one) */
+	const char *channel;		/* -c, NULL for the default channel (an agent domain: its one) */
 	char **patterns;		/* NULL with -a: see ctl_util_name_list() */
 	size_t count;
 };
@@ -709,8 +790,8 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
 /**
  * ctl_util_snapshot_where() - where snapshots go, into @out: the local
  * directory @dir (made absolute), or @url (file://, net://, net4://,
- * net6://); @out is left alone when both are NULL.  The caller refuses
- * both at once.
+ * net6://, or an absolute path: file://, as LTTng takes it); @out is left
+ * alone when both are NULL.  The caller refuses both at once.
  *
  * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
  * (OUTPUT_PATH, URL).

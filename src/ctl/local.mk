@@ -11,6 +11,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/out-text.c \
 	src/ctl/out-xml.c \
 	src/ctl/objects.c \
+	src/ctl/obj-trigger.c \
 	src/ctl/complete.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \

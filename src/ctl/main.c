@@ -105,9 +105,8 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			break;
 		case OPT_VERSION:
 			ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
-			ctl_out_open("version");
-			ctl_out_str("lttctl", PACKAGE_VERSION);
-			ctl_out_close();
+			ctl_out_begin("version");	/* LTTng's document of version */
+			ctl_obj_version(PACKAGE_VERSION);
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERBOSE:

@@ -1,39 +1,84 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * objects.c - the result objects several commands report (a session, a
- * channel, an event rule, a relay connection), written once through the
- * output abstraction (out.h).  Their elements are those of xml/mi.xsd.
+ * domain, a channel, an event rule, a process tracker), written once
+ * through the output abstraction (out.h).  Their elements are those of
+ * LTTng's machine interface (mi-lttng-4.1.xsd, doc/mi.md): what a tool
+ * written for `lttng --mi xml` reads.  LTTng's schema has no extension
+ * point, so what ltt knows beyond it (relay connections, consumer stalls,
+ * error counts) is in the text only.
  */
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "common/agent.h"
+#include "common/lttng-gap.h"
 #include "ctl/ctl.h"
 
-static const char *output_type_name(enum ltt_output_type type)
+/*
+ * LTTng's name of each domain, and the buffering it shows for a domain
+ * that does not say: one table, so a domain added to ltt is one row.  The
+ * agent domains' log level names come from their own table (agent.h).
+ */
+static const struct {
+	enum ltt_domain domain;
+	const char *type;
+	enum ltt_buffer_type buffers;
+} domains[] = {
+	{ LTT_DOMAIN_KERNEL, "KERNEL", LTT_BUFFER_GLOBAL },
+	{ LTT_DOMAIN_USER, "UST", LTT_BUFFER_PER_UID },
+	{ LTT_DOMAIN_JUL, "JUL", LTT_BUFFER_PER_UID },
+	{ LTT_DOMAIN_LOG4J, "LOG4J", LTT_BUFFER_PER_UID },
+	{ LTT_DOMAIN_PYTHON, "PYTHON", LTT_BUFFER_PER_UID },
+};
+
+#define NR_DOMAINS (sizeof(domains) / sizeof(domains[0]))
+
+static size_t domain_row(enum ltt_domain domain)
 {
-	switch (type) {
-	case LTT_OUTPUT_LOCAL:
-		return "local";
-	case LTT_OUTPUT_NET:
-		return "net";
+	size_t i;
+
+	for (i = 0; i < NR_DOMAINS - 1; i++)
+		if (domains[i].domain == domain)
+			break;
+	return i;
+}
+
+static const char *buffer_type_mi(enum ltt_domain domain, enum ltt_buffer_type buffers)
+{
+	if (buffers == LTT_BUFFER_DEFAULT)
+		buffers = domains[domain_row(domain)].buffers;
+	switch (buffers) {
+	case LTT_BUFFER_PER_PID:
+		return "PER_PID";
+	case LTT_BUFFER_GLOBAL:
+		return "GLOBAL";
 	default:
-		return "none";
+		return "PER_UID";
 	}
+}
+
+const char *ctl_obj_domain_type(enum ltt_domain domain)
+{
+	return domains[domain_row(domain)].type;
+}
+
+void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers)
+{
+	ctl_out_open("domain");
+	ctl_out_str("type", ctl_obj_domain_type(domain));
+	ctl_out_str("buffer_type", buffer_type_mi(domain, buffers));
 }
 
 void ctl_obj_session_open(const struct ltt_session_info *s)
 {
 	ctl_out_open("session");
 	ctl_out_str("name", s->name);
-	ctl_out_u64("id", s->id);
-	ctl_out_str("uuid", s->uuid[0] ? s->uuid : NULL);
-	ctl_out_u64("uid", s->uid);
-	ctl_out_bool("active", s->active);
-	ctl_out_bool("snapshot", s->snapshot);
-	ctl_out_u64("liveTimerUs", s->live_timer_us);
-	ctl_out_str("outputType", output_type_name(s->output_type));
-	if (s->output_type != LTT_OUTPUT_NONE)
-		ctl_out_str("output", s->output);
-	ctl_out_i64("creationTime", s->creation_time);
+	ctl_out_str("path", s->output_type != LTT_OUTPUT_NONE ? s->output : "");
+	ctl_out_bool("enabled", s->active);
+	ctl_out_u64("snapshot_mode", s->snapshot);
+	ctl_out_u64("live_timer_interval", s->live_timer_us);
 }
 
 void ctl_obj_session_name(const char *name)
@@ -43,118 +88,237 @@ void ctl_obj_session_name(const char *name)
 	ctl_out_close();
 }
 
-void ctl_obj_session_file(const char *name, const char *file)
+void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain domain,
+			  const struct ltt_channel_attr *a, bool enabled, uint64_t discarded_events,
+			  uint64_t lost_packets)
 {
-	ctl_out_open("session");
-	ctl_out_str("name", name);
-	ctl_out_str("configFile", file);
+	ctl_out_open("channel");
+	ctl_out_str("name", a->name);
+	ctl_out_bool("enabled", enabled);
+	ctl_out_open("attributes");
+	ctl_out_str("overwrite_mode", a->overwrite ? "OVERWRITE" : "DISCARD");
+	ctl_out_u64("subbuffer_size", a->subbuf_size);
+	ctl_out_u64("subbuffer_count", a->num_subbuf);
+	ctl_out_u64("switch_timer_interval", a->switch_timer_us);
+	ctl_out_u64("read_timer_interval", a->read_timer_us);
+	/* the kernel's buffers leave by splice(), user space's by mmap */
+	ctl_out_str("output_type", domain == LTT_DOMAIN_KERNEL ? "SPLICE" : "MMAP");
+	ctl_out_u64("tracefile_size", a->tracefile_size);
+	ctl_out_u64("tracefile_count", a->tracefile_count);
+	/* a channel of a live session is flushed at the session's live timer */
+	ctl_out_u64("live_timer_interval", s->live_timer_us);
+	ctl_out_u64("discarded_events", discarded_events);
+	ctl_out_u64("lost_packets", lost_packets);
+	/* the daemon samples every channel's buffer usage (triggers) at this period */
+	ctl_out_u64("monitor_timer_interval", LTT_LTTNG_MONITOR_PERIOD_US);
+	/* ltt's programs never wait for room in a full buffer */
+	ctl_out_i64("blocking_timeout", 0);
 	ctl_out_close();
 }
 
-void ctl_obj_channel_open(enum ltt_domain domain, const struct ltt_channel_attr *a)
+/* LTTng's name of @level in @domain: TRACE_INFO, PYTHON_ERROR, UNKNOWN. */
+static void put_loglevel(enum ltt_domain domain, int level)
 {
-	enum ltt_buffer_type buffers = a->buffer_type;
+	const char *name = ltt_loglevel_name_domain(domain, level);
+	const struct ltt_agent_domain *agent;
+	char mi[64];
 
-	if (buffers == LTT_BUFFER_DEFAULT)
-		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
-	ctl_out_open("channel");
-	ctl_out_str("name", a->name);
-	ctl_out_str("domain", ltt_domain_name(domain));
-	ctl_out_u64("subbufSize", a->subbuf_size);
-	ctl_out_u64("subbufCount", a->num_subbuf);
-	ctl_out_bool("overwrite", a->overwrite);
-	ctl_out_u64("switchTimerUs", a->switch_timer_us);
-	ctl_out_u64("readTimerUs", a->read_timer_us);
-	ctl_out_u64("tracefileSize", a->tracefile_size);
-	ctl_out_u64("tracefileCount", a->tracefile_count);
-	ctl_out_str("bufferType", ltt_buffer_type_name(buffers));
-	if (a->fsync)
-		ctl_out_bool("fsync", true);
+	if (!strcmp(name, "UNKNOWN")) {
+		ctl_out_str("loglevel", name);
+		return;
+	}
+	agent = ltt_agent_domain(domain);
+	snprintf(mi, sizeof(mi), "%s%s", agent ? agent->level_prefix : "TRACE_", name);
+	ctl_out_str("loglevel", mi);
 }
 
-static const char *loglevel_type_name(enum ltt_loglevel_type type)
+static const char *loglevel_type_mi(enum ltt_loglevel_type type)
 {
 	switch (type) {
 	case LTT_LOGLEVEL_RANGE:
-		return "range";
+		return "RANGE";
 	case LTT_LOGLEVEL_SINGLE:
-		return "single";
+		return "SINGLE";
 	default:
-		return "all";
+		return "ALL";
 	}
 }
 
-void ctl_obj_rule(enum ltt_domain domain, const char *channel,
-		  const struct ltt_event_rule_attr *a, bool enabled)
+void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled)
 {
-	ctl_out_open("eventRule");
-	ctl_out_str("pattern", a->pattern);
-	ctl_out_str("domain", ltt_domain_name(domain));
-	ctl_out_str("channel", channel);
-	ctl_out_str("type", a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
-	ctl_out_str("loglevelType", loglevel_type_name(a->loglevel_type));
-	if (a->loglevel_type != LTT_LOGLEVEL_ALL) {
-		ctl_out_str("loglevel", ltt_loglevel_name_domain(domain, a->loglevel));
-		ctl_out_i64("loglevelValue", a->loglevel);
-	}
-	ctl_out_str("filter", a->filter);
-	ctl_out_str("exclusions", a->exclusions);
+	ctl_out_open("event");
+	ctl_out_str("name", a->pattern);
+	ctl_out_str("type", a->type == LTT_EVENT_SYSCALL ? "SYSCALL" : "TRACEPOINT");
+	ctl_out_str("loglevel_type", loglevel_type_mi(a->loglevel_type));
+	if (a->loglevel_type != LTT_LOGLEVEL_ALL)
+		put_loglevel(domain, a->loglevel);
 	ctl_out_bool("enabled", enabled);
+	ctl_out_str("filter_expression", a->filter && a->filter[0] ? a->filter : NULL);
+	if (a->exclusions && a->exclusions[0])
+		ctl_obj_name_list("exclusions", "exclusion", a->exclusions);
+}
+
+void ctl_obj_name_list(const char *element, const char *item, const char *list)
+{
+	const char *x, *comma;
+	char one[LTT_NAME_MAX];
+
+	ctl_out_open(element);
+	for (x = list; x; x = comma ? comma + 1 : NULL) {
+		comma = strchr(x, ',');
+		snprintf(one, sizeof(one), "%.*s", (int)(comma ? (size_t)(comma - x) : strlen(x)), x);
+		ctl_out_str(item, one);
+	}
 	ctl_out_close();
 }
 
-static const char *relay_state_name(enum ltt_relay_state state)
+void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled)
 {
-	switch (state) {
-	case LTT_RELAY_STATE_CONNECTED:
-		return "connected";
-	case LTT_RELAY_STATE_LOST:
-		return "lost";
-	default:
-		return "none";
-	}
-}
-
-void ctl_obj_relay(const struct ltt_relay_info *r)
-{
-	ctl_out_open("relayConnection");
-	ctl_out_str("domain", ltt_domain_name(r->domain));
-	ctl_out_str("state", relay_state_name(r->state));
-	if (r->state == LTT_RELAY_STATE_LOST)
-		ctl_out_str("error", r->error ? strerror(r->error) : "unknown error");
-	ctl_out_u64("packetsSent", r->packets_sent);
-	ctl_out_u64("bytesSent", r->bytes_sent);
-	ctl_out_u64("packetsLost", r->packets_lost);
-	ctl_out_str("outputPath", r->output_path[0] ? r->output_path : NULL);
+	ctl_obj_rule_open(domain, a, enabled);
 	ctl_out_close();
 }
 
-static const char *tracker_policy_name(enum ltt_tracker_policy policy)
+void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
+		     const uint32_t *ids, size_t nr)
 {
-	switch (policy) {
-	case LTT_TRACKER_ALL:
-		return "all";
-	case LTT_TRACKER_NONE:
-		return "none";
-	default:
-		return "set";
-	}
-}
-
-void ctl_obj_tracker(enum ltt_domain domain, enum ltt_tracker_type type,
-		     enum ltt_tracker_policy policy, const uint32_t *ids, size_t nr)
-{
+	const char *name = ltt_tracker_type_name(type);
+	char element[64];
 	size_t i;
 
-	ctl_out_open("tracker");
-	ctl_out_str("domain", ltt_domain_name(domain));
-	ctl_out_str("type", ltt_tracker_type_name(type));
-	ctl_out_str("policy", tracker_policy_name(policy));
-	if (policy == LTT_TRACKER_SET) {
-		ctl_out_open("ids");
-		for (i = 0; i < nr; i++)
+	snprintf(element, sizeof(element), "%s_process_attr_tracker", name);
+	ctl_out_open(element);
+	ctl_out_open("process_attr_values");
+	for (i = 0; policy != LTT_TRACKER_NONE && i < (policy == LTT_TRACKER_ALL ? 1 : nr); i++) {
+		ctl_out_open(name);
+		ctl_out_open("type");
+		if (policy == LTT_TRACKER_ALL)
+			ctl_out_bool("all", true);
+		else
 			ctl_out_u64("id", ids[i]);
+		ctl_out_close();
 		ctl_out_close();
 	}
 	ctl_out_close();
+	ctl_out_close();
+}
+
+void ctl_obj_version(const char *version)
+{
+	unsigned int major = 0, minor = 0, patch = 0;
+
+	sscanf(version, "%u.%u.%u", &major, &minor, &patch);
+	ctl_out_open("version");
+	ctl_out_str("name", "ltt");
+	ctl_out_str("string", version);
+	ctl_out_u64("major", major);
+	ctl_out_u64("minor", minor);
+	ctl_out_u64("patchLevel", patch);
+	ctl_out_str("commit", "");
+	ctl_out_str("url", "");
+	ctl_out_str("license", "LGPL-2.1 (libraries), GPL-2.0 (programs)");
+	ctl_out_str("description", "ltt: a Linux tracing toolchain that speaks LTTng's interfaces");
+	ctl_out_close();
+}
+
+void ctl_obj_snapshot_output(const struct ltt_snapshot_output *o, const char *session)
+{
+	ctl_out_open("snapshot");
+	ctl_out_u64("id", o->id);
+	ctl_out_str("name", o->name);
+	ctl_out_str("session_name", session);
+	ctl_out_str("ctrl_url", o->output);
+	ctl_out_str("data_url", "");
+	ctl_out_u64("max_size", o->max_size);
+	ctl_out_close();
+}
+
+void ctl_obj_rotation_schedule(uint64_t timer_us, uint64_t size)
+{
+	if (timer_us) {
+		ctl_out_open("periodic");
+		ctl_out_u64("time_us", timer_us);
+		ctl_out_close();
+	}
+	if (size) {
+		ctl_out_open("size_threshold");
+		ctl_out_u64("bytes", size);
+		ctl_out_close();
+	}
+}
+
+void ctl_obj_config(bool load, const struct ltt_session_file *files, size_t n, const char *asked,
+		    const char *override_name, const char *override_url)
+{
+	char dir[LTT_PATH_MAX];
+	const char *slash;
+
+	ctl_out_open(load ? "load" : "save");
+	ctl_out_open("session");
+	ctl_out_str("name", n == 1 ? files[0].name : asked ? asked : "*");
+	ctl_out_close();
+	dir[0] = '\0';
+	if (n == 1) {
+		snprintf(dir, sizeof(dir), "%s", files[0].path);
+	} else if (n && (slash = strrchr(files[0].path, '/'))) {
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - files[0].path), files[0].path);
+	}
+	ctl_out_str("path", dir);
+	if (load) {
+		ctl_out_open("overrides");
+		ctl_out_str("name", override_name);
+		ctl_out_str("url", override_url);
+		ctl_out_close();
+	}
+	ctl_out_close();
+}
+
+/* The context types LTTng's MI names (its context_type_type), as ltt spells them. */
+static const char *const mi_contexts[] = {
+	"pid", "procname", "prio", "nice", "vpid", "tid", "vtid", "ppid", "vppid",
+	"pthread_id", "hostname", "ip", "interruptible", "preemptible", "need_reschedule",
+	"migratable", "callstack-user", "callstack-kernel", "cgroup_ns", "ipc_ns", "mnt_ns",
+	"net_ns", "pid_ns", "time_ns", "user_ns", "uts_ns", "uid", "euid", "suid", "gid",
+	"egid", "sgid", "vuid", "veuid", "vsuid", "vgid", "vegid", "vsgid",
+};
+
+void ctl_obj_context(const char *name)
+{
+	const char *colon;
+	char type[64];
+	size_t i, j;
+
+	if (!strncmp(name, "$app.", 5) && (colon = strchr(name + 5, ':'))) {
+		ctl_out_open("context");
+		ctl_out_open("app");
+		snprintf(type, sizeof(type), "%.*s", (int)(colon - name - 5), name + 5);
+		ctl_out_str("provider_name", type);
+		ctl_out_str("ctx_name", colon + 1);
+		ctl_out_close();
+		ctl_out_close();
+		return;
+	}
+	if (!strncmp(name, "perf:", 5)) {
+		ctl_out_open("context");
+		ctl_out_open("perf");
+		ctl_out_u64("type", 0);
+		ctl_out_u64("config", 0);
+		ctl_out_str("name", name);
+		ctl_out_close();
+		ctl_out_str("symbol", name);
+		ctl_out_close();
+		return;
+	}
+	for (i = 0; i < sizeof(mi_contexts) / sizeof(mi_contexts[0]); i++) {
+		if (strcmp(name, mi_contexts[i]))
+			continue;
+		for (j = 0; name[j] && j < sizeof(type) - 1; j++)
+			type[j] = name[j] == '-' ? '_' : (char)toupper((unsigned char)name[j]);
+		type[j] = '\0';
+		ctl_out_open("context");
+		ctl_out_str("type", type);
+		ctl_out_str("symbol", name);
+		ctl_out_close();
+		return;
+	}
+	/* a context LTTng's MI has no name for (cpu_id, ...): not in the document */
 }

@@ -1,22 +1,26 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * out-xml.c - lttctl --mi xml: one XML document per run, valid against
- * xml/mi.xsd (doc/mi.md describes it).
+ * out-xml.c - lttctl --mi xml: one XML document per run (doc/mi.md).
  *
- *   <command>
- *     <name>list</name>              the command (absent: none found)
- *     <output>...</output>           its result objects, in order
- *     <messages>...</messages>       informational lines
- *     <warnings>...</warnings>       code, name, message each
- *     <errors>...</errors>           code, name, message (and usage)
+ * A command LTTng has writes LTTng's machine interface, valid against
+ * LTTng 2.13's mi-lttng-4.1.xsd, so a tool written for `lttng --mi xml`
+ * reads it unchanged:
+ *
+ *   <command xmlns="https://lttng.org/xml/ns/lttng-mi" ... schemaVersion="4.1">
+ *     <name>list</name>              LTTng's name of the command
+ *     <output>...</output>           its result objects
  *     <success>true</success>        exit status 0
- *     <exitStatus>0</exitStatus>
  *   </command>
  *
+ * Messages are not in it (LTTng's schema has no place for them);
+ * warnings and errors go to stderr as in text mode.  The commands LTTng
+ * lacks (help, wait-trigger) write ltt's own document (xml/mi.xsd, no
+ * namespace), with messages, warnings, errors and the exit status.  With
+ * no command (an unknown one, a bad global option) or one whose output is
+ * no document (view), stdout gets nothing, as from LTTng.
+ *
  * The document is built in memory and written at the end, so stdout
- * gets a whole document or nothing.  Messages are kept aside until then;
- * warnings and errors also go to stderr as in text mode, for a person
- * watching.
+ * gets a whole document or nothing.
  *
  * The writer is this file's own, not libxml2's (which would bring ICU,
  * liblzma and libstdc++ into every run of lttctl): an element per line,
@@ -55,11 +59,69 @@ static struct {
 	unsigned int depth;
 	struct xml_message *msgs;
 	size_t nr_msgs;
-	char *command;			/* <name>, NULL before one is known */
+	const struct xml_vocabulary *vocab;	/* NULL: no document */
+	const char *command;		/* <name> */
 } xml;
 
-/* The schema version a document declares (xml/mi.xsd, doc/mi.md). */
-#define CTL_MI_VERSION "1.0"
+/* LTTng's namespace, and where its schema is published. */
+#define LTTNG_MI_NS "https://lttng.org/xml/ns/lttng-mi"
+#define LTTNG_MI_ROOT_ATTRS                                                        \
+	" xmlns=\"" LTTNG_MI_NS "\""                                               \
+	" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""                  \
+	" xsi:schemaLocation=\"" LTTNG_MI_NS                                        \
+	" https://lttng.org/xml/schemas/lttng-mi/4/lttng-mi-4.1.xsd\""              \
+	" schemaVersion=\"4.1\""
+/* ltt's own documents: no namespace, the version of xml/mi.xsd. */
+#define LTT_MI_ROOT_ATTRS " version=\"2.0\""
+
+/* Whose document a command writes. */
+struct xml_vocabulary {
+	const char *root_attrs;
+	bool ltt;		/* ltt's: messages, warnings, errors, exit status */
+};
+
+static const struct xml_vocabulary lttng_mi = { LTTNG_MI_ROOT_ATTRS, false };
+static const struct xml_vocabulary ltt_mi = { LTT_MI_ROOT_ATTRS, true };
+
+/*
+ * Every command with a document: its <name> there and its vocabulary.
+ * LTTng names status (its list of the current session) and
+ * list-triggers otherwise in its MI.
+ */
+static const struct {
+	const char *command, *name;
+	const struct xml_vocabulary *vocab;
+} documents[] = {
+	{ "add-context", "add-context", &lttng_mi },
+	{ "add-trigger", "add-trigger", &lttng_mi },
+	{ "clear", "clear", &lttng_mi },
+	{ "create", "create", &lttng_mi },
+	{ "destroy", "destroy", &lttng_mi },
+	{ "disable-channel", "disable-channel", &lttng_mi },
+	{ "disable-event", "disable-event", &lttng_mi },
+	{ "disable-rotation", "disable-rotation", &lttng_mi },
+	{ "enable-channel", "enable-channel", &lttng_mi },
+	{ "enable-event", "enable-event", &lttng_mi },
+	{ "enable-rotation", "enable-rotation", &lttng_mi },
+	{ "list", "list", &lttng_mi },
+	{ "list-triggers", "list-trigger", &lttng_mi },
+	{ "load", "load", &lttng_mi },
+	{ "metadata", "metadata", &lttng_mi },
+	{ "regenerate", "regenerate", &lttng_mi },
+	{ "remove-trigger", "remove-trigger", &lttng_mi },
+	{ "rotate", "rotate", &lttng_mi },
+	{ "save", "save", &lttng_mi },
+	{ "set-session", "set-session", &lttng_mi },
+	{ "snapshot", "snapshot", &lttng_mi },
+	{ "start", "start", &lttng_mi },
+	{ "status", "list", &lttng_mi },
+	{ "stop", "stop", &lttng_mi },
+	{ "track", "track", &lttng_mi },
+	{ "untrack", "untrack", &lttng_mi },
+	{ "version", "version", &lttng_mi },
+	{ "help", "help", &ltt_mi },
+	{ "wait-trigger", "wait-trigger", &ltt_mi },
+};
 
 static void put_len(const char *s, size_t n)
 {
@@ -183,7 +245,7 @@ static void start(void)
 	xml.started = true;
 	put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	start_element("command");
-	put(" version=\"" CTL_MI_VERSION "\"");
+	put(xml.vocab ? xml.vocab->root_attrs : "");
 	if (xml.command)
 		element("name", xml.command);
 	start_element("output");
@@ -191,10 +253,16 @@ static void start(void)
 
 static void xml_begin(const char *command)
 {
-	free(xml.command);
-	xml.command = command ? strdup(command) : NULL;
-	if (command && !xml.command)
-		xml.failed = true;
+	size_t i;
+
+	xml.vocab = NULL;
+	xml.command = NULL;
+	for (i = 0; command && i < sizeof(documents) / sizeof(documents[0]); i++) {
+		if (!strcmp(documents[i].command, command)) {
+			xml.vocab = documents[i].vocab;
+			xml.command = documents[i].name;
+		}
+	}
 }
 
 static void xml_message(enum ctl_out_msg level, int code, const char *text,
@@ -206,6 +274,8 @@ static void xml_message(enum ctl_out_msg level, int code, const char *text,
 		fflush(stdout);
 		fprintf(stderr, "%s: %s\n", level == CTL_OUT_MSG_ERROR ? "Error" : "Warning", text);
 	}
+	if (!xml.vocab || !xml.vocab->ltt)
+		return;	/* LTTng's documents have no messages */
 	msgs = realloc(xml.msgs, (xml.nr_msgs + 1) * sizeof(*msgs));
 	if (!msgs) {
 		xml.failed = true;
@@ -301,15 +371,21 @@ static int xml_end(int status)
 	start();
 	while (xml.depth > 1)	/* output, and anything left open */
 		end_element(false);
-	write_messages(CTL_OUT_MSG_INFO, "messages", "message");
-	write_messages(CTL_OUT_MSG_WARNING, "warnings", "warning");
-	write_messages(CTL_OUT_MSG_ERROR, "errors", "error");
+	if (xml.vocab && xml.vocab->ltt) {
+		write_messages(CTL_OUT_MSG_INFO, "messages", "message");
+		write_messages(CTL_OUT_MSG_WARNING, "warnings", "warning");
+		write_messages(CTL_OUT_MSG_ERROR, "errors", "error");
+	}
 	element("success", status ? "false" : "true");
-	snprintf(text, sizeof(text), "%d", status);
-	element("exitStatus", text);
+	if (xml.vocab && xml.vocab->ltt) {
+		snprintf(text, sizeof(text), "%d", status);
+		element("exitStatus", text);
+	}
 	end_element(false);	/* command */
 	free_messages();
-	if (xml.failed) {
+	if (!xml.vocab) {
+		/* no document to write: the error is on stderr */
+	} else if (xml.failed) {
 		ret = -ENOMEM;	/* out.c says so on stderr */
 	} else if (fwrite(xml.buf, 1, xml.len, stdout) != xml.len || fflush(stdout)) {
 		ret = errno ? -errno : -EIO;
@@ -321,8 +397,8 @@ static int xml_end(int status)
 	xml.len = xml.size = 0;
 	xml.started = false;
 	xml.failed = false;
-	free(xml.command);
 	xml.command = NULL;
+	xml.vocab = NULL;
 	return ret;
 }
 

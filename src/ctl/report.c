@@ -72,16 +72,11 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch)
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
 		ctl_out_text("      output error: %s, since %s\n", why, when);
-		ctl_out_str("outputError", why);
-		ctl_out_i64("outputErrorSince", ch->output_error_since);
 	}
-	ctl_out_u64("errorEvents", ch->error_events);
-	ctl_out_u64("errorPackets", ch->error_packets);
 	if (ch->output_error || ch->error_events || ch->error_packets)
 		ctl_out_text("      lost because of output errors: %" PRIu64 " events, %" PRIu64
 			     " packets\n", ch->error_events, ch->error_packets);
 	if (ch->classes_refused) {
-		ctl_out_u64("classesRefused", ch->classes_refused);
 		ctl_out_text("      event descriptions refused: %" PRIu64
 			     " (the channel describes at most 65,536 events; programs' events beyond are not recorded)\n",
 			     ch->classes_refused);
@@ -108,43 +103,26 @@ void ctl_report_stall_text(const struct ltt_consumer_stall_info *s)
 		     what);
 }
 
-void ctl_report_stalls_mi(const struct ltt_session_detail *d, enum ltt_domain domain)
-{
-	const struct ltt_consumer_stall_info *s;
-	size_t i, shown = 0;
-
-	for (i = 0; i < d->nr_stalls; i++) {
-		s = &d->stalls[i];
-		if (domain != LTT_DOMAIN_NONE && s->domain != domain)
-			continue;
-		if (!shown++)
-			ctl_out_open("consumerStalls");
-		ctl_out_open("consumerStall");
-		ctl_out_str("domain", ltt_domain_name(s->domain));
-		ctl_out_i64("since", s->since);
-		ctl_out_str("command", s->command[0] ? s->command : NULL);
-		ctl_out_u64("tracesWaiting", s->traces_waiting);
-		ctl_out_bool("metadataWaiting", s->metadata_waiting);
-		ctl_out_close();
-	}
-	if (shown)
-		ctl_out_close();
-}
-
 /* The warning stop prints for a channel whose output failed. */
 static void report_failure(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
 {
 	char when[64], why[128];
 
 	if (ch->output_error) {
+		enum ltt_error_code code = ltt_output_error_code(ch->output_error);
+
 		format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
-		ctl_out_warn(ltt_output_error_code(ch->output_error),
+		/* removed files: the consumer drops and counts all, nothing waits */
+		ctl_out_warn(code,
 			     "channel '%s' of session '%s' can't write its trace under %s since %s: %s; %" PRIu64
-			     " events and %" PRIu64 " packets were lost because of it. What its buffers still hold is written by the next 'lttctl start', once the cause is fixed: %s",
+			     " events and %" PRIu64 " packets were lost because of it%s: %s",
 			     ch->attr.name, d->info.name, d->info.output, when, why,
 			     ch->error_events, ch->error_packets,
-			     ltt_strerror(ltt_output_error_code(ch->output_error)));
+			     code == LTT_ERR_OUTPUT_GONE ?
+			     ", and all it records from now on is lost too" :
+			     ". What its buffers still hold is written by the next 'lttctl start', once the cause is fixed",
+			     ltt_strerror(code));
 	} else if (ch->error_events || ch->error_packets) {
 		ctl_out_warn(LTT_ERR_OUTPUT_IO,
 			     "channel '%s' of session '%s' lost %" PRIu64 " events and %" PRIu64

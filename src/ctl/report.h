@@ -35,13 +35,6 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch);
 void ctl_report_stall_text(const struct ltt_consumer_stall_info *s);
 
 /**
- * ctl_report_stalls_mi() - list's <consumerStalls> of @d's domains shown
- * (@domain: LTT_DOMAIN_KERNEL or LTT_DOMAIN_USER for one, LTT_DOMAIN_NONE for both);
- * nothing when none is stalled (--mi only)
- */
-void ctl_report_stalls_mi(const struct ltt_session_detail *d, enum ltt_domain domain);
-
-/**
  * ctl_report_relay_code() - is @code (LTT_ERR_*, either sign) about reaching
  * a session's relay (RELAY_REFUSED, RELAY_TIMEOUT, ...)?
  */

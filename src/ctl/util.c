@@ -219,6 +219,7 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 	}
 	ctl_out_raw(text ? text : ltt_strerror(LTT_ERR_NOMEM));
 	free(text);
+	ctl_out_begin("help");	/* help's document is ltt's (LTTng's MI has none) */
 	ctl_out_open("help");
 	format_usage(cmd, usage, sizeof(usage));
 	ctl_out_str("usage", usage);
@@ -755,8 +756,8 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 {
 	size_t i;
 
-	/* the python domain's channel is a user-space one */
-	if (domain == LTT_DOMAIN_PYTHON)
+	/* an agent domain's channel is a user-space one */
+	if (ltt_agent_domain(domain))
 		domain = LTT_DOMAIN_USER;
 	for (i = 0; i < detail->nr_channels; i++) {
 		const struct ltt_channel_info *ch = &detail->channels[i];
@@ -767,41 +768,66 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 	return NULL;
 }
 
+int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,
+			enum ltt_domain *ret_domain)
+{
+	const struct {
+		int set;
+		enum ltt_domain domain;
+	} v[] = {
+		{ o->kernel, LTT_DOMAIN_KERNEL }, { o->user, LTT_DOMAIN_USER },
+		{ o->python, LTT_DOMAIN_PYTHON }, { o->jul, LTT_DOMAIN_JUL },
+		{ o->log4j, LTT_DOMAIN_LOG4J },
+	};
+	enum ltt_domain domain = LTT_DOMAIN_NONE;
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		if (!v[i].set)
+			continue;
+		if (domain != LTT_DOMAIN_NONE)
+			return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -p, -j "
+						    "and -l, not two");
+		domain = v[i].domain;
+	}
+	*ret_domain = domain;
+	return CTL_EXIT_OK;
+}
+
 int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
 			    const char *channel, struct ctl_event_cmd *ev)
 {
+	const struct ltt_agent_domain *agent;
 	const char **args;
 	int ret, nr;
 
-	if (ctl_util_refuse_java(ev->jul, ev->log4j))
-		return CTL_EXIT_FAILURE;
 	nr = ctl_util_args(pc, &args);
 	if (ev->all && nr)
 		return ctl_util_usage_error(ctx, "give event patterns or -a, not both");
 	if (!ev->all && !nr)
 		return ctl_util_usage_error(ctx, "an event pattern (or -a) is needed");
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret && ev->python && (ev->kernel || ev->user))
-		ret = ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
-	else if (!ret && ev->python)
-		ev->domain = LTT_DOMAIN_PYTHON;
-	else if (!ret)
-		ret = ctl_util_domain(ctx, ev->kernel, ev->user, &ev->domain);
+	if (!ret)
+		ret = ctl_util_any_domain(ctx, &ev->d, &ev->domain);
+	if (!ret && ev->domain == LTT_DOMAIN_NONE)
+		ret = ctl_util_usage_error(ctx, "a domain is needed: -k (kernel), -u (user space), "
+					   "-p (python), -j (JUL) or -l (log4j)");
+	agent = ltt_agent_domain(ev->domain);
 	if (!ret && channel && !ltt_channel_name_valid(channel)) {
 		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
 			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
 		ret = CTL_EXIT_FAILURE;
 	}
-	if (!ret && channel && ev->python && !ltt_channel_is_python(channel)) {
+	if (!ret && channel && agent && strcmp(channel, agent->channel)) {
 		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", channel,
 			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
 		ret = CTL_EXIT_FAILURE;
 	}
 	ev->channel = channel;
 	if (!ret && nr)
-		ret = ctl_util_name_list(ctx, args[0], ev->python ? "python logger" : "event rule",
+		ret = ctl_util_name_list(ctx, args[0], agent ? "logger" : "event rule",
 					 ltt_event_pattern_valid,
-					 ev->python ? LTT_ERR_PYTHON_NAME : LTT_ERR_EVENT_NAME,
+					 agent ? LTT_ERR_PYTHON_NAME : LTT_ERR_EVENT_NAME,
 					 &ev->patterns, &ev->count);
 	if (!ret)
 		ret = ctl_util_session_name(session, ev->current, sizeof(ev->current),
@@ -819,26 +845,19 @@ int ctl_util_refuse_gap(enum ltt_lttng_gap gap)
 	return CTL_EXIT_FAILURE;
 }
 
-int ctl_util_refuse_java(int jul, int log4j)
-{
-	if (!jul && !log4j)
-		return CTL_EXIT_OK;
-	return ctl_util_refuse_gap(jul ? LTT_LTTNG_GAP_JUL : LTT_LTTNG_GAP_LOG4J);
-}
-
 int ctl_util_need_channel(const struct ltt_session_detail *detail,
 			  const struct ctl_event_cmd *ev)
 {
 	enum ltt_domain domain = ev->domain;
 	size_t i;
 
-	if (ev->channel || domain == LTT_DOMAIN_PYTHON)
+	if (ev->channel || ltt_agent_domain(domain))
 		return CTL_EXIT_OK;
 	for (i = 0; i < detail->nr_channels; i++) {
 		const struct ltt_channel_info *ch = &detail->channels[i];
 
 		if (ch->domain == domain && strcmp(ch->attr.name, LTT_DEFAULT_CHANNEL_NAME) &&
-		    !ltt_channel_is_python(ch->attr.name)) {
+		    !ltt_agent_domain_of_channel(ch->attr.name)) {
 			ctl_out_error(LTT_ERR_NEED_CHANNEL_NAME,
 				      "session '%s', %s domain (it has channel '%s'): %s", ev->session,
 				      ltt_domain_name(domain), ch->attr.name,
@@ -857,9 +876,11 @@ void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)
 
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
 {
+	const struct ltt_agent_domain *agent = ltt_agent_domain(ev->domain);
+
 	if (ev->channel)
 		return ev->channel;
-	return ev->domain == LTT_DOMAIN_PYTHON ? LTT_PYTHON_CHANNEL : LTT_DEFAULT_CHANNEL_NAME;
+	return agent ? agent->channel : LTT_DEFAULT_CHANNEL_NAME;
 }
 
 void ctl_util_forget_session(const char *session)
@@ -953,6 +974,11 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 {
 	struct ltt_uri uri;
 
+	/* an absolute path where a URL goes: a local directory, as LTTng takes it */
+	if (url && url[0] == '/') {
+		dir = url;
+		url = NULL;
+	}
 	if (dir) {
 		if (ctl_util_abs_path(dir, out->output, sizeof(out->output))) {
 			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,

@@ -16,8 +16,10 @@
  * never); past it, the connection is closed.  A user (root
  * excepted) holds at most cfg.max_per_uid connections; before HELLO a
  * request is at most LTT_CLIENT_PRE_HELLO_MAX bytes, and a request's
- * buffer grows as its bytes arrive.  Logs a client can trigger are
- * rate-limited.
+ * buffer grows as its bytes arrive, within the bytes its user may hold
+ * at once in all their connections and programs (cfg.budget): one that
+ * would pass it is read to its end without being kept and answered
+ * CLIENT_BYTES.  Logs a client can trigger are rate-limited.
  */
 #include <errno.h>
 #include <grp.h>
@@ -29,6 +31,7 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
+#include "common/budget.h"
 #include "common/client-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
@@ -75,6 +78,8 @@ struct conn {
 	uint8_t *payload;	/* payload_cap bytes */
 	size_t payload_cap;
 	size_t payload_got;
+	uint64_t held;		/* in the user's budget: payload_cap, or the worker's copy */
+	bool skipping;		/* over the budget: the request's bytes are read, not kept */
 	/* Reply being written. */
 	struct ltt_wbuf out;
 	size_t out_off;
@@ -101,6 +106,7 @@ struct ltt_client_thread {
 	struct ltt_evloop_timer *idle;	/* stops the workers idle for WORKER_IDLE_NS */
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
+	uint8_t skip_buf[65536];	/* where requests over their user's budget are read */
 };
 
 /* Does the peer process on @fd have @gid among its supplementary groups? */
@@ -118,6 +124,16 @@ static bool peer_in_group(int fd, gid_t gid)
 	return false;
 }
 
+
+/*
+ * What @c holds in its user's budget becomes @bytes (ltt_budget_hold());
+ * root's connections are not counted.
+ */
+static int budget_set(struct conn *c, uint64_t bytes)
+{
+	return ltt_budget_hold(c->cred.uid ? c->t->cfg.budget : NULL, c->cred.uid, &c->held,
+			       bytes);
+}
 /*
  * May the peer on @fd use this daemon?  Root always; for a personal daemon
  * its owner; for the root daemon the members of the tracing group, by the
@@ -163,6 +179,7 @@ static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
 	ltt_evloop_timer_destroy(c->deadline);
 	close(c->fd);
 	free(c->payload);
+	budget_set(c, 0);
 	ltt_wbuf_fini(&c->out);
 	free(c);
 }
@@ -426,6 +443,7 @@ static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	(void)loop;
 	uid_worker_put(c->t, job->uid);
 	c->busy = false;
+	budget_set(c, 0);	/* the worker's copy of the request is freed below */
 	queue_reply(c, job->cmd, job->status, &job->reply);
 	if (conn_rearm(c))
 		conn_destroy(c->t, c);
@@ -501,6 +519,8 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 	free(c->payload);
 	c->payload = NULL;
 	c->payload_cap = 0;
+	if (!c->busy)
+		budget_set(c, 0);	/* else the worker's copy, until cmd_job_done() */
 	c->hdr_got = 0;
 	c->payload_got = 0;
 }
@@ -521,7 +541,24 @@ static int header_done(struct conn *c)
 		return -1;
 	}
 	c->payload_cap = 0;
+	c->skipping = false;
 	return 0;
+}
+
+/*
+ * The request would take more than its user's budget: read the rest of
+ * it without keeping it, then answer CLIENT_BYTES (skip_done()).
+ */
+static void start_skipping(struct conn *c)
+{
+	LTT_WARN_RL("client pid %d uid %u: a request of %u bytes would pass the %llu bytes its user may hold at once (ltt-sessiond --max-bytes-per-uid): refused",
+		    (int)c->cred.pid, (unsigned int)c->cred.uid, c->hdr.payload_len,
+		    (unsigned long long)c->t->cfg.budget->limit);
+	free(c->payload);
+	c->payload = NULL;
+	c->payload_cap = 0;
+	budget_set(c, 0);
+	c->skipping = true;
 }
 
 /* Room for the next payload bytes: the buffer grows as they arrive. */
@@ -530,7 +567,7 @@ static int payload_room(struct conn *c)
 	size_t want = c->hdr.payload_len - c->payload_got, cap;
 	uint8_t *p;
 
-	if (c->payload_got < c->payload_cap)
+	if (c->skipping || c->payload_got < c->payload_cap)
 		return 0;
 	/*
 	 * Doubling, up to the whole payload: growing by 64 KiB past half of
@@ -542,9 +579,15 @@ static int payload_room(struct conn *c)
 	if (cap < 2 * c->payload_cap)
 		cap = 2 * c->payload_cap <= c->hdr.payload_len ? 2 * c->payload_cap :
 								  c->hdr.payload_len;
+	if (budget_set(c, cap)) {
+		start_skipping(c);
+		return 0;
+	}
 	p = realloc(c->payload, cap ? cap : 1);
-	if (!p)
+	if (!p) {
+		budget_set(c, c->payload_cap);
 		return -1;
+	}
 	c->payload = p;
 	c->payload_cap = cap;
 	return 0;
@@ -565,8 +608,13 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 				goto complete;
 			if (payload_room(c))
 				return -1;
-			n = read(c->fd, c->payload + c->payload_got,
-				 c->payload_cap - c->payload_got);
+			if (c->skipping)
+				n = read(c->fd, t->skip_buf,
+					 c->hdr.payload_len - c->payload_got < sizeof(t->skip_buf) ?
+					 c->hdr.payload_len - c->payload_got : sizeof(t->skip_buf));
+			else
+				n = read(c->fd, c->payload + c->payload_got,
+					 c->payload_cap - c->payload_got);
 		}
 		if (n == 0)
 			return -1;	/* peer closed */
@@ -591,7 +639,14 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 		if (c->payload_got < c->hdr.payload_len)
 			continue;
 complete:
-		handle_request(t, c);
+		if (c->skipping) {
+			queue_reply(c, c->hdr.cmd, LTT_ERR_CLIENT_BYTES, NULL);
+			c->skipping = false;
+			c->hdr_got = 0;
+			c->payload_got = 0;
+		} else {
+			handle_request(t, c);
+		}
 		return conn_rearm(c) ? -1 : 0;
 	}
 }

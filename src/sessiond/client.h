@@ -15,6 +15,7 @@
 
 #define LTT_MAX_CLIENTS 256
 #define LTT_MAX_CLIENTS_PER_UID 64	/* default; root is not limited */
+#define LTT_MAX_BYTES_PER_UID (32ULL << 20)	/* default budget (cfg.budget); root is not limited */
 /*
  * Default idle deadline of a client connection between two requests:
  * lttctl's connections last one command, and libltt-ctl reconnects by
@@ -38,6 +39,12 @@ struct ltt_client_thread_config {
 	unsigned int max_per_uid;	/* connections per user, root not limited; 0: default */
 	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
 	struct ltt_triggers *triggers;	/* borrowed: SUBSCRIBE finds the triggers there */
+	/*
+	 * Borrowed, shared with the program thread: the request bytes a user
+	 * (root excepted) may hold at once; a request that would pass it is
+	 * read and dropped, and answered CLIENT_BYTES.  NULL: no budget.
+	 */
+	struct ltt_budget *budget;
 };
 
 #define LTT_CLIENT_SUB_QUEUE_MAX (256U << 10)	/* notification bytes a subscriber may leave unread */

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "common/app-proto.h"
+#include "common/budget.h"
 #include "common/client-proto.h"
 #include "common/consumer-proto.h"
 #include "common/daemon.h"
@@ -57,6 +58,7 @@ struct options {
 	char *max_sessions_arg;
 	char *max_apps_arg;
 	char *max_triggers_arg;
+	char *max_bytes_arg;
 	char *metadata_max_arg;
 	char *max_events_arg;
 	char *idle_arg;
@@ -67,6 +69,7 @@ struct options {
 		unsigned int max_sessions_per_uid;
 		unsigned int max_apps_per_uid;
 		unsigned int max_triggers_per_uid;
+		uint64_t max_bytes_per_uid;
 		uint64_t metadata_max;
 		unsigned int max_events;
 		unsigned int idle_timeout_s;
@@ -129,6 +132,8 @@ static int parse_limits(struct options *opts)
 		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
 		{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID", &opts->max_triggers_arg,
 		  1, LTT_TRIGGERS_MAX, &lim->max_triggers_per_uid, false },
+		{ "max-bytes-per-uid", "LTT_SESSIOND_MAX_BYTES_PER_UID", &opts->max_bytes_arg,
+		  LTT_CLIENT_MSG_MAX, 1ULL << 34, &lim->max_bytes_per_uid, true },
 		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
 		  4096, 1ULL << 30, &lim->metadata_max, true },
 		{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS", &opts->max_events_arg,
@@ -146,6 +151,7 @@ static int parse_limits(struct options *opts)
 		.max_sessions_per_uid = LTT_MAX_SESSIONS_PER_UID,
 		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
 		.max_triggers_per_uid = LTT_TRIGGERS_MAX_PER_UID,
+		.max_bytes_per_uid = LTT_MAX_BYTES_PER_UID,
 		.metadata_max = LTT_APP_METADATA_MAX,
 		.max_events = LTT_APP_MAX_TRACEPOINTS,
 		.idle_timeout_s = LTT_CLIENT_IDLE_TIMEOUT_S,
@@ -252,7 +258,7 @@ static int choose_clock(struct options *opts)
 
 	if (want && !*want)
 		want = NULL;
-	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", &opts->tclock, err, sizeof(err)))
+	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "ltt-sessiond: Error: %s%s: %s\n", opts->clock ? "--clock=" : "LTT_CLOCK=",
 		want, err);
@@ -303,6 +309,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "program connections one user (not root) may hold (default: 512)", "N" },
 		{ "max-triggers-per-uid", 0, POPT_ARG_STRING, &opts->max_triggers_arg, 0,
 		  "triggers one user (not root) may add (default: 256)", "N" },
+		{ "max-bytes-per-uid", 0, POPT_ARG_STRING, &opts->max_bytes_arg, 0,
+		  "bytes of requests and program messages one user (not root) may have the "
+		  "daemon hold while they arrive (default: 32M)", "SIZE" },
 		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
 		  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
 		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,
@@ -464,6 +473,7 @@ struct daemon {
 	struct ltt_triggers triggers;
 	struct ltt_trigger_runner *runner;
 	struct ltt_lagent *lagent;	/* LTTng's agents, NULL: none */
+	struct ltt_budget budget;	/* bytes per user, of both threads */
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
@@ -545,8 +555,10 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.max_per_uid = lim->max_clients_per_uid,
 		.idle_timeout_ms = lim->idle_timeout_s * 1000,
 		.triggers = &d->triggers,
+		.budget = &d->budget,
 	};
 	struct ltt_app_thread_config acfg = {
+		.budget = &d->budget,
 		.max_per_uid = lim->max_apps_per_uid,
 		.max_unregistered_per_uid = lim->max_apps_per_uid < LTT_APP_MAX_UNREGISTERED_PER_UID ?
 			lim->max_apps_per_uid : LTT_APP_MAX_UNREGISTERED_PER_UID,
@@ -611,6 +623,7 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_domains_fini(&d->domains);
 	ltt_triggers_fini(&d->triggers);
 	ltt_session_registry_fini(&d->registry);
+	ltt_budget_fini(&d->budget);
 }
 
 /*
@@ -705,6 +718,7 @@ static int run(const struct options *opts)
 	kernel_domain(&d, opts, root);
 	d.kernel.triggers = &d.triggers;	/* after its init, which zeroes it */
 	d.ust.max_events = opts->lim.max_events;
+	ltt_budget_init(&d.budget, opts->lim.max_bytes_per_uid);
 	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);
 	/* Loaded before "ready": a session the caller waits for exists then. */
 	if (!ret)
@@ -756,6 +770,7 @@ out:
 	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);
 	free(opts.max_triggers_arg);
+	free(opts.max_bytes_arg);
 	free(opts.metadata_max_arg);
 	free(opts.max_events_arg);
 	free(opts.idle_arg);

@@ -72,6 +72,8 @@ struct daemon {
 	/* The thread's own. */
 	bool registered;	/* REGISTER_OK received */
 	uint32_t minor;		/* then: the daemon's protocol minor */
+	/* the last registered connection's end, for the next daemon (GAP) */
+	struct ltt_app_gap gap;	/* gone_ns 0: none to say */
 	struct ltt_wbuf acks;	/* ACK messages not yet sent whole */
 	size_t acks_off;	/* bytes of them already sent */
 };
@@ -536,6 +538,27 @@ static void set_phase(struct daemon *d, enum phase phase)
 	ust_unlock();
 }
 
+/*
+ * The time since the previous daemon went away, to a daemon that takes
+ * it: it tells the user that what this program did meanwhile is in no
+ * trace.  Said once.
+ */
+static int send_gap(struct daemon *d, int fd)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!d->gap.gone_ns || d->minor < LTT_APP_MINOR_GAP)
+		return 0;
+	ltt_wbuf_init(&w);
+	ltt_app_put_gap(&w, &d->gap);
+	ret = w.err ? -ENOMEM : send_msg(d, fd, LTT_APP_MSG_GAP, 0, &w);
+	ltt_wbuf_fini(&w);
+	if (!ret)
+		d->gap.gone_ns = 0;
+	return ret;
+}
+
 /* REGISTER_OK {u32 major, u32 minor} */
 static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 {
@@ -551,7 +574,9 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 	}
 	d->registered = true;
 	d->minor = v.minor;
-	ret = send_tracepoints(d, fd, true);
+	ret = send_gap(d, fd);
+	if (!ret)
+		ret = send_tracepoints(d, fd, true);
 	return ret ? ret : send_loggers(d, fd);
 }
 
@@ -654,6 +679,19 @@ static void serve(struct daemon *d, int fd)
 	ust_debug("%s: connection closed (%s)", d->path, strerror(ret < 0 ? -ret : ret));
 }
 
+/* The daemon went away from a registered program: when, and what it recorded into. */
+static void note_gap(struct daemon *d)
+{
+	struct ust_channel *chans[256];
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	ust_lock();
+	d->gap.channels = ust_channels_enabled_of(d, chans, sizeof(chans) / sizeof(chans[0]));
+	ust_unlock();
+	d->gap.gone_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
 /* The daemon went away: its channels and notifiers are of no use any more. */
 static void drop_daemon_state(struct daemon *d)
 {
@@ -720,6 +758,8 @@ static bool session(struct daemon *d)
 	ust_unlock();
 	d->registered = false;
 	serve(d, fd);
+	if (d->registered)
+		note_gap(d);
 	drop_daemon_state(d);
 	ust_lock();
 	d->sock = -1;

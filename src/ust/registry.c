@@ -188,6 +188,14 @@ static int event_full_state(const struct ust_event *ev)
 	return state;
 }
 
+/* Set @tp's state and tell the LTTng-UST layer, whose call sites read their own. */
+static void desc_set_state(struct ltt_ust_tracepoint *tp, int state)
+{
+	tp->state = state;
+	if (tp->state_changed)
+		tp->state_changed(tp);
+}
+
 /*
  * Point @tp at @targets, or at their old view for a descriptor of ABI 1
  * (ust.h), then set its state.
@@ -197,7 +205,7 @@ static void desc_publish(struct ltt_ust_tracepoint *tp, struct ust_targets *targ
 	if (tp->abi == 1 && targets && targets->oview)
 		targets = targets->oview;
 	__atomic_store_n(&tp->priv, targets, __ATOMIC_RELEASE);
-	tp->state = state;
+	desc_set_state(tp, state);
 }
 
 /* Sanity of a descriptor handed to us by a program (not validated by
@@ -714,7 +722,7 @@ void ust_events_refresh(void)
 		int state = event_full_state(ev);
 
 		for (j = 0; j < ev->nr_descs; j++)
-			ev->descs[j]->state = state;
+			desc_set_state(ev->descs[j], state);
 	}
 }
 

@@ -36,9 +36,9 @@
 #define FIELDS_MAX 6
 
 #define INT_FIELD(n, size, base) \
-	{ n, LTT_UST_TYPE_INTEGER, size, 0, base, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL }
+	{ n, LTT_UST_TYPE_INTEGER, size, 0, base, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL }
 #define STRING_FIELD(n) \
-	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL }
+	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL }
 
 static const struct ltt_ust_field bin_info_fields[] = {
 	INT_FIELD("baddr", 8, 16),
@@ -51,7 +51,7 @@ static const struct ltt_ust_field bin_info_fields[] = {
 
 static const struct ltt_ust_field build_id_fields[] = {
 	INT_FIELD("baddr", 8, 16),
-	{ "build_id", LTT_UST_TYPE_SEQUENCE, 1, 0, 16, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
+	{ "build_id", LTT_UST_TYPE_SEQUENCE, 1, 0, 16, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL },
 };
 
 static const struct ltt_ust_field debug_link_fields[] = {
@@ -61,14 +61,14 @@ static const struct ltt_ust_field debug_link_fields[] = {
 };
 
 static const struct ltt_ust_field procname_fields[] = {
-	{ "procname", LTT_UST_TYPE_ARRAY, 1, (char)-1 < 0, 10, LTT_UST_ENCODING_UTF8, { 0, 0, 0 },
+	{ "procname", LTT_UST_TYPE_ARRAY, 1, (char)-1 < 0, 10, LTT_UST_ENCODING_UTF8, 0, { 0, 0 },
 	  PROCNAME_LEN, NULL },
 };
 
 #define TRACEPOINT(var, name, fields, nr) \
 	static struct ltt_ust_tracepoint var = { \
 		LTT_UST_TRACEPOINT_ABI, LOGLEVEL_DEBUG_LINE, "lttng_ust_statedump:" name, nr, \
-		fields, 0, NULL, { NULL, NULL, NULL, NULL }, \
+		fields, 0, NULL, NULL, { NULL, NULL, NULL }, \
 	}
 #define NR(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
 

@@ -23,15 +23,15 @@
 
 #define CHAR_SIGNED ((char)-1 < 0)
 #define MSG_FIELD \
-	{ "msg", LTT_UST_TYPE_SEQUENCE, 1, CHAR_SIGNED, 10, LTT_UST_ENCODING_UTF8, { 0, 0, 0 }, \
+	{ "msg", LTT_UST_TYPE_SEQUENCE, 1, CHAR_SIGNED, 10, LTT_UST_ENCODING_UTF8, 0, { 0, 0 }, \
 	  0, NULL }
 #define STRING_FIELD(n) \
-	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL }
+	{ n, LTT_UST_TYPE_STRING, 1, 0, 0, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL }
 
 static const struct ltt_ust_field tracef_fields[] = { MSG_FIELD };
 
 static const struct ltt_ust_field tracelog_fields[] = {
-	{ "line", LTT_UST_TYPE_INTEGER, 4, 1, 10, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
+	{ "line", LTT_UST_TYPE_INTEGER, 4, 1, 10, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL },
 	STRING_FIELD("file"),
 	STRING_FIELD("func"),
 	MSG_FIELD,
@@ -41,12 +41,12 @@ static const struct ltt_ust_field tracelog_fields[] = {
 
 struct ltt_ust_tracepoint ltt_ust_tracef_event = {
 	LTT_UST_TRACEPOINT_ABI, 14 /* DEBUG */, "lttng_ust_tracef:event", NR(tracef_fields),
-	tracef_fields, 0, NULL, { NULL, NULL, NULL, NULL },
+	tracef_fields, 0, NULL, NULL, { NULL, NULL, NULL },
 };
 
 #define TRACELOG(level, name) \
 	[level] = { LTT_UST_TRACEPOINT_ABI, level, "lttng_ust_tracelog:" name, \
-		    NR(tracelog_fields), tracelog_fields, 0, NULL, { NULL, NULL, NULL, NULL } }
+		    NR(tracelog_fields), tracelog_fields, 0, NULL, NULL, { NULL, NULL, NULL } }
 
 struct ltt_ust_tracepoint ltt_ust_tracelog_events[LTT_UST_TRACELOG_LEVELS] = {
 	TRACELOG(0, "TRACE_EMERG"),
@@ -146,20 +146,25 @@ static void record(struct ltt_ust_tracepoint *tp, struct message *m, bool tracel
 		write_payload(p, m, tracelog);
 }
 
-void ltt_ust_tracef(const char *fmt, ...)
+void ltt_ust_vtracef_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char *fmt, va_list ap)
 {
 	struct message m;
-	va_list ap;
-	bool ok;
 
-	va_start(ap, fmt);
-	ok = format(&m, fmt, ap);
-	va_end(ap);
-	if (!ok)
+	if (!tp || !format(&m, fmt, ap))
 		return;
 	m.nr = 0;
 	m.payload_len = 0;
-	record(&ltt_ust_tracef_event, &m, false, (uint64_t)(uintptr_t)__builtin_return_address(0));
+	record(tp, &m, false, ip);
+}
+
+void ltt_ust_tracef(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ltt_ust_vtracef_as(&ltt_ust_tracef_event, (uint64_t)(uintptr_t)__builtin_return_address(0),
+			   fmt, ap);
+	va_end(ap);
 }
 
 /* A string field of @m: its bytes and length for filters, NULL as "(null)". */
@@ -174,26 +179,32 @@ static void add_string(struct message *m, const char *s)
 	m->payload_len += n + 1;
 }
 
-void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
-		      const char *fmt, ...)
+void ltt_ust_vtracelog_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char *file,
+			  int line, const char *func, const char *fmt, va_list ap)
 {
 	struct message m;
-	va_list ap;
 	int32_t line32 = line;
-	bool ok;
 
-	if (level < 0 || level >= LTT_UST_TRACELOG_LEVELS)
-		return;
-	va_start(ap, fmt);
-	ok = format(&m, fmt, ap);
-	va_end(ap);
-	if (!ok)
+	if (!tp || !format(&m, fmt, ap))
 		return;
 	m.args[0] = (struct ltt_ust_arg){ &line32, 0 };
 	m.nr = 1;
 	m.payload_len = sizeof(line32);
 	add_string(&m, file);
 	add_string(&m, func);
-	record(&ltt_ust_tracelog_events[level], &m, true,
-	       (uint64_t)(uintptr_t)__builtin_return_address(0));
+	record(tp, &m, true, ip);
+}
+
+void ltt_ust_tracelog(int level, const char *file, int line, const char *func,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	if (level < 0 || level >= LTT_UST_TRACELOG_LEVELS)
+		return;
+	va_start(ap, fmt);
+	ltt_ust_vtracelog_as(&ltt_ust_tracelog_events[level],
+			     (uint64_t)(uintptr_t)__builtin_return_address(0), file, line, func, fmt,
+			     ap);
+	va_end(ap);
 }

@@ -9,7 +9,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_context
-plan 40
+plan 41
 
 s=kernel_context
 out=$KVM_OUT/$s
@@ -89,8 +89,11 @@ is "$(grep -cxE 'ip|pthread_id|perf:.*' "$out/list_types")" 0 "  not ip, pthread
 # list, MI, save/load.
 is "$(sed -n '/Contexts:/,/Event rules:/p' "$out/list_before" | grep -cE '^      [a-z_]+$')" 35 \
 	"list: the 35 contexts under the two channels' Contexts:"
-is "$(grep -c '<type>hostname</type>' "$out/mi_before") $(grep -c '<context>' "$out/mi_before")" "1 35" \
-	"list --mi xml: 35 <context> elements"
+is "$(mi_xp 'count(//domain[type="KERNEL"]/channels/channel)' "$out/mi_before"):$(mi_valid "$out/mi_before")" \
+	"2:$out/mi_before validates" \
+	"list --mi xml: the two kernel channels, valid against LTTng's schema (its list has no contexts)"
+is "$(mi_xp 'count(//contexts/context/type)' "$out/mi_types") $(mi_xp 'count(//contexts/context[type="HOSTNAME"])' "$out/mi_types")" \
+	"34 1" "add-context --list -k --mi xml: 34 of the 35 in LTTng's names (cpu_id has none there)"
 is "$(grep -c '<context>' "$out/saved/kctx.ltt")" 35 "save: the 35 contexts in the file"
 is "$(cat "$out/load.rc")" 0 "load: the saved session"
 is "$(diff "$out/list_before" "$out/list_loaded" && echo same)" same \

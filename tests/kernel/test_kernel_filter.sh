@@ -55,7 +55,8 @@ like "$(kvm_file $s list_fa)" 'ltt_test_event \(type: tracepoint\) \[enabled\] \
 	"list shows a kernel rule's filter"
 like "$(kvm_file $s list_ff)" 'filter: seq >= 995' "list shows both rules of one event"
 like "$(kvm_file $s list_fh)" "excludes: ltt_logger" "list shows a kernel rule's exclusions"
-like "$(kvm_file $s mi_fa)" '<filter>seq &lt; 100</filter>' "--mi xml carries the filter"
+like "$(kvm_file $s mi_fa)" '<filter_expression>seq &lt; 100</filter_expression>' \
+	"--mi xml carries the filter (LTTng's filter_expression)"
 is "$(kvm_file $s load.rc)" 0 "save, destroy, load"
 is "$(grep ltt_ <<<"$(kvm_file $s list_fa_loaded)")" "$(grep ltt_ <<<"$(kvm_file $s list_fa)")" \
 	"the loaded kernel rule has its filter"

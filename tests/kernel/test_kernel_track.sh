@@ -64,16 +64,10 @@ like "$(kvm_file $s list_t_and)" "Process trackers \\(kernel\\):" "list shows th
 like "$(kvm_file $s list_t_and)" "process ids \\(pid\\) +[0-9]+, [0-9]+" "... the pid set"
 like "$(kvm_file $s list_t_and)" "user ids \\(uid\\) +1000" "... the uid set, the name resolved"
 like "$(kvm_file $s list_t_and_k)" "user ids \\(uid\\) +1000" "list -k shows them too"
-like "$(tr -d ' \n' <"$KVM_OUT/$s/mi_t_and")" \
-	"<tracker><domain>kernel</domain><type>uid</type><policy>set</policy><ids><id>1000</id></ids></tracker>" \
-	"--mi xml: the kernel uid tracker"
-if command -v xmllint >/dev/null; then
-	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$KVM_OUT/$s/mi_t_and" 2>"$TEST_TMP/mi.err"
-	is $? 0 "--mi xml list with kernel trackers validates against xml/mi.xsd"
-	[ -s "$TEST_TMP/mi.err" ] && diag "$(head -n 5 "$TEST_TMP/mi.err")"
-else
-	skip 1 "xmllint not installed"
-fi
+is "$(mi_xp 'count(//domain[type="KERNEL"]/process_attr_trackers/uid_process_attr_tracker/process_attr_values/uid/type/id[. = 1000])' "$KVM_OUT/$s/mi_t_and")" 1 \
+	"--mi xml: the kernel uid tracker (LTTng's uid_process_attr_tracker)"
+is "$(mi_valid "$KVM_OUT/$s/mi_t_and")" "$KVM_OUT/$s/mi_t_and validates" \
+	"--mi xml list with kernel trackers validates against LTTng's schema"
 
 # While active: rounds of root 1000 (tracked), 2000 (untracked: set
 # emptied), 4000 (tracked again), tracer 8000 (--all), 16000 (untrack --all).
@@ -124,11 +118,13 @@ if command -v xmllint >/dev/null; then
 else
 	skip 1 "xmllint not installed"
 fi
-trk() { # FILE: the <trackers> element of a list --mi xml
-	tr -d ' \n\t' <"$1" | sed -n 's/.*\(<trackers>.*<\/trackers>\).*/\1/p'
+trk() { # FILE: the kernel domain's <process_attr_trackers> of a list --mi xml
+	sed 's| xmlns="[^"]*"||' "$1" | xmllint --xpath '//domain[type="KERNEL"]/process_attr_trackers' - 2>/dev/null |
+		tr -d ' \n\t'
 }
 before=$(trk "$KVM_OUT/$s/save_list")
-like "$before" "<type>gid</type><policy>none</policy>" "before save: gid none, ..."
+like "$before" "<gid_process_attr_tracker><process_attr_values/></gid_process_attr_tracker>" \
+	"before save: gid none (no value), ..."
 is "$(trk "$KVM_OUT/$s/load_list")" "$before" "after load: the same kernel trackers (pid, vpid, uid, vgid, gid)"
 kvm_kernel_clean $s
 

@@ -262,6 +262,25 @@ can_switch_user() {
 		getent passwd nobody >/dev/null && getent group nogroup >/dev/null
 }
 
+# group_homes RUNDIR UID...: for users without a passwd entry that a root
+# daemon in RUNDIR admits by their primary group (--group nogroup), a
+# home each; as_gid_user UID CMD... then runs CMD as one of them, with
+# that home and run directory (bounded).
+group_homes() {
+	local u
+	GROUP_RUNDIR=$1
+	shift
+	for u in "$@"; do
+		mkdir -p "$TEST_TMP/home$u" && chown "$u":nogroup "$TEST_TMP/home$u" || return 1
+	done
+}
+as_gid_user() {
+	local u=$1
+	shift
+	timeout "$TEST_TIMEOUT" setpriv --reuid="$u" --regid=nogroup --clear-groups \
+		env HOME="$TEST_TMP/home$u" LTT_HOME="$TEST_TMP/home$u" LTT_RUNDIR="$GROUP_RUNDIR" "$@"
+}
+
 # as_nobody CMD...: CMD as nobody:nogroup without supplementary groups.
 as_nobody() {
 	timeout "$TEST_TIMEOUT" setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
@@ -330,4 +349,37 @@ timeline_order() {
 	grep -E " (ltt_test:seq: .*vtid = ${tid:-x}[,} ]|syscall_(entry|exit)_getppid: .*\{ tid = ${tid:-x} \})" \
 		"$1" | sed -E 's/.* ltt_test:seq: .*/U/; s/.* syscall_entry_getppid: .*/E/;
 		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n'
+}
+
+# mi_valid FILE: validate an lttctl --mi xml document against its schema:
+# LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi, LTTng's own
+# file) for a document in LTTng's namespace, ltt's xml/mi.xsd for ltt's
+# own (help, wait-trigger, the trigger commands).  Prints xmllint's
+# verdict ("FILE validates"); returns its status.
+mi_valid() {
+	local xsd="$LTT_TOP_SRCDIR/xml/mi.xsd"
+	grep -q 'xmlns="https://lttng.org/xml/ns/lttng-mi"' "$1" &&
+		xsd="$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-4.1.xsd"
+	xmllint --noout --schema "$xsd" "$1" 2>&1
+}
+
+# mi_xp XPATH [FILE]: the string value of XPATH in an --mi xml document
+# (FILE, default stdin), its namespace set aside so XPATH names elements
+# plainly (/command/output/sessions/session/name).
+mi_xp() {
+	sed 's| xmlns="[^"]*"||' "${2:-/dev/stdin}" | xmllint --xpath "string($1)" - 2>/dev/null
+}
+
+# trigger_count NAME WHAT: a counter of trigger NAME as `lttctl
+# list-triggers` prints it (LTTng's MI has no place for most of them):
+# fired, dropped (notifications), or runs / failures (one line per
+# action, in order); nothing when NAME is not listed.
+trigger_count() {
+	lttctl list-triggers 2>/dev/null | awk -v name="$1" -v what="$2" '
+		/^- name: / { mine = ($3 == name); next }
+		!mine { next }
+		what == "fired" && /^  fired: / { sub(/,$/, "", $2); print $2 }
+		what == "dropped" && /^  fired: / { print $NF }
+		what == "runs" && /^      runs: / { sub(/,$/, "", $2); print $2 }
+		what == "failures" && /^      runs: / { sub(/,$/, "", $4); print $4 }'
 }

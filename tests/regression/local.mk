@@ -21,6 +21,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_lttng_options.sh \
 	tests/regression/test_daemon.sh \
 	tests/regression/test_clients.sh \
+	tests/regression/test_client_budget.sh \
 	tests/regression/test_protocol.sh \
 	tests/regression/test_permissions.sh \
 	tests/regression/test_view.sh \
@@ -42,16 +43,21 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_python_ctl.sh \
 	tests/regression/test_python_agent.sh \
 	tests/regression/test_lttng_agent.sh \
+	tests/regression/test_lttng_java.sh \
 	tests/regression/test_triggers.sh \
 	tests/regression/test_trigger_limit.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
-	tests/regression/lttng_agent_app.py \
+	tests/regression/lttng_agent_app.py tests/regression/java/LttngJavaApp.java \
 	tests/regression/kload-lib.sh
 
 # The session daemon's folders held against their map (sessiond.h).
 TESTS += tests/regression/test_sessiond_layers.sh
+EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
+	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
+	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
+	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c
 EXTRA_DIST += tests/regression/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
@@ -68,6 +74,7 @@ EXTRA_DIST += tests/regression/test_xml_module.sh
 # fixtures (a kernel session, what ltt lacks).
 TESTS += tests/regression/test_load_lttng.sh
 EXTRA_DIST += tests/regression/test_load_lttng.sh tests/regression/saveload-lttng
+EXTRA_DIST += tests/regression/lttng-mi
 
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.
 TESTS += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh
@@ -201,6 +208,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_reuse_output.sh \
 	tests/regression/test_ust_many_events.sh \
 	tests/regression/test_output_full.sh \
+	tests/regression/test_output_removed.sh \
 	tests/regression/test_output_start.sh \
 	tests/regression/test_ust_slow_program.sh \
 	tests/regression/test_ust_layout.sh \
@@ -236,6 +244,12 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_relay_consumer_takeover.sh \
 	tests/regression/test_stopped_timers.sh \
 	tests/regression/test_ust_basic.sh \
+	tests/regression/test_lttng_ust_record.sh \
+	tests/regression/test_lttng_ust_filter.sh \
+	tests/regression/test_lttng_ust_symbols.sh \
+	tests/regression/test_lttng_ust_race.sh \
+	tests/regression/test_lttng_ust_helpers.sh \
+	tests/regression/test_lttng_ust_env.sh \
 	tests/regression/test_ust_clock.sh \
 	tests/regression/test_ust_filter.sh \
 	tests/regression/test_snapshot.sh \
@@ -270,4 +284,4 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_clear.sh \
 	tests/regression/test_track.sh
 TESTS += $(REGRESSION_UST_TESTS)
-EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh
+EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh

@@ -39,6 +39,11 @@
  *                             CLIENTS_TOTAL)
  *                             (they stay open until close-conns or exit)
  *   close-conns               close them
+ *   bigreqs LEN SENT          on each connection of "conns": a request
+ *                             header announcing LEN payload bytes, then
+ *                             SENT of them (zeros), the rest never:
+ *                             "BIGREQS sent=N failed=F" (a write refused:
+ *                             the daemon closed it)
  *   repeat N CMD TOKEN...     N requests, each with "%d" in its tokens
  *                             replaced by 1..N, replies read but not
  *                             printed: "REPEAT ok=A failed=B"
@@ -600,6 +605,40 @@ static void step_conns(char **w, int nr)
 	ltt_wbuf_fini(&hello);
 }
 
+static void step_bigreqs(char **w, int nr)
+{
+	static uint8_t zeros[65536];
+	struct ltt_client_hdr hdr = { .magic = LTT_CLIENT_MAGIC, .cmd = LTT_CLIENT_CMD_LIST_SESSIONS };
+	uint8_t hbuf[LTT_CLIENT_HDR_SIZE];
+	unsigned long long sent;
+	unsigned int ok = 0, failed = 0;
+	int i;
+
+	if (nr != 3)
+		die("bigreqs needs LEN SENT");
+	hdr.payload_len = (uint32_t)number(w[1]);
+	sent = number(w[2]);
+	if (sent > hdr.payload_len)
+		die("bigreqs: SENT is more than LEN");
+	ltt_client_hdr_encode(&hdr, hbuf);
+	for (i = 0; i < nr_conns; i++) {
+		unsigned long long left = sent;
+		int ret = write_all(conns[i], hbuf, sizeof(hbuf));
+
+		while (!ret && left) {
+			size_t n = left < sizeof(zeros) ? (size_t)left : sizeof(zeros);
+
+			ret = write_all(conns[i], zeros, n);
+			left -= n;
+		}
+		if (ret)
+			failed++;
+		else
+			ok++;
+	}
+	printf("BIGREQS sent=%u failed=%u\n", ok, failed);
+}
+
 /* @tok with every "%d" replaced by @i, into @buf. */
 static const char *subst(const char *tok, unsigned long i, char *buf, size_t len)
 {
@@ -798,6 +837,8 @@ int main(int argc, char **argv)
 			step_flood(w, nr);
 		else if (!strcmp(w[0], "conns"))
 			step_conns(w, nr);
+		else if (!strcmp(w[0], "bigreqs"))
+			step_bigreqs(w, nr);
 		else if (!strcmp(w[0], "repeat"))
 			step_repeat(w, nr);
 		else if (!strcmp(w[0], "close-conns"))

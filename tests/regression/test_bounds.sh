@@ -185,13 +185,9 @@ like "$OUT" "channel 'channel0' of session 'flood' refused 14464 event descripti
 	"stop says what the channel refused: 80,000 - 65,536 descriptions"
 like "$(lttctl list flood)" "event descriptions refused: 14464 " "list shows the count under the channel"
 lttctl --mi xml list flood >"$TEST_TMP/flood.xml"
-like "$(cat "$TEST_TMP/flood.xml")" "<classesRefused>14464</classesRefused>" "and in --mi xml"
-if command -v xmllint >/dev/null; then
-	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/flood.xml" 2>/dev/null
-	ok $? "which the schema validates"
-else
-	skip 1 "xmllint is not installed"
-fi
+is "$(mi_xp '//domain[type="UST"]/channels/channel/name' "$TEST_TMP/flood.xml")" channel0 \
+	"--mi xml lists the channel (the count is in the text: LTTng's schema has no place for it)"
+is "$(mi_valid "$TEST_TMP/flood.xml")" "$TEST_TMP/flood.xml validates" "which LTTng's schema validates"
 meta=$(find "$TEST_TMP/flood" -path '*/uid/65534/*' -name metadata | head -1)
 is "$(timeout "$BT_TIMEOUT" babeltrace2 --output-format=ctf-metadata "$(dirname "$meta")" |
 	grep -c '^event {')" $((65536 + 3)) \

@@ -144,10 +144,13 @@ is "$RC" 2 "--list-sessions with a command: usage error"
 for opt in --list-commands --list-options --list-sessions --list-channels; do
 	run lttctl --mi xml $opt
 	is "$RC" 1 "--mi xml $opt: refused, exit 1"
-	like "$STDOUT" "<name>MI_UNSUPPORTED</name>" "--mi xml $opt: MI_UNSUPPORTED in the document"
+	like "$STDOUT:$ERR" "^:Error: $opt prints names for scripts, one per line, and has no machine interface output: run it without --mi" \
+		"--mi xml $opt: no document (no command, as LTTng), the reason on stderr"
 done
 run lttctl --mi xml list --list-options
 is "$RC" 1 "--mi xml list --list-options: refused too"
-like "$STDOUT" "<name>MI_UNSUPPORTED</name>" "--mi xml list --list-options: MI_UNSUPPORTED"
+is "$(mi_xp /command/success <<<"$STDOUT"):$ERR" \
+	"false:Error: --list-options prints names for scripts, one per line, and has no machine interface output: run it without --mi" \
+	"--mi xml list --list-options: LTTng's document of list says it failed, the reason on stderr"
 
 done_testing

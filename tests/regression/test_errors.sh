@@ -116,10 +116,11 @@ fails 2 "Error: -f lists the fields of available events: use it with -k or -u" l
 # --- missing -u/-k, both, missing names
 fails 2 "$m_domain" enable-channel c9 -s a
 fails 2 "$m_domain" disable-channel c1 -s a
-fails 2 "$m_domain" enable-event ev9 -s a
-fails 2 "$m_domain" disable-event ev1 -s a
+m_rule_domain="Error: a domain is needed: -k (kernel), -u (user space), -p (python), -j (JUL) or -l (log4j)"
+fails 2 "$m_rule_domain" enable-event ev9 -s a
+fails 2 "$m_rule_domain" disable-event ev1 -s a
 fails 2 "Error: choose one domain: -k or -u, not both" enable-channel -u -k c9 -s a
-fails 2 "Error: choose one domain: -k or -u, not both" enable-event -u -k ev9 -s a
+fails 2 "Error: choose one domain of -k, -u, -p, -j and -l, not two" enable-event -u -k ev9 -s a
 fails 2 "Error: a channel name is needed" enable-channel -u -s a
 fails 2 "Error: a channel name is needed" disable-channel -u -s a
 fails 2 "Error: an event pattern (or -a) is needed" enable-event -u -s a

@@ -56,12 +56,6 @@ spid=$(sessiond_pid)
 instances() {
 	ls "$tfs/instances" | grep -c "^ltt-$spid-" || true
 }
-# trigger_field NAME FIELD: FIELD of trigger NAME in list-triggers --mi xml
-trigger_field() {
-	lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' | sed 's|<trigger>|\n<trigger>|g' |
-		grep "<name>$1</name>" | grep -o "<$2>[^<]*</$2>" | sed "s|<$2>\(.*\)</$2>|\1|"
-}
-
 # --- event rules: refusals
 run lttctl add-trigger --condition=event-rule-matches --type=kernel:tracepoint --name=no_such_event \
 	--action=notify
@@ -94,9 +88,9 @@ like "$(cat "$TEST_TMP/kp.out")" "^Trigger kp fired \(#1\): event syscall_entry_
 	"the first is the first call's entry: its tid, no ret yet, its CPU"
 # every record is read once the reader drained what ftrace holds: look again (bounded)
 deadline=$((SECONDS + TEST_TIMEOUT))
-until [ "$(($(trigger_field kp fired) + $(trigger_field kp notificationsDropped)))" -ge $((2 * N)) ] ||
+until [ "$(($(trigger_count kp fired) + $(trigger_count kp dropped)))" -ge $((2 * N)) ] ||
 	[ $SECONDS -ge $deadline ]; do :; done
-fired=$(trigger_field kp fired) dropped=$(trigger_field kp notificationsDropped)
+fired=$(trigger_count kp fired) dropped=$(trigger_count kp dropped)
 # Exact while nothing was dropped; with drops (a burst larger than ftrace's
 # buffer, under load) the count was once seen 2% high: every match fired
 # or counted, no other program's fired (doc/triggers.md, "Losses").
@@ -120,7 +114,7 @@ is $? 0 "kload's exec notified"
 like "$(cat "$TEST_TMP/ke.out")" "event sched_process_exec, pid $pid; captures: filename=\"$KLOAD\", tid=$pid\$" \
 	"with the file's name and the new program's pid"
 ok_cmd "remove ke" lttctl remove-trigger ke
-is "$(trigger_field ke fired)" "" "ke is gone"
+is "$(trigger_count ke fired)" "" "ke is gone"
 
 # --- buffer usage
 run lttctl add-trigger --condition=channel-buffer-usage-ge --session=nosuch --channel=c -k \
@@ -155,11 +149,9 @@ ok_cmd "add usage-le 50% of c -> notify" lttctl add-trigger --name low \
 	--condition=channel-buffer-usage-le --session=kb --channel=c -k --threshold-ratio=0.5 \
 	--action=notify
 waiter low
-run lttctl --mi xml list-triggers
-# each trigger's fired count, in the order listed
+# each trigger's fired count
 fired() {
-	tr -d '\n' <<<"$OUT" | sed 's|<trigger>|\n<trigger>|g' | grep "<name>$1</name>" |
-		sed -n 's|.*<fired>\([0-9]*\)</fired>.*|\1|p'
+	trigger_count "$1" fired
 }
 is "$(fired full):$(fired low):$(fired other)" "1:0:0" \
 	"full fired once (the buffer stays full: no new crossing), low not yet, other never"
@@ -177,7 +169,6 @@ lost=$(sed -n 's/^ *discarded events: //p' <<<"$OUT" | awk '{ s += $1 } END { pr
 got=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/kb" 2>/dev/null | grep -cE ' syscall_(entry|exit)_getcpu: ')
 ok "$([ "$lost" -gt 0 ]; echo $?)" "the full buffers discarded events ($lost)"
 is "$((got + lost))" $((4 * N)) "recorded ($got) + discarded ($lost) = the $((4 * N)) events made"
-run lttctl --mi xml list-triggers
 is "$(fired full):$(fired low):$(fired other)" "1:1:0" "list-triggers: full and low fired once each, other never"
 for t in full low other; do lttctl -q remove-trigger $t || break; done
 ok $? "the triggers are removed"

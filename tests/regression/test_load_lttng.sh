@@ -180,20 +180,31 @@ lttctl -q destroy -a
 ok_cmd "lttng: sessions of what ltt lacks" eval '
 	L create appctx && L enable-event -u "a:*" && L add-context -u -t "\$app.prov:ctx" &&
 	L save -o "$LH/r-app" appctx &&
-	L create jul && L enable-event -j my.logger && L save -o "$LH/r-jul" jul &&
 	L create shm --shm-path="$LH/shm" && L enable-event -u "a:*" && L save -o "$LH/r-shm" shm &&
 	L create blk && L enable-channel -u b --blocking-timeout=100 && L save -o "$LH/r-blk" blk'
 refused "$LH/r-app" "appctx\\.lttng" "[0-9]+" \
 	"an application context \\(\\\$app.PROVIDER:NAME\\) is not supported by ltt: remove this <context>" \
 	"an app context"
-refused "$LH/r-jul" "jul\\.lttng" "[0-9]+" \
-	"the JUL domain \\(lttng enable-event -j\\) is not supported by ltt: remove its channels" "the JUL domain"
 refused "$LH/r-shm" "shm\\.lttng" "[0-9]+" \
 	"a shared memory path \\(lttng create --shm-path\\) is not supported by ltt" "--shm-path"
 refused "$LH/r-blk" "blk\\.lttng" "[0-9]+" \
 	"a blocking timeout \\(lttng enable-channel --blocking-timeout\\) is not supported by ltt" \
 	"--blocking-timeout"
-cp "$LH/r-jul/jul.lttng" "$LH/saved/"
-refused "$LH/saved" "jul\\.lttng" "[0-9]+" "the JUL domain" "a directory with one refused file"
+cp "$LH/r-shm/shm.lttng" "$LH/saved/"
+refused "$LH/saved" "shm\\.lttng" "[0-9]+" "a shared memory path" "a directory with one refused file"
+
+# LTTng's JUL and log4j domains, as lttng save writes them: their rules
+# come back in lttng_jul_channel and lttng_log4j_channel.
+ok_cmd "lttng: a session of JUL and log4j rules" eval '
+	L create java && L enable-event -j my.logger --loglevel JUL_INFO &&
+	L enable-event -l "org.*" --loglevel-only LOG4J_WARN --filter "msg == \"x*\"" &&
+	L save -o "$LH/java" java'
+ok_cmd "load LTTng's JUL and log4j domains" lttctl load java -i "$LH/java"
+run lttctl list java
+like "$STDOUT" "      my.logger \\(jul logger, loglevel: INFO or more severe\\) \\[enabled\\]" \
+	"java: the JUL rule at INFO or more severe, in lttng_jul_channel"
+# (lttng save writes the filter LTTng made of the rule, the user's inside it)
+like "$STDOUT" "      org.\\* \\(log4j logger, loglevel: WARN only\\) \\[enabled\\] \\[filter: .*msg == \"x\\*\".*\\]" \
+	"java: the log4j rule at WARN only, its filter"
 
 done_testing

@@ -26,9 +26,6 @@ refused() {
 	is "$STDOUT" "" "$*: nothing on stdout"
 	is "$(state)" "$before" "$*: nothing changed"
 }
-java="ltt has no agent for Java programs yet (it records user-space tracepoints, Python's logging and the kernel)"
-jul="the JUL domain (lttng enable-event -j) is not supported by ltt: leave out -j/--jul; $java"
-log4j="the LOG4J domain (lttng enable-event -l) is not supported by ltt: leave out -l/--log4j; $java"
 refused "a shared memory path (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt places its buffers itself" \
 	create x --shm-path="$TEST_TMP/shm"
 refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not supported by ltt: give --blocking-timeout=0 or leave it out; its applications never wait for room in a buffer (a full buffer drops the event and counts it)" \
@@ -37,14 +34,6 @@ refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not sup
 	enable-channel -u c --blocking-timeout inf
 refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
 	enable-channel -u c --monitor-timer=10ms
-refused "$jul" enable-event -j my.logger
-refused "$jul" enable-event --jul -a
-refused "$log4j" enable-event -l my.logger
-refused "$log4j" disable-event --log4j my.logger
-refused "$jul" add-context --jul -t '$app.a:b'
-refused "$log4j" add-context -l -t vpid
-refused "$jul" list -j
-refused "$log4j" list s --log4j
 run lttctl enable-channel -u c --monitor-timer=bogus
 is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --monitor-timer 'bogus': use microseconds, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	"--monitor-timer: a bad period is a usage error"

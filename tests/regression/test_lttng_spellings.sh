@@ -16,14 +16,14 @@ lttctl -q create s -o "$TEST_TMP/s"
 run lttctl enable-channel -u c --switch-timer 1s --read-timer 250ms
 is "$RC" 0 "enable-channel --switch-timer 1s --read-timer 250ms"
 run lttctl --mi xml list s
-like "$OUT" "<switchTimerUs>1000000</switchTimerUs>" "1s is 1000000 us"
-like "$OUT" "<readTimerUs>250000</readTimerUs>" "250ms is 250000 us"
+like "$OUT" "<switch_timer_interval>1000000</switch_timer_interval>" "1s is 1000000 us"
+like "$OUT" "<read_timer_interval>250000</read_timer_interval>" "250ms is 250000 us"
 run lttctl enable-channel -u c2 --switch-timer 2m --read-timer 1500us
 is "$RC" 0 "enable-channel --switch-timer 2m --read-timer 1500us"
 run lttctl --mi xml list s
-c2() { xmllint --xpath "string(//channel[name='c2']//$1)" - <<<"$OUT"; }
-is "$(c2 switchTimerUs)" 120000000 "2m is 120000000 us"
-is "$(c2 readTimerUs)" 1500 "1500us is 1500 us"
+c2() { mi_xp "//channel[name='c2']//$1" <<<"$OUT"; }
+is "$(c2 switch_timer_interval)" 120000000 "2m is 120000000 us"
+is "$(c2 read_timer_interval)" 1500 "1500us is 1500 us"
 run lttctl enable-rotation -s s --timer 10s
 like "$RC.$OUT" "^0.Enabled rotation of session s every 10000000 us" "enable-rotation --timer 10s: every 10000000 us"
 before=$(lttctl list s)

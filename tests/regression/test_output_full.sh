@@ -136,7 +136,7 @@ run lttctl stop
 like "$ERR" "^Warning: channel 'c' of session 'gone' can't write its trace under $TEST_TMP/gone since .*No such file or directory \\(ENOENT\\).*destroy the session and create it again\$" \
 	"stop: a warning that the directory was removed"
 run lttctl start gone
-is "$ERR" "Error: session 'gone': output directory $TEST_TMP/gone: the trace's directory was removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again" \
+is "$ERR" "Error: session 'gone': output directory $TEST_TMP/gone: the trace's directory or its files were removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again" \
 	"start: refused with the reason"
 run lttctl destroy gone
 is "$RC" 0 "destroy gives up what the buffers still hold, without waiting"

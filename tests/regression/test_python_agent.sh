@@ -37,9 +37,9 @@ py_events() { grep ' lttng_python:event: ' "$1"; }
 run lttctl create s -o "$TEST_TMP/t1"
 is "$RC" 0 "create s"
 run lttctl enable-event -p 'qa app'
-like "$RC:$OUT" "^1:.*logger pattern is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
+like "$RC:$OUT" "^1:.*logger pattern \\(python, JUL, log4j\\) is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
 run lttctl enable-event -p qa.app -c channel0
-like "$RC:$OUT" "^1:.*records the python domain" "-p with another channel: PYTHON_CHANNEL"
+like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-p with another channel: PYTHON_CHANNEL"
 run lttctl enable-event -p qa.app --loglevel LOUD
 like "$RC:$OUT" "^1:.*log level 'LOUD'" "-p with an unknown level: LOGLEVEL"
 run lttctl enable-event -p qa.app --syscall
@@ -52,16 +52,16 @@ unlike "$OUT" "lttng_python_channel|qa.app" "the refusals made no channel and no
 # --- a logger at WARNING: the 300 warnings exactly
 ok_cmd "enable-event -p qa.app --loglevel WARNING" lttctl enable-event -p qa.app --loglevel WARNING
 run lttctl enable-event -u -c lttng_python_channel 'ltt_test:*'
-like "$RC:$OUT" "^1:.*records the python domain" "-u in lttng_python_channel: PYTHON_CHANNEL"
+like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-u in lttng_python_channel: PYTHON_CHANNEL"
 ok_cmd "add-context vpid to lttng_python_channel" lttctl add-context -u -c lttng_python_channel -t vpid
 run lttctl list s
 like "$OUT" "qa.app \(python logger, loglevel: WARNING or more severe\) \[enabled\]" \
 	"list: the python rule in lttng_python_channel, with Python's level name"
 lttctl --mi xml list s >"$TEST_TMP/list.xml" 2>/dev/null
-xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/list.xml" 2>/dev/null
-is $? 0 "list --mi xml validates against mi.xsd"
-like "$(tr -d ' \n' <"$TEST_TMP/list.xml")" "<pattern>qa.app</pattern><domain>python</domain><channel>lttng_python_channel</channel>.*<loglevel>WARNING</loglevel><loglevelValue>30</loglevelValue>" \
-	"list --mi xml: the rule's domain, channel and level"
+mi_valid "$TEST_TMP/list.xml" >/dev/null
+is $? 0 "list --mi xml validates against LTTng's schema"
+like "$(tr -d ' \n' <"$TEST_TMP/list.xml")" "<domain><type>PYTHON</type><buffer_type>PER_UID</buffer_type><events><event><name>qa.app</name>.*<loglevel>PYTHON_WARNING</loglevel>" \
+	"list --mi xml: the rule in LTTng's PYTHON domain, its level"
 ok_cmd "start" lttctl start
 pyapp burst >"$TEST_TMP/burst.out" 2>&1
 is $? 0 "the program ran"
@@ -105,7 +105,7 @@ like "$OUT" "PID: $READY_PIDS - Name: python3" "list -p: the program, by its pid
 like "$OUT" "    qa.app" "list -p: qa.app"
 like "$OUT" "    other" "list -p: other"
 lttctl --mi xml list -p >"$TEST_TMP/loggers.xml" 2>/dev/null
-xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$TEST_TMP/loggers.xml" 2>/dev/null
+mi_valid "$TEST_TMP/loggers.xml" >/dev/null
 is $? 0 "list -p --mi xml validates"
 echo go >"$TEST_TMP/go"
 wait $held
@@ -197,9 +197,7 @@ pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/pw.out")
 like "$(cat "$TEST_TMP/pw.out")" \
 	"event lttng_python:event, pid [0-9]+; captures: msg=\"info 7\", logger_name=\"qa.app\", int_loglevel=20, \\\$ctx.vpid=${pid:-none}\$" \
 	"py7's captures arrive exactly"
-lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' | sed 's|<trigger>|\n<trigger>|g' >"$TEST_TMP/pt.mi"
-fired=$(grep "<name>pyw</name>" "$TEST_TMP/pt.mi" | grep -o '<fired>[0-9]*' | tr -dc 0-9)
-dropped=$(grep "<name>pyw</name>" "$TEST_TMP/pt.mi" | grep -o '<notificationsDropped>[0-9]*' | tr -dc 0-9)
+fired=$(trigger_count pyw fired) dropped=$(trigger_count pyw dropped)
 is "$((fired + dropped))" 300 "pyw: fired ($fired) + dropped ($dropped) = qa.app's 300 warnings"
 ok_cmd "stop pt" lttctl stop pt
 bt "$TEST_TMP/pt" "$TEST_TMP/out6"

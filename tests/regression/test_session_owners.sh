@@ -18,16 +18,12 @@ U2=4102
 run_dir="$TEST_TMP/grun"
 start_sessiond "$run_dir" --group nogroup --no-kernel --max-sessions-per-uid=3 ||
 	{ echo "Bail out! the root daemon did not start"; exit 1; }
-for u in $U1 $U2; do
-	mkdir -p "$TEST_TMP/home$u" && chown $u:nogroup "$TEST_TMP/home$u"
-done
+group_homes "$run_dir" $U1 $U2
 # as UID lttctl ARGS...
 as() {
 	local u=$1
 	shift
-	timeout "$TEST_TIMEOUT" setpriv --reuid=$u --regid=nogroup --clear-groups \
-		env HOME="$TEST_TMP/home$u" LTT_HOME="$TEST_TMP/home$u" LTT_RUNDIR="$run_dir" \
-		"$LTTCTL_BIN" "$@"
+	as_gid_user "$u" "$LTTCTL_BIN" "$@"
 }
 rootctl() { lttctl --rundir "$run_dir" "$@"; }
 m_nf="no session by that name; 'lttctl list' shows the existing sessions"

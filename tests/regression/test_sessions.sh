@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 76
+plan 77
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -203,14 +203,17 @@ run lttctl enable-channel -u big --buffers-pid --subbuf-size 64k --num-subbuf 8 
 	--switch-timer 1000 --read-timer 200 --tracefile-size 1M --tracefile-count 4
 is "$OUT" "Channel big enabled for session c." "enable-channel with every attribute"
 run lttctl enable-event -u ev
+is "$RC" 1 "enable-event without -c while the domain has channel big: refused, as LTTng does"
+lttctl -q enable-channel -u channel0
+run lttctl enable-event -u ev -c channel0
 is "$OUT" "Event rule ev enabled in channel channel0 of session c (user)." \
-	"enable-event without -c: channel0 created next to big"
-run lttctl enable-event -u -a
+	"enable-event -c channel0: in channel0, made next to big"
+run lttctl enable-event -u -a -c channel0
 is "$OUT" "Event rule * enabled in channel channel0 of session c (user)." "enable-event -a: the pattern *"
-lttctl -q enable-event -u w --loglevel warning
-lttctl -q enable-event -u w --loglevel-only LTT_LOGLEVEL_ERR
+lttctl -q enable-event -u w --loglevel warning -c channel0
+lttctl -q enable-event -u w --loglevel-only LTT_LOGLEVEL_ERR -c channel0
 lttctl -q enable-event -u x --loglevel-only 14 -c big
-run lttctl enable-event -u w --loglevel 4
+run lttctl enable-event -u w --loglevel 4 -c channel0
 is "$RC" 1 "--loglevel 4 is --loglevel warning: the identical rule is refused"
 lttctl -q enable-channel -u small1,small2 --subbuf-size 16k
 run lttctl disable-channel -u small1,small2
@@ -219,9 +222,9 @@ is "$OUT" "Channel small1 disabled for session c."$'\n'"Channel small2 disabled 
 lttctl -q disable-channel -u big
 run lttctl enable-channel -u big
 is "$OUT" "Channel big enabled for session c." "enable-channel NAME re-enables a disabled channel, whatever its attributes"
-run lttctl disable-event -u -a
+run lttctl disable-event -u -a -c channel0
 is "$OUT" "All event rules disabled in channel channel0 of session c (user)." "disable-event -a: says so"
-run lttctl enable-event -u ev
+run lttctl enable-event -u ev -c channel0
 is "$RC" 0 "enable-event of a disabled rule enables it again"
 user_part="=== Domain: User space ===
 

@@ -3,9 +3,13 @@
 # add-trigger, list-triggers (conditions, actions, counters, a failed
 # action's error), remove-trigger and wait-trigger (a rotation's
 # notification, an event's with its captures, a trigger removed while
-# waited for, a timeout), each --mi xml document valid against
-# xml/mi.xsd and holding what the text says.  test_trigger_cli.sh has
-# the refusals, without a daemon.
+# waited for, a timeout), each --mi xml document valid against its
+# schema (LTTng's mi-lttng-4.1.xsd for add-trigger, list-trigger and
+# remove-trigger, in LTTng's vocabulary; ltt's xml/mi.xsd for
+# wait-trigger, which LTTng lacks) and holding what the text says.  What
+# LTTng's schema has no place for (times fired, runs, last error) is
+# checked in the text.  test_trigger_cli.sh has the refusals, without a
+# daemon.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -13,13 +17,12 @@ test_init
 command -v xmllint >/dev/null || skip_all "xmllint is not installed (libxml2-utils; scripts/deps.sh)"
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 start_sessiond "$LTT_RUNDIR" --no-kernel || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
-XSD="$LTT_TOP_SRCDIR/xml/mi.xsd"
 DOC="$TEST_TMP/doc.xml"
 
-# valid FILE DESC: FILE validates against mi.xsd.
+# valid FILE DESC: FILE validates against its schema (mi_valid).
 valid() {
 	local out
-	out=$(xmllint --noout --schema "$XSD" "$1" 2>&1)
+	out=$(mi_valid "$1")
 	ok $? "$2: the document validates"
 	[ "$out" = "$1 validates" ] || diag "$out" "$(cat "$1")"
 }
@@ -37,7 +40,7 @@ mi() {
 
 # xp XPATH [FILE]: the string value of XPATH in FILE ($DOC).
 xp() {
-	xmllint --xpath "string($1)" "${2:-$DOC}" 2>/dev/null
+	mi_xp "$1" "${2:-$DOC}"
 }
 
 # waiter ARGS...: lttctl ARGS (a wait-trigger) in the background, stdout
@@ -71,55 +74,67 @@ lttctl -q create s1 -o "$TEST_TMP/out" && lttctl -q enable-event -u -a &&
 	lttctl -q start && lttctl -q create snap --snapshot -o "$TEST_TMP/snap"
 ok $? "fixture: session s1 (started) and the snapshot session snap"
 
-# --- add-trigger
+# --- add-trigger: LTTng's <trigger>, its condition and actions
 mi 0 "add-trigger rot" add-trigger --name=rot --condition=session-rotation-finishes -s s1 \
 	--action=snapshot-session s1 --action=notify
-is "$(xp /command/output/trigger/name)" rot "add-trigger rot: <trigger><name>"
-is "$(xp /command/messages/message)" "Trigger rot added." "add-trigger rot: the message"
+T=/command/output/trigger
+is "$(xp /command/name)/$(xp $T/name)/$(xp $T/owner_uid)" "add-trigger/rot/$(id -u)" \
+	"add-trigger rot: LTTng's add-trigger document, the trigger's name and owner"
+is "$(xp $T/condition/condition_session_rotation_completed/session_name)" s1 \
+	"add-trigger rot: condition_session_rotation_completed of s1"
+L=$T/action/action_list
+is "$(xp "count($L/action)"):$(xp "$L/action[1]/action_snapshot_session/session_name"):$(xp "count($L/action[2]/action_notify)")" \
+	"2:s1:1" "add-trigger rot: an action_list of action_snapshot_session s1, action_notify"
+is "$(xp "$L/action[1]/action_snapshot_session/rate_policy/rate_policy_every_n/interval")" 1 \
+	"add-trigger rot: the rate policy, every 1"
 mi 0 "add-trigger without a name" add-trigger --condition=session-consumed-size-ge -s s1 \
 	--threshold-size=1G --action=snapshot-session snap --name=big -m 2M \
 	--path="$TEST_TMP/p" --rate-policy=once-after:2 --action=rotate-session s1
-is "$(xp /command/output/trigger/name)" trigger0 "add-trigger: the daemon's name, trigger0"
+is "$(xp $T/name)" trigger0 "add-trigger: the daemon's name, trigger0"
 run lttctl add-trigger --name ev --condition=event-rule-matches -n ltt_test:seq \
 	-f 'seq == 1' -l DEBUG.. --capture seq --capture role --capture nofield \
-	--capture '$ctx.vpid' --action=notify
+	--capture '$ctx.vpid' --capture 'samples[2]' --action=notify
 is "$RC/$STDOUT" "0/Trigger ev added." "add-trigger ev (text): Trigger ev added."
 mi 1 "add-trigger rot again" add-trigger --name=rot --condition=session-rotation-starts -s s1 \
 	--action=notify
-is "$(xp /command/errors/error/name)" TRIGGER_EXISTS "  TRIGGER_EXISTS"
+is "$(xp /command/success)" false "  success false"
+like "$ERR" "^Error: trigger 'rot': " "  the reason on stderr, naming the trigger"
 mi 1 "add-trigger on a session that does not exist" add-trigger \
 	--condition=session-rotation-starts -s nosuch --action=notify
-is "$(xp /command/errors/error/name)" SESSION_NOT_FOUND "  SESSION_NOT_FOUND"
-like "$(xp /command/errors/error/message)" "^trigger: session 'nosuch': " "  naming the session"
+like "$ERR" "^Error: trigger: session 'nosuch': " "  the reason on stderr, naming the session"
 is "$(lttctl --list-triggers)" "$(printf '%s\n' ev rot trigger0)" "--list-triggers: the three names"
 
-# --- list-triggers
+# --- list-triggers: LTTng's list-trigger document
 mi 0 "list-triggers" list-triggers
-is "$(xp 'count(/command/output/triggers/trigger)')" 3 "list-triggers: three triggers"
+is "$(xp /command/name)/$(xp 'count(/command/output/triggers/trigger)')" "list-trigger/3" \
+	"list-triggers: LTTng's name of the command, three triggers"
 T="/command/output/triggers/trigger[name='ev']"
-is "$(xp "$T/ownerUid")" "$(id -u)" "ev: owned by this user"
-is "$(xp "$T/condition/type")/$(xp "$T/condition/domain")" "event-rule-matches/user" \
-	"ev: event-rule-matches, user space"
-is "$(xp "$T/condition/eventRule/pattern")/$(xp "$T/condition/eventRule/filter")" \
-	"ltt_test:seq/seq == 1" "ev: the rule's pattern and filter"
-is "$(xp "$T/condition/eventRule/loglevelType")/$(xp "$T/condition/eventRule/loglevel")" \
-	"range/DEBUG" "ev: the log level, DEBUG or more severe"
-is "$(xp "count($T/condition/captures/capture)")/$(xp "$T/condition/captures/capture[4]/expression")" \
-	'4/$ctx.vpid' "ev: the four captures, in order"
+is "$(xp "$T/owner_uid")" "$(id -u)" "ev: owned by this user"
+R="$T/condition/condition_event_rule_matches/event_rule/event_rule_user_tracepoint"
+is "$(xp "$R/name_pattern")/$(xp "$R/filter_expression")" \
+	"ltt_test:seq/seq == 1" "ev: event_rule_user_tracepoint, its pattern and filter"
+is "$(xp "$R/log_level_rule/log_level_rule_at_least_as_severe_as/level")" 14 \
+	"ev: the log level, DEBUG (14) or more severe"
+D="$T/condition/condition_event_rule_matches/capture_descriptors"
+is "$(xp "count($D/event_expr)"):$(xp "$D/event_expr[1]/event_expr_payload_field/name"):$(xp "$D/event_expr[4]/event_expr_channel_context_field/name")" \
+	'5:seq:vpid' "ev: the five captures in order, a payload field, a context"
+is "$(xp "$D/event_expr[5]/event_expr_array_field_element/index"):$(xp "$D/event_expr[5]/event_expr_array_field_element/event_expr/event_expr_payload_field/name")" \
+	'2:samples' "ev: samples[2], an element of an array field"
 T="/command/output/triggers/trigger[name='trigger0']"
-is "$(xp "$T/condition/session")/$(xp "$T/condition/thresholdSize")" "s1/1073741824" \
-	"trigger0: the session and the threshold in bytes"
-A="$T/actions/action[1]"
-is "$(xp "$A/type") $(xp "$A/session") $(xp "$A/ratePolicy"):$(xp "$A/rateCount")" \
-	"snapshot-session snap once-after:2" "trigger0: action 1, snapshot-session snap once-after:2"
-is "$(xp "$A/outputName") $(xp "$A/maxSize") $(xp "$A/output")" "big 2097152 $TEST_TMP/p" \
+is "$(xp "$T/condition/condition_session_consumed_size/session_name")/$(xp "$T/condition/condition_session_consumed_size/threshold_bytes")" \
+	"s1/1073741824" "trigger0: the session and the threshold in bytes"
+A="$T/action/action_list/action[1]/action_snapshot_session"
+is "$(xp "$A/session_name") $(xp "$A/rate_policy/rate_policy_once_after_n/threshold")" \
+	"snap 2" "trigger0: action 1, snapshot-session snap once-after:2"
+is "$(xp "$A/output/name") $(xp "$A/output/max_size") $(xp "$A/output/ctrl_url")" "big 2097152 $TEST_TMP/p" \
 	"trigger0: its snapshots' name, size and directory"
-is "$(xp "$T/actions/action[2]/type")/$(xp "$T/actions/action[2]/ratePolicy")" \
-	"rotate-session/every" "trigger0: action 2, rotate-session every:1"
+A="$T/action/action_list/action[2]/action_rotate_session"
+is "$(xp "$A/session_name")/$(xp "$A/rate_policy/rate_policy_every_n/interval")" \
+	"s1/1" "trigger0: action 2, rotate-session s1 every:1"
 run lttctl list-triggers
 like "$STDOUT" "    rule: ltt_test:seq \\(type: user, log level: DEBUG or more severe, filter: seq == 1\\)" \
 	"list-triggers (text): ev's rule"
-like "$STDOUT" '    captures: seq, role, nofield, \$ctx.vpid' "list-triggers (text): ev's captures"
+like "$STDOUT" '    captures: seq, role, nofield, \$ctx.vpid, samples\[2\]' "list-triggers (text): ev's captures"
 like "$STDOUT" "    session: s1, threshold: 1 GiB" "list-triggers (text): trigger0's condition"
 
 # --- a rotation: rot's snapshot fails (s1 is no snapshot session), then it notifies
@@ -138,14 +153,17 @@ is "$(xp "$N/path" "$TEST_TMP/wait.out")" "$archive" "  the archive rotate print
 is "$(xp "$N/dropped" "$TEST_TMP/wait.out")" 0 "  none dropped"
 mi 0 "list-triggers after the rotation" list-triggers
 T="/command/output/triggers/trigger[name='rot']"
-is "$(xp "$T/fired")/$(xp "$T/notificationsDropped")" "1/0" "rot: fired once, none dropped"
-is "$(xp "$T/actions/action[1]/runs")/$(xp "$T/actions/action[1]/failures")/$(xp "$T/actions/action[1]/lastError")" \
-	"1/1/SNAPSHOT_NOT_SNAPSHOT" "rot: its snapshot ran once and failed, SNAPSHOT_NOT_SNAPSHOT"
-is "$(xp "$T/actions/action[2]/runs")/$(xp "$T/actions/action[2]/failures")" "1/0" \
-	"rot: its notify ran once"
+F="error_query_results/error_query_result[name='total execution failures']/error_query_result_counter/value"
+is "$(xp "$T/action/action_list/action[1]/$F")/$(xp "$T/action/action_list/action[2]/$F")" "1/0" \
+	"rot: its snapshot failed once (LTTng's total execution failures), its notify never"
+is "$(xp "$T/error_query_results/error_query_result[name='dropped notifications']/error_query_result_counter/value")" 0 \
+	"rot: no notification dropped"
 run lttctl list-triggers
-like "$STDOUT" "      runs: 1, failures: 1, last error: SNAPSHOT_NOT_SNAPSHOT" \
-	"list-triggers (text): the failed action and its error"
+is "$(grep -A4 '^- name: rot$' <<<"$STDOUT" | grep '^  fired: ')" "  fired: 1 time, notifications dropped: 0" \
+	"list-triggers (text): rot fired once (LTTng's MI has no place for it)"
+like "$STDOUT" "    snapshot-session s1, rate policy: every:1
+      runs: 1, failures: 1, last error: SNAPSHOT_NOT_SNAPSHOT" \
+	"list-triggers (text): the failed action, its runs and its error"
 
 # --- an event, in text then in a document
 waiter wait-trigger ev --timeout 20
@@ -156,7 +174,7 @@ wait $app
 waited
 is $? 0 "wait-trigger ev: exit 0 after the program's events"
 is "$(cat "$TEST_TMP/wait.out")" \
-	"Trigger ev fired (#1): event ltt_test:seq, pid $app; captures: seq=1, role=\"main\", nofield=unavailable, \$ctx.vpid=$app" \
+	"Trigger ev fired (#1): event ltt_test:seq, pid $app; captures: seq=1, role=\"main\", nofield=unavailable, \$ctx.vpid=$app, samples[2]=unavailable" \
 	"wait-trigger ev: one line, the event, its program and the captures"
 waiter --mi xml wait-trigger ev --timeout 20
 ok $? "wait-trigger ev --mi xml: subscribed"
@@ -187,18 +205,18 @@ like "$(xp /command/errors/error/message)" "\\(0 of 1 within 0.200 s\\)" "  sayi
 waiter wait-trigger rot --timeout 20
 ok $? "wait-trigger rot: subscribed again"
 mi 0 "remove-trigger rot" remove-trigger rot
-is "$(xp /command/output/trigger/name)/$(xp /command/messages/message)" "rot/Removed trigger rot." \
-	"remove-trigger rot: its name, and the message"
+is "$(xp /command/name)/$(xp /command/output/trigger/name)/$(xp /command/output/trigger/condition/condition_session_rotation_completed/session_name)" \
+	"remove-trigger/rot/s1" "remove-trigger rot: the trigger removed, as LTTng writes it"
 waited
 is $? 1 "wait-trigger rot: exit 1 when the trigger is removed"
 like "$(cat "$TEST_TMP/wait.err")" "Error: trigger 'rot' was removed: no more notifications will come" \
 	"  it says why"
 mi 1 "remove-trigger rot again" remove-trigger rot
-is "$(xp /command/errors/error/name)" TRIGGER_NOT_FOUND "  TRIGGER_NOT_FOUND"
+like "$(xp /command/success):$ERR" "^false:Error: trigger 'rot': " "  success false, the reason on stderr"
 lttctl -q remove-trigger ev && lttctl -q remove-trigger trigger0
 ok $? "remove-trigger ev, trigger0"
 mi 0 "list-triggers, none left" list-triggers
-is "$(xp 'count(/command/output/triggers/trigger)')/$(xp /command/messages/message)" "0/No trigger." \
-	"list-triggers: none, No trigger."
+is "$(xp 'count(/command/output/triggers/trigger)')/$(xp 'count(/command/output/triggers)')" "0/1" \
+	"list-triggers: an empty <triggers>"
 
 done_testing

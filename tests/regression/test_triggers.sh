@@ -29,14 +29,6 @@ wait_for_waiter() {
 	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
 }
 
-# trigger_field NAME FIELD: FIELD (fired, notificationsDropped, runs...) of trigger NAME in
-# list-triggers --mi xml, one value a line
-trigger_field() {
-	lttctl --mi xml list-triggers 2>/dev/null | tr -d '\n' |
-		sed 's|<trigger>|\n<trigger>|g' | grep "<name>$1</name>" |
-		grep -o "<$2>[^<]*</$2>" | sed "s|<$2>\(.*\)</$2>|\1|"
-}
-
 SEQ_FILTER='seq == 5000'
 
 # app_at_gate NAME ARGS...: ust_app ARGS in the background (APP its pid),
@@ -106,9 +98,9 @@ for d in "$TEST_TMP"/snap/*/; do
 done
 is "$n" 1 "one snapshot was taken"
 is "$hits" 1 "event 5000 is in exactly one snapshot"
-is "$(trigger_field at5000 fired)" 1 "list-triggers: at5000 fired once"
-is "$(trigger_field at5000 runs | tr '\n' ' ')" "1 1 " "both actions ran once"
-is "$(trigger_field at5000 failures | tr '\n' ' ')" "0 0 " "neither failed"
+is "$(trigger_count at5000 fired)" 1 "list-triggers: at5000 fired once"
+is "$(trigger_count at5000 runs | tr '\n' ' ')" "1 1 " "both actions ran once"
+is "$(trigger_count at5000 failures | tr '\n' ' ')" "0 0 " "neither failed"
 ok_cmd "remove at5000" lttctl remove-trigger at5000
 
 # --- a stop-session on seq == 20000: the session stops near there
@@ -169,16 +161,16 @@ ok_cmd "add a every:3 / once-after:4 trigger" lttctl add-trigger --name rates \
 	--action=notify --rate-policy=every:3 --action=notify --rate-policy=once-after:4
 ust_app -e "$TEST_TIMEOUT" -n 100 -t 2
 is $? 0 "two threads counted to 100 each"
-is "$(trigger_field rates fired)" 20 "rates fired 20 times (10 events, 2 threads)"
-is "$(trigger_field rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once-after:4 once"
+is "$(trigger_count rates fired)" 20 "rates fired 20 times (10 events, 2 threads)"
+is "$(trigger_count rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once-after:4 once"
 # one trigger on ltt_test:seq at a time: a program's -e waits for its notifier
 ok_cmd "remove rates" lttctl remove-trigger rates
 ok_cmd "add a storm trigger" lttctl add-trigger --name storm \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=notify
 ust_app -e "$TEST_TIMEOUT" -n 200000 -t 2
 is $? 0 "two threads counted to 200000 each"
-fired=$(trigger_field storm fired)
-dropped=$(trigger_field storm notificationsDropped)
+fired=$(trigger_count storm fired)
+dropped=$(trigger_count storm dropped)
 is "$((fired + dropped))" 400000 "storm: fired ($fired) + dropped ($dropped) = the 400000 events"
 ok_cmd "remove storm" lttctl remove-trigger storm
 # No trigger enables ltt_test:seq in programs from here on, so a program's
@@ -208,7 +200,7 @@ ust_app -n 1000
 run lttctl list rm
 like "$OUT" "active" "rm still records: the removed trigger did not stop it"
 unlike "$OUT" "inactive" "rm is not stopped"
-is "$(trigger_field gone fired)" "" "gone is not listed"
+is "$(trigger_count gone fired)" "" "gone is not listed"
 
 # --- session conditions: rotation starts and finishes, consumed size
 ok_cmd "add rotation-finishes" lttctl add-trigger --name rotdone \
@@ -292,7 +284,7 @@ ok $? "bu has the trigger's archive and destroy's"
 is "$(read_archives "$TEST_TMP/bu" "$TEST_TMP/bu.txt")" 0 "babeltrace2 reads each archive of bu"
 set -- $(dups_and_range "$TEST_TMP/bu.txt" bu 1 5000)
 is "$1:$2:$(($3 + lost))" "0:0:5000" "recorded ($3) + discarded ($lost) = the 5000 committed, none twice"
-is "$(trigger_field full runs | tr '\n' ' ')" "1 1 " "each action of 'full' ran once"
+is "$(trigger_count full runs | tr '\n' ' ')" "1 1 " "each action of 'full' ran once"
 
 # --- buffer usage <= 25%: every stream filled (a program on each CPU, the
 # consumer stopped), then emptied by the consumer
@@ -361,8 +353,8 @@ ok_cmd "load sv" lttctl load sv -i "$TEST_TMP/save"
 is "$(trigger_xml sv-ev sv-usage)" "$saved" "loaded after their removal: the triggers are back as saved"
 lttctl -q remove-trigger sv-ev && lttctl -q remove-trigger sv-usage
 ok_cmd "load sv as sv2 (--override-name)" lttctl load sv -i "$TEST_TMP/save" --override-name sv2
-is "$(trigger_xml sv-ev sv-usage | grep -o '<session>[^<]*</session>' | sort -u | tr -d '\n')" \
-	"<session>sv2</session>" "its triggers act on sv2, the session loaded"
+is "$(trigger_xml sv-ev sv-usage | grep -o '<session_name>[^<]*</session_name>' | sort -u | tr -d '\n')" \
+	"<session_name>sv2</session_name>" "its triggers act on sv2, the session loaded"
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"

@@ -12,21 +12,29 @@ plan 18
 
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
-tsc_ok=no
-if [ "$cs" = tsc ] && [ "$(uname -m)" = x86_64 ]; then
-	tsc_ok=yes
+tsc_flags=no
+if [ "$(uname -m)" = x86_64 ]; then
+	tsc_flags=yes
 	for f in constant_tsc nonstop_tsc; do
-		grep -qw "$f" <<<"$flags" || tsc_ok=no
+		grep -qw "$f" <<<"$flags" || tsc_flags=no
 	done
 fi
-# how programs read the TSC: rdtscp where the CPU lists it (doc/clock.md)
+tsc_ok=no
+[ "$cs" = tsc ] && tsc_ok=$tsc_flags
+# what the kernel keeps time with, as the reason says it (doc/clock.md)
+source="the TSC"
+mono_why="the kernel keeps time with $cs, not the TSC"
+if [ "$cs" = kvm-clock ]; then
+	source="kvm-clock, whose host promises one stable TSC for every vCPU (pvclock's stable bit)"
+	mono_why="the kernel keeps time with kvm-clock, whose host does not promise one stable TSC for every vCPU (no pvclock stable bit)"
+fi
+# how programs read the TSC: rdtscp where the CPU lists it
 tsc_read="lfence; rdtsc"
-tsc_why="the kernel keeps time with the TSC; the CPU lacks rdtscp: read with lfence; rdtsc, the CPU from rseq"
+tsc_why="the kernel keeps time with $source; the CPU lacks rdtscp: read with lfence; rdtsc, the CPU from rseq"
 if grep -qw rdtscp <<<"$flags"; then
 	tsc_read=rdtscp
-	tsc_why="the kernel keeps time with the TSC"
+	tsc_why="the kernel keeps time with $source"
 fi
-diag "clocksource $cs; the TSC usable: $tsc_ok, read with $tsc_read"
 
 # Bad choices: refused at start, saying what to give; no daemon left.
 rd="$TEST_TMP/rd-bad"
@@ -38,7 +46,19 @@ n=$(ls -A "$rd" | wc -l)
 ok $(( RC == 0 || n != 0 )) "... non-zero, and nothing made in the run directory ($n entries)"
 run env LTT_CLOCK=hpet "$SESSIOND" --rundir "$rd"
 like "$OUT" "LTT_CLOCK=hpet: unknown clock 'hpet'" "LTT_CLOCK=hpet: refused the same way"
-if [ $tsc_ok = no ]; then
+if [ "$cs" = kvm-clock ] && [ $tsc_flags = yes ]; then
+	# pvclock's stable bit decides (test_tclock checks both ways): --clock=tsc says which
+	rd2="$TEST_TMP/rd-tsc"
+	mkdir -p "$rd2"
+	if start_sessiond "$rd2" --clock=tsc 2>"$TEST_TMP/tsc.err"; then
+		tsc_ok=yes
+		stop_sessiond "$rd2"
+		ok 0 "--clock=tsc where kvm-clock's host promises a stable TSC: started"
+	else
+		like "$(cat "$TEST_TMP/tsc.err")" "--clock=tsc: the TSC cannot time events here: $mono_why" \
+			"--clock=tsc on kvm-clock without the pvclock stable bit: refused, saying why"
+	fi
+elif [ $tsc_ok = no ]; then
 	run "$SESSIOND" --rundir "$rd" --clock=tsc
 	like "$OUT" "--clock=tsc: the TSC cannot time events here: " \
 		"--clock=tsc where the kernel does not keep time with it: refused, saying why"
@@ -49,6 +69,7 @@ else
 	ok $? "--clock=tsc where the kernel keeps time with it: started"
 	stop_sessiond "$rd2"
 fi
+diag "clocksource $cs; the TSC usable: $tsc_ok, read with $tsc_read"
 
 # trace_of DIR: the events of the trace, as seconds since the Epoch.
 trace_of() {
@@ -83,14 +104,13 @@ want=monotonic
 [ $tsc_ok = yes ] && want=tsc
 like "$META" "ltt_clock = \"$want\";" "auto: the trace says the clock is $want"
 if [ $want = tsc ]; then
-	like "$META" "ltt_clock_reason = \"$tsc_why\";" "... and why"
+	like "$META" "ltt_clock_reason = \"$(sed 's/[()]/\\&/g' <<<"$tsc_why")\";" "... and why"
 	like "$META" "ltt_clock_read = \"$tsc_read\";" "... and how programs read it ($tsc_read)"
 	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" \
 		'name = "monotonic";.*description = "Monotonic Clock, counted by the TSC";	freq = [1-9][0-9]{7,};	offset_s = [1-9][0-9]+;	offset = [0-9]+;' \
 		"... its frequency and an offset in seconds and cycles"
 else
-	like "$META" "ltt_clock_reason = \"the kernel keeps time with $cs, not the TSC\";" \
-		"... and why"
+	like "$META" "ltt_clock_reason = \"$(sed 's/[()]/\\&/g' <<<"$mono_why")\";" "... and why"
 	like "$META" 'ltt_clock_read = "clock_gettime";' "... and how programs read it"
 	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
 		"... at 1 GHz, one offset in ns"

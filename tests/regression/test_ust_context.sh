@@ -91,8 +91,8 @@ c1=$(sed -n '/^- c1:/,/^- c2:/p' <<<"$STDOUT" | sed -n '/Contexts:/,/Event rules
 is "$c1" 20 "  c1 has its 20 contexts"
 run lttctl --mi xml list s1
 is "$RC" 0 "list --mi xml"
-like "$(tr -d ' \n' <<<"$STDOUT")" "<contexts><context><type>vtid</type></context><context><type>vpid</type>" \
-	"  MI lists the contexts"
+unlike "$STDOUT" "<context>" \
+	"  MI has no contexts in list (LTTng's channel element has no place for them; add-context's document does)"
 
 ok_cmd "start" lttctl start
 run lttctl add-context -u -t vpid -c c2

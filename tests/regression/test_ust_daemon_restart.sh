@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 30
+plan 32
 
 N=1000
 open_fifo ready "$TEST_TMP/ready"
@@ -42,6 +42,16 @@ wait_registered() {
 	done
 	timeout "$TEST_TIMEOUT" bash -c \
 		'until "$0" list -u 2>/dev/null | grep -q "^    ltt_test:seq "; do :; done' "$LTTCTL_BIN"
+}
+
+# wait_log REGEX: a line of the daemon's log matching REGEX (bounded); it is in LINE.
+wait_log() {
+	local i
+	for ((i = 0; i < 1000; i++)); do
+		read_line $log || return 1
+		[[ $LINE =~ $1 ]] && return 0
+	done
+	return 1
 }
 
 # A program registered with the first daemon, which has an active session
@@ -78,6 +88,8 @@ ok "$(d=$(sessiond_pid) && [ "$d" != "$d1" ] && proc_alive "$d"; echo $?)" \
 	"the stale pid file now names the second daemon"
 wait_registered "$pid"
 ok $? "the program registered with the second daemon"
+wait_log "ust_app \\(pid $pid, uid [0-9]+\\) registered again [0-9]+\\.[0-9] s after its previous session daemon went away; it was recording into 1 channels then: what it did in between is in no trace"
+ok $? "the second daemon says the program was recorded when the first went, and that the gap is in no trace (${LINE##*: Warning: })"
 run lttctl list -u
 like "$STDOUT" "PID: $pid - Name: ust_app" "list -u: the program, by its pid"
 
@@ -95,6 +107,8 @@ restart_sessiond
 ok $? "a third daemon started"
 wait_registered "$pid"
 ok $? "the program registered with the third daemon"
+wait_log "ust_app \\(pid $pid, uid [0-9]+\\) registered again [0-9]+\\.[0-9] s after its previous session daemon went away \\(no session recorded it then\\)"
+ok $? "the third daemon says the gap, with nothing recording the program then (the second destroyed its session)"
 
 ok_cmd "create in the third daemon" lttctl create s3 -o "$TEST_TMP/t3"
 ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq

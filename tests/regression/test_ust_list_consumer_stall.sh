@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_ust_list_consumer_stall.sh - `lttctl list SESSION` says when the
 # session's consumer daemon is stalled, since when, the command it owes,
-# and what waits for it (client minor 14), in text and in --mi xml; the
+# and what waits for it (client minor 14), in the text (LTTng's MI has no
+# place for it: --mi xml answers meanwhile with the session); the
 # line goes once the consumer runs again, and nothing is lost.
 #
 # A per-PID session's consumer is stopped (SIGSTOP); a program registers:
@@ -20,7 +21,6 @@
 ust_setup --log
 plan 18
 N=2000
-XSD="$LTT_TOP_SRCDIR/xml/mi.xsd"
 
 gave_up() {
 	grep -c 'did not answer ADD_TRACE' "$SESSIOND_LOG"
@@ -81,12 +81,12 @@ s=$(date -d "$since" +%s 2>/dev/null || echo 0)
 ok "$([ "$s" -le "$now" ] && [ "$s" -ge $((now - 2 * TEST_TIMEOUT)) ]; echo $?)" \
 	"its since ($since) is a time of this test"
 
-# --mi xml: the same, valid against xml/mi.xsd
+# --mi xml answers too, with LTTng's names: the stall is in the text only
+# (LTTng's schema has no element for it)
 "$LTTCTL_BIN" --mi xml list s >"$TEST_TMP/list.xml" 2>/dev/null
-is "$(xmllint --xpath 'concat(string(//consumerStall/domain), ":", string(//consumerStall/command), ":", string(//consumerStall/tracesWaiting))' "$TEST_TMP/list.xml" 2>/dev/null)" \
-	"user:ADD_TRACE:1" "--mi xml: <consumerStall> with its domain, command and traces waiting"
-valid=$(xmllint --noout --schema "$XSD" "$TEST_TMP/list.xml" 2>&1)
-is "$valid" "$TEST_TMP/list.xml validates" "--mi xml: the document validates"
+is "$(mi_xp 'concat(//domain/type, ":", //domain/channels/channel/name, ":", count(//consumerStall))' "$TEST_TMP/list.xml")" \
+	"UST:c:0" "--mi xml: the session's UST domain and channel while the consumer is stalled"
+is "$(mi_valid "$TEST_TMP/list.xml")" "$TEST_TMP/list.xml validates" "--mi xml: the document validates against LTTng's schema"
 
 # The program records and exits: its trace is kept, still waiting
 echo go >&$go

@@ -96,8 +96,9 @@ for bad in "$TEST_TMP/none/config-xml.so" "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.li
 	like "$ERR" "^Error: load: $bad: $why: save and load need ltt's XML module" \
 		"load: the error names the file and why"
 	run lttctl --mi xml load -i "$TEST_TMP/saved"
-	like "$STDOUT" '<name>CONFIG_MODULE</name>' "--mi xml load: the error's name is CONFIG_MODULE"
-	like "$STDOUT" '<code>157</code>' "--mi xml load: code 157"
+	like "$STDOUT" '<success>false</success>' "--mi xml load: LTTng's document says it failed"
+	like "$ERR" "^Error: load: $bad: $why: save and load need ltt's XML module" \
+		"--mi xml load: why, on stderr"
 	is "$(snapshot)" "$before" "nothing saved, loaded or created"
 done
 export LTT_CONFIG_XML_PATH=$MODULE

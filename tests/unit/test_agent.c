@@ -30,25 +30,25 @@ static struct ltt_rule_conf rule(const char *pattern, enum ltt_loglevel_type t, 
 
 static void filters(void)
 {
-	char buf[LTT_PYTHON_FILTER_MAX], small[16];
+	char buf[LTT_AGENT_FILTER_MAX], small[16];
 	struct ltt_rule_conf c;
 	struct ltt_filter_node *root = NULL;
 
 	c = rule("*", LTT_LOGLEVEL_ALL, 0, "", "");
-	tap_ok(!ltt_python_filter(&c, buf, sizeof(buf)) && !buf[0],
+	tap_ok(!ltt_agent_filter(&c, buf, sizeof(buf)) && !buf[0],
 	       "'*' at any level: no filter (every record)");
 	c = rule("qa.app", LTT_LOGLEVEL_RANGE, 30, "", "");
-	ltt_python_filter(&c, buf, sizeof(buf));
+	ltt_agent_filter(&c, buf, sizeof(buf));
 	tap_is_str(buf, "logger_name == \"qa.app\" && int_loglevel >= 30",
 		   "a logger at WARNING: its name and 30 and above");
 	c = rule("qa.*", LTT_LOGLEVEL_SINGLE, 20, "msg == \"*timeout*\"", "qa.a,qa.b*");
-	ltt_python_filter(&c, buf, sizeof(buf));
+	ltt_agent_filter(&c, buf, sizeof(buf));
 	tap_is_str(buf, "logger_name == \"qa.*\" && logger_name != \"qa.a\" && "
 		   "logger_name != \"qa.b*\" && int_loglevel == 20 && (msg == \"*timeout*\")",
 		   "a glob, two exclusions, one level and the rule's own filter, in that order");
 	tap_ok(!ltt_filter_parse(buf, &root, NULL), "which parses");
 	ltt_filter_free(root);
-	tap_is_int(ltt_python_filter(&c, small, sizeof(small)), -E2BIG,
+	tap_is_int(ltt_agent_filter(&c, small, sizeof(small)), -E2BIG,
 		   "too small a buffer: E2BIG");
 	tap_is_str(small, "", "and nothing half-written");
 }
@@ -87,7 +87,13 @@ static void bounds(void)
 	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), LTT_ERR_LOGLEVEL,
 		   "python: over the maximum refused");
 	c.loglevel = -1;
-	tap_is_int(ltt_attr_check_rule(&c), LTT_ERR_LOGLEVEL, "a negative level refused");
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_PYTHON), LTT_ERR_LOGLEVEL,
+		   "python: a negative level refused");
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_USER), LTT_ERR_LOGLEVEL,
+		   "user: a negative level refused");
+	c.loglevel = INT32_MIN;
+	tap_is_int(ltt_attr_check_rule_domain(&c, LTT_DOMAIN_JUL), LTT_ERR_OK,
+		   "jul: ALL (INT32_MIN) taken");
 }
 
 static void wire(void)
@@ -142,7 +148,7 @@ static void wire(void)
 
 int main(void)
 {
-	tap_plan(28);
+	tap_plan(30);
 	filters();
 	levels();
 	bounds();

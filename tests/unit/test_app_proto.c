@@ -77,7 +77,7 @@ static bool same_ust_field(const struct ltt_app_field *a, const struct ltt_ust_f
 
 	if (strcmp(a->name, u->name) || a->type != u->type || a->size != u->size ||
 	    a->is_signed != u->is_signed || a->base != u->base || a->encoding != u->encoding ||
-	    a->length != u->length)
+	    a->length != u->length || a->flags != u->flags)
 		return false;
 	if (!d)
 		return a->nr_enum_entries == 0 && a->enum_entries == NULL && !strcmp(a->enum_name, "");
@@ -655,6 +655,46 @@ static void test_valid(void)
 	tap_ok(!ltt_app_tracepoint_valid(&tp), "fields counted but missing are not valid");
 }
 
+/* The field flags (LTTng-UST's network fields and counts, minor 5). */
+static void test_field_flags(void)
+{
+	struct ltt_ust_field f[3] = {
+		{ .name = "len", .type = LTT_UST_TYPE_INTEGER, .size = 2, .base = 10 },
+		{ .name = "seq", .type = LTT_UST_TYPE_SEQUENCE, .size = 4, .base = 16,
+		  .flags = LTT_UST_FIELD_BIG_ENDIAN | LTT_UST_FIELD_LENGTH_BEFORE },
+		{ .name = "_seq_length", .type = LTT_UST_TYPE_FLOAT, .size = 8,
+		  .flags = LTT_UST_FIELD_BIG_ENDIAN },
+	};
+	struct ltt_ust_tracepoint u = { .abi = LTT_UST_TRACEPOINT_ABI, .name = "p:flags",
+					.nr_fields = 3, .fields = f };
+
+	tap_ok(tp_accepted(&u), "big-endian fields and a sequence counted by the integer "
+	       "before it round-trip (and its _NAME_length is free)");
+	f[2].type = LTT_UST_TYPE_STRING;
+	f[2].size = 1;
+	tap_ok(tp_refused(&u), "a big-endian string is refused");
+	f[2].flags = LTT_UST_FIELD_LENGTH_BEFORE;
+	tap_ok(tp_refused(&u), "LENGTH_BEFORE on a string is refused");
+	f[2].flags = 0x8;
+	tap_ok(tp_refused(&u), "an unknown flag is refused");
+	f[2].flags = LTT_UST_FIELD_NOWRITE;
+	tap_ok(tp_accepted(&u), "a nowrite field (a value for filters only) round-trips");
+	f[0].flags = LTT_UST_FIELD_NOWRITE;
+	tap_ok(tp_refused(&u), "a written sequence counted by a nowrite integer is refused");
+	f[1].flags |= LTT_UST_FIELD_NOWRITE;
+	tap_ok(tp_accepted(&u), "a nowrite sequence counted by a nowrite integer round-trips");
+	f[0].flags = 0;
+	f[1].flags &= ~LTT_UST_FIELD_NOWRITE;
+	f[2].flags = 0;
+	f[0].type = LTT_UST_TYPE_STRING;
+	f[0].size = 1;
+	f[0].base = 0;
+	tap_ok(tp_refused(&u), "LENGTH_BEFORE after a string is refused");
+	u.fields = &f[1];
+	u.nr_fields = 1;
+	tap_ok(tp_refused(&u), "LENGTH_BEFORE on the first field is refused");
+}
+
 int main(void)
 {
 	test_names();
@@ -670,5 +710,6 @@ int main(void)
 	test_max_enum();
 	test_enomem();
 	test_valid();
+	test_field_flags();
 	return tap_done();
 }

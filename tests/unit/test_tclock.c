@@ -39,10 +39,29 @@ static void put_file(const char *rel, const char *text)
 }
 
 /* A fake /sys whose clocksource is @cs, and a cpuinfo whose flags are @flags. */
+/*
+ * The paravirtual clock pages choose() gives: pvclock's flags byte and
+ * Hyper-V's sequence (0: not valid).
+ */
+static uint8_t pv_flags;
+static uint32_t hv_sequence;
+
+static void put_vclock(const char *path)
+{
+	static uint8_t pages[2 * LTT_TCLOCK_VCLOCK_PAGE];
+	FILE *f = fopen(path, "we");
+
+	memset(pages, 0, sizeof(pages));
+	pages[LTT_TCLOCK_PVCLOCK_FLAGS] = pv_flags;
+	memcpy(pages + LTT_TCLOCK_VCLOCK_PAGE, &hv_sequence, sizeof(hv_sequence));
+	if (!f || fwrite(pages, 1, sizeof(pages), f) != sizeof(pages) || fclose(f))
+		abort();
+}
+
 static int choose(const char *want, const char *cs, const char *flags, struct ltt_tclock *c,
 		  char *err, size_t len)
 {
-	char sys[128], cpuinfo[128], line[512];
+	char sys[128], cpuinfo[128], vclock[128], line[512];
 
 	snprintf(sys, sizeof(sys), "%s/sys", tmp);
 	snprintf(cpuinfo, sizeof(cpuinfo), "%s/cpuinfo", tmp);
@@ -56,8 +75,10 @@ static int choose(const char *want, const char *cs, const char *flags, struct lt
 	}
 	snprintf(line, sizeof(line), "processor\t: 0\nflags\t\t: %s\n\n", flags);
 	put_file("cpuinfo", line);
+	snprintf(vclock, sizeof(vclock), "%s/vclock", tmp);
+	put_vclock(vclock);
 	err[0] = '\0';
-	return ltt_tclock_choose(want, sys, cpuinfo, c, err, len);
+	return ltt_tclock_choose(want, sys, cpuinfo, vclock, c, err, len);
 }
 
 static void test_choose(void)
@@ -79,8 +100,8 @@ static void test_choose(void)
 	ret = choose("auto", "kvm-clock", good, &c, err, sizeof(err));
 	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO, "auto, clocksource kvm-clock: monotonic");
 	if (LTT_TCLOCK_HAVE_TSC)
-		tap_is_str(c.why, "the kernel keeps time with kvm-clock, not the TSC",
-			   "... saying why");
+		tap_is_str(c.why, "the kernel keeps time with kvm-clock, whose host does not promise one stable TSC for every vCPU (no pvclock stable bit)",
+			   "... saying why (no pvclock stable bit)");
 	else
 		tap_skip("no TSC on this architecture");
 	ret = choose("tsc", "hpet", good, &c, err, sizeof(err));
@@ -106,8 +127,32 @@ static void test_choose(void)
 	       ret ? err : c.why);
 	ret = choose("auto", "kvm-clock", "fpu tsc constant_tsc nonstop_tsc tsc_known_freq", &c,
 		     err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO && (!LTT_TCLOCK_HAVE_TSC ||
+	       !strcmp(c.why, "the kernel keeps time with kvm-clock, whose host does not promise one stable TSC for every vCPU (no pvclock stable bit)")),
+	       "... the same guest with clocksource kvm-clock, no pvclock stable bit: monotonic (%s)",
+	       c.why);
+	pv_flags = LTT_TCLOCK_PVCLOCK_STABLE;
+	ret = choose("auto", "kvm-clock", "fpu tsc constant_tsc nonstop_tsc tsc_known_freq", &c,
+		     err, sizeof(err));
+	tap_ok(!ret && (!LTT_TCLOCK_HAVE_TSC || (c.kind == LTT_TCLOCK_TSC_LFENCE &&
+	       !strcmp(c.why, "the kernel keeps time with kvm-clock, whose host promises one stable TSC for every vCPU (pvclock's stable bit); the CPU lacks rdtscp: read with lfence; rdtsc, the CPU from rseq"))),
+	       "... with the pvclock stable bit: the TSC, by lfence; rdtsc (%s)", c.why);
+	ret = choose("auto", "kvm-clock", good, &c, err, sizeof(err));
+	tap_ok(!ret && (!LTT_TCLOCK_HAVE_TSC || c.kind == LTT_TCLOCK_TSC),
+	       "kvm-clock with the stable bit and rdtscp: the TSC by rdtscp (%s)", c.why);
+	ret = choose("auto", "kvm-clock", "fpu tsc rdtscp constant_tsc", &c, err, sizeof(err));
 	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO,
-	       "... the same guest with clocksource kvm-clock: monotonic (%s)", c.why);
+	       "kvm-clock with the stable bit but no nonstop_tsc: monotonic (%s)", c.why);
+	pv_flags = 0;
+	ret = choose("auto", "hyperv_clocksource_tsc_page", good, &c, err, sizeof(err));
+	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO, "Hyper-V's TSC page not valid (sequence 0): monotonic (%s)",
+	       c.why);
+	hv_sequence = 7;
+	ret = choose("auto", "hyperv_clocksource_tsc_page", good, &c, err, sizeof(err));
+	tap_ok(!ret && (!LTT_TCLOCK_HAVE_TSC || (c.kind == LTT_TCLOCK_TSC &&
+	       !strcmp(c.why, "the kernel keeps time with Hyper-V's reference TSC page, one TSC for every vCPU"))),
+	       "Hyper-V's valid TSC page: the TSC (%s)", c.why);
+	hv_sequence = 0;
 	ret = choose("auto", NULL, good, &c, err, sizeof(err));
 	tap_ok(!ret && c.kind == LTT_TCLOCK_MONO && (!LTT_TCLOCK_HAVE_TSC ||
 						     strstr(c.why, "clocksource is unknown")),
@@ -182,6 +227,36 @@ static void test_freq(void)
 	tap_ok(f > 100000000ULL && (double)f > d * 0.9999 && (double)f < d * 1.0001,
 	       "its frequency, %" PRIu64 " Hz, matches a second measure (%.0f)", f, d);
 	ltt_tclock_freq(&(struct ltt_tclock){ .kind = LTT_TCLOCK_MONO });
+}
+
+/*
+ * A TSC whose rate changes (a virtual machine moved to another host):
+ * the recheck turns the clock to CLOCK_MONOTONIC and says why; one that
+ * keeps its rate stays.  The history is made up around real reads.
+ */
+static void test_recheck(void)
+{
+	struct ltt_tclock c = { .kind = LTT_TCLOCK_TSC };
+	struct ltt_tclock_pair now;
+	double hz;
+
+	ltt_tclock_pair(&c.origin);
+	tap_ok(!ltt_tclock_recheck(&c) && c.last.mono_ns, "the first recheck only takes a pair");
+	hz = (double)ltt_tclock_freq(&c);
+	ltt_tclock_pair(&now);
+	/* 1.5 s ago at the true rate, and 10 s before that at the same rate */
+	c.last = (struct ltt_tclock_pair){ now.tsc - (uint64_t)(hz * 1.5), now.mono_ns - 1500000000ULL };
+	c.origin = (struct ltt_tclock_pair){ c.last.tsc - (uint64_t)(hz * 10), c.last.mono_ns - 10000000000ULL };
+	tap_ok(!ltt_tclock_recheck(&c) && c.kind == LTT_TCLOCK_TSC, "a TSC that keeps its rate stays");
+	/* the same, but twice the rate before */
+	ltt_tclock_pair(&now);
+	c.last = (struct ltt_tclock_pair){ now.tsc - (uint64_t)(hz * 1.5), now.mono_ns - 1500000000ULL };
+	c.origin = (struct ltt_tclock_pair){ c.last.tsc - (uint64_t)(hz * 20), c.last.mono_ns - 10000000000ULL };
+	tap_ok(ltt_tclock_recheck(&c) && c.kind == LTT_TCLOCK_MONO &&
+	       strstr(c.why, "the TSC's rate changed from ") &&
+	       strstr(c.why, "(a virtual machine moved to another host?): CLOCK_MONOTONIC since"),
+	       "a TSC whose rate halved: CLOCK_MONOTONIC, saying why (%s)", c.why);
+	tap_ok(!ltt_tclock_recheck(&c), "... and a monotonic clock is never rechecked");
 }
 
 /* Racing writers and a reader on one stream counting TSC cycles. */
@@ -338,16 +413,21 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 32 : 26);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 41 : 35);
 	test_choose();
 	test_offset();
 	test_freq();
+	if (LTT_TCLOCK_HAVE_TSC)
+		test_recheck();
+	else
+		for (i = 0; i < 4; i++)
+			tap_skip("no TSC on this architecture");
 	/*
 	 * Streams counting TSC cycles only where the daemon would choose
 	 * them: elsewhere (tsc=unstable) the CPUs' counters need not agree.
 	 */
 	if (LTT_TCLOCK_HAVE_TSC &&
-	    (ltt_tclock_choose("auto", "/sys", "/proc/cpuinfo", &host, err, sizeof(err)) ||
+	    (ltt_tclock_choose("auto", "/sys", "/proc/cpuinfo", NULL, &host, err, sizeof(err)) ||
 	     !ltt_tclock_is_tsc(host.kind))) {
 		for (i = 0; i < 6; i++)
 			tap_skip("the TSC does not time events here: %s", host.why);

@@ -193,6 +193,9 @@ static char *expected_lines(void)
 	     "_msg_length = 1, msg = \"!\" }\n", (uint64_t)T_TEXT1);
 	LINE(EV "prov:arrays: { cpu_id = 0 }, { arr = [ [0] = 7, [1] = 8, [2] = 9 ], "
 	     "_seq_length = 0, seq = [ ], _bytes_length = 0, bytes = [ ] }\n", (uint64_t)T_ARRAYS1);
+	LINE(EV "prov:wire: { cpu_id = 0 }, { port = 8080, addr = 0xC0A80001, delta = -2, "
+	     "ratio = 1.5, _words_length = 2, words = [ [0] = 0x1234, [1] = 0xABCD ], n = 3, "
+	     "text = \"abc\" }\n", (uint64_t)T_WIRE1);
 #undef LINE
 	return buf;
 }
@@ -241,7 +244,7 @@ static void check_events(void)
 
 	run_babeltrace(&res, args);
 	tap_is_int(res.status, 0, "babeltrace2 reads the trace (exit status)");
-	tap_is_int(count_lines(res.out), 12, "12 events printed");
+	tap_is_int(count_lines(res.out), 13, "13 events printed");
 	if (!same_lines(res.out, want, "events"))
 		diag_text("babeltrace2 printed", res.out);
 	tap_ok(same_lines(res.out, want, "events"),
@@ -305,8 +308,8 @@ static void check_order(void)
 			ordered = false;
 		prev = ts;
 	}
-	tap_ok(ordered && prev == T_ARRAYS1, "timestamps increase, the last is %" PRIu64,
-	       (uint64_t)T_ARRAYS1);
+	tap_ok(ordered && prev == T_WIRE1, "timestamps increase, the last is %" PRIu64,
+	       (uint64_t)T_WIRE1);
 	run_fini(&res);
 }
 
@@ -400,7 +403,7 @@ static void check_merge(void)
 		 "{ msg = \"from pid\" }\n[%020" PRIu64 "] ", (uint64_t)T_PID, (uint64_t)T_TEXT);
 	run_babeltrace(&res, args);
 	tap_is_int(res.status, 0, "babeltrace2 reads the session's two traces together");
-	tap_is_int(count_lines(res.out), 13, "... 13 events");
+	tap_is_int(count_lines(res.out), 14, "... 14 events");
 	if (!tap_ok(strstr(res.out, want) != NULL, "... the per-PID event in time order, with "
 		    "its procname"))
 		diag_text("babeltrace2 printed", res.out);

@@ -42,10 +42,10 @@ LTT_TRACEPOINT_EVENT(abi, now,
 
 /* What the header of ABI 1 generated for "abi:old" {int v}. */
 static const struct ltt_ust_field old_fields[] = {
-	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, 10, LTT_UST_ENCODING_NONE, { 0, 0, 0 }, 0, NULL },
+	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, 10, LTT_UST_ENCODING_NONE, 0, { 0, 0 }, 0, NULL },
 };
 static struct ltt_ust_tracepoint old_desc = {
-	1, 13, "abi:old", 1, old_fields, 0, NULL, { NULL, NULL, NULL, NULL },
+	1, 13, "abi:old", 1, old_fields, 0, NULL, NULL, { NULL, NULL, NULL },
 };
 static struct ltt_ust_tracepoint *const old_module[] = { &old_desc };
 static const char old_anchor;

@@ -115,6 +115,22 @@ static const struct ltt_ust_field many_fields[] = {
 
 static const struct ltt_ust_field far_fields[] = { INT("v", 4, 0, 10) };
 
+/* As the LTTng-UST layer describes ctf_integer_network and a u64-counted sequence. */
+#define BE LTT_UST_FIELD_BIG_ENDIAN
+static const struct ltt_ust_field wire_fields[] = {
+	{ .name = "port", .type = LTT_UST_TYPE_INTEGER, .size = 2, .base = 10, .flags = BE },
+	{ .name = "addr", .type = LTT_UST_TYPE_INTEGER, .size = 4, .base = 16, .flags = BE },
+	{ .name = "delta", .type = LTT_UST_TYPE_INTEGER, .size = 8, .is_signed = 1, .base = 10,
+	  .flags = BE },
+	{ .name = "ratio", .type = LTT_UST_TYPE_FLOAT, .size = 8, .flags = BE },
+	{ .name = "_words_length", .type = LTT_UST_TYPE_INTEGER, .size = 8, .base = 10 },
+	{ .name = "words", .type = LTT_UST_TYPE_SEQUENCE, .size = 2, .base = 16,
+	  .flags = BE | LTT_UST_FIELD_LENGTH_BEFORE },
+	{ .name = "n", .type = LTT_UST_TYPE_INTEGER, .size = 1, .base = 10 },
+	{ .name = "text", .type = LTT_UST_TYPE_SEQUENCE, .size = 1, .base = 10,
+	  .encoding = LTT_UST_ENCODING_UTF8, .flags = LTT_UST_FIELD_LENGTH_BEFORE },
+};
+
 #define TP(n, ll, f) { .abi = LTT_UST_TRACEPOINT_ABI, .name = (n), .loglevel = (ll), \
 		       .nr_fields = ARRAY_SIZE(f), .fields = (f) }
 
@@ -127,6 +143,7 @@ const struct tt_event_class tt_event_classes[TT_NR_EVENT_CLASSES] = {
 	{ EV_EMPTY, { .abi = LTT_UST_TRACEPOINT_ABI, .name = "prov:empty", .loglevel = 0 } },
 	{ EV_MANY, TP("prov:many", 6, many_fields) },
 	{ EV_FAR, TP("other.prov:far", 6, far_fields) },
+	{ EV_WIRE, TP("prov:wire", 6, wire_fields) },
 };
 
 /*
@@ -450,6 +467,16 @@ static void make_packet1(struct packet *p)
 	put16(p, 9);
 	put32(p, 0);	/* empty sequences */
 	put32(p, 0);
+	header_compact(p, EV_WIRE, T_WIRE1);
+	put16(p, htobe16(8080));
+	put32(p, htobe32(0xC0A80001));
+	put64(p, htobe64((uint64_t)-2));
+	put64(p, htobe64(UINT64_C(0x3FF8000000000000)));	/* 1.5 */
+	put64(p, 2);
+	put16(p, htobe16(0x1234));
+	put16(p, htobe16(0xABCD));
+	put8(p, 3);
+	put(p, "abc", 3);
 	finish_packet(p, &info);
 }
 

@@ -35,6 +35,7 @@ enum {
 	EV_ENUMS = 4,
 	EV_EMPTY = 5,
 	EV_MANY = 6,
+	EV_WIRE = 7,	/* the field flags: LTTng-UST's network fields and counts */
 	EV_FAR = 40,	/* beyond the compact header's ids */
 };
 
@@ -52,6 +53,7 @@ enum {
 #define T_FAR1 (T_BEGIN1 + 5)
 #define T_TEXT1 (T_BEGIN1 + 6)
 #define T_ARRAYS1 (T_BEGIN1 + 7)
+#define T_WIRE1 (T_ARRAYS1 + 1)
 #define T_END1 (T_ARRAYS1 + 10)
 #define T_PID (T_FLOATS + 10)	/* the per-PID trace's one event */
 #define T_KERNEL (T_PID + 7)	/* the kernel trace's one event */
@@ -62,7 +64,7 @@ struct tt_event_class {
 	struct ltt_ust_tracepoint tp;
 };
 
-#define TT_NR_EVENT_CLASSES 8
+#define TT_NR_EVENT_CLASSES 9
 extern const struct tt_event_class tt_event_classes[TT_NR_EVENT_CLASSES];
 extern const uint8_t tt_trace_uuid[16];	/* the per-UID trace's */
 

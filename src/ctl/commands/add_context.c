@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/agent.h"
 #include "common/names.h"
 #include "ctl/ctl.h"
 
@@ -25,8 +26,29 @@ struct add_args {
 	char *values[NR_VALS];
 	const char **types;		/* every -t, popt's array */
 	int kernel, user, list;
-	int jul, log4j;			/* -j, -l: refused */
+	int jul, log4j;			/* -j, -l: the channel of that agent domain */
 };
+
+/*
+ * -j and -l, as LTTng has them: the user-space channel of that agent
+ * domain (common/agent.h), which -c may name, and no other.
+ */
+static int agent_channel(const struct add_args *a, enum ltt_domain *domain, const char **channel)
+{
+	const struct ltt_agent_domain *agent;
+
+	if (!a->jul && !a->log4j)
+		return CTL_EXIT_OK;
+	agent = ltt_agent_domain(a->jul ? LTT_DOMAIN_JUL : LTT_DOMAIN_LOG4J);
+	if (*channel && strcmp(*channel, agent->channel)) {
+		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", *channel,
+			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
+		return CTL_EXIT_FAILURE;
+	}
+	*domain = LTT_DOMAIN_USER;
+	*channel = agent->channel;
+	return CTL_EXIT_OK;
+}
 
 /* The types of @domain (LTT_DOMAIN_NONE: of both). */
 static int list_types(enum ltt_domain domain)
@@ -34,14 +56,14 @@ static int list_types(enum ltt_domain domain)
 	const char *name;
 	size_t i;
 
-	ctl_out_open("contextTypes");
+	ctl_out_open("contexts");
 	for (i = 0;; i++) {
 		name = domain == LTT_DOMAIN_NONE ? ltt_ctl_context_list_name(i) :
 						   ltt_ctl_context_domain_list_name(domain, i);
 		if (!name)
 			break;
 		ctl_out_text("%s\n", name);
-		ctl_out_str("type", name);
+		ctl_obj_context(name);
 	}
 	ctl_out_close();
 	return CTL_EXIT_OK;
@@ -124,12 +146,7 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 				     channel);
 		else
 			ctl_out_info("%s context %s added to all channels", dname, ctxs[i].name);
-		ctl_out_open("context");
-		ctl_out_str("session", session);
-		ctl_out_str("domain", ltt_domain_name(domain));
-		ctl_out_str("channel", channel ? channel : "");
-		ctl_out_str("type", ctxs[i].name);
-		ctl_out_close();
+		ctl_obj_context(ctxs[i].name);
 	}
 	ctl_out_close();
 	ltt_ctl_disconnect(ctl);
@@ -148,19 +165,22 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 
 	nr_args = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr_args, 0);
-	if (!ret)
-		ret = ctl_util_refuse_java(a->jul, a->log4j);
 	if (ret)
 		return ret;
+	if (a->kernel + a->user + a->jul + a->log4j > 1)
+		return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -j and -l, not two");
 	if (a->list) {
-		if (a->types || a->values[VAL_SESSION] || channel)
+		if (a->types || a->values[VAL_SESSION] || channel || a->jul || a->log4j)
 			return ctl_util_usage_error(ctx, "--list takes no other option than -k or -u");
 		if (!a->kernel && !a->user)
 			return list_types(LTT_DOMAIN_NONE);
 		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
 		return ret ? ret : list_types(domain);
 	}
-	ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
+	if (a->jul || a->log4j)
+		ret = agent_channel(a, &domain, &channel);
+	else
+		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
 	if (ret)
 		return ret;
 	if (channel && !ltt_channel_name_valid(channel)) {
@@ -187,7 +207,10 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
 		  "kernel channels", NULL },
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "user space channels", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&a.jul, &a.log4j),
+		{ "jul", 'j', POPT_ARG_NONE, &a.jul, 0,
+		  "the JUL domain's channel, lttng_jul_channel (as -u -c lttng_jul_channel)", NULL },
+		{ "log4j", 'l', POPT_ARG_NONE, &a.log4j, 0,
+		  "the log4j domain's channel, lttng_log4j_channel", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,

@@ -908,6 +908,21 @@ static void session_not_found(const struct ltt_trigger_attr *attr, int code)
 		      ltt_strerror(code));
 }
 
+/* The trigger added, as list-triggers would show it: named @name, nothing counted yet. */
+static void put_added(const struct ltt_trigger_attr *attr, const char *name)
+{
+	struct ltt_trigger_info *t = calloc(1, sizeof(*t));
+
+	if (!t) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return;
+	}
+	t->attr = *attr;
+	snprintf(t->attr.name, sizeof(t->attr.name), "%s", name);
+	ctl_obj_trigger(t);
+	free(t);
+}
+
 static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 {
 	char name[LTT_NAME_MAX];
@@ -926,9 +941,7 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 	if (ret)
 		return CTL_EXIT_FAILURE;
 	ctl_out_info("Trigger %s added.", name);
-	ctl_out_open("trigger");
-	ctl_out_str("name", name);
-	ctl_out_close();
+	put_added(attr, name);
 	return CTL_EXIT_OK;
 }
 

@@ -69,9 +69,10 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 			break;
 		}
 		ctl_out_info("Channel %s disabled for session %s.", names[i], session);
-		ctl_obj_channel_open(domain, &ctl_util_find_channel(d, domain, names[i])->attr);
-		ctl_out_str("session", session);
-		ctl_out_bool("enabled", false);
+		ctl_obj_channel_open(&d->info, domain, &ctl_util_find_channel(d, domain, names[i])->attr,
+				     false,
+				     0, 0);
+		ctl_out_bool("success", true);
 		ctl_out_close();
 	}
 	ctl_out_close();

@@ -84,7 +84,7 @@ static void out_disabled(const struct ltt_session_detail *d, const struct ctl_ev
 
 		if (r->domain == ev->domain && r->enabled && !strcmp(r->channel, channel) &&
 		    (!pattern || !strcmp(r->attr.pattern, pattern)))
-			ctl_obj_rule(r->domain, r->channel, &r->attr, false);
+			ctl_obj_rule(r->domain, &r->attr, false);
 	}
 }
 
@@ -126,11 +126,14 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev)
 		ret = ctl_util_get_session(ctl, ev->session, &d);
 	if (!ret)
 		ret = check_rules(ctl, d, ev);
-	ctl_out_open("eventRules");	/* those disabled */
+	ctl_out_open("channel");	/* the rules disabled, in their channel */
+	ctl_out_str("name", ctl_util_event_channel(ev));
+	ctl_out_open("events");
 	if (!ret && ev->all)
 		ret = disable_rules(ctx, ctl, d, ev, NULL);
 	for (i = 0; i < ev->count && !ret; i++)
 		ret = disable_rules(ctx, ctl, d, ev, ev->patterns[i]);
+	ctl_out_close();
 	ctl_out_close();
 	free(d);
 	ltt_ctl_disconnect(ctl);
@@ -144,11 +147,9 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel event rules", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space event rules", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
-		  "python logger rules (the patterns name loggers)", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&ev.jul, &ev.log4j),
+		{ "kernel", 'k', POPT_ARG_NONE, &ev.d.kernel, 0, "kernel event rules", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space event rules", NULL },
+		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every rule of the channel", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },

@@ -31,7 +31,22 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int tim
 	}
 	ctl_out_info("Disabled the %s rotation of session %s.",
 		      timer && size ? "timer and size" : timer ? "timer" : "size", session);
-	ctl_obj_session_name(session);
+	ctl_out_open("rotation_schedule_results");
+	ctl_out_str("session_name", session);
+	ctl_out_open("rotation_schedule_result");
+	ctl_out_open("rotation_schedule");	/* the schedules removed */
+	if (timer) {
+		ctl_out_open("periodic");
+		ctl_out_close();
+	}
+	if (size) {
+		ctl_out_open("size_threshold");
+		ctl_out_close();
+	}
+	ctl_out_close();
+	ctl_out_bool("success", true);
+	ctl_out_close();
+	ctl_out_close();
 	return CTL_EXIT_OK;
 }
 

@@ -253,9 +253,8 @@ static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args 
 			break;
 		}
 		ctl_out_info("Channel %s enabled for session %s.", names[i], session);
-		ctl_obj_channel_open(domain, &attrs[i]);
-		ctl_out_str("session", session);
-		ctl_out_bool("enabled", true);
+		ctl_obj_channel_open(&d->info, domain, &attrs[i], true, 0, 0);
+		ctl_out_bool("success", true);
 		ctl_out_close();
 	}
 	ctl_out_close();

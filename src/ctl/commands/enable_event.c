@@ -192,7 +192,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr, text);
 	}
-	ctl_out_open("eventRules");	/* those enabled */
+	ctl_out_open("events");	/* those enabled */
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		for (i = 0; i < ev->count && !ret; i++) {
@@ -214,7 +214,9 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
 				      "Event rule", attr->pattern, ctl_util_event_channel(ev),
 				      ev->session, ltt_domain_name(ev->domain));
-			ctl_obj_rule(ev->domain, ctl_util_event_channel(ev), attr, true);
+			ctl_obj_rule_open(ev->domain, attr, true);
+			ctl_out_bool("success", true);
+			ctl_out_close();
 		}
 	}
 	ctl_out_close();
@@ -251,16 +253,13 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &ev.kernel, 0, "kernel events", NULL },
+		{ "kernel", 'k', POPT_ARG_NONE, &ev.d.kernel, 0, "kernel events", NULL },
 		{ "tracepoint", 0, POPT_ARG_NONE, &tracepoint, 0,
 		  "tracepoints (the default)", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
 		  "kernel system calls, entry and exit (with -k)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &ev.user, 0, "user space events", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &ev.python, 0,
-		  "records of Python's logging module (programs that import ltt.agent): "
-		  "the patterns name loggers", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&ev.jul, &ev.log4j),
+		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space events", NULL },
+		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },

@@ -41,13 +41,13 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_out_open("session");
-	ctl_out_str("name", session);
-	ctl_out_open("rotation");
-	if (timer_us)
-		ctl_out_u64("timerUs", timer_us);
-	if (size)
-		ctl_out_u64("size", size);
+	ctl_out_open("rotation_schedule_results");
+	ctl_out_str("session_name", session);
+	ctl_out_open("rotation_schedule_result");
+	ctl_out_open("rotation_schedule");
+	ctl_obj_rotation_schedule(timer_us, size);
+	ctl_out_close();
+	ctl_out_bool("success", true);
 	ctl_out_close();
 	ctl_out_close();
 	if (timer_us)

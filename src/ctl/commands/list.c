@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/agent.h"
 #include "common/size.h"
 #include "common/uri.h"
 #include "ctl/ctl.h"
@@ -37,19 +38,14 @@ static void print_snapshot_outputs(struct ltt_ctl *ctl, const struct ltt_session
 	}
 	if (!n)
 		ctl_out_text("Snapshot output: none ('lttctl snapshot add-output' adds one)\n");
-	ctl_out_open("snapshotOutputs");
+	ctl_out_open("snapshots");
 	for (i = 0; i < n; i++) {
 		strcpy(size, "no limit");
 		if (outs[i].max_size)
 			ltt_size_format(outs[i].max_size, size, sizeof(size));
 		ctl_out_text("Snapshot output: [%" PRIu32 "] %s: %s (max size: %s)\n", outs[i].id,
 			     outs[i].name, outs[i].output, size);
-		ctl_out_open("snapshotOutput");
-		ctl_out_u64("id", outs[i].id);
-		ctl_out_str("name", outs[i].name);
-		ctl_out_u64("maxSize", outs[i].max_size);
-		ctl_out_str("output", outs[i].output);
-		ctl_out_close();
+		ctl_obj_snapshot_output(&outs[i], NULL);
 	}
 	ctl_out_close();
 	free(outs);
@@ -96,14 +92,14 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 {
 	const struct ltt_event_rule_attr *a = &rule->attr;
 
-	ctl_obj_rule(rule->domain, rule->channel, a, rule->enabled);
 	if (rule->domain == LTT_DOMAIN_KERNEL) {
 		ctl_out_text("      %s (type: %s)", a->pattern,
 			     a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
 		goto tail;
 	}
-	ctl_out_text("      %s (%sloglevel: ", a->pattern,
-		     rule->domain == LTT_DOMAIN_PYTHON ? "python logger, " : "");
+	ctl_out_text("      %s (%s%sloglevel: ", a->pattern,
+		     ltt_agent_domain(rule->domain) ? ltt_domain_name(rule->domain) : "",
+		     ltt_agent_domain(rule->domain) ? " logger, " : "");
 	switch (a->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		ctl_out_text("any");
@@ -149,17 +145,10 @@ static void print_contexts(const struct contexts *c, const struct ltt_channel_in
 	for (i = 0; i < c->n; i++) {
 		if (c->v[i].domain != ch->domain || strcmp(c->v[i].channel, ch->attr.name))
 			continue;
-		if (!shown++) {
+		if (!shown++)
 			ctl_out_text("\n    Contexts:\n");
-			ctl_out_open("contexts");
-		}
 		ctl_out_text("      %s\n", c->v[i].context.name);
-		ctl_out_open("context");
-		ctl_out_str("type", c->v[i].context.name);
-		ctl_out_close();
 	}
-	if (shown)
-		ctl_out_close();
 }
 
 static void print_channel(const struct ltt_session_detail *d, const struct contexts *c,
@@ -169,10 +158,8 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	char size[32];
 	size_t i, nr_rules = 0;
 
-	ctl_obj_channel_open(ch->domain, a);
-	ctl_out_bool("enabled", ch->enabled);
-	ctl_out_u64("discardedEvents", ch->discarded_events);
-	ctl_out_u64("lostPackets", ch->lost_packets);
+	ctl_obj_channel_open(&d->info, ch->domain, a, ch->enabled, ch->discarded_events,
+			     ch->lost_packets);
 	ctl_out_text("\n- %s: [%s]\n\n    Attributes:\n", a->name, ch->enabled ? "enabled" : "disabled");
 	ltt_size_format(a->subbuf_size, size, sizeof(size));
 	ctl_out_text("      sub-buffer size: %s\n", size);
@@ -194,16 +181,18 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	ctl_report_output_failure(ch);
 	print_contexts(c, ch);
 	ctl_out_text("\n    Event rules:\n");
-	ctl_out_open("eventRules");
+	ctl_out_open("events");
 	for (i = 0; i < d->nr_rules; i++) {
 		const struct ltt_event_rule_info *rule = &d->rules[i];
 
-		/* the python channel holds the python domain's rules */
+		/* an agent domain's channel (user space's) holds its rules */
 		if ((rule->domain != ch->domain &&
-		     (rule->domain != LTT_DOMAIN_PYTHON || ch->domain != LTT_DOMAIN_USER)) ||
+		     (!ltt_agent_domain(rule->domain) || ch->domain != LTT_DOMAIN_USER)) ||
 		    strcmp(rule->channel, a->name))
 			continue;
 		print_rule(rule);
+		if (rule->domain == ch->domain)	/* agents': in their own <domain> */
+			ctl_obj_rule(rule->domain, &rule->attr, rule->enabled);
 		nr_rules++;
 	}
 	ctl_out_close();
@@ -223,8 +212,8 @@ static bool listed(const struct ltt_channel_info *ch, enum ltt_domain domain, co
  * when it has none.  @tracer: how the daemon traces the kernel (NULL: not
  * said).
  */
-static bool print_domain(const struct ltt_session_detail *d, const struct contexts *c,
-			 enum ltt_domain domain, const char *channel,
+static bool print_domain(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+			 const struct contexts *c, enum ltt_domain domain, const char *channel,
 			 const struct ltt_kernel_tracer_info *tracer)
 {
 	enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
@@ -238,6 +227,7 @@ static bool print_domain(const struct ltt_session_detail *d, const struct contex
 	}
 	if (!nr_channels)
 		return false;
+	ctl_obj_domain_open(domain, buffers);
 	if (buffers == LTT_BUFFER_DEFAULT)
 		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
 	ctl_out_text("\n=== Domain: %s ===\n\nBuffering scheme: %s\n",
@@ -248,11 +238,42 @@ static bool print_domain(const struct ltt_session_detail *d, const struct contex
 	for (i = 0; i < d->nr_stalls; i++)
 		if (d->stalls[i].domain == domain)
 			ctl_report_stall_text(&d->stalls[i]);
+	ctl_out_open("channels");
 	for (i = 0; i < d->nr_channels; i++) {
 		if (listed(&d->channels[i], domain, channel))
 			print_channel(d, c, &d->channels[i]);
 	}
+	ctl_out_close();
+	cmd_track_list_mi(ctl, d->info.name, domain);
+	ctl_out_close();
 	return true;
+}
+
+/*
+ * The rules of agent domain @agent as LTTng's MI has them: a <domain> of
+ * their own with its <events> (the text shows them in their user-space
+ * channel).  @channel: only those of that channel (NULL: all).
+ */
+static void put_agent_domain(const struct ltt_session_detail *d, enum ltt_domain agent,
+			     const char *channel)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < d->nr_rules; i++) {
+		const struct ltt_event_rule_info *rule = &d->rules[i];
+
+		if (rule->domain != agent || (channel && strcmp(rule->channel, channel)))
+			continue;
+		if (!n++) {
+			ctl_obj_domain_open(agent, LTT_BUFFER_DEFAULT);
+			ctl_out_open("events");
+		}
+		ctl_obj_rule(rule->domain, &rule->attr, rule->enabled);
+	}
+	if (n) {
+		ctl_out_close();
+		ctl_out_close();
+	}
 }
 
 /* One domain's relay connection: its state, what it sent, where it went. */
@@ -277,7 +298,6 @@ static void print_relay_info(const struct ltt_relay_info *r)
 	       r->packets_lost);
 	if (r->output_path[0])
 		ctl_out_text("    written by the relay in %s\n", r->output_path);
-	ctl_obj_relay(r);
 }
 
 /*
@@ -300,26 +320,18 @@ static void print_relay(struct ltt_ctl *ctl, const struct ltt_session_info *s)
 	    !ltt_uri_format(&port, data, sizeof(data))) {
 		ctl_out_text("Relay: control %s, data %s%s%s\n", ctrl, data,
 		       net.path[0] ? ", path " : "", net.path);
-		ctl_out_open("relay");
-		ctl_out_str("controlUrl", ctrl);
-		ctl_out_str("dataUrl", data);
-		ctl_out_str("path", net.path[0] ? net.path : NULL);
-		ctl_out_close();
 	}
 	if (s->live_timer_us)
 		ctl_out_text("Live timer interval: %" PRIu32 " us\n", s->live_timer_us);
 	ret = ltt_ctl_relay_status(ctl, s->name, &relays, &count);
 	if (ret) {
 		ctl_out_text("Relay connection: unknown (%s)\n", ltt_strerror(ret));
-		ctl_out_str("relayStatusError", ltt_strerror(ret));
 		return;
 	}
 	if (!count)
 		ctl_out_text("Relay connection: none yet (the session has not started)\n");
-	ctl_out_open("relayConnections");
 	for (i = 0; i < count; i++)
 		print_relay_info(&relays[i]);
-	ctl_out_close();
 	free(relays);
 }
 
@@ -348,27 +360,11 @@ static void print_rotation(struct ltt_ctl *ctl, const char *session)
 	    strftime(since, sizeof(since), "%Y-%m-%d %H:%M:%S", &tm))
 		ctl_out_text("Automatic rotation failing since %s: %s\n", since,
 			     ltt_strerror(-ri.error));
-	ctl_out_open("rotation");
-	ctl_out_u64("timerUs", ri.timer_us);
-	ctl_out_u64("size", ri.size);
-	ctl_out_u64("chunkId", ri.chunk_id);
-	if (ri.last_archive[0])
-		ctl_out_str("lastArchive", ri.last_archive);
-	if (ri.error) {
-		ctl_out_str("error", ltt_error_name(-ri.error));
-		ctl_out_i64("errorSince", ri.error_since);
+	if (ri.timer_us || ri.size) {
+		ctl_out_open("rotation_schedules");
+		ctl_obj_rotation_schedule(ri.timer_us, ri.size);
+		ctl_out_close();
 	}
-	ctl_out_close();
-}
-
-/* The kernelTracer object of --mi xml. */
-static void put_kernel_tracer(const struct ltt_kernel_tracer_info *info)
-{
-	ctl_out_open("kernelTracer");
-	ctl_out_str("backend", info->backend);
-	ctl_out_str("version", info->version);
-	ctl_out_str("why", info->why);
-	ctl_out_close();
 }
 
 static bool has_kernel_channel(const struct ltt_session_detail *d)
@@ -381,11 +377,11 @@ static bool has_kernel_channel(const struct ltt_session_detail *d)
 	return false;
 }
 
-/* Has @d a channel @channel in @domain (NONE: either; PYTHON: user space)? */
+/* Has @d a channel @channel in @domain (NONE: either; an agent domain: user space)? */
 static bool has_channel(const struct ltt_session_detail *d, enum ltt_domain domain,
 			const char *channel)
 {
-	return (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_PYTHON &&
+	return (domain != LTT_DOMAIN_USER && !ltt_agent_domain(domain) &&
 		ctl_util_find_channel(d, LTT_DOMAIN_KERNEL, channel)) ||
 	       (domain != LTT_DOMAIN_KERNEL && ctl_util_find_channel(d, LTT_DOMAIN_USER, channel));
 }
@@ -397,6 +393,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	struct ltt_kernel_tracer_info tracer_info;
 	struct contexts c = { NULL, 0 };
 	struct ltt_session_detail *d;
+	enum ltt_domain agent;
 	bool shown = false;
 	int ret;
 
@@ -417,30 +414,46 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	}
 	ctl_out_text("Session ");
 	print_session(&d->info);
+	ctl_out_open("sessions");
 	ctl_obj_session_open(&d->info);
 	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
 	print_rotation(ctl, session);
-	ctl_report_stalls_mi(d, domain);
 	tracer = (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL) && has_kernel_channel(d) &&
 		 !ltt_ctl_kernel_tracer(ctl, &tracer_info) ? &tracer_info : NULL;
-	if (tracer)
-		put_kernel_tracer(tracer);
-	ctl_out_open("channels");
+	ctl_out_open("domains");
 	if (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL)
-		shown |= print_domain(d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
-	/* the python domain records in a user-space channel */
+		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
+	/* the agent domains record in user-space channels */
 	if (domain != LTT_DOMAIN_KERNEL)
-		shown |= print_domain(d, &c, LTT_DOMAIN_USER, channel, NULL);
+		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_USER, channel, NULL);
+	/* then JUL, log4j and python, in LTTng's order of domains */
+	for (agent = LTT_DOMAIN_JUL; ltt_agent_domain(agent); agent++)
+		if (domain == LTT_DOMAIN_NONE || domain == agent)
+			put_agent_domain(d, agent, channel);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
 	cmd_track_list(ctl, session, domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL,
 		       domain != LTT_DOMAIN_KERNEL);
 	ctl_out_close();
+	ctl_out_close();
 	free(c.v);
 	free(d);
 	return CTL_EXIT_OK;
+}
+
+/* LTTng's type of a field: INTEGER, ENUM, FLOAT, STRING or OTHER. */
+static const char *field_type_mi(const char *type)
+{
+	static const char *const types[] = { "integer", "enum", "float", "string" };
+	static const char *const mi[] = { "INTEGER", "ENUM", "FLOAT", "STRING" };
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strncmp(type, types[i], strlen(types[i])))
+			return mi[i];
+	return "OTHER";
 }
 
 static void print_fields(const struct ltt_tracepoint_info *tp)
@@ -448,67 +461,101 @@ static void print_fields(const struct ltt_tracepoint_info *tp)
 	size_t f;
 
 	if (tp->nr_fields)
-		ctl_out_open("fields");
+		ctl_out_open("event_fields");
 	for (f = 0; f < tp->nr_fields; f++) {
 		ctl_out_text("        field: %s (%s)\n", tp->fields[f].name, tp->fields[f].type);
-		ctl_out_open("field");
+		ctl_out_open("event_field");
 		ctl_out_str("name", tp->fields[f].name);
-		ctl_out_str("type", tp->fields[f].type);
+		ctl_out_str("type", field_type_mi(tp->fields[f].type));
+		ctl_out_u64("nowrite", 0);
 		ctl_out_close();
 	}
 	if (tp->nr_fields)
 		ctl_out_close();
 }
 
-static void print_user_events(const struct ltt_tracepoint_info *tps, size_t count)
+/* An available event: <event> with its name, type and (@level) log level. */
+static void open_event(enum ltt_domain domain, const char *name, bool syscall, const int *level)
+{
+	struct ltt_event_rule_attr a = { .type = syscall ? LTT_EVENT_SYSCALL : LTT_EVENT_TRACEPOINT };
+
+	snprintf(a.pattern, sizeof(a.pattern), "%s", name);
+	if (level) {
+		a.loglevel_type = LTT_LOGLEVEL_SINGLE;
+		a.loglevel = *level;
+	}
+	ctl_obj_rule_open(domain, &a, true);
+}
+
+/*
+ * The events of running programs, program by program: in LTTng's MI,
+ * <pids>, each <pid> with its <events>.  @domain: user or python.
+ */
+static void print_program_events(enum ltt_domain domain, const struct ltt_tracepoint_info *tps,
+				 size_t count)
 {
 	size_t i;
 	pid_t last = 0;
 
+	ctl_out_open("pids");
+	for (i = 0; i < count; i++) {
+		if (tps[i].pid != last) {
+			if (last) {
+				ctl_out_close();	/* events */
+				ctl_out_close();	/* pid */
+			}
+			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
+			ctl_out_open("pid");
+			ctl_out_i64("id", tps[i].pid);
+			ctl_out_str("name", tps[i].procname);
+			ctl_out_open("events");
+		}
+		last = tps[i].pid;
+		if (ltt_agent_domain(domain)) {	/* loggers: no level, no fields */
+			ctl_out_text("    %s\n", tps[i].name);
+			open_event(domain, tps[i].name, false, NULL);
+		} else {
+			ctl_out_text("    %s (loglevel: %s (%d))\n", tps[i].name,
+				     ltt_loglevel_name(tps[i].loglevel), tps[i].loglevel);
+			open_event(domain, tps[i].name, false, &tps[i].loglevel);
+			print_fields(&tps[i]);
+		}
+		ctl_out_close();
+	}
+	if (last) {
+		ctl_out_close();
+		ctl_out_close();
+	}
+	ctl_out_close();
+}
+
+static void print_user_events(const struct ltt_tracepoint_info *tps, size_t count)
+{
 	ctl_out_text("User space events:\n------------------\n");
 	if (!count)
 		ctl_out_text("None: no instrumented application is registered.\n");
-	for (i = 0; i < count; i++) {
-		if (tps[i].pid != last)
-			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
-		last = tps[i].pid;
-		ctl_out_text("    %s (loglevel: %s (%d))\n", tps[i].name, ltt_loglevel_name(tps[i].loglevel),
-		       tps[i].loglevel);
-		ctl_out_open("event");
-		ctl_out_str("name", tps[i].name);
-		ctl_out_str("domain", "user");
-		ctl_out_str("type", "tracepoint");
-		ctl_out_i64("pid", tps[i].pid);
-		ctl_out_str("procname", tps[i].procname);
-		ctl_out_str("loglevel", ltt_loglevel_name(tps[i].loglevel));
-		ctl_out_i64("loglevelValue", tps[i].loglevel);
-		print_fields(&tps[i]);
-		ctl_out_close();
-	}
+	print_program_events(LTT_DOMAIN_USER, tps, count);
 }
 
-/* The loggers of the running Python programs (their agents'). */
-static void print_python_loggers(const struct ltt_tracepoint_info *tps, size_t count)
+/* The loggers of the running programs' agents of agent domain @agent. */
+static void print_loggers(const struct ltt_agent_domain *agent,
+			  const struct ltt_tracepoint_info *tps, size_t count)
 {
-	size_t i;
-	pid_t last = 0;
+	static const char *const titles[] = {
+		[LTT_DOMAIN_PYTHON] = "Python loggers", [LTT_DOMAIN_JUL] = "JUL loggers",
+		[LTT_DOMAIN_LOG4J] = "log4j loggers",
+	};
+	static const char *const none[] = {
+		[LTT_DOMAIN_PYTHON] = "Python program with ltt.agent or lttngust",
+		[LTT_DOMAIN_JUL] = "Java program with LTTng's JUL agent",
+		[LTT_DOMAIN_LOG4J] = "Java program with LTTng's log4j agent",
+	};
 
-	ctl_out_text("Python loggers:\n---------------\n");
+	ctl_out_text("%s:\n%.*s\n", titles[agent->domain], (int)strlen(titles[agent->domain]),
+		     "--------------------");
 	if (!count)
-		ctl_out_text("None: no Python program with ltt.agent is registered.\n");
-	for (i = 0; i < count; i++) {
-		if (tps[i].pid != last)
-			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
-		last = tps[i].pid;
-		ctl_out_text("    %s\n", tps[i].name);
-		ctl_out_open("event");
-		ctl_out_str("name", tps[i].name);
-		ctl_out_str("domain", "python");
-		ctl_out_str("type", "logger");
-		ctl_out_i64("pid", tps[i].pid);
-		ctl_out_str("procname", tps[i].procname);
-		ctl_out_close();
-	}
+		ctl_out_text("None: no %s is registered.\n", none[agent->domain]);
+	print_program_events(agent->domain, tps, count);
 }
 
 static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t count, bool syscalls)
@@ -516,15 +563,14 @@ static void print_kernel_events(const struct ltt_tracepoint_info *tps, size_t co
 	size_t i;
 
 	ctl_out_raw(syscalls ? "System calls:\n-------------\n" : "Kernel events:\n-------------\n");
+	ctl_out_open("events");
 	for (i = 0; i < count; i++) {
 		ctl_out_text("    %s (type: %s)\n", tps[i].name, syscalls ? "syscall" : "tracepoint");
-		ctl_out_open("event");
-		ctl_out_str("name", tps[i].name);
-		ctl_out_str("domain", "kernel");
-		ctl_out_str("type", syscalls ? "syscall" : "tracepoint");
+		open_event(LTT_DOMAIN_KERNEL, tps[i].name, syscalls, NULL);
 		print_fields(&tps[i]);
 		ctl_out_close();
 	}
+	ctl_out_close();
 }
 
 /* How the daemon traces the kernel, when it says (an older daemon does not). */
@@ -536,7 +582,6 @@ static void print_kernel_tracer(struct ltt_ctl *ctl)
 		return;
 	ctl_out_text("Kernel tracer: %s (%s)%s%s\n\n", info.backend, info.version,
 		     info.why[0] ? ": " : "", info.why);
-	put_kernel_tracer(&info);
 }
 
 /*
@@ -558,13 +603,16 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 	}
 	if (domain == LTT_DOMAIN_KERNEL)
 		print_kernel_tracer(ctl);
-	ctl_out_open("events");
+	ctl_out_open("domains");
+	ctl_obj_domain_open(domain, domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_DEFAULT :
+				    LTT_BUFFER_PER_PID);
 	if (domain == LTT_DOMAIN_USER)
 		print_user_events(tps, count);
-	else if (domain == LTT_DOMAIN_PYTHON)
-		print_python_loggers(tps, count);
+	else if (ltt_agent_domain(domain))
+		print_loggers(ltt_agent_domain(domain), tps, count);
 	else
 		print_kernel_events(tps, count, syscalls);
+	ctl_out_close();
 	ctl_out_close();
 	free(tps);
 	return CTL_EXIT_OK;
@@ -572,35 +620,38 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 
 /* What list was asked. */
 struct list_args {
-	int kernel, user, python, fields, syscalls;
-	int jul, log4j;		/* refused */
+	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
+	int fields, syscalls;
 	char *values[1];	/* --channel */
 };
 
 /* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, const struct list_args *a)
 {
-	bool kernel = a->kernel, user = a->user, python = a->python, fields = a->fields,
-	     syscalls = a->syscalls;
+	struct ctl_domain_opts both = { .python = a->d.python, .jul = a->d.jul,
+					.log4j = a->d.log4j };
+	bool kernel = a->d.kernel, user = a->d.user, fields = a->fields, syscalls = a->syscalls;
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
 	const char *channel = a->values[0];
+	const struct ltt_agent_domain *agent;
 	struct ltt_ctl *ctl;
 	int ret;
 
-	if (ctl_util_refuse_java(a->jul, a->log4j))
-		return CTL_EXIT_FAILURE;
 	if (channel && !name)
 		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
 					    "give the session's NAME");
-	if (python && (kernel || user))
-		return ctl_util_usage_error(ctx, "choose one domain: -k, -u or -p, not two");
-	if (python && fields)
-		return ctl_util_usage_error(ctx, "-f lists the fields of events: python loggers "
-					    "have none (their records are lttng_python:event, -u -f)");
-	if (kernel != user)
-		domain = kernel ? LTT_DOMAIN_KERNEL : LTT_DOMAIN_USER;
-	if (python)
-		domain = LTT_DOMAIN_PYTHON;
+	/* -k and -u together: both; with an agent domain, one of the five */
+	both.kernel = kernel && !user;
+	both.user = user && !kernel;
+	if (ctl_util_any_domain(ctx, &both, &domain) ||
+	    (ltt_agent_domain(domain) && kernel && user))
+		return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -p, -j and -l, "
+					    "not two");
+	agent = ltt_agent_domain(domain);
+	if (agent && fields)
+		return ctl_util_usage_error(ctx, "-f lists the fields of events: %s loggers "
+					    "have none (their records are %s, -u -f)", agent->name,
+					    agent->event);
 	if (syscalls && (name || !kernel || user))
 		return ctl_util_usage_error(ctx, "--syscall lists the kernel's system calls: "
 					    "use it with -k alone");
@@ -615,7 +666,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name && (user || kernel || python))
+	if (!name && (user || kernel || agent))
 		ret = list_events(ctl, domain, syscalls, fields);
 	else if (!name)
 		ret = list_sessions(ctl);
@@ -632,13 +683,11 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret, nr;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
+		{ "kernel", 'k', POPT_ARG_NONE, &a.d.kernel, 0,
 		  "the kernel domain (without NAME: the available kernel events)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0,
+		{ "userspace", 'u', POPT_ARG_NONE, &a.d.user, 0,
 		  "the user space domain (without NAME: the available user space events)", NULL },
-		{ "python", 'p', POPT_ARG_NONE, &a.python, 0,
-		  "the python domain (without NAME: the loggers of running Python programs)", NULL },
-		CTL_UTIL_JAVA_OPTIONS(&a.jul, &a.log4j),
+		CTL_UTIL_AGENT_OPTIONS(&a.d.python, &a.d.jul, &a.d.log4j),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 0,
 		  "with NAME: only the channel CHANNEL and its rules", "CHANNEL" },
 		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,

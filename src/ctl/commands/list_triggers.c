@@ -2,7 +2,8 @@
 /*
  * list_triggers.c - lttctl list-triggers: the caller's triggers (root:
  * everyone's), each with its condition, its actions and their counters,
- * as LTTng's list-triggers shows them.
+ * as LTTng's list-triggers shows them; in --mi xml, LTTng's <triggers>
+ * (obj-trigger.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,13 +18,6 @@ static const char *rule_type_name(const struct ltt_trigger_condition *c)
 	if (c->domain == LTT_DOMAIN_KERNEL)
 		return c->rule.type == LTT_EVENT_SYSCALL ? "kernel:syscall" : "kernel:tracepoint";
 	return c->domain == LTT_DOMAIN_PYTHON ? "python" : "user";
-}
-
-static const char *loglevel_type_name(enum ltt_loglevel_type type)
-{
-	if (type == LTT_LOGLEVEL_RANGE)
-		return "range";
-	return type == LTT_LOGLEVEL_SINGLE ? "single" : "all";
 }
 
 /* "rule: PATTERN (type: user, ...)" and the captures. */
@@ -43,29 +37,11 @@ static void show_rule(const struct ltt_trigger_condition *c)
 	if (r->filter && *r->filter)
 		ctl_out_text(", filter: %s", r->filter);
 	ctl_out_text(")\n");
-	ctl_out_str("domain", ltt_domain_name(c->domain));
-	ctl_out_open("eventRule");
-	ctl_out_str("pattern", r->pattern);
-	ctl_out_str("type", r->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");
-	ctl_out_str("loglevelType", loglevel_type_name(r->loglevel_type));
-	if (r->loglevel_type != LTT_LOGLEVEL_ALL) {
-		ctl_out_str("loglevel", level);
-		ctl_out_i64("loglevelValue", r->loglevel);
-	}
-	ctl_out_str("filter", r->filter && *r->filter ? r->filter : NULL);
-	ctl_out_str("exclusions", r->exclusions && *r->exclusions ? r->exclusions : NULL);
-	ctl_out_close();
 	if (!c->nr_captures)
 		return;
 	ctl_out_text("    captures:");
-	ctl_out_open("captures");
-	for (i = 0; i < c->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++) {
+	for (i = 0; i < c->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
 		ctl_out_text("%s %s", i ? "," : "", c->captures[i]);
-		ctl_out_open("capture");
-		ctl_out_str("expression", c->captures[i]);
-		ctl_out_close();
-	}
-	ctl_out_close();
 	ctl_out_text("\n");
 }
 
@@ -77,20 +53,14 @@ static void show_session_condition(const struct ltt_trigger_condition *c)
 		       c->type == LTT_CONDITION_BUFFER_USAGE_LE;
 
 	ctl_out_text("    session: %s", c->session);
-	ctl_out_str("session", c->session);
-	if (buffers) {
+	if (buffers)
 		ctl_out_text(", channel: %s (%s)", c->channel, ltt_domain_name(c->domain));
-		ctl_out_str("channel", c->channel);
-		ctl_out_str("domain", ltt_domain_name(c->domain));
-	}
 	if (buffers && !c->threshold_size) {
 		snprintf(ratio, sizeof(ratio), "%.6g", c->threshold_ratio);
 		ctl_out_text(", threshold: %s of the buffers", ratio);
-		ctl_out_str("thresholdRatio", ratio);
 	} else if (c->threshold_size) {
 		ltt_size_format(c->threshold_size, size, sizeof(size));
 		ctl_out_text(", threshold: %s", size);
-		ctl_out_u64("thresholdSize", c->threshold_size);
 	}
 	ctl_out_text("\n");
 }
@@ -100,13 +70,10 @@ static void show_condition(const struct ltt_trigger_condition *c)
 	const char *type = ltt_condition_type_name(c->type);
 
 	ctl_out_text("  condition: %s\n", type ? type : "unknown");
-	ctl_out_open("condition");
-	ctl_out_str("type", type ? type : "unknown");
 	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES)
 		show_rule(c);
 	else
 		show_session_condition(c);
-	ctl_out_close();
 }
 
 /* A snapshot-session action's own output. */
@@ -115,15 +82,11 @@ static void show_output(const struct ltt_snapshot_output *o)
 	char size[32];
 
 	ctl_out_text("      output: %s", o->output[0] ? o->output : "the session's");
-	ctl_out_str("output", o->output[0] ? o->output : NULL);
-	if (o->name[0]) {
+	if (o->name[0])
 		ctl_out_text(", name: %s", o->name);
-		ctl_out_str("outputName", o->name);
-	}
 	if (o->max_size) {
 		ltt_size_format(o->max_size, size, sizeof(size));
 		ctl_out_text(", max size: %s", size);
-		ctl_out_u64("maxSize", o->max_size);
 	}
 	ctl_out_text("\n");
 }
@@ -135,29 +98,18 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i)
 	const char *policy = a->rate_policy == LTT_RATE_ONCE_AFTER ? "once-after" : "every";
 
 	type = type ? type : "unknown";
-	ctl_out_open("action");
-	ctl_out_str("type", type);
-	if (a->type == LTT_ACTION_NOTIFY) {
+	if (a->type == LTT_ACTION_NOTIFY)
 		ctl_out_text("    %s", type);
-	} else {
+	else
 		ctl_out_text("    %s %s", type, a->session);
-		ctl_out_str("session", a->session);
-	}
 	ctl_out_text(", rate policy: %s:%" PRIu64 "\n", policy, a->rate_count);
-	ctl_out_str("ratePolicy", policy);
-	ctl_out_u64("rateCount", a->rate_count);
 	if (a->has_output)
 		show_output(&a->output);
 	ctl_out_text("      runs: %" PRIu64 ", failures: %" PRIu64, t->actions_run[i],
 		     t->actions_failed[i]);
-	ctl_out_u64("runs", t->actions_run[i]);
-	ctl_out_u64("failures", t->actions_failed[i]);
-	if (t->last_error[i]) {
+	if (t->last_error[i])
 		ctl_out_text(", last error: %s", ltt_error_name(t->last_error[i]));
-		ctl_out_str("lastError", ltt_error_name(t->last_error[i]));
-	}
 	ctl_out_text("\n");
-	ctl_out_close();
 }
 
 static void show_trigger(const struct ltt_trigger_info *t)
@@ -165,20 +117,13 @@ static void show_trigger(const struct ltt_trigger_info *t)
 	uint32_t i;
 
 	ctl_out_text("- name: %s\n  owner uid: %" PRId64 "\n", t->attr.name, t->attr.owner_uid);
-	ctl_out_open("trigger");
-	ctl_out_str("name", t->attr.name);
-	ctl_out_i64("ownerUid", t->attr.owner_uid);
+	ctl_obj_trigger(t);
 	show_condition(&t->attr.condition);
 	ctl_out_text("  fired: %" PRIu64 " time%s, notifications dropped: %" PRIu64 "\n",
 		     t->fired, t->fired == 1 ? "" : "s", t->dropped);
-	ctl_out_u64("fired", t->fired);
-	ctl_out_u64("notificationsDropped", t->dropped);
 	ctl_out_text("  actions:\n");
-	ctl_out_open("actions");
 	for (i = 0; i < t->attr.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
 		show_action(t, i);
-	ctl_out_close();
-	ctl_out_close();
 }
 
 int cmd_list_triggers(const struct ctl_ctx *ctx, int argc, const char **argv)

@@ -25,12 +25,9 @@ static int load(const struct ctl_ctx *ctx, struct ltt_load_opts *opts)
 		ltt_ctl_disconnect(ctl);
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_out_open("sessions");
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		ctl_out_info("Session %s loaded from %s", files[i].name, files[i].path);
-		ctl_obj_session_file(files[i].name, files[i].path);
-	}
-	ctl_out_close();
+	ctl_obj_config(true, files, n, opts->session, opts->override_name, opts->override_url);
 	/* One session loaded becomes the current one, as create makes it. */
 	if (n == 1 && ctl_rc_write(files[0].name))
 		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE, "session '%s' is not the current session: %s",

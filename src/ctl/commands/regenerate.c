@@ -31,7 +31,14 @@ static int regenerate(const struct ctl_ctx *ctx, char **values, enum ltt_regener
 	}
 	ctl_out_info("%s regenerated for session %s.",
 		     what == LTT_REGENERATE_METADATA ? "Metadata" : "State dump", session);
-	ctl_obj_session_name(session);
+	if (!strcmp(ctx->cmd->name, "metadata")) {	/* LTTng's older command */
+		ctl_out_open("metadata_action");
+		ctl_out_str("name", "regenerate");
+	} else {
+		ctl_out_open("regenerate_action");
+		ctl_out_str("name", what == LTT_REGENERATE_METADATA ? "metadata" : "statedump");
+	}
+	ctl_out_close();
 	return CTL_EXIT_OK;
 }
 

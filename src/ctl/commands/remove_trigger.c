@@ -2,13 +2,38 @@
 /*
  * remove_trigger.c - lttctl remove-trigger: remove one of the caller's
  * triggers (root: anyone's); it fires no more once this returns, and
- * its subscribers (wait-trigger) are told.
+ * its subscribers (wait-trigger) are told.  --mi xml: the trigger
+ * removed, as LTTng's remove-trigger writes it.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "common/trigger.h"
 #include "ctl/ctl.h"
 
+/*
+ * The trigger @name as listed before its removal (for --mi xml, which
+ * writes the trigger removed, as LTTng's does); NULL when not listed.
+ * *@all: the list, which the caller frees.
+ */
+static const struct ltt_trigger_info *find(struct ltt_ctl *ctl, const char *name,
+					   struct ltt_trigger_info **all)
+{
+	size_t count = 0, i;
+
+	*all = NULL;
+	if (ltt_ctl_list_triggers(ctl, all, &count))
+		return NULL;
+	for (i = 0; i < count; i++)
+		if (!strcmp((*all)[i].attr.name, name))
+			return &(*all)[i];
+	return NULL;
+}
+
 int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
+	const struct ltt_trigger_info *removed = NULL;
+	struct ltt_trigger_info *triggers = NULL;
 	struct ltt_ctl *ctl = NULL;
 	const char **args, *name;
 	poptContext pc;
@@ -28,6 +53,7 @@ int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = ctl_util_connect(ctx, false, &ctl);
 	}
 	if (!ret) {
+		removed = find(ctl, name, &triggers);
 		ret = ltt_ctl_remove_trigger(ctl, name);
 		if (ret)
 			ctl_util_trigger_error(name, ret);
@@ -35,10 +61,10 @@ int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 	}
 	if (!ret) {
 		ctl_out_info("Removed trigger %s.", name);
-		ctl_out_open("trigger");
-		ctl_out_str("name", name);
-		ctl_out_close();
+		if (removed)
+			ctl_obj_trigger(removed);
 	}
+	free(triggers);
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);
 	return ret;

@@ -20,11 +20,16 @@ static int rotate(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 	else
 		ctl_out_text("Trace chunk archive for session %s is now readable at %s\n", session,
 			     archive);
-	ctl_out_open("session");
-	ctl_out_str("name", session);
 	ctl_out_open("rotation");
-	ctl_out_str("archive", archive);
-	ctl_out_close();
+	ctl_out_str("session_name", session);
+	ctl_out_str("state", "COMPLETED");
+	if (archive[0] == '/') {	/* else on the relay's host */
+		ctl_out_open("location");
+		ctl_out_open("local");
+		ctl_out_str("absolute_path", archive);
+		ctl_out_close();
+		ctl_out_close();
+	}
 	ctl_out_close();
 	return CTL_EXIT_OK;
 }

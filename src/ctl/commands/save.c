@@ -44,12 +44,10 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	}
 	if (!n)
 		ctl_out_info("No sessions to save.");
-	ctl_out_open("sessions");
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		ctl_out_info("Session %s saved to %s", files[i].name, files[i].path);
-		ctl_obj_session_file(files[i].name, files[i].path);
-	}
-	ctl_out_close();
+	if (n)
+		ctl_obj_config(false, files, n, NULL, NULL, NULL);
 	free(files);
 	ltt_ctl_disconnect(ctl);
 	return CTL_EXIT_OK;

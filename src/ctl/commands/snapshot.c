@@ -83,6 +83,20 @@ static int check_args(const struct ctl_ctx *ctx, struct snap_args *a)
 	return CTL_GO_ON;
 }
 
+/* LTTng's <snapshot_action>: the sub-command @name, then its <output>. */
+static void open_action(const char *name)
+{
+	ctl_out_open("snapshot_action");
+	ctl_out_str("name", name);
+	ctl_out_open("output");
+}
+
+static void close_action(void)
+{
+	ctl_out_close();
+	ctl_out_close();
+}
+
 static void print_output(const struct ltt_snapshot_output *o)
 {
 	char size[32] = "no limit";
@@ -90,12 +104,6 @@ static void print_output(const struct ltt_snapshot_output *o)
 	if (o->max_size)
 		ltt_size_format(o->max_size, size, sizeof(size));
 	ctl_out_text("    [%" PRIu32 "] %s: %s (max size: %s)\n", o->id, o->name, o->output, size);
-	ctl_out_open("snapshotOutput");
-	ctl_out_u64("id", o->id);
-	ctl_out_str("name", o->name);
-	ctl_out_u64("maxSize", o->max_size);
-	ctl_out_str("output", o->output);
-	ctl_out_close();
 }
 
 static int do_add(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
@@ -110,9 +118,10 @@ static int do_add(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 		return CTL_EXIT_FAILURE;
 	}
 	ctl_out_info("Snapshot output added to session %s:", session);
-	ctl_out_open("snapshotOutputs");
 	print_output(&got);
-	ctl_out_close();
+	open_action("add-output");
+	ctl_obj_snapshot_output(&got, session);
+	close_action();
 	return CTL_EXIT_OK;
 }
 
@@ -134,6 +143,15 @@ static int do_del(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 		return CTL_EXIT_FAILURE;
 	}
 	ctl_out_info("Snapshot output %s removed from session %s.", what, session);
+	open_action("del-output");
+	ctl_out_open("snapshot");
+	if (id)
+		ctl_out_u64("id", id);
+	else
+		ctl_out_str("name", what);
+	ctl_out_str("session_name", session);
+	ctl_out_close();
+	close_action();
 	return CTL_EXIT_OK;
 }
 
@@ -149,10 +167,17 @@ static int do_list(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *s
 		return CTL_EXIT_FAILURE;
 	}
 	ctl_out_text("Snapshot output list for session %s\n", session);
-	ctl_out_open("snapshotOutputs");
-	for (i = 0; i < n; i++)
+	open_action("list-output");
+	ctl_out_open("session");
+	ctl_out_str("name", session);
+	ctl_out_open("snapshots");
+	for (i = 0; i < n; i++) {
 		print_output(&outs[i]);
+		ctl_obj_snapshot_output(&outs[i], NULL);
+	}
 	ctl_out_close();
+	ctl_out_close();
+	close_action();
 	if (!n)
 		ctl_out_text("    None\n");
 	free(outs);
@@ -175,13 +200,12 @@ static int do_record(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 		     res.packets, bytes);
 	if (!ctx->quiet)
 		ctl_out_text("%s\n", res.path);
-	ctl_out_open("snapshotRecord");
-	ctl_out_str("session", session);
-	ctl_out_str("path", res.path);
-	ctl_out_u64("packets", res.packets);
-	ctl_out_u64("bytes", res.bytes);
-	ctl_out_u64("packetsDropped", res.packets_dropped);
+	open_action("record-output");
+	ctl_out_open("snapshot");
+	ctl_out_str("session_name", session);
+	ctl_out_str("ctrl_url", res.path);	/* the snapshot's own directory */
 	ctl_out_close();
+	close_action();
 	if (res.packets_dropped)
 		ctl_out_warn(LTT_ERR_EVENTS_LOST, "%" PRIu64 " packets were overwritten by the tracer while they were copied: they are not in the snapshot; larger buffers (--num-subbuf) keep more",
 			     res.packets_dropped);

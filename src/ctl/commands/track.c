@@ -185,7 +185,7 @@ static void out_tracker(struct ltt_ctl *ctl, const struct track_cmd *t,
 
 	if (ltt_ctl_list_tracker(ctl, t->session, t->domain, type, &policy, &ids, &nr))
 		return;
-	ctl_obj_tracker(t->domain, type, policy, ids, nr);
+	ctl_obj_tracker(type, policy, ids, nr);
 	free(ids);
 }
 
@@ -249,7 +249,7 @@ static int run(const struct ctl_ctx *ctx, struct track_cmd *t)
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	ctl_out_open("trackers");	/* the trackers changed, as they are now */
+	ctl_out_open("process_attr_trackers");	/* the trackers changed, as they are now */
 	for (k = 0; k < LTT_TRACKER_NR && !ret; k++) {
 		if (!t->given[k])
 			continue;
@@ -347,8 +347,9 @@ static void print_ids(enum ltt_tracker_policy policy, const uint32_t *ids, size_
 	ctl_out_text("\n");
 }
 
-/* The trackers of @domain (text lines, and objects of the open <trackers>). */
-static void list_domain(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
+/* The trackers of @domain: text lines, or (@objects) <process_attr_trackers>. */
+static void list_domain(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+			bool objects)
 {
 	static const char *const labels[LTT_TRACKER_NR] = {
 		"process ids (vpid)", "user ids (vuid)", "group ids (vgid)",
@@ -366,6 +367,13 @@ static void list_domain(struct ltt_ctl *ctl, const char *session, enum ltt_domai
 			goto out;	/* an older daemon, or no such domain */
 		all = all && policy[k] == LTT_TRACKER_ALL;
 	}
+	if (objects) {
+		ctl_out_open("process_attr_trackers");
+		for (k = 0; k < n; k++)
+			ctl_obj_tracker((enum ltt_tracker_type)k, policy[k], ids[k], nr[k]);
+		ctl_out_close();
+		goto out;
+	}
 	/* Text: only when some process is left out (every process is the default). */
 	if (!all)
 		ctl_out_text("\nProcess trackers (%s):\n",
@@ -375,7 +383,6 @@ static void list_domain(struct ltt_ctl *ctl, const char *session, enum ltt_domai
 			ctl_out_text("  %-20s ", labels[k]);
 			print_ids(policy[k], ids[k], nr[k]);
 		}
-		ctl_obj_tracker(domain, (enum ltt_tracker_type)k, policy[k], ids[k], nr[k]);
 	}
 out:
 	for (k = 0; k < n; k++)
@@ -384,10 +391,13 @@ out:
 
 void cmd_track_list(struct ltt_ctl *ctl, const char *session, bool kernel, bool user)
 {
-	ctl_out_open("trackers");
 	if (kernel)
-		list_domain(ctl, session, LTT_DOMAIN_KERNEL);
+		list_domain(ctl, session, LTT_DOMAIN_KERNEL, false);
 	if (user)
-		list_domain(ctl, session, LTT_DOMAIN_USER);
-	ctl_out_close();
+		list_domain(ctl, session, LTT_DOMAIN_USER, false);
+}
+
+void cmd_track_list_mi(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
+{
+	list_domain(ctl, session, domain, true);
 }

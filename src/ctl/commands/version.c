@@ -18,8 +18,6 @@ static int print_daemon_version(const struct ctl_ctx *ctx)
 	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING) {
 		ctl_out_text("No session daemon is running (run directory %s).\n",
 		       ctl_util_rundir(ctx, rundir, sizeof(rundir)));
-		ctl_out_bool("sessiondRunning", false);
-		ctl_out_str("rundir", ctl_util_rundir(ctx, rundir, sizeof(rundir)));
 		return CTL_EXIT_OK;
 	}
 	if (ret) {
@@ -33,10 +31,6 @@ static int print_daemon_version(const struct ctl_ctx *ctx)
 			     ltt_strerror(ret));
 	else
 		ctl_out_text("ltt-sessiond %s (run directory %s)\n", version, ltt_ctl_rundir(ctl));
-	ctl_out_bool("sessiondRunning", true);
-	ctl_out_str("rundir", ltt_ctl_rundir(ctl));
-	if (!ret)
-		ctl_out_str("sessiond", version);
 	ltt_ctl_disconnect(ctl);
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
@@ -51,10 +45,8 @@ int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (ret != CTL_GO_ON)
 		return ret;
 	ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
-	ctl_out_open("version");
-	ctl_out_str("lttctl", PACKAGE_VERSION);
+	ctl_obj_version(PACKAGE_VERSION);
 	ret = print_daemon_version(ctx);
-	ctl_out_close();
 	poptFreeContext(pc);
 	return ret;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/context.h"
 #include "common/uri.h"
@@ -592,10 +593,16 @@ static void read_legacy_trackers(struct ltt_cfg_rd *rd, xmlNodePtr trs, enum ltt
 
 /* Domains */
 
-/* The domain's <type>: 0 for LTTng's agent domains (JUL, LOG4J, PYTHON). */
+/* The domain's <type>: UST, KERNEL, or one of LTTng's agent domains (JUL, LOG4J, PYTHON). */
 static enum ltt_domain domain_type(struct ltt_cfg_rd *rd, xmlNodePtr dom, char *word, size_t len)
 {
-	static const char *const agents[] = { "JUL", "LOG4J", "PYTHON" };
+	static const struct {
+		const char *word;
+		enum ltt_domain domain;
+	} agents[] = {
+		{ "JUL", LTT_DOMAIN_JUL }, { "LOG4J", LTT_DOMAIN_LOG4J },
+		{ "PYTHON", LTT_DOMAIN_PYTHON },
+	};
 	size_t i;
 
 	if (!ltt_cfg_rd_token(rd, child(dom, "type"), word, len)) {
@@ -607,10 +614,27 @@ static enum ltt_domain domain_type(struct ltt_cfg_rd *rd, xmlNodePtr dom, char *
 	if (!strcmp(word, "KERNEL"))
 		return LTT_DOMAIN_KERNEL;
 	for (i = 0; i < sizeof(agents) / sizeof(agents[0]); i++)
-		if (!strcmp(word, agents[i]))
-			return LTT_DOMAIN_NONE;
+		if (!strcmp(word, agents[i].word))
+			return agents[i].domain;
 	ltt_cfg_rd_fail(rd, child(dom, "type"), "'%s' is not a domain of LTTng's format", word);
 	return LTT_DOMAIN_NONE;
+}
+
+/*
+ * An agent domain's channel (LTTng saves one, lttng_jul_channel..., with
+ * the loggers as its events; an agent domain without rules empty in every
+ * session): ltt keeps it as the user-space channel of that name
+ * (common/agent.h), whose rules are of that domain.
+ */
+static void read_agent_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d,
+			       enum ltt_buffer_type buffers, struct ltt_cfg_channel *c)
+{
+	const struct ltt_agent_domain *agent = ltt_agent_domain(d);
+
+	read_channel(rd, ch, LTT_DOMAIN_USER, buffers, c);
+	if (!rd->ret && strcmp(c->attr.name, agent->channel))
+		ltt_cfg_rd_fail(rd, ch, "channel '%s' in the %s domain: its channel is '%s'",
+				c->attr.name, agent->name, agent->channel);
 }
 
 static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_session *s)
@@ -625,19 +649,15 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 	if (rd->ret)
 		return;
 	ch = child(child(dom, "channels"), "channel");
-	if (d == LTT_DOMAIN_NONE) {	/* LTTng saves them empty in every session */
-		if (ch && word[0] != 'P')
-			refuse_gap(rd, ch, word[0] == 'J' ? LTT_LTTNG_GAP_JUL : LTT_LTTNG_GAP_LOG4J);
-		else if (ch)
-			ltt_cfg_rd_refuse(rd, ch, "the PYTHON domain (lttng enable-event -p) is "
-					  "not supported by ltt: remove its channels (ltt traces "
-					  "user-space tracepoints and the kernel)");
-		return;
-	}
 	if (child(dom, "buffer_type"))
 		buffers = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(rd, child(dom, "buffer_type"),
 								  buffer_types);
 	list_of(rd, child(dom, "channels"), "channel");
+	if (ltt_agent_domain(d)) {
+		for (; ch && !rd->ret; ch = next(ch))
+			read_agent_channel(rd, ch, d, buffers, &s->channels[s->nr_channels++]);
+		return;
+	}
 	for (; ch && !rd->ret; ch = next(ch))
 		read_channel(rd, ch, d, buffers, &s->channels[s->nr_channels++]);
 	read_trackers(rd, child(dom, "process_attr_trackers"),
@@ -647,10 +667,10 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 				     s->trackers.t[d == LTT_DOMAIN_KERNEL ? 0 : 1]);
 }
 
-/* Each of UST and KERNEL at most once. */
+/* Each domain (KERNEL, UST, JUL, LOG4J, PYTHON) at most once. */
 static void domains_once(struct ltt_cfg_rd *rd, xmlNodePtr list)
 {
-	char word[16], seen[4][16];
+	char word[16], seen[5][16];
 	unsigned int nr = 0, i;
 	xmlNodePtr dom;
 
@@ -661,7 +681,7 @@ static void domains_once(struct ltt_cfg_rd *rd, xmlNodePtr list)
 			;
 		if (i < nr)
 			ltt_cfg_rd_fail(rd, dom, "a second %s domain", word);
-		else if (nr < 4)
+		else if (nr < 5)
 			strcpy(seen[nr++], word);
 	}
 }

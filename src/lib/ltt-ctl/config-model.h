@@ -25,13 +25,14 @@ struct ltt_cfg_rule {
 };
 
 /*
- * The domain of a channel's rules: its own, but the python domain's for
- * the user-space channel lttng_python_channel (common/agent.h), which
- * holds python rules only, in files as in the daemon.
+ * The domain of a channel's rules: its own, but an agent domain's for its
+ * user-space channel (lttng_python_channel, lttng_jul_channel,
+ * lttng_log4j_channel: common/agent.h), which holds that domain's rules
+ * only, in files as in the daemon.
  */
 #define LTT_CFG_RULE_DOMAIN(c) \
-	((c)->domain == LTT_DOMAIN_USER && ltt_channel_is_python((c)->attr.name) ? \
-	 LTT_DOMAIN_PYTHON : (c)->domain)
+	((c)->domain == LTT_DOMAIN_USER && ltt_agent_domain_of_channel((c)->attr.name) ? \
+	 ltt_agent_domain_of_channel((c)->attr.name)->domain : (c)->domain)
 
 struct ltt_cfg_channel {
 	enum ltt_domain domain;

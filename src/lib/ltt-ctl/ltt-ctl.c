@@ -22,6 +22,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/convert.h"
@@ -834,10 +835,10 @@ int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const ch
 {
 	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
 		return -LTT_ERR_INVAL;
-	if (domain != LTT_DOMAIN_KERNEL && domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_PYTHON)
+	if (domain != LTT_DOMAIN_KERNEL && domain != LTT_DOMAIN_USER && !ltt_agent_domain(domain))
 		return -LTT_ERR_DOMAIN;
-	/* the python domain has rules only: the daemon refuses it elsewhere */
-	if (domain == LTT_DOMAIN_PYTHON && ctl->minor < LTT_CLIENT_MINOR_PYTHON)
+	/* the agent domains have rules only: the daemon refuses them elsewhere */
+	if (!ltt_proto_domain_known(ctl->minor, domain))
 		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(w);
 	ltt_wbuf_put_str(w, session);
@@ -935,11 +936,11 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 	int ret;
 
 	if (!ctl || !ret_tps || !ret_count ||
-	    (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_KERNEL && domain != LTT_DOMAIN_PYTHON))
+	    (domain != LTT_DOMAIN_USER && domain != LTT_DOMAIN_KERNEL && !ltt_agent_domain(domain)))
 		return -LTT_ERR_INVAL;
 	if (type != LTT_EVENT_TRACEPOINT && (type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
 		return -LTT_ERR_EVENT_TYPE;
-	if (domain == LTT_DOMAIN_PYTHON && ctl->minor < LTT_CLIENT_MINOR_PYTHON)
+	if (!ltt_proto_domain_known(ctl->minor, domain))
 		return -LTT_ERR_NOT_SUPPORTED;
 	/* Minor 0 lists the user-space tracepoints only. */
 	if (ctl->minor < 1 && (domain != LTT_DOMAIN_USER || type != LTT_EVENT_TRACEPOINT))

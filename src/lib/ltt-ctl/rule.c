@@ -13,6 +13,7 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
@@ -33,7 +34,7 @@ static int rule_conf(const struct ltt_ctl *ctl, enum ltt_domain domain,
 		code = ltt_attr_check_rule(conf);
 	if (!code)
 		code = ltt_attr_check_rule_domain(conf, domain);
-	if (code == LTT_ERR_EVENT_NAME && domain == LTT_DOMAIN_PYTHON)
+	if (code == LTT_ERR_EVENT_NAME && ltt_agent_domain(domain))
 		code = LTT_ERR_PYTHON_NAME;
 	if (code)
 		return ctl_err(code);

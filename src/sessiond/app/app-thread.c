@@ -23,7 +23,8 @@
  *   registration, and for every message but TRACEPOINTS, a message is at
  *   most SMALL_MSG_MAX bytes; TRACEPOINTS messages are refused (read and
  *   discarded, the program stays) once a program's descriptions would
- *   pass cfg.metadata_max bytes.
+ *   pass cfg.metadata_max bytes, or its user's messages and requests
+ *   being read would pass the bytes a user may hold at once (cfg.budget).
  * - Logs a program can trigger are rate-limited (LTT_WARN_RL()).
  *
  * The thread is an event loop (common/evloop.h): a watch on the listener
@@ -39,9 +40,11 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/array.h"
+#include "common/budget.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "common/msg.h"
@@ -96,6 +99,7 @@ struct conn {
 	struct ltt_msg_hdr hdr;
 	uint8_t *payload;	/* cap bytes; NULL while discarding */
 	size_t cap;
+	uint64_t held;		/* in the user's budget: cap */
 	size_t got;
 	bool discard;		/* over the description limit: read and drop */
 	struct ltt_app_notify_reader notify;	/* its notification socket, once it has one */
@@ -203,12 +207,22 @@ void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev
 	ac->nr_events--;
 }
 
+/*
+ * What @c holds in its user's budget becomes @bytes (ltt_budget_hold());
+ * root's programs are not counted.
+ */
+static int budget_set(struct ltt_app_thread *t, struct conn *c, uint64_t bytes)
+{
+	return ltt_budget_hold(c->cred.uid ? t->cfg.budget : NULL, c->cred.uid, &c->held, bytes);
+}
+
 static void conn_close(struct ltt_app_thread *t, struct conn *c)
 {
 	ltt_app_notify_close(&c->notify);	/* what it sent before it went: counts included */
 	if (!c->registered)
 		t->nr_unregistered--;
 	free(c->payload);
+	budget_set(t, c, 0);
 	ltt_evloop_unwatch(c->watch);
 	ltt_evloop_timer_destroy(c->deadline);
 	ltt_evloop_timer_destroy(c->send_deadline);
@@ -507,6 +521,37 @@ static int handle_ack(struct conn *c, struct ltt_msg *msg)
 	return 0;
 }
 
+/*
+ * GAP {u64 gone_ns, u32 channels}: the program's previous daemon went
+ * away while it was registered; what it did since is in no trace.  Said
+ * in the log, a warning when it was being recorded then.
+ */
+static int handle_gap(struct conn *c, struct ltt_msg *msg)
+{
+	struct ltt_app_gap g;
+	struct ltt_rbuf r;
+	struct timespec now;
+	uint64_t now_ns;
+	double gap_s;
+
+	if (msg->nr_fds || c->app->minor < LTT_APP_MINOR_GAP)
+		return -EPROTO;
+	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
+	if (ltt_app_get_gap(&r, &g))
+		return -EPROTO;
+	clock_gettime(CLOCK_REALTIME, &now);
+	now_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	gap_s = now_ns > g.gone_ns ? (double)(now_ns - g.gone_ns) / 1e9 : 0;
+	if (g.channels)
+		LTT_WARN_RL("%s (pid %ld, uid %u) registered again %.1f s after its previous session daemon went away; it was recording into %u channels then: what it did in between is in no trace",
+			    c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid, gap_s,
+			    g.channels);
+	else
+		LTT_INFO("%s (pid %ld, uid %u) registered again %.1f s after its previous session daemon went away (no session recorded it then)",
+			 c->app->procname, (long)c->app->pid, (unsigned int)c->cred.uid, gap_s);
+	return 0;
+}
+
 /* A whole message is in: handle it.  Returns 0, or an error to drop the app. */
 static int dispatch(struct ltt_app_thread *t, struct conn *c)
 {
@@ -515,6 +560,7 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 
 	c->payload = NULL;
 	c->cap = 0;
+	budget_set(t, c, 0);	/* msg holds the payload until the end: bounded, one at a time */
 	if (c->discard) {
 		/* Over its description limit: answered, kept out, the program goes on. */
 		c->discard = false;
@@ -531,6 +577,8 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 		ret = handle_ack(c, &msg);
 	else if (msg.hdr.type == LTT_APP_MSG_LOGGERS)
 		ret = handle_loggers(t, c, &msg);
+	else if (msg.hdr.type == LTT_APP_MSG_GAP)
+		ret = handle_gap(c, &msg);
 	else
 		ret = -EPROTO;
 	if (ret == -EPROTO)
@@ -605,10 +653,12 @@ static int check_length(struct ltt_app_thread *t, struct conn *c)
 }
 
 /* Room for the next bytes of the payload: the buffer grows as they come. */
-static int payload_room(struct conn *c, uint8_t **ret_p, size_t *ret_len)
+static int payload_room(struct ltt_app_thread *t, struct conn *c, uint8_t **ret_p,
+			size_t *ret_len)
 {
 	static uint8_t sink[BUF_STEP];
 	size_t want = c->hdr.payload_len - c->got, cap;
+	bool bound = c->registered && c->hdr.type == LTT_APP_MSG_TRACEPOINTS;
 	uint8_t *p;
 
 	if (c->discard) {
@@ -620,9 +670,25 @@ static int payload_room(struct conn *c, uint8_t **ret_p, size_t *ret_len)
 		cap = c->cap + (want < BUF_STEP ? want : BUF_STEP);
 		if (cap < 2 * c->cap && 2 * c->cap <= c->hdr.payload_len)
 			cap = 2 * c->cap;
+		/* the small messages are bounded by the connections a user may hold */
+		if (bound && budget_set(t, c, cap)) {
+			LTT_WARN_RL("%s (pid %ld, uid %u): a message of %u bytes would pass the %llu bytes its user may hold at once (ltt-sessiond --max-bytes-per-uid): refused, its events there are not traced",
+				    c->app ? c->app->procname : "a program", (long)c->cred.pid,
+				    (unsigned int)c->cred.uid, c->hdr.payload_len,
+				    (unsigned long long)t->cfg.budget->limit);
+			free(c->payload);
+			c->payload = NULL;
+			c->cap = 0;
+			budget_set(t, c, 0);
+			c->discard = true;
+			return payload_room(t, c, ret_p, ret_len);
+		}
 		p = realloc(c->payload, cap ? cap : 1);
-		if (!p)
+		if (!p) {
+			if (bound)
+				budget_set(t, c, c->cap);
 			return -ENOMEM;
+		}
 		c->payload = p;
 		c->cap = cap;
 	}
@@ -666,7 +732,7 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 			n = -1;
 		}
 	} else {
-		ret = payload_room(c, &p, &len);
+		ret = payload_room(t, c, &p, &len);
 		if (ret)
 			return ret;
 		n = recv(fd, p, len, MSG_DONTWAIT);

@@ -219,6 +219,12 @@ struct ltt_app_thread_config {
 	unsigned int max_per_uid;		/* program connections per user (not root) */
 	unsigned int max_unregistered_per_uid;	/* of which waiting to register */
 	uint64_t metadata_max;			/* bytes of event descriptions per program */
+	/*
+	 * Borrowed, shared with the client thread: the message bytes a user
+	 * (root excepted) may hold at once; event descriptions that would
+	 * pass it are read and dropped, as over metadata_max.  NULL: none.
+	 */
+	struct ltt_budget *budget;
 };
 
 struct ltt_app_thread;

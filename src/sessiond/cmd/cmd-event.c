@@ -15,7 +15,7 @@
 /*
  * Would a rule of no channel name be ambiguous?  As LTTng: when the domain
  * has a channel other than channel0, the rule's must be named too, whether
- * channel0 exists or not.  (A python channel takes python rules only: it
+ * channel0 exists or not.  (An agent channel takes its domain's rules only: it
  * leaves no doubt.  LTTng also refuses when channel0 is the only channel
  * and the user made it himself; there it is the only choice.)
  */
@@ -24,7 +24,7 @@ static bool need_channel_name(struct ltt_session_domain *domain)
 	struct ltt_channel *channel;
 
 	cds_list_for_each_entry(channel, &domain->channels, node)
-		if (!channel->python && strcmp(channel->attr.name, LTT_DEFAULT_CHANNEL_NAME))
+		if (!channel->agent && strcmp(channel->attr.name, LTT_DEFAULT_CHANNEL_NAME))
 			return true;
 	return false;
 }
@@ -32,13 +32,14 @@ static bool need_channel_name(struct ltt_session_domain *domain)
 /*
  * The channel a rule goes to: the named one, which must exist, or the
  * default channel, created with the domain's defaults on first use as
- * users expect; NEED_CHANNEL_NAME when need_channel_name().  A python rule's default is the user-space channel
- * LTT_PYTHON_CHANNEL (agent.h), made the same way; event_channel() sees
- * that python rules go there only.
+ * users expect; NEED_CHANNEL_NAME when need_channel_name().  An agent
+ * rule's (@agent) default is its domain's user-space channel (agent.h),
+ * made the same way; event_channel() sees that agent rules go there only.
  * Session lock held.
  */
 static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					const char *name, bool create, bool python,
+					const char *name, bool create,
+					const struct ltt_agent_domain *agent,
 					struct ltt_channel **ret_channel)
 {
 	struct ltt_session_domain *domain = ltt_session_domain(session, d->type);
@@ -47,10 +48,10 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	enum ltt_error_code ret;
 	bool named = name[0];
 
-	if (!named && !python && need_channel_name(domain))
+	if (!named && !agent && need_channel_name(domain))
 		return LTT_ERR_NEED_CHANNEL_NAME;
 	if (!named)
-		name = python ? LTT_PYTHON_CHANNEL : LTT_DEFAULT_CHANNEL_NAME;
+		name = agent ? agent->channel : LTT_DEFAULT_CHANNEL_NAME;
 	channel = ltt_session_find_channel(domain, name);
 	if (channel) {
 		*ret_channel = channel;
@@ -71,20 +72,22 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 }
 
 /*
- * The channel an event rule goes to, as rule_channel(): a python channel
- * for a python rule (@python), another for any other.  Session lock held.
+ * The channel an event rule goes to, as rule_channel(): the channel of
+ * agent domain @agent for its rules, an ordinary one for any other.
+ * Session lock held.
  */
 static enum ltt_error_code event_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					 const char *name, bool create, bool python,
+					 const char *name, bool create,
+					 const struct ltt_agent_domain *agent,
 					 struct ltt_channel **ret_channel)
 {
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
 
-	ret = rule_channel(d, session, name, create, python, &channel);
+	ret = rule_channel(d, session, name, create, agent, &channel);
 	if (ret)
 		return ret;
-	if (channel->python != python)
+	if (channel->agent != agent)
 		return LTT_ERR_PYTHON_CHANNEL;
 	*ret_channel = channel;
 	return LTT_ERR_OK;
@@ -135,32 +138,53 @@ static enum ltt_error_code check_rule(struct ltt_domain_impl *d, void *attr)
 	return d->ops->check_rule(d, attr);
 }
 
-/* A python rule's attributes (its domain is served by the user-space one). */
-static enum ltt_error_code check_python_rule(struct ltt_domain_impl *d, void *arg)
+/* An agent rule's attributes (its domain is served by the user-space one). */
+struct agent_check {
+	const struct ltt_agent_domain *agent;
+	const struct ltt_rule_conf *attr;
+};
+
+static enum ltt_error_code check_agent_rule(struct ltt_domain_impl *d, void *arg)
 {
-	const struct ltt_rule_conf *attr = arg;
-	enum ltt_error_code ret = ltt_attr_check_rule(attr);
+	const struct agent_check *c = arg;
+	enum ltt_error_code ret = ltt_attr_check_rule(c->attr);
 
 	(void)d;
 	if (!ret)
-		ret = ltt_attr_check_rule_domain(attr, LTT_DOMAIN_PYTHON);
+		ret = ltt_attr_check_rule_domain(c->attr, c->agent->domain);
 	return ret == LTT_ERR_EVENT_NAME ? LTT_ERR_PYTHON_NAME : ret;
 }
 
 /*
- * The domain that serves @domain's rules (the python domain's: user
- * space's), and the channel name a python rule may be given ("" only).
+ * The domain that serves @domain's rules (an agent domain's: user
+ * space's), its agent domain (NULL: none), and the channel name an agent
+ * rule may be given (its domain's or "").
  */
 static enum ltt_error_code rule_domain(enum ltt_domain domain, const char *chan_name,
-				       enum ltt_domain *ret_served)
+				       enum ltt_domain *ret_served,
+				       const struct ltt_agent_domain **ret_agent)
 {
+	const struct ltt_agent_domain *agent = ltt_agent_domain(domain);
+
 	*ret_served = domain;
-	if (domain != LTT_DOMAIN_PYTHON)
+	*ret_agent = agent;
+	if (!agent)
 		return LTT_ERR_OK;
-	if (chan_name[0] && !ltt_channel_is_python(chan_name))
+	if (chan_name[0] && strcmp(chan_name, agent->channel))
 		return LTT_ERR_PYTHON_CHANNEL;
 	*ret_served = LTT_DOMAIN_USER;
 	return LTT_ERR_OK;
+}
+
+/* The check of a rule @attr of @agent's domain (NULL: none), for ltt_cmd_change_domain(). */
+static ltt_cmd_check_fn rule_check(const struct ltt_agent_domain *agent,
+				   const struct ltt_rule_conf *attr, struct agent_check *c,
+				   void **ret_arg)
+{
+	c->agent = agent;
+	c->attr = attr;
+	*ret_arg = agent ? (void *)c : (void *)attr;
+	return agent ? check_agent_rule : check_rule;
 }
 
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -173,26 +197,28 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
 	const char *name, *chan_name;
+	const struct ltt_agent_domain *agent;
 	enum ltt_domain domain, served;
+	struct agent_check check;
 	enum ltt_error_code ret;
-	bool python;
+	ltt_cmd_check_fn fn;
+	void *arg;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
-	python = domain == LTT_DOMAIN_PYTHON;
 	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	ltt_proto_get_rule_attr(req, &attr, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = rule_domain(domain, chan_name, &served);
+	ret = rule_domain(domain, chan_name, &served, &agent);
 	if (ret)
 		return ret;
-	ret = ltt_cmd_change_domain(ctx, name, served, python ? check_python_rule : check_rule,
-				    &attr, &ch);
+	fn = rule_check(agent, &attr, &check, &arg);
+	ret = ltt_cmd_change_domain(ctx, name, served, fn, arg, &ch);
 	if (ret)
 		return ret;
 	session = ch.session;
-	ret = event_channel(ch.d, session, chan_name, true, python, &channel);
+	ret = event_channel(ch.d, session, chan_name, true, agent, &channel);
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
@@ -233,9 +259,13 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	const char *name, *chan_name, *pattern;
 	struct disable_undo undo = { NULL, 0 };
 	struct ltt_rule_conf *exact = NULL;
+	const struct ltt_agent_domain *agent;
 	enum ltt_domain domain, served;
-	bool all, is_exact = false, python;
+	bool all, is_exact = false;
+	struct agent_check check;
 	enum ltt_error_code ret;
+	ltt_cmd_check_fn fn;
+	void *arg;
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
@@ -257,18 +287,17 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		free(exact);
 		exact = NULL;
 	}
-	python = domain == LTT_DOMAIN_PYTHON;
-	ret = rule_domain(domain, chan_name, &served);
-	if (!ret)
-		ret = ltt_cmd_change_domain(ctx, name, served,
-					    !exact ? NULL : python ? check_python_rule : check_rule,
-					    exact, &ch);
+	ret = rule_domain(domain, chan_name, &served, &agent);
+	if (!ret) {
+		fn = rule_check(agent, exact, &check, &arg);
+		ret = ltt_cmd_change_domain(ctx, name, served, exact ? fn : NULL, arg, &ch);
+	}
 	if (ret) {
 		free(exact);
 		return ret;
 	}
 	session = ch.session;
-	ret = event_channel(ch.d, session, chan_name, false, python, &channel);
+	ret = event_channel(ch.d, session, chan_name, false, agent, &channel);
 	if (ret)
 		goto out;
 	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
@@ -300,5 +329,5 @@ enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_s
 					 const char *name, bool create,
 					 struct ltt_channel **ret_channel)
 {
-	return rule_channel(d, session, name, create, false, ret_channel);
+	return rule_channel(d, session, name, create, NULL, ret_channel);
 }

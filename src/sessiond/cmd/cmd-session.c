@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/agent.h"
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
@@ -504,6 +505,12 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 	return reply->err ? LTT_ERR_NOMEM : 0;
 }
 
+/* Does the client know the domain of @channel's rules?  If not, it gets the channel alone. */
+static bool knows(const struct ltt_cmd_ctx *ctx, const struct ltt_channel *channel)
+{
+	return !channel->agent || ltt_proto_domain_known(ctx->minor, channel->agent->domain);
+}
+
 /* @channel's output failure into @cinfo, session lock held. */
 static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
 			const struct ltt_channel *channel, struct ltt_channel_desc *cinfo)
@@ -526,7 +533,6 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 	struct ltt_channel_desc cinfo;
 	struct ltt_event_rule *rule;
 	struct ltt_channel *channel;
-	bool python = ctx->minor >= LTT_CLIENT_MINOR_PYTHON;
 	uint32_t nr_rules = 0;
 	size_t i;
 
@@ -545,19 +551,19 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			if (d && d->ops->channel_failure)
 				put_failure(d, session, channel, &cinfo);
 			ltt_proto_put_channel(reply, &cinfo, ctx->minor);
-			if (!channel->python || python)
+			if (knows(ctx, channel))
 				nr_rules += channel->nr_rules;
 		}
 	}
 	ltt_wbuf_put_u32(reply, nr_rules);
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
-			if (channel->python && !python)
-				continue;	/* a client that knows no python domain */
+			if (!knows(ctx, channel))
+				continue;	/* a client that knows no such domain */
 			cds_list_for_each_entry(rule, &channel->rules, node) {
 				rinfo = (struct ltt_rule_desc){
-					.domain = rule->python ? LTT_DOMAIN_PYTHON :
-								 session->domains[i].type,
+					.domain = rule->agent ? rule->agent->domain :
+								session->domains[i].type,
 					.attr = rule->attr,
 					.enabled = rule->enabled,
 				};
@@ -587,15 +593,15 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 	}
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_domain(ctx, domain == LTT_DOMAIN_PYTHON ? LTT_DOMAIN_USER : domain, &d);
+	ret = ltt_cmd_domain(ctx, ltt_agent_domain(domain) ? LTT_DOMAIN_USER : domain, &d);
 	if (ret)
 		return ret;
 	if (type != LTT_EVENT_TRACEPOINT && type != LTT_EVENT_SYSCALL)
 		return LTT_ERR_EVENT_TYPE;
-	if (domain == LTT_DOMAIN_PYTHON) {
+	if (ltt_agent_domain(domain)) {
 		if (!d->ops->list_loggers || type != LTT_EVENT_TRACEPOINT)
 			return LTT_ERR_EVENT_TYPE;
-		return ltt_cmd_error(d->ops->list_loggers(d, reply));
+		return ltt_cmd_error(d->ops->list_loggers(d, domain, reply));
 	}
 	err = d->ops->list_events(d, (enum ltt_event_type)type, with_fields, reply);
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);

@@ -331,12 +331,22 @@ int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_c
 
 /* ---- events ---- */
 
-/* "integer { ... }" for an integer, an enum container or an element. */
+/* The byte order of @f's value (each element), in the trace's words. */
+static const char *byte_order(const struct ltt_app_field *f)
+{
+	return f->flags & LTT_UST_FIELD_BIG_ENDIAN ? "be" : "native";
+}
+
+/*
+ * "integer { ... }" for an integer, an enum container or an element.  The
+ * byte order is written only when it is not the trace's: ltt's own
+ * fields' text stays as it was.
+ */
 static void put_integer(struct emit *e, const struct ltt_app_field *f)
 {
-	put_fmt(e, "integer { size = %u; align = 8; signed = %u; encoding = %s; base = %u; }",
+	put_fmt(e, "integer { size = %u; align = 8; signed = %u; encoding = %s; base = %u;%s }",
 		f->size * 8U, f->is_signed, f->encoding == LTT_UST_ENCODING_UTF8 ? "UTF8" : "none",
-		f->base);
+		f->base, f->flags & LTT_UST_FIELD_BIG_ENDIAN ? " byte_order = be;" : "");
 }
 
 static void put_enum_value(struct emit *e, const struct ltt_app_field *f, int64_t v)
@@ -370,8 +380,13 @@ static void put_enum(struct emit *e, const struct ltt_app_field *f)
 	put_text(e, "\t\t}");
 }
 
-static void put_field(struct emit *e, const struct ltt_app_field *f)
+/* Field @i of @fields (a sequence may count with the field before it). */
+static void put_field(struct emit *e, const struct ltt_app_field *fields, uint32_t i)
 {
+	const struct ltt_app_field *f = &fields[i];
+
+	if (f->flags & LTT_UST_FIELD_NOWRITE)
+		return;		/* a value for filters only */
 	put_text(e, "\t\t");
 	switch (f->type) {
 	case LTT_UST_TYPE_INTEGER:
@@ -380,8 +395,8 @@ static void put_field(struct emit *e, const struct ltt_app_field *f)
 		break;
 	case LTT_UST_TYPE_FLOAT:
 		put_fmt(e, "floating_point { exp_dig = %u; mant_dig = %u; "
-			   "byte_order = native; align = 8; } _%s;\n",
-			f->size == 4 ? 8U : 11U, f->size == 4 ? 24U : 53U, f->name);
+			   "byte_order = %s; align = 8; } _%s;\n",
+			f->size == 4 ? 8U : 11U, f->size == 4 ? 24U : 53U, byte_order(f), f->name);
 		break;
 	case LTT_UST_TYPE_STRING:
 		put_fmt(e, "string { encoding = UTF8; } _%s;\n", f->name);
@@ -391,6 +406,12 @@ static void put_field(struct emit *e, const struct ltt_app_field *f)
 		put_fmt(e, " _%s[%" PRIu32 "];\n", f->name, f->length);
 		break;
 	case LTT_UST_TYPE_SEQUENCE:
+		if (f->flags & LTT_UST_FIELD_LENGTH_BEFORE) {
+			/* the count is the field before (ltt_app_tracepoint_valid()) */
+			put_integer(e, f);
+			put_fmt(e, " _%s[ _%s ];\n", f->name, fields[i - 1].name);
+			break;
+		}
 		/* LTTng's length field: _NAME_length, as readers show it */
 		put_fmt(e, "uint32_t __%s_length;\n\t\t", f->name);
 		put_integer(e, f);
@@ -429,7 +450,7 @@ int ltt_tsdl_event(struct ltt_wbuf *out, const struct ltt_app_tracepoint *tp, ui
 	put_fmt(&e, "\tloglevel = %" PRId32 ";\n"
 		    "\tfields := struct {\n", tp->loglevel);
 	for (i = 0; i < tp->nr_fields; i++)
-		put_field(&e, &tp->fields[i]);
+		put_field(&e, tp->fields, i);
 	put_text(&e, "\t};\n};\n\n");
 	return emit_end(&e);
 }
@@ -510,7 +531,7 @@ int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc
 	put_event_head(&e, desc->name, event_id, stream_id);
 	put_text(&e, "\tfields := struct {\n");
 	for (i = 0; i < tp.nr_fields; i++)
-		put_field(&e, &fields[i]);
+		put_field(&e, fields, i);
 	put_text(&e, "\t};\n};\n\n");
 	return emit_end(&e);
 }

@@ -33,7 +33,6 @@
 #include "sessiond/lagent/lagent.h"
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */
-#define PYTHON_ALL_LEVEL 10	/* the level LTTng sends with a python rule of no level */
 
 /* One rule as an agent is told it (ENABLE's fields). */
 struct key {
@@ -842,9 +841,10 @@ static int channel_keys(const struct ltt_channel *channel, struct key **v, size_
 		if (!k->filter)
 			return -ENOMEM;
 		(*nr)++;
-		k->domain = LTT_LAGENT_DOMAIN_PYTHON;
+		/* LTTng numbers its agents' domains as its own (agent.h) */
+		k->domain = (uint32_t)channel->agent->domain;
 		k->loglevel_type = (uint32_t)attr->loglevel_type;
-		k->loglevel = attr->loglevel_type == LTT_LOGLEVEL_ALL ? PYTHON_ALL_LEVEL :
+		k->loglevel = attr->loglevel_type == LTT_LOGLEVEL_ALL ? channel->agent->all_level :
 			attr->loglevel;
 		snprintf(k->name, sizeof(k->name), "%s", attr->pattern);
 		if (ltt_lagent_filter(k->filter, flen, attr->filter, k->name, k->loglevel_type,
@@ -873,7 +873,7 @@ void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gon
 	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	if (session->active && !gone && dom) {
 		cds_list_for_each_entry(channel, &dom->channels, node) {
-			if (!channel->python || !channel->enabled)
+			if (!channel->agent || !channel->enabled)
 				continue;
 			if (channel_keys(channel, &j->keys, &j->nr)) {
 				LTT_WARN("out of memory: LTTng's agents don't follow session '%s'",

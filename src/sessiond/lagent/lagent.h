@@ -5,18 +5,20 @@
  * Its files:
  *   lagent.h       the map of lagent/: the module's functions
  *   lagent.c       the agent thread: LTTng's agent port (TCP, loopback),
- *                  the registered agents, what the python rules tell them
+ *                  the registered agents, what the agent rules tell them
  *
  * LTTng's Python agent (python3-lttngust) and Java agents find the
  * session daemon through a port file and speak LTTng's agent protocol
  * (common/lagent-proto.h) on TCP.  The agent thread (one event loop)
- * accepts them, registers them, tells each the python rules of the
- * active sessions as LTTng's ENABLE and DISABLE (the user-space domain
+ * accepts them, registers them, tells each the rules of its domain
+ * (python, JUL, log4j) of the active sessions as LTTng's ENABLE and
+ * DISABLE (the user-space domain
  * hands it each session's rules: ltt_lagent_sync()), asks them for their
  * loggers on demand (ltt_lagent_list()), and forgets them when they go.
  * An agent's records reach ltt's buffers through its tracepoint
- * (lttng_python:event), which the python rules' filters select as for
- * ltt's own agent (common/agent.h); the agent thread only decides
+ * (lttng_python:event, lttng_jul:event, lttng_log4j:event), which the
+ * rules' filters select as for ltt's own agent (common/agent.h), through
+ * ltt's liblttng-ust compatibility libraries; the agent thread only decides
  * whether the agent hands them on at all.
  *
  * Objects, all the agent thread's: the agents (connections), and per
@@ -71,8 +73,8 @@ int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent);
 void ltt_lagent_stop(struct ltt_lagent *lagent);
 
 /**
- * ltt_lagent_sync() - the agents follow @session's python rules: those of
- * its enabled python channels while it is active, none when it is not or
+ * ltt_lagent_sync() - the agents follow @session's agent rules: those of
+ * its enabled agent channels while it is active, none when it is not or
  * is @gone (destroyed); accepts a NULL @lagent
  *
  * Session lock held; never waits: the agent thread sends the ENABLEs and

@@ -171,12 +171,14 @@ struct ltt_domain_ops {
 	int (*list_events)(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
 			   struct ltt_wbuf *reply);
 	/*
-	 * Optional (user space's, which serves the python domain): the
-	 * loggers of the programs' python agents, as list_events' reply
-	 * (name: the logger, loglevel and nr_fields 0).  No lock held.
+	 * Optional (user space's, which serves the agent domains): the
+	 * loggers of the programs' agents of agent domain @agent (python,
+	 * JUL, log4j: common/agent.h), as list_events' reply (name: the
+	 * logger, loglevel and nr_fields 0).  No lock held.
 	 * Returns 0 or -errno.
 	 */
-	int (*list_loggers)(struct ltt_domain_impl *d, struct ltt_wbuf *reply);
+	int (*list_loggers)(struct ltt_domain_impl *d, enum ltt_domain agent,
+			    struct ltt_wbuf *reply);
 	/*
 	 * Optional: triggers were added or removed: user space gives the
 	 * programs the event-rule-matches conditions they evaluate now

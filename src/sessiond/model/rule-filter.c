@@ -38,9 +38,9 @@ static bool excluded(const char *list, const char *name)
 
 bool ltt_rule_takes(const struct ltt_event_rule *rule, const char *name, int loglevel)
 {
-	/* a python rule's loggers and level are in its filter (agent.h) */
-	if (rule->python)
-		return rule->enabled && !strcmp(name, LTT_PYTHON_EVENT);
+	/* an agent rule's loggers and level are in its filter (agent.h) */
+	if (rule->agent)
+		return rule->enabled && !strcmp(name, rule->agent->event);
 	if (!rule->enabled || !ltt_glob_match(rule->attr.pattern, name))
 		return false;
 	switch (rule->attr.loglevel_type) {
@@ -231,6 +231,12 @@ void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *e
 	free(m);
 }
 
+/* A rule of the python domain, which ltt's own agent follows (AGENT_RULES)? */
+static bool is_python(const struct ltt_event_rule *rule)
+{
+	return rule->agent && rule->agent->domain == LTT_DOMAIN_PYTHON;
+}
+
 uint64_t ltt_agent_rules_put(struct ltt_wbuf *w, const struct ltt_channel *channel,
 			     uint64_t channel_key)
 {
@@ -240,14 +246,14 @@ uint64_t ltt_agent_rules_put(struct ltt_wbuf *w, const struct ltt_channel *chann
 	bool any = false;
 
 	cds_list_for_each_entry(rule, &channel->rules, node)
-		if (rule->python && rule->enabled)
+		if (is_python(rule) && rule->enabled)
 			count++;
 	ltt_app_put_agent_rules_start(w, channel_key, count);
 	cds_list_for_each_entry(rule, &channel->rules, node) {
 		const struct ltt_rule_conf *a = &rule->attr;
 		int level = a->loglevel_type == LTT_LOGLEVEL_ALL ? 0 : a->loglevel;
 
-		if (!rule->python || !rule->enabled)
+		if (!is_python(rule) || !rule->enabled)
 			continue;
 		ltt_app_put_agent_rule(w, &(struct ltt_app_agent_rule){
 			.pattern = a->pattern,

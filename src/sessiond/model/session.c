@@ -12,6 +12,7 @@
 #include "common/agent.h"
 #include "common/attr.h"
 #include "common/filter-parse.h"
+#include "common/log.h"
 #include "common/tracefile.h"
 #include "sessiond/model/session.h"
 
@@ -141,6 +142,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		       struct ltt_session **ret_session)
 {
 	struct ltt_session *session;
+	struct ltt_tclock clock;
 	size_t i;
 	int ret = 0;
 
@@ -154,9 +156,15 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
-	session->clock_kind = reg->clock.kind;
-	session->clock_why = reg->clock.why;
-	session->clock_freq = ltt_tclock_freq(&reg->clock);
+	pthread_mutex_lock(&reg->lock);
+	if (ltt_tclock_recheck(&reg->clock))
+		LTT_WARN("user-space events: %s; new sessions count CLOCK_MONOTONIC, those created before go on counting the TSC, whose timestamps from now on are off",
+			 reg->clock.why);
+	clock = reg->clock;
+	pthread_mutex_unlock(&reg->lock);
+	session->clock_kind = clock.kind;
+	snprintf(session->clock_why, sizeof(session->clock_why), "%s", clock.why);
+	session->clock_freq = ltt_tclock_freq(&clock);
 	if (ltt_tclock_is_tsc(session->clock_kind)) {
 		struct ltt_tclock_pair now;
 
@@ -382,7 +390,8 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 	channel->attr = *attr;
 	channel->stream_id = domain->next_stream_id++;
 	channel->enabled = true;
-	channel->python = domain->type == LTT_DOMAIN_USER && ltt_channel_is_python(attr->name);
+	if (domain->type == LTT_DOMAIN_USER)
+		channel->agent = ltt_agent_domain_of_channel(attr->name);
 	CDS_INIT_LIST_HEAD(&channel->rules);
 	cds_list_add_tail(&channel->node, &domain->channels);
 	domain->nr_channels++;
@@ -425,11 +434,11 @@ int ltt_event_rule_parse_filter(struct ltt_event_rule *rule)
 	char *text = rule->attr.filter;
 	int ret;
 
-	if (rule->python) {
-		text = malloc(LTT_PYTHON_FILTER_MAX);
+	if (rule->agent) {
+		text = malloc(LTT_AGENT_FILTER_MAX);
 		if (!text)
 			return -ENOMEM;
-		ret = ltt_python_filter(&rule->attr, text, LTT_PYTHON_FILTER_MAX);
+		ret = ltt_agent_filter(&rule->attr, text, LTT_AGENT_FILTER_MAX);
 		if (ret)
 			goto out;
 	}
@@ -458,7 +467,7 @@ int ltt_channel_add_rule(struct ltt_session *session, struct ltt_channel *channe
 	if (!rule)
 		return -ENOMEM;
 	rule->attr = *attr;
-	rule->python = channel->python;
+	rule->agent = channel->agent;
 	ret = ltt_event_rule_parse_filter(rule);
 	if (ret) {
 		free(rule);

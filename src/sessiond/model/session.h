@@ -47,14 +47,16 @@
 #define LTT_MAX_RULE_TEXT_PER_SESSION (1U << 20)
 
 struct ltt_filter_node;
+struct ltt_agent_domain;
 
 struct ltt_event_rule {
 	struct cds_list_head node;	/* in ltt_channel.rules */
 	struct ltt_rule_conf attr;
-	/* attr.filter parsed, or a python rule's whole filter (agent.h); NULL: none */
+	/* attr.filter parsed, or an agent rule's whole filter (agent.h); NULL: none */
 	struct ltt_filter_node *filter;
 	bool enabled;
-	bool python;			/* of a python channel: attr names loggers */
+	/* of an agent channel: its domain (attr names loggers); NULL: none */
+	const struct ltt_agent_domain *agent;
 };
 
 struct ltt_channel {
@@ -62,7 +64,8 @@ struct ltt_channel {
 	struct ltt_channel_conf attr;
 	uint32_t stream_id;		/* its CTF stream class id in the domain's traces */
 	bool enabled;
-	bool python;			/* user space's LTT_PYTHON_CHANNEL: python rules only */
+	/* user space's channel of an agent domain (its rules only); NULL: none */
+	const struct ltt_agent_domain *agent;
 	unsigned int nr_rules;
 	struct cds_list_head rules;
 	uint64_t discarded_events;	/* of its closed traces (user space) */
@@ -129,7 +132,7 @@ struct ltt_session {
 	uint32_t clock_kind;
 	uint64_t clock_freq;
 	uint64_t clock_base;
-	const char *clock_why;		/* the registry's sentence */
+	char clock_why[256];		/* the registry's sentence, when created */
 	/* Under lock; active is also read without it (atomically) by list. */
 	bool active;
 	bool destroyed;
@@ -311,8 +314,8 @@ struct ltt_event_rule *ltt_channel_find_rule(struct ltt_channel *channel,
 
 /**
  * ltt_event_rule_parse_filter() - parse @rule's filter into rule->filter:
- * its own, or for a python rule (rule->python) the one that makes it take
- * its loggers' records (ltt_python_filter(), which holds its own).  Any
+ * its own, or for an agent rule (rule->agent) the one that makes it take
+ * its loggers' records (ltt_agent_filter(), which holds its own).  Any
  * lock.  Returns 0, -E2BIG (too long), -EINVAL or -ENOMEM.
  */
 int ltt_event_rule_parse_filter(struct ltt_event_rule *rule);
@@ -322,8 +325,8 @@ int ltt_event_rule_parse_filter(struct ltt_event_rule *rule);
  * session lock held
  *
  * Its filter text is parsed again here (never trusting the client's check);
- * a rule of a python channel (channel->python) is a python rule, whose
- * filter is made of it (ltt_python_filter()).
+ * a rule of an agent channel (channel->agent) is a rule of that agent
+ * domain, whose filter is made of it (ltt_agent_filter()).
  * Returns 0, -ENOSPC (a rule limit reached), -E2BIG (the session's
  * LTT_MAX_RULE_TEXT_PER_SESSION would be exceeded), -EINVAL (the filter
  * does not parse) or -ENOMEM.

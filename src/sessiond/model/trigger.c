@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/agent.h"
 #include "common/filter-parse.h"
 #include "common/log.h"
 #include "sessiond/model/trigger.h"
@@ -93,12 +94,12 @@ static int make_rule(struct ltt_trigger *t)
 
 	CDS_INIT_LIST_HEAD(&chan->rules);
 	chan->enabled = true;
-	chan->python = t->conf.domain == LTT_DOMAIN_PYTHON;
+	chan->agent = ltt_agent_domain((enum ltt_domain)t->conf.domain);
 	if (t->conf.cond != LTT_CONDITION_EVENT_RULE_MATCHES)
 		return 0;
 	t->rule.attr = t->conf.rule;
 	t->rule.enabled = true;
-	t->rule.python = chan->python;
+	t->rule.agent = chan->agent;
 	ret = ltt_event_rule_parse_filter(&t->rule);
 	if (ret)
 		return ret == -ENOMEM ? ret : -EINVAL;

@@ -215,7 +215,7 @@ int ltt_ust_push_agent(struct ltt_app *app, struct ltt_app_chan *ac,
 	uint64_t sig;
 	int ret = 0;
 
-	if (!channel->python || !has_agent(app))
+	if (!channel->agent || channel->agent->domain != LTT_DOMAIN_PYTHON || !has_agent(app))
 		return 0;
 	ltt_wbuf_init(&w);
 	sig = ltt_agent_rules_put(&w, channel, key);

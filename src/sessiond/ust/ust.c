@@ -201,8 +201,13 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 	return put_count(reply, at, count);
 }
 
-/* The python loggers of the running programs, as list_events lists events. */
-static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
+/*
+ * The loggers of agent domain @agent in the running programs, as
+ * list_events lists events: those ltt's own python agents reported, and
+ * those LTTng's agents of that domain answer.
+ */
+static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent,
+			    struct ltt_wbuf *reply)
 {
 	struct ltt_ust *ust = to_ust(d);
 	struct ltt_app *app;
@@ -214,7 +219,7 @@ static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_for_each_entry(app, &ust->apps.list, node) {
-		for (i = 0; i < app->nr_loggers; i++) {
+		for (i = 0; agent == LTT_DOMAIN_PYTHON && i < app->nr_loggers; i++) {
 			ltt_wbuf_put_u32(reply, (uint32_t)app->pid);
 			ltt_wbuf_put_str(reply, app->procname);
 			ltt_wbuf_put_str(reply, app->loggers[i]);
@@ -224,8 +229,8 @@ static int ust_list_loggers(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
 		}
 	}
 	pthread_mutex_unlock(&ust->apps.lock);
-	/* and those of LTTng's Python agents; one that does not answer is left out */
-	ret = ltt_lagent_list(ust->lagent, LTT_LAGENT_DOMAIN_PYTHON, reply, &count);
+	/* LTTng numbers its agents' domains as its own; one that does not answer is left out */
+	ret = ltt_lagent_list(ust->lagent, (uint32_t)agent, reply, &count);
 	if (ret == -ENOMEM)
 		return ret;
 	return put_count(reply, at, count);

@@ -23,6 +23,7 @@ capture ip lttctl add-context -k -c ctxa -t ip
 capture perf lttctl add-context -k -c ctxa -t perf:cpu:cycles
 capture perf_thread lttctl add-context -k -c ctxa -t perf:thread:instructions
 capture list_types lttctl add-context --list -k
+capture mi_types lttctl --mi xml add-context --list -k
 capture list_before lttctl list kctx
 capture mi_before lttctl --mi xml list kctx
 capture save lttctl save kctx -o "$LTT_OUT/saved" || exit 1

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * obj-trigger.c - a trigger as LTTng's machine interface writes one
+ * (mi-lttng-4.1.xsd's trigger_type, doc/mi.md): add-trigger,
+ * list-triggers and remove-trigger report it through out.h.
+ *
+ *   <trigger>
+ *     <name/> <owner_uid/>
+ *     <condition> <condition_event_rule_matches> ... or the others
+ *     <action> <action_list> <action>... (LTTng's add-trigger always
+ *       makes a list, so ltt's actions are one)
+ *     <error_query_results>      ltt's notifications dropped
+ *   </trigger>
+ *
+ * What LTTng's schema has no place for is in list-triggers' text only:
+ * how many times the trigger fired, how many times each action ran, an
+ * action's last error, and the log level and exclusions of a kernel or
+ * python rule's where its event_rule_* has none.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctl/ctl.h"
+
+/* LTTng's element of the event rule of @c's domain and type. */
+static const char *event_rule_element(const struct ltt_trigger_condition *c)
+{
+	if (c->domain == LTT_DOMAIN_KERNEL)
+		return c->rule.type == LTT_EVENT_SYSCALL ? "event_rule_kernel_syscall" :
+							  "event_rule_kernel_tracepoint";
+	if (c->domain == LTT_DOMAIN_PYTHON)
+		return "event_rule_python_logging";
+	if (c->domain == LTT_DOMAIN_JUL)
+		return "event_rule_jul_logging";
+	if (c->domain == LTT_DOMAIN_LOG4J)
+		return "event_rule_log4j_logging";
+	return "event_rule_user_tracepoint";
+}
+
+static void put_event_rule(const struct ltt_trigger_condition *c)
+{
+	const struct ltt_event_rule_attr *r = &c->rule;
+	bool kernel = c->domain == LTT_DOMAIN_KERNEL;
+
+	ctl_out_open("event_rule");
+	ctl_out_open(event_rule_element(c));
+	ctl_out_str("name_pattern", r->pattern);
+	if (kernel && r->type == LTT_EVENT_SYSCALL)
+		ctl_out_str("emission_site", "entry+exit");	/* ltt's only one */
+	if (r->filter && *r->filter)
+		ctl_out_str("filter_expression", r->filter);
+	if (!kernel && r->loglevel_type != LTT_LOGLEVEL_ALL) {
+		ctl_out_open("log_level_rule");
+		ctl_out_open(r->loglevel_type == LTT_LOGLEVEL_SINGLE ?
+			     "log_level_rule_exactly" : "log_level_rule_at_least_as_severe_as");
+		ctl_out_i64("level", r->loglevel);
+		ctl_out_close();
+		ctl_out_close();
+	}
+	if (c->domain == LTT_DOMAIN_USER && r->exclusions && *r->exclusions)
+		ctl_obj_name_list("name_pattern_exclusions", "name_pattern_exclusion",
+				  r->exclusions);
+	ctl_out_close();
+	ctl_out_close();
+}
+
+/*
+ * <event_expr> of capture @s (@len bytes): "$ctx.NAME", "$app.P:T",
+ * "FIELD[N]" (an element: the index, then the field's own expression)
+ * or a payload field.
+ */
+static void put_event_expr(const char *s, size_t len)
+{
+	char text[LTT_CAPTURE_MAX];
+	const char *colon, *open;
+	unsigned long long index;
+
+	snprintf(text, sizeof(text), "%.*s", (int)len, s);
+	ctl_out_open("event_expr");
+	open = len && text[len - 1] == ']' ? strrchr(text, '[') : NULL;
+	if (open && sscanf(open, "[%llu]", &index) == 1) {
+		ctl_out_open("event_expr_array_field_element");
+		ctl_out_u64("index", index);
+		put_event_expr(text, (size_t)(open - text));
+	} else if (!strncmp(text, "$ctx.", 5)) {
+		ctl_out_open("event_expr_channel_context_field");
+		ctl_out_str("name", text + 5);
+	} else if (!strncmp(text, "$app.", 5) && (colon = strchr(text + 5, ':'))) {
+		char provider[LTT_CAPTURE_MAX];
+
+		ctl_out_open("event_expr_app_specific_context_field");
+		snprintf(provider, sizeof(provider), "%.*s", (int)(colon - text - 5), text + 5);
+		ctl_out_str("provider_name", provider);
+		ctl_out_str("type_name", colon + 1);
+	} else {
+		ctl_out_open("event_expr_payload_field");
+		ctl_out_str("name", text);
+	}
+	ctl_out_close();
+	ctl_out_close();
+}
+
+static void put_buffer_usage(const struct ltt_trigger_condition *c)
+{
+	char ratio[32];
+
+	ctl_out_open(c->type == LTT_CONDITION_BUFFER_USAGE_GE ? "condition_buffer_usage_high" :
+								"condition_buffer_usage_low");
+	ctl_out_str("session_name", c->session);
+	ctl_out_str("channel_name", c->channel);
+	ctl_out_str("domain", ctl_obj_domain_type(c->domain));
+	if (c->threshold_size) {
+		ctl_out_u64("threshold_bytes", c->threshold_size);
+	} else {
+		snprintf(ratio, sizeof(ratio), "%.6g", c->threshold_ratio);
+		ctl_out_str("threshold_ratio", ratio);
+	}
+	ctl_out_close();
+}
+
+static void put_condition(const struct ltt_trigger_condition *c)
+{
+	uint32_t i;
+
+	ctl_out_open("condition");
+	switch (c->type) {
+	case LTT_CONDITION_EVENT_RULE_MATCHES:
+		ctl_out_open("condition_event_rule_matches");
+		put_event_rule(c);
+		ctl_out_open("capture_descriptors");
+		for (i = 0; i < c->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
+			put_event_expr(c->captures[i], strnlen(c->captures[i], LTT_CAPTURE_MAX));
+		ctl_out_close();
+		ctl_out_close();
+		break;
+	case LTT_CONDITION_BUFFER_USAGE_GE:
+	case LTT_CONDITION_BUFFER_USAGE_LE:
+		put_buffer_usage(c);
+		break;
+	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
+		ctl_out_open("condition_session_consumed_size");
+		ctl_out_str("session_name", c->session);
+		ctl_out_u64("threshold_bytes", c->threshold_size);
+		ctl_out_close();
+		break;
+	default:
+		ctl_out_open(c->type == LTT_CONDITION_SESSION_ROTATION_STARTS ?
+			     "condition_session_rotation_ongoing" :
+			     "condition_session_rotation_completed");
+		ctl_out_str("session_name", c->session);
+		ctl_out_close();
+		break;
+	}
+	ctl_out_close();
+}
+
+/* <error_query_results> with one counter: @name, @description, @value. */
+static void put_counter(const char *name, const char *description, uint64_t value)
+{
+	ctl_out_open("error_query_results");
+	ctl_out_open("error_query_result");
+	ctl_out_str("name", name);
+	ctl_out_str("description", description);
+	ctl_out_open("error_query_result_counter");
+	ctl_out_u64("value", value);
+	ctl_out_close();
+	ctl_out_close();
+	ctl_out_close();
+}
+
+static const char *action_element(enum ltt_action_type type)
+{
+	switch (type) {
+	case LTT_ACTION_START_SESSION:
+		return "action_start";
+	case LTT_ACTION_STOP_SESSION:
+		return "action_stop";
+	case LTT_ACTION_ROTATE_SESSION:
+		return "action_rotate_session";
+	case LTT_ACTION_SNAPSHOT_SESSION:
+		return "action_snapshot_session";
+	default:
+		return "action_notify";
+	}
+}
+
+static void put_action(const struct ltt_trigger_info *t, uint32_t i)
+{
+	const struct ltt_trigger_action *a = &t->attr.actions[i];
+
+	ctl_out_open("action");
+	ctl_out_open(action_element(a->type));
+	ctl_out_open("rate_policy");
+	if (a->rate_policy == LTT_RATE_ONCE_AFTER) {
+		ctl_out_open("rate_policy_once_after_n");
+		ctl_out_u64("threshold", a->rate_count);
+	} else {
+		ctl_out_open("rate_policy_every_n");
+		ctl_out_u64("interval", a->rate_count);
+	}
+	ctl_out_close();
+	ctl_out_close();
+	if (a->type != LTT_ACTION_NOTIFY)
+		ctl_out_str("session_name", a->session);
+	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output) {
+		ctl_out_open("output");
+		if (a->output.max_size)
+			ctl_out_u64("max_size", a->output.max_size);
+		if (a->output.name[0])
+			ctl_out_str("name", a->output.name);
+		if (a->output.output[0])
+			ctl_out_str("ctrl_url", a->output.output);
+		ctl_out_close();
+	}
+	ctl_out_close();
+	put_counter("total execution failures", "times the action ran and failed",
+		    t->actions_failed[i]);
+	ctl_out_close();
+}
+
+void ctl_obj_trigger(const struct ltt_trigger_info *t)
+{
+	uint32_t i;
+
+	ctl_out_open("trigger");
+	ctl_out_str("name", t->attr.name);
+	ctl_out_i64("owner_uid", t->attr.owner_uid >= 0 ? t->attr.owner_uid : (int64_t)geteuid());
+	put_condition(&t->attr.condition);
+	ctl_out_open("action");
+	ctl_out_open("action_list");
+	for (i = 0; i < t->attr.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
+		put_action(t, i);
+	ctl_out_close();
+	ctl_out_close();
+	put_counter("dropped notifications",
+		    "notifications lost on their way to the subscribers", t->dropped);
+	ctl_out_close();
+}

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * common.c - liblttng-ust-common.so.1: what LTTng's other libraries, its
+ * helpers and programs built with _LGPL_SOURCE bind here.
+ *
+ * RCU.  A program built with _LGPL_SOURCE inlines the read side: it loads
+ * the thread's reader (the TLS lttng_ust_urcu_reader, registered on first
+ * use by lttng_ust_urcu_register()), copies lttng_ust_urcu_gp.ctr into
+ * its counter at the outermost lock, adds 1 at a nested one and takes 1
+ * away at unlock, with a full fence at both ends while
+ * lttng_ust_urcu_has_sys_membarrier is 0 (which it stays here: the writer
+ * then needs no membarrier()).  The counter's low half counts the nesting,
+ * bit 32 is the phase.  A grace period flips the phase twice and each time
+ * waits until no reader's counter holds a nesting in the old phase: every
+ * section begun before it has then ended.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lttng-ust/lttng-ust.h"
+
+#define GP_COUNT 1UL
+#define GP_PHASE (1UL << (sizeof(long) * 4))
+#define GP_NEST_MASK (GP_PHASE - 1)
+
+struct gp {
+	unsigned long ctr;
+} __attribute__((aligned(128)));	/* 128 bytes, copy-relocated by programs */
+
+/* A thread's reader; ctr first: inlined readers use it alone. */
+struct reader {
+	unsigned long ctr;
+	struct reader *next;
+	pthread_t tid;
+};
+
+LU_EXPORT struct gp lttng_ust_urcu_gp = { .ctr = GP_COUNT };
+LU_EXPORT int lttng_ust_urcu_has_sys_membarrier;
+LU_EXPORT __thread struct reader *lttng_ust_urcu_reader;
+LU_EXPORT void *lttng_ust_get_cpu_sym;
+LU_EXPORT void *lttng_ust_trace_clock;
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct reader *readers;
+static pthread_key_t reader_key;
+static pthread_once_t reader_key_once = PTHREAD_ONCE_INIT;
+
+static void reader_unlink(struct reader *r)
+{
+	struct reader **p;
+
+	for (p = &readers; *p; p = &(*p)->next) {
+		if (*p == r) {
+			*p = r->next;
+			return;
+		}
+	}
+}
+
+/* Thread exit: its reader leaves the registry. */
+static void reader_exit(void *arg)
+{
+	struct reader *r = arg;
+
+	pthread_mutex_lock(&registry_lock);
+	reader_unlink(r);
+	pthread_mutex_unlock(&registry_lock);
+	free(r);
+}
+
+static void reader_key_init(void)
+{
+	if (pthread_key_create(&reader_key, reader_exit))
+		abort();	/* as a failed allocation in the read side */
+}
+
+LU_EXPORT void lttng_ust_urcu_register(void)
+{
+	struct reader *r;
+	sigset_t all, old;
+
+	if (lttng_ust_urcu_reader)
+		return;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	pthread_once(&reader_key_once, reader_key_init);
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		abort();	/* the inlined read side has no failure path */
+	r->tid = pthread_self();
+	pthread_mutex_lock(&registry_lock);
+	r->next = readers;
+	readers = r;
+	pthread_mutex_unlock(&registry_lock);
+	pthread_setspecific(reader_key, r);
+	lttng_ust_urcu_reader = r;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+LU_EXPORT void lttng_ust_urcu_register_thread(void)
+{
+	lttng_ust_urcu_register();
+}
+
+LU_EXPORT void lttng_ust_urcu_read_lock(void)
+{
+	struct reader *r;
+	unsigned long v;
+
+	if (!lttng_ust_urcu_reader)
+		lttng_ust_urcu_register();
+	r = lttng_ust_urcu_reader;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	v = r->ctr;
+	if (!(v & GP_NEST_MASK)) {
+		__atomic_store_n(&r->ctr, __atomic_load_n(&lttng_ust_urcu_gp.ctr, __ATOMIC_RELAXED),
+				 __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	} else {
+		__atomic_store_n(&r->ctr, v + GP_COUNT, __ATOMIC_RELAXED);
+	}
+}
+
+LU_EXPORT void lttng_ust_urcu_read_unlock(void)
+{
+	struct reader *r = lttng_ust_urcu_reader;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&r->ctr, r->ctr - GP_COUNT, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+LU_EXPORT int lttng_ust_urcu_read_ongoing(void)
+{
+	if (!lttng_ust_urcu_reader)
+		lttng_ust_urcu_register();
+	return (lttng_ust_urcu_reader->ctr & GP_NEST_MASK) != 0;
+}
+
+/* Is @r inside a section begun in the phase before the current one? */
+static bool reader_in_old_phase(const struct reader *r)
+{
+	unsigned long v = __atomic_load_n(&r->ctr, __ATOMIC_RELAXED);
+
+	return (v & GP_NEST_MASK) && ((v ^ lttng_ust_urcu_gp.ctr) & GP_PHASE);
+}
+
+static void wait_old_readers(void)
+{
+	struct timespec nap = { 0, 10000 };
+	struct reader *r;
+	unsigned int spins;
+
+	for (r = readers; r; r = r->next) {
+		for (spins = 0; reader_in_old_phase(r); spins++) {
+			if (spins < 100)
+				sched_yield();
+			else
+				nanosleep(&nap, NULL);
+		}
+	}
+}
+
+LU_EXPORT void lttng_ust_urcu_synchronize_rcu(void)
+{
+	int i;
+
+	pthread_mutex_lock(&gp_lock);
+	pthread_mutex_lock(&registry_lock);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	for (i = 0; i < 2; i++) {
+		__atomic_store_n(&lttng_ust_urcu_gp.ctr, lttng_ust_urcu_gp.ctr ^ GP_PHASE,
+				 __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		wait_old_readers();
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	}
+	pthread_mutex_unlock(&registry_lock);
+	pthread_mutex_unlock(&gp_lock);
+}
+
+LU_EXPORT void lttng_ust_urcu_before_fork(void)
+{
+	pthread_mutex_lock(&gp_lock);
+	pthread_mutex_lock(&registry_lock);
+}
+
+LU_EXPORT void lttng_ust_urcu_after_fork_parent(void)
+{
+	pthread_mutex_unlock(&registry_lock);
+	pthread_mutex_unlock(&gp_lock);
+}
+
+/* The child has one thread: the other readers are gone. */
+LU_EXPORT void lttng_ust_urcu_after_fork_child(void)
+{
+	struct reader *r = readers, *next;
+
+	readers = NULL;
+	for (; r; r = next) {
+		next = r->next;
+		if (r == lttng_ust_urcu_reader) {
+			r->next = NULL;
+			readers = r;
+		} else {
+			free(r);
+		}
+	}
+	pthread_mutex_unlock(&registry_lock);
+	pthread_mutex_unlock(&gp_lock);
+}
+
+/* ---- RCU pointer helpers of the non-inlined read side ---- */
+
+LU_EXPORT void *lttng_ust_rcu_dereference_sym(void *p)
+{
+	return __atomic_load_n(&p, __ATOMIC_CONSUME);
+}
+
+LU_EXPORT void *lttng_ust_rcu_set_pointer_sym(void **p, void *v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELEASE);
+	return v;
+}
+
+LU_EXPORT void *lttng_ust_rcu_xchg_pointer_sym(void **p, void *v)
+{
+	return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+}
+
+LU_EXPORT void *lttng_ust_rcu_cmpxchg_pointer_sym(void **p, void *old, void *v)
+{
+	__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	return old;
+}
+
+/* ---- the fd tracker: ltt keeps no fds the program could close ---- */
+
+LU_EXPORT int lttng_ust_add_fd_to_tracker(int fd)
+{
+	return fd;
+}
+
+LU_EXPORT void lttng_ust_delete_fd_from_tracker(int fd)
+{
+	(void)fd;
+}
+
+LU_EXPORT void lttng_ust_lock_fd_tracker(void)
+{
+}
+
+LU_EXPORT void lttng_ust_unlock_fd_tracker(void)
+{
+}
+
+LU_EXPORT int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd))
+{
+	return close_cb(fd);
+}
+
+LU_EXPORT int lttng_ust_safe_fclose_stream(FILE *stream, int (*fclose_cb)(FILE *stream))
+{
+	return fclose_cb(stream);
+}
+
+LU_EXPORT int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
+{
+	long fd, max = sysconf(_SC_OPEN_MAX);
+
+	if (lowfd < 0) {
+		errno = EBADF;
+		return -1;
+	}
+	for (fd = lowfd; fd < max; fd++)
+		(void)close_cb((int)fd);	/* EBADF for the fds not open */
+	return 0;
+}
+
+/* ---- cancel state: nested pushes disable once ---- */
+
+static __thread int cancel_depth, cancel_old;
+
+LU_EXPORT int lttng_ust_cancelstate_disable_push(void)
+{
+	if (cancel_depth++ == 0 && pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel_old))
+		return -1;
+	return 0;
+}
+
+LU_EXPORT int lttng_ust_cancelstate_disable_pop(void)
+{
+	if (cancel_depth == 0)
+		return -1;
+	if (--cancel_depth == 0 && pthread_setcancelstate(cancel_old, NULL))
+		return -1;
+	return 0;
+}
+
+LU_EXPORT void lttng_ust_common_ctor(void)
+{
+}
+
+LU_EXPORT void lttng_ust_common_alloc_tls(void)
+{
+}
+
+/* ---- overrides ltt does not take: its clock and CPU are its own ---- */
+
+#define CLOCK_REFUSED "ltt records with its own clock (CLOCK_MONOTONIC); a clock plugin is not supported"
+
+LU_EXPORT int lttng_ust_getcpu_override(int (*getcpu)(void))
+{
+	(void)getcpu;
+	LU_UNSUPPORTED("ltt picks the CPU itself; a getcpu plugin is not supported");
+	return -EINVAL;
+}
+
+LU_EXPORT int lttng_ust_enable_trace_clock_override(void)
+{
+	LU_UNSUPPORTED(CLOCK_REFUSED);
+	return -EINVAL;
+}
+
+#define CLOCK_CB(name, type) \
+	LU_EXPORT int lttng_ust_trace_clock_set_##name##_cb(type cb) \
+	{ \
+		(void)cb; \
+		LU_UNSUPPORTED(CLOCK_REFUSED); \
+		return -EINVAL; \
+	} \
+	LU_EXPORT int lttng_ust_trace_clock_get_##name##_cb(type *cb) \
+	{ \
+		(void)cb; \
+		LU_UNSUPPORTED(CLOCK_REFUSED); \
+		return -EINVAL; \
+	}
+
+typedef uint64_t (*clock_u64_fn)(void);
+typedef int (*clock_uuid_fn)(char *uuid);
+typedef const char *(*clock_text_fn)(void);
+
+CLOCK_CB(read64, clock_u64_fn)
+CLOCK_CB(freq, clock_u64_fn)
+CLOCK_CB(uuid, clock_uuid_fn)
+CLOCK_CB(name, clock_text_fn)
+CLOCK_CB(description, clock_text_fn)

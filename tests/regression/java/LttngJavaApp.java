@@ -1,0 +1,133 @@
+// A program that logs through LTTng's own Java agents, as Debian ships
+// them (liblttng-ust-agent-java), for test_lttng_java.sh.  Its first
+// argument picks the framework: "jul" (java.util.logging with
+// LttngLogHandler) or "log4j" (log4j 1.2 with LttngLogAppender).  The
+// handler hangs on the loggers qa.app and qa.other.  Beside the agent it
+// runs LTTng's own agent client (LttngTcpSessiondClient) with a listener
+// that prints each rule as the agent code parses it from the daemon:
+//   rule enable NAME LEVEL TYPE FILTER   /  rule disable NAME
+// and it answers lines on stdin:
+//   enabled LOGGER yes|no -> waits (10 s at most) until the agent's
+//                            isEventEnabled(LOGGER) says so; prints
+//                            "enabled LOGGER yes|no"
+//   log LOGGER N          -> logs N records at INFO on LOGGER; prints
+//                            "count C", the records the handler passed on
+//   exit                  -> exits
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.reflect.Method;
+import java.util.Collection;
+import java.util.Collections;
+
+import org.lttng.ust.agent.AbstractLttngAgent;
+import org.lttng.ust.agent.client.ILttngTcpClientListener;
+import org.lttng.ust.agent.client.LttngTcpSessiondClient;
+import org.lttng.ust.agent.session.EventRule;
+
+public class LttngJavaApp {
+	interface Framework {
+		void log(String logger);
+		long count();
+	}
+
+	static class Jul implements Framework {
+		final org.lttng.ust.agent.jul.LttngLogHandler handler;
+
+		Jul() throws Exception {
+			handler = new org.lttng.ust.agent.jul.LttngLogHandler();
+			for (String name : new String[] { "qa.app", "qa.other" })
+				java.util.logging.Logger.getLogger(name).addHandler(handler);
+		}
+
+		public void log(String logger) {
+			java.util.logging.Logger.getLogger(logger).info("hello");
+		}
+
+		public long count() {
+			return handler.getEventCount();
+		}
+	}
+
+	static class Log4j implements Framework {
+		final org.lttng.ust.agent.log4j.LttngLogAppender appender;
+
+		Log4j() throws Exception {
+			appender = new org.lttng.ust.agent.log4j.LttngLogAppender();
+			for (String name : new String[] { "qa.app", "qa.other" })
+				org.apache.log4j.Logger.getLogger(name).addAppender(appender);
+		}
+
+		public void log(String logger) {
+			org.apache.log4j.Logger.getLogger(logger).info("hello");
+		}
+
+		public long count() {
+			return appender.getEventCount();
+		}
+	}
+
+	static synchronized void say(String line) {
+		System.out.println(line);
+		System.out.flush();
+	}
+
+	public static void main(String[] args) throws Exception {
+		boolean jul = args[0].equals("jul");
+		Framework fw = jul ? new Jul() : new Log4j();
+		Class<?> c = Class.forName(jul ? "org.lttng.ust.agent.jul.LttngJulAgent"
+				: "org.lttng.ust.agent.log4j.LttngLog4jAgent");
+		Method get = c.getDeclaredMethod("getInstance");
+		get.setAccessible(true);
+		AbstractLttngAgent<?> agent = (AbstractLttngAgent<?>) get.invoke(null);
+		ILttngTcpClientListener spy = new ILttngTcpClientListener() {
+			public boolean eventEnabled(EventRule r) {
+				say("rule enable " + r.getEventName() + " " + r.getLogLevelSelector().getLogLevel()
+						+ " " + r.getLogLevelSelector().getLogLevelType() + " " + r.getFilterString());
+				return true;
+			}
+
+			public boolean eventDisabled(String name) {
+				say("rule disable " + name);
+				return true;
+			}
+
+			public boolean appContextEnabled(String p, String n) {
+				return true;
+			}
+
+			public boolean appContextDisabled(String p, String n) {
+				return true;
+			}
+
+			public Collection<String> listAvailableEvents() {
+				return Collections.emptyList();
+			}
+		};
+		LttngTcpSessiondClient client = new LttngTcpSessiondClient(spy, jul ? 3 : 4, false);
+		Thread t = new Thread(client);
+		t.setDaemon(true);
+		t.start();
+		client.waitForConnection(10);
+		say("ready");
+		BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+		String line;
+		while ((line = in.readLine()) != null) {
+			String[] w = line.split(" ");
+			if (w[0].equals("enabled")) {
+				boolean want = w[2].equals("yes");
+				long until = System.nanoTime() + 10_000_000_000L;
+				while (agent.isEventEnabled(w[1]) != want && System.nanoTime() < until)
+					Thread.sleep(5);
+				say("enabled " + w[1] + " " + (agent.isEventEnabled(w[1]) ? "yes" : "no"));
+			} else if (w[0].equals("log")) {
+				for (int i = 0; i < Integer.parseInt(w[2]); i++)
+					fw.log(w[1]);
+				say("count " + fw.count());
+			} else if (w[0].equals("exit")) {
+				break;
+			}
+		}
+		client.close();
+		System.exit(0);
+	}
+}

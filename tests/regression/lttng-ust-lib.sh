@@ -1,0 +1,83 @@
+# tests/regression/lttng-ust-lib.sh - helpers of the tests that compare
+# what ltt's LTTng-UST libraries record with what Debian's LTTng records
+# of the same binary (sourced after lib.sh and ust-lib.sh).
+#
+# compat_require skips the test without LTTng's tools; compat_build
+# builds lttng-ust/compat_app.c as an LTTng user would; compat_run runs
+# it under ltt-run; lttng_run runs a script beside Debian's own
+# lttng-sessiond, as root in a mount namespace with its own /run, so that
+# it meets no other session daemon.
+
+COMPAT="$LTT_TOP_BUILDDIR/src/lttng-ust"
+
+# compat_require: skip the whole test unless LTTng's tools and a compiler are here.
+compat_require() {
+	local t
+	for t in lttng lttng-sessiond lttng-gen-tp cc; do
+		command -v $t >/dev/null ||
+			skip_all "$t is not installed (Debian's lttng-tools, liblttng-ust-dev)"
+	done
+}
+
+# compat_build: build compat_app in $TEST_TMP/build (APP) with LTTng's
+# headers and lttng-gen-tp, and dup_app (DUP_APP: two libraries with the
+# probes of one provider); one TAP result.
+compat_build() {
+	local src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
+	APP="$TEST_TMP/build/compat_app" DUP_APP="$TEST_TMP/build/dup_app"
+	mkdir -p "$TEST_TMP/build"
+	cp "$src/compat_tp.tp" "$src/compat_app.c" "$TEST_TMP/build/"
+	(cd "$TEST_TMP/build" &&
+		lttng-gen-tp compat_tp.tp -o compat_tp.h -o compat_tp.c >/dev/null &&
+		cc -I. -o compat_app compat_app.c compat_tp.c -llttng-ust -ldl &&
+		cc -fPIC -shared -I. -o libdupa.so compat_tp.c -llttng-ust &&
+		cc -fPIC -shared -I. -o libdupb.so compat_tp.c -llttng-ust &&
+		cc -I. -o dup_app "$src/dup_app.c" -L. -ldupa -ldupb -llttng-ust -ldl \
+			-Wl,-rpath,"$TEST_TMP/build") 2>"$TEST_TMP/cc.err"
+	ok $? "the program builds with LTTng-UST's headers and lttng-gen-tp" ||
+		diag "$(cat "$TEST_TMP/cc.err")"
+}
+
+# compat_run [-p PROGRAM] ARGS...: compat_app (or PROGRAM) ARGS under
+# ltt-run, on the libraries of the build tree (stderr in $TEST_TMP/app.err).
+compat_run() {
+	local prog=${APP:-}
+	[ "$1" = -p ] && prog=$2 && shift 2
+	LTT_LTTNG_UST_LIBDIR="$COMPAT/.libs" \
+		LD_LIBRARY_PATH="$LTT_TOP_BUILDDIR/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+		timeout "$TEST_TIMEOUT" "$COMPAT/ltt-run" "$prog" "$@" 2>"$TEST_TMP/app.err"
+}
+
+# lttng_can_run: can this test run LTTng's root session daemon?
+lttng_can_run() {
+	[ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null
+}
+
+# lttng_run SCRIPT: bash SCRIPT with a private lttng-sessiond running
+# (LTTNG_HOME=$TEST_TMP/lttng-home; APP, DUP_APP, N, TEST_TMP, TEST_TIMEOUT
+# exported); its output in $TEST_TMP/lttng.log.  Returns SCRIPT's status.
+lttng_run() {
+	export LTTNG_HOME="$TEST_TMP/lttng-home" APP DUP_APP N TEST_TMP TEST_TIMEOUT
+	mkdir -p "$LTTNG_HOME"
+	env -u LTT_RUNDIR -u LD_LIBRARY_PATH unshare -m bash -c '
+		mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-test /run &&
+		mkdir /run/lttng || exit 1
+		timeout "$TEST_TIMEOUT" lttng-sessiond --daemonize --no-kernel \
+			--pidfile="$TEST_TMP/lttng-sessiond.pid" || exit 1
+		bash -c "$1"
+		rc=$?
+		kill "$(cat "$TEST_TMP/lttng-sessiond.pid")"
+		exit $rc' lttng_run "$1" >"$TEST_TMP/lttng.log" 2>&1
+}
+
+# norm FILE: babeltrace's lines without timestamp, delta, host and contexts.
+norm() {
+	sed -e 's/^\[[^]]*\] ([^)]*) [^ ]* //' -e 's/{ cpu_id = [0-9]* }, //' "$1"
+}
+
+# bt1 DIR OUT: babeltrace 1's normalized lines of the trace(s) under DIR
+# (it prints empty strings right, where babeltrace2 2.0 does not).
+bt1() {
+	timeout "$BT_TIMEOUT" babeltrace "$1" 2>"$2.err" >"$2.raw"
+	norm "$2.raw" >"$2"
+}
