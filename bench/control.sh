@@ -10,7 +10,10 @@
 #   bench/control.sh [BUILD_DIR] [RUNS] [SEQUENCES]
 #
 # Defaults: ., 300 runs of each start-up, 21 sequences per tracer (after
-# one not counted: the consumer daemons are spawned by the first start).
+# one not counted: the consumer daemons are spawned by the first start;
+# both daemons keep theirs between sequences, ltt's for its
+# --consumerd-idle-ms).  ltt's sequence is also timed with
+# --consumerd-idle-ms 0, a consumer spawned at each start.
 # Start-up: the median wall time of a run, and the CPU time (user +
 # system) per run over all runs; the ratios to /bin/true.  Sequence: the
 # median wall time of the five commands.  lttctl is the real binary
@@ -53,7 +56,8 @@ startup() {
 	printf '%-22s median %7.3f ms wall  %7.3f ms cpu per run\n' "$name" "$WALL" "$CPU"
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+# ratio A B [DECIMALS]: A / B
+ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { if (b > 0) printf "%.*f", d, a / b; else print "n/a" }'; }
 
 # sequence CTL...: SEQS runs of the five commands through CTL (the
 # control command with its options), one wall time in ms a line; the
@@ -98,6 +102,16 @@ SEQ_OUT=$BENCH_TMP/seq-trace
 LTT_SEQ=$(sequence "$LTTCTL" | median)
 daemon_stop
 printf '%-22s median %7.3f ms\n' "sequence, ltt" "$LTT_SEQ"
+# the same with a consumer spawned at each start (none kept idle between
+# sequences), where the daemon has --consumerd-idle-ms
+COLD_SEQ=
+if "$LTT_SESSIOND_PATH" --help 2>/dev/null | grep -q consumerd-idle-ms; then
+	daemon_start --consumerd-idle-ms 0
+	COLD_SEQ=$(sequence "$LTTCTL" | median)
+	daemon_stop
+	printf '%-22s median %7.3f ms (--consumerd-idle-ms 0: a consumer spawned at each start)\n' \
+		"sequence, ltt" "$COLD_SEQ"
+fi
 if [ -z "$HAVE_LTTNG" ]; then
 	echo "sequence, LTTng: skipped (no lttng, lttng-sessiond: apt-get install lttng-tools)"
 	exit 0
@@ -123,4 +137,4 @@ LTTNG_SEQ=$("${as_user[@]}" env HOME="$LTTNG_HOME" bash -c '
 	sequence lttng -q
 	kill "$(cat "$pid")"' | median)
 printf '%-22s median %7.3f ms\n' "sequence, LTTng" "$LTTNG_SEQ"
-echo "  ltt / LTTng: $(ratio "$LTT_SEQ" "$LTTNG_SEQ")"
+echo "  ltt / LTTng: $(ratio "$LTT_SEQ" "$LTTNG_SEQ" 3)${COLD_SEQ:+, with a consumer spawned at each start: $(ratio "$COLD_SEQ" "$LTTNG_SEQ" 3)}"

@@ -44,6 +44,12 @@
 /* Workers for the users of ltt_client_thread_run_as() beyond the clients'. */
 #define RUN_AS_WORKERS 64
 
+/*
+ * A user's worker with no command left is kept this long for the user's
+ * next one (lttctl's commands come one connection after the other).
+ */
+#define WORKER_IDLE_NS (1000ULL * 1000 * 1000)
+
 struct ltt_client_thread;
 
 struct conn {
@@ -93,9 +99,11 @@ struct ltt_client_thread {
 	struct uid_worker {
 		uid_t uid;
 		unsigned int jobs;		/* submitted, not yet back */
+		uint64_t idle_since;		/* with no job: when the last came back */
 		struct ltt_worker *worker;
 	} workers[LTT_MAX_CLIENTS + RUN_AS_WORKERS];
 	unsigned int nr_workers;
+	struct ltt_evloop_timer *idle;	/* stops the workers idle for WORKER_IDLE_NS */
 	unsigned int nr_conns;
 	struct conn *conns[LTT_MAX_CLIENTS];
 	uint8_t skip_buf[65536];	/* where requests over their user's budget are read */
@@ -326,9 +334,53 @@ static void cmd_job_free(struct cmd_job *job)
 	free(job);
 }
 
+/* Stop @t's worker @i, which has no job; its slot takes the last one. */
+static void uid_worker_stop(struct ltt_client_thread *t, unsigned int i)
+{
+	ltt_worker_stop(t->workers[i].worker);	/* nothing left in it */
+	t->workers[i] = t->workers[--t->nr_workers];
+}
+
+/*
+ * Stop the workers idle since @before (all idle ones: UINT64_MAX) until
+ * fewer than @max run.  Returns when the oldest idle one left became idle,
+ * or 0 when none is.
+ */
+static uint64_t uid_workers_trim(struct ltt_client_thread *t, uint64_t before, unsigned int max)
+{
+	uint64_t oldest = 0;
+	unsigned int i = 0;
+
+	while (i < t->nr_workers) {
+		struct uid_worker *w = &t->workers[i];
+
+		if (!w->jobs && w->idle_since < before && t->nr_workers >= max) {
+			uid_worker_stop(t, i);	/* the last one moved here: look at it */
+			continue;
+		}
+		if (!w->jobs && (!oldest || w->idle_since < oldest))
+			oldest = w->idle_since;
+		i++;
+	}
+	return oldest;
+}
+
+/* The client thread's idle timer: stop the workers idle for WORKER_IDLE_NS. */
+static void on_workers_idle(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_client_thread *t = arg;
+	uint64_t now = ltt_evloop_now_ns(), oldest;
+
+	(void)loop;
+	oldest = uid_workers_trim(t, now - WORKER_IDLE_NS + 1, 0);
+	if (oldest)
+		ltt_evloop_timer_arm(t->idle, oldest + WORKER_IDLE_NS - now, 0);
+}
+
 /*
  * The worker of @uid's commands, started if none runs; NULL when it can't
- * be (no memory, or @max workers run).
+ * be (no memory, or @max workers run with a job).  Workers kept idle make
+ * room for it.
  */
 static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid,
 					 unsigned int max)
@@ -339,6 +391,8 @@ static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid,
 	for (i = 0; i < t->nr_workers; i++)
 		if (t->workers[i].uid == uid)
 			return &t->workers[i];
+	if (t->nr_workers >= max)
+		uid_workers_trim(t, UINT64_MAX, max);
 	if (t->nr_workers >= max)
 		return NULL;
 	w = &t->workers[t->nr_workers];
@@ -353,11 +407,13 @@ static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid,
 /* @w, just started, was not used after all. */
 static void uid_worker_put_idle(struct ltt_client_thread *t, struct uid_worker *w)
 {
-	ltt_worker_stop(w->worker);
-	*w = t->workers[--t->nr_workers];
+	uid_worker_stop(t, (unsigned int)(w - t->workers));
 }
 
-/* One command of @uid's done: its worker stops with the last one (idle, at once). */
+/*
+ * One command of @uid's done: with the last one, its worker is idle, kept
+ * for WORKER_IDLE_NS (stopped at once without the idle timer).
+ */
 static void uid_worker_put(struct ltt_client_thread *t, uid_t uid)
 {
 	unsigned int i;
@@ -367,8 +423,13 @@ static void uid_worker_put(struct ltt_client_thread *t, uid_t uid)
 			continue;
 		if (--t->workers[i].jobs)
 			return;
-		ltt_worker_stop(t->workers[i].worker);	/* nothing left in it */
-		t->workers[i] = t->workers[--t->nr_workers];
+		if (!t->idle) {
+			uid_worker_stop(t, i);
+			return;
+		}
+		t->workers[i].idle_since = ltt_evloop_now_ns();
+		if (!ltt_evloop_timer_armed(t->idle))
+			ltt_evloop_timer_arm(t->idle, WORKER_IDLE_NS, 0);
 		return;
 	}
 }
@@ -962,6 +1023,9 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
 	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
 				     "clients", accept_one, t);
+	/* without it (no memory), a worker stops with its user's last command */
+	if (!ret && ltt_evloop_timer_create(t->srv.loop, on_workers_idle, t, &t->idle))
+		t->idle = NULL;
 	if (!ret)
 		ret = ltt_evloop_server_start(&t->srv, "client thread");
 	if (ret) {

@@ -62,6 +62,7 @@ struct options {
 	char *metadata_max_arg;
 	char *max_events_arg;
 	char *idle_arg;
+	char *consumerd_idle_arg;
 	char *ratelimit_arg;
 	struct limits {
 		unsigned int max_clients_per_uid;
@@ -72,6 +73,7 @@ struct options {
 		uint64_t metadata_max;
 		unsigned int max_events;
 		unsigned int idle_timeout_s;
+		unsigned int consumerd_idle_ms;
 		unsigned int log_burst;
 		unsigned int log_interval_s;
 	} lim;
@@ -138,6 +140,8 @@ static int parse_limits(struct options *opts)
 		  1, LTT_APP_MAX_TRACEPOINTS, &lim->max_events, false },
 		{ "client-idle-timeout", "LTT_SESSIOND_CLIENT_IDLE_TIMEOUT", &opts->idle_arg,
 		  0, 86400, &lim->idle_timeout_s, false },
+		{ "consumerd-idle-ms", "LTT_SESSIOND_CONSUMERD_IDLE_MS", &opts->consumerd_idle_arg,
+		  0, 3600000, &lim->consumerd_idle_ms, false },
 	};
 	const char *text, *env = "LTT_SESSIOND_LOG_RATELIMIT";
 	size_t i;
@@ -151,6 +155,7 @@ static int parse_limits(struct options *opts)
 		.metadata_max = LTT_APP_METADATA_MAX,
 		.max_events = LTT_APP_MAX_TRACEPOINTS,
 		.idle_timeout_s = LTT_CLIENT_IDLE_TIMEOUT_S,
+		.consumerd_idle_ms = LTT_CONSUMER_IDLE_MS,
 		.log_burst = LTT_LOG_RL_BURST,
 		.log_interval_s = LTT_LOG_RL_INTERVAL_MS / 1000,
 	};
@@ -314,6 +319,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "client-idle-timeout", 0, POPT_ARG_STRING, &opts->idle_arg, 0,
 		  "close client connections idle so long between requests (default: 30; 0: never)",
 		  "SECONDS" },
+		{ "consumerd-idle-ms", 0, POPT_ARG_STRING, &opts->consumerd_idle_arg, 0,
+		  "keep a user's consumer daemon so long after its last session, for the next "
+		  "(default: 10000; 0: it exits with the last session)", "MS" },
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
 		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
 		  "LINES/SECONDS" },
@@ -363,6 +371,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	} else {
 		opts->consumer.path = opts->consumerd_path;
 		opts->consumer.verbose = opts->verbose;
+		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;
 	}
 out:
 	poptFreeContext(ctx);

@@ -224,6 +224,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_takeover_inflight.sh \
 	tests/regression/test_ust_app_guard.sh \
 	tests/regression/test_ust_owner_groups.sh \
+	tests/regression/test_ust_consumer_idle.sh \
+	tests/regression/test_sessiond_worker_idle.sh \
 	tests/regression/test_ust_consumer_stopped_others.sh \
 	tests/regression/test_ust_list_stalled.sh \
 	tests/regression/test_stall_other_users.sh \

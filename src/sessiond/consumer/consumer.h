@@ -55,10 +55,14 @@ static inline bool ltt_consumer_call_failed(int err)
  * How the session daemon starts each of its consumers: what its options
  * say, the same for every domain and owner.  Each supervisor keeps a copy.
  */
+/* How long a user-space owner's consumer is kept with no session, by default. */
+#define LTT_CONSUMER_IDLE_MS 10000
+
 struct ltt_consumer_config {
 	const char *path;		/* the program, NULL: ltt_consumer_path()'s (borrowed) */
 	int verbose;			/* how many -v it gets (at most 3 are passed) */
 	unsigned int data_threads;	/* --data-threads, 0: none passed (its environment decides) */
+	unsigned int idle_ms;		/* a user-space owner's, kept this long with no session */
 };
 
 /* consumer-proc.c: an ltt-consumerd: spawned, its handshake, reaped */

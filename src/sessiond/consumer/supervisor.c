@@ -4,6 +4,8 @@
  * replaced (see supervisor.h).
  */
 #include <errno.h>
+#include <grp.h>
+#include <pwd.h>
 #include <sys/epoll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -45,6 +47,7 @@ void ltt_supervisor_init(struct ltt_supervisor *sup, const char *what,
 	sup->cfg = *cfg;
 	sup->uid = (uid_t)-1;
 	sup->gid = (gid_t)-1;
+	sup->nr_groups = -1;
 }
 
 void ltt_supervisor_set_user(struct ltt_supervisor *sup, uid_t uid, gid_t gid)
@@ -193,6 +196,7 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup)
 	sup->consumer = NULL;
 	while (sup->nr_dead)
 		ltt_consumer_destroy(sup->dead[--sup->nr_dead], 0);
+	free(sup->groups);
 	pthread_mutex_destroy(&sup->lock);
 }
 
@@ -215,14 +219,11 @@ int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *j
 	return ret;
 }
 
-struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup)
+/* Stop watching @c (taken away: its exit is not a death).  Supervisor lock held. */
+static void unwatch(struct ltt_supervisor *sup, struct ltt_consumer *c)
 {
 	struct ltt_supervisor_watch *w;
-	struct ltt_consumer *c;
 
-	pthread_mutex_lock(&sup->lock);
-	c = sup->consumer;
-	sup->consumer = NULL;
 	for (w = sup->watches; c && w; w = w->next) {
 		if (w->consumer != c)
 			continue;
@@ -231,8 +232,138 @@ struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup)
 		free(w);
 		break;
 	}
+}
+
+struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup)
+{
+	struct ltt_consumer *c;
+
+	pthread_mutex_lock(&sup->lock);
+	c = sup->consumer;
+	sup->consumer = NULL;
+	unwatch(sup, c);
 	pthread_mutex_unlock(&sup->lock);
 	return c;
+}
+
+int ltt_supervisor_timer_create(struct ltt_supervisor *sup, ltt_evloop_timer_fn fn, void *arg,
+				struct ltt_evloop_timer **ret_timer)
+{
+	return ltt_evloop_timer_create(sup->loop, fn, arg, ret_timer);
+}
+
+/* Posted by ltt_supervisor_renew(): the consumer taken away exits. */
+struct renew_job {
+	struct ltt_supervisor_job job;
+	struct ltt_supervisor *sup;
+	struct ltt_consumer *consumer;
+};
+
+/* Waiting, within this, for a consumer that holds nothing: it exits at once. */
+#define RENEW_WAIT_MS 10000
+
+static void renew_run(struct ltt_supervisor_job *job)
+{
+	struct renew_job *j = caa_container_of(job, struct renew_job, job);
+
+	pthread_mutex_lock(&j->sup->lock);
+	unwatch(j->sup, j->consumer);
+	pthread_mutex_unlock(&j->sup->lock);
+	LTT_INFO("the %s consumer daemon's user has other groups now: it exits, a new one starts",
+		 j->sup->what);
+	ltt_consumer_destroy(j->consumer, RENEW_WAIT_MS);
+	free(j);
+}
+
+static void renew_cancel(struct ltt_supervisor_job *job)
+{
+	struct renew_job *j = caa_container_of(job, struct renew_job, job);
+
+	ltt_consumer_destroy(j->consumer, RENEW_WAIT_MS);
+	free(j);
+}
+
+int ltt_supervisor_renew(struct ltt_supervisor *sup, uint64_t gen)
+{
+	struct renew_job *j = calloc(1, sizeof(*j));
+	int ret = -ESTALE;
+
+	if (!j)
+		return -ENOMEM;
+	pthread_mutex_lock(&sup->lock);
+	if (sup->consumer && sup->gen == gen && !sup->stopping) {
+		ret = watch_start(sup);
+		if (!ret) {
+			j->job.ev.fn = job_run;
+			j->job.run = renew_run;
+			j->job.cancel = renew_cancel;
+			j->sup = sup;
+			j->consumer = sup->consumer;
+			sup->consumer = NULL;
+			ltt_evloop_post(sup->loop, &j->job.ev);
+			j = NULL;
+		}
+	}
+	pthread_mutex_unlock(&sup->lock);
+	free(j);
+	return ret;
+}
+
+/*
+ * Into *@ret_groups (to free), the supplementary groups a consumer of
+ * @uid (primary group @gid) gets: the group database's, as ltt-consumerd
+ * sets them (none for a uid without a name).  Returns how many, or -1
+ * when unknown (no memory).
+ */
+static int user_groups(uid_t uid, gid_t gid, gid_t **ret_groups)
+{
+	struct passwd pw, *res = NULL;
+	char buf[4096];
+	gid_t *groups;
+	int n = 64;
+
+	*ret_groups = NULL;
+	if (getpwuid_r(uid, &pw, buf, sizeof(buf), &res) || !res)
+		return 0;
+	for (;;) {
+		groups = malloc((size_t)n * sizeof(*groups));
+		if (!groups)
+			return -1;
+		if (getgrouplist(pw.pw_name, gid, groups, &n) >= 0)
+			break;
+		free(groups);	/* n is now how many there are */
+		if (n > 65536)
+			return -1;
+	}
+	*ret_groups = groups;
+	return n;
+}
+
+bool ltt_supervisor_groups_changed(struct ltt_supervisor *sup, uint64_t *ret_gen)
+{
+	bool changed = false;
+	gid_t *now;
+	uid_t uid;
+	gid_t gid;
+	uint64_t gen;
+	int n;
+
+	pthread_mutex_lock(&sup->lock);
+	uid = sup->uid;
+	gid = sup->gid;
+	gen = sup->consumer ? sup->gen : 0;
+	pthread_mutex_unlock(&sup->lock);
+	*ret_gen = gen;
+	if (uid == (uid_t)-1 || !gen)
+		return false;
+	n = user_groups(uid, gid, &now);
+	pthread_mutex_lock(&sup->lock);
+	if (sup->gen == gen)
+		changed = n != sup->nr_groups || n < 0 ||
+			  (n && memcmp(now, sup->groups, (size_t)n * sizeof(*now)));
+	pthread_mutex_unlock(&sup->lock);
+	free(now);
+	return changed;
 }
 
 void ltt_supervisor_stall(struct ltt_supervisor *sup, int after_ms,
@@ -284,6 +415,10 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 	}
 	if (!sup->consumer && !sup->stopping) {
 		/* its HELLO keeps the caller's session: readers take this lock under it */
+		if (sup->uid != (uid_t)-1) {	/* what it gets: see groups_changed */
+			free(sup->groups);
+			sup->nr_groups = user_groups(sup->uid, sup->gid, &sup->groups);
+		}
 		ltt_session_pin();
 		ret = ltt_consumer_spawn(&sup->cfg, sup->uid, sup->gid, &sup->consumer);
 		ltt_session_unpin();

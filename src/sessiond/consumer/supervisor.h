@@ -67,6 +67,9 @@ struct ltt_supervisor {
 	struct ltt_evloop *loop;	/* the watch thread's, once started */
 	struct ltt_supervisor_watch *watches;	/* the consumers watched (supervisor.c) */
 	pthread_t thread;
+	/* the supplementary groups the current consumer got (uid set): */
+	gid_t *groups;			/* as the group database gave them at its spawn */
+	int nr_groups;			/* -1: unknown (no name, or no memory) */
 };
 
 /**
@@ -139,6 +142,32 @@ int ltt_supervisor_post(struct ltt_supervisor *sup, struct ltt_supervisor_job *j
  * ltt_consumer_destroy(), or NULL.
  */
 struct ltt_consumer *ltt_supervisor_retire(struct ltt_supervisor *sup);
+
+/**
+ * ltt_supervisor_timer_create() - a timer on the supervisor's thread, freed
+ * with it (ltt_evloop_timer_create()); from a posted job only
+ */
+int ltt_supervisor_timer_create(struct ltt_supervisor *sup, ltt_evloop_timer_fn fn, void *arg,
+				struct ltt_evloop_timer **ret_timer);
+
+/**
+ * ltt_supervisor_groups_changed() - would a consumer spawned now get other
+ * supplementary groups than the current one got?  Only for consumers of
+ * another user (ltt_supervisor_set_user()); false when none runs.
+ * @ret_gen: the generation it looked at, for ltt_supervisor_renew()
+ *
+ * Reads the group database: any thread, no lock of the domain held.
+ */
+bool ltt_supervisor_groups_changed(struct ltt_supervisor *sup, uint64_t *ret_gen);
+
+/**
+ * ltt_supervisor_renew() - take the current consumer away if it is still
+ * generation @gen: it exits on the supervisor's thread (its exit is not a
+ * death), and the next ltt_supervisor_get() spawns another.  Any thread,
+ * when nothing of the domain is in it and nobody holds it.  Returns 0,
+ * -ESTALE (another generation runs), or -errno (not renewed).
+ */
+int ltt_supervisor_renew(struct ltt_supervisor *sup, uint64_t gen);
 
 /**
  * ltt_supervisor_stalled() - is the current consumer stalled

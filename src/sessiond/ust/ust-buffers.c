@@ -126,6 +126,30 @@ void ltt_ust_buffers_owner_hold(struct ltt_ust_owner *o)
 	pthread_mutex_unlock(&o->buffers->owners_lock);
 }
 
+/*
+ * ltt_ust_buffers_owner_hold() for a session's state: a consumer kept idle
+ * (no user) whose user has other supplementary groups now is renewed
+ * first, so that a new session's consumer has the groups of now, as when
+ * the consumer had exited with the owner's last session.
+ */
+static void owner_hold_session(struct ltt_ust_owner *o)
+{
+	bool changed = false;
+	uint64_t gen = 0;
+
+	pthread_mutex_lock(&o->buffers->owners_lock);
+	changed = !o->users;
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+	/* the group database is read with no lock held */
+	changed = changed && ltt_supervisor_groups_changed(&o->consumer, &gen);
+	pthread_mutex_lock(&o->buffers->owners_lock);
+	/* still no user: nobody spawns or holds it (the supervisor's lock is free) */
+	if (changed && !o->users)
+		ltt_supervisor_renew(&o->consumer, gen);
+	o->users++;
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+}
+
 struct retire_job {
 	struct ltt_supervisor_job sj;
 	struct ltt_ust_owner *owner;
@@ -135,22 +159,61 @@ struct retire_job {
 /* Destroying, within this, a consumer that holds nothing: it exits at once. */
 #define RETIRE_WAIT_MS 10000
 
-/* The owner's thread: its consumer exits, unless a user came meanwhile. */
+/*
+ * The owner's thread: its consumer exits if no user came since the users
+ * fell to 0 for the @seq'th time.  Owners' lock held.
+ */
+static struct ltt_consumer *retire(struct ltt_ust_owner *o, uint64_t seq)
+{
+	/* with no user, nobody spawns or holds it: the supervisor's lock is free */
+	return !o->users && o->retire_seq == seq ? ltt_supervisor_retire(&o->consumer) : NULL;
+}
+
+static void retire_now(struct ltt_ust_owner *o, struct ltt_consumer *c)
+{
+	if (!c)
+		return;
+	LTT_INFO("the %s consumer daemon has no session left: it exits", o->what);
+	ltt_consumer_destroy(c, RETIRE_WAIT_MS);
+}
+
+/* The owner's idle timer: its grace is over. */
+static void idle_fire(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_ust_owner *o = arg;
+	struct ltt_consumer *c;
+
+	(void)loop;
+	pthread_mutex_lock(&o->buffers->owners_lock);
+	c = retire(o, o->idle_seq);
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+	retire_now(o, c);
+}
+
+/*
+ * The owner's thread: no user left.  The consumer is kept for the grace
+ * (the idle timer), unless a user came meanwhile; it exits at once when
+ * there is no grace or no timer.
+ */
 static void retire_run(struct ltt_supervisor_job *sj)
 {
 	struct retire_job *j = caa_container_of(sj, struct retire_job, sj);
 	struct ltt_ust_owner *o = j->owner;
+	unsigned int grace = o->buffers->consumer.idle_ms;
 	struct ltt_consumer *c = NULL;
 
+	if (grace && !o->idle &&
+	    ltt_supervisor_timer_create(&o->consumer, idle_fire, o, &o->idle))
+		grace = 0;	/* no memory for a timer: no grace */
 	pthread_mutex_lock(&o->buffers->owners_lock);
-	/* with no user, nobody spawns or holds it: the supervisor's lock is free */
-	if (!o->users && o->retire_seq == j->seq)
-		c = ltt_supervisor_retire(&o->consumer);
-	pthread_mutex_unlock(&o->buffers->owners_lock);
-	if (c) {
-		LTT_INFO("the %s consumer daemon has no session left: it exits", o->what);
-		ltt_consumer_destroy(c, RETIRE_WAIT_MS);
+	if (!grace) {
+		c = retire(o, j->seq);
+	} else if (!o->users && o->retire_seq == j->seq) {
+		o->idle_seq = j->seq;
+		ltt_evloop_timer_arm(o->idle, (uint64_t)grace * 1000000, 0);
 	}
+	pthread_mutex_unlock(&o->buffers->owners_lock);
+	retire_now(o, c);
 	free(j);
 }
 
@@ -217,7 +280,7 @@ static struct ltt_ust_state *state_create(struct ltt_ust_buffers *b, struct ltt_
 		return NULL;
 	CDS_INIT_LIST_HEAD(&us->traces);
 	us->owner = o;
-	ltt_ust_buffers_owner_hold(o);
+	owner_hold_session(o);
 	dom->state = us;
 	return us;
 }

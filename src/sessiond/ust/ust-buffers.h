@@ -53,6 +53,8 @@ struct ltt_ust_owner {
 	/* Under the owners' lock: */
 	unsigned int users;		/* sessions with state here, flushes under way */
 	uint64_t retire_seq;		/* the last time users fell to 0 */
+	uint64_t idle_seq;		/* the retire_seq the idle timer is armed for */
+	struct ltt_evloop_timer *idle;	/* the supervisor thread's: retires after the grace */
 };
 
 /* What the buffers of every session share. */
