@@ -17,6 +17,14 @@
 # loop, and the instructions per event callgrind counts in that loop.
 # "ltt compat" is the LTTng program itself (Debian's headers) run under
 # ltt-run: LTTng's probe through ltt's compatible liblttng-ust.so.1.
+#
+# COMPAT_BEFORE=DIR adds "compat before": the same program on another
+# build's libraries (DIR holds its liblttng-ust*.so.1 and libltt-ust.so.0,
+# copied from src/lttng-ust/.libs and src/ust/.libs), into the same
+# session, its runs taken in turn with "ltt compat"'s.  LTTng's session
+# daemon runs as root here: run the script in a mount namespace with a
+# /run of its own (unshare -m, then mount a tmpfs on /run) when another
+# LTTng daemon may be running.
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init "${1:-.}"
@@ -48,6 +56,18 @@ run_series() {
 	done
 }
 
+# run_pairs OUT_A OUT_B: run_series of compat (into OUT_A) and
+# compat_before (OUT_B), in turn
+run_pairs() {
+	local i
+	: > "$1"
+	: > "$2"
+	for i in $(seq "$RUNS"); do
+		compat "$LTTNG_FLOOD" -n "$EVENTS" | awk '{ print $6 }' >> "$1"
+		compat_before "$LTTNG_FLOOD" -n "$EVENTS" | awk '{ print $6 }' >> "$2"
+	done
+}
+
 # callgrind_per_event FUNCTION PROGRAM...: instructions per event
 # (valgrind run under the command CG_PREFIX, if set)
 callgrind_per_event() {
@@ -75,10 +95,17 @@ filters+=("${more[@]}")
 with_filter() { [ -n "$1" ] && printf '%s\n' --filter "$1"; }
 
 declare -a ltt_ns ltt_insn ltt_events lttng_ns lttng_insn lttng_events compat_ns compat_insn compat_events
+declare -a before_ns before_insn
 # compat PROGRAM...: PROGRAM on ltt's LTTng-UST compatible libraries
 compat() {
 	LTT_LTTNG_UST_LIBDIR=$B/src/lttng-ust/.libs \
 		LD_LIBRARY_PATH=$B/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+		"$B/src/lttng-ust/ltt-run" "$@"
+}
+# compat_before PROGRAM...: PROGRAM on COMPAT_BEFORE's libraries
+compat_before() {
+	LTT_LTTNG_UST_LIBDIR=$COMPAT_BEFORE \
+		LD_LIBRARY_PATH=$COMPAT_BEFORE${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
 		"$B/src/lttng-ust/ltt-run" "$@"
 }
 
@@ -104,7 +131,15 @@ for i in "${!filters[@]}"; do
 	ctl enable-event -u 'bench_lttng:flood' -c channel0 "${fopt[@]}"
 	ctl start
 	compat "$LTTNG_FLOOD" -n 1 > /dev/null
-	compat_ns[i]=$(run_series compat "$LTTNG_FLOOD" | median)
+	if [ -n "${COMPAT_BEFORE:-}" ]; then
+		run_pairs "$BENCH_TMP/after.ns" "$BENCH_TMP/before.ns"
+		compat_ns[i]=$(median < "$BENCH_TMP/after.ns")
+		before_ns[i]=$(median < "$BENCH_TMP/before.ns")
+		before_insn[i]=$(command -v valgrind > /dev/null &&
+			CG_PREFIX=compat_before callgrind_per_event bench_events "$LTTNG_FLOOD")
+	else
+		compat_ns[i]=$(run_series compat "$LTTNG_FLOOD" | median)
+	fi
 	compat_insn[i]=$(command -v valgrind > /dev/null &&
 		CG_PREFIX=compat callgrind_per_event bench_events "$LTTNG_FLOOD")
 	ctl stop
@@ -139,10 +174,13 @@ for i in "${!filters[@]}"; do
 		"${ltt_insn[i]:-n/a}" "${ltt_events[i]}"
 	printf '%-18s %-10s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
 		"${compat_insn[i]:-n/a}" "${compat_events[i]}"
+	[ -n "${COMPAT_BEFORE:-}" ] && printf '%-18s %-10s %10s %16s %14s\n' "" "compat before" \
+		"${before_ns[i]}" "${before_insn[i]:-n/a}" "(same trace)"
 	printf '%-18s %-10s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
 		"${lttng_insn[i]:-n/a}" "${lttng_events[i]}"
 	awk -v a="${ltt_ns[i]}" -v c="${compat_ns[i]}" -v b="${lttng_ns[i]}" \
 		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f, ltt compat / LTTng: %.2f\n", "", a / b, c / b }'
 done
 echo "(expected in each trace without a filter: $((RUNS * EVENTS + 1)) events, plus the" \
-	"callgrind run's $EVENTS; with v > 10, 11 fewer per run)"
+	"callgrind run's $EVENTS; with v > 10, 11 fewer per run; twice that in ltt compat's" \
+	"with COMPAT_BEFORE)"

@@ -13,6 +13,17 @@
  * bit 32 is the phase.  A grace period flips the phase twice and each time
  * waits until no reader's counter holds a nesting in the old phase: every
  * section begun before it has then ended.
+ *
+ * The fd tracker.  LTTng's fd helper (liblttng-ust-fd.so, preloaded) sends
+ * the program's close() and fclose() here: an fd libltt-ust keeps open
+ * (its set, ltt_ust_fd_owned(): sockets, eventfds, stream locks) is left
+ * open and the program told EBADF, as if it had not been open; the
+ * others are closed.  The check and the close are one step under
+ * libltt-ust's fd lock, which it holds while it creates its fds.  The
+ * helpers' own fds join the set through lttng_ust_add_fd_to_tracker(),
+ * under the lock, and leave it after they are closed, under the lock: a
+ * close made by a thread that holds the lock is the tracer's own, never
+ * refused.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -23,6 +34,8 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <ltt/tracepoint.h>
 
 #include "lttng-ust/lttng-ust.h"
 
@@ -242,34 +255,63 @@ LU_EXPORT void *lttng_ust_rcu_cmpxchg_pointer_sym(void **p, void *old, void *v)
 	return old;
 }
 
-/* ---- the fd tracker: ltt keeps no fds the program could close ---- */
+/* ---- the fd tracker: libltt-ust's fds stay open ---- */
 
 LU_EXPORT int lttng_ust_add_fd_to_tracker(int fd)
 {
+	if (fd < 0)
+		return fd;
+	ltt_ust_fd_own(fd);
 	return fd;
 }
 
 LU_EXPORT void lttng_ust_delete_fd_from_tracker(int fd)
 {
-	(void)fd;
+	ltt_ust_fd_disown(fd);
 }
 
 LU_EXPORT void lttng_ust_lock_fd_tracker(void)
 {
+	ltt_ust_fd_lock();
 }
 
 LU_EXPORT void lttng_ust_unlock_fd_tracker(void)
 {
+	ltt_ust_fd_unlock();
 }
 
 LU_EXPORT int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd))
 {
-	return close_cb(fd);
+	int ret;
+
+	if (ltt_ust_fd_lock_held())
+		return close_cb(fd);	/* the tracer's own */
+	ltt_ust_fd_lock();
+	if (ltt_ust_fd_owned(fd)) {
+		errno = EBADF;
+		ret = -1;
+	} else {
+		ret = close_cb(fd);
+	}
+	ltt_ust_fd_unlock();
+	return ret;
 }
 
 LU_EXPORT int lttng_ust_safe_fclose_stream(FILE *stream, int (*fclose_cb)(FILE *stream))
 {
-	return fclose_cb(stream);
+	int ret;
+
+	if (ltt_ust_fd_lock_held())
+		return fclose_cb(stream);	/* the tracer's own */
+	ltt_ust_fd_lock();
+	if (stream && ltt_ust_fd_owned(fileno(stream))) {
+		errno = EBADF;
+		ret = EOF;
+	} else {
+		ret = fclose_cb(stream);
+	}
+	ltt_ust_fd_unlock();
+	return ret;
 }
 
 LU_EXPORT int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
@@ -280,8 +322,12 @@ LU_EXPORT int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 		errno = EBADF;
 		return -1;
 	}
-	for (fd = lowfd; fd < max; fd++)
-		(void)close_cb((int)fd);	/* EBADF for the fds not open */
+	ltt_ust_fd_lock();
+	for (fd = lowfd; fd < max; fd++) {
+		if (!ltt_ust_fd_owned((int)fd))
+			(void)close_cb((int)fd);	/* EBADF for the fds not open */
+	}
+	ltt_ust_fd_unlock();
 	return 0;
 }
 

@@ -12,11 +12,18 @@
  * daemon's message is answered, so the dump precedes the program's events
  * that follow.  Only channels that enable these events get one; with none,
  * nothing is walked.
+ *
+ * Objects loaded and unloaded later (dlopen(), dlclose()) are recorded as
+ * lttng-ust's dl helper has them recorded (provider lttng_ust_lib: load,
+ * build_id, debug_link, unload) when liblttng-ust.so.1's
+ * lttng_ust_dl_update() calls ltt_ust_objects_update(): each call
+ * compares the objects loaded with those of the call before.
  */
 #include <elf.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -65,27 +72,45 @@ static const struct ltt_ust_field procname_fields[] = {
 	  PROCNAME_LEN, NULL },
 };
 
+static const struct ltt_ust_field load_fields[] = {
+	INT_FIELD("baddr", 8, 16),
+	INT_FIELD("memsz", 8, 10),
+	STRING_FIELD("path"),
+	INT_FIELD("has_build_id", 1, 10),
+	INT_FIELD("has_debug_link", 1, 10),
+};
+
 #define TRACEPOINT(var, name, fields, nr) \
 	static struct ltt_ust_tracepoint var = { \
-		LTT_UST_TRACEPOINT_ABI, LOGLEVEL_DEBUG_LINE, "lttng_ust_statedump:" name, nr, \
+		LTT_UST_TRACEPOINT_ABI, LOGLEVEL_DEBUG_LINE, name, nr, \
 		fields, 0, NULL, NULL, { NULL, NULL, NULL }, \
 	}
 #define NR(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
 
-TRACEPOINT(sd_start, "start", NULL, 0);
-TRACEPOINT(sd_bin_info, "bin_info", bin_info_fields, NR(bin_info_fields));
-TRACEPOINT(sd_build_id, "build_id", build_id_fields, NR(build_id_fields));
-TRACEPOINT(sd_debug_link, "debug_link", debug_link_fields, NR(debug_link_fields));
-TRACEPOINT(sd_procname, "procname", procname_fields, NR(procname_fields));
-TRACEPOINT(sd_end, "end", NULL, 0);
+TRACEPOINT(sd_start, "lttng_ust_statedump:start", NULL, 0);
+TRACEPOINT(sd_bin_info, "lttng_ust_statedump:bin_info", bin_info_fields, NR(bin_info_fields));
+TRACEPOINT(sd_build_id, "lttng_ust_statedump:build_id", build_id_fields, NR(build_id_fields));
+TRACEPOINT(sd_debug_link, "lttng_ust_statedump:debug_link", debug_link_fields,
+	   NR(debug_link_fields));
+TRACEPOINT(sd_procname, "lttng_ust_statedump:procname", procname_fields, NR(procname_fields));
+TRACEPOINT(sd_end, "lttng_ust_statedump:end", NULL, 0);
+TRACEPOINT(lib_load, "lttng_ust_lib:load", load_fields, NR(load_fields));
+TRACEPOINT(lib_build_id, "lttng_ust_lib:build_id", build_id_fields, NR(build_id_fields));
+TRACEPOINT(lib_debug_link, "lttng_ust_lib:debug_link", debug_link_fields, NR(debug_link_fields));
+TRACEPOINT(lib_unload, "lttng_ust_lib:unload", build_id_fields, 1);	/* baddr */
 
 static struct ltt_ust_tracepoint *const all[UST_STATEDUMP_EVENTS] = {
 	&sd_start, &sd_bin_info, &sd_build_id, &sd_debug_link, &sd_procname, &sd_end,
 };
 
+static struct ltt_ust_tracepoint *const lib_events[UST_LIB_EVENTS] = {
+	&lib_load, &lib_build_id, &lib_debug_link, &lib_unload,
+};
+
 void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out)
 {
 	memcpy(out, all, sizeof(all));
+	memcpy(out + UST_STATEDUMP_EVENTS, lib_events, sizeof(lib_events));
 }
 
 /* One loaded object, as bin_info, build_id and debug_link describe it. */
@@ -409,6 +434,124 @@ void ust_statedump(struct ust_channel *const *chans, unsigned int n)
 		read_debug_link(&objs.o[i]);
 	for (c = 0; c < n; c++)
 		dump_into(&objs, chans[c]);
+	for (i = 0; i < objs.nr; i++) {
+		free(objs.o[i].path);
+		free(objs.o[i].debug_link);
+	}
+	free(objs.o);
+}
+
+/* ---- objects loaded and unloaded since: ltt_ust_objects_update() ---- */
+
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *known;		/* the base addresses of the last call's objects */
+static size_t nr_known;
+static bool learned;		/* a call was made */
+
+static bool has_baddr(const uint64_t *v, size_t n, uint64_t baddr)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == baddr)
+			return true;
+	return false;
+}
+
+/* Record @p as an event of @tp in every session that records it. */
+static void record_all(struct ltt_ust_tracepoint *tp, const struct payload *p, uint64_t ip)
+{
+	const struct ltt_ust_call call = { p->args, p->nr, 0, ip };
+	int state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	struct ltt_ust_ctx ctx;
+	void *room;
+
+	if (!state)
+		return;
+	if (state & LTT_UST_STATE_CALL)
+		room = ltt_ust_probe_reserve_filter(&ctx, tp, p->len, &call);
+	else
+		room = ltt_ust_probe_reserve(&ctx, tp, p->len);
+	if (!room)
+		return;
+	memcpy(room, p->buf, p->len);
+	ltt_ust_probe_commit_copy(&ctx, room, p->len);
+}
+
+/* lttng_ust_lib:load, then build_id and debug_link when @o has them. */
+static void record_load(struct payload *p, struct object *o, uint64_t ip)
+{
+	read_debug_link(o);
+	p->len = p->nr = 0;
+	put_u64(p, o->baddr);
+	put_u64(p, o->memsz);
+	put_string(p, o->path);
+	put_u8(p, o->build_id_len != 0);
+	put_u8(p, o->debug_link != NULL);
+	record_all(&lib_load, p, ip);
+	if (o->build_id_len) {
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_sequence(p, o->build_id, o->build_id_len);
+		record_all(&lib_build_id, p, ip);
+	}
+	if (o->debug_link) {
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_u32(p, o->crc);
+		put_string(p, o->debug_link);
+		record_all(&lib_debug_link, p, ip);
+	}
+}
+
+/* Record what changed from @known to @objs; under known_lock. */
+static void record_changes(struct objects *objs, uint64_t ip)
+{
+	struct payload *p = malloc(sizeof(*p));
+	size_t i, j;
+
+	if (!p)
+		return;
+	for (i = 0; i < objs->nr; i++)
+		if (!has_baddr(known, nr_known, objs->o[i].baddr))
+			record_load(p, &objs->o[i], ip);
+	for (i = 0; i < nr_known; i++) {
+		for (j = 0; j < objs->nr && objs->o[j].baddr != known[i]; j++)
+			;
+		if (j < objs->nr)
+			continue;
+		p->len = p->nr = 0;
+		put_u64(p, known[i]);
+		record_all(&lib_unload, p, ip);
+	}
+	free(p);
+}
+
+void ltt_ust_objects_update(uint64_t ip)
+{
+	struct objects objs = { NULL, 0, 0, false };
+	uint64_t *now = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&known_lock);
+	dl_iterate_phdr(add_object, &objs);
+	if (objs.nr)
+		now = malloc(objs.nr * sizeof(*now));
+	if (objs.failed || !now) {
+		ust_debug("loaded objects: out of memory, their load and unload events are not "
+			  "recorded this time");
+		free(now);
+	} else {
+		if (learned)
+			record_changes(&objs, ip);
+		for (i = 0; i < objs.nr; i++)
+			now[i] = objs.o[i].baddr;
+		free(known);
+		known = now;
+		nr_known = objs.nr;
+		learned = true;
+	}
+	pthread_mutex_unlock(&known_lock);
 	for (i = 0; i < objs.nr; i++) {
 		free(objs.o[i].path);
 		free(objs.o[i].debug_link);
