@@ -167,16 +167,16 @@ for i in "${!filters[@]}"; do
 	lttng -q destroy cmp
 done
 
-printf '%-18s %-10s %10s %16s %14s\n' filter tracer ns/event instructions/ev "events in trace"
+printf '%-18s %-13s %10s %16s %14s\n' filter tracer ns/event instructions/ev "events in trace"
 for i in "${!filters[@]}"; do
 	f=${filters[i]}
-	printf '%-18s %-10s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
+	printf '%-18s %-13s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
 		"${ltt_insn[i]:-n/a}" "${ltt_events[i]}"
-	printf '%-18s %-10s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
+	printf '%-18s %-13s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
 		"${compat_insn[i]:-n/a}" "${compat_events[i]}"
-	[ -n "${COMPAT_BEFORE:-}" ] && printf '%-18s %-10s %10s %16s %14s\n' "" "compat before" \
+	[ -n "${COMPAT_BEFORE:-}" ] && printf '%-18s %-13s %10s %16s %14s\n' "" "compat before" \
 		"${before_ns[i]}" "${before_insn[i]:-n/a}" "(same trace)"
-	printf '%-18s %-10s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
+	printf '%-18s %-13s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
 		"${lttng_insn[i]:-n/a}" "${lttng_events[i]}"
 	awk -v a="${ltt_ns[i]}" -v c="${compat_ns[i]}" -v b="${lttng_ns[i]}" \
 		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f, ltt compat / LTTng: %.2f\n", "", a / b, c / b }'

@@ -14,8 +14,9 @@
  * around each check and close.  It nests per thread, so that a signal
  * handler that closes an fd while its thread holds the lock does not wait
  * for itself.  Fds received from the daemon (SCM_RIGHTS) are added as
- * soon as the message is read: a program that closes every fd in those
- * microseconds can still close one.
+ * soon as the message is read, and a thread's perf counter fds as soon as
+ * its probe opened them (no lock in a probe): a program that closes every
+ * fd in those microseconds can still close one.
  */
 #include <pthread.h>
 #include <unistd.h>
