@@ -82,6 +82,19 @@ struct filter_copy {
 static __thread struct thread_slots thread_slots;
 static __thread struct filter_copy filter_copies[LU_MAX_NESTING];
 
+/*
+ * &thread_slots, computed once: the empty asm hides where the pointer
+ * came from, so that GCC does not call __tls_get_addr() again for each
+ * use.
+ */
+static inline struct thread_slots *this_thread(void)
+{
+	struct thread_slots *t = &thread_slots;
+
+	__asm__("" : "+r"(t));
+	return t;
+}
+
 /* What lttng_ust_probe_register() returns. */
 struct registered {
 	const struct lu_probe_desc *desc;
@@ -121,7 +134,7 @@ static int run_filter(const struct lu_event_common *event, const char *stack,
 		      struct lu_probe_ctx *probe_ctx, void *filter_ctx)
 {
 	const struct lu_event *ev = container_of(event, struct lu_event, common);
-	struct thread_slots *t = &thread_slots;
+	struct thread_slots *t = this_thread();
 	struct filter_copy *f;
 	struct slot *s;
 
@@ -181,7 +194,7 @@ static int reserve(struct lu_ring_ctx *ctx)
 	struct lu_event_recorder *rec = ctx->client_priv;
 	struct lu_event *ev = container_of(rec, struct lu_event, recorder);
 	int state = __atomic_load_n(&ev->tp.state, __ATOMIC_RELAXED);
-	struct thread_slots *t = &thread_slots;
+	struct thread_slots *t = this_thread();
 	bool claimed;
 	struct slot *s = slot_get(t, ctx, &claimed);
 	char *p;
