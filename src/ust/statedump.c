@@ -193,6 +193,72 @@ static void record(struct ltt_ust_tracepoint *tp, const struct payload *p,
 	ltt_ust_probe_commit(&ctx);
 }
 
+/* Where an event goes: one channel (@chan: the state dump), or every session. */
+struct dest {
+	const struct ust_channel *chan;
+	uint64_t ip;		/* the call site, for every session */
+};
+
+/* Record @p as an event of @tp in every session that records it. */
+static void record_all(struct ltt_ust_tracepoint *tp, const struct payload *p, uint64_t ip)
+{
+	const struct ltt_ust_call call = { p->args, p->nr, 0, ip };
+	int state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	struct ltt_ust_ctx ctx;
+	void *room;
+
+	if (!state)
+		return;
+	if (state & LTT_UST_STATE_CALL)
+		room = ltt_ust_probe_reserve_filter(&ctx, tp, p->len, &call);
+	else
+		room = ltt_ust_probe_reserve(&ctx, tp, p->len);
+	if (!room)
+		return;
+	memcpy(room, p->buf, p->len);
+	ltt_ust_probe_commit_copy(&ctx, room, p->len);
+}
+
+static void emit(struct ltt_ust_tracepoint *tp, const struct payload *p, const struct dest *d)
+{
+	if (d->chan)
+		record(tp, p, d->chan);
+	else
+		record_all(tp, p, d->ip);
+}
+
+/*
+ * The events describing @o: @tps[0] (bin_info, with is_pic, or
+ * lttng_ust_lib:load, without), then @tps[1] (build_id) and @tps[2]
+ * (debug_link) when @o has them.
+ */
+static void record_object(struct payload *p, const struct object *o,
+			  struct ltt_ust_tracepoint *const tps[3], const struct dest *d)
+{
+	p->len = p->nr = 0;
+	put_u64(p, o->baddr);
+	put_u64(p, o->memsz);
+	put_string(p, o->path);
+	if (tps[0] == &sd_bin_info)
+		put_u8(p, o->is_pic);
+	put_u8(p, o->build_id_len != 0);
+	put_u8(p, o->debug_link != NULL);
+	emit(tps[0], p, d);
+	if (o->build_id_len) {
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_sequence(p, o->build_id, o->build_id_len);
+		emit(tps[1], p, d);
+	}
+	if (o->debug_link) {
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_u32(p, o->crc);
+		put_string(p, o->debug_link);
+		emit(tps[2], p, d);
+	}
+}
+
 /* Does [@vaddr, @vaddr + @len) lie inside a loaded segment of @info's object? */
 static bool mapped(const struct dl_phdr_info *info, uint64_t vaddr, uint64_t len)
 {
@@ -377,6 +443,10 @@ static bool any_enabled(void)
 
 static void dump_into(const struct objects *objs, const struct ust_channel *chan)
 {
+	static struct ltt_ust_tracepoint *const dump_events[3] = {
+		&sd_bin_info, &sd_build_id, &sd_debug_link,
+	};
+	const struct dest dest = { chan, 0 };
 	struct payload *p = malloc(sizeof(*p));
 	char procname[PROCNAME_LEN + 1] = "";
 	size_t i;
@@ -385,31 +455,8 @@ static void dump_into(const struct objects *objs, const struct ust_channel *chan
 		return;
 	p->len = p->nr = 0;
 	record(&sd_start, p, chan);
-	for (i = 0; i < objs->nr; i++) {
-		const struct object *o = &objs->o[i];
-
-		p->len = p->nr = 0;
-		put_u64(p, o->baddr);
-		put_u64(p, o->memsz);
-		put_string(p, o->path);
-		put_u8(p, o->is_pic);
-		put_u8(p, o->build_id_len != 0);
-		put_u8(p, o->debug_link != NULL);
-		record(&sd_bin_info, p, chan);
-		if (o->build_id_len) {
-			p->len = p->nr = 0;
-			put_u64(p, o->baddr);
-			put_sequence(p, o->build_id, o->build_id_len);
-			record(&sd_build_id, p, chan);
-		}
-		if (o->debug_link) {
-			p->len = p->nr = 0;
-			put_u64(p, o->baddr);
-			put_u32(p, o->crc);
-			put_string(p, o->debug_link);
-			record(&sd_debug_link, p, chan);
-		}
-	}
+	for (i = 0; i < objs->nr; i++)
+		record_object(p, &objs->o[i], dump_events, &dest);
 	p->len = p->nr = 0;
 	prctl(PR_GET_NAME, procname, 0, 0, 0);
 	put_bytes(p, procname, PROCNAME_LEN, PROCNAME_LEN);
@@ -458,63 +505,24 @@ static bool has_baddr(const uint64_t *v, size_t n, uint64_t baddr)
 	return false;
 }
 
-/* Record @p as an event of @tp in every session that records it. */
-static void record_all(struct ltt_ust_tracepoint *tp, const struct payload *p, uint64_t ip)
-{
-	const struct ltt_ust_call call = { p->args, p->nr, 0, ip };
-	int state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
-	struct ltt_ust_ctx ctx;
-	void *room;
-
-	if (!state)
-		return;
-	if (state & LTT_UST_STATE_CALL)
-		room = ltt_ust_probe_reserve_filter(&ctx, tp, p->len, &call);
-	else
-		room = ltt_ust_probe_reserve(&ctx, tp, p->len);
-	if (!room)
-		return;
-	memcpy(room, p->buf, p->len);
-	ltt_ust_probe_commit_copy(&ctx, room, p->len);
-}
-
-/* lttng_ust_lib:load, then build_id and debug_link when @o has them. */
-static void record_load(struct payload *p, struct object *o, uint64_t ip)
-{
-	read_debug_link(o);
-	p->len = p->nr = 0;
-	put_u64(p, o->baddr);
-	put_u64(p, o->memsz);
-	put_string(p, o->path);
-	put_u8(p, o->build_id_len != 0);
-	put_u8(p, o->debug_link != NULL);
-	record_all(&lib_load, p, ip);
-	if (o->build_id_len) {
-		p->len = p->nr = 0;
-		put_u64(p, o->baddr);
-		put_sequence(p, o->build_id, o->build_id_len);
-		record_all(&lib_build_id, p, ip);
-	}
-	if (o->debug_link) {
-		p->len = p->nr = 0;
-		put_u64(p, o->baddr);
-		put_u32(p, o->crc);
-		put_string(p, o->debug_link);
-		record_all(&lib_debug_link, p, ip);
-	}
-}
-
 /* Record what changed from @known to @objs; under known_lock. */
 static void record_changes(struct objects *objs, uint64_t ip)
 {
+	static struct ltt_ust_tracepoint *const load_events[3] = {
+		&lib_load, &lib_build_id, &lib_debug_link,
+	};
+	const struct dest dest = { NULL, ip };
 	struct payload *p = malloc(sizeof(*p));
 	size_t i, j;
 
 	if (!p)
 		return;
-	for (i = 0; i < objs->nr; i++)
-		if (!has_baddr(known, nr_known, objs->o[i].baddr))
-			record_load(p, &objs->o[i], ip);
+	for (i = 0; i < objs->nr; i++) {
+		if (has_baddr(known, nr_known, objs->o[i].baddr))
+			continue;
+		read_debug_link(&objs->o[i]);
+		record_object(p, &objs->o[i], load_events, &dest);
+	}
 	for (i = 0; i < nr_known; i++) {
 		for (j = 0; j < objs->nr && objs->o[j].baddr != known[i]; j++)
 			;
