@@ -13,10 +13,21 @@
 # 11-character string (bench/ust_flood.c, bench/lttng/flood_lttng.c), one
 # thread, into a started session whose user-space channel is 4 x 1 MiB
 # per CPU in discard mode, big enough that nothing is dropped during a
-# run.  Per tracer: the median ns/event the program measures around its
-# loop, and the instructions per event callgrind counts in that loop.
+# run.  Both session daemons run together; each round runs every
+# tracer's program once, in turn, so that a load that changes during the
+# series weighs on each alike.  Per tracer: the median ns/event the
+# program measures around its loop, and the instructions per event
+# callgrind counts in that loop.
 # "ltt compat" is the LTTng program itself (Debian's headers) run under
 # ltt-run: LTTng's probe through ltt's compatible liblttng-ust.so.1.
+#
+# COMPAT_BEFORE=DIR adds "compat before": the same program on another
+# build's libraries (DIR holds its liblttng-ust*.so.1 and libltt-ust.so.0,
+# copied from src/lttng-ust/.libs and src/ust/.libs), into the same
+# session, its runs taken in turn with "ltt compat"'s.  LTTng's session
+# daemon runs as root here: run the script in a mount namespace with a
+# /run of its own (unshare -m, then mount a tmpfs on /run) when another
+# LTTng daemon may be running.
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init "${1:-.}"
@@ -39,14 +50,6 @@ lttng_stop_daemon() {
 	rm -f "$LTTNG_PIDFILE"
 }
 trap 'lttng_stop_daemon; bench_cleanup' EXIT
-
-# run_series PROGRAM: RUNS runs of EVENTS events, one ns/event a line
-run_series() {
-	local i
-	for i in $(seq "$RUNS"); do
-		"$@" -n "$EVENTS" | awk '{ print $6 }'
-	done
-}
 
 # callgrind_per_event FUNCTION PROGRAM...: instructions per event
 # (valgrind run under the command CG_PREFIX, if set)
@@ -75,74 +78,104 @@ filters+=("${more[@]}")
 with_filter() { [ -n "$1" ] && printf '%s\n' --filter "$1"; }
 
 declare -a ltt_ns ltt_insn ltt_events lttng_ns lttng_insn lttng_events compat_ns compat_insn compat_events
+declare -a before_ns before_insn
 # compat PROGRAM...: PROGRAM on ltt's LTTng-UST compatible libraries
 compat() {
 	LTT_LTTNG_UST_LIBDIR=$B/src/lttng-ust/.libs \
 		LD_LIBRARY_PATH=$B/src/ust/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
 		"$B/src/lttng-ust/ltt-run" "$@"
 }
+# compat_before PROGRAM...: PROGRAM on COMPAT_BEFORE's libraries
+compat_before() {
+	LTT_LTTNG_UST_LIBDIR=$COMPAT_BEFORE \
+		LD_LIBRARY_PATH=$COMPAT_BEFORE${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+		"$B/src/lttng-ust/ltt-run" "$@"
+}
 
-# ltt
+# runs_in_turn DIR TRACER...: RUNS rounds, each running every TRACER
+# (a function of this script) once in turn; DIR/TRACER gets its ns/event,
+# one a line.  In turn, so that a machine whose load changes during the
+# series weighs on each tracer alike.
+runs_in_turn() {
+	local dir=$1 i t
+	shift
+	for t in "$@"; do : > "$dir/$t"; done
+	for i in $(seq "$RUNS"); do
+		for t in "$@"; do
+			"$t" -n "$EVENTS" | awk '{ print $6 }' >> "$dir/$t"
+		done
+	done
+}
+run_ltt() { "$FLOOD" "$@"; }
+run_compat() { compat "$LTTNG_FLOOD" "$@"; }
+run_before() { compat_before "$LTTNG_FLOOD" "$@"; }
+run_lttng() { "$LTTNG_FLOOD" "$@"; }
+# count_events TRACE NAME: events NAME in TRACE
+count_events() {
+	babeltrace2 "$1" 2> /dev/null | grep -c " $2: "
+}
+# insn FUNCTION PROGRAM...: callgrind's instructions per event, if valgrind is here
+insn() {
+	command -v valgrind > /dev/null && callgrind_per_event "$@"
+}
+
+tracers=(run_ltt run_compat)
+[ -n "${COMPAT_BEFORE:-}" ] && tracers+=(run_before)
+tracers+=(run_lttng)
 daemon_start
-for i in "${!filters[@]}"; do
-	f=${filters[i]}
-	mapfile -t fopt < <(with_filter "$f")
-	rm -rf "$BENCH_TMP/ltt-trace"
-	ctl create cmp -o "$BENCH_TMP/ltt-trace"
-	ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
-	ctl enable-event -u 'bench:flood' -c channel0 "${fopt[@]}"
-	ctl start
-	"$FLOOD" -n 1 > /dev/null	# per-UID buffers created, consumer started
-	ltt_ns[i]=$(run_series "$FLOOD" | median)
-	ltt_insn[i]=$(command -v valgrind > /dev/null && callgrind_per_event worker_main "$FLOOD")
-	ctl stop
-	ltt_events[i]=$(babeltrace2 "$BENCH_TMP/ltt-trace" 2> /dev/null | wc -l)
-	ctl destroy cmp
-	rm -rf "$BENCH_TMP/compat-trace"
-	ctl create cmp -o "$BENCH_TMP/compat-trace"
-	ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
-	ctl enable-event -u 'bench_lttng:flood' -c channel0 "${fopt[@]}"
-	ctl start
-	compat "$LTTNG_FLOOD" -n 1 > /dev/null
-	compat_ns[i]=$(run_series compat "$LTTNG_FLOOD" | median)
-	compat_insn[i]=$(command -v valgrind > /dev/null &&
-		CG_PREFIX=compat callgrind_per_event bench_events "$LTTNG_FLOOD")
-	ctl stop
-	compat_events[i]=$(babeltrace2 "$BENCH_TMP/compat-trace" 2> /dev/null | wc -l)
-	ctl destroy cmp
-done
-daemon_stop
-
-# LTTng
 lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" ||
 	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
 for i in "${!filters[@]}"; do
 	f=${filters[i]}
 	mapfile -t fopt < <(with_filter "$f")
-	rm -rf "$BENCH_TMP/lttng-trace"
+	rm -rf "$BENCH_TMP/ltt-trace" "$BENCH_TMP/lttng-trace"
+	# ltt's session records ltt's program and LTTng's under ltt-run
+	ctl create cmp -o "$BENCH_TMP/ltt-trace"
+	ctl enable-channel -u channel0 --subbuf-size 1M --num-subbuf 4
+	ctl enable-event -u 'bench:flood' -c channel0 "${fopt[@]}"
+	ctl enable-event -u 'bench_lttng:flood' -c channel0 "${fopt[@]}"
+	ctl start
 	lttng -q create cmp --output="$BENCH_TMP/lttng-trace"
 	lttng -q enable-channel -u ch --subbuf-size 1M --num-subbuf 4
 	lttng -q enable-event -u 'bench_lttng:flood' -c ch "${fopt[@]}"
 	lttng -q start
-	"$LTTNG_FLOOD" -n 1 > /dev/null
-	lttng_ns[i]=$(run_series "$LTTNG_FLOOD" | median)
-	lttng_insn[i]=$(command -v valgrind > /dev/null && callgrind_per_event bench_events "$LTTNG_FLOOD")
+	# per-UID buffers created, consumers started
+	for t in "${tracers[@]}"; do "$t" -n 1 > /dev/null; done
+	runs_in_turn "$BENCH_TMP" "${tracers[@]}"
+	ltt_ns[i]=$(median < "$BENCH_TMP/run_ltt")
+	compat_ns[i]=$(median < "$BENCH_TMP/run_compat")
+	lttng_ns[i]=$(median < "$BENCH_TMP/run_lttng")
+	ltt_insn[i]=$(insn worker_main "$FLOOD")
+	compat_insn[i]=$(CG_PREFIX=compat insn bench_events "$LTTNG_FLOOD")
+	lttng_insn[i]=$(insn bench_events "$LTTNG_FLOOD")
+	if [ -n "${COMPAT_BEFORE:-}" ]; then
+		before_ns[i]=$(median < "$BENCH_TMP/run_before")
+		before_insn[i]=$(CG_PREFIX=compat_before insn bench_events "$LTTNG_FLOOD")
+	fi
+	ctl stop
 	lttng -q stop
-	lttng_events[i]=$(babeltrace2 "$BENCH_TMP/lttng-trace" 2> /dev/null | wc -l)
+	ltt_events[i]=$(count_events "$BENCH_TMP/ltt-trace" bench:flood)
+	compat_events[i]=$(count_events "$BENCH_TMP/ltt-trace" bench_lttng:flood)
+	lttng_events[i]=$(count_events "$BENCH_TMP/lttng-trace" bench_lttng:flood)
+	ctl destroy cmp
 	lttng -q destroy cmp
 done
+daemon_stop
 
-printf '%-18s %-10s %10s %16s %14s\n' filter tracer ns/event instructions/ev "events in trace"
+printf '%-18s %-13s %10s %16s %14s\n' filter tracer ns/event instructions/ev "events in trace"
 for i in "${!filters[@]}"; do
 	f=${filters[i]}
-	printf '%-18s %-10s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
+	printf '%-18s %-13s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
 		"${ltt_insn[i]:-n/a}" "${ltt_events[i]}"
-	printf '%-18s %-10s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
+	printf '%-18s %-13s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
 		"${compat_insn[i]:-n/a}" "${compat_events[i]}"
-	printf '%-18s %-10s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
+	[ -n "${COMPAT_BEFORE:-}" ] && printf '%-18s %-13s %10s %16s %14s\n' "" "compat before" \
+		"${before_ns[i]}" "${before_insn[i]:-n/a}" "(same trace)"
+	printf '%-18s %-13s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
 		"${lttng_insn[i]:-n/a}" "${lttng_events[i]}"
 	awk -v a="${ltt_ns[i]}" -v c="${compat_ns[i]}" -v b="${lttng_ns[i]}" \
 		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f, ltt compat / LTTng: %.2f\n", "", a / b, c / b }'
 done
-echo "(expected in each trace without a filter: $((RUNS * EVENTS + 1)) events, plus the" \
-	"callgrind run's $EVENTS; with v > 10, 11 fewer per run)"
+echo "(expected of each tracer without a filter: $((RUNS * EVENTS + 1)) events, plus the" \
+	"callgrind run's $EVENTS; with v > 10, 11 fewer per run; ltt compat's count holds" \
+	"compat before's too)"

@@ -241,6 +241,18 @@ void *ltt_ust_probe_reserve_filter(struct ltt_ust_ctx *ctx, const struct ltt_ust
  */
 void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx);
 
+/**
+ * ltt_ust_probe_commit_copy() - ltt_ust_probe_commit() for a probe that
+ * wrote the event once, into the first room: publish it, and copy its
+ * payload into the room of each further session recording it
+ * @ctx: as set by ltt_ust_probe_reserve()
+ * @payload: the first room (borrowed); @len: its payload bytes, as reserved
+ *
+ * A session's filters that reject the event, or a full buffer, leave that
+ * session without a copy.  Lock-free, async-signal-safe.
+ */
+void ltt_ust_probe_commit_copy(struct ltt_ust_ctx *ctx, const void *payload, size_t len);
+
 /* The tracepoint of ltt_tracef(), defined in libltt-ust. */
 extern struct ltt_ust_tracepoint ltt_ust_tracef_event;
 
@@ -304,6 +316,63 @@ void ltt_ust_vtracelog_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char
 	__attribute__((format(printf, 6, 0)))
 #endif
 	;
+
+/**
+ * ltt_ust_objects_update() - record the objects (libraries) loaded and
+ * unloaded since the last call, as lttng-ust records them for its dl
+ * helper: lttng_ust_lib:load, then lttng_ust_lib:build_id and
+ * lttng_ust_lib:debug_link when the object has them, for each object
+ * loaded; lttng_ust_lib:unload for each object gone
+ * @ip: the call site (the ip context)
+ *
+ * The first call records nothing: it learns what is loaded.  Call after
+ * dlopen() or dlclose() returned.  Not async-signal-safe (it allocates
+ * and reads files); any thread.
+ */
+void ltt_ust_objects_update(uint64_t ip);
+
+/**
+ * ltt_ust_fd_owned() - 1 if libltt-ust keeps @fd open (a socket to
+ * a session daemon, an eventfd, a stream's lock), else 0
+ *
+ * For a program's "close every fd" (LTTng's fd helper asks through
+ * liblttng-ust-common's safe-close functions): leave these open.
+ * Lock-free, async-signal-safe.  Check and close under ltt_ust_fd_lock(),
+ * or libltt-ust could create the fd between the two.
+ */
+int ltt_ust_fd_owned(int fd);
+
+/**
+ * ltt_ust_fd_lock() / ltt_ust_fd_unlock() - the lock libltt-ust holds
+ * while it creates an fd and adds it to its set
+ *
+ * Nests within a thread (a signal handler's close inside a thread that
+ * holds it does not wait).  Hold it only for a check and a close.
+ */
+void ltt_ust_fd_lock(void);
+void ltt_ust_fd_unlock(void);
+
+/**
+ * ltt_ust_fd_lock_held() - 1 if the calling thread holds ltt_ust_fd_lock()
+ * (a close it makes then is the tracer's own, of an fd it may still have
+ * in the set), else 0.  Async-signal-safe.
+ */
+int ltt_ust_fd_lock_held(void);
+
+/**
+ * ltt_ust_fd_own() - add @fd to the set of ltt_ust_fd_owned(): an fd the
+ * tracer keeps open (libltt-ust's own, or one of LTTng's helper
+ * libraries, through lttng_ust_add_fd_to_tracker()); a negative @fd is
+ * ignored, one from 65536 up is not kept (said under LTT_UST_DEBUG).
+ * Create the fd and add it under ltt_ust_fd_lock().  Lock-free.
+ */
+void ltt_ust_fd_own(int fd);
+
+/**
+ * ltt_ust_fd_disown() - take @fd out of the set, before closing it.
+ * Lock-free.
+ */
+void ltt_ust_fd_disown(int fd);
 
 #define LTT_UST_TRACEF_MAX 512
 

@@ -8,11 +8,26 @@
  * use by lttng_ust_urcu_register()), copies lttng_ust_urcu_gp.ctr into
  * its counter at the outermost lock, adds 1 at a nested one and takes 1
  * away at unlock, with a full fence at both ends while
- * lttng_ust_urcu_has_sys_membarrier is 0 (which it stays here: the writer
- * then needs no membarrier()).  The counter's low half counts the nesting,
+ * lttng_ust_urcu_has_sys_membarrier is 0.  It is 1 once the library's
+ * constructor registered the process for membarrier()'s private expedited
+ * command (Linux 4.14): readers then need only a compiler barrier, and
+ * the grace period's fences, which pair with theirs, are membarrier()
+ * calls, a full barrier on every thread of the process (a fork()ed child
+ * inherits the registration).  The counter's low half counts the nesting,
  * bit 32 is the phase.  A grace period flips the phase twice and each time
  * waits until no reader's counter holds a nesting in the old phase: every
  * section begun before it has then ended.
+ *
+ * The fd tracker.  LTTng's fd helper (liblttng-ust-fd.so, preloaded) sends
+ * the program's close() and fclose() here: an fd libltt-ust keeps open
+ * (its set, ltt_ust_fd_owned(): sockets, eventfds, stream locks) is left
+ * open and the program told EBADF, as if it had not been open; the
+ * others are closed.  The check and the close are one step under
+ * libltt-ust's fd lock, which it holds while it creates its fds.  The
+ * helpers' own fds join the set through lttng_ust_add_fd_to_tracker(),
+ * under the lock, and leave it after they are closed, under the lock: a
+ * close made by a thread that holds the lock is the tracer's own, never
+ * refused.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -21,8 +36,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/membarrier.h>
+
+#include <ltt/tracepoint.h>
 
 #include "lttng-ust/lttng-ust.h"
 
@@ -105,6 +126,42 @@ LU_EXPORT void lttng_ust_urcu_register(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Readers fence, or only the writer does (for them, with membarrier()). */
+static inline void reader_fence(void)
+{
+	if (__atomic_load_n(&lttng_ust_urcu_has_sys_membarrier, __ATOMIC_RELAXED))
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	else
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+/*
+ * The writer's side of reader_fence(): a full barrier here and, with
+ * membarrier(), on every running thread of the process.  The command
+ * does not fail once registered; if it ever did, readers go back to
+ * fencing from their next section, and the writer gives the sections
+ * begun without a fence a millisecond to make their counters seen.
+ */
+static void writer_fence(void)
+{
+	struct timespec settle = { 0, 1000000 };
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&lttng_ust_urcu_has_sys_membarrier, __ATOMIC_RELAXED) ||
+	    !syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0))
+		return;
+	lu_debug("membarrier() failed (%s): readers fence from now on", strerror(errno));
+	__atomic_store_n(&lttng_ust_urcu_has_sys_membarrier, 0, __ATOMIC_SEQ_CST);
+	nanosleep(&settle, NULL);
+}
+
+/* Before any reader of this library: readers fence unless this succeeds. */
+__attribute__((constructor)) static void membarrier_init(void)
+{
+	if (!syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0))
+		__atomic_store_n(&lttng_ust_urcu_has_sys_membarrier, 1, __ATOMIC_RELAXED);
+}
+
 LU_EXPORT void lttng_ust_urcu_register_thread(void)
 {
 	lttng_ust_urcu_register();
@@ -123,7 +180,7 @@ LU_EXPORT void lttng_ust_urcu_read_lock(void)
 	if (!(v & GP_NEST_MASK)) {
 		__atomic_store_n(&r->ctr, __atomic_load_n(&lttng_ust_urcu_gp.ctr, __ATOMIC_RELAXED),
 				 __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		reader_fence();
 	} else {
 		__atomic_store_n(&r->ctr, v + GP_COUNT, __ATOMIC_RELAXED);
 	}
@@ -133,7 +190,7 @@ LU_EXPORT void lttng_ust_urcu_read_unlock(void)
 {
 	struct reader *r = lttng_ust_urcu_reader;
 
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	reader_fence();
 	__atomic_store_n(&r->ctr, r->ctr - GP_COUNT, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
@@ -175,13 +232,13 @@ LU_EXPORT void lttng_ust_urcu_synchronize_rcu(void)
 
 	pthread_mutex_lock(&gp_lock);
 	pthread_mutex_lock(&registry_lock);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	writer_fence();
 	for (i = 0; i < 2; i++) {
 		__atomic_store_n(&lttng_ust_urcu_gp.ctr, lttng_ust_urcu_gp.ctr ^ GP_PHASE,
 				 __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		writer_fence();
 		wait_old_readers();
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		writer_fence();
 	}
 	pthread_mutex_unlock(&registry_lock);
 	pthread_mutex_unlock(&gp_lock);
@@ -242,34 +299,63 @@ LU_EXPORT void *lttng_ust_rcu_cmpxchg_pointer_sym(void **p, void *old, void *v)
 	return old;
 }
 
-/* ---- the fd tracker: ltt keeps no fds the program could close ---- */
+/* ---- the fd tracker: libltt-ust's fds stay open ---- */
 
 LU_EXPORT int lttng_ust_add_fd_to_tracker(int fd)
 {
+	if (fd < 0)
+		return fd;
+	ltt_ust_fd_own(fd);
 	return fd;
 }
 
 LU_EXPORT void lttng_ust_delete_fd_from_tracker(int fd)
 {
-	(void)fd;
+	ltt_ust_fd_disown(fd);
 }
 
 LU_EXPORT void lttng_ust_lock_fd_tracker(void)
 {
+	ltt_ust_fd_lock();
 }
 
 LU_EXPORT void lttng_ust_unlock_fd_tracker(void)
 {
+	ltt_ust_fd_unlock();
 }
 
 LU_EXPORT int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd))
 {
-	return close_cb(fd);
+	int ret;
+
+	if (ltt_ust_fd_lock_held())
+		return close_cb(fd);	/* the tracer's own */
+	ltt_ust_fd_lock();
+	if (ltt_ust_fd_owned(fd)) {
+		errno = EBADF;
+		ret = -1;
+	} else {
+		ret = close_cb(fd);
+	}
+	ltt_ust_fd_unlock();
+	return ret;
 }
 
 LU_EXPORT int lttng_ust_safe_fclose_stream(FILE *stream, int (*fclose_cb)(FILE *stream))
 {
-	return fclose_cb(stream);
+	int ret;
+
+	if (ltt_ust_fd_lock_held())
+		return fclose_cb(stream);	/* the tracer's own */
+	ltt_ust_fd_lock();
+	if (stream && ltt_ust_fd_owned(fileno(stream))) {
+		errno = EBADF;
+		ret = EOF;
+	} else {
+		ret = fclose_cb(stream);
+	}
+	ltt_ust_fd_unlock();
+	return ret;
 }
 
 LU_EXPORT int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
@@ -280,8 +366,12 @@ LU_EXPORT int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 		errno = EBADF;
 		return -1;
 	}
-	for (fd = lowfd; fd < max; fd++)
-		(void)close_cb((int)fd);	/* EBADF for the fds not open */
+	ltt_ust_fd_lock();
+	for (fd = lowfd; fd < max; fd++) {
+		if (!ltt_ust_fd_owned((int)fd))
+			(void)close_cb((int)fd);	/* EBADF for the fds not open */
+	}
+	ltt_ust_fd_unlock();
 	return 0;
 }
 

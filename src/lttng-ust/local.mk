@@ -18,10 +18,15 @@ EXTRA_DIST += src/lttng-ust/common.sym src/lttng-ust/tracepoint.sym src/lttng-us
 
 src_lttng_ust_liblttng_ust_common_la_SOURCES = src/lttng-ust/common.c \
 	src/lttng-ust/debug.c src/lttng-ust/lttng-ust.h
-src_lttng_ust_liblttng_ust_common_la_CFLAGS = $(LTTNG_UST_CFLAGS)
+# Initial-exec TLS: the reader's word is read at every event, as programs
+# built with _LGPL_SOURCE read it.  16 bytes: a program that dlopen()s the
+# library takes them from glibc's static TLS room, as for libltt-ust.
+src_lttng_ust_liblttng_ust_common_la_CFLAGS = $(LTTNG_UST_CFLAGS) -ftls-model=initial-exec
 src_lttng_ust_liblttng_ust_common_la_LDFLAGS = $(LTTNG_UST_LDFLAGS) \
 	-export-symbols $(srcdir)/src/lttng-ust/common.sym
 EXTRA_src_lttng_ust_liblttng_ust_common_la_DEPENDENCIES = $(srcdir)/src/lttng-ust/common.sym
+# the fd tracker is libltt-ust's set of fds
+src_lttng_ust_liblttng_ust_common_la_LIBADD = src/ust/libltt-ust.la
 
 src_lttng_ust_liblttng_ust_tracepoint_la_SOURCES = src/lttng-ust/tracepoint.c \
 	src/lttng-ust/debug.c src/lttng-ust/lttng-ust.h src/lttng-ust/lttng-abi.h

@@ -233,12 +233,20 @@ LU_EXPORT void lttng_ust_context_provider_unregister(void *provider)
 	(void)provider;
 }
 
+/*
+ * The dl helper's, after each dlopen() and dlclose(): the objects loaded
+ * and unloaded since (lttng_ust_lib:*), against those of the call before,
+ * the first of which is this library's constructor.
+ */
 LU_EXPORT int lttng_ust_dl_update(void *ip)
 {
-	(void)ip;
-	LU_UNSUPPORTED("the dl helper's state dump update is not supported by ltt yet "
-		       "(ltt's own state dump lists the libraries at start)");
+	ltt_ust_objects_update((uint64_t)(uintptr_t)ip);
 	return 0;
+}
+
+__attribute__((constructor)) static void objects_learn(void)
+{
+	ltt_ust_objects_update(0);
 }
 
 /* ---- error strings (lttng/ust-error.h's codes, 1024 and up) ---- */

@@ -17,13 +17,19 @@
  * or records the ip: eval_filter is then set and run_filter gathers ltt's
  * filter arguments from the interpreter stack; ltt's filters run in the
  * reservation, so run_filter itself accepts).  The probe writes each byte
- * into the first session's slot; at commit the payload is copied into
- * the slot of each further session, one reservation per session as ltt's
- * own probes make.
+ * into the first session's slot; at commit libltt-ust copies the payload
+ * into the slot of each further session, if any
+ * (ltt_ust_probe_commit_copy()), one reservation per session as ltt's own
+ * probes make.
  *
  * Per-thread state: one slot per nesting level (a signal handler's probe
  * inside another, even between run_filter and event_reserve),
- * LU_MAX_NESTING deep.
+ * LU_MAX_NESTING deep.  The library may be dlopen()ed (with a provider
+ * library): its thread-local blocks are too large for glibc's static TLS
+ * room, so they are reached through __tls_get_addr(), once an event (at
+ * event_reserve: the slot keeps its thread's depth for event_commit).
+ * The filter's copies (arguments and interpreter stack) are in a block
+ * of their own, which only filtered events touch.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -36,7 +42,6 @@
 
 #define LU_MAX_NESTING 4
 #define LU_MAX_ARGS 128			/* LTT_APP_MAX_FIELDS */
-#define LU_BOUNCE 1024			/* payloads copied through the stack at commit */
 
 /* liblttng-ust-tracepoint.so.1's */
 int lttng_ust_tracepoint_provider_register(const char *provider, const char *event,
@@ -55,6 +60,16 @@ struct slot {
 	struct ltt_ust_call call;
 	const struct lu_probe_ctx *filtered_by;	/* claimed by run_filter(), not yet reserved */
 	char *start, *pos, *end;
+	unsigned int *depth;			/* its thread's (commit() needs no TLS) */
+};
+
+struct thread_slots {
+	unsigned int depth;			/* slots in use */
+	struct slot slots[LU_MAX_NESTING];
+};
+
+/* A filtered call's copies, for the slot of the same index. */
+struct filter_copy {
 	struct ltt_ust_arg args[LU_MAX_ARGS];
 	float floats[LU_MAX_ARGS];
 	/*
@@ -64,8 +79,21 @@ struct slot {
 	char stack[LU_MAX_ARGS * 16];
 };
 
-static __thread struct slot slots[LU_MAX_NESTING];
-static __thread unsigned int depth;
+static __thread struct thread_slots thread_slots;
+static __thread struct filter_copy filter_copies[LU_MAX_NESTING];
+
+/*
+ * &thread_slots, computed once: the empty asm hides where the pointer
+ * came from, so that GCC does not call __tls_get_addr() again for each
+ * use.
+ */
+static inline struct thread_slots *this_thread(void)
+{
+	struct thread_slots *t = &thread_slots;
+
+	__asm__("" : "+r"(t));
+	return t;
+}
 
 /* What lttng_ust_probe_register() returns. */
 struct registered {
@@ -106,36 +134,59 @@ static int run_filter(const struct lu_event_common *event, const char *stack,
 		      struct lu_probe_ctx *probe_ctx, void *filter_ctx)
 {
 	const struct lu_event *ev = container_of(event, struct lu_event, common);
+	struct thread_slots *t = this_thread();
+	struct filter_copy *f;
 	struct slot *s;
 
 	(void)filter_ctx;
-	if (depth >= LU_MAX_NESTING || !probe_ctx)
+	if (t->depth >= LU_MAX_NESTING || !probe_ctx)
 		return LU_FILTER_REJECT;
-	s = &slots[depth++];
-	memcpy(s->stack, stack, ev->stack_len);
-	s->call.args = s->args;
-	s->call.nr_args = lu_event_args(ev, s->stack, s->args, s->floats);
+	f = &filter_copies[t->depth];
+	s = &t->slots[t->depth++];
+	memcpy(f->stack, stack, ev->stack_len);
+	s->call.args = f->args;
+	s->call.nr_args = lu_event_args(ev, f->stack, f->args, f->floats);
 	s->call.reserved0 = 0;
 	s->call.ip = (uint64_t)(uintptr_t)probe_ctx->ip;
+	s->depth = &t->depth;
 	s->filtered_by = probe_ctx;
 	return LU_FILTER_ACCEPT;	/* ltt's filters run in the reservation */
 }
 
-/* The slot run_filter() claimed for this probe call, or a new one; NULL past the limit. */
-static struct slot *slot_get(const struct lu_ring_ctx *ctx)
+/*
+ * The slot run_filter() claimed for this probe call (@claimed), or a new
+ * one; NULL past the limit.
+ */
+static struct slot *slot_get(struct thread_slots *t, const struct lu_ring_ctx *ctx, bool *claimed)
 {
+	unsigned int d = t->depth;
 	struct slot *s;
 
-	if (depth && ctx->probe_ctx && slots[depth - 1].filtered_by == ctx->probe_ctx)
-		return &slots[depth - 1];
-	if (depth >= LU_MAX_NESTING)
+	*claimed = d && ctx->probe_ctx && t->slots[d - 1].filtered_by == ctx->probe_ctx;
+	if (*claimed)
+		return &t->slots[d - 1];
+	if (d >= LU_MAX_NESTING)
 		return NULL;
-	s = &slots[depth++];
-	/* no arguments: the state changed after the probe read eval_filter */
-	s->call = (struct ltt_ust_call){ s->args, 0, 0, 0 };
+	t->depth = d + 1;
+	s = &t->slots[d];
+	s->depth = &t->depth;
+	s->filtered_by = NULL;
+	return s;
+}
+
+/*
+ * ltt_ust_probe_reserve_filter() for a call run_filter() did not see (the
+ * state changed after the probe read eval_filter): no arguments.
+ */
+static char *reserve_unfiltered_call(struct slot *s, struct lu_event *ev,
+				     const struct lu_ring_ctx *ctx)
+{
+	static const struct ltt_ust_arg none[1];
+
+	s->call = (struct ltt_ust_call){ none, 0, 0, 0 };
 	if (ctx->probe_ctx)
 		s->call.ip = (uint64_t)(uintptr_t)ctx->probe_ctx->ip;
-	return s;
+	return ltt_ust_probe_reserve_filter(&s->lctx, &ev->tp, ctx->data_size, &s->call);
 }
 
 static int reserve(struct lu_ring_ctx *ctx)
@@ -143,18 +194,23 @@ static int reserve(struct lu_ring_ctx *ctx)
 	struct lu_event_recorder *rec = ctx->client_priv;
 	struct lu_event *ev = container_of(rec, struct lu_event, recorder);
 	int state = __atomic_load_n(&ev->tp.state, __ATOMIC_RELAXED);
-	struct slot *s = slot_get(ctx);
+	struct thread_slots *t = this_thread();
+	bool claimed;
+	struct slot *s = slot_get(t, ctx, &claimed);
 	char *p;
 
-	if (!s)
+	if (__builtin_expect(!s, 0))
 		return -EPERM;
-	s->filtered_by = NULL;
-	if (state & LTT_UST_STATE_CALL)
+	if (__builtin_expect(claimed, 0)) {
+		s->filtered_by = NULL;
 		p = ltt_ust_probe_reserve_filter(&s->lctx, &ev->tp, ctx->data_size, &s->call);
-	else
+	} else if (__builtin_expect(state & LTT_UST_STATE_CALL, 0)) {
+		p = reserve_unfiltered_call(s, ev, ctx);
+	} else {
 		p = ltt_ust_probe_reserve(&s->lctx, &ev->tp, ctx->data_size);
-	if (!p) {
-		depth--;	/* the probe returns without a commit */
+	}
+	if (__builtin_expect(!p, 0)) {
+		t->depth--;	/* the probe returns without a commit */
 		return -ENOSPC;
 	}
 	s->start = s->pos = p;
@@ -181,8 +237,25 @@ static void write_bytes(struct lu_ring_ctx *ctx, const void *src, size_t len, si
 	char *p = room(ctx, len);
 
 	(void)alignment;
-	if (p)
+	if (__builtin_expect(!p, 0))
+		return;
+	/* an integer's size: one move, no call */
+	switch (len) {
+	case 1:
+		*p = *(const char *)src;
+		break;
+	case 2:
+		memcpy(p, src, 2);
+		break;
+	case 4:
+		memcpy(p, src, 4);
+		break;
+	case 8:
+		memcpy(p, src, 8);
+		break;
+	default:
 		memcpy(p, src, len);
+	}
 }
 
 /*
@@ -192,13 +265,14 @@ static void write_bytes(struct lu_ring_ctx *ctx, const void *src, size_t len, si
 static void write_string(struct lu_ring_ctx *ctx, const char *src, size_t len)
 {
 	char *p = room(ctx, len);
-	size_t i = 0;
+	size_t n;
 
 	if (!p || !len)
 		return;
-	for (; i < len - 1 && src[i]; i++)
-		p[i] = src[i];
-	memset(p + i, '#', len - 1 - i);
+	n = strnlen(src, len - 1);
+	memcpy(p, src, n);
+	if (__builtin_expect(n < len - 1, 0))
+		memset(p + n, '#', len - 1 - n);
 	p[len - 1] = '\0';
 }
 
@@ -206,36 +280,24 @@ static void write_string(struct lu_ring_ctx *ctx, const char *src, size_t len)
 static void write_text(struct lu_ring_ctx *ctx, const char *src, size_t len)
 {
 	char *p = room(ctx, len);
-	size_t i = 0;
+	size_t n;
 
 	if (!p)
 		return;
-	for (; i < len && src[i]; i++)
-		p[i] = src[i];
-	memset(p + i, 0, len - i);
+	n = strnlen(src, len);
+	memcpy(p, src, n);
+	if (n < len)
+		memset(p + n, 0, len - n);
 }
 
 static void commit(struct lu_ring_ctx *ctx)
 {
 	struct slot *s = ctx->priv;
-	size_t len = (size_t)(s->end - s->start);
-	char bounce[LU_BOUNCE];
-	const char *src = s->start;
-	char *next;
 
-	if (s->pos < s->end)	/* never leave bytes of an earlier event */
+	if (__builtin_expect(s->pos < s->end, 0))	/* never leave bytes of an earlier event */
 		memset(s->pos, 0, (size_t)(s->end - s->pos));
-	if (len <= sizeof(bounce)) {
-		memcpy(bounce, s->start, len);
-		src = bounce;
-	}
-	/* a larger payload is copied from the slot just committed */
-	for (next = ltt_ust_probe_commit(&s->lctx); next; next = ltt_ust_probe_commit(&s->lctx)) {
-		memcpy(next, src, len);
-		if (src != bounce)
-			src = next;
-	}
-	depth--;
+	ltt_ust_probe_commit_copy(&s->lctx, s->start, (size_t)(s->end - s->start));
+	(*s->depth)--;
 }
 
 /* ---- ltt's state changes ---- */

@@ -16,6 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define LTT_UST_BUILDING_LIBRARY
+#include <ltt/tracepoint.h>
+
 #include "ust/ust.h"
 
 static struct ust_channel *channels;	/* under the ust lock */
@@ -98,7 +101,10 @@ static void stream_claim(struct ust_stream *s, int fd)
 
 	s->wrecs = ust_untracked_wrecs;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	ltt_ust_fd_lock();
 	lfd = open(path, O_RDWR | O_CLOEXEC);
+	ltt_ust_fd_own(lfd);
+	ltt_ust_fd_unlock();
 	if (lfd < 0) {
 		ust_debug("no writer block (%s): a crash mid-event would cost a packet",
 			  strerror(errno));
@@ -124,7 +130,7 @@ static void stream_claim(struct ust_stream *s, int fd)
 		fcntl(lfd, F_OFD_SETLK, &fl);
 	}
 	ust_debug("every writer block of a stream is taken: a crash mid-event would cost a packet");
-	close(lfd);
+	ust_fd_close(lfd);
 }
 
 static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32_t nr_streams)
@@ -226,6 +232,7 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
 		}
 		s = &chan->streams[i];
 		s->wakeup_fd = fds[2 * i + 1];
+		ltt_ust_fd_own(s->wakeup_fd);
 		ret = stream_map(s, fds[2 * i]);
 		if (ret) {
 			ust_channel_destroy(chan);
@@ -319,11 +326,9 @@ void ust_channel_destroy(struct ust_channel *chan)
 
 		if (s->mapped)
 			munmap(s->mem, s->len);
-		if (s->wakeup_fd >= 0)
-			close(s->wakeup_fd);
+		ust_fd_close(s->wakeup_fd);
 		/* nothing in flight (a grace period passed): the block is free */
-		if (s->lock_fd >= 0)
-			close(s->lock_fd);
+		ust_fd_close(s->lock_fd);
 	}
 	free(chan);
 }

@@ -34,6 +34,9 @@
 
 #define _LGPL_SOURCE
 
+#define LTT_UST_BUILDING_LIBRARY
+#include <ltt/tracepoint.h>
+
 #include "common/app-proto.h"
 #include "common/msg.h"
 #include "common/paths.h"
@@ -723,13 +726,16 @@ static int connect_locked(struct daemon *d)
 	if (strlen(d->path) >= sizeof(sa.sun_path))
 		return -1;
 	strcpy(sa.sun_path, d->path);
+	ltt_ust_fd_lock();
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	ltt_ust_fd_own(fd);
+	ltt_ust_fd_unlock();
 	if (fd < 0)
 		return -1;
 	flags = fcntl(fd, F_GETFL);
 	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) || flags < 0 ||
 	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)) {
-		close(fd);
+		ust_fd_close(fd);
 		return -1;
 	}
 	return fd;
@@ -765,7 +771,7 @@ static bool session(struct daemon *d)
 	d->sock = -1;
 	ready = d->phase == PHASE_READY;
 	ust_unlock();
-	close(fd);
+	ust_fd_close(fd);
 	return ready;
 }
 
@@ -799,7 +805,10 @@ static int start_thread(struct daemon *d)
 	pthread_t tid;
 	int ret;
 
+	ltt_ust_fd_lock();
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	ltt_ust_fd_own(d->wake_fd);
+	ltt_ust_fd_unlock();
 	if (d->wake_fd < 0)
 		return -errno;
 	/* the program's signals stay its own threads' */
@@ -810,7 +819,7 @@ static int start_thread(struct daemon *d)
 		pthread_attr_destroy(&attr);
 	}
 	if (ret) {
-		close(d->wake_fd);
+		ust_fd_close(d->wake_fd);
 		d->wake_fd = -1;
 		return -ret;
 	}
@@ -877,10 +886,8 @@ void ust_comm_fork_child(void)
 		struct daemon *d = &daemons[i];
 
 		/* The parent's: closing our copies leaves its connection alone. */
-		if (d->sock >= 0)
-			close(d->sock);
-		if (d->wake_fd >= 0)
-			close(d->wake_fd);
+		ust_fd_close(d->sock);
+		ust_fd_close(d->wake_fd);
 		d->sock = -1;
 		d->wake_fd = -1;
 		d->running = false;

@@ -30,6 +30,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#define LTT_UST_BUILDING_LIBRARY
+#include <ltt/tracepoint.h>
+
 #include "ust/ust.h"
 
 #define NR_NS 8
@@ -136,7 +139,7 @@ static void perf_thread_end(void *arg)
 		if (perf[i].pc)
 			munmap(perf[i].pc, (size_t)sysconf(_SC_PAGESIZE));
 		if (perf[i].fd > 0)
-			close(perf[i].fd);
+			ust_fd_close(perf[i].fd);
 	}
 	munmap(perf, LTT_CTX_MAX * sizeof(*perf));
 	if (tls.perf == perf)
@@ -169,6 +172,8 @@ static __attribute__((noinline)) void perf_open(struct perf_thread *p, uint32_t 
 		return;
 	}
 	p->fd = (int)fd;
+	/* in a probe: added without the fd lock (see fds.c) */
+	ltt_ust_fd_own(p->fd);
 	pc = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, (int)fd, 0);
 	p->pc = pc == MAP_FAILED ? NULL : pc;
 }
@@ -396,7 +401,7 @@ void ust_ctx_fork_child(void)
 			if (tls.perf[i].pc)
 				munmap(tls.perf[i].pc, (size_t)sysconf(_SC_PAGESIZE));
 			if (tls.perf[i].fd > 0)
-				close(tls.perf[i].fd);
+				ust_fd_close(tls.perf[i].fd);
 			tls.perf[i].fd = 0;
 			tls.perf[i].pc = NULL;
 		}

@@ -248,17 +248,21 @@ void ltt_ust_unregister_module(struct ltt_ust_tracepoint *const *start)
 /*
  * fork(): the prepare handler holds the ust lock across fork(), so the
  * child's copy of the registry is consistent; rcu.c's handlers do the same
- * for its readers.
+ * for its readers.  The fd lock (fds.c), which is taken under no other,
+ * last: a thread creating an fd in the parent must not leave it locked
+ * in the child, whose handlers close the parent's fds.
  */
 static void fork_prepare(void)
 {
 	ust_lock();
 	ust_agent_fork_prepare();
 	ust_rcu_fork_prepare();
+	ltt_ust_fd_lock();
 }
 
 static void fork_parent(void)
 {
+	ltt_ust_fd_unlock();
 	ust_rcu_fork_parent();
 	ust_agent_fork_parent();
 	ust_unlock();
@@ -266,6 +270,7 @@ static void fork_parent(void)
 
 static void fork_child(void)
 {
+	ltt_ust_fd_unlock();	/* one thread here: its comm threads will need it */
 	ust_rcu_fork_child();
 	/* No waiter of the parent exists here: start the condition afresh. */
 	cond_init();

@@ -16,6 +16,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/filter.c \
 	src/ust/notify.c \
 	src/ust/comm.c \
+	src/ust/fds.c \
 	src/ust/agent.c src/ust/agent.h \
 	src/ust/testing.c src/ust/ust-internal.h
 src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS)
@@ -33,7 +34,7 @@ lib_LTLIBRARIES += src/ust/libltt-ust.la
 src_ust_libltt_ust_la_SOURCES =
 src_ust_libltt_ust_la_LIBADD = src/ust/libust.la
 src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now -Wl,-z,nodelete \
-	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|tracef|tracef_event|vtracef_as|tracelog|tracelog_events|vtracelog_as|agent_wait|agent_rules|agent_add_loggers)$$'
+	-export-symbols-regex '^ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|probe_commit_copy|objects_update|tracef|tracef_event|vtracef_as|tracelog|tracelog_events|vtracelog_as|fd_lock|fd_unlock|fd_lock_held|fd_owned|fd_own|fd_disown|agent_wait|agent_rules|agent_add_loggers)$$'
 
 pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
 

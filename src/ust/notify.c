@@ -140,6 +140,7 @@ int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char
 		}
 	}
 	n->fd = fd;
+	ltt_ust_fd_own(fd);
 	n->nr_captures = nr;
 	n->chan.owner = owner;
 	n->chan.key = key;
@@ -223,8 +224,7 @@ void ust_notifier_destroy(struct ust_notifier *n)
 {
 	if (!n)
 		return;
-	if (n->fd >= 0)
-		close(n->fd);
+	ust_fd_close(n->fd);
 	free(n->captures);
 	free(n);
 }

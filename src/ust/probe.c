@@ -47,7 +47,7 @@
 #define PAYLOAD_MAX ((size_t)UINT32_MAX - HDR_EXTENDED - LTT_RB_EVENT_CTX_MAX)
 
 /* The library's own tracepoints: tracef and tracelog's, the state dump's. */
-#define LIB_TRACEPOINTS (UST_TRACEF_EVENTS + UST_STATEDUMP_EVENTS)
+#define LIB_TRACEPOINTS (UST_TRACEF_EVENTS + UST_STATEDUMP_EVENTS + UST_LIB_EVENTS)
 static struct ltt_ust_tracepoint *lib_tracepoints[LIB_TRACEPOINTS];
 
 int ust_probe_module_register(void)
@@ -580,6 +580,43 @@ void *ltt_ust_probe_commit(struct ltt_ust_ctx *ctx)
 		return commit_slow(ctx, completed);
 	ust_rcu_unlock();
 	return NULL;
+}
+
+/* Payloads up to this are copied through the stack for the further sessions. */
+#define COPY_BOUNCE 1024
+
+/*
+ * ltt_ust_probe_commit_copy() for an event recorded by several sessions:
+ * the payload is copied out of the first room before its commit (once
+ * published, an overwriting writer may reuse it); a larger one is copied
+ * from each room just committed, before the next is published.
+ */
+static __attribute__((noinline)) void commit_copy_slow(struct ltt_ust_ctx *ctx,
+						       const void *payload, size_t len)
+{
+	char bounce[COPY_BOUNCE];
+	const char *src = payload;
+	char *next;
+
+	if (len <= sizeof(bounce)) {
+		memcpy(bounce, payload, len);
+		src = bounce;
+	}
+	for (next = ltt_ust_probe_commit(ctx); next; next = ltt_ust_probe_commit(ctx)) {
+		memcpy(next, src, len);
+		if (src != bounce)
+			src = next;
+	}
+}
+
+void ltt_ust_probe_commit_copy(struct ltt_ust_ctx *ctx, const void *payload, size_t len)
+{
+	const struct ust_targets *ts = ctx->ltt_targets;
+
+	if (__builtin_expect(ctx->ltt_next >= ts->nr, 1))
+		(void)ltt_ust_probe_commit(ctx);	/* no further session: no copy */
+	else
+		commit_copy_slow(ctx, payload, len);
 }
 
 void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,

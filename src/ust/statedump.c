@@ -12,11 +12,18 @@
  * daemon's message is answered, so the dump precedes the program's events
  * that follow.  Only channels that enable these events get one; with none,
  * nothing is walked.
+ *
+ * Objects loaded and unloaded later (dlopen(), dlclose()) are recorded as
+ * lttng-ust's dl helper has them recorded (provider lttng_ust_lib: load,
+ * build_id, debug_link, unload) when liblttng-ust.so.1's
+ * lttng_ust_dl_update() calls ltt_ust_objects_update(): each call
+ * compares the objects loaded with those of the call before.
  */
 #include <elf.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -65,27 +72,45 @@ static const struct ltt_ust_field procname_fields[] = {
 	  PROCNAME_LEN, NULL },
 };
 
+static const struct ltt_ust_field load_fields[] = {
+	INT_FIELD("baddr", 8, 16),
+	INT_FIELD("memsz", 8, 10),
+	STRING_FIELD("path"),
+	INT_FIELD("has_build_id", 1, 10),
+	INT_FIELD("has_debug_link", 1, 10),
+};
+
 #define TRACEPOINT(var, name, fields, nr) \
 	static struct ltt_ust_tracepoint var = { \
-		LTT_UST_TRACEPOINT_ABI, LOGLEVEL_DEBUG_LINE, "lttng_ust_statedump:" name, nr, \
+		LTT_UST_TRACEPOINT_ABI, LOGLEVEL_DEBUG_LINE, name, nr, \
 		fields, 0, NULL, NULL, { NULL, NULL, NULL }, \
 	}
 #define NR(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
 
-TRACEPOINT(sd_start, "start", NULL, 0);
-TRACEPOINT(sd_bin_info, "bin_info", bin_info_fields, NR(bin_info_fields));
-TRACEPOINT(sd_build_id, "build_id", build_id_fields, NR(build_id_fields));
-TRACEPOINT(sd_debug_link, "debug_link", debug_link_fields, NR(debug_link_fields));
-TRACEPOINT(sd_procname, "procname", procname_fields, NR(procname_fields));
-TRACEPOINT(sd_end, "end", NULL, 0);
+TRACEPOINT(sd_start, "lttng_ust_statedump:start", NULL, 0);
+TRACEPOINT(sd_bin_info, "lttng_ust_statedump:bin_info", bin_info_fields, NR(bin_info_fields));
+TRACEPOINT(sd_build_id, "lttng_ust_statedump:build_id", build_id_fields, NR(build_id_fields));
+TRACEPOINT(sd_debug_link, "lttng_ust_statedump:debug_link", debug_link_fields,
+	   NR(debug_link_fields));
+TRACEPOINT(sd_procname, "lttng_ust_statedump:procname", procname_fields, NR(procname_fields));
+TRACEPOINT(sd_end, "lttng_ust_statedump:end", NULL, 0);
+TRACEPOINT(lib_load, "lttng_ust_lib:load", load_fields, NR(load_fields));
+TRACEPOINT(lib_build_id, "lttng_ust_lib:build_id", build_id_fields, NR(build_id_fields));
+TRACEPOINT(lib_debug_link, "lttng_ust_lib:debug_link", debug_link_fields, NR(debug_link_fields));
+TRACEPOINT(lib_unload, "lttng_ust_lib:unload", build_id_fields, 1);	/* baddr */
 
 static struct ltt_ust_tracepoint *const all[UST_STATEDUMP_EVENTS] = {
 	&sd_start, &sd_bin_info, &sd_build_id, &sd_debug_link, &sd_procname, &sd_end,
 };
 
+static struct ltt_ust_tracepoint *const lib_events[UST_LIB_EVENTS] = {
+	&lib_load, &lib_build_id, &lib_debug_link, &lib_unload,
+};
+
 void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out)
 {
 	memcpy(out, all, sizeof(all));
+	memcpy(out + UST_STATEDUMP_EVENTS, lib_events, sizeof(lib_events));
 }
 
 /* One loaded object, as bin_info, build_id and debug_link describe it. */
@@ -166,6 +191,72 @@ static void record(struct ltt_ust_tracepoint *tp, const struct payload *p,
 		return;
 	memcpy(room, p->buf, p->len);
 	ltt_ust_probe_commit(&ctx);
+}
+
+/* Where an event goes: one channel (@chan: the state dump), or every session. */
+struct dest {
+	const struct ust_channel *chan;
+	uint64_t ip;		/* the call site, for every session */
+};
+
+/* Record @p as an event of @tp in every session that records it. */
+static void record_all(struct ltt_ust_tracepoint *tp, const struct payload *p, uint64_t ip)
+{
+	const struct ltt_ust_call call = { p->args, p->nr, 0, ip };
+	int state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	struct ltt_ust_ctx ctx;
+	void *room;
+
+	if (!state)
+		return;
+	if (state & LTT_UST_STATE_CALL)
+		room = ltt_ust_probe_reserve_filter(&ctx, tp, p->len, &call);
+	else
+		room = ltt_ust_probe_reserve(&ctx, tp, p->len);
+	if (!room)
+		return;
+	memcpy(room, p->buf, p->len);
+	ltt_ust_probe_commit_copy(&ctx, room, p->len);
+}
+
+static void emit(struct ltt_ust_tracepoint *tp, const struct payload *p, const struct dest *d)
+{
+	if (d->chan)
+		record(tp, p, d->chan);
+	else
+		record_all(tp, p, d->ip);
+}
+
+/*
+ * The events describing @o: @tps[0] (bin_info, with is_pic, or
+ * lttng_ust_lib:load, without), then @tps[1] (build_id) and @tps[2]
+ * (debug_link) when @o has them.
+ */
+static void record_object(struct payload *p, const struct object *o,
+			  struct ltt_ust_tracepoint *const tps[3], const struct dest *d)
+{
+	p->len = p->nr = 0;
+	put_u64(p, o->baddr);
+	put_u64(p, o->memsz);
+	put_string(p, o->path);
+	if (tps[0] == &sd_bin_info)
+		put_u8(p, o->is_pic);
+	put_u8(p, o->build_id_len != 0);
+	put_u8(p, o->debug_link != NULL);
+	emit(tps[0], p, d);
+	if (o->build_id_len) {
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_sequence(p, o->build_id, o->build_id_len);
+		emit(tps[1], p, d);
+	}
+	if (o->debug_link) {
+		p->len = p->nr = 0;
+		put_u64(p, o->baddr);
+		put_u32(p, o->crc);
+		put_string(p, o->debug_link);
+		emit(tps[2], p, d);
+	}
 }
 
 /* Does [@vaddr, @vaddr + @len) lie inside a loaded segment of @info's object? */
@@ -352,6 +443,10 @@ static bool any_enabled(void)
 
 static void dump_into(const struct objects *objs, const struct ust_channel *chan)
 {
+	static struct ltt_ust_tracepoint *const dump_events[3] = {
+		&sd_bin_info, &sd_build_id, &sd_debug_link,
+	};
+	const struct dest dest = { chan, 0 };
 	struct payload *p = malloc(sizeof(*p));
 	char procname[PROCNAME_LEN + 1] = "";
 	size_t i;
@@ -360,31 +455,8 @@ static void dump_into(const struct objects *objs, const struct ust_channel *chan
 		return;
 	p->len = p->nr = 0;
 	record(&sd_start, p, chan);
-	for (i = 0; i < objs->nr; i++) {
-		const struct object *o = &objs->o[i];
-
-		p->len = p->nr = 0;
-		put_u64(p, o->baddr);
-		put_u64(p, o->memsz);
-		put_string(p, o->path);
-		put_u8(p, o->is_pic);
-		put_u8(p, o->build_id_len != 0);
-		put_u8(p, o->debug_link != NULL);
-		record(&sd_bin_info, p, chan);
-		if (o->build_id_len) {
-			p->len = p->nr = 0;
-			put_u64(p, o->baddr);
-			put_sequence(p, o->build_id, o->build_id_len);
-			record(&sd_build_id, p, chan);
-		}
-		if (o->debug_link) {
-			p->len = p->nr = 0;
-			put_u64(p, o->baddr);
-			put_u32(p, o->crc);
-			put_string(p, o->debug_link);
-			record(&sd_debug_link, p, chan);
-		}
-	}
+	for (i = 0; i < objs->nr; i++)
+		record_object(p, &objs->o[i], dump_events, &dest);
 	p->len = p->nr = 0;
 	prctl(PR_GET_NAME, procname, 0, 0, 0);
 	put_bytes(p, procname, PROCNAME_LEN, PROCNAME_LEN);
@@ -409,6 +481,85 @@ void ust_statedump(struct ust_channel *const *chans, unsigned int n)
 		read_debug_link(&objs.o[i]);
 	for (c = 0; c < n; c++)
 		dump_into(&objs, chans[c]);
+	for (i = 0; i < objs.nr; i++) {
+		free(objs.o[i].path);
+		free(objs.o[i].debug_link);
+	}
+	free(objs.o);
+}
+
+/* ---- objects loaded and unloaded since: ltt_ust_objects_update() ---- */
+
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *known;		/* the base addresses of the last call's objects */
+static size_t nr_known;
+static bool learned;		/* a call was made */
+
+static bool has_baddr(const uint64_t *v, size_t n, uint64_t baddr)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == baddr)
+			return true;
+	return false;
+}
+
+/* Record what changed from @known to @objs; under known_lock. */
+static void record_changes(struct objects *objs, uint64_t ip)
+{
+	static struct ltt_ust_tracepoint *const load_events[3] = {
+		&lib_load, &lib_build_id, &lib_debug_link,
+	};
+	const struct dest dest = { NULL, ip };
+	struct payload *p = malloc(sizeof(*p));
+	size_t i, j;
+
+	if (!p)
+		return;
+	for (i = 0; i < objs->nr; i++) {
+		if (has_baddr(known, nr_known, objs->o[i].baddr))
+			continue;
+		read_debug_link(&objs->o[i]);
+		record_object(p, &objs->o[i], load_events, &dest);
+	}
+	for (i = 0; i < nr_known; i++) {
+		for (j = 0; j < objs->nr && objs->o[j].baddr != known[i]; j++)
+			;
+		if (j < objs->nr)
+			continue;
+		p->len = p->nr = 0;
+		put_u64(p, known[i]);
+		record_all(&lib_unload, p, ip);
+	}
+	free(p);
+}
+
+void ltt_ust_objects_update(uint64_t ip)
+{
+	struct objects objs = { NULL, 0, 0, false };
+	uint64_t *now = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&known_lock);
+	dl_iterate_phdr(add_object, &objs);
+	if (objs.nr)
+		now = malloc(objs.nr * sizeof(*now));
+	if (objs.failed || !now) {
+		ust_debug("loaded objects: out of memory, their load and unload events are not "
+			  "recorded this time");
+		free(now);
+	} else {
+		if (learned)
+			record_changes(&objs, ip);
+		for (i = 0; i < objs.nr; i++)
+			now[i] = objs.o[i].baddr;
+		free(known);
+		known = now;
+		nr_known = objs.nr;
+		learned = true;
+	}
+	pthread_mutex_unlock(&known_lock);
 	for (i = 0; i < objs.nr; i++) {
 		free(objs.o[i].path);
 		free(objs.o[i].debug_link);

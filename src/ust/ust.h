@@ -19,6 +19,8 @@
  *               message a matching event sends on the daemon's socket, and
  *               the count of drops flushed when a notifier goes.
  *   comm.c      one thread per session daemon: register, serve commands.
+ *   fds.c       the fds the library keeps open, which LTTng's fd helper
+ *               leaves open when a program closes every fd.
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
  *
  * Objects and references:
@@ -76,6 +78,17 @@ void ust_state_changed(void);
 
 /** ust_debug() - a diagnostic on stderr when LTT_UST_DEBUG is set */
 void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- fds.c ---- */
+
+/* Fds from this number up are not kept from a program's close. */
+#define UST_FDS_MAX 65536
+
+/**
+ * ust_fd_close() - take @fd out of the set and close it, under the fd
+ * lock; a negative @fd is ignored.  Returns close()'s.
+ */
+int ust_fd_close(int fd);
 
 /* ---- registry.c ---- */
 
@@ -771,8 +784,13 @@ void ust_tracef_tracepoints(struct ltt_ust_tracepoint **out);
 /* ---- statedump.c ---- */
 
 #define UST_STATEDUMP_EVENTS 6
+#define UST_LIB_EVENTS 4	/* lttng_ust_lib:*, ltt_ust_objects_update()'s */
 
-/** ust_statedump_tracepoints() - the state dump's tracepoints into @out */
+/**
+ * ust_statedump_tracepoints() - the state dump's tracepoints, then those
+ * of ltt_ust_objects_update(), into @out (UST_STATEDUMP_EVENTS +
+ * UST_LIB_EVENTS)
+ */
 void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out);
 
 /**

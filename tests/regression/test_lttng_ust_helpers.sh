@@ -8,7 +8,10 @@
 # The wrappers see the tracer's own mallocs and mutexes too, so the
 # events compared are the program's: its sizes (1001 to 1004, 2000 in
 # the forked child), its mutex, its functions (addresses replaced by
-# their names), its library.
+# their names), its library (the dl helper's events, and the
+# lttng_ust_lib:* events its lttng_ust_dl_update() calls record).  With
+# the fd helper, the program's closing every fd leaves the tracer's
+# sockets and eventfds open.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -22,7 +25,7 @@ for h in libc-wrapper pthread-wrapper cyg-profile cyg-profile-fast dl fd fork; d
 	[ -e "$H/liblttng-ust-$h.so.1" ] || skip_all "$H/liblttng-ust-$h.so.1 is not installed (Debian's liblttng-ust1)"
 done
 ust_setup
-plan 12
+plan 14
 
 src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
 B="$TEST_TMP/build"
@@ -38,7 +41,7 @@ ok $? "the program builds with -finstrument-functions, its library with a build 
 PRELOAD1="$H/liblttng-ust-libc-wrapper.so.1:$H/liblttng-ust-pthread-wrapper.so.1:$H/liblttng-ust-cyg-profile.so.1:$H/liblttng-ust-dl.so.1:$H/liblttng-ust-fd.so.1:$H/liblttng-ust-fork.so.1"
 PRELOAD2="$H/liblttng-ust-cyg-profile-fast.so.1"
 ARGS1=close ARGS2=	# closing every fd needs the fd helper
-EVENTS='lttng_ust_libc:* lttng_ust_pthread:* lttng_ust_cyg_profile:* lttng_ust_cyg_profile_fast:* lttng_ust_dl:*'
+EVENTS='lttng_ust_libc:* lttng_ust_pthread:* lttng_ust_cyg_profile:* lttng_ust_cyg_profile_fast:* lttng_ust_dl:* lttng_ust_lib:*'
 
 # --- ltt, through ltt-run ---
 for k in 1 2; do
@@ -110,14 +113,25 @@ is "$(names "$TEST_TMP/ltt2.txt")" "lttng_ust_cyg_profile_fast:func_entry lttng_
 diff "$TEST_TMP/lttng1.prog" "$TEST_TMP/ltt1.prog" >"$TEST_TMP/diff1"
 ok $? "libc, pthread, cyg-profile, dl, fd and fork helpers: the program's events as LTTng records them" ||
 	diag "$(head -20 "$TEST_TMP/diff1")"
-is "$(wc -l <"$TEST_TMP/ltt1.prog")" 35 "... all 35 of them (20 functions, 6 allocations, 5 mutex calls, the library's 4)"
+is "$(wc -l <"$TEST_TMP/ltt1.prog")" 39 "... all 39 of them (20 functions, 6 allocations, 5 mutex calls, the library's 8)"
 is "$(grep -c '^lttng_ust_dl:' "$TEST_TMP/ltt1.prog")" 4 "dl: the library's dlopen, build_id, debug_link and dlclose"
+is "$(grep '^lttng_ust_lib:' "$TEST_TMP/ltt1.prog" | cut -d: -f1-2 | tr '\n' ' ')" \
+	"lttng_ust_lib:load lttng_ust_lib:build_id lttng_ust_lib:debug_link lttng_ust_lib:unload " \
+	"dl's state dump update: the library's load, build_id, debug_link, then its unload"
 grep '^lttng_ust_dl:debug_link:' "$TEST_TMP/ltt1.prog" | grep -q 'filename = "helper_lib.debug"'
 ok $? "dl: its debug link's file name"
 grep -q '^lttng_ust_libc:malloc: { size = 2000,' "$TEST_TMP/ltt1.prog"
 ok $? "fork: the child's malloc is recorded"
 grep -q '^lttng_ust_libc:malloc: { size = 1005,' "$TEST_TMP/ltt1.prog"
 ok $? "fd: the malloc after the program closed every fd is recorded"
+# kept N OUT: how many fds of kind N (sockets, eventfds) OUT says were left open
+kept() {
+	sed -n "s/^kept $1 \([0-9]*\)$/\1/p" "$2"
+}
+[ "$(kept sockets "$TEST_TMP/ltt1.out")" -ge 1 ] && [ "$(kept eventfds "$TEST_TMP/ltt1.out")" -ge 1 ] &&
+	[ "$(kept sockets "$TEST_TMP/lttng1.out")" -ge 1 ]
+ok $? "fd: closing every fd leaves the tracer's session daemon socket open, and ltt's eventfds, as LTTng's are left" ||
+	diag "ltt: $(grep '^kept' "$TEST_TMP/ltt1.out" | tr '\n' ' ') LTTng: $(grep '^kept' "$TEST_TMP/lttng1.out" | tr '\n' ' ')"
 diff "$TEST_TMP/lttng2.prog" "$TEST_TMP/ltt2.prog" >"$TEST_TMP/diff2"
 ok $? "cyg-profile-fast: the program's events as LTTng records them" ||
 	diag "$(head -20 "$TEST_TMP/diff2")"

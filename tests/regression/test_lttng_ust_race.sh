@@ -7,7 +7,9 @@
 # enables and disables the event, TOGGLES times.  No crash; no probe runs
 # once the library's unregistration returned (race_app counts them:
 # "late"); every event a probe committed is in the trace, once.  The same
-# binary under Debian's LTTng, in the same test, does the same.
+# binary under Debian's LTTng, in the same test, does the same; both set
+# lttng_ust_urcu_has_sys_membarrier alike (readers need no fence where
+# membarrier() is registered).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -16,7 +18,7 @@
 
 compat_require
 ust_setup
-plan 13
+plan 14
 
 THREADS=3 TOGGLES=15
 src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
@@ -67,7 +69,7 @@ race_report "$TEST_TMP/ltt.out" "$TEST_TMP/ltt.txt" ltt
 
 # --- LTTng, Debian's own, the same binary ---
 if ! lttng_can_run; then
-	skip 5 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
+	skip 6 "LTTng's root session daemon needs root and a mount namespace (unshare -m)"
 	done_testing
 	exit
 fi
@@ -90,4 +92,7 @@ lttng_run '
 is $? 0 "LTTng: the same binary runs to its end" || diag "$(cat "$TEST_TMP/lttng.log")"
 bt "$TEST_TMP/lttng" "$TEST_TMP/lttng.txt"
 race_report "$TEST_TMP/lttng.out" "$TEST_TMP/lttng.txt" LTTng
+# the inlined readers' choice: fence, or leave it to membarrier() (1)
+is "$(awk '{ print $8 }' "$TEST_TMP/ltt.out")" "$(awk '{ print $8 }' "$TEST_TMP/lttng.out")" \
+	"lttng_ust_urcu_has_sys_membarrier: what LTTng sets ($(awk '{ print $8 }' "$TEST_TMP/lttng.out"))"
 done_testing

@@ -217,6 +217,12 @@ tests_unit_test_ust_wrec_SOURCES = tests/unit/test_ust_wrec.c $(UNIT_TAP_SOURCES
 	$(UNIT_UST_RINGS_SOURCES)
 tests_unit_test_ust_wrec_LDADD = src/ust/libust.la
 
+# The fds libltt-ust keeps open from a program's close (fds.c).
+check_PROGRAMS += tests/unit/test_ust_fds
+TESTS += tests/unit/test_ust_fds
+tests_unit_test_ust_fds_SOURCES = tests/unit/test_ust_fds.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ust_fds_LDADD = src/ust/libust.la
+
 check_PROGRAMS += tests/unit/test_tracepoint tests/unit/test_tracepoint_app
 TESTS += tests/unit/test_tracepoint
 tests_unit_test_tracepoint_SOURCES = tests/unit/test_tracepoint.c $(UNIT_TAP_SOURCES) \

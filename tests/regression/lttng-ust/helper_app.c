@@ -12,13 +12,16 @@
  * malloc'ed sizes are 1000 + n, easy to pick out.  It then forks: the
  * child mallocs 2000 bytes and exits.  With "close" it then closes every fd
  * from 3 up (as a daemon does; the fd helper keeps the tracer's: without
- * it LTTng 2.13 aborts at exit) and mallocs 1005.
+ * it LTTng 2.13 aborts at exit), prints how many sockets and eventfds
+ * are still open ("kept sockets N", "kept eventfds N": the tracer's) and
+ * mallocs 1005.
  */
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,6 +35,24 @@ __attribute__((noinline)) static int leaf(int x)
 __attribute__((noinline)) static int middle(int x)
 {
 	return leaf(x) + leaf(x + 1);
+}
+
+/* The fds still open from 3 up whose link starts with @kind. */
+static int count_open(const char *kind)
+{
+	char path[64], link[256];
+	int fd, n = 0;
+	ssize_t len;
+
+	for (fd = 3; fd < 1024; fd++) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len < 0)
+			continue;
+		link[len] = '\0';
+		n += !strncmp(link, kind, strlen(kind));
+	}
+	return n;
 }
 
 int main(int argc, char **argv)
@@ -81,6 +102,9 @@ int main(int argc, char **argv)
 	if (argc == 3) {
 		for (fd = 3; fd < 1024; fd++)
 			close(fd);
+		printf("kept sockets %d\n", count_open("socket:"));
+		printf("kept eventfds %d\n", count_open("anon_inode:[eventfd]"));
+		fflush(stdout);
 		free(malloc(1005));
 	}
 	return s == 33 ? 0 : 1;

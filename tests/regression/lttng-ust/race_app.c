@@ -9,11 +9,12 @@
  *
  * Writes "ready" into READY_FILE once running, loops until STOP_FILE exists (and at
  * least MIN_CYCLES loads), then prints
- *   committed C late L cycles N
+ *   committed C late L cycles N membarrier M
  * C: events the probe reserved and wrote (race_probe_check() runs in the
  * write), L: probes that ran while the library was unregistered (must be
  * 0: a probe running after dlclose() returns would also crash on unmapped
- * code).
+ * code), M: lttng_ust_urcu_has_sys_membarrier, which the inlined readers
+ * read (1: they need no fence, the grace periods use membarrier()).
  */
 #define _LGPL_SOURCE
 #define LTTNG_UST_TRACEPOINT_DEFINE
@@ -101,6 +102,7 @@ int main(int argc, char **argv)
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < threads; i++)
 		pthread_join(th[i], NULL);
-	printf("committed %lu late %lu cycles %d\n", committed, late, cycles);
+	printf("committed %lu late %lu cycles %d membarrier %d\n", committed, late, cycles,
+	       lttng_ust_urcu_has_sys_membarrier);
 	return 0;
 }
