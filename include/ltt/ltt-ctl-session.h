@@ -276,7 +276,8 @@ int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pen
 
 /**
  * ltt_ctl_relay_status() - the relay connections of a streaming session,
- * one per domain that has started
+ * one per domain that has started, or whose last start found no relay
+ * (LOST, with the reason)
  * @ret_relays: array of @ret_count entries, free() it (none for a local
  *              session, or one never started)
  *

@@ -120,36 +120,27 @@ run "$PROTO_CLIENT" "$sock" "hello" "req CREATE_SESSION $(session p1 1 "$TEST_TM
 is "$OUT" "$hello_ok
 CREATE_SESSION OK len=$((4 + 3 + 8 + 4 + 37 + 4 + 1 + 1 + 4 + 4 + 4 + ${#TEST_TMP} + 8 + 8))" \
 	"CREATE_SESSION well-formed: OK, with the session's info"
+wire "ENABLE_EVENT with the default channel (empty name), the domain's first: OK" "$hello_ok
+ENABLE_EVENT OK len=0" "hello" "req ENABLE_EVENT $(rule p1 2 '' uev 0 0)"
 wire "ENABLE_CHANNEL well-formed: OK" "$hello_ok
 ENABLE_CHANNEL OK len=0" "hello" "req ENABLE_CHANNEL $(channel p1 2 c1 8192 4 0 0 0 0 0 1)"
 wire "ENABLE_EVENT well-formed: OK" "$hello_ok
 ENABLE_EVENT OK len=0" "hello" "req ENABLE_EVENT $(rule p1 2 c1 ev1 1 4)"
 wire "DISABLE_EVENT well-formed: OK" "$hello_ok
 DISABLE_EVENT OK len=0" "hello" "req DISABLE_EVENT str:p1 u32:2 str:c1 u8:0 str:ev1"
-wire "ENABLE_EVENT with the default channel (empty name): OK" "$hello_ok
-ENABLE_EVENT OK len=0" "hello" "req ENABLE_EVENT $(rule p1 2 '' uev 0 0)"
+# A streamed session is created without asking its relay (as LTTng): its
+# start reaches the relay, refused below.
+run "$PROTO_CLIENT" "$sock" "hello" "req CREATE_SESSION $(session n1 2 net://127.0.0.1:1:2 0 0)" \
+	"req ENABLE_EVENT $(rule n1 2 '' uev 0 0)"
+is "$(sed 's/ len=.*//' <<<"$OUT")" "HELLO OK
+CREATE_SESSION OK
+ENABLE_EVENT OK" "CREATE_SESSION of a relay where nothing listens: OK, the relay not asked"
 run lttctl list p1
 is "$STDOUT" "Session p1 ($TEST_TMP/out/p1) [inactive]
 
 === Domain: User space ===
 
 Buffering scheme: per-uid
-
-- c1: [enabled]
-
-    Attributes:
-      sub-buffer size: 8 KiB
-      sub-buffer count: 4
-      overwrite mode: discard
-      switch timer: off
-      read timer: off
-      tracefile size: unlimited
-      tracefile count: unlimited
-      discarded events: 0
-      lost packets: 0
-
-    Event rules:
-      ev1 (loglevel: WARNING or more severe) [disabled]
 
 - channel0: [enabled]
 
@@ -165,7 +156,23 @@ Buffering scheme: per-uid
       lost packets: 0
 
     Event rules:
-      uev (loglevel: any) [enabled]" \
+      uev (loglevel: any) [enabled]
+
+- c1: [enabled]
+
+    Attributes:
+      sub-buffer size: 8 KiB
+      sub-buffer count: 4
+      overwrite mode: discard
+      switch timer: off
+      read timer: off
+      tracefile size: unlimited
+      tracefile count: unlimited
+      discarded events: 0
+      lost packets: 0
+
+    Event rules:
+      ev1 (loglevel: WARNING or more severe) [disabled]" \
 	"lttctl list shows what the raw requests made"
 
 refresh
@@ -192,15 +199,20 @@ bad "DESTROY_SESSION with a byte too many" PROTOCOL "DESTROY_SESSION str:p1 u8:0
 bad "LIST_SESSIONS with a payload" PROTOCOL "LIST_SESSIONS u32:0"
 bad "GET_SESSION with a byte too many" PROTOCOL "GET_SESSION str:p1 u8:0"
 bad "ENABLE_CHANNEL domain 0" PROTOCOL "ENABLE_CHANNEL $(channel p1 0 c2 8192 4 0 0 0 0 0 1)"
-bad "ENABLE_CHANNEL domain 3" PROTOCOL "ENABLE_CHANNEL $(channel p1 3 c2 8192 4 0 0 0 0 0 1)"
+bad "ENABLE_CHANNEL domain 6" PROTOCOL "ENABLE_CHANNEL $(channel p1 6 c2 8192 4 0 0 0 0 0 1)"
+bad "ENABLE_CHANNEL domain 99" PROTOCOL "ENABLE_CHANNEL $(channel p1 99 c2 8192 4 0 0 0 0 0 1)"
+bad "ENABLE_CHANNEL domain 3 (JUL: an agent domain has no channels of its own)" DOMAIN \
+	"ENABLE_CHANNEL $(channel p1 3 c2 8192 4 0 0 0 0 0 1)"
 bad "ENABLE_CHANNEL buffer type 4" PROTOCOL "ENABLE_CHANNEL $(channel p1 2 c2 8192 4 0 0 0 0 0 4)"
 bad "ENABLE_CHANNEL overwrite flag 7" PROTOCOL "ENABLE_CHANNEL $(channel p1 2 c2 8192 4 7 0 0 0 0 1)"
 bad "ENABLE_CHANNEL without its buffer type" PROTOCOL "ENABLE_CHANNEL str:p1 u32:2 str:c2 u64:8192 u64:4 u8:0 u32:0 u32:0 u64:0 u64:0"
 bad "DISABLE_CHANNEL domain 7" PROTOCOL "DISABLE_CHANNEL str:p1 u32:7 str:c1"
 bad "ENABLE_EVENT log level type 3" PROTOCOL "ENABLE_EVENT $(rule p1 2 c1 ev2 3 0)"
 bad "ENABLE_EVENT log level 15 (user space's end at 14)" LOGLEVEL "ENABLE_EVENT $(rule p1 2 c1 ev2 1 15)"
-bad "ENABLE_EVENT log level 1000001 (over any domain's)" PROTOCOL "ENABLE_EVENT $(rule p1 2 c1 ev2 1 1000001)"
-bad "ENABLE_EVENT python level 1000001" PROTOCOL "ENABLE_EVENT $(rule p1 5 '' qa.app 1 1000001)"
+bad "ENABLE_EVENT log level -1 (levels are signed; user space's start at 0)" LOGLEVEL \
+	"ENABLE_EVENT $(rule p1 2 c1 ev2 1 0xffffffff)"
+bad "ENABLE_EVENT python level 1000001 (python's end at 1000000)" LOGLEVEL "ENABLE_EVENT $(rule p1 5 '' qa.app 1 1000001)"
+bad "ENABLE_EVENT JUL rule in channel c1 (domain 3 is JUL)" PYTHON_CHANNEL "ENABLE_EVENT $(rule p1 3 c1 jul.app 0 0)"
 bad "ENABLE_EVENT python rule in channel c1" PYTHON_CHANNEL "ENABLE_EVENT $(rule p1 5 c1 qa.app 1 30)"
 bad "a python rule naming lttng_python_channel, which p1 lacks: a named channel is never made" CHANNEL_NOT_FOUND "ENABLE_EVENT $(rule p1 5 lttng_python_channel qa.app 0 0)"
 bad "ENABLE_EVENT a pattern of 300 bytes" PROTOCOL "ENABLE_EVENT str:p1 u32:2 str:c1 rep:300:e u32:0 u32:0"
@@ -225,8 +237,9 @@ bad "a network output that is no URL" URL "CREATE_SESSION $(session p2 2 /tmp/p2
 bad "snapshot and live" SNAPSHOT_LIVE "CREATE_SESSION $(session p2 2 net://h 1 100)"
 bad "live with a local output" LIVE_NEEDS_NET "CREATE_SESSION $(session p2 1 /tmp/p2 0 100)"
 bad "a live timer under 1000 us" LIVE_TIMER "CREATE_SESSION $(session p2 2 net://127.0.0.1:1:2 0 999)"
-bad "a relay where nothing listens" RELAY_REFUSED "CREATE_SESSION $(session p2 2 net://127.0.0.1:1:2 0 0)"
+bad "START of a session whose relay is not there" RELAY_REFUSED "START_SESSION str:n1"
 bad "a session that exists" SESSION_EXISTS "CREATE_SESSION $(session p1 1 /tmp/p2 0 0)"
+bad "a streamed session that exists" SESSION_EXISTS "CREATE_SESSION $(session n1 2 net://127.0.0.1:1:2 0 0)"
 # Minor 6: the daemon fills an empty name and local output, from the home
 # the client sends after the attributes (older minors: refused above).
 # (The daemon answers HELLO with its own minor, whatever the client's.)
@@ -261,7 +274,10 @@ bad "an unknown channel" CHANNEL_NOT_FOUND "DISABLE_CHANNEL str:p1 u32:2 str:nop
 bad "an event pattern with a space" EVENT_NAME "ENABLE_EVENT str:p1 u32:2 str:c1 u32:4 u8:97 u8:32 u8:98 nul u32:0 u32:0"
 bad "an empty event pattern" EVENT_NAME "ENABLE_EVENT $(rule p1 2 c1 '' 0 0)"
 bad "a rule in an unknown channel" CHANNEL_NOT_FOUND "ENABLE_EVENT $(rule p1 2 nope ev 0 0)"
-bad "the identical rule twice" EVENT_EXISTS "ENABLE_EVENT $(rule p1 2 '' uev 0 0)"
+bad "the identical rule twice" EVENT_EXISTS "ENABLE_EVENT $(rule p1 2 channel0 uev 0 0)"
+bad "the default channel (empty name) next to c1" NEED_CHANNEL_NAME "ENABLE_EVENT $(rule p1 2 '' uev 0 0)"
+bad "disable in the default channel (empty name) next to c1" NEED_CHANNEL_NAME \
+	"DISABLE_EVENT str:p1 u32:2 str: u8:0 str:uev"
 bad "disable an unknown rule" EVENT_NOT_FOUND "DISABLE_EVENT str:p1 u32:2 str:c1 u8:0 str:nope"
 bad "an unknown session" SESSION_NOT_FOUND "START_SESSION str:nope"
 bad "stop a session not started" SESSION_NOT_STARTED "STOP_SESSION str:p1 u8:1"
@@ -276,7 +292,8 @@ run lttctl create after --no-output
 is "$RC" 0 "lttctl create works after all of it"
 run lttctl list
 is "$OUT" "  1) p1 ($TEST_TMP/out/p1) [inactive]
-  2) after (no output) [inactive]" "list: only the sessions of well-formed requests"
+  2) n1 (net://127.0.0.1:1:2) [inactive]
+  3) after (no output) [inactive]" "list: only the sessions of well-formed requests"
 
 term_sessiond
 done_testing

@@ -73,7 +73,8 @@ fails 2 "Error: a session can't be both a snapshot and a live session" \
 
 # --- create does not ask the relay (as LTTng: a script may create the
 # session before the relay runs); start reaches it, and each failure
-# names the URL and the reason, the session left stopped.
+# names the URL and the reason, the session left stopped, its list saying
+# the relay was not reached.
 # start_fails MESSAGE CREATE-ARGS...: create x succeeds, start x fails with
 # MESSAGE, x stays inactive; then x is destroyed.
 start_fails() {
@@ -86,6 +87,8 @@ start_fails() {
 	is "$RC" 1 "start x ($*): exit 1"
 	is "$ERR" "$msg" "start x ($*): the message names the URL and the reason"
 	like "$(lttctl list)" "x \(.*\) \[inactive\]" "start x ($*): the session stays stopped"
+	like "$(lttctl list x)" "Relay connection \(user space\): lost \([^)]+\), 0 packets sent" \
+		"start x ($*): list x says the relay was not reached"
 	lttctl -q destroy x
 }
 start_fails "Error: session 'x': relay net://127.0.0.1:1:2: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \

@@ -109,11 +109,12 @@ kill -KILL "$RELAYD_PID"
 wait_pid_exit "$RELAYD_PID"
 run lttctl start st
 is "$RC" 1 "start once the relay is gone: exit 1"
-is "$ERR" "Error: session 'st': connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
+is "$ERR" "Error: session 'st': relay net://127.0.0.1:$CPORT:$DPORT: connection refused: nothing listens on the relay's control port; start ltt-relayd there or check the URL's host and ports" \
 	"start says why"
 run lttctl list st
 like "$STDOUT" "Session st \(net://127.0.0.1:$CPORT:$DPORT\) \[inactive\]" "st stays inactive"
-like "$STDOUT" "Relay connection \(user space\): lost \(Connection refused\)" "list st: the connection was refused"
+like "$STDOUT" "Relay connection \(user space\): lost \(Connection refused\), 0 packets sent" \
+	"list st: start found the relay's port closed"
 run lttctl destroy st
 is "$OUT" "Session st destroyed." "destroy st: nothing was sent, nothing pending, no warning"
 run lttctl stop k

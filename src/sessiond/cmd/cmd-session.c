@@ -396,8 +396,9 @@ static enum ltt_error_code start_relay_error(int err)
  * A streamed session's relay must answer before its start: a relay daemon
  * at the control port of its URL (the check may take
  * LTT_RELAY_CHECK_TIMEOUT_MS), so that a relay that is not there is said
- * in its words whatever the consumers do.  Snapshot sessions reach theirs
- * at each record.  Session lock held.
+ * in its words whatever the consumers do, and kept for list
+ * (ltt_cmd_relay_status()).  Snapshot sessions reach theirs at each
+ * record.  Session lock held.
  */
 static enum ltt_error_code reach_relay(struct ltt_session *session)
 {
@@ -406,6 +407,7 @@ static enum ltt_error_code reach_relay(struct ltt_session *session)
 	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
 		return LTT_ERR_OK;
 	err = ltt_relay_check(&session->relay, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	session->relay_err = err;
 	if (err)
 		LTT_WARN("session '%s' not started: the relay %s does not answer: %s",
 			 session->name, session->output, strerror(-err));
@@ -683,6 +685,7 @@ enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct l
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;
 	uint32_t n = 0, i;
+	bool known;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
@@ -690,8 +693,16 @@ enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct l
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
 		memset(&info[n], 0, sizeof(info[n]));
-		if (!d || !d->ops->relay_status || d->ops->relay_status(d, session, &info[n]))
+		if (!d)
 			continue;
+		known = d->ops->relay_status && !d->ops->relay_status(d, session, &info[n]);
+		if (session->relay_err) {
+			/* the last start found no relay: its reason, what was sent before kept */
+			info[n].state = LTT_RELAY_STATE_LOST;
+			info[n].error = -session->relay_err;
+		} else if (!known) {
+			continue;
+		}
 		info[n++].domain = session->domains[i].type;
 	}
 	ltt_cmd_unlock_session(ctx, session);

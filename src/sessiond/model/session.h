@@ -138,6 +138,8 @@ struct ltt_session {
 	bool destroyed;
 	int output_err;			/* a domain's start failed on the output:
 					 * its -errno (0 otherwise) */
+	int relay_err;			/* net: the relay did not answer the last
+					 * start, its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */
 	size_t rule_text;		/* bytes of the rules' filters and exclusions */
 	/*
