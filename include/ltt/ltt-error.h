@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-/* X(NAME, number, message) */
+/* X(NAME, number, message), in ascending order of number (test_error) */
 #define LTT_ERROR_TABLE(X) \
 	X(OK, 0, "success") \
 	X(UNKNOWN, 1, "unknown error") \
@@ -137,10 +137,10 @@ extern "C" {
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
 	X(CLIENTS_TOTAL, 171, "the session daemon has too many client connections from all users at once (256): try again in a moment (idle connections are closed after ltt-sessiond's --client-idle-timeout)") \
-	X(CLIENT_BYTES, 175, "this request would take more of the session daemon's memory than one user may hold at once in requests and program messages still arriving (32 MiB by default): wait for your other commands to finish, send a smaller request, or have the daemon started with a larger --max-bytes-per-uid") \
 	X(RELAY_NO_ROTATE, 172, "the relay daemon is too old to rotate or clear a session (relay protocol 2.11, LTTng's relay included): run ltt-relayd of this version or later there, or stream to a local directory") \
 	X(ROTATE_NET_KERNEL, 173, "rotation and clear of a session streamed to a relay daemon work for user-space channels only so far; this session has kernel channels: stream it to a local directory to rotate or clear it") \
 	X(RELAY_ARCHIVE, 174, "the relay daemon could not archive (or, for a clear, delete) the closed trace chunk: its log says why (the archive's directory exists, or its file system failed); the chunk stays in the session's directory on the relay and the next rotation tries again") \
+	X(CLIENT_BYTES, 175, "this request would take more of the session daemon's memory than one user may hold at once in requests and program messages still arriving (32 MiB by default): wait for your other commands to finish, send a smaller request, or have the daemon started with a larger --max-bytes-per-uid") \
 	X(FILTER, 180, "the filter expression is not valid (the message shows where); see lttctl-enable-event(1) for the filter language") \
 	X(EXCLUSION, 181, "an exclusion is not valid: exclusions need a rule pattern with a '*', and each must be an event name or pattern that the rule's pattern matches") \
 	X(FILTER_KERNEL, 182, "filters and exclusions are not supported in the kernel domain yet (the kernel tracer has no filter interpreter); use them with -u") \

@@ -3,13 +3,14 @@
 # clock jumps a day, regenerate metadata writes the kernel trace's
 # metadata again whole with the new clock offset (babeltrace2 reads every
 # event); regenerate statedump records the tracer's state dump a second
-# time, each thread alive across it once; the refusals.
+# time, each thread alive across it once, and of a user-space-only
+# session asks its programs; the refusals.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_regen kernel_regen_relay
-plan 25
+plan 27
 
 s=kernel_regen
 kvm_scenario_ok $s
@@ -69,8 +70,15 @@ is "$(tid_count "$(kvm_file $s late_pid)")" 1 "a process started after start: in
 is "$(kvm_file $s regen_bad.rc)" 2 "regenerate of something else is a usage error"
 like "$(kvm_file $s regen_sd_stopped.rc):$(kvm_file $s regen_sd_stopped)" "^1:.*not started" \
 	"regenerate statedump of a stopped session is refused"
-like "$(kvm_file $s regen_sd_u.rc):$(kvm_file $s regen_sd_u)" "^1:.*no kernel channel" \
-	"regenerate statedump of a user-space-only session is refused with the reason"
+# a user-space-only session: its programs asked (none runs), no kernel dump
+is "$(kvm_file $s start_u.rc):$(kvm_file $s regen_sd_u.rc):$(kvm_file $s regen_sd_u)" \
+	"0:0:State dump regenerated for session uonly." \
+	"regenerate statedump of a started user-space-only session succeeds"
+is "$(grep -c "session 'uonly': 0 user-space channels of programs asked for their state dump" \
+	"$KVM_OUT/$s/sessiond.log")" 1 "  the daemon asked no program: none runs"
+is "$(kvm_file $s regen_sd_n.rc):$(kvm_file $s regen_sd_n)" \
+	"1:Error: session 'nochan': regenerate statedump records the state dump of the kernel tracer and of the traced programs into the session's channels, and this session has none: add a channel first" \
+	"regenerate statedump of a session without channels is refused with the reason"
 kvm_kernel_clean $s
 
 # --- a streamed kernel session: the relay writes the metadata again

@@ -5,6 +5,7 @@
  * public code itself, as the daemon answers it; libltt-ctl's functions
  * give the same code negated, at their API only.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include <ltt/ltt-ctl.h>
@@ -73,6 +74,59 @@ static void rules(void)
 		   "a system call rule in user space: EVENT_TYPE");
 }
 
+/*
+ * Each domain's log levels, where ltt_attr_check_rule_domain() bounds
+ * them (the decoder takes any 32-bit level): the lowest and the highest
+ * taken, one past each refused where a 32-bit number has room.
+ */
+static void levels(void)
+{
+	static const struct {
+		enum ltt_domain domain;
+		int min, max;
+	} bounds[] = {
+		{ LTT_DOMAIN_USER, LTT_LOGLEVEL_EMERG, LTT_LOGLEVEL_DEBUG },
+		{ LTT_DOMAIN_PYTHON, 0, LTT_PYTHON_LOGLEVEL_MAX },
+		{ LTT_DOMAIN_JUL, INT32_MIN, INT32_MAX },
+		{ LTT_DOMAIN_LOG4J, INT32_MIN, INT32_MAX },
+	};
+	struct ltt_rule_conf r = { .type = LTT_EVENT_TRACEPOINT, .pattern = "p" };
+	const char *name, *type;
+	size_t i;
+
+	for (i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++) {
+		name = ltt_domain_name(bounds[i].domain);
+		for (r.loglevel_type = LTT_LOGLEVEL_RANGE; r.loglevel_type <= LTT_LOGLEVEL_SINGLE;
+		     r.loglevel_type++) {
+			type = r.loglevel_type == LTT_LOGLEVEL_RANGE ? "RANGE" : "SINGLE";
+			r.loglevel = bounds[i].min;
+			tap_is_int(ltt_attr_check_rule_domain(&r, bounds[i].domain), LTT_ERR_OK,
+				   "%s, %s: level %d taken", name, type, r.loglevel);
+			r.loglevel = bounds[i].max;
+			tap_is_int(ltt_attr_check_rule_domain(&r, bounds[i].domain), LTT_ERR_OK,
+				   "%s, %s: level %d taken", name, type, r.loglevel);
+			if (bounds[i].min == INT32_MIN)
+				continue;
+			r.loglevel = bounds[i].min - 1;
+			tap_is_int(ltt_attr_check_rule_domain(&r, bounds[i].domain), LTT_ERR_LOGLEVEL,
+				   "%s, %s: level %d refused: LOGLEVEL", name, type, r.loglevel);
+			r.loglevel = bounds[i].max + 1;
+			tap_is_int(ltt_attr_check_rule_domain(&r, bounds[i].domain), LTT_ERR_LOGLEVEL,
+				   "%s, %s: level %d refused: LOGLEVEL", name, type, r.loglevel);
+		}
+	}
+	r.loglevel_type = LTT_LOGLEVEL_ALL;
+	r.loglevel = INT32_MIN;
+	tap_is_int(ltt_attr_check_rule_domain(&r, LTT_DOMAIN_USER), LTT_ERR_OK,
+		   "user: no level condition, its number ignored");
+	tap_is_int(ltt_attr_check_rule_domain(&r, LTT_DOMAIN_KERNEL), LTT_ERR_OK,
+		   "kernel: no level condition taken");
+	r.loglevel_type = LTT_LOGLEVEL_RANGE;
+	r.loglevel = 0;
+	tap_is_int(ltt_attr_check_rule_domain(&r, LTT_DOMAIN_KERNEL), LTT_ERR_KERNEL_LOGLEVEL,
+		   "kernel: any level condition refused: KERNEL_LOGLEVEL");
+}
+
 static void sessions(void)
 {
 	struct ltt_session_conf s = { .output_type = LTT_OUTPUT_LOCAL };
@@ -119,9 +173,10 @@ static void triggers(void)
 
 int main(void)
 {
-	tap_plan(30);
+	tap_plan(57);
 	channels();
 	rules();
+	levels();
 	sessions();
 	triggers();
 	return tap_done();

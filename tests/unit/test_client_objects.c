@@ -402,6 +402,12 @@ static void test_channels(void)
 	c.domain = LTT_DOMAIN_USER;
 	c.enabled = false;
 	check_object(&ops_channel_info, &c, "user");
+	c.domain = LTT_DOMAIN_JUL;
+	check_object(&ops_channel_info, &c, "JUL");
+	c.domain = LTT_DOMAIN_LOG4J;
+	check_object(&ops_channel_info, &c, "log4j");
+	c.domain = LTT_DOMAIN_PYTHON;
+	check_object(&ops_channel_info, &c, "python");
 
 	ltt_wbuf_init(&w);
 	put_raw_channel_attr(&w, "c", 2, LTT_BUFFER_PER_UID);
@@ -414,8 +420,10 @@ static void test_channels(void)
 
 	put_raw_channel_info(&w, LTT_DOMAIN_NONE, LTT_BUFFER_PER_UID, 1);
 	check_malformed(&ops_channel_info, &w, "domain 0");
-	put_raw_channel_info(&w, LTT_DOMAIN_USER + 1, LTT_BUFFER_PER_UID, 1);
-	check_malformed(&ops_channel_info, &w, "domain 3");
+	put_raw_channel_info(&w, LTT_DOMAIN_PYTHON + 1, LTT_BUFFER_PER_UID, 1);
+	check_malformed(&ops_channel_info, &w, "domain 6 (past the last)");
+	put_raw_channel_info(&w, 99, LTT_BUFFER_PER_UID, 1);
+	check_malformed(&ops_channel_info, &w, "domain 99");
 	put_raw_channel_info(&w, LTT_DOMAIN_USER, LTT_BUFFER_PER_UID, 2);
 	check_malformed(&ops_channel_info, &w, "enabled 2");
 	put_raw_channel_info(&w, LTT_DOMAIN_USER, 9, 1);
@@ -574,18 +582,25 @@ static void test_rules(void)
 	e.domain = LTT_DOMAIN_KERNEL;
 	e.enabled = false;
 	check_object(&ops_rule_info, &e, "kernel");
+	/* any 32-bit level: the rule's domain bounds it (test_attr) */
+	e.attr.loglevel_type = LTT_LOGLEVEL_RANGE;
+	e.attr.loglevel = INT32_MIN;
+	e.domain = LTT_DOMAIN_JUL;
+	check_object(&ops_rule_info, &e, "JUL, level ALL (INT32_MIN)");
+	e.attr.loglevel = INT32_MAX;
+	e.domain = LTT_DOMAIN_LOG4J;
+	check_object(&ops_rule_info, &e, "log4j, level OFF (INT32_MAX)");
+	e.attr.loglevel = LTT_PYTHON_LOGLEVEL_MAX + 1;
+	e.domain = LTT_DOMAIN_PYTHON;
+	check_object(&ops_rule_info, &e, "python, a level over LTT_PYTHON_LOGLEVEL_MAX");
+	e.attr.loglevel = -1;
+	e.domain = LTT_DOMAIN_USER;
+	check_object(&ops_rule_info, &e, "user, level -1");
 
 	ltt_wbuf_init(&w);
 	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_SINGLE + 1, 0);
 	put_no_filter(&w);
 	check_malformed(&ops_rule_attr, &w, "log level type 3");
-	/* 15 and above are Python's levels: the rule's domain bounds them (attr.c) */
-	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, LTT_PYTHON_LOGLEVEL_MAX + 1);
-	put_no_filter(&w);
-	check_malformed(&ops_rule_attr, &w, "log level over LTT_PYTHON_LOGLEVEL_MAX");
-	put_raw_rule_head(&w, "p", LTT_LOGLEVEL_RANGE, UINT32_MAX);
-	put_no_filter(&w);
-	check_malformed(&ops_rule_attr, &w, "log level -1");
 	fill(big, LTT_NAME_MAX, 'p');
 	put_raw_rule_head(&w, big, LTT_LOGLEVEL_ALL, 0);
 	put_no_filter(&w);
@@ -593,6 +608,8 @@ static void test_rules(void)
 
 	put_raw_rule_info(&w, 0, "c", 1);
 	check_malformed(&ops_rule_info, &w, "domain 0");
+	put_raw_rule_info(&w, LTT_DOMAIN_PYTHON + 1, "c", 1);
+	check_malformed(&ops_rule_info, &w, "domain 6 (past the last)");
 	put_raw_rule_info(&w, LTT_DOMAIN_USER, big, 1);
 	check_malformed(&ops_rule_info, &w, "a 256-byte channel name");
 	put_raw_rule_info(&w, LTT_DOMAIN_USER, "c", 2);

@@ -26,7 +26,12 @@ static void test_domain(void)
 		{ LTT_DOMAIN_NONE, -EPROTO },
 		{ LTT_DOMAIN_KERNEL, 0 },
 		{ LTT_DOMAIN_USER, 0 },
-		{ 3, -EPROTO },
+		{ LTT_DOMAIN_JUL, 0 },
+		{ LTT_DOMAIN_LOG4J, 0 },
+		{ LTT_DOMAIN_PYTHON, 0 },
+		/* past the last domain */
+		{ LTT_DOMAIN_PYTHON + 1, -EPROTO },
+		{ 99, -EPROTO },
 		{ UINT32_MAX, -EPROTO },
 	};
 	struct ltt_wbuf w;
@@ -49,6 +54,18 @@ static void test_domain(void)
 	tap_ok(ltt_rbuf_end(&r) == -EPROTO && d == LTT_DOMAIN_NONE,
 	       "a truncated domain is -EPROTO");
 	ltt_wbuf_fini(&w);
+
+	/* decoded whatever the minor: the daemon asks whether the client knows them */
+	tap_ok(!ltt_proto_domain_known(LTT_CLIENT_MINOR_JAVA - 1, LTT_DOMAIN_JUL) &&
+	       !ltt_proto_domain_known(LTT_CLIENT_MINOR_JAVA - 1, LTT_DOMAIN_LOG4J) &&
+	       ltt_proto_domain_known(LTT_CLIENT_MINOR_JAVA, LTT_DOMAIN_JUL) &&
+	       ltt_proto_domain_known(LTT_CLIENT_MINOR_JAVA, LTT_DOMAIN_LOG4J),
+	       "JUL and log4j: known from minor %d", LTT_CLIENT_MINOR_JAVA);
+	tap_ok(!ltt_proto_domain_known(LTT_CLIENT_MINOR_PYTHON - 1, LTT_DOMAIN_PYTHON) &&
+	       ltt_proto_domain_known(LTT_CLIENT_MINOR_PYTHON, LTT_DOMAIN_PYTHON),
+	       "python: known from minor %d", LTT_CLIENT_MINOR_PYTHON);
+	tap_ok(ltt_proto_domain_known(0, LTT_DOMAIN_KERNEL) &&
+	       ltt_proto_domain_known(0, LTT_DOMAIN_USER), "kernel and user space: from minor 0");
 }
 
 static void test_cmd_table(void)

@@ -26,15 +26,15 @@ static const struct {
 
 static void test_table(void)
 {
-	bool numbers_ascend = true, names_distinct = true, numbers_distinct = true;
-	size_t i, j;
+	bool names_distinct = true, numbers_distinct = true;
+	size_t i, j, out_of_order = 0;
 
 	/* Helpers number new codes in ranges of their own: gaps are allowed. */
 	tap_is_int(table[ARRAY_SIZE(table) - 1].code + 1, LTT_ERR_NR_,
 		   "LTT_ERR_NR_ is one past the last code");
 	for (i = 0; i < ARRAY_SIZE(table); i++) {
-		if (i && table[i].code <= table[i - 1].code)
-			numbers_ascend = false;
+		if (i && table[i].code <= table[i - 1].code && !out_of_order)
+			out_of_order = i;
 		for (j = i + 1; j < ARRAY_SIZE(table); j++) {
 			if (!strcmp(table[i].name, table[j].name))
 				names_distinct = false;
@@ -42,7 +42,11 @@ static void test_table(void)
 				numbers_distinct = false;
 		}
 	}
-	tap_ok(numbers_ascend && table[0].code == 0, "codes ascend from 0 to %d", LTT_ERR_NR_ - 1);
+	tap_ok(!out_of_order && table[0].code == 0, "codes ascend from 0 to %d", LTT_ERR_NR_ - 1);
+	if (out_of_order)
+		tap_diag("%s (%d) comes after %s (%d) in ltt-error.h", table[out_of_order].name,
+			 table[out_of_order].code, table[out_of_order - 1].name,
+			 table[out_of_order - 1].code);
 	tap_ok(numbers_distinct, "codes are distinct");
 	tap_ok(names_distinct, "names in the table are distinct");
 	tap_is_int(LTT_ERR_OK, 0, "OK is 0");
