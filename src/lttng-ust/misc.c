@@ -98,12 +98,12 @@ __attribute__((constructor)) static void printf_events_register(void)
 
 #define CALLER ((uint64_t)(uintptr_t)__builtin_return_address(0))
 
-LU_EXPORT void lttng_ust__vtracef(const char *fmt, va_list ap)
+LU_EXPORT __attribute__((format(printf, 1, 0))) void lttng_ust__vtracef(const char *fmt, va_list ap)
 {
 	ltt_ust_vtracef_as(&printf_events[0].tp, CALLER, fmt, ap);
 }
 
-LU_EXPORT void lttng_ust__tracef(const char *fmt, ...)
+LU_EXPORT __attribute__((format(printf, 1, 2))) void lttng_ust__tracef(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -113,13 +113,15 @@ LU_EXPORT void lttng_ust__tracef(const char *fmt, ...)
 }
 
 #define TRACELOG_FNS(l) \
-	LU_EXPORT void lttng_ust__vtracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##l( \
+	LU_EXPORT __attribute__((format(printf, 4, 0))) void \
+	lttng_ust__vtracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##l( \
 		const char *file, int line, const char *func, const char *fmt, va_list ap) \
 	{ \
 		ltt_ust_vtracelog_as(&printf_events[1 + LU_LEVEL_##l].tp, CALLER, file, line, \
 				     func, fmt, ap); \
 	} \
-	LU_EXPORT void lttng_ust__tracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##l( \
+	LU_EXPORT __attribute__((format(printf, 4, 5))) void \
+	lttng_ust__tracelog_LTTNG_UST_TRACEPOINT_LOGLEVEL_##l( \
 		const char *file, int line, const char *func, const char *fmt, ...) \
 	{ \
 		va_list ap; \
