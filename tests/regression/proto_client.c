@@ -325,7 +325,7 @@ static void print_sessions(const uint8_t *payload, size_t len)
 	n = ltt_rbuf_get_u32(&r);
 	printf(" count=%u sessions=", n);
 	for (i = 0; i < n && !r.err; i++) {
-		ltt_proto_get_session_info(&r, &info);
+		ltt_proto_get_session_info(&r, &info, LTT_CLIENT_MINOR);
 		printf("%s%s", i ? "," : "", info.name);
 	}
 	if (ltt_rbuf_end(&r))
@@ -757,7 +757,7 @@ static void step_dump(void)
 	ltt_rbuf_init(&r, list, len);
 	n = ltt_rbuf_get_u32(&r);
 	for (i = 0; i < n && !r.err; i++) {
-		ltt_proto_get_session_info(&r, &info);
+		ltt_proto_get_session_info(&r, &info, LTT_CLIENT_MINOR);
 		ltt_wbuf_reset(&w);
 		ltt_wbuf_put_str(&w, info.name);
 		status = roundtrip(fd, LTT_CLIENT_CMD_GET_SESSION, &w, &detail, &dlen);
