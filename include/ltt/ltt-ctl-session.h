@@ -97,7 +97,20 @@ struct ltt_session_info {
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];	/* directory or URL */
 	int64_t creation_time;		/* seconds since the Epoch */
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * The clock that times the session's user-space events, chosen by
+	 * the daemon when the session was created (doc/clock.md).  Added in
+	 * 1.20: a daemon of client protocol minor 20 and later; older ones
+	 * leave clock and clock_read "" and clock_reason NULL.
+	 */
+	char clock[16] LTT_RESERVED_ALIGN;	/* 4424: "tsc" or "monotonic" */
+	char clock_read[16];		/* 4440: "rdtscp", "lfence; rdtsc" or "clock_gettime" */
+	/*
+	 * 4456: why the daemon chose it (a sentence); inside the returned
+	 * block (NULL from ltt_ctl_create_session(), which returns none)
+	 */
+	const char *clock_reason;
+	uint8_t reserved[88] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_channel_info {

@@ -9,6 +9,7 @@
 #include "common/agent.h"
 #include "common/client-proto.h"
 #include "common/msg.h"
+#include "common/tclock.h"
 
 #define NAME_(name, num, min) [num] = #name,
 static const char *const cmd_names[] = { LTT_CLIENT_CMD_TABLE(NAME_) };
@@ -113,7 +114,8 @@ void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret
 	ret->live_timer_us = ltt_rbuf_get_u32(r);
 }
 
-void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s)
+void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
+				uint32_t minor)
 {
 	ltt_wbuf_put_str(w, s->name);
 	ltt_wbuf_put_u64(w, s->id);
@@ -125,9 +127,14 @@ void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_des
 	ltt_wbuf_put_u32(w, s->output_type);
 	ltt_wbuf_put_str(w, s->output);
 	ltt_wbuf_put_u64(w, (uint64_t)s->creation_time);
+	if (minor >= LTT_CLIENT_MINOR_CLOCK) {
+		ltt_wbuf_put_u32(w, s->clock_kind);
+		ltt_wbuf_put_str(w, s->clock_why);
+	}
 }
 
-void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret)
+void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret,
+				uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
 	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
@@ -140,6 +147,11 @@ void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret
 	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
 	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
 	ret->creation_time = (int64_t)ltt_rbuf_get_u64(r);
+	if (minor >= LTT_CLIENT_MINOR_CLOCK) {
+		ret->clock_known = true;
+		ret->clock_kind = get_enum(r, LTT_TCLOCK_KIND_MAX);
+		ltt_rbuf_get_str_copy(r, ret->clock_why, sizeof(ret->clock_why));
+	}
 }
 
 void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_conf *a)

@@ -124,9 +124,16 @@
  * KERNEL_TRACER; 16: a channel's output failure is followed by its
  * refused event descriptions and its fsync flag, ENABLE_CHANNEL's
  * attribute by its fsync flag; 17: the python domain; 18: triggers;
- * 19: the JUL and log4j domains
+ * 19: the JUL and log4j domains; 20: a session_info ends with the
+ * clock of its user-space events
  */
-#define LTT_CLIENT_MINOR 19
+#define LTT_CLIENT_MINOR 20
+/*
+ * A session_info (LIST_SESSIONS, CREATE_SESSION, GET_SESSION) ends with
+ * {u32 clock_kind, str clock_why}: the clock of the session's user-space
+ * events (common/tclock.h's kind) and why it was chosen
+ */
+#define LTT_CLIENT_MINOR_CLOCK 20
 /*
  * The JUL (3) and log4j (4) domains where the python domain may be named
  * (below), a rule's log level read as a signed 32-bit number (their ALL
@@ -308,8 +315,11 @@ int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr);
  */
 void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_conf *a);
 void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret);
-void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s);
-void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret);
+/* @minor: the connection's; from LTT_CLIENT_MINOR_CLOCK on, with the clock. */
+void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
+				uint32_t minor);
+void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret,
+				uint32_t minor);
 void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_conf *a);
 void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_conf *ret);
 void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_desc *c);

@@ -2,10 +2,12 @@
 /*
  * convert.c - public structs of <ltt/ltt-ctl.h> <-> the internal model.
  */
+#include <stdio.h>
 #include <string.h>
 #include <stdint.h>
 
 #include "common/convert.h"
+#include "common/tclock.h"
 #include "common/trigger.h"
 
 /* Copy a fixed-size string field; both sides must have the same size. */
@@ -132,7 +134,7 @@ void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event
 }
 
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
-				   struct ltt_session_info *out)
+				   struct ltt_session_info *out, char *reason_room)
 {
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
@@ -145,6 +147,15 @@ void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 	out->output_type = in->output_type;
 	COPY_ARRAY(out, in, output);
 	out->creation_time = in->creation_time;
+	if (in->clock_known) {
+		snprintf(out->clock, sizeof(out->clock), "%s", ltt_tclock_name(in->clock_kind));
+		snprintf(out->clock_read, sizeof(out->clock_read), "%s",
+			 ltt_tclock_read_name(in->clock_kind));
+		if (reason_room) {
+			memcpy(reason_room, in->clock_why, sizeof(in->clock_why));
+			out->clock_reason = reason_room;
+		}
+	}
 }
 
 void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,

@@ -54,8 +54,13 @@ void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
 				   struct ltt_session_attr *out);
 /* filter and exclusions of @out point into @in (NULL when ""): keep @in. */
 void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event_rule_attr *out);
+/*
+ * @reason_room: LTT_CONV_REASON_ROOM bytes that keep the clock's reason,
+ * which @out's clock_reason then points to; NULL: none
+ */
+#define LTT_CONV_REASON_ROOM sizeof(((struct ltt_session_desc *)0)->clock_why)
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
-				   struct ltt_session_info *out);
+				   struct ltt_session_info *out, char *reason_room);
 /** ltt_conv_channel_desc_to_info() - a channel's description, its attributes included */
 void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
 				   struct ltt_channel_info *out);

@@ -69,6 +69,10 @@ struct ltt_session_desc {
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];
 	int64_t creation_time;
+	/* The clock of its user-space events (minor 20; else clock_known false). */
+	bool clock_known;
+	uint32_t clock_kind;		/* common/tclock.h's LTT_TCLOCK_* */
+	char clock_why[256];		/* why the daemon chose it */
 };
 
 /* A channel and its counters (public: struct ltt_channel_desc). */

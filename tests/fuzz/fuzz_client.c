@@ -37,6 +37,26 @@ static void put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *m)
 	ltt_proto_put_rule_attr(w, m, LTT_CLIENT_MINOR);
 }
 
+static void get_session_info0(struct ltt_rbuf *r, struct ltt_session_desc *m)
+{
+	ltt_proto_get_session_info(r, m, 0);
+}
+
+static void put_session_info0(struct ltt_wbuf *w, const struct ltt_session_desc *m)
+{
+	ltt_proto_put_session_info(w, m, 0);
+}
+
+static void get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *m)
+{
+	ltt_proto_get_session_info(r, m, LTT_CLIENT_MINOR);
+}
+
+static void put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *m)
+{
+	ltt_proto_put_session_info(w, m, LTT_CLIENT_MINOR);
+}
+
 static void get_rule_info0(struct ltt_rbuf *r, struct ltt_rule_desc *m)
 {
 	ltt_proto_get_rule_info(r, m, 0);
@@ -82,8 +102,9 @@ static void put_hdr(struct ltt_wbuf *w, const struct ltt_client_hdr *m)
 FUZZ_CODEC(hdr, struct ltt_client_hdr, get_hdr, put_hdr, true);
 FUZZ_CODEC_VOID(session_attr, struct ltt_session_conf, ltt_proto_get_session_attr,
 		ltt_proto_put_session_attr, true);
-FUZZ_CODEC_VOID(session_info, struct ltt_session_desc, ltt_proto_get_session_info,
-		ltt_proto_put_session_info, true);
+FUZZ_CODEC_VOID(session_info0, struct ltt_session_desc, get_session_info0, put_session_info0,
+		true);
+FUZZ_CODEC_VOID(session_info, struct ltt_session_desc, get_session_info, put_session_info, true);
 FUZZ_CODEC_VOID(channel_attr, struct ltt_channel_conf, ltt_proto_get_channel_attr,
 		ltt_proto_put_channel_attr, true);
 FUZZ_CODEC_VOID(channel_info, struct ltt_channel_desc, ltt_proto_get_channel_info,
@@ -97,7 +118,7 @@ FUZZ_CODEC_VOID(relay_info, struct ltt_relay_desc, ltt_proto_get_relay_info,
 
 static const struct ltt_fuzz_codec *const codecs[] = {
 	&hdr, &session_attr, &session_info, &channel_attr, &channel_info, &rule_attr0,
-	&rule_attr, &rule_info0, &rule_info, &relay_info,
+	&rule_attr, &rule_info0, &rule_info, &relay_info, &session_info0,
 };
 
 /* Requests the daemon goes on with: its checks must hold on any value. */

@@ -130,6 +130,14 @@ run() {
 	OUT="$OUT${OUT:+${ERR:+$'\n'}}$ERR"
 }
 
+# run_noclock CMD...: run, then take the "User-space clock:" line (lttctl
+# list SESSION, status) out of STDOUT: it says what this machine's kernel
+# keeps time with (test_ust_clock.sh checks it).
+run_noclock() {
+	run "$@"
+	STDOUT=$(grep -v '^User-space clock: ' <<<"$STDOUT")
+}
+
 _cleanup() {
 	local pidf pid
 	for pidf in "$TEST_TMP"/*/sessiond.pid "$TEST_TMP"/*/.ltt/sessiond.pid; do

@@ -314,6 +314,9 @@ static const char *cmd_label(unsigned int cmd, char *buf, size_t len)
 	return buf;
 }
 
+/* The minor the connection agreed on in its last HELLO (0 before one). */
+static uint32_t agreed_minor;
+
 /* The names of a LIST_SESSIONS reply, comma-separated. */
 static void print_sessions(const uint8_t *payload, size_t len)
 {
@@ -325,7 +328,7 @@ static void print_sessions(const uint8_t *payload, size_t len)
 	n = ltt_rbuf_get_u32(&r);
 	printf(" count=%u sessions=", n);
 	for (i = 0; i < n && !r.err; i++) {
-		ltt_proto_get_session_info(&r, &info);
+		ltt_proto_get_session_info(&r, &info, agreed_minor);
 		printf("%s%s", i ? "," : "", info.name);
 	}
 	if (ltt_rbuf_end(&r))
@@ -412,6 +415,10 @@ static void step_hello(char **w, int nr)
 
 	snprintf(u32a, sizeof(u32a), "u32:%s", nr > 1 ? w[1] : "1");
 	snprintf(u32b, sizeof(u32b), "u32:%s", nr > 2 ? w[2] : "0");
+	/* what the daemon takes: the lower of its minor and ours */
+	agreed_minor = (uint32_t)strtoul(u32b + 4, NULL, 0);
+	if (agreed_minor > LTT_CLIENT_MINOR)
+		agreed_minor = LTT_CLIENT_MINOR;
 	ltt_wbuf_init(&msg);
 	build_msg(&msg, LTT_CLIENT_CMD_HELLO, tokens, 2);
 	/* Even when the write fails, a reply may be waiting: read it. */
@@ -757,7 +764,7 @@ static void step_dump(void)
 	ltt_rbuf_init(&r, list, len);
 	n = ltt_rbuf_get_u32(&r);
 	for (i = 0; i < n && !r.err; i++) {
-		ltt_proto_get_session_info(&r, &info);
+		ltt_proto_get_session_info(&r, &info, LTT_CLIENT_MINOR);
 		ltt_wbuf_reset(&w);
 		ltt_wbuf_put_str(&w, info.name);
 		status = roundtrip(fd, LTT_CLIENT_CMD_GET_SESSION, &w, &detail, &dlen);

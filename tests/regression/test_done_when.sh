@@ -74,13 +74,13 @@ Buffering scheme: per-uid
 
     Event rules:
       app:* (loglevel: any) [enabled]"
-run lttctl list a
+run_noclock lttctl list a
 is "$RC" 0 "list a: exit 0"
 is "$STDOUT" "$expected_list_a" "list a: session, user domain, channel0 with defaults, the rule"
 is "$ERR" "" "list a: nothing on stderr"
 unlike "$STDOUT" "Kernel" "list a: no kernel domain shown (it has no kernel channel)"
 
-run lttctl list b
+run_noclock lttctl list b
 is "$RC" 0 "list b: exit 0"
 is "$STDOUT" "Session b ($out_b) [inactive]"$'\n\n'"No channels." "list b: no channels"
 
@@ -101,7 +101,7 @@ is "$(head -n 1 <<<"$STDOUT")" "Session a ($out_a) [active]" "list a: header say
 is "$(tail -n 1 <<<"$STDOUT")" "      app:* (loglevel: any) [enabled]" "list a: the rule is still there"
 
 # status: the current session (b) in full.
-run lttctl status
+run_noclock lttctl status
 is "$RC" 0 "status: exit 0"
 is "$STDOUT" "Session b ($out_b) [inactive]"$'\n\n'"No channels." "status shows the current session, b"
 

@@ -377,7 +377,7 @@ if can_switch_user; then
 		like "$ERR" "^Error: (channel 'kc'|event rule '(sched_switch|\\*)' in channel 'channel0') of session 'k': $m_kernel\$" \
 			"nobody: lttctl $args: KERNEL_NEEDS_ROOT"
 	done
-	run nctl list k
+	run_noclock nctl list k
 	is "$STDOUT" "Session k (no output) [inactive]"$'\n\n'"No channels." \
 		"nothing was created in the kernel domain, nor a user channel"
 	# Root talking to the personal daemon gets the same answer: it is about

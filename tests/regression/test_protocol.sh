@@ -135,7 +135,7 @@ run "$PROTO_CLIENT" "$sock" "hello" "req CREATE_SESSION $(session n1 2 net://127
 is "$(sed 's/ len=.*//' <<<"$OUT")" "HELLO OK
 CREATE_SESSION OK
 ENABLE_EVENT OK" "CREATE_SESSION of a relay where nothing listens: OK, the relay not asked"
-run lttctl list p1
+run_noclock lttctl list p1
 is "$STDOUT" "Session p1 ($TEST_TMP/out/p1) [inactive]
 
 === Domain: User space ===

@@ -128,12 +128,12 @@ is "$ERR" "Error: session 's1': a session with that name already exists; pick an
 run lttctl list
 is "$STDOUT" "  1) s1 (net://127.0.0.1:$PORT:9/sub/dir) [inactive]
   2) s2 (net://127.0.0.1:$PORT:9) [inactive] [live, 1000 us]" "list: both sessions with their URLs"
-run lttctl list s2
+run_noclock lttctl list s2
 is "$(head -n 4 <<<"$STDOUT")" "Session s2 (net://127.0.0.1:$PORT:9) [inactive] [live, 1000 us]
 Relay: control tcp://127.0.0.1:$PORT, data tcp://127.0.0.1:9
 Live timer interval: 1000 us
 Relay connection: none yet (the session has not started)" "list s2: the relay's ports, live timer, no connection yet"
-run lttctl list s1
+run_noclock lttctl list s1
 is "$(sed -n 2p <<<"$STDOUT")" "Relay: control tcp://127.0.0.1:$PORT, data tcp://127.0.0.1:9, path sub/dir" \
 	"list s1: the path on the relay"
 run lttctl stop s1

@@ -296,15 +296,15 @@ Buffering scheme: per-pid
 
     Event rules:
       none"
-run lttctl list c
+run_noclock lttctl list c
 is "$STDOUT" "Session c (no output) [inactive]
 
 $user_part" "list c: every attribute, rule and state (no kernel channel: none can be made)"
-run lttctl list c -u
+run_noclock lttctl list c -u
 is "$STDOUT" "Session c (no output) [inactive]
 
 $user_part" "list c -u: the user domain only"
-run lttctl list c -k
+run_noclock lttctl list c -k
 is "$STDOUT" "Session c (no output) [inactive]
 
 No channels." "list c -k: the kernel domain only, empty"

@@ -8,7 +8,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 18
+plan 22
 
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
@@ -77,7 +77,8 @@ trace_of() {
 }
 
 # session NAME: trace 50 events of a program between two readings of the
-# realtime clock; BEFORE, AFTER (ns) and TRACE (text) are set.
+# realtime clock; BEFORE, AFTER (ns), TRACE (text) and LISTED, STATUS (the
+# clock lines of `lttctl list NAME` and `lttctl status`) are set.
 session() {
 	lttctl -q create "$1" -o "$TEST_TMP/$1"
 	lttctl -q enable-event -u ltt_test:seq -s "$1"
@@ -85,6 +86,8 @@ session() {
 	BEFORE=$(date +%s%N)
 	ust_app -n 50 >/dev/null
 	AFTER=$(date +%s%N)
+	LISTED=$(lttctl list "$1" | grep '^User-space clock:')
+	STATUS=$(lttctl status | grep '^User-space clock:')
 	lttctl -q destroy "$1"
 	TRACE=$(trace_of "$TEST_TMP/$1")
 	META=$(cat "$TEST_TMP/$1"/ust/uid/*/64-bit/metadata | tr -c '[:print:]\t\n' '\n')
@@ -115,6 +118,10 @@ else
 	like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
 		"... at 1 GHz, one offset in ns"
 fi
+auto_line="User-space clock: monotonic, read with clock_gettime ($mono_why)"
+[ $want = tsc ] && auto_line="User-space clock: tsc, read with $tsc_read ($tsc_why)"
+is "$LISTED" "$auto_line" "auto: lttctl list SESSION says the clock, how it is read and why"
+is "$STATUS" "$auto_line" "... and so does lttctl status"
 is "$(within)" "50 0" "auto: the 50 events lie between the realtime before and after the program"
 mono=$(awk -F'[][]' '/ltt_test:seq/ { print $2 }' <<<"$TRACE" | sort -c && echo sorted)
 is "$mono" sorted "... in order"
@@ -129,9 +136,13 @@ like "$META" 'ltt_clock_reason = "asked for \(--clock or LTT_CLOCK\)";' "... and
 like "$META" 'ltt_clock_read = "clock_gettime";' "... read with clock_gettime"
 like "$(grep -A8 '^clock {' <<<"$META" | tr -d '\n')" 'freq = 1000000000;	offset = [0-9]+;' \
 	"... counted in ns, one offset in ns"
+is "$LISTED" "User-space clock: monotonic, read with clock_gettime (asked for (--clock or LTT_CLOCK))" \
+	"monotonic: lttctl list SESSION says so, and why"
 is "$(within)" "50 0" "monotonic: the 50 events lie between the realtime before and after"
 stop_sessiond
 LTT_CLOCK=monotonic start_sessiond "$LTT_RUNDIR"
 ok $? "a daemon with LTT_CLOCK=monotonic"
 session env
 like "$META" 'ltt_clock = "monotonic";' "LTT_CLOCK=monotonic: the trace says so"
+is "$STATUS" "User-space clock: monotonic, read with clock_gettime (asked for (--clock or LTT_CLOCK))" \
+	"LTT_CLOCK=monotonic: lttctl status says so, and why"

@@ -32,6 +32,7 @@
 #include "common/client-proto.h"
 #include "common/codec.h"
 #include "common/sock.h"
+#include "common/tclock.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -98,8 +99,11 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_info, output_type, 316),
 	OFF_(ltt_session_info, output, 320),
 	OFF_(ltt_session_info, creation_time, 4416),
-	OFF_(ltt_session_info, reserved, 4424),
-	RSV_(ltt_session_info, 128),
+	OFF_(ltt_session_info, clock, 4424),
+	OFF_(ltt_session_info, clock_read, 4440),
+	OFF_(ltt_session_info, clock_reason, 4456),
+	OFF_(ltt_session_info, reserved, 4464),
+	RSV_(ltt_session_info, 88),
 
 	SIZE_(ltt_channel_info, 632),
 	OFF_(ltt_channel_info, domain, 0),
@@ -398,6 +402,8 @@ static void fill_session(struct ltt_session_desc *s)
 	s->output_type = LTT_OUTPUT_LOCAL;
 	strcpy(s->output, "/tmp/abi-trace");
 	s->creation_time = 1700000000;
+	s->clock_kind = LTT_TCLOCK_TSC;
+	strcpy(s->clock_why, "the kernel keeps time with the TSC");
 }
 
 static void put_detail(struct ltt_wbuf *w, uint32_t minor)
@@ -421,7 +427,7 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 
 	fill_session(&s);
 	ltt_attr_channel_defaults(&c.attr, LTT_DOMAIN_USER);
-	ltt_proto_put_session_info(w, &s);
+	ltt_proto_put_session_info(w, &s, minor);
 	ltt_wbuf_put_u32(w, 1);
 	ltt_proto_put_channel(w, &c, minor);
 	ltt_wbuf_put_u32(w, 1);
@@ -463,7 +469,7 @@ static bool fake_serve_one(struct fake *f, int fd)
 	case LTT_CLIENT_CMD_LIST_SESSIONS:
 		fill_session(&s);
 		ltt_wbuf_put_u32(&w, 1);
-		ltt_proto_put_session_info(&w, &s);
+		ltt_proto_put_session_info(&w, &s, f->minor);
 		break;
 	case LTT_CLIENT_CMD_GET_SESSION:
 		put_detail(&w, f->minor);
@@ -559,6 +565,11 @@ static void test_returned(struct ltt_ctl *ctl)
 	if (tap_is_int(ltt_ctl_list_sessions(ctl, &list, &n), 0, "list_sessions") &&
 	    tap_is_int((long long)n, 1, "one session listed")) {
 		tap_is_str(list[0].name, "abi", "its name");
+		tap_ok(!strcmp(list[0].clock, "tsc") && !strcmp(list[0].clock_read, "rdtscp") &&
+		       list[0].clock_reason &&
+		       !strcmp(list[0].clock_reason, "the kernel keeps time with the TSC") &&
+		       list[0].clock_reason >= (const char *)(list + 1),
+		       "its clock, how it is read, and why (1.20), in the returned block");
 		tap_ok(all_zero(list[0].reserved, sizeof(list[0].reserved)),
 		       "session_info returned with zero reserved");
 	}
@@ -568,6 +579,12 @@ static void test_returned(struct ltt_ctl *ctl)
 	tap_ok(all_zero(d->reserved, sizeof(d->reserved)) &&
 	       all_zero(d->info.reserved, sizeof(d->info.reserved)),
 	       "session_detail and its info returned with zero reserved");
+	tap_ok(!strcmp(d->info.clock, "tsc") && !strcmp(d->info.clock_read, "rdtscp") &&
+	       d->info.clock_reason &&
+	       !strcmp(d->info.clock_reason, "the kernel keeps time with the TSC") &&
+	       d->info.clock_reason > (const char *)d &&
+	       d->info.clock_reason < (const char *)d->channels,
+	       "get_session: the clock (1.20), its reason in the block before the channels");
 	if (tap_is_int((long long)d->nr_stalls, 1, "one stalled consumer (minor 14)") &&
 	    tap_ok(d->stalls && (char *)d->stalls > (char *)d &&
 		   (char *)(d->stalls + 1) <= (char *)d->channels, "in the block, before the channels")) {
@@ -641,6 +658,9 @@ static void test_old_daemon(struct ltt_ctl *ctl, struct fake *f)
 		   "minor 6: no refused event descriptions"))
 		tap_ok(!d->rules[0].attr.filter && !d->rules[0].attr.exclusions,
 		       "minor 6: the rule has no filter or exclusions");
+	if (d)
+		tap_ok(!d->info.clock[0] && !d->info.clock_read[0] && !d->info.clock_reason,
+		       "minor 6: no clock (an older daemon leaves it empty)");
 	free(d);
 }
 

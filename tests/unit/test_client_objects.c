@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/client-proto.h"
+#include "common/tclock.h"
 #include "tap.h"
 
 /* The serializers, with one signature so that one loop tests them all. */
@@ -71,10 +72,11 @@ static bool equal_session_info(const void *pa, const void *pb)
 	return !strcmp(a->name, b->name) && a->id == b->id && !strcmp(a->uuid, b->uuid) &&
 	       a->uid == b->uid && a->active == b->active && a->snapshot == b->snapshot &&
 	       a->live_timer_us == b->live_timer_us && a->output_type == b->output_type &&
-	       !strcmp(a->output, b->output) && a->creation_time == b->creation_time;
+	       !strcmp(a->output, b->output) && a->creation_time == b->creation_time &&
+	       a->clock_kind == b->clock_kind && !strcmp(a->clock_why, b->clock_why);
 }
 
-OBJECT_OPS(session_info, "session info", struct ltt_session_desc)
+OBJECT_OPS(session_info, "session info", struct ltt_session_desc, LTT_CLIENT_MINOR)
 
 /* ---- channel attr ---- */
 
@@ -291,10 +293,11 @@ static void test_session_attr(void)
 
 /*
  * A session info on the wire: session "s", id 1, @uuid, uid 0, @active,
- * @snapshot, live timer 0, @output_type, output "/tmp", creation time 0.
+ * @snapshot, live timer 0, @output_type, output "/tmp", creation time 0,
+ * clock @clock_kind, its reason "r".
  */
-static void put_raw_session_info(struct ltt_wbuf *w, const char *uuid, uint8_t active,
-				 uint8_t snapshot, uint32_t output_type)
+static void put_raw_session_info_clock(struct ltt_wbuf *w, const char *uuid, uint8_t active,
+				       uint8_t snapshot, uint32_t output_type, uint32_t clock_kind)
 {
 	ltt_wbuf_put_str(w, "s");
 	ltt_wbuf_put_u64(w, 1);
@@ -306,6 +309,50 @@ static void put_raw_session_info(struct ltt_wbuf *w, const char *uuid, uint8_t a
 	ltt_wbuf_put_u32(w, output_type);
 	ltt_wbuf_put_str(w, "/tmp");
 	ltt_wbuf_put_u64(w, 0);
+	ltt_wbuf_put_u32(w, clock_kind);
+	ltt_wbuf_put_str(w, "r");
+}
+
+static void put_raw_session_info(struct ltt_wbuf *w, const char *uuid, uint8_t active,
+				 uint8_t snapshot, uint32_t output_type)
+{
+	put_raw_session_info_clock(w, uuid, active, snapshot, output_type, LTT_TCLOCK_MONO);
+}
+
+/*
+ * The clock ends a session info from minor 20 on; a minor-19 peer's bytes
+ * are as before, and its sessions have no clock.
+ */
+static void test_session_info_clock(void)
+{
+	struct ltt_session_desc a, b;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t old_len;
+
+	memset(&a, 0, sizeof(a));
+	strcpy(a.name, "s");
+	a.clock_kind = LTT_TCLOCK_TSC_LFENCE;
+	strcpy(a.clock_why, "the kernel keeps time with the TSC");
+	ltt_wbuf_init(&w);
+	ltt_proto_put_session_info(&w, &a, LTT_CLIENT_MINOR_CLOCK - 1);
+	old_len = w.len;
+	tap_is_int((long long)old_len, 6 + 8 + 5 + 4 + 1 + 1 + 4 + 4 + 5 + 8,
+		   "minor 19: a session info ends with its creation time");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_session_info(&r, &b, LTT_CLIENT_MINOR_CLOCK - 1);
+	tap_ok(!ltt_rbuf_end(&r) && !b.clock_known && !b.clock_why[0],
+	       "minor 19: decoded without a clock");
+	ltt_wbuf_reset(&w);
+	ltt_proto_put_session_info(&w, &a, LTT_CLIENT_MINOR_CLOCK);
+	tap_is_int((long long)(w.len - old_len), 4 + 4 + (long long)strlen(a.clock_why) + 1,
+		   "minor 20: then {u32 clock_kind, str clock_why}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_proto_get_session_info(&r, &b, LTT_CLIENT_MINOR_CLOCK);
+	tap_ok(!ltt_rbuf_end(&r) && b.clock_known && b.clock_kind == LTT_TCLOCK_TSC_LFENCE &&
+	       !strcmp(b.clock_why, a.clock_why),
+	       "minor 20: decoded with the clock, how it is read and why");
+	ltt_wbuf_fini(&w);
 }
 
 static void test_session_info(void)
@@ -344,6 +391,9 @@ static void test_session_info(void)
 
 	put_raw_session_info(&w, "u", 0, 0, 3);
 	check_malformed(ops, &w, "output type 3");
+
+	put_raw_session_info_clock(&w, "u", 0, 0, LTT_OUTPUT_LOCAL, LTT_TCLOCK_KIND_MAX + 1);
+	check_malformed(ops, &w, "clock kind 3");
 	ltt_wbuf_fini(&w);
 }
 
@@ -634,6 +684,7 @@ int main(void)
 {
 	test_session_attr();
 	test_session_info();
+	test_session_info_clock();
 	test_channels();
 	test_rules();
 	test_rules_minor0();

@@ -62,6 +62,20 @@ static void print_session(const struct ltt_session_info *s)
 	ctl_out_text("\n");
 }
 
+/*
+ * The clock of the session's user-space events and why (text only: MI
+ * has no place for it); nothing from a daemon before minor 20.
+ */
+static void print_clock(const struct ltt_session_info *s)
+{
+	if (!s->clock[0])
+		return;
+	ctl_out_text("User-space clock: %s, read with %s", s->clock, s->clock_read);
+	if (s->clock_reason && s->clock_reason[0])
+		ctl_out_text(" (%s)", s->clock_reason);
+	ctl_out_text("\n");
+}
+
 static int list_sessions(struct ltt_ctl *ctl)
 {
 	struct ltt_session_info *sessions;
@@ -414,6 +428,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	}
 	ctl_out_text("Session ");
 	print_session(&d->info);
+	print_clock(&d->info);
 	ctl_out_open("sessions");
 	ctl_obj_session_open(&d->info);
 	print_snapshot_outputs(ctl, &d->info);

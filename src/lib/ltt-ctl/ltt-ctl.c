@@ -569,11 +569,11 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
-	ltt_proto_get_session_info(&r, &info);
+	ltt_proto_get_session_info(&r, &info, ctl->minor);
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
 	if (!ret && ret_info)
-		ltt_conv_session_desc_to_info(&info, ret_info);
+		ltt_conv_session_desc_to_info(&info, ret_info, NULL);
 	return ret;
 }
 
@@ -751,14 +751,16 @@ int ltt_ctl_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_ses
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
 	n = get_count(&r, SESSION_INFO_MIN);
-	sessions = calloc(n ? n : 1, sizeof(*sessions));
+	/* One block: the sessions, then their clocks' reasons. */
+	sessions = calloc(n ? n : 1, sizeof(*sessions) + LTT_CONV_REASON_ROOM);
 	if (!sessions) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		ltt_proto_get_session_info(&r, &desc);
-		ltt_conv_session_desc_to_info(&desc, &sessions[i]);
+		ltt_proto_get_session_info(&r, &desc, ctl->minor);
+		ltt_conv_session_desc_to_info(&desc, &sessions[i],
+					      (char *)(sessions + n) + i * LTT_CONV_REASON_ROOM);
 	}
 	if (ltt_rbuf_end(&r)) {
 		ret = -LTT_ERR_PROTOCOL;
@@ -771,6 +773,12 @@ out:
 	free(sessions);
 	free(reply);
 	return ret;
+}
+
+/* Where a session detail's block keeps the clock's reason: after the stalls. */
+static char *detail_reason(struct ltt_session_detail *d)
+{
+	return (char *)((struct ltt_consumer_stall_info *)(d + 1) + CTL_STALLS_MAX);
 }
 
 int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
@@ -794,19 +802,20 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
-	ltt_proto_get_session_info(&r, &info);
+	ltt_proto_get_session_info(&r, &info, ctl->minor);
 	nch = get_count(&r, CHANNEL_INFO_MIN);
-	/* One block: the detail, room for the stalls, the channels, the rules. */
-	d = calloc(1, sizeof(*d) + CTL_STALLS_MAX * sizeof(d->stalls[0]) +
+	/*
+	 * One block: the detail, room for the stalls, the clock's reason,
+	 * the channels, the rules.
+	 */
+	d = calloc(1, sizeof(*d) + CTL_STALLS_MAX * sizeof(d->stalls[0]) + LTT_CONV_REASON_ROOM +
 			      nch * sizeof(d->channels[0]));
 	if (!d) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
-	ltt_conv_session_desc_to_info(&info, &d->info);
 	d->nr_channels = nch;
-	d->channels = (struct ltt_channel_info *)((struct ltt_consumer_stall_info *)(d + 1) +
-						  CTL_STALLS_MAX);
+	d->channels = (struct ltt_channel_info *)(detail_reason(d) + LTT_CONV_REASON_ROOM);
 	for (i = 0; i < nch; i++) {
 		ltt_proto_get_channel(&r, &cdesc, ctl->minor);
 		ltt_conv_channel_desc_to_info(&cdesc, &d->channels[i]);
@@ -821,6 +830,8 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 		ret = -LTT_ERR_PROTOCOL;
 		goto out;
 	}
+	/* after the rules, which move the block */
+	ltt_conv_session_desc_to_info(&info, &d->info, detail_reason(d));
 	*ret_detail = d;
 	d = NULL;
 out:

@@ -149,7 +149,7 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	ltt_session_put(ctx->registry, session);
 	LTT_INFO("session '%s' created by uid %u, output '%s'", info.name,
 		 (unsigned int)ctx->cred.uid, info.output);
-	ltt_proto_put_session_info(reply, &info);
+	ltt_proto_put_session_info(reply, &info, ctx->minor);
 	return 0;
 }
 
@@ -500,7 +500,7 @@ enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct 
 	for (i = 0; i < n; i++) {
 		/* No session lock: a slow stop or destroy holding it can't stall list. */
 		ltt_session_info(sessions[i], &info);
-		ltt_proto_put_session_info(reply, &info);
+		ltt_proto_put_session_info(reply, &info, ctx->minor);
 		ltt_session_put(ctx->registry, sessions[i]);
 	}
 	free(sessions);

@@ -40,7 +40,7 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 		return ret;
 	if (kind == LTT_CMD_VIEW_TREE) {	/* the session itself first */
 		ltt_session_info(session, &info);
-		ltt_proto_put_session_info(reply, &info);
+		ltt_proto_put_session_info(reply, &info, ctx->minor);
 	}
 	view_fns[kind](ctx, session, reply);
 	ltt_session_unlock_state(session);

@@ -350,6 +350,10 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc
 	info.output_type = session->output_type;
 	strcpy(info.output, session->output);
 	info.creation_time = session->creation_time;
+	/* Fixed at creation: read without the lock. */
+	info.clock_known = true;
+	info.clock_kind = session->clock_kind;
+	snprintf(info.clock_why, sizeof(info.clock_why), "%s", session->clock_why);
 	*ret_info = info;
 }
 
