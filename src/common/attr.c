@@ -103,7 +103,7 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
 		return LTT_ERR_EXCLUSION;
 	if (!list[0])
 		return LTT_ERR_OK;
-	if (!strchr(pattern, '*'))
+	if (!ltt_event_pattern_is_glob(pattern))
 		return LTT_ERR_EXCLUSION;
 	strcpy(copy, list);
 	n = split_exclusions(copy, names);

@@ -196,7 +196,10 @@ bool ltt_snapshot_output_name_valid(const char *name)
 	return file_word_valid(name);
 }
 
-/* 1..255 bytes of [A-Za-z0-9_:.-], and '*' if @glob. */
+/*
+ * 1..255 bytes of [A-Za-z0-9_:.-]; if @glob, also '*' and the escapes
+ * "\*" (a literal star) and "\\" (a literal backslash).
+ */
 static bool event_text_valid(const char *text, bool glob)
 {
 	const char *p;
@@ -208,6 +211,10 @@ static bool event_text_valid(const char *text, bool glob)
 			continue;
 		if (glob && *p == '*')
 			continue;
+		if (glob && *p == '\\' && (p[1] == '*' || p[1] == '\\')) {
+			p++;
+			continue;
+		}
 		return false;
 	}
 	return true;
@@ -223,6 +230,35 @@ bool ltt_event_name_valid(const char *name)
 	return event_text_valid(name, false);
 }
 
+bool ltt_event_pattern_is_glob(const char *pattern)
+{
+	const char *p;
+
+	if (!pattern)
+		return false;
+	for (p = pattern; *p; p++) {
+		if (*p == '*')
+			return true;
+		if (*p == '\\' && p[1])
+			p++;
+	}
+	return false;
+}
+
+/*
+ * The character the literal at @p stands for ("\c" is c; a lone trailing
+ * backslash is itself), its length in the pattern in @ret_len.
+ */
+static char pattern_literal(const char *p, size_t *ret_len)
+{
+	if (p[0] == '\\' && p[1]) {
+		*ret_len = 2;
+		return p[1];
+	}
+	*ret_len = 1;
+	return p[0];
+}
+
 /*
  * Match left to right.  On a mismatch, only the last star seen matters: let
  * it swallow one more character of @name and retry from just after it.  An
@@ -235,6 +271,7 @@ bool ltt_glob_match(const char *pattern, const char *name)
 {
 	const char *star = NULL, *retry = NULL;
 	const char *p = pattern, *n = name;
+	size_t len;
 
 	if (!pattern || !name)
 		return false;
@@ -242,8 +279,8 @@ bool ltt_glob_match(const char *pattern, const char *name)
 		if (*p == '*') {
 			star = ++p;
 			retry = n;
-		} else if (*p == *n) {
-			p++;
+		} else if (*p && pattern_literal(p, &len) == *n) {
+			p += len;
 			n++;
 		} else if (star) {
 			p = star;

@@ -49,14 +49,23 @@ bool ltt_snapshot_output_name_valid(const char *name);
 
 /**
  * ltt_event_pattern_valid() - an event rule pattern is 1..255 bytes of
- * [A-Za-z0-9_:.-] and '*' (any run of characters, anywhere).
+ * [A-Za-z0-9_:.-], '*' (any run of characters, anywhere), and, as in
+ * LTTng, "\*" (a literal star) and "\\" (a literal backslash); a
+ * backslash before anything else is invalid.
  */
 bool ltt_event_pattern_valid(const char *pattern);
 
 /**
- * ltt_event_name_valid() - like a pattern, without '*'
+ * ltt_event_name_valid() - like a pattern, without '*' nor '\'
  */
 bool ltt_event_name_valid(const char *name);
+
+/**
+ * ltt_event_pattern_is_glob() - does @pattern (borrowed, NULL allowed:
+ * no) hold a star that is not escaped, so that it may match more than
+ * one name?  "a\*" is no glob: it names the one event "a*".
+ */
+bool ltt_event_pattern_is_glob(const char *pattern);
 
 /**
  * ltt_utf8_char_len() - bytes of the printable UTF-8 character at @s
@@ -91,7 +100,8 @@ const char *ltt_name_hidden_char(const char *name, uint32_t *ret_cp);
 
 /**
  * ltt_glob_match() - does @name match @pattern ('*' matches any run,
- * including an empty one; every other character matches itself)?
+ * including an empty one; "\c" matches the character c, so "\*" a star
+ * and "\\" a backslash; every other character matches itself)?
  * Runs in O(len(pattern) * len(name)) at worst, never exponential.
  * A NULL argument matches nothing.
  */

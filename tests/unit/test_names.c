@@ -182,9 +182,13 @@ static void test_event_names(void)
 	};
 	static const char *const patterns[] = {
 		"*", "sched_*", "*_switch", "a*b*c", "**", "my_provider:*", "*:*",
+		/* LTTng's escapes: a literal star, a literal backslash */
+		"*\\**", "*\\*", "\\**", "\\*", "a\\\\b", "\\\\*",
 	};
 	static const char *const bad[] = {
-		"", "a b", "a/b", "a?", "a[b]", "caf\xc3\xa9", "tab\t", "a,b", "a\\*",
+		"", "a b", "a/b", "a?", "a[b]", "caf\xc3\xa9", "tab\t", "a,b",
+		/* a backslash escapes a star or a backslash only, and ends no pattern */
+		"a\\", "\\", "a\\b", "\\\\\\", "a\\:b",
 	};
 	char *s;
 	size_t i;
@@ -205,6 +209,12 @@ static void test_event_names(void)
 	}
 	tap_ok(!ltt_event_name_valid(NULL), "a NULL event name is invalid");
 	tap_ok(!ltt_event_pattern_valid(NULL), "a NULL pattern is invalid");
+
+	tap_ok(ltt_event_pattern_is_glob("a*") && ltt_event_pattern_is_glob("\\**") &&
+	       ltt_event_pattern_is_glob("\\\\*"), "\"a*\", \"\\**\" and \"\\\\*\" are globs");
+	tap_ok(!ltt_event_pattern_is_glob("a") && !ltt_event_pattern_is_glob("a\\*") &&
+	       !ltt_event_pattern_is_glob("\\*\\\\") && !ltt_event_pattern_is_glob(NULL),
+	       "\"a\", \"a\\*\", \"\\*\\\\\" and NULL are not");
 
 	s = repeat('e', 254, "*");
 	tap_ok(ltt_event_pattern_valid(s), "a 255-byte pattern is valid");
@@ -270,6 +280,24 @@ static void test_glob(void)
 		{ "my_provider:*", "my_provider:ev", true },
 		{ "my_provider:*", "my_provider", false },
 		{ "A*", "a", false },
+		/* LTTng's escapes: backslash-star a literal star, two backslashes one */
+		{ "\\*", "*", true },
+		{ "\\*", "a", false },
+		{ "\\*", "", false },
+		{ "*\\**", "a*b", true },
+		{ "*\\**", "*", true },
+		{ "*\\**", "ab", false },
+		{ "*\\*", "ab*", true },
+		{ "*\\*", "a*b", false },
+		{ "\\**", "*ab", true },
+		{ "\\**", "a*", false },
+		{ "a\\\\b", "a\\b", true },
+		{ "a\\\\b", "ab", false },
+		{ "\\\\*", "\\x", true },
+		{ "\\\\*", "x", false },
+		{ "*\\*\\\\", "a*\\", true },
+		{ "a\\", "a\\", true },
+		{ "a*\\*", "aXY*", true },
 	};
 	struct timespec t0, t1;
 	char *pattern, *name;

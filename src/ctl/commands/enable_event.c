@@ -66,8 +66,8 @@ static int set_exclusions(const struct ctl_event_cmd *ev, struct rule_text *text
 					  sizeof(text->exclusions))) {
 		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude '%s' for event rule '%s' of session '%s': %s",
 			      text->exclude, attr->pattern, ev->session,
-			      !strchr(attr->pattern, '*') ?
-			      "exclusions need a pattern with a '*' (e.g. 'prov:*')" :
+			      !ltt_event_pattern_is_glob(attr->pattern) ?
+			      "exclusions need a pattern with an unescaped '*' (e.g. 'prov:*')" :
 			      "each exclusion must be an event name or pattern that the rule's pattern matches, separated by commas");
 		return CTL_EXIT_FAILURE;
 	}
