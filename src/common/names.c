@@ -294,6 +294,74 @@ bool ltt_glob_match(const char *pattern, const char *name)
 	return *p == '\0';
 }
 
+/* A pattern as tokens: a star, or one literal character. */
+struct glob_tokens {
+	size_t n;
+	bool star[LTT_NAME_MAX];
+	char c[LTT_NAME_MAX];
+};
+
+/* Split @pattern (shorter than LTT_NAME_MAX) into @t; false if too long. */
+static bool glob_tokenize(const char *pattern, struct glob_tokens *t)
+{
+	const char *p = pattern;
+	size_t len;
+
+	if (strnlen(pattern, LTT_NAME_MAX) >= LTT_NAME_MAX)
+		return false;
+	for (t->n = 0; *p; t->n++) {
+		t->star[t->n] = *p == '*';
+		t->c[t->n] = t->star[t->n] ? '*' : pattern_literal(p, &len);
+		p += t->star[t->n] ? 1 : len;
+	}
+	return true;
+}
+
+/*
+ * g(i, j): can a's tokens from i and b's from j stand for one same text?
+ * A star of @a takes any run of b's tokens; a star of @b takes a run of
+ * a's only if !@cover (with @cover, a text of @b's stars is any text, so
+ * only a star of @a can stand for it).  Row by row from the ends, two
+ * rows kept: O(len(a) * len(b)) time, O(len(b)) memory.
+ */
+static bool glob_relate(const char *a, const char *b, bool cover)
+{
+	struct glob_tokens ta, tb;
+	bool rows[2][LTT_NAME_MAX + 1];
+	bool *next = rows[0], *cur = rows[1], *tmp;
+	size_t i, j;
+
+	if (!a || !b || !glob_tokenize(a, &ta) || !glob_tokenize(b, &tb))
+		return false;
+	for (i = ta.n + 1; i-- > 0;) {
+		for (j = tb.n + 1; j-- > 0;) {
+			bool g = i == ta.n && j == tb.n;
+
+			if (i < ta.n && ta.star[i])
+				g = next[j] || (j < tb.n && cur[j + 1]);
+			else if (j < tb.n && tb.star[j])
+				g = !cover && (cur[j + 1] || (i < ta.n && next[j]));
+			else if (i < ta.n && j < tb.n)
+				g = ta.c[i] == tb.c[j] && next[j + 1];
+			cur[j] = g;
+		}
+		tmp = next;
+		next = cur;
+		cur = tmp;
+	}
+	return next[0];
+}
+
+bool ltt_glob_overlap(const char *a, const char *b)
+{
+	return glob_relate(a, b, false);
+}
+
+bool ltt_glob_covers(const char *outer, const char *inner)
+{
+	return glob_relate(outer, inner, true);
+}
+
 const char *ltt_domain_name(enum ltt_domain domain)
 {
 	switch (domain) {

@@ -107,4 +107,24 @@ const char *ltt_name_hidden_char(const char *name, uint32_t *ret_cp);
  */
 bool ltt_glob_match(const char *pattern, const char *name);
 
+/**
+ * ltt_glob_overlap() - is there a name both patterns match?
+ * @a, @b: borrowed patterns, shorter than LTT_NAME_MAX (longer ones, and
+ *         NULL, overlap nothing)
+ *
+ * Any name, not only a valid event name: "a*" and "*\*" overlap ("a*").
+ * O(len(a) * len(b)).
+ */
+bool ltt_glob_overlap(const char *a, const char *b);
+
+/**
+ * ltt_glob_covers() - does @outer match every name @inner matches?
+ * @outer, @inner: borrowed patterns, as ltt_glob_overlap()'s
+ *
+ * True when @outer's stars can stand for @inner's (and for runs around
+ * them): "all*" covers "allo*" and "a*b*", "*" covers everything, "a*"
+ * does not cover "*a".  O(len(outer) * len(inner)).
+ */
+bool ltt_glob_covers(const char *outer, const char *inner);
+
 #endif /* LTT_COMMON_NAMES_H */

@@ -341,6 +341,59 @@ static void test_glob(void)
 	free(pattern);
 }
 
+/* ltt_glob_overlap() and ltt_glob_covers(): exclusions against patterns. */
+static void test_glob_relations(void)
+{
+	static const struct {
+		const char *a, *b;
+		bool overlap, a_covers_b;
+	} cases[] = {
+		{ "tp:*", "tp:tptest2", true, true },
+		{ "tp:tptest2", "tp:*", true, false },
+		{ "tp:*", "tp*tptest*", true, false },
+		{ "tp*tptest*", "tp:*", true, false },
+		{ "tp:*", "*test2", true, false },
+		{ "tp:*", "*p***test*", true, false },
+		{ "tp:*", "**tp*test3", true, false },
+		{ "tp:*", "*3", true, false },
+		{ "tp:*", "other:x", false, false },
+		{ "tp:*", "*p", true, false },
+		{ "allo*", "all*", true, false },
+		{ "all*", "allo*", true, true },
+		{ "all*", "a*b*", true, false },
+		{ "a*", "a*b*", true, true },
+		{ "*", "a*b*", true, true },
+		{ "a*b*", "*", true, false },
+		{ "a*", "*a", true, false },
+		{ "*a*", "*ab*", true, true },
+		{ "a*z", "b*", false, false },
+		{ "a*", "b*", false, false },
+		{ "*", "", true, true },
+		{ "", "", true, true },
+		{ "a", "a", true, true },
+		{ "a", "b", false, false },
+		{ "\\**", "*", true, false },
+		{ "*\\*", "a*", true, false },
+		{ "\\*", "*", true, false },
+		{ "*", "\\*", true, true },
+		{ "\\*", "\\*", true, true },
+		{ "\\*", "a", false, false },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		tap_ok(ltt_glob_overlap(cases[i].a, cases[i].b) == cases[i].overlap &&
+		       ltt_glob_overlap(cases[i].b, cases[i].a) == cases[i].overlap,
+		       "\"%s\" and \"%s\" %s", cases[i].a, cases[i].b,
+		       cases[i].overlap ? "overlap" : "have no name in common");
+		tap_ok(ltt_glob_covers(cases[i].a, cases[i].b) == cases[i].a_covers_b,
+		       "\"%s\" %s \"%s\"", cases[i].a,
+		       cases[i].a_covers_b ? "covers" : "does not cover", cases[i].b);
+	}
+	tap_ok(!ltt_glob_overlap(NULL, "*") && !ltt_glob_covers("*", NULL),
+	       "NULL overlaps nothing and is covered by nothing");
+}
+
 static void test_loglevels(void)
 {
 	static const char *const names[] = {
@@ -434,6 +487,7 @@ int main(void)
 	test_channel_names();
 	test_event_names();
 	test_glob();
+	test_glob_relations();
 	test_loglevels();
 	test_enum_names();
 	return tap_done();

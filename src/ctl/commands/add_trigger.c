@@ -699,8 +699,8 @@ static int rule_exclusions(const struct ctl_ctx *ctx, const struct line *l,
 		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s' for the pattern '%s': %s",
 			      l->exclusions, c->rule.pattern, !ltt_event_pattern_is_glob(c->rule.pattern) ?
 			      "exclusions need a pattern with an unescaped '*' (e.g. --name='prov:*')" :
-			      "each exclusion must be an event name or pattern that the rule's "
-			      "pattern matches");
+			      "each exclusion must be an event name or pattern that takes some "
+			      "of the names the rule's pattern takes, not all of them");
 		return CTL_EXIT_FAILURE;
 	}
 	c->rule.exclusions = l->exclusions;
