@@ -93,8 +93,10 @@ int ltt_agent_filter(const struct ltt_rule_conf *attr, char *buf, size_t size)
 		return -E2BIG;
 	buf[0] = '\0';
 	/*
-	 * Logger patterns and exclusions have the characters of event names
-	 * and '*' (checked): nothing to escape; a '*' stays a glob.
+	 * Logger patterns and exclusions have the characters of event names,
+	 * '*' and the escapes backslash-star and backslash-backslash
+	 * (checked): they mean in a filter's string what they mean in a
+	 * pattern, so nothing is escaped; a '*' stays a glob.
 	 */
 	if (strcmp(attr->pattern, "*"))
 		ok = term(buf, size, &used, "logger_name == \"%s\"", attr->pattern);

@@ -103,7 +103,7 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
 		return LTT_ERR_EXCLUSION;
 	if (!list[0])
 		return LTT_ERR_OK;
-	if (!strchr(pattern, '*'))
+	if (!ltt_event_pattern_is_glob(pattern))
 		return LTT_ERR_EXCLUSION;
 	strcpy(copy, list);
 	n = split_exclusions(copy, names);
@@ -111,7 +111,7 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
 		return LTT_ERR_EXCLUSION;
 	for (i = 0; i < n; i++) {
 		if (strlen(names[i]) >= LTT_NAME_MAX || !ltt_event_pattern_valid(names[i]) ||
-		    !ltt_glob_match(pattern, names[i]))
+		    !ltt_glob_overlap(pattern, names[i]) || ltt_glob_covers(names[i], pattern))
 			return LTT_ERR_EXCLUSION;
 	}
 	qsort(names, (size_t)n, sizeof(names[0]), cmp_names);

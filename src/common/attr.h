@@ -80,9 +80,11 @@ enum ltt_error_code ltt_attr_check_filter(const char *text, char *msg, size_t si
  *        is no exclusion
  * @size: bytes of @list's buffer
  *
- * LTTng's rules: exclusions need a pattern with a '*'; each is a valid
- * event name or pattern of at most LTT_NAME_MAX - 1 bytes that @pattern
- * matches (an exclusion's own '*' matched as a character).  Any thread.
+ * LTTng's rules: exclusions need a pattern with an unescaped '*'; each
+ * is a valid event name or pattern of at most LTT_NAME_MAX - 1 bytes
+ * that takes some of the names @pattern takes (ltt_glob_overlap()), not
+ * all of them (ltt_glob_covers(): LTTng refuses "all*" for "allo*").
+ * Any thread.
  * Returns LTT_ERR_OK or LTT_ERR_EXCLUSION (@list then unspecified).
  */
 enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);

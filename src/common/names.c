@@ -196,7 +196,10 @@ bool ltt_snapshot_output_name_valid(const char *name)
 	return file_word_valid(name);
 }
 
-/* 1..255 bytes of [A-Za-z0-9_:.-], and '*' if @glob. */
+/*
+ * 1..255 bytes of [A-Za-z0-9_:.-]; if @glob, also '*' and the escapes
+ * "\*" (a literal star) and "\\" (a literal backslash).
+ */
 static bool event_text_valid(const char *text, bool glob)
 {
 	const char *p;
@@ -208,6 +211,10 @@ static bool event_text_valid(const char *text, bool glob)
 			continue;
 		if (glob && *p == '*')
 			continue;
+		if (glob && *p == '\\' && (p[1] == '*' || p[1] == '\\')) {
+			p++;
+			continue;
+		}
 		return false;
 	}
 	return true;
@@ -223,6 +230,35 @@ bool ltt_event_name_valid(const char *name)
 	return event_text_valid(name, false);
 }
 
+bool ltt_event_pattern_is_glob(const char *pattern)
+{
+	const char *p;
+
+	if (!pattern)
+		return false;
+	for (p = pattern; *p; p++) {
+		if (*p == '*')
+			return true;
+		if (*p == '\\' && p[1])
+			p++;
+	}
+	return false;
+}
+
+/*
+ * The character the literal at @p stands for ("\c" is c; a lone trailing
+ * backslash is itself), its length in the pattern in @ret_len.
+ */
+static char pattern_literal(const char *p, size_t *ret_len)
+{
+	if (p[0] == '\\' && p[1]) {
+		*ret_len = 2;
+		return p[1];
+	}
+	*ret_len = 1;
+	return p[0];
+}
+
 /*
  * Match left to right.  On a mismatch, only the last star seen matters: let
  * it swallow one more character of @name and retry from just after it.  An
@@ -235,6 +271,7 @@ bool ltt_glob_match(const char *pattern, const char *name)
 {
 	const char *star = NULL, *retry = NULL;
 	const char *p = pattern, *n = name;
+	size_t len;
 
 	if (!pattern || !name)
 		return false;
@@ -242,8 +279,8 @@ bool ltt_glob_match(const char *pattern, const char *name)
 		if (*p == '*') {
 			star = ++p;
 			retry = n;
-		} else if (*p == *n) {
-			p++;
+		} else if (*p && pattern_literal(p, &len) == *n) {
+			p += len;
 			n++;
 		} else if (star) {
 			p = star;
@@ -255,6 +292,74 @@ bool ltt_glob_match(const char *pattern, const char *name)
 	while (*p == '*')
 		p++;
 	return *p == '\0';
+}
+
+/* A pattern as tokens: a star, or one literal character. */
+struct glob_tokens {
+	size_t n;
+	bool star[LTT_NAME_MAX];
+	char c[LTT_NAME_MAX];
+};
+
+/* Split @pattern (shorter than LTT_NAME_MAX) into @t; false if too long. */
+static bool glob_tokenize(const char *pattern, struct glob_tokens *t)
+{
+	const char *p = pattern;
+	size_t len;
+
+	if (strnlen(pattern, LTT_NAME_MAX) >= LTT_NAME_MAX)
+		return false;
+	for (t->n = 0; *p; t->n++) {
+		t->star[t->n] = *p == '*';
+		t->c[t->n] = t->star[t->n] ? '*' : pattern_literal(p, &len);
+		p += t->star[t->n] ? 1 : len;
+	}
+	return true;
+}
+
+/*
+ * g(i, j): can a's tokens from i and b's from j stand for one same text?
+ * A star of @a takes any run of b's tokens; a star of @b takes a run of
+ * a's only if !@cover (with @cover, a text of @b's stars is any text, so
+ * only a star of @a can stand for it).  Row by row from the ends, two
+ * rows kept: O(len(a) * len(b)) time, O(len(b)) memory.
+ */
+static bool glob_relate(const char *a, const char *b, bool cover)
+{
+	struct glob_tokens ta, tb;
+	bool rows[2][LTT_NAME_MAX + 1];
+	bool *next = rows[0], *cur = rows[1], *tmp;
+	size_t i, j;
+
+	if (!a || !b || !glob_tokenize(a, &ta) || !glob_tokenize(b, &tb))
+		return false;
+	for (i = ta.n + 1; i-- > 0;) {
+		for (j = tb.n + 1; j-- > 0;) {
+			bool g = i == ta.n && j == tb.n;
+
+			if (i < ta.n && ta.star[i])
+				g = next[j] || (j < tb.n && cur[j + 1]);
+			else if (j < tb.n && tb.star[j])
+				g = !cover && (cur[j + 1] || (i < ta.n && next[j]));
+			else if (i < ta.n && j < tb.n)
+				g = ta.c[i] == tb.c[j] && next[j + 1];
+			cur[j] = g;
+		}
+		tmp = next;
+		next = cur;
+		cur = tmp;
+	}
+	return next[0];
+}
+
+bool ltt_glob_overlap(const char *a, const char *b)
+{
+	return glob_relate(a, b, false);
+}
+
+bool ltt_glob_covers(const char *outer, const char *inner)
+{
+	return glob_relate(outer, inner, true);
 }
 
 const char *ltt_domain_name(enum ltt_domain domain)

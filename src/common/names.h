@@ -49,14 +49,23 @@ bool ltt_snapshot_output_name_valid(const char *name);
 
 /**
  * ltt_event_pattern_valid() - an event rule pattern is 1..255 bytes of
- * [A-Za-z0-9_:.-] and '*' (any run of characters, anywhere).
+ * [A-Za-z0-9_:.-], '*' (any run of characters, anywhere), and, as in
+ * LTTng, "\*" (a literal star) and "\\" (a literal backslash); a
+ * backslash before anything else is invalid.
  */
 bool ltt_event_pattern_valid(const char *pattern);
 
 /**
- * ltt_event_name_valid() - like a pattern, without '*'
+ * ltt_event_name_valid() - like a pattern, without '*' nor '\'
  */
 bool ltt_event_name_valid(const char *name);
+
+/**
+ * ltt_event_pattern_is_glob() - does @pattern (borrowed, NULL allowed:
+ * no) hold a star that is not escaped, so that it may match more than
+ * one name?  "a\*" is no glob: it names the one event "a*".
+ */
+bool ltt_event_pattern_is_glob(const char *pattern);
 
 /**
  * ltt_utf8_char_len() - bytes of the printable UTF-8 character at @s
@@ -91,10 +100,31 @@ const char *ltt_name_hidden_char(const char *name, uint32_t *ret_cp);
 
 /**
  * ltt_glob_match() - does @name match @pattern ('*' matches any run,
- * including an empty one; every other character matches itself)?
+ * including an empty one; "\c" matches the character c, so "\*" a star
+ * and "\\" a backslash; every other character matches itself)?
  * Runs in O(len(pattern) * len(name)) at worst, never exponential.
  * A NULL argument matches nothing.
  */
 bool ltt_glob_match(const char *pattern, const char *name);
+
+/**
+ * ltt_glob_overlap() - is there a name both patterns match?
+ * @a, @b: borrowed patterns, shorter than LTT_NAME_MAX (longer ones, and
+ *         NULL, overlap nothing)
+ *
+ * Any name, not only a valid event name: "a*" and "*\*" overlap ("a*").
+ * O(len(a) * len(b)).
+ */
+bool ltt_glob_overlap(const char *a, const char *b);
+
+/**
+ * ltt_glob_covers() - does @outer match every name @inner matches?
+ * @outer, @inner: borrowed patterns, as ltt_glob_overlap()'s
+ *
+ * True when @outer's stars can stand for @inner's (and for runs around
+ * them): "all*" covers "allo*" and "a*b*", "*" covers everything, "a*"
+ * does not cover "*a".  O(len(outer) * len(inner)).
+ */
+bool ltt_glob_covers(const char *outer, const char *inner);
 
 #endif /* LTT_COMMON_NAMES_H */

@@ -11,7 +11,7 @@
 
 ust_setup --no-kernel	# the -k cases below are those of a daemon without a kernel tracer
 need_proto_client
-plan 61
+plan 65
 
 N=100
 OUT1="$TEST_TMP/t1"
@@ -52,11 +52,17 @@ like "$ERR" "invalid filter" "-k: a syntax error is still caught by lttctl, with
 # ---- exclusions refused ----
 run lttctl enable-event -u 'ltt_test:seq' -x 'ltt_test:seq'
 is "$RC" 1 "an exclusion with a pattern without '*': exit 1"
-like "$ERR" "exclusions need a pattern with a '\*'" "said so"
+like "$ERR" "exclusions need a pattern with an unescaped '\*'" "said so"
+run lttctl enable-event -u 'ltt_test:seq\*' -x 'ltt_test:seq'
+is "$RC" 1 "an exclusion with a pattern whose only star is escaped: exit 1"
+like "$ERR" "exclusions need a pattern with an unescaped '\*'" "said so"
 run lttctl enable-event -u 'ltt_test:s*' -x 'ltt_test:crit'
 is "$RC" 1 "an exclusion the pattern does not match: exit 1"
-like "$ERR" "--exclude 'ltt_test:crit' for event rule 'ltt_test:s\*' of session 's1': each exclusion must be an event name or pattern that the rule's pattern matches" \
+like "$ERR" "--exclude 'ltt_test:crit' for event rule 'ltt_test:s\*' of session 's1': each exclusion, separated by commas, must be an event name or pattern that takes some of the names the rule's pattern takes, not all of them" \
 	"said so, naming the exclusion and the rule"
+run lttctl enable-event -u 'ltt_test:s*' -x 'ltt_*'
+is "$RC" 1 "an exclusion that takes every name the pattern takes: exit 1"
+like "$ERR" "--exclude 'ltt_\*' for event rule 'ltt_test:s\*'" "said so"
 run lttctl enable-event -u 'ltt_test:*' -x 'ltt_test:a,,ltt_test:b'
 is "$RC" 1 "an empty exclusion: exit 1"
 run lttctl enable-event -u 'ltt_test:*,ltt_test:s*' -x 'ltt_test:crit'

@@ -50,6 +50,47 @@ static void channels(void)
 		   "a read timer of 1 us: TIMER_MIN");
 }
 
+/*
+ * LTTng's exclusion rules (lttng-tools' tools/exclusion): an exclusion
+ * glob that takes some of the pattern's names is taken; one that takes
+ * all of them, or none, is refused.
+ */
+static void exclusions(struct ltt_rule_conf *r)
+{
+	static const char *const taken[] = {
+		"tp:tptest2", "tp*tptest*", "*test2", "*p***test*", "tp*test3,*2",
+		"**tp*test3,*2", "*3",
+	};
+	char list[LTT_EXCLUSIONS_MAX];
+	size_t i;
+
+	strcpy(r->pattern, "tp:*");
+	for (i = 0; i < sizeof(taken) / sizeof(taken[0]); i++) {
+		strcpy(list, taken[i]);
+		tap_is_int(ltt_attr_normalize_exclusions(r->pattern, list, sizeof(list)),
+			   LTT_ERR_OK, "'tp:*' excluding '%s' is taken", taken[i]);
+	}
+	strcpy(list, "tp*test3,*2,*2");
+	ltt_attr_normalize_exclusions(r->pattern, list, sizeof(list));
+	tap_is_str(list, "*2,tp*test3", "and its exclusions sorted, once each");
+	strcpy(r->pattern, "allo*");
+	strcpy(r->exclusions, "all*");
+	tap_is_int(ltt_attr_check_rule(r), LTT_ERR_EXCLUSION,
+		   "'allo*' excluding 'all*' (every name it takes): EXCLUSION");
+	strcpy(r->exclusions, "ze,all*,yes");
+	tap_is_int(ltt_attr_check_rule(r), LTT_ERR_EXCLUSION,
+		   "'allo*' excluding 'ze,all*,yes': EXCLUSION");
+	strcpy(r->pattern, "allo");
+	strcpy(r->exclusions, "z*em");
+	tap_is_int(ltt_attr_check_rule(r), LTT_ERR_EXCLUSION,
+		   "a pattern without a star ('allo'): EXCLUSION");
+	strcpy(r->pattern, "allo\\*");
+	strcpy(r->exclusions, "allo");
+	tap_is_int(ltt_attr_check_rule(r), LTT_ERR_EXCLUSION,
+		   "a pattern whose only star is escaped ('allo\\*'): EXCLUSION");
+	strcpy(r->pattern, "app:*");
+}
+
 static void rules(void)
 {
 	struct ltt_rule_conf r = { .type = LTT_EVENT_TRACEPOINT };
@@ -68,6 +109,7 @@ static void rules(void)
 	strcpy(r.exclusions, "other:x");
 	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_EXCLUSION,
 		   "an exclusion the pattern does not match: EXCLUSION");
+	exclusions(&r);
 	r.exclusions[0] = '\0';
 	r.type = LTT_EVENT_SYSCALL;
 	tap_is_int(ltt_attr_check_rule_domain(&r, LTT_DOMAIN_USER), LTT_ERR_EVENT_TYPE,
@@ -173,7 +215,7 @@ static void triggers(void)
 
 int main(void)
 {
-	tap_plan(57);
+	tap_plan(69);
 	channels();
 	rules();
 	levels();

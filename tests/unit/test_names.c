@@ -182,9 +182,13 @@ static void test_event_names(void)
 	};
 	static const char *const patterns[] = {
 		"*", "sched_*", "*_switch", "a*b*c", "**", "my_provider:*", "*:*",
+		/* LTTng's escapes: a literal star, a literal backslash */
+		"*\\**", "*\\*", "\\**", "\\*", "a\\\\b", "\\\\*",
 	};
 	static const char *const bad[] = {
-		"", "a b", "a/b", "a?", "a[b]", "caf\xc3\xa9", "tab\t", "a,b", "a\\*",
+		"", "a b", "a/b", "a?", "a[b]", "caf\xc3\xa9", "tab\t", "a,b",
+		/* a backslash escapes a star or a backslash only, and ends no pattern */
+		"a\\", "\\", "a\\b", "\\\\\\", "a\\:b",
 	};
 	char *s;
 	size_t i;
@@ -205,6 +209,12 @@ static void test_event_names(void)
 	}
 	tap_ok(!ltt_event_name_valid(NULL), "a NULL event name is invalid");
 	tap_ok(!ltt_event_pattern_valid(NULL), "a NULL pattern is invalid");
+
+	tap_ok(ltt_event_pattern_is_glob("a*") && ltt_event_pattern_is_glob("\\**") &&
+	       ltt_event_pattern_is_glob("\\\\*"), "\"a*\", \"\\**\" and \"\\\\*\" are globs");
+	tap_ok(!ltt_event_pattern_is_glob("a") && !ltt_event_pattern_is_glob("a\\*") &&
+	       !ltt_event_pattern_is_glob("\\*\\\\") && !ltt_event_pattern_is_glob(NULL),
+	       "\"a\", \"a\\*\", \"\\*\\\\\" and NULL are not");
 
 	s = repeat('e', 254, "*");
 	tap_ok(ltt_event_pattern_valid(s), "a 255-byte pattern is valid");
@@ -270,6 +280,24 @@ static void test_glob(void)
 		{ "my_provider:*", "my_provider:ev", true },
 		{ "my_provider:*", "my_provider", false },
 		{ "A*", "a", false },
+		/* LTTng's escapes: backslash-star a literal star, two backslashes one */
+		{ "\\*", "*", true },
+		{ "\\*", "a", false },
+		{ "\\*", "", false },
+		{ "*\\**", "a*b", true },
+		{ "*\\**", "*", true },
+		{ "*\\**", "ab", false },
+		{ "*\\*", "ab*", true },
+		{ "*\\*", "a*b", false },
+		{ "\\**", "*ab", true },
+		{ "\\**", "a*", false },
+		{ "a\\\\b", "a\\b", true },
+		{ "a\\\\b", "ab", false },
+		{ "\\\\*", "\\x", true },
+		{ "\\\\*", "x", false },
+		{ "*\\*\\\\", "a*\\", true },
+		{ "a\\", "a\\", true },
+		{ "a*\\*", "aXY*", true },
 	};
 	struct timespec t0, t1;
 	char *pattern, *name;
@@ -311,6 +339,59 @@ static void test_glob(void)
 	tap_ok(!match && ms < 100, "against 255 'a's it answers in %.3f ms", ms);
 	free(name);
 	free(pattern);
+}
+
+/* ltt_glob_overlap() and ltt_glob_covers(): exclusions against patterns. */
+static void test_glob_relations(void)
+{
+	static const struct {
+		const char *a, *b;
+		bool overlap, a_covers_b;
+	} cases[] = {
+		{ "tp:*", "tp:tptest2", true, true },
+		{ "tp:tptest2", "tp:*", true, false },
+		{ "tp:*", "tp*tptest*", true, false },
+		{ "tp*tptest*", "tp:*", true, false },
+		{ "tp:*", "*test2", true, false },
+		{ "tp:*", "*p***test*", true, false },
+		{ "tp:*", "**tp*test3", true, false },
+		{ "tp:*", "*3", true, false },
+		{ "tp:*", "other:x", false, false },
+		{ "tp:*", "*p", true, false },
+		{ "allo*", "all*", true, false },
+		{ "all*", "allo*", true, true },
+		{ "all*", "a*b*", true, false },
+		{ "a*", "a*b*", true, true },
+		{ "*", "a*b*", true, true },
+		{ "a*b*", "*", true, false },
+		{ "a*", "*a", true, false },
+		{ "*a*", "*ab*", true, true },
+		{ "a*z", "b*", false, false },
+		{ "a*", "b*", false, false },
+		{ "*", "", true, true },
+		{ "", "", true, true },
+		{ "a", "a", true, true },
+		{ "a", "b", false, false },
+		{ "\\**", "*", true, false },
+		{ "*\\*", "a*", true, false },
+		{ "\\*", "*", true, false },
+		{ "*", "\\*", true, true },
+		{ "\\*", "\\*", true, true },
+		{ "\\*", "a", false, false },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		tap_ok(ltt_glob_overlap(cases[i].a, cases[i].b) == cases[i].overlap &&
+		       ltt_glob_overlap(cases[i].b, cases[i].a) == cases[i].overlap,
+		       "\"%s\" and \"%s\" %s", cases[i].a, cases[i].b,
+		       cases[i].overlap ? "overlap" : "have no name in common");
+		tap_ok(ltt_glob_covers(cases[i].a, cases[i].b) == cases[i].a_covers_b,
+		       "\"%s\" %s \"%s\"", cases[i].a,
+		       cases[i].a_covers_b ? "covers" : "does not cover", cases[i].b);
+	}
+	tap_ok(!ltt_glob_overlap(NULL, "*") && !ltt_glob_covers("*", NULL),
+	       "NULL overlaps nothing and is covered by nothing");
 }
 
 static void test_loglevels(void)
@@ -406,6 +487,7 @@ int main(void)
 	test_channel_names();
 	test_event_names();
 	test_glob();
+	test_glob_relations();
 	test_loglevels();
 	test_enum_names();
 	return tap_done();

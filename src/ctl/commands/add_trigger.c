@@ -697,10 +697,10 @@ static int rule_exclusions(const struct ctl_ctx *ctx, const struct line *l,
 	strcpy(list, l->exclusions);
 	if (ltt_attr_normalize_exclusions(c->rule.pattern, list, sizeof(list))) {
 		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s' for the pattern '%s': %s",
-			      l->exclusions, c->rule.pattern, !strchr(c->rule.pattern, '*') ?
-			      "exclusions need a pattern with a '*' (e.g. --name='prov:*')" :
-			      "each exclusion must be an event name or pattern that the rule's "
-			      "pattern matches");
+			      l->exclusions, c->rule.pattern, !ltt_event_pattern_is_glob(c->rule.pattern) ?
+			      "exclusions need a pattern with an unescaped '*' (e.g. --name='prov:*')" :
+			      "each exclusion must be an event name or pattern that takes some "
+			      "of the names the rule's pattern takes, not all of them");
 		return CTL_EXIT_FAILURE;
 	}
 	c->rule.exclusions = l->exclusions;

@@ -66,9 +66,9 @@ static int set_exclusions(const struct ctl_event_cmd *ev, struct rule_text *text
 					  sizeof(text->exclusions))) {
 		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude '%s' for event rule '%s' of session '%s': %s",
 			      text->exclude, attr->pattern, ev->session,
-			      !strchr(attr->pattern, '*') ?
-			      "exclusions need a pattern with a '*' (e.g. 'prov:*')" :
-			      "each exclusion must be an event name or pattern that the rule's pattern matches, separated by commas");
+			      !ltt_event_pattern_is_glob(attr->pattern) ?
+			      "exclusions need a pattern with an unescaped '*' (e.g. 'prov:*')" :
+			      "each exclusion, separated by commas, must be an event name or pattern that takes some of the names the rule's pattern takes, not all of them");
 		return CTL_EXIT_FAILURE;
 	}
 	attr->exclusions = text->exclusions;

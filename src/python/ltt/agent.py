@@ -43,9 +43,21 @@ except (ImportError, OSError):  # no libltt-ust: the agent does nothing
 
 
 def _glob(pattern):
-    """A compiled glob of logger names: '*' matches anything."""
-    return re.compile(".*".join(re.escape(p) for p in pattern.split("*")) + r"\Z",
-                      re.DOTALL)
+    """A compiled glob of logger names: '*' matches anything; as in
+    ltt's event patterns, a backslash makes the next character literal
+    ('\\*' a star, '\\\\' a backslash)."""
+    out, i = [], 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "*":
+            out.append(".*")
+        else:
+            if c == "\\" and i + 1 < len(pattern):
+                i += 1
+                c = pattern[i]
+            out.append(re.escape(c))
+        i += 1
+    return re.compile("".join(out) + r"\Z", re.DOTALL)
 
 
 class _Rule:

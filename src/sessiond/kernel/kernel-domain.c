@@ -87,7 +87,7 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 	if (ret)
 		return ret;
 	/* The catalog is fixed: a name (not a glob) must be in it. */
-	if (!strchr(attr->pattern, '*') && !in_catalog(k, attr))
+	if (!ltt_event_pattern_is_glob(attr->pattern) && !in_catalog(k, attr))
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
 	return ltt_kernel_filter_check_rule(k, attr);
 }

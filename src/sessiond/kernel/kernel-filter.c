@@ -13,6 +13,7 @@
 #include "common/context.h"
 #include "common/filter-compile.h"
 #include "common/log.h"
+#include "common/names.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kabi/kabi.h"
 #include "sessiond/kernel/kernel-filter.h"
@@ -241,7 +242,8 @@ enum ltt_error_code ltt_kernel_filter_check_rule(struct ltt_kernel *k,
 	if (ltt_filter_parse(attr->filter, &root, NULL))
 		return LTT_ERR_FILTER;	/* ltt_attr_check_rule() parsed it already */
 	ret = check_node(k, root);
-	if (!ret && attr->type == LTT_EVENT_TRACEPOINT && !strchr(attr->pattern, '*'))
+	if (!ret && attr->type == LTT_EVENT_TRACEPOINT &&
+	    !ltt_event_pattern_is_glob(attr->pattern))
 		ret = check_types(k, attr, root);
 	ltt_filter_free(root);
 	return ret;
