@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/trigger.h"
 #include "ctl/ctl.h"
@@ -30,18 +31,48 @@ static const struct ltt_trigger_info *find(struct ltt_ctl *ctl, const char *name
 	return NULL;
 }
 
+/*
+ * LTTng's --owner-uid UID: the caller's own uid names the trigger
+ * remove-trigger removes anyway; another's is refused.
+ */
+static int check_owner(const struct ctl_ctx *ctx, const char *uid)
+{
+	uint64_t v;
+
+	if (ctl_util_parse_u64(uid, UINT32_MAX - 1, &v))
+		return ctl_util_usage_error(ctx, "--owner-uid '%s': give a user id, a number "
+					    "from 0 to %u", uid, UINT32_MAX - 1);
+	if (v != (uint64_t)geteuid())
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_OWNER);
+	return CTL_GO_ON;
+}
+
 int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	const struct ltt_trigger_info *removed = NULL;
 	struct ltt_trigger_info *triggers = NULL;
+	char *values[1] = { NULL };
 	struct ltt_ctl *ctl = NULL;
 	const char **args, *name;
 	poptContext pc;
 	int ret, nr;
+	struct poptOption options[] = {
+		{ "owner-uid", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE,
+		  "the trigger's owner: the caller's own uid (another user's refused)", "UID" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
 
-	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
+	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
 	if (ret != CTL_GO_ON)
-		return ret;
+		goto end;
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (ret)
+		goto out;
+	ret = values[0] ? check_owner(ctx, values[0]) : CTL_GO_ON;
+	if (ret != CTL_GO_ON)
+		goto out;
 	name = args[0];
 	if (!nr) {
 		ret = ctl_util_usage_error(ctx, "the trigger's name is needed "
@@ -66,6 +97,9 @@ int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 	}
 	free(triggers);
 	ltt_ctl_disconnect(ctl);
+out:
 	poptFreeContext(pc);
+end:
+	ctl_util_free_values(values, 1);
 	return ret;
 }
