@@ -57,7 +57,8 @@ static const struct {
 		  "program declares", "" } },
 	[LTT_LTTNG_GAP_TRIGGER_OWNER] = {
 		"removing another user's trigger", "lttng remove-trigger --owner-uid",
-		"ltt-sessiond removes the caller's own triggers only",
+		"ltt-sessiond lets only root remove another user's trigger, and only one whose "
+		"name no other trigger has",
 		{ "run 'lttctl remove-trigger NAME' as that user", "" } },
 };
 

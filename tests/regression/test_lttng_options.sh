@@ -141,10 +141,27 @@ refused "$probe" add-trigger --condition=event-rule-matches -L elf:/bin/ls:main 
 refused "$probe" add-trigger --condition=event-rule-matches -E myprobe --action=notify
 lttctl -q add-trigger --name t1 --condition=event-rule-matches -n ev1 --action=notify
 ok $? "fixture: trigger t1"
+owner_gap="removing another user's trigger (lttng remove-trigger --owner-uid) is not supported by ltt: run 'lttctl remove-trigger NAME' as that user; ltt-sessiond lets only root remove another user's trigger, and only one whose name no other trigger has"
 before=$(state)
-other=$(( $(id -u) == 0 ? 1 : 0 ))
-refused "removing another user's trigger (lttng remove-trigger --owner-uid) is not supported by ltt: run 'lttctl remove-trigger NAME' as that user; ltt-sessiond removes the caller's own triggers only" \
-	remove-trigger t1 --owner-uid "$other"
+if [ "$(id -u)" != 0 ]; then
+	refused "$owner_gap" remove-trigger t1 --owner-uid 0
+else
+	# root: another user's trigger, when no other trigger has its name
+	notify=(--condition=event-rule-matches -n ev1 --action=notify)
+	lttctl -q add-trigger --name t2 --owner-uid 1 "${notify[@]}" &&
+		lttctl -q add-trigger --name t3 --owner-uid 1 "${notify[@]}" &&
+		lttctl -q add-trigger --name t3 --owner-uid 2 "${notify[@]}"
+	ok $? "fixture: t2 of uid 1, t3 of uids 1 and 2"
+	before=$(state)
+	refused "$owner_gap" remove-trigger t3 --owner-uid 1
+	run lttctl remove-trigger t2 --owner-uid 2
+	is "$RC:$STDOUT" "1:" "remove-trigger of a uid without that trigger: exit 1"
+	like "$ERR" "^Error: trigger 't2' of uid 2: " "the trigger and uid named"
+	is "$(state)" "$before" "nothing changed"
+	run lttctl remove-trigger t2 --owner-uid 1
+	is "$RC:$OUT" "0:Removed trigger t2." "root removes uid 1's trigger t2"
+	unlike "$(lttctl list-triggers)" "t2" "the trigger t2 is gone"
+fi
 run lttctl remove-trigger t1 --owner-uid "$(id -u)"
 is "$RC:$OUT" "0:Removed trigger t1." "remove-trigger --owner-uid of the caller: removed"
 unlike "$(lttctl list-triggers)" "t1" "the trigger t1 is gone"
