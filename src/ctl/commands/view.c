@@ -65,7 +65,7 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 	char current[LTT_NAME_MAX], *values[NR_VALS] = { NULL };
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
-	const char *session;
+	const char *session, *reader;
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
@@ -87,9 +87,9 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
+	reader = values[VAL_READER] ? values[VAL_READER] : "babeltrace2";
 	if (values[VAL_TRACE_PATH]) {
-		ret = view_path(ctx, pc, values[VAL_READER] ? values[VAL_READER] : "babeltrace2",
-				values[VAL_TRACE_PATH]);
+		ret = view_path(ctx, pc, reader, values[VAL_TRACE_PATH]);
 		goto end;
 	}
 	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
@@ -114,7 +114,7 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
-	ret = run_reader(values[VAL_READER] ? values[VAL_READER] : "babeltrace2", d->info.output);
+	ret = run_reader(reader, d->info.output);
 end:
 	free(d);
 	ltt_ctl_disconnect(ctl);
