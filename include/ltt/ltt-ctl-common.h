@@ -171,7 +171,7 @@ const char *ltt_ctl_rundir(const struct ltt_ctl *ctl);
  * @rundir: its run directory, NULL for the default
  *
  * Runs $LTT_SESSIOND_PATH, or the installed ltt-sessiond, with --daemonize
- * and --group $LTT_SESSIOND_GROUP (default: tracing; it matters to a root
+ * (and --group $LTT_SESSIOND_GROUP when it is set; it matters to a root
  * daemon only);
  * returns once the daemon accepts connections.  Concurrent callers for one
  * run directory are serialized (a lock file, spawn.lock, in it): the first

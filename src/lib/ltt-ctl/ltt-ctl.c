@@ -436,7 +436,7 @@ static int spawn_lock(const char *rundir, int64_t deadline)
 
 int ltt_ctl_spawn_sessiond(const char *rundir)
 {
-	const char *prog = getenv("LTT_SESSIOND_PATH");
+	const char *prog = getenv("LTT_SESSIOND_PATH"), *group = getenv("LTT_SESSIOND_GROUP");
 	char dir[PATH_MAX], sock[PATH_MAX];
 	unsigned int timeout_ms;
 	int64_t deadline;
@@ -468,8 +468,12 @@ int ltt_ctl_spawn_sessiond(const char *rundir)
 		return -LTT_ERR_SESSIOND_SPAWN;
 	}
 	if (pid == 0) {
-		execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, "--group",
-		      tracing_group(), (char *)NULL);
+		/* --group only when asked for: the daemon's default is ltt's group. */
+		if (group && *group)
+			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, "--group",
+			      group, (char *)NULL);
+		else
+			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
 		_exit(127);
 	}
 	/* --daemonize exits only once the daemon accepts connections. */
