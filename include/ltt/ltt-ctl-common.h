@@ -110,7 +110,8 @@ struct ltt_ctl;
  * @len: size of @buf
  *
  * $LTT_RUNDIR if set; /run/ltt for root, and for members of the tracing
- * group when the root daemon is running; $LTT_HOME/.ltt (LTT_HOME defaults
+ * group ($LTT_SESSIOND_GROUP, default: tracing) when the root daemon is
+ * running; $LTT_HOME/.ltt (LTT_HOME defaults
  * to HOME) otherwise.  Returns 0, -LTT_ERR_INVAL if @buf is too small or
  * no home directory is known.
  */
@@ -169,7 +170,9 @@ const char *ltt_ctl_rundir(const struct ltt_ctl *ctl);
  * ltt_ctl_spawn_sessiond() - start a personal session daemon and wait for it
  * @rundir: its run directory, NULL for the default
  *
- * Runs $LTT_SESSIOND_PATH, or the installed ltt-sessiond, with --daemonize;
+ * Runs $LTT_SESSIOND_PATH, or the installed ltt-sessiond, with --daemonize
+ * (and --group $LTT_SESSIOND_GROUP when it is set; it matters to a root
+ * daemon only);
  * returns once the daemon accepts connections.  Concurrent callers for one
  * run directory are serialized (a lock file, spawn.lock, in it): the first
  * starts the daemon, the others find it answering and start none.  Waits

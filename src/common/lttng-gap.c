@@ -49,6 +49,17 @@ static const struct {
 		"a list of a session's domains alone", "lttng list --domain",
 		"it shows each domain of the session with its channels",
 		{ "run 'lttctl list SESSION'", "" } },
+	[LTT_LTTNG_GAP_TRIGGER_PROBE] = {
+		"a probe event rule", "lttng add-trigger --type=kernel:kprobe or kernel:uprobe, "
+		"-L/--location, -E/--event-name",
+		"its event rules match tracepoints and system calls",
+		{ "give --type=kernel:tracepoint, kernel:syscall, or user for a tracepoint the "
+		  "program declares", "" } },
+	[LTT_LTTNG_GAP_TRIGGER_OWNER] = {
+		"removing another user's trigger", "lttng remove-trigger --owner-uid",
+		"ltt-sessiond lets only root remove another user's trigger, and only one whose "
+		"name no other trigger has",
+		{ "run 'lttctl remove-trigger NAME' as that user", "" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

@@ -28,12 +28,14 @@ static const struct ctl_cmd commands[] = {
 	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL] "
 	  "[--tracepoint | --syscall] [--loglevel LEVEL | --loglevel-only LEVEL]" },
 	{ "disable-event", cmd_disable_event, "Disable event rules",
-	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL]" },
+	  "(-k | -u) (PATTERN[,PATTERN...] | -a) [-s SESSION] [-c CHANNEL] "
+	  "[--tracepoint | --syscall]" },
 	{ "add-context", cmd_add_context, "Add context fields to the events of channels",
 	  "-u -t TYPE [-t TYPE...] [-s SESSION] [-c CHANNEL] | --list" },
 	{ "snapshot", cmd_snapshot, "Take snapshots of a snapshot session, manage its output",
-	  "(add-output [-n NAME] [-m SIZE] (URL | -o DIR) | del-output (ID | NAME) | "
-	  "list-output | record [-n NAME] [-m SIZE] [URL | -o DIR]) [-s SESSION]" },
+	  "(add-output [-n NAME] [-m SIZE] (URL | -o DIR | -C URL -D URL) | "
+	  "del-output (ID | NAME) | list-output | "
+	  "record [-n NAME] [-m SIZE] [URL | -o DIR | -C URL -D URL]) [-s SESSION]" },
 	{ "rotate", cmd_rotate, "Archive the current trace chunk of a session", "[NAME]" },
 	{ "enable-rotation", cmd_enable_rotation, "Rotate a session on a timer or by size",
 	  "[-s NAME] (--timer US | --size SIZE)" },
@@ -60,11 +62,11 @@ static const struct ctl_cmd commands[] = {
 	  "--action=TYPE [ACTION-ARGUMENT...] [--action=TYPE [ACTION-ARGUMENT...]]..." },
 	{ "list-triggers", cmd_list_triggers, "List the triggers, their conditions and actions",
 	  "" },
-	{ "remove-trigger", cmd_remove_trigger, "Remove a trigger", "TRIGGER" },
+	{ "remove-trigger", cmd_remove_trigger, "Remove a trigger", "TRIGGER [--owner-uid UID]" },
 	{ "wait-trigger", cmd_wait_trigger, "Print a trigger's notifications as they come",
 	  "TRIGGER [--timeout SEC] [--count N]" },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
-	  "[NAME] [-e CMD]" },
+	  "[NAME | -t DIR] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },
 	{ "help", cmd_help, "List the commands, or describe one", "[COMMAND]" },
 };

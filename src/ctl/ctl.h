@@ -807,6 +807,16 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
 int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out);
 
 /**
+ * ctl_util_url_pair() - the net URL (net://HOST:C:D/PATH) of LTTng's
+ * -C/--ctrl-url @ctrl and -D/--data-url @data, two tcp URLs of one host,
+ * into @buf (@len bytes)
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
+ * (URL_PAIR, naming the URL at fault).
+ */
+int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len);
+
+/**
  * ctl_util_trigger_error() - print the error @code (either sign) of a
  * call about the trigger @trigger (NULL or "": one not named yet), or,
  * for NOT_SUPPORTED, that the daemon predates triggers

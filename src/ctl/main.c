@@ -28,6 +28,9 @@ enum {
 	OPT_LIST_SESSIONS,
 	OPT_LIST_CHANNELS,
 	OPT_LIST_TRIGGERS,
+	OPT_GROUP,
+	OPT_SESSIOND_PATH,
+	OPT_RELAYD_PATH,
 };
 
 /*
@@ -55,6 +58,13 @@ static const struct poptOption global_options[] = {
 	{ "timeout", 0, POPT_ARG_STRING, NULL, OPT_TIMEOUT,
 	  "give up on a session daemon that has not answered a request within SEC seconds "
 	  "(default 60, 0: never; same as LTT_CTL_TIMEOUT)", "SEC" },
+	{ "group", 'g', POPT_ARG_STRING, NULL, OPT_GROUP,
+	  "the tracing group: of the root daemon lttctl uses or starts (default: tracing; "
+	  "same as LTT_SESSIOND_GROUP)", "GROUP" },
+	{ "sessiond-path", 0, POPT_ARG_STRING, NULL, OPT_SESSIOND_PATH,
+	  "the session daemon program lttctl starts (same as LTT_SESSIOND_PATH)", "PATH" },
+	{ "relayd-path", 0, POPT_ARG_STRING, NULL, OPT_RELAYD_PATH,
+	  "the relay daemon program lttctl starts for --live (same as LTT_RELAYD_PATH)", "PATH" },
 	{ "mi", 'm', POPT_ARG_STRING, NULL, OPT_MI,
 	  "machine interface: print one XML document (TYPE: xml) instead of text", "TYPE" },
 	{ "list-commands", 0, POPT_ARG_NONE, NULL, OPT_LIST_COMMANDS,
@@ -85,6 +95,14 @@ static int set_rundir(struct ctl_ctx *ctx, const char *dir, char *buf, size_t le
 	ctx->rundir = buf;
 	return CTL_EXIT_OK;
 }
+
+/* Options that stand for an environment variable the library reads. */
+static const char *const option_env[] = {
+	[OPT_TIMEOUT] = "LTT_CTL_TIMEOUT",
+	[OPT_GROUP] = "LTT_SESSIOND_GROUP",
+	[OPT_SESSIOND_PATH] = "LTT_SESSIOND_PATH",
+	[OPT_RELAYD_PATH] = "LTT_RELAYD_PATH",
+};
 
 /*
  * Parse the global options into @ctx.  Returns -1 to go on with the
@@ -119,9 +137,12 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			ctx->no_sessiond = true;
 			break;
 		case OPT_TIMEOUT:
+		case OPT_GROUP:
+		case OPT_SESSIOND_PATH:
+		case OPT_RELAYD_PATH:
 			arg = poptGetOptArg(pc);
 			/* The library reads it from the environment, for every call. */
-			if (setenv("LTT_CTL_TIMEOUT", arg, 1))
+			if (setenv(option_env[opt], arg, 1))
 				ret = ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_NOMEM));
 			free(arg);
 			break;

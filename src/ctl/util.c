@@ -1000,6 +1000,24 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 	return CTL_EXIT_OK;
 }
 
+int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)
+{
+	struct ltt_uri c, d, net;
+
+	if (ltt_uri_parse(ctrl, &c) || c.scheme != LTT_URI_TCP) {
+		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
+			      ltt_strerror(LTT_ERR_URL_PAIR));
+		return CTL_EXIT_FAILURE;
+	}
+	if (ltt_uri_parse(data, &d) || d.scheme != LTT_URI_TCP || ltt_uri_net_from_tcp(&c, &d, &net) ||
+	    ltt_uri_format(&net, buf, len)) {
+		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
+			      ltt_strerror(LTT_ERR_URL_PAIR));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
+}
+
 void ctl_util_trigger_error(const char *trigger, int code)
 {
 	if (code == -LTT_ERR_NOT_SUPPORTED || code == LTT_ERR_NOT_SUPPORTED)

@@ -5,7 +5,9 @@
 # same before and after); --monitor-timer and --blocking-timeout=0 taken;
 # list SESSION --channel=C; metadata regenerate; a rule without -c while
 # the domain has another channel than channel0 (NEED_CHANNEL_NAME, as
-# LTTng).
+# LTTng); -g, --sessiond-path, --relayd-path; snapshot -C/-D;
+# disable-event --tracepoint/--syscall; view -t; remove-trigger
+# --owner-uid; add-trigger's probe types, -L and -E refused.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -13,7 +15,7 @@ start_sessiond "$LTT_RUNDIR" --no-kernel || { echo "Bail out! ltt-sessiond did n
 
 lttctl -q create s -o "$TEST_TMP/s" && lttctl -q enable-event -u ev1
 ok $? "fixture: session s, rule ev1 in channel0"
-state() { lttctl list s; lttctl list; }
+state() { lttctl list s; lttctl list; lttctl list-triggers; }
 before=$(state)
 
 # refused CMD... : exit 1, the sentence on stderr, nothing on stdout, nothing changed.
@@ -129,5 +131,94 @@ run lttctl metadata
 is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: 'metadata' takes one action, regenerate: 'lttctl regenerate metadata' is its newer spelling" \
 	"metadata without its action: a usage error"
 like "$(lttctl --list-commands)" "metadata" "--list-commands lists metadata, as LTTng's"
+
+# --- add-trigger's probes, remove-trigger --owner-uid of another user
+probe="a probe event rule (lttng add-trigger --type=kernel:kprobe or kernel:uprobe, -L/--location, -E/--event-name) is not supported by ltt: give --type=kernel:tracepoint, kernel:syscall, or user for a tracepoint the program declares; its event rules match tracepoints and system calls"
+before=$(state)
+refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:kprobe -L do_sys_open --action=notify
+refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:uprobe --action=notify
+refused "$probe" add-trigger --condition=event-rule-matches -L elf:/bin/ls:main --action=notify
+refused "$probe" add-trigger --condition=event-rule-matches -E myprobe --action=notify
+lttctl -q add-trigger --name t1 --condition=event-rule-matches -n ev1 --action=notify
+ok $? "fixture: trigger t1"
+owner_gap="removing another user's trigger (lttng remove-trigger --owner-uid) is not supported by ltt: run 'lttctl remove-trigger NAME' as that user; ltt-sessiond lets only root remove another user's trigger, and only one whose name no other trigger has"
+before=$(state)
+if [ "$(id -u)" != 0 ]; then
+	refused "$owner_gap" remove-trigger t1 --owner-uid 0
+else
+	# root: another user's trigger, when no other trigger has its name
+	notify=(--condition=event-rule-matches -n ev1 --action=notify)
+	lttctl -q add-trigger --name t2 --owner-uid 1 "${notify[@]}" &&
+		lttctl -q add-trigger --name t3 --owner-uid 1 "${notify[@]}" &&
+		lttctl -q add-trigger --name t3 --owner-uid 2 "${notify[@]}"
+	ok $? "fixture: t2 of uid 1, t3 of uids 1 and 2"
+	before=$(state)
+	refused "$owner_gap" remove-trigger t3 --owner-uid 1
+	run lttctl remove-trigger t2 --owner-uid 2
+	is "$RC:$STDOUT" "1:" "remove-trigger of a uid without that trigger: exit 1"
+	like "$ERR" "^Error: trigger 't2' of uid 2: " "the trigger and uid named"
+	is "$(state)" "$before" "nothing changed"
+	run lttctl remove-trigger t2 --owner-uid 1
+	is "$RC:$OUT" "0:Removed trigger t2." "root removes uid 1's trigger t2"
+	unlike "$(lttctl list-triggers)" "t2" "the trigger t2 is gone"
+fi
+run lttctl remove-trigger t1 --owner-uid "$(id -u)"
+is "$RC:$OUT" "0:Removed trigger t1." "remove-trigger --owner-uid of the caller: removed"
+unlike "$(lttctl list-triggers)" "t1" "the trigger t1 is gone"
+
+# --- disable-event --tracepoint / --syscall: only the rules of that type
+lttctl -q enable-event -u tp1,tp2 -c channel0
+before=$(state)
+run lttctl disable-event -u nope -c channel0
+unknown=${ERR//nope/tp1}
+run lttctl disable-event -u --syscall tp1 -c channel0
+is "$RC:$STDOUT" "1:" "disable-event --syscall of a tracepoint rule: exit 1"
+is "$ERR" "$unknown" "disable-event --syscall: no such rule, as for an unknown pattern"
+is "$(state)" "$before" "disable-event --syscall: nothing changed"
+run lttctl disable-event -u -a --syscall -c channel0
+is "$RC:$(state)" "1:$before" "disable-event -a --syscall: no system call rule, nothing changed"
+run lttctl disable-event -u --tracepoint tp1 -c channel0
+is "$RC:$OUT" "0:Event rule tp1 disabled in channel channel0 of session s (user)." "disable-event --tracepoint: disabled"
+like "$(lttctl list s)" "tp1 .*\\[disabled\\]" "tp1 disabled"
+like "$(lttctl list s)" "tp2 .*\\[enabled\\]" "tp2 still enabled"
+run lttctl disable-event -u -a --tracepoint -c channel0
+is "$RC" 0 "disable-event -a --tracepoint: exit 0"
+is "$(lttctl list s -c channel0 | grep -c '^      .*\[enabled\]')" 0 "every tracepoint rule of channel0 disabled"
+
+# --- view -t DIR: the reader on DIR
+mkdir -p "$TEST_TMP/trace"
+run lttctl view -t "$TEST_TMP/trace" -e echo
+is "$RC:$OUT" "0:$TEST_TMP/trace" "view -t DIR: the reader runs on DIR"
+run lttctl view --trace-path="$TEST_TMP/trace" -e "echo -n x"
+is "$RC:$OUT" "0:x $TEST_TMP/trace" "view --trace-path: the reader's options kept"
+run lttctl view -t "$TEST_TMP/none" -e echo
+is "$RC:$STDOUT" "1:" "view -t of a missing directory: exit 1"
+is "$ERR" "Error: trace directory '$TEST_TMP/none': No such file or directory: give the directory of a trace (a session's output)" \
+	"view -t of a missing directory: the sentence"
+run lttctl view s -t "$TEST_TMP/trace" -e echo
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: give a session NAME or -t DIR, not both" "view NAME -t DIR: a usage error"
+
+# --- snapshot add-output and record with -C/-D: their net URL
+lttctl -q create snap --snapshot --no-output
+run lttctl snapshot add-output -s snap -C tcp://127.0.0.1:6342 -D tcp://127.0.0.1:6343
+is "$RC" 0 "snapshot add-output -C -D: exit 0"
+like "$(lttctl snapshot list-output -s snap)" "net://127.0.0.1:6342:6343" "the output is their net URL"
+run lttctl snapshot record -s snap -C tcp://127.0.0.1:6342
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: -C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output" \
+	"snapshot record -C without -D: a usage error"
+run lttctl snapshot record -s snap -C tcp://127.0.0.1 -D tcp://127.0.0.2
+is "$RC:$STDOUT" "1:" "snapshot record -C -D of two hosts: exit 1"
+like "$ERR" "^Error: data URL 'tcp://127.0.0.2': -C \\(control\\)" "two hosts: the data URL named"
+
+# --- global -g, --sessiond-path, --relayd-path: the daemons lttctl starts
+printf '#!/bin/sh\necho "$@" > "%s/args"\nexit 1\n' "$TEST_TMP" > "$TEST_TMP/fake-sessiond"
+chmod +x "$TEST_TMP/fake-sessiond"
+run lttctl --rundir "$TEST_TMP/none-run" --sessiond-path "$TEST_TMP/fake-sessiond" -g grp \
+	create x -o "$TEST_TMP/x"
+is "$RC" 1 "--sessiond-path of a program that fails: exit 1"
+is "$(cat "$TEST_TMP/args")" "--daemonize --rundir $TEST_TMP/none-run --group grp" \
+	"--sessiond-path runs PATH, -g gives it the group"
+run lttctl --relayd-path "$TEST_TMP/fake-relayd" list s
+is "$RC:$STDOUT" "0:$(lttctl list s)" "--relayd-path: taken"
 
 done_testing

@@ -4,7 +4,8 @@
 # each snapshot as its own complete trace, HOST/SESSION/NAME-DATE-N, that
 # babeltrace2 reads; a record holds every event emitted before it (exact
 # sequence numbers) and consumes nothing (the next holds them again plus
-# the new ones); -m bounds it; add-output and record with a net:// URL;
+# the new ones); -m bounds it; add-output and record with a net:// URL
+# (and with LTTng's -C/-D);
 # a relay that is gone: the record fails clearly, nothing half-written.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
@@ -126,6 +127,12 @@ d5=$(tail -n 1 <<<"$STDOUT")
 like "$d5" "^$RELAY_OUT/$host/oneoff/snapshot-[0-9]{8}-[0-9]{6}-1\$" "in HOST/PATH/snapshot-...-1"
 bt "$d5" "$TEST_TMP/s5"
 is "$(seqs "$TEST_TMP/s5" third)" "$(seq 0 29 | tr '\n' ' ')" "seq 0..29 again"
+run lttctl snapshot record -s ns2 -C "tcp://127.0.0.1:$CPORT/pair" -D "tcp://127.0.0.1:$DPORT"
+is "$RC" 0 "record with LTTng's -C and -D: the relay's two ports"
+d7=$(tail -n 1 <<<"$STDOUT")
+like "$d7" "^$RELAY_OUT/$host/pair/snapshot-[0-9]{8}-[0-9]{6}-2\$" "in HOST/PATH of -C/snapshot-...-2"
+bt "$d7" "$TEST_TMP/s7"
+is "$(seqs "$TEST_TMP/s7" third)" "$(seq 0 29 | tr '\n' ' ')" "-C -D: seq 0..29 again"
 
 # Save and load: a net:// snapshot output comes back as it was, and records.
 lttctl -q create ns3 --snapshot --no-output &&

@@ -53,6 +53,8 @@ enum opt {
 	O_PATH,
 	O_URL,
 	O_RATE,
+	O_LOCATION,
+	O_EVENT_NAME,
 	O_HELP,
 	NR_OPTS,
 };
@@ -113,6 +115,10 @@ static const struct poptOption options[] = {
 	{ "rate-policy", 0, POPT_ARG_STRING, NULL, O_RATE,
 	  "each action: every:N (each N-th time the condition holds; default every:1) or "
 	  "once-after:N (once, the N-th time)", "POLICY" },
+	{ "location", 'L', POPT_ARG_STRING, NULL, O_LOCATION,
+	  "LTTng's probe location (refused: ltt has no probes)", "LOC" },
+	{ "event-name", 'E', POPT_ARG_STRING, NULL, O_EVENT_NAME,
+	  "LTTng's probe event name (refused: ltt has no probes)", "NAME" },
 	{ "help", 'h', POPT_ARG_NONE, NULL, O_HELP, "show this help", NULL },
 	POPT_TABLEEND
 };
@@ -452,6 +458,9 @@ static int take_word(const struct ctl_ctx *ctx, struct line *l, struct part **cu
 		return start_condition(ctx, l, cur, w->value);
 	case O_ACTION:
 		return start_action(ctx, l, cur, w->value);
+	case O_LOCATION:
+	case O_EVENT_NAME:
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
 	default:
 		return take_option(ctx, l, *cur, w);
 	}
@@ -633,10 +642,20 @@ static const struct rule_type {
 	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
 };
 
+/* LTTng's probe types of --type: refused (LTT_LTTNG_GAP_TRIGGER_PROBE). */
+static const char *const probe_types[] = {
+	"kernel:kprobe", "kprobe", "probe", "function", "kernel:uprobe", "uprobe",
+	"userspace-probe",
+};
+
 /* --type into the condition's domain and the rule's type. */
 static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_trigger_condition *c)
 {
 	size_t i;
+
+	for (i = 0; i < sizeof(probe_types) / sizeof(probe_types[0]); i++)
+		if (!strcmp(probe_types[i], text))
+			return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
 
 	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
 		if (strcmp(rule_types[i].name, text))

@@ -81,20 +81,9 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 /* The net URL of -C and -D into @attr. */
 static int set_url_pair(const struct create_args *a, struct ltt_session_attr *attr)
 {
-	const char *ctrl = a->values[VAL_CTRL], *data = a->values[VAL_DATA];
-	struct ltt_uri c, d, net;
-
-	if (ltt_uri_parse(ctrl, &c) || c.scheme != LTT_URI_TCP) {
-		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
-			      ltt_strerror(LTT_ERR_URL_PAIR));
+	if (ctl_util_url_pair(a->values[VAL_CTRL], a->values[VAL_DATA], attr->output,
+			      sizeof(attr->output)))
 		return CTL_EXIT_FAILURE;
-	}
-	if (ltt_uri_parse(data, &d) || d.scheme != LTT_URI_TCP || ltt_uri_net_from_tcp(&c, &d, &net) ||
-	    ltt_uri_format(&net, attr->output, sizeof(attr->output))) {
-		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
-			      ltt_strerror(LTT_ERR_URL_PAIR));
-		return CTL_EXIT_FAILURE;
-	}
 	attr->output_type = LTT_OUTPUT_NET;
 	return CTL_EXIT_OK;
 }

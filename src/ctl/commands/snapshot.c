@@ -3,10 +3,10 @@
  * snapshot.c - lttctl snapshot: the snapshot output of a snapshot session
  * (add-output, del-output, list-output) and taking snapshots (record).
  *
- *   lttctl snapshot add-output [-s SESSION] [-n NAME] [-m SIZE] (URL | -o DIR)
+ *   lttctl snapshot add-output [-s SESSION] [-n NAME] [-m SIZE] (URL | -o DIR | -C URL -D URL)
  *   lttctl snapshot del-output [-s SESSION] (ID | NAME)
  *   lttctl snapshot list-output [-s SESSION]
- *   lttctl snapshot record [-s SESSION] [-n NAME] [-m SIZE] [URL | -o DIR]
+ *   lttctl snapshot record [-s SESSION] [-n NAME] [-m SIZE] [URL | -o DIR | -C URL -D URL]
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -21,6 +21,8 @@ enum {
 	VAL_NAME,	/* -n NAME */
 	VAL_MAX_SIZE,	/* -m SIZE */
 	VAL_OUTPUT,	/* -o DIR */
+	VAL_CTRL,	/* -C URL: LTTng's control URL */
+	VAL_DATA,	/* -D URL: LTTng's data URL */
 	NR_VALS,
 };
 
@@ -40,13 +42,25 @@ struct snap_args {
 	bool has_out;			/* any of them */
 };
 
-/* -o DIR or a URL argument into @a->out.  Returns CTL_GO_ON or an exit status. */
+/*
+ * -o DIR, a URL argument or -C/-D (their net URL) into @a->out.  Returns
+ * CTL_GO_ON or an exit status.
+ */
 static int parse_where(const struct ctl_ctx *ctx, struct snap_args *a, const char *url)
 {
-	const char *dir = a->values[VAL_OUTPUT];
+	const char *dir = a->values[VAL_OUTPUT], *ctrl = a->values[VAL_CTRL];
+	const char *data = a->values[VAL_DATA];
+	char net[sizeof(a->out.output)];
 
 	if (dir && url)
 		return ctl_util_usage_error(ctx, "give a URL or -o DIR, not both");
+	if ((ctrl || data) && (!ctrl || !data || dir || url))
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_URL_PAIR));
+	if (ctrl) {
+		if (ctl_util_url_pair(ctrl, data, net, sizeof(net)))
+			return CTL_EXIT_FAILURE;
+		url = net;
+	}
 	if (ctl_util_snapshot_where(dir, url, &a->out))
 		return CTL_EXIT_FAILURE;
 	return CTL_GO_ON;
@@ -62,12 +76,13 @@ static int check_args(const struct ctl_ctx *ctx, struct snap_args *a)
 		return ctl_util_usage_error(ctx, "%s: unexpected argument '%s'", sub_names[a->sub],
 					    a->args[max_args]);
 	if ((a->sub == SUB_DEL || a->sub == SUB_LIST) &&
-	    (name || size || a->values[VAL_OUTPUT]))
-		return ctl_util_usage_error(ctx, "%s takes no -n, -m or -o", sub_names[a->sub]);
+	    (name || size || a->values[VAL_OUTPUT] || a->values[VAL_CTRL] || a->values[VAL_DATA]))
+		return ctl_util_usage_error(ctx, "%s takes no -n, -m, -o, -C or -D", sub_names[a->sub]);
 	if (a->sub == SUB_DEL && a->nr_args != 1)
 		return ctl_util_usage_error(ctx, "del-output: give the output's ID or NAME");
-	if (a->sub == SUB_ADD && !a->nr_args && !a->values[VAL_OUTPUT])
-		return ctl_util_usage_error(ctx, "add-output: give a URL or -o DIR");
+	if (a->sub == SUB_ADD && !a->nr_args && !a->values[VAL_OUTPUT] && !a->values[VAL_CTRL] &&
+	    !a->values[VAL_DATA])
+		return ctl_util_usage_error(ctx, "add-output: give a URL, -o DIR or -C URL -D URL");
 	if (name) {
 		if (strlen(name) >= sizeof(a->out.name))
 			return ctl_util_usage_error(ctx, "%s",
@@ -77,7 +92,8 @@ static int check_args(const struct ctl_ctx *ctx, struct snap_args *a)
 	if (size && (ltt_size_parse(size, &a->out.max_size) || !a->out.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of bytes above 0, with an optional k, M or G suffix",
 					    size);
-	a->has_out = name || size || a->values[VAL_OUTPUT] || a->nr_args;
+	a->has_out = name || size || a->values[VAL_OUTPUT] || a->values[VAL_CTRL] ||
+		     a->values[VAL_DATA] || a->nr_args;
 	if (a->sub == SUB_ADD || a->sub == SUB_RECORD)
 		return parse_where(ctx, a, a->nr_args ? a->args[0] : NULL);
 	return CTL_GO_ON;
@@ -256,6 +272,10 @@ int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "at most SIZE bytes per snapshot, the newest packets of each stream kept", "SIZE" },
 		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
 		  "write the snapshots under the local directory DIR", "DIR" },
+		{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CTRL,
+		  "the relay's control port, tcp://HOST[:PORT] (with -D: net://HOST:C:D)", "URL" },
+		{ "data-url", 'D', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_DATA,
+		  "the relay's data port, tcp://HOST[:PORT], same host as -C", "URL" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * view.c - lttctl view: read a session's trace with babeltrace2 (or
- * another reader given with -e).
+ * view.c - lttctl view: read a session's trace, or the trace directory
+ * of -t, with babeltrace2 (or another reader given with -e).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 
 #define MAX_READER_ARGS 32
 
-enum { VAL_READER };
+enum { VAL_READER, VAL_TRACE_PATH, NR_VALS };
 
 /* Run @reader (split on spaces) with @path as its last argument. */
 static int run_reader(const char *reader, const char *path)
@@ -44,17 +44,35 @@ static int run_reader(const char *reader, const char *path)
 	return CTL_EXIT_FAILURE;
 }
 
+/* view -t DIR: the reader on DIR, no session asked (LTTng's --trace-path). */
+static int view_path(const struct ctl_ctx *ctx, poptContext pc, const char *reader,
+		     const char *dir)
+{
+	const char **args;
+
+	if (ctl_util_args(pc, &args))
+		return ctl_util_usage_error(ctx, "give a session NAME or -t DIR, not both");
+	if (access(dir, F_OK)) {
+		ctl_out_error(LTT_ERR_UNKNOWN, "trace directory '%s': %s: give the directory of a "
+			      "trace (a session's output)", dir, strerror(errno));
+		return CTL_EXIT_FAILURE;
+	}
+	return run_reader(reader, dir);
+}
+
 int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	char current[LTT_NAME_MAX], *values[1] = { NULL };
+	char current[LTT_NAME_MAX], *values[NR_VALS] = { NULL };
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
-	const char *session;
+	const char *session, *reader;
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
 		{ "viewer", 'e', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READER,
 		  "the trace reader to run, with its options (default: babeltrace2)", "CMD" },
+		{ "trace-path", 't', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_PATH,
+		  "read the trace in DIR instead of a session's", "DIR" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
@@ -67,6 +85,11 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ctl_out_error(LTT_ERR_MI_UNSUPPORTED, "view: %s",
 			      ltt_strerror(LTT_ERR_MI_UNSUPPORTED));
 		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
+	reader = values[VAL_READER] ? values[VAL_READER] : "babeltrace2";
+	if (values[VAL_TRACE_PATH]) {
+		ret = view_path(ctx, pc, reader, values[VAL_TRACE_PATH]);
 		goto end;
 	}
 	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
@@ -91,12 +114,12 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}
-	ret = run_reader(values[VAL_READER] ? values[VAL_READER] : "babeltrace2", d->info.output);
+	ret = run_reader(reader, d->info.output);
 end:
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);
 out:
-	ctl_util_free_values(values, 1);
+	ctl_util_free_values(values, NR_VALS);
 	return ret;
 }

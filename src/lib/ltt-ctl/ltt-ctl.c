@@ -69,6 +69,14 @@ static bool in_group(const char *group)
 	return false;
 }
 
+/* The tracing group: $LTT_SESSIOND_GROUP (lttctl -g), else ltt's. */
+static const char *tracing_group(void)
+{
+	const char *env = getenv("LTT_SESSIOND_GROUP");
+
+	return env && *env ? env : LTT_TRACING_GROUP;
+}
+
 int ltt_ctl_default_rundir(char *buf, size_t len)
 {
 	const char *env = getenv("LTT_RUNDIR");
@@ -79,7 +87,7 @@ int ltt_ctl_default_rundir(char *buf, size_t len)
 	if (env && *env)
 		return ltt_path_absolute(buf, len, env) ? -LTT_ERR_INVAL : 0;
 	if (geteuid() == 0 ||
-	    (in_group(LTT_TRACING_GROUP) &&
+	    (in_group(tracing_group()) &&
 	     access(LTT_ROOT_RUNDIR "/" LTT_CLIENT_SOCKET_NAME, F_OK) == 0)) {
 		if (strlen(LTT_ROOT_RUNDIR) >= len)
 			return -LTT_ERR_INVAL;
@@ -428,7 +436,7 @@ static int spawn_lock(const char *rundir, int64_t deadline)
 
 int ltt_ctl_spawn_sessiond(const char *rundir)
 {
-	const char *prog = getenv("LTT_SESSIOND_PATH");
+	const char *prog = getenv("LTT_SESSIOND_PATH"), *group = getenv("LTT_SESSIOND_GROUP");
 	char dir[PATH_MAX], sock[PATH_MAX];
 	unsigned int timeout_ms;
 	int64_t deadline;
@@ -460,7 +468,12 @@ int ltt_ctl_spawn_sessiond(const char *rundir)
 		return -LTT_ERR_SESSIOND_SPAWN;
 	}
 	if (pid == 0) {
-		execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
+		/* --group only when asked for: the daemon's default is ltt's group. */
+		if (group && *group)
+			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, "--group",
+			      group, (char *)NULL);
+		else
+			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
 		_exit(127);
 	}
 	/* --daemonize exits only once the daemon accepts connections. */
