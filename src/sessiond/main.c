@@ -771,6 +771,7 @@ out:
 	free(opts.max_apps_arg);
 	free(opts.max_triggers_arg);
 	free(opts.max_bytes_arg);
+	free(opts.consumerd_idle_arg);
 	free(opts.metadata_max_arg);
 	free(opts.max_events_arg);
 	free(opts.idle_arg);
