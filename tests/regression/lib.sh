@@ -202,6 +202,17 @@ python_env() {
 	fi
 }
 
+# stop_proc PID: SIGSTOP, then wait (bounded, without sleeping) until every
+# thread of PID is stopped.  kill returns before that: a thread stops when
+# it next runs, which on a busy machine can be milliseconds later.
+stop_proc() {
+	kill -STOP "$1" &&
+		timeout "$TEST_TIMEOUT" bash -c '
+			for t in /proc/$0/task/*/stat; do
+				until [ "$(cut -d" " -f3 "$t")" = T ]; do :; done
+			done' "$1"
+}
+
 # start_sessiond [RUNDIR] [ARGS...]: returns once it accepts connections.
 start_sessiond() {
 	local dir=${1:-$LTT_RUNDIR}

@@ -30,7 +30,7 @@ run env LTT_CTL_TIMEOUT=0 "$LTTCTL_BIN" list
 is "$RC/$OUT" "0/  1) s (no output) [inactive]" "LTT_CTL_TIMEOUT=0 (no deadline) is accepted"
 
 # --- a stopped daemon
-kill -STOP "$pid"
+stop_proc "$pid"	# every thread stopped: none answers a HELLO after
 # The outer bound (timeout 30) only keeps a broken lttctl from hanging the
 # suite; the deadline under test is 1 s, and a hang would show as 124.
 for cmd in "list" "list s" "start s" "stop s" "destroy s" "enable-event -u ev -s s" "create t --no-output"; do

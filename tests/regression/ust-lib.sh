@@ -254,17 +254,6 @@ event_line() {
 	grep " $2: " "$1" | grep -E -m1 -- "$3" | sed 's/.*}, { \(.*\) }$/\1/'
 }
 
-# stop_proc PID: SIGSTOP, then wait (bounded, without sleeping) until every
-# thread of PID is stopped.  kill returns before that: a thread stops when
-# it next runs, which on a busy machine can be milliseconds later.
-stop_proc() {
-	kill -STOP "$1" &&
-		timeout "$TEST_TIMEOUT" bash -c '
-			for t in /proc/$0/task/*/stat; do
-				until [ "$(cut -d" " -f3 "$t")" = T ]; do :; done
-			done' "$1"
-}
-
 # consumer_pid: the consumer daemon our session daemon spawned, if any
 # (it does on first need: when a session starts with a program registered,
 # or a program registers with a session active).
