@@ -34,9 +34,10 @@
 /*
  * The library's own: lttng_ust_tracef:event, lttng_ust_tracelog's 15
  * levels, lttng_ust_statedump:start, bin_info, build_id, debug_link,
- * procname, end.
+ * procname, end, and lttng_ust_lib:load, build_id, debug_link, unload
+ * (what LTTng's dl helper has it record: ltt_ust_objects_update()).
  */
-#define LIBRARY_EVENTS (1 + 15 + 6)
+#define LIBRARY_EVENTS (1 + 15 + 6 + 4)
 
 static int evals;
 
@@ -231,7 +232,7 @@ static void test_registry(void)
 	tap_ok(ltt_ust_test_event_known("ser:ints") && ltt_ust_test_event_known("ser:empty") &&
 	       ltt_ust_test_event_known("lttng_ust_tracef:event"), "events registered at start-up");
 	tap_is_int((long long)ltt_ust_test_nr_events(), 9 + LIBRARY_EVENTS,
-		   "9 of ours, the library's %d (tracef, tracelog, state dump)", LIBRARY_EVENTS);
+		   "9 of ours, the library's %d (tracef, tracelog, state dump, objects)", LIBRARY_EVENTS);
 	tap_ok(!ltt_ust_test_event_known("plugin:hello"), "the plugin's events not yet");
 }
 
