@@ -148,7 +148,7 @@ refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, ker
 	--condition=event-rule-matches --type=jul --action=notify
 refused 1 "--type 'kernel:syscall:entry': ltt's system call rules take both the entry and the exit" \
 	--condition=event-rule-matches -t kernel:syscall:entry --action=notify
-refused 1 "--exclude-name 'prov:a' for the pattern 'prov:b': exclusions need a pattern with a '\\*'" \
+refused 1 "--exclude-name 'prov:a' for the pattern 'prov:b': exclusions need a pattern with an unescaped '\\*' \(e.g. --name='prov:\\*'\)" \
 	--condition=event-rule-matches -n prov:b -x prov:a --action=notify
 refused 1 "--exclude-name 'other:a' for the pattern 'prov:\\*': each exclusion must be" \
 	--condition=event-rule-matches -n 'prov:*' -x other:a --action=notify
