@@ -69,7 +69,7 @@ like "$(kvm_file $s pthread_k)" "context the kernel domain does not have" "\$ctx
 like "$(kvm_file $s type_k)" "does not type-check against the kernel event" "a type error is refused"
 like "$(kvm_file $s sessiond.log)" "name == 5" "... the daemon logs the expression"
 like "$(kvm_file $s syntax_k)" "invalid filter" "a syntax error: lttctl's caret message"
-like "$(kvm_file $s excl_noglob_k)" "exclusions need a pattern with a '\\*'" \
+like "$(kvm_file $s excl_noglob_k)" "exclusions need a pattern with an unescaped '\\*'" \
 	"an exclusion needs a pattern with '*'"
 unlike "$(kvm_file $s list_r)" "ltt_test_event" "the refusals changed nothing"
 is "$(kvm_file $s float_k.rc)" 1 "... and exit 1"
