@@ -60,6 +60,28 @@ static const struct {
 		"ltt-sessiond lets only root remove another user's trigger, and only one whose "
 		"name no other trigger has",
 		{ "run 'lttctl remove-trigger NAME' as that user", "" } },
+	[LTT_LTTNG_GAP_TRIGGER_AGENT] = {
+		"a JUL or log4j event rule of a trigger",
+		"lttng add-trigger --type=jul:logging or log4j:logging",
+		"its triggers match user-space and kernel tracepoints, system calls and python "
+		"loggers, and its JUL and log4j loggers are recorded in sessions only",
+		{ "record the loggers in a session with 'lttctl enable-event -j' or '-l' instead",
+		  "" } },
+	[LTT_LTTNG_GAP_KERNEL_PERF] = {
+		"a perf counter context in the kernel domain", "lttng add-context -k -t perf:...",
+		"its perf counters are read by the programs, thread by thread",
+		{ "add the counter to a user-space channel instead (-u -t perf:thread:...)",
+		  "move this <context> to a UST channel or remove it" } },
+	[LTT_LTTNG_GAP_APP_CONTEXT] = {
+		"an application-specific context", "lttng add-context -t '$app.PROVIDER:TYPE'",
+		"its contexts are those 'lttctl add-context --list' shows",
+		{ "record the value as a field of the program's tracepoints instead",
+		  "remove this <context>" } },
+	[LTT_LTTNG_GAP_CALLSTACK] = {
+		"a call stack context", "lttng add-context -t callstack-user or callstack-kernel",
+		"it records no stacks with its events",
+		{ "leave the type out ('lttctl add-context --list' shows the contexts ltt has)",
+		  "remove this <context>" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

@@ -7,7 +7,9 @@
 # the domain has another channel than channel0 (NEED_CHANNEL_NAME, as
 # LTTng); -g, --sessiond-path, --relayd-path; snapshot -C/-D;
 # disable-event --tracepoint/--syscall; view -t; remove-trigger
-# --owner-uid; add-trigger's probe types, -L and -E refused.
+# --owner-uid; add-trigger's probe types, -L and -E, its JUL and log4j
+# types, add-context's kernel perf counters, $app. contexts and call
+# stacks refused.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -139,6 +141,20 @@ refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:kprobe
 refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:uprobe --action=notify
 refused "$probe" add-trigger --condition=event-rule-matches -L elf:/bin/ls:main --action=notify
 refused "$probe" add-trigger --condition=event-rule-matches -E myprobe --action=notify
+agent_gap="a JUL or log4j event rule of a trigger (lttng add-trigger --type=jul:logging or log4j:logging) is not supported by ltt: record the loggers in a session with 'lttctl enable-event -j' or '-l' instead; its triggers match user-space and kernel tracepoints, system calls and python loggers, and its JUL and log4j loggers are recorded in sessions only"
+refused "$agent_gap" add-trigger --condition=event-rule-matches --type=jul:logging -n my.logger --action=notify
+refused "$agent_gap" add-trigger --condition=event-rule-matches --type=log4j:logging -n my.logger --action=notify
+
+# --- add-context: kernel perf counters, application contexts, call stacks
+perf_gap="a perf counter context in the kernel domain (lttng add-context -k -t perf:...) is not supported by ltt: add the counter to a user-space channel instead (-u -t perf:thread:...); its perf counters are read by the programs, thread by thread"
+refused "$perf_gap" add-context -k -t perf:cpu:cpu-cycles
+refused "$perf_gap" add-context -k -t pid -t perf:thread:instructions
+refused "an application-specific context (lttng add-context -t '\$app.PROVIDER:TYPE') is not supported by ltt: record the value as a field of the program's tracepoints instead; its contexts are those 'lttctl add-context --list' shows" \
+	add-context -u -t '$app.myprovider:mytype'
+callstack="a call stack context (lttng add-context -t callstack-user or callstack-kernel) is not supported by ltt: leave the type out ('lttctl add-context --list' shows the contexts ltt has); it records no stacks with its events"
+refused "$callstack" add-context -u -t callstack-user
+refused "$callstack" add-context -k -t vpid -t callstack-kernel
+
 lttctl -q add-trigger --name t1 --condition=event-rule-matches -n ev1 --action=notify
 ok $? "fixture: trigger t1"
 owner_gap="removing another user's trigger (lttng remove-trigger --owner-uid) is not supported by ltt: run 'lttctl remove-trigger NAME' as that user; ltt-sessiond lets only root remove another user's trigger, and only one whose name no other trigger has"

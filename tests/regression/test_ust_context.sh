@@ -50,7 +50,7 @@ like "$ERR" "'pid' is not a user-space context: .*--list -k" "  with a sentence"
 run lttctl add-context -k -t ip
 like "$RC $ERR" "^2 .*'ip' is not a kernel context" "a user-space-only type is refused in the kernel domain"
 run lttctl add-context -k -t perf:cpu:cycles
-like "$RC $ERR" "^2 .*perf counters .* not supported in the kernel domain" "perf:cpu: counters: refused with a sentence"
+like "$RC $ERR" "^1 .*a perf counter context in the kernel domain .*is not supported by ltt: add the counter to a user-space channel" "perf:cpu: counters: refused with the gap sentence"
 run lttctl add-context --list -u
 like "$(grep -cx 'pid\|ip\|hostname' <<<"$STDOUT")" "^1$" "--list -u: ip, not pid or hostname"
 run lttctl add-context --list -k

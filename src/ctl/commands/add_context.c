@@ -69,7 +69,10 @@ static int list_types(enum ltt_domain domain)
 	return CTL_EXIT_OK;
 }
 
-/* Is -t @name one @domain lacks?  Then say so (CTL_EXIT_USAGE). */
+/*
+ * Is -t @name one @domain lacks?  Then say so: CTL_EXIT_USAGE, or
+ * CTL_EXIT_FAILURE for LTTng's kernel perf counters (a gap).
+ */
 static int check_domain(enum ltt_domain domain, const char *name, const struct ltt_context *c)
 {
 	enum ltt_error_code code = LTT_ERR_CONTEXT_DOMAIN;
@@ -77,18 +80,32 @@ static int check_domain(enum ltt_domain domain, const char *name, const struct l
 	if (ltt_ctl_context_in_domain(c, domain))
 		return CTL_EXIT_OK;
 	if (domain == LTT_DOMAIN_KERNEL && !strncmp(name, "perf:", 5))
-		code = LTT_ERR_KERNEL_CONTEXT_PERF;
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_KERNEL_PERF);
 	ctl_out_error(code, "'%s' is not a %s context: %s", name,
 		      domain == LTT_DOMAIN_KERNEL ? "kernel" : "user-space", ltt_strerror(code));
 	return CTL_EXIT_USAGE;
 }
 
-/* Parse every -t into @ctxs (@nr of them); CTL_EXIT_USAGE on a bad one. */
+/* The gap of LTTng's context type @name in @domain; LTT_LTTNG_NR_GAPS: none. */
+static enum ltt_lttng_gap lttng_gap(enum ltt_domain domain, const char *name)
+{
+	if (domain == LTT_DOMAIN_KERNEL && !strncmp(name, "perf:cpu:", 9))
+		return LTT_LTTNG_GAP_KERNEL_PERF;
+	if (!strncmp(name, "$app.", 5))
+		return LTT_LTTNG_GAP_APP_CONTEXT;
+	if (!strcmp(name, "callstack-user") || !strcmp(name, "callstack-kernel"))
+		return LTT_LTTNG_GAP_CALLSTACK;
+	return LTT_LTTNG_NR_GAPS;
+}
+
+/* Parse every -t into @ctxs (@nr of them); CTL_EXIT_USAGE on a bad one (or a gap's exit). */
 static int parse_types(const struct ctl_ctx *ctx, enum ltt_domain domain, const char **types,
 		       struct ltt_context **ret_ctxs, size_t *ret_nr)
 {
 	struct ltt_context *ctxs;
+	enum ltt_lttng_gap gap;
 	size_t nr = 0, i;
+	int ret;
 
 	while (types && types[nr])
 		nr++;
@@ -100,12 +117,11 @@ static int parse_types(const struct ctl_ctx *ctx, enum ltt_domain domain, const 
 		return CTL_EXIT_FAILURE;
 	}
 	for (i = 0; i < nr; i++) {
-		if (domain == LTT_DOMAIN_KERNEL && !strncmp(types[i], "perf:cpu:", 9)) {
-			/* LTTng's kernel counters: no such type here, say why */
-			ctl_out_error(LTT_ERR_KERNEL_CONTEXT_PERF, "'%s': %s", types[i],
-				      ltt_strerror(LTT_ERR_KERNEL_CONTEXT_PERF));
+		/* LTTng's types ltt has no such context for: say why */
+		gap = lttng_gap(domain, types[i]);
+		if (gap != LTT_LTTNG_NR_GAPS) {
 			free(ctxs);
-			return CTL_EXIT_USAGE;
+			return ctl_util_refuse_gap(gap);
 		}
 		if (ltt_ctl_context_parse(types[i], &ctxs[i])) {
 			ctl_out_error(LTT_ERR_CONTEXT_TYPE, "'%s': %s", types[i],
@@ -113,9 +129,10 @@ static int parse_types(const struct ctl_ctx *ctx, enum ltt_domain domain, const 
 			free(ctxs);
 			return CTL_EXIT_USAGE;
 		}
-		if (check_domain(domain, types[i], &ctxs[i])) {
+		ret = check_domain(domain, types[i], &ctxs[i]);
+		if (ret) {
 			free(ctxs);
-			return CTL_EXIT_USAGE;
+			return ret;
 		}
 	}
 	*ret_ctxs = ctxs;

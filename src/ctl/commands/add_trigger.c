@@ -657,6 +657,9 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 		if (!strcmp(probe_types[i], text))
 			return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
 
+	if (!strcmp(text, "jul:logging") || !strcmp(text, "log4j:logging"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_AGENT);
+
 	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
 		if (strcmp(rule_types[i].name, text))
 			continue;
