@@ -14,7 +14,7 @@ static const struct ctl_cmd commands[] = {
 	{ "start", cmd_start, "Start tracing", "[NAME]" },
 	{ "stop", cmd_stop, "Stop tracing", "[NAME] [--no-wait]" },
 	{ "list", cmd_list, "List the sessions, or one session's channels and event rules",
-	  "[NAME [-c CHANNEL]] [-k | -u | -p] [-f]" },
+	  "[NAME [-c CHANNEL] [-k] [-u] [-p] [-j] [-l]] [-k | -u | -p | -j | -l] [-f]" },
 	{ "status", cmd_status, "Show the current session", "" },
 	{ "set-session", cmd_set_session, "Make a session the current one", "NAME" },
 	{ "enable-channel", cmd_enable_channel, "Create channels, or enable disabled ones",

@@ -169,13 +169,15 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
  * cmd_list_show_session() - print one session in full (list NAME, status)
  * @ctl: the connection (borrowed)
  * @session: its name
- * @domain: LTT_DOMAIN_NONE for every domain, or the only one to show
+ * @domains: the domains to show, a set of CMD_LIST_DOMAIN(domain); 0 for
+ *	      every one (as LTTng, list NAME -k -u shows both)
  * @channel: the only channel to show (NULL: every one); one the domains
  *	     shown lack is CHANNEL_NOT_FOUND, and nothing is printed
  *
  * Returns an exit status; errors are printed.
  */
-int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+#define CMD_LIST_DOMAIN(d) (1u << (d))
+int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int domains,
 			  const char *channel);
 
 /*

@@ -237,4 +237,10 @@ is "$(cat "$TEST_TMP/args")" "--daemonize --rundir $TEST_TMP/none-run --group gr
 run lttctl --relayd-path "$TEST_TMP/fake-relayd" list s
 is "$RC:$STDOUT" "0:$(lttctl list s)" "--relayd-path: taken"
 
+# --- list NAME with several domains: each one asked for, as LTTng's
+run lttctl list s -k -u -j
+is "$RC" 0 "list s -k -u -j: each domain asked for, no usage error"
+like "$STDOUT" "=== Domain: User space ===" "... the user-space domain is shown"
+run lttctl list -u -j
+is "$RC" 2 "list -u -j without a session: the available events are one domain's"
 done_testing

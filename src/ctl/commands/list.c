@@ -392,15 +392,27 @@ static bool has_kernel_channel(const struct ltt_session_detail *d)
 }
 
 /* Has @d a channel @channel in @domain (NONE: either; an agent domain: user space)? */
-static bool has_channel(const struct ltt_session_detail *d, enum ltt_domain domain,
-			const char *channel)
+/* Whether the set @domains (0: all) holds @domain. */
+static bool wanted(unsigned int domains, enum ltt_domain domain)
 {
-	return (domain != LTT_DOMAIN_USER && !ltt_agent_domain(domain) &&
-		ctl_util_find_channel(d, LTT_DOMAIN_KERNEL, channel)) ||
-	       (domain != LTT_DOMAIN_KERNEL && ctl_util_find_channel(d, LTT_DOMAIN_USER, channel));
+	return !domains || (domains & CMD_LIST_DOMAIN(domain));
 }
 
-int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
+/* The user-space channels are shown for -u and for an agent domain, whose channels they are. */
+static bool wants_user(unsigned int domains)
+{
+	return !domains || (domains & ~CMD_LIST_DOMAIN(LTT_DOMAIN_KERNEL));
+}
+
+static bool has_channel(const struct ltt_session_detail *d, unsigned int domains,
+			const char *channel)
+{
+	return (wanted(domains, LTT_DOMAIN_KERNEL) &&
+		ctl_util_find_channel(d, LTT_DOMAIN_KERNEL, channel)) ||
+	       (wants_user(domains) && ctl_util_find_channel(d, LTT_DOMAIN_USER, channel));
+}
+
+int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int domains,
 			  const char *channel)
 {
 	const struct ltt_kernel_tracer_info *tracer;
@@ -414,7 +426,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	ret = ctl_util_get_session(ctl, session, &d);
 	if (ret)
 		return ret;
-	if (channel && !has_channel(d, domain, channel)) {
+	if (channel && !has_channel(d, domains, channel)) {
 		ctl_out_error(LTT_ERR_CHANNEL_NOT_FOUND, "channel '%s' of session '%s': %s", channel,
 			      session, ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
 		free(d);
@@ -434,23 +446,22 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, enum ltt_dom
 	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
 	print_rotation(ctl, session);
-	tracer = (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL) && has_kernel_channel(d) &&
+	tracer = wanted(domains, LTT_DOMAIN_KERNEL) && has_kernel_channel(d) &&
 		 !ltt_ctl_kernel_tracer(ctl, &tracer_info) ? &tracer_info : NULL;
 	ctl_out_open("domains");
-	if (domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL)
+	if (wanted(domains, LTT_DOMAIN_KERNEL))
 		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
 	/* the agent domains record in user-space channels */
-	if (domain != LTT_DOMAIN_KERNEL)
+	if (wants_user(domains))
 		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_USER, channel, NULL);
 	/* then JUL, log4j and python, in LTTng's order of domains */
 	for (agent = LTT_DOMAIN_JUL; ltt_agent_domain(agent); agent++)
-		if (domain == LTT_DOMAIN_NONE || domain == agent)
+		if (wanted(domains, agent))
 			put_agent_domain(d, agent, channel);
 	ctl_out_close();
 	if (!shown)
 		ctl_out_text("\nNo channels.\n");
-	cmd_track_list(ctl, session, domain == LTT_DOMAIN_NONE || domain == LTT_DOMAIN_KERNEL,
-		       domain != LTT_DOMAIN_KERNEL);
+	cmd_track_list(ctl, session, wanted(domains, LTT_DOMAIN_KERNEL), wants_user(domains));
 	ctl_out_close();
 	ctl_out_close();
 	free(c.v);
@@ -647,6 +658,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 					.log4j = a->d.log4j };
 	bool kernel = a->d.kernel, user = a->d.user, fields = a->fields, syscalls = a->syscalls;
 	enum ltt_domain domain = LTT_DOMAIN_NONE;	/* both */
+	unsigned int domains = 0;			/* NAME's: all */
 	const char *channel = a->values[0];
 	const struct ltt_agent_domain *agent;
 	struct ltt_ctl *ctl;
@@ -655,11 +667,18 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	if (channel && !name)
 		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
 					    "give the session's NAME");
-	/* -k and -u together: both; with an agent domain, one of the five */
+	/* a session's listing shows each domain asked for, as LTTng's */
+	if (name)
+		domains = (kernel ? CMD_LIST_DOMAIN(LTT_DOMAIN_KERNEL) : 0) |
+			  (user ? CMD_LIST_DOMAIN(LTT_DOMAIN_USER) : 0) |
+			  (a->d.python ? CMD_LIST_DOMAIN(LTT_DOMAIN_PYTHON) : 0) |
+			  (a->d.jul ? CMD_LIST_DOMAIN(LTT_DOMAIN_JUL) : 0) |
+			  (a->d.log4j ? CMD_LIST_DOMAIN(LTT_DOMAIN_LOG4J) : 0);
+	/* the available events: -k and -u together both; an agent domain alone */
 	both.kernel = kernel && !user;
 	both.user = user && !kernel;
-	if (ctl_util_any_domain(ctx, &both, &domain) ||
-	    (ltt_agent_domain(domain) && kernel && user))
+	if (!name && (ctl_util_any_domain(ctx, &both, &domain) ||
+		      (ltt_agent_domain(domain) && kernel && user)))
 		return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -p, -j and -l, "
 					    "not two");
 	agent = ltt_agent_domain(domain);
@@ -686,7 +705,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	else if (!name)
 		ret = list_sessions(ctl);
 	else
-		ret = cmd_list_show_session(ctl, name, domain, channel);
+		ret = cmd_list_show_session(ctl, name, domains, channel);
 	ltt_ctl_disconnect(ctl);
 	return ret;
 }

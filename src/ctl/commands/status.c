@@ -18,7 +18,7 @@ int cmd_status(const struct ctl_ctx *ctx, int argc, const char **argv)
 		return ret;
 	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (!ret)
-		ret = cmd_list_show_session(ctl, session, LTT_DOMAIN_NONE, NULL);
+		ret = cmd_list_show_session(ctl, session, 0, NULL);
 	ltt_ctl_disconnect(ctl);
 	poptFreeContext(pc);
 	return ret;
