@@ -78,8 +78,8 @@ is "$(cat "$out/dup.rc")" 1 "a context twice: refused"
 like "$(cat "$out/dup")" "already has this context" "  CONTEXT_EXISTS"
 like "$(cat "$out/ip.rc") $(cat "$out/ip")" "^2 .*'ip' is not a kernel context: .*--list -k" \
 	"ip (user space's): refused, pointing at --list -k"
-like "$(cat "$out/perf.rc") $(cat "$out/perf")" "^2 .*perf:cpu:cycles.* not supported in the kernel domain" \
-	"perf:cpu:cycles: refused with a sentence"
+like "$(cat "$out/perf.rc") $(cat "$out/perf")" "^1 .*a perf counter context in the kernel domain .*is not supported by ltt: add the counter to a user-space channel" \
+	"perf:cpu:cycles: refused with a sentence (what ltt lacks, what to do)"
 like "$(cat "$out/late.rc") $(cat "$out/late")" "^1 .*contexts can't be added to a session that was started" \
 	"after the start: CONTEXT_STARTED"
 is "$(grep -cxE 'pid|tid|ppid|vppid|prio|nice|hostname|interruptible|preemptible|need_reschedule|migratable|uid|euid|suid|gid|egid|sgid|vpid|vtid|procname|cpu_id|[a-z]+_ns|v[es]?[ug]id' "$out/list_types")" 35 \
