@@ -87,3 +87,16 @@ bt1() {
 	timeout "$BT_TIMEOUT" babeltrace "$1" 2>"$2.err" >"$2.raw"
 	norm "$2.raw" >"$2"
 }
+
+# same_events EVENT KEY LABEL: $TEST_TMP/ltt.KEY and $TEST_TMP/lttng.KEY
+# (each tracer's session, normalised by the test) hold the same non-zero
+# count of EVENT and the same events field by field; two TAP results.
+same_events() {
+	local ev=$1 key=$2 label=$3 n m
+	n=$(grep -c "^$ev: " "$TEST_TMP/ltt.$key")
+	m=$(grep -c "^$ev: " "$TEST_TMP/lttng.$key")
+	ok "$([ "$n" -gt 0 ] && [ "$n" = "$m" ] && echo 0 || echo 1)" \
+		"$label: ltt recorded $n $ev, LTTng $m"
+	diff "$TEST_TMP/lttng.$key" "$TEST_TMP/ltt.$key" >"$TEST_TMP/diff.$key"
+	ok $? "$label: the same events, field by field" || diag "$(head -6 "$TEST_TMP/diff.$key")"
+}

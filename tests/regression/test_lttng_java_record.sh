@@ -84,13 +84,7 @@ lttng stop ${fw}a >/dev/null && lttng stop ${fw}b >/dev/null"
 	for s in a b; do
 		fields "$TEST_TMP/ltt/$fw$s" "$TEST_TMP/ltt.$fw$s"
 		fields "$TEST_TMP/lttng/$fw$s" "$TEST_TMP/lttng.$fw$s"
-		n=$(grep -c "^lttng_$fw:event: " "$TEST_TMP/ltt.$fw$s")
-		m=$(grep -c "^lttng_$fw:event: " "$TEST_TMP/lttng.$fw$s")
-		ok "$([ "$n" -gt 0 ] && [ "$n" = "$m" ] && echo 0 || echo 1)" \
-			"$fw, session $s: ltt recorded $n lttng_$fw:event, LTTng $m"
-		diff "$TEST_TMP/lttng.$fw$s" "$TEST_TMP/ltt.$fw$s" >"$TEST_TMP/diff.$fw$s"
-		ok $? "$fw, session $s: the same events, field by field" ||
-			diag "$(head -6 "$TEST_TMP/diff.$fw$s")"
+		same_events "lttng_$fw:event" "$fw$s" "$fw, session $s"
 	done
 }
 
