@@ -11,6 +11,7 @@
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
  *   util.c         what the commands share: option parsing, errors,
  *                  connecting, the session a command is about, lists
+ *   util-help.c    their usage lines, --help, --list-options
  *   report.c       what a session lost or failed to write, and waiting
  *                  for a streamed session's data (report.h)
  *

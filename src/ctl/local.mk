@@ -16,6 +16,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
 	src/ctl/util.c \
+	src/ctl/util-help.c \
 	src/ctl/report.c src/ctl/report.h \
 	src/ctl/commands/create.c \
 	src/ctl/commands/destroy.c \
