@@ -425,8 +425,8 @@ out:
 static int set_filter(uint64_t key, const char *event, int value)
 {
 	static const struct ltt_filter_field_desc fields[] = {
-		{ "v", LTT_UST_TYPE_INTEGER, sizeof(int), 1, LTT_UST_ENCODING_NONE, 0 },
-		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
+		{ "v", LTT_UST_TYPE_INTEGER, sizeof(int), 1, LTT_UST_ENCODING_NONE, 0, 0 },
+		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0, 0 },
 	};
 	struct ltt_filter_node *root = NULL;
 	uint8_t *code = NULL;

@@ -403,8 +403,8 @@ static void fill_full_channel(void)
 static int set_filters(void)
 {
 	static const struct ltt_filter_field_desc fields[] = {
-		{ "v", LTT_UST_TYPE_INTEGER, sizeof(int), 1, LTT_UST_ENCODING_NONE, 0 },
-		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
+		{ "v", LTT_UST_TYPE_INTEGER, sizeof(int), 1, LTT_UST_ENCODING_NONE, 0, 0 },
+		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0, 0 },
 	};
 	struct ltt_filter_node *root;
 	size_t i, len;

@@ -115,6 +115,9 @@ void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
 		fields[i] = (struct ltt_filter_field_desc){
 			.name = f->name, .type = f->type, .size = f->size,
 			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
+			.big_endian = (f->type == LTT_UST_TYPE_ARRAY ||
+				       f->type == LTT_UST_TYPE_SEQUENCE) &&
+				      (f->flags & LTT_UST_FIELD_BIG_ENDIAN),
 		};
 	}
 }

@@ -148,7 +148,8 @@ static void emit_field_head(struct gen *g, uint8_t op, uint16_t idx,
 	emit_u8(g, f->type);
 	emit_u8(g, f->size);
 	emit_u8(g, (uint8_t)((f->is_signed ? LTT_FILTER_F_SIGNED : 0) |
-			     (text ? LTT_FILTER_F_TEXT : 0)));
+			     (text ? LTT_FILTER_F_TEXT : 0) |
+			     (op == LTT_FOP_LOAD_ELEM && f->big_endian ? LTT_FILTER_F_BE : 0)));
 }
 
 static int gen_field(struct gen *g, const struct ltt_filter_node *n)
@@ -207,10 +208,39 @@ static int gen_index(struct gen *g, const struct ltt_filter_node *n)
 	return f->is_signed ? LTT_FTYPE_S64 : LTT_FTYPE_U64;
 }
 
+/*
+ * A string literal's glob form as plain bytes in @out (@n->len bytes at
+ * most; backslash-star is a star, two backslashes one), up to its first
+ * unescaped '*' (@star set then); returns the bytes written.
+ */
+static size_t unescape_to_star(const struct ltt_filter_node *n, char *out, int *star)
+{
+	size_t i, k;
+
+	*star = 0;
+	for (i = k = 0; i < n->len; i++) {
+		if (n->str[i] == '*') {
+			*star = 1;
+			break;
+		}
+		if (n->str[i] == '\\')
+			i++;
+		out[k++] = n->str[i];
+	}
+	return k;
+}
+
+static size_t unescape(const struct ltt_filter_node *n, char *out)
+{
+	int star;
+
+	return unescape_to_star(n, out, &star);
+}
+
 static int gen_literal(struct gen *g, const struct ltt_filter_node *n, int negate)
 {
 	char *plain;
-	size_t i, k;
+	size_t k;
 	uint64_t bits;
 
 	if (n->kind == LTT_FN_FLOAT) {
@@ -233,15 +263,10 @@ static int gen_literal(struct gen *g, const struct ltt_filter_node *n, int negat
 	if (n->is_glob)
 		return fail(g, n->pos, -EINVAL,
 			    "a '*' pattern compares with == or != only (\\* is a star)");
-	/* Glob form to plain bytes: "\*" is '*', "\\" is '\'. */
 	plain = malloc(n->len + 1);
 	if (!plain)
 		return fail(g, n->pos, -ENOMEM, "out of memory");
-	for (i = k = 0; i < n->len; i++) {
-		if (n->str[i] == '\\')
-			i++;
-		plain[k++] = n->str[i];
-	}
+	k = unescape(n, plain);
 	emit_bytes_op(g, LTT_FOP_PUSH_STR, plain, k, n->pos);
 	free(plain);
 	stack(g, n->pos, 0, 1);
@@ -261,20 +286,46 @@ static int gen_int(struct gen *g, const struct ltt_filter_node *n, const char *w
 	return t;
 }
 
+/* Emit @n as a truth value (an integer or a float, LTTng's): S64 0 or 1. */
+static int gen_bool(struct gen *g, const struct ltt_filter_node *n, const char *what)
+{
+	int t = gen(g, n);
+
+	if (t < 0)
+		return -1;
+	if (!is_num(t))
+		return fail(g, n->pos, -EINVAL, "%s takes a number (or a comparison)", what);
+	emit_u8(g, LTT_FOP_TO_BOOL);
+	return LTT_FTYPE_S64;
+}
+
 static int gen_unary(struct gen *g, const struct ltt_filter_node *n)
 {
 	int t;
 
-	if (n->op == LTT_FO_NEG) {
-		if (n->left->kind != LTT_FN_INT && n->left->kind != LTT_FN_FLOAT)
-			return fail(g, n->pos, -EINVAL, "'-' applies to a number only");
-		return gen_literal(g, n->left, 1);
+	switch (n->op) {
+	case LTT_FO_NEG:
+		if (n->left->kind == LTT_FN_INT || n->left->kind == LTT_FN_FLOAT)
+			return gen_literal(g, n->left, 1);
+		t = gen(g, n->left);
+		if (t < 0)
+			return -1;
+		if (!is_num(t))
+			return fail(g, n->pos, -EINVAL, "'-' takes a number");
+		emit_u8(g, LTT_FOP_NEG);
+		return t == LTT_FTYPE_DBL ? LTT_FTYPE_DBL : LTT_FTYPE_S64;
+	case LTT_FO_NOT:
+		if (gen_bool(g, n->left, "'!'") < 0)
+			return -1;
+		emit_u8(g, LTT_FOP_NOT);
+		return LTT_FTYPE_S64;
+	default:
+		t = gen_int(g, n->left, "'~'");
+		if (t < 0)
+			return -1;
+		emit_u8(g, LTT_FOP_BIT_NOT);
+		return t;
 	}
-	t = gen_int(g, n->left, n->op == LTT_FO_NOT ? "'!'" : "'~'");
-	if (t < 0)
-		return -1;
-	emit_u8(g, n->op == LTT_FO_NOT ? LTT_FOP_NOT : LTT_FOP_BIT_NOT);
-	return n->op == LTT_FO_NOT ? LTT_FTYPE_S64 : t;
 }
 
 static int gen_logical(struct gen *g, const struct ltt_filter_node *n)
@@ -283,9 +334,8 @@ static int gen_logical(struct gen *g, const struct ltt_filter_node *n)
 	size_t at;
 	uint64_t off;
 
-	if (gen_int(g, n->left, what) < 0)
+	if (gen_bool(g, n->left, what) < 0)
 		return -1;
-	emit_u8(g, LTT_FOP_TO_BOOL);
 	emit_u8(g, n->op == LTT_FO_AND ? LTT_FOP_JUMP_FALSE : LTT_FOP_JUMP_TRUE);
 	at = g->len;
 	emit_le(g, 0, 2);
@@ -293,10 +343,9 @@ static int gen_logical(struct gen *g, const struct ltt_filter_node *n)
 	if (++g->open_jumps > LTT_FILTER_MAX_JUMPS)
 		return fail(g, n->pos, -E2BIG, "more than %d nested && and ||",
 			    LTT_FILTER_MAX_JUMPS);
-	if (gen_int(g, n->right, what) < 0)
+	if (gen_bool(g, n->right, what) < 0)
 		return -1;
 	g->open_jumps--;
-	emit_u8(g, LTT_FOP_TO_BOOL);
 	if (g->rc)
 		return -1;
 	off = g->len - (at + 2);
@@ -316,10 +365,49 @@ static int is_literal(const struct ltt_filter_node *n)
 	       (n->kind == LTT_FN_UNARY && n->op == LTT_FO_NEG);
 }
 
+/*
+ * Two string literals compared (== or !=; the parser refused the rest):
+ * folded here, as LTTng decides them.  A pattern matches the plain other;
+ * two patterns ending in their only '*' are equal when the text before
+ * one star begins the other (LTTng's older star-at-end comparison).
+ */
+static int fold_strings(struct gen *g, const struct ltt_filter_node *n)
+{
+	const struct ltt_filter_node *l = n->left, *r = n->right;
+	char *a = malloc(l->len + 1), *b = malloc(r->len + 1);
+	size_t na, nb;
+	int sa, sb, eq;
+
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return fail(g, n->pos, -ENOMEM, "out of memory");
+	}
+	na = unescape_to_star(l, a, &sa);
+	nb = unescape_to_star(r, b, &sb);
+	if (sa && sb)
+		eq = !memcmp(a, b, na < nb ? na : nb);
+	else if (sa || sb)
+		eq = sa ? ltt_filter_glob(l->str, l->len, b, unescape(r, b)) :
+			  ltt_filter_glob(r->str, r->len, a, unescape(l, a));
+	else
+		eq = na == nb && !memcmp(a, b, na);
+	free(a);
+	free(b);
+	emit_u8(g, LTT_FOP_PUSH_S64);
+	emit_le(g, (uint64_t)(n->op == LTT_FO_EQ ? eq : !eq), 8);
+	stack(g, n->pos, 0, 1);
+	return LTT_FTYPE_S64;
+}
+
 static int gen_compare(struct gen *g, const struct ltt_filter_node *n)
 {
 	const struct ltt_filter_node *pat = NULL, *other = NULL;
 	int a, b;
+
+	if (n->left->kind == LTT_FN_STRING && n->right->kind == LTT_FN_STRING &&
+	    (n->op == LTT_FO_EQ || n->op == LTT_FO_NE))
+		return fold_strings(g, n);
 
 	if (n->left->kind == LTT_FN_STRING && n->left->is_glob)
 		pat = n->left, other = n->right;
@@ -436,7 +524,9 @@ int ltt_filter_compile(const struct ltt_filter_node *root,
 	*ret = NULL;
 	*ret_len = 0;
 	t = gen(&g, root);
-	if (t >= 0 && !is_int(t))
+	if (t == LTT_FTYPE_DBL)
+		emit_u8(&g, LTT_FOP_TO_BOOL);
+	else if (t >= 0 && !is_int(t))
 		fail(&g, root->pos, -EINVAL,
 		     "a filter is a condition: compare this value (==, !=, <...)");
 	emit_u8(&g, LTT_FOP_RETURN);

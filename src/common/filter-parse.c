@@ -414,18 +414,22 @@ static struct ltt_filter_node *parse_unary(struct parser *p)
 	return n;
 }
 
-/* Binary levels, loosest first: tokens and operators of each. */
+/*
+ * Binary levels, loosest first: tokens and operators of each.  LTTng's
+ * order, not C's: the bitwise operators bind tighter than the
+ * comparisons ("1 & 3 == 1" is "(1 & 3) == 1").
+ */
 static const struct level {
 	enum tok tok[4];
 	int op[4];
 } levels[] = {
 	{ { T_OROR }, { LTT_FO_OR } },
 	{ { T_ANDAND }, { LTT_FO_AND } },
+	{ { T_EQ, T_NE }, { LTT_FO_EQ, LTT_FO_NE } },
+	{ { T_LT, T_LE, T_GT, T_GE }, { LTT_FO_LT, LTT_FO_LE, LTT_FO_GT, LTT_FO_GE } },
 	{ { T_OR }, { LTT_FO_BIT_OR } },
 	{ { T_XOR }, { LTT_FO_BIT_XOR } },
 	{ { T_AND }, { LTT_FO_BIT_AND } },
-	{ { T_EQ, T_NE }, { LTT_FO_EQ, LTT_FO_NE } },
-	{ { T_LT, T_LE, T_GT, T_GE }, { LTT_FO_LT, LTT_FO_LE, LTT_FO_GT, LTT_FO_GE } },
 	{ { T_SHL, T_SHR }, { LTT_FO_LSHIFT, LTT_FO_RSHIFT } },
 };
 #define NR_LEVELS (sizeof(levels) / sizeof(levels[0]))
@@ -492,6 +496,109 @@ static struct ltt_filter_node *parse_expr(struct parser *p)
 	return n;
 }
 
+/* The operators as written (messages, ltt_filter_print()). */
+static const char *const op_text[] = {
+	[LTT_FO_OR] = "||", [LTT_FO_AND] = "&&", [LTT_FO_BIT_OR] = "|",
+	[LTT_FO_BIT_XOR] = "^", [LTT_FO_BIT_AND] = "&", [LTT_FO_EQ] = "==",
+	[LTT_FO_NE] = "!=", [LTT_FO_LT] = "<", [LTT_FO_LE] = "<=", [LTT_FO_GT] = ">",
+	[LTT_FO_GE] = ">=", [LTT_FO_LSHIFT] = "<<", [LTT_FO_RSHIFT] = ">>",
+	[LTT_FO_NOT] = "!", [LTT_FO_BIT_NOT] = "~", [LTT_FO_NEG] = "-",
+};
+
+/*
+ * What a node is before any event's fields are known: a string literal, a
+ * float, another number (literals, and what operators give), or unknown
+ * (fields and contexts).
+ */
+enum lit_kind { K_UNKNOWN, K_NUM, K_FLOAT, K_STR };
+
+/* A string literal's '*': 0 none, 1 only as its last byte, 2 elsewhere. */
+static int star_kind(const struct ltt_filter_node *n)
+{
+	size_t i;
+
+	for (i = 0; i < n->len; i++) {
+		if (n->str[i] == '\\')
+			i++;
+		else if (n->str[i] == '*')
+			return i + 1 == n->len ? 1 : 2;
+	}
+	return 0;
+}
+
+static int is_compare(int op)
+{
+	return op >= LTT_FO_EQ && op <= LTT_FO_GE;
+}
+
+static int check_binary(struct parser *p, const struct ltt_filter_node *n, enum lit_kind a,
+			enum lit_kind b)
+{
+	const char *op = op_text[n->op];
+	int sa, sb;
+
+	if (n->op == LTT_FO_OR || n->op == LTT_FO_AND) {
+		if (a == K_STR || b == K_STR)
+			return fail(p, n->pos, -EINVAL, "'%s' takes conditions, not a string", op);
+		return 0;
+	}
+	if (!is_compare(n->op)) {
+		if (a == K_STR || b == K_STR || a == K_FLOAT || b == K_FLOAT)
+			return fail(p, n->pos, -EINVAL, "'%s' takes integers, not a %s", op,
+				    a == K_STR || b == K_STR ? "string" : "float");
+		return 0;
+	}
+	if ((a == K_STR && (b == K_NUM || b == K_FLOAT)) ||
+	    (b == K_STR && (a == K_NUM || a == K_FLOAT)))
+		return fail(p, n->pos, -EINVAL, "cannot compare a string with a number");
+	if (((a == K_STR && star_kind(n->left)) || (b == K_STR && star_kind(n->right))) &&
+	    n->op != LTT_FO_EQ && n->op != LTT_FO_NE)
+		return fail(p, n->pos, -EINVAL, "a '*' pattern compares with == or != only");
+	if (a == K_STR && b == K_STR) {
+		sa = star_kind(n->left);
+		sb = star_kind(n->right);
+		if ((sa == 2 && sb) || (sb == 2 && sa))
+			return fail(p, n->pos, -EINVAL,
+				    "cannot compare two '*' patterns (write \\* for a star)");
+	}
+	return 0;
+}
+
+/*
+ * LTTng's checks of literals, made before any event is known: a string is
+ * not a condition, nor an operand of '!', '~', '-', '&&', '||' or the
+ * bitwise operators, and compares with == or != only, with no number;
+ * bitwise operators take no float; two '*' patterns are not compared
+ * (but two ending in their only '*', as LTTng's older form).
+ */
+static enum lit_kind check_literals(struct parser *p, const struct ltt_filter_node *n)
+{
+	enum lit_kind a, b;
+
+	switch (n->kind) {
+	case LTT_FN_INT:
+		return K_NUM;
+	case LTT_FN_FLOAT:
+		return K_FLOAT;
+	case LTT_FN_STRING:
+		return K_STR;
+	case LTT_FN_UNARY:
+		a = check_literals(p, n->left);
+		if (a == K_STR)
+			fail(p, n->pos, -EINVAL, "'%s' does not apply to a string", op_text[n->op]);
+		if (a == K_FLOAT && n->op == LTT_FO_BIT_NOT)
+			fail(p, n->pos, -EINVAL, "'~' takes an integer, not a float");
+		return n->op == LTT_FO_NEG ? a : a == K_UNKNOWN ? K_UNKNOWN : K_NUM;
+	case LTT_FN_BINARY:
+		a = check_literals(p, n->left);
+		b = check_literals(p, n->right);
+		check_binary(p, n, a, b);
+		return K_NUM;
+	default:
+		return K_UNKNOWN;
+	}
+}
+
 int ltt_filter_parse(const char *text, struct ltt_filter_node **ret,
 		     struct ltt_filter_error *err)
 {
@@ -516,6 +623,13 @@ int ltt_filter_parse(const char *text, struct ltt_filter_node **ret,
 		n = NULL;
 	}
 	free(p.str);
+	if (n && check_literals(&p, n) == K_STR)
+		fail(&p, n->pos, -EINVAL,
+		     "a string is not a condition: compare it with a field (== or !=)");
+	if (n && p.rc) {
+		ltt_filter_free(n);
+		n = NULL;
+	}
 	if (!n)
 		return p.rc ? p.rc : -EINVAL;
 	*ret = n;
@@ -532,13 +646,6 @@ void ltt_filter_free(struct ltt_filter_node *n)
 	free(n);
 }
 
-static const char *const op_text[] = {
-	[LTT_FO_OR] = "||", [LTT_FO_AND] = "&&", [LTT_FO_BIT_OR] = "|",
-	[LTT_FO_BIT_XOR] = "^", [LTT_FO_BIT_AND] = "&", [LTT_FO_EQ] = "==",
-	[LTT_FO_NE] = "!=", [LTT_FO_LT] = "<", [LTT_FO_LE] = "<=", [LTT_FO_GT] = ">",
-	[LTT_FO_GE] = ">=", [LTT_FO_LSHIFT] = "<<", [LTT_FO_RSHIFT] = ">>",
-	[LTT_FO_NOT] = "!", [LTT_FO_BIT_NOT] = "~", [LTT_FO_NEG] = "-",
-};
 
 struct out {
 	char *buf;

@@ -4,10 +4,11 @@
  * every node knows where it stands in the text (for error carets).
  *
  *   expr    := or
- *   or      := and ('||' and)*          and := bitor ('&&' bitor)*
+ *   or      := and ('||' and)*          and := equal ('&&' equal)*
+ *   equal   := rel (('=='|'!=') rel)*
+ *   rel     := bitor (('<'|'<='|'>'|'>=') bitor)*
  *   bitor   := bitxor ('|' bitxor)*     bitxor := bitand ('^' bitand)*
- *   bitand  := equal ('&' equal)*       equal := rel (('=='|'!=') rel)*
- *   rel     := shift (('<'|'<='|'>'|'>=') shift)*
+ *   bitand  := shift ('&' shift)*
  *   shift   := unary (('<<'|'>>') unary)*
  *   unary   := ('!'|'~'|'-'|'+') unary | postfix
  *   postfix := primary ('[' integer ']')*
@@ -18,6 +19,14 @@
  * double quotes with \\ \" \* \n \t escapes; an unescaped '*' makes the
  * string a glob pattern.  The arithmetic operators + - * / % between two
  * operands are refused as LTTng refuses them ('-' negates a number).
+ *
+ * The order of the levels is LTTng's, not C's: the bitwise operators bind
+ * tighter than the comparisons.  The parser also makes LTTng's checks of
+ * literals, which need no event: a string literal is not a condition nor
+ * an operand of a unary, logical or bitwise operator, and compares with ==
+ * or != (a '*' pattern) or any comparison (a plain string: ltt's own), with
+ * no number; a float is no operand of a bitwise operator; two '*'
+ * patterns are not compared, but two that end in their only '*'.
  */
 #ifndef LTT_FILTER_PARSE_H
 #define LTT_FILTER_PARSE_H

@@ -408,7 +408,7 @@ static bool step(struct xlate *x, const uint8_t *ins, uint32_t next)
 			return false;
 		t = as_cond(x, &t);
 		return push(x, negate(x, &t));
-	case LTT_FOP_BIT_NOT:
+	case LTT_FOP_BIT_NOT: case LTT_FOP_NEG:
 		return pop(x, 1, &t) && push(x, (struct term){ .kind = T_OPAQUE });
 	case LTT_FOP_TO_BOOL:
 		return pop(x, 1, &t) && push(x, as_cond(x, &t));

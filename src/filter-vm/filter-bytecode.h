@@ -36,7 +36,8 @@
  *   LOAD_FIELD     u16 field, u8 type, u8 size,  -> S64|U64|DBL|STR
  *                  u8 flags (SIGNED, TEXT)
  *   LOAD_ELEM      u16 field, u8 type, u8 size,  -> S64|U64 (element @index of
- *                  u8 flags, u32 index              an array or sequence)
+ *                  u8 flags (SIGNED, BE),           an array or sequence; BE:
+ *                  u32 index                        its elements are big endian)
  *   LOAD_CTX       u8 context id                 -> the context's type
  *   LOAD_APP       u16 len, len bytes "P:N"      -> DYN
  *   EQ NE LT LE    -                             a b -> S64 (0 or 1): numbers
@@ -44,12 +45,15 @@
  *                                                   (bytewise), DYN with any
  *   GLOB_EQ        u16 len, len bytes pattern    STR|DYN -> S64 (matches)
  *   GLOB_NE        u16 len, len bytes pattern    STR|DYN -> S64 (does not)
+ *   EQ and NE of two integers compare their 64 bits (as LTTng does:
+ *   (1 << 63) == 9223372036854775808); the others compare values.
  *   NOT            -                             int -> S64 (!a)
  *   BIT_NOT        -                             int -> same type (~a)
  *   BIT_AND BIT_OR -                             int int -> U64 if either is
- *   BIT_XOR LSHIFT                                  U64, else S64
- *   RSHIFT
- *   TO_BOOL        -                             int -> S64 (a != 0)
+ *   BIT_XOR LSHIFT                                  U64, else S64; RSHIFT
+ *   RSHIFT                                          shifts zeros in (LTTng's)
+ *   TO_BOOL        -                             int|DBL -> S64 (a != 0)
+ *   NEG            -                             int -> S64, DBL -> DBL (-a)
  *   JUMP_FALSE     u16 offset                    int: if 0, jump keeping it;
  *                                                   else pop it and go on
  *   JUMP_TRUE      u16 offset                    int: if not 0, jump keeping
@@ -111,11 +115,13 @@ enum ltt_filter_op {
 	LTT_FOP_TO_BOOL = 0x1f,
 	LTT_FOP_JUMP_FALSE = 0x20,
 	LTT_FOP_JUMP_TRUE = 0x21,
+	LTT_FOP_NEG = 0x22,
 };
 
 /* LOAD_FIELD / LOAD_ELEM flags. */
 #define LTT_FILTER_F_SIGNED 0x01	/* integers: signed */
 #define LTT_FILTER_F_TEXT 0x02		/* 1-byte array/sequence read as a string */
+#define LTT_FILTER_F_BE 0x04		/* LOAD_ELEM: big-endian elements */
 
 /* Slot types (static and run-time tags). */
 enum ltt_filter_type {
@@ -159,6 +165,7 @@ struct ltt_filter_field_desc {
 	uint8_t is_signed;
 	uint8_t encoding;	/* enum ltt_ust_encoding */
 	uint32_t length;	/* ARRAY: element count */
+	uint8_t big_endian;	/* ARRAY, SEQUENCE: elements big endian (LTTng's network arrays) */
 };
 
 #endif /* LTT_FILTER_BYTECODE_H */

@@ -91,20 +91,37 @@ static int load_field(const uint8_t *ins, const struct ltt_filter_env *env,
 	}
 }
 
+/* The big-endian integer of @size bytes at @p, widened to 64 bits. */
+static uint64_t read_be(const uint8_t *p, uint8_t size, int is_signed)
+{
+	uint64_t u = 0;
+	uint8_t i;
+
+	for (i = 0; i < size; i++)
+		u = u << 8 | p[i];
+	if (is_signed && size < 8 && (p[0] & 0x80))
+		u |= ~(uint64_t)0 << (8 * size);
+	return u;
+}
+
 static int load_elem(const uint8_t *ins, const struct ltt_filter_env *env,
 		     struct ltt_filter_value *out)
 {
 	uint32_t idx = rd16(ins + 1), at = rd16(ins + 6) | rd16(ins + 8) << 16;
 	uint8_t size = ins[4], is_signed = ins[5] & LTT_FILTER_F_SIGNED;
 	const struct ltt_filter_arg *a;
+	const uint8_t *p;
 
 	if (idx >= env->nr_args)
 		return -1;
 	a = &env->args[idx];
 	if (at >= a->n)
 		return -1;
-	read_int(a->p ? (const uint8_t *)a->p + (size_t)at * size : NULL, size, is_signed,
-		 &out->v.u);
+	p = a->p ? (const uint8_t *)a->p + (size_t)at * size : NULL;
+	if (p && (ins[5] & LTT_FILTER_F_BE))
+		out->v.u = read_be(p, size, is_signed);
+	else
+		read_int(p, size, is_signed, &out->v.u);
 	out->type = is_signed ? LTT_FTYPE_S64 : LTT_FTYPE_U64;
 	return 0;
 }
@@ -178,13 +195,35 @@ static int bitop(uint8_t op, struct ltt_filter_value *a, const struct ltt_filter
 	}
 	if (y > 63)	/* also a negative S64 count */
 		return -1;
-	if (op == LTT_FOP_LSHIFT)
-		a->v.u = x << y;
-	else if (a->type == LTT_FTYPE_S64)
-		a->v.s = a->v.s >> y;	/* arithmetic: gcc and clang define it */
-	else
-		a->v.u = x >> y;
+	/* Shifts are of the 64 bits, zeros shifted in, whatever the type (LTTng's). */
+	a->v.u = op == LTT_FOP_LSHIFT ? x << y : x >> y;
 	return 0;
+}
+
+static int is_int(const struct ltt_filter_value *v)
+{
+	return v->type == LTT_FTYPE_S64 || v->type == LTT_FTYPE_U64;
+}
+
+static int is_true(const struct ltt_filter_value *v)
+{
+#ifndef LTT_FILTER_NO_FLOAT
+	if (v->type == LTT_FTYPE_DBL)
+		return v->v.d != 0;
+#endif
+	return v->v.u != 0;
+}
+
+static void negate(struct ltt_filter_value *v)
+{
+#ifndef LTT_FILTER_NO_FLOAT
+	if (v->type == LTT_FTYPE_DBL) {
+		v->v.d = -v->v.d;
+		return;
+	}
+#endif
+	v->v.u = 0 - v->v.u;
+	v->type = LTT_FTYPE_S64;
 }
 
 static int load_dyn(const uint8_t *ins, const struct ltt_filter_env *env,
@@ -256,6 +295,9 @@ int ltt_filter_run(const uint8_t *prog, const struct ltt_filter_env *env)
 		case LTT_FOP_LE: case LTT_FOP_GT: case LTT_FOP_GE:
 			if (top[-1].type == LTT_FTYPE_S64 && top->type == LTT_FTYPE_S64)
 				c = top[-1].v.s < top->v.s ? -1 : top[-1].v.s > top->v.s;
+			else if ((*pc == LTT_FOP_EQ || *pc == LTT_FOP_NE) && is_int(top - 1) &&
+				 is_int(top))
+				c = top[-1].v.u != top->v.u;	/* the 64 bits, as LTTng */
 			else
 				c = compare(top - 1, top);
 			if (c == 2 && (top[-1].type == LTT_FTYPE_NONE || top->type == LTT_FTYPE_NONE ||
@@ -278,8 +320,12 @@ int ltt_filter_run(const uint8_t *prog, const struct ltt_filter_env *env)
 			continue;
 		case LTT_FOP_NOT:
 		case LTT_FOP_TO_BOOL:
-			top->v.s = (top->v.u != 0) ^ (*pc == LTT_FOP_NOT);
+			top->v.s = is_true(top) ^ (*pc == LTT_FOP_NOT);
 			top->type = LTT_FTYPE_S64;
+			pc++;
+			continue;
+		case LTT_FOP_NEG:
+			negate(top);
 			pc++;
 			continue;
 		case LTT_FOP_BIT_NOT:

@@ -83,7 +83,8 @@ static int check_field(const uint8_t *op, int elem, const struct ltt_filter_fiel
 	text = (f->type == LTT_UST_TYPE_ARRAY || f->type == LTT_UST_TYPE_SEQUENCE) &&
 	       f->size == 1 && f->encoding == LTT_UST_ENCODING_UTF8;
 	if (type != f->type || size != f->size || !(flags & LTT_FILTER_F_SIGNED) != !f->is_signed ||
-	    (flags & ~(LTT_FILTER_F_SIGNED | LTT_FILTER_F_TEXT)))
+	    (flags & ~(LTT_FILTER_F_SIGNED | LTT_FILTER_F_TEXT | LTT_FILTER_F_BE)) ||
+	    !(flags & LTT_FILTER_F_BE) != !(elem && f->big_endian))
 		return -EINVAL;
 	if (elem) {
 		if ((type != LTT_UST_TYPE_ARRAY && type != LTT_UST_TYPE_SEQUENCE) ||
@@ -146,7 +147,7 @@ static int operand_len(uint8_t op)
 	case LTT_FOP_LE: case LTT_FOP_GT: case LTT_FOP_GE: case LTT_FOP_NOT:
 	case LTT_FOP_BIT_NOT: case LTT_FOP_BIT_AND: case LTT_FOP_BIT_OR:
 	case LTT_FOP_BIT_XOR: case LTT_FOP_LSHIFT: case LTT_FOP_RSHIFT:
-	case LTT_FOP_TO_BOOL:
+	case LTT_FOP_TO_BOOL: case LTT_FOP_NEG:
 		return 0;
 	default:
 		return -1;
@@ -289,10 +290,17 @@ static int check_op(struct vpass *v, const uint8_t *ins, uint32_t pc, uint32_t n
 			return -EINVAL;
 		return push(v, LTT_FTYPE_S64);
 	case LTT_FOP_NOT:
-	case LTT_FOP_TO_BOOL:
 		if (pop(v, 1, t) || !is_int(t[0]))
 			return -EINVAL;
 		return push(v, LTT_FTYPE_S64);
+	case LTT_FOP_TO_BOOL:
+		if (pop(v, 1, t) || !is_num(t[0]))
+			return -EINVAL;
+		return push(v, LTT_FTYPE_S64);
+	case LTT_FOP_NEG:
+		if (pop(v, 1, t) || !is_num(t[0]))
+			return -EINVAL;
+		return push(v, t[0] == LTT_FTYPE_DBL ? LTT_FTYPE_DBL : LTT_FTYPE_S64);
 	case LTT_FOP_BIT_NOT:
 		if (pop(v, 1, t) || !is_int(t[0]))
 			return -EINVAL;

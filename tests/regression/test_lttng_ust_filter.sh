@@ -5,7 +5,10 @@
 # events Debian's LTTng selects with the same filter from the same
 # binary: integers (network ones too), strings (empty and NULL), floats,
 # arrays and sequences (indexed and as text), enumerations and nowrite
-# fields.  One session per filter in each tracer, one run of the program.
+# fields; LTTng's order of operators (bitwise before comparisons), its
+# negation of fields, shifts, floats as truth values and two string
+# literals compared.  One session per filter in each tracer, one run of
+# the program.
 # A network integer's filter value is the integer as the program passed
 # it, byte-swapped (as LTTng puts it on its interpreter stack).  No index
 # goes past a sequence's length: there LTTng 2.13 reads the program's
@@ -34,6 +37,9 @@ FILTERS=(
 	'compat:enums|c8 == 5 || s64 == -150'
 	'compat:nowrite|nw_int == 8 || nw_str == "b" || nw_double > 18.0'
 	'compat:nowrite|nw_seq[1] == -3000009 || nw_atext == "g*" || nw_enum == 33'
+	'compat:arrays|anet[0] == 0x07000000 || anet[0] == 0x03000000'
+	'compat:basic|i & 3 == 1 || -i == -6 || ~0>>4 == 0x0fffffffffffffff && i > 36'
+	'compat:basic|0.0 || i == 2 && "salut*" == "salut vous*"'
 )
 plan $((4 + 2 * ${#FILTERS[@]}))
 

@@ -17,7 +17,7 @@
 #include "filter-vm/filter-vm.h"
 #include "tap.h"
 
-enum { F_INT, F_UINT, F_S8, F_DBL, F_FLT, F_STR, F_ARR, F_SEQ, F_TEXT, F_TSEQ, F_ENUM, NR_F };
+enum { F_INT, F_UINT, F_S8, F_DBL, F_FLT, F_STR, F_ARR, F_SEQ, F_TEXT, F_TSEQ, F_ENUM, F_NET, NR_F };
 
 static const struct ltt_filter_field_desc fields[NR_F] = {
 	[F_INT] = { "intfield", LTT_UST_TYPE_INTEGER, 4, 1, 0, 0 },
@@ -31,6 +31,8 @@ static const struct ltt_filter_field_desc fields[NR_F] = {
 	[F_TEXT] = { "textfield", LTT_UST_TYPE_ARRAY, 1, 0, 1, 8 },
 	[F_TSEQ] = { "textseq", LTT_UST_TYPE_SEQUENCE, 1, 0, 1, 0 },
 	[F_ENUM] = { "enumfield", LTT_UST_TYPE_ENUM, 1, 0, 0, 0 },
+	/* LTTng's ctf_array_network(int32_t, ...): big-endian elements */
+	[F_NET] = { "netarr", LTT_UST_TYPE_ARRAY, 4, 1, 0, 3, 1 },
 };
 
 /* The event's values. */
@@ -46,6 +48,7 @@ static uint32_t v_seq_n;
 static char v_text[8];
 static char v_tseq[16];
 static uint8_t v_enum;
+static uint8_t v_net[12];
 
 static int ctx_cb(void *priv, unsigned int id, struct ltt_filter_value *out)
 {
@@ -94,6 +97,7 @@ static void make_env(struct ltt_filter_env *env, struct ltt_filter_arg *args)
 	args[F_TEXT] = (struct ltt_filter_arg){ v_text, 8 };
 	args[F_TSEQ] = (struct ltt_filter_arg){ v_tseq, (uint32_t)strlen(v_tseq) };
 	args[F_ENUM] = (struct ltt_filter_arg){ &v_enum, 0 };
+	args[F_NET] = (struct ltt_filter_arg){ v_net, 3 };
 	env->args = args;
 	env->nr_args = NR_F;
 	env->ctx = ctx_cb;
@@ -153,6 +157,8 @@ static void set_defaults(void)
 	memcpy(v_text, "abc\0defg", 8);
 	strcpy(v_tseq, "seqtext");
 	v_enum = 2;
+	/* 1, 258, -2 as big-endian 32-bit integers */
+	memcpy(v_net, "\0\0\0\1\0\0\1\2\xff\xff\xff\xfe", 12);
 }
 
 static const struct {
@@ -175,6 +181,7 @@ static const struct {
 	{ "stringfield != \"x*\"", 1 }, { "\"hel*\" == stringfield", 1 },
 	{ "stringfield == \"*\"", 1 }, { "stringfield == \"hello\\*\"", 0 },
 	{ "stringfield < \"hello x\"", 1 }, { "stringfield > \"hello\"", 1 },
+	{ "netarr[0] == 1", 1 }, { "netarr[1] == 258", 1 }, { "netarr[2] == -2", 1 },
 	{ "stringfield >= \"hello world\"", 1 },
 	{ "arrfield[0] == -1", 1 }, { "arrfield[2] == 300", 1 }, { "arrfield[3] < -32767", 1 },
 	{ "seqfield[2] == 255", 1 }, { "seqfield[0] + 0", -EINVAL }, { "seqfield[3] == 0", 0 },
@@ -187,7 +194,7 @@ static const struct {
 	{ "intfield && s8field", 1 }, { "intfield & 2", 1 }, { "(intfield & 1) == 0", 1 },
 	{ "(intfield | 1) == 43", 1 }, { "(intfield ^ 0xff) == 213", 1 },
 	{ "(intfield << 2) == 168", 1 }, { "(intfield >> 1) == 21", 1 },
-	{ "(s8field >> 1) == -2", 1 }, { "~intfield == -43", 1 }, { "(1 << 64) == 0", 0 },
+	{ "(s8field >> 1) == 0x7ffffffffffffffe", 1 }, { "~intfield == -43", 1 }, { "(1 << 64) == 0", 0 },
 	{ "(1 << -1) == 0", 0 }, { "(uintfield >> 8) == 0xffffffffffffff", 1 },
 	{ "$ctx.vpid == 1234", 1 }, { "$ctx.procname == \"my*\"", 1 },
 	{ "$ctx.procname == \"myprog\"", 1 }, { "$ctx.vtid == 1", 0 },
@@ -196,6 +203,18 @@ static const struct {
 	{ "$app.myprov:absent == 3", 0 }, { "$app.myprov:absent != 3", 0 },
 	{ "intfield == 42 && (stringfield == \"x*\" || arrfield[1] == 2) && !(s8field > 0)", 1 },
 	{ "1 || nosuchfield == 1", -ENOENT },
+	/* LTTng's: bitwise operators before comparisons, shifts and == of bits */
+	{ "1&3==1", 1 }, { "(3|1==3)==1", 1 }, { "(2^1==3)==1", 1 },
+	{ "~0>>4==0x0fffffffffffffff", 1 }, { "(1 << 63) == 9223372036854775808", 1 },
+	{ "uintfield == -256", 1 }, { "uintfield > -256", 1 },
+	/* negation of any number; floats as truth values */
+	{ "-intfield == -42", 1 }, { "--intfield == 42", 1 }, { "-intfield", 1 },
+	{ "-doublefield < -2", 1 }, { "doublefield", 1 }, { "!doublefield", 0 },
+	{ "doublefield && 1", 1 }, { "1.0 || intfield || 1.0", 1 }, { "0.0 || !intfield", 0 },
+	/* two literals: folded as LTTng decides them */
+	{ "\"salut*\" == \"salut vous*\"", 1 }, { "\"salut vous*\" == \"salut*\"", 1 },
+	{ "\"sa*t\" == \"salut\"", 1 }, { "\"salut\" != \"sa*x\"", 1 },
+	{ "\"ab\" == \"ab\"", 1 }, { "\"ab\" == \"abc\"", 0 }, { "\"a\\*\" == \"a*\"", 1 },
 };
 
 static void test_semantics(void)
@@ -305,17 +324,27 @@ static void test_errors(void)
 		  "field 'intfield' is not an array or sequence\n  intfield[0] == 1\n          ^\n" },
 		{ "doublefield & 1", -EINVAL,
 		  "bitwise operators take integers\n  doublefield & 1\n              ^\n" },
-		{ "doublefield && 1", -EINVAL,
-		  "'&&' takes an integer (or a comparison)\n  doublefield && 1\n  ^\n" },
 		{ "!stringfield", -EINVAL,
-		  "'!' takes an integer (or a comparison)\n  !stringfield\n   ^\n" },
-		{ "doublefield", -EINVAL,
-		  "a filter is a condition: compare this value (==, !=, <...)\n  doublefield\n  ^\n" },
+		  "'!' takes a number (or a comparison)\n  !stringfield\n   ^\n" },
+		{ "stringfield", -EINVAL,
+		  "a filter is a condition: compare this value (==, !=, <...)\n  stringfield\n  ^\n" },
+		{ "-stringfield == 1", -EINVAL, "'-' takes a number\n  -stringfield == 1\n  ^\n" },
+		/* LTTng's checks of literals, before any field is known */
+		{ "\"somestring\"", -EINVAL, "a string is not a condition: compare it with a field "
+		  "(== or !=)\n  \"somestring\"\n  ^\n" },
+		{ "!\"s\"", -EINVAL, "'!' does not apply to a string\n  !\"s\"\n  ^\n" },
+		{ "\"s\" > 42", -EINVAL, "cannot compare a string with a number\n  \"s\" > 42\n      ^\n" },
+		{ "1 || \"s\"", -EINVAL, "'||' takes conditions, not a string\n  1 || \"s\"\n    ^\n" },
+		{ "\"h*w\" == \"yes*\"", -EINVAL, "cannot compare two '*' patterns (write \\* for "
+		  "a star)\n  \"h*w\" == \"yes*\"\n        ^\n" },
+		{ "\"h*w\" && x", -EINVAL, "'&&' takes conditions, not a string\n  \"h*w\" && x\n        ^\n" },
+		{ "1.5 & 1", -EINVAL, "'&' takes integers, not a float\n  1.5 & 1\n      ^\n" },
+		{ "x < \"a*\"", -EINVAL,
+		  "a '*' pattern compares with == or != only\n  x < \"a*\"\n    ^\n" },
 		{ "$ctx.nosuch == 1", -EINVAL,
 		  "unknown context field '$ctx.nosuch'\n  $ctx.nosuch == 1\n  ^\n" },
 		{ "$app.p:n == intfield", -EINVAL,
 		  "an $app context compares with a literal only\n  $app.p:n == intfield\n           ^\n" },
-		{ "-intfield == 1", -EINVAL, "'-' applies to a number only\n  -intfield == 1\n  ^\n" },
 		{ "\tintfield ==\t\"x", -EINVAL,
 		  "string without its closing '\"'\n  \tintfield ==\t\"x\n  \t           \t^\n" },
 	};
@@ -339,7 +368,8 @@ static void test_errors(void)
 static void test_print(void)
 {
 	static const char *const c[][2] = {
-		{ "a || b && c | d ^ e & f == g < h << i", "(a || (b && (c | (d ^ (e & (f == (g < (h << i))))))))" },
+		{ "a || b && c | d ^ e & f == g < h << i",
+		  "(a || (b && ((c | (d ^ (e & f))) == (g < (h << i)))))" },
 		{ "a == 1 == 2", "((a == 1) == 2)" },
 		{ "!~-5 == x[3][1]", "((!(~(-5))) == x[3][1])" },
 		{ "$ctx.vpid >= 0x10 && $app.my.prov:v != \"a\\*b*\\\\\"",

@@ -166,6 +166,7 @@ static void check_none(void)
 	check(&sw, "prev_comm < \"b\"", "");
 	check(&sw, "$ctx.procname == \"x\"", "");
 	check(&sw, "$ctx.vpid == 1", "");
+	check(&sw, "-prev_pid == -2", "");			/* negation: not in ftrace's grammar */
 	check(&sw, "(prev_pid << 1) == 2", "");
 	check(&sw, "1 & 2", "");				/* constants alone */
 	check(&sw, "prev_pid == 1 && (2 & 3)", "prev_pid == 1");
@@ -233,7 +234,7 @@ static void check_programs(void)
 
 int main(void)
 {
-	tap_plan(67);
+	tap_plan(68);
 	parse("sched", sched_switch, sizeof(sched_switch) - 1, &sw);
 	parse("syscalls", sys_enter_read, sizeof(sys_enter_read) - 1, &rd);
 	sw.fields[2].bias = -100;	/* prev_prio, as kabi-tracefs.c sets it */

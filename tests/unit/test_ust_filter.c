@@ -38,14 +38,14 @@
 #define MAX_PROGS 4
 
 static const struct ltt_filter_field_desc first_fields[] = {
-	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0 },
-	{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
+	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0, 0 },
+	{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0, 0 },
 };
 
 /* The same event as a daemon that got its types wrong would see it. */
 static const struct ltt_filter_field_desc wrong_fields[] = {
-	{ "v", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
-	{ "s", LTT_UST_TYPE_INTEGER, 8, 0, LTT_UST_ENCODING_NONE, 0 },
+	{ "v", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0, 0 },
+	{ "s", LTT_UST_TYPE_INTEGER, 8, 0, LTT_UST_ENCODING_NONE, 0, 0 },
 };
 
 struct prog {

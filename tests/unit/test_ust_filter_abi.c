@@ -86,7 +86,7 @@ static unsigned int events_recorded(void)
 }
 
 static const struct ltt_filter_field_desc int_fields[] = {
-	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0 },
+	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0, 0 },
 };
 
 static int set_filter_for(const char *event, const char *expr,
@@ -161,7 +161,7 @@ static void test_new_abi(void)
 static void test_tracef(void)
 {
 	static const struct ltt_filter_field_desc msg_field[] = {
-		{ "msg", LTT_UST_TYPE_SEQUENCE, 1, (char)-1 < 0, LTT_UST_ENCODING_UTF8, 0 },
+		{ "msg", LTT_UST_TYPE_SEQUENCE, 1, (char)-1 < 0, LTT_UST_ENCODING_UTF8, 0, 0 },
 	};
 	size_t b0;
 	int i;

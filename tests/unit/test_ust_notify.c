@@ -218,7 +218,7 @@ static int add_notifier(uint64_t key, int fd, uint32_t nr, const char *const *ca
 static int set_filter(uint64_t key, const char *event, const char *expr)
 {
 	static const struct ltt_filter_field_desc v_field[] = {
-		{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0 },
+		{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0, 0 },
 	};
 	struct ltt_filter_node *root = NULL;
 	uint8_t *code = NULL;

@@ -79,8 +79,8 @@ static int key_command(struct fake *f, uint16_t type, uint64_t key)
 static int send_filter(struct fake *f, uint64_t key, const char *expr)
 {
 	static const struct ltt_filter_field_desc fields[] = {
-		{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0 },
-		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0 },
+		{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0, 0 },
+		{ "s", LTT_UST_TYPE_STRING, 1, 0, LTT_UST_ENCODING_NONE, 0, 0 },
 	};
 	struct ltt_app_event_filter m = { .channel_key = key, .name = EVENT, .nr_programs = 1 };
 	struct ltt_filter_node *root = NULL;
