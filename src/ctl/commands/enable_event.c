@@ -300,10 +300,8 @@ static int set_probe(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, 
 		return ctl_util_usage_error(ctx, "--userspace-probe names one event (no '*', no -a, no --tracepoint or --syscall)");
 	if (values[VAL_EXCLUDE])
 		return ctl_util_usage_error(ctx, "--exclude goes with a pattern of tracepoints, not with --userspace-probe");
-	if (probe_location(ctx, text, location, size))
-		return CTL_EXIT_FAILURE;
 	attr->location = location;
-	return CTL_EXIT_OK;
+	return probe_location(ctx, text, location, size);
 }
 
 /* Which kinds of event: --tracepoint, --syscall, or by default. */
