@@ -10,7 +10,7 @@
 # of ltt's is left in uprobe_events or dynamic_events after destroy, nor
 # after a daemon killed with SIGKILL (the next one removes its probes);
 # a missing path, function or SDT probe refused at enable-event with
-# exit 1 and nothing placed.
+# exit 1 and nothing placed; save refuses a session with probe rules.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
@@ -19,7 +19,7 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
 	skip_all "needs root and a kernel with uprobe_events"
 fi
-plan 40
+plan 42
 kernel_lock
 
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
@@ -107,6 +107,10 @@ is "$(grep -E " plain: .*\\{ tid = $pid \\}" "$bt" | sed -n 's/.*arg1 = \([0-9]*
 is "$(grep -E " guarded: .*\\{ tid = $pid \\}" "$bt" | sed -n 's/.*arg1 = \([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { print s }')" \
 	$((N * (N + 1) / 2)) "the guarded probe's argument: 1..$N"
 
+run lttctl save s -o "$TEST_TMP/saved"
+is "$RC" 1 "a session with probe rules is not saved"
+is "$ERR" "Error: save: session 's': a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them" \
+	"... saying why and what to do"
 lttctl -q destroy s
 is "$(ours "$spid")" 0 "destroy removed the probes from uprobe_events and dynamic_events"
 like "$("$PROG" 1)" "^pid [0-9]+ sem 0 guarded 0 " "after destroy the semaphore is 0 again"
