@@ -320,6 +320,13 @@ static void lttng_rwbs(const struct tracefs_event *ev, struct ltt_ftrace_field *
 }
 
 /*
+ * A probe's address (kabi-tracefs-probe.c): ftrace's __probe_ip is
+ * lttng-modules' "ip" of its uprobe and kprobe events, in base 16.
+ */
+#define PROBE_IP_FTRACE "__probe_ip"
+#define PROBE_IP_LTTNG "ip"
+
+/*
  * @layout as lttng-modules lays the event out: its fields renamed, its
  * priorities biased, a system call's number (its event says which call)
  * left out, the fields it lacks derived (added[], rwbs).
@@ -339,6 +346,10 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
 			if (!strcmp(ev->event, renames[r].event) && !strcmp(f->name, renames[r].ftrace))
 				strcpy(f->name, renames[r].lttng);
+		if (ev->probe && !strcmp(f->name, PROBE_IP_FTRACE)) {
+			strcpy(f->name, PROBE_IP_LTTNG);
+			f->base = 16;
+		}
 		if (lttng_prio(ev, f))
 			f->bias = -100;
 		lttng_rwbs(ev, f);
@@ -354,11 +365,14 @@ void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_even
 	uint32_t i;
 	size_t r;
 
-	for (i = 0; i < layout->nr_fields; i++)
+	for (i = 0; i < layout->nr_fields; i++) {
+		if (ev->probe && !strcmp(layout->fields[i].name, PROBE_IP_LTTNG))
+			strcpy(layout->fields[i].name, PROBE_IP_FTRACE);
 		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
 			if (!strcmp(ev->event, renames[r].event) &&
 			    !strcmp(layout->fields[i].name, renames[r].lttng))
 				strcpy(layout->fields[i].name, renames[r].ftrace);
+	}
 }
 
 int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
