@@ -56,15 +56,22 @@ int ltt_ftrace_map_publish(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 	return ltt_ftrace_map_publish_raw(map, ctf_id, 0, layout);
 }
 
-/* The index of the event (@ftrace_id, @raw_id) in the writer's @map, or -1. */
+/* The index of the latest entry of (@ftrace_id, @raw_id) in the writer's @map, or -1. */
 static long entry_find(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id, uint32_t raw_id)
 {
 	uint32_t i;
 
-	for (i = 0; i < map->nr; i++)
+	for (i = map->nr; i-- > 0;)
 		if (map->entries[i].layout.id == ftrace_id && map->entries[i].raw_id == raw_id)
 			return (long)i;
 	return -1;
+}
+
+bool ltt_ftrace_map_recorded(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id)
+{
+	long i = entry_find(map, ftrace_id, 0);
+
+	return i >= 0 && map->entries[i].ctf_id != LTT_FTRACE_CTF_TASKS_ONLY;
 }
 
 bool ltt_ftrace_map_has(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
@@ -79,8 +86,12 @@ int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 	long i = entry_find(map, layout->id, raw_id);
 	uint32_t nr = map->nr;
 
-	if (i >= 0)
-		return map->entries[i].ctf_id == ctf_id ? 0 : -EEXIST;
+	if (i >= 0 && map->entries[i].ctf_id == ctf_id)
+		return 0;
+	/* an event is written or read for the task table only, in turns */
+	if (i >= 0 && (raw_id || (ctf_id != LTT_FTRACE_CTF_TASKS_ONLY &&
+				  map->entries[i].ctf_id != LTT_FTRACE_CTF_TASKS_ONLY)))
+		return -EEXIST;
 	if (nr >= map->capacity)
 		return -ENOSPC;
 	map->entries[nr].ctf_id = ctf_id;

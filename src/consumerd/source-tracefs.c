@@ -61,6 +61,7 @@ struct ltt_tfs_events {
 	struct tfs_filter *retired;
 	bool filters_warned;			/* a bad filter record was logged */
 	uint64_t gen;				/* bumped by each new entry or filter */
+	struct ltt_ftrace_tasks *tasks;		/* the process contexts' tasks, or NULL */
 };
 
 /* A finished packet waiting to be written: the content, its index entry. */
@@ -137,6 +138,7 @@ void ltt_tfs_events_free(struct ltt_tfs_events *ev)
 		return;
 	filters_free(ev->filters);
 	filters_free(ev->retired);
+	ltt_ftrace_tasks_destroy(ev->tasks);
 	for (i = 0; i < ev->nr; i++)
 		free(ev->layout[i]);
 	ltt_ftrace_map_unmap(ev->shm);
@@ -727,13 +729,23 @@ static int alloc_queue(struct tracefs_source *t, uint64_t num_subbuf)
 /* The converter of the stream, with the map's page layout and the contexts. */
 static int init_conv(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
 {
+	uint32_t i;
 	int ret;
 
 	ret = ltt_ftrace_conv_init(&t->conv, cfg->uuid, cfg->stream_id, cfg->cpu,
 				   (size_t)cfg->packet_size, &cfg->events->shm->page);
 	if (ret)
 		return ret;
-	ret = ltt_ftrace_conv_set_contexts(&t->conv, cfg->ctx, cfg->nr_ctx);
+	for (i = 0; i < cfg->nr_ctx; i++)
+		if (ltt_ftrace_conv_task_context(cfg->ctx[i].type))
+			break;
+	/* the channel's first stream seeds its table from /proc */
+	if (i < cfg->nr_ctx && !cfg->events->tasks)
+		ret = ltt_ftrace_tasks_create(&cfg->events->tasks);
+	if (!ret)
+		ret = ltt_ftrace_conv_set_tasks(&t->conv, cfg->events->tasks);
+	if (!ret)
+		ret = ltt_ftrace_conv_set_contexts(&t->conv, cfg->ctx, cfg->nr_ctx);
 	return ret == -ENOTSUP ? -EINVAL : ret;
 }
 
