@@ -579,8 +579,8 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
  * its values against each other (the consumer's registry does).  Returns
  * 0; -EPROTO for a malformed payload (truncated, trailing bytes, a
  * boolean not 0 or 1, a block sent for the user-space domain);
- * -EOPNOTSUPP for an unknown domain or a tracefs context other than tid
- * and cpu_id; -EINVAL for a kernel or tracefs geometry that is not
+ * -EOPNOTSUPP for an unknown domain or a tracefs context other than tid,
+ * cpu_id, procname, pid, ppid, vpid and vtid; -EINVAL for a kernel or tracefs geometry that is not
  * powers of two within kmod/ltt-abi.h's limits, or a context that
  * ltt_ctx_check() refuses.
  */

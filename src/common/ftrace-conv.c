@@ -539,7 +539,9 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		add_sat(&c->st.discarded, 1);
 		return;
 	}
-	if (m->ctf_id == LTT_FTRACE_CTF_TASKS_ONLY)
+	if (c->scan)
+		;	/* the task table's changes only */
+	else if (m->ctf_id == LTT_FTRACE_CTF_TASKS_ONLY)
 		c->st.tasks_only++;
 	else
 		keep_record(c, m, ts, rec, emit, arg);
@@ -708,6 +710,37 @@ int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len
 	if (!c || !emit)
 		return -EINVAL;
 	return conv_page(c, page, len, emit, arg);
+}
+
+/* An emit for a scan, which writes nothing. */
+static int no_emit(void *arg, const void *packet, size_t size,
+		   const struct ltt_ctf_index_entry *idx)
+{
+	(void)arg;
+	(void)packet;
+	(void)size;
+	(void)idx;
+	return -EINVAL;
+}
+
+int ltt_ftrace_conv_scan_tasks(struct ltt_ftrace_conv *c, const void *page, size_t len)
+{
+	struct ltt_ftrace_conv_stats st;
+	struct ltt_ftrace_task_cur cur;
+	int ret;
+
+	if (!c)
+		return -EINVAL;
+	if (!c->tasks)
+		return 0;
+	st = c->st;
+	cur = c->cur;
+	c->scan = true;
+	ret = conv_page(c, page, len, no_emit, NULL);
+	c->scan = false;
+	c->cur = cur;
+	c->st = st;
+	return ret;
 }
 
 int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *c, const void *page, size_t len,

@@ -125,6 +125,7 @@ struct ltt_ftrace_conv {
 	struct ltt_ftrace_tasks *tasks;	/* the channel's task table (borrowed), or NULL */
 	struct ltt_ftrace_task_cur cur;	/* the task this CPU runs, as its records say */
 	bool task_ctx;			/* a context of @ctx_types reads @cur */
+	bool scan;			/* in ltt_ftrace_conv_scan_tasks() */
 	ltt_ftrace_visit_fn visit;	/* during ltt_ftrace_conv_visit() only */
 	void *visit_arg;
 	struct ltt_ftrace_conv_stats st;
@@ -263,6 +264,16 @@ bool ltt_ftrace_conv_task_context(uint32_t type);
  */
 int ltt_ftrace_conv_page(struct ltt_ftrace_conv *conv, const void *page, size_t len,
 			 ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_scan_tasks() - apply the task table's changes that a
+ * page's records make (ltt_ftrace_conv_set_tasks()), and nothing else:
+ * no event, no count, the converter's state as it was.  For a page read
+ * ahead, converted later with ltt_ftrace_conv_page() (which applies them
+ * again: each change is taken by its time, so twice is once).  Returns 0
+ * (also without a table) or -EINVAL.
+ */
+int ltt_ftrace_conv_scan_tasks(struct ltt_ftrace_conv *conv, const void *page, size_t len);
 
 /**
  * ltt_ftrace_conv_visit() - a page's records for a reader of records,

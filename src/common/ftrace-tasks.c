@@ -5,6 +5,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,9 @@ struct ltt_ftrace_tasks {
 	struct node *bucket[BUCKETS];
 	uint64_t gen;
 	uint64_t latest_ts;		/* the latest record time seen */
+	void (*lookahead)(void *arg);	/* reads on in the other CPUs' buffers */
+	void *lookahead_arg;
+	bool looking;			/* in @lookahead: no other */
 	struct ltt_ftrace_tasks_stats st;
 };
 
@@ -77,6 +81,22 @@ static int32_t status_last(const char *s, const char *key, int32_t dflt)
 	return v > 0 && v <= INT32_MAX ? (int32_t)v : dflt;
 }
 
+/* How many numbers status line @key has (the namespaces a task is seen in). */
+static int status_levels(const char *s, const char *key)
+{
+	const char *at = strstr(s, key);
+	const char *end;
+	int n = 0;
+
+	if (!at)
+		return 0;
+	at += strlen(key);
+	end = strchr(at, '\n');
+	for (; *at && (!end || at < end); at++)
+		n += (*at >= '0' && *at <= '9') && (at[1] < '0' || at[1] > '9');
+	return n;
+}
+
 /*
  * Task @tid as /proc shows it now, into @task (its tid set): its comm and
  * parent from stat (the comm raw between the first '(' and the last ')'),
@@ -103,6 +123,7 @@ static bool proc_task(int32_t tid, struct ltt_ftrace_task *task)
 	task->pid = status_last(status, "\nTgid:", tid);
 	task->vpid = status_last(status, "\nNStgid:", task->pid);
 	task->vtid = status_last(status, "\nNSpid:", tid);
+	task->nested = status_levels(status, "\nNSpid:") > 1;
 	task->guessed = false;
 	return true;
 }
@@ -178,7 +199,8 @@ static void seed(struct ltt_ftrace_tasks *t)
 			if (e)
 				*e = (struct ltt_ftrace_task){ .tid = task.tid, .pid = task.pid,
 							       .ppid = task.ppid, .vtid = task.vtid,
-							       .vpid = task.vpid };
+							       .vpid = task.vpid,
+							       .nested = task.nested };
 			if (e)
 				memcpy(e->comm, task.comm, sizeof(e->comm));
 		}
@@ -215,36 +237,53 @@ void ltt_ftrace_tasks_destroy(struct ltt_ftrace_tasks *t)
 	free(t);
 }
 
-/* @e (new, tid set) from /proc, or guessed: a process of its own, in /proc's namespace. */
-static void read_in(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task *e, uint64_t ts)
+/* A new entry for @tid, read from /proc at @ts, else guessed: a process of its own. */
+static struct ltt_ftrace_task *read_in(struct ltt_ftrace_tasks *t, int32_t tid, uint64_t ts)
 {
-	int32_t tid = e->tid;
+	struct ltt_ftrace_task task = { .tid = tid }, *e;
+	bool fresh;
 
-	if (proc_task(tid, e)) {
+	if (proc_task(tid, &task)) {
 		t->st.proc_reads++;
 	} else {
-		*e = (struct ltt_ftrace_task){ .tid = tid, .pid = tid, .vtid = tid, .vpid = tid,
-					       .guessed = true };
+		if (t->lookahead && !t->looking) {
+			/* its fork may wait in another CPU's buffer: read on there */
+			t->looking = true;
+			t->lookahead(t->lookahead_arg);
+			t->looking = false;
+			if (*slot(t, tid))
+				return &(*slot(t, tid))->task;
+		}
+		task = (struct ltt_ftrace_task){ .tid = tid, .pid = tid, .vtid = tid, .vpid = tid,
+						 .guessed = true };
 		t->st.guessed++;
 	}
+	e = entry(t, tid, &fresh);
+	if (!e)
+		return NULL;
+	*e = task;
 	e->comm_ts = ts;
 	e->born_ts = ts;
 	t->gen++;
+	return e;
 }
 
 const struct ltt_ftrace_task *ltt_ftrace_tasks_get(struct ltt_ftrace_tasks *t, int32_t tid,
 						   uint64_t ts)
 {
-	struct ltt_ftrace_task *e;
-	bool fresh;
+	struct node *n;
 
 	if (tid <= 0)
 		return NULL;
 	seen(t, ts);
-	e = entry(t, tid, &fresh);
-	if (e && fresh)
-		read_in(t, e, ts);
-	return e;
+	n = *slot(t, tid);
+	return n ? &n->task : read_in(t, tid, ts);
+}
+
+void ltt_ftrace_tasks_set_lookahead(struct ltt_ftrace_tasks *t, void (*fn)(void *arg), void *arg)
+{
+	t->lookahead = fn;
+	t->lookahead_arg = arg;
 }
 
 uint64_t ltt_ftrace_tasks_gen(const struct ltt_ftrace_tasks *t)
@@ -263,17 +302,10 @@ void ltt_ftrace_tasks_rename(struct ltt_ftrace_tasks *t, int32_t tid, const char
 			     size_t len, uint64_t ts)
 {
 	struct ltt_ftrace_task *e;
-	bool fresh;
 
-	if (tid <= 0)
-		return;
-	seen(t, ts);
-	e = entry(t, tid, &fresh);
-	if (!e)
-		return;
-	if (fresh)
-		read_in(t, e, ts);
-	if (ts < e->comm_ts)
+	/* the table's own entry: get() lends it const */
+	e = (struct ltt_ftrace_task *)(uintptr_t)ltt_ftrace_tasks_get(t, tid, ts);
+	if (!e || ts < e->comm_ts)
 		return;		/* a later record named it already */
 	if (len > sizeof(e->comm))
 		len = sizeof(e->comm);
@@ -285,39 +317,67 @@ void ltt_ftrace_tasks_rename(struct ltt_ftrace_tasks *t, int32_t tid, const char
 	t->gen++;
 }
 
+/*
+ * @e (@child's) as clone @flags made it from @p, its parent: a thread of
+ * @p's group, or a process of its own whose parent is @p's group (@p's
+ * parent with CLONE_PARENT).  Its ids in its pid namespace from /proc
+ * while it lives (a parent's unshare(CLONE_NEWPID) shows in no flag);
+ * once gone, pid 1 of a new namespace with CLONE_NEWPID, its own ids in
+ * /proc's namespace as its parent's are, else unknown (0).
+ */
+static void from_clone(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task *e, int32_t child,
+		       const struct ltt_ftrace_task *p, uint64_t flags)
+{
+	bool thread = flags & CLONE_THREAD;
+	struct ltt_ftrace_task now;
+
+	e->tid = child;
+	e->pid = thread ? p->pid : child;
+	e->ppid = thread || (flags & CLONE_PARENT) ? p->ppid : p->pid;
+	e->guessed = false;
+	if (proc_task(child, &now)) {
+		t->st.proc_reads++;
+		e->nested = now.nested;
+		e->vtid = now.vtid;
+		e->vpid = now.vpid;
+		return;
+	}
+	e->nested = p->nested || (flags & CLONE_NEWPID);
+	if (!e->nested) {
+		e->vtid = child;
+		e->vpid = e->pid;
+		return;
+	}
+	e->vtid = flags & CLONE_NEWPID ? 1 : 0;
+	e->vpid = thread ? p->vpid : e->vtid;
+	e->guessed = !(flags & CLONE_NEWPID);
+	t->st.guessed += e->guessed;
+}
+
 void ltt_ftrace_tasks_fork(struct ltt_ftrace_tasks *t, int32_t parent, int32_t child,
-			   const char *comm, size_t len, uint64_t ts)
+			   const char *comm, size_t len, uint64_t flags, uint64_t ts)
 {
 	const struct ltt_ftrace_task *p;
 	struct ltt_ftrace_task *e, pt;
 	bool fresh;
 
-	if (child <= 0)
+	if (child <= 0 || parent <= 0)
 		return;
 	seen(t, ts);
+	p = ltt_ftrace_tasks_get(t, parent, ts);
+	pt = p ? *p : (struct ltt_ftrace_task){ .tid = parent, .pid = parent, .guessed = true };
 	e = entry(t, child, &fresh);
 	if (!e)
 		return;
-	if (!fresh && e->born_ts > ts) {	/* met first on a CPU converted before */
+	if (!fresh && e->born_ts >= ts) {	/* met first on a CPU converted before, or again */
+		if (e->guessed)
+			from_clone(t, e, child, &pt, flags);
 		if (e->comm_ts < ts)
 			set_comm(e, comm, len, ts);
+		t->gen++;
 		return;
 	}
-	e->tid = child;
-	if (!proc_task(child, e)) {
-		p = ltt_ftrace_tasks_get(t, parent, ts);
-		pt = p ? *p : (struct ltt_ftrace_task){ .pid = parent, .vpid = parent };
-		e = entry(t, child, &fresh);	/* the get may have moved nothing; found again */
-		if (!e)
-			return;
-		*e = (struct ltt_ftrace_task){ .tid = child, .pid = child, .ppid = pt.pid,
-					       .vtid = child, .vpid = child, .guessed = true };
-		if (pt.vpid != pt.pid)	/* another namespace: its ids are unknown */
-			e->vtid = e->vpid = 0;
-		t->st.guessed++;
-	} else {
-		t->st.proc_reads++;
-	}
+	from_clone(t, e, child, &pt, flags);
 	set_comm(e, comm, len, ts);
 	e->born_ts = ts;
 	e->dead_ts = 0;
@@ -326,15 +386,11 @@ void ltt_ftrace_tasks_fork(struct ltt_ftrace_tasks *t, int32_t parent, int32_t c
 
 void ltt_ftrace_tasks_exec(struct ltt_ftrace_tasks *t, int32_t tid, int32_t old_tid, uint64_t ts)
 {
-	struct ltt_ftrace_task *e;
-	bool fresh;
-
 	if (old_tid == tid || old_tid <= 0)
 		return;
 	ltt_ftrace_tasks_free(t, old_tid, ts);
-	e = tid > 0 ? entry(t, tid, &fresh) : NULL;
-	if (e && fresh)
-		read_in(t, e, ts);
+	if (tid > 0)
+		(void)ltt_ftrace_tasks_get(t, tid, ts);
 }
 
 void ltt_ftrace_tasks_free(struct ltt_ftrace_tasks *t, int32_t tid, uint64_t ts)
@@ -361,18 +417,22 @@ static const struct {
 } task_events[] = {
 	{ "sched", "sched_switch", LTT_FTRACE_TASK_SWITCH, { "next_tid", "next_comm" } },
 	{ "task", "task_rename", LTT_FTRACE_TASK_RENAME, { "pid", "newcomm" } },
-	{ "sched", "sched_process_fork", LTT_FTRACE_TASK_FORK,
-	  { "parent_tid", "child_tid", "child_comm" } },
+	{ "task", "task_newtask", LTT_FTRACE_TASK_FORK, { "pid", "comm", "clone_flags" } },
 	{ "sched", "sched_process_exec", LTT_FTRACE_TASK_EXEC, { "tid", "old_tid" } },
 	{ "sched", "sched_process_free", LTT_FTRACE_TASK_FREE, { "tid" } },
 };
 
-/* A tid field: a record's s32; a name: its char[16] or __data_loc string. */
-static bool field_fits(const struct ltt_ftrace_field *f, bool name)
+/*
+ * A tid field: a record's s32; a name (…comm): its char[16] or
+ * __data_loc string; flags: a u64.
+ */
+static bool field_fits(const struct ltt_ftrace_field *f)
 {
-	if (!name)
-		return f->kind == LTT_FTRACE_INT && f->size == 4 && f->is_signed && !f->derived;
-	return f->kind == LTT_FTRACE_STRING || (f->kind == LTT_FTRACE_CHARS && f->length);
+	if (strstr(f->name, "comm"))
+		return f->kind == LTT_FTRACE_STRING || (f->kind == LTT_FTRACE_CHARS && f->length);
+	if (strstr(f->name, "flags"))
+		return f->kind == LTT_FTRACE_INT && f->size == 8 && !f->derived;
+	return f->kind == LTT_FTRACE_INT && f->size == 4 && f->is_signed && !f->derived;
 }
 
 static const struct ltt_ftrace_field *find_field(const struct ltt_ftrace_event *ev,
@@ -397,7 +457,7 @@ void ltt_ftrace_task_rec_init(const struct ltt_ftrace_event *ev, struct ltt_ftra
 			continue;
 		for (j = 0; j < 3 && (fname = task_events[i].fields[j]); j++) {
 			ret->f[j] = find_field(ev, fname);
-			if (!ret->f[j] || !field_fits(ret->f[j], strstr(fname, "comm") != NULL)) {
+			if (!ret->f[j] || !field_fits(ret->f[j])) {
 				memset(ret, 0, sizeof(*ret));
 				return;
 			}
@@ -501,6 +561,7 @@ void ltt_ftrace_task_apply(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task_cu
 {
 	const uint8_t *p = rec;
 	const char *name = NULL;
+	uint64_t flags;
 	size_t n = 0;
 	int32_t who;
 
@@ -528,9 +589,9 @@ void ltt_ftrace_task_apply(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task_cu
 		cur->gen = t->gen;
 		break;
 	case LTT_FTRACE_TASK_FORK:
-		n = rec_name(r->f[2], p, len, &name);
-		ltt_ftrace_tasks_fork(t, rec_s32(r->f[0], p), rec_s32(r->f[1], p), name ? name : "",
-				      n, ts);
+		n = rec_name(r->f[1], p, len, &name);
+		memcpy(&flags, p + r->f[2]->offset, 8);
+		ltt_ftrace_tasks_fork(t, tid, rec_s32(r->f[0], p), name ? name : "", n, flags, ts);
 		break;
 	case LTT_FTRACE_TASK_EXEC:
 		ltt_ftrace_tasks_exec(t, rec_s32(r->f[0], p), rec_s32(r->f[1], p), ts);

@@ -6,7 +6,8 @@
  * "Process contexts").
  *
  * A table by tid, seeded from /proc when it is created, then kept by the
- * records the converters of the channel's CPUs read: forks add tasks,
+ * records the converters of the channel's CPUs read: forks (task_newtask,
+ * whose clone flags tell a thread from a process) add tasks,
  * renames (task_rename, which exec fires too) and switches change names,
  * an exec by a thread moves it to its group's tid, frees mark tasks dead.
  * A tid the table does not know is read from /proc when it is first met.
@@ -44,6 +45,7 @@ struct ltt_ftrace_task {
 	uint64_t comm_ts;		/* the record time @comm holds from */
 	uint64_t born_ts;		/* the time it entered the table (0: the seed) */
 	uint64_t dead_ts;		/* its free's time; 0: alive as far as known */
+	bool nested;			/* in a pid namespace below /proc's */
 	bool guessed;			/* gone from /proc when met: pid, ppid, v* guessed */
 };
 
@@ -68,13 +70,23 @@ void ltt_ftrace_tasks_destroy(struct ltt_ftrace_tasks *t);
 
 /**
  * ltt_ftrace_tasks_get() - task @tid (> 0) as a record of time @ts finds
- * it: the table's entry, or one read from /proc now (comm_ts @ts), or a
- * guess when /proc no longer has it (a process of its own, parent 0).
+ * it: the table's entry, or one read from /proc now (comm_ts @ts), or
+ * the one the lookahead found, or a guess when none does (a process of
+ * its own, parent 0).
  * Returns a pointer valid until the next call on @t, or NULL when the
  * table is full or memory is short (the caller guesses).
  */
 const struct ltt_ftrace_task *ltt_ftrace_tasks_get(struct ltt_ftrace_tasks *t, int32_t tid,
 						   uint64_t ts);
+
+/**
+ * ltt_ftrace_tasks_set_lookahead() - what ltt_ftrace_tasks_get() calls
+ * for a tid the table lacks and /proc no longer has, before it guesses:
+ * @fn(@arg) reads on in the channel's other CPU buffers and applies the
+ * records that change the table (ltt_ftrace_conv_scan_tasks()), where
+ * the task's fork may wait.  Not called again from within @fn.
+ */
+void ltt_ftrace_tasks_set_lookahead(struct ltt_ftrace_tasks *t, void (*fn)(void *arg), void *arg);
 
 /**
  * ltt_ftrace_tasks_gen() - a counter that moves whenever an entry's name
@@ -92,15 +104,17 @@ void ltt_ftrace_tasks_rename(struct ltt_ftrace_tasks *t, int32_t tid, const char
 			     size_t len, uint64_t ts);
 
 /**
- * ltt_ftrace_tasks_fork() - @parent forked @child, named @comm (@len
- * bytes), at @ts.  Thread or process, parent and namespace ids from
- * /proc/@child; a child gone already is taken for a process, child of
- * @parent's group, in @parent's namespace when that is /proc's.  An
- * entry for @child made by a later record (another CPU converted first)
- * stays; one from before @ts was another task of that tid: replaced.
+ * ltt_ftrace_tasks_fork() - @parent made @child, named @comm (@len
+ * bytes), at @ts with clone @flags: a thread of @parent's group
+ * (CLONE_THREAD) or a process, child of @parent's group (of its parent
+ * with CLONE_PARENT), pid 1 of a new namespace (CLONE_NEWPID); its ids
+ * in a namespace below /proc's from /proc/@child (0 when it is gone).
+ * An entry for @child made by a later record (another CPU converted
+ * first) keeps its ids unless they were guessed; one from before @ts
+ * was another task of that tid: replaced.
  */
 void ltt_ftrace_tasks_fork(struct ltt_ftrace_tasks *t, int32_t parent, int32_t child,
-			   const char *comm, size_t len, uint64_t ts);
+			   const char *comm, size_t len, uint64_t flags, uint64_t ts);
 
 /**
  * ltt_ftrace_tasks_exec() - @old_tid, a thread of @tid's group, exec'd
@@ -122,7 +136,7 @@ enum ltt_ftrace_task_op {
 	LTT_FTRACE_TASK_NONE = 0,
 	LTT_FTRACE_TASK_SWITCH,		/* sched:sched_switch: next_tid, next_comm */
 	LTT_FTRACE_TASK_RENAME,		/* task:task_rename: pid, newcomm */
-	LTT_FTRACE_TASK_FORK,		/* sched:sched_process_fork: parent_tid, child_tid, child_comm */
+	LTT_FTRACE_TASK_FORK,		/* task:task_newtask: pid, comm, clone_flags */
 	LTT_FTRACE_TASK_EXEC,		/* sched:sched_process_exec: tid, old_tid */
 	LTT_FTRACE_TASK_FREE,		/* sched:sched_process_free: tid */
 };

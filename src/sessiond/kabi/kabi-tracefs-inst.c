@@ -350,8 +350,7 @@ static int programs_get(const struct ltt_kabi_event_filter *ef,
  * by their names in the catalog.
  */
 static const char *const task_events[] = {
-	"sched_switch", "task_rename", "sched_process_fork", "sched_process_exec",
-	"sched_process_free",
+	"sched_switch", "task_rename", "task_newtask", "sched_process_exec", "sched_process_free",
 };
 
 static bool task_event(const struct tracefs_event *ev)
