@@ -108,6 +108,17 @@ ltt_finish() {
 
 # ---- conv ----
 
+# conv_instructions CAP [OPTION...]: callgrind's instructions in
+# ltt_ftrace_conv_page() (inclusive) for one rep of tfs_conv run CAP.
+conv_instructions() {
+	local cap=$1
+	shift
+	valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
+		--callgrind-out-file="$BENCH_TMP/cg.out" \
+		"$TFS_CONV" run "$cap" -x "$@" >/dev/null 2>&1
+	sed -n 's/^totals: \([0-9]*\).*/\1/p; s/^summary: \([0-9]*\).*/\1/p' "$BENCH_TMP/cg.out" | head -1
+}
+
 conv() {
 	local reps=${1:-20} c ctx out ev ir
 	"$TFS_CONV" capture "$BENCH_TMP" || exit 1
@@ -118,10 +129,7 @@ conv() {
 			[ "$ctx" = none ] || opt=(-C "$ctx")
 			out=$("$TFS_CONV" run "$BENCH_TMP/$c.cap" -n "$reps" "${opt[@]}")
 			ev=$(sed -n 's/^pages [0-9]* events \([0-9]*\) .*/\1/p' <<<"$out")
-			valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
-				--callgrind-out-file="$BENCH_TMP/cg.out" \
-				"$TFS_CONV" run "$BENCH_TMP/$c.cap" -x "${opt[@]}" >/dev/null 2>&1
-			ir=$(sed -n 's/^totals: \([0-9]*\).*/\1/p; s/^summary: \([0-9]*\).*/\1/p' "$BENCH_TMP/cg.out" | head -1)
+			ir=$(conv_instructions "$BENCH_TMP/$c.cap" "${opt[@]}")
 			printf '%-8s %-12s %8s %10s %12s %12s\n' "$c" "$ctx" "$ev" \
 				"$(sed -n 's/.*bytes\/event \([0-9.]*\).*/\1/p' <<<"$out")" \
 				"$(sed -n 's/^ns\/event median \([0-9.]*\) best \([0-9.]*\).*/\1 (\2)/p' <<<"$out")" \
@@ -149,10 +157,7 @@ contexts() {
 		read -r -a opt <<<"-C $label"
 		out=$("$TFS_CONV" run "$BENCH_TMP/tasks.cap" -n "$reps" "${opt[@]}")
 		rec=$(sed -n 's/^pages [0-9]* events \([0-9]*\) .* tasks_only \([0-9]*\)$/\1 \2/p' <<<"$out")
-		valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
-			--callgrind-out-file="$BENCH_TMP/cg.out" \
-			"$TFS_CONV" run "$BENCH_TMP/tasks.cap" -x "${opt[@]}" >/dev/null 2>&1
-		ir=$(sed -n 's/^totals: \([0-9]*\).*/\1/p; s/^summary: \([0-9]*\).*/\1/p' "$BENCH_TMP/cg.out" | head -1)
+		ir=$(conv_instructions "$BENCH_TMP/tasks.cap" "${opt[@]}")
 		read -r ev tasks <<<"$rec"
 		printf '%-34s %8s %8s %10s %14s %14s %12s\n' "$label" "$ev" "$tasks" \
 			"$(sed -n 's/.*bytes\/event \([0-9.]*\).*/\1/p' <<<"$out")" \
