@@ -63,6 +63,7 @@ struct ltt_tfs_events {
 	uint64_t gen;				/* bumped by each new entry or filter */
 	struct ltt_ftrace_tasks *tasks;		/* the process contexts' tasks, or NULL */
 	struct tracefs_source *sources;		/* the channel's, linked by sib */
+	struct tracefs_source *converting;	/* the one in ltt_ftrace_conv_page() */
 };
 
 /* A page read ahead for the task table, converted at its turn. */
@@ -397,7 +398,10 @@ static int read_page(struct tracefs_source *t)
 	t->reads++;
 	sync_map(t);
 	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
-	if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL)
+	t->events->converting = t;
+	n = ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL ? -1 : n;
+	t->events->converting = NULL;
+	if (n < 0)
 		return -EIO;
 	return page_short(t, (size_t)n);
 }
@@ -433,7 +437,9 @@ static void read_ahead(struct tracefs_source *t)
 /*
  * The task table's lookahead (ltt_ftrace_tasks_set_lookahead()): a task
  * met on one CPU, gone from /proc, whose fork waits in another's buffer.
- * Each source's pages read ahead are converted at its turn.
+ * Each source's pages read ahead are converted at its turn.  Not the
+ * source converting: a fork is in its buffer before the child's records
+ * (already read), and its converter is in use.
  */
 static void lookahead(void *arg)
 {
@@ -441,7 +447,8 @@ static void lookahead(void *arg)
 	struct tracefs_source *t;
 
 	for (t = ev->sources; t; t = t->sib)
-		read_ahead(t);
+		if (t != ev->converting)
+			read_ahead(t);
 }
 
 /*
