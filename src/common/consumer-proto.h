@@ -58,8 +58,10 @@
  *       carry their geometry).  A tracefs channel's sub-buffer size is
  *       the size of the CTF packets its conversion writes (the kernel's
  *       buffer holds num_subbuf of them); stream_id is its CTF stream
- *       class and the contexts its events carry, tid and cpu_id only
- *       (-EOPNOTSUPP for another); the consumer runs its switch and read
+ *       class and the contexts its events carry, tid and cpu_id, and
+ *       procname, pid, ppid, vpid, vtid from its task table (-EOPNOTSUPP
+ *       for another, and from a consumer older than those); the
+ *       consumer runs its switch and read
  *       timers (the kernel runs the module's).
  *   ADD_STREAM {u64 channel_key, u32 cpu} + 2 fds: shared memory, wakeup
  *       eventfd; the memory must be sealed against shrinking (see

@@ -565,9 +565,10 @@ static int tasks_enable(struct tf_chan *c)
 				 c->name, task_events[i], strerror(-ret));
 			continue;
 		}
-		ret = ltt_ftrace_map_recorded(c->map, layout->id) ?
-		      kernel_filter(c, ev, NULL) :
-		      ltt_ftrace_map_publish(c->map, LTT_FTRACE_CTF_TASKS_ONLY, layout);
+		/* a user's filter, or one left by a disabled event, would drop records */
+		ret = kernel_filter(c, ev, NULL);
+		if (!ret && !ltt_ftrace_map_recorded(c->map, layout->id))
+			ret = ltt_ftrace_map_publish(c->map, LTT_FTRACE_CTF_TASKS_ONLY, layout);
 		free(layout);
 		snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 		if (!ret)
