@@ -191,18 +191,14 @@ static void seed(struct ltt_ftrace_tasks *t)
 		snprintf(path, sizeof(path), "/proc/%.16s/task", p->d_name);
 		tasks = opendir(path);
 		while (tasks && (d = readdir(tasks))) {
-			task.tid = (int32_t)atoi(d->d_name);
+			/* its times 0: it holds from the trace's start */
+			task = (struct ltt_ftrace_task){ .tid = (int32_t)atoi(d->d_name) };
 			if (task.tid <= 0 || !proc_task(task.tid, &task))
 				continue;
 			t->st.proc_reads++;
 			e = entry(t, task.tid, &fresh);
 			if (e)
-				*e = (struct ltt_ftrace_task){ .tid = task.tid, .pid = task.pid,
-							       .ppid = task.ppid, .vtid = task.vtid,
-							       .vpid = task.vpid,
-							       .nested = task.nested };
-			if (e)
-				memcpy(e->comm, task.comm, sizeof(e->comm));
+				*e = task;
 		}
 		if (tasks)
 			closedir(tasks);
@@ -284,11 +280,6 @@ void ltt_ftrace_tasks_set_lookahead(struct ltt_ftrace_tasks *t, void (*fn)(void 
 {
 	t->lookahead = fn;
 	t->lookahead_arg = arg;
-}
-
-uint64_t ltt_ftrace_tasks_gen(const struct ltt_ftrace_tasks *t)
-{
-	return t->gen;
 }
 
 static void set_comm(struct ltt_ftrace_task *e, const char *comm, size_t len, uint64_t ts)

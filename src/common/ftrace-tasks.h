@@ -89,13 +89,6 @@ const struct ltt_ftrace_task *ltt_ftrace_tasks_get(struct ltt_ftrace_tasks *t, i
 void ltt_ftrace_tasks_set_lookahead(struct ltt_ftrace_tasks *t, void (*fn)(void *arg), void *arg);
 
 /**
- * ltt_ftrace_tasks_gen() - a counter that moves whenever an entry's name
- * or identity changes: a converter whose copy of a task was made at the
- * same count needs no lookup
- */
-uint64_t ltt_ftrace_tasks_gen(const struct ltt_ftrace_tasks *t);
-
-/**
  * ltt_ftrace_tasks_rename() - task @tid is named @comm (@len bytes, at
  * most LTT_FTRACE_COMM_LEN used) from @ts on: taken unless the entry's
  * name is of a later time
