@@ -88,9 +88,8 @@ int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 
 	if (i >= 0 && map->entries[i].ctf_id == ctf_id)
 		return 0;
-	/* an event is written or read for the task table only, in turns */
-	if (i >= 0 && (raw_id || (ctf_id != LTT_FTRACE_CTF_TASKS_ONLY &&
-				  map->entries[i].ctf_id != LTT_FTRACE_CTF_TASKS_ONLY)))
+	/* an event read for the task table only may become written, once */
+	if (i >= 0 && (raw_id || map->entries[i].ctf_id != LTT_FTRACE_CTF_TASKS_ONLY))
 		return -EEXIST;
 	if (nr >= map->capacity)
 		return -ENOSPC;
@@ -99,6 +98,21 @@ int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 	map->entries[nr].layout = *layout;
 	__atomic_store_n(&map->nr, nr + 1, __ATOMIC_RELEASE);
 	return 0;
+}
+
+/* A program that accepts nothing: push 0, return it. */
+const uint8_t ltt_ftrace_map_reject_code[LTT_FTRACE_MAP_REJECT_LEN] = {
+	'L', 'T', 'T', 'F', LTT_FILTER_VERSION, 1, 0, 0, 10, 0, 0, 0,
+	LTT_FOP_PUSH_S64, 0, 0, 0, 0, 0, 0, 0, 0, LTT_FOP_RETURN,
+};
+
+int ltt_ftrace_map_publish_reject(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
+				  uint32_t raw_id, uint64_t since_ns)
+{
+	const uint8_t *code = ltt_ftrace_map_reject_code;
+	uint32_t len = LTT_FTRACE_MAP_REJECT_LEN;
+
+	return ltt_ftrace_map_publish_filter(map, ftrace_id, raw_id, since_ns, &code, &len, 1);
 }
 
 int ltt_ftrace_map_publish_filter(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,

@@ -15,10 +15,11 @@
  * The session daemon publishes an event's entry before it enables the
  * event in ftrace, so a record of it never reaches a reader before its
  * entry.  An (ftrace id, raw id) pair appears once, but for an ordinary
- * event that a channel's task table needs (common/ftrace-tasks.h): its
- * entries alternate between LTT_FTRACE_CTF_TASKS_ONLY (read, not
- * written) and its CTF id (written), as the user enables and disables
- * it; the latest one holds.
+ * event that a channel's task table needs (common/ftrace-tasks.h) and
+ * the user did not enable: first LTT_FTRACE_CTF_TASKS_ONLY (read, not
+ * written), then its CTF id if the user enables it (a later entry
+ * replaces an earlier one; which of its records are written from when
+ * is the filter log's to say: ltt_ftrace_map_publish_reject()).
  *
  * Raw entries: records the session daemon writes itself through an
  * instance's trace_marker_raw are all of one ftrace event, ftrace:raw_data
@@ -127,9 +128,9 @@ int ltt_ftrace_map_create(const struct ltt_ftrace_page_layout *page, int *ret_fd
  * @map: the writer's
  *
  * Publishing an ftrace id whose latest entry has the same CTF id does
- * nothing; one whose latest entry or @ctf_id is LTT_FTRACE_CTF_TASKS_ONLY
- * appends an entry that replaces it.  Returns 0; -EEXIST for an ftrace
- * id published with another CTF id; -ENOSPC when the map is full.  One
+ * nothing; one whose latest entry is LTT_FTRACE_CTF_TASKS_ONLY appends
+ * an entry that replaces it.  Returns 0; -EEXIST for an ftrace id
+ * published with another CTF id; -ENOSPC when the map is full.  One
  * writer thread.
  */
 int ltt_ftrace_map_publish(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
@@ -161,6 +162,19 @@ int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 int ltt_ftrace_map_publish_filter(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
 				  uint32_t raw_id, uint64_t since_ns, const uint8_t *const *code,
 				  const uint32_t *len, uint32_t nr);
+
+/* A program that accepts no record (filter-vm/filter-bytecode.h). */
+#define LTT_FTRACE_MAP_REJECT_LEN 22u
+extern const uint8_t ltt_ftrace_map_reject_code[LTT_FTRACE_MAP_REJECT_LEN];
+
+/**
+ * ltt_ftrace_map_publish_reject() - no record of the event (@ftrace_id,
+ * @raw_id) kept from @since_ns on: a filter record of one program that
+ * accepts none (a task table's event read on while the user does not
+ * record it).  Returns as ltt_ftrace_map_publish_filter().
+ */
+int ltt_ftrace_map_publish_reject(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
+				  uint32_t raw_id, uint64_t since_ns);
 
 /**
  * ltt_ftrace_map_filtered() - does the latest filter record of the event

@@ -40,12 +40,6 @@ struct tfs_filter {
 	struct tfs_filter *next;		/* in the list of current or retired ones */
 };
 
-/* A program that accepts nothing: for a filter that failed validation. */
-static uint8_t reject_code[] = {
-	'L', 'T', 'T', 'F', LTT_FILTER_VERSION, 1, 0, 0, 10, 0, 0, 0,
-	LTT_FOP_PUSH_S64, 0, 0, 0, 0, 0, 0, 0, 0, LTT_FOP_RETURN,
-};
-
 /* The channel's copy of its event map: layouts borrowed by its converters. */
 struct ltt_tfs_events {
 	const struct ltt_ftrace_map_shm *shm;	/* read-only mapping */
@@ -280,8 +274,9 @@ static void filter_check(struct tfs_filter *tf, const struct ltt_ftrace_event *l
 		LTT_ERR("%s: a filter of event %s:%s fails validation against its fields: its records are rejected",
 			label, layout->system, layout->name);
 		tf->f.nr = 1;
-		tf->f.code[0] = reject_code;
-		tf->f.len[0] = sizeof(reject_code);
+		/* a program that accepts nothing (the filter VM does not write it) */
+		tf->f.code[0] = (uint8_t *)(uintptr_t)ltt_ftrace_map_reject_code;
+		tf->f.len[0] = LTT_FTRACE_MAP_REJECT_LEN;
 	}
 }
 

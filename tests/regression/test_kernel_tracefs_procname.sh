@@ -12,13 +12,14 @@
 # process, its parent.  A program the shell forks and execs while
 # recorded carries the name its exec gave it; one in a new pid
 # namespace (unshare) its ids there, 1 and 1.  The contexts of the
-# user's own sched_switch; the other contexts and a filter reading
+# user's own sched_switch, written from its enable to its disable
+# whatever the table read; the other contexts and a filter reading
 # $ctx.procname refused.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 19
+tracefs_setup 23
 N=1000
 
 # getppid FILE TID: the context fields of TID's getppid entries in FILE,
@@ -91,6 +92,9 @@ lttctl -q create s -o "$TEST_TMP/s" &&
 	lttctl -q start
 is $? 0 "a session with sched_switch enabled and the contexts"
 read -r word stid < <("$KLOAD" getppid "$N")
+# disabled: the table reads it on, the trace no longer has it
+lttctl -q disable-event -k sched_switch
+read -r word dtid < <("$KLOAD" getppid "$N")
 lttctl -q stop
 lttctl -q enable-event -k sched_process_exec --filter '$ctx.procname == "kload"' 2>"$TEST_TMP/f.err"
 isnt $? 0 "a kernel filter reading \$ctx.procname refused"
@@ -102,6 +106,26 @@ ok "$(grep -q "sched_switch: .*{ procname = \"kload\", pid = $stid }, { prev_com
 	"... its switches out of it written, with its contexts"
 is "$(grep -cE ' (task_rename|task_newtask|sched_process_free):' "$TEST_TMP/s.txt")" 0 \
 	"... the events only the table reads not written"
+is "$(grep -c "syscall_entry_getppid: .*{ procname = \"kload\", pid = $dtid }" "$TEST_TMP/s.txt")" "$N" \
+	"sched_switch disabled: a later program's $N calls named kload all the same"
+is "$(grep -c "sched_switch: .*prev_tid = $dtid," "$TEST_TMP/s.txt")" 0 "... and none of its switches written"
+
+# sched_switch enabled while recorded, read for the table before: its
+# records of before the enable (still in the kernel's buffer) not
+# written, those after written.
+lttctl -q create u -o "$TEST_TMP/u" &&
+	lttctl -q add-context -k -t procname &&
+	lttctl -q enable-event -k --syscall getppid &&
+	lttctl -q start
+read -r word atid < <("$KLOAD" getppid "$N")
+lttctl -q enable-event -k sched_switch
+read -r word btid < <("$KLOAD" getppid "$N")
+lttctl -q stop && lttctl -q destroy
+babeltrace2 "$TEST_TMP/u" >"$TEST_TMP/u.txt" 2>/dev/null
+is "$(grep -cE "sched_switch: .*(prev|next)_tid = $atid," "$TEST_TMP/u.txt")" 0 \
+	"sched_switch enabled after a program ran: none of its switches written"
+ok "$(grep -q "sched_switch: .*prev_tid = $btid," "$TEST_TMP/u.txt"; echo $?)" \
+	"... those of a program after the enable written"
 
 # The kernel's other contexts stay refused on tracefs.
 lttctl -q create x -o "$TEST_TMP/x" && lttctl -q enable-event -k --syscall getppid

@@ -477,7 +477,12 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
-	ret = filter_publish(c, ev, layout, raw_id, ef);
+	ret = 0;
+	if (c->tasks && task_event(ev) && !ltt_ftrace_map_recorded(c->map, layout->id))
+		/* read for the table until now: its records before this one are not the user's */
+		ret = ltt_ftrace_map_publish_reject(c->map, layout->id, 0, 0);
+	if (!ret)
+		ret = filter_publish(c, ev, layout, raw_id, ef);
 	if (!ret)
 		ret = ltt_ftrace_map_publish_raw(c->map, e->id, raw_id, layout);
 	free(layout);
@@ -507,7 +512,11 @@ static int event_set_filter(struct tf_chan *c, const struct ltt_kabi_event_filte
 	return ret;
 }
 
-/* A task table's event the user disabled: read on, no longer written. */
+/*
+ * A task table's event the user disabled: read on, its records from now
+ * on rejected (those before it, still in the kernel's buffer, are
+ * written as the module writes what fired before a disable).
+ */
 static int event_untask(struct tf_chan *c, const struct tracefs_event *ev)
 {
 	struct ltt_ftrace_event *layout;
@@ -516,9 +525,7 @@ static int event_untask(struct tf_chan *c, const struct tracefs_event *ev)
 	ret = tracefs_event_layout(c->t, ev->name, &ev, &layout);
 	if (ret)
 		return ret;
-	ret = kernel_filter(c, ev, NULL);
-	if (!ret)
-		ret = ltt_ftrace_map_publish(c->map, LTT_FTRACE_CTF_TASKS_ONLY, layout);
+	ret = ltt_ftrace_map_publish_reject(c->map, layout->id, 0, ltt_evloop_now_ns());
 	free(layout);
 	return ret;
 }
