@@ -313,16 +313,24 @@ static void put_header(struct ltt_ftrace_conv *c, struct out *o, uint32_t id, ui
 	put(o, &ts, 8);
 }
 
+/* A record's common_pid (below its min_size). */
+static int32_t rec_tid(const struct ltt_ftrace_event *ev, const struct view *rec)
+{
+	int32_t tid;
+
+	memcpy(&tid, rec->p + ev->pid_offset, 4);
+	return tid;
+}
+
 /* The stream's context fields of @rec's event (of time @ts). */
 static void put_contexts(struct ltt_ftrace_conv *c, struct out *o,
 			 const struct ltt_ftrace_event *ev, const struct view *rec, uint64_t ts)
 {
 	const struct ltt_ftrace_task *task = NULL;
 	char procname[LTT_CTX_PROCNAME_LEN] = { 0 };
-	int32_t tid, v;
+	int32_t tid = rec_tid(ev, rec), v;
 	uint32_t i;
 
-	memcpy(&tid, rec->p + ev->pid_offset, 4);	/* below min_size */
 	if (c->task_ctx)
 		task = ltt_ftrace_task_current(c->tasks, &c->cur, c->cpu, tid, ts);
 	for (i = 0; i < c->nr_ctx; i++) {
@@ -496,16 +504,33 @@ static const struct ltt_ftrace_map *raw_entry(const struct ltt_ftrace_conv *c,
 	return NULL;
 }
 
+/* A record of a written event, @m's, at time @ts: filtered, then written. */
 static void keep_record(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
-			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg);
-
-/* A record's common_pid (below its min_size). */
-static int32_t rec_tid(const struct ltt_ftrace_event *ev, const struct view *rec)
+			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
 {
-	int32_t tid;
+	int pass;
 
-	memcpy(&tid, rec->p + ev->pid_offset, 4);
-	return tid;
+	pass = filter_pass(c, m, ts, rec);
+	if (pass < 0) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (!pass) {
+		c->st.filtered++;
+		return;
+	}
+	if (ts < c->last_ts) {
+		ts = c->last_ts;
+		c->st.clamped++;
+	}
+	c->last_ts = ts;
+	if (c->visit) {
+		c->st.events++;
+		c->visit(c->visit_arg, m, ts, rec->p, rec->len);
+		return;
+	}
+	write_event(c, m, ts, rec, emit, arg);
 }
 
 /* A data entry's record at time @ts. */
@@ -539,45 +564,15 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		add_sat(&c->st.discarded, 1);
 		return;
 	}
-	if (c->scan)
-		;	/* the task table's changes only */
-	else if (m->ctf_id == LTT_FTRACE_CTF_TASKS_ONLY)
+	/* a scan applies the task table's changes only */
+	if (!c->scan && m->ctf_id == LTT_FTRACE_CTF_TASKS_ONLY)
 		c->st.tasks_only++;
-	else
+	else if (!c->scan)
 		keep_record(c, m, ts, rec, emit, arg);
 	/* after the event: its contexts are those of before its change */
 	if (m->task.op && c->tasks)
 		ltt_ftrace_task_apply(c->tasks, &c->cur, c->cpu, &m->task, rec->p, rec->len,
 				      rec_tid(m->layout, rec), ts);
-}
-
-/* A record of a written event, @m's, at time @ts: filtered, then written. */
-static void keep_record(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
-			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
-{
-	int pass;
-
-	pass = filter_pass(c, m, ts, rec);
-	if (pass < 0) {
-		c->st.torn++;
-		add_sat(&c->st.discarded, 1);
-		return;
-	}
-	if (!pass) {
-		c->st.filtered++;
-		return;
-	}
-	if (ts < c->last_ts) {
-		ts = c->last_ts;
-		c->st.clamped++;
-	}
-	c->last_ts = ts;
-	if (c->visit) {
-		c->st.events++;
-		c->visit(c->visit_arg, m, ts, rec->p, rec->len);
-		return;
-	}
-	write_event(c, m, ts, rec, emit, arg);
 }
 
 /* ---- the page ---- */

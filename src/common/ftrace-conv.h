@@ -20,7 +20,8 @@
  * Each record of a mapped event becomes one CTF event: the compact header
  * (id < 31 and less than 2^27 ns after the packet's previous event) or
  * the extended one, then the stream's context fields (those a record
- * holds: tid, cpu_id), then the payload as ltt_ftrace_event_to_kabi()
+ * holds: tid, cpu_id; those a task table gives: procname, pid, ppid,
+ * vpid, vtid), then the payload as ltt_ftrace_event_to_kabi()
  * describes it to the TSDL generator.  Timestamps are full 64-bit ns,
  * never decreasing within the stream (an earlier one is raised to the
  * latest and counted: CTF readers refuse a stream that goes back).
@@ -33,7 +34,8 @@
  * an event's filter rejects (ltt_ftrace_conv_set_filter()).  A page is
  * hostile input: no read outside [page, page + len), whatever it says.
  *
- * No allocation after ltt_ftrace_conv_init() but in ltt_ftrace_conv_map();
+ * No allocation after ltt_ftrace_conv_init() but in ltt_ftrace_conv_map()
+ * (and the task table's, common/ftrace-tasks.h, for a task first met);
  * no global state.  One thread at a time per converter.
  */
 #ifndef LTT_CONSUMERD_FTRACE_CONV_H
