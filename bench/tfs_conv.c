@@ -11,11 +11,18 @@
  *	  sched    sched_switch, 20 000 round trips of two threads on CPU 0
  *	  syscall  sys_enter/sys_exit_getppid, 50 000 getppid()
  *	  mixed    every system call and ten sched events, 5 000 round trips
- *   tfs_conv run DIR/CASE.cap [-n REPS] [-C CTX,...] [-x]
+ *	  tasks    read and write entries and exits, and the events the
+ *	           process contexts' task table reads (sched_switch,
+ *	           task_rename, task_newtask, sched_process_exec,
+ *	           sched_process_free), 20 000 round trips
+ *   tfs_conv run DIR/CASE.cap [-n REPS] [-C CTX,...] [-T] [-x]
  *	converts the pages REPS times (default 20) with one converter per
  *	CPU, as the consumer does (1 MiB packets, the default kernel
  *	channel's; the layouts without __syscall_nr, as the session daemon
- *	gives them), the stream context CTX (tid, cpu_id) on each event;
+ *	gives them), the stream context CTX (tid, cpu_id; procname, pid,
+ *	ppid, vpid, vtid with a task table, seeded before each rep) on each
+ *	event; -T: the task table's events read, not written (as when the
+ *	user did not enable them);
  *	the packets go to a sink that counts their content's bytes.  Prints the events
  *	converted per rep and ns/event (median and best rep); -x: one rep,
  *	for callgrind (--toggle-collect=ltt_ftrace_conv_page).
@@ -199,6 +206,20 @@ static void capture_case(const char *dir, const char *name)
 	if (!strcmp(name, "sched")) {
 		tfs_inst_write("events/sched/sched_switch/enable", "1");
 		save_format(f, "sched", "sched_switch", &nfmt);
+	} else if (!strcmp(name, "tasks")) {
+		static const char *const ev[][2] = {
+			{ "syscalls", "sys_enter_read" }, { "syscalls", "sys_exit_read" },
+			{ "syscalls", "sys_enter_write" }, { "syscalls", "sys_exit_write" },
+			{ "sched", "sched_switch" }, { "task", "task_rename" },
+			{ "task", "task_newtask" }, { "sched", "sched_process_exec" },
+			{ "sched", "sched_process_free" },
+		};
+
+		for (i = 0; i < sizeof(ev) / sizeof(ev[0]); i++) {
+			snprintf(rel, sizeof(rel), "events/%s/%s/enable", ev[i][0], ev[i][1]);
+			tfs_inst_write(rel, "1");
+			save_format(f, ev[i][0], ev[i][1], &nfmt);
+		}
 	} else if (!strcmp(name, "syscall")) {
 		tfs_inst_write("events/syscalls/sys_enter_getppid/enable", "1");
 		tfs_inst_write("events/syscalls/sys_exit_getppid/enable", "1");
@@ -226,7 +247,7 @@ static void capture_case(const char *dir, const char *name)
 		for (i = 0; i < 50000; i++)
 			syscall(SYS_getppid);
 	else
-		pingpong(!strcmp(name, "sched") ? 20000 : 5000);
+		pingpong(!strcmp(name, "mixed") ? 5000 : 20000);
 	tfs_inst_write("tracing_on", "0");
 	tfs_inst_write("events/enable", "0");
 	pos_pages = ftell(f);
@@ -252,6 +273,7 @@ static int capture(const char *dir)
 	capture_case(dir, "sched");
 	capture_case(dir, "syscall");
 	capture_case(dir, "mixed");
+	capture_case(dir, "tasks");
 	return 0;
 }
 
@@ -288,6 +310,25 @@ static void drop_syscall_nr(struct ltt_ftrace_event *ev)
 	ev->nr_fields = kept;
 }
 
+/* Fields the session daemon names as lttng-modules does, of the task table's events. */
+static void rename_fields(struct ltt_ftrace_event *ev)
+{
+	static const char *const renames[][3] = {
+		{ "sched_switch", "prev_pid", "prev_tid" },
+		{ "sched_switch", "next_pid", "next_tid" },
+		{ "sched_process_exec", "pid", "tid" },
+		{ "sched_process_exec", "old_pid", "old_tid" },
+		{ "sched_process_free", "pid", "tid" },
+	};
+	uint32_t i, r;
+
+	for (i = 0; i < ev->nr_fields; i++)
+		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
+			if (!strcmp(ev->name, renames[r][0]) && !strcmp(ev->fields[i].name, renames[r][1]))
+				snprintf(ev->fields[i].name, sizeof(ev->fields[i].name), "%s",
+					 renames[r][2]);
+}
+
 static void load_capture(const char *path)
 {
 	const uint8_t *p;
@@ -307,8 +348,10 @@ static void load_capture(const char *path)
 		snprintf(sys, sizeof(sys), "%.*s", (int)len, (const char *)p);
 		p += len;
 		len = get_u32(&p);
-		if (!ltt_ftrace_format_parse(sys, (const char *)p, len, &layouts[nr_layouts], NULL))
+		if (!ltt_ftrace_format_parse(sys, (const char *)p, len, &layouts[nr_layouts], NULL)) {
+			rename_fields(&layouts[nr_layouts]);
 			drop_syscall_nr(&layouts[nr_layouts++]);
+		}
 		p += len;
 	}
 	nr_pages = get_u32(&p);
@@ -343,19 +386,36 @@ static uint64_t now_ns(void)
 static struct ltt_ftrace_conv convs[MAX_CPUS];
 static struct ltt_ctx ctx[LTT_CTX_MAX];
 static uint32_t nr_ctx;
+static bool task_ctx;			/* a context reads the task table */
+static bool tasks_only;			/* -T */
+static struct ltt_ftrace_tasks *tasks;
+
+/* Is @ev one the task table reads? */
+static bool task_event(const struct ltt_ftrace_event *ev)
+{
+	struct ltt_ftrace_task_rec r;
+
+	ltt_ftrace_task_rec_init(ev, &r);
+	return r.op != LTT_FTRACE_TASK_NONE;
+}
 
 static void setup(void)
 {
 	static const uint8_t uuid[LTT_CTF_UUID_LEN] = { 1 };
-	uint32_t cpu, i;
+	uint32_t cpu, i, id;
 
+	if (task_ctx && ltt_ftrace_tasks_create(&tasks))
+		die("the task table");
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (ltt_ftrace_conv_init(&convs[cpu], uuid, 0, cpu, PKT_SIZE, NULL) ||
+		    ltt_ftrace_conv_set_tasks(&convs[cpu], tasks) ||
 		    ltt_ftrace_conv_set_contexts(&convs[cpu], ctx, nr_ctx))
 			die("converter set-up");
-		for (i = 0; i < nr_layouts; i++)
-			if (ltt_ftrace_conv_map(&convs[cpu], layouts[i].id, i, &layouts[i]))
+		for (i = 0; i < nr_layouts; i++) {
+			id = tasks_only && task_event(&layouts[i]) ? LTT_FTRACE_CTF_TASKS_ONLY : i;
+			if (ltt_ftrace_conv_map(&convs[cpu], layouts[i].id, id, &layouts[i]))
 				die("converter map");
+		}
 	}
 }
 
@@ -379,11 +439,14 @@ static uint64_t one_rep(uint64_t *events, uint64_t *bytes, struct ltt_ftrace_con
 		ltt_ftrace_conv_flush(&convs[cpu], count_packet, bytes);
 		ltt_ftrace_conv_stats(&convs[cpu], &st);
 		*events += st.events;
+		sum->tasks_only += st.tasks_only;
 		sum->discarded += st.discarded;
 		sum->unmapped += st.unmapped;
 		sum->clamped += st.clamped;
 		ltt_ftrace_conv_fini(&convs[cpu]);
 	}
+	ltt_ftrace_tasks_destroy(tasks);
+	tasks = NULL;
 	return t1 - t0;
 }
 
@@ -400,9 +463,11 @@ static void parse_ctx(char *list)
 
 	for (name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
 		if (nr_ctx == LTT_CTX_MAX || ltt_ctx_parse(name, &ctx[nr_ctx])) {
-			fprintf(stderr, "tfs_conv: -C %s: give tid and/or cpu_id\n", name);
+			fprintf(stderr, "tfs_conv: -C %s: give tid, cpu_id, procname, pid, ppid, vpid, vtid\n",
+				name);
 			exit(2);
 		}
+		task_ctx |= ltt_ftrace_conv_task_context(ctx[nr_ctx].type);
 		nr_ctx++;
 	}
 }
@@ -414,18 +479,20 @@ static int run(int argc, char **argv)
 	long reps = 20, r;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "n:C:x")) != -1) {
+	while ((opt = getopt(argc, argv, "n:C:Tx")) != -1) {
 		if (opt == 'n')
 			reps = strtol(optarg, NULL, 10);
 		else if (opt == 'C')
 			parse_ctx(optarg);
+		else if (opt == 'T')
+			tasks_only = true;
 		else if (opt == 'x')
 			reps = 1;
 		else
 			return 2;
 	}
 	if (optind != argc - 1 || reps < 1) {
-		fprintf(stderr, "usage: tfs_conv run FILE.cap [-n REPS] [-C tid,cpu_id] [-x]\n");
+		fprintf(stderr, "usage: tfs_conv run FILE.cap [-n REPS] [-C CTX,...] [-T] [-x]\n");
 		return 2;
 	}
 	load_capture(argv[optind]);
@@ -433,13 +500,17 @@ static int run(int argc, char **argv)
 	for (r = 0; r < reps; r++)
 		ns[r] = one_rep(&events, &bytes, &sum);
 	qsort(ns, (size_t)reps, sizeof(*ns), cmp_u64);
-	printf("pages %u events %llu bytes/event %.1f discarded %llu unmapped %llu clamped %llu\n",
+	printf("pages %u events %llu bytes/event %.1f discarded %llu unmapped %llu clamped %llu tasks_only %llu\n",
 	       nr_pages, (unsigned long long)events, events ? (double)bytes / reps / events : 0.0,
 	       (unsigned long long)sum.discarded, (unsigned long long)sum.unmapped,
-	       (unsigned long long)sum.clamped);
+	       (unsigned long long)sum.clamped, (unsigned long long)sum.tasks_only);
 	if (events)
 		printf("ns/event median %.1f best %.1f (%ld reps)\n",
 		       (double)ns[reps / 2] / events, (double)ns[0] / events, reps);
+	if (events + sum.tasks_only)
+		printf("ns/record median %.1f best %.1f\n",
+		       (double)ns[reps / 2] / (double)(events + sum.tasks_only),
+		       (double)ns[0] / (double)(events + sum.tasks_only));
 	return 0;
 }
 
@@ -449,6 +520,6 @@ int main(int argc, char **argv)
 		return capture(argv[2]);
 	if (argc >= 3 && !strcmp(argv[1], "run"))
 		return run(argc - 1, argv + 1);
-	fprintf(stderr, "usage: tfs_conv capture DIR | tfs_conv run FILE.cap [-n REPS] [-C tid,cpu_id] [-x]\n");
+	fprintf(stderr, "usage: tfs_conv capture DIR | tfs_conv run FILE.cap [-n REPS] [-C CTX,...] [-T] [-x]\n");
 	return 2;
 }

@@ -7,6 +7,11 @@
 #	ltt_ftrace_conv_page() on real pages (bench/tfs_conv capture):
 #	sched_switch, getppid entry/exit, every syscall + sched events;
 #	without contexts, with tid, with tid and cpu_id.
+#   bench/tracefs.sh BUILD contexts [REPS]
+#	ns/record and instructions/record of the same on a ping-pong's
+#	read/write calls and switches, with tid alone, with the five
+#	process contexts derived from the task table, and with the table's
+#	events read but not written.
 #   bench/tracefs.sh BUILD overhead [ROUNDS] [PINGPONG_N] [GETPPID_N]
 #	kload pingpong N and kload getppid N timed untraced, with ftrace
 #	alone (bench/tfs_ftrace: an instance set up as ltt's default kernel
@@ -103,6 +108,17 @@ ltt_finish() {
 
 # ---- conv ----
 
+# conv_instructions CAP [OPTION...]: callgrind's instructions in
+# ltt_ftrace_conv_page() (inclusive) for one rep of tfs_conv run CAP.
+conv_instructions() {
+	local cap=$1
+	shift
+	valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
+		--callgrind-out-file="$BENCH_TMP/cg.out" \
+		"$TFS_CONV" run "$cap" -x "$@" >/dev/null 2>&1
+	sed -n 's/^totals: \([0-9]*\).*/\1/p; s/^summary: \([0-9]*\).*/\1/p' "$BENCH_TMP/cg.out" | head -1
+}
+
 conv() {
 	local reps=${1:-20} c ctx out ev ir
 	"$TFS_CONV" capture "$BENCH_TMP" || exit 1
@@ -113,15 +129,41 @@ conv() {
 			[ "$ctx" = none ] || opt=(-C "$ctx")
 			out=$("$TFS_CONV" run "$BENCH_TMP/$c.cap" -n "$reps" "${opt[@]}")
 			ev=$(sed -n 's/^pages [0-9]* events \([0-9]*\) .*/\1/p' <<<"$out")
-			valgrind --tool=callgrind --toggle-collect=ltt_ftrace_conv_page \
-				--callgrind-out-file="$BENCH_TMP/cg.out" \
-				"$TFS_CONV" run "$BENCH_TMP/$c.cap" -x "${opt[@]}" >/dev/null 2>&1
-			ir=$(sed -n 's/^totals: \([0-9]*\).*/\1/p; s/^summary: \([0-9]*\).*/\1/p' "$BENCH_TMP/cg.out" | head -1)
+			ir=$(conv_instructions "$BENCH_TMP/$c.cap" "${opt[@]}")
 			printf '%-8s %-12s %8s %10s %12s %12s\n' "$c" "$ctx" "$ev" \
 				"$(sed -n 's/.*bytes\/event \([0-9.]*\).*/\1/p' <<<"$out")" \
 				"$(sed -n 's/^ns\/event median \([0-9.]*\) best \([0-9.]*\).*/\1 (\2)/p' <<<"$out")" \
 				"$(awk -v i="${ir:-0}" -v e="${ev:-0}" 'BEGIN { if (e) printf "%.1f", i / e }')"
 		done
+	done
+}
+
+# ---- contexts ----
+
+# The process contexts' derivation (doc/kernel-tracefs.md, "Process
+# contexts") on a context-switch-heavy load: the tasks capture's pages
+# (read/write entries and exits of 20 000 ping-pong round trips, and the
+# task table's events) converted with tid alone, with tid and the five
+# derived contexts, and with those and the table's events read but not
+# written (-T, as when the user did not enable them); ns per record
+# (every record of the pages) and per event written, instructions per
+# record.
+contexts() {
+	local reps=${1:-20} out rec ir label opt
+	"$TFS_CONV" capture "$BENCH_TMP" >/dev/null || exit 1
+	printf '%-34s %8s %8s %10s %14s %14s %12s\n' contexts events "tasks" "B/event" \
+		"ns/rec med" "ns/ev med" "instr/rec"
+	for label in "tid" "tid,procname,pid,ppid,vpid,vtid" "tid,procname,pid,ppid,vpid,vtid -T"; do
+		read -r -a opt <<<"-C $label"
+		out=$("$TFS_CONV" run "$BENCH_TMP/tasks.cap" -n "$reps" "${opt[@]}")
+		rec=$(sed -n 's/^pages [0-9]* events \([0-9]*\) .* tasks_only \([0-9]*\)$/\1 \2/p' <<<"$out")
+		ir=$(conv_instructions "$BENCH_TMP/tasks.cap" "${opt[@]}")
+		read -r ev tasks <<<"$rec"
+		printf '%-34s %8s %8s %10s %14s %14s %12s\n' "$label" "$ev" "$tasks" \
+			"$(sed -n 's/.*bytes\/event \([0-9.]*\).*/\1/p' <<<"$out")" \
+			"$(sed -n 's/^ns\/record median \([0-9.]*\) best \([0-9.]*\).*/\1 (\2)/p' <<<"$out")" \
+			"$(sed -n 's/^ns\/event median \([0-9.]*\) best \([0-9.]*\).*/\1 (\2)/p' <<<"$out")" \
+			"$(awk -v i="${ir:-0}" -v e="$((ev + tasks))" 'BEGIN { if (e) printf "%.1f", i / e }')"
 	done
 }
 
@@ -216,8 +258,9 @@ rate() {
 
 case $MODE in
 conv) conv "$@" ;;
+contexts) contexts "$@" ;;
 overhead) overhead "$@" ;;
 rate) rate "$@" ;;
-*) echo "usage: $0 BUILD conv [REPS] | overhead [ROUNDS] [PINGPONG_N] [GETPPID_N] | rate [SECONDS] [RATE...]" >&2
+*) echo "usage: $0 BUILD conv [REPS] | contexts [REPS] | overhead [ROUNDS] [PINGPONG_N] [GETPPID_N] | rate [SECONDS] [RATE...]" >&2
 	exit 2 ;;
 esac

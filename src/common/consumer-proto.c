@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/consumer-proto.h"
+#include "common/ftrace-conv.h"
 #include "common/uri.h"
 #include "../../kmod/ltt-abi.h"
 
@@ -89,7 +90,10 @@ static int get_tracefs_block(struct ltt_rbuf *r, struct ltt_consumer_add_channel
 	return 0;
 }
 
-/* The contexts a tracefs channel's conversion can write: what a record holds. */
+/*
+ * The contexts a tracefs channel's conversion can write: what a record
+ * holds, and what its task table says (common/ftrace-conv.h).
+ */
 static int tracefs_ctx_check(const struct ltt_consumer_add_channel *m)
 {
 	uint32_t i;
@@ -97,7 +101,8 @@ static int tracefs_ctx_check(const struct ltt_consumer_add_channel *m)
 	for (i = 0; i < m->nr_ctx; i++) {
 		if (!ltt_ctx_check(&m->ctx[i]))
 			return -EINVAL;
-		if (m->ctx[i].type != LTT_CONTEXT_TID && m->ctx[i].type != LTT_CONTEXT_CPU_ID)
+		if (m->ctx[i].type != LTT_CONTEXT_TID && m->ctx[i].type != LTT_CONTEXT_CPU_ID &&
+		    !ltt_ftrace_conv_task_context(m->ctx[i].type))
 			return -EOPNOTSUPP;
 	}
 	return 0;

@@ -58,8 +58,10 @@
  *       carry their geometry).  A tracefs channel's sub-buffer size is
  *       the size of the CTF packets its conversion writes (the kernel's
  *       buffer holds num_subbuf of them); stream_id is its CTF stream
- *       class and the contexts its events carry, tid and cpu_id only
- *       (-EOPNOTSUPP for another); the consumer runs its switch and read
+ *       class and the contexts its events carry, tid and cpu_id, and
+ *       procname, pid, ppid, vpid, vtid from its task table (-EOPNOTSUPP
+ *       for another, and from a consumer older than those); the
+ *       consumer runs its switch and read
  *       timers (the kernel runs the module's).
  *   ADD_STREAM {u64 channel_key, u32 cpu} + 2 fds: shared memory, wakeup
  *       eventfd; the memory must be sealed against shrinking (see
@@ -579,8 +581,8 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
  * its values against each other (the consumer's registry does).  Returns
  * 0; -EPROTO for a malformed payload (truncated, trailing bytes, a
  * boolean not 0 or 1, a block sent for the user-space domain);
- * -EOPNOTSUPP for an unknown domain or a tracefs context other than tid
- * and cpu_id; -EINVAL for a kernel or tracefs geometry that is not
+ * -EOPNOTSUPP for an unknown domain or a tracefs context other than tid,
+ * cpu_id, procname, pid, ppid, vpid and vtid; -EINVAL for a kernel or tracefs geometry that is not
  * powers of two within kmod/ltt-abi.h's limits, or a context that
  * ltt_ctx_check() refuses.
  */

@@ -313,18 +313,51 @@ static void put_header(struct ltt_ftrace_conv *c, struct out *o, uint32_t id, ui
 	put(o, &ts, 8);
 }
 
-/* The stream's context fields of @rec's event. */
-static void put_contexts(const struct ltt_ftrace_conv *c, struct out *o,
-			 const struct ltt_ftrace_event *ev, const struct view *rec)
+/* A record's common_pid (below its min_size). */
+static int32_t rec_tid(const struct ltt_ftrace_event *ev, const struct view *rec)
 {
-	int32_t v;
+	int32_t tid;
+
+	memcpy(&tid, rec->p + ev->pid_offset, 4);
+	return tid;
+}
+
+/* The stream's context fields of @rec's event (of time @ts). */
+static void put_contexts(struct ltt_ftrace_conv *c, struct out *o,
+			 const struct ltt_ftrace_event *ev, const struct view *rec, uint64_t ts)
+{
+	const struct ltt_ftrace_task *task = NULL;
+	char procname[LTT_CTX_PROCNAME_LEN] = { 0 };
+	int32_t tid = rec_tid(ev, rec), v;
 	uint32_t i;
 
+	if (c->task_ctx)
+		task = ltt_ftrace_task_current(c->tasks, &c->cur, c->cpu, tid, ts);
 	for (i = 0; i < c->nr_ctx; i++) {
-		if (c->ctx_types[i] == LTT_CONTEXT_TID)
-			memcpy(&v, rec->p + ev->pid_offset, 4);	/* below min_size */
-		else
+		switch (c->ctx_types[i]) {
+		case LTT_CONTEXT_TID:
+			v = tid;
+			break;
+		case LTT_CONTEXT_PROCNAME:
+			memcpy(procname, task->comm, sizeof(task->comm));
+			put(o, procname, sizeof(procname));
+			continue;
+		case LTT_CONTEXT_PID:
+			v = task->pid;
+			break;
+		case LTT_CONTEXT_PPID:
+			v = task->ppid;
+			break;
+		case LTT_CONTEXT_VPID:
+			v = task->vpid;
+			break;
+		case LTT_CONTEXT_VTID:
+			v = task->vtid;
+			break;
+		default:	/* CPU_ID */
 			v = (int32_t)c->cpu;
+			break;
+		}
 		put(o, &v, 4);
 	}
 }
@@ -341,7 +374,7 @@ static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *
 			open_packet(c, ts);
 		o = (struct out){ c->pkt + c->used, c->pkt + c->packet_size, false };
 		put_header(c, &o, m->ctf_id, ts);
-		put_contexts(c, &o, m->layout, rec);
+		put_contexts(c, &o, m->layout, rec, ts);
 		if (!put_payload(&o, m->layout, rec)) {
 			c->st.torn++;
 			break;
@@ -471,34 +504,13 @@ static const struct ltt_ftrace_map *raw_entry(const struct ltt_ftrace_conv *c,
 	return NULL;
 }
 
-/* A data entry's record at time @ts. */
-static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct view *rec,
-			ltt_ftrace_emit_fn emit, void *arg)
+/* A record of a written event, @m's, at time @ts: filtered, then written. */
+static void keep_record(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
+			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
 {
-	const struct ltt_ftrace_map *m;
-	bool torn = false;
-	uint16_t id;
 	int pass;
 
-	if (!rd(rec, 0, &id, 2)) {
-		c->st.torn++;
-		add_sat(&c->st.discarded, 1);
-		return;
-	}
-	if (c->nr_raw && id == c->raw_ftrace_id)
-		m = raw_entry(c, rec, &torn);
-	else
-		m = id < c->map_len ? &c->map[id] : NULL;
-	if (torn) {
-		c->st.torn++;
-		add_sat(&c->st.discarded, 1);
-		return;
-	}
-	if (!m || !m->layout) {
-		c->st.unmapped++;
-		return;
-	}
-	pass = rec->len < m->layout->min_size ? -1 : filter_pass(c, m, ts, rec);
+	pass = filter_pass(c, m, ts, rec);
 	if (pass < 0) {
 		c->st.torn++;
 		add_sat(&c->st.discarded, 1);
@@ -519,6 +531,48 @@ static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct vie
 		return;
 	}
 	write_event(c, m, ts, rec, emit, arg);
+}
+
+/* A data entry's record at time @ts. */
+static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct view *rec,
+			ltt_ftrace_emit_fn emit, void *arg)
+{
+	const struct ltt_ftrace_map *m;
+	bool torn = false;
+	uint16_t id;
+
+	if (!rd(rec, 0, &id, 2)) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (c->nr_raw && id == c->raw_ftrace_id)
+		m = raw_entry(c, rec, &torn);
+	else
+		m = id < c->map_len ? &c->map[id] : NULL;
+	if (torn) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (!m || !m->layout) {
+		c->st.unmapped++;
+		return;
+	}
+	if (rec->len < m->layout->min_size) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	/* a scan applies the task table's changes only */
+	if (!c->scan && m->ctf_id == LTT_FTRACE_CTF_TASKS_ONLY)
+		c->st.tasks_only++;
+	else if (!c->scan)
+		keep_record(c, m, ts, rec, emit, arg);
+	/* after the event: its contexts are those of before its change */
+	if (m->task.op && c->tasks)
+		ltt_ftrace_task_apply(c->tasks, &c->cur, c->cpu, &m->task, rec->p, rec->len,
+				      rec_tid(m->layout, rec), ts);
 }
 
 /* ---- the page ---- */
@@ -653,6 +707,37 @@ int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len
 	return conv_page(c, page, len, emit, arg);
 }
 
+/* An emit for a scan, which writes nothing. */
+static int no_emit(void *arg, const void *packet, size_t size,
+		   const struct ltt_ctf_index_entry *idx)
+{
+	(void)arg;
+	(void)packet;
+	(void)size;
+	(void)idx;
+	return -EINVAL;
+}
+
+int ltt_ftrace_conv_scan_tasks(struct ltt_ftrace_conv *c, const void *page, size_t len)
+{
+	struct ltt_ftrace_conv_stats st;
+	struct ltt_ftrace_task_cur cur;
+	int ret;
+
+	if (!c)
+		return -EINVAL;
+	if (!c->tasks)
+		return 0;
+	st = c->st;
+	cur = c->cur;
+	c->scan = true;
+	ret = conv_page(c, page, len, no_emit, NULL);
+	c->scan = false;
+	c->cur = cur;
+	c->st = st;
+	return ret;
+}
+
 int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *c, const void *page, size_t len,
 			  ltt_ftrace_visit_fn visit, void *arg)
 {
@@ -760,7 +845,7 @@ int ltt_ftrace_conv_map(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t 
 	struct ltt_ftrace_map *map;
 
 	if (!c || !c->pkt || !layout || layout->id != ftrace_id || ftrace_id > MAX_FTRACE_ID ||
-	    ctf_id == UINT32_MAX || !layout_ok(layout))
+	    !layout_ok(layout))
 		return -EINVAL;
 	if (ftrace_id >= c->map_len) {
 		map = realloc(c->map, (ftrace_id + 1) * sizeof(*map));
@@ -772,6 +857,7 @@ int ltt_ftrace_conv_map(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t 
 	}
 	c->map[ftrace_id].layout = layout;
 	c->map[ftrace_id].ctf_id = ctf_id;
+	ltt_ftrace_task_rec_init(layout, &c->map[ftrace_id].task);
 	return 0;
 }
 
@@ -789,7 +875,9 @@ int ltt_ftrace_conv_map_raw(struct ltt_ftrace_conv *c, uint32_t raw_id, uint32_t
 	if (i == LTT_FTRACE_CONV_RAW_MAX)
 		return -ENOSPC;
 	c->raw[i] = (struct ltt_ftrace_raw_map){
-		raw_id, { layout, ctf_id, i < c->nr_raw ? c->raw[i].m.filter : NULL }
+		.raw_id = raw_id,
+		.m = { .layout = layout, .ctf_id = ctf_id,
+		       .filter = i < c->nr_raw ? c->raw[i].m.filter : NULL },
 	};
 	if (i == c->nr_raw)
 		c->nr_raw++;
@@ -828,12 +916,31 @@ int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *c, const struct ltt_ctx
 	for (i = 0; i < nr; i++) {
 		if (!ltt_ctx_check(&ctx[i]))
 			return -EINVAL;
-		if (ctx[i].type != LTT_CONTEXT_TID && ctx[i].type != LTT_CONTEXT_CPU_ID)
+		if (ctx[i].type != LTT_CONTEXT_TID && ctx[i].type != LTT_CONTEXT_CPU_ID &&
+		    !(c->tasks && ltt_ftrace_conv_task_context(ctx[i].type)))
 			return -ENOTSUP;
 	}
-	for (i = 0; i < nr; i++)
+	c->task_ctx = false;
+	for (i = 0; i < nr; i++) {
 		c->ctx_types[i] = ctx[i].type;
+		c->task_ctx |= ltt_ftrace_conv_task_context(ctx[i].type);
+	}
 	c->nr_ctx = nr;
+	return 0;
+}
+
+bool ltt_ftrace_conv_task_context(uint32_t type)
+{
+	return type == LTT_CONTEXT_PROCNAME || type == LTT_CONTEXT_PID ||
+	       type == LTT_CONTEXT_PPID || type == LTT_CONTEXT_VPID || type == LTT_CONTEXT_VTID;
+}
+
+int ltt_ftrace_conv_set_tasks(struct ltt_ftrace_conv *c, struct ltt_ftrace_tasks *tasks)
+{
+	if (!c || c->used)
+		return -EINVAL;
+	c->tasks = tasks;
+	ltt_ftrace_task_cur_init(&c->cur);
 	return 0;
 }
 

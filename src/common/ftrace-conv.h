@@ -20,7 +20,8 @@
  * Each record of a mapped event becomes one CTF event: the compact header
  * (id < 31 and less than 2^27 ns after the packet's previous event) or
  * the extended one, then the stream's context fields (those a record
- * holds: tid, cpu_id), then the payload as ltt_ftrace_event_to_kabi()
+ * holds: tid, cpu_id; those a task table gives: procname, pid, ppid,
+ * vpid, vtid), then the payload as ltt_ftrace_event_to_kabi()
  * describes it to the TSDL generator.  Timestamps are full 64-bit ns,
  * never decreasing within the stream (an earlier one is raised to the
  * latest and counted: CTF readers refuse a stream that goes back).
@@ -33,7 +34,8 @@
  * an event's filter rejects (ltt_ftrace_conv_set_filter()).  A page is
  * hostile input: no read outside [page, page + len), whatever it says.
  *
- * No allocation after ltt_ftrace_conv_init() but in ltt_ftrace_conv_map();
+ * No allocation after ltt_ftrace_conv_init() but in ltt_ftrace_conv_map()
+ * (and the task table's, common/ftrace-tasks.h, for a task first met);
  * no global state.  One thread at a time per converter.
  */
 #ifndef LTT_CONSUMERD_FTRACE_CONV_H
@@ -47,6 +49,7 @@
 #include "common/ctf.h"
 #include "common/ftrace-format.h"
 #include "common/ftrace-map.h"
+#include "common/ftrace-tasks.h"
 
 struct ltt_filter_arg;
 
@@ -58,6 +61,7 @@ struct ltt_ftrace_map {
 	const struct ltt_ftrace_event *layout;	/* NULL: not mapped */
 	uint32_t ctf_id;
 	const struct ltt_ftrace_map_filter *filter;
+	struct ltt_ftrace_task_rec task;	/* how its records change the task table */
 };
 
 /*
@@ -87,6 +91,7 @@ struct ltt_ftrace_conv_stats {
 	uint64_t filtered;		/* records their event's filter rejected, skipped */
 	uint64_t torn_pages;		/* pages whose header or an entry lied */
 	uint64_t clamped;		/* timestamps raised to the stream's latest */
+	uint64_t tasks_only;		/* records read for the task table only, not written */
 };
 
 /**
@@ -119,6 +124,10 @@ struct ltt_ftrace_conv {
 	struct ltt_ftrace_raw_map raw[LTT_FTRACE_CONV_RAW_MAX];
 	uint32_t nr_raw;
 	int emit_err;			/* the sink's first error in this call */
+	struct ltt_ftrace_tasks *tasks;	/* the channel's task table (borrowed), or NULL */
+	struct ltt_ftrace_task_cur cur;	/* the task this CPU runs, as its records say */
+	bool task_ctx;			/* a context of @ctx_types reads @cur */
+	bool scan;			/* in ltt_ftrace_conv_scan_tasks() */
 	ltt_ftrace_visit_fn visit;	/* during ltt_ftrace_conv_visit() only */
 	void *visit_arg;
 	struct ltt_ftrace_conv_stats st;
@@ -166,9 +175,15 @@ void ltt_ftrace_conv_fini(struct ltt_ftrace_conv *conv);
  * @layout: borrowed until fini or a new map of @ftrace_id (one layout can
  *          serve every CPU's converter); its id must be @ftrace_id
  *
- * Remapping an id replaces its entry.  Grows the table (an allocation).
- * Returns 0, -EINVAL (NULL, ids that differ, @ctf_id UINT32_MAX, a layout
- * whose fields lie outside its min_size) or -ENOMEM.
+ * @ctf_id: LTT_FTRACE_CTF_TASKS_ONLY: its records change the task table
+ *          (ltt_ftrace_conv_set_tasks()) and are not written
+ *
+ * The records of sched_switch, task_rename, sched_process_fork,
+ * sched_process_exec and sched_process_free change the task table, when
+ * the converter has one (common/ftrace-tasks.h), whether they are written
+ * or not, filtered or not.  Remapping an id replaces its entry.  Grows
+ * the table (an allocation).  Returns 0, -EINVAL (NULL, ids that differ,
+ * a layout whose fields lie outside its min_size) or -ENOMEM.
  */
 int ltt_ftrace_conv_map(struct ltt_ftrace_conv *conv, uint32_t ftrace_id, uint32_t ctf_id,
 			const struct ltt_ftrace_event *layout);
@@ -213,13 +228,30 @@ int ltt_ftrace_conv_set_filter(struct ltt_ftrace_conv *conv, uint32_t ftrace_id,
  * contexts (borrowed, copied) that each event carries after its header,
  * in this order, as ltt_tsdl_stream() declares them
  *
- * Call it before the first page.  Only what a record or the stream
- * knows: tid (the record's common_pid) and cpu_id.  Returns 0, -EINVAL
- * (NULL with @nr, more than LTT_CTX_MAX, a context ltt_ctx_check()
- * refuses, a packet already open) or -ENOTSUP for another context.
+ * Call it before the first page.  What a record or the stream knows:
+ * tid (the record's common_pid) and cpu_id; with a task table
+ * (ltt_ftrace_conv_set_tasks() first) also procname, pid, ppid, vpid and
+ * vtid, of the task that wrote the record.  Returns 0, -EINVAL (NULL
+ * with @nr, more than LTT_CTX_MAX, a context ltt_ctx_check() refuses, a
+ * packet already open) or -ENOTSUP for another context.
  */
 int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *conv, const struct ltt_ctx *ctx,
 				 uint32_t nr);
+
+/**
+ * ltt_ftrace_conv_set_tasks() - the task table @tasks (borrowed until
+ * fini; shared by the converters of a channel's CPUs, one thread) that
+ * the records change and the process contexts read; NULL: none
+ * Returns 0 or -EINVAL (NULL @conv, a packet already open).
+ */
+int ltt_ftrace_conv_set_tasks(struct ltt_ftrace_conv *conv, struct ltt_ftrace_tasks *tasks);
+
+/**
+ * ltt_ftrace_conv_task_context() - is context @type (enum
+ * ltt_context_type) one a converter writes from its task table
+ * (procname, pid, ppid, vpid, vtid)?
+ */
+bool ltt_ftrace_conv_task_context(uint32_t type);
 
 /**
  * ltt_ftrace_conv_page() - append a page's events to the stream's packets
@@ -234,6 +266,16 @@ int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *conv, const struct ltt_
  */
 int ltt_ftrace_conv_page(struct ltt_ftrace_conv *conv, const void *page, size_t len,
 			 ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_scan_tasks() - apply the task table's changes that a
+ * page's records make (ltt_ftrace_conv_set_tasks()), and nothing else:
+ * no event, no count, the converter's state as it was.  For a page read
+ * ahead, converted later with ltt_ftrace_conv_page() (which applies them
+ * again: each change is taken by its time, so twice is once).  Returns 0
+ * (also without a table) or -EINVAL.
+ */
+int ltt_ftrace_conv_scan_tasks(struct ltt_ftrace_conv *conv, const void *page, size_t len);
 
 /**
  * ltt_ftrace_conv_visit() - a page's records for a reader of records,

@@ -56,15 +56,22 @@ int ltt_ftrace_map_publish(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 	return ltt_ftrace_map_publish_raw(map, ctf_id, 0, layout);
 }
 
-/* The index of the event (@ftrace_id, @raw_id) in the writer's @map, or -1. */
+/* The index of the latest entry of (@ftrace_id, @raw_id) in the writer's @map, or -1. */
 static long entry_find(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id, uint32_t raw_id)
 {
 	uint32_t i;
 
-	for (i = 0; i < map->nr; i++)
+	for (i = map->nr; i-- > 0;)
 		if (map->entries[i].layout.id == ftrace_id && map->entries[i].raw_id == raw_id)
 			return (long)i;
 	return -1;
+}
+
+bool ltt_ftrace_map_recorded(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id)
+{
+	long i = entry_find(map, ftrace_id, 0);
+
+	return i >= 0 && map->entries[i].ctf_id != LTT_FTRACE_CTF_TASKS_ONLY;
 }
 
 bool ltt_ftrace_map_has(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
@@ -79,8 +86,11 @@ int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 	long i = entry_find(map, layout->id, raw_id);
 	uint32_t nr = map->nr;
 
-	if (i >= 0)
-		return map->entries[i].ctf_id == ctf_id ? 0 : -EEXIST;
+	if (i >= 0 && map->entries[i].ctf_id == ctf_id)
+		return 0;
+	/* an event read for the task table only may become written, once */
+	if (i >= 0 && (raw_id || map->entries[i].ctf_id != LTT_FTRACE_CTF_TASKS_ONLY))
+		return -EEXIST;
 	if (nr >= map->capacity)
 		return -ENOSPC;
 	map->entries[nr].ctf_id = ctf_id;
@@ -88,6 +98,21 @@ int ltt_ftrace_map_publish_raw(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 	map->entries[nr].layout = *layout;
 	__atomic_store_n(&map->nr, nr + 1, __ATOMIC_RELEASE);
 	return 0;
+}
+
+/* A program that accepts nothing: push 0, return it. */
+const uint8_t ltt_ftrace_map_reject_code[LTT_FTRACE_MAP_REJECT_LEN] = {
+	'L', 'T', 'T', 'F', LTT_FILTER_VERSION, 1, 0, 0, 10, 0, 0, 0,
+	LTT_FOP_PUSH_S64, 0, 0, 0, 0, 0, 0, 0, 0, LTT_FOP_RETURN,
+};
+
+int ltt_ftrace_map_publish_reject(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
+				  uint32_t raw_id, uint64_t since_ns)
+{
+	const uint8_t *code = ltt_ftrace_map_reject_code;
+	uint32_t len = LTT_FTRACE_MAP_REJECT_LEN;
+
+	return ltt_ftrace_map_publish_filter(map, ftrace_id, raw_id, since_ns, &code, &len, 1);
 }
 
 int ltt_ftrace_map_publish_filter(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,

@@ -14,7 +14,12 @@
  * with acquire and never look past it.  A published entry never changes.
  * The session daemon publishes an event's entry before it enables the
  * event in ftrace, so a record of it never reaches a reader before its
- * entry.  An (ftrace id, raw id) pair appears at most once.
+ * entry.  An (ftrace id, raw id) pair appears once, but for an ordinary
+ * event that a channel's task table needs (common/ftrace-tasks.h) and
+ * the user did not enable: first LTT_FTRACE_CTF_TASKS_ONLY (read, not
+ * written), then its CTF id if the user enables it (a later entry
+ * replaces an earlier one; which of its records are written from when
+ * is the filter log's to say: ltt_ftrace_map_publish_reject()).
  *
  * Raw entries: records the session daemon writes itself through an
  * instance's trace_marker_raw are all of one ftrace event, ftrace:raw_data
@@ -56,6 +61,8 @@
 #define LTT_FTRACE_MAP_CAPACITY	4096u		/* events one channel records */
 #define LTT_FTRACE_MAP_FILTER_BYTES (4u << 20)	/* the filter log */
 #define LTT_FTRACE_MAP_FILTER_PROGRAMS 64u	/* programs of one record */
+/* An entry's ctf_id for an event read for the task table only (no CTF event). */
+#define LTT_FTRACE_CTF_TASKS_ONLY UINT32_MAX
 
 struct ltt_ftrace_map_entry {
 	uint32_t ctf_id;		/* its CTF event id in the channel */
@@ -120,9 +127,11 @@ int ltt_ftrace_map_create(const struct ltt_ftrace_page_layout *page, int *ret_fd
  * ltt_ftrace_map_publish() - add the event @layout as CTF id @ctf_id
  * @map: the writer's
  *
- * Publishing an ftrace id that is there with the same CTF id does
- * nothing.  Returns 0; -EEXIST for an ftrace id published with another
- * CTF id; -ENOSPC when the map is full.  One writer thread.
+ * Publishing an ftrace id whose latest entry has the same CTF id does
+ * nothing; one whose latest entry is LTT_FTRACE_CTF_TASKS_ONLY appends
+ * an entry that replaces it.  Returns 0; -EEXIST for an ftrace id
+ * published with another CTF id; -ENOSPC when the map is full.  One
+ * writer thread.
  */
 int ltt_ftrace_map_publish(struct ltt_ftrace_map_shm *map, uint32_t ctf_id,
 			   const struct ltt_ftrace_event *layout);
@@ -154,6 +163,19 @@ int ltt_ftrace_map_publish_filter(struct ltt_ftrace_map_shm *map, uint32_t ftrac
 				  uint32_t raw_id, uint64_t since_ns, const uint8_t *const *code,
 				  const uint32_t *len, uint32_t nr);
 
+/* A program that accepts no record (filter-vm/filter-bytecode.h). */
+#define LTT_FTRACE_MAP_REJECT_LEN 22u
+extern const uint8_t ltt_ftrace_map_reject_code[LTT_FTRACE_MAP_REJECT_LEN];
+
+/**
+ * ltt_ftrace_map_publish_reject() - no record of the event (@ftrace_id,
+ * @raw_id) kept from @since_ns on: a filter record of one program that
+ * accepts none (a task table's event read on while the user does not
+ * record it).  Returns as ltt_ftrace_map_publish_filter().
+ */
+int ltt_ftrace_map_publish_reject(struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
+				  uint32_t raw_id, uint64_t since_ns);
+
 /**
  * ltt_ftrace_map_filtered() - does the latest filter record of the event
  * (@ftrace_id, @raw_id) in @map's log hold a program? (the writer's
@@ -161,6 +183,13 @@ int ltt_ftrace_map_publish_filter(struct ltt_ftrace_map_shm *map, uint32_t ftrac
  */
 bool ltt_ftrace_map_filtered(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id,
 			     uint32_t raw_id);
+
+/**
+ * ltt_ftrace_map_recorded() - is the ordinary event @ftrace_id's latest
+ * entry in @map written into the trace (not LTT_FTRACE_CTF_TASKS_ONLY)?
+ * (the writer's)
+ */
+bool ltt_ftrace_map_recorded(const struct ltt_ftrace_map_shm *map, uint32_t ftrace_id);
 
 /**
  * ltt_ftrace_map_has() - is the event (@ftrace_id, @raw_id) published in

@@ -26,6 +26,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ftrace-map.c src/common/ftrace-map.h \
 	src/common/ftrace-conv.c src/common/ftrace-conv.h \
 	src/common/ftrace-prefilter.c src/common/ftrace-prefilter.h \
+	src/common/ftrace-tasks.c src/common/ftrace-tasks.h \
 	src/common/error.c \
 	src/common/errmap.c src/common/errmap.h \
 	src/common/escape.c src/common/escape.h \

@@ -85,7 +85,7 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 	ret = ltt_consumer_get_add_channel(r, &m);
 	/* the decoder fills m only on success */
 	if (ret == -EOPNOTSUPP)
-		LTT_WARN("ADD_CHANNEL: unknown domain, or a tracefs channel's context other than tid and cpu_id: not supported");
+		LTT_WARN("ADD_CHANNEL: unknown domain, or a tracefs channel's context other than tid, cpu_id, procname, pid, ppid, vpid and vtid: not supported");
 	else if (ret == -EINVAL)
 		LTT_WARN("ADD_CHANNEL: a kernel or tracefs channel's sub-buffer count or size is out of range (powers of two within kmod/ltt-abi.h's limits), or a context is invalid");
 	if (ret)

@@ -40,12 +40,6 @@ struct tfs_filter {
 	struct tfs_filter *next;		/* in the list of current or retired ones */
 };
 
-/* A program that accepts nothing: for a filter that failed validation. */
-static uint8_t reject_code[] = {
-	'L', 'T', 'T', 'F', LTT_FILTER_VERSION, 1, 0, 0, 10, 0, 0, 0,
-	LTT_FOP_PUSH_S64, 0, 0, 0, 0, 0, 0, 0, 0, LTT_FOP_RETURN,
-};
-
 /* The channel's copy of its event map: layouts borrowed by its converters. */
 struct ltt_tfs_events {
 	const struct ltt_ftrace_map_shm *shm;	/* read-only mapping */
@@ -61,6 +55,16 @@ struct ltt_tfs_events {
 	struct tfs_filter *retired;
 	bool filters_warned;			/* a bad filter record was logged */
 	uint64_t gen;				/* bumped by each new entry or filter */
+	struct ltt_ftrace_tasks *tasks;		/* the process contexts' tasks, or NULL */
+	struct tracefs_source *sources;		/* the channel's, linked by sib */
+	struct tracefs_source *converting;	/* the one in ltt_ftrace_conv_page() */
+};
+
+/* A page read ahead for the task table, converted at its turn. */
+struct ahead_page {
+	struct ahead_page *next;
+	size_t len;
+	uint8_t data[];
 };
 
 /* A finished packet waiting to be written: the content, its index entry. */
@@ -90,6 +94,9 @@ struct tracefs_source {
 	uint64_t reads;			/* pages read since the last -EAGAIN */
 	bool caught_up;			/* a wakeup's reads reached a short page */
 	uint64_t read_errors;		/* reads that failed (not EAGAIN) or gave no page */
+	struct tracefs_source *sib;	/* the channel's next source */
+	struct ahead_page *ahead, **ahead_tail;	/* pages read ahead, oldest first */
+	uint64_t nr_ahead;
 };
 
 int ltt_tfs_events_open(int map_fd, struct ltt_tfs_events **ret)
@@ -137,6 +144,14 @@ void ltt_tfs_events_free(struct ltt_tfs_events *ev)
 		return;
 	filters_free(ev->filters);
 	filters_free(ev->retired);
+	if (ev->tasks) {
+		struct ltt_ftrace_tasks_stats st;
+
+		ltt_ftrace_tasks_stats(ev->tasks, &st);
+		LTT_INFO("tracefs: the process contexts' task table: %" PRIu64 " tasks, %" PRIu64 " read from /proc, %" PRIu64 " gone from /proc when met (ids guessed), %" PRIu64 " not kept (full)",
+			 st.tasks, st.proc_reads, st.guessed, st.full);
+	}
+	ltt_ftrace_tasks_destroy(ev->tasks);
 	for (i = 0; i < ev->nr; i++)
 		free(ev->layout[i]);
 	ltt_ftrace_map_unmap(ev->shm);
@@ -259,8 +274,9 @@ static void filter_check(struct tfs_filter *tf, const struct ltt_ftrace_event *l
 		LTT_ERR("%s: a filter of event %s:%s fails validation against its fields: its records are rejected",
 			label, layout->system, layout->name);
 		tf->f.nr = 1;
-		tf->f.code[0] = reject_code;
-		tf->f.len[0] = sizeof(reject_code);
+		/* a program that accepts nothing (the filter VM does not write it) */
+		tf->f.code[0] = (uint8_t *)(uintptr_t)ltt_ftrace_map_reject_code;
+		tf->f.len[0] = LTT_FTRACE_MAP_REJECT_LEN;
 	}
 }
 
@@ -356,8 +372,20 @@ static bool page_short(const struct tracefs_source *t, size_t n)
  */
 static int read_page(struct tracefs_source *t)
 {
-	ssize_t n = read(t->fd, t->page, PAGE_MAX);
+	struct ahead_page *a = t->ahead;
+	ssize_t n;
 
+	if (a) {	/* read ahead already: its turn */
+		n = (ssize_t)a->len;
+		memcpy(t->page, a->data, a->len);
+		t->ahead = a->next;
+		if (!t->ahead)
+			t->ahead_tail = &t->ahead;
+		t->nr_ahead--;
+		free(a);
+	} else {
+		n = read(t->fd, t->page, PAGE_MAX);
+	}
 	if (n < 0)
 		return -errno;
 	if (n == 0)
@@ -365,9 +393,57 @@ static int read_page(struct tracefs_source *t)
 	t->reads++;
 	sync_map(t);
 	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
-	if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL)
+	t->events->converting = t;
+	n = ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL ? -1 : n;
+	t->events->converting = NULL;
+	if (n < 0)
 		return -EIO;
 	return page_short(t, (size_t)n);
+}
+
+/*
+ * Read @t's buffer ahead, as far as its budget, into its list of pages
+ * read ahead, and apply what their records change in the task table.
+ */
+static void read_ahead(struct tracefs_source *t)
+{
+	struct ahead_page *a;
+	ssize_t n;
+
+	sync_map(t);
+	while (t->nr_ahead < t->budget) {
+		a = malloc(sizeof(*a) + PAGE_MAX);
+		if (!a)
+			return;
+		n = read(t->fd, a->data, PAGE_MAX);
+		if (n <= 0) {
+			free(a);
+			return;		/* an error: the page's turn reads it again */
+		}
+		a->len = (size_t)n;
+		a->next = NULL;
+		*t->ahead_tail = a;
+		t->ahead_tail = &a->next;
+		t->nr_ahead++;
+		(void)ltt_ftrace_conv_scan_tasks(&t->conv, a->data, a->len);
+	}
+}
+
+/*
+ * The task table's lookahead (ltt_ftrace_tasks_set_lookahead()): a task
+ * met on one CPU, gone from /proc, whose fork waits in another's buffer.
+ * Each source's pages read ahead are converted at its turn.  Not the
+ * source converting: a fork is in its buffer before the child's records
+ * (already read), and its converter is in use.
+ */
+static void lookahead(void *arg)
+{
+	struct ltt_tfs_events *ev = arg;
+	struct tracefs_source *t;
+
+	for (t = ev->sources; t; t = t->sib)
+		if (t != ev->converting)
+			read_ahead(t);
 }
 
 /*
@@ -554,8 +630,25 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 static void tracefs_destroy(struct ltt_source *src)
 {
 	struct tracefs_source *t = (struct tracefs_source *)src;
+	struct ltt_ftrace_conv_stats st;
 	unsigned int i;
 
+	struct tracefs_source **p;
+	struct ahead_page *a;
+
+	ltt_ftrace_conv_stats(&t->conv, &st);
+	if (t->conv.tasks)
+		LTT_DBG("%s: %" PRIu64 " records read for the task table only", t->base.label,
+			st.tasks_only);
+	for (p = t->events ? &t->events->sources : NULL; p && *p; p = &(*p)->sib)
+		if (*p == t) {
+			*p = t->sib;
+			break;
+		}
+	while ((a = t->ahead)) {
+		t->ahead = a->next;
+		free(a);
+	}
 	ltt_ftrace_conv_fini(&t->conv);
 	for (i = 0; t->q && i < t->q_len; i++)
 		free(t->q[i].buf);
@@ -727,13 +820,26 @@ static int alloc_queue(struct tracefs_source *t, uint64_t num_subbuf)
 /* The converter of the stream, with the map's page layout and the contexts. */
 static int init_conv(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
 {
+	uint32_t i;
 	int ret;
 
 	ret = ltt_ftrace_conv_init(&t->conv, cfg->uuid, cfg->stream_id, cfg->cpu,
 				   (size_t)cfg->packet_size, &cfg->events->shm->page);
 	if (ret)
 		return ret;
-	ret = ltt_ftrace_conv_set_contexts(&t->conv, cfg->ctx, cfg->nr_ctx);
+	for (i = 0; i < cfg->nr_ctx; i++)
+		if (ltt_ftrace_conv_task_context(cfg->ctx[i].type))
+			break;
+	/* the channel's first stream seeds its table from /proc */
+	if (i < cfg->nr_ctx && !cfg->events->tasks) {
+		ret = ltt_ftrace_tasks_create(&cfg->events->tasks);
+		if (!ret)
+			ltt_ftrace_tasks_set_lookahead(cfg->events->tasks, lookahead, cfg->events);
+	}
+	if (!ret)
+		ret = ltt_ftrace_conv_set_tasks(&t->conv, cfg->events->tasks);
+	if (!ret)
+		ret = ltt_ftrace_conv_set_contexts(&t->conv, cfg->ctx, cfg->nr_ctx);
 	return ret == -ENOTSUP ? -EINVAL : ret;
 }
 
@@ -783,6 +889,9 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 		return ret;
 	}
 	t->base.poll_fd = t->fd;
+	t->ahead_tail = &t->ahead;
+	t->sib = t->events->sources;
+	t->events->sources = t;
 	t->stats_fd = open_stats(t);
 	read_dropped(t, &t->dropped);	/* what was dropped before is not ours */
 	*ret_src = &t->base;

@@ -19,6 +19,12 @@
  *                          other make N getppid() calls; prints "tids"
  *                          and the main thread's tid, then the others'
  *                          (B first) (test_kernel_tracefs_track.sh)
+ *   kload rename N NAME    prints "ready PID", waits until its stdin gives
+ *                          a byte or ends; makes N getppid() calls,
+ *                          renames itself NAME (PR_SET_NAME), N more;
+ *                          forks a child process that makes N, then
+ *                          starts a thread that makes N; prints "tids
+ *                          MAIN CHILD THREAD" (test_kernel_tracefs_procname.sh)
  *
  * Exits 0 once done, 1 on a failed call (said on stderr), 2 on bad usage.
  */
@@ -31,6 +37,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static long count(const char *arg)
@@ -263,6 +270,60 @@ static int threads_load(long n, const char *name)
 	return 0;
 }
 
+static void getppid_n(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);
+}
+
+static long renamed_n;
+
+static void *renamed_thread(void *arg)
+{
+	*(long *)arg = (long)syscall(SYS_gettid);
+	getppid_n(renamed_n);
+	return NULL;
+}
+
+/* Calls before and after a rename, then a child's and a thread's. */
+static int rename_load(long n, const char *name)
+{
+	long thread_tid = 0;
+	pthread_t th;
+	int status;
+	pid_t child;
+	char c;
+
+	printf("ready %ld\n", (long)getpid());
+	fflush(stdout);
+	if (read(0, &c, 1) < 0)
+		perror("kload: stdin");
+	getppid_n(n);
+	if (prctl(PR_SET_NAME, name, 0, 0, 0)) {
+		perror("kload: PR_SET_NAME");
+		return 1;
+	}
+	getppid_n(n);
+	child = fork();
+	if (child == 0) {
+		getppid_n(n);
+		_exit(0);
+	}
+	if (child < 0 || waitpid(child, &status, 0) != child || status) {
+		fprintf(stderr, "kload: the child failed\n");
+		return 1;
+	}
+	renamed_n = n;
+	if (pthread_create(&th, NULL, renamed_thread, &thread_tid) || pthread_join(th, NULL)) {
+		fprintf(stderr, "kload: can't run a thread\n");
+		return 1;
+	}
+	printf("tids %ld %ld %ld\n", (long)getpid(), (long)child, thread_tid);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
@@ -277,6 +338,8 @@ int main(int argc, char **argv)
 		return threads_load(count(argv[2]), argv[3]);
 	if (argc == 5 && !strcmp(argv[1], "gated"))
 		return gated_load(count(argv[2]), count(argv[3]), count(argv[4]));
-	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME\n");
+	if (argc == 4 && !strcmp(argv[1], "rename"))
+		return rename_load(count(argv[2]), argv[3]);
+	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME\n");
 	return 2;
 }

@@ -176,9 +176,9 @@ fi
 lttctl -q destroy tl
 
 # What tracefs can't do: refused, naming it; nothing changed.
-run lttctl add-context -k -t procname -s s
-like "$RC.$ERR" "^1.Error: context procname, session 's': the session daemon traces the kernel through tracefs" \
-	"add-context -k -t procname: refused, naming the backend"
+run lttctl add-context -k -t prio -s s
+like "$RC.$ERR" "^1.Error: context prio, session 's': the session daemon traces the kernel through tracefs" \
+	"add-context -k -t prio: refused, naming the backend (procname, pid ...: test_kernel_tracefs_procname.sh)"
 like "$(cat "$LOG")" "records hold the tid and the CPU only" "... and the log says which contexts it has"
 run lttctl enable-event -k sched_wakeup --filter '$ctx.vpid == 10' -s s
 like "$RC.$ERR" "^1.Error: " "a kernel filter reading a context records lack: refused (test_kernel_tracefs_filter.sh)"

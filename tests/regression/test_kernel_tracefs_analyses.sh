@@ -7,7 +7,8 @@
 # threads handing a byte back and forth 500 times; lttng-syscallstats
 # counts exactly the getppid calls under the program's name and tid,
 # lttng-cputop lists the ping-pong's threads with their priority as
-# LTTng gives it (20 for nice 0), lttng-irqstats and lttng-schedtop run without an
+# LTTng gives it (20 for nice 0) in a trace with the procname context
+# (test_kernel_tracefs_procname.sh), lttng-irqstats and lttng-schedtop run without an
 # error.  The getppid program runs before the session starts (the
 # state dump, lttng_statedump_*, has it).  sched_process_fork is enabled:
 # lttng-analyses read its parent_pid and child_pid, which the consumer
@@ -43,6 +44,7 @@ lttctl -q create t -o "$TEST_TMP/t" &&
 	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,sched_process_fork,irq_handler_entry,irq_handler_exit &&
 	lttctl -q enable-event -k 'lttng_statedump_*' &&
 	lttctl -q enable-event -k --syscall getppid,read,write &&
+	lttctl -q add-context -k -t procname &&
 	lttctl -q start || { echo "Bail out! session t"; exit 1; }
 go g
 pp=$("$KLOAD" pingpong 500) || { echo "Bail out! kload pingpong failed"; exit 1; }
@@ -64,11 +66,12 @@ unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
 analysis cputop --limit 100000
 is $? 0 "lttng-cputop reads the trace"
-# (the main thread keeps the name it had before exec: lttng-analyses
-# rename on exec from a procname context, which tracefs doesn't record)
 is "$(grep -cE " \(($ping|$pong)\) +[0-9]+ +\[20\]" "$TEST_TMP/cputop.txt")" 2 \
 	"... the two threads, by tid, priority 20 (nice 0)" ||
 	diag "$(grep -E "Process|\(($ping|$pong)\)" "$TEST_TMP/cputop.txt")"
+# (the main thread keeps the name it had before exec: lttng-analyses
+# take a procname context at sched_process_exec only, and cputop keeps
+# the name a thread had when first met)
 like "$(cat "$TEST_TMP/cputop.txt")" " kload \($pong\) " "... the second named kload"
 unlike "$(cat "$TEST_TMP/cputop.txt")" "Error" "... no error"
 

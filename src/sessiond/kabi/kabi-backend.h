@@ -148,6 +148,11 @@ struct ltt_kabi_backend {
 	 */
 	int (*context_lacks)(uint32_t type, const char *what, char *why, size_t why_size);
 	/*
+	 * Optional: as context_lacks, for a filter's $ctx.NAME (NULL:
+	 * context_lacks answers for filters too).
+	 */
+	int (*filter_context_lacks)(uint32_t type, const char *what, char *why, size_t why_size);
+	/*
 	 * Optional, for a backend with LTT_KABI_FEAT_TRACKER that has some
 	 * trackers only: 0 when it has tracker @type (enum
 	 * ltt_kabi_tracker_type), else -EOPNOTSUPP with a sentence in @why

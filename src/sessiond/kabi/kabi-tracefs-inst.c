@@ -346,6 +346,24 @@ static int programs_get(const struct ltt_kabi_event_filter *ef,
 }
 
 /*
+ * The events the consumer's task table follows (common/ftrace-tasks.h),
+ * by their names in the catalog.
+ */
+static const char *const task_events[] = {
+	"sched_switch", "task_rename", "task_newtask", "sched_process_exec", "sched_process_free",
+};
+
+static bool task_event(const struct tracefs_event *ev)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(task_events) / sizeof(task_events[0]); i++)
+		if (!strcmp(ev->name, task_events[i]))
+			return true;
+	return false;
+}
+
+/*
  * The kernel's own filter of @ev in @c's instance: @text, or none (NULL):
  * 0 or the write's error.  One the kernel refuses (an older grammar)
  * leaves none, logged: the consumer judges every record anyway.
@@ -388,6 +406,8 @@ static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
 	static struct ltt_ftrace_event names;
 	static char text[LTT_FTRACE_PREFILTER_MAX];
 
+	if (c->tasks && task_event(ev))
+		return;		/* the task table reads all its records */
 	names = *layout;
 	tracefs_kernel_names(ev, &names);
 	if (ltt_ftrace_prefilter(&names, code, len, nr, text, sizeof(text)) != 1)
@@ -457,7 +477,12 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
-	ret = filter_publish(c, ev, layout, raw_id, ef);
+	ret = 0;
+	if (c->tasks && task_event(ev) && !ltt_ftrace_map_recorded(c->map, layout->id))
+		/* read for the table until now: its records before this one are not the user's */
+		ret = ltt_ftrace_map_publish_reject(c->map, layout->id, 0, 0);
+	if (!ret)
+		ret = filter_publish(c, ev, layout, raw_id, ef);
 	if (!ret)
 		ret = ltt_ftrace_map_publish_raw(c->map, e->id, raw_id, layout);
 	free(layout);
@@ -487,6 +512,24 @@ static int event_set_filter(struct tf_chan *c, const struct ltt_kabi_event_filte
 	return ret;
 }
 
+/*
+ * A task table's event the user disabled: read on, its records from now
+ * on rejected (those before it, still in the kernel's buffer, are
+ * written as the module writes what fired before a disable).
+ */
+static int event_untask(struct tf_chan *c, const struct tracefs_event *ev)
+{
+	struct ltt_ftrace_event *layout;
+	int ret;
+
+	ret = tracefs_event_layout(c->t, ev->name, &ev, &layout);
+	if (ret)
+		return ret;
+	ret = ltt_ftrace_map_publish_reject(c->map, layout->id, 0, ltt_evloop_now_ns());
+	free(layout);
+	return ret;
+}
+
 static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 {
 	const struct tracefs_event *ev = tracefs_find(c->t, e->name);
@@ -500,18 +543,75 @@ static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 		c->sd_events &= ~(1u << (raw_id - TRACEFS_SD_RAW_ID_FIRST));
 		return 0;
 	}
+	if (c->tasks && task_event(ev))
+		return event_untask(c, ev);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 	return ltt_write_control(c->dir_fd, path, "0");
 }
 
 /*
- * CONTEXT_ADD: the consumer writes the contexts a record holds (the
- * kernel domain hands them over with the channel); the size is theirs.
+ * The task table's events on in @c's instance, read and not written
+ * (LTT_FTRACE_CTF_TASKS_ONLY) unless the user enabled them, and without
+ * a kernel filter: a record the kernel drops would leave the table
+ * wrong.  An event this kernel lacks is logged and left out.
  */
-static int context_add(struct ltt_kabi_context *ctx)
+static int tasks_enable(struct tf_chan *c)
 {
-	if (ctx->type != LTT_KABI_CTX_TID && ctx->type != LTT_KABI_CTX_CPU_ID)
+	const struct tracefs_event *ev;
+	struct ltt_ftrace_event *layout;
+	char path[3 * LTT_FTRACE_NAME_MAX];
+	size_t i;
+	int ret;
+
+	if (c->tasks)
+		return 0;
+	for (i = 0; i < sizeof(task_events) / sizeof(task_events[0]); i++) {
+		ret = tracefs_event_layout(c->t, task_events[i], &ev, &layout);
+		if (ret) {
+			LTT_WARN("kernel: ftrace instance %s: no event %s (%s): the process contexts don't follow what it says",
+				 c->name, task_events[i], strerror(-ret));
+			continue;
+		}
+		/* a user's filter, or one left by a disabled event, would drop records */
+		ret = kernel_filter(c, ev, NULL);
+		if (!ret && !ltt_ftrace_map_recorded(c->map, layout->id))
+			ret = ltt_ftrace_map_publish(c->map, LTT_FTRACE_CTF_TASKS_ONLY, layout);
+		free(layout);
+		snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
+		if (!ret)
+			ret = ltt_write_control(c->dir_fd, path, "1");
+		if (ret)
+			return ret;
+	}
+	c->tasks = true;
+	return 0;
+}
+
+/*
+ * CONTEXT_ADD: the consumer writes the contexts a record holds (the
+ * kernel domain hands them over with the channel), and the process
+ * contexts from its task table, whose events go on; the size is theirs.
+ */
+static int context_add(struct tf_chan *c, struct ltt_kabi_context *ctx)
+{
+	int ret;
+
+	switch (ctx->type) {
+	case LTT_KABI_CTX_PROCNAME:
+	case LTT_KABI_CTX_PID:
+	case LTT_KABI_CTX_PPID:
+	case LTT_KABI_CTX_VPID:
+	case LTT_KABI_CTX_VTID:
+		ret = tasks_enable(c);
+		if (ret)
+			return ret;
+		break;
+	case LTT_KABI_CTX_TID:
+	case LTT_KABI_CTX_CPU_ID:
+		break;
+	default:
 		return -EOPNOTSUPP;
+	}
 	ctx->size = (uint32_t)ltt_ctx_type_size(ctx->type);
 	return 0;
 }
@@ -591,7 +691,7 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 	case LTT_KABI_OP_EVENT_DISABLE:
 		return event_disable(obj->priv, arg);
 	case LTT_KABI_OP_CONTEXT_ADD:
-		return context_add(arg);
+		return context_add(obj->priv, arg);
 	case LTT_KABI_OP_TRACKER_SET:
 		return tracefs_track_set(obj->priv, arg);
 	case LTT_KABI_OP_TRACKER_GET:

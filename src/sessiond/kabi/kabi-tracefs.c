@@ -153,12 +153,37 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
  * rest refused by tracefs_context_lacks() and tracefs_tracker_lacks().
  */
 
-/* The contexts a record holds: its common_pid (the tid) and its CPU. */
+/*
+ * The contexts a record holds, its common_pid (the tid) and its CPU, and
+ * those the consumer derives from its task table: procname, pid, ppid,
+ * vpid, vtid.
+ */
 static int tracefs_context_lacks(uint32_t type, const char *what, char *why, size_t why_size)
+{
+	switch (type) {
+	case LTT_KABI_CTX_TID:
+	case LTT_KABI_CTX_CPU_ID:
+	case LTT_KABI_CTX_PROCNAME:
+	case LTT_KABI_CTX_PID:
+	case LTT_KABI_CTX_PPID:
+	case LTT_KABI_CTX_VPID:
+	case LTT_KABI_CTX_VTID:
+		return 0;
+	default:
+		break;
+	}
+	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs, whose records hold the tid and the CPU only (procname, pid, ppid, vpid and vtid are derived by the consumer): add-context -k -t with one of those, or trace with ltt's module (ltt-sessiond --kernel-backend=module) for the others",
+		 what);
+	return -EOPNOTSUPP;
+}
+
+/* What a filter's $ctx reads of a record: its tid and its CPU only. */
+static int tracefs_filter_context_lacks(uint32_t type, const char *what, char *why,
+					size_t why_size)
 {
 	if (type == LTT_KABI_CTX_TID || type == LTT_KABI_CTX_CPU_ID)
 		return 0;
-	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs, whose records hold the tid and the CPU only: add-context -k -t tid or -t cpu_id, or trace with ltt's module (ltt-sessiond --kernel-backend=module) for the others",
+	snprintf(why, why_size, "%s: the kernel tracing backend is tracefs, whose filters read $ctx.tid and $ctx.cpu_id only: filter on those, or trace with ltt's module (ltt-sessiond --kernel-backend=module) for the others",
 		 what);
 	return -EOPNOTSUPP;
 }
@@ -171,5 +196,6 @@ const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.release = tracefs_release,
 	.lacks = tracefs_probe_lacks,
 	.context_lacks = tracefs_context_lacks,
+	.filter_context_lacks = tracefs_filter_context_lacks,
 	.tracker_lacks = tracefs_tracker_lacks,
 };

@@ -73,6 +73,7 @@ struct tf_chan {
 	char name[TRACEFS_INSTANCE_MAX];
 	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
 	unsigned int sd_events;		/* the state dump events it enabled (bit per event) */
+	bool tasks;			/* process contexts: the task table's events are on */
 };
 
 /*

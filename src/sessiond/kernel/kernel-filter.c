@@ -175,13 +175,16 @@ int ltt_kernel_event_apply(struct ltt_kernel *k, struct kernel_chan *kc, struct 
 /* Does @k's backend record context @name ($ctx.NAME)? Says why not. */
 static bool backend_has_ctx(const struct ltt_kernel *k, const char *name)
 {
+	int (*lacks)(uint32_t type, const char *what, char *why, size_t why_size) =
+		k->backend->filter_context_lacks ? k->backend->filter_context_lacks :
+						   k->backend->context_lacks;
 	char what[LTT_FILTER_MAX_TEXT + 64], why[512];
 	struct ltt_ctx c;
 
-	if (!k->backend->context_lacks || ltt_ctx_parse(name, &c))
+	if (!lacks || ltt_ctx_parse(name, &c))
 		return true;	/* the VM's table answered for the name */
 	snprintf(what, sizeof(what), "a kernel filter reading $ctx.%s refused", name);
-	if (!k->backend->context_lacks(c.type, what, why, sizeof(why)))
+	if (!lacks(c.type, what, why, sizeof(why)))
 		return true;
 	LTT_WARN("%s", why);
 	return false;
