@@ -121,6 +121,7 @@ tests_unit_test_tracker_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_kabi
 TESTS += tests/unit/test_kabi
 tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
 	src/sessiond/model/session-lock.c \
 	src/sessiond/kabi/kabi-module.c \
 	$(UNIT_TAP_SOURCES)
@@ -311,6 +312,7 @@ tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
 	src/sessiond/kabi/kabi-module.c src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
 

@@ -17,6 +17,10 @@
  *   kabi-tracefs-inst.c its sessions, channels and streams in ftrace instances
  *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
+ *   kabi-remote.[ch] the backend's open, run and release sent to the root
+ *                  daemon's privileged part (priv/priv.h), generic over
+ *                  the operation table
+ *   kabi-serve.c   their privileged end: the backends run there
  *
  * The threads that parse untrusted input (clients, programs) never issue
  * an ioctl: they call the typed functions below, which hand a request to
