@@ -13,23 +13,6 @@
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 
-static int kabi_open(void *state, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
-{
-	(void)ret_fd;
-	return ltt_kabi_serve_open(state, r, w);
-}
-
-static int kabi_run(void *state, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
-{
-	return ltt_kabi_serve_run(state, r, w, ret_fd);
-}
-
-static int kabi_release(void *state, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
-{
-	(void)ret_fd;
-	return ltt_kabi_serve_release(state, r, w);
-}
-
 /* A probes list as ltt-sessiond --kmod-probes takes it: names and commas. */
 static bool probes_ok(const char *p)
 {
@@ -73,16 +56,21 @@ static int kmod_unload(void *state, struct ltt_rbuf *r, struct ltt_wbuf *w, int 
 }
 
 static const struct ltt_priv_handler requests[] = {
-	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, kabi_open },
-	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, kabi_run },
-	{ LTT_PRIV_KABI_RELEASE, "KABI_RELEASE", 4, kabi_release },
+	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, ltt_kabi_serve_open },
+	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, ltt_kabi_serve_run },
+	{ LTT_PRIV_KABI_RELEASE, "KABI_RELEASE", 4, ltt_kabi_serve_release },
 	{ LTT_PRIV_KMOD_LOAD, "KMOD_LOAD", 3, kmod_load },
 	{ LTT_PRIV_KMOD_UNLOAD, "KMOD_UNLOAD", 1, kmod_unload },
 };
 
+/* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */
+static const struct ltt_kabi_backend *const backends[] = { &ltt_kabi_module, &ltt_kabi_tracefs };
+
 int ltt_privsep_serve(int fd, pid_t daemon)
 {
-	struct ltt_kabi_server kabi = { 0 };
+	struct ltt_kabi_server kabi = {
+		.backends = backends, .nr_backends = sizeof(backends) / sizeof(backends[0]),
+	};
 
 	ltt_kabi_tracefs_name_pid(daemon);
 	ltt_priv_serve(fd, requests, sizeof(requests) / sizeof(requests[0]), &kabi);

@@ -52,24 +52,29 @@ void ltt_kabi_remote_release(struct ltt_priv *p, struct ltt_kabi_obj *obj);
 
 #define LTT_KABI_SERVER_MAX_OBJECTS (1U << 20)
 
-/* The privileged end: the kernel objects it holds, by number (index + 1). */
+/*
+ * The privileged end: the backends KABI_OPEN may name (set by its owner),
+ * the kernel objects it holds, by number (index + 1).
+ */
 struct ltt_kabi_server {
+	const struct ltt_kabi_backend *const *backends;
+	size_t nr_backends;
 	struct sobj *objs;
 	size_t nr;
 };
 
 /*
- * The requests KABI_OPEN, KABI_RUN, KABI_RELEASE (priv.h): @r the
- * request after its header, @w the reply after its status (written on
- * success only); KABI_RUN may set @ret_fd to a created object's fd, to
- * pass (borrowed).
+ * The requests KABI_OPEN, KABI_RUN, KABI_RELEASE (priv.h), as handlers
+ * of a struct ltt_priv_handler table: @server a struct ltt_kabi_server,
+ * @r the request after its header, @w the reply after its status
+ * (written on success only); KABI_RUN may set @ret_fd to a created
+ * object's fd, to pass (borrowed).
  */
-int ltt_kabi_serve_open(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt_wbuf *w);
-int ltt_kabi_serve_run(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt_wbuf *w,
-		       int *ret_fd);
-int ltt_kabi_serve_release(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt_wbuf *w);
+int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
+int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
+int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
 
-/** ltt_kabi_server_fini() - release every object it holds */
+/** ltt_kabi_server_fini() - release every object it holds (its backends stay) */
 void ltt_kabi_server_fini(struct ltt_kabi_server *s);
 
 #endif /* LTT_SESSIOND_KABI_REMOTE_H */

@@ -13,10 +13,6 @@
 #include "common/log.h"
 #include "sessiond/kabi/kabi-remote.h"
 
-/* The backends the privileged part runs, by name (KABI_OPEN). */
-static const struct ltt_kabi_backend *const backends[] = { &ltt_kabi_module, &ltt_kabi_tracefs };
-#define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
-
 /* Buffers one request's user pointers take: the top one and each element's. */
 #define MAX_BUFS (1 + LTT_KABI_FILTER_MAX_PROGRAMS)
 
@@ -62,8 +58,9 @@ static int add(struct ltt_kabi_server *s, struct ltt_kabi_obj o, const struct lt
 	return 0;
 }
 
-int ltt_kabi_serve_open(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt_wbuf *w)
+int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
 {
+	struct ltt_kabi_server *s = server;
 	const char *name = ltt_rbuf_get_str(r, 32);
 	int has_path = ltt_rbuf_get_bool(r);
 	const char *path = ltt_rbuf_get_str(r, 4096);
@@ -71,17 +68,18 @@ int ltt_kabi_serve_open(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct lt
 	uint32_t i, id;
 	int ret;
 
+	(void)ret_fd;
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	for (i = 0; i < NR_BACKENDS && strcmp(backends[i]->name, name); i++)
+	for (i = 0; i < s->nr_backends && strcmp(s->backends[i]->name, name); i++)
 		;
-	if (i == NR_BACKENDS)
+	if (i == s->nr_backends)
 		return -EINVAL;
-	ret = backends[i]->open(has_path ? path : NULL, &o);
+	ret = s->backends[i]->open(has_path ? path : NULL, &o);
 	if (ret)
 		return ret;
 	o.kind = LTT_KABI_KIND_TRACER;
-	ret = add(s, o, backends[i], &id);
+	ret = add(s, o, s->backends[i], &id);
 	if (!ret)
 		ltt_wbuf_put_u32(w, id);
 	return ret;
@@ -151,9 +149,9 @@ static int put_run_reply(struct ltt_kabi_server *s, const struct ltt_kabi_op_des
 	return 0;
 }
 
-int ltt_kabi_serve_run(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt_wbuf *w,
-		       int *ret_fd)
+int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
 {
+	struct ltt_kabi_server *s = server;
 	uint32_t op = ltt_rbuf_get_u32(r), id = ltt_rbuf_get_u32(r), size = ltt_rbuf_get_u32(r);
 	struct ltt_kabi_obj made = { .fd = -1 };
 	const struct ltt_kabi_op_desc *d;
@@ -198,11 +196,12 @@ int ltt_kabi_serve_run(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt
 	return ret;
 }
 
-int ltt_kabi_serve_release(struct ltt_kabi_server *s, struct ltt_rbuf *r, struct ltt_wbuf *w)
+int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
 {
-	struct sobj *obj = lookup(s, ltt_rbuf_get_u32(r));
+	struct sobj *obj = lookup(server, ltt_rbuf_get_u32(r));
 
 	(void)w;
+	(void)ret_fd;
 	if (ltt_rbuf_end(r) || !obj)
 		return -EINVAL;
 	obj->b->release(&obj->o);
@@ -218,5 +217,6 @@ void ltt_kabi_server_fini(struct ltt_kabi_server *s)
 		if (s->objs[i].o.fd >= 0)
 			s->objs[i].b->release(&s->objs[i].o);
 	free(s->objs);
-	*s = (struct ltt_kabi_server){ 0 };
+	s->objs = NULL;
+	s->nr = 0;
 }
