@@ -164,6 +164,13 @@ static bool wait_for_consumer(struct run *run)
 	}
 	run->due_ns = now + (uint64_t)run->retry_ms * 1000000;
 	run->retry_ms = run->retry_ms * 2 > RETRY_MAX_MS ? RETRY_MAX_MS : run->retry_ms * 2;
+	/* said before @run is handed over: the retrier may run it, and free it, at once */
+	if (first)
+		LTT_INFO("trigger '%s' (uid %u): %s of session '%s' waits for the consumer (up to %d s)",
+			 run->f->trigger->conf.name, (unsigned int)run->f->trigger->owner,
+			 ltt_action_type_name((enum ltt_action_type)
+					      run->f->trigger->conf.actions[run->next].type),
+			 run->f->trigger->conf.actions[run->next].session, PENDING_MAX_MS / 1000);
 	pthread_mutex_lock(&r->lock);
 	wait = !r->stopping;
 	if (wait) {
@@ -171,12 +178,6 @@ static bool wait_for_consumer(struct run *run)
 		pthread_cond_signal(&r->wake);
 	}
 	pthread_mutex_unlock(&r->lock);
-	if (first && wait)
-		LTT_INFO("trigger '%s' (uid %u): %s of session '%s' waits for the consumer (up to %d s)",
-			 run->f->trigger->conf.name, (unsigned int)run->f->trigger->owner,
-			 ltt_action_type_name((enum ltt_action_type)
-					      run->f->trigger->conf.actions[run->next].type),
-			 run->f->trigger->conf.actions[run->next].session, PENDING_MAX_MS / 1000);
 	return wait;
 }
 
