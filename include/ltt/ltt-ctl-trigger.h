@@ -131,7 +131,16 @@ struct ltt_trigger_info {
 	uint64_t actions_run[LTT_TRIGGER_MAX_ACTIONS];		/* each action: times it ran */
 	uint64_t actions_failed[LTT_TRIGGER_MAX_ACTIONS];	/* of those: times it failed */
 	int32_t last_error[LTT_TRIGGER_MAX_ACTIONS];		/* its last failure's code, 0 */
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;
+	/*
+	 * Runs of each action that wait for the owner's consumer (stopped or
+	 * behind: CONSUMERD_STALLED), tried again until it answers, for up
+	 * to a minute; and since when the first of them waits (seconds since
+	 * the Epoch, 0: none waits).  A daemon older than protocol minor 21
+	 * says none.
+	 */
+	uint16_t actions_pending[LTT_TRIGGER_MAX_ACTIONS];
+	int64_t pending_since;
+	uint8_t reserved[40] LTT_RESERVED_ALIGN;
 };
 
 /**

@@ -126,9 +126,10 @@
  * attribute by its fsync flag; 17: the python domain; 18: triggers;
  * 19: the JUL and log4j domains; 20: a session_info ends with the
  * clock of its user-space events; 21: probe rules (a rule attribute
- * ends with {str location})
+ * ends with {str location}); 22: a trigger_info ends with its actions'
+ * runs waiting for the consumer
  */
-#define LTT_CLIENT_MINOR 21
+#define LTT_CLIENT_MINOR 22
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
@@ -136,6 +137,13 @@
  * rule in GET_SESSION.
  */
 #define LTT_CLIENT_MINOR_PROBE 21
+/*
+ * A trigger_info (LIST_TRIGGERS) ends with {i64 pending_since, then for
+ * each action u32 pending}: the runs of each action that wait for the
+ * owner's consumer, and since when the first of them waits (seconds
+ * since the Epoch, 0: none waits)
+ */
+#define LTT_CLIENT_MINOR_PENDING 22
 /*
  * A session_info (LIST_SESSIONS, CREATE_SESSION, GET_SESSION) ends with
  * {u32 clock_kind, str clock_why}: the clock of the session's user-space

@@ -367,7 +367,10 @@ void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt
 		out->actions_run[i] = in->runs[i];
 		out->actions_failed[i] = in->failures[i];
 		out->last_error[i] = in->last_error[i];
+		out->actions_pending[i] = in->pending[i] > UINT16_MAX ? UINT16_MAX :
+					  (uint16_t)in->pending[i];
 	}
+	out->pending_since = in->pending_since;
 	out->fired = in->fired;
 	out->dropped = in->dropped;
 }

@@ -321,7 +321,7 @@ void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret)
 		get_action(r, &ret->actions[i]);
 }
 
-void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d)
+void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor)
 {
 	uint32_t i;
 
@@ -333,9 +333,14 @@ void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d)
 		ltt_wbuf_put_u64(w, d->failures[i]);
 		ltt_wbuf_put_u32(w, (uint32_t)d->last_error[i]);
 	}
+	if (minor < LTT_CLIENT_MINOR_PENDING)
+		return;
+	ltt_wbuf_put_u64(w, (uint64_t)d->pending_since);
+	for (i = 0; i < d->conf.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
+		ltt_wbuf_put_u32(w, d->pending[i]);
 }
 
-void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret)
+void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor)
 {
 	uint32_t i;
 
@@ -350,6 +355,13 @@ void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret)
 		ret->failures[i] = ltt_rbuf_get_u64(r);
 		ret->last_error[i] = (int32_t)ltt_rbuf_get_u32(r);
 	}
+	memset(ret->pending, 0, sizeof(ret->pending));
+	ret->pending_since = 0;
+	if (minor < LTT_CLIENT_MINOR_PENDING)
+		return;
+	ret->pending_since = (int64_t)ltt_rbuf_get_u64(r);
+	for (i = 0; i < ret->conf.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
+		ret->pending[i] = ltt_rbuf_get_u32(r);
 }
 
 void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c)

@@ -71,6 +71,8 @@ struct ltt_trigger_desc {
 	uint64_t runs[LTT_TRIGGER_MAX_ACTIONS];
 	uint64_t failures[LTT_TRIGGER_MAX_ACTIONS];
 	int32_t last_error[LTT_TRIGGER_MAX_ACTIONS];	/* an ltt error code, 0 */
+	uint32_t pending[LTT_TRIGGER_MAX_ACTIONS];	/* runs waiting for the consumer */
+	int64_t pending_since;				/* the first of them's start, 0 */
 };
 
 /* One captured value; @str points into a payload or a caller's buffer. */
@@ -153,8 +155,9 @@ uint32_t ltt_action_type_parse(const char *name);
  */
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c);
 void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret);
-void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d);
-void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret);
+/* @minor: the connection's; from LTT_CLIENT_MINOR_PENDING on, with the waiting runs. */
+void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor);
+void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor);
 void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c);
 void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret);
 void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n);

@@ -46,8 +46,7 @@ static void find_relay_losses(struct ltt_ctl *ctl, const char *session, bool *re
 	free(relays);
 }
 
-/* "2026-11-22 14:35:02" (local time) of @t. */
-static void format_time(int64_t t, char *buf, size_t len)
+void ctl_report_format_time(int64_t t, char *buf, size_t len)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -69,7 +68,7 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch)
 	char when[64], why[128];
 
 	if (ch->output_error) {
-		format_time(ch->output_error_since, when, sizeof(when));
+		ctl_report_format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
 		ctl_out_text("      output error: %s, since %s\n", why, when);
 	}
@@ -88,7 +87,7 @@ void ctl_report_stall_text(const struct ltt_consumer_stall_info *s)
 	uint32_t n = s->traces_waiting;
 	char when[64], what[128];
 
-	format_time(s->since, when, sizeof(when));
+	ctl_report_format_time(s->since, when, sizeof(when));
 	ctl_out_text("\nConsumer daemon: stalled, not answering since %s (%s owed): it is stopped (SIGSTOP, a debugger) or stuck (a disk that does not answer)\n",
 		     when, s->command[0] ? s->command : "a reply");
 	if (n)
@@ -111,7 +110,7 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 	if (ch->output_error) {
 		enum ltt_error_code code = ltt_output_error_code(ch->output_error);
 
-		format_time(ch->output_error_since, when, sizeof(when));
+		ctl_report_format_time(ch->output_error_since, when, sizeof(when));
 		format_errno(ch->output_error, why, sizeof(why));
 		/* removed files: the consumer drops and counts all, nothing waits */
 		ctl_out_warn(code,

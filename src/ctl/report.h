@@ -13,6 +13,9 @@
 
 struct ctl_ctx;
 
+/** ctl_report_format_time() - "2026-11-22 14:35:02" (local time) of @t, @len bytes */
+void ctl_report_format_time(int64_t t, char *buf, size_t len);
+
 /**
  * ctl_report_lost() - warn about the events a session's channels
  * discarded because their buffers were full, suggesting larger ones

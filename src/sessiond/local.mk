@@ -8,6 +8,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/client.c src/sessiond/client.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
+	src/sessiond/privsep.c src/sessiond/privsep.h \
 	src/sessiond/cmd/cmd-common.c src/sessiond/cmd/cmd-table.c src/sessiond/cmd/cmd.h \
 	src/sessiond/cmd/cmd-session.c \
 	src/sessiond/cmd/cmd-snapshot.c \
@@ -43,6 +44,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/consumer/relay.c src/sessiond/consumer/relay.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
+	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
 	src/sessiond/kabi/kabi-tracefs-probe.c \

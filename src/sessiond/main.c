@@ -33,6 +33,8 @@
 #include "common/sock.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/kernel/kernel-notify.h"
+#include "sessiond/priv/priv.h"
+#include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
 #include "sessiond/triggers.h"
 
@@ -47,6 +49,7 @@ struct options {
 	char *consumerd_threads_arg;	/* --consumerd-data-threads as given, NULL: not given */
 	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
 	int no_kernel;		/* no kernel domain */
+	int no_privsep;		/* root: the kernel tracer's requests run in this process */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
 	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
 	enum ltt_kernel_backend backend;
@@ -284,6 +287,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "consumerd-data-threads", 0, POPT_ARG_STRING, &opts->consumerd_threads_arg, 0,
 		  "the data threads of each consumer daemon, 1 to 64 (default: "
 		  "$LTT_CONSUMERD_DATA_THREADS, else one per CPU it may run on, at most 16)", "N" },
+		{ "no-privsep", 0, POPT_ARG_NONE, &opts->no_privsep, 0,
+		  "root: no privileged part, the kernel tracer and its module reached from this process (debugging)",
+		  NULL },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
@@ -692,6 +698,14 @@ static int run(const struct options *opts)
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
 		goto out;
 	}
+	/* before any thread: the privileged part (priv.h) forks from here */
+	if (root && !opts->no_privsep && !opts->no_kernel) {
+		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
+		if (ret) {
+			LTT_ERR("can't start the privileged part: %s", strerror(-ret));
+			goto out;
+		}
+	}
 	ret = ltt_rundir_open(&rd, rundir, root);
 	if (ret)
 		goto out;
@@ -734,6 +748,7 @@ static int run(const struct options *opts)
 	ltt_chunk_journal_fini();
 	unlink_sockets(&rd);
 out:
+	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)
 		close(sfd);

@@ -10,6 +10,7 @@
  *   client.[ch]    the client thread: client.sock, credentials, framing,
  *                  notification channels (SUBSCRIBE)
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
+ *   privsep.[ch]   the privileged part's table of allowed requests (root)
  *
  * Below main, folder by folder, from the top layer down, each with its
  * map header, which names the folder's files and declares their
@@ -28,6 +29,7 @@
  * ctrace/ (ctrace.h): the consumer-trace layer (every domain's)
  * consumer/ (consumer.h): the consumer link
  * model/ (session.h): the session model
+ * priv/ (priv.h): the root daemon's privileged part: its process, its link
  */
 #ifndef LTT_SESSIOND_SESSIOND_H
 #define LTT_SESSIOND_SESSIOND_H

@@ -13,6 +13,10 @@
  * consumer stalls holds up only their own triggers' actions and commands.
  * A session action that fails (the session is gone, already started,
  * ...) is counted in the trigger with its code (list-triggers shows it).
+ * One that finds the owner's consumer not answering (CONSUMERD_STALLED)
+ * has not failed: it waits for the consumer (counted pending, tried
+ * again by the runner's retrier thread at growing intervals, off the
+ * worker between tries) and fails only after a minute without an answer.
  */
 #ifndef LTT_SESSIOND_TRIGGERS_H
 #define LTT_SESSIOND_TRIGGERS_H

@@ -250,6 +250,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_rotation_owner.sh \
 	tests/regression/test_rotation_owner_stalled.sh \
 	tests/regression/test_trigger_owner_stalled.sh \
+	tests/regression/test_trigger_consumer_wait.sh \
+	tests/regression/test_privsep.sh \
 	tests/regression/test_tracefile_count_lost.sh \
 	tests/regression/test_rotation_sched_error.sh \
 	tests/regression/test_relay_consumer_takeover.sh \

@@ -121,10 +121,22 @@ tests_unit_test_tracker_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_kabi
 TESTS += tests/unit/test_kabi
 tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
 	src/sessiond/model/session-lock.c \
 	src/sessiond/kabi/kabi-module.c \
 	$(UNIT_TAP_SOURCES)
 tests_unit_test_kabi_LDADD = src/common/libcommon.la
+
+# The kernel thread's operations forwarded to a forked privileged part
+# (a fake tracer there): pointers, fds and the table's refusals.
+check_PROGRAMS += tests/unit/test_kabi_remote
+TESTS += tests/unit/test_kabi_remote
+tests_unit_test_kabi_remote_SOURCES = tests/unit/test_kabi_remote.c \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
+	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
+	src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
+tests_unit_test_kabi_remote_LDADD = src/common/libcommon.la
 
 # The shared-memory ring buffer: threads, forked writers, hostile regions.
 check_PROGRAMS += tests/unit/test_ringbuf
@@ -317,6 +329,7 @@ tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
 	src/sessiond/kabi/kabi-module.c src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
 

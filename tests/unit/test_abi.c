@@ -279,8 +279,10 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_trigger_info, actions_run, 43472),
 	OFF_(ltt_trigger_info, actions_failed, 43536),
 	OFF_(ltt_trigger_info, last_error, 43600),
-	OFF_(ltt_trigger_info, reserved, 43632),
-	RSV_(ltt_trigger_info, 64),
+	OFF_(ltt_trigger_info, actions_pending, 43632),
+	OFF_(ltt_trigger_info, pending_since, 43648),
+	OFF_(ltt_trigger_info, reserved, 43656),
+	RSV_(ltt_trigger_info, 40),
 
 	SIZE_(ltt_capture_value, 72),
 	OFF_(ltt_capture_value, type, 0),

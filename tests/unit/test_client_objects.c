@@ -14,6 +14,7 @@
 
 #include "common/client-proto.h"
 #include "common/tclock.h"
+#include "common/trigger.h"
 #include "tap.h"
 
 /* The serializers, with one signature so that one loop tests them all. */
@@ -355,6 +356,48 @@ static void test_session_info_clock(void)
 	ltt_wbuf_fini(&w);
 }
 
+/*
+ * A trigger info ends with its actions' waiting runs from minor 21 on; a
+ * minor-20 peer's bytes are as before, and it reads none waiting.
+ */
+static void test_trigger_info_pending(void)
+{
+	struct ltt_trigger_desc a, b;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t old_len;
+
+	memset(&a, 0, sizeof(a));
+	strcpy(a.conf.name, "half");
+	a.conf.cond = LTT_CONDITION_SESSION_ROTATION_STARTS;
+	strcpy(a.conf.session, "s");
+	a.conf.nr_actions = 2;
+	a.conf.actions[0].type = LTT_ACTION_NOTIFY;
+	a.conf.actions[1].type = LTT_ACTION_ROTATE_SESSION;
+	strcpy(a.conf.actions[1].session, "s");
+	a.conf.actions[0].rate_count = a.conf.actions[1].rate_count = 1;
+	a.runs[1] = 3;
+	a.pending[1] = 2;
+	a.pending_since = 1764125000;
+	ltt_wbuf_init(&w);
+	ltt_trigger_desc_put(&w, &a, LTT_CLIENT_MINOR_PENDING - 1);
+	old_len = w.len;
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_desc_get(&r, &b, LTT_CLIENT_MINOR_PENDING - 1);
+	tap_ok(!ltt_rbuf_end(&r) && b.runs[1] == 3 && !b.pending[1] && !b.pending_since,
+	       "minor 20: a trigger info decoded without waiting runs");
+	ltt_wbuf_reset(&w);
+	ltt_trigger_desc_put(&w, &a, LTT_CLIENT_MINOR_PENDING);
+	tap_is_int((long long)(w.len - old_len), 8 + 2 * 4,
+		   "minor 21: then {i64 pending_since, u32 pending per action}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_desc_get(&r, &b, LTT_CLIENT_MINOR_PENDING);
+	tap_ok(!ltt_rbuf_end(&r) && b.pending[0] == 0 && b.pending[1] == 2 &&
+	       b.pending_since == a.pending_since,
+	       "minor 21: decoded with each action's waiting runs and since when");
+	ltt_wbuf_fini(&w);
+}
+
 static void test_session_info(void)
 {
 	const struct object_ops *ops = &ops_session_info;
@@ -685,6 +728,7 @@ int main(void)
 	test_session_attr();
 	test_session_info();
 	test_session_info_clock();
+	test_trigger_info_pending();
 	test_channels();
 	test_rules();
 	test_rules_minor0();

@@ -11,6 +11,7 @@
 
 #include "common/size.h"
 #include "ctl/ctl.h"
+#include "ctl/report.h"
 
 /* How add-trigger's --type spells the rule's kind. */
 static const char *rule_type_name(const struct ltt_trigger_condition *c)
@@ -96,6 +97,7 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i)
 	const struct ltt_trigger_action *a = &t->attr.actions[i];
 	const char *type = ltt_action_type_name(a->type);
 	const char *policy = a->rate_policy == LTT_RATE_ONCE_AFTER ? "once-after" : "every";
+	char when[32];
 
 	type = type ? type : "unknown";
 	if (a->type == LTT_ACTION_NOTIFY)
@@ -109,6 +111,11 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i)
 		     t->actions_failed[i]);
 	if (t->last_error[i])
 		ctl_out_text(", last error: %s", ltt_error_name(t->last_error[i]));
+	if (t->actions_pending[i]) {
+		ctl_report_format_time(t->pending_since, when, sizeof(when));
+		ctl_out_text(", pending: %u (waiting for the consumer since %s)",
+			     (unsigned int)t->actions_pending[i], when);
+	}
 	ctl_out_text("\n");
 }
 

@@ -129,10 +129,11 @@ int ltt_ctl_remove_trigger(struct ltt_ctl *ctl, const char *name)
 }
 
 /*
- * The triggers of a LIST_TRIGGERS reply: @count infos, then their
+ * The triggers of a LIST_TRIGGERS reply (protocol minor @minor): @count infos, then their
  * descriptions (the rules' strings point into those), in one block.
  */
-static int decode_list(struct ltt_rbuf *r, uint32_t count, struct ltt_trigger_info **ret)
+static int decode_list(struct ltt_rbuf *r, uint32_t minor, uint32_t count,
+		       struct ltt_trigger_info **ret)
 {
 	struct ltt_trigger_info *infos;
 	struct ltt_trigger_desc *descs;
@@ -143,7 +144,7 @@ static int decode_list(struct ltt_rbuf *r, uint32_t count, struct ltt_trigger_in
 		return -LTT_ERR_NOMEM;
 	descs = (struct ltt_trigger_desc *)(infos + count);
 	for (i = 0; i < count; i++) {
-		ltt_trigger_desc_get(r, &descs[i]);
+		ltt_trigger_desc_get(r, &descs[i], minor);
 		ltt_conv_trigger_desc_to_info(&descs[i], &infos[i]);
 	}
 	if (ltt_rbuf_end(r)) {
@@ -182,7 +183,7 @@ int ltt_ctl_list_triggers(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_tri
 	if (count > n / 32)
 		ret = -LTT_ERR_PROTOCOL;
 	else if (count)
-		ret = decode_list(&r, count, &infos);
+		ret = decode_list(&r, ctl_minor(ctl), count, &infos);
 	else if (ltt_rbuf_end(&r))
 		ret = -LTT_ERR_PROTOCOL;
 	free(reply);

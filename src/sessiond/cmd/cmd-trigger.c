@@ -223,7 +223,7 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 		return LTT_ERR_NOMEM;
 	ltt_wbuf_put_u32(reply, (uint32_t)n);
 	for (i = 0; i < n; i++)
-		ltt_trigger_desc_put(reply, &v[i]);
+		ltt_trigger_desc_put(reply, &v[i], ctx->minor);
 	free(v);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }

@@ -78,12 +78,31 @@ struct ltt_kabi_stream_usage {
  * the instance's buffer_percent 0; the module: -ENOTTY.
  */
 
+/*
+ * A user pointer in an operation's argument (the ioctl style of
+ * kmod/ltt-abi.h): a u64 at @ptr_off pointing at @count_off's u32 count
+ * of @elem_size-byte elements, at most @max.  @in: the tracer reads
+ * them; @out: it fills them.  @elem: a user pointer in each element
+ * (read by the tracer only: a filter's programs' code), or NULL.  The
+ * privileged part (priv.h) copies what they point at across its
+ * socket, so that an operation's description is all it needs.
+ */
+struct ltt_kabi_ref {
+	size_t ptr_off;
+	size_t count_off;
+	size_t elem_size;
+	uint32_t max;
+	bool in, out;
+	const struct ltt_kabi_ref *elem;
+};
+
 /* What the thread knows of every operation, whatever the backend. */
 struct ltt_kabi_op_desc {
 	const char *name;		/* in messages */
 	enum ltt_kabi_kind on;		/* the object it runs on */
 	size_t arg_size;		/* 0: no argument */
 	enum ltt_kabi_kind creates;	/* NONE, or the kind of object it returns */
+	const struct ltt_kabi_ref *ref;	/* the argument's user pointer, or NULL */
 };
 
 extern const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR];

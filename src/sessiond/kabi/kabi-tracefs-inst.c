@@ -108,7 +108,20 @@ void tracefs_put(struct tracefs *t)
 	free(t);
 }
 
-/* Is instance @name a daemon's that is gone (or this process's, from before)? */
+/* The daemon's pid, in its instances' names: 0 until the privileged part sets it. */
+static pid_t name_pid;
+
+void ltt_kabi_tracefs_name_pid(pid_t pid)
+{
+	name_pid = pid;
+}
+
+static pid_t instance_pid(void)
+{
+	return name_pid ? name_pid : getpid();
+}
+
+/* Is instance @name a daemon's that is gone (or this daemon's, from before)? */
 static bool stale(const char *name)
 {
 	unsigned int n;
@@ -117,7 +130,7 @@ static bool stale(const char *name)
 	if (sscanf(name, TRACEFS_INSTANCE_PREFIX "%d-%u%n", &pid, &n, &end) != 2 ||
 	    name[end] || pid <= 0)
 		return false;
-	return pid == getpid() || (kill(pid, 0) && errno == ESRCH);
+	return pid == instance_pid() || (kill(pid, 0) && errno == ESRCH);
 }
 
 void tracefs_reap_stale(struct tracefs *t)
@@ -244,7 +257,7 @@ static int chan_instance(struct tf_chan *c)
 	struct tracefs *t = c->t;
 	char path[sizeof("instances/") + TRACEFS_INSTANCE_MAX];
 
-	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)getpid(),
+	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)instance_pid(),
 		 t->next_instance++);
 	snprintf(path, sizeof(path), "instances/%s", c->name);
 	if (mkdirat(t->root_fd, path, 0700))

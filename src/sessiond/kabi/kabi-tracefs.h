@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "common/ftrace-format.h"
 #include "common/paths.h"	/* ltt_write_control(): tracefs' control files */
@@ -131,6 +132,13 @@ int tracefs_event_layout(const struct tracefs *t, const char *name,
 			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
 
 /* kabi-tracefs-inst.c: its sessions, channels and streams in ftrace instances */
+
+/**
+ * ltt_kabi_tracefs_name_pid() - name the tracefs instances after @pid,
+ * the daemon's, rather than this process's (the privileged part's:
+ * priv/priv.h), before the backend is opened
+ */
+void ltt_kabi_tracefs_name_pid(pid_t pid);
 
 /* A reference to @t for a new object. */
 struct tracefs *tracefs_get(struct tracefs *t);

@@ -26,6 +26,7 @@
 #include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/kabi/kabi-backend.h"
+#include "sessiond/kabi/kabi-remote.h"
 #include "sessiond/kabi/kabi.h"
 #include "sessiond/model/session.h"
 
@@ -40,12 +41,33 @@ enum {
 	KOP_RELEASE,
 };
 
+/* The user pointers of the operations' arguments (kabi-backend.h). */
+#define LIST_ENTRIES_MAX (1U << 16)
+static const struct ltt_kabi_ref list_ref = {
+	offsetof(struct ltt_kabi_list, entries), offsetof(struct ltt_kabi_list, capacity),
+	sizeof(struct ltt_kabi_list_entry), LIST_ENTRIES_MAX, false, true, NULL,
+};
+static const struct ltt_kabi_ref prog_code_ref = {
+	offsetof(struct ltt_kabi_filter_prog, code), offsetof(struct ltt_kabi_filter_prog, len),
+	1, LTT_KABI_FILTER_MAX_LEN, true, false, NULL,
+};
+static const struct ltt_kabi_ref filter_ref = {
+	offsetof(struct ltt_kabi_event_filter, programs),
+	offsetof(struct ltt_kabi_event_filter, nr_programs),
+	sizeof(struct ltt_kabi_filter_prog), LTT_KABI_FILTER_MAX_PROGRAMS, true, false,
+	&prog_code_ref,
+};
+static const struct ltt_kabi_ref tracker_ref = {
+	offsetof(struct ltt_kabi_tracker, ids), offsetof(struct ltt_kabi_tracker, nr),
+	sizeof(uint32_t), LTT_KABI_TRACKER_MAX_IDS, true, true, NULL,
+};
+
 /* The allowed operations: nothing else ever reaches a backend. */
 const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
 	[LTT_KABI_OP_VERSION] = { "VERSION", LTT_KABI_KIND_TRACER,
 				  sizeof(struct ltt_kabi_version), LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_LIST] = { "LIST", LTT_KABI_KIND_TRACER, sizeof(struct ltt_kabi_list),
-			       LTT_KABI_KIND_NONE },
+			       LTT_KABI_KIND_NONE, &list_ref },
 	[LTT_KABI_OP_EVENT_DESC] = { "EVENT_DESC", LTT_KABI_KIND_TRACER,
 				     sizeof(struct ltt_kabi_event_desc), LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_SESSION] = { "SESSION", LTT_KABI_KIND_TRACER, 0, LTT_KABI_KIND_SESSION },
@@ -61,15 +83,17 @@ const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
 	[LTT_KABI_OP_EVENT_DISABLE] = { "EVENT_DISABLE", LTT_KABI_KIND_CHANNEL,
 					sizeof(struct ltt_kabi_event), LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_TRACKER_SET] = { "TRACKER_SET", LTT_KABI_KIND_SESSION,
-				      sizeof(struct ltt_kabi_tracker), LTT_KABI_KIND_NONE },
+				      sizeof(struct ltt_kabi_tracker), LTT_KABI_KIND_NONE,
+				      &tracker_ref },
 	[LTT_KABI_OP_TRACKER_GET] = { "TRACKER_GET", LTT_KABI_KIND_SESSION,
-				      sizeof(struct ltt_kabi_tracker), LTT_KABI_KIND_NONE },
+				      sizeof(struct ltt_kabi_tracker), LTT_KABI_KIND_NONE,
+				      &tracker_ref },
 	[LTT_KABI_OP_EVENT_ENABLE_FILTERED] = { "EVENT_ENABLE_FILTERED", LTT_KABI_KIND_CHANNEL,
 						sizeof(struct ltt_kabi_event_filter),
-						LTT_KABI_KIND_NONE },
+						LTT_KABI_KIND_NONE, &filter_ref },
 	[LTT_KABI_OP_EVENT_SET_FILTER] = { "EVENT_SET_FILTER", LTT_KABI_KIND_CHANNEL,
 					   sizeof(struct ltt_kabi_event_filter),
-					   LTT_KABI_KIND_NONE },
+					   LTT_KABI_KIND_NONE, &filter_ref },
 	[LTT_KABI_OP_CONTEXT_ADD] = { "CONTEXT_ADD", LTT_KABI_KIND_CHANNEL,
 				      sizeof(struct ltt_kabi_context), LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_STREAM_USAGE] = { "STREAM_USAGE", LTT_KABI_KIND_STREAM,
@@ -99,6 +123,7 @@ struct kreq {
 
 struct ltt_kabi {
 	const struct ltt_kabi_backend *backend;
+	struct ltt_priv *remote;	/* runs the backend's open, run, release; NULL: here */
 	struct ltt_kabi_version version;	/* the tracer's */
 	pthread_t tid;
 	struct ltt_evloop *loop;	/* requests are posted to it */
@@ -129,9 +154,18 @@ static struct kobj *lookup(struct ltt_kabi *kabi, ltt_khandle handle)
 	return obj;
 }
 
+/* The backend's release, here or in the privileged part. */
+static void b_release(struct ltt_kabi *kabi, struct ltt_kabi_obj *o)
+{
+	if (kabi->remote)
+		ltt_kabi_remote_release(kabi->remote, o);
+	else
+		kabi->backend->release(o);
+}
+
 static void release_object(struct ltt_kabi *kabi, struct kobj *obj)
 {
-	kabi->backend->release(&obj->o);
+	b_release(kabi, &obj->o);
 	obj->o = (struct ltt_kabi_obj){ .fd = -1 };
 	obj->gen++;
 }
@@ -150,7 +184,7 @@ static int add_object(struct ltt_kabi *kabi, struct ltt_kabi_obj o, enum ltt_kab
 	objs = kabi->nr_objs < KABI_MAX_OBJECTS - 1 ?
 	       realloc(kabi->objs, (kabi->nr_objs + 1) * sizeof(*objs)) : NULL;
 	if (!objs) {
-		kabi->backend->release(&o);
+		b_release(kabi, &o);
 		return kabi->nr_objs < KABI_MAX_OBJECTS - 1 ? -ENOMEM : -ENOSPC;
 	}
 	kabi->objs = objs;
@@ -202,7 +236,10 @@ static void run(struct ltt_kabi *kabi, struct kreq *req)
 		req->ret = -EINVAL;
 		return;
 	}
-	req->ret = kabi->backend->run(req->op, &obj->o, req->arg, &made);
+	req->ret = kabi->remote ?
+		   ltt_kabi_remote_run(kabi->remote, (enum ltt_kabi_op)req->op, &obj->o, req->arg,
+				       &made) :
+		   kabi->backend->run(req->op, &obj->o, req->arg, &made);
 	if (!req->ret && d->creates != LTT_KABI_KIND_NONE)
 		req->ret = add_object(kabi, made, d->creates, &req->ret_handle);
 }
@@ -278,7 +315,7 @@ static void kabi_free(struct ltt_kabi *kabi)
 
 	for (i = 0; i < kabi->nr_objs; i++)
 		if (kabi->objs[i].o.fd >= 0)
-			kabi->backend->release(&kabi->objs[i].o);
+			b_release(kabi, &kabi->objs[i].o);
 	free(kabi->objs);
 	ltt_evloop_destroy(kabi->loop);
 	pthread_cond_destroy(&kabi->cond);
@@ -298,11 +335,13 @@ int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
 	if (!kabi)
 		return -ENOMEM;
 	kabi->backend = backend;
+	kabi->remote = ltt_priv_get();
 	pthread_mutex_init(&kabi->lock, NULL);
 	pthread_cond_init(&kabi->cond, NULL);
 	ret = ltt_evloop_create(&kabi->loop);
 	if (!ret)
-		ret = backend->open(path, &tracer);
+		ret = kabi->remote ? ltt_kabi_remote_open(kabi->remote, backend, path, &tracer) :
+				     backend->open(path, &tracer);
 	if (!ret)
 		ret = add_object(kabi, tracer, LTT_KABI_KIND_TRACER, &kabi->tracer);
 	if (!ret)

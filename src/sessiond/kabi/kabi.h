@@ -18,6 +18,10 @@
  *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
  *   kabi-tracefs-probe.c its probes placed from outside (uprobe_events, kprobe_events)
+ *   kabi-remote.[ch] the backend's open, run and release sent to the root
+ *                  daemon's privileged part (priv/priv.h), generic over
+ *                  the operation table
+ *   kabi-serve.c   their privileged end: the backends run there
  *
  * The threads that parse untrusted input (clients, programs) never issue
  * an ioctl: they call the typed functions below, which hand a request to

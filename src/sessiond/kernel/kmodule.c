@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kmodule.c - loading the kernel tracer's modules with libkmod.
+ * kmodule.c - loading the kernel tracer's modules with libkmod: here, or
+ * in the root daemon's privileged part (priv.h: KMOD_LOAD, KMOD_UNLOAD)
+ * when it has one.
  */
 #include <errno.h>
 #include <libkmod.h>
@@ -11,6 +13,7 @@
 
 #include "common/log.h"
 #include "sessiond/kernel/kmodule.h"
+#include "sessiond/priv/priv.h"
 
 /* One sentence per way loading fails, each saying what to do. */
 static void explain(int err, const char *name, const char *release, const char *probes,
@@ -53,7 +56,8 @@ static void explain(int err, const char *name, const char *release, const char *
 	}
 }
 
-int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size,
+/* Load @name in this process (root, or the privileged part). */
+static int load_here(const char *name, const char *probes, char *why, size_t why_size,
 		     bool *ret_loaded)
 {
 	bool loaded = false;
@@ -108,7 +112,7 @@ int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why
 	return ret < 0 ? ret : 0;
 }
 
-void ltt_kmodule_unload(const char *name)
+static void unload_here(const char *name)
 {
 	struct kmod_module *mod = NULL;
 	struct kmod_ctx *ctx;
@@ -124,4 +128,67 @@ void ltt_kmodule_unload(const char *name)
 		LTT_INFO("kernel module %s left loaded: %s", name, strerror(-ret));
 	kmod_module_unref(mod);
 	kmod_unref(ctx);
+}
+
+/* Ask the privileged part (priv.h: KMOD_LOAD) to load @name. */
+static int load_there(struct ltt_priv *p, const char *name, const char *probes, char *why,
+		      size_t why_size, bool *ret_loaded)
+{
+	struct ltt_msg m = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int32_t err;
+	int loaded, ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, name);
+	ltt_wbuf_put_u8(&w, probes != NULL);
+	ltt_wbuf_put_str(&w, probes ? probes : "");
+	ret = ltt_priv_call(p, LTT_PRIV_KMOD_LOAD, &w, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (ret) {
+		snprintf(why, why_size, "the daemon's privileged part could not load the kernel "
+			 "module %s: %s", name, strerror(-ret));
+		return ret;
+	}
+	err = (int32_t)ltt_rbuf_get_u32(&r);
+	loaded = ltt_rbuf_get_bool(&r);
+	ltt_rbuf_get_str_copy(&r, why, why_size);
+	ret = ltt_rbuf_end(&r);
+	ltt_msg_fini(&m);
+	if (ret || err > 0) {
+		snprintf(why, why_size, "the daemon's privileged part answered a malformed reply "
+			 "to loading %s", name);
+		return -EPROTO;
+	}
+	*ret_loaded = err == 0 && loaded;
+	return err;
+}
+
+int ltt_kmodule_load(const char *name, const char *probes, char *why, size_t why_size,
+		     bool *ret_loaded)
+{
+	struct ltt_priv *p = ltt_priv_get();
+
+	if (p)
+		return load_there(p, name, probes, why, why_size, ret_loaded);
+	return load_here(name, probes, why, why_size, ret_loaded);
+}
+
+void ltt_kmodule_unload(const char *name)
+{
+	struct ltt_priv *p = ltt_priv_get();
+	struct ltt_msg m = { 0 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	if (!p) {
+		unload_here(name);
+		return;
+	}
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, name);
+	if (!ltt_priv_call(p, LTT_PRIV_KMOD_UNLOAD, &w, &m, &r))
+		ltt_msg_fini(&m);
+	ltt_wbuf_fini(&w);
 }

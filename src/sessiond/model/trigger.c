@@ -2,6 +2,7 @@
 /*
  * trigger.c - the daemon's triggers (see trigger.h).
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +250,8 @@ int ltt_triggers_list(struct ltt_triggers *trs, uid_t uid, struct ltt_trigger_de
 		memcpy(v[n].runs, t->runs, sizeof(t->runs));
 		memcpy(v[n].failures, t->failures, sizeof(t->failures));
 		memcpy(v[n].last_error, t->last_error, sizeof(t->last_error));
+		memcpy(v[n].pending, t->pending, sizeof(t->pending));
+		v[n].pending_since = t->pending_since;
 		n++;
 	}
 	pthread_mutex_unlock(&trs->lock);
@@ -387,6 +390,45 @@ void ltt_triggers_action_done(struct ltt_triggers *trs, struct ltt_trigger *t, u
 		t->last_error[i] = err;
 	}
 	pthread_mutex_unlock(&trs->lock);
+}
+
+bool ltt_triggers_action_pending(struct ltt_triggers *trs, struct ltt_trigger *t, uint32_t i,
+				 bool pending)
+{
+	bool ret = true;
+	uint32_t j, n = 0;
+
+	if (i >= LTT_TRIGGER_MAX_ACTIONS)
+		return false;
+	pthread_mutex_lock(&trs->lock);
+	if (pending && t->removed) {
+		ret = false;
+	} else if (pending) {
+		for (j = 0; j < LTT_TRIGGER_MAX_ACTIONS; j++)
+			n += t->pending[j];
+		if (!n)
+			t->pending_since = (int64_t)time(NULL);
+		t->pending[i]++;
+	} else {
+		assert(t->pending[i]);
+		t->pending[i]--;
+		for (j = 0; j < LTT_TRIGGER_MAX_ACTIONS; j++)
+			n += t->pending[j];
+		if (!n)
+			t->pending_since = 0;
+	}
+	pthread_mutex_unlock(&trs->lock);
+	return ret;
+}
+
+bool ltt_triggers_removed(struct ltt_triggers *trs, struct ltt_trigger *t)
+{
+	bool ret;
+
+	pthread_mutex_lock(&trs->lock);
+	ret = t->removed;
+	pthread_mutex_unlock(&trs->lock);
+	return ret;
 }
 
 bool ltt_trigger_on_session(const struct ltt_trigger *t, const struct ltt_session *session,

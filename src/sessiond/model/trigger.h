@@ -58,6 +58,9 @@ struct ltt_trigger {
 	uint64_t runs[LTT_TRIGGER_MAX_ACTIONS];
 	uint64_t failures[LTT_TRIGGER_MAX_ACTIONS];
 	int32_t last_error[LTT_TRIGGER_MAX_ACTIONS];
+	/* runs of each action waiting for the consumer, and since when (0: none) */
+	uint32_t pending[LTT_TRIGGER_MAX_ACTIONS];
+	int64_t pending_since;		/* seconds since the Epoch: the first of them */
 	bool held;			/* a level condition: held at the last look */
 };
 
@@ -185,6 +188,18 @@ void ltt_triggers_count_dropped(struct ltt_triggers *trs, struct ltt_trigger *t,
 /** ltt_triggers_action_done() - action @i of @t ran: 0 or its ltt error code */
 void ltt_triggers_action_done(struct ltt_triggers *trs, struct ltt_trigger *t, uint32_t i,
 			      int err);
+
+/**
+ * ltt_triggers_action_pending() - a run of action @i of @t begins
+ * (@pending) or ends waiting for its consumer: counted, and the time the
+ * trigger's first waiting run began kept, for list-triggers.  Returns
+ * false (nothing counted) when @pending and @t was removed, else true.
+ */
+bool ltt_triggers_action_pending(struct ltt_triggers *trs, struct ltt_trigger *t, uint32_t i,
+				 bool pending);
+
+/** ltt_triggers_removed() - was @t removed (a reference is held)? */
+bool ltt_triggers_removed(struct ltt_triggers *trs, struct ltt_trigger *t);
 
 /**
  * ltt_triggers_session_event() - @session (its lock may be held) reached

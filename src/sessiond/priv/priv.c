@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * priv.c - the link to the privileged part (see priv.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "sessiond/priv/priv.h"
+
+struct ltt_priv {
+	int fd;
+	pid_t pid;
+	pthread_mutex_t lock;	/* leaf: one call at a time */
+	uint32_t seq;
+};
+
+/* The process's link: set once by ltt_priv_start(), before any thread. */
+static struct ltt_priv *the_link;
+
+/*
+ * The child: keep the link (as fd 3) and stderr (unless @quiet), nothing
+ * of the caller's else (a caller waiting for the daemon's stdout to
+ * close must not wait for this process), then serve.
+ */
+static void child(int fd, pid_t daemon, bool quiet, int (*serve)(int fd, pid_t daemon))
+{
+	int null = open("/dev/null", O_RDWR);
+
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || (quiet && dup2(null, 2) < 0))
+		_exit(1);
+	if (fd != 3 && dup2(fd, 3) < 0)
+		_exit(1);
+	if (syscall(SYS_close_range, 4U, ~0U, 0U))
+		for (fd = 4; fd < 1024; fd++)
+			close(fd);
+	prctl(PR_SET_NAME, "ltt-priv", 0, 0, 0);
+	_exit(serve(3, daemon));
+}
+
+int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
+{
+	struct ltt_priv *p = calloc(1, sizeof(*p));
+	pid_t daemon = getpid();
+	int sv[2], ret;
+
+	if (!p)
+		return -ENOMEM;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		ret = -errno;
+		free(p);
+		return ret;
+	}
+	p->pid = fork();
+	if (p->pid < 0) {
+		ret = -errno;
+		close(sv[0]);
+		close(sv[1]);
+		free(p);
+		return ret;
+	}
+	if (p->pid == 0) {
+		close(sv[0]);
+		child(sv[1], daemon, quiet, serve);
+	}
+	close(sv[1]);
+	p->fd = sv[0];
+	pthread_mutex_init(&p->lock, NULL);
+	the_link = p;
+	LTT_INFO("privileged part: pid %ld (the kernel tracer, the module)", (long)p->pid);
+	return 0;
+}
+
+struct ltt_priv *ltt_priv_get(void)
+{
+	return the_link;
+}
+
+pid_t ltt_priv_pid(const struct ltt_priv *p)
+{
+	return p->pid;
+}
+
+int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
+		  struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r)
+{
+	struct ltt_msg m = { 0 };
+	int32_t status;
+	uint32_t seq;
+	int ret;
+
+	if (req->err)
+		return -ENOMEM;
+	pthread_mutex_lock(&p->lock);
+	seq = ++p->seq;
+	ret = p->fd < 0 ? -EPIPE :
+	      ltt_msg_send(p->fd, LTT_PRIV_MAGIC, (uint16_t)type, seq, req->data, req->len,
+			   NULL, 0);
+	if (!ret)
+		ret = ltt_msg_recv(p->fd, LTT_PRIV_MAGIC, LTT_PRIV_MAX_PAYLOAD, 1, &m);
+	if (!ret && (m.hdr.type != type || m.hdr.seq != seq))
+		ret = -EPROTO;
+	if (ret && ret != -EPIPE && p->fd >= 0) {
+		/* out of step with it: no later reply could be trusted */
+		LTT_ERR("privileged part: request %u: %s; no more requests", (unsigned int)type,
+			strerror(-ret));
+		shutdown(p->fd, SHUT_RDWR);
+	}
+	pthread_mutex_unlock(&p->lock);
+	if (ret) {
+		ltt_msg_fini(&m);
+		return ret == -ECONNRESET ? -EPIPE : ret;
+	}
+	ltt_rbuf_init(ret_r, m.payload, m.hdr.payload_len);
+	status = (int32_t)ltt_rbuf_get_u32(ret_r);
+	if (ret_r->err || status > 0) {
+		ltt_msg_fini(&m);
+		return -EPROTO;
+	}
+	if (status) {
+		ltt_msg_fini(&m);
+		return status;
+	}
+	*ret_reply = m;
+	return 0;
+}
+
+void ltt_priv_stop(void)
+{
+	struct ltt_priv *p = the_link;
+
+	if (!p)
+		return;
+	the_link = NULL;
+	close(p->fd);
+	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}

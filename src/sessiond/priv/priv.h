@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * priv.h - the root daemon's privileged part (doc/sessiond.md, "Privilege
+ * separation"): a process forked at start-up, before any thread, that
+ * keeps what needs root and answers a narrow, typed request set over a
+ * socketpair; the daemon's other code asks it through ltt_priv_call().
+ * Its files:
+ *   priv.[ch]      the link: start the process, one call, stop it
+ *   priv-server.c  the privileged process's loop over a table of requests
+ * The table of allowed requests is the daemon's (privsep.c, above every
+ * folder); their ends: kabi/kabi-remote.c and kabi/kabi-serve.c (the
+ * kernel tracer), kernel/kmodule.c (the module).
+ *
+ * Framing: common/msg.h with LTT_PRIV_MAGIC; a request's type is one of
+ * LTT_PRIV_REQUESTS, its reply has the same type and seq and begins with
+ * {i32 status} (0 or a negative errno), fds passed as SCM_RIGHTS.
+ * Little-endian, as every ltt protocol.  The privileged process checks
+ * every request (type, size, ranges, the kernel objects it names and
+ * their kinds) as it would a stranger's: the other end reads client.sock
+ * and app.sock.
+ */
+#ifndef LTT_SESSIOND_PRIV_PRIV_H
+#define LTT_SESSIOND_PRIV_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "common/codec.h"
+#include "common/msg.h"
+
+#define LTT_PRIV_MAGIC 0x4c545050u		/* "LTPP" */
+#define LTT_PRIV_MAX_PAYLOAD (32u << 20)	/* a LIST of 65,536 events, and room */
+
+/*
+ * The requests (their table, with each one's least payload: privsep.c);
+ * retired numbers are never reused.  Payloads (replies after the status):
+ *   KABI_OPEN {u32 backend (0 module, 1 tracefs), u8 has_path, str path}
+ *       -> {u32 object}: the tracer
+ *   KABI_RUN {u32 op (enum ltt_kabi_op), u32 object, u32 arg_size, the
+ *       argument, then what its user pointers point at (in order, each
+ *       element's own after it)} -> {u32 arg_size, the argument, what its
+ *       out pointer points at; an object it creates: u32 object, and its
+ *       fd when a consumer reads it (a stream; a channel's event map)}
+ *   KABI_RELEASE {u32 object} -> {}
+ *   KMOD_LOAD {str name (ltt-tracer only), u8 has_probes, str probes}
+ *       -> {u8 loaded (by this call), str why}
+ *   KMOD_UNLOAD {str name (ltt-tracer only)} -> {}
+ */
+enum ltt_priv_request {
+	LTT_PRIV_KABI_OPEN = 1,
+	LTT_PRIV_KABI_RUN = 2,
+	LTT_PRIV_KABI_RELEASE = 3,
+	LTT_PRIV_KMOD_LOAD = 4,
+	LTT_PRIV_KMOD_UNLOAD = 5,
+};
+
+struct ltt_priv;
+
+/**
+ * ltt_priv_start() - fork the privileged process; the link becomes this
+ * process's (ltt_priv_get()).  Call before any thread starts.  The child
+ * keeps only the link and stderr (/dev/null too when @quiet: a daemon
+ * that detaches and closes its stdio) and runs @serve (the daemon's
+ * ltt_priv_serve(): this file needs none of the code it runs) until the
+ * link closes, then exits.
+ *
+ * Returns 0 or a negative errno (no process: the caller runs without).
+ */
+int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet);
+
+/**
+ * ltt_priv_get() - this process's link to its privileged part, NULL when
+ * it has none (a personal daemon, --no-privsep, or the privileged
+ * process itself)
+ */
+struct ltt_priv *ltt_priv_get(void);
+
+/** ltt_priv_pid() - the privileged process's pid */
+pid_t ltt_priv_pid(const struct ltt_priv *p);
+
+/**
+ * ltt_priv_call() - one request and its reply; any thread (calls are
+ * serialized)
+ * @req: the payload; borrowed
+ * @ret_reply: the reply (release with ltt_msg_fini()), on success only
+ * @ret_r: reads it after its status
+ *
+ * Returns the reply's status (0 or the request's negative errno), or a
+ * transport error: -EPIPE (the privileged process is gone), -EPROTO.
+ */
+int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
+		  struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
+
+/**
+ * ltt_priv_stop() - close the link and wait for the privileged process
+ * to release what it holds and exit; no call may be under way
+ */
+void ltt_priv_stop(void);
+
+/* priv-server.c: the privileged process's loop */
+
+/*
+ * One allowed request: its handler reads @r (the payload) and writes the
+ * reply after its status into @w (kept on success only); it returns 0 or
+ * a negative errno, and may set @ret_fd to an fd to pass (borrowed).
+ */
+struct ltt_priv_handler {
+	uint16_t type;			/* enum ltt_priv_request */
+	const char *name;		/* in messages */
+	uint32_t min;			/* the least payload */
+	int (*fn)(void *state, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
+};
+
+/**
+ * ltt_priv_serve() - serve requests on @fd until it closes (or breaks),
+ * from @requests (@nr of them; any other gets -ENOSYS, a payload below
+ * its least -EPROTO), each handler given @state
+ */
+void ltt_priv_serve(int fd, const struct ltt_priv_handler *requests, size_t nr, void *state);
+
+#endif /* LTT_SESSIOND_PRIV_PRIV_H */

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * privsep.h - the root daemon's privileged part, what it serves
+ * (privsep.c): the table of allowed requests (priv/priv.h lists them and
+ * their forms) and their handlers, over the kernel tracer's backends
+ * (kabi/kabi-serve.c) and the module (kernel/kmodule.c).  Above every
+ * folder, as main.c: the one place that knows both the link and what
+ * runs behind it.
+ */
+#ifndef LTT_SESSIOND_PRIVSEP_H
+#define LTT_SESSIOND_PRIVSEP_H
+
+#include <sys/types.h>
+
+/**
+ * ltt_privsep_serve() - the privileged process's life (ltt_priv_start()'s
+ * @serve): serve @fd until it closes, then release every kernel object
+ * @daemon: the daemon's pid, which the tracefs instances are named after
+ *
+ * Returns the process's exit status.
+ */
+int ltt_privsep_serve(int fd, pid_t daemon);
+
+#endif /* LTT_SESSIOND_PRIVSEP_H */
