@@ -108,7 +108,7 @@ void tracefs_put(struct tracefs *t)
 	free(t);
 }
 
-/* The daemon's pid, in its instances' names: 0 until the privileged part sets it. */
+/* The daemon's pid, in its instances' and probes' names: 0 until the privileged part sets it. */
 static pid_t name_pid;
 
 void ltt_kabi_tracefs_name_pid(pid_t pid)
@@ -116,7 +116,7 @@ void ltt_kabi_tracefs_name_pid(pid_t pid)
 	name_pid = pid;
 }
 
-static pid_t instance_pid(void)
+pid_t tracefs_name_pid(void)
 {
 	return name_pid ? name_pid : getpid();
 }
@@ -130,7 +130,7 @@ static bool stale(const char *name)
 	if (sscanf(name, TRACEFS_INSTANCE_PREFIX "%d-%u%n", &pid, &n, &end) != 2 ||
 	    name[end] || pid <= 0)
 		return false;
-	return pid == instance_pid() || (kill(pid, 0) && errno == ESRCH);
+	return pid == tracefs_name_pid() || (kill(pid, 0) && errno == ESRCH);
 }
 
 void tracefs_reap_stale(struct tracefs *t)
@@ -257,7 +257,7 @@ static int chan_instance(struct tf_chan *c)
 	struct tracefs *t = c->t;
 	char path[sizeof("instances/") + TRACEFS_INSTANCE_MAX];
 
-	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)instance_pid(),
+	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)tracefs_name_pid(),
 		 t->next_instance++);
 	snprintf(path, sizeof(path), "instances/%s", c->name);
 	if (mkdirat(t->root_fd, path, 0700))

@@ -6,7 +6,7 @@
  *
  * A probe is one definition written to uprobe_events (kprobe_events for
  * kernel probes), appended (a truncating open would remove every probe of
- * every tool), under the group ltt_PID (this daemon's pid) and the event
+ * every tool), under the group ltt_PID (the daemon's pid, tracefs_name_pid()) and the event
  * pN: events/ltt_PID/pN exists in the top level and in every instance,
  * where EVENT_ENABLE enables it.  The catalog knows it as "__ltt_PID_pN"
  * (tracefs names no system "_"), which the PROBE call returns as the
@@ -216,7 +216,7 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 		goto err;
 	}
 	p->file = user ? UPROBE_EVENTS : KPROBE_EVENTS;
-	snprintf(p->group, sizeof(p->group), PROBE_GROUP_PREFIX "%d", (int)getpid());
+	snprintf(p->group, sizeof(p->group), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
 	snprintf(p->event, sizeof(p->event), "p%u", t->next_probe++);
 	snprintf(p->name, sizeof(p->name), "__%s_%s", p->group, p->event);
 	ret = user ? uprobe_definition(p, arg, def, PROBE_DEF_MAX) :
@@ -306,7 +306,7 @@ static bool stale_group(const char *group)
 
 	if (sscanf(group, PROBE_GROUP_PREFIX "%d%n", &pid, &end) != 1 || group[end] || pid <= 0)
 		return false;
-	return pid == getpid() || (kill(pid, 0) && errno == ESRCH);
+	return pid == tracefs_name_pid() || (kill(pid, 0) && errno == ESRCH);
 }
 
 /* The stale probes defined in @file: "p:GROUP/EVENT ...", "r:...", one a line. */

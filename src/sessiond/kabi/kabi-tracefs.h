@@ -140,6 +140,9 @@ int tracefs_event_layout(const struct tracefs *t, const char *name,
  */
 void ltt_kabi_tracefs_name_pid(pid_t pid);
 
+/* The pid in the names of this daemon's instances and probe groups. */
+pid_t tracefs_name_pid(void);
+
 /* A reference to @t for a new object. */
 struct tracefs *tracefs_get(struct tracefs *t);
 
