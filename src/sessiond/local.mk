@@ -6,6 +6,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
+	src/sessiond/client-workers.c src/sessiond/client-workers.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
 	src/sessiond/cmd/cmd-common.c src/sessiond/cmd/cmd-table.c src/sessiond/cmd/cmd.h \

@@ -9,6 +9,7 @@
  *   worker.[ch]    runs the commands that may wait, off the client thread
  *   client.[ch]    the client thread: client.sock, credentials, framing,
  *                  notification channels (SUBSCRIBE)
+ *   client-workers.[ch]  its per-user workers, and the thread's state
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *
  * Below main, folder by folder, from the top layer down, each with its
