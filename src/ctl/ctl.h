@@ -9,9 +9,10 @@
  *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
- *   util.c         what the commands share: option parsing, errors,
- *                  connecting, the session a command is about, lists
+ *   util.c         what the commands share: option parsing, errors, lists
  *   util-help.c    their usage lines, --help, --list-options
+ *   util-session.c connecting, the session a command is about, its channels
+ *   util-event.c   the steps enable-event and disable-event share
  *   report.c       what a session lost or failed to write, and waiting
  *                  for a streamed session's data (report.h)
  *

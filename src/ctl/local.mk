@@ -17,6 +17,8 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/relayd.c \
 	src/ctl/util.c \
 	src/ctl/util-help.c \
+	src/ctl/util-session.c \
+	src/ctl/util-event.c \
 	src/ctl/report.c src/ctl/report.h \
 	src/ctl/commands/create.c \
 	src/ctl/commands/destroy.c \

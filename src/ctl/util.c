@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * util.c - what lttctl's commands share: parsing their command lines,
- * printing errors, connecting to the session daemon, and finding the
- * session a command is about (their usage and help: util-help.c).
+ * util.c - what lttctl's commands share: parsing their command lines and
+ * printing errors (their usage and help: util-help.c; connecting and the
+ * session a command is about: util-session.c; the event commands' common
+ * steps: util-event.c).
  */
 #include <assert.h>
 #include <errno.h>
@@ -13,9 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/agent.h"
 #include "common/escape.h"
-#include "common/log.h"
 #include "common/names.h"
 #include "common/paths.h"
 #include "common/size.h"
@@ -67,7 +66,6 @@ void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
 	ctl_out_vmessage(CTL_OUT_MSG_INFO, 0, NULL, fmt, ap);
 	va_end(ap);
 }
-
 
 static int parse_opts(const struct ctl_ctx *ctx, poptContext pc,
 		      const struct poptOption *options, char **values)
@@ -379,276 +377,6 @@ void ctl_util_rc_err(int err)
 			      strerror(-err));
 }
 
-int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name)
-{
-	int ret;
-
-	if (given) {
-		ret = ctl_util_check_session_ref(given);
-		if (!ret)
-			*ret_name = given;
-		return ret;
-	}
-	ret = ctl_rc_read(buf, len);
-	if (!ret) {
-		*ret_name = buf;
-		return CTL_EXIT_OK;
-	}
-	if (ret == -ENOENT)
-		ctl_out_error(LTT_ERR_NO_SESSION, "%s", ltt_strerror(LTT_ERR_NO_SESSION));
-	else
-		ctl_util_rc_err(ret);
-	return CTL_EXIT_FAILURE;
-}
-
-const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len)
-{
-	if (ctx->rundir)
-		return ctx->rundir;
-	if (ltt_ctl_default_rundir(buf, len))
-		return "(unknown)";
-	return buf;
-}
-
-/* Start a personal daemon and connect to it; errors are the caller's to print. */
-static int spawn_and_connect(const struct ctl_ctx *ctx, struct ltt_ctl **ret_ctl)
-{
-	struct ltt_ctl *ctl;
-	int ret;
-
-	int spawned;
-
-	spawned = ltt_ctl_spawn_sessiond(ctx->rundir);
-	if (spawned < 0)
-		return spawned;
-	ret = ltt_ctl_connect(ctx->rundir, &ctl);
-	if (ret)
-		return ret;
-	if (spawned == 0)
-		ctl_out_info("Spawned a session daemon (run directory %s)",
-			      ltt_ctl_rundir(ctl));
-	*ret_ctl = ctl;
-	return 0;
-}
-
-int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl)
-{
-	char buf[LTT_PATH_MAX];
-	struct ltt_ctl *ctl;
-	int ret;
-
-	ret = ltt_ctl_connect(ctx->rundir, &ctl);
-	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING && spawn) {
-		if (ctx->no_sessiond) {
-			ctl_out_error(LTT_ERR_SESSIOND_NOT_RUNNING,
-				      "session daemon (run directory %s): none is running, and -n "
-				      "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
-			return CTL_EXIT_FAILURE;
-		}
-		ret = spawn_and_connect(ctx, &ctl);
-	}
-	if (ret) {
-		ctl_out_error(ret, "session daemon (run directory %s): %s",
-			     ctl_util_rundir(ctx, buf, sizeof(buf)), ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
-	LTT_INFO("connected to the session daemon in %s", ltt_ctl_rundir(ctl));
-	*ret_ctl = ctl;
-	return CTL_EXIT_OK;
-}
-
-int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
-			  const char **ret_session, struct ltt_ctl **ret_ctl)
-{
-	const char **args;
-	int ret, nr;
-
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
-		ret = ctl_util_session_name(args[0], buf, len, ret_session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, ret_ctl);
-	return ret;
-}
-
-int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
-			 const struct poptOption *options, ctl_session_run_fn run, void *arg)
-{
-	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl = NULL;
-	const char *session;
-	poptContext pc;
-	int ret;
-
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
-	if (ret != CTL_GO_ON)
-		return ret;
-	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
-	if (!ret)
-		ret = run(ctx, ctl, session, arg);
-	ltt_ctl_disconnect(ctl);
-	poptFreeContext(pc);
-	return ret;
-}
-
-void ctl_util_qualify_name(struct ltt_session_info *info)
-{
-	char buf[LTT_NAME_MAX];
-	int n;
-
-	if (info->uid == geteuid() || strchr(info->name, '/'))
-		return;
-	n = snprintf(buf, sizeof(buf), "%u/%s", (unsigned int)info->uid, info->name);
-	if (n > 0 && (size_t)n < sizeof(buf))
-		strcpy(info->name, buf);
-}
-
-/* Run @fn on every session this user can see; go on past a failure. */
-static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, ctl_session_fn fn,
-		       void *arg)
-{
-	struct ltt_session_info *sessions;
-	int ret, status = CTL_EXIT_OK;
-	size_t count, i;
-
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
-	if (!count)
-		ctl_out_info("No sessions.");
-	for (i = 0; i < count; i++) {
-		/* Root's view holds other users' sessions, maybe of the same name. */
-		ctl_util_qualify_name(&sessions[i]);
-		if (fn(ctx, ctl, sessions[i].name, arg))
-			status = CTL_EXIT_FAILURE;
-	}
-	free(sessions);
-	return status;
-}
-
-int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, ctl_session_fn fn,
-			  void *arg)
-{
-	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl = NULL;
-	const char *session, **args;
-	int ret;
-
-	if (!all) {
-		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
-		if (!ret)
-			ret = fn(ctx, ctl, session, arg);
-	} else if (ctl_util_args(pc, &args)) {
-		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
-	} else {
-		ret = ctl_util_connect(ctx, false, &ctl);
-		if (!ret)
-			ret = each_listed(ctx, ctl, fn, arg);
-	}
-	ltt_ctl_disconnect(ctl);
-	return ret;
-}
-
-int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
-			 struct ltt_session_detail **ret_detail)
-{
-	int ret = ltt_ctl_get_session(ctl, session, ret_detail);
-
-	if (!ret) {
-		ctl_util_qualify_name(&(*ret_detail)->info);
-		return CTL_EXIT_OK;
-	}
-	ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-	return CTL_EXIT_FAILURE;
-}
-
-const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
-						     enum ltt_domain domain, const char *name)
-{
-	size_t i;
-
-	/* an agent domain's channel is a user-space one */
-	if (ltt_agent_domain(domain))
-		domain = LTT_DOMAIN_USER;
-	for (i = 0; i < detail->nr_channels; i++) {
-		const struct ltt_channel_info *ch = &detail->channels[i];
-
-		if (ch->domain == domain && !strcmp(ch->attr.name, name))
-			return ch;
-	}
-	return NULL;
-}
-
-int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,
-			enum ltt_domain *ret_domain)
-{
-	const struct {
-		int set;
-		enum ltt_domain domain;
-	} v[] = {
-		{ o->kernel, LTT_DOMAIN_KERNEL }, { o->user, LTT_DOMAIN_USER },
-		{ o->python, LTT_DOMAIN_PYTHON }, { o->jul, LTT_DOMAIN_JUL },
-		{ o->log4j, LTT_DOMAIN_LOG4J },
-	};
-	enum ltt_domain domain = LTT_DOMAIN_NONE;
-	size_t i;
-
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
-		if (!v[i].set)
-			continue;
-		if (domain != LTT_DOMAIN_NONE)
-			return ctl_util_usage_error(ctx, "choose one domain of -k, -u, -p, -j "
-						    "and -l, not two");
-		domain = v[i].domain;
-	}
-	*ret_domain = domain;
-	return CTL_EXIT_OK;
-}
-
-int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
-			    const char *channel, struct ctl_event_cmd *ev)
-{
-	const struct ltt_agent_domain *agent;
-	const char **args;
-	int ret, nr;
-
-	nr = ctl_util_args(pc, &args);
-	if (ev->all && nr)
-		return ctl_util_usage_error(ctx, "give event patterns or -a, not both");
-	if (!ev->all && !nr)
-		return ctl_util_usage_error(ctx, "an event pattern (or -a) is needed");
-	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
-		ret = ctl_util_any_domain(ctx, &ev->d, &ev->domain);
-	if (!ret && ev->domain == LTT_DOMAIN_NONE)
-		ret = ctl_util_usage_error(ctx, "a domain is needed: -k (kernel), -u (user space), "
-					   "-p (python), -j (JUL) or -l (log4j)");
-	agent = ltt_agent_domain(ev->domain);
-	if (!ret && channel && !ltt_channel_name_valid(channel)) {
-		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
-			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
-		ret = CTL_EXIT_FAILURE;
-	}
-	if (!ret && channel && agent && strcmp(channel, agent->channel)) {
-		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", channel,
-			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
-		ret = CTL_EXIT_FAILURE;
-	}
-	ev->channel = channel;
-	if (!ret && nr)
-		ret = ctl_util_name_list(ctx, args[0], agent ? "logger" : "event rule",
-					 ltt_event_pattern_valid,
-					 agent ? LTT_ERR_PYTHON_NAME : LTT_ERR_EVENT_NAME,
-					 &ev->patterns, &ev->count);
-	if (!ret)
-		ret = ctl_util_session_name(session, ev->current, sizeof(ev->current),
-					    &ev->session);
-	return ret;
-}
-
 int ctl_util_refuse_gap(enum ltt_lttng_gap gap)
 {
 	char why[512];
@@ -657,59 +385,6 @@ int ctl_util_refuse_gap(enum ltt_lttng_gap gap)
 		      ltt_lttng_gap_sentence(gap, LTT_LTTNG_GAP_CLI, why,
 					     sizeof(why)));
 	return CTL_EXIT_FAILURE;
-}
-
-int ctl_util_need_channel(const struct ltt_session_detail *detail,
-			  const struct ctl_event_cmd *ev)
-{
-	enum ltt_domain domain = ev->domain;
-	size_t i;
-
-	if (ev->channel || ltt_agent_domain(domain))
-		return CTL_EXIT_OK;
-	for (i = 0; i < detail->nr_channels; i++) {
-		const struct ltt_channel_info *ch = &detail->channels[i];
-
-		if (ch->domain == domain && strcmp(ch->attr.name, LTT_DEFAULT_CHANNEL_NAME) &&
-		    !ltt_agent_domain_of_channel(ch->attr.name)) {
-			ctl_out_error(LTT_ERR_NEED_CHANNEL_NAME,
-				      "session '%s', %s domain (it has channel '%s'): %s", ev->session,
-				      ltt_domain_name(domain), ch->attr.name,
-				      ltt_strerror(LTT_ERR_NEED_CHANNEL_NAME));
-			return CTL_EXIT_FAILURE;
-		}
-	}
-	return CTL_EXIT_OK;
-}
-
-void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)
-{
-	free(ev->patterns);
-	ev->patterns = NULL;
-}
-
-const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
-{
-	const struct ltt_agent_domain *agent = ltt_agent_domain(ev->domain);
-
-	if (ev->channel)
-		return ev->channel;
-	return agent ? agent->channel : LTT_DEFAULT_CHANNEL_NAME;
-}
-
-void ctl_util_forget_session(const char *session)
-{
-	char current[LTT_NAME_MAX];
-	int ret;
-
-	if (ctl_rc_read(current, sizeof(current)) || strcmp(current, session))
-		return;
-	ret = ctl_rc_clear();
-	if (ret) {
-		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE,
-			     "session '%s' is still the current session: %s", session,
-			     strerror(-ret));
-	}
 }
 
 int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,

@@ -3,15 +3,9 @@
  * lttng-ust.h - ltt's LTTng-UST 2.13 compatible libraries (doc/lttng-ust.md):
  * three shared objects named and exporting as LTTng's do, installed in
  * $(pkglibdir)/lttng-ust, which ltt-run puts in front of a command.  No
- * process of its own.  Files, by library:
+ * process of its own.  Files, by library, from the top layer down (a file
+ * calls only files listed below it; each library links those below it):
  *
- * liblttng-ust-common.so.1 (common.sym)
- *   common.c      the RCU of inlined readers (lttng_ust_urcu_*: liburcu's
- *                 bulletproof counter scheme), the fd tracker, the clock
- *                 and getcpu overrides (refused), cancel state
- * liblttng-ust-tracepoint.so.1 (tracepoint.sym)
- *   tracepoint.c  call sites (sections lttng_ust_tracepoints) and the probes
- *                 attached to them by provider:event name, signature-checked
  * liblttng-ust.so.1 (ust.sym)
  *   probe.c       lttng_ust_probe_register(): each LTTng event becomes an ltt
  *                 tracepoint descriptor registered with libltt-ust; ltt's
@@ -20,10 +14,18 @@
  *   fields.c      LTTng field descriptions to ltt's field model; the
  *                 interpreter stack to ltt's filter arguments
  *   misc.c        tracef/tracelog, fork and id hooks, the rest of the names
+ *   event.h       one LTTng event as this library holds it (probe.c, fields.c)
+ * liblttng-ust-tracepoint.so.1 (tracepoint.sym)
+ *   tracepoint.c  call sites (sections lttng_ust_tracepoints) and the probes
+ *                 attached to them by provider:event name, signature-checked
+ * liblttng-ust-common.so.1 (common.sym)
+ *   common.c      the RCU of inlined readers (lttng_ust_urcu_*: liburcu's
+ *                 bulletproof counter scheme), the fd tracker, the clock
+ *                 and getcpu overrides (refused), cancel state
  * each library
+ *   lttng-ust.h   this map, and what the files share (LU_EXPORT, debug.c's)
+ *   lttng-abi.h   the LTTng objects' layouts (lttng-ust 2.13's ABI)
  *   debug.c       "not supported" sentences under LTTNG_UST_DEBUG
- *
- * lttng-abi.h holds the LTTng objects' layouts.
  */
 #ifndef LTT_LTTNG_UST_H
 #define LTT_LTTNG_UST_H

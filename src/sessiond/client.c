@@ -36,19 +36,11 @@
 #include "common/evloop.h"
 #include "common/log.h"
 #include "common/sock.h"
+#include "sessiond/client-workers.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/worker.h"
-
-/* Workers for the users of ltt_client_thread_run_as() beyond the clients'. */
-#define RUN_AS_WORKERS 64
-
-/*
- * A user's worker with no command left is kept this long for the user's
- * next one (lttctl's commands come one connection after the other).
- */
-#define WORKER_IDLE_NS (1000ULL * 1000 * 1000)
 
 struct ltt_client_thread;
 
@@ -85,30 +77,6 @@ struct conn {
 	size_t out_off;
 };
 
-struct ltt_client_thread {
-	struct ltt_client_thread_config cfg;
-	struct ltt_evloop_server srv;	/* on cfg.listen_fd */
-	/*
-	 * One worker per uid with commands under way: a command that waits
-	 * for its user's stalled consumer holds that user's commands only.
-	 * At most one request per connection is in flight, so the clients
-	 * need at most LTT_MAX_CLIENTS; the jobs of ltt_client_thread_run_as()
-	 * (triggers' owners) start a worker only while fewer than
-	 * RUN_AS_WORKERS run, so the clients always find a slot.
-	 */
-	struct uid_worker {
-		uid_t uid;
-		unsigned int jobs;		/* submitted, not yet back */
-		uint64_t idle_since;		/* with no job: when the last came back */
-		struct ltt_worker *worker;
-	} workers[LTT_MAX_CLIENTS + RUN_AS_WORKERS];
-	unsigned int nr_workers;
-	struct ltt_evloop_timer *idle;	/* stops the workers idle for WORKER_IDLE_NS */
-	unsigned int nr_conns;
-	struct conn *conns[LTT_MAX_CLIENTS];
-	uint8_t skip_buf[65536];	/* where requests over their user's budget are read */
-};
-
 /* Does the peer process on @fd have @gid among its supplementary groups? */
 static bool peer_in_group(int fd, gid_t gid)
 {
@@ -123,7 +91,6 @@ static bool peer_in_group(int fd, gid_t gid)
 			return true;
 	return false;
 }
-
 
 /*
  * What @c holds in its user's budget becomes @bytes (ltt_budget_hold());
@@ -334,106 +301,6 @@ static void cmd_job_free(struct cmd_job *job)
 	free(job);
 }
 
-/* Stop @t's worker @i, which has no job; its slot takes the last one. */
-static void uid_worker_stop(struct ltt_client_thread *t, unsigned int i)
-{
-	ltt_worker_stop(t->workers[i].worker);	/* nothing left in it */
-	t->workers[i] = t->workers[--t->nr_workers];
-}
-
-/*
- * Stop the workers idle since @before (all idle ones: UINT64_MAX) until
- * fewer than @max run.  Returns when the oldest idle one left became idle,
- * or 0 when none is.
- */
-static uint64_t uid_workers_trim(struct ltt_client_thread *t, uint64_t before, unsigned int max)
-{
-	uint64_t oldest = 0;
-	unsigned int i = 0;
-
-	while (i < t->nr_workers) {
-		struct uid_worker *w = &t->workers[i];
-
-		if (!w->jobs && w->idle_since < before && t->nr_workers >= max) {
-			uid_worker_stop(t, i);	/* the last one moved here: look at it */
-			continue;
-		}
-		if (!w->jobs && (!oldest || w->idle_since < oldest))
-			oldest = w->idle_since;
-		i++;
-	}
-	return oldest;
-}
-
-/* The client thread's idle timer: stop the workers idle for WORKER_IDLE_NS. */
-static void on_workers_idle(struct ltt_evloop *loop, void *arg)
-{
-	struct ltt_client_thread *t = arg;
-	uint64_t now = ltt_evloop_now_ns(), oldest;
-
-	(void)loop;
-	oldest = uid_workers_trim(t, now - WORKER_IDLE_NS + 1, 0);
-	if (oldest)
-		ltt_evloop_timer_arm(t->idle, oldest + WORKER_IDLE_NS - now, 0);
-}
-
-/*
- * The worker of @uid's commands, started if none runs; NULL when it can't
- * be (no memory, or @max workers run with a job).  Workers kept idle make
- * room for it.
- */
-static struct uid_worker *uid_worker_get(struct ltt_client_thread *t, uid_t uid,
-					 unsigned int max)
-{
-	struct uid_worker *w;
-	unsigned int i;
-
-	for (i = 0; i < t->nr_workers; i++)
-		if (t->workers[i].uid == uid)
-			return &t->workers[i];
-	if (t->nr_workers >= max)
-		uid_workers_trim(t, UINT64_MAX, max);
-	if (t->nr_workers >= max)
-		return NULL;
-	w = &t->workers[t->nr_workers];
-	if (ltt_worker_start(&w->worker))
-		return NULL;
-	w->uid = uid;
-	w->jobs = 0;
-	t->nr_workers++;
-	return w;
-}
-
-/* @w, just started, was not used after all. */
-static void uid_worker_put_idle(struct ltt_client_thread *t, struct uid_worker *w)
-{
-	uid_worker_stop(t, (unsigned int)(w - t->workers));
-}
-
-/*
- * One command of @uid's done: with the last one, its worker is idle, kept
- * for WORKER_IDLE_NS (stopped at once without the idle timer).
- */
-static void uid_worker_put(struct ltt_client_thread *t, uid_t uid)
-{
-	unsigned int i;
-
-	for (i = 0; i < t->nr_workers; i++) {
-		if (t->workers[i].uid != uid)
-			continue;
-		if (--t->workers[i].jobs)
-			return;
-		if (!t->idle) {
-			uid_worker_stop(t, i);
-			return;
-		}
-		t->workers[i].idle_since = ltt_evloop_now_ns();
-		if (!ltt_evloop_timer_armed(t->idle))
-			ltt_evloop_timer_arm(t->idle, WORKER_IDLE_NS, 0);
-		return;
-	}
-}
-
 /* Back on the client thread: reply. */
 static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 {
@@ -441,7 +308,7 @@ static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	struct conn *c = job->c;
 
 	(void)loop;
-	uid_worker_put(c->t, job->uid);
+	ltt_client_worker_put(c->t, job->uid);
 	c->busy = false;
 	budget_set(c, 0);	/* the worker's copy of the request is freed below */
 	queue_reply(c, job->cmd, job->status, &job->reply);
@@ -464,12 +331,12 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 /* Hand @c's request to its user's worker.  Returns 0, or -ENOMEM (run it here). */
 static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_cmd_ctx *ctx)
 {
-	struct uid_worker *w = uid_worker_get(t, c->cred.uid, LTT_MAX_CLIENTS + RUN_AS_WORKERS);
+	struct uid_worker *w = ltt_client_worker_get(t, c->cred.uid, LTT_MAX_CLIENTS + RUN_AS_WORKERS);
 	struct cmd_job *job = w ? calloc(1, sizeof(*job)) : NULL;
 
 	if (!job) {
 		if (w && !w->jobs)
-			uid_worker_put_idle(t, w);
+			ltt_client_worker_put_idle(t, w);
 		return -ENOMEM;
 	}
 	w->jobs++;
@@ -934,7 +801,7 @@ static void run_as_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	struct run_as_job *job = (struct run_as_job *)j;
 
 	(void)loop;
-	uid_worker_put(job->t, job->uid);
+	ltt_client_worker_put(job->t, job->uid);
 	free(job);
 }
 
@@ -957,7 +824,7 @@ static void run_as_submit(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	 * A new worker only while fewer than RUN_AS_WORKERS run: the clients,
 	 * at most LTT_MAX_CLIENTS more, always find a slot.
 	 */
-	struct uid_worker *w = uid_worker_get(job->t, job->uid, RUN_AS_WORKERS);
+	struct uid_worker *w = ltt_client_worker_get(job->t, job->uid, RUN_AS_WORKERS);
 
 	(void)loop;
 	if (!w) {
@@ -1024,7 +891,7 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
 				     "clients", accept_one, t);
 	/* without it (no memory), a worker stops with its user's last command */
-	if (!ret && ltt_evloop_timer_create(t->srv.loop, on_workers_idle, t, &t->idle))
+	if (!ret && ltt_evloop_timer_create(t->srv.loop, ltt_client_workers_idle, t, &t->idle))
 		t->idle = NULL;
 	if (!ret)
 		ret = ltt_evloop_server_start(&t->srv, "client thread");

@@ -6,6 +6,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
+	src/sessiond/client-workers.c src/sessiond/client-workers.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
 	src/sessiond/privsep.c src/sessiond/privsep.h \
@@ -35,7 +36,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
 	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
-	src/sessiond/app/app-thread.c src/sessiond/app/app.h \
+	src/sessiond/app/app-thread.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
 	src/sessiond/app/app-out.c src/sessiond/app/app-notify.c \
 	src/sessiond/consumer/consumer-proc.c src/sessiond/consumer/consumer.h \
 	src/sessiond/consumer/consumer-call.c src/sessiond/consumer/consumer-call.h \

@@ -9,6 +9,7 @@
  *   worker.[ch]    runs the commands that may wait, off the client thread
  *   client.[ch]    the client thread: client.sock, credentials, framing,
  *                  notification channels (SUBSCRIBE)
+ *   client-workers.[ch]  its per-user workers, and the thread's state
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *   privsep.[ch]   the privileged part's table of allowed requests (root)
  *

@@ -37,6 +37,7 @@ struct agent_chan {
 static struct agent_chan *chans;	/* ust lock */
 static char **loggers;			/* ust lock */
 static size_t nr_loggers, cap_loggers;
+static void (*loggers_kick)(void);	/* ust_agent_set_kick() */
 
 static pthread_mutex_t agent_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t agent_cond;
@@ -276,9 +277,14 @@ int ltt_ust_agent_add_loggers(const char *const *names, size_t nr)
 		added++;
 	}
 	ust_unlock();
-	if (added)
-		ust_comm_kick();
+	if (added && loggers_kick)
+		loggers_kick();
 	return ret;
+}
+
+void ust_agent_set_kick(void (*kick)(void))
+{
+	loggers_kick = kick;
 }
 
 size_t ust_agent_nr_loggers(void)

@@ -41,6 +41,7 @@
 #include "common/msg.h"
 #include "common/paths.h"
 #include "common/sock.h"
+#include "ust/rcu.h"
 #include "ust/ust.h"
 
 #define MAX_DAEMONS 2

@@ -21,8 +21,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
 #include <time.h>
@@ -33,6 +31,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
+#include "ust/rcu.h"
 #include "ust/ust.h"
 
 #define DEFAULT_REGISTER_TIMEOUT_MS 3000
@@ -42,40 +41,9 @@
 extern const char ltt_tp_main_marker __attribute__((weak));
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t cond;
-static bool debug;
 static bool started;		/* registration triggered: threads running */
 static bool exiting;		/* exit() is under way */
 static long register_timeout_ms = DEFAULT_REGISTER_TIMEOUT_MS;
-
-void ust_lock(void)
-{
-	pthread_mutex_lock(&lock);
-}
-
-void ust_unlock(void)
-{
-	pthread_mutex_unlock(&lock);
-}
-
-void ust_state_changed(void)
-{
-	pthread_cond_broadcast(&cond);
-}
-
-void ust_debug(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!debug)
-		return;
-	va_start(ap, fmt);
-	fprintf(stderr, "libltt-ust[%ld]: ", (long)getpid());
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
 
 /*
  * LTT_UST_REGISTER_TIMEOUT: milliseconds, digits only, capped at
@@ -94,16 +62,6 @@ static long parse_timeout(const char *text)
 			v = v * 10 + (*text - '0');
 	}
 	return v > MAX_REGISTER_TIMEOUT_MS ? MAX_REGISTER_TIMEOUT_MS : v;
-}
-
-static void cond_init(void)
-{
-	pthread_condattr_t attr;
-
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&cond, &attr);
-	pthread_condattr_destroy(&attr);
 }
 
 static void fork_prepare(void);
@@ -134,13 +92,12 @@ static void mark_exiting(void)
 
 static void init(void)
 {
-	const char *dbg = getenv("LTT_UST_DEBUG");
-
-	debug = dbg && *dbg && *dbg != '0';
+	ust_debug_init();
 	register_timeout_ms = parse_timeout(getenv("LTT_UST_REGISTER_TIMEOUT"));
 	/* while the process likely has one thread: see ust_rcu_init() */
 	ust_rcu_init();
-	cond_init();
+	ust_state_init();
+	ust_agent_set_kick(ust_comm_kick);
 	ust_lock();
 	if (ust_probe_module_register())
 		ust_debug("cannot record the library's own tracepoints");
@@ -192,7 +149,7 @@ static void wait_settled(void)
 		deadline.tv_nsec -= 1000000000L;
 	}
 	while (!ust_comm_settled(nr_events)) {
-		if (pthread_cond_timedwait(&cond, &lock, &deadline) == ETIMEDOUT) {
+		if (ust_state_wait(&deadline) == ETIMEDOUT) {
 			ust_debug("registration: gave up after %ld ms (LTT_UST_REGISTER_TIMEOUT): events before the session daemons answer are not recorded",
 				  register_timeout_ms);
 			break;
@@ -273,7 +230,7 @@ static void fork_child(void)
 	ltt_ust_fd_unlock();	/* one thread here: its comm threads will need it */
 	ust_rcu_fork_child();
 	/* No waiter of the parent exists here: start the condition afresh. */
-	cond_init();
+	ust_state_init();
 	ust_registry_fork_child();
 	ust_filter_fork_child();
 	ust_channels_fork_child();

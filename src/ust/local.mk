@@ -5,14 +5,17 @@
 noinst_LTLIBRARIES += src/ust/libust.la
 src_ust_libust_la_SOURCES = \
 	src/ust/ust.h \
+	src/ust/base.c \
 	src/ust/init.c \
 	src/ust/registry.c \
+	src/ust/retire.c \
 	src/ust/channel.c \
 	src/ust/context.c \
 	src/ust/probe.c \
-	src/ust/rcu.c \
+	src/ust/rcu.c src/ust/rcu.h \
 	src/ust/statedump.c \
 	src/ust/tracef.c \
+	src/ust/lib-tracepoints.c \
 	src/ust/filter.c \
 	src/ust/notify.c \
 	src/ust/comm.c \

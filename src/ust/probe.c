@@ -32,6 +32,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
+#include "ust/rcu.h"
 #include "ust/ust.h"
 
 #define COMPACT_ID_LIMIT 31u
@@ -45,21 +46,6 @@
  * cannot overflow a size_t.
  */
 #define PAYLOAD_MAX ((size_t)UINT32_MAX - HDR_EXTENDED - LTT_RB_EVENT_CTX_MAX)
-
-/* The library's own tracepoints: tracef and tracelog's, the state dump's. */
-#define LIB_TRACEPOINTS (UST_TRACEF_EVENTS + UST_STATEDUMP_EVENTS + UST_LIB_EVENTS)
-static struct ltt_ust_tracepoint *lib_tracepoints[LIB_TRACEPOINTS];
-
-int ust_probe_module_register(void)
-{
-	int ret;
-
-	ust_tracef_tracepoints(lib_tracepoints);
-	ust_statedump_tracepoints(lib_tracepoints + UST_TRACEF_EVENTS);
-	ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + LIB_TRACEPOINTS);
-
-	return ret < 0 ? ret : 0;
-}
 
 /*
  * The CPU of the calling thread's last TSC read: RDTSCP returns it with

@@ -47,7 +47,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ust/ust.h"
+#include "common/thread.h"
+#include "ust/rcu.h"
 
 /* Depth in the low 31 bits (UST_RCU_FENCED above them), phase above. */
 #define DEPTH_MASK 0x7fffffffull

@@ -413,7 +413,7 @@ static struct ust_targets *targets_alloc(uint32_t nr, bool call)
 	return t;
 }
 
-static void targets_free(struct ust_targets *t)
+void ust_targets_free(struct ust_targets *t)
 {
 	if (t) {
 		free(t->fview);
@@ -488,7 +488,7 @@ static struct ust_targets *targets_build(const struct ust_event *ev)
 	}
 	return t;
 fail:
-	targets_free(t);
+	ust_targets_free(t);
 	return NULL;
 }
 
@@ -736,7 +736,7 @@ void ust_registry_fork_child(void)
 
 		for (j = 0; j < ev->nr_descs; j++)
 			desc_publish(ev->descs[j], NULL, 0);
-		targets_free(ev->published);
+		ust_targets_free(ev->published);
 		ev->published = NULL;
 		free(ev->rules);
 		ev->rules = NULL;
@@ -746,47 +746,4 @@ void ust_registry_fork_child(void)
 		free(ev->filt);
 		ev->filt = NULL;
 	}
-}
-
-void ust_retire_flush(struct ust_retire *retire)
-{
-	struct ust_targets *t, *tnext;
-	struct ust_channel *c, *cnext;
-	struct ust_filters *f, *fnext;
-	struct ust_notifier *n, *nnext;
-
-	if (!retire->targets && !retire->channels && !retire->filters && !retire->notifiers)
-		return;
-	/*
-	 * Waiting for ourselves would never end, and a grace period the
-	 * kernel refused a fence for proves nothing: leak instead.
-	 */
-	if (ust_rcu_read_ongoing() || !ust_rcu_synchronize()) {
-		ust_debug("a grace period could not be waited for: %s kept",
-			  "retired targets and channels");
-		*retire = (struct ust_retire)UST_RETIRE_INIT;
-		return;
-	}
-	/* no probe can count a drop any more: the notifiers' last counts */
-	ust_notifiers_flush_retired(retire->notifiers);
-	for (t = retire->targets; t; t = tnext) {
-		tnext = t->retired_next;
-		targets_free(t);
-	}
-	for (f = retire->filters; f; f = fnext) {
-		fnext = ust_filters_next_retired(f);
-		ust_filters_free(f);
-	}
-	retire->filters = NULL;
-	for (c = retire->channels; c; c = cnext) {
-		cnext = c->retired_next;
-		ust_channel_destroy(c);
-	}
-	for (n = retire->notifiers; n; n = nnext) {
-		nnext = ust_notifier_next_retired(n);
-		ust_notifier_destroy(n);
-	}
-	retire->targets = NULL;
-	retire->channels = NULL;
-	retire->notifiers = NULL;
 }

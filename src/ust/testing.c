@@ -8,6 +8,7 @@
 #define _LGPL_SOURCE
 
 #include "ust/ust-internal.h"
+#include "ust/rcu.h"
 #include "ust/ust.h"
 
 static const char test_owner;	/* the owner of the tests' channels */

@@ -1,27 +1,36 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * ust.h - libltt-ust, the tracer linked into instrumented programs: its
- * modules, file by file.  doc/ust.md ("The tracer library") has the design.
+ * modules, file by file, from the top layer down (a file calls only files
+ * listed below it).  doc/ust.md ("The tracer library") has the design.
  *
+ *   testing.c   the hooks of ust-internal.h (tests play the daemon).
+ *   ust-internal.h  those hooks, for unit tests and benchmarks.
  *   init.c      the library's start-up, configuration from the environment,
  *               ltt_ust_register_module() and its bounded wait, fork().
- *   registry.c  modules, events (one per name, however many descriptors
- *               carry it) and their targets, published to the fast path
- *               under RCU.
- *   channel.c   channels: the mapped, validated ring buffers of a session.
+ *   comm.c      one thread per session daemon: register, serve commands.
+ *   lib-tracepoints.c  the library's own tracepoints, registered at start-up.
+ *   agent.[ch]  what a language agent is told (its rules) and tells (loggers).
+ *   statedump.c the objects the program has loaded, recorded for readers.
+ *   tracef.c    ltt_tracef() and ltt_tracelog().
+ *   retire.c    what readers may still see (struct ust_retire), freed after
+ *               a grace period.
+ *   probe.c     the fast path (ltt_ust_probe_reserve/commit).
  *   context.c   the context fields channels add to events (add-context):
  *               per-thread and per-process caches, perf counters.
- *   probe.c     the fast path (ltt_ust_probe_reserve/commit).
- *   rcu.c       its read-side critical sections and their grace periods.
- *   tracef.c    ltt_tracef() and ltt_tracelog().
- *   filter.c    filter program sets: validation, running, context fields.
+ *   channel.c   channels: the mapped, validated ring buffers of a session.
  *   notify.c    notifiers (a trigger's event-rule-matches condition): the
  *               message a matching event sends on the daemon's socket, and
  *               the count of drops flushed when a notifier goes.
- *   comm.c      one thread per session daemon: register, serve commands.
+ *   registry.c  modules, events (one per name, however many descriptors
+ *               carry it) and their targets, published to the fast path
+ *               under RCU.
+ *   filter.c    filter program sets: validation, running, context fields.
+ *   rcu.[ch]    the fast path's read-side critical sections and their
+ *               grace periods (rcu.h: included by the files that use them).
  *   fds.c       the fds the library keeps open, which LTTng's fd helper
  *               leaves open when a program closes every fd.
- *   testing.c   the hooks of ust-internal.h (tests play the daemon).
+ *   base.c      the ust lock, the start-up condition, the debug switch.
  *
  * Objects and references:
  *   ust_event   -> rules {ust_channel *, id}: the authoritative list
@@ -51,6 +60,7 @@
 #include <stdint.h>
 
 #include <sched.h>
+#include <time.h>
 #if defined(__has_include)
 #if __has_include(<sys/rseq.h>)
 #include <sys/rseq.h>
@@ -67,14 +77,30 @@
 #include "common/thread.h"
 #include "filter-vm/filter-vm.h"
 
-/* ---- init.c ---- */
+/* ---- base.c ---- */
 
 /** ust_lock() / ust_unlock() - the library's one mutex (see above) */
 void ust_lock(void);
 void ust_unlock(void);
 
-/** ust_state_changed() - wake the threads waiting in ust_wait_settled(); ust lock held */
+/**
+ * ust_state_init() - (re)make the condition of ust_state_wait(): at
+ * start-up, and in a fork()ed child, where no waiter of the parent is
+ */
+void ust_state_init(void);
+
+/** ust_state_changed() - wake the threads waiting in ust_state_wait(); ust lock held */
 void ust_state_changed(void);
+
+/**
+ * ust_state_wait() - wait for ust_state_changed() until @deadline
+ * (CLOCK_MONOTONIC), the ust lock held (released while waiting).
+ * Returns pthread_cond_timedwait()'s: 0, or ETIMEDOUT past @deadline.
+ */
+int ust_state_wait(const struct timespec *deadline);
+
+/** ust_debug_init() - turn ust_debug() on when LTT_UST_DEBUG is set (not "0") */
+void ust_debug_init(void);
 
 /** ust_debug() - a diagnostic on stderr when LTT_UST_DEBUG is set */
 void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -230,6 +256,9 @@ int ust_events_drop_channel(struct ust_channel *chan, struct ust_retire *retire)
 int ust_event_set_filter(struct ust_event *ev, struct ust_channel *chan, uint32_t nr,
 			 const struct ltt_app_filter_program *progs, struct ust_retire *retire);
 
+/** ust_targets_free() - free a target array and its views; accepts NULL */
+void ust_targets_free(struct ust_targets *t);
+
 /** ust_events_refresh() - recompute every descriptor's state; ust lock held */
 void ust_events_refresh(void);
 
@@ -238,17 +267,6 @@ void ust_events_refresh(void);
  * in a child just forked (one thread, no reader); ust lock held
  */
 void ust_registry_fork_child(void);
-
-/**
- * ust_retire_flush() - wait for a grace period if anything was retired, then
- * free the target arrays and destroy the channels and notifiers (each
- * notifier's last count flushed first: ust_notifiers_flush_retired()); ust
- * lock NOT held
- *
- * Not from a thread inside a read-side critical section (would deadlock):
- * that case leaks instead.
- */
-void ust_retire_flush(struct ust_retire *retire);
 
 /* ---- filter.c ---- */
 
@@ -422,28 +440,6 @@ void ust_channel_destroy(struct ust_channel *chan);
  */
 int ust_channel_insert(struct ust_channel *chan);
 
-/* agent.c: what a language agent is told and tells (agent.h) */
-
-/** ust_agent_set_rules() - AGENT_RULES from @owner; ust lock NOT held: 0 or -errno */
-int ust_agent_set_rules(const void *owner, struct ltt_rbuf *r);
-/** ust_agent_forget() - channel @key of @owner is gone; ust lock held */
-void ust_agent_forget(const void *owner, uint64_t key);
-/** ust_agent_forget_owner() - every channel of @owner is gone; ust lock held */
-void ust_agent_forget_owner(const void *owner);
-/** ust_agent_changed() - what the rules mean changed (a channel on or off); any lock */
-void ust_agent_changed(void);
-/** ust_agent_nr_loggers() - loggers reported so far; ust lock held */
-size_t ust_agent_nr_loggers(void);
-/**
- * ust_agent_encode_loggers() - LOGGERS's payload: loggers from index
- * @from while @w stays within @max bytes (one at least); returns the index
- * after the last put, @ret_count how many.  ust lock held.
- */
-size_t ust_agent_encode_loggers(struct ltt_wbuf *w, size_t from, size_t max, uint32_t *ret_count);
-void ust_agent_fork_prepare(void);
-void ust_agent_fork_parent(void);
-void ust_agent_fork_child(void);
-
 /**
  * ust_channel_find() - the channel @key of @owner, or NULL; ust lock held.
  * Never a notifier's: CHANNEL_* commands can't reach one.
@@ -503,6 +499,33 @@ bool ust_channels_stopped(void);
  */
 void ust_channels_fork_child(void);
 
+/* ---- agent.c: what a language agent is told and tells (agent.h) ---- */
+
+/** ust_agent_set_rules() - AGENT_RULES from @owner; ust lock NOT held: 0 or -errno */
+int ust_agent_set_rules(const void *owner, struct ltt_rbuf *r);
+/** ust_agent_forget() - channel @key of @owner is gone; ust lock held */
+void ust_agent_forget(const void *owner, uint64_t key);
+/** ust_agent_forget_owner() - every channel of @owner is gone; ust lock held */
+void ust_agent_forget_owner(const void *owner);
+/** ust_agent_changed() - what the rules mean changed (a channel on or off); any lock */
+void ust_agent_changed(void);
+/** ust_agent_nr_loggers() - loggers reported so far; ust lock held */
+size_t ust_agent_nr_loggers(void);
+/**
+ * ust_agent_encode_loggers() - LOGGERS's payload: loggers from index
+ * @from while @w stays within @max bytes (one at least); returns the index
+ * after the last put, @ret_count how many.  ust lock held.
+ */
+size_t ust_agent_encode_loggers(struct ltt_wbuf *w, size_t from, size_t max, uint32_t *ret_count);
+/**
+ * ust_agent_set_kick() - @kick (ust_comm_kick(), set at start-up) is
+ * called when an agent reports loggers not yet reported
+ */
+void ust_agent_set_kick(void (*kick)(void));
+void ust_agent_fork_prepare(void);
+void ust_agent_fork_parent(void);
+void ust_agent_fork_child(void);
+
 /* ---- context.c ---- */
 
 /**
@@ -546,90 +569,6 @@ static inline int ust_current_cpu(void)
 #endif
 	return sched_getcpu();
 }
-
-/* ---- rcu.c ---- */
-
-/*
- * The calling thread's reader word (rcu.c): its depth in the low 31 bits
- * (0 outside a section), UST_RCU_FENCED above them where the readers
- * fence themselves (no membarrier(2)), the phase it entered in above;
- * UST_RCU_UNREG until the thread's first section.  Hidden: no GOT load for
- * the global.
- */
-#define UST_RCU_PHASE (1ull << 32)
-#define UST_RCU_FENCED 0x80000000ull
-#define UST_RCU_UNREG 0xffffffffull
-extern __thread uint64_t ust_rcu_ctr __attribute__((visibility("hidden")));
-extern uint64_t ust_rcu_gp __attribute__((visibility("hidden")));
-
-/**
- * ust_rcu_lock_slow() - ust_rcu_lock() when nested, for a thread's first
- * section, or where readers fence themselves.  False, with no section
- * entered, for a thread that cannot be registered (no pthread key for the
- * library, or the thread is exiting): the caller records nothing.
- */
-bool ust_rcu_lock_slow(void);
-
-/*
- * ust_rcu_lock() - enter a read-side critical section; any thread, signal
- * handlers included (no lock, no system call, but for a thread's first
- * section, which registers it under a mutex with signals blocked: not
- * async-signal-safe if a signal handler's probe is the thread's very
- * first).  What ust_rcu_synchronize() waits for ends at the matching
- * ust_rcu_unlock().  False as ust_rcu_lock_slow().  ust_rcu_try_lock() is
- * its fast half: false, having done nothing, where the caller must call
- * ust_rcu_lock_slow().
- */
-static inline __attribute__((always_inline)) bool ust_rcu_try_lock(void)
-{
-	if (__builtin_expect((uint32_t)__atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) != 0, 0))
-		return false;
-	/* the phase, and a depth of 1; the grace period's fences order it */
-	__atomic_store_n(&ust_rcu_ctr, __atomic_load_n(&ust_rcu_gp, __ATOMIC_RELAXED),
-			 __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	return true;
-}
-
-static inline __attribute__((always_inline)) bool ust_rcu_lock(void)
-{
-	return ust_rcu_try_lock() || ust_rcu_lock_slow();
-}
-
-/* ust_rcu_unlock() - leave the section (release: our reads come first) */
-static inline __attribute__((always_inline)) void ust_rcu_unlock(void)
-{
-	__atomic_store_n(&ust_rcu_ctr, __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) - 1,
-			 __ATOMIC_RELEASE);
-}
-
-/**
- * ust_rcu_init() - choose how grace periods make every reader fence, and
- * register for it (membarrier(2)'s private expedited command); create the
- * key that unlinks an exiting thread.  At the library's start, while the
- * process likely has one thread: registering a process with several waits
- * for an RCU grace period of the kernel's (15 ms here).  Later calls do
- * nothing.
- */
-void ust_rcu_init(void);
-
-/** ust_rcu_read_ongoing() - is the calling thread inside a section? */
-bool ust_rcu_read_ongoing(void);
-
-/**
- * ust_rcu_synchronize() - wait until every read-side critical section
- * that began before the call has ended; not from inside one (it would
- * wait for itself).  Any thread; one at a time.  False when the kernel
- * refused the fences (membarrier(2) denied since the start): nothing then
- * proves that the readers are done, and what the caller would free must
- * be kept.
- */
-bool ust_rcu_synchronize(void);
-
-/* fork(): the prepare handler holds the readers' lock across it. */
-void ust_rcu_fork_prepare(void);
-void ust_rcu_fork_parent(void);
-void ust_rcu_fork_child(void);
 
 /* ---- probe.c ---- */
 
@@ -773,6 +712,19 @@ int ust_notifier_dropped(const void *owner, uint64_t key, uint64_t *ret_dropped)
 void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
 		const struct ltt_ust_call *call);
 
+/* ---- retire.c ---- */
+
+/**
+ * ust_retire_flush() - wait for a grace period if anything was retired, then
+ * free the target arrays and destroy the channels and notifiers (each
+ * notifier's last count flushed first: ust_notifiers_flush_retired()); ust
+ * lock NOT held
+ *
+ * Not from a thread inside a read-side critical section (would deadlock):
+ * that case leaks instead.
+ */
+void ust_retire_flush(struct ust_retire *retire);
+
 /* ---- tracef.c ---- */
 
 /* tracef's event, then tracelog's, one per level */
@@ -807,6 +759,8 @@ void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out);
  * only one that removes them).
  */
 void ust_statedump(struct ust_channel *const *chans, unsigned int n);
+
+/* ---- lib-tracepoints.c ---- */
 
 /** ust_probe_module_register() - record the library's own tracepoints; ust lock held */
 int ust_probe_module_register(void);

@@ -15,7 +15,12 @@ lines that say what is wrong:
     daemon's objects in BUILDDIR, when they are built);
   - no file includes a header of a folder the map lists before its own;
   - no object calls a function defined in such a folder;
-  - no two folders call each other (a circle across layers).
+  - no two folders call each other (a circle across layers);
+  - the libraries' folders (src/ust, src/lib/ltt-ctl, src/lttng-ust), one
+    layer a file: their map header (FLAT below) names every .c and .h in
+    its first comment, from the top layer down; no file calls one listed
+    above it (at most FLAT's limit of such arrows) and no files call each
+    other in a circle (nm of the objects in BUILDDIR, when built).
 """
 import glob
 import os
@@ -73,6 +78,79 @@ for d in ('consumerd', 'relayd'):
         if os.path.basename(path) not in named | {d + '.h'}:
             problems.append('src/%s/%s is not in %s.h' % (d, os.path.basename(path), d))
 check('every file of ltt-consumerd and ltt-relayd is in its map header', problems)
+
+# The libraries: one folder each, its files in layers, listed from the
+# top down by the map header; the limit of calls up a folder may keep.
+FLAT = (('src/ust', 'ust.h', 0), ('src/lib/ltt-ctl', 'ctl-internal.h', 0),
+        ('src/lttng-ust', 'lttng-ust.h', 0))
+
+
+def flat_map(d, hdr):
+    """The .c and .h files of d's map, top layer first."""
+    head = open(os.path.join(src, d, hdr)).read().split('\n */', 1)[0]
+    names = []
+    for m in re.finditer(r'^ \*   ([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])\s', head, re.M):
+        for e in (['.c', '.h'] if m.group(2) == '.[ch]' else [m.group(2)]):
+            if m.group(1) + e not in names:
+                names.append(m.group(1) + e)
+    return names
+
+
+def flat_calls(d, files):
+    """{(caller.c, callee.c)} between d's files, from nm of its objects."""
+    defs, undef = {}, {}
+    for o in glob.glob(os.path.join(build, d, '.libs', '*.o')) + \
+            glob.glob(os.path.join(build, d, '*.o')):
+        c = re.sub(r'^\w+_la-', '', os.path.basename(o))[:-2] + '.c'
+        if c not in files:
+            continue        # generated, or an object left from a removed file
+        for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
+            p = line.split()
+            if len(p) == 3 and p[1] in 'TDRBC':
+                defs.setdefault(p[2], set()).add(c)
+            elif len(p) == 2 and p[0] == 'U':
+                undef.setdefault(c, set()).add(p[1])
+    return {(c, g) for c, syms in undef.items() for s in syms
+            for g in defs.get(s, ()) if g != c and len(defs[s]) == 1}
+
+
+problems = []
+for d, hdr, _ in FLAT:
+    there = {os.path.basename(p) for p in glob.glob(os.path.join(src, d, '*.[ch]'))}
+    named = set(flat_map(d, hdr))
+    problems += ['%s/%s is not in %s' % (d, n, hdr) for n in sorted(there - named - {hdr})]
+    problems += ['%s names %s/%s, which does not exist' % (hdr, d, n) for n in sorted(named - there)]
+check('every file of libltt-ust, libltt-ctl and the LTTng-UST libraries is in its map header',
+      problems)
+ups, circles = [], []
+for d, hdr, limit in FLAT:
+    names = flat_map(d, hdr)
+    calls = flat_calls(d, {n for n in names if n.endswith('.c')})
+    rank_of = {n: i for i, n in enumerate(names)}
+    up = sorted('%s/%s calls %s, listed above it in %s' % (d, a, b, hdr)
+                for a, b in calls if a in rank_of and b in rank_of and rank_of[b] < rank_of[a])
+    if len(up) > limit:
+        ups += up + ['%s: %d calls up, at most %d' % (d, len(up), limit)]
+    reach = {}
+    for a, b in calls:
+        reach.setdefault(a, set()).add(b)
+    changed = True
+    while changed:          # the transitive closure: a file reaching itself is in a circle
+        changed = False
+        for a in reach:
+            more = set().union(*(reach.get(b, set()) for b in reach[a])) - reach[a]
+            if more:
+                reach[a] |= more
+                changed = True
+    circles += ['%s/%s calls itself back through %s' % (d, a, ', '.join(sorted(
+                b for b in reach[a] if a in reach.get(b, ()) and b != a)))
+                for a in sorted(reach) if a in reach[a]]
+if not glob.glob(os.path.join(build, 'src', 'ust', '.libs', '*.o')):
+    print('ok the libraries\' calls not checked # SKIP not built in ' + build)
+    print('ok the libraries\' circles not checked # SKIP')
+else:
+    check('no file of the libraries calls one listed above it in its map', ups)
+    check('no circle of files in the libraries', circles)
 
 problems = []
 for f in order:

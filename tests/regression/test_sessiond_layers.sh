@@ -4,12 +4,15 @@
 # files): every file named, every prototype under the file that defines
 # it, and no include or call from a folder up to one listed above it, so
 # the layers (commands, domains, trace chunks, consumer traces, the
-# consumer link, the session model) stay layers as the code grows.
+# consumer link, the session model) stay layers as the code grows; and
+# the libraries (src/ust, src/lib/ltt-ctl, src/lttng-ust) the same way,
+# file by file: every file in its map header, listed from the top layer
+# down, no call up the list and no circle of files.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 7
+plan 10
 python3 "$LTT_TOP_SRCDIR/tests/regression/sessiond-layers.py" "$LTT_TOP_SRCDIR" \
 	"$LTT_TOP_BUILDDIR" > "${TMPDIR:-/tmp}/layers.$$" 2>&1
 while IFS= read -r line; do

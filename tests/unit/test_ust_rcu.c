@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ust/rcu.h"
 #include "ust/ust.h"
 #include "tap.h"
 

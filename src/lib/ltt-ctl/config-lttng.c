@@ -18,7 +18,7 @@
 #include "common/uri.h"
 #include "common/lttng-gap.h"
 #include "lib/ltt-ctl/config-lttng.h"
-#include "lib/ltt-ctl/config-xml.h"
+#include "lib/ltt-ctl/config-words.h"
 
 static xmlNodePtr child(xmlNodePtr parent, const char *name)
 {

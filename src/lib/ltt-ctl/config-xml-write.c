@@ -14,6 +14,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "common/durable.h"
+#include "lib/ltt-ctl/config-words.h"
 #include "lib/ltt-ctl/config-xml-write.h"
 
 /* Writing: each call appends one element; any failure sticks in *ret. */

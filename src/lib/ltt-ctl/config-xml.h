@@ -20,28 +20,12 @@
 #include <ltt/ltt-ctl.h>
 
 #include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config-words.h"
 
-/* The version attribute of <sessions> this library writes and reads. */
-#define LTT_CFG_VERSION 1
 /* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
 #define LTT_CFG_SUFFIX ".ltt"
 /* LTTng's name of its saved configurations (config-lttng.h): NAME LTT_CFG_LTTNG_SUFFIX. */
 #define LTT_CFG_LTTNG_SUFFIX ".lttng"
-
-/*
- * The words of the format (xml/session.xsd) for the model's enums, indexed
- * by the enum; the reader and the writer (config-xml-write.c) share them.
- * A NULL entry (LTT_BUFFER_DEFAULT) has no word: the element is omitted.
- */
-#define LTT_CFG_NR_BUFFER_TYPES (LTT_BUFFER_GLOBAL + 1)
-#define LTT_CFG_NR_LOGLEVEL_TYPES (LTT_LOGLEVEL_SINGLE + 1)
-#define LTT_CFG_NR_EVENT_TYPES (LTT_EVENT_SYSCALL + 1)
-#define LTT_CFG_NR_TRACKER_POLICIES (LTT_TRACKER_SET + 1)
-extern const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES];
-extern const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES];
-extern const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES];
-extern const char *const ltt_cfg_xml_tracker_types[LTT_TRACKER_NR];
-extern const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIES];
 
 /**
  * ltt_cfg_xml_read() - add the sessions of the file at @path to @set

@@ -1,11 +1,40 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * ctl-internal.h - what the modules of libltt-ctl share and export to no
- * one (the export list keeps ltt_ctl_* names only): ltt-ctl.c
- * (connections, the client protocol), chunk.c (rotation, clear,
- * regenerate), config.c (save and load), config-model.c (the model of
- * saved sessions), config-xml.c, config-check.c and config-xml-write.c
- * (their XML format: read, checked, written).
+ * one (the export list, libltt-ctl.sym, keeps ltt_ctl_* names only), and
+ * the map of its files, from the top layer down (a file calls only files
+ * listed below it):
+ *
+ * Saved sessions (save and load):
+ *   config.c          save and load: which sessions, which files, all or
+ *                     nothing; drives the XML module through config-module.h.
+ *   config-trigger.[ch]  the triggers saved with a session, added back on load.
+ *   config-module.[ch]   the boundary to the XML module (config-xml.so),
+ *                     loaded on first use.
+ *   config-xml.[ch]   the XML module: ltt's format (xml/session.xsd) read.
+ *   config-xml-write.[ch]  ... and written.
+ *   config-lttng.[ch] ... LTTng's .lttng files read as ltt's own.
+ *   config-rd.[ch]    ... the values of a parsed document read into the model.
+ *   config-words.[ch] ... the format's words, shared by the reader and the writer.
+ *   config-check.[ch] a saved session checked as a whole.
+ *   config-model.[ch] the model of saved sessions.
+ * The calls of the client protocol (src/common/client-proto.h):
+ *   list.c            the sessions, one session in detail, the events offered.
+ *   rule.c            event rules: enable, disable, filters, GET_SESSION's rules.
+ *   stall.c           GET_SESSION's stalled consumers.
+ *   session.c         create, destroy, start, stop, data pending, relay status.
+ *   channel.c         a domain's channel defaults, enable, disable.
+ *   context.c         context types, add-context, a session's contexts.
+ *   tracker.c         process trackers.
+ *   snapshot.c        a snapshot session's outputs and its snapshots.
+ *   chunk.c           rotate, rotation schedule, clear, regenerate.
+ *   trigger.c         triggers and notification channels.
+ *   kernel-tracer.c   how the session daemon traces the kernel.
+ *   spawn.c           starting a session daemon (ltt-sessiond --daemonize).
+ * The transport:
+ *   conn.c            connecting (run directory, timeout, HELLO) and one
+ *                     request and its reply (ctl_transact()).
+ *   ctl-internal.h    this header.
  */
 #ifndef LTT_LIB_CTL_INTERNAL_H
 #define LTT_LIB_CTL_INTERNAL_H
@@ -55,7 +84,7 @@ int ltt_lib_load_path(const char *rundir, const char *path,
 		      size_t errlen);
 
 /**
- * ctl_transact() - send one request and read its reply (ltt-ctl.c)
+ * ctl_transact() - send one request and read its reply (conn.c)
  * @ret_reply: NULL, or the reply payload (free() it), with @ret_len
  *
  * Returns 0 or -LTT_ERR_* (the daemon's status, or a connection error).

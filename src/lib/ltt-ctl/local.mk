@@ -4,8 +4,14 @@
 # through its own client socket, as any client).  Neither links libxml2:
 # the XML of saved sessions is a module loaded when needed (below).
 noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl-core.la
-src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = src/lib/ltt-ctl/ltt-ctl.c \
-	src/lib/ltt-ctl/ctl-internal.h src/lib/ltt-ctl/chunk.c \
+src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = \
+	src/lib/ltt-ctl/ctl-internal.h \
+	src/lib/ltt-ctl/conn.c \
+	src/lib/ltt-ctl/spawn.c \
+	src/lib/ltt-ctl/session.c \
+	src/lib/ltt-ctl/channel.c \
+	src/lib/ltt-ctl/list.c \
+	src/lib/ltt-ctl/chunk.c \
 	src/lib/ltt-ctl/snapshot.c \
 	src/lib/ltt-ctl/tracker.c \
 	src/lib/ltt-ctl/context.c \
@@ -36,7 +42,8 @@ src_lib_ltt_ctl_config_xml_la_SOURCES = \
 	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h \
 	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \
 	src/lib/ltt-ctl/config-lttng.c src/lib/ltt-ctl/config-lttng.h \
-	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h
+	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h \
+	src/lib/ltt-ctl/config-words.c src/lib/ltt-ctl/config-words.h
 nodist_src_lib_ltt_ctl_config_xml_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
 src_lib_ltt_ctl_config_xml_la_CFLAGS = $(AM_CFLAGS) $(XML2_CFLAGS)
 src_lib_ltt_ctl_config_xml_la_LIBADD = src/lib/ltt-ctl/libltt-cfg-model.la \

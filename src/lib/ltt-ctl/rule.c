@@ -197,3 +197,9 @@ int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
 	}
 	return 0;
 }
+
+void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr)
+{
+	if (attr)
+		memset(attr, 0, sizeof(*attr));
+}

@@ -6,6 +6,7 @@
  * one under its name):
  *   app.h          the map of app/: the application object, file by file
  *   app-thread.c   registered applications and the app thread (app.sock)
+ *   app-object.c   an application's last reference, its channel records
  *   app-out.c      commands to applications: never blocking, queued, acks
  *   app-notify.c   programs' notification sockets (triggers): made, read
  *
@@ -103,7 +104,7 @@ struct ltt_app {
 	int notify_wr;
 };
 
-/* app-thread.c: registered applications and the app thread (app.sock) */
+/* app-object.c: an application's last reference, its channel records */
 
 /**
  * ltt_app_get() / ltt_app_put() - references; the last put frees the
@@ -143,6 +144,8 @@ void ltt_app_chan_free(struct ltt_app_chan *ac);
 struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name);
 int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev);
 void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
+
+/* app-thread.c: registered applications and the app thread (app.sock) */
 
 /*
  * One TRACEPOINTS message's REGISTER_DONE (app-thread.c): the program waits for

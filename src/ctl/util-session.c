@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * util-session.c - what lttctl's commands share to reach the session
+ * daemon (its run directory, started when asked) and the session a command
+ * is about: named, the current one, or each of a list; its channels.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/agent.h"
+#include "common/log.h"
+#include "common/names.h"
+#include "common/paths.h"
+#include "ctl/ctl.h"
+
+int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name)
+{
+	int ret;
+
+	if (given) {
+		ret = ctl_util_check_session_ref(given);
+		if (!ret)
+			*ret_name = given;
+		return ret;
+	}
+	ret = ctl_rc_read(buf, len);
+	if (!ret) {
+		*ret_name = buf;
+		return CTL_EXIT_OK;
+	}
+	if (ret == -ENOENT)
+		ctl_out_error(LTT_ERR_NO_SESSION, "%s", ltt_strerror(LTT_ERR_NO_SESSION));
+	else
+		ctl_util_rc_err(ret);
+	return CTL_EXIT_FAILURE;
+}
+
+const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len)
+{
+	if (ctx->rundir)
+		return ctx->rundir;
+	if (ltt_ctl_default_rundir(buf, len))
+		return "(unknown)";
+	return buf;
+}
+
+/* Start a personal daemon and connect to it; errors are the caller's to print. */
+static int spawn_and_connect(const struct ctl_ctx *ctx, struct ltt_ctl **ret_ctl)
+{
+	struct ltt_ctl *ctl;
+	int ret;
+
+	int spawned;
+
+	spawned = ltt_ctl_spawn_sessiond(ctx->rundir);
+	if (spawned < 0)
+		return spawned;
+	ret = ltt_ctl_connect(ctx->rundir, &ctl);
+	if (ret)
+		return ret;
+	if (spawned == 0)
+		ctl_out_info("Spawned a session daemon (run directory %s)",
+			      ltt_ctl_rundir(ctl));
+	*ret_ctl = ctl;
+	return 0;
+}
+
+int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl)
+{
+	char buf[LTT_PATH_MAX];
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ltt_ctl_connect(ctx->rundir, &ctl);
+	if (ret == -LTT_ERR_SESSIOND_NOT_RUNNING && spawn) {
+		if (ctx->no_sessiond) {
+			ctl_out_error(LTT_ERR_SESSIOND_NOT_RUNNING,
+				      "session daemon (run directory %s): none is running, and -n "
+				      "forbids starting one", ctl_util_rundir(ctx, buf, sizeof(buf)));
+			return CTL_EXIT_FAILURE;
+		}
+		ret = spawn_and_connect(ctx, &ctl);
+	}
+	if (ret) {
+		ctl_out_error(ret, "session daemon (run directory %s): %s",
+			     ctl_util_rundir(ctx, buf, sizeof(buf)), ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	LTT_INFO("connected to the session daemon in %s", ltt_ctl_rundir(ctl));
+	*ret_ctl = ctl;
+	return CTL_EXIT_OK;
+}
+
+int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
+			  const char **ret_session, struct ltt_ctl **ret_ctl)
+{
+	const char **args;
+	int ret, nr;
+
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_session_name(args[0], buf, len, ret_session);
+	if (!ret)
+		ret = ctl_util_connect(ctx, false, ret_ctl);
+	return ret;
+}
+
+int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			 const struct poptOption *options, ctl_session_run_fn run, void *arg)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session;
+	poptContext pc;
+	int ret;
+
+	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	if (!ret)
+		ret = run(ctx, ctl, session, arg);
+	ltt_ctl_disconnect(ctl);
+	poptFreeContext(pc);
+	return ret;
+}
+
+void ctl_util_qualify_name(struct ltt_session_info *info)
+{
+	char buf[LTT_NAME_MAX];
+	int n;
+
+	if (info->uid == geteuid() || strchr(info->name, '/'))
+		return;
+	n = snprintf(buf, sizeof(buf), "%u/%s", (unsigned int)info->uid, info->name);
+	if (n > 0 && (size_t)n < sizeof(buf))
+		strcpy(info->name, buf);
+}
+
+/* Run @fn on every session this user can see; go on past a failure. */
+static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, ctl_session_fn fn,
+		       void *arg)
+{
+	struct ltt_session_info *sessions;
+	int ret, status = CTL_EXIT_OK;
+	size_t count, i;
+
+	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
+	if (ret) {
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	if (!count)
+		ctl_out_info("No sessions.");
+	for (i = 0; i < count; i++) {
+		/* Root's view holds other users' sessions, maybe of the same name. */
+		ctl_util_qualify_name(&sessions[i]);
+		if (fn(ctx, ctl, sessions[i].name, arg))
+			status = CTL_EXIT_FAILURE;
+	}
+	free(sessions);
+	return status;
+}
+
+int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, ctl_session_fn fn,
+			  void *arg)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session, **args;
+	int ret;
+
+	if (!all) {
+		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+		if (!ret)
+			ret = fn(ctx, ctl, session, arg);
+	} else if (ctl_util_args(pc, &args)) {
+		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
+	} else {
+		ret = ctl_util_connect(ctx, false, &ctl);
+		if (!ret)
+			ret = each_listed(ctx, ctl, fn, arg);
+	}
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_session_detail **ret_detail)
+{
+	int ret = ltt_ctl_get_session(ctl, session, ret_detail);
+
+	if (!ret) {
+		ctl_util_qualify_name(&(*ret_detail)->info);
+		return CTL_EXIT_OK;
+	}
+	ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+	return CTL_EXIT_FAILURE;
+}
+
+const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
+						     enum ltt_domain domain, const char *name)
+{
+	size_t i;
+
+	/* an agent domain's channel is a user-space one */
+	if (ltt_agent_domain(domain))
+		domain = LTT_DOMAIN_USER;
+	for (i = 0; i < detail->nr_channels; i++) {
+		const struct ltt_channel_info *ch = &detail->channels[i];
+
+		if (ch->domain == domain && !strcmp(ch->attr.name, name))
+			return ch;
+	}
+	return NULL;
+}
+
+void ctl_util_forget_session(const char *session)
+{
+	char current[LTT_NAME_MAX];
+	int ret;
+
+	if (ctl_rc_read(current, sizeof(current)) || strcmp(current, session))
+		return;
+	ret = ctl_rc_clear();
+	if (ret) {
+		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE,
+			     "session '%s' is still the current session: %s", session,
+			     strerror(-ret));
+	}
+}

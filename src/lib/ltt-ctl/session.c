@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * session.c - libltt-ctl's session calls: create (with the defaults an
+ * older daemon leaves to its client), destroy, start, stop, data pending,
+ * and the state of a session's relay.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/attr.h"
+#include "common/client-proto.h"
+#include "common/convert.h"
+#include "common/paths.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
+{
+	if (!attr)
+		return;
+	memset(attr, 0, sizeof(*attr));
+	attr->output_type = LTT_OUTPUT_LOCAL;
+}
+
+/*
+ * For a daemon older than client protocol minor 6: fill in the automatic
+ * name and default output of a session to create, as the daemon does from
+ * minor 6 on.  Automatic names are "auto-DATE", then "auto-DATE-N" for
+ * the @attempt-th retry when several sessions are created in the same
+ * second.
+ */
+static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
+{
+	char date[32], home[PATH_MAX], dir[PATH_MAX + 32];
+	time_t now = time(NULL);
+	bool automatic = !attr->name[0];
+	struct tm tm;
+	int n;
+
+	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return -LTT_ERR_INVAL;
+	if (automatic && attempt)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
+	else if (automatic)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
+	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
+		return 0;
+	if (ltt_home_dir(home, sizeof(home)))
+		return -LTT_ERR_OUTPUT_PATH;
+	if (ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME))
+		return -LTT_ERR_OUTPUT_PATH;
+	/* An automatic name already holds the date. */
+	if (automatic)
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
+	else
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
+	if (n < 0 || (size_t)n >= sizeof(attr->output))
+		return -LTT_ERR_OUTPUT_PATH;
+	return 0;
+}
+
+/*
+ * One CREATE_SESSION request.  From minor 6 on, @attr may leave its name
+ * and local output empty, and our home goes with it, for the daemon to
+ * resolve them; before, @attr must be complete.
+ */
+static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
+		       struct ltt_session_info *ret_info)
+{
+	bool defaults = ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS;
+	struct ltt_session_desc info;
+	char home[LTT_PATH_MAX];
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint8_t *reply = NULL;
+	size_t len = 0;
+	int ret;
+
+	ret = ctl_err(defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr));
+	if (ret)
+		return ret;
+	ltt_wbuf_init(&w);
+	ltt_proto_put_session_attr(&w, attr);
+	if (defaults) {
+		/* No home known: the daemon uses the owner's. */
+		if (ltt_home_dir(home, sizeof(home)) || home[0] != '/')
+			home[0] = '\0';
+		ltt_wbuf_put_str(&w, home);
+	}
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	ltt_proto_get_session_info(&r, &info, ctl_minor(ctl));
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret && ret_info)
+		ltt_conv_session_desc_to_info(&info, ret_info, NULL);
+	return ret;
+}
+
+/* Automatic names taken in the same second are retried this many times. */
+#define AUTO_NAME_ATTEMPTS 100
+
+int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *attr,
+			   struct ltt_session_info *ret_info)
+{
+	struct ltt_session_conf conf, full;
+	unsigned int attempt = 0;
+	int ret;
+
+	if (!ctl || !attr || !memchr(attr->name, '\0', sizeof(attr->name)) ||
+	    !memchr(attr->output, '\0', sizeof(attr->output)))
+		return -LTT_ERR_INVAL;
+	ret = ctl_err(ltt_conv_session_attr_to_conf(attr, &conf));
+	if (ret)
+		return ret;
+	/* The daemon resolves the defaults itself (and retries automatic names). */
+	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+		return create_once(ctl, &conf, ret_info);
+	do {
+		full = conf;
+		ret = complete_session_attr(&full, attempt);
+		if (!ret)
+			ret = create_once(ctl, &full, ret_info);
+	} while (ret == -LTT_ERR_SESSION_EXISTS && !attr->name[0] && ++attempt < AUTO_NAME_ATTEMPTS);
+	return ret;
+}
+
+/* A command whose request is one session name and whose reply is empty. */
+static int session_cmd(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
+		       int extra_u8)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	if (extra_u8 >= 0)
+		ltt_wbuf_put_u8(&w, (uint8_t)extra_u8);
+	ret = ctl_transact(ctl, cmd, &w, NULL, NULL);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_ctl_destroy_session(struct ltt_ctl *ctl, const char *session)
+{
+	return session_cmd(ctl, LTT_CLIENT_CMD_DESTROY_SESSION, session, -1);
+}
+
+int ltt_ctl_start_session(struct ltt_ctl *ctl, const char *session)
+{
+	return session_cmd(ctl, LTT_CLIENT_CMD_START_SESSION, session, -1);
+}
+
+int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait)
+{
+	return session_cmd(ctl, LTT_CLIENT_CMD_STOP_SESSION, session, wait);
+}
+
+int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pending)
+{
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	bool pending;
+	int ret;
+
+	if (!ctl || !session || !ret_pending || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < 2)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_DATA_PENDING, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	pending = ltt_rbuf_get_bool(&r);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret)
+		*ret_pending = pending;
+	return ret;
+}
+
+/* Smallest encoding of a relay_info, to bound its count. */
+#define RELAY_INFO_MIN (4 + 4 + 4 + LTT_WIRE_STR_MIN + 3 * 8)
+
+int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_relay_info **ret_relays, size_t *ret_count)
+{
+	struct ltt_relay_info *relays = NULL;
+	struct ltt_relay_desc desc;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	int ret;
+
+	if (!ctl || !session || !ret_relays || !ret_count || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < 2)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_RELAY_STATUS, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	n = ltt_rbuf_get_u32(&r);
+	if (n > len / RELAY_INFO_MIN)
+		ltt_rbuf_fail(&r);
+	relays = r.err ? NULL : calloc(n ? n : 1, sizeof(*relays));
+	for (i = 0; relays && i < n; i++) {
+		ltt_proto_get_relay_info(&r, &desc);
+		ltt_conv_relay_desc_to_info(&desc, &relays[i]);
+	}
+	if (!relays && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		free(relays);
+		return ret;
+	}
+	*ret_relays = relays;
+	*ret_count = n;
+	return 0;
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * spawn.c - libltt-ctl's start of a session daemon: ltt-sessiond
+ * --daemonize on a run directory, one caller at a time (its spawn lock),
+ * bounded by the call timeout.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "common/client-proto.h"
+#include "common/paths.h"
+#include "common/sock.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+/*
+ * Wait until @deadline for @pid to exit; kill it past that.  Returns its
+ * wait status, or -1.
+ */
+static int wait_child_until(pid_t pid, int64_t deadline)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	int64_t left;
+	int status, n;
+
+	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	while (pfd.fd >= 0) {
+		left = deadline - ltt_deadline_ms(0);
+		n = left > 0 ? poll(&pfd, 1, left > 60000 ? 60000 : (int)left) : 0;
+		if (n > 0 || (n < 0 && errno != EINTR))
+			break;
+		if (n == 0 && left <= 60000) {
+			kill(pid, SIGKILL);
+			break;
+		}
+	}
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
+}
+
+/*
+ * Take @rundir's spawn lock, creating the directory as the daemon would
+ * (0755 for root's, 0700 otherwise; the daemon checks it).  The lock
+ * serializes the lttctl processes that would start a daemon; none waits
+ * past @deadline.  Returns the locked fd or a negative errno.
+ */
+static int spawn_lock(const char *rundir, int64_t deadline)
+{
+	char path[PATH_MAX];
+	int fd, ret;
+
+	ret = ltt_mkdir_p(rundir, geteuid() == 0 ? 0755 : 0700);
+	if (!ret)
+		ret = ltt_path_join(path, sizeof(path), rundir, "spawn.lock");
+	if (ret)
+		return ret;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return -errno;
+	/* The holder waits for one daemon start at most, itself bounded. */
+	while (flock(fd, LOCK_EX | LOCK_NB)) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) ||
+		    ltt_deadline_ms(0) >= deadline) {
+			ret = errno == EWOULDBLOCK ? -ETIMEDOUT : -errno;
+			close(fd);
+			return ret;
+		}
+		poll(NULL, 0, 5);
+	}
+	return fd;
+}
+
+int ltt_ctl_spawn_sessiond(const char *rundir)
+{
+	const char *prog = getenv("LTT_SESSIOND_PATH"), *group = getenv("LTT_SESSIOND_GROUP");
+	char dir[PATH_MAX], sock[PATH_MAX];
+	unsigned int timeout_ms;
+	int64_t deadline;
+	int status, lock_fd;
+	pid_t pid;
+
+	if (!prog || !*prog)
+		prog = LTT_BINDIR "/ltt-sessiond";
+	if (!rundir) {
+		if (ltt_ctl_default_rundir(dir, sizeof(dir)))
+			return -LTT_ERR_SESSIOND_SPAWN;
+		rundir = dir;
+	}
+	if (ltt_ctl_timeout_from_env(&timeout_ms) ||
+	    ltt_path_join(sock, sizeof(sock), rundir, LTT_CLIENT_SOCKET_NAME))
+		return -LTT_ERR_SESSIOND_SPAWN;
+	deadline = ltt_deadline_ms(timeout_ms ? (int64_t)timeout_ms : INT64_MAX / 4);
+	lock_fd = spawn_lock(rundir, deadline);
+	if (lock_fd < 0)
+		return -LTT_ERR_SESSIOND_SPAWN;
+	/* Another caller started it while we waited for the lock. */
+	if (ltt_sock_unix_answers(sock)) {
+		close(lock_fd);
+		return 1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		close(lock_fd);
+		return -LTT_ERR_SESSIOND_SPAWN;
+	}
+	if (pid == 0) {
+		/* --group only when asked for: the daemon's default is ltt's group. */
+		if (group && *group)
+			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, "--group",
+			      group, (char *)NULL);
+		else
+			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
+		_exit(127);
+	}
+	/* --daemonize exits only once the daemon accepts connections. */
+	status = wait_child_until(pid, deadline);
+	close(lock_fd);
+	if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	/* It lost to a daemon started by other means: that one serves. */
+	return ltt_sock_unix_answers(sock) ? 1 : -LTT_ERR_SESSIOND_SPAWN;
+}
