@@ -48,15 +48,16 @@
 /*
  * additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK;
  * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 4 CONTEXT_ADD;
- * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP
+ * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP; 7 PROBE, ltt_kabi_version.probes
  */
-#define LTT_KABI_MINOR		6
+#define LTT_KABI_MINOR		7
 #define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
 					 * without consuming (SNAPSHOT_PEEK) */
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
 #define LTT_KABI_MINOR_CONTEXT	4	/* the first minor with CONTEXT_ADD */
 #define LTT_KABI_MINOR_TRACKER	5	/* the first minor with process trackers */
 #define LTT_KABI_MINOR_STATEDUMP 6	/* the first minor with STATEDUMP */
+#define LTT_KABI_MINOR_PROBE	7	/* the first minor with PROBE */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -81,7 +82,26 @@ struct ltt_kabi_version {
 	__u32 major;
 	__u32 minor;
 	char tracer_version[LTT_KABI_VERSION_MAX];	/* "0.1.0", NUL-terminated */
-	__u32 reserved[8];
+	/*
+	 * (1.7) The probes the tracer can place: bit (1 << instrumentation)
+	 * for each of KPROBE, KRETPROBE, UPROBE (below).  Was reserved[0]: a
+	 * tracer older than 1.7 leaves 0 there.
+	 */
+	__u32 probes;
+	__u32 reserved[7];
+};
+
+/*
+ * How an event is instrumented (1.7).  TRACEPOINT and SYSCALL events are
+ * the tracer's own (LIST); a probe event exists once a PROBE object
+ * places it, and is named as the PROBE call says.
+ */
+enum ltt_kabi_instrumentation {
+	LTT_KABI_TRACEPOINT = 0,
+	LTT_KABI_SYSCALL = 1,
+	LTT_KABI_KPROBE = 2,	/* an instruction of the kernel: symbol + offset, or addr */
+	LTT_KABI_KRETPROBE = 3,	/* a kernel function's entry and return: two events */
+	LTT_KABI_UPROBE = 4,	/* an instruction of an ELF file: path + offset */
 };
 
 enum ltt_kabi_list_kind {
@@ -351,6 +371,62 @@ struct ltt_kabi_tracker {
 	__u64 reserved[2];
 };
 
+/*
+ * Probes placed from outside (1.7).  LTT_KABI_PROBE (session fd) places
+ * one probe and returns it as a new fd: closing it removes the probe (its
+ * events stop being recorded).  Its event is then known to EVENT_DESC and
+ * enabled in the session's channels by EVENT_ENABLE (or _FILTERED) under
+ * the name the tracer returns in @event: a name of the tracer's own,
+ * unique among its events while the probe lives, not the user's (which
+ * two sessions may both give).  A KRETPROBE has two events: @event
+ * (entry) and @event_return (return).
+ *
+ * A uprobe's arguments (SDT's "-8@%rdx", "4@-4(%rbp)", "8@$5") are fetched
+ * when it fires and recorded as the event's fields arg1..argN, integers
+ * of their size and sign.
+ *
+ * Errors: EINVAL (a field out of range, reserved not zero, a name not
+ * NUL-terminated, a register the tracer does not know); EOPNOTSUPP (the
+ * tracer can't place this instrumentation: see ltt_kabi_version.probes);
+ * ENOENT (no such symbol, path or address); ENOSPC (a limit reached).
+ */
+#define LTT_KABI_SYMBOL_MAX	256	/* a kernel symbol, NUL included */
+#define LTT_KABI_PATH_MAX	4096	/* a uprobe's file, NUL included */
+#define LTT_KABI_PROBE_MAX_ARGS	12	/* SDT allows 12 */
+#define LTT_KABI_REG_MAX	16
+
+enum ltt_kabi_probe_arg_kind {
+	LTT_KABI_ARG_REG = 0,	/* the register's value */
+	LTT_KABI_ARG_MEM = 1,	/* the bytes at the register's value + @value */
+	LTT_KABI_ARG_CONST = 2,	/* @value */
+	LTT_KABI_ARG_FOFFS = 3,	/* UPROBE: the bytes at file offset @value of @path, where
+				 * the probed process maps it (a global variable) */
+};
+
+struct ltt_kabi_probe_arg {
+	char reg[LTT_KABI_REG_MAX];	/* REG, MEM: pt_regs' name on this machine ("dx", "bp", "ip") */
+	__s64 value;		/* MEM: the offset; CONST: the value; FOFFS: the file offset */
+	__u8 kind;		/* enum ltt_kabi_probe_arg_kind */
+	__u8 size;		/* 1, 2, 4 or 8 bytes */
+	__u8 is_signed;
+	__u8 reserved[5];
+};
+
+struct ltt_kabi_probe {
+	__u32 instrumentation;	/* in: KPROBE, KRETPROBE or UPROBE */
+	__u32 nr_args;		/* in: UPROBE: 0..PROBE_MAX_ARGS; else 0 */
+	char symbol[LTT_KABI_SYMBOL_MAX];	/* in: K*PROBE: the symbol, or "" with @addr */
+	__u64 offset;		/* in: K*PROBE: from @symbol; UPROBE: the file offset in @path */
+	__u64 addr;		/* in: K*PROBE with no symbol: the address */
+	__u64 ref_ctr_offset;	/* in: UPROBE: the file offset of a 16-bit semaphore the
+				 * tracer increments while the probe is placed; 0: none */
+	char path[LTT_KABI_PATH_MAX];	/* in: UPROBE: the ELF file, an absolute path */
+	struct ltt_kabi_probe_arg args[LTT_KABI_PROBE_MAX_ARGS];	/* in: UPROBE */
+	char event[LTT_KABI_NAME_MAX];		/* out: its event's name */
+	char event_return[LTT_KABI_NAME_MAX];	/* out: KRETPROBE: its return event's */
+	__u32 reserved[8];
+};
+
 /* tracer fd (/proc/ltt) */
 #define LTT_KABI_VERSION	_IOR(LTT_KABI_IOC, 0x00, struct ltt_kabi_version)
 #define LTT_KABI_SESSION	_IO(LTT_KABI_IOC, 0x01)		/* -> session fd */
@@ -365,6 +441,7 @@ struct ltt_kabi_tracker {
 #define LTT_KABI_TRACKER_GET	_IOWR(LTT_KABI_IOC, 0x14, struct ltt_kabi_tracker)	/* 1.5 */
 /* record the state dump again now, as START does; -EBUSY when stopped (1.6) */
 #define LTT_KABI_STATEDUMP	_IO(LTT_KABI_IOC, 0x15)
+#define LTT_KABI_PROBE		_IOWR(LTT_KABI_IOC, 0x16, struct ltt_kabi_probe)	/* 1.7, -> fd */
 
 /* channel fd */
 #define LTT_KABI_STREAM		_IOW(LTT_KABI_IOC, 0x20, struct ltt_kabi_stream)	/* -> fd */

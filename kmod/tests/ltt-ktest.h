@@ -114,5 +114,7 @@ int cmd_list(const char *what);
 int cmd_snapshot(uint64_t n);
 /* ltt-ktest-ctx.c: CONTEXT_ADD (1.4) */
 int cmd_contexts(void);
+/* ltt-ktest-kprobe.c: KPROBE (1.7) */
+int cmd_kprobes(const char *dir);
 
 #endif
