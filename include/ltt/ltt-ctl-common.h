@@ -31,6 +31,8 @@ extern "C" {
 #define LTT_DEFAULT_CHANNEL_NAME "channel0"
 #define LTT_FILTER_MAX 4097	/* bytes of a filter expression, NUL included (1.1) */
 #define LTT_EXCLUSIONS_MAX 4096	/* bytes of an exclusion list, NUL included (1.1) */
+/* bytes of a probe's location (--userspace-probe, --probe, --function), NUL included (1.21) */
+#define LTT_LOCATION_MAX (LTT_PATH_MAX + 512)
 
 /*
  * The reserved room at the end of each struct starts on an 8-byte boundary,

@@ -57,6 +57,14 @@ struct ltt_channel_attr {
 enum ltt_event_type {
 	LTT_EVENT_TRACEPOINT = 0,	/* tracepoints (user space, kernel) */
 	LTT_EVENT_SYSCALL = 1,		/* kernel system calls: entry and exit */
+	/*
+	 * Probes placed from outside (client protocol minor 21, kernel domain
+	 * only): the rule's pattern is the event's name as the user names it
+	 * (no glob), its location says where (lttctl-enable-event(1)).
+	 */
+	LTT_EVENT_KPROBE = 2,		/* --probe=SYMBOL[+OFFSET]|0xADDR */
+	LTT_EVENT_FUNCTION = 3,		/* --function=SYMBOL: entry and return (a kretprobe) */
+	LTT_EVENT_UPROBE = 4,		/* --userspace-probe=[elf:]PATH:FUNCTION, sdt:PATH:PROVIDER:NAME */
 };
 
 struct ltt_event_rule_attr {
@@ -83,7 +91,16 @@ struct ltt_event_rule_attr {
 	 */
 	const char *filter LTT_RESERVED_ALIGN;
 	const char *exclusions;
-	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * 288, added in 1.21 (a daemon of client protocol minor 21 or later;
+	 * older ones: -LTT_ERR_NOT_SUPPORTED): where a probe rule's probe goes,
+	 * as lttctl-enable-event(1) writes it ("elf:/bin/prog:main",
+	 * "sdt:/bin/prog:provider:name", "do_sys_open+4", "0xffff..."), at most
+	 * LTT_LOCATION_MAX bytes with its NUL.  Probe types only; NULL or ""
+	 * with the others.  Passed and returned as filter is.
+	 */
+	const char *location LTT_RESERVED_ALIGN;
+	uint8_t reserved[104] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 struct ltt_session_info {

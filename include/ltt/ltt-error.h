@@ -70,7 +70,7 @@ extern "C" {
 	X(RUNDIR_TOO_LONG, 47, "the run directory's path is too long for a Unix socket (at most 95 bytes): use a shorter one") \
 	X(KERNEL_UNAVAILABLE, 48, "kernel tracing is not available in this session daemon; its log says why (ltt-sessiond -v)") \
 	X(SNAPSHOT_UNSUPPORTED, 49, "snapshot sessions are not supported yet; create the session without --snapshot") \
-	X(EVENT_TYPE, 50, "system call rules (--syscall) are for the kernel domain (-k) only") \
+	X(EVENT_TYPE, 50, "system call and probe rules (--syscall, --userspace-probe, --probe, --function) are for the kernel domain (-k) only") \
 	X(KERNEL_LOGLEVEL, 51, "kernel events have no log level: drop --loglevel and --loglevel-only with -k") \
 	X(KERNEL_SUBBUF_SIZE, 52, "kernel sub-buffers are at most 64 MiB: use a smaller --subbuf-size") \
 	X(KERNEL_SUBBUF_COUNT, 53, "kernel channels have at most 4096 sub-buffers and 1 GiB per CPU: use fewer or smaller sub-buffers") \
@@ -187,7 +187,10 @@ extern "C" {
 	X(NOTIFICATION_TIMEOUT, 247, "no notification came in the time given") \
 	X(LTTNG_UNSUPPORTED, 248, "LTTng has this and ltt does not: leave it out as the message says; nothing was changed") \
 	X(NEED_CHANNEL_NAME, 249, "the domain has a channel other than channel0, so a rule's channel must be named: give -c CHANNEL (-c channel0 for the default one)") \
-	X(DEPRECATED_SPELLING, 250, "LTTng's older spelling, done as the newer one: write the newer one in new scripts")
+	X(DEPRECATED_SPELLING, 250, "LTTng's older spelling, done as the newer one: write the newer one in new scripts") \
+	X(PROBE_LOCATION, 251, "a probe's location is [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME (--userspace-probe), SYMBOL[+OFFSET] or 0xADDR (--probe, --function), and its event a name without '*'") \
+	X(PROBE_NOT_FOUND, 252, "no such probe point: the file is missing or not an ELF file of this machine, or it has no such function (nm -D FILE) or SDT probe (readelf -n FILE)") \
+	X(PROBE_TRACER, 253, "the kernel tracer can't place this kind of probe; the session daemon's log says what it lacks and what to do")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

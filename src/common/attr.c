@@ -9,6 +9,7 @@
 
 #include "common/agent.h"
 #include "common/attr.h"
+#include "common/probe-loc.h"
 #include "common/filter-parse.h"
 #include "common/names.h"
 #include "common/size.h"
@@ -159,6 +160,30 @@ static bool exclusions_valid(const char *pattern, const char *list)
 	return !ltt_attr_normalize_exclusions(pattern, copy, sizeof(copy)) && !strcmp(copy, list);
 }
 
+/*
+ * A probe rule names one event (no glob, no exclusion) and has a location
+ * that parses; any other rule has none.
+ */
+static enum ltt_error_code check_location(const struct ltt_rule_conf *attr)
+{
+	struct ltt_probe_loc *loc;
+	char why[16];
+	int err;
+
+	if (memchr(attr->location, '\0', sizeof(attr->location)) == NULL)
+		return LTT_ERR_PROBE_LOCATION;
+	if (!ltt_event_type_is_probe(attr->type))
+		return attr->location[0] ? LTT_ERR_PROBE_LOCATION : LTT_ERR_OK;
+	if (ltt_event_pattern_is_glob(attr->pattern) || attr->exclusions[0])
+		return LTT_ERR_PROBE_LOCATION;
+	loc = malloc(sizeof(*loc));
+	if (!loc)
+		return LTT_ERR_NOMEM;
+	err = ltt_probe_loc_parse(attr->type, attr->location, loc, why, sizeof(why));
+	free(loc);
+	return err ? LTT_ERR_PROBE_LOCATION : LTT_ERR_OK;
+}
+
 enum ltt_error_code ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 {
 	enum ltt_error_code ret;
@@ -174,6 +199,9 @@ enum ltt_error_code ltt_attr_check_rule(const struct ltt_rule_conf *attr)
 	if (memchr(attr->exclusions, '\0', sizeof(attr->exclusions)) == NULL ||
 	    !exclusions_valid(attr->pattern, attr->exclusions))
 		return LTT_ERR_EXCLUSION;
+	ret = check_location(attr);
+	if (ret)
+		return ret;
 	switch (attr->loglevel_type) {
 	case LTT_LOGLEVEL_ALL:
 		return LTT_ERR_OK;
@@ -194,7 +222,8 @@ enum ltt_error_code ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr,
 	int max = agent ? agent->level_max : LTT_LOGLEVEL_DEBUG;
 
 	if (attr->type != LTT_EVENT_TRACEPOINT &&
-	    (attr->type != LTT_EVENT_SYSCALL || domain != LTT_DOMAIN_KERNEL))
+	    ((attr->type != LTT_EVENT_SYSCALL && !ltt_event_type_is_probe(attr->type)) ||
+	     domain != LTT_DOMAIN_KERNEL))
 		return LTT_ERR_EVENT_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->loglevel_type != LTT_LOGLEVEL_ALL)
 		return LTT_ERR_KERNEL_LOGLEVEL;

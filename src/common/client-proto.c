@@ -252,6 +252,8 @@ void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 		ltt_wbuf_put_str(w, a->filter);
 		ltt_wbuf_put_str(w, a->exclusions);
 	}
+	if (minor >= LTT_CLIENT_MINOR_PROBE)
+		ltt_wbuf_put_str(w, a->location);
 }
 
 void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
@@ -262,11 +264,14 @@ void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
 	/* a 32-bit number: the domain's bounds are checked with the rule (attr.h) */
 	ret->loglevel = (int32_t)ltt_rbuf_get_u32(r);
-	ret->type = minor >= 1 ? get_enum(r, LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
+	ret->type = minor >= 1 ? get_enum(r, minor >= LTT_CLIENT_MINOR_PROBE ? LTT_EVENT_UPROBE :
+					  LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
 	if (minor >= LTT_CLIENT_MINOR_FILTER) {
 		ltt_rbuf_get_str_copy(r, ret->filter, sizeof(ret->filter));
 		ltt_rbuf_get_str_copy(r, ret->exclusions, sizeof(ret->exclusions));
 	}
+	if (minor >= LTT_CLIENT_MINOR_PROBE)
+		ltt_rbuf_get_str_copy(r, ret->location, sizeof(ret->location));
 }
 
 void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,

@@ -125,9 +125,17 @@
  * refused event descriptions and its fsync flag, ENABLE_CHANNEL's
  * attribute by its fsync flag; 17: the python domain; 18: triggers;
  * 19: the JUL and log4j domains; 20: a session_info ends with the
- * clock of its user-space events
+ * clock of its user-space events; 21: probe rules (a rule attribute
+ * ends with {str location})
  */
-#define LTT_CLIENT_MINOR 20
+#define LTT_CLIENT_MINOR 21
+/*
+ * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
+ * and a rule attribute that ends with {str location} ("" for the other
+ * types): common/probe-loc.h parses it.  An older client gets no probe
+ * rule in GET_SESSION.
+ */
+#define LTT_CLIENT_MINOR_PROBE 21
 /*
  * A session_info (LIST_SESSIONS, CREATE_SESSION, GET_SESSION) ends with
  * {u32 clock_kind, str clock_why}: the clock of the session's user-space

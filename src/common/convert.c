@@ -92,6 +92,8 @@ enum ltt_error_code ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr 
 		return LTT_ERR_FILTER;
 	if (!copy_str(out->exclusions, sizeof(out->exclusions), in->exclusions))
 		return LTT_ERR_EXCLUSION;
+	if (!copy_str(out->location, sizeof(out->location), in->location))
+		return LTT_ERR_PROBE_LOCATION;
 	return LTT_ERR_OK;
 }
 
@@ -131,6 +133,7 @@ void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event
 	out->type = in->type;
 	out->filter = in->filter[0] ? in->filter : NULL;
 	out->exclusions = in->exclusions[0] ? in->exclusions : NULL;
+	out->location = in->location[0] ? in->location : NULL;
 }
 
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,

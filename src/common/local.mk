@@ -20,6 +20,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/daemon.c src/common/daemon.h \
 	src/common/durable.c src/common/durable.h \
+	src/common/elf-probe.c src/common/elf-probe.h \
 	src/common/fault.c src/common/fault.h \
 	src/common/ftrace-format.c src/common/ftrace-format.h \
 	src/common/ftrace-map.c src/common/ftrace-map.h \
@@ -39,6 +40,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/names.c src/common/names.h \
 	src/common/output-error.c src/common/output-error.h \
 	src/common/paths.c src/common/paths.h \
+	src/common/probe-loc.c src/common/probe-loc.h \
 	src/common/relay-conn.c src/common/relay-conn.h \
 	src/common/relay-proto.c src/common/relay-proto.h \
 	src/common/ringbuf.c src/common/ringbuf.h \

@@ -40,11 +40,6 @@ static const struct {
 		"its kernel domain records the kernel's tracepoints and system calls",
 		{ "record a tracepoint or system call instead ('lttctl list -k' shows them)",
 		  "remove this <event>" } },
-	[LTT_LTTNG_GAP_UPROBE] = {
-		"a user-space probe", "lttng enable-event --userspace-probe",
-		"it records the tracepoints a program declares (ltt's or LTTng-UST's)",
-		{ "add a tracepoint to the program and enable it with -u",
-		  "remove this <event>" } },
 	[LTT_LTTNG_GAP_LIST_DOMAIN] = {
 		"a list of a session's domains alone", "lttng list --domain",
 		"it shows each domain of the session with its channels",

@@ -55,6 +55,7 @@ struct ltt_rule_conf {
 	enum ltt_event_type type;
 	char filter[LTT_FILTER_MAX];		/* "" none; else parses (filter-parse.h) */
 	char exclusions[LTT_EXCLUSIONS_MAX];	/* "" none; else sorted, unique, comma-separated */
+	char location[LTT_LOCATION_MAX];	/* probe types: where (probe-loc.h); else "" */
 };
 
 /* A session as the daemon describes it (public: struct ltt_session_desc). */

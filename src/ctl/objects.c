@@ -144,11 +144,28 @@ static const char *loglevel_type_mi(enum ltt_loglevel_type type)
 	}
 }
 
+/* LTTng's MI names of event types. */
+static const char *mi_event_type(enum ltt_event_type type)
+{
+	switch (type) {
+	case LTT_EVENT_SYSCALL:
+		return "SYSCALL";
+	case LTT_EVENT_KPROBE:
+		return "PROBE";
+	case LTT_EVENT_FUNCTION:
+		return "FUNCTION";
+	case LTT_EVENT_UPROBE:
+		return "USERSPACE_PROBE";
+	default:
+		return "TRACEPOINT";
+	}
+}
+
 void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled)
 {
 	ctl_out_open("event");
 	ctl_out_str("name", a->pattern);
-	ctl_out_str("type", a->type == LTT_EVENT_SYSCALL ? "SYSCALL" : "TRACEPOINT");
+	ctl_out_str("type", mi_event_type(a->type));
 	ctl_out_str("loglevel_type", loglevel_type_mi(a->loglevel_type));
 	if (a->loglevel_type != LTT_LOGLEVEL_ALL)
 		put_loglevel(domain, a->loglevel);

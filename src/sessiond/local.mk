@@ -45,6 +45,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
+	src/sessiond/kabi/kabi-tracefs-probe.c \
 	src/sessiond/kabi/kabi-tracefs-catalog.c \
 	src/sessiond/kabi/kabi-tracefs-track.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
@@ -54,6 +55,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \
 	src/sessiond/kernel/kernel-snapshot.c src/sessiond/kernel/kernel-relay.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
+	src/sessiond/kernel/kernel-probe.c src/sessiond/kernel/kernel-probe.h \
 	src/sessiond/kernel/kernel-notify.c src/sessiond/kernel/kernel-notify.h \
 	src/sessiond/ctrace/snap-budget.c src/sessiond/ctrace/snap-budget.h \
 	src/sessiond/kernel/kernel-tracker.c src/sessiond/kernel/kernel-regen.c \

@@ -42,8 +42,6 @@ kprobe="a kernel probe (lttng enable-event --probe) is not supported by ltt: rec
 function="a kernel function probe (lttng enable-event --function) is not supported by ltt: record a tracepoint or system call instead ('lttctl list -k' shows them); its kernel domain records the kernel's tracepoints and system calls"
 refused "$kprobe" enable-event -k --probe=do_sys_open+0x10 myprobe
 refused "$function" enable-event -k --function=do_sys_open myfunc
-refused "a user-space probe (lttng enable-event --userspace-probe) is not supported by ltt: add a tracepoint to the program and enable it with -u; it records the tracepoints a program declares (ltt's or LTTng-UST's)" \
-	enable-event -k --userspace-probe=elf:/bin/ls:main myuprobe
 refused "$kprobe" disable-event -k --probe myprobe
 refused "$function" disable-event -k --function myfunc
 refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \

@@ -85,8 +85,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_event_rule_attr, type, 264),
 	OFF_(ltt_event_rule_attr, filter, 272),		/* 1.1 */
 	OFF_(ltt_event_rule_attr, exclusions, 280),	/* 1.1 */
-	OFF_(ltt_event_rule_attr, reserved, 288),	/* 272 in 1.0 */
-	RSV_(ltt_event_rule_attr, 112),			/* 128 in 1.0 */
+	OFF_(ltt_event_rule_attr, location, 288),	/* 1.21 */
+	OFF_(ltt_event_rule_attr, reserved, 296),	/* 272 in 1.0, 288 in 1.1 */
+	RSV_(ltt_event_rule_attr, 104),			/* 128 in 1.0, 112 in 1.1 */
 
 	SIZE_(ltt_session_info, 4552),
 	OFF_(ltt_session_info, name, 0),

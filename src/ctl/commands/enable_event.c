@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/attr.h"
 #include "common/names.h"
+#include "common/probe-loc.h"
 #include "ctl/ctl.h"
 
 enum {
@@ -22,6 +24,7 @@ enum {
 	VAL_LOGLEVEL_ONLY,	/* this level only */
 	VAL_FILTER,
 	VAL_EXCLUDE,
+	VAL_USERSPACE_PROBE,
 	NR_VALS,
 };
 
@@ -122,7 +125,8 @@ static bool rule_enabled(const struct ltt_session_detail *d, const struct ctl_ev
 		    r->attr.loglevel_type == attr->loglevel_type && r->attr.type == attr->type &&
 		    (attr->loglevel_type == LTT_LOGLEVEL_ALL || r->attr.loglevel == attr->loglevel) &&
 		    same_str(r->attr.filter, attr->filter) &&
-		    same_str(r->attr.exclusions, attr->exclusions))
+		    same_str(r->attr.exclusions, attr->exclusions) &&
+		    same_str(r->attr.location, attr->location))
 			return true;
 	}
 	return false;
@@ -136,7 +140,8 @@ struct rule_types {
 
 static const char *type_label(enum ltt_event_type type)
 {
-	return type == LTT_EVENT_SYSCALL ? "system call " : "";
+	return type == LTT_EVENT_SYSCALL ? "system call " :
+	       type == LTT_EVENT_UPROBE ? "user-space probe " : "";
 }
 
 /* Would every rule be accepted?  Prints the first that would not. */
@@ -212,6 +217,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 			}
 			ctl_out_info("%s %s enabled in channel %s of session %s (%s).",
 				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
+				      attr->type == LTT_EVENT_UPROBE ? "User-space probe" :
 				      "Event rule", attr->pattern, ctl_util_event_channel(ev),
 				      ev->session, ltt_domain_name(ev->domain));
 			ctl_obj_rule_open(ev->domain, attr, true);
@@ -223,6 +229,81 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	return ret;
+}
+
+/* The directory of $PATH ("DIR/") holding the program of @len bytes at @name, into @dir. */
+static bool which(const char *name, size_t len, char *dir, size_t size)
+{
+	const char *p = getenv("PATH");
+	char file[LTT_PATH_MAX];
+	size_t n;
+
+	while (p && *p) {
+		n = strcspn(p, ":");
+		if (n && (size_t)snprintf(file, sizeof(file), "%.*s/%.*s", (int)n, p, (int)len,
+					  name) < sizeof(file) && !access(file, X_OK)) {
+			snprintf(dir, size, "%.*s/", (int)n, p);
+			return true;
+		}
+		p += n + (p[n] == ':');
+	}
+	return false;
+}
+
+/*
+ * --userspace-probe's location as the daemon takes it, into @buf: PATH
+ * made absolute (a name without '/' looked up in $PATH, as a shell does;
+ * a relative path from the current directory), the rest as given.
+ */
+static int probe_location(const struct ctl_ctx *ctx, const char *text, char *buf, size_t size)
+{
+	const char *kind = !strncmp(text, "sdt:", 4) ? "sdt:" : !strncmp(text, "elf:", 4) ? "elf:" : "";
+	const char *path = text + strlen(kind);
+	char why[256], dir[LTT_PATH_MAX] = "";
+	struct ltt_probe_loc *loc;
+	int n, err;
+
+	if (path[0] != '/' && !strchr(path, ':'))
+		return ctl_util_usage_error(ctx, "--userspace-probe '%s': give [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME",
+					    text);
+	if (path[0] != '/' && memchr(path, '/', strcspn(path, ":")))
+		n = getcwd(dir, sizeof(dir)) ? snprintf(buf, size, "%s%s/%s", kind, dir, path) : -1;
+	else if (path[0] != '/')
+		n = which(path, strcspn(path, ":"), dir, sizeof(dir)) ?
+		    snprintf(buf, size, "%s%s%s", kind, dir, path) :
+		    snprintf(buf, size, "%s/%s", kind, path);	/* refused by the daemon: not found */
+	else
+		n = snprintf(buf, size, "%s", text);
+	if (n < 0 || (size_t)n >= size)
+		return ctl_util_usage_error(ctx, "--userspace-probe '%s': the location is too long", text);
+	loc = malloc(sizeof(*loc));
+	if (!loc)
+		return CTL_EXIT_FAILURE;
+	err = ltt_probe_loc_parse(LTT_EVENT_UPROBE, buf, loc, why, sizeof(why));
+	free(loc);
+	if (err)
+		return ctl_util_usage_error(ctx, "--userspace-probe '%s': %s", text, why);
+	return CTL_EXIT_OK;
+}
+
+/* The probe rule of --userspace-probe: one event name, kernel domain. */
+static int set_probe(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, char **values,
+		     int tracepoint, int syscall, struct ltt_event_rule_attr *attr, char *location,
+		     size_t size)
+{
+	const char *text = values[VAL_USERSPACE_PROBE];
+
+	if (ev->domain != LTT_DOMAIN_KERNEL)
+		return ctl_util_usage_error(ctx, "--userspace-probe places a probe through the kernel: use it with -k");
+	if (tracepoint || syscall || ev->all || ev->count != 1 ||
+	    ltt_event_pattern_is_glob(ev->patterns[0]))
+		return ctl_util_usage_error(ctx, "--userspace-probe names one event (no '*', no -a, no --tracepoint or --syscall)");
+	if (values[VAL_EXCLUDE])
+		return ctl_util_usage_error(ctx, "--exclude goes with a pattern of tracepoints, not with --userspace-probe");
+	if (probe_location(ctx, text, location, size))
+		return CTL_EXIT_FAILURE;
+	attr->location = location;
+	return CTL_EXIT_OK;
 }
 
 /* Which kinds of event: --tracepoint, --syscall, or by default. */
@@ -249,6 +330,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	char *values[NR_VALS] = { NULL };
 	struct rule_types types = { .n = 0 };
 	struct rule_text text = { NULL, NULL, "" };
+	char location[LTT_LOCATION_MAX];
 	int tracepoint = 0, syscall = 0;
 	poptContext pc;
 	int ret;
@@ -264,9 +346,9 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		CTL_UTIL_GAP_OPTION("function", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_FUNCTION,
 				    "LTTng's kernel function probe (refused: ltt records "
 				    "tracepoints and system calls)", "LOC"),
-		CTL_UTIL_GAP_OPTION("userspace-probe", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_UPROBE,
-				    "LTTng's user-space probe (refused: ltt records the "
-				    "tracepoints programs declare)", "LOC"),
+		{ "userspace-probe", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_USERSPACE_PROBE,
+		  "a probe on a function of an ELF file or on an SDT probe, recorded as the event "
+		  "named (with -k; tracefs backend)", "[elf:]PATH:FUNCTION|sdt:PATH:PROVIDER:NAME" },
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space events", NULL },
 		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
@@ -294,8 +376,13 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (ret != CTL_GO_ON)
 		goto end;
 	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
-	if (!ret)
+	if (!ret && values[VAL_USERSPACE_PROBE]) {
+		ret = set_probe(ctx, &ev, values, tracepoint, syscall, &attr, location,
+				sizeof(location));
+		types = (struct rule_types){ .v = { LTT_EVENT_UPROBE }, .n = 1 };
+	} else if (!ret) {
 		ret = set_types(ctx, &ev, tracepoint, syscall, &types);
+	}
 	if (!ret)
 		ret = set_loglevel(ctx, &ev, values, &attr);
 	if (!ret)

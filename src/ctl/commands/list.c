@@ -106,6 +106,12 @@ static void print_rule(const struct ltt_event_rule_info *rule)
 {
 	const struct ltt_event_rule_attr *a = &rule->attr;
 
+	if (rule->domain == LTT_DOMAIN_KERNEL && a->location) {
+		ctl_out_text("      %s (type: %s, location: %s)", a->pattern,
+			     a->type == LTT_EVENT_UPROBE ? "userspace-probe" :
+			     a->type == LTT_EVENT_FUNCTION ? "function" : "probe", a->location);
+		goto tail;
+	}
 	if (rule->domain == LTT_DOMAIN_KERNEL) {
 		ctl_out_text("      %s (type: %s)", a->pattern,
 			     a->type == LTT_EVENT_SYSCALL ? "syscall" : "tracepoint");

@@ -16,6 +16,7 @@
 #include "common/agent.h"
 #include "common/attr.h"
 #include "common/convert.h"
+#include "common/probe-loc.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /*
@@ -42,6 +43,8 @@ static int rule_conf(const struct ltt_ctl *ctl, enum ltt_domain domain,
 	if (conf->type != LTT_EVENT_TRACEPOINT && ctl_minor(ctl) < 1)
 		return -LTT_ERR_NOT_SUPPORTED;
 	if ((conf->filter[0] || conf->exclusions[0]) && ctl_minor(ctl) < LTT_CLIENT_MINOR_FILTER)
+		return -LTT_ERR_NOT_SUPPORTED;
+	if (ltt_event_type_is_probe(conf->type) && ctl_minor(ctl) < LTT_CLIENT_MINOR_PROBE)
 		return -LTT_ERR_NOT_SUPPORTED;
 	return 0;
 }
@@ -130,7 +133,8 @@ int ltt_ctl_filter_check(const char *filter, char *msg, size_t size)
 static size_t strings_len(const struct ltt_rule_conf *c)
 {
 	return (c->filter[0] ? strlen(c->filter) + 1 : 0) +
-	       (c->exclusions[0] ? strlen(c->exclusions) + 1 : 0);
+	       (c->exclusions[0] ? strlen(c->exclusions) + 1 : 0) +
+	       (c->location[0] ? strlen(c->location) + 1 : 0);
 }
 
 /* Copy @s into the block at *@p; the copy, or NULL for "". */
@@ -184,6 +188,7 @@ int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
 		ltt_conv_rule_desc_to_info(desc, &d->rules[i]);
 		d->rules[i].attr.filter = keep(&p, desc->attr.filter);
 		d->rules[i].attr.exclusions = keep(&p, desc->attr.exclusions);
+		d->rules[i].attr.location = keep(&p, desc->attr.location);
 	}
 	free(desc);
 	if (i < nr) {

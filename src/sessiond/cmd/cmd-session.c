@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/probe-loc.h"
 #include "common/agent.h"
 #include "common/attr.h"
 #include "common/client-proto.h"
@@ -513,6 +514,14 @@ static bool knows(const struct ltt_cmd_ctx *ctx, const struct ltt_channel *chann
 	return !channel->agent || ltt_proto_domain_known(ctx->minor, channel->agent->domain);
 }
 
+/* A client older than probe rules gets none. */
+static bool rule_known(const struct ltt_cmd_ctx *ctx, const struct ltt_event_rule *rule)
+{
+	return ctx->minor >= LTT_CLIENT_MINOR_PROBE || !ltt_event_type_is_probe(rule->attr.type);
+}
+
+static struct cds_list_head no_rules = CDS_LIST_HEAD_INIT(no_rules);
+
 /* @channel's output failure into @cinfo, session lock held. */
 static void put_failure(struct ltt_domain_impl *d, struct ltt_session *session,
 			const struct ltt_channel *channel, struct ltt_channel_desc *cinfo)
@@ -553,8 +562,9 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			if (d && d->ops->channel_failure)
 				put_failure(d, session, channel, &cinfo);
 			ltt_proto_put_channel(reply, &cinfo, ctx->minor);
-			if (knows(ctx, channel))
-				nr_rules += channel->nr_rules;
+			cds_list_for_each_entry(rule, knows(ctx, channel) ? &channel->rules :
+						&no_rules, node)
+				nr_rules += rule_known(ctx, rule);
 		}
 	}
 	ltt_wbuf_put_u32(reply, nr_rules);
@@ -563,6 +573,8 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			if (!knows(ctx, channel))
 				continue;	/* a client that knows no such domain */
 			cds_list_for_each_entry(rule, &channel->rules, node) {
+				if (!rule_known(ctx, rule))
+					continue;
 				rinfo = (struct ltt_rule_desc){
 					.domain = rule->agent ? rule->agent->domain :
 								session->domains[i].type,

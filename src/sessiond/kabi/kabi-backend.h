@@ -31,6 +31,7 @@ enum ltt_kabi_kind {
 	LTT_KABI_KIND_SESSION,
 	LTT_KABI_KIND_CHANNEL,
 	LTT_KABI_KIND_STREAM,
+	LTT_KABI_KIND_PROBE,		/* a probe placed from outside (PROBE): released to remove it */
 };
 
 /* The operations a backend runs (each as the module's ioctl of that name). */
@@ -53,6 +54,7 @@ enum ltt_kabi_op {
 	LTT_KABI_OP_STATEDUMP,
 	LTT_KABI_OP_STREAM_USAGE,	/* the daemon's own: no ioctl of that name */
 	LTT_KABI_OP_WAKE_EARLY,		/* the daemon's own, tracefs only: see below */
+	LTT_KABI_OP_PROBE,		/* on a session: struct ltt_kabi_probe, creates a PROBE */
 	LTT_KABI_OP_NR,
 };
 
@@ -101,6 +103,8 @@ enum ltt_kabi_feature {
 	LTT_KABI_FEAT_STATEDUMP,	/* STATEDUMP */
 	LTT_KABI_FEAT_SNAPSHOT,		/* a channel's streams read again (snapshots) */
 	LTT_KABI_FEAT_RECORD,		/* channels whose streams a consumer reads */
+	LTT_KABI_FEAT_KPROBE,		/* PROBE of KPROBE and KRETPROBE */
+	LTT_KABI_FEAT_UPROBE,		/* PROBE of UPROBE */
 };
 
 struct ltt_kabi_backend {

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -35,6 +36,7 @@ static const unsigned long requests[LTT_KABI_OP_NR] = {
 	[LTT_KABI_OP_EVENT_ENABLE_FILTERED] = LTT_KABI_EVENT_ENABLE_FILTERED,
 	[LTT_KABI_OP_EVENT_SET_FILTER] = LTT_KABI_EVENT_SET_FILTER,
 	[LTT_KABI_OP_CONTEXT_ADD] = LTT_KABI_CONTEXT_ADD,
+	[LTT_KABI_OP_PROBE] = LTT_KABI_PROBE,
 };
 
 /* The first minor of kernel ABI with each feature, and what it is called. */
@@ -48,6 +50,8 @@ static const struct {
 	[LTT_KABI_FEAT_STATEDUMP] = { LTT_KABI_MINOR_STATEDUMP, "a state dump on demand needs" },
 	[LTT_KABI_FEAT_SNAPSHOT] = { LTT_KABI_MINOR_SNAPSHOT, "snapshots need" },
 	[LTT_KABI_FEAT_RECORD] = { 0, "recording needs" },
+	[LTT_KABI_FEAT_KPROBE] = { LTT_KABI_MINOR_PROBE, "kernel probes need" },
+	[LTT_KABI_FEAT_UPROBE] = { LTT_KABI_MINOR_PROBE, "user-space probes need" },
 };
 
 static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)
@@ -105,9 +109,27 @@ static void module_release(struct ltt_kabi_obj *obj)
 	close(obj->fd);
 }
 
+/* A probe the module of @version does not place (ltt_kabi_version.probes). */
+static int probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+		       const char *what, char *why, size_t why_size)
+{
+	uint32_t bit = feature == LTT_KABI_FEAT_UPROBE ? 1U << LTT_KABI_UPROBE :
+		       1U << LTT_KABI_KPROBE | 1U << LTT_KABI_KRETPROBE;
+
+	if ((version->probes & bit) == bit)
+		return 0;
+	snprintf(why, why_size, "%s: ltt's module places no %s probes: run the session daemon with the tracefs backend (ltt-sessiond --kernel-backend=tracefs), which places them through the kernel's %s",
+		 what, feature == LTT_KABI_FEAT_UPROBE ? "user-space" : "kernel",
+		 feature == LTT_KABI_FEAT_UPROBE ? "uprobe_events" : "kprobe_events");
+	return -EOPNOTSUPP;
+}
+
 static int module_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 			const char *what, char *why, size_t why_size)
 {
+	if (version->minor >= features[feature].minor &&
+	    (feature == LTT_KABI_FEAT_KPROBE || feature == LTT_KABI_FEAT_UPROBE))
+		return probe_lacks(version, feature, what, why, why_size);
 	if (version->minor >= features[feature].minor)
 		return 0;
 	snprintf(why, why_size, "%s: the loaded kernel tracer speaks ABI %u.%u, %s %u.%u: reload the module",

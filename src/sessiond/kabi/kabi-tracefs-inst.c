@@ -602,6 +602,8 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return stream_usage(obj->priv, arg);
 	case LTT_KABI_OP_WAKE_EARLY:
 		return ltt_write_control(((struct tf_chan *)obj->priv)->dir_fd, "buffer_percent", "0");
+	case LTT_KABI_OP_PROBE:
+		return tracefs_probe_create(((struct tf_session *)obj->priv)->t, arg, ret_new);
 	default:
 		return -ENOTTY;	/* not an operation of tracefs objects */
 	}

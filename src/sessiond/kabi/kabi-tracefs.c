@@ -37,6 +37,7 @@ static int tracefs_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 	if (ret)
 		return ret;
 	tracefs_reap_stale(t);
+	tracefs_probe_reap_stale(t);	/* after the instances that enabled them */
 	ret = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
 	if (ret < 0) {
 		ret = -errno;
@@ -47,7 +48,7 @@ static int tracefs_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 	return 0;
 }
 
-static int version(struct ltt_kabi_version *v)
+static int version(const struct tracefs *t, struct ltt_kabi_version *v)
 {
 	struct utsname uts;
 
@@ -55,6 +56,7 @@ static int version(struct ltt_kabi_version *v)
 		return -errno;
 	v->major = LTT_KABI_MAJOR;
 	v->minor = LTT_KABI_MINOR;
+	v->probes = tracefs_probe_offered(t);
 	snprintf(v->tracer_version, sizeof(v->tracer_version), "tracefs %.*s",
 		 (int)sizeof(v->tracer_version) - 9, uts.release);
 	return 0;
@@ -87,6 +89,8 @@ static int list(const struct tracefs *t, struct ltt_kabi_list *list)
 		const struct tracefs_event *ev = &t->events[i];
 		bool syscall = !strcmp(ev->system, "syscalls");
 
+		if (ev->probe)
+			continue;	/* a session's, not the kernel's */
 		if (!syscall && !syscalls)
 			list_put(list, ev->name);
 		else if (syscall && syscalls && !strncmp(ev->name, LTT_KABI_SYSCALL_ENTRY_PREFIX, plen))
@@ -117,7 +121,7 @@ static int tracefs_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 {
 	switch (op) {
 	case LTT_KABI_OP_VERSION:
-		return version(arg);
+		return version(obj->priv, arg);
 	case LTT_KABI_OP_LIST:
 		return list(obj->priv, arg);
 	case LTT_KABI_OP_EVENT_DESC:
@@ -129,6 +133,10 @@ static int tracefs_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 
 static void tracefs_release(struct ltt_kabi_obj *obj)
 {
+	if (obj->kind == LTT_KABI_KIND_PROBE) {
+		tracefs_probe_release(obj);
+		return;
+	}
 	if (obj->kind != LTT_KABI_KIND_TRACER) {
 		tracefs_inst_release(obj);
 		return;
@@ -138,10 +146,11 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
 }
 
 /*
- * No .lacks: every kabi feature is served through tracefs (filters in the
- * consumer, the state dump by the daemon, snapshots from the packets the
- * consumer keeps); contexts and trackers in part, the rest refused by
- * tracefs_context_lacks() and tracefs_tracker_lacks().
+ * .lacks answers for probes only (the kernel's uprobe_events and
+ * kprobe_events): every other kabi feature is served through tracefs
+ * (filters in the consumer, the state dump by the daemon, snapshots from
+ * the packets the consumer keeps); contexts and trackers in part, the
+ * rest refused by tracefs_context_lacks() and tracefs_tracker_lacks().
  */
 
 /* The contexts a record holds: its common_pid (the tid) and its CPU. */
@@ -160,6 +169,7 @@ const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.open = tracefs_open,
 	.run = tracefs_run,
 	.release = tracefs_release,
+	.lacks = tracefs_probe_lacks,
 	.context_lacks = tracefs_context_lacks,
 	.tracker_lacks = tracefs_tracker_lacks,
 };

@@ -4,7 +4,8 @@
  * table; kabi-tracefs-catalog.c: the tracer's state, its catalog and
  * event layouts; kabi-tracefs-inst.c: sessions,
  * channels as ftrace instances, streams, events; kabi-tracefs-track.c:
- * the pid tracker).  Kernel thread only.
+ * the pid tracker; kabi-tracefs-probe.c: probes placed from outside).
+ * Kernel thread only.
  *
  * The tracer's state is shared by every object made from it and freed
  * with the last of them (kabi.c releases objects in no set order).
@@ -30,6 +31,7 @@ struct tracefs_event {
 	char name[LTT_KABI_NAME_MAX];		/* "sched_switch", "syscall_entry_read" */
 	char system[LTT_FTRACE_NAME_MAX];	/* "sched", "syscalls" */
 	char event[LTT_FTRACE_NAME_MAX];	/* "sched_switch", "sys_enter_read" */
+	bool probe;				/* a probe's (kabi-tracefs-probe.c): not listed */
 };
 
 struct tracefs {
@@ -40,6 +42,7 @@ struct tracefs {
 	struct tracefs_event *events;	/* sorted by name */
 	size_t nr_events;
 	unsigned int next_instance;	/* N of the next ltt-PID-N */
+	unsigned int next_probe;	/* N of the next probe ltt_PID/pN */
 	char (*doomed)[TRACEFS_INSTANCE_MAX];	/* instances to remove once unused */
 	size_t nr_doomed;
 };
@@ -208,5 +211,32 @@ int tracefs_statedump_layout(uint32_t raw_id, char *text, size_t len,
  * written at all (the others are written; the reason is logged).
  */
 int tracefs_statedump_run(const struct tracefs_sd_target *targets, size_t n);
+
+/* kabi-tracefs-probe.c: the probes placed from outside (dynamic events) */
+
+/* The probes @t can place: ltt_kabi_version.probes (uprobe_events, kprobe_events). */
+uint32_t tracefs_probe_offered(const struct tracefs *t);
+
+/*
+ * PROBE: place the probe @arg says and add its event to the catalog
+ * (arg->event set); @ret_new is the probe object.  Returns 0, -EINVAL
+ * (a bad argument, or the kernel refused the definition: logged),
+ * -EOPNOTSUPP (tracefs has no such probes), -E2BIG, -ENOMEM.
+ */
+int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
+			 struct ltt_kabi_obj *ret_new);
+
+/* Release a probe object: disabled in every instance, removed. */
+void tracefs_probe_release(struct ltt_kabi_obj *obj);
+
+/* Remove the probes of daemons that are gone (and this one's, from before). */
+void tracefs_probe_reap_stale(const struct tracefs *t);
+
+/*
+ * ltt_kabi_backend.lacks for the probe features (0 for the others):
+ * -EOPNOTSUPP with a sentence naming the kernel's missing file.
+ */
+int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+			const char *what, char *why, size_t why_size);
 
 #endif /* LTT_SESSIOND_KABI_TRACEFS_H */

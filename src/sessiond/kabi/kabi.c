@@ -75,6 +75,8 @@ const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
 	[LTT_KABI_OP_STREAM_USAGE] = { "STREAM_USAGE", LTT_KABI_KIND_STREAM,
 				       sizeof(struct ltt_kabi_stream_usage), LTT_KABI_KIND_NONE },
 	[LTT_KABI_OP_WAKE_EARLY] = { "WAKE_EARLY", LTT_KABI_KIND_CHANNEL, 0, LTT_KABI_KIND_NONE },
+	[LTT_KABI_OP_PROBE] = { "PROBE", LTT_KABI_KIND_SESSION, sizeof(struct ltt_kabi_probe),
+				LTT_KABI_KIND_PROBE },
 };
 
 struct kobj {
@@ -555,6 +557,20 @@ int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t ty
 
 	if (!ret)
 		*ret_size = arg.size;
+	return ret;
+}
+
+int ltt_kabi_probe_create(struct ltt_kabi *kabi, ltt_khandle session,
+			  struct ltt_kabi_probe *probe, ltt_khandle *ret_probe)
+{
+	int ret = call_op(kabi, LTT_KABI_OP_PROBE, session, probe, ret_probe);
+
+	probe->event[sizeof(probe->event) - 1] = '\0';
+	probe->event_return[sizeof(probe->event_return) - 1] = '\0';
+	if (!ret && !probe->event[0]) {
+		ltt_kabi_release(kabi, *ret_probe);
+		ret = -EPROTO;
+	}
 	return ret;
 }
 

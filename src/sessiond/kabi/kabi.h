@@ -17,6 +17,7 @@
  *   kabi-tracefs-inst.c its sessions, channels and streams in ftrace instances
  *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
+ *   kabi-tracefs-probe.c its probes placed from outside (uprobe_events, kprobe_events)
  *
  * The threads that parse untrusted input (clients, programs) never issue
  * an ioctl: they call the typed functions below, which hand a request to
@@ -204,6 +205,22 @@ int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char
  */
 int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t type,
 			 uint32_t *ret_size);
+
+/**
+ * ltt_kabi_probe_create() - place a probe for @session (kernel ABI 1.7,
+ * LTT_KABI_PROBE): a kernel or user-space probe where @probe says
+ * @probe: borrowed; on success its event (and event_return) names are
+ *         set, NUL-terminated: enable them in the session's channels
+ *         under those names
+ * @ret_probe: release it (ltt_kabi_release()) to remove the probe; a
+ *             session's probes are released before the session
+ *
+ * Returns 0, -EINVAL, -ENOENT (no such symbol, file or offset),
+ * -EOPNOTSUPP (the tracer can't place it: ltt_kabi_backend.lacks says
+ * why), -ENOTTY (a module older than 1.7), -ENOSPC, -ENOMEM.
+ */
+int ltt_kabi_probe_create(struct ltt_kabi *kabi, ltt_khandle session,
+			  struct ltt_kabi_probe *probe, ltt_khandle *ret_probe);
 
 /**
  * ltt_kabi_release() - close an object's fd and forget its handle;

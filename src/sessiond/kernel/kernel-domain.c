@@ -19,6 +19,7 @@
 #include "sessiond/kernel/kernel-context.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-notify.h"
+#include "sessiond/kernel/kernel-probe.h"
 
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
 {
@@ -86,8 +87,13 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 		ret = ltt_kernel_records(k, "a kernel rule refused");
 	if (ret)
 		return ret;
+	if (ltt_event_type_is_probe(attr->type))
+		ret = ltt_kernel_probe_check(k, attr);
+	if (ret)
+		return ret;
 	/* The catalog is fixed: a name (not a glob) must be in it. */
-	if (!ltt_event_pattern_is_glob(attr->pattern) && !in_catalog(k, attr))
+	if (!ltt_event_type_is_probe(attr->type) && !ltt_event_pattern_is_glob(attr->pattern) &&
+	    !in_catalog(k, attr))
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
 	return ltt_kernel_filter_check_rule(k, attr);
 }
@@ -138,6 +144,8 @@ struct enable_ctx {
 	struct ltt_wbuf *text;		/* metadata of new event ids */
 	bool *wanted;			/* per kc->events[i], grown with it */
 	size_t cap_wanted;
+	struct kernel_session *ks;
+	const struct ltt_kernel_probe_event *probe;	/* the probe event wanted now, or NULL */
 };
 
 /* Room for one more event in the channel, and in @e's wanted flags. */
@@ -184,6 +192,8 @@ static int want_event(void *arg, const char *name)
 	if (ret)
 		return ret;
 	ret = ltt_kabi_event_desc(e->k->kabi, name, &desc);
+	if (!ret && e->probe)	/* in the trace under the user's name, not the tracer's */
+		snprintf(desc.name, sizeof(desc.name), "%s", e->probe->display);
 	if (!ret)
 		ret = ltt_tsdl_kernel_event(e->text, &desc, (uint32_t)kc->nr_events,
 					    kc->cc.channel->stream_id);
@@ -194,6 +204,8 @@ static int want_event(void *arg, const char *name)
 	}
 	ev = &kc->events[kc->nr_events];
 	snprintf(ev->name, sizeof(ev->name), "%s", name);
+	snprintf(ev->match, sizeof(ev->match), "%s", e->probe ? e->probe->match : "");
+	ev->type = e->probe ? e->probe->type : LTT_EVENT_TRACEPOINT;
 	ev->id = (uint32_t)kc->nr_events;
 	ev->enabled = false;
 	ev->filter_sig = 0;
@@ -201,18 +213,38 @@ static int want_event(void *arg, const char *name)
 	return 0;
 }
 
+/* A probe rule's event is wanted in the channel (ltt_kernel_probe_events()). */
+static int want_probe_event(void *arg, const struct ltt_kernel_probe_event *pe)
+{
+	struct enable_ctx *e = arg;
+	int ret;
+
+	e->probe = pe;
+	ret = want_event(e, pe->event);
+	e->probe = NULL;
+	return ret;
+}
+
+/* The events @rule wants, tracepoints and system calls of the catalog or a probe's. */
+static int want_rule(struct enable_ctx *e, const struct ltt_event_rule *rule)
+{
+	if (ltt_event_type_is_probe(rule->attr.type))
+		return ltt_kernel_probe_events(e->k, e->ks, rule, want_probe_event, e);
+	return ltt_kernel_for_each_event(e->k, rule, want_event, e);
+}
+
 /*
  * Plan @kc's events: ids (and their metadata, appended to @text) for the
  * events its enabled rules want that have none yet; e->wanted[i] says
  * whether kc->events[i] is wanted.  Nothing is asked of the tracer yet.
  */
-static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_wbuf *text,
-		       struct enable_ctx *e)
+static int plan_events(struct ltt_kernel *k, struct kernel_session *ks, struct kernel_chan *kc,
+		       struct ltt_wbuf *text, struct enable_ctx *e)
 {
 	struct ltt_event_rule *rule;
 	int ret = 0;
 
-	*e = (struct enable_ctx){ .k = k, .kc = kc, .text = text };
+	*e = (struct enable_ctx){ .k = k, .kc = kc, .text = text, .ks = ks };
 	if (kc->cap_events) {
 		e->wanted = calloc(kc->cap_events, sizeof(*e->wanted));
 		if (!e->wanted)
@@ -222,7 +254,7 @@ static int plan_events(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_
 	if (kc->cc.channel->enabled) {
 		cds_list_for_each_entry(rule, &kc->cc.channel->rules, node)
 			if (!ret && rule->enabled)
-				ret = ltt_kernel_for_each_event(k, rule, want_event, e);
+				ret = want_rule(e, rule);
 	}
 	return ret;
 }
@@ -407,6 +439,7 @@ static void session_release(struct ltt_kernel *k, struct ltt_session *session)
 			LTT_WARN("session '%s': a kernel channel was not closed cleanly",
 				 session->name);
 	}
+	ltt_kernel_probes_release(k, ks);	/* disabled with the channels: removable */
 	if (c)
 		ltt_consumer_destroy_trace(c, ks->trace.key);
 	if (ks->relay.key) {
@@ -458,7 +491,7 @@ static int sync_all(struct ltt_kernel *k, struct kernel_session *ks)
 		plans[n].kc = kc;
 		plans[n].nr_before = kc->nr_events;
 		if (!ret)
-			ret = plan_events(k, kc, &text, &plans[n].e);
+			ret = plan_events(k, ks, kc, &text, &plans[n].e);
 		n++;
 	}
 	if (!ret)
@@ -866,8 +899,11 @@ static void kernel_triggers_changed(struct ltt_domain_impl *d)
 static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
 						const struct ltt_trigger_conf *c)
 {
-	enum ltt_error_code err = kernel_check_rule(d, &c->rule);
+	enum ltt_error_code err;
 
+	if (ltt_event_type_is_probe(c->rule.type))
+		return LTT_ERR_EVENT_TYPE;	/* a trigger's rules name tracepoints and calls */
+	err = kernel_check_rule(d, &c->rule);
 	return err ? err : ltt_knotify_check(to_kernel(d), c);
 }
 

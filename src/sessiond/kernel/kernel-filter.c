@@ -97,7 +97,18 @@ void ltt_kernel_rule_programs(const struct ltt_kernel *k, struct ltt_kabi *kabi,
 static void event_filters(struct ltt_kernel *k, struct kernel_chan *kc,
 			  const struct kernel_event *ev, struct ltt_ust_filters *f)
 {
-	ltt_kernel_rule_programs(k, k->kabi, kc->cc.channel, ev->name, f);
+	static __thread struct kfields kf;
+	struct ltt_rule_event re = { .name = ev->match, .type = ev->type, .fields = kfields_get,
+				     .arg = &kf };
+
+	if (!ev->match[0]) {
+		ltt_kernel_rule_programs(k, k->kabi, kc->cc.channel, ev->name, f);
+		return;
+	}
+	/* a probe's event: taken by the probe rules of its name */
+	kf.kabi = k->kabi;
+	kf.event = ev->name;
+	ltt_rule_filters_get(kc->cc.channel, &re, f);
 }
 
 static int set_programs(struct ltt_kernel *k, struct kernel_chan *kc, struct kernel_event *ev,

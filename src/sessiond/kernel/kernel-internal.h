@@ -17,6 +17,9 @@
 /* An event enabled in a channel, under its id. */
 struct kernel_event {
 	char name[LTT_KABI_NAME_MAX];
+	/* a probe's event (kernel-probe.h): the name rules match, else "" */
+	char match[LTT_NAME_MAX];
+	int type;			/* a probe's: enum ltt_event_type */
 	uint32_t id;
 	bool enabled;			/* in the tracer now */
 	uint64_t filter_sig;		/* of its programs in the tracer; 0: none */
@@ -48,6 +51,7 @@ struct kernel_session {
 	struct ltt_kernel *k;
 	ltt_khandle handle;
 	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
+	struct kernel_probe *probes;	/* kernel-probe.c: placed for it, newest first */
 };
 
 static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/log.h"
+#include "common/probe-loc.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kmodule.h"
 #include "sessiond/model/rule-filter.h"
@@ -156,6 +157,8 @@ int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule 
 	size_t i;
 	int ret = 0;
 
+	if (ltt_event_type_is_probe(rule->attr.type))
+		return 0;	/* no event of the catalog: its probe's (kernel-probe.h) */
 	if (!rule_is_syscall(rule)) {
 		for (i = 0; i < k->nr_tracepoints && !ret; i++)
 			if (ltt_rule_takes(rule, k->tracepoints[i].name, 0))

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-tracefs-probe.c - the tracefs backend's registry of dynamic
+ * events: the probes placed from outside (PROBE, doc/kernel-tracefs.md
+ * "Probes").
+ *
+ * A probe is one definition written to uprobe_events (kprobe_events for
+ * kernel probes), appended (a truncating open would remove every probe of
+ * every tool), under the group ltt_PID (this daemon's pid) and the event
+ * pN: events/ltt_PID/pN exists in the top level and in every instance,
+ * where EVENT_ENABLE enables it.  The catalog knows it as "__ltt_PID_pN"
+ * (tracefs names no system "_"), which the PROBE call returns as the
+ * event's name; list leaves it out.  Releasing the probe disables it in
+ * every instance (one kept for its reader would hold it: the kernel
+ * refuses to remove an enabled probe) and removes its definition.  The
+ * probes of a daemon that died are removed by the next one at start
+ * (tracefs_probe_reap_stale()), after the instances they were enabled in.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "sessiond/kabi/kabi-tracefs.h"
+
+#define UPROBE_EVENTS "uprobe_events"
+#define KPROBE_EVENTS "kprobe_events"
+#define PROBE_GROUP_PREFIX "ltt_"
+/* "p:" group '/' event, place (path:0xOFF(0xREF)), then each argument */
+#define PROBE_DEF_MAX (LTT_KABI_PATH_MAX + 128 + LTT_KABI_PROBE_MAX_ARGS * 64)
+
+/* A placed probe: the PROBE object's priv. */
+struct tf_probe {
+	struct tracefs *t;
+	const char *file;	/* UPROBE_EVENTS or KPROBE_EVENTS */
+	char group[LTT_FTRACE_NAME_MAX];
+	char event[LTT_FTRACE_NAME_MAX];
+	char name[LTT_KABI_NAME_MAX];	/* in the catalog */
+};
+
+uint32_t tracefs_probe_offered(const struct tracefs *t)
+{
+	uint32_t bits = 0;
+
+	if (!faccessat(t->root_fd, UPROBE_EVENTS, W_OK, 0))
+		bits |= 1U << LTT_KABI_UPROBE;
+	if (!faccessat(t->root_fd, KPROBE_EVENTS, W_OK, 0))
+		bits |= 1U << LTT_KABI_KPROBE | 1U << LTT_KABI_KRETPROBE;
+	return bits;
+}
+
+/* Append one command to @file (never truncate it: other tools' probes live there). */
+static int append(const struct tracefs *t, const char *file, const char *text)
+{
+	int fd = openat(t->root_fd, file, O_WRONLY | O_APPEND | O_CLOEXEC);
+	size_t len = strlen(text);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, len);
+	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	close(fd);
+	return err;
+}
+
+/* ---- the catalog's entries of probes ---- */
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct tracefs_event *)a)->name,
+		      ((const struct tracefs_event *)b)->name);
+}
+
+static int catalog_insert(struct tracefs *t, const struct tf_probe *p)
+{
+	struct tracefs_event *bigger = realloc(t->events, (t->nr_events + 1) * sizeof(*bigger));
+	struct tracefs_event *ev;
+
+	if (!bigger)
+		return -ENOMEM;
+	t->events = bigger;
+	ev = &t->events[t->nr_events++];
+	memset(ev, 0, sizeof(*ev));
+	strcpy(ev->name, p->name);
+	strcpy(ev->system, p->group);
+	strcpy(ev->event, p->event);
+	ev->probe = true;
+	qsort(t->events, t->nr_events, sizeof(*t->events), by_name);
+	return 0;
+}
+
+static void catalog_remove(struct tracefs *t, const char *name)
+{
+	struct tracefs_event *ev = (struct tracefs_event *)tracefs_find(t, name);
+
+	if (!ev)
+		return;
+	memmove(ev, ev + 1, (size_t)(t->events + t->nr_events - (ev + 1)) * sizeof(*ev));
+	t->nr_events--;
+}
+
+/* ---- definitions ---- */
+
+static const char *type_of(const struct ltt_kabi_probe_arg *a)
+{
+	static const char *const types[2][4] = { { "u8", "u16", "u32", "u64" },
+						 { "s8", "s16", "s32", "s64" } };
+	unsigned int i = a->size == 1 ? 0 : a->size == 2 ? 1 : a->size == 4 ? 2 : 3;
+
+	return types[!!a->is_signed][i];
+}
+
+static bool reg_valid(const char *reg)
+{
+	size_t i, len = strnlen(reg, LTT_KABI_REG_MAX);
+
+	if (len == 0 || len == LTT_KABI_REG_MAX)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!((reg[i] >= 'a' && reg[i] <= 'z') || (reg[i] >= '0' && reg[i] <= '9')))
+			return false;
+	return true;
+}
+
+/* " argN=FETCH:TYPE" of @a into @buf (@size bytes). */
+static int arg_text(const struct ltt_kabi_probe_arg *a, unsigned int n, char *buf, size_t size)
+{
+	int len;
+
+	if ((a->size != 1 && a->size != 2 && a->size != 4 && a->size != 8) || a->is_signed > 1)
+		return -EINVAL;
+	if (a->kind <= LTT_KABI_ARG_MEM && !reg_valid(a->reg))
+		return -EINVAL;
+	switch (a->kind) {
+	case LTT_KABI_ARG_REG:
+		len = snprintf(buf, size, " arg%u=%%%s:%s", n, a->reg, type_of(a));
+		break;
+	case LTT_KABI_ARG_MEM:
+		len = snprintf(buf, size, " arg%u=%c%" PRIu64 "(%%%s):%s", n,
+			       a->value < 0 ? '-' : '+',
+			       a->value < 0 ? -(uint64_t)a->value : (uint64_t)a->value, a->reg,
+			       type_of(a));
+		break;
+	case LTT_KABI_ARG_CONST:
+		len = snprintf(buf, size, " arg%u=\\%" PRId64 ":%s", n, (int64_t)a->value,
+			       type_of(a));
+		break;
+	case LTT_KABI_ARG_FOFFS:
+		len = snprintf(buf, size, " arg%u=@+0x%" PRIx64 ":%s", n, (uint64_t)a->value,
+			       type_of(a));
+		break;
+	default:
+		return -EINVAL;
+	}
+	return len > 0 && (size_t)len < size ? 0 : -E2BIG;
+}
+
+/* A uprobe's definition: "p:GROUP/EVENT PATH:0xOFF[(0xREF)] argN=...". */
+static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_probe *arg,
+			     char *buf, size_t size)
+{
+	size_t len;
+	uint32_t i;
+	int n, err;
+
+	if (arg->path[0] != '/' || !memchr(arg->path, '\0', sizeof(arg->path)) ||
+	    strpbrk(arg->path, " \t\n") || arg->nr_args > LTT_KABI_PROBE_MAX_ARGS ||
+	    arg->symbol[0] || arg->addr)
+		return -EINVAL;
+	n = snprintf(buf, size, "p:%s/%s %s:0x%" PRIx64, p->group, p->event, arg->path,
+		     (uint64_t)arg->offset);
+	if (n > 0 && arg->ref_ctr_offset)
+		n += snprintf(buf + n, size - (size_t)n, "(0x%" PRIx64 ")",
+			      (uint64_t)arg->ref_ctr_offset);
+	if (n <= 0 || (size_t)n >= size)
+		return -E2BIG;
+	for (i = 0; i < arg->nr_args; i++) {
+		len = strlen(buf);
+		err = arg_text(&arg->args[i], i + 1, buf + len, size - len);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * A kernel probe's definition: not written yet (kernel probes come with
+ * their own change); -EOPNOTSUPP until then.
+ */
+static int kprobe_definition(const struct tf_probe *p, const struct ltt_kabi_probe *arg,
+			     char *buf, size_t size)
+{
+	(void)p;
+	(void)arg;
+	(void)buf;
+	(void)size;
+	return -EOPNOTSUPP;
+}
+
+/* ---- PROBE and release ---- */
+
+int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
+			 struct ltt_kabi_obj *ret_new)
+{
+	bool user = arg->instrumentation == LTT_KABI_UPROBE;
+	struct tf_probe *p;
+	char *def = NULL;
+	int ret, fd;
+
+	if (arg->instrumentation < LTT_KABI_KPROBE || arg->instrumentation > LTT_KABI_UPROBE)
+		return -EINVAL;
+	if (!(tracefs_probe_offered(t) & 1U << arg->instrumentation))
+		return -EOPNOTSUPP;
+	p = calloc(1, sizeof(*p));
+	def = malloc(PROBE_DEF_MAX);
+	if (!p || !def) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	p->file = user ? UPROBE_EVENTS : KPROBE_EVENTS;
+	snprintf(p->group, sizeof(p->group), PROBE_GROUP_PREFIX "%d", (int)getpid());
+	snprintf(p->event, sizeof(p->event), "p%u", t->next_probe++);
+	snprintf(p->name, sizeof(p->name), "__%s_%s", p->group, p->event);
+	ret = user ? uprobe_definition(p, arg, def, PROBE_DEF_MAX) :
+	      kprobe_definition(p, arg, def, PROBE_DEF_MAX);
+	if (!ret)
+		ret = append(t, p->file, def);
+	if (ret) {
+		/* the kernel's reason: a path, offset or register it refused */
+		LTT_WARN("kernel: probe %s refused by tracefs: %s", def, strerror(-ret));
+		ret = ret == -E2BIG || ret == -ENOENT ? ret : ret == -EOPNOTSUPP ? ret : -EINVAL;
+		goto err;
+	}
+	ret = catalog_insert(t, p);
+	fd = ret ? -1 : fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
+	if (!ret && fd < 0)
+		ret = -errno;
+	if (ret) {
+		catalog_remove(t, p->name);
+		snprintf(def, PROBE_DEF_MAX, "-:%s/%s", p->group, p->event);
+		append(t, p->file, def);
+		goto err;
+	}
+	LTT_INFO("kernel: probe %s placed: %s", p->name, def);
+	free(def);
+	p->t = tracefs_get(t);
+	snprintf(arg->event, sizeof(arg->event), "%s", p->name);
+	*ret_new = (struct ltt_kabi_obj){ .fd = fd, .priv = p };
+	return 0;
+err:
+	free(def);
+	free(p);
+	return ret;
+}
+
+/* Disable GROUP/EVENT in every instance, ours or not (it is ours). */
+static void disable_everywhere(const struct tracefs *t, const char *group, const char *event)
+{
+	int fd = openat(t->root_fd, "instances", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	char path[PATH_MAX];
+	struct dirent *d;
+
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "instances/%s/events/%s/%s/enable", d->d_name, group,
+			 event);
+		(void)ltt_write_control(t->root_fd, path, "0");
+	}
+	closedir(dir);
+}
+
+/* Remove probe GROUP/EVENT defined in @file.  Returns 0 or -errno. */
+static int remove_probe(const struct tracefs *t, const char *file, const char *group,
+			const char *event)
+{
+	char cmd[3 + 2 * LTT_FTRACE_NAME_MAX];
+
+	disable_everywhere(t, group, event);
+	snprintf(cmd, sizeof(cmd), "-:%s/%s", group, event);
+	return append(t, file, cmd);
+}
+
+void tracefs_probe_release(struct ltt_kabi_obj *obj)
+{
+	struct tf_probe *p = obj->priv;
+	int ret = remove_probe(p->t, p->file, p->group, p->event);
+
+	if (ret && ret != -ENOENT)
+		LTT_WARN("kernel: probe %s not removed: %s (the next daemon removes it)", p->name,
+			 strerror(-ret));
+	catalog_remove(p->t, p->name);
+	close(obj->fd);
+	tracefs_put(p->t);
+	free(p);
+}
+
+/* Is group @group a daemon's that is gone (or this process's, from before)? */
+static bool stale_group(const char *group)
+{
+	int pid, end = 0;
+
+	if (sscanf(group, PROBE_GROUP_PREFIX "%d%n", &pid, &end) != 1 || group[end] || pid <= 0)
+		return false;
+	return pid == getpid() || (kill(pid, 0) && errno == ESRCH);
+}
+
+/* The stale probes defined in @file: "p:GROUP/EVENT ...", "r:...", one a line. */
+static void reap_file(const struct tracefs *t, const char *file)
+{
+	int fd = openat(t->root_fd, file, O_RDONLY | O_CLOEXEC);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "re");
+	char line[PROBE_DEF_MAX], group[LTT_FTRACE_NAME_MAX], event[LTT_FTRACE_NAME_MAX];
+	int ret;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*[^:]:%63[^/]/%63s", group, event) != 2 || !stale_group(group))
+			continue;
+		ret = remove_probe(t, file, group, event);
+		if (ret)
+			LTT_WARN("kernel: probe %s/%s of a daemon that is gone: not removed: %s",
+				 group, event, strerror(-ret));
+		else
+			LTT_INFO("kernel: removed probe %s/%s, left by a daemon that is gone", group,
+				 event);
+	}
+	fclose(f);
+}
+
+void tracefs_probe_reap_stale(const struct tracefs *t)
+{
+	reap_file(t, UPROBE_EVENTS);
+	reap_file(t, KPROBE_EVENTS);
+}
+
+int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+			const char *what, char *why, size_t why_size)
+{
+	bool user = feature == LTT_KABI_FEAT_UPROBE;
+	uint32_t bit = 1U << (user ? LTT_KABI_UPROBE : LTT_KABI_KPROBE);
+
+	if (feature != LTT_KABI_FEAT_UPROBE && feature != LTT_KABI_FEAT_KPROBE)
+		return 0;
+	if (version->probes & bit)
+		return 0;
+	snprintf(why, why_size, "%s: this kernel's tracefs has no %s (a kernel built without %s): trace with ltt's module where it loads, or on a kernel that has it",
+		 what, user ? UPROBE_EVENTS : KPROBE_EVENTS,
+		 user ? "CONFIG_UPROBE_EVENTS" : "CONFIG_KPROBE_EVENTS");
+	return -EOPNOTSUPP;
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel-probe.c - probe rules of the kernel domain (see kernel-probe.h):
+ * checked at enable-event (the tracer can place them; the file, function
+ * or SDT probe exists), placed in the tracer for each session that
+ * enables them (kabi.h's PROBE), once per (type, name, location), and
+ * removed with the session.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/elf-probe.h"
+#include "common/log.h"
+#include "sessiond/kernel/kernel-internal.h"
+#include "sessiond/kernel/kernel-probe.h"
+
+/* A probe placed for a session. */
+struct kernel_probe {
+	struct kernel_probe *next;
+	int type;			/* enum ltt_event_type */
+	char name[LTT_NAME_MAX];	/* the rule's: its event's name in the trace */
+	char *location;
+	ltt_khandle handle;
+	char event[LTT_KABI_NAME_MAX];	/* the tracer's name of its event */
+	char event_return[LTT_KABI_NAME_MAX];	/* FUNCTION: of its return event */
+};
+
+static enum ltt_kabi_feature feature_of(int type)
+{
+	return type == LTT_EVENT_UPROBE ? LTT_KABI_FEAT_UPROBE : LTT_KABI_FEAT_KPROBE;
+}
+
+/*
+ * The tracer's probe for rule @attr into @ret.  Returns 0, -EINVAL (a
+ * location that does not parse), -EOPNOTSUPP (kernel probes: not built
+ * yet), or ltt_elf_probe_resolve()'s -errno; @why says why.
+ */
+static int probe_of(const struct ltt_rule_conf *attr, struct ltt_kabi_probe *ret, char *why,
+		    size_t why_size)
+{
+	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
+	int err;
+
+	if (!loc)
+		return -ENOMEM;
+	err = ltt_probe_loc_parse(attr->type, attr->location, loc, why, why_size);
+	if (!err && attr->type != LTT_EVENT_UPROBE) {
+		snprintf(why, why_size, "kernel probes (--probe, --function) are not placed by ltt yet: record a tracepoint or system call instead");
+		err = -EOPNOTSUPP;
+	}
+	if (!err)
+		err = ltt_elf_probe_resolve(loc, ret, why, why_size);
+	free(loc);
+	return err;
+}
+
+enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct ltt_rule_conf *attr)
+{
+	struct ltt_kabi_probe *probe;
+	char what[LTT_NAME_MAX + 64], why[LTT_PATH_MAX + 512];
+	int err;
+
+	snprintf(what, sizeof(what), "probe %s refused", attr->pattern);
+	if (ltt_kernel_lacks(k, feature_of(attr->type), what, why, sizeof(why))) {
+		LTT_WARN("%s", why);
+		return LTT_ERR_PROBE_TRACER;
+	}
+	probe = malloc(sizeof(*probe));
+	if (!probe)
+		return LTT_ERR_NOMEM;
+	err = probe_of(attr, probe, why, sizeof(why));
+	free(probe);
+	if (err)
+		LTT_WARN("%s: %s", what, why);
+	switch (err) {
+	case 0:
+		return LTT_ERR_OK;
+	case -ENOMEM:
+		return LTT_ERR_NOMEM;
+	case -EINVAL:
+		return LTT_ERR_PROBE_LOCATION;
+	case -EOPNOTSUPP:
+		return LTT_ERR_PROBE_TRACER;
+	default:
+		return LTT_ERR_PROBE_NOT_FOUND;
+	}
+}
+
+/* @ks's probe for @rule, placed now if it was not. */
+static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
+		     const struct ltt_event_rule *rule, struct kernel_probe **ret)
+{
+	const struct ltt_rule_conf *attr = &rule->attr;
+	struct ltt_kabi_probe *arg = NULL;
+	struct kernel_probe *p;
+	char why[LTT_PATH_MAX + 512];
+	int err;
+
+	for (p = ks->probes; p; p = p->next)
+		if (p->type == (int)attr->type && !strcmp(p->name, attr->pattern) &&
+		    !strcmp(p->location, attr->location))
+			goto found;
+	p = calloc(1, sizeof(*p));
+	arg = malloc(sizeof(*arg));
+	if (!p || !arg || !(p->location = strdup(attr->location))) {
+		err = -ENOMEM;
+		goto err;
+	}
+	/* the file may have changed since enable-event: resolved again */
+	err = probe_of(attr, arg, why, sizeof(why));
+	if (err)
+		LTT_WARN("probe %s not placed: %s", attr->pattern, why);
+	if (!err)
+		err = ltt_kabi_probe_create(k->kabi, ks->handle, arg, &p->handle);
+	if (err)
+		goto err;
+	p->type = (int)attr->type;
+	snprintf(p->name, sizeof(p->name), "%s", attr->pattern);
+	memcpy(p->event, arg->event, sizeof(p->event));
+	memcpy(p->event_return, arg->event_return, sizeof(p->event_return));
+	free(arg);
+	p->next = ks->probes;
+	ks->probes = p;
+found:
+	*ret = p;
+	return 0;
+err:
+	if (p)
+		free(p->location);
+	free(p);
+	free(arg);
+	return err;
+}
+
+int ltt_kernel_probe_events(struct ltt_kernel *k, struct kernel_session *ks,
+			    const struct ltt_event_rule *rule,
+			    int (*fn)(void *arg, const struct ltt_kernel_probe_event *e), void *arg)
+{
+	char name[LTT_NAME_MAX + 16];
+	struct ltt_kernel_probe_event e;
+	struct kernel_probe *p;
+	int err = probe_get(k, ks, rule, &p);
+
+	if (err)
+		return err;
+	e = (struct ltt_kernel_probe_event){ p->event, p->name, p->name, p->type };
+	if (!p->event_return[0])
+		return fn(arg, &e);
+	/* a function's entry and return, named as lttng-modules names them */
+	snprintf(name, sizeof(name), "%s_entry", p->name);
+	e.display = name;
+	err = fn(arg, &e);
+	snprintf(name, sizeof(name), "%s_return", p->name);
+	e.event = p->event_return;
+	return err ? err : fn(arg, &e);
+}
+
+void ltt_kernel_probes_release(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	struct kernel_probe *p;
+
+	while ((p = ks->probes)) {
+		ks->probes = p->next;
+		ltt_kabi_release(k->kabi, p->handle);
+		free(p->location);
+		free(p);
+	}
+}

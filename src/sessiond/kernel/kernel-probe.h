@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kernel-probe.h - probe rules of the kernel domain (enable-event
+ * --userspace-probe, --probe, --function): checked when the rule is
+ * added, placed in the tracer for each session that records them, and
+ * removed with the session (doc/kernel-tracefs.md, "Probes").
+ * Session lock held for all but ltt_kernel_probe_check().
+ */
+#ifndef LTT_SESSIOND_KERNEL_PROBE_H
+#define LTT_SESSIOND_KERNEL_PROBE_H
+
+#include "common/probe-loc.h"
+#include "sessiond/kernel/kernel-internal.h"
+
+/* One event of a placed probe, as ltt_kernel_probe_events() gives it. */
+struct ltt_kernel_probe_event {
+	const char *event;	/* the tracer's name (EVENT_DESC, EVENT_ENABLE) */
+	const char *display;	/* in the trace: the rule's name (FUNCTION: NAME_entry, NAME_return) */
+	const char *match;	/* what rules match: the rule's name */
+	int type;		/* enum ltt_event_type */
+};
+
+/**
+ * ltt_kernel_probe_check() - may probe rule @attr be added?  The tracer
+ * places its kind (ltt_kabi_backend.lacks), and its file, function or SDT
+ * probe is there.  Reads the file.  Returns LTT_ERR_OK,
+ * LTT_ERR_PROBE_TRACER, LTT_ERR_PROBE_LOCATION, LTT_ERR_PROBE_NOT_FOUND
+ * or LTT_ERR_NOMEM; the reason is logged.
+ */
+enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct ltt_rule_conf *attr);
+
+/**
+ * ltt_kernel_probe_events() - call @fn for each event of @rule's probe
+ * in @ks (one; two for FUNCTION), placing the probe in the tracer first
+ * if @ks has none for the rule's type, name and location
+ *
+ * Returns 0, @fn's first non-zero return, or the tracer's -errno
+ * (ltt_kabi_probe_create()).
+ */
+int ltt_kernel_probe_events(struct ltt_kernel *k, struct kernel_session *ks,
+			    const struct ltt_event_rule *rule,
+			    int (*fn)(void *arg, const struct ltt_kernel_probe_event *e), void *arg);
+
+/**
+ * ltt_kernel_probes_release() - remove @ks's probes from the tracer
+ * (after its channels, before its session)
+ */
+void ltt_kernel_probes_release(struct ltt_kernel *k, struct kernel_session *ks);
+
+#endif /* LTT_SESSIOND_KERNEL_PROBE_H */
