@@ -244,6 +244,52 @@ static const struct {
 };
 
 /*
+ * The fields of probe events (kabi-tracefs-probe.c) as lttng-modules
+ * names them, in hex: a kprobe's (and uprobe's) address "ip"; a
+ * kretprobe's function "ip" and the address it returns to "parent_ip"
+ * (its entry event fetches that one under its own name).
+ */
+static const struct {
+	const char *ftrace, *lttng;
+} probe_renames[] = {
+	{ "__probe_ip", "ip" },
+	{ "__probe_func", "ip" },
+	{ "__probe_ret_ip", "parent_ip" },
+	{ "parent_ip", "parent_ip" },
+};
+
+/* A probe event's field @f named and shown as lttng-modules does. */
+static void lttng_probe_field(const struct tracefs_event *ev, struct ltt_ftrace_field *f)
+{
+	size_t r;
+
+	for (r = 0; ev->probe && r < sizeof(probe_renames) / sizeof(probe_renames[0]); r++) {
+		if (strcmp(f->name, probe_renames[r].ftrace) || f->kind != LTT_FTRACE_INT)
+			continue;
+		strcpy(f->name, probe_renames[r].lttng);
+		f->base = 16;
+		return;
+	}
+}
+
+/*
+ * The ftrace name of @ev's field @name (lttng_probe_field() undone), in
+ * place: a kretprobe's return event is the one named "pN_return".
+ */
+static void ftrace_probe_field(const struct tracefs_event *ev, char *name)
+{
+	size_t len = strlen(ev->event);
+	bool ret = len > 7 && !strcmp(ev->event + len - 7, "_return");
+
+	if (!ev->probe)
+		return;
+	if (!strcmp(name, "ip"))
+		strcpy(name, ret ? "__probe_func" : "__probe_ip");
+	else if (!strcmp(name, "parent_ip") && ret)
+		strcpy(name, "__probe_ret_ip");
+}
+
+/*
  * The scheduler's priorities as lttng-modules records them: the kernel's
  * prio minus MAX_RT_PRIO (100), so a nice-0 task is 20 and a SCHED_FIFO
  * task of priority 10 is -11.
@@ -342,6 +388,7 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 		if (lttng_prio(ev, f))
 			f->bias = -100;
 		lttng_rwbs(ev, f);
+		lttng_probe_field(ev, f);
 		layout->fields[kept++] = *f;
 		if (kept < LTT_FTRACE_MAX_FIELDS && added_field(ev, layout, f, &layout->fields[kept]))
 			kept++;
@@ -354,11 +401,13 @@ void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_even
 	uint32_t i;
 	size_t r;
 
-	for (i = 0; i < layout->nr_fields; i++)
+	for (i = 0; i < layout->nr_fields; i++) {
 		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
 			if (!strcmp(ev->event, renames[r].event) &&
 			    !strcmp(layout->fields[i].name, renames[r].lttng))
 				strcpy(layout->fields[i].name, renames[r].ftrace);
+		ftrace_probe_field(ev, layout->fields[i].name);
+	}
 }
 
 int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,

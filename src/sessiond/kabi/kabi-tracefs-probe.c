@@ -35,13 +35,18 @@
 /* "p:" group '/' event, place (path:0xOFF(0xREF)), then each argument */
 #define PROBE_DEF_MAX (LTT_KABI_PATH_MAX + 128 + LTT_KABI_PROBE_MAX_ARGS * 64)
 
-/* A placed probe: the PROBE object's priv. */
+/*
+ * A placed probe: the PROBE object's priv.  A KRETPROBE is two
+ * definitions, a kprobe at the function's entry (pN_entry) and a
+ * kretprobe (pN_return): tracefs has no event for both.
+ */
 struct tf_probe {
 	struct tracefs *t;
 	const char *file;	/* UPROBE_EVENTS or KPROBE_EVENTS */
 	char group[LTT_FTRACE_NAME_MAX];
-	char event[LTT_FTRACE_NAME_MAX];
-	char name[LTT_KABI_NAME_MAX];	/* in the catalog */
+	unsigned int nr;	/* events: 1, or 2 for a KRETPROBE */
+	char event[2][LTT_FTRACE_NAME_MAX];
+	char name[2][LTT_KABI_NAME_MAX];	/* in the catalog */
 };
 
 uint32_t tracefs_probe_offered(const struct tracefs *t)
@@ -79,7 +84,7 @@ static int by_name(const void *a, const void *b)
 		      ((const struct tracefs_event *)b)->name);
 }
 
-static int catalog_insert(struct tracefs *t, const struct tf_probe *p)
+static int catalog_insert(struct tracefs *t, const struct tf_probe *p, unsigned int i)
 {
 	struct tracefs_event *bigger = realloc(t->events, (t->nr_events + 1) * sizeof(*bigger));
 	struct tracefs_event *ev;
@@ -89,9 +94,9 @@ static int catalog_insert(struct tracefs *t, const struct tf_probe *p)
 	t->events = bigger;
 	ev = &t->events[t->nr_events++];
 	memset(ev, 0, sizeof(*ev));
-	strcpy(ev->name, p->name);
+	strcpy(ev->name, p->name[i]);
 	strcpy(ev->system, p->group);
-	strcpy(ev->event, p->event);
+	strcpy(ev->event, p->event[i]);
 	ev->probe = true;
 	qsort(t->events, t->nr_events, sizeof(*t->events), by_name);
 	return 0;
@@ -175,7 +180,7 @@ static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_pro
 	    strpbrk(arg->path, " \t\n") || arg->nr_args > LTT_KABI_PROBE_MAX_ARGS ||
 	    arg->symbol[0] || arg->addr)
 		return -EINVAL;
-	n = snprintf(buf, size, "p:%s/%s %s:0x%" PRIx64, p->group, p->event, arg->path,
+	n = snprintf(buf, size, "p:%s/%s %s:0x%" PRIx64, p->group, p->event[0], arg->path,
 		     (uint64_t)arg->offset);
 	if (n > 0 && arg->ref_ctr_offset)
 		n += snprintf(buf + n, size - (size_t)n, "(0x%" PRIx64 ")",
@@ -192,17 +197,79 @@ static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_pro
 }
 
 /*
- * A kernel probe's definition: not written yet (kernel probes come with
- * their own change); -EOPNOTSUPP until then.
+ * Kernel probe definition @i of @p: "p:GROUP/pN SYMBOL+OFF" (or 0xADDR);
+ * a KRETPROBE's entry "p:GROUP/pN_entry ... parent_ip=$stack0:u64" (the
+ * return address, at the function's first instruction on x86-64) and its
+ * return "r:GROUP/pN_return ...".  The catalog names the fields as
+ * lttng-modules does (tracefs_layout()).
  */
-static int kprobe_definition(const struct tf_probe *p, const struct ltt_kabi_probe *arg,
-			     char *buf, size_t size)
+static int kprobe_definition(const struct tf_probe *p, unsigned int i,
+			     const struct ltt_kabi_probe *arg, char *buf, size_t size)
 {
-	(void)p;
-	(void)arg;
-	(void)buf;
-	(void)size;
-	return -EOPNOTSUPP;
+	bool ret = arg->instrumentation == LTT_KABI_KRETPROBE;
+	char place[LTT_KABI_SYMBOL_MAX + 32];
+	int n;
+
+	if (arg->nr_args || arg->ref_ctr_offset || arg->path[0] ||
+	    !memchr(arg->symbol, '\0', sizeof(arg->symbol)) ||
+	    (arg->symbol[0] ? arg->addr != 0 : !arg->addr || arg->offset) ||
+	    strpbrk(arg->symbol, " \t\n:/"))
+		return -EINVAL;
+	if (arg->symbol[0])
+		snprintf(place, sizeof(place), "%s+%" PRIu64, arg->symbol, (uint64_t)arg->offset);
+	else
+		snprintf(place, sizeof(place), "0x%" PRIx64, (uint64_t)arg->addr);
+	n = snprintf(buf, size, "%c:%s/%s %s%s", ret && i ? 'r' : 'p', p->group, p->event[i],
+		     place, ret && !i ? " parent_ip=$stack0:u64" : "");
+	return n > 0 && (size_t)n < size ? 0 : -E2BIG;
+}
+
+/* Remove @p's definitions [@from, @to) and their catalog entries. */
+static void probe_undo(const struct tf_probe *p, unsigned int from, unsigned int to, char *buf,
+		       size_t size)
+{
+	for (; from < to; from++) {
+		catalog_remove(p->t, p->name[from]);
+		snprintf(buf, size, "-:%s/%s", p->group, p->event[from]);
+		append(p->t, p->file, buf);
+	}
+}
+
+/* Write @p's definitions and catalog them (all, or none: -errno). */
+static int probe_place(struct tf_probe *p, const struct ltt_kabi_probe *arg, char *def,
+		       size_t size)
+{
+	bool user = arg->instrumentation == LTT_KABI_UPROBE;
+	unsigned int i = 0, k;
+	int ret = 0;
+
+	/*
+	 * A KRETPROBE's return probe first: the kernel runs the probes of one
+	 * address newest first, so its entry probe reads the return address
+	 * before the kretprobe replaces it with its trampoline.
+	 */
+	for (k = 0; !ret && k < p->nr; k++) {
+		i = p->nr - 1 - k;
+		ret = user ? uprobe_definition(p, arg, def, size) :
+		      kprobe_definition(p, i, arg, def, size);
+		if (!ret)
+			ret = append(p->t, p->file, def);
+		if (ret) {
+			/* the kernel's reason: a path, symbol, offset or register it refused */
+			LTT_WARN("kernel: probe %s refused by tracefs: %s", def, strerror(-ret));
+			ret = ret == -E2BIG || ret == -ENOENT ? ret : -EINVAL;
+			break;
+		}
+		LTT_INFO("kernel: probe %s placed: %s", p->name[i], def);
+		ret = catalog_insert(p->t, p, i);
+		if (ret) {
+			snprintf(def, size, "-:%s/%s", p->group, p->event[i]);
+			append(p->t, p->file, def);
+		}
+	}
+	if (ret)
+		probe_undo(p, i + 1, p->nr, def, size);
+	return ret;
 }
 
 /* ---- PROBE and release ---- */
@@ -213,6 +280,7 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 	bool user = arg->instrumentation == LTT_KABI_UPROBE;
 	struct tf_probe *p;
 	char *def = NULL;
+	unsigned int n, i;
 	int ret, fd;
 
 	if (arg->instrumentation < LTT_KABI_KPROBE || arg->instrumentation > LTT_KABI_UPROBE)
@@ -225,34 +293,31 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 		ret = -ENOMEM;
 		goto err;
 	}
+	p->t = t;
 	p->file = user ? UPROBE_EVENTS : KPROBE_EVENTS;
+	p->nr = arg->instrumentation == LTT_KABI_KRETPROBE ? 2 : 1;
 	snprintf(p->group, sizeof(p->group), PROBE_GROUP_PREFIX "%d", (int)getpid());
-	snprintf(p->event, sizeof(p->event), "p%u", t->next_probe++);
-	snprintf(p->name, sizeof(p->name), "__%s_%s", p->group, p->event);
-	ret = user ? uprobe_definition(p, arg, def, PROBE_DEF_MAX) :
-	      kprobe_definition(p, arg, def, PROBE_DEF_MAX);
-	if (!ret)
-		ret = append(t, p->file, def);
-	if (ret) {
-		/* the kernel's reason: a path, offset or register it refused */
-		LTT_WARN("kernel: probe %s refused by tracefs: %s", def, strerror(-ret));
-		ret = ret == -E2BIG || ret == -ENOENT ? ret : ret == -EOPNOTSUPP ? ret : -EINVAL;
-		goto err;
+	n = t->next_probe++;
+	for (i = 0; i < p->nr; i++) {
+		const char *suffix = p->nr == 1 ? "" : i ? "_return" : "_entry";
+
+		snprintf(p->event[i], sizeof(p->event[i]), "p%u%s", n, suffix);
+		snprintf(p->name[i], sizeof(p->name[i]), "__" PROBE_GROUP_PREFIX "%d_p%u%s",
+			 (int)getpid(), n, suffix);
 	}
-	ret = catalog_insert(t, p);
-	fd = ret ? -1 : fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
-	if (!ret && fd < 0)
+	ret = probe_place(p, arg, def, PROBE_DEF_MAX);
+	if (ret)
+		goto err;
+	fd = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
+	if (fd < 0) {
 		ret = -errno;
-	if (ret) {
-		catalog_remove(t, p->name);
-		snprintf(def, PROBE_DEF_MAX, "-:%s/%s", p->group, p->event);
-		append(t, p->file, def);
+		probe_undo(p, 0, p->nr, def, PROBE_DEF_MAX);
 		goto err;
 	}
-	LTT_INFO("kernel: probe %s placed: %s", p->name, def);
 	free(def);
 	p->t = tracefs_get(t);
-	snprintf(arg->event, sizeof(arg->event), "%s", p->name);
+	snprintf(arg->event, sizeof(arg->event), "%s", p->name[0]);
+	snprintf(arg->event_return, sizeof(arg->event_return), "%s", p->nr > 1 ? p->name[1] : "");
 	*ret_new = (struct ltt_kabi_obj){ .fd = fd, .priv = p };
 	return 0;
 err:
@@ -298,12 +363,16 @@ static int remove_probe(const struct tracefs *t, const char *file, const char *g
 void tracefs_probe_release(struct ltt_kabi_obj *obj)
 {
 	struct tf_probe *p = obj->priv;
-	int ret = remove_probe(p->t, p->file, p->group, p->event);
+	unsigned int i;
+	int ret;
 
-	if (ret && ret != -ENOENT)
-		LTT_WARN("kernel: probe %s not removed: %s (the next daemon removes it)", p->name,
-			 strerror(-ret));
-	catalog_remove(p->t, p->name);
+	for (i = 0; i < p->nr; i++) {
+		ret = remove_probe(p->t, p->file, p->group, p->event[i]);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("kernel: probe %s not removed: %s (the next daemon removes it)",
+				 p->name[i], strerror(-ret));
+		catalog_remove(p->t, p->name[i]);
+	}
 	close(obj->fd);
 	tracefs_put(p->t);
 	free(p);
