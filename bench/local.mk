@@ -36,6 +36,11 @@ bench_trigger_bench_LDADD = src/ust/libust.la src/lib/ltt-ctl/libltt-ctl.la
 bench_trigger_bench_LDFLAGS = -no-install
 EXTRA_DIST += bench/triggers.sh
 
+# A function called in a loop, probed from outside (bench/uprobe.sh).
+noinst_PROGRAMS += bench/uprobe_loop
+bench_uprobe_loop_SOURCES = bench/uprobe_loop.c
+EXTRA_DIST += bench/uprobe.sh
+
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh bench/kernel_track.sh bench/kernel_context_cost.sh bench/conn_rss.sh \

@@ -9,6 +9,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_kernel_tracefs.sh \
 	tests/regression/test_kernel_tracefs_outputs.sh \
 	tests/regression/test_kernel_tracefs_track.sh \
+	tests/regression/test_kernel_tracefs_uprobe.sh \
 	tests/regression/test_kernel_tracefs_fork.sh \
 	tests/regression/test_kernel_tracefs_layout.sh \
 	tests/regression/test_kernel_tracefs_block.sh \
@@ -103,6 +104,12 @@ tests_regression_proto_client_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/regression/kload
 tests_regression_kload_SOURCES = tests/regression/kload.c
 tests_regression_kload_LDADD = -lpthread
+# A program probed from outside (test_kernel_tracefs_uprobe.sh): an ELF
+# function, SDT probes (<sys/sdt.h>, systemtap-sdt-dev) with and without
+# a semaphore, libc's getppid.
+check_PROGRAMS += tests/regression/uprobe_prog
+tests_regression_uprobe_prog_SOURCES = tests/regression/uprobe_prog.c \
+	tests/regression/uprobe_guarded.c tests/regression/uprobe_prog.h
 
 # One libltt-ctl connection used across the daemon's idle deadline.
 check_PROGRAMS += tests/regression/ctl_idle

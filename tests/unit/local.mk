@@ -161,6 +161,12 @@ tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT
 tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
 
 # The checks libltt-ctl and the session daemon share: their codes, and the library's negation.
+# Probe locations, SDT arguments and ELF offsets (common/probe-loc.c, elf-probe.c).
+check_PROGRAMS += tests/unit/test_probe_loc
+TESTS += tests/unit/test_probe_loc
+tests_unit_test_probe_loc_SOURCES = tests/unit/test_probe_loc.c $(UNIT_TAP_SOURCES)
+tests_unit_test_probe_loc_LDADD = src/common/libcommon.la
+
 check_PROGRAMS += tests/unit/test_attr
 TESTS += tests/unit/test_attr
 tests_unit_test_attr_SOURCES = tests/unit/test_attr.c $(UNIT_TAP_SOURCES)
