@@ -358,12 +358,10 @@ static int set_probe(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, 
 	if (values[VAL_EXCLUDE])
 		return ctl_util_usage_error(ctx, "--exclude goes with a pattern of tracepoints, not with %s",
 					    option);
-	if (probe_options[i].type == LTT_EVENT_UPROBE ?
-	    probe_location(ctx, text, location, size) :
-	    kprobe_location(ctx, option, probe_options[i].type, text, location, size))
-		return CTL_EXIT_FAILURE;
 	attr->location = location;
-	return CTL_EXIT_OK;
+	return probe_options[i].type == LTT_EVENT_UPROBE ?
+	       probe_location(ctx, text, location, size) :
+	       kprobe_location(ctx, option, probe_options[i].type, text, location, size);
 }
 
 /* Which probe option was given (an index of probe_options[]), or -1. */
