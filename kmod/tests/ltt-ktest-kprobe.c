@@ -90,19 +90,11 @@ static long armed(void)
 /* Is @name among the events LIST gives? */
 static bool listed(int tfd, const char *name)
 {
-	struct ltt_kabi_list l = { .kind = LTT_KABI_LIST_TRACEPOINTS };
-	struct ltt_kabi_list_entry *e;
+	uint32_t i, n;
+	struct ltt_kabi_list_entry *e = list_events(tfd, LTT_KABI_LIST_TRACEPOINTS, &n);
 	bool found = false;
-	uint32_t i;
 
-	if (ioctl(tfd, LTT_KABI_LIST, &l))
-		die("LTT_KABI_LIST");
-	e = calloc(l.count + 1, sizeof(*e));
-	l.entries = (uintptr_t)e;
-	l.capacity = l.count;
-	if (!e || ioctl(tfd, LTT_KABI_LIST, &l))
-		die("LTT_KABI_LIST");
-	for (i = 0; i < l.count && i < l.capacity; i++)
+	for (i = 0; i < n; i++)
 		found |= !strcmp(e[i].name, name);
 	free(e);
 	return found;

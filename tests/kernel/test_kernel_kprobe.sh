@@ -6,13 +6,15 @@
 # events of each, with lttng-modules' fields (ip, the function's address
 # from /proc/kallsyms; parent_ip, the same at entry and exit); a missing
 # symbol refused at enable-event; no probe left in kprobe_events after
-# destroy.
+# destroy; openat's filename recorded as a string by both (tracefs: an
+# event probe, e: in dynamic_events, in the place of sys_enter_openat),
+# none left after the daemon.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_kprobe kernel_kprobe_tracefs
-plan 32
+plan 39
 
 # check SCENARIO BACKEND: the assertions of one backend's run.
 check() {
@@ -41,12 +43,20 @@ check() {
 	is "$(wc -l <<<"$parents")" 1 "$b: parent_ip one kernel address at entry and exit ($parents)"
 	is "$(cat "$out/left")" 0 "$b: no probe of ltt's left in kprobe_events after destroy"
 	is "$(grep -c ' kp_missing' "$bt")" 0 "$b: nothing of the refused rule"
+	pid=$(sed -n 's/^pid=//p' "$out/files")
+	n=$(grep -cE " syscall_entry_openat: .*\{ tid = $pid \}, \{ dfd = -100, filename = \"/tmp/ltt-kprobe-eprobe-path\", flags = 577, mode = 416 \}" "$bt")
+	is "$n" 1 "$b: openat's filename a string, the path kworkload opened, its other arguments as before"
+	unlike "$(cat "$out/list_k")" "recorded as their addresses" "$b: list -k says nothing of addresses"
+	is "$(cat "$out/eprobes_left")" 0 "$b: no event probe of ltt's left after the daemon"
 }
 check kernel_kprobe module
-is "$(cat "$KVM_OUT/kernel_kprobe/placed")" 0 "module: nothing written to kprobe_events (the module places them)"
+is "$(cat "$KVM_OUT/kernel_kprobe/placed") $(cat "$KVM_OUT/kernel_kprobe/eprobes")" "0 0" \
+	"module: nothing written to kprobe_events or dynamic_events (the module places them)"
 check kernel_kprobe_tracefs tracefs
 is "$(cat "$KVM_OUT/kernel_kprobe_tracefs/placed")" 4 \
 	"tracefs: four definitions while recording: two kprobes, a kretprobe's entry and return"
+is "$(cat "$KVM_OUT/kernel_kprobe_tracefs/eprobes")" 2 \
+	"tracefs: two event probes while recording: openat's, described, and the channel's copy"
 kvm_kernel_clean kernel_kprobe
 kvm_kernel_clean kernel_kprobe_tracefs
 done_testing

@@ -141,6 +141,7 @@ static int catalog_add(struct tracefs *t, const char *sys, const char *name, siz
 	if (catalog_grow(t, cap))
 		return -ENOMEM;
 	ev = &t->events[t->nr_events];
+	memset(ev, 0, sizeof(*ev));
 	if (lttng_name(sys, name, ev->name, sizeof(ev->name)))
 		return 0;
 	strcpy(ev->system, sys);
@@ -161,6 +162,7 @@ static int catalog_add_statedump(struct tracefs *t, size_t *cap)
 		if (catalog_grow(t, cap))
 			return -ENOMEM;
 		ev = &t->events[t->nr_events++];
+		memset(ev, 0, sizeof(*ev));
 		snprintf(ev->name, sizeof(ev->name), "%s", tracefs_statedump_name(i));
 		strcpy(ev->system, TRACEFS_RAW_SYSTEM);
 		strcpy(ev->event, TRACEFS_RAW_EVENT);
@@ -217,6 +219,11 @@ static ssize_t read_text(int dir_fd, const char *path, char *buf)
 		n = -errno;
 	close(fd);
 	return n < 0 ? n : (ssize_t)len;
+}
+
+ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf)
+{
+	return read_text(t->root_fd, path, buf);
 }
 
 /*
@@ -434,6 +441,8 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 			 why ? why : strerror(-err));
 	else if (!raw_id)
 		lttng_fields(ev, ret);
+	if (!err && ev->eprobe)
+		tracefs_eprobe_bases(t, ev, ret);
 	free(text);
 	return err;
 }
@@ -461,6 +470,8 @@ int tracefs_event_layout(const struct tracefs *t, const char *name,
 
 	if (!ev)
 		return -ENOENT;
+	/* a system call's strings: its event probe in its place, once */
+	tracefs_eprobe_strings(t, (struct tracefs_event *)ev);
 	layout = malloc(sizeof(*layout));
 	if (!layout)
 		return -ENOMEM;

@@ -31,6 +31,8 @@
 
 #define UPROBE_EVENTS "uprobe_events"
 #define KPROBE_EVENTS "kprobe_events"
+#define DYNAMIC_EVENTS "dynamic_events"	/* every kind; event probes (e:) only there */
+#define SYSCALL_ENTER "sys_enter_"
 #define PROBE_GROUP_PREFIX "ltt_"
 /* "p:" group '/' event, place (path:0xOFF(0xREF)), then each argument */
 #define PROBE_DEF_MAX (LTT_KABI_PATH_MAX + 128 + LTT_KABI_PROBE_MAX_ARGS * 64)
@@ -57,6 +59,8 @@ uint32_t tracefs_probe_offered(const struct tracefs *t)
 		bits |= 1U << LTT_KABI_UPROBE;
 	if (!faccessat(t->root_fd, KPROBE_EVENTS, W_OK, 0))
 		bits |= 1U << LTT_KABI_KPROBE | 1U << LTT_KABI_KRETPROBE;
+	if (t->eprobes)
+		bits |= 1U << LTT_KABI_SYSCALL;	/* system call strings */
 	return bits;
 }
 
@@ -419,6 +423,218 @@ void tracefs_probe_reap_stale(const struct tracefs *t)
 {
 	reap_file(t, UPROBE_EVENTS);
 	reap_file(t, KPROBE_EVENTS);
+	reap_file(t, DYNAMIC_EVENTS);	/* what is left there: event probes */
+}
+
+/* ---- event probes: the strings of system calls ---- */
+
+void tracefs_eprobe_check(struct tracefs *t)
+{
+	char def[128];
+
+	snprintf(def, sizeof(def), "e:" PROBE_GROUP_PREFIX "%d/check syscalls/" SYSCALL_ENTER "getpid",
+		 (int)getpid());
+	t->eprobes = !append(t, DYNAMIC_EVENTS, def);
+	if (!t->eprobes) {
+		LTT_INFO("kernel: no event probes (e: refused by %s/" DYNAMIC_EVENTS
+			 "): system call paths and names are recorded as addresses", t->root);
+		return;
+	}
+	snprintf(def, sizeof(def), "-:" PROBE_GROUP_PREFIX "%d/check", (int)getpid());
+	(void)append(t, DYNAMIC_EVENTS, def);
+}
+
+/* Pointer arguments that are not strings (as the module's, kmod/scripts). */
+static bool string_arg(const char *name)
+{
+	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
+}
+
+/*
+ * The event probe of @ev (syscalls/sys_enter_X, format @text, layout
+ * @orig) into @def: each argument under its name, a string one read from
+ * the process ("+0($filename):ustring"), the others of their size and
+ * sign.  Returns the number of strings (0: no probe needed) or -E2BIG.
+ */
+static int eprobe_definition(const struct tracefs_event *ev, const char *text,
+			     const struct ltt_ftrace_event *orig, char *def, size_t size)
+{
+	char name[LTT_FTRACE_NAME_MAX];
+	const char *line = text;
+	int strings = 0, n;
+	size_t len;
+	uint32_t i;
+
+	n = snprintf(def, size, "e:" PROBE_GROUP_PREFIX "%d/%s %s/%s", (int)getpid(), ev->event,
+		     ev->system, ev->event);
+	for (i = 0; n > 0 && (size_t)n < size && i < orig->nr_fields; i++) {
+		const struct ltt_ftrace_field *f = &orig->fields[i];
+		bool str = false;
+
+		if (!strcmp(f->name, "__syscall_nr"))
+			continue;
+		for (line = text; line && !str; line = strchr(line + 1, '\n'))
+			str = sscanf(line, " field:const char * %63[^;]", name) == 1 &&
+			      !strcmp(name, f->name) && string_arg(name);
+		len = (size_t)n;
+		if (str)
+			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name, f->name);
+		else if (f->kind == LTT_FTRACE_INT)
+			n = snprintf(def + len, size - len, " %s=$%s:%c%u", f->name, f->name,
+				     f->is_signed ? 's' : 'u', f->elem_size * 8U);
+		else
+			return 0;	/* not an argument: leave the event alone */
+		n = n < 0 ? n : n + (int)len;
+		strings += str;
+	}
+	return n > 0 && (size_t)n < size ? strings : -E2BIG;
+}
+
+void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text = NULL, *def = NULL;
+	struct ltt_ftrace_event *orig = NULL;
+	const char *why = NULL;
+	ssize_t len;
+	int ret;
+
+	if (!t->eprobes || ev->eprobe_tried || strcmp(ev->system, "syscalls") ||
+	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+		return;
+	ev->eprobe_tried = true;
+	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
+	orig = malloc(sizeof(*orig));
+	def = malloc(PROBE_DEF_MAX);
+	if (!text || !orig || !def)
+		goto out;
+	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
+	len = tracefs_read_text(t, path, text);
+	if (len < 0 || ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
+		goto out;
+	text[len] = '\0';
+	ret = eprobe_definition(ev, text, orig, def, PROBE_DEF_MAX);
+	if (ret > 0)
+		ret = append(t, DYNAMIC_EVENTS, def);
+	else if (!ret)
+		goto out;	/* no string: the event as it is */
+	if (ret) {
+		LTT_WARN("kernel: event probe %s refused (%s): %s records its strings as addresses",
+			 def, strerror(-ret), ev->name);
+		goto out;
+	}
+	/* its arguments, after "e:GROUP/EVENT syscalls/EVENT" */
+	ev->eprobe_args = strdup(strchr(def, ' ') + strlen(" syscalls/") + strlen(ev->event));
+	if (!ev->eprobe_args) {
+		snprintf(def, PROBE_DEF_MAX, "-:" PROBE_GROUP_PREFIX "%d/%s", (int)getpid(), ev->event);
+		(void)append(t, DYNAMIC_EVENTS, def);
+		goto out;
+	}
+	LTT_INFO("kernel: %s recorded through event probes as %s", ev->name, def);
+	snprintf(ev->system, sizeof(ev->system), PROBE_GROUP_PREFIX "%d", (int)getpid());
+	ev->eprobe = true;
+out:
+	free(text);
+	free(orig);
+	free(def);
+}
+
+void tracefs_eprobe_bases(const struct tracefs *t, const struct tracefs_event *ev,
+			  struct ltt_ftrace_event *layout)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text = malloc(LTT_FTRACE_MAX_TEXT);
+	struct ltt_ftrace_event *orig = malloc(sizeof(*orig));
+	const char *why = NULL;
+	uint32_t i, j;
+	ssize_t len;
+
+	snprintf(path, sizeof(path), "events/syscalls/%s/format", ev->event);
+	len = text && orig ? tracefs_read_text(t, path, text) : -ENOMEM;
+	if (len >= 0 && !ltt_ftrace_format_parse("syscalls", text, (size_t)len, orig, &why))
+		for (i = 0; i < layout->nr_fields; i++)
+			for (j = 0; j < orig->nr_fields; j++)
+				if (layout->fields[i].kind == LTT_FTRACE_INT &&
+				    !strcmp(layout->fields[i].name, orig->fields[j].name))
+					layout->fields[i].base = orig->fields[j].base;
+	free(text);
+	free(orig);
+}
+
+int tracefs_eprobe_copy(struct tf_chan *c, const struct tracefs_event *ev, bool define,
+			struct tracefs_event *ret_ev)
+{
+	struct tf_eprobe_copy *copy = NULL, *bigger;
+	char *def;
+	size_t i;
+	int ret;
+
+	*ret_ev = *ev;
+	if (!ev->eprobe)
+		return 0;
+	for (i = 0; i < c->nr_copies && !copy; i++)
+		if (!strcmp(c->copies[i].name, ev->name))
+			copy = &c->copies[i];
+	if (!copy && !define)
+		return -ENOENT;
+	if (!copy) {
+		bigger = realloc(c->copies, (c->nr_copies + 1) * sizeof(*bigger));
+		def = malloc(PROBE_DEF_MAX);
+		if (bigger)
+			c->copies = bigger;
+		if (!bigger || !def) {
+			free(def);
+			return -ENOMEM;
+		}
+		copy = &c->copies[c->nr_copies];
+		snprintf(copy->name, sizeof(copy->name), "%s", ev->name);
+		snprintf(copy->event, sizeof(copy->event), "c%u_%s", c->t->next_probe++,
+			 ev->event + strlen(SYSCALL_ENTER));
+		snprintf(def, PROBE_DEF_MAX, "e:%s/%s syscalls/%s%s", ev->system, copy->event,
+			 ev->event, ev->eprobe_args);
+		ret = append(c->t, DYNAMIC_EVENTS, def);
+		if (ret)
+			LTT_WARN("kernel: ftrace instance %s: event probe %s refused: %s", c->name,
+				 def, strerror(-ret));
+		free(def);
+		if (ret)
+			return ret;
+		c->nr_copies++;
+	}
+	snprintf(ret_ev->event, sizeof(ret_ev->event), "%s", copy->event);
+	return 0;
+}
+
+void tracefs_eprobe_copies_remove(struct tf_chan *c)
+{
+	char group[LTT_FTRACE_NAME_MAX];
+	size_t i;
+	int ret;
+
+	snprintf(group, sizeof(group), PROBE_GROUP_PREFIX "%d", (int)getpid());
+	for (i = 0; i < c->nr_copies; i++) {
+		ret = remove_probe(c->t, DYNAMIC_EVENTS, group, c->copies[i].event);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("kernel: event probe %s/%s not removed: %s (the next daemon removes it)",
+				 group, c->copies[i].event, strerror(-ret));
+	}
+	free(c->copies);
+	c->copies = NULL;
+	c->nr_copies = 0;
+}
+
+void tracefs_eprobes_remove(const struct tracefs *t)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < t->nr_events; i++) {
+		free(t->events[i].eprobe_args);
+		if (!t->events[i].eprobe)
+			continue;
+		ret = remove_probe(t, DYNAMIC_EVENTS, t->events[i].system, t->events[i].event);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("kernel: event probe %s/%s not removed: %s (the next daemon removes it)",
+				 t->events[i].system, t->events[i].event, strerror(-ret));
+	}
 }
 
 int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
@@ -427,6 +643,13 @@ int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_fe
 	bool user = feature == LTT_KABI_FEAT_UPROBE;
 	uint32_t bit = 1U << (user ? LTT_KABI_UPROBE : LTT_KABI_KPROBE);
 
+	if (feature == LTT_KABI_FEAT_SYSCALL_STRINGS) {
+		if (version->probes & 1U << LTT_KABI_SYSCALL)
+			return 0;
+		snprintf(why, why_size, "%s: recorded as their addresses: this kernel refuses event probes (e: in dynamic_events, a kernel built without CONFIG_PROBE_EVENTS' eprobes), which would read them as strings; ltt's module records them where it loads",
+			 what);
+		return -EOPNOTSUPP;
+	}
 	if (feature != LTT_KABI_FEAT_UPROBE && feature != LTT_KABI_FEAT_KPROBE)
 		return 0;
 	if (version->probes & bit)
