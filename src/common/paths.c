@@ -80,9 +80,10 @@ int ltt_mkdir_p(const char *path, mode_t mode)
 	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
-int ltt_write_control(int dir_fd, const char *path, const char *text)
+/* @text in one write() to @path opened with @flags (O_TRUNC or O_APPEND). */
+static int write_control(int dir_fd, const char *path, const char *text, int flags)
 {
-	int fd = openat(dir_fd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	int fd = openat(dir_fd, path, O_WRONLY | flags | O_CLOEXEC);
 	size_t len = strlen(text);
 	ssize_t n;
 	int err;
@@ -93,4 +94,14 @@ int ltt_write_control(int dir_fd, const char *path, const char *text)
 	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
 	close(fd);
 	return err;
+}
+
+int ltt_write_control(int dir_fd, const char *path, const char *text)
+{
+	return write_control(dir_fd, path, text, O_TRUNC);
+}
+
+int ltt_append_control(int dir_fd, const char *path, const char *text)
+{
+	return write_control(dir_fd, path, text, O_APPEND);
 }

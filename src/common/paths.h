@@ -52,4 +52,13 @@ int ltt_mkdir_p(const char *path, mode_t mode);
  */
 int ltt_write_control(int dir_fd, const char *path, const char *text);
 
+/**
+ * ltt_append_control() - ltt_write_control() without truncating: for a
+ * control file whose truncation is a command of its own (tracefs'
+ * uprobe_events, kprobe_events: an O_TRUNC open removes every probe)
+ *
+ * Returns 0, -EIO for a short write, or a negative errno.
+ */
+int ltt_append_control(int dir_fd, const char *path, const char *text);
+
 #endif /* LTT_COMMON_PATHS_H */

@@ -5,11 +5,12 @@
 # with and without a semaphore (their arguments recorded with their
 # types), and on a shared library's function (libc's getppid), each
 # event named as the user named it; a program started after start is
-# probed; the semaphore is set only while the probe is placed; nothing
+# probed; the semaphore is set only while the probe is placed (and its
+# rule enabled); a filter on a probe's arguments; nothing
 # of ltt's is left in uprobe_events or dynamic_events after destroy, nor
 # after a daemon killed with SIGKILL (the next one removes its probes);
 # a missing path, function or SDT probe refused at enable-event with
-# exit 1 and nothing placed.
+# exit 1 and nothing placed; save refuses a session with probe rules.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
@@ -18,7 +19,7 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
 	skip_all "needs root and a kernel with uprobe_events"
 fi
-plan 37
+plan 42
 kernel_lock
 
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
@@ -106,9 +107,31 @@ is "$(grep -E " plain: .*\\{ tid = $pid \\}" "$bt" | sed -n 's/.*arg1 = \([0-9]*
 is "$(grep -E " guarded: .*\\{ tid = $pid \\}" "$bt" | sed -n 's/.*arg1 = \([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { print s }')" \
 	$((N * (N + 1) / 2)) "the guarded probe's argument: 1..$N"
 
+run lttctl save s -o "$TEST_TMP/saved"
+is "$RC" 1 "a session with probe rules is not saved"
+is "$ERR" "Error: save: session 's': a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them" \
+	"... saying why and what to do"
 lttctl -q destroy s
 is "$(ours "$spid")" 0 "destroy removed the probes from uprobe_events and dynamic_events"
 like "$("$PROG" 1)" "^pid [0-9]+ sem 0 guarded 0 " "after destroy the semaphore is 0 again"
+
+# A filter on a probe's arguments; a probe rule disabled: its semaphore
+# drops with it (the kernel unregisters a uprobe no instance enables).
+lttctl -q create f -o "$TEST_TMP/f"
+lttctl -q enable-event -k --userspace-probe="sdt:$PROG:ltt_test:plain" plain -s f \
+	--filter 'arg1 > 90 && arg2 != -95'
+lttctl -q enable-event -k --userspace-probe="sdt:$PROG:ltt_test:guarded" guarded -s f
+lttctl -q add-context -k -t tid -s f
+lttctl -q start f
+pid=$("$PROG" $N | sed -n 's/^pid \([0-9]*\) sem [1-9].*/\1/p')
+lttctl -q disable-event -k guarded -s f
+like "$("$PROG" 1)" "^pid [0-9]+ sem 0 guarded 0 " "a probe rule disabled: its semaphore is 0 again"
+lttctl -q stop f
+timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f" >"$bt" 2>/dev/null
+is "$(grep -E " plain: .*\{ tid = ${pid:-none} \}" "$bt" | sed -n 's/.*arg1 = \([0-9]*\),.*/\1/p' | tr '\n' ' ')" \
+	"91 92 93 94 96 97 98 99 100 " "a filter on the arguments keeps the events it takes (arg1 > 90, arg2 != -95)"
+is "$(grep -cE " guarded: " "$bt")" $N "the guarded probe recorded while enabled only"
+lttctl -q destroy f
 
 # A daemon killed with SIGKILL leaves its probes; the next one removes them.
 lttctl -q create k -o "$TEST_TMP/k"

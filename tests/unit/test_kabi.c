@@ -186,6 +186,25 @@ static void test_state_lock_given_back(void)
 	pthread_mutex_destroy(&s.lock);
 }
 
+/* The module refuses probes in one sentence: it places none (its probes bits are 0). */
+static void test_module_probes(void)
+{
+	struct ltt_kabi_version v = { .major = LTT_KABI_MAJOR, .minor = LTT_KABI_MINOR_PROBE };
+	char why[512];
+
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_UPROBE, "probe p refused", why,
+					 sizeof(why)),
+		   -EOPNOTSUPP, "the module places no user-space probe: EOPNOTSUPP");
+	tap_ok(strstr(why, "probe p refused: ltt's module places no user-space probes: run the session daemon with the tracefs backend") != NULL,
+	       "... saying to use the tracefs backend: %s", why);
+	v.minor = LTT_KABI_MINOR_PROBE - 1;
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_KPROBE, "probe k refused", why,
+					 sizeof(why)),
+		   -ENOTTY, "a module older than 1.7: ENOTTY (reload it)");
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_FILTER, "f", why, sizeof(why)), 0,
+		   "... other features unchanged");
+}
+
 int main(void)
 {
 	int fds = count_entries("/proc/self/fd"), tasks = count_entries("/proc/self/task");
@@ -193,7 +212,7 @@ int main(void)
 	struct ltt_kabi *kabi = NULL;
 	int i, ret, wrong = 0;
 
-	tap_plan(10);
+	tap_plan(14);
 	ret = ltt_kabi_open(&ltt_kabi_module, "/nonexistent/ltt", &kabi, &version);
 	tap_is_int(ret, -ENOENT, "no tracer file: ENOENT");
 	tap_ok(!kabi, "and no handle");
@@ -211,5 +230,6 @@ int main(void)
 		   "no fd left behind (the tracer's, the loop's epoll, eventfd, timerfd)");
 	ltt_kabi_close(NULL);
 	test_state_lock_given_back();
+	test_module_probes();
 	return tap_done();
 }

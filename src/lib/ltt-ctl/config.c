@@ -277,22 +277,14 @@ static int get_contexts(struct ltt_ctl *ctl, const char *session, struct ltt_cfg
 	return err;
 }
 
-/*
- * A session with probe rules can't be saved: session files have no place
- * for a probe's location yet.  Returns 0 or -LTT_ERR_NOT_SUPPORTED (the
- * detail says which rule and what to do).
- */
-static int save_probes_refused(struct ltt_ctl *ctl, const struct ltt_session_detail *d)
+/* A session with probe rules can't be saved: session files have no place for a location yet. */
+static int save_probes_refused(const struct ltt_session_detail *d)
 {
 	size_t i;
 
-	for (i = 0; i < d->nr_rules; i++) {
-		if (!d->rules[i].attr.location)
-			continue;
-		detail(ctl, "session '%s': its probe rule '%s' can't be saved: ltt's session files hold no probe location yet; save sessions without probe rules, and enable the probes again after loading them",
-		       d->info.name, d->rules[i].attr.pattern);
-		return -LTT_ERR_NOT_SUPPORTED;
-	}
+	for (i = 0; i < d->nr_rules; i++)
+		if (d->rules[i].attr.location)
+			return -LTT_ERR_PROBE_SAVE;
 	return 0;
 }
 
@@ -330,7 +322,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	for (i = 0; i < n && !ret; i++) {
 		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
 		if (!ret)
-			ret = save_probes_refused(ctl, details[i]);
+			ret = save_probes_refused(details[i]);
 		if (!ret)
 			ret = cfg_extra(ctl, &details[i]->info, &extras[i]);
 		if (!ret)

@@ -67,17 +67,7 @@ uint32_t tracefs_probe_offered(const struct tracefs *t)
 /* Append one command to @file (never truncate it: other tools' probes live there). */
 static int append(const struct tracefs *t, const char *file, const char *text)
 {
-	int fd = openat(t->root_fd, file, O_WRONLY | O_APPEND | O_CLOEXEC);
-	size_t len = strlen(text);
-	ssize_t n;
-	int err;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, len);
-	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
-	close(fd);
-	return err;
+	return ltt_append_control(t->root_fd, file, text);
 }
 
 /* ---- the catalog's entries of probes ---- */
