@@ -120,7 +120,7 @@ struct ltt_targets {
 /* desc->flags */
 #define LTT_EVENT_STATEDUMP	0x1	/* recorded only for the session being dumped */
 #define LTT_EVENT_SYSCALL	0x2	/* listed by LTT_KABI_LIST_SYSCALLS */
-#define LTT_EVENT_PROBE		0x4	/* placed at run time (ltt_event_add()), not listed */
+#define LTT_EVENT_PROBE		0x4	/* a probe's (ltt_event_add()), not listed */
 
 /*
  * One event, declared by the macros of ltt-event.h (static storage in a

@@ -422,7 +422,8 @@ void tracefs_eprobe_check(struct tracefs *t)
 {
 	char def[128];
 
-	snprintf(def, sizeof(def), "e:" PROBE_GROUP_PREFIX "%d/check syscalls/" SYSCALL_ENTER "getpid",
+	snprintf(def, sizeof(def),
+		 "e:" PROBE_GROUP_PREFIX "%d/check syscalls/" SYSCALL_ENTER "getpid",
 		 (int)getpid());
 	t->eprobes = !append(t, DYNAMIC_EVENTS, def);
 	if (!t->eprobes) {
@@ -468,7 +469,8 @@ static int eprobe_definition(const struct tracefs_event *ev, const char *text,
 			      !strcmp(name, f->name) && string_arg(name);
 		len = (size_t)n;
 		if (str)
-			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name, f->name);
+			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name,
+				     f->name);
 		else if (f->kind == LTT_FTRACE_INT)
 			n = snprintf(def + len, size - len, " %s=$%s:%c%u", f->name, f->name,
 				     f->is_signed ? 's' : 'u', f->elem_size * 8U);
@@ -515,7 +517,8 @@ void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
 	/* its arguments, after "e:GROUP/EVENT syscalls/EVENT" */
 	ev->eprobe_args = strdup(strchr(def, ' ') + strlen(" syscalls/") + strlen(ev->event));
 	if (!ev->eprobe_args) {
-		snprintf(def, PROBE_DEF_MAX, "-:" PROBE_GROUP_PREFIX "%d/%s", (int)getpid(), ev->event);
+		snprintf(def, PROBE_DEF_MAX, "-:" PROBE_GROUP_PREFIX "%d/%s", (int)getpid(),
+			 ev->event);
 		(void)append(t, DYNAMIC_EVENTS, def);
 		goto out;
 	}
