@@ -84,7 +84,9 @@ struct ltt_kabi_version {
 	char tracer_version[LTT_KABI_VERSION_MAX];	/* "0.1.0", NUL-terminated */
 	/*
 	 * (1.7) The probes the tracer can place: bit (1 << instrumentation)
-	 * for each of KPROBE, KRETPROBE, UPROBE (below).  Was reserved[0]: a
+	 * for each of KPROBE, KRETPROBE, UPROBE (below); SYSCALL: the
+	 * session daemon's tracefs backend reads system call strings (event
+	 * probes), which the module always does.  Was reserved[0]: a
 	 * tracer older than 1.7 leaves 0 there.
 	 */
 	__u32 probes;

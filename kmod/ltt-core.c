@@ -36,6 +36,7 @@ static int tracer_version(void __user *uarg)
 		.major = LTT_KABI_MAJOR,
 		.minor = LTT_KABI_MINOR,
 		.tracer_version = LTT_TRACER_VERSION,
+		.probes = ltt_kprobe_kinds(),
 	};
 
 	return copy_to_user(uarg, &v, sizeof(v)) ? -EFAULT : 0;

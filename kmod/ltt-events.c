@@ -304,12 +304,17 @@ static int targets_update(struct ltt_event_desc *desc, struct ltt_channel *chan,
 	return 0;
 }
 
-/* Attach or detach the kernel tracepoint as @desc gains or loses targets. */
+/*
+ * Attach or detach the kernel tracepoint (arm or disarm the probe's) as
+ * @desc gains or loses targets.
+ */
 static int tracepoint_sync(struct ltt_event_desc *desc)
 {
 	bool want = desc->tp && targets_of(desc);
 	int ret;
 
+	if (desc->kprobe)
+		return ltt_kprobe_sync(desc);
 	if (want == desc->tp_registered)
 		return 0;
 	if (want) {
@@ -329,7 +334,7 @@ static int group_get(struct ltt_event_desc *desc)
 	struct ltt_probe *g = desc->group;
 	int ret;
 
-	if (g->nr_active++ || !g->activate)
+	if (!g || g->nr_active++ || !g->activate)
 		return 0;
 	ret = g->activate();
 	if (ret)
@@ -342,8 +347,28 @@ static void group_put(struct ltt_event_desc *desc)
 {
 	struct ltt_probe *g = desc->group;
 
-	if (!--g->nr_active && g->deactivate)
+	if (g && !--g->nr_active && g->deactivate)
 		g->deactivate();
+}
+
+/* Forget @e, an event of @chan whose target is gone. */
+static void enabled_free(struct ltt_channel *chan, struct ltt_enabled *e)
+{
+	list_del(&e->node);
+	chan->nr_events--;
+	ltt_kfilter_free_rcu(e->filter);
+	kfree(e);
+}
+
+/* @e's target in @chan was just removed: detach if it was the last, forget @e. */
+static void enabled_remove(struct ltt_channel *chan, struct ltt_enabled *e)
+{
+	struct ltt_event_desc *desc = e->desc;
+
+	tracepoint_sync(desc);	/* unregistering cannot fail */
+	if (!targets_of(desc))
+		group_put(desc);
+	enabled_free(chan, e);
 }
 
 /* Remove @chan from @desc's targets (cannot fail: retried), then detach. */
@@ -414,6 +439,8 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
 	int ret;
 
 	lockdep_assert_held(&ltt_mutex);
+	if (desc->session && desc->session != chan->session)
+		return -ENOENT;		/* another session's probe */
 	if (enabled_find(chan, desc))
 		return -EEXIST;
 	list_for_each_entry(e, &chan->events, node)
@@ -474,14 +501,50 @@ int ltt_event_disable(struct ltt_channel *chan, const char *name)
 	ret = targets_update(desc, chan, 0, NULL, false);
 	if (ret)
 		return ret;
-	tracepoint_sync(desc);	/* unregistering cannot fail */
-	if (!targets_of(desc))
-		group_put(desc);
-	list_del(&e->node);
-	chan->nr_events--;
-	ltt_kfilter_free_rcu(e->filter);
-	kfree(e);
+	enabled_remove(chan, e);
 	return 0;
+}
+
+/**
+ * ltt_event_add() - make @desc, an event placed at run time (a probe's),
+ * known by its name: EVENT_DESC describes it, EVENT_ENABLE enables it; it
+ * is never listed (LIST)
+ * @desc: its name, probe, fields and flags set (LTT_EVENT_PROBE); owned
+ *        by the caller, who calls ltt_event_remove() before freeing it
+ *
+ * Context: ltt_mutex held.  Return: 0, or -EEXIST (the name is taken).
+ */
+int ltt_event_add(struct ltt_event_desc *desc)
+{
+	lockdep_assert_held(&ltt_mutex);
+	if (event_find(desc->name))
+		return -EEXIST;
+	desc->flags |= LTT_EVENT_PROBE;
+	list_add_tail(&desc->node, &ltt_events);
+	return 0;
+}
+
+/**
+ * ltt_event_remove() - undo ltt_event_add(): disable @desc in every
+ * channel that has it, and forget it
+ *
+ * Context: ltt_mutex held.  A probe may still be running it on another
+ * CPU until the caller's grace period.
+ */
+void ltt_event_remove(struct ltt_event_desc *desc)
+{
+	struct ltt_targets *tg;
+
+	lockdep_assert_held(&ltt_mutex);
+	while ((tg = targets_of(desc))) {
+		struct ltt_channel *chan = tg->t[0].chan;
+		struct ltt_enabled *e = enabled_find(chan, desc);
+
+		event_remove_target(desc, chan);
+		if (!WARN_ON_ONCE(!e))
+			enabled_free(chan, e);
+	}
+	list_del_init(&desc->node);
 }
 
 /**
@@ -531,11 +594,9 @@ void ltt_events_detach_channel(struct ltt_channel *chan)
 
 	list_for_each_entry_safe(e, tmp, &chan->events, node) {
 		event_remove_target(e->desc, chan);
-		list_del(&e->node);
-		ltt_kfilter_free_rcu(e->filter);
-		kfree(e);
+		enabled_free(chan, e);
 	}
-	chan->nr_events = 0;
+	WARN_ON_ONCE(chan->nr_events);
 }
 
 /* Is @desc enabled in a channel of @session?  ltt_mutex held. */
@@ -556,7 +617,7 @@ bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
 
 static bool listed(const struct ltt_event_desc *desc, u32 kind)
 {
-	if (!event_available(desc))
+	if (!event_available(desc) || (desc->flags & LTT_EVENT_PROBE))
 		return false;
 	if (kind == LTT_KABI_LIST_SYSCALLS)
 		return (desc->flags & LTT_EVENT_SYSCALL) &&

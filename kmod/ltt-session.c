@@ -33,6 +33,18 @@ static void session_free(struct kref *ref)
 	atomic_dec(&ltt_nr_sessions);
 }
 
+/* Take a reference on @s (an object that names it: a probe). */
+void ltt_session_get(struct ltt_session *s)
+{
+	kref_get(&s->ref);
+}
+
+/* Drop it; the last reference frees @s.  Context: may not hold ltt_mutex. */
+void ltt_session_put(struct ltt_session *s)
+{
+	kref_put(&s->ref, session_free);
+}
+
 static void channel_free(struct kref *ref)
 {
 	struct ltt_channel *chan = container_of(ref, struct ltt_channel, ref);
@@ -203,6 +215,7 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	case LTT_KABI_EVENT_ENABLE_FILTERED:
 	case LTT_KABI_EVENT_SET_FILTER:
 		return ltt_filter_ioctl(chan, cmd, uarg);
+
 	default:
 		return -ENOTTY;
 	}
@@ -348,6 +361,8 @@ static long session_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 			ltt_statedump_run(s);
 		mutex_unlock(&ltt_mutex);
 		return ret;
+	case LTT_KABI_PROBE:
+		return ltt_kprobe_create_fd(s, (void __user *)arg);
 	default:
 		return ltt_tracker_ioctl(s, cmd, (void __user *)arg);
 	}

@@ -14,6 +14,7 @@
  *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
  *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
  *   ltt-context.c     the context fields of channels (CONTEXT_ADD)
+ *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
  *
@@ -57,6 +58,7 @@
 extern struct mutex ltt_mutex;
 
 struct ltt_tracker_set;
+struct ltt_kprobe;
 
 struct ltt_session {
 	struct kref ref;
@@ -118,6 +120,7 @@ struct ltt_targets {
 /* desc->flags */
 #define LTT_EVENT_STATEDUMP	0x1	/* recorded only for the session being dumped */
 #define LTT_EVENT_SYSCALL	0x2	/* listed by LTT_KABI_LIST_SYSCALLS */
+#define LTT_EVENT_PROBE		0x4	/* a probe's (ltt_event_add()), not listed */
 
 /*
  * One event, declared by the macros of ltt-event.h (static storage in a
@@ -134,8 +137,12 @@ struct ltt_event_desc {
 	struct tracepoint *tp;		/* found by name at load, or NULL */
 	bool tp_registered;
 	struct ltt_targets __rcu *targets;	/* NULL: enabled nowhere */
-	struct ltt_probe *group;	/* the probe file that declared it */
+	struct ltt_probe *group;	/* the probe file that declared it, or NULL */
 	struct list_head node;
+	/* LTT_EVENT_PROBE: its kernel probe (ltt-kprobes.c), and the only
+	 * session whose channels may enable it */
+	struct ltt_kprobe *kprobe;
+	const struct ltt_session *session;
 };
 
 /*
@@ -185,6 +192,8 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
 int ltt_event_set_filter(struct ltt_channel *chan, struct ltt_event_desc *desc,
 			 struct ltt_kfilter *filter);
 void ltt_events_detach_channel(struct ltt_channel *chan);
+int ltt_event_add(struct ltt_event_desc *desc);
+void ltt_event_remove(struct ltt_event_desc *desc);
 bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
 				  const struct ltt_session *session);
 int ltt_events_list(struct ltt_kabi_list *list);
@@ -196,8 +205,16 @@ void ltt_ctx_write_string(struct ltt_ctx *ctx, const char *s, size_t len);
 
 extern struct ltt_session *ltt_statedump_session;
 
+/* ltt-kprobes.c */
+int ltt_kprobe_sync(struct ltt_event_desc *desc);
+unsigned int ltt_kprobes_armed_count(void);
+int ltt_kprobe_create_fd(struct ltt_session *session, void __user *uarg);
+u32 ltt_kprobe_kinds(void);
+
 /* ltt-session.c */
 int ltt_session_create_fd(void);
+void ltt_session_get(struct ltt_session *s);
+void ltt_session_put(struct ltt_session *s);
 
 /* ltt-stream.c */
 int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu);

@@ -21,7 +21,8 @@
  * /proc/ltt-test then says "irq_events K": how many the timers recorded
  * during the last such run, and "attached A": how many tracepoint probes
  * the tracer has attached in the kernel now (0 while no event that needs
- * one is enabled anywhere).
+ * one is enabled anywhere), and "kprobes P": how many kernel probes
+ * (LTT_KABI_KPROBE) it has armed.
  */
 #include <linux/bits.h>
 #include <linux/hrtimer.h>
@@ -150,9 +151,10 @@ static ssize_t test_write(struct file *file, const char __user *ubuf, size_t cou
 
 static ssize_t test_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
 {
-	char buf[64];
-	int len = snprintf(buf, sizeof(buf), "irq_events %lld\nattached %u\n",
-			   (long long)atomic64_read(&irq_events), ltt_tracepoints_attached());
+	char buf[96];
+	int len = snprintf(buf, sizeof(buf), "irq_events %lld\nattached %u\nkprobes %u\n",
+			   (long long)atomic64_read(&irq_events), ltt_tracepoints_attached(),
+			   ltt_kprobes_armed_count());
 
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }

@@ -22,5 +22,6 @@ run statedump "$out/statedump"
 run errors
 run unpriv
 run fuzz 20000
+mkdir -p "$out/kprobes" && run kprobes "$out/kprobes"
 run bench 100000
 exit $fail

@@ -239,15 +239,11 @@ int cmd_syscost(uint64_t n, const char *mode)
 	return 0;
 }
 
-int cmd_list(const char *what)
+struct ltt_kabi_list_entry *list_events(int tfd, uint32_t kind, uint32_t *ret_count)
 {
-	struct ltt_kabi_list l = { 0 };
+	struct ltt_kabi_list l = { .kind = kind };
 	struct ltt_kabi_list_entry *e;
-	int tfd = tracer();
-	uint32_t i;
 
-	l.kind = what && !strcmp(what, "syscalls") ? LTT_KABI_LIST_SYSCALLS :
-						     LTT_KABI_LIST_TRACEPOINTS;
 	if (ioctl(tfd, LTT_KABI_LIST, &l))
 		die("LTT_KABI_LIST");
 	e = calloc(l.count + 1, sizeof(*e));
@@ -255,7 +251,19 @@ int cmd_list(const char *what)
 	l.capacity = l.count;
 	if (!e || ioctl(tfd, LTT_KABI_LIST, &l))
 		die("LTT_KABI_LIST");
-	for (i = 0; i < l.count && i < l.capacity; i++)
+	*ret_count = l.count < l.capacity ? l.count : l.capacity;
+	return e;
+}
+
+int cmd_list(const char *what)
+{
+	struct ltt_kabi_list_entry *e;
+	int tfd = tracer();
+	uint32_t i, n;
+
+	e = list_events(tfd, what && !strcmp(what, "syscalls") ? LTT_KABI_LIST_SYSCALLS :
+								 LTT_KABI_LIST_TRACEPOINTS, &n);
+	for (i = 0; i < n; i++)
 		printf("%s\n", e[i].name);
 	free(e);
 	close(tfd);

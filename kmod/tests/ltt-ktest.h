@@ -109,10 +109,14 @@ int cmd_fuzz(unsigned long iters);
 int cmd_lazy(void);
 int cmd_syscost(uint64_t n, const char *mode);
 int cmd_list(const char *what);
+/* The events LIST gives of @kind (dies on error): @ret_count of them, free() it. */
+struct ltt_kabi_list_entry *list_events(int tfd, uint32_t kind, uint32_t *ret_count);
 
 /* ltt-ktest-snap.c */
 int cmd_snapshot(uint64_t n);
 /* ltt-ktest-ctx.c: CONTEXT_ADD (1.4) */
 int cmd_contexts(void);
+/* ltt-ktest-kprobe.c: KPROBE (1.7) */
+int cmd_kprobes(const char *dir);
 
 #endif

@@ -11,6 +11,7 @@
 #include <linux/hrtimer.h>
 #include <linux/mm.h>
 #include <linux/ns_common.h>
+#include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/timer.h>
 #include <linux/version.h>
@@ -101,5 +102,19 @@ static inline bool ltt_task_migratable(struct task_struct *t)
  * module builds on all disable it for every tracepoint.
  */
 #define LTT_TP_PREEMPT_COUNT	1
+
+/*
+ * The address a function returns to, read at its first instruction (a
+ * kretprobe's entry handler, which runs before the kernel saves it): on
+ * x86-64 the word at the stack pointer, for int3 and ftrace kprobes alike.
+ */
+static inline u64 ltt_kretprobe_entry_retaddr(struct pt_regs *regs)
+{
+#ifdef CONFIG_X86_64
+	return regs_get_kernel_stack_nth(regs, 0);
+#else
+	return 0;
+#endif
+}
 
 #endif /* LTT_WRAPPER_H */

@@ -30,16 +30,6 @@ static const struct {
 		"longer period",
 		{ "give --monitor-timer=50ms or more, or leave it out",
 		  "set monitor_timer_interval to 50000 or more, or remove it" } },
-	[LTT_LTTNG_GAP_KPROBE] = {
-		"a kernel probe", "lttng enable-event --probe",
-		"its kernel domain records the kernel's tracepoints and system calls",
-		{ "record a tracepoint or system call instead ('lttctl list -k' shows them)",
-		  "remove this <event>" } },
-	[LTT_LTTNG_GAP_FUNCTION] = {
-		"a kernel function probe", "lttng enable-event --function",
-		"its kernel domain records the kernel's tracepoints and system calls",
-		{ "record a tracepoint or system call instead ('lttctl list -k' shows them)",
-		  "remove this <event>" } },
 	[LTT_LTTNG_GAP_LIST_DOMAIN] = {
 		"a list of a session's domains alone", "lttng list --domain",
 		"it shows each domain of the session with its channels",

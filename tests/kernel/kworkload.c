@@ -13,6 +13,7 @@
  *                                  forth N times over two pipes
  *   kworkload files PATH           openat PATH (write, create, truncate,
  *                                  0640), write 1234 bytes, close
+ *   kworkload getppid N            N getppid() system calls
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -155,6 +156,16 @@ static int files(const char *path)
 	return 0;
 }
 
+static int getppids(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	printf("pid=%d\ncalls=%ld\n", (int)getpid(), n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "forkexec"))
@@ -165,7 +176,9 @@ int main(int argc, char **argv)
 		return pingpong(atol(argv[2]), atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "files"))
 		return files(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "getppid"))
+		return getppids(atol(argv[2]));
 	fprintf(stderr, "usage: kworkload forkexec PATH CODE | exit CODE | "
-		"pingpong N CPU | files PATH\n");
+		"pingpong N CPU | files PATH | getppid N\n");
 	return 2;
 }

@@ -130,8 +130,8 @@ calls() {
 		}' "$TEST_TMP/$1"
 }
 # check_syscalls SCENARIO BACKEND: the known calls with their values.
-# Through tracefs a path is its address (no event probes in this kernel):
-# openat is found by its flags and mode, execve counted without its path.
+# Through tracefs a path is read by an event probe (this kernel has them),
+# as the module reads it.
 check_syscalls() {
 local s=$1 b=$2 fd start path want t
 kvm_scenario_ok $s
@@ -139,13 +139,8 @@ fd=$(fact $s files fd)
 is "$(fact $s files written)" 1234 "$b: kworkload wrote 1234 bytes to fd $fd"
 matches "$(kvm_file $s list_some)" $'\n *openat \\(type: syscall\\) \\[enabled\\]\n *close \\(type: syscall\\) \\[enabled\\]\n *write \\(type: syscall\\) \\[enabled\\]$' \
 	"$b: list: --syscall openat,close,write is three system call rules"
-if [ "$b" = module ]; then
-	path='"/tmp/kworkload.out"'
-	start="filename = $path"
-else
-	path=0xX
-	start="flags = $(fact $s files flags), mode = $(fact $s files mode) }"
-fi
+path='"/tmp/kworkload.out"'
+start="filename = $path"
 want="entry_openat: { dfd = -100, filename = $path, flags = $(fact $s files flags), mode = $(fact $s files mode) }
 exit_openat: { ret = $fd }
 entry_write: { fd = $fd, buf = 0xX, count = 1234 }
@@ -175,13 +170,8 @@ if command -v lttng-syscallstats >/dev/null; then
 else
 	skip 2 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
 fi
-if [ "$b" = module ]; then
-	is "$(count all 'syscall_entry_execve: .*filename = "/ltt/bin/kworkload"')" 1 \
-		"$b: session all: execve with its path (taskset runs kworkload)"
-else
-	ok $(($(count all 'syscall_entry_execve: .*filename = 0x') >= 1 ? 0 : 1)) \
-		"$b: session all: execve (taskset runs kworkload), its path an address"
-fi
+is "$(count all 'syscall_entry_execve: .*filename = "/ltt/bin/kworkload"')" 1 \
+	"$b: session all: execve with its path (taskset runs kworkload)"
 kvm_kernel_clean $s
 }
 check_syscalls kernel_syscalls module

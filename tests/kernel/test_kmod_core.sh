@@ -3,14 +3,15 @@
 # guest): every object and field, exact counts and loss accounting
 # (discard, overwrite, stress with nested interrupts), timers, 62 refusals
 # by errno, a fuzz loop, unprivileged refusals, rmmod refused under a
-# session; tracepoint probes attached only while needed (lazy); the
+# session; tracepoint probes attached only while needed (lazy); kprobes
+# and kretprobes (PROBE) recorded exactly, armed only while enabled; the
 # probes= module parameter.  Traces read back with babeltrace2 here.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kmod_core kmod_probes_param
-plan 59
+plan 64
 
 # ktest KEY OKS: ltt-ktest's run KEY passed with exactly OKS checks.
 ktest() {
@@ -40,6 +41,7 @@ ktest ktest_errors 68
 ktest ktest_unpriv 2
 ktest ktest_fuzz 2
 ktest ktest_lazy 14
+ktest ktest_kprobes 28
 like "$(kvm_file kmod_core ktest_basic)" 'ok 12 - 20000 events recorded of 20000, 0 wrong, 0 missing' \
 	"basic: 20000 of 20000 test events, every field right"
 like "$(kvm_file kmod_core ktest_basic)" "GET_NEXT_SUBBUF's events: exact in every packet, 20000 in all \\(20000 events read\\)" \
@@ -83,6 +85,14 @@ n=$(grep -c ' lttng_statedump_process_state: ' <<<"$STDOUT")
 ok $((n >= 10 ? 0 : 1)) "... a process_state per thread ($n)"
 like "$(grep ' lttng_statedump_process_state: ' <<<"$STDOUT")" 'tid = 1, pid = 1, ppid = 0, name = "init"' \
 	"... init among them: tid 1, pid 1, ppid 0"
+run babeltrace2 "$KVM_OUT/kmod_core/kprobes"
+is "$RC" 0 "babeltrace2 reads the kprobes trace"
+is "$(grep -cE ' ltt_kprobe_[0-9]+: \{ cpu_id = [0-9]+ \}, \{ ip = 0xF{4}' <<<"$STDOUT")" 200 \
+	"... 200 kprobe events (two probes, 100 getppid()), each with its ip, a kernel address"
+is "$(grep -cE ' ltt_kretprobe_[0-9]+_return: .*\{ ip = 0xF{4}[0-9A-F]+, parent_ip = 0xF{4}' <<<"$STDOUT")" 100 \
+	"... 100 kretprobe return events with ip and parent_ip"
+like "$(kvm_file kmod_core ktest_kprobes)" 'ok 3 - PROBE: a kprobe at __x64_sys_getppid, one at its address, a kretprobe on it' \
+	"kprobes: placed by symbol and by address, and a kretprobe"
 like "$(kvm_file kmod_core hold)" 'in use' "rmmod is refused while a session is open"
 is "$(kvm_file kmod_core loaded_during_hold)" 1 "... the module stays"
 is "$(kvm_file kmod_core rmmod.rc)" 0 "rmmod succeeds once the session is closed"

@@ -38,12 +38,6 @@ refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not sup
 	enable-channel -u c --blocking-timeout inf
 refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
 	enable-channel -u c --monitor-timer=10ms
-kprobe="a kernel probe (lttng enable-event --probe) is not supported by ltt: record a tracepoint or system call instead ('lttctl list -k' shows them); its kernel domain records the kernel's tracepoints and system calls"
-function="a kernel function probe (lttng enable-event --function) is not supported by ltt: record a tracepoint or system call instead ('lttctl list -k' shows them); its kernel domain records the kernel's tracepoints and system calls"
-refused "$kprobe" enable-event -k --probe=do_sys_open+0x10 myprobe
-refused "$function" enable-event -k --function=do_sys_open myfunc
-refused "$kprobe" disable-event -k --probe myprobe
-refused "$function" disable-event -k --function myfunc
 refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \
 	list --domain s
 refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \

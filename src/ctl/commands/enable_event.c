@@ -24,8 +24,21 @@ enum {
 	VAL_LOGLEVEL_ONLY,	/* this level only */
 	VAL_FILTER,
 	VAL_EXCLUDE,
-	VAL_USERSPACE_PROBE,
+	VAL_USERSPACE_PROBE,	/* the three probe options: one at most */
+	VAL_PROBE,
+	VAL_FUNCTION,
 	NR_VALS,
+};
+
+/* The probe options, their values (VAL_*) and the rules' type. */
+static const struct {
+	const char *option;
+	int val;
+	enum ltt_event_type type;
+} probe_options[] = {
+	{ "--userspace-probe", VAL_USERSPACE_PROBE, LTT_EVENT_UPROBE },
+	{ "--probe", VAL_PROBE, LTT_EVENT_KPROBE },
+	{ "--function", VAL_FUNCTION, LTT_EVENT_FUNCTION },
 };
 
 /* Exclusions of one pattern, in their one form (attr.h). */
@@ -141,7 +154,9 @@ struct rule_types {
 static const char *type_label(enum ltt_event_type type)
 {
 	return type == LTT_EVENT_SYSCALL ? "system call " :
-	       type == LTT_EVENT_UPROBE ? "user-space probe " : "";
+	       type == LTT_EVENT_UPROBE ? "user-space probe " :
+	       type == LTT_EVENT_KPROBE ? "kernel probe " :
+	       type == LTT_EVENT_FUNCTION ? "kernel function probe " : "";
 }
 
 /* Would every rule be accepted?  Prints the first that would not. */
@@ -176,8 +191,18 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 /* What an error of the daemon means here. */
 static const char *enable_error(int ret, const struct ltt_event_rule_attr *attr)
 {
+	static char why[LTT_LOCATION_MAX + 128];
+	bool kernel_probe = attr->type == LTT_EVENT_KPROBE || attr->type == LTT_EVENT_FUNCTION;
+
 	if (ret == -LTT_ERR_NOT_SUPPORTED && (attr->filter || attr->exclusions))
 		return "the session daemon is too old for filters and exclusions (they need client protocol 1.7); upgrade ltt-sessiond";
+	if (ret == -LTT_ERR_PROBE_NOT_FOUND && kernel_probe) {
+		snprintf(why, sizeof(why), "the running kernel has no symbol to probe at '%s' (/proc/kallsyms lists those it has)",
+			 attr->location);
+		return why;
+	}
+	if (ret == -LTT_ERR_PROBE_TRACER && kernel_probe)
+		return "this kernel has no kprobe_events (CONFIG_KPROBE_EVENTS), which the tracefs backend places kernel probes with, or ltt's module is loaded without kprobes: trace with the module on a kernel with CONFIG_KPROBES, or on a kernel with kprobe_events";
 	return ltt_strerror(ret);
 }
 
@@ -218,6 +243,8 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 			ctl_out_info("%s %s enabled in channel %s of session %s (%s).",
 				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
 				      attr->type == LTT_EVENT_UPROBE ? "User-space probe" :
+				      attr->type == LTT_EVENT_KPROBE ? "Kernel probe" :
+				      attr->type == LTT_EVENT_FUNCTION ? "Kernel function probe" :
 				      "Event rule", attr->pattern, ctl_util_event_channel(ev),
 				      ev->session, ltt_domain_name(ev->domain));
 			ctl_obj_rule_open(ev->domain, attr, true);
@@ -286,22 +313,66 @@ static int probe_location(const struct ctl_ctx *ctx, const char *text, char *buf
 	return CTL_EXIT_OK;
 }
 
-/* The probe rule of --userspace-probe: one event name, kernel domain. */
-static int set_probe(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, char **values,
-		     int tracepoint, int syscall, struct ltt_event_rule_attr *attr, char *location,
-		     size_t size)
+/* --probe's or --function's location (SYMBOL[+OFFSET] or 0xADDR), checked, into @buf. */
+static int kprobe_location(const struct ctl_ctx *ctx, const char *option, int type,
+			   const char *text, char *buf, size_t size)
 {
-	const char *text = values[VAL_USERSPACE_PROBE];
+	struct ltt_probe_loc *loc;
+	char why[256];
+	int err;
 
+	if (strlen(text) >= size)
+		return ctl_util_usage_error(ctx, "%s '%s': the location is too long", option, text);
+	loc = malloc(sizeof(*loc));
+	if (!loc)
+		return CTL_EXIT_FAILURE;
+	err = ltt_probe_loc_parse(type, text, loc, why, sizeof(why));
+	free(loc);
+	if (err)
+		return ctl_util_usage_error(ctx, "%s '%s': %s", option, text, why);
+	snprintf(buf, size, "%s", text);
+	return CTL_EXIT_OK;
+}
+
+/*
+ * The probe rule of --userspace-probe, --probe or --function (probe
+ * option @i): one event name, kernel domain.
+ */
+static int set_probe(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, char **values,
+		     size_t i, int tracepoint, int syscall, struct ltt_event_rule_attr *attr,
+		     char *location, size_t size)
+{
+	const char *option = probe_options[i].option, *text = values[probe_options[i].val];
+	size_t j;
+
+	for (j = 0; j < sizeof(probe_options) / sizeof(probe_options[0]); j++)
+		if (j != i && values[probe_options[j].val])
+			return ctl_util_usage_error(ctx, "choose one of --userspace-probe, --probe and --function");
 	if (ev->domain != LTT_DOMAIN_KERNEL)
-		return ctl_util_usage_error(ctx, "--userspace-probe places a probe through the kernel: use it with -k");
+		return ctl_util_usage_error(ctx, "%s places a probe through the kernel: use it with -k",
+					    option);
 	if (tracepoint || syscall || ev->all || ev->count != 1 ||
 	    ltt_event_pattern_is_glob(ev->patterns[0]))
-		return ctl_util_usage_error(ctx, "--userspace-probe names one event (no '*', no -a, no --tracepoint or --syscall)");
+		return ctl_util_usage_error(ctx, "%s names one event (no '*', no -a, no --tracepoint or --syscall)",
+					    option);
 	if (values[VAL_EXCLUDE])
-		return ctl_util_usage_error(ctx, "--exclude goes with a pattern of tracepoints, not with --userspace-probe");
+		return ctl_util_usage_error(ctx, "--exclude goes with a pattern of tracepoints, not with %s",
+					    option);
 	attr->location = location;
-	return probe_location(ctx, text, location, size);
+	return probe_options[i].type == LTT_EVENT_UPROBE ?
+	       probe_location(ctx, text, location, size) :
+	       kprobe_location(ctx, option, probe_options[i].type, text, location, size);
+}
+
+/* Which probe option was given (an index of probe_options[]), or -1. */
+static int probe_given(char **values)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(probe_options) / sizeof(probe_options[0]); i++)
+		if (values[probe_options[i].val])
+			return (int)i;
+	return -1;
 }
 
 /* Which kinds of event: --tracepoint, --syscall, or by default. */
@@ -329,7 +400,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct rule_types types = { .n = 0 };
 	struct rule_text text = { NULL, NULL, "" };
 	char location[LTT_LOCATION_MAX];
-	int tracepoint = 0, syscall = 0;
+	int tracepoint = 0, syscall = 0, probe;
 	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
@@ -338,12 +409,12 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "tracepoints (the default)", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
 		  "kernel system calls, entry and exit (with -k)", NULL },
-		CTL_UTIL_GAP_OPTION("probe", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_KPROBE,
-				    "LTTng's kernel probe (refused: ltt records tracepoints and "
-				    "system calls)", "LOC"),
-		CTL_UTIL_GAP_OPTION("function", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_FUNCTION,
-				    "LTTng's kernel function probe (refused: ltt records "
-				    "tracepoints and system calls)", "LOC"),
+		{ "probe", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_PROBE,
+		  "a kprobe at a kernel instruction, recorded as the event named, field ip "
+		  "(with -k; the kernel's kprobe_events or ltt's module)", "SYMBOL[+OFFSET]|0xADDR" },
+		{ "function", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_FUNCTION,
+		  "a kretprobe on a kernel function: events NAME_entry and NAME_exit, fields ip "
+		  "and parent_ip (with -k)", "SYMBOL[+OFFSET]|0xADDR" },
 		{ "userspace-probe", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_USERSPACE_PROBE,
 		  "a probe on a function of an ELF file or on an SDT probe, recorded as the event "
 		  "named (with -k; tracefs backend)", "[elf:]PATH:FUNCTION|sdt:PATH:PROVIDER:NAME" },
@@ -374,10 +445,11 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (ret != CTL_GO_ON)
 		goto end;
 	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
-	if (!ret && values[VAL_USERSPACE_PROBE]) {
-		ret = set_probe(ctx, &ev, values, tracepoint, syscall, &attr, location,
+	probe = probe_given(values);
+	if (!ret && probe >= 0) {
+		ret = set_probe(ctx, &ev, values, (size_t)probe, tracepoint, syscall, &attr, location,
 				sizeof(location));
-		types = (struct rule_types){ .v = { LTT_EVENT_UPROBE }, .n = 1 };
+		types = (struct rule_types){ .v = { probe_options[probe].type }, .n = 1 };
 	} else if (!ret) {
 		ret = set_types(ctx, &ev, tracepoint, syscall, &types);
 	}

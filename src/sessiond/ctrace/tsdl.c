@@ -245,6 +245,8 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 	put_env_str(e, "ltt_version", PACKAGE_VERSION);
 	if (t->kernel_backend)
 		put_env_str(e, "ltt_kernel_backend", t->kernel_backend);
+	if (t->syscall_strings)
+		put_env_str(e, "ltt_syscall_strings", t->syscall_strings);
 	if (t->clock_name) {
 		put_env_str(e, "ltt_clock", t->clock_name);
 		put_env_str(e, "ltt_clock_reason", t->clock_why);

@@ -76,6 +76,7 @@ struct ltt_tsdl_trace {
 	const char *kernel_release;
 	const char *kernel_version;
 	const char *kernel_backend;	/* the tracer: "module", "tracefs" */
+	const char *syscall_strings;	/* NULL, or why system call strings are addresses */
 };
 
 /**

@@ -124,6 +124,7 @@ enum ltt_kabi_feature {
 	LTT_KABI_FEAT_RECORD,		/* channels whose streams a consumer reads */
 	LTT_KABI_FEAT_KPROBE,		/* PROBE of KPROBE and KRETPROBE */
 	LTT_KABI_FEAT_UPROBE,		/* PROBE of UPROBE */
+	LTT_KABI_FEAT_SYSCALL_STRINGS,	/* system call paths and names read as strings */
 };
 
 struct ltt_kabi_backend {

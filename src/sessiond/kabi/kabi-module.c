@@ -52,6 +52,7 @@ static const struct {
 	[LTT_KABI_FEAT_RECORD] = { 0, "recording needs" },
 	[LTT_KABI_FEAT_KPROBE] = { LTT_KABI_MINOR_PROBE, "kernel probes need" },
 	[LTT_KABI_FEAT_UPROBE] = { LTT_KABI_MINOR_PROBE, "user-space probes need" },
+	[LTT_KABI_FEAT_SYSCALL_STRINGS] = { 0, "system call strings need" },	/* always */
 };
 
 static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)

@@ -141,6 +141,7 @@ static int catalog_add(struct tracefs *t, const char *sys, const char *name, siz
 	if (catalog_grow(t, cap))
 		return -ENOMEM;
 	ev = &t->events[t->nr_events];
+	memset(ev, 0, sizeof(*ev));
 	if (lttng_name(sys, name, ev->name, sizeof(ev->name)))
 		return 0;
 	strcpy(ev->system, sys);
@@ -161,6 +162,7 @@ static int catalog_add_statedump(struct tracefs *t, size_t *cap)
 		if (catalog_grow(t, cap))
 			return -ENOMEM;
 		ev = &t->events[t->nr_events++];
+		memset(ev, 0, sizeof(*ev));
 		snprintf(ev->name, sizeof(ev->name), "%s", tracefs_statedump_name(i));
 		strcpy(ev->system, TRACEFS_RAW_SYSTEM);
 		strcpy(ev->event, TRACEFS_RAW_EVENT);
@@ -219,6 +221,11 @@ static ssize_t read_text(int dir_fd, const char *path, char *buf)
 	return n < 0 ? n : (ssize_t)len;
 }
 
+ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf)
+{
+	return read_text(t->root_fd, path, buf);
+}
+
 /*
  * Fields lttng-modules names otherwise (its kernel tid is "tid", ftrace's
  * "pid"), so that analyses written for LTTng read them.
@@ -242,6 +249,52 @@ static const struct {
 	{ "sched_stat_runtime", "pid", "tid" },
 	{ "sched_pi_setprio", "pid", "tid" },
 };
+
+/*
+ * The fields of probe events (kabi-tracefs-probe.c) as lttng-modules
+ * names them, in hex: a kprobe's (and uprobe's) address "ip"; a
+ * kretprobe's function "ip" and the address it returns to "parent_ip"
+ * (its entry event fetches that one under its own name).
+ */
+static const struct {
+	const char *ftrace, *lttng;
+} probe_renames[] = {
+	{ "__probe_ip", "ip" },
+	{ "__probe_func", "ip" },
+	{ "__probe_ret_ip", "parent_ip" },
+	{ "parent_ip", "parent_ip" },
+};
+
+/* A probe event's field @f named and shown as lttng-modules does. */
+static void lttng_probe_field(const struct tracefs_event *ev, struct ltt_ftrace_field *f)
+{
+	size_t r;
+
+	for (r = 0; ev->probe && r < sizeof(probe_renames) / sizeof(probe_renames[0]); r++) {
+		if (strcmp(f->name, probe_renames[r].ftrace) || f->kind != LTT_FTRACE_INT)
+			continue;
+		strcpy(f->name, probe_renames[r].lttng);
+		f->base = 16;
+		return;
+	}
+}
+
+/*
+ * The ftrace name of @ev's field @name (lttng_probe_field() undone), in
+ * place: a kretprobe's return event is the one named "pN_return".
+ */
+static void ftrace_probe_field(const struct tracefs_event *ev, char *name)
+{
+	size_t len = strlen(ev->event);
+	bool ret = len > 7 && !strcmp(ev->event + len - 7, "_return");
+
+	if (!ev->probe)
+		return;
+	if (!strcmp(name, "ip"))
+		strcpy(name, ret ? "__probe_func" : "__probe_ip");
+	else if (!strcmp(name, "parent_ip") && ret)
+		strcpy(name, "__probe_ret_ip");
+}
 
 /*
  * The scheduler's priorities as lttng-modules records them: the kernel's
@@ -320,13 +373,6 @@ static void lttng_rwbs(const struct tracefs_event *ev, struct ltt_ftrace_field *
 }
 
 /*
- * A probe's address (kabi-tracefs-probe.c): ftrace's __probe_ip is
- * lttng-modules' "ip" of its uprobe and kprobe events, in base 16.
- */
-#define PROBE_IP_FTRACE "__probe_ip"
-#define PROBE_IP_LTTNG "ip"
-
-/*
  * @layout as lttng-modules lays the event out: its fields renamed, its
  * priorities biased, a system call's number (its event says which call)
  * left out, the fields it lacks derived (added[], rwbs).
@@ -346,13 +392,10 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
 			if (!strcmp(ev->event, renames[r].event) && !strcmp(f->name, renames[r].ftrace))
 				strcpy(f->name, renames[r].lttng);
-		if (ev->probe && !strcmp(f->name, PROBE_IP_FTRACE)) {
-			strcpy(f->name, PROBE_IP_LTTNG);
-			f->base = 16;
-		}
 		if (lttng_prio(ev, f))
 			f->bias = -100;
 		lttng_rwbs(ev, f);
+		lttng_probe_field(ev, f);
 		layout->fields[kept++] = *f;
 		if (kept < LTT_FTRACE_MAX_FIELDS && added_field(ev, layout, f, &layout->fields[kept]))
 			kept++;
@@ -366,12 +409,11 @@ void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_even
 	size_t r;
 
 	for (i = 0; i < layout->nr_fields; i++) {
-		if (ev->probe && !strcmp(layout->fields[i].name, PROBE_IP_LTTNG))
-			strcpy(layout->fields[i].name, PROBE_IP_FTRACE);
 		for (r = 0; r < sizeof(renames) / sizeof(renames[0]); r++)
 			if (!strcmp(ev->event, renames[r].event) &&
 			    !strcmp(layout->fields[i].name, renames[r].lttng))
 				strcpy(layout->fields[i].name, renames[r].ftrace);
+		ftrace_probe_field(ev, layout->fields[i].name);
 	}
 }
 
@@ -399,6 +441,8 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 			 why ? why : strerror(-err));
 	else if (!raw_id)
 		lttng_fields(ev, ret);
+	if (!err && ev->eprobe)
+		tracefs_eprobe_bases(t, ev, ret);
 	free(text);
 	return err;
 }
@@ -426,6 +470,8 @@ int tracefs_event_layout(const struct tracefs *t, const char *name,
 
 	if (!ev)
 		return -ENOENT;
+	/* a system call's strings: its event probe in its place, once */
+	tracefs_eprobe_strings(t, (struct tracefs_event *)ev);
 	layout = malloc(sizeof(*layout));
 	if (!layout)
 		return -ENOMEM;

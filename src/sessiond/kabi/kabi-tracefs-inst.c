@@ -99,6 +99,7 @@ void tracefs_put(struct tracefs *t)
 	if (--t->refs)
 		return;
 	tracefs_reap(t);
+	tracefs_eprobes_remove(t);
 	for (i = 0; i < t->nr_doomed; i++)
 		LTT_WARN("kernel: ftrace instance %s/instances/%s is still in use: not removed (the next daemon removes it)",
 			 t->root, t->doomed[i]);
@@ -274,6 +275,7 @@ static int chan_instance(struct tf_chan *c)
 
 static void chan_free(struct tf_chan *c, int map_fd)
 {
+	tracefs_eprobe_copies_remove(c);	/* disabled in the instance first */
 	if (c->dir_fd >= 0) {
 		(void)ltt_write_control(c->dir_fd, "tracing_on", "0");
 		close(c->dir_fd);
@@ -474,19 +476,42 @@ static int filter_publish(struct tf_chan *c, const struct tracefs_event *ev,
 }
 
 /*
+ * The event @name as @c records it (@ret_ev: a system call's event probe
+ * is the channel's copy, tracefs_eprobe_copy()) and its layout.
+ */
+static int chan_event_layout(struct tf_chan *c, const char *name, bool define,
+			     struct tracefs_event *ret_ev, struct ltt_ftrace_event **ret_layout)
+{
+	const struct tracefs_event *ev;
+	int ret = tracefs_event_layout(c->t, name, &ev, ret_layout);
+
+	if (ret || !ev->eprobe) {
+		if (!ret)
+			*ret_ev = *ev;
+		return ret;
+	}
+	ret = tracefs_eprobe_copy(c, ev, define, ret_ev);
+	if (!ret)
+		ret = tracefs_layout(c->t, ret_ev, *ret_layout);
+	if (ret)
+		free(*ret_layout);
+	return ret;
+}
+
+/*
  * EVENT_ENABLE(_FILTERED): the event's programs (@ef; NULL: none) and its
  * layout in the map under its id, then its enable file.
  */
 static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 			const struct ltt_kabi_event_filter *ef)
 {
-	const struct tracefs_event *ev;
+	struct tracefs_event copy, *ev = &copy;
 	struct ltt_ftrace_event *layout;
-	char path[3 * LTT_FTRACE_NAME_MAX];
+	char path[4 * LTT_FTRACE_NAME_MAX];
 	uint32_t raw_id;
 	int ret;
 
-	ret = tracefs_event_layout(c->t, e->name, &ev, &layout);
+	ret = chan_event_layout(c, e->name, true, &copy, &layout);
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
@@ -510,12 +535,12 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 /* EVENT_SET_FILTER: new programs for an event of the map (-ENOENT: none). */
 static int event_set_filter(struct tf_chan *c, const struct ltt_kabi_event_filter *ef)
 {
-	const struct tracefs_event *ev;
+	struct tracefs_event copy, *ev = &copy;
 	struct ltt_ftrace_event *layout;
 	uint32_t raw_id;
 	int ret;
 
-	ret = tracefs_event_layout(c->t, ef->event.name, &ev, &layout);
+	ret = chan_event_layout(c, ef->event.name, false, &copy, &layout);
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
@@ -545,11 +570,12 @@ static int event_untask(struct tf_chan *c, const struct tracefs_event *ev)
 
 static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 {
-	const struct tracefs_event *ev = tracefs_find(c->t, e->name);
-	char path[3 * LTT_FTRACE_NAME_MAX];
+	const struct tracefs_event *found = tracefs_find(c->t, e->name);
+	struct tracefs_event copy, *ev = &copy;
+	char path[4 * LTT_FTRACE_NAME_MAX];
 	uint32_t raw_id;
 
-	if (!ev)
+	if (!found || tracefs_eprobe_copy(c, found, false, &copy))
 		return -ENOENT;
 	raw_id = tracefs_statedump_raw_id(ev);
 	if (raw_id) {

@@ -31,17 +31,24 @@
 
 #define UPROBE_EVENTS "uprobe_events"
 #define KPROBE_EVENTS "kprobe_events"
+#define DYNAMIC_EVENTS "dynamic_events"	/* every kind; event probes (e:) only there */
+#define SYSCALL_ENTER "sys_enter_"
 #define PROBE_GROUP_PREFIX "ltt_"
 /* "p:" group '/' event, place (path:0xOFF(0xREF)), then each argument */
 #define PROBE_DEF_MAX (LTT_KABI_PATH_MAX + 128 + LTT_KABI_PROBE_MAX_ARGS * 64)
 
-/* A placed probe: the PROBE object's priv. */
+/*
+ * A placed probe: the PROBE object's priv.  A KRETPROBE is two
+ * definitions, a kprobe at the function's entry (pN_entry) and a
+ * kretprobe (pN_return): tracefs has no event for both.
+ */
 struct tf_probe {
 	struct tracefs *t;
 	const char *file;	/* UPROBE_EVENTS or KPROBE_EVENTS */
 	char group[LTT_FTRACE_NAME_MAX];
-	char event[LTT_FTRACE_NAME_MAX];
-	char name[LTT_KABI_NAME_MAX];	/* in the catalog */
+	unsigned int nr;	/* events: 1, or 2 for a KRETPROBE */
+	char event[2][LTT_FTRACE_NAME_MAX];
+	char name[2][LTT_KABI_NAME_MAX];	/* in the catalog */
 };
 
 uint32_t tracefs_probe_offered(const struct tracefs *t)
@@ -52,6 +59,8 @@ uint32_t tracefs_probe_offered(const struct tracefs *t)
 		bits |= 1U << LTT_KABI_UPROBE;
 	if (!faccessat(t->root_fd, KPROBE_EVENTS, W_OK, 0))
 		bits |= 1U << LTT_KABI_KPROBE | 1U << LTT_KABI_KRETPROBE;
+	if (t->eprobes)
+		bits |= 1U << LTT_KABI_SYSCALL;	/* system call strings */
 	return bits;
 }
 
@@ -69,7 +78,7 @@ static int by_name(const void *a, const void *b)
 		      ((const struct tracefs_event *)b)->name);
 }
 
-static int catalog_insert(struct tracefs *t, const struct tf_probe *p)
+static int catalog_insert(struct tracefs *t, const struct tf_probe *p, unsigned int i)
 {
 	struct tracefs_event *bigger = realloc(t->events, (t->nr_events + 1) * sizeof(*bigger));
 	struct tracefs_event *ev;
@@ -79,9 +88,9 @@ static int catalog_insert(struct tracefs *t, const struct tf_probe *p)
 	t->events = bigger;
 	ev = &t->events[t->nr_events++];
 	memset(ev, 0, sizeof(*ev));
-	strcpy(ev->name, p->name);
+	strcpy(ev->name, p->name[i]);
 	strcpy(ev->system, p->group);
-	strcpy(ev->event, p->event);
+	strcpy(ev->event, p->event[i]);
 	ev->probe = true;
 	qsort(t->events, t->nr_events, sizeof(*t->events), by_name);
 	return 0;
@@ -165,7 +174,7 @@ static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_pro
 	    strpbrk(arg->path, " \t\n") || arg->nr_args > LTT_KABI_PROBE_MAX_ARGS ||
 	    arg->symbol[0] || arg->addr)
 		return -EINVAL;
-	n = snprintf(buf, size, "p:%s/%s %s:0x%" PRIx64, p->group, p->event, arg->path,
+	n = snprintf(buf, size, "p:%s/%s %s:0x%" PRIx64, p->group, p->event[0], arg->path,
 		     (uint64_t)arg->offset);
 	if (n > 0 && arg->ref_ctr_offset)
 		n += snprintf(buf + n, size - (size_t)n, "(0x%" PRIx64 ")",
@@ -182,17 +191,79 @@ static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_pro
 }
 
 /*
- * A kernel probe's definition: not written yet (kernel probes come with
- * their own change); -EOPNOTSUPP until then.
+ * Kernel probe definition @i of @p: "p:GROUP/pN SYMBOL+OFF" (or 0xADDR);
+ * a KRETPROBE's entry "p:GROUP/pN_entry ... parent_ip=$stack0:u64" (the
+ * return address, at the function's first instruction on x86-64) and its
+ * return "r:GROUP/pN_return ...".  The catalog names the fields as
+ * lttng-modules does (tracefs_layout()).
  */
-static int kprobe_definition(const struct tf_probe *p, const struct ltt_kabi_probe *arg,
-			     char *buf, size_t size)
+static int kprobe_definition(const struct tf_probe *p, unsigned int i,
+			     const struct ltt_kabi_probe *arg, char *buf, size_t size)
 {
-	(void)p;
-	(void)arg;
-	(void)buf;
-	(void)size;
-	return -EOPNOTSUPP;
+	bool ret = arg->instrumentation == LTT_KABI_KRETPROBE;
+	char place[LTT_KABI_SYMBOL_MAX + 32];
+	int n;
+
+	if (arg->nr_args || arg->ref_ctr_offset || arg->path[0] ||
+	    !memchr(arg->symbol, '\0', sizeof(arg->symbol)) ||
+	    (arg->symbol[0] ? arg->addr != 0 : !arg->addr || arg->offset) ||
+	    strpbrk(arg->symbol, " \t\n:/"))
+		return -EINVAL;
+	if (arg->symbol[0])
+		snprintf(place, sizeof(place), "%s+%" PRIu64, arg->symbol, (uint64_t)arg->offset);
+	else
+		snprintf(place, sizeof(place), "0x%" PRIx64, (uint64_t)arg->addr);
+	n = snprintf(buf, size, "%c:%s/%s %s%s", ret && i ? 'r' : 'p', p->group, p->event[i],
+		     place, ret && !i ? " parent_ip=$stack0:u64" : "");
+	return n > 0 && (size_t)n < size ? 0 : -E2BIG;
+}
+
+/* Remove @p's definitions [@from, @to) and their catalog entries. */
+static void probe_undo(const struct tf_probe *p, unsigned int from, unsigned int to, char *buf,
+		       size_t size)
+{
+	for (; from < to; from++) {
+		catalog_remove(p->t, p->name[from]);
+		snprintf(buf, size, "-:%s/%s", p->group, p->event[from]);
+		append(p->t, p->file, buf);
+	}
+}
+
+/* Write @p's definitions and catalog them (all, or none: -errno). */
+static int probe_place(struct tf_probe *p, const struct ltt_kabi_probe *arg, char *def,
+		       size_t size)
+{
+	bool user = arg->instrumentation == LTT_KABI_UPROBE;
+	unsigned int i = 0, k;
+	int ret = 0;
+
+	/*
+	 * A KRETPROBE's return probe first: the kernel runs the probes of one
+	 * address newest first, so its entry probe reads the return address
+	 * before the kretprobe replaces it with its trampoline.
+	 */
+	for (k = 0; !ret && k < p->nr; k++) {
+		i = p->nr - 1 - k;
+		ret = user ? uprobe_definition(p, arg, def, size) :
+		      kprobe_definition(p, i, arg, def, size);
+		if (!ret)
+			ret = append(p->t, p->file, def);
+		if (ret) {
+			/* the kernel's reason: a path, symbol, offset or register it refused */
+			LTT_WARN("kernel: probe %s refused by tracefs: %s", def, strerror(-ret));
+			ret = ret == -E2BIG || ret == -ENOENT ? ret : -EINVAL;
+			break;
+		}
+		LTT_INFO("kernel: probe %s placed: %s", p->name[i], def);
+		ret = catalog_insert(p->t, p, i);
+		if (ret) {
+			snprintf(def, size, "-:%s/%s", p->group, p->event[i]);
+			append(p->t, p->file, def);
+		}
+	}
+	if (ret)
+		probe_undo(p, i + 1, p->nr, def, size);
+	return ret;
 }
 
 /* ---- PROBE and release ---- */
@@ -203,6 +274,7 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 	bool user = arg->instrumentation == LTT_KABI_UPROBE;
 	struct tf_probe *p;
 	char *def = NULL;
+	unsigned int n, i;
 	int ret, fd;
 
 	if (arg->instrumentation < LTT_KABI_KPROBE || arg->instrumentation > LTT_KABI_UPROBE)
@@ -215,34 +287,31 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 		ret = -ENOMEM;
 		goto err;
 	}
+	p->t = t;
 	p->file = user ? UPROBE_EVENTS : KPROBE_EVENTS;
+	p->nr = arg->instrumentation == LTT_KABI_KRETPROBE ? 2 : 1;
 	snprintf(p->group, sizeof(p->group), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
-	snprintf(p->event, sizeof(p->event), "p%u", t->next_probe++);
-	snprintf(p->name, sizeof(p->name), "__%s_%s", p->group, p->event);
-	ret = user ? uprobe_definition(p, arg, def, PROBE_DEF_MAX) :
-	      kprobe_definition(p, arg, def, PROBE_DEF_MAX);
-	if (!ret)
-		ret = append(t, p->file, def);
-	if (ret) {
-		/* the kernel's reason: a path, offset or register it refused */
-		LTT_WARN("kernel: probe %s refused by tracefs: %s", def, strerror(-ret));
-		ret = ret == -E2BIG || ret == -ENOENT ? ret : ret == -EOPNOTSUPP ? ret : -EINVAL;
-		goto err;
+	n = t->next_probe++;
+	for (i = 0; i < p->nr; i++) {
+		const char *suffix = p->nr == 1 ? "" : i ? "_return" : "_entry";
+
+		snprintf(p->event[i], sizeof(p->event[i]), "p%u%s", n, suffix);
+		snprintf(p->name[i], sizeof(p->name[i]), "__" PROBE_GROUP_PREFIX "%d_p%u%s",
+			 (int)tracefs_name_pid(), n, suffix);
 	}
-	ret = catalog_insert(t, p);
-	fd = ret ? -1 : fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
-	if (!ret && fd < 0)
+	ret = probe_place(p, arg, def, PROBE_DEF_MAX);
+	if (ret)
+		goto err;
+	fd = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
+	if (fd < 0) {
 		ret = -errno;
-	if (ret) {
-		catalog_remove(t, p->name);
-		snprintf(def, PROBE_DEF_MAX, "-:%s/%s", p->group, p->event);
-		append(t, p->file, def);
+		probe_undo(p, 0, p->nr, def, PROBE_DEF_MAX);
 		goto err;
 	}
-	LTT_INFO("kernel: probe %s placed: %s", p->name, def);
 	free(def);
 	p->t = tracefs_get(t);
-	snprintf(arg->event, sizeof(arg->event), "%s", p->name);
+	snprintf(arg->event, sizeof(arg->event), "%s", p->name[0]);
+	snprintf(arg->event_return, sizeof(arg->event_return), "%s", p->nr > 1 ? p->name[1] : "");
 	*ret_new = (struct ltt_kabi_obj){ .fd = fd, .priv = p };
 	return 0;
 err:
@@ -288,12 +357,16 @@ static int remove_probe(const struct tracefs *t, const char *file, const char *g
 void tracefs_probe_release(struct ltt_kabi_obj *obj)
 {
 	struct tf_probe *p = obj->priv;
-	int ret = remove_probe(p->t, p->file, p->group, p->event);
+	unsigned int i;
+	int ret;
 
-	if (ret && ret != -ENOENT)
-		LTT_WARN("kernel: probe %s not removed: %s (the next daemon removes it)", p->name,
-			 strerror(-ret));
-	catalog_remove(p->t, p->name);
+	for (i = 0; i < p->nr; i++) {
+		ret = remove_probe(p->t, p->file, p->group, p->event[i]);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("kernel: probe %s not removed: %s (the next daemon removes it)",
+				 p->name[i], strerror(-ret));
+		catalog_remove(p->t, p->name[i]);
+	}
 	close(obj->fd);
 	tracefs_put(p->t);
 	free(p);
@@ -340,6 +413,221 @@ void tracefs_probe_reap_stale(const struct tracefs *t)
 {
 	reap_file(t, UPROBE_EVENTS);
 	reap_file(t, KPROBE_EVENTS);
+	reap_file(t, DYNAMIC_EVENTS);	/* what is left there: event probes */
+}
+
+/* ---- event probes: the strings of system calls ---- */
+
+void tracefs_eprobe_check(struct tracefs *t)
+{
+	char def[128];
+
+	snprintf(def, sizeof(def),
+		 "e:" PROBE_GROUP_PREFIX "%d/check syscalls/" SYSCALL_ENTER "getpid",
+		 (int)tracefs_name_pid());
+	t->eprobes = !append(t, DYNAMIC_EVENTS, def);
+	if (!t->eprobes) {
+		LTT_INFO("kernel: no event probes (e: refused by %s/" DYNAMIC_EVENTS
+			 "): system call paths and names are recorded as addresses", t->root);
+		return;
+	}
+	snprintf(def, sizeof(def), "-:" PROBE_GROUP_PREFIX "%d/check", (int)tracefs_name_pid());
+	(void)append(t, DYNAMIC_EVENTS, def);
+}
+
+/* Pointer arguments that are not strings (as the module's, kmod/scripts). */
+static bool string_arg(const char *name)
+{
+	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
+}
+
+/*
+ * The event probe of @ev (syscalls/sys_enter_X, format @text, layout
+ * @orig) into @def: each argument under its name, a string one read from
+ * the process ("+0($filename):ustring"), the others of their size and
+ * sign.  Returns the number of strings (0: no probe needed) or -E2BIG.
+ */
+static int eprobe_definition(const struct tracefs_event *ev, const char *text,
+			     const struct ltt_ftrace_event *orig, char *def, size_t size)
+{
+	char name[LTT_FTRACE_NAME_MAX];
+	const char *line = text;
+	int strings = 0, n;
+	size_t len;
+	uint32_t i;
+
+	n = snprintf(def, size, "e:" PROBE_GROUP_PREFIX "%d/%s %s/%s", (int)tracefs_name_pid(), ev->event,
+		     ev->system, ev->event);
+	for (i = 0; n > 0 && (size_t)n < size && i < orig->nr_fields; i++) {
+		const struct ltt_ftrace_field *f = &orig->fields[i];
+		bool str = false;
+
+		if (!strcmp(f->name, "__syscall_nr"))
+			continue;
+		for (line = text; line && !str; line = strchr(line + 1, '\n'))
+			str = sscanf(line, " field:const char * %63[^;]", name) == 1 &&
+			      !strcmp(name, f->name) && string_arg(name);
+		len = (size_t)n;
+		if (str)
+			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name,
+				     f->name);
+		else if (f->kind == LTT_FTRACE_INT)
+			n = snprintf(def + len, size - len, " %s=$%s:%c%u", f->name, f->name,
+				     f->is_signed ? 's' : 'u', f->elem_size * 8U);
+		else
+			return 0;	/* not an argument: leave the event alone */
+		n = n < 0 ? n : n + (int)len;
+		strings += str;
+	}
+	return n > 0 && (size_t)n < size ? strings : -E2BIG;
+}
+
+void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text = NULL, *def = NULL;
+	struct ltt_ftrace_event *orig = NULL;
+	const char *why = NULL;
+	ssize_t len;
+	int ret;
+
+	if (!t->eprobes || ev->eprobe_tried || strcmp(ev->system, "syscalls") ||
+	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+		return;
+	ev->eprobe_tried = true;
+	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
+	orig = malloc(sizeof(*orig));
+	def = malloc(PROBE_DEF_MAX);
+	if (!text || !orig || !def)
+		goto out;
+	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
+	len = tracefs_read_text(t, path, text);
+	if (len < 0 || ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
+		goto out;
+	text[len] = '\0';
+	ret = eprobe_definition(ev, text, orig, def, PROBE_DEF_MAX);
+	if (ret > 0)
+		ret = append(t, DYNAMIC_EVENTS, def);
+	else if (!ret)
+		goto out;	/* no string: the event as it is */
+	if (ret) {
+		LTT_WARN("kernel: event probe %s refused (%s): %s records its strings as addresses",
+			 def, strerror(-ret), ev->name);
+		goto out;
+	}
+	/* its arguments, after "e:GROUP/EVENT syscalls/EVENT" */
+	ev->eprobe_args = strdup(strchr(def, ' ') + strlen(" syscalls/") + strlen(ev->event));
+	if (!ev->eprobe_args) {
+		snprintf(def, PROBE_DEF_MAX, "-:" PROBE_GROUP_PREFIX "%d/%s", (int)tracefs_name_pid(),
+			 ev->event);
+		(void)append(t, DYNAMIC_EVENTS, def);
+		goto out;
+	}
+	LTT_INFO("kernel: %s recorded through event probes as %s", ev->name, def);
+	snprintf(ev->system, sizeof(ev->system), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
+	ev->eprobe = true;
+out:
+	free(text);
+	free(orig);
+	free(def);
+}
+
+void tracefs_eprobe_bases(const struct tracefs *t, const struct tracefs_event *ev,
+			  struct ltt_ftrace_event *layout)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text = malloc(LTT_FTRACE_MAX_TEXT);
+	struct ltt_ftrace_event *orig = malloc(sizeof(*orig));
+	const char *why = NULL;
+	uint32_t i, j;
+	ssize_t len;
+
+	snprintf(path, sizeof(path), "events/syscalls/%s/format", ev->event);
+	len = text && orig ? tracefs_read_text(t, path, text) : -ENOMEM;
+	if (len >= 0 && !ltt_ftrace_format_parse("syscalls", text, (size_t)len, orig, &why))
+		for (i = 0; i < layout->nr_fields; i++)
+			for (j = 0; j < orig->nr_fields; j++)
+				if (layout->fields[i].kind == LTT_FTRACE_INT &&
+				    !strcmp(layout->fields[i].name, orig->fields[j].name))
+					layout->fields[i].base = orig->fields[j].base;
+	free(text);
+	free(orig);
+}
+
+int tracefs_eprobe_copy(struct tf_chan *c, const struct tracefs_event *ev, bool define,
+			struct tracefs_event *ret_ev)
+{
+	struct tf_eprobe_copy *copy = NULL, *bigger;
+	char *def;
+	size_t i;
+	int ret;
+
+	*ret_ev = *ev;
+	if (!ev->eprobe)
+		return 0;
+	for (i = 0; i < c->nr_copies && !copy; i++)
+		if (!strcmp(c->copies[i].name, ev->name))
+			copy = &c->copies[i];
+	if (!copy && !define)
+		return -ENOENT;
+	if (!copy) {
+		bigger = realloc(c->copies, (c->nr_copies + 1) * sizeof(*bigger));
+		def = malloc(PROBE_DEF_MAX);
+		if (bigger)
+			c->copies = bigger;
+		if (!bigger || !def) {
+			free(def);
+			return -ENOMEM;
+		}
+		copy = &c->copies[c->nr_copies];
+		snprintf(copy->name, sizeof(copy->name), "%s", ev->name);
+		snprintf(copy->event, sizeof(copy->event), "c%u_%s", c->t->next_probe++,
+			 ev->event + strlen(SYSCALL_ENTER));
+		snprintf(def, PROBE_DEF_MAX, "e:%s/%s syscalls/%s%s", ev->system, copy->event,
+			 ev->event, ev->eprobe_args);
+		ret = append(c->t, DYNAMIC_EVENTS, def);
+		if (ret)
+			LTT_WARN("kernel: ftrace instance %s: event probe %s refused: %s", c->name,
+				 def, strerror(-ret));
+		free(def);
+		if (ret)
+			return ret;
+		c->nr_copies++;
+	}
+	snprintf(ret_ev->event, sizeof(ret_ev->event), "%s", copy->event);
+	return 0;
+}
+
+void tracefs_eprobe_copies_remove(struct tf_chan *c)
+{
+	char group[LTT_FTRACE_NAME_MAX];
+	size_t i;
+	int ret;
+
+	snprintf(group, sizeof(group), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
+	for (i = 0; i < c->nr_copies; i++) {
+		ret = remove_probe(c->t, DYNAMIC_EVENTS, group, c->copies[i].event);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("kernel: event probe %s/%s not removed: %s (the next daemon removes it)",
+				 group, c->copies[i].event, strerror(-ret));
+	}
+	free(c->copies);
+	c->copies = NULL;
+	c->nr_copies = 0;
+}
+
+void tracefs_eprobes_remove(const struct tracefs *t)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < t->nr_events; i++) {
+		free(t->events[i].eprobe_args);
+		if (!t->events[i].eprobe)
+			continue;
+		ret = remove_probe(t, DYNAMIC_EVENTS, t->events[i].system, t->events[i].event);
+		if (ret && ret != -ENOENT)
+			LTT_WARN("kernel: event probe %s/%s not removed: %s (the next daemon removes it)",
+				 t->events[i].system, t->events[i].event, strerror(-ret));
+	}
 }
 
 int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
@@ -348,6 +636,13 @@ int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_fe
 	bool user = feature == LTT_KABI_FEAT_UPROBE;
 	uint32_t bit = 1U << (user ? LTT_KABI_UPROBE : LTT_KABI_KPROBE);
 
+	if (feature == LTT_KABI_FEAT_SYSCALL_STRINGS) {
+		if (version->probes & 1U << LTT_KABI_SYSCALL)
+			return 0;
+		snprintf(why, why_size, "%s: recorded as their addresses: this kernel refuses event probes (e: in dynamic_events, a kernel built without CONFIG_PROBE_EVENTS' eprobes), which would read them as strings; ltt's module records them where it loads",
+			 what);
+		return -EOPNOTSUPP;
+	}
 	if (feature != LTT_KABI_FEAT_UPROBE && feature != LTT_KABI_FEAT_KPROBE)
 		return 0;
 	if (version->probes & bit)

@@ -38,6 +38,7 @@ static int tracefs_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 		return ret;
 	tracefs_reap_stale(t);
 	tracefs_probe_reap_stale(t);	/* after the instances that enabled them */
+	tracefs_eprobe_check(t);
 	ret = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
 	if (ret < 0) {
 		ret = -errno;
@@ -87,7 +88,7 @@ static int list(const struct tracefs *t, struct ltt_kabi_list *list)
 	list->count = 0;
 	for (i = 0; i < t->nr_events; i++) {
 		const struct tracefs_event *ev = &t->events[i];
-		bool syscall = !strcmp(ev->system, "syscalls");
+		bool syscall = !strcmp(ev->system, "syscalls") || ev->eprobe;
 
 		if (ev->probe)
 			continue;	/* a session's, not the kernel's */

@@ -33,6 +33,19 @@ struct tracefs_event {
 	char system[LTT_FTRACE_NAME_MAX];	/* "sched", "syscalls" */
 	char event[LTT_FTRACE_NAME_MAX];	/* "sched_switch", "sys_enter_read" */
 	bool probe;				/* a probe's (kabi-tracefs-probe.c): not listed */
+	/*
+	 * A system call's entry recorded through an event probe of ours
+	 * (system and event then the probe's: its path and name arguments
+	 * read as strings), or tried and left as it is.
+	 */
+	bool eprobe, eprobe_tried;
+	char *eprobe_args;	/* eprobe: its definition's arguments (each channel's copy) */
+};
+
+/* A channel's copy of a system call's event probe (kabi-tracefs-probe.c). */
+struct tf_eprobe_copy {
+	char name[LTT_KABI_NAME_MAX];		/* the catalog's: syscall_entry_X */
+	char event[LTT_FTRACE_NAME_MAX];	/* its event in the probes' group */
 };
 
 struct tracefs {
@@ -44,6 +57,7 @@ struct tracefs {
 	size_t nr_events;
 	unsigned int next_instance;	/* N of the next ltt-PID-N */
 	unsigned int next_probe;	/* N of the next probe ltt_PID/pN */
+	bool eprobes;			/* the kernel takes event probes (e:) */
 	char (*doomed)[TRACEFS_INSTANCE_MAX];	/* instances to remove once unused */
 	size_t nr_doomed;
 };
@@ -75,6 +89,13 @@ struct tf_chan {
 	struct ltt_ftrace_map_shm *map;	/* writable; the object's fd is its memfd */
 	unsigned int sd_events;		/* the state dump events it enabled (bit per event) */
 	bool tasks;			/* process contexts: the task table's events are on */
+	/*
+	 * Its copies of event probes: the kernel records an event probe
+	 * enabled in two instances in the first only (6.1), so each
+	 * channel enables copies of its own.
+	 */
+	struct tf_eprobe_copy *copies;
+	size_t nr_copies;
 };
 
 /*
@@ -243,6 +264,40 @@ void tracefs_probe_release(struct ltt_kabi_obj *obj);
 
 /* Remove the probes of daemons that are gone (and this one's, from before). */
 void tracefs_probe_reap_stale(const struct tracefs *t);
+
+/* At most LTT_FTRACE_MAX_TEXT bytes of @path under tracefs into @buf: bytes or -errno. */
+ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);
+
+/* Does the kernel take event probes (dynamic_events' e:)?  Sets t->eprobes. */
+void tracefs_eprobe_check(struct tracefs *t);
+
+/*
+ * System call entry event @ev, if its call has path or name arguments and
+ * the kernel takes event probes: defined once as an event probe of ours
+ * with the same fields, those read as strings from the process, and
+ * recorded in its place (@ev's system and event become the probe's).
+ * Anything else, or a refusal: @ev unchanged (logged).
+ */
+void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev);
+
+/* The bases (hex pointers) of @ev's original fields onto @layout, its probe's. */
+void tracefs_eprobe_bases(const struct tracefs *t, const struct tracefs_event *ev,
+			  struct ltt_ftrace_event *layout);
+
+/* Remove the event probes of tracefs_eprobe_strings() (the last put of @t). */
+void tracefs_eprobes_remove(const struct tracefs *t);
+
+/*
+ * @ev as channel @c records it, into @ret_ev: @ev itself, or for a system
+ * call with an event probe, @c's copy of the probe (defined on first
+ * use when @define).  Returns 0, -ENOENT (no copy and not @define), or
+ * the definition's -errno.
+ */
+int tracefs_eprobe_copy(struct tf_chan *c, const struct tracefs_event *ev, bool define,
+			struct tracefs_event *ret_ev);
+
+/* Disable and remove @c's copies (its release). */
+void tracefs_eprobe_copies_remove(struct tf_chan *c);
 
 /*
  * ltt_kabi_backend.lacks for the probe features (0 for the others):

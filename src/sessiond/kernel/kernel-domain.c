@@ -802,10 +802,14 @@ static int kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type typ
 static void kernel_describe_tracer(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
 {
 	const struct ltt_kernel *k = to_kernel(d);
+	char why[sizeof(k->backend_why) + sizeof(k->strings_why) + 2];
 
+	/* what it records otherwise than the module: said with the reason */
+	snprintf(why, sizeof(why), "%s%s%s", k->backend_why,
+		 k->backend_why[0] && k->strings_why[0] ? "; " : "", k->strings_why);
 	ltt_wbuf_put_str(reply, k->backend->name);
 	ltt_wbuf_put_str(reply, k->version.tracer_version);
-	ltt_wbuf_put_str(reply, k->backend_why);
+	ltt_wbuf_put_str(reply, why);
 }
 
 static void kernel_settle_wait(struct ltt_domain_impl *d, void *pending, const char *what)
@@ -967,6 +971,11 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 		kernel_release(kernel);
 		goto unload;
 	}
+	if (ltt_kernel_lacks(kernel, LTT_KABI_FEAT_SYSCALL_STRINGS, "system call paths and names",
+			     kernel->strings_why, sizeof(kernel->strings_why)))
+		LTT_INFO("kernel: %s", kernel->strings_why);
+	else
+		kernel->strings_why[0] = '\0';
 	uname(&kernel->uts);
 	ltt_trace_host_init(&kernel->host);
 	ltt_supervisor_init(&kernel->consumer, "kernel", consumer);

@@ -33,9 +33,46 @@ static enum ltt_kabi_feature feature_of(int type)
 }
 
 /*
+ * Is @sym a symbol of the running kernel (/proc/kallsyms, built-in or a
+ * module's)?  0, or -ENOENT with @why set.  A kallsyms this process can't
+ * read leaves it to the tracer (0).
+ */
+static int ksym_find(const char *sym, char *why, size_t why_size)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512], name[LTT_PROBE_SYMBOL_MAX];
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%*s %*s %255s", name) == 1 && !strcmp(name, sym);
+	fclose(f);
+	if (found)
+		return 0;
+	snprintf(why, why_size, "the running kernel has no symbol %s (/proc/kallsyms)", sym);
+	return -ENOENT;
+}
+
+/* A kernel probe (KPROBE, or KRETPROBE for FUNCTION) at @loc into @ret. */
+static int kernel_probe_of(int type, const struct ltt_probe_loc *loc, struct ltt_kabi_probe *ret,
+			   char *why, size_t why_size)
+{
+	memset(ret, 0, sizeof(*ret));
+	ret->instrumentation = type == LTT_EVENT_FUNCTION ? LTT_KABI_KRETPROBE : LTT_KABI_KPROBE;
+	if (loc->kind == LTT_PROBE_KADDR) {
+		ret->addr = loc->addr;
+		return 0;
+	}
+	snprintf(ret->symbol, sizeof(ret->symbol), "%s", loc->symbol);
+	ret->offset = loc->offset;
+	return ksym_find(loc->symbol, why, why_size);
+}
+
+/*
  * The tracer's probe for rule @attr into @ret.  Returns 0, -EINVAL (a
- * location that does not parse), -EOPNOTSUPP (kernel probes: not built
- * yet), or ltt_elf_probe_resolve()'s -errno; @why says why.
+ * location that does not parse), -ENOENT (no such kernel symbol), or
+ * ltt_elf_probe_resolve()'s -errno; @why says why.
  */
 static int probe_of(const struct ltt_rule_conf *attr, struct ltt_kabi_probe *ret, char *why,
 		    size_t why_size)
@@ -46,11 +83,9 @@ static int probe_of(const struct ltt_rule_conf *attr, struct ltt_kabi_probe *ret
 	if (!loc)
 		return -ENOMEM;
 	err = ltt_probe_loc_parse(attr->type, attr->location, loc, why, why_size);
-	if (!err && attr->type != LTT_EVENT_UPROBE) {
-		snprintf(why, why_size, "kernel probes (--probe, --function) are not placed by ltt yet: record a tracepoint or system call instead");
-		err = -EOPNOTSUPP;
-	}
-	if (!err)
+	if (!err && attr->type != LTT_EVENT_UPROBE)
+		err = kernel_probe_of(attr->type, loc, ret, why, why_size);
+	else if (!err)
 		err = ltt_elf_probe_resolve(loc, ret, why, why_size);
 	free(loc);
 	return err;
@@ -152,7 +187,7 @@ int ltt_kernel_probe_events(struct ltt_kernel *k, struct kernel_session *ks,
 	snprintf(name, sizeof(name), "%s_entry", p->name);
 	e.display = name;
 	err = fn(arg, &e);
-	snprintf(name, sizeof(name), "%s_return", p->name);
+	snprintf(name, sizeof(name), "%s_exit", p->name);
 	e.event = p->event_return;
 	return err ? err : fn(arg, &e);
 }

@@ -15,7 +15,7 @@
 /* One event of a placed probe, as ltt_kernel_probe_events() gives it. */
 struct ltt_kernel_probe_event {
 	const char *event;	/* the tracer's name (EVENT_DESC, EVENT_ENABLE) */
-	const char *display;	/* in the trace: the rule's name (FUNCTION: NAME_entry, NAME_return) */
+	const char *display;	/* in the trace: the rule's name (FUNCTION: NAME_entry, NAME_exit) */
 	const char *match;	/* what rules match: the rule's name */
 	int type;		/* enum ltt_event_type */
 };

@@ -30,6 +30,7 @@ int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session
 		.kernel_release = k->uts.release,
 		.kernel_version = k->uts.version,
 		.kernel_backend = k->backend->name,
+		.syscall_strings = k->strings_why[0] ? k->strings_why : NULL,
 	};
 	struct ltt_channel *channel;
 	int ret;

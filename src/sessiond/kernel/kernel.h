@@ -74,6 +74,8 @@ struct ltt_kernel {
 	struct utsname uts;
 	bool module_loaded;		/* we loaded the tracer: unload it at the end */
 	char backend_why[LTT_KMODULE_WHY_MAX + 64];	/* why this backend ("": as asked) */
+	/* "" when system call paths and names are recorded as strings, else why not */
+	char strings_why[384];
 	uint64_t next_key;		/* atomic: consumer keys */
 	uint32_t *cpus;			/* the possible CPUs: one stream each */
 	unsigned int nr_cpus;

@@ -20,6 +20,8 @@ kt ktest_errors errors
 kt ktest_unpriv unpriv
 kt ktest_fuzz fuzz 10000
 kt ktest_lazy lazy
+mkdir -p kprobes
+kt ktest_kprobes kprobes "$LTT_OUT/kprobes"
 result attached_after "$(sed -n 's/^attached //p' /proc/ltt-test)"
 capture hold ltt-ktest hold /usr/sbin/rmmod ltt_tracer
 result loaded_during_hold "$(grep -c '^ltt_tracer ' /proc/modules)"
