@@ -88,10 +88,21 @@ is() {
 	fi
 }
 
+# re_match TEXT RE: does TEXT match extended regular expression RE?  Line by line as grep's
+# -E; a pattern of several lines matches those lines in a row (grep alone
+# would take each of its lines as an alternative): PCRE over the whole
+# text, '^' and '$' at each line.
+re_match() {
+	case $2 in
+	*$'\n'*) printf '%s' "$1" | grep -Pzq -- "(?m)${2//$'\n'/\\n}" ;;
+	*) printf '%s' "$1" | grep -Eq -- "$2" ;;
+	esac
+}
+
 like() {
 	local text=$1 re=$2
 	shift 2
-	if printf '%s' "$text" | grep -Eq -- "$re"; then
+	if re_match "$text" "$re"; then
 		ok 0 "$*"
 	else
 		ok 1 "$*"
@@ -102,7 +113,7 @@ like() {
 unlike() {
 	local text=$1 re=$2
 	shift 2
-	if printf '%s' "$text" | grep -Eq -- "$re"; then
+	if re_match "$text" "$re"; then
 		ok 1 "$*"
 		diag "text: '$text'" "matches: '$re'"
 	else

@@ -57,8 +57,8 @@ listed() {
 }
 run lttctl list -k
 is "$RC" 0 "list -k works"
-like "$OUT" "^Kernel tracer: tracefs \\(tracefs [^)]*\\)
-" "list -k says the kernel is traced through tracefs (asked for: no reason given)"
+like "$OUT" "^Kernel tracer: tracefs \\(tracefs [^)]*\\)(: system call paths and names: [^:]*: .*)?$" \
+	"list -k says the kernel is traced through tracefs (asked for: no reason given, but what it records of system call strings)"
 is "$(listed <<<"$OUT" | wc -l)" "$(expect_events | wc -l)" \
 	"list -k: as many events as available_events has outside syscalls, and the state dump's 3 ($(expect_events | wc -l))"
 is "$(listed <<<"$OUT")" "$(expect_events)" "list -k: each of them, under its LTTng name"
