@@ -21,15 +21,29 @@ extern "C" {
 #endif
 
 /* What to create: see ltt_ctl_create_session(). */
+/*
+ * TLS 1.3 to the relay of a tls:// output: absolute paths of PEM files,
+ * which the session daemon's consumer opens (strings borrowed).
+ */
+struct ltt_session_tls {
+	const char *cert;	/* the session's certificate, which the relay's CA signed */
+	const char *key;	/* its private key */
+	const char *ca;		/* the CA that signed the relay's certificate */
+};
+
 struct ltt_session_attr {
 	char name[LTT_NAME_MAX];	/* "" for an automatic name */
 	enum ltt_output_type output_type;
 	/* LOCAL: absolute directory, "" for $LTT_HOME/ltt-traces/NAME-DATE.
-	 * NET: a net://, net4:// or net6:// URL. */
+	 * NET: a net://, net4:// or net6:// URL, or tls://, tls4://, tls6://
+	 * (then @tls is needed). */
 	char output[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;	/* 0: not live */
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/* NULL, or the files of tls:// outputs (the session's and a snapshot
+	 * session's later ones); borrowed for the call */
+	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
+	uint8_t reserved[120];	/* zero */
 };
 
 struct ltt_channel_attr {

@@ -88,7 +88,7 @@ extern "C" {
 	X(RELAY_TIMEOUT, 65, "the relay host did not answer in time; check the host, the ports and the firewalls between") \
 	X(RELAY_UNREACHABLE, 66, "the relay host is unreachable from here (no route); check the URL's host and the network") \
 	X(RELAY_HOST, 67, "the relay's host name does not resolve (or has no address of the URL's family); check the URL's host") \
-	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)") \
+	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data), and give a relay that speaks only TLS (ltt-relayd --tls-cert) a tls:// URL") \
 	X(RELAY_VERSION, 69, "the relay daemon speaks an incompatible protocol version; use a matching ltt-relayd") \
 	X(RELAY_LOST, 70, "the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why") \
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
@@ -187,7 +187,9 @@ extern "C" {
 	X(NOTIFICATION_TIMEOUT, 247, "no notification came in the time given") \
 	X(LTTNG_UNSUPPORTED, 248, "LTTng has this and ltt does not: leave it out as the message says; nothing was changed") \
 	X(NEED_CHANNEL_NAME, 249, "the domain has a channel other than channel0, so a rule's channel must be named: give -c CHANNEL (-c channel0 for the default one)") \
-	X(DEPRECATED_SPELLING, 250, "LTTng's older spelling, done as the newer one: write the newer one in new scripts")
+	X(DEPRECATED_SPELLING, 250, "LTTng's older spelling, done as the newer one: write the newer one in new scripts") \
+	X(TLS_FILES, 251, "TLS needs a tls:// URL with all three of --tls-cert, --tls-key and --tls-ca, each a readable PEM file (the key the certificate's); nothing was created") \
+	X(RELAY_TLS, 252, "the TLS handshake with the relay failed: its certificate is not signed by --tls-ca or not for the URL's host, or it refused ours (not signed by its CA), or it does not speak TLS; the session daemon's log says which")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -812,7 +812,8 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 /**
  * ctl_util_url_pair() - the net URL (net://HOST:C:D/PATH) of LTTng's
  * -C/--ctrl-url @ctrl and -D/--data-url @data, two tcp URLs of one host,
- * into @buf (@len bytes)
+ * into @buf (@len bytes); both spelled tls://HOST[:PORT] give the tls://
+ * URL
  *
  * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
  * (URL_PAIR, naming the URL at fault).

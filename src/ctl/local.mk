@@ -47,4 +47,4 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/remove_trigger.c \
 	src/ctl/commands/wait_trigger.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
-src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS)
+src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

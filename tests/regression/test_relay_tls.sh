@@ -1,0 +1,185 @@
+#!/bin/bash
+# TLS 1.3 between consumers and ltt-relayd, certificates made here by the
+# openssl CLI: a session over tls:// records every event (read back from
+# the relay's output with babeltrace2); openssl s_client sees TLS 1.3 and
+# the relay's certificate, and is refused without a client certificate; a
+# plain session and one whose certificate no trusted CA signed are
+# refused (start fails, saying why) and leave no file on the relay; the
+# bytes that cross the loopback (through a tap, tcp_tap.py) hold an
+# event's payload in plain, never in TLS; bad TLS files are refused at
+# create, nothing created; -C/-D spelled tls://.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/tls-lib.sh"
+
+need_openssl
+ust_setup --log
+. "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+relayd_init
+TAP_PIDS=
+trap 'for p in $TAP_PIDS; do kill "$p"; done 2>/dev/null; _relayd_cleanup; _cleanup' EXIT
+C="$TEST_TMP/certs"
+tls_certs "$C" || { echo "Bail out! openssl could not make the certificates"; exit 1; }
+RELAY_OUT="$TEST_TMP/relay-out"
+N=1000
+SECRET=ltt-tls-secret-payload-4e1d
+TLS=(--tls-cert "$C/client.pem" --tls-key "$C/client.key" --tls-ca "$C/ca.pem")
+host=$(hostname)
+RELAY_TLS_MSG="the TLS handshake with the relay failed: its certificate is not signed by --tls-ca or not for the URL's host, or it refused ours (not signed by its CA), or it does not speak TLS; the session daemon's log says which"
+
+# record NAME OUTPUT-OPTIONS...: the test program's N events of role
+# $SECRET in session NAME, stopped (waiting), not destroyed.
+record() {
+	local name=$1
+	shift
+	lttctl -q create "$name" "$@" &&
+		lttctl -q enable-event -u 'ltt_test:seq' -s "$name" &&
+		lttctl -q start "$name" &&
+		ust_app -n "$N" -r "$SECRET" >/dev/null &&
+		lttctl -q stop "$name"
+}
+
+# start_tap CAPTURE CTRL DATA: a tap in front of a relay's two ports
+# (tcp_tap.py), every byte appended to CAPTURE; sets TAP_C and TAP_D.
+start_tap() {
+	local fd pid
+	exec {fd}< <(exec python3 "$LTT_TOP_SRCDIR/tests/regression/tcp_tap.py" "$@")
+	read -r -t "$TEST_TIMEOUT" pid TAP_C TAP_D <&"$fd" || return 1
+	TAP_PIDS="$TAP_PIDS $pid"
+}
+
+# relay_files: the files the relay wrote, one a line, sorted.
+relay_files() {
+	(cd "$RELAY_OUT" 2>/dev/null && find . -type f | sort)
+}
+
+# --- the relay's options
+run "$RELAYD" --tls-cert "$C/relay.pem" --tls-key "$C/relay.key"
+is "$RC:$ERR" "1:ltt-relayd: Error: TLS needs all three of --tls-cert, --tls-key and --tls-ca (the CA that signs the clients' certificates)
+Try 'ltt-relayd --help'." "ltt-relayd: --tls-cert without --tls-ca is refused"
+run "$RELAYD" -C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 -o "$RELAY_OUT" \
+	--tls-cert "$C/relay.pem" --tls-key "$C/rogue.key" --tls-ca "$C/ca.pem"
+is "$RC" 1 "ltt-relayd: a key that is not the certificate's: exit 1"
+like "$ERR" "^ltt-relayd: Error: TLS key '$C/rogue.key' is not the key of certificate '$C/relay.pem'" \
+	"and says which files"
+ok "$([ ! -e "$RELAY_OUT" ]; echo $?)" "nothing written"
+
+start_relayd -o "$RELAY_OUT" --tls-cert "$C/relay.pem" --tls-key "$C/relay.key" --tls-ca "$C/ca.pem" ||
+	{ echo "Bail out! ltt-relayd did not start"; cat "$RELAYD_LOG"; exit 1; }
+like "$(cat "$RELAYD_LOG")" "live port $LPORT \(TLS 1.3 only\)" "the relay says it speaks only TLS"
+
+# --- openssl s_client: TLS 1.3, the relay's certificate; none of ours: refused
+for port in "$CPORT" "$DPORT" "$LPORT"; do
+	out=$(timeout "$TEST_TIMEOUT" openssl s_client -connect "127.0.0.1:$port" -CAfile "$C/ca.pem" \
+		-cert "$C/client.pem" -key "$C/client.key" -verify_return_error </dev/null 2>&1)
+	like "$out" "New, TLSv1.3, Cipher is" "port $port: s_client speaks TLS 1.3"
+	like "$out" "subject=CN = ltt-relay" "port $port: the relay's certificate (CN=ltt-relay)"
+	like "$out" "Verify return code: 0 \(ok\)" "port $port: signed by the test's CA"
+done
+# (-ign_eof: it reads until the relay closes, so it sees the relay's alert)
+out=$(timeout "$TEST_TIMEOUT" openssl s_client -connect "127.0.0.1:$CPORT" -CAfile "$C/ca.pem" \
+	-ign_eof </dev/null 2>&1)
+like "$out" "alert certificate required" "s_client without a certificate: refused in the handshake"
+like "$(cat "$RELAYD_LOG")" "TLS handshake failed: .*peer did not return a certificate: closed" \
+	"the relay says why"
+
+# --- bad TLS files at create: a clear error, nothing created
+run lttctl create bad -U "tls://127.0.0.1:$CPORT:$DPORT"
+is "$RC" 2 "a tls:// URL without --tls-*: a usage error"
+like "$ERR" "TLS needs a tls:// URL with all three of --tls-cert, --tls-key and --tls-ca" "and says what is needed"
+run lttctl create bad -U "tls://127.0.0.1:$CPORT:$DPORT" --tls-cert "$C/client.pem" \
+	--tls-key "$C/rogue.key" --tls-ca "$C/ca.pem"
+is "$RC" 1 "a key that is not the certificate's: exit 1"
+is "$ERR" "Error: TLS key '$C/rogue.key' is not the key of certificate '$C/client.pem' (error:05800074:x509 certificate routines::key values mismatch); nothing was created" \
+	"and names both files"
+run lttctl create bad -U "tls://127.0.0.1:$CPORT:$DPORT" --tls-cert "$C/nonexistent.pem" \
+	--tls-key "$C/client.key" --tls-ca "$C/ca.pem"
+like "$RC:$ERR" "^1:Error: TLS certificate '$C/nonexistent.pem' can't be used: .*; nothing was created" \
+	"a certificate file that is not there: exit 1, named"
+run lttctl create bad -U "net://127.0.0.1:$CPORT:$DPORT" "${TLS[@]}"
+like "$RC:$ERR" "^2:Error: TLS needs a tls:// URL" "--tls-* with a net:// URL: a usage error"
+run lttctl list
+is "$OUT" "No sessions." "nothing was created"
+
+# --- a session over TLS: every event, on the relay
+ok_cmd "a session over tls:// (N=$N)" record tls -U "tls://127.0.0.1:$CPORT:$DPORT" "${TLS[@]}"
+dir=$(echo "$RELAY_OUT/$host"/tls-*)
+bt "$dir" "$TEST_TMP/tls.txt"
+is "$(count_events "$TEST_TMP/tls.txt" ltt_test:seq)" "$N" "the relay's trace holds the $N events"
+is "$(grep -c "role = \"$SECRET\"" "$TEST_TMP/tls.txt")" "$N" "each with its payload"
+like "$(cat "$SESSIOND_LOG")" "connected \(protocol 2\.[0-9]+, ltt-relayd, TLS 1\.3\)" \
+	"the consumer says TLS 1.3"
+like "$(cat "$RELAYD_LOG")" "data connection from 127.0.0.1:[0-9]+: TLS 1.3, client /CN=ltt-client" \
+	"the relay saw the consumer's certificate"
+run lttctl list tls
+like "$STDOUT" "Session tls \(tls://127.0.0.1:$CPORT:$DPORT\)" "list shows the tls:// URL"
+like "$STDOUT" "Relay connection \(user space\): connected, [1-9][0-9]* packets sent \([^)]*\), 0 lost" \
+	"list: nothing lost"
+ok_cmd "destroy the TLS session" lttctl destroy tls
+before=$(relay_files)
+
+# --- refused: a plain session, a certificate no trusted CA signed
+run lttctl create plain -U "net://127.0.0.1:$CPORT:$DPORT"
+lttctl -q enable-event -u 'ltt_test:seq' -s plain
+run lttctl start plain
+is "$RC" 1 "a plain session to the TLS relay: start fails"
+is "$ERR" "Error: session 'plain': relay net://127.0.0.1:$CPORT:$DPORT: what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data), and give a relay that speaks only TLS (ltt-relayd --tls-cert) a tls:// URL" \
+	"start says to give it a tls:// URL"
+lttctl -q destroy plain
+run lttctl create rogue -U "tls://127.0.0.1:$CPORT:$DPORT" --tls-cert "$C/rogue.pem" \
+	--tls-key "$C/rogue.key" --tls-ca "$C/ca.pem"
+is "$RC" 0 "a session whose certificate the relay's CA did not sign: created"
+lttctl -q enable-event -u 'ltt_test:seq' -s rogue
+run lttctl start rogue
+is "$RC" 1 "its start fails"
+is "$ERR" "Error: session 'rogue': relay tls://127.0.0.1:$CPORT:$DPORT: $RELAY_TLS_MSG" \
+	"start says the TLS handshake failed"
+like "$(cat "$SESSIOND_LOG")" "the relay refused the TLS connection: .*alert unknown ca" \
+	"the daemon's log says why (the relay did not know its CA)"
+like "$(cat "$RELAYD_LOG")" "control connection from 127.0.0.1:[0-9]+: TLS handshake failed: the peer.s certificate: unable to get local issuer certificate: closed" \
+	"the relay's log too"
+lttctl -q destroy rogue
+run lttctl create mitm -U "tls://127.0.0.1:$CPORT:$DPORT" --tls-cert "$C/client.pem" \
+	--tls-key "$C/client.key" --tls-ca "$C/rogue-ca.pem"
+lttctl -q enable-event -u 'ltt_test:seq' -s mitm
+run lttctl start mitm
+is "$RC:$ERR" "1:Error: session 'mitm': relay tls://127.0.0.1:$CPORT:$DPORT: $RELAY_TLS_MSG" \
+	"a relay whose certificate --tls-ca did not sign: start fails"
+lttctl -q destroy mitm
+is "$(relay_files)" "$before" "the refused sessions left no file on the relay"
+
+# --- the loopback's bytes: the payload in plain, never in TLS
+# a second, plain relay, and a tap in front of each relay's two ports
+PLAIN_OUT="$TEST_TMP/plain-out"
+P_RUNDIR="$TEST_TMP/plain-run"
+mkdir -p "$P_RUNDIR"
+LTT_RUNDIR=$P_RUNDIR timeout "$TEST_TIMEOUT" "$RELAYD" -b -p "$TEST_TMP/relayd-plain.pid" \
+	-C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0 -o "$PLAIN_OUT" </dev/null ||
+	echo "Bail out! the plain relay did not start"
+PC=$(cat "$P_RUNDIR/relayd-control.port") PD=$(cat "$P_RUNDIR/relayd-data.port")
+start_tap "$TEST_TMP/cap-plain" "$PC" "$PD"
+ok $? "a tap in front of the plain relay ($TAP_C $TAP_D)"
+ok_cmd "a plain session through it" record tp -U "net://127.0.0.1:$TAP_C:$TAP_D"
+lttctl -q destroy tp
+start_tap "$TEST_TMP/cap-tls" "$CPORT" "$DPORT"
+ok $? "a tap in front of the TLS relay ($TAP_C $TAP_D)"
+ok_cmd "a TLS session through it" record tt -U "tls://127.0.0.1:$TAP_C:$TAP_D" "${TLS[@]}"
+lttctl -q destroy tt
+bt "$(echo "$RELAY_OUT/$host"/tt-*)" "$TEST_TMP/tt.txt"
+is "$(count_events "$TEST_TMP/tt.txt" ltt_test:seq)" "$N" "the TLS session through the tap: $N events"
+plain_hits=$(grep -c -a "$SECRET" "$TEST_TMP/cap-plain")
+ok "$([ "$plain_hits" -gt 0 ]; echo $?)" "plain: the loopback's bytes hold the payload ($plain_hits lines)"
+size=$(stat -c %s "$TEST_TMP/cap-tls")
+ok "$([ "$size" -gt 20000 ]; echo $?)" "TLS: the tap saw the session's bytes ($size bytes)"
+is "$(grep -c -a "$SECRET" "$TEST_TMP/cap-tls")" 0 "TLS: no payload in the loopback's bytes"
+is "$(grep -c -a 'ltt_test' "$TEST_TMP/cap-tls")" 0 "TLS: not even the metadata's event names"
+
+# --- -C/-D spelled tls://
+ok_cmd "-C/-D as tls://HOST:PORT" record cd -C "tls://127.0.0.1:$CPORT/cd" -D "tls://127.0.0.1:$DPORT" "${TLS[@]}"
+run lttctl list cd
+like "$STDOUT" "Session cd \(tls://127.0.0.1:$CPORT:$DPORT/cd\)" "the session's URL is tls://"
+lttctl -q destroy cd
+bt "$RELAY_OUT/$host/cd" "$TEST_TMP/cd.txt"
+is "$(count_events "$TEST_TMP/cd.txt" ltt_test:seq)" "$N" "-C/-D over TLS: $N events"
+kill "$(cat "$TEST_TMP/relayd-plain.pid")"
+done_testing
