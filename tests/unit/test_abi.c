@@ -60,8 +60,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_attr, output, 260),
 	OFF_(ltt_session_attr, snapshot, 4356),
 	OFF_(ltt_session_attr, live_timer_us, 4360),
-	OFF_(ltt_session_attr, reserved, 4368),
-	RSV_(ltt_session_attr, 128),
+	OFF_(ltt_session_attr, tls, 4368),
+	OFF_(ltt_session_attr, reserved, 4376),
+	RSV_(ltt_session_attr, 120),
 
 	SIZE_(ltt_channel_attr, 440),
 	OFF_(ltt_channel_attr, name, 0),
