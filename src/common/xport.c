@@ -28,6 +28,8 @@ struct ltt_xport {
 	int fd;
 	SSL *ssl;			/* NULL: plain */
 	bool shaken;			/* the handshake is done */
+	bool client;			/* our end is the client's */
+	bool accepted;			/* client: the server's ticket came */
 	uint32_t events;		/* what the last -EAGAIN waits for */
 	char err[LTT_XPORT_ERR_MAX];
 };
@@ -42,6 +44,23 @@ static void ssl_reason(char *buf, size_t len, const char *what)
 	else
 		snprintf(buf, len, "%s", what);
 	ERR_clear_error();
+}
+
+/*
+ * A client's ticket from the server.  In TLS 1.3 the client's handshake
+ * ends before the server has checked the client's certificate; ltt's
+ * relay sends its ticket only once it has, so the ticket says "accepted"
+ * and an alert instead says why not, before any request is sent.  The
+ * session is not kept (0: OpenSSL frees it).
+ */
+static int on_ticket(SSL *ssl, SSL_SESSION *sess)
+{
+	struct ltt_xport *x = SSL_get_app_data(ssl);
+
+	(void)sess;
+	if (x)
+		x->accepted = true;
+	return 0;
 }
 
 /* Load one file into @c; 0, or -EINVAL with the sentence in @err. */
@@ -87,9 +106,13 @@ static int load(SSL_CTX *c, const struct ltt_xport_tls_files *f, bool server, ch
 		if (names)
 			SSL_CTX_set_client_CA_list(c, names);
 		SSL_CTX_set_verify(c, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, NULL);
-		SSL_CTX_set_num_tickets(c, 0);	/* no resumption: each peer shows its certificate */
+		/* one ticket: the client's sign that we took its certificate */
+		SSL_CTX_set_num_tickets(c, 1);
 	} else {
 		SSL_CTX_set_verify(c, SSL_VERIFY_PEER, NULL);
+		SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_CLIENT |
+						  SSL_SESS_CACHE_NO_INTERNAL_STORE);
+		SSL_CTX_sess_set_new_cb(c, on_ticket);
 	}
 	return 0;
 }
@@ -165,6 +188,8 @@ int ltt_xport_create(int fd, struct ltt_xport_ctx *ctx, const char *host,
 			ERR_clear_error();
 			return -ENOMEM;
 		}
+		SSL_set_app_data(x->ssl, x);
+		x->client = !ctx->server;
 		if (ctx->server)
 			SSL_set_accept_state(x->ssl);
 		else
@@ -250,6 +275,7 @@ static int ssl_result(struct ltt_xport *x, int n, int saved_errno)
 
 int ltt_xport_handshake(struct ltt_xport *x)
 {
+	uint8_t byte;
 	int n, ret;
 
 	if (x->shaken)
@@ -257,7 +283,16 @@ int ltt_xport_handshake(struct ltt_xport *x)
 	ERR_clear_error();
 	errno = 0;
 	n = SSL_do_handshake(x->ssl);
-	if (n == 1) {
+	if (n == 1 && x->client && !x->accepted) {
+		/* the server's verdict on our certificate: its ticket, or an alert */
+		errno = 0;
+		n = SSL_peek(x->ssl, &byte, 1);
+		if (n > 0)
+			x->accepted = true;	/* data before a ticket: it took us anyway */
+		if (x->accepted)
+			n = 1;
+	}
+	if (n == 1 && (!x->client || x->accepted)) {
 		x->shaken = true;
 		return 0;
 	}

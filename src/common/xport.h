@@ -8,7 +8,10 @@
  *
  * TLS here is always mutual: both ends load a certificate, its key, and
  * the CA that must have signed the peer's certificate; a client also
- * checks the server's certificate against the host name it dialed.
+ * checks the server's certificate against the host name it dialed.  A
+ * client's handshake ends only once the server accepted its certificate
+ * (the server's session ticket, which ltt's server ends send once they
+ * have checked it), so a refusal is known before any request is sent.
  *
  * Non-blocking throughout, as the event loop (evloop.h) wants: every call
  * returns -EAGAIN instead of waiting, and ltt_xport_events() then says

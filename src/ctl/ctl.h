@@ -9,6 +9,7 @@
  *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
+ *   bridge.c       view --live's plain-to-TLS bridge to a relay (bridge.h)
  *   util.c         what the commands share: option parsing, errors,
  *                  connecting, the session a command is about, lists
  *   util-help.c    their usage lines, --help, --list-options
@@ -41,6 +42,7 @@ enum ctl_exit {
 };
 
 struct ctl_cmd;
+struct ltt_uri;
 
 /* What the global options asked for; one per run of lttctl. */
 struct ctl_ctx {
@@ -808,6 +810,14 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
  * (OUTPUT_PATH, URL).
  */
 int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out);
+
+/**
+ * ctl_util_parse_port_url() - a URL of one relay port: tcp://HOST[:PORT]
+ * (tcp4, tcp6), or the same spelled tls:// (then *@tls is set)
+ *
+ * Returns 0 or -EINVAL (ltt_uri_parse()'s).
+ */
+int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls);
 
 /**
  * ctl_util_url_pair() - the net URL (net://HOST:C:D/PATH) of LTTng's

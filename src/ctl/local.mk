@@ -15,6 +15,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/complete.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
+	src/ctl/bridge.c src/ctl/bridge.h \
 	src/ctl/util.c \
 	src/ctl/util-help.c \
 	src/ctl/report.c src/ctl/report.h \

@@ -812,11 +812,7 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 	return CTL_EXIT_OK;
 }
 
-/*
- * -C/-D spelled tls://HOST[:PORT][/PATH] (tls4, tls6): parsed as the tcp
- * URL of that port, *@tls set.  Returns 0 or -EINVAL.
- */
-static int parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls)
+int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls)
 {
 	char buf[LTT_URI_TEXT_SIZE];
 
@@ -832,13 +828,13 @@ int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)
 	struct ltt_uri c, d, net;
 	bool ctls = false, dtls = false;
 
-	if (parse_port_url(ctrl, &c, &ctls) || c.scheme != LTT_URI_TCP) {
+	if (ctl_util_parse_port_url(ctrl, &c, &ctls) || c.scheme != LTT_URI_TCP) {
 		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
 			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;
 	}
 	c.tls = ctls;
-	if (parse_port_url(data, &d, &dtls) || d.scheme != LTT_URI_TCP || ctls != dtls ||
+	if (ctl_util_parse_port_url(data, &d, &dtls) || d.scheme != LTT_URI_TCP || ctls != dtls ||
 	    ltt_uri_net_from_tcp(&c, &d, &net) || ltt_uri_format(&net, buf, len)) {
 		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
 			      ltt_strerror(LTT_ERR_URL_PAIR));

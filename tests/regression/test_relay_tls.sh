@@ -7,7 +7,8 @@
 # refused (start fails, saying why) and leave no file on the relay; the
 # bytes that cross the loopback (through a tap, tcp_tap.py) hold an
 # event's payload in plain, never in TLS; bad TLS files are refused at
-# create, nothing created; -C/-D spelled tls://.
+# create, nothing created; -C/-D spelled tls://; babeltrace2 reads a
+# live session over TLS through lttctl view --live's bridge.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/tls-lib.sh"
@@ -15,9 +16,11 @@
 need_openssl
 ust_setup --log
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
 relayd_init
 TAP_PIDS=
 trap 'for p in $TAP_PIDS; do kill "$p"; done 2>/dev/null; _relayd_cleanup; _cleanup' EXIT
+command -v stdbuf >/dev/null || skip_all "stdbuf (coreutils) is not installed"
 C="$TEST_TMP/certs"
 tls_certs "$C" || { echo "Bail out! openssl could not make the certificates"; exit 1; }
 RELAY_OUT="$TEST_TMP/relay-out"
@@ -134,7 +137,7 @@ run lttctl start rogue
 is "$RC" 1 "its start fails"
 is "$ERR" "Error: session 'rogue': relay tls://127.0.0.1:$CPORT:$DPORT: $RELAY_TLS_MSG" \
 	"start says the TLS handshake failed"
-like "$(cat "$SESSIOND_LOG")" "the relay refused the TLS connection: .*alert unknown ca" \
+like "$(cat "$SESSIOND_LOG")" "the TLS handshake with port $CPORT failed: .*alert unknown ca" \
 	"the daemon's log says why (the relay did not know its CA)"
 like "$(cat "$RELAYD_LOG")" "control connection from 127.0.0.1:[0-9]+: TLS handshake failed: the peer.s certificate: unable to get local issuer certificate: closed" \
 	"the relay's log too"
@@ -182,4 +185,37 @@ lttctl -q destroy cd
 bt "$RELAY_OUT/$host/cd" "$TEST_TMP/cd.txt"
 is "$(count_events "$TEST_TMP/cd.txt" ltt_test:seq)" "$N" "-C/-D over TLS: $N events"
 kill "$(cat "$TEST_TMP/relayd-plain.pid")"
+
+# --- live over TLS: babeltrace2 through lttctl view --live's bridge
+run query_sessions
+is "$RC" 1 "babeltrace2 straight to the TLS live port: fails"
+wait_for "$RELAYD_LOG" "live: viewer [0-9]+: TLS handshake failed"
+ok $? "the relay refused it in the handshake"
+run lttctl view --live "net://127.0.0.1:$LPORT"
+like "$RC:$ERR" "^2:Error: view --live 'net://127.0.0.1:$LPORT': give the relay's live port as tls://HOST" \
+	"view --live wants a tls:// URL"
+run lttctl view --live "tls://127.0.0.1:$LPORT" --tls-cert "$C/client.pem"
+like "$RC:$ERR" "^2:Error: view --live tls://...: give all three of --tls-cert, --tls-key and --tls-ca" \
+	"and the three TLS files"
+exec {BR}< <(exec "$LTTCTL_BIN" view --live "tls://127.0.0.1:$LPORT" "${TLS[@]}" 2>"$TEST_TMP/bridge.err")
+TAP_PIDS="$TAP_PIDS $!"
+read -r -t "$TEST_TIMEOUT" line <&"$BR"
+BPORT=$(sed -n 's|^Live bridge: net://127.0.0.1:\([0-9]*\) forwards to 127.0.0.1:'"$LPORT"' in TLS 1.3$|\1|p' <<<"$line")
+ok "$([ -n "$BPORT" ]; echo $?)" "the bridge listens and says where ($line)"
+ok_cmd "a live session over TLS" lttctl -q create lv --live=100000 -U "tls://127.0.0.1:$CPORT:$DPORT" "${TLS[@]}"
+lttctl -q enable-event -u 'ltt_test:seq' -s lv && lttctl -q start lv && ust_app -n "$N" -r live >/dev/null
+ok $? "the program ran in it"
+like "$(LPORT=$BPORT query_sessions)" "url: net://127.0.0.1:$BPORT/host/$host/lv" \
+	"babeltrace2 query through the bridge lists the live session"
+LURL="net://127.0.0.1:$BPORT/host/$host/lv"
+timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace2 -i lttng-live "$LURL" >"$TEST_TMP/v" 2>"$TEST_TMP/v.err" &
+viewer=$!
+wait_for "$TEST_TMP/v" 'role = "live"' "$N"
+ok $? "babeltrace2 reads the live session through the bridge"
+ok_cmd "destroy the live session" lttctl destroy lv
+wait "$viewer"
+is $? 0 "babeltrace2 ends cleanly with the session"
+is "$(grep -c ' ltt_test:seq: .*role = "live"' "$TEST_TMP/v")" "$N" "it printed the $N events, each once"
+like "$(cat "$RELAYD_LOG")" "live: viewer [0-9]+: TLS 1.3, client /CN=ltt-client" \
+	"the relay saw the bridge's certificate"
 done_testing
