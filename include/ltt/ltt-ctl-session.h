@@ -204,7 +204,9 @@ struct ltt_session_detail {
 	/* The domains whose consumer daemon does not answer (minor 14; 0 before). */
 	size_t nr_stalls LTT_RESERVED_ALIGN;
 	struct ltt_consumer_stall_info *stalls;	/* points inside the block */
-	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
+	/* The files of its tls:// outputs (minor 21), NULL when none: inside the block */
+	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
+	uint8_t reserved[104];	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */

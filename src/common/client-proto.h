@@ -55,6 +55,8 @@
  *   CREATE_SESSION's {str home} is followed by {str tls_cert, str tls_key,
  *   str tls_ca}: absolute paths of PEM files the consumer opens for a
  *   tls:// output (or a tls:// snapshot output), all "" for none.
+ *   GET_SESSION's reply ends with the same three strings (what save
+ *   writes).
  *
  * Process trackers (minor 9; doc/trackers.md):
  *   TRACK {str session, u32 domain, u32 type, u32 nr, nr x str value}

@@ -7,7 +7,8 @@
 # refused (start fails, saying why) and leave no file on the relay; the
 # bytes that cross the loopback (through a tap, tcp_tap.py) hold an
 # event's payload in plain, never in TLS; bad TLS files are refused at
-# create, nothing created; -C/-D spelled tls://; babeltrace2 reads a
+# create, nothing created; save and load keep the TLS files; -C/-D
+# spelled tls://; babeltrace2 reads a
 # live session over TLS through lttctl view --live's bridge.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -106,7 +107,7 @@ is "$OUT" "No sessions." "nothing was created"
 
 # --- a session over TLS: every event, on the relay
 ok_cmd "a session over tls:// (N=$N)" record tls -U "tls://127.0.0.1:$CPORT:$DPORT" "${TLS[@]}"
-dir=$(echo "$RELAY_OUT/$host"/tls-*)
+dir=$(ls -d "$RELAY_OUT/$host"/tls-* | head -n 1)
 bt "$dir" "$TEST_TMP/tls.txt"
 is "$(count_events "$TEST_TMP/tls.txt" ltt_test:seq)" "$N" "the relay's trace holds the $N events"
 is "$(grep -c "role = \"$SECRET\"" "$TEST_TMP/tls.txt")" "$N" "each with its payload"
@@ -118,7 +119,22 @@ run lttctl list tls
 like "$STDOUT" "Session tls \(tls://127.0.0.1:$CPORT:$DPORT\)" "list shows the tls:// URL"
 like "$STDOUT" "Relay connection \(user space\): connected, [1-9][0-9]* packets sent \([^)]*\), 0 lost" \
 	"list: nothing lost"
+# save keeps the TLS files; load gives them back
+run lttctl save tls
+saved="$LTT_HOME/.ltt/sessions/tls.ltt"
+is "$RC:$(sed -n '/<tls>/,/<\/tls>/p' "$saved" | tr -d ' \n')" \
+	"0:<tls><cert>$C/client.pem</cert><key>$C/client.key</key><ca>$C/ca.pem</ca></tls>" \
+	"save writes the session's TLS files"
+run xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$saved"
+is "$RC" 0 "the saved file is valid against the schema"
 ok_cmd "destroy the TLS session" lttctl destroy tls
+ok_cmd "load it" lttctl load tls
+ok_cmd "start the loaded session (the relay takes its certificate)" lttctl start tls
+ust_app -n "$N" -r "$SECRET" >/dev/null && lttctl -q stop tls
+ok $? "the program ran in it"
+is "$(babeltrace2 "$(ls -d "$RELAY_OUT/$host"/tls-* | tail -n 1)" 2>/dev/null | grep -c ' ltt_test:seq: ')" \
+	"$N" "the loaded session streamed its $N events over TLS"
+ok_cmd "destroy it" lttctl destroy tls
 before=$(relay_files)
 
 # --- refused: a plain session, a certificate no trusted CA signed
