@@ -375,6 +375,33 @@ enum ctl_opt {
 #define CTL_UTIL_HELP_OPTION \
 	{ "help", 'h', POPT_ARG_NONE, NULL, CTL_OPT_HELP, "show this help", NULL }
 
+/*
+ * --tls-cert, --tls-key, --tls-ca into values[@val], values[@val + 1],
+ * values[@val + 2]: the files of TLS to a relay (ctl_util_tls_files())
+ */
+#define CTL_UTIL_TLS_OPTIONS(val) \
+	{ "tls-cert", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val), \
+	  "TLS to the relay: our certificate (PEM), which the relay's CA signed", "FILE" }, \
+	{ "tls-key", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val) + 1, \
+	  "TLS to the relay: the private key of --tls-cert (PEM)", "FILE" }, \
+	{ "tls-ca", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val) + 2, \
+	  "TLS to the relay: the CA that signed the relay's certificate (PEM)", "FILE" }
+
+struct ltt_xport_ctx;
+
+/**
+ * ctl_util_tls_files() - the three files of CTL_UTIL_TLS_OPTIONS (@values,
+ * all three set), made absolute into @paths and loaded as a client's TLS
+ * end, as the consumer or the bridge will
+ * @ret_tls: the loaded end (NULL: freed here)
+ * @outcome: ends the error's sentence ("; nothing was created", or "")
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
+ * (TLS_FILES: which file, what is wrong with it).
+ */
+int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
+		       struct ltt_xport_ctx **ret_tls, const char *outcome);
+
 /**
  * ctl_util_out() - ctl_out_text(): kept for code written before out.h
  */

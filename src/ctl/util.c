@@ -20,6 +20,7 @@
 #include "common/paths.h"
 #include "common/size.h"
 #include "common/uri.h"
+#include "common/xport.h"
 #include "ctl/ctl.h"
 
 /*
@@ -821,6 +822,33 @@ int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls
 	snprintf(buf, sizeof(buf), "tcp%s", text + 3);
 	*tls = true;
 	return ltt_uri_parse(buf, ret_uri);
+}
+
+int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
+		       struct ltt_xport_ctx **ret_tls, const char *outcome)
+{
+	static const char *const opt[3] = { "--tls-cert", "--tls-key", "--tls-ca" };
+	struct ltt_xport_tls_files f = { paths[0], paths[1], paths[2] };
+	char why[LTT_XPORT_ERR_MAX];
+	struct ltt_xport_ctx *tls;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (ctl_util_abs_path(values[i], paths[i], LTT_PATH_MAX)) {
+			ctl_out_error(LTT_ERR_TLS_FILES, "%s '%s': not a usable path%s", opt[i],
+				      values[i], outcome);
+			return CTL_EXIT_FAILURE;
+		}
+	}
+	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), &tls)) {
+		ctl_out_error(LTT_ERR_TLS_FILES, "%s%s", why, outcome);
+		return CTL_EXIT_FAILURE;
+	}
+	if (ret_tls)
+		*ret_tls = tls;
+	else
+		ltt_xport_ctx_destroy(tls);
+	return CTL_EXIT_OK;
 }
 
 int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)

@@ -10,7 +10,6 @@
 
 #include "common/attr.h"
 #include "common/uri.h"
-#include "common/xport.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 
@@ -168,10 +167,6 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
 		   struct ltt_session_attr *attr)
 {
-	static const char *const opt[3] = { "--tls-cert", "--tls-key", "--tls-ca" };
-	struct ltt_xport_tls_files f;
-	char why[LTT_XPORT_ERR_MAX];
-	struct ltt_xport_ctx *tls;
 	struct ltt_uri uri;
 	int i, given = 0;
 	bool tls_url;
@@ -184,19 +179,9 @@ static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
 		return CTL_EXIT_OK;
 	if (given != 3 || (!tls_url && !attr->snapshot))
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_TLS_FILES));
-	for (i = 0; i < 3; i++) {
-		if (ctl_util_abs_path(a->values[VAL_TLS_CERT + i], a->tls_path[i], LTT_PATH_MAX)) {
-			ctl_out_error(LTT_ERR_TLS_FILES, "%s '%s': the path is too long", opt[i],
-				      a->values[VAL_TLS_CERT + i]);
-			return CTL_EXIT_FAILURE;
-		}
-	}
-	f = (struct ltt_xport_tls_files){ a->tls_path[0], a->tls_path[1], a->tls_path[2] };
-	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), &tls)) {
-		ctl_out_error(LTT_ERR_TLS_FILES, "%s; nothing was created", why);
+	if (ctl_util_tls_files(&a->values[VAL_TLS_CERT], a->tls_path, NULL,
+			       "; nothing was created"))
 		return CTL_EXIT_FAILURE;
-	}
-	ltt_xport_ctx_destroy(tls);
 	a->tls = (struct ltt_session_tls){ a->tls_path[0], a->tls_path[1], a->tls_path[2] };
 	attr->tls = &a->tls;
 	return CTL_EXIT_OK;
@@ -293,13 +278,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
 		  "its buffers itself)", "DIR" },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
-		{ "tls-cert", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TLS_CERT,
-		  "tls:// outputs: the session's certificate (PEM), signed by the relay's CA",
-		  "FILE" },
-		{ "tls-key", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TLS_KEY,
-		  "tls:// outputs: the private key of --tls-cert (PEM)", "FILE" },
-		{ "tls-ca", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TLS_CA,
-		  "tls:// outputs: the CA that signed the relay's certificate (PEM)", "FILE" },
+		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
 		  "a live session, sent to " LTT_DEFAULT_LIVE_URL " unless -U says otherwise; "
 		  "US: the live timer period, 1000000 by default (at least 1000)", "US" },

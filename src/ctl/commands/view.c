@@ -73,20 +73,21 @@ static int view_path(const struct ctl_ctx *ctx, poptContext pc, const char *read
 /* The TLS end of --tls-cert, --tls-key, --tls-ca: all three, loaded. */
 static int bridge_tls(const struct ctl_ctx *ctx, char **values, struct ltt_xport_ctx **ret_tls)
 {
-	struct ltt_xport_tls_files f = {
-		values[VAL_TLS_CERT], values[VAL_TLS_KEY], values[VAL_TLS_CA],
-	};
-	char why[LTT_XPORT_ERR_MAX];
+	char (*paths)[LTT_PATH_MAX];
+	int ret;
 
-	if (!f.cert || !f.key || !f.ca)
+	if (!values[VAL_TLS_CERT] || !values[VAL_TLS_KEY] || !values[VAL_TLS_CA])
 		return ctl_util_usage_error(ctx, "view --live tls://...: give all three of --tls-cert, "
 					    "--tls-key and --tls-ca (the CA that signed the relay's "
 					    "certificate)");
-	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), ret_tls)) {
-		ctl_out_error(LTT_ERR_TLS_FILES, "%s", why);
+	paths = malloc(3 * LTT_PATH_MAX);
+	if (!paths) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
 	}
-	return CTL_EXIT_OK;
+	ret = ctl_util_tls_files(&values[VAL_TLS_CERT], paths, ret_tls, "");
+	free(paths);
+	return ret;
 }
 
 /*
@@ -163,12 +164,7 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "bridge-port", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_BRIDGE_PORT,
 		  "--live: the loopback port the bridge listens on (default: a free one, printed)",
 		  "PORT" },
-		{ "tls-cert", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TLS_CERT,
-		  "--live: our certificate (PEM), signed by the relay's CA", "FILE" },
-		{ "tls-key", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TLS_KEY,
-		  "--live: the private key of --tls-cert (PEM)", "FILE" },
-		{ "tls-ca", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TLS_CA,
-		  "--live: the CA that signed the relay's certificate (PEM)", "FILE" },
+		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
