@@ -465,13 +465,48 @@ static void unpublish(struct relayd *r, const struct options *o)
 		unlink(o->pidfile);
 }
 
+/* systemd's credentials (LoadCredential=): the TLS files' names there. */
+static const char *const cred_names[3] = { "tls-cert", "tls-key", "tls-ca" };
+
+/*
+ * Without --tls-*: the files of $CREDENTIALS_DIRECTORY/tls-cert, tls-key
+ * and tls-ca, when the unit gives them, into @paths (@f pointing there).
+ * 0 (none there: plain), 1 (all three), -1 after saying what is missing.
+ */
+static int credential_files(char paths[3][PATH_MAX], struct ltt_xport_tls_files *f)
+{
+	const char *dir = getenv("CREDENTIALS_DIRECTORY");
+	int i, found = 0;
+
+	if (!dir || !*dir)
+		return 0;
+	for (i = 0; i < 3; i++) {
+		snprintf(paths[i], PATH_MAX, "%s/%s", dir, cred_names[i]);
+		found += access(paths[i], F_OK) == 0;
+	}
+	if (found == 0)
+		return 0;
+	if (found != 3) {
+		fprintf(stderr, "ltt-relayd: Error: the credentials in %s hold some of tls-cert, tls-key and tls-ca, not all three: give the unit all three LoadCredential= lines, or none for plain TCP\n",
+			dir);
+		return -1;
+	}
+	*f = (struct ltt_xport_tls_files){ paths[0], paths[1], paths[2] };
+	return 1;
+}
+
 /* The TLS files, read before detaching; 0, or -1 after saying why. */
 static int load_tls(const struct options *o, struct relayd *r)
 {
 	struct ltt_xport_tls_files f = { o->tls_cert, o->tls_key, o->tls_ca };
-	char why[LTT_XPORT_ERR_MAX];
+	char why[LTT_XPORT_ERR_MAX], paths[3][PATH_MAX];
+	int ret = 0;
 
 	if (!o->tls_cert)
+		ret = credential_files(paths, &f);
+	if (ret < 0)
+		return -1;
+	if (!o->tls_cert && !ret)
 		return 0;
 	if (ltt_xport_ctx_create(&f, true, why, sizeof(why), &r->tls)) {
 		fprintf(stderr, "ltt-relayd: Error: %s\n", why);

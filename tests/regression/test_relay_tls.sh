@@ -68,6 +68,22 @@ like "$ERR" "^ltt-relayd: Error: TLS key '$C/rogue.key' is not the key of certif
 	"and says which files"
 ok "$([ ! -e "$RELAY_OUT" ]; echo $?)" "nothing written"
 
+# systemd's credentials (LoadCredential=): the files without --tls-*
+mkdir -p "$TEST_TMP/creds"
+cp "$C/relay.pem" "$TEST_TMP/creds/tls-cert"
+cp "$C/relay.key" "$TEST_TMP/creds/tls-key"
+run env CREDENTIALS_DIRECTORY="$TEST_TMP/creds" "$RELAYD" -o "$RELAY_OUT"
+is "$RC:$ERR" "1:ltt-relayd: Error: the credentials in $TEST_TMP/creds hold some of tls-cert, tls-key and tls-ca, not all three: give the unit all three LoadCredential= lines, or none for plain TCP" \
+	"credentials: two of the three files are refused"
+cp "$C/ca.pem" "$TEST_TMP/creds/tls-ca"
+CREDENTIALS_DIRECTORY="$TEST_TMP/creds" start_relayd -o "$TEST_TMP/cred-out" ||
+	echo "Bail out! ltt-relayd did not start with credentials"
+out=$(timeout "$TEST_TIMEOUT" openssl s_client -connect "127.0.0.1:$CPORT" -CAfile "$C/ca.pem" \
+	-cert "$C/client.pem" -key "$C/client.key" -verify_return_error </dev/null 2>&1)
+like "$out" "New, TLSv1.3, Cipher is" "credentials: the relay speaks TLS 1.3 with their files"
+stop_relayd
+ok $? "and stops"
+
 start_relayd -o "$RELAY_OUT" --tls-cert "$C/relay.pem" --tls-key "$C/relay.key" --tls-ca "$C/ca.pem" ||
 	{ echo "Bail out! ltt-relayd did not start"; cat "$RELAYD_LOG"; exit 1; }
 like "$(cat "$RELAYD_LOG")" "live port $LPORT \(TLS 1.3 only\)" "the relay says it speaks only TLS"
