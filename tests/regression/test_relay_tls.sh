@@ -209,6 +209,41 @@ ok "$([ "$size" -gt 20000 ]; echo $?)" "TLS: the tap saw the session's bytes ($s
 is "$(grep -c -a "$SECRET" "$TEST_TMP/cap-tls")" 0 "TLS: no payload in the loopback's bytes"
 is "$(grep -c -a 'ltt_test' "$TEST_TMP/cap-tls")" 0 "TLS: not even the metadata's event names"
 
+# --- a root daemon reads a client's TLS files only if their mode lets it
+# (lttctl, as the user, loaded them through a supplementary group here:
+# the daemon counts the primary group only, and refuses)
+if ! can_switch_user || ! getent group adm >/dev/null; then
+	skip 4 "a root daemon's clients need root, setpriv, nobody and the group adm"
+else
+	R3="$TEST_TMP/rootd"
+	mkdir -p "$R3" "$TEST_TMP/nbcerts"
+	nobody_dir "$TEST_TMP/nbhome"
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$R3" --group nogroup --no-kernel \
+		</dev/null >/dev/null 2>"$TEST_TMP/rootd.log" || echo "Bail out! the root daemon did not start"
+	for f in client.pem client.key ca.pem; do
+		install -m 0640 -o root -g adm "$C/$f" "$TEST_TMP/nbcerts/$f"
+	done
+	chmod 755 "$TEST_TMP/nbcerts"
+	g_ctl() {
+		timeout "$TEST_TIMEOUT" setpriv --reuid=nobody --regid=nogroup --groups=adm \
+			env HOME="$TEST_TMP/nbhome" LTT_HOME="$TEST_TMP/nbhome" LTT_RUNDIR="$R3" \
+			"$LTTCTL_BIN" "$@"
+	}
+	N3=(-U "tls://127.0.0.1:$CPORT:$DPORT" --tls-cert "$TEST_TMP/nbcerts/client.pem"
+	    --tls-key "$TEST_TMP/nbcerts/client.key" --tls-ca "$TEST_TMP/nbcerts/ca.pem")
+	run g_ctl create g "${N3[@]}"
+	is "$RC:$ERR" "1:Error: session 'g': $(sed -n 's/.*X(TLS_FILES, [0-9]*, "\(.*\)") \\$/\1/p' "$LTT_TOP_SRCDIR/include/ltt/ltt-error.h")" \
+		"files the user reads through a supplementary group only: the root daemon refuses them"
+	like "$(cat "$TEST_TMP/rootd.log")" "TLS file $TEST_TMP/nbcerts/client.pem: not a regular file that uid [0-9]+ \(gid [0-9]+\) may read by its mode" \
+		"and says which file"
+	chmod 0644 "$TEST_TMP/nbcerts/"*
+	run g_ctl create g "${N3[@]}"
+	is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Session g created." "once their mode lets the user read them: created"
+	g_ctl destroy g >/dev/null
+	stop_sessiond "$R3"
+	ok $? "the root daemon stops"
+fi
+
 # --- -C/-D spelled tls://
 ok_cmd "-C/-D as tls://HOST:PORT" record cd -C "tls://127.0.0.1:$CPORT/cd" -D "tls://127.0.0.1:$DPORT" "${TLS[@]}"
 run lttctl list cd

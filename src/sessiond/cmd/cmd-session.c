@@ -174,7 +174,7 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_attr_check_session_request(&attr);
 	else
 		ret = ltt_attr_check_session(&attr);
-	if (!ret && ltt_relay_tls_check(&attr))
+	if (!ret && ltt_relay_tls_check(&attr, ctx->cred.uid, ctx->cred.gid))
 		ret = LTT_ERR_TLS_FILES;	/* the consumer could not use them either */
 	if (ret)
 		return ret;

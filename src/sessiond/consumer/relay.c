@@ -4,6 +4,7 @@
  * relay.h).
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -33,11 +34,32 @@ static int tls_context(const char *session, const char *cert, const char *key, c
 	return 0;
 }
 
-int ltt_relay_tls_check(const struct ltt_session_conf *attr)
+/* May @uid, @gid read regular file @path by its mode?  Logs why not. */
+static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t gid)
 {
-	struct ltt_xport_ctx *ctx;
-	int ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, &ctx);
+	struct stat st;
 
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    ((st.st_uid == uid && (st.st_mode & S_IRUSR)) ||
+	     (st.st_uid != uid && st.st_gid == gid && (st.st_mode & S_IRGRP)) ||
+	     (st.st_uid != uid && st.st_gid != gid && (st.st_mode & S_IROTH))))
+		return true;
+	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read by "
+		 "its mode; the daemon reads TLS files only for owners who may read them",
+		 session, path, (unsigned int)uid, (unsigned int)gid);
+	return false;
+}
+
+int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid)
+{
+	const char *f[3] = { attr->tls_cert, attr->tls_key, attr->tls_ca };
+	struct ltt_xport_ctx *ctx;
+	int i, ret;
+
+	for (i = 0; attr->tls_cert[0] && uid != geteuid() && i < 3; i++)
+		if (!owner_reads(attr->name, f[i], uid, gid))
+			return -EKEYREJECTED;
+	ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, &ctx);
 	ltt_xport_ctx_destroy(ctx);
 	return ret;
 }

@@ -52,11 +52,16 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
 		    uint32_t *ret_minor);
 
 /**
- * ltt_relay_tls_check() - can @attr's TLS files make a client's TLS end?
- * (all "": yes).  Logs OpenSSL's reason for @attr's session.  Returns 0
- * or -EKEYREJECTED.
+ * ltt_relay_tls_check() - can @attr's TLS files make a client's TLS end,
+ * and may the session's owner @uid, @gid read them?  (all "": yes)
+ *
+ * The consumer reads them with the daemon's rights: for an owner other
+ * than the daemon's user, each must be a regular file its mode lets
+ * @uid or @gid read (supplementary groups do not count), so that a
+ * client of a root daemon can't lend itself a key only root reads.
+ * Logs why for @attr's session.  Returns 0 or -EKEYREJECTED.
  */
-int ltt_relay_tls_check(const struct ltt_session_conf *attr);
+int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid);
 
 /**
  * ltt_relay_error_code() - the public code of a -errno of ltt_relay_check()
