@@ -107,12 +107,6 @@ int ltt_relay_conn_connect(int family, const char *host, uint16_t port_nr, uint6
 	return ret;
 }
 
-int ltt_relay_conn_connect_uri(const struct ltt_uri *u, uint16_t port, uint64_t deadline,
-			       int *ret_fd)
-{
-	return ltt_relay_conn_connect((int)u->family, u->host, port, deadline, ret_fd);
-}
-
 int ltt_relay_conn_open(int family, const char *host, uint16_t port,
 			struct ltt_xport_ctx *tls, uint64_t deadline, const char *label,
 			struct ltt_xport **ret_x)

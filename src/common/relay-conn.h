@@ -54,9 +54,6 @@ int ltt_relay_conn_ms_left(uint64_t deadline);
 int ltt_relay_conn_connect(int family, const char *host, uint16_t port, uint64_t deadline,
 			   int *ret_fd);
 
-/** ltt_relay_conn_connect_uri() - ltt_relay_conn_connect() to @port of @uri's host */
-int ltt_relay_conn_connect_uri(const struct ltt_uri *uri, uint16_t port, uint64_t deadline,
-			       int *ret_fd);
 
 /**
  * ltt_relay_conn_open() - ltt_relay_conn_connect(), then the transport:

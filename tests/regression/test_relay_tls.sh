@@ -209,6 +209,24 @@ ok "$([ "$size" -gt 20000 ]; echo $?)" "TLS: the tap saw the session's bytes ($s
 is "$(grep -c -a "$SECRET" "$TEST_TMP/cap-tls")" 0 "TLS: no payload in the loopback's bytes"
 is "$(grep -c -a 'ltt_test' "$TEST_TMP/cap-tls")" 0 "TLS: not even the metadata's event names"
 
+# --- snapshots over TLS: a snapshot session's tls:// outputs take its files
+ok_cmd "a snapshot session with TLS files, no output yet" \
+	lttctl create sn --snapshot --no-output "${TLS[@]}"
+ok_cmd "enable and start" lttctl enable-event -u 'ltt_test:seq' -s sn
+lttctl -q start sn && ust_app -n "$N" -r snap >/dev/null
+ok $? "the program ran in it"
+ok_cmd "add a tls:// snapshot output" lttctl snapshot add-output -s sn "tls://127.0.0.1:$CPORT:$DPORT/snaps"
+run lttctl snapshot record -s sn
+is "$RC" 0 "record over TLS"
+snap=$(tail -n 1 <<<"$STDOUT")
+is "$(babeltrace2 "$snap" 2>/dev/null | grep -c 'role = "snap"')" "$N" "the relay wrote the snapshot: $N events"
+lttctl -q destroy sn
+ok_cmd "a snapshot session without TLS files" lttctl create sp --snapshot --no-output
+run lttctl snapshot add-output -s sp "tls://127.0.0.1:$CPORT:$DPORT"
+like "$RC:$ERR" "^1:Error: .*TLS needs a tls:// URL with all three of --tls-cert" \
+	"its tls:// snapshot output is refused: the session has no TLS files"
+lttctl -q destroy sp
+
 # --- a root daemon reads a client's TLS files only if their mode lets it
 # (lttctl, as the user, loaded them through a supplementary group here:
 # the daemon counts the primary group only, and refuses)
