@@ -218,11 +218,6 @@ int ltt_xport_fd(const struct ltt_xport *x)
 	return x->fd;
 }
 
-bool ltt_xport_is_tls(const struct ltt_xport *x)
-{
-	return x->ssl != NULL;
-}
-
 uint32_t ltt_xport_events(const struct ltt_xport *x)
 {
 	return x->events ? x->events : EPOLLIN;

@@ -84,9 +84,6 @@ void ltt_xport_destroy(struct ltt_xport *x);
 /** ltt_xport_fd() - the socket, for poll/epoll */
 int ltt_xport_fd(const struct ltt_xport *x);
 
-/** ltt_xport_is_tls() - does @x speak TLS? */
-bool ltt_xport_is_tls(const struct ltt_xport *x);
-
 /**
  * ltt_xport_handshake() - advance the TLS handshake (plain: done at once)
  *
