@@ -1,5 +1,7 @@
 #!/bin/sh
 # Install the Debian 12 packages ltt needs to build and test (idempotent).
+# libssl-dev: TLS between consumers, relays and live viewers; openssl: the
+# CLI the TLS tests make their certificates with.
 # Run as root (--kernel: mmdebstrap makes the Debian root that
 # tests/kernel/test_systemd.sh boots with systemd).  python3-lttnganalyses: the users' analyses, which tests
 # run on ltt's kernel traces.  lttng-tools and liblttng-ust-dev: LTTng's
@@ -14,7 +16,7 @@
 set -eu
 
 pkgs="build-essential autoconf automake libtool pkg-config
-libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev
+libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev libssl-dev openssl
 babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
 python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni

@@ -21,15 +21,29 @@ extern "C" {
 #endif
 
 /* What to create: see ltt_ctl_create_session(). */
+/*
+ * TLS 1.3 to the relay of a tls:// output: absolute paths of PEM files,
+ * which the session daemon's consumer opens (strings borrowed).
+ */
+struct ltt_session_tls {
+	const char *cert;	/* the session's certificate, which the relay's CA signed */
+	const char *key;	/* its private key */
+	const char *ca;		/* the CA that signed the relay's certificate */
+};
+
 struct ltt_session_attr {
 	char name[LTT_NAME_MAX];	/* "" for an automatic name */
 	enum ltt_output_type output_type;
 	/* LOCAL: absolute directory, "" for $LTT_HOME/ltt-traces/NAME-DATE.
-	 * NET: a net://, net4:// or net6:// URL. */
+	 * NET: a net://, net4:// or net6:// URL, or tls://, tls4://, tls6://
+	 * (then @tls is needed). */
 	char output[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;	/* 0: not live */
-	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
+	/* NULL, or the files of tls:// outputs (the session's and a snapshot
+	 * session's later ones); borrowed for the call */
+	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
+	uint8_t reserved[120];	/* zero */
 };
 
 struct ltt_channel_attr {
@@ -207,7 +221,9 @@ struct ltt_session_detail {
 	/* The domains whose consumer daemon does not answer (minor 14; 0 before). */
 	size_t nr_stalls LTT_RESERVED_ALIGN;
 	struct ltt_consumer_stall_info *stalls;	/* points inside the block */
-	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
+	/* The files of its tls:// outputs (minor 21), NULL when none: inside the block */
+	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
+	uint8_t reserved[104];	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */

@@ -88,7 +88,7 @@ extern "C" {
 	X(RELAY_TIMEOUT, 65, "the relay host did not answer in time; check the host, the ports and the firewalls between") \
 	X(RELAY_UNREACHABLE, 66, "the relay host is unreachable from here (no route); check the URL's host and the network") \
 	X(RELAY_HOST, 67, "the relay's host name does not resolve (or has no address of the URL's family); check the URL's host") \
-	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)") \
+	X(RELAY_NOT_RELAY, 68, "what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data), and give a relay that speaks only TLS (ltt-relayd --tls-cert) a tls:// URL") \
 	X(RELAY_VERSION, 69, "the relay daemon speaks an incompatible protocol version; use a matching ltt-relayd") \
 	X(RELAY_LOST, 70, "the connection to the relay daemon was lost; what was not sent is lost, 'lttctl list SESSION' shows why") \
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
@@ -191,7 +191,9 @@ extern "C" {
 	X(PROBE_LOCATION, 251, "a probe's location is [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME (--userspace-probe), SYMBOL[+OFFSET] or 0xADDR (--probe, --function), and its event a name without '*'") \
 	X(PROBE_NOT_FOUND, 252, "no such probe point: the file is missing or not an ELF file of this machine, or it has no such function (nm -D FILE) or SDT probe (readelf -n FILE)") \
 	X(PROBE_TRACER, 253, "the kernel tracer can't place this kind of probe; the session daemon's log says what it lacks and what to do") \
-	X(PROBE_SAVE, 254, "a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them")
+	X(PROBE_SAVE, 254, "a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them") \
+	X(TLS_FILES, 255, "TLS needs a tls:// URL with all three of --tls-cert, --tls-key and --tls-ca, each a readable PEM file (the key the certificate's); nothing was created") \
+	X(RELAY_TLS, 256, "the TLS handshake with the relay failed: its certificate is not signed by --tls-ca or not for the URL's host, or it refused ours (not signed by its CA), or it does not speak TLS; the session daemon's log says which")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -233,10 +233,34 @@ enum ltt_error_code ltt_attr_check_rule_domain(const struct ltt_rule_conf *attr,
 	return LTT_ERR_OK;
 }
 
+/*
+ * The TLS files: all three absolute paths or none; a tls:// output needs
+ * them, and only a tls:// output or a snapshot session (whose tls://
+ * outputs come later) takes them.
+ */
+static enum ltt_error_code check_tls(const struct ltt_session_conf *attr, bool tls_url)
+{
+	const char *f[3] = { attr->tls_cert, attr->tls_key, attr->tls_ca };
+	int i, given = 0;
+
+	for (i = 0; i < 3; i++) {
+		if (memchr(f[i], '\0', LTT_PATH_MAX) == NULL || (f[i][0] && f[i][0] != '/'))
+			return LTT_ERR_TLS_FILES;
+		given += f[i][0] != '\0';
+	}
+	if (given != 0 && given != 3)
+		return LTT_ERR_TLS_FILES;
+	if (tls_url && !given)
+		return LTT_ERR_TLS_FILES;
+	if (given && !tls_url && !attr->snapshot)
+		return LTT_ERR_TLS_FILES;
+	return LTT_ERR_OK;
+}
+
 /* @defaults: an empty name and an empty local output are the daemon's to fill. */
 static enum ltt_error_code check_session(const struct ltt_session_conf *attr, bool defaults)
 {
-	struct ltt_uri uri;
+	struct ltt_uri uri = { 0 };
 
 	if (memchr(attr->name, '\0', sizeof(attr->name)) == NULL ||
 	    (!(defaults && !attr->name[0]) && !ltt_session_name_valid(attr->name)))
@@ -265,7 +289,7 @@ static enum ltt_error_code check_session(const struct ltt_session_conf *attr, bo
 		return LTT_ERR_LIVE_NEEDS_NET;
 	if (attr->live_timer_us && attr->live_timer_us < LTT_MIN_LIVE_TIMER_US)
 		return LTT_ERR_LIVE_TIMER;
-	return LTT_ERR_OK;
+	return check_tls(attr, attr->output_type == LTT_OUTPUT_NET && uri.tls);
 }
 
 enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr)

@@ -114,6 +114,20 @@ void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret
 	ret->live_timer_us = ltt_rbuf_get_u32(r);
 }
 
+void ltt_proto_put_session_tls(struct ltt_wbuf *w, const struct ltt_session_conf *a)
+{
+	ltt_wbuf_put_str(w, a->tls_cert);
+	ltt_wbuf_put_str(w, a->tls_key);
+	ltt_wbuf_put_str(w, a->tls_ca);
+}
+
+void ltt_proto_get_session_tls(struct ltt_rbuf *r, struct ltt_session_conf *ret)
+{
+	ltt_rbuf_get_str_copy(r, ret->tls_cert, sizeof(ret->tls_cert));
+	ltt_rbuf_get_str_copy(r, ret->tls_key, sizeof(ret->tls_key));
+	ltt_rbuf_get_str_copy(r, ret->tls_ca, sizeof(ret->tls_ca));
+}
+
 void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
 				uint32_t minor)
 {

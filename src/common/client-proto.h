@@ -51,6 +51,13 @@
  *   being the client's home, else the owner's: doc/sessiond.md).  Older
  *   clients complete both themselves and send no home.
  *
+ * TLS to the relay (minor 23):
+ *   CREATE_SESSION's {str home} is followed by {str tls_cert, str tls_key,
+ *   str tls_ca}: absolute paths of PEM files the consumer opens for a
+ *   tls:// output (or a tls:// snapshot output), all "" for none.
+ *   GET_SESSION's reply ends with the same three strings (what save
+ *   writes).
+ *
  * Process trackers (minor 9; doc/trackers.md):
  *   TRACK {str session, u32 domain, u32 type, u32 nr, nr x str value}
  *       -> {u32 nr, nr x u8 changed}
@@ -127,9 +134,10 @@
  * 19: the JUL and log4j domains; 20: a session_info ends with the
  * clock of its user-space events; 21: probe rules (a rule attribute
  * ends with {str location}); 22: a trigger_info ends with its actions'
- * runs waiting for the consumer
+ * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
+ * TLS files
  */
-#define LTT_CLIENT_MINOR 22
+#define LTT_CLIENT_MINOR 23
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
@@ -144,6 +152,8 @@
  * since the Epoch, 0: none waits)
  */
 #define LTT_CLIENT_MINOR_PENDING 22
+/* CREATE_SESSION's TLS files (above) */
+#define LTT_CLIENT_MINOR_TLS 23
 /*
  * A session_info (LIST_SESSIONS, CREATE_SESSION, GET_SESSION) ends with
  * {u32 clock_kind, str clock_why}: the clock of the session's user-space
@@ -331,6 +341,9 @@ int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr);
  */
 void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_conf *a);
 void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret);
+/* CREATE_SESSION's TLS files of @a (minor 23), after the home; get fills @ret's. */
+void ltt_proto_put_session_tls(struct ltt_wbuf *w, const struct ltt_session_conf *a);
+void ltt_proto_get_session_tls(struct ltt_rbuf *r, struct ltt_session_conf *ret);
 /* @minor: the connection's; from LTT_CLIENT_MINOR_CLOCK on, with the clock. */
 void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
 				uint32_t minor);

@@ -569,8 +569,18 @@ void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_ad
 	ltt_wbuf_put_u32(w, m->live_timer_us);
 	ltt_wbuf_put_u64(w, m->session_id);
 	ltt_wbuf_put_u64(w, m->creation_time);
-	if (m->has_uuid)
+	if (m->has_uuid || minor >= LTT_CONSUMER_MINOR_TLS)
 		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
+	if (minor >= LTT_CONSUMER_MINOR_TLS) {
+		ltt_wbuf_put_u8(w, m->tls_cert ? 1 : 0);
+		if (m->tls_cert) {
+			ltt_wbuf_put_str(w, m->tls_cert);
+			ltt_wbuf_put_str(w, m->tls_key);
+			ltt_wbuf_put_str(w, m->tls_ca);
+		}
+	} else if (m->tls_cert) {
+		w->err = -EPROTONOSUPPORT;	/* an older consumer would speak plain */
+	}
 }
 
 /*
@@ -649,12 +659,18 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	m.live_timer_us = ltt_rbuf_get_u32(r);
 	m.session_id = ltt_rbuf_get_u64(r);
 	m.creation_time = ltt_rbuf_get_u64(r);
-	m.has_uuid = ltt_rbuf_end(r) != 0;	/* bytes left: the uuid (1.10) */
+	/* bytes left: the uuid (1.10); always from 1.15 */
+	m.has_uuid = minor >= LTT_CONSUMER_MINOR_TLS || ltt_rbuf_end(r) != 0;
 	if (m.has_uuid) {
 		const void *uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
 
 		if (uuid)
 			memcpy(m.uuid, uuid, sizeof(m.uuid));
+	}
+	if (minor >= LTT_CONSUMER_MINOR_TLS && ltt_rbuf_get_bool(r)) {
+		m.tls_cert = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
+		m.tls_key = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
+		m.tls_ca = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
 	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
@@ -663,6 +679,8 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	if (err == -ENOMEM)
 		return err;
 	if (!m.relay_key || err || !*m.hostname || !*m.session_name)
+		return -EINVAL;
+	if (m.tls_cert && (!*m.tls_cert || !*m.tls_key || !*m.tls_ca))
 		return -EINVAL;
 	*ret = m;
 	return 0;

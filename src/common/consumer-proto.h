@@ -167,6 +167,11 @@
  *       consumer still reads from an older session daemon.
  *       uuid (1.10): the session's, which the relay session carries
  *       (LTTng's relay refuses a nil one); absent, the consumer makes one up.
+ *       From 1.15 (LTT_CONSUMER_MINOR_TLS) the uuid is always there and
+ *       {u8 tls [, str cert, str key, str ca]} follows: tls 1, both
+ *       connections speak TLS 1.3 with these PEM files (paths the
+ *       consumer opens; the relay's certificate checked against the CA
+ *       and host), a handshake that fails gives -EKEYREJECTED.
  *       Connects to ltt-relayd, to both ports.  Both are
  *       connected (non-blocking, 5 s deadline), then VERSION and
  *       CREATE_SESSION: one relay session per ADD_RELAY; the reply names
@@ -293,7 +298,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 14
+#define LTT_CONSUMER_MINOR 15
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -324,6 +329,8 @@
  * and the page's source_events_lost word.
  */
 #define LTT_CONSUMER_MINOR_KERNEL_STATS 14
+/* The minor that brought ADD_RELAY's TLS files. */
+#define LTT_CONSUMER_MINOR_TLS 15
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -754,8 +761,10 @@ struct ltt_consumer_add_relay {
 	uint32_t live_timer_us;		/* 0: not live */
 	uint64_t session_id;		/* the session daemon's */
 	uint64_t creation_time;		/* seconds since the Epoch */
-	bool has_uuid;			/* 1.10: uuid is sent */
+	bool has_uuid;			/* 1.10: uuid is sent (always from 1.15) */
 	uint8_t uuid[16];		/* the session's */
+	/* 1.15: TLS 1.3 to the relay with these PEM files; all NULL: plain */
+	const char *tls_cert, *tls_key, *tls_ca;
 };
 
 /* Maximum sizes of ADD_RELAY's strings, NUL included (the relay's own limits). */
@@ -763,6 +772,7 @@ struct ltt_consumer_add_relay {
 #define LTT_CONSUMER_HOST_NAME_MAX 64
 #define LTT_CONSUMER_SESSION_NAME_MAX 255
 #define LTT_CONSUMER_BASE_PATH_MAX 4096
+#define LTT_CONSUMER_TLS_PATH_MAX 4096
 
 /**
  * ltt_consumer_put_add_relay() - encode ADD_RELAY's payload for a peer of

@@ -43,6 +43,16 @@ enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr 
 	COPY_ARRAY(out, in, output);
 	out->snapshot = in->snapshot;
 	out->live_timer_us = in->live_timer_us;
+	if (in->tls && (!in->tls->cert || !in->tls->key || !in->tls->ca ||
+			strlen(in->tls->cert) >= sizeof(out->tls_cert) ||
+			strlen(in->tls->key) >= sizeof(out->tls_key) ||
+			strlen(in->tls->ca) >= sizeof(out->tls_ca)))
+		return LTT_ERR_TLS_FILES;
+	if (in->tls) {
+		strcpy(out->tls_cert, in->tls->cert);
+		strcpy(out->tls_key, in->tls->key);
+		strcpy(out->tls_ca, in->tls->ca);
+	}
 	return LTT_ERR_OK;
 }
 

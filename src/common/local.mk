@@ -42,7 +42,6 @@ src_common_libcommon_la_SOURCES = \
 	src/common/output-error.c src/common/output-error.h \
 	src/common/paths.c src/common/paths.h \
 	src/common/probe-loc.c src/common/probe-loc.h \
-	src/common/relay-conn.c src/common/relay-conn.h \
 	src/common/relay-proto.c src/common/relay-proto.h \
 	src/common/ringbuf.c src/common/ringbuf.h \
 	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
@@ -55,3 +54,12 @@ src_common_libcommon_la_SOURCES = \
 	src/common/uri.c src/common/uri.h
 # The filter VM (src/filter-vm), in libcommon as any other module is.
 src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la
+# The network transport (plain or TLS, xport.h) and the relay connection
+# built on it: only the programs that reach a relay link it, and OpenSSL
+# with it.
+noinst_LTLIBRARIES += src/common/libnet.la
+src_common_libnet_la_SOURCES = \
+	src/common/relay-conn.c src/common/relay-conn.h \
+	src/common/xport.c src/common/xport.h
+src_common_libnet_la_CFLAGS = $(AM_CFLAGS) $(OPENSSL_CFLAGS)
+src_common_libnet_la_LIBADD = $(OPENSSL_LIBS)

@@ -31,6 +31,8 @@ struct ltt_session_conf {
 	char output[LTT_PATH_MAX];	/* LOCAL: absolute directory; NET: URL */
 	bool snapshot;
 	uint32_t live_timer_us;		/* 0: not live */
+	/* tls:// outputs: absolute paths of PEM files, all "" or all set */
+	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
 };
 
 /* A channel's attributes (public: struct ltt_channel_conf). */

@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/epoll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "common/relay-proto.h"
 #include "common/uri.h"
 #include "common/relay-conn.h"
+#include "common/xport.h"
 
 uint64_t ltt_relay_conn_now_ms(void)
 {
@@ -105,29 +107,56 @@ int ltt_relay_conn_connect(int family, const char *host, uint16_t port_nr, uint6
 	return ret;
 }
 
-int ltt_relay_conn_connect_uri(const struct ltt_uri *u, uint16_t port, uint64_t deadline,
-			       int *ret_fd)
+int ltt_relay_conn_open(int family, const char *host, uint16_t port,
+			struct ltt_xport_ctx *tls, uint64_t deadline, const char *label,
+			struct ltt_xport **ret_x)
 {
-	return ltt_relay_conn_connect((int)u->family, u->host, port, deadline, ret_fd);
+	struct ltt_xport *x;
+	int fd, ret;
+
+	ret = ltt_relay_conn_connect(family, host, port, deadline, &fd);
+	if (ret)
+		return ret;
+	ret = ltt_xport_create(fd, tls, host, &x);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	ret = ltt_xport_handshake_until(x, deadline);
+	if (ret) {
+		LTT_ERR("%s: the TLS handshake with port %u failed: %s", label, (unsigned int)port,
+			ltt_xport_error(x)[0] ? ltt_xport_error(x) : strerror(-ret));
+		ltt_xport_destroy(x);
+		return ret == -ETIMEDOUT ? ret : -EKEYREJECTED;	/* no TLS there counts too */
+	}
+	*ret_x = x;
+	return 0;
+}
+
+/* Wait for @x to be ready for what its last -EAGAIN wants, until @deadline. */
+static int wait_x(struct ltt_xport *x, uint64_t deadline)
+{
+	return wait_fd(ltt_xport_fd(x), ltt_xport_events(x) == EPOLLOUT ? POLLOUT : POLLIN,
+		       deadline);
 }
 
 /* Send all of @len bytes, or fail, within the deadline. */
-static int send_all(int fd, const void *buf, size_t len, uint64_t deadline)
+static int send_all(struct ltt_xport *x, const void *buf, size_t len, uint64_t deadline)
 {
 	const uint8_t *p = buf;
 	ssize_t n;
 	int ret;
 
 	while (len) {
-		n = send(fd, p, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		n = ltt_xport_write(x, p, len);
 		if (n > 0) {
 			p += n;
 			len -= (size_t)n;
 			continue;
 		}
-		if (n < 0 && errno != EAGAIN && errno != EINTR)
-			return -errno;
-		ret = wait_fd(fd, POLLOUT, deadline);
+		if (n != -EAGAIN)
+			return (int)n;
+		ret = wait_x(x, deadline);
 		if (ret)
 			return ret;
 	}
@@ -135,24 +164,24 @@ static int send_all(int fd, const void *buf, size_t len, uint64_t deadline)
 }
 
 /* Receive exactly @len bytes within the deadline; a close is -EPROTO. */
-static int recv_all(int fd, void *buf, size_t len, uint64_t deadline)
+static int recv_all(struct ltt_xport *x, void *buf, size_t len, uint64_t deadline)
 {
 	uint8_t *p = buf;
 	ssize_t n;
 	int ret;
 
 	while (len) {
-		n = recv(fd, p, len, MSG_DONTWAIT);
+		n = ltt_xport_read(x, p, len);
 		if (n > 0) {
 			p += n;
 			len -= (size_t)n;
 			continue;
 		}
-		if (n == 0)
+		if (n == 0 || n == -ECONNRESET)
 			return -EPROTO;		/* closed: not the relay we expect */
-		if (errno != EAGAIN && errno != EINTR)
-			return errno == ECONNRESET ? -EPROTO : -errno;
-		ret = wait_fd(fd, POLLIN, deadline);
+		if (n != -EAGAIN)
+			return (int)n;
+		ret = wait_x(x, deadline);
 		if (ret)
 			return ret;
 	}
@@ -160,7 +189,7 @@ static int recv_all(int fd, void *buf, size_t len, uint64_t deadline)
 }
 
 /* One request of the handshake: header + @pl. */
-static int send_request(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint64_t deadline)
+static int send_request(struct ltt_xport *x, uint32_t cmd, const struct ltt_wbuf *pl, uint64_t deadline)
 {
 	struct ltt_relay_ctrl_hdr h = { .data_size = pl->len, .cmd = cmd };
 	struct ltt_wbuf w;
@@ -171,13 +200,13 @@ static int send_request(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint64_
 	ltt_wbuf_put_bytes(&w, pl->data, pl->len);
 	ret = w.err ? w.err : pl->err;
 	if (!ret)
-		ret = send_all(fd, w.data, w.len, deadline);
+		ret = send_all(x, w.data, w.len, deadline);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
 
 /* VERSION: the same major, and a minor we can speak. */
-int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_t *ret_minor)
+int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *label, uint32_t *ret_minor)
 {
 	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR }, got;
 	uint8_t buf[8];
@@ -187,10 +216,12 @@ int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_version(&pl, &v);
-	ret = send_request(fd, LTT_RELAY_VERSION, &pl, deadline);
+	ret = send_request(x, LTT_RELAY_VERSION, &pl, deadline);
 	ltt_wbuf_fini(&pl);
 	if (!ret)
-		ret = recv_all(fd, buf, sizeof(buf), deadline);
+		ret = recv_all(x, buf, sizeof(buf), deadline);
+	if (ret == -EKEYREJECTED)	/* TLS 1.3: a refused certificate shows here */
+		LTT_ERR("%s: the relay refused the TLS connection: %s", label, ltt_xport_error(x));
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&rb, buf, sizeof(buf));
@@ -215,7 +246,7 @@ int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_
 }
 
 /* CREATE_SESSION: our one session on this connection. */
-int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *cfg,
+int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_conn_session *cfg,
 				  uint64_t deadline, const char *label, uint64_t *ret_id,
 				  char *ret_path, size_t path_len)
 {
@@ -241,10 +272,10 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_create_session(&pl, m);
 	free(m);
-	ret = send_request(fd, LTT_RELAY_CREATE_SESSION, &pl, deadline);
+	ret = send_request(x, LTT_RELAY_CREATE_SESSION, &pl, deadline);
 	ltt_wbuf_fini(&pl);
 	if (!ret)
-		ret = recv_all(fd, head, sizeof(head), deadline);
+		ret = recv_all(x, head, sizeof(head), deadline);
 	if (ret)
 		return ret;
 	len = (uint32_t)head[12] << 24 | (uint32_t)head[13] << 16 | (uint32_t)head[14] << 8 |
@@ -256,7 +287,7 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 	ret = !buf || !rep ? -ENOMEM : 0;
 	if (!ret) {
 		memcpy(buf, head, sizeof(head));
-		ret = recv_all(fd, buf + sizeof(head), len, deadline);
+		ret = recv_all(x, buf + sizeof(head), len, deadline);
 	}
 	if (!ret) {
 		ltt_rbuf_init(&rb, buf, sizeof(head) + len);
@@ -278,15 +309,15 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
 
 
 /* Send request @cmd with @pl, receive its fixed-size reply of @len bytes into @buf. */
-static int call(int fd, uint32_t cmd, const struct ltt_wbuf *pl, uint8_t *buf, size_t len,
+static int call(struct ltt_xport *x, uint32_t cmd, const struct ltt_wbuf *pl, uint8_t *buf, size_t len,
 		uint64_t deadline)
 {
-	int ret = send_request(fd, cmd, pl, deadline);
+	int ret = send_request(x, cmd, pl, deadline);
 
-	return ret ? ret : recv_all(fd, buf, len, deadline);
+	return ret ? ret : recv_all(x, buf, len, deadline);
 }
 
-int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *label,
+int ltt_relay_conn_get_configuration(struct ltt_xport *x, uint64_t deadline, const char *label,
 				     uint64_t *ret_flags)
 {
 	struct ltt_relay_get_configuration_reply rep;
@@ -297,7 +328,7 @@ int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *labe
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_u64_msg(&pl, 0);
-	ret = call(fd, LTT_RELAY_GET_CONFIGURATION, &pl, buf, sizeof(buf), deadline);
+	ret = call(x, LTT_RELAY_GET_CONFIGURATION, &pl, buf, sizeof(buf), deadline);
 	ltt_wbuf_fini(&pl);
 	if (ret)
 		return ret;
@@ -311,7 +342,7 @@ int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *labe
 	return 0;
 }
 
-int ltt_relay_conn_create_chunk(int fd, uint64_t chunk_id, uint64_t creation_time,
+int ltt_relay_conn_create_chunk(struct ltt_xport *x, uint64_t chunk_id, uint64_t creation_time,
 				uint64_t deadline, const char *label)
 {
 	struct ltt_relay_create_chunk m = { .chunk_id = chunk_id, .creation_time = creation_time };
@@ -323,7 +354,7 @@ int ltt_relay_conn_create_chunk(int fd, uint64_t chunk_id, uint64_t creation_tim
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_create_chunk(&pl, &m);
-	ret = call(fd, LTT_RELAY_CREATE_TRACE_CHUNK, &pl, buf, sizeof(buf), deadline);
+	ret = call(x, LTT_RELAY_CREATE_TRACE_CHUNK, &pl, buf, sizeof(buf), deadline);
 	ltt_wbuf_fini(&pl);
 	if (ret)
 		return ret;

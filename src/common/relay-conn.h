@@ -5,7 +5,8 @@
  * connection's handshake (VERSION, CREATE_SESSION) of
  * common/relay-proto.h.  Used by the consumer's relay output
  * (sink-relay.c) and the session daemon's create-time check (relay.c);
- * the sockets are left non-blocking.
+ * the sockets are left non-blocking.  A connection is a transport
+ * (common/xport.h): plain bytes, or TLS 1.3 for tls:// URLs.
  */
 #ifndef LTT_COMMON_RELAY_CONN_H
 #define LTT_COMMON_RELAY_CONN_H
@@ -14,6 +15,9 @@
 #include <stdint.h>
 
 #include "common/uri.h"
+
+struct ltt_xport;
+struct ltt_xport_ctx;
 
 /* Each connect, and the handshake, within this. */
 #define LTT_RELAY_CONN_TIMEOUT_MS 5000
@@ -50,9 +54,22 @@ int ltt_relay_conn_ms_left(uint64_t deadline);
 int ltt_relay_conn_connect(int family, const char *host, uint16_t port, uint64_t deadline,
 			   int *ret_fd);
 
-/** ltt_relay_conn_connect_uri() - ltt_relay_conn_connect() to @port of @uri's host */
-int ltt_relay_conn_connect_uri(const struct ltt_uri *uri, uint16_t port, uint64_t deadline,
-			       int *ret_fd);
+
+/**
+ * ltt_relay_conn_open() - ltt_relay_conn_connect(), then the transport:
+ * plain, or TLS with @tls and its handshake by @deadline
+ * @tls: NULL for plain; else a client context (borrowed, must outlive
+ *       the connection), the server's certificate checked against @host
+ * @label: names the relay in messages
+ * @ret_x: the connection, to free with ltt_xport_destroy()
+ *
+ * Returns 0, ltt_relay_conn_connect()'s errors, or -EKEYREJECTED: the
+ * TLS handshake failed (logged, with OpenSSL's reason: the relay's
+ * certificate, or ours refused, or no TLS there).
+ */
+int ltt_relay_conn_open(int family, const char *host, uint16_t port,
+			struct ltt_xport_ctx *tls, uint64_t deadline, const char *label,
+			struct ltt_xport **ret_x);
 
 /**
  * ltt_relay_conn_version() - VERSION on a control connection
@@ -65,7 +82,7 @@ int ltt_relay_conn_connect_uri(const struct ltt_uri *uri, uint16_t port, uint64_
  * the minor both speak, the lower of the two;
  * -ETIMEDOUT; a socket error.
  */
-int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_t *ret_minor);
+int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *label, uint32_t *ret_minor);
 
 /**
  * ltt_relay_conn_create_session() - CREATE_SESSION on a control connection
@@ -76,7 +93,7 @@ int ltt_relay_conn_version(int fd, uint64_t deadline, const char *label, uint32_
  * (logged); -EINVAL for names the protocol cannot carry; -ETIMEDOUT;
  * -ENOMEM; a socket error.
  */
-int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *cfg,
+int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_conn_session *cfg,
 				  uint64_t deadline, const char *label, uint64_t *ret_id,
 				  char *ret_path, size_t path_len);
 
@@ -86,7 +103,7 @@ int ltt_relay_conn_create_session(int fd, const struct ltt_relay_conn_session *c
  *
  * Returns 0; -EPROTO for a malformed reply; -ETIMEDOUT; a socket error.
  */
-int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *label,
+int ltt_relay_conn_get_configuration(struct ltt_xport *x, uint64_t deadline, const char *label,
 				     uint64_t *ret_flags);
 
 /**
@@ -97,7 +114,7 @@ int ltt_relay_conn_get_configuration(int fd, uint64_t deadline, const char *labe
  * Returns 0; -EPROTO for a malformed reply; -EREMOTEIO for a refusal
  * (logged); -ETIMEDOUT; a socket error.
  */
-int ltt_relay_conn_create_chunk(int fd, uint64_t chunk_id, uint64_t creation_time,
+int ltt_relay_conn_create_chunk(struct ltt_xport *x, uint64_t chunk_id, uint64_t creation_time,
 				uint64_t deadline, const char *label);
 
 #endif /* LTT_COMMON_RELAY_CONN_H */

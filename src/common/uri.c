@@ -29,14 +29,18 @@ static const struct scheme {
 	const char *prefix;
 	enum ltt_uri_scheme scheme;
 	enum ltt_uri_family family;
+	bool tls;
 } schemes[] = {
-	{ "file://", LTT_URI_FILE, LTT_URI_ANY },
-	{ "net://", LTT_URI_NET, LTT_URI_ANY },
-	{ "net4://", LTT_URI_NET, LTT_URI_INET },
-	{ "net6://", LTT_URI_NET, LTT_URI_INET6 },
-	{ "tcp://", LTT_URI_TCP, LTT_URI_ANY },
-	{ "tcp4://", LTT_URI_TCP, LTT_URI_INET },
-	{ "tcp6://", LTT_URI_TCP, LTT_URI_INET6 },
+	{ "file://", LTT_URI_FILE, LTT_URI_ANY, false },
+	{ "net://", LTT_URI_NET, LTT_URI_ANY, false },
+	{ "net4://", LTT_URI_NET, LTT_URI_INET, false },
+	{ "net6://", LTT_URI_NET, LTT_URI_INET6, false },
+	{ "tls://", LTT_URI_NET, LTT_URI_ANY, true },
+	{ "tls4://", LTT_URI_NET, LTT_URI_INET, true },
+	{ "tls6://", LTT_URI_NET, LTT_URI_INET6, true },
+	{ "tcp://", LTT_URI_TCP, LTT_URI_ANY, false },
+	{ "tcp4://", LTT_URI_TCP, LTT_URI_INET, false },
+	{ "tcp6://", LTT_URI_TCP, LTT_URI_INET6, false },
 };
 
 static bool is_ascii_alnum(char c)
@@ -224,7 +228,7 @@ static int format_remote(const struct ltt_uri *uri, char *buf, unsigned long len
 
 	switch (uri->scheme) {
 	case LTT_URI_NET:
-		base = "net";
+		base = uri->tls ? "tls" : "net";
 		snprintf(ports, sizeof(ports), ":%u:%u", uri->ctrl_port, uri->data_port);
 		break;
 	case LTT_URI_TCP:
@@ -279,6 +283,7 @@ int ltt_uri_parse(const char *text, struct ltt_uri *ret_uri)
 	memset(&uri, 0, sizeof(uri));
 	uri.scheme = sc->scheme;
 	uri.family = sc->family;
+	uri.tls = sc->tls;
 	if (uri.scheme == LTT_URI_FILE)
 		ret = parse_file(rest, &uri);
 	else

@@ -7,6 +7,8 @@
  *   net://HOST[:CTRL[:DATA]][/PATH]      a relay daemon, IPv4 or a host name
  *   net4://...                           same, IPv4 only
  *   net6://[ADDR][:CTRL[:DATA]][/PATH]   a relay daemon over IPv6
+ *   tls://, tls4://, tls6://             as net, net4, net6, both
+ *                                        connections in TLS 1.3
  *   tcp://HOST[:PORT][/PATH]             one relay port (-C/-D style)
  *   tcp4://..., tcp6://[ADDR]...
  * HOST is a name of letters, digits, '-' and '.' (at most 253 bytes, in
@@ -23,6 +25,7 @@
 #ifndef LTT_COMMON_URI_H
 #define LTT_COMMON_URI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define LTT_DEFAULT_RELAYD_CTRL_PORT 5342
@@ -51,6 +54,9 @@ struct ltt_uri {
 	uint16_t ctrl_port;	/* net: control; tcp: the port (0 if none given) */
 	uint16_t data_port;	/* net only */
 	char path[4096];	/* file: absolute path; net/tcp: relative, may be "" */
+	bool tls;		/* a tls:// URL (TLS 1.3 to the relay); tcp URLs
+				 * carry it between ltt_uri_net_port() and
+				 * ltt_uri_net_from_tcp() but never print it */
 };
 
 /**
@@ -81,7 +87,7 @@ int ltt_uri_format(const struct ltt_uri *uri, char *buf, unsigned long len);
  * ltt_uri_net_from_tcp() - the net URL of a relay given by its two ports
  * (lttctl create -C URL -D URL)
  * @ctrl: a tcp URL of the control port (5342 when it has none); its path
- *        is the net URL's
+ *        and tls flag are the net URL's
  * @data: a tcp URL of the data port (5343 when it has none), of the same
  *        host and family as @ctrl, without a path
  * @ret_uri: the net URL, set only on success

@@ -48,6 +48,7 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 		.base_path = m.base_path, .live_timer_us = m.live_timer_us,
 		.session_id = m.session_id, .creation_time = m.creation_time,
 		.uuid = m.has_uuid ? m.uuid : NULL,
+		.tls = { m.tls_cert, m.tls_key, m.tls_ca },
 	};
 	ret = ltt_sink_relay_connect(&cfg, &e->relay, path, sizeof(path));
 	if (!ret) {
@@ -64,9 +65,10 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	ltt_registry_add_relay(&ctx->reg, e);
 	rep.output_path = path;
 	ltt_consumer_put_add_relay_reply(reply, &rep);
-	LTT_INFO("relay %" PRIu64 ": session %s of %s at %s (ports %u, %u), output %s",
+	LTT_INFO("relay %" PRIu64 ": session %s of %s at %s (ports %u, %u%s), output %s",
 		 m.relay_key, m.session_name, m.hostname, m.addr.host,
-		 (unsigned int)m.addr.ctrl_port, (unsigned int)m.addr.data_port, path);
+		 (unsigned int)m.addr.ctrl_port, (unsigned int)m.addr.data_port,
+		 m.tls_cert ? ", TLS" : "", path);
 	return 0;
 }
 

@@ -25,4 +25,4 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/fs.c src/consumerd/fs.h
 
 src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
-src_consumerd_ltt_consumerd_LDADD = src/common/libcommon.la $(POPT_LIBS)
+src_consumerd_ltt_consumerd_LDADD = src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

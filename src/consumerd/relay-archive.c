@@ -69,7 +69,7 @@ void rlink_archive_try(struct ltt_relay *r)
 		return;
 	}
 	a->in_flight = true;
-	rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	rlink_send_queue(r, r->ctrl, &r->ctrl_q);
 	rlink_nudge(r);
 }
 

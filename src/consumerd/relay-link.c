@@ -26,6 +26,7 @@
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "common/relay-conn.h"
+#include "common/xport.h"
 #include "consumerd/relay-link.h"
 
 /* ---- byte queues ---- */
@@ -142,8 +143,10 @@ void rlink_fail(struct ltt_relay *r, int err)
 	}
 	r->exp_tail = &r->exp_head;
 	r->meta_unanswered = 0;
-	shutdown(r->ctrl_fd, SHUT_RDWR);
-	shutdown(r->data_fd, SHUT_RDWR);
+	if (r->ctrl)
+		shutdown(ltt_xport_fd(r->ctrl), SHUT_RDWR);
+	if (r->data)
+		shutdown(ltt_xport_fd(r->data), SHUT_RDWR);
 	rlink_wake_sinks(r);
 }
 
@@ -436,14 +439,11 @@ static void skip_reply_bytes(struct ltt_relay *r)
 	uint8_t buf[512];
 	ssize_t n;
 
-	do {
-		n = recv(r->ctrl_fd, buf, r->reply_skip < sizeof(buf) ? r->reply_skip : sizeof(buf),
-			 MSG_DONTWAIT);
-	} while (n < 0 && errno == EINTR);
-	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+	n = ltt_xport_read(r->ctrl, buf, r->reply_skip < sizeof(buf) ? r->reply_skip : sizeof(buf));
+	if (n == -EAGAIN)
 		return;
 	if (n <= 0) {
-		rlink_fail(r, n ? -errno : -ECONNRESET);
+		rlink_fail(r, n ? (int)n : -ECONNRESET);
 		return;
 	}
 	r->reply_skip -= (uint64_t)n;
@@ -464,13 +464,11 @@ static void recv_replies(struct ltt_relay *r)
 				return;
 			continue;
 		}
-		n = recv(r->ctrl_fd, r->reply + r->reply_len, want, MSG_DONTWAIT);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		n = ltt_xport_read(r->ctrl, r->reply + r->reply_len, want);
+		if (n == -EAGAIN)
 			return;
 		if (n <= 0) {
-			rlink_fail(r, n ? -errno : -ECONNRESET);
+			rlink_fail(r, n ? (int)n : -ECONNRESET);
 			return;
 		}
 		if (!r->exp_head) {
@@ -485,19 +483,17 @@ static void recv_replies(struct ltt_relay *r)
 	}
 }
 
-/* Send what @q holds until the socket is full.  Locked. */
-void rlink_send_queue(struct ltt_relay *r, int fd, struct byteq *q)
+/* Send what @q holds until the connection is full.  Locked. */
+void rlink_send_queue(struct ltt_relay *r, struct ltt_xport *x, struct byteq *q)
 {
 	ssize_t n;
 
 	while (!r->conn_error && !rlink_q_empty(q)) {
-		n = send(fd, q->buf + q->off, rlink_q_size(q), MSG_DONTWAIT | MSG_NOSIGNAL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		n = ltt_xport_write(x, q->buf + q->off, rlink_q_size(q));
+		if (n == -EAGAIN)
 			return;
 		if (n <= 0) {
-			rlink_fail(r, n ? -errno : -EPIPE);
+			rlink_fail(r, n ? (int)n : -EPIPE);
 			return;
 		}
 		q->off += (size_t)n;
@@ -543,9 +539,9 @@ void rlink_nudge(struct ltt_relay *r)
 /* Send, receive.  Locked. */
 void rlink_pump(struct ltt_relay *r)
 {
-	rlink_send_queue(r, r->data_fd, &r->data_q);
+	rlink_send_queue(r, r->data, &r->data_q);
 	data_sent(r);
-	rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	rlink_send_queue(r, r->ctrl, &r->ctrl_q);
 	recv_replies(r);
 	rlink_archive_try(r);
 	check_stall(r);
@@ -573,9 +569,9 @@ int ltt_sink_relay_wait(struct ltt_relay *r, int timeout_ms)
 
 	pthread_mutex_lock(&r->lock);
 	ret = r->conn_error;
-	pfd[0].fd = r->ctrl_fd;
+	pfd[0].fd = ltt_xport_fd(r->ctrl);
 	pfd[0].events = (short)(POLLIN | (rlink_q_empty(&r->ctrl_q) ? 0 : POLLOUT));
-	pfd[1].fd = r->data_fd;
+	pfd[1].fd = ltt_xport_fd(r->data);
 	pfd[1].events = (short)(rlink_q_empty(&r->data_q) ? 0 : POLLOUT);
 	pthread_mutex_unlock(&r->lock);
 	if (ret)
@@ -849,7 +845,7 @@ uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *r)
 
 void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data, int *ret_kick)
 {
-	*ret_ctrl = r->ctrl_fd;
-	*ret_data = r->data_fd;
+	*ret_ctrl = ltt_xport_fd(r->ctrl);
+	*ret_data = ltt_xport_fd(r->data);
 	*ret_kick = r->kick_fd;
 }

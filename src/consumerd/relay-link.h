@@ -18,6 +18,9 @@
 #include "common/relay-proto.h"
 #include "consumerd/sink-relay.h"
 
+struct ltt_xport;
+struct ltt_xport_ctx;
+
 /* Refused replies logged before going quiet. */
 #define REFUSED_LOG_MAX 5
 
@@ -84,7 +87,9 @@ struct ltt_relay {
 	bool chunk;			/* trace chunk 0 created (minor 11 and up) */
 	uint32_t live_timer_us;
 	uint64_t session_id;		/* the relay's id for our session */
-	int ctrl_fd, data_fd, kick_fd;
+	struct ltt_xport *ctrl, *data;	/* the two connections, plain or TLS */
+	struct ltt_xport_ctx *tls;	/* their TLS context, or NULL */
+	int kick_fd;
 	char label[LTT_RELAY_NAME_MAX + 64];	/* for messages */
 
 	pthread_mutex_t lock;		/* leaf: everything below */
@@ -179,8 +184,8 @@ int rlink_queue_reset_metadata(struct ltt_relay *r, struct relay_stream *st,
 int rlink_queue_metadata(struct ltt_relay *r, struct relay_stream *st, const uint8_t *p,
 			 size_t len);
 
-/* rlink_send_queue() - send what @q holds until socket @fd is full.  Locked. */
-void rlink_send_queue(struct ltt_relay *r, int fd, struct byteq *q);
+/* rlink_send_queue() - send what @q holds until connection @x is full.  Locked. */
+void rlink_send_queue(struct ltt_relay *r, struct ltt_xport *x, struct byteq *q);
 
 /* rlink_kick() - wake the data thread: requests were queued.  Any thread. */
 void rlink_kick(struct ltt_relay *r);

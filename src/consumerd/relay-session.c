@@ -21,6 +21,7 @@
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "common/relay-conn.h"
+#include "common/xport.h"
 #include "consumerd/relay-link.h"
 
 /* A random (version 4) uuid, for a session daemon that gave none. */
@@ -58,15 +59,29 @@ static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
 		sess.uuid = uuid;
 	}
 	if (r->minor >= LTT_RELAY_MINOR_CONFIG)
-		ret = ltt_relay_conn_get_configuration(r->ctrl_fd, deadline, r->label, &flags);
+		ret = ltt_relay_conn_get_configuration(r->ctrl, deadline, r->label, &flags);
 	r->ltt_ext = flags & LTT_RELAY_CONFIG_LTT;
 	if (!ret)
-		ret = ltt_relay_conn_create_session(r->ctrl_fd, &sess, deadline, r->label,
+		ret = ltt_relay_conn_create_session(r->ctrl, &sess, deadline, r->label,
 						    &r->session_id, ret_path, path_len);
 	if (!ret && r->minor >= LTT_RELAY_MINOR_CHUNKS) {
-		ret = ltt_relay_conn_create_chunk(r->ctrl_fd, 0, (uint64_t)time(NULL), deadline,
+		ret = ltt_relay_conn_create_chunk(r->ctrl, 0, (uint64_t)time(NULL), deadline,
 						  r->label);
 		r->chunk = !ret;
+	}
+	return ret;
+}
+
+/* The TLS context of @cfg's files.  0, or -EKEYREJECTED (logged). */
+static int tls_context(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg)
+{
+	struct ltt_xport_tls_files f = { cfg->tls.cert, cfg->tls.key, cfg->tls.ca };
+	char why[LTT_XPORT_ERR_MAX];
+	int ret = ltt_xport_ctx_create(&f, false, why, sizeof(why), &r->tls);
+
+	if (ret == -EINVAL) {
+		LTT_ERR("%s: %s", r->label, why);
+		return -EKEYREJECTED;
 	}
 	return ret;
 }
@@ -85,7 +100,6 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	r->ctrl_fd = r->data_fd = -1;
 	r->key = cfg->key;
 	r->live_timer_us = cfg->live_timer_us;
 	r->exp_tail = &r->exp_head;
@@ -95,17 +109,19 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	pthread_mutex_init(&r->lock, NULL);
 	r->kick_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	ret = r->kick_fd < 0 ? -errno : 0;
+	if (!ret && cfg->tls.cert)
+		ret = tls_context(r, cfg);
 	deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_connect(cfg->addr->family, cfg->addr->host,
-					     cfg->addr->ctrl_port, deadline, &r->ctrl_fd);
+		ret = ltt_relay_conn_open(cfg->addr->family, cfg->addr->host, cfg->addr->ctrl_port,
+					  r->tls, deadline, r->label, &r->ctrl);
 	deadline = ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_connect(cfg->addr->family, cfg->addr->host,
-					     cfg->addr->data_port, deadline, &r->data_fd);
+		ret = ltt_relay_conn_open(cfg->addr->family, cfg->addr->host, cfg->addr->data_port,
+					  r->tls, deadline, r->label, &r->data);
 	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
 	if (!ret)
-		ret = ltt_relay_conn_version(r->ctrl_fd, deadline, r->label, &r->minor);
+		ret = ltt_relay_conn_version(r->ctrl, deadline, r->label, &r->minor);
 	if (!ret)
 		ret = handshake(r, cfg, deadline, ret_path, path_len);
 	if (ret) {
@@ -113,9 +129,9 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 		ltt_sink_relay_destroy(r);
 		return ret;
 	}
-	LTT_INFO("%s: connected (protocol 2.%u, %s), output %s", r->label, r->minor,
+	LTT_INFO("%s: connected (protocol 2.%u, %s%s), output %s", r->label, r->minor,
 		 r->ltt_ext ? "ltt-relayd" : "another relay daemon, ltt's extensions off",
-		 ret_path);
+		 r->tls ? ", TLS 1.3" : "", ret_path);
 	*ret_relay = r;
 	return 0;
 }
@@ -172,7 +188,7 @@ bool ltt_sink_relay_closed(struct ltt_relay *r)
 static void final_send(struct ltt_relay *r)
 {
 	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_FINAL_MS;
-	struct pollfd pfd[2] = { { .fd = r->ctrl_fd }, { .fd = r->data_fd } };
+	struct pollfd pfd[2] = { { .fd = ltt_xport_fd(r->ctrl) }, { .fd = ltt_xport_fd(r->data) } };
 	struct relay_stream *st;
 
 	pthread_mutex_lock(&r->lock);
@@ -201,7 +217,7 @@ void ltt_sink_relay_destroy(struct ltt_relay *r)
 
 	if (!r)
 		return;
-	if (r->ctrl_fd >= 0 && r->data_fd >= 0)
+	if (r->ctrl && r->data)
 		final_send(r);
 	while ((e = r->exp_head)) {
 		r->exp_head = e->next;
@@ -212,10 +228,9 @@ void ltt_sink_relay_destroy(struct ltt_relay *r)
 		free(st->meta.buf);
 		free(st);
 	}
-	if (r->ctrl_fd >= 0)
-		close(r->ctrl_fd);
-	if (r->data_fd >= 0)
-		close(r->data_fd);
+	ltt_xport_destroy(r->ctrl);
+	ltt_xport_destroy(r->data);
+	ltt_xport_ctx_destroy(r->tls);
 	if (r->kick_fd >= 0)
 		close(r->kick_fd);
 	free(r->ctrl_q.buf);

@@ -18,6 +18,7 @@
 #include "common/relay-proto.h"
 #include "common/ringbuf.h"
 #include "common/relay-conn.h"
+#include "common/xport.h"
 #include "consumerd/relay-link.h"
 
 struct relay_output {
@@ -97,7 +98,7 @@ static int queue_index(struct ltt_relay *r, struct relay_stream *st,
 
 /*
  * Send header + the packet's first @content bytes (the padding after them
- * never travels: the relay writes it) with one sendmsg() from the
+ * never travels: the relay writes it) with one sendmsg() (TLS: records) from the
  * packet's memory; copy what the socket did not take into the data
  * queue.  Locked, queue empty.
  */
@@ -105,7 +106,6 @@ static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt
 		       uint64_t content)
 {
 	struct iovec iov[LTT_SINK_MAX_IOV + 1];
-	struct msghdr mh = { .msg_iov = iov };
 	size_t total = LTT_RELAY_DATA_HDR_SIZE, done;
 	ssize_t n;
 	int i, cnt = 1, ret;
@@ -119,12 +119,9 @@ static int send_packet(struct ltt_relay *r, const uint8_t *hdr, const struct ltt
 		content -= iov[cnt].iov_len;
 		total += iov[cnt++].iov_len;
 	}
-	mh.msg_iovlen = (size_t)cnt;
-	do
-		n = sendmsg(r->data_fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-		rlink_fail(r, -errno);
+	n = ltt_xport_writev(r->data, iov, cnt);
+	if (n < 0 && n != -EAGAIN) {
+		rlink_fail(r, (int)n);
 		return r->conn_error;
 	}
 	done = n > 0 ? (size_t)n : 0;
@@ -213,7 +210,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	rlink_publish_streams(r);
 	if (queue_index(r, st, &idx, true, pkt->events))
 		rlink_packet_unconfirmed(r, st, pkt->events);	/* sent, never to be confirmed */
-	rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
+	rlink_send_queue(r, r->ctrl, &r->ctrl_q);
 	rlink_nudge(r);
 	pthread_mutex_unlock(&r->lock);
 	return 0;
@@ -238,7 +235,7 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	if (!r->conn_error && st->ready && !st->wrote && rlink_q_empty(&r->data_q))
 		queue_index(r, st, &beacon, false, 0);
 	if (!r->conn_error && !rlink_q_empty(&r->ctrl_q)) {
-		rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		rlink_send_queue(r, r->ctrl, &r->ctrl_q);
 		rlink_nudge(r);
 	}
 	st->wrote = false;
@@ -351,7 +348,7 @@ static int relay_open_sink(const struct ltt_output *out, const char *name,
 		rs->st->group = ro->group;
 		rs->st->held = !ro->group->complete;
 		r->publish = true;
-		rlink_send_queue(r, r->ctrl_fd, &r->ctrl_q);
+		rlink_send_queue(r, r->ctrl, &r->ctrl_q);
 		rlink_nudge(r);
 	}
 	pthread_mutex_unlock(&r->lock);

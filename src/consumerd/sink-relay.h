@@ -75,6 +75,9 @@ struct ltt_sink_relay_cfg {
 	uint64_t session_id;
 	uint64_t creation_time;
 	const uint8_t *uuid;		/* the session's, 16 bytes; NULL: a random one */
+	struct {
+		const char *cert, *key, *ca;	/* all NULL: plain; else TLS 1.3 */
+	} tls;
 };
 
 /* RELAY_STATUS's counters. */

@@ -9,6 +9,7 @@
  *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
  *   relayd.c       a local ltt-relayd for "create --live" when none listens
+ *   bridge.c       view --live's plain-to-TLS bridge to a relay (bridge.h)
  *   util.c         what the commands share: option parsing, errors, lists
  *   util-help.c    their usage lines, --help, --list-options
  *   util-session.c connecting, the session a command is about, its channels
@@ -42,6 +43,7 @@ enum ctl_exit {
 };
 
 struct ctl_cmd;
+struct ltt_uri;
 
 /* What the global options asked for; one per run of lttctl. */
 struct ctl_ctx {
@@ -373,6 +375,33 @@ enum ctl_opt {
 /* The --help entry of every command's option table. */
 #define CTL_UTIL_HELP_OPTION \
 	{ "help", 'h', POPT_ARG_NONE, NULL, CTL_OPT_HELP, "show this help", NULL }
+
+/*
+ * --tls-cert, --tls-key, --tls-ca into values[@val], values[@val + 1],
+ * values[@val + 2]: the files of TLS to a relay (ctl_util_tls_files())
+ */
+#define CTL_UTIL_TLS_OPTIONS(val) \
+	{ "tls-cert", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val), \
+	  "TLS to the relay: our certificate (PEM), which the relay's CA signed", "FILE" }, \
+	{ "tls-key", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val) + 1, \
+	  "TLS to the relay: the private key of --tls-cert (PEM)", "FILE" }, \
+	{ "tls-ca", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val) + 2, \
+	  "TLS to the relay: the CA that signed the relay's certificate (PEM)", "FILE" }
+
+struct ltt_xport_ctx;
+
+/**
+ * ctl_util_tls_files() - the three files of CTL_UTIL_TLS_OPTIONS (@values,
+ * all three set), made absolute into @paths and loaded as a client's TLS
+ * end, as the consumer or the bridge will
+ * @ret_tls: the loaded end (NULL: freed here)
+ * @outcome: ends the error's sentence ("; nothing was created", or "")
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
+ * (TLS_FILES: which file, what is wrong with it).
+ */
+int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
+		       struct ltt_xport_ctx **ret_tls, const char *outcome);
 
 /**
  * ctl_util_out() - ctl_out_text(): kept for code written before out.h
@@ -811,9 +840,18 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
 int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out);
 
 /**
+ * ctl_util_parse_port_url() - a URL of one relay port: tcp://HOST[:PORT]
+ * (tcp4, tcp6), or the same spelled tls:// (then *@tls is set)
+ *
+ * Returns 0 or -EINVAL (ltt_uri_parse()'s).
+ */
+int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls);
+
+/**
  * ctl_util_url_pair() - the net URL (net://HOST:C:D/PATH) of LTTng's
  * -C/--ctrl-url @ctrl and -D/--data-url @data, two tcp URLs of one host,
- * into @buf (@len bytes)
+ * into @buf (@len bytes); both spelled tls://HOST[:PORT] give the tls://
+ * URL
  *
  * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
  * (URL_PAIR, naming the URL at fault).

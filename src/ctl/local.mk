@@ -15,6 +15,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/complete.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
+	src/ctl/bridge.c src/ctl/bridge.h \
 	src/ctl/util.c \
 	src/ctl/util-help.c \
 	src/ctl/util-session.c \
@@ -49,4 +50,4 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/remove_trigger.c \
 	src/ctl/commands/wait_trigger.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
-src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la $(POPT_LIBS)
+src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

@@ -199,6 +199,7 @@ bool ctl_report_relay_code(int code)
 	case LTT_ERR_RELAY_NOT_RELAY:
 	case LTT_ERR_RELAY_VERSION:
 	case LTT_ERR_RELAY_SESSION_REFUSED:
+	case LTT_ERR_RELAY_TLS:
 		return true;
 	default:
 		return false;

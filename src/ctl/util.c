@@ -19,6 +19,7 @@
 #include "common/paths.h"
 #include "common/size.h"
 #include "common/uri.h"
+#include "common/xport.h"
 #include "ctl/ctl.h"
 
 /*
@@ -487,17 +488,57 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 	return CTL_EXIT_OK;
 }
 
+int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls)
+{
+	char buf[LTT_URI_TEXT_SIZE];
+
+	if (strncmp(text, "tls", 3) || strlen(text) >= sizeof(buf))
+		return ltt_uri_parse(text, ret_uri);
+	snprintf(buf, sizeof(buf), "tcp%s", text + 3);
+	*tls = true;
+	return ltt_uri_parse(buf, ret_uri);
+}
+
+int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
+		       struct ltt_xport_ctx **ret_tls, const char *outcome)
+{
+	static const char *const opt[3] = { "--tls-cert", "--tls-key", "--tls-ca" };
+	struct ltt_xport_tls_files f = { paths[0], paths[1], paths[2] };
+	char why[LTT_XPORT_ERR_MAX];
+	struct ltt_xport_ctx *tls;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (ctl_util_abs_path(values[i], paths[i], LTT_PATH_MAX)) {
+			ctl_out_error(LTT_ERR_TLS_FILES, "%s '%s': not a usable path%s", opt[i],
+				      values[i], outcome);
+			return CTL_EXIT_FAILURE;
+		}
+	}
+	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), &tls)) {
+		ctl_out_error(LTT_ERR_TLS_FILES, "%s%s", why, outcome);
+		return CTL_EXIT_FAILURE;
+	}
+	if (ret_tls)
+		*ret_tls = tls;
+	else
+		ltt_xport_ctx_destroy(tls);
+	return CTL_EXIT_OK;
+}
+
 int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)
 {
 	struct ltt_uri c, d, net;
+	bool ctls = false, dtls = false;
 
-	if (ltt_uri_parse(ctrl, &c) || c.scheme != LTT_URI_TCP) {
+	if (ctl_util_parse_port_url(ctrl, &c, &ctls) || c.scheme != LTT_URI_TCP) {
 		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
 			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;
 	}
-	if (ltt_uri_parse(data, &d) || d.scheme != LTT_URI_TCP || ltt_uri_net_from_tcp(&c, &d, &net) ||
-	    ltt_uri_format(&net, buf, len)) {
+	c.tls = ctls;
+	if (ctl_util_parse_port_url(data, &d, &dtls) || d.scheme != LTT_URI_TCP || ctls != dtls ||
+	    ltt_uri_net_from_tcp(&c, &d, &net) || ltt_uri_format(&net, buf, len)) {
 		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
 			      ltt_strerror(LTT_ERR_URL_PAIR));
 		return CTL_EXIT_FAILURE;

@@ -46,6 +46,7 @@
 #include "common/evloop.h"
 #include "common/live-proto.h"
 #include "common/log.h"
+#include "common/xport.h"
 #include "relayd/live.h"
 #include "relayd/model.h"
 
@@ -79,7 +80,8 @@ struct viewer {
 	struct ltt_relay_live *live;
 	struct viewer *prev, *next;
 	uint64_t id;
-	int fd;
+	struct ltt_xport *x;			/* the socket, plain or TLS */
+	bool shaken;				/* TLS handshake done (or plain) */
 	struct ltt_evloop_watch *watch;
 	uint32_t events;			/* what the watch waits for */
 	struct ltt_evloop_timer *timer;
@@ -100,6 +102,7 @@ struct ltt_relay_live {
 	struct ltt_relay_model *model;
 	struct ltt_evloop *loop;
 	int listen_fd;
+	struct ltt_xport_ctx *tls;		/* NULL: plain; borrowed */
 	struct ltt_evloop_watch *listen_watch;
 	struct viewer *viewers;
 	unsigned int nviewers;
@@ -114,8 +117,7 @@ static void viewer_destroy(struct viewer *v)
 		ltt_relay_model_viewer_put(live->model, v->sessions[i].id);
 	ltt_evloop_unwatch(v->watch);
 	ltt_evloop_timer_destroy(v->timer);
-	if (v->fd >= 0)
-		close(v->fd);
+	ltt_xport_destroy(v->x);
 	ltt_wbuf_fini(&v->out);
 	free(v->streams);
 	if (v->prev)
@@ -683,16 +685,12 @@ static int flush_out(struct viewer *v)
 	size_t start = v->out_pos;
 
 	while (v->out_pos < v->out.len) {
-		ssize_t n = send(v->fd, v->out.data + v->out_pos, v->out.len - v->out_pos,
-				 MSG_NOSIGNAL | MSG_DONTWAIT);
+		ssize_t n = ltt_xport_write(v->x, v->out.data + v->out_pos, v->out.len - v->out_pos);
 
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				break;
-			return -errno;
-		}
+		if (n == -EAGAIN)
+			break;
+		if (n < 0)
+			return (int)n;
 		v->out_pos += n;
 	}
 	if (v->out_pos < v->out.len) {
@@ -769,17 +767,14 @@ static int check_header(struct viewer *v)
 static int read_request(struct viewer *v)
 {
 	while (v->req_len < v->req_need) {
-		ssize_t n = recv(v->fd, v->req + v->req_len, v->req_need - v->req_len, MSG_DONTWAIT);
+		ssize_t n = ltt_xport_read(v->x, v->req + v->req_len, v->req_need - v->req_len);
 
-		if (n == 0)
+		if (n == 0 || (n == -ECONNRESET && !v->req_len))
 			return v->req_len ? -ECONNRESET : -ENOTCONN;
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				return 0;
-			return -errno;
-		}
+		if (n == -EAGAIN)
+			return 0;
+		if (n < 0)
+			return (int)n;
 		if (!v->req_len)
 			ltt_evloop_timer_arm(v->timer, LIVE_IO_TIMEOUT_NS, 0);
 		v->req_len += n;
@@ -799,6 +794,8 @@ static void watch_events(struct viewer *v, uint32_t events)
 		v->events = events;
 }
 
+static void viewer_receive(struct viewer *v);
+
 static void viewer_send(struct viewer *v)
 {
 	int ret = flush_out(v);
@@ -817,6 +814,8 @@ static void viewer_send(struct viewer *v)
 		return;
 	}
 	watch_events(v, EPOLLIN);
+	if (ltt_xport_pending(v->x))
+		viewer_receive(v);	/* a next request, decrypted already: epoll can't see it */
 }
 
 static void viewer_receive(struct viewer *v)
@@ -831,6 +830,7 @@ static void viewer_receive(struct viewer *v)
 			return;
 		}
 		viewer_drop(v, ret == -ENOTCONN ? "the viewer left" :
+			       ret == -EKEYREJECTED ? ltt_xport_error(v->x) :
 			       ret == -EPROTO ? "protocol error" : strerror(-ret));
 		return;
 	}
@@ -846,12 +846,38 @@ static void viewer_receive(struct viewer *v)
 	viewer_send(v);
 }
 
+/* The TLS handshake's next step, before any request. */
+static void viewer_handshake(struct viewer *v)
+{
+	char subject[256];
+	int ret = ltt_xport_handshake(v->x);
+
+	if (ret == -EAGAIN) {
+		watch_events(v, ltt_xport_events(v->x));
+		return;
+	}
+	if (ret) {
+		LTT_WARN_RL("live: viewer %" PRIu64 ": TLS handshake failed: %s: closed", v->id,
+			 ltt_xport_error(v->x)[0] ? ltt_xport_error(v->x) : strerror(-ret));
+		viewer_destroy(v);
+		return;
+	}
+	v->shaken = true;
+	ltt_xport_peer_subject(v->x, subject, sizeof(subject));
+	LTT_INFO_RL("live: viewer %" PRIu64 ": TLS 1.3, client %s", v->id, subject);
+	watch_events(v, EPOLLIN);
+}
+
 static void viewer_io(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct viewer *v = arg;
 
 	(void)loop;
 	(void)fd;
+	if (!v->shaken) {
+		viewer_handshake(v);
+		return;
+	}
 	if (v->out.len) {	/* WRITE */
 		if (events & (EPOLLOUT | EPOLLERR | EPOLLHUP))
 			viewer_send(v);
@@ -868,8 +894,13 @@ static int viewer_create(struct ltt_relay_live *live, int fd)
 
 	if (!v)
 		return -ENOMEM;
+	ret = ltt_xport_create(fd, live->tls, NULL, &v->x);
+	if (ret) {
+		free(v);
+		return ret;
+	}
+	v->shaken = !live->tls;
 	v->live = live;
-	v->fd = fd;
 	v->id = ++live->next_viewer_id;
 	v->req_need = LTT_LIVE_CMD_HDR_SIZE;
 	ltt_wbuf_init(&v->out);
@@ -885,10 +916,8 @@ static int viewer_create(struct ltt_relay_live *live, int fd)
 	v->events = EPOLLIN;
 	if (!ret)	/* CONNECT is due within the deadline too */
 		ltt_evloop_timer_arm(v->timer, LIVE_IO_TIMEOUT_NS, 0);
-	if (ret) {
-		v->fd = -1;	/* the caller closes it */
-		viewer_destroy(v);
-	}
+	if (ret)
+		viewer_destroy(v);	/* fd closed */
 	return ret;
 }
 
@@ -916,10 +945,8 @@ static void live_accept(struct ltt_evloop *loop, int fd, uint32_t events, void *
 			continue;
 		}
 		ret = viewer_create(live, cfd);
-		if (ret) {
+		if (ret)	/* cfd closed when it took it */
 			LTT_WARN("live: cannot serve a new viewer: %s", strerror(-ret));
-			close(cfd);
-		}
 	}
 }
 
@@ -936,6 +963,7 @@ int ltt_relay_live_start(const struct ltt_relay_live_cfg *cfg, struct ltt_relay_
 	live->model = cfg->model;
 	live->loop = cfg->loop;
 	live->listen_fd = cfg->listen_fd;
+	live->tls = cfg->tls;
 	ret = ltt_evloop_watch(live->loop, live->listen_fd, EPOLLIN, live_accept, live,
 			       &live->listen_watch);
 	if (ret) {

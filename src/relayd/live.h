@@ -17,6 +17,7 @@
 struct ltt_evloop;
 struct ltt_relay_model;
 struct ltt_relay_live;
+struct ltt_xport_ctx;
 
 struct ltt_relay_live_cfg {
 	struct ltt_relay_model *model;	/* borrowed; outlives the server */
@@ -24,6 +25,8 @@ struct ltt_relay_live_cfg {
 					 * not running yet; the live server may
 					 * watch its fds there or run its own */
 	int listen_fd;			/* listening, non-blocking; the server's */
+	struct ltt_xport_ctx *tls;	/* NULL: plain; else TLS 1.3 only, with
+					 * client certificates (borrowed) */
 };
 
 /**

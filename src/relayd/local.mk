@@ -12,4 +12,4 @@ src_relayd_ltt_relayd_SOURCES = \
 	src/relayd/stream.c src/relayd/stream.h \
 	src/relayd/live.c src/relayd/live.h
 src_relayd_ltt_relayd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
-src_relayd_ltt_relayd_LDADD = src/common/libcommon.la $(POPT_LIBS)
+src_relayd_ltt_relayd_LDADD = src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

@@ -29,6 +29,7 @@
 #include "common/daemon.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/xport.h"
 #include "relayd/relayd.h"
 
 struct options {
@@ -36,6 +37,7 @@ struct options {
 	char *output;
 	char *pidfile;
 	char *ratelimit;	/* --log-ratelimit as given */
+	char *tls_cert, *tls_key, *tls_ca;	/* all three, or none: plain */
 	int daemonize, background;
 	int verbose, quiet;
 };
@@ -61,6 +63,7 @@ struct relayd {
 	struct ltt_relay_model *model;
 	struct ltt_relay_server *ctrl, *data;
 	struct ltt_relay_live *live;
+	struct ltt_xport_ctx *tls;	/* NULL: plain */
 	int sfd;
 	struct ltt_evloop_watch *sig_watch;
 };
@@ -88,6 +91,12 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		  "detach, keep standard streams, return once listening", NULL },
 		{ "pidfile", 'p', POPT_ARG_STRING, &o->pidfile, 0, "write the pid to FILE",
 		  "FILE" },
+		{ "tls-cert", 0, POPT_ARG_STRING, &o->tls_cert, 0,
+		  "speak only TLS 1.3 on every port, with this certificate (PEM)", "FILE" },
+		{ "tls-key", 0, POPT_ARG_STRING, &o->tls_key, 0,
+		  "the private key of --tls-cert (PEM)", "FILE" },
+		{ "tls-ca", 0, POPT_ARG_STRING, &o->tls_ca, 0,
+		  "accept only clients whose certificate this CA signed (PEM)", "FILE" },
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &o->ratelimit, 0,
 		  "at most LINES similar lines a peer causes per SECONDS, 0: no limit (default: 10/5)",
 		  "LINES/SECONDS" },
@@ -128,6 +137,9 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		ret = usage_error("--output: give a directory");
 	} else if (o->pidfile && !*o->pidfile) {
 		ret = usage_error("--pidfile: give a file");
+	} else if ((o->tls_cert || o->tls_key || o->tls_ca) &&
+		   !(o->tls_cert && o->tls_key && o->tls_ca)) {
+		ret = usage_error("TLS needs all three of --tls-cert, --tls-key and --tls-ca (the CA that signs the clients' certificates)");
 	}
 out:
 	poptFreeContext(ctx);
@@ -386,15 +398,18 @@ static int serve_start(struct relayd *r)
 	if (!ret) {
 		r->fd[CTRL] = -1;
 		ltt_relay_server_set_max_conns(r->ctrl, max_conns);
+		ltt_relay_server_set_tls(r->ctrl, r->tls);
 		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
 					     idle, hello, &r->data);
 	}
 	if (!ret) {
 		r->fd[DATA] = -1;
 		ltt_relay_server_set_max_conns(r->data, max_conns);
+		ltt_relay_server_set_tls(r->data, r->tls);
 		lcfg.model = r->model;
 		lcfg.loop = r->loop;
 		lcfg.listen_fd = r->fd[LIVE];
+		lcfg.tls = r->tls;
 		ret = ltt_relay_live_start(&lcfg, &r->live);
 		if (!ret)
 			r->fd[LIVE] = -1;
@@ -450,13 +465,65 @@ static void unpublish(struct relayd *r, const struct options *o)
 		unlink(o->pidfile);
 }
 
+/* systemd's credentials (LoadCredential=): the TLS files' names there. */
+static const char *const cred_names[3] = { "tls-cert", "tls-key", "tls-ca" };
+
+/*
+ * Without --tls-*: the files of $CREDENTIALS_DIRECTORY/tls-cert, tls-key
+ * and tls-ca, when the unit gives them, into @paths (@f pointing there).
+ * 0 (none there: plain), 1 (all three), -1 after saying what is missing.
+ */
+static int credential_files(char paths[3][PATH_MAX], struct ltt_xport_tls_files *f)
+{
+	const char *dir = getenv("CREDENTIALS_DIRECTORY");
+	int i, found = 0;
+
+	if (!dir || !*dir)
+		return 0;
+	for (i = 0; i < 3; i++) {
+		snprintf(paths[i], PATH_MAX, "%s/%s", dir, cred_names[i]);
+		found += access(paths[i], F_OK) == 0;
+	}
+	if (found == 0)
+		return 0;
+	if (found != 3) {
+		fprintf(stderr, "ltt-relayd: Error: the credentials in %s hold some of tls-cert, tls-key and tls-ca, not all three: give the unit all three LoadCredential= lines, or none for plain TCP\n",
+			dir);
+		return -1;
+	}
+	*f = (struct ltt_xport_tls_files){ paths[0], paths[1], paths[2] };
+	return 1;
+}
+
+/* The TLS files, read before detaching; 0, or -1 after saying why. */
+static int load_tls(const struct options *o, struct relayd *r)
+{
+	struct ltt_xport_tls_files f = { o->tls_cert, o->tls_key, o->tls_ca };
+	char why[LTT_XPORT_ERR_MAX], paths[3][PATH_MAX];
+	int ret = 0;
+
+	if (!o->tls_cert)
+		ret = credential_files(paths, &f);
+	if (ret < 0)
+		return -1;
+	if (!o->tls_cert && !ret)
+		return 0;
+	if (ltt_xport_ctx_create(&f, true, why, sizeof(why), &r->tls)) {
+		fprintf(stderr, "ltt-relayd: Error: %s\n", why);
+		return -1;
+	}
+	return 0;
+}
+
 static int run(const struct options *o)
 {
 	struct relayd r = { .fd = { -1, -1, -1 }, .sfd = -1 };
 	int ready_fd = -1, i, ret;
 
-	if (parse_addrs(o, &r) || resolve_dirs(o, &r))
+	if (parse_addrs(o, &r) || resolve_dirs(o, &r) || load_tls(o, &r)) {
+		ltt_xport_ctx_destroy(r.tls);
 		return 1;
+	}
 	if ((o->daemonize || o->background) && ltt_daemon_detach(&ready_fd))
 		return 1;
 	ret = ltt_daemon_block_signals(true, &r.sfd);
@@ -469,8 +536,9 @@ static int run(const struct options *o)
 	if (!ret)
 		ret = publish(&r, o);
 	if (!ret) {
-		LTT_INFO("ready: control port %u, data port %u, live port %u, output %s, pid %ld",
-			 r.port[CTRL], r.port[DATA], r.port[LIVE], r.output, (long)getpid());
+		LTT_INFO("ready: control port %u, data port %u, live port %u%s, output %s, pid %ld",
+			 r.port[CTRL], r.port[DATA], r.port[LIVE], r.tls ? " (TLS 1.3 only)" : "",
+			 r.output, (long)getpid());
 		ltt_daemon_ready(ready_fd, o->daemonize);
 		ready_fd = -1;
 		ret = ltt_evloop_run(r.loop);
@@ -487,6 +555,7 @@ static int run(const struct options *o)
 		close(r.sfd);
 	if (ready_fd >= 0)
 		close(ready_fd);	/* the caller sees the pipe close: failure */
+	ltt_xport_ctx_destroy(r.tls);
 	return ret ? 1 : 0;
 }
 
@@ -529,5 +598,8 @@ out:
 	free(o.output);
 	free(o.pidfile);
 	free(o.ratelimit);
+	free(o.tls_cert);
+	free(o.tls_key);
+	free(o.tls_ca);
 	return ret;
 }

@@ -17,6 +17,7 @@
 
 #include "common/evloop.h"
 #include "common/log.h"
+#include "common/xport.h"
 #include "relayd/server.h"
 
 /* How long to stop accepting after running out of descriptors. */
@@ -57,7 +58,8 @@ static void conn_close(struct ltt_relay_conn *conn)
 		srv->ops->closed(conn);
 	ltt_evloop_unwatch(conn->watch);
 	ltt_evloop_timer_destroy(conn->deadline);
-	close(conn->fd);
+	ltt_evloop_timer_destroy(conn->again);
+	ltt_xport_destroy(conn->x);
 	if (conn->prev)
 		conn->prev->next = conn->next;
 	else
@@ -81,19 +83,15 @@ static size_t out_left(const struct ltt_relay_conn *conn)
 static int flush_out(struct ltt_relay_conn *conn)
 {
 	while (out_left(conn)) {
-		ssize_t n = send(conn->fd, conn->out.data + conn->out_pos, out_left(conn),
-				 MSG_NOSIGNAL | MSG_DONTWAIT);
+		ssize_t n = ltt_xport_write(conn->x, conn->out.data + conn->out_pos, out_left(conn));
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		if (n == -EAGAIN)
 			return 0;
 		if (n < 0) {
-			int ret = -errno;
-
 			LTT_WARN_RL("%s connection from %s: can't send: %s", conn->server->ops->name,
-				 conn->peer, strerror(errno));
-			return ret;
+				 conn->peer, n == -EKEYREJECTED ? ltt_xport_error(conn->x) :
+				 strerror((int)-n));
+			return (int)n;
 		}
 		conn->out_pos += (size_t)n;
 	}
@@ -116,12 +114,19 @@ void ltt_relay_conn_update(struct ltt_relay_conn *conn)
 	bool stalled = out_left(conn) > 0;
 	uint32_t events = 0;
 
+	if (!conn->shaken) {
+		/* the handshake's own wait; the hello deadline bounds it */
+		ltt_evloop_watch_set(conn->watch, ltt_xport_events(conn->x));
+		return;
+	}
 	if (!conn->closing && out_left(conn) < LTT_RELAY_MAX_PENDING_OUT &&
 	    !(srv->ops->paused && srv->ops->paused(conn)))
 		events |= EPOLLIN;
 	if (stalled)
 		events |= EPOLLOUT;
 	ltt_evloop_watch_set(conn->watch, events);
+	if ((events & EPOLLIN) && ltt_xport_pending(conn->x))
+		ltt_evloop_timer_arm(conn->again, 1, 0);	/* epoll can't see them */
 	if (conn->hello && srv->ops->established(conn)) {
 		conn->hello = false;
 		if (conn->waiting)
@@ -173,6 +178,27 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 	conn_close(conn);
 }
 
+/* The TLS handshake's next step: 0 (done or waiting), or -errno (logged). */
+static int handshake(struct ltt_relay_conn *conn)
+{
+	char subject[256];
+	int ret = ltt_xport_handshake(conn->x);
+
+	if (ret == -EAGAIN)
+		return 0;
+	if (ret) {
+		LTT_WARN_RL("%s connection from %s: TLS handshake failed: %s: closed",
+			 conn->server->ops->name, conn->peer,
+			 ltt_xport_error(conn->x)[0] ? ltt_xport_error(conn->x) : strerror(-ret));
+		return ret;
+	}
+	conn->shaken = true;
+	ltt_xport_peer_subject(conn->x, subject, sizeof(subject));
+	LTT_INFO_RL("%s connection from %s: TLS 1.3, client %s", conn->server->ops->name,
+		    conn->peer, subject);
+	return 0;
+}
+
 static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct ltt_relay_conn *conn = arg;
@@ -180,6 +206,17 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 
 	(void)loop;
 	(void)fd;
+	if (!conn->shaken) {
+		ret = handshake(conn);
+		if (ret || !conn->shaken) {
+			if (ret)
+				conn_close(conn);
+			else
+				ltt_relay_conn_update(conn);
+			return;
+		}
+		events = EPOLLIN;
+	}
 	if (events & EPOLLOUT)
 		ret = flush_out(conn);
 	/* after EPOLLOUT too: requests already buffered may wait for room */
@@ -202,18 +239,29 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 
 void ltt_relay_conn_kick(struct ltt_relay_conn *conn)
 {
-	on_conn(conn->server->loop, conn->fd, 0, conn);
+	if (conn->shaken)
+		on_conn(conn->server->loop, ltt_xport_fd(conn->x), 0, conn);
 }
 
+/* Decrypted bytes wait in the TLS connection: read them as if epoll said so. */
+static void on_again(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_relay_conn *conn = arg;
+
+	on_conn(loop, ltt_xport_fd(conn->x), EPOLLIN, conn);
+}
+
+/* A connection on accepted socket @fd, which it takes (closed on failure too). */
 static int conn_create(struct ltt_relay_server *srv, int fd)
 {
 	struct ltt_relay_conn *conn = calloc(1, sizeof(*conn));
 	int one = 1, ret;
 
-	if (!conn)
+	if (!conn) {
+		close(fd);
 		return -ENOMEM;
+	}
 	conn->server = srv;
-	conn->fd = fd;
 	ltt_wbuf_init(&conn->out);
 	peer_name(fd, conn->peer, sizeof(conn->peer));
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
@@ -221,6 +269,10 @@ static int conn_create(struct ltt_relay_server *srv, int fd)
 	ret = conn->state ? 0 : -ENOMEM;
 	if (!ret)
 		ret = ltt_evloop_timer_create(srv->loop, on_deadline, conn, &conn->deadline);
+	if (!ret && srv->tls)
+		ret = ltt_evloop_timer_create(srv->loop, on_again, conn, &conn->again);
+	if (!ret)
+		ret = ltt_xport_create(fd, srv->tls, NULL, &conn->x);
 	if (!ret)
 		ret = ltt_evloop_watch(srv->loop, fd, EPOLLIN, on_conn, conn, &conn->watch);
 	if (!ret) {
@@ -230,10 +282,16 @@ static int conn_create(struct ltt_relay_server *srv, int fd)
 	}
 	if (ret) {
 		ltt_evloop_timer_destroy(conn->deadline);
+		ltt_evloop_timer_destroy(conn->again);
+		if (conn->x)
+			ltt_xport_destroy(conn->x);	/* closes fd */
+		else
+			close(fd);
 		free(conn->state);
 		free(conn);
 		return ret;
 	}
+	conn->shaken = !srv->tls;
 	conn->next = srv->conns;
 	if (srv->conns)
 		srv->conns->prev = conn;
@@ -300,10 +358,8 @@ static void on_accept(struct ltt_evloop *loop, int lfd, uint32_t events, void *a
 			close(fd);
 			continue;
 		}
-		if (conn_create(srv, fd)) {
+		if (conn_create(srv, fd))	/* fd closed */
 			LTT_ERR("%s port: out of memory for a connection", srv->ops->name);
-			close(fd);
-		}
 	}
 }
 
@@ -354,24 +410,24 @@ void ltt_relay_server_stop(struct ltt_relay_server *srv)
 
 int ltt_relay_conn_read(struct ltt_relay_conn *conn, void *buf, size_t len, size_t *ret_len)
 {
-	ssize_t n;
+	ssize_t n = ltt_xport_read(conn->x, buf, len);
 
-	do
-		n = recv(conn->fd, buf, len, MSG_DONTWAIT);
-	while (n < 0 && errno == EINTR);
 	if (n > 0) {
 		*ret_len = (size_t)n;
 		return 0;
 	}
-	if (n == 0)
+	if (n == 0 || n == -ECONNRESET)
 		return -ECONNRESET;
-	if (errno == EAGAIN || errno == EWOULDBLOCK)
+	if (n == -EAGAIN)
 		return -EAGAIN;
-	if (errno == ECONNRESET)
-		return -ECONNRESET;
 	LTT_WARN_RL("%s connection from %s: can't read: %s", conn->server->ops->name, conn->peer,
-		 strerror(errno));
-	return -errno;
+		 n == -EKEYREJECTED ? ltt_xport_error(conn->x) : strerror((int)-n));
+	return (int)n;
+}
+
+void ltt_relay_server_set_tls(struct ltt_relay_server *srv, struct ltt_xport_ctx *tls)
+{
+	srv->tls = tls;
 }
 
 int ltt_relay_conn_send(struct ltt_relay_conn *conn, struct ltt_wbuf *w)

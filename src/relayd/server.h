@@ -18,6 +18,11 @@
  * messages may stay silent forever.  A connection whose replies pile up
  * (its peer does not read) is not read any more until they drain.
  *
+ * With a TLS context (ltt_relay_server_set_tls()) every connection
+ * completes a TLS 1.3 handshake, its client's certificate verified,
+ * before the protocol sees a byte; a failed one is closed with a line
+ * saying why, and nothing of it reaches the protocol.
+ *
  * Server thread only (the loop's).
  */
 #ifndef LTT_RELAYD_SERVER_H
@@ -34,6 +39,8 @@ struct ltt_evloop_watch;
 struct ltt_evloop_timer;
 struct ltt_relay_model;
 struct ltt_relay_conn;
+struct ltt_xport;
+struct ltt_xport_ctx;
 
 #define LTT_RELAY_MAX_CONNS 4096		/* per server */
 #define LTT_RELAY_MAX_PENDING_OUT (1u << 20)	/* replies before we stop reading */
@@ -58,9 +65,11 @@ struct ltt_relay_proto_ops {
 struct ltt_relay_conn {
 	struct ltt_relay_server *server;
 	struct ltt_relay_conn *next, *prev;
-	int fd;
+	struct ltt_xport *x;			/* the socket, plain or TLS */
+	bool shaken;				/* TLS handshake done (or plain) */
 	struct ltt_evloop_watch *watch;
 	struct ltt_evloop_timer *deadline;
+	struct ltt_evloop_timer *again;		/* TLS: bytes decrypted, unread */
 	char peer[64];				/* "ADDR:PORT" of the peer */
 	struct ltt_wbuf out;			/* replies not sent yet */
 	size_t out_pos;				/* bytes of out already sent */
@@ -86,6 +95,7 @@ struct ltt_relay_server {
 	uint64_t refused_log_ns;		/* when it was logged */
 	uint64_t idle_ns;
 	uint64_t hello_ns;			/* to send the first message */
+	struct ltt_xport_ctx *tls;		/* NULL: plain; borrowed */
 };
 
 /**
@@ -108,6 +118,13 @@ int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *mode
  * a warning at most every 10 s
  */
 void ltt_relay_server_set_max_conns(struct ltt_relay_server *srv, unsigned int max);
+
+/**
+ * ltt_relay_server_set_tls() - speak only TLS 1.3 with clients that show
+ * a certificate @tls's CA signed, from the next accepted connection on
+ * @tls: a server context (common/xport.h), borrowed: it must outlive @srv
+ */
+void ltt_relay_server_set_tls(struct ltt_relay_server *srv, struct ltt_xport_ctx *tls);
 
 /**
  * ltt_relay_server_stop() - close every connection (each protocol's

@@ -70,5 +70,5 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel/kmodule.c src/sessiond/kernel/kmodule.h
 src_sessiond_ltt_sessiond_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)
-src_sessiond_ltt_sessiond_LDADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \
+src_sessiond_ltt_sessiond_LDADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libnet.la src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \
 	$(KMOD_LIBS)

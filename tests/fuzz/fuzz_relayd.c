@@ -33,6 +33,7 @@
 #include "common/live-proto.h"
 #include "common/log.h"
 #include "common/relay-proto.h"
+#include "common/xport.h"
 #include "fuzz.h"
 #include "relayd/ctrl.h"
 #include "relayd/data.h"
@@ -122,7 +123,7 @@ static bool all_read(const struct ltt_relay_server *srv, const struct peer *p)
 		return true;
 	if (p->sent < p->out_len || !srv->conns)
 		return false;
-	return !ioctl(srv->conns->fd, FIONREAD, &pending) && pending == 0;
+	return !ioctl(ltt_xport_fd(srv->conns->x), FIONREAD, &pending) && pending == 0;
 }
 
 /* After every batch of the loop: move the phases on. */

@@ -89,7 +89,7 @@ tests_fuzz_fuzz_relayd_SOURCES = tests/fuzz/fuzz_relayd.c $(FUZZ_COMMON_SRC) \
 	src/relayd/live.c src/relayd/live.h
 tests_fuzz_fuzz_relayd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_relayd_LDFLAGS = $(FUZZ_LINK_FLAGS)
-tests_fuzz_fuzz_relayd_LDADD = $(FUZZ_LINK_WITH)
+tests_fuzz_fuzz_relayd_LDADD = src/common/libnet.la $(FUZZ_LINK_WITH)
 
 tests_fuzz_fuzz_live_SOURCES = tests/fuzz/fuzz_live.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_live_CFLAGS = $(FUZZ_COMPILE_FLAGS)

@@ -128,7 +128,8 @@ REGRESSION_RELAYD_TESTS = \
 	tests/regression/test_relayd_limits.sh \
 	tests/regression/test_relayd_fuzz.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
-EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh
+EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh \
+	tests/regression/tls-lib.sh tests/regression/tcp_tap.py
 
 # A consumer's side of the relay protocol, for the ltt-relayd tests.
 check_PROGRAMS += tests/regression/relay_client
@@ -272,6 +273,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_regen_net.sh \
 	tests/regression/test_clear_live.sh \
 	tests/regression/test_relay_stream.sh \
+	tests/regression/test_relay_tls.sh \
 	tests/regression/test_relay_lttng.sh \
 	tests/regression/test_relay_stall.sh \
 	tests/regression/test_relay_lost_events.sh \

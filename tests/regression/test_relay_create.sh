@@ -101,7 +101,7 @@ start_fails "Error: session 'x': relay net6://[::1]:1:2: connection refused: not
 	-U 'net6://[::1]:1:2'
 
 start_stub garbage || { echo "Bail out! relay_stub garbage"; exit 1; }
-start_fails "Error: session 'x': relay net://127.0.0.1:$PORT:1: what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data)" \
+start_fails "Error: session 'x': relay net://127.0.0.1:$PORT:1: what answers on the control port is not a relay daemon (ltt-relayd, or LTTng's lttng-relayd 2.11 or later); check the URL's ports (control, then data), and give a relay that speaks only TLS (ltt-relayd --tls-cert) a tls:// URL" \
 	-U "net://127.0.0.1:$PORT:1"
 
 start_stub old || { echo "Bail out! relay_stub old"; exit 1; }

@@ -302,7 +302,7 @@ TESTS += tests/unit/test_sink_relay
 tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
 	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-link.c src/consumerd/relay-session.c \
 	src/consumerd/relay-archive.c
-tests_unit_test_sink_relay_LDADD = src/common/libcommon.la
+tests_unit_test_sink_relay_LDADD = src/common/libnet.la src/common/libcommon.la
 
 # A consumer stream between its seams: the real ust source, a test sink
 # that can say it would block.

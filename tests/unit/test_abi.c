@@ -60,8 +60,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_attr, output, 260),
 	OFF_(ltt_session_attr, snapshot, 4356),
 	OFF_(ltt_session_attr, live_timer_us, 4360),
-	OFF_(ltt_session_attr, reserved, 4368),
-	RSV_(ltt_session_attr, 128),
+	OFF_(ltt_session_attr, tls, 4368),		/* client minor 21 */
+	OFF_(ltt_session_attr, reserved, 4376),
+	RSV_(ltt_session_attr, 120),			/* 128 before minor 21 */
 
 	SIZE_(ltt_channel_attr, 440),
 	OFF_(ltt_channel_attr, name, 0),
@@ -147,8 +148,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_detail, rules, 4576),
 	OFF_(ltt_session_detail, nr_stalls, 4584),	/* client minor 14 */
 	OFF_(ltt_session_detail, stalls, 4592),
-	OFF_(ltt_session_detail, reserved, 4600),
-	RSV_(ltt_session_detail, 112),			/* 128 before minor 14 */
+	OFF_(ltt_session_detail, tls, 4600),		/* client minor 21 */
+	OFF_(ltt_session_detail, reserved, 4608),
+	RSV_(ltt_session_detail, 104),			/* 112 before minor 21, 128 before 14 */
 
 	SIZE_(ltt_consumer_stall_info, 120),
 	OFF_(ltt_consumer_stall_info, domain, 0),
@@ -441,6 +443,11 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 		ltt_wbuf_put_u32(w, 1);
 		ltt_proto_put_stall(w, &st);
 	}
+	if (minor >= LTT_CLIENT_MINOR_TLS) {
+		ltt_wbuf_put_str(w, "/c.pem");
+		ltt_wbuf_put_str(w, "/c.key");
+		ltt_wbuf_put_str(w, "/ca.pem");
+	}
 }
 
 /* One request read and answered; false at the end of the connection. */
@@ -588,6 +595,10 @@ static void test_returned(struct ltt_ctl *ctl)
 	       d->info.clock_reason > (const char *)d &&
 	       d->info.clock_reason < (const char *)d->channels,
 	       "get_session: the clock (1.20), its reason in the block before the channels");
+	tap_ok(d->tls && (const char *)d->tls > (const char *)d &&
+	       (const char *)d->tls < (const char *)d->channels && !strcmp(d->tls->cert, "/c.pem") &&
+	       !strcmp(d->tls->key, "/c.key") && !strcmp(d->tls->ca, "/ca.pem"),
+	       "get_session: the TLS files (1.21), in the block before the channels");
 	if (tap_is_int((long long)d->nr_stalls, 1, "one stalled consumer (minor 14)") &&
 	    tap_ok(d->stalls && (char *)d->stalls > (char *)d &&
 		   (char *)(d->stalls + 1) <= (char *)d->channels, "in the block, before the channels")) {

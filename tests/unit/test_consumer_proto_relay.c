@@ -85,14 +85,34 @@ static void test_add_relay(void)
 	       got.creation_time == 1700000000, "with every field as sent");
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_add_relay(&w, &m, now);
-	tap_is_int((int)w.len, 8 + 1 + 4 + 10 + 2 + 2 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8,
-		   "its layout (1.13): u64, u8, a string, two u16, three strings, u32, u64, u64");
+	tap_is_int((int)w.len, 8 + 1 + 4 + 10 + 2 + 2 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8 + 16 + 1,
+		   "its layout (1.15): u64, u8, a string, two u16, three strings, u32, u64, u64, "
+		   "the uuid, u8 tls 0");
 	ltt_rbuf_init(&r, w.data, w.len - 1);
 	tap_is_int(ltt_consumer_get_add_relay(&r, &got, now), -EPROTO, "truncated: EPROTO");
 	ltt_wbuf_put_u8(&w, 0);
 	ltt_rbuf_init(&r, w.data, w.len);
 	tap_is_int(ltt_consumer_get_add_relay(&r, &got, now), -EPROTO, "a trailing byte: EPROTO");
 	ltt_wbuf_fini(&w);
+
+	/* TLS (1.15): the three files travel; an older consumer can't have them */
+	m.tls_cert = "/c.pem";
+	m.tls_key = "/c.key";
+	m.tls_ca = "/ca.pem";
+	memset(&got, 0, sizeof(got));
+	tap_is_int(decode_relay(&m, &got, now), 0, "ADD_RELAY with TLS files decodes");
+	tap_ok(got.tls_cert && !strcmp(got.tls_cert, "/c.pem") && !strcmp(got.tls_key, "/c.key") &&
+	       !strcmp(got.tls_ca, "/ca.pem"), "with the three files");
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_relay(&w, &m, LTT_CONSUMER_MINOR_TLS - 1);
+	tap_is_int(w.err, -EPROTONOSUPPORT, "TLS files for a consumer before 1.15: not sent (it would speak plain)");
+	ltt_wbuf_fini(&w);
+	m.tls_key = "";
+	tap_is_int(decode_relay(&m, &got, now), -EINVAL, "TLS with an empty file name: EINVAL");
+	m.tls_cert = m.tls_key = m.tls_ca = NULL;
+	memset(&got, 0, sizeof(got));
+	tap_is_int(decode_relay(&m, &got, now), 0, "without TLS files");
+	tap_ok(!got.tls_cert && !got.tls_key && !got.tls_ca, "it decodes none: plain");
 
 	/* a consumer before 1.13 gets the two URLs, and reads them back */
 	ltt_wbuf_init(&w);

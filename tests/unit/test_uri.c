@@ -54,6 +54,11 @@ static const struct {
 	{ "net://0.0.0.0:1:2/x", N, V4, "0.0.0.0", 1, 2, "x", NULL },
 	{ "net://255.255.255.255", N, V4, "255.255.255.255", 5342, 5343, "",
 	  "net://255.255.255.255:5342:5343" },
+	{ "tls://relay.example.com", N, ANY, "relay.example.com", 5342, 5343, "",
+	  "tls://relay.example.com:5342:5343" },
+	{ "tls://127.0.0.1:6000:6001/p", N, V4, "127.0.0.1", 6000, 6001, "p", NULL },
+	{ "tls4://localhost", N, V4, "localhost", 5342, 5343, "", "tls4://localhost:5342:5343" },
+	{ "tls6://[::1]:7000", N, V6, "::1", 7000, 5343, "", "tls6://[::1]:7000:5343" },
 	{ "net4://localhost", N, V4, "localhost", 5342, 5343, "", "net4://localhost:5342:5343" },
 	{ "net4://10.0.0.1/", N, V4, "10.0.0.1", 5342, 5343, "", "net://10.0.0.1:5342:5343" },
 	{ "net6://[::1]", N, V6, "::1", 5342, 5343, "", "net6://[::1]:5342:5343" },
@@ -197,7 +202,7 @@ static bool same_uri(const struct ltt_uri *a, const struct ltt_uri *b)
 {
 	return a->scheme == b->scheme && a->family == b->family && !strcmp(a->host, b->host) &&
 	       a->ctrl_port == b->ctrl_port && a->data_port == b->data_port &&
-	       !strcmp(a->path, b->path);
+	       !strcmp(a->path, b->path) && a->tls == b->tls;
 }
 
 static void test_valid(void)
@@ -387,8 +392,21 @@ static void test_tcp_pairs(void)
 	tap_is_int(ltt_uri_net_port(&t, 1, &n), -EINVAL, "a tcp URL has no ports to split");
 }
 
+/* tls:// URLs say so; net:// ones do not. */
+static void test_tls(void)
+{
+	struct ltt_uri uri;
+
+	tap_ok(!ltt_uri_parse("tls://h", &uri) && uri.tls, "tls://h: TLS");
+	tap_ok(!ltt_uri_parse("tls6://[::1]", &uri) && uri.tls, "tls6://[::1]: TLS");
+	tap_ok(!ltt_uri_parse("net://h", &uri) && !uri.tls, "net://h: plain");
+	tap_is_int(ltt_uri_parse("TLS://h", &uri), -EINVAL, "TLS://h: schemes are lower case");
+	tap_is_int(ltt_uri_parse("tls6://h", &uri), -EINVAL, "tls6://h: IPv6 takes a literal");
+}
+
 int main(void)
 {
+	test_tls();
 	test_tcp_pairs();
 	test_valid();
 	test_invalid();

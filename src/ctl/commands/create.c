@@ -22,6 +22,9 @@ enum {
 	VAL_CTRL,		/* -C URL */
 	VAL_DATA,		/* -D URL */
 	VAL_SHM_PATH,		/* --shm-path DIR: refused */
+	VAL_TLS_CERT,		/* --tls-cert FILE */
+	VAL_TLS_KEY,		/* --tls-key FILE */
+	VAL_TLS_CA,		/* --tls-ca FILE */
 	NR_VALS,
 };
 
@@ -30,6 +33,8 @@ struct create_args {
 	char *values[NR_VALS];
 	int no_output;
 	int snapshot;
+	char tls_path[3][LTT_PATH_MAX];	/* the TLS files, absolute */
+	struct ltt_session_tls tls;
 };
 
 /*
@@ -154,6 +159,34 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 	return CTL_EXIT_OK;
 }
 
+/*
+ * --tls-cert, --tls-key, --tls-ca: all three, made absolute, and usable
+ * (loaded here as the consumer will), into @attr.  A tls:// output needs
+ * them; they go with no other (but a snapshot session's later outputs).
+ */
+static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
+		   struct ltt_session_attr *attr)
+{
+	struct ltt_uri uri;
+	int i, given = 0;
+	bool tls_url;
+
+	for (i = 0; i < 3; i++)
+		given += a->values[VAL_TLS_CERT + i] != NULL;
+	tls_url = attr->output_type == LTT_OUTPUT_NET && !ltt_uri_parse(attr->output, &uri) &&
+		  uri.tls;
+	if (given == 0 && !tls_url)
+		return CTL_EXIT_OK;
+	if (given != 3 || (!tls_url && !attr->snapshot))
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_TLS_FILES));
+	if (ctl_util_tls_files(&a->values[VAL_TLS_CERT], a->tls_path, NULL,
+			       "; nothing was created"))
+		return CTL_EXIT_FAILURE;
+	a->tls = (struct ltt_session_tls){ a->tls_path[0], a->tls_path[1], a->tls_path[2] };
+	attr->tls = &a->tls;
+	return CTL_EXIT_OK;
+}
+
 static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
 {
 	ctl_out_info("Session %s created.", info->name);
@@ -233,7 +266,8 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
 		  "write the traces in directory DIR", "DIR" },
 		{ "set-url", 'U', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_URL,
-		  "write or send the traces to URL: file://, net://, net4://, net6://", "URL" },
+		  "write or send the traces to URL: file://, net://, net4://, net6://, "
+		  "tls://, tls4://, tls6:// (TLS 1.3: with --tls-cert, --tls-key, --tls-ca)", "URL" },
 		{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CTRL,
 		  "send to the relay whose control port is URL: tcp://HOST[:PORT][/PATH] "
 		  "(with -D)", "URL" },
@@ -244,6 +278,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
 		  "its buffers itself)", "DIR" },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
+		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
 		  "a live session, sent to " LTT_DEFAULT_LIVE_URL " unless -U says otherwise; "
 		  "US: the live timer period, 1000000 by default (at least 1000)", "US" },
@@ -262,6 +297,8 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = check_args(ctx, pc, &a);
 	if (ret == CTL_GO_ON)
 		ret = make_attr(ctx, &a, &attr);
+	if (!ret)
+		ret = set_tls(ctx, &a, &attr);
 	if (!ret)
 		ret = create(ctx, &attr, a.values[VAL_LIVE] && !a.values[VAL_URL] && !a.values[VAL_CTRL]);
 	poptFreeContext(pc);

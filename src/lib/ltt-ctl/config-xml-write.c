@@ -296,6 +296,13 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 	put(wr, "snapshot", "%s", yes(s->snapshot));
 	if (s->live_timer_us)
 		put(wr, "live_timer_us", "%u", s->live_timer_us);
+	if (d->tls) {
+		open_el(wr, "tls");
+		put(wr, "cert", "%s", d->tls->cert);
+		put(wr, "key", "%s", d->tls->key);
+		put(wr, "ca", "%s", d->tls->ca);
+		close_el(wr);
+	}
 	put(wr, "started", "%s", yes(s->active));
 	open_el(wr, "domains");
 	for (i = 0; i < 2; i++) {

@@ -476,6 +476,15 @@ static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_ses
 	if (ltt_cfg_rd_child(se, "live_timer_us"))
 		s->attr.live_timer_us =
 			(uint32_t)ltt_cfg_rd_number(rd, ltt_cfg_rd_child(se, "live_timer_us"), UINT32_MAX);
+	if (ltt_cfg_rd_child(se, "tls")) {
+		xmlNodePtr tls = ltt_cfg_rd_child(se, "tls");
+
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(tls, "cert"), s->attr.tls_cert,
+				sizeof(s->attr.tls_cert));
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(tls, "key"), s->attr.tls_key,
+				sizeof(s->attr.tls_key));
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(tls, "ca"), s->attr.tls_ca, sizeof(s->attr.tls_ca));
+	}
 	s->started = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(se, "started"));
 	for (dom = ltt_cfg_rd_child(ltt_cfg_rd_child(se, "domains"), "domain"); dom;
 	     dom = ltt_cfg_rd_next(dom))

@@ -688,6 +688,7 @@ static int apply_contexts(struct ltt_ctl *ctl, const char *name, const struct lt
 static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 			 struct ltt_session_file *ret_file, bool *ret_created)
 {
+	struct ltt_session_tls tls = { s->attr.tls_cert, s->attr.tls_key, s->attr.tls_ca };
 	const char *name = s->attr.name;
 	const struct ltt_cfg_channel *c;
 	struct ltt_channel_attr chan;
@@ -697,6 +698,8 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 	int ret;
 
 	ltt_conv_session_conf_to_attr(&s->attr, &attr);
+	if (s->attr.tls_cert[0])
+		attr.tls = &tls;	/* the files of its tls:// outputs, as saved */
 	ret = ltt_ctl_create_session(ctl, &attr, &info);
 	if (ret) {
 		detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);
@@ -770,6 +773,11 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 	snprintf(s->attr.output, sizeof(s->attr.output), "%s", d->info.output);
 	s->attr.snapshot = d->info.snapshot;
 	s->attr.live_timer_us = d->info.live_timer_us;
+	if (d->tls) {
+		snprintf(s->attr.tls_cert, sizeof(s->attr.tls_cert), "%s", d->tls->cert);
+		snprintf(s->attr.tls_key, sizeof(s->attr.tls_key), "%s", d->tls->key);
+		snprintf(s->attr.tls_ca, sizeof(s->attr.tls_ca), "%s", d->tls->ca);
+	}
 	s->started = d->info.active;
 	s->file = "(the replaced session)";
 	s->channels = calloc(d->nr_channels + 1, sizeof(*s->channels));

@@ -82,10 +82,46 @@ static char *detail_reason(struct ltt_session_detail *d)
 	return (char *)((struct ltt_consumer_stall_info *)(d + 1) + CTL_STALLS_MAX);
 }
 
+/* Then the TLS files: their struct and three paths. */
+#define TLS_ROOM (sizeof(struct ltt_session_tls) + 3 * LTT_PATH_MAX)
+
+static struct ltt_session_tls *detail_tls(struct ltt_session_detail *d)
+{
+	return (struct ltt_session_tls *)(detail_reason(d) + LTT_CONV_REASON_ROOM);
+}
+
+/*
+ * The TLS files that end a GET_SESSION reply (LTT_CLIENT_MINOR_TLS) into
+ * @conf's three fields ("" before, or for none).  Returns 0 or
+ * -LTT_ERR_PROTOCOL.
+ */
+static int get_tls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_conf *conf)
+{
+	if (minor >= LTT_CLIENT_MINOR_TLS)
+		ltt_proto_get_session_tls(r, conf);
+	return r->err ? -LTT_ERR_PROTOCOL : 0;
+}
+
+/* @conf's TLS files into @d's room, d->tls pointing at them (NULL: none). */
+static void keep_tls(struct ltt_session_detail *d, const struct ltt_session_conf *conf)
+{
+	struct ltt_session_tls *t = detail_tls(d);
+	char *p = (char *)(t + 1);
+
+	d->tls = NULL;
+	if (!conf->tls_cert[0])
+		return;
+	t->cert = strcpy(p, conf->tls_cert);
+	t->key = strcpy(p + LTT_PATH_MAX, conf->tls_key);
+	t->ca = strcpy(p + 2 * LTT_PATH_MAX, conf->tls_ca);
+	d->tls = t;
+}
+
 int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 			struct ltt_session_detail **ret_detail)
 {
 	struct ltt_session_detail *d = NULL;
+	struct ltt_session_conf *tls = NULL;
 	struct ltt_channel_desc cdesc;
 	struct ltt_session_desc info;
 	uint8_t *reply = NULL;
@@ -110,13 +146,14 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	 * the channels, the rules.
 	 */
 	d = calloc(1, sizeof(*d) + CTL_STALLS_MAX * sizeof(d->stalls[0]) + LTT_CONV_REASON_ROOM +
-			      nch * sizeof(d->channels[0]));
-	if (!d) {
+			      TLS_ROOM + nch * sizeof(d->channels[0]));
+	tls = calloc(1, sizeof(*tls));
+	if (!d || !tls) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
 	d->nr_channels = nch;
-	d->channels = (struct ltt_channel_info *)(detail_reason(d) + LTT_CONV_REASON_ROOM);
+	d->channels = (struct ltt_channel_info *)((char *)detail_tls(d) + TLS_ROOM);
 	for (i = 0; i < nch; i++) {
 		ltt_proto_get_channel(&r, &cdesc, ctl_minor(ctl));
 		ltt_conv_channel_desc_to_info(&cdesc, &d->channels[i]);
@@ -125,6 +162,8 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	ret = ctl_get_rules(&r, ctl_minor(ctl), nr, &d);
 	if (!ret)
 		ret = ctl_get_stalls(&r, ctl_minor(ctl), d);
+	if (!ret)
+		ret = get_tls(&r, ctl_minor(ctl), tls);
 	if (ret)
 		goto out;
 	if (ltt_rbuf_end(&r)) {
@@ -133,10 +172,12 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	}
 	/* after the rules, which move the block */
 	ltt_conv_session_desc_to_info(&info, &d->info, detail_reason(d));
+	keep_tls(d, tls);
 	*ret_detail = d;
 	d = NULL;
 out:
 	free(d);
+	free(tls);
 	free(reply);
 	return ret;
 }

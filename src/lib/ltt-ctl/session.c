@@ -91,6 +91,12 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 			home[0] = '\0';
 		ltt_wbuf_put_str(&w, home);
 	}
+	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_TLS) {
+		ltt_proto_put_session_tls(&w, attr);
+	} else if (attr->tls_cert[0]) {
+		ltt_wbuf_fini(&w);
+		return -LTT_ERR_NOT_SUPPORTED;	/* a daemon before TLS would stream in clear */
+	}
 	ret = ctl_transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)

@@ -442,7 +442,7 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 		if (session->domains[i].nr_channels && (!d || !d->ops->relay_archive))
 			return LTT_ERR_NOT_SUPPORTED;
 	}
-	err = ltt_relay_check(&session->relay, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
+	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
 	if (err)
 		return ltt_relay_error_code(err);
 	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;

@@ -166,6 +166,8 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 	ltt_proto_get_session_attr(req, &attr);
 	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
 		home = ltt_rbuf_get_str(req, LTT_PATH_MAX);
+	if (ctx->minor >= LTT_CLIENT_MINOR_TLS)
+		ltt_proto_get_session_tls(req, &attr);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	/* Before minor 6 the client fills the name and output: both must be there. */
@@ -173,6 +175,8 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_attr_check_session_request(&attr);
 	else
 		ret = ltt_attr_check_session(&attr);
+	if (!ret && ltt_relay_tls_check(&attr, ctx->cred.uid, ctx->cred.gid))
+		ret = LTT_ERR_TLS_FILES;	/* the consumer could not use them either */
 	if (ret)
 		return ret;
 	automatic = !attr.name[0];
@@ -407,7 +411,7 @@ static enum ltt_error_code reach_relay(struct ltt_session *session)
 
 	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
 		return LTT_ERR_OK;
-	err = ltt_relay_check(&session->relay, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
 	session->relay_err = err;
 	if (err)
 		LTT_WARN("session '%s' not started: the relay %s does not answer: %s",

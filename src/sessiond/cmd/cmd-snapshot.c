@@ -110,10 +110,12 @@ enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
 		free(relay);
 		return ret;
 	}
-	if (session->has_snap_output) {
+	if (session->has_snap_output || (relay && relay->tls && !session->tls_cert[0])) {
 		ltt_cmd_unlock_session(ctx, session);
+		ret = relay && relay->tls && !session->tls_cert[0] ? LTT_ERR_TLS_FILES :
+		      LTT_ERR_SNAPSHOT_OUTPUT_EXISTS;
 		free(relay);
-		return LTT_ERR_SNAPSHOT_OUTPUT_EXISTS;
+		return ret;
 	}
 	so = &session->snap_output;
 	memset(so, 0, sizeof(*so));
@@ -358,6 +360,8 @@ enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struc
 	/* an output given here is parsed here; the session's was when added */
 	if (!ret && has && o.output_type != LTT_OUTPUT_NONE)
 		relay = parse_relay(&o, &ret);
+	if (!ret && relay && relay->tls && !session->tls_cert[0])
+		ret = LTT_ERR_TLS_FILES;	/* the session was created without --tls-* */
 	if (!ret)
 		ret = record_locked(ctx, session, &out, relay ? relay : &session->snap_relay, &res);
 	ltt_cmd_unlock_session(ctx, session);

@@ -47,6 +47,12 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 	/* the consumers, asked without the session's lock */
 	if (kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
 		ltt_cmd_stall_put(ctx, session, false, reply);
+	if (kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_TLS) {
+		/* constants of the session: no lock */
+		ltt_wbuf_put_str(reply, session->tls_cert);
+		ltt_wbuf_put_str(reply, session->tls_key);
+		ltt_wbuf_put_str(reply, session->tls_ca);
+	}
 	ltt_session_put(ctx->registry, session);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }

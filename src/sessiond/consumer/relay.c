@@ -4,6 +4,7 @@
  * relay.h).
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -12,25 +13,85 @@
 #include "common/log.h"
 #include "common/relay-conn.h"
 #include "common/relay-proto.h"
+#include "common/xport.h"
 #include "common/errmap.h"
 #include "sessiond/consumer/relay.h"
 
-int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor)
+/* The client end of @files, or NULL with none; -EKEYREJECTED (logged). */
+static int tls_context(const char *session, const char *cert, const char *key, const char *ca,
+		       struct ltt_xport_ctx **ret_ctx)
+{
+	struct ltt_xport_tls_files f = { cert, key, ca };
+	char why[LTT_XPORT_ERR_MAX];
+
+	*ret_ctx = NULL;
+	if (!cert[0])
+		return 0;
+	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), ret_ctx)) {
+		LTT_WARN("session '%s': %s", session, why);
+		return -EKEYREJECTED;
+	}
+	return 0;
+}
+
+/* May @uid, @gid read regular file @path by its mode?  Logs why not. */
+static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t gid)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    ((st.st_uid == uid && (st.st_mode & S_IRUSR)) ||
+	     (st.st_uid != uid && st.st_gid == gid && (st.st_mode & S_IRGRP)) ||
+	     (st.st_uid != uid && st.st_gid != gid && (st.st_mode & S_IROTH))))
+		return true;
+	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read by "
+		 "its mode; the daemon reads TLS files only for owners who may read them",
+		 session, path, (unsigned int)uid, (unsigned int)gid);
+	return false;
+}
+
+int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid)
+{
+	const char *f[3] = { attr->tls_cert, attr->tls_key, attr->tls_ca };
+	struct ltt_xport_ctx *ctx;
+	int i, ret;
+
+	for (i = 0; attr->tls_cert[0] && uid != geteuid() && i < 3; i++)
+		if (!owner_reads(attr->name, f[i], uid, gid))
+			return -EKEYREJECTED;
+	ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, &ctx);
+	ltt_xport_ctx_destroy(ctx);
+	return ret;
+}
+
+int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session, int timeout_ms,
+		    uint32_t *ret_minor)
 {
 	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
+	struct ltt_xport_ctx *tls = NULL;
 	struct ltt_session *waiting;
-	int fd = -1, ret;
+	struct ltt_xport *x;
+	int ret = 0;
 
-	if (!uri || uri->scheme != LTT_URI_NET)
+	if (!uri || !session || uri->scheme != LTT_URI_NET)
 		return -EINVAL;
+	if (uri->tls)
+		ret = tls_context(session->name, session->tls_cert, session->tls_key,
+				  session->tls_ca, &tls);
+	if (uri->tls && !tls && !ret)
+		ret = -EKEYREJECTED;	/* a tls:// URL without files: not created so */
+	if (ret)
+		return ret;
 	/* a round trip to another process: no session's state lock across it */
 	waiting = ltt_session_wait_begin();
-	ret = ltt_relay_conn_connect_uri(uri, uri->ctrl_port, deadline, &fd);
+	ret = ltt_relay_conn_open((int)uri->family, uri->host, uri->ctrl_port, tls, deadline,
+				  uri->host, &x);
 	if (!ret) {
-		ret = ltt_relay_conn_version(fd, deadline, uri->host, ret_minor);
-		close(fd);
+		ret = ltt_relay_conn_version(x, deadline, uri->host, ret_minor);
+		ltt_xport_destroy(x);
 	}
 	ltt_session_wait_end(waiting);
+	ltt_xport_ctx_destroy(tls);
 	return ret;
 }
 
@@ -42,6 +103,7 @@ static const struct ltt_errmap relay_errors[] = {
 	{ -EPROTO, LTT_ERR_RELAY_NOT_RELAY },
 	{ -EREMOTEIO, LTT_ERR_RELAY_SESSION_REFUSED },
 	{ -EPROTONOSUPPORT, LTT_ERR_RELAY_VERSION },
+	{ -EKEYREJECTED, LTT_ERR_RELAY_TLS },
 	{ -ECONNRESET, LTT_ERR_RELAY_LOST },
 	{ -EPIPE, LTT_ERR_RELAY_LOST },
 	{ -ENOMEM, LTT_ERR_NOMEM },
@@ -117,6 +179,11 @@ static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t 
 	};
 	snprintf(m.addr.host, sizeof(m.addr.host), "%s", net->host);
 	memcpy(m.uuid, session->uuid, sizeof(m.uuid));
+	if (net->tls) {
+		m.tls_cert = session->tls_cert;
+		m.tls_key = session->tls_key;
+		m.tls_ca = session->tls_ca;
+	}
 	ret = ltt_consumer_add_relay(c, &m, link->output_path, sizeof(link->output_path));
 	if (ret) {
 		LTT_ERR("session '%s': the consumer can't reach the relay %s (control port %u): %s",

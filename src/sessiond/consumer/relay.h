@@ -31,7 +31,8 @@
 
 /**
  * ltt_relay_check() - does a relay daemon answer at @uri's control port?
- * @uri: a net URL
+ * @uri: a net URL; a tls:// one is reached in TLS 1.3 with @session's files
+ * @session: whose TLS files go (a constant of the session's)
  * @timeout_ms: for the whole check (name resolution aside)
  *
  * Connects (every address the host resolves to, in order, until one
@@ -44,9 +45,23 @@
  * or closed), -EPROTONOSUPPORT (a relay of another major version), or
  * another -errno of socket().  @ret_minor (may be NULL): the relay
  * protocol minor both speak (LTT_RELAY_MINOR_ARCHIVE and up: it archives
- * rotated chunks).
+ * rotated chunks).  A tls:// URL: -EKEYREJECTED when the files can't be
+ * used or the handshake fails (logged with OpenSSL's reason).
  */
-int ltt_relay_check(const struct ltt_uri *uri, int timeout_ms, uint32_t *ret_minor);
+int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session, int timeout_ms,
+		    uint32_t *ret_minor);
+
+/**
+ * ltt_relay_tls_check() - can @attr's TLS files make a client's TLS end,
+ * and may the session's owner @uid, @gid read them?  (all "": yes)
+ *
+ * The consumer reads them with the daemon's rights: for an owner other
+ * than the daemon's user, each must be a regular file its mode lets
+ * @uid or @gid read (supplementary groups do not count), so that a
+ * client of a root daemon can't lend itself a key only root reads.
+ * Logs why for @attr's session.  Returns 0 or -EKEYREJECTED.
+ */
+int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid);
 
 /**
  * ltt_relay_error_code() - the public code of a -errno of ltt_relay_check()

@@ -114,6 +114,8 @@ struct ltt_session {
 	 * only; a snapshot session's is its first snapshot output's).
 	 */
 	struct ltt_uri relay;
+	/* tls:// outputs' PEM files (absolute paths; "" for none), from creation on */
+	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
 	bool snapshot;
 	uint32_t live_timer_us;
 	/*
