@@ -24,7 +24,7 @@
 #include <ltt/ltt-ctl-common.h>
 
 #include "common/context.h"
-#include "consumerd/data.h"
+#include "consumerd/data-req.h"
 #include "consumerd/sink-file.h"
 
 struct ltt_relay;

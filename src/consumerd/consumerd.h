@@ -31,6 +31,9 @@
  *                   a channel request fanned out to its parts' threads
  *   data-relay.c    the relays, all on data-0: socket watches, tick, live
  *                   timer, closing
+ *   data-req.h      the requests the data threads run and what they
+ *                   report: a channel's counters, a snapshot's counts
+ *                   (below the object tree, which names them)
  *   prio.[ch]       each data thread's own scheduling: real-time, else
  *                   nice -10
  *
