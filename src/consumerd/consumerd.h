@@ -29,8 +29,8 @@
  *                   and sinks, its parts' timers and the command thread's
  *                   requests; placement (which thread runs which part),
  *                   a channel request fanned out to its parts' threads
- *   data-relay.c    the relays, all on data-0: socket watches, tick, live
- *                   timer, closing
+ *   data-relay.[ch] the relays, all on data-0: socket watches, tick, live
+ *                   timer (data.c's walk, handed down as a hook), closing
  *   data-req.h      the requests the data threads run and what they
  *                   report: a channel's counters, a snapshot's counts
  *                   (below the object tree, which names them)
