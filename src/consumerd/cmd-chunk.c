@@ -15,7 +15,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/snapshot.h"
 
-/* Move every channel of @t to outputs made by ltt_trace_channel_output() in @chunk. */
+/* Move every channel of @t to outputs made by ltt_channel_output_create() in @chunk. */
 static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 			 const struct ltt_trace_chunk *chunk, bool clear)
 {
@@ -31,7 +31,7 @@ static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 	/* every output first: once a channel moved, the others must follow */
 	for (c = ctx->reg.channels; c && !ret; c = c->next)
 		if (c->trace == t && n < t->nr_channels)
-			ret = ltt_trace_channel_output(t, chunk, c, false, &outs[n++]);
+			ret = ltt_channel_output_create(t, chunk, c, false, &outs[n++]);
 	for (c = ctx->reg.channels, i = 0; c && !ret; c = c->next) {
 		if (c->trace != t || i >= n)
 			continue;
