@@ -37,6 +37,7 @@
 #include "relayd/ctrl.h"
 #include "relayd/data.h"
 #include "relayd/live.h"
+#include "relayd/model.h"
 #include "relayd/server.h"
 #include "relayd/session.h"
 
