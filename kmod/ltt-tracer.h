@@ -5,18 +5,26 @@
  *
  *   ltt-core.c        module init/exit, /proc/ltt and the tracer ioctls
  *   ltt-session.c     session and channel file descriptors
+ *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
+ *   ltt-statedump.c   the state dump at START and STATEDUMP
+ *   ltt-filter.[ch]   event filters: their ioctls, $ctx, the probes' check
+ *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
  *   ltt-stream.c      stream file descriptors: reader ioctls, poll, mmap, splice
- *   ltt-ringbuf.c/.h  the per-CPU ring buffer
  *   ltt-events.c      event registry, tracepoint attachment, the record path
  *   ltt-event.h       the macros that declare an event (for kmod/probes/)
- *   ltt-statedump.c   the state dump at START and STATEDUMP
- *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
- *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
- *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
  *   ltt-context.c     the context fields of channels (CONTEXT_ADD)
- *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
+ *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
+ *   ltt-lock.c        ltt_mutex, taken by most files above
+ *   ltt-ringbuf.[ch]  the per-CPU ring buffer
+ *   ltt-packet.h      where a packet's header and context fields lie (shared)
+ *   ltt-fields.h      field values both kernel backends compute alike (shared)
+ *   ltt-abi.h         the ABI with ltt-sessiond and ltt-consumerd: the ioctls
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
+ *
+ * From the top down, but that ltt-events.c calls the filters', kprobes'
+ * and state dump's code back, and the kprobes and streams drop their
+ * session's and channel's references through ltt-session.c.
  *
  * Objects and references (doc/kmod.md has the whole picture):
  *

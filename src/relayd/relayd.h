@@ -5,9 +5,10 @@
  *
  *   main.c          options, detaching, signals, start-up and shutdown
  *   listen.[ch]     -C/-D/-L addresses, listening sockets, port files
- *   server.[ch]     connections on the event loop: buffers, deadlines
  *   ctrl.[ch]       the control protocol: requests, the command table
  *   data.[ch]       the data protocol: packets streamed into their files
+ *   live.[ch]       the live viewer server (lttng-live protocol)
+ *   server.[ch]     connections on the event loop: buffers, deadlines
  *   model.[ch]      the model's start and end, and the thread-safe view
  *                   for live.c
  *   session.[ch]    relay sessions: directories, closing, archives, data
@@ -15,7 +16,8 @@
  *   stream.[ch]     relay streams: files, rotation, packets, index pairing
  *   registry.[ch]   the objects (model, sessions, traces, streams): lookup
  *                   by id and handle, references and freeing, valid names
- *   live.[ch]       the live viewer server (lttng-live protocol)
+ *
+ * Each file calls only files listed below it.
  */
 #ifndef LTT_RELAYD_RELAYD_H
 #define LTT_RELAYD_RELAYD_H
