@@ -10,7 +10,6 @@
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
-#include "ltt-filter.h"
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
 #include "probes/ltt-probes.h"

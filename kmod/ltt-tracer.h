@@ -13,6 +13,8 @@
  *   ltt-events.c      event registry, tracepoint attachment, the record path
  *   ltt-event.h       the macros that declare an event (for kmod/probes/)
  *   ltt-context.c     the context fields of channels (CONTEXT_ADD)
+ *   ltt-object.c      sessions' and channels' references: get, put, the freeing;
+ *                     filters freed after a grace period
  *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
  *   ltt-lock.c        ltt_mutex, taken by most files above
  *   ltt-ringbuf.[ch]  the per-CPU ring buffer
@@ -23,8 +25,7 @@
  *   wrapper/          every kernel version conditional
  *
  * From the top down, but that ltt-events.c calls the filters', kprobes'
- * and state dump's code back, and the kprobes and streams drop their
- * session's and channel's references through ltt-session.c.
+ * and state dump's code back.
  *
  * Objects and references (doc/kmod.md has the whole picture):
  *
@@ -64,6 +65,18 @@
 #define LTT_MAX_NESTING		8	/* recursion guard of the record path */
 
 extern struct mutex ltt_mutex;
+
+/*
+ * The programs of one event in one channel: immutable once published in
+ * the event's targets, freed a grace period after it leaves them.
+ */
+struct ltt_kfilter {
+	struct rcu_head rcu;
+	unsigned int nr;
+	const u8 *prog[LTT_KABI_FILTER_MAX_PROGRAMS];	/* into code[] */
+	u32 len[LTT_KABI_FILTER_MAX_PROGRAMS];
+	u8 code[];
+};
 
 struct ltt_tracker_set;
 struct ltt_kprobe;
@@ -221,12 +234,21 @@ u32 ltt_kprobe_kinds(void);
 
 /* ltt-session.c */
 int ltt_session_create_fd(void);
-void ltt_session_get(struct ltt_session *s);
-void ltt_session_put(struct ltt_session *s);
 
 /* ltt-stream.c */
 int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu);
+
+/* ltt-object.c */
+extern atomic_t ltt_nr_sessions;
+void ltt_session_get(struct ltt_session *s);
+void ltt_session_put(struct ltt_session *s);
 void ltt_channel_put(struct ltt_channel *chan);
+/**
+ * ltt_kfilter_free_rcu() - free @f (NULL is fine) once no probe can see it
+ *
+ * Context: any; @f must already be out of every published target.
+ */
+void ltt_kfilter_free_rcu(struct ltt_kfilter *f);
 
 /* ltt-context.c */
 int ltt_context_add_user(struct ltt_channel *chan, void __user *uarg);
