@@ -24,8 +24,8 @@
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
  *
- * From the top down, but that ltt-events.c calls the filters', kprobes'
- * and state dump's code back.
+ * From the top down, but that ltt-events.c names the state dump's probe
+ * group in its table of every group (probes/ltt-probes.h).
  *
  * Objects and references (doc/kmod.md has the whole picture):
  *
@@ -160,9 +160,11 @@ struct ltt_event_desc {
 	struct ltt_targets __rcu *targets;	/* NULL: enabled nowhere */
 	struct ltt_probe *group;	/* the probe file that declared it, or NULL */
 	struct list_head node;
-	/* LTT_EVENT_PROBE: its kernel probe (ltt-kprobes.c), and the only
-	 * session whose channels may enable it */
+	/* LTT_EVENT_PROBE: its kernel probe (ltt-kprobes.c), which @sync arms
+	 * or disarms as the event gains or loses targets (ltt_mutex held), and
+	 * the only session whose channels may enable it */
 	struct ltt_kprobe *kprobe;
+	int (*sync)(struct ltt_event_desc *desc);
 	const struct ltt_session *session;
 };
 
@@ -227,7 +229,6 @@ void ltt_ctx_write_string(struct ltt_ctx *ctx, const char *s, size_t len);
 extern struct ltt_session *ltt_statedump_session;
 
 /* ltt-kprobes.c */
-int ltt_kprobe_sync(struct ltt_event_desc *desc);
 unsigned int ltt_kprobes_armed_count(void);
 int ltt_kprobe_create_fd(struct ltt_session *session, void __user *uarg);
 u32 ltt_kprobe_kinds(void);
