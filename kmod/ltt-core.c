@@ -13,9 +13,6 @@
 #include "ltt-tracer.h"
 #include "probes/ltt-probes.h"
 
-/* All control state: sessions, channels, event targets (ltt-tracer.h). */
-DEFINE_MUTEX(ltt_mutex);
-
 /* probes=: the probe groups to register, read once at load (doc/kmod.md). */
 static char *probes;
 module_param(probes, charp, 0444);

@@ -10,7 +10,6 @@
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
-#include "ltt-filter.h"
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
 #include "probes/ltt-probes.h"
@@ -314,7 +313,7 @@ static int tracepoint_sync(struct ltt_event_desc *desc)
 	int ret;
 
 	if (desc->kprobe)
-		return ltt_kprobe_sync(desc);
+		return desc->sync(desc);
 	if (want == desc->tp_registered)
 		return 0;
 	if (want) {

@@ -72,12 +72,6 @@ notrace bool ltt_kfilter_accept(const struct ltt_kfilter *f, const struct ltt_fi
 	return false;
 }
 
-void ltt_kfilter_free_rcu(struct ltt_kfilter *f)
-{
-	if (f)
-		kvfree_rcu(f, rcu);
-}
-
 /* The argument, checked as EVENT_ENABLE's (SET_FILTER: id 0). */
 static int get_filter_arg(struct ltt_kabi_event_filter *a, const void __user *uarg, bool enable)
 {

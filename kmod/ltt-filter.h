@@ -17,18 +17,7 @@
 #include "filter-vm/filter-vm.h"	/* struct ltt_filter_arg */
 
 struct ltt_channel;
-
-/*
- * The programs of one event in one channel: immutable once published in
- * the event's targets, freed a grace period after it leaves them.
- */
-struct ltt_kfilter {
-	struct rcu_head rcu;
-	unsigned int nr;
-	const u8 *prog[LTT_KABI_FILTER_MAX_PROGRAMS];	/* into code[] */
-	u32 len[LTT_KABI_FILTER_MAX_PROGRAMS];
-	u8 code[];
-};
+struct ltt_kfilter;
 
 /**
  * ltt_kfilter_accept() - does any program of @f accept the event?
@@ -42,13 +31,6 @@ struct ltt_kfilter {
  */
 bool ltt_kfilter_accept(const struct ltt_kfilter *f, const struct ltt_filter_arg *args,
 			unsigned int nr);
-
-/**
- * ltt_kfilter_free_rcu() - free @f (NULL is fine) once no probe can see it
- *
- * Context: any; @f must already be out of every published target.
- */
-void ltt_kfilter_free_rcu(struct ltt_kfilter *f);
 
 /**
  * ltt_filter_ioctl() - EVENT_ENABLE_FILTERED and EVENT_SET_FILTER of a

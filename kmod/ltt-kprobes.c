@@ -8,7 +8,7 @@
  * "_return"), are enabled, filtered and described by name as any event,
  * in that session's channels only, and are never listed.  The kernel's
  * probe is registered disabled and armed only while one of its events is
- * enabled somewhere (ltt_kprobe_sync()).
+ * enabled somewhere (kprobe_sync(), the events' desc->sync).
  *
  * Lifetime: the fd's release disables the events everywhere, then
  * unregisters the probe, which waits until no handler runs (a grace
@@ -97,13 +97,13 @@ static bool has_targets(const struct ltt_event_desc *desc)
 	return rcu_access_pointer(desc->targets);
 }
 
-/**
- * ltt_kprobe_sync() - arm or disarm the kernel probe of @desc (an event
- * of ltt-kprobes.c) as its events gain or lose targets
+/*
+ * Arm or disarm the kernel probe of @desc (an event of this file) as its
+ * events gain or lose targets: its desc->sync, called by ltt-events.c.
  *
  * Context: ltt_mutex held, may sleep.  Return: 0 or enable_kprobe()'s -errno.
  */
-int ltt_kprobe_sync(struct ltt_event_desc *desc)
+static int kprobe_sync(struct ltt_event_desc *desc)
 {
 	struct ltt_kprobe *k = desc->kprobe;
 	bool want = has_targets(&k->desc[0]) || (k->ret && has_targets(&k->desc[1]));
@@ -170,6 +170,7 @@ static void desc_init(struct ltt_kprobe *k, unsigned int i, const struct ltt_eve
 	d->fields = tmpl->fields;
 	d->nr_fields = tmpl->nr_fields;
 	d->kprobe = k;
+	d->sync = kprobe_sync;
 	d->session = k->session;
 	INIT_LIST_HEAD(&d->node);
 }

@@ -22,53 +22,6 @@
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"
 
-static atomic_t ltt_nr_sessions = ATOMIC_INIT(0);
-
-static void session_free(struct kref *ref)
-{
-	struct ltt_session *s = container_of(ref, struct ltt_session, ref);
-
-	ltt_trackers_free(s);
-	kfree(s);
-	atomic_dec(&ltt_nr_sessions);
-}
-
-/* Take a reference on @s (an object that names it: a probe). */
-void ltt_session_get(struct ltt_session *s)
-{
-	kref_get(&s->ref);
-}
-
-/* Drop it; the last reference frees @s.  Context: may not hold ltt_mutex. */
-void ltt_session_put(struct ltt_session *s)
-{
-	kref_put(&s->ref, session_free);
-}
-
-static void channel_free(struct kref *ref)
-{
-	struct ltt_channel *chan = container_of(ref, struct ltt_channel, ref);
-	unsigned int cpu;
-
-	for (cpu = 0; chan->bufs && cpu < nr_cpu_ids; cpu++)
-		ltt_rb_buf_destroy(chan->bufs[cpu]);
-	kfree(chan->bufs);
-	bitmap_free(chan->stream_taken);
-	if (chan->session)
-		kref_put(&chan->session->ref, session_free);
-	kfree(chan);
-}
-
-/**
- * ltt_channel_put() - drop a reference on @chan
- *
- * Process context (the last one frees the buffers).
- */
-void ltt_channel_put(struct ltt_channel *chan)
-{
-	kref_put(&chan->ref, channel_free);
-}
-
 /* ---- timers ---- */
 
 static void read_timer_fn(struct timer_list *t)
@@ -287,7 +240,7 @@ static struct ltt_channel *channel_create(struct ltt_session *s, const struct lt
 	}
 	return chan;
 fail:
-	channel_free(&chan->ref);
+	ltt_channel_put(chan);
 	return NULL;
 }
 
@@ -318,7 +271,7 @@ static int session_add_channel(struct ltt_session *s, void __user *uarg)
 	}
 	fd = anon_inode_getfd("[ltt_channel]", &channel_fops, chan, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
-		channel_free(&chan->ref);
+		ltt_channel_put(chan);
 		ret = fd;
 		goto out;
 	}
@@ -377,7 +330,7 @@ static int session_release(struct inode *inode, struct file *file)
 		session_stop(s);
 	s->started_once = true;	/* no START can come any more; no new channel */
 	mutex_unlock(&ltt_mutex);
-	kref_put(&s->ref, session_free);
+	ltt_session_put(s);
 	return 0;
 }
 
@@ -412,6 +365,6 @@ int ltt_session_create_fd(void)
 	INIT_LIST_HEAD(&s->channels);
 	fd = anon_inode_getfd("[ltt_session]", &session_fops, s, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
-		kref_put(&s->ref, session_free);
+		ltt_session_put(s);
 	return fd;
 }

@@ -5,18 +5,27 @@
  *
  *   ltt-core.c        module init/exit, /proc/ltt and the tracer ioctls
  *   ltt-session.c     session and channel file descriptors
+ *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
+ *   ltt-statedump.c   the state dump at START and STATEDUMP
+ *   ltt-filter.[ch]   event filters: their ioctls, $ctx, the probes' check
+ *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
  *   ltt-stream.c      stream file descriptors: reader ioctls, poll, mmap, splice
- *   ltt-ringbuf.c/.h  the per-CPU ring buffer
  *   ltt-events.c      event registry, tracepoint attachment, the record path
  *   ltt-event.h       the macros that declare an event (for kmod/probes/)
- *   ltt-statedump.c   the state dump at START and STATEDUMP
- *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
- *   ltt-filter.c/.h   event filters: their ioctls, $ctx, the probes' check
- *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
  *   ltt-context.c     the context fields of channels (CONTEXT_ADD)
- *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
+ *   ltt-object.c      sessions' and channels' references: get, put, the freeing;
+ *                     filters freed after a grace period
+ *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
+ *   ltt-lock.c        ltt_mutex, taken by most files above
+ *   ltt-ringbuf.[ch]  the per-CPU ring buffer
+ *   ltt-packet.h      where a packet's header and context fields lie (shared)
+ *   ltt-fields.h      field values both kernel backends compute alike (shared)
+ *   ltt-abi.h         the ABI with ltt-sessiond and ltt-consumerd: the ioctls
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
+ *
+ * From the top down, but that ltt-events.c names the state dump's probe
+ * group in its table of every group (probes/ltt-probes.h).
  *
  * Objects and references (doc/kmod.md has the whole picture):
  *
@@ -56,6 +65,18 @@
 #define LTT_MAX_NESTING		8	/* recursion guard of the record path */
 
 extern struct mutex ltt_mutex;
+
+/*
+ * The programs of one event in one channel: immutable once published in
+ * the event's targets, freed a grace period after it leaves them.
+ */
+struct ltt_kfilter {
+	struct rcu_head rcu;
+	unsigned int nr;
+	const u8 *prog[LTT_KABI_FILTER_MAX_PROGRAMS];	/* into code[] */
+	u32 len[LTT_KABI_FILTER_MAX_PROGRAMS];
+	u8 code[];
+};
 
 struct ltt_tracker_set;
 struct ltt_kprobe;
@@ -139,9 +160,11 @@ struct ltt_event_desc {
 	struct ltt_targets __rcu *targets;	/* NULL: enabled nowhere */
 	struct ltt_probe *group;	/* the probe file that declared it, or NULL */
 	struct list_head node;
-	/* LTT_EVENT_PROBE: its kernel probe (ltt-kprobes.c), and the only
-	 * session whose channels may enable it */
+	/* LTT_EVENT_PROBE: its kernel probe (ltt-kprobes.c), which @sync arms
+	 * or disarms as the event gains or loses targets (ltt_mutex held), and
+	 * the only session whose channels may enable it */
 	struct ltt_kprobe *kprobe;
+	int (*sync)(struct ltt_event_desc *desc);
 	const struct ltt_session *session;
 };
 
@@ -206,19 +229,27 @@ void ltt_ctx_write_string(struct ltt_ctx *ctx, const char *s, size_t len);
 extern struct ltt_session *ltt_statedump_session;
 
 /* ltt-kprobes.c */
-int ltt_kprobe_sync(struct ltt_event_desc *desc);
 unsigned int ltt_kprobes_armed_count(void);
 int ltt_kprobe_create_fd(struct ltt_session *session, void __user *uarg);
 u32 ltt_kprobe_kinds(void);
 
 /* ltt-session.c */
 int ltt_session_create_fd(void);
-void ltt_session_get(struct ltt_session *s);
-void ltt_session_put(struct ltt_session *s);
 
 /* ltt-stream.c */
 int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu);
+
+/* ltt-object.c */
+extern atomic_t ltt_nr_sessions;
+void ltt_session_get(struct ltt_session *s);
+void ltt_session_put(struct ltt_session *s);
 void ltt_channel_put(struct ltt_channel *chan);
+/**
+ * ltt_kfilter_free_rcu() - free @f (NULL is fine) once no probe can see it
+ *
+ * Context: any; @f must already be out of every published target.
+ */
+void ltt_kfilter_free_rcu(struct ltt_kfilter *f);
 
 /* ltt-context.c */
 int ltt_context_add_user(struct ltt_channel *chan, void __user *uarg);

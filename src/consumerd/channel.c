@@ -65,8 +65,8 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 		c->parts[i].thread = cfg->first_thread + i;
 	}
 	/* a snapshot trace's: no output, read by snapshots only */
-	ret = trace->snapshot ? 0 : ltt_trace_channel_output(trace, NULL, c, trace->resume,
-							     &c->output);
+	ret = trace->snapshot ? 0 : ltt_channel_output_create(trace, NULL, c, trace->resume,
+							      &c->output);
 	if (ret) {
 		ltt_channel_destroy(c);
 		return ret;
@@ -146,4 +146,25 @@ void ltt_channel_stats_add(struct ltt_channel_stats *to, const struct ltt_channe
 		to->error = from->error;
 		to->error_since = from->error_since;
 	}
+}
+
+int ltt_channel_output_create(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
+			      const struct ltt_channel *c, bool resume, struct ltt_output **ret_out)
+{
+	struct ltt_sink_file_cfg out = { 0 };
+
+	if (t->relay)
+		return ltt_sink_relay_output_create(t->relay, chunk ? chunk->path : t->path,
+						    c->tracefile_size, c->tracefile_count, false,
+						    ret_out);
+	out.dir_fd = chunk ? chunk->dir_fd : t->dir_fd;
+	out.index_dir_fd = chunk ? chunk->index_fd : t->index_fd;
+	out.owner = t->owner;
+	out.max_size = c->tracefile_size;
+	out.max_count = c->tracefile_count;
+	out.resume = resume;
+	out.fsync = c->fsync;
+	/* the metadata its packets need reaches the disk first */
+	out.sync_after = ltt_sink_file_metadata_fd(chunk ? chunk->output : t->output);
+	return ltt_sink_file_output_create(&out, ret_out);
 }

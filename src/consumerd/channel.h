@@ -24,13 +24,14 @@
 #include <ltt/ltt-ctl-common.h>
 
 #include "common/context.h"
-#include "consumerd/data.h"
+#include "consumerd/data-req.h"
 #include "consumerd/sink-file.h"
 
 struct ltt_relay;
 struct ltt_stream;
 struct ltt_tfs_events;
 struct ltt_trace;
+struct ltt_trace_chunk;
 
 /* Streams per channel (one per possible CPU). */
 #define LTT_CHANNEL_MAX_STREAMS 16384
@@ -182,5 +183,19 @@ void ltt_chan_part_stats(const struct ltt_chan_part *part, struct ltt_channel_st
  * failure
  */
 void ltt_channel_stats_add(struct ltt_channel_stats *to, const struct ltt_channel_stats *from);
+
+/**
+ * ltt_channel_output_create() - the output of @c, one of @t's channels: to
+ * @t's relay, or files in @chunk (NULL: the trace's current directory)
+ * with @c's tracefile limits, synced after the chunk's metadata when
+ * @c->fsync
+ * @resume: continue the files a dead consumer wrote (sink-file.h)
+ * @ret_out: to release with ltt_output_destroy()
+ *
+ * Command thread.  Returns 0 or ltt_sink_file_output_create()'s or
+ * ltt_sink_relay_output_create()'s error.
+ */
+int ltt_channel_output_create(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
+			      const struct ltt_channel *c, bool resume, struct ltt_output **ret_out);
 
 #endif /* LTT_CONSUMERD_CHANNEL_H */

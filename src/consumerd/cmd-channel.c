@@ -26,7 +26,7 @@ static int channel_of(const struct ltt_cmd_ctx *ctx, uint64_t key, const char *n
 	*ret_chan = ltt_registry_channel(&ctx->reg, key);
 	if (*ret_chan)
 		return 0;
-	ltt_cmd_no_such(name, "channel", key);
+	ltt_registry_no_such(name, "channel", key);
 	return -ENOENT;	/* literal: the compiler must see *ret_chan set on 0 */
 }
 
@@ -109,7 +109,7 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 	trace_key = m.trace_key;
 	t = ltt_registry_trace(&ctx->reg, trace_key);
 	if (!t)
-		return ltt_cmd_no_such("ADD_CHANNEL", "trace", trace_key);
+		return ltt_registry_no_such("ADD_CHANNEL", "trace", trace_key);
 	ret = check_channel(ctx, &cfg, t);
 	if (ret)
 		return ret;

@@ -15,7 +15,7 @@
 #include "consumerd/cmd.h"
 #include "consumerd/snapshot.h"
 
-/* Move every channel of @t to outputs made by ltt_trace_channel_output() in @chunk. */
+/* Move every channel of @t to outputs made by ltt_channel_output_create() in @chunk. */
 static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 			 const struct ltt_trace_chunk *chunk, bool clear)
 {
@@ -31,7 +31,7 @@ static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 	/* every output first: once a channel moved, the others must follow */
 	for (c = ctx->reg.channels; c && !ret; c = c->next)
 		if (c->trace == t && n < t->nr_channels)
-			ret = ltt_trace_channel_output(t, chunk, c, false, &outs[n++]);
+			ret = ltt_channel_output_create(t, chunk, c, false, &outs[n++]);
 	for (c = ctx->reg.channels, i = 0; c && !ret; c = c->next) {
 		if (c->trace != t || i >= n)
 			continue;
@@ -64,7 +64,7 @@ int ltt_cmd_rotate_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt
 		return -EPROTO;
 	t = ltt_registry_trace(&ctx->reg, m.trace_key);
 	if (!t)
-		return ltt_cmd_no_such("ROTATE_TRACE", "trace", m.trace_key);
+		return ltt_registry_no_such("ROTATE_TRACE", "trace", m.trace_key);
 	if (t->relay && m.clear) {
 		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: clear not supported", t->path);
 		return -EOPNOTSUPP;
@@ -112,7 +112,7 @@ static int snapshot_trace_of(struct ltt_cmd_ctx *ctx, const struct ltt_consumer_
 
 	t = ltt_registry_trace(&ctx->reg, m->trace_key);
 	if (!t)
-		return ltt_cmd_no_such("SNAPSHOT_TRACE", "trace", m->trace_key);
+		return ltt_registry_no_such("SNAPSHOT_TRACE", "trace", m->trace_key);
 	if (!t->snapshot || (!m->relay_key && m->dir[0] != '/')) {
 		LTT_WARN("SNAPSHOT_TRACE: trace %" PRIu64 " %s", m->trace_key,
 			 t->snapshot ? "needs an absolute directory" : "is not in snapshot mode");
@@ -185,7 +185,7 @@ int ltt_cmd_snapshot_trace_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, st
 		return -EPROTO;
 	re = ltt_registry_relay(&ctx->reg, m.relay_key);
 	if (!re)
-		return ltt_cmd_no_such("SNAPSHOT_TRACE_RELAY", "relay", m.relay_key);
+		return ltt_registry_no_such("SNAPSHOT_TRACE_RELAY", "relay", m.relay_key);
 	ret = snapshot_trace_of(ctx, &m, &t);
 	if (!ret)
 		ret = ltt_snapshot_open_relay(t, re->relay, m.dir, &out);

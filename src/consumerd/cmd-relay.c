@@ -85,7 +85,7 @@ static struct ltt_registry_relay *relay_arg(struct ltt_cmd_ctx *ctx, struct ltt_
 	}
 	e = ltt_registry_relay(&ctx->reg, key);
 	if (!e)
-		*ret_err = ltt_cmd_no_such(what, "relay", key);
+		*ret_err = ltt_registry_no_such(what, "relay", key);
 	return e;
 }
 
@@ -141,7 +141,7 @@ int ltt_cmd_relay_archive(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 		return -EPROTO;
 	e = ltt_registry_relay(&ctx->reg, m.relay_key);
 	if (!e)
-		return ltt_cmd_no_such("RELAY_ARCHIVE", "relay", m.relay_key);
+		return ltt_registry_no_such("RELAY_ARCHIVE", "relay", m.relay_key);
 	return ltt_sink_relay_archive(e->relay, m.from, m.to);
 }
 

@@ -28,7 +28,7 @@ static int key_trace(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, const ch
 	*ret_trace = ltt_registry_trace(&ctx->reg, key);
 	if (*ret_trace)
 		return 0;
-	ltt_cmd_no_such(name, "trace", key);
+	ltt_registry_no_such(name, "trace", key);
 	return -ENOENT;	/* literal: the compiler must see *ret_trace set on 0 */
 }
 
@@ -63,7 +63,7 @@ int ltt_cmd_add_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	if (m.relay_key) {
 		re = ltt_registry_relay(&ctx->reg, m.relay_key);
 		if (!re)
-			return ltt_cmd_no_such("ADD_TRACE", "relay", m.relay_key);
+			return ltt_registry_no_such("ADD_TRACE", "relay", m.relay_key);
 	}
 	t = ltt_registry_trace_at(&ctx->reg, m.dir, re ? re->relay : NULL);
 	if (t) {
@@ -130,7 +130,7 @@ int ltt_cmd_metadata(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg
 		return -EPROTO;
 	t = ltt_registry_trace(&ctx->reg, m.trace_key);
 	if (!t)
-		return ltt_cmd_no_such("METADATA", "trace", m.trace_key);
+		return ltt_registry_no_such("METADATA", "trace", m.trace_key);
 	ret = ltt_trace_append_metadata(t, m.text, m.len);
 	if (ret == -EINVAL)
 		LTT_WARN("METADATA: trace %" PRIu64 ": the text holds a NUL byte", m.trace_key);

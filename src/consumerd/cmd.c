@@ -34,12 +34,6 @@ struct cmd_handler {
 	unsigned int nr_fds;
 };
 
-int ltt_cmd_no_such(const char *name, const char *what, uint64_t key)
-{
-	LTT_WARN("%s: no %s %" PRIu64, name, what, key);
-	return -ENOENT;
-}
-
 /* HELLO {u32 major, u32 minor} -> ours; an incompatible major ends the daemon */
 static int cmd_hello(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
 		     struct ltt_wbuf *reply)

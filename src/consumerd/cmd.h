@@ -64,12 +64,6 @@ typedef int ltt_cmd_fn(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt
  */
 int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data);
 
-/**
- * ltt_cmd_no_such() - log that command @name names no @what ("trace",
- * "channel", "relay") of @key; returns -ENOENT
- */
-int ltt_cmd_no_such(const char *name, const char *what, uint64_t key);
-
 /* The handlers, declared by their type (each defined with it spelled out). */
 /* cmd-trace.c: traces and their metadata */
 ltt_cmd_fn ltt_cmd_add_trace, ltt_cmd_add_snapshot_trace, ltt_cmd_metadata,

@@ -21,7 +21,7 @@
  *                   SNAPSHOT_TRACE_RELAY
  *   registry.[ch]   the traces, channels and relays by key, their limits,
  *                   their removal (a channel's through its parts' data
- *                   threads)
+ *                   threads); a key that names nothing
  *
  * The data threads (data-0 .. data-N-1, --data-threads N), each its own
  * event loop over the channel parts it was given:
@@ -29,44 +29,52 @@
  *                   and sinks, its parts' timers and the command thread's
  *                   requests; placement (which thread runs which part),
  *                   a channel request fanned out to its parts' threads
- *   data-relay.c    the relays, all on data-0: socket watches, tick, live
- *                   timer, closing
+ *   data-relay.[ch] the relays, all on data-0: socket watches, tick, live
+ *                   timer (data.c's walk, handed down as a hook), closing
+ *   data-req.h      the requests the data threads run and what they
+ *                   report: a channel's counters, a snapshot's counts
+ *                   (below the object tree, which names them)
  *   prio.[ch]       each data thread's own scheduling: real-time, else
  *                   nice -10
  *
- * The object tree:
+ * The object tree (a snapshot reads a trace's channels and streams):
+ *   snapshot.[ch]   a snapshot: the buffers copied, unconsumed, to a
+ *                   directory or a relay path
  *   trace.[ch]      a trace: local directories, a relay path or a snapshot
  *                   trace; its chunk; its packetized metadata through its
  *                   output
  *   channel.[ch]    a channel: configuration, its parts (the streams one
- *                   data thread runs, with its timers), their stats
+ *                   data thread runs, with its timers), their stats, its
+ *                   output in its trace
  *   stream.[ch]     a stream: packets from its source to its sink, its
  *                   states, failures and counters
- *   snapshot.[ch]   a snapshot: the buffers copied, unconsumed, to a
- *                   directory or a relay path
  *
  * Sources (what a stream reads):
- *   source.[ch]     the source interface
  *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
  *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
  *   source-tracefs.[ch] the "tracefs" source: an ftrace instance's
  *                   per_cpu/cpuN/trace_pipe_raw, converted; the channel's
  *                   copy of its event map
+ *   source.[ch]     the source interface
  *
  * Sinks and outputs (where packets go):
- *   sink.[ch]       the sink and output interface
  *   sink-file.[ch]  the file output: data and index files, rotation, splice,
  *                   taking over a dead consumer's files
  *   fs.[ch]         creating directories and files for the trace's owner
  *   sink-relay.[ch] the relay output: its sinks and outputs, queues,
  *                   beacons, data pending, connection loss
+ *   sink.[ch]       the sink and output interface
  *
  * The relay link (inside the relay output):
- *   relay-link.[ch] one relay session's connections: socket I/O, requests
- *                   and the replies awaited, the relay's lock
  *   relay-session.c its life: connect (the command thread, with a
  *                   deadline), close and destroy (data-0)
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
+ *   relay-link.[ch] one relay session's connections: socket I/O, requests
+ *                   and the replies awaited, the relay's lock; it calls
+ *                   relay-archive.c back as replies come (a circle, for
+ *                   now)
+ *
+ * Each file calls only files listed below it, but relay-link.c.
  *
  * The tracefs source converts pages with common/ftrace-conv.[ch], which
  * the session daemon's kernel notifiers also read records with.

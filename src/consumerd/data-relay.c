@@ -6,7 +6,7 @@
  * deadlines), its live timer, and its closing after DEL_RELAY, sending
  * its last bytes as the sockets take them, never blocking.  data.c runs
  * ADD_RELAY and REMOVE_RELAY through these; the live timer's walk over
- * the relay's channels is data.c's (ltt_data_live_tick()).
+ * the relay's channels is data.c's (the live_tick hook, data-relay.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -15,7 +15,7 @@
 #include <sys/epoll.h>
 
 #include "common/evloop.h"
-#include "consumerd/data.h"
+#include "consumerd/data-relay.h"
 #include "consumerd/sink-relay.h"
 
 #define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
@@ -81,7 +81,7 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 	struct relay_reg *rg = arg;
 
 	(void)loop;
-	ltt_data_live_tick(rg->rs->dt, rg->relay);
+	rg->rs->live_tick(rg->rs->dt, rg->relay);
 }
 
 /* A relay that waits for nothing it watches still meets its deadlines. */

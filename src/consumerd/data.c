@@ -45,6 +45,7 @@
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
+#include "consumerd/data-relay.h"
 #include "consumerd/prio.h"
 #include "consumerd/sink.h"
 #include "consumerd/snapshot.h"
@@ -663,7 +664,8 @@ static void on_read_timer(struct ltt_evloop *loop, void *arg)
 	on_timer(arg, false);
 }
 
-void ltt_data_live_tick(struct ltt_data_thread *dt, const struct ltt_relay *relay)
+/* The relays' live timers (data-relay.h's live_tick). */
+static void live_tick(struct ltt_data_thread *dt, const struct ltt_relay *relay)
 {
 	struct ltt_chan_part *part;
 	struct ltt_stream *s;
@@ -746,6 +748,7 @@ static int thread_start(struct ltt_data_threads *all, unsigned int index,
 		goto fail;
 	dt->relays.loop = dt->loop;
 	dt->relays.dt = dt;
+	dt->relays.live_tick = live_tick;
 	pthread_mutex_init(&dt->lock, NULL);
 	pthread_cond_init(&dt->cond, NULL);
 	ret = -pthread_create(&dt->thread, NULL, data_main, dt);

@@ -11,6 +11,12 @@
 #include "consumerd/registry.h"
 #include "consumerd/sink-relay.h"
 
+int ltt_registry_no_such(const char *name, const char *what, uint64_t key)
+{
+	LTT_WARN("%s: no %s %" PRIu64, name, what, key);
+	return -ENOENT;
+}
+
 struct ltt_trace *ltt_registry_trace(const struct ltt_registry *reg, uint64_t key)
 {
 	struct ltt_trace *t;

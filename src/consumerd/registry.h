@@ -104,4 +104,10 @@ int ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_rela
  */
 void ltt_registry_close_all(struct ltt_registry *reg);
 
+/**
+ * ltt_registry_no_such() - log that command @name names no @what ("trace",
+ * "channel", "relay") of @key; returns -ENOENT
+ */
+int ltt_registry_no_such(const char *name, const char *what, uint64_t key);
+
 #endif /* LTT_CONSUMERD_REGISTRY_H */

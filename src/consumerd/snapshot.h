@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "consumerd/data.h"
+#include "consumerd/data-req.h"
 #include "consumerd/sink.h"
 #include "consumerd/source.h"
 #include "consumerd/trace.h"

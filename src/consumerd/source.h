@@ -36,7 +36,7 @@
 
 #include "common/ringbuf.h"
 #include "common/size.h"	/* ltt_add_sat() */
-#include "consumerd/data.h"
+#include "consumerd/data-req.h"
 #include "consumerd/sink.h"
 
 /* Channel names are at most this long in source messages. */

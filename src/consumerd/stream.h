@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "common/consumer-proto.h"
-#include "consumerd/data.h"
+#include "consumerd/data-req.h"
 #include "consumerd/sink.h"
 #include "consumerd/source.h"
 

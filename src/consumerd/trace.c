@@ -15,7 +15,6 @@
 #include "common/ctf.h"
 #include "common/relay-proto.h"
 #include "common/log.h"
-#include "consumerd/channel.h"
 #include "consumerd/sink-file.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/trace.h"
@@ -366,27 +365,6 @@ int ltt_trace_chunk_create(struct ltt_trace *t, const char *dir, struct ltt_trac
 fail:
 	ltt_trace_chunk_abort(&c);
 	return err;
-}
-
-int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
-			     const struct ltt_channel *c, bool resume, struct ltt_output **ret_out)
-{
-	struct ltt_sink_file_cfg out = { 0 };
-
-	if (t->relay)
-		return ltt_sink_relay_output_create(t->relay, chunk ? chunk->path : t->path,
-						    c->tracefile_size, c->tracefile_count, false,
-						    ret_out);
-	out.dir_fd = chunk ? chunk->dir_fd : t->dir_fd;
-	out.index_dir_fd = chunk ? chunk->index_fd : t->index_fd;
-	out.owner = t->owner;
-	out.max_size = c->tracefile_size;
-	out.max_count = c->tracefile_count;
-	out.resume = resume;
-	out.fsync = c->fsync;
-	/* the metadata its packets need reaches the disk first */
-	out.sync_after = ltt_sink_file_metadata_fd(chunk ? chunk->output : t->output);
-	return ltt_sink_file_output_create(&out, ret_out);
 }
 
 void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *c)

@@ -175,20 +175,6 @@ struct ltt_trace_chunk {
 int ltt_trace_chunk_create(struct ltt_trace *t, const char *dir, struct ltt_trace_chunk *ret);
 
 /**
- * ltt_trace_channel_output() - the output of @c, one of @t's channels: to
- * @t's relay, or files in @chunk (NULL: the trace's current directory)
- * with @c's tracefile limits, synced after the chunk's metadata when
- * @c->fsync
- * @resume: continue the files a dead consumer wrote (sink-file.h)
- * @ret_out: to release with ltt_output_destroy()
- *
- * Command thread.  Returns 0 or ltt_sink_file_output_create()'s or
- * ltt_sink_relay_output_create()'s error.
- */
-int ltt_trace_channel_output(const struct ltt_trace *t, const struct ltt_trace_chunk *chunk,
-			     const struct ltt_channel *c, bool resume, struct ltt_output **ret_out);
-
-/**
  * ltt_trace_chunk_commit() - @chunk becomes @t's directory (its channels
  * moved to it already); the old one's metadata file is closed, the old
  * directory left as it is.  @chunk is emptied.  Command thread.

@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "common/relay-proto.h"
 #include "relayd/data.h"
+#include "relayd/model.h"
 #include "relayd/server.h"
 #include "relayd/stream.h"
 

@@ -10,6 +10,7 @@ src_relayd_ltt_relayd_SOURCES = \
 	src/relayd/model.c src/relayd/model.h \
 	src/relayd/session.c src/relayd/session.h \
 	src/relayd/stream.c src/relayd/stream.h \
+	src/relayd/registry.c src/relayd/registry.h \
 	src/relayd/live.c src/relayd/live.h
 src_relayd_ltt_relayd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 src_relayd_ltt_relayd_LDADD = src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

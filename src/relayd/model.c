@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * model.c - the registry of relay sessions and streams, and the
- * thread-safe read interface the live server uses (model.h).
+ * model.c - the model made and destroyed, and the thread-safe read
+ * interface the live server uses (model.h); its objects are registry.h's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +11,7 @@
 
 #include "common/paths.h"
 #include "common/tracefile.h"
+#include "relayd/model.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"
 
@@ -70,36 +71,6 @@ unsigned int ltt_relay_model_open_sessions(struct ltt_relay_model *m)
 		n += !s->closed;
 	pthread_mutex_unlock(&m->lock);
 	return n;
-}
-
-struct ltt_relay_session *ltt_relay_model_find_session_locked(struct ltt_relay_model *m,
-							     uint64_t id)
-{
-	struct ltt_relay_session *s;
-
-	for (s = m->sessions; s; s = s->next)
-		if (s->id == id)
-			return s;
-	return NULL;
-}
-
-struct ltt_relay_stream *ltt_relay_model_find_stream_locked(struct ltt_relay_model *m,
-							   uint64_t handle)
-{
-	struct ltt_relay_stream *st;
-
-	for (st = m->by_handle[handle % LTT_RELAY_STREAM_BUCKETS]; st; st = st->hnext)
-		if (st->handle == handle)
-			return st;
-	return NULL;
-}
-
-void ltt_relay_model_insert_stream_locked(struct ltt_relay_model *m, struct ltt_relay_stream *st)
-{
-	struct ltt_relay_stream **head = &m->by_handle[st->handle % LTT_RELAY_STREAM_BUCKETS];
-
-	st->hnext = *head;
-	*head = st;
 }
 
 static void session_info(const struct ltt_relay_session *s, struct ltt_relay_session_info *info)

@@ -2,7 +2,8 @@
 /*
  * model.h - the relay's sessions and streams as the live viewer server
  * sees them: a thread-safe, read-only window on what the control and data
- * servers record (session.h is the writing side).
+ * servers record (session.h and stream.h are the writing side, registry.h
+ * the objects).
  *
  * Objects are named by number, never by pointer: a session by its relay
  * session id, a stream by its handle (the number the consumer and the
@@ -38,6 +39,7 @@
 
 #include "common/ctf.h"
 #include "common/relay-proto.h"
+#include "relayd/registry.h"
 
 struct ltt_relay_model;
 
@@ -82,13 +84,31 @@ struct ltt_relay_stream_info {
 						 * index or beacon (0 before) */
 };
 
-/* One packet of a stream, with both its viewer and its file coordinates. */
-struct ltt_relay_entry {
-	struct ltt_ctf_index_entry entry;	/* as written in the .idx file;
-						 * entry.offset is the file offset */
-	uint64_t viewer_offset;			/* see "Offsets" above */
-	uint64_t file_no;			/* N of the tracefile (0 unrotated) */
-};
+/**
+ * ltt_relay_model_create() - an empty model writing under @output_dir
+ * @output_dir: absolute; created (with parents) if missing
+ * @ret_model: to free with ltt_relay_model_destroy()
+ *
+ * The limits are the defaults (LTT_RELAY_DEFAULT_*); the caller may change
+ * @ret_model->limits before serving.
+ *
+ * Returns 0, -EINVAL (relative or too long), -ENOMEM, or mkdir's error.
+ */
+int ltt_relay_model_create(const char *output_dir, struct ltt_relay_model **ret_model);
+
+/**
+ * ltt_relay_model_destroy() - free every session, closing its files;
+ * accepts NULL.  Once no server runs.
+ */
+void ltt_relay_model_destroy(struct ltt_relay_model *m);
+
+/**
+ * ltt_relay_model_open_sessions() - how many sessions are open (their
+ * control connection is there)
+ *
+ * Any thread, without the lock.
+ */
+unsigned int ltt_relay_model_open_sessions(struct ltt_relay_model *m);
 
 /**
  * ltt_relay_model_list_sessions() - every session, closed ones included

@@ -5,13 +5,19 @@
  *
  *   main.c          options, detaching, signals, start-up and shutdown
  *   listen.[ch]     -C/-D/-L addresses, listening sockets, port files
- *   server.[ch]     connections on the event loop: buffers, deadlines
  *   ctrl.[ch]       the control protocol: requests, the command table
  *   data.[ch]       the data protocol: packets streamed into their files
- *   model.[ch]      the registry, and the thread-safe view for live.c
- *   session.[ch]    relay sessions: directories, references, closing
- *   stream.[ch]     relay streams: files, rotation, packets, index pairing
  *   live.[ch]       the live viewer server (lttng-live protocol)
+ *   server.[ch]     connections on the event loop: buffers, deadlines
+ *   model.[ch]      the model's start and end, and the thread-safe view
+ *                   for live.c
+ *   session.[ch]    relay sessions: directories, closing, archives, data
+ *                   pending
+ *   stream.[ch]     relay streams: files, rotation, packets, index pairing
+ *   registry.[ch]   the objects (model, sessions, traces, streams): lookup
+ *                   by id and handle, references and freeing, valid names
+ *
+ * Each file calls only files listed below it.
  */
 #ifndef LTT_RELAYD_RELAYD_H
 #define LTT_RELAYD_RELAYD_H
@@ -21,6 +27,7 @@
 #include "relayd/listen.h"
 #include "relayd/live.h"
 #include "relayd/model.h"
+#include "relayd/registry.h"
 #include "relayd/server.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"
@@ -30,7 +37,7 @@
 /* Milliseconds a new control or data connection has to send its first
  * message (default 30 s). */
 #define LTT_RELAYD_HELLO_ENV "LTT_RELAYD_HELLO_TIMEOUT_MS"
-/* struct ltt_relay_limits (session.h): sessions, streams, streams a session. */
+/* struct ltt_relay_limits (registry.h): sessions, streams, streams a session. */
 #define LTT_RELAYD_MAX_SESSIONS_ENV "LTT_RELAYD_MAX_SESSIONS"
 #define LTT_RELAYD_MAX_STREAMS_ENV "LTT_RELAYD_MAX_STREAMS"
 #define LTT_RELAYD_MAX_SESSION_STREAMS_ENV "LTT_RELAYD_MAX_SESSION_STREAMS"

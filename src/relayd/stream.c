@@ -146,15 +146,6 @@ static int open_files(struct ltt_relay_stream *st, uint64_t no, int *ret_fd, int
 	return 0;
 }
 
-static void close_files(struct ltt_relay_stream *st)
-{
-	if (st->fd >= 0)
-		close(st->fd);
-	if (st->idx_fd >= 0)
-		close(st->idx_fd);
-	st->fd = st->idx_fd = -1;
-}
-
 static void remove_files(struct ltt_relay_stream *st, uint64_t no)
 {
 	char name[NAME_MAX + 1];
@@ -212,7 +203,7 @@ static int rotate(struct ltt_relay_stream *st)
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&m->lock);
-	close_files(st);
+	ltt_relay_stream_close_files(st);
 	st->fd = fd;
 	st->idx_fd = idx_fd;
 	st->file_no++;
@@ -350,7 +341,7 @@ int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add
 		ret = open_files(st, 0, &st->fd, &st->idx_fd);
 	}
 	if (ret) {
-		close_files(st);
+		ltt_relay_stream_close_files(st);
 		free(st);
 		return ret;
 	}
@@ -658,7 +649,7 @@ static void release_files(struct ltt_relay_stream *st)
 	hup = ltt_relay_stream_hup_locked(st);
 	pthread_mutex_unlock(&st->session->model->lock);
 	if (hup)
-		close_files(st);
+		ltt_relay_stream_close_files(st);
 }
 
 int ltt_relay_stream_close(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq)
@@ -719,17 +710,6 @@ int ltt_relay_stream_data_pending(struct ltt_relay_session *s, uint64_t handle, 
 int ltt_relay_stream_quiescent(struct ltt_relay_session *s, uint64_t handle)
 {
 	return find(s, handle) ? 0 : -ENOENT;
-}
-
-void ltt_relay_stream_free(struct ltt_relay_stream *st)
-{
-	if (!st)
-		return;
-	close_files(st);
-	free(st->packets.items);
-	free(st->indexes.items);
-	free(st->entries);
-	free(st);
 }
 
 static int check_begin(const struct ltt_relay_stream *st, const struct ltt_relay_data_hdr *hdr)

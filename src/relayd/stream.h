@@ -35,8 +35,7 @@
 #include <stdint.h>
 
 #include "common/relay-proto.h"
-#include "relayd/model.h"
-#include "relayd/session.h"
+#include "relayd/registry.h"
 
 /* Bound on indexes (or packets) waiting for their other half, per stream. */
 #define LTT_RELAY_MAX_UNPAIRED 65536
@@ -46,65 +45,6 @@
  * older ones (and those of tracefiles rotation deleted) are forgotten.
  */
 #define LTT_RELAY_INDEX_WINDOW 16384
-
-/* A packet or an index waiting for its other half. */
-struct ltt_relay_half {
-	uint64_t seq;
-	struct ltt_relay_entry idx;		/* what is known so far */
-};
-
-struct ltt_relay_fifo {
-	struct ltt_relay_half *items;
-	size_t head, len, cap;
-};
-
-struct ltt_relay_stream {
-	struct ltt_relay_session *session;
-	struct ltt_relay_trace *trace;
-	struct ltt_relay_stream *next;		/* the session's list */
-	struct ltt_relay_stream *hnext;		/* the model's hash */
-	uint64_t handle;
-	char channel_name[LTT_RELAY_NAME_MAX];
-	bool metadata;
-	bool sent, closed;
-	bool cleared;				/* a clear deleted its files: viewers skip the rest */
-	uint64_t close_seq;			/* last net_seq_num (UINT64_MAX: none) */
-	uint64_t announced_seq;			/* DATA_PENDING's, UINT64_MAX: none */
-
-	/* Files: server thread only, except that the lock covers the sizes. */
-	uint64_t max_size, max_count;
-	int fd, idx_fd;				/* current tracefile, its index */
-	uint64_t file_no, oldest_no;
-	uint64_t size, idx_size;		/* bytes in the current files */
-	uint64_t meta_size;			/* metadata streams */
-	uint64_t meta_version;			/* RESET_METADATA's, 0 before any */
-	uint64_t meta_rewrite;			/* the bytes it announced written again */
-	uint64_t meta_old_size;			/* meta_size before the last reset */
-
-	/* Packets. */
-	bool in_flight;				/* a packet being received */
-	bool any_begun, any_written;
-	uint64_t last_begun_seq, last_written_seq;
-	uint64_t viewer_size;			/* packets' bytes across files */
-	struct ltt_relay_half cur;		/* the packet in flight */
-	uint64_t cur_done;			/* its bytes written */
-	bool any_index;
-	uint64_t last_index_seq;
-	struct ltt_relay_fifo packets;		/* written, waiting for their index */
-	struct ltt_relay_fifo indexes;		/* waiting for their packet */
-
-	/*
-	 * What viewers read (under the lock): entries[0..entry_count -
-	 * entry_base) are the entries numbered entry_base..entry_count - 1;
-	 * older ones were dropped (rotated away, or past the window).
-	 */
-	struct ltt_relay_entry *entries;
-	uint64_t entry_base, entry_count;
-	size_t entry_cap;
-	bool window_warned;
-	bool has_beacon;
-	uint64_t beacon_ts, ctf_stream_id;
-};
 
 /**
  * ltt_relay_stream_add() - ADD_STREAM into session @s
@@ -198,9 +138,6 @@ int ltt_relay_stream_quiescent(struct ltt_relay_session *s, uint64_t handle);
 bool ltt_relay_stream_pending_locked(const struct ltt_relay_stream *st);
 /* Closed and nothing more to come.  Lock held. */
 bool ltt_relay_stream_hup_locked(const struct ltt_relay_stream *st);
-/* Close the files and free.  Lock held (or the object unreachable). */
-void ltt_relay_stream_free(struct ltt_relay_stream *st);
-
 /* A packet being received by a data connection. */
 struct ltt_relay_packet {
 	struct ltt_relay_session *session;	/* a reference */

@@ -38,6 +38,7 @@
 #include "relayd/ctrl.h"
 #include "relayd/data.h"
 #include "relayd/live.h"
+#include "relayd/model.h"
 #include "relayd/server.h"
 #include "relayd/session.h"
 

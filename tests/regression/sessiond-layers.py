@@ -16,11 +16,13 @@ lines that say what is wrong:
   - no file includes a header of a folder the map lists before its own;
   - no object calls a function defined in such a folder;
   - no two folders call each other (a circle across layers);
-  - the libraries' folders (src/ust, src/lib/ltt-ctl, src/lttng-ust), one
-    layer a file: their map header (FLAT below) names every .c and .h in
-    its first comment, from the top layer down; no file calls one listed
-    above it (at most FLAT's limit of such arrows) and no files call each
-    other in a circle (nm of the objects in BUILDDIR, when built).
+  - the libraries' folders (src/ust, src/lib/ltt-ctl, src/lttng-ust), and
+    ltt-consumerd's, ltt-relayd's and ltt-tracer.ko's (kmod), one layer a
+    file: their map header (FLAT below) names every .c and .h in its
+    first comment, from the top layer down; no file calls one listed above
+    it (at most FLAT's limit of such arrows) and no files call each other
+    in a circle but CIRCLES_KEPT's (nm of the objects in BUILDDIR, when
+    built).
 """
 import glob
 import os
@@ -82,7 +84,15 @@ check('every file of ltt-consumerd and ltt-relayd is in its map header', problem
 # The libraries: one folder each, its files in layers, listed from the
 # top down by the map header; the limit of calls up a folder may keep.
 FLAT = (('src/ust', 'ust.h', 0), ('src/lib/ltt-ctl', 'ctl-internal.h', 0),
-        ('src/lttng-ust', 'lttng-ust.h', 0))
+        ('src/lttng-ust', 'lttng-ust.h', 0), ('src/consumerd', 'consumerd.h', 1),
+        ('src/relayd', 'relayd.h', 0), ('kmod', 'ltt-tracer.h', 1))
+# Circles kept for now (issue 49), each the whole set of files it may go
+# through: relay-link.c calls relay-archive.c back as replies come; the
+# tracer's table of probe groups in ltt-events.c names the state dump's,
+# which records through ltt-events.c, its filters' check between them
+# (ltt-tracer.h says so).
+CIRCLES_KEPT = {'src/consumerd': ({'relay-link.c', 'relay-archive.c'},),
+                'kmod': ({'ltt-events.c', 'ltt-statedump.c', 'ltt-filter.c'},)}
 
 
 def flat_map(d, hdr):
@@ -101,7 +111,7 @@ def flat_calls(d, files):
     defs, undef = {}, {}
     for o in glob.glob(os.path.join(build, d, '.libs', '*.o')) + \
             glob.glob(os.path.join(build, d, '*.o')):
-        c = re.sub(r'^\w+_la-', '', os.path.basename(o))[:-2] + '.c'
+        c = re.sub(r'^(\w+_la|ltt_consumerd|ltt_relayd)-', '', os.path.basename(o))[:-2] + '.c'
         if c not in files:
             continue        # generated, or an object left from a removed file
         for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
@@ -120,7 +130,7 @@ for d, hdr, _ in FLAT:
     named = set(flat_map(d, hdr))
     problems += ['%s/%s is not in %s' % (d, n, hdr) for n in sorted(there - named - {hdr})]
     problems += ['%s names %s/%s, which does not exist' % (hdr, d, n) for n in sorted(named - there)]
-check('every file of libltt-ust, libltt-ctl and the LTTng-UST libraries is in its map header',
+check('every file of the libraries, ltt-consumerd, ltt-relayd and kmod is in its map header',
       problems)
 ups, circles = [], []
 for d, hdr, limit in FLAT:
@@ -142,9 +152,11 @@ for d, hdr, limit in FLAT:
             if more:
                 reach[a] |= more
                 changed = True
-    circles += ['%s/%s calls itself back through %s' % (d, a, ', '.join(sorted(
-                b for b in reach[a] if a in reach.get(b, ()) and b != a)))
-                for a in sorted(reach) if a in reach[a]]
+    for a in sorted(reach):
+        ring = {b for b in reach[a] if a in reach.get(b, ())} | {a}
+        if a in reach[a] and not any(ring <= kept for kept in CIRCLES_KEPT.get(d, ())):
+            circles.append('%s/%s calls itself back through %s' %
+                           (d, a, ', '.join(sorted(ring - {a}))))
 if not glob.glob(os.path.join(build, 'src', 'ust', '.libs', '*.o')):
     print('ok the libraries\' calls not checked # SKIP not built in ' + build)
     print('ok the libraries\' circles not checked # SKIP')

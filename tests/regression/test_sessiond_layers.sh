@@ -5,9 +5,11 @@
 # it, and no include or call from a folder up to one listed above it, so
 # the layers (commands, domains, trace chunks, consumer traces, the
 # consumer link, the session model) stay layers as the code grows; and
-# the libraries (src/ust, src/lib/ltt-ctl, src/lttng-ust) the same way,
-# file by file: every file in its map header, listed from the top layer
-# down, no call up the list and no circle of files.
+# the libraries (src/ust, src/lib/ltt-ctl, src/lttng-ust), ltt-consumerd,
+# ltt-relayd and the kernel tracer (kmod) the same way, file by file:
+# every file in its map header, listed from the top layer down, no call
+# up the list (but each folder's few, counted) and no circle of files
+# (but those the script names).
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
