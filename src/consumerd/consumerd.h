@@ -70,11 +70,10 @@
  *                   deadline), close and destroy (data-0)
  *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
  *   relay-link.[ch] one relay session's connections: socket I/O, requests
- *                   and the replies awaited, the relay's lock; it calls
- *                   relay-archive.c back as replies come (a circle, for
- *                   now)
+ *                   and the replies awaited, the relay's lock; an archive's
+ *                   steps through the two calls relay-archive.c sets
  *
- * Each file calls only files listed below it, but relay-link.c.
+ * Each file calls only files listed below it.
  *
  * The tracefs source converts pages with common/ftrace-conv.[ch], which
  * the session daemon's kernel notifiers also read records with.

@@ -42,7 +42,11 @@ static bool chunk_busy(const struct ltt_relay *r)
 	return false;
 }
 
-void rlink_archive_try(struct ltt_relay *r)
+/*
+ * Queue the wanted ARCHIVE_CHUNK once every stream of the chunk is closed
+ * and every packet of it confirmed written.  Locked.
+ */
+static void archive_try(struct ltt_relay *r)
 {
 	struct relay_archive *a = &r->archive;
 	struct ltt_relay_archive_chunk *m;
@@ -73,7 +77,8 @@ void rlink_archive_try(struct ltt_relay *r)
 	rlink_nudge(r);
 }
 
-void rlink_archive_answered(struct ltt_relay *r, uint32_t ret_code)
+/* ARCHIVE_CHUNK's reply, @ret_code.  Locked. */
+static void archive_answered(struct ltt_relay *r, uint32_t ret_code)
 {
 	struct relay_archive *a = &r->archive;
 
@@ -121,7 +126,9 @@ int ltt_sink_relay_archive(struct ltt_relay *r, const char *from, const char *to
 		strcpy(a->to, to);
 		a->wanted = true;
 		a->result = -EINPROGRESS;
-		rlink_archive_try(r);
+		a->try = archive_try;
+		a->answered = archive_answered;
+		archive_try(r);
 	}
 	pthread_mutex_unlock(&r->lock);
 	if (!ret)

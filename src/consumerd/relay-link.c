@@ -422,8 +422,8 @@ static void take_reply(struct ltt_relay *r)
 		stream_answered(r, e->st, &got);
 	} else if (e->dp) {
 		dp_answered(r, e->cmd, &got);
-	} else if (e->cmd == LTT_RELAY_ARCHIVE_CHUNK) {
-		rlink_archive_answered(r, got.ret_code);
+	} else if (e->cmd == LTT_RELAY_ARCHIVE_CHUNK && r->archive.answered) {
+		r->archive.answered(r, got.ret_code);
 	} else if (got.ret_code != LTT_RELAY_OK) {
 		if (r->stats.replies_refused++ < REFUSED_LOG_MAX)
 			LTT_WARN("%s: the relay refused %s%s%s: %s", r->label, cmd_name(e->cmd),
@@ -543,7 +543,8 @@ void rlink_pump(struct ltt_relay *r)
 	data_sent(r);
 	rlink_send_queue(r, r->ctrl, &r->ctrl_q);
 	recv_replies(r);
-	rlink_archive_try(r);
+	if (r->archive.try)
+		r->archive.try(r);
 	check_stall(r);
 	rlink_wake_sinks(r);
 }

@@ -71,8 +71,17 @@ struct relay_stream {
 	char path[];			/* the trace's pathname */
 };
 
-/* A closed chunk's directory to archive on the relay (relay-archive.c). */
+struct ltt_relay;
+
+/*
+ * A closed chunk's directory to archive on the relay (relay-archive.c).
+ * The link calls the request's two steps, set when an archive is first
+ * asked, without knowing what they do: @try at every pump, @answered
+ * with ARCHIVE_CHUNK's reply.
+ */
 struct relay_archive {
+	void (*try)(struct ltt_relay *r);			/* locked */
+	void (*answered)(struct ltt_relay *r, uint32_t ret_code);	/* locked */
 	bool wanted;			/* asked; ARCHIVE_CHUNK not queued yet */
 	bool in_flight;			/* queued, its reply awaited */
 	int result;			/* -EINPROGRESS while either; then 0 or -errno */
@@ -218,14 +227,5 @@ void rlink_release_streams(struct ltt_relay *r, const struct relay_group *g);
 
 /* rlink_close_stream() - CLOSE_STREAM once, after its last packet.  Locked. */
 void rlink_close_stream(struct ltt_relay *r, struct relay_stream *st);
-
-/*
- * rlink_archive_try() - queue the wanted ARCHIVE_CHUNK once every stream
- * of the chunk is closed and every packet of it confirmed written.  Locked.
- */
-void rlink_archive_try(struct ltt_relay *r);
-
-/* rlink_archive_answered() - ARCHIVE_CHUNK's reply, @ret_code.  Locked. */
-void rlink_archive_answered(struct ltt_relay *r, uint32_t ret_code);
 
 #endif /* LTT_CONSUMERD_RELAY_LINK_H */
