@@ -402,6 +402,8 @@ static int start_action(const struct ctl_ctx *ctx, struct line *l, struct part *
 	if (!l->has_condition)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
 					    "first (--condition=TYPE), then the actions", type);
+	if (!strcmp(type, "incr-map-value"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MAPS);	/* LTTng 2.16's */
 	if (!ltt_action_type_parse(type)) {
 		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "action '%s': %s", type,
 			      ltt_strerror(LTT_ERR_TRIGGER_ACTION));
