@@ -74,18 +74,23 @@ static const char *const loglevel_types[] = {
 	[LTT_LOGLEVEL_ALL] = "ALL", [LTT_LOGLEVEL_RANGE] = "RANGE", [LTT_LOGLEVEL_SINGLE] = "SINGLE",
 };
 
-/* LTTng's event types ltt lacks, with what LTTng's user typed for them. */
+/*
+ * LTTng's kernel probe types: ltt's (LTTng saves --probe as PROBE,
+ * --function, a kretprobe, as FUNCTION, each with <probe_attributes>), or
+ * refused with what LTTng's user typed for them (LTT_EVENT_TRACEPOINT).
+ */
 static const struct {
 	const char *type;
+	enum ltt_event_type ltt;
 	const char *what;
 } probe_types[] = {
-	{ "PROBE", "a kernel probe (lttng enable-event --probe)" },
-	{ "KPROBE", "a kernel probe (lttng enable-event --probe)" },
-	{ "FUNCTION", "a kernel function probe (lttng enable-event --function)" },
-	{ "KRETPROBE", "a kernel function probe (lttng enable-event --function)" },
-	{ "FUNCTION_ENTRY", "a kernel function entry probe" },
-	{ "USERSPACE_PROBE", "a user-space probe (lttng enable-event --userspace-probe)" },
-	{ "NOOP", "a no-op event" },
+	{ "PROBE", LTT_EVENT_KPROBE, NULL },
+	{ "KPROBE", LTT_EVENT_KPROBE, NULL },
+	{ "FUNCTION", LTT_EVENT_FUNCTION, NULL },
+	{ "KRETPROBE", LTT_EVENT_FUNCTION, NULL },
+	{ "USERSPACE_PROBE", LTT_EVENT_UPROBE, NULL },
+	{ "FUNCTION_ENTRY", LTT_EVENT_TRACEPOINT, "a kernel function entry probe (ftrace)" },
+	{ "NOOP", LTT_EVENT_TRACEPOINT, "a no-op event" },
 };
 
 /*
@@ -396,10 +401,17 @@ static enum ltt_event_type event_type(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum
 	for (i = 0; i < sizeof(probe_types) / sizeof(probe_types[0]); i++)
 		if (!strcmp(word, probe_types[i].type))
 			break;
-	if (i < sizeof(probe_types) / sizeof(probe_types[0]))
+	if (i < sizeof(probe_types) / sizeof(probe_types[0]) && !probe_types[i].what &&
+	    d != LTT_DOMAIN_KERNEL)
+		ltt_cfg_rd_fail(rd, n, "event '%s' of type %s: probes are kernel events", name,
+				word);
+	else if (i < sizeof(probe_types) / sizeof(probe_types[0]) && !probe_types[i].what)
+		return probe_types[i].ltt;
+	else if (i < sizeof(probe_types) / sizeof(probe_types[0]))
 		ltt_cfg_rd_refuse(rd, n, "event '%s' of type %s, %s, is not supported by ltt: "
-				  "remove it (ltt traces tracepoints and system calls)", name,
-				  word, probe_types[i].what);
+				  "remove it (ltt traces tracepoints, system calls, kernel probes "
+				  "and functions, and user-space probes)", name, word,
+				  probe_types[i].what);
 	else
 		ltt_cfg_rd_fail(rd, n, "'%s' is not an event type of LTTng's format", word);
 	return LTT_EVENT_TRACEPOINT;
@@ -416,8 +428,7 @@ static void read_event(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain dom
 	if (!ltt_cfg_rd_text(rd, child(ev, "name"), a->pattern, sizeof(a->pattern)) && !rd->ret)
 		ltt_cfg_rd_fail(rd, ev, "an event without a <name>");
 	a->type = event_type(rd, ev, domain, a->pattern);
-	if (!rd->ret && child(ev, "attributes"))
-		ltt_cfg_rd_fail(rd, child(ev, "attributes"), "only probe events have attributes");
+	ltt_cfg_rd_probe(rd, ev, a);
 	r->enabled = boolean(rd, child(ev, "enabled"), true);
 	a->loglevel_type = lt ? (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(rd, lt, loglevel_types)
 			      : LTT_LOGLEVEL_ALL;
