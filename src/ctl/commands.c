@@ -48,9 +48,10 @@ static const struct ctl_cmd commands[] = {
 	{ "metadata", cmd_metadata, "Regenerate a session's metadata (LTTng's older spelling)",
 	  "regenerate [-s NAME]" },
 	{ "save", cmd_save, "Save sessions' configurations to files",
-	  "[NAME | -a] [-o FILE|DIR] [-f]" },
+	  "[NAME | -a] [-o FILE|DIR] [-f] [--no-triggers]" },
 	{ "load", cmd_load, "Create sessions from saved configurations",
-	  "[NAME | -a] [-i FILE|DIR] [-f] [--override-url URL] [--override-name NAME]" },
+	  "[NAME | -a] [-i FILE|DIR] [-f] [--no-triggers] [--override-url URL] "
+	  "[--override-name NAME]" },
 	{ "track", cmd_track, "Let only the given processes record for a session",
 	  "-u [-s SESSION] (--vpid VPID[,VPID...] | --vuid VUID[,VUID...] | "
 	  "--vgid VGID[,VGID...] | --all (--vpid | --vuid | --vgid))..." },

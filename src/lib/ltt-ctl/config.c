@@ -320,7 +320,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
-	if (!ret && n)
+	if (!ret && n && !opts->no_triggers)
 		ret = ltt_cfg_save_triggers(ctl, names, n, extras);
 	if (!ret && n)
 		ret = save_files(ctl, opts, names, n, files);
@@ -887,7 +887,7 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		if (created)
 			u.nr_created++;
 	}
-	if (!ret)
+	if (!ret && !o->no_triggers)
 		ret = ltt_cfg_load_triggers(ctl, o->force, sel, n);
 	if (ret) {
 		strcpy(saved_detail, ltt_ctl_error_detail(ctl));
