@@ -73,7 +73,7 @@ static const struct {
 		"its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's "
 		"JUL and log4j agents feed",
 		{ "record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or "
-		  "java.util.logging with -j/--jul", "remove the LOG4J2 <domain>" } },
+		  "java.util.logging with -j/--jul", "remove the channels of the LOG4J2 <domain>" } },
 	[LTT_LTTNG_GAP_CTF2] = {
 		"a CTF 2 trace", "lttng create --trace-format=ctf-2",
 		"it writes CTF 1.8, which babeltrace2 and Trace Compass read",

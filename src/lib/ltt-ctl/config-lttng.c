@@ -32,17 +32,23 @@ static xmlNodePtr next(xmlNodePtr n)
 
 /* The elements LTTng's format allows in each (xs:all: each at most once). */
 static const char *const session_elems[] = {
-	"name", "shared_memory_path", "domains", "started", "attributes", "output", NULL
+	"name", "shared_memory_path", "domains", "started", "attributes", "output",
+	"trace_format", NULL
 };
 static const char *const domain_elems[] = {
-	"type", "buffer_type", "channels", "process_attr_trackers", "trackers", NULL
+	"type", "buffer_type", "channels", "process_attr_trackers", "trackers", "map_channels",
+	NULL
 };
 static const char *const channel_elems[] = {
 	"name", "enabled", "overwrite_mode", "subbuffer_size", "subbuffer_count",
 	"switch_timer_interval", "read_timer_interval", "blocking_timeout", "output_type",
 	"tracefile_size", "tracefile_count", "live_timer_interval", "events", "contexts",
-	"monitor_timer_interval", NULL
+	"monitor_timer_interval", "watchdog_timer_interval", "allocation_policy",
+	"reclaim_policy", NULL
 };
+/* LTTng 2.14 to 2.16's words: the first of each is what ltt does. */
+static const char *const allocation_policies[] = { "PER_CPU", "PER_CHANNEL" };
+static const char *const trace_formats[] = { "CTF_1_8", "CTF_2" };
 static const char *const event_elems[] = {
 	"name", "enabled", "type", "loglevel_type", "loglevel", "filter", "exclusions",
 	"attributes", NULL
@@ -466,6 +472,13 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	}
 	if ((n = child(ch, "blocking_timeout")) && signed_num(rd, n) && !rd->ret)
 		refuse_gap(rd, n, LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
+	/* LTTng 2.15's watchdog: read and dropped, ltt's consumer repairs as it reads */
+	num(rd, ch, "watchdog_timer_interval", UINT64_MAX, 0);
+	if ((n = child(ch, "allocation_policy")) && LTT_CFG_RD_LOOKUP(rd, n, allocation_policies) &&
+	    !rd->ret)
+		refuse_gap(rd, n, LTT_LTTNG_GAP_PER_CHANNEL);
+	if ((n = child(ch, "reclaim_policy")) && !rd->ret)
+		refuse_gap(rd, n, LTT_LTTNG_GAP_AUTO_RECLAIM);
 }
 
 static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,
@@ -627,6 +640,12 @@ static enum ltt_domain domain_type(struct ltt_cfg_rd *rd, xmlNodePtr dom, char *
 	for (i = 0; i < sizeof(agents) / sizeof(agents[0]); i++)
 		if (!strcmp(word, agents[i].word))
 			return agents[i].domain;
+	/* LTTng 2.14's, written empty in every session: ignored so; with a channel refused */
+	if (!strcmp(word, "LOG4J2")) {
+		if (child(child(dom, "channels"), "channel"))
+			refuse_gap(rd, child(child(dom, "channels"), "channel"), LTT_LTTNG_GAP_LOG4J2);
+		return LTT_DOMAIN_NONE;
+	}
 	ltt_cfg_rd_fail(rd, child(dom, "type"), "'%s' is not a domain of LTTng's format", word);
 	return LTT_DOMAIN_NONE;
 }
@@ -657,7 +676,9 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 
 	elems(rd, dom, domain_elems);
 	d = domain_type(rd, dom, word, sizeof(word));
-	if (rd->ret)
+	if (!rd->ret && child(child(dom, "map_channels"), "map_channel"))
+		refuse_gap(rd, child(child(dom, "map_channels"), "map_channel"), LTT_LTTNG_GAP_MAPS);
+	if (rd->ret || d == LTT_DOMAIN_NONE)
 		return;
 	ch = child(child(dom, "channels"), "channel");
 	if (child(dom, "buffer_type"))
@@ -678,10 +699,10 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 				     s->trackers.t[d == LTT_DOMAIN_KERNEL ? 0 : 1]);
 }
 
-/* Each domain (KERNEL, UST, JUL, LOG4J, PYTHON) at most once. */
+/* Each domain (KERNEL, UST, JUL, LOG4J, LOG4J2, PYTHON) at most once. */
 static void domains_once(struct ltt_cfg_rd *rd, xmlNodePtr list)
 {
-	char word[16], seen[5][16];
+	char word[16], seen[6][16];
 	unsigned int nr = 0, i;
 	xmlNodePtr dom;
 
@@ -692,7 +713,7 @@ static void domains_once(struct ltt_cfg_rd *rd, xmlNodePtr list)
 			;
 		if (i < nr)
 			ltt_cfg_rd_fail(rd, dom, "a second %s domain", word);
-		else if (nr < 5)
+		else if (nr < 6)
 			strcpy(seen[nr++], word);
 	}
 }
@@ -710,6 +731,9 @@ int ltt_cfg_lttng_read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_
 	ltt_cfg_rd_text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
 	if (child(se, "shared_memory_path") && !rd->ret)
 		refuse_gap(rd, child(se, "shared_memory_path"), LTT_LTTNG_GAP_SHM_PATH);
+	if (child(se, "trace_format") && LTT_CFG_RD_LOOKUP(rd, child(se, "trace_format"),
+							  trace_formats) && !rd->ret)
+		refuse_gap(rd, child(se, "trace_format"), LTT_LTTNG_GAP_CTF2);
 	s->started = boolean(rd, child(se, "started"), false);
 	if (child(se, "attributes"))
 		read_attributes(rd, child(se, "attributes"), s);
