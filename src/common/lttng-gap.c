@@ -69,7 +69,7 @@ static const struct {
 		  "remove this <context>" } },
 	[LTT_LTTNG_GAP_LOG4J2] = {
 		"an Apache Log4j 2 domain", "lttng enable-event, disable-event, add-context or "
-		"list --log4j2",
+		"list --log4j2, add-trigger --type=log4j2:logging or --domain=log4j2",
 		"its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's "
 		"JUL and log4j agents feed",
 		{ "record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or "

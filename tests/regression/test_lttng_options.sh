@@ -232,12 +232,16 @@ is "$RC:$STDOUT" "0:$(lttctl list s)" "--relayd-path: taken"
 # --- LTTng 2.14 to 2.16: what ltt lacks refused in its sentence, the rest taken
 lttctl -q set-session s
 before=$(state)
-log4j2="an Apache Log4j 2 domain (lttng enable-event, disable-event, add-context or list --log4j2) is not supported by ltt: record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or java.util.logging with -j/--jul; its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's JUL and log4j agents feed"
+log4j2="an Apache Log4j 2 domain (lttng enable-event, disable-event, add-context or list --log4j2, add-trigger --type=log4j2:logging or --domain=log4j2) is not supported by ltt: record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or java.util.logging with -j/--jul; its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's JUL and log4j agents feed"
 refused "$log4j2" enable-event --log4j2 my.logger
 refused "$log4j2" disable-event --log4j2 my.logger
 refused "$log4j2" add-context --log4j2 -t vpid
 refused "$log4j2" list --log4j2
 refused "$log4j2" list s --log4j2
+refused "$log4j2" add-trigger --condition=event-rule-matches --type=log4j2:logging -n my.logger \
+	--action=notify
+refused "$log4j2" add-trigger --condition=channel-buffer-usage-ge --session=s --channel=channel0 \
+	--domain=log4j2 --threshold-ratio=0.5 --action=notify
 refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by ltt: give --trace-format=ctf-1.8 or leave it out; it writes CTF 1.8, which babeltrace2 and Trace Compass read" \
 	create x -F ctf-2
 refused "one ring buffer per channel (lttng enable-channel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out; its ring buffers are per CPU, so writers on different CPUs never share one" \
