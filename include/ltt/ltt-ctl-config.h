@@ -36,7 +36,12 @@ struct ltt_save_opts {
 	 */
 	const char *path;
 	bool force;		/* replace existing files */
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * Taken from the reserved bytes (0 from an older caller): write no
+	 * trigger with the sessions (lttctl save --no-triggers, LTTng 2.16's).
+	 */
+	bool no_triggers LTT_RESERVED_ALIGN;
+	uint8_t reserved[56] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* What ltt_ctl_load_sessions() loads from where: ltt_ctl_load_opts_init() first. */
@@ -51,7 +56,12 @@ struct ltt_load_opts {
 	const char *override_url;	/* NULL, or every loaded session's output: file:///PATH, net://... */
 	const char *override_name;	/* NULL, or the name of the one session loaded */
 	bool force;		/* destroy an existing session of the same name first */
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * Taken from the reserved bytes (0 from an older caller): add none of
+	 * the files' triggers (lttctl load --no-triggers, LTTng 2.16's).
+	 */
+	bool no_triggers LTT_RESERVED_ALIGN;
+	uint8_t reserved[56] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /**

@@ -191,7 +191,7 @@ extern "C" {
 	X(PROBE_LOCATION, 251, "a probe's location is [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME (--userspace-probe), SYMBOL[+OFFSET] or 0xADDR (--probe, --function), and its event a name without '*'") \
 	X(PROBE_NOT_FOUND, 252, "no such probe point: the file is missing or not an ELF file of this machine, or it has no such function (nm -D FILE) or SDT probe (readelf -n FILE)") \
 	X(PROBE_TRACER, 253, "the kernel tracer can't place this kind of probe; the session daemon's log says what it lacks and what to do") \
-	X(PROBE_SAVE, 254, "a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them") \
+	X(PROBE_SAVE, 254, "a session with probe rules can't be saved by this libltt-ctl: use a newer one, which saves their locations (this one no longer returns it)") \
 	X(TLS_FILES, 255, "TLS needs a tls:// URL with all three of --tls-cert, --tls-key and --tls-ca, each a readable PEM file (the key the certificate's); nothing was created") \
 	X(RELAY_TLS, 256, "the TLS handshake with the relay failed: its certificate is not signed by --tls-ca or not for the URL's host, or it refused ours (not signed by its CA), or it does not speak TLS; the session daemon's log says which")
 

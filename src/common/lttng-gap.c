@@ -67,6 +67,38 @@ static const struct {
 		"it records no stacks with its events",
 		{ "leave the type out ('lttctl add-context --list' shows the contexts ltt has)",
 		  "remove this <context>" } },
+	[LTT_LTTNG_GAP_LOG4J2] = {
+		"an Apache Log4j 2 domain", "lttng enable-event, disable-event, add-context or "
+		"list --log4j2, add-trigger --type=log4j2:logging or --domain=log4j2",
+		"its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's "
+		"JUL and log4j agents feed",
+		{ "record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or "
+		  "java.util.logging with -j/--jul", "remove the channels of the LOG4J2 <domain>" } },
+	[LTT_LTTNG_GAP_CTF2] = {
+		"a CTF 2 trace", "lttng create --trace-format=ctf-2",
+		"it writes CTF 1.8, which babeltrace2 and Trace Compass read",
+		{ "give --trace-format=ctf-1.8 or leave it out", "set <trace_format> to CTF_1_8 or remove it" } },
+	[LTT_LTTNG_GAP_PER_CHANNEL] = {
+		"one ring buffer per channel", "lttng enable-channel --buffer-allocation=per-channel",
+		"its ring buffers are per CPU, so writers on different CPUs never share one",
+		{ "give --buffer-allocation=per-cpu or leave it out",
+		  "set <allocation_policy> to PER_CPU or remove it" } },
+	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
+		"reclaiming a channel's buffer memory automatically",
+		"lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE",
+		"its ring buffers keep their memory until the channel's session is destroyed",
+		{ "give --auto-reclaim-memory=off or leave it out", "remove <reclaim_policy>" } },
+	[LTT_LTTNG_GAP_MAPS] = {
+		"a map of event counters",
+		"lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger "
+		"--action=incr-map-value",
+		"it records events in channels and counts none in maps",
+		{ "record the events in a channel and count them in the trace (babeltrace2 "
+		  "TRACE | sort | uniq -c)", "remove <map_channels>" } },
+	[LTT_LTTNG_GAP_LIST_STYLE] = {
+		"a choice of text layout", "lttng list or status --style=compact or breathe",
+		"its list and status have one text layout, which names are never truncated in",
+		{ "leave --style out, or give --mi xml for a document a program reads", "" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

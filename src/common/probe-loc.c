@@ -134,3 +134,27 @@ int ltt_probe_loc_parse(int type, const char *text, struct ltt_probe_loc *ret, c
 		return fail(why, why_size, "only probe rules have a location");
 	}
 }
+
+int ltt_probe_loc_format(const struct ltt_probe_loc *loc, bool elf_prefix, char *buf,
+			 size_t size)
+{
+	int n;
+
+	switch (loc->kind) {
+	case LTT_PROBE_KSYM:
+		n = loc->offset ? snprintf(buf, size, "%s+%" PRIu64, loc->symbol, loc->offset)
+				: snprintf(buf, size, "%s", loc->symbol);
+		break;
+	case LTT_PROBE_KADDR:
+		n = snprintf(buf, size, "0x%" PRIx64, loc->addr);
+		break;
+	case LTT_PROBE_SDT:
+		n = snprintf(buf, size, "sdt:%s:%s:%s", loc->path, loc->provider, loc->symbol);
+		break;
+	default:
+		n = snprintf(buf, size, "%s%s:%s", elf_prefix ? "elf:" : "", loc->path,
+			     loc->symbol);
+		break;
+	}
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}

@@ -60,4 +60,17 @@ static inline bool ltt_event_type_is_probe(int type)
 int ltt_probe_loc_parse(int type, const char *text, struct ltt_probe_loc *ret, char *why,
 			size_t why_size);
 
+/**
+ * ltt_probe_loc_format() - @loc as the text ltt_probe_loc_parse() reads
+ * back into it: SYMBOL or SYMBOL+OFFSET (decimal), 0xADDR (hexadecimal),
+ * elf:PATH:FUNCTION (PATH:FUNCTION unless @elf_prefix),
+ * sdt:PATH:PROVIDER:NAME; into @buf (@size bytes, always terminated)
+ *
+ * Saved session files hold a location in parts (LTTng's elements) and
+ * load makes it text again with this.  Any thread.  Returns 0, or
+ * -ENAMETOOLONG when it does not fit (@buf then holds a cut text).
+ */
+int ltt_probe_loc_format(const struct ltt_probe_loc *loc, bool elf_prefix, char *buf,
+			 size_t size);
+
 #endif /* LTT_COMMON_PROBE_LOC_H */

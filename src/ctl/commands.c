@@ -10,12 +10,13 @@ static const struct ctl_cmd commands[] = {
 	{ "create", cmd_create, "Create a tracing session and make it the current one",
 	  "[NAME] [-o DIR | -U URL | -C URL -D URL | --no-output] [--snapshot] [--live[=US]]" },
 	{ "destroy", cmd_destroy, "Stop and destroy tracing sessions",
-	  "[NAME | -a] [--no-wait]" },
-	{ "start", cmd_start, "Start tracing", "[NAME]" },
-	{ "stop", cmd_stop, "Stop tracing", "[NAME] [--no-wait]" },
+	  "[NAME | -a | -g PATTERN] [--no-wait]" },
+	{ "start", cmd_start, "Start tracing", "[NAME | -a | -g PATTERN]" },
+	{ "stop", cmd_stop, "Stop tracing", "[NAME | -a | -g PATTERN] [--no-wait]" },
 	{ "list", cmd_list, "List the sessions, or one session's channels and event rules",
 	  "[NAME [-c CHANNEL] [-k] [-u] [-p] [-j] [-l]] [-k | -u | -p | -j | -l] [-f]" },
-	{ "status", cmd_status, "Show the current session", "" },
+	{ "status", cmd_status, "Show the current session",
+	  "[-c CHANNEL] [-k] [-u] [-p] [-j] [-l]" },
 	{ "set-session", cmd_set_session, "Make a session the current one", "NAME" },
 	{ "enable-channel", cmd_enable_channel, "Create channels, or enable disabled ones",
 	  "(-k | -u) NAME[,NAME...] [-s SESSION] [--discard | --overwrite] "
@@ -47,9 +48,10 @@ static const struct ctl_cmd commands[] = {
 	{ "metadata", cmd_metadata, "Regenerate a session's metadata (LTTng's older spelling)",
 	  "regenerate [-s NAME]" },
 	{ "save", cmd_save, "Save sessions' configurations to files",
-	  "[NAME | -a] [-o FILE|DIR] [-f]" },
+	  "[NAME | -a] [-o FILE|DIR] [-f] [--no-triggers]" },
 	{ "load", cmd_load, "Create sessions from saved configurations",
-	  "[NAME | -a] [-i FILE|DIR] [-f] [--override-url URL] [--override-name NAME]" },
+	  "[NAME | -a] [-i FILE|DIR] [-f] [--no-triggers] [--override-url URL] "
+	  "[--override-name NAME]" },
 	{ "track", cmd_track, "Let only the given processes record for a session",
 	  "-u [-s SESSION] (--vpid VPID[,VPID...] | --vuid VUID[,VUID...] | "
 	  "--vgid VGID[,VGID...] | --all (--vpid | --vuid | --vgid))..." },
@@ -82,6 +84,29 @@ const struct ctl_cmd *ctl_cmd_find(const char *name)
 			return &commands[i];
 	}
 	return NULL;
+}
+
+/* LTTng's commands that ltt lacks: refused with their sentence, not as unknown. */
+static const struct {
+	const char *name;
+	enum ltt_lttng_gap gap;
+} lttng_gaps[] = {
+	{ "add-map-channel", LTT_LTTNG_GAP_MAPS },
+	{ "show-maps", LTT_LTTNG_GAP_MAPS },
+	{ "export-maps", LTT_LTTNG_GAP_MAPS },
+};
+
+bool ctl_cmd_lttng_gap(const char *name, enum ltt_lttng_gap *ret_gap)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lttng_gaps) / sizeof(lttng_gaps[0]); i++) {
+		if (!strcmp(lttng_gaps[i].name, name)) {
+			*ret_gap = lttng_gaps[i].gap;
+			return true;
+		}
+	}
+	return false;
 }
 
 void ctl_cmd_print_list(FILE *fp)

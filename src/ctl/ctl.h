@@ -71,6 +71,12 @@ struct ctl_cmd {
 const struct ctl_cmd *ctl_cmd_find(const char *name);
 
 /**
+ * ctl_cmd_lttng_gap() - whether @name is a command of LTTng's that ltt
+ * lacks (2.16's maps), and which (*@ret_gap, set only then)
+ */
+bool ctl_cmd_lttng_gap(const char *name, enum ltt_lttng_gap *ret_gap);
+
+/**
  * ctl_cmd_print_list() - one line per command, name and summary, on @fp
  */
 void ctl_cmd_print_list(FILE *fp);
@@ -183,6 +189,32 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
 #define CMD_LIST_DOMAIN(d) (1u << (d))
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int domains,
 			  const char *channel);
+
+struct ctl_domain_opts;
+
+/* The CMD_LIST_DOMAIN() set of @d's -k, -u, -p, -j and -l (0: none given). */
+unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
+
+/*
+ * What list NAME and status take of LTTng 2.15's: the -c, domain and
+ * --no-truncate options (ltt truncates no name: taken), --style and
+ * --map-channel, refused.
+ */
+#define CMD_LIST_SESSION_OPTIONS(d, channel_val, no_truncate) \
+	{ "kernel", 'k', POPT_ARG_NONE, &(d)->kernel, 0, \
+	  "the kernel domain (without NAME: the available kernel events)", NULL }, \
+	{ "userspace", 'u', POPT_ARG_NONE, &(d)->user, 0, \
+	  "the user space domain (without NAME: the available user space events)", NULL }, \
+	CTL_UTIL_AGENT_OPTIONS(&(d)->python, &(d)->jul, &(d)->log4j), \
+	{ "channel", 'c', POPT_ARG_STRING, NULL, (channel_val), \
+	  "with NAME: only the channel CHANNEL and its rules", "CHANNEL" }, \
+	{ "no-truncate", 0, POPT_ARG_NONE, (no_truncate), 0, \
+	  "LTTng's: taken, ltt truncating no names", NULL }, \
+	CTL_UTIL_GAP_OPTION("style", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_LIST_STYLE, \
+			    "LTTng's text layouts (refused: ltt has one; --mi xml for programs)", \
+			    "STYLE"), \
+	CTL_UTIL_GAP_OPTION("map-channel", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_MAPS, \
+			    "LTTng's map channels (refused: ltt has none)", "CHANNEL")
 
 /*
  * objects.c: result objects several commands report, in LTTng's machine
@@ -371,6 +403,15 @@ enum ctl_opt {
  */
 #define CTL_UTIL_GAP_OPTION(name, short_name, arg_info, gap, help, arg_descrip) \
 	{ (name), (short_name), (arg_info), NULL, CTL_OPT_GAP + (gap), (help), (arg_descrip) }
+
+/*
+ * LTTng 2.14's -g/--glob PATTERN of start, stop and destroy: the sessions
+ * whose name matches (ctl_util_each_session()), into values[@val -
+ * CTL_OPT_VALUE].
+ */
+#define CTL_UTIL_GLOB_OPTION(val) \
+	{ "glob", 'g', POPT_ARG_STRING, NULL, (val), \
+	  "the sessions whose name matches PATTERN (shell wildcards: quote them)", "PATTERN" }
 
 /* The --help entry of every command's option table. */
 #define CTL_UTIL_HELP_OPTION \
@@ -690,19 +731,35 @@ typedef int (*ctl_session_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, co
 			      void *arg);
 
 /**
- * ctl_util_each_session() - run @fn on a "CMD [NAME | -a]" line's sessions
+ * ctl_util_each_session() - run @fn on a "CMD [NAME | -a | -g PATTERN]"
+ * line's sessions
  * @pc: the command's context, its options parsed
  * @all: -a: every session this user can see (root: every user's, their
  *	names qualified as UID/NAME), going on past a failure; otherwise the
  *	one named, or the current one
+ * @glob: -g PATTERN (NULL: none): as -a, those whose name matches
+ *	PATTERN (fnmatch(3)); none matching is no error, as in LTTng
  * @fn: the command's work on one session, given @arg
  *
  * Connects (without starting a daemon) and disconnects.  Returns
  * CTL_EXIT_OK, or the exit status after printing the error (-a with a
  * name is a usage error; any failure of @fn fails the command).
  */
-int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, ctl_session_fn fn,
-			  void *arg);
+int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, const char *glob,
+			  ctl_session_fn fn, void *arg);
+
+/**
+ * ctl_util_sessions_cmd() - the life of a "CMD [NAME | -a | -g PATTERN]"
+ * command: parse @options, whose -a sets *@all and whose
+ * CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0) is the only string option, run
+ * @fn with @arg on the sessions (ctl_util_each_session()) inside a
+ * "sessions" element (out.h) when @list or -a or -g, then free all
+ *
+ * Returns the exit status.
+ */
+int ctl_util_sessions_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			  const struct poptOption *options, const int *all, bool list,
+			  ctl_session_fn fn, void *arg);
 
 /**
  * ctl_util_rundir() - the run directory lttctl talks to, for messages
@@ -731,10 +788,19 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 						     enum ltt_domain domain, const char *name);
 
 /*
+ * LTTng's --log4j2 (2.14), refused: ltt has no Log4j 2 domain.
+ */
+#define CTL_UTIL_LOG4J2_OPTION \
+	CTL_UTIL_GAP_OPTION("log4j2", 0, POPT_ARG_NONE, LTT_LTTNG_GAP_LOG4J2, \
+			    "LTTng's Apache Log4j 2 domain (refused: use -l, log4j 1.x, or -j)", NULL)
+
+/*
  * The agent domains' options, -p/--python, -j/--jul and -l/--log4j, in an
- * option table (common/agent.h: their rules name loggers).
+ * option table (common/agent.h: their rules name loggers), and LTTng's
+ * --log4j2, refused.
  */
 #define CTL_UTIL_AGENT_OPTIONS(python, jul, log4j) \
+	CTL_UTIL_LOG4J2_OPTION, \
 	{ "python", 'p', POPT_ARG_NONE, (python), 0, \
 	  "Python's logging module (ltt.agent, LTTng's lttngust): names are loggers", NULL }, \
 	{ "jul", 'j', POPT_ARG_NONE, (jul), 0, \

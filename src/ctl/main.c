@@ -246,6 +246,7 @@ static int list_names_of(const struct ctl_ctx *ctx, poptContext pc)
 
 int main(int argc, char **argv)
 {
+	enum ltt_lttng_gap gap;
 	enum ctl_out_format format = CTL_OUT_TEXT;
 	struct ctl_ctx ctx = { 0 };
 	char rundir[LTT_PATH_MAX];
@@ -280,6 +281,10 @@ int main(int argc, char **argv)
 	}
 	ctx.cmd = ctl_cmd_find(args[0]);
 	ctl_out_begin(ctx.cmd ? ctx.cmd->name : NULL);
+	if (!ctx.cmd && ctl_cmd_lttng_gap(args[0], &gap)) {
+		ret = ctl_util_refuse_gap(gap);
+		goto end;
+	}
 	if (!ctx.cmd) {
 		ret = ctl_util_usage_error(&ctx, "unknown command '%s'; 'lttctl help' lists them",
 					   args[0]);

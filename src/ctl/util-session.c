@@ -5,6 +5,7 @@
  * is about: named, the current one, or each of a list; its channels.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,51 +142,85 @@ void ctl_util_qualify_name(struct ltt_session_info *info)
 		strcpy(info->name, buf);
 }
 
-/* Run @fn on every session this user can see; go on past a failure. */
-static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, ctl_session_fn fn,
-		       void *arg)
+/*
+ * Run @fn on every session this user can see (with @glob, those whose name
+ * matches it); go on past a failure.
+ */
+static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *glob,
+		       ctl_session_fn fn, void *arg)
 {
 	struct ltt_session_info *sessions;
 	int ret, status = CTL_EXIT_OK;
-	size_t count, i;
+	size_t count, i, nr = 0;
 
 	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
 	if (ret) {
 		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	if (!count)
-		ctl_out_info("No sessions.");
 	for (i = 0; i < count; i++) {
+		if (glob && fnmatch(glob, sessions[i].name, 0))
+			continue;
+		nr++;
 		/* Root's view holds other users' sessions, maybe of the same name. */
 		ctl_util_qualify_name(&sessions[i]);
 		if (fn(ctx, ctl, sessions[i].name, arg))
 			status = CTL_EXIT_FAILURE;
 	}
+	if (!nr && glob)
+		ctl_out_info("No session's name matches '%s'.", glob);
+	else if (!nr)
+		ctl_out_info("No sessions.");
 	free(sessions);
 	return status;
 }
 
-int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, ctl_session_fn fn,
-			  void *arg)
+int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, const char *glob,
+			  ctl_session_fn fn, void *arg)
 {
 	char current[LTT_NAME_MAX];
 	struct ltt_ctl *ctl = NULL;
 	const char *session, **args;
 	int ret;
 
-	if (!all) {
+	if (!all && !glob) {
 		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 		if (!ret)
 			ret = fn(ctx, ctl, session, arg);
+	} else if (all && glob) {
+		ret = ctl_util_usage_error(ctx, "give -a or -g PATTERN, not both");
 	} else if (ctl_util_args(pc, &args)) {
-		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
+		ret = ctl_util_usage_error(ctx, "give a session name or %s, not both",
+					   all ? "-a" : "-g PATTERN");
 	} else {
 		ret = ctl_util_connect(ctx, false, &ctl);
 		if (!ret)
-			ret = each_listed(ctx, ctl, fn, arg);
+			ret = each_listed(ctx, ctl, glob, fn, arg);
 	}
 	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int ctl_util_sessions_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			  const struct poptOption *options, const int *all, bool list,
+			  ctl_session_fn fn, void *arg)
+{
+	char *glob[1] = { NULL };
+	poptContext pc;
+	int ret;
+
+	ret = ctl_util_parse(ctx, argc, argv, options, glob, &pc);
+	if (ret != CTL_GO_ON)
+		goto end;
+	list = list || *all || glob[0];
+	if (list)
+		ctl_out_open("sessions");
+	ret = ctl_util_each_session(ctx, pc, *all, glob[0], fn, arg);
+	if (list)
+		ctl_out_close();
+	poptFreeContext(pc);
+end:
+	ctl_util_free_values(glob, 1);
 	return ret;
 }
 

@@ -140,12 +140,13 @@ static PyObject *rule_dict(const struct ltt_event_rule_info *r)
 {
 	const struct ltt_event_rule_attr *a = &r->attr;
 
-	return Py_BuildValue("{s:i,s:s,s:s,s:i,s:i,s:i,s:z,s:z,s:O}",
+	return Py_BuildValue("{s:i,s:s,s:s,s:i,s:i,s:i,s:z,s:z,s:z,s:O}",
 			     "domain", (int)r->domain, "channel", r->channel,
 			     "pattern", a->pattern, "loglevel_type", (int)a->loglevel_type,
 			     "loglevel", a->loglevel, "type", (int)a->type,
 			     "filter", a->filter && a->filter[0] ? a->filter : NULL,
 			     "exclusions", a->exclusions && a->exclusions[0] ? a->exclusions : NULL,
+			     "location", a->location && a->location[0] ? a->location : NULL,
 			     "enabled", r->enabled ? Py_True : Py_False);
 }
 
@@ -433,15 +434,17 @@ static PyObject *py_enable_channel(PyObject *self, PyObject *args, PyObject *kw)
 static PyObject *py_enable_event(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "session", "domain", "channel", "pattern", "loglevel_type",
-				  "loglevel", "type", "filter", "exclusions", "rundir", NULL };
+				  "loglevel", "type", "filter", "exclusions", "rundir", "location",
+				  NULL };
 	const char *session, *channel, *pattern, *filter = NULL, *excl = NULL, *rundir = NULL;
+	const char *location = NULL;
 	int domain, ll_type = 0, ll = 0, type = 0, ret;
 	struct ltt_event_rule_attr attr;
 	struct ltt_ctl *ctl;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|iiizzz", KW_LIST(kwlist), &session, &domain,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|iiizzzz", KW_LIST(kwlist), &session, &domain,
 					 &channel, &pattern, &ll_type, &ll, &type, &filter, &excl,
-					 &rundir))
+					 &rundir, &location))
 		return NULL;
 	ltt_ctl_event_rule_attr_init(&attr);
 	if (copy_str(attr.pattern, sizeof(attr.pattern), pattern, "the event pattern"))
@@ -451,6 +454,7 @@ static PyObject *py_enable_event(PyObject *self, PyObject *args, PyObject *kw)
 	attr.type = (enum ltt_event_type)type;
 	attr.filter = filter;
 	attr.exclusions = excl;
+	attr.location = location;
 	ctl = open_ctl(rundir, 0);
 	if (!ctl)
 		return NULL;
@@ -592,6 +596,9 @@ PyMODINIT_FUNC PyInit__ltt(void)
 	    PyModule_AddIntConstant(m, "LOGLEVEL_SINGLE", LTT_LOGLEVEL_SINGLE) ||
 	    PyModule_AddIntConstant(m, "EVENT_TRACEPOINT", LTT_EVENT_TRACEPOINT) ||
 	    PyModule_AddIntConstant(m, "EVENT_SYSCALL", LTT_EVENT_SYSCALL) ||
+	    PyModule_AddIntConstant(m, "EVENT_KPROBE", LTT_EVENT_KPROBE) ||
+	    PyModule_AddIntConstant(m, "EVENT_FUNCTION", LTT_EVENT_FUNCTION) ||
+	    PyModule_AddIntConstant(m, "EVENT_UPROBE", LTT_EVENT_UPROBE) ||
 	    PyModule_AddIntConstant(m, "BUFFER_DEFAULT", LTT_BUFFER_DEFAULT) ||
 	    PyModule_AddIntConstant(m, "BUFFER_PER_UID", LTT_BUFFER_PER_UID) ||
 	    PyModule_AddIntConstant(m, "BUFFER_PER_PID", LTT_BUFFER_PER_PID) ||

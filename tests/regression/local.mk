@@ -10,6 +10,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_kernel_tracefs_outputs.sh \
 	tests/regression/test_kernel_tracefs_track.sh \
 	tests/regression/test_kernel_tracefs_uprobe.sh \
+	tests/regression/test_saveload_probe.sh \
 	tests/regression/test_kernel_tracefs_kprobe.sh \
 	tests/regression/test_kernel_tracefs_fork.sh \
 	tests/regression/test_kernel_tracefs_procname.sh \

@@ -104,6 +104,18 @@ is_((r.domain, r.channel, r.loglevel_type, r.loglevel, r.exclusions, r.filter, r
     ("user", "c1", "range", 13, ["hello_world:skip*"], None, True),
     "the first: its log level (a name given, its number back) and exclusion")
 is_(rules["hello_world:my_second*"].filter, "intfield >= 0", "the second: its filter")
+is_((r.type, r.location), ("tracepoint", None), "a tracepoint rule: its type, no location")
+is_(sorted(ltt.EVENT_TYPES.values()),
+    ["function", "probe", "syscall", "tracepoint", "userspace-probe"],
+    "the rule types, probes included (ltt.EVENT_TYPES)")
+for kw, dom in (({"userspace_probe": "/bin/true:main"}, "user"),
+                ({"probe": "do_sys_open", "function": "vfs_read"}, "kernel")):
+    try:
+        s.enable_event("p1", domain=dom, **kw)
+        ok(False, "enable_event(%s, domain=%s): refused" % (sorted(kw), dom))
+    except ValueError as e:
+        ok("p1" not in [x.pattern for x in s.rules],
+           "enable_event(%s, domain=%s): refused (%s), no rule" % (sorted(kw), dom, e))
 
 s.start()
 is_(s.active, True, "start()")

@@ -235,7 +235,7 @@ fails 2 "Error: invalid --switch-timer '4295s': use microseconds from 0 to 42949
 fails 2 "Error: invalid --tracefile-count 'many': give a decimal number" \
 	enable-channel -u c9 -s a --tracefile-count many
 fails 2 "Error: choose --discard or --overwrite, not both" enable-channel -u c9 -s a --discard --overwrite
-fails 2 "Error: choose one of --buffers-uid, --buffers-pid and --buffers-global" \
+fails 2 "Error: choose one of --buffers-uid, --buffers-pid, --buffers-global and --buffer-ownership" \
 	enable-channel -u c9 -s a --buffers-uid --buffers-pid
 
 # --- enable-channel / disable-channel: channel states

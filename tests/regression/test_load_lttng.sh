@@ -42,6 +42,7 @@ while read -r name line code msg; do
 done <"$FIX/expected"
 
 run lttctl load -i "$FIX/kernel.lttng" --override-url "file://$TEST_TMP/kern"
+kernel_rc=$RC kernel_err=$ERR
 if [ "$RC" = 0 ]; then
 	run lttctl list kern
 	like "$STDOUT" "Session kern \\($TEST_TMP/kern\\)" "kernel.lttng: --override-url gives the output"
@@ -58,6 +59,19 @@ if [ "$RC" = 0 ]; then
 	lttctl -q destroy kern
 else
 	skip 11 "this daemon can't trace the kernel: $ERR"
+fi
+
+# LTTng 2.14 to 2.16's elements for what ltt does (trace_format CTF_1_8,
+# allocation_policy PER_CPU, a watchdog period, empty map_channels and an
+# empty LOG4J2 domain, as lttng save writes them): read as kernel.lttng is.
+run lttctl load -i "$FIX/lttng216.lttng" --override-url "file://$TEST_TMP/k216"
+if [ "$kernel_rc" = 0 ]; then
+	is "$RC" 0 "lttng216.lttng: loads as kernel.lttng does"
+	like "$(lttctl list kern)" "kchan: \\[enabled\\].*" "lttng216.lttng: its channel"
+	lttctl -q destroy kern
+else
+	is "$RC" "$kernel_rc" "lttng216.lttng: refused by this daemon as kernel.lttng is"
+	is "${ERR#*lttng216.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "lttng216.lttng: for the same reason"
 fi
 
 # LTTng's own files, from Debian's lttng-tools.

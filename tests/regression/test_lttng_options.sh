@@ -229,6 +229,95 @@ is "$(cat "$TEST_TMP/args")" "--daemonize --rundir $TEST_TMP/none-run --group gr
 run lttctl --relayd-path "$TEST_TMP/fake-relayd" list s
 is "$RC:$STDOUT" "0:$(lttctl list s)" "--relayd-path: taken"
 
+# --- LTTng 2.14 to 2.16: what ltt lacks refused in its sentence, the rest taken
+lttctl -q set-session s
+before=$(state)
+log4j2="an Apache Log4j 2 domain (lttng enable-event, disable-event, add-context or list --log4j2, add-trigger --type=log4j2:logging or --domain=log4j2) is not supported by ltt: record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or java.util.logging with -j/--jul; its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's JUL and log4j agents feed"
+refused "$log4j2" enable-event --log4j2 my.logger
+refused "$log4j2" disable-event --log4j2 my.logger
+refused "$log4j2" add-context --log4j2 -t vpid
+refused "$log4j2" list --log4j2
+refused "$log4j2" list s --log4j2
+refused "$log4j2" add-trigger --condition=event-rule-matches --type=log4j2:logging -n my.logger \
+	--action=notify
+refused "$log4j2" add-trigger --condition=channel-buffer-usage-ge --session=s --channel=channel0 \
+	--domain=log4j2 --threshold-ratio=0.5 --action=notify
+refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by ltt: give --trace-format=ctf-1.8 or leave it out; it writes CTF 1.8, which babeltrace2 and Trace Compass read" \
+	create x -F ctf-2
+refused "one ring buffer per channel (lttng enable-channel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out; its ring buffers are per CPU, so writers on different CPUs never share one" \
+	enable-channel -u c --buffer-allocation=per-channel
+reclaim="reclaiming a channel's buffer memory automatically (lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE) is not supported by ltt: give --auto-reclaim-memory=off or leave it out; its ring buffers keep their memory until the channel's session is destroyed"
+refused "$reclaim" enable-channel -u c --auto-reclaim-memory=consumed
+refused "$reclaim" enable-channel -u c --auto-reclaim-memory=older-than:30s
+maps="a map of event counters (lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger --action=incr-map-value) is not supported by ltt: record the events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c); it records events in channels and counts none in maps"
+refused "$maps" add-map-channel -u m --key-type=string
+refused "$maps" show-maps
+refused "$maps" export-maps --format=json
+refused "$maps" list s --map-channel=m
+refused "$maps" status --map-channel=m
+refused "$maps" add-trigger --condition=event-rule-matches --type=user -n ev1 \
+	--action=incr-map-value -s s -c m --type=user --key=k
+style="a choice of text layout (lttng list or status --style=compact or breathe) is not supported by ltt: leave --style out, or give --mi xml for a document a program reads; its list and status have one text layout, which names are never truncated in"
+refused "$style" list s --style=compact
+refused "$style" status --style=breathe
+# usage errors for what LTTng does not take either
+run lttctl create x -F ctf-3
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --trace-format 'ctf-3': give default or ctf-1.8 (ltt writes CTF 1.8)" \
+	"create -F ctf-3: a usage error"
+run lttctl enable-channel -u c --buffer-ownership=cpu
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --buffer-ownership 'cpu': give system (-k), user or process (-u)" \
+	"--buffer-ownership=cpu: a usage error"
+run lttctl enable-channel -u c --buffer-ownership=user --buffers-pid
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: choose one of --buffers-uid, --buffers-pid, --buffers-global and --buffer-ownership" \
+	"--buffer-ownership with --buffers-pid: a usage error"
+run lttctl enable-channel -k c --watchdog-timer=1s
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: --watchdog-timer is for user space channels (-u)" \
+	"-k --watchdog-timer: a usage error"
+is "$(state)" "$before" "the usage errors changed nothing"
+# MI: the document says failure, the sentence is on stderr; a refused command has none
+run lttctl --mi xml create x -F ctf-2
+is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml create -F ctf-2: exit 1, success false"
+printf '%s\n' "$STDOUT" >"$TEST_TMP/mi.xml"
+valid=$(mi_valid "$TEST_TMP/mi.xml")
+is "$valid" "$TEST_TMP/mi.xml validates" "--mi xml create -F ctf-2: LTTng's schema"
+like "$ERR" "^Error: a CTF 2 trace \\(lttng create --trace-format=ctf-2\\)" "--mi xml: the sentence on stderr"
+run lttctl --mi xml show-maps
+is "$RC:$STDOUT" "1:" "--mi xml show-maps: exit 1, no document (no such command)"
+is "$ERR" "Error: $maps" "--mi xml show-maps: the sentence on stderr"
+is "$(state)" "$before" "MI refusals changed nothing"
+# taken: ctf-1.8, LTTng's ownership names, per-cpu, off, a watchdog period, --no-truncate
+run lttctl create f18 -F ctf-1.8 --no-output
+is "$RC:$OUT" "0:Session f18 created.
+No output: the traces stay in the tracing buffers." "create -F ctf-1.8: created"
+run lttctl enable-channel -u -s f18 cpid --buffer-ownership=process --buffer-allocation=per-cpu \
+	--auto-reclaim-memory=off --watchdog-timer=2s
+is "$RC:$OUT" "0:Channel cpid enabled for session f18." "--buffer-ownership=process, per-cpu, off, --watchdog-timer: taken"
+like "$(lttctl list f18)" "cpid: \\[enabled\\]" "channel cpid is there"
+like "$(lttctl list f18 -c cpid)" "Buffering scheme: per-pid" "--buffer-ownership=process: buffers per process"
+run lttctl status --no-truncate -u -c cpid
+is "$RC:$STDOUT" "0:$(lttctl list f18 -u -c cpid)" "status -u -c C --no-truncate: list of the current session's channel"
+# start, stop, destroy: -a and -g PATTERN
+lttctl -q create g1 --no-output && lttctl -q create g2 --no-output && lttctl -q enable-event -u -s g1 e && lttctl -q enable-event -u -s g2 e
+ok $? "fixture: sessions g1, g2"
+run lttctl start -g 'g*'
+is "$RC:$OUT" "0:Tracing started for session g1.
+Tracing started for session g2." "start -g 'g*': g1 and g2"
+like "$(lttctl list)" "g2 \\(no output\\) \\[active\\]" "g2 is active"
+like "$(lttctl list)" "f18 \\(no output\\) \\[inactive\\]" "f18, not matching, is not"
+run lttctl --mi xml stop --glob 'g*'
+is "$RC:$(mi_xp 'count(/command/output/sessions/session)' <<<"$STDOUT")" "0:2" "--mi xml stop --glob: two sessions"
+run lttctl start -g 'nomatch*'
+is "$RC:$OUT" "0:No session's name matches 'nomatch*'." "start -g of no session: none, said"
+run lttctl stop -a -g 'g*'
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: give -a or -g PATTERN, not both" "stop -a -g: a usage error"
+run lttctl start g1 -g 'g*'
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: give a session name or -g PATTERN, not both" "start NAME -g: a usage error"
+run lttctl destroy -g 'g?'
+is "$RC:$OUT" "0:Session g1 destroyed.
+Session g2 destroyed." "destroy -g 'g?': g1 and g2"
+unlike "$(lttctl list)" "g1|g2" "g1 and g2 are gone"
+lttctl -q destroy f18
+
 # --- list NAME with several domains: each one asked for, as LTTng's
 run lttctl list s -k -u -j
 is "$RC" 0 "list s -k -u -j: each domain asked for, no usage error"

@@ -14,7 +14,7 @@
 #    consumer empties every stream;
 #  - a removed trigger no longer fires, and its subscriber hears so;
 #  - triggers saved and loaded with the sessions they name (session.xsd),
-#    all or nothing;
+#    all or nothing, and left out with save and load --no-triggers;
 #  - ownership: a trigger acts on its owner's sessions only;
 #  - refusals change nothing.
 
@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 106
+plan 110
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -355,6 +355,15 @@ lttctl -q remove-trigger sv-ev && lttctl -q remove-trigger sv-usage
 ok_cmd "load sv as sv2 (--override-name)" lttctl load sv -i "$TEST_TMP/save" --override-name sv2
 is "$(trigger_xml sv-ev sv-usage | grep -o '<session_name>[^<]*</session_name>' | sort -u | tr -d '\n')" \
 	"<session_name>sv2</session_name>" "its triggers act on sv2, the session loaded"
+# --no-triggers (LTTng 2.16's): save and load leave the triggers out
+ok_cmd "save sv2 --no-triggers" lttctl save sv2 --no-triggers -o "$TEST_TMP/save-nt"
+is "$(grep -c '<trigger>' "$TEST_TMP/save-nt/sv2.ltt")" 0 "save --no-triggers: the file holds no trigger"
+lttctl -q destroy sv2 && lttctl -q destroy sv && lttctl -q remove-trigger sv-ev &&
+	lttctl -q remove-trigger sv-usage
+ok_cmd "load sv --no-triggers" lttctl load sv -i "$TEST_TMP/save" --no-triggers
+is "$(trigger_xml sv-ev sv-usage | grep -c '<trigger>'):$(lttctl list | grep -c ' sv ')" "0:1" \
+	"load --no-triggers: the session, none of its file's triggers"
+lttctl -q destroy sv
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"

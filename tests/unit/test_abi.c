@@ -214,8 +214,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_save_opts, session, 0),
 	OFF_(ltt_save_opts, path, 8),
 	OFF_(ltt_save_opts, force, 16),
-	OFF_(ltt_save_opts, reserved, 24),
-	RSV_(ltt_save_opts, 64),
+	OFF_(ltt_save_opts, no_triggers, 24),
+	OFF_(ltt_save_opts, reserved, 32),
+	RSV_(ltt_save_opts, 56),
 
 	SIZE_(ltt_load_opts, 104),
 	OFF_(ltt_load_opts, session, 0),
@@ -223,8 +224,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_load_opts, override_url, 16),
 	OFF_(ltt_load_opts, override_name, 24),
 	OFF_(ltt_load_opts, force, 32),
-	OFF_(ltt_load_opts, reserved, 40),
-	RSV_(ltt_load_opts, 64),
+	OFF_(ltt_load_opts, no_triggers, 40),
+	OFF_(ltt_load_opts, reserved, 48),
+	RSV_(ltt_load_opts, 56),
 
 	SIZE_(ltt_context, 208),
 	OFF_(ltt_context, type, 0),

@@ -47,6 +47,36 @@ static void locations(void)
 	tap_is_int(parse(LTT_EVENT_TRACEPOINT, "x"), -EINVAL, "a tracepoint has no location");
 }
 
+/* Each location as text, parsed back (saved files hold them in parts). */
+static void formats(void)
+{
+	static const struct {
+		int type;
+		const char *text;
+		bool elf_prefix;
+	} cases[] = {
+		{ LTT_EVENT_UPROBE, "elf:/usr/bin/prog:main", true },
+		{ LTT_EVENT_UPROBE, "/opt/a:b/prog:f_1", false },
+		{ LTT_EVENT_UPROBE, "sdt:/lib/x.so:prov:name", false },
+		{ LTT_EVENT_KPROBE, "do_sys_open+16", false },
+		{ LTT_EVENT_KPROBE, "do_sys_open", false },
+		{ LTT_EVENT_FUNCTION, "0xffffffff81000000", false },
+	};
+	char buf[LTT_LOCATION_MAX];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		parse(cases[i].type, cases[i].text);
+		tap_ok(!ltt_probe_loc_format(&loc, cases[i].elf_prefix, buf, sizeof(buf)) &&
+		       !strcmp(buf, cases[i].text), "format: %s", cases[i].text);
+	}
+	parse(LTT_EVENT_KPROBE, "do_sys_open+0x10");
+	tap_ok(!ltt_probe_loc_format(&loc, false, buf, sizeof(buf)) &&
+	       !strcmp(buf, "do_sys_open+16"), "format: an offset in decimal");
+	tap_is_int(ltt_probe_loc_format(&loc, false, buf, 8), -ENAMETOOLONG,
+		   "format: a buffer too small");
+}
+
 static void args(void)
 {
 	struct ltt_kabi_probe_arg a;
@@ -107,8 +137,9 @@ static void files(void)
 
 int main(void)
 {
-	tap_plan(40);
+	tap_plan(48);
 	locations();
+	formats();
 	args();
 	files();
 	return tap_done();

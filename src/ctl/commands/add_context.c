@@ -228,6 +228,7 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the JUL domain's channel, lttng_jul_channel (as -u -c lttng_jul_channel)", NULL },
 		{ "log4j", 'l', POPT_ARG_NONE, &a.log4j, 0,
 		  "the log4j domain's channel, lttng_log4j_channel", NULL },
+		CTL_UTIL_LOG4J2_OPTION,
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,

@@ -402,6 +402,8 @@ static int start_action(const struct ctl_ctx *ctx, struct line *l, struct part *
 	if (!l->has_condition)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
 					    "first (--condition=TYPE), then the actions", type);
+	if (!strcmp(type, "incr-map-value"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MAPS);	/* LTTng 2.16's */
 	if (!ltt_action_type_parse(type)) {
 		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "action '%s': %s", type,
 			      ltt_strerror(LTT_ERR_TRIGGER_ACTION));
@@ -582,6 +584,8 @@ static int take_domain(const struct ctl_ctx *ctx, const struct part *p, enum ltt
 	if (!n)
 		return ctl_util_usage_error(ctx, "%s needs the channel's domain: -u (user space) "
 					    "or -k (kernel)", part_name(p, what, sizeof(what)));
+	if (d && !strcmp(d, "log4j2"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_LOG4J2);	/* LTTng 2.14's */
 	if (d && strcmp(d, "user") && strcmp(d, "kernel"))
 		return ctl_util_usage_error(ctx, "--domain '%s': give user or kernel", d);
 	*ret = p->val[O_KERNEL] || (d && !strcmp(d, "kernel")) ? LTT_DOMAIN_KERNEL :
@@ -659,6 +663,8 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 
 	if (!strcmp(text, "jul:logging") || !strcmp(text, "log4j:logging"))
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_AGENT);
+	if (!strcmp(text, "log4j2:logging"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_LOG4J2);	/* LTTng 2.14's */
 
 	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
 		if (strcmp(rule_types[i].name, text))

@@ -36,7 +36,7 @@ int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
 	if (ret != CTL_GO_ON)
 		return ret;
-	ret = ctl_util_each_session(ctx, pc, all, clear_one, NULL);
+	ret = ctl_util_each_session(ctx, pc, all, NULL, clear_one, NULL);
 	poptFreeContext(pc);
 	return ret;
 }

@@ -25,6 +25,7 @@ enum {
 	VAL_TLS_CERT,		/* --tls-cert FILE */
 	VAL_TLS_KEY,		/* --tls-key FILE */
 	VAL_TLS_CA,		/* --tls-ca FILE */
+	VAL_TRACE_FORMAT,	/* -F FORMAT: LTTng 2.15's; CTF 1.8, ltt's, or refused */
 	NR_VALS,
 };
 
@@ -59,6 +60,20 @@ static const char **attach_live_period(int argc, const char **argv)
 	return copy;
 }
 
+/*
+ * LTTng 2.15's -F/--trace-format: its default and ctf-1.8 are what ltt
+ * writes; ctf-2 is refused.  Returns 0 or the exit status after printing.
+ */
+static int check_trace_format(const struct ctl_ctx *ctx, const char *format)
+{
+	if (!strcmp(format, "default") || !strcmp(format, "ctf-1.8"))
+		return 0;
+	if (!strcmp(format, "ctf-2"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_CTF2);
+	return ctl_util_usage_error(ctx, "invalid --trace-format '%s': give default or ctf-1.8 "
+				    "(ltt writes CTF 1.8)", format);
+}
+
 /* The NAME argument, and the checks between options. */
 static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_args *a)
 {
@@ -70,6 +85,11 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 		return CTL_EXIT_USAGE;
 	if (a->values[VAL_SHM_PATH])
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_SHM_PATH);
+	if (a->values[VAL_TRACE_FORMAT]) {
+		nr = check_trace_format(ctx, a->values[VAL_TRACE_FORMAT]);
+		if (nr)
+			return nr;
+	}
 	a->name = args[0];
 	nr = !!a->values[VAL_OUTPUT] + !!a->values[VAL_URL] + !!a->no_output;
 	if (nr > 1)
@@ -277,6 +297,9 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "shm-path", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SHM_PATH,
 		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
 		  "its buffers itself)", "DIR" },
+		{ "trace-format", 'F', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_FORMAT,
+		  "LTTng's trace format: default or ctf-1.8, what ltt writes (ctf-2 refused)",
+		  "FORMAT" },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
 		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,

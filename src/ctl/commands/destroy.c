@@ -8,11 +8,11 @@
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 
-/* Stop @session (waiting for its data if *@arg), then destroy it. */
+/* Stop @session (waiting for its data unless *@arg, --no-wait), then destroy it. */
 static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
 		       void *arg)
 {
-	bool wait = *(const bool *)arg;
+	bool wait = !*(const int *)arg;
 	int ret;
 
 	ret = ltt_ctl_stop_session(ctl, session, wait);
@@ -40,24 +40,15 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 
 int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int ret, all = 0, no_wait = 0;
-	poptContext pc;
-	bool wait;
+	int all = 0, no_wait = 0;
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "destroy every session", NULL },
+		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
 		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
 		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
-	if (ret != CTL_GO_ON)
-		return ret;
-	wait = !no_wait;
-	ctl_out_open("sessions");	/* those destroyed */
-	ret = ctl_util_each_session(ctx, pc, all, destroy_one, &wait);
-	ctl_out_close();
-	poptFreeContext(pc);
-	return ret;
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, destroy_one, &no_wait);
 }

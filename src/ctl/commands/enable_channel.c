@@ -30,7 +30,11 @@ enum {
 	VAL_TRACEFILE_COUNT,
 	VAL_MONITOR_TIMER,	/* 0 or from 50 ms: met by the daemon's sampling (man page) */
 	VAL_BLOCKING_TIMEOUT,	/* 0 only: ltt's programs never block */
+	VAL_WATCHDOG_TIMER,	/* LTTng 2.15's: the consumer repairs as it reads (man page) */
 	VAL_OUTPUT,		/* LTTng's mmap or splice: the consumer picks (man page) */
+	VAL_OWNERSHIP,		/* LTTng 2.14's --buffer-ownership: the --buffers-* options */
+	VAL_ALLOCATION,		/* LTTng 2.14's: per-cpu, ltt's, or refused */
+	VAL_RECLAIM,		/* LTTng 2.15's --auto-reclaim-memory: off, or refused */
 	NR_VALS,
 };
 
@@ -60,6 +64,9 @@ static const struct {
 				"(\"1s\")" },
 	[VAL_BLOCKING_TIMEOUT] = { "--blocking-timeout", false, true, UINT64_MAX,
 				   "use microseconds, a value with a unit: us, ms, s, m, h, or inf" },
+	[VAL_WATCHDOG_TIMER] = { "--watchdog-timer", false, true, UINT64_MAX,
+				 "use microseconds, or a value with a unit: us, ms, s, m, h "
+				 "(\"1s\")" },
 };
 
 struct channel_args {
@@ -94,13 +101,48 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
 	return CTL_GO_ON;
 }
 
+/*
+ * LTTng 2.14's and 2.15's buffer options: --buffer-ownership as the
+ * --buffers-* option it names, the per-CPU buffers ltt has, no automatic
+ * reclaim; --watchdog-timer is read (parse_values()) and changes nothing,
+ * ltt's consumer repairing a dead writer's sub-buffer as it reads it.
+ */
+static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a)
+{
+	const char *owner = a->values[VAL_OWNERSHIP], *alloc = a->values[VAL_ALLOCATION];
+	const char *reclaim = a->values[VAL_RECLAIM];
+
+	if (a->values[VAL_WATCHDOG_TIMER] && !a->user)
+		return ctl_util_usage_error(ctx, "--watchdog-timer is for user space channels (-u)");
+	if (owner && !strcmp(owner, "system"))
+		a->buffers_global++;
+	else if (owner && !strcmp(owner, "user"))
+		a->buffers_uid++;
+	else if (owner && !strcmp(owner, "process"))
+		a->buffers_pid++;
+	else if (owner)
+		return ctl_util_usage_error(ctx, "invalid --buffer-ownership '%s': give system "
+					    "(-k), user or process (-u)", owner);
+	if (alloc && !strcmp(alloc, "per-channel"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_PER_CHANNEL);
+	if (alloc && strcmp(alloc, "per-cpu"))
+		return ctl_util_usage_error(ctx, "invalid --buffer-allocation '%s': give per-cpu",
+					    alloc);
+	if (reclaim && (!strcmp(reclaim, "consumed") || !strncmp(reclaim, "older-than:", 11)))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_AUTO_RECLAIM);
+	if (reclaim && strcmp(reclaim, "off"))
+		return ctl_util_usage_error(ctx, "invalid --auto-reclaim-memory '%s': give off",
+					    reclaim);
+	return CTL_GO_ON;
+}
+
 /* Read the numeric options and check that exclusive ones are alone. */
 static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 {
 	const char *text;
 	int i, ret;
 
-	for (i = VAL_SUBBUF_SIZE; i <= VAL_BLOCKING_TIMEOUT; i++) {
+	for (i = VAL_SUBBUF_SIZE; i <= VAL_WATCHDOG_TIMER; i++) {
 		text = a->values[i];
 		if (!text)
 			continue;
@@ -128,11 +170,13 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	    a->numbers[VAL_MONITOR_TIMER] < LTT_LTTNG_MONITOR_PERIOD_US)
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MONITOR_TIMER);
 	ret = check_output(ctx, a);
+	if (ret == CTL_GO_ON)
+		ret = check_lttng_buffers(ctx, a);
 	if (ret != CTL_GO_ON)
 		return ret;
 	if (a->buffers_uid + a->buffers_pid + a->buffers_global > 1)
-		return ctl_util_usage_error(ctx, "choose one of --buffers-uid, --buffers-pid "
-					    "and --buffers-global");
+		return ctl_util_usage_error(ctx, "choose one of --buffers-uid, --buffers-pid, "
+					    "--buffers-global and --buffer-ownership");
 	if (a->buffers_uid)
 		a->buffer_type = LTT_BUFFER_PER_UID;
 	else if (a->buffers_pid)
@@ -371,6 +415,16 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "user space buffers per process", NULL },
 		{ "buffers-global", 0, POPT_ARG_NONE, &a.buffers_global, 0,
 		  "kernel buffers (the default and only choice)", NULL },
+		{ "buffer-ownership", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OWNERSHIP,
+		  "LTTng's spelling of the above: system (--buffers-global), user "
+		  "(--buffers-uid) or process (--buffers-pid)", "MODEL" },
+		{ "buffer-allocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_ALLOCATION,
+		  "LTTng's: per-cpu, what ltt's buffers are (per-channel refused)", "POLICY" },
+		{ "auto-reclaim-memory", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_RECLAIM,
+		  "LTTng's: off, what ltt does (consumed and older-than:AGE refused)", "STRATEGY" },
+		{ "watchdog-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_WATCHDOG_TIMER,
+		  "LTTng's stalled sub-buffer check period: taken, and ltt's consumer repairs "
+		  "a dead program's sub-buffer as it reads it (see the man page)", "US" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

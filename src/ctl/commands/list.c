@@ -654,8 +654,18 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 struct list_args {
 	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
 	int fields, syscalls;
+	int no_truncate;		/* LTTng's: changes nothing */
 	char *values[1];	/* --channel */
 };
+
+unsigned int cmd_list_domains(const struct ctl_domain_opts *d)
+{
+	return (d->kernel ? CMD_LIST_DOMAIN(LTT_DOMAIN_KERNEL) : 0) |
+	       (d->user ? CMD_LIST_DOMAIN(LTT_DOMAIN_USER) : 0) |
+	       (d->python ? CMD_LIST_DOMAIN(LTT_DOMAIN_PYTHON) : 0) |
+	       (d->jul ? CMD_LIST_DOMAIN(LTT_DOMAIN_JUL) : 0) |
+	       (d->log4j ? CMD_LIST_DOMAIN(LTT_DOMAIN_LOG4J) : 0);
+}
 
 /* The sessions (no NAME), one session, or the available events (-u). */
 static int list(const struct ctl_ctx *ctx, const char *name, const struct list_args *a)
@@ -675,11 +685,7 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 					    "give the session's NAME");
 	/* a session's listing shows each domain asked for, as LTTng's */
 	if (name)
-		domains = (kernel ? CMD_LIST_DOMAIN(LTT_DOMAIN_KERNEL) : 0) |
-			  (user ? CMD_LIST_DOMAIN(LTT_DOMAIN_USER) : 0) |
-			  (a->d.python ? CMD_LIST_DOMAIN(LTT_DOMAIN_PYTHON) : 0) |
-			  (a->d.jul ? CMD_LIST_DOMAIN(LTT_DOMAIN_JUL) : 0) |
-			  (a->d.log4j ? CMD_LIST_DOMAIN(LTT_DOMAIN_LOG4J) : 0);
+		domains = cmd_list_domains(&a->d);
 	/* the available events: -k and -u together both; an agent domain alone */
 	both.kernel = kernel && !user;
 	both.user = user && !kernel;
@@ -723,13 +729,7 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret, nr;
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &a.d.kernel, 0,
-		  "the kernel domain (without NAME: the available kernel events)", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &a.d.user, 0,
-		  "the user space domain (without NAME: the available user space events)", NULL },
-		CTL_UTIL_AGENT_OPTIONS(&a.d.python, &a.d.jul, &a.d.log4j),
-		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 0,
-		  "with NAME: only the channel CHANNEL and its rules", "CHANNEL" },
+		CMD_LIST_SESSION_OPTIONS(&a.d, CTL_OPT_VALUE + 0, &a.no_truncate),
 		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,
 		  "with -k or -u alone: the fields of the events", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &a.syscalls, 0,

@@ -43,7 +43,7 @@ int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
 	char path[LTT_PATH_MAX];
 	struct ltt_load_opts opts;
 	const char **args;
-	int ret, all = 0, force = 0, nr;
+	int ret, all = 0, force = 0, no_triggers = 0, nr;
 	poptContext pc;
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "load every session found (the default)", NULL },
@@ -52,6 +52,8 @@ int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "$LTT_HOME/.ltt/sessions, then the system directory", "FILE|DIR" },
 		{ "force", 'f', POPT_ARG_NONE, &force, 0,
 		  "destroy an existing session of the same name first", NULL },
+		{ "no-triggers", 0, POPT_ARG_NONE, &no_triggers, 0,
+		  "add none of the files' triggers", NULL },
 		{ "override-url", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_URL,
 		  "the output of the loaded sessions: file:///PATH, net://, net4://, net6://", "URL" },
 		{ "override-name", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NAME,
@@ -86,6 +88,7 @@ int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
 		opts.override_url = values[VAL_URL];
 		opts.override_name = values[VAL_NAME];
 		opts.force = force;
+		opts.no_triggers = no_triggers;
 		ret = load(ctx, &opts);
 	}
 	poptFreeContext(pc);

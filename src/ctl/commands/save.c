@@ -9,7 +9,8 @@
 
 enum { VAL_OUTPUT, NR_VALS };
 
-static int save(const struct ctl_ctx *ctx, const char *session, const char *output, bool force)
+static int save(const struct ctl_ctx *ctx, const char *session, const char *output, bool force,
+		bool no_triggers)
 {
 	char path[LTT_PATH_MAX];
 	struct ltt_session_file *files;
@@ -21,6 +22,7 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	ltt_ctl_save_opts_init(&opts);
 	opts.session = session;
 	opts.force = force;
+	opts.no_triggers = no_triggers;
 	if (output) {
 		if (ctl_util_abs_path(output, path, sizeof(path))) {
 			ctl_out_error(LTT_ERR_CONFIG_IO, "output path '%s': %s", output,
@@ -57,7 +59,7 @@ int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALS] = { NULL };
 	const char **args;
-	int ret, all = 0, force = 0, nr;
+	int ret, all = 0, force = 0, no_triggers = 0, nr;
 	poptContext pc;
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "save every session (the default)", NULL },
@@ -65,6 +67,8 @@ int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "save in directory DIR (NAME.ltt files) or in FILE (a path ending in .ltt); "
 		  "default $LTT_HOME/.ltt/sessions", "FILE|DIR" },
 		{ "force", 'f', POPT_ARG_NONE, &force, 0, "overwrite existing files", NULL },
+		{ "no-triggers", 0, POPT_ARG_NONE, &no_triggers, 0,
+		  "save no trigger with the sessions", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
@@ -82,7 +86,7 @@ int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (!ret && nr)
 		ret = ctl_util_check_session_name(args[0]);
 	if (!ret)
-		ret = save(ctx, nr ? args[0] : NULL, values[VAL_OUTPUT], force);
+		ret = save(ctx, nr ? args[0] : NULL, values[VAL_OUTPUT], force, no_triggers);
 	poptFreeContext(pc);
 end:
 	ctl_util_free_values(values, NR_VALS);

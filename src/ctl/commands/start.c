@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * start.c - lttctl start: start tracing in a session.
+ * start.c - lttctl start: start tracing in sessions.
  */
 #include "ctl/ctl.h"
 #include "ctl/report.h"
@@ -21,10 +21,13 @@ static int start(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *ses
 
 int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
+	int all = 0;
 	struct poptOption options[] = {
+		{ "all", 'a', POPT_ARG_NONE, &all, 0, "start every session", NULL },
+		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	return ctl_util_session_cmd(ctx, argc, argv, options, start, NULL);
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, false, start, NULL);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * stop.c - lttctl stop: stop tracing in a session.
+ * stop.c - lttctl stop: stop tracing in sessions.
  */
 #include "ctl/ctl.h"
 #include "ctl/report.h"
@@ -39,13 +39,15 @@ static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *sess
 
 int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int no_wait = 0;
+	int all = 0, no_wait = 0;
 	struct poptOption options[] = {
+		{ "all", 'a', POPT_ARG_NONE, &all, 0, "stop every session", NULL },
+		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
 		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
 		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	return ctl_util_session_cmd(ctx, argc, argv, options, stop, &no_wait);
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, false, stop, &no_wait);
 }

@@ -32,17 +32,23 @@ static xmlNodePtr next(xmlNodePtr n)
 
 /* The elements LTTng's format allows in each (xs:all: each at most once). */
 static const char *const session_elems[] = {
-	"name", "shared_memory_path", "domains", "started", "attributes", "output", NULL
+	"name", "shared_memory_path", "domains", "started", "attributes", "output",
+	"trace_format", NULL
 };
 static const char *const domain_elems[] = {
-	"type", "buffer_type", "channels", "process_attr_trackers", "trackers", NULL
+	"type", "buffer_type", "channels", "process_attr_trackers", "trackers", "map_channels",
+	NULL
 };
 static const char *const channel_elems[] = {
 	"name", "enabled", "overwrite_mode", "subbuffer_size", "subbuffer_count",
 	"switch_timer_interval", "read_timer_interval", "blocking_timeout", "output_type",
 	"tracefile_size", "tracefile_count", "live_timer_interval", "events", "contexts",
-	"monitor_timer_interval", NULL
+	"monitor_timer_interval", "watchdog_timer_interval", "allocation_policy",
+	"reclaim_policy", NULL
 };
+/* LTTng 2.14 to 2.16's words: the first of each is what ltt does. */
+static const char *const allocation_policies[] = { "PER_CPU", "PER_CHANNEL" };
+static const char *const trace_formats[] = { "CTF_1_8", "CTF_2" };
 static const char *const event_elems[] = {
 	"name", "enabled", "type", "loglevel_type", "loglevel", "filter", "exclusions",
 	"attributes", NULL
@@ -74,18 +80,23 @@ static const char *const loglevel_types[] = {
 	[LTT_LOGLEVEL_ALL] = "ALL", [LTT_LOGLEVEL_RANGE] = "RANGE", [LTT_LOGLEVEL_SINGLE] = "SINGLE",
 };
 
-/* LTTng's event types ltt lacks, with what LTTng's user typed for them. */
+/*
+ * LTTng's kernel probe types: ltt's (LTTng saves --probe as PROBE,
+ * --function, a kretprobe, as FUNCTION, each with <probe_attributes>), or
+ * refused with what LTTng's user typed for them (LTT_EVENT_TRACEPOINT).
+ */
 static const struct {
 	const char *type;
+	enum ltt_event_type ltt;
 	const char *what;
 } probe_types[] = {
-	{ "PROBE", "a kernel probe (lttng enable-event --probe)" },
-	{ "KPROBE", "a kernel probe (lttng enable-event --probe)" },
-	{ "FUNCTION", "a kernel function probe (lttng enable-event --function)" },
-	{ "KRETPROBE", "a kernel function probe (lttng enable-event --function)" },
-	{ "FUNCTION_ENTRY", "a kernel function entry probe" },
-	{ "USERSPACE_PROBE", "a user-space probe (lttng enable-event --userspace-probe)" },
-	{ "NOOP", "a no-op event" },
+	{ "PROBE", LTT_EVENT_KPROBE, NULL },
+	{ "KPROBE", LTT_EVENT_KPROBE, NULL },
+	{ "FUNCTION", LTT_EVENT_FUNCTION, NULL },
+	{ "KRETPROBE", LTT_EVENT_FUNCTION, NULL },
+	{ "USERSPACE_PROBE", LTT_EVENT_UPROBE, NULL },
+	{ "FUNCTION_ENTRY", LTT_EVENT_TRACEPOINT, "a kernel function entry probe (ftrace)" },
+	{ "NOOP", LTT_EVENT_TRACEPOINT, "a no-op event" },
 };
 
 /*
@@ -396,10 +407,17 @@ static enum ltt_event_type event_type(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum
 	for (i = 0; i < sizeof(probe_types) / sizeof(probe_types[0]); i++)
 		if (!strcmp(word, probe_types[i].type))
 			break;
-	if (i < sizeof(probe_types) / sizeof(probe_types[0]))
+	if (i < sizeof(probe_types) / sizeof(probe_types[0]) && !probe_types[i].what &&
+	    d != LTT_DOMAIN_KERNEL)
+		ltt_cfg_rd_fail(rd, n, "event '%s' of type %s: probes are kernel events", name,
+				word);
+	else if (i < sizeof(probe_types) / sizeof(probe_types[0]) && !probe_types[i].what)
+		return probe_types[i].ltt;
+	else if (i < sizeof(probe_types) / sizeof(probe_types[0]))
 		ltt_cfg_rd_refuse(rd, n, "event '%s' of type %s, %s, is not supported by ltt: "
-				  "remove it (ltt traces tracepoints and system calls)", name,
-				  word, probe_types[i].what);
+				  "remove it (ltt traces tracepoints, system calls, kernel probes "
+				  "and functions, and user-space probes)", name, word,
+				  probe_types[i].what);
 	else
 		ltt_cfg_rd_fail(rd, n, "'%s' is not an event type of LTTng's format", word);
 	return LTT_EVENT_TRACEPOINT;
@@ -416,8 +434,7 @@ static void read_event(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain dom
 	if (!ltt_cfg_rd_text(rd, child(ev, "name"), a->pattern, sizeof(a->pattern)) && !rd->ret)
 		ltt_cfg_rd_fail(rd, ev, "an event without a <name>");
 	a->type = event_type(rd, ev, domain, a->pattern);
-	if (!rd->ret && child(ev, "attributes"))
-		ltt_cfg_rd_fail(rd, child(ev, "attributes"), "only probe events have attributes");
+	ltt_cfg_rd_probe(rd, ev, a);
 	r->enabled = boolean(rd, child(ev, "enabled"), true);
 	a->loglevel_type = lt ? (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(rd, lt, loglevel_types)
 			      : LTT_LOGLEVEL_ALL;
@@ -455,6 +472,13 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	}
 	if ((n = child(ch, "blocking_timeout")) && signed_num(rd, n) && !rd->ret)
 		refuse_gap(rd, n, LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
+	/* LTTng 2.15's watchdog: read and dropped, ltt's consumer repairs as it reads */
+	num(rd, ch, "watchdog_timer_interval", UINT64_MAX, 0);
+	if ((n = child(ch, "allocation_policy")) && LTT_CFG_RD_LOOKUP(rd, n, allocation_policies) &&
+	    !rd->ret)
+		refuse_gap(rd, n, LTT_LTTNG_GAP_PER_CHANNEL);
+	if ((n = child(ch, "reclaim_policy")) && !rd->ret)
+		refuse_gap(rd, n, LTT_LTTNG_GAP_AUTO_RECLAIM);
 }
 
 static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,
@@ -616,6 +640,12 @@ static enum ltt_domain domain_type(struct ltt_cfg_rd *rd, xmlNodePtr dom, char *
 	for (i = 0; i < sizeof(agents) / sizeof(agents[0]); i++)
 		if (!strcmp(word, agents[i].word))
 			return agents[i].domain;
+	/* LTTng 2.14's, written empty in every session: ignored so; with a channel refused */
+	if (!strcmp(word, "LOG4J2")) {
+		if (child(child(dom, "channels"), "channel"))
+			refuse_gap(rd, child(child(dom, "channels"), "channel"), LTT_LTTNG_GAP_LOG4J2);
+		return LTT_DOMAIN_NONE;
+	}
 	ltt_cfg_rd_fail(rd, child(dom, "type"), "'%s' is not a domain of LTTng's format", word);
 	return LTT_DOMAIN_NONE;
 }
@@ -646,7 +676,9 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 
 	elems(rd, dom, domain_elems);
 	d = domain_type(rd, dom, word, sizeof(word));
-	if (rd->ret)
+	if (!rd->ret && child(child(dom, "map_channels"), "map_channel"))
+		refuse_gap(rd, child(child(dom, "map_channels"), "map_channel"), LTT_LTTNG_GAP_MAPS);
+	if (rd->ret || d == LTT_DOMAIN_NONE)
 		return;
 	ch = child(child(dom, "channels"), "channel");
 	if (child(dom, "buffer_type"))
@@ -667,10 +699,10 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 				     s->trackers.t[d == LTT_DOMAIN_KERNEL ? 0 : 1]);
 }
 
-/* Each domain (KERNEL, UST, JUL, LOG4J, PYTHON) at most once. */
+/* Each domain (KERNEL, UST, JUL, LOG4J, LOG4J2, PYTHON) at most once. */
 static void domains_once(struct ltt_cfg_rd *rd, xmlNodePtr list)
 {
-	char word[16], seen[5][16];
+	char word[16], seen[6][16];
 	unsigned int nr = 0, i;
 	xmlNodePtr dom;
 
@@ -681,7 +713,7 @@ static void domains_once(struct ltt_cfg_rd *rd, xmlNodePtr list)
 			;
 		if (i < nr)
 			ltt_cfg_rd_fail(rd, dom, "a second %s domain", word);
-		else if (nr < 5)
+		else if (nr < 6)
 			strcpy(seen[nr++], word);
 	}
 }
@@ -699,6 +731,9 @@ int ltt_cfg_lttng_read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_
 	ltt_cfg_rd_text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
 	if (child(se, "shared_memory_path") && !rd->ret)
 		refuse_gap(rd, child(se, "shared_memory_path"), LTT_LTTNG_GAP_SHM_PATH);
+	if (child(se, "trace_format") && LTT_CFG_RD_LOOKUP(rd, child(se, "trace_format"),
+							  trace_formats) && !rd->ret)
+		refuse_gap(rd, child(se, "trace_format"), LTT_LTTNG_GAP_CTF2);
 	s->started = boolean(rd, child(se, "started"), false);
 	if (child(se, "attributes"))
 		read_attributes(rd, child(se, "attributes"), s);

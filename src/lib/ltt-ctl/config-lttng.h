@@ -7,8 +7,8 @@
  * result as it does ltt's).  Private to libltt-ctl.
  *
  * What ltt has is mapped (doc/save-load.md has the table); what it lacks
- * (the JUL, log4j and Python domains with channels, kernel probes and
- * functions, user-space probes, application and call-stack contexts, a
+ * (the JUL, log4j and Python domains with channels, ftrace function
+ * entry probes, application and call-stack contexts, a
  * shared memory path, a blocking timeout, ...) is refused with a sentence
  * that names the file, the line, what and what to do, and the code
  * -LTT_ERR_CONFIG_UNSUPPORTED.

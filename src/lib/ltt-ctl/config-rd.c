@@ -12,6 +12,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/attr.h"
+#include "common/probe-loc.h"
 #include "lib/ltt-ctl/config-model.h"
 #include "lib/ltt-ctl/config-rd.h"
 
@@ -183,4 +184,81 @@ void ltt_cfg_rd_filter(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_con
 	}
 	if (used && ltt_attr_normalize_exclusions(a->pattern, a->exclusions, sizeof(a->exclusions)))
 		strcpy(a->exclusions, ",");
+}
+
+/* A kernel probe's <probe_attributes>: an address, or a symbol and its offset. */
+static void read_kernel_probe(struct ltt_cfg_rd *rd, xmlNodePtr pa, struct ltt_probe_loc *loc)
+{
+	xmlNodePtr addr = ltt_cfg_rd_child(pa, "address");
+
+	if (addr) {
+		loc->kind = LTT_PROBE_KADDR;
+		loc->addr = ltt_cfg_rd_number(rd, addr, UINT64_MAX);
+		return;
+	}
+	loc->kind = LTT_PROBE_KSYM;
+	if (!ltt_cfg_rd_token(rd, ltt_cfg_rd_child(pa, "symbol_name"), loc->symbol,
+			      sizeof(loc->symbol)) && !rd->ret)
+		ltt_cfg_rd_fail(rd, pa, "a kernel probe without an <address> or a <symbol_name>");
+	if (ltt_cfg_rd_child(pa, "offset"))
+		loc->offset = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(pa, "offset"), UINT64_MAX);
+}
+
+/* A user-space probe's attributes: an ELF function (@sdt false) or an SDT probe. */
+static void read_user_probe(struct ltt_cfg_rd *rd, xmlNodePtr ua, bool sdt,
+			    struct ltt_probe_loc *loc, bool *ret_elf_prefix)
+{
+	static const char *const methods[] = { "DEFAULT", "ELF", "SDT" };
+	xmlNodePtr lm = ltt_cfg_rd_child(ua, "lookup_method");
+	int method = LTT_CFG_RD_LOOKUP(rd, lm, methods);
+
+	if (!lm && !rd->ret)
+		ltt_cfg_rd_fail(rd, ua, "a user-space probe without its <lookup_method>");
+	else if (!rd->ret && (method == 2) != sdt)
+		ltt_cfg_rd_fail(rd, lm, "%s is the lookup method of %s", methods[method],
+				method == 2 ? "an SDT probe" : "a function");
+	loc->kind = sdt ? LTT_PROBE_SDT : LTT_PROBE_ELF;
+	*ret_elf_prefix = method == 1;
+	if (!ltt_cfg_rd_token(rd, ltt_cfg_rd_child(ua, "binary_path"), loc->path,
+			      sizeof(loc->path)) && !rd->ret)
+		ltt_cfg_rd_fail(rd, ua, "a user-space probe without its <binary_path>");
+	if (!ltt_cfg_rd_token(rd, ltt_cfg_rd_child(ua, sdt ? "probe_name" : "function_name"),
+			      loc->symbol, sizeof(loc->symbol)) && !rd->ret)
+		ltt_cfg_rd_fail(rd, ua, "a user-space probe without its <%s>",
+				sdt ? "probe_name" : "function_name");
+	if (sdt && !ltt_cfg_rd_token(rd, ltt_cfg_rd_child(ua, "provider_name"), loc->provider,
+				     sizeof(loc->provider)) && !rd->ret)
+		ltt_cfg_rd_fail(rd, ua, "an SDT probe without its <provider_name>");
+}
+
+void ltt_cfg_rd_probe(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a)
+{
+	xmlNodePtr at = ltt_cfg_rd_child(ev, "attributes"), n;
+	struct ltt_probe_loc loc;
+	bool elf_prefix = false;
+
+	a->location[0] = '\0';
+	if (rd->ret || (!at && !ltt_event_type_is_probe(a->type)))
+		return;
+	if (!ltt_event_type_is_probe(a->type)) {
+		ltt_cfg_rd_fail(rd, at, "only probe events have attributes");
+		return;
+	}
+	memset(&loc, 0, sizeof(loc));
+	if (a->type != LTT_EVENT_UPROBE && (n = ltt_cfg_rd_child(at, "probe_attributes")))
+		read_kernel_probe(rd, n, &loc);
+	else if (a->type == LTT_EVENT_UPROBE &&
+		 (n = ltt_cfg_rd_child(at, "userspace_probe_function_attributes")))
+		read_user_probe(rd, n, false, &loc, &elf_prefix);
+	else if (a->type == LTT_EVENT_UPROBE &&
+		 (n = ltt_cfg_rd_child(at, "userspace_probe_tracepoint_attributes")))
+		read_user_probe(rd, n, true, &loc, &elf_prefix);
+	else
+		ltt_cfg_rd_fail(rd, at ? at : ev, "a %s event without its location: give its "
+				"<attributes> (<%s>)", a->type == LTT_EVENT_UPROBE ?
+				"user-space probe" : "kernel probe", a->type == LTT_EVENT_UPROBE ?
+				"userspace_probe_function_attributes or "
+				"userspace_probe_tracepoint_attributes" : "probe_attributes");
+	if (!rd->ret && ltt_probe_loc_format(&loc, elf_prefix, a->location, sizeof(a->location)))
+		ltt_cfg_rd_fail(rd, at, "a location of more than %d bytes", LTT_LOCATION_MAX - 1);
 }

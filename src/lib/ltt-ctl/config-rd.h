@@ -84,6 +84,20 @@ int ltt_cfg_rd_lookup(struct ltt_cfg_rd *rd, xmlNodePtr n, const char *const *na
  */
 void ltt_cfg_rd_filter(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a);
 
+/**
+ * ltt_cfg_rd_probe() - the <attributes> of the event @ev of type
+ * @a->type, in LTTng's elements (the same in both formats), into
+ * @a->location as lttctl's text: <probe_attributes> (<symbol_name> and
+ * <offset>, or <address>) for a kernel probe or function,
+ * <userspace_probe_function_attributes> (<lookup_method> DEFAULT or ELF,
+ * <binary_path>, <function_name>) or
+ * <userspace_probe_tracepoint_attributes> (SDT, <binary_path>,
+ * <probe_name>, <provider_name>) for a user-space probe.  A probe without
+ * them, or attributes on another type, is an error with their line; a
+ * location that is not valid is left for ltt_attr_check_rule().
+ */
+void ltt_cfg_rd_probe(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a);
+
 #define LTT_CFG_RD_LOOKUP(rd, n, names) \
 	ltt_cfg_rd_lookup((rd), (n), (names), (int)(sizeof(names) / sizeof((names)[0])))
 

@@ -18,6 +18,9 @@ const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES] = {
 const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES] = {
 	[LTT_EVENT_TRACEPOINT] = "tracepoint",
 	[LTT_EVENT_SYSCALL] = "syscall",
+	[LTT_EVENT_KPROBE] = "probe",
+	[LTT_EVENT_FUNCTION] = "function",
+	[LTT_EVENT_UPROBE] = "userspace-probe",
 };
 const char *const ltt_cfg_xml_tracker_types[LTT_TRACKER_NR] = {
 	"vpid", "vuid", "vgid", "pid", "uid", "gid"

@@ -20,7 +20,7 @@
  */
 #define LTT_CFG_NR_BUFFER_TYPES (LTT_BUFFER_GLOBAL + 1)
 #define LTT_CFG_NR_LOGLEVEL_TYPES (LTT_LOGLEVEL_SINGLE + 1)
-#define LTT_CFG_NR_EVENT_TYPES (LTT_EVENT_SYSCALL + 1)
+#define LTT_CFG_NR_EVENT_TYPES (LTT_EVENT_UPROBE + 1)
 #define LTT_CFG_NR_TRACKER_POLICIES (LTT_TRACKER_SET + 1)
 extern const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES];
 extern const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES];

@@ -5,6 +5,7 @@
  * format of xml/session.xsd, into a temporary file renamed over the target.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "common/durable.h"
+#include "common/probe-loc.h"
 #include "lib/ltt-ctl/config-words.h"
 #include "lib/ltt-ctl/config-xml-write.h"
 
@@ -54,16 +56,61 @@ static const char *yes(bool b)
 	return b ? "true" : "false";
 }
 
-/* A rule of @domain: @filter and @exclusions NULL or "" when it has none. */
+/*
+ * The <attributes> of a probe rule at @location (probe-loc.h), in LTTng's
+ * elements (config-rd.h's ltt_cfg_rd_probe() reads them back).
+ */
+static void write_probe(struct writer *wr, enum ltt_event_type type, const char *location)
+{
+	struct ltt_probe_loc loc;
+	char why[128];
+
+	if (wr->ret < 0)
+		return;
+	if (ltt_probe_loc_parse(type, location, &loc, why, sizeof(why))) {
+		wr->ret = -EINVAL;	/* the daemon checked it: not from a daemon */
+		return;
+	}
+	open_el(wr, "attributes");
+	if (loc.kind == LTT_PROBE_KSYM || loc.kind == LTT_PROBE_KADDR) {
+		open_el(wr, "probe_attributes");
+		if (loc.kind == LTT_PROBE_KADDR)
+			put(wr, "address", "%" PRIu64, loc.addr);
+		else
+			put(wr, "symbol_name", "%s", loc.symbol);
+		if (loc.kind == LTT_PROBE_KSYM && loc.offset)
+			put(wr, "offset", "%" PRIu64, loc.offset);
+	} else if (loc.kind == LTT_PROBE_SDT) {
+		open_el(wr, "userspace_probe_tracepoint_attributes");
+		put(wr, "lookup_method", "SDT");
+		put(wr, "binary_path", "%s", loc.path);
+		put(wr, "probe_name", "%s", loc.symbol);
+		put(wr, "provider_name", "%s", loc.provider);
+	} else {
+		/* LTTng's DEFAULT is a location without elf:, its ELF one with */
+		open_el(wr, "userspace_probe_function_attributes");
+		put(wr, "lookup_method", "%s", strncmp(location, "elf:", 4) ? "DEFAULT" : "ELF");
+		put(wr, "binary_path", "%s", loc.path);
+		put(wr, "function_name", "%s", loc.symbol);
+	}
+	close_el(wr);
+	close_el(wr);
+}
+
+/*
+ * A rule of @domain: @filter and @exclusions NULL or "" when it has none,
+ * @location a probe type's.
+ */
 static void write_event(struct writer *wr, enum ltt_domain domain, const char *pattern,
 			enum ltt_event_type type, enum ltt_loglevel_type lt, int loglevel,
-			bool enabled, const char *filter, const char *exclusions)
+			bool enabled, const char *filter, const char *exclusions,
+			const char *location)
 {
 	const char *level = ltt_loglevel_name_domain(domain, loglevel);
 
 	open_el(wr, "event");
 	put(wr, "pattern", "%s", pattern);
-	put(wr, "type", "%s", ltt_cfg_xml_event_types[type == LTT_EVENT_SYSCALL]);
+	put(wr, "type", "%s", ltt_cfg_xml_event_types[type < LTT_CFG_NR_EVENT_TYPES ? type : 0]);
 	put(wr, "loglevel_type", "%s",
 	    ltt_cfg_xml_loglevel_types[lt <= LTT_LOGLEVEL_SINGLE ? lt : 0]);
 	/* a python level without a name: its number */
@@ -86,13 +133,16 @@ static void write_event(struct writer *wr, enum ltt_domain domain, const char *p
 		}
 		close_el(wr);
 	}
+	if (ltt_event_type_is_probe(type))
+		write_probe(wr, type, location);
 	close_el(wr);
 }
 
 static void write_rule(struct writer *wr, const struct ltt_event_rule_info *r)
 {
 	write_event(wr, r->domain, r->attr.pattern, r->attr.type, r->attr.loglevel_type,
-		    r->attr.loglevel, r->enabled, r->attr.filter, r->attr.exclusions);
+		    r->attr.loglevel, r->enabled, r->attr.filter, r->attr.exclusions,
+		    r->attr.location);
 }
 
 static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctxs,
@@ -172,7 +222,7 @@ static void write_condition(struct writer *wr, const struct ltt_trigger_conf *c)
 		put(wr, "domain", "%s", domain_names[c->domain]);
 	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES) {
 		write_event(wr, (enum ltt_domain)c->domain, r->pattern, r->type, r->loglevel_type,
-			    r->loglevel, true, r->filter, r->exclusions);
+			    r->loglevel, true, r->filter, r->exclusions, r->location);
 		if (c->nr_captures)
 			open_el(wr, "captures");
 		for (i = 0; i < c->nr_captures; i++)

@@ -204,6 +204,7 @@ static void read_rule(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain doma
 		r->attr.loglevel = -1;
 	r->enabled = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ev, "enabled"));
 	ltt_cfg_rd_filter(rd, ev, &r->attr);
+	ltt_cfg_rd_probe(rd, ev, &r->attr);
 }
 
 /* <contexts>: each <type> parsed; a name that is no type is kept with type 0. */

@@ -277,17 +277,6 @@ static int get_contexts(struct ltt_ctl *ctl, const char *session, struct ltt_cfg
 	return err;
 }
 
-/* A session with probe rules can't be saved: session files have no place for a location yet. */
-static int save_probes_refused(const struct ltt_session_detail *d)
-{
-	size_t i;
-
-	for (i = 0; i < d->nr_rules; i++)
-		if (d->rules[i].attr.location)
-			return -LTT_ERR_PROBE_SAVE;
-	return 0;
-}
-
 int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 			  struct ltt_session_file **ret_files, size_t *ret_count)
 {
@@ -322,8 +311,6 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	for (i = 0; i < n && !ret; i++) {
 		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
 		if (!ret)
-			ret = save_probes_refused(details[i]);
-		if (!ret)
 			ret = cfg_extra(ctl, &details[i]->info, &extras[i]);
 		if (!ret)
 			ret = save_trackers(ctl, names[i], &trackers[i]);
@@ -333,7 +320,7 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 		if (ret)
 			detail(ctl, "session '%s'", names[i]);
 	}
-	if (!ret && n)
+	if (!ret && n && !opts->no_triggers)
 		ret = ltt_cfg_save_triggers(ctl, names, n, extras);
 	if (!ret && n)
 		ret = save_files(ctl, opts, names, n, files);
@@ -908,7 +895,7 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		if (created)
 			u.nr_created++;
 	}
-	if (!ret)
+	if (!ret && !o->no_triggers)
 		ret = ltt_cfg_load_triggers(ctl, o->force, sel, n);
 	if (ret) {
 		strcpy(saved_detail, ltt_ctl_error_detail(ctl));

@@ -46,6 +46,10 @@ _BUFFERS = {None: _ltt.BUFFER_DEFAULT, "per-uid": _ltt.BUFFER_PER_UID,
 _BUFFER_NAMES = {v: k for k, v in _BUFFERS.items() if k}
 _LOGLEVEL_TYPES = {_ltt.LOGLEVEL_ALL: "all", _ltt.LOGLEVEL_RANGE: "range",
                    _ltt.LOGLEVEL_SINGLE: "single"}
+# a rule's type, as lttctl list names it
+EVENT_TYPES = {_ltt.EVENT_TRACEPOINT: "tracepoint", _ltt.EVENT_SYSCALL: "syscall",
+               _ltt.EVENT_KPROBE: "probe", _ltt.EVENT_FUNCTION: "function",
+               _ltt.EVENT_UPROBE: "userspace-probe"}
 # the errors of reaching the daemon: lttctl says which daemon
 _CONNECTION_ERRORS = ("SESSIOND_NOT_RUNNING", "SESSIOND_PERM", "SESSIOND_IO",
                       "VERSION_MISMATCH", "SESSIOND_SPAWN", "SESSIOND_TIMEOUT")
@@ -147,6 +151,26 @@ class Channel:
                                           "" if self.enabled else " disabled")
 
 
+def _event_type(domain, syscall, probe, function, userspace_probe):
+    """The type and location of enable_event's rule."""
+    given = [(t, loc) for t, loc in ((_ltt.EVENT_SYSCALL, syscall or None),
+                                     (_ltt.EVENT_KPROBE, probe),
+                                     (_ltt.EVENT_FUNCTION, function),
+                                     (_ltt.EVENT_UPROBE, userspace_probe))
+             if loc is not None]
+    if len(given) > 1:
+        raise ValueError("give one of syscall, probe, function and userspace_probe")
+    if not given:
+        return _ltt.EVENT_TRACEPOINT, None
+    etype, loc = given[0]
+    if etype == _ltt.EVENT_SYSCALL:
+        return etype, None      # the daemon says where system calls are
+    if domain != "kernel":
+        raise ValueError("%s rules are kernel rules: give domain=\"kernel\""
+                         % EVENT_TYPES[etype])
+    return etype, loc
+
+
 class EventRule:
     """An event rule of a session (Session.rules)."""
 
@@ -157,6 +181,10 @@ class EventRule:
         self.loglevel_type = _LOGLEVEL_TYPES.get(d["loglevel_type"], "all")
         self.loglevel = d["loglevel"] if self.loglevel_type != "all" else None
         self.syscall = d["type"] == _ltt.EVENT_SYSCALL
+        # "tracepoint", "syscall", "probe", "function" or "userspace-probe"
+        self.type = EVENT_TYPES.get(d["type"], str(d["type"]))
+        # a probe's location as lttctl enable-event takes it, else None
+        self.location = d.get("location")
         self.filter = d["filter"]
         self.exclusions = d["exclusions"].split(",") if d["exclusions"] else []
         self.enabled = d["enabled"]
@@ -242,7 +270,8 @@ class Session:
 
     def enable_event(self, pattern, domain="user", loglevel=None,
                      loglevel_only=None, filter=None, exclude=None,
-                     channel=None, syscall=False):
+                     channel=None, syscall=False, probe=None, function=None,
+                     userspace_probe=None):
         """Enable an event rule, as `lttctl enable-event`.
 
         pattern: an event name or a '*' glob ("myapp:*"); in the python
@@ -254,10 +283,15 @@ class Session:
         language.  exclude: names or patterns the rule leaves out (a list
         or one string).  channel: None for channel0 (the python domain's:
         lttng_python_channel, its only one).  syscall: kernel system calls
-        (domain="kernel").
+        (domain="kernel").  probe, function, userspace_probe: a probe rule
+        (domain="kernel", pattern the event's name) at this location, as
+        `lttctl enable-event --probe`, `--function`, `--userspace-probe`
+        take it ("do_sys_open+4", "elf:/bin/prog:main",
+        "sdt:/bin/prog:provider:name").
         """
         if loglevel is not None and loglevel_only is not None:
             raise ValueError("give loglevel or loglevel_only, not both")
+        etype, location = _event_type(domain, syscall, probe, function, userspace_probe)
         if isinstance(exclude, str):
             exclude = [exclude]
         dom = _domain(domain)
@@ -274,8 +308,8 @@ class Session:
                  channel or default, self._ctx()), self._rundir,
               _ltt.enable_event, self.name, dom, channel, pattern,
               loglevel_type=ll_type, loglevel=ll,
-              type=_ltt.EVENT_SYSCALL if syscall else _ltt.EVENT_TRACEPOINT,
-              filter=filter, exclusions=",".join(exclude) if exclude else None)
+              type=etype, filter=filter,
+              exclusions=",".join(exclude) if exclude else None, location=location)
         self._changed()
 
     def disable_event(self, pattern, domain="user", channel=None):
