@@ -699,7 +699,8 @@ static int run(const struct options *opts)
 		goto out;
 	}
 	/* before any thread: the privileged part (priv.h) forks from here */
-	if (root && !opts->no_privsep && !opts->no_kernel) {
+	if (root && !opts->no_privsep) {
+		ltt_privsep_consumers(&opts->consumer);
 		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));
